@@ -1,0 +1,50 @@
+// Server-side translation and the helper that hands islands only the strings they use.
+import { en, type MessageKey } from './en.ts';
+import { zhTW } from './zh-TW.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/constants.ts';
+
+export type { MessageKey };
+const catalogues: Record<Locale, Partial<Record<MessageKey, string>>> = { 'zh-TW': zhTW, en };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Looks a key up in the locale, then English; an unknown key is returned as it is. */
+export function translate(locale: Locale, key: string, vars?: Record<string, string | number>): string {
+  const raw = catalogues[locale][key as MessageKey] ?? en[key as MessageKey] ?? key;
+  return vars ? raw.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`)) : raw;
+}
+
+export function useTranslations(locale: Locale) {
+  return (key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars);
+}
+
+/** The subset of a catalogue an island needs, so it ships only those strings. */
+export function pick<K extends MessageKey>(locale: Locale, keys: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const key of keys) out[key] = translate(locale, key);
+  return out;
+}
+
+/** Chooses a locale from the `clang` cookie or an Accept-Language header. */
+export function localeFrom(clang: string | undefined, acceptLanguage: string | undefined): Locale {
+  if (isLocale(clang)) return clang;
+  if (acceptLanguage) {
+    const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+    if (first.startsWith('en')) return 'en';
+    if (first.startsWith('zh')) return 'zh-TW';
+  }
+  return DEFAULT_LOCALE;
+}
+
+export function localeOfPath(pathname: string): Locale {
+  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'zh-TW';
+}
+
+/** The same page in the other language: '/en/about' <-> '/about'. */
+export function localizedPath(pathname: string, locale: Locale): string {
+  const bare = pathname === '/en' ? '/' : pathname.startsWith('/en/') ? pathname.slice(3) : pathname;
+  if (locale === 'en') return bare === '/' ? '/en/' : `/en${bare}`;
+  return bare;
+}

@@ -1,0 +1,37 @@
+// Shows the shared alert or confirm and the notice that the server ended this session.
+import { useStore } from '@nanostores/react';
+import { $alert, closeAlert } from '../../stores/ui.ts';
+import { $sessionEnded } from '../../stores/session.ts';
+import { Dialog } from './Dialog.tsx';
+
+export const DIALOG_KEYS = ['common.ok', 'common.cancel', 'common.close', 'session.other_device', 'session.kicked'] as const;
+
+export function DialogHost({ t, homePath }: { t: Record<(typeof DIALOG_KEYS)[number], string>; homePath: string }) {
+  const alert = useStore($alert);
+  const ended = useStore($sessionEnded);
+  if (ended) {
+    const go = () => window.location.assign(homePath);
+    return (
+      <Dialog open title={t['common.close']} onClose={go} labelClose={t['common.close']}>
+        <p role="alert" data-testid="session-ended" className="mb-4">{ended === 'double-login' ? t['session.other_device'] : t['session.kicked']}</p>
+        <button type="button" className="btn-primary w-full" onClick={go}>{t['common.ok']}</button>
+      </Dialog>
+    );
+  }
+  if (!alert) return null;
+  const confirm = () => {
+    closeAlert();
+    alert.onConfirm?.();
+  };
+  return (
+    <Dialog open title={alert.title} onClose={closeAlert} labelClose={t['common.close']}>
+      <p role="alert" className="mb-4 whitespace-pre-line">{alert.message}</p>
+      <div className="flex gap-3">
+        {alert.onConfirm && (
+          <button type="button" className="btn-secondary flex-1" onClick={closeAlert}>{alert.cancelText ?? t['common.cancel']}</button>
+        )}
+        <button type="button" className="btn-primary flex-1" onClick={confirm}>{alert.confirmText ?? t['common.ok']}</button>
+      </div>
+    </Dialog>
+  );
+}

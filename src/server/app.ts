@@ -1,0 +1,145 @@
+// Builds the Fastify app: outside plugins first, then our plugins, then the API routes, then the pages.
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { valibotCompiler } from './lib/validation.ts';
+import { errorBody, sendError } from './lib/errors.ts';
+import { pgLimiter, redisLimiter, type Limiter } from './lib/limiter.ts';
+import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
+import { SystemService } from './modules/system/service.ts';
+import { AuthService, type Auth } from './modules/auth/service.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createRealtime, type Realtime } from './realtime/server.ts';
+import { isLocale, localeFrom } from '../i18n/index.ts';
+import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
+
+export interface Services {
+  db: Db;
+  system: SystemService;
+  auth: AuthService;
+  limiter: Limiter;
+  sms: SmsSender;
+  realtime: Realtime;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    requirePlayer: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    auth: Auth | undefined;
+  }
+}
+
+/** Caps every JSON body; forms here are a few hundred bytes. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Mounts the built Astro site; API tests leave it off. */
+  pages?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Large ids and keys are refused before routing rather than by each handler.
+    maxParamLength: 200,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const redisSub = redis?.duplicate();
+  const limiter = redis ? redisLimiter(redis) : pgLimiter(database.db);
+  const sms = config.smsDriver === 'http' && config.smsHttpUrl
+    ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey })
+    : outboxSms(database.db);
+  const system = new SystemService(database.db);
+
+  // The auth service needs the publisher and the socket server needs the auth service: a late binding.
+  let authService: AuthService | undefined;
+  const realtime = createRealtime({
+    httpServer: app.server,
+    authenticate: (token) => authService!.authenticate(token),
+    redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
+  });
+  authService = new AuthService({ db: database.db, system, limiter, sms, publish: realtime.publisher });
+
+  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime });
+  app.decorateRequest('locale', 'zh-TW');
+  app.decorateRequest('auth', undefined);
+
+  app.addHook('onRequest', async (request) => {
+    const explicit = request.headers['x-locale'];
+    request.locale = isLocale(explicit)
+      ? explicit
+      : localeFrom(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Astro adds a <meta> policy with the hashes of its inline scripts; both policies must allow a script.
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.nodeEnv === 'production' ? undefined : false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: Number(process.env.RATE_LIMIT_PER_MIN ?? 600),
+    timeWindow: '1 minute',
+    redis,
+    nameSpace: 'frl:',
+    // Pages and assets are cheap and cached; the limit guards the API.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
+  });
+
+  app.setValidatorCompiler(valibotCompiler);
+  app.setErrorHandler((err, request, reply) => sendError(request, reply, err as Error));
+
+  await app.register(async (api) => {
+    await api.register(systemRoutes);
+    await api.register(authRoutes);
+  }, { prefix: '/api' });
+
+  if (opts.pages) {
+    const { registerPages } = await import('./pages.ts');
+    await registerPages(app);
+  } else {
+    app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(request.locale, 'not_found')));
+  }
+
+  app.addHook('onClose', async () => {
+    realtime.io.local.disconnectSockets(true);
+    await new Promise<void>((resolve) => { realtime.io.engine.close(); resolve(); });
+    if (redis) await redis.quit().catch(() => {});
+    if (redisSub) await redisSub.quit().catch(() => {});
+  });
+
+  return app;
+}

@@ -1,0 +1,43 @@
+// Reads the process environment once, with defaults that make `npm start` work on a fresh machine.
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset means the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  dataDir: string;
+  /** Seeds the demo player and the operator account (settings and platforms are always seeded). */
+  seedDemo: boolean;
+  smsDriver: 'outbox' | 'http';
+  smsHttpUrl: string | undefined;
+  smsHttpKey: string | undefined;
+  /** Behind a load balancer the client address comes from X-Forwarded-For. */
+  trustProxy: boolean;
+  logLevel: string;
+  nodeEnv: string;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return value === '1' || value.toLowerCase() === 'true';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const smsDriver = env.SMS_DRIVER === 'http' ? 'http' : 'outbox';
+  return {
+    port: Number(env.PORT ?? 4321),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    seedDemo: bool(env.SEED_DEMO, true),
+    smsDriver,
+    smsHttpUrl: env.SMS_HTTP_URL || undefined,
+    smsHttpKey: env.SMS_HTTP_KEY || undefined,
+    trustProxy: bool(env.TRUST_PROXY, false),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    nodeEnv: env.NODE_ENV ?? 'development',
+  };
+}

@@ -1,0 +1,60 @@
+// Reference data every installation needs, and the demo data `npm start` shows on a fresh machine.
+// Both are idempotent: rows that exist are left as operators changed them.
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { gamePlatforms, levels, players, settings, staff, systemMessages } from './schema.ts';
+import { DEFAULT_SETTINGS, DEFAULT_WEBSITE_STATUS, WEBSITE_STATUS_KEY } from '../../shared/settings.ts';
+import { AuthService } from '../modules/auth/service.ts';
+import { openCentralAccount } from '../modules/auth/repository.ts';
+
+export const DEMO_PLAYER = { account: 'demo1234', password: 'demo1234', phone: '0912345678' } as const;
+export const DEMO_OPERATOR = { username: 'admin', password: 'admin12345' } as const;
+
+const LEVEL_NAMES: Array<[string, string]> = [
+  ['新手', 'Rookie'], ['青銅', 'Bronze'], ['白銀', 'Silver'], ['黃金', 'Gold'], ['白金', 'Platinum'],
+  ['鑽石', 'Diamond'], ['星耀', 'Star'], ['王者', 'King'], ['傳奇', 'Legend'], ['神話', 'Myth'], ['至尊', 'Supreme'],
+];
+
+/** At least one platform per game group, matching the stand-in providers of sim/. */
+export const PLATFORM_CATALOGUE = [
+  { gpCode: 'SLX', group: 'slots', name: '星光電子', nameEn: 'Starlight Slots', sort: 1 },
+  { gpCode: 'FSH', group: 'fish', name: '深海捕魚', nameEn: 'Deep Sea Fishing', sort: 2 },
+  { gpCode: 'FSH', group: 'slots', name: '深海電子', nameEn: 'Deep Sea Slots', sort: 3 },
+  { gpCode: 'LVC', group: 'casino', name: '皇家真人', nameEn: 'Royal Live Casino', sort: 4 },
+  { gpCode: 'SPB', group: 'sports', name: '冠軍體育', nameEn: 'Champion Sports', sort: 5 },
+  { gpCode: 'LTO', group: 'lottery', name: '幸運彩票', nameEn: 'Lucky Lottery', sort: 6 },
+  { gpCode: 'CRD', group: 'cards', name: '棋牌天地', nameEn: 'Card Room', sort: 7 },
+  { gpCode: 'ESP', group: 'esports', name: '電競先鋒', nameEn: 'Esports Vanguard', sort: 8 },
+] as const;
+
+export async function seedReference(db: Db): Promise<void> {
+  await db.insert(levels).values(LEVEL_NAMES.map(([zh, en], id) => ({ id, nameFrontend: zh, nameFrontendEn: en, ifShowFrontend: true })))
+    .onConflictDoNothing();
+  await db.insert(settings).values([
+    ...Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })),
+    { key: WEBSITE_STATUS_KEY, value: DEFAULT_WEBSITE_STATUS },
+  ]).onConflictDoNothing();
+  await db.insert(gamePlatforms).values(PLATFORM_CATALOGUE.map((p) => ({ ...p }))).onConflictDoNothing();
+}
+
+export async function seedDemo(db: Db): Promise<void> {
+  // The marker makes the demo data arrive once: an operator who deletes the demo player keeps it deleted.
+  const marker = await db.insert(settings).values({ key: 'demo_seeded', value: true }).onConflictDoNothing().returning();
+  if (!marker.length) return;
+  const [playerHash, staffHash] = await Promise.all([
+    AuthService.hashPassword(DEMO_PLAYER.password), AuthService.hashPassword(DEMO_OPERATOR.password),
+  ]);
+  const inserted = await db.insert(players).values({
+    account: DEMO_PLAYER.account, passwordHash: playerHash, phone: DEMO_PLAYER.phone, recommendCode: 'DEMO2026', levelId: 1,
+  }).onConflictDoNothing().returning({ id: players.id });
+  if (inserted[0]) await openCentralAccount(db, inserted[0].id);
+  await db.insert(staff).values({ username: DEMO_OPERATOR.username, passwordHash: staffHash, role: 'admin' }).onConflictDoNothing();
+  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(systemMessages);
+  if (!existing[0]?.n) {
+    await db.insert(systemMessages).values({
+      slot: 'pc-top', status: 1,
+      message: '歡迎來到幸運港！新會員註冊即可體驗全部遊戲，如有任何問題請聯繫24小時線上客服。',
+      messageEn: 'Welcome to Lucky Harbour! New members can try every game after signing up. Our support team is online 24/7.',
+    });
+  }
+}

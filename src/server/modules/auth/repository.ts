@@ -1,0 +1,118 @@
+// SQL for players, their sessions, verification codes and the central wallet account.
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, levels, players, sessions, verificationCodes } from '../../db/schema.ts';
+
+export type PlayerRow = typeof players.$inferSelect;
+
+export async function findPlayerForLogin(db: DbOrTx, login: string): Promise<PlayerRow | undefined> {
+  // A phone number works as the account, so one lookup covers both.
+  const rows = await db.select().from(players)
+    .where(sql`lower(${players.account}) = lower(${login}) or ${players.phone} = ${login}`)
+    .orderBy(players.id).limit(1);
+  return rows[0];
+}
+
+export async function accountOrPhoneTaken(db: DbOrTx, account: string, phone: string) {
+  const rows = await db.select({ account: players.account, phone: players.phone }).from(players)
+    .where(sql`lower(${players.account}) = lower(${account}) or ${players.phone} = ${phone}`).limit(2);
+  return {
+    account: rows.some((r) => r.account.toLowerCase() === account.toLowerCase()),
+    phone: rows.some((r) => r.phone === phone),
+  };
+}
+
+export async function findReferrer(db: DbOrTx, code: string): Promise<number | undefined> {
+  const rows = await db.select({ id: players.id }).from(players)
+    .where(sql`lower(${players.recommendCode}) = lower(${code})`).limit(1);
+  return rows[0]?.id;
+}
+
+export async function countRegisteredFromIp(db: DbOrTx, ip: string, sinceMs: number): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(players)
+    .where(and(eq(players.registerIp, ip), gt(players.createdAt, new Date(Date.now() - sinceMs))));
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertPlayer(db: DbOrTx, values: typeof players.$inferInsert): Promise<PlayerRow> {
+  const rows = await db.insert(players).values(values).returning();
+  return rows[0]!;
+}
+
+export async function openCentralAccount(db: DbOrTx, playerId: number): Promise<void> {
+  await db.insert(accounts).values({ playerId, kind: 'central', ref: '' }).onConflictDoNothing();
+}
+
+export async function centralBalanceMinor(db: DbOrTx, playerId: number): Promise<bigint> {
+  const rows = await db.select({ b: accounts.balanceMinor }).from(accounts)
+    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'central'), eq(accounts.ref, ''))).limit(1);
+  return rows[0]?.b ?? 0n;
+}
+
+export async function levelOf(db: DbOrTx, levelId: number) {
+  const rows = await db.select().from(levels).where(eq(levels.id, levelId)).limit(1);
+  return rows[0];
+}
+
+export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert) {
+  const rows = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return rows[0]!.id;
+}
+
+/** Revokes every live session of the player except one, returning the ids it revoked. */
+export async function revokeOtherSessions(db: DbOrTx, playerId: number, keepId: number, reason: string): Promise<number[]> {
+  const rows = await db.update(sessions).set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function revokeSessions(db: DbOrTx, ids: number[], reason: string): Promise<void> {
+  if (!ids.length) return;
+  await db.update(sessions).set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt)));
+}
+
+export async function liveSessionByHash(db: DbOrTx, tokenHash: Buffer) {
+  const rows = await db.select({
+    sessionId: sessions.id, playerId: sessions.playerId, lastSeenAt: sessions.lastSeenAt,
+  }).from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchSession(db: DbOrTx, sessionId: number, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: sql`now()`, expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function playerById(db: DbOrTx, id: number): Promise<PlayerRow | undefined> {
+  const rows = await db.select().from(players).where(eq(players.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function setLastLogin(db: DbOrTx, id: number): Promise<void> {
+  await db.update(players).set({ lastLoginAt: sql`now()` }).where(eq(players.id, id));
+}
+
+export async function insertCode(db: DbOrTx, values: typeof verificationCodes.$inferInsert): Promise<void> {
+  await db.insert(verificationCodes).values(values);
+}
+
+export async function latestCode(db: DbOrTx, phone: string, purpose: string) {
+  const rows = await db.select().from(verificationCodes)
+    .where(and(eq(verificationCodes.phone, phone), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.id)).limit(1);
+  return rows[0];
+}
+
+export async function countCodeAttempt(db: DbOrTx, id: number): Promise<void> {
+  await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, id));
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function consumeCode(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.update(verificationCodes).set({ consumedAt: sql`now()` })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt))).returning({ id: verificationCodes.id });
+  return rows.length === 1;
+}

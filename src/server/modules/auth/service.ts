@@ -1,0 +1,223 @@
+// Registration, login, sessions and registration SMS codes: the rules of SPEC.md sections 4, 5 and 9.
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { parseOrThrow } from '../../lib/validation.ts';
+import type { Limiter } from '../../lib/limiter.ts';
+import type { SmsSender } from '../../integrations/sms/index.ts';
+import type { Publisher } from '../../realtime/publisher.ts';
+import type { SystemService } from '../system/service.ts';
+import { registerSchema, type LoginInput } from '../../../shared/schemas/auth.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
+import { translate } from '../../../i18n/index.ts';
+import type { Locale } from '../../../shared/constants.ts';
+import * as repo from './repository.ts';
+import type { UserView } from '../../../shared/user.ts';
+import { hashCode, hashToken, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
+
+/** argon2id (algorithm 2) with the OWASP baseline: 19 MiB, two passes, one lane. */
+const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session's expiry slides forward at most this often, so reading /auth/me is not a write each time. */
+const SESSION_TOUCH_MS = 60_000;
+const CODE_TTL_MS = 5 * 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
+const SMS_PHONE_GAP_MS = 60_000;
+const SMS_PHONE_DAILY = 10;
+const SMS_IP_HOURLY = 20;
+const LOGIN_ACCOUNT_FAILURES = 5;
+const LOGIN_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_IP_LIMIT = 30;
+const LOGIN_IP_WINDOW_MS = 10 * 60 * 1000;
+const REGISTER_IP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface RequestContext { ip: string; userAgent: string; locale: Locale }
+
+export interface Auth { sessionId: number; playerId: number }
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  // Drizzle wraps the driver error; both pg and PGlite expose code and constraint on it or its cause.
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && (e.constraint === constraint || String((e as Error).message ?? '').includes(constraint))) return true;
+  }
+  return false;
+}
+
+export class AuthService {
+  private readonly db: Db;
+  private readonly system: SystemService;
+  private readonly limiter: Limiter;
+  private readonly sms: SmsSender;
+  private readonly publish: Publisher;
+  /** Verified against when the account does not exist, so timing does not tell which accounts exist. */
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher }) {
+    this.db = deps.db;
+    this.system = deps.system;
+    this.limiter = deps.limiter;
+    this.sms = deps.sms;
+    this.publish = deps.publish;
+  }
+
+  static hashPassword(password: string): Promise<string> {
+    return argonHash(password, ARGON);
+  }
+
+  async register(body: unknown, ctx: RequestContext): Promise<{ account: string }> {
+    const s = await this.system.settings();
+    if (!s.allow_player_register) throw new ApiError('register_disabled');
+    const input = parseOrThrow(registerSchema({ needSms: !!s.register_need_mobile_sms, needAge: !!s.register_need_check_age }), body);
+
+    const fields: Record<string, string[]> = {};
+    const taken = await repo.accountOrPhoneTaken(this.db, input.account, input.phone);
+    if (taken.account) fields.account = ['v.account.taken'];
+    if (taken.phone) fields.phone = ['v.phone.taken'];
+    let referrerId: number | undefined;
+    if (input.recommended_code) {
+      referrerId = await repo.findReferrer(this.db, input.recommended_code);
+      if (referrerId === undefined) fields.recommend_code = ['v.recommend_code.unknown'];
+    }
+    let codeId: number | undefined;
+    if (s.register_need_mobile_sms && !fields.phone) {
+      const found = await repo.latestCode(this.db, input.phone, 'register');
+      if (!found) fields.code = ['v.code.not_requested'];
+      else if (found.expiresAt.getTime() < Date.now() || found.attempts >= CODE_MAX_ATTEMPTS
+        || !found.codeHash.equals(hashCode(input.phone, input.code ?? ''))) {
+        await repo.countCodeAttempt(this.db, found.id);
+        fields.code = ['v.code.wrong'];
+      } else codeId = found.id;
+    }
+    if (Object.keys(fields).length) throw new ApiError('validation_failed', fields);
+
+    const max = Number(s.player_account_max) || 0;
+    if (max > 0 && await repo.countRegisteredFromIp(this.db, ctx.ip, REGISTER_IP_WINDOW_MS) >= max) {
+      throw new ApiError('rate_limited', { modal: ['v.register.ip_limit'] });
+    }
+
+    const passwordHash = await AuthService.hashPassword(input.password);
+    try {
+      await this.db.transaction(async (tx) => {
+        if (codeId !== undefined && !(await repo.consumeCode(tx, codeId))) {
+          throw new ApiError('validation_failed', { code: ['v.code.wrong'] });
+        }
+        const player = await repo.insertPlayer(tx, {
+          account: input.account, passwordHash, phone: input.phone, recommendCode: newRecommendCode(),
+          referrerId: referrerId ?? null, registerIp: ctx.ip,
+        });
+        await repo.openCentralAccount(tx, player.id);
+      });
+    } catch (err) {
+      // Two registrations racing for the same account or phone: the unique index decides.
+      if (isUniqueViolation(err, 'players_account_lower_uq')) throw new ApiError('validation_failed', { account: ['v.account.taken'] });
+      if (isUniqueViolation(err, 'players_phone_uq')) throw new ApiError('validation_failed', { phone: ['v.phone.taken'] });
+      throw err;
+    }
+    return { account: input.account };
+  }
+
+  async login(input: LoginInput, ctx: RequestContext): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number }> {
+    if (!(await this.system.setting('allow_player_login'))) throw new ApiError('login_disabled');
+    const ipHit = await this.limiter.hit(`login:ip:${ctx.ip}`, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS);
+    if (!ipHit.allowed) throw new ApiError('rate_limited');
+
+    const failKey = `login:fail:${input.account.toLowerCase()}`;
+    const player = await repo.findPlayerForLogin(this.db, input.account);
+    if ((await this.limiter.peek(failKey)) >= LOGIN_ACCOUNT_FAILURES) {
+      throw new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
+    }
+    const ok = player
+      ? await argonVerify(player.passwordHash, input.password)
+      : (await argonVerify(await (this.dummyHash ??= AuthService.hashPassword('dummy0pass')), input.password), false);
+    if (!player || !ok) {
+      const hit = await this.limiter.hit(failKey, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS);
+      if (hit.count >= LOGIN_ACCOUNT_FAILURES) {
+        throw new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
+      }
+      throw new ApiError('login_failed', { modal: ['error.login_failed'] });
+    }
+    if (player.status !== 1) throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
+    await this.limiter.reset(failKey);
+
+    const { token, hash } = newToken();
+    const revoked = await this.db.transaction(async (tx) => {
+      const sessionId = await repo.insertSession(tx, {
+        playerId: player.id, tokenHash: hash, expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 300),
+      });
+      await repo.setLastLogin(tx, player.id);
+      // One live session per player: the newest login wins and the older devices are told so.
+      return repo.revokeOtherSessions(tx, player.id, sessionId, 'double-login');
+    });
+    if (revoked.length) {
+      this.publish.toSessions(revoked, 'double-login', { message: translate(ctx.locale, 'session.other_device') });
+      this.publish.disconnectSessions(revoked);
+    }
+    return { access_token: token, token_type: 'Bearer', expires_in: Math.floor(SESSION_TTL_MS / 1000) };
+  }
+
+  /** Resolves a bearer token to its live session, sliding the expiry forward now and then. */
+  async authenticate(token: string): Promise<Auth | undefined> {
+    const row = await repo.liveSessionByHash(this.db, hashToken(token));
+    if (!row) return undefined;
+    if (Date.now() - row.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+      await repo.touchSession(this.db, row.sessionId, new Date(Date.now() + SESSION_TTL_MS));
+    }
+    return { sessionId: row.sessionId, playerId: row.playerId };
+  }
+
+  async logout(auth: Auth): Promise<void> {
+    await repo.revokeSessions(this.db, [auth.sessionId], 'logout');
+    this.publish.disconnectSessions([auth.sessionId]);
+  }
+
+  async me(auth: Auth, locale: Locale): Promise<UserView> {
+    const player = await repo.playerById(this.db, auth.playerId);
+    if (!player) throw new ApiError('unauthorized');
+    const [level, balance] = await Promise.all([repo.levelOf(this.db, player.levelId), repo.centralBalanceMinor(this.db, player.id)]);
+    const dayMs = 24 * 60 * 60 * 1000;
+    return {
+      id: player.id,
+      account: player.account,
+      avatar: player.avatar,
+      phone: player.phone ? maskPhone(player.phone) : '',
+      join_day: Math.floor((Date.now() - player.createdAt.getTime()) / dayMs) + 1,
+      amount: minorToDecimal(balance),
+      // Activity and platform wallets join this total when the wallet issue adds them to the ledger.
+      total_money: minorToDecimal(balance),
+      auto_transfer: player.autoTransfer,
+      recommend_code: player.recommendCode,
+      level: {
+        id: player.levelId,
+        name_frontend: level ? (locale === 'en' ? level.nameFrontendEn : level.nameFrontend) : '',
+        if_show_frontend: level?.ifShowFrontend ?? false,
+      },
+      player_bonus_wallet: [],
+      player_bonus_wallet_sum: '0.00',
+      player_blacklist: { type: [], game_platform_code: [] },
+      status_force_password: player.statusForcePassword,
+    };
+  }
+
+  /** Sends a registration code by SMS, with limits per phone and per address. */
+  async sendRegisterCode(phone: string, ctx: RequestContext): Promise<void> {
+    const taken = await repo.accountOrPhoneTaken(this.db, '', phone);
+    if (taken.phone) throw new ApiError('validation_failed', { phone: ['v.phone.taken'] });
+    const gap = await this.limiter.hit(`sms:gap:${phone}`, 1, SMS_PHONE_GAP_MS);
+    if (!gap.allowed) throw new ApiError('sms_too_soon');
+    const daily = await this.limiter.hit(`sms:day:${phone}`, SMS_PHONE_DAILY, 24 * 60 * 60 * 1000);
+    const hourly = await this.limiter.hit(`sms:ip:${ctx.ip}`, SMS_IP_HOURLY, 60 * 60 * 1000);
+    if (!daily.allowed || !hourly.allowed) throw new ApiError('rate_limited');
+
+    const code = newSmsCode();
+    await repo.insertCode(this.db, {
+      phone, purpose: 'register', codeHash: hashCode(phone, code), expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
+    const body = ctx.locale === 'en'
+      ? `Your registration code is ${code}. It expires in 5 minutes.`
+      : `您的註冊驗證碼為 ${code}，5 分鐘內有效。`;
+    const { delivered } = await this.sms.send({ phone, purpose: 'register', body });
+    if (!delivered) throw new ApiError('upstream_failed');
+  }
+}

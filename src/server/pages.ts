@@ -1,0 +1,129 @@
+// Serves the built Astro site from the same process as the API. Every page request first passes the
+// page middleware (language cookie, website status, device), which also covers the prerendered pages
+// that Astro's own middleware never sees at request time.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorBody } from './lib/errors.ts';
+import { localeOfPath, localizedPath } from '../i18n/index.ts';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../shared/constants.ts';
+import { detectDevice } from '../lib/device.ts';
+import { mobileEquivalent, needsMobileRedirect, normalizePath, stripLocale } from '../lib/routes.ts';
+import type { PageLocals } from '../shared/page-locals.ts';
+import { activeGroups } from './modules/games/repository.ts';
+
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+
+type AstroHandler = (req: unknown, res: unknown, next: undefined, locals: object) => Promise<void>;
+
+/** Maps '/about' and '/en/about' to their prerendered HTML files. */
+function prerenderedPages(clientDir: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== '_astro') walk(full);
+      } else if (entry.name === 'index.html') {
+        const rel = path.relative(clientDir, path.dirname(full)).split(path.sep).join('/');
+        map.set(rel ? `/${rel}` : '/', full);
+      }
+    }
+  };
+  walk(clientDir);
+  return map;
+}
+
+export async function registerPages(app: FastifyInstance): Promise<void> {
+  const clientDir = path.join(distDir, 'client');
+  const entry = path.join(distDir, 'server', 'entry.mjs');
+  if (!fs.existsSync(entry)) throw new Error(`The site is not built: ${entry} is missing. Run \`npm run build\`.`);
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const prerendered = prerenderedPages(clientDir);
+  const { system } = app.services;
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    index: false,
+    redirect: false,
+    // One route per built file, read at start-up: any other path falls through to the page handler.
+    wildcard: false,
+    // Hashed build assets never change; everything else is revalidated.
+    setHeaders(res, filePath) {
+      res.setHeader('cache-control', filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    },
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
+  });
+
+  const redirect = (reply: FastifyReply, to: string) => reply.code(302).header('cache-control', 'no-store').redirect(to);
+
+  async function page(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, 'http://local');
+    const pathname = url.pathname;
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      return reply.code(404).send(errorBody(request.locale, 'not_found'));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(405).send(errorBody(request.locale, 'method_not_allowed'));
+    }
+    if (pathname.startsWith('/_server-islands/') || pathname.startsWith('/_actions/')) {
+      return renderAstro(request, reply, baseLocals(request, localeOfPath(pathname), await system.websiteStatus()));
+    }
+    const locale = localeOfPath(pathname);
+    const bare = normalizePath(stripLocale(pathname));
+    const cookieLocale = request.cookies[LOCALE_COOKIE];
+
+    // A returning English reader who opens the bare home page goes to the English home.
+    if (bare === '/' && locale === 'zh-TW' && cookieLocale === 'en' && !url.searchParams.has('lang')) {
+      return redirect(reply, `/en/${url.search}`);
+    }
+    if (cookieLocale !== locale) {
+      // Written as a header now, because Astro's responses bypass the cookie plugin's onSend hook.
+      reply.header('set-cookie', app.serializeCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' }));
+    }
+
+    const website = await system.websiteStatus();
+    if (!website.status && bare !== '/maintenance' && !bare.startsWith('/backoffice')) {
+      return redirect(reply, localizedPath('/maintenance', locale));
+    }
+
+    const device = detectDevice(request.headers['user-agent']);
+    if (device.device !== 'pc' && needsMobileRedirect(bare)) {
+      return redirect(reply, localizedPath(mobileEquivalent(bare), locale) + url.search);
+    }
+
+    const file = prerendered.get(pathname === '/' ? '/' : normalizePath(pathname));
+    if (file) {
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      return reply.send(fs.createReadStream(file));
+    }
+
+    return renderAstro(request, reply, baseLocals(request, locale, website));
+  }
+
+  function baseLocals(request: FastifyRequest, locale: PageLocals['locale'], website: { status: boolean; msg: string; msg_en: string }): PageLocals {
+    return {
+      device: detectDevice(request.headers['user-agent']),
+      locale,
+      website: { status: website.status, msg: locale === 'en' && website.msg_en ? website.msg_en : website.msg },
+      settings: () => system.settings(),
+      noticeText: async () => {
+        const [first] = await system.messages('pc-top');
+        return first ? (locale === 'en' && first.message_en ? first.message_en : first.message) : '';
+      },
+      platformGroups: () => activeGroups(app.services.db),
+    };
+  }
+
+  async function renderAstro(request: FastifyRequest, reply: FastifyReply, locals: PageLocals) {
+    // Astro writes the response itself; Fastify's helmet headers are already on the raw response.
+    for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) reply.raw.setHeader(k, v as string);
+    reply.hijack();
+    await handler(request.raw, reply.raw, undefined, locals);
+  }
+
+  app.setNotFoundHandler(page);
+}

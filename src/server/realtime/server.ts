@@ -1,0 +1,67 @@
+// socket.io on the app's HTTP server: a private room per player and per session, and a system room.
+// With Redis the adapter carries every emit to the sockets held by other app instances.
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import { SYSTEM_ROOM, playerRoom, sessionRoom } from '../../shared/events.ts';
+import type { Publisher } from './publisher.ts';
+import type { Auth } from '../modules/auth/service.ts';
+
+/** Gives the notice a moment to reach the browser before its socket is closed. */
+const DISCONNECT_GRACE_MS = 500;
+
+export interface Realtime { io: Server; publisher: Publisher; close(): Promise<void> }
+
+export function createRealtime(opts: {
+  httpServer: HttpServer;
+  authenticate: (token: string) => Promise<Auth | undefined>;
+  redis?: { pub: Redis; sub: Redis };
+}): Realtime {
+  const io = new Server(opts.httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    // Small frames only: the site sends notices, never bulk data, over the socket.
+    maxHttpBufferSize: 16 * 1024,
+    cors: { origin: false },
+  });
+  if (opts.redis) io.adapter(createAdapter(opts.redis.pub, opts.redis.sub));
+
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+    if (!token) {
+      socket.data.auth = undefined;
+      return next();
+    }
+    try {
+      const auth = await opts.authenticate(token);
+      if (!auth) return next(new Error('unauthorized'));
+      socket.data.auth = auth;
+      next();
+    } catch {
+      next(new Error('unavailable'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(SYSTEM_ROOM);
+    const auth = socket.data.auth as Auth | undefined;
+    if (auth) void socket.join([playerRoom(auth.playerId), sessionRoom(auth.sessionId)]);
+  });
+
+  const publisher: Publisher = {
+    toPlayer: (playerId, event, payload) => { io.to(playerRoom(playerId)).emit(event, payload ?? {}); },
+    toSessions: (ids, event, payload) => { if (ids.length) io.to(ids.map(sessionRoom)).emit(event, payload ?? {}); },
+    toSystem: (event, payload) => { io.to(SYSTEM_ROOM).emit(event, payload ?? {}); },
+    disconnectSessions: (ids) => {
+      if (!ids.length) return;
+      setTimeout(() => io.in(ids.map(sessionRoom)).disconnectSockets(true), DISCONNECT_GRACE_MS).unref();
+    },
+  };
+
+  return {
+    io,
+    publisher,
+    close: () => new Promise<void>((resolve) => { void io.close(() => resolve()); }),
+  };
+}

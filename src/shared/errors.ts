@@ -1,0 +1,44 @@
+// Error codes of the API. Each maps 1:1 to an HTTP status and to an i18n key `error.<code>`.
+export const ERROR_STATUS = {
+  validation_failed: 422,
+  bad_request: 400,
+  bad_json: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  login_failed: 422,
+  login_disabled: 403,
+  login_locked: 429,
+  account_disabled: 403,
+  register_disabled: 403,
+  ip_blocked: 403,
+  sms_too_soon: 429,
+  upstream_failed: 502,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Per-field messages, already translated into the caller's language. */
+export type FieldErrors = Partial<Record<string, string[]>>;
+
+/** The one error body every endpoint answers with. */
+export interface ErrorBody {
+  status: 'error';
+  code: ErrorCode;
+  message: string;
+  error?: FieldErrors & { modal?: string[] };
+  forget?: 0 | 1;
+  phone?: string;
+}
+
+export interface SuccessBody<T> {
+  status: 'success';
+  code: 100;
+  message: string;
+  data: T;
+}

@@ -1,0 +1,11 @@
+// Realtime event names of SPEC.md section 4, shared by the socket server and the browser.
+export const PRIVATE_EVENTS = [
+  'deposit-success', 'deposit-fail', 'double-login', 'kick', 'deposit', 'system-money-action',
+  'withdrawal', 'bankcard-audit', 'update-user', 'update-message', 'update-consultation',
+] as const;
+export const SYSTEM_EVENTS = ['show-redEnvelope', 'close-redEnvelope', 'change-gamePlatform'] as const;
+export type PrivateEvent = (typeof PRIVATE_EVENTS)[number];
+export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
+export const SYSTEM_ROOM = 'system';
+export const playerRoom = (playerId: number) => `player:${playerId}`;
+export const sessionRoom = (sessionId: number) => `session:${sessionId}`;

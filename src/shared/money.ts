@@ -1,0 +1,25 @@
+// Money is integer minor units (cents) everywhere; these helpers are the only way in and out of text.
+
+/** 123456n -> '1234.56', the API's decimal string. */
+export function minorToDecimal(minor: bigint): string {
+  const negative = minor < 0n;
+  const abs = negative ? -minor : minor;
+  const whole = abs / 100n;
+  const cents = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole}.${cents}`;
+}
+
+/** '1234.56' -> '1,234.56', the on-screen format (comma thousands, dot decimal, two decimals). */
+export function formatDecimal(decimal: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(decimal.trim());
+  if (!m) return decimal;
+  const [, sign, whole, frac = ''] = m;
+  return `${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
+}
+
+/** Parses a decimal string with at most two decimals into minor units; anything else is undefined. */
+export function decimalToMinor(text: string): bigint | undefined {
+  const m = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  return BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
+}

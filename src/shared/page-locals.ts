@@ -1,0 +1,16 @@
+// What the server's page middleware hands to Astro pages (Astro.locals). Pages read the site's state
+// through these functions and never import server code.
+import type { DeviceInfo } from '../lib/device.ts';
+import type { Locale } from './constants.ts';
+import type { SystemSettings } from './settings.ts';
+
+export interface PageLocals {
+  device: DeviceInfo;
+  locale: Locale;
+  website: { status: boolean; msg: string };
+  settings: () => Promise<SystemSettings>;
+  /** The first active 'pc-top' system message in the page's language, or '' for none. */
+  noticeText: () => Promise<string>;
+  /** Game groups with a live platform, for the main nav. */
+  platformGroups: () => Promise<string[]>;
+}

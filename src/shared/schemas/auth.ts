@@ -1,0 +1,86 @@
+// Schemas of the account forms, used by the server routes and by the islands that submit them.
+// Messages are i18n keys; each side translates them into the reader's language.
+import * as v from 'valibot';
+
+/** Bounds how long any text field may be before it is even looked at. */
+const MAX_FIELD = 64;
+
+const ALNUM_6_12 = /^[A-Za-z0-9]{6,12}$/;
+const HAS_LETTER_AND_DIGIT = /^(?=.*[A-Za-z])(?=.*\d)/;
+export const PHONE_RE = /^09\d{8}$/;
+
+const text = (requiredKey: string) =>
+  v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty(requiredKey));
+
+export const accountField = v.pipe(
+  text('v.account.required'),
+  v.regex(ALNUM_6_12, 'v.account.invalid'),
+  v.regex(HAS_LETTER_AND_DIGIT, 'v.account.invalid'),
+);
+export const passwordField = v.pipe(
+  v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.password.required'),
+  v.regex(ALNUM_6_12, 'v.password.invalid'),
+  v.regex(HAS_LETTER_AND_DIGIT, 'v.password.invalid'),
+);
+export const phoneField = v.pipe(text('v.phone.required'), v.regex(PHONE_RE, 'v.phone.invalid'));
+
+export interface RegisterRules {
+  /** register_need_mobile_sms */
+  needSms: boolean;
+  /** register_need_check_age */
+  needAge: boolean;
+}
+
+export function registerSchema(rules: RegisterRules) {
+  return v.pipe(
+    v.strictObject({
+      account: accountField,
+      password: passwordField,
+      password_confirm: v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.password_confirm.required')),
+      phone: phoneField,
+      code: rules.needSms
+        ? v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('v.code.required'), v.regex(/^\d{4,8}$/, 'v.code.invalid'))
+        : v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'))),
+      recommended_code: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(16, 'v.too_long'), v.trim(), v.regex(/^[A-Za-z0-9]*$/, 'v.recommend_code.invalid'))),
+      agreement: rules.needAge
+        ? v.literal(true, 'v.agreement.required')
+        : v.optional(v.boolean('v.type.boolean')),
+    }, 'v.type.object'),
+    v.forward(
+      v.partialCheck([['password'], ['password_confirm']], (i) => i.password === i.password_confirm, 'v.password_confirm.different'),
+      ['password_confirm'],
+    ),
+  );
+}
+export type RegisterInput = v.InferOutput<ReturnType<typeof registerSchema>>;
+
+export const loginSchema = v.strictObject({
+  account: v.pipe(
+    v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('v.login.account.required'),
+    v.regex(/^[A-Za-z0-9]+$/, 'm_login_enter_number_letter'),
+  ),
+  password: v.pipe(
+    v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.login.password.required'),
+    v.regex(/^[A-Za-z0-9]+$/, 'v.login.password.letters_digits'),
+  ),
+  rememberAccount: v.optional(v.boolean('v.type.boolean')),
+}, 'v.type.object');
+export type LoginInput = v.InferOutput<typeof loginSchema>;
+
+export const sendPhoneSchema = v.strictObject({
+  phone: v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('confirm_enter_phone'), v.regex(PHONE_RE, 'v.phone.invalid')),
+}, 'v.type.object');
+
+/**
+ * Turns valibot issues into per-field lists of message keys. Issues without a path (a wrong body
+ * type, an unknown key) land under `_root` or under the unknown key's own name.
+ */
+export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path?.map((p) => String(p.key)).join('.') || '_root';
+    const message = issue.type === 'strict_object' ? 'v.unknown_field' : issue.message;
+    (out[key] ??= []).includes(message) || out[key].push(message);
+  }
+  return out;
+}

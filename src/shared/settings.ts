@@ -1,0 +1,44 @@
+// System settings of SPEC.md section 9 with their defaults. Operators change them in the back office.
+export const DEFAULT_SETTINGS = {
+  allow_player_delete_bank_card: 0,
+  allow_player_edit_information: 0,
+  allow_player_login: 1,
+  allow_player_register: 1,
+  allow_player_withdraw: 1,
+  auto_redirect_agent_site_mb: 0,
+  auto_redirect_agent_site_pc: 0,
+  auto_redirect_first_visit: 0,
+  banner_show_mb: 1,
+  enable_mobile_verification_retrieve_password: 1,
+  player_account_max: 8,
+  register_need_check_age: 1,
+  register_need_mobile_sms: 1,
+  /** Shows the recommended-code field on the registration form. */
+  register_recommend_code: 1,
+  tripartite_deposit: 1,
+  web_bank_deposit: 1,
+  deposit_sort: [] as string[],
+  single_deposit_min: 0,
+  single_deposit_max: 0,
+  tripartite_daily_deposit_max: 0,
+  single_withdraw_min: 0,
+  single_withdraw_max: 0,
+  daily_withdraw_success_count: 0,
+  daily_withdraw_max: 0,
+  /** 1 sends the player to the member page after logging in. */
+  location_after_login: 0,
+  enable_player_consultation: 1,
+  enable_adjustment_limit_record: 1,
+  enable_platform_maintenance_display: 1,
+  enable_login_verification: 1,
+  /** Where the withdrawal entry points when the operator uses an outside withdrawal store; empty for none. */
+  withdraw_store_url: '',
+};
+
+export type SystemSettings = typeof DEFAULT_SETTINGS;
+export type SettingKey = keyof SystemSettings;
+
+/** Website status lives beside the settings but is served by its own call. */
+export const WEBSITE_STATUS_KEY = 'website_status';
+export interface WebsiteStatus { status: boolean; msg: string; msg_en: string }
+export const DEFAULT_WEBSITE_STATUS: WebsiteStatus = { status: true, msg: '', msg_en: '' };

@@ -1,0 +1,116 @@
+// The player's session in the browser: token and user in localStorage (SPEC.md section 3), the
+// 10-second user poll, the realtime socket, and the reload when another tab changes the token.
+import { atom, computed } from 'nanostores';
+import { STORAGE, USER_POLL_MS } from '../shared/constants.ts';
+import type { UserView } from '../shared/user.ts';
+
+export type User = UserView;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private modes may refuse storage; the session then lasts for this page only.
+  }
+}
+
+export const $token = atom<string | null>(typeof window === 'undefined' ? null : read(STORAGE.token));
+export const $user = atom<User | null>(null);
+/** True once the first user call has answered (either way), so islands can stop showing a loader. */
+export const $sessionReady = atom(false);
+export const $signedIn = computed([$token, $user], (token, user) => !!token && !!user);
+/** Set when the server ended this session: 'double-login' or 'kick'. */
+export const $sessionEnded = atom<'double-login' | 'kick' | null>(null);
+
+export function setToken(token: string): void {
+  write(STORAGE.token, token);
+  $token.set(token);
+}
+
+export function clearSession(): void {
+  write(STORAGE.token, null);
+  write(STORAGE.user, null);
+  $token.set(null);
+  $user.set(null);
+}
+
+export function rememberedAccount(): string {
+  return read(STORAGE.rememberedAccount) ?? '';
+}
+export function setRememberedAccount(account: string | null): void {
+  write(STORAGE.rememberedAccount, account);
+}
+
+let started = false;
+let loading: Promise<void> | null = null;
+
+/** Loads the user; overlapping calls share one request. */
+export function loadUser(): Promise<void> {
+  if (loading) return loading;
+  loading = (async () => {
+    const { api, ApiFailure } = await import('../lib/api.ts');
+    if (!$token.get()) {
+      $user.set(null);
+      return;
+    }
+    try {
+      const user = await api<User>('/auth/me');
+      $user.set(user);
+      write(STORAGE.user, JSON.stringify(user));
+    } catch (err) {
+      if (err instanceof ApiFailure && err.status === 401) clearSession();
+    }
+  })().finally(() => {
+    loading = null;
+    $sessionReady.set(true);
+  });
+  return loading;
+}
+
+let socket: { disconnect(): void } | null = null;
+
+async function connectSocket(token: string): Promise<void> {
+  // The socket client is loaded only for signed-in players, so visitors never download it.
+  const { io } = await import('socket.io-client');
+  if ($token.get() !== token) return;
+  const s = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+  const ended = (reason: 'double-login' | 'kick') => () => {
+    clearSession();
+    $sessionEnded.set(reason);
+    s.disconnect();
+  };
+  s.on('double-login', ended('double-login'));
+  s.on('kick', ended('kick'));
+  for (const event of ['update-user', 'deposit', 'system-money-action']) s.on(event, () => void loadUser());
+  socket = s;
+}
+
+/** Starts the session machinery once per page: first load, polling, socket, cross-tab reload. */
+export function startSession(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  void loadUser();
+  window.setInterval(() => {
+    if ($token.get() && document.visibilityState === 'visible') void loadUser();
+  }, USER_POLL_MS);
+  window.addEventListener('storage', (e) => {
+    // Another tab logged in, out, or as someone else: this page's state is stale.
+    if (e.key === STORAGE.token && e.oldValue !== e.newValue) window.location.reload();
+  });
+  $user.subscribe((user) => {
+    const token = $token.get();
+    if (user && token && !socket) void connectSocket(token);
+    if (!user && socket) {
+      socket.disconnect();
+      socket = null;
+    }
+  });
+}

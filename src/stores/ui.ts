@@ -1,0 +1,26 @@
+// Dialog state shared between islands: one alert or confirm at a time, and the login dialog.
+import { atom } from 'nanostores';
+
+export interface AlertState {
+  message: string;
+  title?: string;
+  /** Present for a confirm: the OK button runs it. */
+  onConfirm?: () => void;
+  confirmText?: string;
+  cancelText?: string;
+}
+
+export const $alert = atom<AlertState | null>(null);
+export const $loginDialog = atom(false);
+
+export function showAlert(message: string, title?: string): void {
+  $alert.set({ message, title });
+}
+
+export function showConfirm(state: Required<Pick<AlertState, 'message' | 'onConfirm'>> & AlertState): void {
+  $alert.set(state);
+}
+
+export function closeAlert(): void {
+  $alert.set(null);
+}
