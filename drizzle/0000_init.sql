@@ -53,7 +53,7 @@ CREATE TABLE "players" (
 	"account" varchar(12) NOT NULL,
 	"password_hash" text NOT NULL,
 	"phone" varchar(10),
-	"avatar" varchar(40) DEFAULT 'avatar-1.png' NOT NULL,
+	"avatar" varchar(40) DEFAULT 'avatar-1.svg' NOT NULL,
 	"level_id" smallint DEFAULT 0 NOT NULL,
 	"status" smallint DEFAULT 1 NOT NULL,
 	"status_force_password" smallint DEFAULT 0 NOT NULL,

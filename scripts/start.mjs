@@ -17,8 +17,10 @@ function newestMtime(dir) {
 
 const sourcesMtime = Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'public')), fs.statSync(path.join(root, 'astro.config.mjs')).mtimeMs);
 if (!fs.existsSync(entry) || fs.statSync(entry).mtimeMs < sourcesMtime) {
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  for (const step of [[path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], [path.join(root, 'scripts/compress-dist.mjs')]]) {
+    const built = spawnSync(process.execPath, step, { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
 }
 const served = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit' });
 process.exit(served.status ?? 0);

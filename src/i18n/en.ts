@@ -226,7 +226,7 @@ export const en = {
   'member.menu': 'Member menu',
   'member.join_info': 'Joined {n} days ago',
   'member.login_needed': 'Please log in to open the member centre.',
-  'member.section_soon': 'This part of the member centre opens with the next release. Your account is safe and nothing here is lost.',
+  'member.section_soon': 'This feature is not available yet.',
   'maintenance.default': 'The site is under scheduled maintenance. Please come back soon.',
   'maintenance.back': 'Try again',
   'update_password.text': 'For your security, please change your password before continuing. Contact customer service if you need help.',

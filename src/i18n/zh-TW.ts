@@ -218,7 +218,7 @@ export const zhTW: Partial<Record<MessageKey, string>> = {
   'member.menu': '會員選單',
   'member.join_info': '加入第 {n} 天',
   'member.login_needed': '請先登入以開啟會員中心。',
-  'member.section_soon': '會員中心的這個部分將在下一個版本開放，您的帳戶安全無虞。',
+  'member.section_soon': '此功能尚未開放。',
   'maintenance.default': '網站正在進行例行維護，請稍後再回來。',
   'maintenance.back': '重新嘗試',
   'update_password.text': '為了您的帳戶安全，請先修改密碼再繼續。如需協助請聯繫客服。',

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import { ping, type Database, type Db } from './db/client.ts';
 import { valibotCompiler } from './lib/validation.ts';
 import { errorBody, sendError } from './lib/errors.ts';
 import { pgLimiter, redisLimiter, type Limiter } from './lib/limiter.ts';
@@ -14,6 +14,7 @@ import { SystemService } from './modules/system/service.ts';
 import { AuthService, type Auth } from './modules/auth/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
@@ -81,14 +82,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorateRequest('locale', 'zh-TW');
   app.decorateRequest('auth', undefined);
 
+  // After the cookie plugin, whose onRequest hook parses the clang cookie this one reads.
+  await app.register(cookie);
   app.addHook('onRequest', async (request) => {
     const explicit = request.headers['x-locale'];
     request.locale = isLocale(explicit)
       ? explicit
       : localeFrom(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
   });
-
-  await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -123,8 +124,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err, request, reply) => sendError(request, reply, err as Error));
 
   await app.register(async (api) => {
+    // Liveness for load balancers: answers without touching the database (also the benchmarks' no-op baseline).
+    api.get('/health', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+    // Readiness: this instance can reach its database.
+    api.get('/ready', { config: { rateLimit: false } }, async (_request, reply) => {
+      try {
+        await ping(database.db);
+        return { status: 'ok' };
+      } catch {
+        return reply.code(503).send(errorBody('en', 'internal'));
+      }
+    });
     await api.register(systemRoutes);
     await api.register(authRoutes);
+    await api.register(backofficeRoutes, { prefix: '/backoffice' });
   }, { prefix: '/api' });
 
   if (opts.pages) {

@@ -49,13 +49,16 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     prefix: '/',
     index: false,
     redirect: false,
+    // scripts/compress-dist.mjs wrote .br and .gz copies at build time.
+    preCompressed: true,
     // One route per built file, read at start-up: any other path falls through to the page handler.
     wildcard: false,
     // Hashed build assets never change; everything else is revalidated.
-    setHeaders(res, filePath) {
-      res.setHeader('cache-control', filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    // This version of @fastify/static hands the Fastify reply to setHeaders.
+    setHeaders(reply: unknown, filePath: string) {
+      (reply as FastifyReply).header('cache-control', filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
-    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    allowedPath: (pathName) => !/\.(html|br|gz)$/.test(pathName),
   });
 
   const redirect = (reply: FastifyReply, to: string) => reply.code(302).header('cache-control', 'no-store').redirect(to);
@@ -97,7 +100,13 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
 
     const file = prerendered.get(pathname === '/' ? '/' : normalizePath(pathname));
     if (file) {
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+        if (accepts.includes(encoding) && fs.existsSync(file + ext)) {
+          return reply.header('content-encoding', encoding).send(fs.createReadStream(file + ext));
+        }
+      }
       return reply.send(fs.createReadStream(file));
     }
 

@@ -24,7 +24,7 @@ export const players = pgTable('players', {
   account: varchar('account', { length: 12 }).notNull(),
   passwordHash: text('password_hash').notNull(),
   phone: varchar('phone', { length: 10 }),
-  avatar: varchar('avatar', { length: 40 }).notNull().default('avatar-1.png'),
+  avatar: varchar('avatar', { length: 40 }).notNull().default('avatar-1.svg'),
   levelId: smallint('level_id').notNull().default(0).references(() => levels.id),
   /** 1 active, 0 disabled by an operator. */
   status: smallint('status').notNull().default(1),

@@ -9,20 +9,26 @@ const ALNUM_6_12 = /^[A-Za-z0-9]{6,12}$/;
 const HAS_LETTER_AND_DIGIT = /^(?=.*[A-Za-z])(?=.*\d)/;
 export const PHONE_RE = /^09\d{8}$/;
 
+/**
+ * One message per field: the pipe stops at the first failed rule, so an empty field says 'required'
+ * and not also 'invalid'. A missing key reads as an empty string, so it gets the same message.
+ */
+const field = <S extends v.GenericSchema<unknown, string>>(schema: S) => v.optional(v.config(schema, { abortPipeEarly: true }), '');
+
 const text = (requiredKey: string) =>
   v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty(requiredKey));
 
-export const accountField = v.pipe(
+export const accountField = field(v.pipe(
   text('v.account.required'),
   v.regex(ALNUM_6_12, 'v.account.invalid'),
   v.regex(HAS_LETTER_AND_DIGIT, 'v.account.invalid'),
-);
-export const passwordField = v.pipe(
+));
+export const passwordField = field(v.pipe(
   v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.password.required'),
   v.regex(ALNUM_6_12, 'v.password.invalid'),
   v.regex(HAS_LETTER_AND_DIGIT, 'v.password.invalid'),
-);
-export const phoneField = v.pipe(text('v.phone.required'), v.regex(PHONE_RE, 'v.phone.invalid'));
+));
+export const phoneField = field(v.pipe(text('v.phone.required'), v.regex(PHONE_RE, 'v.phone.invalid')));
 
 export interface RegisterRules {
   /** register_need_mobile_sms */
@@ -36,18 +42,19 @@ export function registerSchema(rules: RegisterRules) {
     v.strictObject({
       account: accountField,
       password: passwordField,
-      password_confirm: v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.password_confirm.required')),
+      password_confirm: field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.password_confirm.required'))),
       phone: phoneField,
       code: rules.needSms
-        ? v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('v.code.required'), v.regex(/^\d{4,8}$/, 'v.code.invalid'))
+        ? field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('v.code.required'), v.regex(/^\d{6}$/, 'v.code.invalid')))
         : v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'))),
-      recommended_code: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(16, 'v.too_long'), v.trim(), v.regex(/^[A-Za-z0-9]*$/, 'v.recommend_code.invalid'))),
+      recommended_code: v.optional(v.config(v.pipe(v.string('v.type.string'), v.maxLength(16, 'v.too_long'), v.trim(), v.regex(/^[A-Za-z0-9]*$/, 'v.recommend_code.invalid')), { abortPipeEarly: true })),
       agreement: rules.needAge
-        ? v.literal(true, 'v.agreement.required')
+        ? v.optional(v.literal(true, 'v.agreement.required'), false)
         : v.optional(v.boolean('v.type.boolean')),
     }, 'v.type.object'),
     v.forward(
-      v.partialCheck([['password'], ['password_confirm']], (i) => i.password === i.password_confirm, 'v.password_confirm.different'),
+      // An empty confirmation already says 'required'.
+      v.partialCheck([['password'], ['password_confirm']], (i) => i.password_confirm === '' || i.password === i.password_confirm, 'v.password_confirm.different'),
       ['password_confirm'],
     ),
   );
@@ -55,20 +62,20 @@ export function registerSchema(rules: RegisterRules) {
 export type RegisterInput = v.InferOutput<ReturnType<typeof registerSchema>>;
 
 export const loginSchema = v.strictObject({
-  account: v.pipe(
+  account: field(v.pipe(
     v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('v.login.account.required'),
     v.regex(/^[A-Za-z0-9]+$/, 'm_login_enter_number_letter'),
-  ),
-  password: v.pipe(
+  )),
+  password: field(v.pipe(
     v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.login.password.required'),
     v.regex(/^[A-Za-z0-9]+$/, 'v.login.password.letters_digits'),
-  ),
+  )),
   rememberAccount: v.optional(v.boolean('v.type.boolean')),
 }, 'v.type.object');
 export type LoginInput = v.InferOutput<typeof loginSchema>;
 
 export const sendPhoneSchema = v.strictObject({
-  phone: v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('confirm_enter_phone'), v.regex(PHONE_RE, 'v.phone.invalid')),
+  phone: field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('confirm_enter_phone'), v.regex(PHONE_RE, 'v.phone.invalid'))),
 }, 'v.type.object');
 
 /**

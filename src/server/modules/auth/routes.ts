@@ -8,7 +8,9 @@ import { bearerToken } from './tokens.ts';
 import type { Auth, RequestContext } from './service.ts';
 
 /** Registration's rules depend on settings, so the route checks the shape and the service the rules. */
-const registerShape = v.record(v.string(), v.unknown());
+const registerShape = v.custom<Record<string, unknown>>(
+  (body) => typeof body === 'object' && body !== null && !Array.isArray(body), 'v.type.object',
+);
 
 export function requestContext(request: FastifyRequest): RequestContext {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), locale: request.locale };

@@ -122,8 +122,9 @@ export class AuthService {
     const ipHit = await this.limiter.hit(`login:ip:${ctx.ip}`, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS);
     if (!ipHit.allowed) throw new ApiError('rate_limited');
 
-    const failKey = `login:fail:${input.account.toLowerCase()}`;
     const player = await repo.findPlayerForLogin(this.db, input.account);
+    // Failures count per player, so typing the phone instead of the account gives no extra tries.
+    const failKey = player ? `login:fail:p${player.id}` : `login:fail:${input.account.toLowerCase()}`;
     if ((await this.limiter.peek(failKey)) >= LOGIN_ACCOUNT_FAILURES) {
       throw new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
     }

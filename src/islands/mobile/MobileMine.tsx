@@ -1,0 +1,79 @@
+// The mobile member page: account, level, central wallet and shortcuts for a player; a login prompt for a visitor.
+import { useStore } from '@nanostores/react';
+import { $sessionReady, $user, clearSession, loadUser } from '../../stores/session.ts';
+import { $loginDialog, showConfirm } from '../../stores/ui.ts';
+import { api } from '../../lib/api.ts';
+import { formatDecimal } from '../../shared/money.ts';
+
+export const MOBILE_MINE_KEYS = [
+  'mobile.mine.join_day', 'mobile.mine.level', 'mobile.mine.balance', 'mobile.mine.visitor', 'header.login', 'login.register_link',
+  'header.deposit', 'header.transfer', 'header.withdrawal', 'header.sign_out', 'header.sign_out_confirm', 'header.refresh',
+  'page.wallet', 'page.trans_record', 'page.bet_record', 'page.message_center', 'page.vip', 'page.user_info', 'common.loading',
+] as const;
+type T = Record<(typeof MOBILE_MINE_KEYS)[number], string>;
+
+interface Props {
+  t: T;
+  paths: Record<'home' | 'register' | 'deposit' | 'transfer' | 'withdraw' | 'wallet' | 'records' | 'bets' | 'messages' | 'vip', string>;
+}
+
+export default function MobileMine({ t, paths }: Props) {
+  const user = useStore($user);
+  const ready = useStore($sessionReady);
+  if (!ready) return <p className="p-6 text-center text-slate-500" aria-busy="true">{t['common.loading']}</p>;
+  if (!user) {
+    return (
+      <div className="rounded-lg bg-white p-6 text-center shadow-sm" data-testid="mine-visitor">
+        <p className="mb-4 text-slate-600">{t['mobile.mine.visitor']}</p>
+        <div className="flex gap-3">
+          <button type="button" className="btn-primary flex-1" onClick={() => $loginDialog.set(true)}>{t['header.login']}</button>
+          <a className="btn-secondary flex-1" href={paths.register}>{t['login.register_link']}</a>
+        </div>
+      </div>
+    );
+  }
+  const signOut = () => showConfirm({
+    message: t['header.sign_out_confirm'],
+    onConfirm: async () => {
+      await api('/auth/logout').catch(() => undefined);
+      clearSession();
+      window.location.assign(paths.home);
+    },
+  });
+  const links: Array<[string, string]> = [
+    [paths.wallet, t['page.wallet']], [paths.records, t['page.trans_record']], [paths.bets, t['page.bet_record']],
+    [paths.messages, t['page.message_center']], [paths.vip, t['page.vip']],
+  ];
+  return (
+    <div data-testid="mine-player">
+      <section className="rounded-lg bg-brand-700 p-4 text-white shadow">
+        <div className="flex items-center gap-3">
+          <img src={`/avatars/${user.avatar}`} alt="" width="56" height="56" className="h-14 w-14 rounded-full bg-white/20" />
+          <div>
+            <p className="text-lg font-semibold" data-testid="mine-account">{user.account}</p>
+            {user.level.if_show_frontend && <p className="text-sm text-gold-300">{t['mobile.mine.level']}: {user.level.name_frontend}</p>}
+            <p className="text-xs text-slate-300">{t['mobile.mine.join_day'].replace('{n}', String(user.join_day))}</p>
+          </div>
+        </div>
+        <div className="mt-4 flex items-end justify-between">
+          <div>
+            <p className="text-xs text-slate-300">{t['mobile.mine.balance']}</p>
+            <p className="text-2xl font-bold text-gold-300" data-testid="mine-balance">{formatDecimal(user.amount)}</p>
+          </div>
+          <button type="button" className="text-sm text-slate-200 underline" onClick={() => void loadUser()}>{t['header.refresh']}</button>
+        </div>
+      </section>
+      <div className="mt-4 grid grid-cols-3 gap-3 text-center text-sm">
+        <a className="rounded-lg bg-white py-3 shadow-sm" href={paths.deposit}>{t['header.deposit']}</a>
+        <a className="rounded-lg bg-white py-3 shadow-sm" href={paths.transfer}>{t['header.transfer']}</a>
+        <a className="rounded-lg bg-white py-3 shadow-sm" href={paths.withdraw}>{t['header.withdrawal']}</a>
+      </div>
+      <ul className="mt-4 divide-y divide-slate-100 rounded-lg bg-white shadow-sm">
+        {links.map(([href, label]) => (
+          <li key={href}><a className="flex justify-between px-4 py-3" href={href}><span>{label}</span><span aria-hidden="true">›</span></a></li>
+        ))}
+      </ul>
+      <button type="button" onClick={signOut} className="btn-secondary mt-4 w-full" data-testid="mobile-sign-out">{t['header.sign_out']}</button>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+// The registration form of SPEC.md sections 4 and 5, for the desktop page and the mobile page.
+import { useEffect, useMemo, useState } from 'react';
+import * as v from 'valibot';
+import { registerSchema, issuesToFields } from '../../shared/schemas/auth.ts';
+import { api, ApiFailure, configureApi } from '../../lib/api.ts';
+import { loadUser, setToken, startSession } from '../../stores/session.ts';
+import { $loginDialog, showAlert, showConfirm } from '../../stores/ui.ts';
+import { STORAGE, type Locale } from '../../shared/constants.ts';
+// Dialogs open through the ui store and show in the page's one dialog host (the header or the mobile footer).
+import { DIALOG_KEYS } from '../common/DialogHost.tsx';
+import { tr } from '../common/messages.ts';
+
+export const REGISTER_KEYS = [
+  ...DIALOG_KEYS,
+  'register.account', 'register.account_hint', 'register.password', 'register.password_hint', 'register.password_confirm',
+  'register.phone', 'register.phone_hint', 'register.code', 'register.send_code', 'register.resend_in', 'register.code_sent',
+  'register.recommended_code', 'register.agreement', 'register.submit', 'register.submitting', 'register.have_account',
+  'register.success_title', 'register.success_deposit', 'register.go_deposit', 'register.later', 'common.show_password',
+  'common.hide_password', 'header.login', 'error.network', 'error.generic',
+  'v.account.required', 'v.account.invalid', 'v.password.required', 'v.password.invalid', 'v.password_confirm.required',
+  'v.password_confirm.different', 'v.phone.required', 'v.phone.invalid', 'v.code.required', 'v.code.invalid',
+  'v.code.not_requested', 'v.agreement.required', 'v.recommend_code.invalid', 'v.too_long', 'confirm_enter_phone',
+] as const;
+type T = Record<(typeof REGISTER_KEYS)[number], string>;
+
+type Field = 'account' | 'password' | 'password_confirm' | 'phone' | 'code' | 'recommended_code' | 'agreement';
+const FIELDS: Field[] = ['account', 'password', 'password_confirm', 'phone', 'code', 'recommended_code', 'agreement'];
+
+interface Props {
+  t: T;
+  locale: Locale;
+  rules: { needSms: boolean; needAge: boolean; showRecommend: boolean };
+  paths: { home: string; deposit: string; login: string };
+  variant: 'desktop' | 'mobile';
+}
+
+const SMS_GAP_S = 60;
+
+export default function RegisterForm({ t, locale, rules, paths, variant }: Props) {
+  const [values, setValues] = useState({ account: '', password: '', password_confirm: '', phone: '', code: '', recommended_code: '' });
+  const [agreement, setAgreement] = useState(false);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [codeRequested, setCodeRequested] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    configureApi(locale, t['error.network']);
+    startSession();
+    // A referral link (?p=CODE) is kept, so the code survives a detour before registering.
+    const fromQuery = new URLSearchParams(window.location.search).get('p');
+    try {
+      if (fromQuery) localStorage.setItem(STORAGE.referralCode, fromQuery.slice(0, 16));
+      const stored = localStorage.getItem(STORAGE.referralCode);
+      if (stored) setValues((s) => ({ ...s, recommended_code: stored }));
+    } catch {
+      if (fromQuery) setValues((s) => ({ ...s, recommended_code: fromQuery.slice(0, 16) }));
+    }
+  }, []);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const id = setTimeout(() => setCountdown((c) => c - 1), 1000);
+    return () => clearTimeout(id);
+  }, [countdown]);
+
+  const schema = useMemo(() => registerSchema({ needSms: rules.needSms, needAge: rules.needAge }), [rules.needSms, rules.needAge]);
+  const payload = () => ({
+    account: values.account, password: values.password, password_confirm: values.password_confirm, phone: values.phone,
+    ...(rules.needSms ? { code: values.code } : {}),
+    ...(rules.showRecommend && values.recommended_code ? { recommended_code: values.recommended_code } : {}),
+    ...(rules.needAge ? { agreement } : {}),
+  });
+  const clientErrors = useMemo(() => {
+    const result = v.safeParse(schema, payload());
+    const out: Partial<Record<Field, string>> = {};
+    if (!result.success) {
+      const fields = issuesToFields(result.issues);
+      for (const f of FIELDS) if (fields[f]) out[f] = tr(t, fields[f]![0]!);
+    }
+    if (rules.needSms && !out.code && !codeRequested && values.code === '') out.code = t['v.code.not_requested'];
+    return out;
+  }, [values, agreement, schema, codeRequested]);
+
+  const errorOf = (f: Field) => serverErrors[f] ?? (touched[f] ? clientErrors[f] : undefined);
+  const set = (f: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((s) => ({ ...s, [f]: e.target.value }));
+    setServerErrors((s) => ({ ...s, [f]: undefined }));
+  };
+  const blur = (f: Field) => () => setTouched((s) => ({ ...s, [f]: true }));
+
+  async function sendCode() {
+    if (!values.phone) {
+      setTouched((s) => ({ ...s, phone: true }));
+      setServerErrors((s) => ({ ...s, phone: t.confirm_enter_phone }));
+      return;
+    }
+    if (clientErrors.phone) {
+      setTouched((s) => ({ ...s, phone: true }));
+      return;
+    }
+    setSending(true);
+    try {
+      await api('/send/phone', { method: 'PUT', body: { phone: values.phone } });
+      setCodeRequested(true);
+      setCountdown(SMS_GAP_S);
+      setServerErrors((s) => ({ ...s, code: undefined }));
+      showAlert(t['register.code_sent']);
+    } catch (err) {
+      if (err instanceof ApiFailure && err.body?.error?.phone) setServerErrors((s) => ({ ...s, phone: err.body!.error!.phone!.join(' ') }));
+      else showAlert(err instanceof Error ? err.message : t['error.generic']);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
+    const firstError = FIELDS.find((f) => clientErrors[f]);
+    if (firstError) {
+      document.querySelector<HTMLElement>(`[name="${firstError}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setServerErrors({});
+    try {
+      await api('/auth/register', { method: 'POST', body: payload(), quiet403: true });
+      try { localStorage.removeItem(STORAGE.referralCode); } catch { /* storage may be refused */ }
+      // Registration logs straight in with the same account and password (SPEC.md section 4).
+      const login = await api<{ access_token: string }>('/auth/login', { method: 'POST', body: { account: values.account, password: values.password } });
+      setToken(login.access_token);
+      await loadUser();
+      showConfirm({
+        title: t['register.success_title'],
+        message: t['register.success_deposit'],
+        confirmText: t['register.go_deposit'],
+        cancelText: t['register.later'],
+        onConfirm: () => window.location.assign(paths.deposit),
+      });
+    } catch (err) {
+      if (err instanceof ApiFailure && err.body?.error) {
+        const e2 = err.body.error;
+        const mapped: Partial<Record<Field, string>> = {};
+        for (const f of FIELDS) {
+          const list = f === 'recommended_code' ? e2.recommend_code ?? e2.recommended_code : e2[f];
+          if (list?.length) mapped[f] = list.join(' ');
+        }
+        setServerErrors(mapped);
+        if (e2.modal?.length || !Object.keys(mapped).length) showAlert(e2.modal?.join('\n') || err.message);
+      } else {
+        showAlert(err instanceof Error ? err.message : t['error.generic']);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (f: Exclude<Field, 'agreement'>, label: string, input: React.ReactNode, hint?: string) => {
+    const error = errorOf(f);
+    return (
+      <div className="mb-4">
+        <label htmlFor={`reg-${f}`} className="field-label">{label}</label>
+        {input}
+        {error ? <p id={`reg-${f}-error`} role="alert" className="field-error" data-testid={`error-${f}`}>{error}</p>
+          : hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      </div>
+    );
+  };
+  const inputProps = (f: keyof typeof values, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
+    id: `reg-${f}`, name: f, value: values[f], onChange: set(f), onBlur: blur(f), className: 'field-input',
+    'aria-invalid': !!errorOf(f), 'aria-describedby': errorOf(f) ? `reg-${f}-error` : undefined, maxLength: 20, ...extra,
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className={variant === 'desktop' ? 'mx-auto max-w-[480px]' : ''} data-testid="register-form">
+      {field('account', t['register.account'], <input {...inputProps('account', { autoComplete: 'username', maxLength: 12 })} />, t['register.account_hint'])}
+      {field('password', t['register.password'], (
+        <div className="relative">
+          <input {...inputProps('password', { type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: 12 })} />
+          <button type="button" onClick={() => setShowPassword((s) => !s)} className="absolute right-2 top-2 text-xs text-brand-600"
+            aria-label={showPassword ? t['common.hide_password'] : t['common.show_password']}>
+            {showPassword ? t['common.hide_password'] : t['common.show_password']}
+          </button>
+        </div>
+      ), t['register.password_hint'])}
+      {field('password_confirm', t['register.password_confirm'], <input {...inputProps('password_confirm', { type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: 12 })} />)}
+      {field('phone', t['register.phone'], <input {...inputProps('phone', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 10 })} />, t['register.phone_hint'])}
+      {rules.needSms && field('code', t['register.code'], (
+        <div className="flex gap-2">
+          <input {...inputProps('code', { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 })} />
+          <button type="button" onClick={() => void sendCode()} disabled={sending || countdown > 0} className="btn-secondary shrink-0 whitespace-nowrap disabled:opacity-60" data-testid="send-code">
+            {countdown > 0 ? t['register.resend_in'].replace('{s}', String(countdown)) : t['register.send_code']}
+          </button>
+        </div>
+      ))}
+      {rules.showRecommend && field('recommended_code', t['register.recommended_code'], <input {...inputProps('recommended_code', { maxLength: 16 })} />)}
+      {rules.needAge && (
+        <div className="mb-4">
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input type="checkbox" name="agreement" checked={agreement} className="mt-1"
+              onChange={(e) => { setAgreement(e.target.checked); setTouched((s) => ({ ...s, agreement: true })); }}
+              aria-invalid={!!errorOf('agreement')} />
+            <span>{t['register.agreement']}</span>
+          </label>
+          {errorOf('agreement') && <p role="alert" className="field-error" data-testid="error-agreement">{errorOf('agreement')}</p>}
+        </div>
+      )}
+      <button type="submit" disabled={busy} className="btn-primary h-11 w-full text-base disabled:opacity-60" data-testid="register-submit">
+        {busy ? t['register.submitting'] : t['register.submit']}
+      </button>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        {t['register.have_account']} <a href={paths.login} className="text-brand-600 underline" onClick={(e) => {
+          // The login form lives in the header on desktop and in a dialog on mobile.
+          e.preventDefault();
+          if (variant === 'mobile') $loginDialog.set(true);
+          else document.querySelector<HTMLInputElement>('header input[name="account"]')?.focus();
+        }}>{t['header.login']}</a>
+      </p>
+    </form>
+  );
+}
+

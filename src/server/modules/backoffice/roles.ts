@@ -1,0 +1,30 @@
+// Staff roles and what each may do. Routes name the permission they need; the folder's auth hook checks it.
+export const STAFF_ROLES = ['admin', 'finance', 'service', 'marketing'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSIONS = {
+  /** The landing page's counters: every role may open the back office. */
+  'overview.read': ['admin', 'finance', 'service', 'marketing'],
+  'website.manage': ['admin'],
+  'settings.manage': ['admin'],
+  'messages.manage': ['admin'],
+  'staff.manage': ['admin'],
+  'audit.read': ['admin'],
+  'sms.read': ['admin', 'service'],
+  'players.read': ['admin', 'service'],
+  'players.kick': ['admin', 'service'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: string, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly string[]).includes(role);
+}
+
+export function permissionsOf(role: string): Permission[] {
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(role, p));
+}
