@@ -20,4 +20,6 @@ export default defineConfig({
   server: { port: 4321 },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
+  // Astro hashes every script and style it emits into a <meta> policy, so inline code runs only if it is ours.
+  security: { csp: true },
 });

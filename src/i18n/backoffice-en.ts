@@ -68,7 +68,7 @@ export const boEn = {
   'bo.dash.players_online': 'Players signed in',
   'bo.dash.sms_24h': 'SMS in the last 24 hours',
   'bo.dash.role': 'Your role',
-  'bo.dash.totp_off': 'Two-factor sign-in is off for your account. Ask an administrator to enable it.',
+  'bo.dash.totp_off': 'Two-factor sign-in is off for your account. An administrator can turn it on under Staff.',
 
   // Website status.
   'bo.website.title': 'Website status',

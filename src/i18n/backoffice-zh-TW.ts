@@ -66,7 +66,7 @@ export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.dash.players_online': '登入中的會員',
   'bo.dash.sms_24h': '24 小時內簡訊',
   'bo.dash.role': '您的角色',
-  'bo.dash.totp_off': '您的帳號尚未啟用兩步驟驗證，請聯繫管理員開啟。',
+  'bo.dash.totp_off': '您的帳號尚未啟用兩步驟驗證，管理員可在「後台帳號」頁面開啟。',
 
   'bo.website.title': '網站狀態',
   'bo.website.current': '目前狀態',

@@ -169,6 +169,7 @@ export const en = {
   'mobile.mine.visitor': 'Log in to see your wallet, records and messages',
   'mobile.mine.records': 'Records',
   'mobile.mine.settings': 'Account',
+  'mobile.in_app': 'For deposits, downloads and games, open this page in your phone\'s browser: tap ··· at the top right and choose "Open in browser".',
   'mobile.desktop_site': 'Desktop site',
 
   // Page titles.
@@ -176,8 +177,8 @@ export const en = {
   'page.about': 'About us',
   'page.beginner': "Beginner's guide",
   'page.contact': 'Contact us',
-  'page.cooperation': 'Cooperation',
-  'page.declaration': 'Declaration clause',
+  'page.cooperation': 'Affiliate partnership',
+  'page.declaration': 'Disclaimer',
   'page.deposit_help': 'Deposit help',
   'page.maintenance': 'Under maintenance',
   'page.register': 'Register',

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './lib/errors.ts';
+import { compressRawResponse } from './lib/compress-raw.ts';
 import { localeOfPath, localizedPath } from '../i18n/index.ts';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../shared/constants.ts';
 import { detectDevice } from '../lib/device.ts';
@@ -119,9 +120,9 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       locale,
       website: { status: website.status, msg: locale === 'en' && website.msg_en ? website.msg_en : website.msg },
       settings: () => system.settings(),
-      noticeText: async () => {
+      noticeText: async (wanted) => {
         const [first] = await system.messages('pc-top');
-        return first ? (locale === 'en' && first.message_en ? first.message_en : first.message) : '';
+        return first ? (wanted === 'en' && first.message_en ? first.message_en : first.message) : '';
       },
       platformGroups: () => activeGroups(app.services.db),
     };
@@ -131,6 +132,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     // Astro writes the response itself; Fastify's helmet headers are already on the raw response.
     for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) reply.raw.setHeader(k, v as string);
     reply.hijack();
+    if (request.method === 'GET') compressRawResponse(reply.raw, request.headers['accept-encoding']);
     await handler(request.raw, reply.raw, undefined, locals);
   }
 

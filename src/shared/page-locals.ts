@@ -9,8 +9,8 @@ export interface PageLocals {
   locale: Locale;
   website: { status: boolean; msg: string };
   settings: () => Promise<SystemSettings>;
-  /** The first active 'pc-top' system message in the page's language, or '' for none. */
-  noticeText: () => Promise<string>;
+  /** The first active 'pc-top' system message in the given language, or '' for none. */
+  noticeText: (locale: Locale) => Promise<string>;
   /** Game groups with a live platform, for the main nav. */
   platformGroups: () => Promise<string[]>;
 }

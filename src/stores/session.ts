@@ -3,6 +3,8 @@
 import { atom, computed } from 'nanostores';
 import { STORAGE, USER_POLL_MS } from '../shared/constants.ts';
 import type { UserView } from '../shared/user.ts';
+// api.ts imports this store too; the cycle is safe because neither uses the other while loading.
+import { api, ApiFailure } from '../lib/api.ts';
 
 export type User = UserView;
 
@@ -56,7 +58,6 @@ let loading: Promise<void> | null = null;
 export function loadUser(): Promise<void> {
   if (loading) return loading;
   loading = (async () => {
-    const { api, ApiFailure } = await import('../lib/api.ts');
     if (!$token.get()) {
       $user.set(null);
       return;
@@ -65,6 +66,11 @@ export function loadUser(): Promise<void> {
       const user = await api<User>('/auth/me');
       $user.set(user);
       write(STORAGE.user, JSON.stringify(user));
+      // A forced password change (status 2) comes before anything else the player could do.
+      const onUpdatePage = /^\/(en\/)?update-password\/?$/.test(window.location.pathname);
+      if (user.status_force_password === 2 && !onUpdatePage) {
+        window.location.assign(window.location.pathname.startsWith('/en/') ? '/en/update-password' : '/update-password');
+      }
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 401) clearSession();
     }

@@ -104,6 +104,9 @@ describe('POST /api/auth/register: the rules of SPEC.md section 5 in both langua
     { name: 'password as null', over: { password: null }, field: 'password', zh: '必須是文字', en: 'Must be text' },
     { name: 'account too long', over: { account: 'a1'.repeat(40) }, field: 'account', zh: '內容過長', en: 'Too long' },
     { name: 'an unknown field', over: { is_admin: true }, field: 'is_admin', zh: '不明的欄位', en: 'Unknown field' },
+    { name: 'missing account', over: { account: undefined }, field: 'account', zh: '請輸入帳號', en: 'Please enter an account' },
+    { name: 'missing phone', over: { phone: undefined }, field: 'phone', zh: '請輸入手機號碼', en: 'Please enter a phone number' },
+    { name: 'missing password_confirm', over: { password_confirm: undefined }, field: 'password_confirm', zh: '請輸入確認密码', en: 'Please confirm the password' },
   ];
 
   for (const c of cases) {
@@ -137,6 +140,21 @@ describe('POST /api/auth/register: the rules of SPEC.md section 5 in both langua
       const body = res.json();
       expect(body.code).toBe('validation_failed');
       expect(Object.values(body.error ?? {}).flat()).toEqual(['The request body must be a JSON object']);
+    }
+  });
+
+  it('login and send-phone refuse a body that is not an object the same way', async () => {
+    for (const [method, url] of [['POST', '/api/auth/login'], ['PUT', '/api/send/phone']] as const) {
+      for (const payload of [null, 42, '"text"', '[]']) {
+        const res = await t.app.inject({
+          method, url, headers: { 'content-type': 'application/json', 'x-locale': 'zh-TW' }, payload: String(payload), remoteAddress: freshIp(),
+        });
+        expect(res.statusCode, `${url} ${payload}`).toBe(422);
+        const fields = Object.values(res.json().error ?? {}).flat();
+        // An array reads as an object without the fields; anything else is not an object at all.
+        if (payload === '[]') expect(fields).not.toContain('不明的欄位');
+        else expect(fields).toEqual(['請求內容必須是 JSON 物件']);
+      }
     }
   });
 

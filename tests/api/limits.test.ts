@@ -3,6 +3,8 @@
 // per day, and the global API rate limit.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { PASSWORD, bearer, freshIp, freshPhone, login, registerPlayer, sendCode } from '../helpers/players.ts';
 import { DEFAULT_SETTINGS } from '../../src/shared/settings.ts';
 
@@ -149,7 +151,9 @@ describe('global API rate limit', () => {
   it('answers 429 in the error shape once an address passes RATE_LIMIT_PER_MIN', async () => {
     const before = process.env.RATE_LIMIT_PER_MIN;
     process.env.RATE_LIMIT_PER_MIN = '5';
-    const small = await createTestApp();
+    // A second app over the same database, built while the variable is set.
+    const config = { ...loadConfig({ ...process.env, REDIS_URL: '' }), databaseUrl: t.database.url };
+    const small = { app: await buildApp({ config, database: t.database, logger: false }) };
     try {
       const ip = freshIp();
       for (let i = 0; i < 5; i++) expect((await small.app.inject({ url: '/api/website/status', remoteAddress: ip })).statusCode).toBe(200);
@@ -160,7 +164,7 @@ describe('global API rate limit', () => {
     } finally {
       if (before === undefined) delete process.env.RATE_LIMIT_PER_MIN;
       else process.env.RATE_LIMIT_PER_MIN = before;
-      await small.close();
+      await small.app.close();
     }
   });
 });

@@ -18,7 +18,7 @@ export const HEADER_KEYS = [
 ] as const;
 type T = Record<(typeof HEADER_KEYS)[number], string>;
 
-interface Props { t: T; locale: Locale; paths: Record<'home' | 'register' | 'member' | 'wallet' | 'deposit' | 'transfer' | 'withdraw' | 'messages' | 'forgot', string> }
+interface Props { t: T; locale: Locale; paths: Record<'home' | 'register' | 'member' | 'wallet' | 'deposit' | 'transfer' | 'withdraw' | 'messages' | 'forgot' | 'mobileLogin', string> }
 
 export default function HeaderAuth({ t, locale, paths }: Props) {
   useEffect(() => {
@@ -40,20 +40,26 @@ function InlineLogin({ t, paths }: Pick<Props, 't' | 'paths'>) {
   const accountError = form.errorOf('account');
   const passwordError = form.errorOf('password');
   return (
-    <form className="flex items-start gap-2" noValidate onSubmit={(e) => { e.preventDefault(); void form.submit(); }}>
+    <>
+    {/* Phones reading a desktop page in place get two links instead of the inline form, which needs the width. */}
+    <div className="flex gap-3 md:hidden">
+      <a href={paths.register} className="text-gold-300">{t['header.register_free']}</a>
+      <a href={paths.mobileLogin} className="text-slate-100">{t['header.login']}</a>
+    </div>
+    <form className="hidden items-start gap-1.5 md:flex" noValidate onSubmit={(e) => { e.preventDefault(); void form.submit(); }}>
       <a href={paths.register} className="mt-1.5 whitespace-nowrap text-gold-300 hover:underline">{t['header.register_free']}</a>
       <label className="relative">
         <span className="sr-only">{t['header.account_placeholder']}</span>
         <input name="account" autoComplete="username" value={form.account} maxLength={20} placeholder={t['header.account_placeholder']}
           onChange={(e) => form.setAccount(e.target.value)} onBlur={() => form.blur('account')}
-          aria-invalid={!!accountError} className="h-8 w-36 rounded border border-white/20 bg-white/10 px-2 text-white placeholder:text-slate-300" />
+          aria-invalid={!!accountError} className="h-8 w-32 rounded border border-white/20 bg-white/10 px-2 text-white placeholder:text-slate-300" />
         {accountError && <span role="alert" className="absolute left-0 top-9 z-10 w-56 rounded bg-red-600 px-2 py-1 text-xs text-white">{accountError}</span>}
       </label>
       <label className="relative">
         <span className="sr-only">{t['header.password_placeholder']}</span>
         <input name="password" type="password" autoComplete="current-password" value={form.password} maxLength={20}
           placeholder={t['header.password_placeholder']} onChange={(e) => form.setPassword(e.target.value)} onBlur={() => form.blur('password')}
-          aria-invalid={!!passwordError} className="h-8 w-28 rounded border border-white/20 bg-white/10 px-2 text-white placeholder:text-slate-300" />
+          aria-invalid={!!passwordError} className="h-8 w-24 rounded border border-white/20 bg-white/10 px-2 text-white placeholder:text-slate-300" />
         {passwordError && <span role="alert" className="absolute left-0 top-9 z-10 w-56 rounded bg-red-600 px-2 py-1 text-xs text-white">{passwordError}</span>}
       </label>
       <label className="mt-1.5 flex items-center gap-1 whitespace-nowrap text-slate-200">
@@ -65,6 +71,7 @@ function InlineLogin({ t, paths }: Pick<Props, 't' | 'paths'>) {
         {form.busy ? t['header.logging_in'] : t['header.login']}
       </button>
     </form>
+    </>
   );
 }
 
@@ -115,11 +122,11 @@ function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
           </div>
         )}
       </div>
-      <a className="header-link" href={paths.deposit}>{t['header.deposit']}</a>
-      <a className="header-link" href={paths.transfer}>{t['header.transfer']}</a>
-      <a className="header-link" href={paths.withdraw}>{t['header.withdrawal']}</a>
-      <a className="header-link" href={paths.member}>{t['header.member_centre']}</a>
-      <a className="header-link" href={paths.messages}>{t['header.messages']}</a>
+      <a className="header-link hidden md:inline" href={paths.deposit}>{t['header.deposit']}</a>
+      <a className="header-link hidden md:inline" href={paths.transfer}>{t['header.transfer']}</a>
+      <a className="header-link hidden md:inline" href={paths.withdraw}>{t['header.withdrawal']}</a>
+      <a className="header-link hidden md:inline" href={paths.member}>{t['header.member_centre']}</a>
+      <a className="header-link hidden md:inline" href={paths.messages}>{t['header.messages']}</a>
       <button type="button" className="header-link" onClick={signOut} data-testid="sign-out">{t['header.sign_out']}</button>
     </div>
   );

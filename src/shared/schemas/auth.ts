@@ -86,7 +86,8 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
   const out: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path?.map((p) => String(p.key)).join('.') || '_root';
-    const message = issue.type === 'strict_object' ? 'v.unknown_field' : issue.message;
+    // A strict object reports an unknown key as expecting 'never'; its other issues (not an object) keep their message.
+    const message = issue.type === 'strict_object' && issue.expected === 'never' ? 'v.unknown_field' : issue.message;
     (out[key] ??= []).includes(message) || out[key].push(message);
   }
   return out;

@@ -177,7 +177,7 @@ export class BackofficeService {
       await this.db.transaction(async (tx) => {
         for (const [key, { to }] of Object.entries(changes)) await writeSetting(tx, key, to);
         await repo.insertAudit(tx, {
-          staffId: op.staffId, action: 'settings.update', target: Object.keys(changes).join(',').slice(0, 500), detail: { changes }, ip: op.ip,
+          staffId: op.staffId, action: 'settings.update', target: 'settings', detail: { changes }, ip: op.ip,
         });
       });
       await this.refreshSystem();
@@ -187,7 +187,7 @@ export class BackofficeService {
 
   /** SystemService takes no transaction yet; an empty update is its public way to drop the cache. */
   private async refreshSystem(): Promise<void> {
-    await this.system.updateSettings({});
+    this.system.invalidate();
   }
 
   // System messages (the notice bar).

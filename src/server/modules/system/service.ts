@@ -43,6 +43,11 @@ export class SystemService {
     this.cache = undefined;
   }
 
+  /** Forgets the cached values, for callers that wrote settings in their own transaction. */
+  invalidate(): void {
+    this.cache = undefined;
+  }
+
   async websiteStatus(): Promise<WebsiteStatus> {
     return (await this.load()).website;
   }

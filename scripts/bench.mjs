@@ -1,0 +1,71 @@
+// `npm run bench`: figures, not pass/fail tests. Builds when needed, starts the real server with a fresh
+// database, then prints
+//   1. Lighthouse (mobile emulation, default throttling) on /, /mobile/ and /about (plus / with the
+//      desktop preset, for reference): performance, accessibility, JavaScript transferred, final URL,
+//      against the goals (performance and accessibility >= 95; JS on /about <= 50 KB gzip, on / <= 150 KB);
+//   2. GET /api/auth/me requests per second against the no-op GET /api/health of the same server under
+//      the same load (autocannon), and their ratio against the goal of 0.5.
+import autocannon from 'autocannon';
+import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
+import { audit, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
+
+const GOALS = { performance: 95, accessibility: 95, jsGzipKb: { '/about': 50, '/': 150 }, ratio: 0.5 };
+const LOAD = { connections: 10, durationS: 10, warmupS: 3 };
+
+const started = Date.now();
+ensureBuilt();
+// The API's per-address limit (600 a minute by default) would turn a load test from one address into
+// 429s; the limiter still runs on every request, it just never refuses.
+const server = await startServer({ RATE_LIMIT_PER_MIN: '100000000' });
+const verdicts = [];
+const verdict = (what, value, goal, ok) => verdicts.push([what, value, goal, ok ? 'met' : 'MISSED']);
+
+try {
+  console.log(`\n== Lighthouse 13 (mobile emulation, default simulated throttling), server ${server.url} ==\n`);
+  const rows = await auditPages(server.url);
+  // The phone user agent sends / to /mobile/; the desktop preset shows the desktop home itself.
+  rows.push({ page: '/', ...(await audit(`${server.url}/`, { desktop: true })) });
+  printTable(rows);
+  for (const r of rows.filter((x) => x.formFactor === 'mobile')) {
+    const final = new URL(r.finalUrl).pathname;
+    verdict(`${r.page} performance${final !== r.page ? ` (final URL ${final})` : ''}`, r.performance, `>= ${GOALS.performance}`, r.performance >= GOALS.performance);
+    verdict(`${r.page} accessibility`, r.accessibility, `>= ${GOALS.accessibility}`, r.accessibility >= GOALS.accessibility);
+  }
+  for (const [page, limit] of Object.entries(GOALS.jsGzipKb)) {
+    for (const r of rows.filter((x) => x.page === page)) {
+      verdict(`${page} JS gzip (${r.formFactor}, final ${new URL(r.finalUrl).pathname})`, kb(r.jsGzipBytes), `<= ${limit} KB`, r.jsGzipBytes <= limit * 1024);
+    }
+  }
+
+  console.log(`\n== Throughput: ${LOAD.connections} connections, ${LOAD.durationS} s per route after a ${LOAD.warmupS} s warm-up ==\n`);
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'demo1234', password: 'demo1234' }),
+  });
+  const token = (await login.json())?.data?.access_token;
+  if (!token) throw new Error(`demo login failed: ${login.status}`);
+  const routes = [
+    { name: 'GET /api/health (no-op)', url: `${server.url}/api/health`, headers: {} },
+    { name: 'GET /api/auth/me', url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${token}` } },
+  ];
+  const load = (route, duration) => autocannon({ url: route.url, headers: route.headers, connections: LOAD.connections, duration });
+  for (const route of routes) await load(route, LOAD.warmupS);
+  const results = [];
+  for (const route of routes) {
+    const r = await load(route, LOAD.durationS);
+    results.push({ ...route, okRps: r['2xx'] / r.duration, non2xx: r.non2xx, errors: r.errors, p50: r.latency.p50, p99: r.latency.p99 });
+  }
+  console.log(`${'route'.padEnd(26)}  ${'req/s (2xx)'.padStart(11)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  non-2xx  errors`);
+  for (const r of results) {
+    console.log(`${r.name.padEnd(26)}  ${r.okRps.toFixed(0).padStart(11)}  ${`${r.p50} ms`.padStart(6)}  ${`${r.p99} ms`.padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`);
+  }
+  const ratio = results[1].okRps / results[0].okRps;
+  console.log(`\nauth/me ÷ health = ${ratio.toFixed(2)} (goal >= ${GOALS.ratio})`);
+  verdict('auth/me ÷ health req/s', ratio.toFixed(2), `>= ${GOALS.ratio}`, ratio >= GOALS.ratio);
+} finally {
+  await server.stop();
+}
+
+console.log('\n== Against the goals ==\n');
+const w = [0, 1, 2].map((i) => Math.max(...verdicts.map((v) => String(v[i]).length), 4));
+for (const [what, value, goal, ok] of verdicts) console.log(`${what.padEnd(w[0])}  ${String(value).padStart(w[1])}  ${goal.padEnd(w[2])}  ${ok}`);
+console.log(`\n(${verdicts.filter((v) => v[3] === 'met').length} of ${verdicts.length} goals met; benchmark took ${((Date.now() - started) / 1000).toFixed(0)} s)`);

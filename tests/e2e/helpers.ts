@@ -1,0 +1,277 @@
+// Browser tests drive the real server: a child process on a free port with its own fresh database,
+// and Debian's chromium through playwright-core. Operators' actions (reading SMS codes, closing the
+// website) go through the back-office API, as an operator would make them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { onTestFailed } from 'vitest';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const RESULTS_DIR = path.join(ROOT, 'test-results');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+/** In CI a missing browser fails the run; elsewhere the browser tests are skipped with a note. */
+export const hasChromium = fs.existsSync(CHROMIUM_PATH);
+export const requireChromium = process.env.CI === 'true' || process.env.CI === '1';
+if (!hasChromium) {
+  if (requireChromium) throw new Error(`CI: the browser tests need chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  console.warn(`chromium not found at ${CHROMIUM_PATH}: browser tests are skipped`);
+}
+
+export const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+export const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
+export const MOBILE = { viewport: { width: 375, height: 812 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+export const OPERATOR = { username: 'admin', password: 'admin12345' } as const;
+export const DEMO = { account: 'demo1234', password: 'demo1234' } as const;
+export const PASSWORD = 'abc12345';
+
+const STARTUP_TIMEOUT_MS = 120_000;
+
+/** A client address for one browser context. The server trusts X-Forwarded-For here (as behind a load
+ * balancer), so per-address limits kept in a shared Redis do not add up across runs. */
+export function freshIp(): string {
+  return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+let seq = 0;
+/** Letters then digits, 6 to 12 characters: always a valid, unused account name. */
+export function freshAccount(prefix = 'e'): string {
+  seq += 1;
+  const letters = Array.from({ length: 4 }, () => String.fromCharCode(97 + randomInt(0, 26))).join('');
+  return `${prefix}${letters}${randomInt(100, 1000)}${seq}`.slice(0, 12);
+}
+
+/** 09 and 8 digits. */
+export function freshPhone(): string {
+  return `09${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+  /** The staff token of the seeded operator, for back-office calls. */
+  operatorToken(): Promise<string>;
+  api<T = unknown>(method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; body: { data?: T; [k: string]: unknown } }>;
+  stop(): Promise<void>;
+}
+
+/** Starts `src/server/main.ts` on a free port with a fresh database and the demo data. */
+export async function startServer(name: string): Promise<Server> {
+  const entry = path.join(ROOT, 'dist/server/entry.mjs');
+  if (!fs.existsSync(entry)) throw new Error('The site is not built: run `npm run build` before the browser tests (npm test does).');
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', TRUST_PROXY: '1',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'production',
+  };
+  let dropDatabase = async () => {};
+  let tmpDir: string | undefined;
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    // A fresh PostgreSQL database for this file, dropped afterwards.
+    const dbName = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+    };
+  } else {
+    tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-pglite-'));
+    env.DATABASE_URL = '';
+    env.DATA_DIR = tmpDir;
+  }
+
+  const logFile = path.join(RESULTS_DIR, `server-${name}.log`);
+  const log = fs.createWriteStream(logFile);
+  const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
+    cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) => child.once('exit', (code) => { exited = code; resolve(); }));
+
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (exited !== undefined) throw new Error(`The server exited with ${exited} during start-up; see ${logFile}`);
+    const ready = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (Date.now() - started > STARTUP_TIMEOUT_MS) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not become ready in ${STARTUP_TIMEOUT_MS} ms; see ${logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  const operatorIp = freshIp();
+  const api: Server['api'] = async (method, route, body, token) => {
+    const res = await fetch(`${url}/api${route}`, {
+      method,
+      headers: {
+        'x-forwarded-for': operatorIp, 'x-locale': 'en',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json().catch(() => ({})) };
+  };
+  let token: string | undefined;
+  return {
+    url,
+    api,
+    async operatorToken() {
+      if (token) return token;
+      const res = await api<{ access_token: string }>('POST', '/backoffice/auth/login', OPERATOR);
+      if (res.status !== 200 || !res.body.data?.access_token) throw new Error(`operator login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      token = res.body.data.access_token;
+      return token;
+    },
+    async stop() {
+      if (exited === undefined) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exit;
+        clearTimeout(killer);
+      }
+      log.end();
+      await dropDatabase().catch((err) => console.warn('could not drop the e2e database:', err));
+      if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest SMS code sent to a phone, read from the back office's SMS outbox as an operator would. */
+export async function smsCode(server: Server, phone: string, timeoutMs = 10_000): Promise<string> {
+  const token = await server.operatorToken();
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await server.api<{ data: Array<{ body: string }> }>('GET', `/backoffice/sms?phone=${phone}&pageSize=1`, undefined, token);
+    if (res.status !== 200) throw new Error(`GET /api/backoffice/sms answered ${res.status}: ${JSON.stringify(res.body)}`);
+    const code = res.body.data?.data?.[0]?.body.match(/\d{6}/)?.[0];
+    if (code) return code;
+    if (Date.now() > until) throw new Error(`no SMS code for ${phone} in the outbox`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Opens or closes the website through the back office. */
+export async function setWebsiteStatus(server: Server, status: { status: boolean; msg?: string; msg_en?: string }): Promise<void> {
+  const res = await server.api('PUT', '/backoffice/website-status', { msg: '', msg_en: '', ...status }, await server.operatorToken());
+  if (res.status !== 200) throw new Error(`PUT /api/backoffice/website-status answered ${res.status}: ${JSON.stringify(res.body)}`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+const openPages = new Set<Page>();
+
+/** A new browser context (desktop or phone) with its own client address; its pages are screenshotted
+ * into test-results/ when the running test fails. */
+export async function newContext(browser: Browser, kind: 'desktop' | 'mobile', server: Server): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    ...(kind === 'desktop' ? DESKTOP : MOBILE),
+    baseURL: server.url,
+    extraHTTPHeaders: { 'x-forwarded-for': freshIp() },
+  });
+  context.setDefaultTimeout(20_000);
+  context.setDefaultNavigationTimeout(30_000);
+  context.on('page', (page) => {
+    openPages.add(page);
+    page.on('close', () => openPages.delete(page));
+    page.on('pageerror', (err) => console.warn(`[page error] ${page.url()}: ${err.message}`));
+  });
+  return context;
+}
+
+/** Call at the start of a test: screenshots every open page if the test fails. */
+export function screenshotOnFailure(testName: string): void {
+  onTestFailed(async () => {
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    const slug = testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+    let i = 0;
+    for (const page of openPages) {
+      i += 1;
+      const file = path.join(RESULTS_DIR, `${slug}-${i}.png`);
+      await page.screenshot({ path: file, fullPage: true }).then(
+        () => console.warn(`screenshot of ${page.url()} -> ${path.relative(ROOT, file)}`),
+        () => undefined,
+      );
+    }
+  });
+}
+
+/** Waits until every Astro island on the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island').length > 0 && !document.querySelector('astro-island[ssr]'));
+}
+
+export type Locale = 'zh-TW' | 'en';
+
+/** The labels the flows click, as the catalogues of src/i18n say them. */
+export const TEXT = {
+  'zh-TW': { ok: '確定', later: '稍後再說', login: '登入', otherDevice: '已在其他設備進行登入', notFound: '找不到此頁面' },
+  en: { ok: 'OK', later: 'Later', login: 'Login', otherDevice: 'Signed in on another device', notFound: 'This page could not be found' },
+} as const;
+
+export const localized = (p: string, locale: Locale) => (locale === 'en' ? (p === '/' ? '/en/' : `/en${p}`) : p);
+
+/** Clicks a button of the open dialog (alerts, confirms and the session notice share one host). */
+export async function clickDialogButton(page: Page, name: string): Promise<void> {
+  await page.getByRole('dialog').getByRole('button', { name, exact: true }).click();
+}
+
+/**
+ * Fills the registration form of the page that is open (desktop or mobile), asking for the SMS code and
+ * reading it from the back office, then submits and answers 'later' to the deposit question.
+ */
+export async function registerThroughForm(page: Page, server: Server, locale: Locale, who: { account: string; phone: string }): Promise<void> {
+  const text = TEXT[locale];
+  await hydrated(page);
+  const form = page.getByTestId('register-form');
+  await form.locator('input[name="account"]').fill(who.account);
+  await form.locator('input[name="password"]').fill(PASSWORD);
+  await form.locator('input[name="password_confirm"]').fill(PASSWORD);
+  await form.locator('input[name="phone"]').fill(who.phone);
+  await form.getByTestId('send-code').click();
+  // The 'code sent' alert.
+  await clickDialogButton(page, text.ok);
+  await form.locator('input[name="code"]').fill(await smsCode(server, who.phone));
+  const agreement = form.locator('input[name="agreement"]');
+  if (await agreement.count()) await agreement.check();
+  await form.getByTestId('register-submit').click();
+  // Registered and logged in: the site asks whether to deposit now.
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: text.later, exact: true }).waitFor();
+  await clickDialogButton(page, text.later);
+  await dialog.waitFor({ state: 'detached' });
+}
