@@ -2,12 +2,25 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
 import { zhTW } from './zh-TW.ts';
+import { boEn } from './backoffice-en.ts';
+import { boZhTW } from './backoffice-zh-TW.ts';
 import { isLocale, localeFrom, localeOfPath, localizedPath, pick, translate, useTranslations } from './index.ts';
 
 describe('catalogues', () => {
   it('Traditional Chinese has every English key and no key English lacks', () => {
     expect(Object.keys(zhTW).filter((k) => !(k in en))).toEqual([]);
     expect(Object.keys(en).filter((k) => !(k in zhTW))).toEqual([]);
+  });
+
+  it('the back-office catalogues match the same way', () => {
+    expect(Object.keys(boZhTW).filter((k) => !(k in boEn))).toEqual([]);
+    expect(Object.keys(boEn).filter((k) => !(k in boZhTW))).toEqual([]);
+    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const [key, text] of Object.entries(boEn)) {
+      const zh = (boZhTW as Record<string, string | undefined>)[key];
+      expect(text.trim(), key).not.toBe('');
+      if (zh !== undefined) expect(placeholders(zh), key).toEqual(placeholders(text));
+    }
   });
 
   it('no text is empty, and both catalogues use the same placeholders', () => {

@@ -7,7 +7,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { ping, type Database, type Db } from './db/client.ts';
 import { valibotCompiler } from './lib/validation.ts';
-import { errorBody, sendError } from './lib/errors.ts';
+import { ApiError, errorBody, sendError } from './lib/errors.ts';
+import { bearerToken } from './modules/auth/tokens.ts';
 import { pgLimiter, redisLimiter, type Limiter } from './lib/limiter.ts';
 import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
 import { SystemService } from './modules/system/service.ts';
@@ -16,6 +17,11 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
+import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
+import { WalletService } from './modules/wallet/service.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { GamesService } from './modules/games/service.ts';
+import { startJobs } from './jobs/runner.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
 
@@ -26,6 +32,9 @@ export interface Services {
   limiter: Limiter;
   sms: SmsSender;
   realtime: Realtime;
+  provider: GameProvider;
+  wallet: WalletService;
+  games: GamesService;
 }
 
 declare module 'fastify' {
@@ -47,6 +56,10 @@ export interface BuildOptions {
   database: Database;
   /** Mounts the built Astro site; API tests leave it off. */
   pages?: boolean;
+  /** Runs the scheduled jobs (reconciliation); tests drive them by hand. */
+  jobs?: boolean;
+  /** A provider to use instead of the HTTP one (tests with fakes). */
+  provider?: GameProvider;
   logger?: boolean;
 }
 
@@ -77,8 +90,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
   });
   authService = new AuthService({ db: database.db, system, limiter, sms, publish: realtime.publisher });
+  const provider = opts.provider ?? new HttpGameProvider(config.provider);
+  const wallet = new WalletService({ db: database.db, provider, publish: realtime.publisher });
+  const games = new GamesService({ db: database.db, provider, wallet });
 
-  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime });
+  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games });
+  /** The one place that turns a bearer token into a player; routes that need one list it as a preHandler. */
+  app.decorate('requirePlayer', async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    const found = token ? await authService!.authenticate(token) : undefined;
+    if (!found) throw new ApiError('unauthorized');
+    request.auth = found;
+  });
   app.decorateRequest('locale', 'zh-TW');
   app.decorateRequest('auth', undefined);
 
@@ -137,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
     await api.register(systemRoutes);
     await api.register(authRoutes);
+    await api.register(walletRoutes);
     await api.register(backofficeRoutes, { prefix: '/backoffice' });
   }, { prefix: '/api' });
 
@@ -147,7 +171,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(request.locale, 'not_found')));
   }
 
+  const jobs = opts.jobs
+    ? startJobs(database, [{ name: 'reconcile-transfers', lockId: 7_240_101, intervalMs: config.reconcileIntervalMs, run: () => wallet.reconcile() }], app.log)
+    : undefined;
+
   app.addHook('onClose', async () => {
+    await jobs?.stop();
     realtime.io.local.disconnectSockets(true);
     await new Promise<void>((resolve) => { realtime.io.engine.close(); resolve(); });
     if (redis) await redis.quit().catch(() => {});

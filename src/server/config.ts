@@ -17,6 +17,9 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   nodeEnv: string;
+  provider: { baseUrl: string; secret: string; operator: string; timeoutMs: number; requestTtlMs: number };
+  /** How often reconciliation looks at pending platform transfers; 0 switches the job off. */
+  reconcileIntervalMs: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -39,5 +42,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL ?? 'info',
     nodeEnv: env.NODE_ENV ?? 'development',
+    provider: {
+      baseUrl: (env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, ''),
+      secret: env.GAME_PROVIDER_SECRET || 'dev-provider-secret',
+      operator: env.GAME_PROVIDER_OPERATOR || 'site',
+      timeoutMs: Number(env.GAME_PROVIDER_TIMEOUT_MS ?? 5000),
+      requestTtlMs: Number(env.GAME_PROVIDER_REQUEST_TTL_MS ?? 30000),
+    },
+    reconcileIntervalMs: Number(env.RECONCILE_INTERVAL_MS ?? 5000),
   };
 }

@@ -9,7 +9,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await seedReference(database.db);
 if (config.seedDemo) await seedDemo(database.db);
 
-const app = await buildApp({ config, database, pages: process.env.SERVE_PAGES !== '0' });
+const app = await buildApp({ config, database, pages: process.env.SERVE_PAGES !== '0', jobs: true });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -18,6 +18,17 @@ export const ERROR_STATUS = {
   ip_blocked: 403,
   sms_too_soon: 429,
   upstream_failed: 502,
+  insufficient_funds: 422,
+  idempotency_mismatch: 409,
+  platform_maintenance: 409,
+  platform_unavailable: 503,
+  platform_blocked: 403,
+  bonus_not_found: 404,
+  bonus_flow_incomplete: 422,
+  bonus_cannot_unlock: 422,
+  bonus_cannot_give_up: 422,
+  bonus_not_usable: 422,
+  nothing_to_transfer: 422,
   internal: 500,
 } as const;
 

@@ -6,7 +6,7 @@ import { createTestApp, lastSmsCode, type TestApp } from '../helpers/app.ts';
 import {
   PASSWORD, bearer, freshAccount, freshIp, freshPhone, login, playerWithToken, registerPlayer, sendCode,
 } from '../helpers/players.ts';
-import { players, verificationCodes } from '../../src/server/db/schema.ts';
+import { players, sessions, verificationCodes } from '../../src/server/db/schema.ts';
 import { DEFAULT_SETTINGS } from '../../src/shared/settings.ts';
 
 let t: TestApp;
@@ -299,6 +299,36 @@ describe('POST /api/auth/register: other gates', () => {
   });
 });
 
+describe('POST /api/auth/register: races', () => {
+  it('two registrations racing for one account (any case): one wins, the other gets v.account.taken, never a 500', async () => {
+    await t.app.services.system.updateSettings({ register_need_mobile_sms: 0 });
+    const account = freshAccount('race');
+    const results = await Promise.all([account, account.toUpperCase(), account].map((acc) => postRegister(goodBody({ account: acc, code: undefined }))));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 422, 422]);
+    for (const r of results.filter((x) => x.statusCode === 422)) expect(r.json().error).toEqual({ account: ['此帳號已被註冊'] });
+  });
+
+  it('two registrations racing for one phone: one wins, the other gets v.phone.taken', async () => {
+    await t.app.services.system.updateSettings({ register_need_mobile_sms: 0 });
+    const phone = freshPhone();
+    const results = await Promise.all([0, 1].map(() => postRegister(goodBody({ phone, code: undefined }), 'en')));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(results.find((r) => r.statusCode === 422)!.json().error).toEqual({ phone: ['This phone number is already registered'] });
+  });
+
+  it('one code registers one player even when two requests race with it', async () => {
+    const phone = freshPhone();
+    const ip = freshIp();
+    expect((await sendCode(t, phone, ip)).statusCode).toBe(200);
+    const code = (await lastSmsCode(t, phone))!;
+    const results = await Promise.all([0, 1].map(() => postRegister(goodBody({ phone, code }), 'zh-TW', ip)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const rows = await t.database.db.select().from(players).where(eq(players.phone, phone));
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('PUT /api/send/phone', () => {
   it('sends a code and answers success; the SMS is in the caller language', async () => {
     const phone = freshPhone();
@@ -326,6 +356,14 @@ describe('PUT /api/send/phone', () => {
     const p = await registerPlayer(t);
     expect(p.res.statusCode).toBe(200);
     expectValidation(await sendCode(t, p.phone), 'phone', '此手機號碼已被註冊');
+  });
+
+  it('concurrent sends to one phone: exactly one code goes out', async () => {
+    const phone = freshPhone();
+    const results = await Promise.all(Array.from({ length: 5 }, () => sendCode(t, phone)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
+    const sent = await t.database.db.select().from(verificationCodes).where(eq(verificationCodes.phone, phone));
+    expect(sent).toHaveLength(1);
   });
 
   it('a second send to the same phone within 60 s is refused with 429, even from another address', async () => {
@@ -430,7 +468,8 @@ describe('GET /api/auth/me', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: 'success', code: 100, message: 'Success' });
-    expect(body.data).toEqual({
+    // Every field of SPEC.md section 3 with its value for a new player; later issues may add fields.
+    expect(body.data).toMatchObject({
       id: expect.any(Number),
       account: p.account,
       avatar: expect.stringMatching(/^avatar-\d+\.(png|svg)$/),
@@ -450,6 +489,15 @@ describe('GET /api/auth/me', () => {
     expect(res.body).not.toMatch(/argon|password_hash|passwordHash/);
     const en = await t.app.inject({ url: '/api/auth/me', headers: { ...bearer(p.token), 'x-locale': 'en' } });
     expect(en.json().data.level.name_frontend).toBe('Rookie');
+  });
+
+  it('an expired session answers 401', async () => {
+    const p = await playerWithToken(t);
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`${sessions.playerId} = (select id from players where account = ${p.account})`);
+    const res = await t.app.inject({ url: '/api/auth/me', headers: bearer(p.token) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('unauthorized');
   });
 
   it('refuses a missing, malformed or unknown token with 401', async () => {

@@ -1,18 +1,19 @@
 // Builds the API app against a fresh database for `inject` tests.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
+import type { GameProvider } from '../../src/server/integrations/games/provider.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { seedReference } from '../../src/server/db/seed.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 export interface TestApp { app: FastifyInstance; database: TestDatabase; close(): Promise<void> }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { provider?: GameProvider } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReference(database.db);
   // Redis is left out unless a test asks for it, so counters do not leak between files.
   const config = { ...loadConfig({ ...process.env, REDIS_URL: '', ...env }), databaseUrl: database.url };
-  const app = await buildApp({ config, database, logger: process.env.TEST_LOG === '1' });
+  const app = await buildApp({ config, database, logger: process.env.TEST_LOG === '1', provider: opts.provider });
   await app.ready();
   return {
     app,
@@ -30,4 +31,24 @@ export async function lastSmsCode(t: TestApp, phone: string): Promise<string | u
   const { desc, eq } = await import('drizzle-orm');
   const rows = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
   return rows[0]?.body.match(/\d{6}/)?.[0];
+}
+
+/** A registered player with a live session, made through the same service calls the API uses. */
+export async function seedPlayer(t: TestApp, opts: { account?: string; phone?: string; centralMinor?: bigint } = {}) {
+  const { players } = await import('../../src/server/db/schema.ts');
+  const { AuthService } = await import('../../src/server/modules/auth/service.ts');
+  const { openCentralAccount } = await import('../../src/server/modules/auth/repository.ts');
+  const n = Math.floor(Math.random() * 1e8);
+  const account = opts.account ?? `pl${n}`.slice(0, 12);
+  const phone = opts.phone ?? `09${String(n).padStart(8, '0')}`;
+  const [row] = await t.database.db.insert(players).values({
+    account, passwordHash: await AuthService.hashPassword('abc12345'), phone, recommendCode: `R${n}`.slice(0, 16),
+  }).returning({ id: players.id });
+  await openCentralAccount(t.database.db, row!.id);
+  if (opts.centralMinor) {
+    await t.app.services.wallet.adjustCentral({ playerId: row!.id, amountMinor: opts.centralMinor, memo: 'test funds', idempotencyKey: `seed-${row!.id}` });
+  }
+  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account, password: 'abc12345' } });
+  const token = login.json().data.access_token as string;
+  return { playerId: row!.id, account, phone, token, headers: { authorization: `Bearer ${token}` } };
 }

@@ -25,8 +25,10 @@ export default function HeaderAuth({ t, locale, paths }: Props) {
     configureApi(locale, t['error.network']);
     startSession();
   }, []);
-  const user = useStore($user);
-  const ready = useStore($sessionReady);
+  // Hydrate with the stores' initial values, as the server rendered them: another island may already have
+  // loaded the session, and reading that during hydration would not match the server's HTML.
+  const user = useStore($user, { ssr: 'initial' });
+  const ready = useStore($sessionReady, { ssr: 'initial' });
   return (
     <div className="flex items-center gap-3 text-sm" data-testid="header-auth">
       {user ? <PlayerStrip t={t} paths={paths} /> : ready ? <InlineLogin t={t} paths={paths} /> : <span className="text-slate-300">{t['header.loading']}</span>}

@@ -17,8 +17,10 @@ interface Props {
 }
 
 export default function MemberSidebar({ t, menu, paths }: Props) {
-  const user = useStore($user);
-  const ready = useStore($sessionReady);
+  // Hydrate with the stores' initial values, as the server rendered them: another island may already have
+  // loaded the session, and reading that during hydration would not match the server's HTML.
+  const user = useStore($user, { ssr: 'initial' });
+  const ready = useStore($sessionReady, { ssr: 'initial' });
   return (
     <aside className="w-full shrink-0 rounded-lg bg-white p-4 shadow-sm md:w-60" aria-label={t['member.menu']}>
       {!ready ? (

@@ -18,8 +18,10 @@ interface Props {
 }
 
 export default function MobileMine({ t, paths }: Props) {
-  const user = useStore($user);
-  const ready = useStore($sessionReady);
+  // Hydrate with the stores' initial values, as the server rendered them: another island may already have
+  // loaded the session, and reading that during hydration would not match the server's HTML.
+  const user = useStore($user, { ssr: 'initial' });
+  const ready = useStore($sessionReady, { ssr: 'initial' });
   if (!ready) return <p className="p-6 text-center text-slate-500" aria-busy="true">{t['common.loading']}</p>;
   if (!user) {
     return (

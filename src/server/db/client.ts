@@ -17,6 +17,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /**
+   * Runs fn only if this instance wins the named advisory lock, so exactly one instance runs a job at a
+   * time; answers undefined when another holds it. The lock lives on its own connection.
+   */
+  withAdvisoryLock<T>(lockId: number, fn: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -29,6 +34,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   if (opts.url) {
     // The pool is bounded: each app instance holds at most this many connections.
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 20) });
+    // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
+    // listener the 'error' event would crash the process. The pool replaces the connection on next use.
+    pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });
     const db = drizzlePg(pool, { schema });
     const client = await pool.connect();
     try {
@@ -38,7 +46,21 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const withAdvisoryLock = async <T>(lockId: number, fn: () => Promise<T>): Promise<T | undefined> => {
+      const c = await pool.connect();
+      try {
+        const got = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [lockId]);
+        if (!got.rows[0]?.ok) return undefined;
+        try {
+          return await fn();
+        } finally {
+          await c.query('select pg_advisory_unlock($1)', [lockId]);
+        }
+      } finally {
+        c.release();
+      }
+    };
+    return { db, kind: 'postgres', withAdvisoryLock, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   let dataDir = 'memory://';
@@ -50,7 +72,18 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // PGlite's drizzle flavour has the same query API; the cast keeps one Db type for repositories.
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // PGlite lives inside this one process, so a local flag is the whole lock.
+  const held = new Set<number>();
+  const withAdvisoryLock = async <T>(lockId: number, fn: () => Promise<T>): Promise<T | undefined> => {
+    if (held.has(lockId)) return undefined;
+    held.add(lockId);
+    try {
+      return await fn();
+    } finally {
+      held.delete(lockId);
+    }
+  };
+  return { db: db as unknown as Db, kind: 'pglite', withAdvisoryLock, close: () => client.close() };
 }
 
 export async function ping(db: Db): Promise<void> {

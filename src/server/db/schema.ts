@@ -31,6 +31,8 @@ export const players = pgTable('players', {
   /** 2 means the player must change the password before anything else. */
   statusForcePassword: smallint('status_force_password').notNull().default(0),
   autoTransfer: boolean('auto_transfer').notNull().default(false),
+  /** Game types and platform codes this player may not play (SPEC.md section 3, player_blacklist). */
+  blacklist: jsonb('blacklist').$type<{ type: string[]; game_platform_code: string[] }>().notNull().default({ type: [], game_platform_code: [] }),
   recommendCode: varchar('recommend_code', { length: 16 }).notNull(),
   referrerId: bigint('referrer_id', { mode: 'number' }),
   registerIp: text('register_ip'),
@@ -61,8 +63,9 @@ export const sessions = pgTable('sessions', {
 ]);
 
 /**
- * Wallet accounts with their cached balance in minor units. The central wallet is opened at
- * registration; journals and postings that move money arrive with the wallet issue.
+ * Ledger accounts with their cached balance in minor units. Player accounts (player_id set: central,
+ * bonus:<wallet id>, platform:<code>, transit:<code>) never go negative; house accounts (player_id null)
+ * may, and hot ones are split into shards (ref '<purpose>:<n>').
  */
 export const accounts = pgTable('accounts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -74,6 +77,8 @@ export const accounts = pgTable('accounts', {
   createdAt: tsz('created_at').notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('accounts_owner_kind_ref_uq').on(t.playerId, t.kind, t.ref),
+  // House accounts have no player, and NULLs never collide in a unique index: they get their own.
+  uniqueIndex('accounts_house_kind_ref_uq').on(t.kind, t.ref).where(sql`${t.playerId} is null`),
   check('accounts_player_not_negative', sql`${t.playerId} is null or ${t.balanceMinor} >= 0`),
 ]);
 
@@ -177,3 +182,109 @@ export const gamePlatforms = pgTable('game_platforms', {
   endTime: tsz('end_time'),
   sort: integer('sort').notNull().default(0),
 }, (t) => [uniqueIndex('game_platforms_code_group_uq').on(t.gpCode, t.group)]);
+
+// ---------------------------------------------------------------------------------------------------
+// Ledger (DESIGN.md section 4): journals and postings are append-only; balances are cached on accounts.
+
+export const journals = pgTable('journals', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** What moved the money: transfer_start, transfer_settle, transfer_refund, bonus_grant, bonus_unlock, ... */
+  kind: varchar('kind', { length: 30 }).notNull(),
+  /** Unique per command: a replay finds the first journal instead of writing a second. */
+  idempotencyKey: varchar('idempotency_key', { length: 120 }).notNull(),
+  /** Hash of the command's data, so a replay with different data is told apart from a true replay. */
+  requestHash: bytea('request_hash').notNull(),
+  playerId: bigint('player_id', { mode: 'number' }),
+  ref: varchar('ref', { length: 80 }).notNull().default(''),
+  memo: text('memo').notNull().default(''),
+  staffId: bigint('staff_id', { mode: 'number' }),
+  createdAt: tsz('created_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('journals_idempotency_key_uq').on(t.idempotencyKey),
+  index('journals_player_created_idx').on(t.playerId, t.createdAt),
+]);
+
+export const postings = pgTable('postings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  journalId: bigint('journal_id', { mode: 'number' }).notNull().references(() => journals.id),
+  accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+  /** Signed: positive adds to the account's balance, negative takes from it. A journal's postings sum to zero. */
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  /** The account's balance right after this posting, for statements without a running sum. */
+  balanceAfterMinor: bigint('balance_after_minor', { mode: 'bigint' }).notNull(),
+}, (t) => [
+  index('postings_journal_idx').on(t.journalId),
+  index('postings_account_idx').on(t.accountId, t.id),
+  check('postings_not_zero', sql`${t.amountMinor} <> 0`),
+]);
+
+/** Activity (bonus) wallets: money with a bet target that must be met before it can leave. */
+export const bonusWallets = pgTable('bonus_wallets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id),
+  name: text('name').notNull(),
+  nameEn: text('name_en').notNull().default(''),
+  isSports: boolean('is_sports').notNull().default(false),
+  /** Platform codes this wallet may fund; empty means every platform. */
+  platformCodes: jsonb('platform_codes').$type<string[]>().notNull().default([]),
+  bonusBetMinor: bigint('bonus_bet_minor', { mode: 'bigint' }).notNull(),
+  bonusNowBetMinor: bigint('bonus_now_bet_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  giveUpWalletAmountMinor: bigint('give_up_wallet_amount_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** 1 active, 2 unlocked (paid out to central), 3 given up. */
+  status: smallint('status').notNull().default(1),
+  grantedBy: bigint('granted_by', { mode: 'number' }),
+  createdAt: tsz('created_at').notNull().defaultNow(),
+}, (t) => [index('bonus_wallets_player_idx').on(t.playerId, t.status)]);
+
+/** A player's account at each provider, and which activity wallet funds what sits there. */
+export const playerPlatforms = pgTable('player_platforms', {
+  playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id),
+  gpCode: varchar('gp_code', { length: 20 }).notNull(),
+  providerPlayer: varchar('provider_player', { length: 40 }).notNull(),
+  bonusWalletId: bigint('bonus_wallet_id', { mode: 'number' }),
+  createdAt: tsz('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('player_platforms_pk').on(t.playerId, t.gpCode)]);
+
+/** Transfers between our wallets and a provider's wallet, keyed by our transfer id (the provider's idempotency key). */
+export const platformTransfers = pgTable('platform_transfers', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id),
+  gpCode: varchar('gp_code', { length: 20 }).notNull(),
+  /** in: from our wallet to the provider; out: from the provider back to our wallet. */
+  direction: varchar('direction', { length: 3 }).notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  /** The wallet on our side: central, or bonus with bonusWalletId. */
+  walletKind: varchar('wallet_kind', { length: 10 }).notNull(),
+  bonusWalletId: bigint('bonus_wallet_id', { mode: 'number' }),
+  /** pending, applied or refunded. */
+  status: varchar('status', { length: 10 }).notNull(),
+  /** Why it is pending, or why it was refunded. */
+  reason: text('reason').notNull(),
+  clientKey: varchar('client_key', { length: 80 }),
+  attempts: integer('attempts').notNull().default(0),
+  nextCheckAt: tsz('next_check_at').notNull().defaultNow(),
+  createdAt: tsz('created_at').notNull().defaultNow(),
+  settledAt: tsz('settled_at'),
+}, (t) => [
+  index('platform_transfers_pending_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
+  index('platform_transfers_player_idx').on(t.playerId, t.createdAt),
+  uniqueIndex('platform_transfers_client_key_uq').on(t.playerId, t.clientKey),
+  check('platform_transfers_amount_positive', sql`${t.amountMinor} > 0`),
+]);
+
+/** What reconciliation could not settle on its own, for operators to look at. */
+export const reconciliationFindings = pgTable('reconciliation_findings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: varchar('kind', { length: 30 }).notNull(),
+  transferId: varchar('transfer_id', { length: 40 }),
+  playerId: bigint('player_id', { mode: 'number' }),
+  gpCode: varchar('gp_code', { length: 20 }),
+  detail: jsonb('detail').notNull().default({}),
+  /** open or resolved. */
+  status: varchar('status', { length: 10 }).notNull().default('open'),
+  createdAt: tsz('created_at').notNull().defaultNow(),
+  resolvedAt: tsz('resolved_at'),
+}, (t) => [
+  index('reconciliation_findings_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  uniqueIndex('reconciliation_findings_transfer_kind_uq').on(t.transferId, t.kind),
+]);

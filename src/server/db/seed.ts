@@ -6,6 +6,8 @@ import { gamePlatforms, levels, players, settings, staff, systemMessages } from 
 import { DEFAULT_SETTINGS, DEFAULT_WEBSITE_STATUS, WEBSITE_STATUS_KEY } from '../../shared/settings.ts';
 import { AuthService } from '../modules/auth/service.ts';
 import { openCentralAccount } from '../modules/auth/repository.ts';
+import { AccountDirectory } from '../ledger/accounts.ts';
+import { postJournal } from '../ledger/ledger.ts';
 
 export const DEMO_PLAYER = { account: 'demo1234', password: 'demo1234', phone: '0912345678' } as const;
 export const DEMO_OPERATOR = { username: 'admin', password: 'admin12345' } as const;
@@ -37,7 +39,11 @@ export async function seedReference(db: Db): Promise<void> {
   await db.insert(gamePlatforms).values(PLATFORM_CATALOGUE.map((p) => ({ ...p }))).onConflictDoNothing();
 }
 
+/** 10,000.00 of demo money in the demo player's central wallet. */
+const DEMO_FUNDS_MINOR = 1_000_000n;
+
 export async function seedDemo(db: Db): Promise<void> {
+  const accountsDir = new AccountDirectory(db);
   // The marker makes the demo data arrive once: an operator who deletes the demo player keeps it deleted.
   const marker = await db.insert(settings).values({ key: 'demo_seeded', value: true }).onConflictDoNothing().returning();
   if (!marker.length) return;
@@ -47,7 +53,19 @@ export async function seedDemo(db: Db): Promise<void> {
   const inserted = await db.insert(players).values({
     account: DEMO_PLAYER.account, passwordHash: playerHash, phone: DEMO_PLAYER.phone, recommendCode: 'DEMO2026', levelId: 1,
   }).onConflictDoNothing().returning({ id: players.id });
-  if (inserted[0]) await openCentralAccount(db, inserted[0].id);
+  if (inserted[0]) {
+    await openCentralAccount(db, inserted[0].id);
+    // Demo money so the wallet screens have something to move; it is a journal like any other.
+    const [central, house] = await Promise.all([
+      accountsDir.playerAccount(inserted[0].id, 'central'), accountsDir.houseAccount('adjust', inserted[0].id),
+    ]);
+    await db.transaction(async (tx) => {
+      await postJournal(tx, {
+        kind: 'adjustment', idempotencyKey: 'adjust:demo-funds', request: { demo: true }, playerId: inserted[0]!.id, memo: 'demo funds',
+        legs: [{ accountId: central, amountMinor: DEMO_FUNDS_MINOR }, { accountId: house, amountMinor: -DEMO_FUNDS_MINOR }],
+      });
+    });
+  }
   await db.insert(staff).values({ username: DEMO_OPERATOR.username, passwordHash: staffHash, role: 'admin' }).onConflictDoNothing();
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(systemMessages);
   if (!existing[0]?.n) {

@@ -49,7 +49,8 @@ export function registerSchema(rules: RegisterRules) {
         : v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'))),
       recommended_code: v.optional(v.config(v.pipe(v.string('v.type.string'), v.maxLength(16, 'v.too_long'), v.trim(), v.regex(/^[A-Za-z0-9]*$/, 'v.recommend_code.invalid')), { abortPipeEarly: true })),
       agreement: rules.needAge
-        ? v.optional(v.literal(true, 'v.agreement.required'), false)
+        // A missing box reads as unticked; valibot types a default as the wrapped input, hence the cast.
+        ? v.optional(v.literal(true, 'v.agreement.required'), false as unknown as true)
         : v.optional(v.boolean('v.type.boolean')),
     }, 'v.type.object'),
     v.forward(

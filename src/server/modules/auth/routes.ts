@@ -2,9 +2,7 @@
 import * as v from 'valibot';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
-import { ApiError } from '../../lib/errors.ts';
 import { loginSchema, sendPhoneSchema } from '../../../shared/schemas/auth.ts';
-import { bearerToken } from './tokens.ts';
 import type { Auth, RequestContext } from './service.ts';
 
 /** Registration's rules depend on settings, so the route checks the shape and the service the rules. */
@@ -19,14 +17,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { auth } = app.services;
 
-  /** The one place that turns a bearer token into a player; routes that need one list it first. */
-  const requirePlayer = async (request: FastifyRequest) => {
-    const token = bearerToken(request.headers.authorization);
-    const found = token ? await auth.authenticate(token) : undefined;
-    if (!found) throw new ApiError('unauthorized');
-    request.auth = found;
-  };
-  app.decorate('requirePlayer', requirePlayer);
+  const requirePlayer = app.requirePlayer;
 
   app.post('/auth/login', {
     schema: { body: loginSchema },
@@ -36,7 +27,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     schema: { body: registerShape },
   }, async (request) => ok(await auth.register(request.body, requestContext(request)), 'Registered'));
 
-  app.get('/auth/me', { preHandler: requirePlayer }, async (request) => ok(await auth.me(request.auth as Auth, request.locale)));
+  app.get('/auth/me', { preHandler: requirePlayer }, async (request) => {
+    const a = request.auth as Auth;
+    const [user, wallets] = await Promise.all([auth.me(a, request.locale), app.services.wallet.userSummary(a.playerId, request.locale)]);
+    return ok({ ...user, ...wallets });
+  });
 
   app.get('/auth/logout', { preHandler: requirePlayer }, async (request) => {
     await auth.logout(request.auth as Auth);

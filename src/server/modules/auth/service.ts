@@ -196,7 +196,7 @@ export class AuthService {
       },
       player_bonus_wallet: [],
       player_bonus_wallet_sum: '0.00',
-      player_blacklist: { type: [], game_platform_code: [] },
+      player_blacklist: player.blacklist,
       status_force_password: player.statusForcePassword,
     };
   }

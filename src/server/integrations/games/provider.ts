@@ -1,0 +1,143 @@
+// The game-provider adapter (transfer-wallet model). Product code talks to providers only through this
+// interface; the HTTP client below speaks the signed API that real aggregators and the stand-in in sim/ use.
+import { createHmac } from 'node:crypto';
+
+/** What a transfer call ended in. Only `rejected` is definite enough to refund; `unclear` stays pending. */
+export type TransferOutcome =
+  | { kind: 'applied'; balanceMinor: bigint }
+  | { kind: 'rejected'; code: string }
+  | { kind: 'unclear'; reason: string };
+
+export type StatusOutcome =
+  | { kind: 'applied' }
+  | { kind: 'rejected'; code: string }
+  | { kind: 'not_found' }
+  | { kind: 'unclear'; reason: string };
+
+export type BalanceOutcome = { kind: 'ok'; balanceMinor: bigint } | { kind: 'maintenance' } | { kind: 'unavailable'; reason: string };
+
+export interface GameProvider {
+  createPlayer(code: string, player: string): Promise<void>;
+  balance(code: string, player: string): Promise<BalanceOutcome>;
+  transfer(code: string, req: { transferId: string; player: string; direction: 'in' | 'out'; amountMinor: bigint }): Promise<TransferOutcome>;
+  transferStatus(code: string, transferId: string): Promise<StatusOutcome>;
+  launchUrl(code: string, req: { player: string; game: string; lang: string }): Promise<string>;
+  /** undefined when the platform offers no demo. */
+  demoUrl(code: string, req: { game: string; lang: string }): Promise<string | undefined>;
+  /** How long a signed request stays valid at the provider: after that, an unknown transfer can never apply. */
+  readonly requestTtlMs: number;
+}
+
+export class ProviderError extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(`provider: ${code}`);
+    this.code = code;
+  }
+}
+
+export interface HttpProviderOptions {
+  baseUrl: string;
+  secret: string;
+  operator: string;
+  timeoutMs: number;
+  requestTtlMs: number;
+}
+
+interface Answer { status: number; body: Record<string, unknown> }
+
+export class HttpGameProvider implements GameProvider {
+  readonly requestTtlMs: number;
+  private readonly opts: HttpProviderOptions;
+  constructor(opts: HttpProviderOptions) {
+    this.opts = opts;
+    this.requestTtlMs = opts.requestTtlMs;
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+    const raw = body === undefined ? '' : JSON.stringify(body);
+    const timestamp = String(Date.now());
+    const signature = createHmac('sha256', this.opts.secret).update(`${method}\n${path}\n${timestamp}\n${raw}`).digest('hex');
+    const res = await fetch(`${this.opts.baseUrl}${path}`, {
+      method,
+      headers: {
+        'x-operator': this.opts.operator, 'x-timestamp': timestamp, 'x-signature': signature,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : raw,
+      signal: AbortSignal.timeout(this.opts.timeoutMs),
+    });
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = (await res.json()) as Record<string, unknown>;
+    } catch {
+      parsed = {};
+    }
+    return { status: res.status, body: parsed };
+  }
+
+  private path(code: string, rest: string): string {
+    return `/providers/${encodeURIComponent(code)}${rest}`;
+  }
+
+  async createPlayer(code: string, player: string): Promise<void> {
+    const a = await this.call('POST', this.path(code, '/players'), { player });
+    if (a.status !== 200) throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
+  }
+
+  async balance(code: string, player: string): Promise<BalanceOutcome> {
+    try {
+      const a = await this.call('GET', this.path(code, `/players/${encodeURIComponent(player)}/balance`));
+      if (a.status === 200) return { kind: 'ok', balanceMinor: BigInt(String(a.body.balanceMinor)) };
+      if (a.status === 404) return { kind: 'ok', balanceMinor: 0n };
+      if (a.status === 503 || a.body.code === 'MAINTENANCE') return { kind: 'maintenance' };
+      return { kind: 'unavailable', reason: String(a.body.code ?? `HTTP_${a.status}`) };
+    } catch (err) {
+      return { kind: 'unavailable', reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network' };
+    }
+  }
+
+  async transfer(code: string, req: { transferId: string; player: string; direction: 'in' | 'out'; amountMinor: bigint }): Promise<TransferOutcome> {
+    let a: Answer;
+    try {
+      a = await this.call('POST', this.path(code, '/transfers'), {
+        transferId: req.transferId, player: req.player, direction: req.direction, amountMinor: req.amountMinor.toString(),
+      });
+    } catch (err) {
+      // A timeout or a dropped connection says nothing about whether the provider applied it.
+      return { kind: 'unclear', reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network error' };
+    }
+    if (a.status === 200 && a.body.status === 'applied') return { kind: 'applied', balanceMinor: BigInt(String(a.body.balanceMinor ?? '0')) };
+    if (a.body.status === 'rejected') return { kind: 'rejected', code: String(a.body.code ?? 'REJECTED') };
+    // Signature and freshness refusals, maintenance and unknown platforms are refused before anything is applied.
+    if ([401, 404, 503].includes(a.status) && a.body.status === 'error') return { kind: 'rejected', code: String(a.body.code ?? `HTTP_${a.status}`) };
+    return { kind: 'unclear', reason: `HTTP ${a.status} ${String(a.body.code ?? '')}`.trim() };
+  }
+
+  async transferStatus(code: string, transferId: string): Promise<StatusOutcome> {
+    try {
+      const a = await this.call('GET', this.path(code, `/transfers/${encodeURIComponent(transferId)}`));
+      if (a.status === 200 && a.body.status === 'applied') return { kind: 'applied' };
+      if (a.status === 200 && a.body.status === 'rejected') return { kind: 'rejected', code: String(a.body.code ?? 'REJECTED') };
+      if (a.status === 404 && a.body.status === 'not_found') return { kind: 'not_found' };
+      return { kind: 'unclear', reason: `HTTP ${a.status} ${String(a.body.code ?? '')}`.trim() };
+    } catch (err) {
+      return { kind: 'unclear', reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network error' };
+    }
+  }
+
+  async launchUrl(code: string, req: { player: string; game: string; lang: string }): Promise<string> {
+    const q = new URLSearchParams({ player: req.player, game: req.game, lang: req.lang });
+    const a = await this.call('GET', this.path(code, `/launch?${q}`));
+    if (a.status !== 200 || typeof a.body.url !== 'string') throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
+    return a.body.url;
+  }
+
+  async demoUrl(code: string, req: { game: string; lang: string }): Promise<string | undefined> {
+    const q = new URLSearchParams({ game: req.game, lang: req.lang });
+    const a = await this.call('GET', this.path(code, `/demo?${q}`));
+    if (a.status === 404 && a.body.code === 'NO_DEMO') return undefined;
+    if (a.status !== 200 || typeof a.body.url !== 'string') throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
+    return a.body.url;
+  }
+}

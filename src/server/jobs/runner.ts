@@ -1,0 +1,33 @@
+// Scheduled work: each job runs every intervalMs on whichever instance wins its advisory lock, so exactly
+// one instance runs it at a time however many are up.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+
+export interface Job { name: string; lockId: number; intervalMs: number; run(): Promise<unknown> }
+
+export function startJobs(database: Database, jobs: Job[], log: FastifyBaseLogger): { stop(): Promise<void> } {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  for (const job of jobs) {
+    if (job.intervalMs <= 0) continue;
+    const tick = () => {
+      if (stopped) return;
+      const p = database.withAdvisoryLock(job.lockId, job.run)
+        .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
+        .finally(() => {
+          running.delete(p);
+          if (!stopped) timers.push(setTimeout(tick, job.intervalMs).unref());
+        });
+      running.add(p);
+    };
+    timers.push(setTimeout(tick, job.intervalMs).unref());
+  }
+  return {
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

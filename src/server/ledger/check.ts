@@ -1,0 +1,62 @@
+// The invariants of the ledger, checked against the whole database. Tests call it after every run and
+// operators run it as `npm run ledger:check`.
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+
+export interface Violation { invariant: string; detail: Record<string, unknown> }
+
+/** At most this many examples are listed per invariant; the count says how many there are. */
+const EXAMPLES = 20;
+
+async function rows<T extends Record<string, unknown>>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await db.execute<T>(query)).rows as T[];
+}
+
+export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
+  const out: Violation[] = [];
+  const add = (invariant: string, list: Record<string, unknown>[]) => {
+    for (const detail of list.slice(0, EXAMPLES)) out.push({ invariant, detail });
+  };
+
+  add('journal postings sum to zero and number at least two', await rows(db, sql`
+    select j.id as journal_id, coalesce(sum(p.amount_minor), 0)::text as sum_minor, count(p.id)::int as postings
+    from journals j left join postings p on p.journal_id = j.id
+    group by j.id having coalesce(sum(p.amount_minor), 0) <> 0 or count(p.id) < 2
+    order by j.id limit ${EXAMPLES}`));
+
+  add('account balance equals the sum of its postings', await rows(db, sql`
+    select a.id as account_id, a.kind, a.ref, a.balance_minor::text as balance_minor, coalesce(p.s, 0)::text as postings_minor
+    from accounts a left join (select account_id, sum(amount_minor) as s from postings group by account_id) p on p.account_id = a.id
+    where a.balance_minor <> coalesce(p.s, 0)
+    order by a.id limit ${EXAMPLES}`));
+
+  add('no player balance is negative', await rows(db, sql`
+    select id as account_id, player_id, kind, ref, balance_minor::text as balance_minor
+    from accounts where player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`));
+
+  add('every platform transfer is settled, or pending with a reason', await rows(db, sql`
+    select id as transfer_id, status, reason from platform_transfers
+    where status not in ('pending', 'applied', 'refunded') or (status = 'pending' and coalesce(reason, '') = '')
+    order by created_at limit ${EXAMPLES}`));
+
+  // Money in transit is exactly what the pending transfers of that player and platform carry.
+  add('transit balances equal the pending transfers', await rows(db, sql`
+    select a.player_id, a.ref as gp_code, a.balance_minor::text as transit_minor, coalesce(t.s, 0)::text as pending_minor
+    from accounts a
+    left join (select player_id, gp_code, sum(amount_minor) as s from platform_transfers where status = 'pending' group by player_id, gp_code) t
+      on t.player_id = a.player_id and t.gp_code = a.ref
+    where a.kind = 'transit' and a.balance_minor <> coalesce(t.s, 0)
+    order by a.player_id limit ${EXAMPLES}`));
+
+  add('the whole ledger sums to zero', await rows(db, sql`
+    select sum(balance_minor)::text as total_minor from accounts having coalesce(sum(balance_minor), 0) <> 0`));
+
+  return out;
+}
+
+export function formatViolations(violations: Violation[]): string {
+  if (!violations.length) return 'ledger check: every invariant holds';
+  const lines = [`ledger check: ${violations.length} violation(s)`];
+  for (const v of violations) lines.push(`  - ${v.invariant}: ${JSON.stringify(v.detail)}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,51 @@
+// Starting games (SPEC.md section 4): platform checks, the player blacklist, the automatic transfer, and
+// the provider's launch or demo link.
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { GameProvider } from '../../integrations/games/provider.ts';
+import type { WalletService, TransferResult } from '../wallet/service.ts';
+import * as walletRepo from '../wallet/repository.ts';
+import type { Locale } from '../../../shared/constants.ts';
+
+export class GamesService {
+  private readonly db: Db;
+  private readonly provider: GameProvider;
+  private readonly wallet: WalletService;
+  constructor(deps: { db: Db; provider: GameProvider; wallet: WalletService }) {
+    this.db = deps.db;
+    this.provider = deps.provider;
+    this.wallet = deps.wallet;
+  }
+
+  async launch(playerId: number, code: string, game: string, locale: Locale): Promise<{ url: string; auto_transfer: TransferResult | null }> {
+    const platform = await this.wallet.livePlatform(code);
+    const flags = await walletRepo.playerFlags(this.db, playerId);
+    if (!flags) throw new ApiError('unauthorized');
+    const groups = (await walletRepo.platformByCode(this.db, code)).map((p) => p.group);
+    const blockedType = groups.some((g) => flags.blacklist.type.includes(g));
+    const codes = flags.blacklist.game_platform_code;
+    if (blockedType && (codes.length === 0 || codes.includes(code))) throw new ApiError('platform_blocked');
+
+    let autoTransfer: TransferResult | null = null;
+    if (flags.autoTransfer) {
+      // With automatic transfer the whole central wallet follows the player into the game.
+      const central = (await this.wallet.balances(playerId)).central;
+      if (central > 0n) autoTransfer = await this.wallet.transferIn(playerId, platform.gpCode, central, { kind: 'central' });
+    }
+    const providerPlayer = await this.wallet.ensureProviderPlayer(playerId, code);
+    try {
+      return { url: await this.provider.launchUrl(code, { player: providerPlayer, game, lang: locale === 'en' ? 'en' : 'zh-TW' }), auto_transfer: autoTransfer };
+    } catch {
+      throw new ApiError('platform_unavailable');
+    }
+  }
+
+  async demo(code: string, game: string, locale: Locale): Promise<string | undefined> {
+    await this.wallet.livePlatform(code);
+    try {
+      return await this.provider.demoUrl(code, { game, lang: locale === 'en' ? 'en' : 'zh-TW' });
+    } catch {
+      throw new ApiError('platform_unavailable');
+    }
+  }
+}

@@ -1,0 +1,25 @@
+// Record date ranges (SPEC.md section 7 and 9): days are Asia/Taipei days, start dates begin at 00:00:00
+// and end dates end at 23:59:59, and no query reaches further back than 30 days.
+import { ApiError } from '../../lib/errors.ts';
+
+const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const RECORD_DAYS = 30;
+
+/** 'YYYY-MM-DD' in Asia/Taipei for an instant. */
+export function taipeiDate(at: Date): string {
+  return new Date(at.getTime() + TAIPEI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+function startOf(day: string): Date {
+  return new Date(Date.parse(`${day.slice(0, 10)}T00:00:00.000Z`) - TAIPEI_OFFSET_MS);
+}
+
+export function dayRange(start?: string, end?: string, now = new Date()): { from: Date; to: Date } {
+  const today = taipeiDate(now);
+  const oldest = startOf(taipeiDate(new Date(now.getTime() - (RECORD_DAYS - 1) * DAY_MS)));
+  const from = startOf(start ?? taipeiDate(new Date(now.getTime() - (RECORD_DAYS - 1) * DAY_MS)));
+  const to = new Date(startOf(end ?? today).getTime() + DAY_MS - 1);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from > to) throw new ApiError('validation_failed', { date_start: ['v.date.invalid'] });
+  return { from: from < oldest ? oldest : from, to };
+}

@@ -1,0 +1,138 @@
+// SQL for platforms, provider accounts, platform transfers, activity wallets and money records.
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, bonusWallets, gamePlatforms, platformTransfers, playerPlatforms, players, reconciliationFindings } from '../../db/schema.ts';
+
+export type PlatformRow = typeof gamePlatforms.$inferSelect;
+export type TransferRow = typeof platformTransfers.$inferSelect;
+export type BonusWalletRow = typeof bonusWallets.$inferSelect;
+
+export async function allPlatforms(db: DbOrTx): Promise<PlatformRow[]> {
+  return db.select().from(gamePlatforms).orderBy(asc(gamePlatforms.sort), asc(gamePlatforms.id));
+}
+
+export async function platformByCode(db: DbOrTx, code: string): Promise<PlatformRow[]> {
+  return db.select().from(gamePlatforms).where(eq(gamePlatforms.gpCode, code)).orderBy(asc(gamePlatforms.sort));
+}
+
+export async function playerPlatform(db: DbOrTx, playerId: number, code: string, lock = false) {
+  const q = db.select().from(playerPlatforms).where(and(eq(playerPlatforms.playerId, playerId), eq(playerPlatforms.gpCode, code)));
+  const rows = lock ? await q.for('update') : await q;
+  return rows[0];
+}
+
+export async function playerPlatformsOf(db: DbOrTx, playerId: number) {
+  return db.select().from(playerPlatforms).where(eq(playerPlatforms.playerId, playerId));
+}
+
+export async function insertPlayerPlatform(db: DbOrTx, values: typeof playerPlatforms.$inferInsert): Promise<void> {
+  await db.insert(playerPlatforms).values(values).onConflictDoNothing();
+}
+
+export async function bindPlatformWallet(db: DbOrTx, playerId: number, code: string, bonusWalletId: number | null): Promise<void> {
+  await db.update(playerPlatforms).set({ bonusWalletId }).where(and(eq(playerPlatforms.playerId, playerId), eq(playerPlatforms.gpCode, code)));
+}
+
+export async function insertTransfer(db: DbOrTx, values: typeof platformTransfers.$inferInsert): Promise<void> {
+  await db.insert(platformTransfers).values(values);
+}
+
+export async function transferById(db: DbOrTx, id: string, lock = false): Promise<TransferRow | undefined> {
+  const q = db.select().from(platformTransfers).where(eq(platformTransfers.id, id));
+  return (lock ? await q.for('update') : await q)[0];
+}
+
+export async function transferByClientKey(db: DbOrTx, playerId: number, clientKey: string): Promise<TransferRow | undefined> {
+  const rows = await db.select().from(platformTransfers)
+    .where(and(eq(platformTransfers.playerId, playerId), eq(platformTransfers.clientKey, clientKey))).limit(1);
+  return rows[0];
+}
+
+export async function finishTransfer(db: DbOrTx, id: string, status: 'applied' | 'refunded', reason: string): Promise<void> {
+  await db.update(platformTransfers).set({ status, reason, settledAt: sql`now()` }).where(eq(platformTransfers.id, id));
+}
+
+export async function postponeTransfer(db: DbOrTx, id: string, reason: string, delayMs: number): Promise<void> {
+  await db.update(platformTransfers).set({
+    reason, attempts: sql`${platformTransfers.attempts} + 1`, nextCheckAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+  }).where(and(eq(platformTransfers.id, id), eq(platformTransfers.status, 'pending')));
+}
+
+export async function duePendingTransfers(db: DbOrTx, limit: number): Promise<TransferRow[]> {
+  return db.select().from(platformTransfers)
+    .where(and(eq(platformTransfers.status, 'pending'), lte(platformTransfers.nextCheckAt, sql`now()`)))
+    .orderBy(asc(platformTransfers.nextCheckAt)).limit(limit);
+}
+
+export async function pendingCount(db: DbOrTx, playerId: number, code: string): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(platformTransfers)
+    .where(and(eq(platformTransfers.playerId, playerId), eq(platformTransfers.gpCode, code), eq(platformTransfers.status, 'pending')));
+  return rows[0]?.n ?? 0;
+}
+
+export async function playerAccountBalances(db: DbOrTx, playerId: number) {
+  return db.select({ id: accounts.id, kind: accounts.kind, ref: accounts.ref, balanceMinor: accounts.balanceMinor })
+    .from(accounts).where(eq(accounts.playerId, playerId));
+}
+
+export async function bonusWalletsOf(db: DbOrTx, playerId: number, statuses: number[] = [1]): Promise<BonusWalletRow[]> {
+  return db.select().from(bonusWallets)
+    .where(and(eq(bonusWallets.playerId, playerId), inArray(bonusWallets.status, statuses))).orderBy(asc(bonusWallets.id));
+}
+
+export async function bonusWalletById(db: DbOrTx, id: number, lock = false): Promise<BonusWalletRow | undefined> {
+  const q = db.select().from(bonusWallets).where(eq(bonusWallets.id, id));
+  return (lock ? await q.for('update') : await q)[0];
+}
+
+export async function insertBonusWallet(db: DbOrTx, values: typeof bonusWallets.$inferInsert): Promise<BonusWalletRow> {
+  return (await db.insert(bonusWallets).values(values).returning())[0]!;
+}
+
+export async function setBonusStatus(db: DbOrTx, id: number, status: number): Promise<void> {
+  await db.update(bonusWallets).set({ status }).where(eq(bonusWallets.id, id));
+}
+
+export async function playerFlags(db: DbOrTx, playerId: number) {
+  const rows = await db.select({ autoTransfer: players.autoTransfer, blacklist: players.blacklist }).from(players).where(eq(players.id, playerId));
+  return rows[0];
+}
+
+export async function setAutoTransfer(db: DbOrTx, playerId: number, on: boolean): Promise<void> {
+  await db.update(players).set({ autoTransfer: on }).where(eq(players.id, playerId));
+}
+
+export async function transfersOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {
+  const where = and(eq(platformTransfers.playerId, playerId), gte(platformTransfers.createdAt, from), lte(platformTransfers.createdAt, to));
+  const [rows, total] = await Promise.all([
+    db.select().from(platformTransfers).where(where).orderBy(desc(platformTransfers.createdAt)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(platformTransfers).where(where),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** A player's postings with their journal, newest first: the money records. */
+export async function moneyRecords(db: DbOrTx, playerId: number, kinds: string[] | undefined, from: Date, to: Date, limit: number, offset: number) {
+  const kindFilter = kinds ? sql`and j.kind in ${sql.raw(`(${kinds.map((k) => `'${k.replace(/[^a-z_]/g, '')}'`).join(',')})`)}` : sql``;
+  const base = sql`from postings p join journals j on j.id = p.journal_id join accounts a on a.id = p.account_id
+    where a.player_id = ${playerId} and a.kind in ('central', 'bonus') ${kindFilter}
+      and j.created_at >= ${from.toISOString()} and j.created_at <= ${to.toISOString()}`;
+  const [rows, total] = await Promise.all([
+    db.execute<{ id: string; kind: string; ref: string; memo: string; created_at: string | Date; account_kind: string; account_ref: string; amount_minor: string; balance_after_minor: string }>(sql`
+      select p.id::text as id, j.kind, j.ref, j.memo, j.created_at, a.kind as account_kind, a.ref as account_ref,
+        p.amount_minor::text as amount_minor, p.balance_after_minor::text as balance_after_minor
+      ${base} order by p.id desc limit ${limit} offset ${offset}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n ${base}`),
+  ]);
+  return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+}
+
+export async function openFinding(db: DbOrTx, values: typeof reconciliationFindings.$inferInsert): Promise<void> {
+  await db.insert(reconciliationFindings).values(values)
+    .onConflictDoUpdate({ target: [reconciliationFindings.transferId, reconciliationFindings.kind], set: { detail: values.detail, status: 'open', resolvedAt: null } });
+}
+
+export async function resolveFindings(db: DbOrTx, transferId: string): Promise<void> {
+  await db.update(reconciliationFindings).set({ status: 'resolved', resolvedAt: sql`now()` })
+    .where(and(eq(reconciliationFindings.transferId, transferId), eq(reconciliationFindings.status, 'open')));
+}

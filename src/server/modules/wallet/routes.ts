@@ -1,0 +1,179 @@
+// Wallet calls of SPEC.md section 7. Money comes in as decimal strings and leaves the same way; inside it
+// is bigint minor units. Money commands accept an Idempotency-Key header: a retried request with the same
+// key returns the first result.
+import * as v from 'valibot';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ok } from '../../lib/reply.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
+import {
+  autoTransferBody, autoTransferSwitchBody, bonusWalletBody, codeParam, depositBonusBody, depositSpecialBody,
+  depositToPlatformBody, gameLinkQuery, moneyRecordsQuery, transactionRecordQuery, walletListBody, withdrawFromPlatformBody,
+} from '../../../shared/schemas/wallet.ts';
+import type { Auth } from '../auth/service.ts';
+import * as repo from './repository.ts';
+import { dayRange } from './dates.ts';
+
+function money(text: string): bigint {
+  const m = decimalToMinor(text);
+  if (m === undefined || m <= 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
+  return m;
+}
+
+function clientKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{8,80}$/.test(raw)) throw new ApiError('bad_request');
+  return raw;
+}
+
+const MONEY_CATEGORIES: Record<string, string[] | undefined> = {
+  all: undefined,
+  transfer: ['transfer_start', 'transfer_settle', 'transfer_refund', 'bonus_to_central'],
+  bonus: ['bonus_grant', 'bonus_unlock', 'bonus_give_up', 'bonus_to_central'],
+  adjust: ['adjustment'],
+};
+
+export const walletRoutes: FastifyPluginAsync = async (app) => {
+  const { wallet, db } = app.services;
+  const auth = (request: FastifyRequest) => request.auth as Auth;
+  const player = { preHandler: app.requirePlayer };
+
+  app.post('/games/wallet', { ...player, schema: { body: walletListBody } }, async (request) => {
+    const body = (request.body ?? {}) as { forceUpdate?: boolean };
+    return ok(await wallet.platformWallets(auth(request).playerId, body.forceUpdate === true, request.locale));
+  });
+
+  app.get('/games/platform/all', async (request) => {
+    const rows = await repo.allPlatforms(db);
+    return ok(rows.map((p) => ({
+      id: p.id, name: request.locale === 'en' ? p.nameEn : p.name, gp_code: p.gpCode, group: p.group,
+      front_show: p.frontShow, maintain_status: p.maintainStatus,
+      maintain: p.maintainStart && p.maintainEnd ? `${p.maintainStart.toISOString()} ~ ${p.maintainEnd.toISOString()}` : '',
+      status: p.status, start_time: p.startTime?.toISOString() ?? null, end_time: p.endTime?.toISOString() ?? null,
+    })));
+  });
+
+  app.get('/platforms/status', async () => {
+    const rows = await repo.allPlatforms(db);
+    return ok(rows.map((p) => ({
+      gp_code: p.gpCode, group: p.group, status: p.status, front_show: p.frontShow,
+      start_time: p.maintainStart?.toISOString() ?? null, end_time: p.maintainEnd?.toISOString() ?? null,
+    })));
+  });
+
+  app.get('/games/link/:code', { ...player, schema: { params: codeParam, querystring: gameLinkQuery } }, async (request) => {
+    const { code } = request.params as { code: string };
+    const q = request.query as { productId?: string };
+    return ok(await app.services.games.launch(auth(request).playerId, code, q.productId ?? 'lobby', request.locale));
+  });
+
+  app.get('/demo/link/:code', { schema: { params: codeParam, querystring: gameLinkQuery } }, async (request) => {
+    const { code } = request.params as { code: string };
+    const q = request.query as { productId?: string };
+    const url = await app.services.games.demo(code, q.productId ?? 'lobby', request.locale);
+    return { status: 'success', code: 100, message: 'success', data: url ? [url] : [] };
+  });
+
+  app.get('/auth/autoTransfer/get/:code', { ...player, schema: { params: codeParam } }, async (request) => {
+    const { code } = request.params as { code: string };
+    const views = await wallet.bonusWalletViews(auth(request).playerId, request.locale);
+    return ok(views.filter((w) => !w.wallet.length || w.wallet.includes(code)));
+  });
+
+  app.put('/auth/autoTransfer', { ...player, schema: { body: autoTransferSwitchBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof autoTransferSwitchBody>;
+    await repo.setAutoTransfer(db, auth(request).playerId, body.auto_transfer);
+    return ok({ auto_transfer: body.auto_transfer });
+  });
+
+  const toPlatform = async (request: FastifyRequest, code: string, body: v.InferOutput<typeof depositToPlatformBody>) => {
+    const walletId = body.player_bonus_wallet_id ? Number(body.player_bonus_wallet_id) : 0;
+    return wallet.transferIn(auth(request).playerId, code, money(body.money), walletId > 0 ? { kind: 'bonus', walletId } : { kind: 'central' }, clientKey(request));
+  };
+  const transferMessage = (request: FastifyRequest, status: string) =>
+    status === 'applied' ? (request.locale === 'en' ? 'Transfer completed' : '轉帳成功')
+      : status === 'pending' ? (request.locale === 'en' ? 'Transfer is being confirmed' : '轉帳確認中')
+        : (request.locale === 'en' ? 'Transfer was refused by the platform and refunded' : '平台拒絕此轉帳，金額已退回');
+
+  app.post('/players/autoTransFer/:code', { ...player, schema: { params: codeParam, body: autoTransferBody } }, async (request) => {
+    const result = await toPlatform(request, (request.params as { code: string }).code, request.body as v.InferOutput<typeof autoTransferBody>);
+    return ok(result, result.status === 'applied' ? '自動轉帳成功!' : transferMessage(request, result.status));
+  });
+
+  app.post('/players/deposit/:code', { ...player, schema: { params: codeParam, body: depositToPlatformBody } }, async (request) => {
+    const result = await toPlatform(request, (request.params as { code: string }).code, request.body as v.InferOutput<typeof depositToPlatformBody>);
+    return ok(result, transferMessage(request, result.status));
+  });
+
+  app.post('/players/depositSpecail', { ...player, schema: { body: depositSpecialBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof depositSpecialBody>;
+    const target = (await repo.allPlatforms(db)).find((p) => p.group === body.group && p.status === 1);
+    if (!target) throw new ApiError('not_found');
+    const result = await wallet.transferIn(auth(request).playerId, target.gpCode, money(body.money), { kind: 'central' }, clientKey(request));
+    return ok(result, transferMessage(request, result.status));
+  });
+
+  app.post('/players/depositBonus', { ...player, schema: { body: depositBonusBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof depositBonusBody>;
+    const key = clientKey(request) ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    await wallet.bonusToCentral(auth(request).playerId, Number(body.player_bonus_wallet_id), money(body.money), key);
+    return ok(null, transferMessage(request, 'applied'));
+  });
+
+  app.post('/players/withdraw/:code', { ...player, schema: { params: codeParam, body: withdrawFromPlatformBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof withdrawFromPlatformBody>;
+    const all = String(body.type ?? '1') === '2';
+    if (!all && !body.money) throw new ApiError('validation_failed', { money: ['v.money.required'] });
+    const result = await wallet.transferOut(auth(request).playerId, (request.params as { code: string }).code, all ? 'all' : money(body.money!), clientKey(request));
+    return ok(result, transferMessage(request, result.status));
+  });
+
+  app.post('/players/withdrawAll', { ...player }, async (request) => {
+    const results = await wallet.recoverAll(auth(request).playerId);
+    return ok(results, transferMessage(request, results.some((r) => r.status === 'pending') ? 'pending' : 'applied'));
+  });
+
+  app.post('/players/bonusTransfer', { ...player, schema: { body: bonusWalletBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof bonusWalletBody>;
+    const paid = await wallet.unlockBonus(auth(request).playerId, Number(body.player_bonus_wallet_id));
+    return ok({ money: paid }, request.locale === 'en' ? 'Unlocked' : '解鎖成功');
+  });
+
+  app.post('/auth/giveUpBonusWallet', { ...player, schema: { body: bonusWalletBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof bonusWalletBody>;
+    await wallet.giveUpBonus(auth(request).playerId, Number(body.player_bonus_wallet_id));
+    return ok(null, request.locale === 'en' ? 'Given up' : '已放棄');
+  });
+
+  app.get('/players/money/:category', {
+    ...player, schema: { params: v.strictObject({ category: v.picklist(Object.keys(MONEY_CATEGORIES), 'error.not_found') }), querystring: moneyRecordsQuery },
+  }, async (request) => {
+    const { category } = request.params as { category: string };
+    const q = request.query as v.InferOutput<typeof moneyRecordsQuery>;
+    const { from, to } = dayRange(q.start, q.end);
+    const { rows, total } = await repo.moneyRecords(db, auth(request).playerId, MONEY_CATEGORIES[category], from, to, q.pageSize, (q.page - 1) * q.pageSize);
+    return ok({
+      data: rows.map((r) => ({
+        id: r.id, kind: r.kind, ref: r.ref, memo: r.memo, created_at: new Date(r.created_at).toISOString(),
+        wallet: r.account_kind === 'central' ? 'central' : `bonus:${r.account_ref}`,
+        amount: minorToDecimal(BigInt(r.amount_minor)), balance_after: minorToDecimal(BigInt(r.balance_after_minor)),
+      })),
+      total,
+    });
+  });
+
+  app.get('/auth/transactionRecordList', { ...player, schema: { querystring: transactionRecordQuery } }, async (request) => {
+    const q = request.query as v.InferOutput<typeof transactionRecordQuery>;
+    const { from, to } = dayRange(q.date_start, q.date_end);
+    const { rows, total } = await repo.transfersOf(db, auth(request).playerId, from, to, q.pageSize, (q.page - 1) * q.pageSize);
+    return ok({
+      data: rows.map((t) => ({
+        id: t.id, gp_code: t.gpCode, direction: t.direction, wallet: t.walletKind === 'bonus' ? `bonus:${t.bonusWalletId}` : 'central',
+        amount: minorToDecimal(t.amountMinor), status: t.status, reason: t.reason,
+        created_at: t.createdAt.toISOString(), settled_at: t.settledAt?.toISOString() ?? null,
+      })),
+      total,
+    });
+  });
+};

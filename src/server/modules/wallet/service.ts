@@ -1,0 +1,556 @@
+// Wallet rules (SPEC.md section 4, DESIGN.md sections 4 and 5): central, activity and platform wallets,
+// transfers to and from providers that are recorded as pending before they are sent, settled on a clear
+// answer, refunded only on a definite rejection, and otherwise left to reconciliation.
+import { randomBytes } from 'node:crypto';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { AccountDirectory, balanceOf } from '../../ledger/accounts.ts';
+import { LedgerError, postJournal, type Leg } from '../../ledger/ledger.ts';
+import type { GameProvider, TransferOutcome } from '../../integrations/games/provider.ts';
+import type { Publisher } from '../../realtime/publisher.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
+import * as repo from './repository.ts';
+
+/** The request answers before reconciliation looks, so the two rarely race (they are safe if they do). */
+const FIRST_CHECK_DELAY_MS = 5_000;
+/** After this many unclear answers a pending transfer is listed for operators (it keeps being retried). */
+const FINDING_AFTER_ATTEMPTS = 8;
+const MAX_BACKOFF_MS = 5 * 60_000;
+/** A margin past the provider's request lifetime before 'not found' is taken as 'never applied'. */
+const NOT_FOUND_MARGIN_MS = 5_000;
+/** Reconciliation handles at most this many transfers a run. */
+export const RECONCILE_BATCH = 100;
+/** Live balance reads from providers are given this long before the platform shows as unavailable. */
+const BALANCE_READ_CONCURRENCY = 4;
+
+export type Source = { kind: 'central' } | { kind: 'bonus'; walletId: number };
+
+export interface TransferResult { id: string; status: 'pending' | 'applied' | 'refunded'; reason: string; amount: string }
+
+export interface PlatformWalletView {
+  id: number;
+  code: string;
+  name: string;
+  group: string;
+  /** The amount as a decimal string, or 'maintain' when the platform cannot be reached. */
+  wallet: string;
+  player_bonus_wallet_id: number | null;
+  pending: boolean;
+}
+
+export interface BonusWalletView {
+  id: number;
+  name: string;
+  money: string;
+  is_unlock: boolean;
+  status: number;
+  is_sports: boolean;
+  wallet: string[];
+  bonus_bet: string;
+  bonus_now_bet: string;
+  give_up_wallet_amount: string;
+  can_give_up: boolean;
+}
+
+export function newTransferId(): string {
+  return `TR${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
+}
+
+export function providerPlayerId(playerId: number): string {
+  return `p${playerId}`;
+}
+
+export class WalletService {
+  readonly accounts: AccountDirectory;
+  private readonly db: Db;
+  private readonly provider: GameProvider;
+  private readonly publish: Publisher;
+
+  constructor(deps: { db: Db; provider: GameProvider; publish: Publisher }) {
+    this.db = deps.db;
+    this.provider = deps.provider;
+    this.publish = deps.publish;
+    this.accounts = new AccountDirectory(deps.db);
+  }
+
+  // ---- platforms ---------------------------------------------------------------------------------
+
+  /** A platform that can take a transfer now: switched on and not under maintenance. */
+  async livePlatform(code: string): Promise<repo.PlatformRow> {
+    const rows = await repo.platformByCode(this.db, code);
+    const platform = rows.find((p) => p.status === 1) ?? rows[0];
+    if (!platform) throw new ApiError('not_found');
+    if (platform.status !== 1) throw new ApiError('platform_unavailable');
+    const now = Date.now();
+    const inWindow = platform.maintainStart && platform.maintainEnd
+      && platform.maintainStart.getTime() <= now && now <= platform.maintainEnd.getTime();
+    if (platform.maintainStatus === 0 || inWindow) throw new ApiError('platform_maintenance');
+    return platform;
+  }
+
+  async ensureProviderPlayer(playerId: number, code: string): Promise<string> {
+    const existing = await repo.playerPlatform(this.db, playerId, code);
+    if (existing) return existing.providerPlayer;
+    const providerPlayer = providerPlayerId(playerId);
+    try {
+      await this.provider.createPlayer(code, providerPlayer);
+    } catch {
+      throw new ApiError('platform_unavailable');
+    }
+    await repo.insertPlayerPlatform(this.db, { playerId, gpCode: code, providerPlayer });
+    return providerPlayer;
+  }
+
+  // ---- transfers ---------------------------------------------------------------------------------
+
+  private async sourceAccount(playerId: number, source: Source): Promise<number> {
+    return source.kind === 'central'
+      ? this.accounts.playerAccount(playerId, 'central')
+      : this.accounts.playerAccount(playerId, 'bonus', String(source.walletId));
+  }
+
+  /** Checks that an activity wallet is the player's, active, and allowed on the platform. */
+  private async usableBonus(db: DbOrTx, playerId: number, walletId: number, code: string, lock = false): Promise<repo.BonusWalletRow> {
+    const wallet = await repo.bonusWalletById(db, walletId, lock);
+    if (!wallet || wallet.playerId !== playerId || wallet.status !== 1) throw new ApiError('bonus_not_found');
+    if (wallet.platformCodes.length && !wallet.platformCodes.includes(code)) throw new ApiError('bonus_not_usable');
+    return wallet;
+  }
+
+  /** Moves money from the central or an activity wallet to a provider's wallet. */
+  async transferIn(playerId: number, code: string, amountMinor: bigint, source: Source, clientKey?: string): Promise<TransferResult> {
+    if (amountMinor <= 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
+    if (clientKey) {
+      const seen = await repo.transferByClientKey(this.db, playerId, clientKey);
+      if (seen) return this.replay(seen, { code, direction: 'in', amountMinor });
+    }
+    await this.livePlatform(code);
+    if (source.kind === 'bonus') await this.usableBonus(this.db, playerId, source.walletId, code);
+    const providerPlayer = await this.ensureProviderPlayer(playerId, code);
+    const [sourceAcc, transitAcc] = await Promise.all([
+      this.sourceAccount(playerId, source), this.accounts.playerAccount(playerId, 'transit', code),
+      this.accounts.playerAccount(playerId, 'platform', code),
+    ]);
+    const id = newTransferId();
+    const bonusWalletId = source.kind === 'bonus' ? source.walletId : null;
+    await this.inTransaction(async (tx) => {
+      // What sits at a provider belongs to one wallet at a time, so it can go back where it came from.
+      const binding = await repo.playerPlatform(tx, playerId, code, true);
+      if (binding && (binding.bonusWalletId ?? null) !== bonusWalletId) {
+        const platformAcc = await this.accounts.playerAccount(playerId, 'platform', code);
+        const occupied = (await this.balance(tx, platformAcc)) > 0n || (await repo.pendingCount(tx, playerId, code)) > 0;
+        if (occupied) throw new ApiError('bonus_not_usable');
+        await repo.bindPlatformWallet(tx, playerId, code, bonusWalletId);
+      }
+      if (source.kind === 'bonus') await this.usableBonus(tx, playerId, source.walletId, code, true);
+      await repo.insertTransfer(tx, {
+        id, playerId, gpCode: code, direction: 'in', amountMinor, walletKind: source.kind, bonusWalletId,
+        status: 'pending', reason: 'sending to provider', clientKey: clientKey ?? null,
+        nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
+      });
+      await postJournal(tx, {
+        kind: 'transfer_start', idempotencyKey: `xfer:${id}:start`, request: { id, code, direction: 'in' }, playerId, ref: id,
+        legs: [{ accountId: sourceAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
+      });
+    });
+    const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
+    return this.applyOutcome(id, outcome);
+  }
+
+  /** Moves money from a provider's wallet back to the wallet that funded it. `all` takes everything there. */
+  async transferOut(playerId: number, code: string, amount: bigint | 'all', clientKey?: string): Promise<TransferResult> {
+    if (amount !== 'all' && amount <= 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
+    if (clientKey) {
+      const seen = await repo.transferByClientKey(this.db, playerId, clientKey);
+      if (seen) return this.replay(seen, { code, direction: 'out', amountMinor: amount === 'all' ? seen.amountMinor : amount });
+    }
+    await this.livePlatform(code);
+    const binding = await repo.playerPlatform(this.db, playerId, code);
+    if (!binding) throw new ApiError('nothing_to_transfer');
+    const [platformAcc, transitAcc] = await Promise.all([
+      this.accounts.playerAccount(playerId, 'platform', code), this.accounts.playerAccount(playerId, 'transit', code),
+    ]);
+    let amountMinor: bigint;
+    if (amount === 'all') {
+      // Take what both sides agree is there: the ledger's figure, capped by the provider's own.
+      const ledger = await this.balance(this.db, platformAcc);
+      const live = await this.provider.balance(code, binding.providerPlayer);
+      if (live.kind === 'maintenance') throw new ApiError('platform_maintenance');
+      if (live.kind !== 'ok') throw new ApiError('platform_unavailable');
+      if (live.balanceMinor < ledger) {
+        await repo.openFinding(this.db, {
+          kind: 'balance_mismatch', transferId: `${code}:${playerId}`, playerId, gpCode: code,
+          detail: { ledgerMinor: ledger.toString(), providerMinor: live.balanceMinor.toString() },
+        });
+      }
+      amountMinor = live.balanceMinor < ledger ? live.balanceMinor : ledger;
+      if (amountMinor <= 0n) throw new ApiError('nothing_to_transfer');
+    } else {
+      amountMinor = amount;
+    }
+    const id = newTransferId();
+    await this.inTransaction(async (tx) => {
+      const bound = await repo.playerPlatform(tx, playerId, code, true);
+      let walletKind: 'central' | 'bonus' = 'central';
+      let bonusWalletId: number | null = null;
+      if (bound?.bonusWalletId) {
+        const wallet = await repo.bonusWalletById(tx, bound.bonusWalletId);
+        // An activity wallet that was unlocked meanwhile has paid out: its money now returns to central.
+        if (wallet?.status === 1) {
+          walletKind = 'bonus';
+          bonusWalletId = wallet.id;
+        }
+      }
+      await repo.insertTransfer(tx, {
+        id, playerId, gpCode: code, direction: 'out', amountMinor, walletKind, bonusWalletId,
+        status: 'pending', reason: 'sending to provider', clientKey: clientKey ?? null,
+        nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
+      });
+      await postJournal(tx, {
+        kind: 'transfer_start', idempotencyKey: `xfer:${id}:start`, request: { id, code, direction: 'out' }, playerId, ref: id,
+        legs: [{ accountId: platformAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
+      });
+    });
+    const outcome = await this.provider.transfer(code, { transferId: id, player: binding.providerPlayer, direction: 'out', amountMinor });
+    return this.applyOutcome(id, outcome);
+  }
+
+  /** Recovers every platform wallet that holds money (SPEC.md: withdrawAll). */
+  async recoverAll(playerId: number): Promise<TransferResult[]> {
+    const results: TransferResult[] = [];
+    for (const binding of await repo.playerPlatformsOf(this.db, playerId)) {
+      const acc = await this.accounts.playerAccount(playerId, 'platform', binding.gpCode);
+      if ((await this.balance(this.db, acc)) <= 0n) continue;
+      try {
+        results.push(await this.transferOut(playerId, binding.gpCode, 'all'));
+      } catch (err) {
+        // One platform in maintenance must not keep the others' money away from the player.
+        if (!(err instanceof ApiError)) throw err;
+      }
+    }
+    return results;
+  }
+
+  private replay(seen: repo.TransferRow, asked: { code: string; direction: 'in' | 'out'; amountMinor: bigint }): TransferResult {
+    if (seen.gpCode !== asked.code || seen.direction !== asked.direction || seen.amountMinor !== asked.amountMinor) {
+      throw new ApiError('idempotency_mismatch');
+    }
+    return this.view(seen);
+  }
+
+  private view(t: Pick<repo.TransferRow, 'id' | 'status' | 'reason' | 'amountMinor'>): TransferResult {
+    return { id: t.id, status: t.status as TransferResult['status'], reason: t.reason, amount: minorToDecimal(t.amountMinor) };
+  }
+
+  private async applyOutcome(id: string, outcome: TransferOutcome): Promise<TransferResult> {
+    if (outcome.kind === 'applied') return this.settle(id, 'applied', 'applied at provider');
+    if (outcome.kind === 'rejected') return this.settle(id, 'refunded', `rejected by provider: ${outcome.code}`);
+    await repo.postponeTransfer(this.db, id, `awaiting provider confirmation (${outcome.reason})`, FIRST_CHECK_DELAY_MS);
+    const row = await repo.transferById(this.db, id);
+    return this.view(row!);
+  }
+
+  /** Ends a pending transfer exactly once, whoever gets there first (the request or reconciliation). */
+  async settle(id: string, result: 'applied' | 'refunded', reason: string): Promise<TransferResult> {
+    const first = await repo.transferById(this.db, id);
+    if (!first) throw new Error(`settle: unknown transfer ${id}`);
+    const { playerId, gpCode: code } = first;
+    const transitAcc = await this.accounts.playerAccount(playerId, 'transit', code);
+    const platformAcc = await this.accounts.playerAccount(playerId, 'platform', code);
+    const walletAcc = first.walletKind === 'bonus' && first.bonusWalletId
+      ? await this.accounts.playerAccount(playerId, 'bonus', String(first.bonusWalletId))
+      : await this.accounts.playerAccount(playerId, 'central');
+    const centralAcc = await this.accounts.playerAccount(playerId, 'central');
+    let finished: repo.TransferRow | undefined;
+    await this.inTransaction(async (tx) => {
+      const t = await repo.transferById(tx, id, true);
+      if (!t || t.status !== 'pending') {
+        finished = t;
+        return;
+      }
+      const amount = t.amountMinor;
+      let target: number;
+      if (t.direction === 'in') target = result === 'applied' ? platformAcc : walletAcc;
+      else if (result === 'refunded') target = platformAcc;
+      else {
+        // Money leaving a platform goes to its activity wallet only while that wallet is still active.
+        const wallet = t.walletKind === 'bonus' && t.bonusWalletId ? await repo.bonusWalletById(tx, t.bonusWalletId) : undefined;
+        target = wallet?.status === 1 ? walletAcc : centralAcc;
+      }
+      const legs: Leg[] = [{ accountId: transitAcc, amountMinor: -amount }, { accountId: target, amountMinor: amount }];
+      await postJournal(tx, {
+        kind: result === 'applied' ? 'transfer_settle' : 'transfer_refund', idempotencyKey: `xfer:${id}:end`,
+        request: { id, result }, playerId, ref: id, memo: reason, legs,
+      });
+      await repo.finishTransfer(tx, id, result, reason);
+      await repo.resolveFindings(tx, id);
+      // An emptied platform wallet is free to be funded by any wallet again.
+      if (t.direction === 'out' && result === 'applied' && (await this.balance(tx, platformAcc)) === 0n && (await repo.pendingCount(tx, playerId, code)) === 0) {
+        await repo.bindPlatformWallet(tx, playerId, code, null);
+      }
+      finished = { ...t, status: result, reason };
+    });
+    // Side effects after commit: the player's open pages refresh their wallets.
+    this.publish.toPlayer(playerId, 'update-user');
+    return this.view(finished!);
+  }
+
+  /** One reconciliation run over the pending transfers that are due. Returns how many it settled. */
+  async reconcile(limit = RECONCILE_BATCH): Promise<{ checked: number; settled: number }> {
+    const due = await repo.duePendingTransfers(this.db, limit);
+    let settled = 0;
+    for (const t of due) {
+      const status = await this.provider.transferStatus(t.gpCode, t.id);
+      const ageMs = Date.now() - t.createdAt.getTime();
+      if (status.kind === 'applied') {
+        await this.settle(t.id, 'applied', 'applied at provider (reconciled)');
+        settled++;
+      } else if (status.kind === 'rejected') {
+        await this.settle(t.id, 'refunded', `rejected by provider: ${status.code} (reconciled)`);
+        settled++;
+      } else if (status.kind === 'not_found' && ageMs > this.provider.requestTtlMs + NOT_FOUND_MARGIN_MS) {
+        // The provider refuses requests older than its lifetime, so an unknown transfer can no longer apply.
+        await this.settle(t.id, 'refunded', 'never reached the provider (reconciled)');
+        settled++;
+      } else {
+        const reason = status.kind === 'not_found' ? 'not yet seen by provider' : `provider unclear: ${status.reason}`;
+        const delay = Math.min(MAX_BACKOFF_MS, 2000 * 2 ** Math.min(t.attempts, 10));
+        await repo.postponeTransfer(this.db, t.id, `awaiting provider confirmation (${reason})`, delay);
+        if (t.attempts + 1 >= FINDING_AFTER_ATTEMPTS) {
+          await repo.openFinding(this.db, {
+            kind: 'unresolved_transfer', transferId: t.id, playerId: t.playerId, gpCode: t.gpCode,
+            detail: { attempts: t.attempts + 1, lastAnswer: reason, amountMinor: t.amountMinor.toString(), direction: t.direction },
+          });
+        }
+      }
+    }
+    return { checked: due.length, settled };
+  }
+
+  /** A manual balance adjustment of the central wallet against the house's adjustment account. */
+  async adjustCentral(input: { playerId: number; amountMinor: bigint; memo: string; staffId?: number | null; idempotencyKey: string }): Promise<void> {
+    if (input.amountMinor === 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
+    const [central, house] = await Promise.all([
+      this.accounts.playerAccount(input.playerId, 'central'), this.accounts.houseAccount('adjust', input.playerId),
+    ]);
+    await this.inTransaction(async (tx) => {
+      await postJournal(tx, {
+        kind: 'adjustment', idempotencyKey: `adjust:${input.idempotencyKey}`,
+        request: { playerId: input.playerId, amount: input.amountMinor.toString() }, playerId: input.playerId,
+        memo: input.memo, staffId: input.staffId ?? null,
+        legs: [{ accountId: central, amountMinor: input.amountMinor }, { accountId: house, amountMinor: -input.amountMinor }],
+      });
+    });
+    this.publish.toPlayer(input.playerId, 'system-money-action');
+  }
+
+  // ---- activity wallets --------------------------------------------------------------------------
+
+  /** Operators (and later promotions) grant an activity wallet funded by the house's bonus account. */
+  async grantBonus(input: {
+    playerId: number; name: string; nameEn?: string; amountMinor: bigint; bonusBetMinor: bigint;
+    giveUpWalletAmountMinor?: bigint; isSports?: boolean; platformCodes?: string[]; staffId?: number | null; idempotencyKey: string;
+  }): Promise<repo.BonusWalletRow> {
+    if (input.amountMinor <= 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
+    const house = await this.accounts.houseAccount('bonus', input.playerId);
+    let wallet: repo.BonusWalletRow | undefined;
+    await this.inTransaction(async (tx) => {
+      wallet = await repo.insertBonusWallet(tx, {
+        playerId: input.playerId, name: input.name, nameEn: input.nameEn ?? '', isSports: input.isSports ?? false,
+        platformCodes: input.platformCodes ?? [], bonusBetMinor: input.bonusBetMinor,
+        giveUpWalletAmountMinor: input.giveUpWalletAmountMinor ?? 0n, grantedBy: input.staffId ?? null,
+      });
+    });
+    // The account is opened outside the money transaction (see AccountDirectory), then funded.
+    const bonusAcc = await this.accounts.playerAccount(input.playerId, 'bonus', String(wallet!.id));
+    await this.inTransaction(async (tx) => {
+      await postJournal(tx, {
+        kind: 'bonus_grant', idempotencyKey: `bonus:grant:${input.idempotencyKey}`,
+        request: { playerId: input.playerId, amount: input.amountMinor.toString() }, playerId: input.playerId,
+        ref: String(wallet!.id), memo: input.name, staffId: input.staffId ?? null,
+        legs: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: bonusAcc, amountMinor: input.amountMinor }],
+      });
+    });
+    this.publish.toPlayer(input.playerId, 'update-user');
+    return wallet!;
+  }
+
+  private async bonusPlatformBusy(tx: DbOrTx, playerId: number, walletId: number): Promise<boolean> {
+    for (const binding of await repo.playerPlatformsOf(tx, playerId)) {
+      if (binding.bonusWalletId !== walletId) continue;
+      const acc = await this.accounts.playerAccount(playerId, 'platform', binding.gpCode);
+      if ((await this.balance(tx, acc)) > 0n || (await repo.pendingCount(tx, playerId, binding.gpCode)) > 0) return true;
+    }
+    return false;
+  }
+
+  static canUnlock(w: Pick<repo.BonusWalletRow, 'bonusBetMinor' | 'bonusNowBetMinor' | 'status'>): boolean {
+    return w.status === 1 && w.bonusBetMinor > 0n && w.bonusNowBetMinor >= w.bonusBetMinor;
+  }
+
+  static canGiveUp(w: Pick<repo.BonusWalletRow, 'bonusBetMinor' | 'bonusNowBetMinor' | 'status' | 'isSports' | 'giveUpWalletAmountMinor'>, moneyMinor: bigint, platformBusy: boolean): boolean {
+    const targetReached = w.bonusBetMinor > 0n && w.bonusNowBetMinor >= w.bonusBetMinor;
+    return w.status === 1 && !w.isSports && !targetReached && !platformBusy && moneyMinor < w.giveUpWalletAmountMinor;
+  }
+
+  /** Unlock: the bet target is met, so the wallet pays out to the central wallet (SPEC: bonusTransfer). */
+  async unlockBonus(playerId: number, walletId: number): Promise<string> {
+    const bonusAcc = await this.accounts.playerAccount(playerId, 'bonus', String(walletId));
+    const centralAcc = await this.accounts.playerAccount(playerId, 'central');
+    let paid = 0n;
+    await this.inTransaction(async (tx) => {
+      const w = await repo.bonusWalletById(tx, walletId, true);
+      if (!w || w.playerId !== playerId || w.status !== 1) throw new ApiError('bonus_not_found');
+      if (!WalletService.canUnlock(w)) throw new ApiError('bonus_cannot_unlock');
+      paid = await this.balance(tx, bonusAcc);
+      if (paid > 0n) {
+        await postJournal(tx, {
+          kind: 'bonus_unlock', idempotencyKey: `bonus:unlock:${walletId}`, request: { walletId }, playerId, ref: String(walletId),
+          legs: [{ accountId: bonusAcc, amountMinor: -paid }, { accountId: centralAcc, amountMinor: paid }],
+        });
+      }
+      await repo.setBonusStatus(tx, walletId, 2);
+    });
+    this.publish.toPlayer(playerId, 'update-user');
+    return minorToDecimal(paid);
+  }
+
+  /** Give up: the wallet's money returns to the house (SPEC: giveUpBonusWallet, with its conditions). */
+  async giveUpBonus(playerId: number, walletId: number): Promise<void> {
+    const bonusAcc = await this.accounts.playerAccount(playerId, 'bonus', String(walletId));
+    const house = await this.accounts.houseAccount('bonus', playerId);
+    await this.inTransaction(async (tx) => {
+      const w = await repo.bonusWalletById(tx, walletId, true);
+      if (!w || w.playerId !== playerId || w.status !== 1) throw new ApiError('bonus_not_found');
+      const money = await this.balance(tx, bonusAcc);
+      if (!WalletService.canGiveUp(w, money, await this.bonusPlatformBusy(tx, playerId, walletId))) throw new ApiError('bonus_cannot_give_up');
+      if (money > 0n) {
+        await postJournal(tx, {
+          kind: 'bonus_give_up', idempotencyKey: `bonus:giveup:${walletId}`, request: { walletId }, playerId, ref: String(walletId),
+          legs: [{ accountId: bonusAcc, amountMinor: -money }, { accountId: house, amountMinor: money }],
+        });
+      }
+      await repo.setBonusStatus(tx, walletId, 3);
+    });
+    this.publish.toPlayer(playerId, 'update-user');
+  }
+
+  /** Moves money out of an activity wallet to central: only once its bet flow is complete (SPEC: depositBonus). */
+  async bonusToCentral(playerId: number, walletId: number, amountMinor: bigint, clientKey: string): Promise<void> {
+    if (amountMinor <= 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
+    const bonusAcc = await this.accounts.playerAccount(playerId, 'bonus', String(walletId));
+    const centralAcc = await this.accounts.playerAccount(playerId, 'central');
+    await this.inTransaction(async (tx) => {
+      const w = await repo.bonusWalletById(tx, walletId, true);
+      if (!w || w.playerId !== playerId || w.status !== 1) throw new ApiError('bonus_not_found');
+      if (!(w.bonusBetMinor === 0n || w.bonusNowBetMinor >= w.bonusBetMinor)) throw new ApiError('bonus_flow_incomplete');
+      await postJournal(tx, {
+        kind: 'bonus_to_central', idempotencyKey: `bonus:out:${playerId}:${clientKey}`, request: { walletId, amount: amountMinor.toString() },
+        playerId, ref: String(walletId),
+        legs: [{ accountId: bonusAcc, amountMinor: -amountMinor }, { accountId: centralAcc, amountMinor }],
+      });
+    });
+    this.publish.toPlayer(playerId, 'update-user');
+  }
+
+  // ---- reading wallets ---------------------------------------------------------------------------
+
+  async balances(playerId: number): Promise<{ central: bigint; bonus: Map<number, bigint>; platform: Map<string, bigint>; transit: Map<string, bigint> }> {
+    const rows = await repo.playerAccountBalances(this.db, playerId);
+    const out = { central: 0n, bonus: new Map<number, bigint>(), platform: new Map<string, bigint>(), transit: new Map<string, bigint>() };
+    for (const r of rows) {
+      if (r.kind === 'central') out.central = r.balanceMinor;
+      else if (r.kind === 'bonus') out.bonus.set(Number(r.ref), r.balanceMinor);
+      else if (r.kind === 'platform') out.platform.set(r.ref, r.balanceMinor);
+      else if (r.kind === 'transit') out.transit.set(r.ref, r.balanceMinor);
+    }
+    return out;
+  }
+
+  async bonusWalletViews(playerId: number, locale: 'zh-TW' | 'en'): Promise<BonusWalletView[]> {
+    const [wallets, b] = await Promise.all([repo.bonusWalletsOf(this.db, playerId), this.balances(playerId)]);
+    const busy = new Set<number>();
+    for (const binding of await repo.playerPlatformsOf(this.db, playerId)) {
+      if (binding.bonusWalletId && ((b.platform.get(binding.gpCode) ?? 0n) > 0n || (b.transit.get(binding.gpCode) ?? 0n) > 0n)) busy.add(binding.bonusWalletId);
+    }
+    return wallets.map((w) => {
+      const money = b.bonus.get(w.id) ?? 0n;
+      return {
+        id: w.id,
+        name: locale === 'en' && w.nameEn ? w.nameEn : w.name,
+        money: minorToDecimal(money),
+        is_unlock: WalletService.canUnlock(w),
+        status: w.status,
+        is_sports: w.isSports,
+        wallet: w.platformCodes,
+        bonus_bet: minorToDecimal(w.bonusBetMinor),
+        bonus_now_bet: minorToDecimal(w.bonusNowBetMinor),
+        give_up_wallet_amount: minorToDecimal(w.giveUpWalletAmountMinor),
+        can_give_up: WalletService.canGiveUp(w, money, busy.has(w.id)),
+      };
+    });
+  }
+
+  /** The platform wallet list: ledger figures, or the providers' own figures when forceUpdate asks for them. */
+  async platformWallets(playerId: number, forceUpdate: boolean, locale: 'zh-TW' | 'en'): Promise<PlatformWalletView[]> {
+    const [platforms, bindings, b] = await Promise.all([repo.allPlatforms(this.db), repo.playerPlatformsOf(this.db, playerId), this.balances(playerId)]);
+    const bound = new Map(bindings.map((x) => [x.gpCode, x]));
+    // One wallet per provider code, even when a provider serves several groups.
+    const byCode = new Map<string, repo.PlatformRow>();
+    for (const p of platforms) if (p.status === 1 && !byCode.has(p.gpCode)) byCode.set(p.gpCode, p);
+    const list = [...byCode.values()];
+    const views: PlatformWalletView[] = [];
+    const queue = [...list];
+    const work = async () => {
+      for (let p = queue.shift(); p; p = queue.shift()) {
+        const binding = bound.get(p.gpCode);
+        const maintained = p.maintainStatus === 0;
+        let wallet = minorToDecimal(b.platform.get(p.gpCode) ?? 0n);
+        if (maintained) wallet = 'maintain';
+        else if (forceUpdate && binding) {
+          const live = await this.provider.balance(p.gpCode, binding.providerPlayer);
+          wallet = live.kind === 'ok' ? minorToDecimal(live.balanceMinor) : 'maintain';
+        }
+        views.push({
+          id: p.id, code: p.gpCode, name: locale === 'en' ? p.nameEn : p.name, group: p.group, wallet,
+          player_bonus_wallet_id: binding?.bonusWalletId ?? null, pending: (b.transit.get(p.gpCode) ?? 0n) > 0n,
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: BALANCE_READ_CONCURRENCY }, work));
+    const order = new Map(list.map((p, i) => [p.gpCode, i]));
+    return views.sort((x, y) => order.get(x.code)! - order.get(y.code)!);
+  }
+
+  /** The wallet part of GET /auth/me: central, activity wallets and the total, all from the ledger. */
+  async userSummary(playerId: number, locale: 'zh-TW' | 'en') {
+    const [b, bonus] = await Promise.all([this.balances(playerId), this.bonusWalletViews(playerId, locale)]);
+    let bonusSum = 0n;
+    for (const w of bonus) bonusSum += b.bonus.get(w.id) ?? 0n;
+    let total = b.central + bonusSum;
+    for (const v of b.platform.values()) total += v;
+    for (const v of b.transit.values()) total += v;
+    return {
+      amount: minorToDecimal(b.central),
+      total_money: minorToDecimal(total),
+      player_bonus_wallet: bonus,
+      player_bonus_wallet_sum: minorToDecimal(bonusSum),
+    };
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------------
+
+  private balance(tx: DbOrTx, accountId: number): Promise<bigint> {
+    return balanceOf(tx, accountId);
+  }
+
+  /** Runs a money transaction and turns the ledger's operating errors into API errors. */
+  private async inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => fn(tx));
+    } catch (err) {
+      if (err instanceof LedgerError) throw new ApiError(err.code === 'insufficient_funds' ? 'insufficient_funds' : 'idempotency_mismatch');
+      throw err;
+    }
+  }
+}

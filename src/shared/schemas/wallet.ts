@@ -1,0 +1,82 @@
+// Schemas of the wallet calls and forms (SPEC.md sections 5 and 7), shared by the routes and the islands.
+import * as v from 'valibot';
+
+/** Money travels as a decimal string with at most two decimals; floats never touch a money path. */
+export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
+
+export const moneyField = v.pipe(
+  v.string('v.money.invalid'),
+  v.trim(),
+  v.nonEmpty('v.money.required'),
+  v.regex(MONEY_RE, 'v.money.invalid'),
+  v.check((s) => Number(s) > 0, 'v.money.positive'),
+);
+
+const id = v.pipe(v.union([v.number(), v.string()], 'v.type.string'), v.transform(Number), v.integer('v.type.string'), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+/** 0, '' or null mean "the central wallet" where an activity wallet id is optional. */
+const optionalWalletId = v.optional(v.nullable(v.union([v.literal(''), id])));
+
+export const codeParam = v.strictObject({ code: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,20}$/, 'error.not_found')) });
+
+export const walletListBody = v.optional(v.strictObject({ forceUpdate: v.optional(v.boolean('v.type.boolean')) }, 'v.type.object'));
+
+export const depositToPlatformBody = v.strictObject({
+  platform_id: v.optional(id),
+  player_bonus_wallet_id: optionalWalletId,
+  money: moneyField,
+}, 'v.type.object');
+
+export const autoTransferBody = depositToPlatformBody;
+
+export const depositSpecialBody = v.strictObject({
+  group: v.picklist(['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'], 'error.not_found'),
+  money: moneyField,
+}, 'v.type.object');
+
+export const depositBonusBody = v.strictObject({ money: moneyField, player_bonus_wallet_id: id }, 'v.type.object');
+
+export const withdrawFromPlatformBody = v.strictObject({
+  platform_id: v.optional(id),
+  /** With type 2 the whole platform balance comes back and money may be omitted. */
+  money: v.optional(moneyField),
+  type: v.optional(v.picklist([1, 2, '1', '2'], 'v.type.string')),
+}, 'v.type.object');
+
+export const bonusWalletBody = v.strictObject({ player_bonus_wallet_id: id }, 'v.type.object');
+
+export const autoTransferSwitchBody = v.strictObject({ auto_transfer: v.boolean('v.type.boolean') }, 'v.type.object');
+
+const dateText = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'v.date.invalid'));
+const pageNumber = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1');
+const pageSize = v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)), '10');
+
+export const moneyRecordsQuery = v.object({ start: v.optional(dateText), end: v.optional(dateText), page: pageNumber, pageSize });
+export const transactionRecordQuery = v.object({
+  category: v.optional(v.string()), date_start: v.optional(dateText), date_end: v.optional(dateText), page: pageNumber, pageSize,
+});
+export const gameLinkQuery = v.object({ productId: v.optional(v.pipe(v.string(), v.maxLength(40))), player: v.optional(v.pipe(v.string(), v.maxLength(40))) });
+
+/**
+ * The transfer dialog's amount rules (SPEC.md section 5) against the chosen wallet's balance:
+ * no wallet -> 請選擇錢包; empty or zero -> 請輸入金額; not positive -> 金額需大於0; above the balance -> 請輸入有效的金額.
+ */
+export function transferAmountError(input: { walletChosen: boolean; amount: string; balance: string }): string | undefined {
+  if (!input.walletChosen) return 'v.wallet.required';
+  const text = input.amount.trim();
+  if (text === '' || /^0*(\.0*)?$/.test(text)) return 'v.money.required';
+  if (!MONEY_RE.test(text)) return 'v.money.invalid';
+  if (Number(text) <= 0) return 'v.money.positive';
+  const toCents = (s: string) => {
+    const [w, f = ''] = s.split('.');
+    return BigInt(w || '0') * 100n + BigInt((f + '00').slice(0, 2));
+  };
+  if (!MONEY_RE.test(input.balance) || toCents(text) > toCents(input.balance)) return 'v.money.invalid';
+  return undefined;
+}
+
+/** Keeps digits and one decimal point with at most two decimals, as the amount inputs type them. */
+export function sanitizeAmountInput(raw: string): string {
+  const cleaned = raw.replace(/[^\d.]/g, '');
+  const [whole, ...rest] = cleaned.split('.');
+  return rest.length ? `${whole}.${rest.join('').slice(0, 2)}` : whole!;
+}
