@@ -1,5 +1,6 @@
-// `npm start`: builds the site when its sources changed since the last build, then serves it.
-import { spawnSync } from 'node:child_process';
+// `npm start`: builds the site when its sources changed since the last build, starts the stand-in game
+// provider (unless GAME_PROVIDER_URL points at a real one), then serves the site.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,5 +23,25 @@ if (!fs.existsSync(entry) || fs.statSync(entry).mtimeMs < sourcesMtime) {
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
 }
-const served = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit' });
-process.exit(served.status ?? 0);
+
+const env = { ...process.env };
+const children = [];
+if (!env.GAME_PROVIDER_URL) {
+  // The stand-in provider runs as its own process, as a real provider would be a separate system.
+  const simPort = env.SIM_PORT ?? '4400';
+  env.GAME_PROVIDER_URL = `http://127.0.0.1:${simPort}`;
+  children.push(spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'sim/server.ts')], {
+    cwd: root, stdio: 'inherit',
+    env: { ...process.env, SIM_PORT: simPort, SIM_DATA_DIR: env.SIM_DATA_DIR ?? path.join(env.DATA_DIR ?? path.join(root, 'data'), 'sim') },
+  }));
+}
+const app = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit', env });
+children.push(app);
+
+const stop = (signal) => { for (const c of children) if (c.exitCode === null) c.kill(signal); };
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+app.on('exit', (code) => {
+  stop('SIGTERM');
+  process.exit(code ?? 0);
+});

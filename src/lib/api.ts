@@ -32,6 +32,10 @@ interface CallOptions {
   query?: Record<string, string | number | undefined>;
   /** The caller shows field errors itself; a 403 then is not shown as a dialog either. */
   quiet403?: boolean;
+  /** Extra request headers, e.g. an Idempotency-Key on money commands. */
+  headers?: Record<string, string>;
+  /** Receives the success envelope's message (the server's own text for the player). */
+  onMessage?: (message: string) => void;
 }
 
 export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
@@ -41,13 +45,15 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
       method: opts.method ?? 'GET',
       body: opts.body as Record<string, unknown> | undefined,
       query: opts.query,
-      headers: { 'x-locale': pageLocale, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { ...opts.headers, 'x-locale': pageLocale, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       retry: 0,
       timeout: 15_000,
     });
-    return (res && typeof res === 'object' && 'status' in res && (res as SuccessBody<T>).status === 'success'
-      ? (res as SuccessBody<T>).data
-      : res) as T;
+    if (res && typeof res === 'object' && 'status' in res && (res as SuccessBody<T>).status === 'success') {
+      opts.onMessage?.((res as SuccessBody<T>).message);
+      return (res as SuccessBody<T>).data;
+    }
+    return res as T;
   } catch (err) {
     if (!(err instanceof FetchError) || !err.response) throw new ApiFailure(0, undefined, networkMessage);
     const status = err.response.status;

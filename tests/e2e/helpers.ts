@@ -115,13 +115,16 @@ export async function startServer(name: string): Promise<Server> {
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
-  let exited: number | null | undefined;
-  const exit = new Promise<void>((resolve) => child.once('exit', (code) => { exited = code; resolve(); }));
+  let exited: string | undefined;
+  const exit = new Promise<void>((resolve) => child.once('exit', (code, signal) => { exited = signal ? `signal ${signal}` : `code ${code}`; resolve(); }));
 
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    if (exited !== undefined) throw new Error(`The server exited with ${exited} during start-up; see ${logFile}`);
+    if (exited !== undefined) {
+      await new Promise<void>((resolve) => log.end(resolve));
+      throw new Error(`The server exited (${exited}) during start-up; see ${logFile}`);
+    }
     const ready = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
     if (ready) break;
     if (Date.now() - started > STARTUP_TIMEOUT_MS) {

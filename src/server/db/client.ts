@@ -64,9 +64,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   }
   const { PGlite } = await import('@electric-sql/pglite');
   let dataDir = 'memory://';
+  let releaseLock = () => {};
   if (opts.dataDir) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     dataDir = path.join(opts.dataDir, 'pglite');
+    releaseLock = lockDataDir(opts.dataDir);
   }
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema });
@@ -83,7 +85,41 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       held.delete(lockId);
     }
   };
-  return { db: db as unknown as Db, kind: 'pglite', withAdvisoryLock, close: () => client.close() };
+  return {
+    db: db as unknown as Db, kind: 'pglite', withAdvisoryLock,
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite is one process's database: two processes opening the same directory would corrupt it. A lock
+ * file with the owner's pid keeps a second one out (and is taken over when its owner is gone).
+ */
+function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch {
+      const owner = Number(fs.readFileSync(file, 'utf8'));
+      let alive = false;
+      try {
+        process.kill(owner, 0);
+        alive = owner !== process.pid;
+      } catch {
+        alive = false;
+      }
+      if (alive) {
+        throw new Error(`The embedded database in ${dir} is in use by process ${owner}. Stop that process, or set DATABASE_URL to use PostgreSQL.`);
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dir}`);
 }
 
 export async function ping(db: Db): Promise<void> {

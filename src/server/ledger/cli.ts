@@ -1,11 +1,17 @@
 // `npm run ledger:check`: checks every ledger invariant against the configured database and exits
-// non-zero with a readable report when one fails.
+// non-zero with a readable report when one fails (2 when the database cannot be opened).
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { checkLedger, formatViolations } from './check.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+let database: Database;
+try {
+  database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+} catch (err) {
+  console.error(`ledger check: cannot open the database: ${(err as Error).message}`);
+  process.exit(2);
+}
 try {
   const violations = await checkLedger(database.db);
   console.log(formatViolations(violations));

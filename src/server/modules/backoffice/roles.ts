@@ -13,6 +13,16 @@ export const PERMISSIONS = {
   'sms.read': ['admin', 'service'],
   'players.read': ['admin', 'service'],
   'players.kick': ['admin', 'service'],
+  /** The player page itself (summary, blacklist shown, platform list): every role that works on a player's money. */
+  'player.detail': ['admin', 'finance', 'service', 'marketing'],
+  /** A player's wallets, ledger history and platform transfers. */
+  'wallets.read': ['admin', 'finance', 'service'],
+  'bonus.grant': ['admin', 'marketing', 'finance'],
+  'blacklist.manage': ['admin', 'service'],
+  /** Findings, pending transfers, running reconciliation and rechecking a transfer. */
+  'reconciliation.manage': ['admin', 'finance'],
+  /** The stand-in provider's fault switches, only when it runs on this machine. */
+  'provider_faults.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -9,6 +9,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import type { SystemSettings, WebsiteStatus } from '../../../shared/settings.ts';
 import { BackofficeService, type Operator, type StaffAuth } from './service.ts';
 import { can, type Permission } from './roles.ts';
+import { backofficeWalletRoutes, type WalletRoutesOptions } from './wallet-routes.ts';
 import {
   auditQuery, idParams, loginBody, messageCreateBody, messageUpdateBody, pageQuery, playersQuery, settingsBody, smsQuery,
   staffCreateBody, staffUpdateBody, websiteStatusBody, type Input, type Paging,
@@ -37,7 +38,7 @@ function localize(err: Error, locale: Locale): Error {
   return err;
 }
 
-export const backofficeRoutes: FastifyPluginAsync = async (app) => {
+export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app, opts) => {
   const { db, system, limiter, realtime } = app.services;
   const service = new BackofficeService({ db, system, limiter, publish: realtime.publisher });
 
@@ -127,6 +128,10 @@ export const backofficeRoutes: FastifyPluginAsync = async (app) => {
     schema: { params: idParams },
     config: { staff: 'players.kick' },
   }, async (request) => ok(await service.kickPlayer(op(request), (request.params as Input<typeof idParams>).id)));
+
+  // A player's wallets and ledger, activity wallets, the blacklist, reconciliation, provider fault switches.
+
+  await app.register(backofficeWalletRoutes, { providerBaseUrl: opts.providerBaseUrl });
 
   // The audit log.
 

@@ -1,0 +1,169 @@
+// The transfer dialog before a game (SPEC.md section 2, second variant): a source (the central wallet or an
+// activity wallet usable on this platform), the platform's current balance, an amount with fill-all, and the
+// buttons 'enter game next time' and 'transfer points'. A transfer that went through shows the server's
+// '自動轉帳成功!' in a dialog that closes itself after 3 s (SPEC.md section 9).
+//
+// The game lobby uses it too: render <GameEntryTransferDialog open code=... /> with GAME_ENTRY_KEYS picked
+// on the page; onTransferred runs after a successful transfer (before the success dialog closes).
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $user } from '../../stores/session.ts';
+import { api } from '../../lib/api.ts';
+import { formatDecimal } from '../../shared/money.ts';
+import { transferAmountError } from '../../shared/schemas/wallet.ts';
+import {
+  $platformWallets, $walletsLoading, MAINTAIN, failureText, newIdempotencyKey, refreshAll, refreshWallets,
+  type BonusWallet, type TransferResult,
+} from '../../stores/wallet.ts';
+import { Dialog } from '../common/Dialog.tsx';
+import { tr } from '../common/messages.ts';
+import { AMOUNT_KEYS, AmountField, twoDecimals, walletText } from './common.tsx';
+
+/** How long the success dialog stays (SPEC.md section 9: auto-transfer dialog 3 s). */
+export const AUTO_TRANSFER_DIALOG_MS = 3000;
+
+export const GAME_ENTRY_KEYS = [
+  ...AMOUNT_KEYS,
+  'wallet.entry.title', 'wallet.entry.source', 'wallet.entry.platform_balance', 'wallet.entry.later', 'wallet.entry.transfer',
+  'wallet.entry.success', 'wallet.entry.closing', 'wallet.type_central', 'wallet.available', 'wallet.submitting', 'wallet.maintain',
+  'wallet.loading', 'v.money.required', 'v.money.positive', 'v.money.invalid', 'v.wallet.required', 'common.close', 'common.ok',
+  'error.generic',
+] as const;
+type T = Record<(typeof GAME_ENTRY_KEYS)[number], string>;
+
+export interface GameEntryTransferDialogProps {
+  t: T;
+  open: boolean;
+  /** The platform's code (gp_code). */
+  code: string;
+  /** The platform's name for the title; the wallet list's name is used when omitted. */
+  name?: string;
+  onClose: () => void;
+  onTransferred?: (result: TransferResult) => void;
+}
+
+export function GameEntryTransferDialog(props: GameEntryTransferDialogProps) {
+  // Mounted afresh on every opening, so each starts with a clean form and fresh balances.
+  return props.open ? <EntryForm {...props} /> : null;
+}
+
+export default GameEntryTransferDialog;
+
+function EntryForm({ t, code, name, onClose, onTransferred }: GameEntryTransferDialogProps) {
+  const user = useStore($user);
+  const platforms = useStore($platformWallets);
+  const walletsLoading = useStore($walletsLoading);
+  const [usable, setUsable] = useState<BonusWallet[] | null>(null);
+  /** '' is the central wallet, otherwise an activity wallet's id. */
+  const [source, setSource] = useState<string>('');
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+
+  const platform = platforms?.find((p) => p.code === code);
+  useEffect(() => {
+    let live = true;
+    void refreshWallets(true).catch(() => undefined);
+    api<BonusWallet[]>(`/auth/autoTransfer/get/${encodeURIComponent(code)}`)
+      .then((list) => {
+        if (!live) return;
+        const active = list.filter((w) => w.status === 1);
+        setUsable(active);
+        // Money at a platform belongs to one wallet at a time: start from the wallet that funded it.
+        const bound = $platformWallets.get()?.find((p) => p.code === code)?.player_bonus_wallet_id;
+        if (bound && active.some((w) => w.id === bound)) setSource(String(bound));
+      })
+      .catch(() => live && setUsable([]));
+    return () => { live = false; };
+  }, [code]);
+
+  useEffect(() => {
+    if (done === null) return;
+    const timer = window.setTimeout(onClose, AUTO_TRANSFER_DIALOG_MS);
+    return () => window.clearTimeout(timer);
+  }, [done]);
+
+  const bonus = source ? usable?.find((w) => String(w.id) === source) : undefined;
+  const walletChosen = source === '' || !!bonus;
+  const balance = source === '' ? (user?.amount ?? '0.00') : (bonus?.money ?? '0.00');
+  const errorKey = transferAmountError({ walletChosen, amount, balance });
+  const amountError = touched && errorKey ? tr(t, errorKey) : undefined;
+  const title = t['wallet.entry.title'].replace('{name}', name ?? platform?.name ?? code);
+
+  if (done !== null) {
+    return (
+      <Dialog open title={title} onClose={onClose} width={400} labelClose={t['common.close']}>
+        <div className="text-center" data-testid="entry-success">
+          <p role="status" className="text-lg font-semibold text-emerald-700">{done}</p>
+          <p className="mt-2 text-xs text-slate-500">{t['wallet.entry.closing']}</p>
+          <button type="button" className="btn-primary mt-4 w-full" onClick={onClose}>{t['common.ok']}</button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  async function submit() {
+    setTouched(true);
+    setServerError('');
+    if (errorKey) return;
+    setBusy(true);
+    let message = '';
+    try {
+      const result = await api<TransferResult>(`/players/autoTransFer/${encodeURIComponent(code)}`, {
+        method: 'POST', headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; },
+        body: { platform_id: platform?.id, player_bonus_wallet_id: bonus ? bonus.id : null, money: amount.trim() },
+      });
+      await refreshAll();
+      if (result.status === 'refunded') {
+        setServerError(message || t['error.generic']);
+        return;
+      }
+      onTransferred?.(result);
+      // The server says '自動轉帳成功!'; the English page says the same in English.
+      setDone(result.status === 'applied' ? t['wallet.entry.success'] : message);
+    } catch (err) {
+      setServerError(failureText(err, t['error.generic']));
+      void refreshAll();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open title={title} onClose={busy ? undefined : onClose} width={480} labelClose={t['common.close']}>
+      <form noValidate className="space-y-4" data-testid="entry-dialog" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+        <div className="flex items-center justify-between rounded bg-brand-50 px-3 py-2 text-sm">
+          <span>{t['wallet.entry.platform_balance']}</span>
+          <span className="font-semibold text-brand-700" data-testid="entry-platform-balance">
+            {platform ? walletText(platform.wallet, t['wallet.maintain']) : walletsLoading ? t['wallet.loading'] : '—'}
+          </span>
+        </div>
+        <div>
+          <label htmlFor="entry-source" className="field-label">{t['wallet.entry.source']}</label>
+          <select id="entry-source" name="source" className="field-input" value={source} disabled={busy}
+            onChange={(e) => { setSource(e.target.value); setAmount(''); setTouched(false); setServerError(''); }}>
+            <option value="">{t['wallet.type_central']} ({formatDecimal(user?.amount ?? '0.00')})</option>
+            {(usable ?? []).map((w) => <option key={w.id} value={String(w.id)}>{w.name} ({formatDecimal(w.money)})</option>)}
+          </select>
+        </div>
+        <div>
+          <p className="mb-2 text-sm text-slate-600">{t['wallet.available'].replace('{amount}', formatDecimal(balance))}</p>
+          <AmountField t={t} id="entry-amount" value={amount} error={amountError} disabled={busy}
+            onChange={(v) => { setAmount(v); setTouched(true); setServerError(''); }}
+            onFillAll={() => { setTouched(true); setServerError(''); setAmount(twoDecimals(balance)); }} onBlur={() => setTouched(true)} />
+        </div>
+        {platform?.wallet === MAINTAIN && <p className="text-sm text-amber-700">{t['wallet.maintain']}</p>}
+        {serverError && <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="transfer-error">{serverError}</p>}
+        <div className="flex gap-3">
+          <button type="button" className="btn-secondary flex-1" disabled={busy} onClick={onClose} data-testid="entry-later">{t['wallet.entry.later']}</button>
+          <button type="submit" className="btn-primary flex-1 disabled:opacity-60" disabled={busy} data-testid="entry-transfer">
+            {busy ? t['wallet.submitting'] : t['wallet.entry.transfer']}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+

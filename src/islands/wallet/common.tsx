@@ -1,0 +1,102 @@
+// Pieces the wallet islands share: page set-up, the amount field of both transfer dialogs, wallet rows, the
+// login prompt, and Asia/Taipei dates for the records.
+import { useEffect, useState } from 'react';
+import { configureApi } from '../../lib/api.ts';
+import { startSession } from '../../stores/session.ts';
+import { $loginDialog } from '../../stores/ui.ts';
+import { formatDecimal } from '../../shared/money.ts';
+import { sanitizeAmountInput } from '../../shared/schemas/wallet.ts';
+import { MAINTAIN } from '../../stores/wallet.ts';
+import type { Locale } from '../../shared/constants.ts';
+
+export type Variant = 'desktop' | 'mobile';
+
+/** Points the API client at the page's language before the island's first call, and starts the session. */
+export function usePageSetup(locale: Locale, networkText: string): void {
+  useState(() => {
+    if (typeof window !== 'undefined') configureApi(locale, networkText);
+    return true;
+  });
+  useEffect(() => startSession(), []);
+}
+
+/** A platform wallet's amount for the screen: formatted, or the maintenance label. */
+export function walletText(wallet: string, maintainLabel: string): string {
+  return wallet === MAINTAIN ? maintainLabel : formatDecimal(wallet);
+}
+
+/** '10000' -> '10000.00': a decimal string with exactly two decimals (fill-all of the main wallet). */
+export function twoDecimals(decimal: string): string {
+  const [whole = '0', frac = ''] = decimal.split('.');
+  return `${whole || '0'}.${(frac + '00').slice(0, 2)}`;
+}
+
+/** Replaces {name} placeholders in a picked string. */
+export function fill(text: string, vars: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+}
+
+export const AMOUNT_KEYS = ['wallet.amount', 'wallet.amount_placeholder', 'wallet.fill_all'] as const;
+
+/** The amount input: digits and one decimal point only, a fill-all button, and the error under it. */
+export function AmountField(props: {
+  t: Record<(typeof AMOUNT_KEYS)[number], string>;
+  id: string;
+  value: string;
+  error?: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+  onFillAll: () => void;
+  onBlur?: () => void;
+}) {
+  const { t } = props;
+  return (
+    <div>
+      <label htmlFor={props.id} className="field-label">{t['wallet.amount']}</label>
+      <div className="flex gap-2">
+        <input id={props.id} name="money" inputMode="decimal" autoComplete="off" className="field-input" value={props.value}
+          placeholder={t['wallet.amount_placeholder']} maxLength={15} disabled={props.disabled} aria-invalid={!!props.error}
+          aria-describedby={props.error ? `${props.id}-error` : undefined}
+          onChange={(e) => props.onChange(sanitizeAmountInput(e.target.value))} onBlur={props.onBlur} />
+        <button type="button" className="btn-secondary h-10 shrink-0 px-3 text-sm" onClick={props.onFillAll} disabled={props.disabled}
+          data-testid="fill-all">{t['wallet.fill_all']}</button>
+      </div>
+      {props.error && <p id={`${props.id}-error`} role="alert" className="field-error" data-testid="amount-error">{props.error}</p>}
+    </div>
+  );
+}
+
+export const LOGIN_PROMPT_KEYS = ['wallet.login_prompt', 'header.login'] as const;
+
+/** What a visitor sees instead of the wallets: on mobile a button that opens the login dialog. */
+export function LoginPrompt({ t, variant }: { t: Record<(typeof LOGIN_PROMPT_KEYS)[number], string>; variant: Variant }) {
+  return (
+    <div className="rounded-lg bg-white p-6 text-center shadow-sm" data-testid="wallet-login-prompt">
+      <p className="text-slate-600">{t['wallet.login_prompt']}</p>
+      {variant === 'mobile' && (
+        <button type="button" className="btn-primary mt-4 w-full" onClick={() => $loginDialog.set(true)}>{t['header.login']}</button>
+      )}
+    </div>
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return <p className="py-6 text-center text-sm text-slate-500" aria-busy="true">{label}</p>;
+}
+
+// ---- Asia/Taipei days, as the server counts them (src/server/modules/wallet/dates.ts) ------------------
+
+const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** 'YYYY-MM-DD' in Asia/Taipei, `daysAgo` days before now. */
+export function taipeiDay(daysAgo = 0, now = Date.now()): string {
+  return new Date(now + TAIPEI_OFFSET_MS - daysAgo * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** An ISO instant as 'YYYY-MM-DD HH:mm:ss' in Asia/Taipei. */
+export function taipeiDateTime(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return new Date(ms + TAIPEI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}

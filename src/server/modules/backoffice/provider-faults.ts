@@ -1,0 +1,117 @@
+// The stand-in provider's fault switches (sim/, /sim/faults), reached through the provider's base URL.
+// A real provider has no such switches, and the stand-in's controls are unsigned, so they are offered only
+// when the provider runs on this machine (a loopback host); anywhere else the back office answers 404.
+import { ApiError } from '../../lib/errors.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
+import { FAULT_KEYS, type FaultsPatch } from './wallet-schemas.ts';
+
+/** The stand-in answers its controls at once; anything slower is a stand-in that is not running. */
+const CONTROL_TIMEOUT_MS = 5_000;
+/** Balance reads per platform run side by side, at most this many at a time. */
+const BALANCE_CONCURRENCY = 4;
+
+export type Faults = Record<(typeof FAULT_KEYS)[number], number | boolean>;
+
+export function isLoopbackUrl(baseUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host === '[::1]' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+interface Answer { status: number; body: unknown }
+
+export class ProviderFaults {
+  private readonly baseUrl: string;
+  readonly local: boolean;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+    this.local = isLoopbackUrl(this.baseUrl);
+  }
+
+  private ensureLocal(): void {
+    if (!this.local) throw new ApiError('not_found', { modal: ['bo.err.provider_not_local'] });
+  }
+
+  private async call(method: 'GET' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Answer> {
+    this.ensureLocal();
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(CONTROL_TIMEOUT_MS),
+        redirect: 'error',
+      });
+    } catch {
+      throw new ApiError('upstream_failed', { modal: ['bo.err.provider_unreachable'] });
+    }
+    let parsed: unknown;
+    try {
+      parsed = await res.json();
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed };
+  }
+
+  /** Keeps the switches this page knows about and drops anything else the stand-in may add. */
+  private static pick(raw: unknown): Faults {
+    const src = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    const out = {} as Faults;
+    for (const key of FAULT_KEYS) {
+      const value = src[key];
+      out[key] = key === 'maintenance' ? value === true : typeof value === 'number' && Number.isFinite(value) ? value : 0;
+    }
+    return out;
+  }
+
+  private static expectOk(a: Answer): Record<string, unknown> {
+    if (a.status === 404) throw new ApiError('not_found');
+    if (a.status === 422) {
+      const field = String((a.body as { field?: unknown } | undefined)?.field ?? '_root');
+      throw new ApiError('validation_failed', { [field]: ['bo.v.faults.refused'] });
+    }
+    if (a.status !== 200 || !a.body || typeof a.body !== 'object') throw new ApiError('upstream_failed', { modal: ['bo.err.provider_unreachable'] });
+    return a.body as Record<string, unknown>;
+  }
+
+  /** Every platform's switches, and how much money the stand-in holds for players there. */
+  async list(): Promise<Array<{ code: string; faults: Faults; provider_total: string | null }>> {
+    const all = ProviderFaults.expectOk(await this.call('GET', '/sim/faults'));
+    const codes = Object.keys(all).filter((c) => /^[A-Za-z0-9_-]{1,20}$/.test(c));
+    const totals = new Map<string, string | null>();
+    const queue = [...codes];
+    const work = async () => {
+      for (let code = queue.shift(); code; code = queue.shift()) {
+        // A total that cannot be read leaves its cell empty; the switches are what this page is for.
+        try {
+          const a = await this.call('GET', `/sim/balances/${encodeURIComponent(code)}`);
+          const total = (a.body as { totalMinor?: unknown } | undefined)?.totalMinor;
+          totals.set(code, a.status === 200 && typeof total === 'string' && /^-?\d{1,18}$/.test(total) ? minorToDecimal(BigInt(total)) : null);
+        } catch {
+          totals.set(code, null);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: BALANCE_CONCURRENCY }, work));
+    return codes.map((code) => ({ code, faults: ProviderFaults.pick(all[code]), provider_total: totals.get(code) ?? null }));
+  }
+
+  async get(code: string): Promise<Faults> {
+    return ProviderFaults.pick(ProviderFaults.expectOk(await this.call('GET', `/sim/faults/${encodeURIComponent(code)}`)));
+  }
+
+  async update(code: string, patch: FaultsPatch): Promise<Faults> {
+    return ProviderFaults.pick(ProviderFaults.expectOk(await this.call('PUT', `/sim/faults/${encodeURIComponent(code)}`, patch)));
+  }
+
+  async reset(): Promise<void> {
+    ProviderFaults.expectOk(await this.call('DELETE', '/sim/faults'));
+  }
+}

@@ -1,0 +1,134 @@
+// The player's wallets in the browser: the platform wallet list of POST /api/games/wallet, refreshed on
+// demand with one shared request at a time, and the money commands the wallet screens share.
+import { atom } from 'nanostores';
+import { api, ApiFailure } from '../lib/api.ts';
+import { showAlert } from './ui.ts';
+import { $user, loadUser, type User } from './session.ts';
+
+/** One game platform's wallet (PlatformWalletView of the server). `wallet` is a decimal string or 'maintain'. */
+export interface PlatformWallet {
+  id: number;
+  code: string;
+  name: string;
+  group: string;
+  wallet: string;
+  player_bonus_wallet_id: number | null;
+  pending: boolean;
+}
+
+/** An activity (bonus) wallet as GET /api/auth/me and /api/auth/autoTransfer/get/{code} send it. */
+export interface BonusWallet {
+  id: number;
+  name: string;
+  money: string;
+  is_unlock: boolean;
+  /** 1 active, 2 unlocked (paid out), 3 given up. */
+  status: number;
+  is_sports: boolean;
+  /** Platform codes the wallet may fund; empty means every platform. */
+  wallet: string[];
+  bonus_bet: string;
+  bonus_now_bet: string;
+  give_up_wallet_amount: string;
+  can_give_up: boolean;
+}
+
+export interface TransferResult { id: string; status: 'pending' | 'applied' | 'refunded'; reason: string; amount: string }
+
+export const MAINTAIN = 'maintain';
+
+/** null until the list was loaded once on this page. */
+export const $platformWallets = atom<PlatformWallet[] | null>(null);
+export const $walletsLoading = atom(false);
+
+/** The activity wallets of the user that are still active (status 1). */
+export function activeBonusWallets(user: User | null): BonusWallet[] {
+  return ((user?.player_bonus_wallet ?? []) as BonusWallet[]).filter((w) => w.status === 1);
+}
+
+/** Whether an activity wallet may fund a platform. */
+export function bonusAllows(w: BonusWallet, code: string): boolean {
+  return !w.wallet.length || w.wallet.includes(code);
+}
+
+let inflight: Promise<PlatformWallet[]> | null = null;
+let inflightForced = false;
+
+/**
+ * Reloads the platform wallets. Overlapping calls share one request; a forced call (live balances from the
+ * providers) that arrives while a plain one runs waits for it and then asks again, so it never gets stale figures.
+ */
+export function refreshWallets(force = false): Promise<PlatformWallet[]> {
+  if (inflight && (inflightForced || !force)) return inflight;
+  const previous = inflight;
+  inflightForced = force;
+  const run = (async () => {
+    if (previous) await previous.catch(() => undefined);
+    $walletsLoading.set(true);
+    try {
+      const list = await api<PlatformWallet[]>('/games/wallet', { method: 'POST', body: { forceUpdate: force } });
+      $platformWallets.set(list);
+      return list;
+    } finally {
+      if (inflight === run) {
+        inflight = null;
+        $walletsLoading.set(false);
+      }
+    }
+  })();
+  inflight = run;
+  return run;
+}
+
+/** The text to show for a failed call: the first field message when there is one, else the server's message. */
+export function failureText(err: unknown, fallback: string): string {
+  if (err instanceof ApiFailure) {
+    const fields = err.body?.error ?? {};
+    for (const [key, list] of Object.entries(fields)) if (key !== 'modal' && list?.length) return list[0]!;
+    return err.message || fallback;
+  }
+  return err instanceof Error && err.message ? err.message : fallback;
+}
+
+/** Shows a failure in the shared alert, unless the API client already did (403) or the session ended (401). */
+export function alertFailure(err: unknown, fallback: string, prefix = ''): void {
+  if (err instanceof ApiFailure && (err.status === 401 || (err.status === 403 && !err.body?.forget))) return;
+  showAlert(prefix + failureText(err, fallback));
+}
+
+/** A fresh idempotency key for one money command (a retry of the same submit would reuse it). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Reloads the user and, when the list is on screen, the platform wallets with live balances. */
+export async function refreshAll(): Promise<void> {
+  await Promise.all([loadUser(), $platformWallets.get() ? refreshWallets(true).catch(() => undefined) : undefined]);
+}
+
+/** Recovers every platform wallet (POST /api/players/withdrawAll) and refreshes. Answers the server's message. */
+export async function recoverAll(): Promise<string> {
+  let message = '';
+  await api<TransferResult[]>('/players/withdrawAll', { method: 'POST', headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; } });
+  await Promise.all([loadUser(), refreshWallets(true).catch(() => undefined)]);
+  return message;
+}
+
+// When the user reloads (the 10 s poll, the realtime 'update-user' event, a transfer) and the money in it
+// moved, the platform list on screen follows; a signed-out page forgets it.
+if (typeof window !== 'undefined') {
+  let last = '';
+  $user.listen((user) => {
+    if (!user) {
+      last = '';
+      $platformWallets.set(null);
+      return;
+    }
+    const now = `${user.amount}|${user.total_money}|${user.player_bonus_wallet_sum}`;
+    const moved = last !== '' && now !== last;
+    last = now;
+    if (moved && $platformWallets.get()) void refreshWallets(false).catch(() => undefined);
+  });
+}
