@@ -19,6 +19,12 @@ export interface Faults {
   hangMs: number;
   /** null: crypto randomness; a number or string: deterministic rolls from that seed. */
   seed: number | string | null;
+  /**
+   * GET /bets: null is off. N: the bet log serves N more records (the page that reaches N is cut short
+   * there), then the next GET /bets answers 500 INTERNAL once and the switch goes back to null. It
+   * counts down as records are served, so reading it shows what is left.
+   */
+  betLogFailAfter: number | null;
 }
 
 export const DEFAULT_FAULTS: Readonly<Faults> = Object.freeze({
@@ -30,6 +36,7 @@ export const DEFAULT_FAULTS: Readonly<Faults> = Object.freeze({
   maintenance: false,
   hangMs: 10_000,
   seed: null,
+  betLogFailAfter: null,
 });
 
 const RANGES: Record<string, [number, number, boolean]> = {
@@ -54,6 +61,11 @@ export function parseFaultsPatch(input: unknown): { ok: true; patch: Partial<Fau
     } else if (key === 'maintenance') {
       if (typeof value !== 'boolean') return { ok: false, field: key };
       patch.maintenance = value;
+    } else if (key === 'betLogFailAfter') {
+      if (value !== null && !(typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000)) {
+        return { ok: false, field: key };
+      }
+      patch.betLogFailAfter = value as number | null;
     } else if (key === 'seed') {
       if (value !== null && typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
         return { ok: false, field: key };

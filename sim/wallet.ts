@@ -1,7 +1,8 @@
 // A platform's wallet: players, their balances, and every transfer under its transferId.
 // In-memory state changes synchronously (so concurrent deliveries of one transfer cannot both
 // apply) and every change is appended to the platform's journal; callers sync the journal before
-// answering. Games (a later issue) will debit and credit these balances through their own events.
+// answering. Games (sim/games/) debit stakes and credit wins through `applyGameDelta`; their own
+// journal event carries the resulting balance, so a bet and its money are one line on disk.
 import type { Journal, JournalEvent } from './journal.ts';
 
 export const PLAYER_RE = /^[A-Za-z0-9_-]{1,40}$/;
@@ -81,6 +82,24 @@ export class Wallet {
 
   allBalances(): Map<string, bigint> {
     return new Map(this.balances);
+  }
+
+  /**
+   * Game money (a stake, a win, a provider correction): balance + delta if the player exists and the
+   * result stays >= 0, else undefined and nothing changes. Not journaled here: the caller appends its
+   * own event with the new balance in the same tick (replayed through `restoreBalance`).
+   */
+  applyGameDelta(player: string, delta: bigint): bigint | undefined {
+    const balance = this.balances.get(player);
+    if (balance === undefined || balance + delta < 0n) return undefined;
+    const after = balance + delta;
+    this.balances.set(player, after);
+    return after;
+  }
+
+  /** Replay of a game event: the balance it recorded. */
+  restoreBalance(player: string, balance: bigint): void {
+    this.balances.set(player, balance);
   }
 
   getTransfer(transferId: string): TransferRecord | undefined {

@@ -20,7 +20,10 @@ import { createRealtime, type Realtime } from './realtime/server.ts';
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
 import { WalletService } from './modules/wallet/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { allPlatforms } from './modules/wallet/repository.ts';
 import { GamesService } from './modules/games/service.ts';
+import { BetsService } from './modules/bets/service.ts';
+import { betRoutes } from './modules/bets/routes.ts';
 import { startJobs } from './jobs/runner.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
@@ -35,6 +38,7 @@ export interface Services {
   provider: GameProvider;
   wallet: WalletService;
   games: GamesService;
+  bets: BetsService;
 }
 
 declare module 'fastify' {
@@ -93,8 +97,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const provider = opts.provider ?? new HttpGameProvider(config.provider);
   const wallet = new WalletService({ db: database.db, provider, publish: realtime.publisher });
   const games = new GamesService({ db: database.db, provider, wallet });
+  const bets = new BetsService({ db: database.db, provider, accounts: wallet.accounts, publish: realtime.publisher });
+  // Wins a provider has not reported yet must be in the ledger before money leaves that platform.
+  wallet.beforeTransferOut = async (code) => {
+    await bets.ingest(code, 2).catch((err: unknown) => app.log.warn({ err, code }, 'bet sync before transfer failed'));
+  };
 
-  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games });
+  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets });
   /** The one place that turns a bearer token into a player; routes that need one list it as a preHandler. */
   app.decorate('requirePlayer', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
@@ -161,6 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(systemRoutes);
     await api.register(authRoutes);
     await api.register(walletRoutes);
+    await api.register(betRoutes);
     await api.register(backofficeRoutes, { prefix: '/backoffice' });
   }, { prefix: '/api' });
 
@@ -172,7 +182,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
 
   const jobs = opts.jobs
-    ? startJobs(database, [{ name: 'reconcile-transfers', lockId: 7_240_101, intervalMs: config.reconcileIntervalMs, run: () => wallet.reconcile() }], app.log)
+    ? startJobs(database, [
+      { name: 'reconcile-transfers', lockId: 7_240_101, intervalMs: config.reconcileIntervalMs, run: () => wallet.reconcile() },
+      {
+        name: 'ingest-bets', lockId: 7_240_102, intervalMs: config.betIngestIntervalMs,
+        run: async () => bets.ingestAll([...new Set((await allPlatforms(database.db)).filter((p) => p.status === 1).map((p) => p.gpCode))]),
+      },
+    ], app.log)
     : undefined;
 
   app.addHook('onClose', async () => {

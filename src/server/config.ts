@@ -20,6 +20,8 @@ export interface Config {
   provider: { baseUrl: string; secret: string; operator: string; timeoutMs: number; requestTtlMs: number };
   /** How often reconciliation looks at pending platform transfers; 0 switches the job off. */
   reconcileIntervalMs: number;
+  /** How often bet records are pulled from the providers; 0 switches the job off. */
+  betIngestIntervalMs: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -50,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTtlMs: Number(env.GAME_PROVIDER_REQUEST_TTL_MS ?? 30000),
     },
     reconcileIntervalMs: Number(env.RECONCILE_INTERVAL_MS ?? 5000),
+    betIngestIntervalMs: Number(env.BET_INGEST_INTERVAL_MS ?? 5000),
   };
 }

@@ -61,23 +61,23 @@ let inflightForced = false;
 export function refreshWallets(force = false): Promise<PlatformWallet[]> {
   if (inflight && (inflightForced || !force)) return inflight;
   const previous = inflight;
-  inflightForced = force;
-  const run = (async () => {
-    if (previous) await previous.catch(() => undefined);
-    $walletsLoading.set(true);
-    try {
-      const list = await api<PlatformWallet[]>('/games/wallet', { method: 'POST', body: { forceUpdate: force } });
-      $platformWallets.set(list);
-      return list;
-    } finally {
-      if (inflight === run) {
-        inflight = null;
-        $walletsLoading.set(false);
-      }
+  const run = fetchWallets(previous, force).finally(() => {
+    if (inflight === run) {
+      inflight = null;
+      $walletsLoading.set(false);
     }
-  })();
+  });
   inflight = run;
+  inflightForced = force;
   return run;
+}
+
+async function fetchWallets(previous: Promise<unknown> | null, force: boolean): Promise<PlatformWallet[]> {
+  if (previous) await previous.catch(() => undefined);
+  $walletsLoading.set(true);
+  const list = await api<PlatformWallet[]>('/games/wallet', { method: 'POST', body: { forceUpdate: force } });
+  $platformWallets.set(list);
+  return list;
 }
 
 /** The text to show for a failed call: the first field message when there is one, else the server's message. */

@@ -1,6 +1,6 @@
 // An in-memory provider for API tests that need exact control of every answer. The HTTP adapter and the
 // real stand-in in sim/ are covered by their own tests.
-import type { BalanceOutcome, GameProvider, StatusOutcome, TransferOutcome } from '../../src/server/integrations/games/provider.ts';
+import { ProviderError, type BalanceOutcome, type BetLogPage, type GameProvider, type ProviderBet, type StatusOutcome, type TransferOutcome } from '../../src/server/integrations/games/provider.ts';
 
 type Mode = 'normal' | 'reject' | 'timeout-after-apply' | 'timeout-before-apply' | 'maintenance';
 
@@ -10,6 +10,33 @@ export class FakeProvider implements GameProvider {
   readonly transfers = new Map<string, { player: string; direction: 'in' | 'out'; amountMinor: bigint; applied: boolean; code?: string }>();
   mode: Mode = 'normal';
   unreachable = false;
+  /** The bet log as (sequence, record) changes per platform code; tests push into it with placeBet/settleBet. */
+  readonly betLogs = new Map<string, ProviderBet[]>();
+  /** When set, the next bet-log read serves this many records and then fails. */
+  failBetLogAfter: number | undefined;
+
+  /** Records a bet (or a new version of one) the way a provider's game would, moving the provider balance. */
+  recordBet(code: string, bet: ProviderBet, balanceDeltaMinor: bigint): void {
+    const log = this.betLogs.get(code) ?? [];
+    log.push(bet);
+    this.betLogs.set(code, log);
+    const k = this.key(code, bet.player);
+    this.balances.set(k, (this.balances.get(k) ?? 0n) + balanceDeltaMinor);
+  }
+
+  async betLog(code: string, cursor: string, limit: number): Promise<BetLogPage> {
+    if (this.unreachable) throw new ProviderError('NETWORK');
+    const log = this.betLogs.get(code) ?? [];
+    const start = cursor ? Number(cursor) : 0;
+    let end = Math.min(log.length, start + limit);
+    if (this.failBetLogAfter !== undefined) {
+      const failAt = start + this.failBetLogAfter;
+      this.failBetLogAfter = undefined;
+      if (failAt < end) throw new ProviderError('INTERNAL');
+    }
+    end = Math.min(log.length, end);
+    return { bets: log.slice(start, end), nextCursor: String(end), hasMore: end < log.length };
+  }
 
   private key(code: string, player: string) {
     return `${code}:${player}`;

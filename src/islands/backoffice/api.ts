@@ -37,6 +37,8 @@ interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+  /** Extra request headers, such as the Idempotency-Key of a money command. */
+  headers?: Record<string, string>;
 }
 
 export async function boApi<T>(path: string, opts: CallOptions = {}): Promise<T> {
@@ -49,7 +51,7 @@ export async function boApi<T>(path: string, opts: CallOptions = {}): Promise<T>
       method: opts.method ?? 'GET',
       body: opts.body as Record<string, unknown> | undefined,
       query,
-      headers: { 'x-locale': config.locale, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { ...opts.headers, 'x-locale': config.locale, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       retry: 0,
       timeout: 15_000,
     });

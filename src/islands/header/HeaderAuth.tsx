@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user, clearSession, loadUser, startSession } from '../../stores/session.ts';
-import { showConfirm } from '../../stores/ui.ts';
+import { showAlert, showConfirm } from '../../stores/ui.ts';
+import { $platformWallets, $walletsLoading, MAINTAIN, activeBonusWallets, alertFailure, recoverAll, refreshWallets } from '../../stores/wallet.ts';
 import { api, configureApi } from '../../lib/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { LOGIN_REDIRECT_HEADER_MS, type Locale } from '../../shared/constants.ts';
@@ -15,6 +16,8 @@ export const HEADER_KEYS = [
   'header.remember_account', 'header.forgot_password', 'header.deposit', 'header.transfer', 'header.withdrawal',
   'header.member_centre', 'header.messages', 'header.sign_out', 'header.sign_out_confirm', 'header.balance',
   'header.central_wallet', 'header.refresh', 'header.loading', 'error.network', 'forget.contact_service',
+  'wallet.activity_wallets', 'wallet.platform_wallets', 'wallet.maintain', 'wallet.recover_all', 'wallet.recovering',
+  'wallet.empty_platforms', 'wallet.pending', 'error.generic',
 ] as const;
 type T = Record<(typeof HEADER_KEYS)[number], string>;
 
@@ -79,25 +82,58 @@ function InlineLogin({ t, paths }: Pick<Props, 't' | 'paths'>) {
 
 function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
   const user = useStore($user)!;
+  const platforms = useStore($platformWallets);
+  const walletsLoading = useStore($walletsLoading);
   const [open, setOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
+  const [recovering, setRecovering] = useState(false);
+  const busy = useRef(false);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
     const onDoc = (e: MouseEvent) => { if (!box.current?.contains(e.target as Node)) setOpen(false); };
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
     document.addEventListener('mousedown', onDoc);
-    return () => document.removeEventListener('mousedown', onDoc);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
 
-  const toggle = async () => {
-    const next = !open;
-    setOpen(next);
-    // Opening forces a refresh; loadUser shares one request when several overlap.
-    if (next && !refreshing) {
-      setRefreshing(true);
-      await loadUser().finally(() => setRefreshing(false));
+  // Opening forces a wallet refresh (live platform balances). A refresh still running is not started again;
+  // loadUser and refreshWallets also share one request each when other islands ask at the same time.
+  const refresh = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setRefreshing(true);
+    try {
+      await Promise.all([loadUser(), refreshWallets(true)]);
+    } catch (err) {
+      alertFailure(err, t['error.network']);
+    } finally {
+      busy.current = false;
+      setRefreshing(false);
     }
   };
+  const toggle = () => {
+    const next = !open;
+    setOpen(next);
+    if (next) void refresh();
+  };
+  const recover = async () => {
+    if (recovering) return;
+    setRecovering(true);
+    try {
+      const message = await recoverAll();
+      if (message) showAlert(message);
+    } catch (err) {
+      alertFailure(err, t['error.generic']);
+    } finally {
+      setRecovering(false);
+    }
+  };
+  const bonuses = activeBonusWallets(user);
   const signOut = () => showConfirm({
     message: t['header.sign_out_confirm'],
     onConfirm: async () => {
@@ -114,13 +150,51 @@ function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
       )}
       <span className="font-semibold text-white" data-testid="header-account">{user.account}</span>
       <div className="relative" ref={box}>
-        <button type="button" onClick={() => void toggle()} aria-expanded={open} className="flex items-center gap-1 text-gold-300" data-testid="balance-toggle">
+        <button type="button" onClick={toggle} aria-expanded={open} className="flex items-center gap-1 text-gold-300" data-testid="balance-toggle">
           {t['header.balance']}: <span data-testid="header-balance">{formatDecimal(user.amount)}</span> ▾
         </button>
         {open && (
-          <div className="absolute right-0 top-7 z-20 w-56 rounded bg-white p-3 text-slate-800 shadow-lg">
-            <div className="flex justify-between"><span>{t['header.central_wallet']}</span><span className="font-semibold">{formatDecimal(user.amount)}</span></div>
-            {refreshing && <p className="mt-2 text-xs text-slate-500">{t['header.loading']}</p>}
+          <div className="absolute right-0 top-7 z-20 max-h-[70vh] w-72 overflow-y-auto rounded bg-white p-3 text-slate-800 shadow-lg" data-testid="balance-dropdown">
+            <div className="flex justify-between font-semibold">
+              <span>{t['header.central_wallet']}</span><span data-testid="dropdown-central">{formatDecimal(user.amount)}</span>
+            </div>
+            {bonuses.length > 0 && (
+              <div className="mt-2 border-t border-slate-100 pt-2">
+                <p className="mb-1 text-xs text-slate-500">{t['wallet.activity_wallets']}</p>
+                <ul className="space-y-1 text-sm">
+                  {bonuses.map((w) => (
+                    <li key={w.id} className="flex justify-between gap-2"><span className="truncate">{w.name}</span><span>{formatDecimal(w.money)}</span></li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <div className="mt-2 border-t border-slate-100 pt-2">
+              <p className="mb-1 text-xs text-slate-500">{t['wallet.platform_wallets']}</p>
+              {platforms === null ? (
+                <p className="text-xs text-slate-500" aria-busy="true">{t['header.loading']}</p>
+              ) : !platforms.length ? (
+                <p className="text-xs text-slate-500">{t['wallet.empty_platforms']}</p>
+              ) : (
+                <ul className="space-y-1 text-sm" data-testid="dropdown-platforms">
+                  {platforms.map((p) => (
+                    <li key={p.code} className="flex justify-between gap-2" data-code={p.code}>
+                      <span className="truncate">{p.name}</span>
+                      <span className={p.wallet === MAINTAIN ? 'text-xs text-amber-700' : ''}>
+                        {p.wallet === MAINTAIN ? t['wallet.maintain'] : formatDecimal(p.wallet)}
+                        {p.pending && <span className="ml-1 text-xs text-amber-700">({t['wallet.pending']})</span>}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="mt-3 flex gap-2">
+              <button type="button" className="btn-primary h-8 flex-1 px-2 text-sm disabled:opacity-60" disabled={recovering} onClick={() => void recover()}
+                data-testid="dropdown-recover-all">{recovering ? t['wallet.recovering'] : t['wallet.recover_all']}</button>
+              <button type="button" className="btn-secondary h-8 flex-1 px-2 text-sm disabled:opacity-60" disabled={refreshing} onClick={() => void refresh()}>
+                {refreshing || walletsLoading ? t['header.loading'] : t['header.refresh']}
+              </button>
+            </div>
           </div>
         )}
       </div>

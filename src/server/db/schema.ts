@@ -288,3 +288,55 @@ export const reconciliationFindings = pgTable('reconciliation_findings', {
   index('reconciliation_findings_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
   uniqueIndex('reconciliation_findings_transfer_kind_uq').on(t.transferId, t.kind),
 ]);
+
+// ---------------------------------------------------------------------------------------------------
+// Bet records pulled from providers (the lobby issue).
+
+export const betRecords = pgTable('bet_records', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  gpCode: varchar('gp_code', { length: 20 }).notNull(),
+  betId: varchar('bet_id', { length: 64 }).notNull(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull(),
+  game: varchar('game', { length: 40 }).notNull(),
+  /** slots, fish, casino, sports, lottery, cards or esports: decides the valid-bet rule. */
+  gameType: varchar('game_type', { length: 12 }).notNull(),
+  stakeMinor: bigint('stake_minor', { mode: 'bigint' }).notNull(),
+  payoutMinor: bigint('payout_minor', { mode: 'bigint' }).notNull(),
+  validBetMinor: bigint('valid_bet_minor', { mode: 'bigint' }).notNull(),
+  /** open, settled or void. */
+  status: varchar('status', { length: 10 }).notNull(),
+  /** The provider's version of the record; a higher one replaces a lower one, never the reverse. */
+  version: integer('version').notNull(),
+  /** The version whose money the ledger holds; lower than version means a journal is still owed. */
+  ledgerVersion: integer('ledger_version').notNull().default(0),
+  /** What the ledger has posted for this bet so far: its net effect on the player's platform wallet. */
+  ledgerNetMinor: bigint('ledger_net_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** The activity wallet that funded the platform when the bet was placed, if any. */
+  bonusWalletId: bigint('bonus_wallet_id', { mode: 'number' }),
+  detail: jsonb('detail').notNull().default({}),
+  placedAt: tsz('placed_at').notNull(),
+  settledAt: tsz('settled_at'),
+  updatedAt: tsz('updated_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('bet_records_provider_bet_uq').on(t.gpCode, t.betId),
+  // The records page asks for one player's bets in a date range, newest first.
+  index('bet_records_player_placed_idx').on(t.playerId, t.placedAt),
+  index('bet_records_ledger_due_idx').on(t.id).where(sql`${t.ledgerVersion} < ${t.version}`),
+]);
+
+/** Every earlier version of a corrected record, so nothing a provider once said is lost. */
+export const betRecordHistory = pgTable('bet_record_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  betRecordId: bigint('bet_record_id', { mode: 'number' }).notNull().references(() => betRecords.id),
+  version: integer('version').notNull(),
+  snapshot: jsonb('snapshot').notNull(),
+  replacedAt: tsz('replaced_at').notNull().defaultNow(),
+}, (t) => [index('bet_record_history_record_idx').on(t.betRecordId)]);
+
+/** Where the next pull from each provider's bet log starts. */
+export const ingestionCursors = pgTable('ingestion_cursors', {
+  gpCode: varchar('gp_code', { length: 20 }).primaryKey(),
+  cursor: text('cursor').notNull().default(''),
+  lastError: text('last_error').notNull().default(''),
+  updatedAt: tsz('updated_at').notNull().defaultNow(),
+});

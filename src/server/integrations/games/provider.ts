@@ -2,6 +2,7 @@
 // interface; the HTTP client below speaks the signed API that real aggregators and the stand-in in sim/ use.
 import { createHmac } from 'node:crypto';
 
+
 /** What a transfer call ended in. Only `rejected` is definite enough to refund; `unclear` stays pending. */
 export type TransferOutcome =
   | { kind: 'applied'; balanceMinor: bigint }
@@ -16,7 +17,26 @@ export type StatusOutcome =
 
 export type BalanceOutcome = { kind: 'ok'; balanceMinor: bigint } | { kind: 'maintenance' } | { kind: 'unavailable'; reason: string };
 
+/** One record of a provider's bet log; a change to a bet appears again with a higher version. */
+export interface ProviderBet {
+  betId: string;
+  player: string;
+  game: string;
+  gameType: string;
+  stakeMinor: bigint;
+  payoutMinor: bigint;
+  status: 'open' | 'settled' | 'void';
+  placedAt: Date;
+  settledAt: Date | null;
+  version: number;
+  detail: Record<string, unknown>;
+}
+
+export interface BetLogPage { bets: ProviderBet[]; nextCursor: string; hasMore: boolean }
+
 export interface GameProvider {
+  /** Reads the bet log from a cursor ('' for the start); throws ProviderError when the page cannot be read. */
+  betLog(code: string, cursor: string, limit: number): Promise<BetLogPage>;
   createPlayer(code: string, player: string): Promise<void>;
   balance(code: string, player: string): Promise<BalanceOutcome>;
   transfer(code: string, req: { transferId: string; player: string; direction: 'in' | 'out'; amountMinor: bigint }): Promise<TransferOutcome>;
@@ -78,6 +98,28 @@ export class HttpGameProvider implements GameProvider {
 
   private path(code: string, rest: string): string {
     return `/providers/${encodeURIComponent(code)}${rest}`;
+  }
+
+  async betLog(code: string, cursor: string, limit: number): Promise<BetLogPage> {
+    const q = new URLSearchParams({ cursor, limit: String(limit) });
+    let a: Answer;
+    try {
+      a = await this.call('GET', this.path(code, `/bets?${q}`));
+    } catch (err) {
+      throw new ProviderError((err as Error).name === 'TimeoutError' ? 'TIMEOUT' : 'NETWORK');
+    }
+    if (a.status !== 200 || !Array.isArray(a.body.bets)) throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
+    const bets = (a.body.bets as Array<Record<string, unknown>>).map((b): ProviderBet => {
+      const status = String(b.status);
+      if (status !== 'open' && status !== 'settled' && status !== 'void') throw new ProviderError('BAD_BET_STATUS');
+      return {
+        betId: String(b.betId), player: String(b.player), game: String(b.game), gameType: String(b.gameType),
+        stakeMinor: BigInt(String(b.stakeMinor)), payoutMinor: BigInt(String(b.payoutMinor ?? '0')), status,
+        placedAt: new Date(String(b.placedAt)), settledAt: b.settledAt ? new Date(String(b.settledAt)) : null,
+        version: Number(b.version), detail: (b.detail && typeof b.detail === 'object' ? b.detail : {}) as Record<string, unknown>,
+      };
+    });
+    return { bets, nextCursor: String(a.body.nextCursor ?? cursor), hasMore: a.body.hasMore === true };
   }
 
   async createPlayer(code: string, player: string): Promise<void> {

@@ -123,10 +123,10 @@ export async function allPending(db: DbOrTx, p: Paging) {
 
 // The ledger history of one player: every posting on any of their accounts, newest first.
 
-export interface LedgerRow {
+export type LedgerRow = {
   posting_id: string; journal_id: string; kind: string; ref: string; memo: string; created_at: string | Date;
   account_kind: string; account_ref: string; amount_minor: string; balance_after_minor: string; staff_username: string | null;
-}
+};
 
 export async function ledgerOf(db: DbOrTx, playerId: number, p: Paging) {
   const [rows, total] = await Promise.all([

@@ -62,6 +62,8 @@ export function providerPlayerId(playerId: number): string {
 
 export class WalletService {
   readonly accounts: AccountDirectory;
+  /** Brings the platform's game results into the ledger before money leaves it (set by the app). */
+  beforeTransferOut: ((code: string) => Promise<void>) | undefined;
   private readonly db: Db;
   private readonly provider: GameProvider;
   private readonly publish: Publisher;
@@ -167,6 +169,7 @@ export class WalletService {
     await this.livePlatform(code);
     const binding = await repo.playerPlatform(this.db, playerId, code);
     if (!binding) throw new ApiError('nothing_to_transfer');
+    await this.beforeTransferOut?.(code);
     const [platformAcc, transitAcc] = await Promise.all([
       this.accounts.playerAccount(playerId, 'platform', code), this.accounts.playerAccount(playerId, 'transit', code),
     ]);

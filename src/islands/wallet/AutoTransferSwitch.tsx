@@ -1,0 +1,63 @@
+// The automatic-transfer switch (/member/automatic-gold-collection): with it on, the wallet moves to a game
+// by itself before the game starts (SPEC.md section 4). PUT /api/auth/autoTransfer, then the user reloads.
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
+import { api } from '../../lib/api.ts';
+import type { Locale } from '../../shared/constants.ts';
+import { alertFailure } from '../../stores/wallet.ts';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, usePageSetup, type Variant } from './common.tsx';
+
+export const AUTO_TRANSFER_KEYS = [
+  ...LOGIN_PROMPT_KEYS,
+  'wallet.auto.label', 'wallet.auto.on', 'wallet.auto.off', 'wallet.auto.on_text', 'wallet.auto.off_text', 'wallet.auto.saved',
+  'wallet.auto.note', 'wallet.loading', 'error.generic', 'error.network',
+] as const;
+type T = Record<(typeof AUTO_TRANSFER_KEYS)[number], string>;
+
+export default function AutoTransferSwitch({ t, locale, variant = 'desktop' }: { t: T; locale: Locale; variant?: Variant }) {
+  usePageSetup(locale, t['error.network']);
+  const user = useStore($user, { ssr: 'initial' });
+  const ready = useStore($sessionReady, { ssr: 'initial' });
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  if (!ready) return <Spinner label={t['wallet.loading']} />;
+  if (!user) return <LoginPrompt t={t} variant={variant} />;
+  const on = user.auto_transfer;
+
+  const toggle = async () => {
+    if (busy) return;
+    setBusy(true);
+    setSaved(false);
+    try {
+      await api('/auth/autoTransfer', { method: 'PUT', body: { auto_transfer: !on } });
+      await loadUser();
+      setSaved(true);
+    } catch (err) {
+      alertFailure(err, t['error.generic']);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="max-w-xl space-y-4" data-testid="auto-transfer">
+      <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-4">
+        <div>
+          <p id="auto-transfer-label" className="font-semibold">{t['wallet.auto.label']}</p>
+          <p className="mt-1 text-sm text-slate-600" data-testid="auto-transfer-text">{on ? t['wallet.auto.on_text'] : t['wallet.auto.off_text']}</p>
+        </div>
+        <button type="button" role="switch" aria-checked={on} aria-labelledby="auto-transfer-label" disabled={busy} onClick={() => void toggle()}
+          data-testid="auto-transfer-switch"
+          className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-emerald-500' : 'bg-slate-300'}`}>
+          <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-6' : 'translate-x-1'}`} />
+        </button>
+      </div>
+      <p className="text-sm" role="status">
+        <span className={on ? 'font-semibold text-emerald-700' : 'text-slate-500'}>{on ? t['wallet.auto.on'] : t['wallet.auto.off']}</span>
+        {saved && <span className="ml-2 text-slate-500">· {t['wallet.auto.saved']}</span>}
+      </p>
+      <p className="text-xs text-slate-500">{t['wallet.auto.note']}</p>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+// Transfer records (desktop /member/trans-record?category=transfer, mobile /mobile/f-trans-record/trans-record?type=transfer):
+// a date range within the last 30 days with the quick ranges of SPEC.md section 9, pages of 10, and the
+// transfers between the player's wallets and the game platforms with their translated status.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $sessionReady, $user } from '../../stores/session.ts';
+import { api } from '../../lib/api.ts';
+import { formatDecimal } from '../../shared/money.ts';
+import type { Locale } from '../../shared/constants.ts';
+import { $platformWallets, failureText, refreshWallets } from '../../stores/wallet.ts';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, taipeiDateTime, taipeiDay, usePageSetup, type Variant } from './common.tsx';
+
+export const RECORDS_KEYS = [
+  ...LOGIN_PROMPT_KEYS,
+  'records.range.today', 'records.range.yesterday', 'records.range.last7', 'records.range.last30', 'records.date_start', 'records.date_end',
+  'records.search', 'records.limit_note', 'records.range_invalid', 'records.col.time', 'records.col.platform', 'records.col.direction',
+  'records.col.wallet', 'records.col.amount', 'records.col.status', 'records.dir.in', 'records.dir.out', 'records.wallet.central',
+  'records.wallet.activity', 'records.status.pending', 'records.status.applied', 'records.status.refunded', 'records.empty', 'records.prev',
+  'records.next', 'records.page', 'records.total', 'records.quick', 'wallet.loading', 'error.generic', 'error.network',
+] as const;
+type T = Record<(typeof RECORDS_KEYS)[number], string>;
+
+/** Records are kept queryable for the last 30 days (SPEC.md section 9). */
+const RECORD_DAYS = 30;
+/** Default page size (SPEC.md section 9). */
+const PAGE_SIZE = 10;
+
+interface TransferRecord {
+  id: string;
+  gp_code: string;
+  direction: 'in' | 'out';
+  wallet: string;
+  amount: string;
+  status: 'pending' | 'applied' | 'refunded';
+  reason: string;
+  created_at: string;
+  settled_at: string | null;
+}
+
+type Quick = 'today' | 'yesterday' | 'last7' | 'last30';
+const QUICK: Array<[Quick, number, number]> = [['today', 0, 0], ['yesterday', 1, 1], ['last7', 6, 0], ['last30', RECORD_DAYS - 1, 0]];
+
+interface Query { start: string; end: string; page: number }
+
+export default function TransferRecords({ t, locale, variant }: { t: T; locale: Locale; variant: Variant }) {
+  usePageSetup(locale, t['error.network']);
+  const user = useStore($user, { ssr: 'initial' });
+  const ready = useStore($sessionReady, { ssr: 'initial' });
+  const platforms = useStore($platformWallets, { ssr: 'initial' });
+  const [quick, setQuick] = useState<Quick | null>('last7');
+  const [start, setStart] = useState(() => taipeiDay(6));
+  const [end, setEnd] = useState(() => taipeiDay(0));
+  const [query, setQuery] = useState<Query | null>(null);
+  const [rows, setRows] = useState<TransferRecord[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState('');
+  const signedIn = !!user;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    setQuery({ start: taipeiDay(6), end: taipeiDay(0), page: 1 });
+    if (!$platformWallets.get()) refreshWallets(false).catch(() => undefined);
+  }, [signedIn]);
+
+  useEffect(() => {
+    if (!query) return;
+    let live = true;
+    setLoading(true);
+    setError('');
+    api<{ data: TransferRecord[]; total: number }>('/auth/transactionRecordList', {
+      query: { category: 'transfer', date_start: query.start, date_end: query.end, page: query.page, pageSize: PAGE_SIZE },
+    }).then((res) => {
+      if (!live) return;
+      setRows(res.data);
+      setTotal(res.total);
+    }).catch((err) => {
+      if (live) setError(failureText(err, t['error.generic']));
+    }).finally(() => {
+      if (live) setLoading(false);
+    });
+    return () => { live = false; };
+  }, [query]);
+
+  if (!ready) return <Spinner label={t['wallet.loading']} />;
+  if (!user) return <LoginPrompt t={t} variant={variant} />;
+
+  const min = taipeiDay(RECORD_DAYS - 1);
+  const max = taipeiDay(0);
+  const rangeValid = /^\d{4}-\d{2}-\d{2}$/.test(start) && /^\d{4}-\d{2}-\d{2}$/.test(end) && min <= start && start <= end && end <= max;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = query?.page ?? 1;
+  const names = new Map((platforms ?? []).map((p) => [p.code, p.name]));
+  const mobile = variant === 'mobile';
+
+  const pickQuick = (key: Quick, from: number, to: number) => {
+    const s = taipeiDay(from);
+    const e = taipeiDay(to);
+    setQuick(key);
+    setStart(s);
+    setEnd(e);
+    setQuery({ start: s, end: e, page: 1 });
+  };
+  const search = () => {
+    if (rangeValid) setQuery({ start, end, page: 1 });
+  };
+  const goPage = (p: number) => query && setQuery({ ...query, page: p });
+
+  const statusClass = (s: TransferRecord['status']) =>
+    s === 'applied' ? 'text-emerald-700' : s === 'pending' ? 'text-amber-700' : 'text-slate-500';
+  const walletLabel = (w: string) => (w === 'central' ? t['records.wallet.central'] : t['records.wallet.activity']);
+  const platformName = (code: string) => names.get(code) ?? code;
+
+  return (
+    <div data-testid="transfer-records" className="space-y-4">
+      <form className={`flex flex-wrap items-end gap-3 rounded-lg bg-white ${mobile ? 'p-3 shadow-sm' : 'border border-slate-200 p-4'}`} noValidate
+        onSubmit={(e) => { e.preventDefault(); search(); }}>
+        <div className="flex w-full flex-wrap gap-2" role="group" aria-label={t['records.quick']}>
+          {QUICK.map(([key, from, to]) => (
+            <button key={key} type="button" aria-pressed={quick === key} onClick={() => pickQuick(key, from, to)} data-testid={`range-${key}`}
+              className={`rounded-full border px-3 py-1 text-sm ${quick === key ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}>
+              {t[`records.range.${key}`]}
+            </button>
+          ))}
+        </div>
+        <label className={mobile ? 'min-w-0 flex-1' : ''}>
+          <span className="field-label">{t['records.date_start']}</span>
+          <input type="date" name="date_start" className="field-input" value={start} min={min} max={max}
+            onChange={(e) => { setStart(e.target.value); setQuick(null); }} />
+        </label>
+        <label className={mobile ? 'min-w-0 flex-1' : ''}>
+          <span className="field-label">{t['records.date_end']}</span>
+          <input type="date" name="date_end" className="field-input" value={end} min={min} max={max}
+            onChange={(e) => { setEnd(e.target.value); setQuick(null); }} />
+        </label>
+        <button type="submit" className={`btn-primary h-10 disabled:opacity-60 ${mobile ? 'w-full' : ''}`} disabled={!rangeValid || loading}>{t['records.search']}</button>
+        <p className={`w-full text-xs ${rangeValid ? 'text-slate-500' : 'text-red-700'}`} role={rangeValid ? undefined : 'alert'}>
+          {rangeValid ? t['records.limit_note'] : t['records.range_invalid']}
+        </p>
+      </form>
+
+      {error ? (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>
+      ) : rows === null || (loading && !rows.length) ? (
+        <Spinner label={t['wallet.loading']} />
+      ) : !rows.length ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white py-12 text-center text-slate-500" data-testid="records-empty">{t['records.empty']}</p>
+      ) : mobile ? (
+        <ul className={`space-y-2 ${loading ? 'opacity-60' : ''}`} data-testid="records-list" aria-busy={loading}>
+          {rows.map((r) => (
+            <li key={r.id} className="rounded-lg bg-white p-3 text-sm shadow-sm" data-testid="record-row">
+              <div className="flex justify-between">
+                <span className="font-semibold">{r.direction === 'in' ? t['records.dir.in'] : t['records.dir.out']} · {platformName(r.gp_code)}</span>
+                <span className={`font-semibold ${statusClass(r.status)}`} data-testid="record-status">{t[`records.status.${r.status}`]}</span>
+              </div>
+              <div className="mt-1 flex justify-between text-slate-600">
+                <span>{walletLabel(r.wallet)}</span>
+                <span className="font-semibold text-brand-700">{formatDecimal(r.amount)}</span>
+              </div>
+              <p className="mt-1 text-xs text-slate-500">{taipeiDateTime(r.created_at)}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className={`w-full text-sm ${loading ? 'opacity-60' : ''}`} data-testid="records-list" aria-busy={loading}>
+            <thead>
+              <tr className="bg-slate-50 text-left text-slate-600">
+                <th scope="col" className="px-3 py-2 font-medium">{t['records.col.time']}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{t['records.col.platform']}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{t['records.col.direction']}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{t['records.col.wallet']}</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">{t['records.col.amount']}</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">{t['records.col.status']}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((r) => (
+                <tr key={r.id} data-testid="record-row">
+                  <td className="whitespace-nowrap px-3 py-2 text-slate-600">{taipeiDateTime(r.created_at)}</td>
+                  <td className="px-3 py-2">{platformName(r.gp_code)}</td>
+                  <td className="px-3 py-2">{r.direction === 'in' ? t['records.dir.in'] : t['records.dir.out']}</td>
+                  <td className="px-3 py-2">{walletLabel(r.wallet)}</td>
+                  <td className="px-3 py-2 text-right font-semibold">{formatDecimal(r.amount)}</td>
+                  <td className={`px-3 py-2 text-right font-semibold ${statusClass(r.status)}`} data-testid="record-status">{t[`records.status.${r.status}`]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {rows !== null && total > 0 && (
+        <nav className="flex items-center justify-between text-sm" aria-label={fill(t['records.page'], { page, pages })}>
+          <span className="text-slate-500">{fill(t['records.total'], { n: total })}</span>
+          <div className="flex items-center gap-2">
+            <button type="button" className="btn-secondary h-8 px-3 disabled:opacity-50" disabled={page <= 1 || loading} onClick={() => goPage(page - 1)}
+              data-testid="records-prev">{t['records.prev']}</button>
+            <span data-testid="records-page">{fill(t['records.page'], { page, pages })}</span>
+            <button type="button" className="btn-secondary h-8 px-3 disabled:opacity-50" disabled={page >= pages || loading} onClick={() => goPage(page + 1)}
+              data-testid="records-next">{t['records.next']}</button>
+          </div>
+        </nav>
+      )}
+    </div>
+  );
+}
