@@ -11,6 +11,7 @@ import { sign, signatureMatches } from './sign.ts';
 import { issueSession, verifySession } from './session.ts';
 import { renderMessage, renderPlay } from './play.ts';
 import { PLAYER_RE, TRANSFER_ID_RE, statusBody, type Answer, type Direction, type TransferRequest } from './wallet.ts';
+import { startPaymentSim } from './payments/server.ts';
 
 export interface SimOptions {
   /** 0 or unset: any free port (see `url`). The CLI defaults to 4400. */
@@ -22,6 +23,10 @@ export interface SimOptions {
   requestTtlMs?: number;
   /** Base of launch and demo links; defaults to http://localhost:<port>. */
   publicUrl?: string;
+  /** PayBridge merchant secret (merchant 'site'); default SIM_GATEWAY_SECRET, then 'dev-gateway-secret'. */
+  gatewaySecret?: string;
+  /** PayBridge waits after failed callback attempts; default SIM_GATEWAY_RETRY_MS, then [1s, 2s, 5s, 10s, 30s, 60s, 300s]. */
+  gatewayCallbackRetryMs?: number[];
 }
 
 export interface SimState {
@@ -288,6 +293,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     return platform ? platform.stats : reply;
   });
 
+  await app.register(startPaymentSim, { dataDir, gatewaySecret: opts.gatewaySecret, gatewayCallbackRetryMs: opts.gatewayCallbackRetryMs, requestTtlMs, publicUrl: () => state.publicUrl });
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);

@@ -162,7 +162,7 @@ function finalBlock(order: Order, t: Dict, lang: Lang): string {
 }
 
 /** GET /gateway/pay/:orderId (card and online_banking). */
-export function renderPayPage(order: Order, lang: Lang, opts: { error?: string; cardNumber?: string } = {}): string {
+export function renderPayPage(order: Order, lang: Lang, opts: { error?: 'badCard'; cardNumber?: string } = {}): string {
   const t = T[lang];
   if (order.state !== 'created') return page(t.brand, lang, t, `${summary(order, t, lang)}${finalBlock(order, t, lang)}`, order.state);
   const action = (what: 'pay' | 'fail') => `/gateway/pay/${encodeURIComponent(order.orderId)}/${what}${q(lang)}`;
@@ -178,7 +178,7 @@ export function renderPayPage(order: Order, lang: Lang, opts: { error?: string; 
 ${BANKS.map((b, i) => `<label class="bank"><input type="radio" name="bank" value="${b.code}" data-testid="bank-${b.code}"${i === 0 ? ' checked' : ''}><span><b>${lang === 'en' ? b.en : b.zh}</b><small>${b.code}</small></span></label>`).join('\n')}
 <p class="hint">${t.bankHint}</p>
 </fieldset>`;
-  const error = opts.error ? `<p class="error" role="alert" data-testid="error">${esc(opts.error)}</p>` : '';
+  const error = opts.error ? `<p class="error" role="alert" data-testid="error">${t[opts.error]}</p>` : '';
   return page(t.brand, lang, t, `${summary(order, t, lang)}
 ${countdown(order, t)}
 ${error}

@@ -131,8 +131,7 @@ export async function startPaymentSim(app: FastifyInstance, opts: PaymentSimOpti
       const cardNumber = (form.get('cardNumber') ?? '').replace(/[\s-]/g, '');
       if (!/^\d{12,19}$/.test(cardNumber)) {
         await gateway.commit();
-        const message = lang === 'en' ? 'Enter a card number of 12 to 19 digits.' : '請輸入 12 至 19 位數字的卡號。';
-        return html(reply, 422, renderPayPage(order, lang, { error: message, cardNumber: form.get('cardNumber') ?? '' }));
+        return html(reply, 422, renderPayPage(order, lang, { error: 'badCard', cardNumber: form.get('cardNumber') ?? '' }));
       }
       changed = cardNumber === DECLINED_CARD ? gateway.fail(order, 'page', 'CARD_DECLINED').changed : gateway.pay(order, 'page').changed;
     } else if (order.method === 'online_banking') {

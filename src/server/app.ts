@@ -24,6 +24,7 @@ import { allPlatforms } from './modules/wallet/repository.ts';
 import { GamesService } from './modules/games/service.ts';
 import { BetsService } from './modules/bets/service.ts';
 import { betRoutes } from './modules/bets/routes.ts';
+import { gameListRoutes } from './modules/games/routes.ts';
 import { startJobs } from './jobs/runner.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(authRoutes);
     await api.register(walletRoutes);
     await api.register(betRoutes);
+    await api.register(gameListRoutes);
     await api.register(backofficeRoutes, { prefix: '/backoffice' });
   }, { prefix: '/api' });
 

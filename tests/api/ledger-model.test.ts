@@ -250,6 +250,7 @@ describe('ledger against an in-memory model', () => {
     );
     expect(await checkLedger(database.db)).toEqual([]);
     expect(await runningBalancesHold()).toBe(0);
+    console.log(`ledger model: ${runs} runs`, seen);
     for (const [what, n] of Object.entries(seen)) expect(n, `${what} commands ran`).toBeGreaterThan(runs > 10 ? 5 : 0);
   }, 90_000);
 });

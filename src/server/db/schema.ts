@@ -340,3 +340,22 @@ export const ingestionCursors = pgTable('ingestion_cursors', {
   lastError: text('last_error').notNull().default(''),
   updatedAt: tsz('updated_at').notNull().defaultNow(),
 });
+
+/** Games each platform offers in the lobby, with thumbnails per language (cn, en, th; English is the fallback). */
+export const games = pgTable('games', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  gpCode: varchar('gp_code', { length: 20 }).notNull(),
+  /** The provider's game id, passed as productId when launching. */
+  gameCode: varchar('game_code', { length: 40 }).notNull(),
+  group: varchar('group', { length: 12 }).notNull(),
+  name: text('name').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** Thumbnail paths by language code: cn, en, th. */
+  thumbnails: jsonb('thumbnails').$type<Partial<Record<'cn' | 'en' | 'th', string>>>().notNull().default({}),
+  hasDemo: boolean('has_demo').notNull().default(true),
+  status: smallint('status').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+}, (t) => [
+  uniqueIndex('games_code_uq').on(t.gpCode, t.gameCode, t.group),
+  index('games_group_idx').on(t.group, t.sort),
+]);

@@ -2,7 +2,7 @@
 // Both are idempotent: rows that exist are left as operators changed them.
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { gamePlatforms, levels, players, settings, staff, systemMessages } from './schema.ts';
+import { gamePlatforms, games, levels, players, settings, staff, systemMessages } from './schema.ts';
 import { DEFAULT_SETTINGS, DEFAULT_WEBSITE_STATUS, WEBSITE_STATUS_KEY } from '../../shared/settings.ts';
 import { AuthService } from '../modules/auth/service.ts';
 import { openCentralAccount } from '../modules/auth/repository.ts';
@@ -29,6 +29,17 @@ export const PLATFORM_CATALOGUE = [
   { gpCode: 'ESP', group: 'esports', name: '電競先鋒', nameEn: 'Esports Vanguard', sort: 8 },
 ] as const;
 
+/** The games the stand-in providers of sim/ really serve, one or more per group. */
+export const GAME_CATALOGUE = [
+  { gpCode: 'SLX', gameCode: 'lucky-7', group: 'slots', name: '幸運七', nameEn: 'Lucky 7', sort: 1 },
+  { gpCode: 'FSH', gameCode: 'ocean-hunt', group: 'fish', name: '海洋獵人', nameEn: 'Ocean Hunt', sort: 2 },
+  { gpCode: 'LVC', gameCode: 'baccarat', group: 'casino', name: '百家樂', nameEn: 'Baccarat', sort: 3 },
+  { gpCode: 'SPB', gameCode: 'football', group: 'sports', name: '足球', nameEn: 'Football', sort: 4 },
+  { gpCode: 'LTO', gameCode: 'lucky-5', group: 'lottery', name: '幸運五', nameEn: 'Lucky 5', sort: 5 },
+  { gpCode: 'CRD', gameCode: 'dragon-tiger', group: 'cards', name: '龍虎', nameEn: 'Dragon Tiger', sort: 6, hasDemo: false },
+  { gpCode: 'ESP', gameCode: 'moba-cup', group: 'esports', name: 'MOBA 盃', nameEn: 'MOBA Cup', sort: 7 },
+] as const;
+
 export async function seedReference(db: Db): Promise<void> {
   await db.insert(levels).values(LEVEL_NAMES.map(([zh, en], id) => ({ id, nameFrontend: zh, nameFrontendEn: en, ifShowFrontend: true })))
     .onConflictDoNothing();
@@ -37,6 +48,11 @@ export async function seedReference(db: Db): Promise<void> {
     { key: WEBSITE_STATUS_KEY, value: DEFAULT_WEBSITE_STATUS },
   ]).onConflictDoNothing();
   await db.insert(gamePlatforms).values(PLATFORM_CATALOGUE.map((p) => ({ ...p }))).onConflictDoNothing();
+  await db.insert(games).values(GAME_CATALOGUE.map((g) => ({
+    ...g,
+    hasDemo: 'hasDemo' in g ? g.hasDemo : true,
+    thumbnails: { cn: `/games/cn/${g.gameCode}.svg`, en: `/games/en/${g.gameCode}.svg`, th: `/games/th/${g.gameCode}.svg` },
+  }))).onConflictDoNothing();
 }
 
 /** 10,000.00 of demo money in the demo player's central wallet. */

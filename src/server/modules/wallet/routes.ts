@@ -51,6 +51,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
       front_show: p.frontShow, maintain_status: p.maintainStatus,
       maintain: p.maintainStart && p.maintainEnd ? `${p.maintainStart.toISOString()} ~ ${p.maintainEnd.toISOString()}` : '',
       status: p.status, start_time: p.startTime?.toISOString() ?? null, end_time: p.endTime?.toISOString() ?? null,
+      logo: `/partners/${p.gpCode.toLowerCase()}.svg`,
     })));
   });
 
