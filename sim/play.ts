@@ -1,9 +1,11 @@
-// The pages launch and demo links open. For now a placeholder naming platform, game and player;
-// the games issue replaces the body with playable games.
+// The pages launch and demo links open: the platform's game (sim/games/page.ts) in zh-TW or en, and
+// the short messages shown instead when a session is bad, a platform is in maintenance or has no demo.
 import type { PlatformDef } from './platforms.ts';
+import { esc, pageLang, renderGamePage } from './games/page.ts';
 
 export interface PlayPage {
   platform: PlatformDef;
+  /** The game id in the link; 'lobby' or an id the platform lacks opens its default game. */
   game: string;
   lang: string;
   /** Null in demo mode. */
@@ -12,41 +14,29 @@ export interface PlayPage {
 }
 
 export function renderPlay(p: PlayPage): string {
-  const who = p.player === null ? 'Demo (free play)' : `Player ${esc(p.player)}`;
-  const balance = p.balanceMinor === null ? '' : `<p>Provider wallet: <b data-balance-minor="${p.balanceMinor}">${formatMinor(p.balanceMinor)}</b></p>`;
-  return page(`${p.platform.name} · ${p.game}`, p.lang, `
-<h1>${esc(p.platform.name)} <small>(${esc(p.platform.code)}, ${esc(p.platform.group)})</small></h1>
-<p>Game: <b data-game>${esc(p.game)}</b></p>
-<p data-mode="${p.player === null ? 'demo' : 'real'}">${who}</p>
-${balance}
-<p class="note">Stand-in provider: games arrive in a later version.</p>`);
+  return renderGamePage({ platform: p.platform, requested: p.game, lang: p.lang, player: p.player, balanceMinor: p.balanceMinor })
+    ?? renderMessage('expired', p.lang);
 }
 
-export function renderMessage(status: 'expired' | 'maintenance' | 'no-demo', lang: string): string {
-  const text = {
+const MESSAGES = {
+  'zh-TW': {
+    expired: '遊戲連線無效或已過期，請從網站重新開啟遊戲。',
+    maintenance: '此遊戲平台維護中，請稍後再試。',
+    'no-demo': '此平台不提供試玩。',
+  },
+  en: {
     expired: 'This game session is invalid or has expired. Please launch the game again from the site.',
     maintenance: 'This game platform is under maintenance. Please try again later.',
     'no-demo': 'This platform has no demo.',
-  }[status];
-  return page('Game', lang, `<p data-message="${status}">${esc(text)}</p>`);
-}
+  },
+};
 
-function page(title: string, lang: string, body: string): string {
+export function renderMessage(status: 'expired' | 'maintenance' | 'no-demo', lang: string): string {
+  const l = pageLang(lang);
   return `<!doctype html>
-<html lang="${esc(lang || 'en')}"><head><meta charset="utf-8">
+<html lang="${l}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title>
-<style>body{font-family:system-ui,sans-serif;background:#111;color:#eee;margin:0;padding:2rem}small{color:#999}.note{color:#888;font-size:.9em}</style>
-</head><body>${body}</body></html>`;
-}
-
-function formatMinor(v: bigint): string {
-  const neg = v < 0n;
-  const s = (neg ? -v : v).toString().padStart(3, '0');
-  const whole = s.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${neg ? '-' : ''}${whole}.${s.slice(-2)}`;
-}
-
-function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+<title>${l === 'en' ? 'Game' : '遊戲'}</title>
+<style>body{font-family:system-ui,"Noto Sans TC","Noto Sans CJK TC",sans-serif;background:#0d1420;color:#e8edf5;margin:0;padding:3rem 1.5rem;text-align:center}p{max-width:32rem;margin:0 auto;font-size:1.1rem}</style>
+</head><body><p data-message="${status}">${esc(MESSAGES[l][status])}</p></body></html>`;
 }

@@ -12,6 +12,8 @@ import { issueSession, verifySession } from './session.ts';
 import { renderMessage, renderPlay } from './play.ts';
 import { PLAYER_RE, TRANSFER_ID_RE, statusBody, type Answer, type Direction, type TransferRequest } from './wallet.ts';
 import { startPaymentSim } from './payments/server.ts';
+import { betLogAnswer, registerGameRoutes } from './games/routes.ts';
+import { gamesOf } from './games/catalog.ts';
 
 export interface SimOptions {
   /** 0 or unset: any free port (see `url`). The CLI defaults to 4400. */
@@ -27,6 +29,10 @@ export interface SimOptions {
   gatewaySecret?: string;
   /** PayBridge waits after failed callback attempts; default SIM_GATEWAY_RETRY_MS, then [1s, 2s, 5s, 10s, 30s, 60s, 300s]. */
   gatewayCallbackRetryMs?: number[];
+  /** The games' clock (round and match schedules); defaults to Date.now. Signatures always use real time. */
+  gameClock?: () => number;
+  /** How often timed games settle due rounds and matches, ms (default 250); 0 turns the ticker off. */
+  settleTickMs?: number;
 }
 
 export interface SimState {
@@ -60,7 +66,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
 
   const platforms = new Map<string, Platform>();
-  for (const def of PLATFORMS) platforms.set(def.code, await Platform.open(def, dataDir));
+  for (const def of PLATFORMS) platforms.set(def.code, await Platform.open(def, dataDir, { now: opts.gameClock, tickMs: opts.settleTickMs }));
   const state: SimState = { platforms, secret, requestTtlMs, publicUrl: opts.publicUrl ?? '' };
 
   const hangs = new Set<NodeJS.Timeout>();
@@ -200,6 +206,9 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     return { httpStatus: 200, body: statusBody(rec) };
   }));
 
+  // The bet log by cursor (sim/games/routes.ts; README "Bet log").
+  app.get('/providers/:code/bets', provider(async ({ platform, req }) => betLogAnswer(platform, req.query)));
+
   app.get('/providers/:code/launch', provider(async ({ platform, req }) => {
     const q = req.query as Record<string, string | undefined>;
     const player = q.player ?? '';
@@ -242,6 +251,9 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     return html(200, renderPlay({ platform: platform.def, game, lang: session.lang || lang, player: session.player, balanceMinor }));
   });
 
+  // The games' play API, client script and /sim/bets switches.
+  registerGameRoutes(app, { platforms, secret });
+
   // Operator controls: unsigned, for tests and the back office when the sim runs locally.
   const platformOr404 = (req: FastifyRequest, reply: FastifyReply): Platform | undefined => {
     const platform = platforms.get((req.params as { code: string }).code);
@@ -252,7 +264,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
 
   app.get('/sim/health', async () => ({ status: 'ok' }));
   app.get('/sim/platforms', async () => ({
-    platforms: PLATFORMS.map((d) => ({ code: d.code, name: d.name, group: d.group, alsoGroups: d.alsoGroups, demo: d.demo })),
+    platforms: PLATFORMS.map((d) => ({ code: d.code, name: d.name, group: d.group, alsoGroups: d.alsoGroups, demo: d.demo, games: gamesOf(d.code).map((g) => g.id) })),
   }));
   app.get('/sim/faults', async () => allFaults());
   app.delete('/sim/faults', async () => {
@@ -310,7 +322,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
         for (const timer of hangs) clearTimeout(timer);
         hangs.clear();
         await app.close();
-        for (const p of platforms.values()) await p.journal.close();
+        for (const p of platforms.values()) await p.close();
       })();
       return closing;
     },

@@ -49,7 +49,7 @@ const T = {
     enterCode: '輸入繳費代碼',
     find: '查詢',
     receipt: '繳費收據',
-    paidAtLabel: '繳費時間',
+    paidAtLabel: '付款時間',
     reason: '原因',
   },
   en: {
@@ -128,6 +128,8 @@ export function returnLink(order: Order): string {
   return u.toString();
 }
 
+const CLOCK_SVG = '<svg viewBox="0 0 24 24" width="30" height="30" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"><circle cx="12" cy="12" r="9"/><path d="M12 7v5l3.5 2"/></svg>';
+
 const q = (lang: Lang) => (lang === 'en' ? '?lang=en' : '');
 
 function summary(order: Order, t: Dict, lang: Lang): string {
@@ -147,7 +149,7 @@ function countdown(order: Order, t: Dict): string {
 
 /** The end state of an order: paid, failed or expired, with the way back to the merchant. */
 function finalBlock(order: Order, t: Dict, lang: Lang): string {
-  const icon = order.state === 'paid' ? '✓' : order.state === 'failed' ? '✕' : '⏱';
+  const icon = order.state === 'paid' ? '✓' : order.state === 'failed' ? '✕' : CLOCK_SVG;
   const text = order.state === 'paid' ? t.paidText : order.state === 'failed' ? t.failedText : t.expiredText;
   const title = order.state === 'paid' ? t.paid : order.state === 'failed' ? t.failed : t.expired;
   const extra = order.state === 'paid' && order.paidAt
@@ -305,7 +307,7 @@ input:focus{outline:2px solid #3b82f6;outline-offset:0}
 .receipt{font-size:1.1rem;text-align:center;margin:0 0 .5rem}
 .lookup{display:grid;gap:.5rem}
 .note{font-size:.8rem;color:#8796a5;text-align:center;margin:1rem 0 0}
-@media (max-width:520px){.panel{margin:0;border-radius:0;box-shadow:none;min-height:calc(100vh - 52px);padding:1rem}.banks{grid-template-columns:1fr}.amount strong{font-size:1.4rem}.code strong{font-size:1.3rem}}
+@media (max-width:520px){.panel{margin:0;border-radius:0;box-shadow:none;min-height:calc(100vh - 52px);padding:1rem}.amount strong{font-size:1.4rem}.code strong{font-size:1.3rem}}
 `;
 
 function esc(s: string): string {

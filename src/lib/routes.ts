@@ -22,6 +22,10 @@ const MOBILE_EQUIVALENT: Record<string, string> = {
   '/time-limited-activities': '/mobile/f-activity/activity-list',
   '/preferential-activity/activity-detail': '/mobile/f-activity/activity-detail',
   '/limited-activity-detail': '/mobile/f-activity/activity-detail',
+  // The lobbies and bet records; the query (group, code) travels along with the redirect.
+  '/egame/game': '/mobile/f-game/game',
+  '/other-games/games': '/mobile/f-game/games',
+  '/member/bet-record': '/mobile/f-bet-record/bet-record',
 };
 
 export function stripLocale(pathname: string): string {

@@ -25,6 +25,9 @@ import { GamesService } from './modules/games/service.ts';
 import { BetsService } from './modules/bets/service.ts';
 import { betRoutes } from './modules/bets/routes.ts';
 import { gameListRoutes } from './modules/games/routes.ts';
+import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
+import { CashierService } from './modules/cashier/service.ts';
+import { cashierRoutes } from './modules/cashier/routes.ts';
 import { startJobs } from './jobs/runner.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
@@ -40,6 +43,7 @@ export interface Services {
   wallet: WalletService;
   games: GamesService;
   bets: BetsService;
+  cashier: CashierService;
 }
 
 declare module 'fastify' {
@@ -65,6 +69,8 @@ export interface BuildOptions {
   jobs?: boolean;
   /** A provider to use instead of the HTTP one (tests with fakes). */
   provider?: GameProvider;
+  /** A payment gateway to use instead of the HTTP one. */
+  gateway?: PaymentGateway;
   logger?: boolean;
 }
 
@@ -104,7 +110,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await bets.ingest(code, 2).catch((err: unknown) => app.log.warn({ err, code }, 'bet sync before transfer failed'));
   };
 
-  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets });
+  const gateway = opts.gateway ?? new PayBridgeGateway(config.gateway);
+  const cashier = new CashierService({
+    db: database.db, system, gateway, publish: realtime.publisher, accounts: wallet.accounts,
+    urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
+  });
+
+  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets, cashier });
   /** The one place that turns a bearer token into a player; routes that need one list it as a preHandler. */
   app.decorate('requirePlayer', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
@@ -173,6 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(walletRoutes);
     await api.register(betRoutes);
     await api.register(gameListRoutes);
+    await api.register(cashierRoutes);
     await api.register(backofficeRoutes, { prefix: '/backoffice' });
   }, { prefix: '/api' });
 
@@ -190,6 +203,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         name: 'ingest-bets', lockId: 7_240_102, intervalMs: config.betIngestIntervalMs,
         run: async () => bets.ingestAll([...new Set((await allPlatforms(database.db)).filter((p) => p.status === 1).map((p) => p.gpCode))]),
       },
+      { name: 'expire-deposits', lockId: 7_240_103, intervalMs: config.depositExpiryIntervalMs, run: () => cashier.expireOrders() },
     ], app.log)
     : undefined;
 

@@ -22,6 +22,12 @@ export interface Config {
   reconcileIntervalMs: number;
   /** How often bet records are pulled from the providers; 0 switches the job off. */
   betIngestIntervalMs: number;
+  gateway: { baseUrl: string; merchant: string; secret: string; timeoutMs: number };
+  /** Where players' browsers reach the site (gateway return links) and where the gateway posts callbacks. */
+  siteUrl: string;
+  callbackBaseUrl: string;
+  /** How often unpaid gateway orders past their expiry are closed; 0 switches the job off. */
+  depositExpiryIntervalMs: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -53,5 +59,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     reconcileIntervalMs: Number(env.RECONCILE_INTERVAL_MS ?? 5000),
     betIngestIntervalMs: Number(env.BET_INGEST_INTERVAL_MS ?? 5000),
+    gateway: {
+      baseUrl: (env.PAYMENT_GATEWAY_URL || `${(env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, '')}/gateway`).replace(/\/$/, ''),
+      merchant: env.PAYMENT_GATEWAY_MERCHANT || 'site',
+      secret: env.PAYMENT_GATEWAY_SECRET || 'dev-gateway-secret',
+      timeoutMs: Number(env.PAYMENT_GATEWAY_TIMEOUT_MS ?? 8000),
+    },
+    siteUrl: (env.SITE_URL || `http://localhost:${env.PORT ?? 4321}`).replace(/\/$/, ''),
+    callbackBaseUrl: (env.CALLBACK_BASE_URL || `http://127.0.0.1:${env.PORT ?? 4321}`).replace(/\/$/, ''),
+    depositExpiryIntervalMs: Number(env.DEPOSIT_EXPIRY_INTERVAL_MS ?? 30000),
   };
 }

@@ -29,6 +29,13 @@ export const ERROR_STATUS = {
   bonus_cannot_give_up: 422,
   bonus_not_usable: 422,
   nothing_to_transfer: 422,
+  upstream_unavailable: 503,
+  withdraw_disabled: 403,
+  withdraw_need_real_name: 422,
+  withdraw_need_card: 422,
+  withdraw_daily_count: 422,
+  withdraw_daily_amount: 422,
+  withdraw_turnover: 422,
   internal: 500,
 } as const;
 

@@ -33,6 +33,16 @@ export const DEFAULT_SETTINGS = {
   enable_login_verification: 1,
   /** Where the withdrawal entry points when the operator uses an outside withdrawal store; empty for none. */
   withdraw_store_url: '',
+  /** The operator's receiving bank account for bank-transfer deposits; the method shows only when it is set. */
+  receiving_bank: '',
+  receiving_bank_account_name: '',
+  receiving_bank_account: '',
+  /** The operator's USDT (TRC-20) receiving address; the method shows only when it is set. */
+  usdt_address: '',
+  /** Unpaid gateway orders expire after this many minutes. */
+  deposit_order_expire_minutes: 30,
+  /** How many bank cards a player may bind. */
+  bank_card_max: 3,
 };
 
 export type SystemSettings = typeof DEFAULT_SETTINGS;

@@ -1,10 +1,11 @@
 // The player's session in the browser: token and user in localStorage (SPEC.md section 3), the
-// 10-second user poll, the realtime socket, and the reload when another tab changes the token.
+// 10-second user poll, the private realtime events, and the reload when another tab changes the token.
 import { atom, computed } from 'nanostores';
 import { STORAGE, USER_POLL_MS } from '../shared/constants.ts';
 import type { UserView } from '../shared/user.ts';
 // api.ts imports this store too; the cycle is safe because neither uses the other while loading.
 import { api, ApiFailure } from '../lib/api.ts';
+import { closeRealtime, onRealtime, setRealtimeToken } from './realtime.ts';
 
 export type User = UserView;
 
@@ -81,24 +82,6 @@ export function loadUser(): Promise<void> {
   return loading;
 }
 
-let socket: { disconnect(): void } | null = null;
-
-async function connectSocket(token: string): Promise<void> {
-  // The socket client is loaded only for signed-in players, so visitors never download it.
-  const { io } = await import('socket.io-client');
-  if ($token.get() !== token) return;
-  const s = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
-  const ended = (reason: 'double-login' | 'kick') => () => {
-    clearSession();
-    $sessionEnded.set(reason);
-    s.disconnect();
-  };
-  s.on('double-login', ended('double-login'));
-  s.on('kick', ended('kick'));
-  for (const event of ['update-user', 'deposit', 'system-money-action']) s.on(event, () => void loadUser());
-  socket = s;
-}
-
 /** Starts the session machinery once per page: first load, polling, socket, cross-tab reload. */
 export function startSession(): void {
   if (started || typeof window === 'undefined') return;
@@ -111,12 +94,18 @@ export function startSession(): void {
     // Another tab logged in, out, or as someone else: this page's state is stale.
     if (e.key === STORAGE.token && e.oldValue !== e.newValue) window.location.reload();
   });
+  // The private events travel on the page's shared socket (src/stores/realtime.ts), which carries the
+  // token while a player is signed in; the socket client is downloaded only when a socket is wanted.
+  const ended = (reason: 'double-login' | 'kick') => () => {
+    clearSession();
+    $sessionEnded.set(reason);
+    closeRealtime();
+  };
+  onRealtime('double-login', ended('double-login'));
+  onRealtime('kick', ended('kick'));
+  for (const event of ['update-user', 'deposit', 'system-money-action']) onRealtime(event, () => void loadUser());
   $user.subscribe((user) => {
     const token = $token.get();
-    if (user && token && !socket) void connectSocket(token);
-    if (!user && socket) {
-      socket.disconnect();
-      socket = null;
-    }
+    setRealtimeToken(user && token ? token : null);
   });
 }

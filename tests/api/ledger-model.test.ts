@@ -238,7 +238,7 @@ describe('ledger against an in-memory model', () => {
   it('agrees with the model after every command, and every invariant holds', async () => {
     let runs = 0;
     await fc.assert(
-      fc.asyncProperty(fc.commands(commandArbs(), { maxCommands: 30 }), async (cmds) => {
+      fc.asyncProperty(fc.commands(commandArbs(), { maxCommands: 40, size: 'medium' }), async (cmds) => {
         runs++;
         const real: Real = { seq: { n: 0 }, run: `r${runs}-${Math.random().toString(36).slice(2, 8)}` };
         // Each run starts from whatever earlier runs left; the model starts from the same figures.
@@ -246,12 +246,13 @@ describe('ledger against an in-memory model', () => {
         await fc.asyncModelRun(setup, cmds);
         expect(await checkLedger(database.db)).toEqual([]);
       }),
-      { numRuns: Number(process.env.LEDGER_MODEL_RUNS ?? 60), interruptAfterTimeLimit: 40_000 },
+      { numRuns: Number(process.env.LEDGER_MODEL_RUNS ?? 40), interruptAfterTimeLimit: 40_000 },
     );
     expect(await checkLedger(database.db)).toEqual([]);
     expect(await runningBalancesHold()).toBe(0);
     console.log(`ledger model: ${runs} runs`, seen);
-    for (const [what, n] of Object.entries(seen)) expect(n, `${what} commands ran`).toBeGreaterThan(runs > 10 ? 5 : 0);
+    for (const [what, n] of Object.entries(seen)) expect(n, `${what} commands ran`).toBeGreaterThan(0);
+    if (runs >= 20) expect(seen.posted).toBeGreaterThan(100);
   }, 90_000);
 });
 

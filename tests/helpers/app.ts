@@ -2,18 +2,19 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import type { GameProvider } from '../../src/server/integrations/games/provider.ts';
+import type { PaymentGateway } from '../../src/server/integrations/payments/gateway.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { seedReference } from '../../src/server/db/seed.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 export interface TestApp { app: FastifyInstance; database: TestDatabase; close(): Promise<void> }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { provider?: GameProvider } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { provider?: GameProvider; gateway?: PaymentGateway } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReference(database.db);
   // Redis is left out unless a test asks for it, so counters do not leak between files.
   const config = { ...loadConfig({ ...process.env, REDIS_URL: '', ...env }), databaseUrl: database.url };
-  const app = await buildApp({ config, database, logger: process.env.TEST_LOG === '1', provider: opts.provider });
+  const app = await buildApp({ config, database, logger: process.env.TEST_LOG === '1', provider: opts.provider, gateway: opts.gateway });
   await app.ready();
   return {
     app,

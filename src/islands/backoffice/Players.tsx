@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../stores/backoffice.ts';
-import { boApi } from './api.ts';
+import { boApi, boPath } from './api.ts';
 import {
   Banner, COMMON_KEYS, ConfirmDialog, Empty, Guard, Loading, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged,
   type IslandProps,
@@ -82,7 +82,9 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               {list.result.data.map((p) => (
                 <tr key={p.id} data-player={p.account}>
                   <td className={`${cls.td} text-slate-500`}>{p.id}</td>
-                  <td className={`${cls.td} font-medium`}>{p.account}</td>
+                  <td className={`${cls.td} font-medium`}>
+                    <a href={`${boPath(locale, 'player')}?id=${p.id}`} className="text-brand-600 hover:underline" data-testid="player-link">{p.account}</a>
+                  </td>
                   <td className={`${cls.td} font-mono`}>{p.phone || '—'}</td>
                   <td className={cls.td}>{p.level_id}</td>
                   <td className={cls.td}>{p.status === 1 ? t['bo.players.active'] : <span className="text-red-700">{t['bo.players.disabled']}</span>}</td>

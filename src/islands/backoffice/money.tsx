@@ -56,5 +56,5 @@ export function walletLabel(t: Record<string, string>, wallet: string): string {
 
 /** Transfer ids are long; the list shows the end, which is what differs, and the whole id on hover. */
 export function ShortId({ id }: { id: string }) {
-  return <span className="font-mono text-xs text-slate-600" title={id}>…{id.slice(-10)}</span>;
+  return <span className="whitespace-nowrap font-mono text-xs text-slate-600" title={id}>…{id.slice(-10)}</span>;
 }

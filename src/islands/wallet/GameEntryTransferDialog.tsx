@@ -148,12 +148,10 @@ function EntryForm({ t, code, name, onClose, onTransferred }: GameEntryTransferD
             {(usable ?? []).map((w) => <option key={w.id} value={String(w.id)}>{w.name} ({formatDecimal(w.money)})</option>)}
           </select>
         </div>
-        <div>
-          <p className="mb-2 text-sm text-slate-600">{t['wallet.available'].replace('{amount}', formatDecimal(balance))}</p>
-          <AmountField t={t} id="entry-amount" value={amount} error={amountError} disabled={busy}
-            onChange={(v) => { setAmount(v); setTouched(true); setServerError(''); }}
-            onFillAll={() => { setTouched(true); setServerError(''); setAmount(twoDecimals(balance)); }} onBlur={() => setTouched(true)} />
-        </div>
+        <AmountField t={t} id="entry-amount" value={amount} error={amountError} disabled={busy}
+          hint={t['wallet.available'].replace('{amount}', formatDecimal(balance))}
+          onChange={(v) => { setAmount(v); setTouched(true); setServerError(''); }}
+          onFillAll={() => { setTouched(true); setServerError(''); setAmount(twoDecimals(balance)); }} onBlur={() => setTouched(true)} />
         {platform?.wallet === MAINTAIN && <p className="text-sm text-amber-700">{t['wallet.maintain']}</p>}
         {serverError && <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="transfer-error">{serverError}</p>}
         <div className="flex gap-3">

@@ -76,7 +76,7 @@ export default function TransferCenter({ t, locale, variant, paths }: Props) {
           </div>
           {bonuses.map((w) => (
             <div key={w.id} data-testid="activity-wallet">
-              <p className={`text-xs ${mobile ? 'text-slate-300' : 'text-slate-500'}`}>{t['wallet.activity_wallets']} · {w.name}</p>
+              <p className={`text-xs ${mobile ? 'text-slate-300' : 'text-slate-500'}`}>{w.name}</p>
               <p className="text-lg font-semibold">{formatDecimal(w.money)}</p>
             </div>
           ))}

@@ -133,7 +133,15 @@ export function TransferDialog({ t, direction, code: initialCode, onClose }: Tra
             {!bonuses.length && <p className="mt-1 text-xs text-slate-500">{t['wallet.no_active_activity']}</p>}
             {walletType === 2 && (
               <select aria-label={t['wallet.choose_activity']} className="field-input mt-2" value={bonusId} name="player_bonus_wallet_id"
-                onChange={(e) => { setBonusId(e.target.value ? Number(e.target.value) : ''); setAmount(''); setTouched(false); }}>
+                onChange={(e) => {
+                  const id = e.target.value ? Number(e.target.value) : '';
+                  const next = bonuses.find((w) => w.id === id);
+                  setBonusId(id);
+                  setAmount('');
+                  setTouched(false);
+                  // The chosen platform may not take this activity wallet's money.
+                  if (next && code && !bonusAllows(next, code)) setCode('');
+                }}>
                 <option value="">{t['wallet.choose_activity']}</option>
                 {bonuses.map((w) => <option key={w.id} value={w.id}>{w.name} ({formatDecimal(w.money)})</option>)}
               </select>
@@ -157,13 +165,9 @@ export function TransferDialog({ t, direction, code: initialCode, onClose }: Tra
           {platformError && <p role="alert" className="field-error">{platformError}</p>}
         </div>
 
-        <div>
-          <p className="mb-2 text-sm text-slate-600" data-testid="transfer-available">
-            {t['wallet.available'].replace('{amount}', direction === 'out' && platform?.wallet === MAINTAIN ? t['wallet.maintain'] : formatDecimal(balance))}
-          </p>
-          <AmountField t={t} id={`transfer-amount-${direction}`} value={amount} error={amountError} disabled={busy}
-            onChange={(v) => { setAmount(v); setTouched(true); setServerError(''); }} onFillAll={fillAll} onBlur={() => setTouched(true)} />
-        </div>
+        <AmountField t={t} id={`transfer-amount-${direction}`} value={amount} error={amountError} disabled={busy}
+          hint={t['wallet.available'].replace('{amount}', direction === 'out' && platform?.wallet === MAINTAIN ? t['wallet.maintain'] : formatDecimal(balance))}
+          onChange={(v) => { setAmount(v); setTouched(true); setServerError(''); }} onFillAll={fillAll} onBlur={() => setTouched(true)} />
 
         {direction === 'out' && <p className="text-xs text-slate-500">{t['wallet.out_hint']}</p>}
         {serverError && <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="transfer-error">{serverError}</p>}

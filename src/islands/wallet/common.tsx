@@ -44,6 +44,8 @@ export function AmountField(props: {
   id: string;
   value: string;
   error?: string;
+  /** Shown beside the label, e.g. the available balance. */
+  hint?: string;
   disabled?: boolean;
   onChange: (value: string) => void;
   onFillAll: () => void;
@@ -52,7 +54,10 @@ export function AmountField(props: {
   const { t } = props;
   return (
     <div>
-      <label htmlFor={props.id} className="field-label">{t['wallet.amount']}</label>
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={props.id} className="field-label">{t['wallet.amount']}</label>
+        {props.hint && <span className="text-xs text-slate-500" data-testid="amount-hint">{props.hint}</span>}
+      </div>
       <div className="flex gap-2">
         <input id={props.id} name="money" inputMode="decimal" autoComplete="off" className="field-input" value={props.value}
           placeholder={t['wallet.amount_placeholder']} maxLength={15} disabled={props.disabled} aria-invalid={!!props.error}

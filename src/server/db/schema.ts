@@ -17,6 +17,10 @@ export const levels = pgTable('levels', {
   nameFrontend: text('name_frontend').notNull(),
   nameFrontendEn: text('name_frontend_en').notNull(),
   ifShowFrontend: boolean('if_show_frontend').notNull().default(true),
+  /** Withdrawal terms of the level (SPEC.md section 9): free ones a day, the fee after them, the daily cap. */
+  withdrawFreePerDay: smallint('withdraw_free_per_day').notNull().default(1),
+  withdrawFeeMinor: bigint('withdraw_fee_minor', { mode: 'bigint' }).notNull().default(sql`10000`),
+  withdrawMaxPerDay: smallint('withdraw_max_per_day').notNull().default(3),
 });
 
 export const players = pgTable('players', {
@@ -36,6 +40,9 @@ export const players = pgTable('players', {
   recommendCode: varchar('recommend_code', { length: 16 }).notNull(),
   referrerId: bigint('referrer_id', { mode: 'number' }),
   registerIp: text('register_ip'),
+  realName: text('real_name').notNull().default(''),
+  gender: varchar('gender', { length: 10 }).notNull().default(''),
+  birthday: varchar('birthday', { length: 10 }).notNull().default(''),
   createdAt: tsz('created_at').notNull().defaultNow(),
   lastLoginAt: tsz('last_login_at'),
 }, (t) => [
@@ -358,4 +365,86 @@ export const games = pgTable('games', {
 }, (t) => [
   uniqueIndex('games_code_uq').on(t.gpCode, t.gameCode, t.group),
   index('games_group_idx').on(t.group, t.sort),
+]);
+
+// ---------------------------------------------------------------------------------------------------
+// Cashier (deposits, withdrawals, bank cards).
+
+export const bankCards = pgTable('bank_cards', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id),
+  bank: varchar('bank', { length: 10 }).notNull(),
+  market: text('market').notNull(),
+  accountName: text('account_name').notNull(),
+  cardNumber: varchar('card_number', { length: 30 }).notNull(),
+  /** 0 awaiting audit, 1 usable, 2 refused by finance. */
+  statusDebitCard: smallint('status_debit_card').notNull().default(0),
+  auditReason: text('audit_reason').notNull().default(''),
+  auditedBy: bigint('audited_by', { mode: 'number' }),
+  deletedAt: tsz('deleted_at'),
+  createdAt: tsz('created_at').notNull().defaultNow(),
+}, (t) => [
+  // A bank account can be bound by one player at a time, across the whole site.
+  uniqueIndex('bank_cards_number_live_uq').on(t.cardNumber).where(sql`${t.deletedAt} is null`),
+  index('bank_cards_player_idx').on(t.playerId),
+]);
+
+export const depositOrders = pgTable('deposit_orders', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id),
+  /** bank_transfer, card, cvs, online_banking or usdt. */
+  method: varchar('method', { length: 20 }).notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  /** pending, paid, failed, expired or rejected. */
+  status: varchar('status', { length: 10 }).notNull(),
+  gatewayOrderId: varchar('gateway_order_id', { length: 64 }),
+  payUrl: text('pay_url'),
+  paymentCode: varchar('payment_code', { length: 40 }),
+  /** What the player says about a manual payment: the transfer's last digits and time, or the USDT transaction id. */
+  playerRef: text('player_ref').notNull().default(''),
+  reason: text('reason').notNull().default(''),
+  reviewedBy: bigint('reviewed_by', { mode: 'number' }),
+  clientKey: varchar('client_key', { length: 80 }),
+  expiresAt: tsz('expires_at'),
+  createdAt: tsz('created_at').notNull().defaultNow(),
+  paidAt: tsz('paid_at'),
+}, (t) => [
+  index('deposit_orders_player_idx').on(t.playerId, t.createdAt),
+  index('deposit_orders_queue_idx').on(t.status, t.method, t.createdAt),
+  uniqueIndex('deposit_orders_client_key_uq').on(t.playerId, t.clientKey),
+  check('deposit_orders_amount_positive', sql`${t.amountMinor} > 0`),
+]);
+
+/** Every callback a gateway sent, valid or not, as received. Append-only. */
+export const gatewayCallbacks = pgTable('gateway_callbacks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  gateway: varchar('gateway', { length: 20 }).notNull(),
+  eventId: varchar('event_id', { length: 80 }).notNull().default(''),
+  orderId: varchar('order_id', { length: 40 }).notNull().default(''),
+  state: varchar('state', { length: 20 }).notNull().default(''),
+  signatureOk: boolean('signature_ok').notNull(),
+  outcome: varchar('outcome', { length: 40 }).notNull(),
+  body: text('body').notNull(),
+  ip: text('ip'),
+  receivedAt: tsz('received_at').notNull().defaultNow(),
+}, (t) => [index('gateway_callbacks_order_idx').on(t.orderId)]);
+
+export const withdrawals = pgTable('withdrawals', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+  bankCardId: bigint('bank_card_id', { mode: 'number' }).notNull().references(() => bankCards.id),
+  /** applying, cancelled, rejected or paid. */
+  status: varchar('status', { length: 10 }).notNull(),
+  reason: text('reason').notNull().default(''),
+  reviewedBy: bigint('reviewed_by', { mode: 'number' }),
+  clientKey: varchar('client_key', { length: 80 }),
+  createdAt: tsz('created_at').notNull().defaultNow(),
+  reviewedAt: tsz('reviewed_at'),
+}, (t) => [
+  index('withdrawals_player_idx').on(t.playerId, t.createdAt),
+  index('withdrawals_queue_idx').on(t.status, t.createdAt),
+  uniqueIndex('withdrawals_client_key_uq').on(t.playerId, t.clientKey),
+  check('withdrawals_amount_over_fee', sql`${t.amountMinor} > ${t.feeMinor}`),
 ]);

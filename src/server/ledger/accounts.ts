@@ -3,11 +3,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 
-export type PlayerAccountKind = 'central' | 'bonus' | 'platform' | 'transit';
+export type PlayerAccountKind = 'central' | 'bonus' | 'platform' | 'transit' | 'withdraw_hold';
 
 /** Hot house accounts are split so concurrent journals do not queue on one row lock. */
 export const HOUSE_SHARDS = 16;
-export type HousePurpose = 'cash' | 'bonus' | 'game' | 'adjust';
+export type HousePurpose = 'cash' | 'bonus' | 'game' | 'adjust' | 'fee';
 
 const CACHE_LIMIT = 100_000;
 

@@ -202,7 +202,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
                   <td className={`${cls.td} font-mono`}>{x.gp_code}</td>
                   <td className={`${cls.td} whitespace-nowrap`}>{t[`bo.transfer.${x.direction}`]}</td>
                   <td className={`${cls.td} text-right`}><Money value={x.amount} /></td>
-                  <td className={`${cls.td} text-xs text-slate-600`}>{x.reason}</td>
+                  <td className={`${cls.td} min-w-52 text-xs text-slate-600`}>{x.reason}</td>
                   <td className={cls.td}>{x.attempts}</td>
                   <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.next_check_at, locale)}</td>
                   {canRecheck && (

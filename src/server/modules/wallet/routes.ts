@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/wallet.ts';
 import type { Auth } from '../auth/service.ts';
 import * as repo from './repository.ts';
+import * as cashierRepo from '../cashier/repository.ts';
 import { dayRange } from './dates.ts';
 
 function money(text: string): bigint {
@@ -167,7 +168,23 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   app.get('/auth/transactionRecordList', { ...player, schema: { querystring: transactionRecordQuery } }, async (request) => {
     const q = request.query as v.InferOutput<typeof transactionRecordQuery>;
     const { from, to } = dayRange(q.date_start, q.date_end);
-    const { rows, total } = await repo.transfersOf(db, auth(request).playerId, from, to, q.pageSize, (q.page - 1) * q.pageSize);
+    const offset = (q.page - 1) * q.pageSize;
+    // Deposits and withdrawals are the cashier's records; transfers (the default) are the wallet's.
+    if (q.category === 'deposit' || q.category === 'recharge') {
+      const r = await cashierRepo.depositsOf(db, auth(request).playerId, from, to, q.pageSize, offset);
+      return ok({ data: r.rows.map((d) => app.services.cashier.depositView(d)), total: r.total });
+    }
+    if (q.category === 'withdraw') {
+      const r = await cashierRepo.withdrawalsOf(db, auth(request).playerId, from, to, q.pageSize, offset);
+      return ok({
+        data: r.rows.map((w) => ({
+          id: w.id, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor), status: w.status, reason: w.reason,
+          created_at: w.createdAt.toISOString(), reviewed_at: w.reviewedAt?.toISOString() ?? null,
+        })),
+        total: r.total,
+      });
+    }
+    const { rows, total } = await repo.transfersOf(db, auth(request).playerId, from, to, q.pageSize, offset);
     return ok({
       data: rows.map((t) => ({
         id: t.id, gp_code: t.gpCode, direction: t.direction, wallet: t.walletKind === 'bonus' ? `bonus:${t.bonusWalletId}` : 'central',

@@ -1,0 +1,37 @@
+// A platform tile (SPEC.md section 2 and 9): 156 px wide with the platform's logo and name, and while the
+// platform is under maintenance an overlay with the maintenance time range split over two lines.
+import type { ReactNode } from 'react';
+import { isMaintained, maintainLines, type Platform } from './platforms.ts';
+
+export const TILE_KEYS = ['lobby.maintenance', 'lobby.maintenance_time'] as const;
+type T = Record<(typeof TILE_KEYS)[number], string>;
+
+export function MaintenanceOverlay({ t, platform, compact = false }: { t: T; platform: Platform; compact?: boolean }) {
+  const [first, second] = maintainLines(platform);
+  return (
+    <span className="absolute inset-0 flex flex-col items-center justify-center rounded-[inherit] bg-black/70 px-1 text-center leading-tight text-white"
+      data-testid="maintenance-overlay">
+      <span className={`font-semibold text-gold-300 ${compact ? 'text-xs' : 'text-sm'}`}>{t['lobby.maintenance']}</span>
+      {first && (
+        <span className="mt-0.5 text-[10px] tabular-nums" data-testid="maintenance-time">
+          <span className="sr-only">{t['lobby.maintenance_time']} </span>
+          <span className="block">{first}</span>
+          {second && <span className="block">{second}</span>}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The tile's face; the caller wraps it in a link (nav panel) or a button (lobby filter). */
+export function PlatformFace({ t, platform, extra }: { t: T; platform: Platform; extra?: ReactNode }) {
+  const down = isMaintained(platform);
+  return (
+    <span className="relative flex h-[92px] w-[156px] flex-col items-center justify-center gap-1.5 overflow-hidden rounded-lg">
+      <img src={platform.logo} alt="" width={120} height={40} loading="lazy" className="h-10 w-[120px] object-contain" />
+      <span className="max-w-full truncate px-2 text-sm font-medium">{platform.name}</span>
+      {extra}
+      {down && <MaintenanceOverlay t={t} platform={platform} />}
+    </span>
+  );
+}

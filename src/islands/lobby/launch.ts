@@ -1,0 +1,180 @@
+// Starting a game (SPEC.md section 4). Sports, casino, lottery and esports tiles first ask for a demo link and
+// open the game-choice dialog; visitors are told to register or log in; games that cannot be started get the
+// 'Stay tuned' notice; the player blacklist blocks; with automatic transfer the server moves the money before
+// answering the link, otherwise the wallet's transfer dialog comes first. The game opens in a new tab, which
+// is opened blank on the click itself so popup blockers let it through, and pointed at the game when the
+// link arrives.
+import { atom } from 'nanostores';
+import { api, ApiFailure } from '../../lib/api.ts';
+import { $user, loadUser } from '../../stores/session.ts';
+import { $loginDialog, showAlert, showConfirm } from '../../stores/ui.ts';
+import { failureText } from '../../stores/wallet.ts';
+import { isMaintained, isShown, type Platform } from './platforms.ts';
+
+/** A game of GET /api/games/list. */
+export interface Game {
+  id: number;
+  code: string;
+  game_code: string;
+  group: string;
+  name: string;
+  thumbnail: string;
+  has_demo: boolean;
+}
+
+/** Groups whose tiles offer the game-choice dialog (try or play); esports is sports on a screen. */
+export const CHOICE_GROUPS: ReadonlySet<string> = new Set(['sports', 'casino', 'lottery', 'esports']);
+
+export const LAUNCH_KEYS = [
+  'lobby.login_first', 'lobby.stay_tuned', 'lobby.opening', 'lobby.transfer_pending', 'lobby.transfer_refunded',
+  'error.platform_blocked', 'error.platform_maintenance', 'error.generic', 'header.login', 'common.close',
+] as const;
+export type LaunchText = Record<(typeof LAUNCH_KEYS)[number], string>;
+
+export type LaunchState =
+  | { kind: 'choice'; game: Game; platform: Platform; demo: 'checking' | string | null }
+  | { kind: 'entry'; game: Game; platform: Platform }
+  | { kind: 'auto'; status: 'applied' | 'pending' | 'refunded' }
+  | { kind: 'ready'; url: string; name: string };
+
+/** The dialog the launcher shows; null for none. */
+export const $launch = atom<LaunchState | null>(null);
+/** The game whose link is being fetched, for a busy tile. */
+export const $launching = atom<number | null>(null);
+
+export interface LaunchContext { t: LaunchText; variant: 'desktop' | 'mobile' }
+
+function stayTuned(t: LaunchText): void {
+  showAlert(t['lobby.stay_tuned']);
+}
+
+/** Opens a blank tab now, inside the click, so the browser allows it; null when it was blocked. */
+function blankTab(t: LaunchText): Window | null {
+  const tab = window.open('', '_blank');
+  if (!tab) return null;
+  try {
+    tab.document.title = t['lobby.opening'];
+    tab.document.body.textContent = t['lobby.opening'];
+  } catch {
+    // Some browsers give a tab that cannot be written to yet; it only shows blank for a moment.
+  }
+  return tab;
+}
+
+/** Points the tab at the game, or, when no tab could be opened, offers a link to open it. */
+function show(tab: Window | null, url: string, name: string): void {
+  if (tab && !tab.closed) {
+    // The game's page must not reach back into ours.
+    tab.opener = null;
+    tab.location.href = url;
+    return;
+  }
+  const late = window.open(url, '_blank', 'noopener');
+  if (!late) $launch.set({ kind: 'ready', url, name });
+}
+
+function failed(tab: Window | null, err: unknown, t: LaunchText): void {
+  tab?.close();
+  if (err instanceof ApiFailure) {
+    // The API client signs a 401 out and sends the reader home itself.
+    if (err.status === 401) return;
+    if (err.status === 404) return stayTuned(t);
+  }
+  showAlert(failureText(err, t['error.generic']));
+}
+
+/** The tile's click. Runs its first steps synchronously so a tab opened here counts as the click's. */
+export function startGame(game: Game, platform: Platform | undefined, ctx: LaunchContext): void {
+  const { t } = ctx;
+  if (!platform || !isShown(platform) || !game.game_code) return stayTuned(t);
+  if (isMaintained(platform)) return showAlert(t['error.platform_maintenance']);
+  if (CHOICE_GROUPS.has(game.group)) {
+    $launch.set({ kind: 'choice', game, platform, demo: game.has_demo ? 'checking' : null });
+    if (game.has_demo) {
+      void demoLink(game).then((url) => {
+        const now = $launch.get();
+        if (now?.kind === 'choice' && now.game.id === game.id) $launch.set({ ...now, demo: url });
+      });
+    }
+    return;
+  }
+  playNow(game, platform, ctx);
+}
+
+/** The demo URL of a game (data[0] of GET /api/demo/link/{code}), or null when there is none. */
+export async function demoLink(game: Game): Promise<string | null> {
+  try {
+    const list = await api<string[]>(`/demo/link/${encodeURIComponent(game.code)}`, { query: { productId: game.game_code }, quiet403: true });
+    return Array.isArray(list) && typeof list[0] === 'string' && list[0] ? list[0] : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A demo from a tile's 'Demo' button: the tab opens on the click, the link follows. */
+export function tryDemo(game: Game, ctx: LaunchContext): void {
+  const tab = blankTab(ctx.t);
+  void demoLink(game).then((url) => {
+    if (url) show(tab, url, game.name);
+    else {
+      tab?.close();
+      stayTuned(ctx.t);
+    }
+  });
+}
+
+/** 'Play now': the login, blacklist and transfer checks, then the game's link. */
+export function playNow(game: Game, platform: Platform, ctx: LaunchContext): void {
+  const { t } = ctx;
+  const user = $user.get();
+  if (!user) {
+    $launch.set(null);
+    showConfirm({
+      message: t['lobby.login_first'],
+      confirmText: t['header.login'],
+      cancelText: t['common.close'],
+      onConfirm: () => {
+        if (ctx.variant === 'mobile') $loginDialog.set(true);
+        else document.querySelector<HTMLInputElement>('[data-testid="header-auth"] input[name="account"]')?.focus();
+      },
+    });
+    return;
+  }
+  const blocked = user.player_blacklist.type.includes(platform.group)
+    && (!user.player_blacklist.game_platform_code.length || user.player_blacklist.game_platform_code.includes(platform.gp_code));
+  if (blocked) {
+    $launch.set(null);
+    return showAlert(t['error.platform_blocked']);
+  }
+  if (!user.auto_transfer) {
+    // Without automatic transfer the player decides first what to bring into the game.
+    $launch.set({ kind: 'entry', game, platform });
+    return;
+  }
+  $launch.set(null);
+  void launch(game, blankTab(t), ctx);
+}
+
+/** Asks for the game's link (the server moves the money first when automatic transfer is on) and opens it. */
+export async function launch(game: Game, tab: Window | null, ctx: LaunchContext): Promise<void> {
+  if ($launching.get() !== null) {
+    tab?.close();
+    return;
+  }
+  $launching.set(game.id);
+  try {
+    const res = await api<{ url: string; auto_transfer: { status: 'applied' | 'pending' | 'refunded' } | null }>(
+      `/games/link/${encodeURIComponent(game.code)}`, { query: { productId: game.game_code }, quiet403: true },
+    );
+    show(tab, res.url, game.name);
+    if (res.auto_transfer) {
+      const ready = $launch.get();
+      if (ready?.kind !== 'ready') $launch.set({ kind: 'auto', status: res.auto_transfer.status });
+      void loadUser();
+    }
+  } catch (err) {
+    failed(tab, err, ctx.t);
+  } finally {
+    $launching.set(null);
+  }
+}

@@ -1,0 +1,114 @@
+// The payments adapter. Product code reaches a gateway only through this interface; the HTTP client
+// speaks the signed merchant API of the PayBridge gateway (and its stand-in in sim/).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type GatewayMethod = 'card' | 'cvs' | 'online_banking';
+
+export interface CreatedOrder { gatewayOrderId: string; payUrl: string | null; paymentCode: string | null; expiresAt: Date }
+export type GatewayState = 'created' | 'paid' | 'failed' | 'expired';
+
+export interface CallbackEvent {
+  eventId: string;
+  gatewayOrderId: string;
+  merchantOrderId: string;
+  amountMinor: bigint;
+  state: GatewayState;
+  failedReason: string | null;
+}
+
+export interface PaymentGateway {
+  readonly name: string;
+  createOrder(req: { merchantOrderId: string; amountMinor: bigint; method: GatewayMethod; notifyUrl: string; returnUrl: string; expiresInSec: number; description: string }): Promise<CreatedOrder>;
+  orderState(merchantOrderId: string): Promise<{ state: GatewayState; amountMinor: bigint } | undefined>;
+  /** Checks a callback's signature over its raw body and parses it; undefined for a forged or malformed one. */
+  verifyCallback(rawBody: string, headers: Record<string, string | string[] | undefined>): CallbackEvent | undefined;
+}
+
+export class GatewayError extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(`gateway: ${code}`);
+    this.code = code;
+  }
+}
+
+/** Retries of one event go on for hours at most; an older signed timestamp is a replay. */
+const CALLBACK_MAX_AGE_MS = 24 * 60 * 60_000;
+
+export class PayBridgeGateway implements PaymentGateway {
+  readonly name = 'paybridge';
+  private readonly opts: { baseUrl: string; merchant: string; secret: string; timeoutMs: number };
+  constructor(opts: { baseUrl: string; merchant: string; secret: string; timeoutMs: number }) {
+    this.opts = opts;
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+    const raw = body === undefined ? '' : JSON.stringify(body);
+    const timestamp = String(Date.now());
+    // The signed path is the path as the gateway sees it, including its /gateway prefix.
+    const fullPath = new URL(`${this.opts.baseUrl}${path}`).pathname;
+    const signature = createHmac('sha256', this.opts.secret).update(`${method}\n${fullPath}\n${timestamp}\n${raw}`).digest('hex');
+    let res: Response;
+    try {
+      res = await fetch(`${this.opts.baseUrl}${path}`, {
+        method,
+        headers: { 'x-merchant': this.opts.merchant, 'x-timestamp': timestamp, 'x-signature': signature, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : raw,
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      });
+    } catch (err) {
+      throw new GatewayError((err as Error).name === 'TimeoutError' ? 'TIMEOUT' : 'NETWORK');
+    }
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = (await res.json()) as Record<string, unknown>;
+    } catch {
+      parsed = {};
+    }
+    return { status: res.status, body: parsed };
+  }
+
+  async createOrder(req: Parameters<PaymentGateway['createOrder']>[0]): Promise<CreatedOrder> {
+    const a = await this.call('POST', '/orders', {
+      merchantOrderId: req.merchantOrderId, amountMinor: req.amountMinor.toString(), currency: 'TWD', method: req.method,
+      notifyUrl: req.notifyUrl, returnUrl: req.returnUrl, expiresInSec: req.expiresInSec, description: req.description,
+    });
+    if (a.status !== 200 || a.body.status !== 'created') throw new GatewayError(String(a.body.code ?? `HTTP_${a.status}`));
+    return {
+      gatewayOrderId: String(a.body.orderId),
+      payUrl: typeof a.body.payUrl === 'string' ? a.body.payUrl : null,
+      paymentCode: typeof a.body.paymentCode === 'string' ? a.body.paymentCode : null,
+      expiresAt: new Date(String(a.body.expiresAt)),
+    };
+  }
+
+  async orderState(merchantOrderId: string): Promise<{ state: GatewayState; amountMinor: bigint } | undefined> {
+    const a = await this.call('GET', `/orders/${encodeURIComponent(merchantOrderId)}`);
+    if (a.status === 404) return undefined;
+    const order = a.body.order as Record<string, unknown> | undefined;
+    if (a.status !== 200 || !order) throw new GatewayError(String(a.body.code ?? `HTTP_${a.status}`));
+    return { state: String(order.state) as GatewayState, amountMinor: BigInt(String(order.amountMinor)) };
+  }
+
+  verifyCallback(rawBody: string, headers: Record<string, string | string[] | undefined>): CallbackEvent | undefined {
+    const timestamp = String(headers['x-gateway-timestamp'] ?? '');
+    const given = String(headers['x-gateway-signature'] ?? '');
+    if (!/^\d{10,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(given)) return undefined;
+    const expected = createHmac('sha256', this.opts.secret).update(`${timestamp}\n${rawBody}`).digest();
+    if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return undefined;
+    if (Math.abs(Date.now() - Number(timestamp)) > CALLBACK_MAX_AGE_MS) return undefined;
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(rawBody) as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+    const state = String(body.state);
+    if (!['created', 'paid', 'failed', 'expired'].includes(state) || !/^\d{1,15}$/.test(String(body.amountMinor))) return undefined;
+    return {
+      eventId: String(body.eventId ?? ''), gatewayOrderId: String(body.orderId ?? ''), merchantOrderId: String(body.merchantOrderId ?? ''),
+      amountMinor: BigInt(String(body.amountMinor)), state: state as GatewayState,
+      failedReason: typeof body.failedReason === 'string' ? body.failedReason : null,
+    };
+  }
+}

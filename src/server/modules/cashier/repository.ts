@@ -1,0 +1,116 @@
+// SQL for deposit orders, gateway callbacks, bank cards and withdrawals.
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bankCards, depositOrders, gatewayCallbacks, levels, players, withdrawals } from '../../db/schema.ts';
+
+export type DepositRow = typeof depositOrders.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type CardRow = typeof bankCards.$inferSelect;
+
+export async function insertDeposit(db: DbOrTx, values: typeof depositOrders.$inferInsert): Promise<void> {
+  await db.insert(depositOrders).values(values);
+}
+export async function depositById(db: DbOrTx, id: string, lock = false): Promise<DepositRow | undefined> {
+  const q = db.select().from(depositOrders).where(eq(depositOrders.id, id));
+  return (lock ? await q.for('update') : await q)[0];
+}
+export async function depositByClientKey(db: DbOrTx, playerId: number, key: string): Promise<DepositRow | undefined> {
+  return (await db.select().from(depositOrders).where(and(eq(depositOrders.playerId, playerId), eq(depositOrders.clientKey, key))))[0];
+}
+export async function updateDeposit(db: DbOrTx, id: string, values: Partial<typeof depositOrders.$inferInsert>): Promise<void> {
+  await db.update(depositOrders).set(values).where(eq(depositOrders.id, id));
+}
+export async function gatewayDepositsTodayMinor(db: DbOrTx, playerId: number, since: Date): Promise<bigint> {
+  const r = await db.select({ s: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)::text` }).from(depositOrders)
+    .where(and(eq(depositOrders.playerId, playerId), inArray(depositOrders.method, ['card', 'cvs', 'online_banking']),
+      inArray(depositOrders.status, ['pending', 'paid']), gte(depositOrders.createdAt, since)));
+  return BigInt(r[0]?.s ?? '0');
+}
+export async function expiredPendingGatewayOrders(db: DbOrTx, before: Date, limit: number): Promise<DepositRow[]> {
+  return db.select().from(depositOrders)
+    .where(and(eq(depositOrders.status, 'pending'), inArray(depositOrders.method, ['card', 'cvs', 'online_banking']), lt(depositOrders.expiresAt, before)))
+    .orderBy(asc(depositOrders.expiresAt)).limit(limit);
+}
+export async function paidDepositsSince(db: DbOrTx, playerId: number, since: Date | null): Promise<DepositRow[]> {
+  return db.select().from(depositOrders)
+    .where(and(eq(depositOrders.playerId, playerId), eq(depositOrders.status, 'paid'), since ? gte(depositOrders.paidAt, since) : undefined))
+    .orderBy(asc(depositOrders.paidAt)).limit(1000);
+}
+export async function depositsOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {
+  const where = and(eq(depositOrders.playerId, playerId), gte(depositOrders.createdAt, from), sql`${depositOrders.createdAt} <= ${to.toISOString()}`);
+  const [rows, n] = await Promise.all([
+    db.select().from(depositOrders).where(where).orderBy(desc(depositOrders.createdAt)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(depositOrders).where(where),
+  ]);
+  return { rows, total: n[0]?.n ?? 0 };
+}
+
+export async function logCallback(db: DbOrTx, values: typeof gatewayCallbacks.$inferInsert): Promise<void> {
+  await db.insert(gatewayCallbacks).values(values);
+}
+
+export async function cardsOf(db: DbOrTx, playerId: number): Promise<CardRow[]> {
+  return db.select().from(bankCards).where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt))).orderBy(asc(bankCards.id));
+}
+export async function cardById(db: DbOrTx, id: number, lock = false): Promise<CardRow | undefined> {
+  const q = db.select().from(bankCards).where(eq(bankCards.id, id));
+  return (lock ? await q.for('update') : await q)[0];
+}
+export async function liveCardByNumber(db: DbOrTx, number: string): Promise<CardRow | undefined> {
+  return (await db.select().from(bankCards).where(and(eq(bankCards.cardNumber, number), isNull(bankCards.deletedAt))))[0];
+}
+export async function insertCard(db: DbOrTx, values: typeof bankCards.$inferInsert): Promise<CardRow> {
+  return (await db.insert(bankCards).values(values).returning())[0]!;
+}
+export async function updateCard(db: DbOrTx, id: number, values: Partial<typeof bankCards.$inferInsert>): Promise<void> {
+  await db.update(bankCards).set(values).where(eq(bankCards.id, id));
+}
+
+export async function playerForUpdate(db: DbOrTx, playerId: number) {
+  const rows = await db.select({ id: players.id, realName: players.realName, levelId: players.levelId, birthday: players.birthday, gender: players.gender })
+    .from(players).where(eq(players.id, playerId)).for('update');
+  return rows[0];
+}
+export async function playerRow(db: DbOrTx, playerId: number) {
+  const rows = await db.select({ id: players.id, realName: players.realName, levelId: players.levelId, birthday: players.birthday, gender: players.gender })
+    .from(players).where(eq(players.id, playerId));
+  return rows[0];
+}
+export async function setPersonalInfo(db: DbOrTx, playerId: number, values: { realName: string; gender: string; birthday: string }): Promise<void> {
+  await db.update(players).set(values).where(eq(players.id, playerId));
+}
+export async function levelTerms(db: DbOrTx, levelId: number) {
+  return (await db.select().from(levels).where(eq(levels.id, levelId)))[0];
+}
+
+export async function insertWithdrawal(db: DbOrTx, values: typeof withdrawals.$inferInsert): Promise<void> {
+  await db.insert(withdrawals).values(values);
+}
+export async function withdrawalById(db: DbOrTx, id: string, lock = false): Promise<WithdrawalRow | undefined> {
+  const q = db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return (lock ? await q.for('update') : await q)[0];
+}
+export async function withdrawalByClientKey(db: DbOrTx, playerId: number, key: string): Promise<WithdrawalRow | undefined> {
+  return (await db.select().from(withdrawals).where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.clientKey, key))))[0];
+}
+export async function updateWithdrawal(db: DbOrTx, id: string, values: Partial<typeof withdrawals.$inferInsert>): Promise<void> {
+  await db.update(withdrawals).set(values).where(eq(withdrawals.id, id));
+}
+/** Today's withdrawals that count against the daily limits: waiting for review or paid. */
+export async function withdrawalsSince(db: DbOrTx, playerId: number, since: Date): Promise<WithdrawalRow[]> {
+  return db.select().from(withdrawals)
+    .where(and(eq(withdrawals.playerId, playerId), inArray(withdrawals.status, ['applying', 'paid']), gte(withdrawals.createdAt, since)));
+}
+export async function lastPaidWithdrawalAt(db: DbOrTx, playerId: number): Promise<Date | null> {
+  const r = await db.select({ at: withdrawals.reviewedAt }).from(withdrawals)
+    .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, 'paid'))).orderBy(desc(withdrawals.reviewedAt)).limit(1);
+  return r[0]?.at ?? null;
+}
+export async function withdrawalsOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {
+  const where = and(eq(withdrawals.playerId, playerId), gte(withdrawals.createdAt, from), sql`${withdrawals.createdAt} <= ${to.toISOString()}`);
+  const [rows, n] = await Promise.all([
+    db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where),
+  ]);
+  return { rows, total: n[0]?.n ?? 0 };
+}

@@ -1,0 +1,95 @@
+// Cashier calls of SPEC.md section 7 (deposits, bank cards, withdrawals) and the gateway's callback.
+import * as v from 'valibot';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ok } from '../../lib/reply.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
+import { bankCardBody, depositCreateBody, personalInfoBody, withdrawCancelBody, withdrawCreateBody } from '../../../shared/schemas/cashier.ts';
+import type { Auth } from '../auth/service.ts';
+import * as repo from './repository.ts';
+
+const pageQuery = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
+  pageSize: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)), '10'),
+});
+/** Gateway callbacks are small; anything bigger is not one. */
+const CALLBACK_BODY_LIMIT_BYTES = 16 * 1024;
+
+function clientKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{8,80}$/.test(raw)) throw new ApiError('bad_request');
+  return raw;
+}
+
+export const cashierRoutes: FastifyPluginAsync = async (app) => {
+  const { cashier, db } = app.services;
+  const player = { preHandler: app.requirePlayer };
+  const auth = (request: FastifyRequest) => request.auth as Auth;
+
+  app.get('/finance/deposit/methods', player, async (request) => ok(await cashier.depositMethods(request.locale)));
+
+  app.post('/finance/deposit/create', { ...player, schema: { body: depositCreateBody }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof depositCreateBody>;
+    return ok(await cashier.createDeposit(auth(request).playerId, body, clientKey(request), request.locale));
+  });
+
+  app.get('/finance/deposit/:id', { ...player, schema: { params: v.strictObject({ id: v.pipe(v.string(), v.regex(/^DP[0-9a-z]{10,40}$/, 'error.not_found')) }) } }, async (request) => {
+    const d = await repo.depositById(db, (request.params as { id: string }).id);
+    if (!d || d.playerId !== auth(request).playerId) throw new ApiError('not_found');
+    return ok(cashier.depositView(d));
+  });
+
+  // The gateway posts here. The signature covers the raw body, so this route reads it unparsed.
+  await app.register(async (raw) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
+    raw.post('/payments/paybridge/callback', { config: { rateLimit: false } }, async (request, reply) => {
+      const result = await cashier.handleCallback(String(request.body ?? ''), request.headers, request.ip);
+      if (!result.ok) return reply.code(401).send({ status: 'error', code: 'bad_signature', message: 'signature check failed' });
+      return reply.type('text/plain').send('OK');
+    });
+  });
+
+  app.get('/players/debit-card/list', player, async (request) => ok(await cashier.cards(auth(request).playerId, request.locale)));
+
+  app.post('/players/debit-card/store', { ...player, schema: { body: bankCardBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof bankCardBody>;
+    await cashier.addCard(auth(request).playerId, body);
+    return ok(null, request.locale === 'en' ? 'Submitted for verification' : '已送出審核');
+  });
+
+  app.post('/players/debit-card/delete', { ...player, schema: { body: v.strictObject({ id: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)) }) } }, async (request) => {
+    await cashier.deleteCard(auth(request).playerId, (request.body as { id: number }).id);
+    return ok(null);
+  });
+
+  app.put('/auth/info', { ...player, schema: { body: personalInfoBody } }, async (request) => {
+    await cashier.setPersonalInfo(auth(request).playerId, request.body as v.InferOutput<typeof personalInfoBody>);
+    return ok(null, request.locale === 'en' ? 'Successfully modified' : '修改成功');
+  });
+
+  app.get('/finance/withdraw/terms', player, async (request) => {
+    const t = await cashier.withdrawTerms(auth(request).playerId);
+    return ok({
+      fee: minorToDecimal(t.fee), min: minorToDecimal(t.min), max: minorToDecimal(t.max), used_today: t.usedToday,
+      max_per_day: t.maxPerDay === Infinity ? 0 : t.maxPerDay, need_real_name: t.needRealName,
+    });
+  });
+
+  app.post('/finance/withdraw/create', { ...player, schema: { body: withdrawCreateBody }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+    const w = await cashier.createWithdrawal(auth(request).playerId, request.body as v.InferOutput<typeof withdrawCreateBody>, clientKey(request));
+    return ok({ id: w.id, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor), status: w.status }, request.locale === 'en' ? 'Withdrawal submitted' : '提款申請已送出');
+  });
+
+  app.post('/finance/withdraw/cancel', { ...player, schema: { body: withdrawCancelBody } }, async (request) => {
+    await cashier.closeWithdrawal((request.body as { id: string }).id, 'cancel', { playerId: auth(request).playerId }, 'player cancels');
+    return ok(null, request.locale === 'en' ? 'Withdrawal cancelled' : '已取消提款');
+  });
+
+  app.get('/finance/withdraw/limit/records', { ...player, schema: { querystring: pageQuery } }, async (request) => {
+    const q = request.query as v.InferOutput<typeof pageQuery>;
+    const all = await cashier.requirements(auth(request).playerId);
+    const newestFirst = [...all].reverse();
+    return ok({ data: newestFirst.slice((q.page - 1) * q.pageSize, q.page * q.pageSize), total: all.length });
+  });
+};

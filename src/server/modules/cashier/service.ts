@@ -1,0 +1,440 @@
+// The cashier: deposits (gateway orders paid on the gateway's page and confirmed by signed callbacks, or
+// manual bank transfers and USDT confirmed by finance), bank cards, and withdrawals with their fees, daily
+// limits and turnover requirement. Every cent moves through the ledger; events reach the player after commit.
+import { randomBytes } from 'node:crypto';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { AccountDirectory } from '../../ledger/accounts.ts';
+import { LedgerError, postJournal } from '../../ledger/ledger.ts';
+import type { PaymentGateway } from '../../integrations/payments/gateway.ts';
+import type { Publisher } from '../../realtime/publisher.ts';
+import type { SystemService } from '../system/service.ts';
+import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
+import { GATEWAY_METHODS, ageOn, type DepositMethod } from '../../../shared/schemas/cashier.ts';
+import { MIN_AGE_YEARS } from '../../../shared/constants.ts';
+import { validBetSince } from '../bets/repository.ts';
+import { taipeiDate } from '../wallet/dates.ts';
+import { BANKS, isBank } from './banks.ts';
+import * as repo from './repository.ts';
+
+/** SPEC.md section 9: withdrawals are at least 500 unless the operator sets another minimum. */
+const DEFAULT_WITHDRAW_MIN_MINOR = 50_000n;
+/** Turnover: valid bet must reach this multiple of the deposits since the last withdrawal. */
+const TURNOVER_MULTIPLE = 1n;
+/** Expired gateway orders are checked with the gateway this long after their expiry before being closed. */
+const EXPIRY_GRACE_MS = 60_000;
+export const EXPIRY_BATCH = 100;
+
+function newId(prefix: 'DP' | 'WD'): string {
+  return `${prefix}${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
+}
+
+function startOfTaipeiDay(now = new Date()): Date {
+  return new Date(Date.parse(`${taipeiDate(now)}T00:00:00.000Z`) - 8 * 60 * 60 * 1000);
+}
+
+function maskNumber(n: string): string {
+  return n.length > 4 ? `${'*'.repeat(Math.max(0, n.length - 4))}${n.slice(-4)}` : n;
+}
+
+export interface DepositView {
+  id: string; method: DepositMethod; amount: string; status: string; pay_url: string | null; payment_code: string | null;
+  expires_at: string | null; created_at: string; paid_at: string | null; reason: string; player_ref: string;
+}
+
+export class CashierService {
+  private readonly db: Db;
+  private readonly system: SystemService;
+  private readonly gateway: PaymentGateway;
+  private readonly publish: Publisher;
+  private readonly accounts: AccountDirectory;
+  private readonly urls: { notifyUrl: string; siteUrl: string };
+
+  constructor(deps: { db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string } }) {
+    this.db = deps.db;
+    this.system = deps.system;
+    this.gateway = deps.gateway;
+    this.publish = deps.publish;
+    this.accounts = deps.accounts;
+    this.urls = deps.urls;
+  }
+
+  // ---- deposits ----------------------------------------------------------------------------------
+
+  /** The methods shown, in the operator's order (deposit_sort), each with what the player needs to pay. */
+  async depositMethods(locale: 'zh-TW' | 'en') {
+    const s = await this.system.settings();
+    const all: Array<{ method: DepositMethod; enabled: boolean }> = [
+      { method: 'bank_transfer', enabled: !!s.receiving_bank_account },
+      { method: 'card', enabled: !!s.tripartite_deposit },
+      { method: 'cvs', enabled: !!s.tripartite_deposit },
+      { method: 'online_banking', enabled: !!s.web_bank_deposit },
+      { method: 'usdt', enabled: !!s.usdt_address },
+    ];
+    const order = Array.isArray(s.deposit_sort) ? s.deposit_sort : [];
+    const rank = (m: string) => (order.includes(m) ? order.indexOf(m) : order.length + all.findIndex((x) => x.method === m));
+    const bank = BANKS.find((b) => b.code === s.receiving_bank);
+    return {
+      methods: all.filter((m) => m.enabled).map((m) => m.method).sort((a, b) => rank(a) - rank(b)),
+      min: minorToDecimal(BigInt(Math.round(Number(s.single_deposit_min) * 100))),
+      max: minorToDecimal(BigInt(Math.round(Number(s.single_deposit_max) * 100))),
+      bank_transfer: s.receiving_bank_account ? {
+        bank: bank ? (locale === 'en' ? bank.name_en : bank.name) : s.receiving_bank, account_name: s.receiving_bank_account_name, account: s.receiving_bank_account,
+      } : null,
+      usdt: s.usdt_address ? { address: s.usdt_address, network: 'TRC-20' } : null,
+    };
+  }
+
+  async createDeposit(playerId: number, input: { method: DepositMethod; amount: string; player_ref?: string }, clientKey?: string, locale: 'zh-TW' | 'en' = 'zh-TW'): Promise<DepositView> {
+    if (clientKey) {
+      const seen = await repo.depositByClientKey(this.db, playerId, clientKey);
+      if (seen) {
+        if (seen.method !== input.method || minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.amount) ?? -1n)) throw new ApiError('idempotency_mismatch');
+        return this.depositView(seen);
+      }
+    }
+    const s = await this.system.settings();
+    const methods = (await this.depositMethods(locale)).methods;
+    if (!methods.includes(input.method)) throw new ApiError('validation_failed', { method: ['cashier.method.unavailable'] });
+    const amountMinor = decimalToMinor(input.amount);
+    if (amountMinor === undefined) throw new ApiError('validation_failed', { amount: ['cashier.amount.numeric'] });
+    if (amountMinor <= 0n) throw new ApiError('validation_failed', { amount: ['cashier.amount.required'] });
+    // Limits of 0 are unset (SPEC.md section 9).
+    const minMinor = BigInt(Math.round(Number(s.single_deposit_min) * 100));
+    const maxMinor = BigInt(Math.round(Number(s.single_deposit_max) * 100));
+    if (minMinor > 0n && amountMinor < minMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.below_min'] });
+    if (maxMinor > 0n && amountMinor > maxMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.above_max'] });
+    const gatewayMethod = GATEWAY_METHODS.includes(input.method);
+    const dailyMax = BigInt(Math.round(Number(s.tripartite_daily_deposit_max) * 100));
+    if (gatewayMethod && dailyMax > 0n && (await repo.gatewayDepositsTodayMinor(this.db, playerId, startOfTaipeiDay())) + amountMinor > dailyMax) {
+      throw new ApiError('validation_failed', { amount: ['cashier.amount.daily_max'] });
+    }
+    const ref = (input.player_ref ?? '').trim();
+    if (!gatewayMethod && !ref) throw new ApiError('validation_failed', { player_ref: [input.method === 'usdt' ? 'cashier.txid.required' : 'cashier.transfer_ref.required'] });
+
+    const id = newId('DP');
+    const expireMinutes = Math.max(1, Number(s.deposit_order_expire_minutes) || 30);
+    await repo.insertDeposit(this.db, {
+      id, playerId, method: input.method, amountMinor, status: 'pending', playerRef: ref, clientKey: clientKey ?? null,
+      expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
+    });
+    if (gatewayMethod) {
+      try {
+        const created = await this.gateway.createOrder({
+          merchantOrderId: id, amountMinor, method: input.method as 'card' | 'cvs' | 'online_banking', notifyUrl: this.urls.notifyUrl,
+          returnUrl: `${this.urls.siteUrl}${locale === 'en' ? '/en' : ''}/member/deposit?type=1&order=${id}`,
+          expiresInSec: expireMinutes * 60, description: `Deposit ${id}`,
+        });
+        await repo.updateDeposit(this.db, id, {
+          gatewayOrderId: created.gatewayOrderId, payUrl: created.payUrl, paymentCode: created.paymentCode, expiresAt: created.expiresAt,
+        });
+      } catch {
+        await repo.updateDeposit(this.db, id, { status: 'failed', reason: 'gateway refused the order' });
+        throw new ApiError('upstream_unavailable');
+      }
+    }
+    return this.depositView((await repo.depositById(this.db, id))!);
+  }
+
+  depositView(d: repo.DepositRow): DepositView {
+    return {
+      id: d.id, method: d.method as DepositMethod, amount: minorToDecimal(d.amountMinor), status: d.status, pay_url: d.payUrl,
+      payment_code: d.paymentCode, expires_at: d.expiresAt?.toISOString() ?? null, created_at: d.createdAt.toISOString(),
+      paid_at: d.paidAt?.toISOString() ?? null, reason: d.reason, player_ref: d.playerRef,
+    };
+  }
+
+  /** Credits a deposit exactly once; the journal's key makes any repeat a no-op. */
+  private async credit(tx: DbOrTx, d: repo.DepositRow, central: number, house: number, staffId: number | null): Promise<void> {
+    await postJournal(tx, {
+      kind: 'deposit', idempotencyKey: `deposit:${d.id}`, request: { id: d.id, amount: d.amountMinor.toString() }, playerId: d.playerId,
+      ref: d.id, memo: d.method, staffId,
+      legs: [{ accountId: central, amountMinor: d.amountMinor }, { accountId: house, amountMinor: -d.amountMinor }],
+    });
+    await repo.updateDeposit(tx, d.id, { status: 'paid', paidAt: new Date(), reviewedBy: staffId });
+  }
+
+  /**
+   * A gateway callback. Verified over its raw body; logged whether valid or not; safe in any order and on
+   * any retry: 'paid' credits once (even after the order expired or failed: the money did arrive), a
+   * failure or expiry after payment changes nothing. Answers whether the signature held.
+   */
+  async handleCallback(rawBody: string, headers: Record<string, string | string[] | undefined>, ip: string): Promise<{ ok: boolean; outcome: string }> {
+    const event = this.gateway.verifyCallback(rawBody, headers);
+    const log = (outcome: string, signatureOk: boolean) => repo.logCallback(this.db, {
+      gateway: this.gateway.name, eventId: event?.eventId.slice(0, 80) ?? '', orderId: event?.merchantOrderId.slice(0, 40) ?? '',
+      state: event?.state ?? '', signatureOk, outcome, body: rawBody.slice(0, 4000), ip,
+    });
+    if (!event) {
+      await log('forged_or_malformed', false);
+      return { ok: false, outcome: 'forged_or_malformed' };
+    }
+    const first = await repo.depositById(this.db, event.merchantOrderId);
+    if (!first) {
+      await log('unknown_order', true);
+      return { ok: true, outcome: 'unknown_order' };
+    }
+    if (event.amountMinor !== first.amountMinor) {
+      await log('amount_mismatch', true);
+      return { ok: true, outcome: 'amount_mismatch' };
+    }
+    const [central, house] = await Promise.all([
+      this.accounts.playerAccount(first.playerId, 'central'), this.accounts.houseAccount('cash', first.playerId),
+    ]);
+    let outcome = 'ignored';
+    await this.db.transaction(async (tx) => {
+      const d = (await repo.depositById(tx, first.id, true))!;
+      if (event.state === 'paid') {
+        if (d.status === 'paid') outcome = 'duplicate';
+        else {
+          await this.credit(tx, d, central, house, null);
+          outcome = 'credited';
+        }
+      } else if (event.state === 'failed' || event.state === 'expired') {
+        if (d.status === 'pending') {
+          await repo.updateDeposit(tx, d.id, { status: event.state, reason: event.failedReason ?? event.state });
+          outcome = event.state;
+        } else outcome = d.status === 'paid' ? 'contradicts_paid' : 'duplicate';
+      }
+    });
+    await log(outcome, true);
+    // Side effects after commit: the player's pages react live.
+    if (outcome === 'credited') this.publish.toPlayer(first.playerId, 'deposit-success', { id: first.id, amount: minorToDecimal(first.amountMinor) });
+    if (outcome === 'failed' || outcome === 'expired') this.publish.toPlayer(first.playerId, 'deposit-fail', { id: first.id, reason: outcome });
+    return { ok: true, outcome };
+  }
+
+  /** Finance confirms a manual deposit (bank transfer or USDT) once the money is seen on the account. */
+  async confirmDeposit(staffId: number, id: string): Promise<void> {
+    const first = await repo.depositById(this.db, id);
+    if (!first) throw new ApiError('not_found');
+    const [central, house] = await Promise.all([this.accounts.playerAccount(first.playerId, 'central'), this.accounts.houseAccount('cash', first.playerId)]);
+    await this.inTransaction(async (tx) => {
+      const d = (await repo.depositById(tx, id, true))!;
+      if (d.status !== 'pending' || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
+      await this.credit(tx, d, central, house, staffId);
+    });
+    this.publish.toPlayer(first.playerId, 'deposit-success', { id, amount: minorToDecimal(first.amountMinor) });
+  }
+
+  async rejectDeposit(staffId: number, id: string, reason: string): Promise<void> {
+    const first = await repo.depositById(this.db, id);
+    if (!first) throw new ApiError('not_found');
+    await this.inTransaction(async (tx) => {
+      const d = (await repo.depositById(tx, id, true))!;
+      if (d.status !== 'pending' || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
+      await repo.updateDeposit(tx, id, { status: 'rejected', reason, reviewedBy: staffId });
+    });
+    this.publish.toPlayer(first.playerId, 'deposit-fail', { id, reason });
+  }
+
+  /** Closes gateway orders past their expiry, asking the gateway first so a late payment is never missed. */
+  async expireOrders(limit = EXPIRY_BATCH): Promise<{ checked: number; credited: number; expired: number }> {
+    const due = await repo.expiredPendingGatewayOrders(this.db, new Date(Date.now() - EXPIRY_GRACE_MS), limit);
+    let credited = 0;
+    let expired = 0;
+    for (const d of due) {
+      let state: string | undefined;
+      try {
+        state = (await this.gateway.orderState(d.id))?.state;
+      } catch {
+        continue; // The gateway did not answer; the next run asks again.
+      }
+      const [central, house] = await Promise.all([this.accounts.playerAccount(d.playerId, 'central'), this.accounts.houseAccount('cash', d.playerId)]);
+      let changed: 'credited' | 'expired' | undefined;
+      await this.db.transaction(async (tx) => {
+        const row = (await repo.depositById(tx, d.id, true))!;
+        if (row.status !== 'pending') return;
+        if (state === 'paid') {
+          await this.credit(tx, row, central, house, null);
+          changed = 'credited';
+        } else {
+          await repo.updateDeposit(tx, d.id, { status: 'expired', reason: 'expired unpaid' });
+          changed = 'expired';
+        }
+      });
+      if (changed === 'credited') {
+        credited++;
+        this.publish.toPlayer(d.playerId, 'deposit-success', { id: d.id, amount: minorToDecimal(d.amountMinor) });
+      } else if (changed === 'expired') {
+        expired++;
+        this.publish.toPlayer(d.playerId, 'deposit-fail', { id: d.id, reason: 'expired' });
+      }
+    }
+    return { checked: due.length, credited, expired };
+  }
+
+  // ---- bank cards --------------------------------------------------------------------------------
+
+  async cards(playerId: number, locale: 'zh-TW' | 'en') {
+    const s = await this.system.settings();
+    const rows = await repo.cardsOf(this.db, playerId);
+    return {
+      data: rows.map((c) => ({
+        id: c.id, bank: c.bank, bank_name: BANKS.find((b) => b.code === c.bank)?.[locale === 'en' ? 'name_en' : 'name'] ?? c.bank,
+        market: c.market, account_name: c.accountName, card_number: maskNumber(c.cardNumber), status_debit_card: c.statusDebitCard,
+        audit_reason: c.auditReason, created_at: c.createdAt.toISOString(),
+      })),
+      max: Number(s.bank_card_max) || 3,
+      bankList: BANKS.map((b) => ({ code: b.code, name: locale === 'en' ? b.name_en : b.name })),
+      can_delete: !!s.allow_player_delete_bank_card,
+    };
+  }
+
+  async addCard(playerId: number, input: { bank: string; market: string; account_name: string; card_number: string }): Promise<void> {
+    if (!isBank(input.bank)) throw new ApiError('validation_failed', { bank: ['cashier.bank.required'] });
+    const s = await this.system.settings();
+    try {
+      await this.db.transaction(async (tx) => {
+        const player = await repo.playerForUpdate(tx, playerId);
+        if (!player) throw new ApiError('unauthorized');
+        const existing = await repo.cardsOf(tx, playerId);
+        if (existing.length >= (Number(s.bank_card_max) || 3)) throw new ApiError('validation_failed', { card_number: ['cashier.card.max'] });
+        // The name on the account must be the player's real name once one is on file.
+        if (player.realName && player.realName !== input.account_name) throw new ApiError('validation_failed', { account_name: ['cashier.account_name.mismatch'] });
+        if (await repo.liveCardByNumber(tx, input.card_number)) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
+        await repo.insertCard(tx, { playerId, bank: input.bank, market: input.market, accountName: input.account_name, cardNumber: input.card_number });
+      });
+    } catch (err) {
+      // Two players binding the same account at once: the unique index decides.
+      if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+        throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
+      }
+      throw err;
+    }
+  }
+
+  async deleteCard(playerId: number, cardId: number): Promise<void> {
+    if (!(await this.system.setting('allow_player_delete_bank_card'))) throw new ApiError('forbidden');
+    const card = await repo.cardById(this.db, cardId);
+    if (!card || card.playerId !== playerId || card.deletedAt) throw new ApiError('not_found');
+    await repo.updateCard(this.db, cardId, { deletedAt: new Date() });
+  }
+
+  async auditCard(staffId: number, cardId: number, approve: boolean, reason: string): Promise<void> {
+    const card = await repo.cardById(this.db, cardId);
+    if (!card || card.deletedAt) throw new ApiError('not_found');
+    await repo.updateCard(this.db, cardId, { statusDebitCard: approve ? 1 : 2, auditReason: reason, auditedBy: staffId });
+    this.publish.toPlayer(card.playerId, 'bankcard-audit', { id: cardId, status_debit_card: approve ? 1 : 2 });
+  }
+
+  async setPersonalInfo(playerId: number, input: { real_name: string; gender: string; birthday: string }): Promise<void> {
+    if (ageOn(input.birthday, new Date()) < MIN_AGE_YEARS) throw new ApiError('validation_failed', { birthday: ['cashier.birthday.under_age'] });
+    const editable = await this.system.setting('allow_player_edit_information');
+    await this.db.transaction(async (tx) => {
+      const player = await repo.playerForUpdate(tx, playerId);
+      if (!player) throw new ApiError('unauthorized');
+      // Once filled in, the details change only where the operator allows players to edit them.
+      if (!editable && player.realName) throw new ApiError('forbidden');
+      await repo.setPersonalInfo(tx, playerId, { realName: input.real_name, gender: input.gender, birthday: input.birthday });
+    });
+    this.publish.toPlayer(playerId, 'update-user');
+  }
+
+  // ---- withdrawals -------------------------------------------------------------------------------
+
+  /** The deposits since the last paid withdrawal, each a turnover requirement, with valid bet allocated oldest first. */
+  async requirements(playerId: number, db: DbOrTx = this.db) {
+    const since = await repo.lastPaidWithdrawalAt(db, playerId);
+    const deposits = await repo.paidDepositsSince(db, playerId, since);
+    let achieved = deposits.length ? await validBetSince(db, playerId, since ?? deposits[0]!.paidAt!) : 0n;
+    return deposits.map((d) => {
+      const required = d.amountMinor * TURNOVER_MULTIPLE;
+      const part = achieved >= required ? required : achieved;
+      achieved -= part;
+      return { id: d.id, created_at: d.paidAt!.toISOString(), deposit: minorToDecimal(d.amountMinor), required: minorToDecimal(required), achieved: minorToDecimal(part), done: part >= required };
+    });
+  }
+
+  /** What the next withdrawal would cost and allow, for the form to show before submitting. */
+  async withdrawTerms(playerId: number, db: DbOrTx = this.db) {
+    const s = await this.system.settings();
+    const player = await repo.playerRow(db, playerId);
+    const level = await repo.levelTerms(db, player?.levelId ?? 0);
+    const today = await repo.withdrawalsSince(db, playerId, startOfTaipeiDay());
+    const freePerDay = level?.withdrawFreePerDay ?? 1;
+    const setCount = Number(s.daily_withdraw_success_count) || 0;
+    const maxPerDay = Math.min(level?.withdrawMaxPerDay ?? 3, setCount > 0 ? setCount : Infinity);
+    const fee = today.length < freePerDay ? 0n : level?.withdrawFeeMinor ?? 10_000n;
+    const min = BigInt(Math.round(Number(s.single_withdraw_min) * 100)) || DEFAULT_WITHDRAW_MIN_MINOR;
+    const max = BigInt(Math.round(Number(s.single_withdraw_max) * 100));
+    return { fee, min, max, usedToday: today.length, maxPerDay, todayMinor: today.reduce((a, w) => a + w.amountMinor, 0n), dailyMax: BigInt(Math.round(Number(s.daily_withdraw_max) * 100)), needRealName: !player?.realName };
+  }
+
+  async createWithdrawal(playerId: number, input: { money: string; bank_card_id: number }, clientKey?: string): Promise<repo.WithdrawalRow> {
+    if (clientKey) {
+      const seen = await repo.withdrawalByClientKey(this.db, playerId, clientKey);
+      if (seen) {
+        if (minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.money) ?? -1n) || seen.bankCardId !== input.bank_card_id) throw new ApiError('idempotency_mismatch');
+        return seen;
+      }
+    }
+    if (!(await this.system.setting('allow_player_withdraw'))) throw new ApiError('withdraw_disabled');
+    const amountMinor = decimalToMinor(input.money);
+    if (amountMinor === undefined || amountMinor <= 0n) throw new ApiError('validation_failed', { money: ['cashier.amount.numeric'] });
+    const [central, hold] = await Promise.all([this.accounts.playerAccount(playerId, 'central'), this.accounts.playerAccount(playerId, 'withdraw_hold')]);
+    const id = newId('WD');
+    let created: repo.WithdrawalRow | undefined;
+    await this.inTransaction(async (tx) => {
+      // The player's row lock puts one player's withdrawals in a line, so daily counts cannot race.
+      const player = await repo.playerForUpdate(tx, playerId);
+      if (!player) throw new ApiError('unauthorized');
+      if (!player.realName) throw new ApiError('withdraw_need_real_name');
+      const card = await repo.cardById(tx, input.bank_card_id);
+      if (!card || card.playerId !== playerId || card.deletedAt || card.statusDebitCard !== 1) throw new ApiError('withdraw_need_card');
+      const terms = await this.withdrawTerms(playerId, tx);
+      if (amountMinor < terms.min) throw new ApiError('validation_failed', { money: ['cashier.withdraw.below_min'] });
+      if (amountMinor <= terms.fee) throw new ApiError('validation_failed', { money: ['cashier.withdraw.not_above_fee'] });
+      if (terms.max > 0n && amountMinor > terms.max) throw new ApiError('validation_failed', { money: ['cashier.withdraw.above_max'] });
+      if (terms.usedToday >= terms.maxPerDay) throw new ApiError('withdraw_daily_count');
+      if (terms.dailyMax > 0n && terms.todayMinor + amountMinor > terms.dailyMax) throw new ApiError('withdraw_daily_amount');
+      const reqs = await this.requirements(playerId, tx);
+      if (reqs.some((r) => !r.done)) throw new ApiError('withdraw_turnover');
+      await repo.insertWithdrawal(tx, { id, playerId, amountMinor, feeMinor: terms.fee, bankCardId: card.id, status: 'applying', clientKey: clientKey ?? null });
+      // The amount is held at once, so two withdrawals can never spend the same money.
+      await postJournal(tx, {
+        kind: 'withdraw_hold', idempotencyKey: `withdraw:${id}:hold`, request: { id, amount: amountMinor.toString() }, playerId, ref: id,
+        legs: [{ accountId: central, amountMinor: -amountMinor }, { accountId: hold, amountMinor }],
+      });
+      created = await repo.withdrawalById(tx, id);
+    });
+    this.publish.toPlayer(playerId, 'withdrawal', { id, status: 'applying' });
+    return created!;
+  }
+
+  /** Ends a withdrawal under review: the player cancels, finance rejects (money back), or finance pays it out. */
+  async closeWithdrawal(id: string, action: 'cancel' | 'reject' | 'pay', who: { playerId?: number; staffId?: number }, reason: string): Promise<void> {
+    const first = await repo.withdrawalById(this.db, id);
+    if (!first || (who.playerId !== undefined && first.playerId !== who.playerId)) throw new ApiError('not_found');
+    const { playerId } = first;
+    const [central, hold, cash, fee] = await Promise.all([
+      this.accounts.playerAccount(playerId, 'central'), this.accounts.playerAccount(playerId, 'withdraw_hold'),
+      this.accounts.houseAccount('cash', playerId), this.accounts.houseAccount('fee', playerId),
+    ]);
+    await this.inTransaction(async (tx) => {
+      const w = (await repo.withdrawalById(tx, id, true))!;
+      if (w.status !== 'applying') throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
+      const legs = action === 'pay'
+        ? [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: cash, amountMinor: w.amountMinor - w.feeMinor }, ...(w.feeMinor > 0n ? [{ accountId: fee, amountMinor: w.feeMinor }] : [])]
+        : [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: central, amountMinor: w.amountMinor }];
+      await postJournal(tx, {
+        kind: action === 'pay' ? 'withdraw_paid' : 'withdraw_release', idempotencyKey: `withdraw:${id}:end`, request: { id, action },
+        playerId, ref: id, memo: reason, staffId: who.staffId ?? null, legs,
+      });
+      await repo.updateWithdrawal(tx, id, {
+        status: action === 'pay' ? 'paid' : action === 'cancel' ? 'cancelled' : 'rejected',
+        reason: action === 'cancel' ? 'player cancels' : reason, reviewedBy: who.staffId ?? null, reviewedAt: new Date(),
+      });
+    });
+    this.publish.toPlayer(playerId, 'withdrawal', { id, status: action });
+  }
+
+  private async inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => fn(tx));
+    } catch (err) {
+      if (err instanceof LedgerError) throw new ApiError(err.code === 'insufficient_funds' ? 'insufficient_funds' : 'idempotency_mismatch');
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// Schemas of the cashier forms and calls (SPEC.md sections 5 and 7), shared by the routes and the islands.
+import * as v from 'valibot';
+
+export const DEPOSIT_METHODS = ['bank_transfer', 'card', 'cvs', 'online_banking', 'usdt'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+/** Methods paid through the gateway; the others wait for finance to confirm. */
+export const GATEWAY_METHODS: readonly DepositMethod[] = ['card', 'cvs', 'online_banking'];
+
+/** A decimal amount with at most two decimals; deposits and withdrawals name the field `amount` or `money`. */
+const amountText = (required: string, numeric: string) => v.pipe(
+  v.union([v.string(), v.number()], numeric),
+  v.transform((x) => String(x).trim()),
+  v.nonEmpty(required),
+  v.regex(/^\d{1,12}(\.\d{1,2})?$/, numeric),
+);
+
+export const depositCreateBody = v.strictObject({
+  method: v.picklist(DEPOSIT_METHODS, 'cashier.method.required'),
+  amount: amountText('cashier.amount.required', 'cashier.amount.numeric'),
+  /** Bank transfer: the account's last five digits and the time; USDT: the transaction id. */
+  player_ref: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'v.too_long'))),
+}, 'v.type.object');
+
+export const withdrawCreateBody = v.strictObject({
+  money: amountText('cashier.amount.required', 'cashier.amount.numeric'),
+  bank_card_id: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer('cashier.card.required'), v.minValue(1, 'cashier.card.required')),
+}, 'v.type.object');
+
+export const BANK_CARD_NUMBER_RE = /^\d{10,16}$/;
+export const bankCardBody = v.pipe(
+  v.strictObject({
+    bank: v.pipe(v.string('cashier.bank.required'), v.trim(), v.nonEmpty('cashier.bank.required'), v.maxLength(10)),
+    market: v.pipe(v.string('cashier.market.required'), v.trim(), v.nonEmpty('cashier.market.required'), v.maxLength(60, 'v.too_long')),
+    account_name: v.pipe(v.string('cashier.account_name.required'), v.trim(), v.nonEmpty('cashier.account_name.required'), v.maxLength(40, 'v.too_long')),
+    card_number: v.pipe(v.string('cashier.card_number.required'), v.trim(), v.nonEmpty('cashier.card_number.required'), v.regex(BANK_CARD_NUMBER_RE, 'cashier.card_number.invalid')),
+    card_number_confirm: v.pipe(v.string('cashier.card_number_confirm.required'), v.trim(), v.nonEmpty('cashier.card_number_confirm.required')),
+  }, 'v.type.object'),
+  v.forward(v.partialCheck([['card_number'], ['card_number_confirm']], (i) => i.card_number === i.card_number_confirm, 'cashier.card_number_confirm.different'), ['card_number_confirm']),
+);
+
+export const withdrawCancelBody = v.strictObject({ id: v.pipe(v.string(), v.regex(/^WD[0-9a-z]{10,40}$/, 'error.not_found')) }, 'v.type.object');
+
+export const personalInfoBody = v.strictObject({
+  real_name: v.pipe(v.string(), v.trim(), v.nonEmpty('cashier.real_name.required'), v.maxLength(40, 'v.too_long')),
+  gender: v.picklist(['male', 'female', 'other'], 'cashier.gender.required'),
+  birthday: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'cashier.birthday.required')),
+}, 'v.type.object');
+
+/** Whole years between a birthday ('YYYY-MM-DD') and a day. */
+export function ageOn(birthday: string, today: Date): number {
+  const [y, m, d] = birthday.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age--;
+  return age;
+}
