@@ -473,3 +473,340 @@ describe('sim persistence', () => {
     }
   });
 });
+
+// ---- games: play pages and API, bet log, test switches ----
+
+interface PlayRes { status: number; body: Record<string, any> }
+
+async function launchFor(sim: Sim, code: string, fundsMinor = '100000', game = 'lobby', lang = 'en') {
+  const player = await newPlayer(sim, code, fundsMinor);
+  const r = await call(sim, 'GET', `/providers/${code}/launch?player=${player}&game=${game}&lang=${lang}`);
+  expect(r.status).toBe(200);
+  const url = new URL(r.body.url);
+  return { player, session: url.searchParams.get('session')!, path: url.pathname + url.search, game };
+}
+
+async function playApi(sim: Sim, code: string, game: string, auth: Record<string, string>, path: string, body?: unknown): Promise<PlayRes> {
+  const res = await fetch(`${sim.url}/play-api/${code}/${game}/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+/** Reads the bet log from `cursor` to its end in pages of `limit`. */
+async function pullLog(sim: Sim, code: string, cursor = '', limit = 100): Promise<{ bets: any[]; cursor: string; pages: number }> {
+  const bets: any[] = [];
+  let pages = 0;
+  for (;;) {
+    const r = await call(sim, 'GET', `/providers/${code}/bets?cursor=${encodeURIComponent(cursor)}&limit=${limit}`);
+    expect(r.status).toBe(200);
+    pages++;
+    bets.push(...r.body.bets);
+    cursor = r.body.nextCursor;
+    if (!r.body.hasMore) return { bets, cursor, pages };
+  }
+}
+
+const openEvent = async (sim: Sim, code: string, game: string, auth: Record<string, string>) => {
+  const s = await playApi(sim, code, game, auth, 'state');
+  expect(s.status).toBe(200);
+  return (s.body.events as any[]).filter((e) => e.phase === 'open').at(-1);
+};
+
+describe('sim games', () => {
+  let sim: Sim;
+  // The games run on a frozen clock 1 s into a round of every timed game, moved on an hour (a whole
+  // number of rounds) per test, so betting windows are open whatever the real time is.
+  let gameNow = 1_800_000_001_000;
+  beforeAll(async () => {
+    sim = await startSim({ secret: SECRET, gameClock: () => gameNow });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+  beforeEach(async () => {
+    gameNow += 3_600_000;
+    await admin(sim, 'DELETE', '/sim/faults');
+  });
+
+  it('serves each platform\'s game at its launch URL in both languages, with stable selectors', async () => {
+    const selectors: Record<string, string[]> = {
+      SLX: ['spin', 'reels'], FSH: ['shoot', 'target-clownfish', 'target-dragon'], LVC: ['bet-player', 'bet-banker', 'bet-tie', 'countdown', 'round'],
+      SPB: ['matches'], LTO: ['bet-big', 'bet-small', 'pick-1', 'pick-20', 'bet-pick', 'countdown'], CRD: ['bet-dragon', 'bet-tiger', 'bet-tie'], ESP: ['matches'],
+    };
+    const names: Record<string, [string, string]> = {
+      SLX: ['幸運 7', 'Lucky 7'], FSH: ['海洋狩獵', 'Ocean Hunt'], LVC: ['百家樂', 'Baccarat'], SPB: ['足球', 'Football'],
+      LTO: ['幸運 5', 'Lucky 5'], CRD: ['龍虎鬥', 'Dragon Tiger'], ESP: ['MOBA 盃', 'MOBA Cup'],
+    };
+    const { body } = await admin(sim, 'GET', '/sim/platforms');
+    expect(Object.fromEntries(body.platforms.map((p: { code: string; games: string[] }) => [p.code, p.games]))).toEqual({
+      SLX: ['lucky-7'], FSH: ['ocean-hunt'], LVC: ['baccarat'], SPB: ['football'], LTO: ['lucky-5'], CRD: ['dragon-tiger'], ESP: ['moba-cup'],
+    });
+    for (const [code, ids] of Object.entries(selectors)) {
+      for (const [lang, name] of [['zh-TW', names[code]![0]], ['en', names[code]![1]]] as const) {
+        const { path } = await launchFor(sim, code, '4200', code === 'SLX' ? 'lucky-7' : 'lobby', lang);
+        const res = await fetch(sim.url + path);
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        expect(html).toContain(`<html lang="${lang}">`);
+        expect(html).toContain(name);
+        for (const id of ['balance', 'stake', 'result', 'message', 'my-bets', 'rtp', ...ids]) expect(html).toContain(`data-testid="${id}"`);
+        expect(html).toContain('data-balance-minor="4200"');
+        expect(html).toMatch(/RTP[)）]<\/span> <b>[^<]*\d\d\.\d\d%/);
+      }
+    }
+    const js = await fetch(`${sim.url}/play-assets/client.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toContain('javascript');
+  });
+
+  it('ten spins debit the provider wallet, credit the wins, and land in the bet log', async () => {
+    const { player, session } = await launchFor(sim, 'SLX', '10000', 'lucky-7');
+    const auth = { 'x-session': session };
+    const tail = (await pullLog(sim, 'SLX')).cursor;
+    let expected = 10_000n;
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await playApi(sim, 'SLX', 'lucky-7', auth, 'bets', { stakeMinor: '100', option: 'spin' });
+      expect(r.status).toBe(200);
+      expect(r.body.bet).toMatchObject({ status: 'settled', stakeMinor: '100', version: 1 });
+      expected += BigInt(r.body.bet.payoutMinor) - 100n;
+      expect(r.body.balanceMinor).toBe(expected.toString());
+      ids.push(r.body.bet.betId);
+    }
+    expect(await balanceOf(sim, player)).toBe(expected.toString());
+    const log = await pullLog(sim, 'SLX', tail);
+    expect(log.bets.map((b) => b.betId)).toEqual(ids);
+    for (const b of log.bets) {
+      expect(b).toMatchObject({ player, game: 'lucky-7', gameType: 'slots', stakeMinor: '100', status: 'settled', version: 1 });
+      expect(typeof b.payoutMinor).toBe('string');
+      expect(b.settledAt).toBe(b.placedAt);
+      expect(b.detail.option).toBe('spin');
+    }
+    const state = await playApi(sim, 'SLX', 'lucky-7', auth, 'state');
+    expect(state.body).toMatchObject({ status: 'ok', mode: 'real', balanceMinor: expected.toString() });
+    expect(state.body.bets.map((b: { betId: string }) => b.betId)).toEqual([...ids].reverse());
+  });
+
+  it('refuses a bet beyond the provider balance with a clear message, and bad stakes', async () => {
+    const { player, session } = await launchFor(sim, 'CRD', '500', 'dragon-tiger');
+    const auth = { 'x-session': session };
+    const r = await playApi(sim, 'CRD', 'dragon-tiger', auth, 'bets', { stakeMinor: '1000', option: 'dragon' });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({ status: 'error', code: 'INSUFFICIENT_FUNDS', balanceMinor: '500' });
+    expect(r.body.message).toMatch(/Insufficient balance in this game wallet \(5\.00\) for a stake of 10\.00/);
+    expect((await playApi(sim, 'CRD', 'dragon-tiger', auth, 'bets', { stakeMinor: '50', option: 'dragon' })).body)
+      .toMatchObject({ code: 'INVALID_STAKE', minStakeMinor: '100', maxStakeMinor: '500000' });
+    expect((await playApi(sim, 'CRD', 'dragon-tiger', auth, 'bets', { stakeMinor: '100', option: 'phoenix' })).body.code).toBe('INVALID_OPTION');
+    const bad = await fetch(`${sim.url}/play-api/CRD/dragon-tiger/bets`, { method: 'POST', headers: auth, body: '{nope' });
+    expect(bad.status).toBe(400);
+    expect(await balanceOf(sim, player, 'CRD')).toBe('500');
+  });
+
+  it('the play API needs the launch session of that platform and game', async () => {
+    const { session } = await launchFor(sim, 'SLX', '1000');
+    const spin = { stakeMinor: '100', option: 'spin' };
+    expect((await playApi(sim, 'SLX', 'lobby', {}, 'bets', spin)).status).toBe(401);
+    expect((await playApi(sim, 'SLX', 'lobby', { 'x-session': `${session}x` }, 'bets', spin)).body.code).toBe('SESSION_EXPIRED');
+    // Bound to the game in the link and to the platform.
+    expect((await playApi(sim, 'SLX', 'lucky-7', { 'x-session': session }, 'bets', spin)).status).toBe(401);
+    expect((await playApi(sim, 'FSH', 'lobby', { 'x-session': session }, 'bets', spin)).status).toBe(401);
+    expect((await playApi(sim, 'SLX', 'lobby', { 'x-session': session }, 'bets', spin)).status).toBe(200);
+    await admin(sim, 'PUT', '/sim/faults/SLX', { maintenance: true });
+    expect((await playApi(sim, 'SLX', 'lobby', { 'x-session': session }, 'bets', spin)).body.code).toBe('MAINTENANCE');
+  });
+
+  it('demo play uses play money only: wallets and the bet log never change', async () => {
+    const balances = async () => Object.fromEntries(await Promise.all(['SLX', 'LVC', 'FSH'].map(async (c) => [c, (await admin(sim, 'GET', `/sim/balances/${c}`)).body.totalMinor])));
+    const tails = async () => Promise.all(['SLX', 'LVC', 'FSH'].map(async (c) => (await pullLog(sim, c)).cursor));
+    const before = await balances();
+    const cursors = await tails();
+    const demo = { 'x-demo': `demo_${randomUUID().replaceAll('-', '')}` };
+    const first = await playApi(sim, 'SLX', 'lobby', demo, 'state');
+    expect(first.body).toMatchObject({ mode: 'demo', balanceMinor: '1000000' });
+    let expected = 1_000_000n;
+    for (let i = 0; i < 5; i++) {
+      const r = await playApi(sim, 'SLX', 'lobby', demo, 'bets', { stakeMinor: '1000', option: 'spin' });
+      expect(r.status).toBe(200);
+      expected += BigInt(r.body.bet.payoutMinor) - 1000n;
+      expect(r.body.balanceMinor).toBe(expected.toString());
+    }
+    expect((await playApi(sim, 'FSH', 'g1', demo, 'bets', { stakeMinor: '100', option: 'shark' })).status).toBe(200);
+    const round = await openEvent(sim, 'LVC', 'lobby', demo);
+    expect((await playApi(sim, 'LVC', 'lobby', demo, 'bets', { stakeMinor: '100', option: 'banker', eventId: round.id })).status).toBe(200);
+    await admin(sim, 'POST', '/sim/bets/LVC/settle-now');
+    const after = await playApi(sim, 'LVC', 'lobby', demo, 'state');
+    expect(after.body.bets[0].status).toBe('settled');
+    expect(await balances()).toEqual(before);
+    for (const [i, c] of ['SLX', 'LVC', 'FSH'].entries()) expect((await pullLog(sim, c, cursors[i])).bets).toEqual([]);
+    // A demo reset restores the play money; CRD has no demo.
+    expect((await playApi(sim, 'SLX', 'lobby', demo, 'demo-reset', {})).body.balanceMinor).toBe('1000000');
+    expect((await playApi(sim, 'CRD', 'lobby', demo, 'state')).body.code).toBe('NO_DEMO');
+    expect((await playApi(sim, 'SLX', 'lobby', { 'x-demo': 'short' }, 'state')).status).toBe(401);
+  });
+
+  it('timed bets stay open until their round or match settles (settle-now for tests), logged in both versions', async () => {
+    const tails = Object.fromEntries(await Promise.all(['LVC', 'SPB', 'LTO', 'ESP'].map(async (c) => [c, (await pullLog(sim, c)).cursor])));
+    for (const [code, option] of [['LVC', 'banker'], ['SPB', 'away'], ['LTO', 'pick:1,2,3'], ['ESP', 'blue']] as const) {
+      const { player, session } = await launchFor(sim, code, '10000');
+      const auth = { 'x-session': session };
+      const ev = await openEvent(sim, code, 'lobby', auth);
+      expect(ev).toBeDefined();
+      const r = await playApi(sim, code, 'lobby', auth, 'bets', { stakeMinor: '1000', option, eventId: ev.id });
+      expect(r.status).toBe(200);
+      expect(r.body.bet).toMatchObject({ status: 'open', version: 1, payoutMinor: '0' });
+      expect(await balanceOf(sim, player, code)).toBe('9000');
+      const settle = await admin(sim, 'POST', `/sim/bets/${code}/settle-now`);
+      expect(settle.body).toEqual({ status: 'ok', settled: 1 });
+      const log = await pullLog(sim, code, tails[code]);
+      expect(log.bets.map((b) => [b.betId, b.status, b.version])).toEqual([[r.body.bet.betId, 'open', 1], [r.body.bet.betId, 'settled', 2]]);
+      const settled = log.bets[1];
+      expect(settled.detail.outcome).toBeDefined();
+      expect(await balanceOf(sim, player, code)).toBe((9000n + BigInt(settled.payoutMinor)).toString());
+      // That event is closed now; the page shows its result.
+      expect((await playApi(sim, code, 'lobby', auth, 'bets', { stakeMinor: '1000', option, eventId: ev.id })).body.code).toBe('BETTING_CLOSED');
+    }
+  });
+
+  it('the bet log is signed and validated, and a consumer resuming from its cursor sees every change once', async () => {
+    expect((await fetch(`${sim.url}/providers/FSH/bets`)).status).toBe(401);
+    expect((await call(sim, 'GET', '/providers/FSH/bets?limit=0')).body.code).toBe('INVALID_LIMIT');
+    expect((await call(sim, 'GET', '/providers/FSH/bets?limit=501')).body.code).toBe('INVALID_LIMIT');
+    expect((await call(sim, 'GET', '/providers/FSH/bets?cursor=garbage')).body.code).toBe('INVALID_CURSOR');
+    const start = (await pullLog(sim, 'FSH')).cursor;
+    const { session } = await launchFor(sim, 'FSH', '100000');
+    const made: string[] = [];
+    // Changes arrive while the consumer reads.
+    let cursor = start;
+    const seen: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 7; i++) {
+        const r = await playApi(sim, 'FSH', 'lobby', { 'x-session': session }, 'bets', { stakeMinor: '100', option: 'octopus' });
+        made.push(`${r.body.bet.betId}@1`);
+      }
+      const page = await call(sim, 'GET', `/providers/FSH/bets?cursor=${cursor}&limit=5`);
+      for (const b of page.body.bets) seen.push(`${b.betId}@${b.version}`);
+      cursor = page.body.nextCursor;
+    }
+    const rest = await pullLog(sim, 'FSH', cursor, 3);
+    seen.push(...rest.bets.map((b) => `${b.betId}@${b.version}`));
+    expect(seen).toEqual(made);
+    // Re-reading from the start cursor returns the same records again.
+    const again = await pullLog(sim, 'FSH', start, 500);
+    expect(again.bets.map((b) => `${b.betId}@${b.version}`)).toEqual(made);
+    expect(again.cursor).toBe(rest.cursor);
+    expect((await call(sim, 'GET', `/providers/FSH/bets?cursor=${again.cursor}`)).body).toEqual({ status: 'ok', bets: [], nextCursor: again.cursor, hasMore: false });
+  });
+
+  it('a correction bumps the version, adjusts the wallet by the difference and appears in the log again', async () => {
+    const { player, session } = await launchFor(sim, 'SLX', '10000');
+    const tail = (await pullLog(sim, 'SLX')).cursor;
+    const r = await playApi(sim, 'SLX', 'lobby', { 'x-session': session }, 'bets', { stakeMinor: '500', option: 'spin' });
+    const bet = r.body.bet;
+    const balance = BigInt(await balanceOf(sim, player));
+    const c = await admin(sim, 'POST', '/sim/bets/SLX/correct', { betId: bet.betId, payoutMinor: '2500' });
+    expect(c.status).toBe(200);
+    expect(c.body).toMatchObject({ status: 'ok', changed: true, bet: { betId: bet.betId, version: 2, payoutMinor: '2500', status: 'settled' } });
+    expect(await balanceOf(sim, player)).toBe((balance - BigInt(bet.payoutMinor) + 2500n).toString());
+    const log = await pullLog(sim, 'SLX', tail);
+    expect(log.bets.map((b) => [b.betId, b.version, b.payoutMinor])).toEqual([[bet.betId, 1, bet.payoutMinor], [bet.betId, 2, '2500']]);
+    const v = await admin(sim, 'POST', '/sim/bets/SLX/correct', { betId: bet.betId, void: true });
+    expect(v.body.bet).toMatchObject({ status: 'void', version: 3, payoutMinor: '500' });
+    expect((await admin(sim, 'POST', '/sim/bets/SLX/correct', { betId: 'nope', payoutMinor: '1' })).status).toBe(404);
+    expect((await admin(sim, 'POST', '/sim/bets/SLX/correct', { betId: bet.betId, payoutMinor: '1' })).body.code).toBe('BET_VOID');
+    const list = await admin(sim, 'GET', `/sim/bets/SLX?player=${player}`);
+    expect(list.body).toMatchObject({ status: 'ok', total: expect.any(Number), open: 0 });
+    expect(list.body.bets).toHaveLength(1);
+    expect(list.body.bets[0]).toMatchObject({ betId: bet.betId, version: 3, status: 'void' });
+  });
+
+  it('betLogFailAfter: the log serves N more records, then one call fails with 500, then the cursor resumes', async () => {
+    const start = (await pullLog(sim, 'CRD')).cursor;
+    const { session } = await launchFor(sim, 'CRD', '100000');
+    const made: string[] = [];
+    for (let i = 0; i < 9; i++) made.push((await playApi(sim, 'CRD', 'lobby', { 'x-session': session }, 'bets', { stakeMinor: '100', option: 'tiger' })).body.bet.betId);
+    expect((await admin(sim, 'PUT', '/sim/faults/CRD', { betLogFailAfter: 6 })).body.betLogFailAfter).toBe(6);
+    const p1 = await call(sim, 'GET', `/providers/CRD/bets?cursor=${start}&limit=4`);
+    expect(p1.body.bets).toHaveLength(4);
+    const p2 = await call(sim, 'GET', `/providers/CRD/bets?cursor=${p1.body.nextCursor}&limit=4`);
+    expect(p2.body).toMatchObject({ status: 'ok', hasMore: true });
+    expect(p2.body.bets).toHaveLength(2); // cut short at the 6th record
+    expect((await admin(sim, 'GET', '/sim/faults/CRD')).body.betLogFailAfter).toBe(0);
+    const failed = await call(sim, 'GET', `/providers/CRD/bets?cursor=${p2.body.nextCursor}&limit=4`);
+    expect(failed).toEqual({ status: 500, body: { status: 'error', code: 'INTERNAL' } });
+    expect((await admin(sim, 'GET', '/sim/faults/CRD')).body.betLogFailAfter).toBeNull();
+    const rest = await pullLog(sim, 'CRD', p2.body.nextCursor, 4);
+    expect([...p1.body.bets, ...p2.body.bets, ...rest.bets].map((b) => b.betId)).toEqual(made);
+    expect((await admin(sim, 'PUT', '/sim/faults/CRD', { betLogFailAfter: -1 })).status).toBe(422);
+    // errorRate covers the bet log like every provider call.
+    await admin(sim, 'PUT', '/sim/faults/CRD', { errorRate: 1 });
+    expect((await call(sim, 'GET', '/providers/CRD/bets')).status).toBe(500);
+  });
+});
+
+describe('sim games on their own schedule', () => {
+  it('settles a round when its time comes, without settle-now (game clock)', async () => {
+    let now = 1_800_000_001_000; // 1 s into a baccarat round
+    const sim = await startSim({ secret: SECRET, gameClock: () => now, settleTickMs: 20 });
+    try {
+      const { player, session } = await launchFor(sim, 'LVC', '10000');
+      const auth = { 'x-session': session };
+      const ev = await openEvent(sim, 'LVC', 'lobby', auth);
+      expect(ev.closesAt - now).toBe(14_000);
+      const r = await playApi(sim, 'LVC', 'lobby', auth, 'bets', { stakeMinor: '1000', option: 'player', eventId: ev.id });
+      expect(r.body.bet.status).toBe('open');
+      now = ev.closesAt - 1;
+      await new Promise((res) => setTimeout(res, 80));
+      expect((await pullLog(sim, 'LVC')).bets.map((b) => b.version)).toEqual([1]);
+      now = ev.closesAt;
+      await new Promise((res) => setTimeout(res, 80));
+      const log = await pullLog(sim, 'LVC');
+      expect(log.bets.map((b) => [b.status, b.version])).toEqual([['open', 1], ['settled', 2]]);
+      expect(await balanceOf(sim, player, 'LVC')).toBe((9000n + BigInt(log.bets[1].payoutMinor)).toString());
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe('sim games persistence', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sim-games-test-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps bets, their log, balances and open rounds across a restart', async () => {
+    const gameClock = () => 1_800_000_001_000; // inside a lottery betting window, whatever the real time
+    let sim = await startSim({ dataDir: dir, secret: SECRET, gameClock });
+    const slx = await launchFor(sim, 'SLX', '10000');
+    for (let i = 0; i < 3; i++) await playApi(sim, 'SLX', 'lobby', { 'x-session': slx.session }, 'bets', { stakeMinor: '100', option: 'spin' });
+    const lto = await launchFor(sim, 'LTO', '10000');
+    const ev = await openEvent(sim, 'LTO', 'lobby', { 'x-session': lto.session });
+    const open = await playApi(sim, 'LTO', 'lobby', { 'x-session': lto.session }, 'bets', { stakeMinor: '1000', option: 'big', eventId: ev.id });
+    expect(open.status).toBe(200);
+    const before = { slx: await pullLog(sim, 'SLX'), lto: await pullLog(sim, 'LTO'), balance: await balanceOf(sim, slx.player) };
+    await sim.close();
+
+    sim = await startSim({ dataDir: dir, secret: SECRET, gameClock });
+    try {
+      expect(await balanceOf(sim, slx.player)).toBe(before.balance);
+      expect(await balanceOf(sim, lto.player, 'LTO')).toBe('9000');
+      expect((await pullLog(sim, 'SLX')).bets).toEqual(before.slx.bets);
+      // Cursors from before the restart still resume where they were.
+      expect((await pullLog(sim, 'SLX', before.slx.cursor)).bets).toEqual([]);
+      // The saved session still works, and the open bet still settles.
+      const state = await playApi(sim, 'LTO', 'lobby', { 'x-session': lto.session }, 'state');
+      expect(state.body.bets[0]).toMatchObject({ betId: open.body.bet.betId, status: 'open' });
+      expect((await admin(sim, 'POST', '/sim/bets/LTO/settle-now')).body.settled).toBe(1);
+      const after = await pullLog(sim, 'LTO', before.lto.cursor);
+      expect(after.bets.map((b) => [b.betId, b.version])).toEqual([[open.body.bet.betId, 2]]);
+    } finally {
+      await sim.close();
+    }
+  });
+});

@@ -111,6 +111,7 @@ export class GameBook {
     }
     if (event.t === 'bet') {
       const bet = event.bet as BetRecord;
+      if (event.seq !== this.log.length + 1) throw new Error(`sim ${this.code}: bet log out of sequence at ${String(event.seq)}`);
       this.record(bet, BigInt(String(event.balanceMinor)));
       return true;
     }

@@ -14,29 +14,32 @@ export function rankOf(card: Card): number {
   return RANKS.indexOf(card.slice(0, -1) as (typeof RANKS)[number]) + 1;
 }
 
-/** Draws cards one at a time from a fresh shoe of `decks` decks, without replacement. */
+/**
+ * Draws cards one at a time from a fresh shoe of `decks` decks, without replacement. The shoe is
+ * 52 × decks positions (card type = position / decks); each draw picks uniformly among the positions
+ * not drawn yet, so a hand costs a few random numbers rather than a shuffle.
+ */
 export class Shoe {
-  /** Remaining count per card index 0..51 (rank-major). */
-  private readonly left: number[];
-  private total: number;
+  /** Positions drawn so far, ascending. */
+  private readonly drawn: number[] = [];
+  private readonly size: number;
+  private readonly decks: number;
   private readonly rng: RandInt;
 
   constructor(rng: RandInt, decks = DECKS) {
     this.rng = rng;
-    this.left = Array.from({ length: 52 }, () => decks);
-    this.total = 52 * decks;
+    this.decks = decks;
+    this.size = 52 * decks;
   }
 
   draw(): Card {
-    let pick = this.rng(this.total);
-    for (let i = 0; i < 52; i++) {
-      if (pick < this.left[i]!) {
-        this.left[i]!--;
-        this.total--;
-        return RANKS[Math.floor(i / 4)]! + SUITS[i % 4]!;
-      }
-      pick -= this.left[i]!;
-    }
-    throw new Error('shoe: empty');
+    if (this.drawn.length >= this.size) throw new Error('shoe: empty');
+    // The pick-th position among those left: step over every drawn position at or below it.
+    let pos = this.rng(this.size - this.drawn.length);
+    let i = 0;
+    for (; i < this.drawn.length && this.drawn[i]! <= pos; i++) pos++;
+    this.drawn.splice(i, 0, pos);
+    const type = Math.floor(pos / this.decks);
+    return RANKS[Math.floor(type / 4)]! + SUITS[type % 4]!;
   }
 }

@@ -85,10 +85,20 @@
     }
   }
 
+  /** The stake in minor units, or null (with a message) if it breaks the game's rules. */
   function stake() {
     const minor = parseMoney(stakeEl.value);
     if (minor === null) {
       say(t.errors.BAD_STAKE_FORMAT, false, 'INVALID_STAKE');
+      return null;
+    }
+    const v = BigInt(minor);
+    if (v < BigInt(boot.limits.min) || v > BigInt(boot.limits.max)) {
+      sayError({ code: 'INVALID_STAKE' });
+      return null;
+    }
+    if (v % BigInt(boot.limits.step) !== 0n) {
+      say(t.errors.STAKE_STEP.replace('{step}', fmt(boot.limits.step)), false, 'INVALID_STAKE');
       return null;
     }
     return minor;
@@ -117,6 +127,7 @@
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const label = (opt) => boot.options[opt] || opt;
   const team = (id) => boot.teams[id] || id;
+  const lines = (n) => `${n} ${n === 1 ? t.line : t.lines}`;
 
   function optionText(bet) {
     const d = bet.detail || {};
@@ -133,7 +144,7 @@
     const d = bet.detail || {};
     const o = d.outcome || {};
     switch (boot.gameId) {
-      case 'lucky-7': return d.wins && d.wins.length ? `${d.wins.length} ${t.lines}` : t.noWin;
+      case 'lucky-7': return d.wins && d.wins.length ? lines(d.wins.length) : t.noWin;
       case 'ocean-hunt': return d.caught ? t.caught : t.missed;
       case 'dragon-tiger': return o.dragon ? `${t.dragonCard} ${o.dragon} · ${t.tigerCard} ${o.tiger} → ${label(o.winner)}` : '';
       case 'baccarat': return o.winner ? `${label('player')} ${o.playerTotal} : ${label('banker')} ${o.bankerTotal} → ${label(o.winner)}` : '';
@@ -238,7 +249,7 @@
       const LINES = [[[0, 0], [1, 0], [2, 0]], [[0, 1], [1, 1], [2, 1]], [[0, 2], [1, 2], [2, 2]], [[0, 0], [1, 1], [2, 2]], [[0, 2], [1, 1], [2, 0]]];
       for (const w of d.wins) for (const [reel, row] of LINES[w.line]) $(`.cell[data-row="${row}"][data-reel="${reel}"]`, reels).classList.add('hit');
       const payout = BigInt(bet.payoutMinor);
-      showResult(payout > 0n ? `${t.win} ${fmt(payout)} (${d.wins.length} ${t.lines})` : t.noWin, payout > 0n, bet);
+      showResult(payout > 0n ? `${t.win} ${fmt(payout)} (${lines(d.wins.length)})` : t.noWin, payout > 0n, bet);
     });
   };
 
@@ -304,6 +315,7 @@
       const last = settled[settled.length - 1];
       if (last) {
         const h = last.result;
+        $('[data-testid=last-round]').textContent = last.id.slice(1);
         $('[data-testid=player-cards]').innerHTML = h.player.map(cardHtml).join('');
         $('[data-testid=banker-cards]').innerHTML = h.banker.map(cardHtml).join('');
         $('[data-testid=player-total]').textContent = h.playerTotal;
@@ -345,7 +357,7 @@
       $('[data-testid=round]').textContent = ev.id.slice(1);
       const phase = phaseOf(ev);
       $('[data-testid=countdown]').textContent = phase === 'open' ? `${t.closesIn} ${mmss(ev.closesAt - now())}`
-        : phase === 'settled' ? `${t.nextDraw} ${mmss(ev.settlesAt - now())}` : t.drawing;
+        : phase === 'settled' ? `${t.nextDraw} ${mmss(ev.settlesAt - now())}` : `${t.drawing} ${mmss(ev.settlesAt - now())}`;
       $$('[data-option]').forEach((b) => { b.disabled = phase !== 'open' || stopped; });
       syncPicks();
       const settled = events.filter((e) => e.result).reverse();
@@ -379,8 +391,9 @@
         shown = key;
         list.innerHTML = evs.map(({ ev, phase }) => {
           const info = ev.info;
-          const mine = bets.filter((b) => b.detail.eventId === ev.id);
-          const mineText = mine.length ? `<div class="mine">${esc(t.yourBets)}: ${mine.map((b) => `${esc(label(b.detail.option))} ${fmt(b.stakeMinor)}`).join(', ')}</div>` : '';
+          const mine = {};
+          for (const b of bets) if (b.detail.eventId === ev.id) mine[b.detail.option] = (mine[b.detail.option] || 0n) + BigInt(b.stakeMinor);
+          const mineText = Object.keys(mine).length ? `<div class="mine">${esc(t.yourBets)}: ${Object.entries(mine).map(([o, v]) => `${esc(label(o))} ${fmt(v)}`).join(', ')}</div>` : '';
           const body = phase === 'open'
             ? `<div class="odds">${optionIds.map((o) => `<button type="button" data-testid="bet-${o}" data-option="${o}" data-event="${esc(ev.id)}"><span>${esc(label(o))}</span><b>${esc(info.odds[o])}</b></button>`).join('')}</div>`
             : phase === 'settled' ? `<div class="score">${esc(ev.result.score)} · ${esc(label(ev.result.result))}</div>` : '';

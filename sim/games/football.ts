@@ -20,6 +20,12 @@ export const TEAMS: Team[] = [
   { id: 'goldenvalley', name: { 'zh-TW': '金谷', en: 'Golden Valley' }, rating: 6 },
   { id: 'westfield', name: { 'zh-TW': '西田', en: 'Westfield Albion' }, rating: 4 },
   { id: 'ironbridge', name: { 'zh-TW': '鐵橋鎮', en: 'Ironbridge Town' }, rating: 3 },
+  { id: 'stonehaven', name: { 'zh-TW': '石港', en: 'Stonehaven' }, rating: 5 },
+  { id: 'blackpine', name: { 'zh-TW': '黑松競技', en: 'Blackpine Athletic' }, rating: 6 },
+  { id: 'seaview', name: { 'zh-TW': '海景', en: 'Seaview' }, rating: 4 },
+  { id: 'highland', name: { 'zh-TW': '高地聯', en: 'Highland United' }, rating: 8 },
+  { id: 'mapleton', name: { 'zh-TW': '楓頓', en: 'Mapleton' }, rating: 5 },
+  { id: 'sunridge', name: { 'zh-TW': '日嶺', en: 'Sunridge' }, rating: 6 },
 ];
 
 /** Home advantage in rating points. */

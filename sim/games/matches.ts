@@ -1,7 +1,7 @@
 // A rolling schedule of matches with fixed odds, shared by sports (football) and esports. A match
 // kicks off every `slotMs`; it is listed (and open for bets) `openBeforeMs` ahead of kick-off, betting
 // closes at kick-off, and the result is decided and settled `durationMs` later. Teams come from the
-// match number (a hash, so every restart agrees); each outcome's true probability follows the teams'
+// match number (a fixed rotation, so every restart agrees); each outcome's true probability follows the teams'
 // ratings, and its decimal odds are margin/probability rounded to 0.01, so every option returns the
 // declared RTP up to that rounding. The result is drawn with crypto randomness at settlement.
 import { createHash } from 'node:crypto';
@@ -52,13 +52,23 @@ export function oddsFor(rtp: number, ppm: number): number {
 }
 
 export function matchGame(cfg: MatchConfig): TimedGame & { fixture(k: number): { home: Team; away: Team; ppm: Record<string, number>; odds: Record<string, number> } } {
+  // Fixtures: the teams are shuffled once (seeded by the game) into a top and a bottom half of m
+  // each. Match k is in cycle c = ⌊k/m⌋ at slot j = k mod m: top[j] meets bottom[(j + c) mod m]
+  // (sides swapped every other cycle). A top team plays every m matches and a bottom team at least
+  // every m − 1, so with enough teams nobody plays two matches that are listed at the same time.
+  const m = Math.floor(cfg.teams.length / 2);
+  const base = [...cfg.teams];
+  const seed = createHash('sha256').update(`${cfg.code}:${cfg.id}`).digest();
+  for (let i = base.length - 1; i > 0; i--) {
+    const j = seed.readUInt16LE((i * 2) % 30) % (i + 1);
+    [base[i], base[j]] = [base[j]!, base[i]!];
+  }
   const fixture = (k: number) => {
-    const h = createHash('sha256').update(`${cfg.code}:${cfg.id}:${k}`).digest();
-    const n = cfg.teams.length;
-    const hi = h.readUInt32LE(0) % n;
-    const ai = (hi + 1 + (h.readUInt32LE(4) % (n - 1))) % n;
-    const home = cfg.teams[hi]!;
-    const away = cfg.teams[ai]!;
+    const c = Math.floor(k / m);
+    const j = k % m;
+    const a = base[j]!;
+    const b = base[m + ((j + c) % m)]!;
+    const [home, away] = c % 2 === 0 ? [a, b] : [b, a];
     const ppm = cfg.probabilities(home, away);
     const odds = Object.fromEntries(Object.entries(ppm).map(([o, p]) => [o, oddsFor(cfg.rtp, p)]));
     return { home, away, ppm, odds };

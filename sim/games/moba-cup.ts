@@ -17,6 +17,10 @@ export const TEAMS: Team[] = [
   { id: 'legion', name: { 'zh-TW': '鋼鐵軍團', en: 'Iron Legion' }, rating: 5 },
   { id: 'frost', name: { 'zh-TW': '霜巨人', en: 'Frost Giants' }, rating: 3 },
   { id: 'lotus', name: { 'zh-TW': '影蓮', en: 'Shadow Lotus' }, rating: 7 },
+  { id: 'lions', name: { 'zh-TW': '金獅', en: 'Golden Lions' }, rating: 5 },
+  { id: 'vipers', name: { 'zh-TW': '霓虹蛇', en: 'Neon Vipers' }, rating: 4 },
+  { id: 'titans', name: { 'zh-TW': '泰坦', en: 'Titans' }, rating: 6 },
+  { id: 'specters', name: { 'zh-TW': '幽影', en: 'Specters' }, rating: 5 },
 ];
 
 export function probabilities(blue: Team, red: Team): Record<string, number> {

@@ -29,11 +29,11 @@ const STRINGS = {
   'zh-TW': {
     wallet: '遊戲錢包', playMoney: '試玩點數', player: '玩家', demo: '試玩模式（Demo）：使用虛擬點數，不會動用真實錢包，也不計入注單。',
     stake: '押注金額', min: '最低', max: '最高', half: '½', double: '×2', rtp: '返還率（RTP）', rules: '玩法說明', myBets: '我的注單',
-    noBets: '尚無注單', spin: '旋轉', shoot: '開砲', target: '目標', paytable: '賠率表', lines: '條連線', threeOf: '3 個相同',
+    noBets: '尚無注單', spin: '旋轉', shoot: '開砲', target: '目標', paytable: '賠率表', line: '條連線', lines: '條連線', perLine: '倍數（每線押注）', threeOf: '3 個相同',
     win: '贏得', noWin: '未中獎', caught: '捕獲', missed: '未捕獲', open: '待開獎', settled: '已結算', void: '已取消',
     round: '局號', draw: '期號', closesIn: '停止下注倒數', dealing: '開牌中…', drawing: '開獎中…', nextIn: '下一局倒數',
     nextDraw: '下一期倒數', kickoffIn: '開賽倒數', startsIn: '開打倒數', live: '比賽進行中，結果倒數', finished: '完場',
-    placed: '下注成功，等待開獎', pickHint: '選 1–3 個號碼，全部開出即中獎', betPick: '投注選號', clear: '清除',
+    placed: '下注成功，等待結果', pickHint: '選 1–3 個號碼，全部開出即中獎', betPick: '投注選號', clear: '清除',
     lastDraw: '最新開獎', sum: '總和', odds: '賠率', payout: '派彩', loading: '載入中…', resetDemo: '重設試玩點數',
     wins: '勝', lastHand: '上一局', road: '路單', history: '近期開獎', vs: '對', upcoming: '即將開賽', yourBets: '您的下注',
     dragonCard: '龍', tigerCard: '虎', matches: '賽事', total: '點', betLimit: '限額', seconds: '秒', stakeOn: '押注',
@@ -41,12 +41,13 @@ const STRINGS = {
       INSUFFICIENT_FUNDS: '遊戲錢包餘額不足，請先從網站轉入額度。', INVALID_STAKE: '押注金額不符合限額。', BETTING_CLOSED: '本局／本場已停止下注。',
       SESSION_EXPIRED: '遊戲連線已失效，請從網站重新開啟遊戲。', MAINTENANCE: '遊戲平台維護中，請稍後再試。', INVALID_OPTION: '無效的投注選項。',
       UNKNOWN_EVENT: '找不到這一局或這場賽事。', NETWORK: '連線失敗，請稍後再試。', BAD_STAKE_FORMAT: '請輸入金額，最多兩位小數。',
+      STAKE_STEP: '押注金額須為 {step} 的倍數。',
     },
   },
   en: {
     wallet: 'Game wallet', playMoney: 'Play money', player: 'Player', demo: 'Demo (free play): play money only. Your real wallet is not touched and nothing is recorded as a bet.',
     stake: 'Stake', min: 'Min', max: 'Max', half: '½', double: '×2', rtp: 'Return to player (RTP)', rules: 'How to play', myBets: 'My bets',
-    noBets: 'No bets yet', spin: 'Spin', shoot: 'Fire', target: 'Target', paytable: 'Paytable', lines: 'lines', threeOf: 'Three of a kind',
+    noBets: 'No bets yet', spin: 'Spin', shoot: 'Fire', target: 'Target', paytable: 'Paytable', line: 'line', lines: 'lines', perLine: '× line bet', threeOf: 'Three of a kind',
     win: 'Win', noWin: 'No win', caught: 'Caught', missed: 'Missed', open: 'Open', settled: 'Settled', void: 'Void',
     round: 'Round', draw: 'Draw', closesIn: 'Betting closes in', dealing: 'Dealing…', drawing: 'Drawing…', nextIn: 'Next round in',
     nextDraw: 'Next draw in', kickoffIn: 'Kick-off in', startsIn: 'Starts in', live: 'In play · result in', finished: 'Full time',
@@ -59,6 +60,7 @@ const STRINGS = {
       BETTING_CLOSED: 'Betting on this round or match is closed.', SESSION_EXPIRED: 'This game session has expired. Please launch the game again from the site.',
       MAINTENANCE: 'This game platform is under maintenance. Please try again later.', INVALID_OPTION: 'That bet is not available.',
       UNKNOWN_EVENT: 'No such round or match.', NETWORK: 'Connection failed. Please try again.', BAD_STAKE_FORMAT: 'Enter an amount with at most two decimals.',
+      STAKE_STEP: 'The stake must be a multiple of {step}.',
     },
   },
 } as const;
@@ -127,7 +129,7 @@ export function renderGamePage(p: GamePage): string | null {
 </main>
 <script type="application/json" id="boot">${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>
 <script src="/play-assets/client.js" defer></script>`;
-  return document(title, lang, body);
+  return document(title, lang, body, game.id);
 }
 
 function stage(game: Game, lang: Lang, t: Strings): string {
@@ -147,6 +149,7 @@ function stage(game: Game, lang: Lang, t: Strings): string {
         <div class="vs">VS</div><div class="side tiger"><h3>${t.tigerCard}</h3><div class="slot" data-testid="card-tiger"><span class="card back"></span></div></div></div>`;
     case 'baccarat':
       return `<div class="clock"><span>${t.round} <b data-testid="round">—</b></span><span class="countdown" data-testid="countdown">${t.loading}</span></div>
+        <p class="caption">${t.lastHand} <b data-testid="last-round"></b></p>
         <div class="hands"><div class="hand player"><h3>${game.options[0]!.label[lang]} <b class="tot" data-testid="player-total"></b></h3><div class="cards" data-testid="player-cards"></div></div>
         <div class="hand banker"><h3>${game.options[2]!.label[lang]} <b class="tot" data-testid="banker-total"></b></h3><div class="cards" data-testid="banker-cards"></div></div></div>
         <div class="road-wrap"><span>${t.road}</span><div class="road" data-testid="road"></div></div>`;
@@ -187,7 +190,7 @@ function actions(game: Game, lang: Lang, t: Strings): string {
 
 function paytable(game: Game, lang: Lang, t: Strings): string {
   if (game.id === 'lucky-7') {
-    return `<h2>${t.paytable}</h2><table class="pays"><tr><th>${t.threeOf}</th><th>× line</th></tr>${SYMBOLS.map((s) =>
+    return `<h2>${t.paytable}</h2><table class="pays"><tr><th>${t.threeOf}</th><th>${t.perLine}</th></tr>${SYMBOLS.map((s) =>
       `<tr><td><span class="sym sym-${s}">${SYMBOL_GLYPH[s]} ${SYMBOL_GLYPH[s]} ${SYMBOL_GLYPH[s]}</span></td><td>${PAYS[s]}</td></tr>`).join('')}</table>`;
   }
   if (game.id === 'ocean-hunt') {
@@ -208,13 +211,13 @@ export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function document(title: string, lang: Lang, body: string): string {
+function document(title: string, lang: Lang, body: string, gameId: string): string {
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title>
 <style>${CSS}</style>
-</head><body>${body}</body></html>`;
+</head><body class="game-${esc(gameId)}">${body}</body></html>`;
 }
 
 const CSS = `
@@ -234,7 +237,7 @@ h1,h2,h3{margin:0}
 .badge{display:inline-block;background:#f0b429;color:#221a00;font-weight:700;border-radius:4px;padding:0 .4rem;margin-right:.25rem}
 .link{background:none;border:0;color:#8cc4ff;text-decoration:underline;padding:0;margin-left:.5rem}
 .layout{display:grid;grid-template-columns:minmax(0,1fr) 320px;gap:1.25rem;max-width:1100px;margin:0 auto;padding:1.25rem}
-@media (max-width:860px){.layout{grid-template-columns:1fr;padding:.75rem;gap:.75rem}.top{padding:.6rem .75rem}.mode{padding:.45rem .75rem}}
+@media (max-width:860px){.layout{grid-template-columns:minmax(0,1fr);padding:.75rem;gap:.75rem}.top{padding:.6rem .75rem}.mode{padding:.45rem .75rem}}
 .stage,.controls,.panel{background:#152033;border:1px solid #22314b;border-radius:12px;padding:1rem}
 .controls{margin-top:1rem}
 .panel+.panel{margin-top:1rem}
@@ -261,6 +264,7 @@ h1,h2,h3{margin:0}
 table.pays{width:100%;border-collapse:collapse;font-size:.85rem}
 table.pays td,table.pays th{padding:.25rem .4rem;border-bottom:1px solid #22314b;text-align:left}
 table.pays td:last-child,table.pays th:last-child{text-align:right}
+.pays .sym-bar{color:#e8edf5!important;font-size:.8rem!important}
 .reels{display:grid;grid-template-columns:repeat(3,1fr);gap:.5rem;max-width:420px;margin:0 auto;padding:.75rem;background:#0b111b;border-radius:12px;border:2px solid #ffcf4d33}
 .cell{aspect-ratio:1.2;display:flex;align-items:center;justify-content:center;background:linear-gradient(#fdfdfd,#dfe4ec);border-radius:8px;font-size:2.3rem;font-weight:900;color:#333;transition:transform .15s}
 .cell.hit{outline:3px solid #7ee2a8;transform:scale(1.04)}
@@ -296,7 +300,9 @@ table.pays td:last-child,table.pays th:last-child{text-align:right}
 .hand .card{width:2.6rem;height:3.6rem;font-size:1.05rem}
 .hand.win{outline:2px solid #ffd566}
 .road-wrap{display:flex;align-items:center;gap:.5rem;margin-top:.75rem;font-size:.8rem;color:#8da2c0}
+.road-wrap>span{white-space:nowrap}
 .road{display:flex;gap:.25rem;flex-wrap:wrap}
+@media (max-width:520px){.hand .card{width:2.1rem;height:3rem;font-size:.9rem;margin:0 .1rem}.hand{padding:.5rem .3rem}}
 .dot{width:1.5rem;height:1.5rem;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font-size:.7rem;font-weight:800;color:#fff}
 .dot.player{background:#3d7fff}.dot.banker{background:#e0453a}.dot.tie{background:#2fb36b}
 .lastdraw{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem}
@@ -316,13 +322,19 @@ table.pays td:last-child,table.pays th:last-child{text-align:right}
 .sub{font-size:1rem;margin-bottom:.5rem}
 .matches{list-style:none;margin:0;padding:0}
 .match{padding:.7rem 0;border-bottom:1px solid #22314b}
-.match .teams{display:flex;justify-content:space-between;gap:.5rem;font-weight:700}
+.match .teams{display:grid;grid-template-columns:1fr auto 1fr;gap:.6rem;font-weight:700}
+.match .teams span:first-child{text-align:right}.match .vsx{color:#8da2c0;font-weight:400}
+.match .when{text-align:center}
+.game-football .col-main,.game-moba-cup .col-main{display:flex;flex-direction:column}
+.game-football .controls,.game-moba-cup .controls{order:-1;margin:0 0 1rem}
+.caption{margin:0 0 .4rem;font-size:.8rem;color:#8da2c0}
 .match .when{font-size:.8rem;color:#8da2c0;margin:.15rem 0 .45rem}
 .match .when b{color:#ffd566}
 .match .odds{display:flex;gap:.45rem}
 .match .odds button{flex:1;display:flex;justify-content:space-between;align-items:center;gap:.3rem;padding:.45rem .6rem;border-radius:8px;border:1px solid #344866;background:#1b2940;min-width:0}
 .match .odds button b{color:#ffd566}
 .match .odds button span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+@media (max-width:520px){.match .odds button{flex-direction:column;gap:0;padding:.35rem .2rem}.match .odds button span{font-size:.8rem;color:#a9b8cf}}
 .match .score{font-size:1.1rem;font-weight:800;color:#7ee2a8}
 .match .mine{font-size:.8rem;color:#ffd566;margin-top:.3rem}
 .match.live .when{color:#ff9f6b}

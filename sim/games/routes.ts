@@ -151,7 +151,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: GamesContext): voi
     const q = req.query as Record<string, string | undefined>;
     const limit = Math.min(1000, Math.max(1, Number(q.limit) || 100));
     const bets = platform.games.allBets({ player: q.player, status: q.status });
-    return { status: 'ok', ...platform.games.counts(), bets: bets.slice(0, limit) };
+    const counts = platform.games.counts();
+    return { status: 'ok', total: counts.bets, open: counts.open, changes: counts.changes, bets: bets.slice(0, limit) };
   });
 
   app.post('/sim/bets/:code/correct', async (req, reply) => {

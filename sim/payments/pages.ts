@@ -272,7 +272,7 @@ body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI","Noto Sans TC","P
 .title{font-size:1.2rem;margin:0 0 .75rem}
 .summary{margin:0 0 .75rem;display:grid;gap:.35rem}
 .summary div{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px dashed #dde3ea;padding-bottom:.35rem}
-.summary dt{color:#5b6b7c;white-space:nowrap}.summary dd{margin:0;text-align:right;word-break:break-all}
+.summary dt{color:#5b6b7c;white-space:nowrap}.summary dd{margin:0;text-align:right;overflow-wrap:anywhere}
 .mono{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace}
 .amount{display:flex;justify-content:space-between;align-items:baseline;background:#f4f8fc;border-radius:8px;padding:.75rem 1rem;margin:.5rem 0}
 .amount strong{font-size:1.6rem;color:#0f4c81}

@@ -30,6 +30,9 @@ export const $user = atom<User | null>(null);
 /** True once the first user call has answered (either way), so islands can stop showing a loader. */
 export const $sessionReady = atom(false);
 export const $signedIn = computed([$token, $user], (token, user) => !!token && !!user);
+/** The last realtime deposit outcome ('deposit-success' / 'deposit-fail'); the cashier islands show it and clear it. */
+export interface DepositEvent { kind: 'success' | 'fail'; id: string; amount: string; reason: string }
+export const $depositEvent = atom<DepositEvent | null>(null);
 /** Set when the server ended this session: 'double-login' or 'kick'. */
 export const $sessionEnded = atom<'double-login' | 'kick' | null>(null);
 
@@ -104,6 +107,15 @@ export function startSession(): void {
   onRealtime('double-login', ended('double-login'));
   onRealtime('kick', ended('kick'));
   for (const event of ['update-user', 'deposit', 'system-money-action']) onRealtime(event, () => void loadUser());
+  // A deposit was credited or failed: the balance follows at once, and the cashier islands show the outcome.
+  const depositOutcome = (kind: DepositEvent['kind']) => (payload: unknown) => {
+    // A user call already under way may have read the balance before the credit: ask again after it.
+    void (loading ?? Promise.resolve()).then(() => loadUser());
+    const p = (payload ?? {}) as { id?: unknown; amount?: unknown; reason?: unknown };
+    $depositEvent.set({ kind, id: String(p.id ?? ''), amount: String(p.amount ?? ''), reason: String(p.reason ?? '') });
+  };
+  onRealtime('deposit-success', depositOutcome('success'));
+  onRealtime('deposit-fail', depositOutcome('fail'));
   $user.subscribe((user) => {
     const token = $token.get();
     setRealtimeToken(user && token ? token : null);

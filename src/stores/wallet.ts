@@ -108,11 +108,12 @@ export async function refreshAll(): Promise<void> {
   await Promise.all([loadUser(), $platformWallets.get() ? refreshWallets(true).catch(() => undefined) : undefined]);
 }
 
-/** Recovers every platform wallet (POST /api/players/withdrawAll) and refreshes. Answers the server's message. */
+/** Recovers every platform wallet (POST /api/players/withdrawAll) and starts a refresh. Answers the server's message. */
 export async function recoverAll(): Promise<string> {
   let message = '';
   await api<TransferResult[]>('/players/withdrawAll', { method: 'POST', headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; } });
-  await Promise.all([loadUser(), refreshWallets(true).catch(() => undefined)]);
+  // The balances follow in the background; the caller shows the answer at once.
+  void Promise.all([loadUser(), refreshWallets(true).catch(() => undefined)]);
   return message;
 }
 

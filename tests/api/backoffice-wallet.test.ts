@@ -102,6 +102,22 @@ describe('granting an activity wallet', () => {
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 
+  it('grants once when the same request arrives twice at the same moment', async () => {
+    const p = await seedPlayer(t);
+    const send = () => t.app.inject({
+      method: 'POST', url: `/api/backoffice/players/${p.playerId}/bonus-wallets`,
+      headers: { ...bearer(admin), 'idempotency-key': 'double-click-0001' }, payload: grantBody,
+    });
+    const answers = await Promise.all([send(), send(), send()]);
+    const granted = answers.filter((a) => a.statusCode === 200);
+    expect(granted.length).toBeGreaterThan(0);
+    // Any request that is not answered with the grant is told it is still in progress.
+    for (const a of answers) if (a.statusCode !== 200) expect([a.statusCode, a.json().code]).toEqual([429, 'rate_limited']);
+    expect(new Set(granted.map((a) => a.json().data.wallet_id)).size).toBe(1);
+    expect(await t.database.db.select().from(bonusWallets).where(eq(bonusWallets.playerId, p.playerId))).toHaveLength(1);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
   it('refuses other roles with 403', async () => {
     const p = await seedPlayer(t);
     const checks: Array<[string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?]> = [

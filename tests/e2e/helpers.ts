@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { onTestFailed } from 'vitest';
+import { onTestFailed, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -196,7 +196,9 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-const openPages = new Set<Page>();
+/** The running test's name for its screenshots, and a counter that keeps their files apart. */
+let currentName: string | undefined;
+let shotSeq = 0;
 
 /** A new browser context (desktop or phone) with its own client address; its pages are screenshotted
  * into test-results/ when the running test fails. */
@@ -208,34 +210,59 @@ export async function newContext(browser: Browser, kind: 'desktop' | 'mobile', s
   });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
+  // A test's `finally { await context.close() }` runs before the runner knows the test failed, so inside a
+  // test the close waits for the end of the test, screenshotting the pages first if it failed.
+  const realClose = context.close.bind(context);
+  context.close = async (options) => {
+    const name = currentName;
+    try {
+      onTestFinished(async ({ task }) => {
+        if (task.result?.state === 'fail') await screenshotPages(context.pages(), name ?? task.name);
+        await realClose(options);
+      });
+    } catch {
+      await realClose(options);
+    }
+  };
+  // A test that times out never reaches its `finally`: its pages are still open when it is marked failed.
+  try {
+    const name = currentName;
+    onTestFailed(async ({ task }) => { await screenshotPages(context.pages(), name ?? task.name); });
+  } catch {
+    // Opened outside a test (in a hook): nothing to attach to.
+  }
   context.on('page', (page) => {
-    openPages.add(page);
-    page.on('close', () => openPages.delete(page));
     page.on('pageerror', (err) => console.warn(`[page error] ${page.url()}: ${err.message}`));
   });
   return context;
 }
 
-/** Call at the start of a test: screenshots every open page if the test fails. */
-export function screenshotOnFailure(testName: string): void {
-  onTestFailed(async () => {
-    fs.mkdirSync(RESULTS_DIR, { recursive: true });
-    const slug = testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
-    let i = 0;
-    for (const page of openPages) {
-      i += 1;
-      const file = path.join(RESULTS_DIR, `${slug}-${i}.png`);
-      await page.screenshot({ path: file, fullPage: true }).then(
-        () => console.warn(`screenshot of ${page.url()} -> ${path.relative(ROOT, file)}`),
-        () => undefined,
-      );
-    }
-  });
+async function screenshotPages(pages: Iterable<Page>, testName: string): Promise<void> {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
+  for (const page of [...pages]) {
+    if (page.isClosed()) continue;
+    const file = path.join(RESULTS_DIR, `${slug}-${++shotSeq}.png`);
+    await page.screenshot({ path: file, fullPage: true }).then(
+      () => console.warn(`screenshot of ${page.url()} -> ${path.relative(ROOT, file)}`),
+      () => undefined,
+    );
+  }
 }
 
-/** Waits until every Astro island on the page has hydrated (Astro drops the `ssr` attribute then). */
+/** Call at the start of a test to name its failure screenshots (otherwise they take the test's name). */
+export function screenshotOnFailure(testName: string): void {
+  currentName = testName;
+  onTestFinished(() => { currentName = undefined; });
+}
+
+/** Waits until the page's eager Astro islands have hydrated (Astro drops the `ssr` attribute then). */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island').length > 0 && !document.querySelector('astro-island[ssr]'));
+  // Islands that wait to be scrolled into view (client:visible) are not waited for.
+  await page.waitForFunction(() => {
+    const eager = [...document.querySelectorAll('astro-island[client="load"], astro-island[client="idle"]')];
+    return eager.length > 0 && eager.every((island) => !island.hasAttribute('ssr'));
+  });
 }
 
 export type Locale = 'zh-TW' | 'en';

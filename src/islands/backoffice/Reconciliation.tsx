@@ -77,7 +77,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         </button>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      <section className={cls.card}>
+      <section className={`${cls.card} overflow-x-auto`}>
         <div className="mb-4 flex border-b border-slate-200" role="tablist">
           {tabs.map(([key, label]) => (
             <button key={key} type="button" role="tab" aria-selected={tab === key} className={tabClass(tab === key)} onClick={() => setTab(key)} data-testid={`recon-tab-${key}`}>
@@ -200,7 +200,7 @@ function Pending({ t, locale, busyId, onRecheck }: ListProps) {
                 <td className={`${cls.td} whitespace-nowrap`}>{t[`bo.transfer.${x.direction}`]}</td>
                 <td className={`${cls.td} text-right`}><Money value={x.amount} /></td>
                 <td className={cls.td}>{x.attempts}</td>
-                <td className={`${cls.td} min-w-52 max-w-72 text-xs text-slate-600`}>{x.reason}</td>
+                <td className={`${cls.td} max-w-72 text-xs text-slate-600`}>{x.reason}</td>
                 <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.next_check_at, locale)}</td>
                 <td className={cls.td}><RecheckButton t={t} id={x.id} busyId={busyId} onRecheck={onRecheck} /></td>
               </tr>

@@ -9,12 +9,13 @@ export const MOBILE_MINE_KEYS = [
   'mobile.mine.join_day', 'mobile.mine.level', 'mobile.mine.balance', 'mobile.mine.visitor', 'header.login', 'login.register_link',
   'header.deposit', 'header.transfer', 'header.withdrawal', 'header.sign_out', 'header.sign_out_confirm', 'header.refresh',
   'page.wallet', 'page.trans_record', 'page.bet_record', 'page.message_center', 'page.vip', 'page.user_info', 'common.loading',
+  'cashier.ui.bank_cards',
 ] as const;
 type T = Record<(typeof MOBILE_MINE_KEYS)[number], string>;
 
 interface Props {
   t: T;
-  paths: Record<'home' | 'register' | 'deposit' | 'transfer' | 'withdraw' | 'wallet' | 'records' | 'bets' | 'messages' | 'vip', string>;
+  paths: Record<'home' | 'register' | 'deposit' | 'transfer' | 'withdraw' | 'wallet' | 'records' | 'bets' | 'messages' | 'vip' | 'info' | 'cards', string>;
 }
 
 export default function MobileMine({ t, paths }: Props) {
@@ -44,7 +45,7 @@ export default function MobileMine({ t, paths }: Props) {
   });
   const links: Array<[string, string]> = [
     [paths.wallet, t['page.wallet']], [paths.records, t['page.trans_record']], [paths.bets, t['page.bet_record']],
-    [paths.messages, t['page.message_center']], [paths.vip, t['page.vip']],
+    [paths.messages, t['page.message_center']], [paths.vip, t['page.vip']], [paths.info, t['page.user_info']], [paths.cards, t['cashier.ui.bank_cards']],
   ];
   return (
     <div data-testid="mine-player">

@@ -115,7 +115,8 @@ function EntryForm({ t, code, name, onClose, onTransferred }: GameEntryTransferD
         method: 'POST', headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; },
         body: { platform_id: platform?.id, player_bonus_wallet_id: bonus ? bonus.id : null, money: amount.trim() },
       });
-      await refreshAll();
+      // The balances follow in the background; the player hears the answer at once.
+      void refreshAll();
       if (result.status === 'refunded') {
         setServerError(message || t['error.generic']);
         return;

@@ -98,18 +98,19 @@ export function TransferDialog({ t, direction, code: initialCode, onClose }: Tra
           method: 'POST', headers, onMessage,
           body: all ? { platform_id: platform.id, type: 2 } : { platform_id: platform.id, money: amount.trim(), type: 1 },
         });
-      await refreshAll();
+      // The balances follow in the background; the player hears the answer at once.
+      void refreshAll();
       if (result.status === 'refunded') {
         setServerError(message || t['error.generic']);
+        setBusy(false);
         return;
       }
       onClose();
       showAlert(message);
     } catch (err) {
       setServerError(failureText(err, t['error.generic']));
-      void refreshAll();
-    } finally {
       setBusy(false);
+      void refreshAll();
     }
   }
 

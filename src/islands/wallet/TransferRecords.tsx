@@ -115,10 +115,10 @@ export default function TransferRecords({ t, locale, variant }: { t: T; locale: 
     <div data-testid="transfer-records" className="space-y-4">
       <form className={`flex flex-wrap items-end gap-3 rounded-lg bg-white ${mobile ? 'p-3 shadow-sm' : 'border border-slate-200 p-4'}`} noValidate
         onSubmit={(e) => { e.preventDefault(); search(); }}>
-        <div className="flex w-full flex-wrap gap-2" role="group" aria-label={t['records.quick']}>
+        <div className={`w-full gap-2 ${mobile ? 'grid grid-cols-4' : 'flex flex-wrap'}`} role="group" aria-label={t['records.quick']}>
           {QUICK.map(([key, from, to]) => (
             <button key={key} type="button" aria-pressed={quick === key} onClick={() => pickQuick(key, from, to)} data-testid={`range-${key}`}
-              className={`rounded-full border px-3 py-1 text-sm ${quick === key ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}>
+              className={`rounded-full border py-1 ${mobile ? 'px-1 text-xs' : 'px-3 text-sm'} ${quick === key ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}>
               {t[`records.range.${key}`]}
             </button>
           ))}

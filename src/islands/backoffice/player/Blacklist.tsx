@@ -24,7 +24,7 @@ export function BlacklistEditor({ t, locale, player, platforms, canEdit, onSaved
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   useEffect(() => setForm(player.blacklist), [player.id, player.blacklist]);
 
-  const codes = [...new Map(platforms.map((p) => [p.code, p])).values()];
+  const codes = platforms.filter((p, i) => platforms.findIndex((q) => q.code === p.code) === i);
   const dirty = !same(form.type, player.blacklist.type) || !same(form.game_platform_code, player.blacklist.game_platform_code);
   const toggle = (list: string[], value: string, on: boolean) => (on ? [...list, value] : list.filter((x) => x !== value));
   const groupName = (g: string) => labelOf(t, `bo.group.${g}`, g);
@@ -45,7 +45,7 @@ export function BlacklistEditor({ t, locale, player, platforms, canEdit, onSaved
 
   const saved = player.blacklist;
   const summary = saved.type.length === 0 ? t['bo.blacklist.none'] : fill(t['bo.blacklist.summary'], {
-    types: saved.type.map(groupName).join('、'),
+    types: saved.type.map(groupName).join(locale === 'en' ? ', ' : '、'),
     where: saved.game_platform_code.length ? saved.game_platform_code.join(', ') : t['bo.blacklist.everywhere'],
   });
 

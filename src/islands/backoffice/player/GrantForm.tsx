@@ -37,7 +37,7 @@ export function GrantForm({ t, locale, player, platforms, onGranted }: {
   const [busy, setBusy] = useState(false);
 
   // One row per provider code: a wallet follows the money to a provider, whatever the game type.
-  const codes = [...new Map(platforms.map((p) => [p.code, p])).values()];
+  const codes = platforms.filter((p, i) => platforms.findIndex((q) => q.code === p.code) === i);
   const set = <K extends keyof Form>(k: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [k]: value }));
     // Any change makes it a different grant, with a key of its own.

@@ -10,8 +10,9 @@ export const HISTORY_KEYS = [
   'bo.player.history', 'bo.player.ledger', 'bo.player.transfers', 'bo.player.entry', 'bo.player.account_col', 'bo.player.amount',
   'bo.player.balance_after', 'bo.player.memo', 'bo.player.staff', 'bo.player.system', 'bo.player.all_statuses',
   'bo.kind.adjustment', 'bo.kind.transfer_start', 'bo.kind.transfer_settle', 'bo.kind.transfer_refund', 'bo.kind.bonus_grant',
-  'bo.kind.bonus_unlock', 'bo.kind.bonus_give_up', 'bo.kind.bonus_to_central',
-  'bo.acct.central', 'bo.acct.bonus', 'bo.acct.platform', 'bo.acct.transit',
+  'bo.kind.bonus_unlock', 'bo.kind.bonus_give_up', 'bo.kind.bonus_to_central', 'bo.kind.deposit', 'bo.kind.withdraw_hold',
+  'bo.kind.withdraw_paid', 'bo.kind.withdraw_release', 'bo.kind.game_result',
+  'bo.acct.central', 'bo.acct.bonus', 'bo.acct.platform', 'bo.acct.transit', 'bo.acct.withdraw_hold',
 ] as const;
 
 type T = CommonT & Record<(typeof HISTORY_KEYS)[number], string>;

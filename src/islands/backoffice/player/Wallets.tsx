@@ -15,7 +15,7 @@ export const WALLETS_KEYS = [
   'bo.player.live.mismatch', 'bo.player.funded_by', 'bo.player.platform_off', 'bo.player.bonus', 'bo.player.bonus_name',
   'bo.player.bonus_money', 'bo.player.bonus_target', 'bo.player.bonus_no_target', 'bo.player.bonus_give_up', 'bo.player.bonus_platforms',
   'bo.player.bonus_all_platforms', 'bo.player.bonus_sports', 'bo.player.bonus_granted_by', 'bo.player.bonus_status.1',
-  'bo.player.bonus_status.2', 'bo.player.bonus_status.3', 'bo.player.pending', 'bo.player.pending_none', 'bo.player.status',
+  'bo.player.bonus_status.2', 'bo.player.bonus_status.3', 'bo.player.pending', 'bo.player.pending_none', 'bo.player.status', 'bo.player.withdraw_held',
 ] as const;
 
 type T = CommonT & Record<(typeof WALLETS_KEYS)[number], string>;
@@ -94,7 +94,13 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
             <dt className="text-xs text-slate-500">{t['bo.player.total']}</dt>
             <dd className="mt-1 text-xl font-semibold text-brand-800"><Money value={data.total} /></dd>
           </div>
-          <p className="col-span-2 self-center text-xs text-slate-500">{t['bo.player.total_hint']}</p>
+          {data.withdraw_held !== '0.00' && (
+            <div className="rounded border border-amber-200 bg-amber-50 px-4 py-3">
+              <dt className="text-xs text-amber-800">{t['bo.player.withdraw_held']}</dt>
+              <dd className="mt-1 text-xl font-semibold text-amber-800"><Money value={data.withdraw_held} /></dd>
+            </div>
+          )}
+          <p className={`${data.withdraw_held === '0.00' ? 'col-span-2' : ''} self-center text-xs text-slate-500`}>{t['bo.player.total_hint']}</p>
         </dl>
         <h3 className="mb-2 text-sm font-semibold text-slate-700">{t['bo.player.platforms']}</h3>
         <table className={cls.table} data-testid="bo-platform-wallets">
@@ -116,7 +122,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
                   <span className="ml-2 text-slate-500">{locale === 'en' ? p.name_en : p.name}</span>
                   {p.status !== 1 && <span className="ml-2 text-xs text-red-700">{t['bo.player.platform_off']}</span>}
                 </td>
-                <td className={`${cls.td} text-slate-600`}>{p.groups.map((g) => labelOf(t, `bo.group.${g}`, g)).join('、')}</td>
+                <td className={`${cls.td} text-slate-600`}>{p.groups.map((g) => labelOf(t, `bo.group.${g}`, g)).join(locale === 'en' ? ', ' : '、')}</td>
                 <td className={`${cls.td} text-right`}><Money value={p.ledger} /></td>
                 <td className={`${cls.td} text-right`}>{p.transit === '0.00' ? <span className="text-slate-400">—</span> : <Money value={p.transit} className="text-amber-700" />}</td>
                 <td className={`${cls.td} text-right`}><LiveCell t={t} p={p} /></td>
@@ -177,7 +183,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
         )}
       </section>
 
-      <section className={cls.card} data-testid="bo-pending">
+      <section className={`${cls.card} overflow-x-auto`} data-testid="bo-pending">
         <h2 className="mb-4 text-base font-semibold text-brand-800">{t['bo.player.pending']}</h2>
         {data.pending_transfers.length === 0 ? <p className="text-sm text-slate-500">{t['bo.player.pending_none']}</p> : (
           <table className={cls.table}>
@@ -202,7 +208,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
                   <td className={`${cls.td} font-mono`}>{x.gp_code}</td>
                   <td className={`${cls.td} whitespace-nowrap`}>{t[`bo.transfer.${x.direction}`]}</td>
                   <td className={`${cls.td} text-right`}><Money value={x.amount} /></td>
-                  <td className={`${cls.td} min-w-52 text-xs text-slate-600`}>{x.reason}</td>
+                  <td className={`${cls.td} text-xs text-slate-600`}>{x.reason}</td>
                   <td className={cls.td}>{x.attempts}</td>
                   <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.next_check_at, locale)}</td>
                   {canRecheck && (

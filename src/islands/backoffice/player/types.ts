@@ -24,7 +24,7 @@ export interface PlatformWallet {
 
 export interface Wallets {
   player: { id: number; account: string };
-  central: string; total: string;
+  central: string; withdraw_held: string; total: string;
   bonus_wallets: BonusWallet[];
   platform_wallets: PlatformWallet[];
   pending_transfers: Transfer[];

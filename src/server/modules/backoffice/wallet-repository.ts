@@ -1,6 +1,6 @@
 // SQL of the back office's money pages. Reads only, apart from the blacklist and a transfer's next check
 // time: money itself moves through the wallet service, which owns the ledger's transactions.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accounts, bonusWallets, gamePlatforms, journals, platformTransfers, playerPlatforms, players, postings,
@@ -51,6 +51,13 @@ export async function platforms(db: DbOrTx) {
 export async function providerAccountsOf(db: DbOrTx, playerId: number) {
   return db.select({ gpCode: playerPlatforms.gpCode, providerPlayer: playerPlatforms.providerPlayer, bonusWalletId: playerPlatforms.bonusWalletId })
     .from(playerPlatforms).where(eq(playerPlatforms.playerId, playerId));
+}
+
+/** Money set aside for withdrawals that finance has not paid or released yet; the player's until then. */
+export async function withdrawHeldOf(db: DbOrTx, playerId: number): Promise<bigint> {
+  const rows = await db.select({ s: sql<string | null>`sum(${accounts.balanceMinor})::text` }).from(accounts)
+    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'withdraw_hold')));
+  return BigInt(rows[0]?.s ?? '0');
 }
 
 // Activity wallets: every status, which the wallet service's player-facing reads leave out.
@@ -165,10 +172,4 @@ export async function findings(db: DbOrTx, p: Paging & { status: 'open' | 'resol
 export async function countOpenFindings(db: DbOrTx): Promise<number> {
   return countOf(await db.select({ n: sql<number>`count(*)::int` }).from(reconciliationFindings)
     .where(eq(reconciliationFindings.status, 'open')));
-}
-
-export async function staffNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db.select({ id: staff.id, username: staff.username }).from(staff).where(inArray(staff.id, ids));
-  return new Map(rows.map((r) => [r.id, r.username]));
 }

@@ -90,9 +90,9 @@ export class BackofficeWalletService {
 
   async wallets(playerId: number, live: boolean) {
     const player = await this.mustExist(playerId);
-    const [balances, bonus, platforms, bindings, pending] = await Promise.all([
+    const [balances, bonus, platforms, bindings, pending, held] = await Promise.all([
       this.wallet.balances(playerId), repo.bonusWalletsOf(this.db, playerId), repo.platforms(this.db),
-      repo.providerAccountsOf(this.db, playerId), repo.pendingTransfersOf(this.db, playerId),
+      repo.providerAccountsOf(this.db, playerId), repo.pendingTransfersOf(this.db, playerId), repo.withdrawHeldOf(this.db, playerId),
     ]);
 
     // One wallet per provider code, even when a provider serves several groups.
@@ -116,7 +116,7 @@ export class BackofficeWalletService {
       await Promise.all(Array.from({ length: LIVE_READ_CONCURRENCY }, work));
     }
 
-    let total = balances.central;
+    let total = balances.central + held;
     for (const w of bonus) if (w.wallet.status === 1) total += balances.bonus.get(w.wallet.id) ?? 0n;
     for (const v of balances.platform.values()) total += v;
     for (const v of balances.transit.values()) total += v;
@@ -124,6 +124,7 @@ export class BackofficeWalletService {
     return {
       player,
       central: minorToDecimal(balances.central),
+      withdraw_held: minorToDecimal(held),
       total: minorToDecimal(total),
       bonus_wallets: bonus.map(({ wallet: w, grantedByName }) => ({
         id: w.id, name: w.name, name_en: w.nameEn, status: w.status, money: minorToDecimal(balances.bonus.get(w.id) ?? 0n),

@@ -64,24 +64,27 @@ export class CashierService {
   /** The methods shown, in the operator's order (deposit_sort), each with what the player needs to pay. */
   async depositMethods(locale: 'zh-TW' | 'en') {
     const s = await this.system.settings();
+    // Digits-only text (a bank code, an account number) can come back from the settings' jsonb as a number: read it as text.
+    const text = (x: unknown) => (x === null || x === undefined ? '' : String(x));
+    const receiving = { bank: text(s.receiving_bank), name: text(s.receiving_bank_account_name), account: text(s.receiving_bank_account), usdt: text(s.usdt_address) };
     const all: Array<{ method: DepositMethod; enabled: boolean }> = [
-      { method: 'bank_transfer', enabled: !!s.receiving_bank_account },
+      { method: 'bank_transfer', enabled: !!receiving.account },
       { method: 'card', enabled: !!s.tripartite_deposit },
       { method: 'cvs', enabled: !!s.tripartite_deposit },
       { method: 'online_banking', enabled: !!s.web_bank_deposit },
-      { method: 'usdt', enabled: !!s.usdt_address },
+      { method: 'usdt', enabled: !!receiving.usdt },
     ];
     const order = Array.isArray(s.deposit_sort) ? s.deposit_sort : [];
     const rank = (m: string) => (order.includes(m) ? order.indexOf(m) : order.length + all.findIndex((x) => x.method === m));
-    const bank = BANKS.find((b) => b.code === s.receiving_bank);
+    const bank = BANKS.find((b) => b.code === receiving.bank);
     return {
       methods: all.filter((m) => m.enabled).map((m) => m.method).sort((a, b) => rank(a) - rank(b)),
       min: minorToDecimal(BigInt(Math.round(Number(s.single_deposit_min) * 100))),
       max: minorToDecimal(BigInt(Math.round(Number(s.single_deposit_max) * 100))),
-      bank_transfer: s.receiving_bank_account ? {
-        bank: bank ? (locale === 'en' ? bank.name_en : bank.name) : s.receiving_bank, account_name: s.receiving_bank_account_name, account: s.receiving_bank_account,
+      bank_transfer: receiving.account ? {
+        bank: bank ? (locale === 'en' ? bank.name_en : bank.name) : receiving.bank, account_name: receiving.name, account: receiving.account,
       } : null,
-      usdt: s.usdt_address ? { address: s.usdt_address, network: 'TRC-20' } : null,
+      usdt: receiving.usdt ? { address: receiving.usdt, network: 'TRC-20' } : null,
     };
   }
 

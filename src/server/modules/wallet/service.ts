@@ -52,6 +52,14 @@ export interface BonusWalletView {
   can_give_up: boolean;
 }
 
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  // Drizzle wraps the driver error; both pg and PGlite expose code and constraint on it or its cause.
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && (e.constraint === constraint || String((e as Error).message ?? '').includes(constraint))) return true;
+  }
+  return false;
+}
+
 export function newTransferId(): string {
   return `TR${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
 }
@@ -124,7 +132,7 @@ export class WalletService {
     if (amountMinor <= 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
     if (clientKey) {
       const seen = await repo.transferByClientKey(this.db, playerId, clientKey);
-      if (seen) return this.replay(seen, { code, direction: 'in', amountMinor });
+      if (seen) return this.replay(seen, { code, direction: 'in', amountMinor, bonusWalletId: source.kind === 'bonus' ? source.walletId : null });
     }
     await this.livePlatform(code);
     if (source.kind === 'bonus') await this.usableBonus(this.db, playerId, source.walletId, code);
@@ -135,7 +143,7 @@ export class WalletService {
     ]);
     const id = newTransferId();
     const bonusWalletId = source.kind === 'bonus' ? source.walletId : null;
-    await this.inTransaction(async (tx) => {
+    const raced = await this.inTransaction(async (tx) => {
       // What sits at a provider belongs to one wallet at a time, so it can go back where it came from.
       const binding = await repo.playerPlatform(tx, playerId, code, true);
       if (binding && (binding.bonusWalletId ?? null) !== bonusWalletId) {
@@ -154,7 +162,8 @@ export class WalletService {
         kind: 'transfer_start', idempotencyKey: `xfer:${id}:start`, request: { id, code, direction: 'in' }, playerId, ref: id,
         legs: [{ accountId: sourceAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
       });
-    });
+    }).then(() => undefined, (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
+    if (raced) return raced;
     const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
     return this.applyOutcome(id, outcome);
   }
@@ -192,7 +201,7 @@ export class WalletService {
       amountMinor = amount;
     }
     const id = newTransferId();
-    await this.inTransaction(async (tx) => {
+    const raced = await this.inTransaction(async (tx) => {
       const bound = await repo.playerPlatform(tx, playerId, code, true);
       let walletKind: 'central' | 'bonus' = 'central';
       let bonusWalletId: number | null = null;
@@ -213,7 +222,8 @@ export class WalletService {
         kind: 'transfer_start', idempotencyKey: `xfer:${id}:start`, request: { id, code, direction: 'out' }, playerId, ref: id,
         legs: [{ accountId: platformAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
       });
-    });
+    }).then(() => undefined, (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'out', amountMinor: amount === 'all' ? undefined : amountMinor }));
+    if (raced) return raced;
     const outcome = await this.provider.transfer(code, { transferId: id, player: binding.providerPlayer, direction: 'out', amountMinor });
     return this.applyOutcome(id, outcome);
   }
@@ -234,11 +244,22 @@ export class WalletService {
     return results;
   }
 
-  private replay(seen: repo.TransferRow, asked: { code: string; direction: 'in' | 'out'; amountMinor: bigint }): TransferResult {
-    if (seen.gpCode !== asked.code || seen.direction !== asked.direction || seen.amountMinor !== asked.amountMinor) {
+  private replay(seen: repo.TransferRow, asked: { code: string; direction: 'in' | 'out'; amountMinor: bigint; bonusWalletId?: number | null }): TransferResult {
+    // A transfer in is also defined by the wallet that pays for it (central, or which activity wallet).
+    const otherSource = asked.bonusWalletId !== undefined && (seen.bonusWalletId ?? null) !== asked.bonusWalletId;
+    if (seen.gpCode !== asked.code || seen.direction !== asked.direction || seen.amountMinor !== asked.amountMinor || otherSource) {
       throw new ApiError('idempotency_mismatch');
     }
     return this.view(seen);
+  }
+
+  /** Two requests with one Idempotency-Key at once: the unique index lets one through and the other answers as its replay. */
+  private async sameKeyRace(err: unknown, playerId: number, clientKey: string | undefined,
+    asked: { code: string; direction: 'in' | 'out'; amountMinor: bigint | undefined; bonusWalletId?: number | null }): Promise<TransferResult> {
+    if (!clientKey || !isUniqueViolation(err, 'platform_transfers_client_key_uq')) throw err;
+    const seen = await repo.transferByClientKey(this.db, playerId, clientKey);
+    if (!seen) throw err;
+    return this.replay(seen, { ...asked, amountMinor: asked.amountMinor ?? seen.amountMinor });
   }
 
   private view(t: Pick<repo.TransferRow, 'id' | 'status' | 'reason' | 'amountMinor'>): TransferResult {
@@ -272,12 +293,17 @@ export class WalletService {
         return;
       }
       const amount = t.amountMinor;
+      // Locks in the order transferIn and transferOut take them (binding, activity wallet, accounts), so a settle
+      // cannot deadlock with them, and the unbinding below sees a transfer they have just recorded.
+      if (t.direction === 'out' && result === 'applied') await repo.playerPlatform(tx, playerId, code, true);
       let target: number;
-      if (t.direction === 'in') target = result === 'applied' ? platformAcc : walletAcc;
-      else if (result === 'refunded') target = platformAcc;
+      if (t.direction === 'in' && result === 'applied') target = platformAcc;
+      else if (t.direction === 'out' && result === 'refunded') target = platformAcc;
       else {
-        // Money leaving a platform goes to its activity wallet only while that wallet is still active.
-        const wallet = t.walletKind === 'bonus' && t.bonusWalletId ? await repo.bonusWalletById(tx, t.bonusWalletId) : undefined;
+        // Money coming back to an activity wallet (a refund of its transfer in, or its transfer out) goes there only
+        // while that wallet is still active; once unlocked or given up it is closed, so the money goes to central.
+        // The wallet row is locked so an unlock cannot pay the wallet out between this check and the journal.
+        const wallet = t.walletKind === 'bonus' && t.bonusWalletId ? await repo.bonusWalletById(tx, t.bonusWalletId, true) : undefined;
         target = wallet?.status === 1 ? walletAcc : centralAcc;
       }
       const legs: Leg[] = [{ accountId: transitAcc, amountMinor: -amount }, { accountId: target, amountMinor: amount }];

@@ -1,0 +1,331 @@
+// Deposit (desktop /member/deposit, mobile /mobile/f-wallet/deposit, outside /my-deposit/pub-deposit): the
+// methods the operator offers in their order, the amount rules of SPEC.md section 5, the receiving account for
+// bank transfers and the address for USDT, and the gateway flow (card and online banking open the gateway's
+// page, convenience-store payment shows a payment code). After paying, the gateway sends the player back with
+// ?type=1&order=<id> and the result is shown; the realtime outcome opens a dialog wherever the player is.
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { api } from '../../lib/api.ts';
+import { $depositEvent, $sessionReady, $user } from '../../stores/session.ts';
+import { formatDecimal } from '../../shared/money.ts';
+import { GATEWAY_METHODS, depositCreateBody, type DepositMethod } from '../../shared/schemas/cashier.ts';
+import type { Locale } from '../../shared/constants.ts';
+import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
+import {
+  Badge, CASHIER_ERROR_KEYS, CopyButton, DEPOSIT_STATUS_KEYS, ErrorBox, Fact, LOGIN_NEEDED_KEYS, LoginNeeded, METHOD_KEYS, Spinner,
+  cmpMoney, depositStatus, errorText, fill, isZero, methodKey, newKey, sanitizeAmount, schemaErrors, serverFieldErrors, taipeiDateTime,
+  usePageSetup, useCall, type CashierVariant,
+} from './common.tsx';
+import { MethodIcon } from './icons.tsx';
+import { DepositNotice, DEPOSIT_NOTICE_KEYS } from './DepositNotice.tsx';
+
+export const DEPOSIT_KEYS = [
+  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...DEPOSIT_STATUS_KEYS, ...METHOD_KEYS, ...DEPOSIT_NOTICE_KEYS, ...DIALOG_KEYS,
+  'cashier.amount.required', 'cashier.amount.numeric', 'cashier.amount.below_min', 'cashier.amount.above_max', 'cashier.transfer_ref.required',
+  'cashier.txid.required', 'cashier.ui.loading', 'cashier.ui.retry', 'cashier.ui.choose_method', 'cashier.ui.amount', 'cashier.ui.amount_placeholder',
+  'cashier.ui.amount_range', 'cashier.ui.amount_min', 'cashier.ui.amount_max', 'cashier.ui.quick_amounts', 'cashier.ui.receiving_account',
+  'cashier.ui.bank', 'cashier.ui.account_name', 'cashier.ui.account_number', 'cashier.ui.copy', 'cashier.ui.copied', 'cashier.ui.transfer_ref',
+  'cashier.ui.transfer_ref_placeholder', 'cashier.ui.usdt_address', 'cashier.ui.usdt_network', 'cashier.ui.txid', 'cashier.ui.txid_placeholder',
+  'cashier.ui.submit_deposit', 'cashier.ui.submitting', 'cashier.ui.no_methods', 'cashier.ui.tip_gateway', 'cashier.ui.tip_manual',
+  'cashier.ui.tip_usdt', 'cashier.ui.order_id', 'cashier.ui.order_amount', 'cashier.ui.order_method', 'cashier.ui.order_time',
+  'cashier.ui.order_status', 'cashier.ui.expires_at', 'cashier.ui.waiting_title', 'cashier.ui.waiting_text', 'cashier.ui.open_pay',
+  'cashier.ui.redirecting', 'cashier.ui.cvs_title', 'cashier.ui.cvs_code', 'cashier.ui.cvs_text', 'cashier.ui.manual_title', 'cashier.ui.manual_text',
+  'cashier.ui.new_deposit', 'cashier.ui.view_records', 'cashier.ui.result_title', 'cashier.ui.result_checking', 'cashier.ui.balance',
+  'cashier.ui.reason',
+] as const;
+type T = Record<(typeof DEPOSIT_KEYS)[number], string>;
+
+interface Methods {
+  methods: DepositMethod[];
+  min: string;
+  max: string;
+  bank_transfer: { bank: string; account_name: string; account: string } | null;
+  usdt: { address: string; network: string } | null;
+}
+export interface DepositOrder {
+  id: string; method: DepositMethod; amount: string; status: string; pay_url: string | null; payment_code: string | null;
+  expires_at: string | null; created_at: string; paid_at: string | null; reason: string; player_ref: string;
+}
+
+const QUICK_AMOUNTS = ['500', '1000', '3000', '5000', '10000', '30000'];
+/** A shown order that waits for the gateway is re-read this often, in case the realtime event is missed. */
+const ORDER_POLL_MS = 4000;
+const ORDER_POLL_MAX = 150;
+
+interface Props {
+  t: T;
+  locale: Locale;
+  variant: CashierVariant;
+  /** ?type=1&order=<id>: the order the gateway sent the player back with. */
+  order?: string;
+  /** Gateway pages open in a new tab (desktop) or in this one (phones). */
+  newTab: boolean;
+  paths: { deposit: string; records: string; home: string };
+}
+
+export default function Deposit({ t, locale, variant, order, newTab, paths }: Props) {
+  usePageSetup(locale, t['error.network']);
+  const user = useStore($user, { ssr: 'initial' });
+  const ready = useStore($sessionReady, { ssr: 'initial' });
+  const [shown, setShown] = useState<{ order: DepositOrder | string; mode: 'result' | 'waiting' | 'created' } | null>(order ? { order, mode: 'result' } : null);
+  const dialogs = variant === 'pub' ? <DialogHost t={t} homePath={paths.home} /> : null;
+
+  let body;
+  if (!ready) body = <Spinner label={t['cashier.ui.loading']} />;
+  else if (!user) body = <LoginNeeded t={t} variant={variant} homePath={paths.home} />;
+  else if (shown) {
+    const again = () => {
+      setShown(null);
+      // The result's query would show the same order again on a reload.
+      if (order) window.history.replaceState(null, '', window.location.pathname);
+    };
+    body = <OrderPanel t={t} order={shown.order} mode={shown.mode} records={paths.records} onAgain={again} />;
+  } else body = <DepositForm t={t} variant={variant} newTab={newTab} onCreated={(o, mode) => setShown({ order: o, mode })} />;
+
+  return (
+    <div className="space-y-4" data-testid="deposit">
+      {user && variant !== 'desktop' && (
+        <div className="flex items-center justify-between rounded-lg bg-brand-700 px-4 py-3 text-white shadow-sm">
+          <span className="text-sm text-slate-200">{t['cashier.ui.balance']}</span>
+          <span className="text-lg font-bold text-gold-300" data-testid="deposit-balance">{formatDecimal(user.amount)}</span>
+        </div>
+      )}
+      {body}
+      <DepositNotice t={t} paths={paths} />
+      {dialogs}
+    </div>
+  );
+}
+
+function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: CashierVariant; newTab: boolean; onCreated: (o: DepositOrder, mode: 'waiting' | 'created') => void }) {
+  const methods = useCall(() => api<Methods>('/finance/deposit/methods'), [], t);
+  const [method, setMethod] = useState<DepositMethod | null>(null);
+  const [amount, setAmount] = useState('');
+  const [ref, setRef] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [server, setServer] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const data = methods.data;
+  const current = method && data?.methods.includes(method) ? method : data?.methods[0] ?? null;
+
+  if (methods.error) return <ErrorBox message={methods.error} retry={methods.reload} retryLabel={t['cashier.ui.retry']} />;
+  if (!data) return <Spinner label={t['cashier.ui.loading']} />;
+  if (!current) return <p className="rounded-lg border border-dashed border-slate-300 bg-white py-10 text-center text-slate-500" data-testid="deposit-no-methods">{t['cashier.ui.no_methods']}</p>;
+
+  const gateway = GATEWAY_METHODS.includes(current);
+  const hasMin = !isZero(data.min);
+  const hasMax = !isZero(data.max);
+  const amountError = (() => {
+    const key = schemaErrors(depositCreateBody, { method: current, amount }).amount;
+    if (key) return t[key as keyof T] ?? key;
+    if (isZero(amount)) return t['cashier.amount.required'];
+    if (hasMin && (cmpMoney(amount, data.min) ?? 0) < 0) return t['cashier.amount.below_min'];
+    if (hasMax && (cmpMoney(amount, data.max) ?? 0) > 0) return t['cashier.amount.above_max'];
+    return undefined;
+  })();
+  const refError = !gateway && ref.trim() === '' ? (current === 'usdt' ? t['cashier.txid.required'] : t['cashier.transfer_ref.required']) : undefined;
+  const shownAmountError = server.amount || (touched ? amountError : undefined);
+  const shownRefError = server.player_ref || (touched ? refError : undefined);
+  const range = hasMin && hasMax ? fill(t['cashier.ui.amount_range'], { min: formatDecimal(data.min), max: formatDecimal(data.max) })
+    : hasMin ? fill(t['cashier.ui.amount_min'], { min: formatDecimal(data.min) }) : hasMax ? fill(t['cashier.ui.amount_max'], { max: formatDecimal(data.max) }) : '';
+  const quick = QUICK_AMOUNTS.filter((a) => (!hasMin || (cmpMoney(a, data.min) ?? 0) >= 0) && (!hasMax || (cmpMoney(a, data.max) ?? 0) <= 0));
+  const newTab = tabs && (current === 'card' || current === 'online_banking');
+
+  const choose = (m: DepositMethod) => {
+    setMethod(m);
+    setRef('');
+    setServer({});
+    setFailure('');
+  };
+
+  const submit = async () => {
+    setTouched(true);
+    setFailure('');
+    if (amountError || refError || busy) return;
+    // Opened now, while the click still counts as the player's gesture, so the browser does not block it.
+    const tab = newTab ? window.open('', '_blank') : null;
+    setBusy(true);
+    setServer({});
+    try {
+      const created = await api<DepositOrder>('/finance/deposit/create', {
+        method: 'POST', headers: { 'idempotency-key': newKey() },
+        body: { method: current, amount, ...(gateway ? {} : { player_ref: ref.trim() }) },
+      });
+      if (created.pay_url && (current === 'card' || current === 'online_banking')) {
+        if (!tabs) {
+          // Phones leave for the gateway in the same tab; it sends them back to the result.
+          onCreated(created, 'created');
+          window.location.assign(created.pay_url);
+          return;
+        }
+        if (tab) {
+          tab.opener = null;
+          tab.location.href = created.pay_url;
+        }
+        onCreated(created, 'waiting');
+        return;
+      }
+      tab?.close();
+      onCreated(created, 'created');
+    } catch (err) {
+      tab?.close();
+      const fields = serverFieldErrors(err);
+      setServer(fields);
+      if (!Object.keys(fields).length) setFailure(errorText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const panel = variant === 'desktop' ? 'rounded-lg border border-slate-200 p-4' : 'rounded-lg bg-white p-4 shadow-sm';
+  return (
+    <form noValidate className="space-y-4" data-testid="deposit-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <fieldset className={panel}>
+        <legend className="field-label px-1">{t['cashier.ui.choose_method']}</legend>
+        <div role="radiogroup" aria-label={t['cashier.ui.choose_method']} className={`grid gap-2 ${variant === 'desktop' ? 'grid-cols-5' : 'grid-cols-3'}`}>
+          {data.methods.map((m) => (
+            <button key={m} type="button" role="radio" aria-checked={m === current} onClick={() => choose(m)} data-testid={`method-${m}`}
+              className={`flex flex-col items-center gap-1 rounded-lg border px-2 py-3 text-xs leading-tight ${m === current ? 'border-gold-500 bg-gold-300/20 font-semibold text-brand-800' : 'border-slate-200 text-slate-600 hover:border-brand-600'}`}>
+              <MethodIcon method={m} className={m === current ? 'text-gold-600' : 'text-brand-600'} />
+              {t[methodKey(m)]}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      {current === 'bank_transfer' && data.bank_transfer && (
+        <section className={panel} data-testid="receiving-account" aria-label={t['cashier.ui.receiving_account']}>
+          <h2 className="mb-2 font-semibold text-brand-700">{t['cashier.ui.receiving_account']}</h2>
+          <dl className="divide-y divide-slate-100">
+            {([['cashier.ui.bank', data.bank_transfer.bank], ['cashier.ui.account_name', data.bank_transfer.account_name], ['cashier.ui.account_number', data.bank_transfer.account]] as const).map(([label, value]) => (
+              <div key={label} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <dt className="shrink-0 text-slate-500">{t[label]}</dt>
+                <dd className="flex min-w-0 items-center gap-2 font-medium"><span className="break-all">{value}</span>
+                  <CopyButton value={value} label={t['cashier.ui.copy']} copied={t['cashier.ui.copied']} /></dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-2 text-xs text-slate-500">{t['cashier.ui.tip_manual']}</p>
+        </section>
+      )}
+      {current === 'usdt' && data.usdt && (
+        <section className={panel} data-testid="usdt-address" aria-label={t['cashier.ui.usdt_address']}>
+          <h2 className="mb-2 font-semibold text-brand-700">{t['cashier.ui.usdt_address']}</h2>
+          <div className="flex items-center gap-2 rounded bg-slate-50 p-2">
+            <code className="min-w-0 flex-1 break-all text-sm">{data.usdt.address}</code>
+            <CopyButton value={data.usdt.address} label={t['cashier.ui.copy']} copied={t['cashier.ui.copied']} />
+          </div>
+          <p className="mt-2 text-sm text-slate-600">{t['cashier.ui.usdt_network']}: <strong>{data.usdt.network}</strong></p>
+          <p className="mt-1 text-xs text-slate-500">{t['cashier.ui.tip_usdt']}</p>
+        </section>
+      )}
+
+      <div className={panel}>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <label htmlFor="deposit-amount" className="field-label">{t['cashier.ui.amount']}</label>
+          {range && <span className="text-xs text-slate-500" data-testid="deposit-range">{range}</span>}
+        </div>
+        <input id="deposit-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={15} className="field-input" value={amount}
+          placeholder={t['cashier.ui.amount_placeholder']} aria-invalid={!!shownAmountError} aria-describedby={shownAmountError ? 'deposit-amount-error' : undefined}
+          onChange={(e) => { setAmount(sanitizeAmount(e.target.value)); setServer((s) => ({ ...s, amount: '' })); }} onBlur={() => amount !== '' && setTouched(true)} />
+        {shownAmountError && <p id="deposit-amount-error" role="alert" className="field-error" data-testid="amount-error">{shownAmountError}</p>}
+        {quick.length > 0 && (
+          <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t['cashier.ui.quick_amounts']}>
+            {quick.map((a) => (
+              <button key={a} type="button" onClick={() => { setAmount(a); setServer((s) => ({ ...s, amount: '' })); }}
+                className={`rounded-full border px-3 py-1 text-sm ${amount === a ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}>
+                {formatDecimal(a).replace(/\.00$/, '')}
+              </button>
+            ))}
+          </div>
+        )}
+        {!gateway && (
+          <div className="mt-4">
+            <label htmlFor="deposit-ref" className="field-label">{current === 'usdt' ? t['cashier.ui.txid'] : t['cashier.ui.transfer_ref']}</label>
+            <input id="deposit-ref" name="player_ref" autoComplete="off" maxLength={120} className="field-input" value={ref}
+              placeholder={current === 'usdt' ? t['cashier.ui.txid_placeholder'] : t['cashier.ui.transfer_ref_placeholder']}
+              aria-invalid={!!shownRefError} onChange={(e) => { setRef(e.target.value); setServer((s) => ({ ...s, player_ref: '' })); }} />
+            {shownRefError && <p role="alert" className="field-error" data-testid="ref-error">{shownRefError}</p>}
+          </div>
+        )}
+        {gateway && <p className="mt-3 text-xs text-slate-500">{t['cashier.ui.tip_gateway']}</p>}
+      </div>
+
+      {(failure || server.method) && <ErrorBox message={failure || server.method!} />}
+      <button type="submit" className="btn-primary h-11 w-full disabled:opacity-60" disabled={busy} data-testid="deposit-submit">
+        {busy ? t['cashier.ui.submitting'] : t['cashier.ui.submit_deposit']}
+      </button>
+    </form>
+  );
+}
+
+/** An order: waiting for the gateway (desktop), its cvs code, a manual deposit awaiting finance, or the result. */
+function OrderPanel({ t, order, mode, records, onAgain }: { t: T; order: DepositOrder | string; mode: 'result' | 'waiting' | 'created'; records: string; onAgain: () => void }) {
+  const id = typeof order === 'string' ? order : order.id;
+  const [data, setData] = useState<DepositOrder | null>(typeof order === 'string' ? null : order);
+  const [error, setError] = useState('');
+  const event = useStore($depositEvent);
+  const polls = useRef(0);
+
+  const read = () => api<DepositOrder>(`/finance/deposit/${encodeURIComponent(id)}`).then((d) => { setData(d); setError(''); }, (err) => setError(errorText(err, t)));
+  useEffect(() => { if (!data) void read(); }, [id]);
+  // The realtime outcome of this order: read it again at once.
+  useEffect(() => { if (event && event.id === id) void read(); }, [event]);
+  const pending = data?.status === 'pending' && GATEWAY_METHODS.includes(data.method) && data.method !== 'cvs';
+  useEffect(() => {
+    if (!pending || mode === 'created') return;
+    const timer = window.setInterval(() => {
+      polls.current += 1;
+      if (polls.current > ORDER_POLL_MAX) window.clearInterval(timer);
+      else void read();
+    }, ORDER_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [pending, mode]);
+
+  if (error && !data) return <ErrorBox message={error} retry={() => void read()} retryLabel={t['cashier.ui.retry']} />;
+  if (!data) return <Spinner label={t['cashier.ui.loading']} />;
+  const status = depositStatus(data.status, data.method);
+  const isPending = data.status === 'pending';
+  const manual = data.method === 'bank_transfer' || data.method === 'usdt';
+  let title = t['cashier.ui.result_title'];
+  let text = '';
+  if (isPending && data.method === 'cvs') { title = t['cashier.ui.cvs_title']; text = t['cashier.ui.cvs_text']; }
+  else if (isPending && manual) { title = t['cashier.ui.manual_title']; text = t['cashier.ui.manual_text']; }
+  else if (isPending && mode === 'waiting') { title = t['cashier.ui.waiting_title']; text = t['cashier.ui.waiting_text']; }
+  else if (isPending && mode === 'created') { title = t['cashier.ui.redirecting']; }
+  else if (isPending) text = t['cashier.ui.result_checking'];
+
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="deposit-order" data-status={data.status} aria-live="polite">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <h2 className="text-lg font-semibold text-brand-700">{title}</h2>
+        <Badge tone={status.tone} testId="deposit-order-status">{t[status.key]}</Badge>
+      </div>
+      {text && <p className="mb-3 text-sm text-slate-600">{text}</p>}
+      {isPending && data.method === 'cvs' && data.payment_code && (
+        <div className="mb-4 rounded-lg border-2 border-dashed border-gold-500 bg-gold-300/10 p-4 text-center">
+          <p className="text-xs text-slate-500">{t['cashier.ui.cvs_code']}</p>
+          <p className="my-1 select-all break-all font-mono text-2xl font-bold tracking-widest text-brand-800" data-testid="cvs-code">{data.payment_code}</p>
+          <CopyButton value={data.payment_code} label={t['cashier.ui.copy']} copied={t['cashier.ui.copied']} />
+        </div>
+      )}
+      <dl className="divide-y divide-slate-100">
+        <Fact label={t['cashier.ui.order_id']}><span className="break-all font-mono text-xs" data-testid="deposit-order-id">{data.id}</span></Fact>
+        <Fact label={t['cashier.ui.order_method']}>{t[methodKey(data.method)]}</Fact>
+        <Fact label={t['cashier.ui.order_amount']} testId="deposit-order-amount">{formatDecimal(data.amount)}</Fact>
+        <Fact label={t['cashier.ui.order_time']}>{taipeiDateTime(data.created_at)}</Fact>
+        {isPending && data.expires_at && <Fact label={t['cashier.ui.expires_at']}>{taipeiDateTime(data.expires_at)}</Fact>}
+        {!isPending && data.status !== 'paid' && data.reason && <Fact label={t['cashier.ui.reason']}>{data.reason}</Fact>}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {isPending && mode === 'waiting' && data.pay_url && (
+          <a className="btn-primary flex-1" href={data.pay_url} target="_blank" rel="noopener noreferrer" data-testid="open-pay">{t['cashier.ui.open_pay']}</a>
+        )}
+        <button type="button" className="btn-secondary flex-1 text-center" onClick={onAgain} data-testid="deposit-again">{t['cashier.ui.new_deposit']}</button>
+        <a className="btn-secondary flex-1 text-center" href={records}>{t['cashier.ui.view_records']}</a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,344 @@
+// Ledger and transfer throughput, printed as figures (no pass/fail):
+//   1. pgbench's TPC-B on a fresh database (scale 10) with 8 and 32 clients, as the yardstick;
+//   2. ledger transfers per second between player accounts, same PostgreSQL, same client counts and
+//      duration: each transfer is one transaction with postJournal (idempotency check, ordered row locks,
+//      journal, postings, cached balances), against the goal of >= 0.8 of pgbench's tps;
+//   3. the same with every transfer touching the house side (player <-> one of the house shards), goal >= 0.6;
+//   4. central-to-platform transfers per second through the HTTP API (the app and the stand-in provider
+//      in-process on loopback): POST /api/players/deposit/SLX, with p50 and p99 latency.
+// Run: node --disable-warning=ExperimentalWarning tests/perf/ledger-bench.mjs   (Node 24; it imports .ts)
+// Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; databases are created and dropped),
+//      LEDGER_BENCH_SECONDS (15), LEDGER_BENCH_CLIENTS ("8,32"), LEDGER_BENCH_HTTP_SECONDS (10),
+//      LEDGER_BENCH_HTTP_CLIENTS (16), LEDGER_BENCH_ACCOUNTS (10000).
+// Import `ledgerBench()` to run it from another script; it returns the figures.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const GOALS = { p2p: 0.8, house: 0.6 };
+/** Worker threads per ledger run, as pgbench's -j 2: two cores' worth of client-side work. */
+const THREADS = 2;
+const FUNDS_MINOR = 1_000_000_000_000n;
+
+// ---- helpers --------------------------------------------------------------------------------------
+
+function dbUrl(name) {
+  const u = new URL(BASE_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin(query) {
+  const c = new pg.Client({ connectionString: BASE_URL });
+  await c.connect();
+  try {
+    return await c.query(query);
+  } finally {
+    await c.end();
+  }
+}
+
+async function createDb(prefix) {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await admin(`create database ${name}`);
+  return { name, url: dbUrl(name), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+function run(cmd, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { out += d; });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out.slice(-2000)}`))));
+  });
+}
+
+function pgbenchArgs(url) {
+  const u = new URL(url);
+  const args = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
+  const env = u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {};
+  return { args, env, db: u.pathname.slice(1) };
+}
+
+function percentile(sorted, p) {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+
+// ---- workers: ledger transfers and HTTP load ------------------------------------------------------
+
+async function ledgerWorker({ url, accounts, houses, mode, clients, seconds, thread }) {
+  process.env.DB_POOL_MAX = String(clients + 2);
+  const { openDatabase } = await import('../../src/server/db/client.ts');
+  const { postJournal } = await import('../../src/server/ledger/ledger.ts');
+  const database = await openDatabase({ url });
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+  let count = 0;
+  const latencies = [];
+  const errors = {};
+  const loop = async (client) => {
+    let i = 0;
+    for (;;) {
+      if (Date.now() >= end) return;
+      const a = pick(accounts);
+      let b = mode === 'house' ? pick(houses) : pick(accounts);
+      if (b === a) b = accounts[(accounts.indexOf(a) + 1) % accounts.length];
+      const amount = BigInt(1 + Math.floor(Math.random() * 10_000));
+      // Player to house or house to player, half each; between players, one pays the other.
+      const [from, to] = mode === 'house' && Math.random() < 0.5 ? [b, a] : [a, b];
+      const t0 = performance.now();
+      try {
+        await database.db.transaction((tx) => postJournal(tx, {
+          kind: 'bench', idempotencyKey: `bench:${mode}:${thread}:${client}:${i++}:${randomBytes(4).toString('hex')}`,
+          request: { from, to, amount: amount.toString() },
+          legs: [{ accountId: from, amountMinor: -amount }, { accountId: to, amountMinor: amount }],
+        }));
+        count++;
+        latencies.push(performance.now() - t0);
+      } catch (err) {
+        const key = err?.code ?? err?.cause?.code ?? err?.message ?? 'error';
+        errors[key] = (errors[key] ?? 0) + 1;
+      }
+    }
+  };
+  let end = Date.now() + 1_000;
+  // A short warm-up (connections, plans, caches), not counted.
+  await Promise.all(Array.from({ length: clients }, (_, c) => loop(c)));
+  count = 0;
+  latencies.length = 0;
+  const started = performance.now();
+  end = Date.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: clients }, (_, c) => loop(c)));
+  const elapsed = (performance.now() - started) / 1000;
+  await database.close();
+  return { count, elapsed, latencies, errors };
+}
+
+async function httpWorker({ url, tokens, seconds, clients }) {
+  let ok = 0;
+  let refused = 0;
+  const statuses = {};
+  const latencies = [];
+  const end = Date.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, async (_, c) => {
+    const headers = { authorization: `Bearer ${tokens[c % tokens.length]}`, 'content-type': 'application/json' };
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${url}/api/players/deposit/SLX`, { method: 'POST', headers, body: JSON.stringify({ money: '0.01' }) });
+        const body = await res.json();
+        latencies.push(performance.now() - t0);
+        const k = res.status === 200 ? body.data.status : `${res.status}:${body.code}`;
+        statuses[k] = (statuses[k] ?? 0) + 1;
+        if (res.status === 200 && body.data.status === 'applied') ok++;
+        else refused++;
+      } catch (err) {
+        statuses[err.name] = (statuses[err.name] ?? 0) + 1;
+      }
+    }
+  }));
+  return { ok, refused, statuses, latencies, elapsed: (performance.now() - started) / 1000 };
+}
+
+if (!isMainThread && workerData?.kind) {
+  const job = workerData.kind === 'ledger' ? ledgerWorker(workerData) : httpWorker(workerData);
+  job.then((r) => parentPort.postMessage({ ok: true, r }), (err) => parentPort.postMessage({ ok: false, error: String(err?.stack ?? err) }));
+}
+
+function inWorker(data) {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(fileURLToPath(import.meta.url), { workerData: data, execArgv: ['--disable-warning=ExperimentalWarning'] });
+    w.once('message', (m) => (m.ok ? resolve(m.r) : reject(new Error(m.error))));
+    w.once('error', reject);
+    w.once('exit', (code) => { if (code !== 0) reject(new Error(`worker exited ${code}`)); });
+  });
+}
+
+// ---- the runs ------------------------------------------------------------------------------------
+
+async function pgbench(clients, seconds, log) {
+  const db = await createDb('bench_pgb');
+  try {
+    const { args, env } = pgbenchArgs(db.url);
+    log(`  pgbench -i -s 10 ...`);
+    await run('pgbench', [...args, '-i', '-s', '10', '-q', db.name], env);
+    const out = {};
+    for (const c of clients) {
+      const text = await run('pgbench', [...args, '-c', String(c), '-j', '2', '-T', String(seconds), '-n', db.name], env);
+      const m = /tps = ([\d.]+)/.exec(text);
+      const lat = /latency average = ([\d.]+) ms/.exec(text);
+      out[c] = { tps: m ? Number(m[1]) : Number.NaN, latencyAvgMs: lat ? Number(lat[1]) : Number.NaN };
+      log(`  pgbench -c ${c} -j 2 -T ${seconds}: ${fmt(out[c].tps)} tps`);
+    }
+    return out;
+  } finally {
+    await db.drop();
+  }
+}
+
+async function seedLedger(url, accountsCount) {
+  const { openDatabase } = await import('../../src/server/db/client.ts');
+  const { seedReference } = await import('../../src/server/db/seed.ts');
+  const { AccountDirectory, HOUSE_SHARDS } = await import('../../src/server/ledger/accounts.ts');
+  const { sql } = await import('drizzle-orm');
+  const database = await openDatabase({ url });
+  try {
+    await seedReference(database.db);
+    const db = database.db;
+    await db.execute(sql`insert into players (account, password_hash, recommend_code)
+      select 'b' || g, 'unused', 'B' || g from generate_series(1, ${accountsCount}) g`);
+    await db.execute(sql`insert into accounts (player_id, kind, ref) select id, 'central', '' from players`);
+    const dir = new AccountDirectory(db);
+    const houses = [];
+    for (let i = 0; i < HOUSE_SHARDS; i++) houses.push(await dir.houseAccount('cash', i));
+    const seedHouse = await dir.houseAccount('adjust', 0);
+    // One funding journal for every player account, balanced by one house account (written in bulk).
+    const total = FUNDS_MINOR * BigInt(accountsCount);
+    await db.transaction(async (tx) => {
+      const j = await tx.execute(sql`insert into journals (kind, idempotency_key, request_hash, memo) values ('adjustment', 'bench:funding', '\\x00'::bytea, 'bench funds') returning id`);
+      const jid = j.rows[0].id;
+      await tx.execute(sql`insert into postings (journal_id, account_id, amount_minor, balance_after_minor)
+        select ${jid}, id, ${FUNDS_MINOR.toString()}::bigint, ${FUNDS_MINOR.toString()}::bigint from accounts where player_id is not null`);
+      await tx.execute(sql`insert into postings (journal_id, account_id, amount_minor, balance_after_minor) values (${jid}, ${seedHouse}, ${(-total).toString()}::bigint, ${(-total).toString()}::bigint)`);
+      await tx.execute(sql`update accounts set balance_minor = ${FUNDS_MINOR.toString()}::bigint where player_id is not null`);
+      await tx.execute(sql`update accounts set balance_minor = ${(-total).toString()}::bigint where id = ${seedHouse}`);
+    });
+    await db.execute(sql`analyze`);
+    const ids = (await db.execute(sql`select id from accounts where player_id is not null order by id`)).rows.map((r) => Number(r.id));
+    return { accounts: ids, houses };
+  } finally {
+    await database.close();
+  }
+}
+
+async function ledgerRun({ url, accounts, houses, mode, clients, seconds }) {
+  const per = Array.from({ length: THREADS }, (_, t) => Math.floor(clients / THREADS) + (t < clients % THREADS ? 1 : 0));
+  const results = await Promise.all(per.map((n, thread) => inWorker({ kind: 'ledger', url, accounts, houses, mode, clients: n, seconds, thread })));
+  const count = results.reduce((s, r) => s + r.count, 0);
+  const elapsed = Math.max(...results.map((r) => r.elapsed));
+  const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const errors = {};
+  for (const r of results) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
+  return { tps: count / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}
+
+async function ledgerRuns(clientCounts, seconds, accountsCount, log) {
+  const db = await createDb('bench_ledger');
+  try {
+    log(`  seeding ${accountsCount} funded player accounts and the house shards ...`);
+    const { accounts, houses } = await seedLedger(db.url, accountsCount);
+    const out = {};
+    for (const c of clientCounts) {
+      out[c] = {};
+      for (const mode of ['p2p', 'house']) {
+        out[c][mode] = await ledgerRun({ url: db.url, accounts, houses, mode, clients: c, seconds });
+        const r = out[c][mode];
+        log(`  ledger ${mode === 'p2p' ? 'player<->player' : 'player<->house '} ${String(c).padStart(2)} clients: ${fmt(r.tps)} tps (p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms)${Object.keys(r.errors).length ? ` errors ${JSON.stringify(r.errors)}` : ''}`);
+      }
+    }
+    const { openDatabase } = await import('../../src/server/db/client.ts');
+    const { checkLedger } = await import('../../src/server/ledger/check.ts');
+    const database = await openDatabase({ url: db.url });
+    const violations = await checkLedger(database.db);
+    await database.close();
+    log(`  ledger check after the runs: ${violations.length ? `${violations.length} violation(s) ${JSON.stringify(violations.slice(0, 3))}` : 'every invariant holds'}`);
+    return { runs: out, violations: violations.length };
+  } finally {
+    await db.drop();
+  }
+}
+
+async function httpRun(seconds, clients, log) {
+  const db = await createDb('bench_http');
+  const { startSim } = await import('../../sim/server.ts');
+  const { openDatabase } = await import('../../src/server/db/client.ts');
+  const { seedReference } = await import('../../src/server/db/seed.ts');
+  const { loadConfig } = await import('../../src/server/config.ts');
+  const { buildApp } = await import('../../src/server/app.ts');
+  const { players, sessions } = await import('../../src/server/db/schema.ts');
+  const { newToken } = await import('../../src/server/modules/auth/tokens.ts');
+  const { openCentralAccount } = await import('../../src/server/modules/auth/repository.ts');
+  const { checkLedger } = await import('../../src/server/ledger/check.ts');
+  const sim = await startSim({ settleTickMs: 0 });
+  process.env.RATE_LIMIT_PER_MIN = '1000000000';
+  process.env.DB_POOL_MAX = String(Math.max(20, clients + 4));
+  const database = await openDatabase({ url: db.url });
+  let app;
+  try {
+    await seedReference(database.db);
+    const config = { ...loadConfig({ ...process.env, REDIS_URL: '', GAME_PROVIDER_URL: sim.url, LOG_LEVEL: 'error' }), databaseUrl: db.url };
+    app = await buildApp({ config, database, logger: false, jobs: false, pages: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${app.server.address().port}`;
+    const tokens = [];
+    for (let i = 0; i < clients; i++) {
+      const [row] = await database.db.insert(players).values({ account: `hb${i}${randomBytes(2).toString('hex')}`.slice(0, 12), passwordHash: 'unused', recommendCode: `HB${i}${randomBytes(3).toString('hex')}` }).returning({ id: players.id });
+      await openCentralAccount(database.db, row.id);
+      await app.services.wallet.adjustCentral({ playerId: row.id, amountMinor: 100_000_000n, memo: 'bench', idempotencyKey: `bench-${row.id}` });
+      const { token, hash } = newToken();
+      await database.db.insert(sessions).values({ playerId: row.id, tokenHash: hash, expiresAt: new Date(Date.now() + 3_600_000) });
+      tokens.push(token);
+    }
+    // Warm-up: each player's first transfer creates its account at the provider.
+    await inWorker({ kind: 'http', url, tokens, seconds: 2, clients });
+    const r = await inWorker({ kind: 'http', url, tokens, seconds, clients });
+    const latencies = r.latencies.sort((a, b) => a - b);
+    const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses };
+    log(`  POST /api/players/deposit/SLX, ${clients} clients (one player each), ${seconds} s: ${fmt(out.rps)} applied transfers/s (p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms) ${JSON.stringify(r.statuses)}`);
+    const violations = await checkLedger(database.db);
+    log(`  ledger check after the HTTP run: ${violations.length ? `${violations.length} violation(s)` : 'every invariant holds'}`);
+    return out;
+  } finally {
+    await app?.close();
+    await database.close();
+    await sim.close();
+    await db.drop();
+  }
+}
+
+export async function ledgerBench(opts = {}) {
+  const seconds = opts.seconds ?? Number(process.env.LEDGER_BENCH_SECONDS ?? 15);
+  const clients = opts.clients ?? (process.env.LEDGER_BENCH_CLIENTS ?? '8,32').split(',').map(Number);
+  const httpSeconds = opts.httpSeconds ?? Number(process.env.LEDGER_BENCH_HTTP_SECONDS ?? 10);
+  const httpClients = opts.httpClients ?? Number(process.env.LEDGER_BENCH_HTTP_CLIENTS ?? 16);
+  const accountsCount = opts.accounts ?? Number(process.env.LEDGER_BENCH_ACCOUNTS ?? 10_000);
+  const log = opts.log ?? ((line) => console.log(line));
+  const started = Date.now();
+
+  log(`\n== Ledger throughput against pgbench TPC-B (PostgreSQL ${new URL(BASE_URL).host}, ${seconds} s per run) ==\n`);
+  const pgb = await pgbench(clients, seconds, log);
+  const ledger = await ledgerRuns(clients, seconds, accountsCount, log);
+  log(`\n== Central-to-platform transfers through the HTTP API (app and stand-in provider in-process, loopback) ==\n`);
+  const http = await httpRun(httpSeconds, httpClients, log);
+
+  const rows = clients.map((c) => {
+    const base = pgb[c].tps;
+    const p2p = ledger.runs[c].p2p;
+    const house = ledger.runs[c].house;
+    return { clients: c, pgbench: base, p2p: p2p.tps, p2pRatio: p2p.tps / base, house: house.tps, houseRatio: house.tps / base, p2pP99: p2p.p99, houseP99: house.p99 };
+  });
+  log('\nclients  pgbench tps  ledger p2p tps  ratio  goal    ledger house tps  ratio  goal    p99 p2p / house');
+  for (const r of rows) {
+    log(`${String(r.clients).padStart(7)}  ${fmt(r.pgbench).padStart(11)}  ${fmt(r.p2p).padStart(14)}  ${fmt(r.p2pRatio, 2).padStart(5)}  ${r.p2pRatio >= GOALS.p2p ? 'met   ' : 'MISSED'}  ${fmt(r.house).padStart(16)}  ${fmt(r.houseRatio, 2).padStart(5)}  ${r.houseRatio >= GOALS.house ? 'met   ' : 'MISSED'}  ${fmt(r.p2pP99, 1)} / ${fmt(r.houseP99, 1)} ms`);
+  }
+  log(`(goals: player<->player >= ${GOALS.p2p} of pgbench, player<->house >= ${GOALS.house}; HTTP central->platform ${fmt(http.rps)} transfers/s, p50 ${fmt(http.p50, 1)} ms, p99 ${fmt(http.p99, 1)} ms; took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return { rows, http, goals: GOALS, ledgerViolations: ledger.violations };
+}
+
+if (isMainThread && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.chdir(ROOT);
+  ledgerBench().then(() => process.exit(0), (err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
