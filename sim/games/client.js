@@ -123,6 +123,7 @@
     const suit = card.slice(-1);
     return `<span class="card ${suit === 'H' || suit === 'D' ? 'red' : ''}">${card.slice(0, -1)}${SUIT[suit]}</span>`;
   }
+  const cardText = (card) => card.slice(0, -1) + SUIT[card.slice(-1)];
   const ballHtml = (n, sm) => `<span class="ball${sm ? ' sm' : ''}">${n}</span>`;
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const label = (opt) => boot.options[opt] || opt;
@@ -146,7 +147,7 @@
     switch (boot.gameId) {
       case 'lucky-7': return d.wins && d.wins.length ? lines(d.wins.length) : t.noWin;
       case 'ocean-hunt': return d.caught ? t.caught : t.missed;
-      case 'dragon-tiger': return o.dragon ? `${t.dragonCard} ${o.dragon} · ${t.tigerCard} ${o.tiger} → ${label(o.winner)}` : '';
+      case 'dragon-tiger': return o.dragon ? `${t.dragonCard} ${cardText(o.dragon)} · ${t.tigerCard} ${cardText(o.tiger)} → ${label(o.winner)}` : '';
       case 'baccarat': return o.winner ? `${label('player')} ${o.playerTotal} : ${label('banker')} ${o.bankerTotal} → ${label(o.winner)}` : '';
       case 'lucky-5': return o.numbers ? `${o.numbers.join(' ')} (${t.sum} ${o.sum})` : '';
       case 'football': case 'moba-cup': return o.score ? `${o.score} → ${label(o.result)}` : '';
@@ -227,7 +228,10 @@
     const s = secs(ms);
     return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : `${s}${t.seconds}`;
   };
-  const phaseOf = (ev) => (ev.result ? 'settled' : now() < ev.opensAt ? 'upcoming' : now() < ev.closesAt ? 'open' : 'closed');
+  // The page stops offering a bet a little before the server closes it, so a click never races the close.
+  const GRACE_MS = 1500;
+  const closesAt = (ev) => ev.closesAt - GRACE_MS;
+  const phaseOf = (ev) => (ev.result ? 'settled' : now() < ev.opensAt ? 'upcoming' : now() < closesAt(ev) ? 'open' : 'closed');
 
   // ---- games ----
   const views = {};
@@ -305,7 +309,7 @@
       $('[data-testid=round]').textContent = ev.id.slice(1);
       const phase = phaseOf(ev);
       const cd = $('[data-testid=countdown]');
-      cd.textContent = phase === 'open' ? `${t.closesIn} ${mmss(ev.closesAt - now())}` : phase === 'settled' ? `${t.nextIn} ${mmss(ev.opensAt + 20000 - now())}` : t.dealing;
+      cd.textContent = phase === 'open' ? `${t.closesIn} ${mmss(closesAt(ev) - now())}` : phase === 'settled' ? `${t.nextIn} ${mmss(ev.opensAt + 20000 - now())}` : t.dealing;
       $$('.betbtn').forEach((b) => { b.disabled = phase !== 'open' || stopped; });
       // Stakes of mine on the current round, shown on the buttons.
       const mine = {};
@@ -356,7 +360,7 @@
       if (!ev) return;
       $('[data-testid=round]').textContent = ev.id.slice(1);
       const phase = phaseOf(ev);
-      $('[data-testid=countdown]').textContent = phase === 'open' ? `${t.closesIn} ${mmss(ev.closesAt - now())}`
+      $('[data-testid=countdown]').textContent = phase === 'open' ? `${t.closesIn} ${mmss(closesAt(ev) - now())}`
         : phase === 'settled' ? `${t.nextDraw} ${mmss(ev.settlesAt - now())}` : `${t.drawing} ${mmss(ev.settlesAt - now())}`;
       $$('[data-option]').forEach((b) => { b.disabled = phase !== 'open' || stopped; });
       syncPicks();

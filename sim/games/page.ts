@@ -215,6 +215,7 @@ function document(title: string, lang: Lang, body: string, gameId: string): stri
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${esc(title)}</title>
 <style>${CSS}</style>
 </head><body class="game-${esc(gameId)}">${body}</body></html>`;

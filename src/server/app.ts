@@ -186,7 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(betRoutes);
     await api.register(gameListRoutes);
     await api.register(cashierRoutes);
-    await api.register(backofficeRoutes, { prefix: '/backoffice' });
+    await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl });
   }, { prefix: '/api' });
 
   if (opts.pages) {

@@ -33,6 +33,9 @@ export const $signedIn = computed([$token, $user], (token, user) => !!token && !
 /** The last realtime deposit outcome ('deposit-success' / 'deposit-fail'); the cashier islands show it and clear it. */
 export interface DepositEvent { kind: 'success' | 'fail'; id: string; amount: string; reason: string }
 export const $depositEvent = atom<DepositEvent | null>(null);
+/** The operator's outside withdrawal page (setting withdraw_store_url); withdrawal links open it when set. */
+export const $withdrawStoreUrl = atom<string>('');
+
 /** Set when the server ended this session: 'double-login' or 'kick'. */
 export const $sessionEnded = atom<'double-login' | 'kick' | null>(null);
 
@@ -90,6 +93,9 @@ export function startSession(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   void loadUser();
+  void api<{ withdraw_store_url?: string }>('/system/settings')
+    .then((s) => $withdrawStoreUrl.set(/^https?:\/\//.test(s.withdraw_store_url ?? '') ? s.withdraw_store_url! : ''))
+    .catch(() => undefined);
   window.setInterval(() => {
     if ($token.get() && document.visibilityState === 'visible') void loadUser();
   }, USER_POLL_MS);

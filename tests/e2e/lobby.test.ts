@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
     await header.locator('input[name="account"]').fill(DEMO.account);
     await header.locator('input[name="password"]').fill(DEMO.password);
     await header.getByRole('button', { name: TEXT[locale].login, exact: true }).click();
-    await expect.poll(() => page.getByTestId('header-account').textContent()).toBe(DEMO.account);
+    await expect.poll(() => page.getByTestId('header-account').textContent(), { timeout: 15_000 }).toBe(DEMO.account);
   }
 
   async function mobileLogin(page: Page, locale: Locale) {
@@ -116,7 +116,10 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
       await entry.waitFor();
       await entry.locator('input[name="money"]').fill('100');
       const tab = await gameTab(context, () => entry.getByTestId('entry-transfer').click());
-      await expect.poll(() => tab.getByTestId('balance').getAttribute('data-balance-minor')).toBe('10000');
+      // The wallet's success notice closes itself after 3 s.
+      await page.getByTestId('entry-success').waitFor();
+      await page.getByTestId('entry-success').waitFor({ state: 'detached', timeout: 6000 });
+      await expect.poll(() => tab.getByTestId('balance').getAttribute('data-balance-minor'), { timeout: 10_000 }).toBe('10000');
 
       await tab.getByTestId('stake').fill(STAKE);
       for (let i = 1; i <= SPINS; i += 1) await betOnce(tab, () => tab.getByTestId('spin'), i);
@@ -169,7 +172,7 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
       const moved = page.getByTestId('auto-transfer-result');
       await moved.waitFor();
       expect(await moved.getAttribute('data-status')).toBe('applied');
-      await expect.poll(() => tab.getByTestId('balance').getAttribute('data-balance-minor'))
+      await expect.poll(() => tab.getByTestId('balance').getAttribute('data-balance-minor'), { timeout: 10_000 })
         .toBe(String(Math.round(Number(before.amount) * 100)));
 
       await tab.getByTestId('stake').fill(STAKE);
@@ -207,8 +210,11 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
     try {
       const page = await context.newPage();
       for (const locale of ['zh-TW', 'en'] as const) {
+        // A lobby keeps a socket for visitors too, for the 'change-gamePlatform' system event.
+        const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 });
         await page.goto(localized('/egame/game?group=slots', locale));
         await hydrated(page);
+        await socket;
         await page.getByTestId('header-auth').locator('input[name="password"]').waitFor();
         await page.locator('[data-testid="game-tile"][data-game="lucky-7"]').click();
         const alert = page.getByRole('dialog').getByRole('alert');

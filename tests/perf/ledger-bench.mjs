@@ -9,7 +9,8 @@
 // Run: node --disable-warning=ExperimentalWarning tests/perf/ledger-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; databases are created and dropped),
 //      LEDGER_BENCH_SECONDS (15), LEDGER_BENCH_CLIENTS ("8,32"), LEDGER_BENCH_HTTP_SECONDS (10),
-//      LEDGER_BENCH_HTTP_CLIENTS (16), LEDGER_BENCH_ACCOUNTS (10000).
+//      LEDGER_BENCH_HTTP_CLIENTS (16), LEDGER_BENCH_ACCOUNTS (10000), LEDGER_BENCH_PARTS ("pgbench,ledger,http");
+//      REDIS_URL, when set, is used by the in-process app as production would (rate limits).
 // Import `ledgerBench()` to run it from another script; it returns the figures.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -276,7 +277,8 @@ async function httpRun(seconds, clients, log) {
   let app;
   try {
     await seedReference(database.db);
-    const config = { ...loadConfig({ ...process.env, REDIS_URL: '', GAME_PROVIDER_URL: sim.url, LOG_LEVEL: 'error' }), databaseUrl: db.url };
+    // Redis (rate limits, socket fan-out) when the environment has one, as production runs.
+    const config = { ...loadConfig({ ...process.env, REDIS_URL: process.env.REDIS_URL ?? '', GAME_PROVIDER_URL: sim.url, LOG_LEVEL: 'error' }), databaseUrl: db.url };
     app = await buildApp({ config, database, logger: false, jobs: false, pages: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${app.server.address().port}`;
@@ -312,14 +314,20 @@ export async function ledgerBench(opts = {}) {
   const httpSeconds = opts.httpSeconds ?? Number(process.env.LEDGER_BENCH_HTTP_SECONDS ?? 10);
   const httpClients = opts.httpClients ?? Number(process.env.LEDGER_BENCH_HTTP_CLIENTS ?? 16);
   const accountsCount = opts.accounts ?? Number(process.env.LEDGER_BENCH_ACCOUNTS ?? 10_000);
+  const parts = new Set(opts.parts ?? (process.env.LEDGER_BENCH_PARTS ?? 'pgbench,ledger,http').split(','));
   const log = opts.log ?? ((line) => console.log(line));
   const started = Date.now();
 
   log(`\n== Ledger throughput against pgbench TPC-B (PostgreSQL ${new URL(BASE_URL).host}, ${seconds} s per run) ==\n`);
-  const pgb = await pgbench(clients, seconds, log);
-  const ledger = await ledgerRuns(clients, seconds, accountsCount, log);
-  log(`\n== Central-to-platform transfers through the HTTP API (app and stand-in provider in-process, loopback) ==\n`);
-  const http = await httpRun(httpSeconds, httpClients, log);
+  const none = { tps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: {} };
+  const pgb = parts.has('pgbench') ? await pgbench(clients, seconds, log) : Object.fromEntries(clients.map((c) => [c, none]));
+  const ledger = parts.has('ledger') ? await ledgerRuns(clients, seconds, accountsCount, log)
+    : { runs: Object.fromEntries(clients.map((c) => [c, { p2p: none, house: none }])), violations: 0 };
+  let http = { rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, statuses: {} };
+  if (parts.has('http')) {
+    log(`\n== Central-to-platform transfers through the HTTP API (app and stand-in provider in-process, loopback) ==\n`);
+    http = await httpRun(httpSeconds, httpClients, log);
+  }
 
   const rows = clients.map((c) => {
     const base = pgb[c].tps;

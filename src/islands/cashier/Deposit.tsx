@@ -17,7 +17,7 @@ import {
   usePageSetup, useCall, type CashierVariant,
 } from './common.tsx';
 import { MethodIcon } from './icons.tsx';
-import { DepositNotice, DEPOSIT_NOTICE_KEYS } from './DepositNotice.tsx';
+import { DEPOSIT_NOTICE_KEYS } from './DepositNotice.tsx';
 
 export const DEPOSIT_KEYS = [
   ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...DEPOSIT_STATUS_KEYS, ...METHOD_KEYS, ...DEPOSIT_NOTICE_KEYS, ...DIALOG_KEYS,
@@ -91,7 +91,6 @@ export default function Deposit({ t, locale, variant, order, newTab, paths }: Pr
         </div>
       )}
       {body}
-      <DepositNotice t={t} paths={paths} />
       {dialogs}
     </div>
   );

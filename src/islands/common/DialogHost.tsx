@@ -3,10 +3,17 @@ import { useStore } from '@nanostores/react';
 import { $alert, closeAlert } from '../../stores/ui.ts';
 import { $sessionEnded } from '../../stores/session.ts';
 import { Dialog } from './Dialog.tsx';
+import { DepositNotice, DEPOSIT_NOTICE_KEYS } from '../cashier/DepositNotice.tsx';
 
-export const DIALOG_KEYS = ['common.ok', 'common.cancel', 'common.close', 'session.other_device', 'session.kicked'] as const;
+export const DIALOG_KEYS = ['common.ok', 'common.cancel', 'common.close', 'session.other_device', 'session.kicked', ...DEPOSIT_NOTICE_KEYS] as const;
 
-export function DialogHost({ t, homePath }: { t: Record<(typeof DIALOG_KEYS)[number], string>; homePath: string }) {
+/** The page's one dialog host (in the desktop header or the mobile footer), so every page shows these notices. */
+export function DialogHost({ t, homePath, depositPaths }: {
+  t: Record<(typeof DIALOG_KEYS)[number], string>;
+  homePath: string;
+  /** Where the deposit-result notice leads (SPEC.md section 4: the deposit page or the records). */
+  depositPaths?: { deposit: string; records: string };
+}) {
   const alert = useStore($alert);
   const ended = useStore($sessionEnded);
   if (ended) {
@@ -18,7 +25,7 @@ export function DialogHost({ t, homePath }: { t: Record<(typeof DIALOG_KEYS)[num
       </Dialog>
     );
   }
-  if (!alert) return null;
+  if (!alert) return depositPaths ? <DepositNotice t={t} paths={depositPaths} /> : null;
   const confirm = () => {
     closeAlert();
     alert.onConfirm?.();

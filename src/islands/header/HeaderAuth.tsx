@@ -1,7 +1,7 @@
 // The right side of the desktop top bar: the inline login form for visitors, the account strip for players.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $sessionReady, $user, clearSession, loadUser, startSession } from '../../stores/session.ts';
+import { $sessionReady, $user, $withdrawStoreUrl, clearSession, loadUser, startSession } from '../../stores/session.ts';
 import { showAlert, showConfirm } from '../../stores/ui.ts';
 import { $platformWallets, $walletsLoading, MAINTAIN, activeBonusWallets, alertFailure, recoverAll, refreshWallets } from '../../stores/wallet.ts';
 import { api, configureApi } from '../../lib/api.ts';
@@ -21,7 +21,7 @@ export const HEADER_KEYS = [
 ] as const;
 type T = Record<(typeof HEADER_KEYS)[number], string>;
 
-interface Props { t: T; locale: Locale; paths: Record<'home' | 'register' | 'member' | 'wallet' | 'deposit' | 'transfer' | 'withdraw' | 'messages' | 'forgot' | 'mobileLogin', string> }
+interface Props { t: T; locale: Locale; paths: Record<'home' | 'register' | 'member' | 'wallet' | 'deposit' | 'transfer' | 'withdraw' | 'messages' | 'forgot' | 'mobileLogin' | 'depositRecords', string> }
 
 export default function HeaderAuth({ t, locale, paths }: Props) {
   useEffect(() => {
@@ -35,7 +35,7 @@ export default function HeaderAuth({ t, locale, paths }: Props) {
   return (
     <div className="flex items-center gap-3 text-sm" data-testid="header-auth">
       {user ? <PlayerStrip t={t} paths={paths} /> : ready ? <InlineLogin t={t} paths={paths} /> : <span className="text-slate-300">{t['header.loading']}</span>}
-      <DialogHost t={t} homePath={paths.home} />
+      <DialogHost t={t} homePath={paths.home} depositPaths={{ deposit: paths.deposit, records: paths.depositRecords }} />
     </div>
   );
 }
@@ -81,6 +81,7 @@ function InlineLogin({ t, paths }: Pick<Props, 't' | 'paths'>) {
 }
 
 function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
+  const storeUrl = useStore($withdrawStoreUrl);
   const user = useStore($user)!;
   const platforms = useStore($platformWallets);
   const walletsLoading = useStore($walletsLoading);
@@ -200,7 +201,8 @@ function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
       </div>
       <a className="header-link hidden md:inline" href={paths.deposit}>{t['header.deposit']}</a>
       <a className="header-link hidden md:inline" href={paths.transfer}>{t['header.transfer']}</a>
-      <a className="header-link hidden md:inline" href={paths.withdraw}>{t['header.withdrawal']}</a>
+      {/* With an outside withdrawal store configured, withdrawal opens it in a new tab (SPEC.md section 2). */}
+      <a className="header-link hidden md:inline" href={storeUrl || paths.withdraw} {...(storeUrl ? { target: '_blank', rel: 'noopener' } : {})}>{t['header.withdrawal']}</a>
       <a className="header-link hidden md:inline" href={paths.member}>{t['header.member_centre']}</a>
       <a className="header-link hidden md:inline" href={paths.messages}>{t['header.messages']}</a>
       <button type="button" className="header-link" onClick={signOut} data-testid="sign-out">{t['header.sign_out']}</button>

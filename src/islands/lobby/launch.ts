@@ -63,14 +63,15 @@ function blankTab(t: LaunchText): Window | null {
 
 /** Points the tab at the game, or, when no tab could be opened, offers a link to open it. */
 function show(tab: Window | null, url: string, name: string): void {
-  if (tab && !tab.closed) {
-    // The game's page must not reach back into ours.
-    tab.opener = null;
-    tab.location.href = url;
+  // Late (after an answer, not inside a click) a browser may still allow a tab while the click is recent.
+  const target = tab && !tab.closed ? tab : window.open('', '_blank');
+  if (!target) {
+    $launch.set({ kind: 'ready', url, name });
     return;
   }
-  const late = window.open(url, '_blank', 'noopener');
-  if (!late) $launch.set({ kind: 'ready', url, name });
+  // The game's page must not reach back into ours.
+  target.opener = null;
+  target.location.href = url;
 }
 
 function failed(tab: Window | null, err: unknown, t: LaunchText): void {

@@ -24,7 +24,7 @@ interface Props {
   t: T;
   locale: Locale;
   active: MobileTab;
-  paths: Record<MobileTab | 'register' | 'forgot' | 'homeRoot', string>;
+  paths: Record<MobileTab | 'register' | 'forgot' | 'homeRoot' | 'deposit' | 'depositRecords', string>;
 }
 
 const TABS: Array<{ tab: MobileTab; key: keyof T; icon: string; needsLogin: boolean }> = [
@@ -67,7 +67,7 @@ export default function MobileFooter({ t, locale, active, paths }: Props) {
         </ul>
       </nav>
       {open && <LoginDialog t={t} paths={paths} />}
-      <DialogHost t={t} homePath={paths.homeRoot} />
+      <DialogHost t={t} homePath={paths.homeRoot} depositPaths={{ deposit: paths.deposit, records: paths.depositRecords }} />
     </>
   );
 }

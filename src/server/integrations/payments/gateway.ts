@@ -76,7 +76,8 @@ export class PayBridgeGateway implements PaymentGateway {
     if (a.status !== 200 || a.body.status !== 'created') throw new GatewayError(String(a.body.code ?? `HTTP_${a.status}`));
     return {
       gatewayOrderId: String(a.body.orderId),
-      payUrl: typeof a.body.payUrl === 'string' ? a.body.payUrl : null,
+      // For convenience-store payment the place to pay is the store counter page, when the gateway offers one.
+      payUrl: typeof a.body.payUrl === 'string' ? a.body.payUrl : typeof a.body.counterUrl === 'string' ? a.body.counterUrl : null,
       paymentCode: typeof a.body.paymentCode === 'string' ? a.body.paymentCode : null,
       expiresAt: new Date(String(a.body.expiresAt)),
     };

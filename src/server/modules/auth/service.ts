@@ -197,6 +197,9 @@ export class AuthService {
       player_bonus_wallet: [],
       player_bonus_wallet_sum: '0.00',
       player_blacklist: player.blacklist,
+      real_name: player.realName,
+      gender: player.gender,
+      birthday: player.birthday,
       status_force_password: player.statusForcePassword,
     };
   }

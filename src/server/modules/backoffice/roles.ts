@@ -23,6 +23,16 @@ export const PERMISSIONS = {
   'reconciliation.manage': ['admin', 'finance'],
   /** The stand-in provider's fault switches, only when it runs on this machine. */
   'provider_faults.manage': ['admin'],
+  /** The deposit and withdrawal queues, read only; customer service answers players' questions from them. */
+  'finance.read': ['admin', 'finance', 'service'],
+  /** Confirming and rejecting deposits, paying out and rejecting withdrawals, card audits, adjustments, callbacks. */
+  'finance.manage': ['admin', 'finance'],
+  /** Game platforms: shown or hidden, switched off, maintenance windows, order. */
+  'platforms.manage': ['admin'],
+  /** Games: status, order, names and thumbnails. */
+  'games.manage': ['admin', 'marketing'],
+  /** A player's bet records. */
+  'bets.read': ['admin', 'finance', 'service'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -10,6 +10,8 @@ import type { SystemSettings, WebsiteStatus } from '../../../shared/settings.ts'
 import { BackofficeService, type Operator, type StaffAuth } from './service.ts';
 import { can, type Permission } from './roles.ts';
 import { backofficeWalletRoutes, type WalletRoutesOptions } from './wallet-routes.ts';
+import { backofficeFinanceRoutes } from './finance-routes.ts';
+import { backofficeCatalogueRoutes } from './catalogue-routes.ts';
 import {
   auditQuery, idParams, loginBody, messageCreateBody, messageUpdateBody, pageQuery, playersQuery, settingsBody, smsQuery,
   staffCreateBody, staffUpdateBody, websiteStatusBody, type Input, type Paging,
@@ -132,6 +134,14 @@ export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (
   // A player's wallets and ledger, activity wallets, the blacklist, reconciliation, provider fault switches.
 
   await app.register(backofficeWalletRoutes, { providerBaseUrl: opts.providerBaseUrl });
+
+  // The finance desk: deposit and withdrawal queues, bank-card audits, adjustments, the gateway callback log.
+
+  await app.register(backofficeFinanceRoutes, { prefix: '/finance' });
+
+  // Game platforms, games and a player's bet records.
+
+  await app.register(backofficeCatalogueRoutes);
 
   // The audit log.
 

@@ -25,9 +25,7 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
   const op = (request: FastifyRequest): Operator => ({ staffId: (request.staff as StaffAuth).staffId, ip: request.ip });
   const id = (request: FastifyRequest) => (request.params as Input<typeof idParams>).id;
 
-  // Players and platforms.
-
-  app.get('/platforms', { config: { staff: 'player.detail' } }, async () => ok(await service.platforms()));
+  // Players (the platform list is in catalogue-routes.ts).
 
   app.get('/players/lookup', {
     schema: { querystring: lookupQuery },

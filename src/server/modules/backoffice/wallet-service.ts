@@ -64,12 +64,7 @@ export class BackofficeWalletService {
     this.faults = deps.faults;
   }
 
-  // Players and platforms.
-
-  async platforms() {
-    const rows = await repo.platforms(this.db);
-    return rows.map((p) => ({ code: p.gpCode, group: p.group, name: p.name, name_en: p.nameEn, status: p.status, maintain_status: p.maintainStatus }));
-  }
+  // Players.
 
   async summary(where: { id: number } | { account: string }) {
     const p = await repo.playerSummary(this.db, where);

@@ -44,7 +44,10 @@ export class BetsService {
       } catch (err) {
         // A page that fails leaves the cursor where it was: the next run reads the same records again.
         result.error = err instanceof ProviderError ? err.code : 'UNKNOWN';
-        await repo.saveIngestionError(this.db, code, result.error);
+        // A provider that no longer knows our cursor (its log was rebuilt) is read again from the start;
+        // re-reading is safe because stored records only ever move to higher versions.
+        if (result.error === 'INVALID_CURSOR') await repo.saveCursor(this.db, code, '', result.error);
+        else await repo.saveIngestionError(this.db, code, result.error);
         break;
       }
       result.pages++;

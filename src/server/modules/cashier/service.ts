@@ -33,6 +33,14 @@ function startOfTaipeiDay(now = new Date()): Date {
   return new Date(Date.parse(`${taipeiDate(now)}T00:00:00.000Z`) - 8 * 60 * 60 * 1000);
 }
 
+/** Whether an error (or the driver error Drizzle wraps in it) is a unique violation of that index. */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && (e.constraint === constraint || String((e as Error).message ?? '').includes(constraint))) return true;
+  }
+  return false;
+}
+
 function maskNumber(n: string): string {
   return n.length > 4 ? `${'*'.repeat(Math.max(0, n.length - 4))}${n.slice(-4)}` : n;
 }
@@ -89,12 +97,13 @@ export class CashierService {
   }
 
   async createDeposit(playerId: number, input: { method: DepositMethod; amount: string; player_ref?: string }, clientKey?: string, locale: 'zh-TW' | 'en' = 'zh-TW'): Promise<DepositView> {
+    const replay = (seen: repo.DepositRow): DepositView => {
+      if (seen.method !== input.method || minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.amount) ?? -1n)) throw new ApiError('idempotency_mismatch');
+      return this.depositView(seen);
+    };
     if (clientKey) {
       const seen = await repo.depositByClientKey(this.db, playerId, clientKey);
-      if (seen) {
-        if (seen.method !== input.method || minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.amount) ?? -1n)) throw new ApiError('idempotency_mismatch');
-        return this.depositView(seen);
-      }
+      if (seen) return replay(seen);
     }
     const s = await this.system.settings();
     const methods = (await this.depositMethods(locale)).methods;
@@ -117,10 +126,17 @@ export class CashierService {
 
     const id = newId('DP');
     const expireMinutes = Math.max(1, Number(s.deposit_order_expire_minutes) || 30);
-    await repo.insertDeposit(this.db, {
-      id, playerId, method: input.method, amountMinor, status: 'pending', playerRef: ref, clientKey: clientKey ?? null,
-      expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
-    });
+    try {
+      await repo.insertDeposit(this.db, {
+        id, playerId, method: input.method, amountMinor, status: 'pending', playerRef: ref, clientKey: clientKey ?? null,
+        expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
+      });
+    } catch (err) {
+      // The same key sent twice at once: the other request's order is the answer to this one too.
+      const seen = clientKey && isUniqueViolation(err, 'deposit_orders_client_key_uq') ? await repo.depositByClientKey(this.db, playerId, clientKey) : undefined;
+      if (seen) return replay(seen);
+      throw err;
+    }
     if (gatewayMethod) {
       try {
         const created = await this.gateway.createOrder({
@@ -365,12 +381,13 @@ export class CashierService {
   }
 
   async createWithdrawal(playerId: number, input: { money: string; bank_card_id: number }, clientKey?: string): Promise<repo.WithdrawalRow> {
+    const replay = (seen: repo.WithdrawalRow): repo.WithdrawalRow => {
+      if (minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.money) ?? -1n) || seen.bankCardId !== input.bank_card_id) throw new ApiError('idempotency_mismatch');
+      return seen;
+    };
     if (clientKey) {
       const seen = await repo.withdrawalByClientKey(this.db, playerId, clientKey);
-      if (seen) {
-        if (minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.money) ?? -1n) || seen.bankCardId !== input.bank_card_id) throw new ApiError('idempotency_mismatch');
-        return seen;
-      }
+      if (seen) return replay(seen);
     }
     if (!(await this.system.setting('allow_player_withdraw'))) throw new ApiError('withdraw_disabled');
     const amountMinor = decimalToMinor(input.money);
@@ -378,10 +395,17 @@ export class CashierService {
     const [central, hold] = await Promise.all([this.accounts.playerAccount(playerId, 'central'), this.accounts.playerAccount(playerId, 'withdraw_hold')]);
     const id = newId('WD');
     let created: repo.WithdrawalRow | undefined;
+    let replayed: repo.WithdrawalRow | undefined;
     await this.inTransaction(async (tx) => {
       // The player's row lock puts one player's withdrawals in a line, so daily counts cannot race.
       const player = await repo.playerForUpdate(tx, playerId);
       if (!player) throw new ApiError('unauthorized');
+      // The same key sent twice at once: the copy that waited for the lock answers with the first one's withdrawal.
+      const seen = clientKey ? await repo.withdrawalByClientKey(tx, playerId, clientKey) : undefined;
+      if (seen) {
+        replayed = replay(seen);
+        return;
+      }
       if (!player.realName) throw new ApiError('withdraw_need_real_name');
       const card = await repo.cardById(tx, input.bank_card_id);
       if (!card || card.playerId !== playerId || card.deletedAt || card.statusDebitCard !== 1) throw new ApiError('withdraw_need_card');
@@ -401,6 +425,7 @@ export class CashierService {
       });
       created = await repo.withdrawalById(tx, id);
     });
+    if (replayed) return replayed;
     this.publish.toPlayer(playerId, 'withdrawal', { id, status: 'applying' });
     return created!;
   }

@@ -1,7 +1,7 @@
 // SQL for platforms, provider accounts, platform transfers, activity wallets and money records.
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, bonusWallets, gamePlatforms, platformTransfers, playerPlatforms, players, reconciliationFindings } from '../../db/schema.ts';
+import { accounts, bonusWallets, journals, gamePlatforms, platformTransfers, playerPlatforms, players, reconciliationFindings } from '../../db/schema.ts';
 
 export type PlatformRow = typeof gamePlatforms.$inferSelect;
 export type TransferRow = typeof platformTransfers.$inferSelect;
@@ -135,4 +135,17 @@ export async function openFinding(db: DbOrTx, values: typeof reconciliationFindi
 export async function resolveFindings(db: DbOrTx, transferId: string): Promise<void> {
   await db.update(reconciliationFindings).set({ status: 'resolved', resolvedAt: sql`now()` })
     .where(and(eq(reconciliationFindings.transferId, transferId), eq(reconciliationFindings.status, 'open')));
+}
+
+export async function journalByKey(db: DbOrTx, key: string): Promise<{ id: number; ref: string } | undefined> {
+  const rows = await db.select({ id: journals.id, ref: journals.ref }).from(journals).where(eq(journals.idempotencyKey, key));
+  return rows[0];
+}
+
+/** Opens a player account inside a money transaction, for a wallet created in the same transaction. */
+export async function openPlayerAccountInTx(db: DbOrTx, playerId: number, kind: string, ref: string): Promise<number> {
+  const rows = await db.insert(accounts).values({ playerId, kind, ref }).onConflictDoNothing().returning({ id: accounts.id });
+  if (rows[0]) return rows[0].id;
+  const found = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.playerId, playerId), eq(accounts.kind, kind), eq(accounts.ref, ref)));
+  return found[0]!.id;
 }

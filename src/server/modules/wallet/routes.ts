@@ -100,7 +100,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/players/autoTransFer/:code', { ...player, schema: { params: codeParam, body: autoTransferBody } }, async (request) => {
     const result = await toPlatform(request, (request.params as { code: string }).code, request.body as v.InferOutput<typeof autoTransferBody>);
-    return ok(result, result.status === 'applied' ? '自動轉帳成功!' : transferMessage(request, result.status));
+    return ok(result, result.status === 'applied' ? (request.locale === 'en' ? 'Automatic transfer successful!' : '自動轉帳成功!') : transferMessage(request, result.status));
   });
 
   app.post('/players/deposit/:code', { ...player, schema: { params: codeParam, body: depositToPlatformBody } }, async (request) => {

@@ -10,6 +10,7 @@ import type { GameProvider, TransferOutcome } from '../../integrations/games/pro
 import type { Publisher } from '../../realtime/publisher.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import * as repo from './repository.ts';
+import type { BonusWalletView } from '../../../shared/user.ts';
 
 /** The request answers before reconciliation looks, so the two rarely race (they are safe if they do). */
 const FIRST_CHECK_DELAY_MS = 5_000;
@@ -38,19 +39,6 @@ export interface PlatformWalletView {
   pending: boolean;
 }
 
-export interface BonusWalletView {
-  id: number;
-  name: string;
-  money: string;
-  is_unlock: boolean;
-  status: number;
-  is_sports: boolean;
-  wallet: string[];
-  bonus_bet: string;
-  bonus_now_bet: string;
-  give_up_wallet_amount: string;
-  can_give_up: boolean;
-}
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
   // Drizzle wraps the driver error; both pg and PGlite expose code and constraint on it or its cause.
@@ -59,6 +47,9 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/** Unwinds a grant that lost a race to an identical one. */
+class RollbackGrant extends Error {}
 
 export function newTransferId(): string {
   return `TR${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
@@ -381,25 +372,50 @@ export class WalletService {
     giveUpWalletAmountMinor?: bigint; isSports?: boolean; platformCodes?: string[]; staffId?: number | null; idempotencyKey: string;
   }): Promise<repo.BonusWalletRow> {
     if (input.amountMinor <= 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
+    const key = `bonus:grant:${input.idempotencyKey}`;
+    const request = { playerId: input.playerId, amount: input.amountMinor.toString(), bet: input.bonusBetMinor.toString(), name: input.name };
     const house = await this.accounts.houseAccount('bonus', input.playerId);
+    const replayOf = async (): Promise<repo.BonusWalletRow | undefined> => {
+      const first = await repo.journalByKey(this.db, key);
+      if (!first) return undefined;
+      const w = await repo.bonusWalletById(this.db, Number(first.ref));
+      // The same key with other details is a different command, not a retry.
+      if (!w || w.playerId !== input.playerId || w.bonusBetMinor !== input.bonusBetMinor || w.name !== input.name) throw new ApiError('idempotency_mismatch');
+      return w;
+    };
+    const earlier = await replayOf();
+    if (earlier) return earlier;
     let wallet: repo.BonusWalletRow | undefined;
+    let lostRace = false;
     await this.inTransaction(async (tx) => {
+      // The wallet, its account and the money arrive together, or not at all: a replay leaves no empty wallet.
       wallet = await repo.insertBonusWallet(tx, {
         playerId: input.playerId, name: input.name, nameEn: input.nameEn ?? '', isSports: input.isSports ?? false,
         platformCodes: input.platformCodes ?? [], bonusBetMinor: input.bonusBetMinor,
         giveUpWalletAmountMinor: input.giveUpWalletAmountMinor ?? 0n, grantedBy: input.staffId ?? null,
       });
-    });
-    // The account is opened outside the money transaction (see AccountDirectory), then funded.
-    const bonusAcc = await this.accounts.playerAccount(input.playerId, 'bonus', String(wallet!.id));
-    await this.inTransaction(async (tx) => {
-      await postJournal(tx, {
-        kind: 'bonus_grant', idempotencyKey: `bonus:grant:${input.idempotencyKey}`,
-        request: { playerId: input.playerId, amount: input.amountMinor.toString() }, playerId: input.playerId,
-        ref: String(wallet!.id), memo: input.name, staffId: input.staffId ?? null,
+      const bonusAcc = await repo.openPlayerAccountInTx(tx, input.playerId, 'bonus', String(wallet.id));
+      const posted = await postJournal(tx, {
+        kind: 'bonus_grant', idempotencyKey: key, request, playerId: input.playerId,
+        ref: String(wallet.id), memo: input.name, staffId: input.staffId ?? null,
         legs: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: bonusAcc, amountMinor: input.amountMinor }],
+      }).catch((err: unknown) => {
+        // A concurrent identical grant committed first: its wallet is the answer, this one rolls back.
+        if (err instanceof LedgerError && err.code === 'idempotency_mismatch') return { replayed: true, journalId: 0 };
+        throw err;
       });
+      if (posted.replayed) {
+        lostRace = true;
+        throw new RollbackGrant();
+      }
+    }).catch((err: unknown) => {
+      if (!(err instanceof RollbackGrant)) throw err;
     });
+    if (lostRace) {
+      const w = await replayOf();
+      if (w) return w;
+      throw new ApiError('idempotency_mismatch');
+    }
     this.publish.toPlayer(input.playerId, 'update-user');
     return wallet!;
   }
