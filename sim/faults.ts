@@ -81,7 +81,7 @@ export function parseFaultsPatch(input: unknown): { ok: true; patch: Partial<Fau
 export type Rng = () => number;
 
 /** Uniform in [0, 1). */
-export const cryptoRng: Rng = () => randomInt(0, 2 ** 48) / 2 ** 48;
+export const cryptoRng: Rng = () => randomInt(0, 2 ** 48 - 1) / 2 ** 48;
 
 /** sfc32 seeded from SHA-256 of the seed's string form. */
 export function seededRng(seed: number | string): Rng {

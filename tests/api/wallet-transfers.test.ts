@@ -79,8 +79,10 @@ async function transfer(id: string) {
 async function journalKinds(id: string) {
   return (await rows<{ kind: string }>(sql`select kind from journals where ref = ${id} order by id`)).map((r) => r.kind);
 }
-async function makeDue(id: string, opts: { age?: boolean } = {}) {
+/** Makes a transfer due for reconciliation; `age` makes it older than the provider's request lifetime and margin, `fresh` brand new. */
+async function makeDue(id: string, opts: { age?: boolean; fresh?: boolean } = {}) {
   if (opts.age) await t.database.db.execute(sql`update platform_transfers set created_at = now() - interval '1 minute' where id = ${id}`);
+  if (opts.fresh) await t.database.db.execute(sql`update platform_transfers set created_at = now() where id = ${id}`);
   await t.database.db.execute(sql`update platform_transfers set next_check_at = now() - interval '1 second' where id = ${id}`);
 }
 const reconcile = () => t.app.services.wallet.reconcile();
@@ -159,7 +161,10 @@ describe('refund only on a definite rejection', () => {
     const id = res.json().data.id as string;
     expect(await me(p)).toMatchObject({ amount: '80.00', total_money: '100.00' });
     expect(await walletOf(p, 'FSH')).toMatchObject({ wallet: '0.00', pending: true });
-    // Not due yet: reconciliation leaves it alone.
+    // The request leaves it to reconciliation a few seconds later; until it is due, reconciliation leaves it alone.
+    const [gap] = await rows<{ s: number }>(sql`select extract(epoch from next_check_at - created_at)::float8 as s from platform_transfers where id = ${id}`);
+    expect(gap!.s).toBeGreaterThan(4);
+    await t.database.db.execute(sql`update platform_transfers set next_check_at = now() + interval '1 hour' where id = ${id}`);
     await reconcile();
     expect((await transfer(id)).status).toBe('pending');
     await makeDue(id);
@@ -176,7 +181,7 @@ describe('refund only on a definite rejection', () => {
     provider.mode = 'normal';
     const id = res.json().data.id as string;
     expect(res.json().data.status).toBe('pending');
-    await makeDue(id);
+    await makeDue(id, { fresh: true });
     await reconcile();
     expect(await transfer(id)).toMatchObject({ status: 'pending', reason: 'awaiting provider confirmation (not yet seen by provider)', attempts: 2 });
     expect(await me(p)).toMatchObject({ amount: '80.00', total_money: '100.00' });

@@ -117,18 +117,29 @@ export async function startServer(name: string): Promise<Server> {
   child.stderr!.pipe(log);
   let exited: string | undefined;
   const exit = new Promise<void>((resolve) => child.once('exit', (code, signal) => { exited = signal ? `signal ${signal}` : `code ${code}`; resolve(); }));
+  // Never leave the server behind, even when the test worker dies.
+  const orphanGuard = () => { child.kill('SIGKILL'); };
+  process.once('exit', orphanGuard);
+  void exit.then(() => process.off('exit', orphanGuard));
 
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
+  const cleanUp = async () => {
+    await dropDatabase().catch((err) => console.warn('could not drop the e2e database:', err));
+    if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+  };
   for (;;) {
     if (exited !== undefined) {
       await new Promise<void>((resolve) => log.end(resolve));
+      await cleanUp();
       throw new Error(`The server exited (${exited}) during start-up; see ${logFile}`);
     }
     const ready = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
     if (ready) break;
     if (Date.now() - started > STARTUP_TIMEOUT_MS) {
       child.kill('SIGKILL');
+      await exit;
+      await cleanUp();
       throw new Error(`The server did not become ready in ${STARTUP_TIMEOUT_MS} ms; see ${logFile}`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -166,8 +177,7 @@ export async function startServer(name: string): Promise<Server> {
         clearTimeout(killer);
       }
       log.end();
-      await dropDatabase().catch((err) => console.warn('could not drop the e2e database:', err));
-      if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }

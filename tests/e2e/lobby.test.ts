@@ -95,7 +95,7 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
       await page.getByTestId('records-search').click();
       await page.waitForTimeout(300);
       return page.getByTestId('record-row').count();
-    }, { timeout: 30_000, intervals: [1000] }).toBe(count);
+    }, { timeout: 30_000, interval: 1000 }).toBe(count);
   }
 
   it('a player opens a slot from the desktop lobby, spins ten times, recovers the wallet and finds the ten bets', async () => {
@@ -197,7 +197,7 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
         await page.getByTestId('records-search').click();
         await page.waitForTimeout(300);
         return page.getByTestId('record-status').allTextContents();
-      }, { timeout: 30_000, intervals: [1000] }).toEqual(Array(SPINS).fill('Settled'));
+      }, { timeout: 30_000, interval: 1000 }).toEqual(Array(SPINS).fill('Settled'));
       expect(await page.getByTestId('total-stake').textContent()).toBe('10.00');
     } finally {
       await context.close();

@@ -117,11 +117,14 @@ async function ledgerWorker({ url, accounts, houses, mode, clients, seconds, thr
   count = 0;
   latencies.length = 0;
   const started = performance.now();
+  const elu = performance.eventLoopUtilization();
   end = Date.now() + seconds * 1000;
   await Promise.all(Array.from({ length: clients }, (_, c) => loop(c)));
   const elapsed = (performance.now() - started) / 1000;
+  // How busy this thread's JavaScript was: near 1 means the client side, not PostgreSQL, set the pace.
+  const busy = performance.eventLoopUtilization(elu).utilization;
   await database.close();
-  return { count, elapsed, latencies, errors };
+  return { count, elapsed, latencies, errors, busy };
 }
 
 async function httpWorker({ url, tokens, seconds, clients }) {
@@ -230,7 +233,8 @@ async function ledgerRun({ url, accounts, houses, mode, clients, seconds }) {
   const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const errors = {};
   for (const r of results) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
-  return { tps: count / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  const busy = results.reduce((s, r) => s + r.busy, 0) / results.length;
+  return { tps: count / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, busy };
 }
 
 async function ledgerRuns(clientCounts, seconds, accountsCount, log) {
@@ -244,7 +248,7 @@ async function ledgerRuns(clientCounts, seconds, accountsCount, log) {
       for (const mode of ['p2p', 'house']) {
         out[c][mode] = await ledgerRun({ url: db.url, accounts, houses, mode, clients: c, seconds });
         const r = out[c][mode];
-        log(`  ledger ${mode === 'p2p' ? 'player<->player' : 'player<->house '} ${String(c).padStart(2)} clients: ${fmt(r.tps)} tps (p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms)${Object.keys(r.errors).length ? ` errors ${JSON.stringify(r.errors)}` : ''}`);
+        log(`  ledger ${mode === 'p2p' ? 'player<->player' : 'player<->house '} ${String(c).padStart(2)} clients: ${fmt(r.tps)} tps (p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, client threads ${fmt(r.busy * 100)}% busy)${Object.keys(r.errors).length ? ` errors ${JSON.stringify(r.errors)}` : ''}`);
       }
     }
     const { openDatabase } = await import('../../src/server/db/client.ts');

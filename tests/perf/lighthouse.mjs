@@ -29,8 +29,20 @@ function gzipBytes(url) {
   });
 }
 
-/** One Lighthouse run in a fresh browser. */
-export async function audit(url, { desktop = false } = {}) {
+/** One Lighthouse run in a fresh browser. A run that Lighthouse itself could not complete (a trace that
+ * came back broken, as happens on a starved machine) is tried again, up to three times in all. */
+export async function audit(url, opts = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, opts);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.warn(`  ${url}: ${err.message}; trying again`);
+    }
+  }
+}
+
+async function auditOnce(url, { desktop = false } = {}) {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`chromium is missing at ${CHROMIUM_PATH}`);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {

@@ -80,14 +80,23 @@ export async function startServer(env = {}) {
   child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
   let exitCode;
   const exited = new Promise((resolve) => child.once('exit', (code) => { exitCode = code; resolve(); }));
+  // Never leave the server behind, even when this script dies on an uncaught error.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  void exited.then(() => process.off('exit', orphanGuard));
 
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 120_000;
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`the server exited with ${exitCode} during start-up:\n${stderr}`);
+    if (exitCode !== undefined) {
+      await cleanup().catch(() => undefined);
+      throw new Error(`the server exited with ${exitCode} during start-up:\n${stderr}`);
+    }
     if (await fetch(`${url}/api/ready`).then((r) => r.ok, () => false)) break;
     if (Date.now() > until) {
       child.kill('SIGKILL');
+      await exited;
+      await cleanup().catch(() => undefined);
       throw new Error(`the server did not become ready in time:\n${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -85,7 +85,9 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                   ) : null}
                   <BlacklistEditor t={t} locale={locale} player={player} platforms={platforms} canEdit={can('blacklist.manage')}
                     onSaved={(blacklist) => setPlayer({ ...player, blacklist })} />
-                  {can('wallets.read') && <History t={t} locale={locale} playerId={player.id} version={version} />}
+                  {can('wallets.read') && (
+                    <History t={t} locale={locale} playerId={player.id} version={version} showBets={can('bets.read')} platforms={platforms} />
+                  )}
                 </>
               )}
     </div>

@@ -178,3 +178,17 @@ export function StatusPill({ on, onText, offText }: { on: boolean; onText: strin
     </span>
   );
 }
+
+/** An on/off switch that is a real checkbox underneath, so keyboards and screen readers use it as one. */
+export function Switch({ checked, onChange, label, testId, disabled }: {
+  checked: boolean; onChange: (on: boolean) => void; label: string; testId?: string; disabled?: boolean;
+}) {
+  return (
+    <label className="relative inline-flex cursor-pointer items-center" title={label}>
+      <input type="checkbox" className="peer sr-only" checked={checked} disabled={disabled} aria-label={label}
+        onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
+      <span className="h-5 w-9 rounded-full bg-slate-300 transition-colors peer-checked:bg-emerald-500 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600/40 peer-disabled:opacity-50" aria-hidden="true" />
+      <span className="absolute left-0.5 top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform peer-checked:translate-x-4" aria-hidden="true" />
+    </label>
+  );
+}

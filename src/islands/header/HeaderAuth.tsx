@@ -33,7 +33,9 @@ export default function HeaderAuth({ t, locale, paths }: Props) {
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
   return (
-    <div className="flex items-center gap-3 text-sm" data-testid="header-auth">
+    // On narrow screens the session controls take a row of their own whatever they show, so the page does not
+    // shift when the server's 'loading' text gives way to the links or the account strip.
+    <div className="flex w-full items-center gap-3 text-sm md:w-auto" data-testid="header-auth">
       {user ? <PlayerStrip t={t} paths={paths} /> : ready ? <InlineLogin t={t} paths={paths} /> : <span className="text-slate-300">{t['header.loading']}</span>}
       <DialogHost t={t} homePath={paths.home} depositPaths={{ deposit: paths.deposit, records: paths.depositRecords }} />
     </div>

@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { api } from '../../lib/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { wantRealtime } from '../../stores/realtime.ts';
+import { $sessionReady } from '../../stores/session.ts';
 import { usePageSetup } from '../wallet/common.tsx';
 import { $catalogueVersion, $platforms, $platformsFailed, isMaintained, isShown, loadPlatforms, type Platform } from './platforms.ts';
 import { $launching, CHOICE_GROUPS, startGame, tryDemo, type Game } from './launch.ts';
@@ -31,11 +32,13 @@ interface Props {
   /** The home page's games section: no platform row or search, at most `limit` games. */
   featured?: boolean;
   limit?: number;
+  /** Keep a socket for visitors too, so operator changes show at once (players have one anyway). */
+  live?: boolean;
 }
 
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 
-export default function GameLobby({ t, locale, variant, group, code: initialCode, featured = false, limit = 500 }: Props) {
+export default function GameLobby({ t, locale, variant, group, code: initialCode, featured = false, limit = 500, live = true }: Props) {
   usePageSetup(locale, t['error.network']);
   const platforms = useStore($platforms, { ssr: 'initial' });
   const platformsFailed = useStore($platformsFailed, { ssr: 'initial' });
@@ -49,10 +52,10 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
   const mobile = variant === 'mobile';
   const lang = locale === 'en' ? 'en' : 'cn';
 
-  useEffect(() => {
-    wantRealtime();
-    void loadPlatforms();
-  }, []);
+  const sessionReady = useStore($sessionReady, { ssr: 'initial' });
+  useEffect(() => { void loadPlatforms(); }, []);
+  // Asked once the session is known, so a signed-in player's page opens one socket, with the token.
+  useEffect(() => { if (live && sessionReady) wantRealtime(); }, [sessionReady]);
 
   useEffect(() => {
     let live = true;

@@ -12,8 +12,9 @@ export function MaintenanceOverlay({ t, platform, compact = false }: { t: T; pla
     <span className="absolute inset-0 flex flex-col items-center justify-center rounded-[inherit] bg-black/70 px-1 text-center leading-tight text-white"
       data-testid="maintenance-overlay">
       <span className={`font-semibold text-gold-300 ${compact ? 'text-xs' : 'text-sm'}`}>{t['lobby.maintenance']}</span>
-      {first && (
-        <span className="mt-0.5 text-[10px] tabular-nums" data-testid="maintenance-time">
+      {/* A phone's small game tile has room for the label only; its platform tile above shows the time. */}
+      {first && !compact && (
+        <span className="mt-0.5 whitespace-nowrap text-[10px] tabular-nums" data-testid="maintenance-time">
           <span className="sr-only">{t['lobby.maintenance_time']} </span>
           <span className="block">{first}</span>
           {second && <span className="block">{second}</span>}

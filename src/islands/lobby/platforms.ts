@@ -64,7 +64,7 @@ const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** An instant as 'YYYY-MM-DD HH:mm:ss' in Asia/Taipei; text that is not a date stays as it is. */
 function taipei(text: string): string {
-  const ms = Date.parse(text);
+  const ms = Date.parse(text.trim());
   return Number.isNaN(ms) ? text.trim() : new Date(ms + TAIPEI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 

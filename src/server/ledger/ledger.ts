@@ -78,30 +78,14 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   assertInvariant(input.idempotencyKey.length > 0 && input.idempotencyKey.length <= 120, 'idempotency key length');
   const hash = requestHash(input);
 
-  const seen = await existingJournal(tx, input.idempotencyKey);
-  if (seen) {
-    if (!seen.hash.equals(hash)) throw new LedgerError('idempotency_mismatch');
-    return { journalId: seen.id, replayed: true };
-  }
-
-  // Ascending id order everywhere, so two journals over the same accounts cannot deadlock.
-  const ids = legs.map(([id]) => id);
-  const locked = await tx.execute<{ id: string | number; player_id: string | number | null; balance_minor: string | bigint }>(
-    sql`select id, player_id, balance_minor from accounts where id in ${sql.raw(`(${ids.join(',')})`)} order by id for update`);
-  assertInvariant(locked.rows.length === ids.length, 'every account of a journal exists');
-  const balances = new Map(locked.rows.map((r) => [Number(r.id), { player: r.player_id !== null, balance: BigInt(r.balance_minor) }]));
-  for (const [id, amount] of legs) {
-    const acc = balances.get(id)!;
-    if (acc.player && acc.balance + amount < 0n) throw new LedgerError('insufficient_funds', id);
-  }
-
+  // The journal row goes first: a replay is found by its key before any account is locked or checked,
+  // and a concurrent command with the same key waits here for the first to commit.
   const inserted = await tx.execute<{ id: string | number }>(sql`
     insert into journals (kind, idempotency_key, request_hash, player_id, ref, memo, staff_id)
     values (${input.kind}, ${input.idempotencyKey}, ${hash}, ${input.playerId ?? null}, ${input.ref ?? ''}, ${input.memo ?? ''}, ${input.staffId ?? null})
     on conflict (idempotency_key) do nothing
     returning id`);
   if (!inserted.rows[0]) {
-    // Another transaction wrote this key while we waited for the locks: it is a replay after all.
     const other = await existingJournal(tx, input.idempotencyKey);
     assertInvariant(other, 'a conflicting journal exists');
     if (!other.hash.equals(hash)) throw new LedgerError('idempotency_mismatch');
@@ -109,12 +93,28 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   }
   const journalId = Number(inserted.rows[0].id);
 
+  // Ascending id order everywhere, so two journals over the same accounts cannot deadlock.
+  const ids = legs.map(([id]) => id);
+  const locked = await tx.execute<{ id: string | number; player_id: string | number | null; balance_minor: string | bigint }>(
+    sql`select id, player_id, balance_minor from accounts where id in ${sql.raw(`(${ids.join(',')})`)} order by id for update`);
+  assertInvariant(locked.rows.length === ids.length, 'every account of a journal exists');
+  const balances = new Map(locked.rows.map((r) => [Number(r.id), { player: r.player_id !== null, balance: BigInt(r.balance_minor) }]));
+  // Refusing here throws out of the caller's transaction, which takes the journal row with it.
+  for (const [id, amount] of legs) {
+    const acc = balances.get(id)!;
+    if (acc.player && acc.balance + amount < 0n) throw new LedgerError('insufficient_funds', id);
+  }
+
+  // Postings and the cached balances they change, in one statement.
   const values = legs.map(([id, amount]) => {
     const after = balances.get(id)!.balance + amount;
     return sql`(${journalId}, ${id}, ${amount.toString()}::bigint, ${after.toString()}::bigint)`;
   });
-  await tx.execute(sql`insert into postings (journal_id, account_id, amount_minor, balance_after_minor) values ${sql.join(values, sql`, `)}`);
-  const cases = legs.map(([id, amount]) => sql`when ${id} then ${amount.toString()}::bigint`);
-  await tx.execute(sql`update accounts set balance_minor = balance_minor + (case id ${sql.join(cases, sql` `)} end) where id in ${sql.raw(`(${ids.join(',')})`)}`);
+  await tx.execute(sql`
+    with p as (
+      insert into postings (journal_id, account_id, amount_minor, balance_after_minor) values ${sql.join(values, sql`, `)}
+      returning account_id, amount_minor
+    )
+    update accounts a set balance_minor = a.balance_minor + p.amount_minor from p where a.id = p.account_id`);
   return { journalId, replayed: false };
 }

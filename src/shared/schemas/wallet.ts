@@ -4,13 +4,14 @@ import * as v from 'valibot';
 /** Money travels as a decimal string with at most two decimals; floats never touch a money path. */
 export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
 
-export const moneyField = v.pipe(
+// One message per field: the pipe stops at the first rule that fails.
+export const moneyField = v.config(v.pipe(
   v.string('v.money.invalid'),
   v.trim(),
   v.nonEmpty('v.money.required'),
   v.regex(MONEY_RE, 'v.money.invalid'),
   v.check((s) => Number(s) > 0, 'v.money.positive'),
-);
+), { abortPipeEarly: true });
 
 const id = v.pipe(v.union([v.number(), v.string()], 'v.type.string'), v.transform(Number), v.integer('v.type.string'), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 /** 0, '' or null mean "the central wallet" where an activity wallet id is optional. */

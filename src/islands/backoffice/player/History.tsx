@@ -1,12 +1,13 @@
-// The player's ledger history (every posting on any of their accounts) and platform transfers, paged.
+// The player's ledger history (every posting on any of their accounts), platform transfers and bet records, paged.
 import { useState } from 'react';
+import { BETS_KEYS, Bets } from './Bets.tsx';
 import { Banner, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged, type CommonT } from '../common.tsx';
 import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, walletLabel, type Transfer } from '../money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
-import type { LedgerEntry } from './types.ts';
+import type { LedgerEntry, PlatformInfo } from './types.ts';
 
 export const HISTORY_KEYS = [
-  ...TRANSFER_KEYS,
+  ...TRANSFER_KEYS, ...BETS_KEYS,
   'bo.player.history', 'bo.player.ledger', 'bo.player.transfers', 'bo.player.entry', 'bo.player.account_col', 'bo.player.amount',
   'bo.player.balance_after', 'bo.player.memo', 'bo.player.staff', 'bo.player.system', 'bo.player.all_statuses',
   'bo.kind.adjustment', 'bo.kind.transfer_start', 'bo.kind.transfer_settle', 'bo.kind.transfer_refund', 'bo.kind.bonus_grant',
@@ -18,8 +19,10 @@ export const HISTORY_KEYS = [
 type T = CommonT & Record<(typeof HISTORY_KEYS)[number], string>;
 const PAGE_SIZE = 20;
 
-export function History({ t, locale, playerId, version }: { t: T; locale: Locale; playerId: number; version: number }) {
-  const [tab, setTab] = useState<'ledger' | 'transfers'>('ledger');
+export function History({ t, locale, playerId, version, showBets = false, platforms = [] }: {
+  t: T; locale: Locale; playerId: number; version: number; showBets?: boolean; platforms?: PlatformInfo[];
+}) {
+  const [tab, setTab] = useState<'ledger' | 'transfers' | 'bets'>('ledger');
   const tabClass = (on: boolean) => `-mb-px border-b-2 px-4 py-2 text-sm ${on ? 'border-brand-600 font-semibold text-brand-800' : 'border-transparent text-slate-500 hover:text-slate-800'}`;
   return (
     <section className={cls.card} data-testid="bo-history">
@@ -31,10 +34,15 @@ export function History({ t, locale, playerId, version }: { t: T; locale: Locale
         <button type="button" role="tab" aria-selected={tab === 'transfers'} className={tabClass(tab === 'transfers')} onClick={() => setTab('transfers')} data-testid="tab-transfers">
           {t['bo.player.transfers']}
         </button>
+        {showBets && (
+          <button type="button" role="tab" aria-selected={tab === 'bets'} className={tabClass(tab === 'bets')} onClick={() => setTab('bets')} data-testid="tab-bets">
+            {t['bo.bets.tab']}
+          </button>
+        )}
       </div>
-      {tab === 'ledger'
-        ? <Ledger key={version} t={t} locale={locale} playerId={playerId} />
-        : <Transfers key={version} t={t} locale={locale} playerId={playerId} />}
+      {tab === 'ledger' ? <Ledger key={version} t={t} locale={locale} playerId={playerId} />
+        : tab === 'transfers' ? <Transfers key={version} t={t} locale={locale} playerId={playerId} />
+          : <Bets key={version} t={t} locale={locale} playerId={playerId} platforms={platforms} />}
     </section>
   );
 }

@@ -16,7 +16,8 @@ const str = () => v.string('v.type.string');
 const trimmed = (max: number) => v.pipe(str(), v.maxLength(max, 'v.too_long'), v.trim());
 /** An account search: what players' accounts are made of, matched from the start. */
 const accountText = () => v.optional(v.pipe(trimmed(32), v.regex(/^[A-Za-z0-9_]*$/, 'bo.v.account')));
-const reason = () => v.pipe(trimmed(REASON_MAX), v.nonEmpty('bo.v.reason_required'));
+/** Missing and blank both read "give a reason" rather than a shape error. */
+const reason = () => v.optional(v.pipe(trimmed(REASON_MAX), v.nonEmpty('bo.v.reason_required')), '');
 
 /** Deposit and withdrawal ids are made by the cashier (DP…, WD…); anything else cannot name one. */
 export const orderParams = v.object({ id: v.pipe(str(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'error.not_found')) });
@@ -51,7 +52,7 @@ export const callbacksQuery = v.object({
 export const rejectBody = v.strictObject({ reason: reason() }, 'v.type.object');
 
 /** Paying out needs no words; finance may leave a note (a bank reference) all the same. */
-export const approveBody = v.optional(v.strictObject({
+export const approveBody = v.nullish(v.strictObject({
   reason: v.optional(trimmed(REASON_MAX), ''),
 }, 'v.type.object'), {});
 

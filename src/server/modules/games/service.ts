@@ -30,7 +30,15 @@ export class GamesService {
     if (flags.autoTransfer) {
       // With automatic transfer the whole central wallet follows the player into the game.
       const central = (await this.wallet.balances(playerId)).central;
-      if (central > 0n) autoTransfer = await this.wallet.transferIn(playerId, platform.gpCode, central, { kind: 'central' });
+      if (central > 0n) {
+        try {
+          autoTransfer = await this.wallet.transferIn(playerId, platform.gpCode, central, { kind: 'central' });
+        } catch (err) {
+          // A platform holding an activity wallet's money takes no central money until it is emptied;
+          // the game still opens with what is there.
+          if (!(err instanceof ApiError && err.code === 'bonus_not_usable')) throw err;
+        }
+      }
     }
     const providerPlayer = await this.wallet.ensureProviderPlayer(playerId, code);
     try {

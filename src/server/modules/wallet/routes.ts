@@ -110,7 +110,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/players/depositSpecail', { ...player, schema: { body: depositSpecialBody } }, async (request) => {
     const body = request.body as v.InferOutput<typeof depositSpecialBody>;
-    const target = (await repo.allPlatforms(db)).find((p) => p.group === body.group && p.status === 1);
+    const target = (await repo.allPlatforms(db)).find((p) => p.group === body.group && p.status === 1 && p.maintainStatus === 1);
     if (!target) throw new ApiError('not_found');
     const result = await wallet.transferIn(auth(request).playerId, target.gpCode, money(body.money), { kind: 'central' }, clientKey(request));
     return ok(result, transferMessage(request, result.status));

@@ -222,9 +222,9 @@ export class WalletService {
   /** Recovers every platform wallet that holds money (SPEC.md: withdrawAll). */
   async recoverAll(playerId: number): Promise<TransferResult[]> {
     const results: TransferResult[] = [];
+    // Every platform the player has an account at is asked, not only those the ledger shows money at:
+    // a win the provider has not reported yet is pulled in by transferOut before it counts what is there.
     for (const binding of await repo.playerPlatformsOf(this.db, playerId)) {
-      const acc = await this.accounts.playerAccount(playerId, 'platform', binding.gpCode);
-      if ((await this.balance(this.db, acc)) <= 0n) continue;
       try {
         results.push(await this.transferOut(playerId, binding.gpCode, 'all'));
       } catch (err) {
