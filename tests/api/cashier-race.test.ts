@@ -3,7 +3,7 @@
 // idempotency key replayed in parallel gives the first answer; a card is bound once. With DATABASE_URL two
 // app instances share one PostgreSQL database and the same gateway callback reaches both at once: the
 // order is still credited exactly once (without it that part is skipped with a message).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -32,7 +32,10 @@ interface Player { playerId: number; headers: { authorization: string }; cardId:
 
 beforeAll(async () => { t = await createTestApp({}, { provider: new FakeProvider(), gateway }); });
 afterAll(async () => { await t?.close(); });
-afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+afterEach(async () => {
+  vi.restoreAllMocks();
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
 
 let seq = 0;
 /** A player ready to withdraw: session, real name, an audited card, and money in the central wallet. */
@@ -148,6 +151,22 @@ describe('concurrent withdrawals of one player', () => {
       expect(['cancelled', 'paid', 'rejected']).toContain(row.status);
       expect((await balances(t.database.db, p.playerId)).hold).toBe(0n);
     }
+  });
+
+  it('settings read afresh in the middle of a withdrawal do not wait on the withdrawal\'s own transaction', async () => {
+    // The settings cache lives a second; under load a queued withdrawal finds it stale. With PGlite's one
+    // connection, reading settings outside the open transaction would wait for that transaction forever.
+    const system = t.app.services.system;
+    const read = system.settings.bind(system);
+    vi.spyOn(system, 'settings').mockImplementation(async () => {
+      system.invalidate();
+      return read();
+    });
+    const p = await newPlayer(t.app, t.database.db, 100_000n);
+    const answer = await Promise.race([withdraw(p, '600'), new Promise<'stuck'>((r) => setTimeout(() => r('stuck'), 15_000))]);
+    expect(answer === 'stuck' ? 'stuck' : outcome(answer)).toBe('applying');
+    const terms = await t.app.inject({ url: '/api/finance/withdraw/terms', headers: p.headers, remoteAddress: freshIp() });
+    expect(terms.json().data).toMatchObject({ fee: '100.00', used_today: 1 });
   });
 
   it('one Idempotency-Key sent many times at once: one withdrawal, one hold, no error', async () => {

@@ -1,8 +1,8 @@
 // The lobby end to end, against the stand-in game provider of sim/: a player opens a game from a lobby, plays
 // ten rounds in the provider's tab, comes back, recovers the wallet and finds the ten bets in the bet records,
 // on desktop (a slot, with the transfer dialog before the game) and on a phone (sports, through the game-choice
-// dialog with automatic transfer). Visitors are asked to register or log in, and a platform under maintenance
-// shows the overlay with its time range.
+// dialog with automatic transfer). Visitors are asked to register or log in, and an operator's platform change
+// (maintenance, hidden) reaches open lobbies over the 'change-gamePlatform' system event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
@@ -228,48 +228,62 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
     }
   });
 
-  it('a platform under maintenance shows the overlay with its time range, in the lobby and the nav panel', async () => {
+  it('an operator puts a platform into maintenance: open lobbies show the overlay at once, without a reload', async () => {
     screenshotOnFailure('lobby-maintenance');
+    const token = await server.operatorToken();
+    const platforms = await server.api<Array<{ id: number; code: string; group: string }>>('GET', '/backoffice/platforms', undefined, token);
+    const slx = platforms.body.data!.find((p) => p.code === 'SLX' && p.group === 'slots')!;
+    const setPlatform = async (body: Record<string, unknown>) => {
+      const res = await server.api('PUT', `/backoffice/platforms/${slx.id}`, body, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
     const context = await newContext(browser, 'desktop', server);
     try {
       const page = await context.newPage();
-      // There is no operator screen for platform maintenance yet: the platform list answers as it would.
-      await page.route('**/api/games/platform/all', async (route) => {
-        const res = await route.fetch();
-        const body = await res.json() as { data: Array<Record<string, unknown>> };
-        for (const p of body.data) if (p.gp_code === 'SLX') p.maintain_status = 0;
-        await route.fulfill({ response: res, json: body });
-      });
-      await page.route('**/api/platforms/status', async (route) => {
-        const res = await route.fetch();
-        const body = await res.json() as { data: Array<Record<string, unknown>> };
-        for (const p of body.data) {
-          if (p.gp_code === 'SLX') Object.assign(p, { start_time: '2026-01-01T02:00:00.000Z', end_time: '2026-01-01T04:30:00.000Z' });
-        }
-        await route.fulfill({ response: res, json: body });
-      });
+      // The visitor's lobby holds a socket in the system room; wait for its connect acknowledgement.
+      const socketReady = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
+        .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout: 30_000 }));
       await page.goto('/egame/game?group=slots');
       await hydrated(page);
+      await socketReady;
       const tile = page.locator('[data-testid="lobby-platforms"] [data-testid="platform-tile"][data-code="SLX"]');
-      await tile.getByTestId('maintenance-overlay').waitFor();
-      // Taipei time, split after 20 characters.
-      expect(await tile.getByTestId('maintenance-time').locator('span.block').allTextContents())
-        .toEqual(['2026-01-01 10:00:00~', '2026-01-01 12:30:00']);
+      await tile.waitFor();
+      expect(await tile.getByTestId('maintenance-overlay').count()).toBe(0);
       expect((await tile.boundingBox())?.width).toBe(156);
-      // The game of that platform cannot be started: the click says so instead of opening a tab.
-      await page.locator('[data-testid="game-tile"][data-game="lucky-7"]').click();
-      await page.getByRole('dialog').getByRole('alert').waitFor();
-      expect(await page.getByRole('dialog').getByRole('alert').textContent()).toBe('此平台維護中');
-      await clickDialogButton(page, '確定');
+      const url = page.url();
 
-      // The nav panel of slots lists the same tile with the overlay when hovered.
+      await setPlatform({ maintain_status: 0, maintain_start: '2030-01-01T10:00:00+08:00', maintain_end: '2030-01-01T12:30:00+08:00' });
+      // 'change-gamePlatform' reloads the lists in place: the overlay with the window in Taipei time, split after 20 characters.
+      await tile.getByTestId('maintenance-overlay').waitFor();
+      expect(await tile.getByTestId('maintenance-time').locator('span.block').allTextContents())
+        .toEqual(['2030-01-01 10:00:00~', '2030-01-01 12:30:00']);
+      expect(page.url()).toBe(url);
+      // A game of that platform is not started: the click says so instead of opening a tab.
+      await page.locator('[data-testid="game-tile"][data-game="lucky-7"]').click();
+      const alert = page.getByRole('dialog').getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe('此平台維護中');
+      await clickDialogButton(page, '確定');
+      expect(context.pages()).toHaveLength(1);
+
+      // The slots panel of the main nav lists the same tile, with the overlay, when hovered.
       const slotsItem = page.getByTestId('main-nav').locator('li', { has: page.locator('a[href="/egame/game?group=slots"]') });
       await slotsItem.hover();
       const navTile = slotsItem.locator('[data-testid="platform-tile"][data-code="SLX"]');
       await navTile.getByTestId('maintenance-overlay').waitFor();
       expect(await navTile.getAttribute('href')).toBe('/egame/game?group=slots&code=SLX');
+
+      // Maintenance over: the overlay goes the same way.
+      await setPlatform({ maintain_status: 1, maintain_start: null, maintain_end: null });
+      await expect.poll(() => tile.getByTestId('maintenance-overlay').count(), { timeout: 10_000 }).toBe(0);
+      // Hidden from the front (front_show 0): the tile leaves the lobby, then comes back.
+      await setPlatform({ front_show: 0 });
+      await tile.waitFor({ state: 'detached' });
+      await setPlatform({ front_show: 1 });
+      await tile.waitFor();
     } finally {
       await context.close();
+      await setPlatform({ maintain_status: 1, maintain_start: null, maintain_end: null, front_show: 1 }).catch(() => undefined);
     }
   });
 });

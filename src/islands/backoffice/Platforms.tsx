@@ -25,6 +25,8 @@ export interface Platform {
 interface Draft { front_show: number; status: number; maintain_status: number; start: string; end: string; sort: string }
 
 const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
+/** The switch columns are narrow; their headings may take two lines. */
+const thWrap = cls.th.replace('whitespace-nowrap', 'w-20 whitespace-normal');
 
 /** An instant as the value of a datetime-local input showing Asia/Taipei time. */
 export function toTaipeiInput(iso: string | null): string {
@@ -76,11 +78,10 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               <tr>
                 <th className={cls.th}>{t['bo.pf.sort']}</th>
                 <th className={cls.th}>{t['bo.pf.platform']}</th>
-                <th className={cls.th}>{t['bo.pf.front_show']}</th>
-                <th className={cls.th}>{t['bo.pf.status']}</th>
-                <th className={cls.th}>{t['bo.pf.maintain_now']}</th>
+                <th className={thWrap}>{t['bo.pf.front_show']}</th>
+                <th className={thWrap}>{t['bo.pf.status']}</th>
+                <th className={thWrap}>{t['bo.pf.maintain_now']}</th>
                 <th className={cls.th}>{t['bo.pf.window']} <span className="font-normal text-slate-400">({t['bo.pf.taipei']})</span></th>
-                <th className={cls.th}>{t['bo.pf.state']}</th>
                 <th className={cls.th}>{t['bo.actions']}</th>
               </tr>
             </thead>
@@ -173,6 +174,10 @@ function Row({ t, locale, platform, onSaved }: { t: T; locale: Locale; platform:
             <div className="whitespace-nowrap text-xs text-slate-500">
               <span className="font-mono">{platform.code}</span> · {labelOf(t, `bo.group.${platform.group}`, platform.group)}
             </div>
+            <span className={`mt-1 inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATE_TONE[state]}`}
+              title={t['bo.pf.state']} data-testid="platform-state" data-state={state}>
+              {t[`bo.pf.state.${state}`]}
+            </span>
           </div>
         </div>
       </td>
@@ -190,10 +195,10 @@ function Row({ t, locale, platform, onSaved }: { t: T; locale: Locale; platform:
           <div className="grid grid-cols-[auto_auto] items-center gap-x-2 gap-y-1.5">
             <span className="text-xs text-slate-500">{t['bo.pf.from']}</span>
             <input type="datetime-local" value={draft.start} onChange={(e) => set('start', e.target.value)} aria-label={t['bo.pf.window_start']}
-              aria-invalid={!!fields.maintain_start} className={`${cls.input} h-8 w-56 px-2`} data-testid="platform-start" />
+              aria-invalid={!!fields.maintain_start} className={`${cls.input} h-8 w-52 px-2`} data-testid="platform-start" />
             <span className="text-xs text-slate-500">{t['bo.pf.to']}</span>
             <input type="datetime-local" value={draft.end} onChange={(e) => set('end', e.target.value)} aria-label={t['bo.pf.window_end']}
-              aria-invalid={!!fields.maintain_end} className={`${cls.input} h-8 w-56 px-2`} data-testid="platform-end" />
+              aria-invalid={!!fields.maintain_end} className={`${cls.input} h-8 w-52 px-2`} data-testid="platform-end" />
           </div>
           {(draft.start || draft.end) && (
             <button type="button" className="px-1 text-lg leading-none text-slate-400 hover:text-red-600" title={t['bo.pf.clear_window']} aria-label={t['bo.pf.clear_window']}
@@ -202,11 +207,6 @@ function Row({ t, locale, platform, onSaved }: { t: T; locale: Locale; platform:
         </div>
         {fieldError('maintain_start')}
         {fieldError('maintain_end')}
-      </td>
-      <td className={`${cls.td} pt-4`}>
-        <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATE_TONE[state]}`} data-testid="platform-state" data-state={state}>
-          {t[`bo.pf.state.${state}`]}
-        </span>
       </td>
       <td className={`${cls.td} pt-3.5`}>
         <button type="button" className={cls.btnSmall} disabled={!dirty || saving} onClick={() => void save()} data-testid="platform-save">

@@ -41,20 +41,20 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.cb.received']}</th>
-                <th className={cls.th}>{t['bo.cb.gateway']}</th>
                 <th className={cls.th}>{t['bo.cb.order']}</th>
                 <th className={cls.th}>{t['bo.cb.state']}</th>
                 <th className={cls.th}>{t['bo.cb.signature']}</th>
                 <th className={cls.th}>{t['bo.cb.outcome']}</th>
-                <th className={cls.th}>{t['bo.cb.ip']}</th>
                 <th className={cls.th}>{t['bo.cb.body']}</th>
               </tr>
             </thead>
             <tbody>
               {result.data.map((c) => (
                 <tr key={c.id} data-testid="callback-row" data-signature={c.signature_ok ? '1' : '0'} className={c.signature_ok ? '' : 'bg-red-50/60'}>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(c.received_at, locale)}</td>
-                  <td className={cls.td}>{c.gateway}</td>
+                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>
+                    {formatTime(c.received_at, locale)}
+                    <div className="text-xs text-slate-400">{t['bo.cb.gateway']}: {c.gateway}</div>
+                  </td>
                   <td className={`${cls.td} whitespace-nowrap font-mono text-xs`}>{c.order_id || '—'}</td>
                   <td className={cls.td}>{c.state || '—'}</td>
                   <td className={cls.td}>
@@ -62,8 +62,10 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
                       {c.signature_ok ? t['bo.cb.signature_ok'] : t['bo.cb.signature_bad']}
                     </span>
                   </td>
-                  <td className={`${cls.td} font-mono text-xs`}>{c.outcome}</td>
-                  <td className={`${cls.td} font-mono text-xs text-slate-500`}>{c.ip || '—'}</td>
+                  <td className={`${cls.td} font-mono text-xs`}>
+                    {c.outcome}
+                    <div className="text-slate-400">{t['bo.cb.ip']} {c.ip || '—'}</div>
+                  </td>
                   <td className={`${cls.td} w-56 max-w-56`}>
                     <details className="group">
                       <summary className="flex w-56 cursor-pointer list-none gap-1 font-mono text-xs text-slate-600">

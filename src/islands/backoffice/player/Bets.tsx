@@ -83,13 +83,15 @@ export function Bets({ t, locale, playerId, platforms }: { t: T; locale: Locale;
                 <th className={`${cls.th} text-right`}>{t['bo.bets.win_loss']}</th>
                 <th className={cls.th}>{t['bo.bets.status']}</th>
                 <th className={cls.th}>{t['bo.bets.wallet']}</th>
-                <th className={cls.th}>{t['bo.bets.settled']}</th>
               </tr>
             </thead>
             <tbody>
               {result.data.map((b) => (
                 <tr key={b.id} data-testid="bet-row" data-status={b.status}>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(b.placed_at, locale)}</td>
+                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>
+                    {formatTime(b.placed_at, locale)}
+                    {b.settled_at && <div className="text-xs text-slate-400">{t['bo.bets.settled']} {formatTime(b.settled_at, locale)}</div>}
+                  </td>
                   <td className={`${cls.td} whitespace-nowrap`}><span className="font-mono">{b.gp_code}</span> · {b.game}</td>
                   <td className={cls.td}><span className="whitespace-nowrap font-mono text-xs text-slate-600" title={b.bet_id}>{b.bet_id.length > 14 ? `…${b.bet_id.slice(-10)}` : b.bet_id}</span></td>
                   <td className={`${cls.td} text-right`}><Money value={b.stake} /></td>
@@ -102,7 +104,6 @@ export function Bets({ t, locale, playerId, platforms }: { t: T; locale: Locale;
                     </span>
                   </td>
                   <td className={`${cls.td} whitespace-nowrap text-slate-600`}>{walletLabel(t, b.wallet)}</td>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(b.settled_at, locale)}</td>
                 </tr>
               ))}
             </tbody>

@@ -9,6 +9,7 @@ import { LedgerError, postJournal } from '../../ledger/ledger.ts';
 import type { PaymentGateway } from '../../integrations/payments/gateway.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
+import type { SystemSettings } from '../../../shared/settings.ts';
 import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
 import { GATEWAY_METHODS, ageOn, type DepositMethod } from '../../../shared/schemas/cashier.ts';
 import { MIN_AGE_YEARS } from '../../../shared/constants.ts';
@@ -366,8 +367,10 @@ export class CashierService {
   }
 
   /** What the next withdrawal would cost and allow, for the form to show before submitting. */
-  async withdrawTerms(playerId: number, db: DbOrTx = this.db) {
-    const s = await this.system.settings();
+  async withdrawTerms(playerId: number, db: DbOrTx = this.db, settings?: SystemSettings) {
+    // Inside a transaction the caller passes the settings: reading them here would take a second connection,
+    // and PGlite has only the one the transaction holds.
+    const s = settings ?? await this.system.settings();
     const player = await repo.playerRow(db, playerId);
     const level = await repo.levelTerms(db, player?.levelId ?? 0);
     const today = await repo.withdrawalsSince(db, playerId, startOfTaipeiDay());
@@ -389,7 +392,8 @@ export class CashierService {
       const seen = await repo.withdrawalByClientKey(this.db, playerId, clientKey);
       if (seen) return replay(seen);
     }
-    if (!(await this.system.setting('allow_player_withdraw'))) throw new ApiError('withdraw_disabled');
+    const settings = await this.system.settings();
+    if (!settings.allow_player_withdraw) throw new ApiError('withdraw_disabled');
     const amountMinor = decimalToMinor(input.money);
     if (amountMinor === undefined || amountMinor <= 0n) throw new ApiError('validation_failed', { money: ['cashier.amount.numeric'] });
     const [central, hold] = await Promise.all([this.accounts.playerAccount(playerId, 'central'), this.accounts.playerAccount(playerId, 'withdraw_hold')]);
@@ -409,7 +413,7 @@ export class CashierService {
       if (!player.realName) throw new ApiError('withdraw_need_real_name');
       const card = await repo.cardById(tx, input.bank_card_id);
       if (!card || card.playerId !== playerId || card.deletedAt || card.statusDebitCard !== 1) throw new ApiError('withdraw_need_card');
-      const terms = await this.withdrawTerms(playerId, tx);
+      const terms = await this.withdrawTerms(playerId, tx, settings);
       if (amountMinor < terms.min) throw new ApiError('validation_failed', { money: ['cashier.withdraw.below_min'] });
       if (amountMinor <= terms.fee) throw new ApiError('validation_failed', { money: ['cashier.withdraw.not_above_fee'] });
       if (terms.max > 0n && amountMinor > terms.max) throw new ApiError('validation_failed', { money: ['cashier.withdraw.above_max'] });
