@@ -57,7 +57,7 @@ describe('mobileEquivalent', () => {
     expect(mobileEquivalent('/member/withdrawals')).toBe('/mobile/f-wallet/withdrawals');
     expect(mobileEquivalent('/member/trans-record')).toBe('/mobile/f-trans-record/trans-record');
     expect(mobileEquivalent('/all-preferential')).toBe('/mobile/f-activity/activity-list');
-    expect(mobileEquivalent('/egame/game')).toBe('/mobile/');
+    expect(mobileEquivalent('/egame/game')).toBe('/mobile/f-game/game');
     expect(mobileEquivalent('/nothing')).toBe('/mobile/');
   });
 });

@@ -14,6 +14,7 @@ import { detectDevice } from '../lib/device.ts';
 import { mobileEquivalent, needsMobileRedirect, normalizePath, stripLocale } from '../lib/routes.ts';
 import type { PageLocals } from '../shared/page-locals.ts';
 import { activeGroups } from './modules/games/repository.ts';
+import { listGames } from './modules/games/routes.ts';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -125,6 +126,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
         return first ? (wanted === 'en' && first.message_en ? first.message_en : first.message) : '';
       },
       platformGroups: () => activeGroups(app.services.db),
+      games: (q) => listGames(app.services.db, { ...q, locale }),
     };
   }
 

@@ -13,4 +13,6 @@ export interface PageLocals {
   noticeText: (locale: Locale) => Promise<string>;
   /** Game groups with a live platform, for the main nav. */
   platformGroups: () => Promise<string[]>;
+  /** The lobby's games (the same list GET /api/games/list gives), so pages can render them without waiting for a script. */
+  games: (q: { group?: string; limit?: number }) => Promise<Array<{ id: number; code: string; game_code: string; group: string; name: string; thumbnail: string; has_demo: boolean }>>;
 }

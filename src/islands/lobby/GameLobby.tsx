@@ -34,17 +34,19 @@ interface Props {
   limit?: number;
   /** Keep a socket for visitors too, so operator changes show at once (players have one anyway). */
   live?: boolean;
+  /** The games as the server rendered them, so the list shows before this island's script has loaded. */
+  initialGames?: Game[];
 }
 
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 
-export default function GameLobby({ t, locale, variant, group, code: initialCode, featured = false, limit = 500, live = true }: Props) {
+export default function GameLobby({ t, locale, variant, group, code: initialCode, featured = false, limit = 500, live = true, initialGames }: Props) {
   usePageSetup(locale, t['error.network']);
   const platforms = useStore($platforms, { ssr: 'initial' });
   const platformsFailed = useStore($platformsFailed, { ssr: 'initial' });
   const version = useStore($catalogueVersion, { ssr: 'initial' });
   const launching = useStore($launching, { ssr: 'initial' });
-  const [games, setGames] = useState<Game[] | null>(null);
+  const [games, setGames] = useState<Game[] | null>(initialGames ?? null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [code, setCode] = useState(initialCode);
@@ -58,6 +60,8 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
   useEffect(() => { if (live && sessionReady) wantRealtime(); }, [sessionReady]);
 
   useEffect(() => {
+    // The server's list is current on first render; later changes (operator events, retries) fetch again.
+    if (initialGames && version === $catalogueVersion.get() && attempt === 0 && games === initialGames) return;
     let live = true;
     setFailed(false);
     api<Game[]>('/games/list', { query: { group: group || undefined, lang } })
