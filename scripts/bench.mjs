@@ -4,7 +4,10 @@
 //      desktop preset, for reference): performance, accessibility, JavaScript transferred, final URL,
 //      against the goals (performance and accessibility >= 95; JS on /about <= 50 KB gzip, on / <= 150 KB);
 //   2. GET /api/auth/me requests per second against the no-op GET /api/health of the same server under
-//      the same load (autocannon), and their ratio against the goal of 0.5.
+//      the same load (autocannon), and their ratio against the goal of 0.5;
+//   3. ledger transfers per second against pgbench's TPC-B on the same PostgreSQL (8 and 32 clients), and
+//      central-to-platform transfers through the HTTP API with the stand-in provider (tests/perf/ledger-bench.mjs).
+//      This part needs PostgreSQL: DATABASE_URL, or the local server at 127.0.0.1:5432 database test.
 import autocannon from 'autocannon';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
 import { audit, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
@@ -63,6 +66,19 @@ try {
   verdict('auth/me ÷ health req/s', ratio.toFixed(2), `>= ${GOALS.ratio}`, ratio >= GOALS.ratio);
 } finally {
   await server.stop();
+}
+
+if (process.env.BENCH_SKIP_LEDGER !== '1') {
+  try {
+    const { ledgerBench } = await import('../tests/perf/ledger-bench.mjs');
+    const ledger = await ledgerBench();
+    for (const r of ledger.rows) {
+      verdict(`ledger player<->player / pgbench, ${r.clients} clients`, r.p2pRatio.toFixed(2), `>= ${ledger.goals.p2p}`, r.p2pRatio >= ledger.goals.p2p);
+      verdict(`ledger player<->house / pgbench, ${r.clients} clients`, r.houseRatio.toFixed(2), `>= ${ledger.goals.house}`, r.houseRatio >= ledger.goals.house);
+    }
+  } catch (err) {
+    console.log(`\nledger benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
 }
 
 console.log('\n== Against the goals ==\n');

@@ -11,7 +11,10 @@ import { eq, sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { startSim, type Sim } from '../../sim/server.ts';
 import { merchantHeaders } from '../../sim/payments/sign.ts';
+import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';
 import { freshIp, freshPhone } from '../helpers/players.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
@@ -26,6 +29,10 @@ const RETRY_MS = [150, 150, 300, 60_000];
 let sim: Sim;
 let t: TestApp;
 let appUrl = '';
+let appPort = 0;
+let appEnv: Record<string, string> = {};
+/** Instances started in place of t.app by the restart test; closed at the end. */
+const restarted: FastifyInstance[] = [];
 const sockets: Socket[] = [];
 interface Player { playerId: number; token: string; headers: { authorization: string } }
 type Json = Record<string, any>;
@@ -46,13 +53,15 @@ beforeAll(async () => {
   // The callback address is part of the config the app is built with, so the port is chosen first.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const app = await createTestApp({
+    appEnv = {
       GAME_PROVIDER_URL: sim.url, PAYMENT_GATEWAY_URL: `${sim.url}/gateway`, PAYMENT_GATEWAY_SECRET: SECRET,
       CALLBACK_BASE_URL: `http://127.0.0.1:${port}`, SITE_URL: 'http://site.test', PAYMENT_GATEWAY_TIMEOUT_MS: '10000',
-    }, { provider: new FakeProvider() });
+    };
+    const app = await createTestApp(appEnv, { provider: new FakeProvider() });
     try {
       await app.app.listen({ port, host: '127.0.0.1' });
       t = app;
+      appPort = port;
       appUrl = `http://127.0.0.1:${port}`;
       break;
     } catch (err) {
@@ -63,6 +72,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
+  for (const app of restarted) await app.close();
   await t?.close();
   await sim?.close();
 });
@@ -378,6 +388,28 @@ describe('retries until acknowledged', () => {
     expect(sent.deliveries.slice(0, -1).every((x) => x.error === 'dropped')).toBe(true);
     expect(await logged(d.id)).toMatchObject([{ outcome: 'credited' }]);
     expect(await balance(p)).toBe('90.00');
+  });
+
+  it('our app was down when the gateway called: the retry after the restart credits once', async () => {
+    const p = await newPlayer();
+    const d = await deposit(p, 'card', '135');
+    // Browsers' sockets go first: app.close() waits for every open socket.io connection.
+    for (const s of sockets) s.disconnect();
+    await t.app.close();
+    await simCall('POST', `/sim/gateway/orders/${d.id}/pay`);
+    await waitFor('a refused attempt', async () => (await simEvents(d.id)).deliveries.some((x) => String(x.error).startsWith('network')));
+    expect(await order(d.id)).toMatchObject({ status: 'pending' });
+    // The same database behind a new instance on the same address, as after a deploy.
+    const config = { ...loadConfig({ ...process.env, REDIS_URL: '', ...appEnv }), databaseUrl: t.database.url };
+    const app = await buildApp({ config, database: t.database, logger: false, provider: new FakeProvider() });
+    restarted.push(app);
+    await app.listen({ port: appPort, host: '127.0.0.1' });
+    t = { ...t, app };
+    await flushUntil('credited after the restart', async () => (await order(d.id)).status === 'paid');
+    const sent = await waitFor('acknowledged', async () => { const s = await simEvents(d.id); return s.events[0]?.acknowledged ? s : undefined; });
+    expect(sent.deliveries.at(-1)).toMatchObject({ httpStatus: 200, acknowledged: true });
+    expect(await balance(p)).toBe('135.00');
+    expect(await journals(d.id)).toBe(1);
   });
 });
 

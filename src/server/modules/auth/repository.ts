@@ -49,6 +49,13 @@ export async function centralBalanceMinor(db: DbOrTx, playerId: number): Promise
   return rows[0]?.b ?? 0n;
 }
 
+/** The player and their level in one read (GET /auth/me runs on every page and every 10 s). */
+export async function playerWithLevel(db: DbOrTx, id: number) {
+  const rows = await db.select({ player: players, level: levels }).from(players)
+    .leftJoin(levels, eq(levels.id, players.levelId)).where(eq(players.id, id)).limit(1);
+  return rows[0] ? { player: rows[0].player, level: rows[0].level ?? undefined } : undefined;
+}
+
 export async function levelOf(db: DbOrTx, levelId: number) {
   const rows = await db.select().from(levels).where(eq(levels.id, levelId)).limit(1);
   return rows[0];

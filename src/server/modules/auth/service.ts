@@ -174,9 +174,10 @@ export class AuthService {
   }
 
   async me(auth: Auth, locale: Locale): Promise<UserView> {
-    const player = await repo.playerById(this.db, auth.playerId);
-    if (!player) throw new ApiError('unauthorized');
-    const [level, balance] = await Promise.all([repo.levelOf(this.db, player.levelId), repo.centralBalanceMinor(this.db, player.id)]);
+    const found = await repo.playerWithLevel(this.db, auth.playerId);
+    if (!found) throw new ApiError('unauthorized');
+    const { player, level } = found;
+    const balance = await repo.centralBalanceMinor(this.db, player.id);
     const dayMs = 24 * 60 * 60 * 1000;
     return {
       id: player.id,

@@ -512,10 +512,13 @@ export class WalletService {
     return out;
   }
 
-  async bonusWalletViews(playerId: number, locale: 'zh-TW' | 'en'): Promise<BonusWalletView[]> {
-    const [wallets, b] = await Promise.all([repo.bonusWalletsOf(this.db, playerId), this.balances(playerId)]);
+  async bonusWalletViews(playerId: number, locale: 'zh-TW' | 'en', known?: Awaited<ReturnType<WalletService['balances']>>): Promise<BonusWalletView[]> {
+    // The three reads are independent; a caller that already has the balances passes them in.
+    const [wallets, b, bindings] = await Promise.all([
+      repo.bonusWalletsOf(this.db, playerId), known ?? this.balances(playerId), repo.playerPlatformsOf(this.db, playerId),
+    ]);
     const busy = new Set<number>();
-    for (const binding of await repo.playerPlatformsOf(this.db, playerId)) {
+    for (const binding of bindings) {
       if (binding.bonusWalletId && ((b.platform.get(binding.gpCode) ?? 0n) > 0n || (b.transit.get(binding.gpCode) ?? 0n) > 0n)) busy.add(binding.bonusWalletId);
     }
     return wallets.map((w) => {
@@ -569,7 +572,8 @@ export class WalletService {
 
   /** The wallet part of GET /auth/me: central, activity wallets and the total, all from the ledger. */
   async userSummary(playerId: number, locale: 'zh-TW' | 'en') {
-    const [b, bonus] = await Promise.all([this.balances(playerId), this.bonusWalletViews(playerId, locale)]);
+    const b = await this.balances(playerId);
+    const bonus = await this.bonusWalletViews(playerId, locale, b);
     let bonusSum = 0n;
     for (const w of bonus) bonusSum += b.bonus.get(w.id) ?? 0n;
     let total = b.central + bonusSum;
