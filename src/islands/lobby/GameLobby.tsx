@@ -172,7 +172,7 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
                   </button>
                   {demo && (
                     <button type="button" onClick={() => tryDemo(g, ctx)} aria-label={fill(t['lobby.demo_of'], { name: g.name })} data-testid="game-demo"
-                      className={`absolute right-1.5 rounded bg-black/60 font-medium text-white hover:bg-black/80 ${mobile ? 'top-1 px-1.5 py-0.5 text-[10px]' : 'top-1.5 px-2 py-0.5 text-xs'}`}>
+                      className={`absolute right-1 top-1 min-h-6 min-w-6 rounded bg-black/70 font-medium text-white hover:bg-black/85 ${mobile ? 'px-2 py-1 text-[11px]' : 'px-2 py-1 text-xs'}`}>
                       {t['lobby.demo']}
                     </button>
                   )}

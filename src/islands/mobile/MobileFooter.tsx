@@ -58,7 +58,7 @@ export default function MobileFooter({ t, locale, active, paths }: Props) {
                     $loginDialog.set(true);
                   }
                 }}
-                className={`flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] ${active === tab ? 'text-gold-600' : 'text-slate-600'}`}>
+                className={`flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] ${active === tab ? 'font-semibold text-amber-800' : 'text-slate-600'}`}>
                 <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d={icon} /></svg>
                 {t[key]}
               </a>
