@@ -206,9 +206,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ], app.log)
     : undefined;
 
+  // Open sockets would keep the HTTP server from closing, so they are let go before it starts to close.
+  app.addHook('preClose', async () => {
+    realtime.io.local.disconnectSockets(true);
+  });
   app.addHook('onClose', async () => {
     await jobs?.stop();
-    realtime.io.local.disconnectSockets(true);
     await new Promise<void>((resolve) => { realtime.io.engine.close(); resolve(); });
     if (redis) await redis.quit().catch(() => {});
     if (redisSub) await redisSub.quit().catch(() => {});

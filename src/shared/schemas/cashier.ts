@@ -7,12 +7,13 @@ export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 export const GATEWAY_METHODS: readonly DepositMethod[] = ['card', 'cvs', 'online_banking'];
 
 /** A decimal amount with at most two decimals; deposits and withdrawals name the field `amount` or `money`. */
-const amountText = (required: string, numeric: string) => v.pipe(
+// Each field answers with its first failed rule only.
+const amountText = (required: string, numeric: string) => v.config(v.pipe(
   v.union([v.string(), v.number()], numeric),
   v.transform((x) => String(x).trim()),
   v.nonEmpty(required),
   v.regex(/^\d{1,12}(\.\d{1,2})?$/, numeric),
-);
+), { abortPipeEarly: true });
 
 export const depositCreateBody = v.strictObject({
   method: v.picklist(DEPOSIT_METHODS, 'cashier.method.required'),
@@ -32,7 +33,7 @@ export const bankCardBody = v.pipe(
     bank: v.pipe(v.string('cashier.bank.required'), v.trim(), v.nonEmpty('cashier.bank.required'), v.maxLength(10)),
     market: v.pipe(v.string('cashier.market.required'), v.trim(), v.nonEmpty('cashier.market.required'), v.maxLength(60, 'v.too_long')),
     account_name: v.pipe(v.string('cashier.account_name.required'), v.trim(), v.nonEmpty('cashier.account_name.required'), v.maxLength(40, 'v.too_long')),
-    card_number: v.pipe(v.string('cashier.card_number.required'), v.trim(), v.nonEmpty('cashier.card_number.required'), v.regex(BANK_CARD_NUMBER_RE, 'cashier.card_number.invalid')),
+    card_number: v.config(v.pipe(v.string('cashier.card_number.required'), v.trim(), v.nonEmpty('cashier.card_number.required'), v.regex(BANK_CARD_NUMBER_RE, 'cashier.card_number.invalid')), { abortPipeEarly: true }),
     card_number_confirm: v.pipe(v.string('cashier.card_number_confirm.required'), v.trim(), v.nonEmpty('cashier.card_number_confirm.required')),
   }, 'v.type.object'),
   v.forward(v.partialCheck([['card_number'], ['card_number_confirm']], (i) => i.card_number === i.card_number_confirm, 'cashier.card_number_confirm.different'), ['card_number_confirm']),

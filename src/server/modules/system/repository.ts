@@ -4,8 +4,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ipBlacklist, settings, systemMessages } from '../../db/schema.ts';
 
 export async function readAllSettings(db: DbOrTx): Promise<Map<string, unknown>> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
-  return new Map(rows.map((r) => [r.key, r.value]));
+  // Read as text and parsed once here: the jsonb column mapping would parse a JSON string a second
+  // time, turning a digits-only text setting (a bank account number) into a number.
+  const rows = await db.select({ key: settings.key, value: sql<string>`${settings.value}::text` }).from(settings);
+  return new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
 }
 
 export async function writeSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
