@@ -4,6 +4,7 @@ import { atom } from 'nanostores';
 import { api, ApiFailure } from '../lib/api.ts';
 import { showAlert } from './ui.ts';
 import { $user, loadUser, type User } from './session.ts';
+import type { BonusWalletView } from '../shared/user.ts';
 
 /** One game platform's wallet (PlatformWalletView of the server). `wallet` is a decimal string or 'maintain'. */
 export interface PlatformWallet {
@@ -17,21 +18,7 @@ export interface PlatformWallet {
 }
 
 /** An activity (bonus) wallet as GET /api/auth/me and /api/auth/autoTransfer/get/{code} send it. */
-export interface BonusWallet {
-  id: number;
-  name: string;
-  money: string;
-  is_unlock: boolean;
-  /** 1 active, 2 unlocked (paid out), 3 given up. */
-  status: number;
-  is_sports: boolean;
-  /** Platform codes the wallet may fund; empty means every platform. */
-  wallet: string[];
-  bonus_bet: string;
-  bonus_now_bet: string;
-  give_up_wallet_amount: string;
-  can_give_up: boolean;
-}
+export type BonusWallet = BonusWalletView;
 
 export interface TransferResult { id: string; status: 'pending' | 'applied' | 'refunded'; reason: string; amount: string }
 
@@ -43,7 +30,7 @@ export const $walletsLoading = atom(false);
 
 /** The activity wallets of the user that are still active (status 1). */
 export function activeBonusWallets(user: User | null): BonusWallet[] {
-  return ((user?.player_bonus_wallet ?? []) as BonusWallet[]).filter((w) => w.status === 1);
+  return (user?.player_bonus_wallet ?? []).filter((w) => w.status === 1);
 }
 
 /** Whether an activity wallet may fund a platform. */
