@@ -12,6 +12,7 @@ import {
   Badge, CASHIER_ERROR_KEYS, DEPOSIT_STATUS_KEYS, ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, METHOD_KEYS, Spinner, WITHDRAW_STATUS_KEYS,
   depositStatus, errorText, isZero, Pager, methodKey, taipeiDateTime, taipeiDay, usePageSetup, withdrawStatus, type CashierVariant,
 } from './common.tsx';
+import { QUICK_RANGES, RECORD_DAYS, type QuickRange } from '../wallet/common.tsx';
 import type { DepositOrder } from './Deposit.tsx';
 import type { WithdrawalRow } from './Withdraw.tsx';
 
@@ -24,10 +25,9 @@ export const CASHIER_RECORDS_KEYS = [
 ] as const;
 type T = Record<(typeof CASHIER_RECORDS_KEYS)[number], string>;
 
-const RECORD_DAYS = 30;
 const PAGE_SIZE = 10;
-type Quick = 'today' | 'yesterday' | 'last7' | 'last30';
-const QUICK: Array<[Quick, number, number]> = [['today', 0, 0], ['yesterday', 1, 1], ['last7', 6, 0], ['last30', RECORD_DAYS - 1, 0]];
+type Quick = QuickRange;
+const QUICK = QUICK_RANGES;
 interface Query { start: string; end: string; page: number }
 
 interface Props { t: T; locale: Locale; variant: CashierVariant; category: 'deposit' | 'withdraw'; paths: { home: string } }

@@ -9,7 +9,7 @@ import { api } from '../../lib/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { failureText, type BonusWallet } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, taipeiDateTime, taipeiDay, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, QUICK_RANGES, RECORD_DAYS, Spinner, taipeiDateTime, taipeiDay, usePageSetup, type QuickRange, type Variant } from '../wallet/common.tsx';
 import { $platforms, loadPlatforms } from '../lobby/platforms.ts';
 
 export const BET_RECORDS_KEYS = [
@@ -23,7 +23,6 @@ export const BET_RECORDS_KEYS = [
 type T = Record<(typeof BET_RECORDS_KEYS)[number], string>;
 
 /** Records are queryable for the last 30 days; pages hold 10 rows by default (SPEC.md section 9). */
-const RECORD_DAYS = 30;
 const PAGE_SIZE = 10;
 
 interface BetRow {
@@ -44,8 +43,8 @@ interface BetRow {
 interface Totals { stake: string; payout: string; valid_bet: string; win_loss: string }
 interface Answer { data: BetRow[]; total: number; totals: Totals }
 
-type Quick = 'today' | 'yesterday' | 'last7' | 'last30';
-const QUICK: Array<[Quick, number, number]> = [['today', 0, 0], ['yesterday', 1, 1], ['last7', 6, 0], ['last30', RECORD_DAYS - 1, 0]];
+type Quick = QuickRange;
+const QUICK = QUICK_RANGES;
 
 interface Query { start: string; end: string; code: string; wallet: string; page: number }
 

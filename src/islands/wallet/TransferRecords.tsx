@@ -8,7 +8,7 @@ import { api } from '../../lib/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { $platformWallets, failureText, refreshWallets } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, taipeiDateTime, taipeiDay, usePageSetup, type Variant } from './common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, QUICK_RANGES, RECORD_DAYS, Spinner, fill, taipeiDateTime, taipeiDay, usePageSetup, type QuickRange, type Variant } from './common.tsx';
 
 export const RECORDS_KEYS = [
   ...LOGIN_PROMPT_KEYS,
@@ -21,7 +21,6 @@ export const RECORDS_KEYS = [
 type T = Record<(typeof RECORDS_KEYS)[number], string>;
 
 /** Records are kept queryable for the last 30 days (SPEC.md section 9). */
-const RECORD_DAYS = 30;
 /** Default page size (SPEC.md section 9). */
 const PAGE_SIZE = 10;
 
@@ -37,8 +36,8 @@ interface TransferRecord {
   settled_at: string | null;
 }
 
-type Quick = 'today' | 'yesterday' | 'last7' | 'last30';
-const QUICK: Array<[Quick, number, number]> = [['today', 0, 0], ['yesterday', 1, 1], ['last7', 6, 0], ['last30', RECORD_DAYS - 1, 0]];
+type Quick = QuickRange;
+const QUICK = QUICK_RANGES;
 
 interface Query { start: string; end: string; page: number }
 

@@ -95,6 +95,13 @@ const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** 'YYYY-MM-DD' in Asia/Taipei, `daysAgo` days before now. */
+/** Records reach back this many days (SPEC.md section 9). */
+export const RECORD_DAYS = 30;
+
+export type QuickRange = 'today' | 'yesterday' | 'last7' | 'last30';
+/** The quick date ranges of the record pages, as [name, first day back, last day back]. */
+export const QUICK_RANGES: Array<[QuickRange, number, number]> = [['today', 0, 0], ['yesterday', 1, 1], ['last7', 6, 0], ['last30', RECORD_DAYS - 1, 0]];
+
 export function taipeiDay(daysAgo = 0, now = Date.now()): string {
   return new Date(now + TAIPEI_OFFSET_MS - daysAgo * DAY_MS).toISOString().slice(0, 10);
 }
