@@ -1,0 +1,132 @@
+// Bet-record figures (no pass/fail), on PostgreSQL:
+//   1. GET /api/players/bet/records for one player over 30 days with 5 million rows in the table: the
+//      route's own query (repository betsOf: a page of 10 plus totals) timed directly, p50 and p95 against
+//      the goal p95 <= 10 ms;
+//   2. ingestion rate: BetsService.ingest pulling pages of 500 from a provider's bet log (an in-memory
+//      provider, so the figure is our storage and ledger work, not the network), records per second.
+// Run: node --disable-warning=ExperimentalWarning tests/perf/bets-bench.mjs   (Node 24; it imports .ts)
+// Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a database is created and dropped),
+//      BETS_BENCH_ROWS (5000000), BETS_BENCH_PLAYERS (20000), BETS_BENCH_QUERIES (300), BETS_BENCH_INGEST (20000).
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const GOAL_P95_MS = 10;
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+}
+
+export async function betsBench(opts = {}) {
+  const rows = opts.rows ?? Number(process.env.BETS_BENCH_ROWS ?? 5_000_000);
+  const players = opts.players ?? Number(process.env.BETS_BENCH_PLAYERS ?? 20_000);
+  const queries = opts.queries ?? Number(process.env.BETS_BENCH_QUERIES ?? 300);
+  const ingestCount = opts.ingest ?? Number(process.env.BETS_BENCH_INGEST ?? 20_000);
+  const log = opts.log ?? ((line) => console.log(line));
+  const started = Date.now();
+
+  const { openDatabase } = await import(path.join(ROOT, 'src/server/db/client.ts'));
+  const { seedReference } = await import(path.join(ROOT, 'src/server/db/seed.ts'));
+  const repo = await import(path.join(ROOT, 'src/server/modules/bets/repository.ts'));
+  const { BetsService } = await import(path.join(ROOT, 'src/server/modules/bets/service.ts'));
+  const { AccountDirectory } = await import(path.join(ROOT, 'src/server/ledger/accounts.ts'));
+
+  const name = `bets_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    await seedReference(database.db);
+    const c = new pg.Client({ connectionString: url.toString() });
+    await c.connect();
+    log(`\n== Bet records (PostgreSQL ${url.host}) ==\n`);
+    log(`  filling: ${players} players, ${rows.toLocaleString('en')} bet records over the last 60 days ...`);
+    const fillStarted = Date.now();
+    await c.query(`insert into players (account, password_hash, recommend_code)
+      select 'b' || g, 'x', 'R' || g from generate_series(1, ${players}) g`);
+    // Spread over 60 days so a 30-day query reads about half of a player's rows, as in real use.
+    await c.query(`insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version, ledger_version, ledger_net_minor, placed_at, settled_at)
+      select 'SLX', 'B' || g, 1 + (g % ${players}), 'lucky-7', 'slots', 1000, (g % 3) * 900, 1000, 'settled', 1, 1, (g % 3) * 900 - 1000,
+             now() - ((g % 5184000) * interval '1 second'), now() - ((g % 5184000) * interval '1 second')
+      from generate_series(1, ${rows}) g`);
+    await c.query('analyze bet_records');
+    log(`  filled in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s`);
+
+    const now = new Date();
+    const from = new Date(now.getTime() - 30 * 86_400_000);
+    const times = [];
+    for (let i = 0; i < queries; i++) {
+      const playerId = 1 + Math.floor(Math.random() * players);
+      const t0 = process.hrtime.bigint();
+      await repo.betsOf(database.db, { playerId, from, to: now, limit: 10, offset: 0 });
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = percentile(times, 50);
+    const p95 = percentile(times, 95);
+    const perPlayer = Math.round(rows / players / 2);
+    log(`  one player's page of 10 plus totals over 30 days (~${perPlayer} rows each), ${queries} queries: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (goal p95 <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'})`);
+
+    // Ingestion: a provider's log of new bets for players who have an account there.
+    const playersAtProvider = 200;
+    await c.query(`insert into player_platforms (player_id, gp_code, provider_player) select g, 'SLX', 'p' || g from generate_series(1, ${playersAtProvider}) g`);
+    const log2 = [];
+    for (let i = 0; i < ingestCount; i++) {
+      const player = 1 + (i % playersAtProvider);
+      log2.push({
+        betId: `N${i}`, player: `p${player}`, game: 'lucky-7', gameType: 'slots', stakeMinor: 100n, payoutMinor: BigInt((i % 4) * 90),
+        status: 'settled', placedAt: now, settledAt: now, version: 1, detail: {},
+      });
+    }
+    const provider = {
+      async betLog(_code, cursor, limit) {
+        const start = cursor ? Number(cursor) : 0;
+        const end = Math.min(log2.length, start + limit);
+        return { bets: log2.slice(start, end), nextCursor: String(end), hasMore: end < log2.length };
+      },
+    };
+    const publisher = { toPlayer() {}, toSessions() {}, toSystem() {}, disconnectSessions() {} };
+    const bets = new BetsService({ db: database.db, provider, accounts: new AccountDirectory(database.db), publish: publisher });
+    // Each player starts with money at the platform, as if they had transferred in before playing.
+    const { postJournal } = await import(path.join(ROOT, 'src/server/ledger/ledger.ts'));
+    const dir = new AccountDirectory(database.db);
+    for (let p = 1; p <= playersAtProvider; p++) {
+      const [acc, house] = await Promise.all([dir.playerAccount(p, 'platform', 'SLX'), dir.houseAccount('game', p)]);
+      await database.db.transaction((tx) => postJournal(tx, {
+        kind: 'adjustment', idempotencyKey: `bench-fund-${p}`, request: {}, playerId: p,
+        legs: [{ accountId: acc, amountMinor: 100_000_000n }, { accountId: house, amountMinor: -100_000_000n }],
+      }));
+    }
+    const ingestStarted = Date.now();
+    let stored = 0;
+    for (let run = 0; run < 100 && stored < ingestCount; run++) {
+      const r = await bets.ingest('SLX', 1_000);
+      stored += r.inserted;
+      if (r.error) throw new Error(`ingestion failed: ${r.error}`);
+    }
+    while ((await bets.postLedger()).posted > 0) { /* drain what the runs left to post */ }
+    const seconds = (Date.now() - ingestStarted) / 1000;
+    log(`  ingestion: ${stored.toLocaleString('en')} records pulled, stored and posted to the ledger in ${seconds.toFixed(1)} s = ${(stored / seconds).toFixed(0)} records/s`);
+    await c.end();
+    log(`  (took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return { p50, p95, goalP95Ms: GOAL_P95_MS, ingestPerSecond: stored / seconds };
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.chdir(ROOT);
+  betsBench().then(() => process.exit(0), (err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
