@@ -339,10 +339,10 @@ describe('the withdrawal queue', () => {
     expect(listed.json().data.totals_today).toEqual({ count: 1, amount: '700.00' });
   });
 
-  it('pays out under /pay as well, with or without a body', async () => {
+  it('approves without a body', async () => {
     const w = await withdrawal('550');
     const res = await t.app.inject({
-      method: 'POST', url: `/api/backoffice/finance/withdrawals/${w.withdrawalId}/pay`, headers: { authorization: `Bearer ${tokens.admin}` },
+      method: 'POST', url: `/api/backoffice/finance/withdrawals/${w.withdrawalId}/approve`, headers: { authorization: `Bearer ${tokens.admin}` },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await held(w.playerId)).toBe(0n);

@@ -48,12 +48,10 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (app) => {
     request.query as Input<typeof withdrawalsQuery>, can(staffOf(request).role, 'finance.manage'),
   )));
 
-  const approve = async (request: FastifyRequest) => ok(await service.approveWithdrawal(
-    op(request), orderId(request), (request.body as Input<typeof approveBody>).reason ?? '',
-  ));
-  app.post('/withdrawals/:id/approve', { schema: { params: orderParams, body: approveBody }, config: { staff: 'finance.manage' } }, approve);
-  // The same action under the word the player's side uses for a finished withdrawal.
-  app.post('/withdrawals/:id/pay', { schema: { params: orderParams, body: approveBody }, config: { staff: 'finance.manage' } }, approve);
+  app.post('/withdrawals/:id/approve', { schema: { params: orderParams, body: approveBody }, config: { staff: 'finance.manage' } },
+    async (request: FastifyRequest) => ok(await service.approveWithdrawal(
+      op(request), orderId(request), (request.body as Input<typeof approveBody>).reason ?? '',
+    )));
 
   app.post('/withdrawals/:id/reject', {
     schema: { params: orderParams, body: rejectBody },
