@@ -266,11 +266,20 @@ export function screenshotOnFailure(testName: string): void {
   onTestFinished(() => { currentName = undefined; });
 }
 
-/** Waits until the page's eager Astro islands have hydrated (Astro drops the `ssr` attribute then). */
+/**
+ * Waits until the page's eager Astro islands have hydrated (Astro drops the `ssr` attribute then). The
+ * header's session island (client:session) hydrates on a visitor's first touch when it is the page's only
+ * island: the helper touches it as a person would, by moving focus into it.
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const island of document.querySelectorAll('astro-island[client="session"][ssr]')) {
+      island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    }
+  });
   // Islands that wait to be scrolled into view (client:visible) are not waited for.
   await page.waitForFunction(() => {
-    const eager = [...document.querySelectorAll('astro-island[client="load"], astro-island[client="idle"]')];
+    const eager = [...document.querySelectorAll('astro-island[client="load"], astro-island[client="idle"], astro-island[client="session"]')];
     return eager.length > 0 && eager.every((island) => !island.hasAttribute('ssr'));
   });
 }

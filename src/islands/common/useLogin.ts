@@ -1,5 +1,5 @@
 // The login form's state machine of SPEC.md section 4, shared by the desktop header and the mobile dialog.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { loginSchema, issuesToFields } from '../../shared/schemas/auth.ts';
 import { api, ApiFailure } from '../../lib/api.ts';
@@ -16,9 +16,17 @@ export const LOGIN_KEYS = [
 type Field = 'account' | 'password';
 
 export function useLogin(opts: { t: Record<string, string>; memberPath: string; redirectDelayMs: number; onSuccess?: () => void }) {
-  const [account, setAccount] = useState(() => (typeof window === 'undefined' ? '' : rememberedAccount()));
+  // The remembered account is filled in after mounting, so the first render matches the server's HTML.
+  const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(() => typeof window !== 'undefined' && rememberedAccount() !== '');
+  const [remember, setRemember] = useState(false);
+  useEffect(() => {
+    const remembered = rememberedAccount();
+    if (remembered) {
+      setAccount((a) => a || remembered);
+      setRemember(true);
+    }
+  }, []);
   const [touched, setTouched] = useState<Record<Field, boolean>>({ account: false, password: false });
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);

@@ -32,11 +32,21 @@ export default function HeaderAuth({ t, locale, paths }: Props) {
   // loaded the session, and reading that during hydration would not match the server's HTML.
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
+  // The server renders the login form (most readers are visitors, and this island may hydrate only when
+  // touched); after mounting, a stored token shows 'loading' until the session answers instead.
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    try {
+      setWaiting(!!localStorage.getItem('token'));
+    } catch {
+      setWaiting(false);
+    }
+  }, []);
   return (
     // On narrow screens the session controls take a row of their own whatever they show, so the page does not
     // shift when the server's 'loading' text gives way to the links or the account strip.
     <div className="flex w-full items-center gap-3 text-sm md:w-auto" data-testid="header-auth">
-      {user ? <PlayerStrip t={t} paths={paths} /> : ready ? <InlineLogin t={t} paths={paths} /> : <span className="text-slate-300">{t['header.loading']}</span>}
+      {user ? <PlayerStrip t={t} paths={paths} /> : ready || !waiting ? <InlineLogin t={t} paths={paths} /> : <span className="text-slate-300">{t['header.loading']}</span>}
       <DialogHost t={t} homePath={paths.home} depositPaths={{ deposit: paths.deposit, records: paths.depositRecords }} />
     </div>
   );
@@ -44,6 +54,13 @@ export default function HeaderAuth({ t, locale, paths }: Props) {
 
 function InlineLogin({ t, paths }: Pick<Props, 't' | 'paths'>) {
   const form = useLogin({ t, memberPath: paths.wallet, redirectDelayMs: LOGIN_REDIRECT_HEADER_MS });
+  const accountRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // What was typed or autofilled into the server-rendered form before this island hydrated is kept.
+  useEffect(() => {
+    if (accountRef.current?.value) form.setAccount(accountRef.current.value);
+    if (passwordRef.current?.value) form.setPassword(passwordRef.current.value);
+  }, []);
   const accountError = form.errorOf('account');
   const passwordError = form.errorOf('password');
   return (
@@ -57,14 +74,14 @@ function InlineLogin({ t, paths }: Pick<Props, 't' | 'paths'>) {
       <a href={paths.register} className="mt-1.5 whitespace-nowrap text-gold-300 hover:underline">{t['header.register_free']}</a>
       <label className="relative">
         <span className="sr-only">{t['header.account_placeholder']}</span>
-        <input name="account" autoComplete="username" value={form.account} maxLength={20} placeholder={t['header.account_placeholder']}
+        <input ref={accountRef} name="account" autoComplete="username" value={form.account} maxLength={20} placeholder={t['header.account_placeholder']}
           onChange={(e) => form.setAccount(e.target.value)} onBlur={() => form.blur('account')}
           aria-invalid={!!accountError} className="h-8 w-32 rounded border border-white/20 bg-white/10 px-2 text-white placeholder:text-slate-300" />
         {accountError && <span role="alert" className="absolute left-0 top-9 z-10 w-56 rounded bg-red-600 px-2 py-1 text-xs text-white">{accountError}</span>}
       </label>
       <label className="relative">
         <span className="sr-only">{t['header.password_placeholder']}</span>
-        <input name="password" type="password" autoComplete="current-password" value={form.password} maxLength={20}
+        <input ref={passwordRef} name="password" type="password" autoComplete="current-password" value={form.password} maxLength={20}
           placeholder={t['header.password_placeholder']} onChange={(e) => form.setPassword(e.target.value)} onBlur={() => form.blur('password')}
           aria-invalid={!!passwordError} className="h-8 w-24 rounded border border-white/20 bg-white/10 px-2 text-white placeholder:text-slate-300" />
         {passwordError && <span role="alert" className="absolute left-0 top-9 z-10 w-56 rounded bg-red-600 px-2 py-1 text-xs text-white">{passwordError}</span>}

@@ -1,0 +1,40 @@
+// client:session — hydrates the header's session island as soon as it matters and no sooner:
+// at idle for a signed-in player (a token is stored) or when the page has other islands anyway (React is
+// downloaded for them), otherwise on the visitor's first interaction with the island. A visitor reading an
+// info page downloads no framework at all. Before hydration the server-rendered login form cannot submit:
+// its button is rendered disabled, and a form whose only submit button is disabled ignores Enter.
+import type { ClientDirective } from 'astro';
+
+const directive: ClientDirective = (load, _options, el) => {
+  let done = false;
+  const hydrate = async () => {
+    if (done) return;
+    done = true;
+    const run = await load();
+    await run();
+  };
+  const decide = () => {
+    let signedIn = false;
+    try {
+      signedIn = !!localStorage.getItem('token');
+    } catch {
+      signedIn = false;
+    }
+    if (signedIn || document.querySelectorAll('astro-island').length > 1) {
+      const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+      idle(() => void hydrate());
+      return;
+    }
+    const events = ['pointerenter', 'focusin', 'touchstart'] as const;
+    const once = () => {
+      for (const e of events) el.removeEventListener(e, once);
+      void hydrate();
+    };
+    for (const e of events) el.addEventListener(e, once, { passive: true });
+  };
+  // Later islands may not be parsed yet when the header's runs.
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', decide, { once: true });
+  else decide();
+};
+
+export default directive;
