@@ -48,15 +48,23 @@ const RANGES: Record<string, [number, number, boolean]> = {
   duplicateDeliveryRate: [0, 1, false],
 };
 
+/** A fault switch's number: finite, within [min, max], and whole where the range says so. */
+export function inRange(value: unknown, [min, max, integer]: [number, number, boolean]): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value));
+}
+
+/** A seed for repeatable rolls: a finite number or a string, or null for crypto randomness. */
+export function isSeed(value: unknown): value is number | string | null {
+  return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
+
 /** Checks a PUT body; returns the field in error, or the partial update. */
 export function parseFaultsPatch(input: unknown): { ok: true; patch: Partial<Faults> } | { ok: false; field: string } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, field: 'body' };
   const patch: Partial<Faults> = {};
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
     if (key in RANGES) {
-      const [min, max, integer] = RANGES[key]!;
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) return { ok: false, field: key };
-      if (integer && !Number.isInteger(value)) return { ok: false, field: key };
+      if (!inRange(value, RANGES[key]!)) return { ok: false, field: key };
       (patch as Record<string, number>)[key] = value;
     } else if (key === 'maintenance') {
       if (typeof value !== 'boolean') return { ok: false, field: key };
@@ -67,10 +75,8 @@ export function parseFaultsPatch(input: unknown): { ok: true; patch: Partial<Fau
       }
       patch.betLogFailAfter = value as number | null;
     } else if (key === 'seed') {
-      if (value !== null && typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
-        return { ok: false, field: key };
-      }
-      patch.seed = value as Faults['seed'];
+      if (!isSeed(value)) return { ok: false, field: key };
+      patch.seed = value;
     } else {
       return { ok: false, field: key };
     }

@@ -1,5 +1,5 @@
 // Fault switches of the PayBridge stand-in, set through PUT /sim/gateway/faults. They live in memory.
-import { cryptoRng, seededRng, type Rng } from '../faults.ts';
+import { cryptoRng, inRange, isSeed, seededRng, type Rng } from '../faults.ts';
 
 export interface GatewayFaults {
   /** Each automatic callback attempt is lost before reaching the merchant (a failed attempt, retried), 0..1. */
@@ -30,15 +30,11 @@ export function parseGatewayFaultsPatch(input: unknown): { ok: true; patch: Part
   const patch: Partial<GatewayFaults> = {};
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
     if (key in RANGES) {
-      const [min, max, integer] = RANGES[key]!;
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) return { ok: false, field: key };
-      if (integer && !Number.isInteger(value)) return { ok: false, field: key };
+      if (!inRange(value, RANGES[key]!)) return { ok: false, field: key };
       (patch as Record<string, number>)[key] = value;
     } else if (key === 'seed') {
-      if (value !== null && typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
-        return { ok: false, field: key };
-      }
-      patch.seed = value as GatewayFaults['seed'];
+      if (!isSeed(value)) return { ok: false, field: key };
+      patch.seed = value;
     } else {
       return { ok: false, field: key };
     }
