@@ -5,7 +5,7 @@ import { boApi } from '../api.ts';
 import { Banner, ConfirmDialog, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
-  AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, Warning, bankName, groupDigits, type BankCard, type QueuePage, type SharedT,
+  AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, Warning, bankName, groupDigits, useReview, type BankCard, type QueuePage, type SharedT,
 } from './shared.tsx';
 
 export const CARD_STATUSES = ['0', '1', '2'] as const;
@@ -24,32 +24,16 @@ export function Cards({ t, locale }: { t: T; locale: Locale }) {
   const [account, setAccount] = useState('');
   const list = usePaged<BankCard>('/finance/bank-cards', { status: status || undefined, account: account || undefined }, PAGE_SIZE);
   const result = list.result as QueuePage<BankCard> | null;
-  const [approving, setApproving] = useState<BankCard | null>(null);
-  const [rejecting, setRejecting] = useState<BankCard | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [dialogError, setDialogError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-
   const label = (c: BankCard) => ({ account: c.account, bank: bankName(locale, c), number: groupDigits(c.card_number), name: c.account_name });
 
   const audit = async (c: BankCard, approve: boolean, reason: string) => {
-    setBusy(true);
-    setDialogError(null);
-    setNotice(null);
-    try {
-      await boApi(`/finance/bank-cards/${c.id}/audit`, { method: 'POST', body: { approve, reason } });
-      setNotice({ kind: 'success', text: fill(t[approve ? 'bo.card.approved' : 'bo.card.rejected'], label(c)) });
-      setApproving(null);
-      setRejecting(null);
-      void list.reload();
-    } catch (err) {
-      if (approve) {
-        setNotice({ kind: 'error', text: errorText(err, t) });
-        setApproving(null);
-      } else setDialogError(errorText(err, t));
-    }
-    setBusy(false);
+    await boApi(`/finance/bank-cards/${c.id}/audit`, { method: 'POST', body: { approve, reason } });
+    return fill(t[approve ? 'bo.card.approved' : 'bo.card.rejected'], label(c));
   };
+  const { approving, setApproving, rejecting, setRejecting, busy, dialogError, setDialogError, notice, approve, reject } = useReview<BankCard>(t, () => void list.reload(), {
+    approve: (c) => audit(c, true, ''),
+    reject: (c, reason) => audit(c, false, reason),
+  });
 
   return (
     <div>
@@ -116,10 +100,10 @@ export function Cards({ t, locale }: { t: T; locale: Locale }) {
       )}
       {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
       <ConfirmDialog t={t} open={!!approving} busy={busy} message={approving ? fill(t['bo.card.approve_message'], label(approving)) : ''}
-        onConfirm={() => approving && void audit(approving, true, '')} onCancel={() => setApproving(null)} />
+        onConfirm={() => void approve()} onCancel={() => setApproving(null)} />
       <ReasonDialog t={t} open={!!rejecting} busy={busy} error={dialogError} title={t['bo.card.reject_title']}
         message={rejecting ? fill(t['bo.card.reject_message'], label(rejecting)) : ''}
-        onSubmit={(r) => rejecting && void audit(rejecting, false, r)} onCancel={() => setRejecting(null)} />
+        onSubmit={(r) => void reject(r)} onCancel={() => setRejecting(null)} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Money, ShortId } from '../money.tsx';
 import { formatDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import {
-  AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, type Deposit, type QueuePage, type SharedT,
+  AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, useReview, type Deposit, type QueuePage, type SharedT,
 } from './shared.tsx';
 
 export const DEPOSIT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'rejected'] as const;
@@ -28,45 +28,20 @@ export function Deposits({ t, locale, canManage }: { t: T; locale: Locale; canMa
   const [account, setAccount] = useState('');
   const list = usePaged<Deposit>('/finance/deposits', { status: status || undefined, method: method || undefined, account: account || undefined }, PAGE_SIZE);
   const result = list.result as QueuePage<Deposit> | null;
-  const [confirming, setConfirming] = useState<Deposit | null>(null);
-  const [rejecting, setRejecting] = useState<Deposit | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [dialogError, setDialogError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-
   const label = (d: Deposit) => ({ id: d.id, account: d.account, amount: formatDecimal(d.amount) });
 
-  const confirm = async () => {
-    const d = confirming;
-    if (!d) return;
-    setBusy(true);
-    setNotice(null);
-    try {
+  const review = useReview<Deposit>(t, () => void list.reload(), {
+    approve: async (d) => {
       await boApi(`/finance/deposits/${encodeURIComponent(d.id)}/confirm`, { method: 'POST' });
-      setNotice({ kind: 'success', text: fill(t['bo.dep.confirmed'], label(d)) });
-    } catch (err) {
-      setNotice({ kind: 'error', text: errorText(err, t) });
-    }
-    setBusy(false);
-    setConfirming(null);
-    void list.reload();
-  };
-
-  const reject = async (reason: string) => {
-    const d = rejecting;
-    if (!d) return;
-    setBusy(true);
-    setDialogError(null);
-    try {
+      return fill(t['bo.dep.confirmed'], label(d));
+    },
+    reject: async (d, reason) => {
       await boApi(`/finance/deposits/${encodeURIComponent(d.id)}/reject`, { method: 'POST', body: { reason } });
-      setNotice({ kind: 'success', text: fill(t['bo.dep.rejected'], label(d)) });
-      setRejecting(null);
-      void list.reload();
-    } catch (err) {
-      setDialogError(errorText(err, t));
-    }
-    setBusy(false);
-  };
+      return fill(t['bo.dep.rejected'], label(d));
+    },
+  });
+  const { approving: confirming, setApproving: setConfirming, rejecting, setRejecting, busy, dialogError, setDialogError, notice, reject } = review;
+  const confirm = review.approve;
 
   return (
     <div>

@@ -8,7 +8,7 @@ import { formatDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import {
   AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, Warning, bankName, groupDigits,
-  type QueuePage, type SharedT, type Withdrawal,
+  useReview, type QueuePage, type SharedT, type Withdrawal,
 } from './shared.tsx';
 
 export const WITHDRAWAL_STATUSES = ['applying', 'paid', 'rejected', 'cancelled'] as const;
@@ -27,48 +27,21 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
   const [account, setAccount] = useState('');
   const list = usePaged<Withdrawal>('/finance/withdrawals', { status: status || undefined, account: account || undefined }, PAGE_SIZE);
   const result = list.result as QueuePage<Withdrawal> | null;
-  const [approving, setApproving] = useState<Withdrawal | null>(null);
-  const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [dialogError, setDialogError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-
   const label = (w: Withdrawal) => ({
     id: w.id, account: w.account, amount: formatDecimal(w.amount), payout: formatDecimal(w.payout), fee: formatDecimal(w.fee),
     bank: bankName(locale, w.bank_card), number: groupDigits(w.bank_card.card_number), name: w.bank_card.account_name,
   });
 
-  const approve = async () => {
-    const w = approving;
-    if (!w) return;
-    setBusy(true);
-    setNotice(null);
-    try {
+  const { approving, setApproving, rejecting, setRejecting, busy, dialogError, setDialogError, notice, approve, reject } = useReview<Withdrawal>(t, () => void list.reload(), {
+    approve: async (w) => {
       await boApi(`/finance/withdrawals/${encodeURIComponent(w.id)}/approve`, { method: 'POST', body: {} });
-      setNotice({ kind: 'success', text: fill(t['bo.wd.approved'], label(w)) });
-    } catch (err) {
-      setNotice({ kind: 'error', text: errorText(err, t) });
-    }
-    setBusy(false);
-    setApproving(null);
-    void list.reload();
-  };
-
-  const reject = async (reason: string) => {
-    const w = rejecting;
-    if (!w) return;
-    setBusy(true);
-    setDialogError(null);
-    try {
+      return fill(t['bo.wd.approved'], label(w));
+    },
+    reject: async (w, reason) => {
       await boApi(`/finance/withdrawals/${encodeURIComponent(w.id)}/reject`, { method: 'POST', body: { reason } });
-      setNotice({ kind: 'success', text: fill(t['bo.wd.rejected'], label(w)) });
-      setRejecting(null);
-      void list.reload();
-    } catch (err) {
-      setDialogError(errorText(err, t));
-    }
-    setBusy(false);
-  };
+      return fill(t['bo.wd.rejected'], label(w));
+    },
+  });
 
   return (
     <div>

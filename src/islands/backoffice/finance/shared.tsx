@@ -2,7 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Dialog } from '../../common/Dialog.tsx';
 import { boPath } from '../api.ts';
-import { cls, fill, type CommonT } from '../common.tsx';
+import { cls, errorText, fill, type CommonT } from '../common.tsx';
 import { Money } from '../money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 
@@ -41,6 +41,54 @@ export interface Callback {
 }
 
 export const PAGE_SIZE = 20;
+
+/**
+ * The review actions every finance queue has: approve one row after a confirm (the outcome shows as a banner
+ * and the list reloads), or reject it with a reason (a failure stays in the reason dialog). The calls make the
+ * request and return the success text.
+ */
+export function useReview<R>(t: CommonT, reload: () => void, calls: {
+  approve: (row: R) => Promise<string>;
+  reject: (row: R, reason: string) => Promise<string>;
+}) {
+  const [approving, setApproving] = useState<R | null>(null);
+  const [rejecting, setRejecting] = useState<R | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  const approve = async () => {
+    const row = approving;
+    if (!row) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      setNotice({ kind: 'success', text: await calls.approve(row) });
+    } catch (err) {
+      setNotice({ kind: 'error', text: errorText(err, t) });
+    }
+    setBusy(false);
+    setApproving(null);
+    reload();
+  };
+
+  const reject = async (reason: string) => {
+    const row = rejecting;
+    if (!row) return;
+    setBusy(true);
+    setDialogError(null);
+    try {
+      setNotice({ kind: 'success', text: await calls.reject(row, reason) });
+      setRejecting(null);
+      reload();
+    } catch (err) {
+      setDialogError(errorText(err, t));
+    }
+    setBusy(false);
+  };
+
+  return { approving, setApproving, rejecting, setRejecting, busy, dialogError, setDialogError, notice, approve, reject };
+}
 
 export function bankName(locale: Locale, c: { bank: string; bank_name: string; bank_name_en: string }): string {
   return `${c.bank} ${locale === 'en' ? c.bank_name_en : c.bank_name}`;
