@@ -1,7 +1,7 @@
 // The browser's API client: bearer token, the page's language, and the error handling of SPEC.md section 8.
 import { ofetch, FetchError } from 'ofetch';
 import type { ErrorBody, SuccessBody } from '../shared/errors.ts';
-import { $token, clearSession } from '../stores/session.ts';
+import { $token, clearSession } from '../stores/auth-state.ts';
 import { showAlert } from '../stores/ui.ts';
 import { ERROR_REDIRECT_MS, type Locale } from '../shared/constants.ts';
 

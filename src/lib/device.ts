@@ -1,13 +1,7 @@
 // Device detection of SPEC.md section 2, shared by the server's page middleware and the browser.
-export type Device = 'pc' | 'ios' | 'android' | 'mobile';
-export type InAppBrowser = 'wechat' | 'weibo' | 'qq';
+import type { Device, DeviceInfo, InAppBrowser } from '../shared/device.ts';
 
-export interface DeviceInfo {
-  device: Device;
-  inApp: InAppBrowser | null;
-  /** In-app browsers on phones block downloads and new tabs, so the site shows a hint layer over them. */
-  maskLayer: boolean;
-}
+export type { Device, DeviceInfo, InAppBrowser } from '../shared/device.ts';
 
 export function detectDevice(userAgent: string | undefined | null): DeviceInfo {
   const ua = (userAgent ?? '').slice(0, 512);

@@ -1,6 +1,6 @@
 // What the server's page middleware hands to Astro pages (Astro.locals). Pages read the site's state
 // through these functions and never import server code.
-import type { DeviceInfo } from '../lib/device.ts';
+import type { DeviceInfo } from './device.ts';
 import type { Locale } from './constants.ts';
 import type { SystemSettings } from './settings.ts';
 

@@ -2,31 +2,12 @@
 // 10-second user poll, the private realtime events, and the reload when another tab changes the token.
 import { atom, computed } from 'nanostores';
 import { STORAGE, USER_POLL_MS } from '../shared/constants.ts';
-import type { UserView } from '../shared/user.ts';
-// api.ts imports this store too; the cycle is safe because neither uses the other while loading.
 import { api, ApiFailure } from '../lib/api.ts';
+import { $token, $user, clearSession, read, setToken, write, type User } from './auth-state.ts';
 import { closeRealtime, onRealtime, setRealtimeToken } from './realtime.ts';
 
-export type User = UserView;
+export { $token, $user, clearSession, setToken, type User };
 
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // Private modes may refuse storage; the session then lasts for this page only.
-  }
-}
-
-export const $token = atom<string | null>(typeof window === 'undefined' ? null : read(STORAGE.token));
-export const $user = atom<User | null>(null);
 /** True once the first user call has answered (either way), so islands can stop showing a loader. */
 export const $sessionReady = atom(false);
 export const $signedIn = computed([$token, $user], (token, user) => !!token && !!user);
@@ -38,18 +19,6 @@ export const $withdrawStoreUrl = atom<string>('');
 
 /** Set when the server ended this session: 'double-login' or 'kick'. */
 export const $sessionEnded = atom<'double-login' | 'kick' | null>(null);
-
-export function setToken(token: string): void {
-  write(STORAGE.token, token);
-  $token.set(token);
-}
-
-export function clearSession(): void {
-  write(STORAGE.token, null);
-  write(STORAGE.user, null);
-  $token.set(null);
-  $user.set(null);
-}
 
 export function rememberedAccount(): string {
   return read(STORAGE.rememberedAccount) ?? '';

@@ -1,6 +1,6 @@
 // English text of the info pages. This is the complete catalogue that other languages fall back to.
 // Facts (ages, limits, fees, times) follow SPEC.md sections 1 and 9; keep them in step with it.
-import type { InfoPage, InfoSlug, InfoUi } from './index.ts';
+import type { InfoPage, InfoSlug, InfoUi } from './types.ts';
 
 export const infoUiEn: InfoUi = { menu: 'Help and information', related: 'See also' };
 

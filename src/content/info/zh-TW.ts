@@ -1,6 +1,6 @@
 // 資訊頁的繁體中文內容（預設語言）。缺少的部分會由 getInfo 以英文補上。
 // 年齡、金額、手續費與時間須與 SPEC.md 第 1、9 節一致，修改時請一併核對英文版。
-import type { InfoPage, InfoSlug, InfoUi } from './index.ts';
+import type { InfoPage, InfoSlug, InfoUi } from './types.ts';
 
 export const infoUiZhTW: InfoUi = { menu: '資訊與說明', related: '延伸閱讀' };
 

@@ -1,0 +1,65 @@
+// Import boundaries of DESIGN.md section 3, checked in CI (`npm run lint:deps`). The arrows point one way:
+// pages and islands -> stores and lib -> HTTP -> server routes -> services -> ledger and db. src/shared is the
+// contract both sides import, so it imports neither side; the stand-ins in sim/ and the product in src/ reach each
+// other only over HTTP.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-imports-no-side',
+      comment: 'src/shared is imported by server and client alike, so it must not import either of them.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(server|pages|islands|stores|layouts|components|lib)/' },
+    },
+    {
+      name: 'server-imports-no-client',
+      comment: 'The server never imports pages, islands, stores, layouts or components.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/(pages|islands|stores|layouts|components)/' },
+    },
+    {
+      name: 'client-imports-no-server',
+      comment: 'Islands and stores reach the server over HTTP only.',
+      severity: 'error',
+      from: { path: '^src/(islands|stores|lib)/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'db-imports-no-module',
+      comment: 'The database layer is below the modules; it must not import them.',
+      severity: 'error',
+      from: { path: '^src/server/db/' },
+      to: { path: '^src/server/modules/' },
+    },
+    {
+      name: 'src-imports-no-sim',
+      comment: 'Product code reaches the stand-ins only through its adapters and base URLs.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^sim/' },
+    },
+    {
+      name: 'sim-imports-no-src',
+      comment: 'The stand-ins must behave like outside systems, so they share no code with the product.',
+      severity: 'error',
+      from: { path: '^sim/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Cycles make modules impossible to read or test in isolation.',
+      severity: 'error',
+      from: { path: '^(src|sim)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|\\.astro)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.astro'] },
+  },
+};
