@@ -191,7 +191,7 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
 
       await page.goto(localized('/member/bet-record', locale));
       await page.waitForURL((u) => u.pathname === '/en/mobile/f-bet-record/bet-record');
-      await page.getByTestId('filter-platform').selectOption('SPB').catch(() => undefined);
+      await page.getByTestId('filter-platform').selectOption('SPB');
       await recordsShow(page, SPINS);
       await expect.poll(async () => {
         await page.getByTestId('records-search').click();

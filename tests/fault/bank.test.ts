@@ -378,6 +378,3 @@ describe.skipIf(!ENABLED)('bank test: transfers under provider faults and an app
   }, 300_000);
 });
 
-describe.skipIf(ENABLED)('bank test', () => {
-  it.skip('needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis), as CI sets them: skipped', () => {});
-});
