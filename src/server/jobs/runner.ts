@@ -5,8 +5,9 @@ import type { Database } from '../db/client.ts';
 
 export interface Job { name: string; lockId: number; intervalMs: number; run(): Promise<unknown> }
 
-export function startJobs(database: Database, jobs: Job[], log: FastifyBaseLogger): { stop(): Promise<void> } {
-  const timers: NodeJS.Timeout[] = [];
+export function startJobs(database: Database, jobs: Job[], log: FastifyBaseLogger): { stop(): Promise<void>; pendingTimers(): number } {
+  // One pending timer per job, replaced on every tick: keeping them all would grow by thousands a day.
+  const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   let stopped = false;
   for (const job of jobs) {
@@ -17,16 +18,17 @@ export function startJobs(database: Database, jobs: Job[], log: FastifyBaseLogge
         .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
         .finally(() => {
           running.delete(p);
-          if (!stopped) timers.push(setTimeout(tick, job.intervalMs).unref());
+          if (!stopped) timers.set(job.name, setTimeout(tick, job.intervalMs).unref());
         });
       running.add(p);
     };
-    timers.push(setTimeout(tick, job.intervalMs).unref());
+    timers.set(job.name, setTimeout(tick, job.intervalMs).unref());
   }
   return {
+    pendingTimers: () => timers.size,
     async stop() {
       stopped = true;
-      for (const t of timers) clearTimeout(t);
+      for (const t of timers.values()) clearTimeout(t);
       await Promise.allSettled([...running]);
     },
   };
