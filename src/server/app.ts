@@ -1,5 +1,5 @@
 // Builds the Fastify app: outside plugins first, then our plugins, then the API routes, then the pages.
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -29,6 +29,8 @@ import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/g
 import { CashierService } from './modules/cashier/service.ts';
 import { cashierRoutes } from './modules/cashier/routes.ts';
 import { startJobs } from './jobs/runner.ts';
+import { loggerOptions, logRequests } from './lib/logging.ts';
+import { registerMetrics } from './modules/system/metrics.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
 
@@ -77,7 +79,9 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel),
+    // One line per request from logRequests instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Large ids and keys are refused before routing rather than by each handler.
@@ -163,6 +167,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
   });
+
+  // Before the routes, so the plugin's onRoute hook sees every one of them.
+  await registerMetrics(app, { db: database.db, io: realtime.io, token: config.metricsToken });
+  logRequests(app);
 
   app.setValidatorCompiler(valibotCompiler);
   app.setErrorHandler((err, request, reply) => sendError(request, reply, err as Error));

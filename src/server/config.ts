@@ -16,6 +16,8 @@ export interface Config {
   /** Behind a load balancer the client address comes from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: string;
+  /** Bearer token a Prometheus scraper sends to /metrics (METRICS_TOKEN); unset turns the endpoint off. */
+  metricsToken: string | undefined;
   nodeEnv: string;
   provider: { baseUrl: string; secret: string; operator: string; timeoutMs: number; requestTtlMs: number };
   /** How often reconciliation looks at pending platform transfers; 0 switches the job off. */
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpKey: env.SMS_HTTP_KEY || undefined,
     trustProxy: bool(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsToken: env.METRICS_TOKEN || undefined,
     nodeEnv: env.NODE_ENV ?? 'development',
     provider: {
       baseUrl: (env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, ''),
