@@ -52,6 +52,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     requirePlayer: (request: FastifyRequest) => Promise<void>;
+    /** Every route as registered (method and full path), for the contract tests. */
+    routeList: Array<{ method: string; url: string }>;
   }
   interface FastifyRequest {
     locale: Locale;
@@ -120,7 +122,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets, cashier });
-  /** The one place that turns a bearer token into a player; routes that need one list it as a preHandler. */
+  /** The one place that turns a bearer token into a player; routes that need one run it onRequest, before validation. */
   app.decorate('requirePlayer', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     const found = token ? await authService!.authenticate(token) : undefined;
@@ -168,6 +170,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
   });
 
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
   // Before the routes, so the plugin's onRoute hook sees every one of them.
   await registerMetrics(app, { db: database.db, io: realtime.io, token: config.metricsToken });
   logRequests(app);

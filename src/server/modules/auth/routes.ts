@@ -27,13 +27,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     schema: { body: registerShape },
   }, async (request) => ok(await auth.register(request.body, requestContext(request)), 'Registered'));
 
-  app.get('/auth/me', { preHandler: requirePlayer }, async (request) => {
+  app.get('/auth/me', { onRequest: requirePlayer }, async (request) => {
     const a = request.auth as Auth;
     const [user, wallets] = await Promise.all([auth.me(a, request.locale), app.services.wallet.userSummary(a.playerId, request.locale)]);
     return ok({ ...user, ...wallets });
   });
 
-  app.get('/auth/logout', { preHandler: requirePlayer }, async (request) => {
+  app.get('/auth/logout', { onRequest: requirePlayer }, async (request) => {
     await auth.logout(request.auth as Auth);
     return ok(null, 'Logged out');
   });

@@ -12,7 +12,7 @@ import * as repo from './repository.ts';
 export const betRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.services;
 
-  app.get('/players/bet/records', { preHandler: app.requirePlayer, schema: { querystring: betRecordsQuery } }, async (request) => {
+  app.get('/players/bet/records', { onRequest: app.requirePlayer, schema: { querystring: betRecordsQuery } }, async (request) => {
     const q = request.query as v.InferOutput<typeof betRecordsQuery>;
     const { from, to } = dayRange(q.start, q.end);
     const { rows, totals } = await repo.betsOf(db, {

@@ -24,7 +24,8 @@ function clientKey(request: FastifyRequest): string | undefined {
 
 export const cashierRoutes: FastifyPluginAsync = async (app) => {
   const { cashier, db } = app.services;
-  const player = { preHandler: app.requirePlayer };
+  // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
+  const player = { onRequest: app.requirePlayer };
   const auth = (request: FastifyRequest) => request.auth as Auth;
 
   app.get('/finance/deposit/methods', player, async (request) => ok(await cashier.depositMethods(request.locale)));

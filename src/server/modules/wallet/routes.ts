@@ -38,7 +38,8 @@ const MONEY_CATEGORIES: Record<string, string[] | undefined> = {
 export const walletRoutes: FastifyPluginAsync = async (app) => {
   const { wallet, db } = app.services;
   const auth = (request: FastifyRequest) => request.auth as Auth;
-  const player = { preHandler: app.requirePlayer };
+  // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
+  const player = { onRequest: app.requirePlayer };
 
   app.post('/games/wallet', { ...player, schema: { body: walletListBody } }, async (request) => {
     const body = (request.body ?? {}) as { forceUpdate?: boolean };
