@@ -31,6 +31,7 @@ import { cashierRoutes } from './modules/cashier/routes.ts';
 import { startJobs } from './jobs/runner.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
 import { registerMetrics } from './modules/system/metrics.ts';
+import { registerOpenApi } from './lib/openapi.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
 
@@ -176,6 +177,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
   });
   // Before the routes, so the plugin's onRoute hook sees every one of them.
+  await registerOpenApi(app, {
+    needsSession: (route) => [route.onRequest].flat().includes(app.requirePlayer)
+      || (route.url.startsWith('/api/backoffice/') && (route.config as { staff?: string } | undefined)?.staff !== 'public'),
+  });
   await registerMetrics(app, { db: database.db, io: realtime.io, token: config.metricsToken });
   logRequests(app);
 
