@@ -7,10 +7,13 @@ import { ValidationFailed } from './errors.ts';
 
 type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
 
-export const valibotCompiler: FastifySchemaCompiler<AnySchema> = ({ schema }) => {
+export const valibotCompiler: FastifySchemaCompiler<AnySchema> = ({ schema, httpPart }) => {
   return (data: unknown) => {
     const result = v.safeParse(schema as v.GenericSchema, data);
     if (result.success) return { value: result.output };
+    // A bad header (such as a malformed Idempotency-Key) is no field the player can correct: a plain 400.
+    // (A plain error with a writable status: Fastify sets statusCode on what a validator returns.)
+    if (httpPart === 'headers') return { error: Object.assign(new Error('bad header'), { statusCode: 400, code: 'BAD_HEADER' }) };
     return { error: new ValidationFailed(issuesToFields(result.issues)) };
   };
 };

@@ -1,11 +1,12 @@
 // The finance desk's routes under /api/backoffice/finance, registered inside backofficeRoutes so its auth hook
 // (each route's `config.staff` permission) and error handler apply to them too.
+import { commandKey } from '../../lib/idempotency.ts';
+import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import type { Operator, StaffAuth } from './service.ts';
 import { can } from './roles.ts';
 import { idParams, type Input } from './schemas.ts';
-import { grantKey } from './wallet-service.ts';
 import { BackofficeFinanceService } from './finance-service.ts';
 import {
   adjustmentBody, approveBody, callbacksQuery, cardAuditBody, cardsQuery, depositsQuery, orderParams, rejectBody, withdrawalsQuery,
@@ -76,10 +77,10 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (app) => {
   // Manual balance adjustments.
 
   app.post('/adjustments', {
-    schema: { body: adjustmentBody },
+    schema: { headers: idempotencyHeaders, body: adjustmentBody },
     config: { staff: 'finance.manage' },
   }, async (request) => ok(await service.adjust(
-    op(request), request.body as Input<typeof adjustmentBody>, grantKey(request.headers['idempotency-key']),
+    op(request), request.body as Input<typeof adjustmentBody>, commandKey(request, { params: request.params, body: request.body }),
   )));
 
   // The gateway callback log, forged ones included.

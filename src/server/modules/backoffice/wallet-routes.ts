@@ -1,12 +1,14 @@
 // The back office's money routes, registered inside backofficeRoutes so its auth hook (each route's
 // `config.staff` permission) and error handler apply to them too.
+import { commandKey } from '../../lib/idempotency.ts';
+import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { loadConfig } from '../../config.ts';
 import type { Operator, StaffAuth } from './service.ts';
 import { idParams, type Input } from './schemas.ts';
 import { ProviderFaults } from './provider-faults.ts';
-import { BackofficeWalletService, grantKey } from './wallet-service.ts';
+import { BackofficeWalletService } from './wallet-service.ts';
 import {
   blacklistBody, bonusGrantBody, codeParams, faultsBody, findingsQuery, ledgerQuery, lookupQuery, pendingQuery, transferParams,
   transfersQuery, walletsQuery, type FaultsPatch,
@@ -53,10 +55,10 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
   }, async (request) => ok(await service.transfers(id(request), request.query as Input<typeof transfersQuery>)));
 
   app.post('/players/:id/bonus-wallets', {
-    schema: { params: idParams, body: bonusGrantBody },
+    schema: { headers: idempotencyHeaders, params: idParams, body: bonusGrantBody },
     config: { staff: 'bonus.grant' },
   }, async (request) => ok(await service.grantBonus(
-    op(request), id(request), request.body as Input<typeof bonusGrantBody>, grantKey(request.headers['idempotency-key']),
+    op(request), id(request), request.body as Input<typeof bonusGrantBody>, commandKey(request, { params: request.params, body: request.body }),
   )));
 
   app.put('/players/:id/blacklist', {

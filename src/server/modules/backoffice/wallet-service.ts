@@ -3,7 +3,6 @@
 // Money moves only through the wallet service, which runs its own transactions; the audit row for such an
 // action is written right after the wallet call succeeded, with the journal and wallet ids in its detail.
 // Changes this module makes itself (the blacklist) write their audit row in the same transaction.
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/limiter.ts';
@@ -21,7 +20,6 @@ import type { blacklistBody, bonusGrantBody, FaultsPatch } from './wallet-schema
 const LIVE_READ_CONCURRENCY = 4;
 /** How long a grant holds its idempotency key against a second, simultaneous request with the same key. */
 const GRANT_GUARD_MS = 60_000;
-const CLIENT_KEY = /^[A-Za-z0-9_-]{8,80}$/;
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const page = <T>(p: Paging, rows: T[], total: number): PageOf<T> => ({ data: rows, total, page: p.page, pageSize: p.pageSize });
@@ -43,12 +41,6 @@ function transferView(t: TransferRow, account?: string | null) {
 }
 
 /** Parses the Idempotency-Key header, or makes a key when the caller sent none (each such call is new). */
-export function grantKey(header: unknown): string {
-  if (header === undefined) return randomUUID();
-  if (typeof header !== 'string' || !CLIENT_KEY.test(header)) throw new ApiError('bad_request');
-  return header;
-}
-
 export class BackofficeWalletService {
   private readonly db: Db;
   private readonly wallet: WalletService;

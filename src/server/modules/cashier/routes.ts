@@ -1,4 +1,6 @@
 // Cashier calls of SPEC.md section 7 (deposits, bank cards, withdrawals) and the gateway's callback.
+import { clientKey } from '../../lib/idempotency.ts';
+import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
 import * as v from 'valibot';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
@@ -15,12 +17,6 @@ const pageQuery = v.object({
 /** Gateway callbacks are small; anything bigger is not one. */
 const CALLBACK_BODY_LIMIT_BYTES = 16 * 1024;
 
-function clientKey(request: FastifyRequest): string | undefined {
-  const raw = request.headers['idempotency-key'];
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{8,80}$/.test(raw)) throw new ApiError('bad_request');
-  return raw;
-}
 
 export const cashierRoutes: FastifyPluginAsync = async (app) => {
   const { cashier, db } = app.services;
@@ -30,7 +26,7 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/finance/deposit/methods', player, async (request) => ok(await cashier.depositMethods(request.locale)));
 
-  app.post('/finance/deposit/create', { ...player, schema: { body: depositCreateBody }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+  app.post('/finance/deposit/create', { ...player, schema: { headers: idempotencyHeaders, body: depositCreateBody }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
     const body = request.body as v.InferOutput<typeof depositCreateBody>;
     return ok(await cashier.createDeposit(auth(request).playerId, body, clientKey(request), request.locale));
   });
@@ -77,7 +73,7 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post('/finance/withdraw/create', { ...player, schema: { body: withdrawCreateBody }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+  app.post('/finance/withdraw/create', { ...player, schema: { headers: idempotencyHeaders, body: withdrawCreateBody }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
     const w = await cashier.createWithdrawal(auth(request).playerId, request.body as v.InferOutput<typeof withdrawCreateBody>, clientKey(request));
     return ok({ id: w.id, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor), status: w.status }, request.locale === 'en' ? 'Withdrawal submitted' : '提款申請已送出');
   });

@@ -14,6 +14,8 @@ import type { Auth } from '../auth/service.ts';
 import * as repo from './repository.ts';
 import * as cashierRepo from '../cashier/repository.ts';
 import { dayRange } from './dates.ts';
+import { clientKey, commandKey } from '../../lib/idempotency.ts';
+import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
 
 function money(text: string): bigint {
   const m = decimalToMinor(text);
@@ -21,12 +23,6 @@ function money(text: string): bigint {
   return m;
 }
 
-function clientKey(request: FastifyRequest): string | undefined {
-  const raw = request.headers['idempotency-key'];
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{8,80}$/.test(raw)) throw new ApiError('bad_request');
-  return raw;
-}
 
 const MONEY_CATEGORIES: Record<string, string[] | undefined> = {
   all: undefined,
@@ -99,17 +95,17 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
       : status === 'pending' ? (request.locale === 'en' ? 'Transfer is being confirmed' : '轉帳確認中')
         : (request.locale === 'en' ? 'Transfer was refused by the platform and refunded' : '平台拒絕此轉帳，金額已退回');
 
-  app.post('/players/autoTransFer/:code', { ...player, schema: { params: codeParam, body: autoTransferBody } }, async (request) => {
+  app.post('/players/autoTransFer/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: autoTransferBody } }, async (request) => {
     const result = await toPlatform(request, (request.params as { code: string }).code, request.body as v.InferOutput<typeof autoTransferBody>);
     return ok(result, result.status === 'applied' ? (request.locale === 'en' ? 'Automatic transfer successful!' : '自動轉帳成功!') : transferMessage(request, result.status));
   });
 
-  app.post('/players/deposit/:code', { ...player, schema: { params: codeParam, body: depositToPlatformBody } }, async (request) => {
+  app.post('/players/deposit/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: depositToPlatformBody } }, async (request) => {
     const result = await toPlatform(request, (request.params as { code: string }).code, request.body as v.InferOutput<typeof depositToPlatformBody>);
     return ok(result, transferMessage(request, result.status));
   });
 
-  app.post('/players/depositSpecail', { ...player, schema: { body: depositSpecialBody } }, async (request) => {
+  app.post('/players/depositSpecail', { ...player, schema: { headers: idempotencyHeaders, body: depositSpecialBody } }, async (request) => {
     const body = request.body as v.InferOutput<typeof depositSpecialBody>;
     const target = (await repo.allPlatforms(db)).find((p) => p.group === body.group && p.status === 1 && p.maintainStatus === 1);
     if (!target) throw new ApiError('not_found');
@@ -117,14 +113,14 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
     return ok(result, transferMessage(request, result.status));
   });
 
-  app.post('/players/depositBonus', { ...player, schema: { body: depositBonusBody } }, async (request) => {
+  app.post('/players/depositBonus', { ...player, schema: { headers: idempotencyHeaders, body: depositBonusBody } }, async (request) => {
     const body = request.body as v.InferOutput<typeof depositBonusBody>;
-    const key = clientKey(request) ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const key = commandKey(request, { ...body });
     await wallet.bonusToCentral(auth(request).playerId, Number(body.player_bonus_wallet_id), money(body.money), key);
     return ok(null, transferMessage(request, 'applied'));
   });
 
-  app.post('/players/withdraw/:code', { ...player, schema: { params: codeParam, body: withdrawFromPlatformBody } }, async (request) => {
+  app.post('/players/withdraw/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: withdrawFromPlatformBody } }, async (request) => {
     const body = request.body as v.InferOutput<typeof withdrawFromPlatformBody>;
     const all = String(body.type ?? '1') === '2';
     if (!all && !body.money) throw new ApiError('validation_failed', { money: ['v.money.required'] });
@@ -132,7 +128,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
     return ok(result, transferMessage(request, result.status));
   });
 
-  app.post('/players/withdrawAll', { ...player }, async (request) => {
+  app.post('/players/withdrawAll', { ...player, schema: { headers: idempotencyHeaders } }, async (request) => {
     const results = await wallet.recoverAll(auth(request).playerId);
     return ok(results, transferMessage(request, results.some((r) => r.status === 'pending') ? 'pending' : 'applied'));
   });
