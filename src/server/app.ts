@@ -93,7 +93,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const redisSub = redis?.duplicate();
-  const limiter = redis ? redisLimiter(redis) : pgLimiter(database.db);
+  const limiter = redis ? redisLimiter(redis, config.redisKeyPrefix) : pgLimiter(database.db);
   const sms = config.smsDriver === 'http' && config.smsHttpUrl
     ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey })
     : outboxSms(database.db);
@@ -104,7 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const realtime = createRealtime({
     httpServer: app.server,
     authenticate: (token) => authService!.authenticate(token),
-    redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
+    redis: redis && redisSub ? { pub: redis, sub: redisSub, keyPrefix: config.redisKeyPrefix } : undefined,
   });
   authService = new AuthService({ db: database.db, system, limiter, sms, publish: realtime.publisher });
   const provider = opts.provider ?? new HttpGameProvider(config.provider);
@@ -165,7 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     max: Number(process.env.RATE_LIMIT_PER_MIN ?? 600),
     timeWindow: '1 minute',
     redis,
-    nameSpace: 'frl:',
+    nameSpace: `${config.redisKeyPrefix}frl:`,
     // Pages and assets are cheap and cached; the limit guards the API.
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),

@@ -7,6 +7,11 @@ export interface Config {
   /** Unset means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * Put before every Redis key and channel this site uses (REDIS_KEY_PREFIX), so several sites or test servers can
+   * share one Redis without sharing counters or events. Every instance of one site must use the same prefix.
+   */
+  redisKeyPrefix: string;
   dataDir: string;
   /** Seeds the demo player and the operator account (settings and platforms are always seeded). */
   seedDemo: boolean;
@@ -44,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? '',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     seedDemo: bool(env.SEED_DEMO, true),
     smsDriver,

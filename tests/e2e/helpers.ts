@@ -82,6 +82,8 @@ export async function startServer(name: string): Promise<Server> {
   const env: NodeJS.ProcessEnv = {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', TRUST_PROXY: '1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'production',
+    // Each server's database starts its ids at 1, so its Redis counters and events must not meet another's.
+    REDIS_KEY_PREFIX: `e2e-${randomBytes(4).toString('hex')}:`,
   };
   let dropDatabase = async () => {};
   let tmpDir: string | undefined;

@@ -13,20 +13,20 @@ export interface Limiter {
   reset(key: string): Promise<void>;
 }
 
-export function redisLimiter(redis: Redis): Limiter {
+export function redisLimiter(redis: Redis, prefix = ''): Limiter {
   return {
     async hit(key, limit, windowMs) {
-      const k = `rl:${key}`;
+      const k = `${prefix}rl:${key}`;
       const res = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
       const count = Number(res?.[0]?.[1] ?? 0);
       const ttl = Number(res?.[2]?.[1] ?? windowMs);
       return { allowed: count <= limit, count, resetInMs: ttl > 0 ? ttl : windowMs };
     },
     async peek(key) {
-      return Number((await redis.get(`rl:${key}`)) ?? 0);
+      return Number((await redis.get(`${prefix}rl:${key}`)) ?? 0);
     },
     async reset(key) {
-      await redis.del(`rl:${key}`);
+      await redis.del(`${prefix}rl:${key}`);
     },
   };
 }

@@ -16,7 +16,7 @@ export interface Realtime { io: Server; publisher: Publisher; close(): Promise<v
 export function createRealtime(opts: {
   httpServer: HttpServer;
   authenticate: (token: string) => Promise<Auth | undefined>;
-  redis?: { pub: Redis; sub: Redis };
+  redis?: { pub: Redis; sub: Redis; keyPrefix?: string };
 }): Realtime {
   const io = new Server(opts.httpServer, {
     path: '/socket.io',
@@ -25,7 +25,7 @@ export function createRealtime(opts: {
     maxHttpBufferSize: 16 * 1024,
     cors: { origin: false },
   });
-  if (opts.redis) io.adapter(createAdapter(opts.redis.pub, opts.redis.sub));
+  if (opts.redis) io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: `${opts.redis.keyPrefix ?? ''}socket.io` }));
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
