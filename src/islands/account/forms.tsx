@@ -230,8 +230,9 @@ export function ChangePasswordForm({ t, onDone }: { t: AccountT; onDone?: () => 
     if (ok === undefined) return;
     setOld(''); setPassword(''); setConfirm('');
     await loadUser();
-    showAlert(t['account.change.done']);
-    onDone?.();
+    // A forced change moves on at once (onDone); otherwise the page says it worked.
+    if (onDone) onDone();
+    else showAlert(t['account.change.done']);
   };
   return (
     <form noValidate data-testid="change-password-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
