@@ -214,6 +214,19 @@ describe('SMS codes', () => {
     expect((await post('/api/auth/phoneLogin', { phone: p.phone, code: loginCode })).statusCode).toBe(200);
   });
 
+  it('registration codes also allow five tries in all, even when the tries arrive together', async () => {
+    const phone = freshPhone();
+    expect((await sendCode(t, phone)).statusCode).toBe(200);
+    const code = (await lastSmsCode(t, phone))!;
+    const wrong = String((Number(code) + 3) % 1_000_000).padStart(6, '0');
+    const body = (c: string, account: string) => ({ account, password: PASSWORD, password_confirm: PASSWORD, phone, code: c, agreement: true });
+    const tries = await Promise.all(Array.from({ length: 6 }, (_, i) => post('/api/auth/register', body(wrong, `rgtry${i}x9`))));
+    for (const r of tries) expect(r.json().error?.code).toEqual(['驗證碼錯誤或已過期']);
+    const right = await post('/api/auth/register', body(code, 'rgtryok9'));
+    expect(right.statusCode).toBe(422);
+    expect(right.json().error.code).toEqual(['驗證碼錯誤或已過期']);
+  });
+
   it('keep the send limits of the foundation: one a minute per phone', async () => {
     const p = await playerWithToken(t);
     await codeFor(p.phone, p.account);

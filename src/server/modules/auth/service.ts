@@ -12,6 +12,7 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import * as repo from './repository.ts';
+import { takeCodeAttempt } from './account-repository.ts';
 import type { UserView } from '../../../shared/user.ts';
 import { FORCE_PASSWORD } from '../../../shared/schemas/account.ts';
 import { hashCode, hashToken, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
@@ -89,11 +90,12 @@ export class AuthService {
     if (s.register_need_mobile_sms && !fields.phone) {
       const found = await repo.latestCode(this.db, input.phone, 'register');
       if (!found) fields.code = ['v.code.not_requested'];
-      else if (found.expiresAt.getTime() < Date.now() || found.attempts >= CODE_MAX_ATTEMPTS
-        || !found.codeHash.equals(hashCode(input.phone, input.code ?? ''))) {
-        await repo.countCodeAttempt(this.db, found.id);
-        fields.code = ['v.code.wrong'];
-      } else codeId = found.id;
+      else {
+        // One conditional update takes the try, so parallel requests cannot go past the limit (issue 11).
+        const attempt = await takeCodeAttempt(this.db, input.phone, 'register', CODE_MAX_ATTEMPTS);
+        if (!attempt || !attempt.codeHash.equals(hashCode(input.phone, input.code ?? ''))) fields.code = ['v.code.wrong'];
+        else codeId = attempt.id;
+      }
     }
     if (Object.keys(fields).length) throw new ApiError('validation_failed', fields);
 
