@@ -186,6 +186,12 @@ describe.skipIf(!hasChromium)('account flows', () => {
       await page.goto('/en/member/user-info');
       await hydrated(page);
       expect(await page.getByTestId('member-join').textContent()).toBe('Joined today');
+      // Issue 10 item 10: no quick button's word is cut, and the three stay inside the menu.
+      const clipped = await page.getByTestId('member-quick').evaluate((box) => {
+        const outer = box.closest('aside')!.getBoundingClientRect();
+        return [...box.querySelectorAll('a')].filter((a) => a.scrollWidth > a.clientWidth || a.getBoundingClientRect().right > outer.right).map((a) => a.textContent);
+      });
+      expect(clipped).toEqual([]);
       await page.getByTestId('member-avatar').click();
       const dialog = page.getByRole('dialog', { name: 'Choose an avatar' });
       await dialog.locator('[data-avatar="avatar-7.svg"]').click();
@@ -194,6 +200,28 @@ describe.skipIf(!hasChromium)('account flows', () => {
       await clickDialogButton(page, TEXT.en.ok);
       await expect.poll(() => page.getByTestId('header-avatar').getAttribute('src')).toBe('/avatars/avatar-7.svg');
       await expect.poll(() => page.getByTestId('member-avatar').locator('img').getAttribute('src')).toBe('/avatars/avatar-7.svg');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on mobile the mine page\'s avatar opens the same dialog (zh-TW)', async () => {
+    screenshotOnFailure('avatar-mobile');
+    const who = await newPlayer();
+    const login = await server.api<{ access_token: string }>('POST', '/auth/login', { account: who.account, password: PASSWORD });
+    const context = await newContext(browser, 'mobile', server);
+    try {
+      const page = await context.newPage();
+      await page.goto('/mobile/');
+      await page.evaluate((token) => localStorage.setItem('token', token), login.body.data!.access_token);
+      await page.goto('/mobile/f-mine/mine');
+      await hydrated(page);
+      await page.getByTestId('mine-avatar').click();
+      const dialog = page.getByRole('dialog', { name: '選擇頭像' });
+      await dialog.locator('[data-avatar="avatar-12.svg"]').click();
+      await dialog.getByTestId('avatar-save').click();
+      await expect.poll(() => page.getByRole('alert').first().textContent()).toBe(LABELS['zh-TW'].saved);
+      await expect.poll(() => page.getByTestId('mine-avatar').locator('img').getAttribute('src')).toBe('/avatars/avatar-12.svg');
     } finally {
       await context.close();
     }
