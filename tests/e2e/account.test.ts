@@ -226,4 +226,39 @@ describe.skipIf(!hasChromium)('account flows', () => {
       await context.close();
     }
   });
+  it('back office: an operator resets a password with a reason and sees the temporary password once', async () => {
+    screenshotOnFailure('bo-reset');
+    const who = await newPlayer();
+    await server.api('POST', '/auth/login', { account: who.account, password: 'wrong0000' });
+    const lookup = await server.api<{ id: number }>('GET', `/backoffice/players/lookup?account=${who.account}`, undefined, operator);
+    const context = await newContext(browser, 'desktop', server);
+    try {
+      const page = await context.newPage();
+      await page.goto('/backoffice');
+      await page.evaluate((token) => localStorage.setItem('bo_token', token), operator);
+      await page.goto(`/backoffice/player?id=${lookup.body.data!.id}`);
+      const section = page.getByTestId('bo-security');
+      await section.waitFor();
+      // The failed sign-in is in the history, in the operator's words.
+      await expect.poll(() => section.getByTestId('bo-logins').textContent()).toContain('密碼錯誤');
+      // Without a reason the server refuses, under the field.
+      page.once('dialog', (d) => void d.accept());
+      await section.getByTestId('bo-reset-password').click();
+      await expect.poll(() => section.getByRole('alert').first().textContent()).toBe('請填寫原因，將記入稽核紀錄');
+      await section.locator('#bo-security-reason').fill('玩家來電，已核對身分');
+      page.once('dialog', (d) => void d.accept());
+      await section.getByTestId('bo-reset-password').click();
+      const shown = section.getByTestId('bo-temporary-password');
+      await shown.waitFor();
+      const temporary = (await shown.locator('p.font-mono').textContent())!.trim();
+      expect(temporary).toMatch(/^[a-z0-9]{10}$/);
+      const signIn = await server.api<{ access_token: string }>('POST', '/auth/login', { account: who.account, password: temporary });
+      expect(signIn.status).toBe(200);
+      const me = await server.api<{ status_force_password: number }>('GET', '/auth/me', undefined, signIn.body.data!.access_token);
+      expect(me.body.data!.status_force_password).toBe(2);
+      await expect.poll(() => section.getByTestId('bo-forced').textContent()).toBe('已強制修改密碼');
+    } finally {
+      await context.close();
+    }
+  });
 });

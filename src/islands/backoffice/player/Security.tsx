@@ -14,11 +14,17 @@ export const SECURITY_KEYS = [
   'bo.account.device', 'bo.account.result', 'bo.account.method', 'bo.account.method.password', 'bo.account.method.phone_code',
   'bo.account.success', 'bo.account.failure', 'bo.account.sessions', 'bo.account.sessions_empty', 'bo.account.last_seen', 'bo.account.state',
   'bo.account.live', 'bo.account.ended', 'bo.account.revoke', 'bo.account.done', 'bo.account.previous', 'bo.account.next',
+  'bo.account.reason.login_failed', 'bo.account.reason.login_locked', 'bo.account.reason.confirm_verification_code_error',
+  'bo.account.reason.account_disabled', 'bo.account.reason.password_expired', 'bo.account.reason.login_disabled',
+  'bo.account.reason.rate_limited', 'bo.account.ended.logout', 'bo.account.ended.double-login', 'bo.account.ended.kick',
+  'bo.account.ended.password-reset', 'bo.account.ended.password-change',
 ] as const;
 
 type T = CommonT & Record<(typeof SECURITY_KEYS)[number], string>;
 interface SecurityState { status_force_password: number; password_expires_at: string | null; login_failures: number; locked: boolean }
 const PAGE_SIZE = 10;
+/** A stored code in the operator's words, or the code itself when it has none. */
+const word = (t: T, prefix: string, code: string) => (t as Record<string, string>)[`${prefix}${code}`] ?? code;
 
 export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
   const [state, setState] = useState<SecurityState | null>(null);
@@ -109,7 +115,7 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
                   <td className={cls.td}>{formatTime(e.created_at, locale)}</td>
                   <td className={cls.td}>{e.ip}</td>
                   <td className={`${cls.td} max-w-xs truncate`} title={e.user_agent}>{e.user_agent}</td>
-                  <td className={cls.td}>{e.success ? t['bo.account.success'] : `${t['bo.account.failure']} (${e.reason})`}</td>
+                  <td className={cls.td}>{e.success ? t['bo.account.success'] : `${t['bo.account.failure']} (${word(t, 'bo.account.reason.', e.reason)})`}</td>
                   <td className={cls.td}>{t[`bo.account.method.${e.method}`]}</td>
                 </tr>
               ))}
@@ -140,7 +146,7 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
                   <td className={cls.td}>{formatTime(s.last_seen_at, locale)}</td>
                   <td className={cls.td}>{s.ip}</td>
                   <td className={`${cls.td} max-w-xs truncate`} title={s.user_agent}>{s.user_agent}</td>
-                  <td className={cls.td}>{s.live ? t['bo.account.live'] : `${t['bo.account.ended']}${s.revoked_reason ? ` (${s.revoked_reason})` : ''}`}</td>
+                  <td className={cls.td}>{s.live ? t['bo.account.live'] : `${t['bo.account.ended']}${s.revoked_reason ? ` (${word(t, 'bo.account.ended.', s.revoked_reason)})` : ''}`}</td>
                   <td className={cls.td}>
                     {s.live && <button type="button" className={cls.btnDanger} disabled={busy}
                       onClick={() => void act(`/players/${playerId}/sessions/${s.id}/revoke`, {})}>{t['bo.account.revoke']}</button>}
