@@ -86,12 +86,6 @@ export async function revokeSession(db: DbOrTx, playerId: number, sessionId: num
   return rows.length === 1;
 }
 
-/** The forced-change flag of a session's player, read with the session itself (see service authenticate). */
-export async function forcePasswordOf(db: DbOrTx, playerId: number): Promise<number> {
-  const rows = await db.select({ s: players.statusForcePassword }).from(players).where(eq(players.id, playerId)).limit(1);
-  return rows[0]?.s ?? 0;
-}
-
 export async function playerById(db: DbOrTx, id: number) {
   const rows = await db.select().from(players).where(eq(players.id, id)).limit(1);
   return rows[0];
