@@ -142,6 +142,37 @@ describe.skipIf(!hasChromium)('account flows', () => {
     }
   });
 
+  it('on mobile the login dialog gives way to the identity check, and a phone code logs in (en)', async () => {
+    screenshotOnFailure('identity-mobile');
+    const who = await newPlayer();
+    const context = await newContext(browser, 'mobile', server);
+    try {
+      const page = await context.newPage();
+      await page.goto('/en/mobile/f-mine/mine');
+      await hydrated(page);
+      await page.getByTestId('mine-visitor').getByRole('button', { name: 'Login', exact: true }).click();
+      const form = page.locator('form:has(#ml-password)');
+      for (let i = 0; i < 5; i++) {
+        await form.locator('input[name="account"]').fill(who.account);
+        await form.locator('input[name="password"]').fill('wrong9999');
+        await form.locator('button[type="submit"]').click();
+        if (i < 4) await page.getByRole('button', { name: TEXT.en.ok, exact: true }).click();
+      }
+      const identity = page.getByRole('dialog', { name: 'Verify your identity' });
+      await identity.waitFor();
+      expect(await form.count()).toBe(0);
+      await identity.locator('input[name="phone"]').fill(who.phone);
+      await identity.getByTestId('phone-send-code').click();
+      await identity.locator('input[name="code"]').fill(await smsCode(server, who.phone));
+      await identity.getByTestId('phone-login-submit').click();
+      await page.waitForURL((u) => u.pathname === '/en/mobile/');
+      await page.goto('/en/mobile/f-mine/mine');
+      await expect.poll(() => page.getByTestId('mine-account').textContent()).toBe(who.account);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('an operator\'s forced change sends the player to /update-password on the next navigation', async () => {
     screenshotOnFailure('forced-change');
     const who = await newPlayer();
