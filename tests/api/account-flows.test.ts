@@ -309,6 +309,15 @@ describe('PUT /api/auth/password and the forced change', () => {
     expect((await login(t, p.account, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('stops guessing the current password after five wrong tries', async () => {
+    const p = await playerWithToken(t);
+    const change = (old: string) => post('/api/auth/password', { old_password: old, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }, { method: 'PUT', token: p.token });
+    for (let i = 0; i < 5; i++) expect((await change(`guess${i}000`)).json().code).toBe('password_wrong');
+    const right = await change(PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().code).toBe('rate_limited');
+  });
+
   it('status_force_password 2 blocks every player call but the change, me and logout, until the change', async () => {
     const p = await playerWithToken(t);
     await t.database.db.update(players).set({ statusForcePassword: 2 }).where(eq(players.account, p.account));

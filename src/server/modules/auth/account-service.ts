@@ -30,7 +30,10 @@ const SMS_PHONE_GAP_MS = 60_000;
 const SMS_PHONE_DAILY = 10;
 const SMS_IP_HOURLY = 20;
 /** Bounds how many account and phone pairs one address may probe (ifPlayerExist and step 0). */
-const PROBE_IP_HOURLY = 30;
+const PROBE_IP_HOURLY = 60;
+/** Wrong current passwords on the signed-in change, per player: a stolen session cannot guess the password. */
+const CHANGE_FAILURES = 5;
+const CHANGE_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_IP_LIMIT = 30;
 const LOGIN_IP_WINDOW_MS = 10 * 60 * 1000;
 
@@ -183,9 +186,13 @@ export class AccountService {
   async changePassword(auth: Auth, input: ChangePasswordInput, ctx: RequestContext): Promise<void> {
     const player = await repo.playerById(this.db, auth.playerId);
     if (!player) throw new ApiError('unauthorized');
+    const failKey = `pwchange:fail:p${player.id}`;
+    if ((await this.limiter.peek(failKey)) >= CHANGE_FAILURES) throw new ApiError('rate_limited');
     if (!(await argonVerify(player.passwordHash, input.old_password))) {
+      await this.limiter.hit(failKey, CHANGE_FAILURES, CHANGE_WINDOW_MS);
       throw new ApiError('password_wrong', { old_password: ['error.password_wrong'] });
     }
+    await this.limiter.reset(failKey);
     const passwordHash = await AuthService.hashPassword(input.password);
     const revoked = await this.db.transaction(async (tx) => {
       await accounts.setPassword(tx, player.id, { passwordHash, statusForcePassword: 0, passwordExpiresAt: null });
