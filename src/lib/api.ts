@@ -65,6 +65,9 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
       setTimeout(() => window.location.assign(homePath()), ERROR_REDIRECT_MS);
     } else if (status === 502) {
       setTimeout(() => window.location.assign(homePath()), ERROR_REDIRECT_MS);
+    } else if (status === 403 && body?.code === 'password_change_required') {
+      // A forced password change (issue 11): the change form is the one place the player may go.
+      if (!/^\/(en\/)?update-password\/?$/.test(window.location.pathname)) window.location.assign(pageLocale === 'en' ? '/en/update-password' : '/update-password');
     } else if (status === 403 && !opts.quiet403 && !body?.forget) {
       showAlert(body?.error?.modal?.join('\n') || message);
     }

@@ -15,6 +15,8 @@ import { SystemService } from './modules/system/service.ts';
 import { AuthService, type Auth } from './modules/auth/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { accountRoutes } from './modules/auth/account-routes.ts';
+import { OPEN_DURING_FORCED_CHANGE } from './modules/auth/account-service.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
@@ -128,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const token = bearerToken(request.headers.authorization);
     const found = token ? await authService!.authenticate(token) : undefined;
     if (!found) throw new ApiError('unauthorized');
+    if (found.forcePassword && !OPEN_DURING_FORCED_CHANGE.has(request.routeOptions.url ?? '')) throw new ApiError('password_change_required');
     request.auth = found;
   });
   app.decorateRequest('locale', 'zh-TW');
@@ -201,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
     await api.register(systemRoutes);
     await api.register(authRoutes);
+    await api.register(accountRoutes);
     await api.register(walletRoutes);
     await api.register(betRoutes);
     await api.register(gameListRoutes);

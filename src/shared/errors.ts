@@ -36,6 +36,15 @@ export const ERROR_STATUS = {
   withdraw_daily_count: 422,
   withdraw_daily_amount: 422,
   withdraw_turnover: 422,
+  // Account (issue 11): password recovery, phone-code login, forced password change.
+  confirm_user_not_found: 422,
+  confirm_phone_error: 422,
+  confirm_verification_code_error: 422,
+  recovery_disabled: 403,
+  recovery_ticket_invalid: 422,
+  password_change_required: 403,
+  password_wrong: 422,
+  password_expired: 422,
   internal: 500,
 } as const;
 

@@ -4,8 +4,14 @@ import { $alert, closeAlert } from '../../stores/ui.ts';
 import { $sessionEnded } from '../../stores/session.ts';
 import { Dialog } from './Dialog.tsx';
 import { DepositNotice, DEPOSIT_NOTICE_KEYS } from '../cashier/DepositNotice.tsx';
+import { lazy, Suspense } from 'react';
+import { $accountDialog } from '../../stores/account.ts';
+import { ACCOUNT_DIALOG_KEYS } from '../account/keys.ts';
 
-export const DIALOG_KEYS = ['common.ok', 'common.cancel', 'common.close', 'session.other_device', 'session.kicked', ...DEPOSIT_NOTICE_KEYS] as const;
+// The account dialogs (forgot password, identity check, avatars) load the first time one opens.
+const AccountDialogs = lazy(() => import('../account/AccountDialogs.tsx'));
+
+export const DIALOG_KEYS = ['common.ok', 'common.cancel', 'common.close', 'session.other_device', 'session.kicked', ...DEPOSIT_NOTICE_KEYS, ...ACCOUNT_DIALOG_KEYS] as const;
 
 /** The page's one dialog host (in the desktop header or the mobile footer), so every page shows these notices. */
 export function DialogHost({ t, homePath, depositPaths }: {
@@ -14,6 +20,12 @@ export function DialogHost({ t, homePath, depositPaths }: {
   /** Where the deposit-result notice leads (SPEC.md section 4: the deposit page or the records). */
   depositPaths?: { deposit: string; records: string };
 }) {
+  const account = useStore($accountDialog);
+  const accountDialogs = account ? <Suspense fallback={null}><AccountDialogs t={t} homePath={homePath} /></Suspense> : null;
+  return <>{accountDialogs}<Notices t={t} homePath={homePath} depositPaths={depositPaths} /></>;
+}
+
+function Notices({ t, homePath, depositPaths }: Parameters<typeof DialogHost>[0]) {
   const alert = useStore($alert);
   const ended = useStore($sessionEnded);
   if (ended) {

@@ -5,6 +5,7 @@ import { loginSchema, issuesToFields } from '../../shared/schemas/auth.ts';
 import { api, ApiFailure } from '../../lib/api.ts';
 import { loadUser, rememberedAccount, setRememberedAccount, setToken } from '../../stores/session.ts';
 import { showAlert } from '../../stores/ui.ts';
+import { openIdentity } from '../../stores/account.ts';
 import type { SystemSettings } from '../../shared/settings.ts';
 import { tr } from './messages.ts';
 
@@ -64,6 +65,11 @@ export function useLogin(opts: { t: Record<string, string>; memberPath: string; 
     } catch (err) {
       if (err instanceof ApiFailure && err.body) {
         const e = err.body.error ?? {};
+        // Too many wrong passwords: the identity check takes over (SPEC.md section 4, issue 11).
+        if (err.body.forget === 1) {
+          openIdentity(err.body.phone ?? '');
+          return;
+        }
         setServerErrors({ account: e.account?.join(' '), password: e.password?.join(' ') });
         const modal = e.modal?.join('\n');
         if (modal || (!e.account && !e.password)) showAlert(modal || err.message);

@@ -9,6 +9,7 @@ import { formatDecimal } from '../../shared/money.ts';
 import { LOGIN_REDIRECT_HEADER_MS, type Locale } from '../../shared/constants.ts';
 import { useLogin, LOGIN_KEYS } from '../common/useLogin.ts';
 import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
+import { openForgot } from '../../stores/account.ts';
 
 export const HEADER_KEYS = [
   ...LOGIN_KEYS, ...DIALOG_KEYS,
@@ -90,7 +91,7 @@ function InlineLogin({ t, paths }: Pick<Props, 't' | 'paths'>) {
         <input type="checkbox" checked={form.remember} onChange={(e) => form.setRemember(e.target.checked)} />
         {t['header.remember_account']}
       </label>
-      <a href={paths.forgot} className="mt-1.5 whitespace-nowrap text-slate-300 hover:underline">{t['header.forgot_password']}</a>
+      <a href={paths.forgot} onClick={(e) => { e.preventDefault(); openForgot(); }} data-testid="header-forgot" className="mt-1.5 whitespace-nowrap text-slate-300 hover:underline">{t['header.forgot_password']}</a>
       <button type="submit" disabled={!form.canSubmit} className="btn-primary h-8 px-4 disabled:opacity-50">
         {form.busy ? t['header.logging_in'] : t['header.login']}
       </button>
@@ -168,6 +169,7 @@ function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
       {user.level.if_show_frontend && user.level.name_frontend && (
         <span className="rounded bg-gold-500/20 px-2 py-0.5 text-gold-300" data-testid="level-name">{user.level.name_frontend}</span>
       )}
+      <img src={`/avatars/${user.avatar}`} alt="" width="24" height="24" className="h-6 w-6 rounded-full bg-white/20" data-testid="header-avatar" />
       <span className="font-semibold text-white" data-testid="header-account">{user.account}</span>
       <div className="relative" ref={box}>
         <button type="button" onClick={toggle} aria-expanded={open} className="flex items-center gap-1 text-gold-300" data-testid="balance-toggle">

@@ -1,12 +1,16 @@
-// The member centre's left menu (SPEC.md section 2). The member layout checks the login on mount:
-// a visitor gets a prompt instead of the menu.
+// The member centre's left menu (SPEC.md section 2): avatar (opens the avatar dialog), account, level name
+// and icon, join days, the central wallet and the deposit / transfer / withdrawal buttons, then the menu.
+// The member layout checks the login on mount: a visitor gets a prompt instead of the menu.
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
+import { openAvatar } from '../../stores/account.ts';
 import { formatDecimal } from '../../shared/money.ts';
+import { JOIN_KEYS, joinText } from '../account/join.ts';
 
 export const MEMBER_KEYS = [
   'member.join_info', 'member.login_needed', 'member.menu', 'mobile.mine.level', 'header.central_wallet', 'header.deposit',
-  'header.transfer', 'header.withdrawal', 'common.loading', 'common.back_home',
+  'header.transfer', 'header.withdrawal', 'common.loading', 'common.back_home', 'account.avatar.change', 'account.menu.level_icon',
+  ...JOIN_KEYS,
 ] as const;
 type T = Record<(typeof MEMBER_KEYS)[number], string>;
 
@@ -22,7 +26,7 @@ export default function MemberSidebar({ t, menu, paths }: Props) {
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
   return (
-    <aside className="w-full shrink-0 rounded-lg bg-white p-4 shadow-sm md:w-60" aria-label={t['member.menu']}>
+    <aside className="w-full shrink-0 rounded-lg bg-white p-4 shadow-sm md:w-64" aria-label={t['member.menu']} data-testid="member-sidebar">
       {!ready ? (
         <p className="py-6 text-center text-slate-500" aria-busy="true">{t['common.loading']}</p>
       ) : !user ? (
@@ -32,21 +36,31 @@ export default function MemberSidebar({ t, menu, paths }: Props) {
         </div>
       ) : (
         <div className="flex items-center gap-3 border-b border-slate-100 pb-4">
-          <img src={`/avatars/${user.avatar}`} alt="" width="48" height="48" className="h-12 w-12 rounded-full bg-slate-200" />
+          <button type="button" onClick={openAvatar} title={t['account.avatar.change']} aria-label={t['account.avatar.change']}
+            className="shrink-0 rounded-full ring-2 ring-transparent hover:ring-gold-500" data-testid="member-avatar">
+            <img src={`/avatars/${user.avatar}`} alt="" width="48" height="48" className="h-12 w-12 rounded-full bg-slate-200" />
+          </button>
           <div className="min-w-0">
             <p className="truncate font-semibold" data-testid="member-account">{user.account}</p>
-            {user.level.if_show_frontend && <p className="text-xs text-gold-600">{t['mobile.mine.level']}: {user.level.name_frontend}</p>}
-            <p className="text-xs text-slate-500">{t['member.join_info'].replace('{n}', String(user.join_day))}</p>
+            {user.level.if_show_frontend && (
+              <p className="flex items-center gap-1 text-xs text-gold-600" data-testid="member-level">
+                <img src={`/levels/level-${Math.min(10, Math.max(0, user.level.id))}.svg`} alt={t['account.menu.level_icon'].replace('{n}', String(user.level.id))}
+                  width="16" height="16" className="h-4 w-4" />
+                {user.level.name_frontend}
+              </p>
+            )}
+            <p className="text-xs text-slate-500" data-testid="member-join">{joinText(t, user.join_day, 'joined')}</p>
           </div>
         </div>
       )}
       {user && (
         <>
           <p className="mt-3 flex justify-between text-sm"><span>{t['header.central_wallet']}</span><span className="font-semibold">{formatDecimal(user.amount)}</span></p>
-          <div className="mt-3 grid grid-cols-3 gap-2 text-center text-xs">
-            <a className="rounded bg-gold-500 py-1.5 font-semibold text-brand-900" href={paths.deposit}>{t['header.deposit']}</a>
-            <a className="rounded bg-brand-600 py-1.5 text-white" href={paths.transfer}>{t['header.transfer']}</a>
-            <a className="rounded bg-brand-600 py-1.5 text-white" href={paths.withdraw}>{t['header.withdrawal']}</a>
+          {/* Each button is as wide as its word needs, so 'Withdrawal' is never cut in English. */}
+          <div className="mt-3 flex gap-1.5 text-center text-xs" data-testid="member-quick">
+            <a className="flex-auto whitespace-nowrap rounded bg-gold-500 px-2 py-1.5 font-semibold text-brand-900" href={paths.deposit}>{t['header.deposit']}</a>
+            <a className="flex-auto whitespace-nowrap rounded bg-brand-600 px-2 py-1.5 text-white" href={paths.transfer}>{t['header.transfer']}</a>
+            <a className="flex-auto whitespace-nowrap rounded bg-brand-600 px-2 py-1.5 text-white" href={paths.withdraw}>{t['header.withdrawal']}</a>
           </div>
         </>
       )}

@@ -4,18 +4,20 @@ import { $sessionReady, $user, clearSession, loadUser } from '../../stores/sessi
 import { $loginDialog, showConfirm } from '../../stores/ui.ts';
 import { api } from '../../lib/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
+import { openAvatar } from '../../stores/account.ts';
+import { JOIN_KEYS, joinText } from '../account/join.ts';
 
 export const MOBILE_MINE_KEYS = [
   'mobile.mine.join_day', 'mobile.mine.level', 'mobile.mine.balance', 'mobile.mine.visitor', 'header.login', 'login.register_link',
   'header.deposit', 'header.transfer', 'header.withdrawal', 'header.sign_out', 'header.sign_out_confirm', 'header.refresh',
   'page.wallet', 'page.trans_record', 'page.bet_record', 'page.message_center', 'page.vip', 'page.user_info', 'common.loading',
-  'cashier.ui.bank_cards',
+  'cashier.ui.bank_cards', 'page.promotions', 'account.avatar.change', ...JOIN_KEYS,
 ] as const;
 type T = Record<(typeof MOBILE_MINE_KEYS)[number], string>;
 
 interface Props {
   t: T;
-  paths: Record<'home' | 'register' | 'deposit' | 'transfer' | 'withdraw' | 'wallet' | 'records' | 'bets' | 'messages' | 'vip' | 'info' | 'cards', string>;
+  paths: Record<'home' | 'register' | 'deposit' | 'transfer' | 'withdraw' | 'wallet' | 'records' | 'bets' | 'messages' | 'vip' | 'info' | 'cards' | 'promotions', string>;
 }
 
 export default function MobileMine({ t, paths }: Props) {
@@ -45,17 +47,19 @@ export default function MobileMine({ t, paths }: Props) {
   });
   const links: Array<[string, string]> = [
     [paths.wallet, t['page.wallet']], [paths.records, t['page.trans_record']], [paths.bets, t['page.bet_record']],
-    [paths.messages, t['page.message_center']], [paths.vip, t['page.vip']], [paths.info, t['page.user_info']], [paths.cards, t['cashier.ui.bank_cards']],
+    [paths.promotions, t['page.promotions']], [paths.messages, t['page.message_center']], [paths.vip, t['page.vip']], [paths.info, t['page.user_info']], [paths.cards, t['cashier.ui.bank_cards']],
   ];
   return (
     <div data-testid="mine-player">
       <section className="rounded-lg bg-brand-700 p-4 text-white shadow">
         <div className="flex items-center gap-3">
-          <img src={`/avatars/${user.avatar}`} alt="" width="56" height="56" className="h-14 w-14 rounded-full bg-white/20" />
+          <button type="button" onClick={openAvatar} aria-label={t['account.avatar.change']} className="shrink-0 rounded-full" data-testid="mine-avatar">
+            <img src={`/avatars/${user.avatar}`} alt="" width="56" height="56" className="h-14 w-14 rounded-full bg-white/20" />
+          </button>
           <div>
             <p className="text-lg font-semibold" data-testid="mine-account">{user.account}</p>
             {user.level.if_show_frontend && <p className="text-sm text-gold-300">{t['mobile.mine.level']}: {user.level.name_frontend}</p>}
-            <p className="text-xs text-slate-300">{t['mobile.mine.join_day'].replace('{n}', String(user.join_day))}</p>
+            <p className="text-xs text-slate-300" data-testid="mine-join">{joinText(t, user.join_day, 'member')}</p>
           </div>
         </div>
         <div className="mt-4 flex items-end justify-between">

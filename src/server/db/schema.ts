@@ -45,6 +45,8 @@ export const players = pgTable('players', {
   birthday: varchar('birthday', { length: 10 }).notNull().default(''),
   createdAt: tsz('created_at').notNull().defaultNow(),
   lastLoginAt: tsz('last_login_at'),
+  /** Set when an operator issued a temporary password: it stops working at this time (issue 11). */
+  passwordExpiresAt: tsz('password_expires_at'),
 }, (t) => [
   // Accounts are unique regardless of letter case, so 'Demo01' cannot shadow 'demo01'.
   uniqueIndex('players_account_lower_uq').on(sql`lower(${t.account})`),
@@ -448,3 +450,5 @@ export const withdrawals = pgTable('withdrawals', {
   uniqueIndex('withdrawals_client_key_uq').on(t.playerId, t.clientKey),
   check('withdrawals_amount_over_fee', sql`${t.amountMinor} > ${t.feeMinor}`),
 ]);
+
+export * from './schema-account.ts';

@@ -83,7 +83,9 @@ export async function revokeSessions(db: DbOrTx, ids: number[], reason: string):
 export async function liveSessionByHash(db: DbOrTx, tokenHash: Buffer) {
   const rows = await db.select({
     sessionId: sessions.id, playerId: sessions.playerId, lastSeenAt: sessions.lastSeenAt,
-  }).from(sessions)
+    // Read with the session so the forced password change (issue 11) costs no extra round trip.
+    statusForcePassword: players.statusForcePassword,
+  }).from(sessions).innerJoin(players, eq(players.id, sessions.playerId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   return rows[0];

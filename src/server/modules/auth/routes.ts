@@ -4,6 +4,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { loginSchema, sendPhoneSchema } from '../../../shared/schemas/auth.ts';
 import type { Auth, RequestContext } from './service.ts';
+import { AccountService } from './account-service.ts';
+import { ApiError } from '../../lib/errors.ts';
 
 /** Registration's rules depend on settings, so the route checks the shape and the service the rules. */
 const registerShape = v.custom<Record<string, unknown>>(
@@ -18,10 +20,23 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const { auth } = app.services;
 
   const requirePlayer = app.requirePlayer;
+  // The back office's login history (issue 11) records each outcome; the login itself stays in service.ts.
+  const history = new AccountService({ db: app.services.db, system: app.services.system, limiter: app.services.limiter, sms: app.services.sms, publish: app.services.realtime.publisher });
 
   app.post('/auth/login', {
     schema: { body: loginSchema },
-  }, async (request) => ok(await auth.login(request.body as v.InferOutput<typeof loginSchema>, requestContext(request))));
+  }, async (request) => {
+    const body = request.body as v.InferOutput<typeof loginSchema>;
+    const ctx = requestContext(request);
+    try {
+      const result = await auth.login(body, ctx);
+      await history.recordPasswordLogin(body.account, true, '', ctx);
+      return ok(result);
+    } catch (err) {
+      await history.recordPasswordLogin(body.account, false, err instanceof ApiError ? err.code : 'internal', ctx).catch(() => undefined);
+      throw err;
+    }
+  });
 
   app.post('/auth/register', {
     schema: { body: registerShape },

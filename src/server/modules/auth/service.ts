@@ -12,7 +12,9 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import * as repo from './repository.ts';
+import { takeCodeAttempt } from './account-repository.ts';
 import type { UserView } from '../../../shared/user.ts';
+import { FORCE_PASSWORD } from '../../../shared/schemas/account.ts';
 import { hashCode, hashToken, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
 
 /** argon2id (algorithm 2) with the OWASP baseline: 19 MiB, two passes, one lane. */
@@ -34,7 +36,12 @@ const REGISTER_IP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface RequestContext { ip: string; userAgent: string; locale: Locale }
 
-export interface Auth { sessionId: number; playerId: number }
+export interface Auth {
+  sessionId: number;
+  playerId: number;
+  /** status_force_password is 2: every player call but the change, me and logout is refused (issue 11). */
+  forcePassword?: boolean;
+}
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
   // Drizzle wraps the driver error; both pg and PGlite expose code and constraint on it or its cause.
@@ -83,11 +90,12 @@ export class AuthService {
     if (s.register_need_mobile_sms && !fields.phone) {
       const found = await repo.latestCode(this.db, input.phone, 'register');
       if (!found) fields.code = ['v.code.not_requested'];
-      else if (found.expiresAt.getTime() < Date.now() || found.attempts >= CODE_MAX_ATTEMPTS
-        || !found.codeHash.equals(hashCode(input.phone, input.code ?? ''))) {
-        await repo.countCodeAttempt(this.db, found.id);
-        fields.code = ['v.code.wrong'];
-      } else codeId = found.id;
+      else {
+        // One conditional update takes the try, so parallel requests cannot go past the limit (issue 11).
+        const attempt = await takeCodeAttempt(this.db, input.phone, 'register', CODE_MAX_ATTEMPTS);
+        if (!attempt || !attempt.codeHash.equals(hashCode(input.phone, input.code ?? ''))) fields.code = ['v.code.wrong'];
+        else codeId = attempt.id;
+      }
     }
     if (Object.keys(fields).length) throw new ApiError('validation_failed', fields);
 
@@ -139,6 +147,9 @@ export class AuthService {
       throw new ApiError('login_failed', { modal: ['error.login_failed'] });
     }
     if (player.status !== 1) throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
+    if (player.passwordExpiresAt && player.passwordExpiresAt.getTime() <= Date.now()) {
+      throw new ApiError('password_expired', { modal: ['error.password_expired'] });
+    }
     await this.limiter.reset(failKey);
 
     const { token, hash } = newToken();
@@ -165,7 +176,7 @@ export class AuthService {
     if (Date.now() - row.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
       await repo.touchSession(this.db, row.sessionId, new Date(Date.now() + SESSION_TTL_MS));
     }
-    return { sessionId: row.sessionId, playerId: row.playerId };
+    return { sessionId: row.sessionId, playerId: row.playerId, forcePassword: row.statusForcePassword === FORCE_PASSWORD };
   }
 
   async logout(auth: Auth): Promise<void> {

@@ -12,6 +12,7 @@ import { can, type Permission } from './roles.ts';
 import { backofficeWalletRoutes, type WalletRoutesOptions } from './wallet-routes.ts';
 import { backofficeFinanceRoutes } from './finance-routes.ts';
 import { backofficeCatalogueRoutes } from './catalogue-routes.ts';
+import { backofficeAccountRoutes } from './account-routes.ts';
 import {
   auditQuery, idParams, loginBody, messageCreateBody, messageUpdateBody, pageQuery, playersQuery, settingsBody, smsQuery,
   staffCreateBody, staffUpdateBody, websiteStatusBody, type Input, type Paging,
@@ -142,6 +143,10 @@ export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (
   // Game platforms, games and a player's bet records.
 
   await app.register(backofficeCatalogueRoutes);
+
+  // A player's account security: temporary password, forced change, login unlock, login history, sessions.
+
+  await app.register(backofficeAccountRoutes);
 
   // The audit log.
 
