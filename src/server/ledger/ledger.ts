@@ -119,18 +119,16 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
 export const MAX_BATCH_JOURNALS = 1_000;
 
 /**
- * Writes many journals in the caller's transaction with two round trips: one locks every account they
- * touch in ascending id order (so the batch cannot deadlock with single journals or other batches), the
- * other calls ledger_post_journal once per journal, in the given order. Each journal keeps its own
- * idempotency key and outcome: the answer holds, per input, the PostResult or the LedgerError postJournal
- * would have thrown, and a refused journal leaves nothing behind while the others are written.
+ * Writes many journals in the caller's transaction in one round trip, through ledger_post_journals: every
+ * account they touch is locked once in ascending id order (so a batch cannot deadlock with single journals
+ * or other batches over accounts), then the journals are applied in the given order, each with its own
+ * idempotency key and outcome. The answer holds, per input, the PostResult or the LedgerError postJournal
+ * would have thrown; a refused journal leaves nothing behind while the others are written.
  */
 export async function postJournals(tx: DbOrTx, inputs: JournalInput[]): Promise<Array<PostResult | LedgerError>> {
   if (!inputs.length) return [];
   assertInvariant(inputs.length <= MAX_BATCH_JOURNALS, `a batch has at most ${MAX_BATCH_JOURNALS} journals`);
   const prepared = inputs.map(prepare);
-  const all = [...new Set(prepared.flatMap((p) => p.legs.map(([id]) => id)))].sort((a, b) => a - b);
-  await tx.execute(sql`select id from accounts where id = any(${`{${all.join(',')}}`}::bigint[]) order by id for update`);
   // One JSON parameter carries the batch: drizzle would expand JavaScript arrays into parameter lists, and
   // JSON needs no hand-written escaping. Amounts travel as strings so no bigint passes through a double.
   const batch = JSON.stringify(prepared.map((p, i) => ({
@@ -138,15 +136,8 @@ export async function postJournals(tx: DbOrTx, inputs: JournalInput[]): Promise<
     ref: p.input.ref ?? '', memo: p.input.memo ?? '', staff: p.input.staffId ?? null,
     accounts: p.legs.map(([id]) => String(id)), amounts: p.legs.map(([, amount]) => amount.toString()),
   })));
-  const res = await tx.execute<Outcome & { i: number }>(sql`
-    select b.i, f.o_journal_id, f.o_outcome, f.o_account_id
-    from (
-      select * from jsonb_to_recordset(${batch}::jsonb)
-        as x(i int, kind text, key text, hash text, player bigint, ref text, memo text, staff bigint, accounts bigint[], amounts bigint[])
-      order by x.i
-    ) b
-    cross join lateral ledger_post_journal(b.kind, b.key, decode(b.hash, 'hex'), b.player, b.ref, b.memo, b.staff, b.accounts, b.amounts) f
-    order by b.i`).catch(invariantError);
-  const byIndex = new Map(res.rows.map((r) => [Number(r.i), r]));
+  const res = await tx.execute<Outcome & { o_index: number }>(sql`
+    select o_index, o_journal_id, o_outcome, o_account_id from ledger_post_journals(${batch}::jsonb)`).catch(invariantError);
+  const byIndex = new Map(res.rows.map((r) => [Number(r.o_index), r]));
   return prepared.map((_, i) => resultOf(byIndex.get(i)));
 }
