@@ -114,6 +114,26 @@ describe('postJournals, the batch form', () => {
     expect(await checkLedger(database.db)).toEqual([]);
   });
 
+  it('treats a key repeated within a batch as a replay, and frees the key of a refused journal for a later one', async () => {
+    const a = await playerAccount();
+    const house = await dir.houseAccount('game', 5);
+    const results = await database.db.transaction((tx) => postJournals(tx, [
+      move('lf-dup-1', house, a, 100n),
+      move('lf-dup-1', house, a, 100n),
+      move('lf-dup-2', a, house, 500n),
+      move('lf-dup-2', a, house, 100n),
+    ]));
+    const first = results[0] as { journalId: number; replayed: boolean };
+    expect(first.replayed).toBe(false);
+    expect(results[1]).toEqual({ journalId: first.journalId, replayed: true });
+    expect((results[2] as LedgerError).code).toBe('insufficient_funds');
+    expect(results[3]).toMatchObject({ replayed: false });
+    expect(await balanceOf(database.db, a)).toBe(0n);
+    await expect(database.db.transaction((tx) => postJournals(tx, [move('lf-dup-3', house, 99_999_999, 5n)]))).rejects.toThrow(/every account/);
+    expect(await journalsWithKey('lf-dup-3')).toBe(0);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
   it('writes nothing for an empty batch and checks every journal before touching the database', async () => {
     const a = await playerAccount();
     const house = await dir.houseAccount('game', 4);
