@@ -118,4 +118,88 @@ describe('bet ingestion', () => {
     expect(await platformLedger(p.playerId)).toBe(600n);
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
+
+  it('stores a page with duplicates, corrections and stale versions as one-by-one storing would', async () => {
+    const p = await playerAtSlx(10_000n, 5_000n);
+    const a = bet(p.providerPlayer, { stakeMinor: 100n, payoutMinor: 0n });
+    const b = bet(p.providerPlayer, { stakeMinor: 200n, payoutMinor: 500n });
+    const c = bet(p.providerPlayer, { stakeMinor: 50n, payoutMinor: 0n, status: 'open', settledAt: null });
+    provider.recordBet('SLX', a, -100n);
+    provider.recordBet('SLX', b, 300n);
+    provider.recordBet('SLX', a, 0n);
+    provider.recordBet('SLX', { ...a, payoutMinor: 300n, version: 2 }, 300n);
+    provider.recordBet('SLX', b, 0n);
+    provider.recordBet('SLX', a, 0n);
+    provider.recordBet('SLX', { ...a, payoutMinor: 250n, version: 3 }, -50n);
+    provider.recordBet('SLX', c, -50n);
+    const r = await t.app.services.bets.ingest('SLX');
+    expect(r).toMatchObject({ inserted: 3, updated: 2, unchanged: 3 });
+    const rows = await t.database.db.execute<{ bet_id: string; payout: string; version: number; history: string }>(sql`
+      select b.bet_id, b.payout_minor::text as payout, b.version,
+        (select string_agg(h.version::text, ',' order by h.version) from bet_record_history h where h.bet_record_id = b.id) as history
+      from bet_records b where b.player_id = ${p.playerId} order by b.id`);
+    expect(rows.rows).toEqual([
+      { bet_id: a.betId, payout: '250', version: 3, history: '1,2' },
+      { bet_id: b.betId, payout: '500', version: 1, history: null },
+      { bet_id: c.betId, payout: '0', version: 1, history: null },
+    ]);
+    expect(await platformLedger(p.playerId)).toBe(5_000n + 150n + 300n - 50n);
+    expect(await platformLedger(p.playerId)).toBe(provider.balances.get(`SLX:${p.providerPlayer}`));
+    // The same page read again changes nothing.
+    await t.database.db.execute(sql`update ingestion_cursors set cursor = '' where gp_code = 'SLX'`);
+    const again = await t.app.services.bets.ingest('SLX');
+    expect(again).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await platformLedger(p.playerId)).toBe(5_400n);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
+  it('posts what is funded and lets an unfunded stake wait, in the same page', async () => {
+    const funded = await playerAtSlx(10_000n, 1_000n);
+    const unfunded = await seedPlayer(t, { centralMinor: 1_000n });
+    provider.mode = 'timeout-after-apply';
+    const res = await t.app.inject({ method: 'POST', url: '/api/players/deposit/SLX', headers: unfunded.headers, payload: { money: '10.00' } });
+    provider.mode = 'normal';
+    expect(res.json().data.status).toBe('pending');
+    provider.recordBet('SLX', bet(funded.providerPlayer, { stakeMinor: 100n }), -100n);
+    provider.recordBet('SLX', bet(`p${unfunded.playerId}`, { stakeMinor: 400n }), -400n);
+    provider.recordBet('SLX', bet(funded.providerPlayer, { stakeMinor: 100n, payoutMinor: 300n }), 200n);
+    const r = await t.app.services.bets.ingest('SLX');
+    expect(r.inserted).toBe(3);
+    expect(await platformLedger(funded.playerId)).toBe(1_100n);
+    expect(await platformLedger(unfunded.playerId)).toBe(0n);
+    const due = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from bet_records where player_id = ${unfunded.playerId} and ledger_version < version`);
+    expect(due.rows[0]!.n).toBe(1);
+    await t.database.db.execute(sql`update platform_transfers set next_check_at = now()`);
+    await t.app.services.wallet.reconcile();
+    await t.app.services.bets.postLedger();
+    expect(await platformLedger(unfunded.playerId)).toBe(600n);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
+  it('stores nothing of a page that fails part-way through and stores it once when read again', async () => {
+    const p = await playerAtSlx(10_000n, 3_000n);
+    const cursorBefore = (await t.database.db.execute<{ c: string }>(sql`select cursor as c from ingestion_cursors where gp_code = 'SLX'`)).rows[0]?.c ?? '';
+    const good = [bet(p.providerPlayer, { stakeMinor: 100n }), bet(p.providerPlayer, { stakeMinor: 200n, payoutMinor: 500n })];
+    // A bet id longer than the column allows makes the database refuse the page's insert.
+    const broken = bet(p.providerPlayer, { stakeMinor: 300n, betId: `X${'9'.repeat(80)}` });
+    const last = bet(p.providerPlayer, { stakeMinor: 400n });
+    provider.recordBet('SLX', good[0]!, -100n);
+    provider.recordBet('SLX', good[1]!, 300n);
+    provider.recordBet('SLX', broken, -300n);
+    provider.recordBet('SLX', last, -400n);
+    await expect(t.app.services.bets.ingest('SLX')).rejects.toThrow();
+    const stored = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from bet_records where player_id = ${p.playerId}`);
+    expect(stored.rows[0]!.n).toBe(0);
+    const journals = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where kind = 'game_result' and player_id = ${p.playerId}`);
+    expect(journals.rows[0]!.n).toBe(0);
+    expect((await t.database.db.execute<{ c: string }>(sql`select cursor as c from ingestion_cursors where gp_code = 'SLX'`)).rows[0]?.c ?? '').toBe(cursorBefore);
+    expect(await platformLedger(p.playerId)).toBe(3_000n);
+    // The provider repairs its record; the next run reads the same page again and stores every record once.
+    const log = provider.betLogs.get('SLX')!;
+    log[log.indexOf(broken)] = { ...broken, betId: `X${seq}` };
+    const resumed = await t.app.services.bets.ingest('SLX');
+    expect(resumed.inserted).toBe(4);
+    expect(await platformLedger(p.playerId)).toBe(3_000n - 100n + 300n - 300n - 400n);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
 });

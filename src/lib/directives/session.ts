@@ -1,6 +1,6 @@
-// client:session — hydrates the header's session island as soon as it matters and no sooner:
-// at idle for a signed-in player (a token is stored) or when the page has other islands anyway (React is
-// downloaded for them), otherwise on the visitor's first interaction with the island. A visitor reading an
+// client:session — hydrates a session island (the desktop header, the mobile footer) as soon as it
+// matters and no sooner: at idle for a signed-in player (a token is stored) or when the page has other
+// islands anyway (React is downloaded for them), otherwise on the visitor's first interaction with the island. A visitor reading an
 // info page downloads no framework at all. Before hydration the server-rendered login form cannot submit:
 // its button is rendered disabled, and a form whose only submit button is disabled ignores Enter.
 import type { ClientDirective } from 'astro';

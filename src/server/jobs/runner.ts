@@ -14,7 +14,17 @@ export function startJobs(database: Database, jobs: Job[], log: FastifyBaseLogge
     if (job.intervalMs <= 0) continue;
     const tick = () => {
       if (stopped) return;
-      const p = database.withAdvisoryLock(job.lockId, job.run)
+      // The run is logged (debug) with its start and end on the instance that won the lock, so operators
+      // and the two-instance test (tests/lb) can see that one instance at a time runs each job.
+      const run = async () => {
+        const startedAt = Date.now();
+        try {
+          return await job.run();
+        } finally {
+          log.debug({ job: job.name, pid: process.pid, startedAt, endedAt: Date.now() }, 'job ran');
+        }
+      };
+      const p = database.withAdvisoryLock(job.lockId, run)
         .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
         .finally(() => {
           running.delete(p);

@@ -50,22 +50,12 @@ export function requestHash(input: Pick<JournalInput, 'kind' | 'request' | 'legs
   return createHash('sha256').update(canonical({ kind: input.kind, request: input.request, legs })).digest();
 }
 
-function toBuffer(value: unknown): Buffer {
-  return Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array);
-}
-
-async function existingJournal(tx: DbOrTx, key: string): Promise<{ id: number; hash: Buffer } | undefined> {
-  const res = await tx.execute<{ id: string | number; request_hash: Buffer | Uint8Array }>(
-    sql`select id, request_hash from journals where idempotency_key = ${key}`);
-  const row = res.rows[0];
-  return row ? { id: Number(row.id), hash: toBuffer(row.request_hash) } : undefined;
-}
-
 export interface PostResult { journalId: number; replayed: boolean }
 
-/** Writes one balanced journal inside the caller's transaction. */
-export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<PostResult> {
-  // Merge legs on the same account and check the shape before touching the database.
+interface Prepared { input: JournalInput; legs: Array<[number, bigint]>; hash: Buffer }
+
+/** Merges legs on the same account and checks the shape before anything touches the database. */
+function prepare(input: JournalInput): Prepared {
   const merged = new Map<number, bigint>();
   for (const leg of input.legs) {
     assertInvariant(Number.isSafeInteger(leg.accountId) && leg.accountId > 0, 'account id');
@@ -76,45 +66,78 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   assertInvariant(legs.length >= 2 && legs.length <= MAX_LEGS, `a journal has 2..${MAX_LEGS} legs`);
   assertInvariant(legs.reduce((sum, [, amount]) => sum + amount, 0n) === 0n, 'postings sum to zero');
   assertInvariant(input.idempotencyKey.length > 0 && input.idempotencyKey.length <= 120, 'idempotency key length');
-  const hash = requestHash(input);
+  return { input, legs, hash: requestHash(input) };
+}
 
-  // The journal row goes first: a replay is found by its key before any account is locked or checked,
-  // and a concurrent command with the same key waits here for the first to commit.
-  const inserted = await tx.execute<{ id: string | number }>(sql`
-    insert into journals (kind, idempotency_key, request_hash, player_id, ref, memo, staff_id)
-    values (${input.kind}, ${input.idempotencyKey}, ${hash}, ${input.playerId ?? null}, ${input.ref ?? ''}, ${input.memo ?? ''}, ${input.staffId ?? null})
-    on conflict (idempotency_key) do nothing
-    returning id`);
-  if (!inserted.rows[0]) {
-    const other = await existingJournal(tx, input.idempotencyKey);
-    assertInvariant(other, 'a conflicting journal exists');
-    if (!other.hash.equals(hash)) throw new LedgerError('idempotency_mismatch');
-    return { journalId: other.id, replayed: true };
+type Outcome = { o_journal_id: string | number | null; o_outcome: string; o_account_id: string | number | null };
+
+/** The function's answer as postJournal's: a result, or the LedgerError a caller can answer with. */
+function resultOf(row: Outcome | undefined): PostResult | LedgerError {
+  assertInvariant(row, 'ledger_post_journal answers one row');
+  switch (row.o_outcome) {
+    case 'posted':
+    case 'replayed':
+      assertInvariant(row.o_journal_id !== null, 'a posted or replayed journal has an id');
+      return { journalId: Number(row.o_journal_id), replayed: row.o_outcome === 'replayed' };
+    case 'mismatch':
+      return new LedgerError('idempotency_mismatch');
+    case 'insufficient':
+      // Nothing of the journal is left behind, so the caller may carry on in the same transaction.
+      return new LedgerError('insufficient_funds', Number(row.o_account_id));
+    default:
+      throw new Error(`ledger invariant: unknown outcome ${row.o_outcome}`);
   }
-  const journalId = Number(inserted.rows[0].id);
+}
 
-  // Ascending id order everywhere, so two journals over the same accounts cannot deadlock.
-  const ids = legs.map(([id]) => id);
-  const locked = await tx.execute<{ id: string | number; player_id: string | number | null; balance_minor: string | bigint }>(
-    sql`select id, player_id, balance_minor from accounts where id in ${sql.raw(`(${ids.join(',')})`)} order by id for update`);
-  assertInvariant(locked.rows.length === ids.length, 'every account of a journal exists');
-  const balances = new Map(locked.rows.map((r) => [Number(r.id), { player: r.player_id !== null, balance: BigInt(r.balance_minor) }]));
-  // Refusing here throws out of the caller's transaction, which takes the journal row with it.
-  for (const [id, amount] of legs) {
-    const acc = balances.get(id)!;
-    if (acc.player && acc.balance + amount < 0n) throw new LedgerError('insufficient_funds', id);
-  }
+/** The function's own guards raise 'ledger invariant: ...'; surface that text rather than the query's. */
+function invariantError(err: unknown): never {
+  const cause = (err as { cause?: { message?: unknown } }).cause?.message;
+  if (typeof cause === 'string' && cause.startsWith('ledger invariant')) throw new Error(cause, { cause: err });
+  throw err;
+}
 
-  // Postings and the cached balances they change, in one statement.
-  const values = legs.map(([id, amount]) => {
-    const after = balances.get(id)!.balance + amount;
-    return sql`(${journalId}, ${id}, ${amount.toString()}::bigint, ${after.toString()}::bigint)`;
-  });
-  await tx.execute(sql`
-    with p as (
-      insert into postings (journal_id, account_id, amount_minor, balance_after_minor) values ${sql.join(values, sql`, `)}
-      returning account_id, amount_minor
-    )
-    update accounts a set balance_minor = a.balance_minor + p.amount_minor from p where a.id = p.account_id`);
-  return { journalId, replayed: false };
+/** Writes one balanced journal inside the caller's transaction. */
+export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<PostResult> {
+  const { legs, hash } = prepare(input);
+
+  // One round trip: the function ledger_post_journal (drizzle/0005_ledger_function_custom.sql) checks for
+  // a replay, locks the accounts in ascending id order, refuses to overdraw a player account and writes
+  // the journal, its postings and the cached balances. Arrays go as literals because drizzle would expand
+  // a JavaScript array into a list of parameters; every element is a checked integer.
+  const accountIds = `{${legs.map(([id]) => id).join(',')}}`;
+  const amounts = `{${legs.map(([, amount]) => amount.toString()).join(',')}}`;
+  const res = await tx.execute<Outcome>(sql`
+    select o_journal_id, o_outcome, o_account_id from ledger_post_journal(
+      ${input.kind}, ${input.idempotencyKey}, ${hash}, ${input.playerId ?? null}::bigint, ${input.ref ?? ''}, ${input.memo ?? ''},
+      ${input.staffId ?? null}::bigint, ${accountIds}::bigint[], ${amounts}::bigint[])`).catch(invariantError);
+  const result = resultOf(res.rows[0]);
+  if (result instanceof LedgerError) throw result;
+  return result;
+}
+
+/** Journals written by one postJournals call at most; a bet-log page is 500 records. */
+export const MAX_BATCH_JOURNALS = 1_000;
+
+/**
+ * Writes many journals in the caller's transaction in one round trip, through ledger_post_journals: every
+ * account they touch is locked once in ascending id order (so a batch cannot deadlock with single journals
+ * or other batches over accounts), then the journals are applied in the given order, each with its own
+ * idempotency key and outcome. The answer holds, per input, the PostResult or the LedgerError postJournal
+ * would have thrown; a refused journal leaves nothing behind while the others are written.
+ */
+export async function postJournals(tx: DbOrTx, inputs: JournalInput[]): Promise<Array<PostResult | LedgerError>> {
+  if (!inputs.length) return [];
+  assertInvariant(inputs.length <= MAX_BATCH_JOURNALS, `a batch has at most ${MAX_BATCH_JOURNALS} journals`);
+  const prepared = inputs.map(prepare);
+  // One JSON parameter carries the batch: drizzle would expand JavaScript arrays into parameter lists, and
+  // JSON needs no hand-written escaping. Amounts travel as strings so no bigint passes through a double.
+  const batch = JSON.stringify(prepared.map((p, i) => ({
+    i, kind: p.input.kind, key: p.input.idempotencyKey, hash: p.hash.toString('hex'), player: p.input.playerId ?? null,
+    ref: p.input.ref ?? '', memo: p.input.memo ?? '', staff: p.input.staffId ?? null,
+    accounts: p.legs.map(([id]) => String(id)), amounts: p.legs.map(([, amount]) => amount.toString()),
+  })));
+  const res = await tx.execute<Outcome & { o_index: number }>(sql`
+    select o_index, o_journal_id, o_outcome, o_account_id from ledger_post_journals(${batch}::jsonb)`).catch(invariantError);
+  const byIndex = new Map(res.rows.map((r) => [Number(r.o_index), r]));
+  return prepared.map((_, i) => resultOf(byIndex.get(i)));
 }

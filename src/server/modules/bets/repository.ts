@@ -26,21 +26,60 @@ export async function bindingsOf(db: DbOrTx, code: string, providerPlayers: stri
     .where(and(eq(playerPlatforms.gpCode, code), sql`${playerPlatforms.providerPlayer} in ${providerPlayers}`));
 }
 
-export async function betForUpdate(db: DbOrTx, code: string, betId: string): Promise<BetRow | undefined> {
-  return (await db.select().from(betRecords).where(and(eq(betRecords.gpCode, code), eq(betRecords.betId, betId))).for('update'))[0];
+/** A page's stored records of one provider, locked in id order so two writers cannot deadlock. */
+export async function betsForUpdate(db: DbOrTx, code: string, betIds: string[]): Promise<BetRow[]> {
+  if (!betIds.length) return [];
+  // The ids travel as one JSON parameter rather than one parameter each.
+  return db.select().from(betRecords)
+    .where(and(eq(betRecords.gpCode, code), sql`${betRecords.betId} in (select jsonb_array_elements_text(${JSON.stringify(betIds)}::jsonb))`))
+    .orderBy(asc(betRecords.id)).for('update');
 }
 
-export async function insertBet(db: DbOrTx, values: typeof betRecords.$inferInsert): Promise<void> {
-  await db.insert(betRecords).values(values);
+/**
+ * New records of a page in one statement, carried as one JSON parameter (amounts as strings, so no bigint
+ * passes through a double). A record another writer stored meanwhile fails the page, which is read again.
+ */
+export async function insertBets(db: DbOrTx, values: Array<typeof betRecords.$inferInsert>): Promise<void> {
+  if (!values.length) return;
+  const rows = JSON.stringify(values.map((v) => ({
+    gp_code: v.gpCode, bet_id: v.betId, player_id: v.playerId, game: v.game, game_type: v.gameType, stake: v.stakeMinor.toString(),
+    payout: v.payoutMinor.toString(), valid: v.validBetMinor.toString(), status: v.status, version: v.version,
+    bonus_wallet_id: v.bonusWalletId ?? null, detail: v.detail ?? {}, placed_at: v.placedAt.toISOString(),
+    settled_at: v.settledAt ? v.settledAt.toISOString() : null,
+  })));
+  await db.execute(sql`
+    insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version,
+      bonus_wallet_id, detail, placed_at, settled_at)
+    select v.gp_code, v.bet_id, v.player_id, v.game, v.game_type, v.stake, v.payout, v.valid, v.status, v.version,
+      v.bonus_wallet_id, v.detail, v.placed_at, v.settled_at
+    from jsonb_to_recordset(${rows}::jsonb) as v(gp_code text, bet_id text, player_id bigint, game text, game_type text, stake bigint,
+      payout bigint, valid bigint, status text, version int, bonus_wallet_id bigint, detail jsonb, placed_at timestamptz, settled_at timestamptz)`);
 }
 
-export async function replaceBet(db: DbOrTx, old: BetRow, values: Partial<typeof betRecords.$inferInsert>): Promise<void> {
-  const { id, ...snapshot } = old;
-  await db.insert(betRecordHistory).values({
-    betRecordId: id, version: old.version,
-    snapshot: JSON.parse(JSON.stringify(snapshot, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))),
-  });
-  await db.update(betRecords).set({ ...values, updatedAt: sql`now()` }).where(eq(betRecords.id, id));
+export type BetChange = Pick<typeof betRecords.$inferInsert, 'game' | 'gameType' | 'stakeMinor' | 'payoutMinor' | 'validBetMinor' | 'status' | 'version' | 'detail' | 'placedAt' | 'settledAt'>;
+
+const toJson = (value: unknown) => JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as unknown;
+
+/** Corrections of a page: each old row goes to the history, then every row is replaced, two statements in all. */
+export async function replaceBets(db: DbOrTx, changes: Array<{ old: BetRow; next: BetChange }>): Promise<void> {
+  if (!changes.length) return;
+  await db.insert(betRecordHistory).values(changes.map(({ old }) => {
+    const { id, ...snapshot } = old;
+    return { betRecordId: id, version: old.version, snapshot: toJson(snapshot) };
+  }));
+  // One JSON parameter carries the page: amounts as strings so no bigint passes through a double.
+  const rows = JSON.stringify(changes.map(({ old, next }) => ({
+    id: old.id, game: next.game, game_type: next.gameType, stake: next.stakeMinor.toString(), payout: next.payoutMinor.toString(),
+    valid: next.validBetMinor.toString(), status: next.status, version: next.version, detail: next.detail ?? {},
+    placed_at: next.placedAt.toISOString(), settled_at: next.settledAt ? next.settledAt.toISOString() : null,
+  })));
+  await db.execute(sql`
+    update bet_records b set game = v.game, game_type = v.game_type, stake_minor = v.stake, payout_minor = v.payout,
+      valid_bet_minor = v.valid, status = v.status, version = v.version, detail = v.detail, placed_at = v.placed_at,
+      settled_at = v.settled_at, updated_at = now()
+    from jsonb_to_recordset(${rows}::jsonb) as v(id bigint, game text, game_type text, stake bigint, payout bigint, valid bigint,
+      status text, version int, detail jsonb, placed_at timestamptz, settled_at timestamptz)
+    where b.id = v.id`);
 }
 
 export async function addBonusProgress(db: DbOrTx, walletId: number, deltaMinor: bigint): Promise<void> {
@@ -48,12 +87,28 @@ export async function addBonusProgress(db: DbOrTx, walletId: number, deltaMinor:
     .where(and(eq(bonusWallets.id, walletId), eq(bonusWallets.status, 1)));
 }
 
+/** Records whose money the ledger does not hold yet, oldest first. */
 export async function ledgerDue(db: DbOrTx, limit: number): Promise<BetRow[]> {
   return db.select().from(betRecords).where(lt(betRecords.ledgerVersion, betRecords.version)).orderBy(asc(betRecords.id)).limit(limit);
 }
 
-export async function markPosted(db: DbOrTx, id: number, version: number, netMinor: bigint): Promise<void> {
-  await db.update(betRecords).set({ ledgerVersion: version, ledgerNetMinor: netMinor }).where(eq(betRecords.id, id));
+/** The same among one page's records, inside the page's transaction. */
+export async function ledgerDueAmong(db: DbOrTx, code: string, betIds: string[]): Promise<BetRow[]> {
+  if (!betIds.length) return [];
+  return db.select().from(betRecords)
+    .where(and(eq(betRecords.gpCode, code), sql`${betRecords.betId} in (select jsonb_array_elements_text(${JSON.stringify(betIds)}::jsonb))`,
+      lt(betRecords.ledgerVersion, betRecords.version)))
+    .orderBy(asc(betRecords.id));
+}
+
+/** Records the versions whose journals are written, in one statement. */
+export async function markPostedMany(db: DbOrTx, posted: Array<{ id: number; version: number; netMinor: bigint }>): Promise<void> {
+  if (!posted.length) return;
+  const rows = JSON.stringify(posted.map((p) => ({ id: p.id, version: p.version, net: p.netMinor.toString() })));
+  await db.execute(sql`
+    update bet_records b set ledger_version = v.version, ledger_net_minor = v.net
+    from jsonb_to_recordset(${rows}::jsonb) as v(id bigint, version int, net bigint)
+    where b.id = v.id`);
 }
 
 export interface BetQuery { playerId: number; code?: string; walletId?: number; from: Date; to: Date; limit: number; offset: number }

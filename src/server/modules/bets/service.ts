@@ -2,10 +2,10 @@
 // changes nothing, a corrected one replaces the old with its history kept), valid bet computed per game
 // type, activity-wallet bet progress advanced, and each bet's money mirrored in the ledger so the platform
 // wallet there keeps agreeing with the provider's.
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { GameProvider, ProviderBet } from '../../integrations/games/provider.ts';
 import { ProviderError } from '../../integrations/games/provider.ts';
-import { LedgerError, postJournal } from '../../ledger/ledger.ts';
+import { LedgerError, postJournals, type JournalInput } from '../../ledger/ledger.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import * as repo from './repository.ts';
@@ -14,7 +14,7 @@ import { netEffectMinor, validBetMinor } from './valid-bet.ts';
 /** Records asked for per page, and pages read per platform in one run, so one run stays short. */
 export const PAGE_SIZE = 500;
 export const MAX_PAGES_PER_RUN = 20;
-/** Ledger journals written per run. */
+/** Ledger journals written per postLedger call, in one transaction (at most MAX_BATCH_JOURNALS). */
 export const LEDGER_BATCH = 500;
 
 export interface IngestResult { code: string; pages: number; received: number; inserted: number; updated: number; unchanged: number; unknownPlayer: number; error?: string }
@@ -54,18 +54,23 @@ export class BetsService {
       result.received += log.bets.length;
       const bindings = await repo.bindingsOf(this.db, code, [...new Set(log.bets.map((b) => b.player))]);
       const byPlayer = new Map(bindings.map((b) => [b.providerPlayer, b]));
+      const known: Array<{ bet: ProviderBet; playerId: number; bonusWalletId: number | null }> = [];
+      for (const bet of log.bets) {
+        const binding = byPlayer.get(bet.player);
+        if (binding) known.push({ bet, playerId: binding.playerId, bonusWalletId: binding.bonusWalletId ?? null });
+        else result.unknownPlayer++;
+      }
+      // Ledger accounts are found (or opened) on the directory's own connection before the transaction.
+      const accounts = await this.ledgerAccounts(code, known.map((k) => k.playerId));
+      // One transaction per page: the records, their journals and the cursor move together, so a crash
+      // or a failure anywhere in the page loses and repeats nothing; the next run reads the page again.
       await this.db.transaction(async (tx) => {
-        for (const bet of log.bets) {
-          const binding = byPlayer.get(bet.player);
-          if (!binding) {
-            result.unknownPlayer++;
-            continue;
-          }
-          const outcome = await this.store(tx, code, bet, binding.playerId, binding.bonusWalletId ?? null);
-          result[outcome]++;
-          if (outcome !== 'unchanged') touched.add(binding.playerId);
-        }
-        // The records and the cursor move together, so a crash between pages loses and repeats nothing.
+        const counts = await this.storePage(tx, code, known);
+        result.inserted += counts.inserted;
+        result.updated += counts.updated;
+        result.unchanged += counts.unchanged;
+        for (const playerId of counts.touched) touched.add(playerId);
+        await this.postDue(tx, await repo.ledgerDueAmong(tx, code, counts.betIds), accounts);
         await repo.saveCursor(tx, code, log.nextCursor);
       });
       cursor = log.nextCursor;
@@ -76,62 +81,135 @@ export class BetsService {
     return result;
   }
 
-  private async store(tx: Parameters<Parameters<Db['transaction']>[0]>[0], code: string, bet: ProviderBet, playerId: number, bonusWalletId: number | null): Promise<'inserted' | 'updated' | 'unchanged'> {
-    const valid = validBetMinor(bet);
-    const existing = await repo.betForUpdate(tx, code, bet.betId);
-    if (!existing) {
-      await repo.insertBet(tx, {
-        gpCode: code, betId: bet.betId, playerId, game: bet.game, gameType: bet.gameType, stakeMinor: bet.stakeMinor,
-        payoutMinor: bet.payoutMinor, validBetMinor: valid, status: bet.status, version: bet.version, bonusWalletId,
-        detail: bet.detail, placedAt: bet.placedAt, settledAt: bet.settledAt,
-      });
-      if (bonusWalletId && valid > 0n) await repo.addBonusProgress(tx, bonusWalletId, valid);
-      return 'inserted';
+  /**
+   * Stores one page with a handful of statements whatever its size. A bet may appear more than once in a
+   * page: an occurrence whose version is not above the last one seen changes nothing (as if stored and
+   * re-read), and the rest are applied in rounds, the k-th round holding each bet's k-th newer version, so
+   * every replaced version reaches the history exactly as one-by-one storing would leave it.
+   */
+  private async storePage(tx: Tx, code: string, page: Array<{ bet: ProviderBet; playerId: number; bonusWalletId: number | null }>) {
+    const out = { inserted: 0, updated: 0, unchanged: 0, touched: new Set<number>(), betIds: [] as string[] };
+    const lastVersion = new Map<string, number>();
+    const rounds: Array<typeof page> = [];
+    const roundOf = new Map<string, number>();
+    for (const item of page) {
+      const seen = lastVersion.get(item.bet.betId);
+      if (seen !== undefined && item.bet.version <= seen) {
+        out.unchanged++;
+        continue;
+      }
+      lastVersion.set(item.bet.betId, item.bet.version);
+      const round = (roundOf.get(item.bet.betId) ?? -1) + 1;
+      roundOf.set(item.bet.betId, round);
+      (rounds[round] ??= []).push(item);
     }
-    // Same or older version: already known. A provider's correction always carries a higher version.
-    if (bet.version <= existing.version) return 'unchanged';
-    await repo.replaceBet(tx, existing, {
-      game: bet.game, gameType: bet.gameType, stakeMinor: bet.stakeMinor, payoutMinor: bet.payoutMinor, validBetMinor: valid,
-      status: bet.status, version: bet.version, detail: bet.detail, placedAt: bet.placedAt, settledAt: bet.settledAt,
-    });
-    const delta = valid - existing.validBetMinor;
-    if (existing.bonusWalletId && delta !== 0n) await repo.addBonusProgress(tx, existing.bonusWalletId, delta);
-    return 'updated';
+    out.betIds = [...lastVersion.keys()];
+    const progress = new Map<number, bigint>();
+    const addProgress = (walletId: number | null, delta: bigint) => {
+      if (walletId && delta !== 0n) progress.set(walletId, (progress.get(walletId) ?? 0n) + delta);
+    };
+    for (const round of rounds) {
+      const stored = new Map((await repo.betsForUpdate(tx, code, round.map((r) => r.bet.betId))).map((b) => [b.betId, b]));
+      const inserts: Parameters<typeof repo.insertBets>[1] = [];
+      const changes: Parameters<typeof repo.replaceBets>[1] = [];
+      for (const { bet, playerId, bonusWalletId } of round) {
+        const valid = validBetMinor(bet);
+        const existing = stored.get(bet.betId);
+        if (!existing) {
+          inserts.push({
+            gpCode: code, betId: bet.betId, playerId, game: bet.game, gameType: bet.gameType, stakeMinor: bet.stakeMinor,
+            payoutMinor: bet.payoutMinor, validBetMinor: valid, status: bet.status, version: bet.version, bonusWalletId,
+            detail: bet.detail, placedAt: bet.placedAt, settledAt: bet.settledAt,
+          });
+          if (valid > 0n) addProgress(bonusWalletId, valid);
+          out.inserted++;
+          out.touched.add(playerId);
+          continue;
+        }
+        // Same or older version: already known. A provider's correction always carries a higher version.
+        if (bet.version <= existing.version) {
+          out.unchanged++;
+          continue;
+        }
+        changes.push({ old: existing, next: {
+          game: bet.game, gameType: bet.gameType, stakeMinor: bet.stakeMinor, payoutMinor: bet.payoutMinor, validBetMinor: valid,
+          status: bet.status, version: bet.version, detail: bet.detail, placedAt: bet.placedAt, settledAt: bet.settledAt,
+        } });
+        addProgress(existing.bonusWalletId, valid - existing.validBetMinor);
+        out.updated++;
+        out.touched.add(existing.playerId);
+      }
+      await repo.insertBets(tx, inserts);
+      await repo.replaceBets(tx, changes);
+    }
+    // Ascending wallet ids, so two writers cannot deadlock on wallet rows.
+    for (const [walletId, delta] of [...progress].sort((a, b) => a[0] - b[0])) {
+      if (delta !== 0n) await repo.addBonusProgress(tx, walletId, delta);
+    }
+    return out;
+  }
+
+  /** The platform account and the house shard of each player, by player id. */
+  private async ledgerAccounts(code: string, playerIds: number[]): Promise<Map<string, { platform: number; house: number }>> {
+    const out = new Map<string, { platform: number; house: number }>();
+    await Promise.all([...new Set(playerIds)].map(async (playerId) => {
+      const [platform, house] = await Promise.all([this.accounts.playerAccount(playerId, 'platform', code), this.accounts.houseAccount('game', playerId)]);
+      out.set(`${code}:${playerId}`, { platform, house });
+    }));
+    return out;
   }
 
   /**
-   * Writes the journals the stored records still owe: each moves the difference between what the ledger
-   * holds for the bet and the bet's current effect, between the player's platform account and the house.
+   * Writes the journals the given records still owe, in the caller's transaction: each moves the difference
+   * between what the ledger holds for the bet and the bet's current effect, between the player's platform
+   * account and the house. All of them go in one batch; a stake whose funding transfer has not settled here
+   * yet is refused without disturbing the others and waits, its record still due.
    */
-  async postLedger(limit = LEDGER_BATCH): Promise<{ posted: number; waiting: number }> {
-    let posted = 0;
-    let waiting = 0;
-    for (const bet of await repo.ledgerDue(this.db, limit)) {
+  private async postDue(tx: Tx, due: repo.BetRow[], accounts: Map<string, { platform: number; house: number }>): Promise<{ posted: number; waiting: number }> {
+    const journals: JournalInput[] = [];
+    const owed: Array<{ bet: repo.BetRow; net: bigint; journal: number | null }> = [];
+    for (const bet of due) {
       const net = netEffectMinor({ stakeMinor: bet.stakeMinor, payoutMinor: bet.payoutMinor, status: bet.status as ProviderBet['status'] });
       const delta = net - bet.ledgerNetMinor;
-      const [platformAcc, house] = await Promise.all([
-        this.accounts.playerAccount(bet.playerId, 'platform', bet.gpCode), this.accounts.houseAccount('game', bet.playerId),
-      ]);
-      try {
-        await this.db.transaction(async (tx) => {
-          if (delta !== 0n) {
-            await postJournal(tx, {
-              kind: 'game_result', idempotencyKey: `bet:${bet.gpCode}:${bet.betId}:v${bet.version}`,
-              request: { betId: bet.betId, version: bet.version, delta: delta.toString() }, playerId: bet.playerId,
-              ref: bet.betId, memo: `${bet.gpCode} ${bet.game} ${bet.status}`,
-              legs: [{ accountId: platformAcc, amountMinor: delta }, { accountId: house, amountMinor: -delta }],
-            });
-          }
-          await repo.markPosted(tx, bet.id, bet.version, net);
-        });
-        posted++;
-      } catch (err) {
-        // A stake can reach us before the transfer that funded it has settled here; it waits for that.
-        if (err instanceof LedgerError && err.code === 'insufficient_funds') waiting++;
-        else throw err;
+      if (delta === 0n) {
+        owed.push({ bet, net, journal: null });
+        continue;
       }
+      const acc = accounts.get(`${bet.gpCode}:${bet.playerId}`);
+      if (!acc) throw new Error(`bets: no ledger accounts looked up for player ${bet.playerId} at ${bet.gpCode}`);
+      owed.push({ bet, net, journal: journals.length });
+      journals.push({
+        kind: 'game_result', idempotencyKey: `bet:${bet.gpCode}:${bet.betId}:v${bet.version}`,
+        request: { betId: bet.betId, version: bet.version, delta: delta.toString() }, playerId: bet.playerId,
+        ref: bet.betId, memo: `${bet.gpCode} ${bet.game} ${bet.status}`,
+        legs: [{ accountId: acc.platform, amountMinor: delta }, { accountId: acc.house, amountMinor: -delta }],
+      });
     }
-    return { posted, waiting };
+    const results = await postJournals(tx, journals);
+    const posted: Array<{ id: number; version: number; netMinor: bigint }> = [];
+    let waiting = 0;
+    for (const { bet, net, journal } of owed) {
+      const r = journal === null ? undefined : results[journal];
+      if (r instanceof LedgerError) {
+        if (r.code !== 'insufficient_funds') throw r;
+        waiting++;
+        continue;
+      }
+      posted.push({ id: bet.id, version: bet.version, netMinor: net });
+    }
+    await repo.markPostedMany(tx, posted);
+    return { posted: posted.length, waiting };
+  }
+
+  /** Writes the journals every stored record still owes (oldest first, up to limit), in one transaction. */
+  async postLedger(limit = LEDGER_BATCH): Promise<{ posted: number; waiting: number }> {
+    const due = await repo.ledgerDue(this.db, limit);
+    if (!due.length) return { posted: 0, waiting: 0 };
+    const accounts = new Map<string, { platform: number; house: number }>();
+    for (const code of new Set(due.map((b) => b.gpCode))) {
+      for (const [k, v] of await this.ledgerAccounts(code, due.filter((b) => b.gpCode === code).map((b) => b.playerId))) accounts.set(k, v);
+    }
+    return this.db.transaction((tx) => this.postDue(tx, due, accounts));
   }
 
   /** One run over every provider code. */
