@@ -448,3 +448,4 @@ export const withdrawals = pgTable('withdrawals', {
   uniqueIndex('withdrawals_client_key_uq').on(t.playerId, t.clientKey),
   check('withdrawals_amount_over_fee', sql`${t.amountMinor} > ${t.feeMinor}`),
 ]);
+export * from './schema-protection.ts';
