@@ -25,6 +25,7 @@ export const protectionEn = {
   'protection.v.duration': 'Choose one of the offered durations',
   'protection.v.confirm': 'Type your account name to confirm',
   'protection.v.confirm_wrong': 'The account name does not match',
+  'protection.v.reason': 'Please give a reason',
   'protection.v.order': 'A daily limit cannot exceed the weekly one, nor a weekly limit the monthly one',
   // Screens.
   'protection.title': 'Responsible gaming',

@@ -27,6 +27,7 @@ export const protectionZhTW: Partial<Record<keyof typeof protectionEn, string>> 
   'protection.v.duration': '請選擇提供的期間',
   'protection.v.confirm': '請輸入您的帳號以確認',
   'protection.v.confirm_wrong': '帳號不相符',
+  'protection.v.reason': '請填寫原因',
   'protection.v.order': '每日限額不可高於每週限額，每週限額不可高於每月限額',
   'protection.title': '負責任博彩',
   'protection.intro': '自行設定限額。調低立即生效；調高或取消須等候 24 小時，之後再由您確認。',

@@ -12,6 +12,7 @@ import { can, type Permission } from './roles.ts';
 import { backofficeWalletRoutes, type WalletRoutesOptions } from './wallet-routes.ts';
 import { backofficeFinanceRoutes } from './finance-routes.ts';
 import { backofficeCatalogueRoutes } from './catalogue-routes.ts';
+import { backofficeProtectionRoutes } from '../protection/backoffice-routes.ts';
 import {
   auditQuery, idParams, loginBody, messageCreateBody, messageUpdateBody, pageQuery, playersQuery, settingsBody, smsQuery,
   staffCreateBody, staffUpdateBody, websiteStatusBody, type Input, type Paging,
@@ -142,6 +143,7 @@ export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (
   // Game platforms, games and a player's bet records.
 
   await app.register(backofficeCatalogueRoutes);
+  await app.register(backofficeProtectionRoutes);
 
   // The audit log.
 
