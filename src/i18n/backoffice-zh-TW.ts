@@ -1,4 +1,5 @@
 // Traditional Chinese catalogue of the back office, the default language. Missing keys fall back to English.
+import { protectionBoZhTW } from './protection-bo-zh-TW.ts';
 import type { BoKey } from './backoffice-en.ts';
 
 export const boZhTW: Partial<Record<BoKey, string>> = {
@@ -620,4 +621,5 @@ export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.bets.status.settled': '已結算',
   'bo.bets.status.void': '已取消',
   'bo.bets.range_error': '結束日期不可早於開始日期',
+  ...protectionBoZhTW,
 };
