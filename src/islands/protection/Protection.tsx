@@ -205,7 +205,7 @@ function Exclusions({ t, account, run }: { t: T; account: string; run: (path: st
           </select>
           <input className={`${select} w-40`} placeholder={t['protection.exclusion_confirm']} aria-label={t['protection.exclusion_confirm']}
             value={typed} onChange={(e) => setTyped(e.target.value)} data-testid="exclusion-confirm" autoComplete="off" />
-          <button type="button" className="btn-primary bg-red-700" data-testid="exclusion-start" disabled={typed.trim().toLowerCase() !== account.toLowerCase()}
+          <button type="button" className="inline-flex items-center justify-center rounded bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50" data-testid="exclusion-start" disabled={typed.trim().toLowerCase() !== account.toLowerCase()}
             onClick={() => void run('/protection/self-exclusion', { duration: exclusion, confirm_account: typed.trim() }, 'POST')}>
             {t['protection.start_exclusion']}
           </button>
