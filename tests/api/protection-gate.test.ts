@@ -201,3 +201,22 @@ describe('loss and wager limits on the way into play', () => {
     expect((await t.app.inject({ url: '/api/auth/me', headers: p.headers })).statusCode).toBe(401);
   });
 });
+
+describe('limits under concurrency', () => {
+  it('parallel deposits never exceed the deposit limit', async () => {
+    const p = await seedPlayer(t);
+    await setLimit(p, 'deposit', 'day', '1000');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => deposit(p, '300')));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.json().code === 'protection_limit')).toHaveLength(3);
+  });
+
+  it('parallel transfers into platforms never exceed the loss limit', async () => {
+    const p = await seedPlayer(t, { centralMinor: 500_000n });
+    await setLimit(p, 'loss', 'day', '1000');
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => call('POST', `/api/players/deposit/${i % 2 ? 'SLX' : 'FSH'}`, p, { money: '300' })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.json().code === 'protection_limit')).toHaveLength(3);
+    await call('POST', '/api/players/withdrawAll', p);
+  });
+});

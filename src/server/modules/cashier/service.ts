@@ -132,9 +132,13 @@ export class CashierService {
     const id = newId('DP');
     const expireMinutes = Math.max(1, Number(s.deposit_order_expire_minutes) || 30);
     try {
-      await repo.insertDeposit(this.db, {
-        id, playerId, method: input.method, amountMinor, status: 'pending', playerRef: ref, clientKey: clientKey ?? null,
-        expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
+      // The order and the deposit-limit check under the player's protection lock, so parallel orders cannot exceed it.
+      await this.db.transaction(async (tx) => {
+        await this.gate?.checkLocked(tx, playerId, 'deposit', amountMinor);
+        await repo.insertDeposit(tx, {
+          id, playerId, method: input.method, amountMinor, status: 'pending', playerRef: ref, clientKey: clientKey ?? null,
+          expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
+        });
       });
     } catch (err) {
       // The same key sent twice at once: the other request's order is the answer to this one too.

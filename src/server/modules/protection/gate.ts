@@ -1,6 +1,7 @@
 // The one gate every path that puts money into play asks (DESIGN.md section 11): deposits, transfers to
 // platforms (central, activity, automatic), game launch, promotion claims, red packets and marketing.
 // It refuses with a named code and a message that says which limit or exclusion, and until when.
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
@@ -18,6 +19,17 @@ export type GateAction = 'deposit' | 'transfer_in' | 'auto_transfer' | 'launch' 
 /** What the wallet, cashier and games services hold; the protection service implements it. */
 export interface ProtectionGate {
   check(playerId: number, action: GateAction, amountMinor?: bigint): Promise<void>;
+  /**
+   * The same check inside the caller's money transaction, after taking the player's protection lock, so two
+   * requests at once cannot both fit into what is left of a limit: the second waits for the first to commit
+   * and then counts it.
+   */
+  checkLocked(tx: DbOrTx, playerId: number, action: GateAction, amountMinor?: bigint): Promise<void>;
+}
+
+/** Serializes the money-into-play commands of one player (advisory lock, released at commit or rollback). */
+export async function lockPlayerGate(tx: DbOrTx, playerId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('protection-gate'), ${playerId}::int)`);
 }
 
 const MONEY_ACTIONS: Record<GateAction, MoneyLimitKind[]> = {

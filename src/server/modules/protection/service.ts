@@ -15,7 +15,7 @@ import {
   LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, type ActivityWalletRule, type ExclusionView, type LimitView, type MoneyLimitKind,
   type ProtectionStatus,
 } from '../../../shared/schemas/protection.ts';
-import { checkGate, limitUsage, type GateAction, type ProtectionGate } from './gate.ts';
+import { checkGate, limitUsage, lockPlayerGate, type GateAction, type ProtectionGate } from './gate.ts';
 import { addMonths, periodRange, type LimitPeriod } from './periods.ts';
 import * as repo from './repository.ts';
 
@@ -58,6 +58,11 @@ export class ProtectionService implements ProtectionGate {
 
   check(playerId: number, action: GateAction, amountMinor = 0n): Promise<void> {
     return checkGate(this.db, playerId, action, amountMinor, this.clock());
+  }
+
+  async checkLocked(tx: DbOrTx, playerId: number, action: GateAction, amountMinor = 0n): Promise<void> {
+    await lockPlayerGate(tx, playerId);
+    await checkGate(tx, playerId, action, amountMinor, this.clock());
   }
 
   async activityWalletRule(): Promise<ActivityWalletRule> {

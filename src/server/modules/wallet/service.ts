@@ -140,6 +140,8 @@ export class WalletService {
     const id = newTransferId();
     const bonusWalletId = source.kind === 'bonus' ? source.walletId : null;
     const raced = await this.inTransaction(async (tx) => {
+      // Again under the player's protection lock: a concurrent transfer may have used up the limit meanwhile.
+      await this.gate?.checkLocked(tx, playerId, 'transfer_in', amountMinor);
       // What sits at a provider belongs to one wallet at a time, so it can go back where it came from.
       const binding = await repo.playerPlatform(tx, playerId, code, true);
       if (binding && (binding.bonusWalletId ?? null) !== bonusWalletId) {
