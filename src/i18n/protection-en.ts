@@ -78,6 +78,7 @@ export const protectionEn = {
   'protection.activity_rule.forfeit': 'Activity wallets are forfeited (returned to the operator) when a time-out or self-exclusion starts.',
   'protection.reality_title': 'Reality check',
   'protection.reality_text': 'You have played for {minutes} minutes. Net result of this session: {net}.',
+  'protection.restricted_short': 'Restricted: {kind} until {until}. Withdrawals stay open.',
   'protection.continue': 'Continue',
   'protection.logout': 'Log out',
   'protection.session_time': 'Session',

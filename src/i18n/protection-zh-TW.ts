@@ -79,6 +79,7 @@ export const protectionZhTW: Partial<Record<keyof typeof protectionEn, string>> 
   'protection.activity_rule.forfeit': '暫停或自我排除開始時，活動錢包將被沒收（退回營運方）。',
   'protection.reality_title': '現實提醒',
   'protection.reality_text': '您已遊玩 {minutes} 分鐘。本次登入淨輸贏：{net}。',
+  'protection.restricted_short': '帳號受限：{kind}至 {until}。提款仍可進行。',
   'protection.continue': '繼續',
   'protection.logout': '登出',
   'protection.session_time': '登入時間',

@@ -128,6 +128,9 @@ describe.skipIf(!hasChromium)('player protection', () => {
       await page.goto(localized('/member/withdrawals', 'en'));
       await hydrated(page);
       expect(page.url()).toContain('/en/member/withdrawals');
+      // Every page of the restricted view says so.
+      await page.getByTestId('restricted-notice').waitFor();
+      expect(await page.getByTestId('restricted-notice').textContent()).toMatch(/Restricted: self-exclusion until \d{4}-\d\d-\d\d \d\d:\d\d \(GMT\+8\)/);
     } finally {
       await context.close();
     }

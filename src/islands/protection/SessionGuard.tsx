@@ -12,6 +12,8 @@ const RealityCheck = lazy(() => import('./RealityCheck.tsx'));
 
 export const SESSION_GUARD_KEYS = [
   'protection.session_time', 'protection.reality_title', 'protection.reality_text', 'protection.continue', 'protection.logout', 'error.network',
+  'protection.restricted_title', 'protection.kind.timeout', 'protection.kind.self_exclusion', 'protection.until.permanent', 'protection.title',
+  'protection.restricted_short',
 ] as const;
 type T = Record<(typeof SESSION_GUARD_KEYS)[number], string>;
 
@@ -25,7 +27,7 @@ function clock(ms: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
 }
 
-export default function SessionGuard({ t, locale, variant, home }: { t: T; locale: Locale; variant: 'desktop' | 'mobile'; home: string }) {
+export default function SessionGuard({ t, locale, variant, home, protectionPath }: { t: T; locale: Locale; variant: 'desktop' | 'mobile'; home: string; protectionPath: string }) {
   useState(() => {
     if (typeof window !== 'undefined') configureApi(locale, t['error.network']);
     return true;
@@ -94,6 +96,14 @@ export default function SessionGuard({ t, locale, variant, home }: { t: T; local
       <div className={`fixed ${place} z-40 rounded-full bg-brand-800/90 px-3 py-1 text-xs text-white shadow`} data-testid="session-time" role="timer" aria-live="off">
         {t['protection.session_time']} {clock(elapsed)}
       </div>
+      {status?.exclusion && (
+        // The restricted view: every page says so, and links to the protection page with the details.
+        <a href={protectionPath} className={`fixed ${variant === 'desktop' ? 'bottom-3 right-3' : 'left-2 right-2 top-14'} z-40 block rounded bg-amber-100 px-3 py-2 text-xs text-amber-900 shadow`} data-testid="restricted-notice">
+          {t['protection.restricted_short']
+            .replace('{kind}', t[`protection.kind.${status.exclusion.kind}`])
+            .replace('{until}', status.exclusion.ends_at ? `${new Date(Date.parse(status.exclusion.ends_at) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')} (GMT+8)` : t['protection.until.permanent'])}
+        </a>
+      )}
       {open && (
         <Suspense fallback={null}>
           <RealityCheck t={t} minutes={Math.floor(elapsed / 60_000)} onContinue={() => setOpen(false)} onLogout={logout} />
