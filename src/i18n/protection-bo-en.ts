@@ -60,4 +60,5 @@ export const protectionBoEn = {
   'bo.protection.source.player': 'Player',
   'bo.protection.source.staff': 'Staff',
   'bo.protection.done': 'Saved',
+  'bo.setting.protection_activity_wallet_rule': 'Activity wallets under a time-out or self-exclusion: freeze (kept) or forfeit (returned to the house with a journal)',
 } as const;

@@ -62,4 +62,5 @@ export const protectionBoZhTW: Partial<Record<keyof typeof protectionBoEn, strin
   'bo.protection.source.player': '玩家',
   'bo.protection.source.staff': '員工',
   'bo.protection.done': '已儲存',
+  'bo.setting.protection_activity_wallet_rule': '暫停或自我排除期間的活動錢包：freeze（凍結保留）或 forfeit（以帳務分錄沒收）',
 };
