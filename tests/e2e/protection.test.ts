@@ -101,6 +101,11 @@ describe.skipIf(!hasChromium)('player protection', () => {
       await page.getByTestId('reality-continue').click();
       await check.waitFor({ state: 'detached' });
       expect(await page.getByTestId('session-time').textContent()).toMatch(/Session 00:1[56]:\d\d/);
+      // At the next interval the dialog comes back, and logging out from it ends the session on the server.
+      await page.clock.fastForward('15:00');
+      await check.waitFor();
+      await page.getByTestId('reality-logout').click();
+      await expect.poll(async () => (await server.api('GET', '/auth/me', undefined, p.token)).status).toBe(401);
     } finally {
       await context.close();
     }

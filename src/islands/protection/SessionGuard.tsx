@@ -86,7 +86,7 @@ export default function SessionGuard({ t, locale, variant, home, protectionPath 
 
   if (!user || started === undefined) return null;
   const logout = async () => {
-    await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    await api('/auth/logout').catch(() => undefined);
     clearSession();
     window.location.assign(home);
   };
