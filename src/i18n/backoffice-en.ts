@@ -1,5 +1,6 @@
 // English catalogue of the back office. It is the fallback for any key the Chinese catalogue lacks.
 import { boAccountEn } from './backoffice-account-en.ts';
+import { protectionBoEn } from './protection-bo-en.ts';
 export const boEn = {
   'bo.title': 'Back office',
   'bo.brand': 'Lucky Harbour Back Office',
@@ -638,6 +639,7 @@ export const boEn = {
   'bo.bets.status.void': 'Void',
   'bo.bets.range_error': 'The end date must not be before the start date',
   ...boAccountEn,
+  ...protectionBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

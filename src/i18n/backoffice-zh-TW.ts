@@ -1,5 +1,6 @@
 // Traditional Chinese catalogue of the back office, the default language. Missing keys fall back to English.
 import { boAccountZhTW } from './backoffice-account-zh-TW.ts';
+import { protectionBoZhTW } from './protection-bo-zh-TW.ts';
 import type { BoKey } from './backoffice-en.ts';
 
 export const boZhTW: Partial<Record<BoKey, string>> = {
@@ -622,4 +623,5 @@ export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.bets.status.void': '已取消',
   'bo.bets.range_error': '結束日期不可早於開始日期',
   ...boAccountZhTW,
+  ...protectionBoZhTW,
 };

@@ -1,5 +1,6 @@
 // English catalogue. It is the fallback for any key the Chinese catalogue lacks, so it holds every key.
 import { accountEn } from './account-en.ts';
+import { protectionEn } from './protection-en.ts';
 export const en = {
   'site.name': 'Lucky Harbour',
   'site.tagline': 'Games, sports and live casino',
@@ -613,6 +614,7 @@ export const en = {
   'cashier.ui.info_saved': 'Successfully modified',
   'cashier.ui.info_once': 'Please check carefully: once saved, these details can only be changed by customer service.',
   ...accountEn,
+  ...protectionEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

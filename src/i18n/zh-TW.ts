@@ -1,5 +1,6 @@
 // Traditional Chinese catalogue, the default language. Missing keys fall back to English.
 import { accountZhTW } from './account-zh-TW.ts';
+import { protectionZhTW } from './protection-zh-TW.ts';
 import type { MessageKey } from './en.ts';
 
 export const zhTW: Partial<Record<MessageKey, string>> = {
@@ -605,4 +606,5 @@ export const zhTW: Partial<Record<MessageKey, string>> = {
   'cashier.ui.info_saved': '修改成功',
   'cashier.ui.info_once': '請仔細確認：儲存後僅能由客服協助修改。',
   ...accountZhTW,
+  ...protectionZhTW,
 };

@@ -34,6 +34,8 @@ import { startJobs } from './jobs/runner.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
 import { registerMetrics } from './modules/system/metrics.ts';
 import { registerOpenApi } from './lib/openapi.ts';
+import { ProtectionService } from './modules/protection/service.ts';
+import { protectionRoutes } from './modules/protection/routes.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
 
@@ -49,6 +51,7 @@ export interface Services {
   games: GamesService;
   bets: BetsService;
   cashier: CashierService;
+  protection: ProtectionService;
 }
 
 declare module 'fastify' {
@@ -124,7 +127,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
 
-  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets, cashier });
+  // One protection gate, asked by deposits, transfers into play and game launch (issue 15).
+  const protection = new ProtectionService({ db: database.db, wallet, publish: realtime.publisher, system });
+  wallet.gate = protection;
+  games.gate = protection;
+  cashier.gate = protection;
+
+  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection });
   /** The one place that turns a bearer token into a player; routes that need one run it onRequest, before validation. */
   app.decorate('requirePlayer', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
@@ -209,6 +218,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(betRoutes);
     await api.register(gameListRoutes);
     await api.register(cashierRoutes);
+    await api.register(protectionRoutes);
     await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl });
   }, { prefix: '/api' });
 

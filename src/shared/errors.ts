@@ -45,6 +45,10 @@ export const ERROR_STATUS = {
   password_change_required: 403,
   password_wrong: 422,
   password_expired: 422,
+  protection_limit: 403,
+  protection_excluded: 403,
+  protection_not_due: 422,
+  protection_phone_excluded: 403,
   internal: 500,
 } as const;
 
@@ -61,6 +65,19 @@ export interface ErrorBody {
   error?: FieldErrors & { modal?: string[] };
   forget?: 0 | 1;
   phone?: string;
+  /** Why the protection gate refused (which limit or exclusion, and until when). */
+  protection?: ProtectionRefusal;
+}
+
+/** The protection gate's refusal, for screens that want more than the message. */
+export interface ProtectionRefusal {
+  reason: 'limit' | 'timeout' | 'self_exclusion' | 'session';
+  kind?: 'deposit' | 'loss' | 'wager' | 'session';
+  period?: 'day' | 'week' | 'month' | 'session';
+  /** ISO time when the refusal ends; null for a permanent exclusion. */
+  until: string | null;
+  /** What is left of the limit in its period, as a decimal string. */
+  remaining?: string;
 }
 
 export interface SuccessBody<T> {

@@ -43,6 +43,8 @@ export const DEFAULT_SETTINGS = {
   deposit_order_expire_minutes: 30,
   /** How many bank cards a player may bind. */
   bank_card_max: 3,
+  /** What happens to activity wallets under a time-out or self-exclusion: 'freeze' keeps them, 'forfeit' returns them to the house with a journal. */
+  protection_activity_wallet_rule: 'freeze',
 };
 
 export type SystemSettings = typeof DEFAULT_SETTINGS;

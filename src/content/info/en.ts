@@ -638,9 +638,10 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
         after: 'If you answered yes to any of these, it may be time to take a break.',
       },
       {
-        heading: 'Self-exclusion for three months',
+        heading: 'Your own limits, time-outs and self-exclusion',
         paragraphs: [
-          'If you want to stop for a while, contact our 24/7 online customer service and ask for self-exclusion. We will close your account for three months (3 months). During that time you cannot log in, deposit or play. Please withdraw your remaining balance first, or ask customer service how it will be handled. The exclusion cannot be cancelled before the three months are over, and you can ask us to extend it.',
+          'In the member centre under Responsible gaming (on a phone: Mine, then Responsible gaming) you can set daily, weekly and monthly deposit, loss and wager limits, a session limit and a reality check that reminds you how long you have played. A lower limit applies at once; a higher limit or a removal waits 24 hours and then needs your confirmation.',
+          'You can also take a time-out of 24 hours, 7 days, 30 days or 6 weeks, or exclude yourself for three months, 6 months, 1 year, 5 years or permanently, online and without asking anyone, or through our 24/7 customer service. It starts at once and cannot be shortened: your game-platform wallets are returned to your central wallet, other devices are signed out and you cannot deposit or play. You can still sign in to see your balance, withdraw and read messages from customer service.',
         ],
       },
       {
@@ -653,6 +654,7 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
     related: [
       { label: 'Contact customer service', href: '/contact-us' },
       { label: 'Disclaimer', href: '/declaration-clause' },
+      { label: 'Set your limits', href: '/member/protection' },
     ],
   },
 };

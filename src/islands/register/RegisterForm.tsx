@@ -15,7 +15,7 @@ export const REGISTER_KEYS = [
   'register.account', 'register.account_hint', 'register.password', 'register.password_hint', 'register.password_confirm',
   'register.phone', 'register.phone_hint', 'register.code', 'register.send_code', 'register.resend_in', 'register.code_sent',
   'register.recommended_code', 'register.agreement', 'register.submit', 'register.submitting', 'register.have_account',
-  'register.success_title', 'register.success_deposit', 'register.go_deposit', 'register.later', 'common.show_password',
+  'register.success_title', 'register.success_deposit', 'protection.register_hint', 'register.go_deposit', 'register.later', 'common.show_password',
   'common.hide_password', 'header.login', 'error.network', 'error.generic',
   'v.account.required', 'v.account.invalid', 'v.password.required', 'v.password.invalid', 'v.password_confirm.required',
   'v.password_confirm.different', 'v.phone.required', 'v.phone.invalid', 'v.code.required', 'v.code.invalid',
@@ -136,7 +136,8 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
       await loadUser();
       showConfirm({
         title: t['register.success_title'],
-        message: t['register.success_deposit'],
+        // The invitation to set a deposit limit (issue 15): optional, on the responsible-gaming page.
+        message: `${t['register.success_deposit']} ${t['protection.register_hint']}`,
         confirmText: t['register.go_deposit'],
         cancelText: t['register.later'],
         onConfirm: () => window.location.assign(paths.deposit),

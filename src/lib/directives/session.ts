@@ -20,7 +20,8 @@ const directive: ClientDirective = (load, _options, el) => {
     } catch {
       signedIn = false;
     }
-    if (signedIn || document.querySelectorAll('astro-island').length > 1) {
+    // Other session islands (header, footer, the protection guard) wait the same way, so only islands of other kinds count.
+    if (signedIn || document.querySelectorAll('astro-island:not([client="session"])').length > 0) {
       const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
       idle(() => void hydrate());
       return;

@@ -452,3 +452,4 @@ export const withdrawals = pgTable('withdrawals', {
 ]);
 
 export * from './schema-account.ts';
+export * from './schema-protection.ts';

@@ -8,12 +8,15 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   /** Per-field message keys, translated when the response is written. */
   readonly fields: Record<string, string[]> | undefined;
-  readonly extra: Partial<Pick<ErrorBody, 'forget' | 'phone'>>;
-  constructor(code: ErrorCode, fields?: Record<string, string[]>, extra: ApiError['extra'] = {}) {
+  readonly extra: Partial<Pick<ErrorBody, 'forget' | 'phone' | 'protection'>>;
+  /** Values for the message's placeholders; each is itself translated when it is a catalogue key. */
+  readonly vars: Record<string, string> | undefined;
+  constructor(code: ErrorCode, fields?: Record<string, string[]>, extra: ApiError['extra'] = {}, vars?: Record<string, string>) {
     super(code);
     this.code = code;
     this.fields = fields;
     this.extra = extra;
+    this.vars = vars;
   }
   get statusCode(): number {
     return ERROR_STATUS[this.code];
@@ -29,8 +32,9 @@ export class ValidationFailed extends Error {
   }
 }
 
-export function errorBody(locale: Locale, code: ErrorCode, fields?: Record<string, string[]>, extra: ApiError['extra'] = {}): ErrorBody {
-  const body: ErrorBody = { status: 'error', code, message: translate(locale, `error.${code}`), ...extra };
+export function errorBody(locale: Locale, code: ErrorCode, fields?: Record<string, string[]>, extra: ApiError['extra'] = {}, vars?: Record<string, string>): ErrorBody {
+  const translatedVars = vars && Object.fromEntries(Object.entries(vars).map(([k, value]) => [k, translate(locale, value)]));
+  const body: ErrorBody = { status: 'error', code, message: translate(locale, `error.${code}`, translatedVars), ...extra };
   if (fields && Object.keys(fields).length) {
     body.error = {};
     for (const [field, keys] of Object.entries(fields)) body.error[field] = keys.map((k) => translate(locale, k));
@@ -49,7 +53,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 
 /** Maps any thrown error to a status and a body; unknown errors become a bare 500 without details. */
 export function toErrorResponse(err: FastifyError | Error, locale: Locale): { status: number; body: ErrorBody } {
-  if (err instanceof ApiError) return { status: err.statusCode, body: errorBody(locale, err.code, err.fields, err.extra) };
+  if (err instanceof ApiError) return { status: err.statusCode, body: errorBody(locale, err.code, err.fields, err.extra, err.vars) };
   if (err instanceof ValidationFailed) return { status: 422, body: errorBody(locale, 'validation_failed', err.fields) };
   const fe = err as FastifyError;
   if (fe.code && FASTIFY_CODES[fe.code]) {

@@ -16,6 +16,7 @@ import { takeCodeAttempt } from './account-repository.ts';
 import type { UserView } from '../../../shared/user.ts';
 import { FORCE_PASSWORD } from '../../../shared/schemas/account.ts';
 import { hashCode, hashToken, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
+import { assertPhoneNotExcluded } from '../protection/gate.ts';
 
 /** argon2id (algorithm 2) with the OWASP baseline: 19 MiB, two passes, one lane. */
 const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -76,6 +77,7 @@ export class AuthService {
     const s = await this.system.settings();
     if (!s.allow_player_register) throw new ApiError('register_disabled');
     const input = parseOrThrow(registerSchema({ needSms: !!s.register_need_mobile_sms, needAge: !!s.register_need_check_age }), body);
+    await assertPhoneNotExcluded(this.db, input.phone);
 
     const fields: Record<string, string[]> = {};
     const taken = await repo.accountOrPhoneTaken(this.db, input.account, input.phone);
@@ -218,6 +220,7 @@ export class AuthService {
 
   /** Sends a registration code by SMS, with limits per phone and per address. */
   async sendRegisterCode(phone: string, ctx: RequestContext): Promise<void> {
+    await assertPhoneNotExcluded(this.db, phone);
     const taken = await repo.accountOrPhoneTaken(this.db, '', phone);
     if (taken.phone) throw new ApiError('validation_failed', { phone: ['v.phone.taken'] });
     const gap = await this.limiter.hit(`sms:gap:${phone}`, 1, SMS_PHONE_GAP_MS);

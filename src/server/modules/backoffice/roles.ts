@@ -35,6 +35,10 @@ export const PERMISSIONS = {
   'games.manage': ['admin', 'marketing'],
   /** A player's bet records. */
   'bets.read': ['admin', 'finance', 'service'],
+  /** A player's protection page and the register of exclusions. */
+  'protection.read': ['admin', 'finance', 'service'],
+  /** Lowering a player's limit or adding an exclusion, with a reason; never raising or ending one early. */
+  'protection.manage': ['admin', 'service'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -13,6 +13,7 @@ import { backofficeWalletRoutes, type WalletRoutesOptions } from './wallet-route
 import { backofficeFinanceRoutes } from './finance-routes.ts';
 import { backofficeCatalogueRoutes } from './catalogue-routes.ts';
 import { backofficeAccountRoutes } from './account-routes.ts';
+import { backofficeProtectionRoutes } from '../protection/backoffice-routes.ts';
 import {
   auditQuery, idParams, loginBody, messageCreateBody, messageUpdateBody, pageQuery, playersQuery, settingsBody, smsQuery,
   staffCreateBody, staffUpdateBody, websiteStatusBody, type Input, type Paging,
@@ -143,6 +144,7 @@ export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (
   // Game platforms, games and a player's bet records.
 
   await app.register(backofficeCatalogueRoutes);
+  await app.register(backofficeProtectionRoutes);
 
   // A player's account security: temporary password, forced change, login unlock, login history, sessions.
 

@@ -17,6 +17,7 @@ import { validBetSince } from '../bets/repository.ts';
 import { taipeiDate } from '../wallet/dates.ts';
 import { BANKS, isBank } from './banks.ts';
 import * as repo from './repository.ts';
+import type { ProtectionGate } from '../protection/gate.ts';
 
 /** SPEC.md section 9: withdrawals are at least 500 unless the operator sets another minimum. */
 const DEFAULT_WITHDRAW_MIN_MINOR = 50_000n;
@@ -58,6 +59,8 @@ export class CashierService {
   private readonly publish: Publisher;
   private readonly accounts: AccountDirectory;
   private readonly urls: { notifyUrl: string; siteUrl: string };
+  /** The player-protection gate, asked before a deposit order is created (set by the app). */
+  gate: ProtectionGate | undefined;
 
   constructor(deps: { db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string } }) {
     this.db = deps.db;
@@ -112,6 +115,7 @@ export class CashierService {
     const amountMinor = decimalToMinor(input.amount);
     if (amountMinor === undefined) throw new ApiError('validation_failed', { amount: ['cashier.amount.numeric'] });
     if (amountMinor <= 0n) throw new ApiError('validation_failed', { amount: ['cashier.amount.required'] });
+    await this.gate?.check(playerId, 'deposit', amountMinor);
     // Limits of 0 are unset (SPEC.md section 9).
     const minMinor = BigInt(Math.round(Number(s.single_deposit_min) * 100));
     const maxMinor = BigInt(Math.round(Number(s.single_deposit_max) * 100));
@@ -128,9 +132,13 @@ export class CashierService {
     const id = newId('DP');
     const expireMinutes = Math.max(1, Number(s.deposit_order_expire_minutes) || 30);
     try {
-      await repo.insertDeposit(this.db, {
-        id, playerId, method: input.method, amountMinor, status: 'pending', playerRef: ref, clientKey: clientKey ?? null,
-        expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
+      // The order and the deposit-limit check under the player's protection lock, so parallel orders cannot exceed it.
+      await this.db.transaction(async (tx) => {
+        await this.gate?.checkLocked(tx, playerId, 'deposit', amountMinor);
+        await repo.insertDeposit(tx, {
+          id, playerId, method: input.method, amountMinor, status: 'pending', playerRef: ref, clientKey: clientKey ?? null,
+          expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
+        });
       });
     } catch (err) {
       // The same key sent twice at once: the other request's order is the answer to this one too.

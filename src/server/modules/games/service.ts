@@ -6,11 +6,14 @@ import type { GameProvider } from '../../integrations/games/provider.ts';
 import type { WalletService, TransferResult } from '../wallet/service.ts';
 import * as walletRepo from '../wallet/repository.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import type { ProtectionGate } from '../protection/gate.ts';
 
 export class GamesService {
   private readonly db: Db;
   private readonly provider: GameProvider;
   private readonly wallet: WalletService;
+  /** The player-protection gate, asked before a game opens and before the automatic transfer (set by the app). */
+  gate: ProtectionGate | undefined;
   constructor(deps: { db: Db; provider: GameProvider; wallet: WalletService }) {
     this.db = deps.db;
     this.provider = deps.provider;
@@ -18,6 +21,7 @@ export class GamesService {
   }
 
   async launch(playerId: number, code: string, game: string, locale: Locale): Promise<{ url: string; auto_transfer: TransferResult | null }> {
+    await this.gate?.check(playerId, 'launch');
     const platform = await this.wallet.livePlatform(code);
     const flags = await walletRepo.playerFlags(this.db, playerId);
     if (!flags) throw new ApiError('unauthorized');
@@ -31,6 +35,7 @@ export class GamesService {
       // With automatic transfer the whole central wallet follows the player into the game.
       const central = (await this.wallet.balances(playerId)).central;
       if (central > 0n) {
+        await this.gate?.check(playerId, 'auto_transfer', central);
         try {
           autoTransfer = await this.wallet.transferIn(playerId, platform.gpCode, central, { kind: 'central' });
         } catch (err) {

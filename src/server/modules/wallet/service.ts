@@ -11,6 +11,7 @@ import type { Publisher } from '../../realtime/publisher.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import * as repo from './repository.ts';
 import type { BonusWalletView } from '../../../shared/user.ts';
+import type { ProtectionGate } from '../protection/gate.ts';
 
 /** The request answers before reconciliation looks, so the two rarely race (they are safe if they do). */
 const FIRST_CHECK_DELAY_MS = 5_000;
@@ -63,6 +64,8 @@ export class WalletService {
   readonly accounts: AccountDirectory;
   /** Brings the platform's game results into the ledger before money leaves it (set by the app). */
   beforeTransferOut: ((code: string) => Promise<void>) | undefined;
+  /** The player-protection gate, asked before money goes into play (set by the app). */
+  gate: ProtectionGate | undefined;
   private readonly db: Db;
   private readonly provider: GameProvider;
   private readonly publish: Publisher;
@@ -125,6 +128,8 @@ export class WalletService {
       const seen = await repo.transferByClientKey(this.db, playerId, clientKey);
       if (seen) return this.replay(seen, { code, direction: 'in', amountMinor, bonusWalletId: source.kind === 'bonus' ? source.walletId : null });
     }
+    // A replay answers with its first result; anything new into play asks the protection gate first.
+    await this.gate?.check(playerId, 'transfer_in', amountMinor);
     await this.livePlatform(code);
     if (source.kind === 'bonus') await this.usableBonus(this.db, playerId, source.walletId, code);
     const providerPlayer = await this.ensureProviderPlayer(playerId, code);
@@ -135,6 +140,8 @@ export class WalletService {
     const id = newTransferId();
     const bonusWalletId = source.kind === 'bonus' ? source.walletId : null;
     const raced = await this.inTransaction(async (tx) => {
+      // Again under the player's protection lock: a concurrent transfer may have used up the limit meanwhile.
+      await this.gate?.checkLocked(tx, playerId, 'transfer_in', amountMinor);
       // What sits at a provider belongs to one wallet at a time, so it can go back where it came from.
       const binding = await repo.playerPlatform(tx, playerId, code, true);
       if (binding && (binding.bonusWalletId ?? null) !== bonusWalletId) {

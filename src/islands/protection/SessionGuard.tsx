@@ -1,0 +1,114 @@
+// Always on screen for a signed-in player (issue 15): the time of this session. It also raises the reality
+// check every chosen interval (the dialog is downloaded only when it first appears) and ends the session when
+// the player's session limit is reached (the server ends it too; this only makes it prompt).
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { api, ApiFailure, configureApi } from '../../lib/api.ts';
+import { $user, clearSession, startSession } from '../../stores/session.ts';
+import type { Locale } from '../../shared/constants.ts';
+import type { ProtectionStatus } from '../../shared/schemas/protection.ts';
+
+const RealityCheck = lazy(() => import('./RealityCheck.tsx'));
+
+export const SESSION_GUARD_KEYS = [
+  'protection.session_time', 'protection.reality_title', 'protection.reality_text', 'protection.continue', 'protection.logout', 'error.network',
+  'protection.restricted_title', 'protection.kind.timeout', 'protection.kind.self_exclusion', 'protection.until.permanent', 'protection.title',
+  'protection.restricted_short',
+] as const;
+type T = Record<(typeof SESSION_GUARD_KEYS)[number], string>;
+
+/** How often the settings (interval, limit) are read again, so a change on another page takes effect. */
+const STATUS_REFRESH_MS = 5 * 60_000;
+const TICK_MS = 1000;
+
+function clock(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+}
+
+export default function SessionGuard({ t, locale, variant, home, protectionPath }: { t: T; locale: Locale; variant: 'desktop' | 'mobile'; home: string; protectionPath: string }) {
+  useState(() => {
+    if (typeof window !== 'undefined') configureApi(locale, t['error.network']);
+    return true;
+  });
+  useEffect(() => startSession(), []);
+  const user = useStore($user);
+  const [status, setStatus] = useState<ProtectionStatus | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  /** The reality check last shown or dismissed at this many intervals into the session. */
+  const [seen, setSeen] = useState(0);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!user) { setStatus(null); return; }
+    let live = true;
+    const load = () => api<ProtectionStatus>('/protection/status').then((s) => { if (live) setStatus(s); }, (err: unknown) => {
+      // The session limit was reached: the server has ended the session.
+      if (err instanceof ApiFailure && err.body?.protection?.reason === 'session') {
+        clearSession();
+        window.location.assign(home);
+      }
+    });
+    void load();
+    const id = window.setInterval(load, STATUS_REFRESH_MS);
+    return () => { live = false; window.clearInterval(id); };
+  }, [user?.id]);
+
+  useEffect(() => {
+    if (!status?.session.started_at) return;
+    const id = window.setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => window.clearInterval(id);
+  }, [status?.session.started_at]);
+
+  const started = status?.session.started_at ? Date.parse(status.session.started_at) : undefined;
+  const elapsed = started === undefined ? 0 : now - started;
+  const interval = status?.reality_check_minutes ? status.reality_check_minutes * 60_000 : 0;
+  const due = interval ? Math.floor(elapsed / interval) : 0;
+  useEffect(() => {
+    if (!status?.session.started_at || !due) return;
+    // Remembered per session across pages, so a dismissed check does not come back on the next page.
+    const key = `reality-seen:${status.session.started_at}`;
+    const stored = Number(sessionStorage.getItem(key) ?? '0');
+    if (due > Math.max(seen, stored)) {
+      setSeen(due);
+      sessionStorage.setItem(key, String(due));
+      setOpen(true);
+    }
+  }, [due, status?.session.started_at]);
+  const limitMs = status?.session_limit.minutes ? status.session_limit.minutes * 60_000 : 0;
+  useEffect(() => {
+    // Asking the server makes it end the session and answer with the session-limit refusal handled above.
+    if (limitMs && elapsed >= limitMs) void api('/protection/status').catch((err: unknown) => {
+      if (err instanceof ApiFailure && err.body?.protection?.reason === 'session') { clearSession(); window.location.assign(home); }
+    });
+  }, [limitMs > 0 && elapsed >= limitMs]);
+
+  if (!user || started === undefined) return null;
+  const logout = async () => {
+    await api('/auth/logout').catch(() => undefined);
+    clearSession();
+    window.location.assign(home);
+  };
+  const place = variant === 'desktop' ? 'bottom-3 left-3' : 'bottom-20 left-2';
+  return (
+    <>
+      <div className={`fixed ${place} z-40 rounded-full bg-brand-800/90 px-3 py-1 text-xs text-white shadow`} data-testid="session-time" role="timer" aria-live="off">
+        {t['protection.session_time']} {clock(elapsed)}
+      </div>
+      {status?.exclusion && (
+        // The restricted view: every page says so, and links to the protection page with the details.
+        <a href={protectionPath} className={`fixed ${variant === 'desktop' ? 'bottom-3 right-3' : 'left-2 right-2 top-14'} z-40 block rounded bg-amber-100 px-3 py-2 text-xs text-amber-900 shadow`} data-testid="restricted-notice">
+          {t['protection.restricted_short']
+            .replace('{kind}', t[`protection.kind.${status.exclusion.kind}`])
+            .replace('{until}', status.exclusion.ends_at ? `${new Date(Date.parse(status.exclusion.ends_at) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')} (GMT+8)` : t['protection.until.permanent'])}
+        </a>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <RealityCheck t={t} minutes={Math.floor(elapsed / 60_000)} onContinue={() => setOpen(false)} onLogout={logout} />
+        </Suspense>
+      )}
+    </>
+  );
+}

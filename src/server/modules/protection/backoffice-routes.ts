@@ -1,0 +1,89 @@
+// The back office's player-protection routes, registered inside backofficeRoutes so its auth hook (each
+// route's `config.staff` permission) and error handler apply. Staff may lower a limit or add an exclusion,
+// always with a reason, never raise a limit or end an exclusion early; every action is audited.
+import * as v from 'valibot';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ok } from '../../lib/reply.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { decimalToMinor } from '../../../shared/money.ts';
+import { moneyField } from '../../../shared/schemas/wallet.ts';
+import { EXCLUSION_DURATIONS, LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, TIMEOUT_DURATIONS } from '../../../shared/schemas/protection.ts';
+import type { StaffAuth } from '../backoffice/service.ts';
+import { insertAudit } from '../backoffice/repository.ts';
+import { idParams, pageQuery, type Input } from '../backoffice/schemas.ts';
+import * as repo from './repository.ts';
+
+const REASON_MAX = 500;
+const reason = v.pipe(v.string('v.type.string'), v.maxLength(REASON_MAX, 'v.too_long'), v.trim(), v.nonEmpty('protection.v.reason'));
+
+export const boLowerLimitBody = v.strictObject({
+  kind: v.picklist([...MONEY_LIMIT_KINDS, 'session'], 'protection.v.kind'),
+  period: v.picklist([...LIMIT_PERIOD_NAMES, 'session'], 'protection.v.period'),
+  /** Money for deposit, loss and wager; whole minutes for the session limit. */
+  value: moneyField,
+  reason,
+}, 'v.type.object');
+
+export const boExclusionBody = v.strictObject({
+  duration: v.picklist([...TIMEOUT_DURATIONS, ...EXCLUSION_DURATIONS], 'protection.v.duration'),
+  reason,
+}, 'v.type.object');
+
+export const boRegisterQuery = v.object({
+  ...pageQuery,
+  search: v.optional(v.pipe(v.string(), v.maxLength(12, 'v.too_long'), v.trim())),
+});
+
+export const backofficeProtectionRoutes: FastifyPluginAsync = async (app) => {
+  const { db, protection } = app.services;
+  const staffOf = (request: FastifyRequest) => request.staff as StaffAuth;
+  const playerId = (request: FastifyRequest) => (request.params as Input<typeof idParams>).id;
+  const known = async (id: number) => {
+    const p = await repo.playerBasics(db, id);
+    if (!p) throw new ApiError('not_found');
+    return p;
+  };
+
+  app.get('/players/:id/protection', { schema: { params: idParams }, config: { staff: 'protection.read' } }, async (request) => {
+    const id = playerId(request);
+    const player = await known(id);
+    const [status, history] = await Promise.all([protection.status(id), protection.history(id)]);
+    return ok({ player: { id: player.id, account: player.account }, status, history });
+  });
+
+  app.post('/players/:id/protection/limits', { schema: { params: idParams, body: boLowerLimitBody }, config: { staff: 'protection.manage' } }, async (request) => {
+    const id = playerId(request);
+    await known(id);
+    const body = request.body as v.InferOutput<typeof boLowerLimitBody>;
+    if ((body.kind === 'session') !== (body.period === 'session')) throw new ApiError('validation_failed', { period: ['protection.v.period'] });
+    const minor = decimalToMinor(body.value)!;
+    // The session limit is counted in whole minutes; the field carries them as a number without decimals.
+    const value = body.kind === 'session' ? minor / 100n : minor;
+    const staff = staffOf(request);
+    const outcome = await protection.setLimit(id, body.kind, body.period, value, { staffId: staff.staffId, reason: body.reason });
+    await insertAudit(db, { staffId: staff.staffId, action: 'protection.limit_lowered', target: `player:${id}`, detail: { kind: body.kind, period: body.period, value: body.value, reason: body.reason, outcome }, ip: request.ip });
+    return ok({ outcome });
+  });
+
+  app.post('/players/:id/protection/exclusions', { schema: { params: idParams, body: boExclusionBody }, config: { staff: 'protection.manage' } }, async (request) => {
+    const id = playerId(request);
+    await known(id);
+    const body = request.body as v.InferOutput<typeof boExclusionBody>;
+    const staff = staffOf(request);
+    const view = await protection.exclude(id, body.duration, { staffId: staff.staffId, reason: body.reason });
+    await insertAudit(db, { staffId: staff.staffId, action: 'protection.exclusion_added', target: `player:${id}`, detail: { duration: body.duration, reason: body.reason, ends_at: view.ends_at }, ip: request.ip });
+    return ok(view);
+  });
+
+  app.get('/protection/exclusions', { schema: { querystring: boRegisterQuery }, config: { staff: 'protection.read' } }, async (request) => {
+    const q = request.query as v.InferOutput<typeof boRegisterQuery>;
+    const { rows, total } = await repo.activeRegister(db, protection.clock(), { search: q.search || undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+    return ok({
+      data: rows.map((r) => ({
+        id: r.id, player_id: r.playerId, account: r.account, phone: r.phone, kind: r.kind, duration: r.duration,
+        starts_at: r.startsAt.toISOString(), ends_at: r.endsAt?.toISOString() ?? null, reason: r.reason, by_staff: r.staffId !== null,
+      })),
+      total,
+    });
+  });
+};

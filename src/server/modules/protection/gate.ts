@@ -1,0 +1,121 @@
+// The one gate every path that puts money into play asks (DESIGN.md section 11): deposits, transfers to
+// platforms (central, activity, automatic), game launch, promotion claims, red packets and marketing.
+// It refuses with a named code and a message that says which limit or exclusion, and until when.
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
+import type { MoneyLimitKind } from '../../../shared/schemas/protection.ts';
+import { periodRange, taipeiMinute, type LimitPeriod } from './periods.ts';
+import * as repo from './repository.ts';
+
+/**
+ * What is asked for. deposit counts against deposit limits; transfer_in and auto_transfer bring `amountMinor`
+ * into play and count against loss and wager limits; launch, promotion and red_packet are refused once a loss
+ * or wager limit is used up; marketing is refused only under a time-out or self-exclusion.
+ */
+export type GateAction = 'deposit' | 'transfer_in' | 'auto_transfer' | 'launch' | 'promotion' | 'red_packet' | 'marketing';
+
+/** What the wallet, cashier and games services hold; the protection service implements it. */
+export interface ProtectionGate {
+  check(playerId: number, action: GateAction, amountMinor?: bigint): Promise<void>;
+  /**
+   * The same check inside the caller's money transaction, after taking the player's protection lock, so two
+   * requests at once cannot both fit into what is left of a limit: the second waits for the first to commit
+   * and then counts it.
+   */
+  checkLocked(tx: DbOrTx, playerId: number, action: GateAction, amountMinor?: bigint): Promise<void>;
+}
+
+/** Serializes the money-into-play commands of one player (advisory lock, released at commit or rollback). */
+export async function lockPlayerGate(tx: DbOrTx, playerId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('protection-gate'), ${playerId}::int)`);
+}
+
+const MONEY_ACTIONS: Record<GateAction, MoneyLimitKind[]> = {
+  deposit: ['deposit'],
+  transfer_in: ['loss', 'wager'],
+  auto_transfer: ['loss', 'wager'],
+  launch: ['loss', 'wager'],
+  promotion: ['loss', 'wager'],
+  red_packet: ['loss', 'wager'],
+  marketing: [],
+};
+/** Actions that bring an amount into play: refused when the amount does not fit what is left. */
+const AMOUNT_ACTIONS = new Set<GateAction>(['deposit', 'transfer_in', 'auto_transfer']);
+
+export interface LimitUsage { kind: MoneyLimitKind; period: LimitPeriod; valueMinor: bigint; usedMinor: bigint; remainingMinor: bigint; end: Date }
+
+/** Used and left of every money limit in force, in its current Taipei period. */
+export async function limitUsage(db: DbOrTx, playerId: number, now: Date, rows?: repo.LimitRow[], opts: { countInPlay?: boolean } = {}): Promise<LimitUsage[]> {
+  const limits = rows ?? await repo.limitsOf(db, playerId);
+  const out: LimitUsage[] = [];
+  let inPlay: bigint | undefined;
+  for (const row of limits) {
+    if (row.valueMinor === null || !['deposit', 'loss', 'wager'].includes(row.kind)) continue;
+    const period = row.period as LimitPeriod;
+    const { start, end } = periodRange(period, now);
+    let used: bigint;
+    if (row.kind === 'deposit') used = await repo.depositsIn(db, playerId, start, end);
+    else if (row.kind === 'wager') used = await repo.wageredIn(db, playerId, start, end);
+    else {
+      // A loss limit counts settled results plus what is already on platform wallets: that money can be lost too.
+      used = await repo.settledLossIn(db, playerId, start, end);
+      if (opts.countInPlay !== false) used += inPlay ??= await repo.moneyInPlay(db, playerId);
+    }
+    const remaining = row.valueMinor - used;
+    out.push({ kind: row.kind as MoneyLimitKind, period, valueMinor: row.valueMinor, usedMinor: used, remainingMinor: remaining > 0n ? remaining : 0n, end });
+  }
+  return out;
+}
+
+function exclusionError(ex: repo.ExclusionRow): ApiError {
+  const kind = ex.kind === 'timeout' ? 'timeout' : 'self_exclusion';
+  return new ApiError('protection_excluded', undefined,
+    { protection: { reason: kind, until: ex.endsAt?.toISOString() ?? null } },
+    { kind: `protection.kind.${kind}`, until: ex.endsAt ? taipeiMinute(ex.endsAt) : 'protection.until.permanent' });
+}
+
+/**
+ * Refuses the action when a time-out, self-exclusion, session limit or money limit stands in its way.
+ * Promotions, red packets and marketing messages call this (or mayReceiveOffers) before they give anything.
+ */
+export async function checkGate(db: DbOrTx, playerId: number, action: GateAction, amountMinor = 0n, now = new Date()): Promise<void> {
+  const exclusions = await repo.activeExclusions(db, playerId, now);
+  if (exclusions[0]) throw exclusionError(exclusions[0]);
+  if (action === 'marketing') return;
+
+  const rows = await repo.limitsOf(db, playerId);
+  const session = rows.find((r) => r.kind === 'session' && r.valueMinor !== null);
+  if (session && action !== 'deposit') {
+    const live = await repo.liveSession(db, playerId);
+    if (live && now.getTime() - live.createdAt.getTime() >= Number(session.valueMinor) * 60_000) {
+      throw new ApiError('protection_limit', undefined, { protection: { reason: 'session', kind: 'session', period: 'session', until: null, remaining: '0' } },
+        { limit: 'protection.limit.session.session', remaining: '0', until: 'protection.until.next_session' });
+    }
+  }
+
+  const kinds = MONEY_ACTIONS[action];
+  const takesAmount = AMOUNT_ACTIONS.has(action);
+  // Money already on a platform may be played; only new money into play counts it against a loss limit.
+  const usage = (await limitUsage(db, playerId, now, rows.filter((r) => kinds.includes(r.kind as MoneyLimitKind)), { countInPlay: takesAmount }));
+  if (!usage.length) return;
+  // When several limits apply, the one with the least left decides.
+  const tightest = usage.reduce((a, b) => (b.remainingMinor < a.remainingMinor ? b : a));
+  const refused = takesAmount ? amountMinor > tightest.remainingMinor : tightest.remainingMinor <= 0n;
+  if (!refused) return;
+  const remaining = minorToDecimal(tightest.remainingMinor);
+  throw new ApiError('protection_limit', undefined,
+    { protection: { reason: 'limit', kind: tightest.kind, period: tightest.period, until: tightest.end.toISOString(), remaining } },
+    { limit: `protection.limit.${tightest.kind}.${tightest.period}`, remaining, until: taipeiMinute(tightest.end) });
+}
+
+/** For promotions, red packets and marketing messages that skip a player quietly instead of refusing a request. */
+export async function mayReceiveOffers(db: DbOrTx, playerId: number, now = new Date()): Promise<boolean> {
+  return (await repo.activeExclusions(db, playerId, now)).length === 0;
+}
+
+/** Registration asks this: a phone under a self-exclusion cannot open a new account. */
+export async function assertPhoneNotExcluded(db: DbOrTx, phone: string, now = new Date()): Promise<void> {
+  if (await repo.phoneExcluded(db, phone, now)) throw new ApiError('protection_phone_excluded', { phone: ['error.protection_phone_excluded'] });
+}

@@ -1,0 +1,71 @@
+// The player's protection calls under /api/protection: what is in force, setting limits, the session limit
+// and reality check, confirming a pending increase, time-outs and self-exclusion.
+import * as v from 'valibot';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ok } from '../../lib/reply.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { decimalToMinor } from '../../../shared/money.ts';
+import {
+  confirmLimitBody, realityCheckBody, selfExclusionBody, sessionLimitBody, setLimitBody, timeoutBody,
+} from '../../../shared/schemas/protection.ts';
+import type { Auth } from '../auth/service.ts';
+import { translate } from '../../../i18n/index.ts';
+import * as repo from './repository.ts';
+
+export const protectionRoutes: FastifyPluginAsync = async (app) => {
+  const { protection, db } = app.services;
+  const auth = (request: FastifyRequest) => request.auth as Auth;
+  const player = { preHandler: app.requirePlayer };
+
+  app.get('/protection/status', { ...player }, async (request) => {
+    const a = auth(request);
+    // The session limit logs the player out on the server too, not only in the browser.
+    if (await protection.enforceSessionLimit(a.playerId, a.sessionId)) {
+      throw new ApiError('protection_limit', undefined, { protection: { reason: 'session', kind: 'session', period: 'session', until: null, remaining: '0' } },
+        { limit: 'protection.limit.session.session', remaining: '0', until: 'protection.until.next_session' });
+    }
+    return ok(await protection.status(a.playerId, a.sessionId));
+  });
+
+  app.put('/protection/limits', { ...player, schema: { body: setLimitBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof setLimitBody>;
+    const value = body.value === null ? null : decimalToMinor(body.value)!;
+    const outcome = await protection.setLimit(auth(request).playerId, body.kind, body.period, value);
+    return ok({ outcome }, translate(request.locale, outcome === 'pending' ? 'protection.saved_pending' : 'protection.saved'));
+  });
+
+  app.put('/protection/session-limit', { ...player, schema: { body: sessionLimitBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof sessionLimitBody>;
+    const outcome = await protection.setLimit(auth(request).playerId, 'session', 'session', body.minutes === null ? null : BigInt(body.minutes));
+    return ok({ outcome }, translate(request.locale, outcome === 'pending' ? 'protection.saved_pending' : 'protection.saved'));
+  });
+
+  app.put('/protection/reality-check', { ...player, schema: { body: realityCheckBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof realityCheckBody>;
+    await protection.setRealityCheck(auth(request).playerId, body.minutes);
+    return ok({ outcome: 'applied' }, translate(request.locale, 'protection.saved'));
+  });
+
+  app.post('/protection/limits/confirm', { ...player, schema: { body: confirmLimitBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof confirmLimitBody>;
+    if ((body.kind === 'session') !== (body.period === 'session')) throw new ApiError('validation_failed', { period: ['protection.v.period'] });
+    await protection.confirmLimit(auth(request).playerId, body.kind, body.period);
+    return ok({ outcome: 'applied' }, translate(request.locale, 'protection.saved'));
+  });
+
+  app.post('/protection/timeout', { ...player, schema: { body: timeoutBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof timeoutBody>;
+    const a = auth(request);
+    return ok(await protection.exclude(a.playerId, body.duration, { sessionId: a.sessionId }));
+  });
+
+  app.post('/protection/self-exclusion', { ...player, schema: { body: selfExclusionBody } }, async (request) => {
+    const body = request.body as v.InferOutput<typeof selfExclusionBody>;
+    const a = auth(request);
+    const basics = await repo.playerBasics(db, a.playerId);
+    if (!basics || basics.account.toLowerCase() !== body.confirm_account.toLowerCase()) {
+      throw new ApiError('validation_failed', { confirm_account: ['protection.v.confirm_wrong'] });
+    }
+    return ok(await protection.exclude(a.playerId, body.duration, { sessionId: a.sessionId }));
+  });
+};
