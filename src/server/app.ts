@@ -29,6 +29,9 @@ import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/g
 import { CashierService } from './modules/cashier/service.ts';
 import { cashierRoutes } from './modules/cashier/routes.ts';
 import { startJobs } from './jobs/runner.ts';
+import { VipService } from './modules/vip/service.ts';
+import { ExchangeService } from './modules/vip/exchange-service.ts';
+import { vipRoutes } from './modules/vip/routes.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
 
@@ -44,6 +47,8 @@ export interface Services {
   games: GamesService;
   bets: BetsService;
   cashier: CashierService;
+  vip: VipService;
+  exchange: ExchangeService;
 }
 
 declare module 'fastify' {
@@ -115,7 +120,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
 
-  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets, cashier });
+  const vip = new VipService({ db: database.db, accounts: wallet.accounts, publish: realtime.publisher });
+  const exchange = new ExchangeService({ db: database.db, vip, publish: realtime.publisher });
+  // VIP points and levels follow bets and deposits at once; a failure there must not undo the ingestion or the credit.
+  bets.afterBatch = (playerIds) => vip.afterBets(playerIds).catch((err: unknown) => app.log.error({ err }, 'vip evaluation after bets failed'));
+  cashier.afterDeposit = (playerId) => vip.evaluate([playerId]).then(() => undefined, (err: unknown) => app.log.error({ err }, 'vip evaluation after deposit failed'));
+
+  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets, cashier, vip, exchange });
   /** The one place that turns a bearer token into a player; routes that need one list it as a preHandler. */
   app.decorate('requirePlayer', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
@@ -185,6 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(betRoutes);
     await api.register(gameListRoutes);
     await api.register(cashierRoutes);
+    await api.register(vipRoutes);
     await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl });
   }, { prefix: '/api' });
 
@@ -203,6 +215,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         run: async () => bets.ingestAll([...new Set((await allPlatforms(database.db)).filter((p) => p.status === 1).map((p) => p.gpCode))]),
       },
       { name: 'expire-deposits', lockId: 7_240_103, intervalMs: config.depositExpiryIntervalMs, run: () => cashier.expireOrders() },
+      { name: 'vip-nightly', lockId: 7_240_113, intervalMs: Number(process.env.VIP_NIGHTLY_INTERVAL_MS ?? 60 * 60_000), run: () => vip.nightly() },
     ], app.log)
     : undefined;
 

@@ -36,6 +36,11 @@ export const ERROR_STATUS = {
   withdraw_daily_count: 422,
   withdraw_daily_amount: 422,
   withdraw_turnover: 422,
+  exchange_points_short: 422,
+  exchange_sold_out: 409,
+  exchange_limit: 422,
+  exchange_unavailable: 404,
+  vip_reward_not_claimable: 409,
   internal: 500,
 } as const;
 
