@@ -5,6 +5,7 @@ export const vipEn = {
   'error.exchange_limit': 'You have reached the exchange limit for this gift',
   'error.exchange_unavailable': 'This gift is not available',
   'error.vip_reward_not_claimable': 'This reward cannot be claimed',
+  'vip.phone.invalid': 'Please enter a valid phone number',
   'vip.field.required': 'Required',
   'vip.reward.upgrade': 'VIP upgrade reward Lv.{level}',
   'vip.reward.monthly': 'VIP monthly reward {period}',

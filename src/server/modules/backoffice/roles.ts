@@ -33,6 +33,10 @@ export const PERMISSIONS = {
   'games.manage': ['admin', 'marketing'],
   /** A player's bet records. */
   'bets.read': ['admin', 'finance', 'service'],
+  /** VIP levels and rules, a player's level and lock, points adjustments, the gift catalogue. */
+  'vip.manage': ['admin', 'marketing'],
+  /** The points mall's fulfilment queue: shipping, receipt, rejection. */
+  'exchange.manage': ['admin', 'marketing', 'service'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

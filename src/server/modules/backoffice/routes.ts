@@ -7,6 +7,7 @@ import { bearerToken } from '../auth/tokens.ts';
 import { boTranslate } from '../../../i18n/backoffice.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { SystemSettings, WebsiteStatus } from '../../../shared/settings.ts';
+import { backofficeVipRoutes } from '../vip/backoffice.ts';
 import { BackofficeService, type Operator, type StaffAuth } from './service.ts';
 import { can, type Permission } from './roles.ts';
 import { backofficeWalletRoutes, type WalletRoutesOptions } from './wallet-routes.ts';
@@ -142,6 +143,7 @@ export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (
   // Game platforms, games and a player's bet records.
 
   await app.register(backofficeCatalogueRoutes);
+  await app.register(backofficeVipRoutes);
 
   // The audit log.
 
