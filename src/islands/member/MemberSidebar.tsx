@@ -35,7 +35,7 @@ export default function MemberSidebar({ t, menu, paths }: Props) {
           <img src={`/avatars/${user.avatar}`} alt="" width="48" height="48" className="h-12 w-12 rounded-full bg-slate-200" />
           <div className="min-w-0">
             <p className="truncate font-semibold" data-testid="member-account">{user.account}</p>
-            {user.level.if_show_frontend && <p className="text-xs text-gold-600">{t['mobile.mine.level']}: {user.level.name_frontend}</p>}
+            {user.level.if_show_frontend && <p className="flex items-center gap-1 text-xs text-gold-600" data-testid="member-level"><img src={`/levels/level-${user.level.id}.svg`} alt="" width="16" height="16" className="h-4 w-4" />{t['mobile.mine.level']}: {user.level.name_frontend}</p>}
             <p className="text-xs text-slate-500">{t['member.join_info'].replace('{n}', String(user.join_day))}</p>
           </div>
         </div>

@@ -54,7 +54,7 @@ export default function MobileMine({ t, paths }: Props) {
           <img src={`/avatars/${user.avatar}`} alt="" width="56" height="56" className="h-14 w-14 rounded-full bg-white/20" />
           <div>
             <p className="text-lg font-semibold" data-testid="mine-account">{user.account}</p>
-            {user.level.if_show_frontend && <p className="text-sm text-gold-300">{t['mobile.mine.level']}: {user.level.name_frontend}</p>}
+            {user.level.if_show_frontend && <p className="flex items-center gap-1 text-sm text-gold-300"><img src={`/levels/level-${user.level.id}.svg`} alt="" width="18" height="18" className="h-[18px] w-[18px]" />{t['mobile.mine.level']}: {user.level.name_frontend}</p>}
             <p className="text-xs text-slate-300">{t['mobile.mine.join_day'].replace('{n}', String(user.join_day))}</p>
           </div>
         </div>
