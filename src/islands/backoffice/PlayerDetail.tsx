@@ -10,11 +10,12 @@ import { WALLETS_KEYS, WalletsSection } from './player/Wallets.tsx';
 import { GRANT_KEYS, GrantForm } from './player/GrantForm.tsx';
 import { BLACKLIST_KEYS, BlacklistEditor } from './player/Blacklist.tsx';
 import { HISTORY_KEYS, History } from './player/History.tsx';
+import { VIP_PLAYER_KEYS, VipSection } from './player/VipSection.tsx';
 import type { PlatformInfo, PlayerSummary } from './player/types.ts';
 import type { Locale } from '../../shared/constants.ts';
 
 export const PLAYER_KEYS = [...new Set([
-  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS,
+  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...VIP_PLAYER_KEYS,
   'bo.player.lookup', 'bo.player.lookup_placeholder', 'bo.player.lookup_hint', 'bo.player.open', 'bo.player.back_to_list',
   'bo.player.id', 'bo.player.account', 'bo.player.level', 'bo.player.status', 'bo.player.online', 'bo.player.registered',
   'bo.player.last_login', 'bo.player.auto_transfer', 'bo.player.not_found', 'bo.players.active', 'bo.players.disabled',
@@ -85,6 +86,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                   ) : null}
                   <BlacklistEditor t={t} locale={locale} player={player} platforms={platforms} canEdit={can('blacklist.manage')}
                     onSaved={(blacklist) => setPlayer({ ...player, blacklist })} />
+                  <VipSection t={t} locale={locale} playerId={player.id} canEdit={can('vip.manage')} />
                   {can('wallets.read') && (
                     <History t={t} locale={locale} playerId={player.id} version={version} showBets={can('bets.read')} platforms={platforms} />
                   )}

@@ -88,13 +88,17 @@ export default function PointsMall({ t, locale, variant, recordPath }: { t: T; l
         : !data ? <Spinner label={t['wallet.loading']} />
         : !data.list.length ? <p className="py-8 text-center text-slate-500">{t['vip.mall_empty']}</p>
         : (
-          <ul className={`grid gap-3 ${mobile ? 'grid-cols-2' : 'grid-cols-3'}`}>
+          <ul className={`grid gap-3 ${mobile ? 'grid-cols-2' : 'grid-cols-4'}`}>
             {data.list.map((g) => {
               const soldOut = g.stock <= 0 || (g.per_player_limit > 0 && g.redeemed >= g.per_player_limit);
               return (
                 <li key={g.id} className="flex flex-col rounded-lg border border-slate-200 p-2" data-testid="gift-card">
                   <div className="flex aspect-square items-center justify-center overflow-hidden rounded bg-slate-50">
-                    {g.image ? <img src={g.image} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span aria-hidden="true" className="text-4xl">🎁</span>}
+                    {g.image ? <img src={g.image} alt="" loading="lazy" className="h-full w-full object-cover" /> : (
+                      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 text-gold-500" fill="none" stroke="currentColor" strokeWidth="1.5">
+                        <path d="M20 12v9H4v-9M2 7h20v5H2zM12 21V7M12 7H7.5a2.5 2.5 0 1 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 1 0 0-5C13 2 12 7 12 7z" />
+                      </svg>
+                    )}
                   </div>
                   <p className="mt-2 font-semibold" data-testid="gift-name">{g.name}</p>
                   {g.description && <p className="text-xs text-slate-500">{g.description}</p>}

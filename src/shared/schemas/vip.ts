@@ -52,7 +52,7 @@ export interface ExchangeOrderView {
 export interface LevelView {
   id: number; name: string; icon: string; deposit_req: string; valid_bet_req: string; keep_valid_bet: string;
   upgrade_reward: string; monthly_reward: string; birthday_reward: string; reward_target: 'bonus' | 'central'; reward_flow_multiple: number;
-  withdraw_max_per_day: number; withdraw_free_per_day: number; withdraw_fee: string; withdraw_daily_max: string;
+  withdraw_max_per_day: number; withdraw_free_per_day: number; withdraw_fee: string;
   rebate_rate: string; points_rates: Record<string, number>;
 }
 export interface RewardView { id: number; kind: string; period: string; level_id: number; amount: string; target: string; status: string; created_at: string }

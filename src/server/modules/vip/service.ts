@@ -293,7 +293,7 @@ export class VipService {
       monthly_reward: minorToDecimal(rules.monthlyRewardMinor), birthday_reward: minorToDecimal(rules.birthdayRewardMinor),
       reward_target: rules.rewardTarget === 'central' ? 'central' : 'bonus', reward_flow_multiple: rules.rewardFlowMultiple,
       withdraw_max_per_day: level.withdrawMaxPerDay, withdraw_free_per_day: level.withdrawFreePerDay,
-      withdraw_fee: minorToDecimal(level.withdrawFeeMinor), withdraw_daily_max: minorToDecimal(0n),
+      withdraw_fee: minorToDecimal(level.withdrawFeeMinor),
       rebate_rate: bp(rules.rebateRateBp), points_rates: rules.pointsRates,
     };
   }
