@@ -22,6 +22,8 @@ export const GRACE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Bets turned into points per run, and downgrade candidates read per page. */
 export const POINTS_BATCH = 500;
+/** Batches per run, so one run stays bounded; what is left waits for the next batch or the nightly job. */
+const POINTS_ROUNDS = 20;
 const NIGHTLY_PAGE = 500;
 /** One nightly run looks at no more than this many players for downgrades; the next run goes on. */
 const NIGHTLY_MAX_PLAYERS = 200_000;
@@ -234,9 +236,21 @@ export class VipService {
    * them back when a bet is voided or corrected downwards. Each bet version is posted once (its key names
    * the bet and version). Points already spent cannot be taken below zero: the reversal takes what is left.
    */
-  async awardPoints(limit = POINTS_BATCH): Promise<{ posted: number; players: number[] }> {
+  async awardPoints(limit = POINTS_BATCH, maxRounds = POINTS_ROUNDS): Promise<{ posted: number; players: number[] }> {
+    let posted = 0;
+    const players = new Set<number>();
+    for (let round = 0; round < maxRounds; round++) {
+      const r = await this.awardPointsBatch(limit);
+      posted += r.posted;
+      for (const p of r.players) players.add(p);
+      if (r.seen < limit) break;
+    }
+    return { posted, players: [...players] };
+  }
+
+  private async awardPointsBatch(limit: number): Promise<{ posted: number; players: number[]; seen: number }> {
     const due = await repo.pointsDue(this.db, limit);
-    if (!due.length) return { posted: 0, players: [] };
+    if (!due.length) return { posted: 0, players: [], seen: 0 };
     const rates = new Map((await repo.levelsWithRules(this.db)).map((r) => [r.level.id, r.rules.pointsRates]));
     const levelOf = await repo.levelIdsOf(this.db, [...new Set(due.map((b) => b.playerId))]);
     const touched = new Set<number>();
@@ -264,7 +278,7 @@ export class VipService {
         await repo.markPoints(tx, bet.id, bet.version, bet.pointsNet + delta);
       });
     }
-    return { posted, players: [...touched] };
+    return { posted, players: [...touched], seen: due.length };
   }
 
   /** After a batch of ingested bets: their points, then the players' levels. One call per batch. */
