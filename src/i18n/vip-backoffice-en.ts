@@ -83,4 +83,5 @@ export const vipBoEn = {
   'bo.vip.history.downgrade': 'Downgrade',
   'bo.vip.history.manual': 'Set by operator',
   'bo.vip.rewards': 'Rewards',
+  'bo.vip.points_history': 'Points movements',
 } as const;

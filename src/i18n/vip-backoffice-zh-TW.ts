@@ -85,4 +85,5 @@ export const vipBoZhTW: Partial<Record<keyof typeof vipBoEn, string>> = {
   'bo.vip.history.downgrade': '降級',
   'bo.vip.history.manual': '後台設定',
   'bo.vip.rewards': '獎勵',
+  'bo.vip.points_history': '積分異動',
 };

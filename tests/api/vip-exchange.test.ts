@@ -212,6 +212,11 @@ describe('points', () => {
     expect(fine.json().data.points).toBe(0);
     const last = (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0]!;
     expect(last).toMatchObject({ action: 'vip.points.adjust', target: `player:${p.playerId}` });
+    const view = (await t.app.inject({ method: 'GET', url: `/api/backoffice/vip/players/${p.playerId}`, headers: op })).json().data;
+    expect(view.points_history.map((h: { points: number; balance: number }) => [h.points, h.balance])).toEqual([[-30, 0], [30, 30]]);
+    // Points stay out of the money ledger list of the player page.
+    const ledger = (await t.app.inject({ method: 'GET', url: `/api/backoffice/players/${p.playerId}/ledger`, headers: op })).json().data;
+    expect(ledger.data.every((r: { account_kind: string }) => r.account_kind !== 'points')).toBe(true);
   });
 });
 

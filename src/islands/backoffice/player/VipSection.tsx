@@ -8,7 +8,7 @@ import type { Locale } from '../../../shared/constants.ts';
 export const VIP_PLAYER_KEYS = [
   'bo.vip.section', 'bo.vip.level', 'bo.vip.locked', 'bo.vip.set_level', 'bo.vip.reason', 'bo.vip.save', 'bo.vip.saved', 'bo.vip.points',
   'bo.vip.points_change', 'bo.vip.points_adjust', 'bo.vip.history', 'bo.vip.history.upgrade', 'bo.vip.history.downgrade', 'bo.vip.history.manual',
-  'bo.vip.rewards',
+  'bo.vip.rewards', 'bo.vip.points_history',
 ] as const;
 type T = CommonT & Record<(typeof VIP_PLAYER_KEYS)[number], string>;
 
@@ -16,6 +16,7 @@ interface View {
   level_id: number; icon: string; locked: boolean; reached_at: string | null; points: number;
   rewards: Array<{ id: number; kind: string; period: string; amount: string; status: string; created_at: string }>;
   history: Array<{ id: number; from: number; to: number; reason: string; detail: Record<string, unknown>; created_at: string }>;
+  points_history: Array<{ id: number; kind: string; memo: string; points: number; balance: number; created_at: string }>;
 }
 
 export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Locale; playerId: number; canEdit: boolean }) {
@@ -93,6 +94,15 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
                 {view.history.map((h) => (
                   <tr key={h.id}><td className={cls.td}>{formatTime(h.created_at, locale)}</td><td className={cls.td}>Lv.{h.from} → Lv.{h.to}</td>
                     <td className={cls.td}>{t[`bo.vip.history.${h.reason as 'manual'}`] ?? h.reason}{typeof h.detail.reason === 'string' ? `: ${h.detail.reason}` : ''}</td></tr>
+                ))}
+              </tbody></table>
+            </div>
+            <div className="md:col-span-2">
+              <h3 className="mb-1 font-semibold">{t['bo.vip.points_history']}</h3>
+              <table className={cls.table} data-testid="bo-points-history"><tbody>
+                {view.points_history.map((p) => (
+                  <tr key={p.id}><td className={cls.td}>{formatTime(p.created_at, locale)}</td><td className={cls.td}>{p.kind}</td>
+                    <td className={cls.td}>{p.points > 0 ? `+${p.points}` : p.points}</td><td className={cls.td}>{p.balance}</td><td className={cls.td}>{p.memo}</td></tr>
                 ))}
               </tbody></table>
             </div>

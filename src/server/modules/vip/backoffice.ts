@@ -140,10 +140,12 @@ export const backofficeVipRoutes: FastifyPluginAsync = async (app) => {
     const playerId = id(request);
     const st = await repo.standing(db, playerId);
     if (!st) throw new ApiError('not_found');
-    const [history, points, rewards] = await Promise.all([repo.historyOf(db, playerId, 100), repo.pointsBalance(db, playerId), repo.rewardsOf(db, playerId, 50)]);
+    const [history, points, rewards, pointsHistory] = await Promise.all([
+      repo.historyOf(db, playerId, 100), repo.pointsBalance(db, playerId), repo.rewardsOf(db, playerId, 50), repo.pointsHistory(db, playerId, 50),
+    ]);
     return ok({
       level_id: st.levelId, icon: levelIcon(st.levelId), locked: st.status?.locked ?? false, reached_at: st.status?.reachedAt.toISOString() ?? null,
-      points: Number(points), rewards: rewards.map(rewardView),
+      points: Number(points), rewards: rewards.map(rewardView), points_history: pointsHistory,
       history: history.map((h) => ({ id: h.id, from: h.fromLevel, to: h.toLevel, reason: h.reason, detail: h.detail, staff_id: h.staffId, created_at: h.createdAt.toISOString() })),
     });
   });

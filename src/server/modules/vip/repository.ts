@@ -263,3 +263,13 @@ export async function allTotalsSince(db: DbOrTx, since: Date, limit: number) {
     order by p.id limit ${limit}`);
   return res.rows.map((r) => ({ id: Number(r.id), levelId: Number(r.level_id), locked: !!r.locked, depositMinor: BigInt(r.d), validBetMinor: BigInt(r.b) }));
 }
+
+/** The latest movements of a player's points, for the back office. */
+export async function pointsHistory(db: DbOrTx, playerId: number, limit: number) {
+  const res = await db.execute<{ id: string; kind: string; memo: string; amount: string; after: string; created_at: string | Date }>(sql`
+    select p.id::text as id, j.kind, j.memo, p.amount_minor::text as amount, p.balance_after_minor::text as after, j.created_at
+    from accounts a join postings p on p.account_id = a.id join journals j on j.id = p.journal_id
+    where a.player_id = ${playerId} and a.kind = 'points' and a.asset = 'points'
+    order by p.id desc limit ${limit}`);
+  return res.rows.map((r) => ({ id: Number(r.id), kind: r.kind, memo: r.memo, points: Number(r.amount), balance: Number(r.after), created_at: new Date(r.created_at).toISOString() }));
+}
