@@ -134,6 +134,20 @@ describe('points', () => {
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 
+  it('a purchase retried with the same Idempotency-Key buys once', async () => {
+    const p = await seedPlayer(t);
+    await grantPoints(p.playerId, 500);
+    const gift = await giveGift({ points: 100 });
+    const headers = { ...p.headers, 'idempotency-key': `buy-${p.playerId}-once` };
+    const tries = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/exchange/buy', remoteAddress: freshIp(), headers, payload: { exchange_id: gift.id, ...ADDRESS } })));
+    expect(tries.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(tries.map((r) => r.json().data.id)).size).toBe(1);
+    expect(await points(p.headers)).toBe(400);
+    const other = await giveGift({ points: 100 });
+    const mismatch = await t.app.inject({ method: 'POST', url: '/api/exchange/buy', remoteAddress: freshIp(), headers, payload: { exchange_id: other.id, ...ADDRESS } });
+    expect(mismatch.statusCode).toBe(409);
+  });
+
   it('the per-player limit holds under concurrent buys', async () => {
     const p = await seedPlayer(t);
     await grantPoints(p.playerId, 1000);

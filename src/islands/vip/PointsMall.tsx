@@ -7,7 +7,7 @@ import { api, ApiFailure } from '../../lib/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { ExchangeListView, GiftView } from '../../shared/schemas/vip.ts';
-import { failureText } from '../../stores/wallet.ts';
+import { failureText, newIdempotencyKey } from '../../stores/wallet.ts';
 import { showAlert } from '../../stores/ui.ts';
 import { Dialog } from '../common/Dialog.tsx';
 import { Spinner, fill, usePageSetup, type Variant } from '../wallet/common.tsx';
@@ -34,6 +34,8 @@ export default function PointsMall({ t, locale, variant, recordPath }: { t: T; l
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [sending, setSending] = useState(false);
   const [reload, setReload] = useState(0);
+  // One key per opened redeem dialog: a retried or doubled submit buys once.
+  const [buyKey, setBuyKey] = useState('');
   const signedIn = !!user;
 
   useEffect(() => {
@@ -49,6 +51,7 @@ export default function PointsMall({ t, locale, variant, recordPath }: { t: T; l
   const open = (g: GiftView) => {
     setGift(g);
     setFieldErrors({});
+    setBuyKey(newIdempotencyKey());
   };
   const submit = async () => {
     if (!gift) return;
@@ -60,7 +63,9 @@ export default function PointsMall({ t, locale, variant, recordPath }: { t: T; l
     }
     setSending(true);
     try {
-      await api('/exchange/buy', { method: 'POST', body: gift.kind === 'physical' ? { exchange_id: gift.id, ...form } : { exchange_id: gift.id } });
+      await api('/exchange/buy', {
+        method: 'POST', body: gift.kind === 'physical' ? { exchange_id: gift.id, ...form } : { exchange_id: gift.id }, headers: { 'Idempotency-Key': buyKey },
+      });
       setGift(null);
       showAlert(t['vip.redeem.done']);
       setReload((n) => n + 1);

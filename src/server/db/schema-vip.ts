@@ -137,9 +137,12 @@ export const exchangeOrders = pgTable('exchange_orders', {
   trackingNo: varchar('tracking_no', { length: 60 }).notNull().default(''),
   reason: text('reason').notNull().default(''),
   staffId: bigint('staff_id', { mode: 'number' }),
+  /** The Idempotency-Key the player's browser sent, so a retried purchase returns the first order. */
+  clientKey: varchar('client_key', { length: 80 }),
   createdAt: tsz('created_at').notNull().defaultNow(),
   updatedAt: tsz('updated_at').notNull().defaultNow(),
 }, (t) => [
+  uniqueIndex('exchange_orders_client_key_uq').on(t.playerId, t.clientKey),
   index('exchange_orders_player_idx').on(t.playerId, t.createdAt),
   index('exchange_orders_queue_idx').on(t.status, t.id),
   index('exchange_orders_gift_player_idx').on(t.giftId, t.playerId),

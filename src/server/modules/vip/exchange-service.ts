@@ -51,7 +51,16 @@ export class ExchangeService {
     return { points: Number(points), list: gifts.map((g) => this.giftView(g, locale, counts.get(g.id) ?? 0)) };
   }
 
-  async buy(playerId: number, input: ExchangeBuyInput, locale: Locale, now = new Date()): Promise<ExchangeOrderView> {
+  async buy(playerId: number, input: ExchangeBuyInput, locale: Locale, clientKey?: string, now = new Date()): Promise<ExchangeOrderView> {
+    // A retried purchase (same Idempotency-Key) answers with the first order instead of buying again.
+    const replay = (o: repo.OrderRow) => {
+      if (o.giftId !== input.exchange_id) throw new ApiError('idempotency_mismatch');
+      return orderView(o, locale);
+    };
+    if (clientKey) {
+      const seen = await repo.orderByClientKey(this.db, playerId, clientKey);
+      if (seen) return replay(seen);
+    }
     const gift = await repo.giftById(this.db, input.exchange_id);
     const onShow = gift && gift.status === 1 && (!gift.showStart || gift.showStart <= now) && (!gift.showEnd || gift.showEnd >= now);
     if (!gift || !onShow) throw new ApiError('exchange_unavailable');
@@ -65,9 +74,17 @@ export class ExchangeService {
       this.vip.accounts.pointsAccount(playerId), this.vip.accounts.housePointsAccount(playerId), this.vip.accounts.houseAccount('bonus', playerId),
     ]);
     let order: repo.OrderRow | undefined;
+    let replayed = false;
     try {
       await this.db.transaction(async (tx) => {
         if (!(await repo.lockPlayer(tx, playerId))) throw new ApiError('unauthorized');
+        // The same key sent twice at once: the copy that waited for the lock finds the first one's order.
+        const seen = clientKey ? await repo.orderByClientKey(tx, playerId, clientKey) : undefined;
+        if (seen) {
+          order = seen;
+          replayed = true;
+          return;
+        }
         if (gift.perPlayerLimit > 0 && ((await repo.redeemedCounts(tx, playerId, [gift.id])).get(gift.id) ?? 0) >= gift.perPlayerLimit) {
           throw new ApiError('exchange_limit');
         }
@@ -77,7 +94,7 @@ export class ExchangeService {
         order = await repo.insertOrder(tx, {
           playerId, giftId: gift.id, giftName: gift.name, giftNameEn: gift.nameEn, kind: gift.kind, pointsPrice: gift.pointsPrice,
           consignee: physical ? input.consignee : '', phone: physical ? input.phone : '', area: physical ? input.area : '',
-          address: physical ? input.address : '', status: physical ? 'not_shipped' : 'received',
+          address: physical ? input.address : '', status: physical ? 'not_shipped' : 'received', clientKey: clientKey ?? null,
         });
         await postPointsJournal(tx, {
           kind: 'points_spend', idempotencyKey: `exchange:${order.id}:pay`, request: { order: order.id, gift: gift.id, points: gift.pointsPrice.toString() },
@@ -97,6 +114,7 @@ export class ExchangeService {
       if (err instanceof LedgerError) throw new ApiError(err.code === 'insufficient_funds' ? 'exchange_points_short' : 'idempotency_mismatch');
       throw err;
     }
+    if (replayed) return replay(order!);
     this.publish.toPlayer(playerId, 'update-user');
     return orderView(order!, locale);
   }

@@ -273,3 +273,7 @@ export async function pointsHistory(db: DbOrTx, playerId: number, limit: number)
     order by p.id desc limit ${limit}`);
   return res.rows.map((r) => ({ id: Number(r.id), kind: r.kind, memo: r.memo, points: Number(r.amount), balance: Number(r.after), created_at: new Date(r.created_at).toISOString() }));
 }
+
+export async function orderByClientKey(db: DbOrTx, playerId: number, clientKey: string): Promise<OrderRow | undefined> {
+  return (await db.select().from(exchangeOrders).where(and(eq(exchangeOrders.playerId, playerId), eq(exchangeOrders.clientKey, clientKey))))[0];
+}

@@ -25,7 +25,9 @@ export const vipRoutes: FastifyPluginAsync = async (app) => {
   app.get('/exchange/list', player, async (request) => ok(await exchange.list(me(request), request.locale)));
 
   app.post('/exchange/buy', { ...player, schema: { body: exchangeBuyBody }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
-    const order = await exchange.buy(me(request), request.body as v.InferOutput<typeof exchangeBuyBody>, request.locale);
+    const raw = request.headers['idempotency-key'];
+    if (raw !== undefined && (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{8,80}$/.test(raw))) throw new ApiError('bad_request');
+    const order = await exchange.buy(me(request), request.body as v.InferOutput<typeof exchangeBuyBody>, request.locale, raw);
     return ok(order, request.locale === 'en' ? 'Exchange successful' : '兌換成功');
   });
 
