@@ -7,6 +7,7 @@ import { api } from '../../lib/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { ExchangeOrderView } from '../../shared/schemas/vip.ts';
 import { failureText } from '../../stores/wallet.ts';
+import { onRealtime } from '../../stores/realtime.ts';
 import { LOGIN_PROMPT_KEYS, LoginPrompt, QUICK_RANGES, RECORD_DAYS, Spinner, fill, taipeiDateTime, taipeiDay, usePageSetup, type QuickRange, type Variant } from '../wallet/common.tsx';
 
 export const EXCHANGE_RECORD_KEYS = [
@@ -38,6 +39,9 @@ export default function ExchangeRecord({ t, locale, variant, mallPath }: { t: T;
   useEffect(() => {
     if (signedIn) setQuery({ start: taipeiDay(RECORD_DAYS - 1), end: taipeiDay(0), page: 1 });
   }, [signedIn]);
+
+  // An operator shipping, receiving or rejecting an order sends update-user: the list reads the same page again.
+  useEffect(() => onRealtime('update-user', () => setQuery((q) => (q ? { ...q } : q))), []);
 
   useEffect(() => {
     if (!query) return;
