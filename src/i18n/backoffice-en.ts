@@ -1,6 +1,7 @@
 // English catalogue of the back office. It is the fallback for any key the Chinese catalogue lacks.
 import { boAccountEn } from './backoffice-account-en.ts';
 import { protectionBoEn } from './protection-bo-en.ts';
+import { vipBoEn } from './vip-backoffice-en.ts';
 export const boEn = {
   'bo.title': 'Back office',
   'bo.brand': 'Lucky Harbour Back Office',
@@ -640,6 +641,7 @@ export const boEn = {
   'bo.bets.range_error': 'The end date must not be before the start date',
   ...boAccountEn,
   ...protectionBoEn,
+  ...vipBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

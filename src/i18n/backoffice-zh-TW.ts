@@ -2,6 +2,7 @@
 import { boAccountZhTW } from './backoffice-account-zh-TW.ts';
 import { protectionBoZhTW } from './protection-bo-zh-TW.ts';
 import type { BoKey } from './backoffice-en.ts';
+import { vipBoZhTW } from './vip-backoffice-zh-TW.ts';
 
 export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.title': '管理後台',
@@ -624,4 +625,5 @@ export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.bets.range_error': '結束日期不可早於開始日期',
   ...boAccountZhTW,
   ...protectionBoZhTW,
+  ...vipBoZhTW,
 };

@@ -1,6 +1,7 @@
 // English catalogue. It is the fallback for any key the Chinese catalogue lacks, so it holds every key.
 import { accountEn } from './account-en.ts';
 import { protectionEn } from './protection-en.ts';
+import { vipEn } from './vip-en.ts';
 export const en = {
   'site.name': 'Lucky Harbour',
   'site.tagline': 'Games, sports and live casino',
@@ -615,6 +616,7 @@ export const en = {
   'cashier.ui.info_once': 'Please check carefully: once saved, these details can only be changed by customer service.',
   ...accountEn,
   ...protectionEn,
+  ...vipEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

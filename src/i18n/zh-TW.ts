@@ -2,6 +2,7 @@
 import { accountZhTW } from './account-zh-TW.ts';
 import { protectionZhTW } from './protection-zh-TW.ts';
 import type { MessageKey } from './en.ts';
+import { vipZhTW } from './vip-zh-TW.ts';
 
 export const zhTW: Partial<Record<MessageKey, string>> = {
   'site.name': '幸運港',
@@ -607,4 +608,5 @@ export const zhTW: Partial<Record<MessageKey, string>> = {
   'cashier.ui.info_once': '請仔細確認：儲存後僅能由客服協助修改。',
   ...accountZhTW,
   ...protectionZhTW,
+  ...vipZhTW,
 };

@@ -18,6 +18,7 @@ const MOBILE_EQUIVALENT: Record<string, string> = {
   '/member/user-info': '/mobile/f-mine/mine',
   '/member/vip-privilege': '/mobile/f-vip/vip',
   '/member/vip-privilege-detail': '/mobile/f-vip/vip',
+  '/member/exchange-record': '/mobile/f-exchange-record/exchange-record',
   '/all-preferential': '/mobile/f-activity/activity-list',
   '/time-limited-activities': '/mobile/f-activity/activity-list',
   '/preferential-activity/activity-detail': '/mobile/f-activity/activity-detail',

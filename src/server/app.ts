@@ -36,6 +36,9 @@ import { registerMetrics } from './modules/system/metrics.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { ProtectionService } from './modules/protection/service.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
+import { VipService } from './modules/vip/service.ts';
+import { ExchangeService } from './modules/vip/exchange-service.ts';
+import { vipRoutes } from './modules/vip/routes.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
 
@@ -52,6 +55,8 @@ export interface Services {
   bets: BetsService;
   cashier: CashierService;
   protection: ProtectionService;
+  vip: VipService;
+  exchange: ExchangeService;
 }
 
 declare module 'fastify' {
@@ -132,8 +137,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   wallet.gate = protection;
   games.gate = protection;
   cashier.gate = protection;
+  const vip = new VipService({ db: database.db, accounts: wallet.accounts, publish: realtime.publisher });
+  const exchange = new ExchangeService({ db: database.db, vip, publish: realtime.publisher });
+  // VIP points and levels follow bets and deposits at once; a failure there must not undo the ingestion or the credit.
+  bets.afterBatch = (playerIds) => vip.afterBets(playerIds).catch((err: unknown) => app.log.error({ err }, 'vip evaluation after bets failed'));
+  cashier.afterDeposit = (playerId) => vip.evaluate([playerId]).then(() => undefined, (err: unknown) => app.log.error({ err }, 'vip evaluation after deposit failed'));
 
-  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection });
+  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, exchange });
   /** The one place that turns a bearer token into a player; routes that need one run it onRequest, before validation. */
   app.decorate('requirePlayer', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
@@ -219,6 +229,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(gameListRoutes);
     await api.register(cashierRoutes);
     await api.register(protectionRoutes);
+    await api.register(vipRoutes);
     await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl });
   }, { prefix: '/api' });
 
@@ -237,6 +248,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         run: async () => bets.ingestAll([...new Set((await allPlatforms(database.db)).filter((p) => p.status === 1).map((p) => p.gpCode))]),
       },
       { name: 'expire-deposits', lockId: 7_240_103, intervalMs: config.depositExpiryIntervalMs, run: () => cashier.expireOrders() },
+      { name: 'vip-nightly', lockId: 7_240_113, intervalMs: Number(process.env.VIP_NIGHTLY_INTERVAL_MS ?? 60 * 60_000), run: () => vip.nightly() },
     ], app.log)
     : undefined;
 

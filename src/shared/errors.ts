@@ -49,6 +49,11 @@ export const ERROR_STATUS = {
   protection_excluded: 403,
   protection_not_due: 422,
   protection_phone_excluded: 403,
+  exchange_points_short: 422,
+  exchange_sold_out: 409,
+  exchange_limit: 422,
+  exchange_unavailable: 404,
+  vip_reward_not_claimable: 409,
   internal: 500,
 } as const;
 

@@ -11,12 +11,13 @@ import { GRANT_KEYS, GrantForm } from './player/GrantForm.tsx';
 import { BLACKLIST_KEYS, BlacklistEditor } from './player/Blacklist.tsx';
 import { HISTORY_KEYS, History } from './player/History.tsx';
 import { SECURITY_KEYS, SecuritySection } from './player/Security.tsx';
+import { VIP_PLAYER_KEYS, VipSection } from './player/VipSection.tsx';
 import type { PlatformInfo, PlayerSummary } from './player/types.ts';
 import { PROTECTION_SECTION_KEYS, ProtectionSection } from './player/Protection.tsx';
 import type { Locale } from '../../shared/constants.ts';
 
 export const PLAYER_KEYS = [...new Set([
-  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...SECURITY_KEYS, ...PROTECTION_SECTION_KEYS,
+  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...SECURITY_KEYS, ...PROTECTION_SECTION_KEYS, ...VIP_PLAYER_KEYS,
   'bo.player.lookup', 'bo.player.lookup_placeholder', 'bo.player.lookup_hint', 'bo.player.open', 'bo.player.back_to_list',
   'bo.player.id', 'bo.player.account', 'bo.player.level', 'bo.player.status', 'bo.player.online', 'bo.player.registered',
   'bo.player.last_login', 'bo.player.auto_transfer', 'bo.player.not_found', 'bo.players.active', 'bo.players.disabled',
@@ -89,6 +90,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                     onSaved={(blacklist) => setPlayer({ ...player, blacklist })} />
                   {can('players.security') && <SecuritySection t={t} locale={locale} playerId={player.id} />}
                   {can('protection.read') && <ProtectionSection t={t} locale={locale} playerId={player.id} canManage={can('protection.manage')} />}
+                  <VipSection t={t} locale={locale} playerId={player.id} canEdit={can('vip.manage')} />
                   {can('wallets.read') && (
                     <History t={t} locale={locale} playerId={player.id} version={version} showBets={can('bets.read')} platforms={platforms} />
                   )}

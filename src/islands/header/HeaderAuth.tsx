@@ -167,7 +167,7 @@ function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
   return (
     <div className="flex items-center gap-3 whitespace-nowrap" data-testid="player-strip">
       {user.level.if_show_frontend && user.level.name_frontend && (
-        <span className="rounded bg-gold-500/20 px-2 py-0.5 text-gold-300" data-testid="level-name">{user.level.name_frontend}</span>
+        <span className="inline-flex items-center gap-1 rounded bg-gold-500/20 px-2 py-0.5 text-gold-300" data-testid="level-name" data-level={user.level.id}><img src={`/levels/level-${user.level.id}.svg`} alt="" width="16" height="16" className="h-4 w-4" />{user.level.name_frontend}</span>
       )}
       <img src={`/avatars/${user.avatar}`} alt="" width="24" height="24" className="h-6 w-6 rounded-full bg-white/20" data-testid="header-avatar" />
       <span className="font-semibold text-white" data-testid="header-account">{user.account}</span>

@@ -59,7 +59,7 @@ export default function MobileMine({ t, paths }: Props) {
           </button>
           <div>
             <p className="text-lg font-semibold" data-testid="mine-account">{user.account}</p>
-            {user.level.if_show_frontend && <p className="text-sm text-gold-300">{t['mobile.mine.level']}: {user.level.name_frontend}</p>}
+            {user.level.if_show_frontend && <p className="flex items-center gap-1 text-sm text-gold-300"><img src={`/levels/level-${Math.min(10, Math.max(0, user.level.id))}.svg`} alt="" width="18" height="18" className="h-[18px] w-[18px]" />{t['mobile.mine.level']}: {user.level.name_frontend}</p>}
             <p className="text-xs text-slate-300" data-testid="mine-join">{joinText(t, user.join_day, 'member')}</p>
           </div>
         </div>

@@ -83,6 +83,8 @@ export const accounts = pgTable('accounts', {
   kind: varchar('kind', { length: 20 }).notNull(),
   ref: varchar('ref', { length: 40 }).notNull().default(''),
   balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** money (minor units) or points (whole points): a journal never mixes the two (ledger/points.ts). */
+  asset: varchar('asset', { length: 10 }).notNull().default('money'),
   createdAt: tsz('created_at').notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('accounts_owner_kind_ref_uq').on(t.playerId, t.kind, t.ref),
@@ -320,6 +322,9 @@ export const betRecords = pgTable('bet_records', {
   ledgerVersion: integer('ledger_version').notNull().default(0),
   /** What the ledger has posted for this bet so far: its net effect on the player's platform wallet. */
   ledgerNetMinor: bigint('ledger_net_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** The version whose VIP points the ledger holds, and those points (modules/vip): like ledgerVersion for money. */
+  pointsVersion: integer('points_version').notNull().default(0),
+  pointsNet: bigint('points_net', { mode: 'bigint' }).notNull().default(sql`0`),
   /** The activity wallet that funded the platform when the bet was placed, if any. */
   bonusWalletId: bigint('bonus_wallet_id', { mode: 'number' }),
   detail: jsonb('detail').notNull().default({}),
@@ -331,6 +336,7 @@ export const betRecords = pgTable('bet_records', {
   // The records page asks for one player's bets in a date range, newest first.
   index('bet_records_player_placed_idx').on(t.playerId, t.placedAt),
   index('bet_records_ledger_due_idx').on(t.id).where(sql`${t.ledgerVersion} < ${t.version}`),
+  index('bet_records_points_due_idx').on(t.id).where(sql`${t.pointsVersion} < ${t.version}`),
 ]);
 
 /** Every earlier version of a corrected record, so nothing a provider once said is lost. */
@@ -453,3 +459,4 @@ export const withdrawals = pgTable('withdrawals', {
 
 export * from './schema-account.ts';
 export * from './schema-protection.ts';
+export * from './schema-vip.ts';

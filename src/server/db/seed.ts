@@ -8,6 +8,7 @@ import { AuthService } from '../modules/auth/service.ts';
 import { openCentralAccount } from '../modules/auth/repository.ts';
 import { AccountDirectory } from '../ledger/accounts.ts';
 import { postJournal } from '../ledger/ledger.ts';
+import { seedVipRules } from '../modules/vip/seed.ts';
 
 export const DEMO_PLAYER = { account: 'demo1234', password: 'demo1234', phone: '0912345678' } as const;
 export const DEMO_OPERATOR = { username: 'admin', password: 'admin12345' } as const;
@@ -43,6 +44,7 @@ export const GAME_CATALOGUE = [
 export async function seedReference(db: Db): Promise<void> {
   await db.insert(levels).values(LEVEL_NAMES.map(([zh, en], id) => ({ id, nameFrontend: zh, nameFrontendEn: en, ifShowFrontend: true })))
     .onConflictDoNothing();
+  await seedVipRules(db);
   await db.insert(settings).values([
     ...Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })),
     { key: WEBSITE_STATUS_KEY, value: DEFAULT_WEBSITE_STATUS },

@@ -5,6 +5,9 @@ import type { DbOrTx } from '../db/client.ts';
 
 export type PlayerAccountKind = 'central' | 'bonus' | 'platform' | 'transit' | 'withdraw_hold';
 
+/** What an account holds: money in minor units, or VIP points (whole points). Journals never mix them. */
+export type Asset = 'money' | 'points';
+
 /** Hot house accounts are split so concurrent journals do not queue on one row lock. */
 export const HOUSE_SHARDS = 16;
 export type HousePurpose = 'cash' | 'bonus' | 'game' | 'adjust' | 'fee';
@@ -32,7 +35,17 @@ export class AccountDirectory {
     return this.findOrOpen(this.db, null, 'house', `${purpose}:${Math.abs(shardKey) % HOUSE_SHARDS}`);
   }
 
-  private async findOrOpen(tx: DbOrTx, playerId: number | null, kind: string, ref: string): Promise<number> {
+  /** A player's points account (asset points). */
+  pointsAccount(playerId: number): Promise<number> {
+    return this.findOrOpen(this.db, playerId, 'points', '', 'points');
+  }
+
+  /** The house's points account, which issues points and takes them back; sharded like the money ones. */
+  housePointsAccount(shardKey: number): Promise<number> {
+    return this.findOrOpen(this.db, null, 'house', `points:${Math.abs(shardKey) % HOUSE_SHARDS}`, 'points');
+  }
+
+  private async findOrOpen(tx: DbOrTx, playerId: number | null, kind: string, ref: string, asset: Asset = 'money'): Promise<number> {
     const cache = this.cache;
     const key = `${playerId ?? 'h'}|${kind}|${ref}`;
     const hit = cache.get(key);
@@ -41,7 +54,7 @@ export class AccountDirectory {
       ? sql`on conflict (kind, ref) where player_id is null do nothing`
       : sql`on conflict (player_id, kind, ref) do nothing`;
     const inserted = await tx.execute<{ id: string | number }>(
-      sql`insert into accounts (player_id, kind, ref) values (${playerId}, ${kind}, ${ref}) ${conflict} returning id`);
+      sql`insert into accounts (player_id, kind, ref, asset) values (${playerId}, ${kind}, ${ref}, ${asset}) ${conflict} returning id`);
     let id = inserted.rows[0]?.id;
     if (id === undefined) {
       const found = await tx.execute<{ id: string | number }>(playerId === null

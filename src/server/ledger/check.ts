@@ -48,8 +48,19 @@ export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
     where a.kind = 'transit' and a.balance_minor <> coalesce(t.s, 0)
     order by a.player_id limit ${EXAMPLES}`));
 
-  add('the whole ledger sums to zero', await rows(db, sql`
-    select sum(balance_minor)::text as total_minor from accounts having coalesce(sum(balance_minor), 0) <> 0`));
+  // Money and points are separate assets: each sums to zero on its own, and no journal moves both.
+  add('the whole ledger sums to zero, per asset', await rows(db, sql`
+    select asset, sum(balance_minor)::text as total_minor from accounts group by asset having coalesce(sum(balance_minor), 0) <> 0`));
+
+  add('no journal mixes assets', await rows(db, sql`
+    select p.journal_id, string_agg(distinct a.asset, ',') as assets
+    from postings p join accounts a on a.id = p.account_id
+    group by p.journal_id having count(distinct a.asset) > 1
+    order by p.journal_id limit ${EXAMPLES}`));
+
+  add('no player points balance is negative', await rows(db, sql`
+    select id as account_id, player_id, balance_minor::text as points
+    from accounts where asset = 'points' and player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`));
 
   return out;
 }

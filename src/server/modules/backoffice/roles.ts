@@ -39,6 +39,10 @@ export const PERMISSIONS = {
   'protection.read': ['admin', 'finance', 'service'],
   /** Lowering a player's limit or adding an exclusion, with a reason; never raising or ending one early. */
   'protection.manage': ['admin', 'service'],
+  /** VIP levels and rules, a player's level and lock, points adjustments, the gift catalogue. */
+  'vip.manage': ['admin', 'marketing'],
+  /** The points mall's fulfilment queue: shipping, receipt, rejection. */
+  'exchange.manage': ['admin', 'marketing', 'service'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

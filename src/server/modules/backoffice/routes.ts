@@ -7,6 +7,7 @@ import { bearerToken } from '../auth/tokens.ts';
 import { boTranslate } from '../../../i18n/backoffice.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { SystemSettings, WebsiteStatus } from '../../../shared/settings.ts';
+import { backofficeVipRoutes } from '../vip/backoffice.ts';
 import { BackofficeService, type Operator, type StaffAuth } from './service.ts';
 import { can, type Permission } from './roles.ts';
 import { backofficeWalletRoutes, type WalletRoutesOptions } from './wallet-routes.ts';
@@ -149,6 +150,7 @@ export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (
   // A player's account security: temporary password, forced change, login unlock, login history, sessions.
 
   await app.register(backofficeAccountRoutes);
+  await app.register(backofficeVipRoutes);
 
   // The audit log.
 

@@ -128,7 +128,8 @@ export async function allPending(db: DbOrTx, p: Paging) {
   return { rows, total: countOf(total) };
 }
 
-// The ledger history of one player: every posting on any of their accounts, newest first.
+// The ledger history of one player: every posting on any of their money accounts, newest first (points
+// have their own list on the VIP section).
 
 export type LedgerRow = {
   posting_id: string; journal_id: string; kind: string; ref: string; memo: string; created_at: string | Date;
@@ -145,11 +146,11 @@ export async function ledgerOf(db: DbOrTx, playerId: number, p: Paging) {
       join ${postings} p on p.account_id = a.id
       join ${journals} j on j.id = p.journal_id
       left join ${staff} s on s.id = j.staff_id
-      where a.player_id = ${playerId}
+      where a.player_id = ${playerId} and a.asset = 'money'
       order by p.id desc
       limit ${p.pageSize} offset ${offsetOf(p)}`),
     db.execute<{ n: number }>(sql`
-      select count(*)::int as n from ${accounts} a join ${postings} p on p.account_id = a.id where a.player_id = ${playerId}`),
+      select count(*)::int as n from ${accounts} a join ${postings} p on p.account_id = a.id where a.player_id = ${playerId} and a.asset = 'money'`),
   ]);
   return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
 }

@@ -24,6 +24,8 @@ export class BetsService {
   private readonly provider: GameProvider;
   private readonly accounts: AccountDirectory;
   private readonly publish: Publisher;
+  /** Runs once after each ingested batch with the players whose bets changed (VIP points and levels; set by the app). */
+  afterBatch: ((playerIds: number[]) => Promise<void>) | undefined;
 
   constructor(deps: { db: Db; provider: GameProvider; accounts: AccountDirectory; publish: Publisher }) {
     this.db = deps.db;
@@ -77,6 +79,7 @@ export class BetsService {
       if (!log.hasMore) break;
     }
     await this.postLedger();
+    if (touched.size && this.afterBatch) await this.afterBatch([...touched]);
     for (const playerId of touched) this.publish.toPlayer(playerId, 'update-user');
     return result;
   }

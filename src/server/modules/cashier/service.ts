@@ -61,6 +61,8 @@ export class CashierService {
   private readonly urls: { notifyUrl: string; siteUrl: string };
   /** The player-protection gate, asked before a deposit order is created (set by the app). */
   gate: ProtectionGate | undefined;
+  /** Runs after a deposit is credited (VIP level evaluation; set by the app). */
+  afterDeposit: ((playerId: number) => Promise<void>) | undefined;
 
   constructor(deps: { db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string } }) {
     this.db = deps.db;
@@ -228,6 +230,7 @@ export class CashierService {
     await log(outcome, true);
     // Side effects after commit: the player's pages react live.
     if (outcome === 'credited') this.publish.toPlayer(first.playerId, 'deposit-success', { id: first.id, amount: minorToDecimal(first.amountMinor) });
+    if (outcome === 'credited') await this.afterDeposit?.(first.playerId);
     if (outcome === 'failed' || outcome === 'expired') this.publish.toPlayer(first.playerId, 'deposit-fail', { id: first.id, reason: outcome });
     return { ok: true, outcome };
   }
@@ -243,6 +246,7 @@ export class CashierService {
       await this.credit(tx, d, central, house, staffId);
     });
     this.publish.toPlayer(first.playerId, 'deposit-success', { id, amount: minorToDecimal(first.amountMinor) });
+    await this.afterDeposit?.(first.playerId);
   }
 
   async rejectDeposit(staffId: number, id: string, reason: string): Promise<void> {
@@ -284,6 +288,7 @@ export class CashierService {
       if (changed === 'credited') {
         credited++;
         this.publish.toPlayer(d.playerId, 'deposit-success', { id: d.id, amount: minorToDecimal(d.amountMinor) });
+        await this.afterDeposit?.(d.playerId);
       } else if (changed === 'expired') {
         expired++;
         this.publish.toPlayer(d.playerId, 'deposit-fail', { id: d.id, reason: 'expired' });

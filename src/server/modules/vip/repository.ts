@@ -1,0 +1,279 @@
+// SQL of the VIP levels, rewards, points earning and the points mall.
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  betRecords, exchangeOrders, giftImages, gifts, levels, players, vipLevelHistory, vipLevelRules, vipRewards, vipStatus,
+} from '../../db/schema.ts';
+
+export type LevelRow = typeof levels.$inferSelect;
+export type RulesRow = typeof vipLevelRules.$inferSelect;
+export type RewardRow = typeof vipRewards.$inferSelect;
+export type GiftRow = typeof gifts.$inferSelect;
+export type OrderRow = typeof exchangeOrders.$inferSelect;
+export type StatusRow = typeof vipStatus.$inferSelect;
+
+export interface LevelWithRules { level: LevelRow; rules: RulesRow }
+
+export async function levelsWithRules(db: DbOrTx): Promise<LevelWithRules[]> {
+  const rows = await db.select({ level: levels, rules: vipLevelRules }).from(levels)
+    .innerJoin(vipLevelRules, eq(vipLevelRules.levelId, levels.id)).orderBy(asc(levels.id));
+  return rows;
+}
+
+/** Locks the player's VIP standing (opening it first) and reads the level with it: one evaluation at a time per player. */
+export async function lockStanding(tx: DbOrTx, playerId: number): Promise<{ levelId: number; status: StatusRow; birthday: string } | undefined> {
+  await tx.insert(vipStatus).values({ playerId }).onConflictDoNothing();
+  const st = (await tx.select().from(vipStatus).where(eq(vipStatus.playerId, playerId)).for('update'))[0];
+  const p = (await tx.select({ levelId: players.levelId, birthday: players.birthday }).from(players).where(eq(players.id, playerId)))[0];
+  if (!st || !p) return undefined;
+  return { levelId: p.levelId, status: st, birthday: p.birthday };
+}
+
+export async function standing(db: DbOrTx, playerId: number): Promise<{ levelId: number; status: StatusRow | undefined } | undefined> {
+  const rows = await db.select({ levelId: players.levelId, status: vipStatus }).from(players)
+    .leftJoin(vipStatus, eq(vipStatus.playerId, players.id)).where(eq(players.id, playerId));
+  return rows[0] ? { levelId: rows[0].levelId, status: rows[0].status ?? undefined } : undefined;
+}
+
+/** Paid deposits and settled valid bet of a player since a moment: what reaches and keeps a level. */
+export async function totalsSince(db: DbOrTx, playerId: number, since: Date): Promise<{ depositMinor: bigint; validBetMinor: bigint }> {
+  const res = await db.execute<{ d: string; b: string }>(sql`
+    select
+      (select coalesce(sum(amount_minor), 0)::text from deposit_orders where player_id = ${playerId} and status = 'paid' and paid_at >= ${since.toISOString()}) as d,
+      (select coalesce(sum(valid_bet_minor), 0)::text from bet_records where player_id = ${playerId} and status = 'settled' and settled_at >= ${since.toISOString()}) as b`);
+  const row = res.rows[0];
+  return { depositMinor: BigInt(row?.d ?? '0'), validBetMinor: BigInt(row?.b ?? '0') };
+}
+
+export async function setLevel(tx: DbOrTx, playerId: number, levelId: number): Promise<void> {
+  await tx.update(players).set({ levelId }).where(eq(players.id, playerId));
+}
+
+export async function updateStatus(tx: DbOrTx, playerId: number, values: Partial<typeof vipStatus.$inferInsert>): Promise<void> {
+  await tx.update(vipStatus).set(values).where(eq(vipStatus.playerId, playerId));
+}
+
+export async function insertHistory(tx: DbOrTx, values: typeof vipLevelHistory.$inferInsert): Promise<void> {
+  await tx.insert(vipLevelHistory).values(values);
+}
+
+export async function historyOf(db: DbOrTx, playerId: number, limit: number) {
+  return db.select().from(vipLevelHistory).where(eq(vipLevelHistory.playerId, playerId)).orderBy(desc(vipLevelHistory.id)).limit(limit);
+}
+
+/** Adds a reward unless that player already has one of that kind for that period; answers whether it was new. */
+export async function offerReward(tx: DbOrTx, values: typeof vipRewards.$inferInsert): Promise<boolean> {
+  const rows = await tx.insert(vipRewards).values(values).onConflictDoNothing().returning({ id: vipRewards.id });
+  return rows.length > 0;
+}
+
+export async function rewardsOf(db: DbOrTx, playerId: number, limit: number): Promise<RewardRow[]> {
+  return db.select().from(vipRewards).where(eq(vipRewards.playerId, playerId)).orderBy(desc(vipRewards.id)).limit(limit);
+}
+
+/** Marks a claimable reward claimed, once: the conditional update is what makes a second claim fail. */
+export async function takeReward(tx: DbOrTx, playerId: number, rewardId: number): Promise<RewardRow | undefined> {
+  const rows = await tx.update(vipRewards).set({ status: 'claimed', claimedAt: sql`now()` })
+    .where(and(eq(vipRewards.id, rewardId), eq(vipRewards.playerId, playerId), eq(vipRewards.status, 'claimable'))).returning();
+  return rows[0];
+}
+
+/** Monthly rewards of the month for every active player whose level pays one; the unique index makes reruns no-ops. */
+export async function offerMonthly(db: DbOrTx, month: string): Promise<number> {
+  const res = await db.execute(sql`
+    insert into vip_rewards (player_id, kind, period, level_id, amount_minor, target, flow_multiple)
+    select p.id, 'monthly', ${month}, p.level_id, r.monthly_reward_minor, r.reward_target, r.reward_flow_multiple
+    from players p join vip_level_rules r on r.level_id = p.level_id
+    where p.status = 1 and r.monthly_reward_minor > 0
+    on conflict do nothing`);
+  return Number((res as { affectedRows?: number; rowCount?: number }).affectedRows ?? (res as { rowCount?: number }).rowCount ?? 0);
+}
+
+/** Birthday rewards for players born on one of the given month-days ('MM-DD'), once per year. */
+export async function offerBirthday(db: DbOrTx, year: string, monthDays: string[]): Promise<number> {
+  const res = await db.execute(sql`
+    insert into vip_rewards (player_id, kind, period, level_id, amount_minor, target, flow_multiple)
+    select p.id, 'birthday', ${year}, p.level_id, r.birthday_reward_minor, r.reward_target, r.reward_flow_multiple
+    from players p join vip_level_rules r on r.level_id = p.level_id
+    where p.status = 1 and r.birthday_reward_minor > 0 and length(p.birthday) = 10
+      and substr(p.birthday, 6, 5) in ${sql.raw(`(${monthDays.map((d) => `'${d.replace(/[^0-9-]/g, '')}'`).join(',')})`)}
+    on conflict do nothing`);
+  return Number((res as { affectedRows?: number; rowCount?: number }).affectedRows ?? (res as { rowCount?: number }).rowCount ?? 0);
+}
+
+/** Players above level 0, not locked, past the grace period and without a downgrade in the last period: downgrade candidates. */
+export async function downgradeCandidates(db: DbOrTx, reachedBefore: Date, lastDowngradeBefore: Date, afterId: number, limit: number): Promise<number[]> {
+  const res = await db.execute<{ id: string | number }>(sql`
+    select p.id from players p join vip_status s on s.player_id = p.id
+    where p.id > ${afterId} and p.level_id > 0 and not s.locked and s.reached_at <= ${reachedBefore.toISOString()}
+      and (s.last_downgrade_at is null or s.last_downgrade_at <= ${lastDowngradeBefore.toISOString()})
+    order by p.id limit ${limit}`);
+  return res.rows.map((r) => Number(r.id));
+}
+
+/** Players above level 0 without a standing row yet (levels set before this module): their level counts from sign-up. */
+export async function openMissingStatus(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    insert into vip_status (player_id, reached_at) select id, created_at from players where level_id > 0
+    on conflict do nothing`);
+}
+
+// ---- points from bets --------------------------------------------------------------------------
+
+export async function pointsDue(db: DbOrTx, limit: number) {
+  return db.select({
+    id: betRecords.id, playerId: betRecords.playerId, gameType: betRecords.gameType, validBetMinor: betRecords.validBetMinor,
+    status: betRecords.status, version: betRecords.version, pointsNet: betRecords.pointsNet,
+  }).from(betRecords).where(sql`${betRecords.pointsVersion} < ${betRecords.version}`).orderBy(asc(betRecords.id)).limit(limit);
+}
+
+export async function markPoints(tx: DbOrTx, id: number, version: number, pointsNet: bigint): Promise<void> {
+  await tx.update(betRecords).set({ pointsVersion: version, pointsNet }).where(eq(betRecords.id, id));
+}
+
+export async function levelIdsOf(db: DbOrTx, playerIds: number[]): Promise<Map<number, number>> {
+  if (!playerIds.length) return new Map();
+  const rows = await db.select({ id: players.id, levelId: players.levelId }).from(players).where(sql`${players.id} in ${playerIds}`);
+  return new Map(rows.map((r) => [r.id, r.levelId]));
+}
+
+export async function lockedBalance(tx: DbOrTx, accountId: number): Promise<bigint> {
+  const res = await tx.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where id = ${accountId} for update`);
+  return BigInt(res.rows[0]?.b ?? '0');
+}
+
+export async function pointsBalance(db: DbOrTx, playerId: number): Promise<bigint> {
+  const res = await db.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where player_id = ${playerId} and kind = 'points' and asset = 'points'`);
+  return BigInt(res.rows[0]?.b ?? '0');
+}
+
+// ---- the mall ----------------------------------------------------------------------------------
+
+export async function giftsOnShow(db: DbOrTx, now: Date): Promise<GiftRow[]> {
+  return db.select().from(gifts).where(and(
+    eq(gifts.status, 1),
+    sql`(${gifts.showStart} is null or ${gifts.showStart} <= ${now.toISOString()})`,
+    sql`(${gifts.showEnd} is null or ${gifts.showEnd} >= ${now.toISOString()})`,
+  )).orderBy(asc(gifts.sort), asc(gifts.id)).limit(200);
+}
+
+export async function allGifts(db: DbOrTx): Promise<GiftRow[]> {
+  return db.select().from(gifts).orderBy(asc(gifts.sort), asc(gifts.id)).limit(500);
+}
+
+export async function giftById(db: DbOrTx, id: number): Promise<GiftRow | undefined> {
+  return (await db.select().from(gifts).where(eq(gifts.id, id)))[0];
+}
+
+export async function insertGift(db: DbOrTx, values: typeof gifts.$inferInsert): Promise<GiftRow> {
+  return (await db.insert(gifts).values(values).returning())[0]!;
+}
+
+export async function updateGift(db: DbOrTx, id: number, values: Partial<typeof gifts.$inferInsert>): Promise<GiftRow | undefined> {
+  return (await db.update(gifts).set(values).where(eq(gifts.id, id)).returning())[0];
+}
+
+/** Takes one from stock if any is left and the gift is on sale: the conditional update is the stock's lock. */
+export async function takeStock(tx: DbOrTx, giftId: number): Promise<boolean> {
+  const rows = await tx.update(gifts).set({ stock: sql`${gifts.stock} - 1` })
+    .where(and(eq(gifts.id, giftId), eq(gifts.status, 1), sql`${gifts.stock} > 0`)).returning({ id: gifts.id });
+  return rows.length > 0;
+}
+
+export async function returnStock(tx: DbOrTx, giftId: number): Promise<void> {
+  await tx.update(gifts).set({ stock: sql`${gifts.stock} + 1` }).where(eq(gifts.id, giftId));
+}
+
+export async function lockPlayer(tx: DbOrTx, playerId: number): Promise<boolean> {
+  const rows = await tx.select({ id: players.id }).from(players).where(eq(players.id, playerId)).for('update');
+  return rows.length > 0;
+}
+
+export async function redeemedCounts(db: DbOrTx, playerId: number, giftIds?: number[]): Promise<Map<number, number>> {
+  if (giftIds && !giftIds.length) return new Map();
+  const rows = await db.select({ giftId: exchangeOrders.giftId, n: sql<number>`count(*)::int` }).from(exchangeOrders)
+    .where(and(eq(exchangeOrders.playerId, playerId), sql`${exchangeOrders.status} <> 'rejected'`,
+      giftIds ? sql`${exchangeOrders.giftId} in ${giftIds}` : undefined))
+    .groupBy(exchangeOrders.giftId);
+  return new Map(rows.map((r) => [r.giftId, Number(r.n)]));
+}
+
+export async function insertOrder(tx: DbOrTx, values: typeof exchangeOrders.$inferInsert): Promise<OrderRow> {
+  return (await tx.insert(exchangeOrders).values(values).returning())[0]!;
+}
+
+export async function orderById(db: DbOrTx, id: number, lock = false): Promise<OrderRow | undefined> {
+  const q = db.select().from(exchangeOrders).where(eq(exchangeOrders.id, id));
+  return (await (lock ? q.for('update') : q))[0];
+}
+
+export async function updateOrder(tx: DbOrTx, id: number, values: Partial<typeof exchangeOrders.$inferInsert>): Promise<void> {
+  await tx.update(exchangeOrders).set({ ...values, updatedAt: sql`now()` }).where(eq(exchangeOrders.id, id));
+}
+
+export async function ordersOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {
+  const where = and(eq(exchangeOrders.playerId, playerId), gte(exchangeOrders.createdAt, from), lte(exchangeOrders.createdAt, to));
+  const [rows, total] = await Promise.all([
+    db.select().from(exchangeOrders).where(where).orderBy(desc(exchangeOrders.createdAt), desc(exchangeOrders.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(exchangeOrders).where(where),
+  ]);
+  return { rows, total: Number(total[0]?.n ?? 0) };
+}
+
+export async function orderQueue(db: DbOrTx, status: string | undefined, limit: number, offset: number) {
+  const where = status ? eq(exchangeOrders.status, status) : undefined;
+  const [rows, total] = await Promise.all([
+    db.select({ order: exchangeOrders, account: players.account }).from(exchangeOrders)
+      .innerJoin(players, eq(players.id, exchangeOrders.playerId)).where(where).orderBy(desc(exchangeOrders.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(exchangeOrders).where(where),
+  ]);
+  return { rows, total: Number(total[0]?.n ?? 0) };
+}
+
+export async function insertImage(db: DbOrTx, values: typeof giftImages.$inferInsert): Promise<number> {
+  return (await db.insert(giftImages).values(values).returning({ id: giftImages.id }))[0]!.id;
+}
+
+export async function imageById(db: DbOrTx, id: number) {
+  return (await db.select().from(giftImages).where(eq(giftImages.id, id)))[0];
+}
+
+// ---- the level editor --------------------------------------------------------------------------
+
+export async function updateLevel(tx: DbOrTx, id: number, level: Partial<typeof levels.$inferInsert>, rules: Partial<typeof vipLevelRules.$inferInsert>): Promise<void> {
+  await tx.update(levels).set(level).where(eq(levels.id, id));
+  await tx.update(vipLevelRules).set({ ...rules, updatedAt: sql`now()` }).where(eq(vipLevelRules.levelId, id));
+}
+
+export async function playersAtLevels(db: DbOrTx): Promise<Map<number, number>> {
+  const rows = await db.select({ levelId: players.levelId, n: sql<number>`count(*)::int` }).from(players).groupBy(players.levelId);
+  return new Map(rows.map((r) => [r.levelId, Number(r.n)]));
+}
+
+/** Per player: deposits and valid bet since a moment, with the current level and lock, for the editor's preview. */
+export async function allTotalsSince(db: DbOrTx, since: Date, limit: number) {
+  const res = await db.execute<{ id: string | number; level_id: number; locked: boolean | null; d: string; b: string }>(sql`
+    select p.id, p.level_id, s.locked,
+      coalesce(d.s, 0)::text as d, coalesce(b.s, 0)::text as b
+    from players p
+    left join vip_status s on s.player_id = p.id
+    left join (select player_id, sum(amount_minor) as s from deposit_orders where status = 'paid' and paid_at >= ${since.toISOString()} group by player_id) d on d.player_id = p.id
+    left join (select player_id, sum(valid_bet_minor) as s from bet_records where status = 'settled' and settled_at >= ${since.toISOString()} group by player_id) b on b.player_id = p.id
+    where p.status = 1
+    order by p.id limit ${limit}`);
+  return res.rows.map((r) => ({ id: Number(r.id), levelId: Number(r.level_id), locked: !!r.locked, depositMinor: BigInt(r.d), validBetMinor: BigInt(r.b) }));
+}
+
+/** The latest movements of a player's points, for the back office. */
+export async function pointsHistory(db: DbOrTx, playerId: number, limit: number) {
+  const res = await db.execute<{ id: string; kind: string; memo: string; amount: string; after: string; created_at: string | Date }>(sql`
+    select p.id::text as id, j.kind, j.memo, p.amount_minor::text as amount, p.balance_after_minor::text as after, j.created_at
+    from accounts a join postings p on p.account_id = a.id join journals j on j.id = p.journal_id
+    where a.player_id = ${playerId} and a.kind = 'points' and a.asset = 'points'
+    order by p.id desc limit ${limit}`);
+  return res.rows.map((r) => ({ id: Number(r.id), kind: r.kind, memo: r.memo, points: Number(r.amount), balance: Number(r.after), created_at: new Date(r.created_at).toISOString() }));
+}
+
+export async function orderByClientKey(db: DbOrTx, playerId: number, clientKey: string): Promise<OrderRow | undefined> {
+  return (await db.select().from(exchangeOrders).where(and(eq(exchangeOrders.playerId, playerId), eq(exchangeOrders.clientKey, clientKey))))[0];
+}

@@ -1,0 +1,143 @@
+// Schemas of the VIP and points-mall calls (SPEC.md sections 5 and 7, issue 13), shared by the routes,
+// the back office and the islands.
+import * as v from 'valibot';
+import { MONEY_RE } from './wallet.ts';
+
+export const GAME_GROUPS = ['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'] as const;
+export const LEVEL_IDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+export const REWARD_TARGETS = ['bonus', 'central'] as const;
+export const GIFT_KINDS = ['physical', 'virtual'] as const;
+export const ORDER_STATUSES = ['not_shipped', 'shipped', 'received', 'rejected'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Per-player caps and field lengths: a limit on everything. */
+export const MAX_POINTS = 1_000_000_000;
+export const GIFT_IMAGE_MAX_BYTES = 512 * 1024;
+
+const id = v.pipe(v.union([v.number(), v.string()], 'v.type.string'), v.transform(Number), v.integer('v.type.string'), v.minValue(1, 'error.not_found'), v.maxValue(Number.MAX_SAFE_INTEGER, 'error.not_found'));
+const requiredText = (max: number) => v.pipe(v.string('vip.field.required'), v.trim(), v.nonEmpty('vip.field.required'), v.maxLength(max, 'vip.field.required'));
+const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
+
+/**
+ * POST /exchange/buy. The address fields are optional in the schema because virtual gifts need none;
+ * the service requires all four for a physical gift (SPEC.md section 5).
+ */
+export const exchangeBuyBody = v.strictObject({
+  exchange_id: id,
+  consignee: optionalText(40),
+  phone: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^\d{8,15}$/, 'vip.phone.invalid')), ''),
+  area: optionalText(60),
+  address: optionalText(200),
+}, 'v.type.object');
+export type ExchangeBuyInput = v.InferOutput<typeof exchangeBuyBody>;
+
+const dateText = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'v.date.invalid'));
+const pageNumber = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1');
+const pageSize = v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)), '10');
+export const exchangeRecordQuery = v.object({ date_start: v.optional(dateText), date_end: v.optional(dateText), page: pageNumber, pageSize });
+
+export const rewardClaimBody = v.strictObject({ id }, 'v.type.object');
+
+// ---- answers -----------------------------------------------------------------------------------
+
+export interface GiftView {
+  id: number; name: string; description: string; image: string | null; points: number; stock: number;
+  kind: 'physical' | 'virtual'; bonus: string; per_player_limit: number; redeemed: number;
+  show_start: string | null; show_end: string | null;
+}
+export interface ExchangeListView { points: number; list: GiftView[] }
+export interface ExchangeOrderView {
+  id: number; gift_id: number; name: string; kind: string; points: number; status: OrderStatus; tracking_no: string;
+  reason: string; consignee: string; phone: string; area: string; address: string; created_at: string; updated_at: string;
+}
+export interface LevelView {
+  id: number; name: string; icon: string; deposit_req: string; valid_bet_req: string; keep_valid_bet: string;
+  upgrade_reward: string; monthly_reward: string; birthday_reward: string; reward_target: 'bonus' | 'central'; reward_flow_multiple: number;
+  withdraw_max_per_day: number; withdraw_free_per_day: number; withdraw_fee: string;
+  rebate_rate: string; points_rates: Record<string, number>;
+}
+export interface RewardView { id: number; kind: string; period: string; level_id: number; amount: string; target: string; status: string; created_at: string }
+export interface VipInfoView {
+  level: { id: number; name: string; icon: string; locked: boolean; reached_at: string | null };
+  period_days: number; grace_days: number;
+  totals: { deposit: string; valid_bet: string };
+  next: null | { id: number; name: string; deposit_needed: string; valid_bet_needed: string };
+  keep: { valid_bet_required: string; valid_bet: string; kept: boolean };
+  points: number;
+  rewards: RewardView[];
+  levels: LevelView[];
+}
+
+// ---- back office -------------------------------------------------------------------------------
+
+const money = v.pipe(v.string('v.money.invalid'), v.trim(), v.regex(MONEY_RE, 'v.money.invalid'));
+const smallInt = (max: number) => v.pipe(v.number('v.type.number'), v.integer('v.type.number'), v.minValue(0), v.maxValue(max));
+
+export const levelParams = v.strictObject({ id: v.pipe(v.string(), v.regex(/^(10|[0-9])$/, 'error.not_found'), v.transform(Number)) });
+
+export const levelRulesBody = v.strictObject({
+  name_frontend: requiredText(20),
+  name_frontend_en: requiredText(20),
+  if_show_frontend: v.boolean(),
+  deposit_req: money,
+  valid_bet_req: money,
+  keep_valid_bet: money,
+  upgrade_reward: money,
+  monthly_reward: money,
+  birthday_reward: money,
+  reward_target: v.picklist(REWARD_TARGETS),
+  reward_flow_multiple: smallInt(100),
+  withdraw_max_per_day: smallInt(100),
+  withdraw_free_per_day: smallInt(100),
+  withdraw_fee: money,
+  rebate_rate_bp: smallInt(10_000),
+  points_rates: v.record(v.picklist(GAME_GROUPS), smallInt(10_000)),
+}, 'v.type.object');
+export type LevelRulesInput = v.InferOutput<typeof levelRulesBody>;
+
+export const playerLevelBody = v.strictObject({
+  level_id: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)),
+  locked: v.boolean(),
+  reason: requiredText(200),
+}, 'v.type.object');
+
+export const pointsAdjustBody = v.strictObject({
+  points: v.pipe(v.number('v.type.number'), v.integer('v.type.number'), v.minValue(-MAX_POINTS), v.maxValue(MAX_POINTS), v.check((n) => n !== 0, 'v.money.positive')),
+  reason: requiredText(200),
+}, 'v.type.object');
+
+const isoDate = v.nullable(v.pipe(v.string(), v.isoTimestamp()));
+export const giftBody = v.strictObject({
+  name: requiredText(60),
+  name_en: requiredText(60),
+  description: optionalText(1000),
+  description_en: optionalText(1000),
+  image_id: v.nullable(id),
+  points: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_POINTS)),
+  stock: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
+  show_start: isoDate,
+  show_end: isoDate,
+  per_player_limit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),
+  kind: v.picklist(GIFT_KINDS),
+  bonus: money,
+  bonus_flow_multiple: smallInt(100),
+  status: v.picklist([0, 1]),
+  sort: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000)),
+}, 'v.type.object');
+export type GiftInput = v.InferOutput<typeof giftBody>;
+
+/** Images travel as base64 in JSON; the service checks the size and the magic bytes and re-encodes them. */
+export const giftImageBody = v.strictObject({
+  data: v.pipe(v.string(), v.maxLength(Math.ceil(GIFT_IMAGE_MAX_BYTES * 4 / 3) + 4, 'bo.vip.image_too_large')),
+}, 'v.type.object');
+
+export const ordersQuery = v.object({
+  status: v.optional(v.picklist(ORDER_STATUSES)),
+  page: pageNumber,
+  pageSize,
+});
+
+export const orderActionBody = v.strictObject({
+  action: v.picklist(['ship', 'receive', 'reject']),
+  tracking_no: optionalText(60),
+  reason: optionalText(200),
+}, 'v.type.object');
