@@ -15,6 +15,9 @@ afterAll(async () => { await t?.close(); });
 const PUBLIC = new Set([
   'GET /api/health', 'GET /api/ready', 'GET /api/openapi.json',
   'POST /api/auth/login', 'POST /api/auth/register', 'PUT /api/send/phone',
+  // Password recovery and the phone-code login are for players who cannot sign in.
+  'POST /api/auth/sendPhoneVerification', 'POST /api/auth/ifPlayerExist', 'POST /api/auth/verifyPhoneCode',
+  'PUT /api/auth/updatePasswordByForget', 'POST /api/auth/phoneLogin',
   'GET /api/system/settings', 'GET /api/system/messages', 'GET /api/website/status', 'GET /api/checkIpBlack',
   'GET /api/activity/getRecommendedCode',
   'GET /api/games/platform/all', 'GET /api/platforms/status', 'GET /api/games/list', 'GET /api/demo/link/:code',

@@ -15,7 +15,8 @@ import * as repo from './repository.ts';
 export const protectionRoutes: FastifyPluginAsync = async (app) => {
   const { protection, db } = app.services;
   const auth = (request: FastifyRequest) => request.auth as Auth;
-  const player = { preHandler: app.requirePlayer };
+  // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
+  const player = { onRequest: app.requirePlayer };
 
   app.get('/protection/status', { ...player }, async (request) => {
     const a = auth(request);

@@ -12,7 +12,8 @@ const imageParams = v.strictObject({ id: v.pipe(v.string(), v.regex(/^\d{1,15}$/
 
 export const vipRoutes: FastifyPluginAsync = async (app) => {
   const { vip, exchange, db } = app.services;
-  const player = { preHandler: app.requirePlayer };
+  // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
+  const player = { onRequest: app.requirePlayer };
   const me = (request: FastifyRequest) => (request.auth as Auth).playerId;
 
   app.get('/vip/info', player, async (request) => ok(await vip.info(me(request), request.locale)));
