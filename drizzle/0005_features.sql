@@ -1,3 +1,57 @@
+CREATE TABLE "login_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"player_id" bigint NOT NULL,
+	"method" varchar(12) NOT NULL,
+	"success" boolean NOT NULL,
+	"reason" varchar(40) DEFAULT '' NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "recovery_tickets" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"player_id" bigint NOT NULL,
+	"token_hash" "bytea" NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "protection_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"player_id" bigint NOT NULL,
+	"action" varchar(40) NOT NULL,
+	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"staff_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "protection_exclusions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"player_id" bigint NOT NULL,
+	"kind" varchar(16) NOT NULL,
+	"duration" varchar(10) NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone,
+	"phone" varchar(10),
+	"account" varchar(12) NOT NULL,
+	"reason" text DEFAULT '' NOT NULL,
+	"staff_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "protection_limits" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"player_id" bigint NOT NULL,
+	"kind" varchar(10) NOT NULL,
+	"period" varchar(10) NOT NULL,
+	"value_minor" bigint,
+	"pending_value_minor" bigint,
+	"pending_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "exchange_orders" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"player_id" bigint NOT NULL,
@@ -14,6 +68,7 @@ CREATE TABLE "exchange_orders" (
 	"tracking_no" varchar(60) DEFAULT '' NOT NULL,
 	"reason" text DEFAULT '' NOT NULL,
 	"staff_id" bigint,
+	"client_key" varchar(80),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -102,6 +157,12 @@ CREATE TABLE "vip_status" (
 ALTER TABLE "accounts" ADD COLUMN "asset" varchar(10) DEFAULT 'money' NOT NULL;--> statement-breakpoint
 ALTER TABLE "bet_records" ADD COLUMN "points_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "bet_records" ADD COLUMN "points_net" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "players" ADD COLUMN "password_expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "login_events" ADD CONSTRAINT "login_events_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recovery_tickets" ADD CONSTRAINT "recovery_tickets_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "protection_events" ADD CONSTRAINT "protection_events_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "protection_exclusions" ADD CONSTRAINT "protection_exclusions_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "protection_limits" ADD CONSTRAINT "protection_limits_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_gift_id_gifts_id_fk" FOREIGN KEY ("gift_id") REFERENCES "public"."gifts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gifts" ADD CONSTRAINT "gifts_image_id_gift_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."gift_images"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -109,6 +170,13 @@ ALTER TABLE "vip_level_history" ADD CONSTRAINT "vip_level_history_player_id_play
 ALTER TABLE "vip_level_rules" ADD CONSTRAINT "vip_level_rules_level_id_levels_id_fk" FOREIGN KEY ("level_id") REFERENCES "public"."levels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vip_rewards" ADD CONSTRAINT "vip_rewards_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vip_status" ADD CONSTRAINT "vip_status_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "login_events_player_idx" ON "login_events" USING btree ("player_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "recovery_tickets_token_hash_uq" ON "recovery_tickets" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "protection_events_player_idx" ON "protection_events" USING btree ("player_id","id");--> statement-breakpoint
+CREATE INDEX "protection_exclusions_player_idx" ON "protection_exclusions" USING btree ("player_id","ends_at");--> statement-breakpoint
+CREATE INDEX "protection_exclusions_phone_idx" ON "protection_exclusions" USING btree ("phone");--> statement-breakpoint
+CREATE UNIQUE INDEX "protection_limits_player_kind_period_uq" ON "protection_limits" USING btree ("player_id","kind","period");--> statement-breakpoint
+CREATE UNIQUE INDEX "exchange_orders_client_key_uq" ON "exchange_orders" USING btree ("player_id","client_key");--> statement-breakpoint
 CREATE INDEX "exchange_orders_player_idx" ON "exchange_orders" USING btree ("player_id","created_at");--> statement-breakpoint
 CREATE INDEX "exchange_orders_queue_idx" ON "exchange_orders" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "exchange_orders_gift_player_idx" ON "exchange_orders" USING btree ("gift_id","player_id");--> statement-breakpoint

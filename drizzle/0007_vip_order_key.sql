@@ -1,2 +1,0 @@
-ALTER TABLE "exchange_orders" ADD COLUMN "client_key" varchar(80);--> statement-breakpoint
-CREATE UNIQUE INDEX "exchange_orders_client_key_uq" ON "exchange_orders" USING btree ("player_id","client_key");
