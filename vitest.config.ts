@@ -7,6 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'api', include: ['tests/api/**/*.test.ts', 'tests/fault/**/*.test.ts'], environment: 'node',
+          setupFiles: ['tests/helpers/redis-prefix.ts'],
           testTimeout: 60_000, hookTimeout: 60_000,
           // Each file gets its own database, so files may run side by side; two cores set the pace.
           maxWorkers: 2,

@@ -10,6 +10,7 @@ export const INFO_PATHS = [
 const MOBILE_EQUIVALENT: Record<string, string> = {
   '/': '/mobile/',
   '/register': '/mobile/f-entry/register',
+  '/phone-login': '/mobile/f-mine/phone-login',
   '/member/wallet': '/mobile/f-wallet/wallet',
   '/member/deposit': '/mobile/f-wallet/deposit',
   '/member/transfer': '/mobile/f-wallet/deposit-transfer',

@@ -22,6 +22,8 @@ const PUBLIC = new Set([
   'GET /api/activity/getRecommendedCode',
   'GET /api/games/platform/all', 'GET /api/platforms/status', 'GET /api/games/list', 'GET /api/demo/link/:code',
   'POST /api/payments/paybridge/callback',
+  // Gift pictures of the points mall are catalogue images, like game thumbnails.
+  'GET /api/exchange/image/:id',
   'POST /api/backoffice/auth/login',
 ]);
 

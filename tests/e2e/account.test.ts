@@ -142,6 +142,25 @@ describe.skipIf(!hasChromium)('account flows', () => {
     }
   });
 
+  it('the desktop phone-login page logs a player in with an SMS code (zh-TW)', async () => {
+    screenshotOnFailure('phone-login-desktop');
+    const who = await newPlayer();
+    const context = await newContext(browser, 'desktop', server);
+    try {
+      const page = await context.newPage();
+      await page.goto('/phone-login');
+      await hydrated(page);
+      await page.locator('input[name="phone"]').fill(who.phone);
+      await page.getByTestId('phone-send-code').click();
+      await page.locator('input[name="code"]').fill(await smsCode(server, who.phone));
+      await page.getByTestId('phone-login-submit').click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await expect.poll(() => page.getByTestId('header-account').textContent()).toBe(who.account);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('on mobile the login dialog gives way to the identity check, and a phone code logs in (en)', async () => {
     screenshotOnFailure('identity-mobile');
     const who = await newPlayer();
