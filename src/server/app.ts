@@ -78,7 +78,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count becomes the function Fastify's types accept; addresses and CIDR lists pass as they are.
+    trustProxy: typeof config.trustProxy === 'number'
+      ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+      : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Large ids and keys are refused before routing rather than by each handler.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -28,6 +28,17 @@ export const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X)
 export const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
 export const MOBILE = { viewport: { width: 375, height: 812 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 export const OPERATOR = { username: 'admin', password: 'admin12345' } as const;
+
+/**
+ * The server runs as production does, and production refuses the public development secrets. Each test
+ * process makes its own; the stand-in provider and gateway (startSim) read the same ones from SIM_SECRET
+ * and SIM_GATEWAY_SECRET, so the files that start a sim need no change.
+ */
+export const TEST_SECRETS = {
+  GAME_PROVIDER_SECRET: (process.env.SIM_SECRET ||= `e2e-provider-${randomBytes(12).toString('hex')}`),
+  PAYMENT_GATEWAY_SECRET: (process.env.SIM_GATEWAY_SECRET ||= `e2e-gateway-${randomBytes(12).toString('hex')}`),
+  STAFF_TOTP_KEY: randomBytes(32).toString('hex'),
+};
 export const DEMO = { account: 'demo1234', password: 'demo1234' } as const;
 export const PASSWORD = 'abc12345';
 
@@ -81,7 +92,7 @@ export async function startServer(name: string): Promise<Server> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', TRUST_PROXY: '1',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'production',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'production', ...TEST_SECRETS,
   };
   let dropDatabase = async () => {};
   let tmpDir: string | undefined;
