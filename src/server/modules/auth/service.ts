@@ -125,20 +125,20 @@ export class AuthService {
     const player = await repo.findPlayerForLogin(this.db, input.account);
     // Failures count per player, so typing the phone instead of the account gives no extra tries.
     const failKey = player ? `login:fail:p${player.id}` : `login:fail:${input.account.toLowerCase()}`;
-    if ((await this.limiter.peek(failKey)) >= LOGIN_ACCOUNT_FAILURES) {
-      throw new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
-    }
+    const locked = () => new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
+    // Count first, verify after: parallel guesses each take a number before any is checked, so no more than
+    // the limit are ever verified, and a right password sent after the limit in the same burst is refused too.
+    const attempt = await this.limiter.hit(failKey, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS);
+    if (!attempt.allowed) throw locked();
+    // A disabled account answers the same whatever the password, so it cannot be used to test passwords.
+    if (player && player.status !== 1) throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
     const ok = player
       ? await argonVerify(player.passwordHash, input.password)
       : (await argonVerify(await (this.dummyHash ??= AuthService.hashPassword('dummy0pass')), input.password), false);
     if (!player || !ok) {
-      const hit = await this.limiter.hit(failKey, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS);
-      if (hit.count >= LOGIN_ACCOUNT_FAILURES) {
-        throw new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
-      }
+      if (attempt.count >= LOGIN_ACCOUNT_FAILURES) throw locked();
       throw new ApiError('login_failed', { modal: ['error.login_failed'] });
     }
-    if (player.status !== 1) throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
     await this.limiter.reset(failKey);
 
     const { token, hash } = newToken();

@@ -70,28 +70,31 @@ export class BackofficeService {
     const ipHit = await this.limiter.hit(`bo:login:ip:${ctx.ip}`, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS);
     if (!ipHit.allowed) throw new ApiError('rate_limited');
     const failKey = `bo:login:fail:${input.username.toLowerCase()}`;
-    if ((await this.limiter.peek(failKey)) >= LOGIN_NAME_FAILURES) {
-      throw new ApiError('rate_limited', { modal: ['bo.err.login_locked'] });
-    }
+    const lockedOut = () => new ApiError('rate_limited', { modal: ['bo.err.login_locked'] });
+    // Count first, verify after: parallel guesses each take a number before any is checked, so no more than
+    // the limit are ever verified, and a right password sent after the limit in the same burst is refused.
+    if (!(await this.limiter.hit(failKey, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS)).allowed) throw lockedOut();
     const row = await repo.staffByUsername(this.db, input.username);
+    // A disabled account answers the same whatever the password, so it cannot be used to test passwords.
+    if (row && row.status !== 1) throw new ApiError('account_disabled', { modal: ['bo.err.staff_disabled'] });
     const passwordOk = row
       ? await argonVerify(row.passwordHash, input.password)
       : (await argonVerify(await (this.dummyHash ??= AuthService.hashPassword('dummy-staff-pass')), input.password), false);
-    const fail = async (err: ApiError) => {
-      await this.limiter.hit(failKey, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS);
-      throw err;
-    };
-    if (!row || !passwordOk) return fail(new ApiError('login_failed', { modal: ['error.login_failed'] }));
-    if (row.status !== 1) throw new ApiError('account_disabled', { modal: ['bo.err.staff_disabled'] });
+    if (!row || !passwordOk) throw new ApiError('login_failed', { modal: ['error.login_failed'] });
 
     if (row.totpSecret) {
       // The second factor is asked for only after the password was right, as authenticator prompts are.
       if (!input.totp) throw new ApiError('validation_failed', { totp: ['bo.err.totp_required'] });
+      // Codes are counted before they are checked too, on their own counter: knowing the password must not
+      // give an unlimited number of guesses at six digits.
+      const totpKey = `bo:totp:fail:${row.id}`;
+      if (!(await this.limiter.hit(totpKey, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS)).allowed) throw lockedOut();
       const step = verifyTotp(row.totpSecret, input.totp);
       // A code is good once: the step it matched is remembered until it can no longer match.
       const fresh = step !== undefined
         && (await this.limiter.hit(`bo:totp:${row.id}:${step}`, 1, (2 * TOTP_WINDOW_STEPS + 1) * TOTP_STEP_MS)).allowed;
-      if (!fresh) return fail(new ApiError('validation_failed', { totp: ['bo.err.totp_invalid'] }));
+      if (!fresh) throw new ApiError('validation_failed', { totp: ['bo.err.totp_invalid'] });
+      await this.limiter.reset(totpKey);
     }
     await this.limiter.reset(failKey);
 
