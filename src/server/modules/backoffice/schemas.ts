@@ -1,6 +1,7 @@
 // Request schemas of the back-office routes. Messages are i18n keys: 'bo.*' keys live in the back-office
 // catalogues (translated by the folder's error handler), the others in the shared catalogues.
 import * as v from 'valibot';
+import { idText } from '../../../shared/schemas/ids.ts';
 import { DEFAULT_SETTINGS, type SystemSettings } from '../../../shared/settings.ts';
 import { STAFF_ROLES } from './roles.ts';
 
@@ -27,7 +28,7 @@ export const pageQuery = {
 };
 export interface Paging { page: number; pageSize: number }
 
-export const idParams = v.object({ id: intText(1, 2 ** 31 - 1) });
+export const idParams = v.object({ id: idText('error.not_found') });
 
 export const loginBody = v.strictObject({
   username: v.pipe(trimmed(32), v.nonEmpty('bo.v.username.required')),

@@ -1,5 +1,6 @@
 // Cashier calls of SPEC.md section 7 (deposits, bank cards, withdrawals) and the gateway's callback.
 import * as v from 'valibot';
+import { idSchema } from '../../../shared/schemas/ids.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -58,7 +59,7 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
     return ok(null, request.locale === 'en' ? 'Submitted for verification' : '已送出審核');
   });
 
-  app.post('/players/debit-card/delete', { ...player, schema: { body: v.strictObject({ id: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)) }) } }, async (request) => {
+  app.post('/players/debit-card/delete', { ...player, schema: { body: v.strictObject({ id: idSchema() }) } }, async (request) => {
     await cashier.deleteCard(auth(request).playerId, (request.body as { id: number }).id);
     return ok(null);
   });
