@@ -15,6 +15,8 @@ try {
   const routes = [
     { name: 'GET /api/health (no-op)', url: `${server.url}/api/health`, headers: {} },
     { name: 'GET /api/auth/me', url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${token}` } },
+    // Extra routes to compare, comma-separated paths (BENCH_EXTRA=/api/system/settings), sent signed in.
+    ...(process.env.BENCH_EXTRA ?? '').split(',').filter(Boolean).map((p) => ({ name: `GET ${p}`, url: `${server.url}${p}`, headers: { authorization: `Bearer ${token}` } })),
   ];
   const load = (route, duration) => autocannon({ url: route.url, headers: route.headers, connections: LOAD.connections, duration });
   for (const route of routes) await load(route, LOAD.warmupS);

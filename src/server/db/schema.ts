@@ -157,6 +157,8 @@ export const staffSessions = pgTable('staff_sessions', {
   tokenHash: bytea('token_hash').notNull(),
   createdAt: tsz('created_at').notNull().defaultNow(),
   expiresAt: tsz('expires_at').notNull(),
+  /** Moved forward as the session is used; a session idle past the back office's idle timeout ends. */
+  lastSeenAt: tsz('last_seen_at').notNull().defaultNow(),
   revokedAt: tsz('revoked_at'),
   ip: text('ip'),
 }, (t) => [uniqueIndex('staff_sessions_token_hash_uq').on(t.tokenHash)]);

@@ -14,11 +14,14 @@ import type { Locale } from '../../../shared/constants.ts';
 import * as repo from './repository.ts';
 import type { UserView } from '../../../shared/user.ts';
 import { hashCode, hashToken, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** argon2id (algorithm 2) with the OWASP baseline: 19 MiB, two passes, one lane. */
 const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** However often it is used, a session ends this long after its login and the player signs in again. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so reading /auth/me is not a write each time. */
 const SESSION_TOUCH_MS = 60_000;
 const CODE_TTL_MS = 5 * 60 * 1000;
@@ -50,11 +53,14 @@ export class AuthService {
   private readonly limiter: Limiter;
   private readonly sms: SmsSender;
   private readonly publish: Publisher;
+  /** Live sessions this instance has looked up, dropped by the database's invalidation messages. */
+  private readonly sessionCache: SessionCache | undefined;
   /** Verified against when the account does not exist, so timing does not tell which accounts exist. */
   private dummyHash: Promise<string> | undefined;
 
-  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher }) {
+  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher; sessionCache?: SessionCache }) {
     this.db = deps.db;
+    this.sessionCache = deps.sessionCache;
     this.system = deps.system;
     this.limiter = deps.limiter;
     this.sms = deps.sms;
@@ -151,6 +157,7 @@ export class AuthService {
       // One live session per player: the newest login wins and the older devices are told so.
       return repo.revokeOtherSessions(tx, player.id, sessionId, 'double-login');
     });
+    for (const id of revoked) this.sessionCache?.invalidate(`s:${id}`);
     if (revoked.length) {
       this.publish.toSessions(revoked, 'double-login', { message: translate(ctx.locale, 'session.other_device') });
       this.publish.disconnectSessions(revoked);
@@ -158,18 +165,56 @@ export class AuthService {
     return { access_token: token, token_type: 'Bearer', expires_in: Math.floor(SESSION_TTL_MS / 1000) };
   }
 
-  /** Resolves a bearer token to its live session, sliding the expiry forward now and then. */
+  /**
+   * Resolves a bearer token to its live session, sliding the expiry forward now and then. Sessions come from
+   * this instance's cache when it holds them (see session-cache.ts for why that is safe), else from one query.
+   */
   async authenticate(token: string): Promise<Auth | undefined> {
-    const row = await repo.liveSessionByHash(this.db, hashToken(token));
-    if (!row) return undefined;
-    if (Date.now() - row.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
-      await repo.touchSession(this.db, row.sessionId, new Date(Date.now() + SESSION_TTL_MS));
+    const hash = hashToken(token);
+    const key = hash.toString('base64');
+    const now = Date.now();
+    const cache = this.sessionCache;
+    let found = cache?.get(key, now);
+    if (!found) {
+      const mark = cache?.mark() ?? 0;
+      const row = await repo.liveSessionByHash(this.db, hash, SESSION_ABSOLUTE_MS);
+      if (!row) return undefined;
+      found = {
+        sessionId: row.sessionId, playerId: row.playerId, lastSeenAtMs: row.lastSeenAt.getTime(),
+        expiresAtMs: row.expiresAt.getTime(), hardExpiresAtMs: row.createdAt.getTime() + SESSION_ABSOLUTE_MS,
+      };
+      cache?.put(key, found, mark, now);
     }
-    return { sessionId: row.sessionId, playerId: row.playerId };
+    if (now - found.lastSeenAtMs > SESSION_TOUCH_MS) {
+      const mark = cache?.mark() ?? 0;
+      const expiresAt = await repo.touchSession(this.db, found.sessionId, SESSION_TTL_MS, SESSION_ABSOLUTE_MS);
+      if (!expiresAt) {
+        cache?.drop(key);
+        return undefined;
+      }
+      cache?.put(key, { ...found, lastSeenAtMs: now, expiresAtMs: expiresAt.getTime() }, mark, now);
+    }
+    return { sessionId: found.sessionId, playerId: found.playerId };
+  }
+
+  /**
+   * A player's GET /auth/me answer from this instance's cache, or loaded and remembered. The cache drops it
+   * whenever the player is told of a change or their row changes, on every instance (session-cache.ts).
+   */
+  async cachedView<T>(playerId: number, locale: Locale, load: () => Promise<T>): Promise<T> {
+    const cache = this.sessionCache;
+    const hit = cache?.getView<T>(playerId, locale);
+    if (hit !== undefined) return hit;
+    const mark = cache?.mark() ?? 0;
+    const value = await load();
+    cache?.putView(playerId, locale, value, mark);
+    return value;
   }
 
   async logout(auth: Auth): Promise<void> {
     await repo.revokeSessions(this.db, [auth.sessionId], 'logout');
+    // The database tells every instance; this one forgets at once, before the answer goes out.
+    this.sessionCache?.invalidate(`s:${auth.sessionId}`);
     this.publish.disconnectSessions([auth.sessionId]);
   }
 

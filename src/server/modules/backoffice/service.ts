@@ -24,6 +24,10 @@ import { TOTP_STEP_MS, TOTP_WINDOW_STEPS, newTotpSecret, otpauthUri, verifyTotp 
 
 /** A working day; staff sign in again each shift. */
 export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** A back-office session left unused this long ends: an unattended desk does not stay signed in. */
+export const STAFF_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** last_seen_at moves at most this often, so reading pages is not a write each time. */
+const STAFF_TOUCH_MS = 60_000;
 const LOGIN_IP_LIMIT = 30;
 const LOGIN_IP_WINDOW_MS = 10 * 60 * 1000;
 const LOGIN_NAME_FAILURES = 5;
@@ -114,7 +118,11 @@ export class BackofficeService {
   }
 
   async authenticate(token: string): Promise<StaffAuth | undefined> {
-    return repo.liveStaffSession(this.db, hashToken(token));
+    const row = await repo.liveStaffSession(this.db, hashToken(token), STAFF_IDLE_TIMEOUT_MS);
+    if (!row) return undefined;
+    if (Date.now() - row.lastSeenAt.getTime() > STAFF_TOUCH_MS) await repo.touchStaffSession(this.db, row.sessionId);
+    const { lastSeenAt: _seen, ...auth } = row;
+    return auth;
   }
 
   async logout(auth: StaffAuth, ip: string): Promise<void> {

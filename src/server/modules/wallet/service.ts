@@ -348,18 +348,26 @@ export class WalletService {
   }
 
   /** A manual balance adjustment of the central wallet against the house's adjustment account. */
-  async adjustCentral(input: { playerId: number; amountMinor: bigint; memo: string; staffId?: number | null; idempotencyKey: string }): Promise<void> {
+  /**
+   * `onPosted` runs inside the journal's transaction with the ledger's answer, so that what belongs with the
+   * money (the operator's audit row) commits with it, or not at all, and knows whether the journal was new.
+   */
+  async adjustCentral(input: {
+    playerId: number; amountMinor: bigint; memo: string; staffId?: number | null; idempotencyKey: string;
+    onPosted?: (tx: DbOrTx, posted: { journalId: number; replayed: boolean; centralBalanceMinor: bigint }) => Promise<void>;
+  }): Promise<void> {
     if (input.amountMinor === 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
     const [central, house] = await Promise.all([
       this.accounts.playerAccount(input.playerId, 'central'), this.accounts.houseAccount('adjust', input.playerId),
     ]);
     await this.inTransaction(async (tx) => {
-      await postJournal(tx, {
+      const posted = await postJournal(tx, {
         kind: 'adjustment', idempotencyKey: `adjust:${input.idempotencyKey}`,
         request: { playerId: input.playerId, amount: input.amountMinor.toString() }, playerId: input.playerId,
         memo: input.memo, staffId: input.staffId ?? null,
         legs: [{ accountId: central, amountMinor: input.amountMinor }, { accountId: house, amountMinor: -input.amountMinor }],
       });
+      if (input.onPosted) await input.onPosted(tx, { ...posted, centralBalanceMinor: await balanceOf(tx, central) });
     });
     this.publish.toPlayer(input.playerId, 'system-money-action');
   }
