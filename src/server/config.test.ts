@@ -4,7 +4,7 @@ import { DEV_SECRETS, loadConfig, parseTrustProxy, productionProblems } from './
 const GOOD = {
   NODE_ENV: 'production', SEED_DEMO: '0',
   GAME_PROVIDER_SECRET: 'a-provider-secret-of-some-length', PAYMENT_GATEWAY_SECRET: 'a-gateway-secret-of-some-length',
-  STAFF_TOTP_KEY: 'ab'.repeat(32),
+  STAFF_TOTP_KEY: 'ab'.repeat(32), SMS_DRIVER: 'http', SMS_HTTP_KEY: 'an-sms-gateway-key-0123',
 };
 
 describe('production settings', () => {
@@ -18,7 +18,10 @@ describe('production settings', () => {
       expect(productionProblems({ ...GOOD, [name]: DEV_SECRETS[name] }).join()).toContain(`${name} is the public development default`);
     }
     expect(productionProblems({ ...GOOD, STAFF_TOTP_KEY: 'x'.repeat(40) }).join()).toContain('STAFF_TOTP_KEY must be 32 bytes');
-    expect(productionProblems({ ...GOOD, SMS_DRIVER: 'http' }).join()).toContain('SMS_HTTP_KEY');
+    expect(productionProblems({ ...GOOD, SMS_HTTP_KEY: undefined }).join()).toContain('SMS_HTTP_KEY');
+    // The outbox driver keeps codes readable in the back office: a demo installation only.
+    expect(productionProblems({ ...GOOD, SMS_DRIVER: undefined }).join()).toContain('SMS_DRIVER must be http');
+    expect(productionProblems({ ...GOOD, SMS_DRIVER: undefined, SEED_DEMO: '1' })).toEqual([]);
   });
 
   it('wants SEED_DEMO said explicitly', () => {

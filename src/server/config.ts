@@ -82,6 +82,8 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push('STAFF_TOTP_KEY must be 32 bytes as 64 hex digits or base64');
   }
   if (env.SMS_DRIVER === 'http') secret('SMS_HTTP_KEY');
+  // The outbox driver sends nothing: codes wait in the back office's SMS log in clear. Only a demo has it.
+  else if (!/^(1|true)$/i.test(env.SEED_DEMO ?? '')) problems.push('SMS_DRIVER must be http (with SMS_HTTP_URL and SMS_HTTP_KEY); the outbox driver is for demo installations only');
   if (env.SEED_DEMO === undefined || !/^(0|1|true|false)$/i.test(env.SEED_DEMO)) {
     problems.push('SEED_DEMO must be set explicitly to 0 (production) or 1 (a demo installation)');
   }

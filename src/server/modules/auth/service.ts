@@ -254,11 +254,15 @@ export class AuthService {
   async sendRegisterCode(phone: string, ctx: RequestContext): Promise<void> {
     const taken = await repo.accountOrPhoneTaken(this.db, '', phone);
     if (taken.phone) throw new ApiError('validation_failed', { phone: ['v.phone.taken'] });
+    // The caller's address is counted first: it is the resource an attacker spends. A phone's own counters
+    // only move when a message really goes out to it, so refused or failed attempts cannot use up the day of
+    // someone else's phone.
+    const hourly = await this.limiter.hit(`sms:ip:${ctx.ip}`, SMS_IP_HOURLY, 60 * 60 * 1000);
+    if (!hourly.allowed) throw new ApiError('rate_limited');
+    if ((await this.limiter.peek(`sms:day:${phone}`)) >= SMS_PHONE_DAILY) throw new ApiError('rate_limited');
+    // The gap is taken before sending, so two requests at once cannot both send; a failed send gives it back.
     const gap = await this.limiter.hit(`sms:gap:${phone}`, 1, SMS_PHONE_GAP_MS);
     if (!gap.allowed) throw new ApiError('sms_too_soon');
-    const daily = await this.limiter.hit(`sms:day:${phone}`, SMS_PHONE_DAILY, 24 * 60 * 60 * 1000);
-    const hourly = await this.limiter.hit(`sms:ip:${ctx.ip}`, SMS_IP_HOURLY, 60 * 60 * 1000);
-    if (!daily.allowed || !hourly.allowed) throw new ApiError('rate_limited');
 
     const code = newSmsCode();
     await repo.insertCode(this.db, {
@@ -267,7 +271,9 @@ export class AuthService {
     const body = ctx.locale === 'en'
       ? `Your registration code is ${code}. It expires in 5 minutes.`
       : `您的註冊驗證碼為 ${code}，5 分鐘內有效。`;
-    const { delivered } = await this.sms.send({ phone, purpose: 'register', body });
+    const { delivered } = await this.sms.send({ phone, purpose: 'register', body, secret: code });
+    if (delivered) await this.limiter.hit(`sms:day:${phone}`, SMS_PHONE_DAILY, 24 * 60 * 60 * 1000);
+    else await this.limiter.reset(`sms:gap:${phone}`);
     if (!delivered) throw new ApiError('upstream_failed');
   }
 }
