@@ -146,7 +146,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const gateway = opts.gateway ?? new PayBridgeGateway(config.gateway);
   const cashier = new CashierService({
-    db: database.db, system, gateway, publish: realtime.publisher, accounts: wallet.accounts,
+    db: database.db, system, gateway, publish: realtime.publisher, accounts: wallet.accounts, limiter,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
 

@@ -15,6 +15,8 @@ const pageQuery = v.object({
 });
 /** Gateway callbacks are small; anything bigger is not one. */
 const CALLBACK_BODY_LIMIT_BYTES = 16 * 1024;
+/** Callbacks one address may post a minute, signed or not. */
+const CALLBACKS_PER_MINUTE = 1200;
 
 function clientKey(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];
@@ -44,8 +46,11 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
   // The gateway posts here. The signature covers the raw body, so this route reads it unparsed.
   await app.register(async (raw) => {
     raw.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
-    raw.post('/payments/paybridge/callback', { config: { rateLimit: false } }, async (request, reply) => {
+    // The gateway's own addresses send many callbacks in a busy hour, so the limit is generous; senders of
+    // forged callbacks are refused much sooner by the service's count of them.
+    raw.post('/payments/paybridge/callback', { config: { rateLimit: { max: CALLBACKS_PER_MINUTE, timeWindow: '1 minute' } } }, async (request, reply) => {
       const result = await cashier.handleCallback(String(request.body ?? ''), request.headers, request.ip);
+      if (result.outcome === 'rate_limited') return reply.code(429).send({ status: 'error', code: 'rate_limited', message: 'too many failed callbacks' });
       if (!result.ok) return reply.code(401).send({ status: 'error', code: 'bad_signature', message: 'signature check failed' });
       return reply.type('text/plain').send('OK');
     });
