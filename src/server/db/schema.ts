@@ -146,7 +146,10 @@ export const staff = pgTable('staff', {
   passwordHash: text('password_hash').notNull(),
   /** admin, finance, service or marketing. */
   role: varchar('role', { length: 20 }).notNull(),
+  /** AES-256-GCM sealed (STAFF_TOTP_KEY); see backoffice/totp.ts. */
   totpSecret: text('totp_secret'),
+  /** A secret being enrolled, sealed too: it becomes totp_secret once the staff member confirms a code from it. */
+  totpPending: text('totp_pending'),
   status: smallint('status').notNull().default(1),
   createdAt: tsz('created_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('staff_username_uq').on(sql`lower(${t.username})`)]);

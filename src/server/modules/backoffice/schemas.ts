@@ -36,6 +36,10 @@ export const loginBody = v.strictObject({
   totp: v.optional(v.pipe(trimmed(6), v.regex(/^(\d{6})?$/, 'bo.v.totp.format'))),
 }, 'v.type.object');
 
+export const totpConfirmBody = v.strictObject({
+  code: v.pipe(trimmed(6), v.regex(/^\d{6}$/, 'bo.v.totp.format')),
+}, 'v.type.object');
+
 export const websiteStatusBody = v.strictObject({
   status: v.boolean('v.type.boolean'),
   msg: v.optional(trimmed(TEXT_MAX), ''),

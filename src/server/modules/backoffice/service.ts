@@ -20,7 +20,7 @@ import {
   SETTING_KEYS, SYSTEM_MESSAGE_SLOT, settingKind, type Input, type Paging, type SettingKind,
   type loginBody, type messageCreateBody, type messageUpdateBody, type staffCreateBody, type staffUpdateBody,
 } from './schemas.ts';
-import { TOTP_STEP_MS, TOTP_WINDOW_STEPS, newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
+import { TOTP_STEP_MS, TOTP_WINDOW_STEPS, newTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from './totp.ts';
 
 /** A working day; staff sign in again each shift. */
 export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -58,11 +58,14 @@ export class BackofficeService {
   private readonly system: SystemService;
   private readonly limiter: Limiter;
   private readonly publish: Publisher;
+  /** Seals staff TOTP secrets at rest (config.staffTotpKey). */
+  private readonly totpKey: Buffer;
   /** Verified against for unknown usernames, so the answer's timing does not tell which exist. */
   private dummyHash: Promise<string> | undefined;
 
-  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; publish: Publisher }) {
+  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; publish: Publisher; totpKey: Buffer }) {
     this.db = deps.db;
+    this.totpKey = deps.totpKey;
     this.system = deps.system;
     this.limiter = deps.limiter;
     this.publish = deps.publish;
@@ -93,12 +96,15 @@ export class BackofficeService {
       // give an unlimited number of guesses at six digits.
       const totpKey = `bo:totp:fail:${row.id}`;
       if (!(await this.limiter.hit(totpKey, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS)).allowed) throw lockedOut();
-      const step = verifyTotp(row.totpSecret, input.totp);
+      const opened = openSecret(this.totpKey, row.totpSecret);
+      const step = opened ? verifyTotp(opened.secret, input.totp) : undefined;
       // A code is good once: the step it matched is remembered until it can no longer match.
       const fresh = step !== undefined
         && (await this.limiter.hit(`bo:totp:${row.id}:${step}`, 1, (2 * TOTP_WINDOW_STEPS + 1) * TOTP_STEP_MS)).allowed;
       if (!fresh) throw new ApiError('validation_failed', { totp: ['bo.err.totp_invalid'] });
       await this.limiter.reset(totpKey);
+      // A secret stored before secrets were encrypted is sealed at its first use.
+      if (opened?.legacy) await repo.updateStaff(this.db, row.id, { totpSecret: sealSecret(this.totpKey, opened.secret) });
     }
     await this.limiter.reset(failKey);
 
@@ -333,26 +339,55 @@ export class BackofficeService {
     return { id, ...input };
   }
 
-  /** Gives a staff member a new TOTP secret; the URI is shown this once and never again. */
+  /**
+   * Starts a staff member's own TOTP enrolment: a new secret, shown to them this once and kept sealed as
+   * pending. It protects nothing until they confirm a code from it (confirmTotp). Nobody can enrol, or see
+   * the secret of, another staff member: an administrator can only reset it (disableTotp).
+   */
   async enableTotp(op: Operator, id: number): Promise<{ id: number; secret: string; otpauth_uri: string }> {
+    if (id !== op.staffId) throw new ApiError('forbidden', { modal: ['bo.err.totp_self_only'] });
     const secret = newTotpSecret();
     const username = await this.db.transaction(async (tx) => {
       const row = await repo.staffForUpdate(tx, id);
       if (!row) throw new ApiError('not_found');
-      await repo.updateStaff(tx, id, { totpSecret: secret });
+      await repo.updateStaff(tx, id, { totpPending: sealSecret(this.totpKey, secret) });
       await repo.insertAudit(tx, {
-        staffId: op.staffId, action: 'staff.totp.enable', target: `staff:${id}`, detail: { username: row.username, replaced: !!row.totpSecret }, ip: op.ip,
+        staffId: op.staffId, action: 'staff.totp.begin', target: `staff:${id}`, detail: { username: row.username }, ip: op.ip,
       });
       return row.username;
     });
     return { id, secret, otpauth_uri: otpauthUri(TOTP_ISSUER, username, secret) };
   }
 
+  /** Finishes the caller's enrolment: a right code from the pending secret makes it the one sign-in asks for. */
+  async confirmTotp(op: Operator, code: string): Promise<{ id: number; totp_enabled: true }> {
+    // Guessing codes here is limited like signing in.
+    const attempts = `bo:totp:confirm:${op.staffId}`;
+    if (!(await this.limiter.hit(attempts, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS)).allowed) {
+      throw new ApiError('rate_limited', { modal: ['bo.err.login_locked'] });
+    }
+    await this.db.transaction(async (tx) => {
+      const row = await repo.staffForUpdate(tx, op.staffId);
+      if (!row) throw new ApiError('not_found');
+      const pending = row.totpPending ? openSecret(this.totpKey, row.totpPending) : undefined;
+      if (!pending || verifyTotp(pending.secret, code) === undefined) {
+        throw new ApiError('validation_failed', { code: ['bo.err.totp_invalid'] });
+      }
+      await repo.updateStaff(tx, op.staffId, { totpSecret: row.totpPending, totpPending: null });
+      await repo.insertAudit(tx, {
+        staffId: op.staffId, action: 'staff.totp.enable', target: `staff:${op.staffId}`,
+        detail: { username: row.username, replaced: !!row.totpSecret }, ip: op.ip,
+      });
+    });
+    await this.limiter.reset(attempts);
+    return { id: op.staffId, totp_enabled: true };
+  }
+
   async disableTotp(op: Operator, id: number): Promise<{ id: number }> {
     await this.db.transaction(async (tx) => {
       const row = await repo.staffForUpdate(tx, id);
       if (!row) throw new ApiError('not_found');
-      await repo.updateStaff(tx, id, { totpSecret: null });
+      await repo.updateStaff(tx, id, { totpSecret: null, totpPending: null });
       await repo.insertAudit(tx, {
         staffId: op.staffId, action: 'staff.totp.disable', target: `staff:${id}`, detail: { username: row.username }, ip: op.ip,
       });
