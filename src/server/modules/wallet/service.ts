@@ -175,17 +175,31 @@ export class WalletService {
     ]);
     let amountMinor: bigint;
     if (amount === 'all') {
-      // Take what both sides agree is there: the ledger's figure, capped by the provider's own.
-      const ledger = await this.balance(this.db, platformAcc);
-      const live = await this.provider.balance(code, binding.providerPlayer);
-      if (live.kind === 'maintenance') throw new ApiError('platform_maintenance');
-      if (live.kind !== 'ok') throw new ApiError('platform_unavailable');
-      if (live.balanceMinor < ledger) {
+      // Take what both sides agree is there: the ledger's figure, capped by the provider's own. The provider is
+      // asked first: a concurrent transfer journals its move (platform to transit) before it calls the
+      // provider, so any deduction the provider shows is already in the ledger read after it. Read the other
+      // way round, a withdraw-all racing another saw the provider emptied against a stale ledger figure and
+      // opened a mismatch that was not one.
+      const readBoth = async () => {
+        const live = await this.provider.balance(code, binding.providerPlayer);
+        if (live.kind === 'maintenance') throw new ApiError('platform_maintenance');
+        if (live.kind !== 'ok') throw new ApiError('platform_unavailable');
+        return { providerMinor: live.balanceMinor, ledger: await this.balance(this.db, platformAcc) };
+      };
+      let { providerMinor, ledger } = await readBoth();
+      // A difference is looked at twice before it becomes a finding: money may have moved between the reads.
+      if (providerMinor < ledger) ({ providerMinor, ledger } = await readBoth());
+      const findingId = `${code}:${playerId}`;
+      if (providerMinor < ledger) {
         await repo.openFinding(this.db, {
-          kind: 'balance_mismatch', transferId: `${code}:${playerId}`, playerId, gpCode: code,
-          detail: { ledgerMinor: ledger.toString(), providerMinor: live.balanceMinor.toString() },
+          kind: 'balance_mismatch', transferId: findingId, playerId, gpCode: code,
+          detail: { ledgerMinor: ledger.toString(), providerMinor: providerMinor.toString() },
         });
+      } else {
+        // Both sides agree again: an earlier mismatch of this player's platform wallet is settled.
+        await repo.resolveFindings(this.db, findingId);
       }
+      const live = { balanceMinor: providerMinor };
       amountMinor = live.balanceMinor < ledger ? live.balanceMinor : ledger;
       if (amountMinor <= 0n) throw new ApiError('nothing_to_transfer');
     } else {
