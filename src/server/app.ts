@@ -220,7 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(betRoutes);
     await api.register(gameListRoutes);
     await api.register(cashierRoutes);
-    await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl, totpKey: config.staffTotpKey });
+    await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl, totpKey: config.staffTotpKey, totpRequired: config.staffTotpRequired });
   }, { prefix: '/api' });
 
   if (opts.pages) {

@@ -33,6 +33,8 @@ export interface Config {
   depositExpiryIntervalMs: number;
   /** 32-byte key (hex or base64) that encrypts staff TOTP secrets at rest. */
   staffTotpKey: Buffer;
+  /** Admin and finance staff must have an authenticator (enrolled at sign-in); on by default in production. */
+  staffTotpRequired: boolean;
 }
 
 /** The public development defaults: anyone can read them in this repository, so production refuses them. */
@@ -132,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     callbackBaseUrl: (env.CALLBACK_BASE_URL || `http://127.0.0.1:${env.PORT ?? 4321}`).replace(/\/$/, ''),
     depositExpiryIntervalMs: Number(env.DEPOSIT_EXPIRY_INTERVAL_MS ?? 30000),
     staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),
+    staffTotpRequired: bool(env.STAFF_TOTP_REQUIRED, (env.NODE_ENV ?? 'development') === 'production'),
   };
 }

@@ -47,8 +47,9 @@ describe('player login lockout', () => {
     // it is refused. Either way no more than LIMIT guesses were verified in total.
     const verified = codes.filter((c) => c === 'login_failed').length + (right.statusCode === 200 ? 1 : 0);
     expect(verified).toBeLessThanOrEqual(LIMIT);
-    // After the burst the account is locked even for the right password.
-    expect((await login(t, p.account, PASSWORD)).json().code).toBe('login_locked');
+    // Unless the right password was counted among the first and reset the count, the account is now locked
+    // even for the right password.
+    if (right.statusCode !== 200) expect((await login(t, p.account, PASSWORD)).json().code).toBe('login_locked');
   });
 
   it('a right password sent after the limit of wrong ones is refused', async () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { onTestFailed, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { totpAt } from '../../src/server/modules/backoffice/totp.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results');
@@ -175,7 +176,20 @@ export async function startServer(name: string): Promise<Server> {
     api,
     async operatorToken() {
       if (token) return token;
-      const res = await api<{ access_token: string }>('POST', '/backoffice/auth/login', OPERATOR);
+      // In production the demo operator's first sign-in sets a new password and enrols an authenticator.
+      let password: string = OPERATOR.password;
+      type Answer = { access_token?: string; setup_required?: 'password' | 'totp'; totp_secret?: string };
+      let res = await api<Answer>('POST', '/backoffice/auth/login', OPERATOR);
+      if (res.body.data?.setup_required === 'password') {
+        const next = `e2e-${randomBytes(8).toString('hex')}`;
+        res = await api<Answer>('POST', '/backoffice/auth/login', { ...OPERATOR, new_password: next });
+        password = next;
+      }
+      if (res.body.data?.setup_required === 'totp' && res.body.data.totp_secret) {
+        res = await api<Answer>('POST', '/backoffice/auth/login', {
+          username: OPERATOR.username, password, totp_setup_code: totpAt(res.body.data.totp_secret, Date.now()),
+        });
+      }
       if (res.status !== 200 || !res.body.data?.access_token) throw new Error(`operator login failed: ${res.status} ${JSON.stringify(res.body)}`);
       token = res.body.data.access_token;
       return token;

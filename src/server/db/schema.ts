@@ -150,6 +150,8 @@ export const staff = pgTable('staff', {
   totpSecret: text('totp_secret'),
   /** A secret being enrolled, sealed too: it becomes totp_secret once the staff member confirms a code from it. */
   totpPending: text('totp_pending'),
+  /** Set for an operator whose password someone else chose (the first one): sign-in asks for a new one first. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   status: smallint('status').notNull().default(1),
   createdAt: tsz('created_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('staff_username_uq').on(sql`lower(${t.username})`)]);

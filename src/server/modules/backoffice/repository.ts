@@ -80,7 +80,7 @@ export async function insertStaff(db: DbOrTx, values: typeof staff.$inferInsert)
   return rows[0]!;
 }
 
-export async function updateStaff(db: DbOrTx, id: number, patch: Partial<Pick<StaffRow, 'role' | 'status' | 'totpSecret' | 'totpPending'>>): Promise<void> {
+export async function updateStaff(db: DbOrTx, id: number, patch: Partial<Pick<StaffRow, 'role' | 'status' | 'totpSecret' | 'totpPending' | 'passwordHash' | 'mustChangePassword'>>): Promise<void> {
   await db.update(staff).set(patch).where(eq(staff.id, id));
 }
 

@@ -40,9 +40,9 @@ function localize(err: Error, locale: Locale): Error {
   return err;
 }
 
-export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions & { totpKey?: Buffer }> = async (app, opts) => {
+export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions & { totpKey?: Buffer; totpRequired?: boolean }> = async (app, opts) => {
   const { db, system, limiter, realtime } = app.services;
-  const service = new BackofficeService({ db, system, limiter, publish: realtime.publisher, totpKey: opts.totpKey ?? Buffer.alloc(32) });
+  const service = new BackofficeService({ db, system, limiter, publish: realtime.publisher, totpKey: opts.totpKey ?? Buffer.alloc(32), totpRequired: opts.totpRequired });
 
   app.decorateRequest('staff', undefined);
   app.setErrorHandler((err: FastifyError, request, reply) => sendError(request, reply, localize(err, request.locale)));

@@ -34,6 +34,10 @@ export const loginBody = v.strictObject({
   username: v.pipe(trimmed(32), v.nonEmpty('bo.v.username.required')),
   password: v.pipe(str(), v.maxLength(128, 'v.too_long'), v.nonEmpty('bo.v.password.required')),
   totp: v.optional(v.pipe(trimmed(6), v.regex(/^(\d{6})?$/, 'bo.v.totp.format'))),
+  /** First sign-in: the password that replaces the one someone else chose. */
+  new_password: v.optional(v.pipe(str(), v.minLength(8, 'bo.v.password.short'), v.maxLength(128, 'v.too_long'))),
+  /** First sign-in of admin and finance staff: a code from the authenticator secret shown by the previous step. */
+  totp_setup_code: v.optional(v.pipe(trimmed(6), v.regex(/^\d{6}$/, 'bo.v.totp.format'))),
 }, 'v.type.object');
 
 export const totpConfirmBody = v.strictObject({

@@ -33,6 +33,8 @@ const LOGIN_IP_WINDOW_MS = 10 * 60 * 1000;
 const LOGIN_NAME_FAILURES = 5;
 const LOGIN_NAME_WINDOW_MS = 15 * 60 * 1000;
 const TOTP_ISSUER = `${translate('en', 'site.name')} Back Office`;
+/** Roles that move money or manage staff: an authenticator is required for them (config.staffTotpRequired). */
+const TOTP_REQUIRED_ROLES: ReadonlySet<string> = new Set(['admin', 'finance']);
 
 export interface StaffAuth { sessionId: number; staffId: number; username: string; role: StaffRole | string; totpEnabled: boolean }
 /** Who does an operator action, and from where, for the audit row. */
@@ -63,9 +65,13 @@ export class BackofficeService {
   /** Verified against for unknown usernames, so the answer's timing does not tell which exist. */
   private dummyHash: Promise<string> | undefined;
 
-  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; publish: Publisher; totpKey: Buffer }) {
+  /** Admin and finance staff must have an authenticator before they get a session. */
+  private readonly totpRequired: boolean;
+
+  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; publish: Publisher; totpKey: Buffer; totpRequired?: boolean }) {
     this.db = deps.db;
     this.totpKey = deps.totpKey;
+    this.totpRequired = deps.totpRequired ?? false;
     this.system = deps.system;
     this.limiter = deps.limiter;
     this.publish = deps.publish;
@@ -89,7 +95,42 @@ export class BackofficeService {
       : (await argonVerify(await (this.dummyHash ??= AuthService.hashPassword('dummy-staff-pass')), input.password), false);
     if (!row || !passwordOk) throw new ApiError('login_failed', { modal: ['error.login_failed'] });
 
-    if (row.totpSecret) {
+    // First sign-in of an operator whose password someone else chose: a new password before anything else.
+    if (row.mustChangePassword) {
+      if (!input.new_password) {
+        // The password was right: this is a step of signing in, not a failed try.
+        await this.limiter.reset(failKey);
+        return { setup_required: 'password' as const };
+      }
+      if (input.new_password === input.password) throw new ApiError('validation_failed', { new_password: ['bo.err.password_same'] });
+      const passwordHash = await AuthService.hashPassword(input.new_password);
+      await this.db.transaction(async (tx) => {
+        await repo.updateStaff(tx, row.id, { passwordHash, mustChangePassword: false });
+        await repo.insertAudit(tx, { staffId: row.id, action: 'staff.password.change', target: `staff:${row.id}`, detail: { first_sign_in: true }, ip: ctx.ip });
+      });
+      row.mustChangePassword = false;
+    }
+    // Admin and finance staff enrol an authenticator before they get a session: the secret is shown after the
+    // right password, and a code from it turns it on.
+    if (!row.totpSecret && this.totpRequired && TOTP_REQUIRED_ROLES.has(row.role)) {
+      const pending = row.totpPending ? openSecret(this.totpKey, row.totpPending) : undefined;
+      if (!input.totp_setup_code || !pending) {
+        const secret = pending?.secret ?? newTotpSecret();
+        if (!pending) await repo.updateStaff(this.db, row.id, { totpPending: sealSecret(this.totpKey, secret) });
+        await this.limiter.reset(failKey);
+        return { setup_required: 'totp' as const, totp_secret: secret, otpauth_uri: otpauthUri(TOTP_ISSUER, row.username, secret) };
+      }
+      // Codes are counted first on their own counter, like sign-in codes.
+      const setupKey = `bo:totp:setup:${row.id}`;
+      if (!(await this.limiter.hit(setupKey, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS)).allowed) throw lockedOut();
+      if (verifyTotp(pending.secret, input.totp_setup_code) === undefined) throw new ApiError('validation_failed', { totp_setup_code: ['bo.err.totp_invalid'] });
+      await this.limiter.reset(setupKey);
+      await this.db.transaction(async (tx) => {
+        await repo.updateStaff(tx, row.id, { totpSecret: row.totpPending, totpPending: null });
+        await repo.insertAudit(tx, { staffId: row.id, action: 'staff.totp.enable', target: `staff:${row.id}`, detail: { username: row.username, first_sign_in: true }, ip: ctx.ip });
+      });
+      row.totpSecret = row.totpPending;
+    } else if (row.totpSecret) {
       // The second factor is asked for only after the password was right, as authenticator prompts are.
       if (!input.totp) throw new ApiError('validation_failed', { totp: ['bo.err.totp_required'] });
       // Codes are counted before they are checked too, on their own counter: knowing the password must not
