@@ -61,7 +61,7 @@ type Handler = (ctx: { platform: Platform; req: FastifyRequest; reply: FastifyRe
 
 export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   const host = opts.host ?? '127.0.0.1';
-  const secret = opts.secret || DEFAULT_SECRET;
+  const secret = opts.secret || process.env.SIM_SECRET || DEFAULT_SECRET;
   const requestTtlMs = opts.requestTtlMs ?? DEFAULT_REQUEST_TTL_MS;
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
 

@@ -2,6 +2,7 @@
 import { boAccountEn } from './backoffice-account-en.ts';
 import { protectionBoEn } from './protection-bo-en.ts';
 import { vipBoEn } from './vip-backoffice-en.ts';
+import { boHardeningEn } from './backoffice-hardening-en.ts';
 export const boEn = {
   'bo.title': 'Back office',
   'bo.brand': 'Lucky Harbour Back Office',
@@ -642,6 +643,7 @@ export const boEn = {
   ...boAccountEn,
   ...protectionBoEn,
   ...vipBoEn,
+  ...boHardeningEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

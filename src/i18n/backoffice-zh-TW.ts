@@ -3,6 +3,7 @@ import { boAccountZhTW } from './backoffice-account-zh-TW.ts';
 import { protectionBoZhTW } from './protection-bo-zh-TW.ts';
 import type { BoKey } from './backoffice-en.ts';
 import { vipBoZhTW } from './vip-backoffice-zh-TW.ts';
+import { boHardeningZhTW } from './backoffice-hardening-zh-TW.ts';
 
 export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.title': '管理後台',
@@ -626,4 +627,5 @@ export const boZhTW: Partial<Record<BoKey, string>> = {
   ...boAccountZhTW,
   ...protectionBoZhTW,
   ...vipBoZhTW,
+  ...boHardeningZhTW,
 };

@@ -2,6 +2,7 @@
 import { accountEn } from './account-en.ts';
 import { protectionEn } from './protection-en.ts';
 import { vipEn } from './vip-en.ts';
+import { hardeningEn } from './hardening-en.ts';
 export const en = {
   'site.name': 'Lucky Harbour',
   'site.tagline': 'Games, sports and live casino',
@@ -617,6 +618,7 @@ export const en = {
   ...accountEn,
   ...protectionEn,
   ...vipEn,
+  ...hardeningEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -3,6 +3,7 @@ import { accountZhTW } from './account-zh-TW.ts';
 import { protectionZhTW } from './protection-zh-TW.ts';
 import type { MessageKey } from './en.ts';
 import { vipZhTW } from './vip-zh-TW.ts';
+import { hardeningZhTW } from './hardening-zh-TW.ts';
 
 export const zhTW: Partial<Record<MessageKey, string>> = {
   'site.name': '幸運港',
@@ -609,4 +610,5 @@ export const zhTW: Partial<Record<MessageKey, string>> = {
   ...accountZhTW,
   ...protectionZhTW,
   ...vipZhTW,
+  ...hardeningZhTW,
 };

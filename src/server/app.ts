@@ -13,6 +13,8 @@ import { pgLimiter, redisLimiter, type Limiter } from './lib/limiter.ts';
 import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
 import { SystemService } from './modules/system/service.ts';
 import { AuthService, type Auth } from './modules/auth/service.ts';
+import { INVALIDATE_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
+import { sql } from 'drizzle-orm';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
@@ -46,6 +48,7 @@ export interface Services {
   db: Db;
   system: SystemService;
   auth: AuthService;
+  sessionCache: SessionCache;
   limiter: Limiter;
   sms: SmsSender;
   realtime: Realtime;
@@ -95,7 +98,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),
     // One line per request from logRequests instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    // A hop count becomes the function Fastify's types accept; addresses and CIDR lists pass as they are.
+    trustProxy: typeof config.trustProxy === 'number'
+      ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+      : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Large ids and keys are refused before routing rather than by each handler.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -116,7 +122,36 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     authenticate: (token) => authService!.authenticate(token),
     redis: redis && redisSub ? { pub: redis, sub: redisSub, keyPrefix: config.redisKeyPrefix } : undefined,
   });
-  authService = new AuthService({ db: database.db, system, limiter, sms, publish: realtime.publisher });
+  // Player sessions cached per instance, dropped by the database's NOTIFY (PostgreSQL only; see session-cache.ts).
+  const sessionCache = new SessionCache(config.databaseUrl, (msg) => app.log.warn(msg));
+  await sessionCache.start();
+  // Every revocation closes the session's sockets through the publisher after its commit: this instance
+  // forgets those sessions there too, before the answer goes out, rather than when its NOTIFY arrives.
+  const disconnect = realtime.publisher.disconnectSessions.bind(realtime.publisher);
+  realtime.publisher.disconnectSessions = (ids) => {
+    for (const id of ids) sessionCache.invalidate(`s:${id}`);
+    disconnect(ids);
+  };
+  // Whatever a player is told changed also drops their cached GET /auth/me answer, here at once and on the
+  // other instances through the same NOTIFY channel the database's triggers use.
+  const playerChanged = (playerId: number) => {
+    sessionCache.invalidate(`p:${playerId}`);
+    if (database.kind === 'postgres') {
+      void database.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, ${`p:${playerId}`})`)
+        .catch((err: unknown) => app.log.warn({ err }, 'could not announce a player change'));
+    }
+  };
+  const toPlayer = realtime.publisher.toPlayer.bind(realtime.publisher);
+  realtime.publisher.toPlayer = (playerId, event, payload) => {
+    playerChanged(playerId);
+    toPlayer(playerId, event, payload);
+  };
+  // A signed-in player's own change (a transfer, a setting) is answered only after their cached view is gone,
+  // so the GET /auth/me that follows shows it on whichever instance it reaches.
+  app.addHook('onSend', async (request) => {
+    if (request.auth && request.method !== 'GET') playerChanged(request.auth.playerId);
+  });
+  authService = new AuthService({ db: database.db, system, limiter, sms, publish: realtime.publisher, sessionCache });
   const provider = opts.provider ?? new HttpGameProvider(config.provider);
   const wallet = new WalletService({ db: database.db, provider, publish: realtime.publisher });
   const games = new GamesService({ db: database.db, provider, wallet });
@@ -128,7 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const gateway = opts.gateway ?? new PayBridgeGateway(config.gateway);
   const cashier = new CashierService({
-    db: database.db, system, gateway, publish: realtime.publisher, accounts: wallet.accounts,
+    db: database.db, system, gateway, publish: realtime.publisher, accounts: wallet.accounts, limiter,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
 
@@ -143,7 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   bets.afterBatch = (playerIds) => vip.afterBets(playerIds).catch((err: unknown) => app.log.error({ err }, 'vip evaluation after bets failed'));
   cashier.afterDeposit = (playerId) => vip.evaluate([playerId]).then(() => undefined, (err: unknown) => app.log.error({ err }, 'vip evaluation after deposit failed'));
 
-  app.decorate('services', { db: database.db, system, auth: authService, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, exchange });
+  app.decorate('services', { db: database.db, system, auth: authService, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, exchange });
   /** The one place that turns a bearer token into a player; routes that need one run it onRequest, before validation. */
   app.decorate('requirePlayer', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
@@ -230,7 +265,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(cashierRoutes);
     await api.register(protectionRoutes);
     await api.register(vipRoutes);
-    await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl });
+    await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl, totpKey: config.staffTotpKey, totpRequired: config.staffTotpRequired });
   }, { prefix: '/api' });
 
   if (opts.pages) {
@@ -258,6 +293,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    await sessionCache.close();
     await new Promise<void>((resolve) => { realtime.io.engine.close(); resolve(); });
     if (redis) await redis.quit().catch(() => {});
     if (redisSub) await redisSub.quit().catch(() => {});

@@ -18,8 +18,11 @@ export interface Config {
   smsDriver: 'outbox' | 'http';
   smsHttpUrl: string | undefined;
   smsHttpKey: string | undefined;
-  /** Behind a load balancer the client address comes from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed: false (none), a hop count, or a list of balancer
+   * addresses and CIDR ranges. Fastify's trustProxy takes each form as it is.
+   */
+  trustProxy: boolean | number | string[];
   logLevel: string;
   /** Bearer token a Prometheus scraper sends to /metrics (METRICS_TOKEN); unset turns the endpoint off. */
   metricsToken: string | undefined;
@@ -35,6 +38,66 @@ export interface Config {
   callbackBaseUrl: string;
   /** How often unpaid gateway orders past their expiry are closed; 0 switches the job off. */
   depositExpiryIntervalMs: number;
+  /** 32-byte key (hex or base64) that encrypts staff TOTP secrets at rest. */
+  staffTotpKey: Buffer;
+  /** Admin and finance staff must have an authenticator (enrolled at sign-in); on by default in production. */
+  staffTotpRequired: boolean;
+}
+
+/** The public development defaults: anyone can read them in this repository, so production refuses them. */
+export const DEV_SECRETS = {
+  GAME_PROVIDER_SECRET: 'dev-provider-secret',
+  PAYMENT_GATEWAY_SECRET: 'dev-gateway-secret',
+  STAFF_TOTP_KEY: '0'.repeat(64),
+} as const;
+
+/** Reads a 256-bit key written as 64 hex digits or as base64; undefined for anything else. */
+export function parseKey(text: string | undefined): Buffer | undefined {
+  if (!text) return undefined;
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  const b = Buffer.from(text, 'base64');
+  return b.length === 32 ? b : undefined;
+}
+
+/**
+ * TRUST_PROXY: unset, empty, 0 or false trusts nobody; a whole number trusts that many hops in front of the
+ * app; anything else is a comma-separated list of balancer addresses or CIDR ranges. 'true' is refused,
+ * because trusting every hop lets a client choose its own address with X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text.toLowerCase() === 'true') throw new Error('TRUST_PROXY=true trusts every hop; give a hop count (e.g. 1) or the balancer addresses');
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * What keeps a production server from starting: secrets left unset or at their public defaults, and a
+ * demo-data switch left implicit. Empty when the environment is fit for production.
+ */
+export function productionProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const secret = (name: keyof typeof DEV_SECRETS | 'SMS_HTTP_KEY', minLength = 16) => {
+    const value = env[name];
+    if (!value) problems.push(`${name} is not set`);
+    else if (value === (DEV_SECRETS as Record<string, string>)[name]) problems.push(`${name} is the public development default`);
+    else if (value.length < minLength) problems.push(`${name} is shorter than ${minLength} characters`);
+  };
+  secret('GAME_PROVIDER_SECRET');
+  secret('PAYMENT_GATEWAY_SECRET');
+  secret('STAFF_TOTP_KEY');
+  if (env.STAFF_TOTP_KEY && env.STAFF_TOTP_KEY !== DEV_SECRETS.STAFF_TOTP_KEY && !parseKey(env.STAFF_TOTP_KEY)) {
+    problems.push('STAFF_TOTP_KEY must be 32 bytes as 64 hex digits or base64');
+  }
+  if (env.SMS_DRIVER === 'http') secret('SMS_HTTP_KEY');
+  // The outbox driver sends nothing: codes wait in the back office's SMS log in clear. Only a demo has it.
+  else if (!/^(1|true)$/i.test(env.SEED_DEMO ?? '')) problems.push('SMS_DRIVER must be http (with SMS_HTTP_URL and SMS_HTTP_KEY); the outbox driver is for demo installations only');
+  if (env.SEED_DEMO === undefined || !/^(0|1|true|false)$/i.test(env.SEED_DEMO)) {
+    problems.push('SEED_DEMO must be set explicitly to 0 (production) or 1 (a demo installation)');
+  }
+  try { parseTrustProxy(env.TRUST_PROXY); } catch (err) { problems.push((err as Error).message); }
+  return problems;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -51,17 +114,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? '',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
-    seedDemo: bool(env.SEED_DEMO, true),
+    // Demo data (a rich player and a known operator password) only when asked for; development keeps it
+    // on by default so `npm start` shows something, production must say so (see productionProblems).
+    seedDemo: bool(env.SEED_DEMO, (env.NODE_ENV ?? 'development') !== 'production'),
     smsDriver,
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     smsHttpKey: env.SMS_HTTP_KEY || undefined,
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     metricsToken: env.METRICS_TOKEN || undefined,
     nodeEnv: env.NODE_ENV ?? 'development',
     provider: {
       baseUrl: (env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, ''),
-      secret: env.GAME_PROVIDER_SECRET || 'dev-provider-secret',
+      secret: env.GAME_PROVIDER_SECRET || DEV_SECRETS.GAME_PROVIDER_SECRET,
       operator: env.GAME_PROVIDER_OPERATOR || 'site',
       timeoutMs: Number(env.GAME_PROVIDER_TIMEOUT_MS ?? 5000),
       requestTtlMs: Number(env.GAME_PROVIDER_REQUEST_TTL_MS ?? 30000),
@@ -71,11 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gateway: {
       baseUrl: (env.PAYMENT_GATEWAY_URL || `${(env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, '')}/gateway`).replace(/\/$/, ''),
       merchant: env.PAYMENT_GATEWAY_MERCHANT || 'site',
-      secret: env.PAYMENT_GATEWAY_SECRET || 'dev-gateway-secret',
+      secret: env.PAYMENT_GATEWAY_SECRET || DEV_SECRETS.PAYMENT_GATEWAY_SECRET,
       timeoutMs: Number(env.PAYMENT_GATEWAY_TIMEOUT_MS ?? 8000),
     },
     siteUrl: (env.SITE_URL || `http://localhost:${env.PORT ?? 4321}`).replace(/\/$/, ''),
     callbackBaseUrl: (env.CALLBACK_BASE_URL || `http://127.0.0.1:${env.PORT ?? 4321}`).replace(/\/$/, ''),
     depositExpiryIntervalMs: Number(env.DEPOSIT_EXPIRY_INTERVAL_MS ?? 30000),
+    staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),
+    staffTotpRequired: bool(env.STAFF_TOTP_REQUIRED, (env.NODE_ENV ?? 'development') === 'production'),
   };
 }

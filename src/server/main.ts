@@ -1,13 +1,23 @@
 // Starts one app instance: opens the database (migrating it), seeds, serves the API, sockets and pages.
-import { loadConfig } from './config.ts';
+import { loadConfig, productionProblems } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo, seedReference } from './db/seed.ts';
+import { seedDemo, seedFirstOperator, seedReference } from './db/seed.ts';
 import { buildApp } from './app.ts';
 
+// A production server with public secrets or implicit demo data is worse than none: refuse to start.
+if (process.env.NODE_ENV === 'production') {
+  const problems = productionProblems(process.env);
+  if (problems.length) {
+    console.error(`Refusing to start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee README.md, "Production settings".`);
+    process.exit(1);
+  }
+}
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await seedReference(database.db);
-if (config.seedDemo) await seedDemo(database.db);
+// In production the demo operator's well-known password is a first-sign-in one, like a bootstrap operator's.
+if (config.seedDemo) await seedDemo(database.db, { operatorMustChangePassword: config.nodeEnv === 'production' });
+if (await seedFirstOperator(database.db, process.env.BOOTSTRAP_ADMIN_PASSWORD)) console.log('created the first operator, admin; its first sign-in sets a new password');
 
 const app = await buildApp({ config, database, pages: process.env.SERVE_PAGES !== '0', jobs: true });
 

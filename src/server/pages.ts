@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './lib/errors.ts';
 import { compressRawResponse } from './lib/compress-raw.ts';
+import { mergePolicies, metaPolicy } from './lib/csp.ts';
 import { localeOfPath, localizedPath } from '../i18n/index.ts';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../shared/constants.ts';
 import { detectDevice } from '../lib/device.ts';
@@ -44,6 +45,10 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   if (!fs.existsSync(entry)) throw new Error(`The site is not built: ${entry} is missing. Run \`npm run build\`.`);
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const prerendered = prerenderedPages(clientDir);
+  // Each prerendered page's own script and style hashes (from Astro's <meta> policy), read once at start-up.
+  const prerenderedPolicies = new Map<string, string | undefined>();
+  for (const file of prerendered.values()) prerenderedPolicies.set(file, metaPolicy(fs.readFileSync(file, 'utf8')));
+  const CSP = 'content-security-policy';
   const { system } = app.services;
 
   await app.register(fastifyStatic, {
@@ -103,6 +108,8 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     const file = prerendered.get(pathname === '/' ? '/' : normalizePath(pathname));
     if (file) {
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      // One policy: helmet's directives with this page's hashes, rather than helmet's header beside Astro's tag.
+      reply.header(CSP, mergePolicies(String(reply.getHeader(CSP) ?? ''), prerenderedPolicies.get(file)));
       const accepts = String(request.headers['accept-encoding'] ?? '');
       for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
         if (accepts.includes(encoding) && fs.existsSync(file + ext)) {
@@ -133,6 +140,25 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   async function renderAstro(request: FastifyRequest, reply: FastifyReply, locals: PageLocals) {
     // Astro writes the response itself; Fastify's helmet headers are already on the raw response.
     for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) reply.raw.setHeader(k, v as string);
+    // Astro's policy header (its hashes) would replace helmet's and lose default-src, object-src, base-uri,
+    // form-action and frame-ancestors: whatever way it writes it, the two are merged into one.
+    const site = String(reply.getHeader(CSP) ?? '');
+    const raw = reply.raw;
+    const setHeader = raw.setHeader.bind(raw);
+    raw.setHeader = ((name: string, value: number | string | readonly string[]) => setHeader(
+      name, name.toLowerCase() === CSP ? mergePolicies(site, ...([] as string[]).concat(value as string)) : value,
+    )) as typeof raw.setHeader;
+    const writeHead = raw.writeHead.bind(raw) as (...args: unknown[]) => typeof raw;
+    raw.writeHead = ((...args: unknown[]) => {
+      const headers = args.find((a, i) => i > 0 && a && typeof a === 'object');
+      if (headers && !Array.isArray(headers)) {
+        const h = headers as Record<string, unknown>;
+        for (const key of Object.keys(h)) {
+          if (key.toLowerCase() === CSP) h[key] = mergePolicies(site, ...([] as string[]).concat(h[key] as string));
+        }
+      }
+      return writeHead(...args);
+    }) as typeof raw.writeHead;
     reply.hijack();
     if (request.method === 'GET') compressRawResponse(reply.raw, request.headers['accept-encoding']);
     await handler(request.raw, reply.raw, undefined, locals);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { onTestFailed, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { totpAt } from '../../src/server/modules/backoffice/totp.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results');
@@ -28,6 +29,17 @@ export const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X)
 export const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
 export const MOBILE = { viewport: { width: 375, height: 812 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 export const OPERATOR = { username: 'admin', password: 'admin12345' } as const;
+
+/**
+ * The server runs as production does, and production refuses the public development secrets. Each test
+ * process makes its own; the stand-in provider and gateway (startSim) read the same ones from SIM_SECRET
+ * and SIM_GATEWAY_SECRET, so the files that start a sim need no change.
+ */
+export const TEST_SECRETS = {
+  GAME_PROVIDER_SECRET: (process.env.SIM_SECRET ||= `e2e-provider-${randomBytes(12).toString('hex')}`),
+  PAYMENT_GATEWAY_SECRET: (process.env.SIM_GATEWAY_SECRET ||= `e2e-gateway-${randomBytes(12).toString('hex')}`),
+  STAFF_TOTP_KEY: randomBytes(32).toString('hex'),
+};
 export const DEMO = { account: 'demo1234', password: 'demo1234' } as const;
 export const PASSWORD = 'abc12345';
 
@@ -81,7 +93,7 @@ export async function startServer(name: string): Promise<Server> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', TRUST_PROXY: '1',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'production',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'production', ...TEST_SECRETS,
     // Each server's database starts its ids at 1, so its Redis counters and events must not meet another's.
     REDIS_KEY_PREFIX: `e2e-${randomBytes(4).toString('hex')}:`,
   };
@@ -166,7 +178,20 @@ export async function startServer(name: string): Promise<Server> {
     api,
     async operatorToken() {
       if (token) return token;
-      const res = await api<{ access_token: string }>('POST', '/backoffice/auth/login', OPERATOR);
+      // In production the demo operator's first sign-in sets a new password and enrols an authenticator.
+      let password: string = OPERATOR.password;
+      type Answer = { access_token?: string; setup_required?: 'password' | 'totp'; totp_secret?: string };
+      let res = await api<Answer>('POST', '/backoffice/auth/login', OPERATOR);
+      if (res.body.data?.setup_required === 'password') {
+        const next = `e2e-${randomBytes(8).toString('hex')}`;
+        res = await api<Answer>('POST', '/backoffice/auth/login', { ...OPERATOR, new_password: next });
+        password = next;
+      }
+      if (res.body.data?.setup_required === 'totp' && res.body.data.totp_secret) {
+        res = await api<Answer>('POST', '/backoffice/auth/login', {
+          username: OPERATOR.username, password, totp_setup_code: totpAt(res.body.data.totp_secret, Date.now()),
+        });
+      }
       if (res.status !== 200 || !res.body.data?.access_token) throw new Error(`operator login failed: ${res.status} ${JSON.stringify(res.body)}`);
       token = res.body.data.access_token;
       return token;

@@ -9,6 +9,16 @@ import path from 'node:path';
 import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The server runs as production does, which refuses the public development secrets; the stand-in
+ * provider and gateway (startSim) read the same ones from SIM_SECRET and SIM_GATEWAY_SECRET.
+ */
+export const TEST_SECRETS = {
+  GAME_PROVIDER_SECRET: (process.env.SIM_SECRET ||= `perf-provider-${randomBytes(12).toString('hex')}`),
+  PAYMENT_GATEWAY_SECRET: (process.env.SIM_GATEWAY_SECRET ||= `perf-gateway-${randomBytes(12).toString('hex')}`),
+  STAFF_TOTP_KEY: randomBytes(32).toString('hex'),
+};
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
@@ -50,7 +60,7 @@ async function freePort() {
  */
 export async function startServer(env = {}) {
   const port = await freePort();
-  const childEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env };
+  const childEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...TEST_SECRETS, ...env };
   let cleanup = async () => {};
   const base = process.env.DATABASE_URL;
   if (base) {

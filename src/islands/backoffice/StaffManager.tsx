@@ -16,7 +16,7 @@ export const STAFF_KEYS = [
   'bo.staff.created', 'bo.staff.create', 'bo.staff.created_ok', 'bo.staff.enable', 'bo.staff.disable', 'bo.staff.totp_enable',
   'bo.staff.totp_reset', 'bo.staff.totp_disable', 'bo.staff.totp_confirm', 'bo.staff.totp_off_confirm', 'bo.staff.totp_title',
   'bo.staff.totp_once', 'bo.staff.totp_secret', 'bo.staff.totp_uri', 'bo.staff.you', 'bo.enabled', 'bo.disabled', 'bo.on', 'bo.off',
-  'bo.saving', 'bo.saved', 'bo.role.admin', 'bo.role.finance', 'bo.role.service', 'bo.role.marketing',
+  'bo.saving', 'bo.saved', 'bo.staff.totp_code', 'bo.staff.totp_confirm_code', 'bo.staff.totp_on', 'bo.role.admin', 'bo.role.finance', 'bo.role.service', 'bo.role.marketing',
 ] as const;
 type K = (typeof STAFF_KEYS)[number];
 type T = IslandProps<K>['t'];
@@ -36,6 +36,21 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [secret, setSecret] = useState<(TotpSecret & { username: string }) | null>(null);
   const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState('');
+  const confirmCode = async () => {
+    setBusy(true);
+    setCodeError('');
+    try {
+      await boApi('/auth/totp/confirm', { method: 'POST', body: { code } });
+      setSecret(null);
+      setNotice({ kind: 'success', text: t['bo.staff.totp_on'] });
+      void list.reload();
+    } catch (err) {
+      setCodeError(err instanceof BoFailure && err.field('code') ? err.field('code')! : errorText(err, t));
+    }
+    setBusy(false);
+  };
 
   const act = async (run: () => Promise<void>) => {
     setBusy(true);
@@ -58,7 +73,9 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
     if (!p) return;
     if (p.kind === 'totp') {
       void act(async () => {
-        const res = await boApi<TotpSecret>(`/staff/${p.staff.id}/totp`, { method: 'POST' });
+        // Only one's own: the secret is shown to its owner once and turned on by a code from it.
+        const res = await boApi<TotpSecret>('/auth/totp', { method: 'POST' });
+        setCode('');
         setSecret({ ...res, username: p.staff.username });
       });
     } else {
@@ -114,9 +131,11 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
                             {s.status === 1 ? t['bo.staff.disable'] : t['bo.staff.enable']}
                           </button>
                         )}
-                        <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => setPending({ kind: 'totp', staff: s })} data-testid="totp-enable">
-                          {s.totp_enabled ? t['bo.staff.totp_reset'] : t['bo.staff.totp_enable']}
-                        </button>
+                        {self && (
+                          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => setPending({ kind: 'totp', staff: s })} data-testid="totp-enable">
+                            {s.totp_enabled ? t['bo.staff.totp_reset'] : t['bo.staff.totp_enable']}
+                          </button>
+                        )}
                         {s.totp_enabled && (
                           <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => setPending({ kind: 'totp-off', staff: s })}>
                             {t['bo.staff.totp_disable']}
@@ -149,9 +168,16 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
               <span className={cls.label}>{t['bo.staff.totp_uri']}</span>
               <textarea readOnly rows={3} value={secret.otpauth_uri} className={`${cls.textarea} font-mono text-xs`} onFocus={(e) => e.target.select()} />
             </label>
-            <div className="flex justify-end">
-              <button type="button" className={cls.btn} onClick={() => setSecret(null)}>{t['bo.close']}</button>
-            </div>
+            <form className="flex items-end justify-end gap-3" onSubmit={(e) => { e.preventDefault(); void confirmCode(); }} noValidate>
+              <label className="block w-44">
+                <span className={cls.label}>{t['bo.staff.totp_code']}</span>
+                <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} className={`${cls.input} w-full font-mono`} />
+              </label>
+              <button type="submit" className={cls.btn} disabled={busy || code.length !== 6} data-testid="totp-confirm">{t['bo.staff.totp_confirm_code']}</button>
+              <button type="button" className={cls.btnSmall} onClick={() => setSecret(null)}>{t['bo.close']}</button>
+            </form>
+            {codeError && <p className={cls.fieldError}>{codeError}</p>}
           </div>
         )}
       </Dialog>

@@ -150,7 +150,12 @@ export const staff = pgTable('staff', {
   passwordHash: text('password_hash').notNull(),
   /** admin, finance, service or marketing. */
   role: varchar('role', { length: 20 }).notNull(),
+  /** AES-256-GCM sealed (STAFF_TOTP_KEY); see backoffice/totp.ts. */
   totpSecret: text('totp_secret'),
+  /** A secret being enrolled, sealed too: it becomes totp_secret once the staff member confirms a code from it. */
+  totpPending: text('totp_pending'),
+  /** Set for an operator whose password someone else chose (the first one): sign-in asks for a new one first. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   status: smallint('status').notNull().default(1),
   createdAt: tsz('created_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('staff_username_uq').on(sql`lower(${t.username})`)]);
@@ -161,6 +166,8 @@ export const staffSessions = pgTable('staff_sessions', {
   tokenHash: bytea('token_hash').notNull(),
   createdAt: tsz('created_at').notNull().defaultNow(),
   expiresAt: tsz('expires_at').notNull(),
+  /** Moved forward as the session is used; a session idle past the back office's idle timeout ends. */
+  lastSeenAt: tsz('last_seen_at').notNull().defaultNow(),
   revokedAt: tsz('revoked_at'),
   ip: text('ip'),
 }, (t) => [uniqueIndex('staff_sessions_token_hash_uq').on(t.tokenHash)]);

@@ -60,7 +60,22 @@ export async function seedReference(db: Db): Promise<void> {
 /** 10,000.00 of demo money in the demo player's central wallet. */
 const DEMO_FUNDS_MINOR = 1_000_000n;
 
-export async function seedDemo(db: Db): Promise<void> {
+/**
+ * The first operator of a real installation: 'admin' with the password given once in BOOTSTRAP_ADMIN_PASSWORD,
+ * created only while no staff account exists. The first sign-in replaces the password (and, for admin, enrols
+ * an authenticator), so the variable can be dropped afterwards.
+ */
+export async function seedFirstOperator(db: Db, password: string | undefined): Promise<boolean> {
+  if (!password) return false;
+  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(staff);
+  if (existing[0]?.n) return false;
+  const passwordHash = await AuthService.hashPassword(password);
+  const rows = await db.insert(staff).values({ username: 'admin', passwordHash, role: 'admin', mustChangePassword: true }).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+/** `operatorMustChangePassword`: production demos make the known operator password a first-sign-in one. */
+export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: boolean } = {}): Promise<void> {
   const accountsDir = new AccountDirectory(db);
   // The marker makes the demo data arrive once: an operator who deletes the demo player keeps it deleted.
   const marker = await db.insert(settings).values({ key: 'demo_seeded', value: true }).onConflictDoNothing().returning();
@@ -84,7 +99,9 @@ export async function seedDemo(db: Db): Promise<void> {
       });
     });
   }
-  await db.insert(staff).values({ username: DEMO_OPERATOR.username, passwordHash: staffHash, role: 'admin' }).onConflictDoNothing();
+  await db.insert(staff).values({
+    username: DEMO_OPERATOR.username, passwordHash: staffHash, role: 'admin', mustChangePassword: opts.operatorMustChangePassword ?? false,
+  }).onConflictDoNothing();
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(systemMessages);
   if (!existing[0]?.n) {
     await db.insert(systemMessages).values({

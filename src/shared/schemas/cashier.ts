@@ -1,5 +1,6 @@
 // Schemas of the cashier forms and calls (SPEC.md sections 5 and 7), shared by the routes and the islands.
 import * as v from 'valibot';
+import { idSchema } from './ids.ts';
 
 export const DEPOSIT_METHODS = ['bank_transfer', 'card', 'cvs', 'online_banking', 'usdt'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
@@ -24,7 +25,7 @@ export const depositCreateBody = v.strictObject({
 
 export const withdrawCreateBody = v.strictObject({
   money: amountText('cashier.amount.required', 'cashier.amount.numeric'),
-  bank_card_id: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer('cashier.card.required'), v.minValue(1, 'cashier.card.required')),
+  bank_card_id: idSchema('cashier.card.required'),
 }, 'v.type.object');
 
 export const BANK_CARD_NUMBER_RE = /^\d{10,16}$/;

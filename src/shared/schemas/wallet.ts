@@ -1,5 +1,6 @@
 // Schemas of the wallet calls and forms (SPEC.md sections 5 and 7), shared by the routes and the islands.
 import * as v from 'valibot';
+import { idSchema } from './ids.ts';
 
 /** Money travels as a decimal string with at most two decimals; floats never touch a money path. */
 export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
@@ -13,7 +14,7 @@ export const moneyField = v.config(v.pipe(
   v.check((s) => Number(s) > 0, 'v.money.positive'),
 ), { abortPipeEarly: true });
 
-const id = v.pipe(v.union([v.number(), v.string()], 'v.type.string'), v.transform(Number), v.integer('v.type.string'), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+const id = idSchema('v.id.invalid', 0);
 /** 0, '' or null mean "the central wallet" where an activity wallet id is optional. */
 const optionalWalletId = v.optional(v.nullable(v.union([v.literal(''), id])));
 

@@ -1,9 +1,20 @@
-// The SMS adapter. Every message is written to sms_outbox; the outbox driver stops there (operators and
-// tests read codes from it), the HTTP driver also posts it to a gateway and records whether that worked.
+// The SMS adapter. Every message is written to sms_outbox; the outbox driver stops there (development and
+// demo installations: the outbox is the phone, so operators and tests read codes from it; production refuses
+// it unless SEED_DEMO=1), the HTTP driver posts it to a gateway and logs it with the code masked, so staff
+// who read the log cannot sign up or sign in as the phone's owner.
 import { smsOutbox } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 
-export interface SmsMessage { phone: string; purpose: string; body: string }
+export interface SmsMessage {
+  phone: string; purpose: string; body: string;
+  /** The one-time code inside the body. A real gateway's log keeps the body with it masked. */
+  secret?: string;
+}
+
+/** The body as the outbox log keeps it when the message really leaves through a gateway: the code masked. */
+export function maskedBody(message: SmsMessage): string {
+  return message.secret ? message.body.split(message.secret).join('*'.repeat(message.secret.length)) : message.body;
+}
 
 export interface SmsSender {
   readonly driver: 'outbox' | 'http';
@@ -14,7 +25,7 @@ export function outboxSms(db: Db): SmsSender {
   return {
     driver: 'outbox',
     async send(message) {
-      await db.insert(smsOutbox).values({ ...message, driver: 'outbox', status: 'sent' });
+      await db.insert(smsOutbox).values({ phone: message.phone, purpose: message.purpose, body: message.body, driver: 'outbox', status: 'sent' });
       return { delivered: true };
     },
   };
@@ -39,7 +50,9 @@ export function httpSms(db: Db, opts: { url: string; apiKey: string | undefined 
       } catch {
         delivered = false;
       }
-      await db.insert(smsOutbox).values({ ...message, driver: 'http', status: delivered ? 'sent' : 'failed' });
+      await db.insert(smsOutbox).values({
+        phone: message.phone, purpose: message.purpose, body: maskedBody(message), driver: 'http', status: delivered ? 'sent' : 'failed',
+      });
       return { delivered };
     },
   };

@@ -80,19 +80,34 @@ export async function revokeSessions(db: DbOrTx, ids: number[], reason: string):
     .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt)));
 }
 
-export async function liveSessionByHash(db: DbOrTx, tokenHash: Buffer) {
+/**
+ * A session that still works: not revoked, within its sliding expiry and its absolute lifetime, and its
+ * player not disabled (a disabled player's token stops working at once, not at its next login).
+ */
+export async function liveSessionByHash(db: DbOrTx, tokenHash: Buffer, absoluteMs: number) {
   const rows = await db.select({
     sessionId: sessions.id, playerId: sessions.playerId, lastSeenAt: sessions.lastSeenAt,
+    createdAt: sessions.createdAt, expiresAt: sessions.expiresAt,
     // Read with the session so the forced password change (issue 11) costs no extra round trip.
     statusForcePassword: players.statusForcePassword,
-  }).from(sessions).innerJoin(players, eq(players.id, sessions.playerId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+  }).from(sessions)
+    .innerJoin(players, eq(players.id, sessions.playerId))
+    .where(and(
+      eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`),
+      gt(sessions.createdAt, sql`now() - ${absoluteMs} * interval '1 millisecond'`),
+      eq(players.status, 1),
+    ))
     .limit(1);
   return rows[0];
 }
 
-export async function touchSession(db: DbOrTx, sessionId: number, expiresAt: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: sql`now()`, expiresAt }).where(eq(sessions.id, sessionId));
+/** Slides a live session's expiry forward, never past its absolute lifetime; the new expiry, or undefined when it is no longer live. */
+export async function touchSession(db: DbOrTx, sessionId: number, ttlMs: number, absoluteMs: number): Promise<Date | undefined> {
+  const rows = await db.update(sessions).set({
+    lastSeenAt: sql`now()`,
+    expiresAt: sql`least(now() + ${ttlMs} * interval '1 millisecond', ${sessions.createdAt} + ${absoluteMs} * interval '1 millisecond')`,
+  }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).returning({ expiresAt: sessions.expiresAt });
+  return rows[0]?.expiresAt;
 }
 
 export async function playerById(db: DbOrTx, id: number): Promise<PlayerRow | undefined> {

@@ -44,8 +44,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/auth/me', { onRequest: requirePlayer }, async (request) => {
     const a = request.auth as Auth;
-    const [user, wallets] = await Promise.all([auth.me(a, request.locale), app.services.wallet.userSummary(a.playerId, request.locale)]);
-    return ok({ ...user, ...wallets });
+    // Polled every 10 s by every signed-in player: the answer is reused until something it shows changes.
+    return ok(await auth.cachedView(a.playerId, request.locale, async () => {
+      const [user, wallets] = await Promise.all([auth.me(a, request.locale), app.services.wallet.userSummary(a.playerId, request.locale)]);
+      return { ...user, ...wallets };
+    }));
   });
 
   app.get('/auth/logout', { onRequest: requirePlayer }, async (request) => {

@@ -17,11 +17,14 @@ import type { UserView } from '../../../shared/user.ts';
 import { FORCE_PASSWORD } from '../../../shared/schemas/account.ts';
 import { hashCode, hashToken, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
 import { assertPhoneNotExcluded } from '../protection/gate.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** argon2id (algorithm 2) with the OWASP baseline: 19 MiB, two passes, one lane. */
 const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** However often it is used, a session ends this long after its login and the player signs in again. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so reading /auth/me is not a write each time. */
 const SESSION_TOUCH_MS = 60_000;
 const CODE_TTL_MS = 5 * 60 * 1000;
@@ -58,11 +61,14 @@ export class AuthService {
   private readonly limiter: Limiter;
   private readonly sms: SmsSender;
   private readonly publish: Publisher;
+  /** Live sessions this instance has looked up, dropped by the database's invalidation messages. */
+  private readonly sessionCache: SessionCache | undefined;
   /** Verified against when the account does not exist, so timing does not tell which accounts exist. */
   private dummyHash: Promise<string> | undefined;
 
-  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher }) {
+  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher; sessionCache?: SessionCache }) {
     this.db = deps.db;
+    this.sessionCache = deps.sessionCache;
     this.system = deps.system;
     this.limiter = deps.limiter;
     this.sms = deps.sms;
@@ -135,20 +141,20 @@ export class AuthService {
     const player = await repo.findPlayerForLogin(this.db, input.account);
     // Failures count per player, so typing the phone instead of the account gives no extra tries.
     const failKey = player ? `login:fail:p${player.id}` : `login:fail:${input.account.toLowerCase()}`;
-    if ((await this.limiter.peek(failKey)) >= LOGIN_ACCOUNT_FAILURES) {
-      throw new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
-    }
+    const locked = () => new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
+    // Count first, verify after: parallel guesses each take a number before any is checked, so no more than
+    // the limit are ever verified, and a right password sent after the limit in the same burst is refused too.
+    const attempt = await this.limiter.hit(failKey, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS);
+    if (!attempt.allowed) throw locked();
+    // A disabled account answers the same whatever the password, so it cannot be used to test passwords.
+    if (player && player.status !== 1) throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
     const ok = player
       ? await argonVerify(player.passwordHash, input.password)
       : (await argonVerify(await (this.dummyHash ??= AuthService.hashPassword('dummy0pass')), input.password), false);
     if (!player || !ok) {
-      const hit = await this.limiter.hit(failKey, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS);
-      if (hit.count >= LOGIN_ACCOUNT_FAILURES) {
-        throw new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
-      }
+      if (attempt.count >= LOGIN_ACCOUNT_FAILURES) throw locked();
       throw new ApiError('login_failed', { modal: ['error.login_failed'] });
     }
-    if (player.status !== 1) throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
     if (player.passwordExpiresAt && player.passwordExpiresAt.getTime() <= Date.now()) {
       throw new ApiError('password_expired', { modal: ['error.password_expired'] });
     }
@@ -164,6 +170,7 @@ export class AuthService {
       // One live session per player: the newest login wins and the older devices are told so.
       return repo.revokeOtherSessions(tx, player.id, sessionId, 'double-login');
     });
+    for (const id of revoked) this.sessionCache?.invalidate(`s:${id}`);
     if (revoked.length) {
       this.publish.toSessions(revoked, 'double-login', { message: translate(ctx.locale, 'session.other_device') });
       this.publish.disconnectSessions(revoked);
@@ -171,18 +178,57 @@ export class AuthService {
     return { access_token: token, token_type: 'Bearer', expires_in: Math.floor(SESSION_TTL_MS / 1000) };
   }
 
-  /** Resolves a bearer token to its live session, sliding the expiry forward now and then. */
+  /**
+   * Resolves a bearer token to its live session, sliding the expiry forward now and then. Sessions come from
+   * this instance's cache when it holds them (see session-cache.ts for why that is safe), else from one query.
+   */
   async authenticate(token: string): Promise<Auth | undefined> {
-    const row = await repo.liveSessionByHash(this.db, hashToken(token));
-    if (!row) return undefined;
-    if (Date.now() - row.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
-      await repo.touchSession(this.db, row.sessionId, new Date(Date.now() + SESSION_TTL_MS));
+    const hash = hashToken(token);
+    const key = hash.toString('base64');
+    const now = Date.now();
+    const cache = this.sessionCache;
+    let found = cache?.get(key, now);
+    if (!found) {
+      const mark = cache?.mark() ?? 0;
+      const row = await repo.liveSessionByHash(this.db, hash, SESSION_ABSOLUTE_MS);
+      if (!row) return undefined;
+      found = {
+        sessionId: row.sessionId, playerId: row.playerId, lastSeenAtMs: row.lastSeenAt.getTime(),
+        expiresAtMs: row.expiresAt.getTime(), hardExpiresAtMs: row.createdAt.getTime() + SESSION_ABSOLUTE_MS,
+        forcePassword: row.statusForcePassword === FORCE_PASSWORD,
+      };
+      cache?.put(key, found, mark, now);
     }
-    return { sessionId: row.sessionId, playerId: row.playerId, forcePassword: row.statusForcePassword === FORCE_PASSWORD };
+    if (now - found.lastSeenAtMs > SESSION_TOUCH_MS) {
+      const mark = cache?.mark() ?? 0;
+      const expiresAt = await repo.touchSession(this.db, found.sessionId, SESSION_TTL_MS, SESSION_ABSOLUTE_MS);
+      if (!expiresAt) {
+        cache?.drop(key);
+        return undefined;
+      }
+      cache?.put(key, { ...found, lastSeenAtMs: now, expiresAtMs: expiresAt.getTime() }, mark, now);
+    }
+    return { sessionId: found.sessionId, playerId: found.playerId, forcePassword: found.forcePassword };
+  }
+
+  /**
+   * A player's GET /auth/me answer from this instance's cache, or loaded and remembered. The cache drops it
+   * whenever the player is told of a change or their row changes, on every instance (session-cache.ts).
+   */
+  async cachedView<T>(playerId: number, locale: Locale, load: () => Promise<T>): Promise<T> {
+    const cache = this.sessionCache;
+    const hit = cache?.getView<T>(playerId, locale);
+    if (hit !== undefined) return hit;
+    const mark = cache?.mark() ?? 0;
+    const value = await load();
+    cache?.putView(playerId, locale, value, mark);
+    return value;
   }
 
   async logout(auth: Auth): Promise<void> {
     await repo.revokeSessions(this.db, [auth.sessionId], 'logout');
+    // The database tells every instance; this one forgets at once, before the answer goes out.
+    this.sessionCache?.invalidate(`s:${auth.sessionId}`);
     this.publish.disconnectSessions([auth.sessionId]);
   }
 
@@ -223,11 +269,15 @@ export class AuthService {
     await assertPhoneNotExcluded(this.db, phone);
     const taken = await repo.accountOrPhoneTaken(this.db, '', phone);
     if (taken.phone) throw new ApiError('validation_failed', { phone: ['v.phone.taken'] });
+    // The caller's address is counted first: it is the resource an attacker spends. A phone's own counters
+    // only move when a message really goes out to it, so refused or failed attempts cannot use up the day of
+    // someone else's phone.
+    const hourly = await this.limiter.hit(`sms:ip:${ctx.ip}`, SMS_IP_HOURLY, 60 * 60 * 1000);
+    if (!hourly.allowed) throw new ApiError('rate_limited');
+    if ((await this.limiter.peek(`sms:day:${phone}`)) >= SMS_PHONE_DAILY) throw new ApiError('rate_limited');
+    // The gap is taken before sending, so two requests at once cannot both send; a failed send gives it back.
     const gap = await this.limiter.hit(`sms:gap:${phone}`, 1, SMS_PHONE_GAP_MS);
     if (!gap.allowed) throw new ApiError('sms_too_soon');
-    const daily = await this.limiter.hit(`sms:day:${phone}`, SMS_PHONE_DAILY, 24 * 60 * 60 * 1000);
-    const hourly = await this.limiter.hit(`sms:ip:${ctx.ip}`, SMS_IP_HOURLY, 60 * 60 * 1000);
-    if (!daily.allowed || !hourly.allowed) throw new ApiError('rate_limited');
 
     const code = newSmsCode();
     await repo.insertCode(this.db, {
@@ -236,7 +286,9 @@ export class AuthService {
     const body = ctx.locale === 'en'
       ? `Your registration code is ${code}. It expires in 5 minutes.`
       : `您的註冊驗證碼為 ${code}，5 分鐘內有效。`;
-    const { delivered } = await this.sms.send({ phone, purpose: 'register', body });
+    const { delivered } = await this.sms.send({ phone, purpose: 'register', body, secret: code });
+    if (delivered) await this.limiter.hit(`sms:day:${phone}`, SMS_PHONE_DAILY, 24 * 60 * 60 * 1000);
+    else await this.limiter.reset(`sms:gap:${phone}`);
     if (!delivered) throw new ApiError('upstream_failed');
   }
 }

@@ -1,6 +1,7 @@
 // Request schemas of the finance desk: the deposit and withdrawal queues, bank-card audits, manual balance
 // adjustments and the gateway callback log. Messages are i18n keys as in schemas.ts.
 import * as v from 'valibot';
+import { idNumber } from '../../../shared/schemas/ids.ts';
 import { DEPOSIT_METHODS } from '../../../shared/schemas/cashier.ts';
 import { pageQuery } from './schemas.ts';
 
@@ -84,7 +85,7 @@ const signedMoney = () => v.pipe(
 );
 
 export const adjustmentBody = v.strictObject({
-  player_id: v.pipe(v.number('bo.v.player_id'), v.integer('bo.v.player_id'), v.minValue(1, 'bo.v.player_id'), v.maxValue(2 ** 53 - 1, 'bo.v.player_id')),
+  player_id: idNumber('bo.v.player_id'),
   amount: signedMoney(),
   reason: reason(),
 }, 'v.type.object');

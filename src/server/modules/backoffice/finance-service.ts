@@ -195,30 +195,34 @@ export class BackofficeFinanceService {
     const journalKey = `adjust:${key}`;
     const earlier = await repo.adjustmentByKey(this.db, journalKey);
     if (earlier && earlier.playerId !== input.player_id) throw new ApiError('idempotency_mismatch');
+    const amount = minorToDecimal(input.amount);
+    let outcome: { journalId: number; replayed: boolean; balance: bigint } | undefined;
     try {
       await this.wallet.adjustCentral({
         playerId: input.player_id, amountMinor: input.amount, memo: input.reason, staffId: op.staffId, idempotencyKey: key,
+        // The audit row is written in the journal's transaction and only when the journal is new: concurrent
+        // retries with one key write one journal and one audit row, and a replay says replayed: true.
+        onPosted: async (tx, posted) => {
+          outcome = { journalId: posted.journalId, replayed: posted.replayed, balance: posted.centralBalanceMinor };
+          if (posted.replayed) return;
+          await insertAudit(tx, {
+            staffId: op.staffId, action: 'balance.adjust', target: `player:${input.player_id}`, ip: op.ip,
+            detail: {
+              account: player.account, amount, reason: input.reason, journal_id: posted.journalId,
+              balance_after: minorToDecimal(posted.centralBalanceMinor), idempotency_key: clientKey,
+            },
+          });
+        },
       });
     } catch (err) {
       // The ledger never lets a player's balance go below zero; say so in words finance recognises.
       if (err instanceof ApiError && err.code === 'insufficient_funds') throw new ApiError('insufficient_funds', { amount: ['bo.err.adjust_negative'] });
       throw err;
     }
-    const journal = await repo.adjustmentByKey(this.db, journalKey);
-    const balance = (await this.wallet.balances(input.player_id)).central;
-    const amount = minorToDecimal(input.amount);
-    if (!earlier) {
-      await insertAudit(this.db, {
-        staffId: op.staffId, action: 'balance.adjust', target: `player:${input.player_id}`, ip: op.ip,
-        detail: {
-          account: player.account, amount, reason: input.reason, journal_id: journal?.id ?? null, balance_after: minorToDecimal(balance),
-          idempotency_key: clientKey,
-        },
-      });
-    }
+    const balance = outcome?.replayed ? (await this.wallet.balances(input.player_id)).central : outcome!.balance;
     return {
-      player_id: input.player_id, account: player.account, amount, journal_id: journal?.id ?? null, balance: minorToDecimal(balance),
-      replayed: !!earlier,
+      player_id: input.player_id, account: player.account, amount, journal_id: outcome!.journalId, balance: minorToDecimal(balance),
+      replayed: outcome!.replayed,
     };
   }
 

@@ -33,18 +33,23 @@ export async function insertStaffSession(db: DbOrTx, values: typeof staffSession
 }
 
 /** The live session of a token together with its staff member, who must still be enabled. */
-export async function liveStaffSession(db: DbOrTx, tokenHash: Buffer) {
+export async function liveStaffSession(db: DbOrTx, tokenHash: Buffer, idleMs: number) {
   const rows = await db.select({
     sessionId: staffSessions.id, staffId: staff.id, username: staff.username, role: staff.role,
-    totpEnabled: sql<boolean>`${staff.totpSecret} is not null`,
+    totpEnabled: sql<boolean>`${staff.totpSecret} is not null`, lastSeenAt: staffSessions.lastSeenAt,
   }).from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
     .where(and(
       eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`),
+      gt(staffSessions.lastSeenAt, sql`now() - ${idleMs} * interval '1 millisecond'`),
       eq(staff.status, 1),
     ))
     .limit(1);
   return rows[0];
+}
+
+export async function touchStaffSession(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.id, sessionId));
 }
 
 export async function revokeStaffSession(db: DbOrTx, sessionId: number): Promise<void> {
@@ -75,7 +80,7 @@ export async function insertStaff(db: DbOrTx, values: typeof staff.$inferInsert)
   return rows[0]!;
 }
 
-export async function updateStaff(db: DbOrTx, id: number, patch: Partial<Pick<StaffRow, 'role' | 'status' | 'totpSecret'>>): Promise<void> {
+export async function updateStaff(db: DbOrTx, id: number, patch: Partial<Pick<StaffRow, 'role' | 'status' | 'totpSecret' | 'totpPending' | 'passwordHash' | 'mustChangePassword'>>): Promise<void> {
   await db.update(staff).set(patch).where(eq(staff.id, id));
 }
 

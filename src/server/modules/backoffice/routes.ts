@@ -17,7 +17,7 @@ import { backofficeAccountRoutes } from './account-routes.ts';
 import { backofficeProtectionRoutes } from '../protection/backoffice-routes.ts';
 import {
   auditQuery, idParams, loginBody, messageCreateBody, messageUpdateBody, pageQuery, playersQuery, settingsBody, smsQuery,
-  staffCreateBody, staffUpdateBody, websiteStatusBody, type Input, type Paging,
+  staffCreateBody, staffUpdateBody, totpConfirmBody, websiteStatusBody, type Input, type Paging,
 } from './schemas.ts';
 import * as v from 'valibot';
 
@@ -43,9 +43,9 @@ function localize(err: Error, locale: Locale): Error {
   return err;
 }
 
-export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app, opts) => {
+export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions & { totpKey?: Buffer; totpRequired?: boolean }> = async (app, opts) => {
   const { db, system, limiter, realtime } = app.services;
-  const service = new BackofficeService({ db, system, limiter, publish: realtime.publisher });
+  const service = new BackofficeService({ db, system, limiter, publish: realtime.publisher, totpKey: opts.totpKey ?? Buffer.alloc(32), totpRequired: opts.totpRequired });
 
   app.decorateRequest('staff', undefined);
   app.setErrorHandler((err: FastifyError, request, reply) => sendError(request, reply, localize(err, request.locale)));
@@ -182,6 +182,14 @@ export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (
     schema: { params: idParams },
     config: { staff: 'staff.manage' },
   }, async (request) => ok(await service.enableTotp(op(request), (request.params as Input<typeof idParams>).id)));
+
+  // A staff member's own enrolment, whatever their role: a secret shown once, then a code from it confirms it.
+  app.post('/auth/totp', { config: { staff: 'overview.read' } }, async (request) => ok(await service.enableTotp(op(request), staffOf(request).staffId)));
+
+  app.post('/auth/totp/confirm', {
+    schema: { body: totpConfirmBody },
+    config: { staff: 'overview.read' },
+  }, async (request) => ok(await service.confirmTotp(op(request), (request.body as Input<typeof totpConfirmBody>).code)));
 
   app.delete('/staff/:id/totp', {
     schema: { params: idParams },

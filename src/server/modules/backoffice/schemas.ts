@@ -1,6 +1,7 @@
 // Request schemas of the back-office routes. Messages are i18n keys: 'bo.*' keys live in the back-office
 // catalogues (translated by the folder's error handler), the others in the shared catalogues.
 import * as v from 'valibot';
+import { idText } from '../../../shared/schemas/ids.ts';
 import { DEFAULT_SETTINGS, type SystemSettings } from '../../../shared/settings.ts';
 import { STAFF_ROLES } from './roles.ts';
 
@@ -27,12 +28,20 @@ export const pageQuery = {
 };
 export interface Paging { page: number; pageSize: number }
 
-export const idParams = v.object({ id: intText(1, 2 ** 31 - 1) });
+export const idParams = v.object({ id: idText('error.not_found') });
 
 export const loginBody = v.strictObject({
   username: v.pipe(trimmed(32), v.nonEmpty('bo.v.username.required')),
   password: v.pipe(str(), v.maxLength(128, 'v.too_long'), v.nonEmpty('bo.v.password.required')),
   totp: v.optional(v.pipe(trimmed(6), v.regex(/^(\d{6})?$/, 'bo.v.totp.format'))),
+  /** First sign-in: the password that replaces the one someone else chose. */
+  new_password: v.optional(v.pipe(str(), v.minLength(8, 'bo.v.password.short'), v.maxLength(128, 'v.too_long'))),
+  /** First sign-in of admin and finance staff: a code from the authenticator secret shown by the previous step. */
+  totp_setup_code: v.optional(v.pipe(trimmed(6), v.regex(/^\d{6}$/, 'bo.v.totp.format'))),
+}, 'v.type.object');
+
+export const totpConfirmBody = v.strictObject({
+  code: v.pipe(trimmed(6), v.regex(/^\d{6}$/, 'bo.v.totp.format')),
 }, 'v.type.object');
 
 export const websiteStatusBody = v.strictObject({

@@ -20,15 +20,21 @@ import {
   SETTING_KEYS, SYSTEM_MESSAGE_SLOT, settingKind, type Input, type Paging, type SettingKind,
   type loginBody, type messageCreateBody, type messageUpdateBody, type staffCreateBody, type staffUpdateBody,
 } from './schemas.ts';
-import { TOTP_STEP_MS, TOTP_WINDOW_STEPS, newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
+import { TOTP_STEP_MS, TOTP_WINDOW_STEPS, newTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from './totp.ts';
 
 /** A working day; staff sign in again each shift. */
 export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** A back-office session left unused this long ends: an unattended desk does not stay signed in. */
+export const STAFF_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** last_seen_at moves at most this often, so reading pages is not a write each time. */
+const STAFF_TOUCH_MS = 60_000;
 const LOGIN_IP_LIMIT = 30;
 const LOGIN_IP_WINDOW_MS = 10 * 60 * 1000;
 const LOGIN_NAME_FAILURES = 5;
 const LOGIN_NAME_WINDOW_MS = 15 * 60 * 1000;
 const TOTP_ISSUER = `${translate('en', 'site.name')} Back Office`;
+/** Roles that move money or manage staff: an authenticator is required for them (config.staffTotpRequired). */
+const TOTP_REQUIRED_ROLES: ReadonlySet<string> = new Set(['admin', 'finance']);
 
 export interface StaffAuth { sessionId: number; staffId: number; username: string; role: StaffRole | string; totpEnabled: boolean }
 /** Who does an operator action, and from where, for the audit row. */
@@ -54,11 +60,18 @@ export class BackofficeService {
   private readonly system: SystemService;
   private readonly limiter: Limiter;
   private readonly publish: Publisher;
+  /** Seals staff TOTP secrets at rest (config.staffTotpKey). */
+  private readonly totpKey: Buffer;
   /** Verified against for unknown usernames, so the answer's timing does not tell which exist. */
   private dummyHash: Promise<string> | undefined;
 
-  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; publish: Publisher }) {
+  /** Admin and finance staff must have an authenticator before they get a session. */
+  private readonly totpRequired: boolean;
+
+  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; publish: Publisher; totpKey: Buffer; totpRequired?: boolean }) {
     this.db = deps.db;
+    this.totpKey = deps.totpKey;
+    this.totpRequired = deps.totpRequired ?? false;
     this.system = deps.system;
     this.limiter = deps.limiter;
     this.publish = deps.publish;
@@ -70,28 +83,69 @@ export class BackofficeService {
     const ipHit = await this.limiter.hit(`bo:login:ip:${ctx.ip}`, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS);
     if (!ipHit.allowed) throw new ApiError('rate_limited');
     const failKey = `bo:login:fail:${input.username.toLowerCase()}`;
-    if ((await this.limiter.peek(failKey)) >= LOGIN_NAME_FAILURES) {
-      throw new ApiError('rate_limited', { modal: ['bo.err.login_locked'] });
-    }
+    const lockedOut = () => new ApiError('rate_limited', { modal: ['bo.err.login_locked'] });
+    // Count first, verify after: parallel guesses each take a number before any is checked, so no more than
+    // the limit are ever verified, and a right password sent after the limit in the same burst is refused.
+    if (!(await this.limiter.hit(failKey, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS)).allowed) throw lockedOut();
     const row = await repo.staffByUsername(this.db, input.username);
+    // A disabled account answers the same whatever the password, so it cannot be used to test passwords.
+    if (row && row.status !== 1) throw new ApiError('account_disabled', { modal: ['bo.err.staff_disabled'] });
     const passwordOk = row
       ? await argonVerify(row.passwordHash, input.password)
       : (await argonVerify(await (this.dummyHash ??= AuthService.hashPassword('dummy-staff-pass')), input.password), false);
-    const fail = async (err: ApiError) => {
-      await this.limiter.hit(failKey, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS);
-      throw err;
-    };
-    if (!row || !passwordOk) return fail(new ApiError('login_failed', { modal: ['error.login_failed'] }));
-    if (row.status !== 1) throw new ApiError('account_disabled', { modal: ['bo.err.staff_disabled'] });
+    if (!row || !passwordOk) throw new ApiError('login_failed', { modal: ['error.login_failed'] });
 
-    if (row.totpSecret) {
+    // First sign-in of an operator whose password someone else chose: a new password before anything else.
+    if (row.mustChangePassword) {
+      if (!input.new_password) {
+        // The password was right: this is a step of signing in, not a failed try.
+        await this.limiter.reset(failKey);
+        return { setup_required: 'password' as const };
+      }
+      if (input.new_password === input.password) throw new ApiError('validation_failed', { new_password: ['bo.err.password_same'] });
+      const passwordHash = await AuthService.hashPassword(input.new_password);
+      await this.db.transaction(async (tx) => {
+        await repo.updateStaff(tx, row.id, { passwordHash, mustChangePassword: false });
+        await repo.insertAudit(tx, { staffId: row.id, action: 'staff.password.change', target: `staff:${row.id}`, detail: { first_sign_in: true }, ip: ctx.ip });
+      });
+      row.mustChangePassword = false;
+    }
+    // Admin and finance staff enrol an authenticator before they get a session: the secret is shown after the
+    // right password, and a code from it turns it on.
+    if (!row.totpSecret && this.totpRequired && TOTP_REQUIRED_ROLES.has(row.role)) {
+      const pending = row.totpPending ? openSecret(this.totpKey, row.totpPending) : undefined;
+      if (!input.totp_setup_code || !pending) {
+        const secret = pending?.secret ?? newTotpSecret();
+        if (!pending) await repo.updateStaff(this.db, row.id, { totpPending: sealSecret(this.totpKey, secret) });
+        await this.limiter.reset(failKey);
+        return { setup_required: 'totp' as const, totp_secret: secret, otpauth_uri: otpauthUri(TOTP_ISSUER, row.username, secret) };
+      }
+      // Codes are counted first on their own counter, like sign-in codes.
+      const setupKey = `bo:totp:setup:${row.id}`;
+      if (!(await this.limiter.hit(setupKey, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS)).allowed) throw lockedOut();
+      if (verifyTotp(pending.secret, input.totp_setup_code) === undefined) throw new ApiError('validation_failed', { totp_setup_code: ['bo.err.totp_invalid'] });
+      await this.limiter.reset(setupKey);
+      await this.db.transaction(async (tx) => {
+        await repo.updateStaff(tx, row.id, { totpSecret: row.totpPending, totpPending: null });
+        await repo.insertAudit(tx, { staffId: row.id, action: 'staff.totp.enable', target: `staff:${row.id}`, detail: { username: row.username, first_sign_in: true }, ip: ctx.ip });
+      });
+      row.totpSecret = row.totpPending;
+    } else if (row.totpSecret) {
       // The second factor is asked for only after the password was right, as authenticator prompts are.
       if (!input.totp) throw new ApiError('validation_failed', { totp: ['bo.err.totp_required'] });
-      const step = verifyTotp(row.totpSecret, input.totp);
+      // Codes are counted before they are checked too, on their own counter: knowing the password must not
+      // give an unlimited number of guesses at six digits.
+      const totpKey = `bo:totp:fail:${row.id}`;
+      if (!(await this.limiter.hit(totpKey, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS)).allowed) throw lockedOut();
+      const opened = openSecret(this.totpKey, row.totpSecret);
+      const step = opened ? verifyTotp(opened.secret, input.totp) : undefined;
       // A code is good once: the step it matched is remembered until it can no longer match.
       const fresh = step !== undefined
         && (await this.limiter.hit(`bo:totp:${row.id}:${step}`, 1, (2 * TOTP_WINDOW_STEPS + 1) * TOTP_STEP_MS)).allowed;
-      if (!fresh) return fail(new ApiError('validation_failed', { totp: ['bo.err.totp_invalid'] }));
+      if (!fresh) throw new ApiError('validation_failed', { totp: ['bo.err.totp_invalid'] });
+      await this.limiter.reset(totpKey);
+      // A secret stored before secrets were encrypted is sealed at its first use.
+      if (opened?.legacy) await repo.updateStaff(this.db, row.id, { totpSecret: sealSecret(this.totpKey, opened.secret) });
     }
     await this.limiter.reset(failKey);
 
@@ -111,7 +165,11 @@ export class BackofficeService {
   }
 
   async authenticate(token: string): Promise<StaffAuth | undefined> {
-    return repo.liveStaffSession(this.db, hashToken(token));
+    const row = await repo.liveStaffSession(this.db, hashToken(token), STAFF_IDLE_TIMEOUT_MS);
+    if (!row) return undefined;
+    if (Date.now() - row.lastSeenAt.getTime() > STAFF_TOUCH_MS) await repo.touchStaffSession(this.db, row.sessionId);
+    const { lastSeenAt: _seen, ...auth } = row;
+    return auth;
   }
 
   async logout(auth: StaffAuth, ip: string): Promise<void> {
@@ -322,26 +380,55 @@ export class BackofficeService {
     return { id, ...input };
   }
 
-  /** Gives a staff member a new TOTP secret; the URI is shown this once and never again. */
+  /**
+   * Starts a staff member's own TOTP enrolment: a new secret, shown to them this once and kept sealed as
+   * pending. It protects nothing until they confirm a code from it (confirmTotp). Nobody can enrol, or see
+   * the secret of, another staff member: an administrator can only reset it (disableTotp).
+   */
   async enableTotp(op: Operator, id: number): Promise<{ id: number; secret: string; otpauth_uri: string }> {
+    if (id !== op.staffId) throw new ApiError('forbidden', { modal: ['bo.err.totp_self_only'] });
     const secret = newTotpSecret();
     const username = await this.db.transaction(async (tx) => {
       const row = await repo.staffForUpdate(tx, id);
       if (!row) throw new ApiError('not_found');
-      await repo.updateStaff(tx, id, { totpSecret: secret });
+      await repo.updateStaff(tx, id, { totpPending: sealSecret(this.totpKey, secret) });
       await repo.insertAudit(tx, {
-        staffId: op.staffId, action: 'staff.totp.enable', target: `staff:${id}`, detail: { username: row.username, replaced: !!row.totpSecret }, ip: op.ip,
+        staffId: op.staffId, action: 'staff.totp.begin', target: `staff:${id}`, detail: { username: row.username }, ip: op.ip,
       });
       return row.username;
     });
     return { id, secret, otpauth_uri: otpauthUri(TOTP_ISSUER, username, secret) };
   }
 
+  /** Finishes the caller's enrolment: a right code from the pending secret makes it the one sign-in asks for. */
+  async confirmTotp(op: Operator, code: string): Promise<{ id: number; totp_enabled: true }> {
+    // Guessing codes here is limited like signing in.
+    const attempts = `bo:totp:confirm:${op.staffId}`;
+    if (!(await this.limiter.hit(attempts, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS)).allowed) {
+      throw new ApiError('rate_limited', { modal: ['bo.err.login_locked'] });
+    }
+    await this.db.transaction(async (tx) => {
+      const row = await repo.staffForUpdate(tx, op.staffId);
+      if (!row) throw new ApiError('not_found');
+      const pending = row.totpPending ? openSecret(this.totpKey, row.totpPending) : undefined;
+      if (!pending || verifyTotp(pending.secret, code) === undefined) {
+        throw new ApiError('validation_failed', { code: ['bo.err.totp_invalid'] });
+      }
+      await repo.updateStaff(tx, op.staffId, { totpSecret: row.totpPending, totpPending: null });
+      await repo.insertAudit(tx, {
+        staffId: op.staffId, action: 'staff.totp.enable', target: `staff:${op.staffId}`,
+        detail: { username: row.username, replaced: !!row.totpSecret }, ip: op.ip,
+      });
+    });
+    await this.limiter.reset(attempts);
+    return { id: op.staffId, totp_enabled: true };
+  }
+
   async disableTotp(op: Operator, id: number): Promise<{ id: number }> {
     await this.db.transaction(async (tx) => {
       const row = await repo.staffForUpdate(tx, id);
       if (!row) throw new ApiError('not_found');
-      await repo.updateStaff(tx, id, { totpSecret: null });
+      await repo.updateStaff(tx, id, { totpSecret: null, totpPending: null });
       await repo.insertAudit(tx, {
         staffId: op.staffId, action: 'staff.totp.disable', target: `staff:${id}`, detail: { username: row.username }, ip: op.ip,
       });

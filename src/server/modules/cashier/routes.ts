@@ -2,6 +2,7 @@
 import { clientKey } from '../../lib/idempotency.ts';
 import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
 import * as v from 'valibot';
+import { idSchema } from '../../../shared/schemas/ids.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -16,6 +17,8 @@ const pageQuery = v.object({
 });
 /** Gateway callbacks are small; anything bigger is not one. */
 const CALLBACK_BODY_LIMIT_BYTES = 16 * 1024;
+/** Callbacks one address may post a minute, signed or not. */
+const CALLBACKS_PER_MINUTE = 1200;
 
 
 export const cashierRoutes: FastifyPluginAsync = async (app) => {
@@ -40,8 +43,11 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
   // The gateway posts here. The signature covers the raw body, so this route reads it unparsed.
   await app.register(async (raw) => {
     raw.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
-    raw.post('/payments/paybridge/callback', { config: { rateLimit: false } }, async (request, reply) => {
+    // The gateway's own addresses send many callbacks in a busy hour, so the limit is generous; senders of
+    // forged callbacks are refused much sooner by the service's count of them.
+    raw.post('/payments/paybridge/callback', { config: { rateLimit: { max: CALLBACKS_PER_MINUTE, timeWindow: '1 minute' } } }, async (request, reply) => {
       const result = await cashier.handleCallback(String(request.body ?? ''), request.headers, request.ip);
+      if (result.outcome === 'rate_limited') return reply.code(429).send({ status: 'error', code: 'rate_limited', message: 'too many failed callbacks' });
       if (!result.ok) return reply.code(401).send({ status: 'error', code: 'bad_signature', message: 'signature check failed' });
       return reply.type('text/plain').send('OK');
     });
@@ -55,7 +61,7 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
     return ok(null, request.locale === 'en' ? 'Submitted for verification' : '已送出審核');
   });
 
-  app.post('/players/debit-card/delete', { ...player, schema: { body: v.strictObject({ id: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)) }) } }, async (request) => {
+  app.post('/players/debit-card/delete', { ...player, schema: { body: v.strictObject({ id: idSchema() }) } }, async (request) => {
     await cashier.deleteCard(auth(request).playerId, (request.body as { id: number }).id);
     return ok(null);
   });

@@ -1,6 +1,7 @@
 // The cashier: deposits (gateway orders paid on the gateway's page and confirmed by signed callbacks, or
 // manual bank transfers and USDT confirmed by finance), bank cards, and withdrawals with their fees, daily
 // limits and turnover requirement. Every cent moves through the ledger; events reach the player after commit.
+import type { Limiter } from '../../lib/limiter.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -26,6 +27,9 @@ const TURNOVER_MULTIPLE = 1n;
 /** Expired gateway orders are checked with the gateway this long after their expiry before being closed. */
 const EXPIRY_GRACE_MS = 60_000;
 export const EXPIRY_BATCH = 100;
+/** Forged or malformed callbacks one sender may send per window before the rest are refused unread. */
+export const FORGED_CALLBACKS_PER_WINDOW = 20;
+const FORGED_WINDOW_MS = 10 * 60 * 1000;
 
 function newId(prefix: 'DP' | 'WD'): string {
   return `${prefix}${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
@@ -64,8 +68,12 @@ export class CashierService {
   /** Runs after a deposit is credited (VIP level evaluation; set by the app). */
   afterDeposit: ((playerId: number) => Promise<void>) | undefined;
 
-  constructor(deps: { db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string } }) {
+  /** Counts forged callbacks per sender (shared by every instance). */
+  private readonly limiter: Limiter | undefined;
+
+  constructor(deps: { db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter }) {
     this.db = deps.db;
+    this.limiter = deps.limiter;
     this.system = deps.system;
     this.gateway = deps.gateway;
     this.publish = deps.publish;
@@ -190,13 +198,19 @@ export class CashierService {
    * failure or expiry after payment changes nothing. Answers whether the signature held.
    */
   async handleCallback(rawBody: string, headers: Record<string, string | string[] | undefined>, ip: string): Promise<{ ok: boolean; outcome: string }> {
+    const forgedKey = `cb:forged:${ip}`;
+    // A sender that keeps failing the signature is refused before any more verifying or logging.
+    if (this.limiter && (await this.limiter.peek(forgedKey)) >= FORGED_CALLBACKS_PER_WINDOW) return { ok: false, outcome: 'rate_limited' };
     const event = this.gateway.verifyCallback(rawBody, headers);
-    const log = (outcome: string, signatureOk: boolean) => repo.logCallback(this.db, {
+    const log = (outcome: string, signatureOk: boolean, body = rawBody.slice(0, 4000)) => repo.logCallback(this.db, {
       gateway: this.gateway.name, eventId: event?.eventId.slice(0, 80) ?? '', orderId: event?.merchantOrderId.slice(0, 40) ?? '',
-      state: event?.state ?? '', signatureOk, outcome, body: rawBody.slice(0, 4000), ip,
+      state: event?.state ?? '', signatureOk, outcome, body, ip,
     });
     if (!event) {
-      await log('forged_or_malformed', false);
+      // Forged callbacks are counted per sender; only the first of a window is logged, without its body, so a
+      // flood of them costs a counter, not a row of up to 16 KB each.
+      const hit = this.limiter ? await this.limiter.hit(forgedKey, FORGED_CALLBACKS_PER_WINDOW, FORGED_WINDOW_MS) : { count: 1 };
+      if (hit.count === 1) await log('forged_or_malformed', false, `[${Buffer.byteLength(rawBody)} bytes, not stored]`);
       return { ok: false, outcome: 'forged_or_malformed' };
     }
     const first = await repo.depositById(this.db, event.merchantOrderId);

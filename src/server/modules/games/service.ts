@@ -39,9 +39,10 @@ export class GamesService {
         try {
           autoTransfer = await this.wallet.transferIn(playerId, platform.gpCode, central, { kind: 'central' });
         } catch (err) {
-          // A platform holding an activity wallet's money takes no central money until it is emptied;
-          // the game still opens with what is there.
-          if (!(err instanceof ApiError && err.code === 'bonus_not_usable')) throw err;
+          // A platform holding an activity wallet's money takes no central money until it is emptied, and a
+          // launch that lost the race for the central wallet to another one at the same moment finds it
+          // already moved (insufficient funds under the lock): either way the game opens with what is there.
+          if (!(err instanceof ApiError && (err.code === 'bonus_not_usable' || err.code === 'insufficient_funds'))) throw err;
         }
       }
     }

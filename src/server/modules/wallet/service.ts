@@ -182,17 +182,31 @@ export class WalletService {
     ]);
     let amountMinor: bigint;
     if (amount === 'all') {
-      // Take what both sides agree is there: the ledger's figure, capped by the provider's own.
-      const ledger = await this.balance(this.db, platformAcc);
-      const live = await this.provider.balance(code, binding.providerPlayer);
-      if (live.kind === 'maintenance') throw new ApiError('platform_maintenance');
-      if (live.kind !== 'ok') throw new ApiError('platform_unavailable');
-      if (live.balanceMinor < ledger) {
+      // Take what both sides agree is there: the ledger's figure, capped by the provider's own. The provider is
+      // asked first: a concurrent transfer journals its move (platform to transit) before it calls the
+      // provider, so any deduction the provider shows is already in the ledger read after it. Read the other
+      // way round, a withdraw-all racing another saw the provider emptied against a stale ledger figure and
+      // opened a mismatch that was not one.
+      const readBoth = async () => {
+        const live = await this.provider.balance(code, binding.providerPlayer);
+        if (live.kind === 'maintenance') throw new ApiError('platform_maintenance');
+        if (live.kind !== 'ok') throw new ApiError('platform_unavailable');
+        return { providerMinor: live.balanceMinor, ledger: await this.balance(this.db, platformAcc) };
+      };
+      let { providerMinor, ledger } = await readBoth();
+      // A difference is looked at twice before it becomes a finding: money may have moved between the reads.
+      if (providerMinor < ledger) ({ providerMinor, ledger } = await readBoth());
+      const findingId = `${code}:${playerId}`;
+      if (providerMinor < ledger) {
         await repo.openFinding(this.db, {
-          kind: 'balance_mismatch', transferId: `${code}:${playerId}`, playerId, gpCode: code,
-          detail: { ledgerMinor: ledger.toString(), providerMinor: live.balanceMinor.toString() },
+          kind: 'balance_mismatch', transferId: findingId, playerId, gpCode: code,
+          detail: { ledgerMinor: ledger.toString(), providerMinor: providerMinor.toString() },
         });
+      } else {
+        // Both sides agree again: an earlier mismatch of this player's platform wallet is settled.
+        await repo.resolveFindings(this.db, findingId);
       }
+      const live = { balanceMinor: providerMinor };
       amountMinor = live.balanceMinor < ledger ? live.balanceMinor : ledger;
       if (amountMinor <= 0n) throw new ApiError('nothing_to_transfer');
     } else {
@@ -355,18 +369,26 @@ export class WalletService {
   }
 
   /** A manual balance adjustment of the central wallet against the house's adjustment account. */
-  async adjustCentral(input: { playerId: number; amountMinor: bigint; memo: string; staffId?: number | null; idempotencyKey: string }): Promise<void> {
+  /**
+   * `onPosted` runs inside the journal's transaction with the ledger's answer, so that what belongs with the
+   * money (the operator's audit row) commits with it, or not at all, and knows whether the journal was new.
+   */
+  async adjustCentral(input: {
+    playerId: number; amountMinor: bigint; memo: string; staffId?: number | null; idempotencyKey: string;
+    onPosted?: (tx: DbOrTx, posted: { journalId: number; replayed: boolean; centralBalanceMinor: bigint }) => Promise<void>;
+  }): Promise<void> {
     if (input.amountMinor === 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
     const [central, house] = await Promise.all([
       this.accounts.playerAccount(input.playerId, 'central'), this.accounts.houseAccount('adjust', input.playerId),
     ]);
     await this.inTransaction(async (tx) => {
-      await postJournal(tx, {
+      const posted = await postJournal(tx, {
         kind: 'adjustment', idempotencyKey: `adjust:${input.idempotencyKey}`,
         request: { playerId: input.playerId, amount: input.amountMinor.toString() }, playerId: input.playerId,
         memo: input.memo, staffId: input.staffId ?? null,
         legs: [{ accountId: central, amountMinor: input.amountMinor }, { accountId: house, amountMinor: -input.amountMinor }],
       });
+      if (input.onPosted) await input.onPosted(tx, { ...posted, centralBalanceMinor: await balanceOf(tx, central) });
     });
     this.publish.toPlayer(input.playerId, 'system-money-action');
   }

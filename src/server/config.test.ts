@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { DEV_SECRETS, loadConfig, parseTrustProxy, productionProblems } from './config.ts';
+
+const GOOD = {
+  NODE_ENV: 'production', SEED_DEMO: '0',
+  GAME_PROVIDER_SECRET: 'a-provider-secret-of-some-length', PAYMENT_GATEWAY_SECRET: 'a-gateway-secret-of-some-length',
+  STAFF_TOTP_KEY: 'ab'.repeat(32), SMS_DRIVER: 'http', SMS_HTTP_KEY: 'an-sms-gateway-key-0123',
+};
+
+describe('production settings', () => {
+  it('accepts real secrets and an explicit SEED_DEMO', () => {
+    expect(productionProblems(GOOD)).toEqual([]);
+  });
+
+  it('refuses every secret that is unset or the public default', () => {
+    for (const name of ['GAME_PROVIDER_SECRET', 'PAYMENT_GATEWAY_SECRET', 'STAFF_TOTP_KEY'] as const) {
+      expect(productionProblems({ ...GOOD, [name]: undefined }).join()).toContain(name);
+      expect(productionProblems({ ...GOOD, [name]: DEV_SECRETS[name] }).join()).toContain(`${name} is the public development default`);
+    }
+    expect(productionProblems({ ...GOOD, STAFF_TOTP_KEY: 'x'.repeat(40) }).join()).toContain('STAFF_TOTP_KEY must be 32 bytes');
+    expect(productionProblems({ ...GOOD, SMS_HTTP_KEY: undefined }).join()).toContain('SMS_HTTP_KEY');
+    // The outbox driver keeps codes readable in the back office: a demo installation only.
+    expect(productionProblems({ ...GOOD, SMS_DRIVER: undefined }).join()).toContain('SMS_DRIVER must be http');
+    expect(productionProblems({ ...GOOD, SMS_DRIVER: undefined, SEED_DEMO: '1' })).toEqual([]);
+  });
+
+  it('wants SEED_DEMO said explicitly', () => {
+    expect(productionProblems({ ...GOOD, SEED_DEMO: undefined }).join()).toContain('SEED_DEMO');
+    expect(productionProblems({ ...GOOD, SEED_DEMO: 'yes' }).join()).toContain('SEED_DEMO');
+    expect(productionProblems({ ...GOOD, SEED_DEMO: '1' })).toEqual([]);
+  });
+
+  it('seeds demo data by default only outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is a hop count or a list of balancer addresses, never every hop', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.5, 10.1.0.0/16')).toEqual(['10.0.0.5', '10.1.0.0/16']);
+    expect(() => parseTrustProxy('true')).toThrow(/hop count/);
+    expect(productionProblems({ ...GOOD, TRUST_PROXY: 'true' }).join()).toContain('TRUST_PROXY');
+  });
+});

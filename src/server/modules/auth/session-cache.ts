@@ -1,0 +1,187 @@
+// A per-instance cache of live player sessions, so that GET /api/auth/me (polled by every signed-in player
+// every 10 s) and the other player calls do not look the session up in PostgreSQL on every request.
+//
+// Correctness comes first: a revoked session or a disabled player must stop working at once on every
+// instance. The database itself says when: triggers on sessions and players (custom migration
+// auth_invalidate) send NOTIFY auth_invalidate with 's:<session id>' or 'p:<player id>' whenever a session is
+// revoked, shortened or deleted, or a player's status or password changes, whoever's code made the change.
+// Each instance LISTENs on its own connection and drops what the message names. While that connection is
+// down the cache is off (emptied, every lookup goes to the database) until it is listening again, so a
+// missed message can never leave a dead session alive.
+//
+// It also keeps each player's assembled GET /auth/me answer for a short while. Those are dropped by the same
+// 'p:<player id>' messages, which the database sends when the players row changes and the app sends (through
+// notifyPlayer) whenever it tells a player something changed.
+import pg from 'pg';
+
+/** What a cached session needs to answer without the database. */
+export interface CachedSession {
+  sessionId: number;
+  playerId: number;
+  /** When the session ends even if it stays in use (absolute lifetime), epoch ms. */
+  hardExpiresAtMs: number;
+  /** When the sliding expiry last seen in the database runs out, epoch ms. */
+  expiresAtMs: number;
+  /** When the database's last_seen_at was last moved forward, epoch ms. */
+  lastSeenAtMs: number;
+  /** The player must change the password before anything else (status_force_password). */
+  forcePassword: boolean;
+}
+
+/** Entries kept per instance; the oldest are let go first beyond this. */
+const MAX_ENTRIES = 50_000;
+/** How long a cached session is believed before it is read again anyway (a second line of defence). */
+const ENTRY_TTL_MS = 60_000;
+const RECONNECT_MS = 1_000;
+/**
+ * How long a player's GET /auth/me answer is reused. Every change the answer shows either sends the player an
+ * event through the publisher (money moves, deposits, withdrawals, wallets), which drops it on every instance,
+ * or changes the players row, whose trigger does the same; this bound only limits what a missed path could cost.
+ */
+const VIEW_TTL_MS = 30_000;
+const MAX_VIEWS = 50_000;
+export const INVALIDATE_CHANNEL = 'auth_invalidate';
+
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession & { cachedAtMs: number }>();
+  /** Players' assembled GET /auth/me answers, keyed by '<player id>:<locale>'. */
+  private readonly views = new Map<string, { playerId: number; value: unknown; cachedAtMs: number }>();
+  /** Bumped on every invalidation: a lookup that started before one must not store what it read. */
+  private generation = 0;
+  private listening = false;
+  private client: pg.Client | undefined;
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private waiters: Array<{ payload: string; resolve: () => void }> = [];
+
+  private readonly databaseUrl: string | undefined;
+  private readonly log: (msg: string) => void;
+
+  constructor(databaseUrl: string | undefined, log: (msg: string) => void = () => {}) {
+    this.databaseUrl = databaseUrl;
+    this.log = log;
+  }
+
+  /** Starts listening; without a PostgreSQL URL (embedded PGlite, one process) the cache stays off. */
+  async start(): Promise<void> {
+    if (!this.databaseUrl || this.closed) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    this.client = client;
+    const down = (why: string) => {
+      if (this.client !== client) return;
+      this.goDark();
+      this.client = undefined;
+      client.end().catch(() => {});
+      if (!this.closed) {
+        this.log(`session cache off until the database connection is back (${why})`);
+        this.reconnectTimer = setTimeout(() => { void this.start().catch(() => {}); }, RECONNECT_MS);
+      }
+    };
+    client.on('error', (err) => down(err.message));
+    client.on('end', () => down('connection ended'));
+    client.on('notification', (msg) => { if (msg.channel === INVALIDATE_CHANNEL) this.invalidate(msg.payload ?? ''); });
+    try {
+      await client.connect();
+      await client.query(`listen ${INVALIDATE_CHANNEL}`);
+      // Anything cached before this point may have missed a message: start empty.
+      this.goDark();
+      this.listening = true;
+    } catch (err) {
+      down((err as Error).message);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.goDark();
+    const c = this.client;
+    this.client = undefined;
+    await c?.end().catch(() => {});
+  }
+
+  get enabled(): boolean { return this.listening; }
+
+  /** The generation to hand back to put(), taken before the database is read. */
+  mark(): number { return this.generation; }
+
+  get(key: string, nowMs = Date.now()): CachedSession | undefined {
+    if (!this.listening) return undefined;
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (nowMs - e.cachedAtMs > ENTRY_TTL_MS || nowMs >= e.expiresAtMs || nowMs >= e.hardExpiresAtMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e;
+  }
+
+  /** Stores a session read from the database, unless an invalidation arrived since `mark`. */
+  put(key: string, session: CachedSession, mark: number, nowMs = Date.now()): void {
+    if (!this.listening || mark !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { ...session, cachedAtMs: nowMs });
+  }
+
+  getView<T>(playerId: number, locale: string, nowMs = Date.now()): T | undefined {
+    if (!this.listening) return undefined;
+    const key = `${playerId}:${locale}`;
+    const e = this.views.get(key);
+    if (!e) return undefined;
+    if (nowMs - e.cachedAtMs > VIEW_TTL_MS) {
+      this.views.delete(key);
+      return undefined;
+    }
+    return e.value as T;
+  }
+
+  /** Stores an answer assembled from the database, unless an invalidation arrived since `mark`. */
+  putView(playerId: number, locale: string, value: unknown, mark: number, nowMs = Date.now()): void {
+    if (!this.listening || mark !== this.generation) return;
+    if (this.views.size >= MAX_VIEWS) {
+      const oldest = this.views.keys().next().value;
+      if (oldest !== undefined) this.views.delete(oldest);
+    }
+    this.views.set(`${playerId}:${locale}`, { playerId, value, cachedAtMs: nowMs });
+  }
+
+  drop(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Resolves when this instance has applied the given invalidation (tests on several instances wait on it). */
+  applied(payload: string): Promise<void> {
+    return new Promise((resolve) => { this.waiters.push({ payload, resolve }); });
+  }
+
+  /** Applies one NOTIFY payload: 's:<session id>' or 'p:<player id>'; anything else empties the cache. */
+  invalidate(payload: string): void {
+    this.generation += 1;
+    if (this.waiters.length) {
+      const done = this.waiters.filter((w) => w.payload === payload);
+      this.waiters = this.waiters.filter((w) => w.payload !== payload);
+      // After the entries below are gone.
+      queueMicrotask(() => { for (const w of done) w.resolve(); });
+    }
+    const m = /^([sp]):(\d+)$/.exec(payload);
+    if (!m) {
+      this.entries.clear();
+      this.views.clear();
+      return;
+    }
+    const id = Number(m[2]);
+    const field = m[1] === 's' ? 'sessionId' : 'playerId';
+    for (const [key, e] of this.entries) if (e[field] === id) this.entries.delete(key);
+    if (field === 'playerId') for (const [key, e] of this.views) if (e.playerId === id) this.views.delete(key);
+  }
+
+  private goDark(): void {
+    this.listening = false;
+    this.generation += 1;
+    this.entries.clear();
+    this.views.clear();
+  }
+}

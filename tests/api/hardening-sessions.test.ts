@@ -1,0 +1,144 @@
+// Findings 11 and 12 and the cached session of GET /api/auth/me: a disabled account answers the same
+// whatever the password; player sessions have an absolute lifetime; a disabled player's token stops working;
+// a revoked session stops working on another instance as soon as the database's message reaches it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { bearer, login, playerWithToken, registerPlayer, PASSWORD } from '../helpers/players.ts';
+import { players, sessions } from '../../src/server/db/schema.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { SESSION_ABSOLUTE_MS } from '../../src/server/modules/auth/service.ts';
+
+let t: TestApp;
+/** A second app instance on the same database, as behind a load balancer (PostgreSQL only). */
+let other: FastifyInstance | undefined;
+const onPostgres = !!process.env.DATABASE_URL;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  if (onPostgres) {
+    const config = { ...loadConfig({ ...process.env, REDIS_URL: '' }), databaseUrl: t.database.url };
+    other = await buildApp({ config, database: t.database, logger: false });
+    await other.ready();
+  }
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+const me = (app: FastifyInstance, token: string) => app.inject({ url: '/api/auth/me', headers: bearer(token) });
+const playerIdOf = async (account: string) =>
+  (await t.database.db.select({ id: players.id }).from(players).where(eq(players.account, account)))[0]!.id;
+
+describe('disabled accounts (finding 11)', () => {
+  it('answer the same with the right and a wrong password', async () => {
+    const p = await registerPlayer(t);
+    await t.database.db.update(players).set({ status: 0 }).where(eq(players.account, p.account));
+    const right = await login(t, p.account, PASSWORD);
+    const wrong = await login(t, p.account, 'wrong1234');
+    expect(right.statusCode).toBe(403);
+    expect(wrong.statusCode).toBe(right.statusCode);
+    expect(wrong.json()).toEqual(right.json());
+  });
+
+  it('staff: the same answer whatever the password', async () => {
+    const { staff } = await import('../../src/server/db/schema.ts');
+    const { AuthService } = await import('../../src/server/modules/auth/service.ts');
+    await t.database.db.insert(staff).values({ username: 'gone01', passwordHash: await AuthService.hashPassword('staffpass123'), role: 'service', status: 0 });
+    const call = (password: string) => t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'gone01', password } });
+    const right = await call('staffpass123');
+    const wrong = await call('wrong-password');
+    expect(right.statusCode).toBe(403);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual(right.json());
+  });
+});
+
+describe('player sessions (finding 12)', () => {
+  it('end at their absolute lifetime however recently they were used', async () => {
+    const p = await playerWithToken(t);
+    const id = await playerIdOf(p.account);
+    await t.database.db.update(sessions).set({ createdAt: sql`now() - ${SESSION_ABSOLUTE_MS + 60_000} * interval '1 millisecond'` })
+      .where(eq(sessions.playerId, id));
+    expect((await me(t.app, p.token)).statusCode).toBe(401);
+  });
+
+  it('slide forward no further than the absolute lifetime', async () => {
+    const p = await playerWithToken(t);
+    const id = await playerIdOf(p.account);
+    // Signed in nearly 30 days ago, last seen two minutes ago: the next use slides the expiry, up to the cap only.
+    await t.database.db.update(sessions).set({
+      createdAt: sql`now() - ${SESSION_ABSOLUTE_MS - 3_600_000} * interval '1 millisecond'`,
+      lastSeenAt: sql`now() - interval '2 minutes'`,
+    }).where(eq(sessions.playerId, id));
+    expect((await me(t.app, p.token)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.playerId, id));
+    expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(row!.createdAt.getTime() + SESSION_ABSOLUTE_MS);
+    expect(row!.expiresAt.getTime()).toBeLessThan(Date.now() + 2 * 3_600_000);
+  });
+
+  it('a disabled player\'s token stops working', async () => {
+    const p = await playerWithToken(t);
+    const id = await playerIdOf(p.account);
+    expect((await me(t.app, p.token)).statusCode).toBe(200);
+    // Disabled by a plain row update, as any operator screen would: no code path has to remember the sessions.
+    const applied = t.app.services.sessionCache.enabled ? t.app.services.sessionCache.applied(`p:${id}`) : Promise.resolve();
+    await t.database.db.update(players).set({ status: 0 }).where(eq(players.id, id));
+    await applied;
+    expect((await me(t.app, p.token)).statusCode).toBe(401);
+    await t.database.db.update(players).set({ status: 1 }).where(eq(players.id, id));
+  });
+});
+
+describe('staff sessions (finding 12)', () => {
+  it('end after the idle timeout', async () => {
+    const { staff, staffSessions } = await import('../../src/server/db/schema.ts');
+    const { AuthService } = await import('../../src/server/modules/auth/service.ts');
+    const { STAFF_IDLE_TIMEOUT_MS } = await import('../../src/server/modules/backoffice/service.ts');
+    const [row] = await t.database.db.insert(staff).values({ username: 'idle01', passwordHash: await AuthService.hashPassword('staffpass123'), role: 'service' }).returning();
+    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'idle01', password: 'staffpass123' } });
+    const token = res.json().data.access_token as string;
+    const staffMe = () => t.app.inject({ url: '/api/backoffice/auth/me', headers: bearer(token) });
+    expect((await staffMe()).statusCode).toBe(200);
+    // Used a while ago but within the timeout: still signed in, and the use moves last_seen_at forward.
+    await t.database.db.update(staffSessions).set({ lastSeenAt: sql`now() - ${STAFF_IDLE_TIMEOUT_MS - 120_000} * interval '1 millisecond'` }).where(eq(staffSessions.staffId, row!.id));
+    expect((await staffMe()).statusCode).toBe(200);
+    const [live] = await t.database.db.select().from(staffSessions).where(eq(staffSessions.staffId, row!.id));
+    expect(Date.now() - live!.lastSeenAt.getTime()).toBeLessThan(60_000);
+    // Left idle past the timeout: signed out, although the working day (12 h) has not ended.
+    await t.database.db.update(staffSessions).set({ lastSeenAt: sql`now() - ${STAFF_IDLE_TIMEOUT_MS + 1000} * interval '1 millisecond'` }).where(eq(staffSessions.staffId, row!.id));
+    expect((await staffMe()).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(onPostgres)('the session cache across instances', () => {
+  it('a session revoked on one instance stops working on the other', async () => {
+    const p = await playerWithToken(t);
+    // Both instances have the session cached.
+    expect((await me(t.app, p.token)).statusCode).toBe(200);
+    expect((await me(other!, p.token)).statusCode).toBe(200);
+    expect((await me(other!, p.token)).statusCode).toBe(200);
+    const [row] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.playerId, await playerIdOf(p.account)));
+    const applied = other!.services.sessionCache.applied(`s:${row!.id}`);
+    const out = await t.app.inject({ url: '/api/auth/logout', headers: bearer(p.token) });
+    expect(out.statusCode).toBe(200);
+    // The instance that revoked it refuses it at once; the other as soon as the database's message arrives.
+    expect((await me(t.app, p.token)).statusCode).toBe(401);
+    await applied;
+    expect((await me(other!, p.token)).statusCode).toBe(401);
+  });
+
+  it('a balance change told to the player on one instance is shown by the other', async () => {
+    const p = await playerWithToken(t);
+    const id = await playerIdOf(p.account);
+    expect((await me(other!, p.token)).json().data.amount).toBe('0.00');
+    const applied = other!.services.sessionCache.applied(`p:${id}`);
+    await t.app.services.wallet.adjustCentral({ playerId: id, amountMinor: 12_345n, memo: 'test', idempotencyKey: `cache-${id}` });
+    t.app.services.realtime.publisher.toPlayer(id, 'update-user', {});
+    await applied;
+    expect((await me(other!, p.token)).json().data.amount).toBe('123.45');
+  });
+});
