@@ -1,4 +1,6 @@
 // English catalogue. It is the fallback for any key the Chinese catalogue lacks, so it holds every key.
+import { uxEn } from './ux-en.ts';
+
 export const en = {
   'site.name': 'Lucky Harbour',
   'site.tagline': 'Games, sports and live casino',
@@ -611,6 +613,7 @@ export const en = {
   'cashier.ui.info_on_file': 'Your personal info is on file. Please contact customer service to change it.',
   'cashier.ui.info_saved': 'Successfully modified',
   'cashier.ui.info_once': 'Please check carefully: once saved, these details can only be changed by customer service.',
+  ...uxEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 // Traditional Chinese catalogue, the default language. Missing keys fall back to English.
 import type { MessageKey } from './en.ts';
+import { uxZhTW } from './ux-zh-TW.ts';
 
 export const zhTW: Partial<Record<MessageKey, string>> = {
   'site.name': '幸運港',
@@ -603,4 +604,5 @@ export const zhTW: Partial<Record<MessageKey, string>> = {
   'cashier.ui.info_on_file': '您的個人資料已登記，如需變更請聯繫客服。',
   'cashier.ui.info_saved': '修改成功',
   'cashier.ui.info_once': '請仔細確認：儲存後僅能由客服協助修改。',
+  ...uxZhTW,
 };

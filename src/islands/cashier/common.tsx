@@ -48,12 +48,6 @@ export function schemaErrors(schema: v.GenericSchema, input: unknown): Record<st
   return out;
 }
 
-/** Digits and one decimal point with at most two decimals, as the player types. */
-export function sanitizeAmount(raw: string): string {
-  const cleaned = raw.replace(/[^\d.]/g, '');
-  const [whole = '', ...rest] = cleaned.split('.');
-  return rest.length ? `${whole}.${rest.join('').slice(0, 2)}` : whole;
-}
 
 /** Compares two decimal strings in minor units; undefined when either is not a decimal. */
 export function cmpMoney(a: string, b: string): number | undefined {

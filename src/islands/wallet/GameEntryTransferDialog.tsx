@@ -26,7 +26,7 @@ export const GAME_ENTRY_KEYS = [
   ...AMOUNT_KEYS,
   'wallet.entry.title', 'wallet.entry.source', 'wallet.entry.platform_balance', 'wallet.entry.later', 'wallet.entry.transfer',
   'wallet.entry.success', 'wallet.entry.closing', 'wallet.type_central', 'wallet.available', 'wallet.submitting', 'wallet.maintain',
-  'wallet.loading', 'v.money.required', 'v.money.positive', 'v.money.invalid', 'v.wallet.required', 'common.close', 'common.ok',
+  'wallet.loading', 'v.money.required', 'v.money.positive', 'v.money.invalid', 'v.money.over_balance', 'v.wallet.required', 'common.close', 'common.ok',
   'error.generic',
 ] as const;
 type T = Record<(typeof GAME_ENTRY_KEYS)[number], string>;

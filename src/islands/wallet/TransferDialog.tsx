@@ -20,7 +20,7 @@ export const TRANSFER_DIALOG_KEYS = [
   'wallet.transfer_title', 'wallet.transfer_out_title', 'wallet.wallet_type', 'wallet.type_central', 'wallet.type_activity',
   'wallet.choose_activity', 'wallet.no_active_activity', 'wallet.target_platform', 'wallet.source_platform', 'wallet.choose_platform',
   'wallet.available', 'wallet.confirm_transfer', 'wallet.submitting', 'wallet.transfer_all_back', 'wallet.out_hint', 'wallet.maintain',
-  'v.money.required', 'v.money.positive', 'v.money.invalid', 'v.wallet.required', 'common.cancel', 'common.close', 'error.generic',
+  'v.money.required', 'v.money.positive', 'v.money.invalid', 'v.money.over_balance', 'v.wallet.required', 'common.cancel', 'common.close', 'error.generic',
 ] as const;
 type T = Record<(typeof TRANSFER_DIALOG_KEYS)[number], string>;
 

@@ -17,6 +17,7 @@ import { validBetSince } from '../bets/repository.ts';
 import { taipeiDate } from '../wallet/dates.ts';
 import { BANKS, isBank } from './banks.ts';
 import * as repo from './repository.ts';
+import { depositLimitsMinor } from '../../../shared/amount.ts';
 
 /** SPEC.md section 9: withdrawals are at least 500 unless the operator sets another minimum. */
 const DEFAULT_WITHDRAW_MIN_MINOR = 50_000n;
@@ -90,6 +91,11 @@ export class CashierService {
       methods: all.filter((m) => m.enabled).map((m) => m.method).sort((a, b) => rank(a) - rank(b)),
       min: minorToDecimal(BigInt(Math.round(Number(s.single_deposit_min) * 100))),
       max: minorToDecimal(BigInt(Math.round(Number(s.single_deposit_max) * 100))),
+      // Each method's effective limits: the operator's settings when set, else the method's own (issue 10 item 3).
+      limits: Object.fromEntries(all.filter((m) => m.enabled).map((m) => {
+        const l = depositLimitsMinor(m.method, BigInt(Math.round(Number(s.single_deposit_min) * 100)), BigInt(Math.round(Number(s.single_deposit_max) * 100)));
+        return [m.method, { min: minorToDecimal(l.minMinor), max: minorToDecimal(l.maxMinor) }];
+      })) as Partial<Record<DepositMethod, { min: string; max: string }>>,
       bank_transfer: receiving.account ? {
         bank: bank ? (locale === 'en' ? bank.name_en : bank.name) : receiving.bank, account_name: receiving.name, account: receiving.account,
       } : null,
@@ -113,8 +119,7 @@ export class CashierService {
     if (amountMinor === undefined) throw new ApiError('validation_failed', { amount: ['cashier.amount.numeric'] });
     if (amountMinor <= 0n) throw new ApiError('validation_failed', { amount: ['cashier.amount.required'] });
     // Limits of 0 are unset (SPEC.md section 9).
-    const minMinor = BigInt(Math.round(Number(s.single_deposit_min) * 100));
-    const maxMinor = BigInt(Math.round(Number(s.single_deposit_max) * 100));
+    const { minMinor, maxMinor } = depositLimitsMinor(input.method, BigInt(Math.round(Number(s.single_deposit_min) * 100)), BigInt(Math.round(Number(s.single_deposit_max) * 100)));
     if (minMinor > 0n && amountMinor < minMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.below_min'] });
     if (maxMinor > 0n && amountMinor > maxMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.above_max'] });
     const gatewayMethod = GATEWAY_METHODS.includes(input.method);
