@@ -16,9 +16,10 @@ import {
   loadSettings, newKey, Pager, serverFieldErrors, taipeiDateTime, taipeiDay, usePageSetup, useCall, withdrawStatus,
   type CashierVariant,
 } from './common.tsx';
+import { PLATFORM_HINT_KEYS, PlatformMoneyHint } from './PlatformMoneyHint.tsx';
 
 export const WITHDRAW_KEYS = [
-  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...WITHDRAW_STATUS_KEYS,
+  ...PLATFORM_HINT_KEYS, ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...WITHDRAW_STATUS_KEYS,
   'cashier.amount.required', 'cashier.amount.numeric', 'cashier.withdraw.not_above_fee', 'cashier.withdraw.above_max', 'cashier.card.required',
   'cashier.ui.loading', 'cashier.ui.retry', 'cashier.ui.balance', 'cashier.ui.amount', 'cashier.ui.amount_placeholder', 'cashier.ui.fill_all',
   'cashier.ui.store_title', 'cashier.ui.store_text', 'cashier.ui.store_open', 'cashier.ui.withdraw_closed', 'cashier.ui.tab_apply',
@@ -188,6 +189,7 @@ function Apply({ t, variant, paths }: { t: T; variant: CashierVariant; paths: Pr
           {tm.max_per_day > 0 && <Fact label={t['cashier.ui.today_count']} testId="withdraw-count">{tm.used_today} / {tm.max_per_day}</Fact>}
         </dl>
 
+        <PlatformMoneyHint t={t} />
         {tm.need_real_name && (
           <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="withdraw-need-name">
             <span>{t['cashier.ui.need_real_name']}</span>

@@ -5,7 +5,7 @@ import { $sessionEnded } from '../../stores/session.ts';
 import { Dialog } from './Dialog.tsx';
 import { DepositNotice, DEPOSIT_NOTICE_KEYS } from '../cashier/DepositNotice.tsx';
 
-export const DIALOG_KEYS = ['common.ok', 'common.cancel', 'common.close', 'session.other_device', 'session.kicked', ...DEPOSIT_NOTICE_KEYS] as const;
+export const DIALOG_KEYS = ['common.ok', 'common.cancel', 'common.close', 'session.other_device', 'session.kicked', 'session.ended_title', ...DEPOSIT_NOTICE_KEYS] as const;
 
 /** The page's one dialog host (in the desktop header or the mobile footer), so every page shows these notices. */
 export function DialogHost({ t, homePath, depositPaths }: {
@@ -19,7 +19,7 @@ export function DialogHost({ t, homePath, depositPaths }: {
   if (ended) {
     const go = () => window.location.assign(homePath);
     return (
-      <Dialog open title={t['common.close']} onClose={go} labelClose={t['common.close']}>
+      <Dialog open title={t['session.ended_title']} onClose={go} labelClose={t['common.close']}>
         <p role="alert" data-testid="session-ended" className="mb-4">{ended === 'double-login' ? t['session.other_device'] : t['session.kicked']}</p>
         <button type="button" className="btn-primary w-full" onClick={go}>{t['common.ok']}</button>
       </Dialog>

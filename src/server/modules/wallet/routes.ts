@@ -14,6 +14,7 @@ import type { Auth } from '../auth/service.ts';
 import * as repo from './repository.ts';
 import * as cashierRepo from '../cashier/repository.ts';
 import { dayRange } from './dates.ts';
+import { recoveredMessage } from './messages.ts';
 
 function money(text: string): bigint {
   const m = decimalToMinor(text);
@@ -133,7 +134,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/players/withdrawAll', { ...player }, async (request) => {
     const results = await wallet.recoverAll(auth(request).playerId);
-    return ok(results, transferMessage(request, results.some((r) => r.status === 'pending') ? 'pending' : 'applied'));
+    return ok(results, recoveredMessage(request.locale, results));
   });
 
   app.post('/players/bonusTransfer', { ...player, schema: { body: bonusWalletBody } }, async (request) => {
