@@ -14,4 +14,10 @@ export const uxEn = {
   'session.ended_title': 'Signed out',
   'ux.withdraw.on_platforms': '{amount} is on game platforms. Withdrawals come from the central wallet: recover it first.',
   'ux.withdraw.recover': 'Recover to central wallet',
+  'nav.cards': 'Card games',
+  'nav.lottery': 'Lottery',
+  'ux.login.bets': 'Please log in to see your bet records.',
+  'ux.login.records': 'Please log in to see your transaction records.',
+  'ux.login.info': 'Please log in to see and edit your personal info.',
+  'ux.login.cards': 'Please log in to manage your bank cards.',
 } as const;

@@ -16,4 +16,10 @@ export const uxZhTW: Partial<Record<keyof typeof uxEn, string>> = {
   'session.ended_title': '登入狀態已結束',
   'ux.withdraw.on_platforms': '遊戲平台上還有 {amount}。提款只能從中心錢包提出，請先回收。',
   'ux.withdraw.recover': '回收至中心錢包',
+  'nav.cards': '棋牌遊戲',
+  'nav.lottery': '彩票遊戲',
+  'ux.login.bets': '請先登入以查看您的投注紀錄。',
+  'ux.login.records': '請先登入以查看您的交易紀錄。',
+  'ux.login.info': '請先登入以查看及編輯您的個人資料。',
+  'ux.login.cards': '請先登入以管理您的銀行卡。',
 };

@@ -2,6 +2,7 @@
 // 10-second user poll, the private realtime events, and the reload when another tab changes the token.
 import { atom, computed } from 'nanostores';
 import { STORAGE, USER_POLL_MS } from '../shared/constants.ts';
+import { rememberPage } from '../lib/came-from.ts';
 import type { UserView } from '../shared/user.ts';
 // api.ts imports this store too; the cycle is safe because neither uses the other while loading.
 import { api, ApiFailure } from '../lib/api.ts';
@@ -38,6 +39,15 @@ export const $withdrawStoreUrl = atom<string>('');
 
 /** Set when the server ended this session: 'double-login' or 'kick'. */
 export const $sessionEnded = atom<'double-login' | 'kick' | null>(null);
+
+if (typeof document !== 'undefined') {
+  rememberPage();
+  // Marks the page as a signed-in player's, which hides the visitor-only invitations (global.css).
+  $token.subscribe((token) => {
+    if (token) document.documentElement.dataset.session = 'player';
+    else delete document.documentElement.dataset.session;
+  });
+}
 
 export function setToken(token: string): void {
   write(STORAGE.token, token);

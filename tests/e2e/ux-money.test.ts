@@ -73,6 +73,27 @@ describe.skipIf(!hasChromium)('issue 10: money flows', () => {
     }
   });
 
+  it('desktop (en): a tile clicked before the platform list arrived waits for it instead of saying "Stay tuned"', async () => {
+    screenshotOnFailure('ux-tile-early');
+    const { context } = await playerContext('desktop');
+    try {
+      const page = await context.newPage();
+      // A slow platform list, as at 400 ms latency.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      await page.route('**/api/games/platform/all', async (route) => { await held; await route.continue(); });
+      await page.goto(localized('/egame/game?group=slots', 'en'));
+      await hydrated(page);
+      await page.locator('[data-testid="game-tile"][data-game="lucky-7"]').click();
+      expect(await page.locator('[data-testid="game-tile"][data-game="lucky-7"]').getAttribute('aria-busy')).toBe('true');
+      release();
+      await page.getByTestId('entry-dialog').waitFor();
+      expect(await page.getByRole('dialog').getByRole('alert').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('desktop (en): amount fields refuse what is not an amount and say when it is over the balance; a transfer says what moved', async () => {
     screenshotOnFailure('ux-amounts');
     const { context } = await playerContext('desktop');

@@ -17,7 +17,7 @@ import type { DepositOrder } from './Deposit.tsx';
 import type { WithdrawalRow } from './Withdraw.tsx';
 
 export const CASHIER_RECORDS_KEYS = [
-  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...DEPOSIT_STATUS_KEYS, ...WITHDRAW_STATUS_KEYS, ...METHOD_KEYS,
+  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.records', ...DEPOSIT_STATUS_KEYS, ...WITHDRAW_STATUS_KEYS, ...METHOD_KEYS,
   'records.quick', 'records.range.today', 'records.range.yesterday', 'records.range.last7', 'records.range.last30', 'records.date_start',
   'records.date_end', 'records.search', 'records.limit_note', 'records.range_invalid', 'records.col.time', 'records.col.amount',
   'records.col.status', 'records.empty', 'cashier.ui.loading', 'cashier.ui.retry', 'cashier.ui.order_id', 'cashier.ui.order_method',
@@ -73,7 +73,7 @@ export default function CashierRecords({ t, locale, variant, category, paths }: 
   }, [query, tick]);
 
   if (!ready) return <Spinner label={t['cashier.ui.loading']} />;
-  if (!user) return <LoginNeeded t={t} variant={variant} homePath={paths.home} />;
+  if (!user) return <LoginNeeded t={t} variant={variant} homePath={paths.home} message={t['ux.login.records']} />;
 
   const min = taipeiDay(RECORD_DAYS - 1);
   const max = taipeiDay(0);

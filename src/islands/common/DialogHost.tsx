@@ -30,12 +30,16 @@ export function DialogHost({ t, homePath, depositPaths }: {
     closeAlert();
     alert.onConfirm?.();
   };
+  const cancel = () => {
+    closeAlert();
+    alert.onCancel?.();
+  };
   return (
-    <Dialog open title={alert.title} onClose={closeAlert} labelClose={t['common.close']}>
+    <Dialog open title={alert.title} onClose={cancel} labelClose={t['common.close']}>
       <p role="alert" className="mb-4 whitespace-pre-line">{alert.message}</p>
       <div className="flex gap-3">
         {alert.onConfirm && (
-          <button type="button" className="btn-secondary flex-1" onClick={closeAlert}>{alert.cancelText ?? t['common.cancel']}</button>
+          <button type="button" className="btn-secondary flex-1" onClick={cancel}>{alert.cancelText ?? t['common.cancel']}</button>
         )}
         <button type="button" className="btn-primary flex-1" onClick={confirm}>{alert.confirmText ?? t['common.ok']}</button>
       </div>

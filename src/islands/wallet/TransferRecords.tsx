@@ -11,7 +11,7 @@ import { $platformWallets, failureText, refreshWallets } from '../../stores/wall
 import { LOGIN_PROMPT_KEYS, LoginPrompt, QUICK_RANGES, RECORD_DAYS, Spinner, fill, taipeiDateTime, taipeiDay, usePageSetup, type QuickRange, type Variant } from './common.tsx';
 
 export const RECORDS_KEYS = [
-  ...LOGIN_PROMPT_KEYS,
+  ...LOGIN_PROMPT_KEYS, 'ux.login.records',
   'records.range.today', 'records.range.yesterday', 'records.range.last7', 'records.range.last30', 'records.date_start', 'records.date_end',
   'records.search', 'records.limit_note', 'records.range_invalid', 'records.col.time', 'records.col.platform', 'records.col.direction',
   'records.col.wallet', 'records.col.amount', 'records.col.status', 'records.dir.in', 'records.dir.out', 'records.wallet.central',
@@ -82,7 +82,7 @@ export default function TransferRecords({ t, locale, variant }: { t: T; locale: 
   }, [query]);
 
   if (!ready) return <Spinner label={t['wallet.loading']} />;
-  if (!user) return <LoginPrompt t={t} variant={variant} />;
+  if (!user) return <LoginPrompt t={t} variant={variant} message={t['ux.login.records']} />;
 
   const min = taipeiDay(RECORD_DAYS - 1);
   const max = taipeiDay(0);

@@ -74,10 +74,11 @@ export function AmountField(props: {
 export const LOGIN_PROMPT_KEYS = ['wallet.login_prompt', 'header.login'] as const;
 
 /** What a visitor sees instead of the wallets: on mobile a button that opens the login dialog. */
-export function LoginPrompt({ t, variant }: { t: Record<(typeof LOGIN_PROMPT_KEYS)[number], string>; variant: Variant }) {
+export function LoginPrompt({ t, variant, message }: { t: Record<(typeof LOGIN_PROMPT_KEYS)[number], string>; variant: Variant; message?: string }) {
   return (
     <div className="rounded-lg bg-white p-6 text-center shadow-sm" data-testid="wallet-login-prompt">
-      <p className="text-slate-600">{t['wallet.login_prompt']}</p>
+      {/* Each page says what it is for (issue 10 item 16); the wallet pages use the default. */}
+      <p className="text-slate-600">{message ?? t['wallet.login_prompt']}</p>
       {variant === 'mobile' && (
         <button type="button" className="btn-primary mt-4 w-full" onClick={() => $loginDialog.set(true)}>{t['header.login']}</button>
       )}

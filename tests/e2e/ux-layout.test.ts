@@ -1,0 +1,127 @@
+// Issue 10's words and layout in a browser: register focus stays in the form (item 11), declining the deposit
+// question goes back where the player came from (item 12), no sign-up invitations for signed-in players
+// (item 13), nav labels, targets and highlighting agree (item 14), logged-out member pages say what they are
+// for (item 16).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  DEMO, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext, registerThroughForm, screenshotOnFailure,
+  startServer, type Server,
+} from './helpers.ts';
+
+describe.skipIf(!hasChromium)('issue 10: words and layout', () => {
+  let server: Server;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer('ux-layout'), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('register (zh-TW): a submit with errors focuses the form\'s own field, not the header\'s login box', async () => {
+    screenshotOnFailure('ux-register-focus');
+    const context = await newContext(browser, 'desktop', server);
+    try {
+      const page = await context.newPage();
+      await page.goto(localized('/register', 'zh-TW'));
+      await hydrated(page);
+      await page.getByTestId('register-submit').click();
+      await expect.poll(() => page.evaluate(() => {
+        const el = document.activeElement;
+        return el ? `${el.closest('[data-testid="register-form"]') ? 'form' : 'elsewhere'}:${el.getAttribute('name')}` : 'none';
+      })).toBe('form:account');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('register (en): declining the deposit question goes back to the page the player came from, signed in', async () => {
+    screenshotOnFailure('ux-register-decline');
+    const context = await newContext(browser, 'desktop', server);
+    try {
+      const page = await context.newPage();
+      await page.goto(localized('/about', 'en'));
+      await hydrated(page);
+      await page.getByTestId('footer-sign-up').getByRole('link').click();
+      await page.waitForURL((u) => u.pathname === '/en/register');
+      const who = { account: freshAccount('ux'), phone: freshPhone() };
+      await registerThroughForm(page, server, 'en', who);
+      await page.waitForURL((u) => u.pathname === '/en/about');
+      await expect.poll(() => page.getByTestId('header-account').textContent(), { timeout: 15_000 }).toBe(who.account);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('home (zh-TW and en): sign-up invitations show to visitors only', async () => {
+    screenshotOnFailure('ux-sign-up-hidden');
+    const visitor = await newContext(browser, 'desktop', server);
+    try {
+      const page = await visitor.newPage();
+      await page.goto(localized('/', 'zh-TW'));
+      await hydrated(page);
+      expect(await page.getByTestId('hero-sign-up').isVisible()).toBe(true);
+      expect(await page.getByTestId('footer-sign-up').isVisible()).toBe(true);
+    } finally {
+      await visitor.close();
+    }
+    const res = await server.api<{ access_token: string }>('POST', '/auth/login', { account: DEMO.account, password: DEMO.password, rememberAccount: false });
+    const context = await newContext(browser, 'desktop', server);
+    await context.addInitScript((tk) => { try { localStorage.setItem('token', tk); } catch { /* about:blank */ } }, res.body.data!.access_token);
+    try {
+      const page = await context.newPage();
+      for (const locale of ['zh-TW', 'en'] as const) {
+        await page.goto(localized('/', locale));
+        await hydrated(page);
+        expect(await page.getByTestId('hero-sign-up').isVisible()).toBe(false);
+        expect(await page.getByTestId('footer-sign-up').isVisible()).toBe(false);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('main nav (zh-TW): each item opens its own lobby and only that lobby highlights it', async () => {
+    screenshotOnFailure('ux-nav');
+    const context = await newContext(browser, 'desktop', server);
+    try {
+      const page = await context.newPage();
+      await page.goto(localized('/', 'zh-TW'));
+      const hrefs = await page.getByTestId('main-nav').locator(':scope > ul > li > a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      // No lobby is reached from two items.
+      expect(new Set(hrefs).size).toBe(hrefs.length);
+      for (const [group, label] of [['lottery', '彩票遊戲'], ['cards', '棋牌遊戲'], ['fish', '捕魚機'], ['slots', '老虎機']] as const) {
+        await page.goto(`/egame/game?group=${group}`);
+        const current = page.getByTestId('main-nav').locator('a[aria-current="page"]');
+        expect(await current.count()).toBe(1);
+        expect(await current.getAttribute('href')).toBe(`/egame/game?group=${group}`);
+        expect((await current.textContent())?.trim()).toBe(label);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('logged-out member pages (zh-TW and en) say what each page is for', async () => {
+    screenshotOnFailure('ux-login-words');
+    const context = await newContext(browser, 'desktop', server);
+    try {
+      const page = await context.newPage();
+      const cases = [
+        ['/member/bet-record', 'wallet-login-prompt', '請先登入以查看您的投注紀錄。', 'Please log in to see your bet records.'],
+        ['/member/user-info', 'cashier-login-needed', '請先登入以查看及編輯您的個人資料。', 'Please log in to see and edit your personal info.'],
+      ] as const;
+      for (const [path, testId, zh, en] of cases) {
+        for (const [locale, text] of [['zh-TW', zh], ['en', en]] as const) {
+          await page.goto(localized(path, locale));
+          await hydrated(page);
+          await expect.poll(() => page.getByTestId(testId).first().textContent(), { timeout: 15_000 }).toContain(text);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
