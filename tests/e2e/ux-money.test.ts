@@ -150,6 +150,31 @@ describe.skipIf(!hasChromium)('issue 10: money flows', () => {
     }
   });
 
+  it('desktop and mobile: the account movements tab lists an adjustment with its reason', async () => {
+    screenshotOnFailure('ux-ledger-records');
+    const operator = await server.operatorToken();
+    const who = await server.api<{ id: number }>('GET', `/backoffice/players/lookup?account=${DEMO.account}`, undefined, operator);
+    const reason = `Goodwill ${Date.now()}`;
+    const adjusted = await server.api('POST', '/backoffice/finance/adjustments', { player_id: who.body.data!.id, amount: '12.00', reason }, operator);
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    for (const kind of ['desktop', 'mobile'] as const) {
+      const { context } = await playerContext(kind);
+      try {
+        const page = await context.newPage();
+        await page.goto(kind === 'desktop' ? '/en/member/trans-record?category=ledger' : '/mobile/f-trans-record/trans-record?type=ledger');
+        await hydrated(page);
+        const rows = page.getByTestId('ledger-row');
+        await poll(() => rows.count()).toBeGreaterThan(0);
+        // Transfers made earlier in this file are movements too, named in the page's language.
+        await poll(() => page.locator('[data-testid="ledger-row"][data-kind="transfer_start"]').first().textContent())
+          .toContain(kind === 'desktop' ? 'Transfer to or from a game' : '遊戲平台轉帳');
+        await poll(() => page.locator('[data-testid="ledger-row"][data-kind="adjustment"]').first().textContent()).toContain(reason);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('mobile (en): the wallet page has the automatic-transfer switch', async () => {
     screenshotOnFailure('ux-mobile-auto');
     const { context, token } = await playerContext('mobile');

@@ -9,6 +9,7 @@ import { api } from '../../lib/api.ts';
 import { $depositEvent, $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { GATEWAY_METHODS, type DepositMethod } from '../../shared/schemas/cashier.ts';
+import { LEDGER_NOTE_KEYS, noteText } from '../../shared/ledger-notes.ts';
 import { acceptAmountInput, amountProblem, type AmountProblem } from '../../shared/amount.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
@@ -32,7 +33,7 @@ export const DEPOSIT_KEYS = [
   'cashier.ui.order_status', 'cashier.ui.expires_at', 'cashier.ui.waiting_title', 'cashier.ui.waiting_text', 'cashier.ui.open_pay',
   'cashier.ui.redirecting', 'cashier.ui.cvs_title', 'cashier.ui.cvs_code', 'cashier.ui.cvs_text', 'cashier.ui.manual_title', 'cashier.ui.manual_text',
   'cashier.ui.new_deposit', 'cashier.ui.view_records', 'cashier.ui.result_title', 'cashier.ui.result_checking', 'cashier.ui.balance',
-  'cashier.ui.reason',
+  'cashier.ui.reason', ...LEDGER_NOTE_KEYS,
 ] as const;
 type T = Record<(typeof DEPOSIT_KEYS)[number], string>;
 
@@ -323,7 +324,7 @@ function OrderPanel({ t, order, mode, records, onAgain }: { t: T; order: Deposit
         <Fact label={t['cashier.ui.order_amount']} testId="deposit-order-amount">{formatDecimal(data.amount)}</Fact>
         <Fact label={t['cashier.ui.order_time']}>{taipeiDateTime(data.created_at)}</Fact>
         {isPending && data.expires_at && <Fact label={t['cashier.ui.expires_at']}>{taipeiDateTime(data.expires_at)}</Fact>}
-        {!isPending && data.status !== 'paid' && data.reason && <Fact label={t['cashier.ui.reason']}>{data.reason}</Fact>}
+        {!isPending && data.status !== 'paid' && data.reason && <Fact label={t['cashier.ui.reason']} testId="deposit-order-reason">{noteText('deposit', data.reason, t)}</Fact>}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
         {isPending && mode === 'waiting' && data.pay_url && (

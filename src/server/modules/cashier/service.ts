@@ -27,6 +27,18 @@ const TURNOVER_MULTIPLE = 1n;
 const EXPIRY_GRACE_MS = 60_000;
 export const EXPIRY_BATCH = 100;
 
+/** The gateway's page in the player's language (issue 10 item 6): it reads `lang`, and opens in Chinese without it. */
+function payUrlIn(payUrl: string | null, locale: 'zh-TW' | 'en'): string | null {
+  if (!payUrl || locale !== 'en') return payUrl;
+  try {
+    const url = new URL(payUrl);
+    url.searchParams.set('lang', 'en');
+    return url.toString();
+  } catch {
+    return payUrl;
+  }
+}
+
 function newId(prefix: 'DP' | 'WD'): string {
   return `${prefix}${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
 }
@@ -151,7 +163,7 @@ export class CashierService {
           expiresInSec: expireMinutes * 60, description: `Deposit ${id}`,
         });
         await repo.updateDeposit(this.db, id, {
-          gatewayOrderId: created.gatewayOrderId, payUrl: created.payUrl, paymentCode: created.paymentCode, expiresAt: created.expiresAt,
+          gatewayOrderId: created.gatewayOrderId, payUrl: payUrlIn(created.payUrl, locale), paymentCode: created.paymentCode, expiresAt: created.expiresAt,
         });
       } catch {
         await repo.updateDeposit(this.db, id, { status: 'failed', reason: 'gateway refused the order' });
