@@ -1,4 +1,6 @@
 // English catalogue of the back office. It is the fallback for any key the Chinese catalogue lacks.
+import { ledgerNotesEn } from './ledger-notes-en.ts';
+
 export const boEn = {
   'bo.title': 'Back office',
   'bo.brand': 'Lucky Harbour Back Office',
@@ -636,6 +638,7 @@ export const boEn = {
   'bo.bets.status.settled': 'Settled',
   'bo.bets.status.void': 'Void',
   'bo.bets.range_error': 'The end date must not be before the start date',
+  ...ledgerNotesEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

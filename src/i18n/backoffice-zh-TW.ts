@@ -1,5 +1,6 @@
 // Traditional Chinese catalogue of the back office, the default language. Missing keys fall back to English.
 import type { BoKey } from './backoffice-en.ts';
+import { ledgerNotesZhTW } from './ledger-notes-zh-TW.ts';
 
 export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.title': '管理後台',
@@ -620,4 +621,5 @@ export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.bets.status.settled': '已結算',
   'bo.bets.status.void': '已取消',
   'bo.bets.range_error': '結束日期不可早於開始日期',
+  ...ledgerNotesZhTW,
 };

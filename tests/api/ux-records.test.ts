@@ -9,6 +9,7 @@ import { checkLedger } from '../../src/server/ledger/check.ts';
 import { noteText } from '../../src/shared/ledger-notes.ts';
 import { en } from '../../src/i18n/en.ts';
 import { zhTW } from '../../src/i18n/zh-TW.ts';
+import { boZhTW } from '../../src/i18n/backoffice-zh-TW.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({}, { provider: new FakeProvider(), gateway: new FakeGateway() }); });
@@ -41,6 +42,9 @@ describe('ledger movements in the player records', () => {
     expect(noteText('deposit', 'PAYMENT_FAILED', en)).toBe('The payment failed');
     expect(noteText('deposit', 'WEIRD_CODE', zhTW as Record<string, string>)).toBe('付款未完成（代碼 WEIRD_CODE）');
     expect(noteText('adjustment', 'player cancels', en)).toBe('player cancels');
+    // The zh-TW back office reads the same notes in Chinese (issue 10 item 20).
+    expect(noteText('transfer_settle', 'applied at provider', boZhTW as Record<string, string>)).toBe('遊戲平台已入帳');
+    expect(noteText('withdraw_release', 'player cancels', boZhTW as Record<string, string>)).toBe('玩家取消');
   });
 });
 
