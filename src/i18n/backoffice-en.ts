@@ -1,5 +1,6 @@
 // English catalogue of the back office. It is the fallback for any key the Chinese catalogue lacks.
 import { ledgerNotesEn } from './ledger-notes-en.ts';
+import { uxBoEn } from './ux-bo-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -639,6 +640,7 @@ export const boEn = {
   'bo.bets.status.void': 'Void',
   'bo.bets.range_error': 'The end date must not be before the start date',
   ...ledgerNotesEn,
+  ...uxBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

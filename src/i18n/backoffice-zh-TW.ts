@@ -1,6 +1,7 @@
 // Traditional Chinese catalogue of the back office, the default language. Missing keys fall back to English.
 import type { BoKey } from './backoffice-en.ts';
 import { ledgerNotesZhTW } from './ledger-notes-zh-TW.ts';
+import { uxBoZhTW } from './ux-bo-zh-TW.ts';
 
 export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.title': '管理後台',
@@ -622,4 +623,5 @@ export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.bets.status.void': '已取消',
   'bo.bets.range_error': '結束日期不可早於開始日期',
   ...ledgerNotesZhTW,
+  ...uxBoZhTW,
 };

@@ -104,6 +104,34 @@ describe.skipIf(!hasChromium)('issue 10: words and layout', () => {
     }
   });
 
+  it('back office settings (zh-TW and en): every setting is labelled and explained; the screen says which deposit methods are off and why', async () => {
+    screenshotOnFailure('ux-bo-settings');
+    const token = await server.operatorToken();
+    const context = await newContext(browser, 'desktop', server);
+    await context.addInitScript((tk) => { try { localStorage.setItem('bo_token', tk); } catch { /* about:blank */ } }, token);
+    try {
+      const page = await context.newPage();
+      for (const [path, label, off] of [
+        ['/backoffice/settings', '收款帳號', '銀行轉帳：尚未設定收款帳號，因此關閉。'],
+        ['/en/backoffice/settings', 'Receiving account number', 'Bank transfer: off until the receiving account number is set.'],
+      ] as const) {
+        await page.goto(path);
+        const form = page.getByTestId('bo-settings');
+        await form.waitFor({ timeout: 15_000 });
+        expect(await page.locator('label[for="setting-receiving_bank_account"]').textContent()).toContain(label);
+        // Every setting has an explanation.
+        const inputs = await form.locator('[data-setting]').count();
+        expect(await form.locator('[data-testid^="setting-help-"]').count()).toBe(inputs);
+        await expect.poll(() => page.getByTestId('methods-off').textContent()).toContain(off);
+      }
+      // Typing a receiving account switches bank transfer on, on screen at once.
+      await page.locator('#setting-receiving_bank_account').fill('004100200300');
+      await expect.poll(() => page.locator('[data-testid="methods-off"] [data-off="bank_transfer"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('logged-out member pages (zh-TW and en) say what each page is for', async () => {
     screenshotOnFailure('ux-login-words');
     const context = await newContext(browser, 'desktop', server);
