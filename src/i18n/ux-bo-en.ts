@@ -53,4 +53,6 @@ export const uxBoEn = {
   'bo.settings.off.tripartite': 'Card and convenience store: off because third-party deposits are switched off.',
   'bo.settings.off.online_banking': 'Online banking: off because online-banking deposits are switched off.',
   'bo.settings.all_methods_on': 'Every deposit method is available to players.',
+  'bo.faults.test_tool': 'A test tool: these switches exist only because the game provider is the stand-in running on this machine and this is not a production build. A real provider, or a production build, has no such screen.',
+  'bo.err.provider_production': 'This is a production build: the provider fault switches are a test tool and are not available.',
 } as const;

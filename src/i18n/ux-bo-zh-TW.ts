@@ -55,4 +55,6 @@ export const uxBoZhTW: Partial<Record<keyof typeof uxBoEn, string>> = {
   'bo.settings.off.tripartite': '信用卡與超商繳費：第三方存款已關閉。',
   'bo.settings.off.online_banking': '網路銀行：網路銀行存款已關閉。',
   'bo.settings.all_methods_on': '所有存款方式玩家皆可使用。',
+  'bo.faults.test_tool': '測試工具：因為遊戲商是本機執行的模擬服務，且此站不是正式版建置，才會有這些開關。正式遊戲商或正式版建置不會有此畫面。',
+  'bo.err.provider_production': '此站為正式版建置：遊戲商故障開關屬測試工具，無法使用。',
 };
