@@ -120,12 +120,12 @@ export const en = {
 
   // Header and navigation.
   'header.clock_label': 'Current time (GMT+8)',
-  'header.register_free': 'Free registration',
+  'header.register_free': 'Sign up free',
   'header.login': 'Login',
   'header.logging_in': 'Logging in...',
-  'header.account_placeholder': 'Account or mobile phone',
+  'header.account_placeholder': 'Account or phone',
   'header.password_placeholder': 'Password',
-  'header.remember_account': 'Remember account',
+  'header.remember_account': 'Remember me',
   'header.forgot_password': 'Forgot password',
   'header.deposit': 'Deposit',
   'header.transfer': 'Transfer',

@@ -132,6 +132,38 @@ describe.skipIf(!hasChromium)('issue 10: words and layout', () => {
     }
   });
 
+  it('desktop header at 1366 px (en and zh-TW): one row each, and the login placeholders fit their boxes', async () => {
+    screenshotOnFailure('ux-header-1366');
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    try {
+      const page = await context.newPage();
+      for (const locale of ['en', 'zh-TW'] as const) {
+        await page.goto(`${server.url}${localized('/', locale)}`);
+        await hydrated(page);
+        await page.screenshot({ path: `test-results/ux-header-1366-${locale}.png`, clip: { x: 0, y: 0, width: 1366, height: 140 } });
+        const rows = await page.evaluate(() => {
+          const tops = (sel: string) => new Set([...document.querySelectorAll<HTMLElement>(sel)].filter((e) => e.offsetParent).map((e) => Math.round(e.getBoundingClientRect().top))).size;
+          const brand = document.querySelector('[data-testid="top-bar-brand"]')!.getBoundingClientRect();
+          const auth = document.querySelector('[data-testid="header-auth"]')!.getBoundingClientRect();
+          // The login form sits beside the brand block, not under it.
+          return { nav: tops('[data-testid="main-nav"] > ul > li'), auth: auth.top < brand.bottom && auth.left >= brand.right ? 1 : 2 };
+        });
+        expect(rows, locale).toEqual({ nav: 1, auth: 1 });
+        // Each placeholder's text fits inside its input.
+        const cut = await page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('[data-testid="header-auth"] input[placeholder]')].filter((input) => {
+          const style = getComputedStyle(input);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return ctx.measureText(input.placeholder).width > room + 1;
+        }).map((i) => i.placeholder));
+        expect(cut, locale).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('logged-out member pages (zh-TW and en) say what each page is for', async () => {
     screenshotOnFailure('ux-login-words');
     const context = await newContext(browser, 'desktop', server);
