@@ -66,4 +66,13 @@ export const uxBoEn = {
   'bo.dash.today_withdrawals': 'Withdrawals paid',
   'bo.dash.today_net': 'Net (deposits minus withdrawals)',
   'bo.dash.today_active': 'Players with money movements',
+  'bo.wd.risk': 'Risk context',
+  'bo.wd.risk.turnover': 'Turnover',
+  'bo.wd.risk.turnover_done': 'met',
+  'bo.wd.risk.turnover_short': 'not met',
+  'bo.wd.risk.deposits': 'Recent deposits',
+  'bo.wd.risk.none': 'none',
+  'bo.wd.risk.win_loss': 'Player win/loss, 30 days',
+  'bo.wd.risk.previous': 'Previous withdrawals',
+  'bo.wd.risk.loading': 'Loading…',
 } as const;

@@ -68,4 +68,13 @@ export const uxBoZhTW: Partial<Record<keyof typeof uxBoEn, string>> = {
   'bo.dash.today_withdrawals': '提款出款',
   'bo.dash.today_net': '淨額（存款減提款）',
   'bo.dash.today_active': '有帳變的玩家',
+  'bo.wd.risk': '風險資訊',
+  'bo.wd.risk.turnover': '流水',
+  'bo.wd.risk.turnover_done': '已達成',
+  'bo.wd.risk.turnover_short': '未達成',
+  'bo.wd.risk.deposits': '近期存款',
+  'bo.wd.risk.none': '無',
+  'bo.wd.risk.win_loss': '玩家 30 日輸贏',
+  'bo.wd.risk.previous': '先前提款',
+  'bo.wd.risk.loading': '載入中…',
 };
