@@ -164,6 +164,31 @@ describe.skipIf(!hasChromium)('issue 10: words and layout', () => {
     }
   });
 
+  it('mobile (zh-TW and en): info pages opened from the mobile home keep the mobile layout with the same content', async () => {
+    screenshotOnFailure('ux-mobile-info');
+    const context = await newContext(browser, 'mobile', server);
+    try {
+      const page = await context.newPage();
+      for (const locale of ['zh-TW', 'en'] as const) {
+        await page.goto(localized('/mobile/', locale));
+        const link = page.locator('a[href*="f-info/info?page=about"]').first();
+        await link.click();
+        await page.getByTestId('mobile-info').waitFor();
+        // The mobile frame: the bottom tabs are there, the desktop main nav is not.
+        expect(await page.getByTestId('main-nav').count()).toBe(0);
+        expect(await page.locator('nav a[href$="/mobile/f-mine/mine"], nav a[href*="f-mine/mine"]').count()).toBeGreaterThan(0);
+        // The same words as the desktop page.
+        const title = await page.locator('[data-testid="mobile-info"] h1').textContent();
+        const desktop = await context.newPage();
+        await desktop.goto(localized('/about', locale));
+        expect((await desktop.locator('article h1').textContent())?.trim()).toBe(title?.trim());
+        await desktop.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('logged-out member pages (zh-TW and en) say what each page is for', async () => {
     screenshotOnFailure('ux-login-words');
     const context = await newContext(browser, 'desktop', server);
