@@ -3,6 +3,9 @@ import { boAccountEn } from './backoffice-account-en.ts';
 import { protectionBoEn } from './protection-bo-en.ts';
 import { vipBoEn } from './vip-backoffice-en.ts';
 import { boHardeningEn } from './backoffice-hardening-en.ts';
+import { ledgerNotesEn } from './ledger-notes-en.ts';
+import { uxBoEn } from './ux-bo-en.ts';
+
 export const boEn = {
   'bo.title': 'Back office',
   'bo.brand': 'Lucky Harbour Back Office',
@@ -644,6 +647,8 @@ export const boEn = {
   ...protectionBoEn,
   ...vipBoEn,
   ...boHardeningEn,
+  ...ledgerNotesEn,
+  ...uxBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

@@ -4,6 +4,8 @@ import { protectionBoZhTW } from './protection-bo-zh-TW.ts';
 import type { BoKey } from './backoffice-en.ts';
 import { vipBoZhTW } from './vip-backoffice-zh-TW.ts';
 import { boHardeningZhTW } from './backoffice-hardening-zh-TW.ts';
+import { ledgerNotesZhTW } from './ledger-notes-zh-TW.ts';
+import { uxBoZhTW } from './ux-bo-zh-TW.ts';
 
 export const boZhTW: Partial<Record<BoKey, string>> = {
   'bo.title': '管理後台',
@@ -628,4 +630,6 @@ export const boZhTW: Partial<Record<BoKey, string>> = {
   ...protectionBoZhTW,
   ...vipBoZhTW,
   ...boHardeningZhTW,
+  ...ledgerNotesZhTW,
+  ...uxBoZhTW,
 };

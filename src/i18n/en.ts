@@ -3,6 +3,8 @@ import { accountEn } from './account-en.ts';
 import { protectionEn } from './protection-en.ts';
 import { vipEn } from './vip-en.ts';
 import { hardeningEn } from './hardening-en.ts';
+import { uxEn } from './ux-en.ts';
+
 export const en = {
   'site.name': 'Lucky Harbour',
   'site.tagline': 'Games, sports and live casino',
@@ -122,12 +124,12 @@ export const en = {
 
   // Header and navigation.
   'header.clock_label': 'Current time (GMT+8)',
-  'header.register_free': 'Free registration',
+  'header.register_free': 'Sign up free',
   'header.login': 'Login',
   'header.logging_in': 'Logging in...',
-  'header.account_placeholder': 'Account or mobile phone',
+  'header.account_placeholder': 'Account or phone',
   'header.password_placeholder': 'Password',
-  'header.remember_account': 'Remember account',
+  'header.remember_account': 'Remember me',
   'header.forgot_password': 'Forgot password',
   'header.deposit': 'Deposit',
   'header.transfer': 'Transfer',
@@ -619,6 +621,7 @@ export const en = {
   ...protectionEn,
   ...vipEn,
   ...hardeningEn,
+  ...uxEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

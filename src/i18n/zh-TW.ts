@@ -4,6 +4,7 @@ import { protectionZhTW } from './protection-zh-TW.ts';
 import type { MessageKey } from './en.ts';
 import { vipZhTW } from './vip-zh-TW.ts';
 import { hardeningZhTW } from './hardening-zh-TW.ts';
+import { uxZhTW } from './ux-zh-TW.ts';
 
 export const zhTW: Partial<Record<MessageKey, string>> = {
   'site.name': '幸運港',
@@ -611,4 +612,5 @@ export const zhTW: Partial<Record<MessageKey, string>> = {
   ...protectionZhTW,
   ...vipZhTW,
   ...hardeningZhTW,
+  ...uxZhTW,
 };

@@ -2,6 +2,7 @@
 // 10-second user poll, the private realtime events, and the reload when another tab changes the token.
 import { atom, computed } from 'nanostores';
 import { STORAGE, USER_POLL_MS } from '../shared/constants.ts';
+import { rememberPage } from '../lib/came-from.ts';
 import { api, ApiFailure } from '../lib/api.ts';
 import { $token, $user, clearSession, read, setToken, write, type User } from './auth-state.ts';
 import { closeRealtime, onRealtime, setRealtimeToken } from './realtime.ts';
@@ -19,6 +20,15 @@ export const $withdrawStoreUrl = atom<string>('');
 
 /** Set when the server ended this session: 'double-login' or 'kick'. */
 export const $sessionEnded = atom<'double-login' | 'kick' | null>(null);
+
+if (typeof document !== 'undefined') {
+  rememberPage();
+  // Marks the page as a signed-in player's, which hides the visitor-only invitations (global.css).
+  $token.subscribe((token) => {
+    if (token) document.documentElement.dataset.session = 'player';
+    else delete document.documentElement.dataset.session;
+  });
+}
 
 export function rememberedAccount(): string {
   return read(STORAGE.rememberedAccount) ?? '';

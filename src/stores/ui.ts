@@ -8,6 +8,8 @@ export interface AlertState {
   onConfirm?: () => void;
   confirmText?: string;
   cancelText?: string;
+  /** A confirm's cancel button, closing button and Escape run it after closing. */
+  onCancel?: () => void;
 }
 
 export const $alert = atom<AlertState | null>(null);

@@ -467,3 +467,22 @@ describe('the gateway callback log', () => {
     expect(await central(p.playerId)).toBe(40_000n);
   });
 });
+
+describe('withdrawal review risk context (issue 10 item 23)', () => {
+  it('shows turnover status, recent deposits, win/loss and previous withdrawals beside a request', async () => {
+    const w = await withdrawal('600');
+    const dep = await bankDeposit(w, '300');
+    expect((await bo('finance', 'POST', `/finance/deposits/${dep}/confirm`, {})).statusCode).toBe(200);
+    const res = await bo('finance', 'GET', `/finance/withdrawals/${w.withdrawalId}/context`);
+    expect(res.statusCode, res.body).toBe(200);
+    const ctx = res.json().data;
+    // The deposit after the request has no valid bet behind it yet: turnover not met.
+    expect(ctx.turnover).toMatchObject({ required: '300.00', achieved: '0.00', done: false });
+    expect(ctx.recent_deposits).toEqual([expect.objectContaining({ id: dep, method: 'bank_transfer', amount: '300.00' })]);
+    expect(ctx.win_loss_30d).toMatchObject({ bets: 0, player_net: '0.00' });
+    expect(ctx.previous_withdrawals).toEqual([]);
+    // Staff without finance access, and unknown ids, get nothing.
+    expect((await bo('marketing', 'GET', `/finance/withdrawals/${w.withdrawalId}/context`)).statusCode).toBe(403);
+    expect((await bo('finance', 'GET', '/finance/withdrawals/WDnope/context')).statusCode).toBe(404);
+  });
+});

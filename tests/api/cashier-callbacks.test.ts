@@ -376,7 +376,7 @@ describe('retries until acknowledged', () => {
 
   it('lost attempts (callbackFailRate) are retried; the first that arrives credits', async () => {
     const p = await newPlayer();
-    const d = await deposit(p, 'card', '90');
+    const d = await deposit(p, 'card', '190');
     await simCall('PUT', '/sim/gateway/faults', { callbackFailRate: 1 });
     await simCall('POST', `/sim/gateway/orders/${d.id}/pay`);
     await waitFor('two lost attempts', async () => (await simEvents(d.id)).deliveries.filter((x) => x.error === 'dropped').length >= 2);
@@ -388,7 +388,7 @@ describe('retries until acknowledged', () => {
     expect(last).toMatchObject({ httpStatus: 200, acknowledged: true, error: null });
     expect(sent.deliveries.slice(0, -1).every((x) => x.error === 'dropped')).toBe(true);
     expect(await logged(d.id)).toMatchObject([{ outcome: 'credited' }]);
-    expect(await balance(p)).toBe('90.00');
+    expect(await balance(p)).toBe('190.00');
   });
 
   it('our app was down when the gateway called: the retry after the restart credits once', async () => {
@@ -456,7 +456,7 @@ describe('the expiry job asks the gateway first', () => {
 
   it('gateway not answering: the order stays pending for the next run', async () => {
     const p = await newPlayer();
-    const d = await deposit(p, 'card', '60');
+    const d = await deposit(p, 'card', '160');
     await backdate(d.id);
     await simCall('PUT', '/sim/gateway/faults', { orderErrorRate: 1 });
     expect(await t.app.services.cashier.expireOrders()).toEqual({ checked: 1, credited: 0, expired: 0 });
@@ -469,7 +469,7 @@ describe('the expiry job asks the gateway first', () => {
 
   it('the job and the callback racing over one paid order credit it once', async () => {
     const p = await newPlayer();
-    const d = await deposit(p, 'card', '75');
+    const d = await deposit(p, 'card', '175');
     await simCall('PUT', '/sim/gateway/faults', { callbackDelayMs: 50 });
     await simCall('POST', `/sim/gateway/orders/${d.id}/pay`);
     await backdate(d.id);
@@ -480,7 +480,7 @@ describe('the expiry job asks the gateway first', () => {
     ]);
     await waitFor('the automatic callback', async () => (await simEvents(d.id)).events[0]?.acknowledged);
     expect(await order(d.id)).toMatchObject({ status: 'paid' });
-    expect(await balance(p)).toBe('75.00');
+    expect(await balance(p)).toBe('175.00');
     expect(await journals(d.id)).toBe(1);
   });
 });

@@ -207,8 +207,14 @@ describe('deposit amounts', () => {
 
   it('single_deposit_min and single_deposit_max bound an order; 0 means unset', async () => {
     const p = await seedPlayer(t);
-    expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '0.01' })).statusCode).toBe(200);
+    // Unset settings leave each method's own limits (issue 10 item 3): 0.01 is refused, 100 goes through.
+    const tiny = await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '0.01' });
+    expect(tiny.statusCode).toBe(422);
+    expect(fieldError(tiny, 'amount')).toEqual([en('cashier.amount.below_min')]);
+    expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '100' })).statusCode).toBe(200);
     expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '99999999' })).statusCode).toBe(200);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'cvs', amount: '20000.01' }), 'amount')).toEqual([en('cashier.amount.above_max')]);
+    expect((await call(p, 'GET', '/api/finance/deposit/methods')).json().data.limits).toMatchObject({ card: { min: '100.00', max: '0.00' }, cvs: { min: '100.00', max: '20000.00' } });
     await settings({ single_deposit_min: 100, single_deposit_max: 5000 });
     expect((await call(p, 'GET', '/api/finance/deposit/methods')).json().data).toMatchObject({ min: '100.00', max: '5000.00' });
     expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '99.99' }), 'amount')).toEqual([en('cashier.amount.below_min')]);
@@ -229,7 +235,7 @@ describe('deposit amounts', () => {
     const first = await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '2000' });
     expect(first.statusCode).toBe(200);
     expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'cvs', amount: '1000' })).statusCode).toBe(200);
-    const over = await call(p, 'POST', '/api/finance/deposit/create', { method: 'online_banking', amount: '0.01' });
+    const over = await call(p, 'POST', '/api/finance/deposit/create', { method: 'online_banking', amount: '100' });
     expect(over.statusCode).toBe(422);
     expect(fieldError(over, 'amount')).toEqual([en('cashier.amount.daily_max')]);
     // Manual deposits are not third-party deposits.
@@ -238,7 +244,7 @@ describe('deposit amounts', () => {
     const cb = gateway.callback(first.json().data.id, 'failed');
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/paybridge/callback', headers: cb.headers, payload: cb.body })).body).toBe('OK');
     expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '2000' })).statusCode).toBe(200);
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '1' }), 'amount')).toEqual([en('cashier.amount.daily_max')]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '100' }), 'amount')).toEqual([en('cashier.amount.daily_max')]);
     // Another player has a day of their own.
     const q = await seedPlayer(t);
     expect((await call(q, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '3000' })).statusCode).toBe(200);

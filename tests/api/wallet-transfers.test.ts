@@ -290,20 +290,22 @@ describe('withdraw, withdrawAll, depositSpecail', () => {
     const none = await call('POST', '/api/players/withdrawAll', p);
     expect(none.statusCode).toBe(200);
     expect(none.json().data).toEqual([]);
+    // 'recover all' says what came back (issue 10 item 4), not only 'Transfer completed'.
+    expect(none.json().message).toBe('遊戲平台沒有可回收的餘額');
     await deposit(p, 'SLX', '10');
     await deposit(p, 'FSH', '20');
     await deposit(p, 'LVC', '30');
     await t.database.db.execute(sql`update game_platforms set maintain_status = 0 where gp_code = 'LVC'`);
     const res = await call('POST', '/api/players/withdrawAll', p);
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('轉帳成功');
+    expect(res.json().message).toBe('已回收 30.00 至中心錢包');
     expect((res.json().data as Array<{ status: string; amount: string }>).map((r) => [r.status, r.amount]).sort()).toEqual([['applied', '10.00'], ['applied', '20.00']]);
     expect(await me(p)).toMatchObject({ amount: '70.00', total_money: '100.00' });
     await t.database.db.execute(sql`update game_platforms set maintain_status = 1 where gp_code = 'LVC'`);
     provider.mode = 'timeout-after-apply';
     const pending = await call('POST', '/api/players/withdrawAll', p);
     provider.mode = 'normal';
-    expect(pending.json()).toMatchObject({ message: '轉帳確認中', data: [{ status: 'pending', amount: '30.00' }] });
+    expect(pending.json()).toMatchObject({ message: '已回收 0.00 至中心錢包；另有 1 筆轉帳確認中', data: [{ status: 'pending', amount: '30.00' }] });
     const id = pending.json().data[0].id as string;
     await makeDue(id);
     await reconcile();

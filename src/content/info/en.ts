@@ -45,7 +45,7 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
       {
         heading: 'Service around the clock',
         paragraphs: [
-          'Our customer service team is online 24 hours a day, 7 days a week. Start an online chat from any page, or write to us from the message centre. Deposits are processed automatically and usually arrive within 5 minutes.',
+          'Deposits are processed automatically and usually arrive within 5 minutes, at any hour of the day.',
         ],
       },
       {
@@ -128,20 +128,20 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
 
   'contact-us': {
     title: 'Contact us',
-    description: 'Reach Lucky Harbour customer service 24/7 by online chat or through the message centre.',
+    description: 'How to get help with Lucky Harbour today: the help pages, the announcements and what to prepare when you contact us.',
     intro:
-      'Our customer service team is here 24 hours a day, 7 days a week, public holidays included. Whether your question is about a deposit, a game or your account, there are two ways to reach us.',
+      'This page says what the site offers today, and it is updated as new ways to reach us open. Live chat and written consultations in the message centre are not open yet.',
     sections: [
       {
-        heading: 'Online customer service (fastest)',
+        heading: 'Help pages',
         paragraphs: [
-          'Open customer service from any page to start a live chat with our team; on a phone, use the customer service tab at the bottom of the screen. Chat is the quickest way to get help with deposits, withdrawals and anything urgent. Your chat history is kept for 30 days.',
+          'The beginner\'s guide and the deposit, withdrawal, wallet and VIP help pages answer most questions; on a phone they are under the customer service tab at the bottom of the screen. Every deposit and withdrawal also shows its status in your transaction records.',
         ],
       },
       {
-        heading: 'Message centre',
+        heading: 'Announcements',
         paragraphs: [
-          'Members can also write to us from the message centre in the member centre. Send a consultation message or feedback, describe your question, and attach up to 3 images (such as screenshots or receipts) of up to 500 KB each. We reply in the same place, and a badge on the message icon tells you when an answer has arrived. The message centre also holds our system announcements and personal notices to you.',
+          'News from us, such as maintenance times, appears in the announcement bar at the top of every page.',
         ],
       },
       {
@@ -157,7 +157,7 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
       {
         heading: 'Common questions',
         list: [
-          'Forgot your password: choose Forgot password on the login form to reset it with a code sent to your registered mobile number, or ask customer service to help.',
+          'Forgot your password: resetting it on the site is not open yet; this page will say how once it is.',
           'Deposit not arrived after 5 minutes: send us the order number and your payment receipt.',
           'Withdrawals: the withdrawal help page explains the minimum, the fees and the daily limits.',
           'Taking a break: customer service can set up a three-month self-exclusion for you.',

@@ -1,18 +1,23 @@
 // The landing page after sign-in: the site's state at a glance, for every role.
 import { useEffect, useState } from 'react';
 import { boApi } from './api.ts';
+import { formatDecimal } from '../../shared/money.ts';
 import { Banner, COMMON_KEYS, Guard, Loading, cls, errorText, fill, type IslandProps } from './common.tsx';
 
 export const DASHBOARD_KEYS = [
   ...COMMON_KEYS, 'bo.dash.welcome', 'bo.dash.website', 'bo.dash.open', 'bo.dash.closed', 'bo.dash.players_total',
   'bo.dash.players_online', 'bo.dash.sms_24h', 'bo.dash.role', 'bo.dash.totp_off',
   'bo.role.admin', 'bo.role.finance', 'bo.role.service', 'bo.role.marketing',
+  'bo.dash.pending', 'bo.dash.pending_deposits', 'bo.dash.pending_withdrawals', 'bo.dash.pending_cards', 'bo.dash.open_findings',
+  'bo.dash.today', 'bo.dash.today_note', 'bo.dash.today_deposits', 'bo.dash.today_withdrawals', 'bo.dash.today_net', 'bo.dash.today_active',
 ] as const;
 type K = (typeof DASHBOARD_KEYS)[number];
 
 interface Overview {
   website: { status: boolean; msg: string; msg_en: string };
   players_total: number; players_online: number; sms_24h: number;
+  pending: { deposits: number; withdrawals: number; cards: number; findings: number };
+  today: { deposits: string; withdrawals: string; net: string; active_players: number };
 }
 
 export default function Dashboard({ t, locale }: IslandProps<K>) {
@@ -22,14 +27,14 @@ export default function Dashboard({ t, locale }: IslandProps<K>) {
         <>
           <p className="mb-5 text-slate-600">{fill(t['bo.dash.welcome'], { name: staff.username })}</p>
           {!staff.totp_enabled && <Banner kind="info">{t['bo.dash.totp_off']}</Banner>}
-          <Cards t={t} role={t[`bo.role.${staff.role}` as K] ?? staff.role} />
+          <Cards t={t} role={t[`bo.role.${staff.role}` as K] ?? staff.role} base={locale === 'en' ? '/en/backoffice' : '/backoffice'} />
         </>
       )}
     </Guard>
   );
 }
 
-function Cards({ t, role }: { t: IslandProps<K>['t']; role: string }) {
+function Cards({ t, role, base }: { t: IslandProps<K>['t']; role: string; base: string }) {
   const [data, setData] = useState<Overview | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -49,6 +54,32 @@ function Cards({ t, role }: { t: IslandProps<K>['t']; role: string }) {
       {card(t['bo.dash.players_total'], data.players_total.toLocaleString('en-US'))}
       {card(t['bo.dash.players_online'], data.players_online.toLocaleString('en-US'))}
       {card(t['bo.dash.sms_24h'], data.sms_24h.toLocaleString('en-US'))}
+      <section className="col-span-4" aria-labelledby="dash-pending" data-testid="dash-pending">
+        <h2 id="dash-pending" className="mb-3 text-base font-semibold text-brand-800">{t['bo.dash.pending']}</h2>
+        <div className="grid grid-cols-4 gap-5">
+          {([
+            ['bo.dash.pending_deposits', data.pending.deposits, `${base}/finance?tab=deposits`, 'deposits'],
+            ['bo.dash.pending_withdrawals', data.pending.withdrawals, `${base}/finance?tab=withdrawals`, 'withdrawals'],
+            ['bo.dash.pending_cards', data.pending.cards, `${base}/finance?tab=cards`, 'cards'],
+            ['bo.dash.open_findings', data.pending.findings, `${base}/reconciliation`, 'findings'],
+          ] as const).map(([label, n, href, id]) => (
+            <a key={id} href={href} className={`${cls.card} block hover:ring-2 hover:ring-brand-600/30`} data-testid={`dash-pending-${id}`} data-count={n}>
+              <p className="text-sm text-slate-500">{t[label]}</p>
+              <p className={`mt-2 text-3xl font-bold ${n > 0 ? 'text-amber-600' : 'text-slate-400'}`}>{n.toLocaleString('en-US')}</p>
+            </a>
+          ))}
+        </div>
+      </section>
+      <section className="col-span-4" aria-labelledby="dash-today" data-testid="dash-today">
+        <h2 id="dash-today" className="text-base font-semibold text-brand-800">{t['bo.dash.today']}</h2>
+        <p className="mb-3 text-xs text-slate-500">{t['bo.dash.today_note']}</p>
+        <div className="grid grid-cols-4 gap-5">
+          {card(t['bo.dash.today_deposits'], formatDecimal(data.today.deposits), 'text-emerald-700')}
+          {card(t['bo.dash.today_withdrawals'], formatDecimal(data.today.withdrawals), 'text-red-700')}
+          {card(t['bo.dash.today_net'], formatDecimal(data.today.net), data.today.net.startsWith('-') ? 'text-red-700' : 'text-brand-800')}
+          {card(t['bo.dash.today_active'], data.today.active_players.toLocaleString('en-US'))}
+        </div>
+      </section>
       <div className={`${cls.card} col-span-4`}>
         <p className="text-sm text-slate-500">{t['bo.dash.role']}</p>
         <p className="mt-1 font-semibold">{role}</p>

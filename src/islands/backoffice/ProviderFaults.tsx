@@ -7,7 +7,7 @@ import { Banner, COMMON_KEYS, ConfirmDialog, Guard, Loading, StatusPill, cls, er
 import { Money } from './money.tsx';
 
 export const FAULTS_KEYS = [
-  ...COMMON_KEYS, 'bo.faults.hint', 'bo.faults.not_local_title', 'bo.faults.platform', 'bo.faults.maintenance', 'bo.faults.latencyMs',
+  ...COMMON_KEYS, 'bo.faults.hint', 'bo.faults.test_tool', 'bo.faults.not_local_title', 'bo.faults.platform', 'bo.faults.maintenance', 'bo.faults.latencyMs',
   'bo.faults.errorRate', 'bo.faults.timeoutBeforeApplyRate', 'bo.faults.timeoutAfterApplyRate', 'bo.faults.duplicateDeliveryRate',
   'bo.faults.hangMs', 'bo.faults.total', 'bo.faults.save', 'bo.faults.reset', 'bo.faults.reset_confirm', 'bo.faults.saved',
   'bo.faults.reset_done', 'bo.faults.active', 'bo.faults.normal', 'bo.saving',
@@ -124,7 +124,10 @@ function Body({ t }: { t: T }) {
   return (
     <div className="max-w-7xl">
       <div className="mb-4 flex items-start justify-between gap-6">
-        <p className="max-w-3xl text-sm text-slate-500">{t['bo.faults.hint']}</p>
+        <div className="max-w-3xl space-y-2">
+          <Banner kind="info"><span data-testid="faults-test-tool">{t['bo.faults.test_tool']}</span></Banner>
+          <p className="text-sm text-slate-500">{t['bo.faults.hint']}</p>
+        </div>
         <div className="flex shrink-0 gap-2">
           <button type="button" className={cls.btnGhost} onClick={() => void load()} disabled={busy !== null}>{t['bo.refresh']}</button>
           <button type="button" className={cls.btn} onClick={() => setConfirming(true)} disabled={busy !== null} data-testid="faults-reset">{t['bo.faults.reset']}</button>

@@ -8,6 +8,8 @@ export const SETTINGS_KEYS = [
   ...COMMON_KEYS, 'bo.settings.hint', 'bo.settings.default', 'bo.settings.list_hint', 'bo.settings.nothing_changed',
   'bo.settings.group.access', 'bo.settings.group.register', 'bo.settings.group.deposit', 'bo.settings.group.display',
   'bo.settings.group.other', 'bo.settings.zero_unset', 'bo.save', 'bo.saving', 'bo.saved', 'bo.on', 'bo.off',
+  'bo.settings.methods_off', 'bo.settings.off.bank_transfer', 'bo.settings.off.usdt', 'bo.settings.off.tripartite',
+  'bo.settings.off.online_banking', 'bo.settings.all_methods_on',
 ] as const;
 type K = (typeof SETTINGS_KEYS)[number];
 
@@ -17,7 +19,7 @@ interface Loaded { values: Record<string, Value>; kinds: Record<string, Kind>; d
 
 const GROUPS: Array<[group: string, test: (key: string) => boolean]> = [
   ['register', (k) => k.startsWith('register_') || k === 'player_account_max' || k === 'enable_mobile_verification_retrieve_password'],
-  ['deposit', (k) => /deposit|withdraw/.test(k)],
+  ['deposit', (k) => /deposit|withdraw|receiving_bank|usdt_address|bank_card_max/.test(k)],
   ['access', (k) => k.startsWith('allow_player_') || k === 'location_after_login' || k === 'enable_login_verification'],
   ['display', (k) => k.startsWith('auto_redirect_') || k.startsWith('banner_') || k === 'enable_platform_maintenance_display'],
   ['other', () => true],
@@ -110,9 +112,10 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
         {grouped.map(([group, keys]) => (
           <section key={group} className={cls.card}>
             <h2 className="mb-4 text-base font-semibold text-brand-800">{t[`bo.settings.group.${group}` as K]}</h2>
+            {group === 'deposit' && <MethodsOff t={t} value={current} />}
             <div className="grid grid-cols-2 gap-x-8 gap-y-4">
               {keys.map((key) => (
-                <Field key={key} name={key} label={labels[`bo.setting.${key}`] ?? key} kind={loaded.kinds[key]!} t={t}
+                <Field key={key} name={key} label={labels[`bo.setting.${key}`] ?? key} help={labels[`bo.setting.help.${key}`]} kind={loaded.kinds[key]!} t={t}
                   value={draft[key]!} text={texts[key] ?? ''} defaultValue={loaded.defaults[key]!} error={fields[key]}
                   changed={JSON.stringify(current(key)) !== JSON.stringify(loaded.values[key])}
                   onToggle={(v) => setDraft({ ...draft, [key]: v })} onText={(v) => setTexts({ ...texts, [key]: v })} />
@@ -129,7 +132,7 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
 }
 
 function Field(props: {
-  name: string; label: string; kind: Kind; t: IslandProps<K>['t']; value: Value; text: string; defaultValue: Value;
+  name: string; label: string; help?: string; kind: Kind; t: IslandProps<K>['t']; value: Value; text: string; defaultValue: Value;
   error?: string; changed: boolean; onToggle: (v: Value) => void; onText: (v: string) => void;
 }) {
   const { name, label, kind, t, value, text, defaultValue, error, changed } = props;
@@ -140,7 +143,13 @@ function Field(props: {
       {changed && <span className="h-2 w-2 rounded-full bg-gold-500" aria-hidden="true" />}
     </span>
   );
-  const hint = <span className="mt-0.5 block font-mono text-[11px] text-slate-400">{name}</span>;
+  // What the setting does, in the operator's language (issue 10 item 19), then its key for support.
+  const hint = (
+    <>
+      {props.help && <span className="mt-0.5 block text-xs text-slate-600" data-testid={`setting-help-${name}`}>{props.help}</span>}
+      <span className="mt-0.5 block font-mono text-[11px] text-slate-400">{name}</span>
+    </>
+  );
   if (kind === 'toggle' || kind === 'boolean') {
     const on = kind === 'toggle' ? value === 1 : value === true;
     const flip = () => props.onToggle(kind === 'toggle' ? (on ? 0 : 1) : !on);
@@ -173,5 +182,25 @@ function Field(props: {
       </span>
       {error && <span className={cls.fieldError}>{error}</span>}
     </label>
+  );
+}
+
+/**
+ * Which deposit methods players cannot use with the values on screen, and why (issue 10 item 7): bank
+ * transfer and USDT show only once their receiving details are set, the gateway methods follow their switches.
+ */
+function MethodsOff({ t, value }: { t: IslandProps<K>['t']; value: (key: string) => Value }) {
+  const text = (key: string) => String(value(key) ?? '').trim();
+  const off: K[] = [];
+  if (!text('receiving_bank_account')) off.push('bo.settings.off.bank_transfer');
+  if (!text('usdt_address')) off.push('bo.settings.off.usdt');
+  if (Number(value('tripartite_deposit')) !== 1) off.push('bo.settings.off.tripartite');
+  if (Number(value('web_bank_deposit')) !== 1) off.push('bo.settings.off.online_banking');
+  if (!off.length) return <p className="mb-4 text-sm text-emerald-700" data-testid="methods-off">{t['bo.settings.all_methods_on']}</p>;
+  return (
+    <div className="mb-4 rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="methods-off">
+      <p className="font-semibold">{t['bo.settings.methods_off']}</p>
+      <ul className="mt-1 list-disc pl-5">{off.map((k) => <li key={k} data-off={k.split('.').pop()}>{t[k]}</li>)}</ul>
+    </div>
   );
 }

@@ -16,7 +16,7 @@ import {
 import type { Card, CardList } from './Withdraw.tsx';
 
 export const BANK_CARD_KEYS = [
-  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS,
+  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.cards',
   'cashier.bank.required', 'cashier.market.required', 'cashier.account_name.required', 'cashier.card_number.required', 'cashier.card_number.invalid',
   'cashier.card_number_confirm.required', 'cashier.card_number_confirm.different', 'v.too_long', 'cashier.ui.loading', 'cashier.ui.retry',
   'cashier.ui.cards_title', 'cashier.ui.cards_count', 'cashier.ui.no_cards', 'cashier.ui.card_usable', 'cashier.ui.card_pending',
@@ -43,7 +43,7 @@ export default function BankCards({ t, locale, variant, paths, standalone }: Pro
 
   let body;
   if (!ready) body = <Spinner label={t['cashier.ui.loading']} />;
-  else if (!user) body = standalone ? <LoginNeeded t={t} variant={variant} homePath={paths.home} /> : null;
+  else if (!user) body = standalone ? <LoginNeeded t={t} variant={variant} homePath={paths.home} message={t['ux.login.cards']} /> : null;
   else if (list.error && !list.data) body = <ErrorBox message={list.error} retry={list.reload} retryLabel={t['cashier.ui.retry']} />;
   else if (!list.data) body = <Spinner label={t['cashier.ui.loading']} />;
   else {

@@ -1,6 +1,7 @@
 // Deposit and withdrawal records (desktop /member/trans-record?category=deposit|withdraw, mobile
 // /mobile/f-trans-record/trans-record?type=recharge or ?category=withdraw): a date range within the last 30
 // days with the quick ranges of SPEC.md section 9, pages of 10, and each order with its status label.
+import { LEDGER_NOTE_KEYS, noteText } from '../../shared/ledger-notes.ts';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../lib/api.ts';
@@ -17,11 +18,11 @@ import type { DepositOrder } from './Deposit.tsx';
 import type { WithdrawalRow } from './Withdraw.tsx';
 
 export const CASHIER_RECORDS_KEYS = [
-  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...DEPOSIT_STATUS_KEYS, ...WITHDRAW_STATUS_KEYS, ...METHOD_KEYS,
+  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.records', ...DEPOSIT_STATUS_KEYS, ...WITHDRAW_STATUS_KEYS, ...METHOD_KEYS,
   'records.quick', 'records.range.today', 'records.range.yesterday', 'records.range.last7', 'records.range.last30', 'records.date_start',
   'records.date_end', 'records.search', 'records.limit_note', 'records.range_invalid', 'records.col.time', 'records.col.amount',
   'records.col.status', 'records.empty', 'cashier.ui.loading', 'cashier.ui.retry', 'cashier.ui.order_id', 'cashier.ui.order_method',
-  'cashier.ui.fee', 'cashier.ui.reason', 'cashier.ui.prev', 'cashier.ui.next', 'cashier.ui.page', 'cashier.ui.total',
+  ...LEDGER_NOTE_KEYS, 'cashier.ui.fee', 'cashier.ui.reason', 'cashier.ui.prev', 'cashier.ui.next', 'cashier.ui.page', 'cashier.ui.total',
 ] as const;
 type T = Record<(typeof CASHIER_RECORDS_KEYS)[number], string>;
 
@@ -73,7 +74,7 @@ export default function CashierRecords({ t, locale, variant, category, paths }: 
   }, [query, tick]);
 
   if (!ready) return <Spinner label={t['cashier.ui.loading']} />;
-  if (!user) return <LoginNeeded t={t} variant={variant} homePath={paths.home} />;
+  if (!user) return <LoginNeeded t={t} variant={variant} homePath={paths.home} message={t['ux.login.records']} />;
 
   const min = taipeiDay(RECORD_DAYS - 1);
   const max = taipeiDay(0);
@@ -90,7 +91,8 @@ export default function CashierRecords({ t, locale, variant, category, paths }: 
     setQuery({ start: s, end: e, page: 1 });
   };
   const statusOf = (r: DepositOrder | WithdrawalRow) => (category === 'deposit' ? depositStatus(r.status, (r as DepositOrder).method) : withdrawStatus(r.status));
-  const reasonOf = (r: DepositOrder | WithdrawalRow) => (r.status === 'failed' || r.status === 'rejected' || r.status === 'expired' ? r.reason : '');
+  const reasonOf = (r: DepositOrder | WithdrawalRow) => (r.status === 'failed' || r.status === 'rejected' || r.status === 'expired'
+    ? noteText(category === 'deposit' ? 'deposit' : 'withdraw_release', r.reason, t) : '');
 
   return (
     <div data-testid={`${category}-records`} className="space-y-4">

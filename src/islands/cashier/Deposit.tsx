@@ -8,12 +8,14 @@ import { useStore } from '@nanostores/react';
 import { api } from '../../lib/api.ts';
 import { $depositEvent, $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
-import { GATEWAY_METHODS, depositCreateBody, type DepositMethod } from '../../shared/schemas/cashier.ts';
+import { GATEWAY_METHODS, type DepositMethod } from '../../shared/schemas/cashier.ts';
+import { LEDGER_NOTE_KEYS, noteText } from '../../shared/ledger-notes.ts';
+import { acceptAmountInput, amountProblem, type AmountProblem } from '../../shared/amount.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
 import {
   Badge, CASHIER_ERROR_KEYS, CopyButton, DEPOSIT_STATUS_KEYS, ErrorBox, Fact, LOGIN_NEEDED_KEYS, LoginNeeded, METHOD_KEYS, Spinner,
-  cmpMoney, depositStatus, errorText, fill, isZero, methodKey, newKey, sanitizeAmount, schemaErrors, serverFieldErrors, taipeiDateTime,
+  cmpMoney, depositStatus, errorText, fill, isZero, methodKey, newKey, serverFieldErrors, taipeiDateTime,
   usePageSetup, useCall, type CashierVariant,
 } from './common.tsx';
 import { MethodIcon } from './icons.tsx';
@@ -31,7 +33,7 @@ export const DEPOSIT_KEYS = [
   'cashier.ui.order_status', 'cashier.ui.expires_at', 'cashier.ui.waiting_title', 'cashier.ui.waiting_text', 'cashier.ui.open_pay',
   'cashier.ui.redirecting', 'cashier.ui.cvs_title', 'cashier.ui.cvs_code', 'cashier.ui.cvs_text', 'cashier.ui.manual_title', 'cashier.ui.manual_text',
   'cashier.ui.new_deposit', 'cashier.ui.view_records', 'cashier.ui.result_title', 'cashier.ui.result_checking', 'cashier.ui.balance',
-  'cashier.ui.reason',
+  'cashier.ui.reason', ...LEDGER_NOTE_KEYS,
 ] as const;
 type T = Record<(typeof DEPOSIT_KEYS)[number], string>;
 
@@ -39,6 +41,8 @@ interface Methods {
   methods: DepositMethod[];
   min: string;
   max: string;
+  /** Each method's effective minimum and maximum ('0.00' is none). */
+  limits?: Partial<Record<DepositMethod, { min: string; max: string }>>;
   bank_transfer: { bank: string; account_name: string; account: string } | null;
   usdt: { address: string; network: string } | null;
 }
@@ -46,6 +50,12 @@ export interface DepositOrder {
   id: string; method: DepositMethod; amount: string; status: string; pay_url: string | null; payment_code: string | null;
   expires_at: string | null; created_at: string; paid_at: string | null; reason: string; player_ref: string;
 }
+
+/** The deposit form's words for each amount problem (SPEC.md section 5: required, numeric, within min and max). */
+const DEPOSIT_PROBLEM_KEYS = {
+  required: 'cashier.amount.required', invalid: 'cashier.amount.numeric', below_min: 'cashier.amount.below_min',
+  above_max: 'cashier.amount.above_max', over_balance: 'cashier.amount.above_max',
+} as const satisfies Record<AmountProblem, (typeof DEPOSIT_KEYS)[number]>;
 
 const QUICK_AMOUNTS = ['500', '1000', '3000', '5000', '10000', '30000'];
 /** A shown order that waits for the gateway is re-read this often, in case the realtime event is missed. */
@@ -114,22 +124,20 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
   if (!current) return <p className="rounded-lg border border-dashed border-slate-300 bg-white py-10 text-center text-slate-500" data-testid="deposit-no-methods">{t['cashier.ui.no_methods']}</p>;
 
   const gateway = GATEWAY_METHODS.includes(current);
-  const hasMin = !isZero(data.min);
-  const hasMax = !isZero(data.max);
+  const limits = data.limits?.[current] ?? { min: data.min, max: data.max };
+  const hasMin = !isZero(limits.min);
+  const hasMax = !isZero(limits.max);
   const amountError = (() => {
-    const key = schemaErrors(depositCreateBody, { method: current, amount }).amount;
-    if (key) return t[key as keyof T] ?? key;
-    if (isZero(amount)) return t['cashier.amount.required'];
-    if (hasMin && (cmpMoney(amount, data.min) ?? 0) < 0) return t['cashier.amount.below_min'];
-    if (hasMax && (cmpMoney(amount, data.max) ?? 0) > 0) return t['cashier.amount.above_max'];
-    return undefined;
+    const problem = amountProblem(amount, { min: limits.min, max: limits.max });
+    if (!problem) return undefined;
+    return t[DEPOSIT_PROBLEM_KEYS[problem]];
   })();
   const refError = !gateway && ref.trim() === '' ? (current === 'usdt' ? t['cashier.txid.required'] : t['cashier.transfer_ref.required']) : undefined;
   const shownAmountError = server.amount || (touched ? amountError : undefined);
   const shownRefError = server.player_ref || (touched ? refError : undefined);
-  const range = hasMin && hasMax ? fill(t['cashier.ui.amount_range'], { min: formatDecimal(data.min), max: formatDecimal(data.max) })
-    : hasMin ? fill(t['cashier.ui.amount_min'], { min: formatDecimal(data.min) }) : hasMax ? fill(t['cashier.ui.amount_max'], { max: formatDecimal(data.max) }) : '';
-  const quick = QUICK_AMOUNTS.filter((a) => (!hasMin || (cmpMoney(a, data.min) ?? 0) >= 0) && (!hasMax || (cmpMoney(a, data.max) ?? 0) <= 0));
+  const range = hasMin && hasMax ? fill(t['cashier.ui.amount_range'], { min: formatDecimal(limits.min), max: formatDecimal(limits.max) })
+    : hasMin ? fill(t['cashier.ui.amount_min'], { min: formatDecimal(limits.min) }) : hasMax ? fill(t['cashier.ui.amount_max'], { max: formatDecimal(limits.max) }) : '';
+  const quick = QUICK_AMOUNTS.filter((a) => (!hasMin || (cmpMoney(a, limits.min) ?? 0) >= 0) && (!hasMax || (cmpMoney(a, limits.max) ?? 0) <= 0));
   const newTab = tabs && (current === 'card' || current === 'online_banking');
 
   const choose = (m: DepositMethod) => {
@@ -228,7 +236,7 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
         </div>
         <input id="deposit-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={15} className="field-input" value={amount}
           placeholder={t['cashier.ui.amount_placeholder']} aria-invalid={!!shownAmountError} aria-describedby={shownAmountError ? 'deposit-amount-error' : undefined}
-          onChange={(e) => { setAmount(sanitizeAmount(e.target.value)); setServer((s) => ({ ...s, amount: '' })); }} onBlur={() => amount !== '' && setTouched(true)} />
+          onChange={(e) => { setAmount((prev) => acceptAmountInput(prev, e.target.value).value); setServer((s) => ({ ...s, amount: '' })); }} onBlur={() => amount !== '' && setTouched(true)} />
         {shownAmountError && <p id="deposit-amount-error" role="alert" className="field-error" data-testid="amount-error">{shownAmountError}</p>}
         {quick.length > 0 && (
           <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t['cashier.ui.quick_amounts']}>
@@ -316,7 +324,7 @@ function OrderPanel({ t, order, mode, records, onAgain }: { t: T; order: Deposit
         <Fact label={t['cashier.ui.order_amount']} testId="deposit-order-amount">{formatDecimal(data.amount)}</Fact>
         <Fact label={t['cashier.ui.order_time']}>{taipeiDateTime(data.created_at)}</Fact>
         {isPending && data.expires_at && <Fact label={t['cashier.ui.expires_at']}>{taipeiDateTime(data.expires_at)}</Fact>}
-        {!isPending && data.status !== 'paid' && data.reason && <Fact label={t['cashier.ui.reason']}>{data.reason}</Fact>}
+        {!isPending && data.status !== 'paid' && data.reason && <Fact label={t['cashier.ui.reason']} testId="deposit-order-reason">{noteText('deposit', data.reason, t)}</Fact>}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
         {isPending && mode === 'waiting' && data.pay_url && (

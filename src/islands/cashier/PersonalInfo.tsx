@@ -13,7 +13,7 @@ import {
 } from './common.tsx';
 
 export const PERSONAL_INFO_KEYS = [
-  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS,
+  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.info',
   'cashier.real_name.required', 'cashier.gender.required', 'cashier.birthday.required', 'cashier.birthday.under_age', 'v.too_long',
   'cashier.ui.loading', 'cashier.ui.retry', 'cashier.ui.info_title', 'cashier.ui.account', 'cashier.ui.phone', 'cashier.ui.real_name',
   'cashier.ui.real_name_hint', 'cashier.ui.gender', 'cashier.ui.gender.male', 'cashier.ui.gender.female', 'cashier.ui.gender.other',
@@ -41,7 +41,7 @@ export default function PersonalInfo({ t, locale, variant, paths }: Props) {
 
   let body;
   if (!ready) body = <Spinner label={t['cashier.ui.loading']} />;
-  else if (!user) body = <LoginNeeded t={t} variant={variant} homePath={paths.home} />;
+  else if (!user) body = <LoginNeeded t={t} variant={variant} homePath={paths.home} message={t['ux.login.info']} />;
   else if (state.error) body = <ErrorBox message={state.error} retry={state.reload} retryLabel={t['cashier.ui.retry']} />;
   else if (!state.data) body = <Spinner label={t['cashier.ui.loading']} />;
   else {

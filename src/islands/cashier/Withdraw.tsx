@@ -9,16 +9,17 @@ import { onRealtime } from '../../stores/realtime.ts';
 import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
 import { showAlert, showConfirm } from '../../stores/ui.ts';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../shared/money.ts';
-import { withdrawCreateBody } from '../../shared/schemas/cashier.ts';
+import { acceptAmountInput, amountProblem } from '../../shared/amount.ts';
 import type { Locale } from '../../shared/constants.ts';
 import {
   Badge, CASHIER_ERROR_KEYS, ErrorBox, Fact, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner, WITHDRAW_STATUS_KEYS, cmpMoney, errorText, fill, isZero,
-  loadSettings, newKey, Pager, sanitizeAmount, schemaErrors, serverFieldErrors, taipeiDateTime, taipeiDay, usePageSetup, useCall, withdrawStatus,
+  loadSettings, newKey, Pager, serverFieldErrors, taipeiDateTime, taipeiDay, usePageSetup, useCall, withdrawStatus,
   type CashierVariant,
 } from './common.tsx';
+import { PLATFORM_HINT_KEYS, PlatformMoneyHint } from './PlatformMoneyHint.tsx';
 
 export const WITHDRAW_KEYS = [
-  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...WITHDRAW_STATUS_KEYS,
+  ...PLATFORM_HINT_KEYS, ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...WITHDRAW_STATUS_KEYS,
   'cashier.amount.required', 'cashier.amount.numeric', 'cashier.withdraw.not_above_fee', 'cashier.withdraw.above_max', 'cashier.card.required',
   'cashier.ui.loading', 'cashier.ui.retry', 'cashier.ui.balance', 'cashier.ui.amount', 'cashier.ui.amount_placeholder', 'cashier.ui.fill_all',
   'cashier.ui.store_title', 'cashier.ui.store_text', 'cashier.ui.store_open', 'cashier.ui.withdraw_closed', 'cashier.ui.tab_apply',
@@ -119,12 +120,13 @@ function Apply({ t, variant, paths }: { t: T; variant: CashierVariant; paths: Pr
 
   const amountError = (() => {
     if (!tm) return undefined;
-    const key = schemaErrors(withdrawCreateBody, { money: amount, bank_card_id: 1 }).money;
-    if (key) return t[key as keyof T] ?? key;
-    if ((cmpMoney(amount, tm.min) ?? 0) < 0) return fill(t['cashier.ui.withdraw_min'], { min: formatDecimal(tm.min) });
+    const problem = amountProblem(amount, { min: tm.min, max: tm.max, balance: user.amount });
+    if (problem === 'required') return t['cashier.amount.required'];
+    if (problem === 'invalid') return t['cashier.amount.numeric'];
+    if (problem === 'below_min') return fill(t['cashier.ui.withdraw_min'], { min: formatDecimal(tm.min) });
     if ((cmpMoney(amount, tm.fee) ?? 1) <= 0) return t['cashier.withdraw.not_above_fee'];
-    if (!isZero(tm.max) && (cmpMoney(amount, tm.max) ?? 0) > 0) return t['cashier.withdraw.above_max'];
-    if ((cmpMoney(amount, user.amount) ?? 0) > 0) return t['cashier.ui.over_balance'];
+    if (problem === 'above_max') return t['cashier.withdraw.above_max'];
+    if (problem === 'over_balance') return t['cashier.ui.over_balance'];
     return undefined;
   })();
   const shownAmountError = server.money || (touched ? amountError : undefined);
@@ -187,6 +189,7 @@ function Apply({ t, variant, paths }: { t: T; variant: CashierVariant; paths: Pr
           {tm.max_per_day > 0 && <Fact label={t['cashier.ui.today_count']} testId="withdraw-count">{tm.used_today} / {tm.max_per_day}</Fact>}
         </dl>
 
+        <PlatformMoneyHint t={t} />
         {tm.need_real_name && (
           <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="withdraw-need-name">
             <span>{t['cashier.ui.need_real_name']}</span>
@@ -220,7 +223,7 @@ function Apply({ t, variant, paths }: { t: T; variant: CashierVariant; paths: Pr
           <div className="flex gap-2">
             <input id="withdraw-amount" name="money" inputMode="decimal" autoComplete="off" maxLength={15} className="field-input" value={amount}
               placeholder={t['cashier.ui.amount_placeholder']} aria-invalid={!!shownAmountError} aria-describedby={shownAmountError ? 'withdraw-amount-error' : undefined}
-              onChange={(e) => { setAmount(sanitizeAmount(e.target.value)); setServer((s) => ({ ...s, money: '' })); }} onBlur={() => amount !== '' && setTouched(true)} />
+              onChange={(e) => { setAmount((prev) => acceptAmountInput(prev, e.target.value).value); setServer((s) => ({ ...s, money: '' })); }} onBlur={() => amount !== '' && setTouched(true)} />
             <button type="button" className="btn-secondary h-10 shrink-0 px-3 text-sm" onClick={() => setAmount(twoDecimals(user.amount))}>{t['cashier.ui.fill_all']}</button>
           </div>
           {shownAmountError && <p id="withdraw-amount-error" role="alert" className="field-error" data-testid="withdraw-amount-error">{shownAmountError}</p>}

@@ -48,12 +48,6 @@ export function schemaErrors(schema: v.GenericSchema, input: unknown): Record<st
   return out;
 }
 
-/** Digits and one decimal point with at most two decimals, as the player types. */
-export function sanitizeAmount(raw: string): string {
-  const cleaned = raw.replace(/[^\d.]/g, '');
-  const [whole = '', ...rest] = cleaned.split('.');
-  return rest.length ? `${whole}.${rest.join('').slice(0, 2)}` : whole;
-}
 
 /** Compares two decimal strings in minor units; undefined when either is not a decimal. */
 export function cmpMoney(a: string, b: string): number | undefined {
@@ -105,10 +99,11 @@ export function useCall<T>(run: (() => Promise<T>) | null, deps: unknown[], t: R
 export const LOGIN_NEEDED_KEYS = ['cashier.ui.login_needed', 'header.login', 'common.back_home'] as const;
 
 /** What a visitor sees instead of a cashier screen: on mobile the login dialog, elsewhere a link home to log in. */
-export function LoginNeeded({ t, variant, homePath }: { t: Record<(typeof LOGIN_NEEDED_KEYS)[number], string>; variant: CashierVariant; homePath: string }) {
+export function LoginNeeded({ t, variant, homePath, message }: { t: Record<(typeof LOGIN_NEEDED_KEYS)[number], string>; variant: CashierVariant; homePath: string; message?: string }) {
   return (
     <div className="rounded-lg bg-white p-6 text-center shadow-sm" data-testid="cashier-login-needed">
-      <p className="mb-4 text-slate-600">{t['cashier.ui.login_needed']}</p>
+      {/* Each page says what it is for (issue 10 item 16); deposit and withdrawal use the default. */}
+      <p className="mb-4 text-slate-600">{message ?? t['cashier.ui.login_needed']}</p>
       {variant === 'mobile'
         ? <button type="button" className="btn-primary w-full" onClick={() => $loginDialog.set(true)}>{t['header.login']}</button>
         : <a className="btn-primary" href={homePath}>{variant === 'pub' ? t['header.login'] : t['common.back_home']}</a>}

@@ -71,13 +71,13 @@ function InlineLogin({ t, paths }: Pick<Props, 't' | 'paths'>) {
       <a href={paths.register} className="text-gold-300">{t['header.register_free']}</a>
       <a href={paths.mobileLogin} className="text-slate-100">{t['header.login']}</a>
     </div>
-    <form className="hidden items-start gap-1.5 md:flex" noValidate onSubmit={(e) => { e.preventDefault(); void form.submit(); }}>
+    <form className="hidden items-start gap-1.5 text-[13px] md:flex" noValidate onSubmit={(e) => { e.preventDefault(); void form.submit(); }}>
       <a href={paths.register} className="mt-1.5 whitespace-nowrap text-gold-300 hover:underline">{t['header.register_free']}</a>
       <label className="relative">
         <span className="sr-only">{t['header.account_placeholder']}</span>
         <input ref={accountRef} name="account" autoComplete="username" value={form.account} maxLength={20} placeholder={t['header.account_placeholder']}
           onChange={(e) => form.setAccount(e.target.value)} onBlur={() => form.blur('account')}
-          aria-invalid={!!accountError} className="h-8 w-32 rounded border border-white/20 bg-white/10 px-2 text-white placeholder:text-slate-300" />
+          aria-invalid={!!accountError} className="h-8 w-36 rounded border border-white/20 bg-white/10 px-2 text-white placeholder:text-slate-300" />
         {accountError && <span role="alert" className="absolute left-0 top-9 z-10 w-56 rounded bg-red-600 px-2 py-1 text-xs text-white">{accountError}</span>}
       </label>
       <label className="relative">

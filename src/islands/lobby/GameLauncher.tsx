@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { Dialog } from '../common/Dialog.tsx';
 import { GameEntryTransferDialog, GAME_ENTRY_KEYS, AUTO_TRANSFER_DIALOG_MS } from '../wallet/GameEntryTransferDialog.tsx';
-import { $launch, LAUNCH_KEYS, launch, playNow, type LaunchContext } from './launch.ts';
+import { $launch, LAUNCH_KEYS, launch, playNow, playWithoutTransfer, type LaunchContext } from './launch.ts';
 
 export const LAUNCHER_KEYS = [
   ...LAUNCH_KEYS, ...GAME_ENTRY_KEYS,
@@ -58,6 +58,7 @@ export function GameLauncher({ t, variant }: { t: LauncherText; variant: LaunchC
     return (
       <GameEntryTransferDialog t={t} open code={platform.gp_code} name={platform.name}
         onClose={() => { if ($launch.get() === state) close(); }}
+        onPlay={() => playWithoutTransfer(game, ctx)}
         onTransferred={() => void launch(game, null, ctx)} />
     );
   }

@@ -8,6 +8,7 @@ import { api } from '../../lib/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { wantRealtime } from '../../stores/realtime.ts';
 import { $sessionReady } from '../../stores/session.ts';
+import { showAlert } from '../../stores/ui.ts';
 import { usePageSetup } from '../wallet/common.tsx';
 import { $catalogueVersion, $platforms, $platformsFailed, isMaintained, isShown, loadPlatforms, type Platform } from './platforms.ts';
 import { $launching, CHOICE_GROUPS, startGame, tryDemo, type Game } from './launch.ts';
@@ -92,6 +93,26 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
     window.history.replaceState(null, '', url);
   };
   const ctx = { t, variant };
+  const [waiting, setWaiting] = useState<number | null>(null);
+  /**
+   * A tile's click. Until the platform list and the session are known the game's state is not: the click
+   * waits for them instead of answering 'Stay tuned' or 'log in first' for a game that is open (issue 10
+   * item 2). A list that cannot be loaded says so.
+   */
+  const open = (g: Game) => {
+    if ($platforms.get() && $sessionReady.get()) return startGame(g, platformOf(g), ctx);
+    if (waiting !== null) return;
+    setWaiting(g.id);
+    void (async () => {
+      await loadPlatforms();
+      if (!$sessionReady.get()) await new Promise<void>((resolve) => { const stop = $sessionReady.listen((r) => { if (r) { stop(); resolve(); } }); });
+      setWaiting(null);
+      const list = $platforms.get();
+      if (!list) return showAlert(t['lobby.load_failed']);
+      const p = list.find((x) => x.gp_code === g.code && x.group === g.group) ?? list.find((x) => x.gp_code === g.code);
+      startGame(g, p, ctx);
+    })();
+  };
   const retry = () => {
     setAttempt((n) => n + 1);
     if (!platforms) void loadPlatforms(true);
@@ -154,11 +175,11 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
             {visible.map((g) => {
               const p = platformOf(g);
               const down = p ? isMaintained(p) : false;
-              const busy = launching === g.id;
+              const busy = launching === g.id || waiting === g.id;
               const demo = g.has_demo && !CHOICE_GROUPS.has(g.group) && !down;
               return (
                 <li key={g.id} className="relative">
-                  <button type="button" onClick={() => startGame(g, p, ctx)} aria-busy={busy} data-testid="game-tile" data-game={g.game_code} data-code={g.code}
+                  <button type="button" onClick={() => open(g)} aria-busy={busy || waiting === g.id} data-testid="game-tile" data-game={g.game_code} data-code={g.code}
                     className="block w-full overflow-hidden rounded-lg bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-500">
                     <span className="relative block aspect-[4/3] bg-brand-800">
                       <img src={g.thumbnail} alt="" width={160} height={120} loading="lazy" className="h-full w-full object-cover" />

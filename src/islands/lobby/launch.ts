@@ -179,3 +179,11 @@ export async function launch(game: Game, tab: Window | null, ctx: LaunchContext)
     $launching.set(null);
   }
 }
+
+/** 'Play now' in the transfer dialog: the game opens with what is already on the platform, no transfer first. */
+export function playWithoutTransfer(game: Game, ctx: LaunchContext): void {
+  // The tab is opened inside the click, before the dialog goes, so the browser counts it as the click's.
+  const tab = blankTab(ctx.t);
+  $launch.set(null);
+  void launch(game, tab, ctx);
+}

@@ -13,7 +13,7 @@ import { LOGIN_PROMPT_KEYS, LoginPrompt, QUICK_RANGES, RECORD_DAYS, Spinner, tai
 import { $platforms, loadPlatforms } from '../lobby/platforms.ts';
 
 export const BET_RECORDS_KEYS = [
-  ...LOGIN_PROMPT_KEYS,
+  ...LOGIN_PROMPT_KEYS, 'ux.login.bets',
   'bets.platform', 'bets.all_platforms', 'bets.wallet', 'bets.all_wallets', 'bets.central', 'bets.quick', 'bets.range.today',
   'bets.range.yesterday', 'bets.range.last7', 'bets.range.last30', 'bets.date_start', 'bets.date_end', 'bets.search', 'bets.limit_note',
   'bets.range_invalid', 'bets.col.time', 'bets.col.bet_id', 'bets.col.platform', 'bets.col.game', 'bets.col.stake', 'bets.col.valid',
@@ -98,7 +98,7 @@ export default function BetRecords({ t, locale, variant }: { t: T; locale: Local
   }, [query]);
 
   if (!ready) return <Spinner label={t['bets.loading']} />;
-  if (!user) return <LoginPrompt t={t} variant={variant} />;
+  if (!user) return <LoginPrompt t={t} variant={variant} message={t['ux.login.bets']} />;
 
   const min = taipeiDay(RECORD_DAYS - 1);
   const max = taipeiDay(0);

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { registerSchema, issuesToFields } from '../../shared/schemas/auth.ts';
+import { cameFrom } from '../../lib/came-from.ts';
 import { api, ApiFailure, configureApi } from '../../lib/api.ts';
 import { loadUser, setToken, startSession } from '../../stores/session.ts';
 import { $loginDialog, showAlert, showConfirm } from '../../stores/ui.ts';
@@ -122,7 +123,9 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
     const firstError = FIELDS.find((f) => clientErrors[f]);
     if (firstError) {
-      document.querySelector<HTMLElement>(`[name="${firstError}"]`)?.focus();
+      // Looked up inside this form: the header's login form has fields of the same names (issue 10 item 11).
+      const field = e.currentTarget instanceof HTMLFormElement ? e.currentTarget.querySelector<HTMLElement>(`[name="${firstError}"]`) : null;
+      field?.focus();
       return;
     }
     setBusy(true);
@@ -141,6 +144,8 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
         confirmText: t['register.go_deposit'],
         cancelText: t['register.later'],
         onConfirm: () => window.location.assign(paths.deposit),
+        // Declining leaves the form for the page the player came from, signed in (issue 10 item 12).
+        onCancel: () => window.location.assign(cameFrom(paths.home)),
       });
     } catch (err) {
       if (err instanceof ApiFailure && err.body?.error) {

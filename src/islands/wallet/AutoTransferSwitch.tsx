@@ -1,5 +1,6 @@
 // The automatic-transfer switch (/member/automatic-gold-collection): with it on, the wallet moves to a game
 // by itself before the game starts (SPEC.md section 4). PUT /api/auth/autoTransfer, then the user reloads.
+// The mobile wallet page shows it too (issue 10 item 1), under the wallets.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
@@ -21,8 +22,9 @@ export default function AutoTransferSwitch({ t, locale, variant = 'desktop' }: {
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  if (!ready) return <Spinner label={t['wallet.loading']} />;
-  if (!user) return <LoginPrompt t={t} variant={variant} />;
+  if (!ready) return variant === 'mobile' ? null : <Spinner label={t['wallet.loading']} />;
+  // On the mobile wallet page the overview above already asks a visitor to log in.
+  if (!user) return variant === 'mobile' ? null : <LoginPrompt t={t} variant={variant} />;
   const on = user.auto_transfer;
 
   const toggle = async () => {
@@ -41,8 +43,8 @@ export default function AutoTransferSwitch({ t, locale, variant = 'desktop' }: {
   };
 
   return (
-    <div className="max-w-xl space-y-4" data-testid="auto-transfer">
-      <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-4">
+    <div className={variant === 'mobile' ? 'mt-4 space-y-2 rounded-lg bg-white p-4 shadow-sm' : 'max-w-xl space-y-4'} data-testid="auto-transfer">
+      <div className={`flex items-center justify-between gap-4 ${variant === 'mobile' ? '' : 'rounded-lg border border-slate-200 p-4'}`}>
         <div>
           <p id="auto-transfer-label" className="font-semibold">{t['wallet.auto.label']}</p>
           <p className="mt-1 text-sm text-slate-600" data-testid="auto-transfer-text">{on ? t['wallet.auto.on_text'] : t['wallet.auto.off_text']}</p>

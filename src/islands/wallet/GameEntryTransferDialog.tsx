@@ -1,10 +1,13 @@
 // The transfer dialog before a game (SPEC.md section 2, second variant): a source (the central wallet or an
 // activity wallet usable on this platform), the platform's current balance, an amount with fill-all, and the
-// buttons 'enter game next time' and 'transfer points'. A transfer that went through shows the server's
-// '自動轉帳成功!' in a dialog that closes itself after 3 s (SPEC.md section 9).
+// buttons 'enter game next time' and 'transfer points'. A transfer that went through says how much moved
+// where (a manual transfer is not the automatic one, so not '自動轉帳成功!') in a dialog that closes itself
+// after 3 s (SPEC.md section 9).
 //
-// The game lobby uses it too: render <GameEntryTransferDialog open code=... /> with GAME_ENTRY_KEYS picked
-// on the page; onTransferred runs after a successful transfer (before the success dialog closes).
+// The game lobby uses it too: render <GameEntryTransferDialog open code=... onPlay=... /> with GAME_ENTRY_KEYS
+// picked on the page. With onPlay the dialog is the way into the game: the player may play at once with what
+// is on the platform (even with an empty central wallet), and the transfer is only an option (issue 10
+// item 1); onTransferred runs after a successful transfer (before the success dialog closes).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $user } from '../../stores/session.ts';
@@ -26,7 +29,8 @@ export const GAME_ENTRY_KEYS = [
   ...AMOUNT_KEYS,
   'wallet.entry.title', 'wallet.entry.source', 'wallet.entry.platform_balance', 'wallet.entry.later', 'wallet.entry.transfer',
   'wallet.entry.success', 'wallet.entry.closing', 'wallet.type_central', 'wallet.available', 'wallet.submitting', 'wallet.maintain',
-  'wallet.loading', 'v.money.required', 'v.money.positive', 'v.money.invalid', 'v.wallet.required', 'common.close', 'common.ok',
+  'wallet.loading', 'ux.entry.play', 'ux.entry.play_hint', 'ux.entry.transfer_and_play', 'ux.entry.transfer_optional', 'ux.transfer.done_in',
+  'ux.transfer.pending', 'v.money.required', 'v.money.positive', 'v.money.invalid', 'v.money.over_balance', 'v.wallet.required', 'common.close', 'common.ok',
   'error.generic',
 ] as const;
 type T = Record<(typeof GAME_ENTRY_KEYS)[number], string>;
@@ -40,6 +44,8 @@ export interface GameEntryTransferDialogProps {
   name?: string;
   onClose: () => void;
   onTransferred?: (result: TransferResult) => void;
+  /** Opens the game without a transfer; the dialog then offers 'play now' beside the optional transfer. */
+  onPlay?: () => void;
 }
 
 export function GameEntryTransferDialog(props: GameEntryTransferDialogProps) {
@@ -49,7 +55,7 @@ export function GameEntryTransferDialog(props: GameEntryTransferDialogProps) {
 
 export default GameEntryTransferDialog;
 
-function EntryForm({ t, code, name, onClose, onTransferred }: GameEntryTransferDialogProps) {
+function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryTransferDialogProps) {
   const user = useStore($user);
   const platforms = useStore($platformWallets);
   const walletsLoading = useStore($walletsLoading);
@@ -122,8 +128,10 @@ function EntryForm({ t, code, name, onClose, onTransferred }: GameEntryTransferD
         return;
       }
       onTransferred?.(result);
-      // The server says '自動轉帳成功!'; the English page says the same in English.
-      setDone(result.status === 'applied' ? t['wallet.entry.success'] : message);
+      // The player moved the money by hand: say how much went where, not the automatic transfer's words.
+      setDone(result.status === 'applied'
+        ? t['ux.transfer.done_in'].replace('{amount}', formatDecimal(result.amount)).replace('{name}', name ?? platform?.name ?? code)
+        : result.status === 'pending' ? t['ux.transfer.pending'] : message);
     } catch (err) {
       setServerError(failureText(err, t['error.generic']));
       void refreshAll();
@@ -141,6 +149,14 @@ function EntryForm({ t, code, name, onClose, onTransferred }: GameEntryTransferD
             {platform ? walletText(platform.wallet, t['wallet.maintain']) : walletsLoading ? t['wallet.loading'] : '—'}
           </span>
         </div>
+        {onPlay && (
+          <div className="space-y-2 border-b border-slate-100 pb-4">
+            <button type="button" className="btn-primary h-11 w-full disabled:opacity-60" disabled={busy || platform?.wallet === MAINTAIN}
+              onClick={onPlay} data-testid="entry-play">{t['ux.entry.play']}</button>
+            <p className="text-center text-xs text-slate-500">{t['ux.entry.play_hint']}</p>
+            <p className="pt-2 text-sm font-semibold text-slate-700">{t['ux.entry.transfer_optional']}</p>
+          </div>
+        )}
         <div>
           <label htmlFor="entry-source" className="field-label">{t['wallet.entry.source']}</label>
           <select id="entry-source" name="source" className="field-input" value={source} disabled={busy}
@@ -156,10 +172,18 @@ function EntryForm({ t, code, name, onClose, onTransferred }: GameEntryTransferD
         {platform?.wallet === MAINTAIN && <p className="text-sm text-amber-700">{t['wallet.maintain']}</p>}
         {serverError && <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="transfer-error">{serverError}</p>}
         <div className="flex gap-3">
-          <button type="button" className="btn-secondary flex-1" disabled={busy} onClick={onClose} data-testid="entry-later">{t['wallet.entry.later']}</button>
-          <button type="submit" className="btn-primary flex-1 disabled:opacity-60" disabled={busy} data-testid="entry-transfer">
-            {busy ? t['wallet.submitting'] : t['wallet.entry.transfer']}
-          </button>
+          {onPlay ? (
+            <button type="submit" className="btn-secondary flex-1 disabled:opacity-60" disabled={busy} data-testid="entry-transfer">
+              {busy ? t['wallet.submitting'] : t['ux.entry.transfer_and_play']}
+            </button>
+          ) : (
+            <>
+              <button type="button" className="btn-secondary flex-1" disabled={busy} onClick={onClose} data-testid="entry-later">{t['wallet.entry.later']}</button>
+              <button type="submit" className="btn-primary flex-1 disabled:opacity-60" disabled={busy} data-testid="entry-transfer">
+                {busy ? t['wallet.submitting'] : t['wallet.entry.transfer']}
+              </button>
+            </>
+          )}
         </div>
       </form>
     </Dialog>

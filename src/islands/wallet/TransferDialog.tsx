@@ -4,7 +4,6 @@
 import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $user } from '../../stores/session.ts';
-import { showAlert } from '../../stores/ui.ts';
 import { api } from '../../lib/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { transferAmountError } from '../../shared/schemas/wallet.ts';
@@ -20,7 +19,8 @@ export const TRANSFER_DIALOG_KEYS = [
   'wallet.transfer_title', 'wallet.transfer_out_title', 'wallet.wallet_type', 'wallet.type_central', 'wallet.type_activity',
   'wallet.choose_activity', 'wallet.no_active_activity', 'wallet.target_platform', 'wallet.source_platform', 'wallet.choose_platform',
   'wallet.available', 'wallet.confirm_transfer', 'wallet.submitting', 'wallet.transfer_all_back', 'wallet.out_hint', 'wallet.maintain',
-  'v.money.required', 'v.money.positive', 'v.money.invalid', 'v.wallet.required', 'common.cancel', 'common.close', 'error.generic',
+  'v.money.required', 'v.money.positive', 'v.money.invalid', 'v.money.over_balance', 'v.wallet.required', 'common.cancel', 'common.close', 'common.ok', 'error.generic',
+  'ux.transfer.done_in', 'ux.transfer.done_out', 'ux.transfer.pending',
 ] as const;
 type T = Record<(typeof TRANSFER_DIALOG_KEYS)[number], string>;
 
@@ -45,6 +45,8 @@ export function TransferDialog({ t, direction, code: initialCode, onClose }: Tra
   const [platformTouched, setPlatformTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState('');
+  /** The confirmation shown in the dialog after a transfer went through or is being confirmed. */
+  const [done, setDone] = useState<{ text: string; status: TransferResult['status'] } | null>(null);
 
   const bonus = walletType === 2 ? bonuses.find((w) => w.id === bonusId) : undefined;
   const platform = platforms.find((p) => p.code === code);
@@ -105,8 +107,15 @@ export function TransferDialog({ t, direction, code: initialCode, onClose }: Tra
         setBusy(false);
         return;
       }
-      onClose();
-      showAlert(message);
+      // The dialog stays open with what moved where, so the player sees the transfer happened.
+      const name = platform.name;
+      const amountText = formatDecimal(result.amount);
+      setDone({
+        status: result.status,
+        text: result.status === 'pending' ? t['ux.transfer.pending']
+          : (direction === 'in' ? t['ux.transfer.done_in'] : t['ux.transfer.done_out']).replace('{amount}', amountText).replace('{name}', name),
+      });
+      setBusy(false);
     } catch (err) {
       setServerError(failureText(err, t['error.generic']));
       setBusy(false);
@@ -115,6 +124,16 @@ export function TransferDialog({ t, direction, code: initialCode, onClose }: Tra
   }
 
   const title = direction === 'in' ? t['wallet.transfer_title'] : t['wallet.transfer_out_title'];
+  if (done) {
+    return (
+      <Dialog open title={title} onClose={onClose} width={400} labelClose={t['common.close']}>
+        <div className="text-center" data-testid="transfer-success" data-status={done.status}>
+          <p role="status" className={`text-lg font-semibold ${done.status === 'applied' ? 'text-emerald-700' : 'text-amber-700'}`}>{done.text}</p>
+          <button type="button" className="btn-primary mt-4 w-full" onClick={onClose} data-testid="transfer-success-ok">{t['common.ok']}</button>
+        </div>
+      </Dialog>
+    );
+  }
   return (
     <Dialog open title={title} onClose={busy ? undefined : onClose} width={480} labelClose={t['common.close']}>
       <form noValidate data-testid={`transfer-dialog-${direction}`} className="space-y-4"

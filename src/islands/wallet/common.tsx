@@ -5,7 +5,7 @@ import { configureApi } from '../../lib/api.ts';
 import { startSession } from '../../stores/session.ts';
 import { $loginDialog } from '../../stores/ui.ts';
 import { formatDecimal } from '../../shared/money.ts';
-import { sanitizeAmountInput } from '../../shared/schemas/wallet.ts';
+import { acceptAmountInput } from '../../shared/amount.ts';
 import { MAINTAIN } from '../../stores/wallet.ts';
 import type { Locale } from '../../shared/constants.ts';
 
@@ -62,7 +62,7 @@ export function AmountField(props: {
         <input id={props.id} name="money" inputMode="decimal" autoComplete="off" className="field-input" value={props.value}
           placeholder={t['wallet.amount_placeholder']} maxLength={15} disabled={props.disabled} aria-invalid={!!props.error}
           aria-describedby={props.error ? `${props.id}-error` : undefined}
-          onChange={(e) => props.onChange(sanitizeAmountInput(e.target.value))} onBlur={props.onBlur} />
+          onChange={(e) => props.onChange(acceptAmountInput(props.value, e.target.value).value)} onBlur={props.onBlur} />
         <button type="button" className="btn-secondary h-10 shrink-0 px-3 text-sm" onClick={props.onFillAll} disabled={props.disabled}
           data-testid="fill-all">{t['wallet.fill_all']}</button>
       </div>
@@ -74,10 +74,11 @@ export function AmountField(props: {
 export const LOGIN_PROMPT_KEYS = ['wallet.login_prompt', 'header.login'] as const;
 
 /** What a visitor sees instead of the wallets: on mobile a button that opens the login dialog. */
-export function LoginPrompt({ t, variant }: { t: Record<(typeof LOGIN_PROMPT_KEYS)[number], string>; variant: Variant }) {
+export function LoginPrompt({ t, variant, message }: { t: Record<(typeof LOGIN_PROMPT_KEYS)[number], string>; variant: Variant; message?: string }) {
   return (
     <div className="rounded-lg bg-white p-6 text-center shadow-sm" data-testid="wallet-login-prompt">
-      <p className="text-slate-600">{t['wallet.login_prompt']}</p>
+      {/* Each page says what it is for (issue 10 item 16); the wallet pages use the default. */}
+      <p className="text-slate-600">{message ?? t['wallet.login_prompt']}</p>
       {variant === 'mobile' && (
         <button type="button" className="btn-primary mt-4 w-full" onClick={() => $loginDialog.set(true)}>{t['header.login']}</button>
       )}

@@ -4,6 +4,7 @@
 // info page downloads no framework at all. Before hydration the server-rendered login form cannot submit:
 // its button is rendered disabled, and a form whose only submit button is disabled ignores Enter.
 import type { ClientDirective } from 'astro';
+import { rememberPage } from '../came-from.ts';
 
 const directive: ClientDirective = (load, _options, el) => {
   let done = false;
@@ -14,12 +15,17 @@ const directive: ClientDirective = (load, _options, el) => {
     await run();
   };
   const decide = () => {
+    rememberPage();
     let signedIn = false;
     try {
       signedIn = !!localStorage.getItem('token');
     } catch {
       signedIn = false;
     }
+    // Server-rendered invitations to register (home hero, footer) are for visitors only (issue 10 item 13):
+    // the page learns here, before any island loads, that a player is signed in. The session store keeps
+    // the mark in step with later logins and logouts.
+    if (signedIn) document.documentElement.dataset.session = 'player';
     // Other session islands (header, footer, the protection guard) wait the same way, so only islands of other kinds count.
     if (signedIn || document.querySelectorAll('astro-island:not([client="session"])').length > 0) {
       const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));

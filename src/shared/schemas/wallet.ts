@@ -1,6 +1,7 @@
 // Schemas of the wallet calls and forms (SPEC.md sections 5 and 7), shared by the routes and the islands.
 import * as v from 'valibot';
 import { idSchema } from './ids.ts';
+import { amountProblem } from '../amount.ts';
 
 /** Money travels as a decimal string with at most two decimals; floats never touch a money path. */
 export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
@@ -59,26 +60,15 @@ export const transactionRecordQuery = v.object({
 export const gameLinkQuery = v.object({ productId: v.optional(v.pipe(v.string(), v.maxLength(40))), player: v.optional(v.pipe(v.string(), v.maxLength(40))) });
 
 /**
- * The transfer dialog's amount rules (SPEC.md section 5) against the chosen wallet's balance:
- * no wallet -> 請選擇錢包; empty or zero -> 請輸入金額; not positive -> 金額需大於0; above the balance -> 請輸入有效的金額.
+ * The transfer dialog's amount rules (SPEC.md section 5) against the chosen wallet's balance, through the shared
+ * amount validator: no wallet -> 請選擇錢包; empty or zero -> 請輸入金額; not numeric -> 請輸入有效的金額;
+ * above the balance -> 請輸入有效的金額 with the reason (v.money.over_balance).
  */
 export function transferAmountError(input: { walletChosen: boolean; amount: string; balance: string }): string | undefined {
   if (!input.walletChosen) return 'v.wallet.required';
-  const text = input.amount.trim();
-  if (text === '' || /^0*(\.0*)?$/.test(text)) return 'v.money.required';
-  if (!MONEY_RE.test(text)) return 'v.money.invalid';
-  if (Number(text) <= 0) return 'v.money.positive';
-  const toCents = (s: string) => {
-    const [w, f = ''] = s.split('.');
-    return BigInt(w || '0') * 100n + BigInt((f + '00').slice(0, 2));
-  };
-  if (!MONEY_RE.test(input.balance) || toCents(text) > toCents(input.balance)) return 'v.money.invalid';
+  const problem = amountProblem(input.amount, { balance: MONEY_RE.test(input.balance) ? input.balance : '0' });
+  if (problem === 'required') return 'v.money.required';
+  if (problem === 'over_balance') return 'v.money.over_balance';
+  if (problem) return 'v.money.invalid';
   return undefined;
-}
-
-/** Keeps digits and one decimal point with at most two decimals, as the amount inputs type them. */
-export function sanitizeAmountInput(raw: string): string {
-  const cleaned = raw.replace(/[^\d.]/g, '');
-  const [whole, ...rest] = cleaned.split('.');
-  return rest.length ? `${whole}.${rest.join('').slice(0, 2)}` : whole!;
 }

@@ -10,11 +10,12 @@ import {
   AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, Warning, bankName, groupDigits,
   useReview, type QueuePage, type SharedT, type Withdrawal,
 } from './shared.tsx';
+import { WITHDRAWAL_CONTEXT_KEYS, WithdrawalContext } from './WithdrawalContext.tsx';
 
 export const WITHDRAWAL_STATUSES = ['applying', 'paid', 'rejected', 'cancelled'] as const;
 
 export const WITHDRAWALS_KEYS = [
-  ...SHARED_KEYS,
+  ...SHARED_KEYS, ...WITHDRAWAL_CONTEXT_KEYS,
   'bo.wd.status', 'bo.wd.created', 'bo.wd.amount', 'bo.wd.fee', 'bo.wd.payout', 'bo.wd.bank', 'bo.wd.account_name', 'bo.wd.card_number',
   'bo.wd.reviewer', 'bo.wd.approve', 'bo.wd.reject', 'bo.wd.approve_message', 'bo.wd.reject_title', 'bo.wd.reject_message',
   'bo.wd.approved', 'bo.wd.rejected',
@@ -66,6 +67,7 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
                 <th className={cls.th}>{t['bo.fin.account']}</th>
                 <th className={`${cls.th} text-right`}>{t['bo.wd.payout']}</th>
                 <th className={cls.th}>{t['bo.wd.bank']}</th>
+                <th className={cls.th}>{t['bo.wd.risk']}</th>
                 <th className={cls.th}>{t['bo.wd.status']}</th>
                 {canManage && <th className={cls.th}>{t['bo.actions']}</th>}
               </tr>
@@ -87,6 +89,7 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
                     <div className="whitespace-nowrap text-xs">{t['bo.wd.account_name']}: {w.bank_card.account_name}</div>
                     {!w.name_matches && <Warning>{t['bo.fin.name_mismatch']}</Warning>}
                   </td>
+                  <td className={cls.td}>{w.status === 'applying' ? <WithdrawalContext t={t} id={w.id} /> : <span className="text-xs text-slate-400">—</span>}</td>
                   <td className={cls.td}>
                     <Badge status={w.status}>{t[`bo.wd.status.${w.status}` as keyof T] ?? w.status}</Badge>
                     {w.reviewed_by && <div className="mt-0.5 whitespace-nowrap text-xs text-slate-500">{w.reviewed_by} · {formatTime(w.reviewed_at, locale)}</div>}

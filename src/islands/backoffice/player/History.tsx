@@ -4,6 +4,7 @@ import { BETS_KEYS, Bets } from './Bets.tsx';
 import { Banner, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged, type CommonT } from '../common.tsx';
 import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, walletLabel, type Transfer } from '../money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
+import { LEDGER_NOTE_KEYS, noteText } from '../../../shared/ledger-notes.ts';
 import type { LedgerEntry, PlatformInfo } from './types.ts';
 
 export const HISTORY_KEYS = [
@@ -13,7 +14,7 @@ export const HISTORY_KEYS = [
   'bo.kind.adjustment', 'bo.kind.transfer_start', 'bo.kind.transfer_settle', 'bo.kind.transfer_refund', 'bo.kind.bonus_grant',
   'bo.kind.bonus_unlock', 'bo.kind.bonus_give_up', 'bo.kind.bonus_to_central', 'bo.kind.deposit', 'bo.kind.withdraw_hold',
   'bo.kind.withdraw_paid', 'bo.kind.withdraw_release', 'bo.kind.game_result',
-  'bo.acct.central', 'bo.acct.bonus', 'bo.acct.platform', 'bo.acct.transit', 'bo.acct.withdraw_hold',
+  'bo.acct.central', 'bo.acct.bonus', 'bo.acct.platform', 'bo.acct.transit', 'bo.acct.withdraw_hold', ...LEDGER_NOTE_KEYS,
 ] as const;
 
 type T = CommonT & Record<(typeof HISTORY_KEYS)[number], string>;
@@ -82,7 +83,8 @@ function Ledger({ t, locale, playerId }: { t: T; locale: Locale; playerId: numbe
                 <td className={`${cls.td} text-right`}><Money value={r.amount} signed /></td>
                 <td className={`${cls.td} text-right`}><Money value={r.balance_after} /></td>
                 <td className={`${cls.td} max-w-72 break-words text-xs text-slate-600`}>
-                  {r.memo || '—'}
+                  {/* System notes in the operator's language (issue 10 item 20); an operator's own words as typed. */}
+                  {r.memo ? noteText(r.kind, r.memo, t) : '—'}
                   {r.ref && r.ref !== r.memo && <div className="font-mono text-slate-400" title={r.ref}>{r.ref.length > 16 ? `…${r.ref.slice(-10)}` : r.ref}</div>}
                 </td>
                 <td className={`${cls.td} whitespace-nowrap text-slate-600`}>{r.staff ?? <span className="text-slate-400">{t['bo.player.system']}</span>}</td>
@@ -133,7 +135,7 @@ function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: nu
                 <td className={`${cls.td} whitespace-nowrap text-slate-600`}>{walletLabel(t, x.wallet)}</td>
                 <td className={`${cls.td} text-right`}><Money value={x.amount} /></td>
                 <td className={cls.td}><TransferStatus t={t} status={x.status} /></td>
-                <td className={`${cls.td} text-xs text-slate-600`}>{x.reason}</td>
+                <td className={`${cls.td} text-xs text-slate-600`}>{noteText('transfer_settle', x.reason, t)}</td>
                 <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.settled_at, locale)}</td>
               </tr>
             ))}

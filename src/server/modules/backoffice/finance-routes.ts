@@ -11,6 +11,7 @@ import { BackofficeFinanceService } from './finance-service.ts';
 import {
   adjustmentBody, approveBody, callbacksQuery, cardAuditBody, cardsQuery, depositsQuery, orderParams, rejectBody, withdrawalsQuery,
 } from './finance-schemas.ts';
+import { withdrawalContext } from './withdrawal-context.ts';
 
 export const backofficeFinanceRoutes: FastifyPluginAsync = async (app) => {
   const { db, cashier, wallet } = app.services;
@@ -48,6 +49,10 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (app) => {
   }, async (request) => ok(await service.withdrawals(
     request.query as Input<typeof withdrawalsQuery>, can(staffOf(request).role, 'finance.manage'),
   )));
+
+  // The risk context beside a withdrawal under review (issue 10 item 23).
+  app.get('/withdrawals/:id/context', { schema: { params: orderParams }, config: { staff: 'finance.read' } },
+    async (request: FastifyRequest) => ok(await withdrawalContext(app.services.db, app.services.cashier, orderId(request))));
 
   app.post('/withdrawals/:id/approve', { schema: { params: orderParams, body: approveBody }, config: { staff: 'finance.manage' } },
     async (request: FastifyRequest) => ok(await service.approveWithdrawal(

@@ -1,9 +1,11 @@
 // The stand-in provider's fault switches (sim/, /sim/faults), reached through the provider's base URL.
 // A real provider has no such switches, and the stand-in's controls are unsigned, so they are offered only
-// when the provider runs on this machine (a loopback host); anywhere else the back office answers 404.
+// when the provider runs on this machine (a loopback host) and never in a production build; anywhere else the
+// back office answers 404.
 import { ApiError } from '../../lib/errors.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { FAULT_KEYS, type FaultsPatch } from './wallet-schemas.ts';
+import { isLoopbackUrl } from '../../../shared/fault-switches.ts';
 
 /** The stand-in answers its controls at once; anything slower is a stand-in that is not running. */
 const CONTROL_TIMEOUT_MS = 5_000;
@@ -12,15 +14,7 @@ const BALANCE_CONCURRENCY = 4;
 
 export type Faults = Record<(typeof FAULT_KEYS)[number], number | boolean>;
 
-export function isLoopbackUrl(baseUrl: string): boolean {
-  let host: string;
-  try {
-    host = new URL(baseUrl).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return host === 'localhost' || host === '[::1]' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
+export { isLoopbackUrl };
 
 interface Answer { status: number; body: unknown }
 
@@ -28,12 +22,17 @@ export class ProviderFaults {
   private readonly baseUrl: string;
   readonly local: boolean;
 
-  constructor(baseUrl: string) {
+  private readonly production: boolean;
+
+  /** `production`: a production build never offers the switches, even with the stand-in on loopback. */
+  constructor(baseUrl: string, opts: { production?: boolean } = {}) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
-    this.local = isLoopbackUrl(this.baseUrl);
+    this.production = opts.production === true;
+    this.local = !this.production && isLoopbackUrl(this.baseUrl);
   }
 
   private ensureLocal(): void {
+    if (this.production) throw new ApiError('not_found', { modal: ['bo.err.provider_production'] });
     if (!this.local) throw new ApiError('not_found', { modal: ['bo.err.provider_not_local'] });
   }
 

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { idText } from '../../../shared/schemas/ids.ts';
 import { DEFAULT_SETTINGS, type SystemSettings } from '../../../shared/settings.ts';
 import { STAFF_ROLES } from './roles.ts';
+import { BANKS } from '../cashier/banks.ts';
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
@@ -131,11 +132,24 @@ function settingSchema(kind: SettingKind): v.GenericSchema {
   }
 }
 
+/**
+ * Settings whose meaning narrows their type further (issue 10 item 19): the receiving account of bank-transfer
+ * deposits, the USDT address, the order expiry and the bank-card count. Empty text switches a method off.
+ */
+const SETTING_RULES: Partial<Record<keyof SystemSettings, v.GenericSchema>> = {
+  receiving_bank: v.pipe(trimmed(TEXT_MAX), v.check((x) => x === '' || BANKS.some((b) => b.code === x), 'bo.v.setting.bank')),
+  receiving_bank_account_name: v.pipe(trimmed(TEXT_MAX), v.maxLength(40, 'v.too_long')),
+  receiving_bank_account: v.pipe(trimmed(TEXT_MAX), v.regex(/^(\d{6,20})?$/, 'bo.v.setting.bank_account')),
+  usdt_address: v.pipe(trimmed(TEXT_MAX), v.regex(/^(T[1-9A-HJ-NP-Za-km-z]{33})?$/, 'bo.v.setting.usdt')),
+  deposit_order_expire_minutes: v.pipe(v.number('bo.v.setting.number'), v.integer('bo.v.setting.number'), v.minValue(5, 'bo.v.setting.expire'), v.maxValue(1440, 'bo.v.setting.expire')),
+  bank_card_max: v.pipe(v.number('bo.v.setting.number'), v.integer('bo.v.setting.number'), v.minValue(1, 'bo.v.setting.card_max'), v.maxValue(10, 'bo.v.setting.card_max')),
+};
+
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as Array<keyof SystemSettings>;
 
 export const settingsBody = v.pipe(
   v.strictObject(
-    Object.fromEntries(SETTING_KEYS.map((key) => [key, v.optional(settingSchema(settingKind(key)))])),
+    Object.fromEntries(SETTING_KEYS.map((key) => [key, v.optional(SETTING_RULES[key] ?? settingSchema(settingKind(key)))])),
     'v.type.object',
   ),
   v.check((b) => Object.keys(b).length > 0, 'bo.v.nothing_to_change'),

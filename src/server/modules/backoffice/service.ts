@@ -15,6 +15,9 @@ import {
   DEFAULT_SETTINGS, WEBSITE_STATUS_KEY, type SystemSettings, type WebsiteStatus,
 } from '../../../shared/settings.ts';
 import * as repo from './repository.ts';
+import { dashboardCounts } from './dashboard-repository.ts';
+import { startOfTaipeiDay } from './finance-service.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
 import { isStaffRole, permissionsOf, type Permission, type StaffRole } from './roles.ts';
 import {
   SETTING_KEYS, SYSTEM_MESSAGE_SLOT, settingKind, type Input, type Paging, type SettingKind,
@@ -187,12 +190,22 @@ export class BackofficeService {
   }
 
   async overview() {
-    const [website, players, sms24h] = await Promise.all([
+    const [website, players, sms24h, counts] = await Promise.all([
       this.system.websiteStatus(),
       repo.playerCounts(this.db),
       repo.countSmsSince(this.db, new Date(Date.now() - 24 * 60 * 60 * 1000)),
+      dashboardCounts(this.db, startOfTaipeiDay()),
     ]);
-    return { website, players_total: players.total, players_online: players.online, sms_24h: sms24h };
+    const { pending, today } = counts;
+    return {
+      website, players_total: players.total, players_online: players.online, sms_24h: sms24h,
+      // Work waiting for staff and today's money, the Taipei day (issue 10 item 22).
+      pending,
+      today: {
+        deposits: minorToDecimal(today.depositsMinor), withdrawals: minorToDecimal(today.withdrawalsMinor),
+        net: minorToDecimal(today.depositsMinor - today.withdrawalsMinor), active_players: today.activePlayers,
+      },
+    };
   }
 
   // Website status and settings. Both are rows of the settings table, written here in the same

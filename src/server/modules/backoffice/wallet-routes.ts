@@ -21,7 +21,7 @@ export interface WalletRoutesOptions {
 
 export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app, opts) => {
   const { db, wallet, provider, limiter } = app.services;
-  const faults = new ProviderFaults(opts.providerBaseUrl ?? loadConfig().provider.baseUrl);
+  const faults = new ProviderFaults(opts.providerBaseUrl ?? loadConfig().provider.baseUrl, { production: loadConfig().nodeEnv === 'production' });
   const service = new BackofficeWalletService({ db, wallet, provider, limiter, faults });
 
   const op = (request: FastifyRequest): Operator => ({ staffId: (request.staff as StaffAuth).staffId, ip: request.ip });

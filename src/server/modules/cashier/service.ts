@@ -19,6 +19,7 @@ import { taipeiDate } from '../wallet/dates.ts';
 import { BANKS, isBank } from './banks.ts';
 import * as repo from './repository.ts';
 import type { ProtectionGate } from '../protection/gate.ts';
+import { depositLimitsMinor } from '../../../shared/amount.ts';
 
 /** SPEC.md section 9: withdrawals are at least 500 unless the operator sets another minimum. */
 const DEFAULT_WITHDRAW_MIN_MINOR = 50_000n;
@@ -30,6 +31,18 @@ export const EXPIRY_BATCH = 100;
 /** Forged or malformed callbacks one sender may send per window before the rest are refused unread. */
 export const FORGED_CALLBACKS_PER_WINDOW = 20;
 const FORGED_WINDOW_MS = 10 * 60 * 1000;
+
+/** The gateway's page in the player's language (issue 10 item 6): it reads `lang`, and opens in Chinese without it. */
+function payUrlIn(payUrl: string | null, locale: 'zh-TW' | 'en'): string | null {
+  if (!payUrl || locale !== 'en') return payUrl;
+  try {
+    const url = new URL(payUrl);
+    url.searchParams.set('lang', 'en');
+    return url.toString();
+  } catch {
+    return payUrl;
+  }
+}
 
 function newId(prefix: 'DP' | 'WD'): string {
   return `${prefix}${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
@@ -103,6 +116,11 @@ export class CashierService {
       methods: all.filter((m) => m.enabled).map((m) => m.method).sort((a, b) => rank(a) - rank(b)),
       min: minorToDecimal(BigInt(Math.round(Number(s.single_deposit_min) * 100))),
       max: minorToDecimal(BigInt(Math.round(Number(s.single_deposit_max) * 100))),
+      // Each method's effective limits: the operator's settings when set, else the method's own (issue 10 item 3).
+      limits: Object.fromEntries(all.filter((m) => m.enabled).map((m) => {
+        const l = depositLimitsMinor(m.method, BigInt(Math.round(Number(s.single_deposit_min) * 100)), BigInt(Math.round(Number(s.single_deposit_max) * 100)));
+        return [m.method, { min: minorToDecimal(l.minMinor), max: minorToDecimal(l.maxMinor) }];
+      })) as Partial<Record<DepositMethod, { min: string; max: string }>>,
       bank_transfer: receiving.account ? {
         bank: bank ? (locale === 'en' ? bank.name_en : bank.name) : receiving.bank, account_name: receiving.name, account: receiving.account,
       } : null,
@@ -127,8 +145,7 @@ export class CashierService {
     if (amountMinor <= 0n) throw new ApiError('validation_failed', { amount: ['cashier.amount.required'] });
     await this.gate?.check(playerId, 'deposit', amountMinor);
     // Limits of 0 are unset (SPEC.md section 9).
-    const minMinor = BigInt(Math.round(Number(s.single_deposit_min) * 100));
-    const maxMinor = BigInt(Math.round(Number(s.single_deposit_max) * 100));
+    const { minMinor, maxMinor } = depositLimitsMinor(input.method, BigInt(Math.round(Number(s.single_deposit_min) * 100)), BigInt(Math.round(Number(s.single_deposit_max) * 100)));
     if (minMinor > 0n && amountMinor < minMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.below_min'] });
     if (maxMinor > 0n && amountMinor > maxMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.above_max'] });
     const gatewayMethod = GATEWAY_METHODS.includes(input.method);
@@ -164,7 +181,7 @@ export class CashierService {
           expiresInSec: expireMinutes * 60, description: `Deposit ${id}`,
         });
         await repo.updateDeposit(this.db, id, {
-          gatewayOrderId: created.gatewayOrderId, payUrl: created.payUrl, paymentCode: created.paymentCode, expiresAt: created.expiresAt,
+          gatewayOrderId: created.gatewayOrderId, payUrl: payUrlIn(created.payUrl, locale), paymentCode: created.paymentCode, expiresAt: created.expiresAt,
         });
       } catch {
         await repo.updateDeposit(this.db, id, { status: 'failed', reason: 'gateway refused the order' });

@@ -16,6 +16,7 @@ import * as cashierRepo from '../cashier/repository.ts';
 import { dayRange } from './dates.ts';
 import { clientKey, commandKey } from '../../lib/idempotency.ts';
 import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
+import { recoveredMessage } from './messages.ts';
 
 function money(text: string): bigint {
   const m = decimalToMinor(text);
@@ -130,7 +131,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/players/withdrawAll', { ...player, schema: { headers: idempotencyHeaders } }, async (request) => {
     const results = await wallet.recoverAll(auth(request).playerId);
-    return ok(results, transferMessage(request, results.some((r) => r.status === 'pending') ? 'pending' : 'applied'));
+    return ok(results, recoveredMessage(request.locale, results));
   });
 
   app.post('/players/bonusTransfer', { ...player, schema: { body: bonusWalletBody } }, async (request) => {

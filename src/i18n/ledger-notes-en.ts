@@ -1,0 +1,22 @@
+// The system's ledger notes in English, shared by the player site (records) and the back office (player page).
+export const ledgerNotesEn = {
+  'ledger.note.applied': 'Applied at the game platform',
+  'ledger.note.applied_reconciled': 'Applied at the game platform (confirmed later)',
+  'ledger.note.never_reached': 'Never reached the game platform; refunded',
+  'ledger.note.sending': 'Sending to the game platform',
+  'ledger.note.rejected': 'Refused by the game platform ({code}); refunded',
+  'ledger.note.rejected_reconciled': 'Refused by the game platform ({code}, confirmed later); refunded',
+  'ledger.note.player_cancels': 'Cancelled by the player',
+  'ledger.note.gateway_refused': 'The payment gateway refused the order',
+  'ledger.note.expired_unpaid': 'Expired unpaid',
+  'ledger.note.method.bank_transfer': 'Bank transfer',
+  'ledger.note.method.card': 'Card payment',
+  'ledger.note.method.cvs': 'Convenience store payment',
+  'ledger.note.method.online_banking': 'Online banking',
+  'ledger.note.method.usdt': 'USDT',
+  'ledger.note.gateway.PAYMENT_FAILED': 'The payment failed',
+  'ledger.note.gateway.CARD_DECLINED': 'The card was declined',
+  'ledger.note.gateway.INSUFFICIENT_BALANCE': 'Not enough money in the paying account',
+  'ledger.note.gateway.BANK_REVERSED': 'The bank reversed the payment',
+  'ledger.note.gateway.other': 'The payment did not go through (code {code})',
+} as const;

@@ -1,0 +1,54 @@
+// The risk context beside a withdrawal under review (issue 10 item 23): turnover status, recent deposits,
+// win/loss over 30 days and previous withdrawals, from GET /backoffice/finance/withdrawals/:id/context.
+import { useEffect, useState } from 'react';
+import { boApi } from '../api.ts';
+import { errorText, type CommonT } from '../common.tsx';
+import { formatDecimal } from '../../../shared/money.ts';
+
+export const WITHDRAWAL_CONTEXT_KEYS = [
+  'bo.wd.risk', 'bo.wd.risk.turnover', 'bo.wd.risk.turnover_done', 'bo.wd.risk.turnover_short', 'bo.wd.risk.deposits', 'bo.wd.risk.none',
+  'bo.wd.risk.win_loss', 'bo.wd.risk.previous', 'bo.wd.risk.loading',
+] as const;
+type T = CommonT & Record<(typeof WITHDRAWAL_CONTEXT_KEYS)[number], string>;
+
+interface Context {
+  turnover: { required: string; achieved: string; done: boolean };
+  recent_deposits: Array<{ id: string; method: string; amount: string; paid_at: string }>;
+  win_loss_30d: { bets: number; stake: string; valid_bet: string; player_net: string };
+  previous_withdrawals: Array<{ id: string; status: string; amount: string; created_at: string }>;
+}
+
+const day = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(5, 16).replace('T', ' ');
+
+export function WithdrawalContext({ t, id }: { t: T; id: string }) {
+  const [data, setData] = useState<Context | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let live = true;
+    boApi<Context>(`/finance/withdrawals/${encodeURIComponent(id)}/context`).then((d) => { if (live) setData(d); }, (err) => { if (live) setError(errorText(err, t)); });
+    return () => { live = false; };
+  }, [id]);
+  if (error) return <p className="text-xs text-red-700">{error}</p>;
+  if (!data) return <p className="text-xs text-slate-400">{t['bo.wd.risk.loading']}</p>;
+  const { turnover, win_loss_30d: wl } = data;
+  return (
+    <div className="min-w-56 space-y-1 text-xs" data-testid="withdrawal-context" data-turnover-done={turnover.done}>
+      <p className={turnover.done ? 'text-emerald-700' : 'font-semibold text-amber-700'}>
+        {t['bo.wd.risk.turnover']}: {formatDecimal(turnover.achieved)} / {formatDecimal(turnover.required)}
+        {' '}({turnover.done ? t['bo.wd.risk.turnover_done'] : t['bo.wd.risk.turnover_short']})
+      </p>
+      <p data-testid="context-win-loss">
+        {t['bo.wd.risk.win_loss']}: <span className={wl.player_net.startsWith('-') ? 'text-red-700' : 'text-emerald-700'}>{formatDecimal(wl.player_net)}</span>
+        <span className="text-slate-400"> · {wl.bets} / {formatDecimal(wl.valid_bet)}</span>
+      </p>
+      <div>
+        <span className="text-slate-500">{t['bo.wd.risk.deposits']}: </span>
+        {data.recent_deposits.length ? data.recent_deposits.map((d) => `${formatDecimal(d.amount)} (${(t as Record<string, string>)[`bo.dep.method.${d.method}`] ?? d.method}, ${day(d.paid_at)})`).join('; ') : t['bo.wd.risk.none']}
+      </div>
+      <div>
+        <span className="text-slate-500">{t['bo.wd.risk.previous']}: </span>
+        {data.previous_withdrawals.length ? data.previous_withdrawals.map((w) => `${formatDecimal(w.amount)} (${(t as Record<string, string>)[`bo.wd.status.${w.status}`] ?? w.status}, ${day(w.created_at)})`).join('; ') : t['bo.wd.risk.none']}
+      </div>
+    </div>
+  );
+}
