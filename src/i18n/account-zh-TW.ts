@@ -1,7 +1,7 @@
 // 帳號功能（issue 11）的繁體中文字串。
 import type { accountEn } from './account-en.ts';
 
-export const accountZhTW: Partial<Record<keyof typeof accountEn, string>> = {
+export const accountZhTW: Record<keyof typeof accountEn, string> = {
   'error.confirm_user_not_found': '找不到用戶',
   'error.confirm_phone_error': '手機錯誤',
   'error.confirm_verification_code_error': '驗證碼錯誤',

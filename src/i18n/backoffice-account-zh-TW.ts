@@ -1,7 +1,7 @@
 // 後台玩家帳號安全區塊（issue 11）的繁體中文字串。
 import type { boAccountEn } from './backoffice-account-en.ts';
 
-export const boAccountZhTW: Partial<Record<keyof typeof boAccountEn, string>> = {
+export const boAccountZhTW: Record<keyof typeof boAccountEn, string> = {
   'bo.account.reason_required': '請填寫原因，將記入稽核紀錄',
   'bo.account.title': '帳號安全',
   'bo.account.reason': '原因（記入稽核紀錄）',

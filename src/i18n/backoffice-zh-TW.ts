@@ -7,7 +7,7 @@ import { boHardeningZhTW } from './backoffice-hardening-zh-TW.ts';
 import { ledgerNotesZhTW } from './ledger-notes-zh-TW.ts';
 import { uxBoZhTW } from './ux-bo-zh-TW.ts';
 
-export const boZhTW: Partial<Record<BoKey, string>> = {
+export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
   'bo.brand': '幸運港管理後台',
   'bo.language': '語言',

@@ -1,5 +1,5 @@
 import type { hardeningEn } from './hardening-en.ts';
 
-export const hardeningZhTW: Partial<Record<keyof typeof hardeningEn, string>> = {
+export const hardeningZhTW: Record<keyof typeof hardeningEn, string> = {
   'v.id.invalid': '編號無效',
 };

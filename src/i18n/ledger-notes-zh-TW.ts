@@ -1,7 +1,7 @@
 // The system's ledger notes in Traditional Chinese, shared by the player site and the back office.
 import type { ledgerNotesEn } from './ledger-notes-en.ts';
 
-export const ledgerNotesZhTW: Partial<Record<keyof typeof ledgerNotesEn, string>> = {
+export const ledgerNotesZhTW: Record<keyof typeof ledgerNotesEn, string> = {
   'ledger.note.applied': '遊戲平台已入帳',
   'ledger.note.applied_reconciled': '遊戲平台已入帳（事後確認）',
   'ledger.note.never_reached': '未送達遊戲平台，已退回',

@@ -1,7 +1,7 @@
 // 管理後台・玩家保護（issue 15）：玩家的保護設定區塊與排除名單。
 import type { protectionBoEn } from './protection-bo-en.ts';
 
-export const protectionBoZhTW: Partial<Record<keyof typeof protectionBoEn, string>> = {
+export const protectionBoZhTW: Record<keyof typeof protectionBoEn, string> = {
   'bo.nav.protection': '排除名單',
   'bo.protection.title': '玩家保護',
   'bo.protection.register_title': '生效中的暫停與自我排除',

@@ -1,7 +1,7 @@
 // 玩家保護（issue 15）：閘門的錯誤訊息與保護設定畫面。
 import type { protectionEn } from './protection-en.ts';
 
-export const protectionZhTW: Partial<Record<keyof typeof protectionEn, string>> = {
+export const protectionZhTW: Record<keyof typeof protectionEn, string> = {
   'error.protection_limit': '已達您的{limit}：在 {until} 前尚餘 {remaining}',
   'error.protection_excluded': '您的{kind}期間無法使用此功能，至 {until} 為止',
   'error.protection_not_due': '此變更須等候 24 小時後才能確認',

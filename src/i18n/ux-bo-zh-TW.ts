@@ -1,7 +1,7 @@
 // Issue 10's back-office words in Traditional Chinese, spread into backoffice-zh-TW.ts.
 import type { uxBoEn } from './ux-bo-en.ts';
 
-export const uxBoZhTW: Partial<Record<keyof typeof uxBoEn, string>> = {
+export const uxBoZhTW: Record<keyof typeof uxBoEn, string> = {
   'bo.setting.receiving_bank': '收款銀行（銀行代碼）',
   'bo.setting.receiving_bank_account_name': '收款戶名',
   'bo.setting.receiving_bank_account': '收款帳號',

@@ -3,7 +3,7 @@ import type { uxEn } from './ux-en.ts';
 
 import { ledgerNotesZhTW } from './ledger-notes-zh-TW.ts';
 
-export const uxZhTW: Partial<Record<keyof typeof uxEn, string>> = {
+export const uxZhTW: Record<keyof typeof uxEn, string> = {
   ...ledgerNotesZhTW,
   'v.money.over_balance': '請輸入有效的金額：超過錢包餘額',
   'ux.entry.play': '立即進入遊戲',

@@ -1,7 +1,7 @@
 // Traditional Chinese back-office strings of the VIP levels and the points mall (issue 13).
 import type { vipBoEn } from './vip-backoffice-en.ts';
 
-export const vipBoZhTW: Partial<Record<keyof typeof vipBoEn, string>> = {
+export const vipBoZhTW: Record<keyof typeof vipBoEn, string> = {
   'bo.nav.vip': 'VIP 與積分商城',
   'bo.vip.image_too_large': '圖片超過 512 KB',
   'bo.vip.image_type': '請上傳 PNG、JPEG、WebP 或 GIF 圖片',

@@ -1,7 +1,7 @@
 // Traditional Chinese strings of the VIP levels and the points mall (issue 13).
 import type { vipEn } from './vip-en.ts';
 
-export const vipZhTW: Partial<Record<keyof typeof vipEn, string>> = {
+export const vipZhTW: Record<keyof typeof vipEn, string> = {
   'error.exchange_points_short': '兌換金額不夠',
   'error.exchange_sold_out': '此禮品已兌換完畢',
   'error.exchange_limit': '已達此禮品的兌換上限',

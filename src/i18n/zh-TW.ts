@@ -6,7 +6,7 @@ import { vipZhTW } from './vip-zh-TW.ts';
 import { hardeningZhTW } from './hardening-zh-TW.ts';
 import { uxZhTW } from './ux-zh-TW.ts';
 
-export const zhTW: Partial<Record<MessageKey, string>> = {
+export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
   'site.tagline': '電子遊戲、體育與真人娛樂',
 

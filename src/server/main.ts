@@ -1,7 +1,7 @@
 // Starts one app instance: opens the database (migrating it), seeds, serves the API, sockets and pages.
 import { loadConfig, productionProblems } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo, seedFirstOperator, seedReference } from './db/seed.ts';
+import { seedDemo, seedFirstOperator, seedReference } from './seed.ts';
 import { buildApp } from './app.ts';
 
 // A production server with public secrets or implicit demo data is worse than none: refuse to start.

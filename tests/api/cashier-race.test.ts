@@ -14,7 +14,7 @@ import { freshIp, freshPhone } from '../helpers/players.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
-import { seedReference } from '../../src/server/db/seed.ts';
+import { seedReference } from '../../src/server/seed.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { bankCards, depositOrders, players, sessions, withdrawals } from '../../src/server/db/schema.ts';
 import { openCentralAccount } from '../../src/server/modules/auth/repository.ts';

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { freshIp } from '../helpers/players.ts';
 import { staff } from '../../src/server/db/schema.ts';
 import { AuthService } from '../../src/server/modules/auth/service.ts';
-import { seedFirstOperator } from '../../src/server/db/seed.ts';
+import { seedFirstOperator } from '../../src/server/seed.ts';
 import { totpAt } from '../../src/server/modules/backoffice/totp.ts';
 
 let t: TestApp;

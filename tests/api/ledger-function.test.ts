@@ -9,7 +9,7 @@ import { players } from '../../src/server/db/schema.ts';
 import { AccountDirectory, balanceOf } from '../../src/server/ledger/accounts.ts';
 import { LedgerError, postJournal, postJournals, type JournalInput } from '../../src/server/ledger/ledger.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
-import { seedReference } from '../../src/server/db/seed.ts';
+import { seedReference } from '../../src/server/seed.ts';
 
 let database: TestDatabase;
 let dir: AccountDirectory;

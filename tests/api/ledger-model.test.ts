@@ -10,7 +10,7 @@ import { accounts, players } from '../../src/server/db/schema.ts';
 import { AccountDirectory, balanceOf } from '../../src/server/ledger/accounts.ts';
 import { LedgerError, postJournal, type JournalInput, type Leg } from '../../src/server/ledger/ledger.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
-import { seedReference } from '../../src/server/db/seed.ts';
+import { seedReference } from '../../src/server/seed.ts';
 
 let database: TestDatabase;
 /** Every account the commands touch: player accounts (never negative) and house shards (may be). */

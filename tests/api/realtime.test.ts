@@ -8,7 +8,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { seedReference } from '../../src/server/db/seed.ts';
+import { seedReference } from '../../src/server/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { PASSWORD, bearer, freshAccount, freshIp, freshPhone } from '../helpers/players.ts';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { startSim, type Sim } from '../../sim/server.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { seedReference } from '../../src/server/db/seed.ts';
+import { seedReference } from '../../src/server/seed.ts';
 import { players, sessions } from '../../src/server/db/schema.ts';
 import { openCentralAccount } from '../../src/server/modules/auth/repository.ts';
 import { newToken } from '../../src/server/modules/auth/tokens.ts';

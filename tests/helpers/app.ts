@@ -4,7 +4,7 @@ import { buildApp } from '../../src/server/app.ts';
 import type { GameProvider } from '../../src/server/integrations/games/provider.ts';
 import type { PaymentGateway } from '../../src/server/integrations/payments/gateway.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { seedReference } from '../../src/server/db/seed.ts';
+import { seedReference } from '../../src/server/seed.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 export interface TestApp { app: FastifyInstance; database: TestDatabase; close(): Promise<void> }

@@ -31,7 +31,7 @@ export async function betsBench(opts = {}) {
   const started = Date.now();
 
   const { openDatabase } = await import(path.join(ROOT, 'src/server/db/client.ts'));
-  const { seedReference } = await import(path.join(ROOT, 'src/server/db/seed.ts'));
+  const { seedReference } = await import(path.join(ROOT, 'src/server/seed.ts'));
   const repo = await import(path.join(ROOT, 'src/server/modules/bets/repository.ts'));
   const { BetsService } = await import(path.join(ROOT, 'src/server/modules/bets/service.ts'));
   const { AccountDirectory } = await import(path.join(ROOT, 'src/server/ledger/accounts.ts'));

@@ -192,7 +192,7 @@ async function pgbench(clients, seconds, log) {
 
 async function seedLedger(url, accountsCount) {
   const { openDatabase } = await import('../../src/server/db/client.ts');
-  const { seedReference } = await import('../../src/server/db/seed.ts');
+  const { seedReference } = await import('../../src/server/seed.ts');
   const { AccountDirectory, HOUSE_SHARDS } = await import('../../src/server/ledger/accounts.ts');
   const { sql } = await import('drizzle-orm');
   const database = await openDatabase({ url });
@@ -267,7 +267,7 @@ async function httpRun(seconds, clients, log) {
   const db = await createDb('bench_http');
   const { startSim } = await import('../../sim/server.ts');
   const { openDatabase } = await import('../../src/server/db/client.ts');
-  const { seedReference } = await import('../../src/server/db/seed.ts');
+  const { seedReference } = await import('../../src/server/seed.ts');
   const { loadConfig } = await import('../../src/server/config.ts');
   const { buildApp } = await import('../../src/server/app.ts');
   const { players, sessions } = await import('../../src/server/db/schema.ts');

@@ -2,7 +2,7 @@
 // tie the three steps of a password recovery together.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { players } from './schema.ts';
+import { players } from './schema-core.ts';
 
 // pg returns Buffer and PGlite Uint8Array for bytea; both come out as Buffer (as in schema.ts).
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

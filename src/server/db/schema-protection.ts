@@ -2,7 +2,7 @@
 // self-exclusions, and the history of every change. The gate in src/server/modules/protection reads these.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { players } from './schema.ts';
+import { players } from './schema-core.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
-import { levels, players } from './schema.ts';
+import { levels, players } from './schema-core.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -16,15 +16,10 @@ import { journalByKey, playerSummary } from './wallet-repository.ts';
 import * as repo from './finance-repository.ts';
 import type { Operator, PageOf } from './service.ts';
 import type { Paging } from './schemas.ts';
-
-const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
+import { startOfTaipeiDay } from '../../../shared/time.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** 00:00 today in Asia/Taipei, the day finance's totals count. */
-export function startOfTaipeiDay(now = new Date()): Date {
-  return new Date(Date.parse(`${taipeiDate(now)}T00:00:00.000Z`) - TAIPEI_OFFSET_MS);
-}
 
 function maskNumber(n: string): string {
   return n.length > 4 ? `${'*'.repeat(n.length - 4)}${n.slice(-4)}` : n;

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/settings.ts';
 import * as repo from './repository.ts';
 import { dashboardCounts } from './dashboard-repository.ts';
-import { startOfTaipeiDay } from './finance-service.ts';
+import { startOfTaipeiDay } from '../../../shared/time.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { isStaffRole, permissionsOf, type Permission, type StaffRole } from './roles.ts';
 import {

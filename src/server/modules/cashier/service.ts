@@ -1,6 +1,7 @@
 // The cashier: deposits (gateway orders paid on the gateway's page and confirmed by signed callbacks, or
 // manual bank transfers and USDT confirmed by finance), bank cards, and withdrawals with their fees, daily
 // limits and turnover requirement. Every cent moves through the ledger; events reach the player after commit.
+import { startOfTaipeiDay } from '../../../shared/time.ts';
 import type { Limiter } from '../../lib/limiter.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -46,10 +47,6 @@ function payUrlIn(payUrl: string | null, locale: 'zh-TW' | 'en'): string | null 
 
 function newId(prefix: 'DP' | 'WD'): string {
   return `${prefix}${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
-}
-
-function startOfTaipeiDay(now = new Date()): Date {
-  return new Date(Date.parse(`${taipeiDate(now)}T00:00:00.000Z`) - 8 * 60 * 60 * 1000);
 }
 
 /** Whether an error (or the driver error Drizzle wraps in it) is a unique violation of that index. */

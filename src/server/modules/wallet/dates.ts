@@ -1,19 +1,10 @@
 // Record date ranges (SPEC.md section 7 and 9): days are Asia/Taipei days, start dates begin at 00:00:00
 // and end dates end at 23:59:59, and no query reaches further back than 30 days.
 import { ApiError } from '../../lib/errors.ts';
+import { DAY_MS, startOfTaipeiDate as startOf, taipeiDate } from '../../../shared/time.ts';
 
-const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export { taipeiDate };
 export const RECORD_DAYS = 30;
-
-/** 'YYYY-MM-DD' in Asia/Taipei for an instant. */
-export function taipeiDate(at: Date): string {
-  return new Date(at.getTime() + TAIPEI_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-function startOf(day: string): Date {
-  return new Date(Date.parse(`${day.slice(0, 10)}T00:00:00.000Z`) - TAIPEI_OFFSET_MS);
-}
 
 export function dayRange(start?: string, end?: string, now = new Date()): { from: Date; to: Date } {
   const today = taipeiDate(now);

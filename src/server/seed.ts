@@ -1,14 +1,14 @@
 // Reference data every installation needs, and the demo data `npm start` shows on a fresh machine.
 // Both are idempotent: rows that exist are left as operators changed them.
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { gamePlatforms, games, levels, players, settings, staff, systemMessages } from './schema.ts';
-import { DEFAULT_SETTINGS, DEFAULT_WEBSITE_STATUS, WEBSITE_STATUS_KEY } from '../../shared/settings.ts';
-import { AuthService } from '../modules/auth/service.ts';
-import { openCentralAccount } from '../modules/auth/repository.ts';
-import { AccountDirectory } from '../ledger/accounts.ts';
-import { postJournal } from '../ledger/ledger.ts';
-import { seedVipRules } from '../modules/vip/seed.ts';
+import type { Db } from './db/client.ts';
+import { gamePlatforms, games, levels, players, settings, staff, systemMessages } from './db/schema.ts';
+import { DEFAULT_SETTINGS, DEFAULT_WEBSITE_STATUS, WEBSITE_STATUS_KEY } from '../shared/settings.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { openCentralAccount } from './modules/auth/repository.ts';
+import { AccountDirectory } from './ledger/accounts.ts';
+import { postJournal } from './ledger/ledger.ts';
+import { seedVipRules } from './modules/vip/seed.ts';
 
 export const DEMO_PLAYER = { account: 'demo1234', password: 'demo1234', phone: '0912345678' } as const;
 export const DEMO_OPERATOR = { username: 'admin', password: 'admin12345' } as const;
