@@ -158,6 +158,9 @@ ALTER TABLE "accounts" ADD COLUMN "asset" varchar(10) DEFAULT 'money' NOT NULL;-
 ALTER TABLE "bet_records" ADD COLUMN "points_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "bet_records" ADD COLUMN "points_net" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "players" ADD COLUMN "password_expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "staff" ADD COLUMN "totp_pending" text;--> statement-breakpoint
+ALTER TABLE "staff" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "staff_sessions" ADD COLUMN "last_seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "login_events" ADD CONSTRAINT "login_events_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recovery_tickets" ADD CONSTRAINT "recovery_tickets_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "protection_events" ADD CONSTRAINT "protection_events_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

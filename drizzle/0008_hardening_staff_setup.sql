@@ -1,1 +1,0 @@
-ALTER TABLE "staff" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;
