@@ -157,7 +157,7 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
       {
         heading: 'Common questions',
         list: [
-          'Forgot your password: resetting it on the site is not open yet; this page will say how once it is.',
+          'Forgot your password: choose "Forgot password" at the login box, enter your account name and the mobile number bound to it, and type the text-message code we send to that number; then choose a new password. If the site has switched this off, or your number has changed, contact customer service.',
           'Deposit not arrived after 5 minutes: send us the order number and your payment receipt.',
           'Withdrawals: the withdrawal help page explains the minimum, the fees and the daily limits.',
           'Taking a break: customer service can set up a three-month self-exclusion for you.',
