@@ -3,6 +3,7 @@
 //
 // SMS codes come from node:crypto (tokens.ts), are six digits, belong to one purpose and one phone, live
 // CODE_TTL_MS and allow CODE_MAX_ATTEMPTS tries in all; a code for one purpose is never looked up for another.
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS, SMS_IP_HOURLY, SMS_PHONE_DAILY, SMS_PHONE_GAP_MS } from './limits.ts';
 import { randomInt } from 'node:crypto';
 import { verify as argonVerify } from '@node-rs/argon2';
 import type { Db } from '../../db/client.ts';
@@ -21,21 +22,13 @@ import { hashCode, hashToken, newSmsCode, newToken } from './tokens.ts';
 /** What a code is for; a code is only ever checked against its own purpose. */
 export type CodePurpose = 'recover' | 'phone_login';
 
-export const CODE_TTL_MS = 5 * 60 * 1000;
-export const CODE_MAX_ATTEMPTS = 5;
 /** A recovery ticket is good for this long after step 1. */
 export const RECOVERY_TICKET_TTL_MS = 10 * 60 * 1000;
-// The send limits of the foundation (service.ts sendRegisterCode), on the same counters: per phone and per address.
-const SMS_PHONE_GAP_MS = 60_000;
-const SMS_PHONE_DAILY = 10;
-const SMS_IP_HOURLY = 20;
 /** Bounds how many account and phone pairs one address may probe (ifPlayerExist and step 0). */
 const PROBE_IP_HOURLY = 60;
 /** Wrong current passwords on the signed-in change, per player: a stolen session cannot guess the password. */
 const CHANGE_FAILURES = 5;
 const CHANGE_WINDOW_MS = 15 * 60 * 1000;
-const LOGIN_IP_LIMIT = 30;
-const LOGIN_IP_WINDOW_MS = 10 * 60 * 1000;
 
 /** The player calls a forced password change leaves open (issue 11), by route path. */
 export const OPEN_DURING_FORCED_CHANGE = new Set(['/api/auth/me', '/api/auth/logout', '/api/auth/password']);

@@ -18,6 +18,10 @@ import { FORCE_PASSWORD } from '../../../shared/schemas/account.ts';
 import { hashCode, hashToken, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
 import { assertPhoneNotExcluded } from '../protection/gate.ts';
 import type { SessionCache } from './session-cache.ts';
+import {
+  CODE_MAX_ATTEMPTS, CODE_TTL_MS, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS,
+  SMS_IP_HOURLY, SMS_PHONE_DAILY, SMS_PHONE_GAP_MS,
+} from './limits.ts';
 
 /** argon2id (algorithm 2) with the OWASP baseline: 19 MiB, two passes, one lane. */
 const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -27,15 +31,6 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so reading /auth/me is not a write each time. */
 const SESSION_TOUCH_MS = 60_000;
-const CODE_TTL_MS = 5 * 60 * 1000;
-const CODE_MAX_ATTEMPTS = 5;
-const SMS_PHONE_GAP_MS = 60_000;
-const SMS_PHONE_DAILY = 10;
-const SMS_IP_HOURLY = 20;
-const LOGIN_ACCOUNT_FAILURES = 5;
-const LOGIN_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
-const LOGIN_IP_LIMIT = 30;
-const LOGIN_IP_WINDOW_MS = 10 * 60 * 1000;
 const REGISTER_IP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface RequestContext { ip: string; userAgent: string; locale: Locale }

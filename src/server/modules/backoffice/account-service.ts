@@ -1,6 +1,7 @@
 // Operator actions on a player's account (issue 11): a one-time temporary password, the forced change,
 // clearing a login lockout, the login history and the sessions. Each change writes its audit row, with the
 // staff member and the reason, in the same transaction as the change.
+import { LOGIN_ACCOUNT_FAILURES } from '../auth/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/limiter.ts';
@@ -17,8 +18,6 @@ import type { Paging } from './schemas.ts';
 export const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
 /** Sessions listed on a player's page, newest first. */
 const SESSIONS_SHOWN = 50;
-/** The lockout threshold of the login (service.ts LOGIN_ACCOUNT_FAILURES), shown to the operator. */
-const LOGIN_FAILURES_LOCK = 5;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -48,7 +47,7 @@ export class BackofficeAccountService {
       status_force_password: row?.statusForcePassword ?? 0,
       password_expires_at: iso(row?.passwordExpiresAt),
       login_failures: failures,
-      locked: failures >= LOGIN_FAILURES_LOCK,
+      locked: failures >= LOGIN_ACCOUNT_FAILURES,
     };
   }
 
