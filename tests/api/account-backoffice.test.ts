@@ -121,7 +121,8 @@ describe('unlock, login history and sessions', () => {
     expect(before.locked).toBe(true);
     const res = await bo('POST', `/players/${id}/unlock-login`, admin, { reason: 'verified by phone call' });
     expect(res.statusCode).toBe(200);
-    expect((await lastAudit('player.unlock_login'))!.detail).toMatchObject({ reason: 'verified by phone call', failures: 5 });
+    // Lockouts count first (issue 9): the five wrong passwords and the refused sixth try are all counted.
+    expect((await lastAudit('player.unlock_login'))!.detail).toMatchObject({ reason: 'verified by phone call', failures: 6 });
     expect((await login(t, p.account)).statusCode).toBe(200);
 
     const history = await bo('GET', `/players/${id}/logins?page=1&pageSize=20`, admin);
