@@ -62,5 +62,7 @@ export const protectionBoZhTW: Record<keyof typeof protectionBoEn, string> = {
   'bo.protection.source.player': '玩家',
   'bo.protection.source.staff': '員工',
   'bo.protection.done': '已儲存',
+  'bo.setting.help.protection_activity_wallet_rule': 'freeze：暫停或排除結束前活動錢包保持不動；forfeit：立即以帳務分錄將餘額收回。玩家會在保護頁面看到此規則。',
+  'bo.v.setting.activity_rule': '請輸入 freeze 或 forfeit',
   'bo.setting.protection_activity_wallet_rule': '暫停或自我排除期間的活動錢包：freeze（凍結保留）或 forfeit（以帳務分錄沒收）',
 };

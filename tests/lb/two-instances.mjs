@@ -29,7 +29,7 @@ const REDIS_URL = process.env.LB_REDIS_URL || (process.env.REDIS_URL ? Object.as
 const JOB_INTERVAL_MS = 300;
 const STARTUP_TIMEOUT_MS = 60_000;
 const PASSWORD = 'abc12345';
-const SECRETS = { provider: `lb-provider-${randomBytes(8).toString('hex')}`, gateway: `lb-gateway-${randomBytes(8).toString('hex')}` };
+const SECRETS = { provider: `lb-provider-${randomBytes(8).toString('hex')}`, gateway: `lb-gateway-${randomBytes(8).toString('hex')}`, totpKey: randomBytes(32).toString('hex') };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let checks = 0;
@@ -154,6 +154,7 @@ async function main() {
     const env = {
       DATABASE_URL: DB_URL, REDIS_URL, NODE_ENV: 'production', SEED_DEMO: '1', TRUST_PROXY: '1', LOG_LEVEL: 'debug',
       GAME_PROVIDER_URL: sim.url, GAME_PROVIDER_SECRET: SECRETS.provider, PAYMENT_GATEWAY_SECRET: SECRETS.gateway,
+      STAFF_TOTP_KEY: SECRETS.totpKey, REDIS_KEY_PREFIX: `lb-${randomBytes(4).toString('hex')}:`,
       SITE_URL: lbUrl, CALLBACK_BASE_URL: lbUrl, SERVE_PAGES: '0', RATE_LIMIT_PER_MIN: '100000',
       RECONCILE_INTERVAL_MS: String(JOB_INTERVAL_MS), BET_INGEST_INTERVAL_MS: String(JOB_INTERVAL_MS), DEPOSIT_EXPIRY_INTERVAL_MS: String(JOB_INTERVAL_MS),
     };

@@ -49,19 +49,30 @@ export function createRealtime(opts: {
     if (auth) void socket.join([playerRoom(auth.playerId), sessionRoom(auth.sessionId)]);
   });
 
+  // Disconnects waiting out their grace period; cleared on close, because one that fires after the Redis connection
+  // is gone rejects where nothing can catch it.
+  const pending = new Set<NodeJS.Timeout>();
   const publisher: Publisher = {
     toPlayer: (playerId, event, payload) => { io.to(playerRoom(playerId)).emit(event, payload ?? {}); },
     toSessions: (ids, event, payload) => { if (ids.length) io.to(ids.map(sessionRoom)).emit(event, payload ?? {}); },
     toSystem: (event, payload) => { io.to(SYSTEM_ROOM).emit(event, payload ?? {}); },
     disconnectSessions: (ids) => {
       if (!ids.length) return;
-      setTimeout(() => io.in(ids.map(sessionRoom)).disconnectSockets(true), DISCONNECT_GRACE_MS).unref();
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        io.in(ids.map(sessionRoom)).disconnectSockets(true);
+      }, DISCONNECT_GRACE_MS).unref();
+      pending.add(timer);
     },
   };
 
   return {
     io,
     publisher,
-    close: () => new Promise<void>((resolve) => { void io.close(() => resolve()); }),
+    close: () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+      return new Promise<void>((resolve) => { void io.close(() => resolve()); });
+    },
   };
 }

@@ -141,6 +141,7 @@ const SETTING_RULES: Partial<Record<keyof SystemSettings, v.GenericSchema>> = {
   receiving_bank_account_name: v.pipe(trimmed(TEXT_MAX), v.maxLength(40, 'v.too_long')),
   receiving_bank_account: v.pipe(trimmed(TEXT_MAX), v.regex(/^(\d{6,20})?$/, 'bo.v.setting.bank_account')),
   usdt_address: v.pipe(trimmed(TEXT_MAX), v.regex(/^(T[1-9A-HJ-NP-Za-km-z]{33})?$/, 'bo.v.setting.usdt')),
+  protection_activity_wallet_rule: v.picklist(['freeze', 'forfeit'], 'bo.v.setting.activity_rule'),
   deposit_order_expire_minutes: v.pipe(v.number('bo.v.setting.number'), v.integer('bo.v.setting.number'), v.minValue(5, 'bo.v.setting.expire'), v.maxValue(1440, 'bo.v.setting.expire')),
   bank_card_max: v.pipe(v.number('bo.v.setting.number'), v.integer('bo.v.setting.number'), v.minValue(1, 'bo.v.setting.card_max'), v.maxValue(10, 'bo.v.setting.card_max')),
 };
