@@ -159,6 +159,21 @@ describe.skipIf(!hasChromium)('issue 10: words and layout', () => {
         }).map((i) => i.placeholder));
         expect(cut, locale).toEqual([]);
       }
+      // Signed in, the account strip (level, avatar, account, balance and six links) stays on the brand's row too.
+      const login = await server.api<{ access_token: string }>('POST', '/auth/login', { account: DEMO.account, password: DEMO.password });
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      await page.evaluate((token) => localStorage.setItem('token', token), login.body.data!.access_token);
+      for (const locale of ['en', 'zh-TW'] as const) {
+        await page.goto(`${server.url}${localized('/', locale)}`);
+        await page.getByTestId('player-strip').waitFor();
+        await page.screenshot({ path: `test-results/ux-header-1366-signed-in-${locale}.png`, clip: { x: 0, y: 0, width: 1366, height: 140 } });
+        const sameRow = await page.evaluate(() => {
+          const brand = document.querySelector('[data-testid="top-bar-brand"]')!.getBoundingClientRect();
+          const strip = document.querySelector('[data-testid="player-strip"]')!.getBoundingClientRect();
+          return strip.top < brand.bottom && strip.left >= brand.right;
+        });
+        expect(sameRow, `signed-in strip beside the brand (${locale})`).toBe(true);
+      }
     } finally {
       await context.close();
     }

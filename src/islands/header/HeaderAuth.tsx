@@ -165,7 +165,9 @@ function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
   });
 
   return (
-    <div className="flex items-center gap-3 whitespace-nowrap" data-testid="player-strip">
+    // Tight spacing and 13 px text keep the signed-in strip (level, avatar, account, balance and six links) on the top
+    // bar's one row at 1366 px in English too; below 1536 px the balance's label is read by screen readers only.
+    <div className="flex items-center gap-2 whitespace-nowrap text-[13px]" data-testid="player-strip">
       {user.level.if_show_frontend && user.level.name_frontend && (
         <span className="inline-flex items-center gap-1 rounded bg-gold-500/20 px-2 py-0.5 text-gold-300" data-testid="level-name" data-level={user.level.id}><img src={`/levels/level-${user.level.id}.svg`} alt="" width="16" height="16" className="h-4 w-4" />{user.level.name_frontend}</span>
       )}
@@ -173,7 +175,7 @@ function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
       <span className="font-semibold text-white" data-testid="header-account">{user.account}</span>
       <div className="relative" ref={box}>
         <button type="button" onClick={toggle} aria-expanded={open} className="flex items-center gap-1 text-gold-300" data-testid="balance-toggle">
-          {t['header.balance']}: <span data-testid="header-balance">{formatDecimal(user.amount)}</span> ▾
+          <span className="sr-only 2xl:not-sr-only">{t['header.balance']}: </span><span data-testid="header-balance">{formatDecimal(user.amount)}</span> ▾
         </button>
         {open && (
           <div className="absolute right-0 top-7 z-20 max-h-[70vh] w-72 overflow-y-auto rounded bg-white p-3 text-slate-800 shadow-lg" data-testid="balance-dropdown">
