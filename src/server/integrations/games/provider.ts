@@ -1,5 +1,7 @@
 // The game-provider adapter (transfer-wallet model). Product code talks to providers only through this
 // interface; the HTTP client below speaks the signed API that real aggregators and the stand-in in sim/ use.
+import * as v from 'valibot';
+import * as answers from '../answers.ts';
 import { createHmac } from 'node:crypto';
 
 
@@ -108,18 +110,14 @@ export class HttpGameProvider implements GameProvider {
     } catch (err) {
       throw new ProviderError((err as Error).name === 'TimeoutError' ? 'TIMEOUT' : 'NETWORK');
     }
-    if (a.status !== 200 || !Array.isArray(a.body.bets)) throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
-    const bets = (a.body.bets as Array<Record<string, unknown>>).map((b): ProviderBet => {
-      const status = String(b.status);
-      if (status !== 'open' && status !== 'settled' && status !== 'void') throw new ProviderError('BAD_BET_STATUS');
-      return {
-        betId: String(b.betId), player: String(b.player), game: String(b.game), gameType: String(b.gameType),
-        stakeMinor: BigInt(String(b.stakeMinor)), payoutMinor: BigInt(String(b.payoutMinor ?? '0')), status,
-        placedAt: new Date(String(b.placedAt)), settledAt: b.settledAt ? new Date(String(b.settledAt)) : null,
-        version: Number(b.version), detail: (b.detail && typeof b.detail === 'object' ? b.detail : {}) as Record<string, unknown>,
-      };
-    });
-    return { bets, nextCursor: String(a.body.nextCursor ?? cursor), hasMore: a.body.hasMore === true };
+    if (a.status !== 200) throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
+    const log = v.safeParse(answers.providerBetLog, a.body);
+    if (!log.success) throw new ProviderError(answers.problemAt(log.issues));
+    const bets = log.output.bets.map((b): ProviderBet => ({
+      betId: b.betId, player: b.player, game: b.game, gameType: b.gameType, stakeMinor: b.stakeMinor, payoutMinor: b.payoutMinor,
+      status: b.status, placedAt: b.placedAt, settledAt: b.settledAt ?? null, version: b.version, detail: b.detail,
+    }));
+    return { bets, nextCursor: log.output.nextCursor ?? cursor, hasMore: log.output.hasMore === true };
   }
 
   async createPlayer(code: string, player: string): Promise<void> {
@@ -130,7 +128,10 @@ export class HttpGameProvider implements GameProvider {
   async balance(code: string, player: string): Promise<BalanceOutcome> {
     try {
       const a = await this.call('GET', this.path(code, `/players/${encodeURIComponent(player)}/balance`));
-      if (a.status === 200) return { kind: 'ok', balanceMinor: BigInt(String(a.body.balanceMinor)) };
+      if (a.status === 200) {
+        const answer = v.safeParse(answers.providerBalance, a.body);
+        return answer.success ? { kind: 'ok', balanceMinor: answer.output.balanceMinor } : { kind: 'unavailable', reason: answers.problemAt(answer.issues) };
+      }
       if (a.status === 404) return { kind: 'ok', balanceMinor: 0n };
       if (a.status === 503 || a.body.code === 'MAINTENANCE') return { kind: 'maintenance' };
       return { kind: 'unavailable', reason: String(a.body.code ?? `HTTP_${a.status}`) };
@@ -149,7 +150,11 @@ export class HttpGameProvider implements GameProvider {
       // A timeout or a dropped connection says nothing about whether the provider applied it.
       return { kind: 'unclear', reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network error' };
     }
-    if (a.status === 200 && a.body.status === 'applied') return { kind: 'applied', balanceMinor: BigInt(String(a.body.balanceMinor ?? '0')) };
+    if (a.status === 200 && a.body.status === 'applied') {
+      // Applied is what matters; a balance that does not parse is reported as unknown (0) rather than undoing it.
+      const applied = v.safeParse(answers.providerApplied, a.body);
+      return { kind: 'applied', balanceMinor: applied.success ? applied.output.balanceMinor : 0n };
+    }
     if (a.body.status === 'rejected') return { kind: 'rejected', code: String(a.body.code ?? 'REJECTED') };
     // Signature and freshness refusals, maintenance and unknown platforms are refused before anything is applied.
     if ([401, 404, 503].includes(a.status) && a.body.status === 'error') return { kind: 'rejected', code: String(a.body.code ?? `HTTP_${a.status}`) };
@@ -171,15 +176,19 @@ export class HttpGameProvider implements GameProvider {
   async launchUrl(code: string, req: { player: string; game: string; lang: string }): Promise<string> {
     const q = new URLSearchParams({ player: req.player, game: req.game, lang: req.lang });
     const a = await this.call('GET', this.path(code, `/launch?${q}`));
-    if (a.status !== 200 || typeof a.body.url !== 'string') throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
-    return a.body.url;
+    if (a.status !== 200) throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
+    const answer = v.safeParse(answers.providerUrl, a.body);
+    if (!answer.success) throw new ProviderError(answers.problemAt(answer.issues));
+    return answer.output.url;
   }
 
   async demoUrl(code: string, req: { game: string; lang: string }): Promise<string | undefined> {
     const q = new URLSearchParams({ game: req.game, lang: req.lang });
     const a = await this.call('GET', this.path(code, `/demo?${q}`));
     if (a.status === 404 && a.body.code === 'NO_DEMO') return undefined;
-    if (a.status !== 200 || typeof a.body.url !== 'string') throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
-    return a.body.url;
+    if (a.status !== 200) throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
+    const answer = v.safeParse(answers.providerUrl, a.body);
+    if (!answer.success) throw new ProviderError(answers.problemAt(answer.issues));
+    return answer.output.url;
   }
 }

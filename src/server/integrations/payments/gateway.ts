@@ -1,5 +1,7 @@
 // The payments adapter. Product code reaches a gateway only through this interface; the HTTP client
 // speaks the signed merchant API of the PayBridge gateway (and its stand-in in sim/).
+import * as v from 'valibot';
+import * as answers from '../answers.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type GatewayMethod = 'card' | 'cvs' | 'online_banking';
@@ -74,21 +76,24 @@ export class PayBridgeGateway implements PaymentGateway {
       notifyUrl: req.notifyUrl, returnUrl: req.returnUrl, expiresInSec: req.expiresInSec, description: req.description,
     });
     if (a.status !== 200 || a.body.status !== 'created') throw new GatewayError(String(a.body.code ?? `HTTP_${a.status}`));
+    const created = v.safeParse(answers.gatewayCreated, a.body);
+    if (!created.success) throw new GatewayError(answers.problemAt(created.issues));
     return {
-      gatewayOrderId: String(a.body.orderId),
+      gatewayOrderId: created.output.orderId,
       // For convenience-store payment the place to pay is the store counter page, when the gateway offers one.
-      payUrl: typeof a.body.payUrl === 'string' ? a.body.payUrl : typeof a.body.counterUrl === 'string' ? a.body.counterUrl : null,
-      paymentCode: typeof a.body.paymentCode === 'string' ? a.body.paymentCode : null,
-      expiresAt: new Date(String(a.body.expiresAt)),
+      payUrl: created.output.payUrl ?? created.output.counterUrl ?? null,
+      paymentCode: created.output.paymentCode ?? null,
+      expiresAt: created.output.expiresAt,
     };
   }
 
   async orderState(merchantOrderId: string): Promise<{ state: GatewayState; amountMinor: bigint } | undefined> {
     const a = await this.call('GET', `/orders/${encodeURIComponent(merchantOrderId)}`);
     if (a.status === 404) return undefined;
-    const order = a.body.order as Record<string, unknown> | undefined;
-    if (a.status !== 200 || !order) throw new GatewayError(String(a.body.code ?? `HTTP_${a.status}`));
-    return { state: String(order.state) as GatewayState, amountMinor: BigInt(String(order.amountMinor)) };
+    if (a.status !== 200) throw new GatewayError(String(a.body.code ?? `HTTP_${a.status}`));
+    const answer = v.safeParse(answers.gatewayOrder, a.body);
+    if (!answer.success) throw new GatewayError(answers.problemAt(answer.issues));
+    return { state: answer.output.order.state, amountMinor: answer.output.order.amountMinor };
   }
 
   verifyCallback(rawBody: string, headers: Record<string, string | string[] | undefined>): CallbackEvent | undefined {
