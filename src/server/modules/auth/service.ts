@@ -1,4 +1,5 @@
 // Registration, login, sessions and registration SMS codes: the rules of SPEC.md sections 4, 5 and 9.
+import { isUniqueViolation } from '../../db/errors.ts';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -40,14 +41,6 @@ export interface Auth {
   playerId: number;
   /** status_force_password is 2: every player call but the change, me and logout is refused (issue 11). */
   forcePassword?: boolean;
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  // Drizzle wraps the driver error; both pg and PGlite expose code and constraint on it or its cause.
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && (e.constraint === constraint || String((e as Error).message ?? '').includes(constraint))) return true;
-  }
-  return false;
 }
 
 export class AuthService {

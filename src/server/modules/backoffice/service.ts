@@ -1,6 +1,7 @@
 // The back office's rules: staff sign-in with passwords and TOTP, sessions, and every operator action.
 // Each action that changes something writes its audit row in the same transaction as the change;
 // messages to browsers go out only after that transaction committed.
+import { isUniqueViolation } from '../../db/errors.ts';
 import { verify as argonVerify } from '@node-rs/argon2';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -50,13 +51,6 @@ export interface PageOf<T> { data: T[]; total: number; page: number; pageSize: n
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const page = <T>(p: Paging, rows: T[], total: number): PageOf<T> => ({ data: rows, total, page: p.page, pageSize: p.pageSize });
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && (e.constraint === constraint || String((e as Error).message ?? '').includes(constraint))) return true;
-  }
-  return false;
-}
 
 export class BackofficeService {
   private readonly db: Db;

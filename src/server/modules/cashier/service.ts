@@ -1,6 +1,7 @@
 // The cashier: deposits (gateway orders paid on the gateway's page and confirmed by signed callbacks, or
 // manual bank transfers and USDT confirmed by finance), bank cards, and withdrawals with their fees, daily
 // limits and turnover requirement. Every cent moves through the ledger; events reach the player after commit.
+import { isUniqueViolation } from '../../db/errors.ts';
 import { startOfTaipeiDay } from '../../../shared/time.ts';
 import type { Limiter } from '../../lib/limiter.ts';
 import { randomBytes } from 'node:crypto';
@@ -47,14 +48,6 @@ function payUrlIn(payUrl: string | null, locale: 'zh-TW' | 'en'): string | null 
 
 function newId(prefix: 'DP' | 'WD'): string {
   return `${prefix}${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
-}
-
-/** Whether an error (or the driver error Drizzle wraps in it) is a unique violation of that index. */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && (e.constraint === constraint || String((e as Error).message ?? '').includes(constraint))) return true;
-  }
-  return false;
 }
 
 function maskNumber(n: string): string {
@@ -358,7 +351,7 @@ export class CashierService {
       });
     } catch (err) {
       // Two players binding the same account at once: the unique index decides.
-      if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+      if (isUniqueViolation(err, 'bank_cards_number_live_uq')) {
         throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
       }
       throw err;

@@ -1,6 +1,7 @@
 // Wallet rules (SPEC.md section 4, DESIGN.md sections 4 and 5): central, activity and platform wallets,
 // transfers to and from providers that are recorded as pending before they are sent, settled on a clear
 // answer, refunded only on a definite rejection, and otherwise left to reconciliation.
+import { isUniqueViolation } from '../../db/errors.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -40,14 +41,6 @@ export interface PlatformWalletView {
   pending: boolean;
 }
 
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  // Drizzle wraps the driver error; both pg and PGlite expose code and constraint on it or its cause.
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && (e.constraint === constraint || String((e as Error).message ?? '').includes(constraint))) return true;
-  }
-  return false;
-}
 
 /** Unwinds a grant that lost a race to an identical one. */
 class RollbackGrant extends Error {}
