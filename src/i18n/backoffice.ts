@@ -3,6 +3,7 @@
 import { boEn, type BoKey } from './backoffice-en.ts';
 import { boZhTW } from './backoffice-zh-TW.ts';
 import type { Locale } from '../shared/constants.ts';
+import { fill } from '../shared/text.ts';
 
 export type { BoKey };
 const catalogues: Record<Locale, Partial<Record<BoKey, string>>> = { 'zh-TW': boZhTW, en: boEn };
@@ -14,7 +15,7 @@ export function isBoKey(key: string): key is BoKey {
 /** Looks a key up in the locale, then English; an unknown key is returned as it is. */
 export function boTranslate(locale: Locale, key: string, vars?: Record<string, string | number>): string {
   const raw = catalogues[locale][key as BoKey] ?? boEn[key as BoKey] ?? key;
-  return vars ? raw.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`)) : raw;
+  return vars ? fill(raw, vars) : raw;
 }
 
 /** The subset of the catalogue an island needs. */

@@ -2,6 +2,7 @@
 import { en, type MessageKey } from './en.ts';
 import { zhTW } from './zh-TW.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/constants.ts';
+import { fill } from '../shared/text.ts';
 
 export type { MessageKey };
 const catalogues: Record<Locale, Partial<Record<MessageKey, string>>> = { 'zh-TW': zhTW, en };
@@ -13,7 +14,7 @@ export function isLocale(value: unknown): value is Locale {
 /** Looks a key up in the locale, then English; an unknown key is returned as it is. */
 export function translate(locale: Locale, key: string, vars?: Record<string, string | number>): string {
   const raw = catalogues[locale][key as MessageKey] ?? en[key as MessageKey] ?? key;
-  return vars ? raw.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`)) : raw;
+  return vars ? fill(raw, vars) : raw;
 }
 
 export function useTranslations(locale: Locale) {

@@ -1,4 +1,5 @@
 // Pieces every back-office island uses: the session guard, paged loading, pager, banners, confirm dialog.
+import { fill } from '../../shared/text.ts';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boLoadError, $boReady, $boStaff, hasPermission, type BoStaff } from '../../stores/backoffice.ts';
@@ -30,9 +31,7 @@ export const cls = {
   fieldError: 'mt-1 text-xs text-red-700',
 };
 
-export function fill(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
-}
+export { fill };
 
 const formatters = new Map<Locale, Intl.DateTimeFormat>();
 /** Operators read times in the site's zone (GMT+8) whatever their own computer says. */

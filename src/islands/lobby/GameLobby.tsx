@@ -2,6 +2,7 @@
 // as 156 px filter tiles (maintenance overlay included), then the games with thumbnails in the reader's
 // language. A tile click starts the game as SPEC.md section 4 says. Operator changes to platforms reach the
 // page through the 'change-gamePlatform' system event and reload the lists in place.
+import { fill } from '../../shared/text.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../lib/api.ts';
@@ -39,7 +40,6 @@ interface Props {
   initialGames?: Game[];
 }
 
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 
 export default function GameLobby({ t, locale, variant, group, code: initialCode, featured = false, limit = 500, live = true, initialGames }: Props) {
   usePageSetup(locale, t['error.network']);

@@ -1,6 +1,7 @@
 // The player's protection page (issue 15), desktop /member/protection and mobile /mobile/f-mine/protection:
 // what is in force, what is pending and when, what is left of each limit in its period; setting limits,
 // the session limit and reality check; a time-out; a self-exclusion with a deliberate confirmation.
+import { fill } from '../../shared/text.ts';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../lib/api.ts';
@@ -28,7 +29,6 @@ export const PROTECTION_KEYS = [
 type T = Record<(typeof PROTECTION_KEYS)[number], string>;
 type Variant = 'desktop' | 'mobile';
 
-const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? `{${k}}`);
 
 export default function Protection({ t, locale, variant, paths }: { t: T; locale: Locale; variant: Variant; paths: { home: string } }) {
   usePageSetup(locale, t['error.network']);

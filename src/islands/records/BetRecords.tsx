@@ -2,6 +2,7 @@
 // by platform and wallet over a date range of the last 30 days (quick ranges today, yesterday, last 7 and last
 // 30 days; start dates from 00:00:00 and end dates to 23:59:59 Asia/Taipei), 10 to a page, with the totals of
 // the whole query.
+import { fill } from '../../shared/text.ts';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
@@ -48,7 +49,6 @@ const QUICK = QUICK_RANGES;
 
 interface Query { start: string; end: string; code: string; wallet: string; page: number }
 
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export default function BetRecords({ t, locale, variant }: { t: T; locale: Locale; variant: Variant }) {

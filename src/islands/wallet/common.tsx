@@ -1,5 +1,6 @@
 // Pieces the wallet islands share: page set-up, the amount field of both transfer dialogs, wallet rows, the
 // login prompt, and Asia/Taipei dates for the records.
+import { fill } from '../../shared/text.ts';
 import { useEffect, useState } from 'react';
 import { configureApi } from '../../lib/api.ts';
 import { startSession } from '../../stores/session.ts';
@@ -31,10 +32,7 @@ export function twoDecimals(decimal: string): string {
   return `${whole || '0'}.${(frac + '00').slice(0, 2)}`;
 }
 
-/** Replaces {name} placeholders in a picked string. */
-export function fill(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
-}
+export { fill };
 
 export const AMOUNT_KEYS = ['wallet.amount', 'wallet.amount_placeholder', 'wallet.fill_all'] as const;
 
