@@ -213,7 +213,7 @@ describe('paid before expiry', () => {
     expect((await simCall('POST', `/sim/gateway/orders/${bank.id}/pay`, { bank: '822' })).body).toMatchObject({ status: 'ok', changed: true });
     await statusIs(bank.id, 'paid');
     expect(await balance(p)).toBe('500.00');
-    expect(events(p.playerId, 'deposit-success')).toEqual([{ id: cvs.id, amount: '300.00' }, { id: bank.id, amount: '200.00' }]);
+    await expect.poll(() => events(p.playerId, 'deposit-success')).toEqual([{ id: cvs.id, amount: '300.00' }, { id: bank.id, amount: '200.00' }]);
   });
 });
 
@@ -282,7 +282,7 @@ describe('idempotent and safe in any order', () => {
     expect(await order(d.id)).toMatchObject({ status: 'paid' });
     expect(await balance(p)).toBe('777.77');
     expect(await journals(d.id)).toBe(1);
-    expect(events(p.playerId, 'deposit-success')).toEqual([{ id: d.id, amount: '777.77' }]);
+    await expect.poll(() => events(p.playerId, 'deposit-success')).toEqual([{ id: d.id, amount: '777.77' }]);
   });
 
   it('paid after expiry: the order expired (deposit-fail), then the money arrived and is credited', async () => {
@@ -291,13 +291,13 @@ describe('idempotent and safe in any order', () => {
     const d = await deposit(p, 'card', '500');
     expect((await simCall('POST', `/sim/gateway/orders/${d.id}/expire-now`)).body).toMatchObject({ status: 'ok', changed: true });
     await statusIs(d.id, 'expired');
-    expect(events(p.playerId, 'deposit-fail')).toEqual([{ id: d.id, reason: 'expired' }]);
+    await expect.poll(() => events(p.playerId, 'deposit-fail')).toEqual([{ id: d.id, reason: 'expired' }]);
     expect(await balance(p)).toBe('0.00');
     const late = await simCall('POST', `/sim/gateway/orders/${d.id}/callback`, { state: 'paid' });
     expect(late.body.deliveries[0]).toMatchObject({ httpStatus: 200, acknowledged: true });
     expect(await order(d.id)).toMatchObject({ status: 'paid' });
     expect(await balance(p)).toBe('500.00');
-    expect(events(p.playerId, 'deposit-success')).toEqual([{ id: d.id, amount: '500.00' }]);
+    await expect.poll(() => events(p.playerId, 'deposit-success')).toEqual([{ id: d.id, amount: '500.00' }]);
     // The expiry told again changes nothing.
     await simCall('POST', `/sim/gateway/orders/${d.id}/callback`, { state: 'expired', repeat: 3 });
     expect(await order(d.id)).toMatchObject({ status: 'paid' });
@@ -312,14 +312,14 @@ describe('idempotent and safe in any order', () => {
     expect((await simCall('POST', `/sim/gateway/orders/${d.id}/fail`, { reason: 'CARD_DECLINED' })).body).toMatchObject({ changed: true });
     await statusIs(d.id, 'failed');
     expect(await order(d.id)).toMatchObject({ reason: 'CARD_DECLINED' });
-    expect(events(p.playerId, 'deposit-fail')).toEqual([{ id: d.id, reason: 'failed' }]);
+    await expect.poll(() => events(p.playerId, 'deposit-fail')).toEqual([{ id: d.id, reason: 'failed' }]);
     // The failure again is a duplicate; then the gateway says it was paid after all.
     await simCall('POST', `/sim/gateway/orders/${d.id}/callback`, { state: 'failed' });
     await simCall('POST', `/sim/gateway/orders/${d.id}/callback`, { state: 'paid', repeat: 2 });
     expect(await order(d.id)).toMatchObject({ status: 'paid' });
     expect(await balance(p)).toBe('640.00');
     expect((await logged(d.id)).map((r) => r.outcome)).toEqual(['failed', 'duplicate', 'credited', 'duplicate']);
-    expect(events(p.playerId, 'deposit-success')).toEqual([{ id: d.id, amount: '640.00' }]);
+    await expect.poll(() => events(p.playerId, 'deposit-success')).toEqual([{ id: d.id, amount: '640.00' }]);
     expect(await journals(d.id)).toBe(1);
   });
 
@@ -338,7 +338,7 @@ describe('idempotent and safe in any order', () => {
     expect(await order(d.id)).toMatchObject({ status: 'paid' });
     expect(await balance(p)).toBe('320.00');
     expect((await logged(d.id)).map((r) => r.outcome)).toEqual(['credited', 'contradicts_paid', 'contradicts_paid', 'contradicts_paid', 'contradicts_paid', 'duplicate']);
-    expect(events(p.playerId, 'deposit-fail')).toEqual([]);
+    await expect.poll(() => events(p.playerId, 'deposit-fail')).toEqual([]);
     expect(events(p.playerId, 'deposit-success')).toHaveLength(1);
     expect(await journals(d.id)).toBe(1);
   });
@@ -426,7 +426,7 @@ describe('the expiry job asks the gateway first', () => {
     await backdate(d.id);
     expect(await t.app.services.cashier.expireOrders()).toEqual({ checked: 1, credited: 0, expired: 1 });
     expect(await order(d.id)).toMatchObject({ status: 'expired', reason: 'expired unpaid' });
-    expect(events(p.playerId, 'deposit-fail')).toEqual([{ id: d.id, reason: 'expired' }]);
+    await expect.poll(() => events(p.playerId, 'deposit-fail')).toEqual([{ id: d.id, reason: 'expired' }]);
     expect((await t.app.services.cashier.expireOrders()).checked).toBe(0);
     await simCall('DELETE', '/sim/gateway/faults');
     await flushUntil('the expired callback', async () => (await logged(d.id)).length === 1);
@@ -445,7 +445,7 @@ describe('the expiry job asks the gateway first', () => {
     expect(await t.app.services.cashier.expireOrders()).toEqual({ checked: 1, credited: 1, expired: 0 });
     expect(await order(d.id)).toMatchObject({ status: 'paid' });
     expect(await balance(p)).toBe('880.00');
-    expect(events(p.playerId, 'deposit-success')).toEqual([{ id: d.id, amount: '880.00' }]);
+    await expect.poll(() => events(p.playerId, 'deposit-success')).toEqual([{ id: d.id, amount: '880.00' }]);
     await simCall('DELETE', '/sim/gateway/faults');
     await flushUntil('the paid callback', async () => (await logged(d.id)).length === 1);
     expect(await logged(d.id)).toMatchObject([{ state: 'paid', outcome: 'duplicate' }]);

@@ -2,7 +2,7 @@
 // interface; the HTTP client below speaks the signed API that real aggregators and the stand-in in sim/ use.
 import * as v from 'valibot';
 import * as answers from '../answers.ts';
-import { createHmac } from 'node:crypto';
+import { signedCall } from '../signed-http.ts';
 
 
 /** What a transfer call ended in. Only `rejected` is definite enough to refund; `unclear` stays pending. */
@@ -76,26 +76,9 @@ export class HttpGameProvider implements GameProvider {
     this.requestTtlMs = opts.requestTtlMs;
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
-    const raw = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Date.now());
-    const signature = createHmac('sha256', this.opts.secret).update(`${method}\n${path}\n${timestamp}\n${raw}`).digest('hex');
-    const res = await fetch(`${this.opts.baseUrl}${path}`, {
-      method,
-      headers: {
-        'x-operator': this.opts.operator, 'x-timestamp': timestamp, 'x-signature': signature,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : raw,
-      signal: AbortSignal.timeout(this.opts.timeoutMs),
-    });
-    let parsed: Record<string, unknown> = {};
-    try {
-      parsed = (await res.json()) as Record<string, unknown>;
-    } catch {
-      parsed = {};
-    }
-    return { status: res.status, body: parsed };
+  private call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+    const { baseUrl, secret, operator, timeoutMs } = this.opts;
+    return signedCall({ baseUrl, secret, identity: ['x-operator', operator], timeoutMs, sign: 'path-and-query' }, method, path, body);
   }
 
   private path(code: string, rest: string): string {

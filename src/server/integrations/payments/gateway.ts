@@ -2,6 +2,7 @@
 // speaks the signed merchant API of the PayBridge gateway (and its stand-in in sim/).
 import * as v from 'valibot';
 import * as answers from '../answers.ts';
+import { signedCall, type SignedAnswer } from '../signed-http.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type GatewayMethod = 'card' | 'cvs' | 'online_banking';
@@ -44,30 +45,14 @@ export class PayBridgeGateway implements PaymentGateway {
     this.opts = opts;
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-    const raw = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Date.now());
-    // The signed path is the path as the gateway sees it, including its /gateway prefix.
-    const fullPath = new URL(`${this.opts.baseUrl}${path}`).pathname;
-    const signature = createHmac('sha256', this.opts.secret).update(`${method}\n${fullPath}\n${timestamp}\n${raw}`).digest('hex');
-    let res: Response;
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<SignedAnswer> {
+    const { baseUrl, secret, merchant, timeoutMs } = this.opts;
     try {
-      res = await fetch(`${this.opts.baseUrl}${path}`, {
-        method,
-        headers: { 'x-merchant': this.opts.merchant, 'x-timestamp': timestamp, 'x-signature': signature, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : raw,
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
-      });
+      // The gateway signs the path as it sees it, including its /gateway prefix.
+      return await signedCall({ baseUrl, secret, identity: ['x-merchant', merchant], timeoutMs, sign: 'url-pathname' }, method, path, body);
     } catch (err) {
       throw new GatewayError((err as Error).name === 'TimeoutError' ? 'TIMEOUT' : 'NETWORK');
     }
-    let parsed: Record<string, unknown> = {};
-    try {
-      parsed = (await res.json()) as Record<string, unknown>;
-    } catch {
-      parsed = {};
-    }
-    return { status: res.status, body: parsed };
   }
 
   async createOrder(req: Parameters<PaymentGateway['createOrder']>[0]): Promise<CreatedOrder> {

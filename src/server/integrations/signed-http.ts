@@ -1,0 +1,48 @@
+// The signed JSON call both outside systems expect: an HMAC-SHA256 over method, path, timestamp and raw body, sent
+// with the caller's identity header, answered with JSON. One implementation, so a fix to signing, time-outs or body
+// handling reaches the game providers and the payment gateway alike.
+import { createHmac } from 'node:crypto';
+
+export interface SignedCallOptions {
+  baseUrl: string;
+  secret: string;
+  /** The caller's identity header, e.g. ['x-operator', 'op1'] or ['x-merchant', 'm1']. */
+  identity: readonly [string, string];
+  timeoutMs: number;
+  /**
+   * What the signature covers: the path as given with its query (game providers), or the full URL path without the
+   * query, including any prefix of the base URL (the payment gateway).
+   */
+  sign: 'path-and-query' | 'url-pathname';
+}
+
+export interface SignedAnswer { status: number; body: Record<string, unknown> }
+
+/**
+ * Sends the call; network failures and time-outs reject (the caller decides what they mean), and an answer that is
+ * not JSON reads as an empty object for the caller's schema to refuse.
+ */
+export async function signedCall(opts: SignedCallOptions, method: 'GET' | 'POST', path: string, body?: unknown): Promise<SignedAnswer> {
+  const raw = body === undefined ? '' : JSON.stringify(body);
+  const timestamp = String(Date.now());
+  const url = `${opts.baseUrl}${path}`;
+  const signedPath = opts.sign === 'url-pathname' ? new URL(url).pathname : path;
+  const signature = createHmac('sha256', opts.secret).update(`${method}\n${signedPath}\n${timestamp}\n${raw}`).digest('hex');
+  const res = await fetch(url, {
+    method,
+    headers: {
+      [opts.identity[0]]: opts.identity[1], 'x-timestamp': timestamp, 'x-signature': signature,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : raw,
+    signal: AbortSignal.timeout(opts.timeoutMs),
+  });
+  let parsed: Record<string, unknown> = {};
+  try {
+    const json: unknown = await res.json();
+    if (json && typeof json === 'object' && !Array.isArray(json)) parsed = json as Record<string, unknown>;
+  } catch {
+    parsed = {};
+  }
+  return { status: res.status, body: parsed };
+}
