@@ -57,3 +57,15 @@ describe('decimalToMinor', () => {
     }));
   });
 });
+
+describe('settingMinor', () => {
+  it('turns money settings into minor units without floating point', async () => {
+    const { settingMinor } = await import('./money.ts');
+    expect(settingMinor(0)).toBe(0n);
+    expect(settingMinor(500)).toBe(50_000n);
+    expect(settingMinor(500.5)).toBe(50_050n);
+    expect(settingMinor(0.29)).toBe(29n); // 0.29 * 100 is 28.999999999999996 in floating point
+    expect(settingMinor('1234.56')).toBe(123_456n);
+    for (const bad of [-1, '-5', 'abc', 1.234, Number.NaN, Number.POSITIVE_INFINITY, 1e21, null, undefined, {}]) expect(settingMinor(bad)).toBe(0n);
+  });
+});

@@ -23,3 +23,13 @@ export function decimalToMinor(text: string): bigint | undefined {
   if (!m) return undefined;
   return BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
 }
+
+/**
+ * A money setting (a number or decimal text in major units, 0 meaning unset) in minor units, without floating-point
+ * arithmetic: 500.5 becomes 50050n through its decimal text. Anything that is not a non-negative amount with at most
+ * two decimals counts as unset (0n), so a mistyped setting never becomes a limit nobody meant.
+ */
+export function settingMinor(value: unknown): bigint {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value : '';
+  return decimalToMinor(text) ?? 0n;
+}

@@ -13,7 +13,7 @@ import type { PaymentGateway } from '../../integrations/payments/gateway.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
 import type { SystemSettings } from '../../../shared/settings.ts';
-import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
+import { decimalToMinor, minorToDecimal, settingMinor } from '../../../shared/money.ts';
 import { GATEWAY_METHODS, ageOn, type DepositMethod } from '../../../shared/schemas/cashier.ts';
 import { MIN_AGE_YEARS } from '../../../shared/constants.ts';
 import { validBetSince } from '../bets/repository.ts';
@@ -104,11 +104,11 @@ export class CashierService {
     const bank = BANKS.find((b) => b.code === receiving.bank);
     return {
       methods: all.filter((m) => m.enabled).map((m) => m.method).sort((a, b) => rank(a) - rank(b)),
-      min: minorToDecimal(BigInt(Math.round(Number(s.single_deposit_min) * 100))),
-      max: minorToDecimal(BigInt(Math.round(Number(s.single_deposit_max) * 100))),
+      min: minorToDecimal(settingMinor(s.single_deposit_min)),
+      max: minorToDecimal(settingMinor(s.single_deposit_max)),
       // Each method's effective limits: the operator's settings when set, else the method's own (issue 10 item 3).
       limits: Object.fromEntries(all.filter((m) => m.enabled).map((m) => {
-        const l = depositLimitsMinor(m.method, BigInt(Math.round(Number(s.single_deposit_min) * 100)), BigInt(Math.round(Number(s.single_deposit_max) * 100)));
+        const l = depositLimitsMinor(m.method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
         return [m.method, { min: minorToDecimal(l.minMinor), max: minorToDecimal(l.maxMinor) }];
       })) as Partial<Record<DepositMethod, { min: string; max: string }>>,
       bank_transfer: receiving.account ? {
@@ -135,11 +135,11 @@ export class CashierService {
     if (amountMinor <= 0n) throw new ApiError('validation_failed', { amount: ['cashier.amount.required'] });
     await this.gate?.check(playerId, 'deposit', amountMinor);
     // Limits of 0 are unset (SPEC.md section 9).
-    const { minMinor, maxMinor } = depositLimitsMinor(input.method, BigInt(Math.round(Number(s.single_deposit_min) * 100)), BigInt(Math.round(Number(s.single_deposit_max) * 100)));
+    const { minMinor, maxMinor } = depositLimitsMinor(input.method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
     if (minMinor > 0n && amountMinor < minMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.below_min'] });
     if (maxMinor > 0n && amountMinor > maxMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.above_max'] });
     const gatewayMethod = GATEWAY_METHODS.includes(input.method);
-    const dailyMax = BigInt(Math.round(Number(s.tripartite_daily_deposit_max) * 100));
+    const dailyMax = settingMinor(s.tripartite_daily_deposit_max);
     if (gatewayMethod && dailyMax > 0n && (await repo.gatewayDepositsTodayMinor(this.db, playerId, startOfTaipeiDay())) + amountMinor > dailyMax) {
       throw new ApiError('validation_failed', { amount: ['cashier.amount.daily_max'] });
     }
@@ -412,9 +412,9 @@ export class CashierService {
     const setCount = Number(s.daily_withdraw_success_count) || 0;
     const maxPerDay = Math.min(level?.withdrawMaxPerDay ?? 3, setCount > 0 ? setCount : Infinity);
     const fee = today.length < freePerDay ? 0n : level?.withdrawFeeMinor ?? 10_000n;
-    const min = BigInt(Math.round(Number(s.single_withdraw_min) * 100)) || DEFAULT_WITHDRAW_MIN_MINOR;
-    const max = BigInt(Math.round(Number(s.single_withdraw_max) * 100));
-    return { fee, min, max, usedToday: today.length, maxPerDay, todayMinor: today.reduce((a, w) => a + w.amountMinor, 0n), dailyMax: BigInt(Math.round(Number(s.daily_withdraw_max) * 100)), needRealName: !player?.realName };
+    const min = settingMinor(s.single_withdraw_min) || DEFAULT_WITHDRAW_MIN_MINOR;
+    const max = settingMinor(s.single_withdraw_max);
+    return { fee, min, max, usedToday: today.length, maxPerDay, todayMinor: today.reduce((a, w) => a + w.amountMinor, 0n), dailyMax: settingMinor(s.daily_withdraw_max), needRealName: !player?.realName };
   }
 
   async createWithdrawal(playerId: number, input: { money: string; bank_card_id: number }, clientKey?: string): Promise<repo.WithdrawalRow> {
