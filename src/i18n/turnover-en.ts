@@ -18,7 +18,7 @@ export const turnoverEn = {
   'turnover.col.bets': 'Settled bets',
   'turnover.col.valid': 'Valid bet',
   'turnover.total_valid': 'Valid bet in this period',
-  'turnover.rows': '{n} rows',
+  'turnover.rows': 'Rows: {n}',
   'turnover.empty': 'No settled bets in this period',
   'turnover.note': 'Days are Taipei days of settlement: a bet counts toward turnover when it settles. Bets of the last 30 days can be searched.',
 } as const;

@@ -43,8 +43,18 @@ describe('the turnover record', () => {
     }, operator);
     expect(grant.status, JSON.stringify(grant.body)).toBe(200);
 
-    // Five spins of 2.00 on the slots platform, with money moved there from the central wallet.
+    // A bank-transfer deposit of 100.00 confirmed by finance: a withdrawal turnover requirement of 100.00.
+    const configured = await server.api('PUT', '/backoffice/settings', {
+      receiving_bank: '004', receiving_bank_account_name: 'Lucky Harbour Ltd', receiving_bank_account: '004100200300',
+    }, operator);
+    expect(configured.status, JSON.stringify(configured.body)).toBe(200);
     const token = await login();
+    const order = await playerCall<{ id: string }>(token, 'POST', '/finance/deposit/create', { method: 'bank_transfer', amount: '100', player_ref: '12345' });
+    expect(order.status, JSON.stringify(order.data)).toBe(200);
+    const confirmed = await server.api('POST', `/backoffice/finance/deposits/${order.data.id}/confirm`, {}, operator);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+
+    // Then five spins of 2.00 on the slots platform, with money moved there from the central wallet.
     expect((await playerCall(token, 'POST', '/players/deposit/SLX', { money: '50' })).status).toBe(200);
     const link = await playerCall<{ url: string }>(token, 'GET', '/games/link/SLX');
     expect(link.status).toBe(200);
@@ -101,7 +111,12 @@ describe('the turnover record', () => {
     expect(await wallet.count()).toBe(1);
     expect(await wallet.getByTestId('progress-target').textContent()).toBe('500.00');
     expect(await wallet.getByRole('progressbar').getAttribute('aria-valuenow')).not.toBeNull();
-    await page.getByTestId('turnover-withdraw').waitFor();
+    // The deposit's requirement of 100.00, of which the 10.00 bet after it counts.
+    const withdraw = page.getByTestId('turnover-withdraw');
+    expect(await withdraw.getByTestId('progress-target').textContent()).toBe('100.00');
+    expect(await withdraw.getByTestId('progress-achieved').textContent()).toBe('10.00');
+    expect(await withdraw.getByTestId('progress-remaining').textContent()).toBe('90.00');
+    expect(await withdraw.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('10');
   }
 
   it('desktop zh-TW shows the valid bet per day and group and the progress', async () => {
