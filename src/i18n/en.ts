@@ -4,6 +4,7 @@ import { protectionEn } from './protection-en.ts';
 import { vipEn } from './vip-en.ts';
 import { hardeningEn } from './hardening-en.ts';
 import { uxEn } from './ux-en.ts';
+import { turnoverEn } from './turnover-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -622,6 +623,7 @@ export const en = {
   ...vipEn,
   ...hardeningEn,
   ...uxEn,
+  ...turnoverEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import type { MessageKey } from './en.ts';
 import { vipZhTW } from './vip-zh-TW.ts';
 import { hardeningZhTW } from './hardening-zh-TW.ts';
 import { uxZhTW } from './ux-zh-TW.ts';
+import { turnoverZhTW } from './turnover-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -613,4 +614,5 @@ export const zhTW: Record<MessageKey, string> = {
   ...vipZhTW,
   ...hardeningZhTW,
   ...uxZhTW,
+  ...turnoverZhTW,
 };

@@ -28,6 +28,7 @@ const MOBILE_EQUIVALENT: Record<string, string> = {
   '/egame/game': '/mobile/f-game/game',
   '/other-games/games': '/mobile/f-game/games',
   '/member/bet-record': '/mobile/f-bet-record/bet-record',
+  '/member/actions-record': '/mobile/f-trans-record/actions-record',
 };
 
 export function stripLocale(pathname: string): string {

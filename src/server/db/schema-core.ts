@@ -342,6 +342,8 @@ export const betRecords = pgTable('bet_records', {
   uniqueIndex('bet_records_provider_bet_uq').on(t.gpCode, t.betId),
   // The records page asks for one player's bets in a date range, newest first.
   index('bet_records_player_placed_idx').on(t.playerId, t.placedAt),
+  // Turnover counts a player's valid bet by settlement time: the withdrawal requirement and the turnover record.
+  index('bet_records_player_settled_idx').on(t.playerId, t.settledAt),
   index('bet_records_ledger_due_idx').on(t.id).where(sql`${t.ledgerVersion} < ${t.version}`),
   index('bet_records_points_due_idx').on(t.id).where(sql`${t.pointsVersion} < ${t.version}`),
 ]);

@@ -137,3 +137,32 @@ export async function validBetSince(db: DbOrTx, playerId: number, since: Date): 
     .where(and(eq(betRecords.playerId, playerId), gte(betRecords.settledAt, since)));
   return BigInt(rows[0]?.v ?? '0');
 }
+
+/**
+ * Valid bet per Asia/Taipei day and game group in a range, newest day first, a page of groups at a time, with the
+ * count of groups and the range's sum. Days are days of settlement, the moment a bet's valid bet starts to count
+ * toward turnover (as in validBetSince); open bets have no settlement and count nothing yet.
+ */
+export async function validBetByDay(db: DbOrTx, q: { playerId: number; from: Date; to: Date; limit: number; offset: number }) {
+  const where = and(eq(betRecords.playerId, q.playerId), gte(betRecords.settledAt, q.from), lte(betRecords.settledAt, q.to));
+  // Asia/Taipei is UTC+8 all year, so the day is the UTC date eight hours later.
+  const day = sql<string>`to_char((${betRecords.settledAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+  const [rows, totals] = await Promise.all([
+    db.select({ day, gameType: betRecords.gameType, bets: sql<number>`count(*)::int`, valid: sql<string>`coalesce(sum(${betRecords.validBetMinor}), 0)::text` })
+      .from(betRecords).where(where).groupBy(sql`1`, betRecords.gameType).orderBy(sql`1 desc`, asc(betRecords.gameType)).limit(q.limit).offset(q.offset),
+    db.select({
+      groups: sql<number>`count(distinct (${day}, ${betRecords.gameType}))::int`,
+      valid: sql<string>`coalesce(sum(${betRecords.validBetMinor}), 0)::text`,
+    }).from(betRecords).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ day: r.day, gameType: r.gameType, bets: r.bets, validMinor: BigInt(r.valid) })), groups: totals[0]?.groups ?? 0, validMinor: BigInt(totals[0]?.valid ?? '0') };
+}
+
+/** The status of an activity wallet still counting bets toward its target (schema-core: 1 active, 2 unlocked, 3 given up). */
+const BONUS_WALLET_ACTIVE = 1;
+
+/** A player's active activity wallets, oldest first, with their bet-flow targets. */
+export async function activeBonusWallets(db: DbOrTx, playerId: number) {
+  return db.select({ id: bonusWallets.id, name: bonusWallets.name, nameEn: bonusWallets.nameEn, target: bonusWallets.bonusBetMinor, achieved: bonusWallets.bonusNowBetMinor })
+    .from(bonusWallets).where(and(eq(bonusWallets.playerId, playerId), eq(bonusWallets.status, BONUS_WALLET_ACTIVE))).orderBy(asc(bonusWallets.id));
+}

@@ -5,12 +5,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { betRecordsQuery } from '../../../shared/schemas/bets.ts';
+import { turnoverQuery, type TurnoverAnswer, type TurnoverQuery } from '../../../shared/schemas/turnover.ts';
+import { decimalToMinor } from '../../../shared/money.ts';
 import type { Auth } from '../auth/service.ts';
 import { dayRange } from '../wallet/dates.ts';
 import * as repo from './repository.ts';
 
 export const betRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.services;
+  const { db, cashier } = app.services;
 
   app.get('/players/bet/records', { onRequest: app.requirePlayer, schema: { querystring: betRecordsQuery } }, async (request) => {
     const q = request.query as v.InferOutput<typeof betRecordsQuery>;
@@ -36,5 +38,37 @@ export const betRoutes: FastifyPluginAsync = async (app) => {
         win_loss: minorToDecimal(payout - stake),
       },
     });
+  });
+
+  // The turnover record (issue 10 item 9): valid bet per Taipei day and game group, and the progress against the
+  // withdrawal requirement (the cashier's own allocation, as GET /finance/withdraw/limit/records shows it) and
+  // each active activity wallet's bet-flow target.
+  app.get('/players/turnover', { onRequest: app.requirePlayer, schema: { querystring: turnoverQuery } }, async (request) => {
+    const q = request.query as TurnoverQuery;
+    const playerId = (request.auth as Auth).playerId;
+    const { from, to } = dayRange(q.date_start, q.date_end);
+    const [days, requirements, wallets] = await Promise.all([
+      repo.validBetByDay(db, { playerId, from, to, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+      cashier.requirements(playerId),
+      repo.activeBonusWallets(db, playerId),
+    ]);
+    const sum = (list: string[]) => list.reduce((a, d) => a + (decimalToMinor(d) ?? 0n), 0n);
+    const required = sum(requirements.map((r) => r.required));
+    const achieved = sum(requirements.map((r) => r.achieved));
+    const left = (target: bigint, done: bigint) => (done >= target ? 0n : target - done);
+    const answer: TurnoverAnswer = {
+      data: days.rows.map((r) => ({ date: r.day, game_type: r.gameType, bets: r.bets, valid_bet: minorToDecimal(r.validMinor) })),
+      total: days.groups,
+      total_valid_bet: minorToDecimal(days.validMinor),
+      withdraw: {
+        required: minorToDecimal(required), achieved: minorToDecimal(achieved), remaining: minorToDecimal(left(required, achieved)),
+        done: requirements.every((r) => r.done), deposits: requirements.length,
+      },
+      wallets: wallets.map((w) => ({
+        id: w.id, name: w.name, name_en: w.nameEn, target: minorToDecimal(w.target), achieved: minorToDecimal(w.achieved),
+        remaining: minorToDecimal(left(w.target, w.achieved)), done: w.achieved >= w.target,
+      })),
+    };
+    return ok(answer);
   });
 };

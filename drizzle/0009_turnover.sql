@@ -1,0 +1,1 @@
+CREATE INDEX "bet_records_player_settled_idx" ON "bet_records" USING btree ("player_id","settled_at");
