@@ -106,6 +106,7 @@ describe.skipIf(!hasChromium)('back-office player page', () => {
       await expect.poll(() => profile.getByTestId('bo-profile-notice').textContent()).toBe('已停用會員，結束 1 個登入。');
       await expect.poll(() => profile.getByTestId('bo-profile-status').textContent()).toBe('停用');
       expect(await profile.getByTestId('bo-status-toggle').textContent()).toBe('啟用會員');
+      expect(await page.getByTestId('bo-player-summary').textContent()).toContain('停用');
 
       // The player's open page is signed out at once, and the token no longer works.
       await player.getByTestId('session-ended').waitFor();

@@ -81,7 +81,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               : (
                 <>
                   <Summary t={t} locale={locale} player={player} />
-                  {can('players.read') && <ProfileSection t={t} locale={locale} playerId={player.id} canManage={can('players.manage')} />}
+                  {can('players.read') && <ProfileSection t={t} locale={locale} playerId={player.id} canManage={can('players.manage')} onStatus={(status) => setPlayer({ ...player, status })} />}
                   {can('wallets.read') ? (
                     <WalletsSection t={t} locale={locale} playerId={player.id} version={version} canRecheck={can('reconciliation.manage')}
                       grant={can('bonus.grant') ? <GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} /> : undefined} />

@@ -24,7 +24,11 @@ const CARD_STATES: Record<number, 'bo.pp.card.pending' | 'bo.pp.card.approved' |
   0: 'bo.pp.card.pending', 1: 'bo.pp.card.approved', 2: 'bo.pp.card.refused',
 };
 
-export function ProfileSection({ t, locale, playerId, canManage }: { t: T; locale: Locale; playerId: number; canManage: boolean }) {
+export function ProfileSection({ t, locale, playerId, canManage, onStatus }: {
+  t: T; locale: Locale; playerId: number; canManage: boolean;
+  /** Tells the page's summary the new status, so both say the same. */
+  onStatus?: (status: number) => void;
+}) {
   const [profile, setProfile] = useState<PlayerProfileView | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState(false);
@@ -67,7 +71,7 @@ export function ProfileSection({ t, locale, playerId, canManage }: { t: T; local
       </dl>
       {canManage && (
         <div className="mt-4 space-y-4 border-t border-slate-100 pt-4">
-          <StatusForm t={t} playerId={playerId} active={active} onDone={changed} />
+          <StatusForm t={t} playerId={playerId} active={active} onDone={(text, status) => { onStatus?.(status); changed(text); }} />
           {editing
             ? <EditForm t={t} profile={profile} onCancel={() => setEditing(false)} onSaved={() => { setEditing(false); changed(t['bo.pp.saved']); }} />
             : <button type="button" className={cls.btnGhost} onClick={() => { setNotice(null); setEditing(true); }} data-testid="bo-profile-edit">{t['bo.pp.edit']}</button>}
@@ -100,7 +104,7 @@ export function ProfileSection({ t, locale, playerId, canManage }: { t: T; local
   );
 }
 
-function StatusForm({ t, playerId, active, onDone }: { t: T; playerId: number; active: boolean; onDone: (text: string) => void }) {
+function StatusForm({ t, playerId, active, onDone }: { t: T; playerId: number; active: boolean; onDone: (text: string, status: number) => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -111,7 +115,7 @@ function StatusForm({ t, playerId, active, onDone }: { t: T; playerId: number; a
     try {
       const res = await boApi<{ status: number; revoked: number }>(`/players/${playerId}/status`, { method: 'POST', body: { enabled: !active, reason } });
       setReason('');
-      onDone(active ? fill(t['bo.pp.disabled_done'], { n: res.revoked }) : t['bo.pp.enabled_done']);
+      onDone(active ? fill(t['bo.pp.disabled_done'], { n: res.revoked }) : t['bo.pp.enabled_done'], res.status);
     } catch (err) {
       setError((err instanceof BoFailure && err.field('reason')) || errorText(err, t));
     }
