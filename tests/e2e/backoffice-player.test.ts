@@ -95,6 +95,20 @@ describe.skipIf(!hasChromium)('back-office player page', () => {
       expect(notes).toContain('玩家取消');
       expect(notes).not.toMatch(/applied at provider|player cancels/i);
 
+      // Editing the personal info: the 18+ rule answers under the field, then the edit with its reason is saved.
+      await profile.getByTestId('bo-profile-edit').click();
+      const form = profile.getByTestId('bo-profile-form');
+      await form.locator('#bo-pp-birthday').fill(`${new Date().getUTCFullYear() - 10}-01-01`);
+      await form.locator('#bo-pp-real_name').fill('王小明');
+      await form.locator('#bo-pp-reason').fill('玩家提供證件更正姓名');
+      await form.getByTestId('bo-profile-save').click();
+      await expect.poll(() => form.getByTestId('bo-pp-error-birthday').textContent()).toBe('會員必須年滿 18 歲');
+      await form.locator('#bo-pp-birthday').fill('1990-01-02');
+      await form.getByTestId('bo-profile-save').click();
+      await expect.poll(() => profile.getByTestId('bo-profile-notice').textContent()).toBe('個人資料已儲存。');
+      await expect.poll(() => profile.getByTestId('bo-profile-real_name').textContent()).toBe('王小明');
+      expect(await profile.getByTestId('bo-profile-birthday').textContent()).toBe('1990-01-02');
+
       // Disabling without a reason is refused under the field; nothing changes.
       page.on('dialog', (d) => void d.accept());
       await profile.getByTestId('bo-status-toggle').click();
@@ -115,6 +129,12 @@ describe.skipIf(!hasChromium)('back-office player page', () => {
       expect((await server.api('POST', '/auth/login', DEMO)).body.code).toBe('account_disabled');
 
       // The audit log has the reason with the status before and after.
+      const edited = await must<{ data: Array<{ target: string; detail: Record<string, unknown> }> }>(
+        'GET', '/backoffice/audit?action=player.profile_update', undefined, operator);
+      expect(edited.data[0]).toMatchObject({
+        target: `player:${playerId}`,
+        detail: { reason: '玩家提供證件更正姓名', before: { real_name: 'Wang Xiaoming', birthday: '1990-01-01' }, after: { real_name: '王小明', birthday: '1990-01-02' } },
+      });
       const audit = await must<{ data: Array<{ action: string; target: string; detail: Record<string, unknown> }> }>(
         'GET', '/backoffice/audit?action=player.disable', undefined, operator);
       expect(audit.data[0]).toMatchObject({ target: `player:${playerId}`, detail: { reason: '疑似盜用，暫停帳號', before: { status: 1 }, after: { status: 0 } } });
