@@ -42,7 +42,7 @@ export interface Auth {
   forcePassword?: boolean;
 }
 
-function isUniqueViolation(err: unknown, constraint: string): boolean {
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
   // Drizzle wraps the driver error; both pg and PGlite expose code and constraint on it or its cause.
   for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code === '23505' && (e.constraint === constraint || String((e as Error).message ?? '').includes(constraint))) return true;

@@ -5,6 +5,7 @@
 // player's sockets on every instance through the realtime publisher.
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../auth/service.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { MIN_AGE_YEARS } from '../../../shared/constants.ts';
 import { ageOn } from '../../../shared/schemas/cashier.ts';
@@ -15,14 +16,6 @@ import type { Operator } from './service.ts';
 
 /** The session end reason the player's page and the sessions list already know: ended by staff. */
 const REVOKE_REASON = 'kick';
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  // Drizzle wraps the driver error; both pg and PGlite expose code and constraint on it or its cause.
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && (e.constraint === constraint || String((e as Error).message ?? '').includes(constraint))) return true;
-  }
-  return false;
-}
 
 /** A real calendar day, not 2000-02-31. */
 function isCalendarDay(day: string): boolean {
