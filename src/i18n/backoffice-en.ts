@@ -5,6 +5,7 @@ import { vipBoEn } from './vip-backoffice-en.ts';
 import { boHardeningEn } from './backoffice-hardening-en.ts';
 import { ledgerNotesEn } from './ledger-notes-en.ts';
 import { uxBoEn } from './ux-bo-en.ts';
+import { playerPageBoEn } from './playerpage-bo-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -649,6 +650,7 @@ export const boEn = {
   ...boHardeningEn,
   ...ledgerNotesEn,
   ...uxBoEn,
+  ...playerPageBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

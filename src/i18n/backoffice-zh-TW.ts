@@ -6,6 +6,7 @@ import { vipBoZhTW } from './vip-backoffice-zh-TW.ts';
 import { boHardeningZhTW } from './backoffice-hardening-zh-TW.ts';
 import { ledgerNotesZhTW } from './ledger-notes-zh-TW.ts';
 import { uxBoZhTW } from './ux-bo-zh-TW.ts';
+import { playerPageBoZhTW } from './playerpage-bo-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -632,4 +633,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...boHardeningZhTW,
   ...ledgerNotesZhTW,
   ...uxBoZhTW,
+  ...playerPageBoZhTW,
 };

@@ -65,4 +65,37 @@ describe.skipIf(!hasChromium)('double login', () => {
       await b.close();
     }
   });
+
+  // Issue 10 item 15: on a phone the notice was titled 關閉 ('Close'); it says the session ended, in both languages.
+  for (const [locale, title] of [['zh-TW', '登入狀態已結束'], ['en', 'Signed out']] as const) {
+    it(`on a phone the double-login notice is titled ${title} (${locale})`, async () => {
+      screenshotOnFailure(`double-login-mobile-${locale}`);
+      const context = await newContext(browser, 'mobile', server);
+      try {
+        const page = await context.newPage();
+        const socketReady = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
+          .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout: 30_000 }));
+        await page.goto(localized('/mobile/f-wallet/wallet', locale));
+        await hydrated(page);
+        await page.getByTestId('wallet-login-prompt').getByRole('button').click();
+        const form = page.getByTestId('mobile-login');
+        await form.locator('input[name="account"]').fill(DEMO.account);
+        await form.locator('input[name="password"]').fill(DEMO.password);
+        await form.getByRole('button', { name: TEXT[locale].login, exact: true }).click();
+        await page.getByTestId('wallet-overview').waitFor();
+        await socketReady;
+
+        // The same account signs in somewhere else.
+        expect((await server.api('POST', '/auth/login', DEMO)).status).toBe(200);
+
+        await page.getByTestId('session-ended').waitFor();
+        const dialog = page.getByRole('dialog');
+        expect(await dialog.getAttribute('aria-label')).toBe(title);
+        expect(await dialog.locator('h2').textContent()).toBe(title);
+        expect(await page.getByTestId('session-ended').textContent()).toContain(TEXT[locale].otherDevice);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -14,10 +14,11 @@ import { SECURITY_KEYS, SecuritySection } from './player/Security.tsx';
 import { VIP_PLAYER_KEYS, VipSection } from './player/VipSection.tsx';
 import type { PlatformInfo, PlayerSummary } from './player/types.ts';
 import { PROTECTION_SECTION_KEYS, ProtectionSection } from './player/Protection.tsx';
+import { PROFILE_KEYS, ProfileSection } from './player/Profile.tsx';
 import type { Locale } from '../../shared/constants.ts';
 
 export const PLAYER_KEYS = [...new Set([
-  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...SECURITY_KEYS, ...PROTECTION_SECTION_KEYS, ...VIP_PLAYER_KEYS,
+  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...SECURITY_KEYS, ...PROTECTION_SECTION_KEYS, ...VIP_PLAYER_KEYS, ...PROFILE_KEYS,
   'bo.player.lookup', 'bo.player.lookup_placeholder', 'bo.player.lookup_hint', 'bo.player.open', 'bo.player.back_to_list',
   'bo.player.id', 'bo.player.account', 'bo.player.level', 'bo.player.status', 'bo.player.online', 'bo.player.registered',
   'bo.player.last_login', 'bo.player.auto_transfer', 'bo.player.not_found', 'bo.players.active', 'bo.players.disabled',
@@ -80,6 +81,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               : (
                 <>
                   <Summary t={t} locale={locale} player={player} />
+                  {can('players.read') && <ProfileSection t={t} locale={locale} playerId={player.id} canManage={can('players.manage')} onStatus={(status) => setPlayer({ ...player, status })} />}
                   {can('wallets.read') ? (
                     <WalletsSection t={t} locale={locale} playerId={player.id} version={version} canRecheck={can('reconciliation.manage')}
                       grant={can('bonus.grant') ? <GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} /> : undefined} />

@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   'sms.read': ['admin', 'service'],
   'players.read': ['admin', 'service'],
   'players.kick': ['admin', 'service'],
+  /** Enabling or disabling a player and editing the personal details, each with a reason (issue 10 item 21). */
+  'players.manage': ['admin', 'service'],
   /** A player's password reset, forced change, login unlock, login history and sessions (issue 11). */
   'players.security': ['admin', 'service'],
   /** The player page itself (summary, blacklist shown, platform list): every role that works on a player's money. */

@@ -15,6 +15,7 @@ import { backofficeFinanceRoutes } from './finance-routes.ts';
 import { backofficeCatalogueRoutes } from './catalogue-routes.ts';
 import { backofficeAccountRoutes } from './account-routes.ts';
 import { backofficeProtectionRoutes } from '../protection/backoffice-routes.ts';
+import { backofficePlayerProfileRoutes } from './player-profile-routes.ts';
 import {
   auditQuery, idParams, loginBody, messageCreateBody, messageUpdateBody, pageQuery, playersQuery, settingsBody, smsQuery,
   staffCreateBody, staffUpdateBody, totpConfirmBody, websiteStatusBody, type Input, type Paging,
@@ -151,6 +152,7 @@ export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions & { totpKe
 
   await app.register(backofficeAccountRoutes);
   await app.register(backofficeVipRoutes);
+  await app.register(backofficePlayerProfileRoutes);
 
   // The audit log.
 

@@ -1,0 +1,34 @@
+// The back-office player profile (issue 10 item 21): what the player page shows about who the player is, and the
+// operator's two changes to it, enabling or disabling the account and editing the personal details. Each change
+// carries a reason, which goes into the audit log. Messages are i18n keys.
+import * as v from 'valibot';
+import { PHONE_RE } from './auth.ts';
+
+const reason = v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.account.reason_required'), v.maxLength(200, 'v.too_long'));
+
+export const PLAYER_ACTIVE = 1;
+export const PLAYER_DISABLED = 0;
+
+export const playerStatusBody = v.strictObject({
+  enabled: v.boolean('v.type.boolean'),
+  reason,
+}, 'v.type.object');
+
+/** The same rules as the player's own form, plus the phone; an empty phone removes it. */
+export const playerProfileBody = v.strictObject({
+  real_name: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.pp.real_name_required'), v.maxLength(40, 'v.too_long')),
+  gender: v.picklist(['male', 'female', 'other'], 'bo.pp.gender_required'),
+  birthday: v.pipe(v.string('v.type.string'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.pp.birthday_required')),
+  phone: v.config(v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(10, 'bo.pp.phone_invalid'), v.check((s) => s === '' || PHONE_RE.test(s), 'bo.pp.phone_invalid')), { abortPipeEarly: true }),
+  reason,
+}, 'v.type.object');
+
+export interface PlayerBankCardView {
+  id: number; bank: string; market: string; account_name: string; card_number: string; status_debit_card: number; created_at: string;
+}
+
+export interface PlayerProfileView {
+  id: number; account: string; status: number; real_name: string; gender: string; birthday: string; phone: string;
+  created_at: string; last_login_at: string | null; register_ip: string; live_sessions: number;
+  bank_cards: PlayerBankCardView[];
+}
