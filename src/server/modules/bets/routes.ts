@@ -1,5 +1,6 @@
 // GET /api/players/bet/records (SPEC.md section 7): a player's bets in a date range of the last 30 days,
 // paged, with totals.
+import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
@@ -11,11 +12,13 @@ import type { Auth } from '../auth/service.ts';
 import { dayRange } from '../wallet/dates.ts';
 import * as repo from './repository.ts';
 
-export const betRoutes: FastifyPluginAsync = async (app) => {
+export const betRoutes: FastifyPluginAsync = async (plugin) => {
+  // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, cashier } = app.services;
 
   app.get('/players/bet/records', { onRequest: app.requirePlayer, schema: { querystring: betRecordsQuery } }, async (request) => {
-    const q = request.query as v.InferOutput<typeof betRecordsQuery>;
+    const q = request.query;
     const { from, to } = dayRange(q.start, q.end);
     const { rows, totals } = await repo.betsOf(db, {
       playerId: (request.auth as Auth).playerId, code: q.code || undefined,
@@ -44,7 +47,7 @@ export const betRoutes: FastifyPluginAsync = async (app) => {
   // withdrawal requirement (the cashier's own allocation, as GET /finance/withdraw/limit/records shows it) and
   // each active activity wallet's bet-flow target.
   app.get('/players/turnover', { onRequest: app.requirePlayer, schema: { querystring: turnoverQuery } }, async (request) => {
-    const q = request.query as TurnoverQuery;
+    const q = request.query;
     const playerId = (request.auth as Auth).playerId;
     const { from, to } = dayRange(q.date_start, q.date_end);
     const [days, requirements, wallets] = await Promise.all([

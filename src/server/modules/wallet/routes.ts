@@ -14,6 +14,7 @@ import type { Auth } from '../auth/service.ts';
 import * as repo from './repository.ts';
 import * as cashierRepo from '../cashier/repository.ts';
 import { dayRange } from './dates.ts';
+import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { clientKey, commandKey } from '../../lib/idempotency.ts';
 import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
 import { recoveredMessage } from './messages.ts';
@@ -32,14 +33,16 @@ const MONEY_CATEGORIES: Record<string, string[] | undefined> = {
   adjust: ['adjustment'],
 };
 
-export const walletRoutes: FastifyPluginAsync = async (app) => {
+export const walletRoutes: FastifyPluginAsync = async (plugin) => {
+  // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { wallet, db } = app.services;
   const auth = (request: FastifyRequest) => request.auth as Auth;
   // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
   const player = { onRequest: app.requirePlayer };
 
   app.post('/games/wallet', { ...player, schema: { body: walletListBody } }, async (request) => {
-    const body = (request.body ?? {}) as { forceUpdate?: boolean };
+    const body = request.body ?? {};
     return ok(await wallet.platformWallets(auth(request).playerId, body.forceUpdate === true, request.locale));
   });
 
@@ -63,26 +66,26 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/games/link/:code', { ...player, schema: { params: codeParam, querystring: gameLinkQuery } }, async (request) => {
-    const { code } = request.params as { code: string };
-    const q = request.query as { productId?: string };
+    const { code } = request.params;
+    const q = request.query;
     return ok(await app.services.games.launch(auth(request).playerId, code, q.productId ?? 'lobby', request.locale));
   });
 
   app.get('/demo/link/:code', { schema: { params: codeParam, querystring: gameLinkQuery } }, async (request) => {
-    const { code } = request.params as { code: string };
-    const q = request.query as { productId?: string };
+    const { code } = request.params;
+    const q = request.query;
     const url = await app.services.games.demo(code, q.productId ?? 'lobby', request.locale);
     return { status: 'success', code: 100, message: 'success', data: url ? [url] : [] };
   });
 
   app.get('/auth/autoTransfer/get/:code', { ...player, schema: { params: codeParam } }, async (request) => {
-    const { code } = request.params as { code: string };
+    const { code } = request.params;
     const views = await wallet.bonusWalletViews(auth(request).playerId, request.locale);
     return ok(views.filter((w) => !w.wallet.length || w.wallet.includes(code)));
   });
 
   app.put('/auth/autoTransfer', { ...player, schema: { body: autoTransferSwitchBody } }, async (request) => {
-    const body = request.body as v.InferOutput<typeof autoTransferSwitchBody>;
+    const body = request.body;
     await repo.setAutoTransfer(db, auth(request).playerId, body.auto_transfer);
     return ok({ auto_transfer: body.auto_transfer });
   });
@@ -97,17 +100,17 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
         : (request.locale === 'en' ? 'Transfer was refused by the platform and refunded' : '平台拒絕此轉帳，金額已退回');
 
   app.post('/players/autoTransFer/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: autoTransferBody } }, async (request) => {
-    const result = await toPlatform(request, (request.params as { code: string }).code, request.body as v.InferOutput<typeof autoTransferBody>);
+    const result = await toPlatform(request, request.params.code, request.body);
     return ok(result, result.status === 'applied' ? (request.locale === 'en' ? 'Automatic transfer successful!' : '自動轉帳成功!') : transferMessage(request, result.status));
   });
 
   app.post('/players/deposit/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: depositToPlatformBody } }, async (request) => {
-    const result = await toPlatform(request, (request.params as { code: string }).code, request.body as v.InferOutput<typeof depositToPlatformBody>);
+    const result = await toPlatform(request, request.params.code, request.body);
     return ok(result, transferMessage(request, result.status));
   });
 
   app.post('/players/depositSpecail', { ...player, schema: { headers: idempotencyHeaders, body: depositSpecialBody } }, async (request) => {
-    const body = request.body as v.InferOutput<typeof depositSpecialBody>;
+    const body = request.body;
     const target = (await repo.allPlatforms(db)).find((p) => p.group === body.group && p.status === 1 && p.maintainStatus === 1);
     if (!target) throw new ApiError('not_found');
     const result = await wallet.transferIn(auth(request).playerId, target.gpCode, money(body.money), { kind: 'central' }, clientKey(request));
@@ -115,17 +118,17 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/players/depositBonus', { ...player, schema: { headers: idempotencyHeaders, body: depositBonusBody } }, async (request) => {
-    const body = request.body as v.InferOutput<typeof depositBonusBody>;
+    const body = request.body;
     const key = commandKey(request, { ...body });
     await wallet.bonusToCentral(auth(request).playerId, Number(body.player_bonus_wallet_id), money(body.money), key);
     return ok(null, transferMessage(request, 'applied'));
   });
 
   app.post('/players/withdraw/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: withdrawFromPlatformBody } }, async (request) => {
-    const body = request.body as v.InferOutput<typeof withdrawFromPlatformBody>;
+    const body = request.body;
     const all = String(body.type ?? '1') === '2';
     if (!all && !body.money) throw new ApiError('validation_failed', { money: ['v.money.required'] });
-    const result = await wallet.transferOut(auth(request).playerId, (request.params as { code: string }).code, all ? 'all' : money(body.money!), clientKey(request));
+    const result = await wallet.transferOut(auth(request).playerId, request.params.code, all ? 'all' : money(body.money!), clientKey(request));
     return ok(result, transferMessage(request, result.status));
   });
 
@@ -135,13 +138,13 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/players/bonusTransfer', { ...player, schema: { body: bonusWalletBody } }, async (request) => {
-    const body = request.body as v.InferOutput<typeof bonusWalletBody>;
+    const body = request.body;
     const paid = await wallet.unlockBonus(auth(request).playerId, Number(body.player_bonus_wallet_id));
     return ok({ money: paid }, request.locale === 'en' ? 'Unlocked' : '解鎖成功');
   });
 
   app.post('/auth/giveUpBonusWallet', { ...player, schema: { body: bonusWalletBody } }, async (request) => {
-    const body = request.body as v.InferOutput<typeof bonusWalletBody>;
+    const body = request.body;
     await wallet.giveUpBonus(auth(request).playerId, Number(body.player_bonus_wallet_id));
     return ok(null, request.locale === 'en' ? 'Given up' : '已放棄');
   });
@@ -149,8 +152,8 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   app.get('/players/money/:category', {
     ...player, schema: { params: v.strictObject({ category: v.picklist(Object.keys(MONEY_CATEGORIES), 'error.not_found') }), querystring: moneyRecordsQuery },
   }, async (request) => {
-    const { category } = request.params as { category: string };
-    const q = request.query as v.InferOutput<typeof moneyRecordsQuery>;
+    const { category } = request.params;
+    const q = request.query;
     const { from, to } = dayRange(q.start, q.end);
     const { rows, total } = await repo.moneyRecords(db, auth(request).playerId, MONEY_CATEGORIES[category], from, to, q.pageSize, (q.page - 1) * q.pageSize);
     return ok({
@@ -164,7 +167,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/auth/transactionRecordList', { ...player, schema: { querystring: transactionRecordQuery } }, async (request) => {
-    const q = request.query as v.InferOutput<typeof transactionRecordQuery>;
+    const q = request.query;
     const { from, to } = dayRange(q.date_start, q.date_end);
     const offset = (q.page - 1) * q.pageSize;
     // Deposits and withdrawals are the cashier's records; transfers (the default) are the wallet's.
