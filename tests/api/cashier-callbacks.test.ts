@@ -195,8 +195,9 @@ describe('paid before expiry', () => {
     expect(await order(d.id)).toMatchObject({ status: 'paid', amountMinor: 123_450n });
     expect(await balance(p)).toBe('1234.50');
     expect(await journals(d.id)).toBe(1);
+    // The socket hears of the credit before the gateway has read our answer to its callback: wait for the gateway.
+    await expect.poll(async () => (await simEvents(d.id)).events).toMatchObject([{ state: 'paid', attempts: 1, done: true, acknowledged: true }]);
     const sent = await simEvents(d.id);
-    expect(sent.events).toMatchObject([{ state: 'paid', attempts: 1, done: true, acknowledged: true }]);
     expect(sent.deliveries).toMatchObject([{ kind: 'auto', httpStatus: 200, acknowledged: true, answer: 'OK' }]);
     expect(await logged(d.id)).toMatchObject([{ gateway: 'paybridge', state: 'paid', signatureOk: true, outcome: 'credited', eventId: sent.events[0]!.eventId }]);
   });
