@@ -34,7 +34,10 @@ describe.skipIf(!hasChromium)('register, sign out and sign in again', () => {
 
         // Sign out through the header, confirming the question.
         await page.getByTestId('sign-out').click();
+        // Registration already ended on the home page, so wait for the sign-out's own navigation, not just the URL.
+        const signedOut = page.waitForEvent('load');
         await clickDialogButton(page, text.ok);
+        await signedOut;
         await page.waitForURL((u) => u.pathname === localized('/', locale));
         await hydrated(page);
         const header = page.getByTestId('header-auth');
@@ -75,7 +78,10 @@ describe.skipIf(!hasChromium)('register, sign out and sign in again', () => {
         await expect.poll(() => page.getByTestId('mine-account').textContent()).toBe(who.account);
 
         await page.getByTestId('mobile-sign-out').click();
+        // As on desktop: the page may already be the mobile home, so wait for the sign-out's own navigation.
+        const signedOut = page.waitForEvent('load');
         await clickDialogButton(page, text.ok);
+        await signedOut;
         await page.waitForURL((u) => u.pathname === localized('/mobile/', locale));
         await hydrated(page);
 
