@@ -283,7 +283,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         run: async () => bets.ingestAll([...new Set((await allPlatforms(database.db)).filter((p) => p.status === 1).map((p) => p.gpCode))]),
       },
       { name: 'expire-deposits', lockId: 7_240_103, intervalMs: config.depositExpiryIntervalMs, run: () => cashier.expireOrders() },
-      { name: 'vip-nightly', lockId: 7_240_113, intervalMs: Number(process.env.VIP_NIGHTLY_INTERVAL_MS ?? 60 * 60_000), run: () => vip.nightly() },
+      { name: 'vip-nightly', lockId: 7_240_113, intervalMs: config.vipNightlyIntervalMs, run: () => vip.nightly() },
     ], app.log)
     : undefined;
 
