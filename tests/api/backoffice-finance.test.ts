@@ -3,17 +3,15 @@
 // who may do what, and the audit row every action leaves.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';
 import { FakeGateway } from '../helpers/fake-gateway.ts';
 import { freshIp, freshPhone } from '../helpers/players.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
-import { accounts, auditLog, depositOrders, journals, players, sessions, staff, withdrawals } from '../../src/server/db/schema.ts';
-import { AuthService } from '../../src/server/modules/auth/service.ts';
+import { accounts, auditLog, depositOrders, journals, players, sessions, withdrawals } from '../../src/server/db/schema.ts';
 import { openCentralAccount } from '../../src/server/modules/auth/repository.ts';
 import { newToken } from '../../src/server/modules/auth/tokens.ts';
 
-const STAFF_PASSWORD = 'staffpass123';
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
 interface Player { playerId: number; account: string; headers: { authorization: string } }
 
@@ -24,12 +22,9 @@ const staffIds: Record<string, number> = {};
 const OPERATOR_IP = '10.9.8.7';
 
 async function addStaff(username: string, role: keyof typeof tokens) {
-  const passwordHash = await AuthService.hashPassword(STAFF_PASSWORD);
-  const [row] = await t.database.db.insert(staff).values({ username, passwordHash, role }).returning({ id: staff.id });
-  staffIds[role] = row!.id;
-  const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username, password: STAFF_PASSWORD } });
-  expect(res.statusCode, res.body).toBe(200);
-  tokens[role] = res.json().data.access_token as string;
+  const { id, token } = await signedInStaff(t, username, role);
+  staffIds[role] = id;
+  tokens[role] = token;
 }
 
 beforeAll(async () => {

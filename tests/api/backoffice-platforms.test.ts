@@ -2,13 +2,11 @@
 // lobbies hear about live, games with their thumbnails, and a player's bet records.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
+import { createTestApp, seedPlayer, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';
 import { FakeGateway } from '../helpers/fake-gateway.ts';
-import { auditLog, betRecords, gamePlatforms, games, staff } from '../../src/server/db/schema.ts';
-import { AuthService } from '../../src/server/modules/auth/service.ts';
+import { auditLog, betRecords, gamePlatforms, games } from '../../src/server/db/schema.ts';
 
-const STAFF_PASSWORD = 'staffpass123';
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
 type Role = 'admin' | 'finance' | 'service' | 'marketing';
 
@@ -17,12 +15,9 @@ const tokens = {} as Record<Role, string>;
 const staffIds = {} as Record<Role, number>;
 
 async function addStaff(username: string, role: Role) {
-  const passwordHash = await AuthService.hashPassword(STAFF_PASSWORD);
-  const [row] = await t.database.db.insert(staff).values({ username, passwordHash, role }).returning({ id: staff.id });
-  staffIds[role] = row!.id;
-  const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username, password: STAFF_PASSWORD } });
-  expect(res.statusCode, res.body).toBe(200);
-  tokens[role] = res.json().data.access_token as string;
+  const { id, token } = await signedInStaff(t, username, role);
+  staffIds[role] = id;
+  tokens[role] = token;
 }
 
 beforeAll(async () => {

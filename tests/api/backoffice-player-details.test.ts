@@ -4,10 +4,9 @@
 // before and after; a role without the permission is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { PASSWORD, bearer, freshPhone, login, playerWithToken } from '../helpers/players.ts';
-import { auditLog, bankCards, players, sessions, staff } from '../../src/server/db/schema.ts';
-import { AuthService } from '../../src/server/modules/auth/service.ts';
+import { auditLog, bankCards, players, sessions } from '../../src/server/db/schema.ts';
 
 let t: TestApp;
 let admin: string;
@@ -15,15 +14,8 @@ let adminId: number;
 let service: string;
 let marketing: string;
 let finance: string;
-const STAFF_PASSWORD = 'staffpass123';
 
-async function staffToken(username: string, role: string) {
-  const passwordHash = await AuthService.hashPassword(STAFF_PASSWORD);
-  const [row] = await t.database.db.insert(staff).values({ username, passwordHash, role }).returning();
-  const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username, password: STAFF_PASSWORD } });
-  expect(res.statusCode, res.body).toBe(200);
-  return { id: row!.id, token: res.json().data.access_token as string };
-}
+const staffToken = (username: string, role: string) => signedInStaff(t, username, role);
 
 beforeAll(async () => {
   t = await createTestApp();

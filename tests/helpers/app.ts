@@ -5,7 +5,10 @@ import type { GameProvider } from '../../src/server/integrations/games/provider.
 import type { PaymentGateway } from '../../src/server/integrations/payments/gateway.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { seedReference } from '../../src/server/seed.ts';
+import { expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './db.ts';
+import { staff } from '../../src/server/db/schema.ts';
+import { AuthService } from '../../src/server/modules/auth/service.ts';
 
 export interface TestApp { app: FastifyInstance; database: TestDatabase; close(): Promise<void> }
 
@@ -52,4 +55,16 @@ export async function seedPlayer(t: TestApp, opts: { account?: string; phone?: s
   const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account, password: 'abc12345' } });
   const token = login.json().data.access_token as string;
   return { playerId: row!.id, account, phone, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** The password of the staff members tests make with signedInStaff. */
+export const STAFF_PASSWORD = 'staffpass123';
+
+/** Adds a staff member of that role (password only, as outside production) and signs them in: id and bearer token. */
+export async function signedInStaff(t: TestApp, username: string, role: string): Promise<{ id: number; token: string }> {
+  const passwordHash = await AuthService.hashPassword(STAFF_PASSWORD);
+  const [row] = await t.database.db.insert(staff).values({ username, passwordHash, role }).returning({ id: staff.id });
+  const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username, password: STAFF_PASSWORD } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { id: row!.id, token: res.json().data.access_token as string };
 }
