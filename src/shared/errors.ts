@@ -54,6 +54,28 @@ export const ERROR_STATUS = {
   exchange_limit: 422,
   exchange_unavailable: 404,
   vip_reward_not_claimable: 409,
+  // Consultations (issue 14): a reply to a thread customer service has ended.
+  consultation_ended: 409,
+  consultation_disabled: 403,
+  // Promotions (issue 12).
+  promotion_ended: 422,
+  promotion_unavailable: 404,
+  promotion_not_eligible: 422,
+  promotion_applied: 409,
+  promotion_limit: 422,
+  promotion_budget: 409,
+  promotion_not_combinable: 422,
+  promotion_duplicate: 422,
+  promotion_not_reviewable: 409,
+  // The red-packet rain (issue 12, mode 11).
+  red_packet_not_found: 404,
+  red_packet_not_started: 422,
+  red_packet_ended: 422,
+  red_packet_claimed: 409,
+  red_packet_empty: 409,
+  red_packet_ineligible: 422,
+  red_packet_not_pending: 409,
+  red_packet_locked: 409,
   internal: 500,
 } as const;
 
