@@ -1,11 +1,16 @@
 // English catalogue of the back office. It is the fallback for any key the Chinese catalogue lacks.
+import { consultBoEn } from './consult-bo-en.ts';
 import { boAccountEn } from './backoffice-account-en.ts';
+import { chatBoEn } from './chat-bo-en.ts';
 import { protectionBoEn } from './protection-bo-en.ts';
+import { messagesBoEn } from './messages-bo-en.ts';
 import { vipBoEn } from './vip-backoffice-en.ts';
 import { boHardeningEn } from './backoffice-hardening-en.ts';
 import { ledgerNotesEn } from './ledger-notes-en.ts';
 import { uxBoEn } from './ux-bo-en.ts';
 import { playerPageBoEn } from './playerpage-bo-en.ts';
+import { redpacketBoEn } from './redpacket-bo-en.ts';
+import { promoUiBoEn } from './promo-ui-bo-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -646,11 +651,16 @@ export const boEn = {
   'bo.bets.range_error': 'The end date must not be before the start date',
   ...boAccountEn,
   ...protectionBoEn,
+  ...consultBoEn,
   ...vipBoEn,
+  ...promoUiBoEn,
   ...boHardeningEn,
   ...ledgerNotesEn,
   ...uxBoEn,
   ...playerPageBoEn,
+  ...chatBoEn,
+  ...messagesBoEn,
+  ...redpacketBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

@@ -1,12 +1,17 @@
 // Traditional Chinese catalogue of the back office, the default language. Missing keys fall back to English.
+import { consultBoZhTW } from './consult-bo-zh-TW.ts';
 import { boAccountZhTW } from './backoffice-account-zh-TW.ts';
+import { chatBoZhTW } from './chat-bo-zh-TW.ts';
 import { protectionBoZhTW } from './protection-bo-zh-TW.ts';
+import { messagesBoZhTW } from './messages-bo-zh-TW.ts';
 import type { BoKey } from './backoffice-en.ts';
 import { vipBoZhTW } from './vip-backoffice-zh-TW.ts';
 import { boHardeningZhTW } from './backoffice-hardening-zh-TW.ts';
 import { ledgerNotesZhTW } from './ledger-notes-zh-TW.ts';
 import { uxBoZhTW } from './ux-bo-zh-TW.ts';
 import { playerPageBoZhTW } from './playerpage-bo-zh-TW.ts';
+import { redpacketBoZhTW } from './redpacket-bo-zh-TW.ts';
+import { promoUiBoZhTW } from './promo-ui-bo-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -629,9 +634,14 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.bets.range_error': '結束日期不可早於開始日期',
   ...boAccountZhTW,
   ...protectionBoZhTW,
+  ...consultBoZhTW,
   ...vipBoZhTW,
+  ...promoUiBoZhTW,
   ...boHardeningZhTW,
   ...ledgerNotesZhTW,
   ...uxBoZhTW,
   ...playerPageBoZhTW,
+  ...chatBoZhTW,
+  ...messagesBoZhTW,
+  ...redpacketBoZhTW,
 };

@@ -4,6 +4,7 @@ import {
   Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, cls, errorText, formatTime, usePaged, type IslandProps,
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
+import type { AuditEntryView } from '../../shared/schemas/backoffice/staff.ts';
 
 export const AUDIT_KEYS = [
   ...COMMON_KEYS, 'bo.audit.hint', 'bo.audit.filter', 'bo.audit.staff', 'bo.audit.action', 'bo.audit.target', 'bo.audit.detail', 'bo.audit.ip',
@@ -11,9 +12,7 @@ export const AUDIT_KEYS = [
 type K = (typeof AUDIT_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-interface Entry {
-  id: number; staff_id: number | null; username: string; action: string; target: string; detail: unknown; ip: string; created_at: string;
-}
+type Entry = AuditEntryView;
 const PAGE_SIZE = 20;
 
 export default function AuditLog({ t, locale }: IslandProps<K>) {

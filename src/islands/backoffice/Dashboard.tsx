@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { boApi } from './api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { Banner, COMMON_KEYS, Guard, Loading, cls, errorText, fill, type IslandProps } from './common.tsx';
+import type { OverviewView } from '../../shared/schemas/backoffice/content.ts';
 
 export const DASHBOARD_KEYS = [
   ...COMMON_KEYS, 'bo.dash.welcome', 'bo.dash.website', 'bo.dash.open', 'bo.dash.closed', 'bo.dash.players_total',
@@ -13,12 +14,7 @@ export const DASHBOARD_KEYS = [
 ] as const;
 type K = (typeof DASHBOARD_KEYS)[number];
 
-interface Overview {
-  website: { status: boolean; msg: string; msg_en: string };
-  players_total: number; players_online: number; sms_24h: number;
-  pending: { deposits: number; withdrawals: number; cards: number; findings: number };
-  today: { deposits: string; withdrawals: string; net: string; active_players: number };
-}
+type Overview = OverviewView;
 
 export default function Dashboard({ t, locale }: IslandProps<K>) {
   return (

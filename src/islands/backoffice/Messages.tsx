@@ -5,6 +5,7 @@ import {
   Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, StatusPill, cls, errorText, formatTime, usePaged, type IslandProps,
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
+import type { SystemMessageView } from '../../shared/schemas/backoffice/content.ts';
 
 export const MESSAGES_KEYS = [
   ...COMMON_KEYS, 'bo.messages.hint', 'bo.messages.new', 'bo.messages.message', 'bo.messages.message_en', 'bo.messages.status',
@@ -14,7 +15,7 @@ export const MESSAGES_KEYS = [
 type K = (typeof MESSAGES_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-interface Message { id: number; slot: string; status: number; message: string; message_en: string; created_at: string }
+type Message = SystemMessageView;
 const PAGE_SIZE = 10;
 
 export default function Messages({ t, locale }: IslandProps<K>) {

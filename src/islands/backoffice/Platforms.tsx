@@ -6,10 +6,11 @@ import { BoFailure, boApi } from './api.ts';
 import { Banner, COMMON_KEYS, Empty, Guard, Loading, Switch, cls, errorText, fill, type IslandProps } from './common.tsx';
 import { GROUP_KEYS, labelOf } from './money.tsx';
 import type { Locale } from '../../shared/constants.ts';
+import { MAINTAIN_STATUS, PLATFORM_STATUS } from '../../shared/statuses.ts';
 
 export const PLATFORMS_KEYS = [
   ...COMMON_KEYS, ...GROUP_KEYS,
-  'bo.pf.hint', 'bo.pf.sort', 'bo.pf.platform', 'bo.pf.group', 'bo.pf.front_show', 'bo.pf.status', 'bo.pf.maintain_now', 'bo.pf.window',
+  'bo.pf.hint', 'bo.pf.notify_players', 'bo.pf.sort', 'bo.pf.platform', 'bo.pf.group', 'bo.pf.front_show', 'bo.pf.status', 'bo.pf.maintain_now', 'bo.pf.window',
   'bo.pf.window_start', 'bo.pf.window_end', 'bo.pf.clear_window', 'bo.pf.state', 'bo.pf.state.live', 'bo.pf.state.maintenance',
   'bo.pf.state.window', 'bo.pf.state.hidden', 'bo.pf.state.off', 'bo.pf.saved', 'bo.pf.unsaved', 'bo.save', 'bo.saving',
   'bo.v.window_both', 'bo.v.window_order', 'bo.v.sort', 'bo.pf.taipei', 'bo.pf.from', 'bo.pf.to',
@@ -102,8 +103,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
 }
 
 function stateOf(p: Platform, now: number): 'off' | 'hidden' | 'maintenance' | 'window' | 'live' {
-  if (p.status !== 1) return 'off';
-  if (p.maintain_status === 0) return 'maintenance';
+  if (p.status !== PLATFORM_STATUS.on) return 'off';
+  if (p.maintain_status === MAINTAIN_STATUS.maintenance) return 'maintenance';
   if (p.maintain_start && p.maintain_end && Date.parse(p.maintain_start) <= now && now <= Date.parse(p.maintain_end)) return 'window';
   if (p.front_show !== 1) return 'hidden';
   return 'live';
@@ -119,6 +120,8 @@ function Row({ t, locale, platform, onSaved }: { t: T; locale: Locale; platform:
   const [saving, setSaving] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // Also tell players (a platform message) when saving a maintenance window or maintenance now.
+  const [notify, setNotify] = useState(false);
   useEffect(() => setDraft(draftOf(platform)), [platform]);
   const dirty = !same(draft, draftOf(platform));
   const set = <F extends keyof Draft>(field: F, value: Draft[F]) => setDraft((d) => ({ ...d, [field]: value }));
@@ -142,8 +145,10 @@ function Row({ t, locale, platform, onSaved }: { t: T; locale: Locale; platform:
         body: {
           front_show: draft.front_show, status: draft.status, maintain_status: draft.maintain_status,
           maintain_start: fromTaipeiInput(draft.start), maintain_end: fromTaipeiInput(draft.end), sort: Number(draft.sort),
+          ...(notify && (draft.maintain_status === MAINTAIN_STATUS.maintenance || (draft.start && draft.end)) ? { notify_players: true } : {}),
         },
       });
+      setNotify(false);
       setFields({});
       onSaved(next);
     } catch (err) {
@@ -185,10 +190,10 @@ function Row({ t, locale, platform, onSaved }: { t: T; locale: Locale; platform:
         <Switch checked={draft.front_show === 1} onChange={(on) => set('front_show', on ? 1 : 0)} label={t['bo.pf.front_show']} testId="platform-front-show" />
       </td>
       <td className={`${cls.td} pt-4`}>
-        <Switch checked={draft.status === 1} onChange={(on) => set('status', on ? 1 : 0)} label={t['bo.pf.status']} testId="platform-status" />
+        <Switch checked={draft.status === PLATFORM_STATUS.on} onChange={(on) => set('status', on ? PLATFORM_STATUS.on : PLATFORM_STATUS.off)} label={t['bo.pf.status']} testId="platform-status" />
       </td>
       <td className={`${cls.td} pt-4`}>
-        <Switch checked={draft.maintain_status === 0} onChange={(on) => set('maintain_status', on ? 0 : 1)} label={t['bo.pf.maintain_now']} testId="platform-maintain" />
+        <Switch checked={draft.maintain_status === MAINTAIN_STATUS.maintenance} onChange={(on) => set('maintain_status', on ? MAINTAIN_STATUS.maintenance : MAINTAIN_STATUS.running)} label={t['bo.pf.maintain_now']} testId="platform-maintain" />
       </td>
       <td className={cls.td}>
         <div className="flex items-center gap-2">
@@ -207,6 +212,11 @@ function Row({ t, locale, platform, onSaved }: { t: T; locale: Locale; platform:
         </div>
         {fieldError('maintain_start')}
         {fieldError('maintain_end')}
+        {(draft.maintain_status === MAINTAIN_STATUS.maintenance || (draft.start && draft.end)) && dirty && (
+          <label className="mt-1.5 flex items-center gap-1.5 text-xs text-slate-600">
+            <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} data-testid="platform-notify" />{t['bo.pf.notify_players']}
+          </label>
+        )}
       </td>
       <td className={`${cls.td} pt-3.5`}>
         <button type="button" className={cls.btnSmall} disabled={!dirty || saving} onClick={() => void save()} data-testid="platform-save">

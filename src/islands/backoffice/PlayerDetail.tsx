@@ -16,6 +16,7 @@ import type { PlatformInfo, PlayerSummary } from './player/types.ts';
 import { PROTECTION_SECTION_KEYS, ProtectionSection } from './player/Protection.tsx';
 import { PROFILE_KEYS, ProfileSection } from './player/Profile.tsx';
 import type { Locale } from '../../shared/constants.ts';
+import { PLAYER_STATUS } from '../../shared/statuses.ts';
 
 export const PLAYER_KEYS = [...new Set([
   ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...SECURITY_KEYS, ...PROTECTION_SECTION_KEYS, ...VIP_PLAYER_KEYS, ...PROFILE_KEYS,
@@ -139,7 +140,7 @@ function Summary({ t, locale, player }: { t: T; locale: Locale; player: PlayerSu
   const facts: Array<[string, ReactNode]> = [
     [t['bo.player.id'], player.id],
     [t['bo.player.level'], player.level_id],
-    [t['bo.player.status'], player.status === 1 ? t['bo.players.active'] : <span className="text-red-700">{t['bo.players.disabled']}</span>],
+    [t['bo.player.status'], player.status === PLAYER_STATUS.active ? t['bo.players.active'] : <span className="text-red-700">{t['bo.players.disabled']}</span>],
     [t['bo.player.online'], <StatusPill on={player.online} onText={t['bo.yes']} offText={t['bo.no']} />],
     [t['bo.player.auto_transfer'], player.auto_transfer ? t['bo.on'] : t['bo.off']],
     [t['bo.player.registered'], formatTime(player.created_at, locale)],

@@ -8,6 +8,8 @@ import {
   type IslandProps,
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
+import type { PlayerRowView } from '../../shared/schemas/backoffice/players.ts';
+import { PLAYER_STATUS } from '../../shared/statuses.ts';
 
 export const PLAYERS_KEYS = [
   ...COMMON_KEYS, 'bo.players.search_placeholder', 'bo.players.id', 'bo.players.account', 'bo.players.phone', 'bo.players.level',
@@ -17,10 +19,7 @@ export const PLAYERS_KEYS = [
 type K = (typeof PLAYERS_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-interface Player {
-  id: number; account: string; phone: string; level_id: number; status: number; online: boolean;
-  register_ip: string; created_at: string; last_login_at: string | null;
-}
+type Player = PlayerRowView;
 const PAGE_SIZE = 20;
 
 export default function Players({ t, locale }: IslandProps<K>) {
@@ -87,7 +86,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                   </td>
                   <td className={`${cls.td} font-mono`}>{p.phone || '—'}</td>
                   <td className={cls.td}>{p.level_id}</td>
-                  <td className={cls.td}>{p.status === 1 ? t['bo.players.active'] : <span className="text-red-700">{t['bo.players.disabled']}</span>}</td>
+                  <td className={cls.td}>{p.status === PLAYER_STATUS.active ? t['bo.players.active'] : <span className="text-red-700">{t['bo.players.disabled']}</span>}</td>
                   <td className={cls.td}><StatusPill on={p.online} onText={t['bo.yes']} offText={t['bo.no']} /></td>
                   <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(p.created_at, locale)}</td>
                   <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(p.last_login_at, locale)}</td>

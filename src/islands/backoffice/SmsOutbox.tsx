@@ -4,6 +4,7 @@ import {
   Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, cls, errorText, formatTime, usePaged, type IslandProps,
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
+import type { SmsView } from '../../shared/schemas/backoffice/content.ts';
 
 export const SMS_KEYS = [
   ...COMMON_KEYS, 'bo.sms.hint', 'bo.sms.phone', 'bo.sms.phone_placeholder', 'bo.sms.purpose', 'bo.sms.body', 'bo.sms.status',
@@ -13,7 +14,7 @@ export const SMS_KEYS = [
 type K = (typeof SMS_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-interface Sms { id: number; phone: string; purpose: string; body: string; driver: string; status: string; created_at: string }
+type Sms = SmsView;
 const PAGE_SIZE = 20;
 const AUTO_REFRESH_MS = 5000;
 

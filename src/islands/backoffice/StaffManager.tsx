@@ -8,6 +8,7 @@ import {
 import { Dialog } from '../common/Dialog.tsx';
 import type { BoStaff } from '../../stores/backoffice.ts';
 import type { Locale } from '../../shared/constants.ts';
+import type { StaffView, TotpSecretView } from '../../shared/schemas/backoffice/staff.ts';
 
 const ROLES = ['admin', 'finance', 'service', 'marketing'] as const;
 
@@ -21,8 +22,8 @@ export const STAFF_KEYS = [
 type K = (typeof STAFF_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-interface Staff { id: number; username: string; role: string; status: number; totp_enabled: boolean; created_at: string }
-interface TotpSecret { id: number; secret: string; otpauth_uri: string }
+type Staff = StaffView;
+type TotpSecret = TotpSecretView;
 type Pending = { kind: 'totp' | 'totp-off'; staff: Staff };
 const PAGE_SIZE = 20;
 

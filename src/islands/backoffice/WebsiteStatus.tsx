@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { BoFailure, boApi } from './api.ts';
 import { Banner, COMMON_KEYS, ConfirmDialog, Guard, Loading, StatusPill, cls, errorText, type IslandProps } from './common.tsx';
+import type { StaffWebsiteStatusView } from '../../shared/schemas/backoffice/content.ts';
 
 export const WEBSITE_KEYS = [
   ...COMMON_KEYS, 'bo.website.current', 'bo.website.open', 'bo.website.closed', 'bo.website.state', 'bo.website.msg',
@@ -9,7 +10,7 @@ export const WEBSITE_KEYS = [
 ] as const;
 type K = (typeof WEBSITE_KEYS)[number];
 
-interface Status { status: boolean; msg: string; msg_en: string }
+type Status = StaffWebsiteStatusView;
 
 export default function WebsiteStatus({ t, locale }: IslandProps<K>) {
   return <Guard t={t} locale={locale} permission="website.manage">{() => <Form t={t} />}</Guard>;

@@ -1,5 +1,6 @@
 // Money pieces shared by the player page and the reconciliation page: amounts, transfer rows and labels.
 import { formatDecimal } from '../../shared/money.ts';
+import type { StaffTransferView } from '../../shared/schemas/backoffice/players.ts';
 
 export const TRANSFER_KEYS = [
   'bo.transfer.status.pending', 'bo.transfer.status.applied', 'bo.transfer.status.refunded', 'bo.transfer.in', 'bo.transfer.out',
@@ -15,11 +16,7 @@ export const GROUP_KEYS = [
 export const GAME_GROUP_LIST = ['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'] as const;
 
 /** A transfer as the back office lists it. */
-export interface Transfer {
-  id: string; player_id: number; account?: string; gp_code: string; direction: 'in' | 'out'; amount: string; wallet: string;
-  status: 'pending' | 'applied' | 'refunded'; reason: string; attempts: number;
-  created_at: string; next_check_at: string | null; settled_at: string | null;
-}
+export type Transfer = StaffTransferView;
 
 /** Looks a label up, falling back to the raw value for anything the catalogue does not know yet. */
 export function labelOf(t: Record<string, string>, key: string, fallback: string): string {

@@ -5,6 +5,7 @@ import { boPath } from '../api.ts';
 import { cls, errorText, fill, type CommonT } from '../common.tsx';
 import { Money } from '../money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
+import type { CallbackView, StaffBankCardView, StaffDepositView, StaffWithdrawalView } from '../../../shared/schemas/backoffice/finance.ts';
 
 export const SHARED_KEYS = [
   'bo.fin.today', 'bo.fin.today_totals', 'bo.fin.all_statuses', 'bo.fin.account', 'bo.fin.account_placeholder', 'bo.fin.reason',
@@ -14,31 +15,15 @@ export type SharedT = CommonT & Record<(typeof SHARED_KEYS)[number], string>;
 
 export interface QueuePage<T> { data: T[]; total: number; page: number; pageSize: number; totals_today?: { count: number; amount: string } }
 
-export interface Deposit {
-  id: string; player_id: number; account: string; real_name: string; method: string; amount: string; status: string; player_ref: string;
-  reason: string; gateway_order_id: string | null; payment_code: string | null; created_at: string; expires_at: string | null;
-  paid_at: string | null; reviewed_by: string | null; reviewable: boolean;
-}
+export type Deposit = StaffDepositView;
 
-export interface BankCardRef {
-  id: number; bank: string; bank_name: string; bank_name_en: string; branch: string; account_name: string; card_number: string; status: number;
-}
+export type BankCardRef = StaffWithdrawalView['bank_card'];
 
-export interface Withdrawal {
-  id: string; player_id: number; account: string; real_name: string; amount: string; fee: string; payout: string; status: string;
-  reason: string; created_at: string; reviewed_at: string | null; reviewed_by: string | null; bank_card: BankCardRef; name_matches: boolean;
-}
+export type Withdrawal = StaffWithdrawalView;
 
-export interface BankCard {
-  id: number; player_id: number; account: string; real_name: string; bank: string; bank_name: string; bank_name_en: string; branch: string;
-  account_name: string; card_number: string; status: number; audit_reason: string; audited_by: string | null; created_at: string;
-  name_matches: boolean; bound_by_others: boolean;
-}
+export type BankCard = StaffBankCardView;
 
-export interface Callback {
-  id: number; gateway: string; event_id: string; order_id: string; state: string; signature_ok: boolean; outcome: string; body: string;
-  ip: string; received_at: string;
-}
+export type Callback = CallbackView;
 
 export const PAGE_SIZE = 20;
 

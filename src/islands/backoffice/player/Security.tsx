@@ -6,6 +6,7 @@ import { BoFailure, boApi } from '../api.ts';
 import { Banner, cls, errorText, fill, formatTime, type CommonT } from '../common.tsx';
 import type { LoginEventView, SessionView } from '../../../shared/schemas/account.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import type { SecurityView } from '../../../shared/schemas/backoffice/players.ts';
 
 export const SECURITY_KEYS = [
   'bo.account.title', 'bo.account.reason', 'bo.account.reset_password', 'bo.account.reset_confirm', 'bo.account.temporary_password',
@@ -21,7 +22,7 @@ export const SECURITY_KEYS = [
 ] as const;
 
 type T = CommonT & Record<(typeof SECURITY_KEYS)[number], string>;
-interface SecurityState { status_force_password: number; password_expires_at: string | null; login_failures: number; locked: boolean }
+type SecurityState = SecurityView;
 const PAGE_SIZE = 10;
 /** A stored code in the operator's words, or the code itself when it has none. */
 const word = (t: T, prefix: string, code: string) => (t as Record<string, string>)[`${prefix}${code}`] ?? code;

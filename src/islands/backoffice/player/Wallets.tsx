@@ -6,6 +6,7 @@ import { Banner, Empty, Loading, cls, errorText, fill, formatTime, type CommonT 
 import { GROUP_KEYS, Money, ShortId, TRANSFER_KEYS, labelOf, walletLabel } from '../money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { Wallets as WalletsData, PlatformWallet } from './types.ts';
+import { BONUS_WALLET_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
 
 export const WALLETS_KEYS = [
   ...TRANSFER_KEYS, ...GROUP_KEYS,
@@ -120,7 +121,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
                 <td className={cls.td}>
                   <span className="font-mono font-medium">{p.code}</span>
                   <span className="ml-2 text-slate-500">{locale === 'en' ? p.name_en : p.name}</span>
-                  {p.status !== 1 && <span className="ml-2 text-xs text-red-700">{t['bo.player.platform_off']}</span>}
+                  {p.status !== PLATFORM_STATUS.on && <span className="ml-2 text-xs text-red-700">{t['bo.player.platform_off']}</span>}
                 </td>
                 <td className={`${cls.td} text-slate-600`}>{p.groups.map((g) => labelOf(t, `bo.group.${g}`, g)).join(locale === 'en' ? ', ' : '、')}</td>
                 <td className={`${cls.td} text-right`}><Money value={p.ledger} /></td>
@@ -153,7 +154,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
             </thead>
             <tbody>
               {data.bonus_wallets.map((w) => (
-                <tr key={w.id} data-bonus-wallet={w.id} className={w.status === 1 ? '' : 'text-slate-500'}>
+                <tr key={w.id} data-bonus-wallet={w.id} className={w.status === BONUS_WALLET_STATUS.active ? '' : 'text-slate-500'}>
                   <td className={`${cls.td} text-slate-500`}>{w.id}</td>
                   <td className={cls.td}>
                     <span className="font-medium">{locale === 'en' && w.name_en ? w.name_en : w.name}</span>
@@ -244,7 +245,7 @@ function LiveCell({ t, p }: { t: T; p: PlatformWallet }) {
 }
 
 function BonusStatus({ t, status }: { t: T; status: number }) {
-  const tone = status === 1 ? 'bg-emerald-100 text-emerald-800' : status === 2 ? 'bg-sky-100 text-sky-800' : 'bg-slate-200 text-slate-600';
+  const tone = status === BONUS_WALLET_STATUS.active ? 'bg-emerald-100 text-emerald-800' : status === BONUS_WALLET_STATUS.unlocked ? 'bg-sky-100 text-sky-800' : 'bg-slate-200 text-slate-600';
   const key = `bo.player.bonus_status.${status}` as keyof T;
   return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>{t[key] ?? String(status)}</span>;
 }

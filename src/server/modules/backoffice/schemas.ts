@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { idText } from '../../../shared/schemas/ids.ts';
 import { DEFAULT_SETTINGS, type SystemSettings } from '../../../shared/settings.ts';
-import { STAFF_ROLES } from './roles.ts';
+import { STAFF_ROLES } from './staff/roles.ts';
 import { BANKS } from '../cashier/banks.ts';
 
 export const PAGE_SIZE_DEFAULT = 10;

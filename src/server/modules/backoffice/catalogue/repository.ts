@@ -1,8 +1,8 @@
 // SQL of the lobby's back office: game platforms and games, read and changed by operators.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { gamePlatforms, games } from '../../db/schema.ts';
-import type { Paging } from './schemas.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { gamePlatforms, games } from '../../../db/schema.ts';
+import type { Paging } from '../schemas.ts';
 
 export type PlatformRow = typeof gamePlatforms.$inferSelect;
 export type GameRow = typeof games.$inferSelect;

@@ -1,29 +1,29 @@
 // The back office's rules: staff sign-in with passwords and TOTP, sessions, and every operator action.
 // Each action that changes something writes its audit row in the same transaction as the change;
 // messages to browsers go out only after that transaction committed.
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import { verify as argonVerify } from '@node-rs/argon2';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/errors.ts';
-import type { Limiter } from '../../lib/limiter.ts';
-import type { Publisher } from '../../realtime/publisher.ts';
-import type { SystemService } from '../system/service.ts';
-import { writeSetting } from '../system/repository.ts';
-import { AuthService } from '../auth/service.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
-import { translate } from '../../../i18n/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import type { Limiter } from '../../../lib/limiter.ts';
+import type { Publisher } from '../../../realtime/publisher.ts';
+import type { SystemService } from '../../system/service.ts';
+import { writeSetting } from '../../system/repository.ts';
+import { AuthService } from '../../auth/service.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
+import { translate } from '../../../../i18n/index.ts';
 import {
   DEFAULT_SETTINGS, WEBSITE_STATUS_KEY, type SystemSettings, type WebsiteStatus,
-} from '../../../shared/settings.ts';
+} from '../../../../shared/settings.ts';
 import * as repo from './repository.ts';
-import { dashboardCounts } from './dashboard-repository.ts';
-import { startOfTaipeiDay } from '../../../shared/time.ts';
-import { minorToDecimal } from '../../../shared/money.ts';
+import { dashboardCounts } from '../operations/dashboard-repository.ts';
+import { startOfTaipeiDay } from '../../../../shared/time.ts';
+import { minorToDecimal } from '../../../../shared/money.ts';
 import { isStaffRole, permissionsOf, type Permission, type StaffRole } from './roles.ts';
 import {
   SETTING_KEYS, SYSTEM_MESSAGE_SLOT, settingKind, type Input, type Paging, type SettingKind,
   type loginBody, type messageCreateBody, type messageUpdateBody, type staffCreateBody, type staffUpdateBody,
-} from './schemas.ts';
+} from '../schemas.ts';
 import { TOTP_STEP_MS, TOTP_WINDOW_STEPS, newTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from './totp.ts';
 
 /** A working day; staff sign in again each shift. */

@@ -45,6 +45,27 @@ export const PERMISSIONS = {
   'vip.manage': ['admin', 'marketing'],
   /** The points mall's fulfilment queue: shipping, receipt, rejection. */
   'exchange.manage': ['admin', 'marketing', 'service'],
+  /** The consultation desk: the queue and threads (read), replying, assigning and ending (manage). */
+  'consultations.read': ['admin', 'service'],
+  'consultations.manage': ['admin', 'service'],
+  /** The live chat console: the queue, taking, answering, transferring and closing conversations (issue 14). */
+  'chat.agent': ['admin', 'service'],
+  /** Editing the canned replies agents use. */
+  'chat.manage': ['admin'],
+  /** Messages to players: the sent list with read counts. */
+  'player_messages.read': ['admin', 'service', 'marketing'],
+  /** Composing system, personal and platform messages, and withdrawing one. */
+  'player_messages.send': ['admin', 'service', 'marketing'],
+  /** Popup announcements. */
+  'popups.manage': ['admin', 'marketing'],
+  /** Red-packet rounds (schedule, edit before the start, cancel) and their claims queue (approve, reject). */
+  'redpacket.manage': ['admin', 'marketing'],
+  /** Uploading pictures: operator content (banners, popups) and replies in a player's thread. */
+  uploads: ['admin', 'finance', 'service', 'marketing'],
+  /** Promotions, their categories, the mode entries, the application queue and reports, read only. */
+  'promotions.read': ['admin', 'marketing', 'finance', 'service'],
+  /** Editing promotions and categories, switching mode entries, approving or rejecting applications, running daily jobs again. */
+  'promotions.manage': ['admin', 'marketing'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -3,16 +3,16 @@
 // Each change writes its audit row with the staff member, the reason and the values before and after, in the same
 // transaction as the change. Disabling revokes every session of the player in that transaction and then kicks the
 // player's sockets on every instance through the realtime publisher.
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import type { Publisher } from '../../realtime/publisher.ts';
-import { MIN_AGE_YEARS } from '../../../shared/constants.ts';
-import { ageOn } from '../../../shared/schemas/cashier.ts';
-import { PLAYER_ACTIVE, PLAYER_DISABLED, type PlayerProfileView } from '../../../shared/schemas/player-profile.ts';
-import * as repo from './player-profile-repository.ts';
-import { insertAudit, revokePlayerSessions } from './repository.ts';
-import type { Operator } from './service.ts';
+import type { Db } from '../../../db/client.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import type { Publisher } from '../../../realtime/publisher.ts';
+import { MIN_AGE_YEARS } from '../../../../shared/constants.ts';
+import { ageOn } from '../../../../shared/schemas/cashier.ts';
+import { PLAYER_ACTIVE, PLAYER_DISABLED, type PlayerProfileView } from '../../../../shared/schemas/player-profile.ts';
+import * as repo from './profile-repository.ts';
+import { insertAudit, revokePlayerSessions } from '../staff/repository.ts';
+import type { Operator } from '../staff/service.ts';
 
 /** The session end reason the player's page and the sessions list already know: ended by staff. */
 const REVOKE_REASON = 'kick';

@@ -1,9 +1,9 @@
 // SQL of the finance desk: reads of the deposit, withdrawal and bank-card queues and the gateway callback
 // log. Nothing here writes: money and statuses change only through the cashier and wallet services.
 import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { bankCards, depositOrders, gatewayCallbacks, journals, players, staff, withdrawals } from '../../db/schema.ts';
-import type { Paging } from './schemas.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { bankCards, depositOrders, gatewayCallbacks, journals, players, staff, withdrawals } from '../../../db/schema.ts';
+import type { Paging } from '../schemas.ts';
 
 const offsetOf = (p: Paging) => (p.page - 1) * p.pageSize;
 

@@ -1,12 +1,13 @@
 // SQL of the back office's money pages. Reads only, apart from the blacklist and a transfer's next check
 // time: money itself moves through the wallet service, which owns the ledger's transactions.
+import type { TransferOutcome } from '../../../../shared/schemas/wallet.ts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import {
   accounts, bonusWallets, gamePlatforms, journals, platformTransfers, playerPlatforms, players, postings,
   reconciliationFindings, sessions, staff,
-} from '../../db/schema.ts';
-import type { Paging } from './schemas.ts';
+} from '../../../db/schema.ts';
+import type { Paging } from '../schemas.ts';
 
 export type Blacklist = { type: string[]; game_platform_code: string[] };
 
@@ -92,7 +93,7 @@ export async function pendingTransfersOf(db: DbOrTx, playerId: number) {
     .orderBy(desc(platformTransfers.createdAt)).limit(100);
 }
 
-export async function transfersOf(db: DbOrTx, playerId: number, p: Paging & { status?: string }) {
+export async function transfersOf(db: DbOrTx, playerId: number, p: Paging & { status?: TransferOutcome }) {
   const where = and(eq(platformTransfers.playerId, playerId), p.status ? eq(platformTransfers.status, p.status) : undefined);
   const [rows, total] = await Promise.all([
     db.select().from(platformTransfers).where(where)

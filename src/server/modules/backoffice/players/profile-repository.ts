@@ -1,7 +1,7 @@
 // SQL of the back-office player profile (issue 10 item 21).
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { bankCards, players, sessions } from '../../db/schema.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { bankCards, players, sessions } from '../../../db/schema.ts';
 
 /** Bank cards listed on the player page; the site's own limit on bound cards is far below this. */
 const CARDS_SHOWN = 50;

@@ -3,18 +3,20 @@
 // Money moves only through the wallet service, which runs its own transactions; the audit row for such an
 // action is written right after the wallet call succeeded, with the journal and wallet ids in its detail.
 // Changes this module makes itself (the blacklist) write their audit row in the same transaction.
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/errors.ts';
-import type { Limiter } from '../../lib/limiter.ts';
-import type { GameProvider } from '../../integrations/games/provider.ts';
-import type { WalletService } from '../wallet/service.ts';
-import { minorToDecimal } from '../../../shared/money.ts';
-import { insertAudit } from './repository.ts';
+import type { TransferOutcome } from '../../../../shared/schemas/wallet.ts';
+import type { Db } from '../../../db/client.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import type { Limiter } from '../../../lib/limiter.ts';
+import type { GameProvider } from '../../../integrations/games/provider.ts';
+import type { WalletService } from '../../wallet/service.ts';
+import { minorToDecimal } from '../../../../shared/money.ts';
+import { insertAudit } from '../staff/repository.ts';
 import * as repo from './wallet-repository.ts';
-import type { Operator, PageOf } from './service.ts';
-import type { Paging, Input } from './schemas.ts';
-import type { ProviderFaults } from './provider-faults.ts';
+import type { Operator, PageOf } from '../staff/service.ts';
+import type { Paging, Input } from '../schemas.ts';
+import type { ProviderFaults } from '../operations/provider-faults.ts';
 import type { blacklistBody, bonusGrantBody, FaultsPatch } from './wallet-schemas.ts';
+import { BONUS_WALLET_STATUS } from '../../../../shared/statuses.ts';
 
 /** Live balance reads go to providers at most this many at a time. */
 const LIVE_READ_CONCURRENCY = 4;
@@ -104,7 +106,7 @@ export class BackofficeWalletService {
     }
 
     let total = balances.central + held;
-    for (const w of bonus) if (w.wallet.status === 1) total += balances.bonus.get(w.wallet.id) ?? 0n;
+    for (const w of bonus) if (w.wallet.status === BONUS_WALLET_STATUS.active) total += balances.bonus.get(w.wallet.id) ?? 0n;
     for (const v of balances.platform.values()) total += v;
     for (const v of balances.transit.values()) total += v;
 
@@ -158,7 +160,7 @@ export class BackofficeWalletService {
     })), total);
   }
 
-  async transfers(playerId: number, p: Paging & { status?: string }) {
+  async transfers(playerId: number, p: Paging & { status?: TransferOutcome }) {
     await this.mustExist(playerId);
     const { rows, total } = await repo.transfersOf(this.db, playerId, p);
     return page(p, rows.map((t) => transferView(t)), total);

@@ -2,9 +2,9 @@
 // the blacklist, reconciliation and the stand-in provider's fault switches. Messages are i18n keys as in
 // schemas.ts. Money arrives as decimal strings and leaves the schema as bigint minor units.
 import * as v from 'valibot';
-import { GAME_GROUPS } from '../../../shared/constants.ts';
-import { decimalToMinor } from '../../../shared/money.ts';
-import { pageQuery } from './schemas.ts';
+import { GAME_GROUPS } from '../../../../shared/constants.ts';
+import { decimalToMinor } from '../../../../shared/money.ts';
+import { pageQuery } from '../schemas.ts';
 
 /** One grant may put at most this much into an activity wallet (10,000,000.00). */
 export const GRANT_MAX_MINOR = 1_000_000_000n;
@@ -59,7 +59,8 @@ export const blacklistBody = v.strictObject({
 
 export const ledgerQuery = v.object({ ...pageQuery });
 
-export const TRANSFER_STATUSES = ['pending', 'applied', 'refunded'] as const;
+export { TRANSFER_OUTCOMES as TRANSFER_STATUSES } from '../../../../shared/schemas/wallet.ts';
+import { TRANSFER_OUTCOMES as TRANSFER_STATUSES } from '../../../../shared/schemas/wallet.ts';
 export const transfersQuery = v.object({
   ...pageQuery,
   status: v.optional(v.picklist(TRANSFER_STATUSES, 'bo.v.transfer_status')),

@@ -1,9 +1,9 @@
 // Request schemas of the finance desk: the deposit and withdrawal queues, bank-card audits, manual balance
 // adjustments and the gateway callback log. Messages are i18n keys as in schemas.ts.
 import * as v from 'valibot';
-import { idNumber } from '../../../shared/schemas/ids.ts';
-import { DEPOSIT_METHODS } from '../../../shared/schemas/cashier.ts';
-import { pageQuery } from './schemas.ts';
+import { idNumber } from '../../../../shared/schemas/ids.ts';
+import { DEPOSIT_METHODS } from '../../../../shared/schemas/cashier.ts';
+import { pageQuery } from '../schemas.ts';
 
 export const DEPOSIT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'rejected'] as const;
 export const WITHDRAWAL_STATUSES = ['applying', 'paid', 'rejected', 'cancelled'] as const;

@@ -1,7 +1,7 @@
 // The dashboard's counts (issue 10 item 22): work waiting for staff, and today's money in Asia/Taipei days.
 // One round trip; every count is over an indexed status or time column.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 
 export interface PendingWork { deposits: number; withdrawals: number; cards: number; findings: number }
 export interface TodayMoney { depositsMinor: bigint; withdrawalsMinor: bigint; activePlayers: number }

@@ -1,18 +1,18 @@
 // Operator actions on a player's account (issue 11): a one-time temporary password, the forced change,
 // clearing a login lockout, the login history and the sessions. Each change writes its audit row, with the
 // staff member and the reason, in the same transaction as the change.
-import { LOGIN_ACCOUNT_FAILURES } from '../auth/limits.ts';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/errors.ts';
-import type { Limiter } from '../../lib/limiter.ts';
-import type { Publisher } from '../../realtime/publisher.ts';
-import { AuthService } from '../auth/service.ts';
-import { AccountService, newTemporaryPassword } from '../auth/account-service.ts';
-import * as accounts from '../auth/account-repository.ts';
-import * as repo from './repository.ts';
-import { FORCE_PASSWORD, type LoginEventView, type SessionView } from '../../../shared/schemas/account.ts';
-import type { Operator } from './service.ts';
-import type { Paging } from './schemas.ts';
+import { LOGIN_ACCOUNT_FAILURES } from '../../auth/limits.ts';
+import type { Db } from '../../../db/client.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import type { Limiter } from '../../../lib/limiter.ts';
+import type { Publisher } from '../../../realtime/publisher.ts';
+import { AuthService } from '../../auth/service.ts';
+import { AccountService, newTemporaryPassword } from '../../auth/account-service.ts';
+import * as accounts from '../../auth/account-repository.ts';
+import * as repo from '../staff/repository.ts';
+import { FORCE_PASSWORD, type LoginEventView, type SessionView } from '../../../../shared/schemas/account.ts';
+import type { Operator } from '../staff/service.ts';
+import type { Paging } from '../schemas.ts';
 
 /** A temporary password stops working this long after it is issued. */
 export const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;

@@ -2,10 +2,10 @@
 // the deposits since their last paid withdrawal, their recent deposits, their win or loss on settled bets over
 // the last 30 days, and their previous withdrawals. Every list is bounded.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../lib/errors.ts';
-import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
-import type { CashierService } from '../cashier/service.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import { decimalToMinor, minorToDecimal } from '../../../../shared/money.ts';
+import type { CashierService } from '../../cashier/service.ts';
 
 /** How many recent deposits and previous withdrawals the review shows. */
 export const CONTEXT_LIST_MAX = 5;

@@ -2,10 +2,10 @@
 // A real provider has no such switches, and the stand-in's controls are unsigned, so they are offered only
 // when the provider runs on this machine (a loopback host) and never in a production build; anywhere else the
 // back office answers 404.
-import { ApiError } from '../../lib/errors.ts';
-import { minorToDecimal } from '../../../shared/money.ts';
-import { FAULT_KEYS, type FaultsPatch } from './wallet-schemas.ts';
-import { isLoopbackUrl } from '../../../shared/fault-switches.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import { minorToDecimal } from '../../../../shared/money.ts';
+import { FAULT_KEYS, type FaultsPatch } from '../players/wallet-schemas.ts';
+import { isLoopbackUrl } from '../../../../shared/fault-switches.ts';
 
 /** The stand-in answers its controls at once; anything slower is a stand-in that is not running. */
 const CONTROL_TIMEOUT_MS = 5_000;

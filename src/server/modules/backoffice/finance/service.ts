@@ -3,20 +3,20 @@
 // Money and statuses move only through the cashier and wallet services, which run their own transactions
 // and tell the player's pages after commit; the audit row of an action is written right after that call
 // succeeded, with what the action was about in its detail (as wallet-service.ts does for grants).
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/errors.ts';
-import type { CashierService } from '../cashier/service.ts';
-import type { WalletService } from '../wallet/service.ts';
-import { BANKS } from '../cashier/banks.ts';
-import { taipeiDate } from '../wallet/dates.ts';
-import { GATEWAY_METHODS, type DepositMethod } from '../../../shared/schemas/cashier.ts';
-import { minorToDecimal } from '../../../shared/money.ts';
-import { insertAudit } from './repository.ts';
-import { journalByKey, playerSummary } from './wallet-repository.ts';
-import * as repo from './finance-repository.ts';
-import type { Operator, PageOf } from './service.ts';
-import type { Paging } from './schemas.ts';
-import { startOfTaipeiDay } from '../../../shared/time.ts';
+import type { Db } from '../../../db/client.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import type { CashierService } from '../../cashier/service.ts';
+import type { WalletService } from '../../wallet/service.ts';
+import { BANKS } from '../../cashier/banks.ts';
+import { taipeiDate } from '../../wallet/dates.ts';
+import { GATEWAY_METHODS, type DepositMethod } from '../../../../shared/schemas/cashier.ts';
+import { minorToDecimal } from '../../../../shared/money.ts';
+import { insertAudit } from '../staff/repository.ts';
+import { journalByKey, playerSummary } from '../players/wallet-repository.ts';
+import * as repo from './repository.ts';
+import type { Operator, PageOf } from '../staff/service.ts';
+import type { Paging } from '../schemas.ts';
+import { startOfTaipeiDay } from '../../../../shared/time.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

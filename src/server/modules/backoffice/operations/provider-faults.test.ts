@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { faultSwitchesAvailable } from '../../../shared/fault-switches.ts';
+import { faultSwitchesAvailable } from '../../../../shared/fault-switches.ts';
 import { ProviderFaults } from './provider-faults.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { ApiError } from '../../../lib/errors.ts';
 
 describe('fault switches (issue 10 item 24)', () => {
   it('exist only for a stand-in on loopback, and never in a production build', () => {

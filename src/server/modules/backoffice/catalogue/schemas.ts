@@ -1,8 +1,8 @@
 // Request schemas of the lobby's back office: game platforms (shown, switched on, maintenance windows,
 // order), games (status, order, names, thumbnails) and a player's bet records. Messages are i18n keys.
 import * as v from 'valibot';
-import { GAME_GROUPS } from '../../../shared/constants.ts';
-import { pageQuery } from './schemas.ts';
+import { GAME_GROUPS } from '../../../../shared/constants.ts';
+import { pageQuery } from '../schemas.ts';
 
 export const THUMBNAIL_LANGS = ['cn', 'en', 'th'] as const;
 export type ThumbnailLang = (typeof THUMBNAIL_LANGS)[number];
@@ -33,6 +33,8 @@ export const platformUpdateBody = v.pipe(
     maintain_start: v.optional(instant()),
     maintain_end: v.optional(instant()),
     sort: v.optional(sort()),
+    /** Also send players a platform message about the maintenance (issue 14); not stored on the platform. */
+    notify_players: v.optional(v.boolean('v.type.boolean')),
   }, 'v.type.object'),
   v.check((b) => Object.keys(b).length > 0, 'bo.v.nothing_to_change'),
 );

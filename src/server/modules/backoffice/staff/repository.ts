@@ -1,9 +1,9 @@
 // SQL of the back office: staff and their sessions, the audit log, and the operator views of players,
 // SMS outbox and system messages. Settings are written through the system module's repository.
 import { and, desc, eq, gt, ilike, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, players, sessions, smsOutbox, staff, staffSessions, systemMessages } from '../../db/schema.ts';
-import type { Paging } from './schemas.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { auditLog, players, sessions, smsOutbox, staff, staffSessions, systemMessages } from '../../../db/schema.ts';
+import type { Paging } from '../schemas.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
 

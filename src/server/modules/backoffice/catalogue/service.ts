@@ -5,17 +5,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/errors.ts';
-import type { Publisher } from '../../realtime/publisher.ts';
-import { betsOf } from '../bets/repository.ts';
-import { minorToDecimal } from '../../../shared/money.ts';
-import { insertAudit } from './repository.ts';
-import { playerSummary } from './wallet-repository.ts';
-import * as repo from './catalogue-repository.ts';
-import { THUMBNAIL_LANGS, type ThumbnailLang, type gameUpdateBody, type platformUpdateBody } from './catalogue-schemas.ts';
-import type { Operator, PageOf } from './service.ts';
-import type { Input, Paging } from './schemas.ts';
+import type { Db } from '../../../db/client.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import type { Publisher } from '../../../realtime/publisher.ts';
+import { betsOf } from '../../bets/repository.ts';
+import { minorToDecimal } from '../../../../shared/money.ts';
+import { insertAudit } from '../staff/repository.ts';
+import { playerSummary } from '../players/wallet-repository.ts';
+import * as repo from './repository.ts';
+import { THUMBNAIL_LANGS, type ThumbnailLang, type gameUpdateBody, type platformUpdateBody } from './schemas.ts';
+import type { Operator, PageOf } from '../staff/service.ts';
+import type { Input, Paging } from '../schemas.ts';
 
 const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +29,7 @@ const EARLIEST = new Date('2000-01-01T00:00:00Z');
 const LATEST = new Date('2100-01-01T00:00:00Z');
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 /** What the running site serves (the build's copy of public/) first, then public/ itself (tests, development). */
 const PICTURE_ROOTS = [path.join(ROOT, 'dist', 'client', 'games'), path.join(ROOT, 'public', 'games')];
 

@@ -1,0 +1,53 @@
+// Answers of the back office's site content calls: website status, system settings, system messages, the SMS outbox
+// and the landing page's overview.
+import * as v from 'valibot';
+import { staffPageOf } from '../envelope.ts';
+import { settingsView } from '../system.ts';
+
+export const staffWebsiteStatusView = v.object({ status: v.boolean(), msg: v.string(), msg_en: v.string() });
+
+export const SETTING_KINDS = ['toggle', 'number', 'text', 'url', 'list', 'boolean'] as const;
+/** The settings with how the form edits each one and its default. */
+export const staffSettingsView = v.object({
+  values: settingsView,
+  kinds: v.record(v.string(), v.picklist(SETTING_KINDS)),
+  defaults: settingsView,
+});
+export const settingsSavedView = v.object({ ...staffSettingsView.entries, changed: v.array(v.string()) });
+
+export const systemMessageView = v.object({
+  id: v.number(),
+  slot: v.string(),
+  status: v.number(),
+  message: v.string(),
+  message_en: v.string(),
+  created_at: v.nullable(v.string()),
+});
+export const systemMessagesView = staffPageOf(systemMessageView);
+
+export const smsView = v.object({
+  id: v.number(),
+  phone: v.string(),
+  purpose: v.string(),
+  body: v.string(),
+  driver: v.string(),
+  status: v.string(),
+  created_at: v.nullable(v.string()),
+});
+export const smsListView = staffPageOf(smsView);
+
+/** The landing page's counters. */
+export const overviewView = v.object({
+  website: staffWebsiteStatusView,
+  players_total: v.number(),
+  players_online: v.number(),
+  sms_24h: v.number(),
+  pending: v.object({ deposits: v.number(), withdrawals: v.number(), cards: v.number(), findings: v.number() }),
+  today: v.object({ deposits: v.string(), withdrawals: v.string(), net: v.string(), active_players: v.number() }),
+});
+
+export type StaffWebsiteStatusView = v.InferOutput<typeof staffWebsiteStatusView>;
+export type StaffSettingsView = v.InferOutput<typeof staffSettingsView>;
+export type SystemMessageView = v.InferOutput<typeof systemMessageView>;
+export type SmsView = v.InferOutput<typeof smsView>;
+export type OverviewView = v.InferOutput<typeof overviewView>;

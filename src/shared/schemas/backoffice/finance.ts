@@ -1,0 +1,116 @@
+// Answers of the finance desk: deposit and withdrawal queues, bank-card audits, adjustments and the gateway's
+// callback log.
+import * as v from 'valibot';
+import { staffPageOf } from '../envelope.ts';
+
+/** Today's count and amount of a queue, shown above it. */
+const todayTotals = v.object({ count: v.number(), amount: v.string() });
+
+export const staffDepositView = v.object({
+  id: v.string(),
+  player_id: v.number(),
+  account: v.string(),
+  real_name: v.string(),
+  method: v.string(),
+  amount: v.string(),
+  status: v.string(),
+  player_ref: v.string(),
+  reason: v.string(),
+  gateway_order_id: v.nullable(v.string()),
+  payment_code: v.nullable(v.string()),
+  created_at: v.nullable(v.string()),
+  expires_at: v.nullable(v.string()),
+  paid_at: v.nullable(v.string()),
+  reviewed_by: v.nullable(v.string()),
+  reviewable: v.boolean(),
+});
+export const depositQueueView = v.object({ ...staffPageOf(staffDepositView).entries, totals_today: todayTotals });
+export const depositReviewedView = v.object({ id: v.string(), status: v.string(), amount: v.string(), paid_at: v.nullable(v.string()), reason: v.string() });
+
+export const staffWithdrawalView = v.object({
+  id: v.string(),
+  player_id: v.number(),
+  account: v.string(),
+  real_name: v.string(),
+  amount: v.string(),
+  fee: v.string(),
+  payout: v.string(),
+  status: v.string(),
+  reason: v.string(),
+  created_at: v.nullable(v.string()),
+  reviewed_at: v.nullable(v.string()),
+  reviewed_by: v.nullable(v.string()),
+  bank_card: v.object({
+    id: v.number(),
+    bank: v.string(),
+    bank_name: v.string(),
+    bank_name_en: v.string(),
+    branch: v.string(),
+    account_name: v.string(),
+    card_number: v.string(),
+    status: v.number(),
+  }),
+  name_matches: v.boolean(),
+});
+export const withdrawalQueueView = v.object({ ...staffPageOf(staffWithdrawalView).entries, totals_today: todayTotals });
+export const withdrawalReviewedView = v.object({ id: v.string(), status: v.string(), reason: v.string(), reviewed_at: v.nullable(v.string()) });
+
+/** What a reviewer sees beside a withdrawal before deciding. */
+export const withdrawalContextView = v.object({
+  turnover: v.object({ required: v.string(), achieved: v.string(), done: v.boolean() }),
+  recent_deposits: v.array(v.object({ id: v.string(), method: v.string(), amount: v.string(), paid_at: v.string() })),
+  win_loss_30d: v.object({ bets: v.number(), stake: v.string(), valid_bet: v.string(), player_net: v.string() }),
+  previous_withdrawals: v.array(v.object({ id: v.string(), status: v.string(), amount: v.string(), created_at: v.string() })),
+});
+
+export const staffBankCardView = v.object({
+  id: v.number(),
+  player_id: v.number(),
+  account: v.string(),
+  real_name: v.string(),
+  bank: v.string(),
+  bank_name: v.string(),
+  bank_name_en: v.string(),
+  branch: v.string(),
+  account_name: v.string(),
+  card_number: v.string(),
+  status: v.number(),
+  audit_reason: v.string(),
+  audited_by: v.nullable(v.string()),
+  created_at: v.nullable(v.string()),
+  name_matches: v.boolean(),
+  bound_by_others: v.boolean(),
+});
+export const bankCardQueueView = staffPageOf(staffBankCardView);
+export const cardAuditedView = v.object({ id: v.number(), status: v.number(), audit_reason: v.string() });
+
+export const adjustmentView = v.object({
+  player_id: v.number(),
+  account: v.string(),
+  amount: v.string(),
+  journal_id: v.number(),
+  balance: v.string(),
+  replayed: v.boolean(),
+});
+
+export const callbackView = v.object({
+  id: v.number(),
+  gateway: v.string(),
+  event_id: v.string(),
+  order_id: v.string(),
+  state: v.string(),
+  signature_ok: v.boolean(),
+  outcome: v.string(),
+  body: v.string(),
+  ip: v.string(),
+  received_at: v.nullable(v.string()),
+});
+export const callbackLogView = staffPageOf(callbackView);
+
+export type StaffDepositView = v.InferOutput<typeof staffDepositView>;
+export type StaffWithdrawalView = v.InferOutput<typeof staffWithdrawalView>;
+export type WithdrawalContextView = v.InferOutput<typeof withdrawalContextView>;
+export type StaffBankCardView = v.InferOutput<typeof staffBankCardView>;
+export type CallbackView = v.InferOutput<typeof callbackView>;
+export type DepositQueueView = v.InferOutput<typeof depositQueueView>;
+export type WithdrawalQueueView = v.InferOutput<typeof withdrawalQueueView>;
