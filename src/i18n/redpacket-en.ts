@@ -1,0 +1,22 @@
+// English strings of the red-packet rain (promotion mode 11, issue 12).
+export const redpacketEn = {
+  'error.red_packet_not_found': 'This red-packet round does not exist',
+  'error.red_packet_not_started': 'The red-packet rain has not started yet',
+  'error.red_packet_ended': 'This activity has ended',
+  'error.red_packet_claimed': 'You have already taken a red packet in this round',
+  'error.red_packet_empty': 'All red packets of this round have been taken',
+  'error.red_packet_ineligible': 'You do not meet the conditions of this red-packet rain. If you have questions, please contact customer service',
+  'error.red_packet_not_pending': 'This claim has already been reviewed',
+  'error.red_packet_locked': 'This round has started or has claims and can no longer be changed',
+  'redpacket.rain': 'Red-packet rain',
+  'redpacket.close': 'Close',
+  'redpacket.grab': 'Grab a red packet',
+  'redpacket.grabbing': 'Opening...',
+  'redpacket.open_hint': 'Tap a falling red packet or the button below',
+  'redpacket.remaining': '{n} packets left',
+  'redpacket.ends': 'Ends at {time}',
+  'redpacket.result': 'Red packet',
+  'redpacket.ok': 'OK',
+  'redpacket.login_first': 'Please login first',
+  'redpacket.mini': 'Red-packet rain is on!',
+} as const;

@@ -1,0 +1,174 @@
+// SQL of the red-packet rain. Packets are drawn and stored when a round is scheduled; a claim takes one free
+// packet with FOR UPDATE SKIP LOCKED, so concurrent claims never wait on each other's packet, and the unique
+// index on (round, player) keeps one packet per player per round whatever the races.
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { players, redPacketRounds, redPackets, uploads } from '../../db/schema.ts';
+
+export type RoundRow = typeof redPacketRounds.$inferSelect;
+export type RoundValues = Omit<typeof redPacketRounds.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'openedAt' | 'closedAt' | 'status'>;
+export type PacketRow = typeof redPackets.$inferSelect;
+
+/** Rows per insert statement when storing a round's packets. */
+const INSERT_BATCH = 1000;
+
+export async function insertRound(tx: DbOrTx, values: RoundValues, amounts: bigint[]): Promise<RoundRow> {
+  const [round] = await tx.insert(redPacketRounds).values(values).returning();
+  await insertPackets(tx, round!.id, amounts);
+  return round!;
+}
+
+async function insertPackets(tx: DbOrTx, roundId: number, amounts: bigint[]): Promise<void> {
+  for (let i = 0; i < amounts.length; i += INSERT_BATCH) {
+    await tx.insert(redPackets).values(amounts.slice(i, i + INSERT_BATCH).map((amountMinor) => ({ roundId, amountMinor })));
+  }
+}
+
+/** Replaces a round that has not started and has no claims, with freshly drawn packets. False when it may no longer change. */
+export async function replaceRound(tx: DbOrTx, id: number, values: RoundValues, amounts: bigint[]): Promise<boolean> {
+  const updated = await tx.update(redPacketRounds).set({ ...values, updatedAt: new Date() })
+    .where(and(eq(redPacketRounds.id, id), eq(redPacketRounds.status, 'scheduled'), sql`${redPacketRounds.startsAt} > now()`, sql`${redPacketRounds.openedAt} is null`,
+      sql`not exists (select 1 from red_packets p where p.round_id = ${id} and p.player_id is not null)`))
+    .returning({ id: redPacketRounds.id });
+  if (!updated.length) return false;
+  await tx.delete(redPackets).where(eq(redPackets.roundId, id));
+  await insertPackets(tx, id, amounts);
+  return true;
+}
+
+export async function cancelRound(tx: DbOrTx, id: number): Promise<boolean> {
+  const rows = await tx.update(redPacketRounds).set({ status: 'cancelled', updatedAt: new Date() })
+    .where(and(eq(redPacketRounds.id, id), eq(redPacketRounds.status, 'scheduled'))).returning({ id: redPacketRounds.id });
+  return rows.length > 0;
+}
+
+export async function roundById(db: DbOrTx, id: number): Promise<RoundRow | undefined> {
+  const [row] = await db.select().from(redPacketRounds).where(eq(redPacketRounds.id, id));
+  return row;
+}
+
+/** The round on now with packets left, ending first when several overlap. */
+export async function liveRound(db: DbOrTx): Promise<(RoundRow & { remaining: number }) | undefined> {
+  const res = await db.execute<{ id: string | number; remaining: string | number }>(sql`
+    select r.id, (select count(*) from red_packets p where p.round_id = r.id and p.player_id is null) as remaining
+    from red_packet_rounds r
+    where r.status = 'scheduled' and r.starts_at <= now() and r.ends_at > now()
+      and exists (select 1 from red_packets p where p.round_id = r.id and p.player_id is null)
+    order by r.ends_at, r.id limit 1`);
+  const hit = res.rows[0];
+  if (!hit) return undefined;
+  const round = await roundById(db, Number(hit.id));
+  return round && { ...round, remaining: Number(hit.remaining) };
+}
+
+export async function claimOf(db: DbOrTx, roundId: number, playerId: number): Promise<PacketRow | undefined> {
+  const [row] = await db.select().from(redPackets).where(and(eq(redPackets.roundId, roundId), eq(redPackets.playerId, playerId)));
+  return row;
+}
+
+/**
+ * Takes one free packet of a round that is on now (by the database's clock), for the player. Undefined when
+ * none is left or the round is not on; a second packet for the same player fails on the unique index.
+ */
+export async function takePacket(tx: DbOrTx, roundId: number, playerId: number): Promise<{ id: number; amountMinor: bigint } | undefined> {
+  const res = await tx.execute<{ id: string | number; amount_minor: string | number }>(sql`
+    update red_packets set player_id = ${playerId}, claimed_at = now(), status = 'pending'
+    where id = (
+      select p.id from red_packets p
+      where p.round_id = ${roundId} and p.player_id is null
+        and exists (select 1 from red_packet_rounds r where r.id = ${roundId} and r.status = 'scheduled' and r.starts_at <= now() and r.ends_at > now())
+      order by p.id limit 1
+      for update skip locked)
+    returning id, amount_minor`);
+  const row = res.rows[0];
+  return row && { id: Number(row.id), amountMinor: BigInt(row.amount_minor) };
+}
+
+export async function packetForUpdate(tx: DbOrTx, id: number): Promise<PacketRow | undefined> {
+  const [row] = await tx.select().from(redPackets).where(eq(redPackets.id, id)).for('update');
+  return row;
+}
+
+export async function packetById(db: DbOrTx, id: number): Promise<PacketRow | undefined> {
+  const [row] = await db.select().from(redPackets).where(eq(redPackets.id, id));
+  return row;
+}
+
+export async function markApproved(tx: DbOrTx, id: number, paid: { walletId: number | null; journalId: number }, staffId: number | null): Promise<void> {
+  await tx.update(redPackets).set({ status: 'approved', walletId: paid.walletId, journalId: paid.journalId, reviewedBy: staffId, reviewedAt: new Date() })
+    .where(eq(redPackets.id, id));
+}
+
+export async function markRejected(tx: DbOrTx, id: number, reason: string, staffId: number): Promise<boolean> {
+  const rows = await tx.update(redPackets).set({ status: 'rejected', reason, reviewedBy: staffId, reviewedAt: new Date() })
+    .where(and(eq(redPackets.id, id), eq(redPackets.status, 'pending'))).returning({ id: redPackets.id });
+  return rows.length > 0;
+}
+
+/** Claimed and remaining packets, amount paid and claims waiting, per round. */
+export async function roundCounts(db: DbOrTx, roundIds: number[]): Promise<Map<number, { claimed: number; remaining: number; paidMinor: bigint; pending: number }>> {
+  const out = new Map<number, { claimed: number; remaining: number; paidMinor: bigint; pending: number }>();
+  if (!roundIds.length) return out;
+  const rows = await db.select({
+    roundId: redPackets.roundId,
+    claimed: sql<string>`count(${redPackets.playerId})`,
+    remaining: sql<string>`count(*) filter (where ${redPackets.playerId} is null)`,
+    paid: sql<string>`coalesce(sum(${redPackets.amountMinor}) filter (where ${redPackets.status} = 'approved'), 0)`,
+    pending: sql<string>`count(*) filter (where ${redPackets.status} = 'pending')`,
+  }).from(redPackets).where(sql`${redPackets.roundId} in ${roundIds}`).groupBy(redPackets.roundId);
+  for (const r of rows) out.set(Number(r.roundId), { claimed: Number(r.claimed), remaining: Number(r.remaining), paidMinor: BigInt(r.paid), pending: Number(r.pending) });
+  return out;
+}
+
+export async function listRounds(db: DbOrTx, limit: number, offset: number): Promise<{ rows: RoundRow[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(redPacketRounds).orderBy(desc(redPacketRounds.startsAt), desc(redPacketRounds.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(redPacketRounds),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function listClaims(db: DbOrTx, filter: { status?: string; roundId?: number }, limit: number, offset: number) {
+  const conds: SQL[] = [sql`${redPackets.playerId} is not null`];
+  if (filter.status) conds.push(eq(redPackets.status, filter.status));
+  if (filter.roundId) conds.push(eq(redPackets.roundId, filter.roundId));
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db.select({ packet: redPackets, account: players.account, title: redPacketRounds.title })
+      .from(redPackets).innerJoin(players, eq(players.id, redPackets.playerId)).innerJoin(redPacketRounds, eq(redPacketRounds.id, redPackets.roundId))
+      .where(where).orderBy(filter.status === 'pending' ? asc(redPackets.claimedAt) : desc(redPackets.claimedAt), desc(redPackets.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(redPackets).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Marks rounds that opened since the last tick; each is returned once (the transition is recorded). */
+export async function markOpened(db: DbOrTx): Promise<number[]> {
+  const res = await db.execute<{ id: string | number }>(sql`
+    update red_packet_rounds set opened_at = now()
+    where status = 'scheduled' and opened_at is null and closed_at is null and starts_at <= now() and ends_at > now()
+    returning id`);
+  return res.rows.map((r) => Number(r.id));
+}
+
+/** Marks rounds that ended, ran out or were cancelled since they opened; each is returned once. */
+export async function markClosed(db: DbOrTx): Promise<number[]> {
+  const res = await db.execute<{ id: string | number }>(sql`
+    update red_packet_rounds r set closed_at = now()
+    where r.closed_at is null and r.opened_at is not null
+      and (r.ends_at <= now() or r.status <> 'scheduled'
+        or not exists (select 1 from red_packets p where p.round_id = r.id and p.player_id is null))
+    returning id`);
+  return res.rows.map((r) => Number(r.id));
+}
+
+export async function playerLevel(db: DbOrTx, playerId: number): Promise<number | undefined> {
+  const [row] = await db.select({ levelId: players.levelId }).from(players).where(eq(players.id, playerId));
+  return row?.levelId;
+}
+
+/** Whether an upload is public operator content (the only kind a round may show to everyone). */
+export async function isPublicUpload(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, id), eq(uploads.isPublic, true)));
+  return !!row;
+}

@@ -1,0 +1,331 @@
+// The red-packet rain (promotion mode 11): scheduling rounds with their packets drawn by a CSPRNG, the
+// player's claim (one packet per player per round, only inside the window, through the protection gate and the
+// round's eligibility), the audit that pays a claim into an activity wallet, and the job that tells every
+// browser when a round opens and closes.
+import { randomInt } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { AccountDirectory } from '../../ledger/accounts.ts';
+import type { Publisher } from '../../realtime/publisher.ts';
+import { decimalToMinor, formatDecimal, minorToDecimal } from '../../../shared/money.ts';
+import { DAY_MS } from '../../../shared/time.ts';
+import type { Locale } from '../../../shared/constants.ts';
+import {
+  RED_PACKET_MAX_POOL_MINOR, RED_PACKET_MAX_WINDOW_MS, type AddAuditView, type RedEnvelopeView, type RoundInput, type RoundView,
+} from '../../../shared/schemas/redpacket.ts';
+import { checkGate } from '../protection/gate.ts';
+import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
+import { totalsSince } from '../vip/repository.ts';
+import { insertAudit } from '../backoffice/staff/repository.ts';
+import * as repo from './repository.ts';
+
+/** How long one instance reuses its answer to "which round is on": every page view of every visitor asks. */
+const LIVE_CACHE_MS = 1000;
+/** Rounds kept by claim's cache at most (see roundFor). */
+const ROUND_CACHE_MAX = 100;
+const JOURNAL_KIND = 'red_packet';
+
+/**
+ * Splits a pool into `count` packets, each within min..max, summing to the pool exactly. Each packet takes a
+ * uniformly drawn share of what is left above the minimums (at most twice the fair share, and never so little
+ * that the packets after it could not reach the pool); the order is then shuffled so no position is favoured.
+ */
+export function drawPackets(poolMinor: bigint, count: number, minMinor: bigint, maxMinor: bigint): bigint[] {
+  if (count < 1 || minMinor <= 0n || maxMinor < minMinor) throw new Error('impossible packet settings');
+  if (poolMinor < minMinor * BigInt(count) || poolMinor > maxMinor * BigInt(count)) throw new Error('impossible packet settings');
+  // Bounded by RED_PACKET_MAX_POOL_MINOR (1e9), so Number arithmetic is exact and within randomInt's range.
+  const span = Number(maxMinor - minMinor);
+  let left = Number(poolMinor - minMinor * BigInt(count));
+  const out: bigint[] = [];
+  for (let i = 0; i < count; i++) {
+    const after = count - i - 1;
+    const lo = Math.max(0, left - after * span);
+    const fair = after === 0 ? left : Math.floor((2 * left) / (after + 1));
+    const hi = Math.min(span, left, Math.max(lo, fair));
+    const extra = hi > lo ? randomInt(lo, hi + 1) : lo;
+    out.push(minMinor + BigInt(extra));
+    left -= extra;
+  }
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(0, i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function minor(text: string, field: string): bigint {
+  const m = decimalToMinor(text);
+  if (m === undefined) throw new ApiError('validation_failed', { [field]: ['v.money.invalid'] });
+  return m;
+}
+
+/** Checks a round's settings in a fixed order and turns them into a row; impossible settings are refused by field. */
+export function roundValues(input: RoundInput): repo.RoundValues {
+  const startsAt = new Date(input.starts_at);
+  const endsAt = new Date(input.ends_at);
+  if (!(endsAt > startsAt)) throw new ApiError('validation_failed', { ends_at: ['bo.redpacket.v.window'] });
+  if (endsAt.getTime() - startsAt.getTime() > RED_PACKET_MAX_WINDOW_MS) throw new ApiError('validation_failed', { ends_at: ['bo.redpacket.v.window_long'] });
+  const poolMinor = minor(input.pool, 'pool');
+  const minPacketMinor = minor(input.min_packet, 'min_packet');
+  const maxPacketMinor = minor(input.max_packet, 'max_packet');
+  if (poolMinor <= 0n || poolMinor > RED_PACKET_MAX_POOL_MINOR) throw new ApiError('validation_failed', { pool: ['bo.redpacket.v.pool'] });
+  if (minPacketMinor <= 0n) throw new ApiError('validation_failed', { min_packet: ['v.money.positive'] });
+  if (maxPacketMinor < minPacketMinor) throw new ApiError('validation_failed', { max_packet: ['bo.redpacket.v.max_below_min'] });
+  const n = BigInt(input.packet_count);
+  if (minPacketMinor * n > poolMinor) throw new ApiError('validation_failed', { pool: ['bo.redpacket.v.pool_below_min'] });
+  if (maxPacketMinor * n < poolMinor) throw new ApiError('validation_failed', { pool: ['bo.redpacket.v.pool_above_max'] });
+  return {
+    title: input.title, titleEn: input.title_en, startsAt, endsAt, poolMinor, packetCount: input.packet_count, minPacketMinor, maxPacketMinor,
+    minLevel: input.min_level, lookbackDays: input.lookback_days, minDepositMinor: minor(input.min_deposit, 'min_deposit'),
+    minValidBetMinor: minor(input.min_valid_bet, 'min_valid_bet'), flowMultiple: input.flow_multiple,
+    approvalCeilingMinor: minor(input.approval_ceiling, 'approval_ceiling'), position: input.position, pictureId: input.picture_id,
+    showPageType: input.show_page_type,
+  };
+}
+
+export interface ClaimResult { view: AddAuditView; message: string }
+
+export class RedPacketService {
+  private readonly db: Db;
+  private readonly accounts: AccountDirectory;
+  private readonly publish: Publisher;
+  /** The operator picture's public URL (the uploads module); null before a picture is set. */
+  private readonly pictureUrl: (id: number) => string;
+  private live: { at: number; round: Awaited<ReturnType<typeof repo.liveRound>> } | undefined;
+  private readonly roundCache = new Map<number, { at: number; round: repo.RoundRow | undefined }>();
+
+  constructor(deps: { db: Db; accounts: AccountDirectory; publish: Publisher; pictureUrl: (id: number) => string }) {
+    this.db = deps.db;
+    this.accounts = deps.accounts;
+    this.publish = deps.publish;
+    this.pictureUrl = deps.pictureUrl;
+  }
+
+  private async liveRound() {
+    const now = Date.now();
+    if (this.live && now - this.live.at < LIVE_CACHE_MS) return this.live.round;
+    const round = await repo.liveRound(this.db);
+    this.live = { at: now, round };
+    return round;
+  }
+
+  /** GET /activity/redEnvelope for a visitor (playerId undefined) or a player. */
+  async info(playerId: number | undefined, locale: Locale): Promise<RedEnvelopeView> {
+    const round = await this.liveRound();
+    if (!round || round.endsAt.getTime() <= Date.now()) {
+      return {
+        haveRedEnvelope: false, haveRedEnvelopeRain: false, redpacketPosition: 'right', showRedPack: false, showPageType: 0,
+        redEnvelopeId: null, redEnvelopePic: null, title: '', endsAt: null, remaining: 0,
+      };
+    }
+    const claimed = playerId !== undefined && !!(await repo.claimOf(this.db, round.id, playerId));
+    return {
+      haveRedEnvelope: true,
+      haveRedEnvelopeRain: !claimed,
+      redpacketPosition: round.position === 'left' ? 'left' : 'right',
+      showRedPack: !claimed,
+      showPageType: round.showPageType === 1 ? 1 : 0,
+      redEnvelopeId: round.id,
+      redEnvelopePic: round.pictureId ? this.pictureUrl(round.pictureId) : null,
+      title: locale === 'en' ? round.titleEn : round.title,
+      endsAt: round.endsAt.toISOString(),
+      remaining: round.remaining,
+    };
+  }
+
+  /** Refuses a player the round's eligibility does not admit (level, deposits and valid bet over the lookback). */
+  private async assertEligible(round: repo.RoundRow, playerId: number): Promise<void> {
+    const level = await repo.playerLevel(this.db, playerId);
+    if (level === undefined || level < round.minLevel) throw new ApiError('red_packet_ineligible');
+    if (round.minDepositMinor > 0n || round.minValidBetMinor > 0n) {
+      const since = new Date(round.lookbackDays > 0 ? Date.now() - round.lookbackDays * DAY_MS : 0);
+      const totals = await totalsSince(this.db, playerId, since);
+      if (totals.depositMinor < round.minDepositMinor || totals.validBetMinor < round.minValidBetMinor) throw new ApiError('red_packet_ineligible');
+    }
+  }
+
+  /** POST /activity/addAudit/{id}: takes one packet; pays it at once below the approval ceiling, else it waits for an operator. */
+  /**
+   * A round's row, reused for LIVE_CACHE_MS: in a rush every claim names the same round. Safe to be a second
+   * stale: the packet is taken only if the database still finds the round scheduled and inside its window.
+   */
+  private async roundFor(roundId: number): Promise<repo.RoundRow | undefined> {
+    const now = Date.now();
+    const hit = this.roundCache.get(roundId);
+    if (hit && now - hit.at < LIVE_CACHE_MS) return hit.round;
+    const round = await repo.roundById(this.db, roundId);
+    // Bounded: a flood of made-up ids must not grow the map.
+    if (this.roundCache.size >= ROUND_CACHE_MAX) this.roundCache.clear();
+    this.roundCache.set(roundId, { at: now, round });
+    return round;
+  }
+
+  async claim(playerId: number, roundId: number, locale: Locale): Promise<ClaimResult> {
+    const round = await this.roundFor(roundId);
+    if (!round) throw new ApiError('red_packet_not_found');
+    // A cancelled round has ended for the player, whatever its window said.
+    if (round.status !== 'scheduled') throw new ApiError('red_packet_ended');
+    const now = Date.now();
+    if (now < round.startsAt.getTime()) throw new ApiError('red_packet_not_started');
+    if (now >= round.endsAt.getTime()) throw new ApiError('red_packet_ended');
+    if (await repo.claimOf(this.db, roundId, playerId)) throw new ApiError('red_packet_claimed');
+    await checkGate(this.db, playerId, 'red_packet');
+    await this.assertEligible(round, playerId);
+    // Opened before the transaction (see grants.ts); only a packet below the ceiling uses them at once.
+    const accounts = await bonusAccounts(this.accounts, playerId);
+    let taken: { id: number; amountMinor: bigint; paid: boolean } | undefined;
+    try {
+      taken = await this.db.transaction(async (tx) => {
+        const packet = await repo.takePacket(tx, roundId, playerId);
+        if (!packet) return undefined;
+        if (packet.amountMinor >= round.approvalCeilingMinor) return { ...packet, paid: false };
+        const paid = await payBonusInTx(tx, accounts, this.payment(round, playerId, packet.id, packet.amountMinor, null));
+        await repo.markApproved(tx, packet.id, paid, null);
+        return { ...packet, paid: true };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'red_packets_round_player_uq')) throw new ApiError('red_packet_claimed');
+      throw err;
+    }
+    if (!taken) {
+      // Nothing was taken: tell the player whether the round ran out or its window closed meanwhile.
+      if (Date.now() >= round.endsAt.getTime()) throw new ApiError('red_packet_ended');
+      throw new ApiError('red_packet_empty');
+    }
+    if (taken.paid) this.publish.toPlayer(playerId, 'update-user');
+    const amount = minorToDecimal(taken.amountMinor);
+    const shown = formatDecimal(amount);
+    const message = taken.paid
+      ? (locale === 'en' ? `Congratulations! You won a red packet of ${shown}, paid into an activity wallet.` : `恭喜您搶到紅包 ${shown} 元，已存入活動錢包！`)
+      : (locale === 'en' ? `Congratulations! You won a red packet of ${shown}; it will be paid after review.` : `恭喜您搶到紅包 ${shown} 元，審核通過後將存入活動錢包。`);
+    return { view: { id: taken.id, amount, status: taken.paid ? 'approved' : 'pending' }, message };
+  }
+
+  private payment(round: repo.RoundRow, playerId: number, packetId: number, amountMinor: bigint, staffId: number | null) {
+    return {
+      playerId, amountMinor, target: round.flowMultiple > 0 ? 'bonus' as const : 'central' as const,
+      bonusBetMinor: amountMinor * BigInt(round.flowMultiple), name: `紅包雨 ${round.title}`.slice(0, 60), nameEn: `Red packet ${round.titleEn}`.slice(0, 60),
+      kind: JOURNAL_KIND, idempotencyKey: `red_packet:${round.id}:${packetId}:${playerId}`,
+      request: { roundId: round.id, packetId, playerId, amountMinor: amountMinor.toString() }, staffId, ref: `red_packet:${packetId}`,
+    };
+  }
+
+  /** Approves a pending claim and pays it; approving an approved claim again pays nothing and says so. */
+  async approve(packetId: number, staff: { staffId: number; ip: string }): Promise<{ replayed: boolean }> {
+    const packet = await repo.packetById(this.db, packetId);
+    if (!packet || packet.playerId === null) throw new ApiError('not_found');
+    const playerId = packet.playerId;
+    const round = await repo.roundById(this.db, packet.roundId);
+    if (!round) throw new ApiError('not_found');
+    const accounts = await bonusAccounts(this.accounts, playerId);
+    const replayed = await this.db.transaction(async (tx) => {
+      // The row lock orders two approvals of one claim: the second sees it approved and pays nothing.
+      const locked = await repo.packetForUpdate(tx, packetId);
+      if (locked?.status === 'approved') return true;
+      if (locked?.status !== 'pending') throw new ApiError('red_packet_not_pending');
+      const paid = await payBonusInTx(tx, accounts, this.payment(round, playerId, packetId, locked.amountMinor, staff.staffId));
+      await repo.markApproved(tx, packetId, paid, staff.staffId);
+      await insertAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.approve', target: `red_packet:${packetId}`, detail: { roundId: round.id, playerId, amount: minorToDecimal(locked.amountMinor) }, ip: staff.ip });
+      return false;
+    });
+    if (!replayed) this.publish.toPlayer(playerId, 'update-user');
+    return { replayed };
+  }
+
+  async reject(packetId: number, reason: string, staff: { staffId: number; ip: string }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.markRejected(tx, packetId, reason, staff.staffId))) {
+        const packet = await repo.packetById(tx, packetId);
+        throw new ApiError(packet?.playerId ? 'red_packet_not_pending' : 'not_found');
+      }
+      await insertAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.reject', target: `red_packet:${packetId}`, detail: { reason }, ip: staff.ip });
+    });
+  }
+
+  /** A round's picture must be public operator content from the uploads module (publicFileUrl serves it to everyone). */
+  private async assertPicture(input: RoundInput): Promise<void> {
+    if (input.picture_id !== null && !(await repo.isPublicUpload(this.db, input.picture_id))) {
+      throw new ApiError('validation_failed', { picture_id: ['bo.redpacket.v.picture'] });
+    }
+  }
+
+  async create(input: RoundInput, staff: { staffId: number; ip: string }): Promise<number> {
+    const values = roundValues(input);
+    await this.assertPicture(input);
+    const amounts = drawPackets(values.poolMinor, values.packetCount, values.minPacketMinor, values.maxPacketMinor);
+    return this.db.transaction(async (tx) => {
+      const round = await repo.insertRound(tx, { ...values, createdBy: staff.staffId }, amounts);
+      await insertAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.create', target: `red_packet_round:${round.id}`, detail: { ...input }, ip: staff.ip });
+      return round.id;
+    });
+  }
+
+  async update(id: number, input: RoundInput, staff: { staffId: number; ip: string }): Promise<void> {
+    const values = roundValues(input);
+    await this.assertPicture(input);
+    const amounts = drawPackets(values.poolMinor, values.packetCount, values.minPacketMinor, values.maxPacketMinor);
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.replaceRound(tx, id, values, amounts))) {
+        throw new ApiError((await repo.roundById(tx, id)) ? 'red_packet_locked' : 'not_found');
+      }
+      await insertAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.update', target: `red_packet_round:${id}`, detail: { ...input }, ip: staff.ip });
+    });
+    this.roundCache.delete(id);
+  }
+
+  async cancel(id: number, staff: { staffId: number; ip: string }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.cancelRound(tx, id))) throw new ApiError((await repo.roundById(tx, id)) ? 'red_packet_locked' : 'not_found');
+      await insertAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.cancel', target: `red_packet_round:${id}`, detail: {}, ip: staff.ip });
+    });
+    this.live = undefined;
+    this.roundCache.delete(id);
+  }
+
+  /** The job: publishes show-redEnvelope for rounds that opened and close-redEnvelope for those that ended or ran out, once each. */
+  async tick(): Promise<{ opened: number[]; closed: number[] }> {
+    const opened = await repo.markOpened(this.db);
+    for (const id of opened) this.publish.toSystem('show-redEnvelope', { redEnvelopeId: id });
+    const closed = await repo.markClosed(this.db);
+    for (const id of closed) this.publish.toSystem('close-redEnvelope', { redEnvelopeId: id });
+    if (opened.length || closed.length) this.live = undefined;
+    return { opened, closed };
+  }
+
+  async rounds(page: number, pageSize: number): Promise<{ data: RoundView[]; total: number; page: number; pageSize: number }> {
+    const { rows, total } = await repo.listRounds(this.db, pageSize, (page - 1) * pageSize);
+    const counts = await repo.roundCounts(this.db, rows.map((r) => r.id));
+    const now = Date.now();
+    return {
+      total, page, pageSize,
+      data: rows.map((r) => {
+        const c = counts.get(r.id) ?? { claimed: 0, remaining: 0, paidMinor: 0n, pending: 0 };
+        const state = r.status === 'cancelled' ? 'cancelled' as const
+          : now < r.startsAt.getTime() ? 'upcoming' as const
+            : now >= r.endsAt.getTime() ? 'ended' as const
+              : c.remaining === 0 ? 'sold_out' as const : 'live' as const;
+        return {
+          id: r.id, title: r.title, title_en: r.titleEn, starts_at: r.startsAt.toISOString(), ends_at: r.endsAt.toISOString(),
+          pool: minorToDecimal(r.poolMinor), packet_count: r.packetCount, min_packet: minorToDecimal(r.minPacketMinor), max_packet: minorToDecimal(r.maxPacketMinor),
+          min_level: r.minLevel, lookback_days: r.lookbackDays, min_deposit: minorToDecimal(r.minDepositMinor), min_valid_bet: minorToDecimal(r.minValidBetMinor),
+          flow_multiple: r.flowMultiple, approval_ceiling: minorToDecimal(r.approvalCeilingMinor), position: r.position === 'left' ? 'left' as const : 'right' as const,
+          picture_id: r.pictureId, picture: r.pictureId ? this.pictureUrl(r.pictureId) : null, show_page_type: r.showPageType === 1 ? 1 as const : 0 as const,
+          status: r.status, state, claimed: c.claimed, remaining: c.remaining, paid: minorToDecimal(c.paidMinor), pending: c.pending,
+        };
+      }),
+    };
+  }
+
+  async claims(filter: { status?: string; roundId?: number }, page: number, pageSize: number) {
+    const { rows, total } = await repo.listClaims(this.db, filter, pageSize, (page - 1) * pageSize);
+    return {
+      total, page, pageSize,
+      data: rows.map(({ packet: p, account, title }) => ({
+        id: p.id, round_id: p.roundId, round_title: title, player_id: p.playerId!, account, amount: minorToDecimal(p.amountMinor),
+        status: p.status as 'pending' | 'approved' | 'rejected', claimed_at: (p.claimedAt ?? new Date(0)).toISOString(),
+        reviewed_at: p.reviewedAt?.toISOString() ?? null, reviewed_by: p.reviewedBy, reason: p.reason, wallet_id: p.walletId,
+      })),
+    };
+  }
+}
