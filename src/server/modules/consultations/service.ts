@@ -1,0 +1,172 @@
+// Consultations (issue 14): a player opens a thread with a title, information and up to three images; staff
+// reply, assign and end it on the consultation desk; the player replies while it is consulting. Counters are
+// computed from the rows (the watch count of unseen staff replies), and update-consultation reaches the player
+// after the transaction committed.
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { Publisher } from '../../realtime/publisher.ts';
+import {
+  CONSULTATION_THREAD_MAX, type ConsultationDetailView, type ConsultationImageView, type ConsultationItemView,
+  type ConsultationSource, type ConsultationState,
+} from '../../../shared/schemas/consultations.ts';
+import * as repo from './repository.ts';
+import { claimStaffUploads, claimUploads, fileUrl } from '../uploads/service.ts';
+
+export interface CreateConsultationInput {
+  playerId: number;
+  title: string;
+  information: string;
+  /** Ids from POST /api/uploads/images by this player, unused, at most three. */
+  imageIds: number[];
+  source: ConsultationSource;
+}
+
+/**
+ * Opens a consultation in one transaction: the row, then the images claimed for it (the uploads module refuses
+ * ids of another player, used ones and more than three, which rolls everything back). Exported for the live
+ * chat, whose message left while no agent is online becomes a consultation. Callers publish afterwards.
+ */
+export async function createConsultation(db: Db, input: CreateConsultationInput): Promise<{ id: number }> {
+  return db.transaction(async (tx) => createInTx(tx, input));
+}
+
+async function createInTx(tx: Tx, input: CreateConsultationInput): Promise<{ id: number }> {
+  const row = await repo.insertConsultation(tx, { playerId: input.playerId, title: input.title, information: input.information, source: input.source });
+  if (input.imageIds.length) {
+    await claimUploads(tx, { playerId: input.playerId, ids: input.imageIds, purpose: input.source === 'chat' ? 'chat' : 'feedback' });
+    await repo.insertImages(tx, row.id, null, input.imageIds);
+  }
+  return { id: row.id };
+}
+
+const iso = (d: Date) => d.toISOString();
+
+export function itemView(c: repo.ConsultationRow, images: number): ConsultationItemView {
+  return {
+    id: c.id, title: c.title, state: c.state as ConsultationState, source: c.source as ConsultationSource, watch_count: c.watchCount,
+    image_count: images, created_at: iso(c.createdAt), last_message_at: iso(c.lastMessageAt), ended_at: c.endedAt ? iso(c.endedAt) : null,
+  };
+}
+
+export class ConsultationService {
+  private readonly db: Db;
+  private readonly publish: Publisher;
+  constructor(deps: { db: Db; publish: Publisher }) {
+    this.db = deps.db;
+    this.publish = deps.publish;
+  }
+
+  async create(input: CreateConsultationInput): Promise<{ id: number }> {
+    const created = await createConsultation(this.db, input);
+    this.publish.toPlayer(input.playerId, 'update-consultation', { id: created.id });
+    return created;
+  }
+
+  count(playerId: number): Promise<number> {
+    return repo.watchTotal(this.db, playerId);
+  }
+
+  async list(playerId: number, p: { state?: ConsultationState; page: number; pageSize: number }) {
+    const [{ rows, total }, watch] = await Promise.all([
+      repo.listOfPlayer(this.db, playerId, { state: p.state, limit: p.pageSize, offset: (p.page - 1) * p.pageSize }),
+      repo.watchTotal(this.db, playerId),
+    ]);
+    return { data: rows.map((r) => itemView(r.c, r.images)), total, PlayerConsultationCount: watch };
+  }
+
+  /** The player's thread; opening it marks the staff replies seen (and tells the player's other tabs). */
+  async playerDetail(playerId: number, id: number): Promise<ConsultationDetailView> {
+    const c = await repo.ofPlayer(this.db, id, playerId);
+    if (!c) throw new ApiError('not_found');
+    const view = await this.detailOf(this.db, c, false);
+    if (await repo.markSeenByPlayer(this.db, id, playerId)) this.publish.toPlayer(playerId, 'update-consultation', { id });
+    return view;
+  }
+
+  async playerReply(playerId: number, id: number, body: string, imageIds: number[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const c = await repo.bumpOpen(tx, id, 'player', playerId);
+      if (!c) {
+        // Tell a closed thread from one that is not the player's without revealing other players' ids.
+        const own = await repo.ofPlayer(tx, id, playerId);
+        throw new ApiError(own ? 'consultation_ended' : 'not_found');
+      }
+      const messageId = await repo.insertMessage(tx, { consultationId: id, author: 'player', staffId: null, body });
+      if (imageIds.length) {
+        await claimUploads(tx, { playerId, ids: imageIds, purpose: 'feedback' });
+        await repo.insertImages(tx, id, messageId, imageIds);
+      }
+    });
+    this.publish.toPlayer(playerId, 'update-consultation', { id });
+  }
+
+  // The desk.
+
+  async staffDetail(id: number) {
+    const c = await repo.byId(this.db, id);
+    if (!c) throw new ApiError('not_found');
+    const [view, player] = await Promise.all([this.detailOf(this.db, c, true), repo.playerSummary(this.db, c.playerId)]);
+    await repo.markSeenByStaff(this.db, id);
+    return { consultation: view, row: c, player };
+  }
+
+  /** A staff reply: counted in the player's watch count, then update-consultation after commit. */
+  async staffReply(staffId: number, id: number, body: string, imageIds: number[], audit: (tx: Tx, c: repo.ConsultationRow) => Promise<void>): Promise<repo.ConsultationRow> {
+    const c = await this.db.transaction(async (tx) => {
+      const open = await repo.bumpOpen(tx, id, 'staff');
+      if (!open) throw new ApiError((await repo.byId(tx, id)) ? 'consultation_ended' : 'not_found');
+      const messageId = await repo.insertMessage(tx, { consultationId: id, author: 'staff', staffId, body });
+      if (imageIds.length) {
+        await claimStaffUploads(tx, { staffId, ids: imageIds, purpose: 'feedback' });
+        await repo.insertImages(tx, id, messageId, imageIds);
+      }
+      // Whoever answers an unassigned thread takes it.
+      if (open.assigneeStaffId === null) await repo.setAssignee(tx, id, staffId);
+      await audit(tx, open);
+      return open;
+    });
+    this.publish.toPlayer(c.playerId, 'update-consultation', { id });
+    return c;
+  }
+
+  async end(id: number, audit: (tx: Tx, c: repo.ConsultationRow) => Promise<void>): Promise<repo.ConsultationRow> {
+    const c = await this.db.transaction(async (tx) => {
+      const ended = await repo.endOpen(tx, id);
+      if (!ended) throw new ApiError((await repo.byId(tx, id)) ? 'consultation_ended' : 'not_found');
+      await audit(tx, ended);
+      return ended;
+    });
+    this.publish.toPlayer(c.playerId, 'update-consultation', { id });
+    return c;
+  }
+
+  async assign(id: number, staffId: number | null, audit: (tx: Tx, c: repo.ConsultationRow) => Promise<void>): Promise<repo.ConsultationRow> {
+    if (staffId !== null && !(await repo.staffAssignable(this.db, staffId))) throw new ApiError('validation_failed', { staff_id: ['consult.v.assignee'] });
+    return this.db.transaction(async (tx) => {
+      const c = await repo.setAssignee(tx, id, staffId);
+      if (!c) throw new ApiError('not_found');
+      await audit(tx, c);
+      return c;
+    });
+  }
+
+  private async detailOf(db: DbOrTx, c: repo.ConsultationRow, forStaff: boolean): Promise<ConsultationDetailView> {
+    const [messages, images] = await Promise.all([repo.messagesOf(db, c.id, CONSULTATION_THREAD_MAX), repo.imagesOf(db, c.id)]);
+    const byMessage = new Map<number | null, ConsultationImageView[]>();
+    for (const img of images) {
+      const list = byMessage.get(img.messageId) ?? [];
+      // Player images are private: a signed short-lived URL, and this view only ever goes to the owner or staff.
+      list.push({ id: img.uploadId, url: fileUrl(img.uploadId) });
+      byMessage.set(img.messageId, list);
+    }
+    return {
+      id: c.id, title: c.title, information: c.information, state: c.state as ConsultationState, source: c.source as ConsultationSource,
+      images: byMessage.get(null) ?? [],
+      messages: messages.map(({ m, staffName }) => ({
+        id: m.id, author: m.author === 'staff' ? 'staff' : 'player', staff_name: forStaff ? staffName : null, body: m.body,
+        images: byMessage.get(m.id) ?? [], created_at: iso(m.createdAt),
+      })),
+      created_at: iso(c.createdAt), ended_at: c.endedAt ? iso(c.endedAt) : null,
+    };
+  }
+}
