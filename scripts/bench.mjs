@@ -10,7 +10,10 @@
 //      This part needs PostgreSQL: DATABASE_URL, or the local server at 127.0.0.1:5432 database test;
 //   4. bet-record queries for one player over 30 days with 5 million rows in the table (p50, p95 against the
 //      goal p95 <= 10 ms) and the ingestion rate of bet records against the goal of 2,000 a second
-//      (tests/perf/bets-bench.mjs), also on PostgreSQL.
+//      (tests/perf/bets-bench.mjs), also on PostgreSQL;
+//   5. the red-packet rush: 2,000 players claiming packets of one round at once through the HTTP API, on PostgreSQL
+//      (and Redis when REDIS_URL is set): claims per second, p99 latency, and the proof that nothing was over-paid
+//      (tests/perf/redpacket-bench.mjs).
 import autocannon from 'autocannon';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
 import { audit, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
@@ -92,6 +95,17 @@ if (process.env.BENCH_SKIP_BETS !== '1') {
     verdict('bet-record ingestion, records/s', b.ingestPerSecond.toFixed(0), `>= ${b.goalIngestPerSecond}`, b.ingestPerSecond >= b.goalIngestPerSecond);
   } catch (err) {
     console.log(`\nbet-record benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
+}
+
+if (process.env.BENCH_SKIP_REDPACKET !== '1') {
+  try {
+    const { redPacketBench } = await import('../tests/perf/redpacket-bench.mjs');
+    const r = await redPacketBench();
+    verdict(`red packets: ${r.players} players at once, claims/s (p99 ${r.p99.toFixed(0)} ms)`, r.claimsPerSecond.toFixed(0), 'figure', true);
+    verdict('red packets: over-paid (sum <= pool, one per player, ledger check)', r.overPaid || r.ledgerViolations ? 'YES' : 'no', 'no', !r.overPaid && !r.ledgerViolations);
+  } catch (err) {
+    console.log(`\nred-packet benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }
 }
 

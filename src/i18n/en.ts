@@ -1,10 +1,17 @@
 // English catalogue. It is the fallback for any key the Chinese catalogue lacks, so it holds every key.
+import { consultEn } from './consult-en.ts';
 import { accountEn } from './account-en.ts';
+import { chatEn } from './chat-en.ts';
 import { protectionEn } from './protection-en.ts';
 import { vipEn } from './vip-en.ts';
 import { hardeningEn } from './hardening-en.ts';
 import { uxEn } from './ux-en.ts';
 import { turnoverEn } from './turnover-en.ts';
+import { messagesEn } from './messages-en.ts';
+import { redpacketEn } from './redpacket-en.ts';
+import { promoUiEn } from './promo-ui-en.ts';
+import { uploadsEn } from './uploads-en.ts';
+import { promotionsEn } from './promotions-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -620,10 +627,17 @@ export const en = {
   'cashier.ui.info_once': 'Please check carefully: once saved, these details can only be changed by customer service.',
   ...accountEn,
   ...protectionEn,
+  ...chatEn,
   ...vipEn,
+  ...consultEn,
   ...hardeningEn,
   ...uxEn,
   ...turnoverEn,
+  ...messagesEn,
+  ...redpacketEn,
+  ...promoUiEn,
+  ...uploadsEn,
+  ...promotionsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,11 +1,18 @@
 // Traditional Chinese catalogue, the default language. Missing keys fall back to English.
+import { consultZhTW } from './consult-zh-TW.ts';
 import { accountZhTW } from './account-zh-TW.ts';
+import { chatZhTW } from './chat-zh-TW.ts';
 import { protectionZhTW } from './protection-zh-TW.ts';
 import type { MessageKey } from './en.ts';
 import { vipZhTW } from './vip-zh-TW.ts';
 import { hardeningZhTW } from './hardening-zh-TW.ts';
 import { uxZhTW } from './ux-zh-TW.ts';
 import { turnoverZhTW } from './turnover-zh-TW.ts';
+import { messagesZhTW } from './messages-zh-TW.ts';
+import { redpacketZhTW } from './redpacket-zh-TW.ts';
+import { promoUiZhTW } from './promo-ui-zh-TW.ts';
+import { uploadsZhTW } from './uploads-zh-TW.ts';
+import { promotionsZhTW } from './promotions-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -611,8 +618,15 @@ export const zhTW: Record<MessageKey, string> = {
   'cashier.ui.info_once': '請仔細確認：儲存後僅能由客服協助修改。',
   ...accountZhTW,
   ...protectionZhTW,
+  ...chatZhTW,
   ...vipZhTW,
+  ...consultZhTW,
   ...hardeningZhTW,
   ...uxZhTW,
   ...turnoverZhTW,
+  ...messagesZhTW,
+  ...redpacketZhTW,
+  ...promoUiZhTW,
+  ...uploadsZhTW,
+  ...promotionsZhTW,
 };

@@ -22,13 +22,20 @@ const MOBILE_EQUIVALENT: Record<string, string> = {
   '/member/exchange-record': '/mobile/f-exchange-record/exchange-record',
   '/all-preferential': '/mobile/f-activity/activity-list',
   '/time-limited-activities': '/mobile/f-activity/activity-list',
+  '/preferential-activity/all-preferential': '/mobile/f-activity/activity-list',
+  '/preferential-activity/time-limited-activities': '/mobile/f-activity/activity-list',
   '/preferential-activity/activity-detail': '/mobile/f-activity/activity-detail',
+  '/preferential-activity/limited-activity-detail': '/mobile/f-activity/activity-detail',
   '/limited-activity-detail': '/mobile/f-activity/activity-detail',
+  '/member/promotions': '/mobile/f-activity/my-promotions',
   // The lobbies and bet records; the query (group, code) travels along with the redirect.
   '/egame/game': '/mobile/f-game/game',
   '/other-games/games': '/mobile/f-game/games',
   '/member/bet-record': '/mobile/f-bet-record/bet-record',
   '/member/actions-record': '/mobile/f-trans-record/actions-record',
+  '/member/feedback': '/mobile/f-mine/feedback',
+  '/member/feedback-list': '/mobile/f-mine/feedback-list',
+  '/member/feedback-detail': '/mobile/f-mine/feedback-detail',
 };
 
 export function stripLocale(pathname: string): string {

@@ -2,11 +2,12 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { ping, type Database, type Db } from './db/client.ts';
-import { valibotCompiler } from './lib/validation.ts';
+import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, errorBody, sendError } from './lib/errors.ts';
 import { bearerToken } from './modules/auth/tokens.ts';
 import { pgLimiter, redisLimiter, type Limiter } from './lib/limiter.ts';
@@ -41,8 +42,28 @@ import { protectionRoutes } from './modules/protection/routes.ts';
 import { VipService } from './modules/vip/service.ts';
 import { ExchangeService } from './modules/vip/exchange-service.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
+import { ChatService } from './modules/chat/service.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import { attachChatSockets } from './modules/chat/sockets.ts';
+import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
+import { liveStaffSession } from './modules/backoffice/staff/repository.ts';
+import { STAFF_IDLE_TIMEOUT_MS } from './modules/backoffice/staff/service.ts';
+import { hashToken } from './modules/auth/tokens.ts';
+import { consultationRoutes } from './modules/consultations/routes.ts';
+import { ConsultationService } from './modules/consultations/service.ts';
+import { PromotionsService } from './modules/promotions/service.ts';
+import { promotionRoutes } from './modules/promotions/routes.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
+import { healthView } from '../shared/schemas/system.ts';
+import { errorView } from '../shared/schemas/envelope.ts';
+import { claimStaffUploads, claimUploads, configureFileUrls, fileUrl, publicFileUrl, purgeUnusedUploads } from './modules/uploads/service.ts';
+import { MessagesService } from './modules/messages/service.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { RedPacketService } from './modules/redpacket/service.ts';
+import { redPacketRoutes } from './modules/redpacket/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { PLATFORM_STATUS } from '../shared/statuses.ts';
 
 export interface Services {
   db: Db;
@@ -60,20 +81,28 @@ export interface Services {
   protection: ProtectionService;
   vip: VipService;
   exchange: ExchangeService;
+  consultations: ConsultationService;
+  chat: ChatService;
+  messages: MessagesService;
+  promotions: PromotionsService;
+  redpacket: RedPacketService;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     requirePlayer: (request: FastifyRequest) => Promise<void>;
-    /** Every route as registered (method and full path), for the contract tests. */
-    routeList: Array<{ method: string; url: string }>;
+    /** Every route as registered (method, full path and the status codes it declares a response schema for), for the contract tests. */
+    routeList: Array<{ method: string; url: string; responses: string[] }>;
   }
   interface FastifyRequest {
     locale: Locale;
     auth: Auth | undefined;
   }
 }
+
+/** How often the promotions' daily job looks for a closed day to settle. */
+const PROMOTION_JOB_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Caps every JSON body; forms here are a few hundred bytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -122,6 +151,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     authenticate: (token) => authService!.authenticate(token),
     redis: redis && redisSub ? { pub: redis, sub: redisSub, keyPrefix: config.redisKeyPrefix } : undefined,
   });
+  // The chat's namespace is created here, in the same tick as the Redis connections, so its adapter's SUBSCRIBE waits
+  // in ioredis's offline queue. Created after an await, the SUBSCRIBE can reach Redis between the connection and its
+  // ready check (SUBSCRIBE is allowed while Redis loads), and the ready check's INFO then fails in subscriber mode.
+  realtime.io.of(CHAT_NAMESPACE);
   // Player sessions cached per instance, dropped by the database's NOTIFY (PostgreSQL only; see session-cache.ts).
   const sessionCache = new SessionCache(config.databaseUrl, (msg) => app.log.warn(msg));
   await sessionCache.start();
@@ -174,11 +207,49 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   cashier.gate = protection;
   const vip = new VipService({ db: database.db, accounts: wallet.accounts, publish: realtime.publisher });
   const exchange = new ExchangeService({ db: database.db, vip, publish: realtime.publisher });
+  const consultations = new ConsultationService({ db: database.db, publish: realtime.publisher });
+  const messages = new MessagesService({ db: database.db, publish: realtime.publisher, imageUrl: publicFileUrl });
+  const redpacket = new RedPacketService({ db: database.db, accounts: wallet.accounts, publish: realtime.publisher, pictureUrl: publicFileUrl });
   // VIP points and levels follow bets and deposits at once; a failure there must not undo the ingestion or the credit.
-  bets.afterBatch = (playerIds) => vip.afterBets(playerIds).catch((err: unknown) => app.log.error({ err }, 'vip evaluation after bets failed'));
-  cashier.afterDeposit = (playerId) => vip.evaluate([playerId]).then(() => undefined, (err: unknown) => app.log.error({ err }, 'vip evaluation after deposit failed'));
+  // Promotions (issue 12): deposit modes and referrals after a credit, referrals after bets, the register bonus after a registration.
+  const promotions = new PromotionsService({ db: database.db, accounts: wallet.accounts, publish: realtime.publisher });
+  promotions.log = (err, what) => app.log.error({ err }, `promotions: ${what} failed`);
+  bets.afterBatch = async (playerIds) => {
+    await vip.afterBets(playerIds).catch((err: unknown) => app.log.error({ err }, 'vip evaluation after bets failed'));
+    await promotions.onBets(playerIds).catch((err: unknown) => app.log.error({ err }, 'promotions after bets failed'));
+  };
+  cashier.afterDeposit = async (playerId, depositId) => {
+    await vip.evaluate([playerId]).then(() => undefined, (err: unknown) => app.log.error({ err }, 'vip evaluation after deposit failed'));
+    await promotions.onDepositCredited(playerId, depositId).catch((err: unknown) => app.log.error({ err }, 'promotions after deposit failed'));
+  };
+  authService.afterRegister = (playerId) => promotions.onRegistered(playerId).catch((err: unknown) => app.log.error({ err }, 'promotions after registration failed'));
 
-  app.decorate('services', { db: database.db, system, auth: authService, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, exchange });
+  // Live chat (issue 14) on its own socket.io namespace; players and agents sign in with their own tokens.
+  // A message left while no agent is online becomes a consultation the service desk answers.
+  const chat = new ChatService({
+    db: database.db, limiter,
+    leaveMessage: (m) => consultations.create({ playerId: m.playerId, title: m.title, information: m.content, imageIds: m.images, source: 'chat' }),
+    // Pictures come from POST /api/uploads/images; their signed URLs go only to the player and the agents.
+    images: {
+      claim: async (tx, playerId, ids) => { await claimUploads(tx, { playerId, ids, purpose: 'chat' }); },
+      claimStaff: async (tx, staffId, ids) => { await claimStaffUploads(tx, { staffId, ids, purpose: 'chat' }); },
+      url: (id) => fileUrl(id),
+    },
+  });
+  attachChatSockets(realtime.io, {
+    chat,
+    authenticatePlayer: (token) => authService!.authenticate(token),
+    authenticateStaff: async (token) => {
+      const row = await liveStaffSession(database.db, hashToken(token), STAFF_IDLE_TIMEOUT_MS);
+      return row && { staffId: row.staffId, username: row.username, role: row.role };
+    },
+    log: (err, msg) => app.log.error({ err }, msg),
+  });
+
+  app.decorate('services', {
+    db: database.db, system, auth: authService, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, exchange,
+    consultations, chat, messages, promotions, redpacket,
+  });
   /** The one place that turns a bearer token into a player; routes that need one run it onRequest, before validation. */
   app.decorate('requirePlayer', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
@@ -192,6 +263,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // After the cookie plugin, whose onRequest hook parses the clang cookie this one reads.
   await app.register(cookie);
+  // Multipart is parsed only by the upload routes, after authentication; these are the outer limits, each
+  // route sets its own lower ones (SPEC.md section 5: three images of 500 KB for players).
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 4, fields: 4, parts: 8, headerPairs: 100 } });
+  configureFileUrls(config.staffTotpKey);
   app.addHook('onRequest', async (request) => {
     const explicit = request.headers['x-locale'];
     request.locale = isLocale(explicit)
@@ -228,10 +303,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
   });
 
-  const routeList: Array<{ method: string; url: string }> = [];
+  const routeList: Array<{ method: string; url: string; responses: string[] }> = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    const responses = Object.keys((route.schema?.response ?? {}) as Record<string, unknown>);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, responses });
   });
   // Before the routes, so the plugin's onRoute hook sees every one of them.
   await registerOpenApi(app, {
@@ -242,13 +318,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   logRequests(app);
 
   app.setValidatorCompiler(valibotCompiler);
+  app.setSerializerCompiler(valibotSerializer(process.env.NODE_ENV !== 'production'));
   app.setErrorHandler((err, request, reply) => sendError(request, reply, err as Error));
 
   await app.register(async (api) => {
     // Liveness for load balancers: answers without touching the database (also the benchmarks' no-op baseline).
-    api.get('/health', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+    api.get('/health', { config: { rateLimit: false }, schema: { response: { 200: healthView } } }, async () => ({ status: 'ok' as const }));
     // Readiness: this instance can reach its database.
-    api.get('/ready', { config: { rateLimit: false } }, async (_request, reply) => {
+    api.get('/ready', { config: { rateLimit: false }, schema: { response: { 200: healthView, 503: errorView } } }, async (_request, reply) => {
       try {
         await ping(database.db);
         return { status: 'ok' };
@@ -265,6 +342,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(cashierRoutes);
     await api.register(protectionRoutes);
     await api.register(vipRoutes);
+    await api.register(consultationRoutes);
+    await api.register(chatRoutes);
+    await api.register(messageRoutes);
+    await api.register(redPacketRoutes);
+    await api.register(uploadRoutes);
+    await api.register(promotionRoutes);
     await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl, totpKey: config.staffTotpKey, totpRequired: config.staffTotpRequired });
   }, { prefix: '/api' });
 
@@ -280,10 +363,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       { name: 'reconcile-transfers', lockId: 7_240_101, intervalMs: config.reconcileIntervalMs, run: () => wallet.reconcile() },
       {
         name: 'ingest-bets', lockId: 7_240_102, intervalMs: config.betIngestIntervalMs,
-        run: async () => bets.ingestAll([...new Set((await allPlatforms(database.db)).filter((p) => p.status === 1).map((p) => p.gpCode))]),
+        run: async () => bets.ingestAll([...new Set((await allPlatforms(database.db)).filter((p) => p.status === PLATFORM_STATUS.on).map((p) => p.gpCode))]),
       },
       { name: 'expire-deposits', lockId: 7_240_103, intervalMs: config.depositExpiryIntervalMs, run: () => cashier.expireOrders() },
       { name: 'vip-nightly', lockId: 7_240_113, intervalMs: config.vipNightlyIntervalMs, run: () => vip.nightly() },
+      { name: 'red-packet-rounds', lockId: 7_240_131, intervalMs: config.redPacketTickMs, run: () => redpacket.tick() },
+      // Pictures uploaded but never sent with a consultation or chat message.
+      { name: 'purge-uploads', lockId: 7_240_121, intervalMs: 3_600_000, run: () => purgeUnusedUploads(database.db) },
+      // Settles yesterday's valid-bet rebates and rescue money; each promotion and day records its run, so repeats pay nothing.
+      { name: 'promotions-daily', lockId: 7_240_122, intervalMs: PROMOTION_JOB_INTERVAL_MS, run: () => promotions.runDueJobs() },
     ], app.log)
     : undefined;
 

@@ -40,6 +40,8 @@ export interface Config {
   depositExpiryIntervalMs: number;
   /** How often the VIP job (downgrades after grace, monthly and birthday rewards) runs; its work is idempotent. */
   vipNightlyIntervalMs: number;
+  /** How often the red-packet job publishes rounds that opened or closed (show-redEnvelope, close-redEnvelope). */
+  redPacketTickMs: number;
   /** 32-byte key (hex or base64) that encrypts staff TOTP secrets at rest. */
   staffTotpKey: Buffer;
   /** Admin and finance staff must have an authenticator (enrolled at sign-in); on by default in production. */
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     callbackBaseUrl: (env.CALLBACK_BASE_URL || `http://127.0.0.1:${env.PORT ?? 4321}`).replace(/\/$/, ''),
     depositExpiryIntervalMs: Number(env.DEPOSIT_EXPIRY_INTERVAL_MS ?? 30000),
     vipNightlyIntervalMs: Number(env.VIP_NIGHTLY_INTERVAL_MS ?? 60 * 60_000),
+    redPacketTickMs: Number(env.RED_PACKET_TICK_MS ?? 2000),
     staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),
     staffTotpRequired: bool(env.STAFF_TOTP_REQUIRED, (env.NODE_ENV ?? 'development') === 'production'),
   };

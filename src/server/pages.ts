@@ -13,9 +13,8 @@ import { localeOfPath, localizedPath } from '../i18n/index.ts';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../shared/constants.ts';
 import { detectDevice } from '../lib/device.ts';
 import { mobileEquivalent, needsMobileRedirect, normalizePath, stripLocale } from '../lib/routes.ts';
-import type { PageLocals } from '../shared/page-locals.ts';
-import { activeGroups } from './modules/games/repository.ts';
-import { listGames } from './modules/games/routes.ts';
+import { PUBLIC_PAGE_API_PREFIXES, type PageLocals } from '../shared/page-locals.ts';
+import { activeGroups, listGames } from './modules/games/repository.ts';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -134,6 +133,16 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       },
       platformGroups: () => activeGroups(app.services.db),
       games: (q) => listGames(app.services.db, { ...q, locale }),
+      publicApi: async <T,>(apiPath: string, query?: Record<string, string | number>) => {
+        if (!PUBLIC_PAGE_API_PREFIXES.some((prefix) => apiPath.startsWith(prefix)) || apiPath.includes('..')) return undefined;
+        const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+        // No authorization header travels along: the page asks as a visitor, whoever is reading. The reader's
+        // address does, so these calls count against the reader's rate limit rather than one shared local one.
+        const res = await app.inject({ method: 'GET', url: apiPath + qs, headers: { 'x-locale': locale }, remoteAddress: request.ip });
+        if (res.statusCode !== 200) return undefined;
+        const body = res.json() as { status?: string; data?: T };
+        return body.status === 'success' ? body.data : undefined;
+      },
     };
   }
 

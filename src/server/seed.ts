@@ -9,6 +9,11 @@ import { openCentralAccount } from './modules/auth/repository.ts';
 import { AccountDirectory } from './ledger/accounts.ts';
 import { postJournal } from './ledger/ledger.ts';
 import { seedVipRules } from './modules/vip/seed.ts';
+import { seedConsultations } from './modules/consultations/seed.ts';
+import { seedChatDemo } from './modules/chat/seed.ts';
+import { seedDemoMessages } from './modules/messages/seed.ts';
+import { seedDemoPromotions } from './modules/promotions/seed.ts';
+import { seedRedPacketDemo } from './modules/redpacket/seed.ts';
 
 export const DEMO_PLAYER = { account: 'demo1234', password: 'demo1234', phone: '0912345678' } as const;
 export const DEMO_OPERATOR = { username: 'admin', password: 'admin12345' } as const;
@@ -77,9 +82,12 @@ export async function seedFirstOperator(db: Db, password: string | undefined): P
 /** `operatorMustChangePassword`: production demos make the known operator password a first-sign-in one. */
 export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: boolean } = {}): Promise<void> {
   const accountsDir = new AccountDirectory(db);
+  // Promotions have their own marker, so a database seeded before they existed still gets a hall.
+  await seedDemoPromotions(db);
   // The marker makes the demo data arrive once: an operator who deletes the demo player keeps it deleted.
   const marker = await db.insert(settings).values({ key: 'demo_seeded', value: true }).onConflictDoNothing().returning();
   if (!marker.length) return;
+  await seedChatDemo(db);
   const [playerHash, staffHash] = await Promise.all([
     AuthService.hashPassword(DEMO_PLAYER.password), AuthService.hashPassword(DEMO_OPERATOR.password),
   ]);
@@ -99,9 +107,11 @@ export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: bool
       });
     });
   }
+  await seedDemoMessages(db, inserted[0]?.id);
   await db.insert(staff).values({
     username: DEMO_OPERATOR.username, passwordHash: staffHash, role: 'admin', mustChangePassword: opts.operatorMustChangePassword ?? false,
   }).onConflictDoNothing();
+  if (inserted[0]) await seedConsultations(db, inserted[0].id, DEMO_OPERATOR.username);
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(systemMessages);
   if (!existing[0]?.n) {
     await db.insert(systemMessages).values({
@@ -110,4 +120,5 @@ export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: bool
       messageEn: 'Welcome to Lucky Harbour! New members can try every game after signing up. Our support team is online 24/7.',
     });
   }
+  await seedRedPacketDemo(db);
 }

@@ -15,4 +15,13 @@ export interface PageLocals {
   platformGroups: () => Promise<string[]>;
   /** The lobby's games (the same list GET /api/games/list gives), so pages can render them without waiting for a script. */
   games: (q: { group?: string; limit?: number }) => Promise<Array<{ id: number; code: string; game_code: string; group: string; name: string; thumbnail: string; has_demo: boolean }>>;
+  /**
+   * A public GET of the site's own API (answered in process, without a network hop), so pages can render public
+   * lists such as the promotions hall before any script runs. Only paths under PUBLIC_PAGE_API_PREFIXES are
+   * allowed; the answer is the envelope's data, or undefined when the API refused or failed.
+   */
+  publicApi: <T>(path: string, query?: Record<string, string | number>) => Promise<T | undefined>;
 }
+
+/** The API paths pages may read through publicApi: public data only, never a player's. */
+export const PUBLIC_PAGE_API_PREFIXES = ['/api/activity/'] as const;

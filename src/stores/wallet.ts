@@ -5,22 +5,16 @@ import { api, ApiFailure } from '../lib/api.ts';
 import { showAlert } from './ui.ts';
 import { $user, loadUser, type User } from './session.ts';
 import type { BonusWalletView } from '../shared/user.ts';
+import type { PlatformWalletView, TransferResultView } from '../shared/schemas/wallet.ts';
+import { BONUS_WALLET_STATUS } from '../shared/statuses.ts';
 
 /** One game platform's wallet (PlatformWalletView of the server). `wallet` is a decimal string or 'maintain'. */
-export interface PlatformWallet {
-  id: number;
-  code: string;
-  name: string;
-  group: string;
-  wallet: string;
-  player_bonus_wallet_id: number | null;
-  pending: boolean;
-}
+export type PlatformWallet = PlatformWalletView;
 
 /** An activity (bonus) wallet as GET /api/auth/me and /api/auth/autoTransfer/get/{code} send it. */
 export type BonusWallet = BonusWalletView;
 
-export interface TransferResult { id: string; status: 'pending' | 'applied' | 'refunded'; reason: string; amount: string }
+export type TransferResult = TransferResultView;
 
 export const MAINTAIN = 'maintain';
 
@@ -30,7 +24,7 @@ export const $walletsLoading = atom(false);
 
 /** The activity wallets of the user that are still active (status 1). */
 export function activeBonusWallets(user: User | null): BonusWallet[] {
-  return (user?.player_bonus_wallet ?? []).filter((w) => w.status === 1);
+  return (user?.player_bonus_wallet ?? []).filter((w) => w.status === BONUS_WALLET_STATUS.active);
 }
 
 /** Whether an activity wallet may fund a platform. */

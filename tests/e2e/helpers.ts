@@ -10,7 +10,7 @@ import path from 'node:path';
 import { onTestFailed, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { totpAt } from '../../src/server/modules/backoffice/totp.ts';
+import { totpAt } from '../../src/server/modules/backoffice/staff/totp.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results');
@@ -78,14 +78,20 @@ async function freePort(): Promise<number> {
 
 export interface Server {
   url: string;
+  /** The server's PostgreSQL database (unset on the embedded one) and Redis key prefix, for a second instance. */
+  databaseUrl?: string;
+  redisKeyPrefix: string;
   /** The staff token of the seeded operator, for back-office calls. */
   operatorToken(): Promise<string>;
   api<T = unknown>(method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; body: { data?: T; [k: string]: unknown } }>;
   stop(): Promise<void>;
 }
 
-/** Starts `src/server/main.ts` on a free port with a fresh database and the demo data. */
-export async function startServer(name: string): Promise<Server> {
+/**
+ * Starts `src/server/main.ts` on a free port with a fresh database and the demo data. With `join`, a second
+ * instance of that server instead: the same PostgreSQL database and Redis prefix (needs DATABASE_URL).
+ */
+export async function startServer(name: string, opts: { join?: Server } = {}): Promise<Server> {
   const entry = path.join(ROOT, 'dist/server/entry.mjs');
   if (!fs.existsSync(entry)) throw new Error('The site is not built: run `npm run build` before the browser tests (npm test does).');
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -95,12 +101,16 @@ export async function startServer(name: string): Promise<Server> {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', TRUST_PROXY: '1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'production', ...TEST_SECRETS,
     // Each server's database starts its ids at 1, so its Redis counters and events must not meet another's.
-    REDIS_KEY_PREFIX: `e2e-${randomBytes(4).toString('hex')}:`,
+    REDIS_KEY_PREFIX: opts.join?.redisKeyPrefix ?? `e2e-${randomBytes(4).toString('hex')}:`,
   };
   let dropDatabase = async () => {};
   let tmpDir: string | undefined;
   const base = process.env.DATABASE_URL;
-  if (base) {
+  if (opts.join) {
+    if (!opts.join.databaseUrl) throw new Error('a second instance needs the first one on PostgreSQL (DATABASE_URL)');
+    // The first instance owns the database and drops it.
+    env.DATABASE_URL = opts.join.databaseUrl;
+  } else if (base) {
     // A fresh PostgreSQL database for this file, dropped afterwards.
     const dbName = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
@@ -175,6 +185,8 @@ export async function startServer(name: string): Promise<Server> {
   let token: string | undefined;
   return {
     url,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX!,
     api,
     async operatorToken() {
       if (token) return token;

@@ -12,15 +12,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { percentile } from './pg.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_P95_MS = 10;
 const GOAL_INGEST_PER_SECOND = 2_000;
-
-function percentile(sorted, p) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
-}
 
 export async function betsBench(opts = {}) {
   const rows = opts.rows ?? Number(process.env.BETS_BENCH_ROWS ?? 5_000_000);

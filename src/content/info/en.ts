@@ -130,8 +130,20 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
     title: 'Contact us',
     description: 'How to get help with Lucky Harbour today: the help pages, the announcements and what to prepare when you contact us.',
     intro:
-      'This page says what the site offers today, and it is updated as new ways to reach us open. Live chat and written consultations in the message centre are not open yet.',
+      'Three ways to reach customer service: live chat, a written consultation in the member centre, and the help pages below.',
     sections: [
+      {
+        heading: 'Live chat',
+        paragraphs: [
+          'On a computer, use the chat button at the bottom right of every page; on a phone, open the customer service tab at the bottom of the screen and start a live chat there. An agent takes your conversation from the queue. When no agent is online you can leave a message, and it becomes a written consultation that we answer in the member centre.',
+        ],
+      },
+      {
+        heading: 'Written consultations',
+        paragraphs: [
+          'In the member centre, open My feedback to write to us with a title, your question and, if it helps, attach up to three pictures (png, jpg or jpeg, at most 500 KB each). Replies appear in the same thread and the message badge tells you when one arrives; you can reply until we end the consultation.',
+        ],
+      },
       {
         heading: 'Help pages',
         paragraphs: [
@@ -228,7 +240,7 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
     ],
     related: [
       { label: 'Contact us', href: '/contact-us' },
-      { label: 'Promotions hall', href: '/all-preferential' },
+      { label: 'Promotions hall', href: '/preferential-activity/all-preferential' },
     ],
   },
 
@@ -584,7 +596,7 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
       },
     ],
     related: [
-      { label: 'Promotions hall', href: '/all-preferential' },
+      { label: 'Promotions hall', href: '/preferential-activity/all-preferential' },
       { label: 'My promotions', href: '/member/promotions' },
       { label: 'Wallet help', href: '/walllet-help' },
     ],

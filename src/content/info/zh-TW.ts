@@ -126,8 +126,20 @@ export const infoZhTW: Record<InfoSlug, InfoPage> = {
   'contact-us': {
     title: '聯絡我們',
     description: '目前在幸運港取得協助的方式：說明頁面、公告，以及聯繫時需要準備的資料。',
-    intro: '本頁說明本站目前提供的服務，並會隨新的聯繫管道開放而更新。線上即時客服與訊息中心的諮詢功能尚未開放。',
+    intro: '您可以透過三種方式聯繫客服：線上即時客服、會員中心的意見回饋，以及下方的說明頁面。',
     sections: [
+      {
+        heading: '線上即時客服',
+        paragraphs: [
+          '使用電腦時，請點選每個頁面右下角的客服按鈕；使用手機時，請點選畫面下方的「客服」分頁開啟線上客服。客服人員會依排隊順序接待您。若目前沒有客服人員在線，您可以留言，留言會成為一則意見回饋，我們會在會員中心回覆您。',
+        ],
+      },
+      {
+        heading: '意見回饋',
+        paragraphs: [
+          '在會員中心開啟「我的回饋」，填寫標題與問題內容，需要時可附上最多三張圖片（png、jpg 或 jpeg，每張不超過 500 KB）。回覆會出現在同一則對話中，訊息徽章會提醒您有新回覆；在我們結束諮詢之前，您都可以繼續回覆。',
+        ],
+      },
       {
         heading: '說明頁面',
         paragraphs: [
@@ -224,7 +236,7 @@ export const infoZhTW: Record<InfoSlug, InfoPage> = {
     ],
     related: [
       { label: '聯絡我們', href: '/contact-us' },
-      { label: '優惠大廳', href: '/all-preferential' },
+      { label: '優惠大廳', href: '/preferential-activity/all-preferential' },
     ],
   },
 
@@ -569,7 +581,7 @@ export const infoZhTW: Record<InfoSlug, InfoPage> = {
       },
     ],
     related: [
-      { label: '優惠大廳', href: '/all-preferential' },
+      { label: '優惠大廳', href: '/preferential-activity/all-preferential' },
       { label: '我的優惠', href: '/member/promotions' },
       { label: '錢包說明', href: '/walllet-help' },
     ],

@@ -20,6 +20,7 @@ import {
 } from './common.tsx';
 import { MethodIcon } from './icons.tsx';
 import { DEPOSIT_NOTICE_KEYS } from './DepositNotice.tsx';
+import type { DepositMethodsView, DepositView } from '../../shared/schemas/cashier.ts';
 
 export const DEPOSIT_KEYS = [
   ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...DEPOSIT_STATUS_KEYS, ...METHOD_KEYS, ...DEPOSIT_NOTICE_KEYS, ...DIALOG_KEYS,
@@ -37,19 +38,8 @@ export const DEPOSIT_KEYS = [
 ] as const;
 type T = Record<(typeof DEPOSIT_KEYS)[number], string>;
 
-interface Methods {
-  methods: DepositMethod[];
-  min: string;
-  max: string;
-  /** Each method's effective minimum and maximum ('0.00' is none). */
-  limits?: Partial<Record<DepositMethod, { min: string; max: string }>>;
-  bank_transfer: { bank: string; account_name: string; account: string } | null;
-  usdt: { address: string; network: string } | null;
-}
-export interface DepositOrder {
-  id: string; method: DepositMethod; amount: string; status: string; pay_url: string | null; payment_code: string | null;
-  expires_at: string | null; created_at: string; paid_at: string | null; reason: string; player_ref: string;
-}
+type Methods = DepositMethodsView;
+export type DepositOrder = DepositView;
 
 /** The deposit form's words for each amount problem (SPEC.md section 5: required, numeric, within min and max). */
 const DEPOSIT_PROBLEM_KEYS = {

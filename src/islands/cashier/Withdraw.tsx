@@ -17,6 +17,7 @@ import {
   type CashierVariant,
 } from './common.tsx';
 import { PLATFORM_HINT_KEYS, PlatformMoneyHint } from './PlatformMoneyHint.tsx';
+import type { BankCardView, BankCardsView, RequirementView, WithdrawTermsView, WithdrawalRecordView } from '../../shared/schemas/cashier.ts';
 
 export const WITHDRAW_KEYS = [
   ...PLATFORM_HINT_KEYS, ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...WITHDRAW_STATUS_KEYS,
@@ -34,14 +35,11 @@ export const WITHDRAW_KEYS = [
 ] as const;
 type T = Record<(typeof WITHDRAW_KEYS)[number], string>;
 
-interface Terms { fee: string; min: string; max: string; used_today: number; max_per_day: number; need_real_name: boolean }
-export interface Card {
-  id: number; bank: string; bank_name: string; market: string; account_name: string; card_number: string; status_debit_card: number;
-  audit_reason: string; created_at: string;
-}
-export interface CardList { data: Card[]; max: number; bankList: Array<{ code: string; name: string }>; can_delete: boolean }
-export interface WithdrawalRow { id: string; amount: string; fee: string; status: string; reason: string; created_at: string; reviewed_at: string | null }
-interface LimitRow { id: string; created_at: string; deposit: string; required: string; achieved: string; done: boolean }
+type Terms = WithdrawTermsView;
+export type Card = BankCardView;
+export type CardList = BankCardsView;
+export type WithdrawalRow = WithdrawalRecordView;
+type LimitRow = RequirementView;
 
 const RECENT_COUNT = 10;
 const PAGE_SIZE = 10;

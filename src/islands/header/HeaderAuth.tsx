@@ -10,6 +10,7 @@ import { LOGIN_REDIRECT_HEADER_MS, type Locale } from '../../shared/constants.ts
 import { useLogin, LOGIN_KEYS } from '../common/useLogin.ts';
 import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
 import { openForgot } from '../../stores/account.ts';
+import { $badgeCount, startCounters } from '../../stores/messages.ts';
 
 export const HEADER_KEYS = [
   ...LOGIN_KEYS, ...DIALOG_KEYS,
@@ -105,6 +106,9 @@ function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
   const user = useStore($user)!;
   const platforms = useStore($platformWallets);
   const walletsLoading = useStore($walletsLoading);
+  // Unread messages plus consultation replies, kept live by update-message and update-consultation.
+  const badge = useStore($badgeCount);
+  useEffect(() => startCounters(), []);
   const [open, setOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const [recovering, setRecovering] = useState(false);
@@ -227,7 +231,10 @@ function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
       {/* With an outside withdrawal store configured, withdrawal opens it in a new tab (SPEC.md section 2). */}
       <a className="header-link hidden md:inline" href={storeUrl || paths.withdraw} {...(storeUrl ? { target: '_blank', rel: 'noopener' } : {})}>{t['header.withdrawal']}</a>
       <a className="header-link hidden md:inline" href={paths.member}>{t['header.member_centre']}</a>
-      <a className="header-link hidden md:inline" href={paths.messages}>{t['header.messages']}</a>
+      <a className="header-link hidden md:inline-flex md:items-center" href={paths.messages} data-testid="header-messages" data-unread={badge}>
+        {t['header.messages']}
+        {badge > 0 && <span className="ml-1 min-w-[18px] rounded-full bg-red-600 px-1.5 text-center text-[11px] font-semibold leading-[18px] text-white" data-testid="message-badge">{badge > 99 ? '99+' : badge}</span>}
+      </a>
       <button type="button" className="header-link" onClick={signOut} data-testid="sign-out">{t['header.sign_out']}</button>
     </div>
   );

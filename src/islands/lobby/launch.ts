@@ -10,17 +10,10 @@ import { $user, loadUser } from '../../stores/session.ts';
 import { $loginDialog, showAlert, showConfirm } from '../../stores/ui.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { isMaintained, isShown, type Platform } from './platforms.ts';
+import type { GameView } from '../../shared/schemas/games.ts';
 
 /** A game of GET /api/games/list. */
-export interface Game {
-  id: number;
-  code: string;
-  game_code: string;
-  group: string;
-  name: string;
-  thumbnail: string;
-  has_demo: boolean;
-}
+export type Game = GameView;
 
 /** Groups whose tiles offer the game-choice dialog (try or play); esports is sports on a screen. */
 export const CHOICE_GROUPS: ReadonlySet<string> = new Set(['sports', 'casino', 'lottery', 'esports']);

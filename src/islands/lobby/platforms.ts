@@ -4,22 +4,10 @@
 import { atom } from 'nanostores';
 import { api } from '../../lib/api.ts';
 import { onRealtime } from '../../stores/realtime.ts';
+import type { PlatformView } from '../../shared/schemas/games.ts';
+import { FRONT_SHOW, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../shared/statuses.ts';
 
-export interface Platform {
-  id: number;
-  name: string;
-  gp_code: string;
-  group: string;
-  front_show: number;
-  /** 1 running, 0 under maintenance. */
-  maintain_status: number;
-  /** The maintenance window as text, 'start ~ end', or ''. */
-  maintain: string;
-  status: number;
-  start_time: string | null;
-  end_time: string | null;
-  logo: string;
-}
+export type Platform = PlatformView;
 
 /** A row of GET /api/platforms/status: overrides status, front_show, start_time and end_time. */
 export interface PlatformStatus {
@@ -49,12 +37,12 @@ export function mergePlatforms(all: Platform[], statuses: PlatformStatus[]): Pla
 
 /** Shown to players: switched on and front_show = 1. */
 export function isShown(p: Platform): boolean {
-  return p.front_show === 1 && p.status === 1;
+  return p.front_show === FRONT_SHOW.shown && p.status === PLATFORM_STATUS.on;
 }
 
 /** Under maintenance: maintain_status 0, or now inside the platform's maintenance window. */
 export function isMaintained(p: Platform, now = Date.now()): boolean {
-  if (p.maintain_status === 0) return true;
+  if (p.maintain_status === MAINTAIN_STATUS.maintenance) return true;
   const start = p.start_time ? Date.parse(p.start_time) : NaN;
   const end = p.end_time ? Date.parse(p.end_time) : NaN;
   return !Number.isNaN(start) && !Number.isNaN(end) && start <= now && now <= end;

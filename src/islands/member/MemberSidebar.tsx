@@ -1,9 +1,11 @@
 // The member centre's left menu (SPEC.md section 2): avatar (opens the avatar dialog), account, level name
 // and icon, join days, the central wallet and the deposit / transfer / withdrawal buttons, then the menu.
 // The member layout checks the login on mount: a visitor gets a prompt instead of the menu.
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { openAvatar } from '../../stores/account.ts';
+import { $badgeCount, startCounters } from '../../stores/messages.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { JOIN_KEYS, joinText } from '../account/join.ts';
 
@@ -25,6 +27,11 @@ export default function MemberSidebar({ t, menu, paths }: Props) {
   // loaded the session, and reading that during hydration would not match the server's HTML.
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
+  // The message centre entry carries the same unread count as the header badge (SPEC.md section 2).
+  const unread = useStore($badgeCount, { ssr: 'initial' });
+  useEffect(() => {
+    if (user) startCounters();
+  }, [!!user]);
   return (
     <aside className="w-full shrink-0 rounded-lg bg-white p-4 shadow-sm md:w-64" aria-label={t['member.menu']} data-testid="member-sidebar">
       {!ready ? (
@@ -69,7 +76,12 @@ export default function MemberSidebar({ t, menu, paths }: Props) {
           {menu.map((m) => (
             <li key={m.href}>
               <a href={m.href} aria-current={m.active ? 'page' : undefined}
-                className={`block rounded px-3 py-2 ${m.active ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`}>{m.label}</a>
+                className={`flex items-center justify-between rounded px-3 py-2 ${m.active ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`}>
+                {m.label}
+                {user && unread > 0 && /\/member\/message-center$/.test(m.href) && (
+                  <span className="rounded-full bg-red-600 px-1.5 text-[11px] font-semibold leading-[18px] text-white" data-testid="member-message-badge">{unread > 99 ? '99+' : unread}</span>
+                )}
+              </a>
             </li>
           ))}
         </ul>

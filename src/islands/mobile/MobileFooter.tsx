@@ -10,6 +10,7 @@ import type { MobileTab } from '../../lib/routes.ts';
 import { Dialog } from '../common/Dialog.tsx';
 import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
 import { useLogin, LOGIN_KEYS } from '../common/useLogin.ts';
+import { $badgeCount, startCounters } from '../../stores/messages.ts';
 
 export const MOBILE_FOOTER_KEYS = [
   ...LOGIN_KEYS, ...DIALOG_KEYS,
@@ -43,6 +44,11 @@ export default function MobileFooter({ t, locale, active, paths }: Props) {
   const signedIn = useStore($signedIn);
   const ready = useStore($sessionReady);
   const open = useStore($loginDialog);
+  // The member tab carries the unread badge (messages and consultation replies), live through the socket.
+  const badge = useStore($badgeCount);
+  useEffect(() => {
+    if (signedIn) startCounters();
+  }, [signedIn]);
 
   return (
     <>
@@ -59,7 +65,12 @@ export default function MobileFooter({ t, locale, active, paths }: Props) {
                   }
                 }}
                 className={`flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] ${active === tab ? 'font-semibold text-amber-800' : 'text-slate-600'}`}>
-                <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d={icon} /></svg>
+                <span className="relative">
+                  <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d={icon} /></svg>
+                  {tab === 'mine' && signedIn && badge > 0 && (
+                    <span className="absolute -right-3 -top-1.5 min-w-[18px] rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-[16px] text-white" data-testid="mobile-message-badge">{badge > 99 ? '99+' : badge}</span>
+                  )}
+                </span>
                 {t[key]}
               </a>
             </li>

@@ -12,6 +12,7 @@ import type { Locale } from '../../shared/constants.ts';
 import { failureText, type BonusWallet } from '../../stores/wallet.ts';
 import { LOGIN_PROMPT_KEYS, LoginPrompt, QUICK_RANGES, RECORD_DAYS, Spinner, taipeiDateTime, taipeiDay, usePageSetup, type QuickRange, type Variant } from '../wallet/common.tsx';
 import { $platforms, loadPlatforms } from '../lobby/platforms.ts';
+import type { BetRecordsView, BetRowView } from '../../shared/schemas/bets.ts';
 
 export const BET_RECORDS_KEYS = [
   ...LOGIN_PROMPT_KEYS, 'ux.login.bets',
@@ -26,23 +27,9 @@ type T = Record<(typeof BET_RECORDS_KEYS)[number], string>;
 /** Records are queryable for the last 30 days; pages hold 10 rows by default (SPEC.md section 9). */
 const PAGE_SIZE = 10;
 
-interface BetRow {
-  id: number;
-  bet_id: string;
-  code: string;
-  game: string;
-  game_type: string;
-  stake: string;
-  payout: string;
-  win_loss: string;
-  valid_bet: string;
-  status: 'open' | 'settled' | 'void';
-  wallet_id: number;
-  placed_at: string;
-  settled_at: string | null;
-}
-interface Totals { stake: string; payout: string; valid_bet: string; win_loss: string }
-interface Answer { data: BetRow[]; total: number; totals: Totals }
+type BetRow = BetRowView;
+type Totals = BetRecordsView['totals'];
+type Answer = BetRecordsView;
 
 type Quick = QuickRange;
 const QUICK = QUICK_RANGES;

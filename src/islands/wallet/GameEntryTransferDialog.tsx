@@ -21,6 +21,7 @@ import {
 import { Dialog } from '../common/Dialog.tsx';
 import { tr } from '../common/messages.ts';
 import { AMOUNT_KEYS, AmountField, twoDecimals, walletText } from './common.tsx';
+import { BONUS_WALLET_STATUS } from '../../shared/statuses.ts';
 
 /** How long the success dialog stays (SPEC.md section 9: auto-transfer dialog 3 s). */
 export const AUTO_TRANSFER_DIALOG_MS = 3000;
@@ -75,7 +76,7 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
     api<BonusWallet[]>(`/auth/autoTransfer/get/${encodeURIComponent(code)}`)
       .then((list) => {
         if (!live) return;
-        const active = list.filter((w) => w.status === 1);
+        const active = list.filter((w) => w.status === BONUS_WALLET_STATUS.active);
         setUsable(active);
         // Money at a platform belongs to one wallet at a time: start from the wallet that funded it.
         const bound = $platformWallets.get()?.find((p) => p.code === code)?.player_bonus_wallet_id;

@@ -12,6 +12,7 @@ import type { Locale } from '../../shared/constants.ts';
 import { $platformWallets, failureText, refreshWallets } from '../../stores/wallet.ts';
 import { LEDGER_KINDS, LEDGER_NOTE_KEYS, ledgerKindKey, noteText } from '../../shared/ledger-notes.ts';
 import { LOGIN_PROMPT_KEYS, LoginPrompt, QUICK_RANGES, RECORD_DAYS, Spinner, fill, taipeiDateTime, taipeiDay, usePageSetup, type QuickRange, type Variant } from './common.tsx';
+import type { MoneyRecordView, TransferRecordView } from '../../shared/schemas/wallet.ts';
 
 export const RECORDS_KEYS = [
   ...LOGIN_PROMPT_KEYS, 'ux.login.records',
@@ -29,20 +30,10 @@ type T = Record<(typeof RECORDS_KEYS)[number], string>;
 /** Default page size (SPEC.md section 9). */
 const PAGE_SIZE = 10;
 
-interface TransferRecord {
-  id: string;
-  gp_code: string;
-  direction: 'in' | 'out';
-  wallet: string;
-  amount: string;
-  status: 'pending' | 'applied' | 'refunded';
-  reason: string;
-  created_at: string;
-  settled_at: string | null;
-}
+type TransferRecord = TransferRecordView;
 
 /** A row of GET /api/players/money/all: one posting on the player's central or activity wallet. */
-interface LedgerRecord { id: string; kind: string; memo: string; created_at: string; wallet: string; amount: string; balance_after: string }
+type LedgerRecord = MoneyRecordView;
 
 type Quick = QuickRange;
 const QUICK = QUICK_RANGES;

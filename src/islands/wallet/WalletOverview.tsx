@@ -11,6 +11,7 @@ import {
   $platformWallets, $walletsLoading, MAINTAIN, alertFailure, recoverAll, refreshWallets, type BonusWallet,
 } from '../../stores/wallet.ts';
 import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, usePageSetup, walletText, type Variant } from './common.tsx';
+import { BONUS_WALLET_STATUS } from '../../shared/statuses.ts';
 
 export const WALLET_OVERVIEW_KEYS = [
   ...LOGIN_PROMPT_KEYS,
@@ -97,10 +98,10 @@ export default function WalletOverview({ t, locale, variant, paths }: Props) {
         ) : (
           <ul className={`grid gap-3 ${mobile ? '' : 'sm:grid-cols-2'}`}>
             {bonuses.map((w) => (
-              <li key={w.id} className={`rounded-lg border border-slate-200 bg-white p-4 ${w.status === 1 ? '' : 'opacity-70'}`} data-testid="activity-wallet">
+              <li key={w.id} className={`rounded-lg border border-slate-200 bg-white p-4 ${w.status === BONUS_WALLET_STATUS.active ? '' : 'opacity-70'}`} data-testid="activity-wallet">
                 <div className="flex items-start justify-between gap-2">
                   <p className="font-semibold">{w.name}</p>
-                  <span className={`shrink-0 rounded px-2 py-0.5 text-xs ${w.status === 1 ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}>{statusLabel(w.status)}</span>
+                  <span className={`shrink-0 rounded px-2 py-0.5 text-xs ${w.status === BONUS_WALLET_STATUS.active ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}>{statusLabel(w.status)}</span>
                 </div>
                 <p className="mt-1 text-xl font-bold text-brand-700">{formatDecimal(w.money)}</p>
                 {Number(w.bonus_bet) > 0 && (
@@ -109,7 +110,7 @@ export default function WalletOverview({ t, locale, variant, paths }: Props) {
                 <p className="mt-1 text-xs text-slate-500">
                   {t['wallet.usable_on']}: {w.wallet.length ? w.wallet.map((c) => names.get(c) ?? c).join(', ') : t['wallet.all_platforms']}
                 </p>
-                {w.status === 1 && (w.is_unlock || w.can_give_up) && (
+                {w.status === BONUS_WALLET_STATUS.active && (w.is_unlock || w.can_give_up) && (
                   <div className="mt-3 flex gap-2">
                     {w.is_unlock && (
                       <button type="button" className="btn-primary h-8 px-3 text-sm disabled:opacity-60" disabled={busy !== null}

@@ -4,6 +4,8 @@ import {
   bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, smallint, text,
   timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
+import type { TransferDirection, TransferOutcome } from '../../shared/schemas/wallet.ts';
+import type { BetStatus } from '../../shared/schemas/bets.ts';
 
 // pg returns Buffer and PGlite Uint8Array for bytea; both come out as Buffer.
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -150,7 +152,7 @@ export const staff = pgTable('staff', {
   passwordHash: text('password_hash').notNull(),
   /** admin, finance, service or marketing. */
   role: varchar('role', { length: 20 }).notNull(),
-  /** AES-256-GCM sealed (STAFF_TOTP_KEY); see backoffice/totp.ts. */
+  /** AES-256-GCM sealed (STAFF_TOTP_KEY); see backoffice/staff/totp.ts. */
   totpSecret: text('totp_secret'),
   /** A secret being enrolled, sealed too: it becomes totp_secret once the staff member confirms a code from it. */
   totpPending: text('totp_pending'),
@@ -269,13 +271,13 @@ export const platformTransfers = pgTable('platform_transfers', {
   playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id),
   gpCode: varchar('gp_code', { length: 20 }).notNull(),
   /** in: from our wallet to the provider; out: from the provider back to our wallet. */
-  direction: varchar('direction', { length: 3 }).notNull(),
+  direction: varchar('direction', { length: 3 }).$type<TransferDirection>().notNull(),
   amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
   /** The wallet on our side: central, or bonus with bonusWalletId. */
   walletKind: varchar('wallet_kind', { length: 10 }).notNull(),
   bonusWalletId: bigint('bonus_wallet_id', { mode: 'number' }),
   /** pending, applied or refunded. */
-  status: varchar('status', { length: 10 }).notNull(),
+  status: varchar('status', { length: 10 }).$type<TransferOutcome>().notNull(),
   /** Why it is pending, or why it was refunded. */
   reason: text('reason').notNull(),
   clientKey: varchar('client_key', { length: 80 }),
@@ -322,7 +324,7 @@ export const betRecords = pgTable('bet_records', {
   payoutMinor: bigint('payout_minor', { mode: 'bigint' }).notNull(),
   validBetMinor: bigint('valid_bet_minor', { mode: 'bigint' }).notNull(),
   /** open, settled or void. */
-  status: varchar('status', { length: 10 }).notNull(),
+  status: varchar('status', { length: 10 }).$type<BetStatus>().notNull(),
   /** The provider's version of the record; a higher one replaces a lower one, never the reverse. */
   version: integer('version').notNull(),
   /** The version whose money the ledger holds; lower than version means a journal is still owed. */

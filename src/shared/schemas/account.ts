@@ -94,3 +94,6 @@ export const forcePasswordSchema = v.strictObject({
 
 /** status_force_password 2: the player must change the password before anything else (SPEC.md section 3). */
 export const FORCE_PASSWORD = 2;
+
+/** A verified recovery code becomes a short-lived ticket for the new password. */
+export const recoveryTicketView = v.object({ ticket: v.string() });

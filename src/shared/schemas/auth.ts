@@ -93,3 +93,8 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
   }
   return out;
 }
+
+/** A new session: the bearer token and how long it lives. */
+export const tokenView = v.object({ access_token: v.string(), token_type: v.literal('Bearer'), expires_in: v.number() });
+export const registeredView = v.object({ account: v.string() });
+export type TokenView = v.InferOutput<typeof tokenView>;

@@ -11,3 +11,30 @@ export const betRecordsQuery = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
   pageSize: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)), '10'),
 });
+
+// Answers of the bet record calls.
+
+export const BET_STATUSES = ['open', 'settled', 'void'] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+
+/** A bet of GET /api/players/bet/records; amounts are decimal strings. */
+export const betRowView = v.object({
+  id: v.number(),
+  bet_id: v.string(),
+  code: v.string(),
+  game: v.string(),
+  game_type: v.string(),
+  stake: v.string(),
+  payout: v.string(),
+  win_loss: v.string(),
+  valid_bet: v.string(),
+  status: v.picklist(BET_STATUSES),
+  wallet_id: v.number(),
+  placed_at: v.string(),
+  settled_at: v.nullable(v.string()),
+});
+export const betTotalsView = v.object({ stake: v.string(), payout: v.string(), valid_bet: v.string(), win_loss: v.string() });
+export const betRecordsView = v.object({ data: v.array(betRowView), total: v.number(), totals: betTotalsView });
+
+export type BetRowView = v.InferOutput<typeof betRowView>;
+export type BetRecordsView = v.InferOutput<typeof betRecordsView>;

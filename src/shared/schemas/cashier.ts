@@ -55,3 +55,98 @@ export function ageOn(birthday: string, today: Date): number {
   if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age--;
   return age;
 }
+
+export const depositIdParam = v.strictObject({ id: v.pipe(v.string(), v.regex(/^DP[0-9a-z]{10,40}$/, 'error.not_found')) });
+export const cardIdBody = v.strictObject({ id: idSchema() });
+
+// Answers of the cashier calls.
+
+const range = v.object({ min: v.string(), max: v.string() });
+export const depositMethodsView = v.object({
+  methods: v.array(v.picklist(DEPOSIT_METHODS)),
+  min: v.string(),
+  max: v.string(),
+  /** Per-method bounds where a method has its own. */
+  limits: v.object({
+    bank_transfer: v.optional(range), card: v.optional(range), cvs: v.optional(range), online_banking: v.optional(range), usdt: v.optional(range),
+  }),
+  bank_transfer: v.nullable(v.object({ bank: v.string(), account_name: v.string(), account: v.string() })),
+  usdt: v.nullable(v.object({ address: v.string(), network: v.string() })),
+});
+
+/** A deposit order as its player sees it. */
+export const depositView = v.object({
+  id: v.string(),
+  method: v.picklist(DEPOSIT_METHODS),
+  amount: v.string(),
+  status: v.string(),
+  pay_url: v.nullable(v.string()),
+  payment_code: v.nullable(v.string()),
+  expires_at: v.nullable(v.string()),
+  created_at: v.string(),
+  paid_at: v.nullable(v.string()),
+  reason: v.string(),
+  player_ref: v.string(),
+});
+
+/** A bound bank card; the number is masked. */
+export const bankCardView = v.object({
+  id: v.number(),
+  bank: v.string(),
+  bank_name: v.string(),
+  market: v.string(),
+  account_name: v.string(),
+  card_number: v.string(),
+  status_debit_card: v.number(),
+  audit_reason: v.string(),
+  created_at: v.string(),
+});
+export const bankCardsView = v.object({
+  data: v.array(bankCardView),
+  max: v.number(),
+  bankList: v.array(v.object({ code: v.string(), name: v.string() })),
+  can_delete: v.boolean(),
+});
+
+export const withdrawTermsView = v.object({
+  fee: v.string(),
+  min: v.string(),
+  max: v.string(),
+  used_today: v.number(),
+  /** 0 means no daily count limit. */
+  max_per_day: v.number(),
+  need_real_name: v.boolean(),
+});
+export const withdrawCreatedView = v.object({ id: v.string(), amount: v.string(), fee: v.string(), status: v.string() });
+
+/** A withdrawal of GET /api/auth/transactionRecordList?category=withdraw. */
+export const withdrawalRecordView = v.object({
+  id: v.string(),
+  amount: v.string(),
+  fee: v.string(),
+  status: v.string(),
+  reason: v.string(),
+  created_at: v.string(),
+  reviewed_at: v.nullable(v.string()),
+});
+
+/** A turnover requirement a deposit created, of GET /api/finance/withdraw/limit/records. */
+export const requirementView = v.object({
+  id: v.string(),
+  created_at: v.string(),
+  deposit: v.string(),
+  required: v.string(),
+  achieved: v.string(),
+  done: v.boolean(),
+});
+
+/** The gateway expects a bare OK once a callback is taken (its own format, not the envelope). */
+export const callbackAckView = v.literal('OK');
+
+export type DepositMethodsView = v.InferOutput<typeof depositMethodsView>;
+export type DepositView = v.InferOutput<typeof depositView>;
+export type BankCardView = v.InferOutput<typeof bankCardView>;
+export type BankCardsView = v.InferOutput<typeof bankCardsView>;
+export type WithdrawTermsView = v.InferOutput<typeof withdrawTermsView>;
+export type WithdrawalRecordView = v.InferOutput<typeof withdrawalRecordView>;
+export type RequirementView = v.InferOutput<typeof requirementView>;

@@ -42,40 +42,77 @@ export const selfExclusionBody = v.strictObject({
   confirm_account: v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(12, 'v.too_long'), v.nonEmpty('protection.v.confirm')),
 }, 'v.type.object');
 
-export interface LimitView {
-  kind: MoneyLimitKind;
-  period: (typeof LIMIT_PERIOD_NAMES)[number];
+// Answers of the protection calls.
+
+export const limitView = v.object({
+  kind: v.picklist(MONEY_LIMIT_KINDS),
+  period: v.picklist(LIMIT_PERIOD_NAMES),
   /** In force now, or null. */
-  value: string | null;
-  used: string;
+  value: v.nullable(v.string()),
+  used: v.string(),
   /** What is left in this period, or null without a limit. */
-  remaining: string | null;
-  resets_at: string;
+  remaining: v.nullable(v.string()),
+  resets_at: v.string(),
   /** A pending increase (or removal, with pending_removal) and when it may be confirmed. */
-  pending_value: string | null;
-  pending_removal: boolean;
-  pending_at: string | null;
-  confirmable: boolean;
-}
+  pending_value: v.nullable(v.string()),
+  pending_removal: v.boolean(),
+  pending_at: v.nullable(v.string()),
+  confirmable: v.boolean(),
+});
 
-export interface ExclusionView {
-  id: number;
-  kind: 'timeout' | 'self_exclusion';
-  duration: string;
-  starts_at: string;
-  ends_at: string | null;
-  reason: string;
-  by_staff: boolean;
-}
+export const EXCLUSION_KINDS = ['timeout', 'self_exclusion'] as const;
+export const exclusionView = v.object({
+  id: v.number(),
+  kind: v.picklist(EXCLUSION_KINDS),
+  duration: v.string(),
+  starts_at: v.string(),
+  ends_at: v.nullable(v.string()),
+  reason: v.string(),
+  by_staff: v.boolean(),
+});
 
-export interface ProtectionStatus {
-  now: string;
+export const protectionStatusView = v.object({
+  now: v.string(),
   /** Under a time-out or self-exclusion: balance, withdrawal, records, messages and this page only. */
-  restricted: boolean;
-  exclusion: ExclusionView | null;
-  limits: LimitView[];
-  session_limit: { minutes: number | null; pending_minutes: number | null; pending_removal: boolean; pending_at: string | null; confirmable: boolean };
-  reality_check_minutes: number | null;
-  session: { started_at: string | null; net_result: string };
-  activity_wallet_rule: ActivityWalletRule;
-}
+  restricted: v.boolean(),
+  exclusion: v.nullable(exclusionView),
+  limits: v.array(limitView),
+  session_limit: v.object({
+    minutes: v.nullable(v.number()), pending_minutes: v.nullable(v.number()), pending_removal: v.boolean(), pending_at: v.nullable(v.string()), confirmable: v.boolean(),
+  }),
+  reality_check_minutes: v.nullable(v.number()),
+  session: v.object({ started_at: v.nullable(v.string()), net_result: v.string() }),
+  activity_wallet_rule: v.picklist(ACTIVITY_WALLET_RULES),
+});
+
+/** What a change of a limit did: took effect, waits for its cooling-off, or changed nothing. */
+export const limitOutcomeView = v.object({ outcome: v.picklist(['applied', 'pending', 'unchanged']) });
+export const outcomeView = v.object({ outcome: v.string() });
+
+/** A player's time-out or self-exclusion in the back office's list. */
+export const exclusionRowView = v.object({
+  id: v.number(),
+  player_id: v.number(),
+  account: v.string(),
+  phone: v.nullable(v.string()),
+  kind: v.string(),
+  duration: v.string(),
+  starts_at: v.string(),
+  ends_at: v.nullable(v.string()),
+  reason: v.string(),
+  by_staff: v.boolean(),
+});
+export const staffProtectionView = v.object({
+  player: v.object({ id: v.number(), account: v.string() }),
+  status: protectionStatusView,
+  history: v.object({
+    events: v.array(v.object({ id: v.number(), action: v.string(), detail: v.unknown(), staff_id: v.nullable(v.number()), created_at: v.string() })),
+    exclusions: v.array(exclusionView),
+  }),
+});
+
+export type LimitView = v.InferOutput<typeof limitView>;
+export type StaffProtectionView = v.InferOutput<typeof staffProtectionView>;
+export type ExclusionRowView = v.InferOutput<typeof exclusionRowView>;
+export type ExclusionView = v.InferOutput<typeof exclusionView>;
+export type ProtectionStatus = v.InferOutput<typeof protectionStatusView>;

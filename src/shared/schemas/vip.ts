@@ -1,6 +1,7 @@
 // Schemas of the VIP and points-mall calls (SPEC.md sections 5 and 7, issue 13), shared by the routes,
 // the back office and the islands.
 import * as v from 'valibot';
+import { bytesView } from './envelope.ts';
 import { MONEY_RE } from './wallet.ts';
 
 export const GAME_GROUPS = ['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'] as const;
@@ -39,33 +40,47 @@ export const rewardClaimBody = v.strictObject({ id }, 'v.type.object');
 
 // ---- answers -----------------------------------------------------------------------------------
 
-export interface GiftView {
-  id: number; name: string; description: string; image: string | null; points: number; stock: number;
-  kind: 'physical' | 'virtual'; bonus: string; per_player_limit: number; redeemed: number;
-  show_start: string | null; show_end: string | null;
-}
-export interface ExchangeListView { points: number; list: GiftView[] }
-export interface ExchangeOrderView {
-  id: number; gift_id: number; name: string; kind: string; points: number; status: OrderStatus; tracking_no: string;
-  reason: string; consignee: string; phone: string; area: string; address: string; created_at: string; updated_at: string;
-}
-export interface LevelView {
-  id: number; name: string; icon: string; deposit_req: string; valid_bet_req: string; keep_valid_bet: string;
-  upgrade_reward: string; monthly_reward: string; birthday_reward: string; reward_target: 'bonus' | 'central'; reward_flow_multiple: number;
-  withdraw_max_per_day: number; withdraw_free_per_day: number; withdraw_fee: string;
-  rebate_rate: string; points_rates: Record<string, number>;
-}
-export interface RewardView { id: number; kind: string; period: string; level_id: number; amount: string; target: string; status: string; created_at: string }
-export interface VipInfoView {
-  level: { id: number; name: string; icon: string; locked: boolean; reached_at: string | null };
-  period_days: number; grace_days: number;
-  totals: { deposit: string; valid_bet: string };
-  next: null | { id: number; name: string; deposit_needed: string; valid_bet_needed: string };
-  keep: { valid_bet_required: string; valid_bet: string; kept: boolean };
-  points: number;
-  rewards: RewardView[];
-  levels: LevelView[];
-}
+export const giftView = v.object({
+  id: v.number(), name: v.string(), description: v.string(), image: v.nullable(v.string()), points: v.number(), stock: v.number(),
+  kind: v.picklist(GIFT_KINDS), bonus: v.string(), per_player_limit: v.number(), redeemed: v.number(),
+  show_start: v.nullable(v.string()), show_end: v.nullable(v.string()),
+});
+export const exchangeListView = v.object({ points: v.number(), list: v.array(giftView) });
+export const exchangeOrderView = v.object({
+  id: v.number(), gift_id: v.number(), name: v.string(), kind: v.string(), points: v.number(), status: v.picklist(ORDER_STATUSES), tracking_no: v.string(),
+  reason: v.string(), consignee: v.string(), phone: v.string(), area: v.string(), address: v.string(), created_at: v.string(), updated_at: v.string(),
+});
+export const exchangeRecordsView = v.object({ data: v.array(exchangeOrderView), total: v.number() });
+const levelFields = {
+  id: v.number(), name: v.string(), icon: v.string(), deposit_req: v.string(), valid_bet_req: v.string(), keep_valid_bet: v.string(),
+  upgrade_reward: v.string(), monthly_reward: v.string(), birthday_reward: v.string(), reward_target: v.picklist(REWARD_TARGETS), reward_flow_multiple: v.number(),
+  withdraw_max_per_day: v.number(), withdraw_free_per_day: v.number(), withdraw_fee: v.string(),
+  rebate_rate: v.string(), points_rates: v.record(v.string(), v.number()),
+};
+export const levelView = v.object(levelFields);
+export const rewardView = v.object({
+  id: v.number(), kind: v.string(), period: v.string(), level_id: v.number(), amount: v.string(), target: v.string(), status: v.string(), created_at: v.string(),
+});
+export const vipInfoView = v.object({
+  level: v.object({ id: v.number(), name: v.string(), icon: v.string(), locked: v.boolean(), reached_at: v.nullable(v.string()) }),
+  period_days: v.number(), grace_days: v.number(),
+  totals: v.object({ deposit: v.string(), valid_bet: v.string() }),
+  next: v.nullable(v.object({ id: v.number(), name: v.string(), deposit_needed: v.string(), valid_bet_needed: v.string() })),
+  keep: v.object({ valid_bet_required: v.string(), valid_bet: v.string(), kept: v.boolean() }),
+  points: v.number(),
+  rewards: v.array(rewardView),
+  levels: v.array(levelView),
+});
+
+export type GiftView = v.InferOutput<typeof giftView>;
+export type ExchangeListView = v.InferOutput<typeof exchangeListView>;
+export type ExchangeOrderView = v.InferOutput<typeof exchangeOrderView>;
+export type LevelView = v.InferOutput<typeof levelView>;
+export type RewardView = v.InferOutput<typeof rewardView>;
+export type VipInfoView = v.InferOutput<typeof vipInfoView>;
+
+/** Gift pictures are served as the image bytes themselves. */
+export const imageBytesView = bytesView;
 
 // ---- back office -------------------------------------------------------------------------------
 
@@ -141,3 +156,36 @@ export const orderActionBody = v.strictObject({
   tracking_no: optionalText(60),
   reason: optionalText(200),
 }, 'v.type.object');
+
+// ---- back-office answers ----
+
+/** A level as the editor shows it: the player-facing rules plus the raw settings and how many players hold it. */
+export const levelAdminView = v.object({
+  ...levelFields,
+  name_frontend: v.string(), name_frontend_en: v.string(), if_show_frontend: v.boolean(), rebate_rate_bp: v.number(), players: v.number(),
+});
+export const levelPreviewView = v.object({ would_rise: v.number(), would_miss_keep: v.number(), players_read: v.number(), period_days: v.number() });
+export const playerVipView = v.object({
+  level_id: v.number(),
+  icon: v.string(),
+  locked: v.boolean(),
+  reached_at: v.nullable(v.string()),
+  points: v.number(),
+  rewards: v.array(rewardView),
+  points_history: v.array(v.object({ id: v.number(), kind: v.string(), memo: v.string(), points: v.number(), balance: v.number(), created_at: v.string() })),
+  history: v.array(v.object({
+    id: v.number(), from: v.number(), to: v.number(), reason: v.string(), detail: v.unknown(), staff_id: v.nullable(v.number()), created_at: v.string(),
+  })),
+});
+export const pointsBalanceView = v.object({ points: v.number() });
+export const giftAdminView = v.object({
+  id: v.number(), name: v.string(), name_en: v.string(), description: v.string(), description_en: v.string(), image_id: v.nullable(v.number()),
+  image: v.nullable(v.string()), points: v.number(), stock: v.number(), show_start: v.nullable(v.string()), show_end: v.nullable(v.string()),
+  per_player_limit: v.number(), kind: v.string(), bonus: v.string(), bonus_flow_multiple: v.number(), status: v.number(), sort: v.number(),
+});
+export const giftImageView = v.object({ id: v.number(), url: v.string() });
+export const orderQueueView = v.object({ data: v.array(v.object({ ...exchangeOrderView.entries, player_id: v.number(), account: v.string() })), total: v.number() });
+
+export type LevelAdminView = v.InferOutput<typeof levelAdminView>;
+export type GiftAdminView = v.InferOutput<typeof giftAdminView>;
+export type PlayerVipView = v.InferOutput<typeof playerVipView>;

@@ -72,3 +72,58 @@ export function transferAmountError(input: { walletChosen: boolean; amount: stri
   if (problem) return 'v.money.invalid';
   return undefined;
 }
+
+// Answers of the wallet calls.
+
+/** A platform wallet of POST /api/games/wallet. */
+export const platformWalletView = v.object({
+  id: v.number(),
+  code: v.string(),
+  name: v.string(),
+  group: v.string(),
+  /** The amount as a decimal string, or 'maintain' when the platform cannot be reached. */
+  wallet: v.string(),
+  player_bonus_wallet_id: v.nullable(v.number()),
+  pending: v.boolean(),
+});
+
+export const TRANSFER_OUTCOMES = ['pending', 'applied', 'refunded'] as const;
+export type TransferOutcome = (typeof TRANSFER_OUTCOMES)[number];
+/** A transfer to or from a platform: applied, still being confirmed with the provider, or refused and refunded. */
+export const transferResultView = v.object({ id: v.string(), status: v.picklist(TRANSFER_OUTCOMES), reason: v.string(), amount: v.string() });
+
+export const gameLinkView = v.object({ url: v.string(), auto_transfer: v.nullable(transferResultView) });
+export const autoTransferSwitchView = v.object({ auto_transfer: v.boolean() });
+export const unlockedView = v.object({ money: v.string() });
+
+/** A ledger line of GET /api/players/money/:category. */
+export const moneyRecordView = v.object({
+  id: v.string(),
+  kind: v.string(),
+  ref: v.string(),
+  memo: v.string(),
+  created_at: v.string(),
+  wallet: v.string(),
+  amount: v.string(),
+  balance_after: v.string(),
+});
+
+/** A platform transfer of GET /api/auth/transactionRecordList (the default category). */
+export const TRANSFER_DIRECTIONS = ['in', 'out'] as const;
+export type TransferDirection = (typeof TRANSFER_DIRECTIONS)[number];
+export const transferRecordView = v.object({
+  id: v.string(),
+  gp_code: v.string(),
+  direction: v.picklist(TRANSFER_DIRECTIONS),
+  wallet: v.string(),
+  amount: v.string(),
+  status: v.picklist(TRANSFER_OUTCOMES),
+  reason: v.string(),
+  created_at: v.string(),
+  settled_at: v.nullable(v.string()),
+});
+
+export type PlatformWalletView = v.InferOutput<typeof platformWalletView>;
+export type TransferResultView = v.InferOutput<typeof transferResultView>;
+export type MoneyRecordView = v.InferOutput<typeof moneyRecordView>;
+export type TransferRecordView = v.InferOutput<typeof transferRecordView>;

@@ -5,8 +5,10 @@ import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import {
-  accountPhoneSchema, avatarSchema, changePasswordSchema, phoneLoginSchema, sendVerificationSchema, updateByForgetSchema, verifyCodeSchema,
+  accountPhoneSchema, avatarSchema, changePasswordSchema, phoneLoginSchema, recoveryTicketView, sendVerificationSchema, updateByForgetSchema, verifyCodeSchema,
 } from '../../../shared/schemas/account.ts';
+import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
+import { tokenView } from '../../../shared/schemas/auth.ts';
 import { AccountService } from './account-service.ts';
 import { requestContext } from './routes.ts';
 import type { Auth } from './service.ts';
@@ -22,35 +24,35 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
   // Codes and probes are also limited per phone and per address in the service; this bounds the raw rate.
   const burst = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
-  app.post('/auth/sendPhoneVerification', { schema: { body: sendVerificationSchema }, config: burst }, async (request) => {
+  app.post('/auth/sendPhoneVerification', { schema: { body: sendVerificationSchema, response: { 200: okEmpty } }, config: burst }, async (request) => {
     await account.sendVerification(request.body, requestContext(request));
     return ok(null, 'success');
   });
 
-  app.post('/auth/ifPlayerExist', { schema: { body: accountPhoneSchema }, config: burst }, async (request) => {
+  app.post('/auth/ifPlayerExist', { schema: { body: accountPhoneSchema, response: { 200: okEmpty } }, config: burst }, async (request) => {
     await account.ifPlayerExist(request.body, requestContext(request));
     return ok(null, 'success');
   });
 
-  app.post('/auth/verifyPhoneCode', { schema: { body: verifyCodeSchema }, config: burst }, async (request) => {
+  app.post('/auth/verifyPhoneCode', { schema: { body: verifyCodeSchema, response: { 200: okBody(recoveryTicketView) } }, config: burst }, async (request) => {
     return ok(await account.verifyRecoveryCode(request.body, requestContext(request)), 'success');
   });
 
-  app.put('/auth/updatePasswordByForget', { schema: { body: updateByForgetSchema }, config: burst }, async (request) => {
+  app.put('/auth/updatePasswordByForget', { schema: { body: updateByForgetSchema, response: { 200: okEmpty } }, config: burst }, async (request) => {
     await account.updatePasswordByForget(request.body, requestContext(request));
     return ok(null, 'success');
   });
 
-  app.post('/auth/phoneLogin', { schema: { body: phoneLoginSchema }, config: burst }, async (request) => {
+  app.post('/auth/phoneLogin', { schema: { body: phoneLoginSchema, response: { 200: okBody(tokenView) } }, config: burst }, async (request) => {
     return ok(await account.phoneLogin(request.body, requestContext(request)));
   });
 
-  app.put('/auth/password', { ...signedIn, schema: { body: changePasswordSchema } }, async (request) => {
+  app.put('/auth/password', { ...signedIn, schema: { body: changePasswordSchema, response: { 200: okEmpty } } }, async (request) => {
     await account.changePassword(request.auth as Auth, request.body, requestContext(request));
     return ok(null, 'success');
   });
 
-  app.put('/auth/update', { ...signedIn, schema: { body: avatarSchema } }, async (request) => {
+  app.put('/auth/update', { ...signedIn, schema: { body: avatarSchema, response: { 200: okEmpty } } }, async (request) => {
     await account.setAvatar(request.auth as Auth, request.body.avatar);
     return ok(null, 'Successfully modified');
   });

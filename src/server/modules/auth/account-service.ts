@@ -18,6 +18,7 @@ import { AuthService, SESSION_TTL_MS, type Auth, type RequestContext } from './s
 import * as repo from './repository.ts';
 import * as accounts from './account-repository.ts';
 import { hashCode, hashToken, newSmsCode, newToken } from './tokens.ts';
+import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 /** What a code is for; a code is only ever checked against its own purpose. */
 export type CodePurpose = 'recover' | 'phone_login';
@@ -90,7 +91,7 @@ export class AccountService {
     }
     if (!(await this.system.setting('allow_player_login'))) throw new ApiError('login_disabled');
     const player = await accounts.playerByPhone(this.db, input.phone);
-    await this.sendCode(input.phone, 'phone_login', ctx, !!player && player.status === 1);
+    await this.sendCode(input.phone, 'phone_login', ctx, !!player && player.status === PLAYER_STATUS.active);
   }
 
   private async sendCode(phone: string, purpose: CodePurpose, ctx: RequestContext, deliver = true): Promise<void> {
@@ -156,7 +157,7 @@ export class AccountService {
       if (player) await this.recordLogin(player.id, 'phone_code', false, 'confirm_verification_code_error', ctx);
       throw new ApiError('confirm_verification_code_error', { code: ['error.code_wrong'] });
     }
-    if (player.status !== 1) {
+    if (player.status !== PLAYER_STATUS.active) {
       await this.recordLogin(player.id, 'phone_code', false, 'account_disabled', ctx);
       throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
     }

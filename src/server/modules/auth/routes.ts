@@ -3,7 +3,9 @@ import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import * as v from 'valibot';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
-import { loginSchema, sendPhoneSchema } from '../../../shared/schemas/auth.ts';
+import { loginSchema, registeredView, sendPhoneSchema, tokenView } from '../../../shared/schemas/auth.ts';
+import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
+import { userView } from '../../../shared/schemas/user.ts';
 import type { Auth, RequestContext } from './service.ts';
 import { AccountService } from './account-service.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -27,7 +29,7 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   const history = new AccountService({ db: app.services.db, system: app.services.system, limiter: app.services.limiter, sms: app.services.sms, publish: app.services.realtime.publisher });
 
   app.post('/auth/login', {
-    schema: { body: loginSchema },
+    schema: { body: loginSchema, response: { 200: okBody(tokenView) } },
   }, async (request) => {
     const body = request.body;
     const ctx = requestContext(request);
@@ -42,10 +44,10 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   });
 
   app.post('/auth/register', {
-    schema: { body: registerShape },
+    schema: { body: registerShape, response: { 200: okBody(registeredView) } },
   }, async (request) => ok(await auth.register(request.body, requestContext(request)), 'Registered'));
 
-  app.get('/auth/me', { onRequest: requirePlayer }, async (request) => {
+  app.get('/auth/me', { onRequest: requirePlayer, schema: { response: { 200: okBody(userView) } } }, async (request) => {
     const a = request.auth as Auth;
     // Polled every 10 s by every signed-in player: the answer is reused until something it shows changes.
     return ok(await auth.cachedView(a.playerId, request.locale, async () => {
@@ -54,13 +56,13 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
     }));
   });
 
-  app.get('/auth/logout', { onRequest: requirePlayer }, async (request) => {
+  app.get('/auth/logout', { onRequest: requirePlayer, schema: { response: { 200: okEmpty } } }, async (request) => {
     await auth.logout(request.auth as Auth);
     return ok(null, 'Logged out');
   });
 
   app.put('/send/phone', {
-    schema: { body: sendPhoneSchema },
+    schema: { body: sendPhoneSchema, response: { 200: okEmpty } },
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
   }, async (request) => {
     await auth.sendRegisterCode((request.body).phone, requestContext(request));

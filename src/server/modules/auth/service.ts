@@ -23,6 +23,7 @@ import {
   CODE_MAX_ATTEMPTS, CODE_TTL_MS, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS,
   SMS_IP_HOURLY, SMS_PHONE_DAILY, SMS_PHONE_GAP_MS,
 } from './limits.ts';
+import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 /** argon2id (algorithm 2) with the OWASP baseline: 19 MiB, two passes, one lane. */
 const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -53,6 +54,8 @@ export class AuthService {
   private readonly sessionCache: SessionCache | undefined;
   /** Verified against when the account does not exist, so timing does not tell which accounts exist. */
   private dummyHash: Promise<string> | undefined;
+  /** Runs after a registration is committed (the promotions' register bonus; set by the app). */
+  afterRegister: ((playerId: number) => Promise<void>) | undefined;
 
   constructor(deps: { db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher; sessionCache?: SessionCache }) {
     this.db = deps.db;
@@ -101,6 +104,7 @@ export class AuthService {
     }
 
     const passwordHash = await AuthService.hashPassword(input.password);
+    let playerId = 0;
     try {
       await this.db.transaction(async (tx) => {
         if (codeId !== undefined && !(await repo.consumeCode(tx, codeId))) {
@@ -111,6 +115,7 @@ export class AuthService {
           referrerId: referrerId ?? null, registerIp: ctx.ip,
         });
         await repo.openCentralAccount(tx, player.id);
+        playerId = player.id;
       });
     } catch (err) {
       // Two registrations racing for the same account or phone: the unique index decides.
@@ -118,6 +123,8 @@ export class AuthService {
       if (isUniqueViolation(err, 'players_phone_uq')) throw new ApiError('validation_failed', { phone: ['v.phone.taken'] });
       throw err;
     }
+    // After commit: a registration bonus failing must not undo the registration.
+    await this.afterRegister?.(playerId);
     return { account: input.account };
   }
 
@@ -135,7 +142,7 @@ export class AuthService {
     const attempt = await this.limiter.hit(failKey, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS);
     if (!attempt.allowed) throw locked();
     // A disabled account answers the same whatever the password, so it cannot be used to test passwords.
-    if (player && player.status !== 1) throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
+    if (player && player.status !== PLAYER_STATUS.active) throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
     const ok = player
       ? await argonVerify(player.passwordHash, input.password)
       : (await argonVerify(await (this.dummyHash ??= AuthService.hashPassword('dummy0pass')), input.password), false);

@@ -5,8 +5,9 @@ import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
-import { betRecordsQuery } from '../../../shared/schemas/bets.ts';
-import { turnoverQuery, type TurnoverAnswer, type TurnoverQuery } from '../../../shared/schemas/turnover.ts';
+import { betRecordsQuery, betRecordsView } from '../../../shared/schemas/bets.ts';
+import { okBody } from '../../../shared/schemas/envelope.ts';
+import { turnoverQuery, turnoverResponse, type TurnoverAnswer, type TurnoverQuery } from '../../../shared/schemas/turnover.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
 import type { Auth } from '../auth/service.ts';
 import { dayRange } from '../wallet/dates.ts';
@@ -17,7 +18,7 @@ export const betRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, cashier } = app.services;
 
-  app.get('/players/bet/records', { onRequest: app.requirePlayer, schema: { querystring: betRecordsQuery } }, async (request) => {
+  app.get('/players/bet/records', { onRequest: app.requirePlayer, schema: { querystring: betRecordsQuery, response: { 200: okBody(betRecordsView) } } }, async (request) => {
     const q = request.query;
     const { from, to } = dayRange(q.start, q.end);
     const { rows, totals } = await repo.betsOf(db, {
@@ -46,7 +47,7 @@ export const betRoutes: FastifyPluginAsync = async (plugin) => {
   // The turnover record (issue 10 item 9): valid bet per Taipei day and game group, and the progress against the
   // withdrawal requirement (the cashier's own allocation, as GET /finance/withdraw/limit/records shows it) and
   // each active activity wallet's bet-flow target.
-  app.get('/players/turnover', { onRequest: app.requirePlayer, schema: { querystring: turnoverQuery } }, async (request) => {
+  app.get('/players/turnover', { onRequest: app.requirePlayer, schema: { querystring: turnoverQuery, response: { 200: okBody(turnoverResponse) } } }, async (request) => {
     const q = request.query;
     const playerId = (request.auth as Auth).playerId;
     const { from, to } = dayRange(q.date_start, q.date_end);

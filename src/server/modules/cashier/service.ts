@@ -54,10 +54,8 @@ function maskNumber(n: string): string {
   return n.length > 4 ? `${'*'.repeat(Math.max(0, n.length - 4))}${n.slice(-4)}` : n;
 }
 
-export interface DepositView {
-  id: string; method: DepositMethod; amount: string; status: string; pay_url: string | null; payment_code: string | null;
-  expires_at: string | null; created_at: string; paid_at: string | null; reason: string; player_ref: string;
-}
+export type { DepositView } from '../../../shared/schemas/cashier.ts';
+import type { DepositView } from '../../../shared/schemas/cashier.ts';
 
 export class CashierService {
   private readonly db: Db;
@@ -68,8 +66,8 @@ export class CashierService {
   private readonly urls: { notifyUrl: string; siteUrl: string };
   /** The player-protection gate, asked before a deposit order is created (set by the app). */
   gate: ProtectionGate | undefined;
-  /** Runs after a deposit is credited (VIP level evaluation; set by the app). */
-  afterDeposit: ((playerId: number) => Promise<void>) | undefined;
+  /** Runs after a deposit is credited, with the deposit's id (VIP level evaluation, deposit promotions; set by the app). */
+  afterDeposit: ((playerId: number, depositId: string) => Promise<void>) | undefined;
 
   /** Counts forged callbacks per sender (shared by every instance). */
   private readonly limiter: Limiter | undefined;
@@ -251,7 +249,7 @@ export class CashierService {
     await log(outcome, true);
     // Side effects after commit: the player's pages react live.
     if (outcome === 'credited') this.publish.toPlayer(first.playerId, 'deposit-success', { id: first.id, amount: minorToDecimal(first.amountMinor) });
-    if (outcome === 'credited') await this.afterDeposit?.(first.playerId);
+    if (outcome === 'credited') await this.afterDeposit?.(first.playerId, first.id);
     if (outcome === 'failed' || outcome === 'expired') this.publish.toPlayer(first.playerId, 'deposit-fail', { id: first.id, reason: outcome });
     return { ok: true, outcome };
   }
@@ -267,7 +265,7 @@ export class CashierService {
       await this.credit(tx, d, central, house, staffId);
     });
     this.publish.toPlayer(first.playerId, 'deposit-success', { id, amount: minorToDecimal(first.amountMinor) });
-    await this.afterDeposit?.(first.playerId);
+    await this.afterDeposit?.(first.playerId, id);
   }
 
   async rejectDeposit(staffId: number, id: string, reason: string): Promise<void> {
@@ -309,7 +307,7 @@ export class CashierService {
       if (changed === 'credited') {
         credited++;
         this.publish.toPlayer(d.playerId, 'deposit-success', { id: d.id, amount: minorToDecimal(d.amountMinor) });
-        await this.afterDeposit?.(d.playerId);
+        await this.afterDeposit?.(d.playerId, d.id);
       } else if (changed === 'expired') {
         expired++;
         this.publish.toPlayer(d.playerId, 'deposit-fail', { id: d.id, reason: 'expired' });

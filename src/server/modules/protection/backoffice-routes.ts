@@ -7,10 +7,14 @@ import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
 import { moneyField } from '../../../shared/schemas/wallet.ts';
-import { EXCLUSION_DURATIONS, LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, TIMEOUT_DURATIONS } from '../../../shared/schemas/protection.ts';
-import type { StaffAuth } from '../backoffice/service.ts';
-import { insertAudit } from '../backoffice/repository.ts';
-import { idParams, pageQuery, type Input } from '../backoffice/schemas.ts';
+import {
+  EXCLUSION_DURATIONS, LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, TIMEOUT_DURATIONS, exclusionRowView, exclusionView, limitOutcomeView, staffProtectionView,
+} from '../../../shared/schemas/protection.ts';
+import { okBody, pageOf } from '../../../shared/schemas/envelope.ts';
+import type { ValibotTypeProvider } from '../../lib/validation.ts';
+import type { StaffAuth } from '../backoffice/staff/service.ts';
+import { insertAudit } from '../backoffice/staff/repository.ts';
+import { idParams, pageQuery } from '../backoffice/schemas.ts';
 import * as repo from './repository.ts';
 
 const REASON_MAX = 500;
@@ -34,27 +38,28 @@ export const boRegisterQuery = v.object({
   search: v.optional(v.pipe(v.string(), v.maxLength(12, 'v.too_long'), v.trim())),
 });
 
-export const backofficeProtectionRoutes: FastifyPluginAsync = async (app) => {
+export const backofficeProtectionRoutes: FastifyPluginAsync = async (plugin) => {
+  // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, protection } = app.services;
   const staffOf = (request: FastifyRequest) => request.staff as StaffAuth;
-  const playerId = (request: FastifyRequest) => (request.params as Input<typeof idParams>).id;
   const known = async (id: number) => {
     const p = await repo.playerBasics(db, id);
     if (!p) throw new ApiError('not_found');
     return p;
   };
 
-  app.get('/players/:id/protection', { schema: { params: idParams }, config: { staff: 'protection.read' } }, async (request) => {
-    const id = playerId(request);
+  app.get('/players/:id/protection', { schema: { params: idParams, response: { 200: okBody(staffProtectionView) } }, config: { staff: 'protection.read' } }, async (request) => {
+    const id = request.params.id;
     const player = await known(id);
     const [status, history] = await Promise.all([protection.status(id), protection.history(id)]);
     return ok({ player: { id: player.id, account: player.account }, status, history });
   });
 
-  app.post('/players/:id/protection/limits', { schema: { params: idParams, body: boLowerLimitBody }, config: { staff: 'protection.manage' } }, async (request) => {
-    const id = playerId(request);
+  app.post('/players/:id/protection/limits', { schema: { params: idParams, body: boLowerLimitBody, response: { 200: okBody(limitOutcomeView) } }, config: { staff: 'protection.manage' } }, async (request) => {
+    const id = request.params.id;
     await known(id);
-    const body = request.body as v.InferOutput<typeof boLowerLimitBody>;
+    const body = request.body;
     if ((body.kind === 'session') !== (body.period === 'session')) throw new ApiError('validation_failed', { period: ['protection.v.period'] });
     const minor = decimalToMinor(body.value)!;
     // The session limit is counted in whole minutes; the field carries them as a number without decimals.
@@ -65,18 +70,18 @@ export const backofficeProtectionRoutes: FastifyPluginAsync = async (app) => {
     return ok({ outcome });
   });
 
-  app.post('/players/:id/protection/exclusions', { schema: { params: idParams, body: boExclusionBody }, config: { staff: 'protection.manage' } }, async (request) => {
-    const id = playerId(request);
+  app.post('/players/:id/protection/exclusions', { schema: { params: idParams, body: boExclusionBody, response: { 200: okBody(exclusionView) } }, config: { staff: 'protection.manage' } }, async (request) => {
+    const id = request.params.id;
     await known(id);
-    const body = request.body as v.InferOutput<typeof boExclusionBody>;
+    const body = request.body;
     const staff = staffOf(request);
     const view = await protection.exclude(id, body.duration, { staffId: staff.staffId, reason: body.reason });
     await insertAudit(db, { staffId: staff.staffId, action: 'protection.exclusion_added', target: `player:${id}`, detail: { duration: body.duration, reason: body.reason, ends_at: view.ends_at }, ip: request.ip });
     return ok(view);
   });
 
-  app.get('/protection/exclusions', { schema: { querystring: boRegisterQuery }, config: { staff: 'protection.read' } }, async (request) => {
-    const q = request.query as v.InferOutput<typeof boRegisterQuery>;
+  app.get('/protection/exclusions', { schema: { querystring: boRegisterQuery, response: { 200: okBody(pageOf(exclusionRowView)) } }, config: { staff: 'protection.read' } }, async (request) => {
+    const q = request.query;
     const { rows, total } = await repo.activeRegister(db, protection.clock(), { search: q.search || undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
     return ok({
       data: rows.map((r) => ({

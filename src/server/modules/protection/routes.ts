@@ -7,8 +7,10 @@ import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
 import {
-  confirmLimitBody, realityCheckBody, selfExclusionBody, sessionLimitBody, setLimitBody, timeoutBody,
+  confirmLimitBody, exclusionView, limitOutcomeView, outcomeView, protectionStatusView, realityCheckBody, selfExclusionBody,
+  sessionLimitBody, setLimitBody, timeoutBody,
 } from '../../../shared/schemas/protection.ts';
+import { okBody } from '../../../shared/schemas/envelope.ts';
 import type { Auth } from '../auth/service.ts';
 import { translate } from '../../../i18n/index.ts';
 import * as repo from './repository.ts';
@@ -21,7 +23,7 @@ export const protectionRoutes: FastifyPluginAsync = async (plugin) => {
   // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
   const player = { onRequest: app.requirePlayer };
 
-  app.get('/protection/status', { ...player }, async (request) => {
+  app.get('/protection/status', { ...player, schema: { response: { 200: okBody(protectionStatusView) } } }, async (request) => {
     const a = auth(request);
     // The session limit logs the player out on the server too, not only in the browser.
     if (await protection.enforceSessionLimit(a.playerId, a.sessionId)) {
@@ -31,39 +33,39 @@ export const protectionRoutes: FastifyPluginAsync = async (plugin) => {
     return ok(await protection.status(a.playerId, a.sessionId));
   });
 
-  app.put('/protection/limits', { ...player, schema: { body: setLimitBody } }, async (request) => {
+  app.put('/protection/limits', { ...player, schema: { body: setLimitBody, response: { 200: okBody(limitOutcomeView) } } }, async (request) => {
     const body = request.body;
     const value = body.value === null ? null : decimalToMinor(body.value)!;
     const outcome = await protection.setLimit(auth(request).playerId, body.kind, body.period, value);
     return ok({ outcome }, translate(request.locale, outcome === 'pending' ? 'protection.saved_pending' : 'protection.saved'));
   });
 
-  app.put('/protection/session-limit', { ...player, schema: { body: sessionLimitBody } }, async (request) => {
+  app.put('/protection/session-limit', { ...player, schema: { body: sessionLimitBody, response: { 200: okBody(limitOutcomeView) } } }, async (request) => {
     const body = request.body;
     const outcome = await protection.setLimit(auth(request).playerId, 'session', 'session', body.minutes === null ? null : BigInt(body.minutes));
     return ok({ outcome }, translate(request.locale, outcome === 'pending' ? 'protection.saved_pending' : 'protection.saved'));
   });
 
-  app.put('/protection/reality-check', { ...player, schema: { body: realityCheckBody } }, async (request) => {
+  app.put('/protection/reality-check', { ...player, schema: { body: realityCheckBody, response: { 200: okBody(outcomeView) } } }, async (request) => {
     const body = request.body;
     await protection.setRealityCheck(auth(request).playerId, body.minutes);
     return ok({ outcome: 'applied' }, translate(request.locale, 'protection.saved'));
   });
 
-  app.post('/protection/limits/confirm', { ...player, schema: { body: confirmLimitBody } }, async (request) => {
+  app.post('/protection/limits/confirm', { ...player, schema: { body: confirmLimitBody, response: { 200: okBody(outcomeView) } } }, async (request) => {
     const body = request.body;
     if ((body.kind === 'session') !== (body.period === 'session')) throw new ApiError('validation_failed', { period: ['protection.v.period'] });
     await protection.confirmLimit(auth(request).playerId, body.kind, body.period);
     return ok({ outcome: 'applied' }, translate(request.locale, 'protection.saved'));
   });
 
-  app.post('/protection/timeout', { ...player, schema: { body: timeoutBody } }, async (request) => {
+  app.post('/protection/timeout', { ...player, schema: { body: timeoutBody, response: { 200: okBody(exclusionView) } } }, async (request) => {
     const body = request.body;
     const a = auth(request);
     return ok(await protection.exclude(a.playerId, body.duration, { sessionId: a.sessionId }));
   });
 
-  app.post('/protection/self-exclusion', { ...player, schema: { body: selfExclusionBody } }, async (request) => {
+  app.post('/protection/self-exclusion', { ...player, schema: { body: selfExclusionBody, response: { 200: okBody(exclusionView) } } }, async (request) => {
     const body = request.body;
     const a = auth(request);
     const basics = await repo.playerBasics(db, a.playerId);

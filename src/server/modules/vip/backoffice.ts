@@ -11,13 +11,16 @@ import { ApiError } from '../../lib/errors.ts';
 import { LedgerError } from '../../ledger/ledger.ts';
 import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
 import {
-  GIFT_IMAGE_MAX_BYTES, giftBody, giftImageBody, levelParams, levelRulesBody, orderActionBody, ordersQuery, playerLevelBody, pointsAdjustBody,
+  GIFT_IMAGE_MAX_BYTES, giftAdminView, giftBody, giftImageBody, giftImageView, levelAdminView, levelParams, levelPreviewView, levelRulesBody,
+  orderActionBody, orderQueueView, ordersQuery, playerLevelBody, playerVipView, pointsAdjustBody, pointsBalanceView, exchangeOrderView,
   type GiftInput, type LevelRulesInput,
 } from '../../../shared/schemas/vip.ts';
-import { insertAudit } from '../backoffice/repository.ts';
+import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
+import type { ValibotTypeProvider } from '../../lib/validation.ts';
+import { insertAudit } from '../backoffice/staff/repository.ts';
 import { commandKey } from '../../lib/idempotency.ts';
 import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
-import type { StaffAuth } from '../backoffice/service.ts';
+import type { StaffAuth } from '../backoffice/staff/service.ts';
 import { idParams } from '../backoffice/schemas.ts';
 import { orderView } from './exchange-service.ts';
 import { PERIOD_DAYS, levelIcon, rewardView } from './service.ts';
@@ -62,7 +65,7 @@ function giftValues(input: GiftInput) {
   };
 }
 
-function giftAdminView(g: repo.GiftRow) {
+function giftAdmin(g: repo.GiftRow) {
   return {
     id: g.id, name: g.name, name_en: g.nameEn, description: g.description, description_en: g.descriptionEn, image_id: g.imageId,
     image: g.imageId ? `/api/exchange/image/${g.imageId}` : null, points: Number(g.pointsPrice), stock: g.stock,
@@ -89,16 +92,17 @@ export async function acceptGiftImage(base64: string): Promise<{ mime: string; b
   }
 }
 
-export const backofficeVipRoutes: FastifyPluginAsync = async (app) => {
+export const backofficeVipRoutes: FastifyPluginAsync = async (plugin) => {
+  // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, vip, exchange, realtime } = app.services;
   const staffId = (request: FastifyRequest) => (request.staff as StaffAuth).staffId;
-  const id = (request: FastifyRequest) => (request.params as v.InferOutput<typeof idParams>).id;
   const audit = (request: FastifyRequest, action: string, target: string, detail: Record<string, unknown>) =>
     (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => insertAudit(tx, { staffId: staffId(request), action, target, detail, ip: request.ip });
 
   // ---- levels ----
 
-  app.get('/vip/levels', { config: { staff: 'vip.manage' } }, async (request) => {
+  app.get('/vip/levels', { schema: { response: { 200: okBody(v.array(levelAdminView)) } }, config: { staff: 'vip.manage' } }, async (request) => {
     const [table, counts] = await Promise.all([repo.levelsWithRules(db), repo.playersAtLevels(db)]);
     return ok(table.map((row) => ({
       ...vip.levelView(row, request.locale), name_frontend: row.level.nameFrontend, name_frontend_en: row.level.nameFrontendEn,
@@ -107,9 +111,9 @@ export const backofficeVipRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** How many players the edited level would move: those who would reach it now, and those at it who would miss its keep threshold. */
-  app.post('/vip/levels/:id/preview', { schema: { params: levelParams, body: levelRulesBody }, config: { staff: 'vip.manage' } }, async (request) => {
-    const levelId = (request.params as { id: number }).id;
-    const edited = rulesOf(request.body as LevelRulesInput).rules;
+  app.post('/vip/levels/:id/preview', { schema: { params: levelParams, body: levelRulesBody, response: { 200: okBody(levelPreviewView) } }, config: { staff: 'vip.manage' } }, async (request) => {
+    const levelId = request.params.id;
+    const edited = rulesOf(request.body).rules;
     const table = (await repo.levelsWithRules(db)).map((r) => (r.level.id === levelId ? { ...r, rules: { ...r.rules, ...edited } } : r));
     const players = await repo.allTotalsSince(db, new Date(Date.now() - PERIOD_DAYS * DAY_MS), PREVIEW_PLAYERS);
     let wouldRise = 0;
@@ -124,9 +128,9 @@ export const backofficeVipRoutes: FastifyPluginAsync = async (app) => {
     return ok({ would_rise: wouldRise, would_miss_keep: wouldMissKeep, players_read: players.length, period_days: PERIOD_DAYS });
   });
 
-  app.put('/vip/levels/:id', { schema: { params: levelParams, body: levelRulesBody }, config: { staff: 'vip.manage' } }, async (request) => {
-    const levelId = (request.params as { id: number }).id;
-    const input = request.body as LevelRulesInput;
+  app.put('/vip/levels/:id', { schema: { params: levelParams, body: levelRulesBody, response: { 200: okEmpty } }, config: { staff: 'vip.manage' } }, async (request) => {
+    const levelId = request.params.id;
+    const input = request.body;
     const { level, rules } = rulesOf(input);
     await db.transaction(async (tx) => {
       await repo.updateLevel(tx, levelId, level, rules);
@@ -137,8 +141,8 @@ export const backofficeVipRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- a player's level, history and points ----
 
-  app.get('/vip/players/:id', { schema: { params: idParams }, config: { staff: 'player.detail' } }, async (request) => {
-    const playerId = id(request);
+  app.get('/vip/players/:id', { schema: { params: idParams, response: { 200: okBody(playerVipView) } }, config: { staff: 'player.detail' } }, async (request) => {
+    const playerId = request.params.id;
     const st = await repo.standing(db, playerId);
     if (!st) throw new ApiError('not_found');
     const [history, points, rewards, pointsHistory] = await Promise.all([
@@ -151,9 +155,9 @@ export const backofficeVipRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post('/vip/players/:id/level', { schema: { params: idParams, body: playerLevelBody }, config: { staff: 'vip.manage' } }, async (request) => {
-    const playerId = id(request);
-    const body = request.body as v.InferOutput<typeof playerLevelBody>;
+  app.post('/vip/players/:id/level', { schema: { params: idParams, body: playerLevelBody, response: { 200: okEmpty } }, config: { staff: 'vip.manage' } }, async (request) => {
+    const playerId = request.params.id;
+    const body = request.body;
     await db.transaction(async (tx) => {
       const { from } = await vip.setLevelManually(staffId(request), playerId, body.level_id, body.locked, body.reason, tx);
       await audit(request, 'vip.player.level', `player:${playerId}`, { from, to: body.level_id, locked: body.locked, reason: body.reason })(tx);
@@ -162,9 +166,9 @@ export const backofficeVipRoutes: FastifyPluginAsync = async (app) => {
     return ok(null);
   });
 
-  app.post('/vip/players/:id/points', { schema: { headers: idempotencyHeaders, params: idParams, body: pointsAdjustBody }, config: { staff: 'vip.manage' } }, async (request) => {
-    const playerId = id(request);
-    const body = request.body as v.InferOutput<typeof pointsAdjustBody>;
+  app.post('/vip/players/:id/points', { schema: { headers: idempotencyHeaders, params: idParams, body: pointsAdjustBody, response: { 200: okBody(pointsBalanceView) } }, config: { staff: 'vip.manage' } }, async (request) => {
+    const playerId = request.params.id;
+    const body = request.body;
     if (!(await repo.standing(db, playerId))) throw new ApiError('not_found');
     const key = `points:adjust:${commandKey(request, { playerId, ...body })}`;
     const [mine, house] = await Promise.all([vip.accounts.pointsAccount(playerId), vip.accounts.housePointsAccount(playerId)]);
@@ -183,34 +187,34 @@ export const backofficeVipRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- the gift catalogue ----
 
-  app.get('/vip/gifts', { config: { staff: 'exchange.manage' } }, async () => ok((await repo.allGifts(db)).map(giftAdminView)));
+  app.get('/vip/gifts', { schema: { response: { 200: okBody(v.array(giftAdminView)) } }, config: { staff: 'exchange.manage' } }, async () => ok((await repo.allGifts(db)).map(giftAdmin)));
 
-  app.post('/vip/gifts', { schema: { body: giftBody }, config: { staff: 'vip.manage' } }, async (request) => {
-    const input = request.body as GiftInput;
+  app.post('/vip/gifts', { schema: { body: giftBody, response: { 200: okBody(giftAdminView) } }, config: { staff: 'vip.manage' } }, async (request) => {
+    const input = request.body;
     let created: repo.GiftRow | undefined;
     await db.transaction(async (tx) => {
       created = await repo.insertGift(tx, giftValues(input));
       await audit(request, 'vip.gift.create', `gift:${created.id}`, { name: input.name, points: input.points, stock: input.stock, kind: input.kind })(tx);
     });
-    return ok(giftAdminView(created!));
+    return ok(giftAdmin(created!));
   });
 
-  app.put('/vip/gifts/:id', { schema: { params: idParams, body: giftBody }, config: { staff: 'vip.manage' } }, async (request) => {
-    const input = request.body as GiftInput;
+  app.put('/vip/gifts/:id', { schema: { params: idParams, body: giftBody, response: { 200: okBody(giftAdminView) } }, config: { staff: 'vip.manage' } }, async (request) => {
+    const input = request.body;
     let updated: repo.GiftRow | undefined;
     await db.transaction(async (tx) => {
-      updated = await repo.updateGift(tx, id(request), giftValues(input));
+      updated = await repo.updateGift(tx, request.params.id, giftValues(input));
       if (!updated) throw new ApiError('not_found');
       await audit(request, 'vip.gift.update', `gift:${updated.id}`, { name: input.name, points: input.points, stock: input.stock, status: input.status })(tx);
     });
-    return ok(giftAdminView(updated!));
+    return ok(giftAdmin(updated!));
   });
 
   // Base64 in JSON grows the body by a third; this route alone takes a body that large.
   app.post('/vip/gifts/image', {
-    schema: { body: giftImageBody }, bodyLimit: Math.ceil(GIFT_IMAGE_MAX_BYTES * 4 / 3) + 1024, config: { staff: 'vip.manage', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: { body: giftImageBody, response: { 200: okBody(giftImageView) } }, bodyLimit: Math.ceil(GIFT_IMAGE_MAX_BYTES * 4 / 3) + 1024, config: { staff: 'vip.manage', rateLimit: { max: 30, timeWindow: '1 minute' } },
   }, async (request) => {
-    const image = await acceptGiftImage((request.body as v.InferOutput<typeof giftImageBody>).data);
+    const image = await acceptGiftImage(request.body.data);
     let imageId = 0;
     await db.transaction(async (tx) => {
       imageId = await repo.insertImage(tx, { mime: image.mime, bytes: image.bytes, staffId: staffId(request) });
@@ -221,15 +225,15 @@ export const backofficeVipRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- the fulfilment queue ----
 
-  app.get('/vip/orders', { schema: { querystring: ordersQuery }, config: { staff: 'exchange.manage' } }, async (request) => {
-    const q = request.query as v.InferOutput<typeof ordersQuery>;
+  app.get('/vip/orders', { schema: { querystring: ordersQuery, response: { 200: okBody(orderQueueView) } }, config: { staff: 'exchange.manage' } }, async (request) => {
+    const q = request.query;
     const { rows, total } = await repo.orderQueue(db, q.status, q.pageSize, (q.page - 1) * q.pageSize);
     return ok({ data: rows.map((r) => ({ ...orderView(r.order, request.locale), player_id: r.order.playerId, account: r.account })), total });
   });
 
-  app.post('/vip/orders/:id', { schema: { params: idParams, body: orderActionBody }, config: { staff: 'exchange.manage' } }, async (request) => {
-    const body = request.body as v.InferOutput<typeof orderActionBody>;
-    const orderId = id(request);
+  app.post('/vip/orders/:id', { schema: { params: idParams, body: orderActionBody, response: { 200: okBody(exchangeOrderView) } }, config: { staff: 'exchange.manage' } }, async (request) => {
+    const body = request.body;
+    const orderId = request.params.id;
     const after = await exchange.act(staffId(request), orderId, body.action, body,
       audit(request, `vip.order.${body.action}`, `order:${orderId}`, { tracking_no: body.tracking_no, reason: body.reason }));
     return ok(orderView(after, request.locale));

@@ -12,6 +12,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { ExchangeBuyInput, ExchangeListView, ExchangeOrderView, GiftView, OrderStatus } from '../../../shared/schemas/vip.ts';
 import { dayRange } from '../wallet/dates.ts';
+import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import type { VipService } from './service.ts';
 import * as repo from './repository.ts';
 
@@ -70,8 +71,8 @@ export class ExchangeService {
       for (const f of ['consignee', 'phone', 'area', 'address'] as const) if (!input[f]) fields[f] = ['vip.field.required'];
       if (Object.keys(fields).length) throw new ApiError('validation_failed', fields);
     }
-    const [mine, housePoints, houseBonus] = await Promise.all([
-      this.vip.accounts.pointsAccount(playerId), this.vip.accounts.housePointsAccount(playerId), this.vip.accounts.houseAccount('bonus', playerId),
+    const [mine, housePoints, bonus] = await Promise.all([
+      this.vip.accounts.pointsAccount(playerId), this.vip.accounts.housePointsAccount(playerId), bonusAccounts(this.vip.accounts, playerId),
     ]);
     let order: repo.OrderRow | undefined;
     let replayed = false;
@@ -102,10 +103,10 @@ export class ExchangeService {
           legs: [{ accountId: mine, amountMinor: -gift.pointsPrice }, { accountId: housePoints, amountMinor: gift.pointsPrice }],
         });
         if (!physical && gift.bonusMinor > 0n) {
-          await this.vip.grantBonusInTx(tx, {
-            playerId, house: houseBonus, name: translate('zh-TW', 'vip.exchange.bonus_wallet', { name: gift.name }),
+          await payBonusInTx(tx, bonus, {
+            playerId, target: 'bonus', name: translate('zh-TW', 'vip.exchange.bonus_wallet', { name: gift.name }),
             nameEn: translate('en', 'vip.exchange.bonus_wallet', { name: gift.nameEn }), amountMinor: gift.bonusMinor,
-            flowMultiple: gift.bonusFlowMultiple, key: `exchange:${order.id}:bonus`, request: { order: order.id, bonus: gift.bonusMinor.toString() },
+            bonusBetMinor: gift.bonusMinor * BigInt(gift.bonusFlowMultiple), idempotencyKey: `exchange:${order.id}:bonus`, request: { order: order.id, bonus: gift.bonusMinor.toString() },
             kind: 'exchange_bonus',
           });
         }

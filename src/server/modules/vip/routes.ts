@@ -5,7 +5,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { exchangeBuyBody, exchangeRecordQuery, rewardClaimBody } from '../../../shared/schemas/vip.ts';
+import {
+  exchangeBuyBody, exchangeListView, exchangeOrderView, exchangeRecordQuery, exchangeRecordsView, imageBytesView, rewardClaimBody, rewardView, vipInfoView,
+} from '../../../shared/schemas/vip.ts';
+import { okBody } from '../../../shared/schemas/envelope.ts';
 import type { Auth } from '../auth/service.ts';
 import * as repo from './repository.ts';
 
@@ -19,27 +22,27 @@ export const vipRoutes: FastifyPluginAsync = async (plugin) => {
   const player = { onRequest: app.requirePlayer };
   const me = (request: FastifyRequest) => (request.auth as Auth).playerId;
 
-  app.get('/vip/info', player, async (request) => ok(await vip.info(me(request), request.locale)));
+  app.get('/vip/info', { ...player, schema: { response: { 200: okBody(vipInfoView) } } }, async (request) => ok(await vip.info(me(request), request.locale)));
 
-  app.post('/vip/rewards/claim', { ...player, schema: { body: rewardClaimBody }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+  app.post('/vip/rewards/claim', { ...player, schema: { body: rewardClaimBody, response: { 200: okBody(rewardView) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
     const reward = await vip.claimReward(me(request), (request.body).id, request.locale);
     return ok(reward, request.locale === 'en' ? 'Reward claimed' : '領取成功');
   });
 
-  app.get('/exchange/list', player, async (request) => ok(await exchange.list(me(request), request.locale)));
+  app.get('/exchange/list', { ...player, schema: { response: { 200: okBody(exchangeListView) } } }, async (request) => ok(await exchange.list(me(request), request.locale)));
 
-  app.post('/exchange/buy', { ...player, schema: { body: exchangeBuyBody }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+  app.post('/exchange/buy', { ...player, schema: { body: exchangeBuyBody, response: { 200: okBody(exchangeOrderView) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
     const raw = request.headers['idempotency-key'];
     if (raw !== undefined && (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{8,80}$/.test(raw))) throw new ApiError('bad_request');
     const order = await exchange.buy(me(request), request.body, request.locale, raw);
     return ok(order, request.locale === 'en' ? 'Exchange successful' : '兌換成功');
   });
 
-  app.get('/exchange/record', { ...player, schema: { querystring: exchangeRecordQuery } }, async (request) => {
+  app.get('/exchange/record', { ...player, schema: { querystring: exchangeRecordQuery, response: { 200: okBody(exchangeRecordsView) } } }, async (request) => {
     return ok(await exchange.records(me(request), request.query, request.locale));
   });
 
-  app.get('/exchange/image/:id', { schema: { params: imageParams } }, async (request, reply) => {
+  app.get('/exchange/image/:id', { schema: { params: imageParams, response: { 200: imageBytesView } } }, async (request, reply) => {
     const img = await repo.imageById(db, request.params.id);
     if (!img) throw new ApiError('not_found');
     return reply.type(img.mime).header('cache-control', 'public, max-age=86400, immutable').header('x-content-type-options', 'nosniff').send(img.bytes);

@@ -11,7 +11,7 @@ import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { LevelView, RewardView, VipInfoView } from '../../../shared/schemas/vip.ts';
-import { insertBonusWallet, openPlayerAccountInTx } from '../wallet/repository.ts';
+import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import { taipeiDate } from '../wallet/dates.ts';
 import * as repo from './repository.ts';
 
@@ -183,7 +183,7 @@ export class VipService {
    * from the house's promotions account. The journal's key names the kind, the player and the period.
    */
   async claimReward(playerId: number, rewardId: number, locale: Locale): Promise<RewardView> {
-    const [house, central] = await Promise.all([this.accounts.houseAccount('bonus', playerId), this.accounts.playerAccount(playerId, 'central')]);
+    const accounts = await bonusAccounts(this.accounts, playerId);
     let paid: repo.RewardRow | undefined;
     try {
       await this.db.transaction(async (tx) => {
@@ -192,15 +192,10 @@ export class VipService {
         const name = translate(locale, `vip.reward.${r.kind}`, { level: r.levelId, period: r.period });
         const key = `vip:${r.kind}:${playerId}:${r.period}`;
         const request = { rewardId: r.id, amount: r.amountMinor.toString(), target: r.target };
-        if (r.target === 'central') {
-          await postJournal(tx, {
-            kind: 'vip_reward', idempotencyKey: key, request, playerId, ref: String(r.id), memo: name,
-            legs: [{ accountId: house, amountMinor: -r.amountMinor }, { accountId: central, amountMinor: r.amountMinor }],
-          });
-        } else {
-          await this.grantBonusInTx(tx, { playerId, house, name, nameEn: translate('en', `vip.reward.${r.kind}`, { level: r.levelId, period: r.period }),
-            amountMinor: r.amountMinor, flowMultiple: r.flowMultiple, key, request, kind: 'vip_reward' });
-        }
+        await payBonusInTx(tx, accounts, {
+          playerId, name, nameEn: translate('en', `vip.reward.${r.kind}`, { level: r.levelId, period: r.period }), target: r.target === 'central' ? 'central' : 'bonus',
+          amountMinor: r.amountMinor, bonusBetMinor: r.amountMinor * BigInt(r.flowMultiple), idempotencyKey: key, request, kind: 'vip_reward', ref: String(r.id),
+        });
         paid = r;
       });
     } catch (err) {
@@ -209,24 +204,6 @@ export class VipService {
     }
     this.publish.toPlayer(playerId, 'update-user');
     return rewardView(paid!);
-  }
-
-  /** An activity wallet and the journal that funds it, inside the caller's transaction. */
-  async grantBonusInTx(tx: Tx, input: {
-    playerId: number; house: number; name: string; nameEn: string; amountMinor: bigint; flowMultiple: number; key: string; request: unknown; kind: string;
-  }): Promise<number> {
-    const wallet = await insertBonusWallet(tx, {
-      playerId: input.playerId, name: input.name, nameEn: input.nameEn, isSports: false, platformCodes: [],
-      bonusBetMinor: input.amountMinor * BigInt(input.flowMultiple), giveUpWalletAmountMinor: 0n, grantedBy: null,
-    });
-    const acc = await openPlayerAccountInTx(tx, input.playerId, 'bonus', String(wallet.id));
-    const posted = await postJournal(tx, {
-      kind: input.kind, idempotencyKey: input.key, request: input.request, playerId: input.playerId, ref: String(wallet.id), memo: input.name,
-      legs: [{ accountId: input.house, amountMinor: -input.amountMinor }, { accountId: acc, amountMinor: input.amountMinor }],
-    });
-    // A replay here means the reward was paid before while its row said otherwise: never pay twice.
-    if (posted.replayed) throw new LedgerError('idempotency_mismatch');
-    return wallet.id;
   }
 
   // ---- points ------------------------------------------------------------------------------------

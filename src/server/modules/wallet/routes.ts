@@ -9,7 +9,12 @@ import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
 import {
   autoTransferBody, autoTransferSwitchBody, bonusWalletBody, codeParam, depositBonusBody, depositSpecialBody,
   depositToPlatformBody, gameLinkQuery, moneyRecordsQuery, transactionRecordQuery, walletListBody, withdrawFromPlatformBody,
+  autoTransferSwitchView, gameLinkView, moneyRecordView, platformWalletView, transferRecordView, transferResultView, unlockedView,
 } from '../../../shared/schemas/wallet.ts';
+import { okBody, okEmpty, pageOf } from '../../../shared/schemas/envelope.ts';
+import { platformStatusView, platformView } from '../../../shared/schemas/games.ts';
+import { bonusWalletView } from '../../../shared/schemas/user.ts';
+import { depositView, withdrawalRecordView } from '../../../shared/schemas/cashier.ts';
 import type { Auth } from '../auth/service.ts';
 import * as repo from './repository.ts';
 import * as cashierRepo from '../cashier/repository.ts';
@@ -18,6 +23,7 @@ import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { clientKey, commandKey } from '../../lib/idempotency.ts';
 import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
 import { recoveredMessage } from './messages.ts';
+import { MAINTAIN_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
 
 function money(text: string): bigint {
   const m = decimalToMinor(text);
@@ -41,12 +47,12 @@ export const walletRoutes: FastifyPluginAsync = async (plugin) => {
   // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
   const player = { onRequest: app.requirePlayer };
 
-  app.post('/games/wallet', { ...player, schema: { body: walletListBody } }, async (request) => {
+  app.post('/games/wallet', { ...player, schema: { body: walletListBody, response: { 200: okBody(v.array(platformWalletView)) } } }, async (request) => {
     const body = request.body ?? {};
     return ok(await wallet.platformWallets(auth(request).playerId, body.forceUpdate === true, request.locale));
   });
 
-  app.get('/games/platform/all', async (request) => {
+  app.get('/games/platform/all', { schema: { response: { 200: okBody(v.array(platformView)) } } }, async (request) => {
     const rows = await repo.allPlatforms(db);
     return ok(rows.map((p) => ({
       id: p.id, name: request.locale === 'en' ? p.nameEn : p.name, gp_code: p.gpCode, group: p.group,
@@ -57,7 +63,7 @@ export const walletRoutes: FastifyPluginAsync = async (plugin) => {
     })));
   });
 
-  app.get('/platforms/status', async () => {
+  app.get('/platforms/status', { schema: { response: { 200: okBody(v.array(platformStatusView)) } } }, async () => {
     const rows = await repo.allPlatforms(db);
     return ok(rows.map((p) => ({
       gp_code: p.gpCode, group: p.group, status: p.status, front_show: p.frontShow,
@@ -65,26 +71,26 @@ export const walletRoutes: FastifyPluginAsync = async (plugin) => {
     })));
   });
 
-  app.get('/games/link/:code', { ...player, schema: { params: codeParam, querystring: gameLinkQuery } }, async (request) => {
+  app.get('/games/link/:code', { ...player, schema: { params: codeParam, querystring: gameLinkQuery, response: { 200: okBody(gameLinkView) } } }, async (request) => {
     const { code } = request.params;
     const q = request.query;
     return ok(await app.services.games.launch(auth(request).playerId, code, q.productId ?? 'lobby', request.locale));
   });
 
-  app.get('/demo/link/:code', { schema: { params: codeParam, querystring: gameLinkQuery } }, async (request) => {
+  app.get('/demo/link/:code', { schema: { params: codeParam, querystring: gameLinkQuery, response: { 200: okBody(v.array(v.string())) } } }, async (request) => {
     const { code } = request.params;
     const q = request.query;
     const url = await app.services.games.demo(code, q.productId ?? 'lobby', request.locale);
-    return { status: 'success', code: 100, message: 'success', data: url ? [url] : [] };
+    return ok(url ? [url] : [], 'success');
   });
 
-  app.get('/auth/autoTransfer/get/:code', { ...player, schema: { params: codeParam } }, async (request) => {
+  app.get('/auth/autoTransfer/get/:code', { ...player, schema: { params: codeParam, response: { 200: okBody(v.array(bonusWalletView)) } } }, async (request) => {
     const { code } = request.params;
     const views = await wallet.bonusWalletViews(auth(request).playerId, request.locale);
     return ok(views.filter((w) => !w.wallet.length || w.wallet.includes(code)));
   });
 
-  app.put('/auth/autoTransfer', { ...player, schema: { body: autoTransferSwitchBody } }, async (request) => {
+  app.put('/auth/autoTransfer', { ...player, schema: { body: autoTransferSwitchBody, response: { 200: okBody(autoTransferSwitchView) } } }, async (request) => {
     const body = request.body;
     await repo.setAutoTransfer(db, auth(request).playerId, body.auto_transfer);
     return ok({ auto_transfer: body.auto_transfer });
@@ -99,32 +105,32 @@ export const walletRoutes: FastifyPluginAsync = async (plugin) => {
       : status === 'pending' ? (request.locale === 'en' ? 'Transfer is being confirmed' : '轉帳確認中')
         : (request.locale === 'en' ? 'Transfer was refused by the platform and refunded' : '平台拒絕此轉帳，金額已退回');
 
-  app.post('/players/autoTransFer/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: autoTransferBody } }, async (request) => {
+  app.post('/players/autoTransFer/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: autoTransferBody, response: { 200: okBody(transferResultView) } } }, async (request) => {
     const result = await toPlatform(request, request.params.code, request.body);
     return ok(result, result.status === 'applied' ? (request.locale === 'en' ? 'Automatic transfer successful!' : '自動轉帳成功!') : transferMessage(request, result.status));
   });
 
-  app.post('/players/deposit/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: depositToPlatformBody } }, async (request) => {
+  app.post('/players/deposit/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: depositToPlatformBody, response: { 200: okBody(transferResultView) } } }, async (request) => {
     const result = await toPlatform(request, request.params.code, request.body);
     return ok(result, transferMessage(request, result.status));
   });
 
-  app.post('/players/depositSpecail', { ...player, schema: { headers: idempotencyHeaders, body: depositSpecialBody } }, async (request) => {
+  app.post('/players/depositSpecail', { ...player, schema: { headers: idempotencyHeaders, body: depositSpecialBody, response: { 200: okBody(transferResultView) } } }, async (request) => {
     const body = request.body;
-    const target = (await repo.allPlatforms(db)).find((p) => p.group === body.group && p.status === 1 && p.maintainStatus === 1);
+    const target = (await repo.allPlatforms(db)).find((p) => p.group === body.group && p.status === PLATFORM_STATUS.on && p.maintainStatus === MAINTAIN_STATUS.running);
     if (!target) throw new ApiError('not_found');
     const result = await wallet.transferIn(auth(request).playerId, target.gpCode, money(body.money), { kind: 'central' }, clientKey(request));
     return ok(result, transferMessage(request, result.status));
   });
 
-  app.post('/players/depositBonus', { ...player, schema: { headers: idempotencyHeaders, body: depositBonusBody } }, async (request) => {
+  app.post('/players/depositBonus', { ...player, schema: { headers: idempotencyHeaders, body: depositBonusBody, response: { 200: okEmpty } } }, async (request) => {
     const body = request.body;
     const key = commandKey(request, { ...body });
     await wallet.bonusToCentral(auth(request).playerId, Number(body.player_bonus_wallet_id), money(body.money), key);
     return ok(null, transferMessage(request, 'applied'));
   });
 
-  app.post('/players/withdraw/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: withdrawFromPlatformBody } }, async (request) => {
+  app.post('/players/withdraw/:code', { ...player, schema: { headers: idempotencyHeaders, params: codeParam, body: withdrawFromPlatformBody, response: { 200: okBody(transferResultView) } } }, async (request) => {
     const body = request.body;
     const all = String(body.type ?? '1') === '2';
     if (!all && !body.money) throw new ApiError('validation_failed', { money: ['v.money.required'] });
@@ -132,25 +138,25 @@ export const walletRoutes: FastifyPluginAsync = async (plugin) => {
     return ok(result, transferMessage(request, result.status));
   });
 
-  app.post('/players/withdrawAll', { ...player, schema: { headers: idempotencyHeaders } }, async (request) => {
+  app.post('/players/withdrawAll', { ...player, schema: { headers: idempotencyHeaders, response: { 200: okBody(v.array(transferResultView)) } } }, async (request) => {
     const results = await wallet.recoverAll(auth(request).playerId);
     return ok(results, recoveredMessage(request.locale, results));
   });
 
-  app.post('/players/bonusTransfer', { ...player, schema: { body: bonusWalletBody } }, async (request) => {
+  app.post('/players/bonusTransfer', { ...player, schema: { body: bonusWalletBody, response: { 200: okBody(unlockedView) } } }, async (request) => {
     const body = request.body;
     const paid = await wallet.unlockBonus(auth(request).playerId, Number(body.player_bonus_wallet_id));
     return ok({ money: paid }, request.locale === 'en' ? 'Unlocked' : '解鎖成功');
   });
 
-  app.post('/auth/giveUpBonusWallet', { ...player, schema: { body: bonusWalletBody } }, async (request) => {
+  app.post('/auth/giveUpBonusWallet', { ...player, schema: { body: bonusWalletBody, response: { 200: okEmpty } } }, async (request) => {
     const body = request.body;
     await wallet.giveUpBonus(auth(request).playerId, Number(body.player_bonus_wallet_id));
     return ok(null, request.locale === 'en' ? 'Given up' : '已放棄');
   });
 
   app.get('/players/money/:category', {
-    ...player, schema: { params: v.strictObject({ category: v.picklist(Object.keys(MONEY_CATEGORIES), 'error.not_found') }), querystring: moneyRecordsQuery },
+    ...player, schema: { params: v.strictObject({ category: v.picklist(Object.keys(MONEY_CATEGORIES), 'error.not_found') }), querystring: moneyRecordsQuery, response: { 200: okBody(pageOf(moneyRecordView)) } },
   }, async (request) => {
     const { category } = request.params;
     const q = request.query;
@@ -166,7 +172,7 @@ export const walletRoutes: FastifyPluginAsync = async (plugin) => {
     });
   });
 
-  app.get('/auth/transactionRecordList', { ...player, schema: { querystring: transactionRecordQuery } }, async (request) => {
+  app.get('/auth/transactionRecordList', { ...player, schema: { querystring: transactionRecordQuery, response: { 200: okBody(v.union([pageOf(depositView), pageOf(withdrawalRecordView), pageOf(transferRecordView)])) } } }, async (request) => {
     const q = request.query;
     const { from, to } = dayRange(q.date_start, q.date_end);
     const offset = (q.page - 1) * q.pageSize;

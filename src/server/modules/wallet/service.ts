@@ -28,18 +28,9 @@ const BALANCE_READ_CONCURRENCY = 4;
 
 export type Source = { kind: 'central' } | { kind: 'bonus'; walletId: number };
 
-export interface TransferResult { id: string; status: 'pending' | 'applied' | 'refunded'; reason: string; amount: string }
-
-export interface PlatformWalletView {
-  id: number;
-  code: string;
-  name: string;
-  group: string;
-  /** The amount as a decimal string, or 'maintain' when the platform cannot be reached. */
-  wallet: string;
-  player_bonus_wallet_id: number | null;
-  pending: boolean;
-}
+export type { PlatformWalletView, TransferResultView as TransferResult } from '../../../shared/schemas/wallet.ts';
+import type { PlatformWalletView, TransferResultView as TransferResult } from '../../../shared/schemas/wallet.ts';
+import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
 
 
 /** Unwinds a grant that lost a race to an identical one. */
@@ -75,13 +66,13 @@ export class WalletService {
   /** A platform that can take a transfer now: switched on and not under maintenance. */
   async livePlatform(code: string): Promise<repo.PlatformRow> {
     const rows = await repo.platformByCode(this.db, code);
-    const platform = rows.find((p) => p.status === 1) ?? rows[0];
+    const platform = rows.find((p) => p.status === PLATFORM_STATUS.on) ?? rows[0];
     if (!platform) throw new ApiError('not_found');
-    if (platform.status !== 1) throw new ApiError('platform_unavailable');
+    if (platform.status !== PLATFORM_STATUS.on) throw new ApiError('platform_unavailable');
     const now = Date.now();
     const inWindow = platform.maintainStart && platform.maintainEnd
       && platform.maintainStart.getTime() <= now && now <= platform.maintainEnd.getTime();
-    if (platform.maintainStatus === 0 || inWindow) throw new ApiError('platform_maintenance');
+    if (platform.maintainStatus === MAINTAIN_STATUS.maintenance || inWindow) throw new ApiError('platform_maintenance');
     return platform;
   }
 
@@ -109,7 +100,7 @@ export class WalletService {
   /** Checks that an activity wallet is the player's, active, and allowed on the platform. */
   private async usableBonus(db: DbOrTx, playerId: number, walletId: number, code: string, lock = false): Promise<repo.BonusWalletRow> {
     const wallet = await repo.bonusWalletById(db, walletId, lock);
-    if (!wallet || wallet.playerId !== playerId || wallet.status !== 1) throw new ApiError('bonus_not_found');
+    if (!wallet || wallet.playerId !== playerId || wallet.status !== BONUS_WALLET_STATUS.active) throw new ApiError('bonus_not_found');
     if (wallet.platformCodes.length && !wallet.platformCodes.includes(code)) throw new ApiError('bonus_not_usable');
     return wallet;
   }
@@ -213,7 +204,7 @@ export class WalletService {
       if (bound?.bonusWalletId) {
         const wallet = await repo.bonusWalletById(tx, bound.bonusWalletId);
         // An activity wallet that was unlocked meanwhile has paid out: its money now returns to central.
-        if (wallet?.status === 1) {
+        if (wallet?.status === BONUS_WALLET_STATUS.active) {
           walletKind = 'bonus';
           bonusWalletId = wallet.id;
         }
@@ -309,7 +300,7 @@ export class WalletService {
         // while that wallet is still active; once unlocked or given up it is closed, so the money goes to central.
         // The wallet row is locked so an unlock cannot pay the wallet out between this check and the journal.
         const wallet = t.walletKind === 'bonus' && t.bonusWalletId ? await repo.bonusWalletById(tx, t.bonusWalletId, true) : undefined;
-        target = wallet?.status === 1 ? walletAcc : centralAcc;
+        target = wallet?.status === BONUS_WALLET_STATUS.active ? walletAcc : centralAcc;
       }
       const legs: Leg[] = [{ accountId: transitAcc, amountMinor: -amount }, { accountId: target, amountMinor: amount }];
       await postJournal(tx, {
@@ -452,12 +443,12 @@ export class WalletService {
   }
 
   static canUnlock(w: Pick<repo.BonusWalletRow, 'bonusBetMinor' | 'bonusNowBetMinor' | 'status'>): boolean {
-    return w.status === 1 && w.bonusBetMinor > 0n && w.bonusNowBetMinor >= w.bonusBetMinor;
+    return w.status === BONUS_WALLET_STATUS.active && w.bonusBetMinor > 0n && w.bonusNowBetMinor >= w.bonusBetMinor;
   }
 
   static canGiveUp(w: Pick<repo.BonusWalletRow, 'bonusBetMinor' | 'bonusNowBetMinor' | 'status' | 'isSports' | 'giveUpWalletAmountMinor'>, moneyMinor: bigint, platformBusy: boolean): boolean {
     const targetReached = w.bonusBetMinor > 0n && w.bonusNowBetMinor >= w.bonusBetMinor;
-    return w.status === 1 && !w.isSports && !targetReached && !platformBusy && moneyMinor < w.giveUpWalletAmountMinor;
+    return w.status === BONUS_WALLET_STATUS.active && !w.isSports && !targetReached && !platformBusy && moneyMinor < w.giveUpWalletAmountMinor;
   }
 
   /** Unlock: the bet target is met, so the wallet pays out to the central wallet (SPEC: bonusTransfer). */
@@ -467,7 +458,7 @@ export class WalletService {
     let paid = 0n;
     await this.inTransaction(async (tx) => {
       const w = await repo.bonusWalletById(tx, walletId, true);
-      if (!w || w.playerId !== playerId || w.status !== 1) throw new ApiError('bonus_not_found');
+      if (!w || w.playerId !== playerId || w.status !== BONUS_WALLET_STATUS.active) throw new ApiError('bonus_not_found');
       if (!WalletService.canUnlock(w)) throw new ApiError('bonus_cannot_unlock');
       paid = await this.balance(tx, bonusAcc);
       if (paid > 0n) {
@@ -488,7 +479,7 @@ export class WalletService {
     const house = await this.accounts.houseAccount('bonus', playerId);
     await this.inTransaction(async (tx) => {
       const w = await repo.bonusWalletById(tx, walletId, true);
-      if (!w || w.playerId !== playerId || w.status !== 1) throw new ApiError('bonus_not_found');
+      if (!w || w.playerId !== playerId || w.status !== BONUS_WALLET_STATUS.active) throw new ApiError('bonus_not_found');
       const money = await this.balance(tx, bonusAcc);
       if (!WalletService.canGiveUp(w, money, await this.bonusPlatformBusy(tx, playerId, walletId))) throw new ApiError('bonus_cannot_give_up');
       if (money > 0n) {
@@ -509,7 +500,7 @@ export class WalletService {
     const centralAcc = await this.accounts.playerAccount(playerId, 'central');
     await this.inTransaction(async (tx) => {
       const w = await repo.bonusWalletById(tx, walletId, true);
-      if (!w || w.playerId !== playerId || w.status !== 1) throw new ApiError('bonus_not_found');
+      if (!w || w.playerId !== playerId || w.status !== BONUS_WALLET_STATUS.active) throw new ApiError('bonus_not_found');
       if (!(w.bonusBetMinor === 0n || w.bonusNowBetMinor >= w.bonusBetMinor)) throw new ApiError('bonus_flow_incomplete');
       await postJournal(tx, {
         kind: 'bonus_to_central', idempotencyKey: `bonus:out:${playerId}:${clientKey}`, request: { walletId, amount: amountMinor.toString() },
@@ -567,14 +558,14 @@ export class WalletService {
     const bound = new Map(bindings.map((x) => [x.gpCode, x]));
     // One wallet per provider code, even when a provider serves several groups.
     const byCode = new Map<string, repo.PlatformRow>();
-    for (const p of platforms) if (p.status === 1 && !byCode.has(p.gpCode)) byCode.set(p.gpCode, p);
+    for (const p of platforms) if (p.status === PLATFORM_STATUS.on && !byCode.has(p.gpCode)) byCode.set(p.gpCode, p);
     const list = [...byCode.values()];
     const views: PlatformWalletView[] = [];
     const queue = [...list];
     const work = async () => {
       for (let p = queue.shift(); p; p = queue.shift()) {
         const binding = bound.get(p.gpCode);
-        const maintained = p.maintainStatus === 0;
+        const maintained = p.maintainStatus === MAINTAIN_STATUS.maintenance;
         let wallet = minorToDecimal(b.platform.get(p.gpCode) ?? 0n);
         if (maintained) wallet = 'maintain';
         else if (forceUpdate && binding) {

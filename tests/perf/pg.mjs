@@ -1,0 +1,32 @@
+// What the PostgreSQL benchmarks share: the server they run against (DATABASE_URL, or the local one), a
+// throw-away database per run, and the percentile their latency figures use.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** One statement on the server's default database, on a connection of its own. */
+export async function admin(query) {
+  const c = new pg.Client({ connectionString: BASE_URL });
+  await c.connect();
+  try {
+    return await c.query(query);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A fresh database named after `prefix`: its name, its URL and how to drop it. */
+export async function createDb(prefix) {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const u = new URL(BASE_URL);
+  u.pathname = `/${name}`;
+  return { name, url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** The p-th percentile of ascending numbers (0 for none). */
+export function percentile(sorted, p) {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
