@@ -1,4 +1,4 @@
-// The one-round-trip ledger (drizzle/0005_ledger_function_custom.sql): postJournal and the batch form
+// The one-round-trip ledger (drizzle/0006_ledger_function.sql, row by row since 0012_ledger_rowwise.sql): postJournal and the batch form
 // postJournals call the PostgreSQL function ledger_post_journal. These cover what the function adds to
 // the model test: a refusal leaves nothing behind in a transaction that carries on, the database refuses
 // a bad journal even when the application's checks are bypassed, and a batch answers per journal.
@@ -59,6 +59,27 @@ describe('ledger_post_journal behind postJournal', () => {
     expect(await checkLedger(database.db)).toEqual([]);
   });
 
+  it('reverses the legs already applied when a later leg would overdraw, and names that account', async () => {
+    const rich = await playerAccount();
+    const poor = await playerAccount();
+    const house = await dir.houseAccount('adjust', 3);
+    await database.db.transaction((tx) => postJournal(tx, move('lf-rev-seed', house, rich, 1_000n)));
+    const houseBefore = await balanceOf(database.db, house);
+    // rich was opened first, so its leg (ascending ids) is applied before poor's is refused.
+    expect(rich).toBeLessThan(poor);
+    const err = await database.db.transaction((tx) => postJournal(tx, {
+      kind: 'test', idempotencyKey: 'lf-rev-1', request: { case: 'reverse' },
+      legs: [{ accountId: rich, amountMinor: -100n }, { accountId: poor, amountMinor: -50n }, { accountId: house, amountMinor: 150n }],
+    })).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(LedgerError);
+    expect((err as LedgerError).accountId).toBe(poor);
+    expect(await balanceOf(database.db, rich)).toBe(1_000n);
+    expect(await balanceOf(database.db, poor)).toBe(0n);
+    expect(await balanceOf(database.db, house)).toBe(houseBefore);
+    expect(await journalsWithKey('lf-rev-1')).toBe(0);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
   it('answers a replay with the first journal and refuses the key for other data', async () => {
     const player = await playerAccount();
     const house = await dir.houseAccount('adjust', 1);
@@ -79,6 +100,9 @@ describe('ledger_post_journal behind postJournal', () => {
     expect(await call(`{${house},${player}}`, '{-5,4}')).toMatch(/sum to zero/);
     expect(await call(`{${house}}`, '{0}')).toMatch(/two legs/);
     expect(await call(`{${house},99999999}`, '{-5,5}')).toMatch(/every account/);
+    // Locks are taken leg by leg, so the accounts must come distinct and ascending (the deadlock rule).
+    expect(await call(`{${Math.max(house, player)},${Math.min(house, player)}}`, '{-5,5}')).toMatch(/ascending/);
+    expect(await call(`{${house},${house}}`, '{-5,5}')).toMatch(/ascending/);
     expect(await journalsWithKey('lf-db-')).toBe(0);
     expect(await checkLedger(database.db)).toEqual([]);
   });

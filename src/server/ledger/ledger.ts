@@ -96,21 +96,37 @@ function invariantError(err: unknown): never {
   throw err;
 }
 
+const param = (name: string) => sql.placeholder(name);
+
+/**
+ * The call to ledger_post_journal as a named prepared statement: every pooled connection parses and plans it once
+ * instead of once per journal, which is a good part of a journal's cost inside PostgreSQL. Arrays go as literals
+ * because drizzle would expand a JavaScript array into a list of parameters; every element is a checked integer.
+ */
+function postStatement(tx: DbOrTx) {
+  return tx.select({ o_journal_id: sql<string | null>`o_journal_id`, o_outcome: sql<string>`o_outcome`, o_account_id: sql<string | null>`o_account_id` })
+    .from(sql`ledger_post_journal(${param('kind')}, ${param('key')}, ${param('hash')}, ${param('player')}::bigint, ${param('ref')},
+      ${param('memo')}, ${param('staff')}::bigint, ${param('accounts')}::bigint[], ${param('amounts')}::bigint[])`)
+    .prepare('ledger_post_journal');
+}
+
+/** Built statements per database handle: the pool's is built once; a transaction's lives as long as it does. */
+const statements = new WeakMap<DbOrTx, ReturnType<typeof postStatement>>();
+
 /** Writes one balanced journal inside the caller's transaction. */
 export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<PostResult> {
   const { legs, hash } = prepare(input);
+  let statement = statements.get(tx);
+  if (!statement) statements.set(tx, (statement = postStatement(tx)));
 
-  // One round trip: the function ledger_post_journal (drizzle/0005_ledger_function_custom.sql) checks for
-  // a replay, locks the accounts in ascending id order, refuses to overdraw a player account and writes
-  // the journal, its postings and the cached balances. Arrays go as literals because drizzle would expand
-  // a JavaScript array into a list of parameters; every element is a checked integer.
-  const accountIds = `{${legs.map(([id]) => id).join(',')}}`;
-  const amounts = `{${legs.map(([, amount]) => amount.toString()).join(',')}}`;
-  const res = await tx.execute<Outcome>(sql`
-    select o_journal_id, o_outcome, o_account_id from ledger_post_journal(
-      ${input.kind}, ${input.idempotencyKey}, ${hash}, ${input.playerId ?? null}::bigint, ${input.ref ?? ''}, ${input.memo ?? ''},
-      ${input.staffId ?? null}::bigint, ${accountIds}::bigint[], ${amounts}::bigint[])`).catch(invariantError);
-  const result = resultOf(res.rows[0]);
+  // One round trip: the function ledger_post_journal (drizzle/0006_ledger_function.sql, row by row since
+  // drizzle/0012_ledger_rowwise.sql) checks for a replay, locks the accounts in ascending id order, refuses to
+  // overdraw a player account and writes the journal, its postings and the cached balances.
+  const rows = await statement.execute({
+    kind: input.kind, key: input.idempotencyKey, hash, player: input.playerId ?? null, ref: input.ref ?? '', memo: input.memo ?? '',
+    staff: input.staffId ?? null, accounts: `{${legs.map(([id]) => id).join(',')}}`, amounts: `{${legs.map(([, amount]) => amount.toString()).join(',')}}`,
+  }).catch(invariantError);
+  const result = resultOf(rows[0]);
   if (result instanceof LedgerError) throw result;
   return result;
 }
