@@ -382,7 +382,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await sessionCache.close();
-    await new Promise<void>((resolve) => { realtime.io.engine.close(); resolve(); });
+    // Before Redis is quit: pending socket disconnects publish through it.
+    realtime.stop();
     if (redis) await redis.quit().catch(() => {});
     if (redisSub) await redisSub.quit().catch(() => {});
   });

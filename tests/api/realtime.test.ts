@@ -182,4 +182,23 @@ describe.skipIf(!enabled)('realtime over Redis between two app instances', () =>
     const visitor = await connect(b);
     expect(visitor.connected).toBe(true);
   });
+  it('a socket disconnect still waiting out its grace period when the app closes does not publish on the closed Redis', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => { rejections.push(reason); };
+    process.on('unhandledRejection', onRejection);
+    const third = await openDatabase({ url: database.url });
+    try {
+      const config = { ...loadConfig({ ...process.env, REDIS_URL }), databaseUrl: database.url, redisUrl: REDIS_URL };
+      const c = await buildApp({ config, database: third, logger: false, jobs: false });
+      await c.listen({ port: 0, host: '127.0.0.1' });
+      c.services.realtime.publisher.disconnectSessions([987_654_321]);
+      await c.close();
+      // Past the grace period: a disconnect left to fire would have rejected by now.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      await third.close();
+    }
+  });
 });

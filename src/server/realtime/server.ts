@@ -11,7 +11,16 @@ import type { Auth } from '../modules/auth/service.ts';
 /** Gives the notice a moment to reach the browser before its socket is closed. */
 const DISCONNECT_GRACE_MS = 500;
 
-export interface Realtime { io: Server; publisher: Publisher; close(): Promise<void> }
+export interface Realtime {
+  io: Server;
+  publisher: Publisher;
+  /**
+   * Drops the disconnects still waiting out their grace period and closes the socket engine, leaving the HTTP
+   * server to its owner (Fastify closes it). Called before the Redis connections are quit: a disconnect that fired
+   * afterwards would publish on a closed connection and reject where nothing can catch it.
+   */
+  stop(): void;
+}
 
 export function createRealtime(opts: {
   httpServer: HttpServer;
@@ -49,7 +58,7 @@ export function createRealtime(opts: {
     if (auth) void socket.join([playerRoom(auth.playerId), sessionRoom(auth.sessionId)]);
   });
 
-  // Disconnects waiting out their grace period; cleared on close, because one that fires after the Redis connection
+  // Disconnects waiting out their grace period; cleared by stop(), because one that fires after the Redis connection
   // is gone rejects where nothing can catch it.
   const pending = new Set<NodeJS.Timeout>();
   const publisher: Publisher = {
@@ -69,10 +78,10 @@ export function createRealtime(opts: {
   return {
     io,
     publisher,
-    close: () => {
+    stop: () => {
       for (const timer of pending) clearTimeout(timer);
       pending.clear();
-      return new Promise<void>((resolve) => { void io.close(() => resolve()); });
+      io.engine.close();
     },
   };
 }
