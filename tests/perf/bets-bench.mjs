@@ -40,9 +40,12 @@ export async function betsBench(opts = {}) {
   const url = new URL(BASE_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
+  const c = new pg.Client({ connectionString: url.toString() });
+  // Dropping the database ends this connection from the server's side; without a listener that would crash the run
+  // and hide whatever error led to the drop.
+  c.on('error', () => {});
   try {
     await seedReference(database.db);
-    const c = new pg.Client({ connectionString: url.toString() });
     await c.connect();
     log(`\n== Bet records (PostgreSQL ${url.host}) ==\n`);
     log(`  filling: ${players} players, ${rows.toLocaleString('en')} bet records over the last 60 days ...`);
@@ -73,7 +76,7 @@ export async function betsBench(opts = {}) {
     log(`  one player's page of 10 plus totals over 30 days (~${perPlayer} rows each), ${queries} queries: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (goal p95 <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'})`);
 
     // Ingestion: a provider's log of new bets for players who have an account there.
-    const playersAtProvider = 200;
+    const playersAtProvider = Math.min(200, players);
     await c.query(`insert into player_platforms (player_id, gp_code, provider_player) select g, 'SLX', 'p' || g from generate_series(1, ${playersAtProvider}) g`);
     const log2 = [];
     for (let i = 0; i < ingestCount; i++) {
@@ -112,10 +115,10 @@ export async function betsBench(opts = {}) {
     while ((await bets.postLedger()).posted > 0) { /* drain what the runs left to post */ }
     const seconds = (Date.now() - ingestStarted) / 1000;
     log(`  ingestion: ${stored.toLocaleString('en')} records pulled, stored and posted to the ledger in ${seconds.toFixed(1)} s = ${(stored / seconds).toFixed(0)} records/s (goal >= ${GOAL_INGEST_PER_SECOND}: ${stored / seconds >= GOAL_INGEST_PER_SECOND ? 'met' : 'MISSED'})`);
-    await c.end();
     log(`  (took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
     return { p50, p95, goalP95Ms: GOAL_P95_MS, ingestPerSecond: stored / seconds, goalIngestPerSecond: GOAL_INGEST_PER_SECOND };
   } finally {
+    await c.end().catch(() => {});
     await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
