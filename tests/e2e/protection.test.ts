@@ -105,7 +105,9 @@ describe.skipIf(!hasChromium)('player protection', () => {
       await page.clock.fastForward('15:00');
       await check.waitFor();
       await page.getByTestId('reality-logout').click();
-      await expect.poll(async () => (await server.api('GET', '/auth/me', undefined, p.token)).status).toBe(401);
+      // The island goes home once the server has answered the logout, so the session is over by then.
+      await page.waitForURL((url) => /^\/(en\/?)?$/.test(url.pathname));
+      await expect.poll(async () => (await server.api('GET', '/auth/me', undefined, p.token)).status, { timeout: 10_000 }).toBe(401);
     } finally {
       await context.close();
     }
