@@ -19,3 +19,10 @@ CREATE TABLE "gateway_callback_refusals" (
 CREATE INDEX "promotion_deposit_checks_checked_idx" ON "promotion_deposit_checks" USING btree ("checked_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "gateway_callback_refusals_uq" ON "gateway_callback_refusals" USING btree ("gateway","outcome","hour");--> statement-breakpoint
 CREATE INDEX "gateway_callback_refusals_hour_idx" ON "gateway_callback_refusals" USING btree ("hour");
+--> statement-breakpoint
+-- KEEP (as a custom migration after the generated one): deposits credited before this release were evaluated by
+-- the hook, which left no record; without these rows the first sweeps would evaluate them again, by today's
+-- eligibility rather than the one they were credited under.
+INSERT INTO "promotion_deposit_checks" ("deposit_id", "player_id", "source")
+SELECT "id", "player_id", 'hook' FROM "deposit_orders" WHERE "status" = 'paid' AND "paid_at" >= now() - interval '72 hours'
+ON CONFLICT DO NOTHING;

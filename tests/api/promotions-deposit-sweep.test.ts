@@ -124,6 +124,16 @@ describe('the deposit sweep', () => {
     expect(await checkOf(old)).toBeUndefined();
   });
 
+  it('does not pay a deposit for a promotion created after it', async () => {
+    const pl = await seedPlayer(t);
+    await t.database.db.update(promotions).set({ status: 'off' }).where(eq(promotions.mode, 8));
+    const id = await depositWithoutHook(pl.playerId, 20_000n);
+    const promo = await promotion();
+    await t.app.services.promotions.sweepDeposits({ graceMs: 0 });
+    expect(await grantsFor(promo, id)).toHaveLength(0);
+    expect(await checkOf(id)).toMatchObject({ source: 'sweep' });
+  });
+
   it('does not spend an opt-in made after the deposit it sweeps', async () => {
     const promo = await promotion({ claim_mode: 'apply', auto_approve_max: '1000.00' });
     const pl = await seedPlayer(t);

@@ -404,6 +404,8 @@ export class PromotionsService {
     // claim windows it fell in.
     const windowAt = source === 'sweep' ? at : this.clock();
     for (const p of await repo.claimablePromotions(this.db, [...DEPOSIT_MODES], windowAt)) {
+      // A promotion created after the deposit was not on offer when the player deposited.
+      if (p.createdAt.getTime() > at.getTime()) continue;
       try {
         await this.depositPromotion(p, facts, d, at);
       } catch (err) {
