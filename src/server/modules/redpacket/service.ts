@@ -90,6 +90,11 @@ export function roundValues(input: RoundInput): repo.RoundValues {
   };
 }
 
+/** The activity wallet's names (and the journal's memo) for a round's packets, whichever path pays them. */
+function walletNames(round: repo.RoundRow): { name: string; nameEn: string } {
+  return { name: `紅包雨 ${round.title}`.slice(0, 60), nameEn: `Red packet ${round.titleEn}`.slice(0, 60) };
+}
+
 export interface ClaimResult { view: AddAuditView; message: string }
 
 export class RedPacketService {
@@ -170,9 +175,8 @@ export class RedPacketService {
     if (now < round.startsAt.getTime()) throw new ApiError('red_packet_not_started');
     if (now >= round.endsAt.getTime()) throw new ApiError('red_packet_ended');
     const house = await this.accounts.houseAccount('bonus', playerId);
-    const names = this.payment(round, playerId, 0, 1n, null);
     const input = {
-      roundId, playerId, houseAccountId: house, gateChecked: false, name: names.name, nameEn: names.nameEn,
+      roundId, playerId, houseAccountId: house, gateChecked: false, ...walletNames(round),
       lookbackSince: new Date(round.lookbackDays > 0 ? now - round.lookbackDays * DAY_MS : 0),
     };
     let taken: repo.ClaimOutcome;
@@ -203,7 +207,7 @@ export class RedPacketService {
   private payment(round: repo.RoundRow, playerId: number, packetId: number, amountMinor: bigint, staffId: number | null) {
     return {
       playerId, amountMinor, target: round.flowMultiple > 0 ? 'bonus' as const : 'central' as const,
-      bonusBetMinor: amountMinor * BigInt(round.flowMultiple), name: `紅包雨 ${round.title}`.slice(0, 60), nameEn: `Red packet ${round.titleEn}`.slice(0, 60),
+      bonusBetMinor: amountMinor * BigInt(round.flowMultiple), ...walletNames(round),
       kind: JOURNAL_KIND, idempotencyKey: `red_packet:${round.id}:${packetId}:${playerId}`,
       request: { roundId: round.id, packetId, playerId, amountMinor: amountMinor.toString() }, staffId, ref: `red_packet:${packetId}`,
     };
