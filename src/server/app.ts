@@ -35,7 +35,7 @@ import { CashierService } from './modules/cashier/service.ts';
 import { cashierRoutes } from './modules/cashier/routes.ts';
 import { startJobs } from './jobs/runner.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
-import { registerMetrics } from './modules/system/metrics.ts';
+import { refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { ProtectionService } from './modules/protection/service.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
@@ -314,7 +314,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     needsSession: (route) => [route.onRequest].flat().includes(app.requirePlayer)
       || (route.url.startsWith('/api/backoffice/') && (route.config as { staff?: string } | undefined)?.staff !== 'public'),
   });
-  await registerMetrics(app, { db: database.db, io: realtime.io, token: config.metricsToken });
+  const metrics = await registerMetrics(app, { db: database.db, io: realtime.io, token: config.metricsToken });
+  cashier.onCallbackRefused = refusedCallbacksCounter(metrics);
   logRequests(app);
 
   app.setValidatorCompiler(valibotCompiler);
@@ -381,6 +382,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    // The refused callbacks of the last second are still only in memory.
+    await cashier.flushRefusals();
     await sessionCache.close();
     // Before Redis is quit: pending socket disconnects publish through it.
     realtime.stop();

@@ -448,6 +448,23 @@ export const gatewayCallbacks = pgTable('gateway_callbacks', {
   receivedAt: tsz('received_at').notNull().defaultNow(),
 }, (t) => [index('gateway_callbacks_order_idx').on(t.orderId)]);
 
+/**
+ * Callbacks refused without being read (forged or malformed), counted per gateway, outcome and hour: the log
+ * above keeps only the first of each sender's window, so this is where the refused ones are counted. One
+ * upsert per refusal; rows older than REFUSAL_KEEP_DAYS are pruned by the same statement, so the table stays
+ * at most hours x gateways x outcomes rows.
+ */
+export const gatewayCallbackRefusals = pgTable('gateway_callback_refusals', {
+  gateway: varchar('gateway', { length: 20 }).notNull(),
+  outcome: varchar('outcome', { length: 40 }).notNull(),
+  /** The start of the hour the refusals fell in. */
+  hour: tsz('hour').notNull(),
+  count: integer('count').notNull(),
+}, (t) => [
+  uniqueIndex('gateway_callback_refusals_uq').on(t.gateway, t.outcome, t.hour),
+  index('gateway_callback_refusals_hour_idx').on(t.hour),
+]);
+
 export const withdrawals = pgTable('withdrawals', {
   id: varchar('id', { length: 40 }).primaryKey(),
   playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id),

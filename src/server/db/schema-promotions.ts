@@ -165,3 +165,17 @@ export const promotionJobRuns = pgTable('promotion_job_runs', {
   startedAt: tsz('started_at').notNull().defaultNow(),
   finishedAt: tsz('finished_at'),
 }, (t) => [primaryKey({ columns: [t.job, t.promotionId, t.day] })]);
+
+/**
+ * Credited deposits the deposit modes (2, 3, 4 and 8) and the referral check have been run for. The cashier's
+ * hook runs in-process after the credit's commit, so a process that dies in between would lose the grant; the
+ * promotions job sweeps recent paid deposits without a row here and runs the same evaluation, which pays at most
+ * once per event whoever runs it. Rows older than the sweep's window are no longer needed and are pruned.
+ */
+export const promotionDepositChecks = pgTable('promotion_deposit_checks', {
+  depositId: varchar('deposit_id', { length: 40 }).primaryKey(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull(),
+  /** hook or sweep: which path finished the evaluation first. */
+  source: varchar('source', { length: 5 }).notNull(),
+  checkedAt: tsz('checked_at').notNull().defaultNow(),
+}, (t) => [index('promotion_deposit_checks_checked_idx').on(t.checkedAt)]);

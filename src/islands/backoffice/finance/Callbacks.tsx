@@ -1,14 +1,16 @@
 // The payment gateway's callbacks as they arrived, valid or not: what finance checks when a player says they
 // paid and nothing happened, or when someone sends forged notices.
 import { useState } from 'react';
-import { Banner, Empty, Loading, Pager, cls, errorText, formatTime, usePaged } from '../common.tsx';
+import { Banner, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
-import { PAGE_SIZE, SHARED_KEYS, type Callback, type QueuePage, type SharedT } from './shared.tsx';
+import type { CallbackLogView } from '../../../shared/schemas/backoffice/finance.ts';
+import { PAGE_SIZE, SHARED_KEYS, type Callback, type SharedT } from './shared.tsx';
 
 export const CALLBACKS_KEYS = [
   ...SHARED_KEYS,
   'bo.cb.hint', 'bo.cb.received', 'bo.cb.gateway', 'bo.cb.order', 'bo.cb.state', 'bo.cb.signature', 'bo.cb.signature_ok', 'bo.cb.signature_bad',
   'bo.cb.all', 'bo.cb.only_bad', 'bo.cb.only_ok', 'bo.cb.outcome', 'bo.cb.ip', 'bo.cb.body', 'bo.cb.order_placeholder',
+  'bo.cb.refused_24h', 'bo.cb.refused_hint', 'bo.cb.refused_by',
 ] as const;
 type T = SharedT & Record<(typeof CALLBACKS_KEYS)[number], string>;
 
@@ -17,7 +19,7 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
   const [input, setInput] = useState('');
   const [order, setOrder] = useState('');
   const list = usePaged<Callback>('/finance/callbacks', { signature: signature || undefined, order: order || undefined }, PAGE_SIZE);
-  const result = list.result as QueuePage<Callback> | null;
+  const result = list.result as CallbackLogView | null;
   return (
     <div>
       <p className="mb-4 text-sm text-slate-500">{t['bo.cb.hint']}</p>
@@ -34,6 +36,7 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
         </form>
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
       </div>
+      {result ? <RefusedFigure t={t} refused={result.refused_24h} /> : null}
       {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
       {!result ? (list.error ? null : <Loading t={t} />) : result.data.length === 0 ? <Empty t={t} /> : (
         <div className="overflow-x-auto">
@@ -82,6 +85,26 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
         </div>
       )}
       {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+    </div>
+  );
+}
+
+/** How many callbacks were refused unread over the last day: the table lists only the first of each sender's window. */
+function RefusedFigure({ t, refused }: { t: T; refused: CallbackLogView['refused_24h'] }) {
+  const gateways = [...new Set(refused.by_gateway.map((r) => r.gateway))];
+  const countOf = (gateway: string, outcome: string) => refused.by_gateway.find((r) => r.gateway === gateway && r.outcome === outcome)?.count ?? 0;
+  return (
+    <div className={`mb-4 rounded border p-3 ${refused.total > 0 ? 'border-red-200 bg-red-50/60' : 'border-slate-200'}`} data-testid="callbacks-refused">
+      <div className="flex items-baseline gap-3">
+        <span className="text-sm text-slate-600">{t['bo.cb.refused_24h']}</span>
+        <span className="text-2xl font-semibold tabular-nums" data-testid="callbacks-refused-total">{refused.total}</span>
+      </div>
+      {gateways.map((g) => (
+        <div key={g} className="text-xs text-slate-500">
+          {fill(t['bo.cb.refused_by'], { gateway: g, forged: countOf(g, 'forged_or_malformed'), limited: countOf(g, 'rate_limited') })}
+        </div>
+      ))}
+      <p className="mt-1 text-xs text-slate-400">{t['bo.cb.refused_hint']}</p>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // SQL for deposit orders, gateway callbacks, bank cards and withdrawals.
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bankCards, depositOrders, gatewayCallbacks, levels, players, withdrawals } from '../../db/schema.ts';
+import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, levels, players, withdrawals } from '../../db/schema.ts';
 
 export type DepositRow = typeof depositOrders.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -47,6 +47,18 @@ export async function depositsOf(db: DbOrTx, playerId: number, from: Date, to: D
 
 export async function logCallback(db: DbOrTx, values: typeof gatewayCallbacks.$inferInsert): Promise<void> {
   await db.insert(gatewayCallbacks).values(values);
+}
+
+/**
+ * Adds refused callbacks to their gateway's count of this hour, and forgets hours older than keepDays in the same
+ * statement, so the table holds at most keepDays x 24 rows per gateway and outcome.
+ */
+export async function countRefusedCallbacks(db: DbOrTx, q: { gateway: string; outcome: string; count: number; keepDays: number }): Promise<void> {
+  await db.execute(sql`
+    with pruned as (delete from ${gatewayCallbackRefusals} where hour < now() - make_interval(days => ${q.keepDays}::int))
+    insert into ${gatewayCallbackRefusals} (gateway, outcome, hour, count)
+    values (${q.gateway}, ${q.outcome}, date_trunc('hour', now()), ${q.count}::int)
+    on conflict (gateway, outcome, hour) do update set count = ${gatewayCallbackRefusals}.count + excluded.count`);
 }
 
 export async function cardsOf(db: DbOrTx, playerId: number): Promise<CardRow[]> {

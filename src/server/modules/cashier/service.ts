@@ -33,6 +33,13 @@ export const EXPIRY_BATCH = 100;
 /** Forged or malformed callbacks one sender may send per window before the rest are refused unread. */
 export const FORGED_CALLBACKS_PER_WINDOW = 20;
 const FORGED_WINDOW_MS = 10 * 60 * 1000;
+/** Refused callbacks are added to the back office's hourly counts at most this often per instance. */
+const REFUSAL_FLUSH_MS = 1000;
+/** Hourly counts of refused callbacks are kept this long. */
+const REFUSAL_KEEP_DAYS = 30;
+
+/** Why a callback was refused unread: its signature or shape failed, or its sender had failed too often. */
+export type RefusedOutcome = 'forged_or_malformed' | 'rate_limited';
 
 /** The gateway's page in the player's language (issue 10 item 6): it reads `lang`, and opens in Chinese without it. */
 function payUrlIn(payUrl: string | null, locale: 'zh-TW' | 'en'): string | null {
@@ -71,6 +78,11 @@ export class CashierService {
 
   /** Counts forged callbacks per sender (shared by every instance). */
   private readonly limiter: Limiter | undefined;
+  /** Told of every refused callback as it is refused (the Prometheus counter; set by the app). */
+  onCallbackRefused: ((gateway: string, outcome: RefusedOutcome) => void) | undefined;
+  /** Refusals counted in memory and not yet added to gateway_callback_refusals, by outcome. */
+  private readonly unflushedRefusals = new Map<RefusedOutcome, number>();
+  private refusalFlush: Promise<void> | undefined;
 
   constructor(deps: { db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter }) {
     this.db = deps.db;
@@ -205,7 +217,10 @@ export class CashierService {
   async handleCallback(rawBody: string, headers: Record<string, string | string[] | undefined>, ip: string): Promise<{ ok: boolean; outcome: string }> {
     const forgedKey = `cb:forged:${ip}`;
     // A sender that keeps failing the signature is refused before any more verifying or logging.
-    if (this.limiter && (await this.limiter.peek(forgedKey)) >= FORGED_CALLBACKS_PER_WINDOW) return { ok: false, outcome: 'rate_limited' };
+    if (this.limiter && (await this.limiter.peek(forgedKey)) >= FORGED_CALLBACKS_PER_WINDOW) {
+      this.countRefusal('rate_limited');
+      return { ok: false, outcome: 'rate_limited' };
+    }
     const event = this.gateway.verifyCallback(rawBody, headers);
     const log = (outcome: string, signatureOk: boolean, body = rawBody.slice(0, 4000)) => repo.logCallback(this.db, {
       gateway: this.gateway.name, eventId: event?.eventId.slice(0, 80) ?? '', orderId: event?.merchantOrderId.slice(0, 40) ?? '',
@@ -216,6 +231,7 @@ export class CashierService {
       // flood of them costs a counter, not a row of up to 16 KB each.
       const hit = this.limiter ? await this.limiter.hit(forgedKey, FORGED_CALLBACKS_PER_WINDOW, FORGED_WINDOW_MS) : { count: 1 };
       if (hit.count === 1) await log('forged_or_malformed', false, `[${Buffer.byteLength(rawBody)} bytes, not stored]`);
+      this.countRefusal('forged_or_malformed');
       return { ok: false, outcome: 'forged_or_malformed' };
     }
     const first = await repo.depositById(this.db, event.merchantOrderId);
@@ -314,6 +330,37 @@ export class CashierService {
       }
     }
     return { checked: due.length, credited, expired };
+  }
+
+  // ---- refused callbacks -------------------------------------------------------------------------
+
+  /**
+   * Counts a refused callback where operators see it: at once on the Prometheus counter, and in the hourly
+   * counts of gateway_callback_refusals for the back office. Those are written after the answer, one upsert per
+   * REFUSAL_FLUSH_MS for all the refusals of that moment, so a flood of forged callbacks costs this instance at
+   * most one statement a second and never delays the refusal; a crash loses at most the last second's count.
+   */
+  private countRefusal(outcome: RefusedOutcome): void {
+    this.onCallbackRefused?.(this.gateway.name, outcome);
+    this.unflushedRefusals.set(outcome, (this.unflushedRefusals.get(outcome) ?? 0) + 1);
+    this.refusalFlush ??= new Promise<void>((resolve) => setTimeout(resolve, REFUSAL_FLUSH_MS).unref())
+      .then(() => this.flushRefusals())
+      .catch(() => undefined);
+  }
+
+  /** Writes the refusals counted so far (the app calls it on close, tests to read the figure at once). */
+  async flushRefusals(): Promise<void> {
+    this.refusalFlush = undefined;
+    const counts = [...this.unflushedRefusals];
+    this.unflushedRefusals.clear();
+    for (const [outcome, n] of counts) {
+      try {
+        await repo.countRefusedCallbacks(this.db, { gateway: this.gateway.name, outcome, count: n, keepDays: REFUSAL_KEEP_DAYS });
+      } catch {
+        // The database is away: the count goes back into the next flush rather than being lost.
+        this.unflushedRefusals.set(outcome, (this.unflushedRefusals.get(outcome) ?? 0) + n);
+      }
+    }
   }
 
   // ---- bank cards --------------------------------------------------------------------------------

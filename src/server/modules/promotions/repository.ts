@@ -3,8 +3,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  accounts, bankCards, betRecords, bonusWallets, depositOrders, players, promotionCategories, promotionGrants, promotionJobRuns, promotionLimitCounts,
-  promotionModeEntries, promotions, promotionUniqueKeys, vipLevelRules,
+  accounts, bankCards, betRecords, bonusWallets, depositOrders, players, promotionCategories, promotionDepositChecks, promotionGrants, promotionJobRuns,
+  promotionLimitCounts, promotionModeEntries, promotions, promotionUniqueKeys, vipLevelRules,
 } from '../../db/schema.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
@@ -169,6 +169,36 @@ export async function netLossByPlayer(db: DbOrTx, from: Date, to: Date, afterPla
     eq(betRecords.status, 'settled'), gte(betRecords.settledAt, from), lt(betRecords.settledAt, to), sql`${betRecords.playerId} > ${afterPlayer}`,
   )).groupBy(betRecords.playerId).orderBy(asc(betRecords.playerId)).limit(limit);
   return rows.map((r) => ({ playerId: r.playerId, lossMinor: BigInt(r.loss) }));
+}
+
+// ---- deposits the deposit modes have been run for ------------------------------------------------
+
+/** Records that a credited deposit's promotions were evaluated; the first path to finish keeps its name. */
+export async function markDepositChecked(db: DbOrTx, depositId: string, playerId: number, source: 'hook' | 'sweep'): Promise<void> {
+  await db.insert(promotionDepositChecks).values({ depositId, playerId, source }).onConflictDoNothing();
+}
+
+export async function depositCheck(db: DbOrTx, depositId: string) {
+  return (await db.select().from(promotionDepositChecks).where(eq(promotionDepositChecks.depositId, depositId)).limit(1))[0];
+}
+
+/**
+ * Paid deposits credited in [from, to) that no evaluation has recorded, oldest credit first. The methods are
+ * listed so the read walks the (status, method, created_at) index; an order is created before it is paid, and
+ * one created more than `createdSlackMs` before the window is left to the hook that ran when it was credited.
+ */
+export async function uncheckedDeposits(db: DbOrTx, q: { from: Date; to: Date; methods: readonly string[]; createdSlackMs: number; limit: number }) {
+  return db.select({ id: depositOrders.id, playerId: depositOrders.playerId }).from(depositOrders).where(and(
+    eq(depositOrders.status, 'paid'), inArray(depositOrders.method, [...q.methods]),
+    gte(depositOrders.createdAt, new Date(q.from.getTime() - q.createdSlackMs)),
+    gte(depositOrders.paidAt, q.from), lt(depositOrders.paidAt, q.to),
+    sql`not exists (select 1 from ${promotionDepositChecks} c where c.deposit_id = ${depositOrders.id})`,
+  )).orderBy(asc(depositOrders.paidAt), asc(depositOrders.id)).limit(q.limit);
+}
+
+/** Forgets evaluations older than the sweep looks back: their deposits are never swept again. */
+export async function pruneDepositChecks(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(promotionDepositChecks).where(lt(promotionDepositChecks.checkedAt, before));
 }
 
 // ---- grants ---------------------------------------------------------------------------------------

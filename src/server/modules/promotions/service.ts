@@ -18,6 +18,7 @@ import {
   type IneligibleReason, type LimitPeriod, type ModeEntry, type MyPromotions, type PlayerPromotionState, type PromotionCard,
   type PromotionDetail, type PromotionJob, type PromotionList, type UniqueKey,
 } from '../../../shared/schemas/promotions.ts';
+import { DEPOSIT_METHODS } from '../../../shared/schemas/cashier.ts';
 import { checkGate, mayReceiveOffers } from '../protection/gate.ts';
 import { bonusAccounts, payBonusInTx, type BonusAccounts } from '../wallet/grants.ts';
 import { publicFileUrl } from '../uploads/service.ts';
@@ -27,6 +28,16 @@ import * as repo from './repository.ts';
 const JOB_PAGE = 500;
 /** One run of a daily job settles at most this many pages per promotion; the next run goes on. */
 const JOB_MAX_PAGES = 400;
+/** How far back the deposit sweep looks for credited deposits without an evaluation. */
+export const DEPOSIT_SWEEP_WINDOW_MS = 48 * 60 * 60 * 1000;
+/** Deposits the sweep evaluates per run at most; the next run (minutes later) goes on. */
+export const DEPOSIT_SWEEP_BATCH = 200;
+/** A deposit credited this recently is left to its own hook. */
+const DEPOSIT_SWEEP_GRACE_MS = 2 * 60 * 1000;
+/** Evaluation records are kept this long past the window, then pruned. */
+const DEPOSIT_CHECK_KEEP_MS = 24 * 60 * 60 * 1000;
+/** How long before its credit a swept deposit may have been created (manual deposits wait for finance). */
+const DEPOSIT_CREATED_SLACK_MS = 7 * 24 * 60 * 60 * 1000;
 /** The journal key's prefix; with the period (at most 80 characters) it stays inside the key column. */
 const KEY_PREFIX = 'promo';
 const BP = 10_000n;
@@ -377,27 +388,74 @@ export class PromotionsService {
 
   // ---- hooks ---------------------------------------------------------------------------------------
 
-  /** Modes 2, 3, 4 and 8 after the cashier credited a deposit (idempotent by the deposit's id), then mode 9. */
-  async onDepositCredited(playerId: number, depositId: string): Promise<void> {
+  /**
+   * Modes 2, 3, 4 and 8 after the cashier credited a deposit (idempotent by the deposit's id), then mode 9.
+   * The evaluation is recorded once it has run; the hook leaves no record when a promotion failed for a reason
+   * other than a refusal, so the sweep tries that deposit once more.
+   */
+  async onDepositCredited(playerId: number, depositId: string, source: 'hook' | 'sweep' = 'hook'): Promise<void> {
     const d = await repo.depositById(this.db, depositId);
     if (!d || d.status !== 'paid' || d.playerId !== playerId) return;
     const at = d.paidAt ?? this.clock();
     const facts = await repo.playerFacts(this.db, playerId);
     if (!facts) return;
-    for (const p of await repo.claimablePromotions(this.db, [...DEPOSIT_MODES], this.clock())) {
+    let failed = false;
+    // The hook runs as the deposit is credited; the sweep runs later, so the deposit's own time says which
+    // claim windows it fell in.
+    const windowAt = source === 'sweep' ? at : this.clock();
+    for (const p of await repo.claimablePromotions(this.db, [...DEPOSIT_MODES], windowAt)) {
+      // A promotion created after the deposit was not on offer when the player deposited.
+      if (p.createdAt.getTime() > at.getTime()) continue;
       try {
         await this.depositPromotion(p, facts, d, at);
       } catch (err) {
+        failed = true;
         this.log(err, `promotion ${p.id} after deposit ${d.id}`);
       }
     }
-    await this.checkReferral(playerId);
+    try {
+      await this.checkReferral(playerId);
+    } catch (err) {
+      failed = true;
+      this.log(err, `referral check after deposit ${d.id}`);
+    }
+    if (!failed || source === 'sweep') await repo.markDepositChecked(this.db, d.id, playerId, source);
+  }
+
+  /**
+   * The catch-up for deposits whose hook never ran (the process died between the credit's commit and the hook):
+   * paid deposits of the last DEPOSIT_SWEEP_WINDOW_MS without an evaluation record, at most `limit` a run, each
+   * evaluated as the hook would. A deposit credited in the last `graceMs` is left to its hook, which is likely
+   * still running; were both to run, the grant rows' unique event keys would still pay once.
+   */
+  async sweepDeposits(opts: { windowMs?: number; graceMs?: number; limit?: number } = {}): Promise<{ checked: number }> {
+    const now = this.clock().getTime();
+    const windowMs = opts.windowMs ?? DEPOSIT_SWEEP_WINDOW_MS;
+    const from = new Date(now - windowMs);
+    await repo.pruneDepositChecks(this.db, new Date(now - windowMs - DEPOSIT_CHECK_KEEP_MS));
+    const due = await repo.uncheckedDeposits(this.db, {
+      from, to: new Date(now - (opts.graceMs ?? DEPOSIT_SWEEP_GRACE_MS)), methods: DEPOSIT_METHODS, createdSlackMs: DEPOSIT_CREATED_SLACK_MS,
+      limit: opts.limit ?? DEPOSIT_SWEEP_BATCH,
+    });
+    for (const d of due) {
+      try {
+        await this.onDepositCredited(d.playerId, d.id, 'sweep');
+      } catch (err) {
+        this.log(err, `deposit sweep for ${d.id}`);
+      }
+    }
+    return { checked: due.length };
   }
 
   private async depositPromotion(p: repo.PromotionRow, f: repo.PlayerFacts, d: { id: string; amountMinor: bigint }, at: Date): Promise<void> {
     if (d.amountMinor < p.minAmountMinor) return;
     if ((await this.eligibility(p, f, this.clock())).length) return;
-    if (p.claimMode === 'apply' && !(await repo.grantByEvent(this.db, p.id, f.id, OPT_IN_PERIOD))) return;
+    if (p.claimMode === 'apply') {
+      // Only an opt-in made before the deposit turns into its grant: a sweep running late must not spend one
+      // the player made afterwards for a later deposit.
+      const optIn = await repo.grantByEvent(this.db, p.id, f.id, OPT_IN_PERIOD);
+      if (!optIn || optIn.createdAt.getTime() > at.getTime()) return;
+    }
     let period = `deposit:${d.id}`;
     let base = d.amountMinor;
     let amount: bigint;
@@ -492,8 +550,16 @@ export class PromotionsService {
 
   // ---- daily jobs ----------------------------------------------------------------------------------
 
-  /** Settles yesterday (Taipei) for modes 6 and 7; run by the job runner, safe to run any number of times. */
+  /**
+   * Catches up deposits whose hook was lost, then settles yesterday (Taipei) for modes 6 and 7; run by the job
+   * runner every few minutes, safe to run any number of times.
+   */
   async runDueJobs(): Promise<void> {
+    try {
+      await this.sweepDeposits();
+    } catch (err) {
+      this.log(err, 'deposit sweep');
+    }
     const yesterday = taipeiDate(new Date(this.clock().getTime() - DAY_MS));
     await this.runDailyJob('valid_bet_rebate', yesterday);
     await this.runDailyJob('rescue_money', yesterday);

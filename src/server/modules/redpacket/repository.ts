@@ -1,6 +1,6 @@
 // SQL of the red-packet rain. Packets are drawn and stored when a round is scheduled; a claim takes one free
-// packet with FOR UPDATE SKIP LOCKED, so concurrent claims never wait on each other's packet, and the unique
-// index on (round, player) keeps one packet per player per round whatever the races.
+// packet with FOR UPDATE SKIP LOCKED (in red_packet_claim), so concurrent claims never wait on each other's
+// packet, and the unique index on (round, player) keeps one packet per player per round whatever the races.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { players, redPacketRounds, redPackets, uploads } from '../../db/schema.ts';
@@ -66,22 +66,35 @@ export async function claimOf(db: DbOrTx, roundId: number, playerId: number): Pr
   return row;
 }
 
+export type ClaimOutcome =
+  | { outcome: 'paid' | 'pending'; packetId: number; amountMinor: bigint; walletId: number | null; journalId: number | null }
+  | { outcome: 'not_found' | 'ended' | 'not_started' | 'claimed' | 'gate' | 'ineligible' | 'empty' };
+
+const CLAIM_OUTCOMES = new Set(['paid', 'pending', 'not_found', 'ended', 'not_started', 'claimed', 'gate', 'ineligible', 'empty']);
+
 /**
- * Takes one free packet of a round that is on now (by the database's clock), for the player. Undefined when
- * none is left or the round is not on; a second packet for the same player fails on the unique index.
+ * A whole claim in one statement through red_packet_claim (drizzle/0014_redpacket_claim.sql): the round and its
+ * window, one packet per player, the gate's fast path, the eligibility, the packet taken with SKIP LOCKED and,
+ * below the approval ceiling, the activity wallet and the journal. Run outside any transaction: the statement
+ * is its own, so a refusal thrown inside it leaves nothing behind.
  */
-export async function takePacket(tx: DbOrTx, roundId: number, playerId: number): Promise<{ id: number; amountMinor: bigint } | undefined> {
-  const res = await tx.execute<{ id: string | number; amount_minor: string | number }>(sql`
-    update red_packets set player_id = ${playerId}, claimed_at = now(), status = 'pending'
-    where id = (
-      select p.id from red_packets p
-      where p.round_id = ${roundId} and p.player_id is null
-        and exists (select 1 from red_packet_rounds r where r.id = ${roundId} and r.status = 'scheduled' and r.starts_at <= now() and r.ends_at > now())
-      order by p.id limit 1
-      for update skip locked)
-    returning id, amount_minor`);
+export async function claimPacket(db: DbOrTx, q: {
+  roundId: number; playerId: number; houseAccountId: number; gateChecked: boolean; lookbackSince: Date; name: string; nameEn: string;
+}): Promise<ClaimOutcome> {
+  const res = await db.execute<{
+    o_outcome: string; o_packet_id: string | number | null; o_amount_minor: string | number | null; o_wallet_id: string | number | null; o_journal_id: string | number | null;
+  }>(sql`select o_outcome, o_packet_id, o_amount_minor, o_wallet_id, o_journal_id from red_packet_claim(
+    ${q.roundId}::bigint, ${q.playerId}::bigint, ${q.houseAccountId}::bigint, ${q.gateChecked}::boolean, ${q.lookbackSince.toISOString()}::timestamptz,
+    ${q.name}::text, ${q.nameEn}::text)`);
   const row = res.rows[0];
-  return row && { id: Number(row.id), amountMinor: BigInt(row.amount_minor) };
+  if (!row || !CLAIM_OUTCOMES.has(row.o_outcome)) throw new Error(`red_packet_claim answered ${row?.o_outcome}`);
+  if (row.o_outcome === 'paid' || row.o_outcome === 'pending') {
+    return {
+      outcome: row.o_outcome, packetId: Number(row.o_packet_id), amountMinor: BigInt(row.o_amount_minor ?? 0),
+      walletId: row.o_wallet_id === null ? null : Number(row.o_wallet_id), journalId: row.o_journal_id === null ? null : Number(row.o_journal_id),
+    };
+  }
+  return { outcome: row.o_outcome as Exclude<ClaimOutcome['outcome'], 'paid' | 'pending'> };
 }
 
 export async function packetForUpdate(tx: DbOrTx, id: number): Promise<PacketRow | undefined> {
@@ -160,11 +173,6 @@ export async function markClosed(db: DbOrTx): Promise<number[]> {
         or not exists (select 1 from red_packets p where p.round_id = r.id and p.player_id is null))
     returning id`);
   return res.rows.map((r) => Number(r.id));
-}
-
-export async function playerLevel(db: DbOrTx, playerId: number): Promise<number | undefined> {
-  const [row] = await db.select({ levelId: players.levelId }).from(players).where(eq(players.id, playerId));
-  return row?.levelId;
 }
 
 /** Whether an upload is public operator content (the only kind a round may show to everyone). */

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/schemas/redpacket.ts';
 import { checkGate } from '../protection/gate.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
-import { totalsSince } from '../vip/repository.ts';
+import type { ErrorCode } from '../../../shared/errors.ts';
 import { insertAudit } from '../backoffice/staff/repository.ts';
 import * as repo from './repository.ts';
 
@@ -25,6 +25,12 @@ const LIVE_CACHE_MS = 1000;
 /** Rounds kept by claim's cache at most (see roundFor). */
 const ROUND_CACHE_MAX = 100;
 const JOURNAL_KIND = 'red_packet';
+
+/** The refusal each of red_packet_claim's outcomes stands for. */
+const CLAIM_REFUSALS: Record<Exclude<repo.ClaimOutcome['outcome'], 'paid' | 'pending' | 'gate'>, ErrorCode> = {
+  not_found: 'red_packet_not_found', ended: 'red_packet_ended', not_started: 'red_packet_not_started', claimed: 'red_packet_claimed',
+  ineligible: 'red_packet_ineligible', empty: 'red_packet_empty',
+};
 
 /**
  * Splits a pool into `count` packets, each within min..max, summing to the pool exactly. Each packet takes a
@@ -84,6 +90,11 @@ export function roundValues(input: RoundInput): repo.RoundValues {
   };
 }
 
+/** The activity wallet's names (and the journal's memo) for a round's packets, whichever path pays them. */
+function walletNames(round: repo.RoundRow): { name: string; nameEn: string } {
+  return { name: `紅包雨 ${round.title}`.slice(0, 60), nameEn: `Red packet ${round.titleEn}`.slice(0, 60) };
+}
+
 export interface ClaimResult { view: AddAuditView; message: string }
 
 export class RedPacketService {
@@ -134,18 +145,6 @@ export class RedPacketService {
     };
   }
 
-  /** Refuses a player the round's eligibility does not admit (level, deposits and valid bet over the lookback). */
-  private async assertEligible(round: repo.RoundRow, playerId: number): Promise<void> {
-    const level = await repo.playerLevel(this.db, playerId);
-    if (level === undefined || level < round.minLevel) throw new ApiError('red_packet_ineligible');
-    if (round.minDepositMinor > 0n || round.minValidBetMinor > 0n) {
-      const since = new Date(round.lookbackDays > 0 ? Date.now() - round.lookbackDays * DAY_MS : 0);
-      const totals = await totalsSince(this.db, playerId, since);
-      if (totals.depositMinor < round.minDepositMinor || totals.validBetMinor < round.minValidBetMinor) throw new ApiError('red_packet_ineligible');
-    }
-  }
-
-  /** POST /activity/addAudit/{id}: takes one packet; pays it at once below the approval ceiling, else it waits for an operator. */
   /**
    * A round's row, reused for LIVE_CACHE_MS: in a rush every claim names the same round. Safe to be a second
    * stale: the packet is taken only if the database still finds the round scheduled and inside its window.
@@ -161,6 +160,12 @@ export class RedPacketService {
     return round;
   }
 
+  /**
+   * One round trip for most claims: the cached round answers the early refusals, the house account's id is
+   * remembered by the directory, and red_packet_claim (drizzle/0014_redpacket_claim.sql) does the rest in one
+   * statement. A player under an exclusion or with a session, loss or wager limit costs the full gate and a
+   * second call.
+   */
   async claim(playerId: number, roundId: number, locale: Locale): Promise<ClaimResult> {
     const round = await this.roundFor(roundId);
     if (!round) throw new ApiError('red_packet_not_found');
@@ -169,43 +174,40 @@ export class RedPacketService {
     const now = Date.now();
     if (now < round.startsAt.getTime()) throw new ApiError('red_packet_not_started');
     if (now >= round.endsAt.getTime()) throw new ApiError('red_packet_ended');
-    if (await repo.claimOf(this.db, roundId, playerId)) throw new ApiError('red_packet_claimed');
-    await checkGate(this.db, playerId, 'red_packet');
-    await this.assertEligible(round, playerId);
-    // Opened before the transaction (see grants.ts); only a packet below the ceiling uses them at once.
-    const accounts = await bonusAccounts(this.accounts, playerId);
-    let taken: { id: number; amountMinor: bigint; paid: boolean } | undefined;
+    const house = await this.accounts.houseAccount('bonus', playerId);
+    const input = {
+      roundId, playerId, houseAccountId: house, gateChecked: false, ...walletNames(round),
+      lookbackSince: new Date(round.lookbackDays > 0 ? now - round.lookbackDays * DAY_MS : 0),
+    };
+    let taken: repo.ClaimOutcome;
     try {
-      taken = await this.db.transaction(async (tx) => {
-        const packet = await repo.takePacket(tx, roundId, playerId);
-        if (!packet) return undefined;
-        if (packet.amountMinor >= round.approvalCeilingMinor) return { ...packet, paid: false };
-        const paid = await payBonusInTx(tx, accounts, this.payment(round, playerId, packet.id, packet.amountMinor, null));
-        await repo.markApproved(tx, packet.id, paid, null);
-        return { ...packet, paid: true };
-      });
+      taken = await repo.claimPacket(this.db, input);
+      if (taken.outcome === 'gate') {
+        // Throws the gate's own refusal (which exclusion or limit, until when); a player it lets through claims again.
+        await checkGate(this.db, playerId, 'red_packet');
+        taken = await repo.claimPacket(this.db, { ...input, gateChecked: true });
+      }
     } catch (err) {
       if (isUniqueViolation(err, 'red_packets_round_player_uq')) throw new ApiError('red_packet_claimed');
       throw err;
     }
-    if (!taken) {
-      // Nothing was taken: tell the player whether the round ran out or its window closed meanwhile.
-      if (Date.now() >= round.endsAt.getTime()) throw new ApiError('red_packet_ended');
-      throw new ApiError('red_packet_empty');
-    }
-    if (taken.paid) this.publish.toPlayer(playerId, 'update-user');
+    // The second call skips the gate, so it cannot answer 'gate' again.
+    if (taken.outcome === 'gate') throw new Error('red_packet_claim asked for the gate twice');
+    if (taken.outcome !== 'paid' && taken.outcome !== 'pending') throw new ApiError(CLAIM_REFUSALS[taken.outcome]);
+    const paid = taken.outcome === 'paid';
+    if (paid) this.publish.toPlayer(playerId, 'update-user');
     const amount = minorToDecimal(taken.amountMinor);
     const shown = formatDecimal(amount);
-    const message = taken.paid
+    const message = paid
       ? (locale === 'en' ? `Congratulations! You won a red packet of ${shown}, paid into an activity wallet.` : `恭喜您搶到紅包 ${shown} 元，已存入活動錢包！`)
       : (locale === 'en' ? `Congratulations! You won a red packet of ${shown}; it will be paid after review.` : `恭喜您搶到紅包 ${shown} 元，審核通過後將存入活動錢包。`);
-    return { view: { id: taken.id, amount, status: taken.paid ? 'approved' : 'pending' }, message };
+    return { view: { id: taken.packetId, amount, status: paid ? 'approved' : 'pending' }, message };
   }
 
   private payment(round: repo.RoundRow, playerId: number, packetId: number, amountMinor: bigint, staffId: number | null) {
     return {
       playerId, amountMinor, target: round.flowMultiple > 0 ? 'bonus' as const : 'central' as const,
-      bonusBetMinor: amountMinor * BigInt(round.flowMultiple), name: `紅包雨 ${round.title}`.slice(0, 60), nameEn: `Red packet ${round.titleEn}`.slice(0, 60),
+      bonusBetMinor: amountMinor * BigInt(round.flowMultiple), ...walletNames(round),
       kind: JOURNAL_KIND, idempotencyKey: `red_packet:${round.id}:${packetId}:${playerId}`,
       request: { roundId: round.id, packetId, playerId, amountMinor: amountMinor.toString() }, staffId, ref: `red_packet:${packetId}`,
     };

@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import metricsPlugin from 'fastify-metrics';
-import { Gauge, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import type { Server } from 'socket.io';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -93,4 +93,17 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     return reply.type(registry.contentType).send(await registry.metrics());
   });
   return registry;
+}
+
+/**
+ * payment_callbacks_refused_total: callbacks the cashier refused unread, by gateway and outcome (forged_or_malformed
+ * when the signature or shape failed, rate_limited when the sender had failed too often). Per instance, as
+ * counters are; the back office's figure (gateway_callback_refusals) is the same count over every instance.
+ */
+export function refusedCallbacksCounter(registry: Registry): (gateway: string, outcome: string) => void {
+  const counter = new Counter({
+    name: 'payment_callbacks_refused_total', help: 'Payment callbacks refused unread (forged, malformed or from a sender over its limit), by gateway and outcome',
+    labelNames: ['gateway', 'outcome'], registers: [registry],
+  });
+  return (gateway, outcome) => counter.inc({ gateway, outcome });
 }

@@ -105,12 +105,18 @@ export const callbackView = v.object({
   ip: v.string(),
   received_at: v.nullable(v.string()),
 });
-export const callbackLogView = staffPageOf(callbackView);
+/** Callbacks refused unread in the last 24 hours (hourly counts), by gateway and outcome; the log keeps only the first of each sender's window. */
+export const refusedCallbacksView = v.object({
+  total: v.number(),
+  by_gateway: v.array(v.object({ gateway: v.string(), outcome: v.string(), count: v.number() })),
+});
+export const callbackLogView = v.object({ ...staffPageOf(callbackView).entries, refused_24h: refusedCallbacksView });
 
 export type StaffDepositView = v.InferOutput<typeof staffDepositView>;
 export type StaffWithdrawalView = v.InferOutput<typeof staffWithdrawalView>;
 export type WithdrawalContextView = v.InferOutput<typeof withdrawalContextView>;
 export type StaffBankCardView = v.InferOutput<typeof staffBankCardView>;
 export type CallbackView = v.InferOutput<typeof callbackView>;
+export type CallbackLogView = v.InferOutput<typeof callbackLogView>;
 export type DepositQueueView = v.InferOutput<typeof depositQueueView>;
 export type WithdrawalQueueView = v.InferOutput<typeof withdrawalQueueView>;

@@ -2,7 +2,7 @@
 // log. Nothing here writes: money and statuses change only through the cashier and wallet services.
 import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { bankCards, depositOrders, gatewayCallbacks, journals, players, staff, withdrawals } from '../../../db/schema.ts';
+import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, journals, players, staff, withdrawals } from '../../../db/schema.ts';
 import type { Paging } from '../schemas.ts';
 
 const offsetOf = (p: Paging) => (p.page - 1) * p.pageSize;
@@ -134,6 +134,13 @@ export async function listCallbacks(db: DbOrTx, p: Paging & { order?: string; si
     db.select({ n: sql<number>`count(*)::int` }).from(gatewayCallbacks).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** Refused callbacks of the last 24 hourly counts (this hour and the 23 before), by gateway and outcome. */
+export async function refusedCallbacksLastDay(db: DbOrTx): Promise<Array<{ gateway: string; outcome: string; count: number }>> {
+  return db.select({ gateway: gatewayCallbackRefusals.gateway, outcome: gatewayCallbackRefusals.outcome, count: sql<number>`sum(${gatewayCallbackRefusals.count})::int` })
+    .from(gatewayCallbackRefusals).where(sql`${gatewayCallbackRefusals.hour} >= date_trunc('hour', now()) - interval '23 hours'`)
+    .groupBy(gatewayCallbackRefusals.gateway, gatewayCallbackRefusals.outcome).orderBy(gatewayCallbackRefusals.gateway, gatewayCallbackRefusals.outcome);
 }
 
 // Adjustments.

@@ -224,8 +224,9 @@ export class BackofficeFinanceService {
   // Gateway callbacks.
 
   async callbacks(p: Paging & { order?: string; signature?: '0' | '1' }) {
-    const { rows, total } = await repo.listCallbacks(this.db, p);
+    const [{ rows, total }, refused] = await Promise.all([repo.listCallbacks(this.db, p), repo.refusedCallbacksLastDay(this.db)]);
     return {
+      refused_24h: { total: refused.reduce((n, r) => n + r.count, 0), by_gateway: refused },
       data: rows.map((c) => ({
         id: c.id, gateway: c.gateway, event_id: c.eventId, order_id: c.orderId, state: c.state, signature_ok: c.signatureOk,
         outcome: c.outcome, body: c.body, ip: c.ip ?? '', received_at: iso(c.receivedAt),
