@@ -6,7 +6,7 @@ import { $sessionReady, $user } from '../../stores/session.ts';
 import { api } from '../../lib/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { InferOutput } from 'valibot';
-import type { ExchangeOrderView, exchangeRecordsView } from '../../shared/schemas/vip.ts';
+import type { exchangeRecordsView } from '../../shared/schemas/vip.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { onRealtime } from '../../stores/realtime.ts';
 import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
@@ -55,7 +55,7 @@ export default function ExchangeRecord({ t, locale, variant, mallPath }: { t: T;
       <DateRangeForm range={range} labels={rangeLabels(t, 'records', t['records.limit_note'])} variant={variant} busy={records.loading}
         layout="flow" onSearch={records.search} />
       {/* Orders read as cards on desktop too: a gift, its address and its tracking do not fit table columns. */}
-      <RecordTable t={t} paging={records} variant={variant} rowKey={(r: ExchangeOrderView) => r.id} rowTestId="exchange-row"
+      <RecordTable t={t} paging={records} variant={variant} rowKey={(r) => r.id} rowTestId="exchange-row"
         texts={{ loading: 'wallet.loading', empty: 'records.empty', prev: 'records.prev', next: 'records.next', page: 'records.page', total: 'records.total', retry: 'records.retry' }}
         emptyExtra={<a href={mallPath} className="mt-2 inline-block text-brand-700 underline">{t['vip.record.to_mall']}</a>}
         card={(r) => (
