@@ -51,6 +51,8 @@ export interface RecordTableProps<Row, K extends string> {
   card: (row: Row) => ReactNode;
   /** Layout classes of a card beyond its box (e.g. a single flex line). */
   cardClassName?: string;
+  /** Cards drawn on a white panel need an outline: a shadow alone does not show on white. */
+  outlinedCards?: boolean;
   rowTestId?: string;
   /** Extra attributes of a row or card, e.g. data-kind for tests and styles. */
   rowData?: (row: Row) => Record<`data-${string}`, string>;
@@ -85,7 +87,7 @@ export function RecordTable<Row, K extends string>(props: RecordTableProps<Row, 
           <ul className={`space-y-2 ${loading ? 'opacity-60' : ''}`} data-testid="records-list" aria-busy={loading}>
             {rows.map((r) => (
               <li key={props.rowKey(r)} data-testid={props.rowTestId ?? 'record-row'} {...props.rowData?.(r)}
-                className={`rounded-lg bg-white p-3 text-sm ${variant === 'mobile' ? 'shadow-sm' : 'border border-slate-200'} ${props.cardClassName ?? ''}`}>
+                className={`rounded-lg bg-white p-3 text-sm ${variant === 'mobile' && !props.outlinedCards ? 'shadow-sm' : 'border border-slate-200'} ${props.cardClassName ?? ''}`}>
                 {props.card(r)}
               </li>
             ))}
