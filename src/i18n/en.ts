@@ -396,6 +396,7 @@ export const en = {
   'records.next': 'Next',
   'records.page': 'Page {page} of {pages}',
   'records.total': 'Total: {n}',
+  'records.retry': 'Try again',
 
   // Lobby and games (SPEC.md sections 2 and 4).
   'lobby.group.slots': 'Slots',

@@ -387,6 +387,7 @@ export const zhTW: Record<MessageKey, string> = {
   'records.next': '下一頁',
   'records.page': '第 {page} / {pages} 頁',
   'records.total': '共 {n} 筆',
+  'records.retry': '重試',
 
   // 遊戲大廳（SPEC.md 第 2、4 節）。
   'lobby.group.slots': '老虎機',

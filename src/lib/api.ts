@@ -36,6 +36,8 @@ interface CallOptions {
   headers?: Record<string, string>;
   /** Receives the success envelope's message (the server's own text for the player). */
   onMessage?: (message: string) => void;
+  /** Cancels the call, e.g. when a newer query of the same list replaces it. */
+  signal?: AbortSignal;
 }
 
 export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
@@ -48,6 +50,7 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
       headers: { ...opts.headers, 'x-locale': pageLocale, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       retry: 0,
       timeout: 15_000,
+      signal: opts.signal,
     });
     if (res && typeof res === 'object' && 'status' in res && (res as SuccessBody<T>).status === 'success') {
       opts.onMessage?.((res as SuccessBody<T>).message);

@@ -24,3 +24,7 @@ export const STORAGE = {
 
 export const GAME_GROUPS = ['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'] as const;
 export type GameGroup = (typeof GAME_GROUPS)[number];
+
+/** Rows a record page asks for unless it says otherwise, and the most any page may ask for (SPEC.md section 9). */
+export const RECORD_PAGE_SIZE = 10;
+export const RECORD_PAGE_SIZE_MAX = 100;

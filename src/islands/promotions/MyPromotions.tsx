@@ -10,17 +10,18 @@ import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { APPLICATION_STATUSES, type Application, type ApplicationStatus, type MyPromotions as MyPromotionsPage } from '../../shared/schemas/promotions.ts';
 import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { RecordTable, type RecordColumn } from '../common/RecordTable.tsx';
+import { usePagedRecords } from '../common/usePagedRecords.ts';
 
 export const MY_PROMOTIONS_KEYS = [
   ...LOGIN_PROMPT_KEYS, 'error.generic', 'error.network', 'wallet.loading', 'promoui.mine.intro', 'promoui.mine.login', 'promoui.mine.no_applications',
   'promoui.mine.browse', 'promoui.col.promotion', 'promoui.col.time', 'promoui.col.status', 'promoui.col.amount', 'promoui.col.reason',
   'promoui.col.progress', 'promoui.progress', 'promoui.wallet.active', 'promoui.wallet.unlocked', 'promoui.wallet.given_up', 'promoui.wallet.ready',
   'promoui.wallet_link', 'promoui.retry', 'promoui.prev', 'promoui.next', 'promoui.page', 'promoui.all', 'promoui.no_turnover',
-  'promo.status.applying', 'promo.status.success', 'promo.status.fail',
+  'promo.status.applying', 'promo.status.success', 'promo.status.fail', 'records.total',
 ] as const;
 type T = Record<(typeof MY_PROMOTIONS_KEYS)[number], string>;
 
-const PAGE_SIZE = 10;
 /** The activity wallet's status numbers (SPEC.md section 3): 1 active, 2 unlocked, 3 given up. */
 const WALLET_STATUS = { active: 1, unlocked: 2, givenUp: 3 } as const;
 
@@ -70,97 +71,61 @@ export default function MyPromotions({ t, locale, variant, paths }: { t: T; loca
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const [status, setStatus] = useState<ApplicationStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<MyPromotionsPage | null>(null);
-  const [error, setError] = useState('');
-  const [reload, setReload] = useState(0);
+  const records = usePagedRecords<MyPromotionsPage, { status: ApplicationStatus | '' }>(
+    ({ filters, page, pageSize, signal }) => api<MyPromotionsPage>('/activity/mine', { query: { page, pageSize, status: filters.status || undefined }, signal }),
+    { errorText: (err) => failureText(err, t['error.generic']) },
+  );
   const signedIn = !!user;
 
   useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    setError('');
-    setData(null);
-    api<MyPromotionsPage>('/activity/mine', { query: { page, pageSize: PAGE_SIZE, status: status || undefined } })
-      .then((res) => live && setData(res))
-      .catch((err) => live && setError(failureText(err, t['error.generic'])));
-    return () => { live = false; };
-  }, [signedIn, page, status, reload]);
+    if (signedIn) records.search({ status: '' });
+  }, [signedIn]);
 
   if (!ready) return <Spinner label={t['wallet.loading']} />;
   if (!user) return <LoginPrompt t={t} variant={variant} message={t['promoui.mine.login']} />;
   const mobile = variant === 'mobile';
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const label = (s: ApplicationStatus) => t[`promo.status.${s}`];
+  const statusBadge = (a: Application) => (
+    <span className={`shrink-0 rounded px-2 py-0.5 text-xs ${statusClass(a.status)}`} data-testid="my-promotion-status">{label(a.status)}</span>
+  );
+  const reason = (a: Application, className: string) => (a.status === 'fail' && a.reason
+    ? <p className={`text-red-700 ${className}`} data-testid="my-promotion-reason">{t['promoui.col.reason']}: {a.reason}</p> : null);
+  const columns: Array<RecordColumn<Application, keyof T>> = [
+    { key: 'promotion', header: 'promoui.col.promotion', className: 'font-medium align-top', cell: (a) => a.title },
+    { key: 'time', header: 'promoui.col.time', className: 'whitespace-nowrap text-slate-600 align-top', cell: (a) => taipeiDateTime(a.created_at) },
+    { key: 'amount', header: 'promoui.col.amount', className: 'tabular-nums align-top', cell: amountText },
+    { key: 'status', header: 'promoui.col.status', className: 'align-top', cell: (a) => <>{statusBadge(a)}{reason(a, 'mt-1 max-w-[220px] text-xs')}</> },
+    { key: 'progress', header: 'promoui.col.progress', className: 'align-top', cell: (a) => (a.status === 'success' ? <Progress t={t} app={a} /> : '—') },
+  ];
 
   return (
     <section className={`space-y-3 rounded-lg bg-white ${mobile ? 'p-3 shadow-sm' : 'border border-slate-200 p-4'}`} data-testid="my-promotions">
       <p className="text-sm text-slate-600">{t['promoui.mine.intro']}</p>
       <div className="flex flex-wrap gap-2" role="group" aria-label={t['promoui.col.status']}>
         {(['', ...APPLICATION_STATUSES] as const).map((s) => (
-          <button key={s || 'all'} type="button" aria-pressed={status === s} onClick={() => { setStatus(s); setPage(1); }}
+          <button key={s || 'all'} type="button" aria-pressed={status === s} onClick={() => { setStatus(s); records.search({ status: s }); }}
             className={`rounded-full px-3 py-1 text-sm ${status === s ? 'bg-brand-700 text-gold-300' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'}`}>
             {s ? label(s) : t['promoui.all']}
           </button>
         ))}
       </div>
-      {error ? (
-        <div role="alert" className="rounded bg-red-50 px-3 py-4 text-center text-sm text-red-700" data-testid="my-promotions-error">
-          <p>{error}</p>
-          <button type="button" className="mt-2 underline" onClick={() => setReload((n) => n + 1)}>{t['promoui.retry']}</button>
-        </div>
-      ) : !data ? <Spinner label={t['wallet.loading']} />
-        : !data.data.length ? (
-          <div className="py-10 text-center text-slate-500" data-testid="my-promotions-empty">
-            <p>{t['promoui.mine.no_applications']}</p>
-            <a href={paths.hall} className="mt-2 inline-block text-brand-700 underline">{t['promoui.mine.browse']}</a>
-          </div>
-        ) : mobile ? (
-          <ul className="space-y-2">
-            {data.data.map((a) => (
-              <li key={a.id} className="rounded border border-slate-200 p-3" data-testid="my-promotion" data-status={a.status}>
-                <div className="flex items-start justify-between gap-2">
-                  <p className="font-semibold">{a.title}</p>
-                  <span className={`shrink-0 rounded px-2 py-0.5 text-xs ${statusClass(a.status)}`} data-testid="my-promotion-status">{label(a.status)}</span>
-                </div>
-                <p className="text-xs text-slate-500">{taipeiDateTime(a.created_at)}</p>
-                <p className="mt-1 text-sm">{t['promoui.col.amount']}: <strong>{amountText(a)}</strong></p>
-                {a.status === 'fail' && a.reason && <p className="text-sm text-red-700" data-testid="my-promotion-reason">{t['promoui.col.reason']}: {a.reason}</p>}
-                {a.status === 'success' && <div className="mt-2"><Progress t={t} app={a} /></div>}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>{(['promoui.col.promotion', 'promoui.col.time', 'promoui.col.amount', 'promoui.col.status', 'promoui.col.progress'] as const).map((k) => <th key={k} className="px-3 py-2 font-semibold">{t[k]}</th>)}</tr>
-              </thead>
-              <tbody>
-                {data.data.map((a) => (
-                  <tr key={a.id} className="border-t border-slate-100 align-top" data-testid="my-promotion" data-status={a.status}>
-                    <td className="px-3 py-2 font-medium">{a.title}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{taipeiDateTime(a.created_at)}</td>
-                    <td className="px-3 py-2 tabular-nums">{amountText(a)}</td>
-                    <td className="px-3 py-2">
-                      <span className={`rounded px-2 py-0.5 text-xs ${statusClass(a.status)}`} data-testid="my-promotion-status">{label(a.status)}</span>
-                      {a.status === 'fail' && a.reason && <p className="mt-1 max-w-[220px] text-xs text-red-700" data-testid="my-promotion-reason">{t['promoui.col.reason']}: {a.reason}</p>}
-                    </td>
-                    <td className="px-3 py-2">{a.status === 'success' ? <Progress t={t} app={a} /> : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      {data && pages > 1 && (
-        <div className="flex items-center justify-center gap-3 text-sm">
-          <button type="button" className="btn-secondary h-8 px-3" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t['promoui.prev']}</button>
-          <span>{fill(t['promoui.page'], { page, pages })}</span>
-          <button type="button" className="btn-secondary h-8 px-3" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t['promoui.next']}</button>
-        </div>
-      )}
-      {data?.data.some((a) => a.wallet) && <a href={paths.wallet} className="inline-block text-sm text-brand-700 underline">{t['promoui.wallet_link']}</a>}
+      <RecordTable t={t} paging={records} variant={variant} rowKey={(a) => a.id} columns={columns}
+        texts={{ loading: 'wallet.loading', empty: 'promoui.mine.no_applications', prev: 'promoui.prev', next: 'promoui.next', page: 'promoui.page', total: 'records.total', retry: 'promoui.retry' }}
+        rowTestId="my-promotion" outlinedCards rowData={(a) => ({ 'data-status': a.status })}
+        emptyExtra={<a href={paths.hall} className="mt-2 inline-block text-brand-700 underline">{t['promoui.mine.browse']}</a>}
+        card={(a) => (
+          <>
+            <div className="flex items-start justify-between gap-2">
+              <p className="font-semibold">{a.title}</p>
+              {statusBadge(a)}
+            </div>
+            <p className="text-xs text-slate-500">{taipeiDateTime(a.created_at)}</p>
+            <p className="mt-1 text-sm">{t['promoui.col.amount']}: <strong>{amountText(a)}</strong></p>
+            {reason(a, 'text-sm')}
+            {a.status === 'success' && <div className="mt-2"><Progress t={t} app={a} /></div>}
+          </>
+        )} />
+      {records.rows?.some((a) => a.wallet) && <a href={paths.wallet} className="inline-block text-sm text-brand-700 underline">{t['promoui.wallet_link']}</a>}
     </section>
   );
 }
