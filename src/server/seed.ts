@@ -103,7 +103,7 @@ export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: bool
     await db.transaction(async (tx) => {
       await postJournal(tx, {
         kind: 'adjustment', idempotencyKey: 'adjust:demo-funds', request: { demo: true }, playerId: inserted[0]!.id, memo: 'demo funds',
-        legs: [{ accountId: central, amountMinor: DEMO_FUNDS_MINOR }, { accountId: house, amountMinor: -DEMO_FUNDS_MINOR }],
+        postings: [{ accountId: central, amountMinor: DEMO_FUNDS_MINOR }, { accountId: house, amountMinor: -DEMO_FUNDS_MINOR }],
       });
     });
   }

@@ -192,7 +192,7 @@ export class CashierService {
     await postJournal(tx, {
       kind: 'deposit', idempotencyKey: `deposit:${d.id}`, request: { id: d.id, amount: d.amountMinor.toString() }, playerId: d.playerId,
       ref: d.id, memo: d.method, staffId,
-      legs: [{ accountId: central, amountMinor: d.amountMinor }, { accountId: house, amountMinor: -d.amountMinor }],
+      postings: [{ accountId: central, amountMinor: d.amountMinor }, { accountId: house, amountMinor: -d.amountMinor }],
     });
     await repo.updateDeposit(tx, d.id, { status: 'paid', paidAt: new Date(), reviewedBy: staffId });
   }
@@ -457,7 +457,7 @@ export class CashierService {
       // The amount is held at once, so two withdrawals can never spend the same money.
       await postJournal(tx, {
         kind: 'withdraw_hold', idempotencyKey: `withdraw:${id}:hold`, request: { id, amount: amountMinor.toString() }, playerId, ref: id,
-        legs: [{ accountId: central, amountMinor: -amountMinor }, { accountId: hold, amountMinor }],
+        postings: [{ accountId: central, amountMinor: -amountMinor }, { accountId: hold, amountMinor }],
       });
       created = await repo.withdrawalById(tx, id);
     });
@@ -478,12 +478,12 @@ export class CashierService {
     await this.inTransaction(async (tx) => {
       const w = (await repo.withdrawalById(tx, id, true))!;
       if (w.status !== 'applying') throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
-      const legs = action === 'pay'
+      const postings = action === 'pay'
         ? [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: cash, amountMinor: w.amountMinor - w.feeMinor }, ...(w.feeMinor > 0n ? [{ accountId: fee, amountMinor: w.feeMinor }] : [])]
         : [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: central, amountMinor: w.amountMinor }];
       await postJournal(tx, {
         kind: action === 'pay' ? 'withdraw_paid' : 'withdraw_release', idempotencyKey: `withdraw:${id}:end`, request: { id, action },
-        playerId, ref: id, memo: reason, staffId: who.staffId ?? null, legs,
+        playerId, ref: id, memo: reason, staffId: who.staffId ?? null, postings,
       });
       await repo.updateWithdrawal(tx, id, {
         status: action === 'pay' ? 'paid' : action === 'cancel' ? 'cancelled' : 'rejected',

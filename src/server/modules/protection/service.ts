@@ -263,7 +263,7 @@ export class ProtectionService implements ProtectionGate {
           await postJournal(tx, {
             kind: 'bonus_forfeit', idempotencyKey: `protection:forfeit:${exclusionId}:${w.id}`, request: { walletId: w.id, exclusionId }, playerId,
             ref: String(w.id), memo: 'forfeited under self-protection',
-            legs: [{ accountId: acc, amountMinor: -money }, { accountId: house, amountMinor: money }],
+            postings: [{ accountId: acc, amountMinor: -money }, { accountId: house, amountMinor: money }],
           });
         }
         // Given up: the wallet's money is with the house and the wallet closes.

@@ -100,7 +100,7 @@ export class ExchangeService {
         await postPointsJournal(tx, {
           kind: 'points_spend', idempotencyKey: `exchange:${order.id}:pay`, request: { order: order.id, gift: gift.id, points: gift.pointsPrice.toString() },
           playerId, ref: String(order.id), memo: gift.name,
-          legs: [{ accountId: mine, amountMinor: -gift.pointsPrice }, { accountId: housePoints, amountMinor: gift.pointsPrice }],
+          postings: [{ accountId: mine, amountMinor: -gift.pointsPrice }, { accountId: housePoints, amountMinor: gift.pointsPrice }],
         });
         if (!physical && gift.bonusMinor > 0n) {
           await payBonusInTx(tx, bonus, {
@@ -152,7 +152,7 @@ export class ExchangeService {
         await postPointsJournal(tx, {
           kind: 'points_refund', idempotencyKey: `exchange:${o.id}:refund`, request: { order: o.id, points: o.pointsPrice.toString() },
           playerId: o.playerId, ref: String(o.id), memo: detail.reason, staffId,
-          legs: [{ accountId: housePoints, amountMinor: -o.pointsPrice }, { accountId: mine, amountMinor: o.pointsPrice }],
+          postings: [{ accountId: housePoints, amountMinor: -o.pointsPrice }, { accountId: mine, amountMinor: o.pointsPrice }],
         });
       }
       await audit(tx);
