@@ -1,6 +1,7 @@
 // SQL of the VIP levels, rewards, points earning and the points mall.
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { JournalKind } from '../../ledger/kinds.ts';
 import {
   betRecords, exchangeOrders, giftImages, gifts, levels, players, vipLevelHistory, vipLevelRules, vipRewards, vipStatus,
 } from '../../db/schema.ts';
@@ -266,7 +267,7 @@ export async function allTotalsSince(db: DbOrTx, since: Date, limit: number) {
 
 /** The latest movements of a player's points, for the back office. */
 export async function pointsHistory(db: DbOrTx, playerId: number, limit: number) {
-  const res = await db.execute<{ id: string; kind: string; memo: string; amount: string; after: string; created_at: string | Date }>(sql`
+  const res = await db.execute<{ id: string; kind: JournalKind; memo: string; amount: string; after: string; created_at: string | Date }>(sql`
     select p.id::text as id, j.kind, j.memo, p.amount_minor::text as amount, p.balance_after_minor::text as after, j.created_at
     from accounts a join postings p on p.account_id = a.id join journals j on j.id = p.journal_id
     where a.player_id = ${playerId} and a.kind = 'points' and a.asset = 'points'
