@@ -56,6 +56,7 @@ function maskNumber(n: string): string {
 
 export type { DepositView } from '../../../shared/schemas/cashier.ts';
 import type { DepositView } from '../../../shared/schemas/cashier.ts';
+import { BANK_CARD_STATUS } from '../../../shared/statuses.ts';
 
 export class CashierService {
   private readonly db: Db;
@@ -366,8 +367,9 @@ export class CashierService {
   async auditCard(staffId: number, cardId: number, approve: boolean, reason: string): Promise<void> {
     const card = await repo.cardById(this.db, cardId);
     if (!card || card.deletedAt) throw new ApiError('not_found');
-    await repo.updateCard(this.db, cardId, { statusDebitCard: approve ? 1 : 2, auditReason: reason, auditedBy: staffId });
-    this.publish.toPlayer(card.playerId, 'bankcard-audit', { id: cardId, status_debit_card: approve ? 1 : 2 });
+    const status = approve ? BANK_CARD_STATUS.usable : BANK_CARD_STATUS.refused;
+    await repo.updateCard(this.db, cardId, { statusDebitCard: status, auditReason: reason, auditedBy: staffId });
+    this.publish.toPlayer(card.playerId, 'bankcard-audit', { id: cardId, status_debit_card: status });
   }
 
   async setPersonalInfo(playerId: number, input: { real_name: string; gender: string; birthday: string }): Promise<void> {
@@ -444,7 +446,7 @@ export class CashierService {
       }
       if (!player.realName) throw new ApiError('withdraw_need_real_name');
       const card = await repo.cardById(tx, input.bank_card_id);
-      if (!card || card.playerId !== playerId || card.deletedAt || card.statusDebitCard !== 1) throw new ApiError('withdraw_need_card');
+      if (!card || card.playerId !== playerId || card.deletedAt || card.statusDebitCard !== BANK_CARD_STATUS.usable) throw new ApiError('withdraw_need_card');
       const terms = await this.withdrawTerms(playerId, tx, settings);
       if (amountMinor < terms.min) throw new ApiError('validation_failed', { money: ['cashier.withdraw.below_min'] });
       if (amountMinor <= terms.fee) throw new ApiError('validation_failed', { money: ['cashier.withdraw.not_above_fee'] });

@@ -5,6 +5,7 @@ import {
   accounts, chatCannedReplies, chatConversations, chatMessages, chatTransfers, levels, players, staff,
 } from '../../db/schema.ts';
 import type { ChatAuthor, ChatState } from '../../../shared/schemas/chat.ts';
+import { STAFF_STATUS } from '../../../shared/statuses.ts';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -148,7 +149,7 @@ export async function setState(db: DbOrTx, id: number, state: ChatState): Promis
 /** Staff who may answer chats (by role), for transfers. */
 export async function agents(db: DbOrTx, roles: readonly string[]): Promise<Array<{ id: number; username: string }>> {
   return db.select({ id: staff.id, username: staff.username }).from(staff)
-    .where(and(inArray(staff.role, [...roles]), eq(staff.status, 1))).orderBy(asc(staff.username)).limit(200);
+    .where(and(inArray(staff.role, [...roles]), eq(staff.status, STAFF_STATUS.active))).orderBy(asc(staff.username)).limit(200);
 }
 
 export async function staffName(db: DbOrTx, staffId: number): Promise<{ username: string; role: string; status: number } | undefined> {

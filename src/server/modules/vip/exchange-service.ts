@@ -15,6 +15,7 @@ import { dayRange } from '../wallet/dates.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import type { VipService } from './service.ts';
 import * as repo from './repository.ts';
+import { GIFT_STATUS } from '../../../shared/statuses.ts';
 
 export const giftImageUrl = (imageId: number | null) => (imageId ? `/api/exchange/image/${imageId}` : null);
 
@@ -63,7 +64,7 @@ export class ExchangeService {
       if (seen) return replay(seen);
     }
     const gift = await repo.giftById(this.db, input.exchange_id);
-    const onShow = gift && gift.status === 1 && (!gift.showStart || gift.showStart <= now) && (!gift.showEnd || gift.showEnd >= now);
+    const onShow = gift && gift.status === GIFT_STATUS.on && (!gift.showStart || gift.showStart <= now) && (!gift.showEnd || gift.showEnd >= now);
     if (!gift || !onShow) throw new ApiError('exchange_unavailable');
     if (gift.kind === 'physical') {
       // SPEC.md section 5: all four are required for something that is shipped.
