@@ -14,6 +14,7 @@ import {
   type ChatPlayerView, type ConversationMessagesView, type ConversationView,
 } from '../../../shared/schemas/chat.ts';
 import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
+import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 export const CHAT_CONSOLE_KEYS = [
   ...COMMON_KEYS, 'bo.chat.title', 'bo.chat.queue', 'bo.chat.mine', 'bo.chat.take', 'bo.chat.transfer', 'bo.chat.transfer_do', 'bo.chat.close',
@@ -311,7 +312,7 @@ function PlayerCard({ t, locale, playerId }: { t: T; locale: Locale; playerId: n
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt className="text-slate-500">{t['bo.chat.account']}</dt><dd className="font-medium" data-testid="chat-player-account">{card.account}</dd>
             <dt className="text-slate-500">{t['bo.chat.level']}</dt><dd>{card.level}</dd>
-            <dt className="text-slate-500">{t['bo.chat.status']}</dt><dd>{card.status === 1 ? t['bo.chat.status.on'] : t['bo.chat.status.off']}</dd>
+            <dt className="text-slate-500">{t['bo.chat.status']}</dt><dd>{card.status === PLAYER_STATUS.active ? t['bo.chat.status.on'] : t['bo.chat.status.off']}</dd>
             <dt className="text-slate-500">{t['bo.chat.registered']}</dt><dd>{formatTime(card.created_at, locale)}</dd>
             <dt className="text-slate-500">{t['bo.chat.last_login']}</dt><dd>{formatTime(card.last_login_at, locale)}</dd>
           </dl>
