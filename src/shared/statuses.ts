@@ -35,5 +35,5 @@ export const POPUP_STATUS = { off: 0, on: 1 } as const;
 export const GIFT_STATUS = { off: 0, on: 1 } as const;
 /** A player's bank card (status_debit_card): awaiting finance's audit, usable for withdrawals, or refused. */
 export const BANK_CARD_STATUS = { pending: 0, usable: 1, refused: 2 } as const;
-/** A live-chat message's read flag: 1 once the other side has read it. */
-export const CHAT_READ_STATUS = { unread: 0, read: 1 } as const;
+/** A message's read flag on the wire and in chat_messages.read: 1 once its reader has seen it (live chat, player messages). */
+export const READ_STATUS = { unread: 0, read: 1 } as const;

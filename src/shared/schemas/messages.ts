@@ -2,7 +2,7 @@
 // and response schemas shared by the routes, the back office and the islands.
 import * as v from 'valibot';
 import { idNumber, idText } from './ids.ts';
-import { MESSAGE_STATUS, POPUP_STATUS, statusValues } from '../statuses.ts';
+import { MESSAGE_STATUS, POPUP_STATUS, READ_STATUS, statusValues } from '../statuses.ts';
 
 export const MESSAGE_KINDS = ['system', 'personal', 'platform'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -63,7 +63,7 @@ export const messageItemView = v.object({
   /** Plain text of the body's beginning, for the list. */
   summary: v.string(),
   platform_code: v.nullable(v.string()),
-  read: v.picklist([0, 1]),
+  read: v.picklist(statusValues(READ_STATUS)),
   created_at: v.string(),
 });
 export type MessageItem = v.InferOutput<typeof messageItemView>;

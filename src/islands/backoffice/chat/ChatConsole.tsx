@@ -14,7 +14,7 @@ import {
   type ChatPlayerView, type ConversationMessagesView, type ConversationView,
 } from '../../../shared/schemas/chat.ts';
 import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
-import { PLAYER_STATUS } from '../../../shared/statuses.ts';
+import { PLAYER_STATUS, READ_STATUS } from '../../../shared/statuses.ts';
 
 export const CHAT_CONSOLE_KEYS = [
   ...COMMON_KEYS, 'bo.chat.title', 'bo.chat.queue', 'bo.chat.mine', 'bo.chat.take', 'bo.chat.transfer', 'bo.chat.transfer_do', 'bo.chat.close',
@@ -192,7 +192,7 @@ function Thread({ t, locale, socket, conversation, messages, typing, readUpTo, m
   // New messages scroll into view; the player's messages on screen are marked read.
   useEffect(() => {
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
-    const last = [...messages].reverse().find((m) => m.user_type === null && m.read === 0);
+    const last = [...messages].reverse().find((m) => m.user_type === null && m.read === READ_STATUS.unread);
     if (mine && last) void call(socket, CHAT_EVENTS.read, { conversationId: conversation.id, upTo: last.id }).catch(() => undefined);
   }, [messages, mine, socket, conversation.id]);
 
@@ -270,7 +270,7 @@ function Thread({ t, locale, socket, conversation, messages, typing, readUpTo, m
                 <p className={`text-[11px] ${agent ? 'text-white/70' : 'text-slate-500'}`}>{m.user_name} · {formatTime(m.create_datetime, locale).slice(-8)}</p>
                 {m.image_url && <img src={m.image_url} alt="" className="my-1 max-h-48 rounded" loading="lazy" />}
                 {m.context && <p className="whitespace-pre-wrap break-words">{m.context}</p>}
-                {agent && lastAgent?.id === m.id && (m.read === 1 || readUpTo >= m.id) && <p className="text-right text-[10px] text-white/80" data-testid="chat-read">{t['bo.chat.read']}</p>}
+                {agent && lastAgent?.id === m.id && (m.read === READ_STATUS.read || readUpTo >= m.id) && <p className="text-right text-[10px] text-white/80" data-testid="chat-read">{t['bo.chat.read']}</p>}
               </div>
             </div>
           );

@@ -5,7 +5,7 @@ import {
   accounts, chatCannedReplies, chatConversations, chatMessages, chatTransfers, levels, players, staff,
 } from '../../db/schema.ts';
 import type { ChatAuthor, ChatState } from '../../../shared/schemas/chat.ts';
-import { STAFF_STATUS } from '../../../shared/statuses.ts';
+import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -15,7 +15,7 @@ export interface ConversationListRow extends ConversationRow { account: string; 
 
 const unreadFrom = (side: 'player' | 'agent') => sql<number>`(
   select count(*)::int from chat_messages m
-  where m.conversation_id = ${chatConversations.id} and m.read = 0 and m.author_kind = ${side})`;
+  where m.conversation_id = ${chatConversations.id} and m.read = ${READ_STATUS.unread} and m.author_kind = ${side})`;
 
 function listSelect(db: DbOrTx, unreadSide: 'player' | 'agent') {
   return db.select({
@@ -135,9 +135,9 @@ export async function playerHistory(db: DbOrTx, playerId: number, since: Date, l
 
 /** Marks the other side's messages up to `upTo` as read; returns how many changed. */
 export async function markRead(db: DbOrTx, conversationId: number, otherSide: ChatAuthor, upTo: number): Promise<number> {
-  const rows = await db.update(chatMessages).set({ read: 1 }).where(and(
+  const rows = await db.update(chatMessages).set({ read: READ_STATUS.read }).where(and(
     eq(chatMessages.conversationId, conversationId), eq(chatMessages.authorKind, otherSide),
-    eq(chatMessages.read, 0), lte(chatMessages.id, upTo),
+    eq(chatMessages.read, READ_STATUS.unread), lte(chatMessages.id, upTo),
   )).returning({ id: chatMessages.id });
   return rows.length;
 }

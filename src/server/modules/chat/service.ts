@@ -17,7 +17,7 @@ import {
 import { PERMISSIONS } from '../backoffice/staff/roles.ts';
 import { insertAudit } from '../backoffice/staff/repository.ts';
 import * as repo from './repository.ts';
-import { CHAT_READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
+import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 
 /** Messages loaded with a conversation or a player's history. */
 const HISTORY_LIMIT = 300;
@@ -81,7 +81,7 @@ export class ChatService {
       user_name: m.userName, email: '', recipients: '', context: m.context, form_field: null,
       image_url: m.uploadId ? (this.images?.url(m.uploadId) ?? null) : null,
       remark: m.remark, remark_time: iso(m.remarkTime),
-      dialog_datetime: dialogAt.toISOString(), create_datetime: m.createdAt.toISOString(), read: m.read === CHAT_READ_STATUS.read ? CHAT_READ_STATUS.read : CHAT_READ_STATUS.unread,
+      dialog_datetime: dialogAt.toISOString(), create_datetime: m.createdAt.toISOString(), read: m.read === READ_STATUS.read ? READ_STATUS.read : READ_STATUS.unread,
     };
   }
 

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/messages.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import * as repo from './repository.ts';
-import { MESSAGE_STATUS, PLAYER_STATUS, POPUP_STATUS, type StatusValue } from '../../../shared/statuses.ts';
+import { MESSAGE_STATUS, PLAYER_STATUS, POPUP_STATUS, READ_STATUS, type StatusValue } from '../../../shared/statuses.ts';
 
 const SUMMARY_CHARS = 120;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -280,7 +280,7 @@ function itemView(r: repo.ListedMessage, locale: Locale): MessageItem {
     title: en && r.title_en ? r.title_en : r.title,
     summary: text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS)}…` : text,
     platform_code: r.platform_code,
-    read: r.read ? 1 : 0,
+    read: r.read ? READ_STATUS.read : READ_STATUS.unread,
     created_at: new Date(r.created_at).toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JournalKind } from '../../ledger/kinds.ts';
 import { accounts, bonusWallets, journals, gamePlatforms, platformTransfers, playerPlatforms, players, reconciliationFindings } from '../../db/schema.ts';
+import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
 
 export type PlatformRow = typeof gamePlatforms.$inferSelect;
 export type TransferRow = typeof platformTransfers.$inferSelect;
@@ -76,7 +77,7 @@ export async function playerAccountBalances(db: DbOrTx, playerId: number) {
     .from(accounts).where(eq(accounts.playerId, playerId));
 }
 
-export async function bonusWalletsOf(db: DbOrTx, playerId: number, statuses: number[] = [1]): Promise<BonusWalletRow[]> {
+export async function bonusWalletsOf(db: DbOrTx, playerId: number, statuses: number[] = [BONUS_WALLET_STATUS.active]): Promise<BonusWalletRow[]> {
   return db.select().from(bonusWallets)
     .where(and(eq(bonusWallets.playerId, playerId), inArray(bonusWallets.status, statuses))).orderBy(asc(bonusWallets.id));
 }
