@@ -14,6 +14,7 @@ import { seedChatDemo } from './modules/chat/seed.ts';
 import { seedDemoMessages } from './modules/messages/seed.ts';
 import { seedDemoPromotions } from './modules/promotions/seed.ts';
 import { seedRedPacketDemo } from './modules/redpacket/seed.ts';
+import { SYSTEM_MESSAGE_STATUS } from '../shared/statuses.ts';
 
 export const DEMO_PLAYER = { account: 'demo1234', password: 'demo1234', phone: '0912345678' } as const;
 export const DEMO_OPERATOR = { username: 'admin', password: 'admin12345' } as const;
@@ -103,7 +104,7 @@ export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: bool
     await db.transaction(async (tx) => {
       await postJournal(tx, {
         kind: 'adjustment', idempotencyKey: 'adjust:demo-funds', request: { demo: true }, playerId: inserted[0]!.id, memo: 'demo funds',
-        legs: [{ accountId: central, amountMinor: DEMO_FUNDS_MINOR }, { accountId: house, amountMinor: -DEMO_FUNDS_MINOR }],
+        postings: [{ accountId: central, amountMinor: DEMO_FUNDS_MINOR }, { accountId: house, amountMinor: -DEMO_FUNDS_MINOR }],
       });
     });
   }
@@ -115,7 +116,7 @@ export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: bool
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(systemMessages);
   if (!existing[0]?.n) {
     await db.insert(systemMessages).values({
-      slot: 'pc-top', status: 1,
+      slot: 'pc-top', status: SYSTEM_MESSAGE_STATUS.shown,
       message: '歡迎來到幸運港！新會員註冊即可體驗全部遊戲，如有任何問題請聯繫24小時線上客服。',
       messageEn: 'Welcome to Lucky Harbour! New members can try every game after signing up. Our support team is online 24/7.',
     });

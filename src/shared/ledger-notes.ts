@@ -1,13 +1,11 @@
 // Ledger movements as people read them (issue 10 items 8 and 20): each journal kind has a name, and the notes
 // the system itself writes (transfer outcomes, withdrawal cancels, gateway reasons) have translations. Notes an
 // operator typed (an adjustment's reason, a grant's name) are shown as they were written.
+import { MONEY_JOURNAL_KINDS, type MoneyJournalKind } from './journal-kinds.ts';
 
-/** Journal kinds a player's central or activity wallet can see, each with its catalogue key. */
-export const LEDGER_KINDS = [
-  'deposit', 'withdraw_hold', 'withdraw_paid', 'withdraw_release', 'transfer_start', 'transfer_settle', 'transfer_refund',
-  'adjustment', 'bonus_grant', 'bonus_unlock', 'bonus_give_up', 'bonus_to_central', 'game_result',
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/** Journal kinds a player's money records can show (every money kind), each with its catalogue key. */
+export const LEDGER_KINDS = MONEY_JOURNAL_KINDS;
+export type LedgerKind = MoneyJournalKind;
 
 export function ledgerKindKey(kind: string): `ledger.kind.${LedgerKind}` | 'ledger.kind.other' {
   return (LEDGER_KINDS as readonly string[]).includes(kind) ? `ledger.kind.${kind as LedgerKind}` : 'ledger.kind.other';

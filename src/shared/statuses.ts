@@ -1,6 +1,14 @@
 // Names for the numeric statuses the API and the tables carry (SPEC.md keeps them numeric on the wire), so code
 // compares against a name instead of a bare number.
 
+/** The numbers of one status family, e.g. StatusValue<typeof MESSAGE_STATUS> is 0 | 1. */
+export type StatusValue<T extends Record<string, number>> = T[keyof T];
+
+/** A family's numbers, for a schema's picklist: v.picklist(statusValues(STAFF_STATUS)). */
+export function statusValues<T extends Record<string, number>>(family: T): Array<StatusValue<T>> {
+  return Object.values(family) as Array<StatusValue<T>>;
+}
+
 /** A game platform switched on or off by operators. */
 export const PLATFORM_STATUS = { off: 0, on: 1 } as const;
 /** A platform's maintenance switch: 1 running, 0 under maintenance. */
@@ -11,3 +19,21 @@ export const FRONT_SHOW = { hidden: 0, shown: 1 } as const;
 export const PLAYER_STATUS = { disabled: 0, active: 1 } as const;
 /** An activity (bonus) wallet: active, unlocked (paid out to central), or given up. */
 export const BONUS_WALLET_STATUS = { active: 1, unlocked: 2, givenUp: 3 } as const;
+/** A player's forced password change (status_force_password): required means every call but the change is refused. */
+export const FORCE_PASSWORD_STATUS = { none: 0, required: 2 } as const;
+/** A back-office operator: active, or disabled (cannot sign in and takes no chats or consultations). */
+export const STAFF_STATUS = { disabled: 0, active: 1 } as const;
+/** A game in a platform's lobby: switched off or on. */
+export const GAME_STATUS = { off: 0, on: 1 } as const;
+/** A site notice in a system-message slot (system_messages): hidden or shown. */
+export const SYSTEM_MESSAGE_STATUS = { hidden: 0, shown: 1 } as const;
+/** A player message (system, personal or platform): withdrawn by an operator, or published. */
+export const MESSAGE_STATUS = { withdrawn: 0, published: 1 } as const;
+/** A popup announcement: off or on. */
+export const POPUP_STATUS = { off: 0, on: 1 } as const;
+/** A points-mall gift: off the shelf or on it. */
+export const GIFT_STATUS = { off: 0, on: 1 } as const;
+/** A player's bank card (status_debit_card): awaiting finance's audit, usable for withdrawals, or refused. */
+export const BANK_CARD_STATUS = { pending: 0, usable: 1, refused: 2 } as const;
+/** A message's read flag on the wire and in chat_messages.read: 1 once its reader has seen it (live chat, player messages). */
+export const READ_STATUS = { unread: 0, read: 1 } as const;

@@ -6,6 +6,7 @@ import { rememberPage } from '../lib/came-from.ts';
 import { api, ApiFailure } from '../lib/api.ts';
 import { $token, $user, clearSession, read, setToken, write, type User } from './auth-state.ts';
 import { closeRealtime, onRealtime, setRealtimeToken } from './realtime.ts';
+import { FORCE_PASSWORD_STATUS } from '../shared/statuses.ts';
 
 export { $token, $user, clearSession, setToken, type User };
 
@@ -52,9 +53,9 @@ export function loadUser(): Promise<void> {
       const user = await api<User>('/auth/me');
       $user.set(user);
       write(STORAGE.user, JSON.stringify(user));
-      // A forced password change (status 2) comes before anything else the player could do.
+      // A forced password change comes before anything else the player could do.
       const onUpdatePage = /^\/(en\/)?update-password\/?$/.test(window.location.pathname);
-      if (user.status_force_password === 2 && !onUpdatePage) {
+      if (user.status_force_password === FORCE_PASSWORD_STATUS.required && !onUpdatePage) {
         window.location.assign(window.location.pathname.startsWith('/en/') ? '/en/update-password' : '/update-password');
       }
     } catch (err) {

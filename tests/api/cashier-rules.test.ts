@@ -695,11 +695,11 @@ describe('withdrawals', () => {
     const [a, b] = await Promise.all([w1.id, w2.id].map(async (id) => (await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!));
     expect(a).toMatchObject({ status: 'paid', reviewedBy: 4, reason: 'transferred' });
     expect(b!.reviewedAt).toBeInstanceOf(Date);
-    const paid = await t.database.db.execute<{ kind: string; legs: string }>(sql`
-      select j.kind, string_agg(a.kind || ':' || a.ref || '=' || p.amount_minor::text, ',' order by p.amount_minor) as legs
+    const paid = await t.database.db.execute<{ kind: string; postings: string }>(sql`
+      select j.kind, string_agg(a.kind || ':' || a.ref || '=' || p.amount_minor::text, ',' order by p.amount_minor) as postings
       from journals j join postings p on p.journal_id = j.id join accounts a on a.id = p.account_id
       where j.ref = ${w2.id} and j.kind = 'withdraw_paid' group by j.kind`);
-    expect(paid.rows[0]!.legs).toMatch(/^withdraw_hold:=-100000,house:fee:\d+=10000,house:cash:\d+=90000$/);
+    expect(paid.rows[0]!.postings).toMatch(/^withdraw_hold:=-100000,house:fee:\d+=10000,house:cash:\d+=90000$/);
     // Paid is final: no cancel, no reject, no second payment.
     expect((await call(p, 'POST', '/api/finance/withdraw/cancel', { id: w1.id })).statusCode).toBe(422);
     await expect(t.app.services.cashier.closeWithdrawal(w1.id, 'reject', { staffId: 4 }, 'x')).rejects.toMatchObject({ code: 'validation_failed' });

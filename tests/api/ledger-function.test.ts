@@ -27,7 +27,7 @@ const journalsWithKey = async (prefix: string) =>
   (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where idempotency_key like ${`${prefix}%`}`)).rows[0]!.n;
 
 function move(key: string, from: number, to: number, amountMinor: bigint): JournalInput {
-  return { kind: 'test', idempotencyKey: key, request: { from, to, amount: amountMinor.toString() }, legs: [{ accountId: from, amountMinor: -amountMinor }, { accountId: to, amountMinor }] };
+  return { kind: 'adjustment', idempotencyKey: key, request: { from, to, amount: amountMinor.toString() }, postings: [{ accountId: from, amountMinor: -amountMinor }, { accountId: to, amountMinor }] };
 }
 
 beforeAll(async () => {
@@ -65,11 +65,11 @@ describe('ledger_post_journal behind postJournal', () => {
     const house = await dir.houseAccount('adjust', 3);
     await database.db.transaction((tx) => postJournal(tx, move('lf-rev-seed', house, rich, 1_000n)));
     const houseBefore = await balanceOf(database.db, house);
-    // rich was opened first, so its leg (ascending ids) is applied before poor's is refused.
+    // rich was opened first, so its posting (ascending ids) is applied before poor's is refused.
     expect(rich).toBeLessThan(poor);
     const err = await database.db.transaction((tx) => postJournal(tx, {
-      kind: 'test', idempotencyKey: 'lf-rev-1', request: { case: 'reverse' },
-      legs: [{ accountId: rich, amountMinor: -100n }, { accountId: poor, amountMinor: -50n }, { accountId: house, amountMinor: 150n }],
+      kind: 'adjustment', idempotencyKey: 'lf-rev-1', request: { case: 'reverse' },
+      postings: [{ accountId: rich, amountMinor: -100n }, { accountId: poor, amountMinor: -50n }, { accountId: house, amountMinor: 150n }],
     })).then(() => undefined, (e: unknown) => e);
     expect(err).toBeInstanceOf(LedgerError);
     expect((err as LedgerError).accountId).toBe(poor);
@@ -91,11 +91,11 @@ describe('ledger_post_journal behind postJournal', () => {
     expect(await checkLedger(database.db)).toEqual([]);
   });
 
-  it('refuses unbalanced legs and unknown accounts in the database too, when the application is bypassed', async () => {
+  it('refuses unbalanced postings and unknown accounts in the database too, when the application is bypassed', async () => {
     const player = await playerAccount();
     const house = await dir.houseAccount('adjust', 2);
     const call = (accounts: string, amounts: string) => database.db.execute(sql`
-      select * from ledger_post_journal('bad', ${`lf-db-${accounts}-${amounts}`}, '\\x00'::bytea, null, '', '', null, ${accounts}::bigint[], ${amounts}::bigint[])`)
+      select * from ledger_post_journal('adjustment', ${`lf-db-${accounts}-${amounts}`}, '\\x00'::bytea, null, '', '', null, ${accounts}::bigint[], ${amounts}::bigint[])`)
       .then(() => 'written', (e: unknown) => String((e as { cause?: { message?: string } }).cause?.message ?? e));
     expect(await call(`{${house},${player}}`, '{-5,4}')).toMatch(/sum to zero/);
     expect(await call(`{${house}}`, '{0}')).toMatch(/two legs/);
@@ -162,7 +162,7 @@ describe('postJournals, the batch form', () => {
     const a = await playerAccount();
     const house = await dir.houseAccount('game', 4);
     expect(await database.db.transaction((tx) => postJournals(tx, []))).toEqual([]);
-    const bad = { ...move('lf-bad-2', house, a, 5n), legs: [{ accountId: house, amountMinor: -5n }, { accountId: a, amountMinor: 4n }] };
+    const bad = { ...move('lf-bad-2', house, a, 5n), postings: [{ accountId: house, amountMinor: -5n }, { accountId: a, amountMinor: 4n }] };
     await expect(database.db.transaction((tx) => postJournals(tx, [move('lf-bad-1', house, a, 5n), bad]))).rejects.toThrow(/sum to zero/);
     expect(await journalsWithKey('lf-bad-')).toBe(0);
   });

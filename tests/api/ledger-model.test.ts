@@ -8,7 +8,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { accounts, players } from '../../src/server/db/schema.ts';
 import { AccountDirectory, balanceOf } from '../../src/server/ledger/accounts.ts';
-import { LedgerError, postJournal, type JournalInput, type Leg } from '../../src/server/ledger/ledger.ts';
+import { LedgerError, postJournal, type JournalInput, type Posting } from '../../src/server/ledger/ledger.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { seedReference } from '../../src/server/seed.ts';
 
@@ -65,11 +65,11 @@ async function expectBalances(model: Model): Promise<void> {
   for (const a of book) expect(real.get(a.id), a.label).toBe(model.balances.get(a.id));
 }
 
-/** What the model says a journal does: the merged legs, or the player account it would overdraw. */
-function modelApply(model: Model, legs: Leg[]): { overdrawn?: number; next: Map<number, bigint> } {
+/** What the model says a journal does: the merged postings, or the player account it would overdraw. */
+function modelApply(model: Model, postings: Posting[]): { overdrawn?: number; next: Map<number, bigint> } {
   const next = new Map(model.balances);
   const merged = new Map<number, bigint>();
-  for (const l of legs) merged.set(l.accountId, (merged.get(l.accountId) ?? 0n) + l.amountMinor);
+  for (const p of postings) merged.set(p.accountId, (merged.get(p.accountId) ?? 0n) + p.amountMinor);
   for (const [id, amount] of [...merged].sort((x, y) => x[0] - y[0])) {
     const after = next.get(id)! + amount;
     if (after < 0n && book.find((a) => a.id === id)!.player) return { overdrawn: id, next: model.balances };
@@ -87,7 +87,7 @@ async function expectLedgerError(p: Promise<unknown>, code: LedgerError['code'],
 
 /** Posts a journal and checks the outcome the model predicts, then every balance. */
 async function postAndCompare(model: Model, input: JournalInput): Promise<void> {
-  const expected = modelApply(model, input.legs);
+  const expected = modelApply(model, input.postings);
   if (expected.overdrawn !== undefined) {
     await expectLedgerError(post(input), 'insufficient_funds', expected.overdrawn);
     model.refused.push(input);
@@ -115,14 +115,14 @@ class Transfer implements Cmd {
     const from = book[this.from]!.id;
     const to = book[this.to]!.id;
     await postAndCompare(model, {
-      kind: 'test_transfer', idempotencyKey: `${real.run}:${real.seq.n++}`, request: { from, to, amount: this.amount.toString() },
-      legs: [{ accountId: from, amountMinor: -this.amount }, { accountId: to, amountMinor: this.amount }],
+      kind: 'adjustment', idempotencyKey: `${real.run}:${real.seq.n++}`, request: { from, to, amount: this.amount.toString() },
+      postings: [{ accountId: from, amountMinor: -this.amount }, { accountId: to, amountMinor: this.amount }],
     });
   }
   toString = () => `transfer(${book[this.from]!.label} -> ${book[this.to]!.label}, ${this.amount})`;
 }
 
-/** One account pays two others, with a pair of legs that cancel out on a third (merged away). */
+/** One account pays two others, with a pair of postings that cancel out on a third (merged away). */
 class Split implements Cmd {
   readonly from: number; readonly a: number; readonly b: number; readonly amount: bigint; readonly part: bigint;
   constructor(from: number, a: number, b: number, amount: bigint, part: bigint) {
@@ -132,11 +132,11 @@ class Split implements Cmd {
   async run(model: Model, real: Real) {
     const [from, a, b] = [book[this.from]!.id, book[this.a]!.id, book[this.b]!.id];
     const part = this.part % this.amount;
-    const legs: Leg[] = [
+    const postings: Posting[] = [
       { accountId: from, amountMinor: -this.amount }, { accountId: a, amountMinor: part }, { accountId: b, amountMinor: this.amount - part },
       { accountId: a, amountMinor: 7n }, { accountId: a, amountMinor: -7n },
     ];
-    await postAndCompare(model, { kind: 'test_split', idempotencyKey: `${real.run}:${real.seq.n++}`, request: { split: true }, legs });
+    await postAndCompare(model, { kind: 'adjustment', idempotencyKey: `${real.run}:${real.seq.n++}`, request: { split: true }, postings });
   }
   toString = () => `split(${book[this.from]!.label} -> ${book[this.a]!.label} + ${book[this.b]!.label}, ${this.amount}, part ${this.part})`;
 }
@@ -165,11 +165,12 @@ class ReplayDifferent implements Cmd {
     const { input } = pick(model.posted, this.i);
     let changed: JournalInput;
     if (this.how === 'amount') {
-      changed = { ...input, legs: [{ ...input.legs[0]!, amountMinor: input.legs[0]!.amountMinor - 1n }, { ...input.legs[1]!, amountMinor: input.legs[1]!.amountMinor + 1n }, ...input.legs.slice(2)] };
+      changed = { ...input, postings: [{ ...input.postings[0]!, amountMinor: input.postings[0]!.amountMinor - 1n }, { ...input.postings[1]!, amountMinor: input.postings[1]!.amountMinor + 1n }, ...input.postings.slice(2)] };
     } else if (this.how === 'reverse') {
-      changed = { ...input, legs: input.legs.map((l) => ({ ...l, amountMinor: -l.amountMinor })) };
+      changed = { ...input, postings: input.postings.map((p) => ({ ...p, amountMinor: -p.amountMinor })) };
     } else if (this.how === 'kind') {
-      changed = { ...input, kind: `${input.kind}_x` };
+      // Another real kind: the journals above are adjustments, so a deposit under the same key is other data.
+      changed = { ...input, kind: input.kind === 'adjustment' ? 'deposit' : 'adjustment' };
     } else {
       changed = { ...input, request: { other: true } };
     }
@@ -190,10 +191,10 @@ class RetryRefused implements Cmd {
     const input = model.refused[index]!;
     model.refused.splice(index, 1);
     seen.retried++;
-    const legs = input.legs.length === 2
-      ? [{ ...input.legs[0]!, amountMinor: input.legs[0]!.amountMinor / this.divisor || -1n }, { ...input.legs[1]!, amountMinor: -(input.legs[0]!.amountMinor / this.divisor || -1n) }]
-      : input.legs;
-    await postAndCompare(model, { ...input, legs });
+    const postings = input.postings.length === 2
+      ? [{ ...input.postings[0]!, amountMinor: input.postings[0]!.amountMinor / this.divisor || -1n }, { ...input.postings[1]!, amountMinor: -(input.postings[0]!.amountMinor / this.divisor || -1n) }]
+      : input.postings;
+    await postAndCompare(model, { ...input, postings });
   }
   toString = () => `retryRefused(#${this.i}, /${this.divisor})`;
 }
@@ -262,12 +263,12 @@ describe('the ledger refuses bad journals before touching the database', () => {
   it('refuses unbalanced, one-legged, float and unknown-account journals, writing nothing', async () => {
     const [a, b] = [book[0]!.id, book[book.length - 1]!.id];
     const n = await before();
-    const base = { kind: 'bad', request: {} };
-    await expect(post({ ...base, idempotencyKey: 'bad-1', legs: [{ accountId: a, amountMinor: 5n }, { accountId: b, amountMinor: -4n }] })).rejects.toThrow(/postings sum to zero/);
-    await expect(post({ ...base, idempotencyKey: 'bad-2', legs: [{ accountId: a, amountMinor: 5n }, { accountId: a, amountMinor: -5n }] })).rejects.toThrow(/legs/);
-    await expect(post({ ...base, idempotencyKey: 'bad-3', legs: [{ accountId: a, amountMinor: 5 as unknown as bigint }, { accountId: b, amountMinor: -5n }] })).rejects.toThrow(/bigint/);
-    await expect(post({ ...base, idempotencyKey: 'bad-4', legs: [{ accountId: 99_999_999, amountMinor: -5n }, { accountId: b, amountMinor: 5n }] })).rejects.toThrow(/every account/);
-    await expect(post({ ...base, idempotencyKey: '', legs: [{ accountId: b, amountMinor: -5n }, { accountId: a, amountMinor: 5n }] })).rejects.toThrow(/key/);
+    const base = { kind: 'adjustment', request: {} } as const;
+    await expect(post({ ...base, idempotencyKey: 'bad-1', postings: [{ accountId: a, amountMinor: 5n }, { accountId: b, amountMinor: -4n }] })).rejects.toThrow(/postings sum to zero/);
+    await expect(post({ ...base, idempotencyKey: 'bad-2', postings: [{ accountId: a, amountMinor: 5n }, { accountId: a, amountMinor: -5n }] })).rejects.toThrow(/postings/);
+    await expect(post({ ...base, idempotencyKey: 'bad-3', postings: [{ accountId: a, amountMinor: 5 as unknown as bigint }, { accountId: b, amountMinor: -5n }] })).rejects.toThrow(/bigint/);
+    await expect(post({ ...base, idempotencyKey: 'bad-4', postings: [{ accountId: 99_999_999, amountMinor: -5n }, { accountId: b, amountMinor: 5n }] })).rejects.toThrow(/every account/);
+    await expect(post({ ...base, idempotencyKey: '', postings: [{ accountId: b, amountMinor: -5n }, { accountId: a, amountMinor: 5n }] })).rejects.toThrow(/key/);
     expect(await before()).toBe(n);
     expect(await checkLedger(database.db)).toEqual([]);
   });
@@ -291,8 +292,8 @@ describe('the database guards player balances on its own', () => {
     const house = book.find((a) => !a.player)!;
     const player = book.find((a) => a.player)!;
     const res = await post({
-      kind: 'test_fund', idempotencyKey: `fund-${Date.now()}`, request: {},
-      legs: [{ accountId: house.id, amountMinor: -1_000_000n }, { accountId: player.id, amountMinor: 1_000_000n }],
+      kind: 'deposit', idempotencyKey: `fund-${Date.now()}`, request: {},
+      postings: [{ accountId: house.id, amountMinor: -1_000_000n }, { accountId: player.id, amountMinor: 1_000_000n }],
     });
     expect(res.replayed).toBe(false);
     expect(await balanceOf(database.db, house.id)).toBeLessThan(0n);

@@ -41,13 +41,13 @@ async function packetOf(roundId: number, playerId: number) {
 async function journal(id: number) {
   const res = await t.database.db.execute<{ kind: string; idempotency_key: string; request_hash: Buffer | Uint8Array; ref: string; memo: string }>(
     sql`select kind, idempotency_key, request_hash, ref, memo from journals where id = ${id}`);
-  const legs = await t.database.db.execute<{ account_id: string | number; amount_minor: string | number }>(
+  const postings = await t.database.db.execute<{ account_id: string | number; amount_minor: string | number }>(
     sql`select account_id, amount_minor from postings where journal_id = ${id} order by account_id`);
-  return { ...res.rows[0]!, legs: legs.rows.map((l) => ({ accountId: Number(l.account_id), amountMinor: BigInt(l.amount_minor) })) };
+  return { ...res.rows[0]!, postings: postings.rows.map((l) => ({ accountId: Number(l.account_id), amountMinor: BigInt(l.amount_minor) })) };
 }
 
 describe('red_packet_claim', () => {
-  it('writes the journal the ledger would: same key, request hash, legs and activity wallet', async () => {
+  it('writes the journal the ledger would: same key, request hash, postings and activity wallet', async () => {
     const id = await schedule();
     const p = await seedPlayer(t);
     const res = await claim(id, p.playerId);
@@ -61,7 +61,7 @@ describe('red_packet_claim', () => {
     expect(j.ref).toBe(String(packet.walletId));
     expect(j.memo).toBe('紅包雨 一次往返');
     const request = { roundId: id, packetId: packet.id, playerId: p.playerId, amountMinor: packet.amountMinor.toString() };
-    expect(Buffer.from(j.request_hash).equals(requestHash({ kind: 'red_packet', request, legs: j.legs }))).toBe(true);
+    expect(Buffer.from(j.request_hash).equals(requestHash({ kind: 'red_packet', request, postings: j.postings }))).toBe(true);
     const wallet = await t.database.db.execute<{ bonus_bet_minor: string | number; name_en: string }>(sql`select bonus_bet_minor, name_en from bonus_wallets where id = ${packet.walletId}`);
     expect(BigInt(wallet.rows[0]!.bonus_bet_minor)).toBe(packet.amountMinor * 2n);
     expect(wallet.rows[0]!.name_en).toBe('Red packet One trip');
@@ -77,7 +77,7 @@ describe('red_packet_claim', () => {
     const j = await journal(packet.journalId!);
     expect(j.ref).toBe(`red_packet:${packet.id}`);
     const central = await t.app.services.wallet.accounts.playerAccount(p.playerId, 'central');
-    expect(j.legs.find((l) => l.accountId === central)?.amountMinor).toBe(packet.amountMinor);
+    expect(j.postings.find((l) => l.accountId === central)?.amountMinor).toBe(packet.amountMinor);
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 

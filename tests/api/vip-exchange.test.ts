@@ -212,7 +212,7 @@ describe('points', () => {
     const dir = t.app.services.vip.accounts;
     const [pointsAcc, central] = await Promise.all([dir.pointsAccount(p.playerId), dir.playerAccount(p.playerId, 'central')]);
     await expect(t.database.db.transaction((tx) => postPointsJournal(tx, {
-      kind: 'points_adjust', idempotencyKey: `mixed:${p.playerId}`, request: {}, legs: [{ accountId: pointsAcc, amountMinor: 5n }, { accountId: central, amountMinor: -5n }],
+      kind: 'points_adjust', idempotencyKey: `mixed:${p.playerId}`, request: {}, postings: [{ accountId: pointsAcc, amountMinor: 5n }, { accountId: central, amountMinor: -5n }],
     }))).rejects.toThrow(/ledger invariant/);
     expect(await checkLedger(t.database.db)).toEqual([]);
   });

@@ -102,7 +102,7 @@ export async function betsBench(opts = {}) {
       const [acc, house] = await Promise.all([dir.playerAccount(p, 'platform', 'SLX'), dir.houseAccount('game', p)]);
       await database.db.transaction((tx) => postJournal(tx, {
         kind: 'adjustment', idempotencyKey: `bench-fund-${p}`, request: {}, playerId: p,
-        legs: [{ accountId: acc, amountMinor: 100_000_000n }, { accountId: house, amountMinor: -100_000_000n }],
+        postings: [{ accountId: acc, amountMinor: 100_000_000n }, { accountId: house, amountMinor: -100_000_000n }],
       }));
     }
     const ingestStarted = Date.now();

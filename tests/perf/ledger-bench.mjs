@@ -81,9 +81,9 @@ async function ledgerWorker({ url, accounts, houses, mode, clients, seconds, thr
       const t0 = performance.now();
       try {
         const journal = {
-          kind: 'bench', idempotencyKey: `bench:${mode}:${thread}:${client}:${i++}:${randomBytes(4).toString('hex')}`,
+          kind: 'adjustment', idempotencyKey: `bench:${mode}:${thread}:${client}:${i++}:${randomBytes(4).toString('hex')}`,
           request: { from, to, amount: amount.toString() },
-          legs: [{ accountId: from, amountMinor: -amount }, { accountId: to, amountMinor: amount }],
+          postings: [{ accountId: from, amountMinor: -amount }, { accountId: to, amountMinor: amount }],
         };
         // A journal on its own is one statement, hence its own transaction: the one round trip the ledger
         // promises. LEDGER_BENCH_WRAP=1 adds BEGIN and COMMIT around it (three round trips), the shape of a

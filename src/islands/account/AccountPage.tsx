@@ -10,6 +10,7 @@ import type { SystemSettings } from '../../shared/settings.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { ChangePasswordForm, ForgotPasswordForm, PhoneLoginForm, type AccountT } from './forms.tsx';
 import { ACCOUNT_FORM_KEYS } from './keys.ts';
+import { FORCE_PASSWORD_STATUS } from '../../shared/statuses.ts';
 
 export const ACCOUNT_PAGE_KEYS = [
   ...ACCOUNT_FORM_KEYS, 'page.customer', 'account.change.forced', 'member.login_needed', 'common.loading', 'error.network',
@@ -76,7 +77,7 @@ function ChangePage({ t, at, paths, security }: Inner & { security: boolean }) {
   const ready = useStore($sessionReady);
   if (!ready) return <p className="py-6 text-center text-slate-500" aria-busy="true">{t['common.loading']}</p>;
   if (!user) return <p className="py-6 text-center text-slate-600">{t['member.login_needed']}</p>;
-  const forced = user.status_force_password === 2;
+  const forced = user.status_force_password === FORCE_PASSWORD_STATUS.required;
   return (
     <div className="max-w-md" data-testid="change-password-page">
       {security && (

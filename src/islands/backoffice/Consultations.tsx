@@ -10,6 +10,7 @@ import { formatDecimal } from '../../shared/money.ts';
 import {
   CONSULTATION_IMAGES_MAX, CONSULTATION_TEXT_MAX, type ConsultationImageView, type ConsultationState, type DeskDetailView, type DeskListView,
 } from '../../shared/schemas/consultations.ts';
+import { PLAYER_STATUS } from '../../shared/statuses.ts';
 
 export const CONSULT_DESK_KEYS = [
   ...COMMON_KEYS, 'bo.consult.state.all', 'bo.consult.state.consulting', 'bo.consult.state.ended', 'bo.consult.assignee.any',
@@ -250,7 +251,7 @@ function Thread({ id, t, locale, staffList, canManage, onChanged, tick }: {
         <section className={cls.card} data-testid="desk-player">
           <h3 className="mb-2 text-sm font-semibold text-slate-600">{t['bo.consult.player']}</h3>
           <p className="text-base font-semibold">{p.account}</p>
-          {p.status !== 1 && <p className="text-xs font-semibold text-red-700">{t['bo.consult.player_disabled']}</p>}
+          {p.status !== PLAYER_STATUS.active && <p className="text-xs font-semibold text-red-700">{t['bo.consult.player_disabled']}</p>}
           <dl className="mt-2 space-y-1 text-sm">
             <div className="flex justify-between gap-2"><dt className="text-slate-500">{t['bo.consult.level']}</dt><dd>Lv.{p.level_id} {p.level_name}</dd></div>
             <div className="flex justify-between gap-2"><dt className="text-slate-500">{t['bo.consult.central']}</dt><dd className="tabular-nums">{formatDecimal(p.central)}</dd></div>

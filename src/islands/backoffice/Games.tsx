@@ -7,6 +7,7 @@ import { Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, Switch, cls, errorTe
 import { GAME_GROUP_LIST, GROUP_KEYS, labelOf } from './money.tsx';
 import type { Locale } from '../../shared/constants.ts';
 import type { Platform } from './Platforms.tsx';
+import { GAME_STATUS } from '../../shared/statuses.ts';
 
 export const GAMES_KEYS = [
   ...COMMON_KEYS, ...GROUP_KEYS,
@@ -181,7 +182,7 @@ function Row({ t, game, pictures, onSaved }: { t: T; game: Game; pictures: Recor
         </div>
       </td>
       <td className={cls.td}>
-        <Switch checked={draft.status === 1} onChange={(on) => set('status', on ? 1 : 0)} label={t['bo.games.status']} testId="game-status" />
+        <Switch checked={draft.status === GAME_STATUS.on} onChange={(on) => set('status', on ? GAME_STATUS.on : GAME_STATUS.off)} label={t['bo.games.status']} testId="game-status" />
       </td>
       <td className={cls.td}>
         <input type="number" min={0} max={100000} value={draft.sort} onChange={(e) => set('sort', e.target.value)} aria-label={t['bo.games.sort']}

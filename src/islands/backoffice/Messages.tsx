@@ -6,6 +6,7 @@ import {
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
 import type { SystemMessageView } from '../../shared/schemas/backoffice/content.ts';
+import { SYSTEM_MESSAGE_STATUS } from '../../shared/statuses.ts';
 
 export const MESSAGES_KEYS = [
   ...COMMON_KEYS, 'bo.messages.hint', 'bo.messages.new', 'bo.messages.message', 'bo.messages.message_en', 'bo.messages.status',
@@ -71,7 +72,7 @@ function CreateForm({ t, onDone }: { t: T; onDone: () => void }) {
     setError('');
     setFields({});
     try {
-      await boApi('/messages', { method: 'POST', body: { message, message_en: messageEn, status: active ? 1 : 0 } });
+      await boApi('/messages', { method: 'POST', body: { message, message_en: messageEn, status: active ? SYSTEM_MESSAGE_STATUS.shown : SYSTEM_MESSAGE_STATUS.hidden } });
       setMessage('');
       setMessageEn('');
       onDone();
@@ -140,7 +141,7 @@ function Row({ t, locale, message, onSaved, onError }: { t: T; locale: Locale; m
           </>
         )}
       </td>
-      <td className={cls.td}><StatusPill on={message.status === 1} onText={t['bo.messages.active']} offText={t['bo.messages.inactive']} /></td>
+      <td className={cls.td}><StatusPill on={message.status === SYSTEM_MESSAGE_STATUS.shown} onText={t['bo.messages.active']} offText={t['bo.messages.inactive']} /></td>
       <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(message.created_at, locale)}</td>
       <td className={`${cls.td} whitespace-nowrap`}>
         <div className="flex gap-2">
@@ -152,8 +153,8 @@ function Row({ t, locale, message, onSaved, onError }: { t: T; locale: Locale; m
           ) : (
             <>
               <button type="button" className={cls.btnSmall} onClick={() => setEditing(true)}>{t['bo.edit']}</button>
-              <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void update({ status: message.status === 1 ? 0 : 1 })}>
-                {message.status === 1 ? t['bo.messages.deactivate'] : t['bo.messages.activate']}
+              <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void update({ status: message.status === SYSTEM_MESSAGE_STATUS.shown ? SYSTEM_MESSAGE_STATUS.hidden : SYSTEM_MESSAGE_STATUS.shown })}>
+                {message.status === SYSTEM_MESSAGE_STATUS.shown ? t['bo.messages.deactivate'] : t['bo.messages.activate']}
               </button>
             </>
           )}

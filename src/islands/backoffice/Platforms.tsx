@@ -6,7 +6,7 @@ import { BoFailure, boApi } from './api.ts';
 import { Banner, COMMON_KEYS, Empty, Guard, Loading, Switch, cls, errorText, fill, type IslandProps } from './common.tsx';
 import { GROUP_KEYS, labelOf } from './money.tsx';
 import type { Locale } from '../../shared/constants.ts';
-import { MAINTAIN_STATUS, PLATFORM_STATUS } from '../../shared/statuses.ts';
+import { FRONT_SHOW, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../shared/statuses.ts';
 
 export const PLATFORMS_KEYS = [
   ...COMMON_KEYS, ...GROUP_KEYS,
@@ -106,7 +106,7 @@ function stateOf(p: Platform, now: number): 'off' | 'hidden' | 'maintenance' | '
   if (p.status !== PLATFORM_STATUS.on) return 'off';
   if (p.maintain_status === MAINTAIN_STATUS.maintenance) return 'maintenance';
   if (p.maintain_start && p.maintain_end && Date.parse(p.maintain_start) <= now && now <= Date.parse(p.maintain_end)) return 'window';
-  if (p.front_show !== 1) return 'hidden';
+  if (p.front_show !== FRONT_SHOW.shown) return 'hidden';
   return 'live';
 }
 
@@ -187,7 +187,7 @@ function Row({ t, locale, platform, onSaved }: { t: T; locale: Locale; platform:
         </div>
       </td>
       <td className={`${cls.td} pt-4`}>
-        <Switch checked={draft.front_show === 1} onChange={(on) => set('front_show', on ? 1 : 0)} label={t['bo.pf.front_show']} testId="platform-front-show" />
+        <Switch checked={draft.front_show === FRONT_SHOW.shown} onChange={(on) => set('front_show', on ? FRONT_SHOW.shown : FRONT_SHOW.hidden)} label={t['bo.pf.front_show']} testId="platform-front-show" />
       </td>
       <td className={`${cls.td} pt-4`}>
         <Switch checked={draft.status === PLATFORM_STATUS.on} onChange={(on) => set('status', on ? PLATFORM_STATUS.on : PLATFORM_STATUS.off)} label={t['bo.pf.status']} testId="platform-status" />

@@ -9,6 +9,7 @@ import { Dialog } from '../common/Dialog.tsx';
 import type { BoStaff } from '../../stores/backoffice.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { StaffView, TotpSecretView } from '../../shared/schemas/backoffice/staff.ts';
+import { STAFF_STATUS } from '../../shared/statuses.ts';
 
 const ROLES = ['admin', 'finance', 'service', 'marketing'] as const;
 
@@ -122,14 +123,14 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
                         {ROLES.map((r) => <option key={r} value={r}>{roleName(r)}</option>)}
                       </select>
                     </td>
-                    <td className={cls.td}><StatusPill on={s.status === 1} onText={t['bo.enabled']} offText={t['bo.disabled']} /></td>
+                    <td className={cls.td}><StatusPill on={s.status === STAFF_STATUS.active} onText={t['bo.enabled']} offText={t['bo.disabled']} /></td>
                     <td className={cls.td}><StatusPill on={s.totp_enabled} onText={t['bo.on']} offText={t['bo.off']} /></td>
                     <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(s.created_at, locale)}</td>
                     <td className={`${cls.td} whitespace-nowrap`}>
                       <div className="flex gap-2">
                         {!self && (
-                          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void update(s, { status: s.status === 1 ? 0 : 1 })}>
-                            {s.status === 1 ? t['bo.staff.disable'] : t['bo.staff.enable']}
+                          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void update(s, { status: s.status === STAFF_STATUS.active ? STAFF_STATUS.disabled : STAFF_STATUS.active })}>
+                            {s.status === STAFF_STATUS.active ? t['bo.staff.disable'] : t['bo.staff.enable']}
                           </button>
                         )}
                         {self && (

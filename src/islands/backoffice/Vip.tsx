@@ -7,6 +7,7 @@ import { boApi, BoFailure } from './api.ts';
 import { Banner, COMMON_KEYS, Guard, Loading, Pager, cls, errorText, fill, formatTime, usePaged, type IslandProps } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
 import { GAME_GROUPS, GIFT_IMAGE_MAX_BYTES, ORDER_STATUSES } from '../../shared/schemas/vip.ts';
+import { GIFT_STATUS, type StatusValue } from '../../shared/statuses.ts';
 
 export const VIP_BO_KEYS = [
   ...COMMON_KEYS,
@@ -172,11 +173,11 @@ function LevelEditor({ t, row, onSaved }: { t: T; locale: Locale; row: LevelRow;
 interface GiftRow {
   id: number; name: string; name_en: string; description: string; description_en: string; image_id: number | null; image: string | null;
   points: number; stock: number; show_start: string | null; show_end: string | null; per_player_limit: number; kind: 'physical' | 'virtual';
-  bonus: string; bonus_flow_multiple: number; status: 0 | 1; sort: number;
+  bonus: string; bonus_flow_multiple: number; status: StatusValue<typeof GIFT_STATUS>; sort: number;
 }
 const EMPTY_GIFT: GiftRow = {
   id: 0, name: '', name_en: '', description: '', description_en: '', image_id: null, image: null, points: 100, stock: 10, show_start: null,
-  show_end: null, per_player_limit: 0, kind: 'physical', bonus: '0.00', bonus_flow_multiple: 1, status: 1, sort: 0,
+  show_end: null, per_player_limit: 0, kind: 'physical', bonus: '0.00', bonus_flow_multiple: 1, status: GIFT_STATUS.on, sort: 0,
 };
 
 function Gifts({ t, locale }: { t: T; locale: Locale }) {
@@ -197,7 +198,7 @@ function Gifts({ t, locale }: { t: T; locale: Locale }) {
             <tr key={g.id}>
               <td className={cls.td}>{g.image ? <img src={g.image} alt="" width={40} height={40} className="h-10 w-10 object-cover" /> : '—'}</td>
               <td className={cls.td}>{locale === 'en' ? g.name_en : g.name}</td><td className={cls.td}>{g.points}</td><td className={cls.td}>{g.stock}</td>
-              <td className={cls.td}>{t[`bo.vip.gift.kind.${g.kind}`]}</td><td className={cls.td}>{g.status ? t['bo.vip.gift.on'] : t['bo.vip.gift.off']}</td>
+              <td className={cls.td}>{t[`bo.vip.gift.kind.${g.kind}`]}</td><td className={cls.td}>{g.status === GIFT_STATUS.on ? t['bo.vip.gift.on'] : t['bo.vip.gift.off']}</td>
               <td className={cls.td}><button type="button" className={cls.btnSmall} onClick={() => setEditing(g)}>{t['bo.vip.edit']}</button></td>
             </tr>
           ))}
@@ -279,8 +280,8 @@ function GiftEditor({ t, gift, onSaved }: { t: T; gift: GiftRow; onSaved: () => 
             <option value="physical">{t['bo.vip.gift.kind.physical']}</option><option value="virtual">{t['bo.vip.gift.kind.virtual']}</option>
           </select></label>
         <label><span className={cls.label}>{t['bo.vip.gift.status']}</span>
-          <select className={cls.input} value={form.status} onChange={(e) => setForm({ ...form, status: Number(e.target.value) as 0 | 1 })}>
-            <option value={1}>{t['bo.vip.gift.on']}</option><option value={0}>{t['bo.vip.gift.off']}</option>
+          <select className={cls.input} value={form.status} onChange={(e) => setForm({ ...form, status: Number(e.target.value) === GIFT_STATUS.on ? GIFT_STATUS.on : GIFT_STATUS.off })}>
+            <option value={GIFT_STATUS.on}>{t['bo.vip.gift.on']}</option><option value={GIFT_STATUS.off}>{t['bo.vip.gift.off']}</option>
           </select></label>
         {form.kind === 'virtual' && (
           <>

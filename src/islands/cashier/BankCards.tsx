@@ -14,6 +14,7 @@ import {
   taipeiDateTime, usePageSetup, useCall, type CashierVariant,
 } from './common.tsx';
 import type { Card, CardList } from './Withdraw.tsx';
+import { BANK_CARD_STATUS } from '../../shared/statuses.ts';
 
 export const BANK_CARD_KEYS = [
   ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.cards',
@@ -80,8 +81,8 @@ export default function BankCards({ t, locale, variant, paths, standalone }: Pro
 }
 
 function CardItem({ t, card, canDelete, onDeleted }: { t: T; card: Card; canDelete: boolean; onDeleted: () => void }) {
-  const status = card.status_debit_card === 1 ? { key: 'cashier.ui.card_usable' as const, tone: 'ok' as const }
-    : card.status_debit_card === 2 ? { key: 'cashier.ui.card_refused' as const, tone: 'bad' as const } : { key: 'cashier.ui.card_pending' as const, tone: 'wait' as const };
+  const status = card.status_debit_card === BANK_CARD_STATUS.usable ? { key: 'cashier.ui.card_usable' as const, tone: 'ok' as const }
+    : card.status_debit_card === BANK_CARD_STATUS.refused ? { key: 'cashier.ui.card_refused' as const, tone: 'bad' as const } : { key: 'cashier.ui.card_pending' as const, tone: 'wait' as const };
   const remove = () => showConfirm({
     message: fill(t['cashier.ui.delete_confirm'], { card: `${card.bank_name} ${card.card_number}` }),
     onConfirm: async () => {
@@ -107,7 +108,7 @@ function CardItem({ t, card, canDelete, onDeleted }: { t: T; card: Card; canDele
         <span>{card.account_name} · {t['cashier.ui.bound_at']} {taipeiDateTime(card.created_at).slice(0, 10)}</span>
         {canDelete && <button type="button" className="rounded border border-white/40 px-2 py-0.5 text-white hover:bg-white/10" onClick={remove} data-testid="card-delete">{t['cashier.ui.delete']}</button>}
       </div>
-      {card.status_debit_card === 2 && card.audit_reason && <p className="mt-2 rounded bg-white/10 px-2 py-1 text-xs text-red-200">{t['cashier.ui.reason']}: {card.audit_reason}</p>}
+      {card.status_debit_card === BANK_CARD_STATUS.refused && card.audit_reason && <p className="mt-2 rounded bg-white/10 px-2 py-1 text-xs text-red-200">{t['cashier.ui.reason']}: {card.audit_reason}</p>}
     </li>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from './common.tsx';
 import { PLATFORM_HINT_KEYS, PlatformMoneyHint } from './PlatformMoneyHint.tsx';
 import type { BankCardView, BankCardsView, RequirementView, WithdrawTermsView, WithdrawalRecordView } from '../../shared/schemas/cashier.ts';
+import { BANK_CARD_STATUS } from '../../shared/statuses.ts';
 
 export const WITHDRAW_KEYS = [
   ...PLATFORM_HINT_KEYS, ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...WITHDRAW_STATUS_KEYS,
@@ -112,7 +113,7 @@ function Apply({ t, variant, paths }: { t: T; variant: CashierVariant; paths: Pr
   useEffect(() => onRealtime('withdrawal', () => reloadAll()), []);
   useEffect(() => onRealtime('bankcard-audit', () => cards.reload()), []);
 
-  const usable = (cards.data?.data ?? []).filter((c) => c.status_debit_card === 1);
+  const usable = (cards.data?.data ?? []).filter((c) => c.status_debit_card === BANK_CARD_STATUS.usable);
   const chosen = usable.find((c) => c.id === cardId) ?? usable[0] ?? null;
   const tm = terms.data;
 

@@ -11,6 +11,7 @@ import {
   CHAT_EVENTS, CHAT_IMAGES_MAX, CHAT_NAMESPACE, CHAT_TEXT_MAX, type ChatAck, type ChatMessageView, type ConversationView, type PlayerChatView,
 } from '../../shared/schemas/chat.ts';
 import type { ChatWidgetKey } from './keys.ts';
+import { READ_STATUS } from '../../shared/statuses.ts';
 
 export type ChatT = Record<ChatWidgetKey, string>;
 type Phase = 'loading' | 'error' | 'signed-out' | 'ready';
@@ -80,10 +81,10 @@ export default function ChatWidget({ t, locale, onClose, inline = false }: { t: 
   // New messages scroll into view, and the agent's messages are marked read while the window is open.
   useEffect(() => {
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
-    const lastAgent = [...messages].reverse().find((m) => m.user_type === 'agent' && m.read === 0);
+    const lastAgent = [...messages].reverse().find((m) => m.user_type === 'agent' && m.read === READ_STATUS.unread);
     if (lastAgent && conversation && conversation.state !== 'closed' && lastAgent.chat_id === conversation.id) {
       socketRef.current?.emit(CHAT_EVENTS.read, { conversationId: conversation.id, upTo: lastAgent.id }, () => {
-        setMessages((list) => list.map((m) => (m.user_type === 'agent' && m.id <= lastAgent.id ? { ...m, read: 1 } : m)));
+        setMessages((list) => list.map((m) => (m.user_type === 'agent' && m.id <= lastAgent.id ? { ...m, read: READ_STATUS.read } : m)));
       });
     }
   }, [messages, conversation]);
@@ -200,7 +201,7 @@ export default function ChatWidget({ t, locale, onClose, inline = false }: { t: 
                     {m.context && <p className="whitespace-pre-wrap break-words">{m.context}</p>}
                     <p className={`mt-1 text-[10px] ${mine ? 'text-sky-100' : 'text-slate-400'}`}>
                       {new Date(m.create_datetime).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE })}
-                      {mine && lastMine?.id === m.id && (m.read === 1 || agentReadUpTo >= m.id) && <span data-testid="chat-read"> · {t['chat.read']}</span>}
+                      {mine && lastMine?.id === m.id && (m.read === READ_STATUS.read || agentReadUpTo >= m.id) && <span data-testid="chat-read"> · {t['chat.read']}</span>}
                     </p>
                   </div>
                 </div>

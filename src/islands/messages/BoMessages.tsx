@@ -6,6 +6,7 @@ import { BoFailure, boApi } from '../backoffice/api.ts';
 import { Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged, type IslandProps } from '../backoffice/common.tsx';
 import type { Locale } from '../../shared/constants.ts';
 import { MESSAGE_KINDS, type MessageKind } from '../../shared/schemas/messages.ts';
+import { MESSAGE_STATUS, type StatusValue } from '../../shared/statuses.ts';
 
 export const BO_MESSAGES_KEYS = [
   ...COMMON_KEYS, 'bo.pm.hint', 'bo.pm.compose', 'bo.pm.kind', 'bo.pm.kind.system', 'bo.pm.kind.personal', 'bo.pm.kind.platform', 'bo.pm.title_zh',
@@ -19,7 +20,7 @@ type K = (typeof BO_MESSAGES_KEYS)[number];
 type T = IslandProps<K>['t'];
 
 interface Sent {
-  id: number; kind: MessageKind; status: 0 | 1; title: string; title_en: string; body: string; body_en: string; marketing: boolean;
+  id: number; kind: MessageKind; status: StatusValue<typeof MESSAGE_STATUS>; title: string; title_en: string; body: string; body_en: string; marketing: boolean;
   platform_code: string | null; segment: Record<string, unknown>; recipients: number | null; reads: number; staff: string | null; created_at: string;
 }
 type SegmentType = 'accounts' | 'level' | 'registered';
@@ -68,7 +69,7 @@ function Body({ t, locale, canSend }: { t: T; locale: Locale; canSend: boolean }
                     <td className={cls.td}>{formatTime(m.created_at, locale)}</td>
                     <td className={cls.td}>
                       <div className="flex items-center gap-2">
-                        <StatusPill on={m.status === 1} onText={t['bo.pm.status.on']} offText={t['bo.pm.status.off']} />
+                        <StatusPill on={m.status === MESSAGE_STATUS.published} onText={t['bo.pm.status.on']} offText={t['bo.pm.status.off']} />
                         {canSend && <StatusButton t={t} message={m} onDone={() => void list.reload()} />}
                       </div>
                     </td>
@@ -89,13 +90,13 @@ function StatusButton({ t, message, onDone }: { t: T; message: Sent; onDone: () 
   const toggle = async () => {
     setBusy(true);
     try {
-      await boApi(`/player-messages/${message.id}/status`, { method: 'PUT', body: { status: message.status === 1 ? 0 : 1 } });
+      await boApi(`/player-messages/${message.id}/status`, { method: 'PUT', body: { status: message.status === MESSAGE_STATUS.published ? MESSAGE_STATUS.withdrawn : MESSAGE_STATUS.published } });
       onDone();
     } finally {
       setBusy(false);
     }
   };
-  return <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void toggle()}>{message.status === 1 ? t['bo.pm.withdraw'] : t['bo.pm.republish']}</button>;
+  return <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void toggle()}>{message.status === MESSAGE_STATUS.published ? t['bo.pm.withdraw'] : t['bo.pm.republish']}</button>;
 }
 
 function Compose({ t, onSent }: { t: T; onSent: () => void }) {

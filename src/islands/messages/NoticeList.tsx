@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Dialog } from '../common/Dialog.tsx';
+import { SYSTEM_MESSAGE_STATUS } from '../../shared/statuses.ts';
 
 export type NoticeText = Record<'notice.list.title' | 'notice.list.empty' | 'notice.to_messages' | 'msg.loading' | 'msg.error' | 'msg.retry' | 'popup.close', string>;
 
@@ -16,7 +17,7 @@ function NoticeList({ t, locale, messagesPath, onClose }: { t: NoticeText; local
     setNotices(null);
     fetch('/api/system/messages', { headers: { 'x-locale': locale } })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((body: { data: { 'pc-top': Notice[] } }) => setNotices(body.data['pc-top'].filter((n) => n.status === 1)))
+      .then((body: { data: { 'pc-top': Notice[] } }) => setNotices(body.data['pc-top'].filter((n) => n.status === SYSTEM_MESSAGE_STATUS.shown)))
       .catch(() => setError(true));
   };
   useEffect(load, []);

@@ -7,6 +7,7 @@ import { Banner, COMMON_KEYS, Empty, Guard, Loading, StatusPill, cls, errorText,
 import type { Locale } from '../../shared/constants.ts';
 import { POPUP_COOKIE_MINUTES, POPUP_DEFAULTS, type BoPopup, type PopupView } from '../../shared/schemas/messages.ts';
 import PopupOverlay from './PopupOverlay.tsx';
+import { POPUP_STATUS } from '../../shared/statuses.ts';
 
 export const BO_POPUPS_KEYS = [
   ...COMMON_KEYS, 'bo.pop.hint', 'bo.pop.new', 'bo.pop.edit', 'bo.pop.title_zh', 'bo.pop.title_en', 'bo.pop.status', 'bo.pop.on', 'bo.pop.off', 'bo.pop.sort',
@@ -23,7 +24,7 @@ type T = IslandProps<K>['t'];
 
 type Form = Omit<BoPopup, 'id' | 'updated_at' | 'image_url'> & { image_url: string | null };
 const EMPTY: Form = {
-  status: 1, sort: 0, title: '', title_en: '', html_code: '', html_code_en: '', image: null, image_url: null, starts_at: null, ends_at: null,
+  status: POPUP_STATUS.on, sort: 0, title: '', title_en: '', html_code: '', html_code_en: '', image: null, image_url: null, starts_at: null, ends_at: null,
   settings: { ...POPUP_DEFAULTS },
 };
 
@@ -79,7 +80,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                 <tr key={r.id}>
                   <td className={cls.td}>{r.sort}</td>
                   <td className={cls.td}>{r.title}<div className="text-xs text-slate-500">{r.title_en}</div></td>
-                  <td className={cls.td}><StatusPill on={r.status === 1} onText={t['bo.pop.on']} offText={t['bo.pop.off']} /></td>
+                  <td className={cls.td}><StatusPill on={r.status === POPUP_STATUS.on} onText={t['bo.pop.on']} offText={t['bo.pop.off']} /></td>
                   <td className={cls.td}>{formatTime(r.starts_at, locale)}</td>
                   <td className={cls.td}>{formatTime(r.ends_at, locale)}</td>
                   <td className={cls.td}>
@@ -197,7 +198,7 @@ function Editor({ t, id, initial, onSaved, onCancel }: { t: T; id: number | null
           <input id="pop-title-en" className={`${cls.input} w-full`} maxLength={100} value={f.title_en} onChange={(e) => set({ title_en: e.target.value })} />
         </div>
         <div className="flex flex-wrap items-end gap-4">
-          <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={f.status === 1} onChange={(e) => set({ status: e.target.checked ? 1 : 0 })} />{t['bo.pop.on']}</label>
+          <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={f.status === POPUP_STATUS.on} onChange={(e) => set({ status: e.target.checked ? POPUP_STATUS.on : POPUP_STATUS.off })} />{t['bo.pop.on']}</label>
           <label className="text-sm">{t['bo.pop.sort']}<input type="number" min={0} max={9999} className={`${cls.input} ml-2 w-24`} value={f.sort} onChange={(e) => set({ sort: Math.max(0, Math.min(9999, Number(e.target.value) || 0)) })} /></label>
         </div>
         <div className="flex flex-wrap gap-4">

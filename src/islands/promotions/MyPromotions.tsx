@@ -12,6 +12,7 @@ import { APPLICATION_STATUSES, type Application, type ApplicationStatus, type My
 import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.tsx';
 import { usePagedRecords } from '../common/usePagedRecords.ts';
+import { BONUS_WALLET_STATUS } from '../../shared/statuses.ts';
 
 export const MY_PROMOTIONS_KEYS = [
   ...LOGIN_PROMPT_KEYS, 'error.generic', 'error.network', 'wallet.loading', 'promoui.mine.intro', 'promoui.mine.login', 'promoui.mine.no_applications',
@@ -22,8 +23,6 @@ export const MY_PROMOTIONS_KEYS = [
 ] as const;
 type T = Record<(typeof MY_PROMOTIONS_KEYS)[number], string>;
 
-/** The activity wallet's status numbers (SPEC.md section 3): 1 active, 2 unlocked, 3 given up. */
-const WALLET_STATUS = { active: 1, unlocked: 2, givenUp: 3 } as const;
 
 /** Percent of the bet flow done, from decimal strings, without floating-point money: cents as integers. */
 export function flowPercent(now: string, target: string): number {
@@ -49,8 +48,8 @@ function statusClass(s: ApplicationStatus): string {
 function Progress({ t, app }: { t: T; app: Application }) {
   const w = app.wallet;
   if (!w) return <span className="text-xs text-slate-500">{app.target === 'central' ? t['promoui.no_turnover'] : '—'}</span>;
-  const pct = w.status === WALLET_STATUS.unlocked ? 100 : flowPercent(w.bonus_now_bet, w.bonus_bet);
-  const label = w.status === WALLET_STATUS.unlocked ? t['promoui.wallet.unlocked'] : w.status === WALLET_STATUS.givenUp ? t['promoui.wallet.given_up']
+  const pct = w.status === BONUS_WALLET_STATUS.unlocked ? 100 : flowPercent(w.bonus_now_bet, w.bonus_bet);
+  const label = w.status === BONUS_WALLET_STATUS.unlocked ? t['promoui.wallet.unlocked'] : w.status === BONUS_WALLET_STATUS.givenUp ? t['promoui.wallet.given_up']
     : pct >= 100 ? t['promoui.wallet.ready'] : t['promoui.wallet.active'];
   return (
     <div className="min-w-[160px]" data-testid="promo-progress">

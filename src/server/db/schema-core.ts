@@ -6,6 +6,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TransferDirection, TransferOutcome } from '../../shared/schemas/wallet.ts';
 import type { BetStatus } from '../../shared/schemas/bets.ts';
+import type { JournalKind } from '../../shared/journal-kinds.ts';
 
 // pg returns Buffer and PGlite Uint8Array for bytea; both come out as Buffer.
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -208,8 +209,8 @@ export const gamePlatforms = pgTable('game_platforms', {
 
 export const journals = pgTable('journals', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** What moved the money: transfer_start, transfer_settle, transfer_refund, bonus_grant, bonus_unlock, ... */
-  kind: varchar('kind', { length: 30 }).notNull(),
+  /** What moved the money or points: one of JOURNAL_KINDS (src/shared/journal-kinds.ts). */
+  kind: varchar('kind', { length: 30 }).$type<JournalKind>().notNull(),
   /** Unique per command: a replay finds the first journal instead of writing a second. */
   idempotencyKey: varchar('idempotency_key', { length: 120 }).notNull(),
   /** Hash of the command's data, so a replay with different data is told apart from a true replay. */

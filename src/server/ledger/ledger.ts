@@ -5,11 +5,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import type { JournalKind } from './kinds.ts';
 
-export interface Leg { accountId: number; amountMinor: bigint }
+export interface Posting { accountId: number; amountMinor: bigint }
 
 export interface JournalInput {
-  kind: string;
+  kind: JournalKind;
   idempotencyKey: string;
   /** The command's own data; its hash tells a true replay from a different command reusing a key. */
   request: unknown;
@@ -17,7 +18,7 @@ export interface JournalInput {
   ref?: string;
   memo?: string;
   staffId?: number | null;
-  legs: Leg[];
+  postings: Posting[];
 }
 
 export type LedgerErrorCode = 'insufficient_funds' | 'idempotency_mismatch';
@@ -34,7 +35,7 @@ export class LedgerError extends Error {
 }
 
 /** A journal may touch at most this many accounts; real ones touch two to four. */
-const MAX_LEGS = 16;
+const MAX_POSTINGS = 16;
 
 function assertInvariant(condition: unknown, message: string): asserts condition {
   // A broken invariant is a programmer error: crash loudly rather than write bad money data.
@@ -45,28 +46,30 @@ function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 }
 
-export function requestHash(input: Pick<JournalInput, 'kind' | 'request' | 'legs'>): Buffer {
-  const legs = [...input.legs].sort((a, b) => a.accountId - b.accountId).map((l) => [l.accountId, l.amountMinor]);
-  return createHash('sha256').update(canonical({ kind: input.kind, request: input.request, legs })).digest();
+export function requestHash(input: Pick<JournalInput, 'kind' | 'request' | 'postings'>): Buffer {
+  const postings = [...input.postings].sort((a, b) => a.accountId - b.accountId).map((p) => [p.accountId, p.amountMinor]);
+  // The hashed object keeps its old key 'legs': stored journals carry this hash, and a replay of a command
+  // written before the rename must still match it.
+  return createHash('sha256').update(canonical({ kind: input.kind, request: input.request, legs: postings })).digest();
 }
 
 export interface PostResult { journalId: number; replayed: boolean }
 
-interface Prepared { input: JournalInput; legs: Array<[number, bigint]>; hash: Buffer }
+interface Prepared { input: JournalInput; postings: Array<[number, bigint]>; hash: Buffer }
 
-/** Merges legs on the same account and checks the shape before anything touches the database. */
+/** Merges postings on the same account and checks the shape before anything touches the database. */
 function prepare(input: JournalInput): Prepared {
   const merged = new Map<number, bigint>();
-  for (const leg of input.legs) {
-    assertInvariant(Number.isSafeInteger(leg.accountId) && leg.accountId > 0, 'account id');
-    assertInvariant(typeof leg.amountMinor === 'bigint', 'amounts are bigint minor units');
-    merged.set(leg.accountId, (merged.get(leg.accountId) ?? 0n) + leg.amountMinor);
+  for (const posting of input.postings) {
+    assertInvariant(Number.isSafeInteger(posting.accountId) && posting.accountId > 0, 'account id');
+    assertInvariant(typeof posting.amountMinor === 'bigint', 'amounts are bigint minor units');
+    merged.set(posting.accountId, (merged.get(posting.accountId) ?? 0n) + posting.amountMinor);
   }
-  const legs = [...merged].filter(([, amount]) => amount !== 0n).sort((a, b) => a[0] - b[0]);
-  assertInvariant(legs.length >= 2 && legs.length <= MAX_LEGS, `a journal has 2..${MAX_LEGS} legs`);
-  assertInvariant(legs.reduce((sum, [, amount]) => sum + amount, 0n) === 0n, 'postings sum to zero');
+  const postings = [...merged].filter(([, amount]) => amount !== 0n).sort((a, b) => a[0] - b[0]);
+  assertInvariant(postings.length >= 2 && postings.length <= MAX_POSTINGS, `a journal has 2..${MAX_POSTINGS} postings`);
+  assertInvariant(postings.reduce((sum, [, amount]) => sum + amount, 0n) === 0n, 'postings sum to zero');
   assertInvariant(input.idempotencyKey.length > 0 && input.idempotencyKey.length <= 120, 'idempotency key length');
-  return { input, legs, hash: requestHash(input) };
+  return { input, postings, hash: requestHash(input) };
 }
 
 type Outcome = { o_journal_id: string | number | null; o_outcome: string; o_account_id: string | number | null };
@@ -115,7 +118,7 @@ const statements = new WeakMap<DbOrTx, ReturnType<typeof postStatement>>();
 
 /** Writes one balanced journal inside the caller's transaction. */
 export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<PostResult> {
-  const { legs, hash } = prepare(input);
+  const { postings, hash } = prepare(input);
   let statement = statements.get(tx);
   if (!statement) statements.set(tx, (statement = postStatement(tx)));
 
@@ -124,7 +127,7 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   // overdraw a player account and writes the journal, its postings and the cached balances.
   const rows = await statement.execute({
     kind: input.kind, key: input.idempotencyKey, hash, player: input.playerId ?? null, ref: input.ref ?? '', memo: input.memo ?? '',
-    staff: input.staffId ?? null, accounts: `{${legs.map(([id]) => id).join(',')}}`, amounts: `{${legs.map(([, amount]) => amount.toString()).join(',')}}`,
+    staff: input.staffId ?? null, accounts: `{${postings.map(([id]) => id).join(',')}}`, amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
   }).catch(invariantError);
   const result = resultOf(rows[0]);
   if (result instanceof LedgerError) throw result;
@@ -150,7 +153,7 @@ export async function postJournals(tx: DbOrTx, inputs: JournalInput[]): Promise<
   const batch = JSON.stringify(prepared.map((p, i) => ({
     i, kind: p.input.kind, key: p.input.idempotencyKey, hash: p.hash.toString('hex'), player: p.input.playerId ?? null,
     ref: p.input.ref ?? '', memo: p.input.memo ?? '', staff: p.input.staffId ?? null,
-    accounts: p.legs.map(([id]) => String(id)), amounts: p.legs.map(([, amount]) => amount.toString()),
+    accounts: p.postings.map(([id]) => String(id)), amounts: p.postings.map(([, amount]) => amount.toString()),
   })));
   const res = await tx.execute<Outcome & { o_index: number }>(sql`
     select o_index, o_journal_id, o_outcome, o_account_id from ledger_post_journals(${batch}::jsonb)`).catch(invariantError);

@@ -2,6 +2,7 @@
 // the server routes and by the islands that submit them. Messages are i18n keys, as in auth.ts.
 import * as v from 'valibot';
 import { accountField, passwordField, PHONE_RE } from './auth.ts';
+import { FORCE_PASSWORD_STATUS } from '../statuses.ts';
 
 const MAX_FIELD = 64;
 /** Codes are six digits (tokens.ts newSmsCode). */
@@ -93,7 +94,7 @@ export const forcePasswordSchema = v.strictObject({
 }, 'v.type.object');
 
 /** status_force_password 2: the player must change the password before anything else (SPEC.md section 3). */
-export const FORCE_PASSWORD = 2;
+export const FORCE_PASSWORD = FORCE_PASSWORD_STATUS.required;
 
 /** A verified recovery code becomes a short-lived ticket for the new password. */
 export const recoveryTicketView = v.object({ ticket: v.string() });

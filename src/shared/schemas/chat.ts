@@ -2,6 +2,7 @@
 // validates every frame with them) and the islands (which take their types from them).
 import * as v from 'valibot';
 import { idNumber, idText } from './ids.ts';
+import { READ_STATUS, statusValues } from '../statuses.ts';
 
 /** The socket.io namespace of the chat; the site's notice channel stays on the default one. */
 export const CHAT_NAMESPACE = '/chat';
@@ -103,7 +104,7 @@ export const chatMessageView = v.object({
   remark_time: v.nullable(v.string()),
   dialog_datetime: v.string(),
   create_datetime: v.string(),
-  read: v.picklist([0, 1]),
+  read: v.picklist(statusValues(READ_STATUS)),
 });
 export type ChatMessageView = v.InferOutput<typeof chatMessageView>;
 

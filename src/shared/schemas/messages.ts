@@ -2,10 +2,13 @@
 // and response schemas shared by the routes, the back office and the islands.
 import * as v from 'valibot';
 import { idNumber, idText } from './ids.ts';
+import { MESSAGE_STATUS, POPUP_STATUS, READ_STATUS, statusValues } from '../statuses.ts';
 
 export const MESSAGE_KINDS = ['system', 'personal', 'platform'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-export const MESSAGE_STATUS = { withdrawn: 0, published: 1 } as const;
+export { MESSAGE_STATUS };
+const MESSAGE_STATUS_VALUES = statusValues(MESSAGE_STATUS);
+const POPUP_STATUS_VALUES = statusValues(POPUP_STATUS);
 /** Page sizes of the player's lists (SPEC.md section 9: default 10). */
 export const MESSAGE_PAGE_SIZE_DEFAULT = 10;
 export const MESSAGE_PAGE_SIZE_MAX = 50;
@@ -60,7 +63,7 @@ export const messageItemView = v.object({
   /** Plain text of the body's beginning, for the list. */
   summary: v.string(),
   platform_code: v.nullable(v.string()),
-  read: v.picklist([0, 1]),
+  read: v.picklist(statusValues(READ_STATUS)),
   created_at: v.string(),
 });
 export type MessageItem = v.InferOutput<typeof messageItemView>;
@@ -134,7 +137,7 @@ export const popupBody = v.strictObject({
   html_code_en: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MESSAGE_BODY_MAX, 'v.too_long')), ''),
   /** The id POST /api/backoffice/uploads/images answered. */
   image: v.nullable(idNumber('msg.v.image')),
-  status: v.picklist([0, 1], 'msg.v.choice'),
+  status: v.picklist(POPUP_STATUS_VALUES, 'msg.v.choice'),
   sort: v.pipe(v.number('v.type.number'), v.integer('v.type.number'), v.minValue(0), v.maxValue(9999)),
   starts_at: dateTime,
   ends_at: dateTime,
@@ -217,7 +220,7 @@ export const boMessageQuery = v.object({
 export const boMessageView = v.object({
   id: v.number(),
   kind: v.picklist(MESSAGE_KINDS),
-  status: v.picklist([0, 1]),
+  status: v.picklist(MESSAGE_STATUS_VALUES),
   title: v.string(),
   title_en: v.string(),
   body: v.string(),
@@ -232,11 +235,11 @@ export const boMessageView = v.object({
 });
 export const boMessageListView = v.object({ data: v.array(boMessageView), total: count });
 export const composeView = v.object({ id: v.number(), recipients: v.nullable(count), skipped: count });
-export const messageStatusBody = v.strictObject({ status: v.picklist([0, 1], 'msg.v.choice') }, 'v.type.object');
+export const messageStatusBody = v.strictObject({ status: v.picklist(MESSAGE_STATUS_VALUES, 'msg.v.choice') }, 'v.type.object');
 
 export const boPopupView = v.object({
   id: v.number(),
-  status: v.picklist([0, 1]),
+  status: v.picklist(POPUP_STATUS_VALUES),
   sort: v.number(),
   title: v.string(),
   title_en: v.string(),

@@ -3,11 +3,12 @@
 // carries a reason, which goes into the audit log. Messages are i18n keys.
 import * as v from 'valibot';
 import { PHONE_RE } from './auth.ts';
+import { PLAYER_STATUS } from '../statuses.ts';
 
 const reason = v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.account.reason_required'), v.maxLength(200, 'v.too_long'));
 
-export const PLAYER_ACTIVE = 1;
-export const PLAYER_DISABLED = 0;
+export const PLAYER_ACTIVE = PLAYER_STATUS.active;
+export const PLAYER_DISABLED = PLAYER_STATUS.disabled;
 
 export const playerStatusBody = v.strictObject({
   enabled: v.boolean('v.type.boolean'),

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { bytesView } from './envelope.ts';
 import { MONEY_RE } from './wallet.ts';
+import { GIFT_STATUS, statusValues } from '../statuses.ts';
 
 export const GAME_GROUPS = ['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'] as const;
 export const LEVEL_IDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
@@ -135,7 +136,7 @@ export const giftBody = v.strictObject({
   kind: v.picklist(GIFT_KINDS),
   bonus: money,
   bonus_flow_multiple: smallInt(100),
-  status: v.picklist([0, 1]),
+  status: v.picklist(statusValues(GIFT_STATUS)),
   sort: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000)),
 }, 'v.type.object');
 export type GiftInput = v.InferOutput<typeof giftBody>;

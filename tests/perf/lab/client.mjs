@@ -23,7 +23,7 @@ await Promise.all(Array.from({ length: clients }, async (_, c) => {
     const amount = BigInt(1 + Math.floor(Math.random() * 10000));
     const key = `lab:${mode}:${c}:${seq++}:${randomBytes(4).toString('hex')}`;
     if (mode === 'drizzle') {
-      await postJournal(database.db, { kind: 'bench', idempotencyKey: key, request: { a, b }, legs: [{ accountId: a, amountMinor: -amount }, { accountId: b, amountMinor: amount }] });
+      await postJournal(database.db, { kind: 'bench', idempotencyKey: key, request: { a, b }, postings: [{ accountId: a, amountMinor: -amount }, { accountId: b, amountMinor: amount }] });
     } else if (mode === 'old') {
       const { sql } = await import('drizzle-orm');
       const ids = a < b ? `{${a},${b}}` : `{${b},${a}}`; const am = a < b ? `{${-amount},${amount}}` : `{${amount},${-amount}}`;

@@ -14,6 +14,7 @@ import {
   type ChatPlayerView, type ConversationMessagesView, type ConversationView,
 } from '../../../shared/schemas/chat.ts';
 import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
+import { PLAYER_STATUS, READ_STATUS } from '../../../shared/statuses.ts';
 
 export const CHAT_CONSOLE_KEYS = [
   ...COMMON_KEYS, 'bo.chat.title', 'bo.chat.queue', 'bo.chat.mine', 'bo.chat.take', 'bo.chat.transfer', 'bo.chat.transfer_do', 'bo.chat.close',
@@ -191,7 +192,7 @@ function Thread({ t, locale, socket, conversation, messages, typing, readUpTo, m
   // New messages scroll into view; the player's messages on screen are marked read.
   useEffect(() => {
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
-    const last = [...messages].reverse().find((m) => m.user_type === null && m.read === 0);
+    const last = [...messages].reverse().find((m) => m.user_type === null && m.read === READ_STATUS.unread);
     if (mine && last) void call(socket, CHAT_EVENTS.read, { conversationId: conversation.id, upTo: last.id }).catch(() => undefined);
   }, [messages, mine, socket, conversation.id]);
 
@@ -269,7 +270,7 @@ function Thread({ t, locale, socket, conversation, messages, typing, readUpTo, m
                 <p className={`text-[11px] ${agent ? 'text-white/70' : 'text-slate-500'}`}>{m.user_name} · {formatTime(m.create_datetime, locale).slice(-8)}</p>
                 {m.image_url && <img src={m.image_url} alt="" className="my-1 max-h-48 rounded" loading="lazy" />}
                 {m.context && <p className="whitespace-pre-wrap break-words">{m.context}</p>}
-                {agent && lastAgent?.id === m.id && (m.read === 1 || readUpTo >= m.id) && <p className="text-right text-[10px] text-white/80" data-testid="chat-read">{t['bo.chat.read']}</p>}
+                {agent && lastAgent?.id === m.id && (m.read === READ_STATUS.read || readUpTo >= m.id) && <p className="text-right text-[10px] text-white/80" data-testid="chat-read">{t['bo.chat.read']}</p>}
               </div>
             </div>
           );
@@ -311,7 +312,7 @@ function PlayerCard({ t, locale, playerId }: { t: T; locale: Locale; playerId: n
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt className="text-slate-500">{t['bo.chat.account']}</dt><dd className="font-medium" data-testid="chat-player-account">{card.account}</dd>
             <dt className="text-slate-500">{t['bo.chat.level']}</dt><dd>{card.level}</dd>
-            <dt className="text-slate-500">{t['bo.chat.status']}</dt><dd>{card.status === 1 ? t['bo.chat.status.on'] : t['bo.chat.status.off']}</dd>
+            <dt className="text-slate-500">{t['bo.chat.status']}</dt><dd>{card.status === PLAYER_STATUS.active ? t['bo.chat.status.on'] : t['bo.chat.status.off']}</dd>
             <dt className="text-slate-500">{t['bo.chat.registered']}</dt><dd>{formatTime(card.created_at, locale)}</dd>
             <dt className="text-slate-500">{t['bo.chat.last_login']}</dt><dd>{formatTime(card.last_login_at, locale)}</dd>
           </dl>

@@ -7,6 +7,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import {
   AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, Warning, bankName, groupDigits, useReview, type BankCard, type QueuePage, type SharedT,
 } from './shared.tsx';
+import { BANK_CARD_STATUS } from '../../../shared/statuses.ts';
 
 export const CARD_STATUSES = ['0', '1', '2'] as const;
 
@@ -88,8 +89,8 @@ export function Cards({ t, locale }: { t: T; locale: Locale }) {
                   </td>
                   <td className={`${cls.td} whitespace-nowrap`}>
                     <div className="flex gap-2">
-                      {c.status !== 1 && <button type="button" className={cls.btnSmall} onClick={() => setApproving(c)} data-testid="card-approve">{t['bo.card.approve']}</button>}
-                      {c.status !== 2 && <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(c); }} data-testid="card-reject">{t['bo.card.reject']}</button>}
+                      {c.status !== BANK_CARD_STATUS.usable && <button type="button" className={cls.btnSmall} onClick={() => setApproving(c)} data-testid="card-approve">{t['bo.card.approve']}</button>}
+                      {c.status !== BANK_CARD_STATUS.refused && <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(c); }} data-testid="card-reject">{t['bo.card.reject']}</button>}
                     </div>
                   </td>
                 </tr>

@@ -4,6 +4,7 @@ import { BETS_KEYS, Bets } from './Bets.tsx';
 import { Banner, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged, type CommonT } from '../common.tsx';
 import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, walletLabel, type Transfer } from '../money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
+import { JOURNAL_KINDS } from '../../../shared/journal-kinds.ts';
 import { LEDGER_NOTE_KEYS, noteText } from '../../../shared/ledger-notes.ts';
 import type { LedgerEntry, PlatformInfo } from './types.ts';
 
@@ -11,9 +12,7 @@ export const HISTORY_KEYS = [
   ...TRANSFER_KEYS, ...BETS_KEYS,
   'bo.player.history', 'bo.player.ledger', 'bo.player.transfers', 'bo.player.entry', 'bo.player.account_col', 'bo.player.amount',
   'bo.player.balance_after', 'bo.player.memo', 'bo.player.staff', 'bo.player.system', 'bo.player.all_statuses',
-  'bo.kind.adjustment', 'bo.kind.transfer_start', 'bo.kind.transfer_settle', 'bo.kind.transfer_refund', 'bo.kind.bonus_grant',
-  'bo.kind.bonus_unlock', 'bo.kind.bonus_give_up', 'bo.kind.bonus_to_central', 'bo.kind.deposit', 'bo.kind.withdraw_hold',
-  'bo.kind.withdraw_paid', 'bo.kind.withdraw_release', 'bo.kind.game_result',
+  ...JOURNAL_KINDS.map((kind) => `bo.kind.${kind}` as const),
   'bo.acct.central', 'bo.acct.bonus', 'bo.acct.platform', 'bo.acct.transit', 'bo.acct.withdraw_hold', ...LEDGER_NOTE_KEYS,
 ] as const;
 

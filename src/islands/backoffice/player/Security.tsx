@@ -7,6 +7,7 @@ import { Banner, cls, errorText, fill, formatTime, type CommonT } from '../commo
 import type { LoginEventView, SessionView } from '../../../shared/schemas/account.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { SecurityView } from '../../../shared/schemas/backoffice/players.ts';
+import { FORCE_PASSWORD_STATUS } from '../../../shared/statuses.ts';
 
 export const SECURITY_KEYS = [
   'bo.account.title', 'bo.account.reason', 'bo.account.reset_password', 'bo.account.reset_confirm', 'bo.account.temporary_password',
@@ -69,7 +70,7 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
     if (!window.confirm(t['bo.account.reset_confirm'])) return;
     void act(`/players/${playerId}/reset-password`, {}, (d: { temporary_password: string; expires_at: string }) => setTemporary({ password: d.temporary_password, expires: d.expires_at }));
   };
-  const forced = state?.status_force_password === 2;
+  const forced = state?.status_force_password === FORCE_PASSWORD_STATUS.required;
 
   return (
     <section className={cls.card} data-testid="bo-security">

@@ -18,7 +18,7 @@ import { AuthService, SESSION_TTL_MS, type Auth, type RequestContext } from './s
 import * as repo from './repository.ts';
 import * as accounts from './account-repository.ts';
 import { hashCode, hashToken, newSmsCode, newToken } from './tokens.ts';
-import { PLAYER_STATUS } from '../../../shared/statuses.ts';
+import { FORCE_PASSWORD_STATUS, PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 /** What a code is for; a code is only ever checked against its own purpose. */
 export type CodePurpose = 'recover' | 'phone_login';
@@ -138,7 +138,7 @@ export class AccountService {
       if (!(await accounts.consumeTicket(tx, hashToken(input.ticket), player.id))) {
         throw new ApiError('recovery_ticket_invalid', { modal: ['error.recovery_ticket_invalid'] });
       }
-      await accounts.setPassword(tx, player.id, { passwordHash, statusForcePassword: 0, passwordExpiresAt: null });
+      await accounts.setPassword(tx, player.id, { passwordHash, statusForcePassword: FORCE_PASSWORD_STATUS.none, passwordExpiresAt: null });
       return repo.revokeOtherSessions(tx, player.id, 0, 'password-reset');
     });
     await this.limiter.reset(AccountService.loginFailKey(player.id));
@@ -189,7 +189,7 @@ export class AccountService {
     await this.limiter.reset(failKey);
     const passwordHash = await AuthService.hashPassword(input.password);
     const revoked = await this.db.transaction(async (tx) => {
-      await accounts.setPassword(tx, player.id, { passwordHash, statusForcePassword: 0, passwordExpiresAt: null });
+      await accounts.setPassword(tx, player.id, { passwordHash, statusForcePassword: FORCE_PASSWORD_STATUS.none, passwordExpiresAt: null });
       return repo.revokeOtherSessions(tx, player.id, auth.sessionId, 'password-change');
     });
     this.endSessions(revoked, ctx);

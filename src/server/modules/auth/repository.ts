@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, levels, players, sessions, verificationCodes } from '../../db/schema.ts';
+import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 export type PlayerRow = typeof players.$inferSelect;
 
@@ -95,7 +96,7 @@ export async function liveSessionByHash(db: DbOrTx, tokenHash: Buffer, absoluteM
     .where(and(
       eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`),
       gt(sessions.createdAt, sql`now() - ${absoluteMs} * interval '1 millisecond'`),
-      eq(players.status, 1),
+      eq(players.status, PLAYER_STATUS.active),
     ))
     .limit(1);
   return rows[0];

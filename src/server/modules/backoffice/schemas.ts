@@ -5,6 +5,7 @@ import { idText } from '../../../shared/schemas/ids.ts';
 import { DEFAULT_SETTINGS, type SystemSettings } from '../../../shared/settings.ts';
 import { STAFF_ROLES } from './staff/roles.ts';
 import { BANKS } from '../cashier/banks.ts';
+import { STAFF_STATUS, SYSTEM_MESSAGE_STATUS, statusValues } from '../../../shared/statuses.ts';
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
@@ -52,7 +53,7 @@ export const websiteStatusBody = v.strictObject({
 }, 'v.type.object');
 
 export const SYSTEM_MESSAGE_SLOT = 'pc-top';
-const messageStatus = v.picklist([0, 1], 'bo.v.status');
+const messageStatus = v.picklist(statusValues(SYSTEM_MESSAGE_STATUS), 'bo.v.status');
 
 export const messageCreateBody = v.strictObject({
   slot: v.optional(v.literal(SYSTEM_MESSAGE_SLOT, 'bo.v.slot'), SYSTEM_MESSAGE_SLOT),
@@ -94,7 +95,7 @@ export const staffCreateBody = v.strictObject({
 export const staffUpdateBody = v.pipe(
   v.strictObject({
     role: v.optional(v.picklist(STAFF_ROLES, 'bo.v.role')),
-    status: v.optional(v.picklist([0, 1], 'bo.v.status')),
+    status: v.optional(v.picklist(statusValues(STAFF_STATUS), 'bo.v.status')),
   }, 'v.type.object'),
   v.check((b) => Object.keys(b).length > 0, 'bo.v.nothing_to_change'),
 );

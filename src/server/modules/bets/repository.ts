@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { betRecordHistory, betRecords, bonusWallets, ingestionCursors, playerPlatforms } from '../../db/schema.ts';
+import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
 
 export type BetRow = typeof betRecords.$inferSelect;
 
@@ -84,7 +85,7 @@ export async function replaceBets(db: DbOrTx, changes: Array<{ old: BetRow; next
 
 export async function addBonusProgress(db: DbOrTx, walletId: number, deltaMinor: bigint): Promise<void> {
   await db.update(bonusWallets).set({ bonusNowBetMinor: sql`${bonusWallets.bonusNowBetMinor} + ${deltaMinor.toString()}::bigint` })
-    .where(and(eq(bonusWallets.id, walletId), eq(bonusWallets.status, 1)));
+    .where(and(eq(bonusWallets.id, walletId), eq(bonusWallets.status, BONUS_WALLET_STATUS.active)));
 }
 
 /** Records whose money the ledger does not hold yet, oldest first. */
@@ -159,10 +160,9 @@ export async function validBetByDay(db: DbOrTx, q: { playerId: number; from: Dat
 }
 
 /** The status of an activity wallet still counting bets toward its target (schema-core: 1 active, 2 unlocked, 3 given up). */
-const BONUS_WALLET_ACTIVE = 1;
 
 /** A player's active activity wallets, oldest first, with their bet-flow targets. */
 export async function activeBonusWallets(db: DbOrTx, playerId: number) {
   return db.select({ id: bonusWallets.id, name: bonusWallets.name, nameEn: bonusWallets.nameEn, target: bonusWallets.bonusBetMinor, achieved: bonusWallets.bonusNowBetMinor })
-    .from(bonusWallets).where(and(eq(bonusWallets.playerId, playerId), eq(bonusWallets.status, BONUS_WALLET_ACTIVE))).orderBy(asc(bonusWallets.id));
+    .from(bonusWallets).where(and(eq(bonusWallets.playerId, playerId), eq(bonusWallets.status, BONUS_WALLET_STATUS.active))).orderBy(asc(bonusWallets.id));
 }

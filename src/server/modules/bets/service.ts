@@ -185,7 +185,7 @@ export class BetsService {
         kind: 'game_result', idempotencyKey: `bet:${bet.gpCode}:${bet.betId}:v${bet.version}`,
         request: { betId: bet.betId, version: bet.version, delta: delta.toString() }, playerId: bet.playerId,
         ref: bet.betId, memo: `${bet.gpCode} ${bet.game} ${bet.status}`,
-        legs: [{ accountId: acc.platform, amountMinor: delta }, { accountId: acc.house, amountMinor: -delta }],
+        postings: [{ accountId: acc.platform, amountMinor: delta }, { accountId: acc.house, amountMinor: -delta }],
       });
     }
     const results = await postJournals(tx, journals);

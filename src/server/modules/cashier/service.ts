@@ -63,6 +63,7 @@ function maskNumber(n: string): string {
 
 export type { DepositView } from '../../../shared/schemas/cashier.ts';
 import type { DepositView } from '../../../shared/schemas/cashier.ts';
+import { BANK_CARD_STATUS } from '../../../shared/statuses.ts';
 
 export class CashierService {
   private readonly db: Db;
@@ -204,7 +205,7 @@ export class CashierService {
     await postJournal(tx, {
       kind: 'deposit', idempotencyKey: `deposit:${d.id}`, request: { id: d.id, amount: d.amountMinor.toString() }, playerId: d.playerId,
       ref: d.id, memo: d.method, staffId,
-      legs: [{ accountId: central, amountMinor: d.amountMinor }, { accountId: house, amountMinor: -d.amountMinor }],
+      postings: [{ accountId: central, amountMinor: d.amountMinor }, { accountId: house, amountMinor: -d.amountMinor }],
     });
     await repo.updateDeposit(tx, d.id, { status: 'paid', paidAt: new Date(), reviewedBy: staffId });
   }
@@ -413,8 +414,9 @@ export class CashierService {
   async auditCard(staffId: number, cardId: number, approve: boolean, reason: string): Promise<void> {
     const card = await repo.cardById(this.db, cardId);
     if (!card || card.deletedAt) throw new ApiError('not_found');
-    await repo.updateCard(this.db, cardId, { statusDebitCard: approve ? 1 : 2, auditReason: reason, auditedBy: staffId });
-    this.publish.toPlayer(card.playerId, 'bankcard-audit', { id: cardId, status_debit_card: approve ? 1 : 2 });
+    const status = approve ? BANK_CARD_STATUS.usable : BANK_CARD_STATUS.refused;
+    await repo.updateCard(this.db, cardId, { statusDebitCard: status, auditReason: reason, auditedBy: staffId });
+    this.publish.toPlayer(card.playerId, 'bankcard-audit', { id: cardId, status_debit_card: status });
   }
 
   async setPersonalInfo(playerId: number, input: { real_name: string; gender: string; birthday: string }): Promise<void> {
@@ -491,7 +493,7 @@ export class CashierService {
       }
       if (!player.realName) throw new ApiError('withdraw_need_real_name');
       const card = await repo.cardById(tx, input.bank_card_id);
-      if (!card || card.playerId !== playerId || card.deletedAt || card.statusDebitCard !== 1) throw new ApiError('withdraw_need_card');
+      if (!card || card.playerId !== playerId || card.deletedAt || card.statusDebitCard !== BANK_CARD_STATUS.usable) throw new ApiError('withdraw_need_card');
       const terms = await this.withdrawTerms(playerId, tx, settings);
       if (amountMinor < terms.min) throw new ApiError('validation_failed', { money: ['cashier.withdraw.below_min'] });
       if (amountMinor <= terms.fee) throw new ApiError('validation_failed', { money: ['cashier.withdraw.not_above_fee'] });
@@ -504,7 +506,7 @@ export class CashierService {
       // The amount is held at once, so two withdrawals can never spend the same money.
       await postJournal(tx, {
         kind: 'withdraw_hold', idempotencyKey: `withdraw:${id}:hold`, request: { id, amount: amountMinor.toString() }, playerId, ref: id,
-        legs: [{ accountId: central, amountMinor: -amountMinor }, { accountId: hold, amountMinor }],
+        postings: [{ accountId: central, amountMinor: -amountMinor }, { accountId: hold, amountMinor }],
       });
       created = await repo.withdrawalById(tx, id);
     });
@@ -525,12 +527,12 @@ export class CashierService {
     await this.inTransaction(async (tx) => {
       const w = (await repo.withdrawalById(tx, id, true))!;
       if (w.status !== 'applying') throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
-      const legs = action === 'pay'
+      const postings = action === 'pay'
         ? [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: cash, amountMinor: w.amountMinor - w.feeMinor }, ...(w.feeMinor > 0n ? [{ accountId: fee, amountMinor: w.feeMinor }] : [])]
         : [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: central, amountMinor: w.amountMinor }];
       await postJournal(tx, {
         kind: action === 'pay' ? 'withdraw_paid' : 'withdraw_release', idempotencyKey: `withdraw:${id}:end`, request: { id, action },
-        playerId, ref: id, memo: reason, staffId: who.staffId ?? null, legs,
+        playerId, ref: id, memo: reason, staffId: who.staffId ?? null, postings,
       });
       await repo.updateWithdrawal(tx, id, {
         status: action === 'pay' ? 'paid' : action === 'cancel' ? 'cancelled' : 'rejected',

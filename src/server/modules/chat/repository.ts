@@ -5,6 +5,7 @@ import {
   accounts, chatCannedReplies, chatConversations, chatMessages, chatTransfers, levels, players, staff,
 } from '../../db/schema.ts';
 import type { ChatAuthor, ChatState } from '../../../shared/schemas/chat.ts';
+import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -14,7 +15,7 @@ export interface ConversationListRow extends ConversationRow { account: string; 
 
 const unreadFrom = (side: 'player' | 'agent') => sql<number>`(
   select count(*)::int from chat_messages m
-  where m.conversation_id = ${chatConversations.id} and m.read = 0 and m.author_kind = ${side})`;
+  where m.conversation_id = ${chatConversations.id} and m.read = ${READ_STATUS.unread} and m.author_kind = ${side})`;
 
 function listSelect(db: DbOrTx, unreadSide: 'player' | 'agent') {
   return db.select({
@@ -134,9 +135,9 @@ export async function playerHistory(db: DbOrTx, playerId: number, since: Date, l
 
 /** Marks the other side's messages up to `upTo` as read; returns how many changed. */
 export async function markRead(db: DbOrTx, conversationId: number, otherSide: ChatAuthor, upTo: number): Promise<number> {
-  const rows = await db.update(chatMessages).set({ read: 1 }).where(and(
+  const rows = await db.update(chatMessages).set({ read: READ_STATUS.read }).where(and(
     eq(chatMessages.conversationId, conversationId), eq(chatMessages.authorKind, otherSide),
-    eq(chatMessages.read, 0), lte(chatMessages.id, upTo),
+    eq(chatMessages.read, READ_STATUS.unread), lte(chatMessages.id, upTo),
   )).returning({ id: chatMessages.id });
   return rows.length;
 }
@@ -148,7 +149,7 @@ export async function setState(db: DbOrTx, id: number, state: ChatState): Promis
 /** Staff who may answer chats (by role), for transfers. */
 export async function agents(db: DbOrTx, roles: readonly string[]): Promise<Array<{ id: number; username: string }>> {
   return db.select({ id: staff.id, username: staff.username }).from(staff)
-    .where(and(inArray(staff.role, [...roles]), eq(staff.status, 1))).orderBy(asc(staff.username)).limit(200);
+    .where(and(inArray(staff.role, [...roles]), eq(staff.status, STAFF_STATUS.active))).orderBy(asc(staff.username)).limit(200);
 }
 
 export async function staffName(db: DbOrTx, staffId: number): Promise<{ username: string; role: string; status: number } | undefined> {

@@ -17,6 +17,7 @@ import {
 import { PERMISSIONS } from '../backoffice/staff/roles.ts';
 import { insertAudit } from '../backoffice/staff/repository.ts';
 import * as repo from './repository.ts';
+import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 
 /** Messages loaded with a conversation or a player's history. */
 const HISTORY_LIMIT = 300;
@@ -80,7 +81,7 @@ export class ChatService {
       user_name: m.userName, email: '', recipients: '', context: m.context, form_field: null,
       image_url: m.uploadId ? (this.images?.url(m.uploadId) ?? null) : null,
       remark: m.remark, remark_time: iso(m.remarkTime),
-      dialog_datetime: dialogAt.toISOString(), create_datetime: m.createdAt.toISOString(), read: m.read === 1 ? 1 : 0,
+      dialog_datetime: dialogAt.toISOString(), create_datetime: m.createdAt.toISOString(), read: m.read === READ_STATUS.read ? READ_STATUS.read : READ_STATUS.unread,
     };
   }
 
@@ -230,7 +231,7 @@ export class ChatService {
   async transfer(staffId: number, conversationId: number, toStaffId: number, ip: string): Promise<ConversationView> {
     if (toStaffId === staffId) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
     const target = await repo.staffName(this.db, toStaffId);
-    if (!target || target.status !== 1 || !AGENT_ROLES.includes(target.role)) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
+    if (!target || target.status !== STAFF_STATUS.active || !AGENT_ROLES.includes(target.role)) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
     const moved = await this.db.transaction(async (tx) => {
       const row = await repo.transfer(tx, conversationId, staffId, toStaffId);
       if (row) await insertAudit(tx, { staffId, action: 'chat.transfer', target: `chat:${conversationId}`, detail: { to_staff_id: toStaffId }, ip });

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, consultationImages, consultationMessages, consultations, levels, players, staff } from '../../db/schema.ts';
 import type { ConsultationSource, ConsultationState } from '../../../shared/schemas/consultations.ts';
+import { STAFF_STATUS } from '../../../shared/statuses.ts';
 
 export type ConsultationRow = typeof consultations.$inferSelect;
 
@@ -128,10 +129,10 @@ export async function playerSummary(db: DbOrTx, playerId: number) {
 /** Staff who may be given a consultation: active admin and customer-service accounts. */
 export async function assignableStaff(db: DbOrTx) {
   return db.select({ id: staff.id, username: staff.username }).from(staff)
-    .where(and(inArray(staff.role, ['admin', 'service']), eq(staff.status, 1))).orderBy(asc(staff.username)).limit(200);
+    .where(and(inArray(staff.role, ['admin', 'service']), eq(staff.status, STAFF_STATUS.active))).orderBy(asc(staff.username)).limit(200);
 }
 
 export async function staffAssignable(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, id), inArray(staff.role, ['admin', 'service']), eq(staff.status, 1)));
+  const rows = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, id), inArray(staff.role, ['admin', 'service']), eq(staff.status, STAFF_STATUS.active)));
   return rows.length > 0;
 }

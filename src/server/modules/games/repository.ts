@@ -4,11 +4,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { gamePlatforms, games } from '../../db/schema.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { GameView } from '../../../shared/schemas/games.ts';
+import { FRONT_SHOW, GAME_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
 
 /** The groups that have at least one platform switched on and shown; the nav hides the others. */
 export async function activeGroups(db: DbOrTx): Promise<string[]> {
   const rows = await db.selectDistinct({ group: gamePlatforms.group }).from(gamePlatforms)
-    .where(and(eq(gamePlatforms.status, 1), eq(gamePlatforms.frontShow, 1)));
+    .where(and(eq(gamePlatforms.status, PLATFORM_STATUS.on), eq(gamePlatforms.frontShow, FRONT_SHOW.shown)));
   return rows.map((r) => r.group);
 }
 
@@ -19,7 +20,7 @@ export async function activeGroups(db: DbOrTx): Promise<string[]> {
 export async function listGames(db: DbOrTx, q: { group?: string; code?: string; lang?: 'cn' | 'en' | 'th'; locale: Locale; limit?: number }): Promise<GameView[]> {
   const lang = q.lang ?? (q.locale === 'en' ? 'en' : 'cn');
   const rows = await db.select().from(games)
-    .where(and(eq(games.status, 1), q.group ? eq(games.group, q.group) : undefined, q.code ? eq(games.gpCode, q.code) : undefined))
+    .where(and(eq(games.status, GAME_STATUS.on), q.group ? eq(games.group, q.group) : undefined, q.code ? eq(games.gpCode, q.code) : undefined))
     .orderBy(asc(games.sort), asc(games.id)).limit(Math.min(q.limit ?? 500, 500));
   return rows.map((g) => ({
     id: g.id, code: g.gpCode, game_code: g.gameCode, group: g.group,

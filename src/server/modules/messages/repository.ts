@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { messageRecipients, messages, players, popups, staff, uploads } from '../../db/schema.ts';
 import type { MessageKind } from '../../../shared/schemas/messages.ts';
+import { MESSAGE_STATUS, PLAYER_STATUS, POPUP_STATUS } from '../../../shared/statuses.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type PopupRow = typeof popups.$inferSelect;
@@ -17,7 +18,7 @@ function visibleTo(playerId: number, kind?: MessageKind): SQL {
   const broadcast = sql`(m.kind in ('system', 'platform') and m.created_at >= (select p.created_at - make_interval(days => ${BROADCAST_LOOKBACK_DAYS}) from players p where p.id = ${playerId}))`;
   const personal = sql`(m.kind = 'personal' and exists (select 1 from message_recipients mr where mr.message_id = m.id and mr.player_id = ${playerId}))`;
   const who = kind === 'personal' ? personal : kind ? sql`${broadcast} and m.kind = ${kind}` : sql`(${broadcast} or ${personal})`;
-  return sql`m.status = 1 and ${who}`;
+  return sql`m.status = ${MESSAGE_STATUS.published} and ${who}`;
 }
 
 export interface Unread { system: number; personal: number; platform: number }
@@ -98,7 +99,7 @@ export async function insertRecipients(tx: DbOrTx, messageId: number, playerIds:
 
 /** Player ids of a segment, at most `limit` (the caller asks one more than allowed to know it was exceeded). */
 export async function segmentPlayers(db: DbOrTx, where: SQL, limit: number): Promise<number[]> {
-  const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.status, 1), where)).orderBy(asc(players.id)).limit(limit);
+  const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.status, PLAYER_STATUS.active), where)).orderBy(asc(players.id)).limit(limit);
   return rows.map((r) => r.id);
 }
 
@@ -138,7 +139,7 @@ export async function recipientIds(db: DbOrTx, messageId: number, limit: number)
 /** Popups on now, in queue order. */
 export async function activePopups(db: DbOrTx, now: Date, limit: number): Promise<PopupRow[]> {
   return db.select().from(popups)
-    .where(and(eq(popups.status, 1),
+    .where(and(eq(popups.status, POPUP_STATUS.on),
       sql`(${popups.startsAt} is null or ${popups.startsAt} <= ${now.toISOString()})`,
       sql`(${popups.endsAt} is null or ${popups.endsAt} > ${now.toISOString()})`))
     .orderBy(asc(popups.sort), asc(popups.id)).limit(limit);

@@ -5,6 +5,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { messageRecipients, messages, popups } from '../../db/schema.ts';
 import { POPUP_DEFAULTS } from '../../../shared/schemas/messages.ts';
+import { POPUP_STATUS } from '../../../shared/statuses.ts';
 
 export async function seedDemoMessages(db: DbOrTx, demoPlayerId: number | undefined): Promise<void> {
   await db.insert(messages).values([
@@ -19,7 +20,7 @@ export async function seedDemoMessages(db: DbOrTx, demoPlayerId: number | undefi
     await db.insert(messageRecipients).values({ messageId: welcome!.id, playerId: demoPlayerId });
   }
   await db.insert(popups).values({
-    status: 0, sort: 1, title: '首存優惠', titleEn: 'First deposit offer',
+    status: POPUP_STATUS.off, sort: 1, title: '首存優惠', titleEn: 'First deposit offer',
     settings: { ...POPUP_DEFAULTS, page_2_frame_type: 2, page_3_redirect: '/member/deposit' },
     htmlCode: '<p>首次存款即享 <strong>100%</strong> 紅利，最高 1,000 元！</p>', htmlCodeEn: '<p>Get a <strong>100%</strong> bonus on your first deposit, up to 1,000!</p>',
   });

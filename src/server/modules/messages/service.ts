@@ -17,6 +17,7 @@ import {
 } from '../../../shared/schemas/messages.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import * as repo from './repository.ts';
+import { MESSAGE_STATUS, PLAYER_STATUS, POPUP_STATUS, READ_STATUS, type StatusValue } from '../../../shared/statuses.ts';
 
 const SUMMARY_CHARS = 120;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -96,8 +97,8 @@ export class MessagesService {
       const known = new Set(found.map((p) => p.account.toLowerCase()));
       unknown = accounts.filter((a) => !known.has(a.toLowerCase()));
       // A disabled player is not written to; the operator sees them among the unknown.
-      ids = found.filter((p) => p.status === 1).map((p) => p.id);
-      unknown.push(...found.filter((p) => p.status !== 1).map((p) => p.account));
+      ids = found.filter((p) => p.status === PLAYER_STATUS.active).map((p) => p.id);
+      unknown.push(...found.filter((p) => p.status !== PLAYER_STATUS.active).map((p) => p.account));
     } else if (segment.type === 'level') {
       ids = await repo.segmentPlayers(this.db, inArray(players.levelId, segment.levels), RECIPIENTS_MAX + 1);
     } else {
@@ -174,12 +175,12 @@ export class MessagesService {
     });
   }
 
-  async setStatus(op: Operator, id: number, status: 0 | 1): Promise<void> {
+  async setStatus(op: Operator, id: number, status: StatusValue<typeof MESSAGE_STATUS>): Promise<void> {
     const row = await repo.messageById(this.db, id);
     if (!row) throw new ApiError('not_found');
     await this.db.transaction(async (tx) => {
       await repo.setMessageStatus(tx, id, status);
-      await insertAudit(tx, { staffId: op.staffId, action: status ? 'messages.republish' : 'messages.withdraw', target: `message:${id}`, ip: op.ip, detail: { from: row.status, to: status } });
+      await insertAudit(tx, { staffId: op.staffId, action: status === MESSAGE_STATUS.published ? 'messages.republish' : 'messages.withdraw', target: `message:${id}`, ip: op.ip, detail: { from: row.status, to: status } });
     });
     if (row.kind === 'personal') for (const playerId of await repo.recipientIds(this.db, id, RECIPIENTS_MAX)) this.publish.toPlayer(playerId, 'update-message', { id });
     else this.publish.toSystem('update-message', { id, broadcast: true });
@@ -190,7 +191,7 @@ export class MessagesService {
     return {
       total,
       data: rows.map(({ m, staff, reads }) => ({
-        id: m.id, kind: m.kind as MessageKind, status: (m.status === 1 ? 1 : 0) as 0 | 1, title: m.title, title_en: m.titleEn, body: m.body, body_en: m.bodyEn,
+        id: m.id, kind: m.kind as MessageKind, status: m.status === MESSAGE_STATUS.published ? MESSAGE_STATUS.published : MESSAGE_STATUS.withdrawn, title: m.title, title_en: m.titleEn, body: m.body, body_en: m.bodyEn,
         marketing: m.marketing, platform_code: m.platformCode, segment: m.segment, recipients: m.recipientCount, reads: Number(reads),
         staff: staff ?? null, created_at: m.createdAt.toISOString(),
       })),
@@ -221,7 +222,7 @@ export class MessagesService {
 
   private boPopup(r: repo.PopupRow): BoPopup {
     return {
-      id: r.id, status: (r.status === 1 ? 1 : 0) as 0 | 1, sort: r.sort, title: r.title, title_en: r.titleEn, html_code: r.htmlCode, html_code_en: r.htmlCodeEn,
+      id: r.id, status: r.status === POPUP_STATUS.on ? POPUP_STATUS.on : POPUP_STATUS.off, sort: r.sort, title: r.title, title_en: r.titleEn, html_code: r.htmlCode, html_code_en: r.htmlCodeEn,
       image: r.imageId, image_url: r.imageId ? this.imageUrl(r.imageId) : null,
       starts_at: r.startsAt?.toISOString() ?? null, ends_at: r.endsAt?.toISOString() ?? null, updated_at: r.updatedAt.toISOString(),
       settings: popupSettings(r.settings),
@@ -279,7 +280,7 @@ function itemView(r: repo.ListedMessage, locale: Locale): MessageItem {
     title: en && r.title_en ? r.title_en : r.title,
     summary: text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS)}…` : text,
     platform_code: r.platform_code,
-    read: r.read ? 1 : 0,
+    read: r.read ? READ_STATUS.read : READ_STATUS.unread,
     created_at: new Date(r.created_at).toISOString(),
   };
 }

@@ -6,6 +6,7 @@ import {
   accounts, bankCards, betRecords, bonusWallets, depositOrders, players, promotionCategories, promotionDepositChecks, promotionGrants, promotionJobRuns,
   promotionLimitCounts, promotionModeEntries, promotions, promotionUniqueKeys, vipLevelRules,
 } from '../../db/schema.ts';
+import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type PromotionValues = Omit<typeof promotions.$inferInsert, 'id' | 'spentMinor' | 'createdAt' | 'updatedAt'>;
@@ -240,7 +241,7 @@ export async function sumPaid(db: DbOrTx, promotionId: number, playerId: number,
 export async function activeGrantOfMode(db: DbOrTx, playerId: number, mode: number, exceptGrantId: number): Promise<boolean> {
   const r = await db.select({ id: promotionGrants.id }).from(promotionGrants)
     .innerJoin(bonusWallets, eq(bonusWallets.id, promotionGrants.walletId))
-    .where(and(eq(promotionGrants.playerId, playerId), eq(promotionGrants.mode, mode), eq(bonusWallets.status, 1), sql`${promotionGrants.id} <> ${exceptGrantId}`))
+    .where(and(eq(promotionGrants.playerId, playerId), eq(promotionGrants.mode, mode), eq(bonusWallets.status, BONUS_WALLET_STATUS.active), sql`${promotionGrants.id} <> ${exceptGrantId}`))
     .limit(1);
   return r.length > 0;
 }

@@ -23,6 +23,7 @@ import { checkGate, mayReceiveOffers } from '../protection/gate.ts';
 import { bonusAccounts, payBonusInTx, type BonusAccounts } from '../wallet/grants.ts';
 import { publicFileUrl } from '../uploads/service.ts';
 import * as repo from './repository.ts';
+import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
 
 /** Players (or player and game group rows) a daily job reads per page. */
 const JOB_PAGE = 500;
@@ -277,7 +278,7 @@ export class PromotionsService {
       wallet: w ? {
         id: w.id, money: minorToDecimal(r.balance ?? 0n), bonus_bet: minorToDecimal(w.bonusBetMinor), bonus_now_bet: minorToDecimal(w.bonusNowBetMinor),
         remaining_bet: minorToDecimal(w.bonusNowBetMinor >= w.bonusBetMinor ? 0n : w.bonusBetMinor - w.bonusNowBetMinor),
-        is_unlock: w.status === 2, status: w.status,
+        is_unlock: w.status === BONUS_WALLET_STATUS.unlocked, status: w.status,
       } : null,
       created_at: g.createdAt.toISOString(), reviewed_at: iso(g.reviewedAt),
     };

@@ -18,6 +18,7 @@ import {
 import { checkGate, limitUsage, lockPlayerGate, type GateAction, type ProtectionGate } from './gate.ts';
 import { addMonths, periodRange, type LimitPeriod } from './periods.ts';
 import * as repo from './repository.ts';
+import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
 
 /** A higher limit or a removal waits this long before the player may confirm it. */
 export const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
@@ -257,13 +258,13 @@ export class ProtectionService implements ProtectionGate {
       const acc = await this.wallet.accounts.playerAccount(playerId, 'bonus', String(w.id));
       await this.db.transaction(async (tx) => {
         const locked = await walletRepo.bonusWalletById(tx, w.id, true);
-        if (!locked || locked.status !== 1) return;
+        if (!locked || locked.status !== BONUS_WALLET_STATUS.active) return;
         const money = await balanceOf(tx, acc);
         if (money > 0n) {
           await postJournal(tx, {
             kind: 'bonus_forfeit', idempotencyKey: `protection:forfeit:${exclusionId}:${w.id}`, request: { walletId: w.id, exclusionId }, playerId,
             ref: String(w.id), memo: 'forfeited under self-protection',
-            legs: [{ accountId: acc, amountMinor: -money }, { accountId: house, amountMinor: money }],
+            postings: [{ accountId: acc, amountMinor: -money }, { accountId: house, amountMinor: money }],
           });
         }
         // Given up: the wallet's money is with the house and the wallet closes.

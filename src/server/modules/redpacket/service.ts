@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
+import type { JournalKind } from '../../ledger/kinds.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../../shared/money.ts';
 import { DAY_MS } from '../../../shared/time.ts';
@@ -24,7 +25,7 @@ import * as repo from './repository.ts';
 const LIVE_CACHE_MS = 1000;
 /** Rounds kept by claim's cache at most (see roundFor). */
 const ROUND_CACHE_MAX = 100;
-const JOURNAL_KIND = 'red_packet';
+const JOURNAL_KIND: JournalKind = 'red_packet';
 
 /** The refusal each of red_packet_claim's outcomes stands for. */
 const CLAIM_REFUSALS: Record<Exclude<repo.ClaimOutcome['outcome'], 'paid' | 'pending' | 'gate'>, ErrorCode> = {

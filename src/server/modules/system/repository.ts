@@ -2,6 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ipBlacklist, settings, systemMessages } from '../../db/schema.ts';
+import { SYSTEM_MESSAGE_STATUS } from '../../../shared/statuses.ts';
 
 export async function readAllSettings(db: DbOrTx): Promise<Map<string, unknown>> {
   // Read as text and parsed once here: the jsonb column mapping would parse a JSON string a second
@@ -18,7 +19,7 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown): Pro
 /** The newest active messages of a slot; the notice bar shows the first. */
 export async function activeMessages(db: DbOrTx, slot: string, limit = 5) {
   return db.select().from(systemMessages)
-    .where(and(eq(systemMessages.slot, slot), eq(systemMessages.status, 1)))
+    .where(and(eq(systemMessages.slot, slot), eq(systemMessages.status, SYSTEM_MESSAGE_STATUS.shown)))
     .orderBy(desc(systemMessages.id)).limit(limit);
 }
 

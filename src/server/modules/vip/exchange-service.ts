@@ -15,6 +15,7 @@ import { dayRange } from '../wallet/dates.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import type { VipService } from './service.ts';
 import * as repo from './repository.ts';
+import { GIFT_STATUS } from '../../../shared/statuses.ts';
 
 export const giftImageUrl = (imageId: number | null) => (imageId ? `/api/exchange/image/${imageId}` : null);
 
@@ -63,7 +64,7 @@ export class ExchangeService {
       if (seen) return replay(seen);
     }
     const gift = await repo.giftById(this.db, input.exchange_id);
-    const onShow = gift && gift.status === 1 && (!gift.showStart || gift.showStart <= now) && (!gift.showEnd || gift.showEnd >= now);
+    const onShow = gift && gift.status === GIFT_STATUS.on && (!gift.showStart || gift.showStart <= now) && (!gift.showEnd || gift.showEnd >= now);
     if (!gift || !onShow) throw new ApiError('exchange_unavailable');
     if (gift.kind === 'physical') {
       // SPEC.md section 5: all four are required for something that is shipped.
@@ -100,7 +101,7 @@ export class ExchangeService {
         await postPointsJournal(tx, {
           kind: 'points_spend', idempotencyKey: `exchange:${order.id}:pay`, request: { order: order.id, gift: gift.id, points: gift.pointsPrice.toString() },
           playerId, ref: String(order.id), memo: gift.name,
-          legs: [{ accountId: mine, amountMinor: -gift.pointsPrice }, { accountId: housePoints, amountMinor: gift.pointsPrice }],
+          postings: [{ accountId: mine, amountMinor: -gift.pointsPrice }, { accountId: housePoints, amountMinor: gift.pointsPrice }],
         });
         if (!physical && gift.bonusMinor > 0n) {
           await payBonusInTx(tx, bonus, {
@@ -152,7 +153,7 @@ export class ExchangeService {
         await postPointsJournal(tx, {
           kind: 'points_refund', idempotencyKey: `exchange:${o.id}:refund`, request: { order: o.id, points: o.pointsPrice.toString() },
           playerId: o.playerId, ref: String(o.id), memo: detail.reason, staffId,
-          legs: [{ accountId: housePoints, amountMinor: -o.pointsPrice }, { accountId: mine, amountMinor: o.pointsPrice }],
+          postings: [{ accountId: housePoints, amountMinor: -o.pointsPrice }, { accountId: mine, amountMinor: o.pointsPrice }],
         });
       }
       await audit(tx);

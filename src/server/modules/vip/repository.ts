@@ -1,9 +1,11 @@
 // SQL of the VIP levels, rewards, points earning and the points mall.
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { JournalKind } from '../../ledger/kinds.ts';
 import {
   betRecords, exchangeOrders, giftImages, gifts, levels, players, vipLevelHistory, vipLevelRules, vipRewards, vipStatus,
 } from '../../db/schema.ts';
+import { GIFT_STATUS, PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 export type LevelRow = typeof levels.$inferSelect;
 export type RulesRow = typeof vipLevelRules.$inferSelect;
@@ -84,7 +86,7 @@ export async function offerMonthly(db: DbOrTx, month: string): Promise<number> {
     insert into vip_rewards (player_id, kind, period, level_id, amount_minor, target, flow_multiple)
     select p.id, 'monthly', ${month}, p.level_id, r.monthly_reward_minor, r.reward_target, r.reward_flow_multiple
     from players p join vip_level_rules r on r.level_id = p.level_id
-    where p.status = 1 and r.monthly_reward_minor > 0
+    where p.status = ${PLAYER_STATUS.active} and r.monthly_reward_minor > 0
     on conflict do nothing`);
   return Number((res as { affectedRows?: number; rowCount?: number }).affectedRows ?? (res as { rowCount?: number }).rowCount ?? 0);
 }
@@ -95,7 +97,7 @@ export async function offerBirthday(db: DbOrTx, year: string, monthDays: string[
     insert into vip_rewards (player_id, kind, period, level_id, amount_minor, target, flow_multiple)
     select p.id, 'birthday', ${year}, p.level_id, r.birthday_reward_minor, r.reward_target, r.reward_flow_multiple
     from players p join vip_level_rules r on r.level_id = p.level_id
-    where p.status = 1 and r.birthday_reward_minor > 0 and length(p.birthday) = 10
+    where p.status = ${PLAYER_STATUS.active} and r.birthday_reward_minor > 0 and length(p.birthday) = 10
       and substr(p.birthday, 6, 5) in ${sql.raw(`(${monthDays.map((d) => `'${d.replace(/[^0-9-]/g, '')}'`).join(',')})`)}
     on conflict do nothing`);
   return Number((res as { affectedRows?: number; rowCount?: number }).affectedRows ?? (res as { rowCount?: number }).rowCount ?? 0);
@@ -151,7 +153,7 @@ export async function pointsBalance(db: DbOrTx, playerId: number): Promise<bigin
 
 export async function giftsOnShow(db: DbOrTx, now: Date): Promise<GiftRow[]> {
   return db.select().from(gifts).where(and(
-    eq(gifts.status, 1),
+    eq(gifts.status, GIFT_STATUS.on),
     sql`(${gifts.showStart} is null or ${gifts.showStart} <= ${now.toISOString()})`,
     sql`(${gifts.showEnd} is null or ${gifts.showEnd} >= ${now.toISOString()})`,
   )).orderBy(asc(gifts.sort), asc(gifts.id)).limit(200);
@@ -176,7 +178,7 @@ export async function updateGift(db: DbOrTx, id: number, values: Partial<typeof 
 /** Takes one from stock if any is left and the gift is on sale: the conditional update is the stock's lock. */
 export async function takeStock(tx: DbOrTx, giftId: number): Promise<boolean> {
   const rows = await tx.update(gifts).set({ stock: sql`${gifts.stock} - 1` })
-    .where(and(eq(gifts.id, giftId), eq(gifts.status, 1), sql`${gifts.stock} > 0`)).returning({ id: gifts.id });
+    .where(and(eq(gifts.id, giftId), eq(gifts.status, GIFT_STATUS.on), sql`${gifts.stock} > 0`)).returning({ id: gifts.id });
   return rows.length > 0;
 }
 
@@ -259,14 +261,14 @@ export async function allTotalsSince(db: DbOrTx, since: Date, limit: number) {
     left join vip_status s on s.player_id = p.id
     left join (select player_id, sum(amount_minor) as s from deposit_orders where status = 'paid' and paid_at >= ${since.toISOString()} group by player_id) d on d.player_id = p.id
     left join (select player_id, sum(valid_bet_minor) as s from bet_records where status = 'settled' and settled_at >= ${since.toISOString()} group by player_id) b on b.player_id = p.id
-    where p.status = 1
+    where p.status = ${PLAYER_STATUS.active}
     order by p.id limit ${limit}`);
   return res.rows.map((r) => ({ id: Number(r.id), levelId: Number(r.level_id), locked: !!r.locked, depositMinor: BigInt(r.d), validBetMinor: BigInt(r.b) }));
 }
 
 /** The latest movements of a player's points, for the back office. */
 export async function pointsHistory(db: DbOrTx, playerId: number, limit: number) {
-  const res = await db.execute<{ id: string; kind: string; memo: string; amount: string; after: string; created_at: string | Date }>(sql`
+  const res = await db.execute<{ id: string; kind: JournalKind; memo: string; amount: string; after: string; created_at: string | Date }>(sql`
     select p.id::text as id, j.kind, j.memo, p.amount_minor::text as amount, p.balance_after_minor::text as after, j.created_at
     from accounts a join postings p on p.account_id = a.id join journals j on j.id = p.journal_id
     where a.player_id = ${playerId} and a.kind = 'points' and a.asset = 'points'

@@ -247,7 +247,7 @@ export class VipService {
           await postPointsJournal(tx, {
             kind: delta > 0n ? 'points_earn' : 'points_reverse', idempotencyKey: `points:bet:${bet.id}:v${bet.version}`,
             request: { bet: bet.id, version: bet.version, delta: delta.toString() }, playerId: bet.playerId, ref: String(bet.id),
-            legs: [{ accountId: mine, amountMinor: delta }, { accountId: house, amountMinor: -delta }],
+            postings: [{ accountId: mine, amountMinor: delta }, { accountId: house, amountMinor: -delta }],
           });
           touched.add(bet.playerId);
           posted++;
@@ -269,7 +269,7 @@ export class VipService {
     await postPointsJournal(tx, {
       kind: 'points_adjust', idempotencyKey: input.key, request: { playerId: input.playerId, points: input.points.toString(), reason: input.reason },
       playerId: input.playerId, memo: input.reason, staffId: input.staffId,
-      legs: [{ accountId: input.mine, amountMinor: input.points }, { accountId: input.house, amountMinor: -input.points }],
+      postings: [{ accountId: input.mine, amountMinor: input.points }, { accountId: input.house, amountMinor: -input.points }],
     });
   }
 

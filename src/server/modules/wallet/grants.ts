@@ -8,6 +8,7 @@
 // (one connection) asking for one inside a transaction waits forever.
 import type { DbOrTx } from '../../db/client.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
+import type { JournalKind } from '../../ledger/kinds.ts';
 import { LedgerError, postJournal } from '../../ledger/ledger.ts';
 import { insertBonusWallet, openPlayerAccountInTx } from './repository.ts';
 
@@ -21,7 +22,7 @@ export interface BonusPayment {
   name: string;
   nameEn: string;
   /** Journal kind, e.g. 'vip_reward', 'promotion_grant', 'red_packet'. */
-  kind: string;
+  kind: JournalKind;
   idempotencyKey: string;
   /** What the command was; a replay with other details is refused by the ledger. */
   request: unknown;
@@ -57,7 +58,7 @@ export async function payBonusInTx(tx: DbOrTx, accounts: BonusAccounts, input: B
     const posted = await postJournal(tx, {
       kind: input.kind, idempotencyKey: input.idempotencyKey, request: input.request, playerId: input.playerId,
       ref: input.ref, memo: input.name, staffId: input.staffId ?? null,
-      legs: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: central, amountMinor: input.amountMinor }],
+      postings: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: central, amountMinor: input.amountMinor }],
     });
     if (posted.replayed) throw new LedgerError('idempotency_mismatch');
     return { target: 'central', walletId: null, journalId: posted.journalId };
@@ -71,7 +72,7 @@ export async function payBonusInTx(tx: DbOrTx, accounts: BonusAccounts, input: B
   const posted = await postJournal(tx, {
     kind: input.kind, idempotencyKey: input.idempotencyKey, request: input.request, playerId: input.playerId,
     ref: String(wallet.id), memo: input.name, staffId: input.staffId ?? null,
-    legs: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: account, amountMinor: input.amountMinor }],
+    postings: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: account, amountMinor: input.amountMinor }],
   });
   if (posted.replayed) throw new LedgerError('idempotency_mismatch');
   return { target: 'bonus', walletId: wallet.id, journalId: posted.journalId };

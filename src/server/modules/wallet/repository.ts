@@ -1,7 +1,9 @@
 // SQL for platforms, provider accounts, platform transfers, activity wallets and money records.
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { JournalKind } from '../../ledger/kinds.ts';
 import { accounts, bonusWallets, journals, gamePlatforms, platformTransfers, playerPlatforms, players, reconciliationFindings } from '../../db/schema.ts';
+import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
 
 export type PlatformRow = typeof gamePlatforms.$inferSelect;
 export type TransferRow = typeof platformTransfers.$inferSelect;
@@ -75,7 +77,7 @@ export async function playerAccountBalances(db: DbOrTx, playerId: number) {
     .from(accounts).where(eq(accounts.playerId, playerId));
 }
 
-export async function bonusWalletsOf(db: DbOrTx, playerId: number, statuses: number[] = [1]): Promise<BonusWalletRow[]> {
+export async function bonusWalletsOf(db: DbOrTx, playerId: number, statuses: number[] = [BONUS_WALLET_STATUS.active]): Promise<BonusWalletRow[]> {
   return db.select().from(bonusWallets)
     .where(and(eq(bonusWallets.playerId, playerId), inArray(bonusWallets.status, statuses))).orderBy(asc(bonusWallets.id));
 }
@@ -112,13 +114,13 @@ export async function transfersOf(db: DbOrTx, playerId: number, from: Date, to: 
 }
 
 /** A player's postings with their journal, newest first: the money records. */
-export async function moneyRecords(db: DbOrTx, playerId: number, kinds: string[] | undefined, from: Date, to: Date, limit: number, offset: number) {
+export async function moneyRecords(db: DbOrTx, playerId: number, kinds: readonly JournalKind[] | undefined, from: Date, to: Date, limit: number, offset: number) {
   const kindFilter = kinds ? sql`and j.kind in ${sql.raw(`(${kinds.map((k) => `'${k.replace(/[^a-z_]/g, '')}'`).join(',')})`)}` : sql``;
   const base = sql`from postings p join journals j on j.id = p.journal_id join accounts a on a.id = p.account_id
     where a.player_id = ${playerId} and a.kind in ('central', 'bonus') ${kindFilter}
       and j.created_at >= ${from.toISOString()} and j.created_at <= ${to.toISOString()}`;
   const [rows, total] = await Promise.all([
-    db.execute<{ id: string; kind: string; ref: string; memo: string; created_at: string | Date; account_kind: string; account_ref: string; amount_minor: string; balance_after_minor: string }>(sql`
+    db.execute<{ id: string; kind: JournalKind; ref: string; memo: string; created_at: string | Date; account_kind: string; account_ref: string; amount_minor: string; balance_after_minor: string }>(sql`
       select p.id::text as id, j.kind, j.ref, j.memo, j.created_at, a.kind as account_kind, a.ref as account_ref,
         p.amount_minor::text as amount_minor, p.balance_after_minor::text as balance_after_minor
       ${base} order by p.id desc limit ${limit} offset ${offset}`),

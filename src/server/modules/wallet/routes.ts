@@ -24,6 +24,7 @@ import { clientKey, commandKey } from '../../lib/idempotency.ts';
 import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
 import { recoveredMessage } from './messages.ts';
 import { MAINTAIN_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
+import type { JournalKind } from '../../ledger/kinds.ts';
 
 function money(text: string): bigint {
   const m = decimalToMinor(text);
@@ -32,7 +33,7 @@ function money(text: string): bigint {
 }
 
 
-const MONEY_CATEGORIES: Record<string, string[] | undefined> = {
+const MONEY_CATEGORIES: Record<string, readonly JournalKind[] | undefined> = {
   all: undefined,
   transfer: ['transfer_start', 'transfer_settle', 'transfer_refund', 'bonus_to_central'],
   bonus: ['bonus_grant', 'bonus_unlock', 'bonus_give_up', 'bonus_to_central'],

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { AccountDirectory, balanceOf } from '../../ledger/accounts.ts';
-import { LedgerError, postJournal, type Leg } from '../../ledger/ledger.ts';
+import { LedgerError, postJournal, type Posting } from '../../ledger/ledger.ts';
 import type { GameProvider, TransferOutcome } from '../../integrations/games/provider.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
@@ -142,7 +142,7 @@ export class WalletService {
       });
       await postJournal(tx, {
         kind: 'transfer_start', idempotencyKey: `xfer:${id}:start`, request: { id, code, direction: 'in' }, playerId, ref: id,
-        legs: [{ accountId: sourceAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
+        postings: [{ accountId: sourceAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
       });
     }).then(() => undefined, (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
     if (raced) return raced;
@@ -216,7 +216,7 @@ export class WalletService {
       });
       await postJournal(tx, {
         kind: 'transfer_start', idempotencyKey: `xfer:${id}:start`, request: { id, code, direction: 'out' }, playerId, ref: id,
-        legs: [{ accountId: platformAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
+        postings: [{ accountId: platformAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
       });
     }).then(() => undefined, (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'out', amountMinor: amount === 'all' ? undefined : amountMinor }));
     if (raced) return raced;
@@ -302,10 +302,10 @@ export class WalletService {
         const wallet = t.walletKind === 'bonus' && t.bonusWalletId ? await repo.bonusWalletById(tx, t.bonusWalletId, true) : undefined;
         target = wallet?.status === BONUS_WALLET_STATUS.active ? walletAcc : centralAcc;
       }
-      const legs: Leg[] = [{ accountId: transitAcc, amountMinor: -amount }, { accountId: target, amountMinor: amount }];
+      const postings: Posting[] = [{ accountId: transitAcc, amountMinor: -amount }, { accountId: target, amountMinor: amount }];
       await postJournal(tx, {
         kind: result === 'applied' ? 'transfer_settle' : 'transfer_refund', idempotencyKey: `xfer:${id}:end`,
-        request: { id, result }, playerId, ref: id, memo: reason, legs,
+        request: { id, result }, playerId, ref: id, memo: reason, postings,
       });
       await repo.finishTransfer(tx, id, result, reason);
       await repo.resolveFindings(tx, id);
@@ -370,7 +370,7 @@ export class WalletService {
         kind: 'adjustment', idempotencyKey: `adjust:${input.idempotencyKey}`,
         request: { playerId: input.playerId, amount: input.amountMinor.toString() }, playerId: input.playerId,
         memo: input.memo, staffId: input.staffId ?? null,
-        legs: [{ accountId: central, amountMinor: input.amountMinor }, { accountId: house, amountMinor: -input.amountMinor }],
+        postings: [{ accountId: central, amountMinor: input.amountMinor }, { accountId: house, amountMinor: -input.amountMinor }],
       });
       if (input.onPosted) await input.onPosted(tx, { ...posted, centralBalanceMinor: await balanceOf(tx, central) });
     });
@@ -411,7 +411,7 @@ export class WalletService {
       const posted = await postJournal(tx, {
         kind: 'bonus_grant', idempotencyKey: key, request, playerId: input.playerId,
         ref: String(wallet.id), memo: input.name, staffId: input.staffId ?? null,
-        legs: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: bonusAcc, amountMinor: input.amountMinor }],
+        postings: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: bonusAcc, amountMinor: input.amountMinor }],
       }).catch((err: unknown) => {
         // A concurrent identical grant committed first: its wallet is the answer, this one rolls back.
         if (err instanceof LedgerError && err.code === 'idempotency_mismatch') return { replayed: true, journalId: 0 };
@@ -464,7 +464,7 @@ export class WalletService {
       if (paid > 0n) {
         await postJournal(tx, {
           kind: 'bonus_unlock', idempotencyKey: `bonus:unlock:${walletId}`, request: { walletId }, playerId, ref: String(walletId),
-          legs: [{ accountId: bonusAcc, amountMinor: -paid }, { accountId: centralAcc, amountMinor: paid }],
+          postings: [{ accountId: bonusAcc, amountMinor: -paid }, { accountId: centralAcc, amountMinor: paid }],
         });
       }
       await repo.setBonusStatus(tx, walletId, 2);
@@ -485,7 +485,7 @@ export class WalletService {
       if (money > 0n) {
         await postJournal(tx, {
           kind: 'bonus_give_up', idempotencyKey: `bonus:giveup:${walletId}`, request: { walletId }, playerId, ref: String(walletId),
-          legs: [{ accountId: bonusAcc, amountMinor: -money }, { accountId: house, amountMinor: money }],
+          postings: [{ accountId: bonusAcc, amountMinor: -money }, { accountId: house, amountMinor: money }],
         });
       }
       await repo.setBonusStatus(tx, walletId, 3);
@@ -505,7 +505,7 @@ export class WalletService {
       await postJournal(tx, {
         kind: 'bonus_to_central', idempotencyKey: `bonus:out:${playerId}:${clientKey}`, request: { walletId, amount: amountMinor.toString() },
         playerId, ref: String(walletId),
-        legs: [{ accountId: bonusAcc, amountMinor: -amountMinor }, { accountId: centralAcc, amountMinor }],
+        postings: [{ accountId: bonusAcc, amountMinor: -amountMinor }, { accountId: centralAcc, amountMinor }],
       });
     });
     this.publish.toPlayer(playerId, 'update-user');

@@ -10,6 +10,7 @@ import { okBody } from '../../../../shared/schemas/envelope.ts';
 import { staffBetsView, staffGameView, staffGamesView, staffPlatformView, thumbnailsView } from '../../../../shared/schemas/backoffice/catalogue.ts';
 import { BackofficeCatalogueService } from './service.ts';
 import { betsQuery, gameUpdateBody, gamesQuery, platformUpdateBody } from './schemas.ts';
+import { MAINTAIN_STATUS } from '../../../../shared/statuses.ts';
 
 export const backofficeCatalogueRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
@@ -30,10 +31,10 @@ export const backofficeCatalogueRoutes: FastifyPluginAsync = async (plugin) => {
     const body = request.body;
     const view = await service.updatePlatform(op(request), request.params.id, body);
     // The maintenance notice is its own message, written after the platform change committed.
-    if (body.notify_players && (view.maintain_status === 0 || (view.maintain_start && view.maintain_end))) {
+    if (body.notify_players && (view.maintain_status === MAINTAIN_STATUS.maintenance || (view.maintain_start && view.maintain_end))) {
       await app.services.messages.platformMaintenanceNotice(op(request), {
         code: view.code, name: view.name, nameEn: view.name_en,
-        start: view.maintain_status === 0 ? null : new Date(view.maintain_start!), end: view.maintain_status === 0 ? null : new Date(view.maintain_end!),
+        start: view.maintain_status === MAINTAIN_STATUS.maintenance ? null : new Date(view.maintain_start!), end: view.maintain_status === MAINTAIN_STATUS.maintenance ? null : new Date(view.maintain_end!),
       });
     }
     return ok(view);

@@ -4,6 +4,7 @@ import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, isNull, ne, sql,
 import type { DbOrTx } from '../../../db/client.ts';
 import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, journals, players, staff, withdrawals } from '../../../db/schema.ts';
 import type { Paging } from '../schemas.ts';
+import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
 
 const offsetOf = (p: Paging) => (p.page - 1) * p.pageSize;
 
@@ -90,7 +91,7 @@ export async function listCards(db: DbOrTx, p: Paging & CardFilter) {
   const where = and(
     isNull(bankCards.deletedAt), p.status !== undefined ? eq(bankCards.statusDebitCard, p.status) : undefined, accountLike(p.account),
   );
-  const order = p.status === 0 ? [asc(bankCards.createdAt), asc(bankCards.id)] : [desc(bankCards.createdAt), desc(bankCards.id)];
+  const order = p.status === BANK_CARD_STATUS.pending ? [asc(bankCards.createdAt), asc(bankCards.id)] : [desc(bankCards.createdAt), desc(bankCards.id)];
   const [rows, total] = await Promise.all([
     db.select({ card: bankCards, account: players.account, realName: players.realName, auditor: staff.username })
       .from(bankCards)

@@ -17,6 +17,7 @@ import * as repo from './repository.ts';
 import type { Operator, PageOf } from '../staff/service.ts';
 import type { Paging } from '../schemas.ts';
 import { startOfTaipeiDay } from '../../../../shared/time.ts';
+import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -166,7 +167,7 @@ export class BackofficeFinanceService {
     if (!before || before.card.deletedAt) throw new ApiError('not_found');
     await this.cashier.auditCard(op.staffId, id, approve, reason);
     const c = before.card;
-    const status = approve ? 1 : 2;
+    const status = approve ? BANK_CARD_STATUS.usable : BANK_CARD_STATUS.refused;
     await insertAudit(this.db, {
       staffId: op.staffId, action: approve ? 'bankcard.approve' : 'bankcard.reject', target: `bank_card:${id}`, ip: op.ip,
       detail: {

@@ -2,6 +2,7 @@
 // One round trip; every count is over an indexed status or time column.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
 
 export interface PendingWork { deposits: number; withdrawals: number; cards: number; findings: number }
 export interface TodayMoney { depositsMinor: bigint; withdrawalsMinor: bigint; activePlayers: number }
@@ -13,7 +14,7 @@ export async function dashboardCounts(db: DbOrTx, dayStart: Date): Promise<{ pen
   }>(sql`select
       (select count(*)::int from deposit_orders where status = 'pending' and method in ('bank_transfer', 'usdt')) as deposits,
       (select count(*)::int from withdrawals where status = 'applying') as withdrawals,
-      (select count(*)::int from bank_cards where status_debit_card = 0) as cards,
+      (select count(*)::int from bank_cards where status_debit_card = ${BANK_CARD_STATUS.pending}) as cards,
       (select count(*)::int from reconciliation_findings where status = 'open') as findings,
       (select coalesce(sum(amount_minor), 0)::text from deposit_orders where status = 'paid' and paid_at >= ${since}) as deposits_minor,
       (select coalesce(sum(amount_minor), 0)::text from withdrawals where status = 'paid' and reviewed_at >= ${since}) as withdrawals_minor,

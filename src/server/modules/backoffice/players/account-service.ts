@@ -13,6 +13,7 @@ import * as repo from '../staff/repository.ts';
 import { FORCE_PASSWORD, type LoginEventView, type SessionView } from '../../../../shared/schemas/account.ts';
 import type { Operator } from '../staff/service.ts';
 import type { Paging } from '../schemas.ts';
+import { FORCE_PASSWORD_STATUS } from '../../../../shared/statuses.ts';
 
 /** A temporary password stops working this long after it is issued. */
 export const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -44,7 +45,7 @@ export class BackofficeAccountService {
     const row = await accounts.playerById(this.db, playerId);
     const failures = await this.limiter.peek(AccountService.loginFailKey(playerId));
     return {
-      status_force_password: row?.statusForcePassword ?? 0,
+      status_force_password: row?.statusForcePassword ?? FORCE_PASSWORD_STATUS.none,
       password_expires_at: iso(row?.passwordExpiresAt),
       login_failures: failures,
       locked: failures >= LOGIN_ACCOUNT_FAILURES,
@@ -76,7 +77,7 @@ export class BackofficeAccountService {
 
   async setForcePassword(op: Operator, playerId: number, force: boolean, reason: string): Promise<{ status_force_password: number }> {
     const player = await this.player(playerId);
-    const status = force ? FORCE_PASSWORD : 0;
+    const status = force ? FORCE_PASSWORD : FORCE_PASSWORD_STATUS.none;
     await this.db.transaction(async (tx) => {
       await accounts.setForcePassword(tx, playerId, status);
       await repo.insertAudit(tx, {

@@ -3,6 +3,7 @@
 import type { TransferOutcome } from '../../../../shared/schemas/wallet.ts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import type { JournalKind } from '../../../ledger/kinds.ts';
 import {
   accounts, bonusWallets, gamePlatforms, journals, platformTransfers, playerPlatforms, players, postings,
   reconciliationFindings, sessions, staff,
@@ -133,7 +134,7 @@ export async function allPending(db: DbOrTx, p: Paging) {
 // have their own list on the VIP section).
 
 export type LedgerRow = {
-  posting_id: string; journal_id: string; kind: string; ref: string; memo: string; created_at: string | Date;
+  posting_id: string; journal_id: string; kind: JournalKind; ref: string; memo: string; created_at: string | Date;
   account_kind: string; account_ref: string; amount_minor: string; balance_after_minor: string; staff_username: string | null;
 };
 

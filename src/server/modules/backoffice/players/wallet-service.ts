@@ -16,7 +16,7 @@ import type { Operator, PageOf } from '../staff/service.ts';
 import type { Paging, Input } from '../schemas.ts';
 import type { ProviderFaults } from '../operations/provider-faults.ts';
 import type { blacklistBody, bonusGrantBody, FaultsPatch } from './wallet-schemas.ts';
-import { BONUS_WALLET_STATUS } from '../../../../shared/statuses.ts';
+import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../../../shared/statuses.ts';
 
 /** Live balance reads go to providers at most this many at a time. */
 const LIVE_READ_CONCURRENCY = 4;
@@ -93,7 +93,7 @@ export class BackofficeWalletService {
     }
     // Money may sit at a platform that was switched off since; it is listed too.
     for (const code of [...balances.platform.keys(), ...balances.transit.keys()]) {
-      if (!byCode.has(code)) byCode.set(code, { code, name: code, name_en: code, groups: [], status: 0, maintain_status: 1 });
+      if (!byCode.has(code)) byCode.set(code, { code, name: code, name_en: code, groups: [], status: PLATFORM_STATUS.off, maintain_status: MAINTAIN_STATUS.running });
     }
     const bound = new Map(bindings.map((b) => [b.gpCode, b]));
     const liveOf = new Map<string, LiveBalance>();

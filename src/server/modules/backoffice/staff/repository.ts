@@ -4,6 +4,7 @@ import { and, desc, eq, gt, ilike, isNull, like, or, sql, type SQL } from 'drizz
 import type { DbOrTx } from '../../../db/client.ts';
 import { auditLog, players, sessions, smsOutbox, staff, staffSessions, systemMessages } from '../../../db/schema.ts';
 import type { Paging } from '../schemas.ts';
+import { STAFF_STATUS } from '../../../../shared/statuses.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
 
@@ -42,7 +43,7 @@ export async function liveStaffSession(db: DbOrTx, tokenHash: Buffer, idleMs: nu
     .where(and(
       eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`),
       gt(staffSessions.lastSeenAt, sql`now() - ${idleMs} * interval '1 millisecond'`),
-      eq(staff.status, 1),
+      eq(staff.status, STAFF_STATUS.active),
     ))
     .limit(1);
   return rows[0];
@@ -92,7 +93,7 @@ export async function staffForUpdate(db: DbOrTx, id: number): Promise<StaffRow |
 
 export async function countActiveAdmins(db: DbOrTx): Promise<number> {
   return countOf(await db.select({ n: sql<number>`count(*)::int` }).from(staff)
-    .where(and(eq(staff.role, 'admin'), eq(staff.status, 1))));
+    .where(and(eq(staff.role, 'admin'), eq(staff.status, STAFF_STATUS.active))));
 }
 
 // The audit log: insert and read only.

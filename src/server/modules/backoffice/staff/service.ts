@@ -25,6 +25,7 @@ import {
   type loginBody, type messageCreateBody, type messageUpdateBody, type staffCreateBody, type staffUpdateBody,
 } from '../schemas.ts';
 import { TOTP_STEP_MS, TOTP_WINDOW_STEPS, newTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from './totp.ts';
+import { STAFF_STATUS } from '../../../../shared/statuses.ts';
 
 /** A working day; staff sign in again each shift. */
 export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -86,7 +87,7 @@ export class BackofficeService {
     if (!(await this.limiter.hit(failKey, LOGIN_NAME_FAILURES, LOGIN_NAME_WINDOW_MS)).allowed) throw lockedOut();
     const row = await repo.staffByUsername(this.db, input.username);
     // A disabled account answers the same whatever the password, so it cannot be used to test passwords.
-    if (row && row.status !== 1) throw new ApiError('account_disabled', { modal: ['bo.err.staff_disabled'] });
+    if (row && row.status !== STAFF_STATUS.active) throw new ApiError('account_disabled', { modal: ['bo.err.staff_disabled'] });
     const passwordOk = row
       ? await argonVerify(row.passwordHash, input.password)
       : (await argonVerify(await (this.dummyHash ??= AuthService.hashPassword('dummy-staff-pass')), input.password), false);
@@ -371,14 +372,14 @@ export class BackofficeService {
       const before = await repo.staffForUpdate(tx, id);
       if (!before) throw new ApiError('not_found');
       // An admin cannot lock themselves out; another admin can still change them.
-      if (id === op.staffId && ((input.role !== undefined && input.role !== before.role) || input.status === 0)) {
+      if (id === op.staffId && ((input.role !== undefined && input.role !== before.role) || input.status === STAFF_STATUS.disabled)) {
         throw new ApiError('forbidden', { modal: ['bo.err.self_lockout'] });
       }
       await repo.updateStaff(tx, id, {
         ...(input.role !== undefined ? { role: input.role } : {}),
         ...(input.status !== undefined ? { status: input.status } : {}),
       });
-      const revoked = input.status === 0 ? await repo.revokeAllStaffSessions(tx, id) : 0;
+      const revoked = input.status === STAFF_STATUS.disabled ? await repo.revokeAllStaffSessions(tx, id) : 0;
       await repo.insertAudit(tx, {
         staffId: op.staffId, action: 'staff.update', target: `staff:${id}`,
         detail: { username: before.username, from: { role: before.role, status: before.status }, to: input, sessions_revoked: revoked }, ip: op.ip,

@@ -1,0 +1,30 @@
+// Every kind of journal the ledger writes (DESIGN.md section 4), in one list. The server types postJournal's
+// input with it, and the back office and the player's records label each kind; the list lives in src/shared
+// because both sides need it and the client may not import the server.
+
+/** Journal kinds that move money (asset 'money'). */
+export const MONEY_JOURNAL_KINDS = [
+  // Cashier.
+  'deposit', 'withdraw_hold', 'withdraw_paid', 'withdraw_release',
+  // Transfers between the central or an activity wallet and a game platform (DESIGN.md section 5).
+  'transfer_start', 'transfer_settle', 'transfer_refund',
+  // An operator's correction of a player's central wallet.
+  'adjustment',
+  // Activity (bonus) wallets: an operator's grant, its unlock, giving it up, paying it out, and its forfeit on self-exclusion.
+  'bonus_grant', 'bonus_unlock', 'bonus_give_up', 'bonus_to_central', 'bonus_forfeit',
+  // Bonuses paid by features through payBonusInTx.
+  'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus',
+  // A settled bet's net effect on the player's platform account.
+  'game_result',
+] as const;
+
+/** Journal kinds that move VIP points (asset 'points'), posted through postPointsJournal. */
+export const POINTS_JOURNAL_KINDS = ['points_earn', 'points_reverse', 'points_spend', 'points_refund', 'points_adjust'] as const;
+
+export const JOURNAL_KINDS = [...MONEY_JOURNAL_KINDS, ...POINTS_JOURNAL_KINDS] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+export type MoneyJournalKind = (typeof MONEY_JOURNAL_KINDS)[number];
+
+export function isJournalKind(value: string): value is JournalKind {
+  return (JOURNAL_KINDS as readonly string[]).includes(value);
+}
