@@ -9,6 +9,7 @@ import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import type { TransferOutcome } from '../../src/server/integrations/games/provider.ts';
+import { bonusAccounts, payBonusInTx } from '../../src/server/modules/wallet/grants.ts';
 
 /** A provider whose transfer calls can be held at the door, to look at the site while it waits. */
 class GatedProvider extends FakeProvider {
@@ -363,6 +364,24 @@ describe('records', () => {
     // Days before the 30-day window hold nothing of this player's.
     const old = await call('GET', '/api/auth/transactionRecordList?date_start=2020-01-01&date_end=2020-01-31', p);
     expect(old.json().data).toEqual({ data: [], total: 0 });
+  });
+
+  it('GET /api/players/money/bonus holds the bonuses features pay: promotions, VIP rewards and red packets', async () => {
+    const p = await seedPlayer(t, { centralMinor: 1_000n });
+    const accounts = await bonusAccounts(t.app.services.wallet.accounts, p.playerId);
+    const pay = (kind: 'promotion_grant' | 'vip_reward' | 'red_packet', target: 'central' | 'bonus') => t.database.db.transaction((tx) => payBonusInTx(tx, accounts, {
+      playerId: p.playerId, amountMinor: 300n, target, bonusBetMinor: 600n, name: kind, nameEn: kind, kind,
+      idempotencyKey: `rec-bonus:${kind}:${p.playerId}`, request: { kind },
+    }));
+    await pay('promotion_grant', 'bonus');
+    await pay('vip_reward', 'central');
+    await pay('red_packet', 'bonus');
+    const res = await call('GET', '/api/players/money/bonus', p);
+    expect(res.statusCode, res.body).toBe(200);
+    const kinds = (res.json().data.data as Array<{ kind: string }>).map((r) => r.kind).sort();
+    expect(kinds).toEqual(['promotion_grant', 'red_packet', 'vip_reward']);
+    const transfers = await call('GET', '/api/players/money/transfer', p);
+    expect(transfers.json().data.total).toBe(0);
   });
 
   it('GET /api/players/money/{category} lists the postings of the central and activity wallets', async () => {

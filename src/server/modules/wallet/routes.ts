@@ -36,7 +36,9 @@ function money(text: string): bigint {
 const MONEY_CATEGORIES: Record<string, readonly JournalKind[] | undefined> = {
   all: undefined,
   transfer: ['transfer_start', 'transfer_settle', 'transfer_refund', 'bonus_to_central'],
-  bonus: ['bonus_grant', 'bonus_unlock', 'bonus_give_up', 'bonus_to_central'],
+  // Every bonus the player was paid (by an operator, a promotion, a VIP reward, a red packet or the points mall) and
+  // what became of activity wallets: unlocked, given up, paid out or forfeited.
+  bonus: ['bonus_grant', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', 'bonus_unlock', 'bonus_give_up', 'bonus_to_central', 'bonus_forfeit'],
   adjust: ['adjustment'],
 };
 
