@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../stores/backoffice.ts';
 import { boApi, boPath } from './api.ts';
 import {
-  Banner, COMMON_KEYS, ConfirmDialog, Empty, Guard, Loading, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged,
+  Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged,
   type IslandProps,
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
@@ -60,9 +60,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       </form>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <section className={cls.card}>
-        {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-        {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-          <table className={cls.table} data-testid="bo-players">
+        <ListState t={t} {...list.state}>
+          {list.result && <table className={cls.table} data-testid="bo-players">
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.players.id']}</th>
@@ -101,8 +100,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                 </tr>
               ))}
             </tbody>
-          </table>
-        )}
+          </table>}
+        </ListState>
         {list.result && list.result.total > PAGE_SIZE && (
           <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
         )}

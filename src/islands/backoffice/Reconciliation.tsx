@@ -2,9 +2,7 @@
 // its provider, a button that runs reconciliation now, and a recheck per pending transfer.
 import { useState } from 'react';
 import { boApi, boPath } from './api.ts';
-import {
-  Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, cls, errorText, fill, formatTime, usePaged, type IslandProps,
-} from './common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, usePaged, type IslandProps } from './common.tsx';
 import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, type Transfer } from './money.tsx';
 import { formatDecimal, minorToDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
@@ -124,9 +122,8 @@ function Findings({ t, locale, status, busyId, onRecheck }: ListProps & { status
   const list = usePaged<Finding>('/reconciliation/findings', { status }, PAGE_SIZE);
   return (
     <>
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-        <table className={cls.table} data-testid="bo-findings">
+      <ListState t={t} {...list.state}>
+        {list.result && <table className={cls.table} data-testid="bo-findings">
           <thead>
             <tr>
               <th className={cls.th}>{t['bo.recon.found']}</th>
@@ -162,8 +159,8 @@ function Findings({ t, locale, status, busyId, onRecheck }: ListProps & { status
               </tr>
             ))}
           </tbody>
-        </table>
-      )}
+        </table>}
+      </ListState>
       {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );
@@ -173,9 +170,8 @@ function Pending({ t, locale, busyId, onRecheck }: ListProps) {
   const list = usePaged<Transfer>('/reconciliation/pending', {}, PAGE_SIZE);
   return (
     <>
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-        <table className={cls.table} data-testid="bo-pending-transfers">
+      <ListState t={t} {...list.state}>
+        {list.result && <table className={cls.table} data-testid="bo-pending-transfers">
           <thead>
             <tr>
               <th className={cls.th}>{t['bo.time']}</th>
@@ -206,8 +202,8 @@ function Pending({ t, locale, busyId, onRecheck }: ListProps) {
               </tr>
             ))}
           </tbody>
-        </table>
-      )}
+        </table>}
+      </ListState>
       {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );

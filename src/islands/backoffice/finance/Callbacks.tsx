@@ -1,9 +1,9 @@
 // The payment gateway's callbacks as they arrived, valid or not: what finance checks when a player says they
 // paid and nothing happened, or when someone sends forged notices.
 import { useState } from 'react';
-import { Banner, Empty, Loading, Pager, cls, errorText, formatTime, usePaged } from '../common.tsx';
+import { ListState, Pager, cls, formatTime, usePaged } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
-import { PAGE_SIZE, SHARED_KEYS, type Callback, type QueuePage, type SharedT } from './shared.tsx';
+import { PAGE_SIZE, SHARED_KEYS, type Callback, type SharedT } from './shared.tsx';
 
 export const CALLBACKS_KEYS = [
   ...SHARED_KEYS,
@@ -17,7 +17,7 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
   const [input, setInput] = useState('');
   const [order, setOrder] = useState('');
   const list = usePaged<Callback>('/finance/callbacks', { signature: signature || undefined, order: order || undefined }, PAGE_SIZE);
-  const result = list.result as QueuePage<Callback> | null;
+  const result = list.result;
   return (
     <div>
       <p className="mb-4 text-sm text-slate-500">{t['bo.cb.hint']}</p>
@@ -34,9 +34,8 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
         </form>
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
       </div>
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!result ? (list.error ? null : <Loading t={t} />) : result.data.length === 0 ? <Empty t={t} /> : (
-        <div className="overflow-x-auto">
+      <ListState t={t} {...list.state}>
+        {result && <div className="overflow-x-auto">
           <table className={cls.table} data-testid="bo-callbacks">
             <thead>
               <tr>
@@ -79,8 +78,8 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
               ))}
             </tbody>
           </table>
-        </div>
-      )}
+        </div>}
+      </ListState>
       {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </div>
   );
