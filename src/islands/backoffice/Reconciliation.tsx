@@ -6,6 +6,7 @@ import { Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, for
 import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, type Transfer } from './money.tsx';
 import { formatDecimal, minorToDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
+import type { FindingView, RecheckView, ReconcileRunView } from '../../shared/schemas/backoffice/operations.ts';
 
 export const RECON_KEYS = [
   ...COMMON_KEYS, ...TRANSFER_KEYS, 'bo.recon.hint', 'bo.recon.open', 'bo.recon.resolved', 'bo.recon.pending', 'bo.recon.run',
@@ -15,10 +16,7 @@ export const RECON_KEYS = [
 type K = (typeof RECON_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-interface Finding {
-  id: number; kind: string; status: 'open' | 'resolved'; transfer_id: string | null; player_id: number | null; account: string;
-  gp_code: string | null; detail: Record<string, unknown>; created_at: string; resolved_at: string | null; transfer: Transfer | null;
-}
+type Finding = FindingView;
 type Tab = 'open' | 'resolved' | 'pending';
 const PAGE_SIZE = 20;
 
@@ -37,7 +35,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     setRunning(true);
     setNotice(null);
     try {
-      const res = await boApi<{ checked: number; settled: number }>('/reconciliation/run', { method: 'POST' });
+      const res = await boApi<ReconcileRunView>('/reconciliation/run', { method: 'POST' });
       setNotice({ kind: 'success', text: fill(t['bo.recon.ran'], res) });
       setVersion((v) => v + 1);
     } catch (err) {
@@ -50,7 +48,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     setBusyId(id);
     setNotice(null);
     try {
-      const res = await boApi<{ transfer: Transfer }>(`/reconciliation/transfers/${encodeURIComponent(id)}/recheck`, { method: 'POST' });
+      const res = await boApi<RecheckView>(`/reconciliation/transfers/${encodeURIComponent(id)}/recheck`, { method: 'POST' });
       setNotice({
         kind: res.transfer.status === 'pending' ? 'error' : 'success',
         text: fill(t['bo.transfer.rechecked'], { id: `…${id.slice(-10)}`, status: labelOf(t, `bo.transfer.status.${res.transfer.status}`, res.transfer.status) }),
@@ -106,9 +104,14 @@ function RecheckButton({ t, id, busyId, onRecheck }: { t: T; id: string; busyId:
   );
 }
 
+/** The detail column is free-form JSON; only an object has fields worth reading. */
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
 /** What the finding says in one line: the provider's last answer, or the two balances that differ. */
 function detailText(t: T, f: Finding): string {
-  const d = f.detail;
+  const d = isRecord(f.detail) ? f.detail : {};
   if (f.kind === 'balance_mismatch' && typeof d.ledgerMinor === 'string' && typeof d.providerMinor === 'string'
     && /^-?\d+$/.test(d.ledgerMinor) && /^-?\d+$/.test(d.providerMinor)) {
     return fill(t['bo.recon.mismatch'], {
