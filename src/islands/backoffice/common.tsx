@@ -184,7 +184,7 @@ export interface Page<T> { data: T[]; total: number; page: number; pageSize: num
  * Loads one page of a list; changing the query goes back to page 1. `P` is the whole answer when it carries
  * more than the rows (a queue's totals, say), so the island reads it with the type of its response schema.
  */
-export function usePaged<T, P extends Page<T> = Page<T>>(path: string, query: Record<string, string | number | undefined>, pageSize = 20) {
+export function usePaged<T, P extends { data: T[]; total: number } = Page<T>>(path: string, query: Record<string, string | number | undefined>, pageSize = 20) {
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<P | null>(null);
   const [loading, setLoading] = useState(true);
