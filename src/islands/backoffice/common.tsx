@@ -136,12 +136,24 @@ export function ListState({ t, loading, error, empty, retry, emptyText, children
   return <>{children}</>;
 }
 
-/** Loads one answer of the back office (`path` null: not yet); `reload` asks again and keeps what is shown meanwhile. */
+/**
+ * Loads one answer of the back office (`path` null: not yet). `reload` asks again and keeps what is shown
+ * meanwhile; another path or query shows nothing until its own answer arrives, never the previous one's.
+ */
 export function useBoData<T>(path: string | null, query?: Record<string, string | number | undefined>) {
-  const [data, setData] = useState<T | null>(null);
+  const key = JSON.stringify(query ?? {});
+  const id = `${path} ${key}`;
+  const [held, setHeld] = useState<{ id: string; data: T } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(path !== null);
-  const key = JSON.stringify(query ?? {});
+  const data = held && held.id === id ? held.data : null;
+  const setData = useCallback((next: T | null | ((prev: T | null) => T | null)) => {
+    setHeld((h) => {
+      const prev = h && h.id === id ? h.data : null;
+      const value = typeof next === 'function' ? (next as (prev: T | null) => T | null)(prev) : next;
+      return value === null ? null : { id, data: value };
+    });
+  }, [id]);
   const seq = useRef(0);
   const reload = useCallback(async () => {
     if (path === null) return;
@@ -150,13 +162,13 @@ export function useBoData<T>(path: string | null, query?: Record<string, string 
     setError(null);
     try {
       const res = await boApi<T>(path, query ? { query } : {});
-      if (mine === seq.current) setData(res);
+      if (mine === seq.current) setHeld({ id, data: res });
     } catch (err) {
       if (mine === seq.current) setError(err);
     } finally {
       if (mine === seq.current) setLoading(false);
     }
-  }, [path, key]);
+  }, [id]);
   useEffect(() => {
     void reload();
     // A newer path makes any answer still on its way stale.
