@@ -2,7 +2,9 @@
 // its provider, a button that runs reconciliation now, and a recheck per pending transfer.
 import { useState } from 'react';
 import { boApi, boPath } from './api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, usePaged, type IslandProps } from './common.tsx';
+import {
+  Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, isRecord, usePaged, type IslandProps,
+} from './common.tsx';
 import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, type Transfer } from './money.tsx';
 import { formatDecimal, minorToDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
@@ -102,11 +104,6 @@ function RecheckButton({ t, id, busyId, onRecheck }: { t: T; id: string; busyId:
       {busyId === id ? t['bo.loading'] : t['bo.transfer.recheck']}
     </button>
   );
-}
-
-/** The detail column is free-form JSON; only an object has fields worth reading. */
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
 /** What the finding says in one line: the provider's last answer, or the two balances that differ. */

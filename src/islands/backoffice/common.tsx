@@ -34,6 +34,11 @@ export const cls = {
 
 export { fill };
 
+/** Audit and history details are free-form JSON; only an object has fields worth reading. */
+export function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
 const formatters = new Map<Locale, Intl.DateTimeFormat>();
 /** Operators read times in the site's zone (GMT+8) whatever their own computer says. */
 export function formatTime(iso: string | null | undefined, locale: Locale): string {

@@ -1,5 +1,4 @@
 // Shapes the player page reads from /api/backoffice/players/:id/*.
-import type { Transfer } from '../money.tsx';
 import type { LedgerLineView, PlayerSummaryView, PlayerWalletsView } from '../../../shared/schemas/backoffice/players.ts';
 import type { StaffPlatformView } from '../../../shared/schemas/backoffice/catalogue.ts';
 

@@ -169,5 +169,7 @@ export type PlayerWalletsView = v.InferOutput<typeof playerWalletsView>;
 export type LedgerLineView = v.InferOutput<typeof ledgerLineView>;
 export type SecurityView = v.InferOutput<typeof securityView>;
 export type LoginRecordView = v.InferOutput<typeof loginRecordView>;
+export type LoginRecordsView = v.InferOutput<typeof loginRecordsView>;
+export type TemporaryPasswordView = v.InferOutput<typeof temporaryPasswordView>;
 export type SessionView = v.InferOutput<typeof sessionView>;
 export type PlayerProfileView = v.InferOutput<typeof playerProfileView>;
