@@ -8,7 +8,7 @@ import {
   type IslandProps,
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
-import type { PlayerRowView } from '../../shared/schemas/backoffice/players.ts';
+import type { PlayerRowView, RevokedView } from '../../shared/schemas/backoffice/players.ts';
 import { PLAYER_STATUS } from '../../shared/statuses.ts';
 
 export const PLAYERS_KEYS = [
@@ -40,7 +40,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     if (!target) return;
     setBusy(true);
     try {
-      const res = await boApi<{ revoked: number }>(`/players/${target.id}/kick`, { method: 'POST' });
+      const res = await boApi<RevokedView>(`/players/${target.id}/kick`, { method: 'POST' });
       setNotice({ kind: 'success', text: fill(t['bo.players.kicked'], { account: target.account, n: res.revoked }) });
       void list.reload();
     } catch (err) {

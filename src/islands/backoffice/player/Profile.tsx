@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { BoFailure, boApi } from '../api.ts';
 import { Banner, ListState, cls, errorText, fill, formatTime, useBoData, type CommonT } from '../common.tsx';
 import { PLAYER_ACTIVE } from '../../../shared/schemas/player-profile.ts';
-import type { PlayerProfileView } from '../../../shared/schemas/backoffice/players.ts';
+import type { PlayerProfileView, PlayerStatusView } from '../../../shared/schemas/backoffice/players.ts';
 import type { Locale } from '../../../shared/constants.ts';
 
 export const PROFILE_KEYS = [
@@ -107,7 +107,7 @@ function StatusForm({ t, playerId, active, onDone }: { t: T; playerId: number; a
     setBusy(true);
     setError(null);
     try {
-      const res = await boApi<{ status: number; revoked: number }>(`/players/${playerId}/status`, { method: 'POST', body: { enabled: !active, reason } });
+      const res = await boApi<PlayerStatusView>(`/players/${playerId}/status`, { method: 'POST', body: { enabled: !active, reason } });
       setReason('');
       onDone(active ? fill(t['bo.pp.disabled_done'], { n: res.revoked }) : t['bo.pp.enabled_done'], res.status);
     } catch (err) {

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/promotions.ts';
 import { BO_PROMO_API, BO_PROMO_PAGE_SIZE, fromTaipeiInput, toTaipeiInput } from './paths.ts';
 import type { DeskT } from './keys.ts';
+import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
 
 export function modeName(mode: number, locale: Locale): string {
   const n = MODE_NAMES[mode as keyof typeof MODE_NAMES];
@@ -167,7 +168,7 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
     try {
       const data = new FormData();
       data.append('file', file);
-      const res = await boApi<{ files: Array<{ id: number; url: string }> }>(BO_PROMO_API.upload, { method: 'POST', body: data });
+      const res = await boApi<UploadedFilesView>(BO_PROMO_API.upload, { method: 'POST', body: data });
       const first = res.files[0];
       if (first) setForm({ ...form, banner_id: first.id, banner: first.url });
     } catch (err) {

@@ -112,5 +112,6 @@ export type StaffWithdrawalView = v.InferOutput<typeof staffWithdrawalView>;
 export type WithdrawalContextView = v.InferOutput<typeof withdrawalContextView>;
 export type StaffBankCardView = v.InferOutput<typeof staffBankCardView>;
 export type CallbackView = v.InferOutput<typeof callbackView>;
+export type AdjustmentView = v.InferOutput<typeof adjustmentView>;
 export type DepositQueueView = v.InferOutput<typeof depositQueueView>;
 export type WithdrawalQueueView = v.InferOutput<typeof withdrawalQueueView>;

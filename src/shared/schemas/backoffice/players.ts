@@ -163,6 +163,9 @@ export const playerProfileView = v.object({
 export const playerStatusView = v.object({ status: v.number(), revoked: v.number() });
 
 export type PlayerRowView = v.InferOutput<typeof playerRowView>;
+export type RevokedView = v.InferOutput<typeof revokedView>;
+export type BonusGrantedView = v.InferOutput<typeof bonusGrantedView>;
+export type PlayerStatusView = v.InferOutput<typeof playerStatusView>;
 export type PlayerSummaryView = v.InferOutput<typeof playerSummaryView>;
 export type StaffTransferView = v.InferOutput<typeof staffTransferView>;
 export type PlayerWalletsView = v.InferOutput<typeof playerWalletsView>;
