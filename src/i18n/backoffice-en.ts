@@ -41,6 +41,7 @@ export const boEn = {
   // Shared words.
   'bo.loading': 'Loading…',
   'bo.empty': 'Nothing to show yet.',
+  'bo.retry': 'Try again',
   'bo.save': 'Save',
   'bo.saving': 'Saving…',
   'bo.saved': 'Saved.',

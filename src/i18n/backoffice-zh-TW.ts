@@ -40,6 +40,7 @@ export const boZhTW: Record<BoKey, string> = {
 
   'bo.loading': '載入中…',
   'bo.empty': '目前沒有資料。',
+  'bo.retry': '重試',
   'bo.save': '儲存',
   'bo.saving': '儲存中…',
   'bo.saved': '已儲存。',

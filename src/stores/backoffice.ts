@@ -1,16 +1,12 @@
 // The staff session in the browser: the token in localStorage under 'bo_token' and the signed-in staff
 // member. Separate from the player session, so an operator can test the player site in the same browser.
 import { atom } from 'nanostores';
+import type { StaffMeView } from '../shared/schemas/backoffice/staff.ts';
 
 export const BO_TOKEN_KEY = 'bo_token';
 
-export interface BoStaff {
-  id: number;
-  username: string;
-  role: string;
-  totp_enabled: boolean;
-  permissions: string[];
-}
+/** The signed-in staff member, as GET /auth/me and the sign-in answer return it. */
+export type BoStaff = StaffMeView;
 
 function read(): string | null {
   try {

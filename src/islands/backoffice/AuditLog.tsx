@@ -1,7 +1,7 @@
 // The append-only audit log: who did what, to what, from where.
 import { useState } from 'react';
 import {
-  Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, cls, errorText, formatTime, usePaged, type IslandProps,
+  COMMON_KEYS, Guard, ListState, Pager, cls, formatTime, usePaged, type IslandProps,
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
 import type { AuditEntryView } from '../../shared/schemas/backoffice/staff.ts';
@@ -35,9 +35,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
       </form>
       <section className={cls.card}>
-        {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-        {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-          <table className={cls.table} data-testid="bo-audit">
+        <ListState t={t} {...list.state}>
+          {list.result && <table className={cls.table} data-testid="bo-audit">
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.time']}</th>
@@ -70,8 +69,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                 );
               })}
             </tbody>
-          </table>
-        )}
+          </table>}
+        </ListState>
         {list.result && list.result.total > PAGE_SIZE && (
           <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
         )}

@@ -3,7 +3,7 @@
 // a reply form with images, assignment and ending. The selected thread travels in the query (?id=).
 import { useCallback, useEffect, useState } from 'react';
 import { BoFailure, boApi, boPath } from './api.ts';
-import { Banner, COMMON_KEYS, ConfirmDialog, Empty, Guard, Loading, Pager, cls, errorText, fill, formatTime, type IslandProps } from './common.tsx';
+import { Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, cls, errorText, fill, formatTime, type IslandProps } from './common.tsx';
 import type { BoStaff } from '../../stores/backoffice.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { formatDecimal } from '../../shared/money.ts';
@@ -11,6 +11,7 @@ import {
   CONSULTATION_IMAGES_MAX, CONSULTATION_TEXT_MAX, type ConsultationImageView, type ConsultationState, type DeskDetailView, type DeskListView,
 } from '../../shared/schemas/consultations.ts';
 import { PLAYER_STATUS } from '../../shared/statuses.ts';
+import type { UploadedFilesView } from '../../shared/schemas/uploads.ts';
 
 export const CONSULT_DESK_KEYS = [
   ...COMMON_KEYS, 'bo.consult.state.all', 'bo.consult.state.consulting', 'bo.consult.state.ended', 'bo.consult.assignee.any',
@@ -88,10 +89,9 @@ function Desk({ t, locale, staff }: { t: T; locale: Locale; staff: BoStaff }) {
           <button type="submit" className={cls.btnGhost}>{t['bo.search']}</button>
         </form>
         <section className="rounded-lg border border-slate-200 bg-white shadow-sm">
-          {listError ? <div className="p-3"><Banner kind="error">{errorText(listError, t)}</Banner></div>
-            : !list ? <div className="px-3"><Loading t={t} /></div>
-              : !list.data.length ? <Empty t={t} />
-                : (
+          <div className={list && !listError ? '' : 'px-3 pt-3'}>
+            <ListState t={t} loading={!list} error={listError} empty={list?.data.length === 0} retry={refresh}>
+              {list && (
                   <ul className="divide-y divide-slate-100" data-testid="desk-queue">
                     {list.data.map((c) => (
                       <li key={c.id}>
@@ -110,7 +110,9 @@ function Desk({ t, locale, staff }: { t: T; locale: Locale; staff: BoStaff }) {
                       </li>
                     ))}
                   </ul>
-                )}
+              )}
+            </ListState>
+          </div>
         </section>
         {list && list.total > PAGE_SIZE && <Pager t={t} page={page} total={list.total} pageSize={PAGE_SIZE} onPage={setPage} />}
       </aside>
@@ -180,14 +182,13 @@ function Thread({ id, t, locale, staffList, canManage, onChanged, tick }: {
     const form = new FormData();
     form.append('file', file, file.name);
     await act(async () => {
-      const res = await boApi<{ files: { id: number; url: string }[] }>('/uploads/images', { method: 'POST', body: form, query: { visibility: 'private' } });
+      const res = await boApi<UploadedFilesView>('/uploads/images', { method: 'POST', body: form, query: { visibility: 'private' } });
       setImages((list) => [...list, ...res.files].slice(0, CONSULTATION_IMAGES_MAX));
     }, '');
     setNotice(null);
   };
 
-  if (error) return <Banner kind="error">{errorText(error, t)}</Banner>;
-  if (!view) return <section className={cls.card}><Loading t={t} /></section>;
+  if (!view || error) return <section className={cls.card}><ListState t={t} loading={!view} error={error} retry={onChanged} /></section>;
   const c = view.consultation;
   const p = view.player;
   const open = c.state === 'consulting';

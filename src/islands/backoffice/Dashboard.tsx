@@ -1,8 +1,6 @@
 // The landing page after sign-in: the site's state at a glance, for every role.
-import { useEffect, useState } from 'react';
-import { boApi } from './api.ts';
 import { formatDecimal } from '../../shared/money.ts';
-import { Banner, COMMON_KEYS, Guard, Loading, cls, errorText, fill, type IslandProps } from './common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, cls, fill, useBoData, type IslandProps } from './common.tsx';
 import type { OverviewView } from '../../shared/schemas/backoffice/content.ts';
 
 export const DASHBOARD_KEYS = [
@@ -31,13 +29,8 @@ export default function Dashboard({ t, locale }: IslandProps<K>) {
 }
 
 function Cards({ t, role, base }: { t: IslandProps<K>['t']; role: string; base: string }) {
-  const [data, setData] = useState<Overview | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    boApi<Overview>('/overview').then(setData, (err) => setError(errorText(err, t)));
-  }, []);
-  if (error) return <Banner kind="error">{error}</Banner>;
-  if (!data) return <Loading t={t} />;
+  const { data, error, reload } = useBoData<Overview>('/overview');
+  if (!data || error) return <ListState t={t} loading={!data} error={error} retry={reload} />;
   const card = (label: string, value: string, accent = 'text-brand-800') => (
     <div className={cls.card}>
       <p className="text-sm text-slate-500">{label}</p>

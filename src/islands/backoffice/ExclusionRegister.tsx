@@ -2,8 +2,9 @@
 // on it cannot register a new account while its self-exclusion lasts.
 import { useState } from 'react';
 import { boPath } from './api.ts';
-import { Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, cls, errorText, formatTime, usePaged, type IslandProps } from './common.tsx';
+import { COMMON_KEYS, Guard, ListState, Pager, cls, formatTime, usePaged, type IslandProps } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
+import type { ExclusionRowView } from '../../shared/schemas/protection.ts';
 
 export const REGISTER_KEYS = [
   ...COMMON_KEYS, 'bo.protection.register_title', 'bo.protection.register_hint', 'bo.protection.search', 'bo.protection.account',
@@ -14,7 +15,6 @@ export const REGISTER_KEYS = [
 type K = (typeof REGISTER_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-interface Row { id: number; player_id: number; account: string; phone: string | null; kind: 'timeout' | 'self_exclusion'; duration: string; starts_at: string; ends_at: string | null; reason: string; by_staff: boolean }
 const PAGE_SIZE = 20;
 
 export default function ExclusionRegister({ t, locale }: IslandProps<K>) {
@@ -24,7 +24,7 @@ export default function ExclusionRegister({ t, locale }: IslandProps<K>) {
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const list = usePaged<Row>('/protection/exclusions', { search: search || undefined }, PAGE_SIZE);
+  const list = usePaged<ExclusionRowView>('/protection/exclusions', { search: search || undefined }, PAGE_SIZE);
   const headers = [t['bo.protection.account'], t['bo.protection.phone'], t['bo.protection.type'], t['bo.protection.duration'], t['bo.protection.starts'], t['bo.protection.ends'], t['bo.protection.source'], t['bo.protection.reason']];
   return (
     <div className="max-w-7xl space-y-4">
@@ -34,31 +34,30 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <button type="submit" className={cls.btn}>{t['bo.search']}</button>
       </form>
       <section className={cls.card}>
-        {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner>
-          : !list.result ? <Loading t={t} />
-            : list.result.data.length === 0 ? <Empty t={t} />
-              : (
-                <>
-                  <table className={cls.table} data-testid="register-table">
-                    <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
-                    <tbody>
-                      {list.result.data.map((r) => (
-                        <tr key={r.id}>
-                          <td className={cls.td}><a className="text-brand-600 hover:underline" href={`${boPath(locale, 'player')}?id=${r.player_id}`}>{r.account}</a></td>
-                          <td className={cls.td}>{r.phone ?? '—'}</td>
-                          <td className={cls.td}>{t[`bo.protection.exclusion.${r.kind}`]}</td>
-                          <td className={cls.td}>{r.duration}</td>
-                          <td className={`${cls.td} whitespace-nowrap`}>{formatTime(r.starts_at, locale)}</td>
-                          <td className={`${cls.td} whitespace-nowrap`}>{r.ends_at ? formatTime(r.ends_at, locale) : t['bo.protection.permanent']}</td>
-                          <td className={cls.td}>{r.by_staff ? t['bo.protection.source.staff'] : t['bo.protection.source.player']}</td>
-                          <td className={cls.td}>{r.reason || '—'}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                  <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
-                </>
-              )}
+        <ListState t={t} {...list.state}>
+          {list.result && (
+            <>
+              <table className={cls.table} data-testid="register-table">
+                <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
+                <tbody>
+                  {list.result.data.map((r) => (
+                    <tr key={r.id}>
+                      <td className={cls.td}><a className="text-brand-600 hover:underline" href={`${boPath(locale, 'player')}?id=${r.player_id}`}>{r.account}</a></td>
+                      <td className={cls.td}>{r.phone ?? '—'}</td>
+                      <td className={cls.td}>{t[`bo.protection.exclusion.${r.kind}`]}</td>
+                      <td className={cls.td}>{r.duration}</td>
+                      <td className={`${cls.td} whitespace-nowrap`}>{formatTime(r.starts_at, locale)}</td>
+                      <td className={`${cls.td} whitespace-nowrap`}>{r.ends_at ? formatTime(r.ends_at, locale) : t['bo.protection.permanent']}</td>
+                      <td className={cls.td}>{r.by_staff ? t['bo.protection.source.staff'] : t['bo.protection.source.player']}</td>
+                      <td className={cls.td}>{r.reason || '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
+            </>
+          )}
+        </ListState>
       </section>
     </div>
   );

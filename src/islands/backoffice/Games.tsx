@@ -3,10 +3,10 @@
 // saves on its own; open lobbies reload their lists when it does.
 import { useEffect, useMemo, useState } from 'react';
 import { BoFailure, boApi } from './api.ts';
-import { Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, Switch, cls, errorText, fill, usePaged, type IslandProps } from './common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, Pager, Switch, cls, errorText, fill, usePaged, type IslandProps } from './common.tsx';
 import { GAME_GROUP_LIST, GROUP_KEYS, labelOf } from './money.tsx';
 import type { Locale } from '../../shared/constants.ts';
-import type { Platform } from './Platforms.tsx';
+import type { StaffGameView, StaffPlatformView, ThumbnailsView } from '../../shared/schemas/backoffice/catalogue.ts';
 import { GAME_STATUS } from '../../shared/statuses.ts';
 
 export const GAMES_KEYS = [
@@ -23,10 +23,7 @@ const LANGS = ['cn', 'en', 'th'] as const;
 type Lang = (typeof LANGS)[number];
 type Thumbs = Record<Lang, string>;
 
-interface Game {
-  id: number; code: string; game_code: string; group: string; name: string; name_en: string; thumbnails: Thumbs;
-  has_demo: boolean; status: number; sort: number;
-}
+type Game = StaffGameView;
 interface Draft { name: string; name_en: string; status: number; sort: string; thumbnails: Thumbs }
 const PAGE_SIZE = 20;
 
@@ -39,14 +36,14 @@ export default function Games({ t, locale }: IslandProps<K>) {
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const [code, setCode] = useState('');
   const [group, setGroup] = useState('');
-  const [platforms, setPlatforms] = useState<Platform[]>([]);
-  const [pictures, setPictures] = useState<Record<Lang, string[]> | null>(null);
+  const [platforms, setPlatforms] = useState<StaffPlatformView[]>([]);
+  const [pictures, setPictures] = useState<ThumbnailsView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const list = usePaged<Game>('/games', { code: code || undefined, group: group || undefined }, PAGE_SIZE);
 
   useEffect(() => {
-    boApi<Platform[]>('/platforms').then(setPlatforms, () => setPlatforms([]));
-    boApi<Record<Lang, string[]>>('/games/thumbnails').then(setPictures, () => setPictures({ cn: [], en: [], th: [] }));
+    boApi<StaffPlatformView[]>('/platforms').then(setPlatforms, () => setPlatforms([]));
+    boApi<ThumbnailsView>('/games/thumbnails').then(setPictures, () => setPictures({ cn: [], en: [], th: [] }));
   }, []);
   const codes = useMemo(() => [...new Map(platforms.map((p) => [p.code, p])).values()], [platforms]);
 
@@ -66,9 +63,9 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       </div>
       {notice && <Banner kind="success">{notice}</Banner>}
       <section className={`${cls.card} overflow-x-auto`}>
-        {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-        {!list.result || !pictures ? (list.error ? null : <Loading t={t} />) : list.result.data.length === 0 ? <Empty t={t} /> : (
-          <table className={cls.table} data-testid="bo-games">
+        {/* The rows wait for the picture list too: each row's pickers offer those pictures. */}
+        <ListState t={t} {...list.state} loading={!list.result || !pictures}>
+          {list.result && pictures && <table className={cls.table} data-testid="bo-games">
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.games.game']}</th>
@@ -87,15 +84,15 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                 }} />
               ))}
             </tbody>
-          </table>
-        )}
+          </table>}
+        </ListState>
         {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
       </section>
     </div>
   );
 }
 
-function Row({ t, game, pictures, onSaved }: { t: T; game: Game; pictures: Record<Lang, string[]>; onSaved: (g: Game) => void }) {
+function Row({ t, game, pictures, onSaved }: { t: T; game: Game; pictures: ThumbnailsView; onSaved: (g: Game) => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(game));
   const [saving, setSaving] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});

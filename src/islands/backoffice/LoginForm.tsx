@@ -4,6 +4,7 @@ import type { Locale } from '../../shared/constants.ts';
 import { $boToken, setBoSession, type BoStaff } from '../../stores/backoffice.ts';
 import { BoFailure, boApi, boPath, configureBo } from './api.ts';
 import { Banner, cls } from './common.tsx';
+import type { StaffLoginView } from '../../shared/schemas/backoffice/staff.ts';
 
 export const LOGIN_KEYS = [
   'bo.login.title', 'bo.login.username', 'bo.login.password', 'bo.login.totp', 'bo.login.totp_hint',
@@ -13,11 +14,6 @@ export const LOGIN_KEYS = [
 
 interface Props { t: Record<(typeof LOGIN_KEYS)[number], string>; locale: Locale }
 
-/** A session, or the next step of a first sign-in (a new password, then an authenticator). */
-interface LoginAnswer {
-  access_token?: string; staff?: BoStaff;
-  setup_required?: 'password' | 'totp'; totp_secret?: string; otpauth_uri?: string;
-}
 
 export default function LoginForm({ t, locale }: Props) {
   const [username, setUsername] = useState('');
@@ -53,27 +49,29 @@ export default function LoginForm({ t, locale }: Props) {
     setError('');
     setFields({});
     try {
-      const res = await boApi<LoginAnswer>('/auth/login', {
+      // A session, or the next step of a first sign-in (a new password, then an authenticator).
+      const res = await boApi<StaffLoginView>('/auth/login', {
         method: 'POST',
         body: {
           username, password, ...(needTotp ? { totp } : {}), ...(needNewPassword && newPassword ? { new_password: newPassword } : {}),
           ...(setupSecret ? { totp_setup_code: setupCode } : {}),
         },
       });
+      if (!('setup_required' in res)) {
+        setBoSession(res.access_token, res.staff);
+        window.location.assign(dashboard);
+        return;
+      }
       if (res.setup_required === 'password') {
         setNeedNewPassword(true);
-      } else if (res.setup_required === 'totp') {
+      } else {
         // The new password is now the password.
         if (needNewPassword && newPassword) {
           setPassword(newPassword);
           setNeedNewPassword(false);
           setNewPassword('');
         }
-        setSetupSecret(res.totp_secret ?? '');
-      } else if (res.access_token && res.staff) {
-        setBoSession(res.access_token, res.staff);
-        window.location.assign(dashboard);
-        return;
+        setSetupSecret(res.totp_secret);
       }
       setBusy(false);
       return;

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { BoFailure, boApi } from './api.ts';
 import {
-  Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, StatusPill, cls, errorText, formatTime, usePaged, type IslandProps,
+  Banner, COMMON_KEYS, Guard, ListState, Pager, StatusPill, cls, errorText, formatTime, usePaged, type IslandProps,
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
 import type { SystemMessageView } from '../../shared/schemas/backoffice/content.ts';
@@ -32,9 +32,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <CreateForm t={t} onDone={() => { setNotice({ kind: 'success', text: t['bo.saved'] }); list.go(1); }} />
       <section className={cls.card}>
-        {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-        {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-          <table className={cls.table} data-testid="bo-messages">
+        <ListState t={t} {...list.state}>
+          {list.result && <table className={cls.table} data-testid="bo-messages">
             <thead>
               <tr>
                 <th className={cls.th}>#</th>
@@ -50,8 +49,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                   onError={(text) => setNotice({ kind: 'error', text })} />
               ))}
             </tbody>
-          </table>
-        )}
+          </table>}
+        </ListState>
         {list.result && list.result.total > PAGE_SIZE && (
           <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
         )}

@@ -3,9 +3,10 @@
 // open lobby reloads its lists as soon as a change is saved.
 import { useEffect, useState } from 'react';
 import { BoFailure, boApi } from './api.ts';
-import { Banner, COMMON_KEYS, Empty, Guard, Loading, Switch, cls, errorText, fill, type IslandProps } from './common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, Switch, cls, errorText, fill, useBoData, type IslandProps } from './common.tsx';
 import { GROUP_KEYS, labelOf } from './money.tsx';
 import type { Locale } from '../../shared/constants.ts';
+import type { StaffPlatformView } from '../../shared/schemas/backoffice/catalogue.ts';
 import { FRONT_SHOW, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../shared/statuses.ts';
 
 export const PLATFORMS_KEYS = [
@@ -18,10 +19,7 @@ export const PLATFORMS_KEYS = [
 type K = (typeof PLATFORMS_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-export interface Platform {
-  id: number; code: string; group: string; name: string; name_en: string; front_show: number; status: number;
-  maintain_status: number; maintain_start: string | null; maintain_end: string | null; sort: number;
-}
+type Platform = StaffPlatformView;
 
 interface Draft { front_show: number; status: number; maintain_status: number; start: string; end: string; sort: string }
 
@@ -50,31 +48,19 @@ export default function Platforms({ t, locale }: IslandProps<K>) {
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
-  const [rows, setRows] = useState<Platform[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { data: rows, setData: setRows, error, loading, reload } = useBoData<Platform[]>('/platforms');
   const [notice, setNotice] = useState<string | null>(null);
-
-  const load = async () => {
-    try {
-      setRows(await boApi<Platform[]>('/platforms'));
-      setError(null);
-    } catch (err) {
-      setError(err);
-    }
-  };
-  useEffect(() => { void load(); }, []);
 
   return (
     <div className="max-w-[1400px]">
       <div className="mb-4 flex items-start justify-between gap-6">
         <p className="max-w-3xl text-sm text-slate-500">{t['bo.pf.hint']}</p>
-        <button type="button" className={cls.btnGhost} onClick={() => void load()}>{t['bo.refresh']}</button>
+        <button type="button" className={cls.btnGhost} onClick={() => void reload()} disabled={loading}>{t['bo.refresh']}</button>
       </div>
       {notice && <Banner kind="success">{notice}</Banner>}
-      {error ? <Banner kind="error">{errorText(error, t)}</Banner> : null}
       <section className={`${cls.card} overflow-x-auto`}>
-        {!rows ? (error ? null : <Loading t={t} />) : rows.length === 0 ? <Empty t={t} /> : (
-          <table className={cls.table} data-testid="bo-platforms">
+        <ListState t={t} loading={!rows} error={error} empty={rows?.length === 0} retry={reload}>
+          {rows && <table className={cls.table} data-testid="bo-platforms">
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.pf.sort']}</th>
@@ -95,8 +81,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                   }} />
               ))}
             </tbody>
-          </table>
-        )}
+          </table>}
+        </ListState>
       </section>
     </div>
   );

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../stores/backoffice.ts';
 import { boApi, boPath } from './api.ts';
-import { Banner, COMMON_KEYS, Guard, Loading, StatusPill, cls, errorText, formatTime, type IslandProps } from './common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, StatusPill, cls, errorText, formatTime, type IslandProps } from './common.tsx';
 import { WALLETS_KEYS, WalletsSection } from './player/Wallets.tsx';
 import { GRANT_KEYS, GrantForm } from './player/GrantForm.tsx';
 import { BLACKLIST_KEYS, BlacklistEditor } from './player/Blacklist.tsx';
@@ -46,6 +46,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [platforms, setPlatforms] = useState<PlatformInfo[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     setPlayerId(idFromUrl());
@@ -62,7 +63,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     setError(null);
     boApi<PlayerSummary>(`/players/${playerId}`).then((p) => { if (live) setPlayer(p); }, (err) => { if (live) setError(err); });
     return () => { live = false; };
-  }, [playerId]);
+  }, [playerId, attempt]);
 
   const open = (p: PlayerSummary) => {
     window.history.pushState(null, '', `?id=${p.id}`);
@@ -75,30 +76,29 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   return (
     <div className="max-w-7xl space-y-5">
       <Lookup t={t} locale={locale} onFound={open} showBack={can('players.read')} />
-      {playerId === undefined ? <Loading t={t} />
-        : playerId === null ? <Banner kind="info">{t['bo.player.lookup_hint']}</Banner>
-          : error ? <Banner kind="error">{errorText(error, t)}</Banner>
-            : !player ? <Loading t={t} />
-              : (
-                <>
-                  <Summary t={t} locale={locale} player={player} />
-                  {can('players.read') && <ProfileSection t={t} locale={locale} playerId={player.id} canManage={can('players.manage')} onStatus={(status) => setPlayer({ ...player, status })} />}
-                  {can('wallets.read') ? (
-                    <WalletsSection t={t} locale={locale} playerId={player.id} version={version} canRecheck={can('reconciliation.manage')}
-                      grant={can('bonus.grant') ? <GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} /> : undefined} />
-                  ) : can('bonus.grant') ? (
-                    <section className={cls.card}><GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} /></section>
-                  ) : null}
-                  <BlacklistEditor t={t} locale={locale} player={player} platforms={platforms} canEdit={can('blacklist.manage')}
-                    onSaved={(blacklist) => setPlayer({ ...player, blacklist })} />
-                  {can('players.security') && <SecuritySection t={t} locale={locale} playerId={player.id} />}
-                  {can('protection.read') && <ProtectionSection t={t} locale={locale} playerId={player.id} canManage={can('protection.manage')} />}
-                  <VipSection t={t} locale={locale} playerId={player.id} canEdit={can('vip.manage')} />
-                  {can('wallets.read') && (
-                    <History t={t} locale={locale} playerId={player.id} version={version} showBets={can('bets.read')} platforms={platforms} />
-                  )}
-                </>
+      {playerId === null ? <Banner kind="info">{t['bo.player.lookup_hint']}</Banner>
+        : playerId === undefined || error || !player
+          ? <ListState t={t} loading error={error} retry={() => setAttempt((n) => n + 1)} />
+          : (
+            <>
+              <Summary t={t} locale={locale} player={player} />
+              {can('players.read') && <ProfileSection t={t} locale={locale} playerId={player.id} canManage={can('players.manage')} onStatus={(status) => setPlayer({ ...player, status })} />}
+              {can('wallets.read') ? (
+                <WalletsSection t={t} locale={locale} playerId={player.id} version={version} canRecheck={can('reconciliation.manage')}
+                  grant={can('bonus.grant') ? <GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} /> : undefined} />
+              ) : can('bonus.grant') ? (
+                <section className={cls.card}><GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} /></section>
+              ) : null}
+              <BlacklistEditor t={t} locale={locale} player={player} platforms={platforms} canEdit={can('blacklist.manage')}
+                onSaved={(blacklist) => setPlayer({ ...player, blacklist })} />
+              {can('players.security') && <SecuritySection t={t} locale={locale} playerId={player.id} />}
+              {can('protection.read') && <ProtectionSection t={t} locale={locale} playerId={player.id} canManage={can('protection.manage')} />}
+              <VipSection t={t} locale={locale} playerId={player.id} canEdit={can('vip.manage')} />
+              {can('wallets.read') && (
+                <History t={t} locale={locale} playerId={player.id} version={version} showBets={can('bets.read')} platforms={platforms} />
               )}
+            </>
+          )}
     </div>
   );
 }

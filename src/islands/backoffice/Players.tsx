@@ -4,11 +4,11 @@ import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../stores/backoffice.ts';
 import { boApi, boPath } from './api.ts';
 import {
-  Banner, COMMON_KEYS, ConfirmDialog, Empty, Guard, Loading, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged,
+  Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged,
   type IslandProps,
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
-import type { PlayerRowView } from '../../shared/schemas/backoffice/players.ts';
+import type { PlayerRowView, RevokedView } from '../../shared/schemas/backoffice/players.ts';
 import { PLAYER_STATUS } from '../../shared/statuses.ts';
 
 export const PLAYERS_KEYS = [
@@ -40,7 +40,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     if (!target) return;
     setBusy(true);
     try {
-      const res = await boApi<{ revoked: number }>(`/players/${target.id}/kick`, { method: 'POST' });
+      const res = await boApi<RevokedView>(`/players/${target.id}/kick`, { method: 'POST' });
       setNotice({ kind: 'success', text: fill(t['bo.players.kicked'], { account: target.account, n: res.revoked }) });
       void list.reload();
     } catch (err) {
@@ -60,9 +60,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       </form>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <section className={cls.card}>
-        {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-        {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-          <table className={cls.table} data-testid="bo-players">
+        <ListState t={t} {...list.state}>
+          {list.result && <table className={cls.table} data-testid="bo-players">
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.players.id']}</th>
@@ -101,8 +100,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                 </tr>
               ))}
             </tbody>
-          </table>
-        )}
+          </table>}
+        </ListState>
         {list.result && list.result.total > PAGE_SIZE && (
           <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
         )}

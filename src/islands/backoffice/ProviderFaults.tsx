@@ -3,8 +3,11 @@
 // the page says so plainly when the configured provider is not the local stand-in.
 import { useCallback, useEffect, useState } from 'react';
 import { BoFailure, boApi } from './api.ts';
-import { Banner, COMMON_KEYS, ConfirmDialog, Guard, Loading, StatusPill, cls, errorText, fill, type IslandProps } from './common.tsx';
+import { Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, StatusPill, cls, errorText, fill, type IslandProps } from './common.tsx';
 import { Money } from './money.tsx';
+import type {
+  AllFaultsView, FaultsView, PlatformFaultsView, ProviderFaultsRowView,
+} from '../../shared/schemas/backoffice/operations.ts';
 
 export const FAULTS_KEYS = [
   ...COMMON_KEYS, 'bo.faults.hint', 'bo.faults.test_tool', 'bo.faults.not_local_title', 'bo.faults.platform', 'bo.faults.maintenance', 'bo.faults.latencyMs',
@@ -17,8 +20,8 @@ type T = IslandProps<K>['t'];
 
 const NUMBER_KEYS = ['latencyMs', 'errorRate', 'timeoutBeforeApplyRate', 'timeoutAfterApplyRate', 'duplicateDeliveryRate', 'hangMs'] as const;
 type NumberKey = (typeof NUMBER_KEYS)[number];
-interface Faults extends Record<NumberKey, number> { maintenance: boolean }
-interface Row { code: string; faults: Faults; provider_total: string | null }
+type Faults = FaultsView;
+type Row = ProviderFaultsRowView;
 /** What the inputs hold: text while typing, checked against the ranges before saving. */
 type Draft = Record<NumberKey, string> & { maintenance: boolean };
 
@@ -64,7 +67,7 @@ function Body({ t }: { t: T }) {
   const load = useCallback(async () => {
     setError(null);
     try {
-      apply((await boApi<{ platforms: Row[] }>('/provider-faults')).platforms);
+      apply((await boApi<AllFaultsView>('/provider-faults')).platforms);
     } catch (err) {
       if (err instanceof BoFailure && err.status === 404) setNotLocal(errorText(err, t));
       else setError(errorText(err, t));
@@ -80,7 +83,7 @@ function Body({ t }: { t: T }) {
     setBusy(row.code);
     setNotice(null);
     try {
-      const res = await boApi<{ code: string; faults: Faults }>(`/provider-faults/${encodeURIComponent(row.code)}`, { method: 'PUT', body: patch });
+      const res = await boApi<PlatformFaultsView>(`/provider-faults/${encodeURIComponent(row.code)}`, { method: 'PUT', body: patch });
       const next = rows!.map((r) => (r.code === row.code ? { ...r, faults: res.faults } : r));
       setRows(next);
       setDrafts({ ...drafts, [row.code]: toDraft(res.faults) });
@@ -96,7 +99,7 @@ function Body({ t }: { t: T }) {
     setBusy('*');
     setNotice(null);
     try {
-      apply((await boApi<{ platforms: Row[] }>('/provider-faults', { method: 'DELETE' })).platforms);
+      apply((await boApi<AllFaultsView>('/provider-faults', { method: 'DELETE' })).platforms);
       setNotice({ kind: 'success', text: t['bo.faults.reset_done'] });
     } catch (err) {
       setNotice({ kind: 'error', text: errorText(err, t) });
@@ -111,15 +114,7 @@ function Body({ t }: { t: T }) {
       </div>
     );
   }
-  if (error && !rows) {
-    return (
-      <div className="max-w-3xl">
-        <Banner kind="error">{error}</Banner>
-        <button type="button" className={cls.btnGhost} onClick={() => void load()}>{t['bo.refresh']}</button>
-      </div>
-    );
-  }
-  if (!rows) return <Loading t={t} />;
+  if (!rows) return <div className="max-w-3xl"><ListState t={t} loading error={error} retry={load} /></div>;
 
   return (
     <div className="max-w-7xl">

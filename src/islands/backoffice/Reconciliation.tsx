@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import { boApi, boPath } from './api.ts';
 import {
-  Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, cls, errorText, fill, formatTime, usePaged, type IslandProps,
+  Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, isRecord, usePaged, type IslandProps,
 } from './common.tsx';
 import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, type Transfer } from './money.tsx';
 import { formatDecimal, minorToDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
+import type { FindingView, RecheckView, ReconcileRunView } from '../../shared/schemas/backoffice/operations.ts';
 
 export const RECON_KEYS = [
   ...COMMON_KEYS, ...TRANSFER_KEYS, 'bo.recon.hint', 'bo.recon.open', 'bo.recon.resolved', 'bo.recon.pending', 'bo.recon.run',
@@ -17,10 +18,7 @@ export const RECON_KEYS = [
 type K = (typeof RECON_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-interface Finding {
-  id: number; kind: string; status: 'open' | 'resolved'; transfer_id: string | null; player_id: number | null; account: string;
-  gp_code: string | null; detail: Record<string, unknown>; created_at: string; resolved_at: string | null; transfer: Transfer | null;
-}
+type Finding = FindingView;
 type Tab = 'open' | 'resolved' | 'pending';
 const PAGE_SIZE = 20;
 
@@ -39,7 +37,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     setRunning(true);
     setNotice(null);
     try {
-      const res = await boApi<{ checked: number; settled: number }>('/reconciliation/run', { method: 'POST' });
+      const res = await boApi<ReconcileRunView>('/reconciliation/run', { method: 'POST' });
       setNotice({ kind: 'success', text: fill(t['bo.recon.ran'], res) });
       setVersion((v) => v + 1);
     } catch (err) {
@@ -52,7 +50,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     setBusyId(id);
     setNotice(null);
     try {
-      const res = await boApi<{ transfer: Transfer }>(`/reconciliation/transfers/${encodeURIComponent(id)}/recheck`, { method: 'POST' });
+      const res = await boApi<RecheckView>(`/reconciliation/transfers/${encodeURIComponent(id)}/recheck`, { method: 'POST' });
       setNotice({
         kind: res.transfer.status === 'pending' ? 'error' : 'success',
         text: fill(t['bo.transfer.rechecked'], { id: `…${id.slice(-10)}`, status: labelOf(t, `bo.transfer.status.${res.transfer.status}`, res.transfer.status) }),
@@ -110,7 +108,7 @@ function RecheckButton({ t, id, busyId, onRecheck }: { t: T; id: string; busyId:
 
 /** What the finding says in one line: the provider's last answer, or the two balances that differ. */
 function detailText(t: T, f: Finding): string {
-  const d = f.detail;
+  const d = isRecord(f.detail) ? f.detail : {};
   if (f.kind === 'balance_mismatch' && typeof d.ledgerMinor === 'string' && typeof d.providerMinor === 'string'
     && /^-?\d+$/.test(d.ledgerMinor) && /^-?\d+$/.test(d.providerMinor)) {
     return fill(t['bo.recon.mismatch'], {
@@ -124,9 +122,8 @@ function Findings({ t, locale, status, busyId, onRecheck }: ListProps & { status
   const list = usePaged<Finding>('/reconciliation/findings', { status }, PAGE_SIZE);
   return (
     <>
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-        <table className={cls.table} data-testid="bo-findings">
+      <ListState t={t} {...list.state}>
+        {list.result && <table className={cls.table} data-testid="bo-findings">
           <thead>
             <tr>
               <th className={cls.th}>{t['bo.recon.found']}</th>
@@ -162,8 +159,8 @@ function Findings({ t, locale, status, busyId, onRecheck }: ListProps & { status
               </tr>
             ))}
           </tbody>
-        </table>
-      )}
+        </table>}
+      </ListState>
       {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );
@@ -173,9 +170,8 @@ function Pending({ t, locale, busyId, onRecheck }: ListProps) {
   const list = usePaged<Transfer>('/reconciliation/pending', {}, PAGE_SIZE);
   return (
     <>
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-        <table className={cls.table} data-testid="bo-pending-transfers">
+      <ListState t={t} {...list.state}>
+        {list.result && <table className={cls.table} data-testid="bo-pending-transfers">
           <thead>
             <tr>
               <th className={cls.th}>{t['bo.time']}</th>
@@ -206,8 +202,8 @@ function Pending({ t, locale, busyId, onRecheck }: ListProps) {
               </tr>
             ))}
           </tbody>
-        </table>
-      )}
+        </table>}
+      </ListState>
       {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );

@@ -2,7 +2,8 @@
 // what they govern. Only changed keys are sent; the server checks each against its default's type.
 import { useEffect, useMemo, useState } from 'react';
 import { BoFailure, boApi } from './api.ts';
-import { Banner, COMMON_KEYS, Guard, Loading, cls, errorText, fill, type IslandProps } from './common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, cls, errorText, fill, useBoData, type IslandProps } from './common.tsx';
+import { SETTING_KINDS, type StaffSettingsView } from '../../shared/schemas/backoffice/content.ts';
 
 export const SETTINGS_KEYS = [
   ...COMMON_KEYS, 'bo.settings.hint', 'bo.settings.default', 'bo.settings.list_hint', 'bo.settings.nothing_changed',
@@ -13,9 +14,13 @@ export const SETTINGS_KEYS = [
 ] as const;
 type K = (typeof SETTINGS_KEYS)[number];
 
-type Kind = 'toggle' | 'number' | 'text' | 'url' | 'list' | 'boolean';
+type Kind = (typeof SETTING_KINDS)[number];
 type Value = number | string | boolean | string[];
-interface Loaded { values: Record<string, Value>; kinds: Record<string, Kind>; defaults: Record<string, Value> }
+/**
+ * The settings answer read by key: the form walks whatever keys the server sends. StaffSettingsView must stay
+ * assignable to it, so a renamed or retyped field of the answer breaks the type check here.
+ */
+type Loaded = { values: Record<string, Value>; kinds: Record<string, Kind>; defaults: Record<string, Value> };
 
 const GROUPS: Array<[group: string, test: (key: string) => boolean]> = [
   ['register', (k) => k.startsWith('register_') || k === 'player_account_max' || k === 'enable_mobile_verification_retrieve_password'],
@@ -47,6 +52,7 @@ export default function SettingsForm({ t, locale, labels }: IslandProps<K> & { l
 }
 
 function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, string> }) {
+  const initial = useBoData<StaffSettingsView>('/settings');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [draft, setDraft] = useState<Record<string, Value>>({});
   const [texts, setTexts] = useState<Record<string, string>>({});
@@ -60,8 +66,8 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
     setTexts(Object.fromEntries(Object.entries(data.values).map(([k, v]) => [k, toText(data.kinds[k] ?? 'text', v)])));
   };
   useEffect(() => {
-    boApi<Loaded>('/settings').then(accept, (err) => setNotice({ kind: 'error', text: errorText(err, t) }));
-  }, []);
+    if (initial.data) accept(initial.data);
+  }, [initial.data]);
 
   const grouped = useMemo(() => {
     const out = new Map<string, string[]>();
@@ -92,7 +98,7 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
     setBusy(true);
     setNotice(null);
     try {
-      accept(await boApi<Loaded>('/settings', { method: 'PUT', body: patch }));
+      accept(await boApi<StaffSettingsView>('/settings', { method: 'PUT', body: patch }));
       setNotice({ kind: 'success', text: t['bo.saved'] });
     } catch (err) {
       if (err instanceof BoFailure && err.body?.error) {
@@ -103,7 +109,7 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
     setBusy(false);
   };
 
-  if (!loaded) return notice ? <Banner kind="error">{notice.text}</Banner> : <Loading t={t} />;
+  if (!loaded) return <ListState t={t} loading error={initial.error} retry={initial.reload} />;
   return (
     <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate data-testid="bo-settings" className="max-w-5xl">
       <p className="mb-4 text-sm text-slate-500">{t['bo.settings.hint']}</p>

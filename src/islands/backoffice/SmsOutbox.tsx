@@ -1,7 +1,7 @@
 // The SMS outbox, newest first, so customer service can read a code to a player who did not receive it.
 import { useEffect, useState } from 'react';
 import {
-  Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, cls, errorText, formatTime, usePaged, type IslandProps,
+  COMMON_KEYS, Guard, ListState, Pager, cls, formatTime, usePaged, type IslandProps,
 } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
 import type { SmsView } from '../../shared/schemas/backoffice/content.ts';
@@ -48,9 +48,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         {list.loading && list.result && <span className="text-xs text-slate-400" role="status">{t['bo.loading']}</span>}
       </form>
       <section className={cls.card}>
-        {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-        {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-          <table className={cls.table} data-testid="bo-sms">
+        <ListState t={t} {...list.state}>
+          {list.result && <table className={cls.table} data-testid="bo-sms">
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.time']}</th>
@@ -73,8 +72,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                 </tr>
               ))}
             </tbody>
-          </table>
-        )}
+          </table>}
+        </ListState>
         {list.result && list.result.total > PAGE_SIZE && (
           <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
         )}

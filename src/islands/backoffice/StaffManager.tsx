@@ -2,8 +2,7 @@
 import { useState } from 'react';
 import { BoFailure, boApi } from './api.ts';
 import {
-  Banner, COMMON_KEYS, ConfirmDialog, Empty, Guard, Loading, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged,
-  type IslandProps,
+  Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged, type IslandProps,
 } from './common.tsx';
 import { Dialog } from '../common/Dialog.tsx';
 import type { BoStaff } from '../../stores/backoffice.ts';
@@ -94,9 +93,8 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <CreateForm t={t} roleName={roleName} onCreated={(name) => { setNotice({ kind: 'success', text: fill(t['bo.staff.created_ok'], { username: name }) }); list.go(1); }} />
       <section className={cls.card}>
-        {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-        {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-          <table className={cls.table} data-testid="bo-staff">
+        <ListState t={t} {...list.state}>
+          {list.result && <table className={cls.table} data-testid="bo-staff">
             <thead>
               <tr>
                 <th className={cls.th}>#</th>
@@ -149,8 +147,8 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
                 );
               })}
             </tbody>
-          </table>
-        )}
+          </table>}
+        </ListState>
         {list.result && list.result.total > PAGE_SIZE && (
           <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
         )}

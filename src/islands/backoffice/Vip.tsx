@@ -1,13 +1,16 @@
 // The back office's VIP desk (issue 13): the level editor with a preview of how many players a change
 // would move, the gift catalogue with image upload, and the points mall's fulfilment queue.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../stores/backoffice.ts';
 import { boApi, BoFailure } from './api.ts';
-import { Banner, COMMON_KEYS, Guard, Loading, Pager, cls, errorText, fill, formatTime, usePaged, type IslandProps } from './common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, useBoData, usePaged, type IslandProps } from './common.tsx';
 import type { Locale } from '../../shared/constants.ts';
-import { GAME_GROUPS, GIFT_IMAGE_MAX_BYTES, ORDER_STATUSES } from '../../shared/schemas/vip.ts';
-import { GIFT_STATUS, type StatusValue } from '../../shared/statuses.ts';
+import {
+  GAME_GROUPS, GIFT_IMAGE_MAX_BYTES, ORDER_STATUSES, REWARD_TARGETS,
+  type GiftAdminView, type GiftImageView, type LevelAdminView, type LevelPreviewView, type OrderQueueView,
+} from '../../shared/schemas/vip.ts';
+import { GIFT_STATUS } from '../../shared/statuses.ts';
 
 export const VIP_BO_KEYS = [
   ...COMMON_KEYS,
@@ -54,25 +57,14 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
 
 // ---- levels ----
 
-interface LevelRow {
-  id: number; name: string; icon: string; name_frontend: string; name_frontend_en: string; if_show_frontend: boolean; players: number;
-  deposit_req: string; valid_bet_req: string; keep_valid_bet: string; upgrade_reward: string; monthly_reward: string; birthday_reward: string;
-  reward_target: 'bonus' | 'central'; reward_flow_multiple: number; withdraw_max_per_day: number; withdraw_free_per_day: number;
-  withdraw_fee: string; rebate_rate_bp: number; points_rates: Record<string, number>;
-}
+type LevelRow = LevelAdminView;
 const MONEY_FIELDS = ['deposit_req', 'valid_bet_req', 'keep_valid_bet', 'upgrade_reward', 'monthly_reward', 'birthday_reward', 'withdraw_fee'] as const;
 const INT_FIELDS = ['reward_flow_multiple', 'withdraw_max_per_day', 'withdraw_free_per_day', 'rebate_rate_bp'] as const;
 
 function Levels({ t, locale }: { t: T; locale: Locale }) {
-  const [rows, setRows] = useState<LevelRow[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { data: rows, error, reload } = useBoData<LevelRow[]>('/vip/levels');
   const [editing, setEditing] = useState<LevelRow | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    boApi<LevelRow[]>('/vip/levels').then(setRows, setError);
-  }, [version]);
-  if (error) return <Banner kind="error">{errorText(error, t)}</Banner>;
-  if (!rows) return <Loading t={t} />;
+  if (!rows || error) return <ListState t={t} loading={!rows} error={error} retry={reload} />;
   return (
     <section className={cls.card}>
       <div className="overflow-x-auto">
@@ -95,14 +87,14 @@ function Levels({ t, locale }: { t: T; locale: Locale }) {
           </tbody>
         </table>
       </div>
-      {editing && <LevelEditor key={editing.id} t={t} locale={locale} row={editing} onSaved={() => { setEditing(null); setVersion((v) => v + 1); }} />}
+      {editing && <LevelEditor key={editing.id} t={t} locale={locale} row={editing} onSaved={() => { setEditing(null); void reload(); }} />}
     </section>
   );
 }
 
 function LevelEditor({ t, row, onSaved }: { t: T; locale: Locale; row: LevelRow; onSaved: () => void }) {
   const [form, setForm] = useState(() => ({ ...row, points_rates: { ...row.points_rates } }));
-  const [preview, setPreview] = useState<{ would_rise: number; would_miss_keep: number; period_days: number } | null>(null);
+  const [preview, setPreview] = useState<LevelPreviewView | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const body = () => ({
@@ -115,7 +107,7 @@ function LevelEditor({ t, row, onSaved }: { t: T; locale: Locale; row: LevelRow;
     setBusy(true);
     setError(null);
     try {
-      if (kind === 'preview') setPreview(await boApi(`/vip/levels/${row.id}/preview`, { method: 'POST', body: body() }));
+      if (kind === 'preview') setPreview(await boApi<LevelPreviewView>(`/vip/levels/${row.id}/preview`, { method: 'POST', body: body() }));
       else {
         await boApi(`/vip/levels/${row.id}`, { method: 'PUT', body: body() });
         onSaved();
@@ -137,8 +129,8 @@ function LevelEditor({ t, row, onSaved }: { t: T; locale: Locale; row: LevelRow;
         ))}
         <label className="flex items-center gap-2 pt-6"><input type="checkbox" checked={form.if_show_frontend} onChange={(e) => setForm({ ...form, if_show_frontend: e.target.checked })} />{t['bo.vip.f.if_show_frontend']}</label>
         <label><span className={cls.label}>{t['bo.vip.f.reward_target']}</span>
-          <select className={cls.input} value={form.reward_target} onChange={(e) => setForm({ ...form, reward_target: e.target.value as 'bonus' | 'central' })}>
-            <option value="bonus">{t['bo.vip.target.bonus']}</option><option value="central">{t['bo.vip.target.central']}</option>
+          <select className={cls.input} value={form.reward_target} onChange={(e) => setForm({ ...form, reward_target: REWARD_TARGETS.find((x) => x === e.target.value) ?? form.reward_target })}>
+            {REWARD_TARGETS.map((x) => <option key={x} value={x}>{t[`bo.vip.target.${x}`]}</option>)}
           </select></label>
         {MONEY_FIELDS.map((f) => (
           <label key={f}><span className={cls.label}>{t[`bo.vip.f.${f}`]}</span>
@@ -170,24 +162,16 @@ function LevelEditor({ t, row, onSaved }: { t: T; locale: Locale; row: LevelRow;
 
 // ---- gifts ----
 
-interface GiftRow {
-  id: number; name: string; name_en: string; description: string; description_en: string; image_id: number | null; image: string | null;
-  points: number; stock: number; show_start: string | null; show_end: string | null; per_player_limit: number; kind: 'physical' | 'virtual';
-  bonus: string; bonus_flow_multiple: number; status: StatusValue<typeof GIFT_STATUS>; sort: number;
-}
+type GiftRow = GiftAdminView;
 const EMPTY_GIFT: GiftRow = {
   id: 0, name: '', name_en: '', description: '', description_en: '', image_id: null, image: null, points: 100, stock: 10, show_start: null,
   show_end: null, per_player_limit: 0, kind: 'physical', bonus: '0.00', bonus_flow_multiple: 1, status: GIFT_STATUS.on, sort: 0,
 };
 
 function Gifts({ t, locale }: { t: T; locale: Locale }) {
-  const [rows, setRows] = useState<GiftRow[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { data: rows, error, reload } = useBoData<GiftRow[]>('/vip/gifts');
   const [editing, setEditing] = useState<GiftRow | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => { boApi<GiftRow[]>('/vip/gifts').then(setRows, setError); }, [version]);
-  if (error) return <Banner kind="error">{errorText(error, t)}</Banner>;
-  if (!rows) return <Loading t={t} />;
+  if (!rows || error) return <ListState t={t} loading={!rows} error={error} retry={reload} />;
   return (
     <section className={cls.card}>
       <button type="button" className={cls.btn} onClick={() => setEditing({ ...EMPTY_GIFT })} data-testid="bo-gift-new">{t['bo.vip.gift.new']}</button>
@@ -204,7 +188,7 @@ function Gifts({ t, locale }: { t: T; locale: Locale }) {
           ))}
         </tbody>
       </table>
-      {editing && <GiftEditor key={editing.id} t={t} gift={editing} onSaved={() => { setEditing(null); setVersion((v) => v + 1); }} />}
+      {editing && <GiftEditor key={editing.id} t={t} gift={editing} onSaved={() => { setEditing(null); void reload(); }} />}
     </section>
   );
 }
@@ -231,7 +215,7 @@ function GiftEditor({ t, gift, onSaved }: { t: T; gift: GiftRow; onSaved: () => 
         r.onerror = () => reject(r.error);
         r.readAsDataURL(file);
       });
-      const res = await boApi<{ id: number; url: string }>('/vip/gifts/image', { method: 'POST', body: { data } });
+      const res = await boApi<GiftImageView>('/vip/gifts/image', { method: 'POST', body: { data } });
       setForm((f) => ({ ...f, image_id: res.id, image: res.url }));
       setError(null);
     } catch (err) {
@@ -276,7 +260,7 @@ function GiftEditor({ t, gift, onSaved }: { t: T; gift: GiftRow; onSaved: () => 
         <label><span className={cls.label}>{t['bo.vip.gift.show_end']}</span>
           <input className={cls.input} type="datetime-local" value={toLocalInput(form.show_end)} onChange={(e) => setForm({ ...form, show_end: fromLocalInput(e.target.value) })} /></label>
         <label><span className={cls.label}>{t['bo.vip.gift.kind']}</span>
-          <select className={cls.input} value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as GiftRow['kind'] })}>
+          <select className={cls.input} value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value === 'virtual' ? 'virtual' : 'physical' })}>
             <option value="physical">{t['bo.vip.gift.kind.physical']}</option><option value="virtual">{t['bo.vip.gift.kind.virtual']}</option>
           </select></label>
         <label><span className={cls.label}>{t['bo.vip.gift.status']}</span>
@@ -302,14 +286,13 @@ function GiftEditor({ t, gift, onSaved }: { t: T; gift: GiftRow; onSaved: () => 
 
 // ---- orders ----
 
-interface OrderRow {
-  id: number; account: string; player_id: number; name: string; kind: string; points: number; status: string; tracking_no: string; reason: string;
-  consignee: string; phone: string; area: string; address: string; created_at: string;
-}
+type OrderRow = OrderQueueView['data'][number];
+
+const ORDERS_PAGE_SIZE = 20;
 
 function Orders({ t, locale }: { t: T; locale: Locale }) {
   const [status, setStatus] = useState<string>('not_shipped');
-  const { page, result, loading, error, go, reload } = usePaged<OrderRow>('/vip/orders', { status: status || undefined });
+  const { page, result, loading, error, go, reload } = usePaged<OrderRow, OrderQueueView>('/vip/orders', { status: status || undefined }, ORDERS_PAGE_SIZE);
   const [input, setInput] = useState<Record<number, string>>({});
   const [actionError, setActionError] = useState<unknown>(null);
   const act = async (o: OrderRow, action: 'ship' | 'receive' | 'reject') => {
@@ -329,8 +312,9 @@ function Orders({ t, locale }: { t: T; locale: Locale }) {
           {ORDER_STATUSES.map((s) => <option key={s} value={s}>{t[`bo.vip.status.${s}`]}</option>)}
         </select></label>
       {actionError ? <div className="mt-3"><Banner kind="error">{errorText(actionError, t)}</Banner></div> : null}
-      {error ? <Banner kind="error">{errorText(error, t)}</Banner> : !result || loading ? <Loading t={t} /> : (
-        <>
+      {/* The queue changes under the reviewer's hands, so each reload shows the spinner rather than stale rows. */}
+      <ListState t={t} loading={!result || loading} error={error} empty={result?.data.length === 0} retry={reload}>
+        {result && <>
           <table className={`${cls.table} mt-3`} data-testid="bo-orders">
             <thead><tr>{(['bo.time', 'bo.vip.order.player', 'bo.vip.order.gift', 'bo.vip.order.points', 'bo.vip.order.address', 'bo.vip.order.status', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}</tr></thead>
             <tbody>
@@ -339,7 +323,7 @@ function Orders({ t, locale }: { t: T; locale: Locale }) {
                   <td className={cls.td}>{formatTime(o.created_at, locale)}</td>
                   <td className={cls.td}>{o.account}</td><td className={cls.td}>{o.name}</td><td className={cls.td}>{o.points}</td>
                   <td className={cls.td}>{o.address ? `${o.consignee} ${o.phone} ${o.area} ${o.address}` : '—'}</td>
-                  <td className={cls.td}>{t[`bo.vip.status.${o.status as 'shipped'}`]}{o.tracking_no ? ` · ${o.tracking_no}` : ''}{o.reason ? ` · ${o.reason}` : ''}</td>
+                  <td className={cls.td}>{t[`bo.vip.status.${o.status}`]}{o.tracking_no ? ` · ${o.tracking_no}` : ''}{o.reason ? ` · ${o.reason}` : ''}</td>
                   <td className={cls.td}>
                     {o.status === 'not_shipped' && (
                       <div className="flex flex-wrap gap-1">
@@ -355,9 +339,9 @@ function Orders({ t, locale }: { t: T; locale: Locale }) {
               ))}
             </tbody>
           </table>
-          <Pager t={t} page={page} total={result.total} pageSize={20} onPage={go} />
-        </>
-      )}
+          <Pager t={t} page={page} total={result.total} pageSize={ORDERS_PAGE_SIZE} onPage={go} />
+        </>}
+      </ListState>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // Opens or closes the player site, with the maintenance message in both languages.
 import { useEffect, useState } from 'react';
 import { BoFailure, boApi } from './api.ts';
-import { Banner, COMMON_KEYS, ConfirmDialog, Guard, Loading, StatusPill, cls, errorText, type IslandProps } from './common.tsx';
+import { Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, StatusPill, cls, errorText, useBoData, type IslandProps } from './common.tsx';
 import type { StaffWebsiteStatusView } from '../../shared/schemas/backoffice/content.ts';
 
 export const WEBSITE_KEYS = [
@@ -17,6 +17,7 @@ export default function WebsiteStatus({ t, locale }: IslandProps<K>) {
 }
 
 function Form({ t }: { t: IslandProps<K>['t'] }) {
+  const loaded = useBoData<Status>('/website-status');
   const [saved, setSaved] = useState<Status | null>(null);
   const [form, setForm] = useState<Status>({ status: true, msg: '', msg_en: '' });
   const [busy, setBusy] = useState(false);
@@ -25,8 +26,8 @@ function Form({ t }: { t: IslandProps<K>['t'] }) {
   const [fields, setFields] = useState<Record<string, string>>({});
 
   useEffect(() => {
-    boApi<Status>('/website-status').then((s) => { setSaved(s); setForm(s); }, (err) => setNotice({ kind: 'error', text: errorText(err, t) }));
-  }, []);
+    if (loaded.data) { setSaved(loaded.data); setForm(loaded.data); }
+  }, [loaded.data]);
 
   const save = async () => {
     setConfirming(false);
@@ -47,7 +48,7 @@ function Form({ t }: { t: IslandProps<K>['t'] }) {
     setBusy(false);
   };
 
-  if (!saved) return notice ? <Banner kind="error">{notice.text}</Banner> : <Loading t={t} />;
+  if (!saved) return <ListState t={t} loading error={loaded.error} retry={loaded.reload} />;
   const closing = saved.status && !form.status;
   return (
     <div className={`${cls.card} max-w-3xl`} data-testid="bo-website">

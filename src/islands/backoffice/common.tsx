@@ -1,4 +1,5 @@
-// Pieces every back-office island uses: the session guard, paged loading, pager, banners, confirm dialog.
+// Pieces every back-office island uses: the session guard, loading a list or a page of one, the list's
+// loading/error/empty states, pager, banners, confirm dialog.
 import { fill } from '../../shared/text.ts';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
@@ -9,7 +10,7 @@ import { BoFailure, boApi, boPath, configureBo, startBackoffice } from './api.ts
 
 export const COMMON_KEYS = [
   'bo.loading', 'bo.empty', 'bo.prev', 'bo.next', 'bo.page_of', 'bo.no_permission', 'bo.error.network',
-  'bo.error.session', 'bo.cancel', 'bo.confirm', 'bo.close', 'bo.refresh', 'bo.search', 'bo.actions', 'bo.time',
+  'bo.error.session', 'bo.cancel', 'bo.confirm', 'bo.close', 'bo.refresh', 'bo.search', 'bo.actions', 'bo.time', 'bo.retry',
 ] as const;
 export type CommonT = Record<(typeof COMMON_KEYS)[number], string>;
 
@@ -32,6 +33,11 @@ export const cls = {
 };
 
 export { fill };
+
+/** Audit and history details are free-form JSON; only an object has fields worth reading. */
+export function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
 
 const formatters = new Map<Locale, Intl.DateTimeFormat>();
 /** Operators read times in the site's zone (GMT+8) whatever their own computer says. */
@@ -96,8 +102,84 @@ export function Loading({ t }: { t: CommonT }) {
   );
 }
 
-export function Empty({ t }: { t: CommonT }) {
-  return <p className="py-8 text-center text-sm text-slate-500" data-testid="bo-empty">{t['bo.empty']}</p>;
+export function Empty({ t, children }: { t: CommonT; children?: ReactNode }) {
+  return <p className="py-8 text-center text-sm text-slate-500" role="status" data-testid="bo-empty">{children ?? t['bo.empty']}</p>;
+}
+
+/** A failed load: what went wrong, and a button that tries again when the caller can. */
+export function LoadError({ t, error, retry }: { t: CommonT; error: unknown; retry?: () => unknown }) {
+  return (
+    <div role="alert" data-testid="bo-load-error" className="mb-4 flex items-center justify-between gap-4 rounded border border-red-200 bg-red-50 px-4 py-2.5 text-sm text-red-800">
+      <span>{typeof error === 'string' ? error : errorText(error, t)}</span>
+      {retry && <button type="button" className={cls.btnSmall} onClick={() => void retry()} data-testid="bo-retry">{t['bo.retry']}</button>}
+    </div>
+  );
+}
+
+export interface ListStateProps {
+  t: CommonT;
+  /** True while there is nothing to show yet; a reload over rows already shown keeps them. */
+  loading: boolean;
+  /** The failure of the last load (a BoFailure, any error, or a message already in the page's language). */
+  error: unknown;
+  empty?: boolean;
+  retry?: () => unknown;
+  /** What an empty list says, when the common words do not fit. */
+  emptyText?: ReactNode;
+  children?: ReactNode;
+}
+
+/**
+ * The one ladder every back-office list climbs: a failure (with a retry) before anything else, then the
+ * spinner, then the empty line, and only then the rows. Keeping it in one place keeps the roles (alert for a
+ * failure, status for loading and empty) and the words the same on every screen.
+ */
+export function ListState({ t, loading, error, empty, retry, emptyText, children }: ListStateProps) {
+  if (error) return <LoadError t={t} error={error} retry={retry} />;
+  if (loading) return <Loading t={t} />;
+  if (empty) return <Empty t={t}>{emptyText}</Empty>;
+  return <>{children}</>;
+}
+
+/**
+ * Loads one answer of the back office (`path` null: not yet). `reload` asks again and keeps what is shown
+ * meanwhile; another path or query shows nothing until its own answer arrives, never the previous one's.
+ */
+export function useBoData<T>(path: string | null, query?: Record<string, string | number | undefined>) {
+  const key = JSON.stringify(query ?? {});
+  const id = `${path} ${key}`;
+  const [held, setHeld] = useState<{ id: string; data: T } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(path !== null);
+  const data = held && held.id === id ? held.data : null;
+  const setData = useCallback((next: T | null | ((prev: T | null) => T | null)) => {
+    setHeld((h) => {
+      const prev = h && h.id === id ? h.data : null;
+      const value = typeof next === 'function' ? (next as (prev: T | null) => T | null)(prev) : next;
+      return value === null ? null : { id, data: value };
+    });
+  }, [id]);
+  const seq = useRef(0);
+  const reload = useCallback(async () => {
+    if (path === null) return;
+    const mine = ++seq.current;
+    setLoading(true);
+    setError(null);
+    try {
+      const res = await boApi<T>(path, query ? { query } : {});
+      if (mine === seq.current) setHeld({ id, data: res });
+    } catch (err) {
+      if (mine === seq.current) setError(err);
+    } finally {
+      if (mine === seq.current) setLoading(false);
+    }
+  }, [id]);
+  useEffect(() => {
+    void reload();
+    // A newer path makes any answer still on its way stale.
+    return () => { seq.current++; };
+  }, [reload]);
+  return { data, setData, error, loading, reload };
 }
 
 export function Banner({ kind, children, testId }: { kind: 'error' | 'success' | 'info'; children: ReactNode; testId?: string }) {
@@ -115,10 +197,13 @@ export function Banner({ kind, children, testId }: { kind: 'error' | 'success' |
 
 export interface Page<T> { data: T[]; total: number; page: number; pageSize: number }
 
-/** Loads one page of a list; changing the query goes back to page 1. */
-export function usePaged<T>(path: string, query: Record<string, string | number | undefined>, pageSize = 20) {
+/**
+ * Loads one page of a list; changing the query goes back to page 1. `P` is the whole answer when it carries
+ * more than the rows (a queue's totals, say), so the island reads it with the type of its response schema.
+ */
+export function usePaged<T, P extends { data: T[]; total: number } = Page<T>>(path: string, query: Record<string, string | number | undefined>, pageSize = 20) {
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<Page<T> | null>(null);
+  const [result, setResult] = useState<P | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const key = JSON.stringify(query);
@@ -126,8 +211,9 @@ export function usePaged<T>(path: string, query: Record<string, string | number 
   const load = useCallback(async (p: number) => {
     const mine = ++seq.current;
     setLoading(true);
+    setError(null);
     try {
-      const res = await boApi<Page<T>>(path, { query: { ...query, page: p, pageSize } });
+      const res = await boApi<P>(path, { query: { ...query, page: p, pageSize } });
       if (mine !== seq.current) return;
       setResult(res);
       setError(null);
@@ -141,7 +227,9 @@ export function usePaged<T>(path: string, query: Record<string, string | number 
   const go = useCallback((p: number) => { pageRef.current = p; setPage(p); void load(p); }, [load]);
   const reload = useCallback(() => load(pageRef.current), [load]);
   useEffect(() => go(1), [go]);
-  return { page, result, loading, error, go, reload };
+  /** What ListState needs, spread as its props: rows already shown stay while the next page loads. */
+  const state = { loading: !result, error, empty: result?.data.length === 0, retry: reload };
+  return { page, result, loading, error, go, reload, state };
 }
 
 export function Pager({ t, page, total, pageSize, onPage }: { t: CommonT; page: number; total: number; pageSize: number; onPage: (p: number) => void }) {

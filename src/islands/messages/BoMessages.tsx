@@ -3,10 +3,10 @@
 // stored (the server's sanitizer), send it, and the sent list with recipients, read counts and withdrawal.
 import { useState } from 'react';
 import { BoFailure, boApi } from '../backoffice/api.ts';
-import { Banner, COMMON_KEYS, Empty, Guard, Loading, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged, type IslandProps } from '../backoffice/common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged, type IslandProps } from '../backoffice/common.tsx';
 import type { Locale } from '../../shared/constants.ts';
-import { MESSAGE_KINDS, type MessageKind } from '../../shared/schemas/messages.ts';
-import { MESSAGE_STATUS, type StatusValue } from '../../shared/statuses.ts';
+import { MESSAGE_KINDS, type BoMessage, type BoMessageList, type ComposeView, type MessageKind } from '../../shared/schemas/messages.ts';
+import { MESSAGE_STATUS } from '../../shared/statuses.ts';
 
 export const BO_MESSAGES_KEYS = [
   ...COMMON_KEYS, 'bo.pm.hint', 'bo.pm.compose', 'bo.pm.kind', 'bo.pm.kind.system', 'bo.pm.kind.personal', 'bo.pm.kind.platform', 'bo.pm.title_zh',
@@ -19,10 +19,7 @@ export const BO_MESSAGES_KEYS = [
 type K = (typeof BO_MESSAGES_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-interface Sent {
-  id: number; kind: MessageKind; status: StatusValue<typeof MESSAGE_STATUS>; title: string; title_en: string; body: string; body_en: string; marketing: boolean;
-  platform_code: string | null; segment: Record<string, unknown>; recipients: number | null; reads: number; staff: string | null; created_at: string;
-}
+type Sent = BoMessage;
 type SegmentType = 'accounts' | 'level' | 'registered';
 const LEVELS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const PAGE_SIZE = 20;
@@ -33,7 +30,7 @@ export default function BoMessages({ t, locale }: IslandProps<K>) {
 
 function Body({ t, locale, canSend }: { t: T; locale: Locale; canSend: boolean }) {
   const [filter, setFilter] = useState<MessageKind | ''>('');
-  const list = usePaged<Sent>('/player-messages', { kind: filter || undefined }, PAGE_SIZE);
+  const list = usePaged<Sent, BoMessageList>('/player-messages', { kind: filter || undefined }, PAGE_SIZE);
   return (
     <div className="max-w-6xl space-y-5">
       <p className="text-sm text-slate-500">{t['bo.pm.hint']}</p>
@@ -46,9 +43,8 @@ function Body({ t, locale, canSend }: { t: T; locale: Locale; canSend: boolean }
             {MESSAGE_KINDS.map((k) => <option key={k} value={k}>{t[`bo.pm.kind.${k}`]}</option>)}
           </select>
         </div>
-        {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-        {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-          <div className="overflow-x-auto">
+        <ListState t={t} {...list.state}>
+          {list.result && <div className="overflow-x-auto">
             <table className={cls.table} data-testid="bo-sent-messages">
               <thead>
                 <tr>
@@ -77,8 +73,8 @@ function Body({ t, locale, canSend }: { t: T; locale: Locale; canSend: boolean }
                 ))}
               </tbody>
             </table>
-          </div>
-        )}
+          </div>}
+        </ListState>
         {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
       </section>
     </div>
@@ -155,7 +151,7 @@ function Compose({ t, onSent }: { t: T; onSent: () => void }) {
     if (!window.confirm(t['bo.pm.confirm_send'])) return;
     setBusy(true);
     try {
-      const res = await boApi<{ id: number; recipients: number | null; skipped: number }>('/player-messages', {
+      const res = await boApi<ComposeView>('/player-messages', {
         method: 'POST',
         body: {
           kind, title, title_en: titleEn, body, body_en: bodyEn,

@@ -1,11 +1,12 @@
 // The back office's popup editor: the queue of popups (order, on or off, window), and a form with every field
 // of the popup settings (SPEC.md section 3), a picture uploaded as public operator content, and a preview in
 // either language through the players' own overlay, with the HTML as the server's sanitizer leaves it.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BoFailure, boApi } from '../backoffice/api.ts';
-import { Banner, COMMON_KEYS, Empty, Guard, Loading, StatusPill, cls, errorText, formatTime, type IslandProps } from '../backoffice/common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, StatusPill, cls, errorText, formatTime, useBoData, type IslandProps } from '../backoffice/common.tsx';
 import type { Locale } from '../../shared/constants.ts';
-import { POPUP_COOKIE_MINUTES, POPUP_DEFAULTS, type BoPopup, type PopupView } from '../../shared/schemas/messages.ts';
+import { POPUP_COOKIE_MINUTES, POPUP_DEFAULTS, type BoPopup, type HtmlPreviewView, type PopupView } from '../../shared/schemas/messages.ts';
+import type { UploadedFilesView } from '../../shared/schemas/uploads.ts';
 import PopupOverlay from './PopupOverlay.tsx';
 import { POPUP_STATUS } from '../../shared/statuses.ts';
 
@@ -37,18 +38,10 @@ export default function BoPopups({ t, locale }: IslandProps<K>) {
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
-  const [rows, setRows] = useState<BoPopup[] | null>(null);
+  const { data: rows, error: loadError, reload: load } = useBoData<BoPopup[]>('/popups');
   const [error, setError] = useState('');
   const [editing, setEditing] = useState<{ id: number | null; form: Form } | null>(null);
   const [notice, setNotice] = useState('');
-  const load = async () => {
-    try {
-      setRows(await boApi<BoPopup[]>('/popups'));
-    } catch (err) {
-      setError(errorText(err, t));
-    }
-  };
-  useEffect(() => { void load(); }, []);
   const remove = async (id: number) => {
     if (!window.confirm(t['bo.pop.confirm_delete'])) return;
     try {
@@ -67,8 +60,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <div className="mb-3 flex justify-end">
           <button type="button" className={cls.btn} onClick={() => { setNotice(''); setEditing({ id: null, form: { ...EMPTY, settings: { ...EMPTY.settings } } }); }} data-testid="bo-popup-new">{t['bo.pop.new']}</button>
         </div>
-        {!rows ? <Loading t={t} /> : rows.length === 0 ? <Empty t={t} /> : (
-          <table className={cls.table} data-testid="bo-popups">
+        <ListState t={t} loading={!rows} error={loadError} empty={rows?.length === 0} retry={load}>
+          {rows && <table className={cls.table} data-testid="bo-popups">
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.pop.sort']}</th><th className={cls.th}>{t['bo.pop.title_zh']}</th><th className={cls.th}>{t['bo.pop.status']}</th>
@@ -92,8 +85,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                 </tr>
               ))}
             </tbody>
-          </table>
-        )}
+          </table>}
+        </ListState>
       </section>
       {editing && (
         <Editor key={editing.id ?? 'new'} t={t} id={editing.id} initial={editing.form}
@@ -124,7 +117,7 @@ function Editor({ t, id, initial, onSaved, onCancel }: { t: T; id: number | null
     try {
       const data = new FormData();
       data.append('file', file);
-      const res = await boApi<{ files: Array<{ id: number; url: string }> }>('/uploads/images', { method: 'POST', body: data });
+      const res = await boApi<UploadedFilesView>('/uploads/images', { method: 'POST', body: data });
       const first = res.files[0];
       if (first) set({ image: first.id, image_url: first.url });
     } catch (e) {
@@ -155,7 +148,7 @@ function Editor({ t, id, initial, onSaved, onCancel }: { t: T; id: number | null
     setError('');
     try {
       // The same sanitizer as saving, so the preview shows what players will see.
-      const clean = await boApi<{ body: string; body_en: string }>('/player-messages/preview', { method: 'POST', body: { body: f.html_code, body_en: f.html_code_en } });
+      const clean = await boApi<HtmlPreviewView>('/player-messages/preview', { method: 'POST', body: { body: f.html_code, body_en: f.html_code_en } });
       setPreviewSeq((n) => n + 1);
       setPreview({
         id: 0, version: 'preview', title: lang === 'en' && f.title_en ? f.title_en : f.title, ...s, image: f.image_url,

@@ -3,10 +3,11 @@
 // and the claims queue with approve, or reject with a reason. The server audits every action.
 import { useEffect, useState, type FormEvent } from 'react';
 import { BoFailure, boApi } from '../backoffice/api.ts';
-import { Banner, COMMON_KEYS, ConfirmDialog, Empty, Guard, Loading, Pager, cls, errorText, formatTime, usePaged, type IslandProps } from '../backoffice/common.tsx';
+import { Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, cls, errorText, formatTime, usePaged, type IslandProps } from '../backoffice/common.tsx';
 import { Dialog } from '../common/Dialog.tsx';
 import type { Locale } from '../../shared/constants.ts';
 import type { ClaimView, RoundInput, RoundView } from '../../shared/schemas/redpacket.ts';
+import type { UploadedFilesView } from '../../shared/schemas/uploads.ts';
 
 export const RED_PACKET_BO_KEYS = [
   ...COMMON_KEYS,
@@ -105,37 +106,36 @@ function Rounds({ t, locale }: { t: T; locale: Locale }) {
         </div>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner>
-        : !list.result ? <Loading t={t} />
-          : list.result.data.length === 0 ? <Empty t={t} />
-            : (
-              <>
-                <table className={cls.table} data-testid="rp-rounds">
-                  <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
-                  <tbody>
-                    {list.result.data.map((r) => (
-                      <tr key={r.id}>
-                        <td className={cls.td}>{r.id}</td>
-                        <td className={cls.td}>{locale === 'en' ? r.title_en : r.title}</td>
-                        <td className={`${cls.td} whitespace-nowrap text-xs`}>{formatTime(r.starts_at, locale)}<br />{formatTime(r.ends_at, locale)}</td>
-                        <td className={`${cls.td} text-right tabular-nums`}>{r.pool}</td>
-                        <td className={`${cls.td} text-right tabular-nums`}>{r.packet_count}</td>
-                        <td className={cls.td}>{t[`bo.redpacket.state.${r.state}`]}</td>
-                        <td className={`${cls.td} text-right tabular-nums`}>{r.claimed}</td>
-                        <td className={`${cls.td} text-right tabular-nums`}>{r.remaining}</td>
-                        <td className={`${cls.td} text-right tabular-nums`}>{r.paid}</td>
-                        <td className={`${cls.td} text-right tabular-nums`}>{r.pending}</td>
-                        <td className={`${cls.td} space-x-1 whitespace-nowrap`}>
-                          {r.state === 'upcoming' && r.claimed === 0 && <button type="button" className={cls.btnSmall} onClick={() => edit(r)}>{t['bo.redpacket.edit']}</button>}
-                          {r.status === 'scheduled' && r.state !== 'ended' && <button type="button" className={cls.btnDanger} onClick={() => setCancelling(r)}>{t['bo.redpacket.cancel']}</button>}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
-              </>
-            )}
+      <ListState t={t} {...list.state}>
+        {list.result && (
+          <>
+            <table className={cls.table} data-testid="rp-rounds">
+              <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
+              <tbody>
+                {list.result.data.map((r) => (
+                  <tr key={r.id}>
+                    <td className={cls.td}>{r.id}</td>
+                    <td className={cls.td}>{locale === 'en' ? r.title_en : r.title}</td>
+                    <td className={`${cls.td} whitespace-nowrap text-xs`}>{formatTime(r.starts_at, locale)}<br />{formatTime(r.ends_at, locale)}</td>
+                    <td className={`${cls.td} text-right tabular-nums`}>{r.pool}</td>
+                    <td className={`${cls.td} text-right tabular-nums`}>{r.packet_count}</td>
+                    <td className={cls.td}>{t[`bo.redpacket.state.${r.state}`]}</td>
+                    <td className={`${cls.td} text-right tabular-nums`}>{r.claimed}</td>
+                    <td className={`${cls.td} text-right tabular-nums`}>{r.remaining}</td>
+                    <td className={`${cls.td} text-right tabular-nums`}>{r.paid}</td>
+                    <td className={`${cls.td} text-right tabular-nums`}>{r.pending}</td>
+                    <td className={`${cls.td} space-x-1 whitespace-nowrap`}>
+                      {r.state === 'upcoming' && r.claimed === 0 && <button type="button" className={cls.btnSmall} onClick={() => edit(r)}>{t['bo.redpacket.edit']}</button>}
+                      {r.status === 'scheduled' && r.state !== 'ended' && <button type="button" className={cls.btnDanger} onClick={() => setCancelling(r)}>{t['bo.redpacket.cancel']}</button>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
+          </>
+        )}
+      </ListState>
       {editing && (
         <RoundEditor t={t} initial={editing.form} id={editing.id} onClose={() => setEditing(null)}
           onSaved={() => { setEditing(null); setNotice({ kind: 'success', text: t['bo.redpacket.saved'] }); void list.reload(); }} />
@@ -173,7 +173,7 @@ function RoundEditor({ t, initial, id, onClose, onSaved }: { t: T; initial: Roun
     const data = new FormData();
     data.append('file', file);
     try {
-      const res = await boApi<{ files: Array<{ id: number; url: string }> }>('/uploads/images', { method: 'POST', body: data });
+      const res = await boApi<UploadedFilesView>('/uploads/images', { method: 'POST', body: data });
       if (res.files[0]) set('picture_id', res.files[0].id);
     } catch (err) {
       setFailure(errorText(err, t));
@@ -282,38 +282,37 @@ function Claims({ t, locale }: { t: T; locale: Locale }) {
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()}>{t['bo.refresh']}</button>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner>
-        : !list.result ? <Loading t={t} />
-          : list.result.data.length === 0 ? <Empty t={t} />
-            : (
-              <>
-                <table className={cls.table} data-testid="rp-claims">
-                  <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
-                  <tbody>
-                    {list.result.data.map((c) => (
-                      <tr key={c.id}>
-                        <td className={cls.td}>{c.id}</td>
-                        <td className={cls.td}>{c.round_title}</td>
-                        <td className={cls.td}>{c.account}</td>
-                        <td className={`${cls.td} text-right tabular-nums`}>{c.amount}</td>
-                        <td className={`${cls.td} whitespace-nowrap`}>{formatTime(c.claimed_at, locale)}</td>
-                        <td className={cls.td}>{t[`bo.redpacket.status.${c.status}`]}</td>
-                        <td className={cls.td}>{c.reason ?? '—'}</td>
-                        <td className={`${cls.td} space-x-1 whitespace-nowrap`}>
-                          {c.status === 'pending' && (
-                            <>
-                              <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void act(`/red-packets/claims/${c.id}/approve`)}>{t['bo.redpacket.approve']}</button>
-                              <button type="button" className={cls.btnDanger} disabled={busy} onClick={() => { setReason(''); setRejecting(c); }}>{t['bo.redpacket.reject']}</button>
-                            </>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
-              </>
-            )}
+      <ListState t={t} {...list.state}>
+        {list.result && (
+          <>
+            <table className={cls.table} data-testid="rp-claims">
+              <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
+              <tbody>
+                {list.result.data.map((c) => (
+                  <tr key={c.id}>
+                    <td className={cls.td}>{c.id}</td>
+                    <td className={cls.td}>{c.round_title}</td>
+                    <td className={cls.td}>{c.account}</td>
+                    <td className={`${cls.td} text-right tabular-nums`}>{c.amount}</td>
+                    <td className={`${cls.td} whitespace-nowrap`}>{formatTime(c.claimed_at, locale)}</td>
+                    <td className={cls.td}>{t[`bo.redpacket.status.${c.status}`]}</td>
+                    <td className={cls.td}>{c.reason ?? '—'}</td>
+                    <td className={`${cls.td} space-x-1 whitespace-nowrap`}>
+                      {c.status === 'pending' && (
+                        <>
+                          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void act(`/red-packets/claims/${c.id}/approve`)}>{t['bo.redpacket.approve']}</button>
+                          <button type="button" className={cls.btnDanger} disabled={busy} onClick={() => { setReason(''); setRejecting(c); }}>{t['bo.redpacket.reject']}</button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
+          </>
+        )}
+      </ListState>
       <Dialog open={!!rejecting} title={t['bo.redpacket.reject']} onClose={() => setRejecting(null)} labelClose={t['bo.close']}>
         <form className="p-5" onSubmit={(e) => {
           e.preventDefault();

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { players } from './schema-core.ts';
+import type { ExclusionKind } from '../../shared/schemas/protection.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -31,7 +32,7 @@ export const protectionExclusions = pgTable('protection_exclusions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id),
   /** timeout or self_exclusion. */
-  kind: varchar('kind', { length: 16 }).notNull(),
+  kind: varchar('kind', { length: 16 }).$type<ExclusionKind>().notNull(),
   /** 24h, 7d, 30d, 6w, 3m, 6m, 1y, 5y or permanent. */
   duration: varchar('duration', { length: 10 }).notNull(),
   startsAt: tsz('starts_at').notNull(),

@@ -210,6 +210,7 @@ export const recipientPreviewView = v.object({
 
 export const htmlPreviewBody = v.strictObject({ body: v.optional(html, ''), body_en: v.optional(html, '') }, 'v.type.object');
 export const htmlPreviewView = v.object({ body: v.string(), body_en: v.string() });
+export type HtmlPreviewView = v.InferOutput<typeof htmlPreviewView>;
 
 export const boMessageQuery = v.object({
   kind: v.optional(v.picklist(MESSAGE_KINDS, 'msg.v.kind')),
@@ -234,7 +235,10 @@ export const boMessageView = v.object({
   created_at: v.string(),
 });
 export const boMessageListView = v.object({ data: v.array(boMessageView), total: count });
+export type BoMessage = v.InferOutput<typeof boMessageView>;
+export type BoMessageList = v.InferOutput<typeof boMessageListView>;
 export const composeView = v.object({ id: v.number(), recipients: v.nullable(count), skipped: count });
+export type ComposeView = v.InferOutput<typeof composeView>;
 export const messageStatusBody = v.strictObject({ status: v.picklist(MESSAGE_STATUS_VALUES, 'msg.v.choice') }, 'v.type.object');
 
 export const boPopupView = v.object({

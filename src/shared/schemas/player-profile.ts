@@ -24,12 +24,4 @@ export const playerProfileBody = v.strictObject({
   reason,
 }, 'v.type.object');
 
-export interface PlayerBankCardView {
-  id: number; bank: string; market: string; account_name: string; card_number: string; status_debit_card: number; created_at: string;
-}
-
-export interface PlayerProfileView {
-  id: number; account: string; status: number; real_name: string; gender: string; birthday: string; phone: string;
-  created_at: string; last_login_at: string | null; register_ip: string; live_sessions: number;
-  bank_cards: PlayerBankCardView[];
-}
+// The profile's answer is playerProfileView in ./backoffice/players.ts, beside the other player-page answers.

@@ -400,6 +400,7 @@ export const PromotionAdminView = v.object({
 });
 export type PromotionAdmin = v.InferOutput<typeof PromotionAdminView>;
 export const PromotionAdminListView = v.object({ data: v.array(PromotionAdminView), total: v.number() });
+export type PromotionAdminList = v.InferOutput<typeof PromotionAdminListView>;
 
 export const CategoryAdminView = v.object({ id: v.number(), title: v.string(), title_en: v.string(), sort: v.number(), status: v.picklist(PROMOTION_STATUSES) });
 export type CategoryAdmin = v.InferOutput<typeof CategoryAdminView>;
@@ -407,6 +408,7 @@ export const CategoryAdminListView = v.array(CategoryAdminView);
 
 export const ModeEntryAdminView = v.object({ mode: v.number(), name: v.string(), status: v.picklist(ENTRY_STATUSES) });
 export const ModeEntryAdminListView = v.array(ModeEntryAdminView);
+export type ModeEntryAdmin = v.InferOutput<typeof ModeEntryAdminView>;
 
 export const ApplicationAdminView = v.object({
   ...ApplicationView.entries,

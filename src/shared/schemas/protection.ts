@@ -61,6 +61,7 @@ export const limitView = v.object({
 });
 
 export const EXCLUSION_KINDS = ['timeout', 'self_exclusion'] as const;
+export type ExclusionKind = (typeof EXCLUSION_KINDS)[number];
 export const exclusionView = v.object({
   id: v.number(),
   kind: v.picklist(EXCLUSION_KINDS),
@@ -95,7 +96,7 @@ export const exclusionRowView = v.object({
   player_id: v.number(),
   account: v.string(),
   phone: v.nullable(v.string()),
-  kind: v.string(),
+  kind: v.picklist(EXCLUSION_KINDS),
   duration: v.string(),
   starts_at: v.string(),
   ends_at: v.nullable(v.string()),

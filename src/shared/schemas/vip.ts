@@ -182,11 +182,14 @@ export const pointsBalanceView = v.object({ points: v.number() });
 export const giftAdminView = v.object({
   id: v.number(), name: v.string(), name_en: v.string(), description: v.string(), description_en: v.string(), image_id: v.nullable(v.number()),
   image: v.nullable(v.string()), points: v.number(), stock: v.number(), show_start: v.nullable(v.string()), show_end: v.nullable(v.string()),
-  per_player_limit: v.number(), kind: v.string(), bonus: v.string(), bonus_flow_multiple: v.number(), status: v.number(), sort: v.number(),
+  per_player_limit: v.number(), kind: v.picklist(GIFT_KINDS), bonus: v.string(), bonus_flow_multiple: v.number(), status: v.number(), sort: v.number(),
 });
 export const giftImageView = v.object({ id: v.number(), url: v.string() });
 export const orderQueueView = v.object({ data: v.array(v.object({ ...exchangeOrderView.entries, player_id: v.number(), account: v.string() })), total: v.number() });
 
 export type LevelAdminView = v.InferOutput<typeof levelAdminView>;
+export type LevelPreviewView = v.InferOutput<typeof levelPreviewView>;
 export type GiftAdminView = v.InferOutput<typeof giftAdminView>;
+export type GiftImageView = v.InferOutput<typeof giftImageView>;
+export type OrderQueueView = v.InferOutput<typeof orderQueueView>;
 export type PlayerVipView = v.InferOutput<typeof playerVipView>;

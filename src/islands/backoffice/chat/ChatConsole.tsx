@@ -7,7 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { useStore } from '@nanostores/react';
 import { $boStaff, $boToken, hasPermission } from '../../../stores/backoffice.ts';
 import { boApi, boPath } from '../api.ts';
-import { Banner, COMMON_KEYS, Empty, Guard, Loading, cls, errorText, fill, formatTime, type IslandProps } from '../common.tsx';
+import { Banner, COMMON_KEYS, Empty, Guard, ListState, cls, errorText, fill, formatTime, useBoData, type IslandProps } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
   CHAT_EVENTS, CHAT_NAMESPACE, CHAT_TEXT_MAX, type AgentStateView, type CannedReplyView, type ChatAck, type ChatMessageView,
@@ -121,9 +121,10 @@ function Console({ t, locale }: { t: T; locale: Locale }) {
           {connected ? t['bo.chat.connected'] : t['bo.chat.disconnected']}
         </span>
       </div>
-      {error && <Banner kind="error">{error}</Banner>}
-      {!state ? <Loading t={t} /> : (
-        <div className="grid grid-cols-[260px_minmax(0,1fr)_300px] gap-4">
+      {/* Before the first state arrives a failure is the list's; after it, a failed action is a banner above the console. */}
+      {error && state && <Banner kind="error">{error}</Banner>}
+      <ListState t={t} loading={!state} error={state ? null : error} retry={socket ? () => refresh(socket) : undefined}>
+        {state && <div className="grid grid-cols-[260px_minmax(0,1fr)_300px] gap-4">
           <aside className="space-y-4">
             <ConversationList t={t} locale={locale} title={t['bo.chat.queue']} empty={t['bo.chat.no_queue']} items={state.queue} selected={selected} onSelect={setSelected} testId="chat-queue"
               action={(c) => socket && (
@@ -142,8 +143,8 @@ function Console({ t, locale }: { t: T; locale: Locale }) {
             {current && <PlayerCard t={t} locale={locale} playerId={current.player_id} />}
             <CannedReplies t={t} canEdit={hasPermission(staff, 'chat.manage')} onPick={(body) => window.dispatchEvent(new CustomEvent('chat-canned', { detail: body }))} />
           </aside>
-        </div>
-      )}
+        </div>}
+      </ListState>
     </div>
   );
 }
@@ -297,18 +298,12 @@ function Thread({ t, locale, socket, conversation, messages, typing, readUpTo, m
 }
 
 function PlayerCard({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
-  const [card, setCard] = useState<ChatPlayerView | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    setCard(null);
-    setError(null);
-    boApi<ChatPlayerView>(`/chat/players/${playerId}`).then(setCard, setError);
-  }, [playerId]);
+  const { data: card, error, reload } = useBoData<ChatPlayerView>(`/chat/players/${playerId}`);
   return (
     <section className={`${cls.card} p-4 text-sm`} data-testid="chat-player-card">
       <h2 className="mb-2 font-semibold text-slate-700">{t['bo.chat.player']}</h2>
-      {error ? <Banner kind="error">{errorText(error, t)}</Banner> : !card ? <Loading t={t} /> : (
-        <>
+      <ListState t={t} loading={!card} error={error} retry={reload}>
+        {card && <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt className="text-slate-500">{t['bo.chat.account']}</dt><dd className="font-medium" data-testid="chat-player-account">{card.account}</dd>
             <dt className="text-slate-500">{t['bo.chat.level']}</dt><dd>{card.level}</dd>
@@ -325,18 +320,16 @@ function PlayerCard({ t, locale, playerId }: { t: T; locale: Locale; playerId: n
             </tbody>
           </table>
           <a className="mt-3 inline-block text-brand-600 hover:underline" href={`${boPath(locale, 'player')}?id=${card.id}`} target="_blank" rel="noopener">{t['bo.chat.open_player']}</a>
-        </>
-      )}
+        </>}
+      </ListState>
     </section>
   );
 }
 
 function CannedReplies({ t, canEdit, onPick }: { t: T; canEdit: boolean; onPick: (body: string) => void }) {
-  const [rows, setRows] = useState<CannedReplyView[] | null>(null);
+  const { data: rows, error: loadError, reload: load } = useBoData<CannedReplyView[]>('/chat/canned');
   const [error, setError] = useState<unknown>(null);
   const [editing, setEditing] = useState<{ id: number | null; title: string; body: string } | null>(null);
-  const load = useCallback(() => { boApi<CannedReplyView[]>('/chat/canned').then(setRows, setError); }, []);
-  useEffect(load, [load]);
   const save = async () => {
     if (!editing) return;
     try {
@@ -344,7 +337,8 @@ function CannedReplies({ t, canEdit, onPick }: { t: T; canEdit: boolean; onPick:
       if (editing.id) await boApi(`/chat/canned/${editing.id}`, { method: 'PUT', body });
       else await boApi('/chat/canned', { method: 'POST', body });
       setEditing(null);
-      load();
+      setError(null);
+      void load();
     } catch (err) {
       setError(err);
     }
@@ -352,7 +346,8 @@ function CannedReplies({ t, canEdit, onPick }: { t: T; canEdit: boolean; onPick:
   const remove = async (id: number) => {
     try {
       await boApi(`/chat/canned/${id}`, { method: 'DELETE' });
-      load();
+      setError(null);
+      void load();
     } catch (err) {
       setError(err);
     }
@@ -371,8 +366,8 @@ function CannedReplies({ t, canEdit, onPick }: { t: T; canEdit: boolean; onPick:
           <div className="flex gap-2"><button type="submit" className={cls.btnSmall}>{t['bo.chat.canned_save']}</button><button type="button" className={cls.btnSmall} onClick={() => setEditing(null)}>{t['bo.cancel']}</button></div>
         </form>
       )}
-      {!rows ? <Loading t={t} /> : rows.length === 0 ? <p className="text-xs text-slate-500">{t['bo.chat.canned_none']}</p> : (
-        <ul className="space-y-1">
+      <ListState t={t} loading={!rows} error={loadError} empty={rows?.length === 0} retry={load} emptyText={t['bo.chat.canned_none']}>
+        {rows && <ul className="space-y-1">
           {rows.map((r) => (
             <li key={r.id} className="flex items-start gap-2">
               <button type="button" className="min-w-0 flex-1 rounded px-2 py-1 text-left hover:bg-slate-50" title={r.body} onClick={() => onPick(r.body)} data-testid="chat-canned-item">
@@ -384,8 +379,8 @@ function CannedReplies({ t, canEdit, onPick }: { t: T; canEdit: boolean; onPick:
               </>}
             </li>
           ))}
-        </ul>
-      )}
+        </ul>}
+      </ListState>
     </section>
   );
 }

@@ -8,6 +8,8 @@ import { Money } from '../money.tsx';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { SHARED_KEYS, type SharedT } from './shared.tsx';
+import type { AdjustmentView } from '../../../shared/schemas/backoffice/finance.ts';
+import type { PlayerSummaryView, PlayerWalletsView } from '../../../shared/schemas/backoffice/players.ts';
 
 export const ADJUST_KEYS = [
   ...SHARED_KEYS,
@@ -44,9 +46,9 @@ export function Adjustment({ t, locale }: { t: T; locale: Locale }) {
     setFindError(null);
     setNotice(null);
     try {
-      const p = await boApi<{ id: number; account: string }>('/players/lookup', { query: { account: q } })
-        .catch(async (err) => (/^\d{1,10}$/.test(q) ? boApi<{ id: number; account: string }>(`/players/${q}`) : Promise.reject(err)));
-      const w = await boApi<{ central: string }>(`/players/${p.id}/wallets`);
+      const p = await boApi<PlayerSummaryView>('/players/lookup', { query: { account: q } })
+        .catch(async (err) => (/^\d{1,10}$/.test(q) ? boApi<PlayerSummaryView>(`/players/${q}`) : Promise.reject(err)));
+      const w = await boApi<PlayerWalletsView>(`/players/${p.id}/wallets`);
       setPlayer({ id: p.id, account: p.account, central: w.central });
       changed();
     } catch (err) {
@@ -81,7 +83,7 @@ export function Adjustment({ t, locale }: { t: T; locale: Locale }) {
     setBusy(true);
     setNotice(null);
     try {
-      const res = await boApi<{ amount: string; balance: string; replayed: boolean; account: string }>('/finance/adjustments', {
+      const res = await boApi<AdjustmentView>('/finance/adjustments', {
         method: 'POST', headers: { 'Idempotency-Key': key }, body: { player_id: player.id, amount: signed(), reason: reason.trim() },
       });
       setNotice({

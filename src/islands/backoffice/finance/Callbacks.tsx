@@ -1,7 +1,7 @@
 // The payment gateway's callbacks as they arrived, valid or not: what finance checks when a player says they
 // paid and nothing happened, or when someone sends forged notices.
 import { useState } from 'react';
-import { Banner, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged } from '../common.tsx';
+import { ListState, Pager, cls, fill, formatTime, usePaged } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { CallbackLogView } from '../../../shared/schemas/backoffice/finance.ts';
 import { PAGE_SIZE, SHARED_KEYS, type Callback, type SharedT } from './shared.tsx';
@@ -18,8 +18,8 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
   const [signature, setSignature] = useState('');
   const [input, setInput] = useState('');
   const [order, setOrder] = useState('');
-  const list = usePaged<Callback>('/finance/callbacks', { signature: signature || undefined, order: order || undefined }, PAGE_SIZE);
-  const result = list.result as CallbackLogView | null;
+  const list = usePaged<Callback, CallbackLogView>('/finance/callbacks', { signature: signature || undefined, order: order || undefined }, PAGE_SIZE);
+  const result = list.result;
   return (
     <div>
       <p className="mb-4 text-sm text-slate-500">{t['bo.cb.hint']}</p>
@@ -37,9 +37,8 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
       </div>
       {result ? <RefusedFigure t={t} refused={result.refused_24h} /> : null}
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!result ? (list.error ? null : <Loading t={t} />) : result.data.length === 0 ? <Empty t={t} /> : (
-        <div className="overflow-x-auto">
+      <ListState t={t} {...list.state}>
+        {result && <div className="overflow-x-auto">
           <table className={cls.table} data-testid="bo-callbacks">
             <thead>
               <tr>
@@ -82,8 +81,8 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
               ))}
             </tbody>
           </table>
-        </div>
-      )}
+        </div>}
+      </ListState>
       {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </div>
   );

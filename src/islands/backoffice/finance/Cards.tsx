@@ -2,10 +2,10 @@
 // card for withdrawals or refuses it with a reason the player reads. A decision can be reversed later.
 import { useState } from 'react';
 import { boApi } from '../api.ts';
-import { Banner, ConfirmDialog, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged } from '../common.tsx';
+import { Banner, ConfirmDialog, ListState, Pager, cls, fill, formatTime, usePaged } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
-  AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, Warning, bankName, groupDigits, useReview, type BankCard, type QueuePage, type SharedT,
+  AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, Warning, bankName, groupDigits, useReview, type BankCard, type SharedT,
 } from './shared.tsx';
 import { BANK_CARD_STATUS } from '../../../shared/statuses.ts';
 
@@ -24,7 +24,7 @@ export function Cards({ t, locale }: { t: T; locale: Locale }) {
   const [status, setStatus] = useState<string>('0');
   const [account, setAccount] = useState('');
   const list = usePaged<BankCard>('/finance/bank-cards', { status: status || undefined, account: account || undefined }, PAGE_SIZE);
-  const result = list.result as QueuePage<BankCard> | null;
+  const result = list.result;
   const label = (c: BankCard) => ({ account: c.account, bank: bankName(locale, c), number: groupDigits(c.card_number), name: c.account_name });
 
   const audit = async (c: BankCard, approve: boolean, reason: string) => {
@@ -47,9 +47,8 @@ export function Cards({ t, locale }: { t: T; locale: Locale }) {
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!result ? (list.error ? null : <Loading t={t} />) : result.data.length === 0 ? <Empty t={t} /> : (
-        <div className="overflow-x-auto">
+      <ListState t={t} {...list.state}>
+        {result && <div className="overflow-x-auto">
           <table className={cls.table} data-testid="bo-cards">
             <thead>
               <tr>
@@ -97,8 +96,8 @@ export function Cards({ t, locale }: { t: T; locale: Locale }) {
               ))}
             </tbody>
           </table>
-        </div>
-      )}
+        </div>}
+      </ListState>
       {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
       <ConfirmDialog t={t} open={!!approving} busy={busy} message={approving ? fill(t['bo.card.approve_message'], label(approving)) : ''}
         onConfirm={() => void approve()} onCancel={() => setApproving(null)} />

@@ -2,12 +2,13 @@
 // confirms, or rejects with a reason; gateway orders are listed too but settle by their callbacks.
 import { useState } from 'react';
 import { boApi } from '../api.ts';
-import { Banner, ConfirmDialog, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged } from '../common.tsx';
+import { Banner, ConfirmDialog, ListState, Pager, cls, fill, formatTime, usePaged } from '../common.tsx';
 import { Money, ShortId } from '../money.tsx';
 import { formatDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import type { DepositQueueView } from '../../../shared/schemas/backoffice/finance.ts';
 import {
-  AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, useReview, type Deposit, type QueuePage, type SharedT,
+  AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, useReview, type Deposit, type SharedT,
 } from './shared.tsx';
 
 export const DEPOSIT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'rejected'] as const;
@@ -26,8 +27,8 @@ export function Deposits({ t, locale, canManage }: { t: T; locale: Locale; canMa
   const [status, setStatus] = useState<string>('pending');
   const [method, setMethod] = useState('');
   const [account, setAccount] = useState('');
-  const list = usePaged<Deposit>('/finance/deposits', { status: status || undefined, method: method || undefined, account: account || undefined }, PAGE_SIZE);
-  const result = list.result as QueuePage<Deposit> | null;
+  const list = usePaged<Deposit, DepositQueueView>('/finance/deposits', { status: status || undefined, method: method || undefined, account: account || undefined }, PAGE_SIZE);
+  const result = list.result;
   const label = (d: Deposit) => ({ id: d.id, account: d.account, amount: formatDecimal(d.amount) });
 
   const review = useReview<Deposit>(t, () => void list.reload(), {
@@ -59,9 +60,8 @@ export function Deposits({ t, locale, canManage }: { t: T; locale: Locale; canMa
         <div className="ml-auto"><TodayTotals t={t} totals={result?.totals_today} /></div>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!result ? (list.error ? null : <Loading t={t} />) : result.data.length === 0 ? <Empty t={t} /> : (
-        <div className="overflow-x-auto">
+      <ListState t={t} {...list.state}>
+        {result && <div className="overflow-x-auto">
           <table className={cls.table} data-testid="bo-deposits">
             <thead>
               <tr>
@@ -107,8 +107,8 @@ export function Deposits({ t, locale, canManage }: { t: T; locale: Locale; canMa
               ))}
             </tbody>
           </table>
-        </div>
-      )}
+        </div>}
+      </ListState>
       {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
       <ConfirmDialog t={t} open={!!confirming} busy={busy} message={confirming ? fill(t['bo.dep.confirm_message'], label(confirming)) : ''}
         onConfirm={() => void confirm()} onCancel={() => setConfirming(null)} />

@@ -1,9 +1,8 @@
 // The risk context beside a withdrawal under review (issue 10 item 23): turnover status, recent deposits,
 // win/loss over 30 days and previous withdrawals, from GET /backoffice/finance/withdrawals/:id/context.
-import { useEffect, useState } from 'react';
-import { boApi } from '../api.ts';
-import { errorText, type CommonT } from '../common.tsx';
+import { errorText, useBoData, type CommonT } from '../common.tsx';
 import { formatDecimal } from '../../../shared/money.ts';
+import type { WithdrawalContextView } from '../../../shared/schemas/backoffice/finance.ts';
 
 export const WITHDRAWAL_CONTEXT_KEYS = [
   'bo.wd.risk', 'bo.wd.risk.turnover', 'bo.wd.risk.turnover_done', 'bo.wd.risk.turnover_short', 'bo.wd.risk.deposits', 'bo.wd.risk.none',
@@ -11,25 +10,13 @@ export const WITHDRAWAL_CONTEXT_KEYS = [
 ] as const;
 type T = CommonT & Record<(typeof WITHDRAWAL_CONTEXT_KEYS)[number], string>;
 
-interface Context {
-  turnover: { required: string; achieved: string; done: boolean };
-  recent_deposits: Array<{ id: string; method: string; amount: string; paid_at: string }>;
-  win_loss_30d: { bets: number; stake: string; valid_bet: string; player_net: string };
-  previous_withdrawals: Array<{ id: string; status: string; amount: string; created_at: string }>;
-}
-
 const day = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(5, 16).replace('T', ' ');
 
 export function WithdrawalContext({ t, id }: { t: T; id: string }) {
-  const [data, setData] = useState<Context | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let live = true;
-    boApi<Context>(`/finance/withdrawals/${encodeURIComponent(id)}/context`).then((d) => { if (live) setData(d); }, (err) => { if (live) setError(errorText(err, t)); });
-    return () => { live = false; };
-  }, [id]);
-  if (error) return <p className="text-xs text-red-700">{error}</p>;
-  if (!data) return <p className="text-xs text-slate-400">{t['bo.wd.risk.loading']}</p>;
+  const { data, error } = useBoData<WithdrawalContextView>(`/finance/withdrawals/${encodeURIComponent(id)}/context`);
+  // It sits in a table cell beside the withdrawal, so its states are one small line rather than ListState's block.
+  if (error) return <p className="text-xs text-red-700" role="alert">{errorText(error, t)}</p>;
+  if (!data) return <p className="text-xs text-slate-400" role="status">{t['bo.wd.risk.loading']}</p>;
   const { turnover, win_loss_30d: wl } = data;
   return (
     <div className="min-w-56 space-y-1 text-xs" data-testid="withdrawal-context" data-turnover-done={turnover.done}>

@@ -2,13 +2,14 @@
 // and then marks it paid here, or rejects it with a reason and the held money goes back to the player.
 import { useState } from 'react';
 import { boApi } from '../api.ts';
-import { Banner, ConfirmDialog, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged } from '../common.tsx';
+import { Banner, ConfirmDialog, ListState, Pager, cls, fill, formatTime, usePaged } from '../common.tsx';
 import { Money, ShortId } from '../money.tsx';
 import { formatDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import type { WithdrawalQueueView } from '../../../shared/schemas/backoffice/finance.ts';
 import {
   AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, Warning, bankName, groupDigits,
-  useReview, type QueuePage, type SharedT, type Withdrawal,
+  useReview, type SharedT, type Withdrawal,
 } from './shared.tsx';
 import { WITHDRAWAL_CONTEXT_KEYS, WithdrawalContext } from './WithdrawalContext.tsx';
 
@@ -26,8 +27,8 @@ type T = SharedT & Record<(typeof WITHDRAWALS_KEYS)[number], string>;
 export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; canManage: boolean }) {
   const [status, setStatus] = useState<string>('applying');
   const [account, setAccount] = useState('');
-  const list = usePaged<Withdrawal>('/finance/withdrawals', { status: status || undefined, account: account || undefined }, PAGE_SIZE);
-  const result = list.result as QueuePage<Withdrawal> | null;
+  const list = usePaged<Withdrawal, WithdrawalQueueView>('/finance/withdrawals', { status: status || undefined, account: account || undefined }, PAGE_SIZE);
+  const result = list.result;
   const label = (w: Withdrawal) => ({
     id: w.id, account: w.account, amount: formatDecimal(w.amount), payout: formatDecimal(w.payout), fee: formatDecimal(w.fee),
     bank: bankName(locale, w.bank_card), number: groupDigits(w.bank_card.card_number), name: w.bank_card.account_name,
@@ -56,9 +57,8 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
         <div className="ml-auto"><TodayTotals t={t} totals={result?.totals_today} /></div>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!result ? (list.error ? null : <Loading t={t} />) : result.data.length === 0 ? <Empty t={t} /> : (
-        <div className="overflow-x-auto">
+      <ListState t={t} {...list.state}>
+        {result && <div className="overflow-x-auto">
           <table className={cls.table} data-testid="bo-withdrawals">
             <thead>
               <tr>
@@ -109,8 +109,8 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
               ))}
             </tbody>
           </table>
-        </div>
-      )}
+        </div>}
+      </ListState>
       {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
       <ConfirmDialog t={t} open={!!approving} busy={busy} message={approving ? fill(t['bo.wd.approve_message'], label(approving)) : ''}
         onConfirm={() => void approve()} onCancel={() => setApproving(null)} />

@@ -13,8 +13,6 @@ export const SHARED_KEYS = [
 ] as const;
 export type SharedT = CommonT & Record<(typeof SHARED_KEYS)[number], string>;
 
-export interface QueuePage<T> { data: T[]; total: number; page: number; pageSize: number; totals_today?: { count: number; amount: string } }
-
 export type Deposit = StaffDepositView;
 
 export type BankCardRef = StaffWithdrawalView['bank_card'];

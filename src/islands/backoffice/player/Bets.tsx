@@ -1,10 +1,11 @@
 // The player's bet records as the providers reported them: by platform and date range (Asia/Taipei days),
 // newest first, with the totals of everything the filter matches.
 import { useMemo, useState } from 'react';
-import { Banner, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged, type CommonT } from '../common.tsx';
+import { ListState, Pager, cls, fill, formatTime, usePaged, type CommonT } from '../common.tsx';
 import { Money, labelOf, walletLabel } from '../money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { PlatformInfo } from './types.ts';
+import type { StaffBetView, StaffBetsView } from '../../../shared/schemas/backoffice/catalogue.ts';
 
 export const BETS_KEYS = [
   'bo.bets.tab', 'bo.bets.platform', 'bo.bets.all_platforms', 'bo.bets.start', 'bo.bets.end', 'bo.bets.apply', 'bo.bets.placed', 'bo.bets.game',
@@ -13,12 +14,6 @@ export const BETS_KEYS = [
   'bo.transfer.central', 'bo.transfer.bonus',
 ] as const;
 type T = CommonT & Record<(typeof BETS_KEYS)[number], string>;
-
-interface Bet {
-  id: number; gp_code: string; bet_id: string; game: string; game_type: string; status: string; stake: string; payout: string;
-  valid_bet: string; win_loss: string | null; wallet: string; placed_at: string; settled_at: string | null;
-}
-interface BetsPage { data: Bet[]; total: number; page: number; pageSize: number; totals: { count: number; stake: string; payout: string; valid_bet: string } }
 
 const PAGE_SIZE = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,8 +28,8 @@ export function Bets({ t, locale, playerId, platforms }: { t: T; locale: Locale;
   const [query, setQuery] = useState(form);
   const [rangeError, setRangeError] = useState(false);
   const codes = useMemo(() => [...new Map(platforms.map((p) => [p.code, p])).values()], [platforms]);
-  const list = usePaged<Bet>(`/players/${playerId}/bets`, { code: query.code || undefined, start: query.start || undefined, end: query.end || undefined }, PAGE_SIZE);
-  const result = list.result as BetsPage | null;
+  const list = usePaged<StaffBetView, StaffBetsView>(`/players/${playerId}/bets`, { code: query.code || undefined, start: query.start || undefined, end: query.end || undefined }, PAGE_SIZE);
+  const result = list.result;
 
   const apply = () => {
     const bad = !!form.start && !!form.end && form.start > form.end;
@@ -60,7 +55,6 @@ export function Bets({ t, locale, playerId, platforms }: { t: T; locale: Locale;
         <button type="submit" className={cls.btn}>{t['bo.bets.apply']}</button>
         {rangeError && <span className="text-sm text-red-700" role="alert">{t['bo.bets.range_error']}</span>}
       </form>
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
       {result && (
         <div className="mb-3 flex flex-wrap gap-x-6 gap-y-1 rounded border border-slate-200 bg-slate-50 px-3 py-2 text-sm" data-testid="bets-totals">
           <span className="font-medium text-slate-600">{fill(t['bo.bets.totals'], { count: result.totals.count })}</span>
@@ -69,8 +63,8 @@ export function Bets({ t, locale, playerId, platforms }: { t: T; locale: Locale;
           <span>{t['bo.bets.payout']} <Money value={result.totals.payout} className="font-semibold" /></span>
         </div>
       )}
-      {!result ? (list.error ? null : <Loading t={t} />) : result.data.length === 0 ? <Empty t={t} /> : (
-        <div className="overflow-x-auto">
+      <ListState t={t} {...list.state}>
+        {result && <div className="overflow-x-auto">
           <table className={cls.table} data-testid="bo-bets">
             <thead>
               <tr>
@@ -108,8 +102,8 @@ export function Bets({ t, locale, playerId, platforms }: { t: T; locale: Locale;
               ))}
             </tbody>
           </table>
-        </div>
-      )}
+        </div>}
+      </ListState>
       {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );

@@ -6,6 +6,7 @@ import { Banner, ConfirmDialog, cls, errorText, fill, type CommonT } from '../co
 import { formatDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { PlatformInfo, PlayerSummary } from './types.ts';
+import type { BonusGrantedView } from '../../../shared/schemas/backoffice/players.ts';
 
 export const GRANT_KEYS = [
   'bo.grant.title', 'bo.grant.open', 'bo.grant.name', 'bo.grant.name_en', 'bo.grant.amount', 'bo.grant.bonus_bet', 'bo.grant.bonus_bet_hint',
@@ -60,7 +61,7 @@ export function GrantForm({ t, locale, player, platforms, onGranted }: {
     setBusy(true);
     setNotice(null);
     try {
-      const res = await boApi<{ wallet_id: number; amount: string; replayed: boolean }>(`/players/${player.id}/bonus-wallets`, {
+      const res = await boApi<BonusGrantedView>(`/players/${player.id}/bonus-wallets`, {
         method: 'POST', headers: { 'Idempotency-Key': key },
         body: { ...form, name: form.name.trim(), name_en: form.name_en.trim(), amount: form.amount.trim(), bonus_bet: form.bonus_bet.trim(), give_up_wallet_amount: form.give_up_wallet_amount.trim() },
       });

@@ -1,7 +1,7 @@
 // The player's ledger history (every posting on any of their accounts), platform transfers and bet records, paged.
 import { useState } from 'react';
 import { BETS_KEYS, Bets } from './Bets.tsx';
-import { Banner, Empty, Loading, Pager, cls, errorText, fill, formatTime, usePaged, type CommonT } from '../common.tsx';
+import { ListState, Pager, cls, fill, formatTime, usePaged, type CommonT } from '../common.tsx';
 import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, walletLabel, type Transfer } from '../money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { JOURNAL_KINDS } from '../../../shared/journal-kinds.ts';
@@ -56,9 +56,8 @@ function Ledger({ t, locale, playerId }: { t: T; locale: Locale; playerId: numbe
   const list = usePaged<LedgerEntry>(`/players/${playerId}/ledger`, {}, PAGE_SIZE);
   return (
     <>
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-        <table className={cls.table} data-testid="bo-ledger">
+      <ListState t={t} {...list.state}>
+        {list.result && <table className={cls.table} data-testid="bo-ledger">
           <thead>
             <tr>
               <th className={cls.th}>{t['bo.time']}</th>
@@ -90,8 +89,8 @@ function Ledger({ t, locale, playerId }: { t: T; locale: Locale; playerId: numbe
               </tr>
             ))}
           </tbody>
-        </table>
-      )}
+        </table>}
+      </ListState>
       {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );
@@ -108,9 +107,8 @@ function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: nu
           {(['pending', 'applied', 'refunded'] as const).map((s) => <option key={s} value={s}>{t[`bo.transfer.status.${s}`]}</option>)}
         </select>
       </div>
-      {list.error ? <Banner kind="error">{errorText(list.error, t)}</Banner> : null}
-      {!list.result ? <Loading t={t} /> : list.result.data.length === 0 ? <Empty t={t} /> : (
-        <table className={cls.table} data-testid="bo-transfers">
+      <ListState t={t} {...list.state}>
+        {list.result && <table className={cls.table} data-testid="bo-transfers">
           <thead>
             <tr>
               <th className={cls.th}>{t['bo.time']}</th>
@@ -139,8 +137,8 @@ function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: nu
               </tr>
             ))}
           </tbody>
-        </table>
-      )}
+        </table>}
+      </ListState>
       {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );

@@ -2,10 +2,11 @@
 // registration, last sign-in, status and the bound bank cards; with the right permission, disabling or enabling the
 // account (disabling ends every session at once) and editing the personal details. Every change asks for a reason,
 // which the server writes into the audit log with the values before and after.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BoFailure, boApi } from '../api.ts';
-import { Banner, cls, errorText, fill, formatTime, type CommonT } from '../common.tsx';
-import { PLAYER_ACTIVE, type PlayerProfileView } from '../../../shared/schemas/player-profile.ts';
+import { Banner, ListState, cls, errorText, fill, formatTime, useBoData, type CommonT } from '../common.tsx';
+import { PLAYER_ACTIVE } from '../../../shared/schemas/player-profile.ts';
+import type { PlayerProfileView, PlayerStatusView } from '../../../shared/schemas/backoffice/players.ts';
 import type { Locale } from '../../../shared/constants.ts';
 
 export const PROFILE_KEYS = [
@@ -29,18 +30,11 @@ export function ProfileSection({ t, locale, playerId, canManage, onStatus }: {
   /** Tells the page's summary the new status, so both say the same. */
   onStatus?: (status: number) => void;
 }) {
-  const [profile, setProfile] = useState<PlayerProfileView | null>(null);
+  const { data: profile, error, reload } = useBoData<PlayerProfileView>(`/players/${playerId}/profile`);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState(false);
-  const [version, setVersion] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    boApi<PlayerProfileView>(`/players/${playerId}/profile`).then((p) => { if (live) setProfile(p); }, (err) => { if (live) setNotice({ kind: 'error', text: errorText(err, t) }); });
-    return () => { live = false; };
-  }, [playerId, version]);
-
-  if (!profile) return <section className={cls.card} data-testid="bo-profile">{notice ? <Banner kind="error">{notice.text}</Banner> : <p className="text-sm text-slate-500">…</p>}</section>;
+  if (!profile) return <section className={cls.card} data-testid="bo-profile"><ListState t={t} loading error={error} retry={reload} /></section>;
   const active = profile.status === PLAYER_ACTIVE;
   const gender = (g: string) => (GENDERS as readonly string[]).includes(g) ? t[`bo.pp.gender.${g as (typeof GENDERS)[number]}`] : g;
   const unset = <span className="text-slate-400">{t['bo.pp.not_set']}</span>;
@@ -55,7 +49,7 @@ export function ProfileSection({ t, locale, playerId, canManage, onStatus }: {
     [t['bo.pp.last_login'], profile.last_login_at ? formatTime(profile.last_login_at, locale) : t['bo.pp.never'], 'last_login'],
     [t['bo.pp.live_sessions'], profile.live_sessions, 'live_sessions'],
   ];
-  const changed = (text: string) => { setNotice({ kind: 'success', text }); setVersion((v) => v + 1); };
+  const changed = (text: string) => { setNotice({ kind: 'success', text }); void reload(); };
 
   return (
     <section className={cls.card} data-testid="bo-profile">
@@ -113,7 +107,7 @@ function StatusForm({ t, playerId, active, onDone }: { t: T; playerId: number; a
     setBusy(true);
     setError(null);
     try {
-      const res = await boApi<{ status: number; revoked: number }>(`/players/${playerId}/status`, { method: 'POST', body: { enabled: !active, reason } });
+      const res = await boApi<PlayerStatusView>(`/players/${playerId}/status`, { method: 'POST', body: { enabled: !active, reason } });
       setReason('');
       onDone(active ? fill(t['bo.pp.disabled_done'], { n: res.revoked }) : t['bo.pp.enabled_done'], res.status);
     } catch (err) {

@@ -1,11 +1,11 @@
 // A player's protection on the back-office player page (issue 15): every limit with what is used and left,
 // pending increases, the exclusion in force, the history of changes with who and when; staff lower a limit
 // or add an exclusion, always with a reason, never raise a limit or end an exclusion early.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BoFailure, boApi } from '../api.ts';
-import { Banner, ConfirmDialog, Loading, cls, errorText, fill, formatTime, type CommonT } from '../common.tsx';
+import { Banner, ConfirmDialog, ListState, cls, errorText, fill, formatTime, useBoData, type CommonT } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
-import type { ExclusionView, ProtectionStatus } from '../../../shared/schemas/protection.ts';
+import type { StaffProtectionView } from '../../../shared/schemas/protection.ts';
 
 export const PROTECTION_SECTION_KEYS = [
   'bo.protection.title', 'bo.protection.limits', 'bo.protection.none', 'bo.protection.kind', 'bo.protection.period', 'bo.protection.value',
@@ -21,30 +21,18 @@ export const PROTECTION_SECTION_KEYS = [
 ] as const;
 type T = CommonT & Record<(typeof PROTECTION_SECTION_KEYS)[number], string>;
 
-interface Page {
-  status: ProtectionStatus;
-  history: { events: Array<{ id: number; action: string; detail: Record<string, unknown>; staff_id: number | null; created_at: string }>; exclusions: ExclusionView[] };
-}
-
 const DURATIONS = ['24h', '7d', '30d', '6w', '3m', '6m', '1y', '5y', 'permanent'] as const;
 
 export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; locale: Locale; playerId: number; canManage: boolean }) {
-  const [page, setPage] = useState<Page | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [version, setVersion] = useState(0);
+  const { data: page, error, reload } = useBoData<StaffProtectionView>(`/players/${playerId}/protection`);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    boApi<Page>(`/players/${playerId}/protection`).then((p) => { if (live) setPage(p); }, (err) => { if (live) setError(err); });
-    return () => { live = false; };
-  }, [playerId, version]);
 
   const send = async (path: string, body: unknown) => {
     setNotice(null);
     try {
       await boApi(path, { method: 'POST', body });
       setNotice({ kind: 'success', text: t['bo.protection.done'] });
-      setVersion((v) => v + 1);
+      void reload();
       return true;
     } catch (err) {
       const field = err instanceof BoFailure ? (err.field('value') ?? err.field('reason') ?? err.field('period')) : undefined;
@@ -53,8 +41,7 @@ export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; lo
     }
   };
 
-  if (error) return <section className={cls.card}><Banner kind="error">{errorText(error, t)}</Banner></section>;
-  if (!page) return <section className={cls.card}><Loading t={t} /></section>;
+  if (!page || error) return <section className={cls.card}><ListState t={t} loading={!page} error={error} retry={reload} /></section>;
   const s = page.status;
   const kindName = (k: string) => t[`bo.protection.kind.${k}` as keyof T] ?? k;
   const periodName = (p: string) => t[`bo.protection.period.${p}` as keyof T] ?? p;

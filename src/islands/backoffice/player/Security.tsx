@@ -1,12 +1,13 @@
 // A player's account security on the back-office player page (issue 11): reset password (a one-time
 // temporary password shown once), force a password change, unlock a login lockout, the login history and the
 // sessions with revoke. Every action asks for a reason, which the server writes into the audit log.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BoFailure, boApi } from '../api.ts';
-import { Banner, cls, errorText, fill, formatTime, type CommonT } from '../common.tsx';
-import type { LoginEventView, SessionView } from '../../../shared/schemas/account.ts';
+import { Banner, ListState, cls, errorText, fill, formatTime, useBoData, type CommonT } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
-import type { SecurityView } from '../../../shared/schemas/backoffice/players.ts';
+import type {
+  LoginRecordsView, SecurityView, SessionView, TemporaryPasswordView,
+} from '../../../shared/schemas/backoffice/players.ts';
 import { FORCE_PASSWORD_STATUS } from '../../../shared/statuses.ts';
 
 export const SECURITY_KEYS = [
@@ -23,42 +24,36 @@ export const SECURITY_KEYS = [
 ] as const;
 
 type T = CommonT & Record<(typeof SECURITY_KEYS)[number], string>;
-type SecurityState = SecurityView;
 const PAGE_SIZE = 10;
 /** A stored code in the operator's words, or the code itself when it has none. */
 const word = (t: T, prefix: string, code: string) => (t as Record<string, string>)[`${prefix}${code}`] ?? code;
 
 export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
-  const [state, setState] = useState<SecurityState | null>(null);
-  const [logins, setLogins] = useState<{ data: LoginEventView[]; total: number } | null>(null);
   const [page, setPage] = useState(1);
-  const [sessions, setSessions] = useState<SessionView[] | null>(null);
+  const security = useBoData<SecurityView>(`/players/${playerId}/security`);
+  const loginsLoad = useBoData<LoginRecordsView>(`/players/${playerId}/logins`, { page, pageSize: PAGE_SIZE });
+  const sessionsLoad = useBoData<SessionView[]>(`/players/${playerId}/sessions`);
+  const state = security.data;
+  const logins = loginsLoad.data;
+  const sessions = sessionsLoad.data;
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
   const [temporary, setTemporary] = useState<{ password: string; expires: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [version, setVersion] = useState(0);
 
-  useEffect(() => {
-    boApi<SecurityState>(`/players/${playerId}/security`).then(setState, (err) => setNotice({ kind: 'error', text: errorText(err, t) }));
-    boApi<SessionView[]>(`/players/${playerId}/sessions`).then(setSessions, () => setSessions([]));
-  }, [playerId, version]);
-  useEffect(() => {
-    boApi<{ data: LoginEventView[]; total: number }>(`/players/${playerId}/logins`, { query: { page, pageSize: PAGE_SIZE } })
-      .then(setLogins, () => setLogins({ data: [], total: 0 }));
-  }, [playerId, page, version]);
-
-  const act = async (path: string, body: Record<string, unknown>, after?: (data: any) => void) => {
+  const act = async <R,>(path: string, body: Record<string, unknown>, after?: (data: R) => void) => {
     setBusy(true);
     setNotice(null);
     setReasonError(null);
     try {
-      const data = await boApi<unknown>(path, { method: 'POST', body: { reason, ...body } });
+      const data = await boApi<R>(path, { method: 'POST', body: { reason, ...body } });
       after?.(data);
       setReason('');
       setNotice({ kind: 'success', text: t['bo.account.done'] });
-      setVersion((v) => v + 1);
+      void security.reload();
+      void loginsLoad.reload();
+      void sessionsLoad.reload();
     } catch (err) {
       const field = err instanceof BoFailure ? err.field('reason') : undefined;
       if (field) setReasonError(field);
@@ -68,7 +63,7 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
   };
   const reset = () => {
     if (!window.confirm(t['bo.account.reset_confirm'])) return;
-    void act(`/players/${playerId}/reset-password`, {}, (d: { temporary_password: string; expires_at: string }) => setTemporary({ password: d.temporary_password, expires: d.expires_at }));
+    void act<TemporaryPasswordView>(`/players/${playerId}/reset-password`, {}, (d) => setTemporary({ password: d.temporary_password, expires: d.expires_at }));
   };
   const forced = state?.status_force_password === FORCE_PASSWORD_STATUS.required;
 
@@ -76,6 +71,7 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
     <section className={cls.card} data-testid="bo-security">
       <h2 className="mb-3 text-lg font-semibold">{t['bo.account.title']}</h2>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      {security.error ? <ListState t={t} loading={false} error={security.error} retry={security.reload} /> : null}
       {temporary && (
         <div className="my-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" role="status" data-testid="bo-temporary-password">
           <p>{fill(t['bo.account.temporary_password'], { time: formatTime(temporary.expires, locale) })}</p>
@@ -102,10 +98,8 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
       </div>
 
       <h3 className="mb-2 mt-6 font-semibold">{t['bo.account.logins']}</h3>
-      {!logins ? <p className="text-sm text-slate-500">{t['bo.loading']}</p> : !logins.data.length ? (
-        <p className="text-sm text-slate-500">{t['bo.account.logins_empty']}</p>
-      ) : (
-        <div className="overflow-x-auto">
+      <ListState t={t} loading={!logins} error={loginsLoad.error} empty={logins?.data.length === 0} retry={loginsLoad.reload} emptyText={t['bo.account.logins_empty']}>
+        {logins && <div className="overflow-x-auto">
           <table className={cls.table} data-testid="bo-logins">
             <thead><tr>
               <th className={cls.th}>{t['bo.account.time']}</th><th className={cls.th}>{t['bo.account.ip']}</th>
@@ -128,14 +122,12 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
             <span>{page} / {Math.max(1, Math.ceil(logins.total / PAGE_SIZE))}</span>
             <button type="button" className={cls.btnSmall} disabled={page * PAGE_SIZE >= logins.total} onClick={() => setPage(page + 1)}>{t['bo.account.next']}</button>
           </div>
-        </div>
-      )}
+        </div>}
+      </ListState>
 
       <h3 className="mb-2 mt-6 font-semibold">{t['bo.account.sessions']}</h3>
-      {!sessions ? <p className="text-sm text-slate-500">{t['bo.loading']}</p> : !sessions.length ? (
-        <p className="text-sm text-slate-500">{t['bo.account.sessions_empty']}</p>
-      ) : (
-        <div className="overflow-x-auto">
+      <ListState t={t} loading={!sessions} error={sessionsLoad.error} empty={sessions?.length === 0} retry={sessionsLoad.reload} emptyText={t['bo.account.sessions_empty']}>
+        {sessions && <div className="overflow-x-auto">
           <table className={cls.table} data-testid="bo-sessions">
             <thead><tr>
               <th className={cls.th}>{t['bo.account.time']}</th><th className={cls.th}>{t['bo.account.last_seen']}</th><th className={cls.th}>{t['bo.account.ip']}</th>
@@ -157,8 +149,8 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
               ))}
             </tbody>
           </table>
-        </div>
-      )}
+        </div>}
+      </ListState>
     </section>
   );
 }

@@ -2,8 +2,9 @@
 // (with a reason), the rewards offered and the level history.
 import { useEffect, useState } from 'react';
 import { boApi } from '../api.ts';
-import { Banner, Loading, cls, errorText, formatTime, type CommonT } from '../common.tsx';
+import { Banner, ListState, cls, errorText, formatTime, isRecord, useBoData, type CommonT } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
+import type { PlayerVipView } from '../../../shared/schemas/vip.ts';
 
 export const VIP_PLAYER_KEYS = [
   'bo.vip.section', 'bo.vip.level', 'bo.vip.locked', 'bo.vip.set_level', 'bo.vip.reason', 'bo.vip.save', 'bo.vip.saved', 'bo.vip.points',
@@ -12,15 +13,8 @@ export const VIP_PLAYER_KEYS = [
 ] as const;
 type T = CommonT & Record<(typeof VIP_PLAYER_KEYS)[number], string>;
 
-interface View {
-  level_id: number; icon: string; locked: boolean; reached_at: string | null; points: number;
-  rewards: Array<{ id: number; kind: string; period: string; amount: string; status: string; created_at: string }>;
-  history: Array<{ id: number; from: number; to: number; reason: string; detail: Record<string, unknown>; created_at: string }>;
-  points_history: Array<{ id: number; kind: string; memo: string; points: number; balance: number; created_at: string }>;
-}
-
 export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Locale; playerId: number; canEdit: boolean }) {
-  const [view, setView] = useState<View | null>(null);
+  const { data: view, error: loadError, reload } = useBoData<PlayerVipView>(`/vip/players/${playerId}`);
   const [error, setError] = useState<unknown>(null);
   const [level, setLevel] = useState(0);
   const [locked, setLocked] = useState(false);
@@ -28,18 +22,18 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
   const [points, setPoints] = useState('');
   const [pointsReason, setPointsReason] = useState('');
   const [notice, setNotice] = useState('');
-  const [version, setVersion] = useState(0);
 
+  // The level form starts from what the server holds, again after every save.
   useEffect(() => {
-    boApi<View>(`/vip/players/${playerId}`).then((v) => { setView(v); setLevel(v.level_id); setLocked(v.locked); }, setError);
-  }, [playerId, version]);
+    if (view) { setLevel(view.level_id); setLocked(view.locked); }
+  }, [view]);
 
   const run = async (fn: () => Promise<unknown>) => {
     try {
       await fn();
       setError(null);
       setNotice(t['bo.vip.saved']);
-      setVersion((n) => n + 1);
+      void reload();
     } catch (err) {
       setNotice('');
       setError(err);
@@ -51,8 +45,8 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
       <h2 className="mb-3 text-lg font-semibold">{t['bo.vip.section']}</h2>
       {error ? <Banner kind="error">{errorText(error, t)}</Banner> : null}
       {notice ? <Banner kind="success">{notice}</Banner> : null}
-      {!view ? <Loading t={t} /> : (
-        <div className="space-y-4">
+      <ListState t={t} loading={!view} error={loadError} retry={reload}>
+        {view && <div className="space-y-4">
           <p className="flex items-center gap-2">
             <img src={view.icon} alt="" width={28} height={28} />
             <span>{t['bo.vip.level']}: Lv.{view.level_id}{view.locked ? ` (${t['bo.vip.locked']})` : ''}</span>
@@ -93,7 +87,7 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
               <table className={cls.table}><tbody>
                 {view.history.map((h) => (
                   <tr key={h.id}><td className={cls.td}>{formatTime(h.created_at, locale)}</td><td className={cls.td}>Lv.{h.from} → Lv.{h.to}</td>
-                    <td className={cls.td}>{t[`bo.vip.history.${h.reason as 'manual'}`] ?? h.reason}{typeof h.detail.reason === 'string' ? `: ${h.detail.reason}` : ''}</td></tr>
+                    <td className={cls.td}>{t[`bo.vip.history.${h.reason as 'manual'}`] ?? h.reason}{isRecord(h.detail) && typeof h.detail.reason === 'string' ? `: ${h.detail.reason}` : ''}</td></tr>
                 ))}
               </tbody></table>
             </div>
@@ -116,8 +110,8 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
               </tbody></table>
             </div>
           </div>
-        </div>
-      )}
+        </div>}
+      </ListState>
     </section>
   );
 }

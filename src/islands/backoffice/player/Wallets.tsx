@@ -2,10 +2,11 @@
 // activity wallets with their bet progress, and transfers still waiting for the provider.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { boApi } from '../api.ts';
-import { Banner, Empty, Loading, cls, errorText, fill, formatTime, type CommonT } from '../common.tsx';
+import { Banner, Empty, ListState, cls, errorText, fill, formatTime, type CommonT } from '../common.tsx';
 import { GROUP_KEYS, Money, ShortId, TRANSFER_KEYS, labelOf, walletLabel } from '../money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { Wallets as WalletsData, PlatformWallet } from './types.ts';
+import type { RecheckView } from '../../../shared/schemas/backoffice/operations.ts';
 import { BONUS_WALLET_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
 
 export const WALLETS_KEYS = [
@@ -60,7 +61,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
     setBusyId(id);
     setNotice(null);
     try {
-      const res = await boApi<{ transfer: { id: string; status: string } }>(`/reconciliation/transfers/${encodeURIComponent(id)}/recheck`, { method: 'POST' });
+      const res = await boApi<RecheckView>(`/reconciliation/transfers/${encodeURIComponent(id)}/recheck`, { method: 'POST' });
       setNotice({ kind: 'success', text: fill(t['bo.transfer.rechecked'], { id: `…${res.transfer.id.slice(-10)}`, status: labelOf(t, `bo.transfer.status.${res.transfer.status}`, res.transfer.status) }) });
       await load(false);
     } catch (err) {
@@ -69,8 +70,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
     setBusyId(null);
   };
 
-  if (error && !data) return <section className={cls.card}><Banner kind="error">{errorText(error, t)}</Banner></section>;
-  if (!data) return <section className={cls.card}><Loading t={t} /></section>;
+  if (!data) return <section className={cls.card}><ListState t={t} loading error={error} retry={() => load(false)} /></section>;
 
   return (
     <>

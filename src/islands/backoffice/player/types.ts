@@ -1,12 +1,13 @@
 // Shapes the player page reads from /api/backoffice/players/:id/*.
-import type { Transfer } from '../money.tsx';
 import type { LedgerLineView, PlayerSummaryView, PlayerWalletsView } from '../../../shared/schemas/backoffice/players.ts';
+import type { StaffPlatformView } from '../../../shared/schemas/backoffice/catalogue.ts';
 
 export type PlayerSummary = PlayerSummaryView;
 
-export interface PlatformInfo { code: string; group: string; name: string; name_en: string; status: number; maintain_status: number }
+/** A game platform as GET /platforms lists it. */
+export type PlatformInfo = StaffPlatformView;
 
-export type LiveBalance = { status: 'ok'; amount: string } | { status: 'maintenance' | 'unavailable' | 'no_account' };
+export type LiveBalance = NonNullable<PlatformWallet['live']>;
 
 export type BonusWallet = PlayerWalletsView['bonus_wallets'][number];
 

@@ -5,11 +5,12 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { boApi, boPath } from '../api.ts';
-import { Banner, Empty, Guard, Loading, Pager, Switch, cls, errorText, fill, formatTime, usePaged, type IslandProps } from '../common.tsx';
+import { Banner, Guard, ListState, Pager, Switch, cls, errorText, fill, formatTime, useBoData, usePaged, type IslandProps } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
   APPLICATION_STATUSES, PROMOTION_LIMITS,
-  type ApplicationAdmin, type CategoryAdmin, type CategoryInput, type GiftResult, type PromotionAdmin, type PromotionReport, type ReviewResult,
+  type ApplicationAdmin, type CategoryAdmin, type CategoryInput, type GiftResult, type ModeEntryAdmin, type PromotionAdminList,
+  type PromotionReport, type ReviewResult,
 } from '../../../shared/schemas/promotions.ts';
 import { BO_PROMO_API, BO_PROMO_PAGE, BO_PROMO_PAGE_SIZE, BO_PROMO_PERMISSION, BO_PROMO_TABS, parseAccounts, type BoPromoTab } from './paths.ts';
 import { PromotionEditor, PromotionList, modeName } from './PromotionEditor.tsx';
@@ -56,13 +57,8 @@ function Desk({ t, locale, tab }: { t: DeskT; locale: Locale; tab: BoPromoTab })
 
 /** Every promotion (at most a few pages of them) for the pickers of the gift and report tabs. */
 function usePromotions(mode?: number) {
-  const [list, setList] = useState<PromotionAdmin[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    boApi<{ data: PromotionAdmin[] }>(BO_PROMO_API.list, { query: { mode, pageSize: PROMOTION_LIMITS.pageSizeMax } })
-      .then((r) => setList(r.data)).catch(setError);
-  }, [mode]);
-  return { list, error };
+  const { data, error, reload } = useBoData<PromotionAdminList>(BO_PROMO_API.list, { mode, pageSize: PROMOTION_LIMITS.pageSizeMax });
+  return { list: data?.data ?? null, error, reload };
 }
 
 // ---- application queue ----
@@ -71,7 +67,7 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
   const [status, setStatus] = useState<string>('applying');
   const [account, setAccount] = useState('');
   const [applied, setApplied] = useState('');
-  const { page, result, loading, error, go, reload } = usePaged<ApplicationAdmin>(BO_PROMO_API.applications, { status, account: applied }, BO_PROMO_PAGE_SIZE);
+  const { page, result, go, reload, state } = usePaged<ApplicationAdmin>(BO_PROMO_API.applications, { status, account: applied }, BO_PROMO_PAGE_SIZE);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -120,9 +116,8 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
           {fill(t['bo.promo.q.reject_selected'], { n: chosen.length })}</button>
       </div>
       {message && <Banner kind={message.kind} testId="bo-promo-review-result">{message.text}</Banner>}
-      {error ? <Banner kind="error">{errorText(error, t)}</Banner> : null}
-      {loading && !result ? <Loading t={t} /> : result && !rows.length ? <Empty t={t} /> : result && (
-        <>
+      <ListState t={t} {...state}>
+        {result && <>
           <table className={cls.table}>
             <thead><tr>
               <th className={cls.th}><input type="checkbox" aria-label={t['bo.promo.q.select_all']} checked={pending.length > 0 && pending.every((r) => selected.has(r.id))}
@@ -152,8 +147,8 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
             </tbody>
           </table>
           <Pager t={t} page={page} total={result.total} pageSize={BO_PROMO_PAGE_SIZE} onPage={go} />
-        </>
-      )}
+        </>}
+      </ListState>
     </div>
   );
 }
@@ -167,7 +162,7 @@ function freshKey(): string {
 }
 
 function Gifts({ t, locale }: { t: DeskT; locale: Locale }) {
-  const { list, error } = usePromotions(10);
+  const { list, error, reload } = usePromotions(10);
   const [promotionId, setPromotionId] = useState<number | null>(null);
   const [accounts, setAccounts] = useState('');
   const [amount, setAmount] = useState('');
@@ -196,8 +191,7 @@ function Gifts({ t, locale }: { t: DeskT; locale: Locale }) {
       setBusy(false);
     }
   };
-  if (error) return <Banner kind="error">{errorText(error, t)}</Banner>;
-  if (!list) return <Loading t={t} />;
+  if (!list || error) return <ListState t={t} loading={!list} error={error} retry={reload} />;
   if (!list.length) return <Banner kind="info">{t['bo.promo.gift.no_promotion']}</Banner>;
   return (
     <form className={`${cls.card} max-w-3xl space-y-3`} noValidate onSubmit={(e) => { e.preventDefault(); void send(); }} data-testid="bo-promo-gifts">
@@ -228,33 +222,29 @@ function Gifts({ t, locale }: { t: DeskT; locale: Locale }) {
 
 // ---- categories and mode entries ----
 
-interface ModeEntryRow { mode: number; name: string; status: 'on' | 'off' }
-
 function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
-  const [cats, setCats] = useState<CategoryAdmin[] | null>(null);
-  const [modes, setModes] = useState<ModeEntryRow[] | null>(null);
+  const catsLoad = useBoData<CategoryAdmin[]>(BO_PROMO_API.categories);
+  const modesLoad = useBoData<ModeEntryAdmin[]>(BO_PROMO_API.modes);
+  const cats = catsLoad.data;
+  const modes = modesLoad.data;
   const [error, setError] = useState('');
   const [draft, setDraft] = useState<CategoryInput>({ title: '', title_en: '', sort: 0, status: 'on' });
   const [busy, setBusy] = useState(false);
-  const load = () => {
-    boApi<CategoryAdmin[]>(BO_PROMO_API.categories).then(setCats).catch((err) => setError(errorText(err, t)));
-    boApi<ModeEntryRow[]>(BO_PROMO_API.modes).then(setModes).catch((err) => setError(errorText(err, t)));
-  };
-  useEffect(load, []);
+  const load = () => { void catsLoad.reload(); void modesLoad.reload(); };
   const run = async (fn: () => Promise<unknown>) => {
     setBusy(true); setError('');
     try { await fn(); load(); } catch (err) { setError(errorText(err, t)); } finally { setBusy(false); }
   };
   const saveCat = (c: CategoryAdmin) => run(() => boApi(BO_PROMO_API.category(c.id), { method: 'PUT', body: { title: c.title, title_en: c.title_en, sort: c.sort, status: c.status } }));
-  const edit = (id: number, patch: Partial<CategoryAdmin>) => setCats((cats ?? []).map((c) => (c.id === id ? { ...c, ...patch } : c)));
+  const edit = (id: number, patch: Partial<CategoryAdmin>) => catsLoad.setData((list) => (list ?? []).map((c) => (c.id === id ? { ...c, ...patch } : c)));
 
   return (
     <div className="grid grid-cols-2 items-start gap-5">
       <section className={cls.card} data-testid="bo-promo-categories">
         <h2 className="mb-3 font-semibold">{t['bo.promo.tab.categories']}</h2>
         {error && <Banner kind="error">{error}</Banner>}
-        {!cats ? <Loading t={t} /> : (
-          <table className={cls.table}>
+        <ListState t={t} loading={!cats} error={catsLoad.error} retry={catsLoad.reload}>
+          {cats && <table className={cls.table}>
             <thead><tr>{(['bo.promo.cat.title', 'bo.promo.cat.title_en', 'bo.promo.cat.sort', 'bo.promo.col.status', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}</tr></thead>
             <tbody>
               {cats.map((c) => (
@@ -275,14 +265,14 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
                   onClick={() => void run(async () => { await boApi(BO_PROMO_API.categories, { method: 'POST', body: draft }); setDraft({ title: '', title_en: '', sort: 0, status: 'on' }); })}>{t['bo.promo.cat.new']}</button></td>
               </tr>
             </tbody>
-          </table>
-        )}
+          </table>}
+        </ListState>
       </section>
       <section className={cls.card} data-testid="bo-promo-modes">
         <h2 className="font-semibold">{t['bo.promo.modes']}</h2>
         <p className="mb-3 text-xs text-slate-500">{t['bo.promo.modes_hint']}</p>
-        {!modes ? <Loading t={t} /> : (
-          <ul className="divide-y divide-slate-100">
+        <ListState t={t} loading={!modes} error={modesLoad.error} empty={modes?.length === 0} retry={modesLoad.reload}>
+          {modes && <ul className="divide-y divide-slate-100">
             {modes.map((m) => (
               <li key={m.mode} className="flex items-center justify-between py-2 text-sm">
                 <span>{m.mode}. {modeName(m.mode, locale)}</span>
@@ -290,8 +280,8 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
                   onChange={(on) => void run(() => boApi(BO_PROMO_API.mode(m.mode), { method: 'PUT', body: { status: on ? 'on' : 'off' } }))} />
               </li>
             ))}
-          </ul>
-        )}
+          </ul>}
+        </ListState>
       </section>
     </div>
   );
@@ -300,19 +290,11 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
 // ---- report ----
 
 function Report({ t, locale, initial }: { t: DeskT; locale: Locale; initial: number | null }) {
-  const { list, error } = usePromotions();
+  const { list, error, reload } = usePromotions();
   const [id, setId] = useState<number | null>(initial);
-  const [report, setReport] = useState<PromotionReport | null>(null);
-  const [failure, setFailure] = useState('');
+  const { data: report, error: failure, reload: reloadReport } = useBoData<PromotionReport>(id === null ? null : BO_PROMO_API.report(id));
   useEffect(() => { if (id === null && list?.length) setId(list[0]!.id); }, [list]);
-  useEffect(() => {
-    if (id === null) return;
-    setReport(null); setFailure('');
-    boApi<PromotionReport>(BO_PROMO_API.report(id)).then(setReport).catch((err) => setFailure(errorText(err, t)));
-  }, [id]);
-  if (error) return <Banner kind="error">{errorText(error, t)}</Banner>;
-  if (!list) return <Loading t={t} />;
-  if (!list.length) return <Empty t={t} />;
+  if (!list || error || !list.length) return <ListState t={t} loading={!list} error={error} empty={list?.length === 0} retry={reload} />;
   const cells: Array<[K, string | number]> = report ? [
     ['bo.promo.r.grants', report.grants], ['bo.promo.r.players', report.players], ['bo.promo.r.applying', report.applying], ['bo.promo.r.rejected', report.rejected],
     ['bo.promo.r.cost', report.cost], ['bo.promo.r.budget', report.budget ?? t['bo.promo.r.unlimited']], ['bo.promo.r.budget_left', report.budget_left ?? '—'],
@@ -324,16 +306,16 @@ function Report({ t, locale, initial }: { t: DeskT; locale: Locale; initial: num
         <select className={`${cls.input} w-full`} value={id ?? ''} onChange={(e) => setId(Number(e.target.value))}>
           {list.map((p) => <option key={p.id} value={p.id}>#{p.id} {locale === 'en' ? p.title_en : p.title} · {modeName(p.mode, locale)}</option>)}
         </select></label>
-      {failure ? <Banner kind="error">{failure}</Banner> : !report ? <Loading t={t} /> : (
-        <dl className="grid grid-cols-4 gap-3">
+      <ListState t={t} loading={!report} error={failure} retry={reloadReport}>
+        {report && <dl className="grid grid-cols-4 gap-3">
           {cells.map(([k, v]) => (
             <div key={k} className="rounded border border-slate-200 p-3">
               <dt className="text-xs text-slate-500">{t[k]}</dt>
               <dd className="mt-1 text-lg font-semibold tabular-nums" data-testid={`bo-promo-r-${k.slice('bo.promo.r.'.length)}`}>{v}</dd>
             </div>
           ))}
-        </dl>
-      )}
+        </dl>}
+      </ListState>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // player's card and detail page in either language while the operator types.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { boApi, BoFailure } from '../api.ts';
-import { Banner, Empty, Loading, Pager, StatusPill, cls, errorText, formatTime, usePaged } from '../common.tsx';
+import { Banner, ListState, Pager, StatusPill, cls, errorText, formatTime, usePaged } from '../common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { GAME_GROUPS } from '../../../shared/constants.ts';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/promotions.ts';
 import { BO_PROMO_API, BO_PROMO_PAGE_SIZE, fromTaipeiInput, toTaipeiInput } from './paths.ts';
 import type { DeskT } from './keys.ts';
+import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
 
 export function modeName(mode: number, locale: Locale): string {
   const n = MODE_NAMES[mode as keyof typeof MODE_NAMES];
@@ -24,7 +25,7 @@ export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; local
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
-  const { page, result, loading, error, go } = usePaged<PromotionAdmin>(BO_PROMO_API.list, { mode, status, search: applied }, BO_PROMO_PAGE_SIZE);
+  const { page, result, go, state } = usePaged<PromotionAdmin>(BO_PROMO_API.list, { mode, status, search: applied }, BO_PROMO_PAGE_SIZE);
   return (
     <div className={cls.card}>
       <div className="mb-4 flex flex-wrap items-end gap-3">
@@ -48,9 +49,8 @@ export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; local
         </form>
         <button type="button" className={`${cls.btn} ml-auto`} onClick={() => onEdit('new')} data-testid="bo-promo-new">{t['bo.promo.new']}</button>
       </div>
-      {error ? <Banner kind="error">{errorText(error, t)}</Banner> : null}
-      {loading && !result ? <Loading t={t} /> : result && !result.data.length ? <Empty t={t} /> : result && (
-        <>
+      <ListState t={t} {...state}>
+        {result && <>
           <table className={cls.table}>
             <thead><tr>
               {(['bo.promo.col.id', 'bo.promo.col.title', 'bo.promo.col.mode', 'bo.promo.col.status', 'bo.promo.col.claim', 'bo.promo.col.spent', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}
@@ -73,8 +73,8 @@ export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; local
             </tbody>
           </table>
           <Pager t={t} page={page} total={result.total} pageSize={BO_PROMO_PAGE_SIZE} onPage={go} />
-        </>
-      )}
+        </>}
+      </ListState>
     </div>
   );
 }
@@ -131,14 +131,16 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     boApi<CategoryAdmin[]>(BO_PROMO_API.categories).then(setCategories).catch(() => setCategories([]));
     if (id !== 'new') boApi<PromotionAdmin>(BO_PROMO_API.one(id)).then((p) => setForm(fromAdmin(p))).catch(setLoadError);
-  }, [id]);
+  }, [id, attempt]);
 
-  if (loadError) return <Banner kind="error">{errorText(loadError, t)}</Banner>;
-  if (!form) return <Loading t={t} />;
+  if (!form || loadError) {
+    return <ListState t={t} loading={!form} error={loadError} retry={() => { setLoadError(null); setAttempt((n) => n + 1); }} />;
+  }
   const set = <K extends keyof Form>(key: K, value: Form[K]) => { setForm({ ...form, [key]: value }); setSaved(false); };
   const toggle = <V,>(list: readonly V[], v: V) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
@@ -166,7 +168,7 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
     try {
       const data = new FormData();
       data.append('file', file);
-      const res = await boApi<{ files: Array<{ id: number; url: string }> }>(BO_PROMO_API.upload, { method: 'POST', body: data });
+      const res = await boApi<UploadedFilesView>(BO_PROMO_API.upload, { method: 'POST', body: data });
       const first = res.files[0];
       if (first) setForm({ ...form, banner_id: first.id, banner: first.url });
     } catch (err) {

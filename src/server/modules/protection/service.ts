@@ -13,7 +13,7 @@ import * as authRepo from '../auth/repository.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import {
   LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, type ActivityWalletRule, type ExclusionView, type LimitView, type MoneyLimitKind,
-  type ProtectionStatus,
+  type ProtectionStatus, type ExclusionKind,
 } from '../../../shared/schemas/protection.ts';
 import { checkGate, limitUsage, lockPlayerGate, type GateAction, type ProtectionGate } from './gate.ts';
 import { addMonths, periodRange, type LimitPeriod } from './periods.ts';
@@ -26,7 +26,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const PERIOD_ORDER: LimitPeriod[] = ['day', 'week', 'month'];
 
-export type ExclusionKind = 'timeout' | 'self_exclusion';
+export type { ExclusionKind };
 const DURATIONS: Record<string, { kind: ExclusionKind; end: (from: Date) => Date | null }> = {
   '24h': { kind: 'timeout', end: (f) => new Date(f.getTime() + DAY_MS) },
   '7d': { kind: 'timeout', end: (f) => new Date(f.getTime() + 7 * DAY_MS) },
@@ -298,7 +298,7 @@ function assertPeriodOrder(rows: repo.LimitRow[], kind: string, period: LimitPer
 
 function exclusionView(e: repo.ExclusionRow): ExclusionView {
   return {
-    id: e.id, kind: e.kind as ExclusionView['kind'], duration: e.duration, starts_at: e.startsAt.toISOString(),
+    id: e.id, kind: e.kind, duration: e.duration, starts_at: e.startsAt.toISOString(),
     ends_at: e.endsAt?.toISOString() ?? null, reason: e.reason, by_staff: e.staffId !== null,
   };
 }

@@ -13,7 +13,7 @@ import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
 import {
   GIFT_IMAGE_MAX_BYTES, giftAdminView, giftBody, giftImageBody, giftImageView, levelAdminView, levelParams, levelPreviewView, levelRulesBody,
   orderActionBody, orderQueueView, ordersQuery, playerLevelBody, playerVipView, pointsAdjustBody, pointsBalanceView, exchangeOrderView,
-  type GiftInput, type LevelRulesInput,
+  type GiftAdminView, type GiftInput, type LevelRulesInput,
 } from '../../../shared/schemas/vip.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
@@ -65,12 +65,12 @@ function giftValues(input: GiftInput) {
   };
 }
 
-function giftAdmin(g: repo.GiftRow) {
+function giftAdmin(g: repo.GiftRow): GiftAdminView {
   return {
     id: g.id, name: g.name, name_en: g.nameEn, description: g.description, description_en: g.descriptionEn, image_id: g.imageId,
     image: g.imageId ? `/api/exchange/image/${g.imageId}` : null, points: Number(g.pointsPrice), stock: g.stock,
     show_start: g.showStart?.toISOString() ?? null, show_end: g.showEnd?.toISOString() ?? null, per_player_limit: g.perPlayerLimit,
-    kind: g.kind, bonus: minorToDecimal(g.bonusMinor), bonus_flow_multiple: g.bonusFlowMultiple, status: g.status, sort: g.sort,
+    kind: g.kind === 'virtual' ? 'virtual' : 'physical', bonus: minorToDecimal(g.bonusMinor), bonus_flow_multiple: g.bonusFlowMultiple, status: g.status, sort: g.sort,
   };
 }
 

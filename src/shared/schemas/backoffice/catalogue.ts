@@ -57,3 +57,5 @@ export const staffBetsView = v.object({
 export type StaffPlatformView = v.InferOutput<typeof staffPlatformView>;
 export type StaffGameView = v.InferOutput<typeof staffGameView>;
 export type StaffBetView = v.InferOutput<typeof staffBetView>;
+export type StaffBetsView = v.InferOutput<typeof staffBetsView>;
+export type ThumbnailsView = v.InferOutput<typeof thumbnailsView>;

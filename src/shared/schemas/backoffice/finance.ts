@@ -118,5 +118,6 @@ export type WithdrawalContextView = v.InferOutput<typeof withdrawalContextView>;
 export type StaffBankCardView = v.InferOutput<typeof staffBankCardView>;
 export type CallbackView = v.InferOutput<typeof callbackView>;
 export type CallbackLogView = v.InferOutput<typeof callbackLogView>;
+export type AdjustmentView = v.InferOutput<typeof adjustmentView>;
 export type DepositQueueView = v.InferOutput<typeof depositQueueView>;
 export type WithdrawalQueueView = v.InferOutput<typeof withdrawalQueueView>;

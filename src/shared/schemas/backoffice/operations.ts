@@ -21,19 +21,25 @@ export const findingsView = staffPageOf(findingView);
 export const reconcileRunView = v.object({ checked: v.number(), settled: v.number() });
 export const recheckView = v.object({ ...reconcileRunView.entries, transfer: staffTransferView });
 
-/** A switch is a number (rates, milliseconds) or, for maintenance, on or off. */
-const faultSwitch = v.union([v.number(), v.boolean()]);
+/** Maintenance is on or off; every other switch is a number (a rate from 0 to 1, or milliseconds). */
 export const faultsView = v.object({
-  maintenance: faultSwitch,
-  latencyMs: faultSwitch,
-  errorRate: faultSwitch,
-  timeoutAfterApplyRate: faultSwitch,
-  timeoutBeforeApplyRate: faultSwitch,
-  duplicateDeliveryRate: faultSwitch,
-  hangMs: faultSwitch,
+  maintenance: v.boolean(),
+  latencyMs: v.number(),
+  errorRate: v.number(),
+  timeoutAfterApplyRate: v.number(),
+  timeoutBeforeApplyRate: v.number(),
+  duplicateDeliveryRate: v.number(),
+  hangMs: v.number(),
 });
 export const platformFaultsView = v.object({ code: v.string(), faults: faultsView });
-export const allFaultsView = v.object({ platforms: v.array(v.object({ code: v.string(), faults: faultsView, provider_total: v.nullable(v.string()) })) });
+/** One platform's switches and how much money the stand-in holds for players there. */
+export const providerFaultsRowView = v.object({ code: v.string(), faults: faultsView, provider_total: v.nullable(v.string()) });
+export const allFaultsView = v.object({ platforms: v.array(providerFaultsRowView) });
 
 export type FindingView = v.InferOutput<typeof findingView>;
 export type FaultsView = v.InferOutput<typeof faultsView>;
+export type PlatformFaultsView = v.InferOutput<typeof platformFaultsView>;
+export type ProviderFaultsRowView = v.InferOutput<typeof providerFaultsRowView>;
+export type AllFaultsView = v.InferOutput<typeof allFaultsView>;
+export type ReconcileRunView = v.InferOutput<typeof reconcileRunView>;
+export type RecheckView = v.InferOutput<typeof recheckView>;

@@ -163,11 +163,16 @@ export const playerProfileView = v.object({
 export const playerStatusView = v.object({ status: v.number(), revoked: v.number() });
 
 export type PlayerRowView = v.InferOutput<typeof playerRowView>;
+export type RevokedView = v.InferOutput<typeof revokedView>;
+export type BonusGrantedView = v.InferOutput<typeof bonusGrantedView>;
+export type PlayerStatusView = v.InferOutput<typeof playerStatusView>;
 export type PlayerSummaryView = v.InferOutput<typeof playerSummaryView>;
 export type StaffTransferView = v.InferOutput<typeof staffTransferView>;
 export type PlayerWalletsView = v.InferOutput<typeof playerWalletsView>;
 export type LedgerLineView = v.InferOutput<typeof ledgerLineView>;
 export type SecurityView = v.InferOutput<typeof securityView>;
 export type LoginRecordView = v.InferOutput<typeof loginRecordView>;
+export type LoginRecordsView = v.InferOutput<typeof loginRecordsView>;
+export type TemporaryPasswordView = v.InferOutput<typeof temporaryPasswordView>;
 export type SessionView = v.InferOutput<typeof sessionView>;
 export type PlayerProfileView = v.InferOutput<typeof playerProfileView>;

@@ -4,7 +4,8 @@
 // back office answers 404.
 import { ApiError } from '../../../lib/errors.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
-import { FAULT_KEYS, type FaultsPatch } from '../players/wallet-schemas.ts';
+import type { FaultsPatch } from '../players/wallet-schemas.ts';
+import type { FaultsView, ProviderFaultsRowView } from '../../../../shared/schemas/backoffice/operations.ts';
 import { isLoopbackUrl } from '../../../../shared/fault-switches.ts';
 
 /** The stand-in answers its controls at once; anything slower is a stand-in that is not running. */
@@ -12,7 +13,8 @@ const CONTROL_TIMEOUT_MS = 5_000;
 /** Balance reads per platform run side by side, at most this many at a time. */
 const BALANCE_CONCURRENCY = 4;
 
-export type Faults = Record<(typeof FAULT_KEYS)[number], number | boolean>;
+/** The switches as the back office's answers declare them (src/shared/schemas/backoffice/operations.ts). */
+export type Faults = FaultsView;
 
 export { isLoopbackUrl };
 
@@ -62,12 +64,15 @@ export class ProviderFaults {
   /** Keeps the switches this page knows about and drops anything else the stand-in may add. */
   private static pick(raw: unknown): Faults {
     const src = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-    const out = {} as Faults;
-    for (const key of FAULT_KEYS) {
+    const num = (key: Exclude<keyof Faults, 'maintenance'>) => {
       const value = src[key];
-      out[key] = key === 'maintenance' ? value === true : typeof value === 'number' && Number.isFinite(value) ? value : 0;
-    }
-    return out;
+      return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+    };
+    return {
+      maintenance: src.maintenance === true, latencyMs: num('latencyMs'), errorRate: num('errorRate'),
+      timeoutAfterApplyRate: num('timeoutAfterApplyRate'), timeoutBeforeApplyRate: num('timeoutBeforeApplyRate'),
+      duplicateDeliveryRate: num('duplicateDeliveryRate'), hangMs: num('hangMs'),
+    };
   }
 
   private static expectOk(a: Answer): Record<string, unknown> {
@@ -81,7 +86,7 @@ export class ProviderFaults {
   }
 
   /** Every platform's switches, and how much money the stand-in holds for players there. */
-  async list(): Promise<Array<{ code: string; faults: Faults; provider_total: string | null }>> {
+  async list(): Promise<ProviderFaultsRowView[]> {
     const all = ProviderFaults.expectOk(await this.call('GET', '/sim/faults'));
     const codes = Object.keys(all).filter((c) => /^[A-Za-z0-9_-]{1,20}$/.test(c));
     const totals = new Map<string, string | null>();

@@ -19,7 +19,8 @@ import * as repo from './repository.ts';
 import { dashboardCounts } from '../operations/dashboard-repository.ts';
 import { startOfTaipeiDay } from '../../../../shared/time.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
-import { isStaffRole, permissionsOf, type Permission, type StaffRole } from './roles.ts';
+import type { StaffMeView } from '../../../../shared/schemas/backoffice/staff.ts';
+import { isStaffRole, permissionsOf, type StaffRole } from './roles.ts';
 import {
   SETTING_KEYS, SYSTEM_MESSAGE_SLOT, settingKind, type Input, type Paging, type SettingKind,
   type loginBody, type messageCreateBody, type messageUpdateBody, type staffCreateBody, type staffUpdateBody,
@@ -45,9 +46,6 @@ export interface StaffAuth { sessionId: number; staffId: number; username: strin
 /** Who does an operator action, and from where, for the audit row. */
 export interface Operator { staffId: number; ip: string }
 
-export interface StaffView {
-  id: number; username: string; role: string; totp_enabled: boolean; permissions: Permission[];
-}
 export interface PageOf<T> { data: T[]; total: number; page: number; pageSize: number }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -177,7 +175,8 @@ export class BackofficeService {
     });
   }
 
-  view(auth: Pick<StaffAuth, 'staffId' | 'username' | 'role' | 'totpEnabled'>): StaffView {
+  /** The signed-in staff member as /auth/me and the sign-in answer declare it (staffMeView). */
+  view(auth: Pick<StaffAuth, 'staffId' | 'username' | 'role' | 'totpEnabled'>): StaffMeView {
     return {
       id: auth.staffId, username: auth.username, role: auth.role, totp_enabled: auth.totpEnabled,
       permissions: isStaffRole(auth.role) ? permissionsOf(auth.role) : [],
