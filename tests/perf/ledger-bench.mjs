@@ -12,7 +12,8 @@
 //      LEDGER_BENCH_SECONDS (15), LEDGER_BENCH_CLIENTS ("8,32"), LEDGER_BENCH_HTTP_SECONDS (10),
 //      LEDGER_BENCH_HTTP_CLIENTS (16), LEDGER_BENCH_ACCOUNTS (10000), LEDGER_BENCH_PARTS ("pgbench,ledger,http"),
 //      LEDGER_BENCH_WRAP=1 (each journal inside BEGIN/COMMIT instead of as its own statement),
-//      LEDGER_BENCH_THREADS (2, the client's worker threads);
+//      LEDGER_BENCH_THREADS (2, the client's worker threads), LEDGER_BENCH_WARMUP_SECONDS (5, untimed load before
+//      every timed run, pgbench's and the ledger's);
 //      REDIS_URL, when set, is used by the in-process app as production would (rate limits).
 // Import `ledgerBench()` to run it from another script; it returns the figures.
 import { spawn } from 'node:child_process';
@@ -33,6 +34,12 @@ export function p2pGoal(clients) {
 const WRAP = process.env.LEDGER_BENCH_WRAP === '1';
 /** Worker threads per ledger run, as pgbench's -j 2 (LEDGER_BENCH_THREADS to change it). */
 const THREADS = Math.max(1, Number(process.env.LEDGER_BENCH_THREADS ?? 2));
+/**
+ * Untimed load before every timed run, pgbench's and the ledger's alike. A fresh database runs slowly for its first
+ * seconds (measured: the first ledger run after seeding at a third of the same run repeated), whichever workload
+ * comes first, so without it the figure depended on the order of the runs.
+ */
+const WARMUP_SECONDS = Math.max(1, Number(process.env.LEDGER_BENCH_WARMUP_SECONDS ?? 5));
 const FUNDS_MINOR = 1_000_000_000_000n;
 
 // ---- helpers --------------------------------------------------------------------------------------
@@ -98,7 +105,7 @@ async function ledgerWorker({ url, accounts, houses, mode, clients, seconds, thr
     }
   };
   let end = Date.now() + 1_000;
-  // A short warm-up (connections, plans, caches), not counted.
+  // A short warm-up of this run's own connections (plans, caches), not counted.
   await Promise.all(Array.from({ length: clients }, (_, c) => loop(c)));
   count = 0;
   latencies.length = 0;
@@ -164,6 +171,7 @@ async function pgbench(clients, seconds, log) {
     await run('pgbench', [...args, '-i', '-s', '10', '-q', db.name], env);
     const out = {};
     for (const c of clients) {
+      await run('pgbench', [...args, '-c', String(c), '-j', '2', '-T', String(WARMUP_SECONDS), '-n', db.name], env);
       const text = await run('pgbench', [...args, '-c', String(c), '-j', '2', '-T', String(seconds), '-n', db.name], env);
       const m = /tps = ([\d.]+)/.exec(text);
       const lat = /latency average = ([\d.]+) ms/.exec(text);
@@ -203,7 +211,10 @@ export async function seedLedger(url, accountsCount) {
       await tx.execute(sql`update accounts set balance_minor = ${FUNDS_MINOR.toString()}::bigint where player_id is not null`);
       await tx.execute(sql`update accounts set balance_minor = ${(-total).toString()}::bigint where id = ${seedHouse}`);
     });
-    await db.execute(sql`analyze`);
+    // Start from the state pgbench -i leaves its tables in: vacuumed (the bulk update left a dead version of every
+    // account row, which the first journals would otherwise prune page by page) and analysed.
+    await db.execute(sql`vacuum analyze`);
+    await db.execute(sql`checkpoint`);
     const ids = (await db.execute(sql`select id from accounts where player_id is not null order by id`)).rows.map((r) => Number(r.id));
     return { accounts: ids, houses };
   } finally {
@@ -228,6 +239,8 @@ async function ledgerRuns(clientCounts, seconds, accountsCount, log) {
   try {
     log(`  seeding ${accountsCount} funded player accounts and the house shards ...`);
     const { accounts, houses } = await seedLedger(db.url, accountsCount);
+    // Untimed load on connections of its own first, as pgbench gets before each of its runs (see WARMUP_SECONDS).
+    for (const mode of ['p2p', 'house']) await ledgerRun({ url: db.url, accounts, houses, mode, clients: clientCounts[0], seconds: WARMUP_SECONDS });
     const out = {};
     for (const c of clientCounts) {
       out[c] = {};
