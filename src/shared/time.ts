@@ -16,3 +16,21 @@ export function startOfTaipeiDate(day: string): Date {
 export function startOfTaipeiDay(now = new Date()): Date {
   return startOfTaipeiDate(taipeiDate(now));
 }
+
+/** 'YYYY-MM-DD HH:mm:ss' (or to the minute) in Asia/Taipei for an instant. */
+export function taipeiDateTime(at: Date | number, unit: 'second' | 'minute' = 'second'): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return new Date(ms + TAIPEI_OFFSET_MS).toISOString().slice(0, unit === 'second' ? 19 : 16).replace('T', ' ');
+}
+
+/** The value of a datetime-local input showing Taipei time ('YYYY-MM-DDTHH:mm') for an instant; '' for none. */
+export function taipeiInputValue(iso: string | null | undefined): string {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(ms) ? '' : new Date(ms + TAIPEI_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** The instant, as ISO text, that a datetime-local input's Taipei value stands for; null for an empty or bad value. */
+export function fromTaipeiInputValue(value: string): string | null {
+  const ms = value ? Date.parse(`${value}:00.000Z`) : Number.NaN;
+  return Number.isNaN(ms) ? null : new Date(ms - TAIPEI_OFFSET_MS).toISOString();
+}

@@ -8,6 +8,7 @@ import { GROUP_KEYS, labelOf } from './money.tsx';
 import type { Locale } from '../../shared/constants.ts';
 import type { StaffPlatformView } from '../../shared/schemas/backoffice/catalogue.ts';
 import { FRONT_SHOW, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../shared/statuses.ts';
+import { taipeiInputValue } from '../../shared/time.ts';
 
 export const PLATFORMS_KEYS = [
   ...COMMON_KEYS, ...GROUP_KEYS,
@@ -23,13 +24,12 @@ type Platform = StaffPlatformView;
 
 interface Draft { front_show: number; status: number; maintain_status: number; start: string; end: string; sort: string }
 
-const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
 /** The switch columns are narrow; their headings may take two lines. */
 const thWrap = cls.th.replace('whitespace-nowrap', 'w-20 whitespace-normal');
 
 /** An instant as the value of a datetime-local input showing Asia/Taipei time. */
 export function toTaipeiInput(iso: string | null): string {
-  return iso ? new Date(Date.parse(iso) + TAIPEI_OFFSET_MS).toISOString().slice(0, 16) : '';
+  return taipeiInputValue(iso);
 }
 
 /** A datetime-local value read as Asia/Taipei time, sent with its offset. */

@@ -11,6 +11,7 @@ import {
   type GiftAdminView, type GiftImageView, type LevelAdminView, type LevelPreviewView, type OrderQueueView,
 } from '../../shared/schemas/vip.ts';
 import { GIFT_STATUS } from '../../shared/statuses.ts';
+import { fromTaipeiInputValue, taipeiInputValue } from '../../shared/time.ts';
 
 export const VIP_BO_KEYS = [
   ...COMMON_KEYS,
@@ -193,12 +194,8 @@ function Gifts({ t, locale }: { t: T; locale: Locale }) {
   );
 }
 
-function toLocalInput(iso: string | null): string {
-  return iso ? new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 16) : '';
-}
-function fromLocalInput(v: string): string | null {
-  return v ? new Date(Date.parse(`${v}:00.000Z`) - 8 * 3600_000).toISOString() : null;
-}
+const toLocalInput = taipeiInputValue;
+const fromLocalInput = fromTaipeiInputValue;
 
 function GiftEditor({ t, gift, onSaved }: { t: T; gift: GiftRow; onSaved: () => void }) {
   const [form, setForm] = useState(gift);

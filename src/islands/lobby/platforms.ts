@@ -6,6 +6,7 @@ import { api } from '../../lib/api.ts';
 import { onRealtime } from '../../stores/realtime.ts';
 import type { PlatformView } from '../../shared/schemas/games.ts';
 import { FRONT_SHOW, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../shared/statuses.ts';
+import { taipeiDateTime } from '../../shared/time.ts';
 
 export type Platform = PlatformView;
 
@@ -48,12 +49,10 @@ export function isMaintained(p: Platform, now = Date.now()): boolean {
   return !Number.isNaN(start) && !Number.isNaN(end) && start <= now && now <= end;
 }
 
-const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
-
 /** An instant as 'YYYY-MM-DD HH:mm:ss' in Asia/Taipei; text that is not a date stays as it is. */
 function taipei(text: string): string {
   const ms = Date.parse(text.trim());
-  return Number.isNaN(ms) ? text.trim() : new Date(ms + TAIPEI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return Number.isNaN(ms) ? text.trim() : taipeiDateTime(ms);
 }
 
 /**

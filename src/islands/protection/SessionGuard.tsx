@@ -7,6 +7,7 @@ import { api, ApiFailure, configureApi } from '../../lib/api.ts';
 import { $user, clearSession, startSession } from '../../stores/session.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { ProtectionStatus } from '../../shared/schemas/protection.ts';
+import { taipeiDateTime } from '../../shared/time.ts';
 
 const RealityCheck = lazy(() => import('./RealityCheck.tsx'));
 
@@ -101,7 +102,7 @@ export default function SessionGuard({ t, locale, variant, home, protectionPath 
         <a href={protectionPath} className={`fixed ${variant === 'desktop' ? 'bottom-3 right-3' : 'left-2 right-2 top-14'} z-40 block rounded bg-amber-100 px-3 py-2 text-xs text-amber-900 shadow`} data-testid="restricted-notice">
           {t['protection.restricted_short']
             .replace('{kind}', t[`protection.kind.${status.exclusion.kind}`])
-            .replace('{until}', status.exclusion.ends_at ? `${new Date(Date.parse(status.exclusion.ends_at) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')} (GMT+8)` : t['protection.until.permanent'])}
+            .replace('{until}', status.exclusion.ends_at ? `${taipeiDateTime(Date.parse(status.exclusion.ends_at), 'minute')} (GMT+8)` : t['protection.until.permanent'])}
         </a>
       )}
       {open && (

@@ -8,6 +8,7 @@ import { Dialog } from '../common/Dialog.tsx';
 import type { Locale } from '../../shared/constants.ts';
 import type { ClaimView, RoundInput, RoundView } from '../../shared/schemas/redpacket.ts';
 import type { UploadedFilesView } from '../../shared/schemas/uploads.ts';
+import { fromTaipeiInputValue, taipeiInputValue } from '../../shared/time.ts';
 
 export const RED_PACKET_BO_KEYS = [
   ...COMMON_KEYS,
@@ -51,9 +52,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
 }
 
 /** datetime-local text in GMT+8 for an ISO instant, and back: operators schedule in the site's zone. */
-const TAIPEI_MS = 8 * 60 * 60 * 1000;
-const toLocalInput = (iso: string) => new Date(Date.parse(iso) + TAIPEI_MS).toISOString().slice(0, 16);
-const fromLocalInput = (text: string) => (text ? new Date(Date.parse(`${text}:00.000Z`) - TAIPEI_MS).toISOString() : '');
+const toLocalInput = (iso: string) => taipeiInputValue(iso);
+const fromLocalInput = (text: string) => fromTaipeiInputValue(text) ?? '';
 
 function blankRound(): RoundInput {
   const start = new Date(Date.now() + 10 * 60_000);

@@ -9,6 +9,7 @@ import { formatDecimal } from '../../shared/money.ts';
 import { acceptAmountInput } from '../../shared/amount.ts';
 import { MAINTAIN } from '../../stores/wallet.ts';
 import type { Locale } from '../../shared/constants.ts';
+import { DAY_MS, taipeiDate, taipeiDateTime as taipeiInstant } from '../../shared/time.ts';
 
 export type Variant = 'desktop' | 'mobile';
 
@@ -90,10 +91,6 @@ export function Spinner({ label }: { label: string }) {
 
 // ---- Asia/Taipei days, as the server counts them (src/server/modules/wallet/dates.ts) ------------------
 
-const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** 'YYYY-MM-DD' in Asia/Taipei, `daysAgo` days before now. */
 /** Records reach back this many days (SPEC.md section 9). */
 export const RECORD_DAYS = 30;
 
@@ -101,13 +98,13 @@ export type QuickRange = 'today' | 'yesterday' | 'last7' | 'last30';
 /** The quick date ranges of the record pages, as [name, first day back, last day back]. */
 export const QUICK_RANGES: Array<[QuickRange, number, number]> = [['today', 0, 0], ['yesterday', 1, 1], ['last7', 6, 0], ['last30', RECORD_DAYS - 1, 0]];
 
+/** 'YYYY-MM-DD' in Asia/Taipei, `daysAgo` days before now. */
 export function taipeiDay(daysAgo = 0, now = Date.now()): string {
-  return new Date(now + TAIPEI_OFFSET_MS - daysAgo * DAY_MS).toISOString().slice(0, 10);
+  return taipeiDate(new Date(now - daysAgo * DAY_MS));
 }
 
 /** An ISO instant as 'YYYY-MM-DD HH:mm:ss' in Asia/Taipei. */
 export function taipeiDateTime(iso: string): string {
   const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return new Date(ms + TAIPEI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return Number.isNaN(ms) ? iso : taipeiInstant(ms);
 }

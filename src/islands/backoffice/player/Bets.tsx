@@ -6,6 +6,7 @@ import { Money, labelOf, walletLabel } from '../money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { PlatformInfo } from './types.ts';
 import type { StaffBetView, StaffBetsView } from '../../../shared/schemas/backoffice/catalogue.ts';
+import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
 
 export const BETS_KEYS = [
   'bo.bets.tab', 'bo.bets.platform', 'bo.bets.all_platforms', 'bo.bets.start', 'bo.bets.end', 'bo.bets.apply', 'bo.bets.placed', 'bo.bets.game',
@@ -16,8 +17,7 @@ export const BETS_KEYS = [
 type T = CommonT & Record<(typeof BETS_KEYS)[number], string>;
 
 const PAGE_SIZE = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const taipeiDay = (at: number) => new Date(at + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const taipeiDay = (at: number) => taipeiDate(new Date(at));
 
 const STATUS_TONE: Record<string, string> = {
   open: 'bg-amber-100 text-amber-800', settled: 'bg-emerald-100 text-emerald-800', void: 'bg-slate-200 text-slate-700',

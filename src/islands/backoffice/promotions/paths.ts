@@ -29,20 +29,8 @@ export const BO_PROMO_PERMISSION = { read: 'promotions.read', manage: 'promotion
 /** The lists' page size (the desk's list answers carry data and total only). */
 export const BO_PROMO_PAGE_SIZE = 20;
 
-const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** An ISO instant as the value of a datetime-local input in GMT+8 ('' for none). */
-export function toTaipeiInput(iso: string | null): string {
-  if (!iso) return '';
-  return new Date(Date.parse(iso) + TAIPEI_OFFSET_MS).toISOString().slice(0, 16);
-}
-
-/** A datetime-local value read as GMT+8, back to an ISO instant (null for empty or unreadable). */
-export function fromTaipeiInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const ms = Date.parse(`${value}:00+08:00`);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
-}
+/** Promotion windows are entered as GMT+8 datetime-local values (src/shared/time.ts does the arithmetic). */
+export { fromTaipeiInputValue as fromTaipeiInput, taipeiInputValue as toTaipeiInput } from '../../../shared/time.ts';
 
 /** Accounts pasted one per line or separated by commas or spaces, de-duplicated in order. */
 export function parseAccounts(text: string): string[] {

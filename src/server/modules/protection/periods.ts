@@ -1,7 +1,6 @@
 // Limit periods on the Taipei calendar (Asia/Taipei is UTC+8 all year, without daylight saving): a day
 // starts at 00:00, a week on Monday at 00:00, a month on the 1st at 00:00, all Taipei time.
-export const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, TAIPEI_OFFSET_MS, taipeiDateTime } from '../../../shared/time.ts';
 
 export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
@@ -32,7 +31,7 @@ export function periodRange(period: LimitPeriod, now: Date): { start: Date; end:
 
 /** 'YYYY-MM-DD HH:mm (GMT+8)' for messages that name a time. */
 export function taipeiMinute(at: Date): string {
-  return `${new Date(at.getTime() + TAIPEI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} (GMT+8)`;
+  return `${taipeiDateTime(at, 'minute')} (GMT+8)`;
 }
 
 /** Adds calendar months in Taipei time (3 months from 30 November is 28 or 29 February, not 2 March). */

@@ -16,8 +16,8 @@ import * as repo from './repository.ts';
 import { THUMBNAIL_LANGS, type ThumbnailLang, type gameUpdateBody, type platformUpdateBody } from './schemas.ts';
 import type { Operator, PageOf } from '../staff/service.ts';
 import type { Input, Paging } from '../schemas.ts';
+import { startOfTaipeiDate } from '../../../../shared/time.ts';
 
-const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A folder of thumbnails holds a few dozen pictures; the list stops here whatever is put there. */
 const THUMBNAILS_MAX_PER_LANG = 300;
@@ -50,9 +50,7 @@ function gameView(g: repo.GameRow) {
   };
 }
 
-function startOfDay(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) - TAIPEI_OFFSET_MS);
-}
+const startOfDay = startOfTaipeiDate;
 
 export class BackofficeCatalogueService {
   private readonly db: Db;
