@@ -1,25 +1,13 @@
-// The back office's API client: the staff bearer token, the page's language, and one place that ends
-// the session when the server says it is over.
-import { ofetch, FetchError } from 'ofetch';
-import type { ErrorBody, SuccessBody } from '../../shared/errors.ts';
+// The back office's API client: the call itself is src/lib/http.ts (shared with the player side); here are the staff
+// token, the back office's base path and the one place that ends the session when the server says it is over.
+import { ApiFailure, request, type RequestOptions } from '../../lib/http.ts';
 import type { Locale } from '../../shared/constants.ts';
 import {
   $boLoadError, $boReady, $boStaff, $boToken, BO_TOKEN_KEY, clearBoSession, setBoStaff, type BoStaff,
 } from '../../stores/backoffice.ts';
 
-export class BoFailure extends Error {
-  readonly status: number;
-  readonly body: ErrorBody | undefined;
-  constructor(status: number, body: ErrorBody | undefined, message: string) {
-    super(message);
-    this.status = status;
-    this.body = body;
-  }
-  /** Per-field messages, already in the page's language. */
-  field(name: string): string | undefined {
-    return this.body?.error?.[name]?.join(' ');
-  }
-}
+/** A failed back-office call; the same class as the player side's, under the name the back office reads. */
+export { ApiFailure as BoFailure };
 
 const config = { locale: 'zh-TW' as Locale, networkText: 'Network error' };
 
@@ -33,35 +21,17 @@ export function boPath(locale: Locale, sub = ''): string {
   return `${locale === 'en' ? '/en' : ''}/backoffice${sub ? `/${sub}` : ''}`;
 }
 
-interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, string | number | undefined>;
-  /** Extra request headers, such as the Idempotency-Key of a money command. */
-  headers?: Record<string, string>;
-}
-
-export async function boApi<T>(path: string, opts: CallOptions = {}): Promise<T> {
+export async function boApi<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const token = $boToken.get();
   const query = opts.query
     ? Object.fromEntries(Object.entries(opts.query).filter(([, v]) => v !== undefined && v !== ''))
     : undefined;
   try {
-    const res = await ofetch<SuccessBody<T>>(`/api/backoffice${path}`, {
-      method: opts.method ?? 'GET',
-      body: opts.body as Record<string, unknown> | undefined,
-      query,
-      headers: { ...opts.headers, 'x-locale': config.locale, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      retry: 0,
-      timeout: 15_000,
-    });
-    return res.data;
+    return await request<T>(`/api/backoffice${path}`, { ...opts, query }, { token, locale: config.locale, networkText: config.networkText });
   } catch (err) {
-    if (!(err instanceof FetchError) || !err.response) throw new BoFailure(0, undefined, config.networkText);
-    const body = (err.data && typeof err.data === 'object' ? err.data : undefined) as ErrorBody | undefined;
     // The session ended (expired, signed out elsewhere, account disabled): the shell sends the page to sign-in.
-    if (err.response.status === 401 && token) clearBoSession();
-    throw new BoFailure(err.response.status, body, body?.message ?? config.networkText);
+    if (err instanceof ApiFailure && err.status === 401 && token) clearBoSession();
+    throw err;
   }
 }
 
@@ -79,7 +49,7 @@ export function startBackoffice(): Promise<void> {
     try {
       setBoStaff(await boApi<BoStaff>('/auth/me'));
     } catch (err) {
-      if (err instanceof BoFailure && err.status === 401) clearBoSession();
+      if (err instanceof ApiFailure && err.status === 401) clearBoSession();
       else {
         $boLoadError.set(err instanceof Error ? err.message : config.networkText);
         $boReady.set(true);
