@@ -82,6 +82,8 @@ if (process.env.BENCH_SKIP_LEDGER !== '1') {
       verdict(`ledger player<->player / pgbench, ${r.clients} clients`, r.p2pRatio.toFixed(2), `>= ${r.p2pGoal}`, r.p2pRatio >= r.p2pGoal);
       verdict(`ledger player<->house / pgbench, ${r.clients} clients`, r.houseRatio.toFixed(2), `>= ${ledger.goals.house}`, r.houseRatio >= ledger.goals.house);
     }
+    // A figure without a goal, but a run where no transfer went through is broken, not slow.
+    verdict('HTTP central->platform transfers/s', ledger.http.rps.toFixed(0), 'figure (> 0)', ledger.http.rps > 0);
   } catch (err) {
     console.log(`\nledger benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }

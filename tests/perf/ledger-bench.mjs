@@ -273,7 +273,9 @@ async function httpRun(seconds, clients, log) {
   const { newToken } = await import('../../src/server/modules/auth/tokens.ts');
   const { openCentralAccount } = await import('../../src/server/modules/auth/repository.ts');
   const { checkLedger } = await import('../../src/server/ledger/check.ts');
-  const sim = await startSim({ settleTickMs: 0 });
+  // The stand-in and the app share one provider secret, whatever an earlier part of `npm run bench` put in SIM_SECRET.
+  const providerSecret = `bench-provider-${randomBytes(8).toString('hex')}`;
+  const sim = await startSim({ settleTickMs: 0, secret: providerSecret });
   process.env.RATE_LIMIT_PER_MIN = '1000000000';
   process.env.DB_POOL_MAX = String(Math.max(20, clients + 4));
   const database = await openDatabase({ url: db.url });
@@ -281,7 +283,7 @@ async function httpRun(seconds, clients, log) {
   try {
     await seedReference(database.db);
     // Redis (rate limits, socket fan-out) when the environment has one, as production runs.
-    const config = { ...loadConfig({ ...process.env, REDIS_URL: process.env.REDIS_URL ?? '', GAME_PROVIDER_URL: sim.url, LOG_LEVEL: 'error' }), databaseUrl: db.url };
+    const config = { ...loadConfig({ ...process.env, REDIS_URL: process.env.REDIS_URL ?? '', GAME_PROVIDER_URL: sim.url, GAME_PROVIDER_SECRET: providerSecret, LOG_LEVEL: 'error' }), databaseUrl: db.url };
     app = await buildApp({ config, database, logger: false, jobs: false, pages: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${app.server.address().port}`;
