@@ -74,16 +74,6 @@ export const avatarSchema = v.strictObject({
 export type SendVerificationInput = v.InferOutput<typeof sendVerificationSchema>;
 export type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
 
-/** One row of a player's login history in the back office. */
-export interface LoginEventView {
-  id: number; method: 'password' | 'phone_code'; success: boolean; reason: string; ip: string; user_agent: string; created_at: string;
-}
-/** One session of a player in the back office. */
-export interface SessionView {
-  id: number; ip: string; user_agent: string; created_at: string; last_seen_at: string; expires_at: string;
-  revoked_at: string | null; revoked_reason: string | null; live: boolean;
-}
-
 /** Operator actions on a player's account: each carries the reason that goes into the audit log. */
 export const operatorReasonSchema = v.strictObject({
   reason: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.account.reason_required'), v.maxLength(200, 'v.too_long')),

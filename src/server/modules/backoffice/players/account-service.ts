@@ -10,7 +10,8 @@ import { AuthService } from '../../auth/service.ts';
 import { AccountService, newTemporaryPassword } from '../../auth/account-service.ts';
 import * as accounts from '../../auth/account-repository.ts';
 import * as repo from '../staff/repository.ts';
-import { FORCE_PASSWORD, type LoginEventView, type SessionView } from '../../../../shared/schemas/account.ts';
+import { FORCE_PASSWORD } from '../../../../shared/schemas/account.ts';
+import type { LoginRecordView, SessionView } from '../../../../shared/schemas/backoffice/players.ts';
 import type { Operator } from '../staff/service.ts';
 import type { Paging } from '../schemas.ts';
 import { FORCE_PASSWORD_STATUS } from '../../../../shared/statuses.ts';
@@ -103,7 +104,7 @@ export class BackofficeAccountService {
   async loginHistory(playerId: number, p: Paging) {
     await this.player(playerId);
     const { rows, total } = await accounts.listLoginEvents(this.db, playerId, p.page, p.pageSize);
-    const data: LoginEventView[] = rows.map((r) => ({
+    const data: LoginRecordView[] = rows.map((r) => ({
       id: r.id, method: r.method === 'phone_code' ? 'phone_code' : 'password', success: r.success, reason: r.reason,
       ip: r.ip ?? '', user_agent: r.userAgent ?? '', created_at: r.createdAt.toISOString(),
     }));
