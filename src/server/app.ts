@@ -47,7 +47,6 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { attachChatSockets } from './modules/chat/sockets.ts';
 import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
 import { liveStaffSession } from './modules/backoffice/staff/repository.ts';
-import { STAFF_IDLE_TIMEOUT_MS } from './modules/backoffice/staff/service.ts';
 import { hashToken } from './modules/auth/tokens.ts';
 import { consultationRoutes } from './modules/consultations/routes.ts';
 import { ConsultationService } from './modules/consultations/service.ts';
@@ -240,7 +239,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     chat,
     authenticatePlayer: (token) => authService!.authenticate(token),
     authenticateStaff: async (token) => {
-      const row = await liveStaffSession(database.db, hashToken(token), STAFF_IDLE_TIMEOUT_MS);
+      const row = await liveStaffSession(database.db, hashToken(token), config.staffIdleTimeoutMs);
       return row && { staffId: row.staffId, username: row.username, role: row.role };
     },
     log: (err, msg) => app.log.error({ err }, msg),
@@ -349,7 +348,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(redPacketRoutes);
     await api.register(uploadRoutes);
     await api.register(promotionRoutes);
-    await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl, totpKey: config.staffTotpKey, totpRequired: config.staffTotpRequired });
+    await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl, totpKey: config.staffTotpKey, totpRequired: config.staffTotpRequired, idleTimeoutMs: config.staffIdleTimeoutMs });
   }, { prefix: '/api' });
 
   if (opts.pages) {

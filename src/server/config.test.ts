@@ -48,3 +48,13 @@ describe('TRUST_PROXY', () => {
     expect(productionProblems({ ...GOOD, TRUST_PROXY: 'true' }).join()).toContain('TRUST_PROXY');
   });
 });
+
+describe('STAFF_IDLE_TIMEOUT_MS', () => {
+  it('defaults to 30 minutes and takes whole milliseconds within 5 minutes and 12 hours', () => {
+    expect(loadConfig({}).staffIdleTimeoutMs).toBe(30 * 60 * 1000);
+    expect(loadConfig({ STAFF_IDLE_TIMEOUT_MS: '900000' }).staffIdleTimeoutMs).toBe(900_000);
+    for (const bad of ['60000', '86400000', '15.5', 'soon']) {
+      expect(() => loadConfig({ STAFF_IDLE_TIMEOUT_MS: bad })).toThrow(/STAFF_IDLE_TIMEOUT_MS/);
+    }
+  });
+});

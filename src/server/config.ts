@@ -1,5 +1,6 @@
 // Reads the process environment once, with defaults that make `npm start` work on a fresh machine.
 import path from 'node:path';
+import { STAFF_IDLE_TIMEOUT_BOUNDS_MS, STAFF_IDLE_TIMEOUT_MS } from './modules/backoffice/staff/idle-timeout.ts';
 
 export interface Config {
   port: number;
@@ -46,6 +47,8 @@ export interface Config {
   staffTotpKey: Buffer;
   /** Admin and finance staff must have an authenticator (enrolled at sign-in); on by default in production. */
   staffTotpRequired: boolean;
+  /** A back-office session unused this long ends (STAFF_IDLE_TIMEOUT_MS, 5 min to 12 h, default 30 min). */
+  staffIdleTimeoutMs: number;
 }
 
 /** The public development defaults: anyone can read them in this repository, so production refuses them. */
@@ -104,6 +107,15 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   return problems;
 }
 
+/** STAFF_IDLE_TIMEOUT_MS within its bounds; a value outside them stops the server rather than being bent silently. */
+function staffIdleTimeout(value: string | undefined): number {
+  if (value === undefined || value === '') return STAFF_IDLE_TIMEOUT_MS;
+  const ms = Number(value);
+  const { min, max } = STAFF_IDLE_TIMEOUT_BOUNDS_MS;
+  if (!Number.isInteger(ms) || ms < min || ms > max) throw new Error(`STAFF_IDLE_TIMEOUT_MS must be whole milliseconds from ${min} to ${max}`);
+  return ms;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return value === '1' || value.toLowerCase() === 'true';
@@ -150,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redPacketTickMs: Number(env.RED_PACKET_TICK_MS ?? 2000),
     staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),
     staffTotpRequired: bool(env.STAFF_TOTP_REQUIRED, (env.NODE_ENV ?? 'development') === 'production'),
+    staffIdleTimeoutMs: staffIdleTimeout(env.STAFF_IDLE_TIMEOUT_MS),
   };
 }

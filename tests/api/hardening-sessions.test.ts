@@ -114,6 +114,24 @@ describe('staff sessions (finding 12)', () => {
   });
 });
 
+describe('a configured staff idle timeout', () => {
+  it('STAFF_IDLE_TIMEOUT_MS shortens the idle time of back-office sessions', async () => {
+    const short = await createTestApp({ STAFF_IDLE_TIMEOUT_MS: String(10 * 60 * 1000) });
+    try {
+      const { staff, staffSessions } = await import('../../src/server/db/schema.ts');
+      const { AuthService } = await import('../../src/server/modules/auth/service.ts');
+      const [row] = await short.database.db.insert(staff).values({ username: 'idle02', passwordHash: await AuthService.hashPassword('staffpass123'), role: 'service' }).returning();
+      const res = await short.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'idle02', password: 'staffpass123' } });
+      const token = res.json().data.access_token as string;
+      // Eleven minutes idle: within the default 30 minutes, but past the configured ten.
+      await short.database.db.update(staffSessions).set({ lastSeenAt: sql`now() - interval '11 minutes'` }).where(eq(staffSessions.staffId, row!.id));
+      expect((await short.app.inject({ url: '/api/backoffice/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
 describe.runIf(onPostgres)('the session cache across instances', () => {
   it('a session revoked on one instance stops working on the other', async () => {
     const p = await playerWithToken(t);

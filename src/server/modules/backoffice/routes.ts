@@ -46,11 +46,11 @@ function localize(err: Error, locale: Locale): Error {
   return err;
 }
 
-export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions & { totpKey?: Buffer; totpRequired?: boolean }> = async (plugin, opts) => {
+export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions & { totpKey?: Buffer; totpRequired?: boolean; idleTimeoutMs?: number }> = async (plugin, opts) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, system, limiter, realtime } = app.services;
-  const service = new BackofficeService({ db, system, limiter, publish: realtime.publisher, totpKey: opts.totpKey ?? Buffer.alloc(32), totpRequired: opts.totpRequired });
+  const service = new BackofficeService({ db, system, limiter, publish: realtime.publisher, totpKey: opts.totpKey ?? Buffer.alloc(32), totpRequired: opts.totpRequired, idleTimeoutMs: opts.idleTimeoutMs });
 
   app.decorateRequest('staff', undefined);
   app.setErrorHandler((err: FastifyError, request, reply) => sendError(request, reply, localize(err, request.locale)));

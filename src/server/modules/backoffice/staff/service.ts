@@ -27,11 +27,12 @@ import {
 } from '../schemas.ts';
 import { TOTP_STEP_MS, TOTP_WINDOW_STEPS, newTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from './totp.ts';
 import { STAFF_STATUS } from '../../../../shared/statuses.ts';
+import { STAFF_IDLE_TIMEOUT_MS } from './idle-timeout.ts';
+
+export { STAFF_IDLE_TIMEOUT_BOUNDS_MS, STAFF_IDLE_TIMEOUT_MS } from './idle-timeout.ts';
 
 /** A working day; staff sign in again each shift. */
 export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-/** A back-office session left unused this long ends: an unattended desk does not stay signed in. */
-export const STAFF_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** last_seen_at moves at most this often, so reading pages is not a write each time. */
 const STAFF_TOUCH_MS = 60_000;
 const LOGIN_IP_LIMIT = 30;
@@ -63,8 +64,10 @@ export class BackofficeService {
 
   /** Admin and finance staff must have an authenticator before they get a session. */
   private readonly totpRequired: boolean;
+  private readonly idleTimeoutMs: number;
 
-  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; publish: Publisher; totpKey: Buffer; totpRequired?: boolean }) {
+  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; publish: Publisher; totpKey: Buffer; totpRequired?: boolean; idleTimeoutMs?: number }) {
+    this.idleTimeoutMs = deps.idleTimeoutMs ?? STAFF_IDLE_TIMEOUT_MS;
     this.db = deps.db;
     this.totpKey = deps.totpKey;
     this.totpRequired = deps.totpRequired ?? false;
@@ -161,7 +164,7 @@ export class BackofficeService {
   }
 
   async authenticate(token: string): Promise<StaffAuth | undefined> {
-    const row = await repo.liveStaffSession(this.db, hashToken(token), STAFF_IDLE_TIMEOUT_MS);
+    const row = await repo.liveStaffSession(this.db, hashToken(token), this.idleTimeoutMs);
     if (!row) return undefined;
     if (Date.now() - row.lastSeenAt.getTime() > STAFF_TOUCH_MS) await repo.touchStaffSession(this.db, row.sessionId);
     const { lastSeenAt: _seen, ...auth } = row;
