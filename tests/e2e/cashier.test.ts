@@ -2,10 +2,10 @@
 // reaches the open pages through the realtime event, on desktop and on a phone; and a withdrawal that is
 // requested, cancelled, requested again and approved by finance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
 import {
-  DEMO, PASSWORD, TEXT, clickDialogButton, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext,
+  DEMO, PASSWORD, TEXT, clickDialogButton, freshAccount, signedInContext, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext,
   screenshotOnFailure, smsCode, startServer, type Locale, type Server,
 } from './helpers.ts';
 
@@ -44,18 +44,6 @@ describe.skipIf(!hasChromium)('cashier', () => {
   }
 
   /** A context signed in as the holder of the token, as a page that logged in earlier would be. */
-  async function signedIn(kind: 'desktop' | 'mobile', token: string): Promise<BrowserContext> {
-    const context = await newContext(browser, kind, site);
-    await context.addInitScript((tk) => {
-      try {
-        if (!localStorage.getItem('token')) localStorage.setItem('token', tk);
-      } catch {
-        // about:blank (the tab opened for the gateway) has no storage.
-      }
-    }, token);
-    return context;
-  }
-
   /** Opens a page and waits for its realtime socket's connect acknowledgement, so no event is missed. */
   async function openLive(page: Page, path: string): Promise<void> {
     const socketReady = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
@@ -83,7 +71,7 @@ describe.skipIf(!hasChromium)('cashier', () => {
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
 
     // Desktop, in Chinese: the gateway's page opens in a new tab and the deposit page waits for it.
-    const desktop = await signedIn('desktop', await apiLogin(account, PASSWORD));
+    const desktop = await signedInContext(browser, 'desktop', site, await apiLogin(account, PASSWORD));
     try {
       const page = await desktop.newPage();
       await openLive(page, localized('/member/deposit', 'zh-TW'));
@@ -107,7 +95,7 @@ describe.skipIf(!hasChromium)('cashier', () => {
     }
 
     // A phone, in English: the member page stays open while a second tab pays through the gateway in place.
-    const mobile = await signedIn('mobile', await apiLogin(account, PASSWORD));
+    const mobile = await signedInContext(browser, 'mobile', site, await apiLogin(account, PASSWORD));
     try {
       const mine = await mobile.newPage();
       await openLive(mine, localized('/mobile/f-mine/mine', 'en'));
@@ -154,7 +142,7 @@ describe.skipIf(!hasChromium)('cashier', () => {
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
 
-    const context = await signedIn('desktop', await apiLogin(account, PASSWORD));
+    const context = await signedInContext(browser, 'desktop', site, await apiLogin(account, PASSWORD));
     try {
       const page = await context.newPage();
       await openLive(page, localized('/member/deposit', 'zh-TW'));
@@ -187,7 +175,7 @@ describe.skipIf(!hasChromium)('cashier', () => {
     screenshotOnFailure('cashier-withdrawal');
     const locale: Locale = 'en';
     const token = await apiLogin(DEMO.account, DEMO.password);
-    const context = await signedIn('desktop', token);
+    const context = await signedInContext(browser, 'desktop', site, token);
     try {
       const page = await context.newPage();
       // The first withdrawal needs a real name: the withdrawal page says so and links to the personal info.

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import {
-  PASSWORD, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, smsCode,
+  registerPlayer, signedInContext, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, smsCode,
   startServer, type Locale, type Server,
 } from './helpers.ts';
 
@@ -26,16 +26,6 @@ describe.skipIf(!hasChromium || !twoInstances)('live chat between a player and a
     await a?.stop();
   });
 
-  async function newPlayer(): Promise<{ account: string; token: string }> {
-    const account = freshAccount('ch');
-    const phone = freshPhone();
-    expect((await a.api('PUT', '/send/phone', { phone })).status).toBe(200);
-    const reg = await a.api('POST', '/auth/register', { account, password: PASSWORD, password_confirm: PASSWORD, phone, code: await smsCode(a, phone), agreement: true });
-    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
-    const login = await a.api<{ access_token: string }>('POST', '/auth/login', { account, password: PASSWORD });
-    return { account, token: login.body.data!.access_token };
-  }
-
   async function withStorage(server: Server, kind: 'desktop' | 'mobile', key: string, value: string): Promise<BrowserContext> {
     const context = await newContext(browser, kind, server);
     await context.addInitScript(([k, v]) => { if (!localStorage.getItem(k!)) localStorage.setItem(k!, v!); }, [key, value]);
@@ -48,7 +38,7 @@ describe.skipIf(!hasChromium || !twoInstances)('live chat between a player and a
   ] as Array<['desktop' | 'mobile', Locale, string]>) {
     it(`a player (${kind}, ${locale}) on A and an agent on B chat; the agent closes the conversation`, async () => {
       screenshotOnFailure(`chat-${kind}`);
-      const p = await newPlayer();
+      const p = await registerPlayer(a, 'ch');
       const operator = await a.operatorToken();
       const agentContext = await withStorage(b, 'desktop', 'bo_token', operator);
       const playerContext = await withStorage(a, kind, 'token', p.token);

@@ -2,10 +2,10 @@
 // operator answers it on the consultation desk; the player's list marks the unread reply without a reload,
 // the thread shows it with the images, and the counter goes back to zero once read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import {
-  PASSWORD, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, smsCode, startServer,
+  registerPlayer, signedInContext, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, startServer,
   type Locale, type Server,
 } from './helpers.ts';
 
@@ -23,22 +23,6 @@ describe.skipIf(!hasChromium)('consultations', () => {
     await server?.stop();
   });
 
-  async function newPlayer(): Promise<{ account: string; token: string }> {
-    const account = freshAccount('cs');
-    const phone = freshPhone();
-    expect((await server.api('PUT', '/send/phone', { phone })).status).toBe(200);
-    const reg = await server.api('POST', '/auth/register', { account, password: PASSWORD, password_confirm: PASSWORD, phone, code: await smsCode(server, phone), agreement: true });
-    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
-    const login = await server.api<{ access_token: string }>('POST', '/auth/login', { account, password: PASSWORD });
-    return { account, token: login.body.data!.access_token };
-  }
-
-  async function signedIn(kind: 'desktop' | 'mobile', token: string): Promise<BrowserContext> {
-    const context = await newContext(browser, kind, server);
-    await context.addInitScript((tk) => { if (!localStorage.getItem('token')) localStorage.setItem('token', tk); }, token);
-    return context;
-  }
-
   const image = async (red: number) => ({
     name: `shot-${red}.png`, mimeType: 'image/png',
     buffer: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: red, g: 120, b: 200 } } }).png().toBuffer(),
@@ -50,8 +34,8 @@ describe.skipIf(!hasChromium)('consultations', () => {
   ] as Array<['desktop' | 'mobile', Locale, string]>) {
     it(`a consultation with two images gets a reply from the desk (${kind}, ${locale})`, async () => {
       screenshotOnFailure(`consult-${kind}`);
-      const p = await newPlayer();
-      const context = await signedIn(kind, p.token);
+      const p = await registerPlayer(server, 'cs');
+      const context = await signedInContext(browser, kind, server, p.token);
       const staffContext = await newContext(browser, 'desktop', server);
       await staffContext.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, operator);
       try {

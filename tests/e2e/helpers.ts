@@ -235,6 +235,31 @@ export async function smsCode(server: Server, phone: string, timeoutMs = 10_000)
   }
 }
 
+/** A player registered through the API with a phone confirmed by its SMS code, then signed in: account and token. */
+export async function registerPlayer(server: Server, prefix: string): Promise<{ account: string; token: string }> {
+  const account = freshAccount(prefix);
+  const phone = freshPhone();
+  const sent = await server.api('PUT', '/send/phone', { phone });
+  if (sent.status !== 200) throw new Error(`PUT /api/send/phone answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  const reg = await server.api('POST', '/auth/register', { account, password: PASSWORD, password_confirm: PASSWORD, phone, code: await smsCode(server, phone), agreement: true });
+  if (reg.status !== 200) throw new Error(`POST /api/auth/register answered ${reg.status}: ${JSON.stringify(reg.body)}`);
+  const login = await server.api<{ access_token: string }>('POST', '/auth/login', { account, password: PASSWORD });
+  return { account, token: login.body.data!.access_token };
+}
+
+/** A browser context whose pages start signed in with `token` (a page that signs in or out keeps its own choice). */
+export async function signedInContext(browser: Browser, kind: 'desktop' | 'mobile', server: Server, token: string): Promise<BrowserContext> {
+  const context = await newContext(browser, kind, server);
+  await context.addInitScript((tk) => {
+    try {
+      if (!localStorage.getItem('token')) localStorage.setItem('token', tk);
+    } catch {
+      // about:blank (a tab opened for the payment gateway) has no storage.
+    }
+  }, token);
+  return context;
+}
+
 /** Opens or closes the website through the back office. */
 export async function setWebsiteStatus(server: Server, status: { status: boolean; msg?: string; msg_en?: string }): Promise<void> {
   const res = await server.api('PUT', '/backoffice/website-status', { msg: '', msg_en: '', ...status }, await server.operatorToken());

@@ -3,10 +3,10 @@
 // stand-in slots and unlocks the wallet. Plus a visit of the hall and a detail on desktop and mobile, zh-TW and /en,
 // and the old root paths' permanent redirects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
 import {
-  PASSWORD, TEXT, clickDialogButton, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext,
+  PASSWORD, TEXT, clickDialogButton, freshAccount, signedInContext, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext,
   screenshotOnFailure, smsCode, startServer, type Locale, type Server,
 } from './helpers.ts';
 import type { PromotionAdmin, PromotionInput } from '../../src/shared/schemas/promotions.ts';
@@ -81,18 +81,6 @@ describe.skipIf(!hasChromium)('promotions', () => {
     return { account, token: login.body.data!.access_token };
   }
 
-  async function signedIn(kind: 'desktop' | 'mobile', token: string): Promise<BrowserContext> {
-    const context = await newContext(browser, kind, site);
-    await context.addInitScript((tk) => {
-      try {
-        if (!localStorage.getItem('token')) localStorage.setItem('token', tk);
-      } catch {
-        // about:blank (the gateway's tab) has no storage.
-      }
-    }, token);
-    return context;
-  }
-
   async function playerCall<T>(token: string, method: string, route: string, body?: unknown): Promise<{ status: number; data: T }> {
     const res = await fetch(`${server.url}/api${route}`, {
       method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -105,7 +93,7 @@ describe.skipIf(!hasChromium)('promotions', () => {
   it('a player applies for a first-deposit promotion, deposits, sees the activity wallet and its target, plays to it and unlocks it', async () => {
     screenshotOnFailure('promotions-first-deposit');
     const { token } = await register();
-    const context = await signedIn('desktop', token);
+    const context = await signedInContext(browser, 'desktop', site, token);
     try {
       const page = await context.newPage();
       // The hall lists the promotion; its card leads to the detail page.
@@ -211,7 +199,7 @@ describe.skipIf(!hasChromium)('promotions', () => {
       await operator.close();
     }
 
-    const context = await signedIn('desktop', token);
+    const context = await signedInContext(browser, 'desktop', site, token);
     try {
       const page = await context.newPage();
       await page.goto(localized('/member/promotions', 'zh-TW'));

@@ -3,10 +3,10 @@
 // (the page's clock is moved forward); a self-exclusion that leaves the restricted view, and an exclusion
 // that signs the player's open device out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
 import {
-  PASSWORD, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, smsCode,
+  registerPlayer, signedInContext, hasChromium, hydrated, launchBrowser, localized, screenshotOnFailure, smsCode,
   startServer, type Locale, type Server,
 } from './helpers.ts';
 
@@ -27,22 +27,6 @@ describe.skipIf(!hasChromium)('player protection', () => {
     await sim?.close();
   });
 
-  async function newPlayer(): Promise<{ account: string; token: string }> {
-    const account = freshAccount('pr');
-    const phone = freshPhone();
-    expect((await server.api('PUT', '/send/phone', { phone })).status).toBe(200);
-    const reg = await server.api('POST', '/auth/register', { account, password: PASSWORD, password_confirm: PASSWORD, phone, code: await smsCode(server, phone), agreement: true });
-    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
-    const login = await server.api<{ access_token: string }>('POST', '/auth/login', { account, password: PASSWORD });
-    return { account, token: login.body.data!.access_token };
-  }
-
-  async function signedIn(kind: 'desktop' | 'mobile', token: string): Promise<BrowserContext> {
-    const context = await newContext(browser, kind, server);
-    await context.addInitScript((tk) => { if (!localStorage.getItem('token')) localStorage.setItem('token', tk); }, token);
-    return context;
-  }
-
   async function setDailyDepositLimit(page: Page, path: string, amount: string): Promise<void> {
     await page.goto(path);
     await hydrated(page);
@@ -59,8 +43,8 @@ describe.skipIf(!hasChromium)('player protection', () => {
   ] as Array<['desktop' | 'mobile', Locale, string, string, string]>) {
     it(`a player sets a daily deposit limit on ${kind}, sees what is left and is refused a deposit above it`, async () => {
       screenshotOnFailure(`protection-deposit-limit-${kind}`);
-      const p = await newPlayer();
-      const context = await signedIn(kind, p.token);
+      const p = await registerPlayer(server, 'pr');
+      const context = await signedInContext(browser, kind, server, p.token);
       try {
         const page = await context.newPage();
         await setDailyDepositLimit(page, localized(protectionPath, locale), '1000');
@@ -84,9 +68,9 @@ describe.skipIf(!hasChromium)('player protection', () => {
 
   it('a reality check appears after its interval with the time played and continue or log out', async () => {
     screenshotOnFailure('protection-reality-check');
-    const p = await newPlayer();
+    const p = await registerPlayer(server, 'pr');
     expect((await server.api('PUT', '/protection/reality-check', { minutes: 15 }, p.token)).status).toBe(200);
-    const context = await signedIn('desktop', p.token);
+    const context = await signedInContext(browser, 'desktop', server, p.token);
     try {
       const page = await context.newPage();
       await page.clock.install();
@@ -115,8 +99,8 @@ describe.skipIf(!hasChromium)('player protection', () => {
 
   it('a self-exclusion leaves the restricted view, and an exclusion signs the open device out', async () => {
     screenshotOnFailure('protection-self-exclusion');
-    const p = await newPlayer();
-    const context = await signedIn('desktop', p.token);
+    const p = await registerPlayer(server, 'pr');
+    const context = await signedInContext(browser, 'desktop', server, p.token);
     try {
       const page = await context.newPage();
       await page.goto(localized('/member/protection', 'en'));
@@ -143,8 +127,8 @@ describe.skipIf(!hasChromium)('player protection', () => {
     }
 
     // Another player has the site open on a phone; an exclusion entered for them signs that device out.
-    const q = await newPlayer();
-    const phone = await signedIn('mobile', q.token);
+    const q = await registerPlayer(server, 'pr');
+    const phone = await signedInContext(browser, 'mobile', server, q.token);
     try {
       const page = await phone.newPage();
       const socketReady = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
