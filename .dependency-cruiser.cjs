@@ -48,6 +48,27 @@ module.exports = {
       to: { path: '^src/' },
     },
     {
+      name: 'route-imports-no-repository',
+      comment: 'Routes parse, call one service method and shape the answer; tables are reached through services.',
+      severity: 'error',
+      from: { path: '^src/server/modules/.+(routes|plugin)\\.ts$' },
+      to: { path: '^src/server/modules/.+repository\\.ts$' },
+    },
+    {
+      name: 'module-imports-no-foreign-repository',
+      comment: 'A domain owns its tables: another domain calls its service or reacts to its events, never its repository.',
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/' },
+      to: { path: '^src/server/modules/[^/]+/.*repository\\.ts$', pathNot: '^src/server/modules/$1/' },
+    },
+    {
+      name: 'lib-imports-no-client-state',
+      comment: 'src/lib holds isomorphic helpers; stores and islands build on it, never the other way round.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/(stores|islands|components|layouts|pages)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'Cycles make modules impossible to read or test in isolation.',
       severity: 'error',

@@ -4,6 +4,8 @@ import { ApiFailure, request, type RequestOptions } from './http.ts';
 import { $token, clearSession } from '../stores/auth-state.ts';
 import { showAlert } from '../stores/ui.ts';
 import { ERROR_REDIRECT_MS, type Locale } from '../shared/constants.ts';
+import { isRouteKey, resolveRoute, type AnswerOf, type ParamsOption } from '../shared/api/contract.ts';
+import type { PlayerRoutes } from '../shared/api/player.ts';
 
 export { ApiFailure };
 
@@ -25,10 +27,19 @@ interface CallOptions extends RequestOptions {
   onMessage?: (message: string) => void;
 }
 
-export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
+/** Options of a call by route key: the method comes from the key, the path's parameters from `params`. */
+export type RouteCallOptions<K extends string> = Omit<CallOptions, 'method'> & ParamsOption<K>;
+
+/** Calls a player route by its key in src/shared/api/player.ts; the answer's type comes from the map. */
+export function api<K extends keyof PlayerRoutes>(route: K, ...opts: ParamsOption<K> extends { params: object } ? [RouteCallOptions<K>] : [RouteCallOptions<K>?]): Promise<AnswerOf<PlayerRoutes, K>>;
+/** @deprecated A bare path with a hand-written answer type; name the route in src/shared/api/player.ts instead. */
+export function api<T>(path: string, opts?: CallOptions): Promise<T>;
+export async function api(pathOrRoute: string, opts: CallOptions & { params?: Record<string, string | number> } = {}): Promise<unknown> {
   const token = $token.get();
+  const { params, ...rest } = opts;
+  const target = isRouteKey(pathOrRoute) ? resolveRoute(pathOrRoute, params) : { method: opts.method, path: pathOrRoute };
   try {
-    return await request<T>(`/api${path}`, opts, { token, locale: pageLocale, networkText: networkMessage, onMessage: opts.onMessage });
+    return await request<unknown>(`/api${target.path}`, { ...rest, method: target.method }, { token, locale: pageLocale, networkText: networkMessage, onMessage: opts.onMessage });
   } catch (err) {
     if (!(err instanceof ApiFailure) || err.status === 0) throw err;
     const { status, body } = err;

@@ -20,7 +20,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
 import { OPEN_DURING_FORCED_CHANGE } from './modules/auth/account-service.ts';
-import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { backofficeRoutes } from './modules/staff/plugin.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
 import { WalletService } from './modules/wallet/service.ts';
@@ -46,7 +46,7 @@ import { ChatService } from './modules/chat/service.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { attachChatSockets } from './modules/chat/sockets.ts';
 import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
-import { liveStaffSession } from './modules/backoffice/staff/repository.ts';
+import { liveStaffSession } from './modules/staff/repository.ts';
 import { hashToken } from './modules/auth/tokens.ts';
 import { consultationRoutes } from './modules/consultations/routes.ts';
 import { ConsultationService } from './modules/consultations/service.ts';
@@ -87,12 +87,15 @@ export interface Services {
   redpacket: RedPacketService;
 }
 
+/** A registered route as the contract tests see it. */
+export interface RouteEntry { method: string; url: string; responses: string[]; schemas: Record<string, unknown> }
+
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     requirePlayer: (request: FastifyRequest) => Promise<void>;
-    /** Every route as registered (method, full path and the status codes it declares a response schema for), for the contract tests. */
-    routeList: Array<{ method: string; url: string; responses: string[] }>;
+    /** Every route as registered (method, full path, the status codes it declares a response schema for and those schemas), for the contract tests. */
+    routeList: RouteEntry[];
   }
   interface FastifyRequest {
     locale: Locale;
@@ -302,11 +305,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
   });
 
-  const routeList: Array<{ method: string; url: string; responses: string[] }> = [];
+  const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    const responses = Object.keys((route.schema?.response ?? {}) as Record<string, unknown>);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, responses });
+    const schemas = (route.schema?.response ?? {}) as Record<string, unknown>;
+    const responses = Object.keys(schemas);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, responses, schemas });
   });
   // Before the routes, so the plugin's onRoute hook sees every one of them.
   await registerOpenApi(app, {

@@ -1,6 +1,6 @@
 // Reads the process environment once, with defaults that make `npm start` work on a fresh machine.
 import path from 'node:path';
-import { STAFF_IDLE_TIMEOUT_BOUNDS_MS, STAFF_IDLE_TIMEOUT_MS } from './modules/backoffice/staff/idle-timeout.ts';
+import { STAFF_IDLE_TIMEOUT_BOUNDS_MS, STAFF_IDLE_TIMEOUT_MS } from './modules/staff/idle-timeout.ts';
 
 export interface Config {
   port: number;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { auditLog, players, sessions, smsOutbox, staff } from '../../src/server/db/schema.ts';
 import { AuthService } from '../../src/server/modules/auth/service.ts';
 import { openCentralAccount } from '../../src/server/modules/auth/repository.ts';
-import { totpAt } from '../../src/server/modules/backoffice/staff/totp.ts';
+import { totpAt } from '../../src/server/modules/staff/totp.ts';
 
 let t: TestApp;
 const PASSWORD = 'staffpass123';

@@ -7,7 +7,7 @@ import { freshIp } from '../helpers/players.ts';
 import { staff } from '../../src/server/db/schema.ts';
 import { AuthService } from '../../src/server/modules/auth/service.ts';
 import { seedFirstOperator } from '../../src/server/seed.ts';
-import { totpAt } from '../../src/server/modules/backoffice/staff/totp.ts';
+import { totpAt } from '../../src/server/modules/staff/totp.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ STAFF_TOTP_REQUIRED: '1' }); });

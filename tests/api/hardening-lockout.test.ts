@@ -7,7 +7,7 @@ import { freshIp, login, registerPlayer, PASSWORD } from '../helpers/players.ts'
 import { players, staff } from '../../src/server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { AuthService } from '../../src/server/modules/auth/service.ts';
-import { totpAt } from '../../src/server/modules/backoffice/staff/totp.ts';
+import { totpAt } from '../../src/server/modules/staff/totp.ts';
 
 const LIMIT = 5;
 const STAFF_PASSWORD = 'staffpass123';

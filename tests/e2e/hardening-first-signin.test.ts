@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { OPERATOR, hasChromium, hydrated, launchBrowser, newContext, screenshotOnFailure, startServer, type Server } from './helpers.ts';
-import { totpAt } from '../../src/server/modules/backoffice/staff/totp.ts';
+import { totpAt } from '../../src/server/modules/staff/totp.ts';
 
 describe.skipIf(!hasChromium)('first operator sign-in', () => {
   let server: Server;

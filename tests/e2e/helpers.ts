@@ -10,7 +10,7 @@ import path from 'node:path';
 import { onTestFailed, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { totpAt } from '../../src/server/modules/backoffice/staff/totp.ts';
+import { totpAt } from '../../src/server/modules/staff/totp.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results');

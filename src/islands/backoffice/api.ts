@@ -2,6 +2,8 @@
 // token, the back office's base path and the one place that ends the session when the server says it is over.
 import { ApiFailure, request, type RequestOptions } from '../../lib/http.ts';
 import type { Locale } from '../../shared/constants.ts';
+import { isRouteKey, resolveRoute, type AnswerOf, type ParamsOption } from '../../shared/api/contract.ts';
+import type { BackofficeRoutes } from '../../shared/api/backoffice.ts';
 import {
   $boLoadError, $boReady, $boStaff, $boToken, BO_TOKEN_KEY, clearBoSession, setBoStaff, type BoStaff,
 } from '../../stores/backoffice.ts';
@@ -21,13 +23,22 @@ export function boPath(locale: Locale, sub = ''): string {
   return `${locale === 'en' ? '/en' : ''}/backoffice${sub ? `/${sub}` : ''}`;
 }
 
-export async function boApi<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** Options of a call by route key: the method comes from the key, the path's parameters from `params`. */
+export type BoRouteOptions<K extends string> = Omit<RequestOptions, 'method'> & ParamsOption<K>;
+
+/** Calls a back-office route by its key in src/shared/api/backoffice.ts; the answer's type comes from the map. */
+export function boApi<K extends keyof BackofficeRoutes>(route: K, ...opts: ParamsOption<K> extends { params: object } ? [BoRouteOptions<K>] : [BoRouteOptions<K>?]): Promise<AnswerOf<BackofficeRoutes, K>>;
+/** @deprecated A bare path with a hand-written answer type; name the route in src/shared/api/backoffice.ts instead. */
+export function boApi<T>(path: string, opts?: RequestOptions): Promise<T>;
+export async function boApi(pathOrRoute: string, opts: RequestOptions & { params?: Record<string, string | number> } = {}): Promise<unknown> {
   const token = $boToken.get();
-  const query = opts.query
-    ? Object.fromEntries(Object.entries(opts.query).filter(([, v]) => v !== undefined && v !== ''))
+  const { params, ...rest } = opts;
+  const target = isRouteKey(pathOrRoute) ? resolveRoute(pathOrRoute, params) : { method: opts.method, path: pathOrRoute };
+  const query = rest.query
+    ? Object.fromEntries(Object.entries(rest.query).filter(([, v]) => v !== undefined && v !== ''))
     : undefined;
   try {
-    return await request<T>(`/api/backoffice${path}`, { ...opts, query }, { token, locale: config.locale, networkText: config.networkText });
+    return await request<unknown>(`/api/backoffice${target.path}`, { ...rest, method: target.method, query }, { token, locale: config.locale, networkText: config.networkText });
   } catch (err) {
     // The session ended (expired, signed out elsewhere, account disabled): the shell sends the page to sign-in.
     if (err instanceof ApiFailure && err.status === 401 && token) clearBoSession();
@@ -47,7 +58,7 @@ export function startBackoffice(): Promise<void> {
       return;
     }
     try {
-      setBoStaff(await boApi<BoStaff>('/auth/me'));
+      setBoStaff(await boApi('GET /auth/me'));
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 401) clearBoSession();
       else {

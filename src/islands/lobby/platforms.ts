@@ -78,7 +78,7 @@ let inflight: Promise<void> | null = null;
 export function loadPlatforms(force = false): Promise<void> {
   if (inflight) return inflight;
   if ($platforms.get() && !force) return Promise.resolve();
-  inflight = Promise.all([api<Platform[]>('/games/platform/all'), api<PlatformStatus[]>('/platforms/status').catch(() => [])])
+  inflight = Promise.all([api('GET /games/platform/all'), api('GET /platforms/status').catch(() => [])])
     .then(([all, statuses]) => {
       $platforms.set(mergePlatforms(all, statuses));
       $platformsFailed.set(false);

@@ -10,7 +10,7 @@ import { idText } from '../../../shared/schemas/ids.ts';
 import {
   cannedReplyBody, cannedReplyView, chatPlayerView, conversationMessagesView, conversationParams,
 } from '../../../shared/schemas/chat.ts';
-import type { StaffAuth } from '../backoffice/staff/service.ts';
+import type { StaffAuth } from '../staff/service.ts';
 
 const idParams = v.object({ id: idText() });
 

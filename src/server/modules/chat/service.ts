@@ -14,8 +14,8 @@ import {
   type AgentStateView, type CannedReplyBody, type CannedReplyView, type ChatMessageView, type ChatPlayerView,
   type ConversationMessagesView, type ConversationView, type PlayerChatView,
 } from '../../../shared/schemas/chat.ts';
-import { PERMISSIONS } from '../backoffice/staff/roles.ts';
-import { insertAudit } from '../backoffice/staff/repository.ts';
+import { PERMISSIONS } from '../staff/roles.ts';
+import { recordAudit } from '../staff/audit.ts';
 import * as repo from './repository.ts';
 import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 
@@ -222,7 +222,7 @@ export class ChatService {
   async take(staffId: number, conversationId: number, ip: string): Promise<ConversationView> {
     const taken = await repo.take(this.db, conversationId, staffId);
     if (!taken) throw new ApiError('bad_request', { conversation: ['chat.taken'] });
-    await insertAudit(this.db, { staffId, action: 'chat.take', target: `chat:${conversationId}`, detail: { player_id: taken.playerId }, ip });
+    await recordAudit(this.db, { staffId, action: 'chat.take', target: `chat:${conversationId}`, detail: { player_id: taken.playerId }, ip });
     this.nsp?.in(agentRoom(staffId)).socketsJoin(convRoom(conversationId));
     this.nsp?.to(AGENTS_ROOM).emit(CHAT_EVENTS.queue, { conversationId });
     return this.announce(conversationId);
@@ -234,7 +234,7 @@ export class ChatService {
     if (!target || target.status !== STAFF_STATUS.active || !AGENT_ROLES.includes(target.role)) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
     const moved = await this.db.transaction(async (tx) => {
       const row = await repo.transfer(tx, conversationId, staffId, toStaffId);
-      if (row) await insertAudit(tx, { staffId, action: 'chat.transfer', target: `chat:${conversationId}`, detail: { to_staff_id: toStaffId }, ip });
+      if (row) await recordAudit(tx, { staffId, action: 'chat.transfer', target: `chat:${conversationId}`, detail: { to_staff_id: toStaffId }, ip });
       return row;
     });
     if (!moved) throw new ApiError('forbidden');
@@ -248,7 +248,7 @@ export class ChatService {
   async agentClose(staffId: number, conversationId: number, ip: string): Promise<ConversationView> {
     const closed = await repo.close(this.db, conversationId, { kind: 'agent', staffId });
     if (!closed) throw new ApiError('forbidden');
-    await insertAudit(this.db, { staffId, action: 'chat.close', target: `chat:${conversationId}`, detail: {}, ip });
+    await recordAudit(this.db, { staffId, action: 'chat.close', target: `chat:${conversationId}`, detail: {}, ip });
     this.nsp?.to(AGENTS_ROOM).emit(CHAT_EVENTS.queue, { conversationId });
     return this.announce(conversationId);
   }
@@ -356,7 +356,7 @@ export class ChatService {
     if ((await repo.countCanned(this.db)) >= 200) throw new ApiError('validation_failed', { title: ['chat.v.canned_full'] });
     const row = await this.db.transaction(async (tx) => {
       const created = await repo.insertCanned(tx, { ...body, updatedBy: staffId });
-      await insertAudit(tx, { staffId, action: 'chat.canned_create', target: `canned:${created.id}`, detail: { title: body.title }, ip });
+      await recordAudit(tx, { staffId, action: 'chat.canned_create', target: `canned:${created.id}`, detail: { title: body.title }, ip });
       return created;
     });
     return this.cannedView(row);
@@ -365,7 +365,7 @@ export class ChatService {
   async updateCanned(staffId: number, id: number, body: CannedReplyBody, ip: string): Promise<CannedReplyView> {
     const row = await this.db.transaction(async (tx) => {
       const updated = await repo.updateCanned(tx, id, { ...body, updatedBy: staffId });
-      if (updated) await insertAudit(tx, { staffId, action: 'chat.canned_update', target: `canned:${id}`, detail: { title: body.title }, ip });
+      if (updated) await recordAudit(tx, { staffId, action: 'chat.canned_update', target: `canned:${id}`, detail: { title: body.title }, ip });
       return updated;
     });
     if (!row) throw new ApiError('not_found');
@@ -375,7 +375,7 @@ export class ChatService {
   async deleteCanned(staffId: number, id: number, ip: string): Promise<void> {
     const done = await this.db.transaction(async (tx) => {
       const deleted = await repo.deleteCanned(tx, id);
-      if (deleted) await insertAudit(tx, { staffId, action: 'chat.canned_delete', target: `canned:${id}`, detail: { title: deleted.title }, ip });
+      if (deleted) await recordAudit(tx, { staffId, action: 'chat.canned_delete', target: `canned:${id}`, detail: { title: deleted.title }, ip });
       return deleted;
     });
     if (!done) throw new ApiError('not_found');

@@ -8,7 +8,7 @@ import { issuesToFields } from '../../../shared/schemas/auth.ts';
 import { isLocale, translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { Auth } from '../auth/service.ts';
-import { can } from '../backoffice/staff/roles.ts';
+import { can } from '../staff/roles.ts';
 import {
   CHAT_EVENTS, CHAT_NAMESPACE, agentSendBody, conversationBody, emptyBody, readBody, sendBody, transferBody, typingBody,
   type ChatAck,

@@ -11,8 +11,8 @@ import { okBody } from '../../../shared/schemas/envelope.ts';
 import {
   consultationIdParams, deskAssignBody, deskDetailView, deskListQuery, deskListView, deskReplyBody, type ConsultationState,
 } from '../../../shared/schemas/consultations.ts';
-import type { StaffAuth } from '../backoffice/staff/service.ts';
-import { insertAudit } from '../backoffice/staff/repository.ts';
+import type { StaffAuth } from '../staff/service.ts';
+import { recordAudit } from '../staff/audit.ts';
 import * as repo from './repository.ts';
 
 const done = okBody(v.object({ id: v.number() }));
@@ -59,7 +59,7 @@ export const backofficeConsultationRoutes: FastifyPluginAsync = async (plugin) =
     const staff = staffOf(request);
     const id = request.params.id;
     const body = request.body;
-    await consultations.staffReply(staff.staffId, id, body.content, body.image_ids, (tx, c) => insertAudit(tx, {
+    await consultations.staffReply(staff.staffId, id, body.content, body.image_ids, (tx, c) => recordAudit(tx, {
       staffId: staff.staffId, action: 'consultation.reply', target: `player:${c.playerId}`, detail: { consultation: id, length: body.content.length, images: body.image_ids.length }, ip: request.ip,
     }));
     return ok({ id });
@@ -69,7 +69,7 @@ export const backofficeConsultationRoutes: FastifyPluginAsync = async (plugin) =
     const staff = staffOf(request);
     const id = request.params.id;
     const to = request.body.staff_id;
-    await consultations.assign(id, to, (tx, c) => insertAudit(tx, {
+    await consultations.assign(id, to, (tx, c) => recordAudit(tx, {
       staffId: staff.staffId, action: 'consultation.assign', target: `player:${c.playerId}`, detail: { consultation: id, staff_id: to }, ip: request.ip,
     }));
     return ok({ id });
@@ -78,7 +78,7 @@ export const backofficeConsultationRoutes: FastifyPluginAsync = async (plugin) =
   app.post('/consultations/:id/end', { schema: { params: consultationIdParams, response: { 200: done } }, config: { staff: 'consultations.manage' } }, async (request) => {
     const staff = staffOf(request);
     const id = request.params.id;
-    await consultations.end(id, (tx, c) => insertAudit(tx, {
+    await consultations.end(id, (tx, c) => recordAudit(tx, {
       staffId: staff.staffId, action: 'consultation.end', target: `player:${c.playerId}`, detail: { consultation: id }, ip: request.ip,
     }));
     return ok({ id });

@@ -12,8 +12,8 @@ import {
   boMessageListView, boMessageQuery, boPopupListView, boPopupView, composeBody, composeView, htmlPreviewBody, htmlPreviewView,
   messageStatusBody, popupBody, recipientPreviewBody, recipientPreviewView,
 } from '../../../shared/schemas/messages.ts';
-import type { StaffAuth } from '../backoffice/staff/service.ts';
-import { idParams } from '../backoffice/schemas.ts';
+import type { StaffAuth } from '../staff/service.ts';
+import { idParams } from '../../../shared/schemas/paging.ts';
 
 const done = v.object({ done: v.literal(true) });
 

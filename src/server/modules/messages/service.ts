@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { htmlToText, sanitizeOperatorHtml } from '../../lib/sanitize.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { mayReceiveOffers } from '../protection/gate.ts';
-import { insertAudit } from '../backoffice/staff/repository.ts';
+import { recordAudit } from '../staff/audit.ts';
 import { TAIPEI_OFFSET_MS, startOfTaipeiDate } from '../../../shared/time.ts';
 import {
   PASTED_ACCOUNTS_MAX, POPUP_COOKIE_MINUTES, POPUPS_MAX, POPUP_DEFAULTS, RECIPIENTS_MAX,
@@ -146,7 +146,7 @@ export class MessagesService {
         staffId: op.staffId,
       });
       if (recipients) await repo.insertRecipients(tx, id, recipients.ids);
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         staffId: op.staffId, action: 'messages.compose', target: `message:${id}`, ip: op.ip,
         detail: { kind: input.kind, title: input.title, marketing: input.marketing, segment: input.segment ? segmentSummary(input.segment) : null, recipients: recipients?.count ?? null, skipped: recipients?.skipped ?? 0 },
       });
@@ -180,7 +180,7 @@ export class MessagesService {
     if (!row) throw new ApiError('not_found');
     await this.db.transaction(async (tx) => {
       await repo.setMessageStatus(tx, id, status);
-      await insertAudit(tx, { staffId: op.staffId, action: status === MESSAGE_STATUS.published ? 'messages.republish' : 'messages.withdraw', target: `message:${id}`, ip: op.ip, detail: { from: row.status, to: status } });
+      await recordAudit(tx, { staffId: op.staffId, action: status === MESSAGE_STATUS.published ? 'messages.republish' : 'messages.withdraw', target: `message:${id}`, ip: op.ip, detail: { from: row.status, to: status } });
     });
     if (row.kind === 'personal') for (const playerId of await repo.recipientIds(this.db, id, RECIPIENTS_MAX)) this.publish.toPlayer(playerId, 'update-message', { id });
     else this.publish.toSystem('update-message', { id, broadcast: true });
@@ -256,7 +256,7 @@ export class MessagesService {
         row = await repo.updatePopup(tx, id, values);
         if (!row) throw new ApiError('not_found');
       }
-      await insertAudit(tx, { staffId: op.staffId, action: id === null ? 'popups.create' : 'popups.update', target: `popup:${row.id}`, ip: op.ip, detail: { title, status, settings, image, starts_at: startsAt, ends_at: endsAt } });
+      await recordAudit(tx, { staffId: op.staffId, action: id === null ? 'popups.create' : 'popups.update', target: `popup:${row.id}`, ip: op.ip, detail: { title, status, settings, image, starts_at: startsAt, ends_at: endsAt } });
       return row;
     });
     return this.boPopup(row);
@@ -265,7 +265,7 @@ export class MessagesService {
   async deletePopup(op: Operator, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (!(await repo.deletePopup(tx, id))) throw new ApiError('not_found');
-      await insertAudit(tx, { staffId: op.staffId, action: 'popups.delete', target: `popup:${id}`, ip: op.ip, detail: {} });
+      await recordAudit(tx, { staffId: op.staffId, action: 'popups.delete', target: `popup:${id}`, ip: op.ip, detail: {} });
     });
   }
 }

@@ -19,9 +19,9 @@ import {
   giftBody, jobBody, jobParams, modeEntryBody, modeParams, promotionBody, reviewBody,
   type CategoryAdmin, type GiftResult, type PromotionAdmin, type PromotionInput, type ReviewResult,
 } from '../../../shared/schemas/promotions.ts';
-import { insertAudit } from '../backoffice/staff/repository.ts';
-import type { StaffAuth } from '../backoffice/staff/service.ts';
-import { idParams } from '../backoffice/schemas.ts';
+import { recordAudit } from '../staff/audit.ts';
+import type { StaffAuth } from '../staff/service.ts';
+import { idParams } from '../../../shared/schemas/paging.ts';
 import { bannerUrl } from './service.ts';
 import { uploadById } from '../uploads/repository.ts';
 import * as repo from './repository.ts';
@@ -127,7 +127,7 @@ export const backofficePromotionRoutes: FastifyPluginAsync = async (plugin) => {
   const { db, promotions } = app.services;
   const staffId = (request: FastifyRequest) => (request.staff as StaffAuth).staffId;
   const audit = (request: FastifyRequest, action: string, target: string, detail: Record<string, unknown>) =>
-    (tx: DbOrTx) => insertAudit(tx, { staffId: staffId(request), action, target, detail, ip: request.ip });
+    (tx: DbOrTx) => recordAudit(tx, { staffId: staffId(request), action, target, detail, ip: request.ip });
   const read = { staff: 'promotions.read' } as const;
   const manage = { staff: 'promotions.manage' } as const;
 
@@ -300,7 +300,7 @@ export const backofficePromotionRoutes: FastifyPluginAsync = async (plugin) => {
     const { job } = request.params;
     const { day } = request.body;
     const r = await promotions.runDailyJob(job, day);
-    await insertAudit(db, { staffId: staffId(request), action: 'promotion.job', target: `${job}:${day}`, detail: { granted: r.granted, already_run: r.alreadyRun }, ip: request.ip });
+    await recordAudit(db, { staffId: staffId(request), action: 'promotion.job', target: `${job}:${day}`, detail: { granted: r.granted, already_run: r.alreadyRun }, ip: request.ip });
     return ok({ job, day, granted: r.granted, already_run: r.alreadyRun });
   });
 };

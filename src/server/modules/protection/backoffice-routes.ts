@@ -12,9 +12,9 @@ import {
 } from '../../../shared/schemas/protection.ts';
 import { okBody, pageOf } from '../../../shared/schemas/envelope.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
-import type { StaffAuth } from '../backoffice/staff/service.ts';
-import { insertAudit } from '../backoffice/staff/repository.ts';
-import { idParams, pageQuery } from '../backoffice/schemas.ts';
+import type { StaffAuth } from '../staff/service.ts';
+import { recordAudit } from '../staff/audit.ts';
+import { idParams, pageQuery } from '../../../shared/schemas/paging.ts';
 import * as repo from './repository.ts';
 
 const REASON_MAX = 500;
@@ -66,7 +66,7 @@ export const backofficeProtectionRoutes: FastifyPluginAsync = async (plugin) => 
     const value = body.kind === 'session' ? minor / 100n : minor;
     const staff = staffOf(request);
     const outcome = await protection.setLimit(id, body.kind, body.period, value, { staffId: staff.staffId, reason: body.reason });
-    await insertAudit(db, { staffId: staff.staffId, action: 'protection.limit_lowered', target: `player:${id}`, detail: { kind: body.kind, period: body.period, value: body.value, reason: body.reason, outcome }, ip: request.ip });
+    await recordAudit(db, { staffId: staff.staffId, action: 'protection.limit_lowered', target: `player:${id}`, detail: { kind: body.kind, period: body.period, value: body.value, reason: body.reason, outcome }, ip: request.ip });
     return ok({ outcome });
   });
 
@@ -76,7 +76,7 @@ export const backofficeProtectionRoutes: FastifyPluginAsync = async (plugin) => 
     const body = request.body;
     const staff = staffOf(request);
     const view = await protection.exclude(id, body.duration, { staffId: staff.staffId, reason: body.reason });
-    await insertAudit(db, { staffId: staff.staffId, action: 'protection.exclusion_added', target: `player:${id}`, detail: { duration: body.duration, reason: body.reason, ends_at: view.ends_at }, ip: request.ip });
+    await recordAudit(db, { staffId: staff.staffId, action: 'protection.exclusion_added', target: `player:${id}`, detail: { duration: body.duration, reason: body.reason, ends_at: view.ends_at }, ip: request.ip });
     return ok(view);
   });
 

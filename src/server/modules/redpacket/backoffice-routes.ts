@@ -10,8 +10,8 @@ import { okBody } from '../../../shared/schemas/envelope.ts';
 import {
   claimListView, claimsQuery, rejectBody, reviewView, roundBody, roundListView, roundsQuery,
 } from '../../../shared/schemas/redpacket.ts';
-import type { StaffAuth } from '../backoffice/staff/service.ts';
-import { idParams } from '../backoffice/schemas.ts';
+import type { StaffAuth } from '../staff/service.ts';
+import { idParams } from '../../../shared/schemas/paging.ts';
 
 const createdView = v.object({ id: v.number() });
 

@@ -18,7 +18,7 @@ import {
 import { checkGate } from '../protection/gate.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
-import { insertAudit } from '../backoffice/staff/repository.ts';
+import { recordAudit } from '../staff/audit.ts';
 import * as repo from './repository.ts';
 
 /** How long one instance reuses its answer to "which round is on": every page view of every visitor asks. */
@@ -229,7 +229,7 @@ export class RedPacketService {
       if (locked?.status !== 'pending') throw new ApiError('red_packet_not_pending');
       const paid = await payBonusInTx(tx, accounts, this.payment(round, playerId, packetId, locked.amountMinor, staff.staffId));
       await repo.markApproved(tx, packetId, paid, staff.staffId);
-      await insertAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.approve', target: `red_packet:${packetId}`, detail: { roundId: round.id, playerId, amount: minorToDecimal(locked.amountMinor) }, ip: staff.ip });
+      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.approve', target: `red_packet:${packetId}`, detail: { roundId: round.id, playerId, amount: minorToDecimal(locked.amountMinor) }, ip: staff.ip });
       return false;
     });
     if (!replayed) this.publish.toPlayer(playerId, 'update-user');
@@ -242,7 +242,7 @@ export class RedPacketService {
         const packet = await repo.packetById(tx, packetId);
         throw new ApiError(packet?.playerId ? 'red_packet_not_pending' : 'not_found');
       }
-      await insertAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.reject', target: `red_packet:${packetId}`, detail: { reason }, ip: staff.ip });
+      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.reject', target: `red_packet:${packetId}`, detail: { reason }, ip: staff.ip });
     });
   }
 
@@ -259,7 +259,7 @@ export class RedPacketService {
     const amounts = drawPackets(values.poolMinor, values.packetCount, values.minPacketMinor, values.maxPacketMinor);
     return this.db.transaction(async (tx) => {
       const round = await repo.insertRound(tx, { ...values, createdBy: staff.staffId }, amounts);
-      await insertAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.create', target: `red_packet_round:${round.id}`, detail: { ...input }, ip: staff.ip });
+      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.create', target: `red_packet_round:${round.id}`, detail: { ...input }, ip: staff.ip });
       return round.id;
     });
   }
@@ -272,7 +272,7 @@ export class RedPacketService {
       if (!(await repo.replaceRound(tx, id, values, amounts))) {
         throw new ApiError((await repo.roundById(tx, id)) ? 'red_packet_locked' : 'not_found');
       }
-      await insertAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.update', target: `red_packet_round:${id}`, detail: { ...input }, ip: staff.ip });
+      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.update', target: `red_packet_round:${id}`, detail: { ...input }, ip: staff.ip });
     });
     this.roundCache.delete(id);
   }
@@ -280,7 +280,7 @@ export class RedPacketService {
   async cancel(id: number, staff: { staffId: number; ip: string }): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (!(await repo.cancelRound(tx, id))) throw new ApiError((await repo.roundById(tx, id)) ? 'red_packet_locked' : 'not_found');
-      await insertAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.cancel', target: `red_packet_round:${id}`, detail: {}, ip: staff.ip });
+      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.cancel', target: `red_packet_round:${id}`, detail: {}, ip: staff.ip });
     });
     this.live = undefined;
     this.roundCache.delete(id);

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
-import type { StaffAuth } from '../backoffice/staff/service.ts';
+import type { StaffAuth } from '../staff/service.ts';
 import { bytesView, okBody } from '../../../shared/schemas/envelope.ts';
 import {
   PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES, STAFF_IMAGE_MAX_BYTES, fileParams, fileQuery, staffUploadQuery, uploadedFilesView,

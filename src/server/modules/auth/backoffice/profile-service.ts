@@ -1,0 +1,102 @@
+// The back-office player profile (issue 10 item 21): who the player is (real name, gender, birthday, phone, bank
+// cards, registration, last sign-in, status), enabling or disabling the account and editing the personal details.
+// Each change writes its audit row with the staff member, the reason and the values before and after, in the same
+// transaction as the change. Disabling revokes every session of the player in that transaction and then kicks the
+// player's sockets on every instance through the realtime publisher.
+import type { Db } from '../../../db/client.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import type { Publisher } from '../../../realtime/publisher.ts';
+import { MIN_AGE_YEARS } from '../../../../shared/constants.ts';
+import { ageOn } from '../../../../shared/schemas/cashier.ts';
+import { PLAYER_ACTIVE, PLAYER_DISABLED } from '../../../../shared/schemas/player-profile.ts';
+import type { PlayerProfileView } from '../../../../shared/schemas/backoffice/players.ts';
+import * as repo from './profile-repository.ts';
+import { revokePlayerSessions } from '../../staff/repository.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import type { Operator } from '../../staff/service.ts';
+
+/** The session end reason the player's page and the sessions list already know: ended by staff. */
+const REVOKE_REASON = 'kick';
+
+/** A real calendar day, not 2000-02-31. */
+function isCalendarDay(day: string): boolean {
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+}
+
+export class PlayerProfileService {
+  private readonly db: Db;
+  private readonly publish: Publisher;
+
+  constructor(deps: { db: Db; publish: Publisher }) {
+    this.db = deps.db;
+    this.publish = deps.publish;
+  }
+
+  async profile(playerId: number): Promise<PlayerProfileView> {
+    const p = await repo.profile(this.db, playerId);
+    if (!p) throw new ApiError('not_found');
+    const [cards, live] = await Promise.all([repo.cardsOf(this.db, playerId), repo.liveSessionCount(this.db, playerId)]);
+    return {
+      id: p.id, account: p.account, status: p.status, real_name: p.realName, gender: p.gender, birthday: p.birthday, phone: p.phone ?? '',
+      created_at: p.createdAt.toISOString(), last_login_at: p.lastLoginAt ? p.lastLoginAt.toISOString() : null, register_ip: p.registerIp ?? '',
+      live_sessions: live,
+      bank_cards: cards.map((c) => ({
+        id: c.id, bank: c.bank, market: c.market, account_name: c.accountName, card_number: c.cardNumber,
+        status_debit_card: c.statusDebitCard, created_at: c.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** Disabling ends every session at once; the player can sign in again only after an operator enables the account. */
+  async setStatus(op: Operator, playerId: number, enabled: boolean, reason: string): Promise<{ status: number; revoked: number }> {
+    const status = enabled ? PLAYER_ACTIVE : PLAYER_DISABLED;
+    const revoked = await this.db.transaction(async (tx) => {
+      const before = await repo.profileForUpdate(tx, playerId);
+      if (!before) throw new ApiError('not_found');
+      await repo.setStatus(tx, playerId, status);
+      const ids = enabled ? [] : await revokePlayerSessions(tx, playerId, REVOKE_REASON);
+      await recordAudit(tx, {
+        staffId: op.staffId, action: enabled ? 'player.enable' : 'player.disable', target: `player:${playerId}`,
+        detail: { account: before.account, reason, before: { status: before.status }, after: { status }, sessions: ids.length }, ip: op.ip,
+      });
+      return ids;
+    });
+    if (revoked.length) {
+      // After the commit: the open pages hear why, then their sockets are closed on whichever instance holds them.
+      this.publish.toPlayer(playerId, 'kick', { reason: 'kick' });
+      this.publish.disconnectSessions(revoked);
+    }
+    return { status, revoked: revoked.length };
+  }
+
+  async updateProfile(op: Operator, playerId: number, input: { real_name: string; gender: string; birthday: string; phone: string; reason: string }): Promise<PlayerProfileView> {
+    if (!isCalendarDay(input.birthday)) throw new ApiError('validation_failed', { birthday: ['bo.pp.birthday_required'] });
+    if (ageOn(input.birthday, new Date()) < MIN_AGE_YEARS) throw new ApiError('validation_failed', { birthday: ['bo.pp.under_age'] });
+    const phone = input.phone === '' ? null : input.phone;
+    try {
+      await this.db.transaction(async (tx) => {
+        const before = await repo.profileForUpdate(tx, playerId);
+        if (!before) throw new ApiError('not_found');
+        if (phone && await repo.phoneTakenByOther(tx, phone, playerId)) throw new ApiError('validation_failed', { phone: ['bo.pp.phone_taken'] });
+        await repo.setProfile(tx, playerId, { realName: input.real_name, gender: input.gender, birthday: input.birthday, phone });
+        await recordAudit(tx, {
+          staffId: op.staffId, action: 'player.profile_update', target: `player:${playerId}`,
+          detail: {
+            account: before.account, reason: input.reason,
+            before: { real_name: before.realName, gender: before.gender, birthday: before.birthday, phone: before.phone ?? '' },
+            after: { real_name: input.real_name, gender: input.gender, birthday: input.birthday, phone: phone ?? '' },
+          },
+          ip: op.ip,
+        });
+      });
+    } catch (err) {
+      // Two edits racing for the same phone: the unique index decides, and the loser hears the same message.
+      if (isUniqueViolation(err, 'players_phone_uq')) throw new ApiError('validation_failed', { phone: ['bo.pp.phone_taken'] });
+      throw err;
+    }
+    this.publish.toPlayer(playerId, 'update-user', {});
+    return this.profile(playerId);
+  }
+}

@@ -1,0 +1,153 @@
+// SQL of the finance desk: reads of the deposit, withdrawal and bank-card queues and the gateway callback
+// log. Nothing here writes: money and statuses change only through the cashier and wallet services.
+import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, journals, players, staff, withdrawals } from '../../../db/schema.ts';
+import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
+import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
+
+
+function likeText(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Accounts are matched from their start, case-insensitively, as players type them. */
+const accountLike = (account: string | undefined) => (account ? ilike(players.account, `${likeText(account)}%`) : undefined);
+
+export interface Totals { count: number; amountMinor: bigint }
+const totalsOf = (row: { n: number; s: string } | undefined): Totals => ({ count: row?.n ?? 0, amountMinor: BigInt(row?.s ?? '0') });
+
+// Deposits.
+
+export interface DepositFilter { status?: string; method?: string; account?: string }
+
+export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, dayStart: Date) {
+  const where = and(
+    p.status ? eq(depositOrders.status, p.status) : undefined,
+    p.method ? eq(depositOrders.method, p.method) : undefined,
+    accountLike(p.account),
+  );
+  // A queue is worked oldest first; finished orders are looked up newest first.
+  const order = p.status === 'pending' ? [asc(depositOrders.createdAt), asc(depositOrders.id)] : [desc(depositOrders.createdAt), desc(depositOrders.id)];
+  // "Today" counts an order on the day it reached where it is: paid ones by when they were paid.
+  const today = and(where, gte(sql`coalesce(${depositOrders.paidAt}, ${depositOrders.createdAt})`, dayStart));
+  const [rows, total, todays] = await Promise.all([
+    db.select({
+      deposit: depositOrders, account: players.account, realName: players.realName, reviewer: staff.username,
+    }).from(depositOrders)
+      .innerJoin(players, eq(players.id, depositOrders.playerId))
+      .leftJoin(staff, eq(staff.id, depositOrders.reviewedBy))
+      .where(where).orderBy(...order).limit(p.pageSize).offset(offsetOf(p)),
+    db.select({ n: sql<number>`count(*)::int` }).from(depositOrders).innerJoin(players, eq(players.id, depositOrders.playerId)).where(where),
+    db.select({ n: sql<number>`count(*)::int`, s: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)::text` })
+      .from(depositOrders).innerJoin(players, eq(players.id, depositOrders.playerId)).where(today),
+  ]);
+  return { rows, total: total[0]?.n ?? 0, today: totalsOf(todays[0]) };
+}
+
+// Withdrawals.
+
+export interface WithdrawalFilter { status?: string; account?: string }
+
+export async function listWithdrawals(db: DbOrTx, p: Paging & WithdrawalFilter, dayStart: Date) {
+  const where = and(p.status ? eq(withdrawals.status, p.status) : undefined, accountLike(p.account));
+  const order = p.status === 'applying' ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt), desc(withdrawals.id)];
+  // Reviewed (or cancelled) withdrawals count on the day of the review; waiting ones on the day they were asked for.
+  const today = and(where, gte(sql`coalesce(${withdrawals.reviewedAt}, ${withdrawals.createdAt})`, dayStart));
+  const [rows, total, todays] = await Promise.all([
+    db.select({
+      withdrawal: withdrawals, account: players.account, realName: players.realName, reviewer: staff.username,
+      card: { id: bankCards.id, bank: bankCards.bank, market: bankCards.market, accountName: bankCards.accountName, cardNumber: bankCards.cardNumber, status: bankCards.statusDebitCard },
+    }).from(withdrawals)
+      .innerJoin(players, eq(players.id, withdrawals.playerId))
+      .innerJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+      .leftJoin(staff, eq(staff.id, withdrawals.reviewedBy))
+      .where(where).orderBy(...order).limit(p.pageSize).offset(offsetOf(p)),
+    db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).innerJoin(players, eq(players.id, withdrawals.playerId)).where(where),
+    db.select({ n: sql<number>`count(*)::int`, s: sql<string>`coalesce(sum(${withdrawals.amountMinor}), 0)::text` })
+      .from(withdrawals).innerJoin(players, eq(players.id, withdrawals.playerId)).where(today),
+  ]);
+  return { rows, total: total[0]?.n ?? 0, today: totalsOf(todays[0]) };
+}
+
+export async function withdrawalWithPlayer(db: DbOrTx, id: string) {
+  const rows = await db.select({ withdrawal: withdrawals, account: players.account }).from(withdrawals)
+    .innerJoin(players, eq(players.id, withdrawals.playerId)).where(eq(withdrawals.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function depositWithPlayer(db: DbOrTx, id: string) {
+  const rows = await db.select({ deposit: depositOrders, account: players.account }).from(depositOrders)
+    .innerJoin(players, eq(players.id, depositOrders.playerId)).where(eq(depositOrders.id, id)).limit(1);
+  return rows[0];
+}
+
+// Bank cards.
+
+export interface CardFilter { status?: number; account?: string }
+
+export async function listCards(db: DbOrTx, p: Paging & CardFilter) {
+  const where = and(
+    isNull(bankCards.deletedAt), p.status !== undefined ? eq(bankCards.statusDebitCard, p.status) : undefined, accountLike(p.account),
+  );
+  const order = p.status === BANK_CARD_STATUS.pending ? [asc(bankCards.createdAt), asc(bankCards.id)] : [desc(bankCards.createdAt), desc(bankCards.id)];
+  const [rows, total] = await Promise.all([
+    db.select({ card: bankCards, account: players.account, realName: players.realName, auditor: staff.username })
+      .from(bankCards)
+      .innerJoin(players, eq(players.id, bankCards.playerId))
+      .leftJoin(staff, eq(staff.id, bankCards.auditedBy))
+      .where(where).orderBy(...order).limit(p.pageSize).offset(offsetOf(p)),
+    db.select({ n: sql<number>`count(*)::int` }).from(bankCards).innerJoin(players, eq(players.id, bankCards.playerId)).where(where),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+export async function cardWithPlayer(db: DbOrTx, id: number) {
+  const rows = await db.select({ card: bankCards, account: players.account }).from(bankCards)
+    .innerJoin(players, eq(players.id, bankCards.playerId)).where(eq(bankCards.id, id)).limit(1);
+  return rows[0];
+}
+
+/**
+ * Cards whose number another player bound before (and removed since): an account that moves between players
+ * is worth a second look before approving.
+ */
+export async function boundByOthers(db: DbOrTx, cardIds: number[]): Promise<Set<number>> {
+  if (!cardIds.length) return new Set();
+  const other = aliasedTable(bankCards, 'other');
+  const rows = await db.selectDistinct({ id: bankCards.id }).from(bankCards)
+    .innerJoin(other, and(eq(other.cardNumber, bankCards.cardNumber), ne(other.playerId, bankCards.playerId)))
+    .where(inArray(bankCards.id, cardIds));
+  return new Set(rows.map((r) => r.id));
+}
+
+// Gateway callbacks.
+
+export async function listCallbacks(db: DbOrTx, p: Paging & { order?: string; signature?: '0' | '1' }) {
+  const conditions: Array<SQL | undefined> = [
+    p.order ? eq(gatewayCallbacks.orderId, p.order) : undefined,
+    p.signature ? eq(gatewayCallbacks.signatureOk, p.signature === '1') : undefined,
+  ];
+  const where = and(...conditions);
+  const [rows, total] = await Promise.all([
+    db.select().from(gatewayCallbacks).where(where).orderBy(desc(gatewayCallbacks.id)).limit(p.pageSize).offset(offsetOf(p)),
+    db.select({ n: sql<number>`count(*)::int` }).from(gatewayCallbacks).where(where),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** Refused callbacks of the last 24 hourly counts (this hour and the 23 before), by gateway and outcome. */
+export async function refusedCallbacksLastDay(db: DbOrTx): Promise<Array<{ gateway: string; outcome: string; count: number }>> {
+  return db.select({ gateway: gatewayCallbackRefusals.gateway, outcome: gatewayCallbackRefusals.outcome, count: sql<number>`sum(${gatewayCallbackRefusals.count})::int` })
+    .from(gatewayCallbackRefusals).where(sql`${gatewayCallbackRefusals.hour} >= date_trunc('hour', now()) - interval '23 hours'`)
+    .groupBy(gatewayCallbackRefusals.gateway, gatewayCallbackRefusals.outcome).orderBy(gatewayCallbackRefusals.gateway, gatewayCallbackRefusals.outcome);
+}
+
+// Adjustments.
+
+/** The adjustment journal an idempotency key wrote, with its player and amount, to tell a replay apart. */
+export async function adjustmentByKey(db: DbOrTx, key: string) {
+  const rows = await db.select({ id: journals.id, playerId: journals.playerId, kind: journals.kind }).from(journals)
+    .where(eq(journals.idempotencyKey, key)).limit(1);
+  return rows[0];
+}

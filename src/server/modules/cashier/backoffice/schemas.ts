@@ -1,0 +1,91 @@
+// Request schemas of the finance desk: the deposit and withdrawal queues, bank-card audits, manual balance
+// adjustments and the gateway callback log. Messages are i18n keys as in schemas.ts.
+import * as v from 'valibot';
+import { idNumber } from '../../../../shared/schemas/ids.ts';
+import { DEPOSIT_METHODS } from '../../../../shared/schemas/cashier.ts';
+import { pageQuery } from '../../../../shared/schemas/paging.ts';
+
+export const DEPOSIT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'rejected'] as const;
+export const WITHDRAWAL_STATUSES = ['applying', 'paid', 'rejected', 'cancelled'] as const;
+/** Bank cards: 0 awaiting audit, 1 usable, 2 refused. */
+export const CARD_STATUSES = ['0', '1', '2'] as const;
+/** One adjustment moves at most this much either way (10,000,000.00); more is a typing mistake. */
+export const ADJUST_MAX_MINOR = 1_000_000_000n;
+export const REASON_MAX = 200;
+
+const str = () => v.string('v.type.string');
+const trimmed = (max: number) => v.pipe(str(), v.maxLength(max, 'v.too_long'), v.trim());
+/** An account search: what players' accounts are made of, matched from the start. */
+const accountText = () => v.optional(v.pipe(trimmed(32), v.regex(/^[A-Za-z0-9_]*$/, 'bo.v.account')));
+/** Missing and blank both read "give a reason" rather than a shape error. */
+const reason = () => v.optional(v.pipe(trimmed(REASON_MAX), v.nonEmpty('bo.v.reason_required')), '');
+
+/** Deposit and withdrawal ids are made by the cashier (DP…, WD…); anything else cannot name one. */
+export const orderParams = v.object({ id: v.pipe(str(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'error.not_found')) });
+
+export const depositsQuery = v.object({
+  ...pageQuery,
+  status: v.optional(v.picklist(DEPOSIT_STATUSES, 'bo.v.deposit_status')),
+  method: v.optional(v.union([v.literal(''), v.picklist(DEPOSIT_METHODS)], 'bo.v.deposit_method')),
+  account: accountText(),
+});
+
+export const withdrawalsQuery = v.object({
+  ...pageQuery,
+  status: v.optional(v.picklist(WITHDRAWAL_STATUSES, 'bo.v.withdrawal_status')),
+  account: accountText(),
+});
+
+export const cardsQuery = v.object({
+  ...pageQuery,
+  status: v.optional(v.pipe(v.picklist(CARD_STATUSES, 'bo.v.card_status'), v.transform(Number))),
+  account: accountText(),
+});
+
+export const callbacksQuery = v.object({
+  ...pageQuery,
+  /** The deposit order the callbacks name. */
+  order: v.optional(v.pipe(trimmed(40), v.regex(/^[A-Za-z0-9_-]*$/, 'bo.v.order_id'))),
+  /** '0' lists only callbacks whose signature failed (forged or broken). */
+  signature: v.optional(v.picklist(['0', '1'], 'bo.v.signature')),
+});
+
+export const rejectBody = v.strictObject({ reason: reason() }, 'v.type.object');
+
+/** Paying out needs no words; finance may leave a note (a bank reference) all the same. */
+export const approveBody = v.nullish(v.strictObject({
+  reason: v.optional(trimmed(REASON_MAX), ''),
+}, 'v.type.object'), {});
+
+export const cardAuditBody = v.pipe(
+  v.strictObject({
+    approve: v.boolean('v.type.boolean'),
+    reason: v.optional(trimmed(REASON_MAX), ''),
+  }, 'v.type.object'),
+  // A refused card tells the player why, so a refusal needs a reason.
+  v.forward(v.check((b) => b.approve || b.reason.length > 0, 'bo.v.reason_required'), ['reason']),
+);
+
+/**
+ * A signed decimal string with at most two decimals, never zero, within ±ADJUST_MAX_MINOR. Numbers are
+ * refused: a float cannot carry an exact amount.
+ */
+const signedMoney = () => v.pipe(
+  v.string('bo.v.money.format'),
+  v.trim(),
+  v.regex(/^[+-]?\d{1,13}(\.\d{1,2})?$/, 'bo.v.adjust.format'),
+  v.transform((text) => {
+    const negative = text.startsWith('-');
+    const [whole, frac = ''] = text.replace(/^[+-]/, '').split('.');
+    const minor = BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0'));
+    return negative ? -minor : minor;
+  }),
+  v.check((m) => m !== 0n, 'bo.v.adjust.zero'),
+  v.check((m) => m <= ADJUST_MAX_MINOR && m >= -ADJUST_MAX_MINOR, 'bo.v.money.too_large'),
+);
+
+export const adjustmentBody = v.strictObject({
+  player_id: idNumber('bo.v.player_id'),
+  amount: signedMoney(),
+  reason: reason(),
+}, 'v.type.object');

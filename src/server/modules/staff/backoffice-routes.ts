@@ -1,0 +1,81 @@
+// The back office's own accounts: sign-in, staff accounts and their two-factor enrolment, and the audit log.
+// Registered by the back-office index (../routes.ts), whose hook checks each route's `config.staff` permission.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ValibotTypeProvider } from '../../lib/validation.ts';
+import { ok } from '../../lib/reply.ts';
+import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
+import type { BackofficeService, Operator, StaffAuth } from './service.ts';
+import * as v from 'valibot';
+import { auditQuery, loginBody, staffCreateBody, staffUpdateBody, totpConfirmBody } from './schemas.ts';
+import { idParams, pageQuery } from '../../../shared/schemas/paging.ts';
+import {
+  auditListView, staffIdView, staffListView, staffLoginView, staffMeView, staffUpdatedView, staffView, totpConfirmedView, totpSecretView,
+} from '../../../shared/schemas/backoffice/staff.ts';
+
+const pageOnly = v.object(pageQuery);
+
+export const backofficeStaffRoutes: FastifyPluginAsync<{ service: BackofficeService }> = async (plugin, { service }) => {
+  // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
+  const staffOf = (request: FastifyRequest) => request.staff as StaffAuth;
+  const op = (request: FastifyRequest): Operator => ({ staffId: staffOf(request).staffId, ip: request.ip });
+
+  // Sign-in.
+
+  app.post('/auth/login', {
+    schema: { body: loginBody, response: { 200: okBody(staffLoginView) } },
+    // Limited per address and per username by the service, with counters every instance shares.
+    config: { staff: 'public' },
+  }, async (request) => ok(await service.login(request.body, { ip: request.ip })));
+
+  app.get('/auth/me', { schema: { response: { 200: okBody(staffMeView) } }, config: { staff: 'overview.read' } }, async (request) => ok(service.view(staffOf(request))));
+
+  app.post('/auth/logout', { schema: { response: { 200: okEmpty } }, config: { staff: 'overview.read' } }, async (request) => {
+    await service.logout(staffOf(request), request.ip);
+    return ok(null, 'Logged out');
+  });
+
+  // The audit log.
+
+  app.get('/audit', {
+    schema: { querystring: auditQuery, response: { 200: okBody(auditListView) } },
+    config: { staff: 'audit.read' },
+  }, async (request) => ok(await service.listAudit(request.query)));
+
+  // Staff accounts.
+
+  app.get('/staff', {
+    schema: { querystring: pageOnly, response: { 200: okBody(staffListView) } },
+    config: { staff: 'staff.manage' },
+  }, async (request) => ok(await service.listStaff(request.query)));
+
+  app.post('/staff', {
+    schema: { body: staffCreateBody, response: { 200: okBody(staffView) } },
+    config: { staff: 'staff.manage' },
+  }, async (request) => ok(await service.createStaff(op(request), request.body)));
+
+  app.put('/staff/:id', {
+    schema: { params: idParams, body: staffUpdateBody, response: { 200: okBody(staffUpdatedView) } },
+    config: { staff: 'staff.manage' },
+  }, async (request) => ok(await service.updateStaff(
+    op(request), request.params.id, request.body,
+  )));
+
+  app.post('/staff/:id/totp', {
+    schema: { params: idParams, response: { 200: okBody(totpSecretView) } },
+    config: { staff: 'staff.manage' },
+  }, async (request) => ok(await service.enableTotp(op(request), request.params.id)));
+
+  // A staff member's own enrolment, whatever their role: a secret shown once, then a code from it confirms it.
+  app.post('/auth/totp', { schema: { response: { 200: okBody(totpSecretView) } }, config: { staff: 'overview.read' } }, async (request) => ok(await service.enableTotp(op(request), staffOf(request).staffId)));
+
+  app.post('/auth/totp/confirm', {
+    schema: { body: totpConfirmBody, response: { 200: okBody(totpConfirmedView) } },
+    config: { staff: 'overview.read' },
+  }, async (request) => ok(await service.confirmTotp(op(request), request.body.code)));
+
+  app.delete('/staff/:id/totp', {
+    schema: { params: idParams, response: { 200: okBody(staffIdView) } },
+    config: { staff: 'staff.manage' },
+  }, async (request) => ok(await service.disableTotp(op(request), request.params.id)));
+};

@@ -1,0 +1,211 @@
+// SQL of the back office: staff and their sessions, the audit log, and the operator views of players,
+// SMS outbox and system messages. Settings are written through the system module's repository.
+import { and, desc, eq, gt, ilike, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, players, sessions, smsOutbox, staff, staffSessions, systemMessages } from '../../db/schema.ts';
+import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
+import { STAFF_STATUS } from '../../../shared/statuses.ts';
+
+export type StaffRow = typeof staff.$inferSelect;
+
+const countOf = (rows: Array<{ n: number }>) => rows[0]?.n ?? 0;
+
+/** Escapes LIKE wildcards so an operator's search text matches literally. */
+function likeText(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// Staff and staff sessions.
+
+export async function staffByUsername(db: DbOrTx, username: string): Promise<StaffRow | undefined> {
+  const rows = await db.select().from(staff).where(sql`lower(${staff.username}) = lower(${username})`).limit(1);
+  return rows[0];
+}
+
+export async function staffById(db: DbOrTx, id: number): Promise<StaffRow | undefined> {
+  const rows = await db.select().from(staff).where(eq(staff.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function insertStaffSession(db: DbOrTx, values: typeof staffSessions.$inferInsert): Promise<number> {
+  const rows = await db.insert(staffSessions).values(values).returning({ id: staffSessions.id });
+  return rows[0]!.id;
+}
+
+/** The live session of a token together with its staff member, who must still be enabled. */
+export async function liveStaffSession(db: DbOrTx, tokenHash: Buffer, idleMs: number) {
+  const rows = await db.select({
+    sessionId: staffSessions.id, staffId: staff.id, username: staff.username, role: staff.role,
+    totpEnabled: sql<boolean>`${staff.totpSecret} is not null`, lastSeenAt: staffSessions.lastSeenAt,
+  }).from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(and(
+      eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`),
+      gt(staffSessions.lastSeenAt, sql`now() - ${idleMs} * interval '1 millisecond'`),
+      eq(staff.status, STAFF_STATUS.active),
+    ))
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchStaffSession(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.id, sessionId));
+}
+
+export async function revokeStaffSession(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.update(staffSessions).set({ revokedAt: sql`now()` })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+}
+
+export async function revokeAllStaffSessions(db: DbOrTx, staffId: number): Promise<number> {
+  const rows = await db.update(staffSessions).set({ revokedAt: sql`now()` })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  return rows.length;
+}
+
+export async function listStaff(db: DbOrTx, p: Paging) {
+  const [rows, total] = await Promise.all([
+    db.select({
+      id: staff.id, username: staff.username, role: staff.role, status: staff.status,
+      totpEnabled: sql<boolean>`${staff.totpSecret} is not null`, createdAt: staff.createdAt,
+    }).from(staff).orderBy(staff.id).limit(p.pageSize).offset(offsetOf(p)),
+    db.select({ n: sql<number>`count(*)::int` }).from(staff),
+  ]);
+  return { rows, total: countOf(total) };
+}
+
+export async function insertStaff(db: DbOrTx, values: typeof staff.$inferInsert): Promise<StaffRow> {
+  const rows = await db.insert(staff).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateStaff(db: DbOrTx, id: number, patch: Partial<Pick<StaffRow, 'role' | 'status' | 'totpSecret' | 'totpPending' | 'passwordHash' | 'mustChangePassword'>>): Promise<void> {
+  await db.update(staff).set(patch).where(eq(staff.id, id));
+}
+
+/** Locks a staff row for a read-modify-write, so two admins' edits apply one after the other. */
+export async function staffForUpdate(db: DbOrTx, id: number): Promise<StaffRow | undefined> {
+  const rows = await db.select().from(staff).where(eq(staff.id, id)).for('update').limit(1);
+  return rows[0];
+}
+
+export async function countActiveAdmins(db: DbOrTx): Promise<number> {
+  return countOf(await db.select({ n: sql<number>`count(*)::int` }).from(staff)
+    .where(and(eq(staff.role, 'admin'), eq(staff.status, STAFF_STATUS.active))));
+}
+
+// The audit log: insert and read only.
+
+export interface AuditEntry {
+  staffId: number | null;
+  action: string;
+  target?: string;
+  detail?: Record<string, unknown>;
+  ip: string | null;
+}
+
+export async function insertAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    staffId: entry.staffId, action: entry.action, target: entry.target ?? '', detail: entry.detail ?? {}, ip: entry.ip,
+  });
+}
+
+export async function listAudit(db: DbOrTx, p: Paging & { action?: string }) {
+  const where = p.action ? like(auditLog.action, `${likeText(p.action)}%`) : undefined;
+  const [rows, total] = await Promise.all([
+    db.select({
+      id: auditLog.id, staffId: auditLog.staffId, username: staff.username, action: auditLog.action,
+      target: auditLog.target, detail: auditLog.detail, ip: auditLog.ip, createdAt: auditLog.createdAt,
+    }).from(auditLog).leftJoin(staff, eq(staff.id, auditLog.staffId))
+      .where(where).orderBy(desc(auditLog.id)).limit(p.pageSize).offset(offsetOf(p)),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  return { rows, total: countOf(total) };
+}
+
+// System messages.
+
+export async function listMessages(db: DbOrTx, slot: string, p: Paging) {
+  const where = eq(systemMessages.slot, slot);
+  const [rows, total] = await Promise.all([
+    db.select().from(systemMessages).where(where).orderBy(desc(systemMessages.id)).limit(p.pageSize).offset(offsetOf(p)),
+    db.select({ n: sql<number>`count(*)::int` }).from(systemMessages).where(where),
+  ]);
+  return { rows, total: countOf(total) };
+}
+
+export async function insertMessage(db: DbOrTx, values: typeof systemMessages.$inferInsert) {
+  const rows = await db.insert(systemMessages).values(values).returning();
+  return rows[0]!;
+}
+
+export async function messageForUpdate(db: DbOrTx, id: number) {
+  const rows = await db.select().from(systemMessages).where(eq(systemMessages.id, id)).for('update').limit(1);
+  return rows[0];
+}
+
+export async function updateMessage(db: DbOrTx, id: number, patch: Partial<typeof systemMessages.$inferInsert>) {
+  const rows = await db.update(systemMessages).set(patch).where(eq(systemMessages.id, id)).returning();
+  return rows[0]!;
+}
+
+// SMS outbox.
+
+export async function listSms(db: DbOrTx, p: Paging & { phone?: string }) {
+  // A prefix search, so an operator can type the first digits the player reads out.
+  const where = p.phone ? like(smsOutbox.phone, `${likeText(p.phone)}%`) : undefined;
+  const [rows, total] = await Promise.all([
+    db.select().from(smsOutbox).where(where).orderBy(desc(smsOutbox.id)).limit(p.pageSize).offset(offsetOf(p)),
+    db.select({ n: sql<number>`count(*)::int` }).from(smsOutbox).where(where),
+  ]);
+  return { rows, total: countOf(total) };
+}
+
+export async function countSmsSince(db: DbOrTx, since: Date): Promise<number> {
+  return countOf(await db.select({ n: sql<number>`count(*)::int` }).from(smsOutbox).where(gt(smsOutbox.createdAt, since)));
+}
+
+// Players.
+
+const liveSessionOf = (playerId: SQL | typeof players.id) => sql`
+  exists (select 1 from ${sessions} where ${sessions.playerId} = ${playerId}
+    and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`;
+
+export async function listPlayers(db: DbOrTx, p: Paging & { q?: string }) {
+  const where = p.q
+    ? or(ilike(players.account, `%${likeText(p.q)}%`), like(players.phone, `${likeText(p.q)}%`))
+    : undefined;
+  const [rows, total] = await Promise.all([
+    // Columns are listed one by one: the password hash never leaves this module.
+    db.select({
+      id: players.id, account: players.account, phone: players.phone, levelId: players.levelId, status: players.status,
+      createdAt: players.createdAt, lastLoginAt: players.lastLoginAt, registerIp: players.registerIp,
+      online: sql<boolean>`${liveSessionOf(players.id)}`,
+    }).from(players).where(where).orderBy(desc(players.id)).limit(p.pageSize).offset(offsetOf(p)),
+    db.select({ n: sql<number>`count(*)::int` }).from(players).where(where),
+  ]);
+  return { rows, total: countOf(total) };
+}
+
+export async function playerExists(db: DbOrTx, id: number): Promise<{ id: number; account: string } | undefined> {
+  const rows = await db.select({ id: players.id, account: players.account }).from(players).where(eq(players.id, id)).limit(1);
+  return rows[0];
+}
+
+/** Revokes every live session of a player, returning the ids it revoked. */
+export async function revokePlayerSessions(db: DbOrTx, playerId: number, reason: string): Promise<number[]> {
+  const rows = await db.update(sessions).set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function playerCounts(db: DbOrTx): Promise<{ total: number; online: number }> {
+  const rows = await db.select({
+    total: sql<number>`count(*)::int`,
+    online: sql<number>`(select count(distinct ${sessions.playerId})::int from ${sessions}
+      where ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`,
+  }).from(players);
+  return { total: rows[0]?.total ?? 0, online: rows[0]?.online ?? 0 };
+}

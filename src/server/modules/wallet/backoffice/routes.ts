@@ -1,0 +1,115 @@
+// The back office's money routes, registered inside backofficeRoutes so its auth hook (each route's
+// `config.staff` permission) and error handler apply to them too.
+import { commandKey } from '../../../lib/idempotency.ts';
+import { idempotencyHeaders } from '../../../../shared/schemas/idempotency.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ok } from '../../../lib/reply.ts';
+import { loadConfig } from '../../../config.ts';
+import type { Operator, StaffAuth } from '../../staff/service.ts';
+import { idParams } from '../../../../shared/schemas/paging.ts';
+import type { ValibotTypeProvider } from '../../../lib/validation.ts';
+import { okBody } from '../../../../shared/schemas/envelope.ts';
+import {
+  blacklistView, bonusGrantedView, ledgerPageView, playerSummaryView, playerWalletsView, staffTransfersView,
+} from '../../../../shared/schemas/backoffice/players.ts';
+import { allFaultsView, findingsView, platformFaultsView, recheckView, reconcileRunView } from '../../../../shared/schemas/backoffice/operations.ts';
+import { ProviderFaults } from './provider-faults.ts';
+import { BackofficeWalletService } from './service.ts';
+import {
+  blacklistBody, bonusGrantBody, codeParams, faultsBody, findingsQuery, ledgerQuery, lookupQuery, pendingQuery, transferParams,
+  transfersQuery, walletsQuery,
+} from './schemas.ts';
+
+export interface WalletRoutesOptions {
+  /** The game provider's base URL (config.provider.baseUrl); read from the environment when not given. */
+  providerBaseUrl?: string;
+}
+
+export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (plugin, opts) => {
+  // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
+  const { db, wallet, provider, limiter } = app.services;
+  const faults = new ProviderFaults(opts.providerBaseUrl ?? loadConfig().provider.baseUrl, { production: loadConfig().nodeEnv === 'production' });
+  const service = new BackofficeWalletService({ db, wallet, provider, limiter, faults });
+
+  const op = (request: FastifyRequest): Operator => ({ staffId: (request.staff as StaffAuth).staffId, ip: request.ip });
+
+  // Players (the platform list is in catalogue-routes.ts).
+
+  app.get('/players/lookup', {
+    schema: { querystring: lookupQuery, response: { 200: okBody(playerSummaryView) } },
+    config: { staff: 'player.detail' },
+  }, async (request) => ok(await service.summary({ account: request.query.account })));
+
+  app.get('/players/:id', {
+    schema: { params: idParams, response: { 200: okBody(playerSummaryView) } },
+    config: { staff: 'player.detail' },
+  }, async (request) => ok(await service.summary({ id: request.params.id })));
+
+  app.get('/players/:id/wallets', {
+    schema: { params: idParams, querystring: walletsQuery, response: { 200: okBody(playerWalletsView) } },
+    config: { staff: 'wallets.read' },
+  }, async (request) => ok(await service.wallets(request.params.id, request.query.live === '1')));
+
+  app.get('/players/:id/ledger', {
+    schema: { params: idParams, querystring: ledgerQuery, response: { 200: okBody(ledgerPageView) } },
+    config: { staff: 'wallets.read' },
+  }, async (request) => ok(await service.ledger(request.params.id, request.query)));
+
+  app.get('/players/:id/transfers', {
+    schema: { params: idParams, querystring: transfersQuery, response: { 200: okBody(staffTransfersView) } },
+    config: { staff: 'wallets.read' },
+  }, async (request) => ok(await service.transfers(request.params.id, request.query)));
+
+  app.post('/players/:id/bonus-wallets', {
+    schema: { headers: idempotencyHeaders, params: idParams, body: bonusGrantBody, response: { 200: okBody(bonusGrantedView) } },
+    config: { staff: 'bonus.grant' },
+  }, async (request) => ok(await service.grantBonus(
+    op(request), request.params.id, request.body, commandKey(request, { params: request.params, body: request.body }),
+  )));
+
+  app.put('/players/:id/blacklist', {
+    schema: { params: idParams, body: blacklistBody, response: { 200: okBody(blacklistView) } },
+    config: { staff: 'blacklist.manage' },
+  }, async (request) => ok(await service.setBlacklist(op(request), request.params.id, request.body)));
+
+  // Reconciliation.
+
+  app.get('/reconciliation/findings', {
+    schema: { querystring: findingsQuery, response: { 200: okBody(findingsView) } },
+    config: { staff: 'reconciliation.manage' },
+  }, async (request) => ok(await service.findings(request.query)));
+
+  app.get('/reconciliation/pending', {
+    schema: { querystring: pendingQuery, response: { 200: okBody(staffTransfersView) } },
+    config: { staff: 'reconciliation.manage' },
+  }, async (request) => ok(await service.pendingTransfers(request.query)));
+
+  app.post('/reconciliation/run', { schema: { response: { 200: okBody(reconcileRunView) } }, config: { staff: 'reconciliation.manage' } }, async (request) => ok(await service.runReconcile(op(request))));
+
+  app.post('/reconciliation/transfers/:id/recheck', {
+    schema: { params: transferParams, response: { 200: okBody(recheckView) } },
+    config: { staff: 'reconciliation.manage' },
+  }, async (request) => ok(await service.recheck(op(request), request.params.id)));
+
+  // The stand-in provider's fault switches (404 unless the provider runs on this machine).
+
+  app.get('/provider-faults', { schema: { response: { 200: okBody(allFaultsView) } }, config: { staff: 'provider_faults.manage' } }, async () => ok(await service.providerFaults()));
+
+  app.get('/provider-faults/:code', {
+    schema: { params: codeParams, response: { 200: okBody(platformFaultsView) } },
+    config: { staff: 'provider_faults.manage' },
+  }, async (request) => {
+    const code = request.params.code;
+    return ok({ code, faults: await faults.get(code) });
+  });
+
+  app.put('/provider-faults/:code', {
+    schema: { params: codeParams, body: faultsBody, response: { 200: okBody(platformFaultsView) } },
+    config: { staff: 'provider_faults.manage' },
+  }, async (request) => ok(await service.setProviderFaults(
+    op(request), request.params.code, request.body,
+  )));
+
+  app.delete('/provider-faults', { schema: { response: { 200: okBody(allFaultsView) } }, config: { staff: 'provider_faults.manage' } }, async (request) => ok(await service.resetProviderFaults(op(request))));
+};
