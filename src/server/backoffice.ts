@@ -24,9 +24,7 @@ import { dashboardSources } from './figures.ts';
 export function backofficePlugins(config: Config): BackofficeMount[] {
   return [
     // Sign-in, staff accounts, two-factor enrolment and the audit log.
-    backofficeMount(backofficeStaffRoutes, {
-      totpKey: config.staffTotpKey, totpRequired: config.staffTotpRequired, idleTimeoutMs: config.staffIdleTimeoutMs,
-    }),
+    backofficeMount(backofficeStaffRoutes, { totpKey: config.staffTotpKey, totpRequired: config.staffTotpRequired }),
     // The overview, website status, settings, system messages and the SMS outbox.
     backofficeMount(backofficeSystemRoutes, { dashboard: dashboardSources }),
     backofficeMount(backofficePlayerListRoutes),

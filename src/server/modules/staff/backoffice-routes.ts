@@ -20,16 +20,13 @@ export interface StaffRoutesOptions {
   totpKey?: Buffer;
   /** Admin and finance staff enrol an authenticator before their first session (config.staffTotpRequired). */
   totpRequired?: boolean;
-  idleTimeoutMs?: number;
 }
 
 export const backofficeStaffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (plugin, opts) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, limiter } = app.services;
-  const service = new StaffService({
-    db, limiter, totpKey: opts.totpKey ?? Buffer.alloc(32), totpRequired: opts.totpRequired, idleTimeoutMs: opts.idleTimeoutMs,
-  });
+  const service = new StaffService({ db, limiter, totpKey: opts.totpKey ?? Buffer.alloc(32), totpRequired: opts.totpRequired });
 
   // Sign-in.
 

@@ -25,6 +25,8 @@ const CACHE_MS = 1000;
 export interface SystemMessage { status: number; message: string; message_en: string }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+/** Operator text is written in Chinese and optionally in English: an English page shows the English where there is one. */
+const textFor = (locale: Locale, text: string, textEn: string) => (locale === 'en' && textEn ? textEn : text);
 const page = <T>(p: Paging, rows: T[], total: number): PageOf<T> => ({ data: rows, total, page: p.page, pageSize: p.pageSize });
 
 function messageView(r: repo.SystemMessageRow): SystemMessageView {
@@ -76,7 +78,7 @@ export class SystemService {
   /** The website's status as a player reads it: the English text where one was written and the page is English. */
   async websiteStatusFor(locale: Locale): Promise<{ status: boolean; msg: string }> {
     const w = await this.websiteStatus();
-    return { status: w.status, msg: locale === 'en' && w.msg_en ? w.msg_en : w.msg };
+    return { status: w.status, msg: textFor(locale, w.msg, w.msg_en) };
   }
 
   async setWebsiteStatus(status: WebsiteStatus): Promise<void> {
@@ -92,7 +94,7 @@ export class SystemService {
   /** A slot's shown messages as a player reads them: the English text where one was written and the page is English. */
   async messagesFor(slot: string, locale: Locale): Promise<Array<{ status: number; message: string }>> {
     const rows = await this.messages(slot);
-    return rows.map((r) => ({ status: r.status, message: locale === 'en' && r.message_en ? r.message_en : r.message }));
+    return rows.map((r) => ({ status: r.status, message: textFor(locale, r.message, r.message_en) }));
   }
 
   ipBlocked(ip: string): Promise<boolean> {
