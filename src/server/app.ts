@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
 import { OPEN_DURING_FORCED_CHANGE } from './modules/auth/account-service.ts';
 import { backofficeRoutes } from './modules/staff/plugin.ts';
+import { backofficePlugins } from './backoffice.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
 import { WalletService } from './modules/wallet/service.ts';
@@ -36,6 +37,7 @@ import { cashierRoutes } from './modules/cashier/routes.ts';
 import { startJobs } from './jobs/runner.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
 import { refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
+import { metricsSources } from './figures.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { ProtectionService } from './modules/protection/service.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
@@ -46,8 +48,7 @@ import { ChatService } from './modules/chat/service.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { attachChatSockets } from './modules/chat/sockets.ts';
 import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
-import { liveStaffSession } from './modules/staff/repository.ts';
-import { hashToken } from './modules/auth/tokens.ts';
+import { authenticateStaffToken } from './modules/staff/sessions.ts';
 import { consultationRoutes } from './modules/consultations/routes.ts';
 import { ConsultationService } from './modules/consultations/service.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
@@ -241,10 +242,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   attachChatSockets(realtime.io, {
     chat,
     authenticatePlayer: (token) => authService!.authenticate(token),
-    authenticateStaff: async (token) => {
-      const row = await liveStaffSession(database.db, hashToken(token), config.staffIdleTimeoutMs);
-      return row && { staffId: row.staffId, username: row.username, role: row.role };
-    },
+    authenticateStaff: (token) => authenticateStaffToken(database.db, token, config.staffIdleTimeoutMs),
     log: (err, msg) => app.log.error({ err }, msg),
   });
 
@@ -317,7 +315,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     needsSession: (route) => [route.onRequest].flat().includes(app.requirePlayer)
       || (route.url.startsWith('/api/backoffice/') && (route.config as { staff?: string } | undefined)?.staff !== 'public'),
   });
-  const metrics = await registerMetrics(app, { db: database.db, io: realtime.io, token: config.metricsToken });
+  const metrics = await registerMetrics(app, { db: database.db, io: realtime.io, token: config.metricsToken, figures: metricsSources });
   cashier.onCallbackRefused = refusedCallbacksCounter(metrics);
   logRequests(app);
 
@@ -352,7 +350,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(redPacketRoutes);
     await api.register(uploadRoutes);
     await api.register(promotionRoutes);
-    await api.register(backofficeRoutes, { prefix: '/backoffice', providerBaseUrl: config.provider.baseUrl, totpKey: config.staffTotpKey, totpRequired: config.staffTotpRequired, idleTimeoutMs: config.staffIdleTimeoutMs });
+    await api.register(backofficeRoutes, { prefix: '/backoffice', idleTimeoutMs: config.staffIdleTimeoutMs, plugins: backofficePlugins(config) });
   }, { prefix: '/api' });
 
   if (opts.pages) {

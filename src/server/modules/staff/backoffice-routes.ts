@@ -1,24 +1,32 @@
 // The back office's own accounts: sign-in, staff accounts and their two-factor enrolment, and the audit log.
-// Registered by the back-office index (../routes.ts), whose hook checks each route's `config.staff` permission.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+// Mounted by the staff-auth plugin (plugin.ts), whose hook checks each route's `config.staff` permission.
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { ok } from '../../lib/reply.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
-import type { BackofficeService, Operator, StaffAuth } from './service.ts';
-import * as v from 'valibot';
-import { auditQuery, loginBody, staffCreateBody, staffUpdateBody, totpConfirmBody } from './schemas.ts';
 import { idParams, pageQuery } from '../../../shared/schemas/paging.ts';
 import {
-  auditListView, staffIdView, staffListView, staffLoginView, staffMeView, staffUpdatedView, staffView, totpConfirmedView, totpSecretView,
+  auditListView, auditQuery, loginBody, staffCreateBody, staffIdView, staffListView, staffLoginView, staffMeView, staffUpdateBody,
+  staffUpdatedView, staffView, totpConfirmBody, totpConfirmedView, totpSecretView,
 } from '../../../shared/schemas/backoffice/staff.ts';
+import { StaffService } from './service.ts';
+import { operatorOf, staffOf } from './request.ts';
 
 const pageOnly = v.object(pageQuery);
 
-export const backofficeStaffRoutes: FastifyPluginAsync<{ service: BackofficeService }> = async (plugin, { service }) => {
+export interface StaffRoutesOptions {
+  /** Seals staff TOTP secrets at rest (config.staffTotpKey). */
+  totpKey?: Buffer;
+  /** Admin and finance staff enrol an authenticator before their first session (config.staffTotpRequired). */
+  totpRequired?: boolean;
+}
+
+export const backofficeStaffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (plugin, opts) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
-  const staffOf = (request: FastifyRequest) => request.staff as StaffAuth;
-  const op = (request: FastifyRequest): Operator => ({ staffId: staffOf(request).staffId, ip: request.ip });
+  const { db, limiter } = app.services;
+  const service = new StaffService({ db, limiter, totpKey: opts.totpKey ?? Buffer.alloc(32), totpRequired: opts.totpRequired });
 
   // Sign-in.
 
@@ -52,30 +60,28 @@ export const backofficeStaffRoutes: FastifyPluginAsync<{ service: BackofficeServ
   app.post('/staff', {
     schema: { body: staffCreateBody, response: { 200: okBody(staffView) } },
     config: { staff: 'staff.manage' },
-  }, async (request) => ok(await service.createStaff(op(request), request.body)));
+  }, async (request) => ok(await service.createStaff(operatorOf(request), request.body)));
 
   app.put('/staff/:id', {
     schema: { params: idParams, body: staffUpdateBody, response: { 200: okBody(staffUpdatedView) } },
     config: { staff: 'staff.manage' },
-  }, async (request) => ok(await service.updateStaff(
-    op(request), request.params.id, request.body,
-  )));
+  }, async (request) => ok(await service.updateStaff(operatorOf(request), request.params.id, request.body)));
 
   app.post('/staff/:id/totp', {
     schema: { params: idParams, response: { 200: okBody(totpSecretView) } },
     config: { staff: 'staff.manage' },
-  }, async (request) => ok(await service.enableTotp(op(request), request.params.id)));
+  }, async (request) => ok(await service.enableTotp(operatorOf(request), request.params.id)));
 
   // A staff member's own enrolment, whatever their role: a secret shown once, then a code from it confirms it.
-  app.post('/auth/totp', { schema: { response: { 200: okBody(totpSecretView) } }, config: { staff: 'overview.read' } }, async (request) => ok(await service.enableTotp(op(request), staffOf(request).staffId)));
+  app.post('/auth/totp', { schema: { response: { 200: okBody(totpSecretView) } }, config: { staff: 'overview.read' } }, async (request) => ok(await service.enableTotp(operatorOf(request), staffOf(request).staffId)));
 
   app.post('/auth/totp/confirm', {
     schema: { body: totpConfirmBody, response: { 200: okBody(totpConfirmedView) } },
     config: { staff: 'overview.read' },
-  }, async (request) => ok(await service.confirmTotp(op(request), request.body.code)));
+  }, async (request) => ok(await service.confirmTotp(operatorOf(request), request.body.code)));
 
   app.delete('/staff/:id/totp', {
     schema: { params: idParams, response: { 200: okBody(staffIdView) } },
     config: { staff: 'staff.manage' },
-  }, async (request) => ok(await service.disableTotp(op(request), request.params.id)));
+  }, async (request) => ok(await service.disableTotp(operatorOf(request), request.params.id)));
 };

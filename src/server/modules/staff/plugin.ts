@@ -1,30 +1,15 @@
-// The back-office API under /api/backoffice: the index of its folders by domain (staff: sign-in, staff, two-factor and
-// audit; players; finance; catalogue; operations). One hook signs in every route of this folder from its
-// bearer token and checks the permission the route names in its config; only login is open.
+// The staff-auth plugin: every back-office route under /api/backoffice, whichever domain owns it, is mounted inside
+// it. One hook signs each call in from its bearer token and checks the permission the route names in its config;
+// only sign-in is open, and a route that names no permission is refused. The domains' back-office plugins come from
+// the composition root as a list, so the staff domain imports none of the domains it guards.
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { ApiError, ValidationFailed, sendError } from '../../lib/errors.ts';
-import { bearerToken } from '../auth/tokens.ts';
 import { boTranslate } from '../../../i18n/backoffice.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import { backofficeVipRoutes } from '../vip/backoffice-routes.ts';
-import { BackofficeService, type StaffAuth } from './service.ts';
 import { can, type Permission } from './roles.ts';
-import { backofficeWalletRoutes, type WalletRoutesOptions } from '../wallet/backoffice/routes.ts';
-import { backofficeFinanceRoutes } from '../cashier/backoffice/routes.ts';
-import { backofficeCatalogueRoutes } from '../games/backoffice/routes.ts';
-import { backofficeAccountRoutes } from '../auth/backoffice/account-routes.ts';
-import { backofficeProtectionRoutes } from '../protection/backoffice-routes.ts';
-import { backofficePlayerProfileRoutes } from '../auth/backoffice/profile-routes.ts';
-import { backofficeStaffRoutes } from './backoffice-routes.ts';
-import { backofficeContentRoutes } from '../system/backoffice-routes.ts';
-import { backofficePlayerListRoutes } from '../auth/backoffice/list-routes.ts';
-import type { ValibotTypeProvider } from '../../lib/validation.ts';
-import { backofficePromotionRoutes } from '../promotions/backoffice-routes.ts';
-import { backofficeConsultationRoutes } from '../consultations/backoffice-routes.ts';
-import { backofficeChatRoutes } from '../chat/backoffice-routes.ts';
-import { backofficeMessageRoutes } from '../messages/backoffice-routes.ts';
-import { backofficeRedPacketRoutes } from '../redpacket/backoffice-routes.ts';
-import { backofficeUploadRoutes } from '../uploads/routes.ts';
+import { staffBearerToken } from './credentials.ts';
+import { authenticateStaffCall, type StaffAuth } from './sessions.ts';
+import { STAFF_IDLE_TIMEOUT_MS } from './idle-timeout.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,6 +19,30 @@ declare module 'fastify' {
   interface FastifyRequest {
     staff: StaffAuth | undefined;
   }
+}
+
+/** One domain's back-office plugin with the options it is registered with. */
+export interface BackofficeMount {
+  readonly plugin: FastifyPluginAsync<never>;
+  readonly options: { prefix?: string };
+}
+
+/**
+ * Pairs a back-office plugin with its options, checked against the options the plugin declares, for the list the
+ * composition root hands to the staff-auth plugin.
+ */
+export function backofficeMount<O extends object>(
+  plugin: FastifyPluginAsync<O>,
+  ...options: Record<string, never> extends O ? [options?: O & { prefix?: string }] : [options: O & { prefix?: string }]
+): BackofficeMount {
+  return { plugin: plugin as FastifyPluginAsync<never>, options: options[0] ?? {} };
+}
+
+export interface StaffAuthOptions {
+  /** A back-office session left unused this long ends (config.staffIdleTimeoutMs). */
+  idleTimeoutMs?: number;
+  /** Every domain's back-office routes, in the order they are registered. */
+  plugins: readonly BackofficeMount[];
 }
 
 /** Back-office message keys ('bo.*') are translated here; the shared error writer translates the rest. */
@@ -46,61 +55,32 @@ function localize(err: Error, locale: Locale): Error {
   return err;
 }
 
-export const backofficeRoutes: FastifyPluginAsync<WalletRoutesOptions & { totpKey?: Buffer; totpRequired?: boolean; idleTimeoutMs?: number }> = async (plugin, opts) => {
-  // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
-  const app = plugin.withTypeProvider<ValibotTypeProvider>();
-  const { db, system, limiter, realtime } = app.services;
-  const service = new BackofficeService({ db, system, limiter, publish: realtime.publisher, totpKey: opts.totpKey ?? Buffer.alloc(32), totpRequired: opts.totpRequired, idleTimeoutMs: opts.idleTimeoutMs });
+export const backofficeRoutes: FastifyPluginAsync<StaffAuthOptions> = async (app, opts) => {
+  const { db } = app.services;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? STAFF_IDLE_TIMEOUT_MS;
 
   app.decorateRequest('staff', undefined);
   app.setErrorHandler((err: FastifyError, request, reply) => sendError(request, reply, localize(err, request.locale)));
+
+  // Sign-in is the one call open without a session; any other route declaring 'public' stops the server at start.
+  const signIn = `${app.prefix}/auth/login`;
+  app.addHook('onRoute', (route) => {
+    if (route.config?.staff === 'public' && (route.url !== signIn || route.method !== 'POST')) {
+      throw new Error(`back-office route ${String(route.method)} ${route.url} is declared public; only POST ${signIn} may be`);
+    }
+  });
 
   // onRequest rather than preHandler: a caller without a live session is turned away before its body is read.
   app.addHook('onRequest', async (request) => {
     const needs = request.routeOptions.config?.staff;
     if (needs === 'public') return;
-    const token = bearerToken(request.headers.authorization);
-    const found = token ? await service.authenticate(token) : undefined;
+    const token = staffBearerToken(request.headers.authorization);
+    const found = token ? await authenticateStaffCall(db, token, idleTimeoutMs) : undefined;
     if (!found) throw new ApiError('unauthorized');
     request.staff = found;
     // A route without a declared permission is a programming error, refused rather than left open.
     if (!needs || !can(found.role, needs)) throw new ApiError('forbidden');
   });
 
-  // Sign-in, staff accounts, two-factor enrolment and the audit log.
-
-  await app.register(backofficeStaffRoutes, { service });
-
-  // The overview, website status, settings, system messages and the SMS outbox.
-
-  await app.register(backofficeContentRoutes, { service });
-
-  // The player list.
-
-  await app.register(backofficePlayerListRoutes, { service });
-
-  // A player's wallets and ledger, activity wallets, the blacklist, reconciliation, provider fault switches.
-
-  await app.register(backofficeWalletRoutes, { providerBaseUrl: opts.providerBaseUrl });
-
-  // The finance desk: deposit and withdrawal queues, bank-card audits, adjustments, the gateway callback log.
-
-  await app.register(backofficeFinanceRoutes, { prefix: '/finance' });
-
-  // Game platforms, games and a player's bet records.
-
-  await app.register(backofficeCatalogueRoutes);
-  await app.register(backofficeProtectionRoutes);
-  await app.register(backofficePromotionRoutes);
-
-  // A player's account security: temporary password, forced change, login unlock, login history, sessions.
-
-  await app.register(backofficeAccountRoutes);
-  await app.register(backofficeVipRoutes);
-  await app.register(backofficePlayerProfileRoutes);
-  await app.register(backofficeConsultationRoutes);
-  await app.register(backofficeChatRoutes);
-  await app.register(backofficeMessageRoutes);
-  await app.register(backofficeRedPacketRoutes);
-  await app.register(backofficeUploadRoutes);
+  for (const mount of opts.plugins) await app.register(mount.plugin, mount.options as never);
 };

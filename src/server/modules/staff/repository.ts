@@ -1,8 +1,7 @@
-// SQL of the back office: staff and their sessions, the audit log, and the operator views of players,
-// SMS outbox and system messages. Settings are written through the system module's repository.
-import { and, desc, eq, gt, ilike, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+// SQL of the staff domain's tables: staff, staff_sessions and the audit log.
+import { and, desc, eq, gt, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, players, sessions, smsOutbox, staff, staffSessions, systemMessages } from '../../db/schema.ts';
+import { auditLog, staff, staffSessions } from '../../db/schema.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
 import { STAFF_STATUS } from '../../../shared/statuses.ts';
 
@@ -19,11 +18,6 @@ function likeText(text: string): string {
 
 export async function staffByUsername(db: DbOrTx, username: string): Promise<StaffRow | undefined> {
   const rows = await db.select().from(staff).where(sql`lower(${staff.username}) = lower(${username})`).limit(1);
-  return rows[0];
-}
-
-export async function staffById(db: DbOrTx, id: number): Promise<StaffRow | undefined> {
-  const rows = await db.select().from(staff).where(eq(staff.id, id)).limit(1);
   return rows[0];
 }
 
@@ -90,11 +84,6 @@ export async function staffForUpdate(db: DbOrTx, id: number): Promise<StaffRow |
   return rows[0];
 }
 
-export async function countActiveAdmins(db: DbOrTx): Promise<number> {
-  return countOf(await db.select({ n: sql<number>`count(*)::int` }).from(staff)
-    .where(and(eq(staff.role, 'admin'), eq(staff.status, STAFF_STATUS.active))));
-}
-
 // The audit log: insert and read only.
 
 export interface AuditEntry {
@@ -122,90 +111,4 @@ export async function listAudit(db: DbOrTx, p: Paging & { action?: string }) {
     db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
   return { rows, total: countOf(total) };
-}
-
-// System messages.
-
-export async function listMessages(db: DbOrTx, slot: string, p: Paging) {
-  const where = eq(systemMessages.slot, slot);
-  const [rows, total] = await Promise.all([
-    db.select().from(systemMessages).where(where).orderBy(desc(systemMessages.id)).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(systemMessages).where(where),
-  ]);
-  return { rows, total: countOf(total) };
-}
-
-export async function insertMessage(db: DbOrTx, values: typeof systemMessages.$inferInsert) {
-  const rows = await db.insert(systemMessages).values(values).returning();
-  return rows[0]!;
-}
-
-export async function messageForUpdate(db: DbOrTx, id: number) {
-  const rows = await db.select().from(systemMessages).where(eq(systemMessages.id, id)).for('update').limit(1);
-  return rows[0];
-}
-
-export async function updateMessage(db: DbOrTx, id: number, patch: Partial<typeof systemMessages.$inferInsert>) {
-  const rows = await db.update(systemMessages).set(patch).where(eq(systemMessages.id, id)).returning();
-  return rows[0]!;
-}
-
-// SMS outbox.
-
-export async function listSms(db: DbOrTx, p: Paging & { phone?: string }) {
-  // A prefix search, so an operator can type the first digits the player reads out.
-  const where = p.phone ? like(smsOutbox.phone, `${likeText(p.phone)}%`) : undefined;
-  const [rows, total] = await Promise.all([
-    db.select().from(smsOutbox).where(where).orderBy(desc(smsOutbox.id)).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(smsOutbox).where(where),
-  ]);
-  return { rows, total: countOf(total) };
-}
-
-export async function countSmsSince(db: DbOrTx, since: Date): Promise<number> {
-  return countOf(await db.select({ n: sql<number>`count(*)::int` }).from(smsOutbox).where(gt(smsOutbox.createdAt, since)));
-}
-
-// Players.
-
-const liveSessionOf = (playerId: SQL | typeof players.id) => sql`
-  exists (select 1 from ${sessions} where ${sessions.playerId} = ${playerId}
-    and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`;
-
-export async function listPlayers(db: DbOrTx, p: Paging & { q?: string }) {
-  const where = p.q
-    ? or(ilike(players.account, `%${likeText(p.q)}%`), like(players.phone, `${likeText(p.q)}%`))
-    : undefined;
-  const [rows, total] = await Promise.all([
-    // Columns are listed one by one: the password hash never leaves this module.
-    db.select({
-      id: players.id, account: players.account, phone: players.phone, levelId: players.levelId, status: players.status,
-      createdAt: players.createdAt, lastLoginAt: players.lastLoginAt, registerIp: players.registerIp,
-      online: sql<boolean>`${liveSessionOf(players.id)}`,
-    }).from(players).where(where).orderBy(desc(players.id)).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(players).where(where),
-  ]);
-  return { rows, total: countOf(total) };
-}
-
-export async function playerExists(db: DbOrTx, id: number): Promise<{ id: number; account: string } | undefined> {
-  const rows = await db.select({ id: players.id, account: players.account }).from(players).where(eq(players.id, id)).limit(1);
-  return rows[0];
-}
-
-/** Revokes every live session of a player, returning the ids it revoked. */
-export async function revokePlayerSessions(db: DbOrTx, playerId: number, reason: string): Promise<number[]> {
-  const rows = await db.update(sessions).set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.map((r) => r.id);
-}
-
-export async function playerCounts(db: DbOrTx): Promise<{ total: number; online: number }> {
-  const rows = await db.select({
-    total: sql<number>`count(*)::int`,
-    online: sql<number>`(select count(distinct ${sessions.playerId})::int from ${sessions}
-      where ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`,
-  }).from(players);
-  return { total: rows[0]?.total ?? 0, online: rows[0]?.online ?? 0 };
 }

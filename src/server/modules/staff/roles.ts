@@ -1,6 +1,7 @@
 // Staff roles and what each may do. Routes name the permission they need; the folder's auth hook checks it.
-export const STAFF_ROLES = ['admin', 'finance', 'service', 'marketing'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import { STAFF_ROLES, type StaffRole } from '../../../shared/schemas/backoffice/staff.ts';
+
+export { STAFF_ROLES, type StaffRole };
 
 export const PERMISSIONS = {
   /** The landing page's counters: every role may open the back office. */
@@ -13,9 +14,9 @@ export const PERMISSIONS = {
   'sms.read': ['admin', 'service'],
   'players.read': ['admin', 'service'],
   'players.kick': ['admin', 'service'],
-  /** Enabling or disabling a player and editing the personal details, each with a reason (issue 10 item 21). */
+  /** Enabling or disabling a player and editing the personal details, each with a reason. */
   'players.manage': ['admin', 'service'],
-  /** A player's password reset, forced change, login unlock, login history and sessions (issue 11). */
+  /** A player's password reset, forced change, login unlock, login history and sessions. */
   'players.security': ['admin', 'service'],
   /** The player page itself (summary, blacklist shown, platform list): every role that works on a player's money. */
   'player.detail': ['admin', 'finance', 'service', 'marketing'],
@@ -48,7 +49,7 @@ export const PERMISSIONS = {
   /** The consultation desk: the queue and threads (read), replying, assigning and ending (manage). */
   'consultations.read': ['admin', 'service'],
   'consultations.manage': ['admin', 'service'],
-  /** The live chat console: the queue, taking, answering, transferring and closing conversations (issue 14). */
+  /** The live chat console: the queue, taking, answering, transferring and closing conversations. */
   'chat.agent': ['admin', 'service'],
   /** Editing the canned replies agents use. */
   'chat.manage': ['admin'],

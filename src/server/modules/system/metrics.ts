@@ -7,15 +7,30 @@ import type { FastifyInstance } from 'fastify';
 import metricsPlugin from 'fastify-metrics';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { Server } from 'socket.io';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
-import * as figures from './metrics-repository.ts';
+
+export interface StatusCount { status: string; n: number }
+
+/**
+ * Where the business figures come from, one function per owning domain (the cashier's orders, the wallet's transfers
+ * and findings, the bets' ingestion), handed in by the composition root: the cashier reads the system's settings, so
+ * the system cannot import it.
+ */
+export interface MetricsSources {
+  depositsLastDay(db: DbOrTx): Promise<StatusCount[]>;
+  withdrawalsLastDay(db: DbOrTx): Promise<StatusCount[]>;
+  pendingTransfers(db: DbOrTx): Promise<number>;
+  openFindings(db: DbOrTx): Promise<number>;
+  ingestionLag(db: DbOrTx): Promise<Array<{ gpCode: string; lagSeconds: number }>>;
+}
 
 export interface MetricsOptions {
   db: Db;
   io: Server;
   /** The scrape token (METRICS_TOKEN); without one the endpoint is off. */
   token: string | undefined;
+  figures: MetricsSources;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -37,40 +52,56 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
       overrides: { histogram: { registers: [registry] }, summary: { registers: [registry] } },
     },
   });
+  businessGauges(registry, opts.db, opts.figures);
+  instanceGauges(registry, opts);
 
+  app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
+    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (!opts.token || !sameToken(given, opts.token)) throw new ApiError('not_found');
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+  return registry;
+}
+
+/** The figures operators watch, read from their domains on each scrape. */
+function businessGauges(registry: Registry, db: Db, figures: MetricsSources): void {
   new Gauge({
     name: 'deposits_last_24h', help: 'Deposit orders created in the last 24 hours, by status', labelNames: ['status'], registers: [registry],
     async collect() {
       this.reset();
-      for (const r of await figures.depositsLastDay(opts.db)) this.set({ status: r.status }, r.n);
+      for (const r of await figures.depositsLastDay(db)) this.set({ status: r.status }, r.n);
     },
   });
   new Gauge({
     name: 'withdrawals_last_24h', help: 'Withdrawals requested in the last 24 hours, by status', labelNames: ['status'], registers: [registry],
     async collect() {
       this.reset();
-      for (const r of await figures.withdrawalsLastDay(opts.db)) this.set({ status: r.status }, r.n);
+      for (const r of await figures.withdrawalsLastDay(db)) this.set({ status: r.status }, r.n);
     },
   });
   new Gauge({
     name: 'platform_transfers_pending', help: 'Transfers to or from game platforms still waiting for a definite answer', registers: [registry],
     async collect() {
-      this.set(await figures.pendingTransfers(opts.db));
+      this.set(await figures.pendingTransfers(db));
     },
   });
   new Gauge({
     name: 'reconciliation_findings_open', help: 'Reconciliation findings waiting for an operator', registers: [registry],
     async collect() {
-      this.set(await figures.openFindings(opts.db));
+      this.set(await figures.openFindings(db));
     },
   });
   new Gauge({
     name: 'bet_ingestion_lag_seconds', help: 'Seconds since each platform\'s bet log was last pulled', labelNames: ['gp_code'], registers: [registry],
     async collect() {
       this.reset();
-      for (const r of await figures.ingestionLag(opts.db)) this.set({ gp_code: r.gp_code }, r.lag);
+      for (const r of await figures.ingestionLag(db)) this.set({ gp_code: r.gpCode }, r.lagSeconds);
     },
   });
+}
+
+/** This instance's sockets and database pool. */
+function instanceGauges(registry: Registry, opts: MetricsOptions): void {
   new Gauge({
     name: 'sockets_connected', help: 'Realtime sockets connected to this instance', registers: [registry],
     collect() { this.set(opts.io.engine.clientsCount); },
@@ -86,13 +117,6 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
       this.set({ state: 'waiting' }, pool.waitingCount ?? 0);
     },
   });
-
-  app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    if (!opts.token || !sameToken(given, opts.token)) throw new ApiError('not_found');
-    return reply.type(registry.contentType).send(await registry.metrics());
-  });
-  return registry;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
+import { SYSTEM_MESSAGE_SLOT } from '../../../shared/schemas/backoffice/system.ts';
 import { ipBlockedView, noticesView, recommendedCodeView, settingsView, websiteStatusView } from '../../../shared/schemas/system.ts';
 
 export const systemRoutes: FastifyPluginAsync = async (plugin) => {
@@ -11,16 +12,11 @@ export const systemRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.get('/system/settings', { schema: { response: { 200: okBody(settingsView) } } }, async () => ok(await system.settings()));
 
-  app.get('/system/messages', { schema: { response: { 200: okBody(noticesView) } } }, async (request) => {
-    const rows = await system.messages('pc-top');
-    const en = request.locale === 'en';
-    return ok({ 'pc-top': rows.map((r) => ({ status: r.status, message: en && r.message_en ? r.message_en : r.message })) });
-  });
+  app.get('/system/messages', { schema: { response: { 200: okBody(noticesView) } } }, async (request) => ok({
+    [SYSTEM_MESSAGE_SLOT]: await system.messagesFor(SYSTEM_MESSAGE_SLOT, request.locale),
+  }));
 
-  app.get('/website/status', { schema: { response: { 200: okBody(websiteStatusView) } } }, async (request) => {
-    const w = await system.websiteStatus();
-    return ok({ status: w.status, msg: request.locale === 'en' && w.msg_en ? w.msg_en : w.msg });
-  });
+  app.get('/website/status', { schema: { response: { 200: okBody(websiteStatusView) } } }, async (request) => ok(await system.websiteStatusFor(request.locale)));
 
   app.get('/checkIpBlack', { schema: { response: { 200: okBody(ipBlockedView) } } }, async (request) => ok({ status: await system.ipBlocked(request.ip) }));
 

@@ -1,22 +1,17 @@
 // POST /api/uploads/images (a player's pictures, multipart field `file`), GET /api/files/:id (serving them:
 // public operator content to anyone, private uploads through a signed URL), and the back office's
-// POST /api/backoffice/uploads/images (registered from the back-office index, behind its permission hook).
+// POST /api/backoffice/uploads/images (mounted by the staff-auth plugin, behind its permission hook).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
-import type { StaffAuth } from '../staff/service.ts';
+import { staffOf } from '../staff/request.ts';
+import { playerOf } from '../auth/request.ts';
 import { bytesView, okBody } from '../../../shared/schemas/envelope.ts';
 import {
   PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES, STAFF_IMAGE_MAX_BYTES, fileParams, fileQuery, staffUploadQuery, uploadedFilesView,
 } from '../../../shared/schemas/uploads.ts';
-import { acceptImage, secondsLeft, storePlayerImages, storeStaffImage, validSignature, type AcceptedImage } from './service.ts';
-import * as repo from './repository.ts';
-
-/** Uploads per player in a window, and unattached pictures one player may hold at once. */
-const PLAYER_UPLOADS_PER_WINDOW = 30;
-const PLAYER_UPLOAD_WINDOW_MS = 10 * 60_000;
-const PLAYER_UNUSED_MAX = 30;
+import { servedFile, uploadPlayerImages, uploadStaffImage } from './service.ts';
 
 /** Reads up to `maxFiles` files of at most `maxBytes` each; the multipart parser stops at the limits. */
 async function readFiles(request: FastifyRequest, maxFiles: number, maxBytes: number): Promise<Buffer[]> {
@@ -50,25 +45,13 @@ export const uploadRoutes: FastifyPluginAsync = async (plugin) => {
   app.post('/uploads/images', {
     onRequest: app.requirePlayer,
     schema: { response: { 200: okBody(uploadedFilesView) } },
-  }, async (request) => {
-    const playerId = request.auth!.playerId;
-    const rate = await limiter.hit(`upload:${playerId}`, PLAYER_UPLOADS_PER_WINDOW, PLAYER_UPLOAD_WINDOW_MS);
-    if (!rate.allowed) throw new ApiError('rate_limited');
-    if (await repo.unusedCount(db, playerId) >= PLAYER_UNUSED_MAX) throw new ApiError('rate_limited', { file: ['upload.too_many_unused'] });
-    const raw = await readFiles(request, PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES);
-    // Every file is checked before any is stored: one bad picture refuses the whole request.
-    const images: AcceptedImage[] = [];
-    for (const [i, bytes] of raw.entries()) images.push(await acceptImage(bytes, 'player', raw.length > 1 ? `file.${i}` : 'file'));
-    return ok({ files: await storePlayerImages(db, playerId, images) });
-  });
+  }, async (request) => ok({
+    files: await uploadPlayerImages({ db, limiter }, playerOf(request).playerId, () => readFiles(request, PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES)),
+  }));
 
   app.get('/files/:id', { schema: { params: fileParams, querystring: fileQuery, response: { 200: bytesView } } }, async (request, reply) => {
-    const file = await repo.uploadById(db, request.params.id);
-    const { exp, sig } = request.query;
-    // A private file without a valid signature reads as missing: nobody learns which ids exist.
-    if (!file || (!file.isPublic && !validSignature(file.id, exp, sig))) throw new ApiError('not_found');
-    const cache = file.isPublic ? 'public, max-age=86400, immutable' : `private, max-age=${secondsLeft(exp!)}`;
-    return reply.type(file.mime).header('cache-control', cache).header('x-content-type-options', 'nosniff')
+    const file = await servedFile(db, request.params.id, request.query.exp, request.query.sig);
+    return reply.type(file.mime).header('cache-control', file.cacheControl).header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline').send(file.bytes);
   });
 };
@@ -81,9 +64,7 @@ export const backofficeUploadRoutes: FastifyPluginAsync = async (plugin) => {
     schema: { querystring: staffUploadQuery, response: { 200: okBody(uploadedFilesView) } },
     config: { staff: 'uploads' },
   }, async (request) => {
-    const staffId = (request.staff as StaffAuth).staffId;
     const [raw] = await readFiles(request, 1, STAFF_IMAGE_MAX_BYTES);
-    const image = await acceptImage(raw!, 'staff');
-    return ok({ files: [await storeStaffImage(db, staffId, image, request.query.visibility === 'public')] });
+    return ok({ files: [await uploadStaffImage(db, staffOf(request).staffId, raw!, request.query.visibility === 'public')] });
   });
 };

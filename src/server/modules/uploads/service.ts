@@ -1,4 +1,4 @@
-// Image uploads (issue 14, DESIGN.md section 12). An upload is accepted by its magic bytes (file-type),
+// Image uploads (DESIGN.md section 12): pictures in consultations and chat, and operator content. An upload is accepted by its magic bytes (file-type),
 // never by its name or declared type, within a size and count limit; it is re-encoded with sharp, so
 // what we store and serve is an image we produced (metadata, trailing data and anything hidden in the
 // original are gone); it lives in PostgreSQL so every instance can serve it.
@@ -12,6 +12,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import type { Limiter } from '../../lib/limiter.ts';
 import {
   PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES, PLAYER_IMAGE_MIMES, STAFF_IMAGE_MAX_BYTES, STAFF_IMAGE_MIMES,
 } from '../../../shared/schemas/uploads.ts';
@@ -150,4 +151,48 @@ const PURGE_BATCH = 1_000;
 
 export async function purgeUnusedUploads(db: DbOrTx, now = Date.now()): Promise<number> {
   return repo.deleteUnused(db, new Date(now - UNUSED_UPLOAD_TTL_MS), PURGE_BATCH);
+}
+
+/** Uploads per player in a window, and unattached pictures one player may hold at once. */
+const PLAYER_UPLOADS_PER_WINDOW = 30;
+const PLAYER_UPLOAD_WINDOW_MS = 10 * 60_000;
+const PLAYER_UNUSED_MAX = 30;
+
+/**
+ * A player's upload: refused over the player's rate or with too many unattached pictures before any byte is read
+ * (read() reads the request's files), then every file is checked before any is stored, so one bad picture refuses
+ * the whole request.
+ */
+export async function uploadPlayerImages(
+  deps: { db: DbOrTx; limiter: Limiter }, playerId: number, read: () => Promise<Buffer[]>,
+): Promise<StoredUpload[]> {
+  const rate = await deps.limiter.hit(`upload:${playerId}`, PLAYER_UPLOADS_PER_WINDOW, PLAYER_UPLOAD_WINDOW_MS);
+  if (!rate.allowed) throw new ApiError('rate_limited');
+  if (await repo.unusedCount(deps.db, playerId) >= PLAYER_UNUSED_MAX) throw new ApiError('rate_limited', { file: ['upload.too_many_unused'] });
+  const raw = await read();
+  const images: AcceptedImage[] = [];
+  for (const [i, bytes] of raw.entries()) images.push(await acceptImage(bytes, 'player', raw.length > 1 ? `file.${i}` : 'file'));
+  return storePlayerImages(deps.db, playerId, images);
+}
+
+/** An operator's picture: public content, or private for a reply inside a player's thread. */
+export async function uploadStaffImage(db: DbOrTx, staffId: number, raw: Buffer, isPublic: boolean): Promise<StoredUpload> {
+  return storeStaffImage(db, staffId, await acceptImage(raw, 'staff'), isPublic);
+}
+
+export interface ServedFile { mime: string; bytes: Buffer; cacheControl: string }
+
+/** A file to serve: public to anyone, private only with a valid signature; anything else reads as missing. */
+export async function servedFile(db: DbOrTx, id: number, exp: string | undefined, sig: string | undefined): Promise<ServedFile> {
+  const file = await repo.uploadById(db, id);
+  // A private file without a valid signature reads as missing: nobody learns which ids exist.
+  if (!file || (!file.isPublic && !validSignature(file.id, exp, sig))) throw new ApiError('not_found');
+  const cacheControl = file.isPublic ? 'public, max-age=86400, immutable' : `private, max-age=${secondsLeft(exp!)}`;
+  return { mime: file.mime, bytes: file.bytes, cacheControl };
+}
+
+/** Whether an upload exists and may be shown to anyone (an operator's public picture, e.g. a banner). */
+export async function isPublicUpload(db: DbOrTx, id: number): Promise<boolean> {
+  const row = await repo.uploadById(db, id);
+  return !!row && row.isPublic;
 }

@@ -3,6 +3,13 @@
 import * as v from 'valibot';
 import { staffPageOf } from '../envelope.ts';
 import { TRANSFER_DIRECTIONS, TRANSFER_OUTCOMES } from '../wallet.ts';
+import { pageQuery } from '../paging.ts';
+
+/** The player list's search: an account containing the text, or a phone starting with it. */
+export const playersQuery = v.object({
+  ...pageQuery,
+  q: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(32, 'v.too_long'), v.trim())),
+});
 
 export const playerRowView = v.object({
   id: v.number(),

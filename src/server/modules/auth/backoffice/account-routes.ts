@@ -1,7 +1,7 @@
-// A player's account security in the back office (issue 11), registered inside backofficeRoutes so its
-// auth hook (each route's `config.staff` permission) and error handler apply.
+// A player's account security in the back office, mounted by the staff-auth plugin so its auth hook (each route's
+// `config.staff` permission) and error handler apply.
 import * as v from 'valibot';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../../lib/reply.ts';
 import { forcePasswordSchema, operatorReasonSchema } from '../../../../shared/schemas/account.ts';
 import { BackofficeAccountService } from './account-service.ts';
@@ -11,7 +11,7 @@ import { okBody } from '../../../../shared/schemas/envelope.ts';
 import {
   forcePasswordView, loginRecordsView, securityView, sessionRevokedView, sessionView, temporaryPasswordView, unlockedLoginView,
 } from '../../../../shared/schemas/backoffice/players.ts';
-import type { Operator, StaffAuth } from '../../staff/service.ts';
+import { operatorOf } from '../../staff/request.ts';
 
 const sessionParams = v.object({ ...idParams.entries, sessionId: idParams.entries.id });
 const historyQuery = v.object(pageQuery);
@@ -21,7 +21,6 @@ export const backofficeAccountRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, limiter, realtime } = app.services;
   const service = new BackofficeAccountService({ db, limiter, publish: realtime.publisher });
-  const op = (request: FastifyRequest): Operator => ({ staffId: (request.staff as StaffAuth).staffId, ip: request.ip });
 
   app.get('/players/:id/security', {
     schema: { params: idParams, response: { 200: okBody(securityView) } }, config: { staff: 'players.security' },
@@ -39,21 +38,21 @@ export const backofficeAccountRoutes: FastifyPluginAsync = async (plugin) => {
     schema: { params: sessionParams, body: operatorReasonSchema, response: { 200: okBody(sessionRevokedView) } }, config: { staff: 'players.security' },
   }, async (request) => {
     const params = request.params;
-    return ok(await service.revokeSession(op(request), params.id, params.sessionId, request.body.reason));
+    return ok(await service.revokeSession(operatorOf(request), params.id, params.sessionId, request.body.reason));
   });
 
   app.post('/players/:id/reset-password', {
     schema: { params: idParams, body: operatorReasonSchema, response: { 200: okBody(temporaryPasswordView) } }, config: { staff: 'players.security' },
-  }, async (request) => ok(await service.resetPassword(op(request), request.params.id, request.body.reason)));
+  }, async (request) => ok(await service.resetPassword(operatorOf(request), request.params.id, request.body.reason)));
 
   app.post('/players/:id/force-password', {
     schema: { params: idParams, body: forcePasswordSchema, response: { 200: okBody(forcePasswordView) } }, config: { staff: 'players.security' },
   }, async (request) => {
     const body = request.body;
-    return ok(await service.setForcePassword(op(request), request.params.id, body.force, body.reason));
+    return ok(await service.setForcePassword(operatorOf(request), request.params.id, body.force, body.reason));
   });
 
   app.post('/players/:id/unlock-login', {
     schema: { params: idParams, body: operatorReasonSchema, response: { 200: okBody(unlockedLoginView) } }, config: { staff: 'players.security' },
-  }, async (request) => ok(await service.unlockLogin(op(request), request.params.id, request.body.reason)));
+  }, async (request) => ok(await service.unlockLogin(operatorOf(request), request.params.id, request.body.reason)));
 };

@@ -1,4 +1,4 @@
-// Operator actions on a player's account (issue 11): a one-time temporary password, the forced change,
+// Operator actions on a player's account: a one-time temporary password, the forced change,
 // clearing a login lockout, the login history and the sessions. Each change writes its audit row, with the
 // staff member and the reason, in the same transaction as the change.
 import { LOGIN_ACCOUNT_FAILURES } from '../limits.ts';
@@ -9,7 +9,7 @@ import type { Publisher } from '../../../realtime/publisher.ts';
 import { AuthService } from '../service.ts';
 import { AccountService, newTemporaryPassword } from '../account-service.ts';
 import * as accounts from '../account-repository.ts';
-import * as repo from '../../staff/repository.ts';
+import * as repo from './players-repository.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import { FORCE_PASSWORD } from '../../../../shared/schemas/account.ts';
 import type { LoginRecordView, SessionView } from '../../../../shared/schemas/backoffice/players.ts';

@@ -1,4 +1,4 @@
-// SQL of the back-office player profile (issue 10 item 21).
+// SQL of the back-office player profile: personal details, status, bank cards shown and live sessions.
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { bankCards, players, sessions } from '../../../db/schema.ts';

@@ -1,6 +1,6 @@
-// The back-office player profile (issue 10 item 21), registered inside backofficeRoutes so its auth hook (each
-// route's `config.staff` permission) and error handler apply.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+// The back-office player profile, mounted by the staff-auth plugin so its auth hook (each route's `config.staff`
+// permission) and error handler apply.
+import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../../lib/reply.ts';
 import { playerProfileBody, playerStatusBody } from '../../../../shared/schemas/player-profile.ts';
 import { PlayerProfileService } from './profile-service.ts';
@@ -8,14 +8,13 @@ import { idParams } from '../../../../shared/schemas/paging.ts';
 import type { ValibotTypeProvider } from '../../../lib/validation.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import { playerProfileView, playerStatusView } from '../../../../shared/schemas/backoffice/players.ts';
-import type { Operator, StaffAuth } from '../../staff/service.ts';
+import { operatorOf } from '../../staff/request.ts';
 
 export const backofficePlayerProfileRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, realtime } = app.services;
   const service = new PlayerProfileService({ db, publish: realtime.publisher });
-  const op = (request: FastifyRequest): Operator => ({ staffId: (request.staff as StaffAuth).staffId, ip: request.ip });
 
   app.get('/players/:id/profile', {
     schema: { params: idParams, response: { 200: okBody(playerProfileView) } }, config: { staff: 'players.read' },
@@ -25,10 +24,10 @@ export const backofficePlayerProfileRoutes: FastifyPluginAsync = async (plugin) 
     schema: { params: idParams, body: playerStatusBody, response: { 200: okBody(playerStatusView) } }, config: { staff: 'players.manage' },
   }, async (request) => {
     const body = request.body;
-    return ok(await service.setStatus(op(request), request.params.id, body.enabled, body.reason));
+    return ok(await service.setStatus(operatorOf(request), request.params.id, body.enabled, body.reason));
   });
 
   app.put('/players/:id/profile', {
     schema: { params: idParams, body: playerProfileBody, response: { 200: okBody(playerProfileView) } }, config: { staff: 'players.manage' },
-  }, async (request) => ok(await service.updateProfile(op(request), request.params.id, request.body)));
+  }, async (request) => ok(await service.updateProfile(operatorOf(request), request.params.id, request.body)));
 };

@@ -1,4 +1,4 @@
-// The back-office player profile (issue 10 item 21): who the player is (real name, gender, birthday, phone, bank
+// The back-office player profile: who the player is (real name, gender, birthday, phone, bank
 // cards, registration, last sign-in, status), enabling or disabling the account and editing the personal details.
 // Each change writes its audit row with the staff member, the reason and the values before and after, in the same
 // transaction as the change. Disabling revokes every session of the player in that transaction and then kicks the
@@ -12,7 +12,7 @@ import { ageOn } from '../../../../shared/schemas/cashier.ts';
 import { PLAYER_ACTIVE, PLAYER_DISABLED } from '../../../../shared/schemas/player-profile.ts';
 import type { PlayerProfileView } from '../../../../shared/schemas/backoffice/players.ts';
 import * as repo from './profile-repository.ts';
-import { revokePlayerSessions } from '../../staff/repository.ts';
+import { revokePlayerSessions } from './players-repository.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { Operator } from '../../staff/service.ts';
 

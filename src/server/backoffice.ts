@@ -1,0 +1,49 @@
+// The back office under /api/backoffice: every domain's back-office routes, in the order they are registered, each
+// with its options. app.ts hands this list to the staff-auth plugin, which signs every call in and checks the
+// permission each route declares.
+import type { Config } from './config.ts';
+import { backofficeMount, type BackofficeMount } from './modules/staff/plugin.ts';
+import { backofficeStaffRoutes } from './modules/staff/backoffice-routes.ts';
+import { backofficeSystemRoutes } from './modules/system/backoffice-routes.ts';
+import { backofficePlayerListRoutes } from './modules/auth/backoffice/list-routes.ts';
+import { backofficeAccountRoutes } from './modules/auth/backoffice/account-routes.ts';
+import { backofficePlayerProfileRoutes } from './modules/auth/backoffice/profile-routes.ts';
+import { backofficeWalletRoutes } from './modules/wallet/backoffice/routes.ts';
+import { backofficeFinanceRoutes } from './modules/cashier/backoffice/routes.ts';
+import { backofficeCatalogueRoutes } from './modules/games/backoffice/routes.ts';
+import { backofficeProtectionRoutes } from './modules/protection/backoffice-routes.ts';
+import { backofficePromotionRoutes } from './modules/promotions/backoffice-routes.ts';
+import { backofficeVipRoutes } from './modules/vip/backoffice-routes.ts';
+import { backofficeConsultationRoutes } from './modules/consultations/backoffice-routes.ts';
+import { backofficeChatRoutes } from './modules/chat/backoffice-routes.ts';
+import { backofficeMessageRoutes } from './modules/messages/backoffice-routes.ts';
+import { backofficeRedPacketRoutes } from './modules/redpacket/backoffice-routes.ts';
+import { backofficeUploadRoutes } from './modules/uploads/routes.ts';
+import { dashboardSources } from './figures.ts';
+
+export function backofficePlugins(config: Config): BackofficeMount[] {
+  return [
+    // Sign-in, staff accounts, two-factor enrolment and the audit log.
+    backofficeMount(backofficeStaffRoutes, { totpKey: config.staffTotpKey, totpRequired: config.staffTotpRequired }),
+    // The overview, website status, settings, system messages and the SMS outbox.
+    backofficeMount(backofficeSystemRoutes, { dashboard: dashboardSources }),
+    backofficeMount(backofficePlayerListRoutes),
+    // A player's wallets and ledger, activity wallets, the blacklist, reconciliation, provider fault switches.
+    backofficeMount(backofficeWalletRoutes, { providerBaseUrl: config.provider.baseUrl }),
+    // The finance desk: deposit and withdrawal queues, bank-card audits, adjustments, the gateway callback log.
+    backofficeMount(backofficeFinanceRoutes, { prefix: '/finance' }),
+    // Game platforms, games and a player's bet records.
+    backofficeMount(backofficeCatalogueRoutes),
+    backofficeMount(backofficeProtectionRoutes),
+    backofficeMount(backofficePromotionRoutes),
+    // A player's account security: temporary password, forced change, login unlock, login history, sessions.
+    backofficeMount(backofficeAccountRoutes),
+    backofficeMount(backofficeVipRoutes),
+    backofficeMount(backofficePlayerProfileRoutes),
+    backofficeMount(backofficeConsultationRoutes),
+    backofficeMount(backofficeChatRoutes),
+    backofficeMount(backofficeMessageRoutes),
+    backofficeMount(backofficeRedPacketRoutes),
+    backofficeMount(backofficeUploadRoutes),
+  ];
+}

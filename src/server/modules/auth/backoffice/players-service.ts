@@ -1,0 +1,57 @@
+// The back office's player list and the kick of every session of a player. A kick writes its audit row in the same
+// transaction as the revocation; the player's open pages hear it only after that transaction committed.
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import type { Publisher } from '../../../realtime/publisher.ts';
+import type { PlayerRowView } from '../../../../shared/schemas/backoffice/players.ts';
+import type { Paging } from '../../../../shared/schemas/paging.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import type { Operator, PageOf } from '../../staff/service.ts';
+import * as repo from './players-repository.ts';
+
+/** The session end reason the player's page and the sessions list already know: ended by staff. */
+const KICK_REASON = 'kick';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Registered players and those signed in now, for the dashboard. */
+export function playerCounts(db: DbOrTx): Promise<{ total: number; online: number }> {
+  return repo.playerCounts(db);
+}
+
+export class PlayerListService {
+  private readonly db: Db;
+  private readonly publish: Publisher;
+
+  constructor(deps: { db: Db; publish: Publisher }) {
+    this.db = deps.db;
+    this.publish = deps.publish;
+  }
+
+  async listPlayers(p: Paging & { q?: string }): Promise<PageOf<PlayerRowView>> {
+    const { rows, total } = await repo.listPlayers(this.db, p);
+    const data = rows.map((r) => ({
+      id: r.id, account: r.account, phone: r.phone ?? '', level_id: r.levelId, status: r.status, online: !!r.online,
+      register_ip: r.registerIp ?? '', created_at: iso(r.createdAt), last_login_at: iso(r.lastLoginAt),
+    }));
+    return { data, total, page: p.page, pageSize: p.pageSize };
+  }
+
+  /** Ends every session of a player; their open pages hear 'kick' and sign out. */
+  async kickPlayer(op: Operator, playerId: number): Promise<{ revoked: number }> {
+    const revoked = await this.db.transaction(async (tx) => {
+      const player = await repo.playerExists(tx, playerId);
+      if (!player) throw new ApiError('not_found');
+      const ids = await repo.revokePlayerSessions(tx, playerId, KICK_REASON);
+      await recordAudit(tx, {
+        staffId: op.staffId, action: 'player.kick', target: `player:${playerId}`, detail: { account: player.account, sessions: ids.length }, ip: op.ip,
+      });
+      return ids;
+    });
+    if (revoked.length) {
+      this.publish.toPlayer(playerId, 'kick', { reason: KICK_REASON });
+      this.publish.disconnectSessions(revoked);
+    }
+    return { revoked: revoked.length };
+  }
+}

@@ -1,0 +1,7 @@
+// What the wallet tells other domains about work waiting in it: the reconciliation findings no operator has closed,
+// and the transfers to or from game platforms still waiting for a definite answer.
+import type { DbOrTx } from '../../db/client.ts';
+import * as repo from './counts-repository.ts';
+
+export const openReconciliationFindings = (db: DbOrTx): Promise<number> => repo.openFindings(db);
+export const pendingPlatformTransfers = (db: DbOrTx): Promise<number> => repo.pendingTransfers(db);
