@@ -85,16 +85,21 @@ export interface JournalSummary {
 
 /** The journal a command wrote under its idempotency key, if any. */
 export async function journalByKey(db: DbOrTx, key: string): Promise<JournalSummary | undefined> {
-  const credited = sql<string | null>`(select sum(p.amount_minor) from ${postings} p join ${accounts} a on a.id = p.account_id
-    where p.journal_id = ${journals.id} and a.player_id is not null and p.amount_minor > 0)::text`;
-  const rows = await db.select({
-    id: journals.id, kind: journals.kind, playerId: journals.playerId, ref: journals.ref, memo: journals.memo, staffId: journals.staffId,
-    createdAt: journals.createdAt, reversesJournalId: journals.reversesJournalId, credited,
-  }).from(journals).where(eq(journals.idempotencyKey, key)).limit(1);
-  const row = rows[0];
+  const res = await db.execute<{
+    id: string | number; kind: JournalKind; player_id: string | number | null; ref: string; memo: string; staff_id: string | number | null;
+    created_at: string | Date; reverses_journal_id: string | number | null; credited: string | null;
+  }>(sql`
+    select j.id, j.kind, j.player_id, j.ref, j.memo, j.staff_id, j.created_at, j.reverses_journal_id,
+      (select sum(p.amount_minor) from ${postings} p join ${accounts} a on a.id = p.account_id
+        where p.journal_id = j.id and a.player_id is not null and p.amount_minor > 0)::text as credited
+    from ${journals} j where j.idempotency_key = ${key}`);
+  const row = res.rows[0];
   if (!row) return undefined;
-  const { credited: c, ...journal } = row;
-  return { ...journal, creditedMinor: BigInt(c ?? '0') };
+  const idOrNull = (v: string | number | null) => (v === null ? null : Number(v));
+  return {
+    id: Number(row.id), kind: row.kind, playerId: idOrNull(row.player_id), ref: row.ref, memo: row.memo, staffId: idOrNull(row.staff_id),
+    createdAt: new Date(row.created_at), reversesJournalId: idOrNull(row.reverses_journal_id), creditedMinor: BigInt(row.credited ?? '0'),
+  };
 }
 
 /** The id of the journal that reverses this one, if it has been reversed. */
