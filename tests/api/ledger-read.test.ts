@@ -7,7 +7,7 @@ import { players } from '../../src/server/db/schema.ts';
 import { AccountDirectory, openPlayerAccountInTx } from '../../src/server/ledger/accounts.ts';
 import { postJournal, type JournalInput } from '../../src/server/ledger/ledger.ts';
 import {
-  accountsOf, activePlayersSince, balanceSumOf, centralBalanceOf, countPostings, journalByKey, latestPostings, lockedBalanceOf,
+  accountsOf, activePlayersSince, balanceSumOf, bonusWalletBalances, centralBalanceOf, countPostings, journalByKey, latestPostings, lockedBalanceOf,
   pointsBalanceOf, pointsHistoryOf, postingsPage,
 } from '../../src/server/ledger/read.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
@@ -44,10 +44,11 @@ describe('balances', () => {
     const playerId = await newPlayer();
     expect(await centralBalanceOf(database.db, playerId)).toBe(0n);
     expect(await pointsBalanceOf(database.db, playerId)).toBe(0n);
-    const [central, hold, house, points, housePoints] = await Promise.all([
-      dir.playerAccount(playerId, 'central'), dir.playerAccount(playerId, 'withdraw_hold'), dir.houseAccount('adjust', playerId),
-      dir.pointsAccount(playerId), dir.housePointsAccount(playerId),
-    ]);
+    // Opened one after another, so their ids come in this order.
+    const central = await dir.playerAccount(playerId, 'central');
+    const hold = await dir.playerAccount(playerId, 'withdraw_hold');
+    const points = await dir.pointsAccount(playerId);
+    const [house, housePoints] = await Promise.all([dir.houseAccount('adjust', playerId), dir.housePointsAccount(playerId)]);
     await post(move('adjustment', `ld-bal-1-${playerId}`, playerId, house, central, 1_000n));
     await post(move('withdraw_hold', `ld-bal-2-${playerId}`, playerId, central, hold, 300n));
     await post(move('points_adjust', `ld-bal-3-${playerId}`, playerId, housePoints, points, 12n));
@@ -78,6 +79,9 @@ describe('balances', () => {
     const playerId = await newPlayer();
     const id = await database.db.transaction((tx) => openPlayerAccountInTx(tx, playerId, 'bonus', '42'));
     expect(await dir.playerAccount(playerId, 'bonus', '42')).toBe(id);
+    await post(move('bonus_grant', `ld-open-${playerId}`, playerId, await dir.houseAccount('bonus', playerId), id, 25n));
+    expect(await bonusWalletBalances(database.db, [42, 43])).toEqual(new Map([[42, 25n]]));
+    expect(await bonusWalletBalances(database.db, [])).toEqual(new Map());
   });
 });
 
@@ -97,10 +101,11 @@ describe('journals and postings', () => {
 
   it('pages a player\'s postings newest first, filtered by account kind, journal kind, asset and time', async () => {
     const playerId = await newPlayer();
-    const [central, bonus, platform, house, points, housePoints] = await Promise.all([
-      dir.playerAccount(playerId, 'central'), dir.playerAccount(playerId, 'bonus', '9'), dir.playerAccount(playerId, 'platform', 'LD'),
-      dir.houseAccount('adjust', playerId), dir.pointsAccount(playerId), dir.housePointsAccount(playerId),
-    ]);
+    // Opened one after another: a journal's postings are written in account id order, central's before platform's.
+    const central = await dir.playerAccount(playerId, 'central');
+    const bonus = await dir.playerAccount(playerId, 'bonus', '9');
+    const platform = await dir.playerAccount(playerId, 'platform', 'LD');
+    const [house, points, housePoints] = await Promise.all([dir.houseAccount('adjust', playerId), dir.pointsAccount(playerId), dir.housePointsAccount(playerId)]);
     const before = new Date(Date.now() - 1_000);
     await post(move('adjustment', `ld-p1-${playerId}`, playerId, house, central, 100n, 5));
     await post(move('bonus_grant', `ld-p2-${playerId}`, playerId, house, bonus, 40n));

@@ -57,6 +57,19 @@ export async function balanceSumOf(db: DbOrTx, playerId: number, kinds: readonly
   return BigInt(rows[0]?.s ?? '0');
 }
 
+/**
+ * The balances of activity wallets' accounts (kind bonus, ref the wallet id), by wallet id; a wallet whose account
+ * is not open yet is absent. Wallet ids are unique across players, so the id alone names the account.
+ */
+export async function bonusWalletBalances(db: DbOrTx, walletIds: readonly number[]): Promise<Map<number, bigint>> {
+  const ids = [...new Set(walletIds)];
+  assertLimit(Math.max(ids.length, 1));
+  if (!ids.length) return new Map();
+  const rows = await db.select({ ref: accounts.ref, balanceMinor: accounts.balanceMinor }).from(accounts)
+    .where(and(eq(accounts.kind, 'bonus'), isNotNull(accounts.playerId), inArray(accounts.ref, ids.map(String))));
+  return new Map(rows.map((r) => [Number(r.ref), r.balanceMinor]));
+}
+
 /** The player's VIP points (whole points); 0 before the account exists. */
 export async function pointsBalanceOf(db: DbOrTx, playerId: number): Promise<bigint> {
   const rows = await db.select({ b: accounts.balanceMinor }).from(accounts)
