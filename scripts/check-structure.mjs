@@ -2,7 +2,10 @@
 // - no two server domains (src/server/modules/<domain>) import each other, in any files: one of them must
 //   reach the other through an event or be reached only through its service;
 // - no function in src/server is longer than FUNCTION_LINES_MAX lines (TigerBeetle's limit: a function that
-//   does not fit on a screen is doing more than one thing).
+//   does not fit on a screen is doing more than one thing);
+// - no file under src/server/modules reads the ledger's tables (accounts, journals, postings), neither by
+//   importing them from src/server/db/schema*.ts nor by naming them in SQL text (`from accounts`, `join postings`):
+//   the ledger owns them, and domains ask src/server/ledger (read.ts for reads, accounts.ts to open accounts).
 // Exits 1 and names every offender.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +30,39 @@ const domainOf = (file) => {
   const rel = path.relative(modulesDir, file);
   return rel.startsWith('..') ? undefined : rel.split(path.sep)[0];
 };
+
+const LEDGER_TABLES = new Set(['accounts', 'journals', 'postings']);
+const LEDGER_SQL = /\b(?:from|join|into|update)\s+(accounts|journals|postings)\b/gi;
+const isSchemaFile = (file) => path.relative(path.join(serverDir, 'db'), file).match(/^schema[\w-]*\.ts$/) !== null;
+
+/** Where a file under src/server/modules reaches into the ledger's tables: imports of them and SQL naming them. */
+function ledgerTableUses(file, source) {
+  const found = [];
+  const namespaces = new Set();
+  const at = (node) => `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text.startsWith('.')
+      && isSchemaFile(path.resolve(path.dirname(file), node.moduleSpecifier.text))) {
+      const bindings = node.importClause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const el of bindings.elements) {
+          const name = (el.propertyName ?? el.name).text;
+          if (LEDGER_TABLES.has(name)) found.push(`${at(el)} imports ${name}`);
+        }
+      }
+    }
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text) && LEDGER_TABLES.has(node.name.text)) {
+      found.push(`${at(node)} uses ${node.expression.text}.${node.name.text}`);
+    }
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+      for (const m of node.text.matchAll(LEDGER_SQL)) found.push(`${at(node)} SQL "${m[0].replace(/\s+/g, ' ')}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
 
 const problems = [];
 const edges = new Map();
@@ -59,6 +95,7 @@ for (const file of walk(serverDir)) {
     ts.forEachChild(node, visit);
   };
   visit(source);
+  if (from) for (const use of ledgerTableUses(file, source)) problems.push(`ledger table outside the ledger: ${use}`);
 }
 
 for (const [key, files] of edges) {
@@ -73,4 +110,4 @@ if (problems.length) {
   console.error(`\n${problems.length} structure problem(s)`);
   process.exit(1);
 }
-console.log('structure: no domains import each other; every server function is within', FUNCTION_LINES_MAX, 'lines');
+console.log('structure: no domains import each other; every server function is within', FUNCTION_LINES_MAX, 'lines; only the ledger reads its tables');

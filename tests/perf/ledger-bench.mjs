@@ -24,7 +24,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { BASE_URL, createDb, percentile } from './pg.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-/** Issue 9's goals as fractions of pgbench's tps: player to player >= 0.8 at 8 clients and >= 1.0 at 32, to the house >= 0.6. */
+/** The ledger's speed goals as fractions of pgbench's tps: player to player >= 0.8 at 8 clients and >= 1.0 at 32, to the house >= 0.6. */
 const GOALS = { p2p: { 8: 0.8, 32: 1.0 }, house: 0.6 };
 /** The player-to-player goal at a client count: the one for the nearest count at or below it (0.8 below 8). */
 export function p2pGoal(clients) {

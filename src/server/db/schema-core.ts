@@ -1,7 +1,7 @@
 // The database schema. Migrations under drizzle/ are generated from this file with `npm run db:generate`.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, smallint, text,
+  bigint, bigserial, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, smallint, text,
   timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import type { TransferDirection, TransferOutcome } from '../../shared/schemas/wallet.ts';
@@ -220,9 +220,16 @@ export const journals = pgTable('journals', {
   memo: text('memo').notNull().default(''),
   staffId: bigint('staff_id', { mode: 'number' }),
   createdAt: tsz('created_at').notNull().defaultNow(),
+  /**
+   * Set on a reversal (ledger/reversal.ts): the journal whose mirror image it is. Unique, so a journal is
+   * reversed at most once; null on every other journal.
+   */
+  reversesJournalId: bigint('reverses_journal_id', { mode: 'number' }),
 }, (t) => [
   uniqueIndex('journals_idempotency_key_uq').on(t.idempotencyKey),
   index('journals_player_created_idx').on(t.playerId, t.createdAt),
+  uniqueIndex('journals_reverses_journal_uq').on(t.reversesJournalId),
+  foreignKey({ name: 'journals_reverses_journal_fk', columns: [t.reversesJournalId], foreignColumns: [t.id] }),
 ]);
 
 export const postings = pgTable('postings', {

@@ -50,23 +50,48 @@ export class AccountDirectory {
     const key = `${playerId ?? 'h'}|${kind}|${ref}`;
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
-    const conflict = playerId === null
-      ? sql`on conflict (kind, ref) where player_id is null do nothing`
-      : sql`on conflict (player_id, kind, ref) do nothing`;
-    const inserted = await tx.execute<{ id: string | number }>(
-      sql`insert into accounts (player_id, kind, ref, asset) values (${playerId}, ${kind}, ${ref}, ${asset}) ${conflict} returning id`);
-    let id = inserted.rows[0]?.id;
-    if (id === undefined) {
-      const found = await tx.execute<{ id: string | number }>(playerId === null
-        ? sql`select id from accounts where player_id is null and kind = ${kind} and ref = ${ref}`
-        : sql`select id from accounts where player_id = ${playerId} and kind = ${kind} and ref = ${ref}`);
-      id = found.rows[0]?.id;
-    }
-    if (id === undefined) throw new Error(`ledger: account ${key} could not be opened`);
+    const id = await findOrOpen(tx, playerId, kind, ref, asset);
     if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(key, Number(id));
-    return Number(id);
+    cache.set(key, id);
+    return id;
   }
+}
+
+/**
+ * Opens (or finds) a player's money account inside the caller's transaction, for an owner written in that same
+ * transaction: a new player's central account, a new activity wallet's bonus account. The row's foreign key needs
+ * the owner, which only that transaction can see, so this cannot wait for the directory's own connection; and
+ * nothing remembers the id, because the transaction may still roll back.
+ */
+export function openPlayerAccountInTx(tx: DbOrTx, playerId: number, kind: PlayerAccountKind, ref = ''): Promise<number> {
+  return findOrOpen(tx, playerId, kind, ref, 'money');
+}
+
+async function findOrOpen(tx: DbOrTx, playerId: number | null, kind: string, ref: string, asset: Asset): Promise<number> {
+  const conflict = playerId === null
+    ? sql`on conflict (kind, ref) where player_id is null do nothing`
+    : sql`on conflict (player_id, kind, ref) do nothing`;
+  const inserted = await tx.execute<{ id: string | number }>(
+    sql`insert into accounts (player_id, kind, ref, asset) values (${playerId}, ${kind}, ${ref}, ${asset}) ${conflict} returning id`);
+  let id = inserted.rows[0]?.id;
+  if (id === undefined) {
+    const found = await tx.execute<{ id: string | number }>(playerId === null
+      ? sql`select id from accounts where player_id is null and kind = ${kind} and ref = ${ref}`
+      : sql`select id from accounts where player_id = ${playerId} and kind = ${kind} and ref = ${ref}`);
+    id = found.rows[0]?.id;
+  }
+  if (id === undefined) throw new Error(`ledger: account ${playerId ?? 'h'}|${kind}|${ref} could not be opened`);
+  return Number(id);
+}
+
+/** The assets of the given accounts, by id; an id that names no account is absent from the answer. */
+export async function assetsOf(tx: DbOrTx, accountIds: number[]): Promise<Map<number, Asset>> {
+  const ids = [...new Set(accountIds)];
+  if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) throw new Error('ledger invariant: account id');
+  if (!ids.length) return new Map();
+  const res = await tx.execute<{ id: string | number; asset: string }>(
+    sql`select id, asset from accounts where id in ${sql.raw(`(${ids.join(',')})`)}`);
+  return new Map(res.rows.map((r) => [Number(r.id), r.asset as Asset]));
 }
 
 export async function balanceOf(tx: DbOrTx, accountId: number): Promise<bigint> {

@@ -62,6 +62,24 @@ export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
     select id as account_id, player_id, balance_minor::text as points
     from accounts where asset = 'points' and player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`));
 
+  // A reversal (reversal.ts) is the mirror image of its original: each journal has one posting per account, so
+  // the two cancel exactly when every account's postings over both sum to zero and both name as many accounts.
+  add('a reversal sums to the exact negation of its original', await rows(db, sql`
+    select r.id as journal_id, r.reverses_journal_id as original_id
+    from journals r
+    where r.reverses_journal_id is not null and (
+      exists (select 1 from postings p where p.journal_id in (r.id, r.reverses_journal_id)
+              group by p.account_id having sum(p.amount_minor) <> 0)
+      or (select count(*) from postings p where p.journal_id = r.id)
+         <> (select count(*) from postings p where p.journal_id = r.reverses_journal_id))
+    order by r.id limit ${EXAMPLES}`));
+
+  add('a reversal keeps the kind and player of its original and reverses no reversal', await rows(db, sql`
+    select r.id as journal_id, o.id as original_id, r.kind, o.kind as original_kind
+    from journals r join journals o on o.id = r.reverses_journal_id
+    where r.kind <> o.kind or r.player_id is distinct from o.player_id or o.reverses_journal_id is not null
+    order by r.id limit ${EXAMPLES}`));
+
   return out;
 }
 

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import type { JournalKind } from './kinds.ts';
+import { assetsOf } from './accounts.ts';
+import { assetOfKind, type JournalKind } from './kinds.ts';
 
 export interface Posting { accountId: number; amountMinor: bigint }
 
@@ -21,7 +22,11 @@ export interface JournalInput {
   postings: Posting[];
 }
 
-export type LedgerErrorCode = 'insufficient_funds' | 'idempotency_mismatch';
+/**
+ * insufficient_funds: a player account would go below zero. idempotency_mismatch: the key was used for other data.
+ * journal_not_found, already_reversed, reversal_not_reversible: the answers of reverseJournal (reversal.ts).
+ */
+export type LedgerErrorCode = 'insufficient_funds' | 'idempotency_mismatch' | 'journal_not_found' | 'already_reversed' | 'reversal_not_reversible';
 
 /** An operating error a caller can answer the user with (as opposed to a broken invariant). */
 export class LedgerError extends Error {
@@ -108,30 +113,51 @@ const param = (name: string) => sql.placeholder(name);
  */
 function postStatement(tx: DbOrTx) {
   return tx.select({ o_journal_id: sql<string | null>`o_journal_id`, o_outcome: sql<string>`o_outcome`, o_account_id: sql<string | null>`o_account_id` })
-    .from(sql`ledger_post_journal(${param('kind')}, ${param('key')}, ${param('hash')}, ${param('player')}::bigint, ${param('ref')},
+    .from(sql`ledger_post_asset_journal(${param('asset')}, ${param('kind')}, ${param('key')}, ${param('hash')}, ${param('player')}::bigint, ${param('ref')},
       ${param('memo')}, ${param('staff')}::bigint, ${param('accounts')}::bigint[], ${param('amounts')}::bigint[])`)
-    .prepare('ledger_post_journal');
+    .prepare('ledger_post_asset_journal');
 }
 
 /** Built statements per database handle: the pool's is built once; a transaction's lives as long as it does. */
 const statements = new WeakMap<DbOrTx, ReturnType<typeof postStatement>>();
 
-/** Writes one balanced journal inside the caller's transaction. */
+/**
+ * Writes one balanced journal inside the caller's transaction. Every account it names must hold the asset its
+ * kind moves (money, or points for the points kinds): a journal that names an account of the other asset is a
+ * programmer error and is refused before anything is written.
+ */
 export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<PostResult> {
   const { postings, hash } = prepare(input);
   let statement = statements.get(tx);
   if (!statement) statements.set(tx, (statement = postStatement(tx)));
 
-  // One round trip: the function ledger_post_journal (drizzle/0006_ledger_function.sql, row by row since
+  // One round trip: ledger_post_asset_journal (drizzle/0016_ledger_reversal.sql) checks that every account holds
+  // the journal's asset, then ledger_post_journal (drizzle/0006_ledger_function.sql, row by row since
   // drizzle/0012_ledger_rowwise.sql) checks for a replay, locks the accounts in ascending id order, refuses to
   // overdraw a player account and writes the journal, its postings and the cached balances.
   const rows = await statement.execute({
-    kind: input.kind, key: input.idempotencyKey, hash, player: input.playerId ?? null, ref: input.ref ?? '', memo: input.memo ?? '',
+    asset: assetOfKind(input.kind), kind: input.kind, key: input.idempotencyKey, hash, player: input.playerId ?? null, ref: input.ref ?? '', memo: input.memo ?? '',
     staff: input.staffId ?? null, accounts: `{${postings.map(([id]) => id).join(',')}}`, amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
   }).catch(invariantError);
   const result = resultOf(rows[0]);
   if (result instanceof LedgerError) throw result;
   return result;
+}
+
+/**
+ * The batch's form of ledger_post_asset_journal's check: one read of every account the batch names, then each
+ * journal's accounts against the asset of its kind, before anything is written. An unknown account is left to
+ * ledger_post_journals, which refuses it with its own message.
+ */
+async function assertAssets(tx: DbOrTx, prepared: Prepared[]): Promise<void> {
+  const assets = await assetsOf(tx, prepared.flatMap((p) => p.postings.map(([id]) => id)));
+  for (const { input, postings } of prepared) {
+    const asset = assetOfKind(input.kind);
+    for (const [id] of postings) {
+      const found = assets.get(id);
+      assertInvariant(found === undefined || found === asset, `a ${asset} journal touches account ${id} of asset ${found}`);
+    }
+  }
 }
 
 /** Journals written by one postJournals call at most; a bet-log page is 500 records. */
@@ -148,6 +174,7 @@ export async function postJournals(tx: DbOrTx, inputs: JournalInput[]): Promise<
   if (!inputs.length) return [];
   assertInvariant(inputs.length <= MAX_BATCH_JOURNALS, `a batch has at most ${MAX_BATCH_JOURNALS} journals`);
   const prepared = inputs.map(prepare);
+  await assertAssets(tx, prepared);
   // One JSON parameter carries the batch: drizzle would expand JavaScript arrays into parameter lists, and
   // JSON needs no hand-written escaping. Amounts travel as strings so no bigint passes through a double.
   const batch = JSON.stringify(prepared.map((p, i) => ({

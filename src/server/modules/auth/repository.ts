@@ -1,7 +1,9 @@
-// SQL for players, their sessions, verification codes and the central wallet account.
+// SQL for players, their sessions and verification codes; the central wallet account through the ledger.
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, levels, players, sessions, verificationCodes } from '../../db/schema.ts';
+import { levels, players, sessions, verificationCodes } from '../../db/schema.ts';
+import { openPlayerAccountInTx } from '../../ledger/accounts.ts';
+import { centralBalanceOf } from '../../ledger/read.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 export type PlayerRow = typeof players.$inferSelect;
@@ -40,14 +42,13 @@ export async function insertPlayer(db: DbOrTx, values: typeof players.$inferInse
   return rows[0]!;
 }
 
+/** Opens the new player's central account in the registration's transaction, which alone sees the player yet. */
 export async function openCentralAccount(db: DbOrTx, playerId: number): Promise<void> {
-  await db.insert(accounts).values({ playerId, kind: 'central', ref: '' }).onConflictDoNothing();
+  await openPlayerAccountInTx(db, playerId, 'central');
 }
 
-export async function centralBalanceMinor(db: DbOrTx, playerId: number): Promise<bigint> {
-  const rows = await db.select({ b: accounts.balanceMinor }).from(accounts)
-    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'central'), eq(accounts.ref, ''))).limit(1);
-  return rows[0]?.b ?? 0n;
+export function centralBalanceMinor(db: DbOrTx, playerId: number): Promise<bigint> {
+  return centralBalanceOf(db, playerId);
 }
 
 /** The player and their level in one read (GET /auth/me runs on every page and every 10 s). */

@@ -2,7 +2,9 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JournalKind } from '../../ledger/kinds.ts';
-import { accounts, bonusWallets, journals, gamePlatforms, platformTransfers, playerPlatforms, players, reconciliationFindings } from '../../db/schema.ts';
+import { bonusWallets, gamePlatforms, platformTransfers, playerPlatforms, players, reconciliationFindings } from '../../db/schema.ts';
+import { openPlayerAccountInTx as openLedgerAccountInTx, type PlayerAccountKind } from '../../ledger/accounts.ts';
+import { accountsOf, journalByKey as ledgerJournalByKey, postingsPage } from '../../ledger/read.ts';
 import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
 
 export type PlatformRow = typeof gamePlatforms.$inferSelect;
@@ -73,8 +75,7 @@ export async function pendingCount(db: DbOrTx, playerId: number, code: string): 
 }
 
 export async function playerAccountBalances(db: DbOrTx, playerId: number) {
-  return db.select({ id: accounts.id, kind: accounts.kind, ref: accounts.ref, balanceMinor: accounts.balanceMinor })
-    .from(accounts).where(eq(accounts.playerId, playerId));
+  return accountsOf(db, playerId);
 }
 
 export async function bonusWalletsOf(db: DbOrTx, playerId: number, statuses: number[] = [BONUS_WALLET_STATUS.active]): Promise<BonusWalletRow[]> {
@@ -115,18 +116,14 @@ export async function transfersOf(db: DbOrTx, playerId: number, from: Date, to: 
 
 /** A player's postings with their journal, newest first: the money records. */
 export async function moneyRecords(db: DbOrTx, playerId: number, kinds: readonly JournalKind[] | undefined, from: Date, to: Date, limit: number, offset: number) {
-  const kindFilter = kinds ? sql`and j.kind in ${sql.raw(`(${kinds.map((k) => `'${k.replace(/[^a-z_]/g, '')}'`).join(',')})`)}` : sql``;
-  const base = sql`from postings p join journals j on j.id = p.journal_id join accounts a on a.id = p.account_id
-    where a.player_id = ${playerId} and a.kind in ('central', 'bonus') ${kindFilter}
-      and j.created_at >= ${from.toISOString()} and j.created_at <= ${to.toISOString()}`;
-  const [rows, total] = await Promise.all([
-    db.execute<{ id: string; kind: JournalKind; ref: string; memo: string; created_at: string | Date; account_kind: string; account_ref: string; amount_minor: string; balance_after_minor: string }>(sql`
-      select p.id::text as id, j.kind, j.ref, j.memo, j.created_at, a.kind as account_kind, a.ref as account_ref,
-        p.amount_minor::text as amount_minor, p.balance_after_minor::text as balance_after_minor
-      ${base} order by p.id desc limit ${limit} offset ${offset}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n ${base}`),
-  ]);
-  return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+  const page = await postingsPage(db, playerId, { accountKinds: ['central', 'bonus'], journalKinds: kinds, from, to }, { limit, offset });
+  return {
+    rows: page.rows.map((r) => ({
+      id: String(r.postingId), kind: r.kind, ref: r.ref, memo: r.memo, created_at: r.createdAt, account_kind: r.accountKind,
+      account_ref: r.accountRef, amount_minor: r.amountMinor.toString(), balance_after_minor: r.balanceAfterMinor.toString(),
+    })),
+    total: page.total,
+  };
 }
 
 export async function openFinding(db: DbOrTx, values: typeof reconciliationFindings.$inferInsert): Promise<void> {
@@ -140,14 +137,11 @@ export async function resolveFindings(db: DbOrTx, transferId: string): Promise<v
 }
 
 export async function journalByKey(db: DbOrTx, key: string): Promise<{ id: number; ref: string } | undefined> {
-  const rows = await db.select({ id: journals.id, ref: journals.ref }).from(journals).where(eq(journals.idempotencyKey, key));
-  return rows[0];
+  const journal = await ledgerJournalByKey(db, key);
+  return journal && { id: journal.id, ref: journal.ref };
 }
 
 /** Opens a player account inside a money transaction, for a wallet created in the same transaction. */
-export async function openPlayerAccountInTx(db: DbOrTx, playerId: number, kind: string, ref: string): Promise<number> {
-  const rows = await db.insert(accounts).values({ playerId, kind, ref }).onConflictDoNothing().returning({ id: accounts.id });
-  if (rows[0]) return rows[0].id;
-  const found = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.playerId, playerId), eq(accounts.kind, kind), eq(accounts.ref, ref)));
-  return found[0]!.id;
+export function openPlayerAccountInTx(db: DbOrTx, playerId: number, kind: PlayerAccountKind, ref: string): Promise<number> {
+  return openLedgerAccountInTx(db, playerId, kind, ref);
 }

@@ -2,7 +2,8 @@
 // log. Nothing here writes: money and statuses change only through the cashier and wallet services.
 import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, journals, players, staff, withdrawals } from '../../../db/schema.ts';
+import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, players, staff, withdrawals } from '../../../db/schema.ts';
+import { journalByKey } from '../../../ledger/read.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
 import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
 
@@ -147,7 +148,6 @@ export async function refusedCallbacksLastDay(db: DbOrTx): Promise<Array<{ gatew
 
 /** The adjustment journal an idempotency key wrote, with its player and amount, to tell a replay apart. */
 export async function adjustmentByKey(db: DbOrTx, key: string) {
-  const rows = await db.select({ id: journals.id, playerId: journals.playerId, kind: journals.kind }).from(journals)
-    .where(eq(journals.idempotencyKey, key)).limit(1);
-  return rows[0];
+  const journal = await journalByKey(db, key);
+  return journal && { id: journal.id, playerId: journal.playerId, kind: journal.kind };
 }

@@ -1,13 +1,13 @@
 // SQL of the back office's money pages. Reads only, apart from the blacklist and a transfer's next check
 // time: money itself moves through the wallet service, which owns the ledger's transactions.
 import type { TransferOutcome } from '../../../../shared/schemas/wallet.ts';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { JournalKind } from '../../../ledger/kinds.ts';
 import {
-  accounts, bonusWallets, gamePlatforms, journals, platformTransfers, playerPlatforms, players, postings,
-  reconciliationFindings, sessions, staff,
+  bonusWallets, gamePlatforms, platformTransfers, playerPlatforms, players, reconciliationFindings, sessions, staff,
 } from '../../../db/schema.ts';
+import { balanceSumOf, journalByKey as ledgerJournalByKey, postingsPage } from '../../../ledger/read.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
 
 export type Blacklist = { type: string[]; game_platform_code: string[] };
@@ -55,10 +55,8 @@ export async function providerAccountsOf(db: DbOrTx, playerId: number) {
 }
 
 /** Money set aside for withdrawals that finance has not paid or released yet; the player's until then. */
-export async function withdrawHeldOf(db: DbOrTx, playerId: number): Promise<bigint> {
-  const rows = await db.select({ s: sql<string | null>`sum(${accounts.balanceMinor})::text` }).from(accounts)
-    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'withdraw_hold')));
-  return BigInt(rows[0]?.s ?? '0');
+export function withdrawHeldOf(db: DbOrTx, playerId: number): Promise<bigint> {
+  return balanceSumOf(db, playerId, ['withdraw_hold']);
 }
 
 // Activity wallets: every status, which the wallet service's player-facing reads leave out.
@@ -77,12 +75,8 @@ export async function bonusWalletById(db: DbOrTx, id: number) {
 
 /** The journal a command wrote under its idempotency key, with what it put into its player account. */
 export async function journalByKey(db: DbOrTx, key: string) {
-  const res = await db.execute<{ id: string | number; ref: string; credited: string | null }>(sql`
-    select j.id, j.ref, (select sum(p.amount_minor) from ${postings} p join ${accounts} a on a.id = p.account_id
-      where p.journal_id = j.id and a.player_id is not null and p.amount_minor > 0)::text as credited
-    from ${journals} j where j.idempotency_key = ${key}`);
-  const row = res.rows[0];
-  return row ? { id: Number(row.id), ref: row.ref, creditedMinor: BigInt(row.credited ?? '0') } : undefined;
+  const journal = await ledgerJournalByKey(db, key);
+  return journal && { id: journal.id, ref: journal.ref, creditedMinor: journal.creditedMinor };
 }
 
 // Transfers.
@@ -138,22 +132,18 @@ export type LedgerRow = {
 };
 
 export async function ledgerOf(db: DbOrTx, playerId: number, p: Paging) {
-  const [rows, total] = await Promise.all([
-    db.execute<LedgerRow>(sql`
-      select p.id::text as posting_id, j.id::text as journal_id, j.kind, j.ref, j.memo, j.created_at,
-        a.kind as account_kind, a.ref as account_ref, p.amount_minor::text as amount_minor,
-        p.balance_after_minor::text as balance_after_minor, s.username as staff_username
-      from ${accounts} a
-      join ${postings} p on p.account_id = a.id
-      join ${journals} j on j.id = p.journal_id
-      left join ${staff} s on s.id = j.staff_id
-      where a.player_id = ${playerId} and a.asset = 'money'
-      order by p.id desc
-      limit ${p.pageSize} offset ${offsetOf(p)}`),
-    db.execute<{ n: number }>(sql`
-      select count(*)::int as n from ${accounts} a join ${postings} p on p.account_id = a.id where a.player_id = ${playerId} and a.asset = 'money'`),
-  ]);
-  return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+  const page = await postingsPage(db, playerId, { asset: 'money' }, { limit: p.pageSize, offset: offsetOf(p) });
+  // Operators are named from the staff table, which the ledger does not read.
+  const staffIds = [...new Set(page.rows.map((r) => r.staffId).filter((id): id is number => id !== null))];
+  const names = new Map(staffIds.length
+    ? (await db.select({ id: staff.id, username: staff.username }).from(staff).where(inArray(staff.id, staffIds))).map((s) => [s.id, s.username])
+    : []);
+  const rows: LedgerRow[] = page.rows.map((r) => ({
+    posting_id: String(r.postingId), journal_id: String(r.journalId), kind: r.kind, ref: r.ref, memo: r.memo, created_at: r.createdAt,
+    account_kind: r.accountKind, account_ref: r.accountRef, amount_minor: r.amountMinor.toString(),
+    balance_after_minor: r.balanceAfterMinor.toString(), staff_username: r.staffId === null ? null : names.get(r.staffId) ?? null,
+  }));
+  return { rows, total: page.total };
 }
 
 // Reconciliation findings, with the transfer each is about (balance mismatches have none).
