@@ -14,7 +14,7 @@ import { ping, type Database, type Db } from './db/client.ts';
 import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, errorBody, sendError } from './lib/errors.ts';
-import { createEventBus, type EventBus } from './lib/events.ts';
+import { createEventBus, type EventBus, type EventPublisher } from './lib/events.ts';
 import { pgLimiter, redisLimiter, type Limiter } from './lib/limiter.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
 import { registerOpenApi } from './lib/openapi.ts';
@@ -98,6 +98,8 @@ export interface Services {
   messages: MessagesService;
   promotions: PromotionsService;
   redpacket: RedPacketService;
+  /** Publishes the domains' events; services built by routes (the back office's) announce through it too. */
+  events: EventPublisher<AppEvents>;
 }
 
 /** A registered route as the contract tests see it. */
@@ -336,7 +338,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const vip = new VipService({ db, accounts, publish });
   const consultations = new ConsultationService({ db, publish });
   return {
-    db, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations,
+    db, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events,
     exchange: new ExchangeService({ db, vip, publish }),
     messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
