@@ -41,7 +41,3 @@ export function createEventBus<E extends EventMap>(logFailure: EventFailureLog):
   };
 }
 
-/** A publisher that drops every event: for services built outside the app (benchmarks, fault tests). */
-export function silentEvents<E extends EventMap>(): EventPublisher<E> {
-  return { publish: async () => undefined };
-}
