@@ -1,68 +1,82 @@
-// Builds the Fastify app: outside plugins first, then our plugins, then the API routes, then the pages.
+// Builds the Fastify app as a list: infrastructure (Redis, sockets, the session cache, the event bus), outside plugins
+// and ours, the services in dependency order, the subscriptions that connect domains, the API routes, the pages and
+// the scheduled jobs. Domains do not reach into each other here: each gets what it needs at construction, and side
+// effects of one domain in another hang on events.
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import { ping, type Database, type Db } from './db/client.ts';
+import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, errorBody, sendError } from './lib/errors.ts';
-import { bearerToken } from './modules/auth/tokens.ts';
+import { createEventBus, type EventBus, type EventPublisher } from './lib/events.ts';
 import { pgLimiter, redisLimiter, type Limiter } from './lib/limiter.ts';
+import { loggerOptions, logRequests } from './lib/logging.ts';
+import { registerOpenApi } from './lib/openapi.ts';
 import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
+import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
+import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
+import { createRealtime, type Realtime } from './realtime/server.ts';
+import { invalidatingPublisher, sessionInvalidation, type SessionInvalidation } from './realtime/session-invalidation.ts';
+import { startJobs } from './jobs/runner.ts';
+import { JOBS, scheduled } from './jobs/registry.ts';
 import { SystemService } from './modules/system/service.ts';
-import { AuthService, type Auth } from './modules/auth/service.ts';
-import { INVALIDATE_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
-import { sql } from 'drizzle-orm';
 import { systemRoutes } from './modules/system/routes.ts';
+import { refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
+import { AuthService, type Auth } from './modules/auth/service.ts';
+import type { AuthEvents } from './modules/auth/events.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
+import { bearerToken } from './modules/auth/tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
 import { OPEN_DURING_FORCED_CHANGE } from './modules/auth/account-service.ts';
 import { backofficeRoutes } from './modules/staff/plugin.ts';
 import { backofficePlugins } from './backoffice.ts';
-import { createRealtime, type Realtime } from './realtime/server.ts';
-import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
+import { authenticateStaffToken } from './modules/staff/sessions.ts';
+import { metricsSources } from './figures.ts';
 import { WalletService } from './modules/wallet/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { allPlatforms } from './modules/wallet/repository.ts';
+import { recoverOnExclusion } from './modules/wallet/subscriptions.ts';
 import { GamesService } from './modules/games/service.ts';
-import { BetsService } from './modules/bets/service.ts';
-import { betRoutes } from './modules/bets/routes.ts';
 import { gameListRoutes } from './modules/games/routes.ts';
-import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
+import { BetsService } from './modules/bets/service.ts';
+import type { BetsEvents } from './modules/bets/events.ts';
+import { betRoutes } from './modules/bets/routes.ts';
 import { CashierService } from './modules/cashier/service.ts';
+import type { CashierEvents } from './modules/cashier/events.ts';
 import { cashierRoutes } from './modules/cashier/routes.ts';
-import { startJobs } from './jobs/runner.ts';
-import { loggerOptions, logRequests } from './lib/logging.ts';
-import { refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
-import { metricsSources } from './figures.ts';
-import { registerOpenApi } from './lib/openapi.ts';
 import { ProtectionService } from './modules/protection/service.ts';
+import type { ProtectionEvents } from './modules/protection/events.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
 import { VipService } from './modules/vip/service.ts';
 import { ExchangeService } from './modules/vip/exchange-service.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
+import { levelAfterDeposit, pointsAndLevelsAfterBets } from './modules/vip/subscriptions.ts';
 import { ChatService } from './modules/chat/service.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { attachChatSockets } from './modules/chat/sockets.ts';
-import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
-import { authenticateStaffToken } from './modules/staff/sessions.ts';
 import { consultationRoutes } from './modules/consultations/routes.ts';
 import { ConsultationService } from './modules/consultations/service.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
-import { isLocale, localeFrom } from '../i18n/index.ts';
-import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
-import { healthView } from '../shared/schemas/system.ts';
-import { errorView } from '../shared/schemas/envelope.ts';
+import { promotionsAfterDeposit, referralsAfterBets, registerBonus } from './modules/promotions/subscriptions.ts';
 import { claimStaffUploads, claimUploads, configureFileUrls, fileUrl, publicFileUrl, purgeUnusedUploads } from './modules/uploads/service.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { MessagesService } from './modules/messages/service.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
-import { uploadRoutes } from './modules/uploads/routes.ts';
+import { isLocale, localeFrom } from '../i18n/index.ts';
+import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
+import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
+import { healthView } from '../shared/schemas/system.ts';
+import { errorView } from '../shared/schemas/envelope.ts';
 import { PLATFORM_STATUS } from '../shared/statuses.ts';
 
 export interface Services {
@@ -86,6 +100,8 @@ export interface Services {
   messages: MessagesService;
   promotions: PromotionsService;
   redpacket: RedPacketService;
+  /** Publishes the domains' events; services built by routes (the back office's) announce through it too. */
+  events: EventPublisher<AppEvents>;
 }
 
 /** A registered route as the contract tests see it. */
@@ -104,11 +120,11 @@ declare module 'fastify' {
   }
 }
 
-/** How often the promotions' daily job looks for a closed day to settle. */
-const PROMOTION_JOB_INTERVAL_MS = 10 * 60 * 1000;
-
 /** Caps every JSON body; forms here are a few hundred bytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Every event a domain publishes, by name: the union of what each domain declares in its events.ts. */
+export type AppEvents = CashierEvents & BetsEvents & AuthEvents & ProtectionEvents;
 
 export interface BuildOptions {
   config: Config;
@@ -125,8 +141,29 @@ export interface BuildOptions {
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  const { config, database } = opts;
-  const app = Fastify({
+  const app = createFastify(opts);
+  const infra = await createInfrastructure(app, opts);
+  const metrics = await registerPlugins(app, opts, infra);
+  const services = createServices(opts, infra, { refusedCallback: refusedCallbacksCounter(metrics), log: app.log });
+  infra.bindAuth(services.auth);
+  decorateApp(app, services);
+  subscribe(infra.events, services);
+  attachChat(app, opts.config, services);
+  await registerRoutes(app, opts);
+  if (opts.pages) {
+    const { registerPages } = await import('./pages.ts');
+    await registerPages(app);
+  } else {
+    app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(request.locale, 'not_found')));
+  }
+  const jobs = opts.jobs ? startJobs(opts.database, scheduledJobs(opts, services), app.log) : undefined;
+  registerShutdown(app, infra, services, jobs);
+  return app;
+}
+
+function createFastify(opts: BuildOptions): FastifyInstance {
+  const { config } = opts;
+  return Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),
     // One line per request from logRequests instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -138,129 +175,65 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Large ids and keys are refused before routing rather than by each handler.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+}
 
+// ---- infrastructure ------------------------------------------------------------------------------
+
+interface Infrastructure {
+  redis: Redis | undefined;
+  redisSub: Redis | undefined;
+  limiter: Limiter;
+  sms: SmsSender;
+  realtime: Realtime;
+  sessionCache: SessionCache;
+  invalidation: SessionInvalidation;
+  events: EventBus<AppEvents>;
+  /** The socket server signs players in with the auth service, which is built after it (it needs the publisher). */
+  bindAuth(auth: AuthService): void;
+}
+
+async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): Promise<Infrastructure> {
+  const { config, database } = opts;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const redisSub = redis?.duplicate();
-  const limiter = redis ? redisLimiter(redis, config.redisKeyPrefix) : pgLimiter(database.db);
-  const sms = config.smsDriver === 'http' && config.smsHttpUrl
-    ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey })
-    : outboxSms(database.db);
-  const system = new SystemService(database.db);
-
-  // The auth service needs the publisher and the socket server needs the auth service: a late binding.
-  let authService: AuthService | undefined;
-  const realtime = createRealtime({
+  let auth: AuthService | undefined;
+  const sockets = createRealtime({
     httpServer: app.server,
-    authenticate: (token) => authService!.authenticate(token),
+    authenticate: (token) => auth!.authenticate(token),
     redis: redis && redisSub ? { pub: redis, sub: redisSub, keyPrefix: config.redisKeyPrefix } : undefined,
   });
   // The chat's namespace is created here, in the same tick as the Redis connections, so its adapter's SUBSCRIBE waits
   // in ioredis's offline queue. Created after an await, the SUBSCRIBE can reach Redis between the connection and its
   // ready check (SUBSCRIBE is allowed while Redis loads), and the ready check's INFO then fails in subscriber mode.
-  realtime.io.of(CHAT_NAMESPACE);
+  sockets.io.of(CHAT_NAMESPACE);
   // Player sessions cached per instance, dropped by the database's NOTIFY (PostgreSQL only; see session-cache.ts).
   const sessionCache = new SessionCache(config.databaseUrl, (msg) => app.log.warn(msg));
+  const invalidation = sessionInvalidation(sessionCache, database, (err, msg) => app.log.warn({ err }, msg));
+  const realtime: Realtime = { ...sockets, publisher: invalidatingPublisher(sockets.publisher, invalidation) };
   await sessionCache.start();
-  // Every revocation closes the session's sockets through the publisher after its commit: this instance
-  // forgets those sessions there too, before the answer goes out, rather than when its NOTIFY arrives.
-  const disconnect = realtime.publisher.disconnectSessions.bind(realtime.publisher);
-  realtime.publisher.disconnectSessions = (ids) => {
-    for (const id of ids) sessionCache.invalidate(`s:${id}`);
-    disconnect(ids);
-  };
-  // Whatever a player is told changed also drops their cached GET /auth/me answer, here at once and on the
-  // other instances through the same NOTIFY channel the database's triggers use.
-  const playerChanged = (playerId: number) => {
-    sessionCache.invalidate(`p:${playerId}`);
-    if (database.kind === 'postgres') {
-      void database.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, ${`p:${playerId}`})`)
-        .catch((err: unknown) => app.log.warn({ err }, 'could not announce a player change'));
-    }
-  };
-  const toPlayer = realtime.publisher.toPlayer.bind(realtime.publisher);
-  realtime.publisher.toPlayer = (playerId, event, payload) => {
-    playerChanged(playerId);
-    toPlayer(playerId, event, payload);
-  };
   // A signed-in player's own change (a transfer, a setting) is answered only after their cached view is gone,
   // so the GET /auth/me that follows shows it on whichever instance it reaches.
   app.addHook('onSend', async (request) => {
-    if (request.auth && request.method !== 'GET') playerChanged(request.auth.playerId);
+    if (request.auth && request.method !== 'GET') invalidation.playerChanged(request.auth.playerId);
   });
-  authService = new AuthService({ db: database.db, system, limiter, sms, publish: realtime.publisher, sessionCache });
-  const provider = opts.provider ?? new HttpGameProvider(config.provider);
-  const wallet = new WalletService({ db: database.db, provider, publish: realtime.publisher });
-  const games = new GamesService({ db: database.db, provider, wallet });
-  const bets = new BetsService({ db: database.db, provider, accounts: wallet.accounts, publish: realtime.publisher });
-  // Wins a provider has not reported yet must be in the ledger before money leaves that platform.
-  wallet.beforeTransferOut = async (code) => {
-    await bets.ingest(code, 2).catch((err: unknown) => app.log.warn({ err, code }, 'bet sync before transfer failed'));
+  return {
+    redis, redisSub, realtime, sessionCache, invalidation,
+    limiter: redis ? redisLimiter(redis, config.redisKeyPrefix) : pgLimiter(database.db),
+    sms: config.smsDriver === 'http' && config.smsHttpUrl
+      ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey })
+      : outboxSms(database.db),
+    events: createEventBus<AppEvents>((err, at) => app.log.error({ err, event: at.event }, `${at.subscriber} failed`)),
+    bindAuth: (service) => { auth = service; },
   };
+}
 
-  const gateway = opts.gateway ?? new PayBridgeGateway(config.gateway);
-  const cashier = new CashierService({
-    db: database.db, system, gateway, publish: realtime.publisher, accounts: wallet.accounts, limiter,
-    urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
-  });
+// ---- plugins -------------------------------------------------------------------------------------
 
-  // One protection gate, asked by deposits, transfers into play and game launch (issue 15).
-  const protection = new ProtectionService({ db: database.db, wallet, publish: realtime.publisher, system });
-  wallet.gate = protection;
-  games.gate = protection;
-  cashier.gate = protection;
-  const vip = new VipService({ db: database.db, accounts: wallet.accounts, publish: realtime.publisher });
-  const exchange = new ExchangeService({ db: database.db, vip, publish: realtime.publisher });
-  const consultations = new ConsultationService({ db: database.db, publish: realtime.publisher });
-  const messages = new MessagesService({ db: database.db, publish: realtime.publisher, imageUrl: publicFileUrl });
-  const redpacket = new RedPacketService({ db: database.db, accounts: wallet.accounts, publish: realtime.publisher, pictureUrl: publicFileUrl });
-  // VIP points and levels follow bets and deposits at once; a failure there must not undo the ingestion or the credit.
-  // Promotions (issue 12): deposit modes and referrals after a credit, referrals after bets, the register bonus after a registration.
-  const promotions = new PromotionsService({ db: database.db, accounts: wallet.accounts, publish: realtime.publisher });
-  promotions.log = (err, what) => app.log.error({ err }, `promotions: ${what} failed`);
-  bets.afterBatch = async (playerIds) => {
-    await vip.afterBets(playerIds).catch((err: unknown) => app.log.error({ err }, 'vip evaluation after bets failed'));
-    await promotions.onBets(playerIds).catch((err: unknown) => app.log.error({ err }, 'promotions after bets failed'));
-  };
-  cashier.afterDeposit = async (playerId, depositId) => {
-    await vip.evaluate([playerId]).then(() => undefined, (err: unknown) => app.log.error({ err }, 'vip evaluation after deposit failed'));
-    await promotions.onDepositCredited(playerId, depositId).catch((err: unknown) => app.log.error({ err }, 'promotions after deposit failed'));
-  };
-  authService.afterRegister = (playerId) => promotions.onRegistered(playerId).catch((err: unknown) => app.log.error({ err }, 'promotions after registration failed'));
-
-  // Live chat (issue 14) on its own socket.io namespace; players and agents sign in with their own tokens.
-  // A message left while no agent is online becomes a consultation the service desk answers.
-  const chat = new ChatService({
-    db: database.db, limiter,
-    leaveMessage: (m) => consultations.create({ playerId: m.playerId, title: m.title, information: m.content, imageIds: m.images, source: 'chat' }),
-    // Pictures come from POST /api/uploads/images; their signed URLs go only to the player and the agents.
-    images: {
-      claim: async (tx, playerId, ids) => { await claimUploads(tx, { playerId, ids, purpose: 'chat' }); },
-      claimStaff: async (tx, staffId, ids) => { await claimStaffUploads(tx, { staffId, ids, purpose: 'chat' }); },
-      url: (id) => fileUrl(id),
-    },
-  });
-  attachChatSockets(realtime.io, {
-    chat,
-    authenticatePlayer: (token) => authService!.authenticate(token),
-    authenticateStaff: (token) => authenticateStaffToken(database.db, token, config.staffIdleTimeoutMs),
-    log: (err, msg) => app.log.error({ err }, msg),
-  });
-
-  app.decorate('services', {
-    db: database.db, system, auth: authService, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, exchange,
-    consultations, chat, messages, promotions, redpacket,
-  });
-  /** The one place that turns a bearer token into a player; routes that need one run it onRequest, before validation. */
-  app.decorate('requirePlayer', async (request: FastifyRequest) => {
-    const token = bearerToken(request.headers.authorization);
-    const found = token ? await authService!.authenticate(token) : undefined;
-    if (!found) throw new ApiError('unauthorized');
-    if (found.forcePassword && !OPEN_DURING_FORCED_CHANGE.has(request.routeOptions.url ?? '')) throw new ApiError('password_change_required');
-    request.auth = found;
-  });
+/** Outside plugins first, then ours; answers the metrics registry the services count into. */
+async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: Infrastructure): Promise<Registry> {
+  const { config, database } = opts;
   app.decorateRequest('locale', 'zh-TW');
   app.decorateRequest('auth', undefined);
-
   // After the cookie plugin, whose onRequest hook parses the clang cookie this one reads.
   await app.register(cookie);
   // Multipart is parsed only by the upload routes, after authentication; these are the outer limits, each
@@ -273,6 +246,32 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ? explicit
       : localeFrom(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
   });
+  await registerSecurityHeaders(app, config);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMin,
+    timeWindow: '1 minute',
+    redis: infra.redis,
+    nameSpace: `${config.redisKeyPrefix}frl:`,
+    // Pages and assets are cheap and cached; the limit guards the API.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
+  });
+  recordRoutes(app);
+  // Before the routes, so the plugin's onRoute hook sees every one of them.
+  await registerOpenApi(app, {
+    needsSession: (route) => [route.onRequest].flat().includes(app.requirePlayer)
+      || (route.url.startsWith('/api/backoffice/') && (route.config as { staff?: string } | undefined)?.staff !== 'public'),
+  });
+  const metrics = await registerMetrics(app, { db: database.db, io: infra.realtime.io, token: config.metricsToken, figures: metricsSources });
+  logRequests(app);
+  app.setValidatorCompiler(valibotCompiler);
+  app.setSerializerCompiler(valibotSerializer(config.nodeEnv !== 'production'));
+  app.setErrorHandler((err, request, reply) => sendError(request, reply, err as Error));
+  return metrics;
+}
+
+async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -292,17 +291,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.nodeEnv === 'production' ? undefined : false,
   });
-  await app.register(rateLimit, {
-    global: true,
-    max: Number(process.env.RATE_LIMIT_PER_MIN ?? 600),
-    timeWindow: '1 minute',
-    redis,
-    nameSpace: `${config.redisKeyPrefix}frl:`,
-    // Pages and assets are cheap and cached; the limit guards the API.
-    allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
-  });
+}
 
+/** Keeps every route as registered, for the contract tests (app.routeList). */
+function recordRoutes(app: FastifyInstance): void {
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -310,19 +302,111 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const responses = Object.keys(schemas);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, responses, schemas });
   });
-  // Before the routes, so the plugin's onRoute hook sees every one of them.
-  await registerOpenApi(app, {
-    needsSession: (route) => [route.onRequest].flat().includes(app.requirePlayer)
-      || (route.url.startsWith('/api/backoffice/') && (route.config as { staff?: string } | undefined)?.staff !== 'public'),
+}
+
+// ---- services ------------------------------------------------------------------------------------
+
+interface ServiceExtras {
+  /** The Prometheus counter of refused payment callbacks. */
+  refusedCallback: (gateway: string, outcome: string) => void;
+  log: FastifyInstance['log'];
+}
+
+/** The services in dependency order: each is given at construction what it asks of the others. */
+function createServices(opts: BuildOptions, infra: Infrastructure, extras: ServiceExtras): Services {
+  const { config, database: { db } } = opts;
+  const { limiter, sms, realtime, sessionCache, events } = infra;
+  const publish = realtime.publisher;
+  const system = new SystemService(db);
+  // One protection gate, asked by deposits, transfers into play and game launch.
+  const protection = new ProtectionService({ db, publish, system, events });
+  const auth = new AuthService({ db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone) });
+  const provider = opts.provider ?? new HttpGameProvider(config.provider);
+  const accounts = new AccountDirectory(db);
+  const bets = new BetsService({ db, provider, accounts, publish, events });
+  const wallet = new WalletService({
+    db, provider, publish, accounts, gate: protection,
+    // Wins a provider has not reported yet must be in the ledger before money leaves that platform.
+    beforeTransferOut: async (code) => {
+      await bets.ingest(code, 2).catch((err: unknown) => extras.log.warn({ err, code }, 'bet sync before transfer failed'));
+    },
   });
-  const metrics = await registerMetrics(app, { db: database.db, io: realtime.io, token: config.metricsToken, figures: metricsSources });
-  cashier.onCallbackRefused = refusedCallbacksCounter(metrics);
-  logRequests(app);
+  const games = new GamesService({ db, provider, wallet, gate: protection });
+  const cashier = new CashierService({
+    db, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway), publish, accounts, limiter, gate: protection, events,
+    onCallbackRefused: extras.refusedCallback,
+    urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
+  });
+  const vip = new VipService({ db, accounts, publish });
+  const consultations = new ConsultationService({ db, publish });
+  return {
+    db, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events,
+    exchange: new ExchangeService({ db, vip, publish }),
+    messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
+    redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
+    promotions: new PromotionsService({ db, accounts, publish, log: (err, what) => extras.log.error({ err }, `promotions: ${what} failed`) }),
+    chat: createChat(db, limiter, consultations),
+  };
+}
 
-  app.setValidatorCompiler(valibotCompiler);
-  app.setSerializerCompiler(valibotSerializer(process.env.NODE_ENV !== 'production'));
-  app.setErrorHandler((err, request, reply) => sendError(request, reply, err as Error));
+/**
+ * Live chat on its own socket.io namespace; players and agents sign in with their own tokens. A message left while
+ * no agent is online becomes a consultation the service desk answers.
+ */
+function createChat(db: Db, limiter: Limiter, consultations: ConsultationService): ChatService {
+  return new ChatService({
+    db, limiter,
+    leaveMessage: (m) => consultations.create({ playerId: m.playerId, title: m.title, information: m.content, imageIds: m.images, source: 'chat' }),
+    // Pictures come from POST /api/uploads/images; their signed URLs go only to the player and the agents.
+    images: {
+      claim: async (tx, playerId, ids) => { await claimUploads(tx, { playerId, ids, purpose: 'chat' }); },
+      claimStaff: async (tx, staffId, ids) => { await claimStaffUploads(tx, { staffId, ids, purpose: 'chat' }); },
+      url: (id) => fileUrl(id),
+    },
+  });
+}
 
+function decorateApp(app: FastifyInstance, services: Services): void {
+  app.decorate('services', services);
+  /** The one place that turns a bearer token into a player; routes that need one run it onRequest, before validation. */
+  app.decorate('requirePlayer', async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    const found = token ? await services.auth.authenticate(token) : undefined;
+    if (!found) throw new ApiError('unauthorized');
+    if (found.forcePassword && !OPEN_DURING_FORCED_CHANGE.has(request.routeOptions.url ?? '')) throw new ApiError('password_change_required');
+    request.auth = found;
+  });
+}
+
+// ---- subscriptions -------------------------------------------------------------------------------
+
+/**
+ * Which domain reacts to which event, in the order the handlers run. VIP comes before promotions, so a deposit's
+ * level is settled before its promotions are judged.
+ */
+function subscribe(events: EventBus<AppEvents>, s: Services): void {
+  events.on('deposit.credited', levelAfterDeposit(s.vip), 'vip evaluation after deposit');
+  events.on('deposit.credited', promotionsAfterDeposit(s.promotions), 'promotions after deposit');
+  events.on('bets.ingested', pointsAndLevelsAfterBets(s.vip), 'vip evaluation after bets');
+  events.on('bets.ingested', referralsAfterBets(s.promotions), 'promotions after bets');
+  events.on('player.registered', registerBonus(s.promotions), 'promotions after registration');
+  events.on('player.excluded', recoverOnExclusion({ db: s.db, wallet: s.wallet, note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail) }), 'wallet recovery under exclusion');
+}
+
+function attachChat(app: FastifyInstance, config: Config, services: Services): void {
+  attachChatSockets(services.realtime.io, {
+    chat: services.chat,
+    authenticatePlayer: (token) => services.auth.authenticate(token),
+    authenticateStaff: (token) => authenticateStaffToken(services.db, token, config.staffIdleTimeoutMs),
+    log: (err, msg) => app.log.error({ err }, msg),
+  });
+}
+
+// ---- routes --------------------------------------------------------------------------------------
+
+/** The API under /api: health and readiness, then each domain's player routes, then the back office. */
+async function registerRoutes(app: FastifyInstance, opts: BuildOptions): Promise<void> {
+  const { config, database } = opts;
   await app.register(async (api) => {
     // Liveness for load balancers: answers without touching the database (also the benchmarks' no-op baseline).
     api.get('/health', { config: { rateLimit: false }, schema: { response: { 200: healthView } } }, async () => ({ status: 'ok' as const }));
@@ -335,62 +419,47 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         return reply.code(503).send(errorBody('en', 'internal'));
       }
     });
-    await api.register(systemRoutes);
-    await api.register(authRoutes);
-    await api.register(accountRoutes);
-    await api.register(walletRoutes);
-    await api.register(betRoutes);
-    await api.register(gameListRoutes);
-    await api.register(cashierRoutes);
-    await api.register(protectionRoutes);
-    await api.register(vipRoutes);
-    await api.register(consultationRoutes);
-    await api.register(chatRoutes);
-    await api.register(messageRoutes);
-    await api.register(redPacketRoutes);
-    await api.register(uploadRoutes);
-    await api.register(promotionRoutes);
+    for (const routes of PLAYER_ROUTES) await api.register(routes);
     await api.register(backofficeRoutes, { prefix: '/backoffice', idleTimeoutMs: config.staffIdleTimeoutMs, plugins: backofficePlugins(config) });
   }, { prefix: '/api' });
+}
 
-  if (opts.pages) {
-    const { registerPages } = await import('./pages.ts');
-    await registerPages(app);
-  } else {
-    app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(request.locale, 'not_found')));
-  }
+/** Each domain's player routes, in the order they are registered. */
+const PLAYER_ROUTES = [
+  systemRoutes, authRoutes, accountRoutes, walletRoutes, betRoutes, gameListRoutes, cashierRoutes, protectionRoutes, vipRoutes,
+  consultationRoutes, chatRoutes, messageRoutes, redPacketRoutes, uploadRoutes, promotionRoutes,
+];
 
-  const jobs = opts.jobs
-    ? startJobs(database, [
-      { name: 'reconcile-transfers', lockId: 7_240_101, intervalMs: config.reconcileIntervalMs, run: () => wallet.reconcile() },
-      {
-        name: 'ingest-bets', lockId: 7_240_102, intervalMs: config.betIngestIntervalMs,
-        run: async () => bets.ingestAll([...new Set((await allPlatforms(database.db)).filter((p) => p.status === PLATFORM_STATUS.on).map((p) => p.gpCode))]),
-      },
-      { name: 'expire-deposits', lockId: 7_240_103, intervalMs: config.depositExpiryIntervalMs, run: () => cashier.expireOrders() },
-      { name: 'vip-nightly', lockId: 7_240_113, intervalMs: config.vipNightlyIntervalMs, run: () => vip.nightly() },
-      { name: 'red-packet-rounds', lockId: 7_240_131, intervalMs: config.redPacketTickMs, run: () => redpacket.tick() },
-      // Pictures uploaded but never sent with a consultation or chat message.
-      { name: 'purge-uploads', lockId: 7_240_121, intervalMs: 3_600_000, run: () => purgeUnusedUploads(database.db) },
-      // Settles yesterday's valid-bet rebates and rescue money; each promotion and day records its run, so repeats pay nothing.
-      { name: 'promotions-daily', lockId: 7_240_122, intervalMs: PROMOTION_JOB_INTERVAL_MS, run: () => promotions.runDueJobs() },
-    ], app.log)
-    : undefined;
+// ---- jobs and shutdown ---------------------------------------------------------------------------
 
+/** The scheduled work, named in jobs/registry.ts with its lock and interval. */
+function scheduledJobs(opts: BuildOptions, s: Services) {
+  const { config, database } = opts;
+  const livePlatforms = async () => [...new Set((await allPlatforms(database.db)).filter((p) => p.status === PLATFORM_STATUS.on).map((p) => p.gpCode))];
+  return [
+    scheduled(JOBS.reconcileTransfers, config, () => s.wallet.reconcile()),
+    scheduled(JOBS.ingestBets, config, async () => s.bets.ingestAll(await livePlatforms())),
+    scheduled(JOBS.expireDeposits, config, () => s.cashier.expireOrders()),
+    scheduled(JOBS.vipNightly, config, () => s.vip.nightly()),
+    scheduled(JOBS.redPacketRounds, config, () => s.redpacket.tick()),
+    scheduled(JOBS.purgeUploads, config, () => purgeUnusedUploads(database.db)),
+    scheduled(JOBS.promotionsDaily, config, () => s.promotions.runDueJobs()),
+  ];
+}
+
+function registerShutdown(app: FastifyInstance, infra: Infrastructure, services: Services, jobs: { stop(): Promise<void> } | undefined): void {
   // Open sockets would keep the HTTP server from closing, so they are let go before it starts to close.
   app.addHook('preClose', async () => {
-    realtime.io.local.disconnectSockets(true);
+    infra.realtime.io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
     // The refused callbacks of the last second are still only in memory.
-    await cashier.flushRefusals();
-    await sessionCache.close();
+    await services.cashier.flushRefusals();
+    await infra.sessionCache.close();
     // Before Redis is quit: pending socket disconnects publish through it.
-    realtime.stop();
-    if (redis) await redis.quit().catch(() => {});
-    if (redisSub) await redisSub.quit().catch(() => {});
+    infra.realtime.stop();
+    if (infra.redis) await infra.redis.quit().catch(() => {});
+    if (infra.redisSub) await infra.redisSub.quit().catch(() => {});
   });
-
-  return app;
 }

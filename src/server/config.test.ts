@@ -58,3 +58,11 @@ describe('STAFF_IDLE_TIMEOUT_MS', () => {
     }
   });
 });
+
+describe('settings read once here rather than where they are used', () => {
+  it('reads the pool size, the API rate limit, whether pages are served and the first operator password', () => {
+    expect(loadConfig({})).toMatchObject({ dbPoolMax: 20, rateLimitPerMin: 600, servePages: true, bootstrapAdminPassword: undefined });
+    expect(loadConfig({ DB_POOL_MAX: '40', RATE_LIMIT_PER_MIN: '5', SERVE_PAGES: '0', BOOTSTRAP_ADMIN_PASSWORD: 'first-pass-123' }))
+      .toMatchObject({ dbPoolMax: 40, rateLimitPerMin: 5, servePages: false, bootstrapAdminPassword: 'first-pass-123' });
+  });
+});

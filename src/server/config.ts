@@ -49,6 +49,14 @@ export interface Config {
   staffTotpRequired: boolean;
   /** A back-office session unused this long ends (STAFF_IDLE_TIMEOUT_MS, 5 min to 12 h, default 30 min). */
   staffIdleTimeoutMs: number;
+  /** Database connections this instance holds at most (DB_POOL_MAX, default 20). */
+  dbPoolMax: number;
+  /** API requests one address may make a minute before it is answered 429 (RATE_LIMIT_PER_MIN, default 600). */
+  rateLimitPerMin: number;
+  /** Whether main.ts mounts the built Astro site (SERVE_PAGES=0 serves the API and sockets only). */
+  servePages: boolean;
+  /** The first operator's password when the database has none yet (BOOTSTRAP_ADMIN_PASSWORD); unset creates none. */
+  bootstrapAdminPassword: string | undefined;
 }
 
 /** The public development defaults: anyone can read them in this repository, so production refuses them. */
@@ -163,5 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),
     staffTotpRequired: bool(env.STAFF_TOTP_REQUIRED, (env.NODE_ENV ?? 'development') === 'production'),
     staffIdleTimeoutMs: staffIdleTimeout(env.STAFF_IDLE_TIMEOUT_MS),
+    dbPoolMax: Number(env.DB_POOL_MAX ?? 20),
+    rateLimitPerMin: Number(env.RATE_LIMIT_PER_MIN ?? 600),
+    servePages: env.SERVE_PAGES !== '0',
+    bootstrapAdminPassword: env.BOOTSTRAP_ADMIN_PASSWORD,
   };
 }

@@ -4,7 +4,8 @@ import { openDatabase } from './db/client.ts';
 import { seedDemo, seedFirstOperator, seedReference } from './seed.ts';
 import { buildApp } from './app.ts';
 
-// A production server with public secrets or implicit demo data is worse than none: refuse to start.
+// A production server with public secrets or implicit demo data is worse than none: refuse to start. This reads the
+// environment itself, before loadConfig, because it judges the raw values (unset, defaults) that loadConfig fills in.
 if (process.env.NODE_ENV === 'production') {
   const problems = productionProblems(process.env);
   if (problems.length) {
@@ -13,13 +14,13 @@ if (process.env.NODE_ENV === 'production') {
   }
 }
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
 await seedReference(database.db);
 // In production the demo operator's well-known password is a first-sign-in one, like a bootstrap operator's.
 if (config.seedDemo) await seedDemo(database.db, { operatorMustChangePassword: config.nodeEnv === 'production' });
-if (await seedFirstOperator(database.db, process.env.BOOTSTRAP_ADMIN_PASSWORD)) console.log('created the first operator, admin; its first sign-in sets a new password');
+if (await seedFirstOperator(database.db, config.bootstrapAdminPassword)) console.log('created the first operator, admin; its first sign-in sets a new password');
 
-const app = await buildApp({ config, database, pages: process.env.SERVE_PAGES !== '0', jobs: true });
+const app = await buildApp({ config, database, pages: config.servePages, jobs: true });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -38,18 +38,37 @@ function prerenderedPages(clientDir: string): Map<string, string> {
   return map;
 }
 
-export async function registerPages(app: FastifyInstance): Promise<void> {
+/** The built site as the page handler needs it: Astro's handler and the prerendered pages with their policies. */
+interface BuiltSite {
+  clientDir: string;
+  handler: AstroHandler;
+  /** '/about' and '/en/about' to their prerendered HTML files. */
+  prerendered: Map<string, string>;
+  /** Each prerendered page's own script and style hashes (from Astro's <meta> policy), read once at start-up. */
+  policies: Map<string, string | undefined>;
+}
+
+const CSP = 'content-security-policy';
+
+type WebsiteStatus = { status: boolean; msg: string; msg_en: string };
+
+/** The operator's text in the reader's language, falling back to the Chinese one when no English text is set. */
+function inLocale(locale: PageLocals['locale'], zh: string, en: string | null | undefined): string {
+  return locale === 'en' && en ? en : zh;
+}
+
+async function loadSite(): Promise<BuiltSite> {
   const clientDir = path.join(distDir, 'client');
   const entry = path.join(distDir, 'server', 'entry.mjs');
   if (!fs.existsSync(entry)) throw new Error(`The site is not built: ${entry} is missing. Run \`npm run build\`.`);
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const prerendered = prerenderedPages(clientDir);
-  // Each prerendered page's own script and style hashes (from Astro's <meta> policy), read once at start-up.
-  const prerenderedPolicies = new Map<string, string | undefined>();
-  for (const file of prerendered.values()) prerenderedPolicies.set(file, metaPolicy(fs.readFileSync(file, 'utf8')));
-  const CSP = 'content-security-policy';
-  const { system } = app.services;
+  const policies = new Map<string, string | undefined>();
+  for (const file of prerendered.values()) policies.set(file, metaPolicy(fs.readFileSync(file, 'utf8')));
+  return { clientDir, handler, prerendered, policies };
+}
 
+async function registerAssets(app: FastifyInstance, clientDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
@@ -66,10 +85,20 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     },
     allowedPath: (pathName) => !/\.(html|br|gz)$/.test(pathName),
   });
+}
 
-  const redirect = (reply: FastifyReply, to: string) => reply.code(302).header('cache-control', 'no-store').redirect(to);
+export async function registerPages(app: FastifyInstance): Promise<void> {
+  const site = await loadSite();
+  await registerAssets(app, site.clientDir);
+  app.setNotFoundHandler(pageHandler(app, site));
+}
 
-  async function page(request: FastifyRequest, reply: FastifyReply) {
+const redirect = (reply: FastifyReply, to: string) => reply.code(302).header('cache-control', 'no-store').redirect(to);
+
+/** Every request no route took: API misses, then the page middleware (language, website status, device), then the page. */
+function pageHandler(app: FastifyInstance, site: BuiltSite) {
+  const { system } = app.services;
+  return async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://local');
     const pathname = url.pathname;
     if (pathname.startsWith('/api/') || pathname === '/api') {
@@ -79,7 +108,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       return reply.code(405).send(errorBody(request.locale, 'method_not_allowed'));
     }
     if (pathname.startsWith('/_server-islands/') || pathname.startsWith('/_actions/')) {
-      return renderAstro(request, reply, baseLocals(request, localeOfPath(pathname), await system.websiteStatus()));
+      return renderAstro(site, request, reply, pageLocals(app, request, localeOfPath(pathname), await system.websiteStatus()));
     }
     const locale = localeOfPath(pathname);
     const bare = normalizePath(stripLocale(pathname));
@@ -104,74 +133,80 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       return redirect(reply, localizedPath(mobileEquivalent(bare), locale) + url.search);
     }
 
-    const file = prerendered.get(pathname === '/' ? '/' : normalizePath(pathname));
-    if (file) {
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-      // One policy: helmet's directives with this page's hashes, rather than helmet's header beside Astro's tag.
-      reply.header(CSP, mergePolicies(String(reply.getHeader(CSP) ?? ''), prerenderedPolicies.get(file)));
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
-        if (accepts.includes(encoding) && fs.existsSync(file + ext)) {
-          return reply.header('content-encoding', encoding).send(fs.createReadStream(file + ext));
-        }
-      }
-      return reply.send(fs.createReadStream(file));
+    const file = site.prerendered.get(pathname === '/' ? '/' : normalizePath(pathname));
+    if (file) return sendPrerendered(request, reply, file, site.policies.get(file));
+    return renderAstro(site, request, reply, pageLocals(app, request, locale, website));
+  };
+}
+
+function sendPrerendered(request: FastifyRequest, reply: FastifyReply, file: string, policy: string | undefined) {
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  // One policy: helmet's directives with this page's hashes, rather than helmet's header beside Astro's tag.
+  reply.header(CSP, mergePolicies(String(reply.getHeader(CSP) ?? ''), policy));
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (accepts.includes(encoding) && fs.existsSync(file + ext)) {
+      return reply.header('content-encoding', encoding).send(fs.createReadStream(file + ext));
     }
-
-    return renderAstro(request, reply, baseLocals(request, locale, website));
   }
+  return reply.send(fs.createReadStream(file));
+}
 
-  function baseLocals(request: FastifyRequest, locale: PageLocals['locale'], website: { status: boolean; msg: string; msg_en: string }): PageLocals {
-    return {
-      device: detectDevice(request.headers['user-agent']),
-      locale,
-      website: { status: website.status, msg: locale === 'en' && website.msg_en ? website.msg_en : website.msg },
-      settings: () => system.settings(),
-      noticeText: async (wanted) => {
-        const [first] = await system.messages('pc-top');
-        return first ? (wanted === 'en' && first.message_en ? first.message_en : first.message) : '';
-      },
-      platformGroups: () => activeGroups(app.services.db),
-      games: (q) => listGames(app.services.db, { ...q, locale }),
-      publicApi: async <T,>(apiPath: string, query?: Record<string, string | number>) => {
-        if (!PUBLIC_PAGE_API_PREFIXES.some((prefix) => apiPath.startsWith(prefix)) || apiPath.includes('..')) return undefined;
-        const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
-        // No authorization header travels along: the page asks as a visitor, whoever is reading. The reader's
-        // address does, so these calls count against the reader's rate limit rather than one shared local one.
-        const res = await app.inject({ method: 'GET', url: apiPath + qs, headers: { 'x-locale': locale }, remoteAddress: request.ip });
-        if (res.statusCode !== 200) return undefined;
-        const body = res.json() as { status?: string; data?: T };
-        return body.status === 'success' ? body.data : undefined;
-      },
-    };
-  }
+function pageLocals(app: FastifyInstance, request: FastifyRequest, locale: PageLocals['locale'], website: WebsiteStatus): PageLocals {
+  const { system, db } = app.services;
+  return {
+    device: detectDevice(request.headers['user-agent']),
+    locale,
+    website: { status: website.status, msg: inLocale(locale, website.msg, website.msg_en) },
+    settings: () => system.settings(),
+    noticeText: async (wanted) => {
+      const [first] = await system.messages('pc-top');
+      return first ? inLocale(wanted, first.message, first.message_en) : '';
+    },
+    platformGroups: () => activeGroups(db),
+    games: (q) => listGames(db, { ...q, locale }),
+    publicApi: async <T,>(apiPath: string, query?: Record<string, string | number>) => {
+      if (!PUBLIC_PAGE_API_PREFIXES.some((prefix) => apiPath.startsWith(prefix)) || apiPath.includes('..')) return undefined;
+      const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+      // No authorization header travels along: the page asks as a visitor, whoever is reading. The reader's
+      // address does, so these calls count against the reader's rate limit rather than one shared local one.
+      const res = await app.inject({ method: 'GET', url: apiPath + qs, headers: { 'x-locale': locale }, remoteAddress: request.ip });
+      if (res.statusCode !== 200) return undefined;
+      const body = res.json() as { status?: string; data?: T };
+      return body.status === 'success' ? body.data : undefined;
+    },
+  };
+}
 
-  async function renderAstro(request: FastifyRequest, reply: FastifyReply, locals: PageLocals) {
-    // Astro writes the response itself; Fastify's helmet headers are already on the raw response.
-    for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) reply.raw.setHeader(k, v as string);
-    // Astro's policy header (its hashes) would replace helmet's and lose default-src, object-src, base-uri,
-    // form-action and frame-ancestors: whatever way it writes it, the two are merged into one.
-    const site = String(reply.getHeader(CSP) ?? '');
-    const raw = reply.raw;
-    const setHeader = raw.setHeader.bind(raw);
-    raw.setHeader = ((name: string, value: number | string | readonly string[]) => setHeader(
-      name, name.toLowerCase() === CSP ? mergePolicies(site, ...([] as string[]).concat(value as string)) : value,
-    )) as typeof raw.setHeader;
-    const writeHead = raw.writeHead.bind(raw) as (...args: unknown[]) => typeof raw;
-    raw.writeHead = ((...args: unknown[]) => {
-      const headers = args.find((a, i) => i > 0 && a && typeof a === 'object');
-      if (headers && !Array.isArray(headers)) {
-        const h = headers as Record<string, unknown>;
-        for (const key of Object.keys(h)) {
-          if (key.toLowerCase() === CSP) h[key] = mergePolicies(site, ...([] as string[]).concat(h[key] as string));
-        }
+/**
+ * Astro's policy header (its hashes) would replace helmet's and lose default-src, object-src, base-uri,
+ * form-action and frame-ancestors: whatever way Astro writes it, the two are merged into one.
+ */
+function mergeCspOnRawResponse(reply: FastifyReply): void {
+  const site = String(reply.getHeader(CSP) ?? '');
+  const raw = reply.raw;
+  const setHeader = raw.setHeader.bind(raw);
+  raw.setHeader = ((name: string, value: number | string | readonly string[]) => setHeader(
+    name, name.toLowerCase() === CSP ? mergePolicies(site, ...([] as string[]).concat(value as string)) : value,
+  )) as typeof raw.setHeader;
+  const writeHead = raw.writeHead.bind(raw) as (...args: unknown[]) => typeof raw;
+  raw.writeHead = ((...args: unknown[]) => {
+    const headers = args.find((a, i) => i > 0 && a && typeof a === 'object');
+    if (headers && !Array.isArray(headers)) {
+      const h = headers as Record<string, unknown>;
+      for (const key of Object.keys(h)) {
+        if (key.toLowerCase() === CSP) h[key] = mergePolicies(site, ...([] as string[]).concat(h[key] as string));
       }
-      return writeHead(...args);
-    }) as typeof raw.writeHead;
-    reply.hijack();
-    if (request.method === 'GET') compressRawResponse(reply.raw, request.headers['accept-encoding']);
-    await handler(request.raw, reply.raw, undefined, locals);
-  }
+    }
+    return writeHead(...args);
+  }) as typeof raw.writeHead;
+}
 
-  app.setNotFoundHandler(page);
+async function renderAstro(site: BuiltSite, request: FastifyRequest, reply: FastifyReply, locals: PageLocals) {
+  // Astro writes the response itself; Fastify's helmet headers are already on the raw response.
+  for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) reply.raw.setHeader(k, v as string);
+  mergeCspOnRawResponse(reply);
+  reply.hijack();
+  if (request.method === 'GET') compressRawResponse(reply.raw, request.headers['accept-encoding']);
+  await site.handler(request.raw, reply.raw, undefined, locals);
 }

@@ -49,3 +49,22 @@ describe('GET /api/openapi.json', () => {
     expect(page.body).toContain('swagger');
   });
 });
+
+describe('operations', () => {
+  it('each have a unique operationId and a success response, GET /metrics as text/plain', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json', remoteAddress: freshIp() });
+    const doc = res.json() as { paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    const ids: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.operationId, `${method} ${path} has an operationId`).toMatch(/^[a-z]+_[A-Za-z0-9_]+$/);
+        ids.push(op.operationId!);
+        expect(Object.keys(op.responses).some((code) => /^2\d\d$/.test(code)), `${method} ${path} has a 2xx response`).toBe(true);
+      }
+    }
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(doc.paths['/api/wallet/balance']?.get?.operationId ?? doc.paths['/api/auth/me']!.get!.operationId).toMatch(/^get_api_/);
+    expect(Object.keys(doc.paths['/metrics']!.get!.responses['200']!.content ?? {})).toEqual(['text/plain']);
+  });
+});

@@ -43,12 +43,12 @@ async function depositWithoutHook(playerId: number, amountMinor: bigint): Promis
   const id = `DPsweep${Date.now().toString(36)}${seq}`;
   await t.database.db.insert(depositOrders).values({ id, playerId, method: 'bank_transfer', amountMinor, status: 'pending', playerRef: 'test' });
   const cashier = t.app.services.cashier;
-  const hook = cashier.afterDeposit;
-  cashier.afterDeposit = undefined;
+  const hook = cashier.events;
+  cashier.events = undefined;
   try {
     await cashier.confirmDeposit(admin.id, id);
   } finally {
-    cashier.afterDeposit = hook;
+    cashier.events = hook;
   }
   return id;
 }

@@ -70,7 +70,7 @@ async function ledgerWorker({ url, accounts, houses, mode, clients, seconds, thr
   process.env.DB_POOL_MAX = String(clients + 2);
   const { openDatabase } = await import('../../src/server/db/client.ts');
   const { postJournal } = await import('../../src/server/ledger/ledger.ts');
-  const database = await openDatabase({ url });
+  const database = await openDatabase({ url, poolMax: clients + 2 });
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   let count = 0;
   const latencies = [];
@@ -278,7 +278,7 @@ async function httpRun(seconds, clients, log) {
   const sim = await startSim({ settleTickMs: 0, secret: providerSecret });
   process.env.RATE_LIMIT_PER_MIN = '1000000000';
   process.env.DB_POOL_MAX = String(Math.max(20, clients + 4));
-  const database = await openDatabase({ url: db.url });
+  const database = await openDatabase({ url: db.url, poolMax: Math.max(20, clients + 4) });
   let app;
   try {
     await seedReference(database.db);

@@ -46,7 +46,7 @@ export async function redPacketBench(opts = {}) {
   const { insertRound } = await import('../../src/server/modules/redpacket/repository.ts');
   const { sql } = await import('drizzle-orm');
 
-  const database = await openDatabase({ url: dbUrl });
+  const database = await openDatabase({ url: dbUrl, poolMax: Number(process.env.DB_POOL_MAX) });
   let app;
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   try {

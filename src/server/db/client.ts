@@ -30,10 +30,13 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** A lock number every instance agrees on, so only one of them applies migrations at a time. */
 const MIGRATION_LOCK_ID = 7_240_001;
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+/** Connections one app instance holds at most when nothing else is said (config.ts reads DB_POOL_MAX). */
+const DEFAULT_POOL_MAX = 20;
+
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolMax?: number }): Promise<Database> {
   if (opts.url) {
     // The pool is bounded: each app instance holds at most this many connections.
-    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 20) });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? DEFAULT_POOL_MAX });
     // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
     // listener the 'error' event would crash the process. The pool replaces the connection on next use.
     pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });

@@ -1,4 +1,4 @@
-// Player protection (issue 15): self-service limits with a cooling-off for increases, time-outs and
+// Player protection: self-service limits with a cooling-off for increases, time-outs and
 // self-exclusions, and the history of every change. The gate in src/server/modules/protection reads these.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
@@ -18,10 +18,14 @@ export const protectionLimits = pgTable('protection_limits', {
   playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id),
   kind: varchar('kind', { length: 10 }).notNull(),
   period: varchar('period', { length: 10 }).notNull(),
-  /** The limit in force; null means none is in force. */
-  valueMinor: bigint('value_minor', { mode: 'bigint' }),
-  /** The asked-for higher value; null with pending_at set means a removal is pending. */
-  pendingValueMinor: bigint('pending_value_minor', { mode: 'bigint' }),
+  /**
+   * The limit in force, in the kind's unit: minor units for deposit, loss and wager, minutes for session and
+   * reality. Null means none is in force. The column keeps its first name, value_minor: the red-packet claim
+   * function (a SQL function of its own migration) reads it by that name.
+   */
+  value: bigint('value_minor', { mode: 'bigint' }),
+  /** The asked-for higher value, in the same unit; null with pending_at set means a removal is pending. */
+  pendingValue: bigint('pending_value_minor', { mode: 'bigint' }),
   /** When the pending change may be confirmed; null means nothing is pending. */
   pendingAt: tsz('pending_at'),
   updatedAt: tsz('updated_at').notNull().defaultNow(),

@@ -44,6 +44,23 @@ export function tagOf(url: string): string {
   return first ?? 'api';
 }
 
+/**
+ * A stable operationId from the method and the path: GET /api/wallet/balance is get_api_wallet_balance and a path
+ * parameter reads by_<name> (GET /api/backoffice/players/:id is get_api_backoffice_players_by_id).
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url.split('/').filter(Boolean).map((part) => (part.startsWith(':') ? `by_${part.slice(1)}` : part));
+  return [method.toLowerCase(), ...words].join('_').replace(/[^A-Za-z0-9_]+/g, '_');
+}
+
+/** The answer of a route that declares no success schema: /metrics is Prometheus' text format, others say only that it worked. */
+function successWithoutSchema(url: string): Record<string, unknown> {
+  if (url === '/metrics') {
+    return { description: 'The Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } };
+  }
+  return { description: 'Done' };
+}
+
 export interface OpenApiOptions {
   /** Whether a route needs a session, so the document marks it with the bearer scheme. */
   needsSession: (route: RouteOptions) => boolean;
@@ -68,8 +85,10 @@ export async function registerOpenApi(app: FastifyInstance, opts: OpenApiOptions
       const response: Record<string, unknown> = {};
       const declared = given.response as Record<string, unknown> | undefined;
       for (const [code, s] of Object.entries(declared ?? {})) response[code] = isValibot(s) ? jsonSchemaOf(s) : s;
+      if (!Object.keys(response).some((code) => /^2/.test(code))) response['200'] = successWithoutSchema(url);
       response['4XX'] = { description: 'Refused: the error shape of SPEC.md section 8', $ref: '#/components/schemas/Error' };
       out.response = response;
+      out.operationId = operationIdOf(String([route.method].flat()[0]), url);
       out.tags = [tagOf(url)];
       if (opts.needsSession(route)) out.security = [{ bearer: [] }];
       return { schema: out as FastifySchema, url };

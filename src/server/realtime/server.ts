@@ -54,7 +54,8 @@ export function createRealtime(opts: {
 
   io.on('connection', (socket) => {
     void socket.join(SYSTEM_ROOM);
-    const auth = socket.data.auth as Auth | undefined;
+    // Set by the middleware above for every socket that reached this point.
+    const auth: Auth | undefined = socket.data.auth;
     if (auth) void socket.join([playerRoom(auth.playerId), sessionRoom(auth.sessionId)]);
   });
 

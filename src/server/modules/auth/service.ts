@@ -17,7 +17,8 @@ import { takeCodeAttempt } from './account-repository.ts';
 import type { UserView } from '../../../shared/user.ts';
 import { FORCE_PASSWORD } from '../../../shared/schemas/account.ts';
 import { hashCode, hashToken, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
-import { assertPhoneNotExcluded } from '../protection/gate.ts';
+import type { EventPublisher } from '../../lib/events.ts';
+import type { AuthEvents } from './events.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
   CODE_MAX_ATTEMPTS, CODE_TTL_MS, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS,
@@ -54,11 +55,18 @@ export class AuthService {
   private readonly sessionCache: SessionCache | undefined;
   /** Verified against when the account does not exist, so timing does not tell which accounts exist. */
   private dummyHash: Promise<string> | undefined;
-  /** Runs after a registration is committed (the promotions' register bonus; set by the app). */
-  afterRegister: ((playerId: number) => Promise<void>) | undefined;
+  /** Where player.registered goes once a registration has committed (the promotions' register bonus). */
+  private readonly events: EventPublisher<AuthEvents> | undefined;
+  /** Refuses a phone that may not open an account (player protection: a phone under a self-exclusion). */
+  private readonly screenPhone: (phone: string) => Promise<void>;
 
-  constructor(deps: { db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher; sessionCache?: SessionCache }) {
+  constructor(deps: {
+    db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher; sessionCache?: SessionCache;
+    events?: EventPublisher<AuthEvents>; screenPhone?: (phone: string) => Promise<void>;
+  }) {
     this.db = deps.db;
+    this.events = deps.events;
+    this.screenPhone = deps.screenPhone ?? (async () => undefined);
     this.sessionCache = deps.sessionCache;
     this.system = deps.system;
     this.limiter = deps.limiter;
@@ -74,7 +82,7 @@ export class AuthService {
     const s = await this.system.settings();
     if (!s.allow_player_register) throw new ApiError('register_disabled');
     const input = parseOrThrow(registerSchema({ needSms: !!s.register_need_mobile_sms, needAge: !!s.register_need_check_age }), body);
-    await assertPhoneNotExcluded(this.db, input.phone);
+    await this.screenPhone(input.phone);
 
     const fields: Record<string, string[]> = {};
     const taken = await repo.accountOrPhoneTaken(this.db, input.account, input.phone);
@@ -124,7 +132,7 @@ export class AuthService {
       throw err;
     }
     // After commit: a registration bonus failing must not undo the registration.
-    await this.afterRegister?.(playerId);
+    await this.events?.publish('player.registered', { playerId });
     return { account: input.account };
   }
 
@@ -261,7 +269,7 @@ export class AuthService {
 
   /** Sends a registration code by SMS, with limits per phone and per address. */
   async sendRegisterCode(phone: string, ctx: RequestContext): Promise<void> {
-    await assertPhoneNotExcluded(this.db, phone);
+    await this.screenPhone(phone);
     const taken = await repo.accountOrPhoneTaken(this.db, '', phone);
     if (taken.phone) throw new ApiError('validation_failed', { phone: ['v.phone.taken'] });
     // The caller's address is counted first: it is the resource an attacker spends. A phone's own counters

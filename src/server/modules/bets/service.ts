@@ -9,6 +9,8 @@ import { LedgerError, postJournals, type JournalInput } from '../../ledger/ledge
 import type { AccountDirectory } from '../../ledger/accounts.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import * as repo from './repository.ts';
+import type { EventPublisher } from '../../lib/events.ts';
+import type { BetsEvents } from './events.ts';
 import { netEffectMinor, validBetMinor } from './valid-bet.ts';
 
 /** Records asked for per page, and pages read per platform in one run, so one run stays short. */
@@ -24,11 +26,12 @@ export class BetsService {
   private readonly provider: GameProvider;
   private readonly accounts: AccountDirectory;
   private readonly publish: Publisher;
-  /** Runs once after each ingested batch with the players whose bets changed (VIP points and levels; set by the app). */
-  afterBatch: ((playerIds: number[]) => Promise<void>) | undefined;
+  /** Where bets.ingested goes once after each run that changed bets, with those players (VIP points and levels, referrals). */
+  private readonly events: EventPublisher<BetsEvents> | undefined;
 
-  constructor(deps: { db: Db; provider: GameProvider; accounts: AccountDirectory; publish: Publisher }) {
+  constructor(deps: { db: Db; provider: GameProvider; accounts: AccountDirectory; publish: Publisher; events?: EventPublisher<BetsEvents> }) {
     this.db = deps.db;
+    this.events = deps.events;
     this.provider = deps.provider;
     this.accounts = deps.accounts;
     this.publish = deps.publish;
@@ -79,7 +82,7 @@ export class BetsService {
       if (!log.hasMore) break;
     }
     await this.postLedger();
-    if (touched.size && this.afterBatch) await this.afterBatch([...touched]);
+    if (touched.size) await this.events?.publish('bets.ingested', { playerIds: [...touched] });
     for (const playerId of touched) this.publish.toPlayer(playerId, 'update-user');
     return result;
   }

@@ -20,7 +20,9 @@ import { validBetSince } from '../bets/repository.ts';
 import { taipeiDate } from '../wallet/dates.ts';
 import { BANKS, isBank } from './banks.ts';
 import * as repo from './repository.ts';
-import type { ProtectionGate } from '../protection/gate.ts';
+import type { ProtectionGate } from '../../lib/protection-gate.ts';
+import type { EventPublisher } from '../../lib/events.ts';
+import type { CashierEvents } from './events.ts';
 import { depositLimitsMinor } from '../../../shared/amount.ts';
 
 /** SPEC.md section 9: withdrawals are at least 500 unless the operator sets another minimum. */
@@ -72,21 +74,30 @@ export class CashierService {
   private readonly publish: Publisher;
   private readonly accounts: AccountDirectory;
   private readonly urls: { notifyUrl: string; siteUrl: string };
-  /** The player-protection gate, asked before a deposit order is created (set by the app). */
-  gate: ProtectionGate | undefined;
-  /** Runs after a deposit is credited, with the deposit's id (VIP level evaluation, deposit promotions; set by the app). */
-  afterDeposit: ((playerId: number, depositId: string) => Promise<void>) | undefined;
+  /** The player-protection gate, asked before a deposit order is created. */
+  private readonly gate: ProtectionGate | undefined;
+  /**
+   * Where deposit.credited goes once a credit has committed (VIP level evaluation, deposit promotions). Given at
+   * construction; the deposit sweep's test takes it away to stand for a process that died right after a commit.
+   */
+  events: EventPublisher<CashierEvents> | undefined;
 
   /** Counts forged callbacks per sender (shared by every instance). */
   private readonly limiter: Limiter | undefined;
-  /** Told of every refused callback as it is refused (the Prometheus counter; set by the app). */
-  onCallbackRefused: ((gateway: string, outcome: RefusedOutcome) => void) | undefined;
+  /** Told of every refused callback as it is refused (the Prometheus counter). */
+  private readonly onCallbackRefused: ((gateway: string, outcome: RefusedOutcome) => void) | undefined;
   /** Refusals counted in memory and not yet added to gateway_callback_refusals, by outcome. */
   private readonly unflushedRefusals = new Map<RefusedOutcome, number>();
   private refusalFlush: Promise<void> | undefined;
 
-  constructor(deps: { db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter }) {
+  constructor(deps: {
+    db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter;
+    gate?: ProtectionGate; events?: EventPublisher<CashierEvents>; onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
+  }) {
     this.db = deps.db;
+    this.gate = deps.gate;
+    this.events = deps.events;
+    this.onCallbackRefused = deps.onCallbackRefused;
     this.limiter = deps.limiter;
     this.system = deps.system;
     this.gateway = deps.gateway;
@@ -266,7 +277,7 @@ export class CashierService {
     await log(outcome, true);
     // Side effects after commit: the player's pages react live.
     if (outcome === 'credited') this.publish.toPlayer(first.playerId, 'deposit-success', { id: first.id, amount: minorToDecimal(first.amountMinor) });
-    if (outcome === 'credited') await this.afterDeposit?.(first.playerId, first.id);
+    if (outcome === 'credited') await this.events?.publish('deposit.credited', { playerId: first.playerId, depositId: first.id });
     if (outcome === 'failed' || outcome === 'expired') this.publish.toPlayer(first.playerId, 'deposit-fail', { id: first.id, reason: outcome });
     return { ok: true, outcome };
   }
@@ -282,7 +293,7 @@ export class CashierService {
       await this.credit(tx, d, central, house, staffId);
     });
     this.publish.toPlayer(first.playerId, 'deposit-success', { id, amount: minorToDecimal(first.amountMinor) });
-    await this.afterDeposit?.(first.playerId, id);
+    await this.events?.publish('deposit.credited', { playerId: first.playerId, depositId: id });
   }
 
   async rejectDeposit(staffId: number, id: string, reason: string): Promise<void> {
@@ -324,7 +335,7 @@ export class CashierService {
       if (changed === 'credited') {
         credited++;
         this.publish.toPlayer(d.playerId, 'deposit-success', { id: d.id, amount: minorToDecimal(d.amountMinor) });
-        await this.afterDeposit?.(d.playerId, d.id);
+        await this.events?.publish('deposit.credited', { playerId: d.playerId, depositId: d.id });
       } else if (changed === 'expired') {
         expired++;
         this.publish.toPlayer(d.playerId, 'deposit-fail', { id: d.id, reason: 'expired' });

@@ -6,16 +6,17 @@ import type { GameProvider } from '../../integrations/games/provider.ts';
 import type { WalletService, TransferResult } from '../wallet/service.ts';
 import * as walletRepo from '../wallet/repository.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { ProtectionGate } from '../protection/gate.ts';
+import type { ProtectionGate } from '../../lib/protection-gate.ts';
 
 export class GamesService {
   private readonly db: Db;
   private readonly provider: GameProvider;
   private readonly wallet: WalletService;
-  /** The player-protection gate, asked before a game opens and before the automatic transfer (set by the app). */
-  gate: ProtectionGate | undefined;
-  constructor(deps: { db: Db; provider: GameProvider; wallet: WalletService }) {
+  /** The player-protection gate, asked before a game opens and before the automatic transfer. */
+  private readonly gate: ProtectionGate | undefined;
+  constructor(deps: { db: Db; provider: GameProvider; wallet: WalletService; gate?: ProtectionGate }) {
     this.db = deps.db;
+    this.gate = deps.gate;
     this.provider = deps.provider;
     this.wallet = deps.wallet;
   }

@@ -116,10 +116,11 @@ export class PromotionsService {
   /** The engine's clock; tests move it to reach a closed day or a passed claim window. */
   clock: () => Date = () => new Date();
   /** Errors of hooks and jobs are logged here rather than thrown at the cashier or the registration. */
-  log: (err: unknown, what: string) => void = () => undefined;
+  private readonly log: (err: unknown, what: string) => void;
 
-  constructor(deps: { db: Db; accounts: AccountDirectory; publish: Publisher }) {
+  constructor(deps: { db: Db; accounts: AccountDirectory; publish: Publisher; log?: (err: unknown, what: string) => void }) {
     this.db = deps.db;
+    this.log = deps.log ?? (() => undefined);
     this.accounts = deps.accounts;
     this.publish = deps.publish;
   }

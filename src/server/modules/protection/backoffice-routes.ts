@@ -2,7 +2,7 @@
 // route's `config.staff` permission) and error handler apply. Staff may lower a limit or add an exclusion,
 // always with a reason, never raise a limit or end an exclusion early; every action is audited.
 import * as v from 'valibot';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
@@ -12,10 +12,9 @@ import {
 } from '../../../shared/schemas/protection.ts';
 import { okBody, pageOf } from '../../../shared/schemas/envelope.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
-import type { StaffAuth } from '../staff/service.ts';
+import { staffOf } from '../staff/request.ts';
 import { recordAudit } from '../staff/audit.ts';
-import { idParams, pageQuery } from '../../../shared/schemas/paging.ts';
-import * as repo from './repository.ts';
+import { idParams, offsetOf, pageQuery } from '../../../shared/schemas/paging.ts';
 
 const REASON_MAX = 500;
 const reason = v.pipe(v.string('v.type.string'), v.maxLength(REASON_MAX, 'v.too_long'), v.trim(), v.nonEmpty('protection.v.reason'));
@@ -42,12 +41,7 @@ export const backofficeProtectionRoutes: FastifyPluginAsync = async (plugin) => 
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, protection } = app.services;
-  const staffOf = (request: FastifyRequest) => request.staff as StaffAuth;
-  const known = async (id: number) => {
-    const p = await repo.playerBasics(db, id);
-    if (!p) throw new ApiError('not_found');
-    return p;
-  };
+  const known = (id: number) => protection.player(id);
 
   app.get('/players/:id/protection', { schema: { params: idParams, response: { 200: okBody(staffProtectionView) } }, config: { staff: 'protection.read' } }, async (request) => {
     const id = request.params.id;
@@ -82,7 +76,7 @@ export const backofficeProtectionRoutes: FastifyPluginAsync = async (plugin) => 
 
   app.get('/protection/exclusions', { schema: { querystring: boRegisterQuery, response: { 200: okBody(pageOf(exclusionRowView)) } }, config: { staff: 'protection.read' } }, async (request) => {
     const q = request.query;
-    const { rows, total } = await repo.activeRegister(db, protection.clock(), { search: q.search || undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+    const { rows, total } = await protection.activeRegister({ search: q.search || undefined, limit: q.pageSize, offset: offsetOf(q) });
     return ok({
       data: rows.map((r) => ({
         id: r.id, player_id: r.playerId, account: r.account, phone: r.phone, kind: r.kind, duration: r.duration,

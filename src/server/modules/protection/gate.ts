@@ -4,28 +4,17 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import type { GateAction } from '../../lib/protection-gate.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { MoneyLimitKind } from '../../../shared/schemas/protection.ts';
+import { liveSessionOf } from '../auth/player-api.ts';
+import { settledLossIn, wageredIn } from '../bets/limits-usage.ts';
+import { depositsIn } from '../cashier/limits-usage.ts';
+import { moneyInPlay } from '../wallet/limits-usage.ts';
 import { periodRange, taipeiMinute, type LimitPeriod } from './periods.ts';
 import * as repo from './repository.ts';
 
-/**
- * What is asked for. deposit counts against deposit limits; transfer_in and auto_transfer bring `amountMinor`
- * into play and count against loss and wager limits; launch, promotion and red_packet are refused once a loss
- * or wager limit is used up; marketing is refused only under a time-out or self-exclusion.
- */
-export type GateAction = 'deposit' | 'transfer_in' | 'auto_transfer' | 'launch' | 'promotion' | 'red_packet' | 'marketing';
-
-/** What the wallet, cashier and games services hold; the protection service implements it. */
-export interface ProtectionGate {
-  check(playerId: number, action: GateAction, amountMinor?: bigint): Promise<void>;
-  /**
-   * The same check inside the caller's money transaction, after taking the player's protection lock, so two
-   * requests at once cannot both fit into what is left of a limit: the second waits for the first to commit
-   * and then counts it.
-   */
-  checkLocked(tx: DbOrTx, playerId: number, action: GateAction, amountMinor?: bigint): Promise<void>;
-}
+export type { GateAction, ProtectionGate } from '../../lib/protection-gate.ts';
 
 /** Serializes the money-into-play commands of one player (advisory lock, released at commit or rollback). */
 export async function lockPlayerGate(tx: DbOrTx, playerId: number): Promise<void> {
@@ -52,21 +41,37 @@ export async function limitUsage(db: DbOrTx, playerId: number, now: Date, rows?:
   const out: LimitUsage[] = [];
   let inPlay: bigint | undefined;
   for (const row of limits) {
-    if (row.valueMinor === null || !['deposit', 'loss', 'wager'].includes(row.kind)) continue;
+    // Money limits only: a session or reality-check row holds minutes.
+    if (row.value === null || !['deposit', 'loss', 'wager'].includes(row.kind)) continue;
+    const valueMinor = row.value;
     const period = row.period as LimitPeriod;
     const { start, end } = periodRange(period, now);
     let used: bigint;
-    if (row.kind === 'deposit') used = await repo.depositsIn(db, playerId, start, end);
-    else if (row.kind === 'wager') used = await repo.wageredIn(db, playerId, start, end);
+    if (row.kind === 'deposit') used = await depositsIn(db, playerId, start, end);
+    else if (row.kind === 'wager') used = await wageredIn(db, playerId, start, end);
     else {
       // A loss limit counts settled results plus what is already on platform wallets: that money can be lost too.
-      used = await repo.settledLossIn(db, playerId, start, end);
-      if (opts.countInPlay !== false) used += inPlay ??= await repo.moneyInPlay(db, playerId);
+      used = await settledLossIn(db, playerId, start, end);
+      if (opts.countInPlay !== false) used += inPlay ??= await moneyInPlay(db, playerId);
     }
-    const remaining = row.valueMinor - used;
-    out.push({ kind: row.kind as MoneyLimitKind, period, valueMinor: row.valueMinor, usedMinor: used, remainingMinor: remaining > 0n ? remaining : 0n, end });
+    const remaining = valueMinor - used;
+    out.push({ kind: row.kind as MoneyLimitKind, period, valueMinor, usedMinor: used, remainingMinor: remaining > 0n ? remaining : 0n, end });
   }
   return out;
+}
+
+const MINUTE_MS = 60_000;
+
+/** The session limit in force, in minutes; null when there is none. */
+export function sessionLimitMinutes(rows: repo.LimitRow[]): number | null {
+  const value = rows.find((r) => r.kind === 'session')?.value;
+  return value == null ? null : Number(value);
+}
+
+/** The refusal once the session limit is reached: the player must sign in again for a new session. */
+export function sessionLimitError(): ApiError {
+  return new ApiError('protection_limit', undefined, { protection: { reason: 'session', kind: 'session', period: 'session', until: null, remaining: '0' } },
+    { limit: 'protection.limit.session.session', remaining: '0', until: 'protection.until.next_session' });
 }
 
 function exclusionError(ex: repo.ExclusionRow): ApiError {
@@ -86,13 +91,10 @@ export async function checkGate(db: DbOrTx, playerId: number, action: GateAction
   if (action === 'marketing') return;
 
   const rows = await repo.limitsOf(db, playerId);
-  const session = rows.find((r) => r.kind === 'session' && r.valueMinor !== null);
-  if (session && action !== 'deposit') {
-    const live = await repo.liveSession(db, playerId);
-    if (live && now.getTime() - live.createdAt.getTime() >= Number(session.valueMinor) * 60_000) {
-      throw new ApiError('protection_limit', undefined, { protection: { reason: 'session', kind: 'session', period: 'session', until: null, remaining: '0' } },
-        { limit: 'protection.limit.session.session', remaining: '0', until: 'protection.until.next_session' });
-    }
+  const sessionMinutes = sessionLimitMinutes(rows);
+  if (sessionMinutes !== null && action !== 'deposit') {
+    const live = await liveSessionOf(db, playerId);
+    if (live && now.getTime() - live.createdAt.getTime() >= sessionMinutes * MINUTE_MS) throw sessionLimitError();
   }
 
   const kinds = MONEY_ACTIONS[action];

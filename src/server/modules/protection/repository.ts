@@ -1,30 +1,21 @@
-// SQL of player protection: limits, exclusions, history, and the figures the gate counts.
+// SQL of player protection: limits, exclusions and their history.
 import { and, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { players, protectionEvents, protectionExclusions, protectionLimits } from '../../db/schema.ts';
+import { protectionEvents, protectionExclusions, protectionLimits } from '../../db/schema.ts';
 
 export type LimitRow = typeof protectionLimits.$inferSelect;
 export type ExclusionRow = typeof protectionExclusions.$inferSelect;
-
-async function sumOf(db: DbOrTx, query: ReturnType<typeof sql>): Promise<bigint> {
-  const res = await db.execute<{ s: string | number | null }>(query);
-  return BigInt(res.rows[0]?.s ?? 0);
-}
 
 export function limitsOf(db: DbOrTx, playerId: number): Promise<LimitRow[]> {
   return db.select().from(protectionLimits).where(eq(protectionLimits.playerId, playerId));
 }
 
-/** Locks the player's row so two changes of their protection settings run one after the other. */
-export async function lockPlayer(db: DbOrTx, playerId: number): Promise<void> {
-  await db.execute(sql`select id from players where id = ${playerId} for update`);
-}
-
-export async function upsertLimit(db: DbOrTx, row: { playerId: number; kind: string; period: string; valueMinor: bigint | null; pendingValueMinor: bigint | null; pendingAt: Date | null }): Promise<void> {
+/** value and pendingValue in the kind's unit: minor units for money limits, minutes for session and reality. */
+export async function upsertLimit(db: DbOrTx, row: { playerId: number; kind: string; period: string; value: bigint | null; pendingValue: bigint | null; pendingAt: Date | null }): Promise<void> {
   await db.insert(protectionLimits).values({ ...row, updatedAt: sql`now()` })
     .onConflictDoUpdate({
       target: [protectionLimits.playerId, protectionLimits.kind, protectionLimits.period],
-      set: { valueMinor: row.valueMinor, pendingValueMinor: row.pendingValueMinor, pendingAt: row.pendingAt, updatedAt: sql`now()` },
+      set: { value: row.value, pendingValue: row.pendingValue, pendingAt: row.pendingAt, updatedAt: sql`now()` },
     });
 }
 
@@ -74,54 +65,4 @@ export async function activeRegister(db: DbOrTx, now: Date, q: { search?: string
     db.select({ n: sql<number>`count(*)::int` }).from(protectionExclusions).where(where),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
-}
-
-export async function playerBasics(db: DbOrTx, playerId: number) {
-  const rows = await db.select({ id: players.id, account: players.account, phone: players.phone }).from(players).where(eq(players.id, playerId));
-  return rows[0];
-}
-
-// ---- what the gate counts ------------------------------------------------------------------------
-
-/** Deposits asked for or paid in [from, to): an order counts from the moment it is created. */
-export function depositsIn(db: DbOrTx, playerId: number, from: Date, to: Date): Promise<bigint> {
-  return sumOf(db, sql`select sum(amount_minor) as s from deposit_orders
-    where player_id = ${playerId} and status in ('pending', 'paid') and created_at >= ${from} and created_at < ${to}`);
-}
-
-/** Net loss of bets settled in [from, to): stakes minus payouts (negative when the player is ahead). */
-export function settledLossIn(db: DbOrTx, playerId: number, from: Date, to: Date): Promise<bigint> {
-  return sumOf(db, sql`select sum(stake_minor - payout_minor) as s from bet_records
-    where player_id = ${playerId} and status = 'settled' and settled_at >= ${from} and settled_at < ${to}`);
-}
-
-/** Stakes of bets placed in [from, to), open or settled. */
-export function wageredIn(db: DbOrTx, playerId: number, from: Date, to: Date): Promise<bigint> {
-  return sumOf(db, sql`select sum(stake_minor) as s from bet_records
-    where player_id = ${playerId} and status <> 'void' and placed_at >= ${from} and placed_at < ${to}`);
-}
-
-/** Money already in play: on platform wallets or on its way there. */
-export function moneyInPlay(db: DbOrTx, playerId: number): Promise<bigint> {
-  return sumOf(db, sql`select sum(balance_minor) as s from accounts where player_id = ${playerId} and kind in ('platform', 'transit')`);
-}
-
-/** Settled result of bets since an instant (payouts minus stakes), for the reality check. */
-export function netResultSince(db: DbOrTx, playerId: number, since: Date): Promise<bigint> {
-  return sumOf(db, sql`select sum(payout_minor - stake_minor) as s from bet_records
-    where player_id = ${playerId} and status = 'settled' and settled_at >= ${since}`);
-}
-
-/** The player's live session (one per player: a new login revokes the others). */
-export async function liveSession(db: DbOrTx, playerId: number): Promise<{ id: number; createdAt: Date } | undefined> {
-  const res = await db.execute<{ id: string | number; created_at: string | Date }>(sql`select id, created_at from sessions
-    where player_id = ${playerId} and revoked_at is null and expires_at > now() order by id desc limit 1`);
-  const r = res.rows[0];
-  return r ? { id: Number(r.id), createdAt: new Date(r.created_at) } : undefined;
-}
-
-export async function sessionById(db: DbOrTx, id: number): Promise<{ id: number; createdAt: Date } | undefined> {
-  const res = await db.execute<{ id: string | number; created_at: string | Date }>(sql`select id, created_at from sessions where id = ${id}`);
-  const r = res.rows[0];
-  return r ? { id: Number(r.id), createdAt: new Date(r.created_at) } : undefined;
 }

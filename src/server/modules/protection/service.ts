@@ -1,24 +1,23 @@
-// Player protection (issue 15): limits with a cooling-off for increases, session limit and reality check,
-// time-outs and self-exclusions. Every change is written to the protection history; staff changes are
-// also audited by the back-office routes. The clock is injected so tests can move time.
+// Player protection: limits with a cooling-off for increases, session limit and reality check, time-outs and
+// self-exclusions. Every change is written to the protection history; staff changes are also audited by the
+// back-office routes. The clock is injected so tests can move time. What happens to the money under an
+// exclusion is the wallet's: it hears player.excluded.
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import type { EventPublisher } from '../../lib/events.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
-import type { WalletService } from '../wallet/service.ts';
-import { postJournal } from '../../ledger/ledger.ts';
-import { balanceOf } from '../../ledger/accounts.ts';
-import * as walletRepo from '../wallet/repository.ts';
-import * as authRepo from '../auth/repository.ts';
+import { endOtherSessions, endSessions, liveSessionOf, lockPlayerRow, playerIdentity, sessionStartOf, type PlayerIdentity } from '../auth/player-api.ts';
+import { netResultSince } from '../bets/limits-usage.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import {
   LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, type ActivityWalletRule, type ExclusionView, type LimitView, type MoneyLimitKind,
   type ProtectionStatus, type ExclusionKind,
 } from '../../../shared/schemas/protection.ts';
-import { checkGate, limitUsage, lockPlayerGate, type GateAction, type ProtectionGate } from './gate.ts';
+import { assertPhoneNotExcluded, checkGate, limitUsage, lockPlayerGate, sessionLimitMinutes, type GateAction, type ProtectionGate } from './gate.ts';
 import { addMonths, periodRange, type LimitPeriod } from './periods.ts';
+import type { ProtectionEvents } from './events.ts';
 import * as repo from './repository.ts';
-import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
 
 /** A higher limit or a removal waits this long before the player may confirm it. */
 export const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
@@ -46,15 +45,15 @@ export class ProtectionService implements ProtectionGate {
   /** Now, as the rules see it; tests replace it to cross period boundaries and cooling-off times. */
   clock: () => Date = () => new Date();
   private readonly db: Db;
-  private readonly wallet: WalletService;
   private readonly publish: Publisher;
   private readonly system: SystemService;
+  private readonly events: EventPublisher<ProtectionEvents> | undefined;
 
-  constructor(deps: { db: Db; wallet: WalletService; publish: Publisher; system: SystemService }) {
+  constructor(deps: { db: Db; publish: Publisher; system: SystemService; events?: EventPublisher<ProtectionEvents> }) {
     this.db = deps.db;
-    this.wallet = deps.wallet;
     this.publish = deps.publish;
     this.system = deps.system;
+    this.events = deps.events;
   }
 
   check(playerId: number, action: GateAction, amountMinor = 0n): Promise<void> {
@@ -64,6 +63,34 @@ export class ProtectionService implements ProtectionGate {
   async checkLocked(tx: DbOrTx, playerId: number, action: GateAction, amountMinor = 0n): Promise<void> {
     await lockPlayerGate(tx, playerId);
     await checkGate(tx, playerId, action, amountMinor, this.clock());
+  }
+
+  /** Registration asks this: a phone under a self-exclusion cannot open a new account. */
+  assertPhoneNotExcluded(phone: string): Promise<void> {
+    return assertPhoneNotExcluded(this.db, phone);
+  }
+
+  /** The player's account and phone, or not_found: the routes check a player exists and a confirmation matches. */
+  async player(playerId: number): Promise<PlayerIdentity> {
+    const found = await playerIdentity(this.db, playerId);
+    if (!found) throw new ApiError('not_found');
+    return found;
+  }
+
+  /** Whether `typed` is the player's account name (in any case): self-exclusion asks for it as a deliberate confirmation. */
+  async isOwnAccount(playerId: number, typed: string): Promise<boolean> {
+    const found = await playerIdentity(this.db, playerId);
+    return !!found && found.account.toLowerCase() === typed.toLowerCase();
+  }
+
+  /** Writes one line of the player's protection history (also for the wallet, about the money under an exclusion). */
+  note(db: DbOrTx, playerId: number, action: string, detail: Record<string, unknown>): Promise<void> {
+    return repo.insertEvent(db, { playerId, action, detail });
+  }
+
+  /** The register of exclusions in force, searchable by account or phone prefix, newest first. */
+  activeRegister(q: { search?: string; limit: number; offset: number }) {
+    return repo.activeRegister(this.db, this.clock(), q);
   }
 
   async activityWalletRule(): Promise<ActivityWalletRule> {
@@ -81,16 +108,16 @@ export class ProtectionService implements ProtectionGate {
       for (const period of LIMIT_PERIOD_NAMES) {
         const row = rows.find((r) => r.kind === kind && r.period === period);
         const u = usage.find((x) => x.kind === kind && x.period === period);
-        if (!row || (row.valueMinor === null && !row.pendingAt)) continue;
+        if (!row || (row.value === null && !row.pendingAt)) continue;
         const { end } = periodRange(period, now);
         limits.push({
           kind, period,
-          value: row.valueMinor === null ? null : minorToDecimal(row.valueMinor),
+          value: row.value === null ? null : minorToDecimal(row.value),
           used: minorToDecimal(u?.usedMinor ?? 0n),
           remaining: u ? minorToDecimal(u.remainingMinor) : null,
           resets_at: end.toISOString(),
-          pending_value: row.pendingValueMinor === null ? null : minorToDecimal(row.pendingValueMinor),
-          pending_removal: !!row.pendingAt && row.pendingValueMinor === null,
+          pending_value: row.pendingValue === null ? null : minorToDecimal(row.pendingValue),
+          pending_removal: !!row.pendingAt && row.pendingValue === null,
           pending_at: row.pendingAt?.toISOString() ?? null,
           confirmable: !!row.pendingAt && row.pendingAt.getTime() <= now.getTime(),
         });
@@ -98,21 +125,21 @@ export class ProtectionService implements ProtectionGate {
     }
     const session = rows.find((r) => r.kind === 'session');
     const reality = rows.find((r) => r.kind === 'reality');
-    const live = sessionId ? await repo.sessionById(this.db, sessionId) : await repo.liveSession(this.db, playerId);
-    const net = live ? await repo.netResultSince(this.db, playerId, live.createdAt) : 0n;
+    const live = sessionId ? await sessionStartOf(this.db, sessionId) : await liveSessionOf(this.db, playerId);
+    const net = live ? await netResultSince(this.db, playerId, live.createdAt) : 0n;
     return {
       now: now.toISOString(),
       restricted: exclusions.length > 0,
       exclusion: exclusions[0] ? exclusionView(exclusions[0]) : null,
       limits,
       session_limit: {
-        minutes: session?.valueMinor == null ? null : Number(session.valueMinor),
-        pending_minutes: session?.pendingValueMinor == null ? null : Number(session.pendingValueMinor),
-        pending_removal: !!session?.pendingAt && session.pendingValueMinor === null,
+        minutes: session?.value == null ? null : Number(session.value),
+        pending_minutes: session?.pendingValue == null ? null : Number(session.pendingValue),
+        pending_removal: !!session?.pendingAt && session.pendingValue === null,
         pending_at: session?.pendingAt?.toISOString() ?? null,
         confirmable: !!session?.pendingAt && session.pendingAt.getTime() <= now.getTime(),
       },
-      reality_check_minutes: reality?.valueMinor == null ? null : Number(reality.valueMinor),
+      reality_check_minutes: reality?.value == null ? null : Number(reality.value),
       session: { started_at: live?.createdAt.toISOString() ?? null, net_result: minorToDecimal(net) },
       activity_wallet_rule: rule,
     };
@@ -129,39 +156,40 @@ export class ProtectionService implements ProtectionGate {
   // ---- limits ------------------------------------------------------------------------------------
 
   /**
-   * Sets a money limit (valueMinor) or removes it (null). A lower value applies at once; a higher one or a
-   * removal waits COOLING_OFF_MS and then needs the player's confirmation. Staff may only lower.
+   * Sets a limit or removes it (null): `value` in the kind's unit, minor units for money limits and minutes for the
+   * session limit. A lower value applies at once; a higher one or a removal waits COOLING_OFF_MS and then needs the
+   * player's confirmation. Staff may only lower.
    */
-  async setLimit(playerId: number, kind: MoneyLimitKind | 'session', period: LimitPeriod | 'session', valueMinor: bigint | null, actor: Actor = {}): Promise<'applied' | 'pending' | 'unchanged'> {
+  async setLimit(playerId: number, kind: MoneyLimitKind | 'session', period: LimitPeriod | 'session', value: bigint | null, actor: Actor = {}): Promise<'applied' | 'pending' | 'unchanged'> {
     const now = this.clock();
     let outcome: 'applied' | 'pending' | 'unchanged' = 'unchanged';
     await this.db.transaction(async (tx) => {
-      await repo.lockPlayer(tx, playerId);
+      await lockPlayerRow(tx, playerId);
       const rows = await repo.limitsOf(tx, playerId);
       const row = rows.find((r) => r.kind === kind && r.period === period);
-      const current = row?.valueMinor ?? null;
-      if (kind !== 'session' && valueMinor !== null) assertPeriodOrder(rows, kind, period as LimitPeriod, valueMinor);
-      const lower = valueMinor !== null && (current === null || valueMinor < current);
+      const current = row?.value ?? null;
+      if (kind !== 'session' && value !== null) assertPeriodOrder(rows, kind, period as LimitPeriod, value);
+      const lower = value !== null && (current === null || value < current);
       if (lower) {
         // A decrease also drops a pending increase: the player asked for less.
-        await repo.upsertLimit(tx, { playerId, kind, period, valueMinor, pendingValueMinor: null, pendingAt: null });
-        await repo.insertEvent(tx, { playerId, action: 'limit_decreased', detail: { kind, period, from: str(current), to: str(valueMinor), reason: actor.reason ?? '' }, staffId: actor.staffId });
+        await repo.upsertLimit(tx, { playerId, kind, period, value, pendingValue: null, pendingAt: null });
+        await repo.insertEvent(tx, { playerId, action: 'limit_decreased', detail: { kind, period, from: str(current), to: str(value), reason: actor.reason ?? '' }, staffId: actor.staffId });
         outcome = 'applied';
         return;
       }
-      if (valueMinor !== null && valueMinor === current) {
+      if (value !== null && value === current) {
         if (row?.pendingAt) {
-          await repo.upsertLimit(tx, { playerId, kind, period, valueMinor: current, pendingValueMinor: null, pendingAt: null });
+          await repo.upsertLimit(tx, { playerId, kind, period, value: current, pendingValue: null, pendingAt: null });
           await repo.insertEvent(tx, { playerId, action: 'limit_pending_cancelled', detail: { kind, period }, staffId: actor.staffId });
         }
         return;
       }
-      if (current === null && valueMinor === null) return;
+      if (current === null && value === null) return;
       // A raise or a removal: never by staff, and only after the cooling-off for the player.
       if (actor.staffId !== undefined) throw new ApiError('forbidden');
       const pendingAt = new Date(now.getTime() + COOLING_OFF_MS);
-      await repo.upsertLimit(tx, { playerId, kind, period, valueMinor: current, pendingValueMinor: valueMinor, pendingAt });
-      await repo.insertEvent(tx, { playerId, action: valueMinor === null ? 'limit_removal_requested' : 'limit_increase_requested', detail: { kind, period, from: str(current), to: str(valueMinor), confirmable_at: pendingAt.toISOString() } });
+      await repo.upsertLimit(tx, { playerId, kind, period, value: current, pendingValue: value, pendingAt });
+      await repo.insertEvent(tx, { playerId, action: value === null ? 'limit_removal_requested' : 'limit_increase_requested', detail: { kind, period, from: str(current), to: str(value), confirmable_at: pendingAt.toISOString() } });
       outcome = 'pending';
     });
     return outcome;
@@ -171,36 +199,35 @@ export class ProtectionService implements ProtectionGate {
   async confirmLimit(playerId: number, kind: MoneyLimitKind | 'session', period: LimitPeriod | 'session'): Promise<void> {
     const now = this.clock();
     await this.db.transaction(async (tx) => {
-      await repo.lockPlayer(tx, playerId);
+      await lockPlayerRow(tx, playerId);
       const rows = await repo.limitsOf(tx, playerId);
       const row = rows.find((r) => r.kind === kind && r.period === period);
       if (!row?.pendingAt) throw new ApiError('not_found');
       if (row.pendingAt.getTime() > now.getTime()) {
         throw new ApiError('protection_not_due', undefined, {}, { until: row.pendingAt.toISOString() });
       }
-      if (kind !== 'session' && row.pendingValueMinor !== null) assertPeriodOrder(rows, kind, period as LimitPeriod, row.pendingValueMinor);
-      await repo.upsertLimit(tx, { playerId, kind, period, valueMinor: row.pendingValueMinor, pendingValueMinor: null, pendingAt: null });
-      await repo.insertEvent(tx, { playerId, action: 'limit_confirmed', detail: { kind, period, from: str(row.valueMinor), to: str(row.pendingValueMinor) } });
+      if (kind !== 'session' && row.pendingValue !== null) assertPeriodOrder(rows, kind, period as LimitPeriod, row.pendingValue);
+      await repo.upsertLimit(tx, { playerId, kind, period, value: row.pendingValue, pendingValue: null, pendingAt: null });
+      await repo.insertEvent(tx, { playerId, action: 'limit_confirmed', detail: { kind, period, from: str(row.value), to: str(row.pendingValue) } });
     });
   }
 
   /** The reality-check interval is a reminder, not a limit: it changes at once either way. */
   async setRealityCheck(playerId: number, minutes: number | null): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await repo.upsertLimit(tx, { playerId, kind: 'reality', period: 'session', valueMinor: minutes === null ? null : BigInt(minutes), pendingValueMinor: null, pendingAt: null });
+      await repo.upsertLimit(tx, { playerId, kind: 'reality', period: 'session', value: minutes === null ? null : BigInt(minutes), pendingValue: null, pendingAt: null });
       await repo.insertEvent(tx, { playerId, action: 'reality_check_set', detail: { minutes } });
     });
   }
 
   /** Ends the session when its limit is reached; answers whether it did. */
   async enforceSessionLimit(playerId: number, sessionId: number): Promise<boolean> {
-    const rows = await repo.limitsOf(this.db, playerId);
-    const limit = rows.find((r) => r.kind === 'session')?.valueMinor;
-    if (limit == null) return false;
-    const session = await repo.sessionById(this.db, sessionId);
-    if (!session || this.clock().getTime() - session.createdAt.getTime() < Number(limit) * 60_000) return false;
-    await authRepo.revokeSessions(this.db, [sessionId], 'kick');
-    await repo.insertEvent(this.db, { playerId, action: 'session_limit_reached', detail: { minutes: Number(limit) } });
+    const minutes = sessionLimitMinutes(await repo.limitsOf(this.db, playerId));
+    if (minutes === null) return false;
+    const session = await sessionStartOf(this.db, sessionId);
+    if (!session || this.clock().getTime() - session.createdAt.getTime() < minutes * 60_000) return false;
+    await endSessions(this.db, [sessionId], 'kick');
+    await repo.insertEvent(this.db, { playerId, action: 'session_limit_reached', detail: { minutes } });
     this.publish.toSessions([sessionId], 'kick', {});
     this.publish.disconnectSessions([sessionId]);
     return true;
@@ -209,88 +236,52 @@ export class ProtectionService implements ProtectionGate {
   // ---- time-outs and self-exclusions -------------------------------------------------------------
 
   /**
-   * Starts a time-out or self-exclusion at once. Every platform wallet is recovered to its wallet, every
-   * other session is revoked with a kick, and activity wallets follow the operator's rule. A new exclusion
-   * never shortens one in force: the longest end stays.
+   * Starts a time-out or self-exclusion at once. Every other session is revoked with a kick, then player.excluded
+   * brings every platform wallet home and applies the operator's rule to activity wallets (the wallet's part).
+   * A new exclusion never shortens one in force: the longest end stays.
    */
   async exclude(playerId: number, duration: string, actor: Actor = {}): Promise<ExclusionView> {
     const spec = DURATIONS[duration];
     if (!spec) throw new ApiError('validation_failed', { duration: ['protection.v.duration'] });
     const now = this.clock();
-    const basics = await repo.playerBasics(this.db, playerId);
-    if (!basics) throw new ApiError('not_found');
+    const basics = await this.player(playerId);
     let row: repo.ExclusionRow | undefined;
     let revoked: number[] = [];
     await this.db.transaction(async (tx) => {
-      await repo.lockPlayer(tx, playerId);
+      await lockPlayerRow(tx, playerId);
       row = await repo.insertExclusion(tx, {
         playerId, kind: spec.kind, duration, startsAt: now, endsAt: spec.end(now), phone: basics.phone, account: basics.account,
         reason: actor.reason ?? '', staffId: actor.staffId ?? null,
       });
       await repo.insertEvent(tx, { playerId, action: spec.kind === 'timeout' ? 'timeout_started' : 'self_exclusion_started', detail: { duration, ends_at: row.endsAt?.toISOString() ?? null, reason: actor.reason ?? '' }, staffId: actor.staffId });
-      revoked = actor.sessionId !== undefined
-        ? await authRepo.revokeOtherSessions(tx, playerId, actor.sessionId, 'kick')
-        : await revokeAll(tx, playerId);
+      // Staff act without a session of the player's, so none is kept (0 matches no session).
+      revoked = await endOtherSessions(tx, playerId, actor.sessionId ?? 0, 'kick');
     });
+    const excluded = row!;
     // After commit: sockets of the revoked sessions are told and closed, then the money comes home.
     if (revoked.length) {
       this.publish.toSessions(revoked, 'kick', {});
       this.publish.disconnectSessions(revoked);
     }
-    const recovered = await this.wallet.recoverAll(playerId);
-    await repo.insertEvent(this.db, { playerId, action: 'platform_wallets_recovered', detail: { transfers: recovered.map((r) => ({ id: r.id, status: r.status, amount: r.amount })) } });
-    await this.applyActivityRule(playerId, row!.id);
+    await this.events?.publish('player.excluded', {
+      playerId, exclusionId: excluded.id, kind: excluded.kind, endsAt: excluded.endsAt, activityWalletRule: await this.activityWalletRule(),
+    });
     this.publish.toPlayer(playerId, 'update-user');
-    return exclusionView(row!);
+    return exclusionView(excluded);
   }
-
-  /** Activity wallets under an exclusion: kept frozen (the gate refuses every transfer into play) or forfeited by a journal. */
-  private async applyActivityRule(playerId: number, exclusionId: number): Promise<void> {
-    const rule = await this.activityWalletRule();
-    const wallets = await walletRepo.bonusWalletsOf(this.db, playerId);
-    if (!wallets.length) return;
-    if (rule === 'freeze') {
-      await repo.insertEvent(this.db, { playerId, action: 'activity_wallets_frozen', detail: { wallets: wallets.map((w) => w.id) } });
-      return;
-    }
-    const house = await this.wallet.accounts.houseAccount('bonus', playerId);
-    for (const w of wallets) {
-      const acc = await this.wallet.accounts.playerAccount(playerId, 'bonus', String(w.id));
-      await this.db.transaction(async (tx) => {
-        const locked = await walletRepo.bonusWalletById(tx, w.id, true);
-        if (!locked || locked.status !== BONUS_WALLET_STATUS.active) return;
-        const money = await balanceOf(tx, acc);
-        if (money > 0n) {
-          await postJournal(tx, {
-            kind: 'bonus_forfeit', idempotencyKey: `protection:forfeit:${exclusionId}:${w.id}`, request: { walletId: w.id, exclusionId }, playerId,
-            ref: String(w.id), memo: 'forfeited under self-protection',
-            postings: [{ accountId: acc, amountMinor: -money }, { accountId: house, amountMinor: money }],
-          });
-        }
-        // Given up: the wallet's money is with the house and the wallet closes.
-        await walletRepo.setBonusStatus(tx, w.id, 3);
-        await repo.insertEvent(tx, { playerId, action: 'activity_wallet_forfeited', detail: { wallet: w.id, amount: minorToDecimal(money) } });
-      });
-    }
-  }
-}
-
-async function revokeAll(tx: DbOrTx, playerId: number): Promise<number[]> {
-  // No session is kept: staff act without one of the player's.
-  return authRepo.revokeOtherSessions(tx, playerId, 0, 'kick');
 }
 
 function str(v: bigint | null): string | null {
   return v === null ? null : v.toString();
 }
 
-/** daily <= weekly <= monthly among the limits of one kind that are in force. */
+/** daily <= weekly <= monthly among the limits of one kind that are in force (money limits, in minor units). */
 function assertPeriodOrder(rows: repo.LimitRow[], kind: string, period: LimitPeriod, valueMinor: bigint): void {
   const idx = PERIOD_ORDER.indexOf(period);
   for (const other of rows) {
-    if (other.kind !== kind || other.valueMinor === null || other.period === period) continue;
+    if (other.kind !== kind || other.value === null || other.period === period) continue;
     const j = PERIOD_ORDER.indexOf(other.period as LimitPeriod);
-    if ((j < idx && other.valueMinor > valueMinor) || (j > idx && other.valueMinor < valueMinor)) {
+    if ((j < idx && other.value > valueMinor) || (j > idx && other.value < valueMinor)) {
       throw new ApiError('validation_failed', { value: ['protection.v.order'] });
     }
   }

@@ -12,7 +12,7 @@ import type { Publisher } from '../../realtime/publisher.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import * as repo from './repository.ts';
 import type { BonusWalletView } from '../../../shared/user.ts';
-import type { ProtectionGate } from '../protection/gate.ts';
+import type { ProtectionGate } from '../../lib/protection-gate.ts';
 
 /** The request answers before reconciliation looks, so the two rarely race (they are safe if they do). */
 const FIRST_CHECK_DELAY_MS = 5_000;
@@ -46,19 +46,24 @@ export function providerPlayerId(playerId: number): string {
 
 export class WalletService {
   readonly accounts: AccountDirectory;
-  /** Brings the platform's game results into the ledger before money leaves it (set by the app). */
-  beforeTransferOut: ((code: string) => Promise<void>) | undefined;
-  /** The player-protection gate, asked before money goes into play (set by the app). */
-  gate: ProtectionGate | undefined;
+  /** Brings the platform's game results into the ledger before money leaves it (bet ingestion of that platform). */
+  private readonly beforeTransferOut: ((code: string) => Promise<void>) | undefined;
+  /** The player-protection gate, asked before money goes into play. */
+  private readonly gate: ProtectionGate | undefined;
   private readonly db: Db;
   private readonly provider: GameProvider;
   private readonly publish: Publisher;
 
-  constructor(deps: { db: Db; provider: GameProvider; publish: Publisher }) {
+  constructor(deps: {
+    db: Db; provider: GameProvider; publish: Publisher; accounts?: AccountDirectory;
+    gate?: ProtectionGate; beforeTransferOut?: (code: string) => Promise<void>;
+  }) {
     this.db = deps.db;
     this.provider = deps.provider;
     this.publish = deps.publish;
-    this.accounts = new AccountDirectory(deps.db);
+    this.accounts = deps.accounts ?? new AccountDirectory(deps.db);
+    this.gate = deps.gate;
+    this.beforeTransferOut = deps.beforeTransferOut;
   }
 
   // ---- platforms ---------------------------------------------------------------------------------

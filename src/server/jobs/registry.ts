@@ -1,0 +1,38 @@
+// Every scheduled job by name: its advisory-lock id (one instance at a time runs it) and how often it runs. The ids
+// are fixed numbers every instance agrees on, in the app's 7_240_1xx range (the migration lock is 7_240_001); a new
+// job takes a new id and never reuses one. An interval of 0 switches a job off.
+import type { Config } from '../config.ts';
+import type { Job } from './runner.ts';
+
+export interface JobSpec {
+  name: string;
+  lockId: number;
+  intervalMs(config: Config): number;
+}
+
+/** How often the promotions' daily job looks for a closed day to settle. */
+const PROMOTION_JOB_INTERVAL_MS = 10 * 60 * 1000;
+/** How often pictures uploaded but never sent are looked for. */
+const UPLOAD_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export const JOBS = {
+  /** Pending platform transfers asked about again until they settle. */
+  reconcileTransfers: { name: 'reconcile-transfers', lockId: 7_240_101, intervalMs: (c) => c.reconcileIntervalMs },
+  /** Bet records pulled from every live platform. */
+  ingestBets: { name: 'ingest-bets', lockId: 7_240_102, intervalMs: (c) => c.betIngestIntervalMs },
+  /** Unpaid gateway orders past their expiry closed, after asking the gateway. */
+  expireDeposits: { name: 'expire-deposits', lockId: 7_240_103, intervalMs: (c) => c.depositExpiryIntervalMs },
+  /** VIP downgrades after grace, monthly and birthday rewards. */
+  vipNightly: { name: 'vip-nightly', lockId: 7_240_113, intervalMs: (c) => c.vipNightlyIntervalMs },
+  /** Pictures uploaded but never sent with a consultation or chat message. */
+  purgeUploads: { name: 'purge-uploads', lockId: 7_240_121, intervalMs: () => UPLOAD_PURGE_INTERVAL_MS },
+  /** Yesterday's valid-bet rebates and rescue money; each promotion and day records its run, so repeats pay nothing. */
+  promotionsDaily: { name: 'promotions-daily', lockId: 7_240_122, intervalMs: () => PROMOTION_JOB_INTERVAL_MS },
+  /** Red-packet rounds that opened or closed, announced to the players. */
+  redPacketRounds: { name: 'red-packet-rounds', lockId: 7_240_131, intervalMs: (c) => c.redPacketTickMs },
+} as const satisfies Record<string, JobSpec>;
+
+/** A job of the registry bound to its work, with the interval the configuration gives it. */
+export function scheduled(spec: JobSpec, config: Config, run: () => Promise<unknown>): Job {
+  return { name: spec.name, lockId: spec.lockId, intervalMs: spec.intervalMs(config), run };
+}

@@ -1,0 +1,22 @@
+// The player-protection gate as the services that put money into play see it. Declared here, below the domains,
+// so the wallet, the cashier and the games can be given the gate at construction without importing the protection
+// domain, which in turn counts their deposits, bets and money in play through their own read functions.
+import type { DbOrTx } from '../db/client.ts';
+
+/**
+ * What is asked for. deposit counts against deposit limits; transfer_in and auto_transfer bring `amountMinor`
+ * into play and count against loss and wager limits; launch, promotion and red_packet are refused once a loss
+ * or wager limit is used up; marketing is refused only under a time-out or self-exclusion.
+ */
+export type GateAction = 'deposit' | 'transfer_in' | 'auto_transfer' | 'launch' | 'promotion' | 'red_packet' | 'marketing';
+
+/** What the wallet, cashier and games services hold; the protection service implements it. */
+export interface ProtectionGate {
+  check(playerId: number, action: GateAction, amountMinor?: bigint): Promise<void>;
+  /**
+   * The same check inside the caller's money transaction, after taking the player's protection lock, so two
+   * requests at once cannot both fit into what is left of a limit: the second waits for the first to commit
+   * and then counts it.
+   */
+  checkLocked(tx: DbOrTx, playerId: number, action: GateAction, amountMinor?: bigint): Promise<void>;
+}
