@@ -1,16 +1,16 @@
 // English catalogue of the back office. It is the fallback for any key the Chinese catalogue lacks.
-import { consultBoEn } from './consult-bo-en.ts';
-import { boAccountEn } from './backoffice-account-en.ts';
-import { chatBoEn } from './chat-bo-en.ts';
-import { protectionBoEn } from './protection-bo-en.ts';
-import { messagesBoEn } from './messages-bo-en.ts';
-import { vipBoEn } from './vip-backoffice-en.ts';
-import { boHardeningEn } from './backoffice-hardening-en.ts';
+import { consultBoEn } from './backoffice-consultations-en.ts';
+import { boAccountEn } from './backoffice-player-security-en.ts';
+import { chatBoEn } from './backoffice-chat-en.ts';
+import { protectionBoEn } from './backoffice-protection-en.ts';
+import { messagesBoEn } from './backoffice-messages-en.ts';
+import { vipBoEn } from './backoffice-vip-en.ts';
+import { boHardeningEn } from './backoffice-staff-security-en.ts';
 import { ledgerNotesEn } from './ledger-notes-en.ts';
-import { uxBoEn } from './ux-bo-en.ts';
-import { playerPageBoEn } from './playerpage-bo-en.ts';
-import { redpacketBoEn } from './redpacket-bo-en.ts';
-import { promoUiBoEn } from './promo-ui-bo-en.ts';
+import { uxBoEn } from './backoffice-settings-en.ts';
+import { playerPageBoEn } from './backoffice-player-profile-en.ts';
+import { redpacketBoEn } from './backoffice-redpackets-en.ts';
+import { promoUiBoEn } from './backoffice-promotions-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',

@@ -1,17 +1,17 @@
 // Traditional Chinese catalogue of the back office, the default language. Missing keys fall back to English.
-import { consultBoZhTW } from './consult-bo-zh-TW.ts';
-import { boAccountZhTW } from './backoffice-account-zh-TW.ts';
-import { chatBoZhTW } from './chat-bo-zh-TW.ts';
-import { protectionBoZhTW } from './protection-bo-zh-TW.ts';
-import { messagesBoZhTW } from './messages-bo-zh-TW.ts';
+import { consultBoZhTW } from './backoffice-consultations-zh-TW.ts';
+import { boAccountZhTW } from './backoffice-player-security-zh-TW.ts';
+import { chatBoZhTW } from './backoffice-chat-zh-TW.ts';
+import { protectionBoZhTW } from './backoffice-protection-zh-TW.ts';
+import { messagesBoZhTW } from './backoffice-messages-zh-TW.ts';
 import type { BoKey } from './backoffice-en.ts';
-import { vipBoZhTW } from './vip-backoffice-zh-TW.ts';
-import { boHardeningZhTW } from './backoffice-hardening-zh-TW.ts';
+import { vipBoZhTW } from './backoffice-vip-zh-TW.ts';
+import { boHardeningZhTW } from './backoffice-staff-security-zh-TW.ts';
 import { ledgerNotesZhTW } from './ledger-notes-zh-TW.ts';
-import { uxBoZhTW } from './ux-bo-zh-TW.ts';
-import { playerPageBoZhTW } from './playerpage-bo-zh-TW.ts';
-import { redpacketBoZhTW } from './redpacket-bo-zh-TW.ts';
-import { promoUiBoZhTW } from './promo-ui-bo-zh-TW.ts';
+import { uxBoZhTW } from './backoffice-settings-zh-TW.ts';
+import { playerPageBoZhTW } from './backoffice-player-profile-zh-TW.ts';
+import { redpacketBoZhTW } from './backoffice-redpackets-zh-TW.ts';
+import { promoUiBoZhTW } from './backoffice-promotions-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',

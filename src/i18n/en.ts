@@ -4,12 +4,12 @@ import { accountEn } from './account-en.ts';
 import { chatEn } from './chat-en.ts';
 import { protectionEn } from './protection-en.ts';
 import { vipEn } from './vip-en.ts';
-import { hardeningEn } from './hardening-en.ts';
-import { uxEn } from './ux-en.ts';
+import { hardeningEn } from './ids-en.ts';
+import { uxEn } from './entry-transfers-records-en.ts';
 import { turnoverEn } from './turnover-en.ts';
 import { messagesEn } from './messages-en.ts';
 import { redpacketEn } from './redpacket-en.ts';
-import { promoUiEn } from './promo-ui-en.ts';
+import { promoUiEn } from './promotions-screens-en.ts';
 import { uploadsEn } from './uploads-en.ts';
 import { promotionsEn } from './promotions-en.ts';
 

@@ -1,4 +1,4 @@
-// Player protection (issue 15): errors of the gate and the protection screens.
+// Player protection: errors of the gate and the protection screens.
 export const protectionEn = {
   'error.protection_limit': 'Refused by your {limit}: {remaining} left until {until}',
   'error.protection_excluded': 'Not available during your {kind}, which lasts until {until}',

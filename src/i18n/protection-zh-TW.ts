@@ -1,4 +1,4 @@
-// 玩家保護（issue 15）：閘門的錯誤訊息與保護設定畫面。
+// 玩家保護：閘門的錯誤訊息與保護設定畫面。
 import type { protectionEn } from './protection-en.ts';
 
 export const protectionZhTW: Record<keyof typeof protectionEn, string> = {

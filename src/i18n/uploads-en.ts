@@ -1,4 +1,4 @@
-// Image uploads (issue 14): the errors a player or operator sees for a refused picture.
+// Image uploads: the errors a player or operator sees for a refused picture.
 export const uploadsEn = {
   'upload.empty': 'Please choose a picture.',
   'upload.too_large': 'Each picture may be at most 500 KB.',

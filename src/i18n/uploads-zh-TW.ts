@@ -1,4 +1,4 @@
-// Traditional Chinese strings of image uploads (issue 14).
+// Traditional Chinese strings of image uploads.
 import type { uploadsEn } from './uploads-en.ts';
 
 export const uploadsZhTW: Record<keyof typeof uploadsEn, string> = {

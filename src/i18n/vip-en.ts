@@ -1,4 +1,4 @@
-// English strings of the VIP levels and the points mall (issue 13).
+// English strings of the VIP levels and the points mall.
 export const vipEn = {
   'error.exchange_points_short': 'Not enough points for this exchange',
   'error.exchange_sold_out': 'This gift is out of stock',

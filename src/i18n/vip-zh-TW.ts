@@ -1,4 +1,4 @@
-// Traditional Chinese strings of the VIP levels and the points mall (issue 13).
+// Traditional Chinese strings of the VIP levels and the points mall.
 import type { vipEn } from './vip-en.ts';
 
 export const vipZhTW: Record<keyof typeof vipEn, string> = {

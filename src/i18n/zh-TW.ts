@@ -5,12 +5,12 @@ import { chatZhTW } from './chat-zh-TW.ts';
 import { protectionZhTW } from './protection-zh-TW.ts';
 import type { MessageKey } from './en.ts';
 import { vipZhTW } from './vip-zh-TW.ts';
-import { hardeningZhTW } from './hardening-zh-TW.ts';
-import { uxZhTW } from './ux-zh-TW.ts';
+import { hardeningZhTW } from './ids-zh-TW.ts';
+import { uxZhTW } from './entry-transfers-records-zh-TW.ts';
 import { turnoverZhTW } from './turnover-zh-TW.ts';
 import { messagesZhTW } from './messages-zh-TW.ts';
 import { redpacketZhTW } from './redpacket-zh-TW.ts';
-import { promoUiZhTW } from './promo-ui-zh-TW.ts';
+import { promoUiZhTW } from './promotions-screens-zh-TW.ts';
 import { uploadsZhTW } from './uploads-zh-TW.ts';
 import { promotionsZhTW } from './promotions-zh-TW.ts';
 

@@ -1,5 +1,5 @@
-// Traditional Chinese back-office strings of the promotion desk (issue 12).
-import type { promoUiBoEn } from './promo-ui-bo-en.ts';
+// Traditional Chinese back-office strings of the promotion desk.
+import type { promoUiBoEn } from './backoffice-promotions-en.ts';
 
 export const promoUiBoZhTW: Record<keyof typeof promoUiBoEn, string> = {
   'bo.nav.promotions': '優惠活動',

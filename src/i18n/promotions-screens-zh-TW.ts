@@ -1,5 +1,5 @@
-// Traditional Chinese strings of the promotion screens (issue 12).
-import type { promoUiEn } from './promo-ui-en.ts';
+// Traditional Chinese strings of the promotion screens.
+import type { promoUiEn } from './promotions-screens-en.ts';
 
 export const promoUiZhTW: Record<keyof typeof promoUiEn, string> = {
   'promoui.hall': '優惠大廳',

@@ -1,4 +1,4 @@
-// Issue 10's back-office words (settings labels and explanations, validation), spread into backoffice-en.ts.
+// Back-office words of the settings screen (settings labels and explanations, validation), spread into backoffice-en.ts.
 export const uxBoEn = {
   'bo.setting.receiving_bank': 'Receiving bank (bank code)',
   'bo.setting.receiving_bank_account_name': 'Receiving account holder name',

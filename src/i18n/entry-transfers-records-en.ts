@@ -1,4 +1,4 @@
-// Issue 10's player-side words (game entry, amounts, transfer messages, records, layout), spread into en.ts.
+// Player-side words of game entry, amounts, transfer messages, records and layout, spread into en.ts.
 import { ledgerNotesEn } from './ledger-notes-en.ts';
 
 export const uxEn = {

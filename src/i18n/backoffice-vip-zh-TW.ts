@@ -1,5 +1,5 @@
-// Traditional Chinese back-office strings of the VIP levels and the points mall (issue 13).
-import type { vipBoEn } from './vip-backoffice-en.ts';
+// Traditional Chinese back-office strings of the VIP levels and the points mall.
+import type { vipBoEn } from './backoffice-vip-en.ts';
 
 export const vipBoZhTW: Record<keyof typeof vipBoEn, string> = {
   'bo.nav.vip': 'VIP 與積分商城',

@@ -1,4 +1,4 @@
-// The back-office player profile's words (issue 10 item 21), spread into backoffice-en.ts.
+// The back-office player profile's words, spread into backoffice-en.ts.
 export const playerPageBoEn = {
   'bo.pp.title': 'Profile and status',
   'bo.pp.real_name': 'Real name',

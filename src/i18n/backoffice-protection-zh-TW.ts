@@ -1,5 +1,5 @@
-// 管理後台・玩家保護（issue 15）：玩家的保護設定區塊與排除名單。
-import type { protectionBoEn } from './protection-bo-en.ts';
+// 管理後台・玩家保護：玩家的保護設定區塊與排除名單。
+import type { protectionBoEn } from './backoffice-protection-en.ts';
 
 export const protectionBoZhTW: Record<keyof typeof protectionBoEn, string> = {
   'bo.nav.protection': '排除名單',

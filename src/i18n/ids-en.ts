@@ -1,4 +1,4 @@
-// Messages of the hardening work (issue 9): id bounds and the like.
+// Messages about ids out of bounds.
 export const hardeningEn = {
   'v.id.invalid': 'Not a valid id',
 } as const;

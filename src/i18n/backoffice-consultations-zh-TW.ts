@@ -1,5 +1,5 @@
-// 管理後台・諮詢客服台（issue 14）。
-import type { consultBoEn } from './consult-bo-en.ts';
+// 管理後台・諮詢客服台。
+import type { consultBoEn } from './backoffice-consultations-en.ts';
 
 export const consultBoZhTW: Record<keyof typeof consultBoEn, string> = {
   'bo.nav.consultations': '玩家諮詢',

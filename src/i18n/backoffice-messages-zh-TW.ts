@@ -1,5 +1,5 @@
-// 管理後台・訊息發送與彈窗公告編輯（issue 14 第一部分）。
-import type { messagesBoEn } from './messages-bo-en.ts';
+// 管理後台・訊息發送與彈窗公告編輯。
+import type { messagesBoEn } from './backoffice-messages-en.ts';
 
 export const messagesBoZhTW: Record<keyof typeof messagesBoEn, string> = {
   'bo.nav.player-messages': '玩家訊息',

@@ -1,5 +1,5 @@
-// Issue 10's back-office words in Traditional Chinese, spread into backoffice-zh-TW.ts.
-import type { uxBoEn } from './ux-bo-en.ts';
+// Back-office words of the settings screen in Traditional Chinese, spread into backoffice-zh-TW.ts.
+import type { uxBoEn } from './backoffice-settings-en.ts';
 
 export const uxBoZhTW: Record<keyof typeof uxBoEn, string> = {
   'bo.setting.receiving_bank': '收款銀行（銀行代碼）',

@@ -1,5 +1,5 @@
 // The back-office player profile's words in Traditional Chinese, spread into backoffice-zh-TW.ts.
-import type { playerPageBoEn } from './playerpage-bo-en.ts';
+import type { playerPageBoEn } from './backoffice-player-profile-en.ts';
 
 export const playerPageBoZhTW: Record<keyof typeof playerPageBoEn, string> = {
   'bo.pp.title': '會員資料與狀態',

@@ -1,4 +1,4 @@
-// Back-office messages of the hardening work (issue 9): self-enrolled authenticator sign-in.
+// Back-office messages of staff sign-in security: first sign-in, self-enrolled authenticators.
 export const boHardeningEn = {
   'bo.err.totp_self_only': 'Each staff member sets up their own authenticator; you can only reset someone else\'s',
   'bo.staff.totp_code': 'Code from the app',

@@ -1,4 +1,4 @@
-// Back office, player protection (issue 15): a player's protection section and the register of exclusions.
+// Back office, player protection: a player's protection section and the register of exclusions.
 export const protectionBoEn = {
   'bo.nav.protection': 'Exclusions',
   'bo.protection.title': 'Player protection',

@@ -1,5 +1,5 @@
-// Traditional Chinese back-office strings of the red-packet rain (issue 12, mode 11).
-import type { redpacketBoEn } from './redpacket-bo-en.ts';
+// Traditional Chinese back-office strings of the red-packet rain.
+import type { redpacketBoEn } from './backoffice-redpackets-en.ts';
 
 export const redpacketBoZhTW: Record<keyof typeof redpacketBoEn, string> = {
   'bo.nav.red-packets': '紅包雨',

@@ -1,4 +1,4 @@
-import type { boHardeningEn } from './backoffice-hardening-en.ts';
+import type { boHardeningEn } from './backoffice-staff-security-en.ts';
 
 export const boHardeningZhTW: Record<keyof typeof boHardeningEn, string> = {
   'bo.err.totp_self_only': '驗證器須由本人設定，您只能重設他人的驗證器',

@@ -1,5 +1,5 @@
-// 後台玩家帳號安全區塊（issue 11）的繁體中文字串。
-import type { boAccountEn } from './backoffice-account-en.ts';
+// 後台玩家帳號安全區塊的繁體中文字串。
+import type { boAccountEn } from './backoffice-player-security-en.ts';
 
 export const boAccountZhTW: Record<keyof typeof boAccountEn, string> = {
   'bo.account.reason_required': '請填寫原因，將記入稽核紀錄',

@@ -1,4 +1,4 @@
-// Back-office strings of the player's account security section (issue 11).
+// Back-office strings of the player's account security section.
 export const boAccountEn = {
   'bo.account.reason_required': 'Please give a reason; it goes into the audit log',
   'bo.account.title': 'Account security',

@@ -1,5 +1,5 @@
-// 後台即時客服主控台（issue 14）。
-import type { chatBoEn } from './chat-bo-en.ts';
+// 後台即時客服主控台。
+import type { chatBoEn } from './backoffice-chat-en.ts';
 
 export const chatBoZhTW: Record<keyof typeof chatBoEn, string> = {
   'bo.nav.chat': '線上客服',

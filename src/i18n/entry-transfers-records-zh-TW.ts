@@ -1,5 +1,5 @@
-// Issue 10's player-side words in Traditional Chinese, spread into zh-TW.ts.
-import type { uxEn } from './ux-en.ts';
+// Player-side words of game entry, transfers and records in Traditional Chinese, spread into zh-TW.ts.
+import type { uxEn } from './entry-transfers-records-en.ts';
 
 import { ledgerNotesZhTW } from './ledger-notes-zh-TW.ts';
 
