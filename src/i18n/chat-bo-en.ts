@@ -1,4 +1,4 @@
-// Back office, live chat console (issue 14).
+// Back office, live chat console.
 export const chatBoEn = {
   'bo.nav.chat': 'Live chat',
   'bo.chat.title': 'Live chat console',

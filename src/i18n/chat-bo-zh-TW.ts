@@ -1,4 +1,4 @@
-// 後台即時客服主控台（issue 14）。
+// 後台即時客服主控台。
 import type { chatBoEn } from './chat-bo-en.ts';
 
 export const chatBoZhTW: Record<keyof typeof chatBoEn, string> = {

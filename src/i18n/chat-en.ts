@@ -1,4 +1,4 @@
-// Customer-service live chat (issue 14): the player's widget and the chat's validation messages.
+// Customer-service live chat: the player's widget and the chat's validation messages.
 export const chatEn = {
   'chat.v.too_long': 'At most 1000 characters',
   'chat.v.key': 'Invalid message key',

@@ -1,4 +1,4 @@
-// 客服即時聊天（issue 14）：玩家的聊天視窗與驗證訊息。
+// 客服即時聊天：玩家的聊天視窗與驗證訊息。
 import type { chatEn } from './chat-en.ts';
 
 export const chatZhTW: Record<keyof typeof chatEn, string> = {

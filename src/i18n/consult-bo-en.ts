@@ -1,4 +1,4 @@
-// Back office, the consultation desk (issue 14).
+// Back office, the consultation desk.
 export const consultBoEn = {
   'bo.nav.consultations': 'Consultations',
   'bo.consult.title': 'Consultation desk',

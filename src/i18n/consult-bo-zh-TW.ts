@@ -1,4 +1,4 @@
-// 管理後台・諮詢客服台（issue 14）。
+// 管理後台・諮詢客服台。
 import type { consultBoEn } from './consult-bo-en.ts';
 
 export const consultBoZhTW: Record<keyof typeof consultBoEn, string> = {

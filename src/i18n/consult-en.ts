@@ -1,4 +1,4 @@
-// English strings of consultations (issue 14): the feedback form, list and thread, and their errors.
+// English strings of consultations: the feedback form, list and thread, and their errors.
 export const consultEn = {
   'error.consultation_ended': 'This consultation has ended',
   'error.consultation_disabled': 'Consultations are not available at the moment',

@@ -1,4 +1,4 @@
-// Traditional Chinese strings of consultations (issue 14).
+// Traditional Chinese strings of consultations.
 import type { consultEn } from './consult-en.ts';
 
 export const consultZhTW: Record<keyof typeof consultEn, string> = {

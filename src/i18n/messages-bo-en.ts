@@ -1,4 +1,4 @@
-// Back-office strings of the messages desk and the popup editor (issue 14 part 1).
+// Back-office strings of the messages desk and the popup editor.
 export const messagesBoEn = {
   'bo.nav.player-messages': 'Player messages',
   'bo.pf.notify_players': 'Tell players (platform message)',

@@ -1,4 +1,4 @@
-// 管理後台・訊息發送與彈窗公告編輯（issue 14 第一部分）。
+// 管理後台・訊息發送與彈窗公告編輯。
 import type { messagesBoEn } from './messages-bo-en.ts';
 
 export const messagesBoZhTW: Record<keyof typeof messagesBoEn, string> = {

@@ -1,4 +1,4 @@
-// English strings of messages, counters, the announcement list and popups (issue 14 part 1).
+// English strings of messages, counters, the announcement list and popups.
 export const messagesEn = {
   'msg.v.kind': 'Choose system, personal or platform',
   'msg.v.ids_or_kind': 'Name the messages or a kind, one of the two',

@@ -1,4 +1,4 @@
-// 訊息、未讀計數、公告列表與彈窗公告的繁體中文（issue 14 第一部分）。
+// 訊息、未讀計數、公告列表與彈窗公告的繁體中文。
 import type { messagesEn } from './messages-en.ts';
 
 export const messagesZhTW: Record<keyof typeof messagesEn, string> = {

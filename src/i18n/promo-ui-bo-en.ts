@@ -1,4 +1,4 @@
-// English back-office strings of the promotion desk (issue 12): editor, categories, modes, queue, gifts, report.
+// English back-office strings of the promotion desk: editor, categories, modes, queue, gifts, report.
 export const promoUiBoEn = {
   'bo.nav.promotions': 'Promotions',
   'bo.promo.title': 'Promotions',

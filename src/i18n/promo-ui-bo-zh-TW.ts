@@ -1,4 +1,4 @@
-// Traditional Chinese back-office strings of the promotion desk (issue 12).
+// Traditional Chinese back-office strings of the promotion desk.
 import type { promoUiBoEn } from './promo-ui-bo-en.ts';
 
 export const promoUiBoZhTW: Record<keyof typeof promoUiBoEn, string> = {

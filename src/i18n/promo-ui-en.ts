@@ -1,4 +1,4 @@
-// English strings of the promotion screens (issue 12): the hall, details, time-limited activities, my promotions.
+// English strings of the promotion screens: the hall, details, time-limited activities, my promotions.
 export const promoUiEn = {
   'promoui.hall': 'Promotions hall',
   'promoui.menu': 'Promotion menu',

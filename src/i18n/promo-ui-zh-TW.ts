@@ -1,4 +1,4 @@
-// Traditional Chinese strings of the promotion screens (issue 12).
+// Traditional Chinese strings of the promotion screens.
 import type { promoUiEn } from './promo-ui-en.ts';
 
 export const promoUiZhTW: Record<keyof typeof promoUiEn, string> = {

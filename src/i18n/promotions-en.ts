@@ -1,4 +1,4 @@
-// Promotions (issue 12): the engine's errors, the reasons a player cannot apply, statuses and mode names.
+// Promotions: the engine's errors, the reasons a player cannot apply, statuses and mode names.
 export const promotionsEn = {
   'error.promotion_ended': 'This activity has ended',
   'error.promotion_unavailable': 'This promotion is not available',

@@ -1,4 +1,4 @@
-// 優惠活動（issue 12）：引擎的錯誤訊息、無法申請的原因、狀態與活動類型名稱。
+// 優惠活動：引擎的錯誤訊息、無法申請的原因、狀態與活動類型名稱。
 import type { promotionsEn } from './promotions-en.ts';
 
 export const promotionsZhTW: Record<keyof typeof promotionsEn, string> = {

@@ -1,4 +1,4 @@
-// English back-office strings of the red-packet rain (issue 12, mode 11).
+// English back-office strings of the red-packet rain (promotion mode 11).
 export const redpacketBoEn = {
   'bo.nav.red-packets': 'Red-packet rain',
   'bo.redpacket.v.title': 'Enter a title',

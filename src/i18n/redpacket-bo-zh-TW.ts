@@ -1,4 +1,4 @@
-// Traditional Chinese back-office strings of the red-packet rain (issue 12, mode 11).
+// Traditional Chinese back-office strings of the red-packet rain (promotion mode 11).
 import type { redpacketBoEn } from './redpacket-bo-en.ts';
 
 export const redpacketBoZhTW: Record<keyof typeof redpacketBoEn, string> = {

@@ -1,4 +1,4 @@
-// English strings of the red-packet rain (promotion mode 11, issue 12).
+// English strings of the red-packet rain (promotion mode 11).
 export const redpacketEn = {
   'error.red_packet_not_found': 'This red-packet round does not exist',
   'error.red_packet_not_started': 'The red-packet rain has not started yet',

@@ -1,4 +1,4 @@
-// Traditional Chinese strings of the red-packet rain (promotion mode 11, issue 12).
+// Traditional Chinese strings of the red-packet rain (promotion mode 11).
 import type { redpacketEn } from './redpacket-en.ts';
 
 export const redpacketZhTW: Record<keyof typeof redpacketEn, string> = {

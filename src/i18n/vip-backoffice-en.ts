@@ -1,4 +1,4 @@
-// English back-office strings of the VIP levels and the points mall (issue 13).
+// English back-office strings of the VIP levels and the points mall.
 export const vipBoEn = {
   'bo.nav.vip': 'VIP & points mall',
   'bo.vip.image_too_large': 'The image is larger than 512 KB',

@@ -1,4 +1,4 @@
-// Traditional Chinese back-office strings of the VIP levels and the points mall (issue 13).
+// Traditional Chinese back-office strings of the VIP levels and the points mall.
 import type { vipBoEn } from './vip-backoffice-en.ts';
 
 export const vipBoZhTW: Record<keyof typeof vipBoEn, string> = {

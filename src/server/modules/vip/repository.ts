@@ -1,7 +1,6 @@
 // SQL of the VIP levels, rewards, points earning and the points mall.
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { JournalKind } from '../../ledger/kinds.ts';
 import {
   betRecords, exchangeOrders, giftImages, gifts, levels, players, vipLevelHistory, vipLevelRules, vipRewards, vipStatus,
 } from '../../db/schema.ts';
@@ -139,16 +138,6 @@ export async function levelIdsOf(db: DbOrTx, playerIds: number[]): Promise<Map<n
   return new Map(rows.map((r) => [r.id, r.levelId]));
 }
 
-export async function lockedBalance(tx: DbOrTx, accountId: number): Promise<bigint> {
-  const res = await tx.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where id = ${accountId} for update`);
-  return BigInt(res.rows[0]?.b ?? '0');
-}
-
-export async function pointsBalance(db: DbOrTx, playerId: number): Promise<bigint> {
-  const res = await db.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where player_id = ${playerId} and kind = 'points' and asset = 'points'`);
-  return BigInt(res.rows[0]?.b ?? '0');
-}
-
 // ---- the mall ----------------------------------------------------------------------------------
 
 export async function giftsOnShow(db: DbOrTx, now: Date): Promise<GiftRow[]> {
@@ -264,16 +253,6 @@ export async function allTotalsSince(db: DbOrTx, since: Date, limit: number) {
     where p.status = ${PLAYER_STATUS.active}
     order by p.id limit ${limit}`);
   return res.rows.map((r) => ({ id: Number(r.id), levelId: Number(r.level_id), locked: !!r.locked, depositMinor: BigInt(r.d), validBetMinor: BigInt(r.b) }));
-}
-
-/** The latest movements of a player's points, for the back office. */
-export async function pointsHistory(db: DbOrTx, playerId: number, limit: number) {
-  const res = await db.execute<{ id: string; kind: JournalKind; memo: string; amount: string; after: string; created_at: string | Date }>(sql`
-    select p.id::text as id, j.kind, j.memo, p.amount_minor::text as amount, p.balance_after_minor::text as after, j.created_at
-    from accounts a join postings p on p.account_id = a.id join journals j on j.id = p.journal_id
-    where a.player_id = ${playerId} and a.kind = 'points' and a.asset = 'points'
-    order by p.id desc limit ${limit}`);
-  return res.rows.map((r) => ({ id: Number(r.id), kind: r.kind, memo: r.memo, points: Number(r.amount), balance: Number(r.after), created_at: new Date(r.created_at).toISOString() }));
 }
 
 export async function orderByClientKey(db: DbOrTx, playerId: number, clientKey: string): Promise<OrderRow | undefined> {

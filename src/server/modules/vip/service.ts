@@ -1,4 +1,4 @@
-// VIP levels (issue 13): evaluation after bets and deposits and nightly, upgrade, monthly and birthday
+// VIP levels: evaluation after bets and deposits and nightly, upgrade, monthly and birthday
 // rewards paid from the house's promotions (bonus) account, downgrades after a grace period, operator
 // locks, and points earned from settled valid bet as their own ledger asset.
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/errors.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
 import { LedgerError, postJournal } from '../../ledger/ledger.ts';
 import { postPointsJournal } from '../../ledger/points.ts';
+import { lockedBalance, pointsBalance } from '../../ledger/facts-engagement.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
@@ -39,6 +40,19 @@ type Tx = DbOrTx;
 
 export interface EvaluationResult { playerId: number; from: number; to: number }
 
+/**
+ * The level rule: the highest level above `from` whose deposit and valid-bet thresholds the period's totals
+ * both meet, passing several levels at once if need be; `from` itself when none is met. The evaluation and
+ * the back office's level preview both ask this one rule.
+ */
+export function levelReached(table: readonly repo.LevelWithRules[], from: number, totals: { depositMinor: bigint; validBetMinor: bigint }): number {
+  let target = from;
+  for (const { level, rules } of table) {
+    if (level.id > target && totals.depositMinor >= rules.depositReqMinor && totals.validBetMinor >= rules.validBetReqMinor) target = level.id;
+  }
+  return target;
+}
+
 export class VipService {
   private readonly db: Db;
   readonly accounts: AccountDirectory;
@@ -70,10 +84,7 @@ export class VipService {
         await repo.updateStatus(tx, playerId, { evaluatedAt: now });
         if (st.status.locked) return;
         const totals = await repo.totalsSince(tx, playerId, since);
-        let target = st.levelId;
-        for (const { level, rules } of table) {
-          if (level.id > target && totals.depositMinor >= rules.depositReqMinor && totals.validBetMinor >= rules.validBetReqMinor) target = level.id;
-        }
+        const target = levelReached(table, st.levelId, totals);
         if (target <= st.levelId) return;
         await repo.setLevel(tx, playerId, target);
         await repo.updateStatus(tx, playerId, { reachedAt: now });
@@ -240,7 +251,7 @@ export class VipService {
       await this.db.transaction(async (tx) => {
         let delta = desired - bet.pointsNet;
         if (delta < 0n) {
-          const balance = await repo.lockedBalance(tx, mine);
+          const balance = await lockedBalance(tx, mine);
           if (balance + delta < 0n) delta = -balance;
         }
         if (delta !== 0n) {
@@ -291,7 +302,7 @@ export class VipService {
 
   async info(playerId: number, locale: Locale, now = new Date()): Promise<VipInfoView> {
     const [table, st, points, rewards] = await Promise.all([
-      repo.levelsWithRules(this.db), repo.standing(this.db, playerId), repo.pointsBalance(this.db, playerId), repo.rewardsOf(this.db, playerId, REWARD_LIST_LIMIT),
+      repo.levelsWithRules(this.db), repo.standing(this.db, playerId), pointsBalance(this.db, playerId), repo.rewardsOf(this.db, playerId, REWARD_LIST_LIMIT),
     ]);
     if (!st) throw new ApiError('unauthorized');
     const totals = await repo.totalsSince(this.db, playerId, new Date(now.getTime() - PERIOD_DAYS * DAY_MS));
