@@ -38,10 +38,11 @@ export async function centralBalance(db: DbOrTx, playerId: number): Promise<bigi
   return central?.balance ?? 0n;
 }
 
-/** Balances of activity-wallet (bonus) accounts by wallet id, for the given wallets; a wallet without an account is absent. */
-export async function bonusWalletBalances(db: DbOrTx, walletIds: number[]): Promise<Map<number, bigint>> {
-  if (!walletIds.length) return new Map();
-  const rows = await db.select({ ref: accounts.ref, balance: accounts.balanceMinor }).from(accounts)
-    .where(and(eq(accounts.kind, 'bonus'), inArray(accounts.ref, walletIds.map(String))));
-  return new Map(rows.map((r) => [Number(r.ref), r.balance]));
+/** Balances of the players' activity-wallet (bonus) accounts, keyed `playerId:walletId`; a wallet without an account is absent. */
+export async function bonusWalletBalances(db: DbOrTx, wallets: Array<{ playerId: number; walletId: number }>): Promise<Map<string, bigint>> {
+  if (!wallets.length) return new Map();
+  const rows = await db.select({ playerId: accounts.playerId, ref: accounts.ref, balance: accounts.balanceMinor }).from(accounts).where(and(
+    eq(accounts.kind, 'bonus'), inArray(accounts.playerId, [...new Set(wallets.map((w) => w.playerId))]), inArray(accounts.ref, [...new Set(wallets.map((w) => String(w.walletId)))]),
+  ));
+  return new Map(rows.map((r) => [`${r.playerId}:${r.ref}`, r.balance]));
 }

@@ -1,0 +1,29 @@
+// What other domains may know about a player, asked through this file rather than by reading the players
+// table: the facts the promotions engine checks (level, phone, address, referrer, sign-up time and status) and
+// the lookup of players by account name for operators' pasted lists.
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { players } from '../../db/schema.ts';
+
+/** One player's facts, or undefined when there is no such player. */
+export async function playerFacts(db: DbOrTx, playerId: number) {
+  return (await db.select({
+    id: players.id, account: players.account, levelId: players.levelId, phone: players.phone, registerIp: players.registerIp,
+    referrerId: players.referrerId, createdAt: players.createdAt, status: players.status,
+  }).from(players).where(eq(players.id, playerId)).limit(1))[0];
+}
+export type PlayerFacts = NonNullable<Awaited<ReturnType<typeof playerFacts>>>;
+
+/** The players whose account names match the given ones, compared without case. */
+export async function playersByAccounts(db: DbOrTx, accounts: string[]): Promise<Array<{ id: number; account: string }>> {
+  if (!accounts.length) return [];
+  return db.select({ id: players.id, account: players.account }).from(players)
+    .where(inArray(sql`lower(${players.account})`, accounts.map((a) => a.toLowerCase())));
+}
+
+/** Account names of the given players, by id; an unknown id is absent. */
+export async function accountNames(db: DbOrTx, playerIds: number[]): Promise<Map<number, string>> {
+  if (!playerIds.length) return new Map();
+  const rows = await db.select({ id: players.id, account: players.account }).from(players).where(inArray(players.id, [...new Set(playerIds)]));
+  return new Map(rows.map((r) => [r.id, r.account]));
+}
