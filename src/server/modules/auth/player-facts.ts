@@ -1,9 +1,9 @@
 // What other domains may know about a player, asked through this file rather than by reading the players
 // table: the facts the promotions engine checks (level, phone, address, referrer, sign-up time and status) and
-// the lookup of players by account name for operators' pasted lists.
+// the lookup of players by account name for operators' pasted lists, and what a desk shows beside a player's thread.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { players } from '../../db/schema.ts';
+import { levels, players } from '../../db/schema.ts';
 
 /** One player's facts, or undefined when there is no such player. */
 export async function playerFacts(db: DbOrTx, playerId: number) {
@@ -26,4 +26,13 @@ export async function accountNames(db: DbOrTx, playerIds: number[]): Promise<Map
   if (!playerIds.length) return new Map();
   const rows = await db.select({ id: players.id, account: players.account }).from(players).where(inArray(players.id, [...new Set(playerIds)]));
   return new Map(rows.map((r) => [r.id, r.account]));
+}
+
+/** What the consultation desk shows beside a thread: the player's account, status, level (with its names) and dates. */
+export async function playerWithLevel(db: DbOrTx, playerId: number) {
+  const [row] = await db.select({
+    id: players.id, account: players.account, status: players.status, levelId: players.levelId, levelName: levels.nameFrontend,
+    levelNameEn: levels.nameFrontendEn, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt,
+  }).from(players).innerJoin(levels, eq(levels.id, players.levelId)).where(eq(players.id, playerId));
+  return row;
 }

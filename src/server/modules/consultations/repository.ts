@@ -1,7 +1,7 @@
 // SQL of consultations: threads, replies, their images, the counters of both sides and the desk's queue.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, consultationImages, consultationMessages, consultations, levels, players, staff } from '../../db/schema.ts';
+import { consultationImages, consultationMessages, consultations, players, staff } from '../../db/schema.ts';
 import type { ConsultationSource, ConsultationState } from '../../../shared/schemas/consultations.ts';
 import { STAFF_STATUS } from '../../../shared/statuses.ts';
 
@@ -112,18 +112,6 @@ export async function deskList(db: DbOrTx, p: { state?: ConsultationState; assig
     db.select({ n: count() }).from(consultations).innerJoin(players, eq(players.id, consultations.playerId)).where(filter),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-/** What the desk shows beside a thread: the player's account, level and central wallet. */
-export async function playerSummary(db: DbOrTx, playerId: number) {
-  const [row] = await db.select({
-    id: players.id, account: players.account, status: players.status, levelId: players.levelId, levelName: levels.nameFrontend,
-    levelNameEn: levels.nameFrontendEn, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt,
-  }).from(players).innerJoin(levels, eq(levels.id, players.levelId)).where(eq(players.id, playerId));
-  if (!row) return undefined;
-  const [central] = await db.select({ balance: accounts.balanceMinor }).from(accounts)
-    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'central'), eq(accounts.asset, 'money')));
-  return { ...row, centralMinor: central?.balance ?? 0n };
 }
 
 /** Staff who may be given a consultation: active admin and customer-service accounts. */
