@@ -12,6 +12,7 @@ import type { Publisher } from '../../realtime/publisher.ts';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../../shared/money.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { translate } from '../../../i18n/index.ts';
 import {
   RED_PACKET_MAX_POOL_MINOR, RED_PACKET_MAX_WINDOW_MS, type AddAuditView, type RedEnvelopeView, type RoundInput, type RoundView,
 } from '../../../shared/schemas/redpacket.ts';
@@ -106,16 +107,22 @@ export class RedPacketService {
   private readonly pictureUrl: (id: number) => string;
   private live: { at: number; round: Awaited<ReturnType<typeof repo.liveRound>> } | undefined;
   private readonly roundCache = new Map<number, { at: number; round: repo.RoundRow | undefined }>();
+  /**
+   * The service's clock in epoch milliseconds: the claim window, the round states and the caches' ages are read
+   * from it. Date.now by default; tests move it instead of sleeping past a window or a cache.
+   */
+  readonly now: () => number;
 
-  constructor(deps: { db: Db; accounts: AccountDirectory; publish: Publisher; pictureUrl: (id: number) => string }) {
+  constructor(deps: { db: Db; accounts: AccountDirectory; publish: Publisher; pictureUrl: (id: number) => string; now?: () => number }) {
     this.db = deps.db;
     this.accounts = deps.accounts;
     this.publish = deps.publish;
     this.pictureUrl = deps.pictureUrl;
+    this.now = deps.now ?? Date.now;
   }
 
   private async liveRound() {
-    const now = Date.now();
+    const now = this.now();
     if (this.live && now - this.live.at < LIVE_CACHE_MS) return this.live.round;
     const round = await repo.liveRound(this.db);
     this.live = { at: now, round };
@@ -125,7 +132,7 @@ export class RedPacketService {
   /** GET /activity/redEnvelope for a visitor (playerId undefined) or a player. */
   async info(playerId: number | undefined, locale: Locale): Promise<RedEnvelopeView> {
     const round = await this.liveRound();
-    if (!round || round.endsAt.getTime() <= Date.now()) {
+    if (!round || round.endsAt.getTime() <= this.now()) {
       return {
         haveRedEnvelope: false, haveRedEnvelopeRain: false, redpacketPosition: 'right', showRedPack: false, showPageType: 0,
         redEnvelopeId: null, redEnvelopePic: null, title: '', endsAt: null, remaining: 0,
@@ -151,7 +158,7 @@ export class RedPacketService {
    * stale: the packet is taken only if the database still finds the round scheduled and inside its window.
    */
   private async roundFor(roundId: number): Promise<repo.RoundRow | undefined> {
-    const now = Date.now();
+    const now = this.now();
     const hit = this.roundCache.get(roundId);
     if (hit && now - hit.at < LIVE_CACHE_MS) return hit.round;
     const round = await repo.roundById(this.db, roundId);
@@ -172,7 +179,7 @@ export class RedPacketService {
     if (!round) throw new ApiError('red_packet_not_found');
     // A cancelled round has ended for the player, whatever its window said.
     if (round.status !== 'scheduled') throw new ApiError('red_packet_ended');
-    const now = Date.now();
+    const now = this.now();
     if (now < round.startsAt.getTime()) throw new ApiError('red_packet_not_started');
     if (now >= round.endsAt.getTime()) throw new ApiError('red_packet_ended');
     const house = await this.accounts.houseAccount('bonus', playerId);
@@ -199,9 +206,7 @@ export class RedPacketService {
     if (paid) this.publish.toPlayer(playerId, 'update-user');
     const amount = minorToDecimal(taken.amountMinor);
     const shown = formatDecimal(amount);
-    const message = paid
-      ? (locale === 'en' ? `Congratulations! You won a red packet of ${shown}, paid into an activity wallet.` : `恭喜您搶到紅包 ${shown} 元，已存入活動錢包！`)
-      : (locale === 'en' ? `Congratulations! You won a red packet of ${shown}; it will be paid after review.` : `恭喜您搶到紅包 ${shown} 元，審核通過後將存入活動錢包。`);
+    const message = translate(locale, paid ? 'redpacket.claim.paid' : 'redpacket.claim.pending', { amount: shown });
     return { view: { id: taken.packetId, amount, status: paid ? 'approved' : 'pending' }, message };
   }
 
@@ -299,7 +304,7 @@ export class RedPacketService {
   async rounds(page: number, pageSize: number): Promise<{ data: RoundView[]; total: number; page: number; pageSize: number }> {
     const { rows, total } = await repo.listRounds(this.db, pageSize, (page - 1) * pageSize);
     const counts = await repo.roundCounts(this.db, rows.map((r) => r.id));
-    const now = Date.now();
+    const now = this.now();
     return {
       total, page, pageSize,
       data: rows.map((r) => {
