@@ -1,4 +1,4 @@
-// Customer-service live chat (issue 14): the socket payloads and the REST views, shared by the server (which
+// Customer-service live chat: the socket payloads and the REST views, shared by the server (which
 // validates every frame with them) and the islands (which take their types from them).
 import * as v from 'valibot';
 import { idNumber, idText } from './ids.ts';

@@ -1,4 +1,4 @@
-// Messages, counters and popup announcements (SPEC.md sections 2, 3, 4 and 7; issue 14 part 1): the request
+// Messages, counters and popup announcements (SPEC.md sections 2, 3, 4 and 7): the request
 // and response schemas shared by the routes, the back office and the islands.
 import * as v from 'valibot';
 import { idNumber, idText } from './ids.ts';

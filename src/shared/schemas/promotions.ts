@@ -1,4 +1,4 @@
-// The promotions contract (issue 12): every request and response schema of the player's activity calls
+// The promotions contract: every request and response schema of the player's activity calls
 // (SPEC.md section 7: showType, frontTypeInfo, the list, the detail, apply, my promotions) and of the back
 // office's promotion desk, with the named constants both sides use. The screens import the inferred types;
 // names here stay stable (new fields are added, never renamed).

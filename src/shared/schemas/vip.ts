@@ -1,4 +1,4 @@
-// Schemas of the VIP and points-mall calls (SPEC.md sections 5 and 7, issue 13), shared by the routes,
+// Schemas of the VIP and points-mall calls (SPEC.md sections 5 and 7), shared by the routes,
 // the back office and the islands.
 import * as v from 'valibot';
 import { bytesView } from './envelope.ts';

@@ -1,4 +1,4 @@
-// Live chat rules (issue 14): a player's conversation waits in the queue, an agent takes it, may transfer it to
+// Live chat rules: a player's conversation waits in the queue, an agent takes it, may transfer it to
 // another agent, and either side closes it. Every message is stored before it is sent to anyone, then goes out
 // through the socket.io namespace (with the Redis adapter, to sockets on every instance). Rooms:
 //   chat-player:<id>  every chat socket of one player (they never join a conversation room);

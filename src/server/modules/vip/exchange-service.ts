@@ -14,7 +14,7 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import type { ExchangeBuyInput, ExchangeListView, ExchangeOrderView, GiftView, OrderStatus } from '../../../shared/schemas/vip.ts';
 import { dayRange } from '../wallet/dates.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
-import type { VipService } from './service.ts';
+import { pointsMove, type VipService } from './service.ts';
 import * as repo from './repository.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
@@ -103,7 +103,7 @@ export class ExchangeService {
         await postPointsJournal(tx, {
           kind: 'points_spend', idempotencyKey: `exchange:${order.id}:pay`, request: { order: order.id, gift: gift.id, points: gift.pointsPrice.toString() },
           playerId, ref: String(order.id), memo: gift.name,
-          postings: [{ accountId: mine, amountMinor: -gift.pointsPrice }, { accountId: housePoints, amountMinor: gift.pointsPrice }],
+          postings: pointsMove(mine, housePoints, -gift.pointsPrice),
         });
         if (!physical && gift.bonusMinor > 0n) {
           await payBonusInTx(tx, bonus, {
@@ -162,7 +162,7 @@ export class ExchangeService {
         await postPointsJournal(tx, {
           kind: 'points_refund', idempotencyKey: `exchange:${o.id}:refund`, request: { order: o.id, points: o.pointsPrice.toString() },
           playerId: o.playerId, ref: String(o.id), memo: detail.reason, staffId,
-          postings: [{ accountId: housePoints, amountMinor: -o.pointsPrice }, { accountId: mine, amountMinor: o.pointsPrice }],
+          postings: pointsMove(mine, housePoints, o.pointsPrice),
         });
       }
       await audit(tx);

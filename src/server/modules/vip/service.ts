@@ -38,6 +38,14 @@ function bp(rate: number): string {
 
 type Tx = DbOrTx;
 
+/**
+ * The two postings of a points movement: `points` into the player's points account and out of the house's (a
+ * negative count moves them back). The ledger's posting field is named for money; here it carries points.
+ */
+export function pointsMove(mine: number, house: number, points: bigint) {
+  return [{ accountId: mine, amountMinor: points }, { accountId: house, amountMinor: -points }];
+}
+
 export interface EvaluationResult { playerId: number; from: number; to: number }
 
 /**
@@ -258,7 +266,7 @@ export class VipService {
           await postPointsJournal(tx, {
             kind: delta > 0n ? 'points_earn' : 'points_reverse', idempotencyKey: `points:bet:${bet.id}:v${bet.version}`,
             request: { bet: bet.id, version: bet.version, delta: delta.toString() }, playerId: bet.playerId, ref: String(bet.id),
-            postings: [{ accountId: mine, amountMinor: delta }, { accountId: house, amountMinor: -delta }],
+            postings: pointsMove(mine, house, delta),
           });
           touched.add(bet.playerId);
           posted++;
@@ -280,7 +288,7 @@ export class VipService {
     await postPointsJournal(tx, {
       kind: 'points_adjust', idempotencyKey: input.key, request: { playerId: input.playerId, points: input.points.toString(), reason: input.reason },
       playerId: input.playerId, memo: input.reason, staffId: input.staffId,
-      postings: [{ accountId: input.mine, amountMinor: input.points }, { accountId: input.house, amountMinor: -input.points }],
+      postings: pointsMove(input.mine, input.house, input.points),
     });
   }
 
