@@ -1,8 +1,8 @@
-// The ledger's answers the engagement domains (VIP and the points mall, consultations, promotions) need: a
+// The ledger's answers the engagement domains (VIP and the points mall, consultations, promotions, chat) need: a
 // points balance, a locked balance, a points history, a central balance and activity-wallet balances. The
 // ledger owns the accounts, postings and journals tables, so these reads live here and the domains call them
 // instead of querying those tables themselves. Each is the statement its caller used to run, unchanged.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
 import type { JournalKind } from './kinds.ts';
@@ -45,4 +45,10 @@ export async function bonusWalletBalances(db: DbOrTx, wallets: Array<{ playerId:
     eq(accounts.kind, 'bonus'), inArray(accounts.playerId, [...new Set(wallets.map((w) => w.playerId))]), inArray(accounts.ref, [...new Set(wallets.map((w) => String(w.walletId)))]),
   ));
   return new Map(rows.map((r) => [`${r.playerId}:${r.ref}`, r.balance]));
+}
+
+/** A player's accounts (kind, ref, asset) with their balances, oldest first, at most `limit`: the chat's player card. */
+export async function playerAccountBalances(db: DbOrTx, playerId: number, limit: number) {
+  return db.select({ kind: accounts.kind, ref: accounts.ref, balanceMinor: accounts.balanceMinor, asset: accounts.asset })
+    .from(accounts).where(and(eq(accounts.playerId, playerId), isNotNull(accounts.playerId))).orderBy(asc(accounts.id)).limit(limit);
 }

@@ -28,11 +28,11 @@ export async function accountNames(db: DbOrTx, playerIds: number[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r.account]));
 }
 
-/** What the consultation desk shows beside a thread: the player's account, status, level (with its names) and dates. */
+/** What a desk shows beside a player's thread or chat: account, status, level names (null without a level) and dates. */
 export async function playerWithLevel(db: DbOrTx, playerId: number) {
   const [row] = await db.select({
     id: players.id, account: players.account, status: players.status, levelId: players.levelId, levelName: levels.nameFrontend,
     levelNameEn: levels.nameFrontendEn, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt,
-  }).from(players).innerJoin(levels, eq(levels.id, players.levelId)).where(eq(players.id, playerId));
+  }).from(players).leftJoin(levels, eq(levels.id, players.levelId)).where(eq(players.id, playerId)).limit(1);
   return row;
 }

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  accounts, chatCannedReplies, chatConversations, chatMessages, chatTransfers, levels, players, staff,
+  chatCannedReplies, chatConversations, chatMessages, chatTransfers, players, staff,
 } from '../../db/schema.ts';
 import type { ChatAuthor, ChatState } from '../../../shared/schemas/chat.ts';
 import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
@@ -160,18 +160,6 @@ export async function staffName(db: DbOrTx, staffId: number): Promise<{ username
 export async function playerName(db: DbOrTx, playerId: number): Promise<string | undefined> {
   const [row] = await db.select({ account: players.account }).from(players).where(eq(players.id, playerId)).limit(1);
   return row?.account;
-}
-
-/** The player beside a conversation: account, level, wallets. */
-export async function playerCard(db: DbOrTx, playerId: number) {
-  const [p] = await db.select({
-    id: players.id, account: players.account, status: players.status, createdAt: players.createdAt,
-    lastLoginAt: players.lastLoginAt, level: levels.nameFrontend, levelEn: levels.nameFrontendEn,
-  }).from(players).leftJoin(levels, eq(levels.id, players.levelId)).where(eq(players.id, playerId)).limit(1);
-  if (!p) return undefined;
-  const wallets = await db.select({ kind: accounts.kind, ref: accounts.ref, balanceMinor: accounts.balanceMinor, asset: accounts.asset })
-    .from(accounts).where(and(eq(accounts.playerId, playerId), isNotNull(accounts.playerId))).orderBy(asc(accounts.id)).limit(50);
-  return { ...p, wallets };
 }
 
 export function cannedReplies(db: DbOrTx) {

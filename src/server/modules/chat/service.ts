@@ -16,6 +16,8 @@ import {
 } from '../../../shared/schemas/chat.ts';
 import { PERMISSIONS } from '../staff/roles.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { playerAccountBalances } from '../../ledger/facts-engagement.ts';
+import { playerWithLevel } from '../auth/player-facts.ts';
 import * as repo from './repository.ts';
 import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 
@@ -23,6 +25,8 @@ import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 const HISTORY_LIMIT = 300;
 /** Conversations listed in the console's queue and in an agent's own list. */
 const LIST_LIMIT = 100;
+/** The player card lists at most this many of the player's accounts. */
+const PLAYER_CARD_ACCOUNTS = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const playerRoomOf = (playerId: number) => `chat-player:${playerId}`;
@@ -332,12 +336,13 @@ export class ChatService {
   // The player beside the conversation, and canned replies.
 
   async playerCard(playerId: number): Promise<ChatPlayerView> {
-    const p = await repo.playerCard(this.db, playerId);
+    const p = await playerWithLevel(this.db, playerId);
     if (!p) throw new ApiError('not_found');
+    const wallets = await playerAccountBalances(this.db, playerId, PLAYER_CARD_ACCOUNTS);
     return {
-      id: p.id, account: p.account, status: p.status, level: p.level ?? '', created_at: p.createdAt.toISOString(),
+      id: p.id, account: p.account, status: p.status, level: p.levelName ?? '', created_at: p.createdAt.toISOString(),
       last_login_at: iso(p.lastLoginAt),
-      wallets: p.wallets.map((w) => ({
+      wallets: wallets.map((w) => ({
         kind: w.kind, ref: w.ref, balance: w.asset === 'money' ? minorToDecimal(w.balanceMinor) : w.balanceMinor.toString(),
       })),
     };

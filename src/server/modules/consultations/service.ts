@@ -145,7 +145,7 @@ export class ConsultationService {
       assignee_id: c.assigneeStaffId,
       player: {
         id: player.id, account: player.account, status: player.status, level_id: player.levelId,
-        level_name: locale === 'en' ? player.levelNameEn : player.levelName, central: minorToDecimal(centralMinor),
+        level_name: (locale === 'en' ? player.levelNameEn : player.levelName) ?? '', central: minorToDecimal(centralMinor),
         created_at: iso(player.createdAt), last_login_at: player.lastLoginAt ? iso(player.lastLoginAt) : null,
       },
     };
