@@ -49,3 +49,16 @@ export async function usableCardNumber(db: DbOrTx, playerId: number): Promise<st
   return (await db.select({ n: bankCards.cardNumber }).from(bankCards)
     .where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt))).orderBy(asc(bankCards.id)).limit(1))[0]?.n;
 }
+
+/**
+ * A scalar sub-select, as text: the sum of a player's deposits paid since a moment (zero without any). For a
+ * caller that puts it beside its own figures in one statement (the VIP evaluation's totals).
+ */
+export function paidDepositSumSince(playerId: number, since: Date): SQL {
+  return sql`(select coalesce(sum(amount_minor), 0)::text from deposit_orders where player_id = ${playerId} and status = 'paid' and paid_at >= ${since.toISOString()})`;
+}
+
+/** A derived table (player_id, s): each player's deposits paid since a moment, to join by player_id in one statement. */
+export function paidDepositSumsSince(since: Date): SQL {
+  return sql`(select player_id, sum(amount_minor) as s from deposit_orders where status = 'paid' and paid_at >= ${since.toISOString()} group by player_id)`;
+}

@@ -1,6 +1,8 @@
 // SQL of the VIP levels, rewards, points earning and the points mall.
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { paidDepositSumSince, paidDepositSumsSince } from '../cashier/deposit-facts.ts';
+import { settledValidBetSumSince, settledValidBetSumsSince } from '../bets/valid-bet-facts.ts';
 import {
   betRecords, exchangeOrders, giftImages, gifts, levels, players, vipLevelHistory, vipLevelRules, vipRewards, vipStatus,
 } from '../../db/schema.ts';
@@ -36,12 +38,13 @@ export async function standing(db: DbOrTx, playerId: number): Promise<{ levelId:
   return rows[0] ? { levelId: rows[0].levelId, status: rows[0].status ?? undefined } : undefined;
 }
 
-/** Paid deposits and settled valid bet of a player since a moment: what reaches and keeps a level. */
+/**
+ * Paid deposits and settled valid bet of a player since a moment: what reaches and keeps a level. One statement
+ * of the cashier's and the bets' own sub-selects.
+ */
 export async function totalsSince(db: DbOrTx, playerId: number, since: Date): Promise<{ depositMinor: bigint; validBetMinor: bigint }> {
   const res = await db.execute<{ d: string; b: string }>(sql`
-    select
-      (select coalesce(sum(amount_minor), 0)::text from deposit_orders where player_id = ${playerId} and status = 'paid' and paid_at >= ${since.toISOString()}) as d,
-      (select coalesce(sum(valid_bet_minor), 0)::text from bet_records where player_id = ${playerId} and status = 'settled' and settled_at >= ${since.toISOString()}) as b`);
+    select ${paidDepositSumSince(playerId, since)} as d, ${settledValidBetSumSince(playerId, since)} as b`);
   const row = res.rows[0];
   return { depositMinor: BigInt(row?.d ?? '0'), validBetMinor: BigInt(row?.b ?? '0') };
 }
@@ -248,8 +251,8 @@ export async function allTotalsSince(db: DbOrTx, since: Date, limit: number) {
       coalesce(d.s, 0)::text as d, coalesce(b.s, 0)::text as b
     from players p
     left join vip_status s on s.player_id = p.id
-    left join (select player_id, sum(amount_minor) as s from deposit_orders where status = 'paid' and paid_at >= ${since.toISOString()} group by player_id) d on d.player_id = p.id
-    left join (select player_id, sum(valid_bet_minor) as s from bet_records where status = 'settled' and settled_at >= ${since.toISOString()} group by player_id) b on b.player_id = p.id
+    left join ${paidDepositSumsSince(since)} d on d.player_id = p.id
+    left join ${settledValidBetSumsSince(since)} b on b.player_id = p.id
     where p.status = ${PLAYER_STATUS.active}
     order by p.id limit ${limit}`);
   return res.rows.map((r) => ({ id: Number(r.id), levelId: Number(r.level_id), locked: !!r.locked, depositMinor: BigInt(r.d), validBetMinor: BigInt(r.b) }));
