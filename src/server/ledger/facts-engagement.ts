@@ -19,7 +19,7 @@ export async function pointsBalance(db: DbOrTx, playerId: number): Promise<bigin
   return BigInt(res.rows[0]?.b ?? '0');
 }
 
-export interface PointsMovement { id: number; kind: JournalKind; memo: string; points: number; balance: number; created_at: string }
+interface PointsMovement { id: number; kind: JournalKind; memo: string; points: number; balance: number; created_at: string }
 
 /** The latest movements of a player's points, newest first. */
 export async function pointsHistory(db: DbOrTx, playerId: number, limit: number): Promise<PointsMovement[]> {

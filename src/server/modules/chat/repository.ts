@@ -7,7 +7,7 @@ import {
 import type { ChatAuthor, ChatState } from '../../../shared/schemas/chat.ts';
 import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 
-export type ConversationRow = typeof chatConversations.$inferSelect;
+type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 
 /** A conversation with the names the views show and the count of unread messages from the other side. */
@@ -91,7 +91,7 @@ export async function close(db: DbOrTx, id: number, by: { kind: 'player'; player
   return rows[0];
 }
 
-export interface NewMessage {
+interface NewMessage {
   conversationId: number; messageId: string; authorKind: ChatAuthor; authorId: number | null; fromId: number | null;
   toId: number | null; messageType: 'message' | 'file'; userName: string; context: string; uploadId: number | null;
 }

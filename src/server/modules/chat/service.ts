@@ -30,24 +30,24 @@ const PLAYER_CARD_ACCOUNTS = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const playerRoomOf = (playerId: number) => `chat-player:${playerId}`;
-export const convRoom = (conversationId: number) => `conv:${conversationId}`;
+const convRoom = (conversationId: number) => `conv:${conversationId}`;
 export const agentRoom = (staffId: number) => `agent:${staffId}`;
 export const AGENTS_ROOM = 'agents';
 
 /** Roles that may answer chats, from the chat.agent permission. */
-export const AGENT_ROLES: readonly string[] = PERMISSIONS['chat.agent'];
+const AGENT_ROLES: readonly string[] = PERMISSIONS['chat.agent'];
 
 /** What a left message becomes: a consultation (the consultations module provides it). */
-export type LeaveMessageSink = (input: { playerId: number; title: string; content: string; images: number[] }) => Promise<{ id: number }>;
+type LeaveMessageSink = (input: { playerId: number; title: string; content: string; images: number[] }) => Promise<{ id: number }>;
 /** Claims a player's uploads for a chat message inside its transaction and gives the signed URL of one. */
-export interface ChatImages {
+interface ChatImages {
   claim(tx: Parameters<Parameters<Db['transaction']>[0]>[0], playerId: number, ids: number[]): Promise<void>;
   /** The same for an agent's own private uploads. */
   claimStaff(tx: Parameters<Parameters<Db['transaction']>[0]>[0], staffId: number, ids: number[]): Promise<void>;
   url(uploadId: number): string | null;
 }
 
-export interface ChatDeps {
+interface ChatDeps {
   db: Db;
   limiter: Limiter;
   clock?: () => Date;

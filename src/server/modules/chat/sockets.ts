@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/chat.ts';
 import { AGENTS_ROOM, agentRoom, playerRoomOf, type ChatService } from './service.ts';
 
-export interface StaffIdentity { staffId: number; username: string; role: string }
+interface StaffIdentity { staffId: number; username: string; role: string }
 
 interface ChatSocketData {
   locale: Locale;

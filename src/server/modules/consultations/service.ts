@@ -19,7 +19,7 @@ import type { Operator } from '../staff/service.ts';
 import * as repo from './repository.ts';
 import { claimStaffUploads, claimUploads, fileUrl } from '../uploads/service.ts';
 
-export interface CreateConsultationInput {
+interface CreateConsultationInput {
   playerId: number;
   title: string;
   information: string;

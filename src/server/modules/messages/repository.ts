@@ -11,7 +11,7 @@ export type MessageRow = typeof messages.$inferSelect;
 export type PopupRow = typeof popups.$inferSelect;
 
 /** A new player also sees the broadcasts of the month before registering (the current news), not years of them. */
-export const BROADCAST_LOOKBACK_DAYS = 30;
+const BROADCAST_LOOKBACK_DAYS = 30;
 
 /** The messages a player may see, as a SQL condition on `m` (messages) for player `playerId`. */
 function visibleTo(playerId: number, kind?: MessageKind): SQL {

@@ -24,7 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Operator { staffId: number; ip: string }
 
-export interface RecipientPreview { count: number; skipped: number; unknown: string[]; too_many: boolean; ids: number[] }
+interface RecipientPreview { count: number; skipped: number; unknown: string[]; too_many: boolean; ids: number[] }
 
 /** The popup display settings as stored in popups.settings. */
 type PopupSettings = BoPopup['settings'];

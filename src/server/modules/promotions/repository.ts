@@ -100,10 +100,6 @@ export async function markDepositChecked(db: DbOrTx, depositId: string, playerId
   await db.insert(promotionDepositChecks).values({ depositId, playerId, source }).onConflictDoNothing();
 }
 
-export async function depositCheck(db: DbOrTx, depositId: string) {
-  return (await db.select().from(promotionDepositChecks).where(eq(promotionDepositChecks.depositId, depositId)).limit(1))[0];
-}
-
 /** Whether an evaluation of this deposit (its id given as a column of the caller's query) has been recorded. */
 export function depositWasChecked(depositId: SQL): SQL {
   return sql`exists (select 1 from ${promotionDepositChecks} c where c.deposit_id = ${depositId})`;

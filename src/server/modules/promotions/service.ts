@@ -37,9 +37,9 @@ const JOB_PAGE = 500;
 /** One run of a daily job settles at most this many pages per promotion; the next run goes on. */
 const JOB_MAX_PAGES = 400;
 /** How far back the deposit sweep looks for credited deposits without an evaluation. */
-export const DEPOSIT_SWEEP_WINDOW_MS = 48 * 60 * 60 * 1000;
+const DEPOSIT_SWEEP_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** Deposits the sweep evaluates per run at most; the next run (minutes later) goes on. */
-export const DEPOSIT_SWEEP_BATCH = 200;
+const DEPOSIT_SWEEP_BATCH = 200;
 /** A deposit credited this recently is left to its own hook. */
 const DEPOSIT_SWEEP_GRACE_MS = 2 * 60 * 1000;
 /** Evaluation records are kept this long past the window, then pruned. */
@@ -51,12 +51,12 @@ const KEY_PREFIX = 'promo';
 const BP = 10_000n;
 
 /** The period an opt-in application waits in until a qualifying deposit arrives. */
-export const OPT_IN_PERIOD = '';
+const OPT_IN_PERIOD = '';
 
 export type Grant = repo.GrantRow;
 
 /** What happened to one qualifying event. */
-export type AwardOutcome =
+type AwardOutcome =
   | { kind: 'paid'; grant: Grant }
   | { kind: 'applying'; grant: Grant }
   | { kind: 'duplicate' }
@@ -88,7 +88,7 @@ function bp(text: number): string {
 }
 
 /** The key of a Taipei calendar period (day, ISO week starting Monday, month) or 'ever'. */
-export function limitPeriodKey(period: LimitPeriod | string, now: Date): string {
+function limitPeriodKey(period: LimitPeriod | string, now: Date): string {
   const day = taipeiDate(now);
   if (period === 'day') return day;
   if (period === 'month') return day.slice(0, 7);
@@ -101,7 +101,7 @@ export function limitPeriodKey(period: LimitPeriod | string, now: Date): string 
 }
 
 /** The reward for a base amount: the highest tier reached, or the rule's fixed amount or percent; capped per grant. */
-export function rewardFor(p: Pick<repo.PromotionRow, 'tiers' | 'rewardKind' | 'fixedAmountMinor' | 'percentBp' | 'maxGrantMinor'>, baseMinor: bigint): bigint {
+function rewardFor(p: Pick<repo.PromotionRow, 'tiers' | 'rewardKind' | 'fixedAmountMinor' | 'percentBp' | 'maxGrantMinor'>, baseMinor: bigint): bigint {
   let amount: bigint;
   if (p.tiers.length) {
     const reached = p.tiers.filter((t) => baseMinor >= BigInt(t.thresholdMinor)).sort((a, b) => (BigInt(a.thresholdMinor) < BigInt(b.thresholdMinor) ? -1 : 1)).at(-1);

@@ -7,7 +7,7 @@ import { players, redPacketRounds, redPackets, uploads } from '../../db/schema.t
 
 export type RoundRow = typeof redPacketRounds.$inferSelect;
 export type RoundValues = Omit<typeof redPacketRounds.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'openedAt' | 'closedAt' | 'status'>;
-export type PacketRow = typeof redPackets.$inferSelect;
+type PacketRow = typeof redPackets.$inferSelect;
 
 /** Rows per insert statement when storing a round's packets. */
 const INSERT_BATCH = 1000;

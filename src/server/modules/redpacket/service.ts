@@ -69,7 +69,7 @@ function minor(text: string, field: string): bigint {
 }
 
 /** Checks a round's settings in a fixed order and turns them into a row; impossible settings are refused by field. */
-export function roundValues(input: RoundInput): repo.RoundValues {
+function roundValues(input: RoundInput): repo.RoundValues {
   const startsAt = new Date(input.starts_at);
   const endsAt = new Date(input.ends_at);
   if (!(endsAt > startsAt)) throw new ApiError('validation_failed', { ends_at: ['bo.redpacket.v.window'] });
@@ -97,7 +97,7 @@ function walletNames(round: repo.RoundRow): { name: string; nameEn: string } {
   return { name: `紅包雨 ${round.title}`.slice(0, 60), nameEn: `Red packet ${round.titleEn}`.slice(0, 60) };
 }
 
-export interface ClaimResult { view: AddAuditView; message: string }
+interface ClaimResult { view: AddAuditView; message: string }
 
 export class RedPacketService {
   private readonly db: Db;

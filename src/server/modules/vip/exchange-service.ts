@@ -19,7 +19,7 @@ import * as repo from './repository.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
 
-export const giftImageUrl = (imageId: number | null) => (imageId ? `/api/exchange/image/${imageId}` : null);
+const giftImageUrl = (imageId: number | null) => (imageId ? `/api/exchange/image/${imageId}` : null);
 
 export function orderView(o: repo.OrderRow, locale: Locale): ExchangeOrderView {
   return {

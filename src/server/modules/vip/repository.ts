@@ -9,11 +9,11 @@ import {
 import { GIFT_STATUS, PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 export type LevelRow = typeof levels.$inferSelect;
-export type RulesRow = typeof vipLevelRules.$inferSelect;
+type RulesRow = typeof vipLevelRules.$inferSelect;
 export type RewardRow = typeof vipRewards.$inferSelect;
 export type GiftRow = typeof gifts.$inferSelect;
 export type OrderRow = typeof exchangeOrders.$inferSelect;
-export type StatusRow = typeof vipStatus.$inferSelect;
+type StatusRow = typeof vipStatus.$inferSelect;
 
 export interface LevelWithRules { level: LevelRow; rules: RulesRow }
 

@@ -19,10 +19,10 @@ import * as repo from './repository.ts';
 /** Deposits and valid bet count over this many days to reach a level, and valid bet over it keeps one. */
 export const PERIOD_DAYS = 30;
 /** A level is never taken away sooner than this after it was reached. */
-export const GRACE_DAYS = 30;
+const GRACE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Bets turned into points per run, and downgrade candidates read per page. */
-export const POINTS_BATCH = 500;
+const POINTS_BATCH = 500;
 /** Batches per run, so one run stays bounded; what is left waits for the next batch or the nightly job. */
 const POINTS_ROUNDS = 20;
 const NIGHTLY_PAGE = 500;
@@ -46,7 +46,7 @@ export function pointsMove(mine: number, house: number, points: bigint) {
   return [{ accountId: mine, amountMinor: points }, { accountId: house, amountMinor: -points }];
 }
 
-export interface EvaluationResult { playerId: number; from: number; to: number }
+interface EvaluationResult { playerId: number; from: number; to: number }
 
 /**
  * The level rule: the highest level above `from` whose deposit and valid-bet thresholds the period's totals
