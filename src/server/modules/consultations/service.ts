@@ -80,7 +80,7 @@ export class ConsultationService {
 
   async list(playerId: number, p: { state?: ConsultationState; page: number; pageSize: number }) {
     const [{ rows, total }, watch] = await Promise.all([
-      repo.listOfPlayer(this.db, playerId, { state: p.state, limit: p.pageSize, offset: (p.page - 1) * p.pageSize }),
+      repo.listOfPlayer(this.db, playerId, { state: p.state, limit: p.pageSize, offset: offsetOf(p) }),
       repo.watchTotal(this.db, playerId),
     ]);
     return { data: rows.map((r) => itemView(r.c, r.images)), total, PlayerConsultationCount: watch };

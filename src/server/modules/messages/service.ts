@@ -18,6 +18,7 @@ import {
 import type { Locale } from '../../../shared/constants.ts';
 import * as repo from './repository.ts';
 import { MESSAGE_STATUS, PLAYER_STATUS, POPUP_STATUS, READ_STATUS, type StatusValue } from '../../../shared/statuses.ts';
+import { offsetOf } from '../../../shared/schemas/paging.ts';
 
 const SUMMARY_CHARS = 120;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,7 +62,7 @@ export class MessagesService {
 
   async list(playerId: number, kind: MessageKind, locale: Locale, page: number, pageSize: number) {
     const [{ rows, total }, totals] = await Promise.all([
-      repo.listFor(this.db, playerId, kind, pageSize, (page - 1) * pageSize),
+      repo.listFor(this.db, playerId, kind, pageSize, offsetOf({ page, pageSize })),
       this.totals(playerId),
     ]);
     return { totals, data: rows.map((r) => itemView(r, locale)), total, page, pageSize };
@@ -187,7 +188,7 @@ export class MessagesService {
   }
 
   async listForStaff(kind: MessageKind | undefined, page: number, pageSize: number) {
-    const { rows, total } = await repo.listForStaff(this.db, kind, pageSize, (page - 1) * pageSize);
+    const { rows, total } = await repo.listForStaff(this.db, kind, pageSize, offsetOf({ page, pageSize }));
     return {
       total,
       data: rows.map(({ m, staff, reads }) => ({

@@ -21,6 +21,7 @@ import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { recordAudit } from '../staff/audit.ts';
 import * as repo from './repository.ts';
+import { offsetOf } from '../../../shared/schemas/paging.ts';
 
 /** How long one instance reuses its answer to "which round is on": every page view of every visitor asks. */
 const LIVE_CACHE_MS = 1000;
@@ -302,7 +303,7 @@ export class RedPacketService {
   }
 
   async rounds(page: number, pageSize: number): Promise<{ data: RoundView[]; total: number; page: number; pageSize: number }> {
-    const { rows, total } = await repo.listRounds(this.db, pageSize, (page - 1) * pageSize);
+    const { rows, total } = await repo.listRounds(this.db, pageSize, offsetOf({ page, pageSize }));
     const counts = await repo.roundCounts(this.db, rows.map((r) => r.id));
     const now = this.now();
     return {
@@ -326,7 +327,7 @@ export class RedPacketService {
   }
 
   async claims(filter: { status?: string; roundId?: number }, page: number, pageSize: number) {
-    const { rows, total } = await repo.listClaims(this.db, filter, pageSize, (page - 1) * pageSize);
+    const { rows, total } = await repo.listClaims(this.db, filter, pageSize, offsetOf({ page, pageSize }));
     return {
       total, page, pageSize,
       data: rows.map(({ packet: p, account, title }) => ({
