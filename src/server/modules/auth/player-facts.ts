@@ -1,9 +1,11 @@
 // What other domains may know about a player, asked through this file rather than by reading the players
 // table: the facts the promotions engine checks (level, phone, address, referrer, sign-up time and status) and
-// the lookup of players by account name for operators' pasted lists, and what a desk shows beside a player's thread.
-import { eq, inArray, sql } from 'drizzle-orm';
+// the lookup of players by account name for operators' pasted lists, the active players of a segment (messages),
+// and what a desk shows beside a player's thread.
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { levels, players } from '../../db/schema.ts';
+import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 /** One player's facts, or undefined when there is no such player. */
 export async function playerFacts(db: DbOrTx, playerId: number) {
@@ -14,10 +16,10 @@ export async function playerFacts(db: DbOrTx, playerId: number) {
 }
 export type PlayerFacts = NonNullable<Awaited<ReturnType<typeof playerFacts>>>;
 
-/** The players whose account names match the given ones, compared without case. */
-export async function playersByAccounts(db: DbOrTx, accounts: string[]): Promise<Array<{ id: number; account: string }>> {
+/** The players whose account names match the given ones, compared without case, with their status. */
+export async function playersByAccounts(db: DbOrTx, accounts: string[]): Promise<Array<{ id: number; account: string; status: number }>> {
   if (!accounts.length) return [];
-  return db.select({ id: players.id, account: players.account }).from(players)
+  return db.select({ id: players.id, account: players.account, status: players.status }).from(players)
     .where(inArray(sql`lower(${players.account})`, accounts.map((a) => a.toLowerCase())));
 }
 
@@ -35,4 +37,16 @@ export async function playerWithLevel(db: DbOrTx, playerId: number) {
     levelNameEn: levels.nameFrontendEn, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt,
   }).from(players).leftJoin(levels, eq(levels.id, players.levelId)).where(eq(players.id, playerId)).limit(1);
   return row;
+}
+
+/** A segment of active players: at given levels, or signed up in [from, to). */
+export type PlayerSegment = { levels: number[] } | { signedUpFrom: Date; signedUpBefore: Date };
+
+/** Ids of the segment's active players, lowest first, at most `limit` (a caller asks one more than allowed to know it was exceeded). */
+export async function activePlayerIds(db: DbOrTx, segment: PlayerSegment, limit: number): Promise<number[]> {
+  const where = 'levels' in segment
+    ? inArray(players.levelId, segment.levels)
+    : and(gte(players.createdAt, segment.signedUpFrom), lt(players.createdAt, segment.signedUpBefore));
+  const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.status, PLAYER_STATUS.active), where)).orderBy(asc(players.id)).limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -1,5 +1,5 @@
 // SQL of the live chat: conversations, messages, read state, transfers and canned replies.
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   chatCannedReplies, chatConversations, chatMessages, chatTransfers, players, staff,

@@ -1,11 +1,11 @@
 // SQL of messages, their recipients and read state, and popups. A player sees the published broadcasts
 // (system and platform) from BROADCAST_LOOKBACK_DAYS before registering onwards, and the published personal
 // messages addressed to them; unread counts are computed from message_reads.
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { messageRecipients, messages, players, popups, staff, uploads } from '../../db/schema.ts';
+import { messageRecipients, messages, popups, staff } from '../../db/schema.ts';
 import type { MessageKind } from '../../../shared/schemas/messages.ts';
-import { MESSAGE_STATUS, PLAYER_STATUS, POPUP_STATUS } from '../../../shared/statuses.ts';
+import { MESSAGE_STATUS, POPUP_STATUS } from '../../../shared/statuses.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type PopupRow = typeof popups.$inferSelect;
@@ -97,18 +97,6 @@ export async function insertRecipients(tx: DbOrTx, messageId: number, playerIds:
   }
 }
 
-/** Player ids of a segment, at most `limit` (the caller asks one more than allowed to know it was exceeded). */
-export async function segmentPlayers(db: DbOrTx, where: SQL, limit: number): Promise<number[]> {
-  const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.status, PLAYER_STATUS.active), where)).orderBy(asc(players.id)).limit(limit);
-  return rows.map((r) => r.id);
-}
-
-export async function playersByAccounts(db: DbOrTx, accounts: string[]): Promise<Array<{ id: number; account: string; status: number }>> {
-  if (!accounts.length) return [];
-  return db.select({ id: players.id, account: players.account, status: players.status }).from(players)
-    .where(inArray(sql`lower(${players.account})`, accounts.map((a) => a.toLowerCase())));
-}
-
 export async function listForStaff(db: DbOrTx, kind: MessageKind | undefined, limit: number, offset: number) {
   const where = kind ? eq(messages.kind, kind) : undefined;
   const [rows, total] = await Promise.all([
@@ -169,7 +157,3 @@ export async function deletePopup(db: DbOrTx, id: number): Promise<boolean> {
   return (await db.delete(popups).where(eq(popups.id, id)).returning({ id: popups.id })).length > 0;
 }
 
-/** Whether an upload is public operator content (a popup picture must be: visitors load it). */
-export async function isPublicUpload(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.select({ isPublic: uploads.isPublic }).from(uploads).where(eq(uploads.id, id)))[0]?.isPublic === true;
-}

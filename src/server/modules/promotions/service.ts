@@ -114,7 +114,6 @@ function rewardFor(p: Pick<repo.PromotionRow, 'tiers' | 'rewardKind' | 'fixedAmo
 }
 
 const APPLY_MODES = new Set<number>([PROMOTION_MODE.general, ...DEPOSIT_MODES]);
-const AUTOMATIC_MODES = new Set<number>([PROMOTION_MODE.registerSend, PROMOTION_MODE.validBet, PROMOTION_MODE.rescueMoney, PROMOTION_MODE.recommendFriend]);
 
 export class PromotionsService {
   private readonly db: Db;

@@ -3,7 +3,7 @@
 // packet, and the unique index on (round, player) keeps one packet per player per round whatever the races.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { players, redPacketRounds, redPackets, uploads } from '../../db/schema.ts';
+import { players, redPacketRounds, redPackets } from '../../db/schema.ts';
 
 export type RoundRow = typeof redPacketRounds.$inferSelect;
 export type RoundValues = Omit<typeof redPacketRounds.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'openedAt' | 'closedAt' | 'status'>;
@@ -175,8 +175,3 @@ export async function markClosed(db: DbOrTx): Promise<number[]> {
   return res.rows.map((r) => Number(r.id));
 }
 
-/** Whether an upload is public operator content (the only kind a round may show to everyone). */
-export async function isPublicUpload(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, id), eq(uploads.isPublic, true)));
-  return !!row;
-}

@@ -17,6 +17,7 @@ import {
   RED_PACKET_MAX_POOL_MINOR, RED_PACKET_MAX_WINDOW_MS, type AddAuditView, type RedEnvelopeView, type RoundInput, type RoundView,
 } from '../../../shared/schemas/redpacket.ts';
 import { checkGate } from '../protection/gate.ts';
+import { isPublicUpload } from '../uploads/public-upload-facts.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { recordAudit } from '../staff/audit.ts';
@@ -254,7 +255,7 @@ export class RedPacketService {
 
   /** A round's picture must be public operator content from the uploads module (publicFileUrl serves it to everyone). */
   private async assertPicture(input: RoundInput): Promise<void> {
-    if (input.picture_id !== null && !(await repo.isPublicUpload(this.db, input.picture_id))) {
+    if (input.picture_id !== null && !(await isPublicUpload(this.db, input.picture_id))) {
       throw new ApiError('validation_failed', { picture_id: ['bo.redpacket.v.picture'] });
     }
   }

@@ -4,7 +4,7 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
-import { LedgerError, postJournal } from '../../ledger/ledger.ts';
+import { LedgerError } from '../../ledger/ledger.ts';
 import { postPointsJournal } from '../../ledger/points.ts';
 import { lockedBalance, pointsBalance } from '../../ledger/facts-engagement.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
