@@ -2,10 +2,13 @@
 // table: the facts the promotions engine checks (level, phone, address, referrer, sign-up time and status) and
 // the lookup of players by account name for operators' pasted lists, the active players of a segment (messages),
 // and what a desk shows beside a player's thread.
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, sql, getTableName, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { levels, players } from '../../db/schema.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
+
+/** A column as "table"."column", whatever the context drizzle renders it in. */
+const qualified = (c: Column) => sql.raw(`"${getTableName(c.table)}"."${c.name}"`);
 
 /** One player's facts, or undefined when there is no such player. */
 export async function playerFacts(db: DbOrTx, playerId: number) {
@@ -49,4 +52,18 @@ export async function activePlayerIds(db: DbOrTx, segment: PlayerSegment, limit:
     : and(gte(players.createdAt, segment.signedUpFrom), lt(players.createdAt, segment.signedUpBefore));
   const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.status, PLAYER_STATUS.active), where)).orderBy(asc(players.id)).limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * A scalar sub-select of the account name of the player whose id the caller's column holds, so a list of another
+ * domain shows the account in its own single statement without reading the players table itself. The column is
+ * written qualified: inside a select list drizzle would render it bare, and a bare name may bind to the players row.
+ */
+export function accountNameOf(playerId: Column): SQL<string> {
+  return sql<string>`(select p.account from players p where p.id = ${qualified(playerId)})`;
+}
+
+/** A sub-select of the ids of players whose account starts with `prefix` (without case; LIKE's wildcards taken literally). */
+export function playerIdsWithAccountPrefix(prefix: string): SQL {
+  return sql`select ${players.id} from ${players} where ${ilike(players.account, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
 }

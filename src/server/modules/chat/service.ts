@@ -17,7 +17,8 @@ import {
 import { PERMISSIONS } from '../staff/roles.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { playerAccountBalances } from '../../ledger/facts-engagement.ts';
-import { playerWithLevel } from '../auth/player-facts.ts';
+import { accountNames, playerWithLevel } from '../auth/player-facts.ts';
+import { activeStaffOfRoles, staffMember } from '../staff/staff-facts.ts';
 import * as repo from './repository.ts';
 import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 
@@ -134,7 +135,7 @@ export class ChatService {
     // A new conversation needs someone to answer it; otherwise the player leaves a message instead.
     if (!open && (await this.agentsOnline()).size === 0) throw new ApiError('bad_request', { chat: ['chat.offline'] });
     if (input.images.length && !this.images) throw new ApiError('bad_request', { images: ['chat.v.images_off'] });
-    const account = (await repo.playerName(this.db, playerId)) ?? '';
+    const account = (await accountNames(this.db, [playerId])).get(playerId) ?? '';
     const { conversation, message, created, opened } = await this.db.transaction(async (tx) => {
       const { row: conv, created: newConversation } = await repo.openConversation(tx, playerId);
       const images = input.images;
@@ -206,7 +207,7 @@ export class ChatService {
 
   async agentState(staffId: number): Promise<AgentStateView> {
     const [queue, mine, staffRows, online] = await Promise.all([
-      repo.queue(this.db, LIST_LIMIT), repo.heldBy(this.db, staffId, LIST_LIMIT), repo.agents(this.db, AGENT_ROLES), this.agentsOnline(),
+      repo.queue(this.db, LIST_LIMIT), repo.heldBy(this.db, staffId, LIST_LIMIT), activeStaffOfRoles(this.db, AGENT_ROLES), this.agentsOnline(),
     ]);
     return {
       me: staffId,
@@ -234,7 +235,7 @@ export class ChatService {
 
   async transfer(staffId: number, conversationId: number, toStaffId: number, ip: string): Promise<ConversationView> {
     if (toStaffId === staffId) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
-    const target = await repo.staffName(this.db, toStaffId);
+    const target = await staffMember(this.db, toStaffId);
     if (!target || target.status !== STAFF_STATUS.active || !AGENT_ROLES.includes(target.role)) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
     const moved = await this.db.transaction(async (tx) => {
       const row = await repo.transfer(tx, conversationId, staffId, toStaffId);

@@ -15,6 +15,7 @@ import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
 import { centralBalance } from '../../ledger/facts-engagement.ts';
 import { playerWithLevel } from '../auth/player-facts.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { activeStaffOfRoles, isActiveStaffOfRoles } from '../staff/staff-facts.ts';
 import type { Operator } from '../staff/service.ts';
 import * as repo from './repository.ts';
 import { claimStaffUploads, claimUploads, fileUrl } from '../uploads/service.ts';
@@ -45,6 +46,9 @@ async function createInTx(tx: Tx, input: CreateConsultationInput): Promise<{ id:
   }
   return { id: row.id };
 }
+
+/** Staff who may be given a consultation: active admin and customer-service accounts. */
+const DESK_ROLES = ['admin', 'service'] as const;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -119,7 +123,7 @@ export class ConsultationService {
     const assignee = q.assignee === undefined ? 'any' : q.assignee === 'me' ? staffId : q.assignee;
     const [{ rows, total }, staff] = await Promise.all([
       repo.deskList(this.db, { state: q.state, assignee, account: q.account || undefined, limit: q.pageSize, offset: offsetOf(q) }),
-      repo.assignableStaff(this.db),
+      activeStaffOfRoles(this.db, DESK_ROLES),
     ]);
     return {
       data: rows.map((r) => ({
@@ -181,7 +185,7 @@ export class ConsultationService {
   }
 
   async assign(op: Operator, id: number, staffId: number | null): Promise<void> {
-    if (staffId !== null && !(await repo.staffAssignable(this.db, staffId))) throw new ApiError('validation_failed', { staff_id: ['consult.v.assignee'] });
+    if (staffId !== null && !(await isActiveStaffOfRoles(this.db, staffId, DESK_ROLES))) throw new ApiError('validation_failed', { staff_id: ['consult.v.assignee'] });
     await this.db.transaction(async (tx) => {
       const c = await repo.setAssignee(tx, id, staffId);
       if (!c) throw new ApiError('not_found');

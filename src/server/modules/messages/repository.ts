@@ -3,7 +3,8 @@
 // messages addressed to them; unread counts are computed from message_reads.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { messageRecipients, messages, popups, staff } from '../../db/schema.ts';
+import { messageRecipients, messages, popups } from '../../db/schema.ts';
+import { staffNameOf } from '../staff/staff-facts.ts';
 import type { MessageKind } from '../../../shared/schemas/messages.ts';
 import { MESSAGE_STATUS, POPUP_STATUS } from '../../../shared/statuses.ts';
 
@@ -101,9 +102,9 @@ export async function listForStaff(db: DbOrTx, kind: MessageKind | undefined, li
   const where = kind ? eq(messages.kind, kind) : undefined;
   const [rows, total] = await Promise.all([
     db.select({
-      m: messages, staff: staff.username,
+      m: messages, staff: staffNameOf(messages.staffId),
       reads: sql<number>`(select count(*) from message_reads r where r.message_id = ${messages.id})::int`,
-    }).from(messages).leftJoin(staff, eq(staff.id, messages.staffId)).where(where).orderBy(desc(messages.id)).limit(limit).offset(offset),
+    }).from(messages).where(where).orderBy(desc(messages.id)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
