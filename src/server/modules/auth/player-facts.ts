@@ -63,6 +63,11 @@ export function accountNameOf(playerId: Column): SQL<string> {
   return sql<string>`(select p.account from players p where p.id = ${qualified(playerId)})`;
 }
 
+/** A scalar sub-select of one player's sign-up time, for a caller's statement (null for an unknown player). */
+export function signedUpAtOf(playerId: number): SQL<Date | null> {
+  return sql<Date | null>`(select p.created_at from players p where p.id = ${playerId})`;
+}
+
 /** A sub-select of the ids of players whose account starts with `prefix` (without case; LIKE's wildcards taken literally). */
 export function playerIdsWithAccountPrefix(prefix: string): SQL {
   return sql`select ${players.id} from ${players} where ${ilike(players.account, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { messageRecipients, messages, popups } from '../../db/schema.ts';
 import { staffNameOf } from '../staff/staff-facts.ts';
+import { signedUpAtOf } from '../auth/player-facts.ts';
 import type { MessageKind } from '../../../shared/schemas/messages.ts';
 import { MESSAGE_STATUS, POPUP_STATUS } from '../../../shared/statuses.ts';
 
@@ -16,7 +17,7 @@ const BROADCAST_LOOKBACK_DAYS = 30;
 
 /** The messages a player may see, as a SQL condition on `m` (messages) for player `playerId`. */
 function visibleTo(playerId: number, kind?: MessageKind): SQL {
-  const broadcast = sql`(m.kind in ('system', 'platform') and m.created_at >= (select p.created_at - make_interval(days => ${BROADCAST_LOOKBACK_DAYS}) from players p where p.id = ${playerId}))`;
+  const broadcast = sql`(m.kind in ('system', 'platform') and m.created_at >= ${signedUpAtOf(playerId)} - make_interval(days => ${BROADCAST_LOOKBACK_DAYS}))`;
   const personal = sql`(m.kind = 'personal' and exists (select 1 from message_recipients mr where mr.message_id = m.id and mr.player_id = ${playerId}))`;
   const who = kind === 'personal' ? personal : kind ? sql`${broadcast} and m.kind = ${kind}` : sql`(${broadcast} or ${personal})`;
   return sql`m.status = ${MESSAGE_STATUS.published} and ${who}`;

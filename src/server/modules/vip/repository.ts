@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paidDepositSumSince, paidDepositSumsSince } from '../cashier/deposit-facts.ts';
+import { accountNameOf } from '../auth/player-facts.ts';
 import { settledValidBetSumSince, settledValidBetSumsSince } from '../bets/valid-bet-facts.ts';
 import {
   betRecords, exchangeOrders, giftImages, gifts, levels, players, vipLevelHistory, vipLevelRules, vipRewards, vipStatus,
@@ -217,8 +218,8 @@ export async function ordersOf(db: DbOrTx, playerId: number, from: Date, to: Dat
 export async function orderQueue(db: DbOrTx, status: string | undefined, limit: number, offset: number) {
   const where = status ? eq(exchangeOrders.status, status) : undefined;
   const [rows, total] = await Promise.all([
-    db.select({ order: exchangeOrders, account: players.account }).from(exchangeOrders)
-      .innerJoin(players, eq(players.id, exchangeOrders.playerId)).where(where).orderBy(desc(exchangeOrders.id)).limit(limit).offset(offset),
+    db.select({ order: exchangeOrders, account: accountNameOf(exchangeOrders.playerId) }).from(exchangeOrders)
+      .where(where).orderBy(desc(exchangeOrders.id)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(exchangeOrders).where(where),
   ]);
   return { rows, total: Number(total[0]?.n ?? 0) };
