@@ -134,8 +134,7 @@ export class PromotionsBackofficeService {
   private readonly promotions: PromotionsService;
 
   constructor(deps: { db: Db; promotions: PromotionsService }) {
-    this.db = deps.db;
-    this.promotions = deps.promotions;
+    ({ db: this.db, promotions: this.promotions } = deps);
   }
 
   // ---- promotions ----

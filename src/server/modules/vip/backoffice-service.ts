@@ -104,10 +104,7 @@ export class VipBackofficeService {
   private readonly publish: Publisher;
 
   constructor(deps: { db: Db; vip: VipService; exchange: ExchangeService; publish: Publisher }) {
-    this.db = deps.db;
-    this.vip = deps.vip;
-    this.exchange = deps.exchange;
-    this.publish = deps.publish;
+    ({ db: this.db, vip: this.vip, exchange: this.exchange, publish: this.publish } = deps);
   }
 
   // ---- levels ----
