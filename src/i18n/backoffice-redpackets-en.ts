@@ -1,4 +1,4 @@
-// English back-office strings of the red-packet rain.
+// English back-office strings of the red-packet rain (promotion mode 11).
 export const redpacketBoEn = {
   'bo.nav.red-packets': 'Red-packet rain',
   'bo.redpacket.v.title': 'Enter a title',

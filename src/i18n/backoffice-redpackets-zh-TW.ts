@@ -1,4 +1,4 @@
-// Traditional Chinese back-office strings of the red-packet rain.
+// Traditional Chinese back-office strings of the red-packet rain (promotion mode 11).
 import type { redpacketBoEn } from './backoffice-redpackets-en.ts';
 
 export const redpacketBoZhTW: Record<keyof typeof redpacketBoEn, string> = {

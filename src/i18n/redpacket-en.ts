@@ -8,6 +8,8 @@ export const redpacketEn = {
   'error.red_packet_ineligible': 'You do not meet the conditions of this red-packet rain. If you have questions, please contact customer service',
   'error.red_packet_not_pending': 'This claim has already been reviewed',
   'error.red_packet_locked': 'This round has started or has claims and can no longer be changed',
+  'redpacket.claim.paid': 'Congratulations! You won a red packet of {amount}, paid into an activity wallet.',
+  'redpacket.claim.pending': 'Congratulations! You won a red packet of {amount}; it will be paid after review.',
   'redpacket.rain': 'Red-packet rain',
   'redpacket.close': 'Close',
   'redpacket.grab': 'Grab a red packet',

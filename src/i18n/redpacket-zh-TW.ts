@@ -10,6 +10,8 @@ export const redpacketZhTW: Record<keyof typeof redpacketEn, string> = {
   'error.red_packet_ineligible': '您未符合本次紅包雨的參加條件，如有問題請洽客服',
   'error.red_packet_not_pending': '此申請已審核',
   'error.red_packet_locked': '此輪已開始或已有人領取，無法再修改',
+  'redpacket.claim.paid': '恭喜您搶到紅包 {amount} 元，已存入活動錢包！',
+  'redpacket.claim.pending': '恭喜您搶到紅包 {amount} 元，審核通過後將存入活動錢包。',
   'redpacket.rain': '紅包雨',
   'redpacket.close': '關閉',
   'redpacket.grab': '搶紅包',

@@ -7,6 +7,8 @@ export const vipEn = {
   'error.vip_reward_not_claimable': 'This reward cannot be claimed',
   'vip.phone.invalid': 'Please enter a valid phone number',
   'vip.field.required': 'Required',
+  'vip.reward.claimed': 'Reward claimed',
+  'vip.exchange.done': 'Exchange successful',
   'vip.reward.upgrade': 'VIP upgrade reward Lv.{level}',
   'vip.reward.monthly': 'VIP monthly reward {period}',
   'vip.reward.birthday': 'VIP birthday reward {period}',

@@ -2,6 +2,8 @@
 import type { vipEn } from './vip-en.ts';
 
 export const vipZhTW: Record<keyof typeof vipEn, string> = {
+  'vip.reward.claimed': '領取成功',
+  'vip.exchange.done': '兌換成功',
   'error.exchange_points_short': '兌換金額不夠',
   'error.exchange_sold_out': '此禮品已兌換完畢',
   'error.exchange_limit': '已達此禮品的兌換上限',

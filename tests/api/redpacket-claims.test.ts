@@ -1,6 +1,6 @@
-// The red-packet rain (issue 12, mode 11): rounds scheduled through the back office, claims under
+// The red-packet rain (promotion mode 11): rounds scheduled through the back office, claims under
 // concurrency, the window, eligibility and the protection gate, the approval queue, the job's transitions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { freshIp } from '../helpers/players.ts';
@@ -51,6 +51,16 @@ async function schedule(over: Record<string, unknown> = {}): Promise<number> {
   const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/red-packets/rounds', headers: staffHeaders(), payload: roundBody(over) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id as number;
+}
+
+/** Runs `body` with the red-packet service's clock `ms` ahead of the real one, then puts it back. */
+async function movedOn<T>(ms: number, body: () => Promise<T>): Promise<T> {
+  const clock = vi.spyOn(t.app.services.redpacket, 'now').mockImplementation(() => Date.now() + ms);
+  try {
+    return await body();
+  } finally {
+    clock.mockRestore();
+  }
 }
 
 const claim = (roundId: number, headers: Record<string, string>) =>
@@ -140,8 +150,8 @@ describe('claims', () => {
     expect(early.json().code).toBe('red_packet_not_started');
     // A round whose window has just passed.
     const past = await schedule({ starts_at: iso(-1000), ends_at: iso(1500) });
-    await new Promise((r) => setTimeout(r, 1600));
-    const late = await claim(past, p.headers);
+    // The service's clock moves 1.6 s on instead of the test sleeping past the window.
+    const late = await movedOn(1600, () => claim(past, p.headers));
     expect(late.statusCode).toBe(422);
     expect(late.json()).toMatchObject({ code: 'red_packet_ended', message: '此活動已結束' });
     expect((await packetsOf(past)).every((r) => r.playerId === null)).toBe(true);
@@ -233,14 +243,16 @@ describe('what players see and the job', () => {
     // Close every earlier round so this one is the live one.
     await t.database.db.execute(sql`update red_packet_rounds set status = 'cancelled'`);
     const id = await schedule({ position: 'right', show_page_type: 1 });
-    await new Promise((r) => setTimeout(r, 1100)); // the per-instance cache of the live round
-    const visitor = await t.app.inject({ method: 'GET', url: '/api/activity/redEnvelope' });
-    expect(visitor.statusCode, visitor.body).toBe(200);
-    expect(visitor.json().data).toMatchObject({ haveRedEnvelope: true, haveRedEnvelopeRain: true, redpacketPosition: 'right', showPageType: 1, redEnvelopeId: id, remaining: 10 });
-    const p = await seedPlayer(t);
-    expect((await claim(id, p.headers)).statusCode).toBe(200);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/activity/redEnvelope', headers: p.headers });
-    expect(mine.json().data).toMatchObject({ haveRedEnvelope: true, haveRedEnvelopeRain: false, showRedPack: false });
+    // The service's clock moves 1.1 s on, past the per-instance cache of the live round, instead of the test sleeping.
+    await movedOn(1100, async () => {
+      const visitor = await t.app.inject({ method: 'GET', url: '/api/activity/redEnvelope' });
+      expect(visitor.statusCode, visitor.body).toBe(200);
+      expect(visitor.json().data).toMatchObject({ haveRedEnvelope: true, haveRedEnvelopeRain: true, redpacketPosition: 'right', showPageType: 1, redEnvelopeId: id, remaining: 10 });
+      const p = await seedPlayer(t);
+      expect((await claim(id, p.headers)).statusCode).toBe(200);
+      const mine = await t.app.inject({ method: 'GET', url: '/api/activity/redEnvelope', headers: p.headers });
+      expect(mine.json().data).toMatchObject({ haveRedEnvelope: true, haveRedEnvelopeRain: false, showRedPack: false });
+    });
   });
 
   it('publishes each opening and closing once, however often the job runs', async () => {

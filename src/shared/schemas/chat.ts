@@ -1,4 +1,4 @@
-// Customer-service live chat (issue 14): the socket payloads and the REST views, shared by the server (which
+// Customer-service live chat: the socket payloads and the REST views, shared by the server (which
 // validates every frame with them) and the islands (which take their types from them).
 import * as v from 'valibot';
 import { idNumber, idText } from './ids.ts';
@@ -18,9 +18,9 @@ export const CHAT_AGENT_RATE = { limit: 40, windowMs: 10_000 } as const;
 /** A left message (no agent online) becomes a consultation: at most this many a day per player. */
 export const CHAT_LEAVE_RATE = { limit: 5, windowMs: 24 * 60 * 60 * 1000 } as const;
 
-export const CHAT_STATES = ['waiting', 'active', 'closed'] as const;
+const CHAT_STATES = ['waiting', 'active', 'closed'] as const;
 export type ChatState = (typeof CHAT_STATES)[number];
-export const CHAT_AUTHORS = ['player', 'agent', 'system'] as const;
+const CHAT_AUTHORS = ['player', 'agent', 'system'] as const;
 export type ChatAuthor = (typeof CHAT_AUTHORS)[number];
 
 /** Client events (player and agent) and server events, in one place so both ends spell them alike. */
@@ -84,7 +84,7 @@ export const leaveMessageBody = v.strictObject({
 export const conversationParams = v.object({ id: idText('chat.v.conversation') });
 
 /** The chat message of SPEC.md section 3. */
-export const chatMessageView = v.object({
+const chatMessageView = v.object({
   id: v.number(),
   chat_id: v.number(),
   thread_id: v.number(),
@@ -132,10 +132,9 @@ export const playerChatView = v.object({
 export type PlayerChatView = v.InferOutput<typeof playerChatView>;
 
 export const agentView = v.object({ id: v.number(), username: v.string(), online: v.boolean() });
-export type AgentView = v.InferOutput<typeof agentView>;
 
 /** The console's state: the queue, the agent's own conversations, the agents to transfer to. */
-export const agentStateView = v.object({
+const agentStateView = v.object({
   me: v.number(),
   queue: v.array(conversationView),
   mine: v.array(conversationView),

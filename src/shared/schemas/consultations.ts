@@ -11,16 +11,16 @@ export const consultationCountView = v.object({ PlayerConsultationCount: v.pipe(
 export type ConsultationCountView = v.InferOutput<typeof consultationCountView>;
 
 /** Named states of a consultation: open for replies, or closed by staff. */
-export const CONSULTATION_STATES = ['consulting', 'ended'] as const;
+const CONSULTATION_STATES = ['consulting', 'ended'] as const;
 export type ConsultationState = (typeof CONSULTATION_STATES)[number];
-export const CONSULTATION_SOURCES = ['feedback', 'chat'] as const;
+const CONSULTATION_SOURCES = ['feedback', 'chat'] as const;
 export type ConsultationSource = (typeof CONSULTATION_SOURCES)[number];
 
 /** SPEC.md section 5: at most three images per message (their type and size are the uploads module's rules). */
 export const CONSULTATION_IMAGES_MAX = PLAYER_IMAGES_MAX;
 export const CONSULTATION_TITLE_MAX = 100;
 export const CONSULTATION_TEXT_MAX = 2000;
-export const CONSULTATION_PAGE_SIZE_MAX = 50;
+const CONSULTATION_PAGE_SIZE_MAX = 50;
 /** A thread shows at most this many replies (the newest); far beyond a real conversation. */
 export const CONSULTATION_THREAD_MAX = 200;
 
@@ -38,13 +38,11 @@ export const createConsultationBody = v.strictObject({
   information: text(CONSULTATION_TEXT_MAX, 'consult.v.information_required'),
   image_ids: imageIds,
 }, 'v.type.object');
-export type CreateConsultationBody = v.InferOutput<typeof createConsultationBody>;
 
 export const replyConsultationBody = v.strictObject({
   content: text(CONSULTATION_TEXT_MAX, 'consult.v.content_required'),
   image_ids: imageIds,
 }, 'v.type.object');
-export type ReplyConsultationBody = v.InferOutput<typeof replyConsultationBody>;
 
 const intText = (min: number, max: number) => v.pipe(
   v.string('v.type.string'), v.regex(/^\d{1,6}$/, 'consult.v.page'), v.transform(Number), v.minValue(min, 'consult.v.page'), v.maxValue(max, 'consult.v.page'),
@@ -62,10 +60,10 @@ export const consultationIdParams = v.object({ id: idText('error.not_found') });
 const isoTime = v.string();
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-export const consultationImageView = v.object({ id: v.number(), url: v.string() });
+const consultationImageView = v.object({ id: v.number(), url: v.string() });
 export type ConsultationImageView = v.InferOutput<typeof consultationImageView>;
 
-export const consultationItemView = v.object({
+const consultationItemView = v.object({
   id: v.number(),
   title: v.string(),
   state: v.picklist(CONSULTATION_STATES),
@@ -85,7 +83,7 @@ export const consultationListView = v.object({
 });
 export type ConsultationListView = v.InferOutput<typeof consultationListView>;
 
-export const consultationMessageView = v.object({
+const consultationMessageView = v.object({
   id: v.number(),
   author: v.picklist(['player', 'staff']),
   /** The staff member's name on the desk; null on the player's side (customer service speaks as one). */
@@ -94,7 +92,6 @@ export const consultationMessageView = v.object({
   images: v.array(consultationImageView),
   created_at: isoTime,
 });
-export type ConsultationMessageView = v.InferOutput<typeof consultationMessageView>;
 
 export const consultationDetailView = v.object({
   id: v.number(),
@@ -129,7 +126,7 @@ export const deskAssignBody = v.strictObject({
   staff_id: v.nullable(idSchema('consult.v.assignee')),
 }, 'v.type.object');
 
-export const deskItemView = v.object({
+const deskItemView = v.object({
   ...consultationItemView.entries,
   player_id: v.number(),
   account: v.string(),
@@ -137,7 +134,6 @@ export const deskItemView = v.object({
   assignee_id: v.nullable(v.number()),
   assignee_name: v.nullable(v.string()),
 });
-export type DeskItemView = v.InferOutput<typeof deskItemView>;
 
 export const deskListView = v.object({
   data: v.array(deskItemView),

@@ -1,4 +1,4 @@
-// Messages, counters and popup announcements (SPEC.md sections 2, 3, 4 and 7; issue 14 part 1): the request
+// Messages, counters and popup announcements (SPEC.md sections 2, 3, 4 and 7): the request
 // and response schemas shared by the routes, the back office and the islands.
 import * as v from 'valibot';
 import { idNumber, idText } from './ids.ts';
@@ -11,12 +11,12 @@ const MESSAGE_STATUS_VALUES = statusValues(MESSAGE_STATUS);
 const POPUP_STATUS_VALUES = statusValues(POPUP_STATUS);
 /** Page sizes of the player's lists (SPEC.md section 9: default 10). */
 export const MESSAGE_PAGE_SIZE_DEFAULT = 10;
-export const MESSAGE_PAGE_SIZE_MAX = 50;
+const MESSAGE_PAGE_SIZE_MAX = 50;
 /** One mark-read call names at most this many messages. */
-export const MARK_READ_MAX_IDS = 100;
-export const MESSAGE_TITLE_MAX = 200;
+const MARK_READ_MAX_IDS = 100;
+const MESSAGE_TITLE_MAX = 200;
 /** Operator HTML of one message body, before cleaning. */
-export const MESSAGE_BODY_MAX = 20_000;
+const MESSAGE_BODY_MAX = 20_000;
 /** A pasted list of accounts names at most this many. */
 export const PASTED_ACCOUNTS_MAX = 1_000;
 /** One personal message reaches at most this many players; bigger audiences are a system message. */
@@ -49,14 +49,14 @@ export const markReadBody = v.pipe(
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 /** Unread counters: the header badge sums userMessageCount + personalMessageCount (+ consultations). */
-export const messageTotalsView = v.object({
+const messageTotalsView = v.object({
   userMessageCount: count,
   personalMessageCount: count,
   platformMessageCount: count,
 });
 export type MessageTotals = v.InferOutput<typeof messageTotalsView>;
 
-export const messageItemView = v.object({
+const messageItemView = v.object({
   id: v.number(),
   kind: v.picklist(MESSAGE_KINDS),
   title: v.string(),
@@ -104,7 +104,7 @@ const redirect = v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(500, 'v
  * close_mode 1 by the close button only, 2 also by Escape and a click on the backdrop;
  * content_type 1 image, 2 html_code; page_3_redirect_type 2 new tab, 3 current window.
  */
-export const popupSettingsShape = {
+const popupSettingsShape = {
   show_mode: v.picklist([1, 2], 'msg.v.choice'),
   show_type: v.picklist([1, 2], 'msg.v.choice'),
   close_mode: v.picklist([1, 2], 'msg.v.choice'),
@@ -145,7 +145,7 @@ export const popupBody = v.strictObject({
 export type PopupInput = v.InferOutput<typeof popupBody>;
 
 /** One popup as GET /api/system/alert/settings answers it, in the caller's language. */
-export const popupView = v.object({
+const popupView = v.object({
   id: v.number(),
   /** Changes when an operator edits the popup, so an edited popup is shown again despite the cookie. */
   version: v.string(),
@@ -179,7 +179,7 @@ const html = v.pipe(v.string('v.type.string'), v.maxLength(MESSAGE_BODY_MAX, 'v.
 const day = v.pipe(v.string('v.type.string'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date.invalid'));
 
 /** Who a personal message goes to: a pasted list of accounts (one is "one player"), levels, or a registration window. */
-export const segmentBody = v.variant('type', [
+const segmentBody = v.variant('type', [
   v.strictObject({ type: v.literal('accounts'), accounts: v.pipe(v.string('v.type.string'), v.maxLength(PASTED_ACCOUNTS_MAX * 14, 'v.too_long')) }, 'v.type.object'),
   v.strictObject({ type: v.literal('level'), levels: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)), 'v.type.array'), v.minLength(1, 'msg.v.levels'), v.maxLength(11, 'v.too_long')) }, 'v.type.object'),
   v.strictObject({ type: v.literal('registered'), from: day, to: day }, 'v.type.object'),
@@ -218,7 +218,7 @@ export const boMessageQuery = v.object({
   pageSize: v.optional(pageText(100), '20'),
 });
 
-export const boMessageView = v.object({
+const boMessageView = v.object({
   id: v.number(),
   kind: v.picklist(MESSAGE_KINDS),
   status: v.picklist(MESSAGE_STATUS_VALUES),

@@ -1,4 +1,4 @@
-// The promotions contract (issue 12): every request and response schema of the player's activity calls
+// The promotions contract: every request and response schema of the player's activity calls
 // (SPEC.md section 7: showType, frontTypeInfo, the list, the detail, apply, my promotions) and of the back
 // office's promotion desk, with the named constants both sides use. The screens import the inferred types;
 // names here stay stable (new fields are added, never renamed).
@@ -31,8 +31,7 @@ export const PROMOTION_MODE = {
   giftGiving: 10,
   redPacket: 11,
 } as const;
-export type PromotionMode = (typeof PROMOTION_MODE)[keyof typeof PROMOTION_MODE];
-export const PROMOTION_MODES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const satisfies readonly PromotionMode[];
+type PromotionMode = (typeof PROMOTION_MODE)[keyof typeof PROMOTION_MODE];
 /** The order of the hall's left menu (SPEC.md section 2 lists the type entries in this order). */
 export const MODE_MENU_ORDER = [1, 2, 3, 4, 8, 5, 6, 11, 7, 9, 10] as const satisfies readonly PromotionMode[];
 /** Names of the modes; the screens translate them with the i18n key `promo.mode.<number>`. */
@@ -61,15 +60,12 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** automatic: paid when the player qualifies; apply: the player applies and an operator audits (below the ceiling it is approved at once). */
 export const CLAIM_MODES = ['automatic', 'apply'] as const;
-export type ClaimMode = (typeof CLAIM_MODES)[number];
 
 /** fixed amount, percent of the qualifying deposit, percent of valid bet, percent of net loss. */
 export const REWARD_KINDS = ['fixed', 'deposit_percent', 'valid_bet_percent', 'net_loss_percent'] as const;
-export type RewardKind = (typeof REWARD_KINDS)[number];
 
 /** The bet-flow target is multiple x bonus, or multiple x (bonus + qualifying deposit). */
 export const FLOW_BASES = ['bonus', 'bonus_deposit'] as const;
-export type FlowBase = (typeof FLOW_BASES)[number];
 
 /** How often a player may receive a promotion: count per day, week, month (Taipei calendar) or ever. */
 export const LIMIT_PERIODS = ['day', 'week', 'month', 'ever'] as const;
@@ -79,13 +75,11 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export const UNIQUE_KEYS = ['address', 'phone', 'bank_card'] as const;
 export type UniqueKey = (typeof UNIQUE_KEYS)[number];
 
-export const PROMOTION_STATUSES = ['on', 'off'] as const;
-export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
-export const ENTRY_STATUSES = ['on', 'off'] as const;
-export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+const PROMOTION_STATUSES = ['on', 'off'] as const;
+const ENTRY_STATUSES = ['on', 'off'] as const;
 
 /** The daily jobs an operator may run again by hand for a past Taipei day. */
-export const PROMOTION_JOBS = ['valid_bet_rebate', 'rescue_money'] as const;
+const PROMOTION_JOBS = ['valid_bet_rebate', 'rescue_money'] as const;
 export type PromotionJob = (typeof PROMOTION_JOBS)[number];
 
 /** Limits on everything. */
@@ -104,7 +98,7 @@ export const PROMOTION_LIMITS = {
 } as const;
 
 /** '此活動已結束' and friends are errors; these are the reasons a detail page shows why the player cannot apply. */
-export const INELIGIBLE_REASONS = [
+const INELIGIBLE_REASONS = [
   'ended', 'not_started', 'sign_in', 'applied', 'limit_reached', 'level', 'register_age', 'deposit_requirement',
   'not_combinable', 'budget', 'automatic', 'operator_only', 'protection', 'entry_off',
 ] as const;
@@ -114,7 +108,7 @@ export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number];
 
 const money = v.pipe(v.string('v.money.invalid'), v.trim(), v.regex(MONEY_RE, 'v.money.invalid'));
 /** A percent with at most two decimals ('12.5' is 12.50 %), stored as basis points. */
-export const PERCENT_RE = /^\d{1,4}(\.\d{1,2})?$/;
+const PERCENT_RE = /^\d{1,4}(\.\d{1,2})?$/;
 const percent = v.pipe(v.string('promo.v.percent'), v.trim(), v.regex(PERCENT_RE, 'promo.v.percent'));
 const text = (max: number) => v.pipe(v.string('v.type.string'), v.maxLength(max, 'v.too_long'), v.trim());
 const requiredText = (max: number) => v.pipe(text(max), v.nonEmpty('promo.v.required'));
@@ -147,18 +141,18 @@ export const myPromotionsQuery = v.object({ status: v.optional(v.picklist(APPLIC
 
 // ---- player answers ------------------------------------------------------------------------------
 
-export const ModeEntryView = v.object({ mode: v.number(), name: v.string(), status: v.picklist(ENTRY_STATUSES) });
+const ModeEntryView = v.object({ mode: v.number(), name: v.string(), status: v.picklist(ENTRY_STATUSES) });
 export type ModeEntry = v.InferOutput<typeof ModeEntryView>;
 export const ShowTypeView = v.array(ModeEntryView);
 
-export const FrontTypeView = v.object({ id: v.number(), title: v.string() });
+const FrontTypeView = v.object({ id: v.number(), title: v.string() });
 export type FrontType = v.InferOutput<typeof FrontTypeView>;
 export const FrontTypeListView = v.array(FrontTypeView);
 
-export const TierView = v.object({ threshold: v.string(), amount: v.string(), percent: v.string() });
+const TierView = v.object({ threshold: v.string(), amount: v.string(), percent: v.string() });
 export type Tier = v.InferOutput<typeof TierView>;
 
-export const PromotionCardView = v.object({
+const PromotionCardView = v.object({
   id: v.number(),
   mode: v.number(),
   mode_name: v.string(),
@@ -181,7 +175,7 @@ export const PromotionListView = v.object({ data: v.array(PromotionCardView), to
 export type PromotionList = v.InferOutput<typeof PromotionListView>;
 
 /** This player's standing on one promotion; null for visitors. */
-export const PlayerPromotionStateView = v.object({
+const PlayerPromotionStateView = v.object({
   can_apply: v.boolean(),
   applied: v.boolean(),
   /** The latest application's status, if any. */
@@ -214,7 +208,7 @@ export const PromotionDetailView = v.object({
 export type PromotionDetail = v.InferOutput<typeof PromotionDetailView>;
 
 /** The activity wallet a grant paid into, with what is left of its bet flow. */
-export const GrantWalletView = v.object({
+const GrantWalletView = v.object({
   id: v.number(),
   money: v.string(),
   bonus_bet: v.string(),
@@ -225,7 +219,7 @@ export const GrantWalletView = v.object({
   status: v.number(),
 });
 
-export const ApplicationView = v.object({
+const ApplicationView = v.object({
   id: v.number(),
   promotion_id: v.number(),
   mode: v.number(),
@@ -250,7 +244,7 @@ export const ApplyResultView = ApplicationView;
 
 // ---- back office requests ------------------------------------------------------------------------
 
-export const tierBody = v.strictObject({ threshold: money, amount: money, percent }, 'v.type.object');
+const tierBody = v.strictObject({ threshold: money, amount: money, percent }, 'v.type.object');
 
 export const promotionBody = v.strictObject({
   mode: v.picklist(ENGINE_MODES, 'promo.v.mode'),
@@ -406,11 +400,11 @@ export const CategoryAdminView = v.object({ id: v.number(), title: v.string(), t
 export type CategoryAdmin = v.InferOutput<typeof CategoryAdminView>;
 export const CategoryAdminListView = v.array(CategoryAdminView);
 
-export const ModeEntryAdminView = v.object({ mode: v.number(), name: v.string(), status: v.picklist(ENTRY_STATUSES) });
+const ModeEntryAdminView = v.object({ mode: v.number(), name: v.string(), status: v.picklist(ENTRY_STATUSES) });
 export const ModeEntryAdminListView = v.array(ModeEntryAdminView);
 export type ModeEntryAdmin = v.InferOutput<typeof ModeEntryAdminView>;
 
-export const ApplicationAdminView = v.object({
+const ApplicationAdminView = v.object({
   ...ApplicationView.entries,
   player_id: v.number(),
   account: v.string(),

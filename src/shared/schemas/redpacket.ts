@@ -5,20 +5,19 @@ import * as v from 'valibot';
 import { idText } from './ids.ts';
 
 /** Limits of one round: enough for any real rain, small enough that drawing and storing packets stays quick. */
-export const RED_PACKET_MAX_COUNT = 10_000;
+const RED_PACKET_MAX_COUNT = 10_000;
 export const RED_PACKET_MAX_POOL_MINOR = 1_000_000_000n; // 10,000,000.00
-export const RED_PACKET_MAX_DAYS = 365;
-export const RED_PACKET_MAX_FLOW = 100;
+const RED_PACKET_MAX_DAYS = 365;
+const RED_PACKET_MAX_FLOW = 100;
 /** Longest window of one round. */
 export const RED_PACKET_MAX_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;
-export const RED_PACKET_REASON_MAX = 500;
+const RED_PACKET_REASON_MAX = 500;
 export { CLOSE_RED_ENVELOPE_COOKIE, RED_PACKET_DROP_SPEEDS } from '../redpacket.ts';
 
-export const RED_PACKET_POSITIONS = ['left', 'right'] as const;
+const RED_PACKET_POSITIONS = ['left', 'right'] as const;
 /** 0: every page, closing hides it on this page only; 1: home page only, closing sets the cookie for the round. */
-export const RED_PACKET_SHOW_PAGE_TYPES = [0, 1] as const;
-export const RED_PACKET_CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type RedPacketClaimStatus = (typeof RED_PACKET_CLAIM_STATUSES)[number];
+const RED_PACKET_SHOW_PAGE_TYPES = [0, 1] as const;
+const RED_PACKET_CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 // ---- player ----
 
@@ -79,7 +78,7 @@ export const roundBody = v.strictObject({
 }, 'v.type.object');
 export type RoundInput = v.InferOutput<typeof roundBody>;
 
-export const roundView = v.object({
+const roundView = v.object({
   id: v.number(), title: v.string(), title_en: v.string(), starts_at: v.string(), ends_at: v.string(),
   pool: v.string(), packet_count: v.number(), min_packet: v.string(), max_packet: v.string(),
   min_level: v.number(), lookback_days: v.number(), min_deposit: v.string(), min_valid_bet: v.string(),
@@ -93,16 +92,14 @@ export const roundView = v.object({
 export type RoundView = v.InferOutput<typeof roundView>;
 /** One page of rounds, in the back office's paged-list shape. */
 export const roundListView = v.object({ data: v.array(roundView), total: v.number(), page: v.number(), pageSize: v.number() });
-export type RoundListView = v.InferOutput<typeof roundListView>;
 
-export const claimView = v.object({
+const claimView = v.object({
   id: v.number(), round_id: v.number(), round_title: v.string(), player_id: v.number(), account: v.string(),
   amount: v.string(), status: v.picklist(RED_PACKET_CLAIM_STATUSES), claimed_at: v.string(),
   reviewed_at: v.nullable(v.string()), reviewed_by: v.nullable(v.number()), reason: v.nullable(v.string()), wallet_id: v.nullable(v.number()),
 });
 export type ClaimView = v.InferOutput<typeof claimView>;
 export const claimListView = v.object({ data: v.array(claimView), total: v.number(), page: v.number(), pageSize: v.number() });
-export type ClaimListView = v.InferOutput<typeof claimListView>;
 
 const pageText = (max: number) => v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'bo.v.integer'), v.transform(Number), v.minValue(1, 'bo.v.out_of_range'), v.maxValue(max, 'bo.v.out_of_range')));
 export const roundsQuery = v.object({ page: pageText(10_000), pageSize: pageText(100) });

@@ -1,4 +1,4 @@
-// Schemas of the VIP and points-mall calls (SPEC.md sections 5 and 7, issue 13), shared by the routes,
+// Schemas of the VIP and points-mall calls (SPEC.md sections 5 and 7), shared by the routes,
 // the back office and the islands.
 import * as v from 'valibot';
 import { bytesView } from './envelope.ts';
@@ -6,13 +6,12 @@ import { MONEY_RE } from './wallet.ts';
 import { GIFT_STATUS, statusValues } from '../statuses.ts';
 
 export const GAME_GROUPS = ['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'] as const;
-export const LEVEL_IDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 export const REWARD_TARGETS = ['bonus', 'central'] as const;
-export const GIFT_KINDS = ['physical', 'virtual'] as const;
+const GIFT_KINDS = ['physical', 'virtual'] as const;
 export const ORDER_STATUSES = ['not_shipped', 'shipped', 'received', 'rejected'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Per-player caps and field lengths: a limit on everything. */
-export const MAX_POINTS = 1_000_000_000;
+const MAX_POINTS = 1_000_000_000;
 export const GIFT_IMAGE_MAX_BYTES = 512 * 1024;
 
 const id = v.pipe(v.union([v.number(), v.string()], 'v.type.string'), v.transform(Number), v.integer('v.type.string'), v.minValue(1, 'error.not_found'), v.maxValue(Number.MAX_SAFE_INTEGER, 'error.not_found'));

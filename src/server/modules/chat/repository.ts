@@ -1,13 +1,15 @@
 // SQL of the live chat: conversations, messages, read state, transfers and canned replies.
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  accounts, chatCannedReplies, chatConversations, chatMessages, chatTransfers, levels, players, staff,
+  chatCannedReplies, chatConversations, chatMessages, chatTransfers,
 } from '../../db/schema.ts';
 import type { ChatAuthor, ChatState } from '../../../shared/schemas/chat.ts';
-import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
+import { READ_STATUS } from '../../../shared/statuses.ts';
+import { accountNameOf } from '../auth/player-facts.ts';
+import { staffNameOf } from '../staff/staff-facts.ts';
 
-export type ConversationRow = typeof chatConversations.$inferSelect;
+type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 
 /** A conversation with the names the views show and the count of unread messages from the other side. */
@@ -22,11 +24,9 @@ function listSelect(db: DbOrTx, unreadSide: 'player' | 'agent') {
     id: chatConversations.id, playerId: chatConversations.playerId, state: chatConversations.state,
     agentId: chatConversations.agentId, transfers: chatConversations.transfers, createdAt: chatConversations.createdAt,
     takenAt: chatConversations.takenAt, closedAt: chatConversations.closedAt, closedBy: chatConversations.closedBy,
-    lastMessageAt: chatConversations.lastMessageAt, account: players.account, agentName: staff.username,
+    lastMessageAt: chatConversations.lastMessageAt, account: accountNameOf(chatConversations.playerId), agentName: staffNameOf(chatConversations.agentId),
     unread: unreadFrom(unreadSide),
-  }).from(chatConversations)
-    .innerJoin(players, eq(players.id, chatConversations.playerId))
-    .leftJoin(staff, eq(staff.id, chatConversations.agentId));
+  }).from(chatConversations);
 }
 
 export async function conversationById(db: DbOrTx, id: number, unreadSide: 'player' | 'agent' = 'player'): Promise<ConversationListRow | undefined> {
@@ -91,7 +91,7 @@ export async function close(db: DbOrTx, id: number, by: { kind: 'player'; player
   return rows[0];
 }
 
-export interface NewMessage {
+interface NewMessage {
   conversationId: number; messageId: string; authorKind: ChatAuthor; authorId: number | null; fromId: number | null;
   toId: number | null; messageType: 'message' | 'file'; userName: string; context: string; uploadId: number | null;
 }
@@ -144,34 +144,6 @@ export async function markRead(db: DbOrTx, conversationId: number, otherSide: Ch
 
 export async function setState(db: DbOrTx, id: number, state: ChatState): Promise<void> {
   await db.update(chatConversations).set({ state }).where(eq(chatConversations.id, id));
-}
-
-/** Staff who may answer chats (by role), for transfers. */
-export async function agents(db: DbOrTx, roles: readonly string[]): Promise<Array<{ id: number; username: string }>> {
-  return db.select({ id: staff.id, username: staff.username }).from(staff)
-    .where(and(inArray(staff.role, [...roles]), eq(staff.status, STAFF_STATUS.active))).orderBy(asc(staff.username)).limit(200);
-}
-
-export async function staffName(db: DbOrTx, staffId: number): Promise<{ username: string; role: string; status: number } | undefined> {
-  const [row] = await db.select({ username: staff.username, role: staff.role, status: staff.status }).from(staff).where(eq(staff.id, staffId)).limit(1);
-  return row;
-}
-
-export async function playerName(db: DbOrTx, playerId: number): Promise<string | undefined> {
-  const [row] = await db.select({ account: players.account }).from(players).where(eq(players.id, playerId)).limit(1);
-  return row?.account;
-}
-
-/** The player beside a conversation: account, level, wallets. */
-export async function playerCard(db: DbOrTx, playerId: number) {
-  const [p] = await db.select({
-    id: players.id, account: players.account, status: players.status, createdAt: players.createdAt,
-    lastLoginAt: players.lastLoginAt, level: levels.nameFrontend, levelEn: levels.nameFrontendEn,
-  }).from(players).leftJoin(levels, eq(levels.id, players.levelId)).where(eq(players.id, playerId)).limit(1);
-  if (!p) return undefined;
-  const wallets = await db.select({ kind: accounts.kind, ref: accounts.ref, balanceMinor: accounts.balanceMinor, asset: accounts.asset })
-    .from(accounts).where(and(eq(accounts.playerId, playerId), isNotNull(accounts.playerId))).orderBy(asc(accounts.id)).limit(50);
-  return { ...p, wallets };
 }
 
 export function cannedReplies(db: DbOrTx) {

@@ -1,4 +1,4 @@
-// Live chat rules (issue 14): a player's conversation waits in the queue, an agent takes it, may transfer it to
+// Live chat rules: a player's conversation waits in the queue, an agent takes it, may transfer it to
 // another agent, and either side closes it. Every message is stored before it is sent to anyone, then goes out
 // through the socket.io namespace (with the Redis adapter, to sockets on every instance). Rooms:
 //   chat-player:<id>  every chat socket of one player (they never join a conversation room);
@@ -16,6 +16,9 @@ import {
 } from '../../../shared/schemas/chat.ts';
 import { PERMISSIONS } from '../staff/roles.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { playerAccountBalances } from '../../ledger/facts-engagement.ts';
+import { accountNames, playerWithLevel } from '../auth/player-facts.ts';
+import { activeStaffOfRoles, staffMember } from '../staff/staff-facts.ts';
 import * as repo from './repository.ts';
 import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 
@@ -23,27 +26,29 @@ import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
 const HISTORY_LIMIT = 300;
 /** Conversations listed in the console's queue and in an agent's own list. */
 const LIST_LIMIT = 100;
+/** The player card lists at most this many of the player's accounts. */
+const PLAYER_CARD_ACCOUNTS = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const playerRoomOf = (playerId: number) => `chat-player:${playerId}`;
-export const convRoom = (conversationId: number) => `conv:${conversationId}`;
+const convRoom = (conversationId: number) => `conv:${conversationId}`;
 export const agentRoom = (staffId: number) => `agent:${staffId}`;
 export const AGENTS_ROOM = 'agents';
 
 /** Roles that may answer chats, from the chat.agent permission. */
-export const AGENT_ROLES: readonly string[] = PERMISSIONS['chat.agent'];
+const AGENT_ROLES: readonly string[] = PERMISSIONS['chat.agent'];
 
 /** What a left message becomes: a consultation (the consultations module provides it). */
-export type LeaveMessageSink = (input: { playerId: number; title: string; content: string; images: number[] }) => Promise<{ id: number }>;
+type LeaveMessageSink = (input: { playerId: number; title: string; content: string; images: number[] }) => Promise<{ id: number }>;
 /** Claims a player's uploads for a chat message inside its transaction and gives the signed URL of one. */
-export interface ChatImages {
+interface ChatImages {
   claim(tx: Parameters<Parameters<Db['transaction']>[0]>[0], playerId: number, ids: number[]): Promise<void>;
   /** The same for an agent's own private uploads. */
   claimStaff(tx: Parameters<Parameters<Db['transaction']>[0]>[0], staffId: number, ids: number[]): Promise<void>;
   url(uploadId: number): string | null;
 }
 
-export interface ChatDeps {
+interface ChatDeps {
   db: Db;
   limiter: Limiter;
   clock?: () => Date;
@@ -130,7 +135,7 @@ export class ChatService {
     // A new conversation needs someone to answer it; otherwise the player leaves a message instead.
     if (!open && (await this.agentsOnline()).size === 0) throw new ApiError('bad_request', { chat: ['chat.offline'] });
     if (input.images.length && !this.images) throw new ApiError('bad_request', { images: ['chat.v.images_off'] });
-    const account = (await repo.playerName(this.db, playerId)) ?? '';
+    const account = (await accountNames(this.db, [playerId])).get(playerId) ?? '';
     const { conversation, message, created, opened } = await this.db.transaction(async (tx) => {
       const { row: conv, created: newConversation } = await repo.openConversation(tx, playerId);
       const images = input.images;
@@ -202,7 +207,7 @@ export class ChatService {
 
   async agentState(staffId: number): Promise<AgentStateView> {
     const [queue, mine, staffRows, online] = await Promise.all([
-      repo.queue(this.db, LIST_LIMIT), repo.heldBy(this.db, staffId, LIST_LIMIT), repo.agents(this.db, AGENT_ROLES), this.agentsOnline(),
+      repo.queue(this.db, LIST_LIMIT), repo.heldBy(this.db, staffId, LIST_LIMIT), activeStaffOfRoles(this.db, AGENT_ROLES), this.agentsOnline(),
     ]);
     return {
       me: staffId,
@@ -230,7 +235,7 @@ export class ChatService {
 
   async transfer(staffId: number, conversationId: number, toStaffId: number, ip: string): Promise<ConversationView> {
     if (toStaffId === staffId) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
-    const target = await repo.staffName(this.db, toStaffId);
+    const target = await staffMember(this.db, toStaffId);
     if (!target || target.status !== STAFF_STATUS.active || !AGENT_ROLES.includes(target.role)) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
     const moved = await this.db.transaction(async (tx) => {
       const row = await repo.transfer(tx, conversationId, staffId, toStaffId);
@@ -332,12 +337,13 @@ export class ChatService {
   // The player beside the conversation, and canned replies.
 
   async playerCard(playerId: number): Promise<ChatPlayerView> {
-    const p = await repo.playerCard(this.db, playerId);
+    const p = await playerWithLevel(this.db, playerId);
     if (!p) throw new ApiError('not_found');
+    const wallets = await playerAccountBalances(this.db, playerId, PLAYER_CARD_ACCOUNTS);
     return {
-      id: p.id, account: p.account, status: p.status, level: p.level ?? '', created_at: p.createdAt.toISOString(),
+      id: p.id, account: p.account, status: p.status, level: p.levelName ?? '', created_at: p.createdAt.toISOString(),
       last_login_at: iso(p.lastLoginAt),
-      wallets: p.wallets.map((w) => ({
+      wallets: wallets.map((w) => ({
         kind: w.kind, ref: w.ref, balance: w.asset === 'money' ? minorToDecimal(w.balanceMinor) : w.balanceMinor.toString(),
       })),
     };

@@ -1,9 +1,10 @@
 // SQL of consultations: threads, replies, their images, the counters of both sides and the desk's queue.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, consultationImages, consultationMessages, consultations, levels, players, staff } from '../../db/schema.ts';
+import { consultationImages, consultationMessages, consultations } from '../../db/schema.ts';
+import { accountNameOf, playerIdsWithAccountPrefix } from '../auth/player-facts.ts';
+import { staffNameOf } from '../staff/staff-facts.ts';
 import type { ConsultationSource, ConsultationState } from '../../../shared/schemas/consultations.ts';
-import { STAFF_STATUS } from '../../../shared/statuses.ts';
 
 export type ConsultationRow = typeof consultations.$inferSelect;
 
@@ -70,8 +71,7 @@ export async function listOfPlayer(db: DbOrTx, playerId: number, p: { state?: Co
 }
 
 export async function messagesOf(db: DbOrTx, consultationId: number, limit: number) {
-  const rows = await db.select({ m: consultationMessages, staffName: staff.username }).from(consultationMessages)
-    .leftJoin(staff, eq(staff.id, consultationMessages.staffId))
+  const rows = await db.select({ m: consultationMessages, staffName: staffNameOf(consultationMessages.staffId) }).from(consultationMessages)
     .where(eq(consultationMessages.consultationId, consultationId)).orderBy(desc(consultationMessages.id)).limit(limit);
   return rows.reverse();
 }
@@ -103,36 +103,13 @@ export async function deskList(db: DbOrTx, p: { state?: ConsultationState; assig
   if (p.state) where.push(eq(consultations.state, p.state));
   if (p.assignee === 'none') where.push(isNull(consultations.assigneeStaffId));
   else if (typeof p.assignee === 'number') where.push(eq(consultations.assigneeStaffId, p.assignee));
-  if (p.account) where.push(ilike(players.account, `${p.account.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (p.account) where.push(sql`${consultations.playerId} in (${playerIdsWithAccountPrefix(p.account)})`);
   const filter = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select({ c: consultations, account: players.account, assigneeName: staff.username, images: imageCount })
-      .from(consultations).innerJoin(players, eq(players.id, consultations.playerId)).leftJoin(staff, eq(staff.id, consultations.assigneeStaffId))
+    db.select({ c: consultations, account: accountNameOf(consultations.playerId), assigneeName: staffNameOf(consultations.assigneeStaffId), images: imageCount })
+      .from(consultations)
       .where(filter).orderBy(desc(consultations.staffUnread), desc(consultations.lastMessageAt), desc(consultations.id)).limit(p.limit).offset(p.offset),
-    db.select({ n: count() }).from(consultations).innerJoin(players, eq(players.id, consultations.playerId)).where(filter),
+    db.select({ n: count() }).from(consultations).where(filter),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-/** What the desk shows beside a thread: the player's account, level and central wallet. */
-export async function playerSummary(db: DbOrTx, playerId: number) {
-  const [row] = await db.select({
-    id: players.id, account: players.account, status: players.status, levelId: players.levelId, levelName: levels.nameFrontend,
-    levelNameEn: levels.nameFrontendEn, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt,
-  }).from(players).innerJoin(levels, eq(levels.id, players.levelId)).where(eq(players.id, playerId));
-  if (!row) return undefined;
-  const [central] = await db.select({ balance: accounts.balanceMinor }).from(accounts)
-    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'central'), eq(accounts.asset, 'money')));
-  return { ...row, centralMinor: central?.balance ?? 0n };
-}
-
-/** Staff who may be given a consultation: active admin and customer-service accounts. */
-export async function assignableStaff(db: DbOrTx) {
-  return db.select({ id: staff.id, username: staff.username }).from(staff)
-    .where(and(inArray(staff.role, ['admin', 'service']), eq(staff.status, STAFF_STATUS.active))).orderBy(asc(staff.username)).limit(200);
-}
-
-export async function staffAssignable(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, id), inArray(staff.role, ['admin', 'service']), eq(staff.status, STAFF_STATUS.active)));
-  return rows.length > 0;
 }

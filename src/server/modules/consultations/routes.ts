@@ -10,7 +10,7 @@ import {
   createConsultationBody, replyConsultationBody,
 } from '../../../shared/schemas/consultations.ts';
 import * as v from 'valibot';
-import type { Auth } from '../auth/service.ts';
+import { playerOf } from '../auth/request.ts';
 
 const PAGE_SIZE_DEFAULT = 10;
 /** Writes per client address and minute: far above a person typing, low enough to stop a script filling the desk. */
@@ -20,7 +20,7 @@ const REPLY_PER_MINUTE = 60;
 export const consultationRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { consultations, system } = app.services;
-  const playerOf = (request: FastifyRequest) => (request.auth as Auth).playerId;
+  const me = (request: FastifyRequest) => playerOf(request).playerId;
   // onRequest: an anonymous caller gets 401 before its body is read or validated.
   const player = { onRequest: app.requirePlayer };
 
@@ -29,7 +29,7 @@ export const consultationRoutes: FastifyPluginAsync = async (plugin) => {
     schema: { querystring: consultationListQuery, response: { 200: okBody(v.union([consultationListView, consultationCountView])) } },
   }, async (request) => {
     const q = request.query;
-    const playerId = playerOf(request);
+    const playerId = me(request);
     if (q.page === undefined && q.pageSize === undefined) return ok({ PlayerConsultationCount: await consultations.count(playerId) });
     return ok(await consultations.list(playerId, { state: q.state, page: q.page ?? 1, pageSize: q.pageSize ?? PAGE_SIZE_DEFAULT }));
   });
@@ -41,13 +41,13 @@ export const consultationRoutes: FastifyPluginAsync = async (plugin) => {
   }, async (request) => {
     if (!(await system.settings()).enable_player_consultation) throw new ApiError('consultation_disabled');
     const b = request.body;
-    return ok(await consultations.create({ playerId: playerOf(request), title: b.title, information: b.information, imageIds: b.image_ids, source: 'feedback' }));
+    return ok(await consultations.create({ playerId: me(request), title: b.title, information: b.information, imageIds: b.image_ids, source: 'feedback' }));
   });
 
   app.get('/messages/player/consultation/:id', {
     ...player,
     schema: { params: consultationIdParams, response: { 200: okBody(consultationDetailView) } },
-  }, async (request) => ok(await consultations.playerDetail(playerOf(request), request.params.id)));
+  }, async (request) => ok(await consultations.playerDetail(me(request), request.params.id)));
 
   app.post('/messages/player/consultation/:id/reply', {
     ...player,
@@ -55,7 +55,7 @@ export const consultationRoutes: FastifyPluginAsync = async (plugin) => {
     config: { rateLimit: { max: REPLY_PER_MINUTE, timeWindow: '1 minute' } },
   }, async (request) => {
     const id = request.params.id;
-    await consultations.playerReply(playerOf(request), id, request.body.content, request.body.image_ids);
+    await consultations.playerReply(me(request), id, request.body.content, request.body.image_ids);
     return ok({ id });
   });
 };

@@ -1,4 +1,4 @@
-// Consultations (issue 14): a player opens a thread with a title, information and up to three images; staff
+// Consultations: a player opens a thread with a title, information and up to three images; staff
 // reply, assign and end it on the consultation desk; the player replies while it is consulting. Counters are
 // computed from the rows (the watch count of unseen staff replies), and update-consultation reaches the player
 // after the transaction committed.
@@ -7,12 +7,20 @@ import { ApiError } from '../../lib/errors.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import {
   CONSULTATION_THREAD_MAX, type ConsultationDetailView, type ConsultationImageView, type ConsultationItemView,
-  type ConsultationSource, type ConsultationState,
+  type ConsultationSource, type ConsultationState, type DeskDetailView, type DeskListView,
 } from '../../../shared/schemas/consultations.ts';
+import type { Locale } from '../../../shared/constants.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
+import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
+import { centralBalance } from '../../ledger/facts-engagement.ts';
+import { playerWithLevel } from '../auth/player-facts.ts';
+import { recordAudit } from '../staff/audit.ts';
+import { activeStaffOfRoles, isActiveStaffOfRoles } from '../staff/staff-facts.ts';
+import type { Operator } from '../staff/service.ts';
 import * as repo from './repository.ts';
 import { claimStaffUploads, claimUploads, fileUrl } from '../uploads/service.ts';
 
-export interface CreateConsultationInput {
+interface CreateConsultationInput {
   playerId: number;
   title: string;
   information: string;
@@ -39,7 +47,15 @@ async function createInTx(tx: Tx, input: CreateConsultationInput): Promise<{ id:
   return { id: row.id };
 }
 
+/** Staff who may be given a consultation: active admin and customer-service accounts. */
+const DESK_ROLES = ['admin', 'service'] as const;
+
 const iso = (d: Date) => d.toISOString();
+
+/** The audit row of a desk action on a consultation, written inside its transaction; the target is the thread's player. */
+function audited(op: Operator, action: string, c: repo.ConsultationRow, detail: Record<string, unknown>) {
+  return (tx: Tx) => recordAudit(tx, { staffId: op.staffId, action, target: `player:${c.playerId}`, detail, ip: op.ip });
+}
 
 export function itemView(c: repo.ConsultationRow, images: number): ConsultationItemView {
   return {
@@ -68,7 +84,7 @@ export class ConsultationService {
 
   async list(playerId: number, p: { state?: ConsultationState; page: number; pageSize: number }) {
     const [{ rows, total }, watch] = await Promise.all([
-      repo.listOfPlayer(this.db, playerId, { state: p.state, limit: p.pageSize, offset: (p.page - 1) * p.pageSize }),
+      repo.listOfPlayer(this.db, playerId, { state: p.state, limit: p.pageSize, offset: offsetOf(p) }),
       repo.watchTotal(this.db, playerId),
     ]);
     return { data: rows.map((r) => itemView(r.c, r.images)), total, PlayerConsultationCount: watch };
@@ -102,16 +118,46 @@ export class ConsultationService {
 
   // The desk.
 
-  async staffDetail(id: number) {
-    const c = await repo.byId(this.db, id);
-    if (!c) throw new ApiError('not_found');
-    const [view, player] = await Promise.all([this.detailOf(this.db, c, true), repo.playerSummary(this.db, c.playerId)]);
-    await repo.markSeenByStaff(this.db, id);
-    return { consultation: view, row: c, player };
+  /** The desk's queue by state, assignee ('me' is the operator) and account, with the staff a thread may be given to. */
+  async deskList(staffId: number, q: Paging & { state?: ConsultationState; assignee?: 'me' | 'none' | number; account?: string }): Promise<DeskListView> {
+    const assignee = q.assignee === undefined ? 'any' : q.assignee === 'me' ? staffId : q.assignee;
+    const [{ rows, total }, staff] = await Promise.all([
+      repo.deskList(this.db, { state: q.state, assignee, account: q.account || undefined, limit: q.pageSize, offset: offsetOf(q) }),
+      activeStaffOfRoles(this.db, DESK_ROLES),
+    ]);
+    return {
+      data: rows.map((r) => ({
+        id: r.c.id, title: r.c.title, state: r.c.state as ConsultationState, source: r.c.source === 'chat' ? 'chat' as const : 'feedback' as const,
+        watch_count: r.c.watchCount, image_count: r.images, created_at: iso(r.c.createdAt), last_message_at: iso(r.c.lastMessageAt),
+        ended_at: r.c.endedAt ? iso(r.c.endedAt) : null, player_id: r.c.playerId, account: r.account, staff_unread: r.c.staffUnread,
+        assignee_id: r.c.assigneeStaffId, assignee_name: r.assigneeName,
+      })),
+      total,
+      staff,
+    };
   }
 
-  /** A staff reply: counted in the player's watch count, then update-consultation after commit. */
-  async staffReply(staffId: number, id: number, body: string, imageIds: number[], audit: (tx: Tx, c: repo.ConsultationRow) => Promise<void>): Promise<repo.ConsultationRow> {
+  /** A thread with the player's account, level and central wallet beside it; marks the staff side seen. */
+  async deskDetail(id: number, locale: Locale): Promise<DeskDetailView> {
+    const c = await repo.byId(this.db, id);
+    if (!c) throw new ApiError('not_found');
+    const [view, player, centralMinor] = await Promise.all([this.detailOf(this.db, c, true), playerWithLevel(this.db, c.playerId), centralBalance(this.db, c.playerId)]);
+    await repo.markSeenByStaff(this.db, id);
+    if (!player) throw new ApiError('not_found');
+    return {
+      consultation: view,
+      assignee_id: c.assigneeStaffId,
+      player: {
+        id: player.id, account: player.account, status: player.status, level_id: player.levelId,
+        level_name: (locale === 'en' ? player.levelNameEn : player.levelName) ?? '', central: minorToDecimal(centralMinor),
+        created_at: iso(player.createdAt), last_login_at: player.lastLoginAt ? iso(player.lastLoginAt) : null,
+      },
+    };
+  }
+
+  /** A staff reply: counted in the player's watch count, audited, then update-consultation after commit. */
+  async staffReply(op: Operator, id: number, body: string, imageIds: number[]): Promise<void> {
+    const { staffId } = op;
     const c = await this.db.transaction(async (tx) => {
       const open = await repo.bumpOpen(tx, id, 'staff');
       if (!open) throw new ApiError((await repo.byId(tx, id)) ? 'consultation_ended' : 'not_found');
@@ -122,31 +168,28 @@ export class ConsultationService {
       }
       // Whoever answers an unassigned thread takes it.
       if (open.assigneeStaffId === null) await repo.setAssignee(tx, id, staffId);
-      await audit(tx, open);
+      await audited(op, 'consultation.reply', open, { consultation: id, length: body.length, images: imageIds.length })(tx);
       return open;
     });
     this.publish.toPlayer(c.playerId, 'update-consultation', { id });
-    return c;
   }
 
-  async end(id: number, audit: (tx: Tx, c: repo.ConsultationRow) => Promise<void>): Promise<repo.ConsultationRow> {
+  async end(op: Operator, id: number): Promise<void> {
     const c = await this.db.transaction(async (tx) => {
       const ended = await repo.endOpen(tx, id);
       if (!ended) throw new ApiError((await repo.byId(tx, id)) ? 'consultation_ended' : 'not_found');
-      await audit(tx, ended);
+      await audited(op, 'consultation.end', ended, { consultation: id })(tx);
       return ended;
     });
     this.publish.toPlayer(c.playerId, 'update-consultation', { id });
-    return c;
   }
 
-  async assign(id: number, staffId: number | null, audit: (tx: Tx, c: repo.ConsultationRow) => Promise<void>): Promise<repo.ConsultationRow> {
-    if (staffId !== null && !(await repo.staffAssignable(this.db, staffId))) throw new ApiError('validation_failed', { staff_id: ['consult.v.assignee'] });
-    return this.db.transaction(async (tx) => {
+  async assign(op: Operator, id: number, staffId: number | null): Promise<void> {
+    if (staffId !== null && !(await isActiveStaffOfRoles(this.db, staffId, DESK_ROLES))) throw new ApiError('validation_failed', { staff_id: ['consult.v.assignee'] });
+    await this.db.transaction(async (tx) => {
       const c = await repo.setAssignee(tx, id, staffId);
       if (!c) throw new ApiError('not_found');
-      await audit(tx, c);
-      return c;
+      await audited(op, 'consultation.assign', c, { consultation: id, staff_id: staffId })(tx);
     });
   }
 

@@ -1,21 +1,23 @@
 // SQL of messages, their recipients and read state, and popups. A player sees the published broadcasts
 // (system and platform) from BROADCAST_LOOKBACK_DAYS before registering onwards, and the published personal
 // messages addressed to them; unread counts are computed from message_reads.
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { messageRecipients, messages, players, popups, staff, uploads } from '../../db/schema.ts';
+import { messageRecipients, messages, popups } from '../../db/schema.ts';
+import { staffNameOf } from '../staff/staff-facts.ts';
+import { signedUpAtOf } from '../auth/player-facts.ts';
 import type { MessageKind } from '../../../shared/schemas/messages.ts';
-import { MESSAGE_STATUS, PLAYER_STATUS, POPUP_STATUS } from '../../../shared/statuses.ts';
+import { MESSAGE_STATUS, POPUP_STATUS } from '../../../shared/statuses.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type PopupRow = typeof popups.$inferSelect;
 
 /** A new player also sees the broadcasts of the month before registering (the current news), not years of them. */
-export const BROADCAST_LOOKBACK_DAYS = 30;
+const BROADCAST_LOOKBACK_DAYS = 30;
 
 /** The messages a player may see, as a SQL condition on `m` (messages) for player `playerId`. */
 function visibleTo(playerId: number, kind?: MessageKind): SQL {
-  const broadcast = sql`(m.kind in ('system', 'platform') and m.created_at >= (select p.created_at - make_interval(days => ${BROADCAST_LOOKBACK_DAYS}) from players p where p.id = ${playerId}))`;
+  const broadcast = sql`(m.kind in ('system', 'platform') and m.created_at >= ${signedUpAtOf(playerId)} - make_interval(days => ${BROADCAST_LOOKBACK_DAYS}))`;
   const personal = sql`(m.kind = 'personal' and exists (select 1 from message_recipients mr where mr.message_id = m.id and mr.player_id = ${playerId}))`;
   const who = kind === 'personal' ? personal : kind ? sql`${broadcast} and m.kind = ${kind}` : sql`(${broadcast} or ${personal})`;
   return sql`m.status = ${MESSAGE_STATUS.published} and ${who}`;
@@ -97,25 +99,13 @@ export async function insertRecipients(tx: DbOrTx, messageId: number, playerIds:
   }
 }
 
-/** Player ids of a segment, at most `limit` (the caller asks one more than allowed to know it was exceeded). */
-export async function segmentPlayers(db: DbOrTx, where: SQL, limit: number): Promise<number[]> {
-  const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.status, PLAYER_STATUS.active), where)).orderBy(asc(players.id)).limit(limit);
-  return rows.map((r) => r.id);
-}
-
-export async function playersByAccounts(db: DbOrTx, accounts: string[]): Promise<Array<{ id: number; account: string; status: number }>> {
-  if (!accounts.length) return [];
-  return db.select({ id: players.id, account: players.account, status: players.status }).from(players)
-    .where(inArray(sql`lower(${players.account})`, accounts.map((a) => a.toLowerCase())));
-}
-
 export async function listForStaff(db: DbOrTx, kind: MessageKind | undefined, limit: number, offset: number) {
   const where = kind ? eq(messages.kind, kind) : undefined;
   const [rows, total] = await Promise.all([
     db.select({
-      m: messages, staff: staff.username,
+      m: messages, staff: staffNameOf(messages.staffId),
       reads: sql<number>`(select count(*) from message_reads r where r.message_id = ${messages.id})::int`,
-    }).from(messages).leftJoin(staff, eq(staff.id, messages.staffId)).where(where).orderBy(desc(messages.id)).limit(limit).offset(offset),
+    }).from(messages).where(where).orderBy(desc(messages.id)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
@@ -169,7 +159,3 @@ export async function deletePopup(db: DbOrTx, id: number): Promise<boolean> {
   return (await db.delete(popups).where(eq(popups.id, id)).returning({ id: popups.id })).length > 0;
 }
 
-/** Whether an upload is public operator content (a popup picture must be: visitors load it). */
-export async function isPublicUpload(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.select({ isPublic: uploads.isPublic }).from(uploads).where(eq(uploads.id, id)))[0]?.isPublic === true;
-}

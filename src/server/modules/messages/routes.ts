@@ -8,7 +8,7 @@ import {
   MESSAGE_PAGE_SIZE_DEFAULT, alertSettingsView, markReadBody, markReadView, messageDetailQuery, messageDetailView, messageListQuery,
   messageListView, type MessageKind, type MessageListQuery,
 } from '../../../shared/schemas/messages.ts';
-import type { Auth } from '../auth/service.ts';
+import { playerOf } from '../auth/request.ts';
 
 /** SPEC.md names the system list 'player': it is the list every player has. */
 const LISTS: Array<[string, MessageKind]> = [['player', 'system'], ['personal', 'personal'], ['platform', 'platform']];
@@ -18,7 +18,7 @@ export const messageRoutes: FastifyPluginAsync = async (plugin) => {
   const { messages } = app.services;
   // onRequest rather than preHandler: an anonymous caller gets 401 before its query is validated.
   const player = { onRequest: app.requirePlayer };
-  const me = (request: FastifyRequest) => (request.auth as Auth).playerId;
+  const me = (request: FastifyRequest) => playerOf(request).playerId;
 
   for (const [path, kind] of LISTS) {
     app.get(`/messages/${path}/list`, { ...player, schema: { querystring: messageListQuery, response: { 200: okBody(messageListView) } } }, async (request) => {

@@ -1,13 +1,13 @@
 // Messages to players (system, personal, platform) with computed unread counters, and popup announcements.
 // Broadcasts are stored once; a personal message stores its recipients. update-message goes out after commit:
 // to each recipient of a personal message, to the system room (every socket) for a broadcast.
-import { and, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { players } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { htmlToText, sanitizeOperatorHtml } from '../../lib/sanitize.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { mayReceiveOffers } from '../protection/gate.ts';
+import { activePlayerIds, playersByAccounts } from '../auth/player-facts.ts';
+import { isPublicUpload } from '../uploads/public-upload-facts.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { TAIPEI_OFFSET_MS, startOfTaipeiDate } from '../../../shared/time.ts';
 import {
@@ -18,13 +18,14 @@ import {
 import type { Locale } from '../../../shared/constants.ts';
 import * as repo from './repository.ts';
 import { MESSAGE_STATUS, PLAYER_STATUS, POPUP_STATUS, READ_STATUS, type StatusValue } from '../../../shared/statuses.ts';
+import { offsetOf } from '../../../shared/schemas/paging.ts';
 
 const SUMMARY_CHARS = 120;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Operator { staffId: number; ip: string }
 
-export interface RecipientPreview { count: number; skipped: number; unknown: string[]; too_many: boolean; ids: number[] }
+interface RecipientPreview { count: number; skipped: number; unknown: string[]; too_many: boolean; ids: number[] }
 
 /** The popup display settings as stored in popups.settings. */
 type PopupSettings = BoPopup['settings'];
@@ -61,7 +62,7 @@ export class MessagesService {
 
   async list(playerId: number, kind: MessageKind, locale: Locale, page: number, pageSize: number) {
     const [{ rows, total }, totals] = await Promise.all([
-      repo.listFor(this.db, playerId, kind, pageSize, (page - 1) * pageSize),
+      repo.listFor(this.db, playerId, kind, pageSize, offsetOf({ page, pageSize })),
       this.totals(playerId),
     ]);
     return { totals, data: rows.map((r) => itemView(r, locale)), total, page, pageSize };
@@ -93,19 +94,19 @@ export class MessagesService {
       const accounts = parseAccounts(segment.accounts);
       if (!accounts.length) throw new ApiError('validation_failed', { 'segment.accounts': ['msg.v.accounts_empty'] });
       if (accounts.length > PASTED_ACCOUNTS_MAX) throw new ApiError('validation_failed', { 'segment.accounts': ['msg.v.accounts_too_many'] });
-      const found = await repo.playersByAccounts(this.db, accounts);
+      const found = await playersByAccounts(this.db, accounts);
       const known = new Set(found.map((p) => p.account.toLowerCase()));
       unknown = accounts.filter((a) => !known.has(a.toLowerCase()));
       // A disabled player is not written to; the operator sees them among the unknown.
       ids = found.filter((p) => p.status === PLAYER_STATUS.active).map((p) => p.id);
       unknown.push(...found.filter((p) => p.status !== PLAYER_STATUS.active).map((p) => p.account));
     } else if (segment.type === 'level') {
-      ids = await repo.segmentPlayers(this.db, inArray(players.levelId, segment.levels), RECIPIENTS_MAX + 1);
+      ids = await activePlayerIds(this.db, { levels: segment.levels }, RECIPIENTS_MAX + 1);
     } else {
       if (segment.from > segment.to) throw new ApiError('validation_failed', { 'segment.to': ['msg.v.range'] });
       const from = startOfTaipeiDate(segment.from);
       const to = new Date(startOfTaipeiDate(segment.to).getTime() + DAY_MS);
-      ids = await repo.segmentPlayers(this.db, and(gte(players.createdAt, from), lt(players.createdAt, to))!, RECIPIENTS_MAX + 1);
+      ids = await activePlayerIds(this.db, { signedUpFrom: from, signedUpBefore: to }, RECIPIENTS_MAX + 1);
     }
     const tooMany = ids.length > RECIPIENTS_MAX;
     if (tooMany) ids = ids.slice(0, RECIPIENTS_MAX);
@@ -187,7 +188,7 @@ export class MessagesService {
   }
 
   async listForStaff(kind: MessageKind | undefined, page: number, pageSize: number) {
-    const { rows, total } = await repo.listForStaff(this.db, kind, pageSize, (page - 1) * pageSize);
+    const { rows, total } = await repo.listForStaff(this.db, kind, pageSize, offsetOf({ page, pageSize }));
     return {
       total,
       data: rows.map(({ m, staff, reads }) => ({
@@ -246,7 +247,7 @@ export class MessagesService {
       if (id !== null && !before) throw new ApiError('not_found');
       // Visitors load the picture, so it must be public operator content (the back office's upload); public
       // uploads are never purged, so nothing needs attaching. The picture already on the popup stays as it is.
-      if (image !== null && image !== before?.imageId && !(await repo.isPublicUpload(tx, image))) {
+      if (image !== null && image !== before?.imageId && !(await isPublicUpload(tx, image))) {
         throw new ApiError('validation_failed', { image: ['msg.v.image'] });
       }
       if (id === null) {

@@ -3,10 +3,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  accounts, bankCards, betRecords, bonusWallets, depositOrders, players, promotionCategories, promotionDepositChecks, promotionGrants, promotionJobRuns,
-  promotionLimitCounts, promotionModeEntries, promotions, promotionUniqueKeys, vipLevelRules,
+  promotionCategories, promotionDepositChecks, promotionGrants, promotionJobRuns, promotionLimitCounts, promotionModeEntries, promotions, promotionUniqueKeys,
 } from '../../db/schema.ts';
-import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type PromotionValues = Omit<typeof promotions.$inferInsert, 'id' | 'spentMinor' | 'createdAt' | 'updatedAt'>;
@@ -95,83 +93,6 @@ export async function setModeEntry(db: DbOrTx, mode: number, status: string): Pr
     .onConflictDoUpdate({ target: promotionModeEntries.mode, set: { status, updatedAt: new Date() } });
 }
 
-// ---- players --------------------------------------------------------------------------------------
-
-export async function playerFacts(db: DbOrTx, playerId: number) {
-  return (await db.select({
-    id: players.id, account: players.account, levelId: players.levelId, phone: players.phone, registerIp: players.registerIp,
-    referrerId: players.referrerId, createdAt: players.createdAt, status: players.status,
-  }).from(players).where(eq(players.id, playerId)).limit(1))[0];
-}
-export type PlayerFacts = NonNullable<Awaited<ReturnType<typeof playerFacts>>>;
-
-export async function playersByAccounts(db: DbOrTx, accounts: string[]) {
-  if (!accounts.length) return [];
-  return db.select({ id: players.id, account: players.account }).from(players)
-    .where(inArray(sql`lower(${players.account})`, accounts.map((a) => a.toLowerCase())));
-}
-
-export async function usableCardNumber(db: DbOrTx, playerId: number): Promise<string | undefined> {
-  return (await db.select({ n: bankCards.cardNumber }).from(bankCards)
-    .where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt))).orderBy(asc(bankCards.id)).limit(1))[0]?.n;
-}
-
-export async function vipRebateBp(db: DbOrTx, levelId: number): Promise<number> {
-  return (await db.select({ bp: vipLevelRules.rebateRateBp }).from(vipLevelRules).where(eq(vipLevelRules.levelId, levelId)).limit(1))[0]?.bp ?? 0;
-}
-
-// ---- deposits and bets ----------------------------------------------------------------------------
-
-export async function depositById(db: DbOrTx, id: string) {
-  return (await db.select().from(depositOrders).where(eq(depositOrders.id, id)).limit(1))[0];
-}
-
-/** The player's paid deposits that came before this one (by payment time, then id). */
-export async function paidDepositsBefore(db: DbOrTx, playerId: number, paidAt: Date, id: string, since?: Date): Promise<number> {
-  const r = await db.select({ n: count() }).from(depositOrders).where(and(
-    eq(depositOrders.playerId, playerId), eq(depositOrders.status, 'paid'),
-    or(lt(depositOrders.paidAt, paidAt), and(eq(depositOrders.paidAt, paidAt), lt(depositOrders.id, id))),
-    since ? gte(depositOrders.paidAt, since) : undefined,
-  ));
-  return r[0]?.n ?? 0;
-}
-
-export async function depositTotals(db: DbOrTx, playerId: number, since?: Date, until?: Date): Promise<{ n: number; totalMinor: bigint }> {
-  const r = await db.select({ n: count(), total: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)` }).from(depositOrders).where(and(
-    eq(depositOrders.playerId, playerId), eq(depositOrders.status, 'paid'),
-    since ? gte(depositOrders.paidAt, since) : undefined,
-    until ? lte(depositOrders.paidAt, until) : undefined,
-  ));
-  return { n: r[0]?.n ?? 0, totalMinor: BigInt(r[0]?.total ?? 0) };
-}
-
-export async function validBetTotal(db: DbOrTx, playerId: number): Promise<bigint> {
-  const r = await db.select({ total: sql<string>`coalesce(sum(${betRecords.validBetMinor}), 0)` }).from(betRecords)
-    .where(and(eq(betRecords.playerId, playerId), eq(betRecords.status, 'settled')));
-  return BigInt(r[0]?.total ?? 0);
-}
-
-/** Settled valid bet of one Taipei day per player and game group, a page of players at a time. */
-export async function validBetByGroup(db: DbOrTx, from: Date, to: Date, groups: string[], afterPlayer: number, limit: number) {
-  const rows = await db.select({
-    playerId: betRecords.playerId, group: betRecords.gameType, total: sql<string>`sum(${betRecords.validBetMinor})`,
-  }).from(betRecords).where(and(
-    eq(betRecords.status, 'settled'), gte(betRecords.settledAt, from), lt(betRecords.settledAt, to), sql`${betRecords.playerId} > ${afterPlayer}`,
-    groups.length ? inArray(betRecords.gameType, groups) : undefined,
-  )).groupBy(betRecords.playerId, betRecords.gameType).orderBy(asc(betRecords.playerId), asc(betRecords.gameType)).limit(limit);
-  return rows.map((r) => ({ playerId: r.playerId, group: r.group, totalMinor: BigInt(r.total) }));
-}
-
-/** Net loss (stakes minus payouts of settled bets) of one Taipei day per player, a page at a time. */
-export async function netLossByPlayer(db: DbOrTx, from: Date, to: Date, afterPlayer: number, limit: number) {
-  const rows = await db.select({
-    playerId: betRecords.playerId, loss: sql<string>`sum(${betRecords.stakeMinor} - ${betRecords.payoutMinor})`,
-  }).from(betRecords).where(and(
-    eq(betRecords.status, 'settled'), gte(betRecords.settledAt, from), lt(betRecords.settledAt, to), sql`${betRecords.playerId} > ${afterPlayer}`,
-  )).groupBy(betRecords.playerId).orderBy(asc(betRecords.playerId)).limit(limit);
-  return rows.map((r) => ({ playerId: r.playerId, lossMinor: BigInt(r.loss) }));
-}
-
 // ---- deposits the deposit modes have been run for ------------------------------------------------
 
 /** Records that a credited deposit's promotions were evaluated; the first path to finish keeps its name. */
@@ -179,22 +100,9 @@ export async function markDepositChecked(db: DbOrTx, depositId: string, playerId
   await db.insert(promotionDepositChecks).values({ depositId, playerId, source }).onConflictDoNothing();
 }
 
-export async function depositCheck(db: DbOrTx, depositId: string) {
-  return (await db.select().from(promotionDepositChecks).where(eq(promotionDepositChecks.depositId, depositId)).limit(1))[0];
-}
-
-/**
- * Paid deposits credited in [from, to) that no evaluation has recorded, oldest credit first. The methods are
- * listed so the read walks the (status, method, created_at) index; an order is created before it is paid, and
- * one created more than `createdSlackMs` before the window is left to the hook that ran when it was credited.
- */
-export async function uncheckedDeposits(db: DbOrTx, q: { from: Date; to: Date; methods: readonly string[]; createdSlackMs: number; limit: number }) {
-  return db.select({ id: depositOrders.id, playerId: depositOrders.playerId }).from(depositOrders).where(and(
-    eq(depositOrders.status, 'paid'), inArray(depositOrders.method, [...q.methods]),
-    gte(depositOrders.createdAt, new Date(q.from.getTime() - q.createdSlackMs)),
-    gte(depositOrders.paidAt, q.from), lt(depositOrders.paidAt, q.to),
-    sql`not exists (select 1 from ${promotionDepositChecks} c where c.deposit_id = ${depositOrders.id})`,
-  )).orderBy(asc(depositOrders.paidAt), asc(depositOrders.id)).limit(q.limit);
+/** Whether an evaluation of this deposit (its id given as a column of the caller's query) has been recorded. */
+export function depositWasChecked(depositId: SQL): SQL {
+  return sql`exists (select 1 from ${promotionDepositChecks} c where c.deposit_id = ${depositId})`;
 }
 
 /** Forgets evaluations older than the sweep looks back: their deposits are never swept again. */
@@ -237,35 +145,38 @@ export async function sumPaid(db: DbOrTx, promotionId: number, playerId: number,
   return BigInt(r[0]?.total ?? 0);
 }
 
-/** Whether the player holds an active activity wallet from another grant of this mode (for not-combinable promotions). */
-export async function activeGrantOfMode(db: DbOrTx, playerId: number, mode: number, exceptGrantId: number): Promise<boolean> {
-  const r = await db.select({ id: promotionGrants.id }).from(promotionGrants)
-    .innerJoin(bonusWallets, eq(bonusWallets.id, promotionGrants.walletId))
-    .where(and(eq(promotionGrants.playerId, playerId), eq(promotionGrants.mode, mode), eq(bonusWallets.status, BONUS_WALLET_STATUS.active), sql`${promotionGrants.id} <> ${exceptGrantId}`))
-    .limit(1);
-  return r.length > 0;
+/** The activity wallets of the player's other grants of this mode, as a sub-select (for not-combinable promotions). */
+export function walletsOfOtherGrants(playerId: number, mode: number, exceptGrantId: number): SQL {
+  return sql`select ${promotionGrants.walletId} from ${promotionGrants} where ${promotionGrants.playerId} = ${playerId} and ${promotionGrants.mode} = ${mode} and ${promotionGrants.id} <> ${exceptGrantId}`;
 }
 
-/** A grant with its promotion's titles, its activity wallet and that wallet's balance. */
+/** A grant with its promotion's titles. */
 function grantSelect(db: DbOrTx) {
-  return db.select({
-    grant: promotionGrants, promotion: { title: promotions.title, titleEn: promotions.titleEn }, wallet: bonusWallets,
-    balance: accounts.balanceMinor, account: players.account,
-  }).from(promotionGrants)
-    .innerJoin(promotions, eq(promotions.id, promotionGrants.promotionId))
-    .innerJoin(players, eq(players.id, promotionGrants.playerId))
-    .leftJoin(bonusWallets, eq(bonusWallets.id, promotionGrants.walletId))
-    .leftJoin(accounts, and(eq(accounts.playerId, promotionGrants.playerId), eq(accounts.kind, 'bonus'), eq(accounts.ref, sql`${promotionGrants.walletId}::text`)));
+  return db.select({ grant: promotionGrants, promotion: { title: promotions.title, titleEn: promotions.titleEn } }).from(promotionGrants)
+    .innerJoin(promotions, eq(promotions.id, promotionGrants.promotionId));
 }
-export type GrantDetail = Awaited<ReturnType<ReturnType<typeof grantSelect>['limit']>>[number];
+export type GrantWithTitles = Awaited<ReturnType<ReturnType<typeof grantSelect>['limit']>>[number];
 
-export async function grantDetail(db: DbOrTx, id: number): Promise<GrantDetail | undefined> {
+export async function grantWithTitles(db: DbOrTx, id: number): Promise<GrantWithTitles | undefined> {
   return (await grantSelect(db).where(eq(promotionGrants.id, id)).limit(1))[0];
 }
 
-export async function myGrants(db: DbOrTx, playerId: number, q: { status?: string; limit: number; offset: number }) {
-  const where = and(eq(promotionGrants.playerId, playerId), q.status ? eq(promotionGrants.status, q.status) : undefined,
-    // An opt-in waiting for its deposit is shown; refusals the engine recorded without the player asking are not noise to hide.
+export async function grantsOfPlayer(db: DbOrTx, playerId: number, q: { status?: string; limit: number; offset: number }) {
+  const where = and(eq(promotionGrants.playerId, playerId), q.status ? eq(promotionGrants.status, q.status) : undefined);
+  const [rows, total] = await Promise.all([
+    grantSelect(db).where(where).orderBy(desc(promotionGrants.id)).limit(q.limit).offset(q.offset),
+    db.select({ n: count() }).from(promotionGrants).where(where),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** The application queue: grants by promotion, status, mode and players (the players an account name matched). */
+export async function applicationQueue(db: DbOrTx, q: { promotionId?: number; status?: string; mode?: number; playerIds?: number[]; limit: number; offset: number }) {
+  const where = and(
+    q.promotionId ? eq(promotionGrants.promotionId, q.promotionId) : undefined,
+    q.status ? eq(promotionGrants.status, q.status) : undefined,
+    q.mode ? eq(promotionGrants.mode, q.mode) : undefined,
+    q.playerIds ? inArray(promotionGrants.playerId, q.playerIds) : undefined,
   );
   const [rows, total] = await Promise.all([
     grantSelect(db).where(where).orderBy(desc(promotionGrants.id)).limit(q.limit).offset(q.offset),
@@ -274,20 +185,7 @@ export async function myGrants(db: DbOrTx, playerId: number, q: { status?: strin
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-export async function applicationQueue(db: DbOrTx, q: { promotionId?: number; status?: string; mode?: number; account?: string; limit: number; offset: number }) {
-  const where = and(
-    q.promotionId ? eq(promotionGrants.promotionId, q.promotionId) : undefined,
-    q.status ? eq(promotionGrants.status, q.status) : undefined,
-    q.mode ? eq(promotionGrants.mode, q.mode) : undefined,
-    q.account ? eq(sql`lower(${players.account})`, q.account.toLowerCase()) : undefined,
-  );
-  const [rows, total] = await Promise.all([
-    grantSelect(db).where(where).orderBy(desc(promotionGrants.id)).limit(q.limit).offset(q.offset),
-    db.select({ n: count() }).from(promotionGrants).innerJoin(players, eq(players.id, promotionGrants.playerId)).where(where),
-  ]);
-  return { rows, total: total[0]?.n ?? 0 };
-}
-
+/** A promotion's grant counts and cost; its wallets' bet flow comes from the wallet domain. */
 export async function report(db: DbOrTx, promotionId: number) {
   const r = await db.select({
     grants: sql<number>`count(*) filter (where ${promotionGrants.status} = 'success')::int`,
@@ -295,13 +193,13 @@ export async function report(db: DbOrTx, promotionId: number) {
     applying: sql<number>`count(*) filter (where ${promotionGrants.status} = 'applying')::int`,
     rejected: sql<number>`count(*) filter (where ${promotionGrants.status} = 'fail')::int`,
     cost: sql<string>`coalesce(sum(${promotionGrants.amountMinor}) filter (where ${promotionGrants.status} = 'success'), 0)`,
-    flowTarget: sql<string>`coalesce(sum(${bonusWallets.bonusBetMinor}), 0)`,
-    flowDone: sql<string>`coalesce(sum(least(${bonusWallets.bonusNowBetMinor}, ${bonusWallets.bonusBetMinor})), 0)`,
-    unlocks: sql<number>`count(*) filter (where ${bonusWallets.status} = 2)::int`,
-    givenUp: sql<number>`count(*) filter (where ${bonusWallets.status} = 3)::int`,
-  }).from(promotionGrants).leftJoin(bonusWallets, eq(bonusWallets.id, promotionGrants.walletId))
-    .where(eq(promotionGrants.promotionId, promotionId));
+  }).from(promotionGrants).where(eq(promotionGrants.promotionId, promotionId));
   return r[0]!;
+}
+
+/** The activity wallets of a promotion's grants, as a sub-select. */
+export function walletsOfPromotion(promotionId: number): SQL {
+  return sql`select ${promotionGrants.walletId} from ${promotionGrants} where ${promotionGrants.promotionId} = ${promotionId}`;
 }
 
 // ---- budget, limits and anti-abuse keys -----------------------------------------------------------
@@ -357,4 +255,3 @@ export async function closeJobRun(db: DbOrTx, job: string, promotionId: number, 
     .where(and(eq(promotionJobRuns.job, job), eq(promotionJobRuns.promotionId, promotionId), eq(promotionJobRuns.day, day)));
 }
 
-export type Where = SQL | undefined;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { ok } from '../../lib/reply.ts';
 import { bearerToken } from '../auth/tokens.ts';
-import type { Auth } from '../auth/service.ts';
+import { playerOf } from '../auth/request.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import { translate } from '../../../i18n/index.ts';
 import {
@@ -18,7 +18,6 @@ export const promotionRoutes: FastifyPluginAsync = async (plugin) => {
   const { promotions, auth } = app.services;
   // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
   const player = { onRequest: app.requirePlayer };
-  const me = (request: FastifyRequest) => (request.auth as Auth).playerId;
   /** The public calls read the session when one is sent, and answer a visitor's view without one. */
   const maybeMe = async (request: FastifyRequest): Promise<number | undefined> => {
     const token = bearerToken(request.headers.authorization);
@@ -40,10 +39,10 @@ export const promotionRoutes: FastifyPluginAsync = async (plugin) => {
   app.post('/activity/apply', {
     ...player, schema: { body: applyBody, response: { 200: okBody(ApplyResultView) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
   }, async (request) => {
-    const application = await promotions.apply(me(request), request.body.id, request.locale);
+    const application = await promotions.apply(playerOf(request).playerId, request.body.id, request.locale);
     return ok(application, translate(request.locale, application.status === 'success' ? 'promo.granted' : 'promo.applied'));
   });
 
   app.get('/activity/mine', { ...player, schema: { querystring: myPromotionsQuery, response: { 200: okBody(MyPromotionsView) } } },
-    async (request) => ok(await promotions.mine(me(request), request.query, request.locale)));
+    async (request) => ok(await promotions.mine(playerOf(request).playerId, request.query, request.locale)));
 };

@@ -1,4 +1,4 @@
-// The promotions engine (issue 12, modes 1 to 10; mode 11 is the red-packet module). Every grant is one
+// The promotions engine (modes 1 to 10; mode 11 is the red-packet module). Every grant is one
 // transaction: the grant row, the budget, the per-player limit and anti-abuse keys, and the ledger journal
 // from the house promotions account into a new activity wallet (or the central wallet when the bet-flow
 // multiple is 0). The journal's key names the promotion, the player and the qualifying event or period, and
@@ -22,17 +22,24 @@ import { DEPOSIT_METHODS } from '../../../shared/schemas/cashier.ts';
 import { checkGate, mayReceiveOffers } from '../protection/gate.ts';
 import { bonusAccounts, payBonusInTx, type BonusAccounts } from '../wallet/grants.ts';
 import { publicFileUrl } from '../uploads/service.ts';
+import { playerFacts, type PlayerFacts } from '../auth/player-facts.ts';
+import { depositById, depositTotals, paidDepositsBefore, paidDepositsCredited, usableCardNumber } from '../cashier/deposit-facts.ts';
+import { netLossByPlayer, validBetByGroup, validBetTotal } from '../bets/valid-bet-facts.ts';
+import { vipRebateBp } from '../vip/level-facts.ts';
+import { anyActiveBonusWallet } from '../wallet/bonus-wallet-facts.ts';
+import { grantDetail, myGrants, type GrantDetail } from './grant-details.ts';
 import * as repo from './repository.ts';
 import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
+import { offsetOf } from '../../../shared/schemas/paging.ts';
 
 /** Players (or player and game group rows) a daily job reads per page. */
 const JOB_PAGE = 500;
 /** One run of a daily job settles at most this many pages per promotion; the next run goes on. */
 const JOB_MAX_PAGES = 400;
 /** How far back the deposit sweep looks for credited deposits without an evaluation. */
-export const DEPOSIT_SWEEP_WINDOW_MS = 48 * 60 * 60 * 1000;
+const DEPOSIT_SWEEP_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** Deposits the sweep evaluates per run at most; the next run (minutes later) goes on. */
-export const DEPOSIT_SWEEP_BATCH = 200;
+const DEPOSIT_SWEEP_BATCH = 200;
 /** A deposit credited this recently is left to its own hook. */
 const DEPOSIT_SWEEP_GRACE_MS = 2 * 60 * 1000;
 /** Evaluation records are kept this long past the window, then pruned. */
@@ -44,12 +51,12 @@ const KEY_PREFIX = 'promo';
 const BP = 10_000n;
 
 /** The period an opt-in application waits in until a qualifying deposit arrives. */
-export const OPT_IN_PERIOD = '';
+const OPT_IN_PERIOD = '';
 
 export type Grant = repo.GrantRow;
 
 /** What happened to one qualifying event. */
-export type AwardOutcome =
+type AwardOutcome =
   | { kind: 'paid'; grant: Grant }
   | { kind: 'applying'; grant: Grant }
   | { kind: 'duplicate' }
@@ -81,7 +88,7 @@ function bp(text: number): string {
 }
 
 /** The key of a Taipei calendar period (day, ISO week starting Monday, month) or 'ever'. */
-export function limitPeriodKey(period: LimitPeriod | string, now: Date): string {
+function limitPeriodKey(period: LimitPeriod | string, now: Date): string {
   const day = taipeiDate(now);
   if (period === 'day') return day;
   if (period === 'month') return day.slice(0, 7);
@@ -94,7 +101,7 @@ export function limitPeriodKey(period: LimitPeriod | string, now: Date): string 
 }
 
 /** The reward for a base amount: the highest tier reached, or the rule's fixed amount or percent; capped per grant. */
-export function rewardFor(p: Pick<repo.PromotionRow, 'tiers' | 'rewardKind' | 'fixedAmountMinor' | 'percentBp' | 'maxGrantMinor'>, baseMinor: bigint): bigint {
+function rewardFor(p: Pick<repo.PromotionRow, 'tiers' | 'rewardKind' | 'fixedAmountMinor' | 'percentBp' | 'maxGrantMinor'>, baseMinor: bigint): bigint {
   let amount: bigint;
   if (p.tiers.length) {
     const reached = p.tiers.filter((t) => baseMinor >= BigInt(t.thresholdMinor)).sort((a, b) => (BigInt(a.thresholdMinor) < BigInt(b.thresholdMinor) ? -1 : 1)).at(-1);
@@ -107,7 +114,6 @@ export function rewardFor(p: Pick<repo.PromotionRow, 'tiers' | 'rewardKind' | 'f
 }
 
 const APPLY_MODES = new Set<number>([PROMOTION_MODE.general, ...DEPOSIT_MODES]);
-const AUTOMATIC_MODES = new Set<number>([PROMOTION_MODE.registerSend, PROMOTION_MODE.validBet, PROMOTION_MODE.rescueMoney, PROMOTION_MODE.recommendFriend]);
 
 export class PromotionsService {
   private readonly db: Db;
@@ -143,7 +149,7 @@ export class PromotionsService {
     const hiddenModes = [...entries].filter(([, s]) => s === 'off').map(([m]) => m);
     const { rows, total } = await repo.hallPage(this.db, {
       mode: q.mode || undefined, front: q.front || undefined, limited: q.limited === '1', now: this.clock(),
-      limit: q.pageSize, offset: (q.page - 1) * q.pageSize, hiddenModes,
+      limit: q.pageSize, offset: offsetOf(q), hiddenModes,
     });
     return { data: rows.map((r) => this.card(r, locale)), total, page: q.page, pageSize: q.pageSize };
   }
@@ -184,10 +190,10 @@ export class PromotionsService {
       reasons.push(p.mode === PROMOTION_MODE.giftGiving ? 'operator_only' : 'automatic');
     }
     if (grants.some((g) => g.status === APPLICATION_STATUS.applying)) reasons.push('applied');
-    const facts = await repo.playerFacts(this.db, playerId);
+    const facts = await playerFacts(this.db, playerId);
     if (facts) reasons.push(...(await this.eligibility(p, facts, now)));
     if (p.limitCount > 0 && (await repo.limitCount(this.db, p.id, playerId, 'player', limitPeriodKey(p.limitPeriod, now))) >= p.limitCount) reasons.push('limit_reached');
-    if (p.notCombinable && (await repo.activeGrantOfMode(this.db, playerId, p.mode, 0))) reasons.push('not_combinable');
+    if (p.notCombinable && (await anyActiveBonusWallet(this.db, repo.walletsOfOtherGrants(playerId, p.mode, 0)))) reasons.push('not_combinable');
     if (p.budgetMinor !== null && p.spentMinor >= p.budgetMinor) reasons.push('budget');
     if (!(await mayReceiveOffers(this.db, playerId, now))) reasons.push('protection');
     const unique = [...new Set(reasons)];
@@ -208,14 +214,14 @@ export class PromotionsService {
   }
 
   /** Levels, registration age and the deposits asked for before taking part. */
-  private async eligibility(p: repo.PromotionRow, f: repo.PlayerFacts, now: Date): Promise<IneligibleReason[]> {
+  private async eligibility(p: repo.PromotionRow, f: PlayerFacts, now: Date): Promise<IneligibleReason[]> {
     const out: IneligibleReason[] = [];
     if (p.levels.length && !p.levels.includes(f.levelId)) out.push('level');
     const ageDays = Math.floor((now.getTime() - f.createdAt.getTime()) / DAY_MS);
     if ((p.minRegisterDays > 0 && ageDays < p.minRegisterDays) || (p.maxRegisterDays > 0 && ageDays > p.maxRegisterDays)) out.push('register_age');
     if (p.minDepositCount > 0 || p.minDepositTotalMinor > 0n) {
       const since = p.depositWindowDays > 0 ? new Date(now.getTime() - p.depositWindowDays * DAY_MS) : undefined;
-      const t = await repo.depositTotals(this.db, f.id, since);
+      const t = await depositTotals(this.db, f.id, since);
       if (t.n < p.minDepositCount || t.totalMinor < p.minDepositTotalMinor) out.push('deposit_requirement');
     }
     return out;
@@ -236,14 +242,14 @@ export class PromotionsService {
     if (window.length) throw new ApiError('promotion_unavailable');
     if (!APPLY_MODES.has(p.mode) || (p.mode !== PROMOTION_MODE.general && p.claimMode !== 'apply')) throw new ApiError('promotion_unavailable');
     await checkGate(this.db, playerId, 'promotion', 0n, now);
-    const facts = await repo.playerFacts(this.db, playerId);
+    const facts = await playerFacts(this.db, playerId);
     if (!facts) throw new ApiError('unauthorized');
     if ((await this.eligibility(p, facts, now)).length) throw new ApiError('promotion_not_eligible');
     const mine = await repo.grantsOf(this.db, p.id, playerId, 100);
     if (mine.some((g) => g.status === APPLICATION_STATUS.applying)) throw new ApiError('promotion_applied');
     const periodKey = limitPeriodKey(p.limitPeriod, now);
     if (p.limitCount > 0 && (await repo.limitCount(this.db, p.id, playerId, 'player', periodKey)) >= p.limitCount) throw new ApiError('promotion_limit');
-    if (p.notCombinable && (await repo.activeGrantOfMode(this.db, playerId, p.mode, 0))) throw new ApiError('promotion_not_combinable');
+    if (p.notCombinable && (await anyActiveBonusWallet(this.db, repo.walletsOfOtherGrants(playerId, p.mode, 0)))) throw new ApiError('promotion_not_combinable');
     if (p.budgetMinor !== null && p.spentMinor >= p.budgetMinor) throw new ApiError('promotion_budget');
 
     if (p.mode !== PROMOTION_MODE.general) {
@@ -265,11 +271,11 @@ export class PromotionsService {
   }
 
   async mine(playerId: number, q: { status?: string; page: number; pageSize: number }, locale: Locale): Promise<MyPromotions> {
-    const { rows, total } = await repo.myGrants(this.db, playerId, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+    const { rows, total } = await myGrants(this.db, playerId, { status: q.status, limit: q.pageSize, offset: offsetOf(q) });
     return { data: rows.map((r) => this.applicationView(r, locale)), total, page: q.page, pageSize: q.pageSize };
   }
 
-  applicationView(r: Pick<repo.GrantDetail, 'grant' | 'promotion' | 'wallet' | 'balance'>, locale: Locale): Application {
+  applicationView(r: Pick<GrantDetail, 'grant' | 'promotion' | 'wallet' | 'balance'>, locale: Locale): Application {
     const { grant: g, promotion: p, wallet: w } = r;
     return {
       id: g.id, promotion_id: g.promotionId, mode: g.mode, title: locale === 'en' ? p.titleEn : p.title,
@@ -286,7 +292,7 @@ export class PromotionsService {
   }
 
   async applicationViewById(id: number, locale: Locale): Promise<Application> {
-    const r = await repo.grantDetail(this.db, id);
+    const r = await grantDetail(this.db, id);
     if (!r) throw new ApiError('not_found');
     return this.applicationView(r, locale);
   }
@@ -352,7 +358,7 @@ export class PromotionsService {
     const now = this.clock();
     const playerId = row.playerId;
     await checkGate(tx, playerId, 'promotion', 0n, now);
-    if (p.notCombinable && (await repo.activeGrantOfMode(tx, playerId, p.mode, row.id))) throw new ApiError('promotion_not_combinable');
+    if (p.notCombinable && (await anyActiveBonusWallet(tx, repo.walletsOfOtherGrants(playerId, p.mode, row.id)))) throw new ApiError('promotion_not_combinable');
     if (p.limitCount > 0 && !(await repo.takeLimit(tx, p.id, playerId, 'player', limitPeriodKey(p.limitPeriod, now), p.limitCount))) {
       throw new ApiError('promotion_limit');
     }
@@ -361,9 +367,9 @@ export class PromotionsService {
     }
     const keys = new Set<string>([...p.uniqueBy, ...(ev.forceUnique ?? [])]);
     if (keys.size) {
-      const f = await repo.playerFacts(tx, playerId);
+      const f = await playerFacts(tx, playerId);
       for (const kind of keys) {
-        const value = kind === 'address' ? f?.registerIp : kind === 'phone' ? f?.phone : await repo.usableCardNumber(tx, playerId);
+        const value = kind === 'address' ? f?.registerIp : kind === 'phone' ? f?.phone : await usableCardNumber(tx, playerId);
         if (!value) continue;
         if (!(await repo.claimUniqueKey(tx, p.id, kind, value, playerId))) throw new ApiError('promotion_duplicate');
       }
@@ -396,10 +402,10 @@ export class PromotionsService {
    * other than a refusal, so the sweep tries that deposit once more.
    */
   async onDepositCredited(playerId: number, depositId: string, source: 'hook' | 'sweep' = 'hook'): Promise<void> {
-    const d = await repo.depositById(this.db, depositId);
+    const d = await depositById(this.db, depositId);
     if (!d || d.status !== 'paid' || d.playerId !== playerId) return;
     const at = d.paidAt ?? this.clock();
-    const facts = await repo.playerFacts(this.db, playerId);
+    const facts = await playerFacts(this.db, playerId);
     if (!facts) return;
     let failed = false;
     // The hook runs as the deposit is credited; the sweep runs later, so the deposit's own time says which
@@ -435,7 +441,8 @@ export class PromotionsService {
     const windowMs = opts.windowMs ?? DEPOSIT_SWEEP_WINDOW_MS;
     const from = new Date(now - windowMs);
     await repo.pruneDepositChecks(this.db, new Date(now - windowMs - DEPOSIT_CHECK_KEEP_MS));
-    const due = await repo.uncheckedDeposits(this.db, {
+    const due = await paidDepositsCredited(this.db, {
+      unless: repo.depositWasChecked,
       from, to: new Date(now - (opts.graceMs ?? DEPOSIT_SWEEP_GRACE_MS)), methods: DEPOSIT_METHODS, createdSlackMs: DEPOSIT_CREATED_SLACK_MS,
       limit: opts.limit ?? DEPOSIT_SWEEP_BATCH,
     });
@@ -449,7 +456,7 @@ export class PromotionsService {
     return { checked: due.length };
   }
 
-  private async depositPromotion(p: repo.PromotionRow, f: repo.PlayerFacts, d: { id: string; amountMinor: bigint }, at: Date): Promise<void> {
+  private async depositPromotion(p: repo.PromotionRow, f: PlayerFacts, d: { id: string; amountMinor: bigint }, at: Date): Promise<void> {
     if (d.amountMinor < p.minAmountMinor) return;
     if ((await this.eligibility(p, f, this.clock())).length) return;
     if (p.claimMode === 'apply') {
@@ -462,16 +469,16 @@ export class PromotionsService {
     let base = d.amountMinor;
     let amount: bigint;
     if (p.mode === PROMOTION_MODE.firstDeposit) {
-      if ((await repo.paidDepositsBefore(this.db, f.id, at, d.id)) > 0) return;
+      if ((await paidDepositsBefore(this.db, f.id, at, d.id)) > 0) return;
       amount = rewardFor(p, base);
     } else if (p.mode === PROMOTION_MODE.dailyFirstDeposit) {
-      if ((await repo.paidDepositsBefore(this.db, f.id, at, d.id, startOfTaipeiDay(at))) > 0) return;
+      if ((await paidDepositsBefore(this.db, f.id, at, d.id, startOfTaipeiDay(at))) > 0) return;
       // One per Taipei day, whatever happens to the deposits.
       period = `day:${taipeiDate(at)}`;
       amount = rewardFor(p, base);
     } else if (p.mode === PROMOTION_MODE.accumulatedDeposit) {
       // Deposits over the claim window, by tier: each tier reached pays once, what it adds to the tiers already paid.
-      base = (await repo.depositTotals(this.db, f.id, p.claimStart ?? undefined, p.claimEnd ?? undefined)).totalMinor;
+      base = (await depositTotals(this.db, f.id, p.claimStart ?? undefined, p.claimEnd ?? undefined)).totalMinor;
       const tiers = [...p.tiers].sort((a, b) => (BigInt(a.thresholdMinor) < BigInt(b.thresholdMinor) ? -1 : 1));
       const reached = tiers.filter((t) => base >= BigInt(t.thresholdMinor)).length;
       if (!reached) return;
@@ -486,7 +493,7 @@ export class PromotionsService {
 
   /** Mode 5 after a registration: one grant per registration address and per phone. */
   async onRegistered(playerId: number): Promise<void> {
-    const facts = await repo.playerFacts(this.db, playerId);
+    const facts = await playerFacts(this.db, playerId);
     if (!facts) return;
     for (const p of await repo.claimablePromotions(this.db, [PROMOTION_MODE.registerSend], this.clock())) {
       try {
@@ -514,13 +521,13 @@ export class PromotionsService {
    * (within the per-referrer cap) and the friend are paid once each; never when both registered from one address.
    */
   async checkReferral(friendId: number): Promise<void> {
-    const friend = await repo.playerFacts(this.db, friendId);
+    const friend = await playerFacts(this.db, friendId);
     if (!friend?.referrerId) return;
     const promos = await repo.claimablePromotions(this.db, [PROMOTION_MODE.recommendFriend], this.clock());
     if (!promos.length) return;
-    const referrer = await repo.playerFacts(this.db, friend.referrerId);
+    const referrer = await playerFacts(this.db, friend.referrerId);
     if (!referrer) return;
-    const [deposits, validBet] = await Promise.all([repo.depositTotals(this.db, friendId), repo.validBetTotal(this.db, friendId)]);
+    const [deposits, validBet] = await Promise.all([depositTotals(this.db, friendId), validBetTotal(this.db, friendId)]);
     for (const p of promos) {
       if (await repo.grantByEvent(this.db, p.id, referrer.id, `friend:${friendId}`)) continue;
       if (deposits.totalMinor < p.friendMinDepositMinor || validBet < p.friendMinValidBetMinor) continue;
@@ -583,16 +590,16 @@ export class PromotionsService {
       if ((await repo.openJobRun(this.db, job, p.id, day)) === 'done') continue;
       alreadyRun = false;
       let n = 0;
-      const facts = new Map<number, repo.PlayerFacts | undefined>();
+      const facts = new Map<number, PlayerFacts | undefined>();
       const factsOf = async (id: number) => {
-        if (!facts.has(id)) facts.set(id, await repo.playerFacts(this.db, id));
+        if (!facts.has(id)) facts.set(id, await playerFacts(this.db, id));
         return facts.get(id);
       };
       let after = 0;
       for (let pages = 0; pages < JOB_MAX_PAGES; pages++) {
         const items: Array<{ playerId: number; period: string; base: bigint; amount: bigint }> = [];
         if (mode === PROMOTION_MODE.validBet) {
-          let rows = await repo.validBetByGroup(this.db, from, to, p.gameGroups, after, JOB_PAGE);
+          let rows = await validBetByGroup(this.db, from, to, p.gameGroups, after, JOB_PAGE);
           if (!rows.length) break;
           // A full page may end in the middle of a player's groups: that player is read again on the next page.
           const full = rows.length === JOB_PAGE;
@@ -600,7 +607,7 @@ export class PromotionsService {
           for (const r of rows) {
             const f = await factsOf(r.playerId);
             if (!f || r.totalMinor < p.minAmountMinor) continue;
-            const rate = p.useVipRate ? await repo.vipRebateBp(this.db, f.levelId) : p.percentBp;
+            const rate = p.useVipRate ? await vipRebateBp(this.db, f.levelId) : p.percentBp;
             let amount = (r.totalMinor * BigInt(rate)) / BP;
             if (p.maxGrantMinor > 0n && amount > p.maxGrantMinor) amount = p.maxGrantMinor;
             items.push({ playerId: r.playerId, period: `${day}:${r.group}`, base: r.totalMinor, amount });
@@ -609,7 +616,7 @@ export class PromotionsService {
           await this.payItems(p, items, facts, (c) => { n += c; });
           if (!full) break;
         } else {
-          const rows = await repo.netLossByPlayer(this.db, from, to, after, JOB_PAGE);
+          const rows = await netLossByPlayer(this.db, from, to, after, JOB_PAGE);
           if (!rows.length) break;
           for (const r of rows) {
             if (r.lossMinor <= 0n || r.lossMinor < p.minAmountMinor) continue;
@@ -628,7 +635,7 @@ export class PromotionsService {
   }
 
   private async payItems(p: repo.PromotionRow, items: Array<{ playerId: number; period: string; base: bigint; amount: bigint }>,
-    facts: Map<number, repo.PlayerFacts | undefined>, counted: (n: number) => void): Promise<void> {
+    facts: Map<number, PlayerFacts | undefined>, counted: (n: number) => void): Promise<void> {
     for (const it of items) {
       const f = facts.get(it.playerId);
       if (!f || it.amount <= 0n) continue;

@@ -3,11 +3,12 @@
 // packet, and the unique index on (round, player) keeps one packet per player per round whatever the races.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { players, redPacketRounds, redPackets, uploads } from '../../db/schema.ts';
+import { redPacketRounds, redPackets } from '../../db/schema.ts';
+import { accountNameOf } from '../auth/player-facts.ts';
 
 export type RoundRow = typeof redPacketRounds.$inferSelect;
 export type RoundValues = Omit<typeof redPacketRounds.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'openedAt' | 'closedAt' | 'status'>;
-export type PacketRow = typeof redPackets.$inferSelect;
+type PacketRow = typeof redPackets.$inferSelect;
 
 /** Rows per insert statement when storing a round's packets. */
 const INSERT_BATCH = 1000;
@@ -147,8 +148,8 @@ export async function listClaims(db: DbOrTx, filter: { status?: string; roundId?
   if (filter.roundId) conds.push(eq(redPackets.roundId, filter.roundId));
   const where = and(...conds);
   const [rows, [total]] = await Promise.all([
-    db.select({ packet: redPackets, account: players.account, title: redPacketRounds.title })
-      .from(redPackets).innerJoin(players, eq(players.id, redPackets.playerId)).innerJoin(redPacketRounds, eq(redPacketRounds.id, redPackets.roundId))
+    db.select({ packet: redPackets, account: accountNameOf(redPackets.playerId), title: redPacketRounds.title })
+      .from(redPackets).innerJoin(redPacketRounds, eq(redPacketRounds.id, redPackets.roundId))
       .where(where).orderBy(filter.status === 'pending' ? asc(redPackets.claimedAt) : desc(redPackets.claimedAt), desc(redPackets.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(redPackets).where(where),
   ]);
@@ -175,8 +176,3 @@ export async function markClosed(db: DbOrTx): Promise<number[]> {
   return res.rows.map((r) => Number(r.id));
 }
 
-/** Whether an upload is public operator content (the only kind a round may show to everyone). */
-export async function isPublicUpload(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, id), eq(uploads.isPublic, true)));
-  return !!row;
-}

@@ -7,7 +7,7 @@ import { ok } from '../../lib/reply.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import { addAuditParams, addAuditView, redEnvelopeView } from '../../../shared/schemas/redpacket.ts';
 import { bearerToken } from '../auth/tokens.ts';
-import type { Auth } from '../auth/service.ts';
+import { playerOf } from '../auth/request.ts';
 
 export const redPacketRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
@@ -24,7 +24,7 @@ export const redPacketRoutes: FastifyPluginAsync = async (plugin) => {
     onRequest: app.requirePlayer,
     schema: { params: addAuditParams, response: { 200: okBody(addAuditView) } },
   }, async (request) => {
-    const result = await redpacket.claim((request.auth as Auth).playerId, request.params.redEnvelopeId, request.locale);
+    const result = await redpacket.claim(playerOf(request).playerId, request.params.redEnvelopeId, request.locale);
     return ok(result.view, result.message);
   });
 };

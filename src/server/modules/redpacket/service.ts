@@ -12,14 +12,17 @@ import type { Publisher } from '../../realtime/publisher.ts';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../../shared/money.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { translate } from '../../../i18n/index.ts';
 import {
   RED_PACKET_MAX_POOL_MINOR, RED_PACKET_MAX_WINDOW_MS, type AddAuditView, type RedEnvelopeView, type RoundInput, type RoundView,
 } from '../../../shared/schemas/redpacket.ts';
 import { checkGate } from '../protection/gate.ts';
+import { isPublicUpload } from '../uploads/public-upload-facts.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { recordAudit } from '../staff/audit.ts';
 import * as repo from './repository.ts';
+import { offsetOf } from '../../../shared/schemas/paging.ts';
 
 /** How long one instance reuses its answer to "which round is on": every page view of every visitor asks. */
 const LIVE_CACHE_MS = 1000;
@@ -68,7 +71,7 @@ function minor(text: string, field: string): bigint {
 }
 
 /** Checks a round's settings in a fixed order and turns them into a row; impossible settings are refused by field. */
-export function roundValues(input: RoundInput): repo.RoundValues {
+function roundValues(input: RoundInput): repo.RoundValues {
   const startsAt = new Date(input.starts_at);
   const endsAt = new Date(input.ends_at);
   if (!(endsAt > startsAt)) throw new ApiError('validation_failed', { ends_at: ['bo.redpacket.v.window'] });
@@ -96,7 +99,7 @@ function walletNames(round: repo.RoundRow): { name: string; nameEn: string } {
   return { name: `紅包雨 ${round.title}`.slice(0, 60), nameEn: `Red packet ${round.titleEn}`.slice(0, 60) };
 }
 
-export interface ClaimResult { view: AddAuditView; message: string }
+interface ClaimResult { view: AddAuditView; message: string }
 
 export class RedPacketService {
   private readonly db: Db;
@@ -106,16 +109,22 @@ export class RedPacketService {
   private readonly pictureUrl: (id: number) => string;
   private live: { at: number; round: Awaited<ReturnType<typeof repo.liveRound>> } | undefined;
   private readonly roundCache = new Map<number, { at: number; round: repo.RoundRow | undefined }>();
+  /**
+   * The service's clock in epoch milliseconds: the claim window, the round states and the caches' ages are read
+   * from it. Date.now by default; tests move it instead of sleeping past a window or a cache.
+   */
+  readonly now: () => number;
 
-  constructor(deps: { db: Db; accounts: AccountDirectory; publish: Publisher; pictureUrl: (id: number) => string }) {
+  constructor(deps: { db: Db; accounts: AccountDirectory; publish: Publisher; pictureUrl: (id: number) => string; now?: () => number }) {
     this.db = deps.db;
     this.accounts = deps.accounts;
     this.publish = deps.publish;
     this.pictureUrl = deps.pictureUrl;
+    this.now = deps.now ?? Date.now;
   }
 
   private async liveRound() {
-    const now = Date.now();
+    const now = this.now();
     if (this.live && now - this.live.at < LIVE_CACHE_MS) return this.live.round;
     const round = await repo.liveRound(this.db);
     this.live = { at: now, round };
@@ -125,7 +134,7 @@ export class RedPacketService {
   /** GET /activity/redEnvelope for a visitor (playerId undefined) or a player. */
   async info(playerId: number | undefined, locale: Locale): Promise<RedEnvelopeView> {
     const round = await this.liveRound();
-    if (!round || round.endsAt.getTime() <= Date.now()) {
+    if (!round || round.endsAt.getTime() <= this.now()) {
       return {
         haveRedEnvelope: false, haveRedEnvelopeRain: false, redpacketPosition: 'right', showRedPack: false, showPageType: 0,
         redEnvelopeId: null, redEnvelopePic: null, title: '', endsAt: null, remaining: 0,
@@ -151,7 +160,7 @@ export class RedPacketService {
    * stale: the packet is taken only if the database still finds the round scheduled and inside its window.
    */
   private async roundFor(roundId: number): Promise<repo.RoundRow | undefined> {
-    const now = Date.now();
+    const now = this.now();
     const hit = this.roundCache.get(roundId);
     if (hit && now - hit.at < LIVE_CACHE_MS) return hit.round;
     const round = await repo.roundById(this.db, roundId);
@@ -172,7 +181,7 @@ export class RedPacketService {
     if (!round) throw new ApiError('red_packet_not_found');
     // A cancelled round has ended for the player, whatever its window said.
     if (round.status !== 'scheduled') throw new ApiError('red_packet_ended');
-    const now = Date.now();
+    const now = this.now();
     if (now < round.startsAt.getTime()) throw new ApiError('red_packet_not_started');
     if (now >= round.endsAt.getTime()) throw new ApiError('red_packet_ended');
     const house = await this.accounts.houseAccount('bonus', playerId);
@@ -199,9 +208,7 @@ export class RedPacketService {
     if (paid) this.publish.toPlayer(playerId, 'update-user');
     const amount = minorToDecimal(taken.amountMinor);
     const shown = formatDecimal(amount);
-    const message = paid
-      ? (locale === 'en' ? `Congratulations! You won a red packet of ${shown}, paid into an activity wallet.` : `恭喜您搶到紅包 ${shown} 元，已存入活動錢包！`)
-      : (locale === 'en' ? `Congratulations! You won a red packet of ${shown}; it will be paid after review.` : `恭喜您搶到紅包 ${shown} 元，審核通過後將存入活動錢包。`);
+    const message = translate(locale, paid ? 'redpacket.claim.paid' : 'redpacket.claim.pending', { amount: shown });
     return { view: { id: taken.packetId, amount, status: paid ? 'approved' : 'pending' }, message };
   }
 
@@ -248,7 +255,7 @@ export class RedPacketService {
 
   /** A round's picture must be public operator content from the uploads module (publicFileUrl serves it to everyone). */
   private async assertPicture(input: RoundInput): Promise<void> {
-    if (input.picture_id !== null && !(await repo.isPublicUpload(this.db, input.picture_id))) {
+    if (input.picture_id !== null && !(await isPublicUpload(this.db, input.picture_id))) {
       throw new ApiError('validation_failed', { picture_id: ['bo.redpacket.v.picture'] });
     }
   }
@@ -297,9 +304,9 @@ export class RedPacketService {
   }
 
   async rounds(page: number, pageSize: number): Promise<{ data: RoundView[]; total: number; page: number; pageSize: number }> {
-    const { rows, total } = await repo.listRounds(this.db, pageSize, (page - 1) * pageSize);
+    const { rows, total } = await repo.listRounds(this.db, pageSize, offsetOf({ page, pageSize }));
     const counts = await repo.roundCounts(this.db, rows.map((r) => r.id));
-    const now = Date.now();
+    const now = this.now();
     return {
       total, page, pageSize,
       data: rows.map((r) => {
@@ -321,7 +328,7 @@ export class RedPacketService {
   }
 
   async claims(filter: { status?: string; roundId?: number }, page: number, pageSize: number) {
-    const { rows, total } = await repo.listClaims(this.db, filter, pageSize, (page - 1) * pageSize);
+    const { rows, total } = await repo.listClaims(this.db, filter, pageSize, offsetOf({ page, pageSize }));
     return {
       total, page, pageSize,
       data: rows.map(({ packet: p, account, title }) => ({

@@ -1,4 +1,4 @@
-// The points mall (SPEC.md sections 5 and 7, issue 13): gifts bought with points. Stock is taken with a
+// The points mall (SPEC.md sections 5 and 7): gifts bought with points. Stock is taken with a
 // conditional update, the player's row lock lines up one player's purchases for the per-player limit, the
 // points leave in the same transaction as the order, and a rejected order gets its points back through a
 // reversing journal. Virtual gifts pay bonus money into an activity wallet at once.
@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { LedgerError } from '../../ledger/ledger.ts';
 import { postPointsJournal } from '../../ledger/points.ts';
+import { lockedBalance, pointsBalance } from '../../ledger/facts-engagement.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
@@ -13,11 +14,12 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import type { ExchangeBuyInput, ExchangeListView, ExchangeOrderView, GiftView, OrderStatus } from '../../../shared/schemas/vip.ts';
 import { dayRange } from '../wallet/dates.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
-import type { VipService } from './service.ts';
+import { pointsMove, type VipService } from './service.ts';
 import * as repo from './repository.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
+import { offsetOf } from '../../../shared/schemas/paging.ts';
 
-export const giftImageUrl = (imageId: number | null) => (imageId ? `/api/exchange/image/${imageId}` : null);
+const giftImageUrl = (imageId: number | null) => (imageId ? `/api/exchange/image/${imageId}` : null);
 
 export function orderView(o: repo.OrderRow, locale: Locale): ExchangeOrderView {
   return {
@@ -49,7 +51,7 @@ export class ExchangeService {
 
   async list(playerId: number, locale: Locale, now = new Date()): Promise<ExchangeListView> {
     const gifts = await repo.giftsOnShow(this.db, now);
-    const [points, counts] = await Promise.all([repo.pointsBalance(this.db, playerId), repo.redeemedCounts(this.db, playerId, gifts.map((g) => g.id))]);
+    const [points, counts] = await Promise.all([pointsBalance(this.db, playerId), repo.redeemedCounts(this.db, playerId, gifts.map((g) => g.id))]);
     return { points: Number(points), list: gifts.map((g) => this.giftView(g, locale, counts.get(g.id) ?? 0)) };
   }
 
@@ -90,7 +92,7 @@ export class ExchangeService {
         if (gift.perPlayerLimit > 0 && ((await repo.redeemedCounts(tx, playerId, [gift.id])).get(gift.id) ?? 0) >= gift.perPlayerLimit) {
           throw new ApiError('exchange_limit');
         }
-        if ((await repo.lockedBalance(tx, mine)) < gift.pointsPrice) throw new ApiError('exchange_points_short');
+        if ((await lockedBalance(tx, mine)) < gift.pointsPrice) throw new ApiError('exchange_points_short');
         if (!(await repo.takeStock(tx, gift.id))) throw new ApiError('exchange_sold_out');
         const physical = gift.kind === 'physical';
         order = await repo.insertOrder(tx, {
@@ -101,7 +103,7 @@ export class ExchangeService {
         await postPointsJournal(tx, {
           kind: 'points_spend', idempotencyKey: `exchange:${order.id}:pay`, request: { order: order.id, gift: gift.id, points: gift.pointsPrice.toString() },
           playerId, ref: String(order.id), memo: gift.name,
-          postings: [{ accountId: mine, amountMinor: -gift.pointsPrice }, { accountId: housePoints, amountMinor: gift.pointsPrice }],
+          postings: pointsMove(mine, housePoints, -gift.pointsPrice),
         });
         if (!physical && gift.bonusMinor > 0n) {
           await payBonusInTx(tx, bonus, {
@@ -121,9 +123,16 @@ export class ExchangeService {
     return orderView(order!, locale);
   }
 
+  /** A gift's stored image, public catalogue content; not found when there is none. */
+  async image(id: number): Promise<{ mime: string; bytes: Buffer }> {
+    const img = await repo.imageById(this.db, id);
+    if (!img) throw new ApiError('not_found');
+    return { mime: img.mime, bytes: img.bytes };
+  }
+
   async records(playerId: number, q: { date_start?: string; date_end?: string; page: number; pageSize: number }, locale: Locale) {
     const { from, to } = dayRange(q.date_start, q.date_end);
-    const { rows, total } = await repo.ordersOf(this.db, playerId, from, to, q.pageSize, (q.page - 1) * q.pageSize);
+    const { rows, total } = await repo.ordersOf(this.db, playerId, from, to, q.pageSize, offsetOf(q));
     return { data: rows.map((o) => orderView(o, locale)), total };
   }
 
@@ -153,7 +162,7 @@ export class ExchangeService {
         await postPointsJournal(tx, {
           kind: 'points_refund', idempotencyKey: `exchange:${o.id}:refund`, request: { order: o.id, points: o.pointsPrice.toString() },
           playerId: o.playerId, ref: String(o.id), memo: detail.reason, staffId,
-          postings: [{ accountId: housePoints, amountMinor: -o.pointsPrice }, { accountId: mine, amountMinor: o.pointsPrice }],
+          postings: pointsMove(mine, housePoints, o.pointsPrice),
         });
       }
       await audit(tx);

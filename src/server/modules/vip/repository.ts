@@ -1,18 +1,20 @@
 // SQL of the VIP levels, rewards, points earning and the points mall.
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { JournalKind } from '../../ledger/kinds.ts';
+import { paidDepositSumSince, paidDepositSumsSince } from '../cashier/deposit-facts.ts';
+import { accountNameOf } from '../auth/player-facts.ts';
+import { settledValidBetSumSince, settledValidBetSumsSince } from '../bets/valid-bet-facts.ts';
 import {
   betRecords, exchangeOrders, giftImages, gifts, levels, players, vipLevelHistory, vipLevelRules, vipRewards, vipStatus,
 } from '../../db/schema.ts';
 import { GIFT_STATUS, PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 export type LevelRow = typeof levels.$inferSelect;
-export type RulesRow = typeof vipLevelRules.$inferSelect;
+type RulesRow = typeof vipLevelRules.$inferSelect;
 export type RewardRow = typeof vipRewards.$inferSelect;
 export type GiftRow = typeof gifts.$inferSelect;
 export type OrderRow = typeof exchangeOrders.$inferSelect;
-export type StatusRow = typeof vipStatus.$inferSelect;
+type StatusRow = typeof vipStatus.$inferSelect;
 
 export interface LevelWithRules { level: LevelRow; rules: RulesRow }
 
@@ -37,12 +39,13 @@ export async function standing(db: DbOrTx, playerId: number): Promise<{ levelId:
   return rows[0] ? { levelId: rows[0].levelId, status: rows[0].status ?? undefined } : undefined;
 }
 
-/** Paid deposits and settled valid bet of a player since a moment: what reaches and keeps a level. */
+/**
+ * Paid deposits and settled valid bet of a player since a moment: what reaches and keeps a level. One statement
+ * of the cashier's and the bets' own sub-selects.
+ */
 export async function totalsSince(db: DbOrTx, playerId: number, since: Date): Promise<{ depositMinor: bigint; validBetMinor: bigint }> {
   const res = await db.execute<{ d: string; b: string }>(sql`
-    select
-      (select coalesce(sum(amount_minor), 0)::text from deposit_orders where player_id = ${playerId} and status = 'paid' and paid_at >= ${since.toISOString()}) as d,
-      (select coalesce(sum(valid_bet_minor), 0)::text from bet_records where player_id = ${playerId} and status = 'settled' and settled_at >= ${since.toISOString()}) as b`);
+    select ${paidDepositSumSince(playerId, since)} as d, ${settledValidBetSumSince(playerId, since)} as b`);
   const row = res.rows[0];
   return { depositMinor: BigInt(row?.d ?? '0'), validBetMinor: BigInt(row?.b ?? '0') };
 }
@@ -139,16 +142,6 @@ export async function levelIdsOf(db: DbOrTx, playerIds: number[]): Promise<Map<n
   return new Map(rows.map((r) => [r.id, r.levelId]));
 }
 
-export async function lockedBalance(tx: DbOrTx, accountId: number): Promise<bigint> {
-  const res = await tx.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where id = ${accountId} for update`);
-  return BigInt(res.rows[0]?.b ?? '0');
-}
-
-export async function pointsBalance(db: DbOrTx, playerId: number): Promise<bigint> {
-  const res = await db.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where player_id = ${playerId} and kind = 'points' and asset = 'points'`);
-  return BigInt(res.rows[0]?.b ?? '0');
-}
-
 // ---- the mall ----------------------------------------------------------------------------------
 
 export async function giftsOnShow(db: DbOrTx, now: Date): Promise<GiftRow[]> {
@@ -225,8 +218,8 @@ export async function ordersOf(db: DbOrTx, playerId: number, from: Date, to: Dat
 export async function orderQueue(db: DbOrTx, status: string | undefined, limit: number, offset: number) {
   const where = status ? eq(exchangeOrders.status, status) : undefined;
   const [rows, total] = await Promise.all([
-    db.select({ order: exchangeOrders, account: players.account }).from(exchangeOrders)
-      .innerJoin(players, eq(players.id, exchangeOrders.playerId)).where(where).orderBy(desc(exchangeOrders.id)).limit(limit).offset(offset),
+    db.select({ order: exchangeOrders, account: accountNameOf(exchangeOrders.playerId) }).from(exchangeOrders)
+      .where(where).orderBy(desc(exchangeOrders.id)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(exchangeOrders).where(where),
   ]);
   return { rows, total: Number(total[0]?.n ?? 0) };
@@ -259,21 +252,11 @@ export async function allTotalsSince(db: DbOrTx, since: Date, limit: number) {
       coalesce(d.s, 0)::text as d, coalesce(b.s, 0)::text as b
     from players p
     left join vip_status s on s.player_id = p.id
-    left join (select player_id, sum(amount_minor) as s from deposit_orders where status = 'paid' and paid_at >= ${since.toISOString()} group by player_id) d on d.player_id = p.id
-    left join (select player_id, sum(valid_bet_minor) as s from bet_records where status = 'settled' and settled_at >= ${since.toISOString()} group by player_id) b on b.player_id = p.id
+    left join ${paidDepositSumsSince(since)} d on d.player_id = p.id
+    left join ${settledValidBetSumsSince(since)} b on b.player_id = p.id
     where p.status = ${PLAYER_STATUS.active}
     order by p.id limit ${limit}`);
   return res.rows.map((r) => ({ id: Number(r.id), levelId: Number(r.level_id), locked: !!r.locked, depositMinor: BigInt(r.d), validBetMinor: BigInt(r.b) }));
-}
-
-/** The latest movements of a player's points, for the back office. */
-export async function pointsHistory(db: DbOrTx, playerId: number, limit: number) {
-  const res = await db.execute<{ id: string; kind: JournalKind; memo: string; amount: string; after: string; created_at: string | Date }>(sql`
-    select p.id::text as id, j.kind, j.memo, p.amount_minor::text as amount, p.balance_after_minor::text as after, j.created_at
-    from accounts a join postings p on p.account_id = a.id join journals j on j.id = p.journal_id
-    where a.player_id = ${playerId} and a.kind = 'points' and a.asset = 'points'
-    order by p.id desc limit ${limit}`);
-  return res.rows.map((r) => ({ id: Number(r.id), kind: r.kind, memo: r.memo, points: Number(r.amount), balance: Number(r.after), created_at: new Date(r.created_at).toISOString() }));
 }
 
 export async function orderByClientKey(db: DbOrTx, playerId: number, clientKey: string): Promise<OrderRow | undefined> {

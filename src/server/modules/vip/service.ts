@@ -1,11 +1,12 @@
-// VIP levels (issue 13): evaluation after bets and deposits and nightly, upgrade, monthly and birthday
+// VIP levels: evaluation after bets and deposits and nightly, upgrade, monthly and birthday
 // rewards paid from the house's promotions (bonus) account, downgrades after a grace period, operator
 // locks, and points earned from settled valid bet as their own ledger asset.
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
-import { LedgerError, postJournal } from '../../ledger/ledger.ts';
+import { LedgerError } from '../../ledger/ledger.ts';
 import { postPointsJournal } from '../../ledger/points.ts';
+import { lockedBalance, pointsBalance } from '../../ledger/facts-engagement.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
@@ -18,10 +19,10 @@ import * as repo from './repository.ts';
 /** Deposits and valid bet count over this many days to reach a level, and valid bet over it keeps one. */
 export const PERIOD_DAYS = 30;
 /** A level is never taken away sooner than this after it was reached. */
-export const GRACE_DAYS = 30;
+const GRACE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Bets turned into points per run, and downgrade candidates read per page. */
-export const POINTS_BATCH = 500;
+const POINTS_BATCH = 500;
 /** Batches per run, so one run stays bounded; what is left waits for the next batch or the nightly job. */
 const POINTS_ROUNDS = 20;
 const NIGHTLY_PAGE = 500;
@@ -37,7 +38,28 @@ function bp(rate: number): string {
 
 type Tx = DbOrTx;
 
-export interface EvaluationResult { playerId: number; from: number; to: number }
+/**
+ * The two postings of a points movement: `points` into the player's points account and out of the house's (a
+ * negative count moves them back). The ledger's posting field is named for money; here it carries points.
+ */
+export function pointsMove(mine: number, house: number, points: bigint) {
+  return [{ accountId: mine, amountMinor: points }, { accountId: house, amountMinor: -points }];
+}
+
+interface EvaluationResult { playerId: number; from: number; to: number }
+
+/**
+ * The level rule: the highest level above `from` whose deposit and valid-bet thresholds the period's totals
+ * both meet, passing several levels at once if need be; `from` itself when none is met. The evaluation and
+ * the back office's level preview both ask this one rule.
+ */
+export function levelReached(table: readonly repo.LevelWithRules[], from: number, totals: { depositMinor: bigint; validBetMinor: bigint }): number {
+  let target = from;
+  for (const { level, rules } of table) {
+    if (level.id > target && totals.depositMinor >= rules.depositReqMinor && totals.validBetMinor >= rules.validBetReqMinor) target = level.id;
+  }
+  return target;
+}
 
 export class VipService {
   private readonly db: Db;
@@ -70,10 +92,7 @@ export class VipService {
         await repo.updateStatus(tx, playerId, { evaluatedAt: now });
         if (st.status.locked) return;
         const totals = await repo.totalsSince(tx, playerId, since);
-        let target = st.levelId;
-        for (const { level, rules } of table) {
-          if (level.id > target && totals.depositMinor >= rules.depositReqMinor && totals.validBetMinor >= rules.validBetReqMinor) target = level.id;
-        }
+        const target = levelReached(table, st.levelId, totals);
         if (target <= st.levelId) return;
         await repo.setLevel(tx, playerId, target);
         await repo.updateStatus(tx, playerId, { reachedAt: now });
@@ -240,14 +259,14 @@ export class VipService {
       await this.db.transaction(async (tx) => {
         let delta = desired - bet.pointsNet;
         if (delta < 0n) {
-          const balance = await repo.lockedBalance(tx, mine);
+          const balance = await lockedBalance(tx, mine);
           if (balance + delta < 0n) delta = -balance;
         }
         if (delta !== 0n) {
           await postPointsJournal(tx, {
             kind: delta > 0n ? 'points_earn' : 'points_reverse', idempotencyKey: `points:bet:${bet.id}:v${bet.version}`,
             request: { bet: bet.id, version: bet.version, delta: delta.toString() }, playerId: bet.playerId, ref: String(bet.id),
-            postings: [{ accountId: mine, amountMinor: delta }, { accountId: house, amountMinor: -delta }],
+            postings: pointsMove(mine, house, delta),
           });
           touched.add(bet.playerId);
           posted++;
@@ -269,7 +288,7 @@ export class VipService {
     await postPointsJournal(tx, {
       kind: 'points_adjust', idempotencyKey: input.key, request: { playerId: input.playerId, points: input.points.toString(), reason: input.reason },
       playerId: input.playerId, memo: input.reason, staffId: input.staffId,
-      postings: [{ accountId: input.mine, amountMinor: input.points }, { accountId: input.house, amountMinor: -input.points }],
+      postings: pointsMove(input.mine, input.house, input.points),
     });
   }
 
@@ -291,7 +310,7 @@ export class VipService {
 
   async info(playerId: number, locale: Locale, now = new Date()): Promise<VipInfoView> {
     const [table, st, points, rewards] = await Promise.all([
-      repo.levelsWithRules(this.db), repo.standing(this.db, playerId), repo.pointsBalance(this.db, playerId), repo.rewardsOf(this.db, playerId, REWARD_LIST_LIMIT),
+      repo.levelsWithRules(this.db), repo.standing(this.db, playerId), pointsBalance(this.db, playerId), repo.rewardsOf(this.db, playerId, REWARD_LIST_LIMIT),
     ]);
     if (!st) throw new ApiError('unauthorized');
     const totals = await repo.totalsSince(this.db, playerId, new Date(now.getTime() - PERIOD_DAYS * DAY_MS));
