@@ -7,7 +7,7 @@ import { cashierDeskCounts, depositsLastDay, withdrawalsLastDay } from './module
 import { openReconciliationFindings, pendingPlatformTransfers } from './modules/wallet/counts.ts';
 import { ingestionLagSeconds } from './modules/bets/counts.ts';
 import { playerCounts } from './modules/auth/backoffice/players-service.ts';
-import { activePlayersSince } from './ledger/activity.ts';
+import { activePlayersSince } from './ledger/read.ts';
 
 export const dashboardSources: DashboardSources = {
   players: playerCounts,

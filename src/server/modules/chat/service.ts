@@ -16,7 +16,7 @@ import {
 } from '../../../shared/schemas/chat.ts';
 import { PERMISSIONS } from '../staff/roles.ts';
 import { recordAudit } from '../staff/audit.ts';
-import { playerAccountBalances } from '../../ledger/facts-engagement.ts';
+import { accountsOf } from '../../ledger/read.ts';
 import { accountNames, playerWithLevel } from '../auth/player-facts.ts';
 import { activeStaffOfRoles, staffMember } from '../staff/staff-facts.ts';
 import * as repo from './repository.ts';
@@ -339,7 +339,7 @@ export class ChatService {
   async playerCard(playerId: number): Promise<ChatPlayerView> {
     const p = await playerWithLevel(this.db, playerId);
     if (!p) throw new ApiError('not_found');
-    const wallets = await playerAccountBalances(this.db, playerId, PLAYER_CARD_ACCOUNTS);
+    const wallets = await accountsOf(this.db, playerId, PLAYER_CARD_ACCOUNTS);
     return {
       id: p.id, account: p.account, status: p.status, level: p.levelName ?? '', created_at: p.createdAt.toISOString(),
       last_login_at: iso(p.lastLoginAt),

@@ -12,7 +12,7 @@ import {
 import type { Locale } from '../../../shared/constants.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
-import { centralBalance } from '../../ledger/facts-engagement.ts';
+import { centralBalanceOf } from '../../ledger/read.ts';
 import { playerWithLevel } from '../auth/player-facts.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { activeStaffOfRoles, isActiveStaffOfRoles } from '../staff/staff-facts.ts';
@@ -141,7 +141,7 @@ export class ConsultationService {
   async deskDetail(id: number, locale: Locale): Promise<DeskDetailView> {
     const c = await repo.byId(this.db, id);
     if (!c) throw new ApiError('not_found');
-    const [view, player, centralMinor] = await Promise.all([this.detailOf(this.db, c, true), playerWithLevel(this.db, c.playerId), centralBalance(this.db, c.playerId)]);
+    const [view, player, centralMinor] = await Promise.all([this.detailOf(this.db, c, true), playerWithLevel(this.db, c.playerId), centralBalanceOf(this.db, c.playerId)]);
     await repo.markSeenByStaff(this.db, id);
     if (!player) throw new ApiError('not_found');
     return {

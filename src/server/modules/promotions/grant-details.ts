@@ -2,7 +2,7 @@
 // domain's tables), its activity wallet (the wallet domain), that wallet's balance (the ledger) and the player's
 // account name (the auth domain). Each page is read in one statement per owner.
 import type { DbOrTx } from '../../db/client.ts';
-import { bonusWalletBalances } from '../../ledger/facts-engagement.ts';
+import { bonusWalletBalances } from '../../ledger/read.ts';
 import { accountNames, playersByAccounts } from '../auth/player-facts.ts';
 import { bonusWalletsById, type BonusWalletRow } from '../wallet/bonus-wallet-facts.ts';
 import * as repo from './repository.ts';
@@ -10,9 +10,9 @@ import * as repo from './repository.ts';
 export interface GrantDetail extends repo.GrantWithTitles { wallet: BonusWalletRow | null; balance: bigint | null; account: string }
 
 async function withOwners(db: DbOrTx, rows: repo.GrantWithTitles[]): Promise<GrantDetail[]> {
-  const funded = rows.flatMap((r) => (r.grant.walletId === null ? [] : [{ playerId: r.grant.playerId, walletId: r.grant.walletId }]));
+  const funded = rows.flatMap((r) => (r.grant.walletId === null ? [] : [r.grant.walletId]));
   const [wallets, balances, accounts] = await Promise.all([
-    bonusWalletsById(db, funded.map((f) => f.walletId)), bonusWalletBalances(db, funded), accountNames(db, rows.map((r) => r.grant.playerId)),
+    bonusWalletsById(db, funded), bonusWalletBalances(db, funded), accountNames(db, rows.map((r) => r.grant.playerId)),
   ]);
   // A grant whose player is gone is not shown, as the join on players used to leave it out.
   return rows.filter((r) => accounts.has(r.grant.playerId)).map((r) => {
@@ -20,7 +20,7 @@ async function withOwners(db: DbOrTx, rows: repo.GrantWithTitles[]): Promise<Gra
     return {
       ...r, account: accounts.get(r.grant.playerId)!,
       wallet: walletId === null ? null : wallets.get(walletId) ?? null,
-      balance: walletId === null ? null : balances.get(`${r.grant.playerId}:${walletId}`) ?? null,
+      balance: walletId === null ? null : balances.get(walletId) ?? null,
     };
   });
 }

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { LedgerError } from '../../ledger/ledger.ts';
-import { pointsBalance, pointsHistory } from '../../ledger/facts-engagement.ts';
+import { pointsBalanceOf, pointsHistoryOf } from '../../ledger/read.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
@@ -150,12 +150,12 @@ export class VipBackofficeService {
     const st = await repo.standing(this.db, playerId);
     if (!st) throw new ApiError('not_found');
     const [history, points, rewards, movements] = await Promise.all([
-      repo.historyOf(this.db, playerId, HISTORY_LIMIT), pointsBalance(this.db, playerId), repo.rewardsOf(this.db, playerId, REWARDS_LIMIT),
-      pointsHistory(this.db, playerId, POINTS_HISTORY_LIMIT),
+      repo.historyOf(this.db, playerId, HISTORY_LIMIT), pointsBalanceOf(this.db, playerId), repo.rewardsOf(this.db, playerId, REWARDS_LIMIT),
+      pointsHistoryOf(this.db, playerId, POINTS_HISTORY_LIMIT),
     ]);
     return {
       level_id: st.levelId, icon: levelIcon(st.levelId), locked: st.status?.locked ?? false, reached_at: st.status?.reachedAt.toISOString() ?? null,
-      points: Number(points), rewards: rewards.map(rewardView), points_history: movements,
+      points: Number(points), rewards: rewards.map(rewardView), points_history: movements.map((m) => ({ id: m.postingId, kind: m.kind, memo: m.memo, points: Number(m.amountMinor), balance: Number(m.balanceAfterMinor), created_at: m.createdAt.toISOString() })),
       history: history.map((h) => ({ id: h.id, from: h.fromLevel, to: h.toLevel, reason: h.reason, detail: h.detail, staff_id: h.staffId, created_at: h.createdAt.toISOString() })),
     };
   }
@@ -183,7 +183,7 @@ export class VipBackofficeService {
       throw err;
     }
     this.publish.toPlayer(playerId, 'update-user');
-    return { points: Number(await pointsBalance(this.db, playerId)) };
+    return { points: Number(await pointsBalanceOf(this.db, playerId)) };
   }
 
   // ---- the gift catalogue ----

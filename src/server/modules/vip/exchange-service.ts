@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { LedgerError } from '../../ledger/ledger.ts';
 import { postPointsJournal } from '../../ledger/points.ts';
-import { lockedBalance, pointsBalance } from '../../ledger/facts-engagement.ts';
+import { lockedBalanceOf, pointsBalanceOf } from '../../ledger/read.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
@@ -51,7 +51,7 @@ export class ExchangeService {
 
   async list(playerId: number, locale: Locale, now = new Date()): Promise<ExchangeListView> {
     const gifts = await repo.giftsOnShow(this.db, now);
-    const [points, counts] = await Promise.all([pointsBalance(this.db, playerId), repo.redeemedCounts(this.db, playerId, gifts.map((g) => g.id))]);
+    const [points, counts] = await Promise.all([pointsBalanceOf(this.db, playerId), repo.redeemedCounts(this.db, playerId, gifts.map((g) => g.id))]);
     return { points: Number(points), list: gifts.map((g) => this.giftView(g, locale, counts.get(g.id) ?? 0)) };
   }
 
@@ -92,7 +92,7 @@ export class ExchangeService {
         if (gift.perPlayerLimit > 0 && ((await repo.redeemedCounts(tx, playerId, [gift.id])).get(gift.id) ?? 0) >= gift.perPlayerLimit) {
           throw new ApiError('exchange_limit');
         }
-        if ((await lockedBalance(tx, mine)) < gift.pointsPrice) throw new ApiError('exchange_points_short');
+        if ((await lockedBalanceOf(tx, mine)) < gift.pointsPrice) throw new ApiError('exchange_points_short');
         if (!(await repo.takeStock(tx, gift.id))) throw new ApiError('exchange_sold_out');
         const physical = gift.kind === 'physical';
         order = await repo.insertOrder(tx, {

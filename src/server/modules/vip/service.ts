@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/errors.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
 import { LedgerError } from '../../ledger/ledger.ts';
 import { postPointsJournal } from '../../ledger/points.ts';
-import { lockedBalance, pointsBalance } from '../../ledger/facts-engagement.ts';
+import { lockedBalanceOf, pointsBalanceOf } from '../../ledger/read.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
@@ -259,7 +259,7 @@ export class VipService {
       await this.db.transaction(async (tx) => {
         let delta = desired - bet.pointsNet;
         if (delta < 0n) {
-          const balance = await lockedBalance(tx, mine);
+          const balance = await lockedBalanceOf(tx, mine);
           if (balance + delta < 0n) delta = -balance;
         }
         if (delta !== 0n) {
@@ -310,7 +310,7 @@ export class VipService {
 
   async info(playerId: number, locale: Locale, now = new Date()): Promise<VipInfoView> {
     const [table, st, points, rewards] = await Promise.all([
-      repo.levelsWithRules(this.db), repo.standing(this.db, playerId), pointsBalance(this.db, playerId), repo.rewardsOf(this.db, playerId, REWARD_LIST_LIMIT),
+      repo.levelsWithRules(this.db), repo.standing(this.db, playerId), pointsBalanceOf(this.db, playerId), repo.rewardsOf(this.db, playerId, REWARD_LIST_LIMIT),
     ]);
     if (!st) throw new ApiError('unauthorized');
     const totals = await repo.totalsSince(this.db, playerId, new Date(now.getTime() - PERIOD_DAYS * DAY_MS));
