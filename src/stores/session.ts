@@ -3,7 +3,7 @@
 import { atom, computed } from 'nanostores';
 import { STORAGE, USER_POLL_MS } from '../shared/constants.ts';
 import { rememberPage } from '../lib/came-from.ts';
-import { api, ApiFailure } from '../lib/api.ts';
+import { api, ApiFailure } from './api.ts';
 import { $token, $user, clearSession, read, setToken, write, type User } from './auth-state.ts';
 import { closeRealtime, onRealtime, setRealtimeToken } from './realtime.ts';
 import { FORCE_PASSWORD_STATUS } from '../shared/statuses.ts';
@@ -50,7 +50,7 @@ export function loadUser(): Promise<void> {
       return;
     }
     try {
-      const user = await api<User>('/auth/me');
+      const user = await api('GET /auth/me');
       $user.set(user);
       write(STORAGE.user, JSON.stringify(user));
       // A forced password change comes before anything else the player could do.
@@ -73,7 +73,7 @@ export function startSession(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   void loadUser();
-  void api<{ withdraw_store_url?: string }>('/system/settings')
+  void api('GET /system/settings')
     .then((s) => $withdrawStoreUrl.set(/^https?:\/\//.test(s.withdraw_store_url ?? '') ? s.withdraw_store_url! : ''))
     .catch(() => undefined);
   window.setInterval(() => {

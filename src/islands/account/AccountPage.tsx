@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { $sessionReady, $user, startSession } from '../../stores/session.ts';
 import { $loginDialog } from '../../stores/ui.ts';
 import { FORGET_PHONE_KEY } from '../../stores/account.ts';
-import { api, configureApi } from '../../lib/api.ts';
+import { api, configureApi } from '../../stores/api.ts';
 import type { SystemSettings } from '../../shared/settings.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { ChangePasswordForm, ForgotPasswordForm, PhoneLoginForm, type AccountT } from './forms.tsx';
@@ -40,7 +40,7 @@ type Inner = { t: Props['t']; at: AccountT; paths: Props['paths'] };
 function ForgotPage({ t, at, paths }: Inner) {
   const [recovery, setRecovery] = useState<boolean | null>(null);
   useEffect(() => {
-    api<SystemSettings>('/system/settings').then((s) => setRecovery(!!Number(s.enable_mobile_verification_retrieve_password))).catch(() => setRecovery(true));
+    api('GET /system/settings').then((s) => setRecovery(!!Number(s.enable_mobile_verification_retrieve_password))).catch(() => setRecovery(true));
   }, []);
   if (recovery === null) return <p className="py-6 text-center text-slate-500" aria-busy="true">{t['common.loading']}</p>;
   if (!recovery) {

@@ -3,7 +3,7 @@
 // field), the operator's maximum, and delete where the operator allows it. 'bankcard-audit' refreshes the list.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { onRealtime } from '../../stores/realtime.ts';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { showAlert, showConfirm } from '../../stores/ui.ts';
@@ -38,7 +38,7 @@ export default function BankCards({ t, locale, variant, paths, standalone }: Pro
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const signedIn = !!user;
-  const list = useCall(signedIn ? () => api<CardList>('/players/debit-card/list') : null, [signedIn], t);
+  const list = useCall(signedIn ? () => api('GET /players/debit-card/list') : null, [signedIn], t);
   const [adding, setAdding] = useState(false);
   useEffect(() => onRealtime('bankcard-audit', () => list.reload()), []);
 
@@ -87,7 +87,7 @@ function CardItem({ t, card, canDelete, onDeleted }: { t: T; card: Card; canDele
     message: fill(t['cashier.ui.delete_confirm'], { card: `${card.bank_name} ${card.card_number}` }),
     onConfirm: async () => {
       try {
-        await api('/players/debit-card/delete', { method: 'POST', body: { id: card.id } });
+        await api('POST /players/debit-card/delete', { body: { id: card.id } });
         onDeleted();
       } catch (err) {
         showAlert(errorText(err, t));
@@ -132,7 +132,7 @@ function AddCard({ t, variant, banks, onCancel, onAdded }: { t: T; variant: Cash
     setBusy(true);
     try {
       let message = '';
-      await api('/players/debit-card/store', { method: 'POST', body: form, quiet403: true, onMessage: (m) => { message = m; } });
+      await api('POST /players/debit-card/store', { body: form, quiet403: true, onMessage: (m) => { message = m; } });
       if (message) showAlert(message);
       onAdded();
     } catch (err) {

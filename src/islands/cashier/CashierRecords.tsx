@@ -4,7 +4,7 @@
 import { LEDGER_NOTE_KEYS, noteText } from '../../shared/ledger-notes.ts';
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { onRealtime } from '../../stores/realtime.ts';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
@@ -17,6 +17,7 @@ import {
 import { DateRangeForm, quickRange, rangeLabels, useDateRange, type DayRange } from '../common/DateRangeForm.tsx';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.tsx';
 import { usePagedRecords } from '../common/usePagedRecords.ts';
+import { isDepositRow, isWithdrawalRow, rowsOfKind, type RecordRow } from '../common/transaction-records.ts';
 
 export const CASHIER_RECORDS_KEYS = [
   ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.records', ...DEPOSIT_STATUS_KEYS, ...WITHDRAW_STATUS_KEYS, ...METHOD_KEYS,
@@ -29,6 +30,7 @@ type T = Record<(typeof CASHIER_RECORDS_KEYS)[number], string>;
 
 type Row = DepositView | WithdrawalRecordView;
 const isDeposit = (r: Row): r is DepositView => 'method' in r;
+const isCashierRow = (r: RecordRow): r is Row => isDepositRow(r) || isWithdrawalRow(r);
 
 interface Props { t: T; locale: Locale; variant: CashierVariant; category: 'deposit' | 'withdraw'; paths: { home: string } }
 
@@ -38,10 +40,10 @@ export default function CashierRecords({ t, locale, variant, category, paths }: 
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const range = useDateRange('last7');
   const records = usePagedRecords<{ data: Row[]; total: number }, DayRange>(
-    ({ filters, page, pageSize, signal }) => api<{ data: Row[]; total: number }>('/auth/transactionRecordList', {
+    ({ filters, page, pageSize, signal }) => api('GET /auth/transactionRecordList', {
       query: { category, date_start: filters.start, date_end: filters.end, page, pageSize },
       signal,
-    }),
+    }).then((p) => rowsOfKind(p, isCashierRow)),
     { errorText: (err) => errorText(err, t) },
   );
   const signedIn = !!user;

@@ -5,7 +5,7 @@
 // ?type=1&order=<id> and the result is shown; the realtime outcome opens a dialog wherever the player is.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { $depositEvent, $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { GATEWAY_METHODS, type DepositMethod } from '../../shared/schemas/cashier.ts';
@@ -97,7 +97,7 @@ export default function Deposit({ t, locale, variant, order, newTab, paths }: Pr
 }
 
 function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: CashierVariant; newTab: boolean; onCreated: (o: DepositOrder, mode: 'waiting' | 'created') => void }) {
-  const methods = useCall(() => api<Methods>('/finance/deposit/methods'), [], t);
+  const methods = useCall(() => api('GET /finance/deposit/methods'), [], t);
   const [method, setMethod] = useState<DepositMethod | null>(null);
   const [amount, setAmount] = useState('');
   const [ref, setRef] = useState('');
@@ -146,8 +146,8 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
     setBusy(true);
     setServer({});
     try {
-      const created = await api<DepositOrder>('/finance/deposit/create', {
-        method: 'POST', headers: { 'idempotency-key': newKey() },
+      const created = await api('POST /finance/deposit/create', {
+        headers: { 'idempotency-key': newKey() },
         body: { method: current, amount, ...(gateway ? {} : { player_ref: ref.trim() }) },
       });
       if (created.pay_url && (current === 'card' || current === 'online_banking')) {
@@ -266,7 +266,7 @@ function OrderPanel({ t, order, mode, records, onAgain }: { t: T; order: Deposit
   const event = useStore($depositEvent);
   const polls = useRef(0);
 
-  const read = () => api<DepositOrder>(`/finance/deposit/${encodeURIComponent(id)}`).then((d) => { setData(d); setError(''); }, (err) => setError(errorText(err, t)));
+  const read = () => api('GET /finance/deposit/:id', { params: { id } }).then((d) => { setData(d); setError(''); }, (err) => setError(errorText(err, t)));
   useEffect(() => { if (!data) void read(); }, [id]);
   // The realtime outcome of this order: read it again at once.
   useEffect(() => { if (event && event.id === id) void read(); }, [event]);

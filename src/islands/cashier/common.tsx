@@ -2,7 +2,7 @@
 // system settings call, and the amount rules of SPEC.md section 5 on decimal strings (never floats).
 import { useEffect, useState, type ReactNode } from 'react';
 import * as v from 'valibot';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { api, ApiFailure } from '../../stores/api.ts';
 import { $loginDialog } from '../../stores/ui.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { decimalToMinor } from '../../shared/money.ts';
@@ -71,7 +71,7 @@ export function newKey(): string {
 let settingsCall: Promise<SystemSettings> | null = null;
 /** GET /api/system/settings once per page. */
 export function loadSettings(): Promise<SystemSettings> {
-  settingsCall ??= api<SystemSettings>('/system/settings').catch((err) => {
+  settingsCall ??= api('GET /system/settings').catch((err) => {
     settingsCall = null;
     throw err;
   });

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { CONSULTATION_TEXT_MAX, CONSULTATION_TITLE_MAX } from '../../shared/schemas/consultations.ts';
 import { failureText } from '../../stores/wallet.ts';
@@ -42,7 +42,7 @@ export default function ConsultForm({ t, locale, variant, listPath, detailPath }
       setBusy('uploading');
       const imageIds = files.length ? (await uploadImages(files)).map((f) => f.id) : [];
       setBusy('submitting');
-      const created = await api<{ id: number }>('/messages/player/consultation', { method: 'POST', body: { title: title.trim(), information: information.trim(), image_ids: imageIds } });
+      const created = await api('POST /messages/player/consultation', { body: { title: title.trim(), information: information.trim(), image_ids: imageIds } });
       window.location.assign(`${detailPath}?id=${created.id}`);
     } catch (err) {
       setErrors({ form: failureText(err, t['error.generic']) });

@@ -5,7 +5,7 @@
 import { fill } from '../../shared/text.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { wantRealtime } from '../../stores/realtime.ts';
 import { $sessionReady } from '../../stores/session.ts';
@@ -65,7 +65,7 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
     if (initialGames && version === $catalogueVersion.get() && attempt === 0 && games === initialGames) return;
     let live = true;
     setFailed(false);
-    api<Game[]>('/games/list', { query: { group: group || undefined, lang } })
+    api('GET /games/list', { query: { group: group || undefined, lang } })
       .then((list) => { if (live) setGames(list); })
       .catch(() => { if (live) setFailed(true); });
     return () => { live = false; };

@@ -2,7 +2,7 @@
 // status list of GET /api/platforms/status, loaded once per page and shared by the nav panels and the lobbies.
 // The 'change-gamePlatform' system event reloads it (and the lobby's game list) without a page reload.
 import { atom } from 'nanostores';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { onRealtime } from '../../stores/realtime.ts';
 import type { PlatformView } from '../../shared/schemas/games.ts';
 import { FRONT_SHOW, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../shared/statuses.ts';

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user, clearSession, loadUser } from '../../stores/session.ts';
 import { $loginDialog, showConfirm } from '../../stores/ui.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { openAvatar } from '../../stores/account.ts';
 import { JOIN_KEYS, joinText } from '../account/join.ts';
@@ -40,7 +40,7 @@ export default function MobileMine({ t, paths }: Props) {
   const signOut = () => showConfirm({
     message: t['header.sign_out_confirm'],
     onConfirm: async () => {
-      await api('/auth/logout').catch(() => undefined);
+      await api('GET /auth/logout').catch(() => undefined);
       clearSession();
       window.location.assign(paths.home);
     },

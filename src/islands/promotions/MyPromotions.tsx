@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
@@ -71,7 +71,7 @@ export default function MyPromotions({ t, locale, variant, paths }: { t: T; loca
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const [status, setStatus] = useState<ApplicationStatus | ''>('');
   const records = usePagedRecords<MyPromotionsPage, { status: ApplicationStatus | '' }>(
-    ({ filters, page, pageSize, signal }) => api<MyPromotionsPage>('/activity/mine', { query: { page, pageSize, status: filters.status || undefined }, signal }),
+    ({ filters, page, pageSize, signal }) => api('GET /activity/mine', { query: { page, pageSize, status: filters.status || undefined }, signal }),
     { errorText: (err) => failureText(err, t['error.generic']) },
   );
   const signedIn = !!user;

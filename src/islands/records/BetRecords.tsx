@@ -6,7 +6,7 @@ import { fill } from '../../shared/text.ts';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { failureText, type BonusWallet } from '../../stores/wallet.ts';
@@ -41,7 +41,7 @@ export default function BetRecords({ t, locale, variant }: { t: T; locale: Local
   const [wallet, setWallet] = useState('');
   const [gameNames, setGameNames] = useState<Map<string, string>>(new Map());
   const records = usePagedRecords<BetRecordsView, Filters>(
-    ({ filters: f, page, pageSize, signal }) => api<BetRecordsView>('/players/bet/records', {
+    ({ filters: f, page, pageSize, signal }) => api('GET /players/bet/records', {
       query: { start: `${f.start} 00:00:00`, end: `${f.end} 23:59:59`, page, pageSize, code: f.code || undefined, wallet_id: f.wallet || undefined },
       signal,
     }),
@@ -53,7 +53,7 @@ export default function BetRecords({ t, locale, variant }: { t: T; locale: Local
     if (!signedIn) return;
     records.search({ ...quickRange('today'), code: '', wallet: '' });
     void loadPlatforms();
-    api<GameView[]>('/games/list', { query: { lang: locale === 'en' ? 'en' : 'cn' } })
+    api('GET /games/list', { query: { lang: locale === 'en' ? 'en' : 'cn' } })
       .then((list) => setGameNames(new Map(list.map((g) => [`${g.code}|${g.game_code}`, g.name]))))
       .catch(() => undefined);
   }, [signedIn]);

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { TurnoverAnswer } from '../../shared/schemas/turnover.ts';
@@ -45,7 +45,7 @@ export default function TurnoverRecords({ t, locale, variant }: { t: T; locale: 
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const range = useDateRange('last7');
   const records = usePagedRecords<TurnoverAnswer, DayRange>(
-    ({ filters, page, pageSize, signal }) => api<TurnoverAnswer>('/players/turnover', {
+    ({ filters, page, pageSize, signal }) => api('GET /players/turnover', {
       query: { date_start: `${filters.start} 00:00:00`, date_end: `${filters.end} 23:59:59`, page, pageSize },
       signal,
     }),

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { registerSchema, issuesToFields } from '../../shared/schemas/auth.ts';
 import { cameFrom } from '../../lib/came-from.ts';
-import { api, ApiFailure, configureApi } from '../../lib/api.ts';
+import { api, ApiFailure, configureApi } from '../../stores/api.ts';
 import { loadUser, setToken, startSession } from '../../stores/session.ts';
 import { $loginDialog, showAlert, showConfirm } from '../../stores/ui.ts';
 import { STORAGE, type Locale } from '../../shared/constants.ts';
@@ -105,7 +105,7 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     }
     setSending(true);
     try {
-      await api('/send/phone', { method: 'PUT', body: { phone: values.phone } });
+      await api('PUT /send/phone', { body: { phone: values.phone } });
       setCodeRequested(true);
       setCountdown(SMS_GAP_S);
       setServerErrors((s) => ({ ...s, code: undefined }));
@@ -131,10 +131,10 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     setBusy(true);
     setServerErrors({});
     try {
-      await api('/auth/register', { method: 'POST', body: payload(), quiet403: true });
+      await api('POST /auth/register', { body: payload(), quiet403: true });
       try { localStorage.removeItem(STORAGE.referralCode); } catch { /* storage may be refused */ }
       // Registration logs straight in with the same account and password (SPEC.md section 4).
-      const login = await api<{ access_token: string }>('/auth/login', { method: 'POST', body: { account: values.account, password: values.password } });
+      const login = await api('POST /auth/login', { body: { account: values.account, password: values.password } });
       setToken(login.access_token);
       await loadUser();
       showConfirm({

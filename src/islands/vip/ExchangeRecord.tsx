@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { InferOutput } from 'valibot';
 import type { exchangeRecordsView } from '../../shared/schemas/vip.ts';
@@ -30,7 +30,7 @@ export default function ExchangeRecord({ t, locale, variant, mallPath }: { t: T;
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const range = useDateRange('last30');
   const records = usePagedRecords<ExchangeRecordsView, DayRange>(
-    ({ filters, page, pageSize, signal }) => api<ExchangeRecordsView>('/exchange/record', {
+    ({ filters, page, pageSize, signal }) => api('GET /exchange/record', {
       query: { date_start: filters.start, date_end: filters.end, page, pageSize },
       signal,
     }),

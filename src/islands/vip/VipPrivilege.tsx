@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { VipInfoView } from '../../shared/schemas/vip.ts';
@@ -38,7 +38,7 @@ export default function VipPrivilege({ t, locale, variant, mode = 'overview', de
   useEffect(() => {
     if (levelId === undefined) return;
     let live = true;
-    api<VipInfoView>('/vip/info').then((res) => {
+    api('GET /vip/info').then((res) => {
       if (live) { setInfo(res); setError(''); }
     }).catch((err) => {
       if (live) setError(failureText(err, t['error.generic']));
@@ -71,7 +71,7 @@ export default function VipPrivilege({ t, locale, variant, mode = 'overview', de
   const claim = async (id: number) => {
     setBusy(id);
     try {
-      await api(`/vip/rewards/claim`, { method: 'POST', body: { id } });
+      await api('POST /vip/rewards/claim', { body: { id } });
       showAlert(t['vip.claim_done']);
       setReload((n) => n + 1);
     } catch (err) {

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { alertFailure } from '../../stores/wallet.ts';
 import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, usePageSetup, type Variant } from './common.tsx';
@@ -32,7 +32,7 @@ export default function AutoTransferSwitch({ t, locale, variant = 'desktop' }: {
     setBusy(true);
     setSaved(false);
     try {
-      await api('/auth/autoTransfer', { method: 'PUT', body: { auto_transfer: !on } });
+      await api('PUT /auth/autoTransfer', { body: { auto_transfer: !on } });
       await loadUser();
       setSaved(true);
     } catch (err) {

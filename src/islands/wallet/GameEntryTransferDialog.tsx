@@ -11,7 +11,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { transferAmountError } from '../../shared/schemas/wallet.ts';
 import {
@@ -73,7 +73,7 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
   useEffect(() => {
     let live = true;
     void refreshWallets(true).catch(() => undefined);
-    api<BonusWallet[]>(`/auth/autoTransfer/get/${encodeURIComponent(code)}`)
+    api('GET /auth/autoTransfer/get/:code', { params: { code } })
       .then((list) => {
         if (!live) return;
         const active = list.filter((w) => w.status === BONUS_WALLET_STATUS.active);
@@ -118,8 +118,8 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
     setBusy(true);
     let message = '';
     try {
-      const result = await api<TransferResult>(`/players/autoTransFer/${encodeURIComponent(code)}`, {
-        method: 'POST', headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; },
+      const result = await api('POST /players/autoTransFer/:code', {
+        params: { code }, headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; },
         body: { platform_id: platform?.id, player_bonus_wallet_id: bonus ? bonus.id : null, money: amount.trim() },
       });
       // The balances follow in the background; the player hears the answer at once.

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
 import { showAlert, showConfirm } from '../../stores/ui.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import {
@@ -55,16 +55,16 @@ export default function WalletOverview({ t, locale, variant, paths }: Props) {
       setBusy(null);
     }
   };
-  const bonusCall = (path: string, id: number) => async () => {
+  const bonusCall = (route: 'POST /players/bonusTransfer' | 'POST /auth/giveUpBonusWallet', id: number) => async () => {
     let message = '';
-    await api(path, { method: 'POST', body: { player_bonus_wallet_id: id }, onMessage: (m) => { message = m; } });
+    await api(route, { body: { player_bonus_wallet_id: id }, onMessage: (m) => { message = m; } });
     await Promise.all([loadUser(), refreshWallets(false).catch(() => undefined)]);
     return message;
   };
-  const unlock = (w: BonusWallet) => void run(`unlock-${w.id}`, bonusCall('/players/bonusTransfer', w.id), t['wallet.error_prefix']);
+  const unlock = (w: BonusWallet) => void run(`unlock-${w.id}`, bonusCall('POST /players/bonusTransfer', w.id), t['wallet.error_prefix']);
   const giveUp = (w: BonusWallet) => showConfirm({
     message: fill(t['wallet.give_up_confirm'], { name: w.name }),
-    onConfirm: () => void run(`giveup-${w.id}`, bonusCall('/auth/giveUpBonusWallet', w.id), t['wallet.error_prefix']),
+    onConfirm: () => void run(`giveup-${w.id}`, bonusCall('POST /auth/giveUpBonusWallet', w.id), t['wallet.error_prefix']),
   });
   const statusLabel = (s: number) => (s === 1 ? t['wallet.status_active'] : s === 2 ? t['wallet.status_unlocked'] : t['wallet.status_given_up']);
 

@@ -2,7 +2,7 @@
 // login prompt, and Asia/Taipei dates for the records.
 import { fill } from '../../shared/text.ts';
 import { useEffect, useState } from 'react';
-import { configureApi } from '../../lib/api.ts';
+import { configureApi } from '../../stores/api.ts';
 import { startSession } from '../../stores/session.ts';
 import { $loginDialog } from '../../stores/ui.ts';
 import { formatDecimal } from '../../shared/money.ts';
