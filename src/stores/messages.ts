@@ -4,7 +4,6 @@
 import { atom, computed } from 'nanostores';
 import { api, ApiFailure } from './api.ts';
 import type { MessageTotals } from '../shared/schemas/messages.ts';
-import type { ConsultationCountView } from '../shared/schemas/consultations.ts';
 import { $token } from './auth-state.ts';
 import { onRealtime } from './realtime.ts';
 

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $accountDialog, closeAccountDialog } from '../../stores/account.ts';
 import { api } from '../../stores/api.ts';
-import type { SystemSettings } from '../../shared/settings.ts';
 import { Dialog } from '../common/Dialog.tsx';
 import { AvatarPicker, ForgotPasswordForm, PhoneLoginForm, type AccountT } from './forms.tsx';
 import type { ACCOUNT_DIALOG_KEYS } from './keys.ts';

@@ -6,7 +6,6 @@ import { $sessionReady, $user, startSession } from '../../stores/session.ts';
 import { $loginDialog } from '../../stores/ui.ts';
 import { FORGET_PHONE_KEY } from '../../stores/account.ts';
 import { api, configureApi } from '../../stores/api.ts';
-import type { SystemSettings } from '../../shared/settings.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { ChangePasswordForm, ForgotPasswordForm, PhoneLoginForm, type AccountT } from './forms.tsx';
 import { ACCOUNT_FORM_KEYS } from './keys.ts';

@@ -9,10 +9,12 @@ import { $sessionReady, $user } from '../../stores/session.ts';
 import { showAlert, showConfirm } from '../../stores/ui.ts';
 import { bankCardBody } from '../../shared/schemas/cashier.ts';
 import type { Locale } from '../../shared/constants.ts';
-import {
-  Badge, CASHIER_ERROR_KEYS, ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner, errorText, fill, schemaErrors, serverFieldErrors,
-  taipeiDateTime, usePageSetup, useCall, type CashierVariant,
-} from './common.tsx';
+import { Badge, CASHIER_ERROR_KEYS, schemaErrors, type CashierVariant } from './common.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 import type { Card, CardList } from './Withdraw.tsx';
 import { BANK_CARD_STATUS } from '../../shared/statuses.ts';
 

@@ -10,10 +10,11 @@ import { $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { DepositView, WithdrawalRecordView } from '../../shared/schemas/cashier.ts';
-import {
-  Badge, CASHIER_ERROR_KEYS, DEPOSIT_STATUS_KEYS, LOGIN_NEEDED_KEYS, LoginNeeded, METHOD_KEYS, Spinner, WITHDRAW_STATUS_KEYS,
-  depositStatus, errorText, isZero, methodKey, taipeiDateTime, usePageSetup, withdrawStatus, type CashierVariant,
-} from './common.tsx';
+import { Badge, CASHIER_ERROR_KEYS, DEPOSIT_STATUS_KEYS, METHOD_KEYS, WITHDRAW_STATUS_KEYS, depositStatus, isZero, methodKey, withdrawStatus, type CashierVariant } from './common.tsx';
+import { LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText } from '../kit/calls.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 import { DateRangeForm, quickRange, rangeLabels, useDateRange, type DayRange } from '../common/DateRangeForm.tsx';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.tsx';
 import { usePagedRecords } from '../common/usePagedRecords.ts';

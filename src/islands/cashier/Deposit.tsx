@@ -13,14 +13,15 @@ import { LEDGER_NOTE_KEYS, noteText } from '../../shared/ledger-notes.ts';
 import { acceptAmountInput, amountProblem, type AmountProblem } from '../../shared/amount.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
-import {
-  Badge, CASHIER_ERROR_KEYS, CopyButton, DEPOSIT_STATUS_KEYS, ErrorBox, Fact, LOGIN_NEEDED_KEYS, LoginNeeded, METHOD_KEYS, Spinner,
-  cmpMoney, depositStatus, errorText, fill, isZero, methodKey, newKey, serverFieldErrors, taipeiDateTime,
-  usePageSetup, useCall, type CashierVariant,
-} from './common.tsx';
+import { Badge, CASHIER_ERROR_KEYS, CopyButton, DEPOSIT_STATUS_KEYS, Fact, METHOD_KEYS, cmpMoney, depositStatus, isZero, methodKey, newKey, type CashierVariant } from './common.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 import { MethodIcon } from './icons.tsx';
 import { DEPOSIT_NOTICE_KEYS } from './DepositNotice.tsx';
-import type { DepositMethodsView, DepositView } from '../../shared/schemas/cashier.ts';
+import type { DepositView } from '../../shared/schemas/cashier.ts';
 
 export const DEPOSIT_KEYS = [
   ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...DEPOSIT_STATUS_KEYS, ...METHOD_KEYS, ...DEPOSIT_NOTICE_KEYS, ...DIALOG_KEYS,
@@ -38,7 +39,6 @@ export const DEPOSIT_KEYS = [
 ] as const;
 type T = Record<(typeof DEPOSIT_KEYS)[number], string>;
 
-type Methods = DepositMethodsView;
 export type DepositOrder = DepositView;
 
 /** The deposit form's words for each amount problem (SPEC.md section 5: required, numeric, within min and max). */

@@ -7,10 +7,11 @@ import { api, ApiFailure } from '../../stores/api.ts';
 import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
 import { ageOn, personalInfoBody } from '../../shared/schemas/cashier.ts';
 import { MIN_AGE_YEARS, type Locale } from '../../shared/constants.ts';
-import {
-  CASHIER_ERROR_KEYS, ErrorBox, Fact, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner, errorText, loadSettings, schemaErrors, serverFieldErrors,
-  taipeiDay, usePageSetup, useCall, type CashierVariant,
-} from './common.tsx';
+import { CASHIER_ERROR_KEYS, Fact, loadSettings, schemaErrors, type CashierVariant } from './common.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
+import { taipeiDay } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 
 export const PERSONAL_INFO_KEYS = [
   ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.info',

@@ -11,13 +11,14 @@ import { showAlert, showConfirm } from '../../stores/ui.ts';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../shared/money.ts';
 import { acceptAmountInput, amountProblem } from '../../shared/amount.ts';
 import type { Locale } from '../../shared/constants.ts';
-import {
-  Badge, CASHIER_ERROR_KEYS, ErrorBox, Fact, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner, WITHDRAW_STATUS_KEYS, cmpMoney, errorText, fill, isZero,
-  loadSettings, newKey, Pager, serverFieldErrors, taipeiDateTime, taipeiDay, usePageSetup, useCall, withdrawStatus,
-  type CashierVariant,
-} from './common.tsx';
+import { Badge, CASHIER_ERROR_KEYS, Fact, WITHDRAW_STATUS_KEYS, cmpMoney, isZero, loadSettings, newKey, Pager, withdrawStatus, type CashierVariant } from './common.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime, taipeiDay } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 import { PLATFORM_HINT_KEYS, PlatformMoneyHint } from './PlatformMoneyHint.tsx';
-import type { BankCardView, BankCardsView, RequirementView, WithdrawTermsView, WithdrawalRecordView } from '../../shared/schemas/cashier.ts';
+import type { BankCardView, BankCardsView, WithdrawalRecordView } from '../../shared/schemas/cashier.ts';
 import { BANK_CARD_STATUS } from '../../shared/statuses.ts';
 import { isWithdrawalRow, rowsOfKind } from '../common/transaction-records.ts';
 
@@ -37,11 +38,9 @@ export const WITHDRAW_KEYS = [
 ] as const;
 type T = Record<(typeof WITHDRAW_KEYS)[number], string>;
 
-type Terms = WithdrawTermsView;
 export type Card = BankCardView;
 export type CardList = BankCardsView;
 export type WithdrawalRow = WithdrawalRecordView;
-type LimitRow = RequirementView;
 
 const RECENT_COUNT = 10;
 const PAGE_SIZE = 10;

@@ -2,7 +2,7 @@
 // hears at once that a picture is too big), then one multipart POST. The server still decides.
 import { api } from '../../stores/api.ts';
 import {
-  PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES, type UploadedFileView, type UploadedFilesView,
+  PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES, type UploadedFileView,
 } from '../../shared/schemas/uploads.ts';
 
 /** The i18n key of what is wrong with the chosen files, or null when they may be sent. */

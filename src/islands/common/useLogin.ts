@@ -6,7 +6,6 @@ import { api, ApiFailure } from '../../stores/api.ts';
 import { loadUser, rememberedAccount, setRememberedAccount, setToken } from '../../stores/session.ts';
 import { showAlert } from '../../stores/ui.ts';
 import { openIdentity } from '../../stores/account.ts';
-import type { SystemSettings } from '../../shared/settings.ts';
 import { tr } from './messages.ts';
 
 export const LOGIN_KEYS = [

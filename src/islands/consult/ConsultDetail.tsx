@@ -9,7 +9,10 @@ import type { Locale } from '../../shared/constants.ts';
 import { CONSULTATION_TEXT_MAX, type ConsultationDetailView, type ConsultationImageView } from '../../shared/schemas/consultations.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { onRealtime } from '../../stores/realtime.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { ImagePicker, PICKER_KEYS, StateBadge, uploadImages } from './common.tsx';
 
 export const CONSULT_DETAIL_KEYS = [

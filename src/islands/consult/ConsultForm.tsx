@@ -8,7 +8,8 @@ import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { CONSULTATION_TEXT_MAX, CONSULTATION_TITLE_MAX } from '../../shared/schemas/consultations.ts';
 import { failureText } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { ImagePicker, PICKER_KEYS, uploadImages } from './common.tsx';
 
 export const CONSULT_FORM_KEYS = [

@@ -9,7 +9,10 @@ import type { Locale } from '../../shared/constants.ts';
 import type { ConsultationListView, ConsultationState } from '../../shared/schemas/consultations.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { onRealtime } from '../../stores/realtime.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { StateBadge } from './common.tsx';
 
 export const CONSULT_LIST_KEYS = [

@@ -10,7 +10,7 @@ import type { Locale } from '../../shared/constants.ts';
 import { wantRealtime } from '../../stores/realtime.ts';
 import { $sessionReady } from '../../stores/session.ts';
 import { showAlert } from '../../stores/ui.ts';
-import { usePageSetup } from '../wallet/common.tsx';
+import { usePageSetup } from '../kit/page.ts';
 import { $catalogueVersion, $platforms, $platformsFailed, isMaintained, isShown, loadPlatforms, type Platform } from './platforms.ts';
 import { $launching, CHOICE_GROUPS, startGame, tryDemo, type Game } from './launch.ts';
 import { PlatformFace, MaintenanceOverlay, TILE_KEYS } from './PlatformTile.tsx';

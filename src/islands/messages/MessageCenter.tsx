@@ -10,7 +10,8 @@ import { api } from '../../stores/api.ts';
 import { fill } from '../../shared/text.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { MESSAGE_KINDS, MESSAGE_PAGE_SIZE_DEFAULT, type MessageKind, type MessageListView, type MessageTotals } from '../../shared/schemas/messages.ts';
-import { taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const MESSAGE_CENTER_KEYS = [
   'msg.tab.system', 'msg.tab.personal', 'msg.tab.platform', 'msg.unread', 'msg.read', 'msg.empty', 'msg.loading', 'msg.error', 'msg.retry',

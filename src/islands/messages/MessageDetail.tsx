@@ -8,7 +8,8 @@ import { $loginDialog } from '../../stores/ui.ts';
 import { api, ApiFailure } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { MessageDetail as Detail } from '../../shared/schemas/messages.ts';
-import { taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const MESSAGE_DETAIL_KEYS = [
   'msg.back', 'msg.not_found', 'msg.loading', 'msg.error', 'msg.retry', 'msg.login', 'msg.login_button', 'msg.tab.system', 'msg.tab.personal',

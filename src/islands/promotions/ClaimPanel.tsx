@@ -9,8 +9,8 @@ import { api } from '../../stores/api.ts';
 import { alertFailure, failureText } from '../../stores/wallet.ts';
 import { showAlert } from '../../stores/ui.ts';
 import type { Locale } from '../../shared/constants.ts';
-import type { Application, PromotionDetail } from '../../shared/schemas/promotions.ts';
-import { usePageSetup, type Variant } from '../wallet/common.tsx';
+import type { PromotionDetail } from '../../shared/schemas/promotions.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const CLAIM_KEYS = [
   'error.generic', 'error.network', 'promoui.apply', 'promoui.claim', 'promoui.applying_btn', 'promoui.auto', 'promoui.login_prompt',

@@ -11,7 +11,10 @@ import type { Locale } from '../../shared/constants.ts';
 import {
   EXCLUSION_DURATIONS, LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, REALITY_CHECK_MINUTES, TIMEOUT_DURATIONS, type LimitView, type ProtectionStatus,
 } from '../../shared/schemas/protection.ts';
-import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner, errorText, serverFieldErrors, taipeiDateTime, usePageSetup, useCall } from '../cashier/common.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 
 export const PROTECTION_KEYS = [
   ...LOGIN_NEEDED_KEYS, 'error.generic', 'error.network',

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { Dialog } from '../common/Dialog.tsx';
 import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
-import type { ProtectionStatus } from '../../shared/schemas/protection.ts';
 
 type Keys = 'protection.reality_title' | 'protection.reality_text' | 'protection.continue' | 'protection.logout';
 

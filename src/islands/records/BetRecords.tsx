@@ -10,13 +10,14 @@ import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { failureText, type BonusWallet } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { DateRangeForm, quickRange, rangeLabels, useDateRange } from '../common/DateRangeForm.tsx';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.tsx';
 import { usePagedRecords } from '../common/usePagedRecords.ts';
 import { $platforms, loadPlatforms } from '../lobby/platforms.ts';
 import type { BetRecordsView, BetRowView } from '../../shared/schemas/bets.ts';
-import type { GameView } from '../../shared/schemas/games.ts';
 
 export const BET_RECORDS_KEYS = [
   ...LOGIN_PROMPT_KEYS, 'ux.login.bets',

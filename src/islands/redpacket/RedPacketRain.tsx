@@ -8,7 +8,7 @@ import { $token } from '../../stores/auth-state.ts';
 import { $loginDialog } from '../../stores/ui.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { RED_PACKET_DROP_SPEEDS } from '../../shared/redpacket.ts';
-import type { AddAuditView, RedEnvelopeView } from '../../shared/schemas/redpacket.ts';
+import type { RedEnvelopeView } from '../../shared/schemas/redpacket.ts';
 import type { RedPacketTexts } from './keys.ts';
 import './rain.css';
 

@@ -10,7 +10,9 @@ import type { ExchangeListView, GiftView } from '../../shared/schemas/vip.ts';
 import { failureText, newIdempotencyKey } from '../../stores/wallet.ts';
 import { showAlert } from '../../stores/ui.ts';
 import { Dialog } from '../common/Dialog.tsx';
-import { Spinner, fill, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const MALL_KEYS = [
   'wallet.loading', 'error.generic', 'error.network', 'vip.mall', 'vip.points', 'vip.mall_empty', 'vip.gift.stock', 'vip.gift.points',

@@ -11,7 +11,9 @@ import type { Locale } from '../../shared/constants.ts';
 import type { VipInfoView } from '../../shared/schemas/vip.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { showAlert } from '../../stores/ui.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const VIP_KEYS = [
   ...LOGIN_PROMPT_KEYS, 'wallet.loading', 'error.generic', 'error.network',

@@ -7,7 +7,8 @@ import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
 import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { alertFailure } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, usePageSetup, type Variant } from './common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const AUTO_TRANSFER_KEYS = [
   ...LOGIN_PROMPT_KEYS,

@@ -9,7 +9,9 @@ import { showAlert } from '../../stores/ui.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { $platformWallets, $walletsLoading, MAINTAIN, activeBonusWallets, alertFailure, recoverAll, refreshWallets } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, usePageSetup, walletText, type Variant } from './common.tsx';
+import { walletText } from './common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { TRANSFER_DIALOG_KEYS, TransferDialog } from './TransferDialog.tsx';
 import { GAME_ENTRY_KEYS, GameEntryTransferDialog } from './GameEntryTransferDialog.tsx';
 

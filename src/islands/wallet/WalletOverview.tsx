@@ -10,7 +10,10 @@ import type { Locale } from '../../shared/constants.ts';
 import {
   $platformWallets, $walletsLoading, MAINTAIN, alertFailure, recoverAll, refreshWallets, type BonusWallet,
 } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, usePageSetup, walletText, type Variant } from './common.tsx';
+import { walletText } from './common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { BONUS_WALLET_STATUS } from '../../shared/statuses.ts';
 
 export const WALLET_OVERVIEW_KEYS = [
