@@ -1,4 +1,4 @@
-// Which account dialog is open (issue 11): forgot password, the identity check after a lockout, the avatars.
+// Which account dialog is open: forgot password, the identity check after a lockout, the avatars.
 import { atom } from 'nanostores';
 import { $loginDialog } from './ui.ts';
 

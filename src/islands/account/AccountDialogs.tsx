@@ -1,4 +1,4 @@
-// The account dialogs of issue 11 on every page: forgot password (three steps, 500 px), the identity check
+// The account dialogs on every page: forgot password (three steps, 500 px), the identity check
 // after too many wrong passwords, and the avatar choice. They open through src/stores/account.ts.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,4 @@
-// The account forms as whole pages (issue 11): /update-password, /member/user-info's password change, and the
+// The account forms as whole pages: /update-password, /member/user-info's password change, and the
 // mobile /mobile/f-mine/forget-password and /mobile/f-mine/phone-login.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,4 @@
-// The account forms of issue 11, shared by the desktop dialogs and the mobile pages: password recovery in
+// The account forms (recovery, phone login, password and avatar changes), shared by the desktop dialogs and the mobile pages: password recovery in
 // three steps, the phone-code login, the signed-in password change and the avatar picker.
 import { useState, type ReactNode } from 'react';
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-// The withdrawal page's note that money sits on game platforms (issue 10 item 5): withdrawals come from the
+// The withdrawal page's note that money sits on game platforms: withdrawals come from the
 // central wallet only, so a player whose money is in games sees how much is there and recovers it in place.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,4 @@
-// The player's live chat window (issue 14). Loaded only when the player opens chat (mount.tsx, imported on the
+// The player's live chat window. Loaded only when the player opens chat (mount.tsx, imported on the
 // launcher's click), together with its socket: pages never download it otherwise. It shows the open conversation
 // and the last 30 days, sends text, shows the agent typing and read marks, and with no agent online offers a
 // message form whose message becomes a consultation.

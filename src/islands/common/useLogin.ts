@@ -64,7 +64,7 @@ export function useLogin(opts: { t: Record<string, string>; memberPath: string; 
     } catch (err) {
       if (err instanceof ApiFailure && err.body) {
         const e = err.body.error ?? {};
-        // Too many wrong passwords: the identity check takes over (SPEC.md section 4, issue 11).
+        // Too many wrong passwords: the identity check takes over (SPEC.md section 4).
         if (err.body.forget === 1) {
           openIdentity(err.body.phone ?? '');
           return;

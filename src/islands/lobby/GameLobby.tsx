@@ -96,8 +96,8 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
   const [waiting, setWaiting] = useState<number | null>(null);
   /**
    * A tile's click. Until the platform list and the session are known the game's state is not: the click
-   * waits for them instead of answering 'Stay tuned' or 'log in first' for a game that is open (issue 10
-   * item 2). A list that cannot be loaded says so.
+   * waits for them instead of answering 'Stay tuned' or 'log in first' for a game that is open.
+   * A list that cannot be loaded says so.
    */
   const open = (g: Game) => {
     if ($platforms.get() && $sessionReady.get()) return startGame(g, platformOf(g), ctx);

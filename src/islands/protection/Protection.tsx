@@ -1,4 +1,4 @@
-// The player's protection page (issue 15), desktop /member/protection and mobile /mobile/f-mine/protection:
+// The player's responsible-gaming page, desktop /member/protection and mobile /mobile/f-mine/protection:
 // what is in force, what is pending and when, what is left of each limit in its period; setting limits,
 // the session limit and reality check; a time-out; a self-exclusion with a deliberate confirmation.
 import { fill } from '../../shared/text.ts';

@@ -1,4 +1,4 @@
-// The reality-check dialog (issue 15): time played and the net result of this session, with continue or log
+// The reality-check dialog: time played and the net result of this session, with continue or log
 // out. Loaded only when it first appears. The net result is read when the dialog opens, so it is current.
 import { useEffect, useState } from 'react';
 import { Dialog } from '../common/Dialog.tsx';

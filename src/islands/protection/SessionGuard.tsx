@@ -1,4 +1,4 @@
-// Always on screen for a signed-in player (issue 15): the time of this session. It also raises the reality
+// Always on screen for a signed-in player: the time of this session. It also raises the reality
 // check every chosen interval (the dialog is downloaded only when it first appears) and ends the session when
 // the player's session limit is reached (the server ends it too; this only makes it prompt).
 import { lazy, Suspense, useEffect, useState } from 'react';

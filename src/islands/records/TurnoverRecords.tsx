@@ -1,4 +1,4 @@
-// The turnover record (issue 10 item 9; desktop /member/actions-record, mobile /mobile/f-trans-record/actions-record):
+// The turnover record (desktop /member/actions-record, mobile /mobile/f-trans-record/actions-record):
 // GET /api/players/turnover over a date range of the last 30 days (quick ranges today, yesterday, last 7 and last 30
 // days; start dates from 00:00:00 and end dates to 23:59:59 Asia/Taipei), 10 rows to a page: the valid bet per day
 // and game group, the progress against the withdrawal turnover requirement, and each active activity wallet's

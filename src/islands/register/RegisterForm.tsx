@@ -123,7 +123,7 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
     const firstError = FIELDS.find((f) => clientErrors[f]);
     if (firstError) {
-      // Looked up inside this form: the header's login form has fields of the same names (issue 10 item 11).
+      // Looked up inside this form: the header's login form has fields of the same names.
       const field = e.currentTarget instanceof HTMLFormElement ? e.currentTarget.querySelector<HTMLElement>(`[name="${firstError}"]`) : null;
       field?.focus();
       return;
@@ -139,12 +139,12 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
       await loadUser();
       showConfirm({
         title: t['register.success_title'],
-        // The invitation to set a deposit limit (issue 15): optional, on the responsible-gaming page.
+        // The invitation to set a deposit limit: optional, on the responsible-gaming page.
         message: `${t['register.success_deposit']} ${t['protection.register_hint']}`,
         confirmText: t['register.go_deposit'],
         cancelText: t['register.later'],
         onConfirm: () => window.location.assign(paths.deposit),
-        // Declining leaves the form for the page the player came from, signed in (issue 10 item 12).
+        // Declining leaves the form for the page the player came from, signed in, rather than at the home page.
         onCancel: () => window.location.assign(cameFrom(paths.home)),
       });
     } catch (err) {

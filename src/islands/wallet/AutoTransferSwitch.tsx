@@ -1,6 +1,6 @@
 // The automatic-transfer switch (/member/automatic-gold-collection): with it on, the wallet moves to a game
 // by itself before the game starts (SPEC.md section 4). PUT /api/auth/autoTransfer, then the user reloads.
-// The mobile wallet page shows it too (issue 10 item 1), under the wallets.
+// The mobile wallet page shows it too, under the wallets.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user, loadUser } from '../../stores/session.ts';

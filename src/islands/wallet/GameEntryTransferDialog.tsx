@@ -6,8 +6,8 @@
 //
 // The game lobby uses it too: render <GameEntryTransferDialog open code=... onPlay=... /> with GAME_ENTRY_KEYS
 // picked on the page. With onPlay the dialog is the way into the game: the player may play at once with what
-// is on the platform (even with an empty central wallet), and the transfer is only an option (issue 10
-// item 1); onTransferred runs after a successful transfer (before the success dialog closes).
+// is on the platform (even with an empty central wallet), and the transfer is only an option;
+// onTransferred runs after a successful transfer (before the success dialog closes).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $user } from '../../stores/session.ts';
