@@ -68,6 +68,13 @@ export function loadUser(): Promise<void> {
   return loading;
 }
 
+/** Signs out: the server ends the session (a failure there changes nothing here), this page forgets it, and goes home. */
+export async function endSession(homePath: string): Promise<void> {
+  await api('GET /auth/logout').catch(() => undefined);
+  clearSession();
+  window.location.assign(homePath);
+}
+
 /** Starts the session machinery once per page: first load, polling, socket, cross-tab reload. */
 export function startSession(): void {
   if (started || typeof window === 'undefined') return;

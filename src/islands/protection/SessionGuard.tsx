@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api, ApiFailure, configureApi } from '../../stores/api.ts';
-import { $user, clearSession, startSession } from '../../stores/session.ts';
+import { $user, clearSession, endSession, startSession } from '../../stores/session.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { ProtectionStatus } from '../../shared/schemas/protection.ts';
 import { taipeiDateTime } from '../../shared/time.ts';
@@ -86,11 +86,7 @@ export default function SessionGuard({ t, locale, variant, home, protectionPath 
   }, [limitMs > 0 && elapsed >= limitMs]);
 
   if (!user || started === undefined) return null;
-  const logout = async () => {
-    await api('GET /auth/logout').catch(() => undefined);
-    clearSession();
-    window.location.assign(home);
-  };
+  const logout = () => endSession(home);
   const place = variant === 'desktop' ? 'bottom-3 left-3' : 'bottom-20 left-2';
   return (
     <>

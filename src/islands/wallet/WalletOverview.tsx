@@ -1,16 +1,15 @@
 // The wallet overview (desktop /member/wallet, mobile /mobile/f-wallet/wallet): central wallet, total assets,
 // activity wallets with unlock and give-up (SPEC.md section 4), and the platform wallets.
-import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
+import { useState } from 'react';
+import { loadUser } from '../../stores/session.ts';
 import { showAlert, showConfirm } from '../../stores/ui.ts';
 import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import {
-  $platformWallets, $walletsLoading, MAINTAIN, alertFailure, recoverAll, refreshWallets, type BonusWallet,
+  MAINTAIN, alertFailure, recoverAll, refreshWallets, type BonusWallet,
 } from '../../stores/wallet.ts';
-import { walletText } from './common.tsx';
+import { usePlayerWallets, walletText } from './common.tsx';
 import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
 import { fill } from '../../shared/text.ts';
 import { usePageSetup, type Variant } from '../kit/page.ts';
@@ -29,16 +28,8 @@ interface Props { t: T; locale: Locale; variant: Variant; paths: { transfer: str
 
 export default function WalletOverview({ t, locale, variant, paths }: Props) {
   usePageSetup(locale, t['error.network']);
-  const user = useStore($user, { ssr: 'initial' });
-  const ready = useStore($sessionReady, { ssr: 'initial' });
-  const platforms = useStore($platformWallets, { ssr: 'initial' });
-  const loading = useStore($walletsLoading, { ssr: 'initial' });
+  const { user, ready, platforms, loading } = usePlayerWallets(t['error.network']);
   const [busy, setBusy] = useState<string | null>(null);
-  const signedIn = !!user;
-
-  useEffect(() => {
-    if (signedIn) refreshWallets(true).catch((err) => alertFailure(err, t['error.network']));
-  }, [signedIn]);
 
   if (!ready) return <Spinner label={t['wallet.loading']} />;
   if (!user) return <LoginPrompt t={t} variant={variant} />;

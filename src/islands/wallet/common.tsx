@@ -1,7 +1,24 @@
-// Pieces the wallet islands share: the amount field of both transfer dialogs and the wallet amounts of their rows.
+// Pieces the wallet islands share: the signed-in player's wallets, the amount field of both transfer dialogs and
+// the wallet amounts of their rows.
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { acceptAmountInput } from '../../shared/amount.ts';
-import { MAINTAIN } from '../../stores/wallet.ts';
+import { $platformWallets, $walletsLoading, MAINTAIN, alertFailure, refreshWallets } from '../../stores/wallet.ts';
+
+/** The player, whether the session is known yet, and the platform wallets, asked fresh of the platforms at sign-in. */
+export function usePlayerWallets(networkText: string) {
+  const user = useStore($user, { ssr: 'initial' });
+  const ready = useStore($sessionReady, { ssr: 'initial' });
+  const platforms = useStore($platformWallets, { ssr: 'initial' });
+  const loading = useStore($walletsLoading, { ssr: 'initial' });
+  const signedIn = !!user;
+  useEffect(() => {
+    if (signedIn) refreshWallets(true).catch((err) => alertFailure(err, networkText));
+  }, [signedIn]);
+  return { user, ready, platforms, loading };
+}
 
 /** A platform wallet's amount for the screen: formatted, or the maintenance label. */
 export function walletText(wallet: string, maintainLabel: string): string {
