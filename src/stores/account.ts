@@ -2,7 +2,7 @@
 import { atom } from 'nanostores';
 import { $loginDialog } from './ui.ts';
 
-export type AccountDialog = { kind: 'forgot' } | { kind: 'identity'; phone: string } | { kind: 'avatar' } | null;
+type AccountDialog = { kind: 'forgot' } | { kind: 'identity'; phone: string } | { kind: 'avatar' } | null;
 
 export const $accountDialog = atom<AccountDialog>(null);
 

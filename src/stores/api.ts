@@ -28,7 +28,7 @@ interface CallOptions extends RequestOptions {
 }
 
 /** Options of a call by route key: the method comes from the key, the path's parameters from `params`. */
-export type RouteCallOptions<K extends string> = Omit<CallOptions, 'method'> & ParamsOption<K>;
+type RouteCallOptions<K extends string> = Omit<CallOptions, 'method'> & ParamsOption<K>;
 
 /** Calls a player route by its key in src/shared/api/player.ts; the answer's type comes from the map. */
 export function api<K extends keyof PlayerRoutes>(route: K, ...opts: ParamsOption<K> extends { params: object } ? [RouteCallOptions<K>] : [RouteCallOptions<K>?]): Promise<AnswerOf<PlayerRoutes, K>>;

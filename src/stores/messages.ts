@@ -43,7 +43,7 @@ export function loadMessageTotals(): Promise<void> {
   return loadingTotals;
 }
 
-export async function loadConsultationCount(): Promise<void> {
+async function loadConsultationCount(): Promise<void> {
   // SPEC.md section 7: the consultation counter is skipped without a token.
   if (!$token.get()) return;
   try {

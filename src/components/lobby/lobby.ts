@@ -4,7 +4,7 @@
 import type { AstroGlobal } from 'astro';
 import type { MessageKey } from '../../i18n/index.ts';
 
-export interface LobbyChoice {
+interface LobbyChoice {
   group: string;
   code: string;
 }

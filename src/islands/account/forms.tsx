@@ -17,7 +17,7 @@ import { ACCOUNT_FORM_KEYS } from './keys.ts';
 export { ACCOUNT_FORM_KEYS };
 
 /** The phone-code login's redirect delay (SPEC.md section 9). */
-export const PHONE_LOGIN_REDIRECT_MS = 1000;
+const PHONE_LOGIN_REDIRECT_MS = 1000;
 
 export type AccountT = Record<(typeof ACCOUNT_FORM_KEYS)[number], string>;
 

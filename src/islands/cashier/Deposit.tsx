@@ -39,7 +39,7 @@ export const DEPOSIT_KEYS = [
 ] as const;
 type T = Record<(typeof DEPOSIT_KEYS)[number], string>;
 
-export type DepositOrder = DepositView;
+type DepositOrder = DepositView;
 
 /** The deposit form's words for each amount problem (SPEC.md section 5: required, numeric, within min and max). */
 const DEPOSIT_PROBLEM_KEYS = {

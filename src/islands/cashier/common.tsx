@@ -59,7 +59,7 @@ export function loadSettings(): Promise<SystemSettings> {
   return settingsCall;
 }
 
-export type Tone = 'ok' | 'wait' | 'bad' | 'muted';
+type Tone = 'ok' | 'wait' | 'bad' | 'muted';
 const TONES: Record<Tone, string> = {
   ok: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
   wait: 'bg-amber-50 text-amber-800 ring-amber-600/20',

@@ -51,7 +51,7 @@ export function useDateRange(initial: QuickRange): DateRange {
   };
 }
 
-export interface DateRangeLabels {
+interface DateRangeLabels {
   quick: string;
   ranges: Record<QuickRange, string>;
   start: string;

@@ -22,9 +22,9 @@ export const LAUNCH_KEYS = [
   'lobby.login_first', 'lobby.stay_tuned', 'lobby.opening', 'lobby.transfer_pending', 'lobby.transfer_refunded',
   'error.platform_blocked', 'error.platform_maintenance', 'error.generic', 'header.login', 'common.close',
 ] as const;
-export type LaunchText = Record<(typeof LAUNCH_KEYS)[number], string>;
+type LaunchText = Record<(typeof LAUNCH_KEYS)[number], string>;
 
-export type LaunchState =
+type LaunchState =
   | { kind: 'choice'; game: Game; platform: Platform; demo: 'checking' | string | null }
   | { kind: 'entry'; game: Game; platform: Platform }
   | { kind: 'auto'; status: 'applied' | 'pending' | 'refunded' }
@@ -96,7 +96,7 @@ export function startGame(game: Game, platform: Platform | undefined, ctx: Launc
 }
 
 /** The demo URL of a game (data[0] of GET /api/demo/link/{code}), or null when there is none. */
-export async function demoLink(game: Game): Promise<string | null> {
+async function demoLink(game: Game): Promise<string | null> {
   try {
     const list = await api('GET /demo/link/:code', { params: { code: game.code }, query: { productId: game.game_code }, quiet403: true });
     return Array.isArray(list) && typeof list[0] === 'string' && list[0] ? list[0] : null;

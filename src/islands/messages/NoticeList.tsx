@@ -6,7 +6,7 @@ import { Dialog } from '../common/Dialog.tsx';
 import { SYSTEM_MESSAGE_STATUS } from '../../shared/statuses.ts';
 import type { NoticesView } from '../../shared/schemas/system.ts';
 
-export type NoticeText = Record<'notice.list.title' | 'notice.list.empty' | 'notice.to_messages' | 'msg.loading' | 'msg.error' | 'msg.retry' | 'popup.close', string>;
+type NoticeText = Record<'notice.list.title' | 'notice.list.empty' | 'notice.to_messages' | 'msg.loading' | 'msg.error' | 'msg.retry' | 'popup.close', string>;
 
 type Notice = NoticesView['pc-top'][number];
 

@@ -28,7 +28,7 @@ type T = Record<(typeof MY_PROMOTIONS_KEYS)[number], string>;
 
 
 /** Percent of the bet flow done, from decimal strings, without floating-point money: cents as integers. */
-export function flowPercent(now: string, target: string): number {
+function flowPercent(now: string, target: string): number {
   const cents = (d: string) => {
     const [whole = '0', frac = ''] = d.replace(/,/g, '').split('.');
     return BigInt(whole || '0') * 100n + BigInt((frac + '00').slice(0, 2));

@@ -36,7 +36,7 @@ export const GAME_ENTRY_KEYS = [
 ] as const;
 type T = Record<(typeof GAME_ENTRY_KEYS)[number], string>;
 
-export interface GameEntryTransferDialogProps {
+interface GameEntryTransferDialogProps {
   t: T;
   open: boolean;
   /** The platform's code (gp_code). */

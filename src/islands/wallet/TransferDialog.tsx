@@ -24,7 +24,7 @@ export const TRANSFER_DIALOG_KEYS = [
 ] as const;
 type T = Record<(typeof TRANSFER_DIALOG_KEYS)[number], string>;
 
-export interface TransferDialogProps {
+interface TransferDialogProps {
   t: T;
   direction: 'in' | 'out';
   /** The platform to preselect. */
