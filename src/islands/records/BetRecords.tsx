@@ -9,7 +9,7 @@ import { $sessionReady, $user } from '../../stores/session.ts';
 import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
-import { failureText, type BonusWallet } from '../../stores/wallet.ts';
+import { failureText } from '../../stores/wallet.ts';
 import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
 import { taipeiDateTime } from '../kit/dates.ts';
 import { usePageSetup, type Variant } from '../kit/page.ts';
@@ -65,7 +65,7 @@ export default function BetRecords({ t, locale, variant }: { t: T; locale: Local
   // One entry per platform code: a provider serving several groups has one wallet and one set of records.
   const platformNames = new Map<string, string>();
   for (const p of platforms ?? []) if (!platformNames.has(p.gp_code)) platformNames.set(p.gp_code, p.name);
-  const bonusWallets = (user.player_bonus_wallet ?? []) as BonusWallet[];
+  const bonusWallets = user.player_bonus_wallet ?? [];
   const walletName = (id: number) => (id ? bonusWallets.find((w) => w.id === id)?.name ?? `#${id}` : t['bets.central']);
   const gameName = (r: BetRowView) => gameNames.get(`${r.code}|${r.game}`) ?? r.game;
   const platformName = (r: BetRowView) => platformNames.get(r.code) ?? r.code;

@@ -34,7 +34,7 @@ export default function WalletOverview({ t, locale, variant, paths }: Props) {
   if (!ready) return <Spinner label={t['wallet.loading']} />;
   if (!user) return <LoginPrompt t={t} variant={variant} />;
   const mobile = variant === 'mobile';
-  const bonuses = user.player_bonus_wallet as BonusWallet[];
+  const bonuses = user.player_bonus_wallet;
   const names = new Map((platforms ?? []).map((p) => [p.code, p.name]));
 
   const run = async (key: string, work: () => Promise<string>, errorPrefix = '') => {
