@@ -15,9 +15,9 @@ import { LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
 import { errorText } from '../kit/calls.ts';
 import { taipeiDateTime } from '../kit/dates.ts';
 import { usePageSetup } from '../kit/page.ts';
-import { DateRangeForm, quickRange, rangeLabels, useDateRange, type DayRange } from '../common/DateRangeForm.tsx';
+import { DateRangeForm, rangeLabels } from '../common/DateRangeForm.tsx';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.tsx';
-import { usePagedRecords } from '../common/usePagedRecords.ts';
+import { useDateRecords } from '../common/useDateRecords.ts';
 import { isDepositRow, isWithdrawalRow, rowsOfKind, type RecordRow } from '../common/transaction-records.ts';
 
 export const CASHIER_RECORDS_KEYS = [
@@ -39,19 +39,13 @@ export default function CashierRecords({ t, locale, variant, category, paths }: 
   usePageSetup(locale, t['error.network']);
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
-  const range = useDateRange('last7');
-  const records = usePagedRecords<{ data: Row[]; total: number }, DayRange>(
+  const { range, records } = useDateRecords('last7', !!user,
     ({ filters, page, pageSize, signal }) => api('GET /auth/transactionRecordList', {
       query: { category, date_start: filters.start, date_end: filters.end, page, pageSize },
       signal,
     }).then((p) => rowsOfKind(p, isCashierRow)),
-    { errorText: (err) => errorText(err, t) },
+    (err) => errorText(err, t),
   );
-  const signedIn = !!user;
-
-  useEffect(() => {
-    if (signedIn) records.search(quickRange('last7'));
-  }, [signedIn]);
   // A deposit or withdrawal changing state shows at once in the list on screen.
   useEffect(() => {
     const offs = category === 'withdraw'

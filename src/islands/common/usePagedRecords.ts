@@ -3,7 +3,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { initialPaging, pageCount, pagingReducer, type PagedAnswer } from './paging.ts';
 
-interface PageRequest<F> {
+export interface PageRequest<F> {
   filters: F;
   page: number;
   pageSize: number;

@@ -14,9 +14,10 @@ import { LEDGER_KINDS, LEDGER_NOTE_KEYS, ledgerKindKey, noteText } from '../../s
 import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
 import { taipeiDateTime } from '../kit/dates.ts';
 import { usePageSetup, type Variant } from '../kit/page.ts';
-import { DateRangeForm, quickRange, rangeLabels, useDateRange, type DateRange, type DayRange } from '../common/DateRangeForm.tsx';
+import { DateRangeForm, rangeLabels, type DateRange, type DayRange } from '../common/DateRangeForm.tsx';
 import { RecordTable, type RecordColumn, type RecordTableTexts } from '../common/RecordTable.tsx';
-import { usePagedRecords, type PagedRecords } from '../common/usePagedRecords.ts';
+import { type PagedRecords } from '../common/usePagedRecords.ts';
+import { useDateRecords } from '../common/useDateRecords.ts';
 import type { PagedAnswer } from '../common/paging.ts';
 import { isTransferRow, rowsOfKind } from '../common/transaction-records.ts';
 import type { MoneyRecordView, TransferRecordView } from '../../shared/schemas/wallet.ts';
@@ -58,13 +59,10 @@ export default function TransferRecords({ t, locale, variant, ledger = false }: 
 
 /** One record list of this screen: the last 7 days at first, searched again by the date form. */
 function useRecords<A extends PagedAnswer>(t: T, load: (query: PageQuery, signal: AbortSignal) => Promise<A>) {
-  const range = useDateRange('last7');
-  const records = usePagedRecords<A, DayRange>(
+  return useDateRecords('last7', true,
     ({ filters, page, pageSize, signal }) => load({ date_start: filters.start, date_end: filters.end, page, pageSize }, signal),
-    { errorText: (err) => failureText(err, t['error.generic']) },
+    (err) => failureText(err, t['error.generic']),
   );
-  useEffect(() => records.search(quickRange('last7')), []);
-  return { range, records };
 }
 
 function RangeForm({ t, variant, range, records }: { t: T; variant: Variant; range: DateRange; records: Pick<PagedRecords<PagedAnswer, DayRange>, 'loading' | 'search'> }) {
