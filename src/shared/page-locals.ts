@@ -28,6 +28,8 @@ export interface PageLocals {
 /**
  * What Astro's own middleware (src/middleware.ts) sets for every page, prerendered ones included: the page's
  * language as its URL says, and the helpers that follow from it, so a page's frontmatter does not rebuild them.
+ * A server island (server:defer) is rendered by a request of its own whose URL is not the page's, so it is handed
+ * the page's locale as a prop instead of reading this.
  */
 export interface PageHelpers {
   locale: Locale;
