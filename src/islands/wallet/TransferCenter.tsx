@@ -3,11 +3,10 @@
 // 'recover all'. Transfer in opens the game-entry dialog; the general transfer button and transfer out open
 // the transfer dialog.
 import { useState } from 'react';
-import { showAlert } from '../../stores/ui.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
-import { MAINTAIN, activeBonusWallets, alertFailure, recoverAll, refreshWallets } from '../../stores/wallet.ts';
-import { usePlayerWallets, walletText } from './common.tsx';
+import { MAINTAIN, activeBonusWallets, alertFailure, refreshWallets } from '../../stores/wallet.ts';
+import { usePlayerWallets, useRecoverAll, walletText } from './common.tsx';
 import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
 import { usePageSetup, type Variant } from '../kit/page.ts';
 import { TRANSFER_DIALOG_KEYS, TransferDialog } from './TransferDialog.tsx';
@@ -29,24 +28,13 @@ export default function TransferCenter({ t, locale, variant, paths }: Props) {
   usePageSetup(locale, t['error.network']);
   const { user, ready, platforms, loading } = usePlayerWallets(t['error.network']);
   const [open, setOpen] = useState<Open>(null);
-  const [recovering, setRecovering] = useState(false);
+  const { recovering, recover } = useRecoverAll(t['error.generic']);
 
   if (!ready) return <Spinner label={t['wallet.loading']} />;
   if (!user) return <LoginPrompt t={t} variant={variant} />;
   const bonuses = activeBonusWallets(user);
   const mobile = variant === 'mobile';
 
-  const recover = async () => {
-    if (recovering) return;
-    setRecovering(true);
-    try {
-      showAlert(await recoverAll());
-    } catch (err) {
-      alertFailure(err, t['error.generic']);
-    } finally {
-      setRecovering(false);
-    }
-  };
 
   const actions = (
     <div className={`flex gap-2 ${mobile ? 'mt-4' : ''}`}>

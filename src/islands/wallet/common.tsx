@@ -1,11 +1,12 @@
 // Pieces the wallet islands share: the signed-in player's wallets, the amount field of both transfer dialogs and
 // the wallet amounts of their rows.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { acceptAmountInput } from '../../shared/amount.ts';
-import { $platformWallets, $walletsLoading, MAINTAIN, alertFailure, refreshWallets } from '../../stores/wallet.ts';
+import { $platformWallets, $walletsLoading, MAINTAIN, alertFailure, recoverAll, refreshWallets } from '../../stores/wallet.ts';
+import { showAlert } from '../../stores/ui.ts';
 
 /** The player, whether the session is known yet, and the platform wallets, asked fresh of the platforms at sign-in. */
 export function usePlayerWallets(networkText: string) {
@@ -18,6 +19,23 @@ export function usePlayerWallets(networkText: string) {
     if (signedIn) refreshWallets(true).catch((err) => alertFailure(err, networkText));
   }, [signedIn]);
   return { user, ready, platforms, loading };
+}
+
+/** Brings the money on every platform back to the central wallet, one run at a time, and tells the player how it went. */
+export function useRecoverAll(errorText: string) {
+  const [recovering, setRecovering] = useState(false);
+  const recover = async () => {
+    if (recovering) return;
+    setRecovering(true);
+    try {
+      showAlert(await recoverAll());
+    } catch (err) {
+      alertFailure(err, errorText);
+    } finally {
+      setRecovering(false);
+    }
+  };
+  return { recovering, recover };
 }
 
 /** A platform wallet's amount for the screen: formatted, or the maintenance label. */
