@@ -1,5 +1,5 @@
 // Where a player was before the registration form, so declining the deposit question after registering goes
-// back there (issue 10 item 12). The site sends no Referer (helmet's no-referrer policy), so each page notes
+// back there rather than to the home page. The site sends no Referer (helmet's no-referrer policy), so each page notes
 // its own path in sessionStorage, except registration pages themselves.
 const KEY = 'lh.came_from';
 const REGISTER_RE = /\/(register|f-entry\/register)\/?$/;

@@ -6,7 +6,7 @@ import type { ErrorBody, SuccessBody } from '../shared/errors.ts';
 import type { Locale } from '../shared/constants.ts';
 
 /** A call that has not answered by then fails as a network error. */
-export const API_TIMEOUT_MS = 15_000;
+const API_TIMEOUT_MS = 15_000;
 
 export class ApiFailure extends Error {
   /** The HTTP status, or 0 when no answer arrived (network, timeout, cancelled). */

@@ -1,7 +1,9 @@
-// Helpers for the frontmatter of pages and layouts (server side only).
+// The page's language and the helpers that follow from it, decided once per request by src/middleware.ts and read
+// by pages, layouts and components from Astro.locals (server side only).
 import type { AstroGlobal } from 'astro';
-import { isLocale, localizedPath } from '../i18n/index.ts';
+import { isLocale, localizedPath, pick, translate } from '../i18n/index.ts';
 import type { Locale } from '../shared/constants.ts';
+import type { PageHelpers } from '../shared/page-locals.ts';
 
 /** The page's language: Astro's i18n routing serves English under /en by rewriting to the same page. */
 export function pageLocale(astro: Pick<AstroGlobal, 'currentLocale' | 'url' | 'originPathname'>): Locale {
@@ -12,7 +14,12 @@ export function pageLocale(astro: Pick<AstroGlobal, 'currentLocale' | 'url' | 'o
   return fromUrl ?? (isLocale(current) ? current : 'zh-TW');
 }
 
-/** Builds links that stay in the page's language. */
-export function linker(locale: Locale) {
-  return (path: string) => localizedPath(path, locale);
+/** The language helpers of a page in `locale`: its strings, the strings an island is handed, and its links. */
+export function pageHelpers(locale: Locale): PageHelpers {
+  return {
+    locale,
+    t: (key, vars) => translate(locale, key, vars),
+    pick: (keys) => pick(locale, keys),
+    path: (path) => localizedPath(path, locale),
+  };
 }

@@ -8,9 +8,9 @@ export function isHomePath(pathname: string): boolean {
   return /^\/(en\/?)?$|^\/(en\/)?mobile\/?$/.test(pathname);
 }
 
-export const popupCookieName = (id: number) => `popup_${id}`;
+const popupCookieName = (id: number) => `popup_${id}`;
 
-export function readCookie(cookies: string, name: string): string | undefined {
+function readCookie(cookies: string, name: string): string | undefined {
   for (const part of cookies.split(';')) {
     const [k, ...rest] = part.trim().split('=');
     if (k === name) return decodeURIComponent(rest.join('='));

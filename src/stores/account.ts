@@ -1,8 +1,8 @@
-// Which account dialog is open (issue 11): forgot password, the identity check after a lockout, the avatars.
+// Which account dialog is open: forgot password, the identity check after a lockout, the avatars.
 import { atom } from 'nanostores';
 import { $loginDialog } from './ui.ts';
 
-export type AccountDialog = { kind: 'forgot' } | { kind: 'identity'; phone: string } | { kind: 'avatar' } | null;
+type AccountDialog = { kind: 'forgot' } | { kind: 'identity'; phone: string } | { kind: 'avatar' } | null;
 
 export const $accountDialog = atom<AccountDialog>(null);
 

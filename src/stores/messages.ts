@@ -2,9 +2,8 @@
 // PlayerConsultationCount. Loaded while a player is signed in and again on update-message and
 // update-consultation (private room, or the system room for a broadcast); the message centre shares them.
 import { atom, computed } from 'nanostores';
-import { api, ApiFailure } from '../lib/api.ts';
+import { api, ApiFailure } from './api.ts';
 import type { MessageTotals } from '../shared/schemas/messages.ts';
-import type { ConsultationCountView } from '../shared/schemas/consultations.ts';
 import { $token } from './auth-state.ts';
 import { onRealtime } from './realtime.ts';
 
@@ -30,7 +29,7 @@ export function loadMessageTotals(): Promise<void> {
   loadingTotals = (async () => {
     if (!$token.get()) return;
     try {
-      $messageTotals.set((await api<{ totals: MessageTotals }>('/messages/player/list')).totals);
+      $messageTotals.set((await api('GET /messages/player/list')).totals);
     } catch {
       // The badge keeps its last value; the next event or page load tries again.
     }
@@ -44,11 +43,11 @@ export function loadMessageTotals(): Promise<void> {
   return loadingTotals;
 }
 
-export async function loadConsultationCount(): Promise<void> {
+async function loadConsultationCount(): Promise<void> {
   // SPEC.md section 7: the consultation counter is skipped without a token.
   if (!$token.get()) return;
   try {
-    $consultationCount.set((await api<ConsultationCountView>('/messages/player/consultation')).PlayerConsultationCount);
+    $consultationCount.set((await api('GET /messages/player/consultation')).PlayerConsultationCount);
   } catch (err) {
     // Consultations may not exist on this deployment yet (404): they count as none.
     if (err instanceof ApiFailure && err.status === 404) $consultationCount.set(0);

@@ -3,7 +3,7 @@
 import { atom, computed } from 'nanostores';
 import { STORAGE, USER_POLL_MS } from '../shared/constants.ts';
 import { rememberPage } from '../lib/came-from.ts';
-import { api, ApiFailure } from '../lib/api.ts';
+import { api, ApiFailure } from './api.ts';
 import { $token, $user, clearSession, read, setToken, write, type User } from './auth-state.ts';
 import { closeRealtime, onRealtime, setRealtimeToken } from './realtime.ts';
 import { FORCE_PASSWORD_STATUS } from '../shared/statuses.ts';
@@ -14,7 +14,7 @@ export { $token, $user, clearSession, setToken, type User };
 export const $sessionReady = atom(false);
 export const $signedIn = computed([$token, $user], (token, user) => !!token && !!user);
 /** The last realtime deposit outcome ('deposit-success' / 'deposit-fail'); the cashier islands show it and clear it. */
-export interface DepositEvent { kind: 'success' | 'fail'; id: string; amount: string; reason: string }
+interface DepositEvent { kind: 'success' | 'fail'; id: string; amount: string; reason: string }
 export const $depositEvent = atom<DepositEvent | null>(null);
 /** The operator's outside withdrawal page (setting withdraw_store_url); withdrawal links open it when set. */
 export const $withdrawStoreUrl = atom<string>('');
@@ -50,7 +50,7 @@ export function loadUser(): Promise<void> {
       return;
     }
     try {
-      const user = await api<User>('/auth/me');
+      const user = await api('GET /auth/me');
       $user.set(user);
       write(STORAGE.user, JSON.stringify(user));
       // A forced password change comes before anything else the player could do.
@@ -68,12 +68,19 @@ export function loadUser(): Promise<void> {
   return loading;
 }
 
+/** Signs out: the server ends the session (a failure there changes nothing here), this page forgets it, and goes home. */
+export async function endSession(homePath: string): Promise<void> {
+  await api('GET /auth/logout').catch(() => undefined);
+  clearSession();
+  window.location.assign(homePath);
+}
+
 /** Starts the session machinery once per page: first load, polling, socket, cross-tab reload. */
 export function startSession(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   void loadUser();
-  void api<{ withdraw_store_url?: string }>('/system/settings')
+  void api('GET /system/settings')
     .then((s) => $withdrawStoreUrl.set(/^https?:\/\//.test(s.withdraw_store_url ?? '') ? s.withdraw_store_url! : ''))
     .catch(() => undefined);
   window.setInterval(() => {

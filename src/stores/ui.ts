@@ -1,7 +1,7 @@
 // Dialog state shared between islands: one alert or confirm at a time, and the login dialog.
 import { atom } from 'nanostores';
 
-export interface AlertState {
+interface AlertState {
   message: string;
   title?: string;
   /** Present for a confirm: the OK button runs it. */

@@ -1,7 +1,7 @@
 // The player's wallets in the browser: the platform wallet list of POST /api/games/wallet, refreshed on
 // demand with one shared request at a time, and the money commands the wallet screens share.
 import { atom } from 'nanostores';
-import { api, ApiFailure } from '../lib/api.ts';
+import { api, ApiFailure } from './api.ts';
 import { showAlert } from './ui.ts';
 import { $user, loadUser, type User } from './session.ts';
 import type { BonusWalletView } from '../shared/user.ts';
@@ -56,7 +56,7 @@ export function refreshWallets(force = false): Promise<PlatformWallet[]> {
 async function fetchWallets(previous: Promise<unknown> | null, force: boolean): Promise<PlatformWallet[]> {
   if (previous) await previous.catch(() => undefined);
   $walletsLoading.set(true);
-  const list = await api<PlatformWallet[]>('/games/wallet', { method: 'POST', body: { forceUpdate: force } });
+  const list = await api('POST /games/wallet', { body: { forceUpdate: force } });
   $platformWallets.set(list);
   return list;
 }
@@ -92,7 +92,7 @@ export async function refreshAll(): Promise<void> {
 /** Recovers every platform wallet (POST /api/players/withdrawAll) and starts a refresh. Answers the server's message. */
 export async function recoverAll(): Promise<string> {
   let message = '';
-  await api<TransferResult[]>('/players/withdrawAll', { method: 'POST', headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; } });
+  await api('POST /players/withdrawAll', { headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; } });
   // The balances follow in the background; the caller shows the answer at once.
   void Promise.all([loadUser(), refreshWallets(true).catch(() => undefined)]);
   return message;

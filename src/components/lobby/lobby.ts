@@ -2,10 +2,9 @@
 // (letters, digits, '_' and '-', at most 20), and the group tabs (groups with a live platform, plus the current one).
 // The desktop and mobile lobby pages share these rules.
 import type { AstroGlobal } from 'astro';
-import { translate, type MessageKey } from '../../i18n/index.ts';
-import { pageLocale } from '../../lib/page.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 
-export interface LobbyChoice {
+interface LobbyChoice {
   group: string;
   code: string;
 }
@@ -25,10 +24,10 @@ export function lobbyTabs(groups: readonly string[], current: string, live: Iter
 
 /** What both lobby pages' frontmatter needs: the language, the choice, the tabs and the server-rendered games. */
 export async function lobbyPage(astro: AstroGlobal, groups: readonly string[]) {
-  const locale = pageLocale(astro);
+  const { locale, t } = astro.locals;
   const { group, code } = lobbyChoice(astro.url.searchParams, groups);
   const tabs = lobbyTabs(groups, group, (await astro.locals.platformGroups?.()) ?? groups);
-  const name = (g: string) => translate(locale, `lobby.group.${g}` as MessageKey);
+  const name = (g: string) => t(`lobby.group.${g}` as MessageKey);
   const initialGames = (await astro.locals.games?.({ group })) ?? undefined;
   return { locale, group, code, tabs, name, initialGames };
 }

@@ -1,10 +1,9 @@
-// The account dialogs of issue 11 on every page: forgot password (three steps, 500 px), the identity check
+// The account dialogs on every page: forgot password (three steps, 500 px), the identity check
 // after too many wrong passwords, and the avatar choice. They open through src/stores/account.ts.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $accountDialog, closeAccountDialog } from '../../stores/account.ts';
-import { api } from '../../lib/api.ts';
-import type { SystemSettings } from '../../shared/settings.ts';
+import { api } from '../../stores/api.ts';
 import { Dialog } from '../common/Dialog.tsx';
 import { AvatarPicker, ForgotPasswordForm, PhoneLoginForm, type AccountT } from './forms.tsx';
 import type { ACCOUNT_DIALOG_KEYS } from './keys.ts';
@@ -19,7 +18,7 @@ export default function AccountDialogs({ t, homePath }: Props) {
   const [recovery, setRecovery] = useState<boolean | null>(null);
   useEffect(() => {
     if (dialog?.kind !== 'forgot' || recovery !== null) return;
-    api<SystemSettings>('/system/settings').then((s) => setRecovery(!!Number(s.enable_mobile_verification_retrieve_password))).catch(() => setRecovery(true));
+    api('GET /system/settings').then((s) => setRecovery(!!Number(s.enable_mobile_verification_retrieve_password))).catch(() => setRecovery(true));
   }, [dialog]);
   if (!dialog) return null;
   const at = t as AccountT;

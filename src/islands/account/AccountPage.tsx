@@ -1,12 +1,11 @@
-// The account forms as whole pages (issue 11): /update-password, /member/user-info's password change, and the
+// The account forms as whole pages: /update-password, /member/user-info's password change, and the
 // mobile /mobile/f-mine/forget-password and /mobile/f-mine/phone-login.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user, startSession } from '../../stores/session.ts';
 import { $loginDialog } from '../../stores/ui.ts';
 import { FORGET_PHONE_KEY } from '../../stores/account.ts';
-import { api, configureApi } from '../../lib/api.ts';
-import type { SystemSettings } from '../../shared/settings.ts';
+import { api, configureApi } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { ChangePasswordForm, ForgotPasswordForm, PhoneLoginForm, type AccountT } from './forms.tsx';
 import { ACCOUNT_FORM_KEYS } from './keys.ts';
@@ -40,7 +39,7 @@ type Inner = { t: Props['t']; at: AccountT; paths: Props['paths'] };
 function ForgotPage({ t, at, paths }: Inner) {
   const [recovery, setRecovery] = useState<boolean | null>(null);
   useEffect(() => {
-    api<SystemSettings>('/system/settings').then((s) => setRecovery(!!Number(s.enable_mobile_verification_retrieve_password))).catch(() => setRecovery(true));
+    api('GET /system/settings').then((s) => setRecovery(!!Number(s.enable_mobile_verification_retrieve_password))).catch(() => setRecovery(true));
   }, []);
   if (recovery === null) return <p className="py-6 text-center text-slate-500" aria-busy="true">{t['common.loading']}</p>;
   if (!recovery) {

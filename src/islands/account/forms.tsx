@@ -1,9 +1,9 @@
-// The account forms of issue 11, shared by the desktop dialogs and the mobile pages: password recovery in
+// The account forms (recovery, phone login, password and avatar changes), shared by the desktop dialogs and the mobile pages: password recovery in
 // three steps, the phone-code login, the signed-in password change and the avatar picker.
 import { useState, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { useStore } from '@nanostores/react';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { api, ApiFailure } from '../../stores/api.ts';
 import { issuesToFields } from '../../shared/schemas/auth.ts';
 import {
   AVATARS, accountPhoneSchema, changePasswordSchema, phoneLoginSchema, updateByForgetSchema, verifyCodeSchema,
@@ -17,7 +17,7 @@ import { ACCOUNT_FORM_KEYS } from './keys.ts';
 export { ACCOUNT_FORM_KEYS };
 
 /** The phone-code login's redirect delay (SPEC.md section 9). */
-export const PHONE_LOGIN_REDIRECT_MS = 1000;
+const PHONE_LOGIN_REDIRECT_MS = 1000;
 
 export type AccountT = Record<(typeof ACCOUNT_FORM_KEYS)[number], string>;
 
@@ -91,12 +91,12 @@ export function ForgotPasswordForm({ t, onDone }: { t: AccountT; onDone: () => v
       setBusy(false);
     }
   };
-  const sendCode = () => call(t, setErrors, () => api('/auth/sendPhoneVerification', { method: 'POST', body: { account, phone }, quiet403: true }));
+  const sendCode = () => call(t, setErrors, () => api('POST /auth/sendPhoneVerification', { body: { account, phone }, quiet403: true }));
 
   const step0 = () => run(async () => {
     const found = check(t, accountPhoneSchema, { account, phone });
     if (Object.keys(found).length) return setErrors(found);
-    if ((await call(t, setErrors, () => api('/auth/ifPlayerExist', { method: 'POST', body: { account, phone }, quiet403: true }))) === undefined) return;
+    if ((await call(t, setErrors, () => api('POST /auth/ifPlayerExist', { body: { account, phone }, quiet403: true }))) === undefined) return;
     if ((await sendCode()) === undefined) return;
     setCode('');
     setStep(1);
@@ -104,7 +104,7 @@ export function ForgotPasswordForm({ t, onDone }: { t: AccountT; onDone: () => v
   const step1 = () => run(async () => {
     const found = check(t, verifyCodeSchema, { account, phone, code });
     if (Object.keys(found).length) return setErrors(found);
-    const data = await call(t, setErrors, () => api<{ ticket: string }>('/auth/verifyPhoneCode', { method: 'POST', body: { account, phone, code }, quiet403: true }));
+    const data = await call(t, setErrors, () => api('POST /auth/verifyPhoneCode', { body: { account, phone, code }, quiet403: true }));
     if (!data) return;
     setTicket(data.ticket);
     setStep(2);
@@ -113,7 +113,7 @@ export function ForgotPasswordForm({ t, onDone }: { t: AccountT; onDone: () => v
     const body = { account, phone, password, password_confirm: confirm, ticket };
     const found = check(t, updateByForgetSchema, body);
     if (Object.keys(found).length) return setErrors(found);
-    if ((await call(t, setErrors, () => api('/auth/updatePasswordByForget', { method: 'PUT', body, quiet403: true }))) === undefined) return;
+    if ((await call(t, setErrors, () => api('PUT /auth/updatePasswordByForget', { body, quiet403: true }))) === undefined) return;
     // The form clears: nothing of the recovery stays in the page.
     setAccount(''); setPhone(''); setCode(''); setPassword(''); setConfirm(''); setTicket(''); setStep(0);
     showAlert(t['account.forgot.done']);
@@ -175,7 +175,7 @@ export function PhoneLoginForm({ t, homePath, initialPhone = '' }: { t: AccountT
     const found = check(t, phoneLoginSchema, { phone, code: '000000' });
     if (found.phone) return setErrors(found);
     setBusy(true);
-    const ok = await call(t, setErrors, () => api('/auth/sendPhoneVerification', { method: 'POST', body: { phone }, quiet403: true }));
+    const ok = await call(t, setErrors, () => api('POST /auth/sendPhoneVerification', { body: { phone }, quiet403: true }));
     setBusy(false);
     if (ok !== undefined) setSent(true);
   };
@@ -184,7 +184,7 @@ export function PhoneLoginForm({ t, homePath, initialPhone = '' }: { t: AccountT
     const found = check(t, phoneLoginSchema, { phone, code });
     if (Object.keys(found).length) return setErrors(found);
     setBusy(true);
-    const data = await call(t, setErrors, () => api<{ access_token: string }>('/auth/phoneLogin', { method: 'POST', body: { phone, code }, quiet403: true }));
+    const data = await call(t, setErrors, () => api('POST /auth/phoneLogin', { body: { phone, code }, quiet403: true }));
     if (!data) return setBusy(false);
     setToken(data.access_token);
     try {
@@ -225,7 +225,7 @@ export function ChangePasswordForm({ t, onDone }: { t: AccountT; onDone?: () => 
     const found = check(t, changePasswordSchema, body);
     if (Object.keys(found).length) return setErrors(found);
     setBusy(true);
-    const ok = await call(t, setErrors, () => api('/auth/password', { method: 'PUT', body, quiet403: true }));
+    const ok = await call(t, setErrors, () => api('PUT /auth/password', { body, quiet403: true }));
     setBusy(false);
     if (ok === undefined) return;
     setOld(''); setPassword(''); setConfirm('');
@@ -254,7 +254,7 @@ export function AvatarPicker({ t, onDone }: { t: AccountT; onDone: () => void })
   const save = async () => {
     if (busy) return;
     setBusy(true);
-    const ok = await call(t, () => undefined, () => api('/auth/update', { method: 'PUT', body: { avatar: chosen }, quiet403: true }));
+    const ok = await call(t, () => undefined, () => api('PUT /auth/update', { body: { avatar: chosen }, quiet403: true }));
     setBusy(false);
     if (ok === undefined) return;
     onDone();

@@ -1,4 +1,4 @@
-// Issue 10 item 10: the registration day reads 'today', one day is singular, more are plural.
+// How long ago a player joined: the registration day reads 'today', one day is singular, more are plural.
 import { describe, expect, it } from 'vitest';
 import { accountEn } from '../../i18n/account-en.ts';
 import { accountZhTW } from '../../i18n/account-zh-TW.ts';

@@ -1,4 +1,4 @@
-// 'Joined today' instead of 'Joined 1 days ago' (issue 10 item 10): join_day counts the registration day as
+// 'Joined today' instead of 'Joined 1 days ago': join_day counts the registration day as
 // day 1, so the days elapsed are one less, with singular and plural forms.
 export const JOIN_KEYS = [
   'account.joined_today', 'account.joined_one', 'account.joined_n', 'account.member_today', 'account.member_one', 'account.member_n',

@@ -3,16 +3,18 @@
 // field), the operator's maximum, and delete where the operator allows it. 'bankcard-audit' refreshes the list.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { onRealtime } from '../../stores/realtime.ts';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { showAlert, showConfirm } from '../../stores/ui.ts';
 import { bankCardBody } from '../../shared/schemas/cashier.ts';
 import type { Locale } from '../../shared/constants.ts';
-import {
-  Badge, CASHIER_ERROR_KEYS, ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner, errorText, fill, schemaErrors, serverFieldErrors,
-  taipeiDateTime, usePageSetup, useCall, type CashierVariant,
-} from './common.tsx';
+import { Badge, CASHIER_ERROR_KEYS, schemaErrors, type CashierVariant } from './common.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 import type { Card, CardList } from './Withdraw.tsx';
 import { BANK_CARD_STATUS } from '../../shared/statuses.ts';
 
@@ -38,7 +40,7 @@ export default function BankCards({ t, locale, variant, paths, standalone }: Pro
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const signedIn = !!user;
-  const list = useCall(signedIn ? () => api<CardList>('/players/debit-card/list') : null, [signedIn], t);
+  const list = useCall(signedIn ? () => api('GET /players/debit-card/list') : null, [signedIn], t);
   const [adding, setAdding] = useState(false);
   useEffect(() => onRealtime('bankcard-audit', () => list.reload()), []);
 
@@ -87,7 +89,7 @@ function CardItem({ t, card, canDelete, onDeleted }: { t: T; card: Card; canDele
     message: fill(t['cashier.ui.delete_confirm'], { card: `${card.bank_name} ${card.card_number}` }),
     onConfirm: async () => {
       try {
-        await api('/players/debit-card/delete', { method: 'POST', body: { id: card.id } });
+        await api('POST /players/debit-card/delete', { body: { id: card.id } });
         onDeleted();
       } catch (err) {
         showAlert(errorText(err, t));
@@ -132,7 +134,7 @@ function AddCard({ t, variant, banks, onCancel, onAdded }: { t: T; variant: Cash
     setBusy(true);
     try {
       let message = '';
-      await api('/players/debit-card/store', { method: 'POST', body: form, quiet403: true, onMessage: (m) => { message = m; } });
+      await api('POST /players/debit-card/store', { body: form, quiet403: true, onMessage: (m) => { message = m; } });
       if (message) showAlert(message);
       onAdded();
     } catch (err) {

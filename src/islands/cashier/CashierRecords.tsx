@@ -4,19 +4,21 @@
 import { LEDGER_NOTE_KEYS, noteText } from '../../shared/ledger-notes.ts';
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { onRealtime } from '../../stores/realtime.ts';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { DepositView, WithdrawalRecordView } from '../../shared/schemas/cashier.ts';
-import {
-  Badge, CASHIER_ERROR_KEYS, DEPOSIT_STATUS_KEYS, LOGIN_NEEDED_KEYS, LoginNeeded, METHOD_KEYS, Spinner, WITHDRAW_STATUS_KEYS,
-  depositStatus, errorText, isZero, methodKey, taipeiDateTime, usePageSetup, withdrawStatus, type CashierVariant,
-} from './common.tsx';
-import { DateRangeForm, quickRange, rangeLabels, useDateRange, type DayRange } from '../common/DateRangeForm.tsx';
+import { Badge, CASHIER_ERROR_KEYS, DEPOSIT_STATUS_KEYS, METHOD_KEYS, WITHDRAW_STATUS_KEYS, depositStatus, isZero, methodKey, withdrawStatus, type CashierVariant } from './common.tsx';
+import { LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText } from '../kit/calls.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
+import { DateRangeForm, rangeLabels } from '../common/DateRangeForm.tsx';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.tsx';
-import { usePagedRecords } from '../common/usePagedRecords.ts';
+import { useDateRecords } from '../common/useDateRecords.ts';
+import { isDepositRow, isWithdrawalRow, rowsOfKind, type RecordRow } from '../common/transaction-records.ts';
 
 export const CASHIER_RECORDS_KEYS = [
   ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.records', ...DEPOSIT_STATUS_KEYS, ...WITHDRAW_STATUS_KEYS, ...METHOD_KEYS,
@@ -29,6 +31,7 @@ type T = Record<(typeof CASHIER_RECORDS_KEYS)[number], string>;
 
 type Row = DepositView | WithdrawalRecordView;
 const isDeposit = (r: Row): r is DepositView => 'method' in r;
+const isCashierRow = (r: RecordRow): r is Row => isDepositRow(r) || isWithdrawalRow(r);
 
 interface Props { t: T; locale: Locale; variant: CashierVariant; category: 'deposit' | 'withdraw'; paths: { home: string } }
 
@@ -36,19 +39,13 @@ export default function CashierRecords({ t, locale, variant, category, paths }: 
   usePageSetup(locale, t['error.network']);
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
-  const range = useDateRange('last7');
-  const records = usePagedRecords<{ data: Row[]; total: number }, DayRange>(
-    ({ filters, page, pageSize, signal }) => api<{ data: Row[]; total: number }>('/auth/transactionRecordList', {
+  const { range, records } = useDateRecords('last7', !!user,
+    ({ filters, page, pageSize, signal }) => api('GET /auth/transactionRecordList', {
       query: { category, date_start: filters.start, date_end: filters.end, page, pageSize },
       signal,
-    }),
-    { errorText: (err) => errorText(err, t) },
+    }).then((p) => rowsOfKind(p, isCashierRow)),
+    (err) => errorText(err, t),
   );
-  const signedIn = !!user;
-
-  useEffect(() => {
-    if (signedIn) records.search(quickRange('last7'));
-  }, [signedIn]);
   // A deposit or withdrawal changing state shows at once in the list on screen.
   useEffect(() => {
     const offs = category === 'withdraw'

@@ -5,7 +5,7 @@
 // ?type=1&order=<id> and the result is shown; the realtime outcome opens a dialog wherever the player is.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { $depositEvent, $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { GATEWAY_METHODS, type DepositMethod } from '../../shared/schemas/cashier.ts';
@@ -13,14 +13,15 @@ import { LEDGER_NOTE_KEYS, noteText } from '../../shared/ledger-notes.ts';
 import { acceptAmountInput, amountProblem, type AmountProblem } from '../../shared/amount.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
-import {
-  Badge, CASHIER_ERROR_KEYS, CopyButton, DEPOSIT_STATUS_KEYS, ErrorBox, Fact, LOGIN_NEEDED_KEYS, LoginNeeded, METHOD_KEYS, Spinner,
-  cmpMoney, depositStatus, errorText, fill, isZero, methodKey, newKey, serverFieldErrors, taipeiDateTime,
-  usePageSetup, useCall, type CashierVariant,
-} from './common.tsx';
+import { Badge, CASHIER_ERROR_KEYS, CopyButton, DEPOSIT_STATUS_KEYS, Fact, METHOD_KEYS, cmpMoney, depositStatus, isZero, methodKey, newKey, type CashierVariant } from './common.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 import { MethodIcon } from './icons.tsx';
 import { DEPOSIT_NOTICE_KEYS } from './DepositNotice.tsx';
-import type { DepositMethodsView, DepositView } from '../../shared/schemas/cashier.ts';
+import type { DepositView } from '../../shared/schemas/cashier.ts';
 
 export const DEPOSIT_KEYS = [
   ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...DEPOSIT_STATUS_KEYS, ...METHOD_KEYS, ...DEPOSIT_NOTICE_KEYS, ...DIALOG_KEYS,
@@ -38,8 +39,7 @@ export const DEPOSIT_KEYS = [
 ] as const;
 type T = Record<(typeof DEPOSIT_KEYS)[number], string>;
 
-type Methods = DepositMethodsView;
-export type DepositOrder = DepositView;
+type DepositOrder = DepositView;
 
 /** The deposit form's words for each amount problem (SPEC.md section 5: required, numeric, within min and max). */
 const DEPOSIT_PROBLEM_KEYS = {
@@ -97,7 +97,7 @@ export default function Deposit({ t, locale, variant, order, newTab, paths }: Pr
 }
 
 function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: CashierVariant; newTab: boolean; onCreated: (o: DepositOrder, mode: 'waiting' | 'created') => void }) {
-  const methods = useCall(() => api<Methods>('/finance/deposit/methods'), [], t);
+  const methods = useCall(() => api('GET /finance/deposit/methods'), [], t);
   const [method, setMethod] = useState<DepositMethod | null>(null);
   const [amount, setAmount] = useState('');
   const [ref, setRef] = useState('');
@@ -146,8 +146,8 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
     setBusy(true);
     setServer({});
     try {
-      const created = await api<DepositOrder>('/finance/deposit/create', {
-        method: 'POST', headers: { 'idempotency-key': newKey() },
+      const created = await api('POST /finance/deposit/create', {
+        headers: { 'idempotency-key': newKey() },
         body: { method: current, amount, ...(gateway ? {} : { player_ref: ref.trim() }) },
       });
       if (created.pay_url && (current === 'card' || current === 'online_banking')) {
@@ -266,7 +266,7 @@ function OrderPanel({ t, order, mode, records, onAgain }: { t: T; order: Deposit
   const event = useStore($depositEvent);
   const polls = useRef(0);
 
-  const read = () => api<DepositOrder>(`/finance/deposit/${encodeURIComponent(id)}`).then((d) => { setData(d); setError(''); }, (err) => setError(errorText(err, t)));
+  const read = () => api('GET /finance/deposit/:id', { params: { id } }).then((d) => { setData(d); setError(''); }, (err) => setError(errorText(err, t)));
   useEffect(() => { if (!data) void read(); }, [id]);
   // The realtime outcome of this order: read it again at once.
   useEffect(() => { if (event && event.id === id) void read(); }, [event]);

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { $depositEvent } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { Dialog } from '../common/Dialog.tsx';
-import { fill } from './common.tsx';
+import { fill } from '../../shared/text.ts';
 
 export const DEPOSIT_NOTICE_KEYS = [
   'cashier.ui.notice_success_title', 'cashier.ui.notice_success', 'cashier.ui.notice_fail_title', 'cashier.ui.notice_fail',

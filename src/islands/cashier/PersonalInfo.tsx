@@ -3,14 +3,15 @@
 // allows edits (allow_player_edit_information); the server answers 403 then, and the form says so.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { api, ApiFailure } from '../../stores/api.ts';
 import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
 import { ageOn, personalInfoBody } from '../../shared/schemas/cashier.ts';
 import { MIN_AGE_YEARS, type Locale } from '../../shared/constants.ts';
-import {
-  CASHIER_ERROR_KEYS, ErrorBox, Fact, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner, errorText, loadSettings, schemaErrors, serverFieldErrors,
-  taipeiDay, usePageSetup, useCall, type CashierVariant,
-} from './common.tsx';
+import { CASHIER_ERROR_KEYS, Fact, loadSettings, schemaErrors, type CashierVariant } from './common.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
+import { taipeiDay } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 
 export const PERSONAL_INFO_KEYS = [
   ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.info',
@@ -35,7 +36,7 @@ export default function PersonalInfo({ t, locale, variant, paths }: Props) {
   const signedIn = !!user;
   // Whether a real name is on file: the withdrawal terms say so even where /auth/me does not carry it.
   const state = useCall(signedIn ? async () => {
-    const [terms, settings] = await Promise.all([api<{ need_real_name: boolean }>('/finance/withdraw/terms'), loadSettings()]);
+    const [terms, settings] = await Promise.all([api('GET /finance/withdraw/terms'), loadSettings()]);
     return { filled: !terms.need_real_name, editable: !!Number(settings.allow_player_edit_information) } as { filled: boolean; editable: boolean; saved?: InfoFields; message?: string };
   } : null, [signedIn], t);
 
@@ -117,7 +118,7 @@ function InfoForm({ t, info, once, onSaved, onLocked }: {
     setBusy(true);
     try {
       let message = '';
-      await api('/auth/info', { method: 'PUT', body: { ...form, real_name: form.real_name.trim() }, quiet403: true, onMessage: (m) => { message = m; } });
+      await api('PUT /auth/info', { body: { ...form, real_name: form.real_name.trim() }, quiet403: true, onMessage: (m) => { message = m; } });
       void loadUser();
       onSaved({ ...form, real_name: form.real_name.trim() }, message || t['cashier.ui.info_saved']);
     } catch (err) {

@@ -1,32 +1,21 @@
-// The withdrawal page's note that money sits on game platforms (issue 10 item 5): withdrawals come from the
+// The withdrawal page's note that money sits on game platforms: withdrawals come from the
 // central wallet only, so a player whose money is in games sees how much is there and recovers it in place.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../shared/money.ts';
-import { $platformWallets, MAINTAIN, alertFailure, recoverAll, refreshWallets } from '../../stores/wallet.ts';
-import { showAlert } from '../../stores/ui.ts';
+import { $platformWallets, MAINTAIN, refreshWallets } from '../../stores/wallet.ts';
+import { useRecoverAll } from '../wallet/common.tsx';
 
 export const PLATFORM_HINT_KEYS = ['ux.withdraw.on_platforms', 'ux.withdraw.recover', 'wallet.recovering', 'error.generic'] as const;
 
 export function PlatformMoneyHint({ t }: { t: Record<(typeof PLATFORM_HINT_KEYS)[number], string> }) {
   const wallets = useStore($platformWallets);
-  const [busy, setBusy] = useState(false);
+  const { recovering: busy, recover } = useRecoverAll(t['error.generic']);
   useEffect(() => { void refreshWallets(true).catch(() => undefined); }, []);
 
   const onPlatformsMinor = (wallets ?? []).reduce((sum, w) => (w.wallet === MAINTAIN ? sum : sum + (decimalToMinor(w.wallet) ?? 0n)), 0n);
   if (onPlatformsMinor <= 0n) return null;
 
-  const recover = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      showAlert(await recoverAll());
-    } catch (err) {
-      alertFailure(err, t['error.generic']);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900"

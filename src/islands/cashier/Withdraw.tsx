@@ -4,21 +4,23 @@
 // and the withdrawal-limit (turnover) records. The realtime 'withdrawal' event reloads the list.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { onRealtime } from '../../stores/realtime.ts';
 import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
 import { showAlert, showConfirm } from '../../stores/ui.ts';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../shared/money.ts';
 import { acceptAmountInput, amountProblem } from '../../shared/amount.ts';
 import type { Locale } from '../../shared/constants.ts';
-import {
-  Badge, CASHIER_ERROR_KEYS, ErrorBox, Fact, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner, WITHDRAW_STATUS_KEYS, cmpMoney, errorText, fill, isZero,
-  loadSettings, newKey, Pager, serverFieldErrors, taipeiDateTime, taipeiDay, usePageSetup, useCall, withdrawStatus,
-  type CashierVariant,
-} from './common.tsx';
+import { Badge, CASHIER_ERROR_KEYS, Fact, WITHDRAW_STATUS_KEYS, cmpMoney, isZero, loadSettings, newKey, Pager, withdrawStatus, type CashierVariant } from './common.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime, taipeiDay } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 import { PLATFORM_HINT_KEYS, PlatformMoneyHint } from './PlatformMoneyHint.tsx';
-import type { BankCardView, BankCardsView, RequirementView, WithdrawTermsView, WithdrawalRecordView } from '../../shared/schemas/cashier.ts';
+import type { BankCardView, BankCardsView, WithdrawalRecordView } from '../../shared/schemas/cashier.ts';
 import { BANK_CARD_STATUS } from '../../shared/statuses.ts';
+import { isWithdrawalRow, rowsOfKind } from '../common/transaction-records.ts';
 
 export const WITHDRAW_KEYS = [
   ...PLATFORM_HINT_KEYS, ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...WITHDRAW_STATUS_KEYS,
@@ -36,11 +38,9 @@ export const WITHDRAW_KEYS = [
 ] as const;
 type T = Record<(typeof WITHDRAW_KEYS)[number], string>;
 
-type Terms = WithdrawTermsView;
 export type Card = BankCardView;
 export type CardList = BankCardsView;
 export type WithdrawalRow = WithdrawalRecordView;
-type LimitRow = RequirementView;
 
 const RECENT_COUNT = 10;
 const PAGE_SIZE = 10;
@@ -92,11 +92,11 @@ export default function Withdraw({ t, locale, variant, tab: initialTab = 'apply'
 
 function Apply({ t, variant, paths }: { t: T; variant: CashierVariant; paths: Props['paths'] }) {
   const user = useStore($user)!;
-  const terms = useCall(() => api<Terms>('/finance/withdraw/terms'), [], t);
-  const cards = useCall(() => api<CardList>('/players/debit-card/list'), [], t);
-  const recent = useCall(() => api<{ data: WithdrawalRow[]; total: number }>('/auth/transactionRecordList', {
+  const terms = useCall(() => api('GET /finance/withdraw/terms'), [], t);
+  const cards = useCall(() => api('GET /players/debit-card/list'), [], t);
+  const recent = useCall(() => api('GET /auth/transactionRecordList', {
     query: { category: 'withdraw', date_start: taipeiDay(29), date_end: taipeiDay(0), page: 1, pageSize: RECENT_COUNT },
-  }), [], t);
+  }).then((p) => rowsOfKind(p, isWithdrawalRow)), [], t);
   const [cardId, setCardId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
@@ -140,8 +140,8 @@ function Apply({ t, variant, paths }: { t: T; variant: CashierVariant; paths: Pr
     setServer({});
     try {
       let message = '';
-      await api('/finance/withdraw/create', {
-        method: 'POST', headers: { 'idempotency-key': newKey() }, body: { money: amount, bank_card_id: chosen.id }, onMessage: (m) => { message = m; },
+      await api('POST /finance/withdraw/create', {
+        headers: { 'idempotency-key': newKey() }, body: { money: amount, bank_card_id: chosen.id }, onMessage: (m) => { message = m; },
       });
       setAmount('');
       setTouched(false);
@@ -162,7 +162,7 @@ function Apply({ t, variant, paths }: { t: T; variant: CashierVariant; paths: Pr
       setCancelling(row.id);
       try {
         let message = '';
-        await api('/finance/withdraw/cancel', { method: 'POST', body: { id: row.id }, onMessage: (m) => { message = m; } });
+        await api('POST /finance/withdraw/cancel', { body: { id: row.id }, onMessage: (m) => { message = m; } });
         reloadAll();
         if (message) showAlert(message);
       } catch (err) {
@@ -280,7 +280,7 @@ function Apply({ t, variant, paths }: { t: T; variant: CashierVariant; paths: Pr
 
 function LimitRecords({ t, variant }: { t: T; variant: CashierVariant }) {
   const [page, setPage] = useState(1);
-  const list = useCall(() => api<{ data: LimitRow[]; total: number }>('/finance/withdraw/limit/records', { query: { page, pageSize: PAGE_SIZE } }), [page], t);
+  const list = useCall(() => api('GET /finance/withdraw/limit/records', { query: { page, pageSize: PAGE_SIZE } }), [page], t);
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
   if (list.error) return <ErrorBox message={list.error} retry={list.reload} retryLabel={t['cashier.ui.retry']} />;
   if (!list.data) return <Spinner label={t['cashier.ui.loading']} />;

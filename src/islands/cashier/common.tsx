@@ -1,18 +1,16 @@
-// Pieces the cashier islands share: error texts, the login prompt, status badges, copy buttons, the
+// Pieces the cashier islands share: the error codes it explains, status badges, copy buttons, the
 // system settings call, and the amount rules of SPEC.md section 5 on decimal strings (never floats).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as v from 'valibot';
-import { api, ApiFailure } from '../../lib/api.ts';
-import { $loginDialog } from '../../stores/ui.ts';
-import { failureText } from '../../stores/wallet.ts';
+import { api } from '../../stores/api.ts';
+import { fill } from '../../shared/text.ts';
 import { decimalToMinor } from '../../shared/money.ts';
 import type { SystemSettings } from '../../shared/settings.ts';
 import { issuesToFields } from '../../shared/schemas/auth.ts';
+import type { Variant } from '../kit/page.ts';
 
-import { fill } from '../wallet/common.tsx';
-
-export { Spinner, fill, taipeiDateTime, taipeiDay, usePageSetup } from '../wallet/common.tsx';
-export type CashierVariant = 'desktop' | 'mobile' | 'pub';
+/** The cashier's screens also stand on a public page ('pub') that links to logging in. */
+export type CashierVariant = Variant | 'pub';
 
 /** The API's error codes the cashier explains with the catalogue's own `error.<code>` text. */
 export const CASHIER_ERROR_KEYS = [
@@ -20,23 +18,6 @@ export const CASHIER_ERROR_KEYS = [
   'error.withdraw_daily_count', 'error.withdraw_daily_amount', 'error.withdraw_turnover', 'error.insufficient_funds', 'error.upstream_unavailable',
   'error.rate_limited', 'error.idempotency_mismatch',
 ] as const;
-
-/** A failure as text: the catalogue's message for a known code, else the first field message, else the server's. */
-export function errorText(err: unknown, t: Record<string, string>): string {
-  if (err instanceof ApiFailure && err.body?.code && err.body.code !== 'validation_failed') {
-    const known = t[`error.${err.body.code}`];
-    if (known) return known;
-  }
-  return failureText(err, t['error.generic'] ?? 'Error');
-}
-
-/** The per-field messages of a failed call (already in the page's language), first message of each field. */
-export function serverFieldErrors(err: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!(err instanceof ApiFailure)) return out;
-  for (const [field, list] of Object.entries(err.body?.error ?? {})) if (field !== 'modal' && list?.length) out[field] = list[0]!;
-  return out;
-}
 
 /** Runs a shared schema and answers the first message key of each field (translated by the caller). */
 export function schemaErrors(schema: v.GenericSchema, input: unknown): Record<string, string> {
@@ -71,56 +52,14 @@ export function newKey(): string {
 let settingsCall: Promise<SystemSettings> | null = null;
 /** GET /api/system/settings once per page. */
 export function loadSettings(): Promise<SystemSettings> {
-  settingsCall ??= api<SystemSettings>('/system/settings').catch((err) => {
+  settingsCall ??= api('GET /system/settings').catch((err) => {
     settingsCall = null;
     throw err;
   });
   return settingsCall;
 }
 
-/** A call's state for a screen: null data until loaded, the error text when it failed, and a reload. */
-export function useCall<T>(run: (() => Promise<T>) | null, deps: unknown[], t: Record<string, string>) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!run) return;
-    let live = true;
-    setLoading(true);
-    setError('');
-    run().then((d) => { if (live) setData(d); }, (err) => { if (live) setError(errorText(err, t)); })
-      .finally(() => { if (live) setLoading(false); });
-    return () => { live = false; };
-  }, [...deps, tick, !!run]);
-  return { data, error, loading, reload: () => setTick((n) => n + 1), setData };
-}
-
-export const LOGIN_NEEDED_KEYS = ['cashier.ui.login_needed', 'header.login', 'common.back_home'] as const;
-
-/** What a visitor sees instead of a cashier screen: on mobile the login dialog, elsewhere a link home to log in. */
-export function LoginNeeded({ t, variant, homePath, message }: { t: Record<(typeof LOGIN_NEEDED_KEYS)[number], string>; variant: CashierVariant; homePath: string; message?: string }) {
-  return (
-    <div className="rounded-lg bg-white p-6 text-center shadow-sm" data-testid="cashier-login-needed">
-      {/* Each page says what it is for (issue 10 item 16); deposit and withdrawal use the default. */}
-      <p className="mb-4 text-slate-600">{message ?? t['cashier.ui.login_needed']}</p>
-      {variant === 'mobile'
-        ? <button type="button" className="btn-primary w-full" onClick={() => $loginDialog.set(true)}>{t['header.login']}</button>
-        : <a className="btn-primary" href={homePath}>{variant === 'pub' ? t['header.login'] : t['common.back_home']}</a>}
-    </div>
-  );
-}
-
-export function ErrorBox({ message, retry, retryLabel }: { message: string; retry?: () => void; retryLabel?: string }) {
-  return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="cashier-error">
-      <span>{message}</span>
-      {retry && <button type="button" className="btn-secondary h-8 px-3 text-sm" onClick={retry}>{retryLabel}</button>}
-    </div>
-  );
-}
-
-export type Tone = 'ok' | 'wait' | 'bad' | 'muted';
+type Tone = 'ok' | 'wait' | 'bad' | 'muted';
 const TONES: Record<Tone, string> = {
   ok: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
   wait: 'bg-amber-50 text-amber-800 ring-amber-600/20',

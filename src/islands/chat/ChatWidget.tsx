@@ -1,11 +1,11 @@
-// The player's live chat window (issue 14). Loaded only when the player opens chat (mount.tsx, imported on the
+// The player's live chat window. Loaded only when the player opens chat (mount.tsx, imported on the
 // launcher's click), together with its socket: pages never download it otherwise. It shows the open conversation
 // and the last 30 days, sends text, shows the agent typing and read marks, and with no agent online offers a
 // message form whose message becomes a consultation.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { $token } from '../../stores/auth-state.ts';
-import { api, ApiFailure, configureApi } from '../../lib/api.ts';
+import { api, ApiFailure, configureApi } from '../../stores/api.ts';
 import { TIME_ZONE, type Locale } from '../../shared/constants.ts';
 import {
   CHAT_EVENTS, CHAT_IMAGES_MAX, CHAT_NAMESPACE, CHAT_TEXT_MAX, type ChatAck, type ChatMessageView, type ConversationView, type PlayerChatView,
@@ -247,7 +247,7 @@ function LeaveMessage({ t, onDone, notice }: { t: ChatT; onDone: (message: strin
       setError('');
       try {
         let message = '';
-        await api('/chat/leave-message', { method: 'POST', body: { title, content }, onMessage: (m) => { message = m; } });
+        await api('POST /chat/leave-message', { body: { title, content }, onMessage: (m) => { message = m; } });
         onDone(message);
       } catch (err) {
         const fields = err instanceof ApiFailure ? err.body?.error : undefined;

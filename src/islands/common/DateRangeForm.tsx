@@ -2,7 +2,7 @@
 // 30 days), two date fields within the last 30 Asia/Taipei days, and a search button; an island adds its own
 // filters (platform, wallet) as children.
 import { useState, type ReactNode } from 'react';
-import { QUICK_RANGES, RECORD_DAYS, taipeiDay, type QuickRange } from '../wallet/common.tsx';
+import { QUICK_RANGES, type QuickRange, RECORD_DAYS, taipeiDay } from '../kit/dates.ts';
 import { isRangeValid } from './paging.ts';
 import type { RecordVariant } from './RecordTable.tsx';
 
@@ -51,7 +51,7 @@ export function useDateRange(initial: QuickRange): DateRange {
   };
 }
 
-export interface DateRangeLabels {
+interface DateRangeLabels {
   quick: string;
   ranges: Record<QuickRange, string>;
   start: string;

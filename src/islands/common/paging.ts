@@ -25,7 +25,7 @@ export interface PagingState<A extends PagedAnswer, F> {
   error: string;
 }
 
-export type PagingAction<A extends PagedAnswer, F> =
+type PagingAction<A extends PagedAnswer, F> =
   | { type: 'search'; filters: F }
   | { type: 'page'; page: number }
   | { type: 'reload' }
@@ -71,7 +71,7 @@ export function pagingReducer<A extends PagedAnswer, F>(state: PagingState<A, F>
   }
 }
 
-export interface DateRangeCheck {
+interface DateRangeCheck {
   start: string;
   end: string;
   /** The oldest day a record query may start on and the newest it may end on, 'YYYY-MM-DD' in Asia/Taipei. */

@@ -2,11 +2,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { loginSchema, issuesToFields } from '../../shared/schemas/auth.ts';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { api, ApiFailure } from '../../stores/api.ts';
 import { loadUser, rememberedAccount, setRememberedAccount, setToken } from '../../stores/session.ts';
 import { showAlert } from '../../stores/ui.ts';
 import { openIdentity } from '../../stores/account.ts';
-import type { SystemSettings } from '../../shared/settings.ts';
 import { tr } from './messages.ts';
 
 export const LOGIN_KEYS = [
@@ -52,20 +51,20 @@ export function useLogin(opts: { t: Record<string, string>; memberPath: string; 
     setBusy(true);
     setServerErrors({});
     try {
-      const data = await api<{ access_token: string }>('/auth/login', { method: 'POST', body: { account, password, rememberAccount: remember }, quiet403: true });
+      const data = await api('POST /auth/login', { body: { account, password, rememberAccount: remember }, quiet403: true });
       setToken(data.access_token);
       setRememberedAccount(remember ? account : null);
       setPassword('');
       await loadUser();
       opts.onSuccess?.();
-      const settings = await api<SystemSettings>('/system/settings').catch(() => undefined);
+      const settings = await api('GET /system/settings').catch(() => undefined);
       if (Number(settings?.location_after_login) === 1) {
         setTimeout(() => window.location.assign(opts.memberPath), opts.redirectDelayMs);
       }
     } catch (err) {
       if (err instanceof ApiFailure && err.body) {
         const e = err.body.error ?? {};
-        // Too many wrong passwords: the identity check takes over (SPEC.md section 4, issue 11).
+        // Too many wrong passwords: the identity check takes over (SPEC.md section 4).
         if (err.body.forget === 1) {
           openIdentity(err.body.phone ?? '');
           return;

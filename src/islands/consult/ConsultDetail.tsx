@@ -4,12 +4,15 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { api, ApiFailure } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { CONSULTATION_TEXT_MAX, type ConsultationDetailView, type ConsultationImageView } from '../../shared/schemas/consultations.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { onRealtime } from '../../stores/realtime.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { ImagePicker, PICKER_KEYS, StateBadge, uploadImages } from './common.tsx';
 
 export const CONSULT_DETAIL_KEYS = [
@@ -55,7 +58,7 @@ export default function ConsultDetail({ t, locale, variant, listPath }: { t: T; 
     if (!signedIn) return;
     if (!id || !/^\d{1,15}$/.test(id)) { setError(t['consult.ui.not_found']); return; }
     let live = true;
-    api<ConsultationDetailView>(`/messages/player/consultation/${id}`)
+    api('GET /messages/player/consultation/:id', { params: { id } })
       .then((v) => { if (live) setView((old) => (old && JSON.stringify(old) === JSON.stringify(v) ? old : v)); })
       .catch((err) => { if (live) setError(err instanceof ApiFailure && (err.status === 404 || err.status === 422) ? t['consult.ui.not_found'] : failureText(err, t['error.generic'])); });
     return () => { live = false; };
@@ -74,7 +77,7 @@ export default function ConsultDetail({ t, locale, variant, listPath }: { t: T; 
       setBusy('uploading');
       const imageIds = files.length ? (await uploadImages(files)).map((f) => f.id) : [];
       setBusy('sending');
-      await api(`/messages/player/consultation/${view.id}/reply`, { method: 'POST', body: { content: content.trim(), image_ids: imageIds } });
+      await api('POST /messages/player/consultation/:id/reply', { params: { id: view.id }, body: { content: content.trim(), image_ids: imageIds } });
       setContent('');
       setFiles([]);
       setTick((n) => n + 1);

@@ -4,11 +4,12 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { CONSULTATION_TEXT_MAX, CONSULTATION_TITLE_MAX } from '../../shared/schemas/consultations.ts';
 import { failureText } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { ImagePicker, PICKER_KEYS, uploadImages } from './common.tsx';
 
 export const CONSULT_FORM_KEYS = [
@@ -42,7 +43,7 @@ export default function ConsultForm({ t, locale, variant, listPath, detailPath }
       setBusy('uploading');
       const imageIds = files.length ? (await uploadImages(files)).map((f) => f.id) : [];
       setBusy('submitting');
-      const created = await api<{ id: number }>('/messages/player/consultation', { method: 'POST', body: { title: title.trim(), information: information.trim(), image_ids: imageIds } });
+      const created = await api('POST /messages/player/consultation', { body: { title: title.trim(), information: information.trim(), image_ids: imageIds } });
       window.location.assign(`${detailPath}?id=${created.id}`);
     } catch (err) {
       setErrors({ form: failureText(err, t['error.generic']) });

@@ -4,12 +4,15 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { ConsultationListView, ConsultationState } from '../../shared/schemas/consultations.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { onRealtime } from '../../stores/realtime.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { StateBadge } from './common.tsx';
 
 export const CONSULT_LIST_KEYS = [
@@ -40,8 +43,9 @@ export default function ConsultList({ t, locale, variant, newPath, detailPath }:
     let live = true;
     setLoading(true);
     setError('');
-    api<ConsultationListView>('/messages/player/consultation', { query: { page, pageSize: PAGE_SIZE, state } })
-      .then((r) => { if (live) setRes(r); })
+    api('GET /messages/player/consultation', { query: { page, pageSize: PAGE_SIZE, state } })
+      // With a page asked the answer is the list; the bare count is the header badge's answer of the same route.
+      .then((r) => { if (live) setRes('data' in r ? r : { data: [], total: 0, PlayerConsultationCount: r.PlayerConsultationCount }); })
       .catch((err) => { if (live) setError(failureText(err, t['error.generic'])); })
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };

@@ -2,12 +2,12 @@
 // mirror the server (at most 3 images, png/jpg/jpeg, 500 KB each; the server decides by the bytes), and the
 // state badge.
 import { useEffect, useMemo, useRef } from 'react';
-import { checkImages } from '../../lib/uploads.ts';
+import { checkImages } from '../common/uploads.ts';
 import { fill } from '../../shared/text.ts';
 import { PLAYER_IMAGE_ACCEPT, PLAYER_IMAGES_MAX } from '../../shared/schemas/uploads.ts';
 import type { ConsultationState } from '../../shared/schemas/consultations.ts';
 
-export { uploadImages } from '../../lib/uploads.ts';
+export { uploadImages } from '../common/uploads.ts';
 
 export const PICKER_KEYS = [
   'consult.ui.images', 'consult.ui.images_hint', 'consult.ui.add_image', 'consult.ui.remove_image',

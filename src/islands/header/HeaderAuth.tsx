@@ -1,10 +1,10 @@
 // The right side of the desktop top bar: the inline login form for visitors, the account strip for players.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $sessionReady, $user, $withdrawStoreUrl, clearSession, loadUser, startSession } from '../../stores/session.ts';
+import { $sessionReady, $user, $withdrawStoreUrl, endSession, loadUser, startSession } from '../../stores/session.ts';
 import { showAlert, showConfirm } from '../../stores/ui.ts';
 import { $platformWallets, $walletsLoading, MAINTAIN, activeBonusWallets, alertFailure, recoverAll, refreshWallets } from '../../stores/wallet.ts';
-import { api, configureApi } from '../../lib/api.ts';
+import { configureApi } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { LOGIN_REDIRECT_HEADER_MS, type Locale } from '../../shared/constants.ts';
 import { useLogin, LOGIN_KEYS } from '../common/useLogin.ts';
@@ -161,11 +161,7 @@ function PlayerStrip({ t, paths }: Pick<Props, 't' | 'paths'>) {
   const bonuses = activeBonusWallets(user);
   const signOut = () => showConfirm({
     message: t['header.sign_out_confirm'],
-    onConfirm: async () => {
-      await api('/auth/logout').catch(() => undefined);
-      clearSession();
-      window.location.assign(paths.home);
-    },
+    onConfirm: () => void endSession(paths.home),
   });
 
   return (

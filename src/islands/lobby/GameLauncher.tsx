@@ -12,7 +12,7 @@ export const LAUNCHER_KEYS = [
   'lobby.choice.title', 'lobby.choice.try', 'lobby.choice.play', 'lobby.choice.checking', 'lobby.choice.no_demo',
   'lobby.ready.title', 'lobby.ready.text', 'lobby.ready.open', 'lobby.auto_title',
 ] as const;
-export type LauncherText = Record<(typeof LAUNCHER_KEYS)[number], string>;
+type LauncherText = Record<(typeof LAUNCHER_KEYS)[number], string>;
 
 export function GameLauncher({ t, variant }: { t: LauncherText; variant: LaunchContext['variant'] }) {
   const state = useStore($launch);

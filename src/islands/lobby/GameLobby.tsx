@@ -5,12 +5,12 @@
 import { fill } from '../../shared/text.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { wantRealtime } from '../../stores/realtime.ts';
 import { $sessionReady } from '../../stores/session.ts';
 import { showAlert } from '../../stores/ui.ts';
-import { usePageSetup } from '../wallet/common.tsx';
+import { usePageSetup } from '../kit/page.ts';
 import { $catalogueVersion, $platforms, $platformsFailed, isMaintained, isShown, loadPlatforms, type Platform } from './platforms.ts';
 import { $launching, CHOICE_GROUPS, startGame, tryDemo, type Game } from './launch.ts';
 import { PlatformFace, MaintenanceOverlay, TILE_KEYS } from './PlatformTile.tsx';
@@ -65,7 +65,7 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
     if (initialGames && version === $catalogueVersion.get() && attempt === 0 && games === initialGames) return;
     let live = true;
     setFailed(false);
-    api<Game[]>('/games/list', { query: { group: group || undefined, lang } })
+    api('GET /games/list', { query: { group: group || undefined, lang } })
       .then((list) => { if (live) setGames(list); })
       .catch(() => { if (live) setFailed(true); });
     return () => { live = false; };
@@ -96,8 +96,8 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
   const [waiting, setWaiting] = useState<number | null>(null);
   /**
    * A tile's click. Until the platform list and the session are known the game's state is not: the click
-   * waits for them instead of answering 'Stay tuned' or 'log in first' for a game that is open (issue 10
-   * item 2). A list that cannot be loaded says so.
+   * waits for them instead of answering 'Stay tuned' or 'log in first' for a game that is open.
+   * A list that cannot be loaded says so.
    */
   const open = (g: Game) => {
     if ($platforms.get() && $sessionReady.get()) return startGame(g, platformOf(g), ctx);

@@ -3,7 +3,7 @@
 // hydrates when it first becomes visible and loads the platform list once for the page.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { configureApi } from '../../lib/api.ts';
+import { configureApi } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { $platforms, $platformsFailed, isShown, loadPlatforms } from './platforms.ts';
 import { PlatformFace, TILE_KEYS } from './PlatformTile.tsx';

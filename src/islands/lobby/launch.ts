@@ -5,7 +5,7 @@
 // is opened blank on the click itself so popup blockers let it through, and pointed at the game when the
 // link arrives.
 import { atom } from 'nanostores';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { api, ApiFailure } from '../../stores/api.ts';
 import { $user, loadUser } from '../../stores/session.ts';
 import { $loginDialog, showAlert, showConfirm } from '../../stores/ui.ts';
 import { failureText } from '../../stores/wallet.ts';
@@ -22,9 +22,9 @@ export const LAUNCH_KEYS = [
   'lobby.login_first', 'lobby.stay_tuned', 'lobby.opening', 'lobby.transfer_pending', 'lobby.transfer_refunded',
   'error.platform_blocked', 'error.platform_maintenance', 'error.generic', 'header.login', 'common.close',
 ] as const;
-export type LaunchText = Record<(typeof LAUNCH_KEYS)[number], string>;
+type LaunchText = Record<(typeof LAUNCH_KEYS)[number], string>;
 
-export type LaunchState =
+type LaunchState =
   | { kind: 'choice'; game: Game; platform: Platform; demo: 'checking' | string | null }
   | { kind: 'entry'; game: Game; platform: Platform }
   | { kind: 'auto'; status: 'applied' | 'pending' | 'refunded' }
@@ -96,9 +96,9 @@ export function startGame(game: Game, platform: Platform | undefined, ctx: Launc
 }
 
 /** The demo URL of a game (data[0] of GET /api/demo/link/{code}), or null when there is none. */
-export async function demoLink(game: Game): Promise<string | null> {
+async function demoLink(game: Game): Promise<string | null> {
   try {
-    const list = await api<string[]>(`/demo/link/${encodeURIComponent(game.code)}`, { query: { productId: game.game_code }, quiet403: true });
+    const list = await api('GET /demo/link/:code', { params: { code: game.code }, query: { productId: game.game_code }, quiet403: true });
     return Array.isArray(list) && typeof list[0] === 'string' && list[0] ? list[0] : null;
   } catch {
     return null;
@@ -157,8 +157,8 @@ export async function launch(game: Game, tab: Window | null, ctx: LaunchContext)
   }
   $launching.set(game.id);
   try {
-    const res = await api<{ url: string; auto_transfer: { status: 'applied' | 'pending' | 'refunded' } | null }>(
-      `/games/link/${encodeURIComponent(game.code)}`, { query: { productId: game.game_code }, quiet403: true },
+    const res = await api(
+      'GET /games/link/:code', { params: { code: game.code }, query: { productId: game.game_code }, quiet403: true },
     );
     show(tab, res.url, game.name);
     if (res.auto_transfer) {

@@ -2,23 +2,16 @@
 // status list of GET /api/platforms/status, loaded once per page and shared by the nav panels and the lobbies.
 // The 'change-gamePlatform' system event reloads it (and the lobby's game list) without a page reload.
 import { atom } from 'nanostores';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { onRealtime } from '../../stores/realtime.ts';
-import type { PlatformView } from '../../shared/schemas/games.ts';
+import type { PlatformStatusView, PlatformView } from '../../shared/schemas/games.ts';
 import { FRONT_SHOW, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../shared/statuses.ts';
 import { taipeiDateTime } from '../../shared/time.ts';
 
 export type Platform = PlatformView;
 
-/** A row of GET /api/platforms/status: overrides status, front_show, start_time and end_time. */
-export interface PlatformStatus {
-  gp_code: string;
-  group: string;
-  status?: number;
-  front_show?: number;
-  start_time?: string | null;
-  end_time?: string | null;
-}
+/** A row of GET /api/platforms/status, matched by gp_code and group; a field it leaves out keeps the platform's own. */
+type PlatformStatus = Pick<PlatformStatusView, 'gp_code' | 'group'> & Partial<PlatformStatusView>;
 
 /** Applies the status list to the platform list, matching rows by gp_code and group. */
 export function mergePlatforms(all: Platform[], statuses: PlatformStatus[]): Platform[] {

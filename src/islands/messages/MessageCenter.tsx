@@ -6,11 +6,12 @@ import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { $messageTotals, $messageVersion, startCounters } from '../../stores/messages.ts';
 import { $loginDialog } from '../../stores/ui.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { fill } from '../../shared/text.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { MESSAGE_KINDS, MESSAGE_PAGE_SIZE_DEFAULT, type MessageKind, type MessageListView, type MessageTotals } from '../../shared/schemas/messages.ts';
-import { taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const MESSAGE_CENTER_KEYS = [
   'msg.tab.system', 'msg.tab.personal', 'msg.tab.platform', 'msg.unread', 'msg.read', 'msg.empty', 'msg.loading', 'msg.error', 'msg.retry',
@@ -18,8 +19,8 @@ export const MESSAGE_CENTER_KEYS = [
 ] as const;
 type T = Record<(typeof MESSAGE_CENTER_KEYS)[number], string>;
 
-/** The list path of each kind (SPEC.md section 7 names the system list 'player'). */
-export const LIST_PATH: Record<MessageKind, string> = { system: '/messages/player/list', personal: '/messages/personal/list', platform: '/messages/platform/list' };
+/** The list route of each kind (SPEC.md section 7 names the system list 'player'). */
+const LIST_ROUTE = { system: 'GET /messages/player/list', personal: 'GET /messages/personal/list', platform: 'GET /messages/platform/list' } as const satisfies Record<MessageKind, string>;
 const COUNTER: Record<MessageKind, keyof MessageTotals> = { system: 'userMessageCount', personal: 'personalMessageCount', platform: 'platformMessageCount' };
 
 function readQuery(): { tab: MessageKind; page: number } {
@@ -55,7 +56,7 @@ export default function MessageCenter({ t, locale, variant, detailPath }: { t: T
     if (!quiet) setAnswer(null);
     setError('');
     try {
-      const res = await api<MessageListView>(LIST_PATH[w.tab], { query: { page: w.page, pageSize: MESSAGE_PAGE_SIZE_DEFAULT } });
+      const res = await api(LIST_ROUTE[w.tab], { query: { page: w.page, pageSize: MESSAGE_PAGE_SIZE_DEFAULT } });
       setAnswer(res);
       $messageTotals.set(res.totals);
     } catch (err) {
@@ -81,7 +82,7 @@ export default function MessageCenter({ t, locale, variant, detailPath }: { t: T
     if (!where || busy) return;
     setBusy(true);
     try {
-      const res = await api<{ totals: MessageTotals }>('/messages/read', { method: 'POST', body: { kind: where.tab } });
+      const res = await api('POST /messages/read', { body: { kind: where.tab } });
       $messageTotals.set(res.totals);
       await load(where, true);
     } catch (err) {

@@ -5,10 +5,11 @@ import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { loadMessageTotals, startCounters } from '../../stores/messages.ts';
 import { $loginDialog } from '../../stores/ui.ts';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { api, ApiFailure } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { MessageDetail as Detail } from '../../shared/schemas/messages.ts';
-import { taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const MESSAGE_DETAIL_KEYS = [
   'msg.back', 'msg.not_found', 'msg.loading', 'msg.error', 'msg.retry', 'msg.login', 'msg.login_button', 'msg.tab.system', 'msg.tab.personal',
@@ -38,7 +39,7 @@ export default function MessageDetail({ t, locale, variant, listPath }: { t: T; 
       return;
     }
     try {
-      setMessage(await api<Detail>('/messages/detail', { query: { id } }));
+      setMessage(await api('GET /messages/detail', { query: { id } }));
       // Reading it lowers the badge at once (the server's update-message confirms it a moment later).
       void loadMessageTotals();
     } catch (err) {

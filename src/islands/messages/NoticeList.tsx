@@ -1,13 +1,14 @@
 // The announcement list dialog opened from the notice bar: every active notice, and a button to the message
-// centre. Downloaded on the first click (src/lib/site-extras.ts), never with the page.
+// centre. Downloaded on the first click (src/islands/common/site-extras.ts), never with the page.
 import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Dialog } from '../common/Dialog.tsx';
 import { SYSTEM_MESSAGE_STATUS } from '../../shared/statuses.ts';
+import type { NoticesView } from '../../shared/schemas/system.ts';
 
-export type NoticeText = Record<'notice.list.title' | 'notice.list.empty' | 'notice.to_messages' | 'msg.loading' | 'msg.error' | 'msg.retry' | 'popup.close', string>;
+type NoticeText = Record<'notice.list.title' | 'notice.list.empty' | 'notice.to_messages' | 'msg.loading' | 'msg.error' | 'msg.retry' | 'popup.close', string>;
 
-interface Notice { status: number; message: string }
+type Notice = NoticesView['pc-top'][number];
 
 function NoticeList({ t, locale, messagesPath, onClose }: { t: NoticeText; locale: string; messagesPath: string; onClose: () => void }) {
   const [notices, setNotices] = useState<Notice[] | null>(null);
@@ -17,7 +18,7 @@ function NoticeList({ t, locale, messagesPath, onClose }: { t: NoticeText; local
     setNotices(null);
     fetch('/api/system/messages', { headers: { 'x-locale': locale } })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((body: { data: { 'pc-top': Notice[] } }) => setNotices(body.data['pc-top'].filter((n) => n.status === SYSTEM_MESSAGE_STATUS.shown)))
+      .then((body: { data: NoticesView }) => setNotices(body.data['pc-top'].filter((n) => n.status === SYSTEM_MESSAGE_STATUS.shown)))
       .catch(() => setError(true));
   };
   useEffect(load, []);

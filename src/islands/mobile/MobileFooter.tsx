@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $signedIn, $sessionReady, startSession } from '../../stores/session.ts';
 import { $loginDialog } from '../../stores/ui.ts';
-import { configureApi } from '../../lib/api.ts';
+import { configureApi } from '../../stores/api.ts';
 import { LOGIN_REDIRECT_HEADER_MS, type Locale } from '../../shared/constants.ts';
 import type { MobileTab } from '../../lib/routes.ts';
 import { Dialog } from '../common/Dialog.tsx';

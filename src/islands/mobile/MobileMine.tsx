@@ -1,8 +1,7 @@
 // The mobile member page: account, level, central wallet and shortcuts for a player; a login prompt for a visitor.
 import { useStore } from '@nanostores/react';
-import { $sessionReady, $user, clearSession, loadUser } from '../../stores/session.ts';
+import { $sessionReady, $user, endSession, loadUser } from '../../stores/session.ts';
 import { $loginDialog, showConfirm } from '../../stores/ui.ts';
-import { api } from '../../lib/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { openAvatar } from '../../stores/account.ts';
 import { JOIN_KEYS, joinText } from '../account/join.ts';
@@ -39,11 +38,7 @@ export default function MobileMine({ t, paths }: Props) {
   }
   const signOut = () => showConfirm({
     message: t['header.sign_out_confirm'],
-    onConfirm: async () => {
-      await api('/auth/logout').catch(() => undefined);
-      clearSession();
-      window.location.assign(paths.home);
-    },
+    onConfirm: () => void endSession(paths.home),
   });
   const links: Array<[string, string]> = [
     [paths.wallet, t['page.wallet']], [paths.records, t['page.trans_record']], [paths.bets, t['page.bet_record']], [paths.turnover, t['page.actions_record']],

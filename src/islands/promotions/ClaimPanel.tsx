@@ -5,12 +5,12 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { $loginDialog } from '../../stores/ui.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { alertFailure, failureText } from '../../stores/wallet.ts';
 import { showAlert } from '../../stores/ui.ts';
 import type { Locale } from '../../shared/constants.ts';
-import type { Application, PromotionDetail } from '../../shared/schemas/promotions.ts';
-import { usePageSetup, type Variant } from '../wallet/common.tsx';
+import type { PromotionDetail } from '../../shared/schemas/promotions.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const CLAIM_KEYS = [
   'error.generic', 'error.network', 'promoui.apply', 'promoui.claim', 'promoui.applying_btn', 'promoui.auto', 'promoui.login_prompt',
@@ -36,7 +36,7 @@ export default function ClaimPanel({ t, locale, variant, id, ended, notStartedTe
     if (!signedIn) return;
     let live = true;
     setLoadError('');
-    api<PromotionDetail>('/activity/detail', { query: { id } })
+    api('GET /activity/detail', { query: { id } })
       .then((d) => live && setDetail(d))
       .catch((err) => live && setLoadError(failureText(err, t['error.generic'])));
     return () => { live = false; };
@@ -67,7 +67,7 @@ export default function ClaimPanel({ t, locale, variant, id, ended, notStartedTe
     setSending(true);
     try {
       let message = '';
-      const app = await api<Application>('/activity/apply', { method: 'POST', body: { id }, quiet403: true, onMessage: (m) => { message = m; } });
+      const app = await api('POST /activity/apply', { body: { id }, quiet403: true, onMessage: (m) => { message = m; } });
       // The server says what happened (applied, or paid at once); our own text covers an empty message.
       showAlert(message || (app.status === 'success' ? t['promo.status.success'] : t['promoui.applied']));
       setReload((n) => n + 1);

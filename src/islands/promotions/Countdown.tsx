@@ -8,7 +8,7 @@ type T = Record<(typeof COUNTDOWN_KEYS)[number], string>;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** '2d 03:04:05' style text for a number of milliseconds. */
-export function remainingText(ms: number, dayLabel: string): string {
+function remainingText(ms: number, dayLabel: string): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(total / 86_400);
   const rest = total % 86_400;

@@ -4,12 +4,15 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { APPLICATION_STATUSES, type Application, type ApplicationStatus, type MyPromotions as MyPromotionsPage } from '../../shared/schemas/promotions.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.tsx';
 import { usePagedRecords } from '../common/usePagedRecords.ts';
 import { BONUS_WALLET_STATUS } from '../../shared/statuses.ts';
@@ -25,7 +28,7 @@ type T = Record<(typeof MY_PROMOTIONS_KEYS)[number], string>;
 
 
 /** Percent of the bet flow done, from decimal strings, without floating-point money: cents as integers. */
-export function flowPercent(now: string, target: string): number {
+function flowPercent(now: string, target: string): number {
   const cents = (d: string) => {
     const [whole = '0', frac = ''] = d.replace(/,/g, '').split('.');
     return BigInt(whole || '0') * 100n + BigInt((frac + '00').slice(0, 2));
@@ -71,7 +74,7 @@ export default function MyPromotions({ t, locale, variant, paths }: { t: T; loca
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const [status, setStatus] = useState<ApplicationStatus | ''>('');
   const records = usePagedRecords<MyPromotionsPage, { status: ApplicationStatus | '' }>(
-    ({ filters, page, pageSize, signal }) => api<MyPromotionsPage>('/activity/mine', { query: { page, pageSize, status: filters.status || undefined }, signal }),
+    ({ filters, page, pageSize, signal }) => api('GET /activity/mine', { query: { page, pageSize, status: filters.status || undefined }, signal }),
     { errorText: (err) => failureText(err, t['error.generic']) },
   );
   const signedIn = !!user;

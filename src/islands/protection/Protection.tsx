@@ -1,17 +1,20 @@
-// The player's protection page (issue 15), desktop /member/protection and mobile /mobile/f-mine/protection:
+// The player's responsible-gaming page, desktop /member/protection and mobile /mobile/f-mine/protection:
 // what is in force, what is pending and when, what is left of each limit in its period; setting limits,
 // the session limit and reality check; a time-out; a self-exclusion with a deliberate confirmation.
 import { fill } from '../../shared/text.ts';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import {
   EXCLUSION_DURATIONS, LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, REALITY_CHECK_MINUTES, TIMEOUT_DURATIONS, type LimitView, type ProtectionStatus,
 } from '../../shared/schemas/protection.ts';
-import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner, errorText, serverFieldErrors, taipeiDateTime, usePageSetup, useCall } from '../cashier/common.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup } from '../kit/page.ts';
 
 export const PROTECTION_KEYS = [
   ...LOGIN_NEEDED_KEYS, 'error.generic', 'error.network',
@@ -30,21 +33,26 @@ type T = Record<(typeof PROTECTION_KEYS)[number], string>;
 type Variant = 'desktop' | 'mobile';
 
 
+/** The protection commands: each answers its outcome and a message for the player. */
+type Command = 'PUT /protection/limits' | 'PUT /protection/session-limit' | 'PUT /protection/reality-check' | 'POST /protection/limits/confirm'
+  | 'POST /protection/timeout' | 'POST /protection/self-exclusion';
+type Run = (route: Command, body: unknown) => Promise<void>;
+
 export default function Protection({ t, locale, variant, paths }: { t: T; locale: Locale; variant: Variant; paths: { home: string } }) {
   usePageSetup(locale, t['error.network']);
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
-  const state = useCall(user ? () => api<ProtectionStatus>('/protection/status') : null, [!!user], t);
+  const state = useCall(user ? () => api('GET /protection/status') : null, [!!user], t);
   const [message, setMessage] = useState('');
   const [failure, setFailure] = useState('');
 
   /** Runs a change, shows the server's message (in the page's language) or its error, and reloads. */
-  const run = async (path: string, body: unknown, method: 'PUT' | 'POST' = 'PUT') => {
+  const run: Run = async (route, body) => {
     setMessage('');
     setFailure('');
     try {
       let text = '';
-      await api(path, { method, body, quiet403: true, onMessage: (m) => { text = m; } });
+      await api(route, { body, quiet403: true, onMessage: (m) => { text = m; } });
       setMessage(text);
       state.reload();
     } catch (err) {
@@ -74,12 +82,12 @@ export default function Protection({ t, locale, variant, paths }: { t: T; locale
         <p className="text-sm text-slate-600">{t['protection.intro']}</p>
         {message && <p role="status" className="rounded bg-emerald-50 px-3 py-2 text-sm text-emerald-700" data-testid="protection-message">{message}</p>}
         {failure && <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="protection-error">{failure}</p>}
-        <LimitTable t={t} limits={s.limits} variant={variant} confirm={(l) => run('/protection/limits/confirm', { kind: l.kind, period: l.period }, 'POST')} />
-        <LimitForm t={t} submit={(kind, period, value) => run('/protection/limits', { kind, period, value })} />
+        <LimitTable t={t} limits={s.limits} variant={variant} confirm={(l) => run('POST /protection/limits/confirm', { kind: l.kind, period: l.period })} />
+        <LimitForm t={t} submit={(kind, period, value) => run('PUT /protection/limits', { kind, period, value })} />
         <SessionForm t={t} status={s}
-          setSession={(minutes) => run('/protection/session-limit', { minutes })}
-          confirmSession={() => run('/protection/limits/confirm', { kind: 'session', period: 'session' }, 'POST')}
-          setReality={(minutes) => run('/protection/reality-check', { minutes })} />
+          setSession={(minutes) => run('PUT /protection/session-limit', { minutes })}
+          confirmSession={() => run('POST /protection/limits/confirm', { kind: 'session', period: 'session' })}
+          setReality={(minutes) => run('PUT /protection/reality-check', { minutes })} />
         {!s.exclusion && <Exclusions t={t} account={user.account} run={run} />}
         <p className="text-xs text-slate-500" data-testid="activity-rule">{t[`protection.activity_rule.${s.activity_wallet_rule}`]}</p>
         <p className="rounded bg-slate-50 p-3 text-sm text-slate-600">{t['protection.software']}</p>
@@ -176,7 +184,7 @@ function SessionForm({ t, status, setSession, confirmSession, setReality }: {
   );
 }
 
-function Exclusions({ t, account, run }: { t: T; account: string; run: (path: string, body: unknown, method?: 'PUT' | 'POST') => Promise<void> }) {
+function Exclusions({ t, account, run }: { t: T; account: string; run: Run }) {
   const [timeout, setTimeoutDuration] = useState<string>('24h');
   const [exclusion, setExclusion] = useState<string>('3m');
   const [typed, setTyped] = useState('');
@@ -191,7 +199,7 @@ function Exclusions({ t, account, run }: { t: T; account: string; run: (path: st
             {TIMEOUT_DURATIONS.map((d) => <option key={d} value={d}>{t[`protection.duration.${d}`]}</option>)}
           </select>
           <button type="button" className="btn-secondary" data-testid="timeout-start"
-            onClick={() => { if (window.confirm(`${t['protection.timeout_title']}: ${t[`protection.duration.${timeout as '24h'}`]}?`)) void run('/protection/timeout', { duration: timeout }, 'POST'); }}>
+            onClick={() => { if (window.confirm(`${t['protection.timeout_title']}: ${t[`protection.duration.${timeout as '24h'}`]}?`)) void run('POST /protection/timeout', { duration: timeout }); }}>
             {t['protection.start_timeout']}
           </button>
         </div>
@@ -206,7 +214,7 @@ function Exclusions({ t, account, run }: { t: T; account: string; run: (path: st
           <input className={`${select} w-40`} placeholder={t['protection.exclusion_confirm']} aria-label={t['protection.exclusion_confirm']}
             value={typed} onChange={(e) => setTyped(e.target.value)} data-testid="exclusion-confirm" autoComplete="off" />
           <button type="button" className="inline-flex items-center justify-center rounded bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50" data-testid="exclusion-start" disabled={typed.trim().toLowerCase() !== account.toLowerCase()}
-            onClick={() => void run('/protection/self-exclusion', { duration: exclusion, confirm_account: typed.trim() }, 'POST')}>
+            onClick={() => void run('POST /protection/self-exclusion', { duration: exclusion, confirm_account: typed.trim() })}>
             {t['protection.start_exclusion']}
           </button>
         </div>

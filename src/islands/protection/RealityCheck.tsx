@@ -1,10 +1,9 @@
-// The reality-check dialog (issue 15): time played and the net result of this session, with continue or log
+// The reality-check dialog: time played and the net result of this session, with continue or log
 // out. Loaded only when it first appears. The net result is read when the dialog opens, so it is current.
 import { useEffect, useState } from 'react';
 import { Dialog } from '../common/Dialog.tsx';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
-import type { ProtectionStatus } from '../../shared/schemas/protection.ts';
 
 type Keys = 'protection.reality_title' | 'protection.reality_text' | 'protection.continue' | 'protection.logout';
 
@@ -13,7 +12,7 @@ export default function RealityCheck({ t, minutes, onContinue, onLogout }: {
 }) {
   const [net, setNet] = useState<string | null>(null);
   useEffect(() => {
-    void api<ProtectionStatus>('/protection/status').then((s) => setNet(s.session.net_result), () => setNet('0.00'));
+    void api('GET /protection/status').then((s) => setNet(s.session.net_result), () => setNet('0.00'));
   }, []);
   const text = t['protection.reality_text'].replace('{minutes}', String(minutes)).replace('{net}', net === null ? '…' : formatDecimal(net));
   return (

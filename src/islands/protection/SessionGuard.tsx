@@ -1,10 +1,10 @@
-// Always on screen for a signed-in player (issue 15): the time of this session. It also raises the reality
+// Always on screen for a signed-in player: the time of this session. It also raises the reality
 // check every chosen interval (the dialog is downloaded only when it first appears) and ends the session when
 // the player's session limit is reached (the server ends it too; this only makes it prompt).
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api, ApiFailure, configureApi } from '../../lib/api.ts';
-import { $user, clearSession, startSession } from '../../stores/session.ts';
+import { api, ApiFailure, configureApi } from '../../stores/api.ts';
+import { $user, clearSession, endSession, startSession } from '../../stores/session.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { ProtectionStatus } from '../../shared/schemas/protection.ts';
 import { taipeiDateTime } from '../../shared/time.ts';
@@ -44,7 +44,7 @@ export default function SessionGuard({ t, locale, variant, home, protectionPath 
   useEffect(() => {
     if (!user) { setStatus(null); return; }
     let live = true;
-    const load = () => api<ProtectionStatus>('/protection/status').then((s) => { if (live) setStatus(s); }, (err: unknown) => {
+    const load = () => api('GET /protection/status').then((s) => { if (live) setStatus(s); }, (err: unknown) => {
       // The session limit was reached: the server has ended the session.
       if (err instanceof ApiFailure && err.body?.protection?.reason === 'session') {
         clearSession();
@@ -80,17 +80,13 @@ export default function SessionGuard({ t, locale, variant, home, protectionPath 
   const limitMs = status?.session_limit.minutes ? status.session_limit.minutes * 60_000 : 0;
   useEffect(() => {
     // Asking the server makes it end the session and answer with the session-limit refusal handled above.
-    if (limitMs && elapsed >= limitMs) void api('/protection/status').catch((err: unknown) => {
+    if (limitMs && elapsed >= limitMs) void api('GET /protection/status').catch((err: unknown) => {
       if (err instanceof ApiFailure && err.body?.protection?.reason === 'session') { clearSession(); window.location.assign(home); }
     });
   }, [limitMs > 0 && elapsed >= limitMs]);
 
   if (!user || started === undefined) return null;
-  const logout = async () => {
-    await api('/auth/logout').catch(() => undefined);
-    clearSession();
-    window.location.assign(home);
-  };
+  const logout = () => endSession(home);
   const place = variant === 'desktop' ? 'bottom-3 left-3' : 'bottom-20 left-2';
   return (
     <>

@@ -6,17 +6,18 @@ import { fill } from '../../shared/text.ts';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
-import { failureText, type BonusWallet } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { failureText } from '../../stores/wallet.ts';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { DateRangeForm, quickRange, rangeLabels, useDateRange } from '../common/DateRangeForm.tsx';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.tsx';
 import { usePagedRecords } from '../common/usePagedRecords.ts';
 import { $platforms, loadPlatforms } from '../lobby/platforms.ts';
 import type { BetRecordsView, BetRowView } from '../../shared/schemas/bets.ts';
-import type { GameView } from '../../shared/schemas/games.ts';
 
 export const BET_RECORDS_KEYS = [
   ...LOGIN_PROMPT_KEYS, 'ux.login.bets',
@@ -41,7 +42,7 @@ export default function BetRecords({ t, locale, variant }: { t: T; locale: Local
   const [wallet, setWallet] = useState('');
   const [gameNames, setGameNames] = useState<Map<string, string>>(new Map());
   const records = usePagedRecords<BetRecordsView, Filters>(
-    ({ filters: f, page, pageSize, signal }) => api<BetRecordsView>('/players/bet/records', {
+    ({ filters: f, page, pageSize, signal }) => api('GET /players/bet/records', {
       query: { start: `${f.start} 00:00:00`, end: `${f.end} 23:59:59`, page, pageSize, code: f.code || undefined, wallet_id: f.wallet || undefined },
       signal,
     }),
@@ -53,7 +54,7 @@ export default function BetRecords({ t, locale, variant }: { t: T; locale: Local
     if (!signedIn) return;
     records.search({ ...quickRange('today'), code: '', wallet: '' });
     void loadPlatforms();
-    api<GameView[]>('/games/list', { query: { lang: locale === 'en' ? 'en' : 'cn' } })
+    api('GET /games/list', { query: { lang: locale === 'en' ? 'en' : 'cn' } })
       .then((list) => setGameNames(new Map(list.map((g) => [`${g.code}|${g.game_code}`, g.name]))))
       .catch(() => undefined);
   }, [signedIn]);
@@ -64,7 +65,7 @@ export default function BetRecords({ t, locale, variant }: { t: T; locale: Local
   // One entry per platform code: a provider serving several groups has one wallet and one set of records.
   const platformNames = new Map<string, string>();
   for (const p of platforms ?? []) if (!platformNames.has(p.gp_code)) platformNames.set(p.gp_code, p.name);
-  const bonusWallets = (user.player_bonus_wallet ?? []) as BonusWallet[];
+  const bonusWallets = user.player_bonus_wallet ?? [];
   const walletName = (id: number) => (id ? bonusWallets.find((w) => w.id === id)?.name ?? `#${id}` : t['bets.central']);
   const gameName = (r: BetRowView) => gameNames.get(`${r.code}|${r.game}`) ?? r.game;
   const platformName = (r: BetRowView) => platformNames.get(r.code) ?? r.code;

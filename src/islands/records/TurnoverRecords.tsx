@@ -1,20 +1,21 @@
-// The turnover record (issue 10 item 9; desktop /member/actions-record, mobile /mobile/f-trans-record/actions-record):
+// The turnover record (desktop /member/actions-record, mobile /mobile/f-trans-record/actions-record):
 // GET /api/players/turnover over a date range of the last 30 days (quick ranges today, yesterday, last 7 and last 30
 // days; start dates from 00:00:00 and end dates to 23:59:59 Asia/Taipei), 10 rows to a page: the valid bet per day
 // and game group, the progress against the withdrawal turnover requirement, and each active activity wallet's
 // bet-flow target.
-import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { TurnoverAnswer } from '../../shared/schemas/turnover.ts';
 import { failureText } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, usePageSetup, type Variant } from '../wallet/common.tsx';
-import { DateRangeForm, quickRange, rangeLabels, useDateRange, type DayRange } from '../common/DateRangeForm.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
+import { DateRangeForm, rangeLabels } from '../common/DateRangeForm.tsx';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.tsx';
-import { usePagedRecords } from '../common/usePagedRecords.ts';
+import { useDateRecords } from '../common/useDateRecords.ts';
 
 const GROUPS = ['slots', 'fish', 'cards', 'lottery', 'sports', 'casino', 'esports'] as const;
 
@@ -43,19 +44,13 @@ export default function TurnoverRecords({ t, locale, variant }: { t: T; locale: 
   usePageSetup(locale, t['error.network']);
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
-  const range = useDateRange('last7');
-  const records = usePagedRecords<TurnoverAnswer, DayRange>(
-    ({ filters, page, pageSize, signal }) => api<TurnoverAnswer>('/players/turnover', {
+  const { range, records } = useDateRecords('last7', !!user,
+    ({ filters, page, pageSize, signal }) => api('GET /players/turnover', {
       query: { date_start: `${filters.start} 00:00:00`, date_end: `${filters.end} 23:59:59`, page, pageSize },
       signal,
     }),
-    { errorText: (err) => failureText(err, t['error.generic']) },
+    (err) => failureText(err, t['error.generic']),
   );
-  const signedIn = !!user;
-
-  useEffect(() => {
-    if (signedIn) records.search(quickRange('last7'));
-  }, [signedIn]);
 
   if (!ready) return <Spinner label={t['bets.loading']} />;
   if (!user) return <LoginPrompt t={t} variant={variant} message={t['turnover.login']} />;

@@ -3,7 +3,7 @@
 // keeps; it never opens one itself). Only when a round is on does it download the rain, the corner popup and
 // the redeem popup (RedPacketRain), so pages without a round carry no more than this file.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { onRealtime } from '../../stores/realtime.ts';
 import { $token } from '../../stores/auth-state.ts';
 import type { Locale } from '../../shared/constants.ts';
@@ -27,7 +27,7 @@ export default function RedPacketLauncher({ t, locale, isHome }: { t: RedPacketT
 
   const refetch = useCallback(() => {
     // A failed fetch leaves the rain off; the api client runs the logout check of SPEC.md section 8.
-    api<RedEnvelopeView>('/activity/redEnvelope').then(setInfo, () => setInfo(null));
+    api('GET /activity/redEnvelope').then(setInfo, () => setInfo(null));
   }, []);
 
   useEffect(() => {

@@ -3,12 +3,12 @@
 // the server's message. Clicking a packet or the grab button claims; closing the result refetches.
 import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { api, ApiFailure } from '../../stores/api.ts';
 import { $token } from '../../stores/auth-state.ts';
 import { $loginDialog } from '../../stores/ui.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { RED_PACKET_DROP_SPEEDS } from '../../shared/redpacket.ts';
-import type { AddAuditView, RedEnvelopeView } from '../../shared/schemas/redpacket.ts';
+import type { RedEnvelopeView } from '../../shared/schemas/redpacket.ts';
 import type { RedPacketTexts } from './keys.ts';
 import './rain.css';
 
@@ -49,7 +49,7 @@ export default function RedPacketRain({ t, locale, info, onClose, onRefetch }: {
     setBusy(true);
     let message = '';
     try {
-      await api<AddAuditView>(`/activity/addAudit/${info.redEnvelopeId}`, { method: 'POST', onMessage: (m) => { message = m; } });
+      await api('POST /activity/addAudit/:redEnvelopeId', { params: { redEnvelopeId: info.redEnvelopeId }, onMessage: (m) => { message = m; } });
     } catch (err) {
       // Claim failures show the server's message (SPEC.md section 8).
       message = err instanceof ApiFailure ? err.message : t['error.network'];

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { registerSchema, issuesToFields } from '../../shared/schemas/auth.ts';
 import { cameFrom } from '../../lib/came-from.ts';
-import { api, ApiFailure, configureApi } from '../../lib/api.ts';
+import { api, ApiFailure, configureApi } from '../../stores/api.ts';
 import { loadUser, setToken, startSession } from '../../stores/session.ts';
 import { $loginDialog, showAlert, showConfirm } from '../../stores/ui.ts';
 import { STORAGE, type Locale } from '../../shared/constants.ts';
@@ -105,7 +105,7 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     }
     setSending(true);
     try {
-      await api('/send/phone', { method: 'PUT', body: { phone: values.phone } });
+      await api('PUT /send/phone', { body: { phone: values.phone } });
       setCodeRequested(true);
       setCountdown(SMS_GAP_S);
       setServerErrors((s) => ({ ...s, code: undefined }));
@@ -123,7 +123,7 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
     const firstError = FIELDS.find((f) => clientErrors[f]);
     if (firstError) {
-      // Looked up inside this form: the header's login form has fields of the same names (issue 10 item 11).
+      // Looked up inside this form: the header's login form has fields of the same names.
       const field = e.currentTarget instanceof HTMLFormElement ? e.currentTarget.querySelector<HTMLElement>(`[name="${firstError}"]`) : null;
       field?.focus();
       return;
@@ -131,20 +131,20 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     setBusy(true);
     setServerErrors({});
     try {
-      await api('/auth/register', { method: 'POST', body: payload(), quiet403: true });
+      await api('POST /auth/register', { body: payload(), quiet403: true });
       try { localStorage.removeItem(STORAGE.referralCode); } catch { /* storage may be refused */ }
       // Registration logs straight in with the same account and password (SPEC.md section 4).
-      const login = await api<{ access_token: string }>('/auth/login', { method: 'POST', body: { account: values.account, password: values.password } });
+      const login = await api('POST /auth/login', { body: { account: values.account, password: values.password } });
       setToken(login.access_token);
       await loadUser();
       showConfirm({
         title: t['register.success_title'],
-        // The invitation to set a deposit limit (issue 15): optional, on the responsible-gaming page.
+        // The invitation to set a deposit limit: optional, on the responsible-gaming page.
         message: `${t['register.success_deposit']} ${t['protection.register_hint']}`,
         confirmText: t['register.go_deposit'],
         cancelText: t['register.later'],
         onConfirm: () => window.location.assign(paths.deposit),
-        // Declining leaves the form for the page the player came from, signed in (issue 10 item 12).
+        // Declining leaves the form for the page the player came from, signed in, rather than at the home page.
         onCancel: () => window.location.assign(cameFrom(paths.home)),
       });
     } catch (err) {

@@ -3,16 +3,16 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
-import type { InferOutput } from 'valibot';
-import type { exchangeRecordsView } from '../../shared/schemas/vip.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { onRealtime } from '../../stores/realtime.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, taipeiDateTime, usePageSetup, type Variant } from '../wallet/common.tsx';
-import { DateRangeForm, quickRange, rangeLabels, useDateRange, type DayRange } from '../common/DateRangeForm.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
+import { DateRangeForm, rangeLabels } from '../common/DateRangeForm.tsx';
 import { RecordTable } from '../common/RecordTable.tsx';
-import { usePagedRecords } from '../common/usePagedRecords.ts';
+import { useDateRecords } from '../common/useDateRecords.ts';
 
 export const EXCHANGE_RECORD_KEYS = [
   ...LOGIN_PROMPT_KEYS, 'wallet.loading', 'error.generic', 'error.network',
@@ -22,25 +22,18 @@ export const EXCHANGE_RECORD_KEYS = [
   'vip.status.not_shipped', 'vip.status.shipped', 'vip.status.received', 'vip.status.rejected', 'records.retry',
 ] as const;
 type T = Record<(typeof EXCHANGE_RECORD_KEYS)[number], string>;
-type ExchangeRecordsView = InferOutput<typeof exchangeRecordsView>;
 
 export default function ExchangeRecord({ t, locale, variant, mallPath }: { t: T; locale: Locale; variant: Variant; mallPath: string }) {
   usePageSetup(locale, t['error.network']);
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
-  const range = useDateRange('last30');
-  const records = usePagedRecords<ExchangeRecordsView, DayRange>(
-    ({ filters, page, pageSize, signal }) => api<ExchangeRecordsView>('/exchange/record', {
+  const { range, records } = useDateRecords('last30', !!user,
+    ({ filters, page, pageSize, signal }) => api('GET /exchange/record', {
       query: { date_start: filters.start, date_end: filters.end, page, pageSize },
       signal,
     }),
-    { errorText: (err) => failureText(err, t['error.generic']) },
+    (err) => failureText(err, t['error.generic']),
   );
-  const signedIn = !!user;
-
-  useEffect(() => {
-    if (signedIn) records.search(quickRange('last30'));
-  }, [signedIn]);
 
   // An operator shipping, receiving or rejecting an order sends update-user: the list reads the same page again.
   useEffect(() => onRealtime('update-user', records.reload), []);

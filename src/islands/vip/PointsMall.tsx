@@ -3,14 +3,16 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { api, ApiFailure } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { ExchangeListView, GiftView } from '../../shared/schemas/vip.ts';
 import { failureText, newIdempotencyKey } from '../../stores/wallet.ts';
 import { showAlert } from '../../stores/ui.ts';
 import { Dialog } from '../common/Dialog.tsx';
-import { Spinner, fill, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const MALL_KEYS = [
   'wallet.loading', 'error.generic', 'error.network', 'vip.mall', 'vip.points', 'vip.mall_empty', 'vip.gift.stock', 'vip.gift.points',
@@ -41,7 +43,7 @@ export default function PointsMall({ t, locale, variant, recordPath }: { t: T; l
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
-    api<ExchangeListView>('/exchange/list').then((res) => live && setData(res)).catch((err) => live && setError(failureText(err, t['error.generic'])));
+    api('GET /exchange/list').then((res) => live && setData(res)).catch((err) => live && setError(failureText(err, t['error.generic'])));
     return () => { live = false; };
   }, [signedIn, reload]);
 
@@ -63,8 +65,8 @@ export default function PointsMall({ t, locale, variant, recordPath }: { t: T; l
     }
     setSending(true);
     try {
-      await api('/exchange/buy', {
-        method: 'POST', body: gift.kind === 'physical' ? { exchange_id: gift.id, ...form } : { exchange_id: gift.id }, headers: { 'Idempotency-Key': buyKey },
+      await api('POST /exchange/buy', {
+        body: gift.kind === 'physical' ? { exchange_id: gift.id, ...form } : { exchange_id: gift.id }, headers: { 'Idempotency-Key': buyKey },
       });
       setGift(null);
       showAlert(t['vip.redeem.done']);

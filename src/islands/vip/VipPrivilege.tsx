@@ -5,13 +5,15 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { VipInfoView } from '../../shared/schemas/vip.ts';
 import { failureText } from '../../stores/wallet.ts';
 import { showAlert } from '../../stores/ui.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, usePageSetup, type Variant } from '../wallet/common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const VIP_KEYS = [
   ...LOGIN_PROMPT_KEYS, 'wallet.loading', 'error.generic', 'error.network',
@@ -38,7 +40,7 @@ export default function VipPrivilege({ t, locale, variant, mode = 'overview', de
   useEffect(() => {
     if (levelId === undefined) return;
     let live = true;
-    api<VipInfoView>('/vip/info').then((res) => {
+    api('GET /vip/info').then((res) => {
       if (live) { setInfo(res); setError(''); }
     }).catch((err) => {
       if (live) setError(failureText(err, t['error.generic']));
@@ -71,7 +73,7 @@ export default function VipPrivilege({ t, locale, variant, mode = 'overview', de
   const claim = async (id: number) => {
     setBusy(id);
     try {
-      await api(`/vip/rewards/claim`, { method: 'POST', body: { id } });
+      await api('POST /vip/rewards/claim', { body: { id } });
       showAlert(t['vip.claim_done']);
       setReload((n) => n + 1);
     } catch (err) {

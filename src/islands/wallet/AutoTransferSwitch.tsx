@@ -1,13 +1,14 @@
 // The automatic-transfer switch (/member/automatic-gold-collection): with it on, the wallet moves to a game
 // by itself before the game starts (SPEC.md section 4). PUT /api/auth/autoTransfer, then the user reloads.
-// The mobile wallet page shows it too (issue 10 item 1), under the wallets.
+// The mobile wallet page shows it too, under the wallets.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { alertFailure } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, usePageSetup, type Variant } from './common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const AUTO_TRANSFER_KEYS = [
   ...LOGIN_PROMPT_KEYS,
@@ -32,7 +33,7 @@ export default function AutoTransferSwitch({ t, locale, variant = 'desktop' }: {
     setBusy(true);
     setSaved(false);
     try {
-      await api('/auth/autoTransfer', { method: 'PUT', body: { auto_transfer: !on } });
+      await api('PUT /auth/autoTransfer', { body: { auto_transfer: !on } });
       await loadUser();
       setSaved(true);
     } catch (err) {

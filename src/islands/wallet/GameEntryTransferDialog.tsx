@@ -6,12 +6,12 @@
 //
 // The game lobby uses it too: render <GameEntryTransferDialog open code=... onPlay=... /> with GAME_ENTRY_KEYS
 // picked on the page. With onPlay the dialog is the way into the game: the player may play at once with what
-// is on the platform (even with an empty central wallet), and the transfer is only an option (issue 10
-// item 1); onTransferred runs after a successful transfer (before the success dialog closes).
+// is on the platform (even with an empty central wallet), and the transfer is only an option;
+// onTransferred runs after a successful transfer (before the success dialog closes).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { transferAmountError } from '../../shared/schemas/wallet.ts';
 import {
@@ -36,7 +36,7 @@ export const GAME_ENTRY_KEYS = [
 ] as const;
 type T = Record<(typeof GAME_ENTRY_KEYS)[number], string>;
 
-export interface GameEntryTransferDialogProps {
+interface GameEntryTransferDialogProps {
   t: T;
   open: boolean;
   /** The platform's code (gp_code). */
@@ -73,7 +73,7 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
   useEffect(() => {
     let live = true;
     void refreshWallets(true).catch(() => undefined);
-    api<BonusWallet[]>(`/auth/autoTransfer/get/${encodeURIComponent(code)}`)
+    api('GET /auth/autoTransfer/get/:code', { params: { code } })
       .then((list) => {
         if (!live) return;
         const active = list.filter((w) => w.status === BONUS_WALLET_STATUS.active);
@@ -118,8 +118,8 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
     setBusy(true);
     let message = '';
     try {
-      const result = await api<TransferResult>(`/players/autoTransFer/${encodeURIComponent(code)}`, {
-        method: 'POST', headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; },
+      const result = await api('POST /players/autoTransFer/:code', {
+        params: { code }, headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; },
         body: { platform_id: platform?.id, player_bonus_wallet_id: bonus ? bonus.id : null, money: amount.trim() },
       });
       // The balances follow in the background; the player hears the answer at once.

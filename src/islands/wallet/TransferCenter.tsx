@@ -2,14 +2,13 @@
 // activity wallets, every platform wallet with its balance and transfer-in and transfer-out buttons, and
 // 'recover all'. Transfer in opens the game-entry dialog; the general transfer button and transfer out open
 // the transfer dialog.
-import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { $sessionReady, $user } from '../../stores/session.ts';
-import { showAlert } from '../../stores/ui.ts';
+import { useState } from 'react';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
-import { $platformWallets, $walletsLoading, MAINTAIN, activeBonusWallets, alertFailure, recoverAll, refreshWallets } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, usePageSetup, walletText, type Variant } from './common.tsx';
+import { MAINTAIN, activeBonusWallets, alertFailure, refreshWallets } from '../../stores/wallet.ts';
+import { usePlayerWallets, useRecoverAll, walletText } from './common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { TRANSFER_DIALOG_KEYS, TransferDialog } from './TransferDialog.tsx';
 import { GAME_ENTRY_KEYS, GameEntryTransferDialog } from './GameEntryTransferDialog.tsx';
 
@@ -27,34 +26,15 @@ type Open = { kind: 'in' | 'out'; code?: string } | { kind: 'entry'; code: strin
 
 export default function TransferCenter({ t, locale, variant, paths }: Props) {
   usePageSetup(locale, t['error.network']);
-  const user = useStore($user, { ssr: 'initial' });
-  const ready = useStore($sessionReady, { ssr: 'initial' });
-  const platforms = useStore($platformWallets, { ssr: 'initial' });
-  const loading = useStore($walletsLoading, { ssr: 'initial' });
+  const { user, ready, platforms, loading } = usePlayerWallets(t['error.network']);
   const [open, setOpen] = useState<Open>(null);
-  const [recovering, setRecovering] = useState(false);
-  const signedIn = !!user;
-
-  useEffect(() => {
-    if (signedIn) refreshWallets(true).catch((err) => alertFailure(err, t['error.network']));
-  }, [signedIn]);
+  const { recovering, recover } = useRecoverAll(t['error.generic']);
 
   if (!ready) return <Spinner label={t['wallet.loading']} />;
   if (!user) return <LoginPrompt t={t} variant={variant} />;
   const bonuses = activeBonusWallets(user);
   const mobile = variant === 'mobile';
 
-  const recover = async () => {
-    if (recovering) return;
-    setRecovering(true);
-    try {
-      showAlert(await recoverAll());
-    } catch (err) {
-      alertFailure(err, t['error.generic']);
-    } finally {
-      setRecovering(false);
-    }
-  };
 
   const actions = (
     <div className={`flex gap-2 ${mobile ? 'mt-4' : ''}`}>

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { transferAmountError } from '../../shared/schemas/wallet.ts';
 import {
@@ -24,7 +24,7 @@ export const TRANSFER_DIALOG_KEYS = [
 ] as const;
 type T = Record<(typeof TRANSFER_DIALOG_KEYS)[number], string>;
 
-export interface TransferDialogProps {
+interface TransferDialogProps {
   t: T;
   direction: 'in' | 'out';
   /** The platform to preselect. */
@@ -92,12 +92,12 @@ export function TransferDialog({ t, direction, code: initialCode, onClose }: Tra
       const headers = { 'idempotency-key': newIdempotencyKey() };
       const onMessage = (m: string) => { message = m; };
       const result = direction === 'in'
-        ? await api<TransferResult>(`/players/deposit/${encodeURIComponent(platform.code)}`, {
-          method: 'POST', headers, onMessage,
+        ? await api('POST /players/deposit/:code', {
+          params: { code: platform.code }, headers, onMessage,
           body: { platform_id: platform.id, money: amount.trim(), player_bonus_wallet_id: walletType === 2 && bonus ? bonus.id : null },
         })
-        : await api<TransferResult>(`/players/withdraw/${encodeURIComponent(platform.code)}`, {
-          method: 'POST', headers, onMessage,
+        : await api('POST /players/withdraw/:code', {
+          params: { code: platform.code }, headers, onMessage,
           body: all ? { platform_id: platform.id, type: 2 } : { platform_id: platform.id, money: amount.trim(), type: 1 },
         });
       // The balances follow in the background; the player hears the answer at once.

@@ -2,20 +2,24 @@
 // a date range within the last 30 days with the quick ranges of SPEC.md section 9, pages of 10, and the
 // transfers between the player's wallets and the game platforms with their translated status. With `ledger`
 // the same screen lists every ledger movement of the player's wallets (deposits, withdrawals, transfers,
-// adjustments, grants, ...) with its reason (issue 10 item 8), from GET /api/players/money/all.
+// adjustments, grants, ...) with its reason, so a player can tell why a balance moved, from GET /api/players/money/all.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { $platformWallets, failureText, refreshWallets } from '../../stores/wallet.ts';
 import { LEDGER_KINDS, LEDGER_NOTE_KEYS, ledgerKindKey, noteText } from '../../shared/ledger-notes.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, taipeiDateTime, usePageSetup, type Variant } from './common.tsx';
-import { DateRangeForm, quickRange, rangeLabels, useDateRange, type DateRange, type DayRange } from '../common/DateRangeForm.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { taipeiDateTime } from '../kit/dates.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
+import { DateRangeForm, rangeLabels, type DateRange, type DayRange } from '../common/DateRangeForm.tsx';
 import { RecordTable, type RecordColumn, type RecordTableTexts } from '../common/RecordTable.tsx';
-import { usePagedRecords, type PagedRecords } from '../common/usePagedRecords.ts';
+import { type PagedRecords } from '../common/usePagedRecords.ts';
+import { useDateRecords } from '../common/useDateRecords.ts';
 import type { PagedAnswer } from '../common/paging.ts';
+import { isTransferRow, rowsOfKind } from '../common/transaction-records.ts';
 import type { MoneyRecordView, TransferRecordView } from '../../shared/schemas/wallet.ts';
 
 export const RECORDS_KEYS = [
@@ -30,6 +34,8 @@ export const RECORDS_KEYS = [
 ] as const;
 type T = Record<(typeof RECORDS_KEYS)[number], string>;
 type Key = keyof T;
+/** The date range and page of one record call. */
+interface PageQuery { date_start: string; date_end: string; page: number; pageSize: number }
 
 const TEXTS: RecordTableTexts<Key> = {
   loading: 'wallet.loading', empty: 'records.empty', prev: 'records.prev', next: 'records.next', page: 'records.page', total: 'records.total',
@@ -52,14 +58,11 @@ export default function TransferRecords({ t, locale, variant, ledger = false }: 
 }
 
 /** One record list of this screen: the last 7 days at first, searched again by the date form. */
-function useRecords<A extends PagedAnswer>(t: T, path: string, query: (days: DayRange) => Record<string, string>) {
-  const range = useDateRange('last7');
-  const records = usePagedRecords<A, DayRange>(
-    ({ filters, page, pageSize, signal }) => api<A>(path, { query: { ...query(filters), page, pageSize }, signal }),
-    { errorText: (err) => failureText(err, t['error.generic']) },
+function useRecords<A extends PagedAnswer>(t: T, load: (query: PageQuery, signal: AbortSignal) => Promise<A>) {
+  return useDateRecords('last7', true,
+    ({ filters, page, pageSize, signal }) => load({ date_start: filters.start, date_end: filters.end, page, pageSize }, signal),
+    (err) => failureText(err, t['error.generic']),
   );
-  useEffect(() => records.search(quickRange('last7')), []);
-  return { range, records };
 }
 
 function RangeForm({ t, variant, range, records }: { t: T; variant: Variant; range: DateRange; records: Pick<PagedRecords<PagedAnswer, DayRange>, 'loading' | 'search'> }) {
@@ -70,8 +73,8 @@ function RangeForm({ t, variant, range, records }: { t: T; variant: Variant; ran
 /** The transfers between the player's wallets and the game platforms (GET /api/auth/transactionRecordList). */
 function Transfers({ t, variant }: { t: T; variant: Variant }) {
   const platforms = useStore($platformWallets, { ssr: 'initial' });
-  const { range, records } = useRecords<{ data: TransferRecordView[]; total: number }>(t, '/auth/transactionRecordList',
-    (d) => ({ category: 'transfer', date_start: d.start, date_end: d.end }));
+  const { range, records } = useRecords(t, (query, signal) =>
+    api('GET /auth/transactionRecordList', { query: { category: 'transfer', ...query }, signal }).then((p) => rowsOfKind(p, isTransferRow)));
   const names = new Map((platforms ?? []).map((p) => [p.code, p.name]));
   const statusClass = (s: TransferRecordView['status']) =>
     s === 'applied' ? 'text-emerald-700' : s === 'pending' ? 'text-amber-700' : 'text-slate-500';
@@ -110,7 +113,8 @@ function Transfers({ t, variant }: { t: T; variant: Variant }) {
 
 /** The ledger movements (GET /api/players/money/all): what happened, to which wallet, signed amount, balance after and the reason. */
 function LedgerRecords({ t, variant }: { t: T; variant: Variant }) {
-  const { range, records } = useRecords<{ data: MoneyRecordView[]; total: number }>(t, '/players/money/all', (d) => ({ start: d.start, end: d.end }));
+  const { range, records } = useRecords(t, ({ date_start, date_end, page, pageSize }, signal) =>
+    api('GET /players/money/:category', { params: { category: 'all' }, query: { start: date_start, end: date_end, page, pageSize }, signal }));
   const kind = (k: string) => t[ledgerKindKey(k)];
   const signed = (a: string) => (a.startsWith('-') ? `-${formatDecimal(a.slice(1))}` : `+${formatDecimal(a)}`);
   const tone = (a: string) => (a.startsWith('-') ? 'text-red-700' : 'text-emerald-700');

@@ -1,16 +1,18 @@
 // The wallet overview (desktop /member/wallet, mobile /mobile/f-wallet/wallet): central wallet, total assets,
 // activity wallets with unlock and give-up (SPEC.md section 4), and the platform wallets.
-import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { $sessionReady, $user, loadUser } from '../../stores/session.ts';
+import { useState } from 'react';
+import { loadUser } from '../../stores/session.ts';
 import { showAlert, showConfirm } from '../../stores/ui.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import {
-  $platformWallets, $walletsLoading, MAINTAIN, alertFailure, recoverAll, refreshWallets, type BonusWallet,
+  MAINTAIN, alertFailure, recoverAll, refreshWallets, type BonusWallet,
 } from '../../stores/wallet.ts';
-import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner, fill, usePageSetup, walletText, type Variant } from './common.tsx';
+import { usePlayerWallets, walletText } from './common.tsx';
+import { LOGIN_PROMPT_KEYS, LoginPrompt, Spinner } from '../kit/status.tsx';
+import { fill } from '../../shared/text.ts';
+import { usePageSetup, type Variant } from '../kit/page.ts';
 import { BONUS_WALLET_STATUS } from '../../shared/statuses.ts';
 
 export const WALLET_OVERVIEW_KEYS = [
@@ -26,21 +28,13 @@ interface Props { t: T; locale: Locale; variant: Variant; paths: { transfer: str
 
 export default function WalletOverview({ t, locale, variant, paths }: Props) {
   usePageSetup(locale, t['error.network']);
-  const user = useStore($user, { ssr: 'initial' });
-  const ready = useStore($sessionReady, { ssr: 'initial' });
-  const platforms = useStore($platformWallets, { ssr: 'initial' });
-  const loading = useStore($walletsLoading, { ssr: 'initial' });
+  const { user, ready, platforms, loading } = usePlayerWallets(t['error.network']);
   const [busy, setBusy] = useState<string | null>(null);
-  const signedIn = !!user;
-
-  useEffect(() => {
-    if (signedIn) refreshWallets(true).catch((err) => alertFailure(err, t['error.network']));
-  }, [signedIn]);
 
   if (!ready) return <Spinner label={t['wallet.loading']} />;
   if (!user) return <LoginPrompt t={t} variant={variant} />;
   const mobile = variant === 'mobile';
-  const bonuses = user.player_bonus_wallet as BonusWallet[];
+  const bonuses = user.player_bonus_wallet;
   const names = new Map((platforms ?? []).map((p) => [p.code, p.name]));
 
   const run = async (key: string, work: () => Promise<string>, errorPrefix = '') => {
@@ -55,16 +49,16 @@ export default function WalletOverview({ t, locale, variant, paths }: Props) {
       setBusy(null);
     }
   };
-  const bonusCall = (path: string, id: number) => async () => {
+  const bonusCall = (route: 'POST /players/bonusTransfer' | 'POST /auth/giveUpBonusWallet', id: number) => async () => {
     let message = '';
-    await api(path, { method: 'POST', body: { player_bonus_wallet_id: id }, onMessage: (m) => { message = m; } });
+    await api(route, { body: { player_bonus_wallet_id: id }, onMessage: (m) => { message = m; } });
     await Promise.all([loadUser(), refreshWallets(false).catch(() => undefined)]);
     return message;
   };
-  const unlock = (w: BonusWallet) => void run(`unlock-${w.id}`, bonusCall('/players/bonusTransfer', w.id), t['wallet.error_prefix']);
+  const unlock = (w: BonusWallet) => void run(`unlock-${w.id}`, bonusCall('POST /players/bonusTransfer', w.id), t['wallet.error_prefix']);
   const giveUp = (w: BonusWallet) => showConfirm({
     message: fill(t['wallet.give_up_confirm'], { name: w.name }),
-    onConfirm: () => void run(`giveup-${w.id}`, bonusCall('/auth/giveUpBonusWallet', w.id), t['wallet.error_prefix']),
+    onConfirm: () => void run(`giveup-${w.id}`, bonusCall('POST /auth/giveUpBonusWallet', w.id), t['wallet.error_prefix']),
   });
   const statusLabel = (s: number) => (s === 1 ? t['wallet.status_active'] : s === 2 ? t['wallet.status_unlocked'] : t['wallet.status_given_up']);
 

@@ -1,25 +1,41 @@
-// Pieces the wallet islands share: page set-up, the amount field of both transfer dialogs, wallet rows, the
-// login prompt, and Asia/Taipei dates for the records.
-import { fill } from '../../shared/text.ts';
+// Pieces the wallet islands share: the signed-in player's wallets, the amount field of both transfer dialogs and
+// the wallet amounts of their rows.
 import { useEffect, useState } from 'react';
-import { configureApi } from '../../lib/api.ts';
-import { startSession } from '../../stores/session.ts';
-import { $loginDialog } from '../../stores/ui.ts';
+import { useStore } from '@nanostores/react';
+import { $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { acceptAmountInput } from '../../shared/amount.ts';
-import { MAINTAIN } from '../../stores/wallet.ts';
-import type { Locale } from '../../shared/constants.ts';
-import { DAY_MS, taipeiDate, taipeiDateTime as taipeiInstant } from '../../shared/time.ts';
+import { $platformWallets, $walletsLoading, MAINTAIN, alertFailure, recoverAll, refreshWallets } from '../../stores/wallet.ts';
+import { showAlert } from '../../stores/ui.ts';
 
-export type Variant = 'desktop' | 'mobile';
+/** The player, whether the session is known yet, and the platform wallets, asked fresh of the platforms at sign-in. */
+export function usePlayerWallets(networkText: string) {
+  const user = useStore($user, { ssr: 'initial' });
+  const ready = useStore($sessionReady, { ssr: 'initial' });
+  const platforms = useStore($platformWallets, { ssr: 'initial' });
+  const loading = useStore($walletsLoading, { ssr: 'initial' });
+  const signedIn = !!user;
+  useEffect(() => {
+    if (signedIn) refreshWallets(true).catch((err) => alertFailure(err, networkText));
+  }, [signedIn]);
+  return { user, ready, platforms, loading };
+}
 
-/** Points the API client at the page's language before the island's first call, and starts the session. */
-export function usePageSetup(locale: Locale, networkText: string): void {
-  useState(() => {
-    if (typeof window !== 'undefined') configureApi(locale, networkText);
-    return true;
-  });
-  useEffect(() => startSession(), []);
+/** Brings the money on every platform back to the central wallet, one run at a time, and tells the player how it went. */
+export function useRecoverAll(errorText: string) {
+  const [recovering, setRecovering] = useState(false);
+  const recover = async () => {
+    if (recovering) return;
+    setRecovering(true);
+    try {
+      showAlert(await recoverAll());
+    } catch (err) {
+      alertFailure(err, errorText);
+    } finally {
+      setRecovering(false);
+    }
+  };
+  return { recovering, recover };
 }
 
 /** A platform wallet's amount for the screen: formatted, or the maintenance label. */
@@ -32,8 +48,6 @@ export function twoDecimals(decimal: string): string {
   const [whole = '0', frac = ''] = decimal.split('.');
   return `${whole || '0'}.${(frac + '00').slice(0, 2)}`;
 }
-
-export { fill };
 
 export const AMOUNT_KEYS = ['wallet.amount', 'wallet.amount_placeholder', 'wallet.fill_all'] as const;
 
@@ -68,43 +82,4 @@ export function AmountField(props: {
       {props.error && <p id={`${props.id}-error`} role="alert" className="field-error" data-testid="amount-error">{props.error}</p>}
     </div>
   );
-}
-
-export const LOGIN_PROMPT_KEYS = ['wallet.login_prompt', 'header.login'] as const;
-
-/** What a visitor sees instead of the wallets: on mobile a button that opens the login dialog. */
-export function LoginPrompt({ t, variant, message }: { t: Record<(typeof LOGIN_PROMPT_KEYS)[number], string>; variant: Variant; message?: string }) {
-  return (
-    <div className="rounded-lg bg-white p-6 text-center shadow-sm" data-testid="wallet-login-prompt">
-      {/* Each page says what it is for (issue 10 item 16); the wallet pages use the default. */}
-      <p className="text-slate-600">{message ?? t['wallet.login_prompt']}</p>
-      {variant === 'mobile' && (
-        <button type="button" className="btn-primary mt-4 w-full" onClick={() => $loginDialog.set(true)}>{t['header.login']}</button>
-      )}
-    </div>
-  );
-}
-
-export function Spinner({ label }: { label: string }) {
-  return <p className="py-6 text-center text-sm text-slate-500" aria-busy="true">{label}</p>;
-}
-
-// ---- Asia/Taipei days, as the server counts them (src/server/modules/wallet/dates.ts) ------------------
-
-/** Records reach back this many days (SPEC.md section 9). */
-export const RECORD_DAYS = 30;
-
-export type QuickRange = 'today' | 'yesterday' | 'last7' | 'last30';
-/** The quick date ranges of the record pages, as [name, first day back, last day back]. */
-export const QUICK_RANGES: Array<[QuickRange, number, number]> = [['today', 0, 0], ['yesterday', 1, 1], ['last7', 6, 0], ['last30', RECORD_DAYS - 1, 0]];
-
-/** 'YYYY-MM-DD' in Asia/Taipei, `daysAgo` days before now. */
-export function taipeiDay(daysAgo = 0, now = Date.now()): string {
-  return taipeiDate(new Date(now - daysAgo * DAY_MS));
-}
-
-/** An ISO instant as 'YYYY-MM-DD HH:mm:ss' in Asia/Taipei. */
-export function taipeiDateTime(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : taipeiInstant(ms);
 }

@@ -22,7 +22,7 @@ const directive: ClientDirective = (load, _options, el) => {
     } catch {
       signedIn = false;
     }
-    // Server-rendered invitations to register (home hero, footer) are for visitors only (issue 10 item 13):
+    // Server-rendered invitations to register (home hero, footer) are for visitors only:
     // the page learns here, before any island loads, that a player is signed in. The session store keeps
     // the mark in step with later logins and logouts.
     if (signedIn) document.documentElement.dataset.session = 'player';

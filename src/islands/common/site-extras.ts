@@ -1,8 +1,8 @@
 // The page's tiny loader for announcements (SPEC.md section 2): after the page has loaded and the browser is
 // idle it asks for the popup settings and downloads the overlay only when a popup is due here; a click on a
 // notice bar's [data-notice-list] button downloads the announcement list. Nothing else loads with the page.
-import type { PopupView } from '../shared/schemas/messages.ts';
-import { duePopups } from './popup-rules.ts';
+import type { PopupView } from '../../shared/schemas/messages.ts';
+import { duePopups } from '../../lib/popup-rules.ts';
 
 interface Extras { locale: string; t: Record<string, string>; paths: { messages: string; deposit: string; register: string } }
 
@@ -23,14 +23,14 @@ function start(): void {
     const button = (e.target as Element | null)?.closest?.('[data-notice-list]');
     if (!button) return;
     e.preventDefault();
-    void import('../islands/messages/NoticeList.tsx').then((m) => m.openNoticeList(c.t as never, c.locale, c.paths.messages));
+    void import('../messages/NoticeList.tsx').then((m) => m.openNoticeList(c.t as never, c.locale, c.paths.messages));
   });
   const popups = () => {
     fetch('/api/system/alert/settings', { headers: { 'x-locale': c.locale } })
       .then((r) => (r.ok ? r.json() : null))
       .then((body: { data?: PopupView[] } | null) => {
         const due = duePopups(body?.data ?? [], window.location.pathname, document.cookie);
-        if (due.length) return import('../islands/popup/mount.tsx').then((m) => m.showPopups(due, c.t as never, c.paths));
+        if (due.length) return import('../popup/mount.tsx').then((m) => m.showPopups(due, c.t as never, c.paths));
         return undefined;
       })
       // A popup is an extra: a failure leaves the page as it is.

@@ -1,10 +1,10 @@
 // The player's API client: the call itself is src/lib/http.ts (shared with the back office); here are the player
 // side's reactions to failures (SPEC.md section 8): a dead session is ended, a forced password change is followed.
-import { ApiFailure, request, type RequestOptions } from './http.ts';
-import { $token, clearSession } from '../stores/auth-state.ts';
-import { showAlert } from '../stores/ui.ts';
+import { ApiFailure, request, type RequestOptions } from '../lib/http.ts';
+import { $token, clearSession } from './auth-state.ts';
+import { showAlert } from './ui.ts';
 import { ERROR_REDIRECT_MS, type Locale } from '../shared/constants.ts';
-import { isRouteKey, resolveRoute, type AnswerOf, type ParamsOption } from '../shared/api/contract.ts';
+import { resolveRoute, type AnswerOf, type ParamsOption } from '../shared/api/contract.ts';
 import type { PlayerRoutes } from '../shared/api/player.ts';
 
 export { ApiFailure };
@@ -28,16 +28,14 @@ interface CallOptions extends RequestOptions {
 }
 
 /** Options of a call by route key: the method comes from the key, the path's parameters from `params`. */
-export type RouteCallOptions<K extends string> = Omit<CallOptions, 'method'> & ParamsOption<K>;
+type RouteCallOptions<K extends string> = Omit<CallOptions, 'method'> & ParamsOption<K>;
 
 /** Calls a player route by its key in src/shared/api/player.ts; the answer's type comes from the map. */
 export function api<K extends keyof PlayerRoutes>(route: K, ...opts: ParamsOption<K> extends { params: object } ? [RouteCallOptions<K>] : [RouteCallOptions<K>?]): Promise<AnswerOf<PlayerRoutes, K>>;
-/** @deprecated A bare path with a hand-written answer type; name the route in src/shared/api/player.ts instead. */
-export function api<T>(path: string, opts?: CallOptions): Promise<T>;
-export async function api(pathOrRoute: string, opts: CallOptions & { params?: Record<string, string | number> } = {}): Promise<unknown> {
+export async function api(route: keyof PlayerRoutes, opts: Omit<CallOptions, 'method'> & { params?: Record<string, string | number> } = {}): Promise<unknown> {
   const token = $token.get();
   const { params, ...rest } = opts;
-  const target = isRouteKey(pathOrRoute) ? resolveRoute(pathOrRoute, params) : { method: opts.method, path: pathOrRoute };
+  const target = resolveRoute(route, params);
   try {
     return await request<unknown>(`/api${target.path}`, { ...rest, method: target.method }, { token, locale: pageLocale, networkText: networkMessage, onMessage: opts.onMessage });
   } catch (err) {
@@ -50,7 +48,7 @@ export async function api(pathOrRoute: string, opts: CallOptions & { params?: Re
     } else if (status === 502) {
       setTimeout(() => window.location.assign(homePath()), ERROR_REDIRECT_MS);
     } else if (status === 403 && body?.code === 'password_change_required') {
-      // A forced password change (issue 11): the change form is the one place the player may go.
+      // A forced password change: the change form is the one place the player may go.
       if (!/^\/(en\/)?update-password\/?$/.test(window.location.pathname)) window.location.assign(pageLocale === 'en' ? '/en/update-password' : '/update-password');
     } else if (status === 403 && !opts.quiet403 && !body?.forget) {
       showAlert(body?.error?.modal?.join('\n') || err.message);
