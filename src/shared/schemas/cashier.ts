@@ -1,6 +1,11 @@
 // Schemas of the cashier forms and calls (SPEC.md sections 5 and 7), shared by the routes and the islands.
 import * as v from 'valibot';
 import { idSchema } from './ids.ts';
+import { DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues } from '../statuses.ts';
+
+/** A deposit's and a withdrawal's status on the wire: the stored words of src/shared/statuses.ts. */
+export const depositStatus = v.picklist(statusValues(DEPOSIT_STATUS));
+export const withdrawalStatus = v.picklist(statusValues(WITHDRAWAL_STATUS));
 
 export const DEPOSIT_METHODS = ['bank_transfer', 'card', 'cvs', 'online_banking', 'usdt'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
@@ -79,7 +84,7 @@ export const depositView = v.object({
   id: v.string(),
   method: v.picklist(DEPOSIT_METHODS),
   amount: v.string(),
-  status: v.string(),
+  status: depositStatus,
   pay_url: v.nullable(v.string()),
   payment_code: v.nullable(v.string()),
   expires_at: v.nullable(v.string()),
@@ -117,14 +122,14 @@ export const withdrawTermsView = v.object({
   max_per_day: v.number(),
   need_real_name: v.boolean(),
 });
-export const withdrawCreatedView = v.object({ id: v.string(), amount: v.string(), fee: v.string(), status: v.string() });
+export const withdrawCreatedView = v.object({ id: v.string(), amount: v.string(), fee: v.string(), status: withdrawalStatus });
 
 /** A withdrawal of GET /api/auth/transactionRecordList?category=withdraw. */
 export const withdrawalRecordView = v.object({
   id: v.string(),
   amount: v.string(),
   fee: v.string(),
-  status: v.string(),
+  status: withdrawalStatus,
   reason: v.string(),
   created_at: v.string(),
   reviewed_at: v.nullable(v.string()),

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { idSchema } from './ids.ts';
 import { amountProblem } from '../amount.ts';
+import { TRANSFER_STATUS, statusValues, type TransferStatus } from '../statuses.ts';
 
 /** Money travels as a decimal string with at most two decimals; floats never touch a money path. */
 export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
@@ -87,8 +88,9 @@ export const platformWalletView = v.object({
   pending: v.boolean(),
 });
 
-export const TRANSFER_OUTCOMES = ['pending', 'applied', 'refunded'] as const;
-export type TransferOutcome = (typeof TRANSFER_OUTCOMES)[number];
+/** The transfer statuses, for picklists: derived from TRANSFER_STATUS in src/shared/statuses.ts. */
+export const TRANSFER_OUTCOMES = statusValues(TRANSFER_STATUS);
+export type TransferOutcome = TransferStatus;
 /** A transfer to or from a platform: applied, still being confirmed with the provider, or refused and refunded. */
 export const transferResultView = v.object({ id: v.string(), status: v.picklist(TRANSFER_OUTCOMES), reason: v.string(), amount: v.string() });
 

@@ -63,7 +63,7 @@ function maskNumber(n: string): string {
 
 export type { DepositView } from '../../../shared/schemas/cashier.ts';
 import type { DepositView } from '../../../shared/schemas/cashier.ts';
-import { BANK_CARD_STATUS } from '../../../shared/statuses.ts';
+import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../shared/statuses.ts';
 
 export class CashierService {
   private readonly db: Db;
@@ -164,7 +164,7 @@ export class CashierService {
       await this.db.transaction(async (tx) => {
         await this.gate?.checkLocked(tx, playerId, 'deposit', amountMinor);
         await repo.insertDeposit(tx, {
-          id, playerId, method: input.method, amountMinor, status: 'pending', playerRef: ref, clientKey: clientKey ?? null,
+          id, playerId, method: input.method, amountMinor, status: DEPOSIT_STATUS.pending, playerRef: ref, clientKey: clientKey ?? null,
           expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
         });
       });
@@ -185,7 +185,7 @@ export class CashierService {
           gatewayOrderId: created.gatewayOrderId, payUrl: payUrlIn(created.payUrl, locale), paymentCode: created.paymentCode, expiresAt: created.expiresAt,
         });
       } catch {
-        await repo.updateDeposit(this.db, id, { status: 'failed', reason: 'gateway refused the order' });
+        await repo.updateDeposit(this.db, id, { status: DEPOSIT_STATUS.failed, reason: 'gateway refused the order' });
         throw new ApiError('upstream_unavailable');
       }
     }
@@ -207,7 +207,7 @@ export class CashierService {
       ref: d.id, memo: d.method, staffId,
       postings: [{ accountId: central, amountMinor: d.amountMinor }, { accountId: house, amountMinor: -d.amountMinor }],
     });
-    await repo.updateDeposit(tx, d.id, { status: 'paid', paidAt: new Date(), reviewedBy: staffId });
+    await repo.updateDeposit(tx, d.id, { status: DEPOSIT_STATUS.paid, paidAt: new Date(), reviewedBy: staffId });
   }
 
   /**
@@ -251,16 +251,16 @@ export class CashierService {
     await this.db.transaction(async (tx) => {
       const d = (await repo.depositById(tx, first.id, true))!;
       if (event.state === 'paid') {
-        if (d.status === 'paid') outcome = 'duplicate';
+        if (d.status === DEPOSIT_STATUS.paid) outcome = 'duplicate';
         else {
           await this.credit(tx, d, central, house, null);
           outcome = 'credited';
         }
       } else if (event.state === 'failed' || event.state === 'expired') {
-        if (d.status === 'pending') {
+        if (d.status === DEPOSIT_STATUS.pending) {
           await repo.updateDeposit(tx, d.id, { status: event.state, reason: event.failedReason ?? event.state });
           outcome = event.state;
-        } else outcome = d.status === 'paid' ? 'contradicts_paid' : 'duplicate';
+        } else outcome = d.status === DEPOSIT_STATUS.paid ? 'contradicts_paid' : 'duplicate';
       }
     });
     await log(outcome, true);
@@ -278,7 +278,7 @@ export class CashierService {
     const [central, house] = await Promise.all([this.accounts.playerAccount(first.playerId, 'central'), this.accounts.houseAccount('cash', first.playerId)]);
     await this.inTransaction(async (tx) => {
       const d = (await repo.depositById(tx, id, true))!;
-      if (d.status !== 'pending' || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
+      if (d.status !== DEPOSIT_STATUS.pending || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
       await this.credit(tx, d, central, house, staffId);
     });
     this.publish.toPlayer(first.playerId, 'deposit-success', { id, amount: minorToDecimal(first.amountMinor) });
@@ -290,8 +290,8 @@ export class CashierService {
     if (!first) throw new ApiError('not_found');
     await this.inTransaction(async (tx) => {
       const d = (await repo.depositById(tx, id, true))!;
-      if (d.status !== 'pending' || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
-      await repo.updateDeposit(tx, id, { status: 'rejected', reason, reviewedBy: staffId });
+      if (d.status !== DEPOSIT_STATUS.pending || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
+      await repo.updateDeposit(tx, id, { status: DEPOSIT_STATUS.rejected, reason, reviewedBy: staffId });
     });
     this.publish.toPlayer(first.playerId, 'deposit-fail', { id, reason });
   }
@@ -312,12 +312,12 @@ export class CashierService {
       let changed: 'credited' | 'expired' | undefined;
       await this.db.transaction(async (tx) => {
         const row = (await repo.depositById(tx, d.id, true))!;
-        if (row.status !== 'pending') return;
+        if (row.status !== DEPOSIT_STATUS.pending) return;
         if (state === 'paid') {
           await this.credit(tx, row, central, house, null);
           changed = 'credited';
         } else {
-          await repo.updateDeposit(tx, d.id, { status: 'expired', reason: 'expired unpaid' });
+          await repo.updateDeposit(tx, d.id, { status: DEPOSIT_STATUS.expired, reason: 'expired unpaid' });
           changed = 'expired';
         }
       });
@@ -502,7 +502,7 @@ export class CashierService {
       if (terms.dailyMax > 0n && terms.todayMinor + amountMinor > terms.dailyMax) throw new ApiError('withdraw_daily_amount');
       const reqs = await this.requirements(playerId, tx);
       if (reqs.some((r) => !r.done)) throw new ApiError('withdraw_turnover');
-      await repo.insertWithdrawal(tx, { id, playerId, amountMinor, feeMinor: terms.fee, bankCardId: card.id, status: 'applying', clientKey: clientKey ?? null });
+      await repo.insertWithdrawal(tx, { id, playerId, amountMinor, feeMinor: terms.fee, bankCardId: card.id, status: WITHDRAWAL_STATUS.applying, clientKey: clientKey ?? null });
       // The amount is held at once, so two withdrawals can never spend the same money.
       await postJournal(tx, {
         kind: 'withdraw_hold', idempotencyKey: `withdraw:${id}:hold`, request: { id, amount: amountMinor.toString() }, playerId, ref: id,
@@ -511,7 +511,7 @@ export class CashierService {
       created = await repo.withdrawalById(tx, id);
     });
     if (replayed) return replayed;
-    this.publish.toPlayer(playerId, 'withdrawal', { id, status: 'applying' });
+    this.publish.toPlayer(playerId, 'withdrawal', { id, status: WITHDRAWAL_STATUS.applying });
     return created!;
   }
 
@@ -526,7 +526,7 @@ export class CashierService {
     ]);
     await this.inTransaction(async (tx) => {
       const w = (await repo.withdrawalById(tx, id, true))!;
-      if (w.status !== 'applying') throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
+      if (w.status !== WITHDRAWAL_STATUS.applying) throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
       const postings = action === 'pay'
         ? [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: cash, amountMinor: w.amountMinor - w.feeMinor }, ...(w.feeMinor > 0n ? [{ accountId: fee, amountMinor: w.feeMinor }] : [])]
         : [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: central, amountMinor: w.amountMinor }];
@@ -535,7 +535,7 @@ export class CashierService {
         playerId, ref: id, memo: reason, staffId: who.staffId ?? null, postings,
       });
       await repo.updateWithdrawal(tx, id, {
-        status: action === 'pay' ? 'paid' : action === 'cancel' ? 'cancelled' : 'rejected',
+        status: action === 'pay' ? WITHDRAWAL_STATUS.paid : action === 'cancel' ? WITHDRAWAL_STATUS.cancelled : WITHDRAWAL_STATUS.rejected,
         reason: action === 'cancel' ? 'player cancels' : reason, reviewedBy: who.staffId ?? null, reviewedAt: new Date(),
       });
     });

@@ -30,7 +30,10 @@ export type Source = { kind: 'central' } | { kind: 'bonus'; walletId: number };
 
 export type { PlatformWalletView, TransferResultView as TransferResult } from '../../../shared/schemas/wallet.ts';
 import type { PlatformWalletView, TransferResultView as TransferResult } from '../../../shared/schemas/wallet.ts';
-import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
+import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
+
+/** How a pending transfer ends. */
+type SettledStatus = typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded;
 
 
 /** Unwinds a grant that lost a race to an identical one. */
@@ -137,7 +140,7 @@ export class WalletService {
       if (source.kind === 'bonus') await this.usableBonus(tx, playerId, source.walletId, code, true);
       await repo.insertTransfer(tx, {
         id, playerId, gpCode: code, direction: 'in', amountMinor, walletKind: source.kind, bonusWalletId,
-        status: 'pending', reason: 'sending to provider', clientKey: clientKey ?? null,
+        status: TRANSFER_STATUS.pending, reason: 'sending to provider', clientKey: clientKey ?? null,
         nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
       });
       await postJournal(tx, {
@@ -211,7 +214,7 @@ export class WalletService {
       }
       await repo.insertTransfer(tx, {
         id, playerId, gpCode: code, direction: 'out', amountMinor, walletKind, bonusWalletId,
-        status: 'pending', reason: 'sending to provider', clientKey: clientKey ?? null,
+        status: TRANSFER_STATUS.pending, reason: 'sending to provider', clientKey: clientKey ?? null,
         nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
       });
       await postJournal(tx, {
@@ -259,19 +262,19 @@ export class WalletService {
   }
 
   private view(t: Pick<repo.TransferRow, 'id' | 'status' | 'reason' | 'amountMinor'>): TransferResult {
-    return { id: t.id, status: t.status as TransferResult['status'], reason: t.reason, amount: minorToDecimal(t.amountMinor) };
+    return { id: t.id, status: t.status, reason: t.reason, amount: minorToDecimal(t.amountMinor) };
   }
 
   private async applyOutcome(id: string, outcome: TransferOutcome): Promise<TransferResult> {
-    if (outcome.kind === 'applied') return this.settle(id, 'applied', 'applied at provider');
-    if (outcome.kind === 'rejected') return this.settle(id, 'refunded', `rejected by provider: ${outcome.code}`);
+    if (outcome.kind === 'applied') return this.settle(id, TRANSFER_STATUS.applied, 'applied at provider');
+    if (outcome.kind === 'rejected') return this.settle(id, TRANSFER_STATUS.refunded, `rejected by provider: ${outcome.code}`);
     await repo.postponeTransfer(this.db, id, `awaiting provider confirmation (${outcome.reason})`, FIRST_CHECK_DELAY_MS);
     const row = await repo.transferById(this.db, id);
     return this.view(row!);
   }
 
   /** Ends a pending transfer exactly once, whoever gets there first (the request or reconciliation). */
-  async settle(id: string, result: 'applied' | 'refunded', reason: string): Promise<TransferResult> {
+  async settle(id: string, result: SettledStatus, reason: string): Promise<TransferResult> {
     const first = await repo.transferById(this.db, id);
     if (!first) throw new Error(`settle: unknown transfer ${id}`);
     const { playerId, gpCode: code } = first;
@@ -284,17 +287,17 @@ export class WalletService {
     let finished: repo.TransferRow | undefined;
     await this.inTransaction(async (tx) => {
       const t = await repo.transferById(tx, id, true);
-      if (!t || t.status !== 'pending') {
+      if (!t || t.status !== TRANSFER_STATUS.pending) {
         finished = t;
         return;
       }
       const amount = t.amountMinor;
       // Locks in the order transferIn and transferOut take them (binding, activity wallet, accounts), so a settle
       // cannot deadlock with them, and the unbinding below sees a transfer they have just recorded.
-      if (t.direction === 'out' && result === 'applied') await repo.playerPlatform(tx, playerId, code, true);
+      if (t.direction === 'out' && result === TRANSFER_STATUS.applied) await repo.playerPlatform(tx, playerId, code, true);
       let target: number;
-      if (t.direction === 'in' && result === 'applied') target = platformAcc;
-      else if (t.direction === 'out' && result === 'refunded') target = platformAcc;
+      if (t.direction === 'in' && result === TRANSFER_STATUS.applied) target = platformAcc;
+      else if (t.direction === 'out' && result === TRANSFER_STATUS.refunded) target = platformAcc;
       else {
         // Money coming back to an activity wallet (a refund of its transfer in, or its transfer out) goes there only
         // while that wallet is still active; once unlocked or given up it is closed, so the money goes to central.
@@ -304,13 +307,13 @@ export class WalletService {
       }
       const postings: Posting[] = [{ accountId: transitAcc, amountMinor: -amount }, { accountId: target, amountMinor: amount }];
       await postJournal(tx, {
-        kind: result === 'applied' ? 'transfer_settle' : 'transfer_refund', idempotencyKey: `xfer:${id}:end`,
+        kind: result === TRANSFER_STATUS.applied ? 'transfer_settle' : 'transfer_refund', idempotencyKey: `xfer:${id}:end`,
         request: { id, result }, playerId, ref: id, memo: reason, postings,
       });
       await repo.finishTransfer(tx, id, result, reason);
       await repo.resolveFindings(tx, id);
       // An emptied platform wallet is free to be funded by any wallet again.
-      if (t.direction === 'out' && result === 'applied' && (await this.balance(tx, platformAcc)) === 0n && (await repo.pendingCount(tx, playerId, code)) === 0) {
+      if (t.direction === 'out' && result === TRANSFER_STATUS.applied && (await this.balance(tx, platformAcc)) === 0n && (await repo.pendingCount(tx, playerId, code)) === 0) {
         await repo.bindPlatformWallet(tx, playerId, code, null);
       }
       finished = { ...t, status: result, reason };
@@ -328,14 +331,14 @@ export class WalletService {
       const status = await this.provider.transferStatus(t.gpCode, t.id);
       const ageMs = Date.now() - t.createdAt.getTime();
       if (status.kind === 'applied') {
-        await this.settle(t.id, 'applied', 'applied at provider (reconciled)');
+        await this.settle(t.id, TRANSFER_STATUS.applied, 'applied at provider (reconciled)');
         settled++;
       } else if (status.kind === 'rejected') {
-        await this.settle(t.id, 'refunded', `rejected by provider: ${status.code} (reconciled)`);
+        await this.settle(t.id, TRANSFER_STATUS.refunded, `rejected by provider: ${status.code} (reconciled)`);
         settled++;
       } else if (status.kind === 'not_found' && ageMs > this.provider.requestTtlMs + NOT_FOUND_MARGIN_MS) {
         // The provider refuses requests older than its lifetime, so an unknown transfer can no longer apply.
-        await this.settle(t.id, 'refunded', 'never reached the provider (reconciled)');
+        await this.settle(t.id, TRANSFER_STATUS.refunded, 'never reached the provider (reconciled)');
         settled++;
       } else {
         const reason = status.kind === 'not_found' ? 'not yet seen by provider' : `provider unclear: ${status.reason}`;

@@ -4,7 +4,7 @@ import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, isNull, ne, sql,
 import type { DbOrTx } from '../../../db/client.ts';
 import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, journals, players, staff, withdrawals } from '../../../db/schema.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
-import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
+import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS, type DepositStatus, type WithdrawalStatus } from '../../../../shared/statuses.ts';
 
 
 function likeText(text: string): string {
@@ -19,7 +19,7 @@ const totalsOf = (row: { n: number; s: string } | undefined): Totals => ({ count
 
 // Deposits.
 
-export interface DepositFilter { status?: string; method?: string; account?: string }
+export interface DepositFilter { status?: DepositStatus; method?: string; account?: string }
 
 export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, dayStart: Date) {
   const where = and(
@@ -28,7 +28,7 @@ export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, daySta
     accountLike(p.account),
   );
   // A queue is worked oldest first; finished orders are looked up newest first.
-  const order = p.status === 'pending' ? [asc(depositOrders.createdAt), asc(depositOrders.id)] : [desc(depositOrders.createdAt), desc(depositOrders.id)];
+  const order = p.status === DEPOSIT_STATUS.pending ? [asc(depositOrders.createdAt), asc(depositOrders.id)] : [desc(depositOrders.createdAt), desc(depositOrders.id)];
   // "Today" counts an order on the day it reached where it is: paid ones by when they were paid.
   const today = and(where, gte(sql`coalesce(${depositOrders.paidAt}, ${depositOrders.createdAt})`, dayStart));
   const [rows, total, todays] = await Promise.all([
@@ -47,11 +47,11 @@ export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, daySta
 
 // Withdrawals.
 
-export interface WithdrawalFilter { status?: string; account?: string }
+export interface WithdrawalFilter { status?: WithdrawalStatus; account?: string }
 
 export async function listWithdrawals(db: DbOrTx, p: Paging & WithdrawalFilter, dayStart: Date) {
   const where = and(p.status ? eq(withdrawals.status, p.status) : undefined, accountLike(p.account));
-  const order = p.status === 'applying' ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt), desc(withdrawals.id)];
+  const order = p.status === WITHDRAWAL_STATUS.applying ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt), desc(withdrawals.id)];
   // Reviewed (or cancelled) withdrawals count on the day of the review; waiting ones on the day they were asked for.
   const today = and(where, gte(sql`coalesce(${withdrawals.reviewedAt}, ${withdrawals.createdAt})`, dayStart));
   const [rows, total, todays] = await Promise.all([

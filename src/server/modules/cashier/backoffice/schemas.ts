@@ -4,11 +4,10 @@ import * as v from 'valibot';
 import { idNumber } from '../../../../shared/schemas/ids.ts';
 import { DEPOSIT_METHODS } from '../../../../shared/schemas/cashier.ts';
 import { pageQuery } from '../../../../shared/schemas/paging.ts';
+import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues, type StatusValue } from '../../../../shared/statuses.ts';
 
-export const DEPOSIT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'rejected'] as const;
-export const WITHDRAWAL_STATUSES = ['applying', 'paid', 'rejected', 'cancelled'] as const;
-/** Bank cards: 0 awaiting audit, 1 usable, 2 refused. */
-export const CARD_STATUSES = ['0', '1', '2'] as const;
+/** Bank-card statuses as the query string carries them (text), turned back into BANK_CARD_STATUS numbers. */
+const CARD_STATUS_TEXTS = statusValues(BANK_CARD_STATUS).map(String);
 /** One adjustment moves at most this much either way (10,000,000.00); more is a typing mistake. */
 export const ADJUST_MAX_MINOR = 1_000_000_000n;
 export const REASON_MAX = 200;
@@ -25,20 +24,20 @@ export const orderParams = v.object({ id: v.pipe(str(), v.regex(/^[A-Za-z0-9_-]{
 
 export const depositsQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.picklist(DEPOSIT_STATUSES, 'bo.v.deposit_status')),
+  status: v.optional(v.picklist(statusValues(DEPOSIT_STATUS), 'bo.v.deposit_status')),
   method: v.optional(v.union([v.literal(''), v.picklist(DEPOSIT_METHODS)], 'bo.v.deposit_method')),
   account: accountText(),
 });
 
 export const withdrawalsQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.picklist(WITHDRAWAL_STATUSES, 'bo.v.withdrawal_status')),
+  status: v.optional(v.picklist(statusValues(WITHDRAWAL_STATUS), 'bo.v.withdrawal_status')),
   account: accountText(),
 });
 
 export const cardsQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.pipe(v.picklist(CARD_STATUSES, 'bo.v.card_status'), v.transform(Number))),
+  status: v.optional(v.pipe(v.picklist(CARD_STATUS_TEXTS, 'bo.v.card_status'), v.transform((text) => Number(text) as StatusValue<typeof BANK_CARD_STATUS>))),
   account: accountText(),
 });
 

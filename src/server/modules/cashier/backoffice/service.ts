@@ -17,7 +17,7 @@ import * as repo from './repository.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import { startOfTaipeiDay } from '../../../../shared/time.ts';
-import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
+import { BANK_CARD_STATUS, DEPOSIT_STATUS } from '../../../../shared/statuses.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -245,7 +245,7 @@ function depositView({ deposit: d, account, realName, reviewer }: DepositListRow
     status: d.status, player_ref: d.playerRef, reason: d.reason, gateway_order_id: d.gatewayOrderId, payment_code: d.paymentCode,
     created_at: iso(d.createdAt), expires_at: iso(d.expiresAt), paid_at: iso(d.paidAt), reviewed_by: reviewer ?? null,
     /** Manual payments wait for finance; gateway orders are settled by their callbacks. */
-    reviewable: d.status === 'pending' && !GATEWAY_METHODS.includes(d.method as DepositMethod),
+    reviewable: d.status === DEPOSIT_STATUS.pending && !GATEWAY_METHODS.includes(d.method as DepositMethod),
   };
 }
 

@@ -1,6 +1,5 @@
 // SQL of the back office's money pages. Reads only, apart from the blacklist and a transfer's next check
 // time: money itself moves through the wallet service, which owns the ledger's transactions.
-import type { TransferOutcome } from '../../../../shared/schemas/wallet.ts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { JournalKind } from '../../../ledger/kinds.ts';
@@ -9,6 +8,7 @@ import {
   reconciliationFindings, sessions, staff,
 } from '../../../db/schema.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
+import { FINDING_STATUS, TRANSFER_STATUS, type FindingStatus, type TransferStatus } from '../../../../shared/statuses.ts';
 
 export type Blacklist = { type: string[]; game_platform_code: string[] };
 
@@ -89,11 +89,11 @@ export async function journalByKey(db: DbOrTx, key: string) {
 
 export async function pendingTransfersOf(db: DbOrTx, playerId: number) {
   return db.select().from(platformTransfers)
-    .where(and(eq(platformTransfers.playerId, playerId), eq(platformTransfers.status, 'pending')))
+    .where(and(eq(platformTransfers.playerId, playerId), eq(platformTransfers.status, TRANSFER_STATUS.pending)))
     .orderBy(desc(platformTransfers.createdAt)).limit(100);
 }
 
-export async function transfersOf(db: DbOrTx, playerId: number, p: Paging & { status?: TransferOutcome }) {
+export async function transfersOf(db: DbOrTx, playerId: number, p: Paging & { status?: TransferStatus }) {
   const where = and(eq(platformTransfers.playerId, playerId), p.status ? eq(platformTransfers.status, p.status) : undefined);
   const [rows, total] = await Promise.all([
     db.select().from(platformTransfers).where(where)
@@ -113,13 +113,13 @@ export async function transferById(db: DbOrTx, id: string) {
 /** Makes a pending transfer due now, so the next reconciliation run asks the provider about it. */
 export async function makeDue(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db.update(platformTransfers).set({ nextCheckAt: sql`now()` })
-    .where(and(eq(platformTransfers.id, id), eq(platformTransfers.status, 'pending')))
+    .where(and(eq(platformTransfers.id, id), eq(platformTransfers.status, TRANSFER_STATUS.pending)))
     .returning({ id: platformTransfers.id });
   return rows.length > 0;
 }
 
 export async function allPending(db: DbOrTx, p: Paging) {
-  const where = eq(platformTransfers.status, 'pending');
+  const where = eq(platformTransfers.status, TRANSFER_STATUS.pending);
   const [rows, total] = await Promise.all([
     db.select({ transfer: platformTransfers, account: players.account }).from(platformTransfers)
       .innerJoin(players, eq(players.id, platformTransfers.playerId))
@@ -158,7 +158,7 @@ export async function ledgerOf(db: DbOrTx, playerId: number, p: Paging) {
 
 // Reconciliation findings, with the transfer each is about (balance mismatches have none).
 
-export async function findings(db: DbOrTx, p: Paging & { status: 'open' | 'resolved' }) {
+export async function findings(db: DbOrTx, p: Paging & { status: FindingStatus }) {
   const where = eq(reconciliationFindings.status, p.status);
   const [rows, total] = await Promise.all([
     db.select({ finding: reconciliationFindings, transfer: platformTransfers, account: players.account })
@@ -173,5 +173,5 @@ export async function findings(db: DbOrTx, p: Paging & { status: 'open' | 'resol
 
 export async function countOpenFindings(db: DbOrTx): Promise<number> {
   return countOf(await db.select({ n: sql<number>`count(*)::int` }).from(reconciliationFindings)
-    .where(eq(reconciliationFindings.status, 'open')));
+    .where(eq(reconciliationFindings.status, FINDING_STATUS.open)));
 }

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { GAME_GROUPS } from '../../../../shared/constants.ts';
 import { decimalToMinor } from '../../../../shared/money.ts';
 import { pageQuery } from '../../../../shared/schemas/paging.ts';
+import { FINDING_STATUS, TRANSFER_STATUS, statusValues } from '../../../../shared/statuses.ts';
 
 /** One grant may put at most this much into an activity wallet (10,000,000.00). */
 export const GRANT_MAX_MINOR = 1_000_000_000n;
@@ -59,11 +60,9 @@ export const blacklistBody = v.strictObject({
 
 export const ledgerQuery = v.object({ ...pageQuery });
 
-export { TRANSFER_OUTCOMES as TRANSFER_STATUSES } from '../../../../shared/schemas/wallet.ts';
-import { TRANSFER_OUTCOMES as TRANSFER_STATUSES } from '../../../../shared/schemas/wallet.ts';
 export const transfersQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.picklist(TRANSFER_STATUSES, 'bo.v.transfer_status')),
+  status: v.optional(v.picklist(statusValues(TRANSFER_STATUS), 'bo.v.transfer_status')),
 });
 
 export const walletsQuery = v.object({
@@ -77,7 +76,7 @@ export const lookupQuery = v.object({
 
 export const findingsQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.picklist(['open', 'resolved'], 'bo.v.finding_status'), 'open'),
+  status: v.optional(v.picklist(statusValues(FINDING_STATUS), 'bo.v.finding_status'), FINDING_STATUS.open),
 });
 
 export const pendingQuery = v.object({ ...pageQuery });

@@ -3,7 +3,6 @@
 // Money moves only through the wallet service, which runs its own transactions; the audit row for such an
 // action is written right after the wallet call succeeded, with the journal and wallet ids in its detail.
 // Changes this module makes itself (the blacklist) write their audit row in the same transaction.
-import type { TransferOutcome } from '../../../../shared/schemas/wallet.ts';
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import type { Limiter } from '../../../lib/limiter.ts';
@@ -17,7 +16,7 @@ import type { Input } from '../../staff/schemas.ts';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import type { ProviderFaults } from './provider-faults.ts';
 import type { blacklistBody, bonusGrantBody, FaultsPatch } from './schemas.ts';
-import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../../../shared/statuses.ts';
+import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS, type FindingStatus, type TransferStatus } from '../../../../shared/statuses.ts';
 
 /** Live balance reads go to providers at most this many at a time. */
 const LIVE_READ_CONCURRENCY = 4;
@@ -39,7 +38,7 @@ function transferView(t: TransferRow, account?: string | null) {
     gp_code: t.gpCode, direction: t.direction, amount: minorToDecimal(t.amountMinor),
     wallet: t.walletKind === 'bonus' ? `bonus:${t.bonusWalletId}` : 'central',
     status: t.status, reason: t.reason, attempts: t.attempts,
-    created_at: iso(t.createdAt), next_check_at: t.status === 'pending' ? iso(t.nextCheckAt) : null, settled_at: iso(t.settledAt),
+    created_at: iso(t.createdAt), next_check_at: t.status === TRANSFER_STATUS.pending ? iso(t.nextCheckAt) : null, settled_at: iso(t.settledAt),
   };
 }
 
@@ -161,7 +160,7 @@ export class BackofficeWalletService {
     })), total);
   }
 
-  async transfers(playerId: number, p: Paging & { status?: TransferOutcome }) {
+  async transfers(playerId: number, p: Paging & { status?: TransferStatus }) {
     await this.mustExist(playerId);
     const { rows, total } = await repo.transfersOf(this.db, playerId, p);
     return page(p, rows.map((t) => transferView(t)), total);
@@ -250,7 +249,7 @@ export class BackofficeWalletService {
 
   // Reconciliation.
 
-  async findings(p: Paging & { status: 'open' | 'resolved' }) {
+  async findings(p: Paging & { status: FindingStatus }) {
     const { rows, total } = await repo.findings(this.db, p);
     return page(p, rows.map(({ finding: f, transfer, account }) => ({
       id: f.id, kind: f.kind, status: f.status, transfer_id: f.transferId, player_id: f.playerId, account: account ?? '',
@@ -275,7 +274,7 @@ export class BackofficeWalletService {
     const before = await repo.transferById(this.db, transferId);
     if (!before) throw new ApiError('not_found');
     let result = { checked: 0, settled: 0 };
-    if (before.transfer.status === 'pending' && (await repo.makeDue(this.db, transferId))) {
+    if (before.transfer.status === TRANSFER_STATUS.pending && (await repo.makeDue(this.db, transferId))) {
       // One run over everything due, this transfer included: the job would do the same a moment later.
       result = await this.wallet.reconcile();
     }
