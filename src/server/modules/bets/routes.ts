@@ -10,7 +10,7 @@ import { okBody } from '../../../shared/schemas/envelope.ts';
 import { turnoverQuery, turnoverResponse, type TurnoverAnswer, type TurnoverQuery } from '../../../shared/schemas/turnover.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
 import type { Auth } from '../auth/service.ts';
-import { dayRange } from '../wallet/dates.ts';
+import { dayRange } from '../../lib/record-days.ts';
 import * as repo from './repository.ts';
 
 export const betRoutes: FastifyPluginAsync = async (plugin) => {

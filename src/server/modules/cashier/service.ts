@@ -17,7 +17,6 @@ import { decimalToMinor, minorToDecimal, settingMinor } from '../../../shared/mo
 import { GATEWAY_METHODS, ageOn, type DepositMethod } from '../../../shared/schemas/cashier.ts';
 import { MIN_AGE_YEARS } from '../../../shared/constants.ts';
 import { validBetSince } from '../bets/repository.ts';
-import { taipeiDate } from '../wallet/dates.ts';
 import { BANKS, isBank } from './banks.ts';
 import * as repo from './repository.ts';
 import type { ProtectionGate } from '../protection/gate.ts';

@@ -18,7 +18,7 @@ import { depositView, withdrawalRecordView } from '../../../shared/schemas/cashi
 import type { Auth } from '../auth/service.ts';
 import * as repo from './repository.ts';
 import * as cashierRepo from '../cashier/repository.ts';
-import { dayRange } from './dates.ts';
+import { dayRange } from '../../lib/record-days.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { clientKey, commandKey } from '../../lib/idempotency.ts';
 import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';

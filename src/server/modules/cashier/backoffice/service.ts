@@ -8,7 +8,6 @@ import { ApiError } from '../../../lib/errors.ts';
 import type { CashierService } from '../service.ts';
 import type { WalletService } from '../../wallet/service.ts';
 import { BANKS } from '../banks.ts';
-import { taipeiDate } from '../../wallet/dates.ts';
 import { GATEWAY_METHODS, type DepositMethod } from '../../../../shared/schemas/cashier.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
 import { recordAudit } from '../../staff/audit.ts';
