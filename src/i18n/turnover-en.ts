@@ -1,4 +1,4 @@
-// English strings of the turnover record (issue 10 item 9): /member/actions-record and its mobile page.
+// English strings of the turnover record: /member/actions-record and its mobile page.
 export const turnoverEn = {
   'turnover.intro': 'Your valid bet per day and game group, and how much more you need to bet for withdrawals and activity wallets.',
   'turnover.login': 'Log in to see your turnover: your valid bet per day and your progress toward withdrawal and bonus requirements.',

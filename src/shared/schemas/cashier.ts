@@ -1,6 +1,7 @@
 // Schemas of the cashier forms and calls (SPEC.md sections 5 and 7), shared by the routes and the islands.
 import * as v from 'valibot';
 import { idSchema } from './ids.ts';
+import { recordPageQuery } from './record-paging.ts';
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues } from '../statuses.ts';
 
 /** A deposit's and a withdrawal's status on the wire: the stored words of src/shared/statuses.ts. */
@@ -134,6 +135,9 @@ export const withdrawalRecordView = v.object({
   created_at: v.string(),
   reviewed_at: v.nullable(v.string()),
 });
+
+/** The page of GET /api/finance/withdraw/limit/records. */
+export const requirementsQuery = v.object({ ...recordPageQuery });
 
 /** A turnover requirement a deposit created, of GET /api/finance/withdraw/limit/records. */
 export const requirementView = v.object({

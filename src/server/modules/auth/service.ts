@@ -66,6 +66,12 @@ export class AuthService {
     this.publish = deps.publish;
   }
 
+  /** A player's id and account name, for another domain's page about that player; undefined when there is none. */
+  async playerAccount(playerId: number): Promise<{ id: number; account: string } | undefined> {
+    const p = await repo.playerById(this.db, playerId);
+    return p ? { id: p.id, account: p.account } : undefined;
+  }
+
   static hashPassword(password: string): Promise<string> {
     return argonHash(password, ARGON);
   }

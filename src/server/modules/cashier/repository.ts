@@ -32,10 +32,32 @@ export async function expiredPendingGatewayOrders(db: DbOrTx, before: Date, limi
     .where(and(eq(depositOrders.status, DEPOSIT_STATUS.pending), inArray(depositOrders.method, ['card', 'cvs', 'online_banking']), lt(depositOrders.expiresAt, before)))
     .orderBy(asc(depositOrders.expiresAt)).limit(limit);
 }
+const paidSince = (playerId: number, since: Date | null) =>
+  and(eq(depositOrders.playerId, playerId), eq(depositOrders.status, DEPOSIT_STATUS.paid), since ? gte(depositOrders.paidAt, since) : undefined);
+
 export async function paidDepositsSince(db: DbOrTx, playerId: number, since: Date | null): Promise<DepositRow[]> {
-  return db.select().from(depositOrders)
-    .where(and(eq(depositOrders.playerId, playerId), eq(depositOrders.status, DEPOSIT_STATUS.paid), since ? gte(depositOrders.paidAt, since) : undefined))
-    .orderBy(asc(depositOrders.paidAt)).limit(1000);
+  return db.select().from(depositOrders).where(paidSince(playerId, since))
+    .orderBy(asc(depositOrders.paidAt), asc(depositOrders.id)).limit(1000);
+}
+
+/**
+ * A page of the paid deposits since a moment, newest first, each with the sum of the deposits paid before it
+ * (what the turnover allocation, oldest first, serves before this one), their count, and when the first was paid.
+ */
+export async function paidDepositsPage(db: DbOrTx, playerId: number, since: Date | null, limit: number, offset: number) {
+  const where = paidSince(playerId, since);
+  const beforeMinor = sql<string>`coalesce(sum(${depositOrders.amountMinor}) over (order by ${depositOrders.paidAt}, ${depositOrders.id}
+    rows between unbounded preceding and 1 preceding), 0)::text`;
+  const [rows, n] = await Promise.all([
+    db.select({ id: depositOrders.id, amountMinor: depositOrders.amountMinor, paidAt: depositOrders.paidAt, beforeMinor }).from(depositOrders)
+      .where(where).orderBy(desc(depositOrders.paidAt), desc(depositOrders.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int`, first: sql<Date | null>`min(${depositOrders.paidAt})`.mapWith(depositOrders.paidAt) })
+      .from(depositOrders).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ id: r.id, amountMinor: r.amountMinor, paidAt: r.paidAt!, beforeMinor: BigInt(r.beforeMinor) })),
+    total: n[0]?.n ?? 0, firstPaidAt: n[0]?.first ?? null,
+  };
 }
 export async function depositsOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {
   const where = and(eq(depositOrders.playerId, playerId), gte(depositOrders.createdAt, from), sql`${depositOrders.createdAt} <= ${to.toISOString()}`);

@@ -16,7 +16,7 @@ import type { SystemSettings } from '../../../shared/settings.ts';
 import { decimalToMinor, minorToDecimal, settingMinor } from '../../../shared/money.ts';
 import { GATEWAY_METHODS, ageOn, type DepositMethod } from '../../../shared/schemas/cashier.ts';
 import { MIN_AGE_YEARS } from '../../../shared/constants.ts';
-import { validBetSince } from '../bets/repository.ts';
+import { validBetSince } from '../bets/service.ts';
 import { BANKS, isBank } from './banks.ts';
 import * as repo from './repository.ts';
 import type { ProtectionGate } from '../protection/gate.ts';
@@ -61,7 +61,27 @@ function maskNumber(n: string): string {
 }
 
 export type { DepositView } from '../../../shared/schemas/cashier.ts';
-import type { DepositView } from '../../../shared/schemas/cashier.ts';
+import type { DepositView, RequirementView, WithdrawalRecordView, WithdrawTermsView } from '../../../shared/schemas/cashier.ts';
+import type { TransactionRecordQuery } from '../../../shared/schemas/wallet.ts';
+import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
+import { dayRange } from '../../lib/record-days.ts';
+
+/** A page of a player's records: the rows and how many there are in all. */
+export interface RecordPage<T> { data: T[]; total: number }
+
+/**
+ * One deposit's turnover requirement, with valid bet allocated to deposits oldest first: what is left of
+ * `achievedMinor` after the deposits paid before this one (`beforeMinor` of requirement) took theirs.
+ */
+function requirementOf(d: { id: string; amountMinor: bigint; paidAt: Date }, beforeMinor: bigint, achievedMinor: bigint): RequirementView {
+  const required = d.amountMinor * TURNOVER_MULTIPLE;
+  const rest = achievedMinor > beforeMinor ? achievedMinor - beforeMinor : 0n;
+  const part = rest >= required ? required : rest;
+  return {
+    id: d.id, created_at: d.paidAt.toISOString(), deposit: minorToDecimal(d.amountMinor), required: minorToDecimal(required),
+    achieved: minorToDecimal(part), done: part >= required,
+  };
+}
 import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../shared/statuses.ts';
 
 export class CashierService {
@@ -196,6 +216,33 @@ export class CashierService {
       id: d.id, method: d.method as DepositMethod, amount: minorToDecimal(d.amountMinor), status: d.status, pay_url: d.payUrl,
       payment_code: d.paymentCode, expires_at: d.expiresAt?.toISOString() ?? null, created_at: d.createdAt.toISOString(),
       paid_at: d.paidAt?.toISOString() ?? null, reason: d.reason, player_ref: d.playerRef,
+    };
+  }
+
+  /** One of the player's deposit orders; another player's is not found. */
+  async depositOf(playerId: number, id: string): Promise<DepositView> {
+    const d = await repo.depositById(this.db, id);
+    if (!d || d.playerId !== playerId) throw new ApiError('not_found');
+    return this.depositView(d);
+  }
+
+  /** The player's deposit orders in a record date range, newest first (the transaction records' deposits). */
+  async depositRecords(playerId: number, q: TransactionRecordQuery): Promise<RecordPage<DepositView>> {
+    const { from, to } = dayRange(q.date_start, q.date_end);
+    const { rows, total } = await repo.depositsOf(this.db, playerId, from, to, q.pageSize, offsetOf(q));
+    return { data: rows.map((d) => this.depositView(d)), total };
+  }
+
+  /** The player's withdrawals in a record date range, newest first (the transaction records' withdrawals). */
+  async withdrawalRecords(playerId: number, q: TransactionRecordQuery): Promise<RecordPage<WithdrawalRecordView>> {
+    const { from, to } = dayRange(q.date_start, q.date_end);
+    const { rows, total } = await repo.withdrawalsOf(this.db, playerId, from, to, q.pageSize, offsetOf(q));
+    return {
+      data: rows.map((w) => ({
+        id: w.id, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor), status: w.status, reason: w.reason,
+        created_at: w.createdAt.toISOString(), reviewed_at: w.reviewedAt?.toISOString() ?? null,
+      })),
+      total,
     };
   }
 
@@ -434,16 +481,24 @@ export class CashierService {
   // ---- withdrawals -------------------------------------------------------------------------------
 
   /** The deposits since the last paid withdrawal, each a turnover requirement, with valid bet allocated oldest first. */
-  async requirements(playerId: number, db: DbOrTx = this.db) {
+  async requirements(playerId: number, db: DbOrTx = this.db): Promise<RequirementView[]> {
     const since = await repo.lastPaidWithdrawalAt(db, playerId);
     const deposits = await repo.paidDepositsSince(db, playerId, since);
-    let achieved = deposits.length ? await validBetSince(db, playerId, since ?? deposits[0]!.paidAt!) : 0n;
+    const achieved = deposits.length ? await validBetSince(db, playerId, since ?? deposits[0]!.paidAt!) : 0n;
+    let before = 0n;
     return deposits.map((d) => {
-      const required = d.amountMinor * TURNOVER_MULTIPLE;
-      const part = achieved >= required ? required : achieved;
-      achieved -= part;
-      return { id: d.id, created_at: d.paidAt!.toISOString(), deposit: minorToDecimal(d.amountMinor), required: minorToDecimal(required), achieved: minorToDecimal(part), done: part >= required };
+      const requirement = requirementOf({ id: d.id, amountMinor: d.amountMinor, paidAt: d.paidAt! }, before, achieved);
+      before += d.amountMinor * TURNOVER_MULTIPLE;
+      return requirement;
     });
+  }
+
+  /** A page of the requirements, newest first (GET /finance/withdraw/limit/records), paged in the database. */
+  async requirementsPage(playerId: number, p: Paging): Promise<RecordPage<RequirementView>> {
+    const since = await repo.lastPaidWithdrawalAt(this.db, playerId);
+    const { rows, total, firstPaidAt } = await repo.paidDepositsPage(this.db, playerId, since, p.pageSize, offsetOf(p));
+    const achieved = firstPaidAt ? await validBetSince(this.db, playerId, since ?? firstPaidAt) : 0n;
+    return { data: rows.map((d) => requirementOf(d, d.beforeMinor * TURNOVER_MULTIPLE, achieved)), total };
   }
 
   /** What the next withdrawal would cost and allow, for the form to show before submitting. */
@@ -461,6 +516,15 @@ export class CashierService {
     const min = settingMinor(s.single_withdraw_min) || DEFAULT_WITHDRAW_MIN_MINOR;
     const max = settingMinor(s.single_withdraw_max);
     return { fee, min, max, usedToday: today.length, maxPerDay, todayMinor: today.reduce((a, w) => a + w.amountMinor, 0n), dailyMax: settingMinor(s.daily_withdraw_max), needRealName: !player?.realName };
+  }
+
+  /** The withdrawal form's terms as the player reads them (GET /finance/withdraw/terms). */
+  async withdrawTermsView(playerId: number): Promise<WithdrawTermsView> {
+    const t = await this.withdrawTerms(playerId);
+    return {
+      fee: minorToDecimal(t.fee), min: minorToDecimal(t.min), max: minorToDecimal(t.max), used_today: t.usedToday,
+      max_per_day: t.maxPerDay === Infinity ? 0 : t.maxPerDay, need_real_name: t.needRealName,
+    };
   }
 
   async createWithdrawal(playerId: number, input: { money: string; bank_card_id: number }, clientKey?: string): Promise<repo.WithdrawalRow> {

@@ -29,12 +29,32 @@ const BALANCE_READ_CONCURRENCY = 4;
 export type Source = { kind: 'central' } | { kind: 'bonus'; walletId: number };
 
 export type { PlatformWalletView, TransferResultView as TransferResult } from '../../../shared/schemas/wallet.ts';
-import type { PlatformWalletView, TransferResultView as TransferResult } from '../../../shared/schemas/wallet.ts';
+import type {
+  MoneyCategory, MoneyRecordsQuery, MoneyRecordView, PlatformWalletView, TransactionRecordQuery, TransferRecordView, TransferResultView as TransferResult,
+} from '../../../shared/schemas/wallet.ts';
+import type { PlatformStatusView, PlatformView } from '../../../shared/schemas/games.ts';
+import type { JournalKind } from '../../ledger/kinds.ts';
+import type { Locale } from '../../../shared/constants.ts';
+import { offsetOf } from '../../../shared/schemas/paging.ts';
+import { dayRange } from '../../lib/record-days.ts';
 import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
 /** How a pending transfer ends. */
 type SettledStatus = typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded;
 
+
+/** The journal kinds each money-record category lists; `all` lists every kind. */
+const MONEY_CATEGORY_KINDS: Record<MoneyCategory, readonly JournalKind[] | undefined> = {
+  all: undefined,
+  transfer: ['transfer_start', 'transfer_settle', 'transfer_refund', 'bonus_to_central'],
+  // Every bonus the player was paid (by an operator, a promotion, a VIP reward, a red packet or the points mall) and
+  // what became of activity wallets: unlocked, given up, paid out or forfeited.
+  bonus: ['bonus_grant', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', 'bonus_unlock', 'bonus_give_up', 'bonus_to_central', 'bonus_forfeit'],
+  adjust: ['adjustment'],
+};
+
+/** A page of a player's records: the rows and how many there are in all. */
+export interface RecordPage<T> { data: T[]; total: number }
 
 /** Unwinds a grant that lost a race to an identical one. */
 class RollbackGrant extends Error {}
@@ -77,6 +97,16 @@ export class WalletService {
       && platform.maintainStart.getTime() <= now && now <= platform.maintainEnd.getTime();
     if (platform.maintainStatus === MAINTAIN_STATUS.maintenance || inWindow) throw new ApiError('platform_maintenance');
     return platform;
+  }
+
+  /** The game groups a platform code serves (one provider may serve several). */
+  async platformGroups(code: string): Promise<string[]> {
+    return (await repo.platformByCode(this.db, code)).map((p) => p.group);
+  }
+
+  /** Whether the player moves the central wallet into each game, and the game groups and platforms barred to them. */
+  playerFlags(playerId: number) {
+    return repo.playerFlags(this.db, playerId);
   }
 
   async ensureProviderPlayer(playerId: number, code: string): Promise<string> {
@@ -600,6 +630,75 @@ export class WalletService {
       total_money: minorToDecimal(total),
       player_bonus_wallet: bonus,
       player_bonus_wallet_sum: minorToDecimal(bonusSum),
+    };
+  }
+
+  // ---- the player's platform list and records -----------------------------------------------------
+
+  /** Every platform, in the lobby's order, named in the reader's language (GET /games/platform/all). */
+  async platformList(locale: Locale): Promise<PlatformView[]> {
+    const rows = await repo.allPlatforms(this.db);
+    return rows.map((p) => ({
+      id: p.id, name: locale === 'en' ? p.nameEn : p.name, gp_code: p.gpCode, group: p.group,
+      front_show: p.frontShow, maintain_status: p.maintainStatus,
+      maintain: p.maintainStart && p.maintainEnd ? `${p.maintainStart.toISOString()} ~ ${p.maintainEnd.toISOString()}` : '',
+      status: p.status, start_time: p.startTime?.toISOString() ?? null, end_time: p.endTime?.toISOString() ?? null,
+      logo: `/partners/${p.gpCode.toLowerCase()}.svg`,
+    }));
+  }
+
+  /** Each platform's switch and maintenance window, for pages that grey out closed platforms. */
+  async platformStatuses(): Promise<PlatformStatusView[]> {
+    const rows = await repo.allPlatforms(this.db);
+    return rows.map((p) => ({
+      gp_code: p.gpCode, group: p.group, status: p.status, front_show: p.frontShow,
+      start_time: p.maintainStart?.toISOString() ?? null, end_time: p.maintainEnd?.toISOString() ?? null,
+    }));
+  }
+
+  /** The activity wallets that may fund platform `code` (those limited to no platform fund every one). */
+  async bonusWalletsFor(playerId: number, code: string, locale: Locale): Promise<BonusWalletView[]> {
+    const views = await this.bonusWalletViews(playerId, locale);
+    return views.filter((w) => !w.wallet.length || w.wallet.includes(code));
+  }
+
+  async setAutoTransfer(playerId: number, on: boolean): Promise<void> {
+    await repo.setAutoTransfer(this.db, playerId, on);
+  }
+
+  /** A transfer from central to the first platform of a game group that takes transfers now. */
+  async transferInToGroup(playerId: number, group: string, amountMinor: bigint, clientKey?: string): Promise<TransferResult> {
+    const target = (await repo.allPlatforms(this.db))
+      .find((p) => p.group === group && p.status === PLATFORM_STATUS.on && p.maintainStatus === MAINTAIN_STATUS.running);
+    if (!target) throw new ApiError('not_found');
+    return this.transferIn(playerId, target.gpCode, amountMinor, { kind: 'central' }, clientKey);
+  }
+
+  /** The player's ledger lines of one category in a record date range, newest first. */
+  async moneyRecords(playerId: number, category: MoneyCategory, q: MoneyRecordsQuery): Promise<RecordPage<MoneyRecordView>> {
+    const { from, to } = dayRange(q.start, q.end);
+    const { rows, total } = await repo.moneyRecords(this.db, playerId, MONEY_CATEGORY_KINDS[category], from, to, q.pageSize, offsetOf(q));
+    return {
+      data: rows.map((r) => ({
+        id: r.id, kind: r.kind, ref: r.ref, memo: r.memo, created_at: new Date(r.created_at).toISOString(),
+        wallet: r.account_kind === 'central' ? 'central' : `bonus:${r.account_ref}`,
+        amount: minorToDecimal(BigInt(r.amount_minor)), balance_after: minorToDecimal(BigInt(r.balance_after_minor)),
+      })),
+      total,
+    };
+  }
+
+  /** The player's platform transfers in a record date range, newest first. */
+  async transferRecords(playerId: number, q: TransactionRecordQuery): Promise<RecordPage<TransferRecordView>> {
+    const { from, to } = dayRange(q.date_start, q.date_end);
+    const { rows, total } = await repo.transfersOf(this.db, playerId, from, to, q.pageSize, offsetOf(q));
+    return {
+      data: rows.map((t) => ({
+        id: t.id, gp_code: t.gpCode, direction: t.direction, wallet: t.walletKind === 'bonus' ? `bonus:${t.bonusWalletId}` : 'central',
+        amount: minorToDecimal(t.amountMinor), status: t.status, reason: t.reason,
+        created_at: t.createdAt.toISOString(), settled_at: t.settledAt?.toISOString() ?? null,
+      })),
+      total,
     };
   }
 
