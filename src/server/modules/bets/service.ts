@@ -109,6 +109,11 @@ export class BetsService {
     };
   }
 
+  /** A player's win or loss on the bets settled since a moment, for finance's review of a withdrawal. */
+  settledSince(playerId: number, since: Date) {
+    return repo.settledSince(this.db, playerId, since);
+  }
+
   /** A player's bets for the back office: any dates (Taipei days, both ends optional), paged, with totals. */
   async staffRecords(playerId: number, q: Paging & { code?: string; start?: string; end?: string }) {
     const from = q.start ? startOfTaipeiDate(q.start) : EARLIEST;

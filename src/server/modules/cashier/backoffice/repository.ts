@@ -143,11 +143,32 @@ export async function refusedCallbacksLastDay(db: DbOrTx): Promise<Array<{ gatew
     .groupBy(gatewayCallbackRefusals.gateway, gatewayCallbackRefusals.outcome).orderBy(gatewayCallbackRefusals.gateway, gatewayCallbackRefusals.outcome);
 }
 
-// Adjustments.
+// The review of one withdrawal.
 
-/** The adjustment journal an idempotency key wrote, with its player and amount, to tell a replay apart. */
-export async function adjustmentByKey(db: DbOrTx, key: string) {
-  const rows = await db.select({ id: journals.id, playerId: journals.playerId, kind: journals.kind }).from(journals)
-    .where(eq(journals.idempotencyKey, key)).limit(1);
-  return rows[0];
+/** The player a withdrawal belongs to. */
+export async function withdrawalPlayer(db: DbOrTx, id: string): Promise<number | undefined> {
+  const rows = await db.select({ playerId: withdrawals.playerId }).from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return rows[0]?.playerId;
+}
+
+/** A player's latest paid deposits, newest first. */
+export async function recentPaidDeposits(db: DbOrTx, playerId: number, limit: number) {
+  return db.select({ id: depositOrders.id, method: depositOrders.method, amountMinor: depositOrders.amountMinor, paidAt: depositOrders.paidAt })
+    .from(depositOrders).where(and(eq(depositOrders.playerId, playerId), eq(depositOrders.status, DEPOSIT_STATUS.paid)))
+    .orderBy(desc(depositOrders.paidAt)).limit(limit);
+}
+
+/** A player's withdrawals other than `exceptId`, newest first. */
+export async function otherWithdrawals(db: DbOrTx, playerId: number, exceptId: string, limit: number) {
+  return db.select({ id: withdrawals.id, status: withdrawals.status, amountMinor: withdrawals.amountMinor, createdAt: withdrawals.createdAt })
+    .from(withdrawals).where(and(eq(withdrawals.playerId, playerId), ne(withdrawals.id, exceptId)))
+    .orderBy(desc(withdrawals.createdAt)).limit(limit);
+}
+
+// Ledger reads: the cashier keeps these here until the ledger offers a read API.
+
+/** The journal an idempotency key wrote (a deposit's credit, a withdrawal's end), for the audit row's detail. */
+export async function journalIdByKey(db: DbOrTx, key: string): Promise<number | undefined> {
+  const rows = await db.select({ id: journals.id }).from(journals).where(eq(journals.idempotencyKey, key)).limit(1);
+  return rows[0]?.id;
 }

@@ -85,6 +85,12 @@ export async function journalByKey(db: DbOrTx, key: string) {
   return row ? { id: Number(row.id), ref: row.ref, creditedMinor: BigInt(row.credited ?? '0') } : undefined;
 }
 
+/** The player an adjustment's idempotency key already moved money for, to tell a replay from a reuse of the key. */
+export async function journalPlayerByKey(db: DbOrTx, key: string): Promise<{ id: number; playerId: number | null } | undefined> {
+  const rows = await db.select({ id: journals.id, playerId: journals.playerId }).from(journals).where(eq(journals.idempotencyKey, key)).limit(1);
+  return rows[0];
+}
+
 // Transfers.
 
 export async function pendingTransfersOf(db: DbOrTx, playerId: number) {

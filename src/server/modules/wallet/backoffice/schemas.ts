@@ -3,6 +3,7 @@
 // schemas.ts. Money arrives as decimal strings and leaves the schema as bigint minor units.
 import * as v from 'valibot';
 import { GAME_GROUPS } from '../../../../shared/constants.ts';
+import { idNumber } from '../../../../shared/schemas/ids.ts';
 import { decimalToMinor } from '../../../../shared/money.ts';
 import { pageQuery } from '../../../../shared/schemas/paging.ts';
 import { FINDING_STATUS, TRANSFER_STATUS, statusValues } from '../../../../shared/statuses.ts';
@@ -51,6 +52,35 @@ export const bonusGrantBody = v.strictObject({
   is_sports: v.optional(v.boolean('v.type.boolean'), false),
   /** Platforms the wallet may fund; empty means every platform. */
   platform_codes: v.optional(uniqueList(code(), CODES_MAX, 'bo.v.platform_codes'), []),
+}, 'v.type.object');
+
+/** One adjustment moves at most this much either way (10,000,000.00); more is a typing mistake. */
+const ADJUST_MAX_MINOR = 1_000_000_000n;
+/** An adjustment's reason fits the audit log's line. */
+const ADJUST_REASON_MAX = 200;
+
+/**
+ * A signed decimal string with at most two decimals, never zero, within ±ADJUST_MAX_MINOR. Numbers are
+ * refused: a float cannot carry an exact amount.
+ */
+const signedMoney = () => v.pipe(
+  v.string('bo.v.money.format'),
+  v.trim(),
+  v.regex(/^[+-]?\d{1,13}(\.\d{1,2})?$/, 'bo.v.adjust.format'),
+  v.transform((text) => {
+    const negative = text.startsWith('-');
+    const [whole, frac = ''] = text.replace(/^[+-]/, '').split('.');
+    const minor = BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0'));
+    return negative ? -minor : minor;
+  }),
+  v.check((m) => m !== 0n, 'bo.v.adjust.zero'),
+  v.check((m) => m <= ADJUST_MAX_MINOR && m >= -ADJUST_MAX_MINOR, 'bo.v.money.too_large'),
+);
+
+export const adjustmentBody = v.strictObject({
+  player_id: idNumber('bo.v.player_id'),
+  amount: signedMoney(),
+  reason: v.optional(v.pipe(trimmed(ADJUST_REASON_MAX), v.nonEmpty('bo.v.reason_required')), ''),
 }, 'v.type.object');
 
 export const blacklistBody = v.strictObject({

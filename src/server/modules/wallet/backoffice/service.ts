@@ -15,7 +15,7 @@ import type { Operator, PageOf } from '../../staff/service.ts';
 import type { Input } from '../../staff/schemas.ts';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import type { ProviderFaults } from './provider-faults.ts';
-import type { blacklistBody, bonusGrantBody, FaultsPatch } from './schemas.ts';
+import type { adjustmentBody, blacklistBody, bonusGrantBody, FaultsPatch } from './schemas.ts';
 import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS, type FindingStatus, type TransferStatus } from '../../../../shared/statuses.ts';
 
 /** Live balance reads go to providers at most this many at a time. */
@@ -227,6 +227,50 @@ export class BackofficeWalletService {
     return { wallet_id: w.id, journal_id: journal.id, amount: minorToDecimal(journal.creditedMinor), replayed: true };
   }
 
+  // Manual balance adjustments (the finance desk's page).
+
+  /**
+   * Adds to or takes from a player's central wallet, against the house's adjustment account. The key makes a
+   * retried request (a double click, a lost answer) return the first adjustment instead of moving money twice;
+   * the same key with another player or amount is refused by the ledger.
+   */
+  async adjust(op: Operator, input: Input<typeof adjustmentBody>, clientKey: string) {
+    const player = await repo.playerSummary(this.db, { id: input.player_id });
+    if (!player) throw new ApiError('not_found', { modal: ['bo.err.player_not_found'] });
+    const key = `bo:${clientKey}`;
+    const earlier = await repo.journalPlayerByKey(this.db, `adjust:${key}`);
+    if (earlier && earlier.playerId !== input.player_id) throw new ApiError('idempotency_mismatch');
+    const amount = minorToDecimal(input.amount);
+    let outcome: { journalId: number; replayed: boolean; balance: bigint } | undefined;
+    try {
+      await this.wallet.adjustCentral({
+        playerId: input.player_id, amountMinor: input.amount, memo: input.reason, staffId: op.staffId, idempotencyKey: key,
+        // The audit row is written in the journal's transaction and only when the journal is new: concurrent
+        // retries with one key write one journal and one audit row, and a replay says replayed: true.
+        onPosted: async (tx, posted) => {
+          outcome = { journalId: posted.journalId, replayed: posted.replayed, balance: posted.centralBalanceMinor };
+          if (posted.replayed) return;
+          await recordAudit(tx, {
+            staffId: op.staffId, action: 'balance.adjust', target: `player:${input.player_id}`, ip: op.ip,
+            detail: {
+              account: player.account, amount, reason: input.reason, journal_id: posted.journalId,
+              balance_after: minorToDecimal(posted.centralBalanceMinor), idempotency_key: clientKey,
+            },
+          });
+        },
+      });
+    } catch (err) {
+      // The ledger never lets a player's balance go below zero; say so in words finance recognises.
+      if (err instanceof ApiError && err.code === 'insufficient_funds') throw new ApiError('insufficient_funds', { amount: ['bo.err.adjust_negative'] });
+      throw err;
+    }
+    const balance = outcome?.replayed ? (await this.wallet.balances(input.player_id)).central : outcome!.balance;
+    return {
+      player_id: input.player_id, account: player.account, amount, journal_id: outcome!.journalId, balance: minorToDecimal(balance),
+      replayed: outcome!.replayed,
+    };
+  }
+
   // The blacklist: game groups a player may not play, optionally only on some platforms.
 
   async setBlacklist(op: Operator, playerId: number, input: Input<typeof blacklistBody>) {
@@ -293,6 +337,10 @@ export class BackofficeWalletService {
 
   async providerFaults() {
     return { platforms: await this.faults.list() };
+  }
+
+  async platformFaults(code: string) {
+    return { code, faults: await this.faults.get(code) };
   }
 
   async setProviderFaults(op: Operator, code: string, patch: FaultsPatch) {
