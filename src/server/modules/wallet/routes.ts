@@ -34,13 +34,19 @@ function sourceOf(body: v.InferOutput<typeof depositToPlatformBody>): Source {
   return walletId > 0 ? { kind: 'bonus', walletId } : { kind: 'central' };
 }
 
-export const walletRoutes: FastifyPluginAsync = async (plugin) => {
+export const walletRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(platformRoutes);
+  await app.register(transferRoutes);
+  await app.register(recordRoutes);
+};
+
+/** The platform wallets and list, and the links that open a game (the games domain decides whether one opens). */
+const platformRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
-  const { wallet, cashier, games } = app.services;
+  const { wallet, games } = app.services;
   // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
   const player = { onRequest: app.requirePlayer };
-  const moneyCommand = { headers: idempotencyHeaders, response: { 200: okBody(transferResultView) } };
 
   app.post('/games/wallet', { ...player, schema: { body: walletListBody, response: { 200: okBody(v.array(platformWalletView)) } } }, async (request) =>
     ok(await wallet.platformWallets(playerOf(request).playerId, request.body?.forceUpdate === true, request.locale)));
@@ -64,6 +70,15 @@ export const walletRoutes: FastifyPluginAsync = async (plugin) => {
     await wallet.setAutoTransfer(playerOf(request).playerId, request.body.auto_transfer);
     return ok({ auto_transfer: request.body.auto_transfer });
   });
+
+};
+
+/** Money between the central wallet, activity wallets and platforms. */
+const transferRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
+  const { wallet } = app.services;
+  const player = { onRequest: app.requirePlayer };
+  const moneyCommand = { headers: idempotencyHeaders, response: { 200: okBody(transferResultView) } };
 
   app.post('/players/autoTransFer/:code', { ...player, schema: { ...moneyCommand, params: codeParam, body: autoTransferBody } }, async (request) => {
     const result = await wallet.transferIn(playerOf(request).playerId, request.params.code, minorOf(request.body.money), sourceOf(request.body), clientKey(request));
@@ -108,6 +123,14 @@ export const walletRoutes: FastifyPluginAsync = async (plugin) => {
     await wallet.giveUpBonus(playerOf(request).playerId, Number(request.body.player_bonus_wallet_id));
     return ok(null, translate(request.locale, 'wallet.answer.given_up'));
   });
+
+};
+
+/** The player's money records and transaction records. */
+const recordRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
+  const { wallet, cashier } = app.services;
+  const player = { onRequest: app.requirePlayer };
 
   app.get('/players/money/:category', { ...player, schema: { params: moneyCategoryParams, querystring: moneyRecordsQuery, response: { 200: okBody(pageOf(moneyRecordView)) } } }, async (request) =>
     ok(await wallet.moneyRecords(playerOf(request).playerId, request.params.category, request.query)));

@@ -197,38 +197,7 @@ export class WalletService {
     const [platformAcc, transitAcc] = await Promise.all([
       this.accounts.playerAccount(playerId, 'platform', code), this.accounts.playerAccount(playerId, 'transit', code),
     ]);
-    let amountMinor: bigint;
-    if (amount === 'all') {
-      // Take what both sides agree is there: the ledger's figure, capped by the provider's own. The provider is
-      // asked first: a concurrent transfer journals its move (platform to transit) before it calls the
-      // provider, so any deduction the provider shows is already in the ledger read after it. Read the other
-      // way round, a withdraw-all racing another saw the provider emptied against a stale ledger figure and
-      // opened a mismatch that was not one.
-      const readBoth = async () => {
-        const live = await this.provider.balance(code, binding.providerPlayer);
-        if (live.kind === 'maintenance') throw new ApiError('platform_maintenance');
-        if (live.kind !== 'ok') throw new ApiError('platform_unavailable');
-        return { providerMinor: live.balanceMinor, ledger: await this.balance(this.db, platformAcc) };
-      };
-      let { providerMinor, ledger } = await readBoth();
-      // A difference is looked at twice before it becomes a finding: money may have moved between the reads.
-      if (providerMinor < ledger) ({ providerMinor, ledger } = await readBoth());
-      const findingId = `${code}:${playerId}`;
-      if (providerMinor < ledger) {
-        await repo.openFinding(this.db, {
-          kind: 'balance_mismatch', transferId: findingId, playerId, gpCode: code,
-          detail: { ledgerMinor: ledger.toString(), providerMinor: providerMinor.toString() },
-        });
-      } else {
-        // Both sides agree again: an earlier mismatch of this player's platform wallet is settled.
-        await repo.resolveFindings(this.db, findingId);
-      }
-      const live = { balanceMinor: providerMinor };
-      amountMinor = live.balanceMinor < ledger ? live.balanceMinor : ledger;
-      if (amountMinor <= 0n) throw new ApiError('nothing_to_transfer');
-    } else {
-      amountMinor = amount;
-    }
+    const amountMinor = amount === 'all' ? await this.agreedBalance(playerId, code, binding.providerPlayer, platformAcc) : amount;
     const id = newTransferId();
     const raced = await this.inTransaction(async (tx) => {
       const bound = await repo.playerPlatform(tx, playerId, code, true);
@@ -255,6 +224,38 @@ export class WalletService {
     if (raced) return raced;
     const outcome = await this.provider.transfer(code, { transferId: id, player: binding.providerPlayer, direction: 'out', amountMinor });
     return this.applyOutcome(id, outcome);
+  }
+
+  /**
+   * What a withdraw-all takes: what both sides agree is there, the ledger's figure capped by the provider's own. The
+   * provider is asked first: a concurrent transfer journals its move (platform to transit) before it calls the
+   * provider, so any deduction the provider shows is already in the ledger read after it. Read the other way round,
+   * a withdraw-all racing another saw the provider emptied against a stale ledger figure and opened a mismatch that
+   * was not one.
+   */
+  private async agreedBalance(playerId: number, code: string, providerPlayer: string, platformAcc: number): Promise<bigint> {
+    const readBoth = async () => {
+      const live = await this.provider.balance(code, providerPlayer);
+      if (live.kind === 'maintenance') throw new ApiError('platform_maintenance');
+      if (live.kind !== 'ok') throw new ApiError('platform_unavailable');
+      return { providerMinor: live.balanceMinor, ledger: await this.balance(this.db, platformAcc) };
+    };
+    let { providerMinor, ledger } = await readBoth();
+    // A difference is looked at twice before it becomes a finding: money may have moved between the reads.
+    if (providerMinor < ledger) ({ providerMinor, ledger } = await readBoth());
+    const findingId = `${code}:${playerId}`;
+    if (providerMinor < ledger) {
+      await repo.openFinding(this.db, {
+        kind: 'balance_mismatch', transferId: findingId, playerId, gpCode: code,
+        detail: { ledgerMinor: ledger.toString(), providerMinor: providerMinor.toString() },
+      });
+    } else {
+      // Both sides agree again: an earlier mismatch of this player's platform wallet is settled.
+      await repo.resolveFindings(this.db, findingId);
+    }
+    const amountMinor = providerMinor < ledger ? providerMinor : ledger;
+    if (amountMinor <= 0n) throw new ApiError('nothing_to_transfer');
+    return amountMinor;
   }
 
   /** Recovers every platform wallet that holds money (SPEC.md: withdrawAll). */
