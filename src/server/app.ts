@@ -32,6 +32,7 @@ import { betRoutes } from './modules/bets/routes.ts';
 import { gameListRoutes } from './modules/games/routes.ts';
 import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
 import { CashierService } from './modules/cashier/service.ts';
+import type { Timer } from './lib/timer.ts';
 import { cashierRoutes } from './modules/cashier/routes.ts';
 import { startJobs } from './jobs/runner.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
@@ -120,6 +121,8 @@ export interface BuildOptions {
   provider?: GameProvider;
   /** A payment gateway to use instead of the HTTP one. */
   gateway?: PaymentGateway;
+  /** Deferred writes (the cashier's refused-callback counts); tests pass a ManualTimer instead of real time. */
+  timer?: Timer;
   logger?: boolean;
 }
 
@@ -198,7 +201,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const gateway = opts.gateway ?? new PayBridgeGateway(config.gateway);
   const cashier = new CashierService({
-    db: database.db, system, gateway, publish: realtime.publisher, accounts: wallet.accounts, limiter,
+    db: database.db, system, gateway, publish: realtime.publisher, accounts: wallet.accounts, limiter, timer: opts.timer,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
 

@@ -20,6 +20,8 @@ import { validBetSince } from '../bets/service.ts';
 import { BANKS, isBank } from './banks.ts';
 import * as repo from './repository.ts';
 import type { ProtectionGate } from '../protection/gate.ts';
+import { realTimer, type Timer } from '../../lib/timer.ts';
+import { RefusalCounter, type RefusedOutcome } from './refusals.ts';
 import { depositLimitsMinor } from '../../../shared/amount.ts';
 
 /** SPEC.md section 9: withdrawals are at least 500 unless the operator sets another minimum. */
@@ -32,13 +34,8 @@ export const EXPIRY_BATCH = 100;
 /** Forged or malformed callbacks one sender may send per window before the rest are refused unread. */
 export const FORGED_CALLBACKS_PER_WINDOW = 20;
 const FORGED_WINDOW_MS = 10 * 60 * 1000;
-/** Refused callbacks are added to the back office's hourly counts at most this often per instance. */
-const REFUSAL_FLUSH_MS = 1000;
 /** Hourly counts of refused callbacks are kept this long. */
 const REFUSAL_KEEP_DAYS = 30;
-
-/** Why a callback was refused unread: its signature or shape failed, or its sender had failed too often. */
-export type RefusedOutcome = 'forged_or_malformed' | 'rate_limited';
 
 /** The gateway's page in the player's language (issue 10 item 6): it reads `lang`, and opens in Chinese without it. */
 function payUrlIn(payUrl: string | null, locale: 'zh-TW' | 'en'): string | null {
@@ -100,11 +97,15 @@ export class CashierService {
   private readonly limiter: Limiter | undefined;
   /** Told of every refused callback as it is refused (the Prometheus counter; set by the app). */
   onCallbackRefused: ((gateway: string, outcome: RefusedOutcome) => void) | undefined;
-  /** Refusals counted in memory and not yet added to gateway_callback_refusals, by outcome. */
-  private readonly unflushedRefusals = new Map<RefusedOutcome, number>();
-  private refusalFlush: Promise<void> | undefined;
+  /** Refused callbacks, written to gateway_callback_refusals a moment after they were counted. */
+  private readonly refusals: RefusalCounter;
 
-  constructor(deps: { db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter }) {
+  constructor(deps: {
+    db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string };
+    limiter?: Limiter;
+    /** When the refusal counts are written; tests pass a ManualTimer. */
+    timer?: Timer;
+  }) {
     this.db = deps.db;
     this.limiter = deps.limiter;
     this.system = deps.system;
@@ -112,6 +113,10 @@ export class CashierService {
     this.publish = deps.publish;
     this.accounts = deps.accounts;
     this.urls = deps.urls;
+    this.refusals = new RefusalCounter({
+      timer: deps.timer ?? realTimer,
+      write: (outcome, count) => repo.countRefusedCallbacks(this.db, { gateway: this.gateway.name, outcome, count, keepDays: REFUSAL_KEEP_DAYS }),
+    });
   }
 
   // ---- deposits ----------------------------------------------------------------------------------
@@ -381,33 +386,15 @@ export class CashierService {
 
   // ---- refused callbacks -------------------------------------------------------------------------
 
-  /**
-   * Counts a refused callback where operators see it: at once on the Prometheus counter, and in the hourly
-   * counts of gateway_callback_refusals for the back office. Those are written after the answer, one upsert per
-   * REFUSAL_FLUSH_MS for all the refusals of that moment, so a flood of forged callbacks costs this instance at
-   * most one statement a second and never delays the refusal; a crash loses at most the last second's count.
-   */
+  /** Counts a refused callback where operators see it: the Prometheus counter at once, the back office's figure soon after. */
   private countRefusal(outcome: RefusedOutcome): void {
     this.onCallbackRefused?.(this.gateway.name, outcome);
-    this.unflushedRefusals.set(outcome, (this.unflushedRefusals.get(outcome) ?? 0) + 1);
-    this.refusalFlush ??= new Promise<void>((resolve) => setTimeout(resolve, REFUSAL_FLUSH_MS).unref())
-      .then(() => this.flushRefusals())
-      .catch(() => undefined);
+    this.refusals.count(outcome);
   }
 
   /** Writes the refusals counted so far (the app calls it on close, tests to read the figure at once). */
-  async flushRefusals(): Promise<void> {
-    this.refusalFlush = undefined;
-    const counts = [...this.unflushedRefusals];
-    this.unflushedRefusals.clear();
-    for (const [outcome, n] of counts) {
-      try {
-        await repo.countRefusedCallbacks(this.db, { gateway: this.gateway.name, outcome, count: n, keepDays: REFUSAL_KEEP_DAYS });
-      } catch {
-        // The database is away: the count goes back into the next flush rather than being lost.
-        this.unflushedRefusals.set(outcome, (this.unflushedRefusals.get(outcome) ?? 0) + n);
-      }
-    }
+  flushRefusals(): Promise<void> {
+    return this.refusals.flush();
   }
 
   // ---- bank cards --------------------------------------------------------------------------------
