@@ -1,4 +1,4 @@
-// Schemas of the account calls of issue 11 (recovery, phone-code login, password change, avatar), used by
+// Schemas of the account calls (recovery, phone-code login, password change, avatar), used by
 // the server routes and by the islands that submit them. Messages are i18n keys, as in auth.ts.
 import * as v from 'valibot';
 import { accountField, passwordField, PHONE_RE } from './auth.ts';

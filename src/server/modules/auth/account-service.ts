@@ -1,4 +1,4 @@
-// The account flows of issue 11 beside the login of service.ts: password recovery in three steps with a
+// The account flows beside the login of service.ts: password recovery in three steps with a
 // single-use ticket, the phone-code login, the signed-in password change and the avatar.
 //
 // SMS codes come from node:crypto (tokens.ts), are six digits, belong to one purpose and one phone, live
@@ -31,7 +31,7 @@ const PROBE_IP_HOURLY = 60;
 const CHANGE_FAILURES = 5;
 const CHANGE_WINDOW_MS = 15 * 60 * 1000;
 
-/** The player calls a forced password change leaves open (issue 11), by route path. */
+/** The player calls a forced password change leaves open, by route path: the change itself, who am I, and sign-out. */
 export const OPEN_DURING_FORCED_CHANGE = new Set(['/api/auth/me', '/api/auth/logout', '/api/auth/password']);
 
 export interface LoginResult { access_token: string; token_type: 'Bearer'; expires_in: number }

@@ -89,7 +89,7 @@ export async function liveSessionByHash(db: DbOrTx, tokenHash: Buffer, absoluteM
   const rows = await db.select({
     sessionId: sessions.id, playerId: sessions.playerId, lastSeenAt: sessions.lastSeenAt,
     createdAt: sessions.createdAt, expiresAt: sessions.expiresAt,
-    // Read with the session so the forced password change (issue 11) costs no extra round trip.
+    // Read with the session so the forced password change costs no extra round trip.
     statusForcePassword: players.statusForcePassword,
   }).from(sessions)
     .innerJoin(players, eq(players.id, sessions.playerId))

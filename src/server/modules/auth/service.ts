@@ -40,7 +40,7 @@ export interface RequestContext { ip: string; userAgent: string; locale: Locale 
 export interface Auth {
   sessionId: number;
   playerId: number;
-  /** status_force_password is 2: every player call but the change, me and logout is refused (issue 11). */
+  /** status_force_password is 2: every player call but the change, me and logout is refused. */
   forcePassword?: boolean;
 }
 
@@ -96,7 +96,7 @@ export class AuthService {
       const found = await repo.latestCode(this.db, input.phone, 'register');
       if (!found) fields.code = ['v.code.not_requested'];
       else {
-        // One conditional update takes the try, so parallel requests cannot go past the limit (issue 11).
+        // One conditional update takes the try, so parallel requests cannot go past the limit.
         const attempt = await takeCodeAttempt(this.db, input.phone, 'register', CODE_MAX_ATTEMPTS);
         if (!attempt || !attempt.codeHash.equals(hashCode(input.phone, input.code ?? ''))) fields.code = ['v.code.wrong'];
         else codeId = attempt.id;

@@ -37,7 +37,7 @@ const FORGED_WINDOW_MS = 10 * 60 * 1000;
 /** Hourly counts of refused callbacks are kept this long. */
 const REFUSAL_KEEP_DAYS = 30;
 
-/** The gateway's page in the player's language (issue 10 item 6): it reads `lang`, and opens in Chinese without it. */
+/** The gateway's page in the player's language: it reads `lang`, and opens in Chinese without it. */
 function payUrlIn(payUrl: string | null, locale: 'zh-TW' | 'en'): string | null {
   if (!payUrl || locale !== 'en') return payUrl;
   try {
@@ -141,7 +141,7 @@ export class CashierService {
       methods: all.filter((m) => m.enabled).map((m) => m.method).sort((a, b) => rank(a) - rank(b)),
       min: minorToDecimal(settingMinor(s.single_deposit_min)),
       max: minorToDecimal(settingMinor(s.single_deposit_max)),
-      // Each method's effective limits: the operator's settings when set, else the method's own (issue 10 item 3).
+      // Each method's effective limits: the operator's settings when set, else the method's own.
       limits: Object.fromEntries(all.filter((m) => m.enabled).map((m) => {
         const l = depositLimitsMinor(m.method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
         return [m.method, { min: minorToDecimal(l.minMinor), max: minorToDecimal(l.maxMinor) }];

@@ -33,7 +33,7 @@ export const platformUpdateBody = v.pipe(
     maintain_start: v.optional(instant()),
     maintain_end: v.optional(instant()),
     sort: v.optional(sort()),
-    /** Also send players a platform message about the maintenance (issue 14); not stored on the platform. */
+    /** Also send players a platform message about the maintenance; not stored on the platform. */
     notify_players: v.optional(v.boolean('v.type.boolean')),
   }, 'v.type.object'),
   v.check((b) => Object.keys(b).length > 0, 'bo.v.nothing_to_change'),
