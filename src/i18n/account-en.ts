@@ -1,4 +1,4 @@
-// Account flows of issue 11: recovery, phone-code login, identity check, password change, avatars, member menu.
+// Account flows: recovery, phone-code login, identity check, password change, avatars, member menu.
 export const accountEn = {
   'error.confirm_user_not_found': 'User not found',
   'error.confirm_phone_error': 'Wrong phone number',

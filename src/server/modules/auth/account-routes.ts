@@ -1,7 +1,6 @@
 // The account calls (SPEC.md section 7): recovery, the phone-code login, the signed-in password
 // change and the avatar. Signed-in calls check the token on request, before the body is validated.
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
-import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import {
@@ -12,8 +11,6 @@ import { tokenView } from '../../../shared/schemas/auth.ts';
 import { AccountService } from './account-service.ts';
 import { requestContext } from './routes.ts';
 import { playerOf } from './request.ts';
-
-type In<S extends v.GenericSchema> = v.InferOutput<S>;
 
 export const accountRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.

@@ -14,7 +14,7 @@ import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { ChangePasswordInput } from '../../../shared/schemas/account.ts';
-import { AuthService, SESSION_TTL_MS, type Auth, type RequestContext } from './service.ts';
+import { AuthService, SESSION_TTL_MS, openSession, type Auth, type RequestContext } from './service.ts';
 import * as repo from './repository.ts';
 import * as accounts from './account-repository.ts';
 import { hashCode, hashToken, newSmsCode, newToken } from './tokens.ts';
@@ -162,15 +162,7 @@ export class AccountService {
       throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
     }
     await this.limiter.reset(AccountService.loginFailKey(player.id));
-    const { token, hash } = newToken();
-    const revoked = await this.db.transaction(async (tx) => {
-      const sessionId = await repo.insertSession(tx, {
-        playerId: player.id, tokenHash: hash, expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-        ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 300),
-      });
-      await repo.setLastLogin(tx, player.id);
-      return repo.revokeOtherSessions(tx, player.id, sessionId, 'double-login');
-    });
+    const { token, revoked } = await openSession(this.db, player.id, ctx);
     await this.recordLogin(player.id, 'phone_code', true, '', ctx);
     this.endSessions(revoked, ctx);
     return { access_token: token, token_type: 'Bearer', expires_in: Math.floor(SESSION_TTL_MS / 1000) };

@@ -44,6 +44,22 @@ export interface Auth {
   forcePassword?: boolean;
 }
 
+/**
+ * Opens a session for a player who proved who they are (password or phone code) and records the sign-in time. One
+ * live session per player: the newest login wins, and the caller tells the revoked sessions' devices so.
+ */
+export async function openSession(db: Db, playerId: number, ctx: RequestContext): Promise<{ token: string; revoked: number[] }> {
+  const { token, hash } = newToken();
+  const revoked = await db.transaction(async (tx) => {
+    const sessionId = await repo.insertSession(tx, {
+      playerId, tokenHash: hash, expiresAt: new Date(Date.now() + SESSION_TTL_MS), ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 300),
+    });
+    await repo.setLastLogin(tx, playerId);
+    return repo.revokeOtherSessions(tx, playerId, sessionId, 'double-login');
+  });
+  return { token, revoked };
+}
+
 export class AuthService {
   private readonly db: Db;
   private readonly system: SystemService;
@@ -161,16 +177,7 @@ export class AuthService {
     }
     await this.limiter.reset(failKey);
 
-    const { token, hash } = newToken();
-    const revoked = await this.db.transaction(async (tx) => {
-      const sessionId = await repo.insertSession(tx, {
-        playerId: player.id, tokenHash: hash, expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-        ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 300),
-      });
-      await repo.setLastLogin(tx, player.id);
-      // One live session per player: the newest login wins and the older devices are told so.
-      return repo.revokeOtherSessions(tx, player.id, sessionId, 'double-login');
-    });
+    const { token, revoked } = await openSession(this.db, player.id, ctx);
     for (const id of revoked) this.sessionCache?.invalidate(`s:${id}`);
     if (revoked.length) {
       this.publish.toSessions(revoked, 'double-login', { message: translate(ctx.locale, 'session.other_device') });

@@ -7,8 +7,9 @@ import type { Limiter } from '../../lib/limiter.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { inMoneyTransaction } from '../../lib/money-transaction.ts';
 import { AccountDirectory } from '../../ledger/accounts.ts';
-import { LedgerError, postJournal } from '../../ledger/ledger.ts';
+import { postJournal } from '../../ledger/ledger.ts';
 import type { PaymentGateway } from '../../integrations/payments/gateway.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
@@ -592,12 +593,7 @@ export class CashierService {
     this.publish.toPlayer(playerId, 'withdrawal', { id, status: action });
   }
 
-  private async inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
-    try {
-      await this.db.transaction(async (tx) => fn(tx));
-    } catch (err) {
-      if (err instanceof LedgerError) throw new ApiError(err.code === 'insufficient_funds' ? 'insufficient_funds' : 'idempotency_mismatch');
-      throw err;
-    }
+  private inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
+    return inMoneyTransaction(this.db, fn);
   }
 }

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { inMoneyTransaction } from '../../lib/money-transaction.ts';
 import { AccountDirectory, balanceOf } from '../../ledger/accounts.ts';
 import { LedgerError, postJournal, type Posting } from '../../ledger/ledger.ts';
 import type { GameProvider, TransferOutcome } from '../../integrations/games/provider.ts';
@@ -710,12 +711,7 @@ export class WalletService {
   }
 
   /** Runs a money transaction and turns the ledger's operating errors into API errors. */
-  private async inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
-    try {
-      await this.db.transaction(async (tx) => fn(tx));
-    } catch (err) {
-      if (err instanceof LedgerError) throw new ApiError(err.code === 'insufficient_funds' ? 'insufficient_funds' : 'idempotency_mismatch');
-      throw err;
-    }
+  private inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
+    return inMoneyTransaction(this.db, fn);
   }
 }
