@@ -6,7 +6,7 @@ import { DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues } from '../statuses.ts'
 
 /** A deposit's and a withdrawal's status on the wire: the stored words of src/shared/statuses.ts. */
 export const depositStatus = v.picklist(statusValues(DEPOSIT_STATUS));
-export const withdrawalStatus = v.picklist(statusValues(WITHDRAWAL_STATUS));
+const withdrawalStatus = v.picklist(statusValues(WITHDRAWAL_STATUS));
 
 export const DEPOSIT_METHODS = ['bank_transfer', 'card', 'cvs', 'online_banking', 'usdt'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
@@ -34,7 +34,7 @@ export const withdrawCreateBody = v.strictObject({
   bank_card_id: idSchema('cashier.card.required'),
 }, 'v.type.object');
 
-export const BANK_CARD_NUMBER_RE = /^\d{10,16}$/;
+const BANK_CARD_NUMBER_RE = /^\d{10,16}$/;
 export const bankCardBody = v.pipe(
   v.strictObject({
     bank: v.pipe(v.string('cashier.bank.required'), v.trim(), v.nonEmpty('cashier.bank.required'), v.maxLength(10)),

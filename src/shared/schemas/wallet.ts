@@ -54,7 +54,7 @@ export const autoTransferSwitchBody = v.strictObject({ auto_transfer: v.boolean(
 const dateText = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'v.date.invalid'));
 
 /** The ledger lines GET /api/players/money/:category lists: everything, transfers, bonuses or adjustments. */
-export const MONEY_CATEGORIES = ['all', 'transfer', 'bonus', 'adjust'] as const;
+const MONEY_CATEGORIES = ['all', 'transfer', 'bonus', 'adjust'] as const;
 export type MoneyCategory = (typeof MONEY_CATEGORIES)[number];
 export const moneyCategoryParams = v.strictObject({ category: v.picklist(MONEY_CATEGORIES, 'error.not_found') });
 

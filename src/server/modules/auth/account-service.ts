@@ -24,7 +24,7 @@ import { FORCE_PASSWORD_STATUS, PLAYER_STATUS } from '../../../shared/statuses.t
 export type CodePurpose = 'recover' | 'phone_login';
 
 /** A recovery ticket is good for this long after step 1. */
-export const RECOVERY_TICKET_TTL_MS = 10 * 60 * 1000;
+const RECOVERY_TICKET_TTL_MS = 10 * 60 * 1000;
 /** Bounds how many account and phone pairs one address may probe (ifPlayerExist and step 0). */
 const PROBE_IP_HOURLY = 60;
 /** Wrong current passwords on the signed-in change, per player: a stolen session cannot guess the password. */

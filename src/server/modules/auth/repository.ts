@@ -131,10 +131,6 @@ export async function latestCode(db: DbOrTx, phone: string, purpose: string) {
   return rows[0];
 }
 
-export async function countCodeAttempt(db: DbOrTx, id: number): Promise<void> {
-  await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, id));
-}
-
 /** Marks a code used; false when another request used it first. */
 export async function consumeCode(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.update(verificationCodes).set({ consumedAt: sql`now()` })

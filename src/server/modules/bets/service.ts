@@ -36,9 +36,9 @@ const sumOf = (list: string[]) => list.reduce((a, d) => a + (decimalToMinor(d) ?
 
 /** Records asked for per page, and pages read per platform in one run, so one run stays short. */
 export const PAGE_SIZE = 500;
-export const MAX_PAGES_PER_RUN = 20;
+const MAX_PAGES_PER_RUN = 20;
 /** Ledger journals written per postLedger call, in one transaction (at most MAX_BATCH_JOURNALS). */
-export const LEDGER_BATCH = 500;
+const LEDGER_BATCH = 500;
 
 export interface IngestResult { code: string; pages: number; received: number; inserted: number; updated: number; unchanged: number; unknownPlayer: number; error?: string }
 

@@ -31,7 +31,7 @@ const DEFAULT_WITHDRAW_MIN_MINOR = 50_000n;
 const TURNOVER_MULTIPLE = 1n;
 /** Expired gateway orders are checked with the gateway this long after their expiry before being closed. */
 const EXPIRY_GRACE_MS = 60_000;
-export const EXPIRY_BATCH = 100;
+const EXPIRY_BATCH = 100;
 /** Forged or malformed callbacks one sender may send per window before the rest are refused unread. */
 export const FORGED_CALLBACKS_PER_WINDOW = 20;
 const FORGED_WINDOW_MS = 10 * 60 * 1000;

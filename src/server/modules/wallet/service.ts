@@ -23,7 +23,7 @@ const MAX_BACKOFF_MS = 5 * 60_000;
 /** A margin past the provider's request lifetime before 'not found' is taken as 'never applied'. */
 const NOT_FOUND_MARGIN_MS = 5_000;
 /** Reconciliation handles at most this many transfers a run. */
-export const RECONCILE_BATCH = 100;
+const RECONCILE_BATCH = 100;
 /** Live balance reads from providers are given this long before the platform shows as unavailable. */
 const BALANCE_READ_CONCURRENCY = 4;
 
@@ -60,11 +60,11 @@ export interface RecordPage<T> { data: T[]; total: number }
 /** Unwinds a grant that lost a race to an identical one. */
 class RollbackGrant extends Error {}
 
-export function newTransferId(): string {
+function newTransferId(): string {
   return `TR${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
 }
 
-export function providerPlayerId(playerId: number): string {
+function providerPlayerId(playerId: number): string {
   return `p${playerId}`;
 }
 

@@ -11,7 +11,7 @@ import type { CashierService } from '../service.ts';
 import * as repo from './repository.ts';
 
 /** How many recent deposits and previous withdrawals the review shows. */
-export const CONTEXT_LIST_MAX = 5;
+const CONTEXT_LIST_MAX = 5;
 /** The win/loss window. */
 const WIN_LOSS_DAYS = 30;
 

@@ -7,7 +7,7 @@ import { pageQuery } from '../../../../shared/schemas/paging.ts';
 export const THUMBNAIL_LANGS = ['cn', 'en', 'th'] as const;
 export type ThumbnailLang = (typeof THUMBNAIL_LANGS)[number];
 /** Far more than any lobby shows; keeps a typo from sending a platform to the end of a list of billions. */
-export const SORT_MAX = 100_000;
+const SORT_MAX = 100_000;
 const NAME_MAX = 60;
 
 const str = () => v.string('v.type.string');

@@ -8,7 +8,7 @@ import {
   reconciliationFindings, sessions, staff,
 } from '../../../db/schema.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
-import { FINDING_STATUS, TRANSFER_STATUS, type FindingStatus, type TransferStatus } from '../../../../shared/statuses.ts';
+import { TRANSFER_STATUS, type FindingStatus, type TransferStatus } from '../../../../shared/statuses.ts';
 
 export type Blacklist = { type: string[]; game_platform_code: string[] };
 
@@ -175,9 +175,4 @@ export async function findings(db: DbOrTx, p: Paging & { status: FindingStatus }
     db.select({ n: sql<number>`count(*)::int` }).from(reconciliationFindings).where(where),
   ]);
   return { rows, total: countOf(total) };
-}
-
-export async function countOpenFindings(db: DbOrTx): Promise<number> {
-  return countOf(await db.select({ n: sql<number>`count(*)::int` }).from(reconciliationFindings)
-    .where(eq(reconciliationFindings.status, FINDING_STATUS.open)));
 }

@@ -9,13 +9,13 @@ import { pageQuery } from '../../../../shared/schemas/paging.ts';
 import { FINDING_STATUS, TRANSFER_STATUS, statusValues } from '../../../../shared/statuses.ts';
 
 /** One grant may put at most this much into an activity wallet (10,000,000.00). */
-export const GRANT_MAX_MINOR = 1_000_000_000n;
+const GRANT_MAX_MINOR = 1_000_000_000n;
 /** A bet target or give-up threshold of more than this (1,000,000,000.00) is a typing mistake. */
-export const TARGET_MAX_MINOR = 100_000_000_000n;
+const TARGET_MAX_MINOR = 100_000_000_000n;
 /** A wallet name fits a wallet card in the player's list. */
 const NAME_MAX = 60;
 /** More codes than platforms that will ever exist; stops lists built to be huge. */
-export const CODES_MAX = 30;
+const CODES_MAX = 30;
 
 const str = () => v.string('v.type.string');
 const trimmed = (max: number) => v.pipe(str(), v.maxLength(max, 'v.too_long'), v.trim());
@@ -122,9 +122,6 @@ const rate = () => v.pipe(v.number('bo.v.faults.rate'), v.minValue(0, 'bo.v.faul
 const wholeMs = (max: number) => v.pipe(
   v.number('bo.v.faults.ms'), v.integer('bo.v.faults.ms'), v.minValue(0, 'bo.v.faults.ms'), v.maxValue(max, 'bo.v.faults.ms'),
 );
-export const FAULT_KEYS = [
-  'latencyMs', 'errorRate', 'timeoutAfterApplyRate', 'timeoutBeforeApplyRate', 'duplicateDeliveryRate', 'maintenance', 'hangMs',
-] as const;
 export const faultsBody = v.pipe(
   v.strictObject({
     latencyMs: v.optional(wholeMs(30_000)),
