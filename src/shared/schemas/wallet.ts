@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { idSchema } from './ids.ts';
 import { amountProblem } from '../amount.ts';
 import { recordPageQuery } from './record-paging.ts';
+import { GAME_GROUPS } from '../constants.ts';
 import { TRANSFER_STATUS, statusValues, type TransferStatus } from '../statuses.ts';
 
 /** Money travels as a decimal string with at most two decimals; floats never touch a money path. */
@@ -34,7 +35,7 @@ export const depositToPlatformBody = v.strictObject({
 export const autoTransferBody = depositToPlatformBody;
 
 export const depositSpecialBody = v.strictObject({
-  group: v.picklist(['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'], 'error.not_found'),
+  group: v.picklist(GAME_GROUPS, 'error.not_found'),
   money: moneyField,
 }, 'v.type.object');
 
