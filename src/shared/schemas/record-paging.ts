@@ -9,3 +9,6 @@ export const recordPageQuery = {
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
   pageSize: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(RECORD_PAGE_SIZE_MAX)), String(RECORD_PAGE_SIZE)),
 };
+
+/** A page of a player's records as the API answers it: the rows and how many there are in all. */
+export interface RecordPage<T> { data: T[]; total: number }

@@ -24,6 +24,11 @@ import type { ProtectionGate } from '../protection/gate.ts';
 import { realTimer, type Timer } from '../../lib/timer.ts';
 import { RefusalCounter, type RefusedOutcome } from './refusals.ts';
 import { depositLimitsMinor } from '../../../shared/amount.ts';
+import type { DepositView, RequirementView, WithdrawalRecordView, WithdrawTermsView } from '../../../shared/schemas/cashier.ts';
+import type { TransactionRecordQuery } from '../../../shared/schemas/wallet.ts';
+import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
+import type { RecordPage } from '../../../shared/schemas/record-paging.ts';
+import { dayRange } from '../../lib/record-days.ts';
 
 /** SPEC.md section 9: withdrawals are at least 500 unless the operator sets another minimum. */
 const DEFAULT_WITHDRAW_MIN_MINOR = 50_000n;
@@ -58,18 +63,10 @@ function maskNumber(n: string): string {
   return n.length > 4 ? `${'*'.repeat(Math.max(0, n.length - 4))}${n.slice(-4)}` : n;
 }
 
-export type { DepositView } from '../../../shared/schemas/cashier.ts';
-import type { DepositView, RequirementView, WithdrawalRecordView, WithdrawTermsView } from '../../../shared/schemas/cashier.ts';
-import type { TransactionRecordQuery } from '../../../shared/schemas/wallet.ts';
-import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
-import { dayRange } from '../../lib/record-days.ts';
-
-/** A page of a player's records: the rows and how many there are in all. */
-export interface RecordPage<T> { data: T[]; total: number }
 
 /**
- * One deposit's turnover requirement, with valid bet allocated to deposits oldest first: what is left of
- * `achievedMinor` after the deposits paid before this one (`beforeMinor` of requirement) took theirs.
+ * One deposit's turnover requirement. Valid bet is allocated to deposits oldest first, so this one gets what is left
+ * of `achievedMinor` after the requirements of the deposits paid before it (`beforeMinor` in all) took theirs.
  */
 function requirementOf(d: { id: string; amountMinor: bigint; paidAt: Date }, beforeMinor: bigint, achievedMinor: bigint): RequirementView {
   const required = d.amountMinor * TURNOVER_MULTIPLE;
@@ -217,7 +214,7 @@ export class CashierService {
     return this.depositView((await repo.depositById(this.db, id))!);
   }
 
-  depositView(d: repo.DepositRow): DepositView {
+  private depositView(d: repo.DepositRow): DepositView {
     return {
       id: d.id, method: d.method as DepositMethod, amount: minorToDecimal(d.amountMinor), status: d.status, pay_url: d.payUrl,
       payment_code: d.paymentCode, expires_at: d.expiresAt?.toISOString() ?? null, created_at: d.createdAt.toISOString(),

@@ -37,6 +37,7 @@ import type { PlatformStatusView, PlatformView } from '../../../shared/schemas/g
 import type { JournalKind } from '../../ledger/kinds.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
+import type { RecordPage } from '../../../shared/schemas/record-paging.ts';
 import { dayRange } from '../../lib/record-days.ts';
 import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
@@ -53,9 +54,6 @@ const MONEY_CATEGORY_KINDS: Record<MoneyCategory, readonly JournalKind[] | undef
   bonus: ['bonus_grant', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', 'bonus_unlock', 'bonus_give_up', 'bonus_to_central', 'bonus_forfeit'],
   adjust: ['adjustment'],
 };
-
-/** A page of a player's records: the rows and how many there are in all. */
-export interface RecordPage<T> { data: T[]; total: number }
 
 /** Unwinds a grant that lost a race to an identical one. */
 class RollbackGrant extends Error {}
