@@ -9,8 +9,8 @@ import { ApiError } from '../../lib/errors.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
 import {
   autoTransferBody, autoTransferSwitchBody, bonusWalletBody, codeParam, depositBonusBody, depositSpecialBody,
-  depositToPlatformBody, gameLinkQuery, moneyCategoryParams, moneyRecordsQuery, transactionRecordQuery, walletListBody, withdrawFromPlatformBody,
-  autoTransferSwitchView, gameLinkView, moneyRecordView, platformWalletView, transferRecordView, transferResultView, unlockedView,
+  depositToPlatformBody, moneyCategoryParams, moneyRecordsQuery, transactionRecordQuery, walletListBody, withdrawFromPlatformBody,
+  autoTransferSwitchView, moneyRecordView, platformWalletView, transferRecordView, transferResultView, unlockedView,
 } from '../../../shared/schemas/wallet.ts';
 import { okBody, okEmpty, pageOf } from '../../../shared/schemas/envelope.ts';
 import { platformStatusView, platformView } from '../../../shared/schemas/games.ts';
@@ -40,11 +40,11 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   await app.register(recordRoutes);
 };
 
-/** The platform wallets and list, and the links that open a game (the games domain decides whether one opens). */
+/** The platform wallets and list, and the automatic transfer's settings. */
 const platformRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
-  const { wallet, games } = app.services;
+  const { wallet } = app.services;
   // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
   const player = { onRequest: app.requirePlayer };
 
@@ -54,14 +54,6 @@ const platformRoutes: FastifyPluginAsync = async (plugin) => {
   app.get('/games/platform/all', { schema: { response: { 200: okBody(v.array(platformView)) } } }, async (request) => ok(await wallet.platformList(request.locale)));
 
   app.get('/platforms/status', { schema: { response: { 200: okBody(v.array(platformStatusView)) } } }, async () => ok(await wallet.platformStatuses()));
-
-  app.get('/games/link/:code', { ...player, schema: { params: codeParam, querystring: gameLinkQuery, response: { 200: okBody(gameLinkView) } } }, async (request) =>
-    ok(await games.launch(playerOf(request).playerId, request.params.code, request.query.productId ?? 'lobby', request.locale)));
-
-  app.get('/demo/link/:code', { schema: { params: codeParam, querystring: gameLinkQuery, response: { 200: okBody(v.array(v.string())) } } }, async (request) => {
-    const url = await games.demo(request.params.code, request.query.productId ?? 'lobby', request.locale);
-    return ok(url ? [url] : [], 'success');
-  });
 
   app.get('/auth/autoTransfer/get/:code', { ...player, schema: { params: codeParam, response: { 200: okBody(v.array(bonusWalletView)) } } }, async (request) =>
     ok(await wallet.bonusWalletsFor(playerOf(request).playerId, request.params.code, request.locale)));
