@@ -1,4 +1,4 @@
-// 帳號功能的繁體中文字串。
+// 帳號功能的繁體中文字串：找回密碼、手機驗證碼登入、身分確認、變更密碼、頭像、會員選單。
 import type { accountEn } from './account-en.ts';
 
 export const accountZhTW: Record<keyof typeof accountEn, string> = {

@@ -12,6 +12,7 @@ import { redpacketEn } from './redpacket-en.ts';
 import { promoUiEn } from './promotions-screens-en.ts';
 import { uploadsEn } from './uploads-en.ts';
 import { promotionsEn } from './promotions-en.ts';
+import { moneyAnswersEn } from './money-answers-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -639,6 +640,7 @@ export const en = {
   ...promoUiEn,
   ...uploadsEn,
   ...promotionsEn,
+  ...moneyAnswersEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,4 @@
-// Traditional Chinese strings of the turnover record.
+// Traditional Chinese strings of the turnover record: /member/actions-record and its mobile page.
 import type { turnoverEn } from './turnover-en.ts';
 
 export const turnoverZhTW: Record<keyof typeof turnoverEn, string> = {

@@ -13,6 +13,7 @@ import { redpacketZhTW } from './redpacket-zh-TW.ts';
 import { promoUiZhTW } from './promotions-screens-zh-TW.ts';
 import { uploadsZhTW } from './uploads-zh-TW.ts';
 import { promotionsZhTW } from './promotions-zh-TW.ts';
+import { moneyAnswersZhTW } from './money-answers-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -630,4 +631,5 @@ export const zhTW: Record<MessageKey, string> = {
   ...promoUiZhTW,
   ...uploadsZhTW,
   ...promotionsZhTW,
+  ...moneyAnswersZhTW,
 };

@@ -50,6 +50,7 @@ import type { BetsEvents } from './modules/bets/events.ts';
 import { betRoutes } from './modules/bets/routes.ts';
 import { CashierService } from './modules/cashier/service.ts';
 import type { CashierEvents } from './modules/cashier/events.ts';
+import type { Timer } from './lib/timer.ts';
 import { cashierRoutes } from './modules/cashier/routes.ts';
 import { ProtectionService } from './modules/protection/service.ts';
 import type { ProtectionEvents } from './modules/protection/events.ts';
@@ -138,6 +139,8 @@ export interface BuildOptions {
   /** A payment gateway to use instead of the HTTP one. */
   gateway?: PaymentGateway;
   logger?: boolean;
+  /** Deferred writes (the cashier's refused-callback counts); tests pass a ManualTimer instead of real time. */
+  timer?: Timer;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -334,7 +337,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const games = new GamesService({ db, provider, wallet, gate: protection });
   const cashier = new CashierService({
     db, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway), publish, accounts, limiter, gate: protection, events,
-    onCallbackRefused: extras.refusedCallback,
+    onCallbackRefused: extras.refusedCallback, timer: opts.timer,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
   const vip = new VipService({ db, accounts, publish });

@@ -1,11 +1,13 @@
-// Names for the numeric statuses the API and the tables carry (SPEC.md keeps them numeric on the wire), so code
-// compares against a name instead of a bare number.
+// Names for the statuses the API and the tables carry, so code compares against a name instead of a bare number or
+// a string typed by hand. The numeric families stay numbers on the wire (SPEC.md); the text families (deposits,
+// withdrawals, platform transfers, reconciliation findings) are stored as these exact words, and every schema
+// picklist, column type and comparison is derived from the objects here.
 
-/** The numbers of one status family, e.g. StatusValue<typeof MESSAGE_STATUS> is 0 | 1. */
-export type StatusValue<T extends Record<string, number>> = T[keyof T];
+/** The values of one status family, e.g. StatusValue<typeof MESSAGE_STATUS> is 0 | 1. */
+export type StatusValue<T extends Record<string, number | string>> = T[keyof T];
 
-/** A family's numbers, for a schema's picklist: v.picklist(statusValues(STAFF_STATUS)). */
-export function statusValues<T extends Record<string, number>>(family: T): Array<StatusValue<T>> {
+/** A family's values, for a schema's picklist: v.picklist(statusValues(STAFF_STATUS)). */
+export function statusValues<T extends Record<string, number | string>>(family: T): Array<StatusValue<T>> {
   return Object.values(family) as Array<StatusValue<T>>;
 }
 
@@ -37,3 +39,19 @@ export const GIFT_STATUS = { off: 0, on: 1 } as const;
 export const BANK_CARD_STATUS = { pending: 0, usable: 1, refused: 2 } as const;
 /** A message's read flag on the wire and in chat_messages.read: 1 once its reader has seen it (live chat, player messages). */
 export const READ_STATUS = { unread: 0, read: 1 } as const;
+
+/**
+ * A deposit order: waiting for the gateway's callback or finance's review, credited, refused by the gateway, closed
+ * unpaid after its expiry, or refused by finance.
+ */
+export const DEPOSIT_STATUS = { pending: 'pending', paid: 'paid', failed: 'failed', expired: 'expired', rejected: 'rejected' } as const;
+export type DepositStatus = StatusValue<typeof DEPOSIT_STATUS>;
+/** A withdrawal: held and waiting for finance, paid out, refused by finance, or cancelled by its player. */
+export const WITHDRAWAL_STATUS = { applying: 'applying', paid: 'paid', rejected: 'rejected', cancelled: 'cancelled' } as const;
+export type WithdrawalStatus = StatusValue<typeof WITHDRAWAL_STATUS>;
+/** A transfer to or from a game platform: sent and awaiting the provider's answer, applied there, or refused and refunded. */
+export const TRANSFER_STATUS = { pending: 'pending', applied: 'applied', refunded: 'refunded' } as const;
+export type TransferStatus = StatusValue<typeof TRANSFER_STATUS>;
+/** A reconciliation finding: waiting for operators or for the two sides to agree again, or settled. */
+export const FINDING_STATUS = { open: 'open', resolved: 'resolved' } as const;
+export type FindingStatus = StatusValue<typeof FINDING_STATUS>;

@@ -1,19 +1,21 @@
-// Refused payment callbacks where operators see them (issue 9 follow-up): every forged or malformed callback is
-// counted on /metrics (payment_callbacks_refused_total by gateway and outcome) and in the back office's callback
-// log as the last 24 hours' figure, while their bodies are still not stored and only the first of a sender's
-// window is listed.
+// Refused payment callbacks where operators see them: every forged or malformed callback is counted on /metrics
+// (payment_callbacks_refused_total by gateway and outcome) and in the back office's callback log as the last 24
+// hours' figure, while their bodies are still not stored and only the first of a sender's window is listed. The
+// cashier writes its counts on a timer; this file drives that timer by hand instead of sleeping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { freshIp } from '../helpers/players.ts';
 import { gatewayCallbacks } from '../../src/server/db/schema.ts';
 import { FORGED_CALLBACKS_PER_WINDOW } from '../../src/server/modules/cashier/service.ts';
+import { ManualTimer } from '../../src/server/lib/timer.ts';
 
 const TOKEN = 'scrape-token-for-refused-callbacks-0123';
 let t: TestApp;
 let staffToken: string;
+const timer = new ManualTimer();
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN });
+  t = await createTestApp({ METRICS_TOKEN: TOKEN }, { timer });
   staffToken = (await signedInStaff(t, 'cbfinance', 'finance')).token;
 });
 afterAll(async () => { await t?.close(); });
@@ -63,7 +65,7 @@ describe('refused payment callbacks', () => {
     const n = FORGED_CALLBACKS_PER_WINDOW + 7;
     for (let i = 0; i < n; i++) await forged(ip);
     expect(await counter('rate_limited')).toBe(7);
-    await new Promise((r) => setTimeout(r, 1500));
+    await timer.advance(1500);
     const after = await figure();
     expect(after.total - before.total).toBe(n);
     expect(after.by_gateway).toEqual(expect.arrayContaining([

@@ -8,7 +8,7 @@ import { FakeProvider } from '../helpers/fake-provider.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { depositOrders, players, vipLevelHistory, vipRewards, vipStatus } from '../../src/server/db/schema.ts';
 import type { ProviderBet } from '../../src/server/integrations/games/provider.ts';
-import { taipeiDate } from '../../src/server/modules/wallet/dates.ts';
+import { taipeiDate } from '../../src/shared/time.ts';
 
 let t: TestApp;
 const provider = new FakeProvider();

@@ -4,7 +4,8 @@ import {
   bigint, bigserial, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, smallint, text,
   timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
-import type { TransferDirection, TransferOutcome } from '../../shared/schemas/wallet.ts';
+import type { TransferDirection } from '../../shared/schemas/wallet.ts';
+import type { DepositStatus, FindingStatus, TransferStatus, WithdrawalStatus } from '../../shared/statuses.ts';
 import type { BetStatus } from '../../shared/schemas/bets.ts';
 import type { JournalKind } from '../../shared/journal-kinds.ts';
 
@@ -285,7 +286,7 @@ export const platformTransfers = pgTable('platform_transfers', {
   walletKind: varchar('wallet_kind', { length: 10 }).notNull(),
   bonusWalletId: bigint('bonus_wallet_id', { mode: 'number' }),
   /** pending, applied or refunded. */
-  status: varchar('status', { length: 10 }).$type<TransferOutcome>().notNull(),
+  status: varchar('status', { length: 10 }).$type<TransferStatus>().notNull(),
   /** Why it is pending, or why it was refunded. */
   reason: text('reason').notNull(),
   clientKey: varchar('client_key', { length: 80 }),
@@ -308,8 +309,7 @@ export const reconciliationFindings = pgTable('reconciliation_findings', {
   playerId: bigint('player_id', { mode: 'number' }),
   gpCode: varchar('gp_code', { length: 20 }),
   detail: jsonb('detail').notNull().default({}),
-  /** open or resolved. */
-  status: varchar('status', { length: 10 }).notNull().default('open'),
+  status: varchar('status', { length: 10 }).$type<FindingStatus>().notNull().default('open'),
   createdAt: tsz('created_at').notNull().defaultNow(),
   resolvedAt: tsz('resolved_at'),
 }, (t) => [
@@ -422,8 +422,7 @@ export const depositOrders = pgTable('deposit_orders', {
   /** bank_transfer, card, cvs, online_banking or usdt. */
   method: varchar('method', { length: 20 }).notNull(),
   amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
-  /** pending, paid, failed, expired or rejected. */
-  status: varchar('status', { length: 10 }).notNull(),
+  status: varchar('status', { length: 10 }).$type<DepositStatus>().notNull(),
   gatewayOrderId: varchar('gateway_order_id', { length: 64 }),
   payUrl: text('pay_url'),
   paymentCode: varchar('payment_code', { length: 40 }),
@@ -479,8 +478,7 @@ export const withdrawals = pgTable('withdrawals', {
   amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
   feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
   bankCardId: bigint('bank_card_id', { mode: 'number' }).notNull().references(() => bankCards.id),
-  /** applying, cancelled, rejected or paid. */
-  status: varchar('status', { length: 10 }).notNull(),
+  status: varchar('status', { length: 10 }).$type<WithdrawalStatus>().notNull(),
   reason: text('reason').notNull().default(''),
   reviewedBy: bigint('reviewed_by', { mode: 'number' }),
   clientKey: varchar('client_key', { length: 80 }),

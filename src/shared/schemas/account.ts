@@ -1,4 +1,4 @@
-// Schemas of the account calls of issue 11 (recovery, phone-code login, password change, avatar), used by
+// Schemas of the account calls (recovery, phone-code login, password change, avatar), used by
 // the server routes and by the islands that submit them. Messages are i18n keys, as in auth.ts.
 import * as v from 'valibot';
 import { accountField, passwordField, PHONE_RE } from './auth.ts';
@@ -6,17 +6,17 @@ import { FORCE_PASSWORD_STATUS } from '../statuses.ts';
 
 const MAX_FIELD = 64;
 /** Codes are six digits (tokens.ts newSmsCode). */
-export const SMS_CODE_RE = /^\d{6}$/;
+const SMS_CODE_RE = /^\d{6}$/;
 /** The 15 preset avatars in public/avatars (SPEC.md section 9). */
-export const AVATAR_COUNT = 15;
+const AVATAR_COUNT = 15;
 export const AVATARS = Array.from({ length: AVATAR_COUNT }, (_, i) => `avatar-${i + 1}.svg`);
 
 const field = <S extends v.GenericSchema<unknown, string>>(schema: S) => v.optional(v.config(schema, { abortPipeEarly: true }), '');
 
-export const phoneOnlyField = field(v.pipe(
+const phoneOnlyField = field(v.pipe(
   v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('confirm_enter_phone'), v.regex(PHONE_RE, 'v.phone.invalid'),
 ));
-export const codeField = field(v.pipe(
+const codeField = field(v.pipe(
   v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('v.code.required'), v.regex(SMS_CODE_RE, 'v.code.invalid'),
 ));
 const confirmField = field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.password_confirm.required')));
@@ -71,7 +71,6 @@ export const avatarSchema = v.strictObject({
   avatar: v.picklist(AVATARS, 'account.v.avatar_unknown'),
 }, 'v.type.object');
 
-export type SendVerificationInput = v.InferOutput<typeof sendVerificationSchema>;
 export type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
 
 /** Operator actions on a player's account: each carries the reason that goes into the audit log. */

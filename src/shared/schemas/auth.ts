@@ -60,7 +60,6 @@ export function registerSchema(rules: RegisterRules) {
     ),
   );
 }
-export type RegisterInput = v.InferOutput<ReturnType<typeof registerSchema>>;
 
 export const loginSchema = v.strictObject({
   account: field(v.pipe(
@@ -97,4 +96,3 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
 /** A new session: the bearer token and how long it lives. */
 export const tokenView = v.object({ access_token: v.string(), token_type: v.literal('Bearer'), expires_in: v.number() });
 export const registeredView = v.object({ account: v.string() });
-export type TokenView = v.InferOutput<typeof tokenView>;

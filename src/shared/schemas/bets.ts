@@ -1,5 +1,6 @@
 // The bet-records query (SPEC.md section 7), shared by the route and the records island.
 import * as v from 'valibot';
+import { recordPageQuery } from './record-paging.ts';
 
 const dateText = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'v.date.invalid'));
 
@@ -8,8 +9,7 @@ export const betRecordsQuery = v.object({
   wallet_id: v.optional(v.pipe(v.string(), v.regex(/^\d{0,12}$/, 'v.type.string'))),
   start: v.optional(dateText),
   end: v.optional(dateText),
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
-  pageSize: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)), '10'),
+  ...recordPageQuery,
 });
 
 // Answers of the bet record calls.

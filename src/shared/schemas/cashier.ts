@@ -1,6 +1,12 @@
 // Schemas of the cashier forms and calls (SPEC.md sections 5 and 7), shared by the routes and the islands.
 import * as v from 'valibot';
 import { idSchema } from './ids.ts';
+import { recordPageQuery } from './record-paging.ts';
+import { DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues } from '../statuses.ts';
+
+/** A deposit's and a withdrawal's status on the wire: the stored words of src/shared/statuses.ts. */
+export const depositStatus = v.picklist(statusValues(DEPOSIT_STATUS));
+const withdrawalStatus = v.picklist(statusValues(WITHDRAWAL_STATUS));
 
 export const DEPOSIT_METHODS = ['bank_transfer', 'card', 'cvs', 'online_banking', 'usdt'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
@@ -28,7 +34,7 @@ export const withdrawCreateBody = v.strictObject({
   bank_card_id: idSchema('cashier.card.required'),
 }, 'v.type.object');
 
-export const BANK_CARD_NUMBER_RE = /^\d{10,16}$/;
+const BANK_CARD_NUMBER_RE = /^\d{10,16}$/;
 export const bankCardBody = v.pipe(
   v.strictObject({
     bank: v.pipe(v.string('cashier.bank.required'), v.trim(), v.nonEmpty('cashier.bank.required'), v.maxLength(10)),
@@ -79,7 +85,7 @@ export const depositView = v.object({
   id: v.string(),
   method: v.picklist(DEPOSIT_METHODS),
   amount: v.string(),
-  status: v.string(),
+  status: depositStatus,
   pay_url: v.nullable(v.string()),
   payment_code: v.nullable(v.string()),
   expires_at: v.nullable(v.string()),
@@ -117,18 +123,21 @@ export const withdrawTermsView = v.object({
   max_per_day: v.number(),
   need_real_name: v.boolean(),
 });
-export const withdrawCreatedView = v.object({ id: v.string(), amount: v.string(), fee: v.string(), status: v.string() });
+export const withdrawCreatedView = v.object({ id: v.string(), amount: v.string(), fee: v.string(), status: withdrawalStatus });
 
 /** A withdrawal of GET /api/auth/transactionRecordList?category=withdraw. */
 export const withdrawalRecordView = v.object({
   id: v.string(),
   amount: v.string(),
   fee: v.string(),
-  status: v.string(),
+  status: withdrawalStatus,
   reason: v.string(),
   created_at: v.string(),
   reviewed_at: v.nullable(v.string()),
 });
+
+/** The page of GET /api/finance/withdraw/limit/records. */
+export const requirementsQuery = v.object({ ...recordPageQuery });
 
 /** A turnover requirement a deposit created, of GET /api/finance/withdraw/limit/records. */
 export const requirementView = v.object({

@@ -1,20 +1,18 @@
-// The turnover record (issue 10 item 9, /member/actions-record): GET /api/players/turnover answers the valid bet
+// The turnover record (/member/actions-record): GET /api/players/turnover answers the valid bet
 // per Taipei day and game group over a date range of the last 30 days, paged, with the progress against the
 // withdrawal turnover requirement and against each active activity wallet's bet-flow target. One schema for the
 // query and one for the answer, shared by the route and the island.
 import * as v from 'valibot';
+import { recordPageQuery } from './record-paging.ts';
 
 const dateText = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'v.date.invalid'));
 const decimal = v.pipe(v.string(), v.regex(/^-?\d+\.\d{2}$/));
 
-/** Most rows a page may ask for; the pages ask for 10 (SPEC.md section 9). */
-export const TURNOVER_MAX_PAGE_SIZE = 100;
 
 export const turnoverQuery = v.object({
   date_start: v.optional(dateText),
   date_end: v.optional(dateText),
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
-  pageSize: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(TURNOVER_MAX_PAGE_SIZE)), '10'),
+  ...recordPageQuery,
 });
 export type TurnoverQuery = v.InferOutput<typeof turnoverQuery>;
 

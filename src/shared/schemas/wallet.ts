@@ -2,6 +2,9 @@
 import * as v from 'valibot';
 import { idSchema } from './ids.ts';
 import { amountProblem } from '../amount.ts';
+import { recordPageQuery } from './record-paging.ts';
+import { GAME_GROUPS } from '../constants.ts';
+import { TRANSFER_STATUS, statusValues, type TransferStatus } from '../statuses.ts';
 
 /** Money travels as a decimal string with at most two decimals; floats never touch a money path. */
 export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
@@ -32,7 +35,7 @@ export const depositToPlatformBody = v.strictObject({
 export const autoTransferBody = depositToPlatformBody;
 
 export const depositSpecialBody = v.strictObject({
-  group: v.picklist(['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'], 'error.not_found'),
+  group: v.picklist(GAME_GROUPS, 'error.not_found'),
   money: moneyField,
 }, 'v.type.object');
 
@@ -50,13 +53,18 @@ export const bonusWalletBody = v.strictObject({ player_bonus_wallet_id: id }, 'v
 export const autoTransferSwitchBody = v.strictObject({ auto_transfer: v.boolean('v.type.boolean') }, 'v.type.object');
 
 const dateText = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'v.date.invalid'));
-const pageNumber = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1');
-const pageSize = v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)), '10');
 
-export const moneyRecordsQuery = v.object({ start: v.optional(dateText), end: v.optional(dateText), page: pageNumber, pageSize });
+/** The ledger lines GET /api/players/money/:category lists: everything, transfers, bonuses or adjustments. */
+const MONEY_CATEGORIES = ['all', 'transfer', 'bonus', 'adjust'] as const;
+export type MoneyCategory = (typeof MONEY_CATEGORIES)[number];
+export const moneyCategoryParams = v.strictObject({ category: v.picklist(MONEY_CATEGORIES, 'error.not_found') });
+
+export const moneyRecordsQuery = v.object({ start: v.optional(dateText), end: v.optional(dateText), ...recordPageQuery });
+export type MoneyRecordsQuery = v.InferOutput<typeof moneyRecordsQuery>;
 export const transactionRecordQuery = v.object({
-  category: v.optional(v.string()), date_start: v.optional(dateText), date_end: v.optional(dateText), page: pageNumber, pageSize,
+  category: v.optional(v.string()), date_start: v.optional(dateText), date_end: v.optional(dateText), ...recordPageQuery,
 });
+export type TransactionRecordQuery = v.InferOutput<typeof transactionRecordQuery>;
 export const gameLinkQuery = v.object({ productId: v.optional(v.pipe(v.string(), v.maxLength(40))), player: v.optional(v.pipe(v.string(), v.maxLength(40))) });
 
 /**
@@ -87,8 +95,9 @@ export const platformWalletView = v.object({
   pending: v.boolean(),
 });
 
-export const TRANSFER_OUTCOMES = ['pending', 'applied', 'refunded'] as const;
-export type TransferOutcome = (typeof TRANSFER_OUTCOMES)[number];
+/** The transfer statuses, for picklists: derived from TRANSFER_STATUS in src/shared/statuses.ts. */
+export const TRANSFER_OUTCOMES = statusValues(TRANSFER_STATUS);
+export type TransferOutcome = TransferStatus;
 /** A transfer to or from a platform: applied, still being confirmed with the provider, or refused and refunded. */
 export const transferResultView = v.object({ id: v.string(), status: v.picklist(TRANSFER_OUTCOMES), reason: v.string(), amount: v.string() });
 

@@ -6,12 +6,13 @@ import { Banner, ConfirmDialog, ListState, Pager, cls, fill, formatTime, usePage
 import { Money, ShortId } from '../money.tsx';
 import { formatDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { DEPOSIT_STATUS, statusValues } from '../../../shared/statuses.ts';
 import type { DepositQueueView } from '../../../shared/schemas/backoffice/finance.ts';
 import {
   AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, useReview, type Deposit, type SharedT,
 } from './shared.tsx';
 
-export const DEPOSIT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'rejected'] as const;
+export const DEPOSIT_STATUSES = statusValues(DEPOSIT_STATUS);
 export const DEPOSIT_METHODS = ['bank_transfer', 'usdt', 'card', 'cvs', 'online_banking'] as const;
 
 export const DEPOSITS_KEYS = [

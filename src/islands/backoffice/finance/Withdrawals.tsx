@@ -12,8 +12,9 @@ import {
   useReview, type SharedT, type Withdrawal,
 } from './shared.tsx';
 import { WITHDRAWAL_CONTEXT_KEYS, WithdrawalContext } from './WithdrawalContext.tsx';
+import { WITHDRAWAL_STATUS, statusValues } from '../../../shared/statuses.ts';
 
-export const WITHDRAWAL_STATUSES = ['applying', 'paid', 'rejected', 'cancelled'] as const;
+export const WITHDRAWAL_STATUSES = statusValues(WITHDRAWAL_STATUS);
 
 export const WITHDRAWALS_KEYS = [
   ...SHARED_KEYS, ...WITHDRAWAL_CONTEXT_KEYS,

@@ -1,4 +1,4 @@
-// SQL for the account flows of issue 11: codes with bounded tries, recovery tickets, password and avatar
+// SQL for the account flows (recovery, phone-code login, password change): codes with bounded tries, recovery tickets, password and avatar
 // updates, the login history and a player's sessions.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';

@@ -1,7 +1,6 @@
-// The account calls of issue 11 (SPEC.md section 7): recovery, the phone-code login, the signed-in password
+// The account calls (SPEC.md section 7): recovery, the phone-code login, the signed-in password
 // change and the avatar. Signed-in calls check the token on request, before the body is validated.
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
-import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import {
@@ -11,9 +10,7 @@ import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { tokenView } from '../../../shared/schemas/auth.ts';
 import { AccountService } from './account-service.ts';
 import { requestContext } from './routes.ts';
-import type { Auth } from './service.ts';
-
-type In<S extends v.GenericSchema> = v.InferOutput<S>;
+import { playerOf } from './request.ts';
 
 export const accountRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
@@ -48,12 +45,12 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
   });
 
   app.put('/auth/password', { ...signedIn, schema: { body: changePasswordSchema, response: { 200: okEmpty } } }, async (request) => {
-    await account.changePassword(request.auth as Auth, request.body, requestContext(request));
+    await account.changePassword(playerOf(request), request.body, requestContext(request));
     return ok(null, 'success');
   });
 
   app.put('/auth/update', { ...signedIn, schema: { body: avatarSchema, response: { 200: okEmpty } } }, async (request) => {
-    await account.setAvatar(request.auth as Auth, request.body.avatar);
+    await account.setAvatar(playerOf(request), request.body.avatar);
     return ok(null, 'Successfully modified');
   });
 };

@@ -1,4 +1,4 @@
-// The account flows of issue 11 beside the login of service.ts: password recovery in three steps with a
+// The account flows beside the login of service.ts: password recovery in three steps with a
 // single-use ticket, the phone-code login, the signed-in password change and the avatar.
 //
 // SMS codes come from node:crypto (tokens.ts), are six digits, belong to one purpose and one phone, live
@@ -14,7 +14,7 @@ import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { ChangePasswordInput } from '../../../shared/schemas/account.ts';
-import { AuthService, SESSION_TTL_MS, type Auth, type RequestContext } from './service.ts';
+import { AuthService, SESSION_TTL_MS, openSession, type Auth, type RequestContext } from './service.ts';
 import * as repo from './repository.ts';
 import * as accounts from './account-repository.ts';
 import { hashCode, hashToken, newSmsCode, newToken } from './tokens.ts';
@@ -24,14 +24,14 @@ import { FORCE_PASSWORD_STATUS, PLAYER_STATUS } from '../../../shared/statuses.t
 export type CodePurpose = 'recover' | 'phone_login';
 
 /** A recovery ticket is good for this long after step 1. */
-export const RECOVERY_TICKET_TTL_MS = 10 * 60 * 1000;
+const RECOVERY_TICKET_TTL_MS = 10 * 60 * 1000;
 /** Bounds how many account and phone pairs one address may probe (ifPlayerExist and step 0). */
 const PROBE_IP_HOURLY = 60;
 /** Wrong current passwords on the signed-in change, per player: a stolen session cannot guess the password. */
 const CHANGE_FAILURES = 5;
 const CHANGE_WINDOW_MS = 15 * 60 * 1000;
 
-/** The player calls a forced password change leaves open (issue 11), by route path. */
+/** The player calls a forced password change leaves open, by route path: the change itself, who am I, and sign-out. */
 export const OPEN_DURING_FORCED_CHANGE = new Set(['/api/auth/me', '/api/auth/logout', '/api/auth/password']);
 
 export interface LoginResult { access_token: string; token_type: 'Bearer'; expires_in: number }
@@ -162,15 +162,7 @@ export class AccountService {
       throw new ApiError('account_disabled', { modal: ['error.account_disabled'] });
     }
     await this.limiter.reset(AccountService.loginFailKey(player.id));
-    const { token, hash } = newToken();
-    const revoked = await this.db.transaction(async (tx) => {
-      const sessionId = await repo.insertSession(tx, {
-        playerId: player.id, tokenHash: hash, expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-        ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 300),
-      });
-      await repo.setLastLogin(tx, player.id);
-      return repo.revokeOtherSessions(tx, player.id, sessionId, 'double-login');
-    });
+    const { token, revoked } = await openSession(this.db, player.id, ctx);
     await this.recordLogin(player.id, 'phone_code', true, '', ctx);
     this.endSessions(revoked, ctx);
     return { access_token: token, token_type: 'Bearer', expires_in: Math.floor(SESSION_TTL_MS / 1000) };

@@ -90,7 +90,7 @@ export async function liveSessionByHash(db: DbOrTx, tokenHash: Buffer, absoluteM
   const rows = await db.select({
     sessionId: sessions.id, playerId: sessions.playerId, lastSeenAt: sessions.lastSeenAt,
     createdAt: sessions.createdAt, expiresAt: sessions.expiresAt,
-    // Read with the session so the forced password change (issue 11) costs no extra round trip.
+    // Read with the session so the forced password change costs no extra round trip.
     statusForcePassword: players.statusForcePassword,
   }).from(sessions)
     .innerJoin(players, eq(players.id, sessions.playerId))
@@ -130,10 +130,6 @@ export async function latestCode(db: DbOrTx, phone: string, purpose: string) {
     .where(and(eq(verificationCodes.phone, phone), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
     .orderBy(desc(verificationCodes.id)).limit(1);
   return rows[0];
-}
-
-export async function countCodeAttempt(db: DbOrTx, id: number): Promise<void> {
-  await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, id));
 }
 
 /** Marks a code used; false when another request used it first. */

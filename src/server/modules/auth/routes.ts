@@ -6,7 +6,8 @@ import { ok } from '../../lib/reply.ts';
 import { loginSchema, registeredView, sendPhoneSchema, tokenView } from '../../../shared/schemas/auth.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { userView } from '../../../shared/schemas/user.ts';
-import type { Auth, RequestContext } from './service.ts';
+import type { RequestContext } from './service.ts';
+import { playerOf } from './request.ts';
 import { AccountService } from './account-service.ts';
 import { ApiError } from '../../lib/errors.ts';
 
@@ -25,7 +26,7 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   const { auth } = app.services;
 
   const requirePlayer = app.requirePlayer;
-  // The back office's login history (issue 11) records each outcome; the login itself stays in service.ts.
+  // The back office's login history records each outcome; the login itself stays in service.ts.
   const history = new AccountService({ db: app.services.db, system: app.services.system, limiter: app.services.limiter, sms: app.services.sms, publish: app.services.realtime.publisher });
 
   app.post('/auth/login', {
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   }, async (request) => ok(await auth.register(request.body, requestContext(request)), 'Registered'));
 
   app.get('/auth/me', { onRequest: requirePlayer, schema: { response: { 200: okBody(userView) } } }, async (request) => {
-    const a = request.auth as Auth;
+    const a = playerOf(request);
     // Polled every 10 s by every signed-in player: the answer is reused until something it shows changes.
     return ok(await auth.cachedView(a.playerId, request.locale, async () => {
       const [user, wallets] = await Promise.all([auth.me(a, request.locale), app.services.wallet.userSummary(a.playerId, request.locale)]);
@@ -57,7 +58,7 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   });
 
   app.get('/auth/logout', { onRequest: requirePlayer, schema: { response: { 200: okEmpty } } }, async (request) => {
-    await auth.logout(request.auth as Auth);
+    await auth.logout(playerOf(request));
     return ok(null, 'Logged out');
   });
 

@@ -41,8 +41,24 @@ export interface RequestContext { ip: string; userAgent: string; locale: Locale 
 export interface Auth {
   sessionId: number;
   playerId: number;
-  /** status_force_password is 2: every player call but the change, me and logout is refused (issue 11). */
+  /** status_force_password is 2: every player call but the change, me and logout is refused. */
   forcePassword?: boolean;
+}
+
+/**
+ * Opens a session for a player who proved who they are (password or phone code) and records the sign-in time. One
+ * live session per player: the newest login wins, and the caller tells the revoked sessions' devices so.
+ */
+export async function openSession(db: Db, playerId: number, ctx: RequestContext): Promise<{ token: string; revoked: number[] }> {
+  const { token, hash } = newToken();
+  const revoked = await db.transaction(async (tx) => {
+    const sessionId = await repo.insertSession(tx, {
+      playerId, tokenHash: hash, expiresAt: new Date(Date.now() + SESSION_TTL_MS), ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 300),
+    });
+    await repo.setLastLogin(tx, playerId);
+    return repo.revokeOtherSessions(tx, playerId, sessionId, 'double-login');
+  });
+  return { token, revoked };
 }
 
 export class AuthService {
@@ -74,6 +90,12 @@ export class AuthService {
     this.publish = deps.publish;
   }
 
+  /** A player's id and account name, for another domain's page about that player; undefined when there is none. */
+  async playerAccount(playerId: number): Promise<{ id: number; account: string } | undefined> {
+    const p = await repo.playerById(this.db, playerId);
+    return p ? { id: p.id, account: p.account } : undefined;
+  }
+
   static hashPassword(password: string): Promise<string> {
     return argonHash(password, ARGON);
   }
@@ -98,7 +120,7 @@ export class AuthService {
       const found = await repo.latestCode(this.db, input.phone, 'register');
       if (!found) fields.code = ['v.code.not_requested'];
       else {
-        // One conditional update takes the try, so parallel requests cannot go past the limit (issue 11).
+        // One conditional update takes the try, so parallel requests cannot go past the limit.
         const attempt = await takeCodeAttempt(this.db, input.phone, 'register', CODE_MAX_ATTEMPTS);
         if (!attempt || !attempt.codeHash.equals(hashCode(input.phone, input.code ?? ''))) fields.code = ['v.code.wrong'];
         else codeId = attempt.id;
@@ -163,16 +185,7 @@ export class AuthService {
     }
     await this.limiter.reset(failKey);
 
-    const { token, hash } = newToken();
-    const revoked = await this.db.transaction(async (tx) => {
-      const sessionId = await repo.insertSession(tx, {
-        playerId: player.id, tokenHash: hash, expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-        ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 300),
-      });
-      await repo.setLastLogin(tx, player.id);
-      // One live session per player: the newest login wins and the older devices are told so.
-      return repo.revokeOtherSessions(tx, player.id, sessionId, 'double-login');
-    });
+    const { token, revoked } = await openSession(this.db, player.id, ctx);
     for (const id of revoked) this.sessionCache?.invalidate(`s:${id}`);
     if (revoked.length) {
       this.publish.toSessions(revoked, 'double-login', { message: translate(ctx.locale, 'session.other_device') });

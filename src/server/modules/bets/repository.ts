@@ -132,6 +132,18 @@ export async function betsOf(db: DbOrTx, q: BetQuery) {
   return { rows, totals: totals[0]! };
 }
 
+/** A player's settled bets since a moment: how many, and their stakes, payouts and valid bet. */
+export async function settledSince(db: DbOrTx, playerId: number, since: Date) {
+  const rows = await db.select({
+    n: sql<number>`count(*)::int`,
+    stake: sql<string>`coalesce(sum(${betRecords.stakeMinor}), 0)::text`,
+    payout: sql<string>`coalesce(sum(${betRecords.payoutMinor}), 0)::text`,
+    valid: sql<string>`coalesce(sum(${betRecords.validBetMinor}), 0)::text`,
+  }).from(betRecords).where(and(eq(betRecords.playerId, playerId), eq(betRecords.status, 'settled'), gte(betRecords.settledAt, since)));
+  const r = rows[0];
+  return { bets: r?.n ?? 0, stakeMinor: BigInt(r?.stake ?? '0'), payoutMinor: BigInt(r?.payout ?? '0'), validMinor: BigInt(r?.valid ?? '0') };
+}
+
 /** Valid bet of a player since a moment: the turnover that withdrawal requirements count. */
 export async function validBetSince(db: DbOrTx, playerId: number, since: Date): Promise<bigint> {
   const rows = await db.select({ v: sql<string>`coalesce(sum(${betRecords.validBetMinor}), 0)::text` }).from(betRecords)

@@ -2,7 +2,7 @@
 // changes nothing, a corrected one replaces the old with its history kept), valid bet computed per game
 // type, activity-wallet bet progress advanced, and each bet's money mirrored in the ledger so the platform
 // wallet there keeps agreeing with the provider's.
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { GameProvider, ProviderBet } from '../../integrations/games/provider.ts';
 import { ProviderError } from '../../integrations/games/provider.ts';
 import { LedgerError, postJournals, type JournalInput } from '../../ledger/ledger.ts';
@@ -12,12 +12,35 @@ import * as repo from './repository.ts';
 import type { EventPublisher } from '../../lib/events.ts';
 import type { BetsEvents } from './events.ts';
 import { netEffectMinor, validBetMinor } from './valid-bet.ts';
+import { minorToDecimal, decimalToMinor } from '../../../shared/money.ts';
+import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
+import type { BetRecordsView } from '../../../shared/schemas/bets.ts';
+import type { TurnoverAnswer, TurnoverQuery } from '../../../shared/schemas/turnover.ts';
+import type { RequirementView } from '../../../shared/schemas/cashier.ts';
+import { DAY_MS, startOfTaipeiDate } from '../../../shared/time.ts';
+import { dayRange } from '../../lib/record-days.ts';
+
+/** The back office asks for bets of any date: before the site existed and after this century are not asked for. */
+const EARLIEST = new Date('2000-01-01T00:00:00Z');
+const LATEST = new Date('2100-01-01T00:00:00Z');
+
+/**
+ * A player's valid bet since a moment: the turnover that the cashier's withdrawal requirements count. Read on the
+ * caller's connection, so the cashier can ask inside the transaction that holds its player lock.
+ */
+export function validBetSince(db: DbOrTx, playerId: number, since: Date): Promise<bigint> {
+  return repo.validBetSince(db, playerId, since);
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const left = (target: bigint, done: bigint) => (done >= target ? 0n : target - done);
+const sumOf = (list: string[]) => list.reduce((a, d) => a + (decimalToMinor(d) ?? 0n), 0n);
 
 /** Records asked for per page, and pages read per platform in one run, so one run stays short. */
 export const PAGE_SIZE = 500;
-export const MAX_PAGES_PER_RUN = 20;
+const MAX_PAGES_PER_RUN = 20;
 /** Ledger journals written per postLedger call, in one transaction (at most MAX_BATCH_JOURNALS). */
-export const LEDGER_BATCH = 500;
+const LEDGER_BATCH = 500;
 
 export interface IngestResult { code: string; pages: number; received: number; inserted: number; updated: number; unchanged: number; unknownPlayer: number; error?: string }
 
@@ -35,6 +58,85 @@ export class BetsService {
     this.provider = deps.provider;
     this.accounts = deps.accounts;
     this.publish = deps.publish;
+  }
+
+  // ---- reading bets --------------------------------------------------------------------------------
+
+  /** A player's bets in a record date range (GET /players/bet/records), paged, with the range's totals. */
+  async records(playerId: number, q: { code?: string; wallet_id?: string; start?: string; end?: string } & Paging): Promise<BetRecordsView> {
+    const { from, to } = dayRange(q.start, q.end);
+    const { rows, totals } = await repo.betsOf(this.db, {
+      playerId, code: q.code || undefined, walletId: q.wallet_id === undefined || q.wallet_id === '' ? undefined : Number(q.wallet_id),
+      from, to, limit: q.pageSize, offset: offsetOf(q),
+    });
+    const stake = BigInt(totals.stake);
+    const payout = BigInt(totals.payout);
+    return {
+      data: rows.map((b) => ({
+        id: b.id, bet_id: b.betId, code: b.gpCode, game: b.game, game_type: b.gameType,
+        stake: minorToDecimal(b.stakeMinor), payout: minorToDecimal(b.status === 'settled' ? b.payoutMinor : 0n),
+        win_loss: minorToDecimal(b.status === 'settled' ? b.payoutMinor - b.stakeMinor : b.status === 'open' ? -b.stakeMinor : 0n),
+        valid_bet: minorToDecimal(b.validBetMinor), status: b.status, wallet_id: b.bonusWalletId ?? 0,
+        placed_at: b.placedAt.toISOString(), settled_at: b.settledAt?.toISOString() ?? null,
+      })),
+      total: totals.n,
+      totals: { stake: minorToDecimal(stake), payout: minorToDecimal(payout), valid_bet: minorToDecimal(BigInt(totals.valid)), win_loss: minorToDecimal(payout - stake) },
+    };
+  }
+
+  /**
+   * The turnover record: valid bet per Taipei day and game group, the progress against the withdrawal requirement
+   * (the cashier's own allocation, `requirements`, as GET /finance/withdraw/limit/records shows it) and each active
+   * activity wallet's bet-flow target.
+   */
+  async turnover(playerId: number, q: TurnoverQuery, requirements: RequirementView[]): Promise<TurnoverAnswer> {
+    const { from, to } = dayRange(q.date_start, q.date_end);
+    const [days, wallets] = await Promise.all([
+      repo.validBetByDay(this.db, { playerId, from, to, limit: q.pageSize, offset: offsetOf(q) }),
+      repo.activeBonusWallets(this.db, playerId),
+    ]);
+    const required = sumOf(requirements.map((r) => r.required));
+    const achieved = sumOf(requirements.map((r) => r.achieved));
+    return {
+      data: days.rows.map((r) => ({ date: r.day, game_type: r.gameType, bets: r.bets, valid_bet: minorToDecimal(r.validMinor) })),
+      total: days.groups,
+      total_valid_bet: minorToDecimal(days.validMinor),
+      withdraw: {
+        required: minorToDecimal(required), achieved: minorToDecimal(achieved), remaining: minorToDecimal(left(required, achieved)),
+        done: requirements.every((r) => r.done), deposits: requirements.length,
+      },
+      wallets: wallets.map((w) => ({
+        id: w.id, name: w.name, name_en: w.nameEn, target: minorToDecimal(w.target), achieved: minorToDecimal(w.achieved),
+        remaining: minorToDecimal(left(w.target, w.achieved)), done: w.achieved >= w.target,
+      })),
+    };
+  }
+
+  /** A player's win or loss on the bets settled since a moment, for finance's review of a withdrawal. */
+  settledSince(playerId: number, since: Date) {
+    return repo.settledSince(this.db, playerId, since);
+  }
+
+  /** A player's bets for the back office: any dates (Taipei days, both ends optional), paged, with totals. */
+  async staffRecords(playerId: number, q: Paging & { code?: string; start?: string; end?: string }) {
+    const from = q.start ? startOfTaipeiDate(q.start) : EARLIEST;
+    const to = q.end ? new Date(startOfTaipeiDate(q.end).getTime() + DAY_MS - 1) : LATEST;
+    const { rows, totals } = await repo.betsOf(this.db, { playerId, code: q.code || undefined, from, to, limit: q.pageSize, offset: offsetOf(q) });
+    return {
+      data: rows.map((b) => ({
+        id: b.id, gp_code: b.gpCode, bet_id: b.betId, game: b.game, game_type: b.gameType, status: b.status,
+        stake: minorToDecimal(b.stakeMinor), payout: minorToDecimal(b.payoutMinor), valid_bet: minorToDecimal(b.validBetMinor),
+        /** What the player won (+) or lost (−) on a settled bet; nothing yet on an open one, nothing at all on a void one. */
+        win_loss: b.status === 'settled' ? minorToDecimal(b.payoutMinor - b.stakeMinor) : b.status === 'void' ? '0.00' : null,
+        wallet: b.bonusWalletId ? `bonus:${b.bonusWalletId}` : 'central',
+        placed_at: iso(b.placedAt), settled_at: iso(b.settledAt),
+      })),
+      total: totals.n, page: q.page, pageSize: q.pageSize,
+      totals: {
+        count: totals.n, stake: minorToDecimal(BigInt(totals.stake)), payout: minorToDecimal(BigInt(totals.payout)),
+        valid_bet: minorToDecimal(BigInt(totals.valid)),
+      },
+    };
   }
 
   /** Pulls one provider's bet log from the saved cursor until it is caught up (or the run's page limit). */

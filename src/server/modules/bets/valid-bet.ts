@@ -11,7 +11,7 @@ export interface BetForValidity {
 }
 
 /** Sports and esports bets at shorter odds than this are near-certain and do not count. */
-export const MIN_COUNTED_ODDS = 1.5;
+const MIN_COUNTED_ODDS = 1.5;
 
 export function validBetMinor(bet: BetForValidity): bigint {
   if (bet.status !== 'settled') return 0n;

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, levels, players, withdrawals } from '../../db/schema.ts';
+import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../shared/statuses.ts';
 
 export type DepositRow = typeof depositOrders.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -23,18 +24,40 @@ export async function updateDeposit(db: DbOrTx, id: string, values: Partial<type
 export async function gatewayDepositsTodayMinor(db: DbOrTx, playerId: number, since: Date): Promise<bigint> {
   const r = await db.select({ s: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)::text` }).from(depositOrders)
     .where(and(eq(depositOrders.playerId, playerId), inArray(depositOrders.method, ['card', 'cvs', 'online_banking']),
-      inArray(depositOrders.status, ['pending', 'paid']), gte(depositOrders.createdAt, since)));
+      inArray(depositOrders.status, [DEPOSIT_STATUS.pending, DEPOSIT_STATUS.paid]), gte(depositOrders.createdAt, since)));
   return BigInt(r[0]?.s ?? '0');
 }
 export async function expiredPendingGatewayOrders(db: DbOrTx, before: Date, limit: number): Promise<DepositRow[]> {
   return db.select().from(depositOrders)
-    .where(and(eq(depositOrders.status, 'pending'), inArray(depositOrders.method, ['card', 'cvs', 'online_banking']), lt(depositOrders.expiresAt, before)))
+    .where(and(eq(depositOrders.status, DEPOSIT_STATUS.pending), inArray(depositOrders.method, ['card', 'cvs', 'online_banking']), lt(depositOrders.expiresAt, before)))
     .orderBy(asc(depositOrders.expiresAt)).limit(limit);
 }
+const paidSince = (playerId: number, since: Date | null) =>
+  and(eq(depositOrders.playerId, playerId), eq(depositOrders.status, DEPOSIT_STATUS.paid), since ? gte(depositOrders.paidAt, since) : undefined);
+
 export async function paidDepositsSince(db: DbOrTx, playerId: number, since: Date | null): Promise<DepositRow[]> {
-  return db.select().from(depositOrders)
-    .where(and(eq(depositOrders.playerId, playerId), eq(depositOrders.status, 'paid'), since ? gte(depositOrders.paidAt, since) : undefined))
-    .orderBy(asc(depositOrders.paidAt)).limit(1000);
+  return db.select().from(depositOrders).where(paidSince(playerId, since))
+    .orderBy(asc(depositOrders.paidAt), asc(depositOrders.id)).limit(1000);
+}
+
+/**
+ * A page of the paid deposits since a moment, newest first, each with the sum of the deposits paid before it
+ * (what the turnover allocation, oldest first, serves before this one), their count, and when the first was paid.
+ */
+export async function paidDepositsPage(db: DbOrTx, playerId: number, since: Date | null, limit: number, offset: number) {
+  const where = paidSince(playerId, since);
+  const beforeMinor = sql<string>`coalesce(sum(${depositOrders.amountMinor}) over (order by ${depositOrders.paidAt}, ${depositOrders.id}
+    rows between unbounded preceding and 1 preceding), 0)::text`;
+  const [rows, n] = await Promise.all([
+    db.select({ id: depositOrders.id, amountMinor: depositOrders.amountMinor, paidAt: depositOrders.paidAt, beforeMinor }).from(depositOrders)
+      .where(where).orderBy(desc(depositOrders.paidAt), desc(depositOrders.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int`, first: sql<Date | null>`min(${depositOrders.paidAt})`.mapWith(depositOrders.paidAt) })
+      .from(depositOrders).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ id: r.id, amountMinor: r.amountMinor, paidAt: r.paidAt!, beforeMinor: BigInt(r.beforeMinor) })),
+    total: n[0]?.n ?? 0, firstPaidAt: n[0]?.first ?? null,
+  };
 }
 export async function depositsOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {
   const where = and(eq(depositOrders.playerId, playerId), gte(depositOrders.createdAt, from), sql`${depositOrders.createdAt} <= ${to.toISOString()}`);
@@ -111,11 +134,11 @@ export async function updateWithdrawal(db: DbOrTx, id: string, values: Partial<t
 /** Today's withdrawals that count against the daily limits: waiting for review or paid. */
 export async function withdrawalsSince(db: DbOrTx, playerId: number, since: Date): Promise<WithdrawalRow[]> {
   return db.select().from(withdrawals)
-    .where(and(eq(withdrawals.playerId, playerId), inArray(withdrawals.status, ['applying', 'paid']), gte(withdrawals.createdAt, since)));
+    .where(and(eq(withdrawals.playerId, playerId), inArray(withdrawals.status, [WITHDRAWAL_STATUS.applying, WITHDRAWAL_STATUS.paid]), gte(withdrawals.createdAt, since)));
 }
 export async function lastPaidWithdrawalAt(db: DbOrTx, playerId: number): Promise<Date | null> {
   const r = await db.select({ at: withdrawals.reviewedAt }).from(withdrawals)
-    .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, 'paid'))).orderBy(desc(withdrawals.reviewedAt)).limit(1);
+    .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, WITHDRAWAL_STATUS.paid))).orderBy(desc(withdrawals.reviewedAt)).limit(1);
   return r[0]?.at ?? null;
 }
 export async function withdrawalsOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {

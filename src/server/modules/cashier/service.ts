@@ -7,8 +7,9 @@ import type { Limiter } from '../../lib/limiter.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { inMoneyTransaction } from '../../lib/money-transaction.ts';
 import { AccountDirectory } from '../../ledger/accounts.ts';
-import { LedgerError, postJournal } from '../../ledger/ledger.ts';
+import { postJournal } from '../../ledger/ledger.ts';
 import type { PaymentGateway } from '../../integrations/payments/gateway.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
@@ -16,14 +17,20 @@ import type { SystemSettings } from '../../../shared/settings.ts';
 import { decimalToMinor, minorToDecimal, settingMinor } from '../../../shared/money.ts';
 import { GATEWAY_METHODS, ageOn, type DepositMethod } from '../../../shared/schemas/cashier.ts';
 import { MIN_AGE_YEARS } from '../../../shared/constants.ts';
-import { validBetSince } from '../bets/repository.ts';
-import { taipeiDate } from '../wallet/dates.ts';
+import { validBetSince } from '../bets/service.ts';
 import { BANKS, isBank } from './banks.ts';
 import * as repo from './repository.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
 import type { EventPublisher } from '../../lib/events.ts';
 import type { CashierEvents } from './events.ts';
+import { realTimer, type Timer } from '../../lib/timer.ts';
+import { RefusalCounter, type RefusedOutcome } from './refusals.ts';
 import { depositLimitsMinor } from '../../../shared/amount.ts';
+import type { DepositView, RequirementView, WithdrawalRecordView, WithdrawTermsView } from '../../../shared/schemas/cashier.ts';
+import type { TransactionRecordQuery } from '../../../shared/schemas/wallet.ts';
+import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
+import type { RecordPage } from '../../../shared/schemas/record-paging.ts';
+import { dayRange } from '../../lib/record-days.ts';
 
 /** SPEC.md section 9: withdrawals are at least 500 unless the operator sets another minimum. */
 const DEFAULT_WITHDRAW_MIN_MINOR = 50_000n;
@@ -31,19 +38,14 @@ const DEFAULT_WITHDRAW_MIN_MINOR = 50_000n;
 const TURNOVER_MULTIPLE = 1n;
 /** Expired gateway orders are checked with the gateway this long after their expiry before being closed. */
 const EXPIRY_GRACE_MS = 60_000;
-export const EXPIRY_BATCH = 100;
+const EXPIRY_BATCH = 100;
 /** Forged or malformed callbacks one sender may send per window before the rest are refused unread. */
 export const FORGED_CALLBACKS_PER_WINDOW = 20;
 const FORGED_WINDOW_MS = 10 * 60 * 1000;
-/** Refused callbacks are added to the back office's hourly counts at most this often per instance. */
-const REFUSAL_FLUSH_MS = 1000;
 /** Hourly counts of refused callbacks are kept this long. */
 const REFUSAL_KEEP_DAYS = 30;
 
-/** Why a callback was refused unread: its signature or shape failed, or its sender had failed too often. */
-export type RefusedOutcome = 'forged_or_malformed' | 'rate_limited';
-
-/** The gateway's page in the player's language (issue 10 item 6): it reads `lang`, and opens in Chinese without it. */
+/** The gateway's page in the player's language: it reads `lang`, and opens in Chinese without it. */
 function payUrlIn(payUrl: string | null, locale: 'zh-TW' | 'en'): string | null {
   if (!payUrl || locale !== 'en') return payUrl;
   try {
@@ -63,9 +65,21 @@ function maskNumber(n: string): string {
   return n.length > 4 ? `${'*'.repeat(Math.max(0, n.length - 4))}${n.slice(-4)}` : n;
 }
 
-export type { DepositView } from '../../../shared/schemas/cashier.ts';
-import type { DepositView } from '../../../shared/schemas/cashier.ts';
-import { BANK_CARD_STATUS } from '../../../shared/statuses.ts';
+
+/**
+ * One deposit's turnover requirement. Valid bet is allocated to deposits oldest first, so this one gets what is left
+ * of `achievedMinor` after the requirements of the deposits paid before it (`beforeMinor` in all) took theirs.
+ */
+function requirementOf(d: { id: string; amountMinor: bigint; paidAt: Date }, beforeMinor: bigint, achievedMinor: bigint): RequirementView {
+  const required = d.amountMinor * TURNOVER_MULTIPLE;
+  const rest = achievedMinor > beforeMinor ? achievedMinor - beforeMinor : 0n;
+  const part = rest >= required ? required : rest;
+  return {
+    id: d.id, created_at: d.paidAt.toISOString(), deposit: minorToDecimal(d.amountMinor), required: minorToDecimal(required),
+    achieved: minorToDecimal(part), done: part >= required,
+  };
+}
+import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../shared/statuses.ts';
 
 export class CashierService {
   private readonly db: Db;
@@ -86,13 +100,14 @@ export class CashierService {
   private readonly limiter: Limiter | undefined;
   /** Told of every refused callback as it is refused (the Prometheus counter). */
   private readonly onCallbackRefused: ((gateway: string, outcome: RefusedOutcome) => void) | undefined;
-  /** Refusals counted in memory and not yet added to gateway_callback_refusals, by outcome. */
-  private readonly unflushedRefusals = new Map<RefusedOutcome, number>();
-  private refusalFlush: Promise<void> | undefined;
+  /** Refused callbacks, written to gateway_callback_refusals a moment after they were counted. */
+  private readonly refusals: RefusalCounter;
 
   constructor(deps: {
     db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter;
     gate?: ProtectionGate; events?: EventPublisher<CashierEvents>; onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
+    /** When the refusal counts are written; tests pass a ManualTimer. */
+    timer?: Timer;
   }) {
     this.db = deps.db;
     this.gate = deps.gate;
@@ -104,6 +119,10 @@ export class CashierService {
     this.publish = deps.publish;
     this.accounts = deps.accounts;
     this.urls = deps.urls;
+    this.refusals = new RefusalCounter({
+      timer: deps.timer ?? realTimer,
+      write: (outcome, count) => repo.countRefusedCallbacks(this.db, { gateway: this.gateway.name, outcome, count, keepDays: REFUSAL_KEEP_DAYS }),
+    });
   }
 
   // ---- deposits ----------------------------------------------------------------------------------
@@ -128,7 +147,7 @@ export class CashierService {
       methods: all.filter((m) => m.enabled).map((m) => m.method).sort((a, b) => rank(a) - rank(b)),
       min: minorToDecimal(settingMinor(s.single_deposit_min)),
       max: minorToDecimal(settingMinor(s.single_deposit_max)),
-      // Each method's effective limits: the operator's settings when set, else the method's own (issue 10 item 3).
+      // Each method's effective limits: the operator's settings when set, else the method's own.
       limits: Object.fromEntries(all.filter((m) => m.enabled).map((m) => {
         const l = depositLimitsMinor(m.method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
         return [m.method, { min: minorToDecimal(l.minMinor), max: minorToDecimal(l.maxMinor) }];
@@ -175,7 +194,7 @@ export class CashierService {
       await this.db.transaction(async (tx) => {
         await this.gate?.checkLocked(tx, playerId, 'deposit', amountMinor);
         await repo.insertDeposit(tx, {
-          id, playerId, method: input.method, amountMinor, status: 'pending', playerRef: ref, clientKey: clientKey ?? null,
+          id, playerId, method: input.method, amountMinor, status: DEPOSIT_STATUS.pending, playerRef: ref, clientKey: clientKey ?? null,
           expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
         });
       });
@@ -196,18 +215,45 @@ export class CashierService {
           gatewayOrderId: created.gatewayOrderId, payUrl: payUrlIn(created.payUrl, locale), paymentCode: created.paymentCode, expiresAt: created.expiresAt,
         });
       } catch {
-        await repo.updateDeposit(this.db, id, { status: 'failed', reason: 'gateway refused the order' });
+        await repo.updateDeposit(this.db, id, { status: DEPOSIT_STATUS.failed, reason: 'gateway refused the order' });
         throw new ApiError('upstream_unavailable');
       }
     }
     return this.depositView((await repo.depositById(this.db, id))!);
   }
 
-  depositView(d: repo.DepositRow): DepositView {
+  private depositView(d: repo.DepositRow): DepositView {
     return {
       id: d.id, method: d.method as DepositMethod, amount: minorToDecimal(d.amountMinor), status: d.status, pay_url: d.payUrl,
       payment_code: d.paymentCode, expires_at: d.expiresAt?.toISOString() ?? null, created_at: d.createdAt.toISOString(),
       paid_at: d.paidAt?.toISOString() ?? null, reason: d.reason, player_ref: d.playerRef,
+    };
+  }
+
+  /** One of the player's deposit orders; another player's is not found. */
+  async depositOf(playerId: number, id: string): Promise<DepositView> {
+    const d = await repo.depositById(this.db, id);
+    if (!d || d.playerId !== playerId) throw new ApiError('not_found');
+    return this.depositView(d);
+  }
+
+  /** The player's deposit orders in a record date range, newest first (the transaction records' deposits). */
+  async depositRecords(playerId: number, q: TransactionRecordQuery): Promise<RecordPage<DepositView>> {
+    const { from, to } = dayRange(q.date_start, q.date_end);
+    const { rows, total } = await repo.depositsOf(this.db, playerId, from, to, q.pageSize, offsetOf(q));
+    return { data: rows.map((d) => this.depositView(d)), total };
+  }
+
+  /** The player's withdrawals in a record date range, newest first (the transaction records' withdrawals). */
+  async withdrawalRecords(playerId: number, q: TransactionRecordQuery): Promise<RecordPage<WithdrawalRecordView>> {
+    const { from, to } = dayRange(q.date_start, q.date_end);
+    const { rows, total } = await repo.withdrawalsOf(this.db, playerId, from, to, q.pageSize, offsetOf(q));
+    return {
+      data: rows.map((w) => ({
+        id: w.id, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor), status: w.status, reason: w.reason,
+        created_at: w.createdAt.toISOString(), reviewed_at: w.reviewedAt?.toISOString() ?? null,
+      })),
+      total,
     };
   }
 
@@ -218,7 +264,7 @@ export class CashierService {
       ref: d.id, memo: d.method, staffId,
       postings: [{ accountId: central, amountMinor: d.amountMinor }, { accountId: house, amountMinor: -d.amountMinor }],
     });
-    await repo.updateDeposit(tx, d.id, { status: 'paid', paidAt: new Date(), reviewedBy: staffId });
+    await repo.updateDeposit(tx, d.id, { status: DEPOSIT_STATUS.paid, paidAt: new Date(), reviewedBy: staffId });
   }
 
   /**
@@ -262,16 +308,16 @@ export class CashierService {
     await this.db.transaction(async (tx) => {
       const d = (await repo.depositById(tx, first.id, true))!;
       if (event.state === 'paid') {
-        if (d.status === 'paid') outcome = 'duplicate';
+        if (d.status === DEPOSIT_STATUS.paid) outcome = 'duplicate';
         else {
           await this.credit(tx, d, central, house, null);
           outcome = 'credited';
         }
       } else if (event.state === 'failed' || event.state === 'expired') {
-        if (d.status === 'pending') {
+        if (d.status === DEPOSIT_STATUS.pending) {
           await repo.updateDeposit(tx, d.id, { status: event.state, reason: event.failedReason ?? event.state });
           outcome = event.state;
-        } else outcome = d.status === 'paid' ? 'contradicts_paid' : 'duplicate';
+        } else outcome = d.status === DEPOSIT_STATUS.paid ? 'contradicts_paid' : 'duplicate';
       }
     });
     await log(outcome, true);
@@ -289,7 +335,7 @@ export class CashierService {
     const [central, house] = await Promise.all([this.accounts.playerAccount(first.playerId, 'central'), this.accounts.houseAccount('cash', first.playerId)]);
     await this.inTransaction(async (tx) => {
       const d = (await repo.depositById(tx, id, true))!;
-      if (d.status !== 'pending' || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
+      if (d.status !== DEPOSIT_STATUS.pending || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
       await this.credit(tx, d, central, house, staffId);
     });
     this.publish.toPlayer(first.playerId, 'deposit-success', { id, amount: minorToDecimal(first.amountMinor) });
@@ -301,8 +347,8 @@ export class CashierService {
     if (!first) throw new ApiError('not_found');
     await this.inTransaction(async (tx) => {
       const d = (await repo.depositById(tx, id, true))!;
-      if (d.status !== 'pending' || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
-      await repo.updateDeposit(tx, id, { status: 'rejected', reason, reviewedBy: staffId });
+      if (d.status !== DEPOSIT_STATUS.pending || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
+      await repo.updateDeposit(tx, id, { status: DEPOSIT_STATUS.rejected, reason, reviewedBy: staffId });
     });
     this.publish.toPlayer(first.playerId, 'deposit-fail', { id, reason });
   }
@@ -323,12 +369,12 @@ export class CashierService {
       let changed: 'credited' | 'expired' | undefined;
       await this.db.transaction(async (tx) => {
         const row = (await repo.depositById(tx, d.id, true))!;
-        if (row.status !== 'pending') return;
+        if (row.status !== DEPOSIT_STATUS.pending) return;
         if (state === 'paid') {
           await this.credit(tx, row, central, house, null);
           changed = 'credited';
         } else {
-          await repo.updateDeposit(tx, d.id, { status: 'expired', reason: 'expired unpaid' });
+          await repo.updateDeposit(tx, d.id, { status: DEPOSIT_STATUS.expired, reason: 'expired unpaid' });
           changed = 'expired';
         }
       });
@@ -346,33 +392,15 @@ export class CashierService {
 
   // ---- refused callbacks -------------------------------------------------------------------------
 
-  /**
-   * Counts a refused callback where operators see it: at once on the Prometheus counter, and in the hourly
-   * counts of gateway_callback_refusals for the back office. Those are written after the answer, one upsert per
-   * REFUSAL_FLUSH_MS for all the refusals of that moment, so a flood of forged callbacks costs this instance at
-   * most one statement a second and never delays the refusal; a crash loses at most the last second's count.
-   */
+  /** Counts a refused callback where operators see it: the Prometheus counter at once, the back office's figure soon after. */
   private countRefusal(outcome: RefusedOutcome): void {
     this.onCallbackRefused?.(this.gateway.name, outcome);
-    this.unflushedRefusals.set(outcome, (this.unflushedRefusals.get(outcome) ?? 0) + 1);
-    this.refusalFlush ??= new Promise<void>((resolve) => setTimeout(resolve, REFUSAL_FLUSH_MS).unref())
-      .then(() => this.flushRefusals())
-      .catch(() => undefined);
+    this.refusals.count(outcome);
   }
 
   /** Writes the refusals counted so far (the app calls it on close, tests to read the figure at once). */
-  async flushRefusals(): Promise<void> {
-    this.refusalFlush = undefined;
-    const counts = [...this.unflushedRefusals];
-    this.unflushedRefusals.clear();
-    for (const [outcome, n] of counts) {
-      try {
-        await repo.countRefusedCallbacks(this.db, { gateway: this.gateway.name, outcome, count: n, keepDays: REFUSAL_KEEP_DAYS });
-      } catch {
-        // The database is away: the count goes back into the next flush rather than being lost.
-        this.unflushedRefusals.set(outcome, (this.unflushedRefusals.get(outcome) ?? 0) + n);
-      }
-    }
+  flushRefusals(): Promise<void> {
+    return this.refusals.flush();
   }
 
   // ---- bank cards --------------------------------------------------------------------------------
@@ -446,16 +474,24 @@ export class CashierService {
   // ---- withdrawals -------------------------------------------------------------------------------
 
   /** The deposits since the last paid withdrawal, each a turnover requirement, with valid bet allocated oldest first. */
-  async requirements(playerId: number, db: DbOrTx = this.db) {
+  async requirements(playerId: number, db: DbOrTx = this.db): Promise<RequirementView[]> {
     const since = await repo.lastPaidWithdrawalAt(db, playerId);
     const deposits = await repo.paidDepositsSince(db, playerId, since);
-    let achieved = deposits.length ? await validBetSince(db, playerId, since ?? deposits[0]!.paidAt!) : 0n;
+    const achieved = deposits.length ? await validBetSince(db, playerId, since ?? deposits[0]!.paidAt!) : 0n;
+    let before = 0n;
     return deposits.map((d) => {
-      const required = d.amountMinor * TURNOVER_MULTIPLE;
-      const part = achieved >= required ? required : achieved;
-      achieved -= part;
-      return { id: d.id, created_at: d.paidAt!.toISOString(), deposit: minorToDecimal(d.amountMinor), required: minorToDecimal(required), achieved: minorToDecimal(part), done: part >= required };
+      const requirement = requirementOf({ id: d.id, amountMinor: d.amountMinor, paidAt: d.paidAt! }, before, achieved);
+      before += d.amountMinor * TURNOVER_MULTIPLE;
+      return requirement;
     });
+  }
+
+  /** A page of the requirements, newest first (GET /finance/withdraw/limit/records), paged in the database. */
+  async requirementsPage(playerId: number, p: Paging): Promise<RecordPage<RequirementView>> {
+    const since = await repo.lastPaidWithdrawalAt(this.db, playerId);
+    const { rows, total, firstPaidAt } = await repo.paidDepositsPage(this.db, playerId, since, p.pageSize, offsetOf(p));
+    const achieved = firstPaidAt ? await validBetSince(this.db, playerId, since ?? firstPaidAt) : 0n;
+    return { data: rows.map((d) => requirementOf(d, d.beforeMinor * TURNOVER_MULTIPLE, achieved)), total };
   }
 
   /** What the next withdrawal would cost and allow, for the form to show before submitting. */
@@ -473,6 +509,15 @@ export class CashierService {
     const min = settingMinor(s.single_withdraw_min) || DEFAULT_WITHDRAW_MIN_MINOR;
     const max = settingMinor(s.single_withdraw_max);
     return { fee, min, max, usedToday: today.length, maxPerDay, todayMinor: today.reduce((a, w) => a + w.amountMinor, 0n), dailyMax: settingMinor(s.daily_withdraw_max), needRealName: !player?.realName };
+  }
+
+  /** The withdrawal form's terms as the player reads them (GET /finance/withdraw/terms). */
+  async withdrawTermsView(playerId: number): Promise<WithdrawTermsView> {
+    const t = await this.withdrawTerms(playerId);
+    return {
+      fee: minorToDecimal(t.fee), min: minorToDecimal(t.min), max: minorToDecimal(t.max), used_today: t.usedToday,
+      max_per_day: t.maxPerDay === Infinity ? 0 : t.maxPerDay, need_real_name: t.needRealName,
+    };
   }
 
   async createWithdrawal(playerId: number, input: { money: string; bank_card_id: number }, clientKey?: string): Promise<repo.WithdrawalRow> {
@@ -513,7 +558,7 @@ export class CashierService {
       if (terms.dailyMax > 0n && terms.todayMinor + amountMinor > terms.dailyMax) throw new ApiError('withdraw_daily_amount');
       const reqs = await this.requirements(playerId, tx);
       if (reqs.some((r) => !r.done)) throw new ApiError('withdraw_turnover');
-      await repo.insertWithdrawal(tx, { id, playerId, amountMinor, feeMinor: terms.fee, bankCardId: card.id, status: 'applying', clientKey: clientKey ?? null });
+      await repo.insertWithdrawal(tx, { id, playerId, amountMinor, feeMinor: terms.fee, bankCardId: card.id, status: WITHDRAWAL_STATUS.applying, clientKey: clientKey ?? null });
       // The amount is held at once, so two withdrawals can never spend the same money.
       await postJournal(tx, {
         kind: 'withdraw_hold', idempotencyKey: `withdraw:${id}:hold`, request: { id, amount: amountMinor.toString() }, playerId, ref: id,
@@ -522,7 +567,7 @@ export class CashierService {
       created = await repo.withdrawalById(tx, id);
     });
     if (replayed) return replayed;
-    this.publish.toPlayer(playerId, 'withdrawal', { id, status: 'applying' });
+    this.publish.toPlayer(playerId, 'withdrawal', { id, status: WITHDRAWAL_STATUS.applying });
     return created!;
   }
 
@@ -537,7 +582,7 @@ export class CashierService {
     ]);
     await this.inTransaction(async (tx) => {
       const w = (await repo.withdrawalById(tx, id, true))!;
-      if (w.status !== 'applying') throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
+      if (w.status !== WITHDRAWAL_STATUS.applying) throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
       const postings = action === 'pay'
         ? [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: cash, amountMinor: w.amountMinor - w.feeMinor }, ...(w.feeMinor > 0n ? [{ accountId: fee, amountMinor: w.feeMinor }] : [])]
         : [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: central, amountMinor: w.amountMinor }];
@@ -546,19 +591,14 @@ export class CashierService {
         playerId, ref: id, memo: reason, staffId: who.staffId ?? null, postings,
       });
       await repo.updateWithdrawal(tx, id, {
-        status: action === 'pay' ? 'paid' : action === 'cancel' ? 'cancelled' : 'rejected',
+        status: action === 'pay' ? WITHDRAWAL_STATUS.paid : action === 'cancel' ? WITHDRAWAL_STATUS.cancelled : WITHDRAWAL_STATUS.rejected,
         reason: action === 'cancel' ? 'player cancels' : reason, reviewedBy: who.staffId ?? null, reviewedAt: new Date(),
       });
     });
     this.publish.toPlayer(playerId, 'withdrawal', { id, status: action });
   }
 
-  private async inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
-    try {
-      await this.db.transaction(async (tx) => fn(tx));
-    } catch (err) {
-      if (err instanceof LedgerError) throw new ApiError(err.code === 'insufficient_funds' ? 'insufficient_funds' : 'idempotency_mismatch');
-      throw err;
-    }
+  private inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
+    return inMoneyTransaction(this.db, fn);
   }
 }

@@ -4,9 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { GameProvider } from '../../integrations/games/provider.ts';
 import type { WalletService, TransferResult } from '../wallet/service.ts';
-import * as walletRepo from '../wallet/repository.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
+import type { GameView } from '../../../shared/schemas/games.ts';
+import { listGames } from './repository.ts';
 
 export class GamesService {
   private readonly db: Db;
@@ -21,12 +22,17 @@ export class GamesService {
     this.wallet = deps.wallet;
   }
 
+  /** The lobby's games (GET /games/list), thumbnails in the reader's language. */
+  list(q: { group?: string; code?: string; lang?: 'cn' | 'en' | 'th'; locale: Locale }): Promise<GameView[]> {
+    return listGames(this.db, q);
+  }
+
   async launch(playerId: number, code: string, game: string, locale: Locale): Promise<{ url: string; auto_transfer: TransferResult | null }> {
     await this.gate?.check(playerId, 'launch');
     const platform = await this.wallet.livePlatform(code);
-    const flags = await walletRepo.playerFlags(this.db, playerId);
+    const flags = await this.wallet.playerFlags(playerId);
     if (!flags) throw new ApiError('unauthorized');
-    const groups = (await walletRepo.platformByCode(this.db, code)).map((p) => p.group);
+    const groups = await this.wallet.platformGroups(code);
     const blockedType = groups.some((g) => flags.blacklist.type.includes(g));
     const codes = flags.blacklist.game_platform_code;
     if (blockedType && (codes.length === 0 || codes.includes(code))) throw new ApiError('platform_blocked');

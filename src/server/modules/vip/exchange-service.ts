@@ -12,7 +12,7 @@ import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { ExchangeBuyInput, ExchangeListView, ExchangeOrderView, GiftView, OrderStatus } from '../../../shared/schemas/vip.ts';
-import { dayRange } from '../wallet/dates.ts';
+import { dayRange } from '../../lib/record-days.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import { pointsMove, type VipService } from './service.ts';
 import * as repo from './repository.ts';

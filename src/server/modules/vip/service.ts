@@ -13,7 +13,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { LevelView, RewardView, VipInfoView } from '../../../shared/schemas/vip.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
-import { taipeiDate } from '../wallet/dates.ts';
+import { taipeiDate } from '../../../shared/time.ts';
 import * as repo from './repository.ts';
 
 /** Deposits and valid bet count over this many days to reach a level, and valid bet over it keeps one. */

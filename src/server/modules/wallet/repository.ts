@@ -5,7 +5,7 @@ import type { JournalKind } from '../../ledger/kinds.ts';
 import { bonusWallets, gamePlatforms, platformTransfers, playerPlatforms, players, reconciliationFindings } from '../../db/schema.ts';
 import { openPlayerAccountInTx as openLedgerAccountInTx, type PlayerAccountKind } from '../../ledger/accounts.ts';
 import { accountsOf, journalByKey as ledgerJournalByKey, postingsPage } from '../../ledger/read.ts';
-import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
+import { BONUS_WALLET_STATUS, FINDING_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
 export type PlatformRow = typeof gamePlatforms.$inferSelect;
 export type TransferRow = typeof platformTransfers.$inferSelect;
@@ -52,25 +52,25 @@ export async function transferByClientKey(db: DbOrTx, playerId: number, clientKe
   return rows[0];
 }
 
-export async function finishTransfer(db: DbOrTx, id: string, status: 'applied' | 'refunded', reason: string): Promise<void> {
+export async function finishTransfer(db: DbOrTx, id: string, status: typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded, reason: string): Promise<void> {
   await db.update(platformTransfers).set({ status, reason, settledAt: sql`now()` }).where(eq(platformTransfers.id, id));
 }
 
 export async function postponeTransfer(db: DbOrTx, id: string, reason: string, delayMs: number): Promise<void> {
   await db.update(platformTransfers).set({
     reason, attempts: sql`${platformTransfers.attempts} + 1`, nextCheckAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
-  }).where(and(eq(platformTransfers.id, id), eq(platformTransfers.status, 'pending')));
+  }).where(and(eq(platformTransfers.id, id), eq(platformTransfers.status, TRANSFER_STATUS.pending)));
 }
 
 export async function duePendingTransfers(db: DbOrTx, limit: number): Promise<TransferRow[]> {
   return db.select().from(platformTransfers)
-    .where(and(eq(platformTransfers.status, 'pending'), lte(platformTransfers.nextCheckAt, sql`now()`)))
+    .where(and(eq(platformTransfers.status, TRANSFER_STATUS.pending), lte(platformTransfers.nextCheckAt, sql`now()`)))
     .orderBy(asc(platformTransfers.nextCheckAt)).limit(limit);
 }
 
 export async function pendingCount(db: DbOrTx, playerId: number, code: string): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(platformTransfers)
-    .where(and(eq(platformTransfers.playerId, playerId), eq(platformTransfers.gpCode, code), eq(platformTransfers.status, 'pending')));
+    .where(and(eq(platformTransfers.playerId, playerId), eq(platformTransfers.gpCode, code), eq(platformTransfers.status, TRANSFER_STATUS.pending)));
   return rows[0]?.n ?? 0;
 }
 
@@ -128,12 +128,12 @@ export async function moneyRecords(db: DbOrTx, playerId: number, kinds: readonly
 
 export async function openFinding(db: DbOrTx, values: typeof reconciliationFindings.$inferInsert): Promise<void> {
   await db.insert(reconciliationFindings).values(values)
-    .onConflictDoUpdate({ target: [reconciliationFindings.transferId, reconciliationFindings.kind], set: { detail: values.detail, status: 'open', resolvedAt: null } });
+    .onConflictDoUpdate({ target: [reconciliationFindings.transferId, reconciliationFindings.kind], set: { detail: values.detail, status: FINDING_STATUS.open, resolvedAt: null } });
 }
 
 export async function resolveFindings(db: DbOrTx, transferId: string): Promise<void> {
-  await db.update(reconciliationFindings).set({ status: 'resolved', resolvedAt: sql`now()` })
-    .where(and(eq(reconciliationFindings.transferId, transferId), eq(reconciliationFindings.status, 'open')));
+  await db.update(reconciliationFindings).set({ status: FINDING_STATUS.resolved, resolvedAt: sql`now()` })
+    .where(and(eq(reconciliationFindings.transferId, transferId), eq(reconciliationFindings.status, FINDING_STATUS.open)));
 }
 
 export async function journalByKey(db: DbOrTx, key: string): Promise<{ id: number; ref: string } | undefined> {

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { inMoneyTransaction } from '../../lib/money-transaction.ts';
 import { AccountDirectory, balanceOf } from '../../ledger/accounts.ts';
 import { LedgerError, postJournal, type Posting } from '../../ledger/ledger.ts';
 import type { GameProvider, TransferOutcome } from '../../integrations/games/provider.ts';
@@ -22,25 +23,46 @@ const MAX_BACKOFF_MS = 5 * 60_000;
 /** A margin past the provider's request lifetime before 'not found' is taken as 'never applied'. */
 const NOT_FOUND_MARGIN_MS = 5_000;
 /** Reconciliation handles at most this many transfers a run. */
-export const RECONCILE_BATCH = 100;
+const RECONCILE_BATCH = 100;
 /** Live balance reads from providers are given this long before the platform shows as unavailable. */
 const BALANCE_READ_CONCURRENCY = 4;
 
 export type Source = { kind: 'central' } | { kind: 'bonus'; walletId: number };
 
 export type { PlatformWalletView, TransferResultView as TransferResult } from '../../../shared/schemas/wallet.ts';
-import type { PlatformWalletView, TransferResultView as TransferResult } from '../../../shared/schemas/wallet.ts';
-import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
+import type {
+  MoneyCategory, MoneyRecordsQuery, MoneyRecordView, PlatformWalletView, TransactionRecordQuery, TransferRecordView, TransferResultView as TransferResult,
+} from '../../../shared/schemas/wallet.ts';
+import type { PlatformStatusView, PlatformView } from '../../../shared/schemas/games.ts';
+import type { JournalKind } from '../../ledger/kinds.ts';
+import type { Locale } from '../../../shared/constants.ts';
+import { offsetOf } from '../../../shared/schemas/paging.ts';
+import type { RecordPage } from '../../../shared/schemas/record-paging.ts';
+import { dayRange } from '../../lib/record-days.ts';
+import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
+/** How a pending transfer ends. */
+type SettledStatus = typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded;
+
+
+/** The journal kinds each money-record category lists; `all` lists every kind. */
+const MONEY_CATEGORY_KINDS: Record<MoneyCategory, readonly JournalKind[] | undefined> = {
+  all: undefined,
+  transfer: ['transfer_start', 'transfer_settle', 'transfer_refund', 'bonus_to_central'],
+  // Every bonus the player was paid (by an operator, a promotion, a VIP reward, a red packet or the points mall) and
+  // what became of activity wallets: unlocked, given up, paid out or forfeited.
+  bonus: ['bonus_grant', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', 'bonus_unlock', 'bonus_give_up', 'bonus_to_central', 'bonus_forfeit'],
+  adjust: ['adjustment'],
+};
 
 /** Unwinds a grant that lost a race to an identical one. */
 class RollbackGrant extends Error {}
 
-export function newTransferId(): string {
+function newTransferId(): string {
   return `TR${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
 }
 
-export function providerPlayerId(playerId: number): string {
+function providerPlayerId(playerId: number): string {
   return `p${playerId}`;
 }
 
@@ -79,6 +101,16 @@ export class WalletService {
       && platform.maintainStart.getTime() <= now && now <= platform.maintainEnd.getTime();
     if (platform.maintainStatus === MAINTAIN_STATUS.maintenance || inWindow) throw new ApiError('platform_maintenance');
     return platform;
+  }
+
+  /** The game groups a platform code serves (one provider may serve several). */
+  async platformGroups(code: string): Promise<string[]> {
+    return (await repo.platformByCode(this.db, code)).map((p) => p.group);
+  }
+
+  /** Whether the player moves the central wallet into each game, and the game groups and platforms barred to them. */
+  playerFlags(playerId: number) {
+    return repo.playerFlags(this.db, playerId);
   }
 
   async ensureProviderPlayer(playerId: number, code: string): Promise<string> {
@@ -142,7 +174,7 @@ export class WalletService {
       if (source.kind === 'bonus') await this.usableBonus(tx, playerId, source.walletId, code, true);
       await repo.insertTransfer(tx, {
         id, playerId, gpCode: code, direction: 'in', amountMinor, walletKind: source.kind, bonusWalletId,
-        status: 'pending', reason: 'sending to provider', clientKey: clientKey ?? null,
+        status: TRANSFER_STATUS.pending, reason: 'sending to provider', clientKey: clientKey ?? null,
         nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
       });
       await postJournal(tx, {
@@ -169,38 +201,7 @@ export class WalletService {
     const [platformAcc, transitAcc] = await Promise.all([
       this.accounts.playerAccount(playerId, 'platform', code), this.accounts.playerAccount(playerId, 'transit', code),
     ]);
-    let amountMinor: bigint;
-    if (amount === 'all') {
-      // Take what both sides agree is there: the ledger's figure, capped by the provider's own. The provider is
-      // asked first: a concurrent transfer journals its move (platform to transit) before it calls the
-      // provider, so any deduction the provider shows is already in the ledger read after it. Read the other
-      // way round, a withdraw-all racing another saw the provider emptied against a stale ledger figure and
-      // opened a mismatch that was not one.
-      const readBoth = async () => {
-        const live = await this.provider.balance(code, binding.providerPlayer);
-        if (live.kind === 'maintenance') throw new ApiError('platform_maintenance');
-        if (live.kind !== 'ok') throw new ApiError('platform_unavailable');
-        return { providerMinor: live.balanceMinor, ledger: await this.balance(this.db, platformAcc) };
-      };
-      let { providerMinor, ledger } = await readBoth();
-      // A difference is looked at twice before it becomes a finding: money may have moved between the reads.
-      if (providerMinor < ledger) ({ providerMinor, ledger } = await readBoth());
-      const findingId = `${code}:${playerId}`;
-      if (providerMinor < ledger) {
-        await repo.openFinding(this.db, {
-          kind: 'balance_mismatch', transferId: findingId, playerId, gpCode: code,
-          detail: { ledgerMinor: ledger.toString(), providerMinor: providerMinor.toString() },
-        });
-      } else {
-        // Both sides agree again: an earlier mismatch of this player's platform wallet is settled.
-        await repo.resolveFindings(this.db, findingId);
-      }
-      const live = { balanceMinor: providerMinor };
-      amountMinor = live.balanceMinor < ledger ? live.balanceMinor : ledger;
-      if (amountMinor <= 0n) throw new ApiError('nothing_to_transfer');
-    } else {
-      amountMinor = amount;
-    }
+    const amountMinor = amount === 'all' ? await this.agreedBalance(playerId, code, binding.providerPlayer, platformAcc) : amount;
     const id = newTransferId();
     const raced = await this.inTransaction(async (tx) => {
       const bound = await repo.playerPlatform(tx, playerId, code, true);
@@ -216,7 +217,7 @@ export class WalletService {
       }
       await repo.insertTransfer(tx, {
         id, playerId, gpCode: code, direction: 'out', amountMinor, walletKind, bonusWalletId,
-        status: 'pending', reason: 'sending to provider', clientKey: clientKey ?? null,
+        status: TRANSFER_STATUS.pending, reason: 'sending to provider', clientKey: clientKey ?? null,
         nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
       });
       await postJournal(tx, {
@@ -227,6 +228,38 @@ export class WalletService {
     if (raced) return raced;
     const outcome = await this.provider.transfer(code, { transferId: id, player: binding.providerPlayer, direction: 'out', amountMinor });
     return this.applyOutcome(id, outcome);
+  }
+
+  /**
+   * What a withdraw-all takes: what both sides agree is there, the ledger's figure capped by the provider's own. The
+   * provider is asked first: a concurrent transfer journals its move (platform to transit) before it calls the
+   * provider, so any deduction the provider shows is already in the ledger read after it. Read the other way round,
+   * a withdraw-all racing another saw the provider emptied against a stale ledger figure and opened a mismatch that
+   * was not one.
+   */
+  private async agreedBalance(playerId: number, code: string, providerPlayer: string, platformAcc: number): Promise<bigint> {
+    const readBoth = async () => {
+      const live = await this.provider.balance(code, providerPlayer);
+      if (live.kind === 'maintenance') throw new ApiError('platform_maintenance');
+      if (live.kind !== 'ok') throw new ApiError('platform_unavailable');
+      return { providerMinor: live.balanceMinor, ledger: await this.balance(this.db, platformAcc) };
+    };
+    let { providerMinor, ledger } = await readBoth();
+    // A difference is looked at twice before it becomes a finding: money may have moved between the reads.
+    if (providerMinor < ledger) ({ providerMinor, ledger } = await readBoth());
+    const findingId = `${code}:${playerId}`;
+    if (providerMinor < ledger) {
+      await repo.openFinding(this.db, {
+        kind: 'balance_mismatch', transferId: findingId, playerId, gpCode: code,
+        detail: { ledgerMinor: ledger.toString(), providerMinor: providerMinor.toString() },
+      });
+    } else {
+      // Both sides agree again: an earlier mismatch of this player's platform wallet is settled.
+      await repo.resolveFindings(this.db, findingId);
+    }
+    const amountMinor = providerMinor < ledger ? providerMinor : ledger;
+    if (amountMinor <= 0n) throw new ApiError('nothing_to_transfer');
+    return amountMinor;
   }
 
   /** Recovers every platform wallet that holds money (SPEC.md: withdrawAll). */
@@ -264,19 +297,19 @@ export class WalletService {
   }
 
   private view(t: Pick<repo.TransferRow, 'id' | 'status' | 'reason' | 'amountMinor'>): TransferResult {
-    return { id: t.id, status: t.status as TransferResult['status'], reason: t.reason, amount: minorToDecimal(t.amountMinor) };
+    return { id: t.id, status: t.status, reason: t.reason, amount: minorToDecimal(t.amountMinor) };
   }
 
   private async applyOutcome(id: string, outcome: TransferOutcome): Promise<TransferResult> {
-    if (outcome.kind === 'applied') return this.settle(id, 'applied', 'applied at provider');
-    if (outcome.kind === 'rejected') return this.settle(id, 'refunded', `rejected by provider: ${outcome.code}`);
+    if (outcome.kind === 'applied') return this.settle(id, TRANSFER_STATUS.applied, 'applied at provider');
+    if (outcome.kind === 'rejected') return this.settle(id, TRANSFER_STATUS.refunded, `rejected by provider: ${outcome.code}`);
     await repo.postponeTransfer(this.db, id, `awaiting provider confirmation (${outcome.reason})`, FIRST_CHECK_DELAY_MS);
     const row = await repo.transferById(this.db, id);
     return this.view(row!);
   }
 
   /** Ends a pending transfer exactly once, whoever gets there first (the request or reconciliation). */
-  async settle(id: string, result: 'applied' | 'refunded', reason: string): Promise<TransferResult> {
+  async settle(id: string, result: SettledStatus, reason: string): Promise<TransferResult> {
     const first = await repo.transferById(this.db, id);
     if (!first) throw new Error(`settle: unknown transfer ${id}`);
     const { playerId, gpCode: code } = first;
@@ -289,17 +322,17 @@ export class WalletService {
     let finished: repo.TransferRow | undefined;
     await this.inTransaction(async (tx) => {
       const t = await repo.transferById(tx, id, true);
-      if (!t || t.status !== 'pending') {
+      if (!t || t.status !== TRANSFER_STATUS.pending) {
         finished = t;
         return;
       }
       const amount = t.amountMinor;
       // Locks in the order transferIn and transferOut take them (binding, activity wallet, accounts), so a settle
       // cannot deadlock with them, and the unbinding below sees a transfer they have just recorded.
-      if (t.direction === 'out' && result === 'applied') await repo.playerPlatform(tx, playerId, code, true);
+      if (t.direction === 'out' && result === TRANSFER_STATUS.applied) await repo.playerPlatform(tx, playerId, code, true);
       let target: number;
-      if (t.direction === 'in' && result === 'applied') target = platformAcc;
-      else if (t.direction === 'out' && result === 'refunded') target = platformAcc;
+      if (t.direction === 'in' && result === TRANSFER_STATUS.applied) target = platformAcc;
+      else if (t.direction === 'out' && result === TRANSFER_STATUS.refunded) target = platformAcc;
       else {
         // Money coming back to an activity wallet (a refund of its transfer in, or its transfer out) goes there only
         // while that wallet is still active; once unlocked or given up it is closed, so the money goes to central.
@@ -309,13 +342,13 @@ export class WalletService {
       }
       const postings: Posting[] = [{ accountId: transitAcc, amountMinor: -amount }, { accountId: target, amountMinor: amount }];
       await postJournal(tx, {
-        kind: result === 'applied' ? 'transfer_settle' : 'transfer_refund', idempotencyKey: `xfer:${id}:end`,
+        kind: result === TRANSFER_STATUS.applied ? 'transfer_settle' : 'transfer_refund', idempotencyKey: `xfer:${id}:end`,
         request: { id, result }, playerId, ref: id, memo: reason, postings,
       });
       await repo.finishTransfer(tx, id, result, reason);
       await repo.resolveFindings(tx, id);
       // An emptied platform wallet is free to be funded by any wallet again.
-      if (t.direction === 'out' && result === 'applied' && (await this.balance(tx, platformAcc)) === 0n && (await repo.pendingCount(tx, playerId, code)) === 0) {
+      if (t.direction === 'out' && result === TRANSFER_STATUS.applied && (await this.balance(tx, platformAcc)) === 0n && (await repo.pendingCount(tx, playerId, code)) === 0) {
         await repo.bindPlatformWallet(tx, playerId, code, null);
       }
       finished = { ...t, status: result, reason };
@@ -333,14 +366,14 @@ export class WalletService {
       const status = await this.provider.transferStatus(t.gpCode, t.id);
       const ageMs = Date.now() - t.createdAt.getTime();
       if (status.kind === 'applied') {
-        await this.settle(t.id, 'applied', 'applied at provider (reconciled)');
+        await this.settle(t.id, TRANSFER_STATUS.applied, 'applied at provider (reconciled)');
         settled++;
       } else if (status.kind === 'rejected') {
-        await this.settle(t.id, 'refunded', `rejected by provider: ${status.code} (reconciled)`);
+        await this.settle(t.id, TRANSFER_STATUS.refunded, `rejected by provider: ${status.code} (reconciled)`);
         settled++;
       } else if (status.kind === 'not_found' && ageMs > this.provider.requestTtlMs + NOT_FOUND_MARGIN_MS) {
         // The provider refuses requests older than its lifetime, so an unknown transfer can no longer apply.
-        await this.settle(t.id, 'refunded', 'never reached the provider (reconciled)');
+        await this.settle(t.id, TRANSFER_STATUS.refunded, 'never reached the provider (reconciled)');
         settled++;
       } else {
         const reason = status.kind === 'not_found' ? 'not yet seen by provider' : `provider unclear: ${status.reason}`;
@@ -605,6 +638,75 @@ export class WalletService {
     };
   }
 
+  // ---- the player's platform list and records -----------------------------------------------------
+
+  /** Every platform, in the lobby's order, named in the reader's language (GET /games/platform/all). */
+  async platformList(locale: Locale): Promise<PlatformView[]> {
+    const rows = await repo.allPlatforms(this.db);
+    return rows.map((p) => ({
+      id: p.id, name: locale === 'en' ? p.nameEn : p.name, gp_code: p.gpCode, group: p.group,
+      front_show: p.frontShow, maintain_status: p.maintainStatus,
+      maintain: p.maintainStart && p.maintainEnd ? `${p.maintainStart.toISOString()} ~ ${p.maintainEnd.toISOString()}` : '',
+      status: p.status, start_time: p.startTime?.toISOString() ?? null, end_time: p.endTime?.toISOString() ?? null,
+      logo: `/partners/${p.gpCode.toLowerCase()}.svg`,
+    }));
+  }
+
+  /** Each platform's switch and maintenance window, for pages that grey out closed platforms. */
+  async platformStatuses(): Promise<PlatformStatusView[]> {
+    const rows = await repo.allPlatforms(this.db);
+    return rows.map((p) => ({
+      gp_code: p.gpCode, group: p.group, status: p.status, front_show: p.frontShow,
+      start_time: p.maintainStart?.toISOString() ?? null, end_time: p.maintainEnd?.toISOString() ?? null,
+    }));
+  }
+
+  /** The activity wallets that may fund platform `code` (those limited to no platform fund every one). */
+  async bonusWalletsFor(playerId: number, code: string, locale: Locale): Promise<BonusWalletView[]> {
+    const views = await this.bonusWalletViews(playerId, locale);
+    return views.filter((w) => !w.wallet.length || w.wallet.includes(code));
+  }
+
+  async setAutoTransfer(playerId: number, on: boolean): Promise<void> {
+    await repo.setAutoTransfer(this.db, playerId, on);
+  }
+
+  /** A transfer from central to the first platform of a game group that takes transfers now. */
+  async transferInToGroup(playerId: number, group: string, amountMinor: bigint, clientKey?: string): Promise<TransferResult> {
+    const target = (await repo.allPlatforms(this.db))
+      .find((p) => p.group === group && p.status === PLATFORM_STATUS.on && p.maintainStatus === MAINTAIN_STATUS.running);
+    if (!target) throw new ApiError('not_found');
+    return this.transferIn(playerId, target.gpCode, amountMinor, { kind: 'central' }, clientKey);
+  }
+
+  /** The player's ledger lines of one category in a record date range, newest first. */
+  async moneyRecords(playerId: number, category: MoneyCategory, q: MoneyRecordsQuery): Promise<RecordPage<MoneyRecordView>> {
+    const { from, to } = dayRange(q.start, q.end);
+    const { rows, total } = await repo.moneyRecords(this.db, playerId, MONEY_CATEGORY_KINDS[category], from, to, q.pageSize, offsetOf(q));
+    return {
+      data: rows.map((r) => ({
+        id: r.id, kind: r.kind, ref: r.ref, memo: r.memo, created_at: new Date(r.created_at).toISOString(),
+        wallet: r.account_kind === 'central' ? 'central' : `bonus:${r.account_ref}`,
+        amount: minorToDecimal(BigInt(r.amount_minor)), balance_after: minorToDecimal(BigInt(r.balance_after_minor)),
+      })),
+      total,
+    };
+  }
+
+  /** The player's platform transfers in a record date range, newest first. */
+  async transferRecords(playerId: number, q: TransactionRecordQuery): Promise<RecordPage<TransferRecordView>> {
+    const { from, to } = dayRange(q.date_start, q.date_end);
+    const { rows, total } = await repo.transfersOf(this.db, playerId, from, to, q.pageSize, offsetOf(q));
+    return {
+      data: rows.map((t) => ({
+        id: t.id, gp_code: t.gpCode, direction: t.direction, wallet: t.walletKind === 'bonus' ? `bonus:${t.bonusWalletId}` : 'central',
+        amount: minorToDecimal(t.amountMinor), status: t.status, reason: t.reason,
+        created_at: t.createdAt.toISOString(), settled_at: t.settledAt?.toISOString() ?? null,
+      })),
+      total,
+    };
+  }
+
   // ---- helpers -----------------------------------------------------------------------------------
 
   private balance(tx: DbOrTx, accountId: number): Promise<bigint> {
@@ -612,12 +714,7 @@ export class WalletService {
   }
 
   /** Runs a money transaction and turns the ledger's operating errors into API errors. */
-  private async inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
-    try {
-      await this.db.transaction(async (tx) => fn(tx));
-    } catch (err) {
-      if (err instanceof LedgerError) throw new ApiError(err.code === 'insufficient_funds' ? 'insufficient_funds' : 'idempotency_mismatch');
-      throw err;
-    }
+  private inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
+    return inMoneyTransaction(this.db, fn);
   }
 }

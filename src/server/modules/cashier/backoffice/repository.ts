@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, players, staff, withdrawals } from '../../../db/schema.ts';
 import { journalByKey } from '../../../ledger/read.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
-import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
+import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS, type DepositStatus, type WithdrawalStatus } from '../../../../shared/statuses.ts';
 
 
 function likeText(text: string): string {
@@ -20,7 +20,7 @@ const totalsOf = (row: { n: number; s: string } | undefined): Totals => ({ count
 
 // Deposits.
 
-export interface DepositFilter { status?: string; method?: string; account?: string }
+export interface DepositFilter { status?: DepositStatus; method?: string; account?: string }
 
 export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, dayStart: Date) {
   const where = and(
@@ -29,7 +29,7 @@ export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, daySta
     accountLike(p.account),
   );
   // A queue is worked oldest first; finished orders are looked up newest first.
-  const order = p.status === 'pending' ? [asc(depositOrders.createdAt), asc(depositOrders.id)] : [desc(depositOrders.createdAt), desc(depositOrders.id)];
+  const order = p.status === DEPOSIT_STATUS.pending ? [asc(depositOrders.createdAt), asc(depositOrders.id)] : [desc(depositOrders.createdAt), desc(depositOrders.id)];
   // "Today" counts an order on the day it reached where it is: paid ones by when they were paid.
   const today = and(where, gte(sql`coalesce(${depositOrders.paidAt}, ${depositOrders.createdAt})`, dayStart));
   const [rows, total, todays] = await Promise.all([
@@ -48,11 +48,11 @@ export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, daySta
 
 // Withdrawals.
 
-export interface WithdrawalFilter { status?: string; account?: string }
+export interface WithdrawalFilter { status?: WithdrawalStatus; account?: string }
 
 export async function listWithdrawals(db: DbOrTx, p: Paging & WithdrawalFilter, dayStart: Date) {
   const where = and(p.status ? eq(withdrawals.status, p.status) : undefined, accountLike(p.account));
-  const order = p.status === 'applying' ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt), desc(withdrawals.id)];
+  const order = p.status === WITHDRAWAL_STATUS.applying ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt), desc(withdrawals.id)];
   // Reviewed (or cancelled) withdrawals count on the day of the review; waiting ones on the day they were asked for.
   const today = and(where, gte(sql`coalesce(${withdrawals.reviewedAt}, ${withdrawals.createdAt})`, dayStart));
   const [rows, total, todays] = await Promise.all([
@@ -144,10 +144,29 @@ export async function refusedCallbacksLastDay(db: DbOrTx): Promise<Array<{ gatew
     .groupBy(gatewayCallbackRefusals.gateway, gatewayCallbackRefusals.outcome).orderBy(gatewayCallbackRefusals.gateway, gatewayCallbackRefusals.outcome);
 }
 
-// Adjustments.
+// The review of one withdrawal.
 
-/** The adjustment journal an idempotency key wrote, with its player and amount, to tell a replay apart. */
-export async function adjustmentByKey(db: DbOrTx, key: string) {
-  const journal = await journalByKey(db, key);
-  return journal && { id: journal.id, playerId: journal.playerId, kind: journal.kind };
+/** The player a withdrawal belongs to. */
+export async function withdrawalPlayer(db: DbOrTx, id: string): Promise<number | undefined> {
+  const rows = await db.select({ playerId: withdrawals.playerId }).from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return rows[0]?.playerId;
+}
+
+/** A player's latest paid deposits, newest first. */
+export async function recentPaidDeposits(db: DbOrTx, playerId: number, limit: number) {
+  return db.select({ id: depositOrders.id, method: depositOrders.method, amountMinor: depositOrders.amountMinor, paidAt: depositOrders.paidAt })
+    .from(depositOrders).where(and(eq(depositOrders.playerId, playerId), eq(depositOrders.status, DEPOSIT_STATUS.paid)))
+    .orderBy(desc(depositOrders.paidAt)).limit(limit);
+}
+
+/** A player's withdrawals other than `exceptId`, newest first. */
+export async function otherWithdrawals(db: DbOrTx, playerId: number, exceptId: string, limit: number) {
+  return db.select({ id: withdrawals.id, status: withdrawals.status, amountMinor: withdrawals.amountMinor, createdAt: withdrawals.createdAt })
+    .from(withdrawals).where(and(eq(withdrawals.playerId, playerId), ne(withdrawals.id, exceptId)))
+    .orderBy(desc(withdrawals.createdAt)).limit(limit);
+}
+
+/** The journal an idempotency key wrote (a deposit's credit, a withdrawal's end), for the audit row's detail. */
+export async function journalIdByKey(db: DbOrTx, key: string): Promise<number | undefined> {
+  return (await journalByKey(db, key))?.id;
 }

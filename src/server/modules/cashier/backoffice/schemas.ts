@@ -1,17 +1,14 @@
-// Request schemas of the finance desk: the deposit and withdrawal queues, bank-card audits, manual balance
-// adjustments and the gateway callback log. Messages are i18n keys as in schemas.ts.
+// Request schemas of the finance desk: the deposit and withdrawal queues, bank-card audits and the gateway
+// callback log (manual balance adjustments are the wallet's: wallet/backoffice/schemas.ts). Messages are i18n
+// keys as in schemas.ts.
 import * as v from 'valibot';
-import { idNumber } from '../../../../shared/schemas/ids.ts';
 import { DEPOSIT_METHODS } from '../../../../shared/schemas/cashier.ts';
 import { pageQuery } from '../../../../shared/schemas/paging.ts';
+import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues, type StatusValue } from '../../../../shared/statuses.ts';
 
-export const DEPOSIT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'rejected'] as const;
-export const WITHDRAWAL_STATUSES = ['applying', 'paid', 'rejected', 'cancelled'] as const;
-/** Bank cards: 0 awaiting audit, 1 usable, 2 refused. */
-export const CARD_STATUSES = ['0', '1', '2'] as const;
-/** One adjustment moves at most this much either way (10,000,000.00); more is a typing mistake. */
-export const ADJUST_MAX_MINOR = 1_000_000_000n;
-export const REASON_MAX = 200;
+/** Bank-card statuses as the query string carries them (text), turned back into BANK_CARD_STATUS numbers. */
+const CARD_STATUS_TEXTS = statusValues(BANK_CARD_STATUS).map(String);
+const REASON_MAX = 200;
 
 const str = () => v.string('v.type.string');
 const trimmed = (max: number) => v.pipe(str(), v.maxLength(max, 'v.too_long'), v.trim());
@@ -25,20 +22,20 @@ export const orderParams = v.object({ id: v.pipe(str(), v.regex(/^[A-Za-z0-9_-]{
 
 export const depositsQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.picklist(DEPOSIT_STATUSES, 'bo.v.deposit_status')),
+  status: v.optional(v.picklist(statusValues(DEPOSIT_STATUS), 'bo.v.deposit_status')),
   method: v.optional(v.union([v.literal(''), v.picklist(DEPOSIT_METHODS)], 'bo.v.deposit_method')),
   account: accountText(),
 });
 
 export const withdrawalsQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.picklist(WITHDRAWAL_STATUSES, 'bo.v.withdrawal_status')),
+  status: v.optional(v.picklist(statusValues(WITHDRAWAL_STATUS), 'bo.v.withdrawal_status')),
   account: accountText(),
 });
 
 export const cardsQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.pipe(v.picklist(CARD_STATUSES, 'bo.v.card_status'), v.transform(Number))),
+  status: v.optional(v.pipe(v.picklist(CARD_STATUS_TEXTS, 'bo.v.card_status'), v.transform((text) => Number(text) as StatusValue<typeof BANK_CARD_STATUS>))),
   account: accountText(),
 });
 
@@ -65,27 +62,3 @@ export const cardAuditBody = v.pipe(
   // A refused card tells the player why, so a refusal needs a reason.
   v.forward(v.check((b) => b.approve || b.reason.length > 0, 'bo.v.reason_required'), ['reason']),
 );
-
-/**
- * A signed decimal string with at most two decimals, never zero, within ±ADJUST_MAX_MINOR. Numbers are
- * refused: a float cannot carry an exact amount.
- */
-const signedMoney = () => v.pipe(
-  v.string('bo.v.money.format'),
-  v.trim(),
-  v.regex(/^[+-]?\d{1,13}(\.\d{1,2})?$/, 'bo.v.adjust.format'),
-  v.transform((text) => {
-    const negative = text.startsWith('-');
-    const [whole, frac = ''] = text.replace(/^[+-]/, '').split('.');
-    const minor = BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0'));
-    return negative ? -minor : minor;
-  }),
-  v.check((m) => m !== 0n, 'bo.v.adjust.zero'),
-  v.check((m) => m <= ADJUST_MAX_MINOR && m >= -ADJUST_MAX_MINOR, 'bo.v.money.too_large'),
-);
-
-export const adjustmentBody = v.strictObject({
-  player_id: idNumber('bo.v.player_id'),
-  amount: signedMoney(),
-  reason: reason(),
-}, 'v.type.object');

@@ -1,24 +1,22 @@
 // The finance desk: the deposit queue (confirm or reject manual payments), the withdrawal queue (pay out or
-// reject), bank cards to audit, manual balance adjustments and the gateway callback log.
-// Money and statuses move only through the cashier and wallet services, which run their own transactions
-// and tell the player's pages after commit; the audit row of an action is written right after that call
-// succeeded, with what the action was about in its detail (as wallet-service.ts does for grants).
+// reject), bank cards to audit and the gateway callback log (manual balance adjustments are the wallet's back
+// office). Money and statuses move only through the cashier service, which runs its own transactions and tells
+// the player's pages after commit; the audit row of an action is written right after that call succeeded, with
+// what the action was about in its detail (as the wallet's back office does for grants).
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import type { CashierService } from '../service.ts';
-import type { WalletService } from '../../wallet/service.ts';
+import type { BetsService } from '../../bets/service.ts';
 import { BANKS } from '../banks.ts';
-import { taipeiDate } from '../../wallet/dates.ts';
 import { GATEWAY_METHODS, type DepositMethod } from '../../../../shared/schemas/cashier.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { playerSummary } from '../../wallet/backoffice/repository.ts';
-import { journalByKey } from '../../../ledger/read.ts';
 import * as repo from './repository.ts';
+import { withdrawalContext } from './withdrawal-context.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import { startOfTaipeiDay } from '../../../../shared/time.ts';
-import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
+import { BANK_CARD_STATUS, DEPOSIT_STATUS } from '../../../../shared/statuses.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -46,12 +44,12 @@ export interface QueuePage<T> extends PageOf<T> { totals_today: { count: number;
 export class BackofficeFinanceService {
   private readonly db: Db;
   private readonly cashier: CashierService;
-  private readonly wallet: WalletService;
+  private readonly bets: BetsService;
 
-  constructor(deps: { db: Db; cashier: CashierService; wallet: WalletService }) {
+  constructor(deps: { db: Db; cashier: CashierService; bets: BetsService }) {
     this.db = deps.db;
     this.cashier = deps.cashier;
-    this.wallet = deps.wallet;
+    this.bets = deps.bets;
   }
 
   // Deposits.
@@ -72,13 +70,13 @@ export class BackofficeFinanceService {
     } catch (err) {
       throw asModal(err);
     }
-    const journal = await journalByKey(this.db, `deposit:${id}`);
+    const journalId = await repo.journalIdByKey(this.db, `deposit:${id}`);
     const d = before.deposit;
     await recordAudit(this.db, {
       staffId: op.staffId, action: 'deposit.confirm', target: `deposit:${id}`, ip: op.ip,
       detail: {
         player_id: d.playerId, account: before.account, method: d.method, amount: minorToDecimal(d.amountMinor), player_ref: d.playerRef,
-        journal_id: journal?.id ?? null,
+        journal_id: journalId ?? null,
       },
     });
     return this.depositAfter(id);
@@ -116,6 +114,11 @@ export class BackofficeFinanceService {
     };
   }
 
+  /** The risk context beside a withdrawal under review. */
+  async withdrawalContext(id: string) {
+    return withdrawalContext({ db: this.db, cashier: this.cashier, bets: this.bets }, id);
+  }
+
   async approveWithdrawal(op: Operator, id: string, reason: string) {
     return this.closeWithdrawal(op, id, 'pay', reason);
   }
@@ -132,13 +135,13 @@ export class BackofficeFinanceService {
     } catch (err) {
       throw asModal(err);
     }
-    const journal = await journalByKey(this.db, `withdraw:${id}:end`);
+    const journalId = await repo.journalIdByKey(this.db, `withdraw:${id}:end`);
     const w = before.withdrawal;
     await recordAudit(this.db, {
       staffId: op.staffId, action: action === 'pay' ? 'withdrawal.pay' : 'withdrawal.reject', target: `withdrawal:${id}`, ip: op.ip,
       detail: {
         player_id: w.playerId, account: before.account, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor),
-        payout: minorToDecimal(w.amountMinor - w.feeMinor), bank_card_id: w.bankCardId, reason, journal_id: journal?.id ?? null,
+        payout: minorToDecimal(w.amountMinor - w.feeMinor), bank_card_id: w.bankCardId, reason, journal_id: journalId ?? null,
       },
     });
     const after = (await repo.withdrawalWithPlayer(this.db, id))!;
@@ -178,51 +181,6 @@ export class BackofficeFinanceService {
     return { id, status, audit_reason: reason };
   }
 
-  // Manual balance adjustments.
-
-  /**
-   * Adds to or takes from a player's central wallet, against the house's adjustment account. The key makes a
-   * retried request (a double click, a lost answer) return the first adjustment instead of moving money twice;
-   * the same key with another player or amount is refused by the ledger.
-   */
-  async adjust(op: Operator, input: { player_id: number; amount: bigint; reason: string }, clientKey: string) {
-    const player = await playerSummary(this.db, { id: input.player_id });
-    if (!player) throw new ApiError('not_found', { modal: ['bo.err.player_not_found'] });
-    const key = `bo:${clientKey}`;
-    const journalKey = `adjust:${key}`;
-    const earlier = await repo.adjustmentByKey(this.db, journalKey);
-    if (earlier && earlier.playerId !== input.player_id) throw new ApiError('idempotency_mismatch');
-    const amount = minorToDecimal(input.amount);
-    let outcome: { journalId: number; replayed: boolean; balance: bigint } | undefined;
-    try {
-      await this.wallet.adjustCentral({
-        playerId: input.player_id, amountMinor: input.amount, memo: input.reason, staffId: op.staffId, idempotencyKey: key,
-        // The audit row is written in the journal's transaction and only when the journal is new: concurrent
-        // retries with one key write one journal and one audit row, and a replay says replayed: true.
-        onPosted: async (tx, posted) => {
-          outcome = { journalId: posted.journalId, replayed: posted.replayed, balance: posted.centralBalanceMinor };
-          if (posted.replayed) return;
-          await recordAudit(tx, {
-            staffId: op.staffId, action: 'balance.adjust', target: `player:${input.player_id}`, ip: op.ip,
-            detail: {
-              account: player.account, amount, reason: input.reason, journal_id: posted.journalId,
-              balance_after: minorToDecimal(posted.centralBalanceMinor), idempotency_key: clientKey,
-            },
-          });
-        },
-      });
-    } catch (err) {
-      // The ledger never lets a player's balance go below zero; say so in words finance recognises.
-      if (err instanceof ApiError && err.code === 'insufficient_funds') throw new ApiError('insufficient_funds', { amount: ['bo.err.adjust_negative'] });
-      throw err;
-    }
-    const balance = outcome?.replayed ? (await this.wallet.balances(input.player_id)).central : outcome!.balance;
-    return {
-      player_id: input.player_id, account: player.account, amount, journal_id: outcome!.journalId, balance: minorToDecimal(balance),
-      replayed: outcome!.replayed,
-    };
-  }
-
   // Gateway callbacks.
 
   async callbacks(p: Paging & { order?: string; signature?: '0' | '1' }) {
@@ -246,7 +204,7 @@ function depositView({ deposit: d, account, realName, reviewer }: DepositListRow
     status: d.status, player_ref: d.playerRef, reason: d.reason, gateway_order_id: d.gatewayOrderId, payment_code: d.paymentCode,
     created_at: iso(d.createdAt), expires_at: iso(d.expiresAt), paid_at: iso(d.paidAt), reviewed_by: reviewer ?? null,
     /** Manual payments wait for finance; gateway orders are settled by their callbacks. */
-    reviewable: d.status === 'pending' && !GATEWAY_METHODS.includes(d.method as DepositMethod),
+    reviewable: d.status === DEPOSIT_STATUS.pending && !GATEWAY_METHODS.includes(d.method as DepositMethod),
   };
 }
 

@@ -7,7 +7,7 @@ import { pageQuery } from '../../../../shared/schemas/paging.ts';
 export const THUMBNAIL_LANGS = ['cn', 'en', 'th'] as const;
 export type ThumbnailLang = (typeof THUMBNAIL_LANGS)[number];
 /** Far more than any lobby shows; keeps a typo from sending a platform to the end of a list of billions. */
-export const SORT_MAX = 100_000;
+const SORT_MAX = 100_000;
 const NAME_MAX = 60;
 
 const str = () => v.string('v.type.string');
@@ -33,7 +33,7 @@ export const platformUpdateBody = v.pipe(
     maintain_start: v.optional(instant()),
     maintain_end: v.optional(instant()),
     sort: v.optional(sort()),
-    /** Also send players a platform message about the maintenance (issue 14); not stored on the platform. */
+    /** Also send players a platform message about the maintenance; not stored on the platform. */
     notify_players: v.optional(v.boolean('v.type.boolean')),
   }, 'v.type.object'),
   v.check((b) => Object.keys(b).length > 0, 'bo.v.nothing_to_change'),

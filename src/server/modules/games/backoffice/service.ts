@@ -8,26 +8,23 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import type { Publisher } from '../../../realtime/publisher.ts';
-import { betsOf } from '../../bets/repository.ts';
-import { minorToDecimal } from '../../../../shared/money.ts';
+import type { BetsService } from '../../bets/service.ts';
+import type { AuthService } from '../../auth/service.ts';
+import type { MessagesService } from '../../messages/service.ts';
+import { MAINTAIN_STATUS } from '../../../../shared/statuses.ts';
 import { recordAudit } from '../../staff/audit.ts';
-import { playerSummary } from '../../wallet/backoffice/repository.ts';
 import * as repo from './repository.ts';
 import { THUMBNAIL_LANGS, type ThumbnailLang, type gameUpdateBody, type platformUpdateBody } from './schemas.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
 import type { Input } from '../../staff/schemas.ts';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
-import { startOfTaipeiDate } from '../../../../shared/time.ts';
+import type { StaffBetsView } from '../../../../shared/schemas/backoffice/catalogue.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A folder of thumbnails holds a few dozen pictures; the list stops here whatever is put there. */
 const THUMBNAILS_MAX_PER_LANG = 300;
 /** The folders change only with a deployment; a short cache spares the disk on every page open. */
 const THUMBNAIL_CACHE_MS = 30_000;
 const PICTURE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}\.(svg|png|jpe?g|webp|gif|avif)$/i;
-/** Bets before the site existed or after this century are not asked for. */
-const EARLIEST = new Date('2000-01-01T00:00:00Z');
-const LATEST = new Date('2100-01-01T00:00:00Z');
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -51,16 +48,20 @@ function gameView(g: repo.GameRow) {
   };
 }
 
-const startOfDay = startOfTaipeiDate;
-
 export class BackofficeCatalogueService {
   private readonly db: Db;
   private readonly publish: Publisher;
+  private readonly bets: BetsService;
+  private readonly auth: AuthService;
+  private readonly messages: MessagesService;
   private thumbnailCache: { at: number; value: Promise<Thumbnails> } | undefined;
 
-  constructor(deps: { db: Db; publish: Publisher }) {
+  constructor(deps: { db: Db; publish: Publisher; bets: BetsService; auth: AuthService; messages: MessagesService }) {
     this.db = deps.db;
     this.publish = deps.publish;
+    this.bets = deps.bets;
+    this.auth = deps.auth;
+    this.messages = deps.messages;
   }
 
   // Platforms.
@@ -94,7 +95,16 @@ export class BackofficeCatalogueService {
       return row;
     });
     this.publish.toSystem('change-gamePlatform', {});
-    return platformView(after);
+    const view = platformView(after);
+    // The maintenance notice is its own message, written after the platform change committed.
+    const now = view.maintain_status === MAINTAIN_STATUS.maintenance;
+    if (input.notify_players && (now || (view.maintain_start && view.maintain_end))) {
+      await this.messages.platformMaintenanceNotice(op, {
+        code: view.code, name: view.name, nameEn: view.name_en,
+        start: now ? null : new Date(view.maintain_start!), end: now ? null : new Date(view.maintain_end!),
+      });
+    }
+    return view;
   }
 
   // Games.
@@ -148,30 +158,10 @@ export class BackofficeCatalogueService {
 
   // A player's bet records.
 
-  async playerBets(playerId: number, q: Paging & { code?: string; start?: string; end?: string }) {
-    const player = await playerSummary(this.db, { id: playerId });
+  async playerBets(playerId: number, q: Paging & { code?: string; start?: string; end?: string }): Promise<StaffBetsView> {
+    const player = await this.auth.playerAccount(playerId);
     if (!player) throw new ApiError('not_found');
-    const from = q.start ? startOfDay(q.start) : EARLIEST;
-    const to = q.end ? new Date(startOfDay(q.end).getTime() + DAY_MS - 1) : LATEST;
-    const { rows, totals } = await betsOf(this.db, {
-      playerId, code: q.code || undefined, from, to, limit: q.pageSize, offset: (q.page - 1) * q.pageSize,
-    });
-    return {
-      player: { id: player.id, account: player.account },
-      data: rows.map((b) => ({
-        id: b.id, gp_code: b.gpCode, bet_id: b.betId, game: b.game, game_type: b.gameType, status: b.status,
-        stake: minorToDecimal(b.stakeMinor), payout: minorToDecimal(b.payoutMinor), valid_bet: minorToDecimal(b.validBetMinor),
-        /** What the player won (+) or lost (−) on a settled bet; nothing yet on an open one, nothing at all on a void one. */
-        win_loss: b.status === 'settled' ? minorToDecimal(b.payoutMinor - b.stakeMinor) : b.status === 'void' ? '0.00' : null,
-        wallet: b.bonusWalletId ? `bonus:${b.bonusWalletId}` : 'central',
-        placed_at: iso(b.placedAt), settled_at: iso(b.settledAt),
-      })),
-      total: totals.n, page: q.page, pageSize: q.pageSize,
-      totals: {
-        count: totals.n, stake: minorToDecimal(BigInt(totals.stake)), payout: minorToDecimal(BigInt(totals.payout)),
-        valid_bet: minorToDecimal(BigInt(totals.valid)),
-      },
-    };
+    return { player, ...(await this.bets.staffRecords(playerId, q)) };
   }
 }
 

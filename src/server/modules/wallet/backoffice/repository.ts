@@ -9,6 +9,7 @@ import {
 } from '../../../db/schema.ts';
 import { balanceSumOf, journalByKey as ledgerJournalByKey, postingsPage } from '../../../ledger/read.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
+import { TRANSFER_STATUS, type FindingStatus, type TransferStatus } from '../../../../shared/statuses.ts';
 
 export type Blacklist = { type: string[]; game_platform_code: string[] };
 
@@ -79,15 +80,21 @@ export async function journalByKey(db: DbOrTx, key: string) {
   return journal && { id: journal.id, ref: journal.ref, creditedMinor: journal.creditedMinor };
 }
 
+/** The player an adjustment's idempotency key already moved money for, to tell a replay from a reuse of the key. */
+export async function journalPlayerByKey(db: DbOrTx, key: string): Promise<{ id: number; playerId: number | null } | undefined> {
+  const journal = await ledgerJournalByKey(db, key);
+  return journal && { id: journal.id, playerId: journal.playerId };
+}
+
 // Transfers.
 
 export async function pendingTransfersOf(db: DbOrTx, playerId: number) {
   return db.select().from(platformTransfers)
-    .where(and(eq(platformTransfers.playerId, playerId), eq(platformTransfers.status, 'pending')))
+    .where(and(eq(platformTransfers.playerId, playerId), eq(platformTransfers.status, TRANSFER_STATUS.pending)))
     .orderBy(desc(platformTransfers.createdAt)).limit(100);
 }
 
-export async function transfersOf(db: DbOrTx, playerId: number, p: Paging & { status?: TransferOutcome }) {
+export async function transfersOf(db: DbOrTx, playerId: number, p: Paging & { status?: TransferStatus }) {
   const where = and(eq(platformTransfers.playerId, playerId), p.status ? eq(platformTransfers.status, p.status) : undefined);
   const [rows, total] = await Promise.all([
     db.select().from(platformTransfers).where(where)
@@ -107,13 +114,13 @@ export async function transferById(db: DbOrTx, id: string) {
 /** Makes a pending transfer due now, so the next reconciliation run asks the provider about it. */
 export async function makeDue(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db.update(platformTransfers).set({ nextCheckAt: sql`now()` })
-    .where(and(eq(platformTransfers.id, id), eq(platformTransfers.status, 'pending')))
+    .where(and(eq(platformTransfers.id, id), eq(platformTransfers.status, TRANSFER_STATUS.pending)))
     .returning({ id: platformTransfers.id });
   return rows.length > 0;
 }
 
 export async function allPending(db: DbOrTx, p: Paging) {
-  const where = eq(platformTransfers.status, 'pending');
+  const where = eq(platformTransfers.status, TRANSFER_STATUS.pending);
   const [rows, total] = await Promise.all([
     db.select({ transfer: platformTransfers, account: players.account }).from(platformTransfers)
       .innerJoin(players, eq(players.id, platformTransfers.playerId))
@@ -148,7 +155,7 @@ export async function ledgerOf(db: DbOrTx, playerId: number, p: Paging) {
 
 // Reconciliation findings, with the transfer each is about (balance mismatches have none).
 
-export async function findings(db: DbOrTx, p: Paging & { status: 'open' | 'resolved' }) {
+export async function findings(db: DbOrTx, p: Paging & { status: FindingStatus }) {
   const where = eq(reconciliationFindings.status, p.status);
   const [rows, total] = await Promise.all([
     db.select({ finding: reconciliationFindings, transfer: platformTransfers, account: players.account })
@@ -159,9 +166,4 @@ export async function findings(db: DbOrTx, p: Paging & { status: 'open' | 'resol
     db.select({ n: sql<number>`count(*)::int` }).from(reconciliationFindings).where(where),
   ]);
   return { rows, total: countOf(total) };
-}
-
-export async function countOpenFindings(db: DbOrTx): Promise<number> {
-  return countOf(await db.select({ n: sql<number>`count(*)::int` }).from(reconciliationFindings)
-    .where(eq(reconciliationFindings.status, 'open')));
 }

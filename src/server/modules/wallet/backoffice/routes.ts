@@ -1,22 +1,25 @@
 // The back office's money routes, registered inside backofficeRoutes so its auth hook (each route's
-// `config.staff` permission) and error handler apply to them too.
+// `config.staff` permission) and error handler apply to them too: a player's wallets and ledger, activity-wallet
+// grants, the blacklist, manual balance adjustments (the finance desk's page), reconciliation and the stand-in
+// provider's fault switches.
 import { commandKey } from '../../../lib/idempotency.ts';
 import { idempotencyHeaders } from '../../../../shared/schemas/idempotency.ts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../../lib/reply.ts';
 import { loadConfig } from '../../../config.ts';
-import type { Operator, StaffAuth } from '../../staff/service.ts';
+import { operatorOf } from '../../staff/request.ts';
 import { idParams } from '../../../../shared/schemas/paging.ts';
 import type { ValibotTypeProvider } from '../../../lib/validation.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import {
   blacklistView, bonusGrantedView, ledgerPageView, playerSummaryView, playerWalletsView, staffTransfersView,
 } from '../../../../shared/schemas/backoffice/players.ts';
+import { adjustmentView } from '../../../../shared/schemas/backoffice/finance.ts';
 import { allFaultsView, findingsView, platformFaultsView, recheckView, reconcileRunView } from '../../../../shared/schemas/backoffice/operations.ts';
 import { ProviderFaults } from './provider-faults.ts';
 import { BackofficeWalletService } from './service.ts';
 import {
-  blacklistBody, bonusGrantBody, codeParams, faultsBody, findingsQuery, ledgerQuery, lookupQuery, pendingQuery, transferParams,
+  adjustmentBody, blacklistBody, bonusGrantBody, codeParams, faultsBody, findingsQuery, ledgerQuery, lookupQuery, pendingQuery, transferParams,
   transfersQuery, walletsQuery,
 } from './schemas.ts';
 
@@ -32,9 +35,7 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
   const faults = new ProviderFaults(opts.providerBaseUrl ?? loadConfig().provider.baseUrl, { production: loadConfig().nodeEnv === 'production' });
   const service = new BackofficeWalletService({ db, wallet, provider, limiter, faults });
 
-  const op = (request: FastifyRequest): Operator => ({ staffId: (request.staff as StaffAuth).staffId, ip: request.ip });
-
-  // Players (the platform list is in catalogue-routes.ts).
+  // Players (the platform list is in the games' back office).
 
   app.get('/players/lookup', {
     schema: { querystring: lookupQuery, response: { 200: okBody(playerSummaryView) } },
@@ -65,15 +66,29 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
     schema: { headers: idempotencyHeaders, params: idParams, body: bonusGrantBody, response: { 200: okBody(bonusGrantedView) } },
     config: { staff: 'bonus.grant' },
   }, async (request) => ok(await service.grantBonus(
-    op(request), request.params.id, request.body, commandKey(request, { params: request.params, body: request.body }),
+    operatorOf(request), request.params.id, request.body, commandKey(request, { params: request.params, body: request.body }),
   )));
 
   app.put('/players/:id/blacklist', {
     schema: { params: idParams, body: blacklistBody, response: { 200: okBody(blacklistView) } },
     config: { staff: 'blacklist.manage' },
-  }, async (request) => ok(await service.setBlacklist(op(request), request.params.id, request.body)));
+  }, async (request) => ok(await service.setBlacklist(operatorOf(request), request.params.id, request.body)));
 
-  // Reconciliation.
+  // Manual balance adjustments, on the finance desk's page.
+
+  app.post('/finance/adjustments', {
+    schema: { headers: idempotencyHeaders, body: adjustmentBody, response: { 200: okBody(adjustmentView) } },
+    config: { staff: 'finance.manage' },
+  }, async (request) => ok(await service.adjust(
+    operatorOf(request), request.body, commandKey(request, { params: request.params, body: request.body }),
+  )));
+
+  await app.register(walletOperationsRoutes, { service });
+};
+
+/** Reconciliation and the stand-in provider's fault switches (404 unless the provider runs on this machine). */
+const walletOperationsRoutes: FastifyPluginAsync<{ service: BackofficeWalletService }> = async (plugin, { service }) => {
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
 
   app.get('/reconciliation/findings', {
     schema: { querystring: findingsQuery, response: { 200: okBody(findingsView) } },
@@ -85,31 +100,24 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
     config: { staff: 'reconciliation.manage' },
   }, async (request) => ok(await service.pendingTransfers(request.query)));
 
-  app.post('/reconciliation/run', { schema: { response: { 200: okBody(reconcileRunView) } }, config: { staff: 'reconciliation.manage' } }, async (request) => ok(await service.runReconcile(op(request))));
+  app.post('/reconciliation/run', { schema: { response: { 200: okBody(reconcileRunView) } }, config: { staff: 'reconciliation.manage' } }, async (request) => ok(await service.runReconcile(operatorOf(request))));
 
   app.post('/reconciliation/transfers/:id/recheck', {
     schema: { params: transferParams, response: { 200: okBody(recheckView) } },
     config: { staff: 'reconciliation.manage' },
-  }, async (request) => ok(await service.recheck(op(request), request.params.id)));
-
-  // The stand-in provider's fault switches (404 unless the provider runs on this machine).
+  }, async (request) => ok(await service.recheck(operatorOf(request), request.params.id)));
 
   app.get('/provider-faults', { schema: { response: { 200: okBody(allFaultsView) } }, config: { staff: 'provider_faults.manage' } }, async () => ok(await service.providerFaults()));
 
   app.get('/provider-faults/:code', {
     schema: { params: codeParams, response: { 200: okBody(platformFaultsView) } },
     config: { staff: 'provider_faults.manage' },
-  }, async (request) => {
-    const code = request.params.code;
-    return ok({ code, faults: await faults.get(code) });
-  });
+  }, async (request) => ok(await service.platformFaults(request.params.code)));
 
   app.put('/provider-faults/:code', {
     schema: { params: codeParams, body: faultsBody, response: { 200: okBody(platformFaultsView) } },
     config: { staff: 'provider_faults.manage' },
-  }, async (request) => ok(await service.setProviderFaults(
-    op(request), request.params.code, request.body,
-  )));
+  }, async (request) => ok(await service.setProviderFaults(operatorOf(request), request.params.code, request.body)));
 
-  app.delete('/provider-faults', { schema: { response: { 200: okBody(allFaultsView) } }, config: { staff: 'provider_faults.manage' } }, async (request) => ok(await service.resetProviderFaults(op(request))));
+  app.delete('/provider-faults', { schema: { response: { 200: okBody(allFaultsView) } }, config: { staff: 'provider_faults.manage' } }, async (request) => ok(await service.resetProviderFaults(operatorOf(request))));
 };

@@ -3,17 +3,19 @@
 // schemas.ts. Money arrives as decimal strings and leaves the schema as bigint minor units.
 import * as v from 'valibot';
 import { GAME_GROUPS } from '../../../../shared/constants.ts';
+import { idNumber } from '../../../../shared/schemas/ids.ts';
 import { decimalToMinor } from '../../../../shared/money.ts';
 import { pageQuery } from '../../../../shared/schemas/paging.ts';
+import { FINDING_STATUS, TRANSFER_STATUS, statusValues } from '../../../../shared/statuses.ts';
 
 /** One grant may put at most this much into an activity wallet (10,000,000.00). */
-export const GRANT_MAX_MINOR = 1_000_000_000n;
+const GRANT_MAX_MINOR = 1_000_000_000n;
 /** A bet target or give-up threshold of more than this (1,000,000,000.00) is a typing mistake. */
-export const TARGET_MAX_MINOR = 100_000_000_000n;
+const TARGET_MAX_MINOR = 100_000_000_000n;
 /** A wallet name fits a wallet card in the player's list. */
 const NAME_MAX = 60;
 /** More codes than platforms that will ever exist; stops lists built to be huge. */
-export const CODES_MAX = 30;
+const CODES_MAX = 30;
 
 const str = () => v.string('v.type.string');
 const trimmed = (max: number) => v.pipe(str(), v.maxLength(max, 'v.too_long'), v.trim());
@@ -52,6 +54,35 @@ export const bonusGrantBody = v.strictObject({
   platform_codes: v.optional(uniqueList(code(), CODES_MAX, 'bo.v.platform_codes'), []),
 }, 'v.type.object');
 
+/** One adjustment moves at most this much either way (10,000,000.00); more is a typing mistake. */
+const ADJUST_MAX_MINOR = 1_000_000_000n;
+/** An adjustment's reason fits the audit log's line. */
+const ADJUST_REASON_MAX = 200;
+
+/**
+ * A signed decimal string with at most two decimals, never zero, within ±ADJUST_MAX_MINOR. Numbers are
+ * refused: a float cannot carry an exact amount.
+ */
+const signedMoney = () => v.pipe(
+  v.string('bo.v.money.format'),
+  v.trim(),
+  v.regex(/^[+-]?\d{1,13}(\.\d{1,2})?$/, 'bo.v.adjust.format'),
+  v.transform((text) => {
+    const negative = text.startsWith('-');
+    const [whole, frac = ''] = text.replace(/^[+-]/, '').split('.');
+    const minor = BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0'));
+    return negative ? -minor : minor;
+  }),
+  v.check((m) => m !== 0n, 'bo.v.adjust.zero'),
+  v.check((m) => m <= ADJUST_MAX_MINOR && m >= -ADJUST_MAX_MINOR, 'bo.v.money.too_large'),
+);
+
+export const adjustmentBody = v.strictObject({
+  player_id: idNumber('bo.v.player_id'),
+  amount: signedMoney(),
+  reason: v.optional(v.pipe(trimmed(ADJUST_REASON_MAX), v.nonEmpty('bo.v.reason_required')), ''),
+}, 'v.type.object');
+
 export const blacklistBody = v.strictObject({
   type: uniqueList(v.picklist(GAME_GROUPS, 'bo.v.game_group'), GAME_GROUPS.length, 'bo.v.game_groups'),
   game_platform_code: uniqueList(code(), CODES_MAX, 'bo.v.platform_codes'),
@@ -59,11 +90,9 @@ export const blacklistBody = v.strictObject({
 
 export const ledgerQuery = v.object({ ...pageQuery });
 
-export { TRANSFER_OUTCOMES as TRANSFER_STATUSES } from '../../../../shared/schemas/wallet.ts';
-import { TRANSFER_OUTCOMES as TRANSFER_STATUSES } from '../../../../shared/schemas/wallet.ts';
 export const transfersQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.picklist(TRANSFER_STATUSES, 'bo.v.transfer_status')),
+  status: v.optional(v.picklist(statusValues(TRANSFER_STATUS), 'bo.v.transfer_status')),
 });
 
 export const walletsQuery = v.object({
@@ -77,7 +106,7 @@ export const lookupQuery = v.object({
 
 export const findingsQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.picklist(['open', 'resolved'], 'bo.v.finding_status'), 'open'),
+  status: v.optional(v.picklist(statusValues(FINDING_STATUS), 'bo.v.finding_status'), FINDING_STATUS.open),
 });
 
 export const pendingQuery = v.object({ ...pageQuery });
@@ -93,9 +122,6 @@ const rate = () => v.pipe(v.number('bo.v.faults.rate'), v.minValue(0, 'bo.v.faul
 const wholeMs = (max: number) => v.pipe(
   v.number('bo.v.faults.ms'), v.integer('bo.v.faults.ms'), v.minValue(0, 'bo.v.faults.ms'), v.maxValue(max, 'bo.v.faults.ms'),
 );
-export const FAULT_KEYS = [
-  'latencyMs', 'errorRate', 'timeoutAfterApplyRate', 'timeoutBeforeApplyRate', 'duplicateDeliveryRate', 'maintenance', 'hangMs',
-] as const;
 export const faultsBody = v.pipe(
   v.strictObject({
     latencyMs: v.optional(wholeMs(30_000)),

@@ -3,7 +3,6 @@
 // Money moves only through the wallet service, which runs its own transactions; the audit row for such an
 // action is written right after the wallet call succeeded, with the journal and wallet ids in its detail.
 // Changes this module makes itself (the blacklist) write their audit row in the same transaction.
-import type { TransferOutcome } from '../../../../shared/schemas/wallet.ts';
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import type { Limiter } from '../../../lib/limiter.ts';
@@ -16,8 +15,8 @@ import type { Operator, PageOf } from '../../staff/service.ts';
 import type { Input } from '../../staff/schemas.ts';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import type { ProviderFaults } from './provider-faults.ts';
-import type { blacklistBody, bonusGrantBody, FaultsPatch } from './schemas.ts';
-import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS } from '../../../../shared/statuses.ts';
+import type { adjustmentBody, blacklistBody, bonusGrantBody, FaultsPatch } from './schemas.ts';
+import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS, type FindingStatus, type TransferStatus } from '../../../../shared/statuses.ts';
 
 /** Live balance reads go to providers at most this many at a time. */
 const LIVE_READ_CONCURRENCY = 4;
@@ -39,7 +38,7 @@ function transferView(t: TransferRow, account?: string | null) {
     gp_code: t.gpCode, direction: t.direction, amount: minorToDecimal(t.amountMinor),
     wallet: t.walletKind === 'bonus' ? `bonus:${t.bonusWalletId}` : 'central',
     status: t.status, reason: t.reason, attempts: t.attempts,
-    created_at: iso(t.createdAt), next_check_at: t.status === 'pending' ? iso(t.nextCheckAt) : null, settled_at: iso(t.settledAt),
+    created_at: iso(t.createdAt), next_check_at: t.status === TRANSFER_STATUS.pending ? iso(t.nextCheckAt) : null, settled_at: iso(t.settledAt),
   };
 }
 
@@ -161,7 +160,7 @@ export class BackofficeWalletService {
     })), total);
   }
 
-  async transfers(playerId: number, p: Paging & { status?: TransferOutcome }) {
+  async transfers(playerId: number, p: Paging & { status?: TransferStatus }) {
     await this.mustExist(playerId);
     const { rows, total } = await repo.transfersOf(this.db, playerId, p);
     return page(p, rows.map((t) => transferView(t)), total);
@@ -228,6 +227,50 @@ export class BackofficeWalletService {
     return { wallet_id: w.id, journal_id: journal.id, amount: minorToDecimal(journal.creditedMinor), replayed: true };
   }
 
+  // Manual balance adjustments (the finance desk's page).
+
+  /**
+   * Adds to or takes from a player's central wallet, against the house's adjustment account. The key makes a
+   * retried request (a double click, a lost answer) return the first adjustment instead of moving money twice;
+   * the same key with another player or amount is refused by the ledger.
+   */
+  async adjust(op: Operator, input: Input<typeof adjustmentBody>, clientKey: string) {
+    const player = await repo.playerSummary(this.db, { id: input.player_id });
+    if (!player) throw new ApiError('not_found', { modal: ['bo.err.player_not_found'] });
+    const key = `bo:${clientKey}`;
+    const earlier = await repo.journalPlayerByKey(this.db, `adjust:${key}`);
+    if (earlier && earlier.playerId !== input.player_id) throw new ApiError('idempotency_mismatch');
+    const amount = minorToDecimal(input.amount);
+    let outcome: { journalId: number; replayed: boolean; balance: bigint } | undefined;
+    try {
+      await this.wallet.adjustCentral({
+        playerId: input.player_id, amountMinor: input.amount, memo: input.reason, staffId: op.staffId, idempotencyKey: key,
+        // The audit row is written in the journal's transaction and only when the journal is new: concurrent
+        // retries with one key write one journal and one audit row, and a replay says replayed: true.
+        onPosted: async (tx, posted) => {
+          outcome = { journalId: posted.journalId, replayed: posted.replayed, balance: posted.centralBalanceMinor };
+          if (posted.replayed) return;
+          await recordAudit(tx, {
+            staffId: op.staffId, action: 'balance.adjust', target: `player:${input.player_id}`, ip: op.ip,
+            detail: {
+              account: player.account, amount, reason: input.reason, journal_id: posted.journalId,
+              balance_after: minorToDecimal(posted.centralBalanceMinor), idempotency_key: clientKey,
+            },
+          });
+        },
+      });
+    } catch (err) {
+      // The ledger never lets a player's balance go below zero; say so in words finance recognises.
+      if (err instanceof ApiError && err.code === 'insufficient_funds') throw new ApiError('insufficient_funds', { amount: ['bo.err.adjust_negative'] });
+      throw err;
+    }
+    const balance = outcome?.replayed ? (await this.wallet.balances(input.player_id)).central : outcome!.balance;
+    return {
+      player_id: input.player_id, account: player.account, amount, journal_id: outcome!.journalId, balance: minorToDecimal(balance),
+      replayed: outcome!.replayed,
+    };
+  }
+
   // The blacklist: game groups a player may not play, optionally only on some platforms.
 
   async setBlacklist(op: Operator, playerId: number, input: Input<typeof blacklistBody>) {
@@ -250,7 +293,7 @@ export class BackofficeWalletService {
 
   // Reconciliation.
 
-  async findings(p: Paging & { status: 'open' | 'resolved' }) {
+  async findings(p: Paging & { status: FindingStatus }) {
     const { rows, total } = await repo.findings(this.db, p);
     return page(p, rows.map(({ finding: f, transfer, account }) => ({
       id: f.id, kind: f.kind, status: f.status, transfer_id: f.transferId, player_id: f.playerId, account: account ?? '',
@@ -275,7 +318,7 @@ export class BackofficeWalletService {
     const before = await repo.transferById(this.db, transferId);
     if (!before) throw new ApiError('not_found');
     let result = { checked: 0, settled: 0 };
-    if (before.transfer.status === 'pending' && (await repo.makeDue(this.db, transferId))) {
+    if (before.transfer.status === TRANSFER_STATUS.pending && (await repo.makeDue(this.db, transferId))) {
       // One run over everything due, this transfer included: the job would do the same a moment later.
       result = await this.wallet.reconcile();
     }
@@ -294,6 +337,10 @@ export class BackofficeWalletService {
 
   async providerFaults() {
     return { platforms: await this.faults.list() };
+  }
+
+  async platformFaults(code: string) {
+    return { code, faults: await this.faults.get(code) };
   }
 
   async setProviderFaults(op: Operator, code: string, patch: FaultsPatch) {

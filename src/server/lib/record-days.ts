@@ -1,9 +1,9 @@
-// Record date ranges (SPEC.md section 7 and 9): days are Asia/Taipei days, start dates begin at 00:00:00
-// and end dates end at 23:59:59, and no query reaches further back than 30 days.
-import { ApiError } from '../../lib/errors.ts';
-import { DAY_MS, startOfTaipeiDate as startOf, taipeiDate } from '../../../shared/time.ts';
+// Record date ranges (SPEC.md sections 7 and 9), shared by every player-facing record list (money, transfers,
+// deposits, withdrawals, bets, turnover, points): days are Asia/Taipei days, start dates begin at 00:00:00 and end
+// dates end at 23:59:59, and no query reaches further back than RECORD_DAYS days.
+import { ApiError } from './errors.ts';
+import { DAY_MS, startOfTaipeiDate as startOf, taipeiDate } from '../../shared/time.ts';
 
-export { taipeiDate };
 export const RECORD_DAYS = 30;
 
 export function dayRange(start?: string, end?: string, now = new Date()): { from: Date; to: Date } {
