@@ -13,7 +13,7 @@ import {
   withdrawalQueueView, withdrawalReviewedView,
 } from '../../../../shared/schemas/backoffice/finance.ts';
 import { BackofficeFinanceService } from './service.ts';
-import { approveBody, callbacksQuery, cardAuditBody, cardsQuery, depositsQuery, orderParams, rejectBody, withdrawalsQuery } from './schemas.ts';
+import { approveBody, callbacksQuery, cardAuditBody, cardsQuery, depositsQuery, orderParams, rejectBody, withdrawalsQuery } from '../../../../shared/schemas/backoffice/finance-requests.ts';
 
 export const backofficeFinanceRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.

@@ -9,7 +9,7 @@ import type { ValibotTypeProvider } from '../../../lib/validation.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import { staffBetsView, staffGameView, staffGamesView, staffPlatformView, thumbnailsView } from '../../../../shared/schemas/backoffice/catalogue.ts';
 import { BackofficeCatalogueService } from './service.ts';
-import { betsQuery, gameUpdateBody, gamesQuery, platformUpdateBody } from './schemas.ts';
+import { betsQuery, gameUpdateBody, gamesQuery, platformUpdateBody } from '../../../../shared/schemas/backoffice/catalogue-requests.ts';
 
 export const backofficeCatalogueRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.

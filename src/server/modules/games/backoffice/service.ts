@@ -14,9 +14,9 @@ import type { MessagesService } from '../../messages/service.ts';
 import { MAINTAIN_STATUS } from '../../../../shared/statuses.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import * as repo from './repository.ts';
-import { THUMBNAIL_LANGS, type ThumbnailLang, type gameUpdateBody, type platformUpdateBody } from './schemas.ts';
+import { THUMBNAIL_LANGS, type ThumbnailLang, type gameUpdateBody, type platformUpdateBody } from '../../../../shared/schemas/backoffice/catalogue-requests.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
-import type { Input } from '../../staff/schemas.ts';
+import type { InferOutput as Input } from 'valibot';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import type { StaffBetsView } from '../../../../shared/schemas/backoffice/catalogue.ts';
 

@@ -4,7 +4,7 @@
 // back office answers 404.
 import { ApiError } from '../../../lib/errors.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
-import type { FaultsPatch } from './schemas.ts';
+import type { FaultsPatch } from '../../../../shared/schemas/backoffice/wallet-requests.ts';
 import type { FaultsView, ProviderFaultsRowView } from '../../../../shared/schemas/backoffice/operations.ts';
 import { isLoopbackUrl } from '../../../../shared/fault-switches.ts';
 

@@ -21,7 +21,7 @@ import { BackofficeWalletService } from './service.ts';
 import {
   adjustmentBody, blacklistBody, bonusGrantBody, codeParams, faultsBody, findingsQuery, ledgerQuery, lookupQuery, pendingQuery, transferParams,
   transfersQuery, walletsQuery,
-} from './schemas.ts';
+} from '../../../../shared/schemas/backoffice/wallet-requests.ts';
 
 export interface WalletRoutesOptions {
   /** The game provider's base URL (config.provider.baseUrl); read from the environment when not given. */

@@ -12,10 +12,10 @@ import { minorToDecimal } from '../../../../shared/money.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import * as repo from './repository.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
-import type { Input } from '../../staff/schemas.ts';
+import type { InferOutput as Input } from 'valibot';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import type { ProviderFaults } from './provider-faults.ts';
-import type { adjustmentBody, blacklistBody, bonusGrantBody, FaultsPatch } from './schemas.ts';
+import type { adjustmentBody, blacklistBody, bonusGrantBody, FaultsPatch } from '../../../../shared/schemas/backoffice/wallet-requests.ts';
 import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS, type FindingStatus, type TransferStatus } from '../../../../shared/statuses.ts';
 
 /** Live balance reads go to providers at most this many at a time. */

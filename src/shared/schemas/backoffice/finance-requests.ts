@@ -2,9 +2,9 @@
 // callback log (manual balance adjustments are the wallet's: wallet/backoffice/schemas.ts). Messages are i18n
 // keys as in schemas.ts.
 import * as v from 'valibot';
-import { DEPOSIT_METHODS } from '../../../../shared/schemas/cashier.ts';
-import { pageQuery } from '../../../../shared/schemas/paging.ts';
-import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues, type StatusValue } from '../../../../shared/statuses.ts';
+import { DEPOSIT_METHODS } from '../cashier.ts';
+import { pageQuery } from '../paging.ts';
+import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues, type StatusValue } from '../../statuses.ts';
 
 /** Bank-card statuses as the query string carries them (text), turned back into BANK_CARD_STATUS numbers. */
 const CARD_STATUS_TEXTS = statusValues(BANK_CARD_STATUS).map(String);

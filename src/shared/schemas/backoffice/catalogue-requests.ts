@@ -1,8 +1,8 @@
 // Request schemas of the lobby's back office: game platforms (shown, switched on, maintenance windows,
 // order), games (status, order, names, thumbnails) and a player's bet records. Messages are i18n keys.
 import * as v from 'valibot';
-import { GAME_GROUPS } from '../../../../shared/constants.ts';
-import { pageQuery } from '../../../../shared/schemas/paging.ts';
+import { GAME_GROUPS } from '../../constants.ts';
+import { pageQuery } from '../paging.ts';
 
 export const THUMBNAIL_LANGS = ['cn', 'en', 'th'] as const;
 export type ThumbnailLang = (typeof THUMBNAIL_LANGS)[number];

@@ -2,11 +2,11 @@
 // the blacklist, reconciliation and the stand-in provider's fault switches. Messages are i18n keys as in
 // schemas.ts. Money arrives as decimal strings and leaves the schema as bigint minor units.
 import * as v from 'valibot';
-import { GAME_GROUPS } from '../../../../shared/constants.ts';
-import { idNumber } from '../../../../shared/schemas/ids.ts';
-import { decimalToMinor } from '../../../../shared/money.ts';
-import { pageQuery } from '../../../../shared/schemas/paging.ts';
-import { FINDING_STATUS, TRANSFER_STATUS, statusValues } from '../../../../shared/statuses.ts';
+import { GAME_GROUPS } from '../../constants.ts';
+import { idNumber } from '../ids.ts';
+import { decimalToMinor } from '../../money.ts';
+import { pageQuery } from '../paging.ts';
+import { FINDING_STATUS, TRANSFER_STATUS, statusValues } from '../../statuses.ts';
 
 /** One grant may put at most this much into an activity wallet (10,000,000.00). */
 const GRANT_MAX_MINOR = 1_000_000_000n;
