@@ -20,12 +20,11 @@ export const protectionLimits = pgTable('protection_limits', {
   period: varchar('period', { length: 10 }).notNull(),
   /**
    * The limit in force, in the kind's unit: minor units for deposit, loss and wager, minutes for session and
-   * reality. Null means none is in force. The column keeps its first name, value_minor: the red-packet claim
-   * function (a SQL function of its own migration) reads it by that name.
+   * reality. Null means none is in force.
    */
-  value: bigint('value_minor', { mode: 'bigint' }),
+  value: bigint('limit_value', { mode: 'bigint' }),
   /** The asked-for higher value, in the same unit; null with pending_at set means a removal is pending. */
-  pendingValue: bigint('pending_value_minor', { mode: 'bigint' }),
+  pendingValue: bigint('pending_limit_value', { mode: 'bigint' }),
   /** When the pending change may be confirmed; null means nothing is pending. */
   pendingAt: tsz('pending_at'),
   updatedAt: tsz('updated_at').notNull().defaultNow(),
