@@ -6,8 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { useStore } from '@nanostores/react';
 import { $boStaff, $boToken, hasPermission } from '../../../stores/backoffice.ts';
-import { boApi, boPath } from '../api.ts';
-import { Banner, COMMON_KEYS, Empty, Guard, ListState, cls, errorText, fill, formatTime, useBoData, type IslandProps } from '../common.tsx';
+import { boApi, boPath } from '../kit/api.ts';
+import { Banner, COMMON_KEYS, Empty, Guard, ListState, cls, errorText, fill, formatTime, useBoData, type IslandProps } from '../kit/common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
   CHAT_EVENTS, CHAT_NAMESPACE, CHAT_TEXT_MAX, type AgentStateView, type CannedReplyView, type ChatAck, type ChatMessageView,

@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
-import { boApi, boPath } from '../api.ts';
-import { Banner, Guard, ListState, Pager, Switch, cls, errorText, fill, formatTime, useBoData, usePaged, type IslandProps } from '../common.tsx';
+import { boApi, boPath } from '../kit/api.ts';
+import { Banner, Guard, ListState, Pager, Switch, cls, errorText, fill, formatTime, useBoData, usePaged, type IslandProps } from '../kit/common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
   APPLICATION_STATUSES, PROMOTION_LIMITS,

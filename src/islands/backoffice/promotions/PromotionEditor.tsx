@@ -1,8 +1,8 @@
 // The promotion list and editor: every field of a promotion in both languages, and a live preview of the
 // player's card and detail page in either language while the operator types.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { boApi, BoFailure } from '../api.ts';
-import { Banner, ListState, Pager, StatusPill, cls, errorText, formatTime, usePaged } from '../common.tsx';
+import { boApi, BoFailure } from '../kit/api.ts';
+import { Banner, ListState, Pager, StatusPill, cls, errorText, formatTime, usePaged } from '../kit/common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { GAME_GROUPS } from '../../../shared/constants.ts';
 import {

@@ -1,0 +1,156 @@
+// A player's account security on the back-office player page (issue 11): reset password (a one-time
+// temporary password shown once), force a password change, unlock a login lockout, the login history and the
+// sessions with revoke. Every action asks for a reason, which the server writes into the audit log.
+import { useState } from 'react';
+import { BoFailure, boApi } from '../kit/api.ts';
+import { Banner, ListState, cls, errorText, fill, formatTime, useBoData, type CommonT } from '../kit/common.tsx';
+import type { Locale } from '../../../shared/constants.ts';
+import type {
+  LoginRecordsView, SecurityView, SessionView, TemporaryPasswordView,
+} from '../../../shared/schemas/backoffice/players.ts';
+import { FORCE_PASSWORD_STATUS } from '../../../shared/statuses.ts';
+
+export const SECURITY_KEYS = [
+  'bo.account.title', 'bo.account.reason', 'bo.account.reset_password', 'bo.account.reset_confirm', 'bo.account.temporary_password',
+  'bo.account.force_on', 'bo.account.force_off', 'bo.account.forced', 'bo.account.not_forced', 'bo.account.unlock', 'bo.account.locked',
+  'bo.account.not_locked', 'bo.account.temp_expires', 'bo.account.logins', 'bo.account.logins_empty', 'bo.account.time', 'bo.account.ip',
+  'bo.account.device', 'bo.account.result', 'bo.account.method', 'bo.account.method.password', 'bo.account.method.phone_code',
+  'bo.account.success', 'bo.account.failure', 'bo.account.sessions', 'bo.account.sessions_empty', 'bo.account.last_seen', 'bo.account.state',
+  'bo.account.live', 'bo.account.ended', 'bo.account.revoke', 'bo.account.done', 'bo.account.previous', 'bo.account.next',
+  'bo.account.reason.login_failed', 'bo.account.reason.login_locked', 'bo.account.reason.confirm_verification_code_error',
+  'bo.account.reason.account_disabled', 'bo.account.reason.password_expired', 'bo.account.reason.login_disabled',
+  'bo.account.reason.rate_limited', 'bo.account.ended.logout', 'bo.account.ended.double-login', 'bo.account.ended.kick',
+  'bo.account.ended.password-reset', 'bo.account.ended.password-change',
+] as const;
+
+type T = CommonT & Record<(typeof SECURITY_KEYS)[number], string>;
+const PAGE_SIZE = 10;
+/** A stored code in the operator's words, or the code itself when it has none. */
+const word = (t: T, prefix: string, code: string) => (t as Record<string, string>)[`${prefix}${code}`] ?? code;
+
+export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
+  const [page, setPage] = useState(1);
+  const security = useBoData<SecurityView>(`/players/${playerId}/security`);
+  const loginsLoad = useBoData<LoginRecordsView>(`/players/${playerId}/logins`, { page, pageSize: PAGE_SIZE });
+  const sessionsLoad = useBoData<SessionView[]>(`/players/${playerId}/sessions`);
+  const state = security.data;
+  const logins = loginsLoad.data;
+  const sessions = sessionsLoad.data;
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
+  const [temporary, setTemporary] = useState<{ password: string; expires: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const act = async <R,>(path: string, body: Record<string, unknown>, after?: (data: R) => void) => {
+    setBusy(true);
+    setNotice(null);
+    setReasonError(null);
+    try {
+      const data = await boApi<R>(path, { method: 'POST', body: { reason, ...body } });
+      after?.(data);
+      setReason('');
+      setNotice({ kind: 'success', text: t['bo.account.done'] });
+      void security.reload();
+      void loginsLoad.reload();
+      void sessionsLoad.reload();
+    } catch (err) {
+      const field = err instanceof BoFailure ? err.field('reason') : undefined;
+      if (field) setReasonError(field);
+      else setNotice({ kind: 'error', text: errorText(err, t) });
+    }
+    setBusy(false);
+  };
+  const reset = () => {
+    if (!window.confirm(t['bo.account.reset_confirm'])) return;
+    void act<TemporaryPasswordView>(`/players/${playerId}/reset-password`, {}, (d) => setTemporary({ password: d.temporary_password, expires: d.expires_at }));
+  };
+  const forced = state?.status_force_password === FORCE_PASSWORD_STATUS.required;
+
+  return (
+    <section className={cls.card} data-testid="bo-security">
+      <h2 className="mb-3 text-lg font-semibold">{t['bo.account.title']}</h2>
+      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      {security.error ? <ListState t={t} loading={false} error={security.error} retry={security.reload} /> : null}
+      {temporary && (
+        <div className="my-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" role="status" data-testid="bo-temporary-password">
+          <p>{fill(t['bo.account.temporary_password'], { time: formatTime(temporary.expires, locale) })}</p>
+          <p className="mt-2 select-all font-mono text-lg tracking-wider">{temporary.password}</p>
+        </div>
+      )}
+      {state && (
+        <ul className="mb-3 space-y-1 text-sm">
+          <li data-testid="bo-forced">{forced ? t['bo.account.forced'] : t['bo.account.not_forced']}</li>
+          <li data-testid="bo-locked">{fill(state.locked ? t['bo.account.locked'] : t['bo.account.not_locked'], { n: state.login_failures })}</li>
+          {state.password_expires_at && <li>{fill(t['bo.account.temp_expires'], { time: formatTime(state.password_expires_at, locale) })}</li>}
+        </ul>
+      )}
+      <label className={cls.label} htmlFor="bo-security-reason">{t['bo.account.reason']}</label>
+      <input id="bo-security-reason" className={`${cls.input} w-full max-w-xl`} maxLength={200} value={reason} aria-invalid={!!reasonError}
+        onChange={(e) => setReason(e.target.value)} />
+      {reasonError && <p className={cls.fieldError} role="alert">{reasonError}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className={cls.btn} disabled={busy} onClick={reset} data-testid="bo-reset-password">{t['bo.account.reset_password']}</button>
+        <button type="button" className={cls.btnGhost} disabled={busy} data-testid="bo-force-password"
+          onClick={() => void act(`/players/${playerId}/force-password`, { force: !forced })}>{forced ? t['bo.account.force_off'] : t['bo.account.force_on']}</button>
+        <button type="button" className={cls.btnGhost} disabled={busy || !state?.login_failures} data-testid="bo-unlock"
+          onClick={() => void act(`/players/${playerId}/unlock-login`, {})}>{t['bo.account.unlock']}</button>
+      </div>
+
+      <h3 className="mb-2 mt-6 font-semibold">{t['bo.account.logins']}</h3>
+      <ListState t={t} loading={!logins} error={loginsLoad.error} empty={logins?.data.length === 0} retry={loginsLoad.reload} emptyText={t['bo.account.logins_empty']}>
+        {logins && <div className="overflow-x-auto">
+          <table className={cls.table} data-testid="bo-logins">
+            <thead><tr>
+              <th className={cls.th}>{t['bo.account.time']}</th><th className={cls.th}>{t['bo.account.ip']}</th>
+              <th className={cls.th}>{t['bo.account.device']}</th><th className={cls.th}>{t['bo.account.result']}</th><th className={cls.th}>{t['bo.account.method']}</th>
+            </tr></thead>
+            <tbody>
+              {logins.data.map((e) => (
+                <tr key={e.id}>
+                  <td className={cls.td}>{formatTime(e.created_at, locale)}</td>
+                  <td className={cls.td}>{e.ip}</td>
+                  <td className={`${cls.td} max-w-xs truncate`} title={e.user_agent}>{e.user_agent}</td>
+                  <td className={cls.td}>{e.success ? t['bo.account.success'] : `${t['bo.account.failure']} (${word(t, 'bo.account.reason.', e.reason)})`}</td>
+                  <td className={cls.td}>{t[`bo.account.method.${e.method}`]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="mt-2 flex items-center gap-2 text-sm">
+            <button type="button" className={cls.btnSmall} disabled={page <= 1} onClick={() => setPage(page - 1)}>{t['bo.account.previous']}</button>
+            <span>{page} / {Math.max(1, Math.ceil(logins.total / PAGE_SIZE))}</span>
+            <button type="button" className={cls.btnSmall} disabled={page * PAGE_SIZE >= logins.total} onClick={() => setPage(page + 1)}>{t['bo.account.next']}</button>
+          </div>
+        </div>}
+      </ListState>
+
+      <h3 className="mb-2 mt-6 font-semibold">{t['bo.account.sessions']}</h3>
+      <ListState t={t} loading={!sessions} error={sessionsLoad.error} empty={sessions?.length === 0} retry={sessionsLoad.reload} emptyText={t['bo.account.sessions_empty']}>
+        {sessions && <div className="overflow-x-auto">
+          <table className={cls.table} data-testid="bo-sessions">
+            <thead><tr>
+              <th className={cls.th}>{t['bo.account.time']}</th><th className={cls.th}>{t['bo.account.last_seen']}</th><th className={cls.th}>{t['bo.account.ip']}</th>
+              <th className={cls.th}>{t['bo.account.device']}</th><th className={cls.th}>{t['bo.account.state']}</th><th className={cls.th}>{t['bo.actions']}</th>
+            </tr></thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s.id}>
+                  <td className={cls.td}>{formatTime(s.created_at, locale)}</td>
+                  <td className={cls.td}>{formatTime(s.last_seen_at, locale)}</td>
+                  <td className={cls.td}>{s.ip}</td>
+                  <td className={`${cls.td} max-w-xs truncate`} title={s.user_agent}>{s.user_agent}</td>
+                  <td className={cls.td}>{s.live ? t['bo.account.live'] : `${t['bo.account.ended']}${s.revoked_reason ? ` (${word(t, 'bo.account.ended.', s.revoked_reason)})` : ''}`}</td>
+                  <td className={cls.td}>
+                    {s.live && <button type="button" className={cls.btnDanger} disabled={busy}
+                      onClick={() => void act(`/players/${playerId}/sessions/${s.id}/revoke`, {})}>{t['bo.account.revoke']}</button>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>}
+      </ListState>
+    </section>
+  );
+}

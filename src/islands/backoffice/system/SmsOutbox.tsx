@@ -1,0 +1,89 @@
+// The SMS outbox, newest first, so customer service can read a code to a player who did not receive it.
+import { useEffect, useState } from 'react';
+import {
+  COMMON_KEYS, Guard, ListState, Pager, cls, formatTime, usePaged, type IslandProps,
+} from '../kit/common.tsx';
+import type { Locale } from '../../../shared/constants.ts';
+import type { SmsView } from '../../../shared/schemas/backoffice/content.ts';
+
+export const SMS_KEYS = [
+  ...COMMON_KEYS, 'bo.sms.hint', 'bo.sms.phone', 'bo.sms.phone_placeholder', 'bo.sms.purpose', 'bo.sms.body', 'bo.sms.status',
+  'bo.sms.driver', 'bo.sms.auto', 'bo.sms.purpose.register', 'bo.sms.purpose.forget', 'bo.sms.purpose.login',
+  'bo.sms.status.queued', 'bo.sms.status.sent', 'bo.sms.status.failed',
+] as const;
+type K = (typeof SMS_KEYS)[number];
+type T = IslandProps<K>['t'];
+
+type Sms = SmsView;
+const PAGE_SIZE = 20;
+const AUTO_REFRESH_MS = 5000;
+
+export default function SmsOutbox({ t, locale }: IslandProps<K>) {
+  return <Guard t={t} locale={locale} permission="sms.read">{() => <Body t={t} locale={locale} />}</Guard>;
+}
+
+function Body({ t, locale }: { t: T; locale: Locale }) {
+  const [input, setInput] = useState('');
+  const [phone, setPhone] = useState('');
+  const [auto, setAuto] = useState(false);
+  const list = usePaged<Sms>('/sms', { phone }, PAGE_SIZE);
+  useEffect(() => {
+    if (!auto) return;
+    const timer = window.setInterval(() => { if (document.visibilityState === 'visible') void list.reload(); }, AUTO_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [auto, list.reload]);
+  const label = (prefix: string, value: string) => t[`${prefix}${value}` as K] ?? value;
+  return (
+    <div className="max-w-6xl">
+      <p className="mb-4 text-sm text-slate-500">{t['bo.sms.hint']}</p>
+      <form className="mb-4 flex items-center gap-3" onSubmit={(e) => { e.preventDefault(); setPhone(input.trim()); }}>
+        <input value={input} onChange={(e) => setInput(e.target.value.replace(/\D/g, ''))} placeholder={t['bo.sms.phone_placeholder']}
+          aria-label={t['bo.sms.phone']} inputMode="numeric" maxLength={20} className={`${cls.input} w-64`} name="phone" />
+        <button type="submit" className={cls.btn}>{t['bo.search']}</button>
+        <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading} data-testid="sms-refresh">{t['bo.refresh']}</button>
+        <label className="ml-2 flex items-center gap-2 text-sm text-slate-600">
+          <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} data-testid="sms-auto" />
+          {t['bo.sms.auto']}
+        </label>
+        {list.loading && list.result && <span className="text-xs text-slate-400" role="status">{t['bo.loading']}</span>}
+      </form>
+      <section className={cls.card}>
+        <ListState t={t} {...list.state}>
+          {list.result && <table className={cls.table} data-testid="bo-sms">
+            <thead>
+              <tr>
+                <th className={cls.th}>{t['bo.time']}</th>
+                <th className={cls.th}>{t['bo.sms.phone']}</th>
+                <th className={cls.th}>{t['bo.sms.purpose']}</th>
+                <th className={cls.th}>{t['bo.sms.body']}</th>
+                <th className={cls.th}>{t['bo.sms.status']}</th>
+                <th className={cls.th}>{t['bo.sms.driver']}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.result.data.map((s) => (
+                <tr key={s.id}>
+                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(s.created_at, locale)}</td>
+                  <td className={`${cls.td} whitespace-nowrap font-mono`}>{s.phone}</td>
+                  <td className={`${cls.td} whitespace-nowrap`}>{label('bo.sms.purpose.', s.purpose)}</td>
+                  <td className={`${cls.td} w-full`}><Highlighted text={s.body} /></td>
+                  <td className={`${cls.td} whitespace-nowrap ${s.status === 'failed' ? 'text-red-700' : ''}`}>{label('bo.sms.status.', s.status)}</td>
+                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{s.driver}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>}
+        </ListState>
+        {list.result && list.result.total > PAGE_SIZE && (
+          <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Shows the verification code inside a message in bold, which is what the operator reads out. */
+function Highlighted({ text }: { text: string }) {
+  const parts = text.split(/(\b\d{4,8}\b)/);
+  return <>{parts.map((p, i) => (i % 2 === 1 ? <strong key={i} className="font-mono text-brand-700" data-testid="sms-code">{p}</strong> : p))}</>;
+}
