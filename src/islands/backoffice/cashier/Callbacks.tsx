@@ -1,7 +1,9 @@
 // The payment gateway's callbacks as they arrived, valid or not: what finance checks when a player says they
 // paid and nothing happened, or when someone sends forged notices.
 import { useState } from 'react';
-import { ListState, Pager, cls, fill, formatTime, usePaged } from '../kit/common.tsx';
+import { cls, fill, formatTime } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { CallbackLogView } from '../../../shared/schemas/backoffice/finance.ts';
 import { PAGE_SIZE, SHARED_KEYS, type Callback, type SharedT } from './shared.tsx';
@@ -18,8 +20,8 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
   const [signature, setSignature] = useState('');
   const [input, setInput] = useState('');
   const [order, setOrder] = useState('');
-  const list = usePaged<Callback, CallbackLogView>('/finance/callbacks', { signature: signature || undefined, order: order || undefined }, PAGE_SIZE);
-  const result = list.result;
+  const list = useBoData('GET /finance/callbacks', { query: { signature: signature || undefined, order: order || undefined }, pageSize: PAGE_SIZE });
+  const result = list.data;
   return (
     <div>
       <p className="mb-4 text-sm text-slate-500">{t['bo.cb.hint']}</p>
@@ -37,53 +39,8 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
       </div>
       {result ? <RefusedFigure t={t} refused={result.refused_24h} /> : null}
-      <ListState t={t} {...list.state}>
-        {result && <div className="overflow-x-auto">
-          <table className={cls.table} data-testid="bo-callbacks">
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.cb.received']}</th>
-                <th className={cls.th}>{t['bo.cb.order']}</th>
-                <th className={cls.th}>{t['bo.cb.state']}</th>
-                <th className={cls.th}>{t['bo.cb.signature']}</th>
-                <th className={cls.th}>{t['bo.cb.outcome']}</th>
-                <th className={cls.th}>{t['bo.cb.body']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.data.map((c) => (
-                <tr key={c.id} data-testid="callback-row" data-signature={c.signature_ok ? '1' : '0'} className={c.signature_ok ? '' : 'bg-red-50/60'}>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>
-                    {formatTime(c.received_at, locale)}
-                    <div className="text-xs text-slate-400">{t['bo.cb.gateway']}: {c.gateway}</div>
-                  </td>
-                  <td className={`${cls.td} whitespace-nowrap font-mono text-xs`}>{c.order_id || '—'}</td>
-                  <td className={cls.td}>{c.state || '—'}</td>
-                  <td className={cls.td}>
-                    <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${c.signature_ok ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}>
-                      {c.signature_ok ? t['bo.cb.signature_ok'] : t['bo.cb.signature_bad']}
-                    </span>
-                  </td>
-                  <td className={`${cls.td} font-mono text-xs`}>
-                    {c.outcome}
-                    <div className="text-slate-400">{t['bo.cb.ip']} {c.ip || '—'}</div>
-                  </td>
-                  <td className={`${cls.td} w-56 max-w-56`}>
-                    <details className="group">
-                      <summary className="flex w-56 cursor-pointer list-none gap-1 font-mono text-xs text-slate-600">
-                        <span className="shrink-0 text-slate-400 group-open:rotate-90" aria-hidden="true">▸</span>
-                        <span className="truncate">{c.body.slice(0, 80)}</span>
-                      </summary>
-                      <pre className="mt-2 max-h-60 w-56 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">{c.body}</pre>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>}
-      </ListState>
-      {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+      <BoTable t={t} list={list} columns={columns(t, locale)} rowKey={(c) => c.id} testId="bo-callbacks" scroll rowTestId="callback-row"
+        rowData={(c) => ({ 'data-signature': c.signature_ok ? '1' : '0' })} rowClassName={(c) => (c.signature_ok ? '' : 'bg-red-50/60')} />
     </div>
   );
 }
@@ -106,4 +63,37 @@ function RefusedFigure({ t, refused }: { t: T; refused: CallbackLogView['refused
       <p className="mt-1 text-xs text-slate-400">{t['bo.cb.refused_hint']}</p>
     </div>
   );
+}
+
+function columns(t: T, locale: Locale): Array<BoColumn<Callback, (typeof CALLBACKS_KEYS)[number]>> {
+  return [
+    { key: 'received', header: 'bo.cb.received', className: 'whitespace-nowrap text-slate-500', cell: (c) => (
+      <>
+        {formatTime(c.received_at, locale)}
+        <div className="text-xs text-slate-400">{t['bo.cb.gateway']}: {c.gateway}</div>
+      </>
+    ) },
+    { key: 'order', header: 'bo.cb.order', className: 'whitespace-nowrap font-mono text-xs', cell: (c) => c.order_id || '—' },
+    { key: 'state', header: 'bo.cb.state', cell: (c) => c.state || '—' },
+    { key: 'signature', header: 'bo.cb.signature', cell: (c) => (
+      <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${c.signature_ok ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}>
+        {c.signature_ok ? t['bo.cb.signature_ok'] : t['bo.cb.signature_bad']}
+      </span>
+    ) },
+    { key: 'outcome', header: 'bo.cb.outcome', className: 'font-mono text-xs', cell: (c) => (
+      <>
+        {c.outcome}
+        <div className="text-slate-400">{t['bo.cb.ip']} {c.ip || '—'}</div>
+      </>
+    ) },
+    { key: 'body', header: 'bo.cb.body', className: 'w-56 max-w-56', cell: (c) => (
+      <details className="group">
+        <summary className="flex w-56 cursor-pointer list-none gap-1 font-mono text-xs text-slate-600">
+          <span className="shrink-0 text-slate-400 group-open:rotate-90" aria-hidden="true">▸</span>
+          <span className="truncate">{c.body.slice(0, 80)}</span>
+        </summary>
+        <pre className="mt-2 max-h-60 w-56 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">{c.body}</pre>
+      </details>
+    ) },
+  ];
 }

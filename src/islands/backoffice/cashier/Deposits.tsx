@@ -2,11 +2,12 @@
 // confirms, or rejects with a reason; gateway orders are listed too but settle by their callbacks.
 import { useState } from 'react';
 import { boApi } from '../kit/api.ts';
-import { Banner, ConfirmDialog, ListState, Pager, cls, fill, formatTime, usePaged } from '../kit/common.tsx';
+import { Banner, ConfirmDialog, cls, fill, formatTime } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { Money, ShortId } from '../kit/money.tsx';
 import { formatDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { DepositQueueView } from '../../../shared/schemas/backoffice/finance.ts';
 import {
   AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, useReview, type Deposit, type SharedT,
 } from './shared.tsx';
@@ -27,22 +28,48 @@ export function Deposits({ t, locale, canManage }: { t: T; locale: Locale; canMa
   const [status, setStatus] = useState<string>('pending');
   const [method, setMethod] = useState('');
   const [account, setAccount] = useState('');
-  const list = usePaged<Deposit, DepositQueueView>('/finance/deposits', { status: status || undefined, method: method || undefined, account: account || undefined }, PAGE_SIZE);
-  const result = list.result;
+  const list = useBoData('GET /finance/deposits', { query: { status: status || undefined, method: method || undefined, account: account || undefined }, pageSize: PAGE_SIZE });
+  const result = list.data;
   const label = (d: Deposit) => ({ id: d.id, account: d.account, amount: formatDecimal(d.amount) });
 
   const review = useReview<Deposit>(t, () => void list.reload(), {
     approve: async (d) => {
-      await boApi(`/finance/deposits/${encodeURIComponent(d.id)}/confirm`, { method: 'POST' });
+      await boApi('POST /finance/deposits/:id/confirm', { params: { id: d.id } });
       return fill(t['bo.dep.confirmed'], label(d));
     },
     reject: async (d, reason) => {
-      await boApi(`/finance/deposits/${encodeURIComponent(d.id)}/reject`, { method: 'POST', body: { reason } });
+      await boApi('POST /finance/deposits/:id/reject', { params: { id: d.id }, body: { reason } });
       return fill(t['bo.dep.rejected'], label(d));
     },
   });
   const { approving: confirming, setApproving: setConfirming, rejecting, setRejecting, busy, dialogError, setDialogError, notice, reject } = review;
   const confirm = review.approve;
+  const columns: Array<BoColumn<Deposit, keyof T & string>> = [
+    { key: 'created', header: 'bo.dep.created', className: 'whitespace-nowrap text-slate-500', cell: (d) => formatTime(d.created_at, locale) },
+    { key: 'id', header: 'bo.fin.id', cell: (d) => <ShortId id={d.id} /> },
+    { key: 'account', header: 'bo.fin.account', cell: (d) => <PlayerCell locale={locale} id={d.player_id} account={d.account} realName={d.real_name} /> },
+    { key: 'method', header: 'bo.dep.method', className: 'whitespace-nowrap', cell: (d) => t[`bo.dep.method.${d.method}` as keyof T] ?? d.method },
+    { key: 'amount', header: 'bo.dep.amount', align: 'right', cell: (d) => <Money value={d.amount} className="font-semibold" /> },
+    { key: 'ref', header: 'bo.dep.player_ref', className: 'max-w-56 break-words text-xs text-slate-600', cell: (d) => (
+      <>
+        {d.player_ref || d.payment_code || '—'}
+        {d.reason && <div className="text-red-700">{d.reason}</div>}
+      </>
+    ) },
+    { key: 'status', header: 'bo.dep.status', cell: (d) => (
+      <>
+        <Badge status={d.status}>{t[`bo.dep.status.${d.status}` as keyof T] ?? d.status}</Badge>
+        {d.paid_at && <div className="mt-0.5 whitespace-nowrap text-xs text-slate-500">{formatTime(d.paid_at, locale)}</div>}
+      </>
+    ) },
+    { key: 'reviewer', header: 'bo.dep.reviewer', className: 'whitespace-nowrap text-slate-600', cell: (d) => d.reviewed_by ?? '—' },
+    { key: 'actions', header: 'bo.actions', hidden: !canManage, className: 'whitespace-nowrap', cell: (d) => (d.reviewable ? (
+      <div className="flex gap-2">
+        <button type="button" className={cls.btnSmall} onClick={() => setConfirming(d)} data-testid="deposit-confirm">{t['bo.dep.confirm']}</button>
+        <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(d); }} data-testid="deposit-reject">{t['bo.dep.reject']}</button>
+      </div>
+    ) : d.status === 'pending' ? <span className="text-xs text-slate-400">{t['bo.dep.by_gateway']}</span> : null) },
+  ];
 
   return (
     <div>
@@ -60,56 +87,8 @@ export function Deposits({ t, locale, canManage }: { t: T; locale: Locale; canMa
         <div className="ml-auto"><TodayTotals t={t} totals={result?.totals_today} /></div>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      <ListState t={t} {...list.state}>
-        {result && <div className="overflow-x-auto">
-          <table className={cls.table} data-testid="bo-deposits">
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.dep.created']}</th>
-                <th className={cls.th}>{t['bo.fin.id']}</th>
-                <th className={cls.th}>{t['bo.fin.account']}</th>
-                <th className={cls.th}>{t['bo.dep.method']}</th>
-                <th className={`${cls.th} text-right`}>{t['bo.dep.amount']}</th>
-                <th className={cls.th}>{t['bo.dep.player_ref']}</th>
-                <th className={cls.th}>{t['bo.dep.status']}</th>
-                <th className={cls.th}>{t['bo.dep.reviewer']}</th>
-                {canManage && <th className={cls.th}>{t['bo.actions']}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {result.data.map((d) => (
-                <tr key={d.id} data-testid="deposit-row" data-id={d.id} data-status={d.status}>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(d.created_at, locale)}</td>
-                  <td className={cls.td}><ShortId id={d.id} /></td>
-                  <td className={cls.td}><PlayerCell locale={locale} id={d.player_id} account={d.account} realName={d.real_name} /></td>
-                  <td className={`${cls.td} whitespace-nowrap`}>{t[`bo.dep.method.${d.method}` as keyof T] ?? d.method}</td>
-                  <td className={`${cls.td} text-right`}><Money value={d.amount} className="font-semibold" /></td>
-                  <td className={`${cls.td} max-w-56 break-words text-xs text-slate-600`}>
-                    {d.player_ref || d.payment_code || '—'}
-                    {d.reason && <div className="text-red-700">{d.reason}</div>}
-                  </td>
-                  <td className={cls.td}>
-                    <Badge status={d.status}>{t[`bo.dep.status.${d.status}` as keyof T] ?? d.status}</Badge>
-                    {d.paid_at && <div className="mt-0.5 whitespace-nowrap text-xs text-slate-500">{formatTime(d.paid_at, locale)}</div>}
-                  </td>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-600`}>{d.reviewed_by ?? '—'}</td>
-                  {canManage && (
-                    <td className={`${cls.td} whitespace-nowrap`}>
-                      {d.reviewable ? (
-                        <div className="flex gap-2">
-                          <button type="button" className={cls.btnSmall} onClick={() => setConfirming(d)} data-testid="deposit-confirm">{t['bo.dep.confirm']}</button>
-                          <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(d); }} data-testid="deposit-reject">{t['bo.dep.reject']}</button>
-                        </div>
-                      ) : d.status === 'pending' ? <span className="text-xs text-slate-400">{t['bo.dep.by_gateway']}</span> : null}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>}
-      </ListState>
-      {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+      <BoTable t={t} list={list} columns={columns} rowKey={(d) => d.id} testId="bo-deposits" scroll rowTestId="deposit-row"
+        rowData={(d) => ({ 'data-id': d.id, 'data-status': d.status })} />
       <ConfirmDialog t={t} open={!!confirming} busy={busy} message={confirming ? fill(t['bo.dep.confirm_message'], label(confirming)) : ''}
         onConfirm={() => void confirm()} onCancel={() => setConfirming(null)} />
       <ReasonDialog t={t} open={!!rejecting} busy={busy} error={dialogError} title={t['bo.dep.reject_title']}

@@ -1,8 +1,8 @@
-// The risk context beside a withdrawal under review (issue 10 item 23): turnover status, recent deposits,
+// The risk context beside a withdrawal under review: turnover status, recent deposits,
 // win/loss over 30 days and previous withdrawals, from GET /backoffice/finance/withdrawals/:id/context.
-import { errorText, useBoData, type CommonT } from '../kit/common.tsx';
+import { errorText, type CommonT } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import { formatDecimal } from '../../../shared/money.ts';
-import type { WithdrawalContextView } from '../../../shared/schemas/backoffice/finance.ts';
 
 export const WITHDRAWAL_CONTEXT_KEYS = [
   'bo.wd.risk', 'bo.wd.risk.turnover', 'bo.wd.risk.turnover_done', 'bo.wd.risk.turnover_short', 'bo.wd.risk.deposits', 'bo.wd.risk.none',
@@ -13,7 +13,7 @@ type T = CommonT & Record<(typeof WITHDRAWAL_CONTEXT_KEYS)[number], string>;
 const day = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(5, 16).replace('T', ' ');
 
 export function WithdrawalContext({ t, id }: { t: T; id: string }) {
-  const { data, error } = useBoData<WithdrawalContextView>(`/finance/withdrawals/${encodeURIComponent(id)}/context`);
+  const { data, error } = useBoData('GET /finance/withdrawals/:id/context', { params: { id } });
   // It sits in a table cell beside the withdrawal, so its states are one small line rather than ListState's block.
   if (error) return <p className="text-xs text-red-700" role="alert">{errorText(error, t)}</p>;
   if (!data) return <p className="text-xs text-slate-400" role="status">{t['bo.wd.risk.loading']}</p>;

@@ -2,11 +2,12 @@
 // and then marks it paid here, or rejects it with a reason and the held money goes back to the player.
 import { useState } from 'react';
 import { boApi } from '../kit/api.ts';
-import { Banner, ConfirmDialog, ListState, Pager, cls, fill, formatTime, usePaged } from '../kit/common.tsx';
+import { Banner, ConfirmDialog, cls, fill, formatTime } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { Money, ShortId } from '../kit/money.tsx';
 import { formatDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { WithdrawalQueueView } from '../../../shared/schemas/backoffice/finance.ts';
 import {
   AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, Warning, bankName, groupDigits,
   useReview, type SharedT, type Withdrawal,
@@ -27,8 +28,8 @@ type T = SharedT & Record<(typeof WITHDRAWALS_KEYS)[number], string>;
 export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; canManage: boolean }) {
   const [status, setStatus] = useState<string>('applying');
   const [account, setAccount] = useState('');
-  const list = usePaged<Withdrawal, WithdrawalQueueView>('/finance/withdrawals', { status: status || undefined, account: account || undefined }, PAGE_SIZE);
-  const result = list.result;
+  const list = useBoData('GET /finance/withdrawals', { query: { status: status || undefined, account: account || undefined }, pageSize: PAGE_SIZE });
+  const result = list.data;
   const label = (w: Withdrawal) => ({
     id: w.id, account: w.account, amount: formatDecimal(w.amount), payout: formatDecimal(w.payout), fee: formatDecimal(w.fee),
     bank: bankName(locale, w.bank_card), number: groupDigits(w.bank_card.card_number), name: w.bank_card.account_name,
@@ -36,14 +37,48 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
 
   const { approving, setApproving, rejecting, setRejecting, busy, dialogError, setDialogError, notice, approve, reject } = useReview<Withdrawal>(t, () => void list.reload(), {
     approve: async (w) => {
-      await boApi(`/finance/withdrawals/${encodeURIComponent(w.id)}/approve`, { method: 'POST', body: {} });
+      await boApi('POST /finance/withdrawals/:id/approve', { params: { id: w.id }, body: {} });
       return fill(t['bo.wd.approved'], label(w));
     },
     reject: async (w, reason) => {
-      await boApi(`/finance/withdrawals/${encodeURIComponent(w.id)}/reject`, { method: 'POST', body: { reason } });
+      await boApi('POST /finance/withdrawals/:id/reject', { params: { id: w.id }, body: { reason } });
       return fill(t['bo.wd.rejected'], label(w));
     },
   });
+  const columns: Array<BoColumn<Withdrawal, keyof T & string>> = [
+    { key: 'created', header: 'bo.wd.created', className: 'whitespace-nowrap text-slate-500', cell: (w) => formatTime(w.created_at, locale) },
+    { key: 'id', header: 'bo.fin.id', cell: (w) => <ShortId id={w.id} /> },
+    { key: 'account', header: 'bo.fin.account', cell: (w) => <PlayerCell locale={locale} id={w.player_id} account={w.account} realName={w.real_name} /> },
+    { key: 'payout', header: 'bo.wd.payout', align: 'right', cell: (w) => (
+      <>
+        <Money value={w.payout} className="text-base font-semibold" />
+        <div className="whitespace-nowrap text-xs text-slate-500">{t['bo.wd.amount']} <Money value={w.amount} /></div>
+        <div className="whitespace-nowrap text-xs text-slate-500">{t['bo.wd.fee']} <Money value={w.fee} /></div>
+      </>
+    ) },
+    { key: 'bank', header: 'bo.wd.bank', cell: (w) => (
+      <>
+        <div className="whitespace-nowrap font-medium">{bankName(locale, w.bank_card)} <span className="font-normal text-slate-500">{w.bank_card.branch}</span></div>
+        <div className="whitespace-nowrap font-mono" data-testid="card-number">{groupDigits(w.bank_card.card_number)}</div>
+        <div className="whitespace-nowrap text-xs">{t['bo.wd.account_name']}: {w.bank_card.account_name}</div>
+        {!w.name_matches && <Warning>{t['bo.fin.name_mismatch']}</Warning>}
+      </>
+    ) },
+    { key: 'risk', header: 'bo.wd.risk', cell: (w) => (w.status === 'applying' ? <WithdrawalContext t={t} id={w.id} /> : <span className="text-xs text-slate-400">—</span>) },
+    { key: 'status', header: 'bo.wd.status', cell: (w) => (
+      <>
+        <Badge status={w.status}>{t[`bo.wd.status.${w.status}` as keyof T] ?? w.status}</Badge>
+        {w.reviewed_by && <div className="mt-0.5 whitespace-nowrap text-xs text-slate-500">{w.reviewed_by} · {formatTime(w.reviewed_at, locale)}</div>}
+        {w.reason && w.status !== 'paid' && <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600">{w.reason}</div>}
+      </>
+    ) },
+    { key: 'actions', header: 'bo.actions', hidden: !canManage, className: 'whitespace-nowrap', cell: (w) => w.status === 'applying' && (
+      <div className="flex gap-2">
+        <button type="button" className={cls.btnSmall} onClick={() => setApproving(w)} data-testid="withdrawal-approve">{t['bo.wd.approve']}</button>
+        <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(w); }} data-testid="withdrawal-reject">{t['bo.wd.reject']}</button>
+      </div>
+    ) },
+  ];
 
   return (
     <div>
@@ -57,61 +92,8 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
         <div className="ml-auto"><TodayTotals t={t} totals={result?.totals_today} /></div>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      <ListState t={t} {...list.state}>
-        {result && <div className="overflow-x-auto">
-          <table className={cls.table} data-testid="bo-withdrawals">
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.wd.created']}</th>
-                <th className={cls.th}>{t['bo.fin.id']}</th>
-                <th className={cls.th}>{t['bo.fin.account']}</th>
-                <th className={`${cls.th} text-right`}>{t['bo.wd.payout']}</th>
-                <th className={cls.th}>{t['bo.wd.bank']}</th>
-                <th className={cls.th}>{t['bo.wd.risk']}</th>
-                <th className={cls.th}>{t['bo.wd.status']}</th>
-                {canManage && <th className={cls.th}>{t['bo.actions']}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {result.data.map((w) => (
-                <tr key={w.id} data-testid="withdrawal-row" data-id={w.id} data-status={w.status}>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(w.created_at, locale)}</td>
-                  <td className={cls.td}><ShortId id={w.id} /></td>
-                  <td className={cls.td}><PlayerCell locale={locale} id={w.player_id} account={w.account} realName={w.real_name} /></td>
-                  <td className={`${cls.td} text-right`}>
-                    <Money value={w.payout} className="text-base font-semibold" />
-                    <div className="whitespace-nowrap text-xs text-slate-500">{t['bo.wd.amount']} <Money value={w.amount} /></div>
-                    <div className="whitespace-nowrap text-xs text-slate-500">{t['bo.wd.fee']} <Money value={w.fee} /></div>
-                  </td>
-                  <td className={cls.td}>
-                    <div className="whitespace-nowrap font-medium">{bankName(locale, w.bank_card)} <span className="font-normal text-slate-500">{w.bank_card.branch}</span></div>
-                    <div className="whitespace-nowrap font-mono" data-testid="card-number">{groupDigits(w.bank_card.card_number)}</div>
-                    <div className="whitespace-nowrap text-xs">{t['bo.wd.account_name']}: {w.bank_card.account_name}</div>
-                    {!w.name_matches && <Warning>{t['bo.fin.name_mismatch']}</Warning>}
-                  </td>
-                  <td className={cls.td}>{w.status === 'applying' ? <WithdrawalContext t={t} id={w.id} /> : <span className="text-xs text-slate-400">—</span>}</td>
-                  <td className={cls.td}>
-                    <Badge status={w.status}>{t[`bo.wd.status.${w.status}` as keyof T] ?? w.status}</Badge>
-                    {w.reviewed_by && <div className="mt-0.5 whitespace-nowrap text-xs text-slate-500">{w.reviewed_by} · {formatTime(w.reviewed_at, locale)}</div>}
-                    {w.reason && w.status !== 'paid' && <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600">{w.reason}</div>}
-                  </td>
-                  {canManage && (
-                    <td className={`${cls.td} whitespace-nowrap`}>
-                      {w.status === 'applying' && (
-                        <div className="flex gap-2">
-                          <button type="button" className={cls.btnSmall} onClick={() => setApproving(w)} data-testid="withdrawal-approve">{t['bo.wd.approve']}</button>
-                          <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(w); }} data-testid="withdrawal-reject">{t['bo.wd.reject']}</button>
-                        </div>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>}
-      </ListState>
-      {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+      <BoTable t={t} list={list} columns={columns} rowKey={(w) => w.id} testId="bo-withdrawals" scroll rowTestId="withdrawal-row"
+        rowData={(w) => ({ 'data-id': w.id, 'data-status': w.status })} />
       <ConfirmDialog t={t} open={!!approving} busy={busy} message={approving ? fill(t['bo.wd.approve_message'], label(approving)) : ''}
         onConfirm={() => void approve()} onCancel={() => setApproving(null)} />
       <ReasonDialog t={t} open={!!rejecting} busy={busy} error={dialogError} title={t['bo.wd.reject_title']}

@@ -6,6 +6,7 @@ import { cls, errorText, fill, type CommonT } from '../kit/common.tsx';
 import { Money } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { CallbackView, StaffBankCardView, StaffDepositView, StaffWithdrawalView } from '../../../shared/schemas/backoffice/finance.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const SHARED_KEYS = [
   'bo.fin.today', 'bo.fin.today_totals', 'bo.fin.all_statuses', 'bo.fin.account', 'bo.fin.account_placeholder', 'bo.fin.reason',
@@ -38,7 +39,7 @@ export function useReview<R>(t: CommonT, reload: () => void, calls: {
   const [rejecting, setRejecting] = useState<R | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const approve = async () => {
     const row = approving;

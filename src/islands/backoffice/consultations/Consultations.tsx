@@ -11,7 +11,7 @@ import {
   CONSULTATION_IMAGES_MAX, CONSULTATION_TEXT_MAX, type ConsultationImageView, type ConsultationState, type DeskDetailView, type DeskListView,
 } from '../../../shared/schemas/consultations.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
-import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const CONSULT_DESK_KEYS = [
   ...COMMON_KEYS, 'bo.consult.state.all', 'bo.consult.state.consulting', 'bo.consult.state.ended', 'bo.consult.assignee.any',
@@ -55,7 +55,7 @@ function Desk({ t, locale, staff }: { t: T; locale: Locale; staff: BoStaff }) {
 
   useEffect(() => {
     let live = true;
-    boApi<DeskListView>('/consultations', {
+    boApi('GET /consultations', {
       query: { page, pageSize: PAGE_SIZE, state: state === 'all' ? undefined : state, assignee: assignee === 'any' ? undefined : assignee, account: account || undefined },
     }).then((r) => { if (live) { setList(r); setListError(null); } }).catch((err) => { if (live) setListError(err); });
     return () => { live = false; };
@@ -147,12 +147,12 @@ function Thread({ id, t, locale, staffList, canManage, onChanged, tick }: {
   const [images, setImages] = useState<{ id: number; url: string }[]>([]);
   const [assignTo, setAssignTo] = useState('');
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmEnd, setConfirmEnd] = useState(false);
 
   useEffect(() => {
     let live = true;
-    boApi<DeskDetailView>(`/consultations/${id}`).then((v) => {
+    boApi('GET /consultations/:id', { params: { id } }).then((v) => {
       if (!live) return;
       setView(v);
       setAssignTo(v.assignee_id === null ? '' : String(v.assignee_id));
@@ -182,7 +182,7 @@ function Thread({ id, t, locale, staffList, canManage, onChanged, tick }: {
     const form = new FormData();
     form.append('file', file, file.name);
     await act(async () => {
-      const res = await boApi<UploadedFilesView>('/uploads/images', { method: 'POST', body: form, query: { visibility: 'private' } });
+      const res = await boApi('POST /uploads/images', { body: form, query: { visibility: 'private' } });
       setImages((list) => [...list, ...res.files].slice(0, CONSULTATION_IMAGES_MAX));
     }, '');
     setNotice(null);
@@ -218,7 +218,7 @@ function Thread({ id, t, locale, staffList, canManage, onChanged, tick }: {
           <form className="space-y-2 border-t border-slate-100 pt-3" onSubmit={(e) => {
             e.preventDefault();
             if (!content.trim()) { setNotice({ kind: 'error', text: t['bo.consult.content_required'] }); return; }
-            void act(() => boApi(`/consultations/${id}/reply`, { method: 'POST', body: { content: content.trim(), image_ids: images.map((i) => i.id) } }), t['bo.consult.sent'])
+            void act(() => boApi('POST /consultations/:id/reply', { params: { id }, body: { content: content.trim(), image_ids: images.map((i) => i.id) } }), t['bo.consult.sent'])
               .then((ok) => { if (ok) { setContent(''); setImages([]); } });
           }}>
             <label className={cls.label} htmlFor="desk-reply">{t['bo.consult.reply']}</label>
@@ -246,7 +246,7 @@ function Thread({ id, t, locale, staffList, canManage, onChanged, tick }: {
           </form>
         )}
         <ConfirmDialog t={t} open={confirmEnd} message={t['bo.consult.end_confirm']} busy={busy} onCancel={() => setConfirmEnd(false)}
-          onConfirm={() => { setConfirmEnd(false); void act(() => boApi(`/consultations/${id}/end`, { method: 'POST' }), t['bo.consult.ended']); }} />
+          onConfirm={() => { setConfirmEnd(false); void act(() => boApi('POST /consultations/:id/end', { params: { id } }), t['bo.consult.ended']); }} />
       </section>
       <aside className="space-y-4">
         <section className={cls.card} data-testid="desk-player">
@@ -269,7 +269,7 @@ function Thread({ id, t, locale, staffList, canManage, onChanged, tick }: {
               {staffList.map((s) => <option key={s.id} value={s.id}>{s.username}</option>)}
             </select>
             <button type="button" className={`${cls.btnGhost} mt-2 w-full`} disabled={busy || assignTo === (view.assignee_id === null ? '' : String(view.assignee_id))}
-              onClick={() => void act(() => boApi(`/consultations/${id}/assign`, { method: 'POST', body: { staff_id: assignTo ? Number(assignTo) : null } }), t['bo.consult.assigned'])}>
+              onClick={() => void act(() => boApi('POST /consultations/:id/assign', { params: { id }, body: { staff_id: assignTo ? Number(assignTo) : null } }), t['bo.consult.assigned'])}>
               {t['bo.consult.assign']}
             </button>
           </section>

@@ -1,11 +1,11 @@
 // The player's bet records as the providers reported them: by platform and date range (Asia/Taipei days),
 // newest first, with the totals of everything the filter matches.
 import { useMemo, useState } from 'react';
-import { ListState, Pager, cls, fill, formatTime, usePaged, type CommonT } from '../kit/common.tsx';
+import { ListState, Pager, cls, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import { Money, labelOf, walletLabel } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { PlatformInfo } from '../players/types.ts';
-import type { StaffBetView, StaffBetsView } from '../../../shared/schemas/backoffice/catalogue.ts';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
 
 export const BETS_KEYS = [
@@ -28,8 +28,8 @@ export function Bets({ t, locale, playerId, platforms }: { t: T; locale: Locale;
   const [query, setQuery] = useState(form);
   const [rangeError, setRangeError] = useState(false);
   const codes = useMemo(() => [...new Map(platforms.map((p) => [p.code, p])).values()], [platforms]);
-  const list = usePaged<StaffBetView, StaffBetsView>(`/players/${playerId}/bets`, { code: query.code || undefined, start: query.start || undefined, end: query.end || undefined }, PAGE_SIZE);
-  const result = list.result;
+  const list = useBoData('GET /players/:id/bets', { params: { id: playerId }, query: { code: query.code || undefined, start: query.start || undefined, end: query.end || undefined }, pageSize: PAGE_SIZE });
+  const result = list.data;
 
   const apply = () => {
     const bad = !!form.start && !!form.end && form.start > form.end;

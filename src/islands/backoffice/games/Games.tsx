@@ -3,7 +3,8 @@
 // saves on its own; open lobbies reload their lists when it does.
 import { useEffect, useMemo, useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, Pager, Switch, cls, errorText, fill, usePaged, type IslandProps } from '../kit/common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, Pager, Switch, cls, errorText, fill, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import { GAME_GROUP_LIST, GROUP_KEYS, labelOf } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { StaffGameView, StaffPlatformView, ThumbnailsView } from '../../../shared/schemas/backoffice/catalogue.ts';
@@ -39,11 +40,11 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [platforms, setPlatforms] = useState<StaffPlatformView[]>([]);
   const [pictures, setPictures] = useState<ThumbnailsView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const list = usePaged<Game>('/games', { code: code || undefined, group: group || undefined }, PAGE_SIZE);
+  const list = useBoData('GET /games', { query: { code: code || undefined, group: group || undefined }, pageSize: PAGE_SIZE });
 
   useEffect(() => {
-    boApi<StaffPlatformView[]>('/platforms').then(setPlatforms, () => setPlatforms([]));
-    boApi<ThumbnailsView>('/games/thumbnails').then(setPictures, () => setPictures({ cn: [], en: [], th: [] }));
+    boApi('GET /platforms').then(setPlatforms, () => setPlatforms([]));
+    boApi('GET /games/thumbnails').then(setPictures, () => setPictures({ cn: [], en: [], th: [] }));
   }, []);
   const codes = useMemo(() => [...new Map(platforms.map((p) => [p.code, p])).values()], [platforms]);
 
@@ -64,8 +65,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       {notice && <Banner kind="success">{notice}</Banner>}
       <section className={`${cls.card} overflow-x-auto`}>
         {/* The rows wait for the picture list too: each row's pickers offer those pictures. */}
-        <ListState t={t} {...list.state} loading={!list.result || !pictures}>
-          {list.result && pictures && <table className={cls.table} data-testid="bo-games">
+        <ListState t={t} {...list.state} loading={!list.data || !pictures}>
+          {list.data && pictures && <table className={cls.table} data-testid="bo-games">
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.games.game']}</th>
@@ -77,7 +78,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               </tr>
             </thead>
             <tbody>
-              {list.result.data.map((g) => (
+              {list.data.data.map((g) => (
                 <Row key={g.id} t={t} game={g} pictures={pictures} onSaved={(next) => {
                   setNotice(fill(t['bo.games.saved'], { name: locale === 'en' ? next.name_en : next.name }));
                   void list.reload();
@@ -86,7 +87,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
             </tbody>
           </table>}
         </ListState>
-        {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+        {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
       </section>
     </div>
   );
@@ -113,8 +114,8 @@ function Row({ t, game, pictures, onSaved }: { t: T; game: Game; pictures: Thumb
     try {
       // Only pictures that were chosen are sent; an empty slot stays as it is.
       const thumbnails = Object.fromEntries(LANGS.filter((l) => draft.thumbnails[l] && draft.thumbnails[l] !== game.thumbnails[l]).map((l) => [l, draft.thumbnails[l]]));
-      const next = await boApi<Game>(`/games/${game.id}`, {
-        method: 'PUT',
+      const next = await boApi('PUT /games/:id', {
+        params: { id: game.id },
         body: {
           name: draft.name.trim(), name_en: draft.name_en.trim(), status: draft.status, sort: Number(draft.sort),
           ...(Object.keys(thumbnails).length ? { thumbnails } : {}),

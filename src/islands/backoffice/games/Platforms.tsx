@@ -3,7 +3,8 @@
 // open lobby reloads its lists as soon as a change is saved.
 import { useEffect, useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, Switch, cls, errorText, fill, useBoData, type IslandProps } from '../kit/common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, Switch, cls, errorText, fill, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import { GROUP_KEYS, labelOf } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { StaffPlatformView } from '../../../shared/schemas/backoffice/catalogue.ts';
@@ -48,7 +49,7 @@ export default function Platforms({ t, locale }: IslandProps<K>) {
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
-  const { data: rows, setData: setRows, error, loading, reload } = useBoData<Platform[]>('/platforms');
+  const { data: rows, setData: setRows, error, loading, reload } = useBoData('GET /platforms');
   const [notice, setNotice] = useState<string | null>(null);
 
   return (
@@ -126,8 +127,8 @@ function Row({ t, locale, platform, onSaved }: { t: T; locale: Locale; platform:
     if (!check()) return;
     setSaving(true);
     try {
-      const next = await boApi<Platform>(`/platforms/${platform.id}`, {
-        method: 'PUT',
+      const next = await boApi('PUT /platforms/:id', {
+        params: { id: platform.id },
         body: {
           front_show: draft.front_show, status: draft.status, maintain_status: draft.maintain_status,
           maintain_start: fromTaipeiInput(draft.start), maintain_end: fromTaipeiInput(draft.end), sort: Number(draft.sort),

@@ -5,9 +5,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
 import { Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, StatusPill, cls, errorText, fill, type IslandProps } from '../kit/common.tsx';
 import { Money } from '../kit/money.tsx';
-import type {
-  AllFaultsView, FaultsView, PlatformFaultsView, ProviderFaultsRowView,
-} from '../../../shared/schemas/backoffice/operations.ts';
+import type { FaultsView, ProviderFaultsRowView } from '../../../shared/schemas/backoffice/operations.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const FAULTS_KEYS = [
   ...COMMON_KEYS, 'bo.faults.hint', 'bo.faults.test_tool', 'bo.faults.not_local_title', 'bo.faults.platform', 'bo.faults.maintenance', 'bo.faults.latencyMs',
@@ -56,7 +55,7 @@ function Body({ t }: { t: T }) {
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [notLocal, setNotLocal] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -67,7 +66,7 @@ function Body({ t }: { t: T }) {
   const load = useCallback(async () => {
     setError(null);
     try {
-      apply((await boApi<AllFaultsView>('/provider-faults')).platforms);
+      apply((await boApi('GET /provider-faults')).platforms);
     } catch (err) {
       if (err instanceof BoFailure && err.status === 404) setNotLocal(errorText(err, t));
       else setError(errorText(err, t));
@@ -83,7 +82,7 @@ function Body({ t }: { t: T }) {
     setBusy(row.code);
     setNotice(null);
     try {
-      const res = await boApi<PlatformFaultsView>(`/provider-faults/${encodeURIComponent(row.code)}`, { method: 'PUT', body: patch });
+      const res = await boApi('PUT /provider-faults/:code', { params: { code: row.code }, body: patch });
       const next = rows!.map((r) => (r.code === row.code ? { ...r, faults: res.faults } : r));
       setRows(next);
       setDrafts({ ...drafts, [row.code]: toDraft(res.faults) });
@@ -99,7 +98,7 @@ function Body({ t }: { t: T }) {
     setBusy('*');
     setNotice(null);
     try {
-      apply((await boApi<AllFaultsView>('/provider-faults', { method: 'DELETE' })).platforms);
+      apply((await boApi('DELETE /provider-faults')).platforms);
       setNotice({ kind: 'success', text: t['bo.faults.reset_done'] });
     } catch (err) {
       setNotice({ kind: 'error', text: errorText(err, t) });

@@ -31,7 +31,7 @@ export default function BackofficeNav({ t, locale, items, current }: Props) {
   const logout = async () => {
     setLeaving(true);
     try {
-      await boApi('/auth/logout', { method: 'POST' });
+      await boApi('POST /auth/logout');
     } catch {
       // Signing out locally is what matters; the session expires on the server regardless.
     }

@@ -2,10 +2,10 @@
 // token, the back office's base path and the one place that ends the session when the server says it is over.
 import { ApiFailure, request, type RequestOptions } from '../../../lib/http.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import { isRouteKey, resolveRoute, type AnswerOf, type ParamsOption } from '../../../shared/api/contract.ts';
+import { resolveRoute, type AnswerOf, type ParamsOption } from '../../../shared/api/contract.ts';
 import type { BackofficeRoutes } from '../../../shared/api/backoffice.ts';
 import {
-  $boLoadError, $boReady, $boStaff, $boToken, BO_TOKEN_KEY, clearBoSession, setBoStaff, type BoStaff,
+  $boLoadError, $boReady, $boStaff, $boToken, BO_TOKEN_KEY, clearBoSession, setBoStaff,
 } from '../../../stores/backoffice.ts';
 
 /** A failed back-office call; the same class as the player side's, under the name the back office reads. */
@@ -23,17 +23,25 @@ export function boPath(locale: Locale, sub = ''): string {
   return `${locale === 'en' ? '/en' : ''}/backoffice${sub ? `/${sub}` : ''}`;
 }
 
+/** What a back-office route answers, by its key in src/shared/api/backoffice.ts. */
+export type BoAnswer<K extends keyof BackofficeRoutes> = AnswerOf<BackofficeRoutes, K>;
+
 /** Options of a call by route key: the method comes from the key, the path's parameters from `params`. */
 export type BoRouteOptions<K extends string> = Omit<RequestOptions, 'method'> & ParamsOption<K>;
 
 /** Calls a back-office route by its key in src/shared/api/backoffice.ts; the answer's type comes from the map. */
-export function boApi<K extends keyof BackofficeRoutes>(route: K, ...opts: ParamsOption<K> extends { params: object } ? [BoRouteOptions<K>] : [BoRouteOptions<K>?]): Promise<AnswerOf<BackofficeRoutes, K>>;
-/** @deprecated A bare path with a hand-written answer type; name the route in src/shared/api/backoffice.ts instead. */
-export function boApi<T>(path: string, opts?: RequestOptions): Promise<T>;
-export async function boApi(pathOrRoute: string, opts: RequestOptions & { params?: Record<string, string | number> } = {}): Promise<unknown> {
+export function boApi<K extends keyof BackofficeRoutes>(route: K, ...opts: ParamsOption<K> extends { params: object } ? [BoRouteOptions<K>] : [BoRouteOptions<K>?]): Promise<AnswerOf<BackofficeRoutes, K>> {
+  return boCall(route, opts[0]) as Promise<AnswerOf<BackofficeRoutes, K>>;
+}
+
+/**
+ * The call behind boApi for code that holds a route key as a type parameter (the data hook), where the compiler
+ * cannot tell which parameters the key needs; islands call boApi.
+ */
+export async function boCall(route: keyof BackofficeRoutes, opts: Omit<RequestOptions, 'method'> & { params?: Record<string, string | number> } = {}): Promise<unknown> {
   const token = $boToken.get();
   const { params, ...rest } = opts;
-  const target = isRouteKey(pathOrRoute) ? resolveRoute(pathOrRoute, params) : { method: opts.method, path: pathOrRoute };
+  const target = resolveRoute(route, params);
   const query = rest.query
     ? Object.fromEntries(Object.entries(rest.query).filter(([, v]) => v !== undefined && v !== ''))
     : undefined;

@@ -1,12 +1,12 @@
-// Pieces every back-office island uses: the session guard, loading a list or a page of one, the list's
-// loading/error/empty states, pager, banners, confirm dialog.
+// Pieces every back-office island uses: the session guard, the list's loading/error/empty states, pager, banners,
+// confirm dialog. The data hook is data.ts, the table BoTable.tsx, the form kit form.tsx.
 import { fill } from '../../../shared/text.ts';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boLoadError, $boReady, $boStaff, hasPermission, type BoStaff } from '../../../stores/backoffice.ts';
 import { TIME_ZONE, type Locale } from '../../../shared/constants.ts';
 import { Dialog } from '../../common/Dialog.tsx';
-import { BoFailure, boApi, boPath, configureBo, startBackoffice } from './api.ts';
+import { BoFailure, boPath, configureBo, startBackoffice } from './api.ts';
 
 export const COMMON_KEYS = [
   'bo.loading', 'bo.empty', 'bo.prev', 'bo.next', 'bo.page_of', 'bo.no_permission', 'bo.error.network',
@@ -141,47 +141,6 @@ export function ListState({ t, loading, error, empty, retry, emptyText, children
   return <>{children}</>;
 }
 
-/**
- * Loads one answer of the back office (`path` null: not yet). `reload` asks again and keeps what is shown
- * meanwhile; another path or query shows nothing until its own answer arrives, never the previous one's.
- */
-export function useBoData<T>(path: string | null, query?: Record<string, string | number | undefined>) {
-  const key = JSON.stringify(query ?? {});
-  const id = `${path} ${key}`;
-  const [held, setHeld] = useState<{ id: string; data: T } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(path !== null);
-  const data = held && held.id === id ? held.data : null;
-  const setData = useCallback((next: T | null | ((prev: T | null) => T | null)) => {
-    setHeld((h) => {
-      const prev = h && h.id === id ? h.data : null;
-      const value = typeof next === 'function' ? (next as (prev: T | null) => T | null)(prev) : next;
-      return value === null ? null : { id, data: value };
-    });
-  }, [id]);
-  const seq = useRef(0);
-  const reload = useCallback(async () => {
-    if (path === null) return;
-    const mine = ++seq.current;
-    setLoading(true);
-    setError(null);
-    try {
-      const res = await boApi<T>(path, query ? { query } : {});
-      if (mine === seq.current) setHeld({ id, data: res });
-    } catch (err) {
-      if (mine === seq.current) setError(err);
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  }, [id]);
-  useEffect(() => {
-    void reload();
-    // A newer path makes any answer still on its way stale.
-    return () => { seq.current++; };
-  }, [reload]);
-  return { data, setData, error, loading, reload };
-}
-
 export function Banner({ kind, children, testId }: { kind: 'error' | 'success' | 'info'; children: ReactNode; testId?: string }) {
   const style = {
     error: 'border-red-200 bg-red-50 text-red-800',
@@ -193,43 +152,6 @@ export function Banner({ kind, children, testId }: { kind: 'error' | 'success' |
       {children}
     </div>
   );
-}
-
-export interface Page<T> { data: T[]; total: number; page: number; pageSize: number }
-
-/**
- * Loads one page of a list; changing the query goes back to page 1. `P` is the whole answer when it carries
- * more than the rows (a queue's totals, say), so the island reads it with the type of its response schema.
- */
-export function usePaged<T, P extends { data: T[]; total: number } = Page<T>>(path: string, query: Record<string, string | number | undefined>, pageSize = 20) {
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<P | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
-  const key = JSON.stringify(query);
-  const seq = useRef(0);
-  const load = useCallback(async (p: number) => {
-    const mine = ++seq.current;
-    setLoading(true);
-    setError(null);
-    try {
-      const res = await boApi<P>(path, { query: { ...query, page: p, pageSize } });
-      if (mine !== seq.current) return;
-      setResult(res);
-      setError(null);
-    } catch (err) {
-      if (mine === seq.current) setError(err);
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  }, [path, key, pageSize]);
-  const pageRef = useRef(1);
-  const go = useCallback((p: number) => { pageRef.current = p; setPage(p); void load(p); }, [load]);
-  const reload = useCallback(() => load(pageRef.current), [load]);
-  useEffect(() => go(1), [go]);
-  /** What ListState needs, spread as its props: rows already shown stay while the next page loads. */
-  const state = { loading: !result, error, empty: result?.data.length === 0, retry: reload };
-  return { page, result, loading, error, go, reload, state };
 }
 
 export function Pager({ t, page, total, pageSize, onPage }: { t: CommonT; page: number; total: number; pageSize: number; onPage: (p: number) => void }) {

@@ -2,10 +2,11 @@
 // a count preview of the recipients) or platform message, preview it in both languages exactly as it will be
 // stored (the server's sanitizer), send it, and the sent list with recipients, read counts and withdrawal.
 import { useState } from 'react';
-import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged, type IslandProps } from '../kit/common.tsx';
+import { BoFailure, boApi, type BoAnswer } from '../kit/api.ts';
+import { Banner, COMMON_KEYS, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import { MESSAGE_KINDS, type BoMessage, type BoMessageList, type ComposeView, type MessageKind } from '../../../shared/schemas/messages.ts';
+import { MESSAGE_KINDS, type BoMessage, type MessageKind } from '../../../shared/schemas/messages.ts';
 import { MESSAGE_STATUS } from '../../../shared/statuses.ts';
 
 export const BO_MESSAGES_KEYS = [
@@ -30,7 +31,7 @@ export default function BoMessages({ t, locale }: IslandProps<K>) {
 
 function Body({ t, locale, canSend }: { t: T; locale: Locale; canSend: boolean }) {
   const [filter, setFilter] = useState<MessageKind | ''>('');
-  const list = usePaged<Sent, BoMessageList>('/player-messages', { kind: filter || undefined }, PAGE_SIZE);
+  const list = useBoData('GET /player-messages', { query: { kind: filter || undefined }, pageSize: PAGE_SIZE });
   return (
     <div className="max-w-6xl space-y-5">
       <p className="text-sm text-slate-500">{t['bo.pm.hint']}</p>
@@ -44,7 +45,7 @@ function Body({ t, locale, canSend }: { t: T; locale: Locale; canSend: boolean }
           </select>
         </div>
         <ListState t={t} {...list.state}>
-          {list.result && <div className="overflow-x-auto">
+          {list.data && <div className="overflow-x-auto">
             <table className={cls.table} data-testid="bo-sent-messages">
               <thead>
                 <tr>
@@ -54,7 +55,7 @@ function Body({ t, locale, canSend }: { t: T; locale: Locale; canSend: boolean }
                 </tr>
               </thead>
               <tbody>
-                {list.result.data.map((m) => (
+                {list.data.data.map((m) => (
                   <tr key={m.id} data-id={m.id}>
                     <td className={cls.td}>{m.id}</td>
                     <td className={cls.td}>{t[`bo.pm.kind.${m.kind}`]}{m.platform_code ? ` · ${m.platform_code}` : ''}{m.marketing ? ` · ${t['bo.pm.marketing']}` : ''}</td>
@@ -75,7 +76,7 @@ function Body({ t, locale, canSend }: { t: T; locale: Locale; canSend: boolean }
             </table>
           </div>}
         </ListState>
-        {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+        {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
       </section>
     </div>
   );
@@ -86,7 +87,7 @@ function StatusButton({ t, message, onDone }: { t: T; message: Sent; onDone: () 
   const toggle = async () => {
     setBusy(true);
     try {
-      await boApi(`/player-messages/${message.id}/status`, { method: 'PUT', body: { status: message.status === MESSAGE_STATUS.published ? MESSAGE_STATUS.withdrawn : MESSAGE_STATUS.published } });
+      await boApi('PUT /player-messages/:id/status', { params: { id: message.id }, body: { status: message.status === MESSAGE_STATUS.published ? MESSAGE_STATUS.withdrawn : MESSAGE_STATUS.published } });
       onDone();
     } finally {
       setBusy(false);
@@ -108,8 +109,8 @@ function Compose({ t, onSent }: { t: T; onSent: () => void }) {
   const [levels, setLevels] = useState<number[]>([]);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [count, setCount] = useState<{ count: number; skipped: number; unknown: string[]; too_many: boolean } | null>(null);
-  const [preview, setPreview] = useState<{ body: string; body_en: string } | null>(null);
+  const [count, setCount] = useState<BoAnswer<'POST /player-messages/recipients'> | null>(null);
+  const [preview, setPreview] = useState<BoAnswer<'POST /player-messages/preview'> | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
@@ -128,7 +129,7 @@ function Compose({ t, onSent }: { t: T; onSent: () => void }) {
     reset();
     setBusy(true);
     try {
-      setCount(await boApi('/player-messages/recipients', { method: 'POST', body: { segment: segment(), marketing } }));
+      setCount(await boApi('POST /player-messages/recipients', { body: { segment: segment(), marketing } }));
     } catch (err) {
       fail(err);
     } finally {
@@ -139,7 +140,7 @@ function Compose({ t, onSent }: { t: T; onSent: () => void }) {
     reset();
     setBusy(true);
     try {
-      setPreview(await boApi('/player-messages/preview', { method: 'POST', body: { body, body_en: bodyEn } }));
+      setPreview(await boApi('POST /player-messages/preview', { body: { body, body_en: bodyEn } }));
     } catch (err) {
       fail(err);
     } finally {
@@ -151,8 +152,7 @@ function Compose({ t, onSent }: { t: T; onSent: () => void }) {
     if (!window.confirm(t['bo.pm.confirm_send'])) return;
     setBusy(true);
     try {
-      const res = await boApi<ComposeView>('/player-messages', {
-        method: 'POST',
+      const res = await boApi('POST /player-messages', {
         body: {
           kind, title, title_en: titleEn, body, body_en: bodyEn,
           ...(kind === 'personal' ? { marketing, segment: segment() } : {}),

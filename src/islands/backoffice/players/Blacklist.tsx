@@ -5,6 +5,7 @@ import { Banner, cls, errorText, fill, type CommonT } from '../kit/common.tsx';
 import { GAME_GROUP_LIST, GROUP_KEYS, labelOf } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { PlatformInfo, PlayerSummary } from './types.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const BLACKLIST_KEYS = [
   ...GROUP_KEYS, 'bo.blacklist.title', 'bo.blacklist.hint', 'bo.blacklist.types', 'bo.blacklist.platforms', 'bo.blacklist.none',
@@ -21,7 +22,7 @@ export function BlacklistEditor({ t, locale, player, platforms, canEdit, onSaved
 }) {
   const [form, setForm] = useState<Blacklist>(player.blacklist);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => setForm(player.blacklist), [player.id, player.blacklist]);
 
   const codes = platforms.filter((p, i) => platforms.findIndex((q) => q.code === p.code) === i);
@@ -33,7 +34,7 @@ export function BlacklistEditor({ t, locale, player, platforms, canEdit, onSaved
     setBusy(true);
     setNotice(null);
     try {
-      const next = await boApi<Blacklist>(`/players/${player.id}/blacklist`, { method: 'PUT', body: form });
+      const next = await boApi('PUT /players/:id/blacklist', { params: { id: player.id }, body: form });
       onSaved(next);
       setNotice({ kind: 'success', text: t['bo.saved'] });
     } catch (err) {

@@ -50,7 +50,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
 
   useEffect(() => {
     setPlayerId(idFromUrl());
-    boApi<PlatformInfo[]>('/platforms').then(setPlatforms, () => setPlatforms([]));
+    boApi('GET /platforms').then(setPlatforms, () => setPlatforms([]));
     const onPop = () => setPlayerId(idFromUrl());
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
@@ -61,7 +61,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     let live = true;
     setPlayer(null);
     setError(null);
-    boApi<PlayerSummary>(`/players/${playerId}`).then((p) => { if (live) setPlayer(p); }, (err) => { if (live) setError(err); });
+    boApi('GET /players/:id', { params: { id: playerId } }).then((p) => { if (live) setPlayer(p); }, (err) => { if (live) setError(err); });
     return () => { live = false; };
   }, [playerId, attempt]);
 
@@ -114,8 +114,8 @@ function Lookup({ t, locale, onFound, showBack }: { t: T; locale: Locale; onFoun
     setError(null);
     try {
       // Digits alone may be an ID as well as an account; the account is tried first.
-      const p = await boApi<PlayerSummary>('/players/lookup', { query: { account: q } })
-        .catch(async (err) => (/^\d{1,10}$/.test(q) ? boApi<PlayerSummary>(`/players/${q}`) : Promise.reject(err)));
+      const p = await boApi('GET /players/lookup', { query: { account: q } })
+        .catch(async (err) => (/^\d{1,10}$/.test(q) ? boApi('GET /players/:id', { params: { id: q } }) : Promise.reject(err)));
       onFound(p);
       setAccount('');
     } catch (err) {

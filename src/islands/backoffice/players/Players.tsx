@@ -4,12 +4,14 @@ import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { boApi, boPath } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged,
+  Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime,
   type IslandProps,
 } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { PlayerRowView, RevokedView } from '../../../shared/schemas/backoffice/players.ts';
+import type { PlayerRowView } from '../../../shared/schemas/backoffice/players.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const PLAYERS_KEYS = [
   ...COMMON_KEYS, 'bo.players.search_placeholder', 'bo.players.id', 'bo.players.account', 'bo.players.phone', 'bo.players.level',
@@ -31,16 +33,16 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const canKick = hasPermission(staff, 'players.kick');
   const [input, setInput] = useState('');
   const [q, setQ] = useState('');
-  const list = usePaged<Player>('/players', { q }, PAGE_SIZE);
+  const list = useBoData('GET /players', { query: { q }, pageSize: PAGE_SIZE });
   const [target, setTarget] = useState<Player | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const kick = async () => {
     if (!target) return;
     setBusy(true);
     try {
-      const res = await boApi<RevokedView>(`/players/${target.id}/kick`, { method: 'POST' });
+      const res = await boApi('POST /players/:id/kick', { params: { id: target.id } });
       setNotice({ kind: 'success', text: fill(t['bo.players.kicked'], { account: target.account, n: res.revoked }) });
       void list.reload();
     } catch (err) {
@@ -61,7 +63,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <section className={cls.card}>
         <ListState t={t} {...list.state}>
-          {list.result && <table className={cls.table} data-testid="bo-players">
+          {list.data && <table className={cls.table} data-testid="bo-players">
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.players.id']}</th>
@@ -77,7 +79,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               </tr>
             </thead>
             <tbody>
-              {list.result.data.map((p) => (
+              {list.data.data.map((p) => (
                 <tr key={p.id} data-player={p.account}>
                   <td className={`${cls.td} text-slate-500`}>{p.id}</td>
                   <td className={`${cls.td} font-medium`}>
@@ -102,8 +104,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
             </tbody>
           </table>}
         </ListState>
-        {list.result && list.result.total > PAGE_SIZE && (
-          <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
+        {list.data && list.data.total > PAGE_SIZE && (
+          <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
         )}
       </section>
       <ConfirmDialog t={t} open={!!target} busy={busy} message={fill(t['bo.players.kick_confirm'], { account: target?.account ?? '' })}

@@ -4,9 +4,10 @@
 // which the server writes into the audit log with the values before and after.
 import { useState, type ReactNode } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, ListState, cls, errorText, fill, formatTime, useBoData, type CommonT } from '../kit/common.tsx';
+import { Banner, ListState, cls, errorText, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import { PLAYER_ACTIVE } from '../../../shared/schemas/player-profile.ts';
-import type { PlayerProfileView, PlayerStatusView } from '../../../shared/schemas/backoffice/players.ts';
+import type { PlayerProfileView } from '../../../shared/schemas/backoffice/players.ts';
 import type { Locale } from '../../../shared/constants.ts';
 
 export const PROFILE_KEYS = [
@@ -30,7 +31,7 @@ export function ProfileSection({ t, locale, playerId, canManage, onStatus }: {
   /** Tells the page's summary the new status, so both say the same. */
   onStatus?: (status: number) => void;
 }) {
-  const { data: profile, error, reload } = useBoData<PlayerProfileView>(`/players/${playerId}/profile`);
+  const { data: profile, error, reload } = useBoData('GET /players/:id/profile', { params: { id: playerId } });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState(false);
 
@@ -107,7 +108,7 @@ function StatusForm({ t, playerId, active, onDone }: { t: T; playerId: number; a
     setBusy(true);
     setError(null);
     try {
-      const res = await boApi<PlayerStatusView>(`/players/${playerId}/status`, { method: 'POST', body: { enabled: !active, reason } });
+      const res = await boApi('POST /players/:id/status', { params: { id: playerId }, body: { enabled: !active, reason } });
       setReason('');
       onDone(active ? fill(t['bo.pp.disabled_done'], { n: res.revoked }) : t['bo.pp.enabled_done'], res.status);
     } catch (err) {
@@ -141,7 +142,7 @@ function EditForm({ t, profile, onCancel, onSaved }: { t: T; profile: PlayerProf
     setErrors({});
     setFailure(null);
     try {
-      await boApi<PlayerProfileView>(`/players/${profile.id}/profile`, { method: 'PUT', body: values });
+      await boApi('PUT /players/:id/profile', { params: { id: profile.id }, body: values });
       onSaved();
     } catch (err) {
       const fields = err instanceof BoFailure ? Object.fromEntries((['real_name', 'gender', 'birthday', 'phone', 'reason'] as const)

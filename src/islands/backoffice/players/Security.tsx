@@ -3,11 +3,9 @@
 // sessions with revoke. Every action asks for a reason, which the server writes into the audit log.
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, ListState, cls, errorText, fill, formatTime, useBoData, type CommonT } from '../kit/common.tsx';
+import { Banner, ListState, cls, errorText, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type {
-  LoginRecordsView, SecurityView, SessionView, TemporaryPasswordView,
-} from '../../../shared/schemas/backoffice/players.ts';
 import { FORCE_PASSWORD_STATUS } from '../../../shared/statuses.ts';
 
 export const SECURITY_KEYS = [
@@ -30,9 +28,9 @@ const word = (t: T, prefix: string, code: string) => (t as Record<string, string
 
 export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
   const [page, setPage] = useState(1);
-  const security = useBoData<SecurityView>(`/players/${playerId}/security`);
-  const loginsLoad = useBoData<LoginRecordsView>(`/players/${playerId}/logins`, { page, pageSize: PAGE_SIZE });
-  const sessionsLoad = useBoData<SessionView[]>(`/players/${playerId}/sessions`);
+  const security = useBoData('GET /players/:id/security', { params: { id: playerId } });
+  const loginsLoad = useBoData('GET /players/:id/logins', { params: { id: playerId }, query: { page, pageSize: PAGE_SIZE } });
+  const sessionsLoad = useBoData('GET /players/:id/sessions', { params: { id: playerId } });
   const state = security.data;
   const logins = loginsLoad.data;
   const sessions = sessionsLoad.data;
@@ -42,12 +40,13 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
   const [temporary, setTemporary] = useState<{ password: string; expires: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const act = async <R,>(path: string, body: Record<string, unknown>, after?: (data: R) => void) => {
+  /** Runs one account action with the reason typed above it, then reloads what it changes. */
+  const act = async <R,>(call: (reason: string) => Promise<R>, after?: (data: R) => void) => {
     setBusy(true);
     setNotice(null);
     setReasonError(null);
     try {
-      const data = await boApi<R>(path, { method: 'POST', body: { reason, ...body } });
+      const data = await call(reason);
       after?.(data);
       setReason('');
       setNotice({ kind: 'success', text: t['bo.account.done'] });
@@ -63,7 +62,7 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
   };
   const reset = () => {
     if (!window.confirm(t['bo.account.reset_confirm'])) return;
-    void act<TemporaryPasswordView>(`/players/${playerId}/reset-password`, {}, (d) => setTemporary({ password: d.temporary_password, expires: d.expires_at }));
+    void act((r) => boApi('POST /players/:id/reset-password', { params: { id: playerId }, body: { reason: r } }), (d) => setTemporary({ password: d.temporary_password, expires: d.expires_at }));
   };
   const forced = state?.status_force_password === FORCE_PASSWORD_STATUS.required;
 
@@ -92,9 +91,9 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={cls.btn} disabled={busy} onClick={reset} data-testid="bo-reset-password">{t['bo.account.reset_password']}</button>
         <button type="button" className={cls.btnGhost} disabled={busy} data-testid="bo-force-password"
-          onClick={() => void act(`/players/${playerId}/force-password`, { force: !forced })}>{forced ? t['bo.account.force_off'] : t['bo.account.force_on']}</button>
+          onClick={() => void act((r) => boApi('POST /players/:id/force-password', { params: { id: playerId }, body: { reason: r, force: !forced } }))}>{forced ? t['bo.account.force_off'] : t['bo.account.force_on']}</button>
         <button type="button" className={cls.btnGhost} disabled={busy || !state?.login_failures} data-testid="bo-unlock"
-          onClick={() => void act(`/players/${playerId}/unlock-login`, {})}>{t['bo.account.unlock']}</button>
+          onClick={() => void act((r) => boApi('POST /players/:id/unlock-login', { params: { id: playerId }, body: { reason: r } }))}>{t['bo.account.unlock']}</button>
       </div>
 
       <h3 className="mb-2 mt-6 font-semibold">{t['bo.account.logins']}</h3>
@@ -143,7 +142,7 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
                   <td className={cls.td}>{s.live ? t['bo.account.live'] : `${t['bo.account.ended']}${s.revoked_reason ? ` (${word(t, 'bo.account.ended.', s.revoked_reason)})` : ''}`}</td>
                   <td className={cls.td}>
                     {s.live && <button type="button" className={cls.btnDanger} disabled={busy}
-                      onClick={() => void act(`/players/${playerId}/sessions/${s.id}/revoke`, {})}>{t['bo.account.revoke']}</button>}
+                      onClick={() => void act((r) => boApi('POST /players/:id/sessions/:sessionId/revoke', { params: { id: playerId, sessionId: s.id }, body: { reason: r } }))}>{t['bo.account.revoke']}</button>}
                   </td>
                 </tr>
               ))}

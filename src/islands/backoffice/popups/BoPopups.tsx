@@ -3,10 +3,12 @@
 // either language through the players' own overlay, with the HTML as the server's sanitizer leaves it.
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, StatusPill, cls, errorText, formatTime, useBoData, type IslandProps } from '../kit/common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, StatusPill, cls, errorText, formatTime, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import { POPUP_COOKIE_MINUTES, POPUP_DEFAULTS, type BoPopup, type HtmlPreviewView, type PopupView } from '../../../shared/schemas/messages.ts';
-import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
+import {
+  POPUP_COOKIE_MINUTES, POPUP_DEFAULTS, type BoPopup, type PopupView,
+} from '../../../shared/schemas/messages.ts';
 import PopupOverlay from '../../popup/PopupOverlay.tsx';
 import { POPUP_STATUS } from '../../../shared/statuses.ts';
 
@@ -38,14 +40,14 @@ export default function BoPopups({ t, locale }: IslandProps<K>) {
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
-  const { data: rows, error: loadError, reload: load } = useBoData<BoPopup[]>('/popups');
+  const { data: rows, error: loadError, reload: load } = useBoData('GET /popups');
   const [error, setError] = useState('');
   const [editing, setEditing] = useState<{ id: number | null; form: Form } | null>(null);
   const [notice, setNotice] = useState('');
   const remove = async (id: number) => {
     if (!window.confirm(t['bo.pop.confirm_delete'])) return;
     try {
-      await boApi(`/popups/${id}`, { method: 'DELETE' });
+      await boApi('DELETE /popups/:id', { params: { id } });
       await load();
     } catch (err) {
       setError(errorText(err, t));
@@ -117,7 +119,7 @@ function Editor({ t, id, initial, onSaved, onCancel }: { t: T; id: number | null
     try {
       const data = new FormData();
       data.append('file', file);
-      const res = await boApi<UploadedFilesView>('/uploads/images', { method: 'POST', body: data });
+      const res = await boApi('POST /uploads/images', { body: data });
       const first = res.files[0];
       if (first) set({ image: first.id, image_url: first.url });
     } catch (e) {
@@ -132,7 +134,9 @@ function Editor({ t, id, initial, onSaved, onCancel }: { t: T; id: number | null
     setFields({});
     try {
       const { image_url: _u, settings, ...rest } = f;
-      await boApi(id === null ? '/popups' : `/popups/${id}`, { method: id === null ? 'POST' : 'PUT', body: { ...rest, ...settings } });
+      const body = { ...rest, ...settings };
+      if (id === null) await boApi('POST /popups', { body });
+      else await boApi('PUT /popups/:id', { params: { id }, body });
       onSaved();
     } catch (e) {
       if (e instanceof BoFailure) {
@@ -148,7 +152,7 @@ function Editor({ t, id, initial, onSaved, onCancel }: { t: T; id: number | null
     setError('');
     try {
       // The same sanitizer as saving, so the preview shows what players will see.
-      const clean = await boApi<HtmlPreviewView>('/player-messages/preview', { method: 'POST', body: { body: f.html_code, body_en: f.html_code_en } });
+      const clean = await boApi('POST /player-messages/preview', { body: { body: f.html_code, body_en: f.html_code_en } });
       setPreviewSeq((n) => n + 1);
       setPreview({
         id: 0, version: 'preview', title: lang === 'en' && f.title_en ? f.title_en : f.title, ...s, image: f.image_url,

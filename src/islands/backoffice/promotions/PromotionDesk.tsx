@@ -1,18 +1,17 @@
-// The back office's promotion desk (issue 12): promotions and their editor, the application queue (approve or
+// The back office's promotion desk: promotions and their editor, the application queue (approve or
 // reject with a reason, in batches), gift giving to one player or a pasted list, categories with the hall's mode
 // entries, and the report per promotion. Each tab has its own page (src/pages/backoffice/promotions*.astro).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { boApi, boPath } from '../kit/api.ts';
-import { Banner, Guard, ListState, Pager, Switch, cls, errorText, fill, formatTime, useBoData, usePaged, type IslandProps } from '../kit/common.tsx';
+import { Banner, Guard, ListState, Pager, Switch, cls, errorText, fill, formatTime, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import {
-  APPLICATION_STATUSES, PROMOTION_LIMITS,
-  type ApplicationAdmin, type CategoryAdmin, type CategoryInput, type GiftResult, type ModeEntryAdmin, type PromotionAdminList,
-  type PromotionReport, type ReviewResult,
+  APPLICATION_STATUSES, PROMOTION_LIMITS, type CategoryAdmin, type CategoryInput, type GiftResult,
 } from '../../../shared/schemas/promotions.ts';
-import { BO_PROMO_API, BO_PROMO_PAGE, BO_PROMO_PAGE_SIZE, BO_PROMO_PERMISSION, BO_PROMO_TABS, parseAccounts, type BoPromoTab } from './paths.ts';
+import { BO_PROMO_PAGE, BO_PROMO_PAGE_SIZE, BO_PROMO_PERMISSION, BO_PROMO_TABS, parseAccounts, type BoPromoTab } from './paths.ts';
 import { PromotionEditor, PromotionList, modeName } from './PromotionEditor.tsx';
 
 import { PROMO_DESK_KEYS, type DeskKey as K, type DeskT } from './keys.ts';
@@ -57,7 +56,7 @@ function Desk({ t, locale, tab }: { t: DeskT; locale: Locale; tab: BoPromoTab })
 
 /** Every promotion (at most a few pages of them) for the pickers of the gift and report tabs. */
 function usePromotions(mode?: number) {
-  const { data, error, reload } = useBoData<PromotionAdminList>(BO_PROMO_API.list, { mode, pageSize: PROMOTION_LIMITS.pageSizeMax });
+  const { data, error, reload } = useBoData('GET /promotions', { query: { mode, pageSize: PROMOTION_LIMITS.pageSizeMax } });
   return { list: data?.data ?? null, error, reload };
 }
 
@@ -67,7 +66,7 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
   const [status, setStatus] = useState<string>('applying');
   const [account, setAccount] = useState('');
   const [applied, setApplied] = useState('');
-  const { page, result, go, reload, state } = usePaged<ApplicationAdmin>(BO_PROMO_API.applications, { status, account: applied }, BO_PROMO_PAGE_SIZE);
+  const { page, data: result, go, reload, state } = useBoData('GET /promotion-applications', { query: { status, account: applied }, pageSize: BO_PROMO_PAGE_SIZE });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -77,7 +76,7 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
   const review = async (ids: number[], action: 'approve' | 'reject') => {
     setBusy(true); setMessage(null);
     try {
-      const res = await boApi<ReviewResult>(BO_PROMO_API.review, { method: 'POST', body: { ids, action, reason: reason.trim() } });
+      const res = await boApi('POST /promotion-applications/review', { body: { ids, action, reason: reason.trim() } });
       const failed = res.failed.map((f) => `#${f.id} ${f.message}`).join('; ');
       setMessage({ kind: res.failed.length ? 'error' : 'success', text: `${fill(t['bo.promo.q.result'], { approved: res.approved, rejected: res.rejected, failed: res.failed.length })}${failed ? ` ${failed}` : ''}` });
       if (action === 'reject') setReason('');
@@ -180,8 +179,8 @@ function Gifts({ t, locale }: { t: DeskT; locale: Locale }) {
     if (promotionId === null) return;
     setBusy(true); setFailure(''); setResult(null);
     try {
-      setResult(await boApi<GiftResult>(BO_PROMO_API.gifts, {
-        method: 'POST', headers: { 'Idempotency-Key': commandKey },
+      setResult(await boApi('POST /promotion-gifts', {
+        headers: { 'Idempotency-Key': commandKey },
         body: { promotion_id: promotionId, accounts: parsed.join('\n'), amount: amount.trim(), reason: reason.trim() },
       }));
       setCommandKey(freshKey());
@@ -223,8 +222,8 @@ function Gifts({ t, locale }: { t: DeskT; locale: Locale }) {
 // ---- categories and mode entries ----
 
 function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
-  const catsLoad = useBoData<CategoryAdmin[]>(BO_PROMO_API.categories);
-  const modesLoad = useBoData<ModeEntryAdmin[]>(BO_PROMO_API.modes);
+  const catsLoad = useBoData('GET /promotion-categories');
+  const modesLoad = useBoData('GET /promotion-modes');
   const cats = catsLoad.data;
   const modes = modesLoad.data;
   const [error, setError] = useState('');
@@ -235,7 +234,7 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
     setBusy(true); setError('');
     try { await fn(); load(); } catch (err) { setError(errorText(err, t)); } finally { setBusy(false); }
   };
-  const saveCat = (c: CategoryAdmin) => run(() => boApi(BO_PROMO_API.category(c.id), { method: 'PUT', body: { title: c.title, title_en: c.title_en, sort: c.sort, status: c.status } }));
+  const saveCat = (c: CategoryAdmin) => run(() => boApi('PUT /promotion-categories/:id', { params: { id: c.id }, body: { title: c.title, title_en: c.title_en, sort: c.sort, status: c.status } }));
   const edit = (id: number, patch: Partial<CategoryAdmin>) => catsLoad.setData((list) => (list ?? []).map((c) => (c.id === id ? { ...c, ...patch } : c)));
 
   return (
@@ -262,7 +261,7 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
                 <td className={cls.td}><input className={`${cls.input} w-20`} inputMode="numeric" value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: Number(e.target.value.replace(/\D/g, '').slice(0, 6)) })} /></td>
                 <td className={cls.td} />
                 <td className={cls.td}><button type="button" className={cls.btnSmall} disabled={busy || !draft.title.trim() || !draft.title_en.trim()} data-testid="bo-promo-cat-add"
-                  onClick={() => void run(async () => { await boApi(BO_PROMO_API.categories, { method: 'POST', body: draft }); setDraft({ title: '', title_en: '', sort: 0, status: 'on' }); })}>{t['bo.promo.cat.new']}</button></td>
+                  onClick={() => void run(async () => { await boApi('POST /promotion-categories', { body: draft }); setDraft({ title: '', title_en: '', sort: 0, status: 'on' }); })}>{t['bo.promo.cat.new']}</button></td>
               </tr>
             </tbody>
           </table>}
@@ -277,7 +276,7 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
               <li key={m.mode} className="flex items-center justify-between py-2 text-sm">
                 <span>{m.mode}. {modeName(m.mode, locale)}</span>
                 <Switch checked={m.status === 'on'} label={modeName(m.mode, locale)} disabled={busy} testId={`bo-promo-mode-${m.mode}`}
-                  onChange={(on) => void run(() => boApi(BO_PROMO_API.mode(m.mode), { method: 'PUT', body: { status: on ? 'on' : 'off' } }))} />
+                  onChange={(on) => void run(() => boApi('PUT /promotion-modes/:mode', { params: { mode: m.mode }, body: { status: on ? 'on' : 'off' } }))} />
               </li>
             ))}
           </ul>}
@@ -292,7 +291,7 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
 function Report({ t, locale, initial }: { t: DeskT; locale: Locale; initial: number | null }) {
   const { list, error, reload } = usePromotions();
   const [id, setId] = useState<number | null>(initial);
-  const { data: report, error: failure, reload: reloadReport } = useBoData<PromotionReport>(id === null ? null : BO_PROMO_API.report(id));
+  const { data: report, error: failure, reload: reloadReport } = useBoData(id === null ? null : 'GET /promotions/:id/report', { params: { id: id ?? 0 } });
   useEffect(() => { if (id === null && list?.length) setId(list[0]!.id); }, [list]);
   if (!list || error || !list.length) return <ListState t={t} loading={!list} error={error} empty={list?.length === 0} retry={reload} />;
   const cells: Array<[K, string | number]> = report ? [

@@ -2,16 +2,16 @@
 // player's card and detail page in either language while the operator types.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { boApi, BoFailure } from '../kit/api.ts';
-import { Banner, ListState, Pager, StatusPill, cls, errorText, formatTime, usePaged } from '../kit/common.tsx';
+import { Banner, ListState, Pager, StatusPill, cls, errorText, formatTime } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { GAME_GROUPS } from '../../../shared/constants.ts';
 import {
   CLAIM_MODES, ENGINE_MODES, FLOW_BASES, LIMIT_PERIODS, MODE_NAMES, PROMOTION_LIMITS, REWARD_KINDS, UNIQUE_KEYS,
   type CategoryAdmin, type PromotionAdmin, type PromotionInput, type Tier,
 } from '../../../shared/schemas/promotions.ts';
-import { BO_PROMO_API, BO_PROMO_PAGE_SIZE, fromTaipeiInput, toTaipeiInput } from './paths.ts';
+import { BO_PROMO_PAGE_SIZE, fromTaipeiInput, toTaipeiInput } from './paths.ts';
 import type { DeskT } from './keys.ts';
-import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
 
 export function modeName(mode: number, locale: Locale): string {
   const n = MODE_NAMES[mode as keyof typeof MODE_NAMES];
@@ -25,7 +25,7 @@ export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; local
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
-  const { page, result, go, state } = usePaged<PromotionAdmin>(BO_PROMO_API.list, { mode, status, search: applied }, BO_PROMO_PAGE_SIZE);
+  const { page, data: result, go, state } = useBoData('GET /promotions', { query: { mode, status, search: applied }, pageSize: BO_PROMO_PAGE_SIZE });
   return (
     <div className={cls.card}>
       <div className="mb-4 flex flex-wrap items-end gap-3">
@@ -134,8 +134,8 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    boApi<CategoryAdmin[]>(BO_PROMO_API.categories).then(setCategories).catch(() => setCategories([]));
-    if (id !== 'new') boApi<PromotionAdmin>(BO_PROMO_API.one(id)).then((p) => setForm(fromAdmin(p))).catch(setLoadError);
+    boApi('GET /promotion-categories').then(setCategories).catch(() => setCategories([]));
+    if (id !== 'new') boApi('GET /promotions/:id', { params: { id } }).then((p) => setForm(fromAdmin(p))).catch(setLoadError);
   }, [id, attempt]);
 
   if (!form || loadError) {
@@ -148,7 +148,7 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
     setBusy(true); setError(''); setFieldErrors({}); setSaved(false);
     try {
       const body = toBody(form);
-      const res = await boApi<PromotionAdmin>(id === 'new' ? BO_PROMO_API.list : BO_PROMO_API.one(id), { method: id === 'new' ? 'POST' : 'PUT', body });
+      const res = id === 'new' ? await boApi('POST /promotions', { body }) : await boApi('PUT /promotions/:id', { params: { id }, body });
       setForm(fromAdmin(res));
       setSaved(true);
       if (id === 'new') onDone();
@@ -168,7 +168,7 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
     try {
       const data = new FormData();
       data.append('file', file);
-      const res = await boApi<UploadedFilesView>(BO_PROMO_API.upload, { method: 'POST', body: data });
+      const res = await boApi('POST /uploads/images', { body: data });
       const first = res.files[0];
       if (first) setForm({ ...form, banner_id: first.id, banner: first.url });
     } catch (err) {

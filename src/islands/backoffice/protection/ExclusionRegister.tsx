@@ -1,8 +1,10 @@
-// The register of active time-outs and self-exclusions (issue 15), searchable by account or phone. A phone
+// The register of active time-outs and self-exclusions, searchable by account or phone. A phone
 // on it cannot register a new account while its self-exclusion lasts.
 import { useState } from 'react';
 import { boPath } from '../kit/api.ts';
-import { COMMON_KEYS, Guard, ListState, Pager, cls, formatTime, usePaged, type IslandProps } from '../kit/common.tsx';
+import { COMMON_KEYS, Guard, cls, formatTime, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { ExclusionRowView } from '../../../shared/schemas/protection.ts';
 
@@ -24,8 +26,7 @@ export default function ExclusionRegister({ t, locale }: IslandProps<K>) {
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const list = usePaged<ExclusionRowView>('/protection/exclusions', { search: search || undefined }, PAGE_SIZE);
-  const headers = [t['bo.protection.account'], t['bo.protection.phone'], t['bo.protection.type'], t['bo.protection.duration'], t['bo.protection.starts'], t['bo.protection.ends'], t['bo.protection.source'], t['bo.protection.reason']];
+  const list = useBoData('GET /protection/exclusions', { query: { search: search || undefined }, pageSize: PAGE_SIZE });
   return (
     <div className="max-w-7xl space-y-4">
       <p className="text-sm text-slate-600">{t['bo.protection.register_hint']}</p>
@@ -34,31 +35,21 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <button type="submit" className={cls.btn}>{t['bo.search']}</button>
       </form>
       <section className={cls.card}>
-        <ListState t={t} {...list.state}>
-          {list.result && (
-            <>
-              <table className={cls.table} data-testid="register-table">
-                <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
-                <tbody>
-                  {list.result.data.map((r) => (
-                    <tr key={r.id}>
-                      <td className={cls.td}><a className="text-brand-600 hover:underline" href={`${boPath(locale, 'player')}?id=${r.player_id}`}>{r.account}</a></td>
-                      <td className={cls.td}>{r.phone ?? '—'}</td>
-                      <td className={cls.td}>{t[`bo.protection.exclusion.${r.kind}`]}</td>
-                      <td className={cls.td}>{r.duration}</td>
-                      <td className={`${cls.td} whitespace-nowrap`}>{formatTime(r.starts_at, locale)}</td>
-                      <td className={`${cls.td} whitespace-nowrap`}>{r.ends_at ? formatTime(r.ends_at, locale) : t['bo.protection.permanent']}</td>
-                      <td className={cls.td}>{r.by_staff ? t['bo.protection.source.staff'] : t['bo.protection.source.player']}</td>
-                      <td className={cls.td}>{r.reason || '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
-            </>
-          )}
-        </ListState>
+        <BoTable t={t} list={list} columns={columns(t, locale)} rowKey={(r) => r.id} testId="register-table" />
       </section>
     </div>
   );
+}
+
+function columns(t: T, locale: Locale): Array<BoColumn<ExclusionRowView, K>> {
+  return [
+    { key: 'account', header: 'bo.protection.account', cell: (r) => <a className="text-brand-600 hover:underline" href={`${boPath(locale, 'player')}?id=${r.player_id}`}>{r.account}</a> },
+    { key: 'phone', header: 'bo.protection.phone', cell: (r) => r.phone ?? '—' },
+    { key: 'type', header: 'bo.protection.type', cell: (r) => t[`bo.protection.exclusion.${r.kind}`] },
+    { key: 'duration', header: 'bo.protection.duration', cell: (r) => r.duration },
+    { key: 'starts', header: 'bo.protection.starts', className: 'whitespace-nowrap', cell: (r) => formatTime(r.starts_at, locale) },
+    { key: 'ends', header: 'bo.protection.ends', className: 'whitespace-nowrap', cell: (r) => (r.ends_at ? formatTime(r.ends_at, locale) : t['bo.protection.permanent']) },
+    { key: 'source', header: 'bo.protection.source', cell: (r) => (r.by_staff ? t['bo.protection.source.staff'] : t['bo.protection.source.player']) },
+    { key: 'reason', header: 'bo.protection.reason', cell: (r) => r.reason || '—' },
+  ];
 }

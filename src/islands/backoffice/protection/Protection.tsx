@@ -3,9 +3,10 @@
 // or add an exclusion, always with a reason, never raise a limit or end an exclusion early.
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, ConfirmDialog, ListState, cls, errorText, fill, formatTime, useBoData, type CommonT } from '../kit/common.tsx';
+import { Banner, ConfirmDialog, ListState, cls, errorText, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { StaffProtectionView } from '../../../shared/schemas/protection.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const PROTECTION_SECTION_KEYS = [
   'bo.protection.title', 'bo.protection.limits', 'bo.protection.none', 'bo.protection.kind', 'bo.protection.period', 'bo.protection.value',
@@ -24,13 +25,13 @@ type T = CommonT & Record<(typeof PROTECTION_SECTION_KEYS)[number], string>;
 const DURATIONS = ['24h', '7d', '30d', '6w', '3m', '6m', '1y', '5y', 'permanent'] as const;
 
 export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; locale: Locale; playerId: number; canManage: boolean }) {
-  const { data: page, error, reload } = useBoData<StaffProtectionView>(`/players/${playerId}/protection`);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const { data: page, error, reload } = useBoData('GET /players/:id/protection', { params: { id: playerId } });
+  const [notice, setNotice] = useState<Notice | null>(null);
 
-  const send = async (path: string, body: unknown) => {
+  const send = async (call: () => Promise<unknown>) => {
     setNotice(null);
     try {
-      await boApi(path, { method: 'POST', body });
+      await call();
       setNotice({ kind: 'success', text: t['bo.protection.done'] });
       void reload();
       return true;
@@ -73,8 +74,8 @@ export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; lo
           </tbody>
         </table>
       )}
-      {canManage && <LowerForm t={t} kindName={kindName} periodName={periodName} submit={(body) => send(`/players/${playerId}/protection/limits`, body)} />}
-      {canManage && <ExcludeForm t={t} submit={(body) => send(`/players/${playerId}/protection/exclusions`, body)} />}
+      {canManage && <LowerForm t={t} kindName={kindName} periodName={periodName} submit={(body) => send(() => boApi('POST /players/:id/protection/limits', { params: { id: playerId }, body }))} />}
+      {canManage && <ExcludeForm t={t} submit={(body) => send(() => boApi('POST /players/:id/protection/exclusions', { params: { id: playerId }, body }))} />}
       <h3 className="font-semibold text-slate-700">{t['bo.protection.history']}</h3>
       <table className={cls.table}>
         <thead><tr>{[t['bo.time'], t['bo.protection.action'], t['bo.protection.by'], t['bo.protection.detail']].map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>

@@ -3,12 +3,13 @@
 // and the claims queue with approve, or reject with a reason. The server audits every action.
 import { useEffect, useState, type FormEvent } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, cls, errorText, formatTime, usePaged, type IslandProps } from '../kit/common.tsx';
+import { Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, cls, errorText, formatTime, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import { Dialog } from '../../common/Dialog.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { ClaimView, RoundInput, RoundView } from '../../../shared/schemas/redpacket.ts';
-import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
 import { fromTaipeiInputValue, taipeiInputValue } from '../../../shared/time.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const RED_PACKET_BO_KEYS = [
   ...COMMON_KEYS,
@@ -65,10 +66,10 @@ function blankRound(): RoundInput {
 }
 
 function Rounds({ t, locale }: { t: T; locale: Locale }) {
-  const list = usePaged<RoundView>('/red-packets/rounds', {}, PAGE_SIZE);
+  const list = useBoData('GET /red-packets/rounds', { pageSize: PAGE_SIZE });
   const [editing, setEditing] = useState<{ id: number | null; form: RoundInput } | null>(null);
   const [cancelling, setCancelling] = useState<RoundView | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => {
     const id = window.setInterval(() => { if (document.visibilityState === 'visible') void list.reload(); }, LIVE_REFRESH_MS);
     return () => window.clearInterval(id);
@@ -86,7 +87,7 @@ function Rounds({ t, locale }: { t: T; locale: Locale }) {
   const doCancel = async () => {
     if (!cancelling) return;
     try {
-      await boApi(`/red-packets/rounds/${cancelling.id}/cancel`, { method: 'POST' });
+      await boApi('POST /red-packets/rounds/:id/cancel', { params: { id: cancelling.id } });
       setNotice({ kind: 'success', text: t['bo.redpacket.saved'] });
     } catch (err) {
       setNotice({ kind: 'error', text: errorText(err, t) });
@@ -107,12 +108,12 @@ function Rounds({ t, locale }: { t: T; locale: Locale }) {
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <ListState t={t} {...list.state}>
-        {list.result && (
+        {list.data && (
           <>
             <table className={cls.table} data-testid="rp-rounds">
               <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
               <tbody>
-                {list.result.data.map((r) => (
+                {list.data.data.map((r) => (
                   <tr key={r.id}>
                     <td className={cls.td}>{r.id}</td>
                     <td className={cls.td}>{locale === 'en' ? r.title_en : r.title}</td>
@@ -132,7 +133,7 @@ function Rounds({ t, locale }: { t: T; locale: Locale }) {
                 ))}
               </tbody>
             </table>
-            <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
+            <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
           </>
         )}
       </ListState>
@@ -158,7 +159,8 @@ function RoundEditor({ t, initial, id, onClose, onSaved }: { t: T; initial: Roun
     setErrors({});
     setFailure('');
     try {
-      await boApi(id ? `/red-packets/rounds/${id}` : '/red-packets/rounds', { method: id ? 'PUT' : 'POST', body: form });
+      if (id) await boApi('PUT /red-packets/rounds/:id', { params: { id }, body: form });
+      else await boApi('POST /red-packets/rounds', { body: form });
       onSaved();
     } catch (err) {
       if (err instanceof BoFailure && err.body?.error) {
@@ -173,7 +175,7 @@ function RoundEditor({ t, initial, id, onClose, onSaved }: { t: T; initial: Roun
     const data = new FormData();
     data.append('file', file);
     try {
-      const res = await boApi<UploadedFilesView>('/uploads/images', { method: 'POST', body: data });
+      const res = await boApi('POST /uploads/images', { body: data });
       if (res.files[0]) set('picture_id', res.files[0].id);
     } catch (err) {
       setFailure(errorText(err, t));
@@ -250,15 +252,15 @@ function Field({ t, field, error, children }: { t: T; field: string; error?: str
 
 function Claims({ t, locale }: { t: T; locale: Locale }) {
   const [status, setStatus] = useState<'' | 'pending' | 'approved' | 'rejected'>('pending');
-  const list = usePaged<ClaimView>('/red-packets/claims', { status: status || undefined }, PAGE_SIZE);
+  const list = useBoData('GET /red-packets/claims', { query: { status: status || undefined }, pageSize: PAGE_SIZE });
   const [rejecting, setRejecting] = useState<ClaimView | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const act = async (path: string, body?: unknown) => {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const act = async (call: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await boApi(path, { method: 'POST', body });
+      await call();
       setNotice({ kind: 'success', text: t['bo.redpacket.saved'] });
     } catch (err) {
       setNotice({ kind: 'error', text: errorText(err, t) });
@@ -283,12 +285,12 @@ function Claims({ t, locale }: { t: T; locale: Locale }) {
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <ListState t={t} {...list.state}>
-        {list.result && (
+        {list.data && (
           <>
             <table className={cls.table} data-testid="rp-claims">
               <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
               <tbody>
-                {list.result.data.map((c) => (
+                {list.data.data.map((c) => (
                   <tr key={c.id}>
                     <td className={cls.td}>{c.id}</td>
                     <td className={cls.td}>{c.round_title}</td>
@@ -300,7 +302,7 @@ function Claims({ t, locale }: { t: T; locale: Locale }) {
                     <td className={`${cls.td} space-x-1 whitespace-nowrap`}>
                       {c.status === 'pending' && (
                         <>
-                          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void act(`/red-packets/claims/${c.id}/approve`)}>{t['bo.redpacket.approve']}</button>
+                          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void act(() => boApi('POST /red-packets/claims/:id/approve', { params: { id: c.id } }))}>{t['bo.redpacket.approve']}</button>
                           <button type="button" className={cls.btnDanger} disabled={busy} onClick={() => { setReason(''); setRejecting(c); }}>{t['bo.redpacket.reject']}</button>
                         </>
                       )}
@@ -309,7 +311,7 @@ function Claims({ t, locale }: { t: T; locale: Locale }) {
                 ))}
               </tbody>
             </table>
-            <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
+            <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
           </>
         )}
       </ListState>
@@ -317,7 +319,8 @@ function Claims({ t, locale }: { t: T; locale: Locale }) {
         <form className="p-5" onSubmit={(e) => {
           e.preventDefault();
           if (!rejecting || !reason.trim()) return;
-          void act(`/red-packets/claims/${rejecting.id}/reject`, { reason: reason.trim() });
+          const id = rejecting.id;
+          void act(() => boApi('POST /red-packets/claims/:id/reject', { params: { id }, body: { reason: reason.trim() } }));
           setRejecting(null);
         }}>
           <label className={cls.label} htmlFor="rp-reason">{t['bo.redpacket.reject_reason']}</label>

@@ -1,8 +1,8 @@
 // The append-only audit log: who did what, to what, from where.
 import { useState } from 'react';
-import {
-  COMMON_KEYS, Guard, ListState, Pager, cls, formatTime, usePaged, type IslandProps,
-} from '../kit/common.tsx';
+import { COMMON_KEYS, Guard, cls, formatTime, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { AuditEntryView } from '../../../shared/schemas/backoffice/staff.ts';
 
@@ -12,7 +12,6 @@ export const AUDIT_KEYS = [
 type K = (typeof AUDIT_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-type Entry = AuditEntryView;
 const PAGE_SIZE = 20;
 
 export default function AuditLog({ t, locale }: IslandProps<K>) {
@@ -22,7 +21,7 @@ export default function AuditLog({ t, locale }: IslandProps<K>) {
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const [input, setInput] = useState('');
   const [action, setAction] = useState('');
-  const list = usePaged<Entry>('/audit', { action }, PAGE_SIZE);
+  const list = useBoData('GET /audit', { query: { action }, pageSize: PAGE_SIZE });
   return (
     <div className="max-w-7xl">
       <p className="mb-4 text-sm text-slate-500">{t['bo.audit.hint']}</p>
@@ -35,46 +34,30 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
       </form>
       <section className={cls.card}>
-        <ListState t={t} {...list.state}>
-          {list.result && <table className={cls.table} data-testid="bo-audit">
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.time']}</th>
-                <th className={cls.th}>{t['bo.audit.staff']}</th>
-                <th className={cls.th}>{t['bo.audit.action']}</th>
-                <th className={cls.th}>{t['bo.audit.target']}</th>
-                <th className={cls.th}>{t['bo.audit.detail']}</th>
-                <th className={cls.th}>{t['bo.audit.ip']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.result.data.map((e) => {
-                const detail = JSON.stringify(e.detail);
-                return (
-                  <tr key={e.id}>
-                    <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(e.created_at, locale)}</td>
-                    <td className={`${cls.td} whitespace-nowrap font-medium`}>{e.username || '—'}</td>
-                    <td className={`${cls.td} whitespace-nowrap`}><code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{e.action}</code></td>
-                    <td className={`${cls.td} max-w-48 truncate font-mono text-xs`} title={e.target}>{e.target}</td>
-                    <td className={`${cls.td} w-full max-w-0`}>
-                      {detail.length > 90 ? (
-                        <details>
-                          <summary className="cursor-pointer truncate font-mono text-xs text-slate-600">{detail}</summary>
-                          <pre className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">{JSON.stringify(e.detail, null, 2)}</pre>
-                        </details>
-                      ) : <span className="block truncate font-mono text-xs text-slate-600" title={detail}>{detail}</span>}
-                    </td>
-                    <td className={`${cls.td} whitespace-nowrap font-mono text-xs text-slate-500`}>{e.ip || '—'}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>}
-        </ListState>
-        {list.result && list.result.total > PAGE_SIZE && (
-          <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
-        )}
+        <BoTable t={t} list={list} columns={columns(locale)} rowKey={(e) => e.id} testId="bo-audit" />
       </section>
     </div>
   );
+}
+
+function columns(locale: Locale): Array<BoColumn<AuditEntryView, K>> {
+  return [
+    { key: 'time', header: 'bo.time', className: 'whitespace-nowrap text-slate-500', cell: (e) => formatTime(e.created_at, locale) },
+    { key: 'staff', header: 'bo.audit.staff', className: 'whitespace-nowrap font-medium', cell: (e) => e.username || '—' },
+    { key: 'action', header: 'bo.audit.action', className: 'whitespace-nowrap', cell: (e) => <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{e.action}</code> },
+    { key: 'target', header: 'bo.audit.target', className: 'max-w-48 truncate font-mono text-xs', title: (e) => e.target, cell: (e) => e.target },
+    { key: 'detail', header: 'bo.audit.detail', className: 'w-full max-w-0', cell: (e) => <Detail detail={e.detail} /> },
+    { key: 'ip', header: 'bo.audit.ip', className: 'whitespace-nowrap font-mono text-xs text-slate-500', cell: (e) => e.ip || '—' },
+  ];
+}
+
+/** Free-form detail: one truncated line, opened in full when it is long. */
+function Detail({ detail }: { detail: unknown }) {
+  const text = JSON.stringify(detail);
+  return text.length > 90 ? (
+    <details>
+      <summary className="cursor-pointer truncate font-mono text-xs text-slate-600">{text}</summary>
+      <pre className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">{JSON.stringify(detail, null, 2)}</pre>
+    </details>
+  ) : <span className="block truncate font-mono text-xs text-slate-600" title={text}>{text}</span>;
 }

@@ -1,10 +1,9 @@
 // Staff sign-in: username and password, then the authenticator code when the account has one.
 import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../../shared/constants.ts';
-import { $boToken, setBoSession, type BoStaff } from '../../../stores/backoffice.ts';
+import { $boToken, setBoSession } from '../../../stores/backoffice.ts';
 import { BoFailure, boApi, boPath, configureBo } from '../kit/api.ts';
 import { Banner, cls } from '../kit/common.tsx';
-import type { StaffLoginView } from '../../../shared/schemas/backoffice/staff.ts';
 
 export const LOGIN_KEYS = [
   'bo.login.title', 'bo.login.username', 'bo.login.password', 'bo.login.totp', 'bo.login.totp_hint',
@@ -38,7 +37,7 @@ export default function LoginForm({ t, locale }: Props) {
       setChecking(false);
       return;
     }
-    boApi<BoStaff>('/auth/me').then(() => window.location.replace(dashboard), () => setChecking(false));
+    boApi('GET /auth/me').then(() => window.location.replace(dashboard), () => setChecking(false));
   }, []);
   useEffect(() => {
     if (needTotp) totpRef.current?.focus();
@@ -50,8 +49,7 @@ export default function LoginForm({ t, locale }: Props) {
     setFields({});
     try {
       // A session, or the next step of a first sign-in (a new password, then an authenticator).
-      const res = await boApi<StaffLoginView>('/auth/login', {
-        method: 'POST',
+      const res = await boApi('POST /auth/login', {
         body: {
           username, password, ...(needTotp ? { totp } : {}), ...(needNewPassword && newPassword ? { new_password: newPassword } : {}),
           ...(setupSecret ? { totp_setup_code: setupCode } : {}),

@@ -2,13 +2,15 @@
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, usePaged, type IslandProps,
+  Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, type IslandProps,
 } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import { Dialog } from '../../common/Dialog.tsx';
 import type { BoStaff } from '../../../stores/backoffice.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { StaffView, TotpSecretView } from '../../../shared/schemas/backoffice/staff.ts';
 import { STAFF_STATUS } from '../../../shared/statuses.ts';
+import type { Notice } from '../kit/form.tsx';
 
 const ROLES = ['admin', 'finance', 'service', 'marketing'] as const;
 
@@ -32,8 +34,8 @@ export default function StaffManager({ t, locale }: IslandProps<K>) {
 }
 
 function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
-  const list = usePaged<Staff>('/staff', {}, PAGE_SIZE);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const list = useBoData('GET /staff', { pageSize: PAGE_SIZE });
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [secret, setSecret] = useState<(TotpSecret & { username: string }) | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,7 +45,7 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
     setBusy(true);
     setCodeError('');
     try {
-      await boApi('/auth/totp/confirm', { method: 'POST', body: { code } });
+      await boApi('POST /auth/totp/confirm', { body: { code } });
       setSecret(null);
       setNotice({ kind: 'success', text: t['bo.staff.totp_on'] });
       void list.reload();
@@ -65,7 +67,7 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
     setBusy(false);
   };
   const update = (s: Staff, body: Record<string, unknown>) => act(async () => {
-    await boApi(`/staff/${s.id}`, { method: 'PUT', body });
+    await boApi('PUT /staff/:id', { params: { id: s.id }, body });
     setNotice({ kind: 'success', text: t['bo.saved'] });
   });
   const confirmPending = () => {
@@ -75,13 +77,13 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
     if (p.kind === 'totp') {
       void act(async () => {
         // Only one's own: the secret is shown to its owner once and turned on by a code from it.
-        const res = await boApi<TotpSecret>('/auth/totp', { method: 'POST' });
+        const res = await boApi('POST /auth/totp');
         setCode('');
         setSecret({ ...res, username: p.staff.username });
       });
     } else {
       void act(async () => {
-        await boApi(`/staff/${p.staff.id}/totp`, { method: 'DELETE' });
+        await boApi('DELETE /staff/:id/totp', { params: { id: p.staff.id } });
         setNotice({ kind: 'success', text: t['bo.saved'] });
       });
     }
@@ -94,7 +96,7 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
       <CreateForm t={t} roleName={roleName} onCreated={(name) => { setNotice({ kind: 'success', text: fill(t['bo.staff.created_ok'], { username: name }) }); list.go(1); }} />
       <section className={cls.card}>
         <ListState t={t} {...list.state}>
-          {list.result && <table className={cls.table} data-testid="bo-staff">
+          {list.data && <table className={cls.table} data-testid="bo-staff">
             <thead>
               <tr>
                 <th className={cls.th}>#</th>
@@ -107,7 +109,7 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
               </tr>
             </thead>
             <tbody>
-              {list.result.data.map((s) => {
+              {list.data.data.map((s) => {
                 const self = s.id === me.id;
                 return (
                   <tr key={s.id} data-staff={s.username}>
@@ -149,8 +151,8 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
             </tbody>
           </table>}
         </ListState>
-        {list.result && list.result.total > PAGE_SIZE && (
-          <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
+        {list.data && list.data.total > PAGE_SIZE && (
+          <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
         )}
       </section>
       <ConfirmDialog t={t} open={!!pending} busy={busy} onCancel={() => setPending(null)} onConfirm={confirmPending}
@@ -197,7 +199,7 @@ function CreateForm({ t, roleName, onCreated }: { t: T; roleName: (r: string) =>
     setError('');
     setFields({});
     try {
-      const created = await boApi<Staff>('/staff', { method: 'POST', body: { username, password, role } });
+      const created = await boApi('POST /staff', { body: { username, password, role } });
       setUsername('');
       setPassword('');
       onCreated(created.username);

@@ -1,7 +1,7 @@
 // The landing page after sign-in: the site's state at a glance, for every role.
 import { formatDecimal } from '../../../shared/money.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, cls, fill, useBoData, type IslandProps } from '../kit/common.tsx';
-import type { OverviewView } from '../../../shared/schemas/backoffice/content.ts';
+import { Banner, COMMON_KEYS, Guard, ListState, cls, fill, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 
 export const DASHBOARD_KEYS = [
   ...COMMON_KEYS, 'bo.dash.welcome', 'bo.dash.website', 'bo.dash.open', 'bo.dash.closed', 'bo.dash.players_total',
@@ -12,7 +12,6 @@ export const DASHBOARD_KEYS = [
 ] as const;
 type K = (typeof DASHBOARD_KEYS)[number];
 
-type Overview = OverviewView;
 
 export default function Dashboard({ t, locale }: IslandProps<K>) {
   return (
@@ -29,7 +28,7 @@ export default function Dashboard({ t, locale }: IslandProps<K>) {
 }
 
 function Cards({ t, role, base }: { t: IslandProps<K>['t']; role: string; base: string }) {
-  const { data, error, reload } = useBoData<Overview>('/overview');
+  const { data, error, reload } = useBoData('GET /overview');
   if (!data || error) return <ListState t={t} loading={!data} error={error} retry={reload} />;
   const card = (label: string, value: string, accent = 'text-brand-800') => (
     <div className={cls.card}>

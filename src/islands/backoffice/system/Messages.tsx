@@ -2,11 +2,13 @@
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, Guard, ListState, Pager, StatusPill, cls, errorText, formatTime, usePaged, type IslandProps,
+  Banner, COMMON_KEYS, Guard, ListState, Pager, StatusPill, cls, errorText, formatTime, type IslandProps,
 } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { SystemMessageView } from '../../../shared/schemas/backoffice/content.ts';
 import { SYSTEM_MESSAGE_STATUS } from '../../../shared/statuses.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const MESSAGES_KEYS = [
   ...COMMON_KEYS, 'bo.messages.hint', 'bo.messages.new', 'bo.messages.message', 'bo.messages.message_en', 'bo.messages.status',
@@ -24,8 +26,8 @@ export default function Messages({ t, locale }: IslandProps<K>) {
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
-  const list = usePaged<Message>('/messages', {}, PAGE_SIZE);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const list = useBoData('GET /messages', { pageSize: PAGE_SIZE });
+  const [notice, setNotice] = useState<Notice | null>(null);
   return (
     <div className="max-w-6xl space-y-5">
       <p className="text-sm text-slate-500">{t['bo.messages.hint']}</p>
@@ -33,7 +35,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       <CreateForm t={t} onDone={() => { setNotice({ kind: 'success', text: t['bo.saved'] }); list.go(1); }} />
       <section className={cls.card}>
         <ListState t={t} {...list.state}>
-          {list.result && <table className={cls.table} data-testid="bo-messages">
+          {list.data && <table className={cls.table} data-testid="bo-messages">
             <thead>
               <tr>
                 <th className={cls.th}>#</th>
@@ -44,15 +46,15 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               </tr>
             </thead>
             <tbody>
-              {list.result.data.map((m) => (
+              {list.data.data.map((m) => (
                 <Row key={m.id} t={t} locale={locale} message={m} onSaved={() => void list.reload()}
                   onError={(text) => setNotice({ kind: 'error', text })} />
               ))}
             </tbody>
           </table>}
         </ListState>
-        {list.result && list.result.total > PAGE_SIZE && (
-          <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
+        {list.data && list.data.total > PAGE_SIZE && (
+          <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
         )}
       </section>
     </div>
@@ -71,7 +73,7 @@ function CreateForm({ t, onDone }: { t: T; onDone: () => void }) {
     setError('');
     setFields({});
     try {
-      await boApi('/messages', { method: 'POST', body: { message, message_en: messageEn, status: active ? SYSTEM_MESSAGE_STATUS.shown : SYSTEM_MESSAGE_STATUS.hidden } });
+      await boApi('POST /messages', { body: { message, message_en: messageEn, status: active ? SYSTEM_MESSAGE_STATUS.shown : SYSTEM_MESSAGE_STATUS.hidden } });
       setMessage('');
       setMessageEn('');
       onDone();
@@ -116,7 +118,7 @@ function Row({ t, locale, message, onSaved, onError }: { t: T; locale: Locale; m
   const update = async (body: Record<string, unknown>) => {
     setBusy(true);
     try {
-      await boApi(`/messages/${message.id}`, { method: 'PUT', body });
+      await boApi('PUT /messages/:id', { params: { id: message.id }, body });
       setEditing(false);
       onSaved();
     } catch (err) {

@@ -2,8 +2,9 @@
 // what they govern. Only changed keys are sent; the server checks each against its default's type.
 import { useEffect, useMemo, useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, cls, errorText, fill, useBoData, type IslandProps } from '../kit/common.tsx';
-import { SETTING_KINDS, type StaffSettingsView } from '../../../shared/schemas/backoffice/content.ts';
+import { Banner, COMMON_KEYS, Guard, ListState, cls, errorText, fill, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { SETTING_KINDS } from '../../../shared/schemas/backoffice/content.ts';
 
 export const SETTINGS_KEYS = [
   ...COMMON_KEYS, 'bo.settings.hint', 'bo.settings.default', 'bo.settings.list_hint', 'bo.settings.nothing_changed',
@@ -52,7 +53,7 @@ export default function SettingsForm({ t, locale, labels }: IslandProps<K> & { l
 }
 
 function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, string> }) {
-  const initial = useBoData<StaffSettingsView>('/settings');
+  const initial = useBoData('GET /settings');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [draft, setDraft] = useState<Record<string, Value>>({});
   const [texts, setTexts] = useState<Record<string, string>>({});
@@ -98,7 +99,7 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
     setBusy(true);
     setNotice(null);
     try {
-      accept(await boApi<StaffSettingsView>('/settings', { method: 'PUT', body: patch }));
+      accept(await boApi('PUT /settings', { body: patch }));
       setNotice({ kind: 'success', text: t['bo.saved'] });
     } catch (err) {
       if (err instanceof BoFailure && err.body?.error) {

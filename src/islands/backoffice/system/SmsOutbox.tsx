@@ -1,10 +1,10 @@
 // The SMS outbox, newest first, so customer service can read a code to a player who did not receive it.
 import { useEffect, useState } from 'react';
 import {
-  COMMON_KEYS, Guard, ListState, Pager, cls, formatTime, usePaged, type IslandProps,
+  COMMON_KEYS, Guard, ListState, Pager, cls, formatTime, type IslandProps,
 } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { SmsView } from '../../../shared/schemas/backoffice/content.ts';
 
 export const SMS_KEYS = [
   ...COMMON_KEYS, 'bo.sms.hint', 'bo.sms.phone', 'bo.sms.phone_placeholder', 'bo.sms.purpose', 'bo.sms.body', 'bo.sms.status',
@@ -14,7 +14,6 @@ export const SMS_KEYS = [
 type K = (typeof SMS_KEYS)[number];
 type T = IslandProps<K>['t'];
 
-type Sms = SmsView;
 const PAGE_SIZE = 20;
 const AUTO_REFRESH_MS = 5000;
 
@@ -26,7 +25,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [input, setInput] = useState('');
   const [phone, setPhone] = useState('');
   const [auto, setAuto] = useState(false);
-  const list = usePaged<Sms>('/sms', { phone }, PAGE_SIZE);
+  const list = useBoData('GET /sms', { query: { phone }, pageSize: PAGE_SIZE });
   useEffect(() => {
     if (!auto) return;
     const timer = window.setInterval(() => { if (document.visibilityState === 'visible') void list.reload(); }, AUTO_REFRESH_MS);
@@ -45,11 +44,11 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
           <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} data-testid="sms-auto" />
           {t['bo.sms.auto']}
         </label>
-        {list.loading && list.result && <span className="text-xs text-slate-400" role="status">{t['bo.loading']}</span>}
+        {list.loading && list.data && <span className="text-xs text-slate-400" role="status">{t['bo.loading']}</span>}
       </form>
       <section className={cls.card}>
         <ListState t={t} {...list.state}>
-          {list.result && <table className={cls.table} data-testid="bo-sms">
+          {list.data && <table className={cls.table} data-testid="bo-sms">
             <thead>
               <tr>
                 <th className={cls.th}>{t['bo.time']}</th>
@@ -61,7 +60,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               </tr>
             </thead>
             <tbody>
-              {list.result.data.map((s) => (
+              {list.data.data.map((s) => (
                 <tr key={s.id}>
                   <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(s.created_at, locale)}</td>
                   <td className={`${cls.td} whitespace-nowrap font-mono`}>{s.phone}</td>
@@ -74,8 +73,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
             </tbody>
           </table>}
         </ListState>
-        {list.result && list.result.total > PAGE_SIZE && (
-          <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />
+        {list.data && list.data.total > PAGE_SIZE && (
+          <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
         )}
       </section>
     </div>

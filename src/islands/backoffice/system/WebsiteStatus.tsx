@@ -1,8 +1,10 @@
 // Opens or closes the player site, with the maintenance message in both languages.
 import { useEffect, useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, StatusPill, cls, errorText, useBoData, type IslandProps } from '../kit/common.tsx';
+import { Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, StatusPill, cls, errorText, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { StaffWebsiteStatusView } from '../../../shared/schemas/backoffice/content.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const WEBSITE_KEYS = [
   ...COMMON_KEYS, 'bo.website.current', 'bo.website.open', 'bo.website.closed', 'bo.website.state', 'bo.website.msg',
@@ -17,12 +19,12 @@ export default function WebsiteStatus({ t, locale }: IslandProps<K>) {
 }
 
 function Form({ t }: { t: IslandProps<K>['t'] }) {
-  const loaded = useBoData<Status>('/website-status');
+  const loaded = useBoData('GET /website-status');
   const [saved, setSaved] = useState<Status | null>(null);
   const [form, setForm] = useState<Status>({ status: true, msg: '', msg_en: '' });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
 
   useEffect(() => {
@@ -35,7 +37,7 @@ function Form({ t }: { t: IslandProps<K>['t'] }) {
     setNotice(null);
     setFields({});
     try {
-      const next = await boApi<Status>('/website-status', { method: 'PUT', body: form });
+      const next = await boApi('PUT /website-status', { body: form });
       setSaved(next);
       setForm(next);
       setNotice({ kind: 'success', text: t['bo.saved'] });

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { boApi, BoFailure } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, useBoData, usePaged, type IslandProps } from '../kit/common.tsx';
+import { Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import {
-  GAME_GROUPS, GIFT_IMAGE_MAX_BYTES, ORDER_STATUSES, REWARD_TARGETS,
-  type GiftAdminView, type GiftImageView, type LevelAdminView, type LevelPreviewView, type OrderQueueView,
+  GAME_GROUPS, GIFT_IMAGE_MAX_BYTES, ORDER_STATUSES, REWARD_TARGETS, type GiftAdminView, type LevelAdminView, type LevelPreviewView, type OrderQueueView,
 } from '../../../shared/schemas/vip.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
 import { fromTaipeiInputValue, taipeiInputValue } from '../../../shared/time.ts';
@@ -63,7 +63,7 @@ const MONEY_FIELDS = ['deposit_req', 'valid_bet_req', 'keep_valid_bet', 'upgrade
 const INT_FIELDS = ['reward_flow_multiple', 'withdraw_max_per_day', 'withdraw_free_per_day', 'rebate_rate_bp'] as const;
 
 function Levels({ t, locale }: { t: T; locale: Locale }) {
-  const { data: rows, error, reload } = useBoData<LevelRow[]>('/vip/levels');
+  const { data: rows, error, reload } = useBoData('GET /vip/levels');
   const [editing, setEditing] = useState<LevelRow | null>(null);
   if (!rows || error) return <ListState t={t} loading={!rows} error={error} retry={reload} />;
   return (
@@ -108,9 +108,9 @@ function LevelEditor({ t, row, onSaved }: { t: T; locale: Locale; row: LevelRow;
     setBusy(true);
     setError(null);
     try {
-      if (kind === 'preview') setPreview(await boApi<LevelPreviewView>(`/vip/levels/${row.id}/preview`, { method: 'POST', body: body() }));
+      if (kind === 'preview') setPreview(await boApi('POST /vip/levels/:id/preview', { params: { id: row.id }, body: body() }));
       else {
-        await boApi(`/vip/levels/${row.id}`, { method: 'PUT', body: body() });
+        await boApi('PUT /vip/levels/:id', { params: { id: row.id }, body: body() });
         onSaved();
       }
     } catch (err) {
@@ -170,7 +170,7 @@ const EMPTY_GIFT: GiftRow = {
 };
 
 function Gifts({ t, locale }: { t: T; locale: Locale }) {
-  const { data: rows, error, reload } = useBoData<GiftRow[]>('/vip/gifts');
+  const { data: rows, error, reload } = useBoData('GET /vip/gifts');
   const [editing, setEditing] = useState<GiftRow | null>(null);
   if (!rows || error) return <ListState t={t} loading={!rows} error={error} retry={reload} />;
   return (
@@ -212,7 +212,7 @@ function GiftEditor({ t, gift, onSaved }: { t: T; gift: GiftRow; onSaved: () => 
         r.onerror = () => reject(r.error);
         r.readAsDataURL(file);
       });
-      const res = await boApi<GiftImageView>('/vip/gifts/image', { method: 'POST', body: { data } });
+      const res = await boApi('POST /vip/gifts/image', { body: { data } });
       setForm((f) => ({ ...f, image_id: res.id, image: res.url }));
       setError(null);
     } catch (err) {
@@ -230,7 +230,8 @@ function GiftEditor({ t, gift, onSaved }: { t: T; gift: GiftRow; onSaved: () => 
         per_player_limit: Number(form.per_player_limit), kind: form.kind, bonus: form.bonus || '0', bonus_flow_multiple: Number(form.bonus_flow_multiple),
         status: form.status, sort: Number(form.sort),
       };
-      await boApi(form.id ? `/vip/gifts/${form.id}` : '/vip/gifts', { method: form.id ? 'PUT' : 'POST', body });
+      if (form.id) await boApi('PUT /vip/gifts/:id', { params: { id: form.id }, body });
+      else await boApi('POST /vip/gifts', { body });
       onSaved();
     } catch (err) {
       setError(err);
@@ -289,12 +290,12 @@ const ORDERS_PAGE_SIZE = 20;
 
 function Orders({ t, locale }: { t: T; locale: Locale }) {
   const [status, setStatus] = useState<string>('not_shipped');
-  const { page, result, loading, error, go, reload } = usePaged<OrderRow, OrderQueueView>('/vip/orders', { status: status || undefined }, ORDERS_PAGE_SIZE);
+  const { page, data: result, loading, error, go, reload } = useBoData('GET /vip/orders', { query: { status: status || undefined }, pageSize: ORDERS_PAGE_SIZE });
   const [input, setInput] = useState<Record<number, string>>({});
   const [actionError, setActionError] = useState<unknown>(null);
   const act = async (o: OrderRow, action: 'ship' | 'receive' | 'reject') => {
     try {
-      await boApi(`/vip/orders/${o.id}`, { method: 'POST', body: { action, tracking_no: action === 'ship' ? input[o.id] ?? '' : '', reason: action === 'reject' ? input[o.id] ?? '' : '' } });
+      await boApi('POST /vip/orders/:id', { params: { id: o.id }, body: { action, tracking_no: action === 'ship' ? input[o.id] ?? '' : '', reason: action === 'reject' ? input[o.id] ?? '' : '' } });
       setActionError(null);
       void reload();
     } catch (err) {

@@ -2,9 +2,9 @@
 // (with a reason), the rewards offered and the level history.
 import { useEffect, useState } from 'react';
 import { boApi } from '../kit/api.ts';
-import { Banner, ListState, cls, errorText, formatTime, isRecord, useBoData, type CommonT } from '../kit/common.tsx';
+import { Banner, ListState, cls, errorText, formatTime, isRecord, type CommonT } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { PlayerVipView } from '../../../shared/schemas/vip.ts';
 
 export const VIP_PLAYER_KEYS = [
   'bo.vip.section', 'bo.vip.level', 'bo.vip.locked', 'bo.vip.set_level', 'bo.vip.reason', 'bo.vip.save', 'bo.vip.saved', 'bo.vip.points',
@@ -14,7 +14,7 @@ export const VIP_PLAYER_KEYS = [
 type T = CommonT & Record<(typeof VIP_PLAYER_KEYS)[number], string>;
 
 export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Locale; playerId: number; canEdit: boolean }) {
-  const { data: view, error: loadError, reload } = useBoData<PlayerVipView>(`/vip/players/${playerId}`);
+  const { data: view, error: loadError, reload } = useBoData('GET /vip/players/:id', { params: { id: playerId } });
   const [error, setError] = useState<unknown>(null);
   const [level, setLevel] = useState(0);
   const [locked, setLocked] = useState(false);
@@ -56,7 +56,7 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
             <div className="grid gap-4 md:grid-cols-2">
               <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={(e) => {
                 e.preventDefault();
-                void run(() => boApi(`/vip/players/${playerId}/level`, { method: 'POST', body: { level_id: level, locked, reason } }));
+                void run(() => boApi('POST /vip/players/:id/level', { params: { id: playerId }, body: { level_id: level, locked, reason } }));
               }}>
                 <label><span className={cls.label}>{t['bo.vip.set_level']}</span>
                   <select className={cls.input} value={level} onChange={(e) => setLevel(Number(e.target.value))} data-testid="bo-vip-level-select">
@@ -71,7 +71,7 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
                 e.preventDefault();
                 // One key per submitted adjustment, so a double click does not add the points twice.
                 const key = `pa-${playerId}-${crypto.randomUUID()}`;
-                void run(() => boApi(`/vip/players/${playerId}/points`, { method: 'POST', body: { points: Number(points), reason: pointsReason }, headers: { 'idempotency-key': key } }));
+                void run(() => boApi('POST /vip/players/:id/points', { params: { id: playerId }, body: { points: Number(points), reason: pointsReason }, headers: { 'idempotency-key': key } }));
               }}>
                 <label><span className={cls.label}>{t['bo.vip.points_change']}</span>
                   <input className={cls.input} type="number" value={points} onChange={(e) => setPoints(e.target.value)} /></label>

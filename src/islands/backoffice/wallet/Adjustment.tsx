@@ -8,8 +8,7 @@ import { Money } from '../kit/money.tsx';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { SHARED_KEYS, type SharedT } from '../cashier/shared.tsx';
-import type { AdjustmentView } from '../../../shared/schemas/backoffice/finance.ts';
-import type { PlayerSummaryView, PlayerWalletsView } from '../../../shared/schemas/backoffice/players.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const ADJUST_KEYS = [
   ...SHARED_KEYS,
@@ -35,7 +34,7 @@ export function Adjustment({ t, locale }: { t: T; locale: Locale }) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const changed = () => setKey(newKey());
 
@@ -46,9 +45,9 @@ export function Adjustment({ t, locale }: { t: T; locale: Locale }) {
     setFindError(null);
     setNotice(null);
     try {
-      const p = await boApi<PlayerSummaryView>('/players/lookup', { query: { account: q } })
-        .catch(async (err) => (/^\d{1,10}$/.test(q) ? boApi<PlayerSummaryView>(`/players/${q}`) : Promise.reject(err)));
-      const w = await boApi<PlayerWalletsView>(`/players/${p.id}/wallets`);
+      const p = await boApi('GET /players/lookup', { query: { account: q } })
+        .catch(async (err) => (/^\d{1,10}$/.test(q) ? boApi('GET /players/:id', { params: { id: q } }) : Promise.reject(err)));
+      const w = await boApi('GET /players/:id/wallets', { params: { id: p.id } });
       setPlayer({ id: p.id, account: p.account, central: w.central });
       changed();
     } catch (err) {
@@ -83,9 +82,7 @@ export function Adjustment({ t, locale }: { t: T; locale: Locale }) {
     setBusy(true);
     setNotice(null);
     try {
-      const res = await boApi<AdjustmentView>('/finance/adjustments', {
-        method: 'POST', headers: { 'Idempotency-Key': key }, body: { player_id: player.id, amount: signed(), reason: reason.trim() },
-      });
+      const res = await boApi('POST /finance/adjustments', { headers: { 'Idempotency-Key': key }, body: { player_id: player.id, amount: signed(), reason: reason.trim() } });
       setNotice({
         kind: 'success',
         text: fill(t[res.replayed ? 'bo.adj.replayed' : 'bo.adj.done'], { account: res.account, amount: formatDecimal(res.amount), balance: formatDecimal(res.balance) }),

@@ -6,7 +6,7 @@ import { Banner, ConfirmDialog, cls, errorText, fill, type CommonT } from '../ki
 import { formatDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { PlatformInfo, PlayerSummary } from '../players/types.ts';
-import type { BonusGrantedView } from '../../../shared/schemas/backoffice/players.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const GRANT_KEYS = [
   'bo.grant.title', 'bo.grant.open', 'bo.grant.name', 'bo.grant.name_en', 'bo.grant.amount', 'bo.grant.bonus_bet', 'bo.grant.bonus_bet_hint',
@@ -33,7 +33,7 @@ export function GrantForm({ t, locale, player, platforms, onGranted }: {
   const [form, setForm] = useState<Form>(EMPTY);
   const [key, setKey] = useState(newKey);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -61,10 +61,8 @@ export function GrantForm({ t, locale, player, platforms, onGranted }: {
     setBusy(true);
     setNotice(null);
     try {
-      const res = await boApi<BonusGrantedView>(`/players/${player.id}/bonus-wallets`, {
-        method: 'POST', headers: { 'Idempotency-Key': key },
-        body: { ...form, name: form.name.trim(), name_en: form.name_en.trim(), amount: form.amount.trim(), bonus_bet: form.bonus_bet.trim(), give_up_wallet_amount: form.give_up_wallet_amount.trim() },
-      });
+      const res = await boApi('POST /players/:id/bonus-wallets', { params: { id: player.id }, headers: { 'Idempotency-Key': key },
+        body: { ...form, name: form.name.trim(), name_en: form.name_en.trim(), amount: form.amount.trim(), bonus_bet: form.bonus_bet.trim(), give_up_wallet_amount: form.give_up_wallet_amount.trim() } });
       setNotice({
         kind: 'success',
         text: fill(t[res.replayed ? 'bo.grant.replayed' : 'bo.grant.done'], { id: res.wallet_id, amount: formatDecimal(res.amount) }),

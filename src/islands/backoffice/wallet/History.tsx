@@ -1,12 +1,13 @@
 // The player's ledger history (every posting on any of their accounts), platform transfers and bet records, paged.
 import { useState } from 'react';
 import { BETS_KEYS, Bets } from '../games/Bets.tsx';
-import { ListState, Pager, cls, fill, formatTime, usePaged, type CommonT } from '../kit/common.tsx';
-import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, walletLabel, type Transfer } from '../kit/money.tsx';
+import { ListState, Pager, cls, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, walletLabel } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { JOURNAL_KINDS } from '../../../shared/journal-kinds.ts';
 import { LEDGER_NOTE_KEYS, noteText } from '../../../shared/ledger-notes.ts';
-import type { LedgerEntry, PlatformInfo } from '../players/types.ts';
+import type { PlatformInfo } from '../players/types.ts';
 
 export const HISTORY_KEYS = [
   ...TRANSFER_KEYS, ...BETS_KEYS,
@@ -53,11 +54,11 @@ function accountLabel(t: T, kind: string, ref: string): string {
 }
 
 function Ledger({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
-  const list = usePaged<LedgerEntry>(`/players/${playerId}/ledger`, {}, PAGE_SIZE);
+  const list = useBoData('GET /players/:id/ledger', { params: { id: playerId }, pageSize: PAGE_SIZE });
   return (
     <>
       <ListState t={t} {...list.state}>
-        {list.result && <table className={cls.table} data-testid="bo-ledger">
+        {list.data && <table className={cls.table} data-testid="bo-ledger">
           <thead>
             <tr>
               <th className={cls.th}>{t['bo.time']}</th>
@@ -70,7 +71,7 @@ function Ledger({ t, locale, playerId }: { t: T; locale: Locale; playerId: numbe
             </tr>
           </thead>
           <tbody>
-            {list.result.data.map((r) => (
+            {list.data.data.map((r) => (
               <tr key={r.id} data-kind={r.kind}>
                 <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(r.created_at, locale)}</td>
                 <td className={cls.td}>
@@ -91,14 +92,14 @@ function Ledger({ t, locale, playerId }: { t: T; locale: Locale; playerId: numbe
           </tbody>
         </table>}
       </ListState>
-      {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+      {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );
 }
 
 function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
   const [status, setStatus] = useState('');
-  const list = usePaged<Transfer>(`/players/${playerId}/transfers`, { status: status || undefined }, PAGE_SIZE);
+  const list = useBoData('GET /players/:id/transfers', { params: { id: playerId }, query: { status: status || undefined }, pageSize: PAGE_SIZE });
   return (
     <>
       <div className="mb-3">
@@ -108,7 +109,7 @@ function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: nu
         </select>
       </div>
       <ListState t={t} {...list.state}>
-        {list.result && <table className={cls.table} data-testid="bo-transfers">
+        {list.data && <table className={cls.table} data-testid="bo-transfers">
           <thead>
             <tr>
               <th className={cls.th}>{t['bo.time']}</th>
@@ -123,7 +124,7 @@ function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: nu
             </tr>
           </thead>
           <tbody>
-            {list.result.data.map((x) => (
+            {list.data.data.map((x) => (
               <tr key={x.id}>
                 <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.created_at, locale)}</td>
                 <td className={cls.td}><ShortId id={x.id} /></td>
@@ -139,7 +140,7 @@ function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: nu
           </tbody>
         </table>}
       </ListState>
-      {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+      {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );
 }

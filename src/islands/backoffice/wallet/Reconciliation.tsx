@@ -3,12 +3,14 @@
 import { useState } from 'react';
 import { boApi, boPath } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, isRecord, usePaged, type IslandProps,
+  Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, isRecord, type IslandProps,
 } from '../kit/common.tsx';
-import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, type Transfer } from '../kit/money.tsx';
+import { useBoData } from '../kit/data.ts';
+import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf } from '../kit/money.tsx';
 import { formatDecimal, minorToDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { FindingView, RecheckView, ReconcileRunView } from '../../../shared/schemas/backoffice/operations.ts';
+import type { FindingView } from '../../../shared/schemas/backoffice/operations.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const RECON_KEYS = [
   ...COMMON_KEYS, ...TRANSFER_KEYS, 'bo.recon.hint', 'bo.recon.open', 'bo.recon.resolved', 'bo.recon.pending', 'bo.recon.run',
@@ -31,13 +33,13 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [version, setVersion] = useState(0);
   const [running, setRunning] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const run = async () => {
     setRunning(true);
     setNotice(null);
     try {
-      const res = await boApi<ReconcileRunView>('/reconciliation/run', { method: 'POST' });
+      const res = await boApi('POST /reconciliation/run');
       setNotice({ kind: 'success', text: fill(t['bo.recon.ran'], res) });
       setVersion((v) => v + 1);
     } catch (err) {
@@ -50,7 +52,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     setBusyId(id);
     setNotice(null);
     try {
-      const res = await boApi<RecheckView>(`/reconciliation/transfers/${encodeURIComponent(id)}/recheck`, { method: 'POST' });
+      const res = await boApi('POST /reconciliation/transfers/:id/recheck', { params: { id } });
       setNotice({
         kind: res.transfer.status === 'pending' ? 'error' : 'success',
         text: fill(t['bo.transfer.rechecked'], { id: `…${id.slice(-10)}`, status: labelOf(t, `bo.transfer.status.${res.transfer.status}`, res.transfer.status) }),
@@ -119,11 +121,11 @@ function detailText(t: T, f: Finding): string {
 }
 
 function Findings({ t, locale, status, busyId, onRecheck }: ListProps & { status: 'open' | 'resolved' }) {
-  const list = usePaged<Finding>('/reconciliation/findings', { status }, PAGE_SIZE);
+  const list = useBoData('GET /reconciliation/findings', { query: { status }, pageSize: PAGE_SIZE });
   return (
     <>
       <ListState t={t} {...list.state}>
-        {list.result && <table className={cls.table} data-testid="bo-findings">
+        {list.data && <table className={cls.table} data-testid="bo-findings">
           <thead>
             <tr>
               <th className={cls.th}>{t['bo.recon.found']}</th>
@@ -139,7 +141,7 @@ function Findings({ t, locale, status, busyId, onRecheck }: ListProps & { status
             </tr>
           </thead>
           <tbody>
-            {list.result.data.map((f) => (
+            {list.data.data.map((f) => (
               <tr key={f.id} data-finding={f.id}>
                 <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(f.created_at, locale)}</td>
                 <td className={`${cls.td} whitespace-nowrap`}>{labelOf(t, `bo.recon.kind.${f.kind}`, f.kind)}</td>
@@ -161,17 +163,17 @@ function Findings({ t, locale, status, busyId, onRecheck }: ListProps & { status
           </tbody>
         </table>}
       </ListState>
-      {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+      {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );
 }
 
 function Pending({ t, locale, busyId, onRecheck }: ListProps) {
-  const list = usePaged<Transfer>('/reconciliation/pending', {}, PAGE_SIZE);
+  const list = useBoData('GET /reconciliation/pending', { pageSize: PAGE_SIZE });
   return (
     <>
       <ListState t={t} {...list.state}>
-        {list.result && <table className={cls.table} data-testid="bo-pending-transfers">
+        {list.data && <table className={cls.table} data-testid="bo-pending-transfers">
           <thead>
             <tr>
               <th className={cls.th}>{t['bo.time']}</th>
@@ -187,7 +189,7 @@ function Pending({ t, locale, busyId, onRecheck }: ListProps) {
             </tr>
           </thead>
           <tbody>
-            {list.result.data.map((x) => (
+            {list.data.data.map((x) => (
               <tr key={x.id} data-transfer={x.id}>
                 <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.created_at, locale)}</td>
                 <td className={cls.td}><PlayerLink locale={locale} id={x.player_id} account={x.account ?? ''} /></td>
@@ -204,7 +206,7 @@ function Pending({ t, locale, busyId, onRecheck }: ListProps) {
           </tbody>
         </table>}
       </ListState>
-      {list.result && list.result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+      {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
     </>
   );
 }

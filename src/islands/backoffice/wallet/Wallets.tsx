@@ -6,8 +6,8 @@ import { Banner, Empty, ListState, cls, errorText, fill, formatTime, type Common
 import { GROUP_KEYS, Money, ShortId, TRANSFER_KEYS, labelOf, walletLabel } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { Wallets as WalletsData, PlatformWallet } from '../players/types.ts';
-import type { RecheckView } from '../../../shared/schemas/backoffice/operations.ts';
 import { BONUS_WALLET_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
+import type { Notice } from '../kit/form.tsx';
 
 export const WALLETS_KEYS = [
   ...TRANSFER_KEYS, ...GROUP_KEYS,
@@ -37,7 +37,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
   const [data, setData] = useState<WalletsData | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loadingLive, setLoadingLive] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const seq = useRef(0);
 
@@ -45,7 +45,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
     const mine = ++seq.current;
     if (live) setLoadingLive(true);
     try {
-      const res = await boApi<WalletsData>(`/players/${playerId}/wallets`, { query: { live: live ? 1 : undefined } });
+      const res = await boApi('GET /players/:id/wallets', { params: { id: playerId }, query: { live: live ? 1 : undefined } });
       if (mine !== seq.current) return;
       setData(res);
       setError(null);
@@ -61,7 +61,7 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
     setBusyId(id);
     setNotice(null);
     try {
-      const res = await boApi<RecheckView>(`/reconciliation/transfers/${encodeURIComponent(id)}/recheck`, { method: 'POST' });
+      const res = await boApi('POST /reconciliation/transfers/:id/recheck', { params: { id } });
       setNotice({ kind: 'success', text: fill(t['bo.transfer.rechecked'], { id: `…${res.transfer.id.slice(-10)}`, status: labelOf(t, `bo.transfer.status.${res.transfer.status}`, res.transfer.status) }) });
       await load(false);
     } catch (err) {
