@@ -13,7 +13,7 @@ export interface RecordColumn<Row, K extends string> {
   key: string;
   /** The catalogue key of the column's header. */
   header: K;
-  /** The header's content when it is more than its text (a select-all box); the text stays its accessible name. */
+  /** The header's content when it is not the catalogue text alone (a literal such as ID, a select-all box). */
   headerCell?: ReactNode;
   /** Classes of the header cell beyond the table's own. */
   headerClassName?: string;

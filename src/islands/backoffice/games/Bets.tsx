@@ -1,10 +1,12 @@
 // The player's bet records as the providers reported them: by platform and date range (Asia/Taipei days),
 // newest first, with the totals of everything the filter matches.
 import { useMemo, useState } from 'react';
-import { ListState, Pager, cls, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { cls, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { useBoData } from '../kit/data.ts';
 import { Money, labelOf, walletLabel } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
+import type { StaffBetView } from '../../../shared/schemas/backoffice/catalogue.ts';
 import type { PlatformInfo } from '../players/types.ts';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
 
@@ -63,48 +65,33 @@ export function Bets({ t, locale, playerId, platforms }: { t: T; locale: Locale;
           <span>{t['bo.bets.payout']} <Money value={result.totals.payout} className="font-semibold" /></span>
         </div>
       )}
-      <ListState t={t} {...list.state}>
-        {result && <div className="overflow-x-auto">
-          <table className={cls.table} data-testid="bo-bets">
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.bets.placed']}</th>
-                <th className={cls.th}>{t['bo.bets.game']}</th>
-                <th className={cls.th}>{t['bo.bets.bet_id']}</th>
-                <th className={`${cls.th} text-right`}>{t['bo.bets.stake']}</th>
-                <th className={`${cls.th} text-right`}>{t['bo.bets.valid']}</th>
-                <th className={`${cls.th} text-right`}>{t['bo.bets.payout']}</th>
-                <th className={`${cls.th} text-right`}>{t['bo.bets.win_loss']}</th>
-                <th className={cls.th}>{t['bo.bets.status']}</th>
-                <th className={cls.th}>{t['bo.bets.wallet']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.data.map((b) => (
-                <tr key={b.id} data-testid="bet-row" data-status={b.status}>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>
-                    {formatTime(b.placed_at, locale)}
-                    {b.settled_at && <div className="text-xs text-slate-400">{t['bo.bets.settled']} {formatTime(b.settled_at, locale)}</div>}
-                  </td>
-                  <td className={`${cls.td} whitespace-nowrap`}><span className="font-mono">{b.gp_code}</span> · {b.game}</td>
-                  <td className={cls.td}><span className="whitespace-nowrap font-mono text-xs text-slate-600" title={b.bet_id}>{b.bet_id.length > 14 ? `…${b.bet_id.slice(-10)}` : b.bet_id}</span></td>
-                  <td className={`${cls.td} text-right`}><Money value={b.stake} /></td>
-                  <td className={`${cls.td} text-right`}><Money value={b.valid_bet} /></td>
-                  <td className={`${cls.td} text-right`}><Money value={b.payout} /></td>
-                  <td className={`${cls.td} text-right`}>{b.win_loss === null ? <span className="text-slate-400">—</span> : <Money value={b.win_loss} signed />}</td>
-                  <td className={cls.td}>
-                    <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONE[b.status] ?? 'bg-slate-200 text-slate-700'}`}>
-                      {labelOf(t, `bo.bets.status.${b.status}`, b.status)}
-                    </span>
-                  </td>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-600`}>{walletLabel(t, b.wallet)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>}
-      </ListState>
-      {result && result.total > PAGE_SIZE && <Pager t={t} page={list.page} total={result.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+      <BoTable t={t} list={list} columns={columns(t, locale)} rowKey={(b) => b.id} testId="bo-bets" scroll rowTestId="bet-row"
+        rowData={(b) => ({ 'data-status': b.status })} />
     </>
   );
+}
+
+function columns(t: T, locale: Locale): Array<BoColumn<StaffBetView, keyof T & string>> {
+  return [
+    { key: 'placed', header: 'bo.bets.placed', className: 'whitespace-nowrap text-slate-500', cell: (b) => (
+      <>
+        {formatTime(b.placed_at, locale)}
+        {b.settled_at && <div className="text-xs text-slate-400">{t['bo.bets.settled']} {formatTime(b.settled_at, locale)}</div>}
+      </>
+    ) },
+    { key: 'game', header: 'bo.bets.game', className: 'whitespace-nowrap', cell: (b) => <><span className="font-mono">{b.gp_code}</span> · {b.game}</> },
+    { key: 'bet', header: 'bo.bets.bet_id', cell: (b) => (
+      <span className="whitespace-nowrap font-mono text-xs text-slate-600" title={b.bet_id}>{b.bet_id.length > 14 ? `…${b.bet_id.slice(-10)}` : b.bet_id}</span>
+    ) },
+    { key: 'stake', header: 'bo.bets.stake', align: 'right', cell: (b) => <Money value={b.stake} /> },
+    { key: 'valid', header: 'bo.bets.valid', align: 'right', cell: (b) => <Money value={b.valid_bet} /> },
+    { key: 'payout', header: 'bo.bets.payout', align: 'right', cell: (b) => <Money value={b.payout} /> },
+    { key: 'win_loss', header: 'bo.bets.win_loss', align: 'right', cell: (b) => (b.win_loss === null ? <span className="text-slate-400">—</span> : <Money value={b.win_loss} signed />) },
+    { key: 'status', header: 'bo.bets.status', cell: (b) => (
+      <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONE[b.status] ?? 'bg-slate-200 text-slate-700'}`}>
+        {labelOf(t, `bo.bets.status.${b.status}`, b.status)}
+      </span>
+    ) },
+    { key: 'wallet', header: 'bo.bets.wallet', className: 'whitespace-nowrap text-slate-600', cell: (b) => walletLabel(t, b.wallet) },
+  ];
 }

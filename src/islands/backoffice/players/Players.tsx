@@ -4,10 +4,11 @@ import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { boApi, boPath } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime,
+  Banner, COMMON_KEYS, ConfirmDialog, Guard, StatusPill, cls, errorText, fill, formatTime,
   type IslandProps,
 } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { PlayerRowView } from '../../../shared/schemas/backoffice/players.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
@@ -52,6 +53,25 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     setTarget(null);
   };
 
+  const columns: Array<BoColumn<Player, K>> = [
+    { key: 'id', header: 'bo.players.id', className: 'text-slate-500', cell: (p) => p.id },
+    { key: 'account', header: 'bo.players.account', className: 'font-medium', cell: (p) => (
+      <a href={`${boPath(locale, 'player')}?id=${p.id}`} className="text-brand-600 hover:underline" data-testid="player-link">{p.account}</a>
+    ) },
+    { key: 'phone', header: 'bo.players.phone', className: 'font-mono', cell: (p) => p.phone || '—' },
+    { key: 'level', header: 'bo.players.level', cell: (p) => p.level_id },
+    { key: 'status', header: 'bo.players.status', cell: (p) => (p.status === PLAYER_STATUS.active ? t['bo.players.active'] : <span className="text-red-700">{t['bo.players.disabled']}</span>) },
+    { key: 'online', header: 'bo.players.online', cell: (p) => <StatusPill on={p.online} onText={t['bo.yes']} offText={t['bo.no']} /> },
+    { key: 'registered', header: 'bo.players.registered', className: 'whitespace-nowrap text-slate-500', cell: (p) => formatTime(p.created_at, locale) },
+    { key: 'last_login', header: 'bo.players.last_login', className: 'whitespace-nowrap text-slate-500', cell: (p) => formatTime(p.last_login_at, locale) },
+    { key: 'register_ip', header: 'bo.players.register_ip', className: 'font-mono text-xs text-slate-500', cell: (p) => p.register_ip || '—' },
+    { key: 'actions', header: 'bo.actions', hidden: !canKick, cell: (p) => (
+      <button type="button" className={cls.btnDanger} disabled={!p.online} onClick={() => setTarget(p)} data-testid="kick">
+        {t['bo.players.kick']}
+      </button>
+    ) },
+  ];
+
   return (
     <div className="max-w-7xl">
       <form className="mb-4 flex items-center gap-3" onSubmit={(e) => { e.preventDefault(); setQ(input.trim()); }}>
@@ -62,51 +82,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       </form>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <section className={cls.card}>
-        <ListState t={t} {...list.state}>
-          {list.data && <table className={cls.table} data-testid="bo-players">
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.players.id']}</th>
-                <th className={cls.th}>{t['bo.players.account']}</th>
-                <th className={cls.th}>{t['bo.players.phone']}</th>
-                <th className={cls.th}>{t['bo.players.level']}</th>
-                <th className={cls.th}>{t['bo.players.status']}</th>
-                <th className={cls.th}>{t['bo.players.online']}</th>
-                <th className={cls.th}>{t['bo.players.registered']}</th>
-                <th className={cls.th}>{t['bo.players.last_login']}</th>
-                <th className={cls.th}>{t['bo.players.register_ip']}</th>
-                {canKick && <th className={cls.th}>{t['bo.actions']}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((p) => (
-                <tr key={p.id} data-player={p.account}>
-                  <td className={`${cls.td} text-slate-500`}>{p.id}</td>
-                  <td className={`${cls.td} font-medium`}>
-                    <a href={`${boPath(locale, 'player')}?id=${p.id}`} className="text-brand-600 hover:underline" data-testid="player-link">{p.account}</a>
-                  </td>
-                  <td className={`${cls.td} font-mono`}>{p.phone || '—'}</td>
-                  <td className={cls.td}>{p.level_id}</td>
-                  <td className={cls.td}>{p.status === PLAYER_STATUS.active ? t['bo.players.active'] : <span className="text-red-700">{t['bo.players.disabled']}</span>}</td>
-                  <td className={cls.td}><StatusPill on={p.online} onText={t['bo.yes']} offText={t['bo.no']} /></td>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(p.created_at, locale)}</td>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(p.last_login_at, locale)}</td>
-                  <td className={`${cls.td} font-mono text-xs text-slate-500`}>{p.register_ip || '—'}</td>
-                  {canKick && (
-                    <td className={cls.td}>
-                      <button type="button" className={cls.btnDanger} disabled={!p.online} onClick={() => setTarget(p)} data-testid="kick">
-                        {t['bo.players.kick']}
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>}
-        </ListState>
-        {list.data && list.data.total > PAGE_SIZE && (
-          <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
-        )}
+        <BoTable t={t} list={list} columns={columns} rowKey={(p) => p.id} testId="bo-players" rowData={(p) => ({ 'data-player': p.account })} />
       </section>
       <ConfirmDialog t={t} open={!!target} busy={busy} message={fill(t['bo.players.kick_confirm'], { account: target?.account ?? '' })}
         onConfirm={() => void kick()} onCancel={() => setTarget(null)} />

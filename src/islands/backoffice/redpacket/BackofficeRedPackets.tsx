@@ -3,7 +3,8 @@
 // and the claims queue with approve, or reject with a reason. The server audits every action.
 import { useEffect, useState, type FormEvent } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, cls, errorText, formatTime, type IslandProps } from '../kit/common.tsx';
+import { Banner, COMMON_KEYS, ConfirmDialog, Guard, cls, errorText, formatTime, type IslandProps } from '../kit/common.tsx';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { useBoData } from '../kit/data.ts';
 import { Dialog } from '../../common/Dialog.tsx';
 import type { Locale } from '../../../shared/constants.ts';
@@ -95,8 +96,24 @@ function Rounds({ t, locale }: { t: T; locale: Locale }) {
     setCancelling(null);
     void list.reload();
   };
-  const headers = ['ID', t['bo.redpacket.col.round'], t['bo.redpacket.col.window'], t['bo.redpacket.f.pool'], t['bo.redpacket.f.packet_count'],
-    t['bo.redpacket.col.state'], t['bo.redpacket.col.claimed'], t['bo.redpacket.col.remaining'], t['bo.redpacket.col.paid'], t['bo.redpacket.col.pending'], t['bo.actions']];
+  const columns: Array<BoColumn<RoundView, K>> = [
+    { key: 'id', header: 'bo.redpacket.col.round', headerCell: 'ID', cell: (r) => r.id },
+    { key: 'round', header: 'bo.redpacket.col.round', cell: (r) => (locale === 'en' ? r.title_en : r.title) },
+    { key: 'window', header: 'bo.redpacket.col.window', className: 'whitespace-nowrap text-xs', cell: (r) => <>{formatTime(r.starts_at, locale)}<br />{formatTime(r.ends_at, locale)}</> },
+    { key: 'pool', header: 'bo.redpacket.f.pool', align: 'right', className: 'tabular-nums', cell: (r) => r.pool },
+    { key: 'count', header: 'bo.redpacket.f.packet_count', align: 'right', className: 'tabular-nums', cell: (r) => r.packet_count },
+    { key: 'state', header: 'bo.redpacket.col.state', cell: (r) => t[`bo.redpacket.state.${r.state}`] },
+    { key: 'claimed', header: 'bo.redpacket.col.claimed', align: 'right', className: 'tabular-nums', cell: (r) => r.claimed },
+    { key: 'remaining', header: 'bo.redpacket.col.remaining', align: 'right', className: 'tabular-nums', cell: (r) => r.remaining },
+    { key: 'paid', header: 'bo.redpacket.col.paid', align: 'right', className: 'tabular-nums', cell: (r) => r.paid },
+    { key: 'pending', header: 'bo.redpacket.col.pending', align: 'right', className: 'tabular-nums', cell: (r) => r.pending },
+    { key: 'actions', header: 'bo.actions', className: 'space-x-1 whitespace-nowrap', cell: (r) => (
+      <>
+        {r.state === 'upcoming' && r.claimed === 0 && <button type="button" className={cls.btnSmall} onClick={() => edit(r)}>{t['bo.redpacket.edit']}</button>}
+        {r.status === 'scheduled' && r.state !== 'ended' && <button type="button" className={cls.btnDanger} onClick={() => setCancelling(r)}>{t['bo.redpacket.cancel']}</button>}
+      </>
+    ) },
+  ];
   return (
     <section className={cls.card}>
       <div className="mb-4 flex items-center justify-between">
@@ -107,36 +124,7 @@ function Rounds({ t, locale }: { t: T; locale: Locale }) {
         </div>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      <ListState t={t} {...list.state}>
-        {list.data && (
-          <>
-            <table className={cls.table} data-testid="rp-rounds">
-              <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
-              <tbody>
-                {list.data.data.map((r) => (
-                  <tr key={r.id}>
-                    <td className={cls.td}>{r.id}</td>
-                    <td className={cls.td}>{locale === 'en' ? r.title_en : r.title}</td>
-                    <td className={`${cls.td} whitespace-nowrap text-xs`}>{formatTime(r.starts_at, locale)}<br />{formatTime(r.ends_at, locale)}</td>
-                    <td className={`${cls.td} text-right tabular-nums`}>{r.pool}</td>
-                    <td className={`${cls.td} text-right tabular-nums`}>{r.packet_count}</td>
-                    <td className={cls.td}>{t[`bo.redpacket.state.${r.state}`]}</td>
-                    <td className={`${cls.td} text-right tabular-nums`}>{r.claimed}</td>
-                    <td className={`${cls.td} text-right tabular-nums`}>{r.remaining}</td>
-                    <td className={`${cls.td} text-right tabular-nums`}>{r.paid}</td>
-                    <td className={`${cls.td} text-right tabular-nums`}>{r.pending}</td>
-                    <td className={`${cls.td} space-x-1 whitespace-nowrap`}>
-                      {r.state === 'upcoming' && r.claimed === 0 && <button type="button" className={cls.btnSmall} onClick={() => edit(r)}>{t['bo.redpacket.edit']}</button>}
-                      {r.status === 'scheduled' && r.state !== 'ended' && <button type="button" className={cls.btnDanger} onClick={() => setCancelling(r)}>{t['bo.redpacket.cancel']}</button>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
-          </>
-        )}
-      </ListState>
+      <BoTable t={t} list={list} columns={columns} rowKey={(r) => r.id} testId="rp-rounds" />
       {editing && (
         <RoundEditor t={t} initial={editing.form} id={editing.id} onClose={() => setEditing(null)}
           onSaved={() => { setEditing(null); setNotice({ kind: 'success', text: t['bo.redpacket.saved'] }); void list.reload(); }} />
@@ -269,8 +257,21 @@ function Claims({ t, locale }: { t: T; locale: Locale }) {
       void list.reload();
     }
   };
-  const headers = ['ID', t['bo.redpacket.col.round'], t['bo.redpacket.col.player'], t['bo.redpacket.col.amount'], t['bo.redpacket.col.claimed_at'],
-    t['bo.redpacket.col.status'], t['bo.redpacket.col.reason'], t['bo.actions']];
+  const columns: Array<BoColumn<ClaimView, K>> = [
+    { key: 'id', header: 'bo.redpacket.col.round', headerCell: 'ID', cell: (c) => c.id },
+    { key: 'round', header: 'bo.redpacket.col.round', cell: (c) => c.round_title },
+    { key: 'player', header: 'bo.redpacket.col.player', cell: (c) => c.account },
+    { key: 'amount', header: 'bo.redpacket.col.amount', align: 'right', className: 'tabular-nums', cell: (c) => c.amount },
+    { key: 'claimed', header: 'bo.redpacket.col.claimed_at', className: 'whitespace-nowrap', cell: (c) => formatTime(c.claimed_at, locale) },
+    { key: 'status', header: 'bo.redpacket.col.status', cell: (c) => t[`bo.redpacket.status.${c.status}`] },
+    { key: 'reason', header: 'bo.redpacket.col.reason', cell: (c) => c.reason ?? '—' },
+    { key: 'actions', header: 'bo.actions', className: 'space-x-1 whitespace-nowrap', cell: (c) => c.status === 'pending' && (
+      <>
+        <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void act(() => boApi('POST /red-packets/claims/:id/approve', { params: { id: c.id } }))}>{t['bo.redpacket.approve']}</button>
+        <button type="button" className={cls.btnDanger} disabled={busy} onClick={() => { setReason(''); setRejecting(c); }}>{t['bo.redpacket.reject']}</button>
+      </>
+    ) },
+  ];
   return (
     <section className={cls.card}>
       <div className="mb-4 flex items-center gap-3">
@@ -284,37 +285,7 @@ function Claims({ t, locale }: { t: T; locale: Locale }) {
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()}>{t['bo.refresh']}</button>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      <ListState t={t} {...list.state}>
-        {list.data && (
-          <>
-            <table className={cls.table} data-testid="rp-claims">
-              <thead><tr>{headers.map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
-              <tbody>
-                {list.data.data.map((c) => (
-                  <tr key={c.id}>
-                    <td className={cls.td}>{c.id}</td>
-                    <td className={cls.td}>{c.round_title}</td>
-                    <td className={cls.td}>{c.account}</td>
-                    <td className={`${cls.td} text-right tabular-nums`}>{c.amount}</td>
-                    <td className={`${cls.td} whitespace-nowrap`}>{formatTime(c.claimed_at, locale)}</td>
-                    <td className={cls.td}>{t[`bo.redpacket.status.${c.status}`]}</td>
-                    <td className={cls.td}>{c.reason ?? '—'}</td>
-                    <td className={`${cls.td} space-x-1 whitespace-nowrap`}>
-                      {c.status === 'pending' && (
-                        <>
-                          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void act(() => boApi('POST /red-packets/claims/:id/approve', { params: { id: c.id } }))}>{t['bo.redpacket.approve']}</button>
-                          <button type="button" className={cls.btnDanger} disabled={busy} onClick={() => { setReason(''); setRejecting(c); }}>{t['bo.redpacket.reject']}</button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
-          </>
-        )}
-      </ListState>
+      <BoTable t={t} list={list} columns={columns} rowKey={(c) => c.id} testId="rp-claims" />
       <Dialog open={!!rejecting} title={t['bo.redpacket.reject']} onClose={() => setRejecting(null)} labelClose={t['bo.close']}>
         <form className="p-5" onSubmit={(e) => {
           e.preventDefault();

@@ -1,10 +1,10 @@
 // The SMS outbox, newest first, so customer service can read a code to a player who did not receive it.
 import { useEffect, useState } from 'react';
-import {
-  COMMON_KEYS, Guard, ListState, Pager, cls, formatTime, type IslandProps,
-} from '../kit/common.tsx';
+import { COMMON_KEYS, Guard, cls, formatTime, type IslandProps } from '../kit/common.tsx';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import type { SmsView } from '../../../shared/schemas/backoffice/content.ts';
 
 export const SMS_KEYS = [
   ...COMMON_KEYS, 'bo.sms.hint', 'bo.sms.phone', 'bo.sms.phone_placeholder', 'bo.sms.purpose', 'bo.sms.body', 'bo.sms.status',
@@ -31,7 +31,6 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     const timer = window.setInterval(() => { if (document.visibilityState === 'visible') void list.reload(); }, AUTO_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [auto, list.reload]);
-  const label = (prefix: string, value: string) => t[`${prefix}${value}` as K] ?? value;
   return (
     <div className="max-w-6xl">
       <p className="mb-4 text-sm text-slate-500">{t['bo.sms.hint']}</p>
@@ -47,35 +46,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         {list.loading && list.data && <span className="text-xs text-slate-400" role="status">{t['bo.loading']}</span>}
       </form>
       <section className={cls.card}>
-        <ListState t={t} {...list.state}>
-          {list.data && <table className={cls.table} data-testid="bo-sms">
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.time']}</th>
-                <th className={cls.th}>{t['bo.sms.phone']}</th>
-                <th className={cls.th}>{t['bo.sms.purpose']}</th>
-                <th className={cls.th}>{t['bo.sms.body']}</th>
-                <th className={cls.th}>{t['bo.sms.status']}</th>
-                <th className={cls.th}>{t['bo.sms.driver']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((s) => (
-                <tr key={s.id}>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(s.created_at, locale)}</td>
-                  <td className={`${cls.td} whitespace-nowrap font-mono`}>{s.phone}</td>
-                  <td className={`${cls.td} whitespace-nowrap`}>{label('bo.sms.purpose.', s.purpose)}</td>
-                  <td className={`${cls.td} w-full`}><Highlighted text={s.body} /></td>
-                  <td className={`${cls.td} whitespace-nowrap ${s.status === 'failed' ? 'text-red-700' : ''}`}>{label('bo.sms.status.', s.status)}</td>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{s.driver}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>}
-        </ListState>
-        {list.data && list.data.total > PAGE_SIZE && (
-          <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
-        )}
+        <BoTable t={t} list={list} columns={columns(t, locale)} rowKey={(s) => s.id} testId="bo-sms" />
       </section>
     </div>
   );
@@ -85,4 +56,16 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
 function Highlighted({ text }: { text: string }) {
   const parts = text.split(/(\b\d{4,8}\b)/);
   return <>{parts.map((p, i) => (i % 2 === 1 ? <strong key={i} className="font-mono text-brand-700" data-testid="sms-code">{p}</strong> : p))}</>;
+}
+
+function columns(t: T, locale: Locale): Array<BoColumn<SmsView, K>> {
+  const label = (prefix: string, value: string) => t[`${prefix}${value}` as K] ?? value;
+  return [
+    { key: 'time', header: 'bo.time', className: 'whitespace-nowrap text-slate-500', cell: (s) => formatTime(s.created_at, locale) },
+    { key: 'phone', header: 'bo.sms.phone', className: 'whitespace-nowrap font-mono', cell: (s) => s.phone },
+    { key: 'purpose', header: 'bo.sms.purpose', className: 'whitespace-nowrap', cell: (s) => label('bo.sms.purpose.', s.purpose) },
+    { key: 'body', header: 'bo.sms.body', className: 'w-full', cell: (s) => <Highlighted text={s.body} /> },
+    { key: 'status', header: 'bo.sms.status', className: (s) => `whitespace-nowrap ${s.status === 'failed' ? 'text-red-700' : ''}`, cell: (s) => label('bo.sms.status.', s.status) },
+    { key: 'driver', header: 'bo.sms.driver', className: 'whitespace-nowrap text-slate-500', cell: (s) => s.driver },
+  ];
 }

@@ -1,13 +1,14 @@
 // The player's ledger history (every posting on any of their accounts), platform transfers and bet records, paged.
 import { useState } from 'react';
 import { BETS_KEYS, Bets } from '../games/Bets.tsx';
-import { ListState, Pager, cls, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { cls, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { useBoData } from '../kit/data.ts';
-import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, walletLabel } from '../kit/money.tsx';
+import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, walletLabel, type Transfer } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { JOURNAL_KINDS } from '../../../shared/journal-kinds.ts';
 import { LEDGER_NOTE_KEYS, noteText } from '../../../shared/ledger-notes.ts';
-import type { PlatformInfo } from '../players/types.ts';
+import type { LedgerEntry, PlatformInfo } from '../players/types.ts';
 
 export const HISTORY_KEYS = [
   ...TRANSFER_KEYS, ...BETS_KEYS,
@@ -55,51 +56,43 @@ function accountLabel(t: T, kind: string, ref: string): string {
 
 function Ledger({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
   const list = useBoData('GET /players/:id/ledger', { params: { id: playerId }, pageSize: PAGE_SIZE });
-  return (
-    <>
-      <ListState t={t} {...list.state}>
-        {list.data && <table className={cls.table} data-testid="bo-ledger">
-          <thead>
-            <tr>
-              <th className={cls.th}>{t['bo.time']}</th>
-              <th className={cls.th}>{t['bo.player.entry']}</th>
-              <th className={cls.th}>{t['bo.player.account_col']}</th>
-              <th className={`${cls.th} text-right`}>{t['bo.player.amount']}</th>
-              <th className={`${cls.th} text-right`}>{t['bo.player.balance_after']}</th>
-              <th className={cls.th}>{t['bo.player.memo']}</th>
-              <th className={cls.th}>{t['bo.player.staff']}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((r) => (
-              <tr key={r.id} data-kind={r.kind}>
-                <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(r.created_at, locale)}</td>
-                <td className={cls.td}>
-                  {labelOf(t, `bo.kind.${r.kind}`, r.kind)}
-                  <div className="text-xs text-slate-400">#{r.journal_id}</div>
-                </td>
-                <td className={`${cls.td} whitespace-nowrap text-slate-600`}>{accountLabel(t, r.account_kind, r.account_ref)}</td>
-                <td className={`${cls.td} text-right`}><Money value={r.amount} signed /></td>
-                <td className={`${cls.td} text-right`}><Money value={r.balance_after} /></td>
-                <td className={`${cls.td} max-w-72 break-words text-xs text-slate-600`}>
-                  {/* System notes in the operator's language (issue 10 item 20); an operator's own words as typed. */}
-                  {r.memo ? noteText(r.kind, r.memo, t) : '—'}
-                  {r.ref && r.ref !== r.memo && <div className="font-mono text-slate-400" title={r.ref}>{r.ref.length > 16 ? `…${r.ref.slice(-10)}` : r.ref}</div>}
-                </td>
-                <td className={`${cls.td} whitespace-nowrap text-slate-600`}>{r.staff ?? <span className="text-slate-400">{t['bo.player.system']}</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>}
-      </ListState>
-      {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
-    </>
-  );
+  const columns: Array<BoColumn<LedgerEntry, keyof T & string>> = [
+    { key: 'time', header: 'bo.time', className: 'whitespace-nowrap text-slate-500', cell: (r) => formatTime(r.created_at, locale) },
+    { key: 'entry', header: 'bo.player.entry', cell: (r) => (
+      <>
+        {labelOf(t, `bo.kind.${r.kind}`, r.kind)}
+        <div className="text-xs text-slate-400">#{r.journal_id}</div>
+      </>
+    ) },
+    { key: 'account', header: 'bo.player.account_col', className: 'whitespace-nowrap text-slate-600', cell: (r) => accountLabel(t, r.account_kind, r.account_ref) },
+    { key: 'amount', header: 'bo.player.amount', align: 'right', cell: (r) => <Money value={r.amount} signed /> },
+    { key: 'balance', header: 'bo.player.balance_after', align: 'right', cell: (r) => <Money value={r.balance_after} /> },
+    { key: 'memo', header: 'bo.player.memo', className: 'max-w-72 break-words text-xs text-slate-600', cell: (r) => (
+      <>
+        {/* System notes in the operator's language; an operator's own words as typed. */}
+        {r.memo ? noteText(r.kind, r.memo, t) : '—'}
+        {r.ref && r.ref !== r.memo && <div className="font-mono text-slate-400" title={r.ref}>{r.ref.length > 16 ? `…${r.ref.slice(-10)}` : r.ref}</div>}
+      </>
+    ) },
+    { key: 'staff', header: 'bo.player.staff', className: 'whitespace-nowrap text-slate-600', cell: (r) => r.staff ?? <span className="text-slate-400">{t['bo.player.system']}</span> },
+  ];
+  return <BoTable t={t} list={list} columns={columns} rowKey={(r) => r.id} testId="bo-ledger" rowData={(r) => ({ 'data-kind': r.kind })} />;
 }
 
 function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
   const [status, setStatus] = useState('');
   const list = useBoData('GET /players/:id/transfers', { params: { id: playerId }, query: { status: status || undefined }, pageSize: PAGE_SIZE });
+  const columns: Array<BoColumn<Transfer, keyof T & string>> = [
+    { key: 'time', header: 'bo.time', className: 'whitespace-nowrap text-slate-500', cell: (x) => formatTime(x.created_at, locale) },
+    { key: 'id', header: 'bo.transfer.id', cell: (x) => <ShortId id={x.id} /> },
+    { key: 'platform', header: 'bo.transfer.platform', className: 'font-mono', cell: (x) => x.gp_code },
+    { key: 'direction', header: 'bo.transfer.direction', className: 'whitespace-nowrap', cell: (x) => t[`bo.transfer.${x.direction}`] },
+    { key: 'wallet', header: 'bo.transfer.wallet', className: 'whitespace-nowrap text-slate-600', cell: (x) => walletLabel(t, x.wallet) },
+    { key: 'amount', header: 'bo.transfer.amount', align: 'right', cell: (x) => <Money value={x.amount} /> },
+    { key: 'status', header: 'bo.transfer.status', cell: (x) => <TransferStatus t={t} status={x.status} /> },
+    { key: 'reason', header: 'bo.transfer.reason', className: 'text-xs text-slate-600', cell: (x) => noteText('transfer_settle', x.reason, t) },
+    { key: 'settled', header: 'bo.transfer.settled', className: 'whitespace-nowrap text-slate-500', cell: (x) => formatTime(x.settled_at, locale) },
+  ];
   return (
     <>
       <div className="mb-3">
@@ -108,39 +101,7 @@ function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: nu
           {(['pending', 'applied', 'refunded'] as const).map((s) => <option key={s} value={s}>{t[`bo.transfer.status.${s}`]}</option>)}
         </select>
       </div>
-      <ListState t={t} {...list.state}>
-        {list.data && <table className={cls.table} data-testid="bo-transfers">
-          <thead>
-            <tr>
-              <th className={cls.th}>{t['bo.time']}</th>
-              <th className={cls.th}>{t['bo.transfer.id']}</th>
-              <th className={cls.th}>{t['bo.transfer.platform']}</th>
-              <th className={cls.th}>{t['bo.transfer.direction']}</th>
-              <th className={cls.th}>{t['bo.transfer.wallet']}</th>
-              <th className={`${cls.th} text-right`}>{t['bo.transfer.amount']}</th>
-              <th className={cls.th}>{t['bo.transfer.status']}</th>
-              <th className={cls.th}>{t['bo.transfer.reason']}</th>
-              <th className={cls.th}>{t['bo.transfer.settled']}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((x) => (
-              <tr key={x.id}>
-                <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.created_at, locale)}</td>
-                <td className={cls.td}><ShortId id={x.id} /></td>
-                <td className={`${cls.td} font-mono`}>{x.gp_code}</td>
-                <td className={`${cls.td} whitespace-nowrap`}>{t[`bo.transfer.${x.direction}`]}</td>
-                <td className={`${cls.td} whitespace-nowrap text-slate-600`}>{walletLabel(t, x.wallet)}</td>
-                <td className={`${cls.td} text-right`}><Money value={x.amount} /></td>
-                <td className={cls.td}><TransferStatus t={t} status={x.status} /></td>
-                <td className={`${cls.td} text-xs text-slate-600`}>{noteText('transfer_settle', x.reason, t)}</td>
-                <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.settled_at, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>}
-      </ListState>
-      {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+      <BoTable t={t} list={list} columns={columns} rowKey={(x) => x.id} testId="bo-transfers" />
     </>
   );
 }

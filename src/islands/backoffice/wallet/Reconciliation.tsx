@@ -6,7 +6,8 @@ import {
   Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, isRecord, type IslandProps,
 } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
-import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf } from '../kit/money.tsx';
+import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, type Transfer } from '../kit/money.tsx';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { formatDecimal, minorToDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { FindingView } from '../../../shared/schemas/backoffice/operations.ts';
@@ -122,91 +123,37 @@ function detailText(t: T, f: Finding): string {
 
 function Findings({ t, locale, status, busyId, onRecheck }: ListProps & { status: 'open' | 'resolved' }) {
   const list = useBoData('GET /reconciliation/findings', { query: { status }, pageSize: PAGE_SIZE });
-  return (
-    <>
-      <ListState t={t} {...list.state}>
-        {list.data && <table className={cls.table} data-testid="bo-findings">
-          <thead>
-            <tr>
-              <th className={cls.th}>{t['bo.recon.found']}</th>
-              <th className={cls.th}>{t['bo.recon.kind']}</th>
-              <th className={cls.th}>{t['bo.recon.player']}</th>
-              <th className={cls.th}>{t['bo.transfer.platform']}</th>
-              <th className={cls.th}>{t['bo.transfer.id']}</th>
-              <th className={`${cls.th} text-right`}>{t['bo.transfer.amount']}</th>
-              <th className={cls.th}>{t['bo.transfer.status']}</th>
-              <th className={cls.th}>{t['bo.transfer.attempts']}</th>
-              <th className={cls.th}>{t['bo.recon.detail']}</th>
-              <th className={cls.th}>{status === 'open' ? t['bo.actions'] : t['bo.recon.resolved_at']}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((f) => (
-              <tr key={f.id} data-finding={f.id}>
-                <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(f.created_at, locale)}</td>
-                <td className={`${cls.td} whitespace-nowrap`}>{labelOf(t, `bo.recon.kind.${f.kind}`, f.kind)}</td>
-                <td className={cls.td}><PlayerLink locale={locale} id={f.player_id} account={f.account} /></td>
-                <td className={`${cls.td} font-mono`}>{f.gp_code ?? '—'}</td>
-                <td className={cls.td}>
-                  {f.transfer ? <><ShortId id={f.transfer.id} /><div className="text-xs text-slate-500">{t[`bo.transfer.${f.transfer.direction}`]}</div></> : '—'}
-                </td>
-                <td className={`${cls.td} text-right`}>{f.transfer ? <Money value={f.transfer.amount} /> : '—'}</td>
-                <td className={cls.td}>{f.transfer ? <TransferStatus t={t} status={f.transfer.status} /> : '—'}</td>
-                <td className={cls.td}>{f.transfer?.attempts ?? '—'}</td>
-                <td className={`${cls.td} max-w-64 text-xs text-slate-600`}>{detailText(t, f)}</td>
-                <td className={`${cls.td} whitespace-nowrap`}>
-                  {status === 'resolved' ? <span className="text-slate-500">{formatTime(f.resolved_at, locale)}</span>
-                    : f.transfer?.status === 'pending' ? <RecheckButton t={t} id={f.transfer.id} busyId={busyId} onRecheck={onRecheck} /> : '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>}
-      </ListState>
-      {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
-    </>
-  );
+  const columns: Array<BoColumn<Finding, K>> = [
+    { key: 'found', header: 'bo.recon.found', className: 'whitespace-nowrap text-slate-500', cell: (f) => formatTime(f.created_at, locale) },
+    { key: 'kind', header: 'bo.recon.kind', className: 'whitespace-nowrap', cell: (f) => labelOf(t, `bo.recon.kind.${f.kind}`, f.kind) },
+    { key: 'player', header: 'bo.recon.player', cell: (f) => <PlayerLink locale={locale} id={f.player_id} account={f.account} /> },
+    { key: 'platform', header: 'bo.transfer.platform', className: 'font-mono', cell: (f) => f.gp_code ?? '—' },
+    { key: 'id', header: 'bo.transfer.id', cell: (f) => (f.transfer
+      ? <><ShortId id={f.transfer.id} /><div className="text-xs text-slate-500">{t[`bo.transfer.${f.transfer.direction}`]}</div></> : '—') },
+    { key: 'amount', header: 'bo.transfer.amount', align: 'right', cell: (f) => (f.transfer ? <Money value={f.transfer.amount} /> : '—') },
+    { key: 'status', header: 'bo.transfer.status', cell: (f) => (f.transfer ? <TransferStatus t={t} status={f.transfer.status} /> : '—') },
+    { key: 'attempts', header: 'bo.transfer.attempts', cell: (f) => f.transfer?.attempts ?? '—' },
+    { key: 'detail', header: 'bo.recon.detail', className: 'max-w-64 text-xs text-slate-600', cell: (f) => detailText(t, f) },
+    { key: 'last', header: status === 'open' ? 'bo.actions' : 'bo.recon.resolved_at', className: 'whitespace-nowrap', cell: (f) => (
+      status === 'resolved' ? <span className="text-slate-500">{formatTime(f.resolved_at, locale)}</span>
+        : f.transfer?.status === 'pending' ? <RecheckButton t={t} id={f.transfer.id} busyId={busyId} onRecheck={onRecheck} /> : '—') },
+  ];
+  return <BoTable t={t} list={list} columns={columns} rowKey={(f) => f.id} testId="bo-findings" rowData={(f) => ({ 'data-finding': f.id })} />;
 }
 
 function Pending({ t, locale, busyId, onRecheck }: ListProps) {
   const list = useBoData('GET /reconciliation/pending', { pageSize: PAGE_SIZE });
-  return (
-    <>
-      <ListState t={t} {...list.state}>
-        {list.data && <table className={cls.table} data-testid="bo-pending-transfers">
-          <thead>
-            <tr>
-              <th className={cls.th}>{t['bo.time']}</th>
-              <th className={cls.th}>{t['bo.recon.player']}</th>
-              <th className={cls.th}>{t['bo.transfer.platform']}</th>
-              <th className={cls.th}>{t['bo.transfer.id']}</th>
-              <th className={cls.th}>{t['bo.transfer.direction']}</th>
-              <th className={`${cls.th} text-right`}>{t['bo.transfer.amount']}</th>
-              <th className={cls.th}>{t['bo.transfer.attempts']}</th>
-              <th className={cls.th}>{t['bo.transfer.reason']}</th>
-              <th className={cls.th}>{t['bo.transfer.next_check']}</th>
-              <th className={cls.th}>{t['bo.actions']}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((x) => (
-              <tr key={x.id} data-transfer={x.id}>
-                <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.created_at, locale)}</td>
-                <td className={cls.td}><PlayerLink locale={locale} id={x.player_id} account={x.account ?? ''} /></td>
-                <td className={`${cls.td} font-mono`}>{x.gp_code}</td>
-                <td className={cls.td}><ShortId id={x.id} /></td>
-                <td className={`${cls.td} whitespace-nowrap`}>{t[`bo.transfer.${x.direction}`]}</td>
-                <td className={`${cls.td} text-right`}><Money value={x.amount} /></td>
-                <td className={cls.td}>{x.attempts}</td>
-                <td className={`${cls.td} max-w-72 text-xs text-slate-600`}>{x.reason}</td>
-                <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.next_check_at, locale)}</td>
-                <td className={cls.td}><RecheckButton t={t} id={x.id} busyId={busyId} onRecheck={onRecheck} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>}
-      </ListState>
-      {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
-    </>
-  );
+  const columns: Array<BoColumn<Transfer, K>> = [
+    { key: 'time', header: 'bo.time', className: 'whitespace-nowrap text-slate-500', cell: (x) => formatTime(x.created_at, locale) },
+    { key: 'player', header: 'bo.recon.player', cell: (x) => <PlayerLink locale={locale} id={x.player_id} account={x.account ?? ''} /> },
+    { key: 'platform', header: 'bo.transfer.platform', className: 'font-mono', cell: (x) => x.gp_code },
+    { key: 'id', header: 'bo.transfer.id', cell: (x) => <ShortId id={x.id} /> },
+    { key: 'direction', header: 'bo.transfer.direction', className: 'whitespace-nowrap', cell: (x) => t[`bo.transfer.${x.direction}`] },
+    { key: 'amount', header: 'bo.transfer.amount', align: 'right', cell: (x) => <Money value={x.amount} /> },
+    { key: 'attempts', header: 'bo.transfer.attempts', cell: (x) => x.attempts },
+    { key: 'reason', header: 'bo.transfer.reason', className: 'max-w-72 text-xs text-slate-600', cell: (x) => x.reason },
+    { key: 'next', header: 'bo.transfer.next_check', className: 'whitespace-nowrap text-slate-500', cell: (x) => formatTime(x.next_check_at, locale) },
+    { key: 'actions', header: 'bo.actions', cell: (x) => <RecheckButton t={t} id={x.id} busyId={busyId} onRecheck={onRecheck} /> },
+  ];
+  return <BoTable t={t} list={list} columns={columns} rowKey={(x) => x.id} testId="bo-pending-transfers" rowData={(x) => ({ 'data-transfer': x.id })} />;
 }
