@@ -3,8 +3,11 @@
 // stored (the server's sanitizer), send it, and the sent list with recipients, read counts and withdrawal.
 import { useState } from 'react';
 import { BoFailure, boApi, type BoAnswer } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, type IslandProps } from '../kit/common.tsx';
+import {
+  Banner, COMMON_KEYS, Guard, StatusPill, cls, errorText, fill, formatTime, type IslandProps,
+} from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { MESSAGE_KINDS, type BoMessage, type MessageKind } from '../../../shared/schemas/messages.ts';
 import { MESSAGE_STATUS } from '../../../shared/statuses.ts';
@@ -32,6 +35,21 @@ export default function BoMessages({ t, locale }: IslandProps<K>) {
 function Body({ t, locale, canSend }: { t: T; locale: Locale; canSend: boolean }) {
   const [filter, setFilter] = useState<MessageKind | ''>('');
   const list = useBoData('GET /player-messages', { query: { kind: filter || undefined }, pageSize: PAGE_SIZE });
+  const columns: Array<BoColumn<Sent, K>> = [
+    { key: 'id', header: 'bo.pm.kind', headerCell: '#', cell: (m) => m.id },
+    { key: 'kind', header: 'bo.pm.kind', cell: (m) => <>{t[`bo.pm.kind.${m.kind}`]}{m.platform_code ? ` · ${m.platform_code}` : ''}{m.marketing ? ` · ${t['bo.pm.marketing']}` : ''}</> },
+    { key: 'title', header: 'bo.pm.title_zh', cell: (m) => <><div className="font-medium">{m.title}</div><div className="text-xs text-slate-500">{m.title_en}</div></> },
+    { key: 'recipients', header: 'bo.pm.recipients', cell: (m) => m.recipients ?? t['bo.pm.everyone'] },
+    { key: 'reads', header: 'bo.pm.reads', cell: (m) => m.reads },
+    { key: 'by', header: 'bo.pm.by', cell: (m) => m.staff ?? '—' },
+    { key: 'time', header: 'bo.time', cell: (m) => formatTime(m.created_at, locale) },
+    { key: 'actions', header: 'bo.actions', cell: (m) => (
+      <div className="flex items-center gap-2">
+        <StatusPill on={m.status === MESSAGE_STATUS.published} onText={t['bo.pm.status.on']} offText={t['bo.pm.status.off']} />
+        {canSend && <StatusButton t={t} message={m} onDone={() => void list.reload()} />}
+      </div>
+    ) },
+  ];
   return (
     <div className="max-w-6xl space-y-5">
       <p className="text-sm text-slate-500">{t['bo.pm.hint']}</p>
@@ -44,39 +62,7 @@ function Body({ t, locale, canSend }: { t: T; locale: Locale; canSend: boolean }
             {MESSAGE_KINDS.map((k) => <option key={k} value={k}>{t[`bo.pm.kind.${k}`]}</option>)}
           </select>
         </div>
-        <ListState t={t} {...list.state}>
-          {list.data && <div className="overflow-x-auto">
-            <table className={cls.table} data-testid="bo-sent-messages">
-              <thead>
-                <tr>
-                  <th className={cls.th}>#</th><th className={cls.th}>{t['bo.pm.kind']}</th><th className={cls.th}>{t['bo.pm.title_zh']}</th>
-                  <th className={cls.th}>{t['bo.pm.recipients']}</th><th className={cls.th}>{t['bo.pm.reads']}</th><th className={cls.th}>{t['bo.pm.by']}</th>
-                  <th className={cls.th}>{t['bo.time']}</th><th className={cls.th}>{t['bo.actions']}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((m) => (
-                  <tr key={m.id} data-id={m.id}>
-                    <td className={cls.td}>{m.id}</td>
-                    <td className={cls.td}>{t[`bo.pm.kind.${m.kind}`]}{m.platform_code ? ` · ${m.platform_code}` : ''}{m.marketing ? ` · ${t['bo.pm.marketing']}` : ''}</td>
-                    <td className={cls.td}><div className="font-medium">{m.title}</div><div className="text-xs text-slate-500">{m.title_en}</div></td>
-                    <td className={cls.td}>{m.recipients ?? t['bo.pm.everyone']}</td>
-                    <td className={cls.td}>{m.reads}</td>
-                    <td className={cls.td}>{m.staff ?? '—'}</td>
-                    <td className={cls.td}>{formatTime(m.created_at, locale)}</td>
-                    <td className={cls.td}>
-                      <div className="flex items-center gap-2">
-                        <StatusPill on={m.status === MESSAGE_STATUS.published} onText={t['bo.pm.status.on']} offText={t['bo.pm.status.off']} />
-                        {canSend && <StatusButton t={t} message={m} onDone={() => void list.reload()} />}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>}
-        </ListState>
-        {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+        <BoTable t={t} list={list} columns={columns} rowKey={(m) => m.id} testId="bo-sent-messages" scroll rowData={(m) => ({ 'data-id': m.id })} />
       </section>
     </div>
   );

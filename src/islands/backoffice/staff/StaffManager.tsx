@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, ConfirmDialog, Guard, ListState, Pager, StatusPill, cls, errorText, fill, formatTime, type IslandProps,
+  Banner, COMMON_KEYS, ConfirmDialog, Guard, StatusPill, cls, errorText, fill, formatTime, type IslandProps,
 } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { Dialog } from '../../common/Dialog.tsx';
 import type { BoStaff } from '../../../stores/backoffice.ts';
 import type { Locale } from '../../../shared/constants.ts';
@@ -90,70 +91,46 @@ function Body({ t, locale, me }: { t: T; locale: Locale; me: BoStaff }) {
   };
   const roleName = (role: string) => t[`bo.role.${role}` as K] ?? role;
 
+  const columns: Array<BoColumn<Staff, K>> = [
+    { key: 'id', header: 'bo.staff.username', headerCell: '#', className: 'text-slate-500', cell: (s) => s.id },
+    { key: 'username', header: 'bo.staff.username', className: 'font-medium', cell: (s) => (
+      <>{s.username}{s.id === me.id && <span className="ml-1 text-xs text-slate-400">({t['bo.staff.you']})</span>}</>
+    ) },
+    { key: 'role', header: 'bo.staff.role', cell: (s) => (
+      <select value={s.role} disabled={s.id === me.id || busy} aria-label={t['bo.staff.role']} className={`${cls.input} h-8`}
+        onChange={(e) => void update(s, { role: e.target.value })}>
+        {ROLES.map((r) => <option key={r} value={r}>{roleName(r)}</option>)}
+      </select>
+    ) },
+    { key: 'status', header: 'bo.staff.status', cell: (s) => <StatusPill on={s.status === STAFF_STATUS.active} onText={t['bo.enabled']} offText={t['bo.disabled']} /> },
+    { key: 'totp', header: 'bo.staff.totp', cell: (s) => <StatusPill on={s.totp_enabled} onText={t['bo.on']} offText={t['bo.off']} /> },
+    { key: 'created', header: 'bo.staff.created', className: 'whitespace-nowrap text-slate-500', cell: (s) => formatTime(s.created_at, locale) },
+    { key: 'actions', header: 'bo.actions', className: 'whitespace-nowrap', cell: (s) => (
+      <div className="flex gap-2">
+        {s.id !== me.id && (
+          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void update(s, { status: s.status === STAFF_STATUS.active ? STAFF_STATUS.disabled : STAFF_STATUS.active })}>
+            {s.status === STAFF_STATUS.active ? t['bo.staff.disable'] : t['bo.staff.enable']}
+          </button>
+        )}
+        {s.id === me.id && (
+          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => setPending({ kind: 'totp', staff: s })} data-testid="totp-enable">
+            {s.totp_enabled ? t['bo.staff.totp_reset'] : t['bo.staff.totp_enable']}
+          </button>
+        )}
+        {s.totp_enabled && (
+          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => setPending({ kind: 'totp-off', staff: s })}>
+            {t['bo.staff.totp_disable']}
+          </button>
+        )}
+      </div>
+    ) },
+  ];
   return (
     <div className="max-w-6xl space-y-5">
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <CreateForm t={t} roleName={roleName} onCreated={(name) => { setNotice({ kind: 'success', text: fill(t['bo.staff.created_ok'], { username: name }) }); list.go(1); }} />
       <section className={cls.card}>
-        <ListState t={t} {...list.state}>
-          {list.data && <table className={cls.table} data-testid="bo-staff">
-            <thead>
-              <tr>
-                <th className={cls.th}>#</th>
-                <th className={cls.th}>{t['bo.staff.username']}</th>
-                <th className={cls.th}>{t['bo.staff.role']}</th>
-                <th className={cls.th}>{t['bo.staff.status']}</th>
-                <th className={cls.th}>{t['bo.staff.totp']}</th>
-                <th className={cls.th}>{t['bo.staff.created']}</th>
-                <th className={cls.th}>{t['bo.actions']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((s) => {
-                const self = s.id === me.id;
-                return (
-                  <tr key={s.id} data-staff={s.username}>
-                    <td className={`${cls.td} text-slate-500`}>{s.id}</td>
-                    <td className={`${cls.td} font-medium`}>
-                      {s.username}{self && <span className="ml-1 text-xs text-slate-400">({t['bo.staff.you']})</span>}
-                    </td>
-                    <td className={cls.td}>
-                      <select value={s.role} disabled={self || busy} aria-label={t['bo.staff.role']} className={`${cls.input} h-8`}
-                        onChange={(e) => void update(s, { role: e.target.value })}>
-                        {ROLES.map((r) => <option key={r} value={r}>{roleName(r)}</option>)}
-                      </select>
-                    </td>
-                    <td className={cls.td}><StatusPill on={s.status === STAFF_STATUS.active} onText={t['bo.enabled']} offText={t['bo.disabled']} /></td>
-                    <td className={cls.td}><StatusPill on={s.totp_enabled} onText={t['bo.on']} offText={t['bo.off']} /></td>
-                    <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(s.created_at, locale)}</td>
-                    <td className={`${cls.td} whitespace-nowrap`}>
-                      <div className="flex gap-2">
-                        {!self && (
-                          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void update(s, { status: s.status === STAFF_STATUS.active ? STAFF_STATUS.disabled : STAFF_STATUS.active })}>
-                            {s.status === STAFF_STATUS.active ? t['bo.staff.disable'] : t['bo.staff.enable']}
-                          </button>
-                        )}
-                        {self && (
-                          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => setPending({ kind: 'totp', staff: s })} data-testid="totp-enable">
-                            {s.totp_enabled ? t['bo.staff.totp_reset'] : t['bo.staff.totp_enable']}
-                          </button>
-                        )}
-                        {s.totp_enabled && (
-                          <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => setPending({ kind: 'totp-off', staff: s })}>
-                            {t['bo.staff.totp_disable']}
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>}
-        </ListState>
-        {list.data && list.data.total > PAGE_SIZE && (
-          <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
-        )}
+        <BoTable t={t} list={list} columns={columns} rowKey={(s) => s.id} testId="bo-staff" rowData={(s) => ({ 'data-staff': s.username })} />
       </section>
       <ConfirmDialog t={t} open={!!pending} busy={busy} onCancel={() => setPending(null)} onConfirm={confirmPending}
         message={pending ? fill(t[pending.kind === 'totp' ? 'bo.staff.totp_confirm' : 'bo.staff.totp_off_confirm'], { username: pending.staff.username }) : ''} />

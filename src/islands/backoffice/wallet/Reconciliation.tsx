@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { boApi, boPath } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, isRecord, type IslandProps,
+  Banner, COMMON_KEYS, Guard, cls, errorText, fill, formatTime, isRecord, type IslandProps,
 } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { Money, ShortId, TRANSFER_KEYS, TransferStatus, labelOf, type Transfer } from '../kit/money.tsx';
