@@ -24,7 +24,7 @@ export interface BoTableProps<Row, K extends string> {
   className?: string;
   /** Wraps the table in a box that scrolls sideways, for lists wider than the page. */
   scroll?: boolean;
-  rowTestId?: string;
+  rowTestId?: string | ((row: Row) => string);
   rowData?: (row: Row) => Record<`data-${string}`, string | number | undefined>;
   rowClassName?: (row: Row) => string | undefined;
   /** A second row under a row (an expanded detail), or nothing. */
@@ -68,7 +68,7 @@ function Table<Row, K extends string>(props: BoTableProps<Row, K> & { rows: Row[
       <tbody>
         {rows.map((row) => (
           <Fragment key={props.rowKey(row)}>
-            <tr data-testid={props.rowTestId} className={props.rowClassName?.(row)} {...props.rowData?.(row)}>
+            <tr data-testid={typeof props.rowTestId === 'function' ? props.rowTestId(row) : props.rowTestId} className={props.rowClassName?.(row)} {...props.rowData?.(row)}>
               {columns.map((c) => (
                 <td key={c.key} className={`${cls.td}${align(c)}${extra(c, row)}`} data-testid={c.testId} title={c.title?.(row)}>{c.cell(row)}</td>
               ))}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
 import { Banner, ListState, cls, errorText, fill, formatTime, type CommonT } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { FORCE_PASSWORD_STATUS } from '../../../shared/statuses.ts';
 
@@ -99,23 +100,13 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
       <h3 className="mb-2 mt-6 font-semibold">{t['bo.account.logins']}</h3>
       <ListState t={t} loading={!logins} error={loginsLoad.error} empty={logins?.data.length === 0} retry={loginsLoad.reload} emptyText={t['bo.account.logins_empty']}>
         {logins && <div className="overflow-x-auto">
-          <table className={cls.table} data-testid="bo-logins">
-            <thead><tr>
-              <th className={cls.th}>{t['bo.account.time']}</th><th className={cls.th}>{t['bo.account.ip']}</th>
-              <th className={cls.th}>{t['bo.account.device']}</th><th className={cls.th}>{t['bo.account.result']}</th><th className={cls.th}>{t['bo.account.method']}</th>
-            </tr></thead>
-            <tbody>
-              {logins.data.map((e) => (
-                <tr key={e.id}>
-                  <td className={cls.td}>{formatTime(e.created_at, locale)}</td>
-                  <td className={cls.td}>{e.ip}</td>
-                  <td className={`${cls.td} max-w-xs truncate`} title={e.user_agent}>{e.user_agent}</td>
-                  <td className={cls.td}>{e.success ? t['bo.account.success'] : `${t['bo.account.failure']} (${word(t, 'bo.account.reason.', e.reason)})`}</td>
-                  <td className={cls.td}>{t[`bo.account.method.${e.method}`]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BoTable t={t} rows={logins.data} rowKey={(e) => e.id} testId="bo-logins" columns={[
+            { key: 'time', header: 'bo.account.time', cell: (e) => formatTime(e.created_at, locale) },
+            { key: 'ip', header: 'bo.account.ip', cell: (e) => e.ip },
+            { key: 'device', header: 'bo.account.device', className: 'max-w-xs truncate', title: (e) => e.user_agent, cell: (e) => e.user_agent },
+            { key: 'result', header: 'bo.account.result', cell: (e) => (e.success ? t['bo.account.success'] : `${t['bo.account.failure']} (${word(t, 'bo.account.reason.', e.reason)})`) },
+            { key: 'method', header: 'bo.account.method', cell: (e) => t[`bo.account.method.${e.method}`] },
+          ]} />
           <div className="mt-2 flex items-center gap-2 text-sm">
             <button type="button" className={cls.btnSmall} disabled={page <= 1} onClick={() => setPage(page - 1)}>{t['bo.account.previous']}</button>
             <span>{page} / {Math.max(1, Math.ceil(logins.total / PAGE_SIZE))}</span>
@@ -125,31 +116,18 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
       </ListState>
 
       <h3 className="mb-2 mt-6 font-semibold">{t['bo.account.sessions']}</h3>
-      <ListState t={t} loading={!sessions} error={sessionsLoad.error} empty={sessions?.length === 0} retry={sessionsLoad.reload} emptyText={t['bo.account.sessions_empty']}>
-        {sessions && <div className="overflow-x-auto">
-          <table className={cls.table} data-testid="bo-sessions">
-            <thead><tr>
-              <th className={cls.th}>{t['bo.account.time']}</th><th className={cls.th}>{t['bo.account.last_seen']}</th><th className={cls.th}>{t['bo.account.ip']}</th>
-              <th className={cls.th}>{t['bo.account.device']}</th><th className={cls.th}>{t['bo.account.state']}</th><th className={cls.th}>{t['bo.actions']}</th>
-            </tr></thead>
-            <tbody>
-              {sessions.map((s) => (
-                <tr key={s.id}>
-                  <td className={cls.td}>{formatTime(s.created_at, locale)}</td>
-                  <td className={cls.td}>{formatTime(s.last_seen_at, locale)}</td>
-                  <td className={cls.td}>{s.ip}</td>
-                  <td className={`${cls.td} max-w-xs truncate`} title={s.user_agent}>{s.user_agent}</td>
-                  <td className={cls.td}>{s.live ? t['bo.account.live'] : `${t['bo.account.ended']}${s.revoked_reason ? ` (${word(t, 'bo.account.ended.', s.revoked_reason)})` : ''}`}</td>
-                  <td className={cls.td}>
-                    {s.live && <button type="button" className={cls.btnDanger} disabled={busy}
-                      onClick={() => void act((r) => boApi('POST /players/:id/sessions/:sessionId/revoke', { params: { id: playerId, sessionId: s.id }, body: { reason: r } }))}>{t['bo.account.revoke']}</button>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>}
-      </ListState>
+      <BoTable t={t} rows={sessions} state={{ loading: !sessions, error: sessionsLoad.error, empty: sessions?.length === 0, retry: sessionsLoad.reload, emptyText: t['bo.account.sessions_empty'] }}
+        rowKey={(s) => s.id} testId="bo-sessions" scroll columns={[
+          { key: 'time', header: 'bo.account.time', cell: (s) => formatTime(s.created_at, locale) },
+          { key: 'seen', header: 'bo.account.last_seen', cell: (s) => formatTime(s.last_seen_at, locale) },
+          { key: 'ip', header: 'bo.account.ip', cell: (s) => s.ip },
+          { key: 'device', header: 'bo.account.device', className: 'max-w-xs truncate', title: (s) => s.user_agent, cell: (s) => s.user_agent },
+          { key: 'state', header: 'bo.account.state', cell: (s) => (s.live ? t['bo.account.live'] : `${t['bo.account.ended']}${s.revoked_reason ? ` (${word(t, 'bo.account.ended.', s.revoked_reason)})` : ''}`) },
+          { key: 'actions', header: 'bo.actions', cell: (s) => s.live && (
+            <button type="button" className={cls.btnDanger} disabled={busy}
+              onClick={() => void act((r) => boApi('POST /players/:id/sessions/:sessionId/revoke', { params: { id: playerId, sessionId: s.id }, body: { reason: r } }))}>{t['bo.account.revoke']}</button>
+          ) },
+        ]} />
     </section>
   );
 }

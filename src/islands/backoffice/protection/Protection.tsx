@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
 import { Banner, ConfirmDialog, ListState, cls, errorText, fill, formatTime, type CommonT } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { Notice } from '../kit/form.tsx';
 
@@ -61,35 +62,25 @@ export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; lo
       </div>
       <h3 className="font-semibold text-slate-700">{t['bo.protection.limits']}</h3>
       {s.limits.length === 0 ? <p className="text-sm text-slate-500">{t['bo.protection.none']}</p> : (
-        <table className={cls.table}>
-          <thead><tr>{[t['bo.protection.kind'], t['bo.protection.period'], t['bo.protection.value'], t['bo.protection.used'], t['bo.protection.remaining'], t['bo.protection.pending']].map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
-          <tbody>
-            {s.limits.map((l) => (
-              <tr key={`${l.kind}-${l.period}`} data-testid={`bo-limit-${l.kind}-${l.period}`}>
-                <td className={cls.td}>{kindName(l.kind)}</td><td className={cls.td}>{periodName(l.period)}</td>
-                <td className={cls.td}>{l.value ?? '—'}</td><td className={cls.td}>{l.used}</td><td className={cls.td}>{l.remaining ?? '—'}</td>
-                <td className={cls.td}>{l.pending_at ? `${l.pending_removal ? t['bo.protection.removal'] : l.pending_value} (${fill(t['bo.protection.confirmable_from'], { at: formatTime(l.pending_at, locale) })})` : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <BoTable t={t} rows={s.limits} state={{ loading: false, error: null }} rowKey={(l) => `${l.kind}-${l.period}`} rowTestId={(l) => `bo-limit-${l.kind}-${l.period}`} columns={[
+          { key: 'kind', header: 'bo.protection.kind', cell: (l) => kindName(l.kind) },
+          { key: 'period', header: 'bo.protection.period', cell: (l) => periodName(l.period) },
+          { key: 'value', header: 'bo.protection.value', cell: (l) => l.value ?? '—' },
+          { key: 'used', header: 'bo.protection.used', cell: (l) => l.used },
+          { key: 'remaining', header: 'bo.protection.remaining', cell: (l) => l.remaining ?? '—' },
+          { key: 'pending', header: 'bo.protection.pending', cell: (l) => (l.pending_at
+            ? `${l.pending_removal ? t['bo.protection.removal'] : l.pending_value} (${fill(t['bo.protection.confirmable_from'], { at: formatTime(l.pending_at, locale) })})` : '—') },
+        ]} />
       )}
       {canManage && <LowerForm t={t} kindName={kindName} periodName={periodName} submit={(body) => send(() => boApi('POST /players/:id/protection/limits', { params: { id: playerId }, body }))} />}
       {canManage && <ExcludeForm t={t} submit={(body) => send(() => boApi('POST /players/:id/protection/exclusions', { params: { id: playerId }, body }))} />}
       <h3 className="font-semibold text-slate-700">{t['bo.protection.history']}</h3>
-      <table className={cls.table}>
-        <thead><tr>{[t['bo.time'], t['bo.protection.action'], t['bo.protection.by'], t['bo.protection.detail']].map((h) => <th key={h} className={cls.th}>{h}</th>)}</tr></thead>
-        <tbody>
-          {page.history.events.map((e) => (
-            <tr key={e.id}>
-              <td className={`${cls.td} whitespace-nowrap`}>{formatTime(e.created_at, locale)}</td>
-              <td className={cls.td}>{e.action}</td>
-              <td className={cls.td}>{e.staff_id ? fill(t['bo.protection.by_staff'], { id: e.staff_id }) : t['bo.protection.by_player']}</td>
-              <td className={`${cls.td} break-all font-mono text-xs`}>{JSON.stringify(e.detail)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <BoTable t={t} rows={page.history.events} state={{ loading: false, error: null }} rowKey={(e) => e.id} columns={[
+        { key: 'time', header: 'bo.time', className: 'whitespace-nowrap', cell: (e) => formatTime(e.created_at, locale) },
+        { key: 'action', header: 'bo.protection.action', cell: (e) => e.action },
+        { key: 'by', header: 'bo.protection.by', cell: (e) => (e.staff_id ? fill(t['bo.protection.by_staff'], { id: e.staff_id }) : t['bo.protection.by_player']) },
+        { key: 'detail', header: 'bo.protection.detail', className: 'break-all font-mono text-xs', cell: (e) => JSON.stringify(e.detail) },
+      ]} />
     </section>
   );
 }

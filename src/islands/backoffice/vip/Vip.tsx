@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { boApi, BoFailure } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, Pager, cls, errorText, fill, formatTime, type IslandProps } from '../kit/common.tsx';
+import {
+  Banner, COMMON_KEYS, Guard, ListState, cls, errorText, fill, formatTime, type IslandProps,
+} from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
   GAME_GROUPS, GIFT_IMAGE_MAX_BYTES, ORDER_STATUSES, REWARD_TARGETS, type GiftAdminView, type LevelAdminView, type LevelPreviewView, type OrderQueueView,
@@ -60,6 +63,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
 
 type LevelRow = LevelAdminView;
 const MONEY_FIELDS = ['deposit_req', 'valid_bet_req', 'keep_valid_bet', 'upgrade_reward', 'monthly_reward', 'birthday_reward', 'withdraw_fee'] as const;
+/** The level list's figures, each under its form field's header. */
+const LEVEL_COLUMNS = ['deposit_req', 'valid_bet_req', 'keep_valid_bet', 'upgrade_reward', 'monthly_reward', 'birthday_reward', 'rebate_rate_bp'] as const;
 const INT_FIELDS = ['reward_flow_multiple', 'withdraw_max_per_day', 'withdraw_free_per_day', 'rebate_rate_bp'] as const;
 
 function Levels({ t, locale }: { t: T; locale: Locale }) {
@@ -69,24 +74,12 @@ function Levels({ t, locale }: { t: T; locale: Locale }) {
   return (
     <section className={cls.card}>
       <div className="overflow-x-auto">
-        <table className={cls.table} data-testid="bo-vip-levels">
-          <thead><tr>
-            {(['bo.vip.level', 'bo.vip.players', 'bo.vip.f.deposit_req', 'bo.vip.f.valid_bet_req', 'bo.vip.f.keep_valid_bet', 'bo.vip.f.upgrade_reward',
-              'bo.vip.f.monthly_reward', 'bo.vip.f.birthday_reward', 'bo.vip.f.rebate_rate_bp', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}
-          </tr></thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td className={cls.td}><img src={r.icon} alt="" width={18} height={18} className="mr-1 inline" />Lv.{r.id} {r.name}{r.if_show_frontend ? '' : ' (—)'}</td>
-                <td className={cls.td}>{r.players}</td>
-                <td className={cls.td}>{r.deposit_req}</td><td className={cls.td}>{r.valid_bet_req}</td><td className={cls.td}>{r.keep_valid_bet}</td>
-                <td className={cls.td}>{r.upgrade_reward}</td><td className={cls.td}>{r.monthly_reward}</td><td className={cls.td}>{r.birthday_reward}</td>
-                <td className={cls.td}>{r.rebate_rate_bp}</td>
-                <td className={cls.td}><button type="button" className={cls.btnSmall} onClick={() => setEditing(r)}>{t['bo.vip.edit']}</button></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <BoTable t={t} rows={rows} rowKey={(r) => r.id} testId="bo-vip-levels" columns={[
+          { key: 'level', header: 'bo.vip.level', cell: (r) => <><img src={r.icon} alt="" width={18} height={18} className="mr-1 inline" />Lv.{r.id} {r.name}{r.if_show_frontend ? '' : ' (—)'}</> },
+          { key: 'players', header: 'bo.vip.players', cell: (r) => r.players },
+          ...LEVEL_COLUMNS.map((f): BoColumn<LevelRow, K> => ({ key: f, header: `bo.vip.f.${f}`, cell: (r) => r[f] })),
+          { key: 'actions', header: 'bo.actions', cell: (r) => <button type="button" className={cls.btnSmall} onClick={() => setEditing(r)}>{t['bo.vip.edit']}</button> },
+        ]} />
       </div>
       {editing && <LevelEditor key={editing.id} t={t} locale={locale} row={editing} onSaved={() => { setEditing(null); void reload(); }} />}
     </section>
@@ -176,19 +169,15 @@ function Gifts({ t, locale }: { t: T; locale: Locale }) {
   return (
     <section className={cls.card}>
       <button type="button" className={cls.btn} onClick={() => setEditing({ ...EMPTY_GIFT })} data-testid="bo-gift-new">{t['bo.vip.gift.new']}</button>
-      <table className={`${cls.table} mt-3`} data-testid="bo-gifts">
-        <thead><tr>{(['bo.vip.gift.image', 'bo.vip.gift.name', 'bo.vip.gift.points', 'bo.vip.gift.stock', 'bo.vip.gift.kind', 'bo.vip.gift.status', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}</tr></thead>
-        <tbody>
-          {rows.map((g) => (
-            <tr key={g.id}>
-              <td className={cls.td}>{g.image ? <img src={g.image} alt="" width={40} height={40} className="h-10 w-10 object-cover" /> : '—'}</td>
-              <td className={cls.td}>{locale === 'en' ? g.name_en : g.name}</td><td className={cls.td}>{g.points}</td><td className={cls.td}>{g.stock}</td>
-              <td className={cls.td}>{t[`bo.vip.gift.kind.${g.kind}`]}</td><td className={cls.td}>{g.status === GIFT_STATUS.on ? t['bo.vip.gift.on'] : t['bo.vip.gift.off']}</td>
-              <td className={cls.td}><button type="button" className={cls.btnSmall} onClick={() => setEditing(g)}>{t['bo.vip.edit']}</button></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <BoTable t={t} rows={rows} rowKey={(g) => g.id} testId="bo-gifts" className="mt-3" columns={[
+        { key: 'image', header: 'bo.vip.gift.image', cell: (g) => (g.image ? <img src={g.image} alt="" width={40} height={40} className="h-10 w-10 object-cover" /> : '—') },
+        { key: 'name', header: 'bo.vip.gift.name', cell: (g) => (locale === 'en' ? g.name_en : g.name) },
+        { key: 'points', header: 'bo.vip.gift.points', cell: (g) => g.points },
+        { key: 'stock', header: 'bo.vip.gift.stock', cell: (g) => g.stock },
+        { key: 'kind', header: 'bo.vip.gift.kind', cell: (g) => t[`bo.vip.gift.kind.${g.kind}`] },
+        { key: 'status', header: 'bo.vip.gift.status', cell: (g) => (g.status === GIFT_STATUS.on ? t['bo.vip.gift.on'] : t['bo.vip.gift.off']) },
+        { key: 'actions', header: 'bo.actions', cell: (g) => <button type="button" className={cls.btnSmall} onClick={() => setEditing(g)}>{t['bo.vip.edit']}</button> },
+      ]} />
       {editing && <GiftEditor key={editing.id} t={t} gift={editing} onSaved={() => { setEditing(null); void reload(); }} />}
     </section>
   );
@@ -311,35 +300,28 @@ function Orders({ t, locale }: { t: T; locale: Locale }) {
         </select></label>
       {actionError ? <div className="mt-3"><Banner kind="error">{errorText(actionError, t)}</Banner></div> : null}
       {/* The queue changes under the reviewer's hands, so each reload shows the spinner rather than stale rows. */}
-      <ListState t={t} loading={!result || loading} error={error} empty={result?.data.length === 0} retry={reload}>
-        {result && <>
-          <table className={`${cls.table} mt-3`} data-testid="bo-orders">
-            <thead><tr>{(['bo.time', 'bo.vip.order.player', 'bo.vip.order.gift', 'bo.vip.order.points', 'bo.vip.order.address', 'bo.vip.order.status', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}</tr></thead>
-            <tbody>
-              {result.data.map((o) => (
-                <tr key={o.id} data-testid="bo-order">
-                  <td className={cls.td}>{formatTime(o.created_at, locale)}</td>
-                  <td className={cls.td}>{o.account}</td><td className={cls.td}>{o.name}</td><td className={cls.td}>{o.points}</td>
-                  <td className={cls.td}>{o.address ? `${o.consignee} ${o.phone} ${o.area} ${o.address}` : '—'}</td>
-                  <td className={cls.td}>{t[`bo.vip.status.${o.status}`]}{o.tracking_no ? ` · ${o.tracking_no}` : ''}{o.reason ? ` · ${o.reason}` : ''}</td>
-                  <td className={cls.td}>
-                    {o.status === 'not_shipped' && (
-                      <div className="flex flex-wrap gap-1">
-                        <input className={cls.input} placeholder={`${t['bo.vip.order.tracking']} / ${t['bo.vip.order.reason']}`} value={input[o.id] ?? ''}
-                          onChange={(e) => setInput({ ...input, [o.id]: e.target.value })} data-testid="bo-order-input" />
-                        <button type="button" className={cls.btnSmall} onClick={() => void act(o, 'ship')} data-testid="bo-order-ship">{t['bo.vip.order.ship']}</button>
-                        <button type="button" className={cls.btnDanger} onClick={() => void act(o, 'reject')}>{t['bo.vip.order.reject']}</button>
-                      </div>
-                    )}
-                    {o.status === 'shipped' && <button type="button" className={cls.btnSmall} onClick={() => void act(o, 'receive')}>{t['bo.vip.order.receive']}</button>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager t={t} page={page} total={result.total} pageSize={ORDERS_PAGE_SIZE} onPage={go} />
-        </>}
-      </ListState>
+      <BoTable t={t} rowKey={(o) => o.id} testId="bo-orders" className="mt-3" rowTestId="bo-order"
+        list={{ data: result, page, go, pageSize: ORDERS_PAGE_SIZE, state: { loading: !result || loading, error, empty: result?.data.length === 0, retry: reload } }} columns={[
+          { key: 'time', header: 'bo.time', cell: (o) => formatTime(o.created_at, locale) },
+          { key: 'player', header: 'bo.vip.order.player', cell: (o) => o.account },
+          { key: 'gift', header: 'bo.vip.order.gift', cell: (o) => o.name },
+          { key: 'points', header: 'bo.vip.order.points', cell: (o) => o.points },
+          { key: 'address', header: 'bo.vip.order.address', cell: (o) => (o.address ? `${o.consignee} ${o.phone} ${o.area} ${o.address}` : '—') },
+          { key: 'status', header: 'bo.vip.order.status', cell: (o) => `${t[`bo.vip.status.${o.status}`]}${o.tracking_no ? ` · ${o.tracking_no}` : ''}${o.reason ? ` · ${o.reason}` : ''}` },
+          { key: 'actions', header: 'bo.actions', cell: (o) => (
+            <>
+              {o.status === 'not_shipped' && (
+                <div className="flex flex-wrap gap-1">
+                  <input className={cls.input} placeholder={`${t['bo.vip.order.tracking']} / ${t['bo.vip.order.reason']}`} value={input[o.id] ?? ''}
+                    onChange={(e) => setInput({ ...input, [o.id]: e.target.value })} data-testid="bo-order-input" />
+                  <button type="button" className={cls.btnSmall} onClick={() => void act(o, 'ship')} data-testid="bo-order-ship">{t['bo.vip.order.ship']}</button>
+                  <button type="button" className={cls.btnDanger} onClick={() => void act(o, 'reject')}>{t['bo.vip.order.reject']}</button>
+                </div>
+              )}
+              {o.status === 'shipped' && <button type="button" className={cls.btnSmall} onClick={() => void act(o, 'receive')}>{t['bo.vip.order.receive']}</button>}
+            </>
+          ) },
+        ]} />
     </section>
   );
 }
