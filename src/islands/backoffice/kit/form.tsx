@@ -14,13 +14,14 @@ export function fieldError(err: unknown, name: string): string | undefined {
 
 /**
  * One operator action at a time: `run` marks the form busy, clears the last outcome, and ends in a success banner
- * (when given its words) or the failure's words; it resolves to the answer, or undefined when the call failed.
+ * (when given its words) or the failure's words, the server's message for the first of `fields` it names before any
+ * other; it resolves to the answer, or undefined when the call failed.
  */
 export function useBoAction(t: CommonT) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  async function run<R>(call: () => Promise<R>, success?: string | ((answer: R) => string)): Promise<R | undefined> {
+  async function run<R>(call: () => Promise<R>, success?: string | ((answer: R) => string), fields: readonly string[] = []): Promise<R | undefined> {
     setBusy(true);
     setNotice(null);
     setFailure(null);
@@ -30,7 +31,8 @@ export function useBoAction(t: CommonT) {
       return answer;
     } catch (err) {
       setFailure(err);
-      setNotice({ kind: 'error', text: errorText(err, t) });
+      const field = fields.map((name) => fieldError(err, name)).find(Boolean);
+      setNotice({ kind: 'error', text: field ?? errorText(err, t) });
       return undefined;
     } finally {
       setBusy(false);

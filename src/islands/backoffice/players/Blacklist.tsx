@@ -1,11 +1,11 @@
 // The player's game blacklist: game types they may not play, everywhere or only on some platforms.
 import { useEffect, useState } from 'react';
-import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, cls, errorText, fill, type CommonT } from '../kit/common.tsx';
+import { boApi } from '../kit/api.ts';
+import { cls, fill, type CommonT } from '../kit/common.tsx';
 import { GAME_GROUP_LIST, GROUP_KEYS, labelOf } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { PlatformInfo, PlayerSummary } from './types.ts';
-import type { Notice } from '../kit/form.tsx';
+import { NoticeBanner, useBoAction } from '../kit/form.tsx';
 
 export const BLACKLIST_KEYS = [
   ...GROUP_KEYS, 'bo.blacklist.title', 'bo.blacklist.hint', 'bo.blacklist.types', 'bo.blacklist.platforms', 'bo.blacklist.none',
@@ -21,8 +21,7 @@ export function BlacklistEditor({ t, locale, player, platforms, canEdit, onSaved
   t: T; locale: Locale; player: PlayerSummary; platforms: PlatformInfo[]; canEdit: boolean; onSaved: (b: Blacklist) => void;
 }) {
   const [form, setForm] = useState<Blacklist>(player.blacklist);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { busy, notice, run } = useBoAction(t);
   useEffect(() => setForm(player.blacklist), [player.id, player.blacklist]);
 
   const codes = platforms.filter((p, i) => platforms.findIndex((q) => q.code === p.code) === i);
@@ -31,17 +30,8 @@ export function BlacklistEditor({ t, locale, player, platforms, canEdit, onSaved
   const groupName = (g: string) => labelOf(t, `bo.group.${g}`, g);
 
   const save = async () => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const next = await boApi('PUT /players/:id/blacklist', { params: { id: player.id }, body: form });
-      onSaved(next);
-      setNotice({ kind: 'success', text: t['bo.saved'] });
-    } catch (err) {
-      const field = err instanceof BoFailure ? (err.field('type') ?? err.field('game_platform_code')) : undefined;
-      setNotice({ kind: 'error', text: field ?? errorText(err, t) });
-    }
-    setBusy(false);
+    const next = await run(() => boApi('PUT /players/:id/blacklist', { params: { id: player.id }, body: form }), t['bo.saved'], ['type', 'game_platform_code']);
+    if (next) onSaved(next);
   };
 
   const saved = player.blacklist;
@@ -56,7 +46,7 @@ export function BlacklistEditor({ t, locale, player, platforms, canEdit, onSaved
       <p className="mb-3 text-sm">
         <span className={saved.type.length ? 'font-medium text-red-700' : 'text-slate-500'} data-testid="blacklist-summary">{summary}</span>
       </p>
-      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      <NoticeBanner notice={notice} />
       {canEdit && (
         <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
           <p className="mb-3 text-xs text-slate-500">{t['bo.blacklist.hint']}</p>

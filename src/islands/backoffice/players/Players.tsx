@@ -4,15 +4,14 @@ import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { boApi, boPath } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, ConfirmDialog, Guard, StatusPill, cls, errorText, fill, formatTime,
-  type IslandProps,
+  COMMON_KEYS, ConfirmDialog, Guard, StatusPill, cls, fill, formatTime, type IslandProps,
 } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { PlayerRowView } from '../../../shared/schemas/backoffice/players.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
-import type { Notice } from '../kit/form.tsx';
+import { NoticeBanner, useBoAction } from '../kit/form.tsx';
 
 export const PLAYERS_KEYS = [
   ...COMMON_KEYS, 'bo.players.search_placeholder', 'bo.players.id', 'bo.players.account', 'bo.players.phone', 'bo.players.level',
@@ -36,20 +35,13 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [q, setQ] = useState('');
   const list = useBoData('GET /players', { query: { q }, pageSize: PAGE_SIZE });
   const [target, setTarget] = useState<Player | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const action = useBoAction(t);
 
   const kick = async () => {
     if (!target) return;
-    setBusy(true);
-    try {
-      const res = await boApi('POST /players/:id/kick', { params: { id: target.id } });
-      setNotice({ kind: 'success', text: fill(t['bo.players.kicked'], { account: target.account, n: res.revoked }) });
-      void list.reload();
-    } catch (err) {
-      setNotice({ kind: 'error', text: errorText(err, t) });
-    }
-    setBusy(false);
+    const { id, account } = target;
+    const kicked = await action.run(() => boApi('POST /players/:id/kick', { params: { id } }), (res) => fill(t['bo.players.kicked'], { account, n: res.revoked }));
+    if (kicked) void list.reload();
     setTarget(null);
   };
 
@@ -80,11 +72,11 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <button type="submit" className={cls.btn}>{t['bo.search']}</button>
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
       </form>
-      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      <NoticeBanner notice={action.notice} />
       <section className={cls.card}>
         <BoTable t={t} list={list} columns={columns} rowKey={(p) => p.id} testId="bo-players" rowData={(p) => ({ 'data-player': p.account })} />
       </section>
-      <ConfirmDialog t={t} open={!!target} busy={busy} message={fill(t['bo.players.kick_confirm'], { account: target?.account ?? '' })}
+      <ConfirmDialog t={t} open={!!target} busy={action.busy} message={fill(t['bo.players.kick_confirm'], { account: target?.account ?? '' })}
         onConfirm={() => void kick()} onCancel={() => setTarget(null)} />
     </div>
   );

@@ -2,12 +2,12 @@
 // pending increases, the exclusion in force, the history of changes with who and when; staff lower a limit
 // or add an exclusion, always with a reason, never raise a limit or end an exclusion early.
 import { useState } from 'react';
-import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, ConfirmDialog, ListState, cls, errorText, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { boApi } from '../kit/api.ts';
+import { ConfirmDialog, ListState, cls, fill, formatTime, type CommonT } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
-import type { Notice } from '../kit/form.tsx';
+import { NoticeBanner, useBoAction } from '../kit/form.tsx';
 
 export const PROTECTION_SECTION_KEYS = [
   'bo.protection.title', 'bo.protection.limits', 'bo.protection.none', 'bo.protection.kind', 'bo.protection.period', 'bo.protection.value',
@@ -27,20 +27,13 @@ const DURATIONS = ['24h', '7d', '30d', '6w', '3m', '6m', '1y', '5y', 'permanent'
 
 export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; locale: Locale; playerId: number; canManage: boolean }) {
   const { data: page, error, reload } = useBoData('GET /players/:id/protection', { params: { id: playerId } });
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { notice, run } = useBoAction(t);
 
+  /** Sends one change; the form clears its fields only when it went through. */
   const send = async (call: () => Promise<unknown>) => {
-    setNotice(null);
-    try {
-      await call();
-      setNotice({ kind: 'success', text: t['bo.protection.done'] });
-      void reload();
-      return true;
-    } catch (err) {
-      const field = err instanceof BoFailure ? (err.field('value') ?? err.field('reason') ?? err.field('period')) : undefined;
-      setNotice({ kind: 'error', text: field ?? errorText(err, t) });
-      return false;
-    }
+    const done = await run(async () => { await call(); return true; }, t['bo.protection.done'], ['value', 'reason', 'period']);
+    if (done) void reload();
+    return done === true;
   };
 
   if (!page || error) return <section className={cls.card}><ListState t={t} loading={!page} error={error} retry={reload} /></section>;
@@ -50,7 +43,7 @@ export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; lo
   return (
     <section className={`${cls.card} space-y-4`} data-testid="bo-protection">
       <h2 className="text-lg font-semibold text-slate-800">{t['bo.protection.title']}</h2>
-      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      <NoticeBanner notice={notice} />
       <div className="grid gap-2 text-sm md:grid-cols-3">
         <p><span className="text-slate-500">{t['bo.protection.exclusion']}: </span>
           <span data-testid="bo-protection-exclusion">{s.exclusion

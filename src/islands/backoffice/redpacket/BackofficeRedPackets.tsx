@@ -10,7 +10,7 @@ import { Dialog } from '../../common/Dialog.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { ClaimView, RoundInput, RoundView } from '../../../shared/schemas/redpacket.ts';
 import { fromTaipeiInputValue, taipeiInputValue } from '../../../shared/time.ts';
-import type { Notice } from '../kit/form.tsx';
+import { NoticeBanner, useBoAction, type Notice } from '../kit/form.tsx';
 
 export const RED_PACKET_BO_KEYS = [
   ...COMMON_KEYS,
@@ -243,19 +243,10 @@ function Claims({ t, locale }: { t: T; locale: Locale }) {
   const list = useBoData('GET /red-packets/claims', { query: { status: status || undefined }, pageSize: PAGE_SIZE });
   const [rejecting, setRejecting] = useState<ClaimView | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { busy, notice, run } = useBoAction(t);
   const act = async (call: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await call();
-      setNotice({ kind: 'success', text: t['bo.redpacket.saved'] });
-    } catch (err) {
-      setNotice({ kind: 'error', text: errorText(err, t) });
-    } finally {
-      setBusy(false);
-      void list.reload();
-    }
+    await run(call, t['bo.redpacket.saved']);
+    void list.reload();
   };
   const columns: Array<BoColumn<ClaimView, K>> = [
     { key: 'id', header: 'bo.redpacket.col.round', headerCell: 'ID', cell: (c) => c.id },
@@ -284,7 +275,7 @@ function Claims({ t, locale }: { t: T; locale: Locale }) {
         </select>
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()}>{t['bo.refresh']}</button>
       </div>
-      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      <NoticeBanner notice={notice} />
       <BoTable t={t} list={list} columns={columns} rowKey={(c) => c.id} testId="rp-claims" />
       <Dialog open={!!rejecting} title={t['bo.redpacket.reject']} onClose={() => setRejecting(null)} labelClose={t['bo.close']}>
         <form className="p-5" onSubmit={(e) => {
