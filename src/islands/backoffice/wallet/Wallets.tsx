@@ -8,6 +8,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import type { Wallets as WalletsData, PlatformWallet } from '../players/types.ts';
 import { BONUS_WALLET_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
 import type { Notice } from '../kit/form.tsx';
+import { BoTable } from '../kit/BoTable.tsx';
 
 export const WALLETS_KEYS = [
   ...TRANSFER_KEYS, ...GROUP_KEYS,
@@ -104,34 +105,20 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
           <p className={`${data.withdraw_held === '0.00' ? 'col-span-2' : ''} self-center text-xs text-slate-500`}>{t['bo.player.total_hint']}</p>
         </dl>
         <h3 className="mb-2 text-sm font-semibold text-slate-700">{t['bo.player.platforms']}</h3>
-        <table className={cls.table} data-testid="bo-platform-wallets">
-          <thead>
-            <tr>
-              <th className={cls.th}>{t['bo.player.platform']}</th>
-              <th className={cls.th}>{t['bo.player.groups']}</th>
-              <th className={`${cls.th} text-right`}>{t['bo.player.ledger_balance']}</th>
-              <th className={`${cls.th} text-right`}>{t['bo.player.in_transit']}</th>
-              <th className={`${cls.th} text-right`}>{t['bo.player.live_balance']}</th>
-              <th className={cls.th}>{t['bo.player.funded_by']}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.platform_wallets.map((p) => (
-              <tr key={p.code} data-platform={p.code}>
-                <td className={cls.td}>
-                  <span className="font-mono font-medium">{p.code}</span>
-                  <span className="ml-2 text-slate-500">{locale === 'en' ? p.name_en : p.name}</span>
-                  {p.status !== PLATFORM_STATUS.on && <span className="ml-2 text-xs text-red-700">{t['bo.player.platform_off']}</span>}
-                </td>
-                <td className={`${cls.td} text-slate-600`}>{p.groups.map((g) => labelOf(t, `bo.group.${g}`, g)).join(locale === 'en' ? ', ' : '、')}</td>
-                <td className={`${cls.td} text-right`}><Money value={p.ledger} /></td>
-                <td className={`${cls.td} text-right`}>{p.transit === '0.00' ? <span className="text-slate-400">—</span> : <Money value={p.transit} className="text-amber-700" />}</td>
-                <td className={`${cls.td} text-right`}><LiveCell t={t} p={p} /></td>
-                <td className={`${cls.td} text-slate-600`}>{p.bonus_wallet_id ? walletLabel(t, `bonus:${p.bonus_wallet_id}`) : p.provider_player ? t['bo.transfer.central'] : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <BoTable t={t} rows={data.platform_wallets} rowKey={(p) => p.code} testId="bo-platform-wallets" rowData={(p) => ({ 'data-platform': p.code })} columns={[
+          { key: 'platform', header: 'bo.player.platform', cell: (p) => (
+            <>
+              <span className="font-mono font-medium">{p.code}</span>
+              <span className="ml-2 text-slate-500">{locale === 'en' ? p.name_en : p.name}</span>
+              {p.status !== PLATFORM_STATUS.on && <span className="ml-2 text-xs text-red-700">{t['bo.player.platform_off']}</span>}
+            </>
+          ) },
+          { key: 'groups', header: 'bo.player.groups', className: 'text-slate-600', cell: (p) => p.groups.map((g) => labelOf(t, `bo.group.${g}`, g)).join(locale === 'en' ? ', ' : '、') },
+          { key: 'ledger', header: 'bo.player.ledger_balance', align: 'right', cell: (p) => <Money value={p.ledger} /> },
+          { key: 'transit', header: 'bo.player.in_transit', align: 'right', cell: (p) => (p.transit === '0.00' ? <span className="text-slate-400">—</span> : <Money value={p.transit} className="text-amber-700" />) },
+          { key: 'live', header: 'bo.player.live_balance', align: 'right', cell: (p) => <LiveCell t={t} p={p} /> },
+          { key: 'funded', header: 'bo.player.funded_by', className: 'text-slate-600', cell: (p) => (p.bonus_wallet_id ? walletLabel(t, `bonus:${p.bonus_wallet_id}`) : p.provider_player ? t['bo.transfer.central'] : '—') },
+        ]} />
         {!data.platform_wallets.some((p) => p.live) && <p className="mt-2 text-xs text-slate-500">{t['bo.player.live_hint']}</p>}
       </section>
 
@@ -139,90 +126,54 @@ export function WalletsSection({ t, locale, playerId, version, canRecheck, grant
         <h2 className="mb-4 text-base font-semibold text-brand-800">{t['bo.player.bonus']}</h2>
         {grant}
         {data.bonus_wallets.length === 0 ? <Empty t={t} /> : (
-          <table className={cls.table}>
-            <thead>
-              <tr>
-                <th className={cls.th}>#</th>
-                <th className={cls.th}>{t['bo.player.bonus_name']}</th>
-                <th className={cls.th}>{t['bo.player.status']}</th>
-                <th className={`${cls.th} text-right`}>{t['bo.player.bonus_money']}</th>
-                <th className={cls.th}>{t['bo.player.bonus_target']}</th>
-                <th className={`${cls.th} text-right`}>{t['bo.player.bonus_give_up']}</th>
-                <th className={cls.th}>{t['bo.player.bonus_platforms']}</th>
-                <th className={cls.th}>{t['bo.player.bonus_granted_by']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.bonus_wallets.map((w) => (
-                <tr key={w.id} data-bonus-wallet={w.id} className={w.status === BONUS_WALLET_STATUS.active ? '' : 'text-slate-500'}>
-                  <td className={`${cls.td} text-slate-500`}>{w.id}</td>
-                  <td className={cls.td}>
-                    <span className="font-medium">{locale === 'en' && w.name_en ? w.name_en : w.name}</span>
-                    {w.is_sports && <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-800">{t['bo.player.bonus_sports']}</span>}
-                  </td>
-                  <td className={cls.td}><BonusStatus t={t} status={w.status} /></td>
-                  <td className={`${cls.td} text-right`}><Money value={w.money} /></td>
-                  <td className={cls.td}>
-                    {w.bonus_bet === '0.00' ? <span className="text-xs text-slate-500">{t['bo.player.bonus_no_target']}</span> : (
-                      <div className="flex min-w-44 flex-col gap-1">
-                        <progress max={100} value={w.progress} aria-label={t['bo.player.bonus_target']}
-                          className="h-2 w-full overflow-hidden rounded bg-slate-200 [&::-moz-progress-bar]:bg-emerald-500 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-emerald-500" />
-                        <span className="text-xs text-slate-600"><Money value={w.bonus_now_bet} /> / <Money value={w.bonus_bet} /> ({w.progress}%)</span>
-                      </div>
-                    )}
-                  </td>
-                  <td className={`${cls.td} text-right`}><Money value={w.give_up_wallet_amount} /></td>
-                  <td className={`${cls.td} text-slate-600`}>{w.platform_codes.length ? <span className="font-mono text-xs">{w.platform_codes.join(', ')}</span> : t['bo.player.bonus_all_platforms']}</td>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-600`}>
-                    {w.granted_by_name ?? '—'}
-                    <div className="text-xs text-slate-400">{formatTime(w.created_at, locale)}</div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BoTable t={t} rows={data.bonus_wallets} rowKey={(w) => w.id} rowData={(w) => ({ 'data-bonus-wallet': w.id })}
+            rowClassName={(w) => (w.status === BONUS_WALLET_STATUS.active ? '' : 'text-slate-500')} columns={[
+              { key: 'id', header: 'bo.player.bonus_name', headerCell: '#', className: 'text-slate-500', cell: (w) => w.id },
+              { key: 'name', header: 'bo.player.bonus_name', cell: (w) => (
+                <>
+                  <span className="font-medium">{locale === 'en' && w.name_en ? w.name_en : w.name}</span>
+                  {w.is_sports && <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-800">{t['bo.player.bonus_sports']}</span>}
+                </>
+              ) },
+              { key: 'status', header: 'bo.player.status', cell: (w) => <BonusStatus t={t} status={w.status} /> },
+              { key: 'money', header: 'bo.player.bonus_money', align: 'right', cell: (w) => <Money value={w.money} /> },
+              { key: 'target', header: 'bo.player.bonus_target', cell: (w) => (w.bonus_bet === '0.00' ? <span className="text-xs text-slate-500">{t['bo.player.bonus_no_target']}</span> : (
+                <div className="flex min-w-44 flex-col gap-1">
+                  <progress max={100} value={w.progress} aria-label={t['bo.player.bonus_target']}
+                    className="h-2 w-full overflow-hidden rounded bg-slate-200 [&::-moz-progress-bar]:bg-emerald-500 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-emerald-500" />
+                  <span className="text-xs text-slate-600"><Money value={w.bonus_now_bet} /> / <Money value={w.bonus_bet} /> ({w.progress}%)</span>
+                </div>
+              )) },
+              { key: 'give_up', header: 'bo.player.bonus_give_up', align: 'right', cell: (w) => <Money value={w.give_up_wallet_amount} /> },
+              { key: 'platforms', header: 'bo.player.bonus_platforms', className: 'text-slate-600', cell: (w) => (w.platform_codes.length ? <span className="font-mono text-xs">{w.platform_codes.join(', ')}</span> : t['bo.player.bonus_all_platforms']) },
+              { key: 'granted', header: 'bo.player.bonus_granted_by', className: 'whitespace-nowrap text-slate-600', cell: (w) => (
+                <>
+                  {w.granted_by_name ?? '—'}
+                  <div className="text-xs text-slate-400">{formatTime(w.created_at, locale)}</div>
+                </>
+              ) },
+            ]} />
         )}
       </section>
 
       <section className={`${cls.card} overflow-x-auto`} data-testid="bo-pending">
         <h2 className="mb-4 text-base font-semibold text-brand-800">{t['bo.player.pending']}</h2>
         {data.pending_transfers.length === 0 ? <p className="text-sm text-slate-500">{t['bo.player.pending_none']}</p> : (
-          <table className={cls.table}>
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.time']}</th>
-                <th className={cls.th}>{t['bo.transfer.id']}</th>
-                <th className={cls.th}>{t['bo.transfer.platform']}</th>
-                <th className={cls.th}>{t['bo.transfer.direction']}</th>
-                <th className={`${cls.th} text-right`}>{t['bo.transfer.amount']}</th>
-                <th className={cls.th}>{t['bo.transfer.reason']}</th>
-                <th className={cls.th}>{t['bo.transfer.attempts']}</th>
-                <th className={cls.th}>{t['bo.transfer.next_check']}</th>
-                {canRecheck && <th className={cls.th}>{t['bo.actions']}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {data.pending_transfers.map((x) => (
-                <tr key={x.id} data-transfer={x.id}>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.created_at, locale)}</td>
-                  <td className={cls.td}><ShortId id={x.id} /></td>
-                  <td className={`${cls.td} font-mono`}>{x.gp_code}</td>
-                  <td className={`${cls.td} whitespace-nowrap`}>{t[`bo.transfer.${x.direction}`]}</td>
-                  <td className={`${cls.td} text-right`}><Money value={x.amount} /></td>
-                  <td className={`${cls.td} text-xs text-slate-600`}>{x.reason}</td>
-                  <td className={cls.td}>{x.attempts}</td>
-                  <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(x.next_check_at, locale)}</td>
-                  {canRecheck && (
-                    <td className={cls.td}>
-                      <button type="button" className={cls.btnSmall} disabled={busyId !== null} onClick={() => void recheck(x.id)} data-testid="recheck">
-                        {busyId === x.id ? t['bo.loading'] : t['bo.transfer.recheck']}
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BoTable t={t} rows={data.pending_transfers} rowKey={(x) => x.id} rowData={(x) => ({ 'data-transfer': x.id })} columns={[
+            { key: 'time', header: 'bo.time', className: 'whitespace-nowrap text-slate-500', cell: (x) => formatTime(x.created_at, locale) },
+            { key: 'id', header: 'bo.transfer.id', cell: (x) => <ShortId id={x.id} /> },
+            { key: 'platform', header: 'bo.transfer.platform', className: 'font-mono', cell: (x) => x.gp_code },
+            { key: 'direction', header: 'bo.transfer.direction', className: 'whitespace-nowrap', cell: (x) => t[`bo.transfer.${x.direction}`] },
+            { key: 'amount', header: 'bo.transfer.amount', align: 'right', cell: (x) => <Money value={x.amount} /> },
+            { key: 'reason', header: 'bo.transfer.reason', className: 'text-xs text-slate-600', cell: (x) => x.reason },
+            { key: 'attempts', header: 'bo.transfer.attempts', cell: (x) => x.attempts },
+            { key: 'next', header: 'bo.transfer.next_check', className: 'whitespace-nowrap text-slate-500', cell: (x) => formatTime(x.next_check_at, locale) },
+            { key: 'actions', header: 'bo.actions', hidden: !canRecheck, cell: (x) => (
+              <button type="button" className={cls.btnSmall} disabled={busyId !== null} onClick={() => void recheck(x.id)} data-testid="recheck">
+                {busyId === x.id ? t['bo.loading'] : t['bo.transfer.recheck']}
+              </button>
+            ) },
+          ]} />
         )}
       </section>
     </>
