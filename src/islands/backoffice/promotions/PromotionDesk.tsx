@@ -5,8 +5,11 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { boApi, boPath } from '../kit/api.ts';
-import { Banner, Guard, ListState, Pager, Switch, cls, errorText, fill, formatTime, type IslandProps } from '../kit/common.tsx';
+import {
+  Banner, Guard, ListState, Switch, cls, errorText, fill, formatTime, type IslandProps,
+} from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
   APPLICATION_STATUSES, PROMOTION_LIMITS, type CategoryAdmin, type CategoryInput, type GiftResult,
@@ -115,39 +118,26 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
           {fill(t['bo.promo.q.reject_selected'], { n: chosen.length })}</button>
       </div>
       {message && <Banner kind={message.kind} testId="bo-promo-review-result">{message.text}</Banner>}
-      <ListState t={t} {...state}>
-        {result && <>
-          <table className={cls.table}>
-            <thead><tr>
-              <th className={cls.th}><input type="checkbox" aria-label={t['bo.promo.q.select_all']} checked={pending.length > 0 && pending.every((r) => selected.has(r.id))}
-                onChange={(e) => setSelected(e.target.checked ? new Set(pending.slice(0, PROMOTION_LIMITS.reviewBatchMax).map((r) => r.id)) : new Set())} /></th>
-              {(['bo.promo.q.account', 'bo.promo.q.promotion', 'bo.promo.q.amount', 'bo.promo.q.period', 'bo.promo.col.status', 'bo.promo.q.created', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}
-            </tr></thead>
-            <tbody>
-              {rows.map((a) => (
-                <tr key={a.id} data-testid="bo-promo-application">
-                  <td className={cls.td}>{a.status === 'applying' && <input type="checkbox" aria-label={String(a.id)} checked={selected.has(a.id)}
-                    onChange={(e) => { const next = new Set(selected); if (e.target.checked) next.add(a.id); else next.delete(a.id); setSelected(next); }} />}</td>
-                  <td className={cls.td}>{a.account}</td>
-                  <td className={cls.td}>{a.title}<div className="text-xs text-slate-500">{modeName(a.mode, locale)}</div></td>
-                  <td className={`${cls.td} tabular-nums`}>{a.amount}</td>
-                  <td className={`${cls.td} text-xs`}>{a.period}</td>
-                  <td className={cls.td}>{a.status_text || a.status}{a.reason && <div className="text-xs text-red-700">{a.reason}</div>}</td>
-                  <td className={`${cls.td} whitespace-nowrap text-xs`}>{formatTime(a.created_at, locale)}</td>
-                  <td className={`${cls.td} space-x-2 whitespace-nowrap`}>
-                    {a.status === 'applying' && <>
-                      <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void review([a.id], 'approve')} data-testid="bo-promo-approve">{t['bo.promo.q.approve']}</button>
-                      <button type="button" className={cls.btnDanger} disabled={busy || rejectBlocked} title={rejectBlocked ? t['bo.promo.q.reject_reason'] : undefined}
-                        onClick={() => void review([a.id], 'reject')} data-testid="bo-promo-reject">{t['bo.promo.q.reject']}</button>
-                    </>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager t={t} page={page} total={result.total} pageSize={BO_PROMO_PAGE_SIZE} onPage={go} />
-        </>}
-      </ListState>
+      <BoTable t={t} list={{ data: result, state, page, go, pageSize: BO_PROMO_PAGE_SIZE }} rowKey={(a) => a.id} rowTestId="bo-promo-application" columns={[
+        { key: 'select', header: 'bo.promo.q.select_all', headerCell: (
+          <input type="checkbox" aria-label={t['bo.promo.q.select_all']} checked={pending.length > 0 && pending.every((r) => selected.has(r.id))}
+            onChange={(e) => setSelected(e.target.checked ? new Set(pending.slice(0, PROMOTION_LIMITS.reviewBatchMax).map((r) => r.id)) : new Set())} />
+        ), cell: (a) => a.status === 'applying' && <input type="checkbox" aria-label={String(a.id)} checked={selected.has(a.id)}
+          onChange={(e) => { const next = new Set(selected); if (e.target.checked) next.add(a.id); else next.delete(a.id); setSelected(next); }} /> },
+        { key: 'account', header: 'bo.promo.q.account', cell: (a) => a.account },
+        { key: 'promotion', header: 'bo.promo.q.promotion', cell: (a) => <>{a.title}<div className="text-xs text-slate-500">{modeName(a.mode, locale)}</div></> },
+        { key: 'amount', header: 'bo.promo.q.amount', className: 'tabular-nums', cell: (a) => a.amount },
+        { key: 'period', header: 'bo.promo.q.period', className: 'text-xs', cell: (a) => a.period },
+        { key: 'status', header: 'bo.promo.col.status', cell: (a) => <>{a.status_text || a.status}{a.reason && <div className="text-xs text-red-700">{a.reason}</div>}</> },
+        { key: 'created', header: 'bo.promo.q.created', className: 'whitespace-nowrap text-xs', cell: (a) => formatTime(a.created_at, locale) },
+        { key: 'actions', header: 'bo.actions', className: 'space-x-2 whitespace-nowrap', cell: (a) => a.status === 'applying' && (
+          <>
+            <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void review([a.id], 'approve')} data-testid="bo-promo-approve">{t['bo.promo.q.approve']}</button>
+            <button type="button" className={cls.btnDanger} disabled={busy || rejectBlocked} title={rejectBlocked ? t['bo.promo.q.reject_reason'] : undefined}
+              onClick={() => void review([a.id], 'reject')} data-testid="bo-promo-reject">{t['bo.promo.q.reject']}</button>
+          </>
+        ) },
+      ]} />
     </div>
   );
 }

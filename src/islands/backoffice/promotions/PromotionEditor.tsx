@@ -2,8 +2,9 @@
 // player's card and detail page in either language while the operator types.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { boApi, BoFailure } from '../kit/api.ts';
-import { Banner, ListState, Pager, StatusPill, cls, errorText, formatTime } from '../kit/common.tsx';
+import { Banner, ListState, StatusPill, cls, errorText, formatTime } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { GAME_GROUPS } from '../../../shared/constants.ts';
 import {
@@ -49,32 +50,20 @@ export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; local
         </form>
         <button type="button" className={`${cls.btn} ml-auto`} onClick={() => onEdit('new')} data-testid="bo-promo-new">{t['bo.promo.new']}</button>
       </div>
-      <ListState t={t} {...state}>
-        {result && <>
-          <table className={cls.table}>
-            <thead><tr>
-              {(['bo.promo.col.id', 'bo.promo.col.title', 'bo.promo.col.mode', 'bo.promo.col.status', 'bo.promo.col.claim', 'bo.promo.col.spent', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}
-            </tr></thead>
-            <tbody>
-              {result.data.map((p) => (
-                <tr key={p.id} data-testid="bo-promo-row">
-                  <td className={cls.td}>{p.id}</td>
-                  <td className={cls.td}><div className="font-medium">{p.title}</div><div className="text-xs text-slate-500">{p.title_en}</div></td>
-                  <td className={cls.td}>{modeName(p.mode, locale)}</td>
-                  <td className={cls.td}><StatusPill on={p.status === 'on'} onText={t['bo.promo.on']} offText={t['bo.promo.off']} /></td>
-                  <td className={`${cls.td} whitespace-nowrap text-xs`}>{formatTime(p.claim_start, locale)}<br />{formatTime(p.claim_end, locale)}</td>
-                  <td className={`${cls.td} tabular-nums`}>{p.spent} / {p.budget ?? '∞'}</td>
-                  <td className={`${cls.td} space-x-2 whitespace-nowrap`}>
-                    <button type="button" className={cls.btnSmall} onClick={() => onEdit(p.id)} data-testid="bo-promo-edit">{t['bo.promo.edit']}</button>
-                    <button type="button" className={cls.btnSmall} onClick={() => onReport(p.id)}>{t['bo.promo.report']}</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager t={t} page={page} total={result.total} pageSize={BO_PROMO_PAGE_SIZE} onPage={go} />
-        </>}
-      </ListState>
+      <BoTable t={t} list={{ data: result, state, page, go, pageSize: BO_PROMO_PAGE_SIZE }} rowKey={(p) => p.id} rowTestId="bo-promo-row" columns={[
+        { key: 'id', header: 'bo.promo.col.id', cell: (p) => p.id },
+        { key: 'title', header: 'bo.promo.col.title', cell: (p) => <><div className="font-medium">{p.title}</div><div className="text-xs text-slate-500">{p.title_en}</div></> },
+        { key: 'mode', header: 'bo.promo.col.mode', cell: (p) => modeName(p.mode, locale) },
+        { key: 'status', header: 'bo.promo.col.status', cell: (p) => <StatusPill on={p.status === 'on'} onText={t['bo.promo.on']} offText={t['bo.promo.off']} /> },
+        { key: 'claim', header: 'bo.promo.col.claim', className: 'whitespace-nowrap text-xs', cell: (p) => <>{formatTime(p.claim_start, locale)}<br />{formatTime(p.claim_end, locale)}</> },
+        { key: 'spent', header: 'bo.promo.col.spent', className: 'tabular-nums', cell: (p) => `${p.spent} / ${p.budget ?? '∞'}` },
+        { key: 'actions', header: 'bo.actions', className: 'space-x-2 whitespace-nowrap', cell: (p) => (
+          <>
+            <button type="button" className={cls.btnSmall} onClick={() => onEdit(p.id)} data-testid="bo-promo-edit">{t['bo.promo.edit']}</button>
+            <button type="button" className={cls.btnSmall} onClick={() => onReport(p.id)}>{t['bo.promo.report']}</button>
+          </>
+        ) },
+      ]} />
     </div>
   );
 }
