@@ -1,4 +1,4 @@
-// The live chat console (issue 14): the queue, the agent's conversations (several at once, each with its unread
+// The live chat console: the queue, the agent's conversations (several at once, each with its unread
 // count), the selected conversation with typing and read marks, transfer and close, canned replies, and the
 // player's account, level and wallets beside it. Everything live goes over the /chat socket with the staff token;
 // the player card and canned replies come from /api/backoffice/chat.

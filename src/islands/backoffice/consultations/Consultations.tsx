@@ -1,4 +1,4 @@
-// The consultation desk (issue 14): the queue on the left (by state, assignee and account, unseen player
+// The consultation desk: the queue on the left (by state, assignee and account, unseen player
 // messages first), the selected thread on the right with the player's account, level and wallet beside it,
 // a reply form with images, assignment and ending. The selected thread travels in the query (?id=).
 import { useCallback, useEffect, useState } from 'react';

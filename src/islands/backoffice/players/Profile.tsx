@@ -1,4 +1,4 @@
-// A player's profile on the back-office player page (issue 10 item 21): real name, gender, birthday, phone,
+// A player's profile on the back-office player page: real name, gender, birthday, phone,
 // registration, last sign-in, status and the bound bank cards; with the right permission, disabling or enabling the
 // account (disabling ends every session at once) and editing the personal details. Every change asks for a reason,
 // which the server writes into the audit log with the values before and after.

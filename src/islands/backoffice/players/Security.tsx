@@ -1,4 +1,4 @@
-// A player's account security on the back-office player page (issue 11): reset password (a one-time
+// A player's account security on the back-office player page: reset password (a one-time
 // temporary password shown once), force a password change, unlock a login lockout, the login history and the
 // sessions with revoke. Every action asks for a reason, which the server writes into the audit log.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// A player's protection on the back-office player page (issue 15): every limit with what is used and left,
+// A player's protection on the back-office player page: every limit with what is used and left,
 // pending increases, the exclusion in force, the history of changes with who and when; staff lower a limit
 // or add an exclusion, always with a reason, never raise a limit or end an exclusion early.
 import { useState } from 'react';

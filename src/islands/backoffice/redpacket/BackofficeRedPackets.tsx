@@ -1,4 +1,4 @@
-// The back office's red-packet desk (issue 12, mode 11): rounds with live claimed and remaining counts
+// The back office's red-packet desk (mode 11): rounds with live claimed and remaining counts
 // (refreshed every few seconds), the round editor (before a round starts and while nobody has claimed), cancel,
 // and the claims queue with approve, or reject with a reason. The server audits every action.
 import { useEffect, useState, type FormEvent } from 'react';

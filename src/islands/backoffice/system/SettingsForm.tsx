@@ -150,7 +150,7 @@ function Field(props: {
       {changed && <span className="h-2 w-2 rounded-full bg-gold-500" aria-hidden="true" />}
     </span>
   );
-  // What the setting does, in the operator's language (issue 10 item 19), then its key for support.
+  // What the setting does, in the operator's language, then its key for support.
   const hint = (
     <>
       {props.help && <span className="mt-0.5 block text-xs text-slate-600" data-testid={`setting-help-${name}`}>{props.help}</span>}
@@ -193,7 +193,7 @@ function Field(props: {
 }
 
 /**
- * Which deposit methods players cannot use with the values on screen, and why (issue 10 item 7): bank
+ * Which deposit methods players cannot use with the values on screen, and why: bank
  * transfer and USDT show only once their receiving details are set, the gateway methods follow their switches.
  */
 function MethodsOff({ t, value }: { t: IslandProps<K>['t']; value: (key: string) => Value }) {

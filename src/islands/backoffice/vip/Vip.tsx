@@ -1,4 +1,4 @@
-// The back office's VIP desk (issue 13): the level editor with a preview of how many players a change
+// The back office's VIP desk: the level editor with a preview of how many players a change
 // would move, the gift catalogue with image upload, and the points mall's fulfilment queue.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
