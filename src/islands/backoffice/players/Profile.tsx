@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
 import { Banner, ListState, cls, errorText, fill, formatTime, type CommonT } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable } from '../kit/BoTable.tsx';
 import { PLAYER_ACTIVE } from '../../../shared/schemas/player-profile.ts';
 import type { PlayerProfileView } from '../../../shared/schemas/backoffice/players.ts';
 import type { Locale } from '../../../shared/constants.ts';
@@ -75,24 +76,14 @@ export function ProfileSection({ t, locale, playerId, canManage, onStatus }: {
       <h3 className="mb-2 mt-5 font-semibold">{t['bo.pp.cards']}</h3>
       {profile.bank_cards.length === 0 ? <p className="text-sm text-slate-500">{t['bo.pp.cards_empty']}</p> : (
         <div className="overflow-x-auto">
-          <table className={cls.table} data-testid="bo-profile-cards">
-            <thead><tr>
-              {[t['bo.pp.card.bank'], t['bo.pp.card.branch'], t['bo.pp.card.holder'], t['bo.pp.card.number'], t['bo.pp.card.state'], t['bo.pp.card.added']]
-                .map((h) => <th key={h} className={cls.th}>{h}</th>)}
-            </tr></thead>
-            <tbody>
-              {profile.bank_cards.map((c) => (
-                <tr key={c.id}>
-                  <td className={cls.td}>{c.bank}</td>
-                  <td className={cls.td}>{c.market}</td>
-                  <td className={cls.td}>{c.account_name}</td>
-                  <td className={`${cls.td} font-mono`}>{c.card_number}</td>
-                  <td className={cls.td}>{CARD_STATES[c.status_debit_card] ? t[CARD_STATES[c.status_debit_card]!] : c.status_debit_card}</td>
-                  <td className={cls.td}>{formatTime(c.created_at, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BoTable t={t} rows={profile.bank_cards} rowKey={(c) => c.id} testId="bo-profile-cards" columns={[
+            { key: 'bank', header: 'bo.pp.card.bank', cell: (c) => c.bank },
+            { key: 'branch', header: 'bo.pp.card.branch', cell: (c) => c.market },
+            { key: 'holder', header: 'bo.pp.card.holder', cell: (c) => c.account_name },
+            { key: 'number', header: 'bo.pp.card.number', className: 'font-mono', cell: (c) => c.card_number },
+            { key: 'state', header: 'bo.pp.card.state', cell: (c) => (CARD_STATES[c.status_debit_card] ? t[CARD_STATES[c.status_debit_card]!] : c.status_debit_card) },
+            { key: 'added', header: 'bo.pp.card.added', cell: (c) => formatTime(c.created_at, locale) },
+          ]} />
         </div>
       )}
     </section>

@@ -3,8 +3,11 @@
 // either language through the players' own overlay, with the HTML as the server's sanitizer leaves it.
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, StatusPill, cls, errorText, formatTime, type IslandProps } from '../kit/common.tsx';
+import {
+  Banner, COMMON_KEYS, Guard, StatusPill, cls, errorText, formatTime, type IslandProps,
+} from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
   POPUP_COOKIE_MINUTES, POPUP_DEFAULTS, type BoPopup, type PopupView,
@@ -62,33 +65,19 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <div className="mb-3 flex justify-end">
           <button type="button" className={cls.btn} onClick={() => { setNotice(''); setEditing({ id: null, form: { ...EMPTY, settings: { ...EMPTY.settings } } }); }} data-testid="bo-popup-new">{t['bo.pop.new']}</button>
         </div>
-        <ListState t={t} loading={!rows} error={loadError} empty={rows?.length === 0} retry={load}>
-          {rows && <table className={cls.table} data-testid="bo-popups">
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.pop.sort']}</th><th className={cls.th}>{t['bo.pop.title_zh']}</th><th className={cls.th}>{t['bo.pop.status']}</th>
-                <th className={cls.th}>{t['bo.pop.starts']}</th><th className={cls.th}>{t['bo.pop.ends']}</th><th className={cls.th}>{t['bo.actions']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td className={cls.td}>{r.sort}</td>
-                  <td className={cls.td}>{r.title}<div className="text-xs text-slate-500">{r.title_en}</div></td>
-                  <td className={cls.td}><StatusPill on={r.status === POPUP_STATUS.on} onText={t['bo.pop.on']} offText={t['bo.pop.off']} /></td>
-                  <td className={cls.td}>{formatTime(r.starts_at, locale)}</td>
-                  <td className={cls.td}>{formatTime(r.ends_at, locale)}</td>
-                  <td className={cls.td}>
-                    <div className="flex gap-2">
-                      <button type="button" className={cls.btnSmall} onClick={() => { setNotice(''); setEditing({ id: r.id, form: { ...r } }); }}>{t['bo.pop.edit']}</button>
-                      <button type="button" className={cls.btnDanger} onClick={() => void remove(r.id)}>{t['bo.pop.delete']}</button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>}
-        </ListState>
+        <BoTable t={t} rows={rows} state={{ loading: !rows, error: loadError, empty: rows?.length === 0, retry: load }} rowKey={(r) => r.id} testId="bo-popups" columns={[
+          { key: 'sort', header: 'bo.pop.sort', cell: (r) => r.sort },
+          { key: 'title', header: 'bo.pop.title_zh', cell: (r) => <>{r.title}<div className="text-xs text-slate-500">{r.title_en}</div></> },
+          { key: 'status', header: 'bo.pop.status', cell: (r) => <StatusPill on={r.status === POPUP_STATUS.on} onText={t['bo.pop.on']} offText={t['bo.pop.off']} /> },
+          { key: 'starts', header: 'bo.pop.starts', cell: (r) => formatTime(r.starts_at, locale) },
+          { key: 'ends', header: 'bo.pop.ends', cell: (r) => formatTime(r.ends_at, locale) },
+          { key: 'actions', header: 'bo.actions', cell: (r) => (
+            <div className="flex gap-2">
+              <button type="button" className={cls.btnSmall} onClick={() => { setNotice(''); setEditing({ id: r.id, form: { ...r } }); }}>{t['bo.pop.edit']}</button>
+              <button type="button" className={cls.btnDanger} onClick={() => void remove(r.id)}>{t['bo.pop.delete']}</button>
+            </div>
+          ) },
+        ]} />
       </section>
       {editing && (
         <Editor key={editing.id ?? 'new'} t={t} id={editing.id} initial={editing.form}
