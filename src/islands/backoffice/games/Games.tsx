@@ -3,8 +3,9 @@
 // saves on its own; open lobbies reload their lists when it does.
 import { useEffect, useMemo, useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, Pager, Switch, cls, errorText, fill, type IslandProps } from '../kit/common.tsx';
+import { Banner, COMMON_KEYS, Guard, Switch, cls, errorText, fill, type IslandProps } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable, headerColumns } from '../kit/BoTable.tsx';
 import { GAME_GROUP_LIST, GROUP_KEYS, labelOf } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { StaffGameView, StaffPlatformView, ThumbnailsView } from '../../../shared/schemas/backoffice/catalogue.ts';
@@ -65,29 +66,14 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       {notice && <Banner kind="success">{notice}</Banner>}
       <section className={`${cls.card} overflow-x-auto`}>
         {/* The rows wait for the picture list too: each row's pickers offer those pictures. */}
-        <ListState t={t} {...list.state} loading={!list.data || !pictures}>
-          {list.data && pictures && <table className={cls.table} data-testid="bo-games">
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.games.game']}</th>
-                <th className={cls.th}>{t['bo.games.names']}</th>
-                <th className={cls.th}>{t['bo.games.thumbnails']}</th>
-                <th className={cls.th}>{t['bo.games.status']}</th>
-                <th className={cls.th}>{t['bo.games.sort']}</th>
-                <th className={cls.th}>{t['bo.actions']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((g) => (
-                <Row key={g.id} t={t} game={g} pictures={pictures} onSaved={(next) => {
-                  setNotice(fill(t['bo.games.saved'], { name: locale === 'en' ? next.name_en : next.name }));
-                  void list.reload();
-                }} />
-              ))}
-            </tbody>
-          </table>}
-        </ListState>
-        {list.data && list.data.total > PAGE_SIZE && <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />}
+        <BoTable t={t} list={{ ...list, state: { ...list.state, loading: !list.data || !pictures } }} rowKey={(g) => g.id} testId="bo-games"
+          columns={headerColumns<Game, K>('bo.games.game', 'bo.games.names', 'bo.games.thumbnails', 'bo.games.status', 'bo.games.sort', 'bo.actions')}
+          rowElement={(g) => pictures && (
+            <Row key={g.id} t={t} game={g} pictures={pictures} onSaved={(next) => {
+              setNotice(fill(t['bo.games.saved'], { name: locale === 'en' ? next.name_en : next.name }));
+              void list.reload();
+            }} />
+          )} />
       </section>
     </div>
   );

@@ -3,8 +3,9 @@
 // open lobby reloads its lists as soon as a change is saved.
 import { useEffect, useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, COMMON_KEYS, Guard, ListState, Switch, cls, errorText, fill, type IslandProps } from '../kit/common.tsx';
+import { Banner, COMMON_KEYS, Guard, Switch, cls, errorText, fill, type IslandProps } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable, headerColumns, type BoColumn } from '../kit/BoTable.tsx';
 import { GROUP_KEYS, labelOf } from '../kit/money.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { StaffPlatformView } from '../../../shared/schemas/backoffice/catalogue.ts';
@@ -26,7 +27,7 @@ type Platform = StaffPlatformView;
 interface Draft { front_show: number; status: number; maintain_status: number; start: string; end: string; sort: string }
 
 /** The switch columns are narrow; their headings may take two lines. */
-const thWrap = cls.th.replace('whitespace-nowrap', 'w-20 whitespace-normal');
+const NARROW = 'block w-14 whitespace-normal';
 
 /** An instant as the value of a datetime-local input showing Asia/Taipei time. */
 export function toTaipeiInput(iso: string | null): string {
@@ -60,30 +61,22 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       </div>
       {notice && <Banner kind="success">{notice}</Banner>}
       <section className={`${cls.card} overflow-x-auto`}>
-        <ListState t={t} loading={!rows} error={error} empty={rows?.length === 0} retry={reload}>
-          {rows && <table className={cls.table} data-testid="bo-platforms">
-            <thead>
-              <tr>
-                <th className={cls.th}>{t['bo.pf.sort']}</th>
-                <th className={cls.th}>{t['bo.pf.platform']}</th>
-                <th className={thWrap}>{t['bo.pf.front_show']}</th>
-                <th className={thWrap}>{t['bo.pf.status']}</th>
-                <th className={thWrap}>{t['bo.pf.maintain_now']}</th>
-                <th className={cls.th}>{t['bo.pf.window']} <span className="font-normal text-slate-400">({t['bo.pf.taipei']})</span></th>
-                <th className={cls.th}>{t['bo.actions']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <Row key={p.id} t={t} locale={locale} platform={p}
-                  onSaved={(next) => {
-                    setRows((list) => list?.map((x) => (x.id === next.id ? next : x)) ?? null);
-                    setNotice(fill(t['bo.pf.saved'], { name: locale === 'en' ? next.name_en : next.name, group: labelOf(t, `bo.group.${next.group}`, next.group) }));
-                  }} />
-              ))}
-            </tbody>
-          </table>}
-        </ListState>
+        <BoTable t={t} rows={rows} state={{ loading: !rows, error, empty: rows?.length === 0, retry: reload }} rowKey={(p) => p.id} testId="bo-platforms"
+          columns={[
+            ...headerColumns<Platform, K>('bo.pf.sort', 'bo.pf.platform'),
+            ...(['bo.pf.front_show', 'bo.pf.status', 'bo.pf.maintain_now'] as const).map((k): BoColumn<Platform, K> => ({
+              key: k, header: k, headerCell: <span className={NARROW}>{t[k]}</span>, cell: () => null,
+            })),
+            { key: 'window', header: 'bo.pf.window', headerCell: <>{t['bo.pf.window']} <span className="font-normal text-slate-400">({t['bo.pf.taipei']})</span></>, cell: () => null },
+            ...headerColumns<Platform, K>('bo.actions'),
+          ]}
+          rowElement={(p) => (
+            <Row key={p.id} t={t} locale={locale} platform={p}
+              onSaved={(next) => {
+                setRows((list) => list?.map((x) => (x.id === next.id ? next : x)) ?? null);
+                setNotice(fill(t['bo.pf.saved'], { name: locale === 'en' ? next.name_en : next.name, group: labelOf(t, `bo.group.${next.group}`, next.group) }));
+              }} />
+          )} />
       </section>
     </div>
   );

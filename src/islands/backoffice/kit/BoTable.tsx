@@ -27,6 +27,8 @@ export interface BoTableProps<Row, K extends string> {
   rowTestId?: string | ((row: Row) => string);
   rowData?: (row: Row) => Record<`data-${string}`, string | number | undefined>;
   rowClassName?: (row: Row) => string | undefined;
+  /** A row that edits in place draws itself, its cells in the columns' order; such columns give the headers only. */
+  rowElement?: (row: Row) => ReactNode;
   /** A second row under a row (an expanded detail), or nothing. */
   below?: (row: Row) => ReactNode;
   /** Rows under the body (a form that adds a row). */
@@ -68,11 +70,11 @@ function Table<Row, K extends string>(props: BoTableProps<Row, K> & { rows: Row[
       <tbody>
         {rows.map((row) => (
           <Fragment key={props.rowKey(row)}>
-            <tr data-testid={typeof props.rowTestId === 'function' ? props.rowTestId(row) : props.rowTestId} className={props.rowClassName?.(row)} {...props.rowData?.(row)}>
+            {props.rowElement ? props.rowElement(row) : <tr data-testid={typeof props.rowTestId === 'function' ? props.rowTestId(row) : props.rowTestId} className={props.rowClassName?.(row)} {...props.rowData?.(row)}>
               {columns.map((c) => (
                 <td key={c.key} className={`${cls.td}${align(c)}${extra(c, row)}`} data-testid={c.testId} title={c.title?.(row)}>{c.cell(row)}</td>
               ))}
-            </tr>
+            </tr>}
             {props.below?.(row)}
           </Fragment>
         ))}
@@ -80,4 +82,12 @@ function Table<Row, K extends string>(props: BoTableProps<Row, K> & { rows: Row[
       {props.footer}
     </table>
   );
+}
+
+/** Header-only columns for rows that draw themselves (rowElement): each column's catalogue key and header classes. */
+export function headerColumns<Row, K extends string>(...columns: Array<K | [K, string]>): Array<RecordColumn<Row, K>> {
+  return columns.map((c) => {
+    const [header, headerClassName] = Array.isArray(c) ? c : [c, undefined];
+    return { key: header, header, headerClassName, cell: () => null };
+  });
 }
