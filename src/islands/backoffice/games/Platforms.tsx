@@ -27,7 +27,7 @@ type Platform = StaffPlatformView;
 interface Draft { front_show: number; status: number; maintain_status: number; start: string; end: string; sort: string }
 
 /** The switch columns are narrow; their headings may take two lines. */
-const NARROW = 'block w-14 whitespace-normal';
+const NARROW = 'block w-14 min-w-min whitespace-normal';
 
 /** An instant as the value of a datetime-local input showing Asia/Taipei time. */
 export function toTaipeiInput(iso: string | null): string {
