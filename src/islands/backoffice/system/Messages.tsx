@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, Guard, ListState, Pager, StatusPill, cls, errorText, formatTime, type IslandProps,
+  Banner, COMMON_KEYS, Guard, StatusPill, cls, errorText, formatTime, type IslandProps,
 } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { BoTable, headerColumns } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { SystemMessageView } from '../../../shared/schemas/backoffice/content.ts';
 import { SYSTEM_MESSAGE_STATUS } from '../../../shared/statuses.ts';
@@ -34,28 +35,14 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <CreateForm t={t} onDone={() => { setNotice({ kind: 'success', text: t['bo.saved'] }); list.go(1); }} />
       <section className={cls.card}>
-        <ListState t={t} {...list.state}>
-          {list.data && <table className={cls.table} data-testid="bo-messages">
-            <thead>
-              <tr>
-                <th className={cls.th}>#</th>
-                <th className={cls.th}>{t['bo.messages.message']} / {t['bo.messages.message_en']}</th>
-                <th className={cls.th}>{t['bo.messages.status']}</th>
-                <th className={cls.th}>{t['bo.messages.created']}</th>
-                <th className={cls.th}>{t['bo.actions']}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((m) => (
-                <Row key={m.id} t={t} locale={locale} message={m} onSaved={() => void list.reload()}
-                  onError={(text) => setNotice({ kind: 'error', text })} />
-              ))}
-            </tbody>
-          </table>}
-        </ListState>
-        {list.data && list.data.total > PAGE_SIZE && (
-          <Pager t={t} page={list.page} total={list.data.total} pageSize={PAGE_SIZE} onPage={list.go} />
-        )}
+        <BoTable t={t} list={list} rowKey={(m) => m.id} testId="bo-messages" columns={[
+          { key: 'id', header: 'bo.messages.message', headerCell: '#', cell: () => null },
+          { key: 'message', header: 'bo.messages.message', headerCell: <>{t['bo.messages.message']} / {t['bo.messages.message_en']}</>, cell: () => null },
+          ...headerColumns<Message, K>('bo.messages.status', 'bo.messages.created', 'bo.actions'),
+        ]} rowElement={(m) => (
+          <Row key={m.id} t={t} locale={locale} message={m} onSaved={() => void list.reload()}
+            onError={(text) => setNotice({ kind: 'error', text })} />
+        )} />
       </section>
     </div>
   );
