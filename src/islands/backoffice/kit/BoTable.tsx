@@ -31,7 +31,7 @@ export interface BoTableProps<Row, K extends string> {
   rowElement?: (row: Row) => ReactNode;
   /** A second row under a row (an expanded detail), or nothing. */
   below?: (row: Row) => ReactNode;
-  /** Rows under the body (a form that adds a row). */
+  /** What follows the body inside the table, e.g. a second tbody with the row that adds one. */
   footer?: ReactNode;
 }
 

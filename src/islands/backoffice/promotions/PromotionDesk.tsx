@@ -232,30 +232,24 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
       <section className={cls.card} data-testid="bo-promo-categories">
         <h2 className="mb-3 font-semibold">{t['bo.promo.tab.categories']}</h2>
         {error && <Banner kind="error">{error}</Banner>}
-        <ListState t={t} loading={!cats} error={catsLoad.error} retry={catsLoad.reload}>
-          {cats && <table className={cls.table}>
-            <thead><tr>{(['bo.promo.cat.title', 'bo.promo.cat.title_en', 'bo.promo.cat.sort', 'bo.promo.col.status', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}</tr></thead>
-            <tbody>
-              {cats.map((c) => (
-                <tr key={c.id}>
-                  <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} value={c.title} onChange={(e) => edit(c.id, { title: e.target.value })} /></td>
-                  <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} value={c.title_en} onChange={(e) => edit(c.id, { title_en: e.target.value })} /></td>
-                  <td className={cls.td}><input className={`${cls.input} w-20`} inputMode="numeric" value={c.sort} onChange={(e) => edit(c.id, { sort: Number(e.target.value.replace(/\D/g, '').slice(0, 6)) })} /></td>
-                  <td className={cls.td}><Switch checked={c.status === 'on'} label={t['bo.promo.col.status']} onChange={(on) => edit(c.id, { status: on ? 'on' : 'off' })} /></td>
-                  <td className={cls.td}><button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void saveCat(c)}>{t['bo.promo.save']}</button></td>
-                </tr>
-              ))}
-              <tr>
-                <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} placeholder={t['bo.promo.cat.new']} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} data-testid="bo-promo-cat-title" /></td>
-                <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} value={draft.title_en} onChange={(e) => setDraft({ ...draft, title_en: e.target.value })} data-testid="bo-promo-cat-title-en" /></td>
-                <td className={cls.td}><input className={`${cls.input} w-20`} inputMode="numeric" value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: Number(e.target.value.replace(/\D/g, '').slice(0, 6)) })} /></td>
-                <td className={cls.td} />
-                <td className={cls.td}><button type="button" className={cls.btnSmall} disabled={busy || !draft.title.trim() || !draft.title_en.trim()} data-testid="bo-promo-cat-add"
-                  onClick={() => void run(async () => { await boApi('POST /promotion-categories', { body: draft }); setDraft({ title: '', title_en: '', sort: 0, status: 'on' }); })}>{t['bo.promo.cat.new']}</button></td>
-              </tr>
-            </tbody>
-          </table>}
-        </ListState>
+        <BoTable t={t} rows={cats} state={{ loading: !cats, error: catsLoad.error, retry: catsLoad.reload }} rowKey={(c) => c.id} columns={[
+          { key: 'title', header: 'bo.promo.cat.title', cell: (c) => <input className={`${cls.input} w-full`} maxLength={40} value={c.title} onChange={(e) => edit(c.id, { title: e.target.value })} /> },
+          { key: 'title_en', header: 'bo.promo.cat.title_en', cell: (c) => <input className={`${cls.input} w-full`} maxLength={40} value={c.title_en} onChange={(e) => edit(c.id, { title_en: e.target.value })} /> },
+          { key: 'sort', header: 'bo.promo.cat.sort', cell: (c) => <input className={`${cls.input} w-20`} inputMode="numeric" value={c.sort} onChange={(e) => edit(c.id, { sort: Number(e.target.value.replace(/\D/g, '').slice(0, 6)) })} /> },
+          { key: 'status', header: 'bo.promo.col.status', cell: (c) => <Switch checked={c.status === 'on'} label={t['bo.promo.col.status']} onChange={(on) => edit(c.id, { status: on ? 'on' : 'off' })} /> },
+          { key: 'actions', header: 'bo.actions', cell: (c) => <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void saveCat(c)}>{t['bo.promo.save']}</button> },
+        ]} footer={(
+          <tbody>
+            <tr>
+              <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} placeholder={t['bo.promo.cat.new']} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} data-testid="bo-promo-cat-title" /></td>
+              <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} value={draft.title_en} onChange={(e) => setDraft({ ...draft, title_en: e.target.value })} data-testid="bo-promo-cat-title-en" /></td>
+              <td className={cls.td}><input className={`${cls.input} w-20`} inputMode="numeric" value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: Number(e.target.value.replace(/\D/g, '').slice(0, 6)) })} /></td>
+              <td className={cls.td} />
+              <td className={cls.td}><button type="button" className={cls.btnSmall} disabled={busy || !draft.title.trim() || !draft.title_en.trim()} data-testid="bo-promo-cat-add"
+                onClick={() => void run(async () => { await boApi('POST /promotion-categories', { body: draft }); setDraft({ title: '', title_en: '', sort: 0, status: 'on' }); })}>{t['bo.promo.cat.new']}</button></td>
+            </tr>
+          </tbody>
+        )} />
       </section>
       <section className={cls.card} data-testid="bo-promo-modes">
         <h2 className="font-semibold">{t['bo.promo.modes']}</h2>
