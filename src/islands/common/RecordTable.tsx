@@ -8,10 +8,17 @@ import type { PagedAnswer } from './paging.ts';
 
 export type RecordVariant = 'desktop' | 'mobile';
 
+/** One column of a record list, the player side's and the back office's (BoTable) alike. */
 export interface RecordColumn<Row, K extends string> {
   key: string;
   /** The catalogue key of the column's header. */
   header: K;
+  /** The header's content when it is not the catalogue text alone (a literal such as ID, a select-all box). */
+  headerCell?: ReactNode;
+  /** Classes of the header cell beyond the table's own. */
+  headerClassName?: string;
+  /** Whether the column is shown at all (a column of actions the staff member may not take). */
+  hidden?: boolean;
   align?: 'left' | 'right';
   /** Classes of the cell beyond its padding and alignment: fixed, or chosen per row (a status colour). */
   className?: string | ((row: Row) => string);
@@ -114,7 +121,8 @@ export function RecordTable<Row, K extends string>(props: RecordTableProps<Row, 
 }
 
 function DesktopTable<Row, K extends string>(props: RecordTableProps<Row, K> & { columns: Array<RecordColumn<Row, K>>; rows: Row[] }) {
-  const { t, columns, rows, totals } = props;
+  const { t, rows, totals } = props;
+  const columns = props.columns.filter((c) => !c.hidden);
   const loading = props.paging.loading;
   const pad = props.compact ? 'px-2 py-2' : 'px-3 py-2';
   const alignOf = (c: RecordColumn<Row, K>) => (c.align === 'right' ? 'text-right' : '');
@@ -124,7 +132,7 @@ function DesktopTable<Row, K extends string>(props: RecordTableProps<Row, K> & {
       <table className={`w-full text-sm ${loading ? 'opacity-60' : ''}`} data-testid="records-list" aria-busy={loading}>
         <thead>
           <tr className="bg-slate-50 text-left text-slate-600">
-            {columns.map((c) => <th key={c.key} scope="col" className={`${pad} font-medium ${alignOf(c)}`}>{t[c.header]}</th>)}
+            {columns.map((c) => <th key={c.key} scope="col" className={`${pad} font-medium ${alignOf(c)}${c.headerClassName ? ` ${c.headerClassName}` : ''}`}>{c.headerCell ?? t[c.header]}</th>)}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -1,4 +1,4 @@
-// The live chat console (issue 14): the queue, the agent's conversations (several at once, each with its unread
+// The live chat console: the queue, the agent's conversations (several at once, each with its unread
 // count), the selected conversation with typing and read marks, transfer and close, canned replies, and the
 // player's account, level and wallets beside it. Everything live goes over the /chat socket with the staff token;
 // the player card and canned replies come from /api/backoffice/chat.
@@ -6,14 +6,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { useStore } from '@nanostores/react';
 import { $boStaff, $boToken, hasPermission } from '../../../stores/backoffice.ts';
-import { boApi, boPath } from '../api.ts';
-import { Banner, COMMON_KEYS, Empty, Guard, ListState, cls, errorText, fill, formatTime, useBoData, type IslandProps } from '../common.tsx';
+import { boApi, boPath } from '../kit/api.ts';
+import { Banner, COMMON_KEYS, Empty, Guard, ListState, cls, errorText, fill, formatTime, type IslandProps } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import {
-  CHAT_EVENTS, CHAT_NAMESPACE, CHAT_TEXT_MAX, type AgentStateView, type CannedReplyView, type ChatAck, type ChatMessageView,
-  type ChatPlayerView, type ConversationMessagesView, type ConversationView,
+  CHAT_EVENTS, CHAT_NAMESPACE, CHAT_TEXT_MAX, type AgentStateView, type ChatAck, type ChatMessageView, type ConversationMessagesView, type ConversationView,
 } from '../../../shared/schemas/chat.ts';
-import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
 import { PLAYER_STATUS, READ_STATUS } from '../../../shared/statuses.ts';
 
 export const CHAT_CONSOLE_KEYS = [
@@ -221,7 +220,7 @@ function Thread({ t, locale, socket, conversation, messages, typing, readUpTo, m
     try {
       const form = new FormData();
       form.append('file', file, file.name);
-      const uploaded = await boApi<UploadedFilesView>('/uploads/images', { method: 'POST', body: form, query: { visibility: 'private' } });
+      const uploaded = await boApi('POST /uploads/images', { body: form, query: { visibility: 'private' } });
       await call(socket, CHAT_EVENTS.agentSend, { conversationId: conversation.id, key: newKey(), images: uploaded.files.map((f) => f.id) });
     } catch (err) {
       onError((err as Error).message);
@@ -298,7 +297,7 @@ function Thread({ t, locale, socket, conversation, messages, typing, readUpTo, m
 }
 
 function PlayerCard({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
-  const { data: card, error, reload } = useBoData<ChatPlayerView>(`/chat/players/${playerId}`);
+  const { data: card, error, reload } = useBoData('GET /chat/players/:id', { params: { id: playerId } });
   return (
     <section className={`${cls.card} p-4 text-sm`} data-testid="chat-player-card">
       <h2 className="mb-2 font-semibold text-slate-700">{t['bo.chat.player']}</h2>
@@ -327,15 +326,15 @@ function PlayerCard({ t, locale, playerId }: { t: T; locale: Locale; playerId: n
 }
 
 function CannedReplies({ t, canEdit, onPick }: { t: T; canEdit: boolean; onPick: (body: string) => void }) {
-  const { data: rows, error: loadError, reload: load } = useBoData<CannedReplyView[]>('/chat/canned');
+  const { data: rows, error: loadError, reload: load } = useBoData('GET /chat/canned');
   const [error, setError] = useState<unknown>(null);
   const [editing, setEditing] = useState<{ id: number | null; title: string; body: string } | null>(null);
   const save = async () => {
     if (!editing) return;
     try {
       const body = { title: editing.title, body: editing.body };
-      if (editing.id) await boApi(`/chat/canned/${editing.id}`, { method: 'PUT', body });
-      else await boApi('/chat/canned', { method: 'POST', body });
+      if (editing.id) await boApi('PUT /chat/canned/:id', { params: { id: editing.id }, body });
+      else await boApi('POST /chat/canned', { body });
       setEditing(null);
       setError(null);
       void load();
@@ -345,7 +344,7 @@ function CannedReplies({ t, canEdit, onPick }: { t: T; canEdit: boolean; onPick:
   };
   const remove = async (id: number) => {
     try {
-      await boApi(`/chat/canned/${id}`, { method: 'DELETE' });
+      await boApi('DELETE /chat/canned/:id', { params: { id } });
       setError(null);
       void load();
     } catch (err) {

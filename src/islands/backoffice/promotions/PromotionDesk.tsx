@@ -1,18 +1,20 @@
-// The back office's promotion desk (issue 12): promotions and their editor, the application queue (approve or
+// The back office's promotion desk: promotions and their editor, the application queue (approve or
 // reject with a reason, in batches), gift giving to one player or a pasted list, categories with the hall's mode
 // entries, and the report per promotion. Each tab has its own page (src/pages/backoffice/promotions*.astro).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
-import { boApi, boPath } from '../api.ts';
-import { Banner, Guard, ListState, Pager, Switch, cls, errorText, fill, formatTime, useBoData, usePaged, type IslandProps } from '../common.tsx';
+import { boApi, boPath } from '../kit/api.ts';
+import {
+  Banner, Guard, ListState, Switch, cls, errorText, fill, formatTime, type IslandProps,
+} from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import {
-  APPLICATION_STATUSES, PROMOTION_LIMITS,
-  type ApplicationAdmin, type CategoryAdmin, type CategoryInput, type GiftResult, type ModeEntryAdmin, type PromotionAdminList,
-  type PromotionReport, type ReviewResult,
+  APPLICATION_STATUSES, PROMOTION_LIMITS, type CategoryAdmin, type CategoryInput, type GiftResult,
 } from '../../../shared/schemas/promotions.ts';
-import { BO_PROMO_API, BO_PROMO_PAGE, BO_PROMO_PAGE_SIZE, BO_PROMO_PERMISSION, BO_PROMO_TABS, parseAccounts, type BoPromoTab } from './paths.ts';
+import { BO_PROMO_PAGE, BO_PROMO_PAGE_SIZE, BO_PROMO_PERMISSION, BO_PROMO_TABS, parseAccounts, type BoPromoTab } from './paths.ts';
 import { PromotionEditor, PromotionList, modeName } from './PromotionEditor.tsx';
 
 import { PROMO_DESK_KEYS, type DeskKey as K, type DeskT } from './keys.ts';
@@ -57,7 +59,7 @@ function Desk({ t, locale, tab }: { t: DeskT; locale: Locale; tab: BoPromoTab })
 
 /** Every promotion (at most a few pages of them) for the pickers of the gift and report tabs. */
 function usePromotions(mode?: number) {
-  const { data, error, reload } = useBoData<PromotionAdminList>(BO_PROMO_API.list, { mode, pageSize: PROMOTION_LIMITS.pageSizeMax });
+  const { data, error, reload } = useBoData('GET /promotions', { query: { mode, pageSize: PROMOTION_LIMITS.pageSizeMax } });
   return { list: data?.data ?? null, error, reload };
 }
 
@@ -67,7 +69,7 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
   const [status, setStatus] = useState<string>('applying');
   const [account, setAccount] = useState('');
   const [applied, setApplied] = useState('');
-  const { page, result, go, reload, state } = usePaged<ApplicationAdmin>(BO_PROMO_API.applications, { status, account: applied }, BO_PROMO_PAGE_SIZE);
+  const { page, data: result, go, reload, state } = useBoData('GET /promotion-applications', { query: { status, account: applied }, pageSize: BO_PROMO_PAGE_SIZE });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -77,7 +79,7 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
   const review = async (ids: number[], action: 'approve' | 'reject') => {
     setBusy(true); setMessage(null);
     try {
-      const res = await boApi<ReviewResult>(BO_PROMO_API.review, { method: 'POST', body: { ids, action, reason: reason.trim() } });
+      const res = await boApi('POST /promotion-applications/review', { body: { ids, action, reason: reason.trim() } });
       const failed = res.failed.map((f) => `#${f.id} ${f.message}`).join('; ');
       setMessage({ kind: res.failed.length ? 'error' : 'success', text: `${fill(t['bo.promo.q.result'], { approved: res.approved, rejected: res.rejected, failed: res.failed.length })}${failed ? ` ${failed}` : ''}` });
       if (action === 'reject') setReason('');
@@ -116,39 +118,26 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
           {fill(t['bo.promo.q.reject_selected'], { n: chosen.length })}</button>
       </div>
       {message && <Banner kind={message.kind} testId="bo-promo-review-result">{message.text}</Banner>}
-      <ListState t={t} {...state}>
-        {result && <>
-          <table className={cls.table}>
-            <thead><tr>
-              <th className={cls.th}><input type="checkbox" aria-label={t['bo.promo.q.select_all']} checked={pending.length > 0 && pending.every((r) => selected.has(r.id))}
-                onChange={(e) => setSelected(e.target.checked ? new Set(pending.slice(0, PROMOTION_LIMITS.reviewBatchMax).map((r) => r.id)) : new Set())} /></th>
-              {(['bo.promo.q.account', 'bo.promo.q.promotion', 'bo.promo.q.amount', 'bo.promo.q.period', 'bo.promo.col.status', 'bo.promo.q.created', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}
-            </tr></thead>
-            <tbody>
-              {rows.map((a) => (
-                <tr key={a.id} data-testid="bo-promo-application">
-                  <td className={cls.td}>{a.status === 'applying' && <input type="checkbox" aria-label={String(a.id)} checked={selected.has(a.id)}
-                    onChange={(e) => { const next = new Set(selected); if (e.target.checked) next.add(a.id); else next.delete(a.id); setSelected(next); }} />}</td>
-                  <td className={cls.td}>{a.account}</td>
-                  <td className={cls.td}>{a.title}<div className="text-xs text-slate-500">{modeName(a.mode, locale)}</div></td>
-                  <td className={`${cls.td} tabular-nums`}>{a.amount}</td>
-                  <td className={`${cls.td} text-xs`}>{a.period}</td>
-                  <td className={cls.td}>{a.status_text || a.status}{a.reason && <div className="text-xs text-red-700">{a.reason}</div>}</td>
-                  <td className={`${cls.td} whitespace-nowrap text-xs`}>{formatTime(a.created_at, locale)}</td>
-                  <td className={`${cls.td} space-x-2 whitespace-nowrap`}>
-                    {a.status === 'applying' && <>
-                      <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void review([a.id], 'approve')} data-testid="bo-promo-approve">{t['bo.promo.q.approve']}</button>
-                      <button type="button" className={cls.btnDanger} disabled={busy || rejectBlocked} title={rejectBlocked ? t['bo.promo.q.reject_reason'] : undefined}
-                        onClick={() => void review([a.id], 'reject')} data-testid="bo-promo-reject">{t['bo.promo.q.reject']}</button>
-                    </>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager t={t} page={page} total={result.total} pageSize={BO_PROMO_PAGE_SIZE} onPage={go} />
-        </>}
-      </ListState>
+      <BoTable t={t} list={{ data: result, state, page, go, pageSize: BO_PROMO_PAGE_SIZE }} rowKey={(a) => a.id} rowTestId="bo-promo-application" columns={[
+        { key: 'select', header: 'bo.promo.q.select_all', headerCell: (
+          <input type="checkbox" aria-label={t['bo.promo.q.select_all']} checked={pending.length > 0 && pending.every((r) => selected.has(r.id))}
+            onChange={(e) => setSelected(e.target.checked ? new Set(pending.slice(0, PROMOTION_LIMITS.reviewBatchMax).map((r) => r.id)) : new Set())} />
+        ), cell: (a) => a.status === 'applying' && <input type="checkbox" aria-label={String(a.id)} checked={selected.has(a.id)}
+          onChange={(e) => { const next = new Set(selected); if (e.target.checked) next.add(a.id); else next.delete(a.id); setSelected(next); }} /> },
+        { key: 'account', header: 'bo.promo.q.account', cell: (a) => a.account },
+        { key: 'promotion', header: 'bo.promo.q.promotion', cell: (a) => <>{a.title}<div className="text-xs text-slate-500">{modeName(a.mode, locale)}</div></> },
+        { key: 'amount', header: 'bo.promo.q.amount', className: 'tabular-nums', cell: (a) => a.amount },
+        { key: 'period', header: 'bo.promo.q.period', className: 'text-xs', cell: (a) => a.period },
+        { key: 'status', header: 'bo.promo.col.status', cell: (a) => <>{a.status_text || a.status}{a.reason && <div className="text-xs text-red-700">{a.reason}</div>}</> },
+        { key: 'created', header: 'bo.promo.q.created', className: 'whitespace-nowrap text-xs', cell: (a) => formatTime(a.created_at, locale) },
+        { key: 'actions', header: 'bo.actions', className: 'space-x-2 whitespace-nowrap', cell: (a) => a.status === 'applying' && (
+          <>
+            <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void review([a.id], 'approve')} data-testid="bo-promo-approve">{t['bo.promo.q.approve']}</button>
+            <button type="button" className={cls.btnDanger} disabled={busy || rejectBlocked} title={rejectBlocked ? t['bo.promo.q.reject_reason'] : undefined}
+              onClick={() => void review([a.id], 'reject')} data-testid="bo-promo-reject">{t['bo.promo.q.reject']}</button>
+          </>
+        ) },
+      ]} />
     </div>
   );
 }
@@ -180,8 +169,8 @@ function Gifts({ t, locale }: { t: DeskT; locale: Locale }) {
     if (promotionId === null) return;
     setBusy(true); setFailure(''); setResult(null);
     try {
-      setResult(await boApi<GiftResult>(BO_PROMO_API.gifts, {
-        method: 'POST', headers: { 'Idempotency-Key': commandKey },
+      setResult(await boApi('POST /promotion-gifts', {
+        headers: { 'Idempotency-Key': commandKey },
         body: { promotion_id: promotionId, accounts: parsed.join('\n'), amount: amount.trim(), reason: reason.trim() },
       }));
       setCommandKey(freshKey());
@@ -223,8 +212,8 @@ function Gifts({ t, locale }: { t: DeskT; locale: Locale }) {
 // ---- categories and mode entries ----
 
 function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
-  const catsLoad = useBoData<CategoryAdmin[]>(BO_PROMO_API.categories);
-  const modesLoad = useBoData<ModeEntryAdmin[]>(BO_PROMO_API.modes);
+  const catsLoad = useBoData('GET /promotion-categories');
+  const modesLoad = useBoData('GET /promotion-modes');
   const cats = catsLoad.data;
   const modes = modesLoad.data;
   const [error, setError] = useState('');
@@ -235,7 +224,7 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
     setBusy(true); setError('');
     try { await fn(); load(); } catch (err) { setError(errorText(err, t)); } finally { setBusy(false); }
   };
-  const saveCat = (c: CategoryAdmin) => run(() => boApi(BO_PROMO_API.category(c.id), { method: 'PUT', body: { title: c.title, title_en: c.title_en, sort: c.sort, status: c.status } }));
+  const saveCat = (c: CategoryAdmin) => run(() => boApi('PUT /promotion-categories/:id', { params: { id: c.id }, body: { title: c.title, title_en: c.title_en, sort: c.sort, status: c.status } }));
   const edit = (id: number, patch: Partial<CategoryAdmin>) => catsLoad.setData((list) => (list ?? []).map((c) => (c.id === id ? { ...c, ...patch } : c)));
 
   return (
@@ -243,30 +232,24 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
       <section className={cls.card} data-testid="bo-promo-categories">
         <h2 className="mb-3 font-semibold">{t['bo.promo.tab.categories']}</h2>
         {error && <Banner kind="error">{error}</Banner>}
-        <ListState t={t} loading={!cats} error={catsLoad.error} retry={catsLoad.reload}>
-          {cats && <table className={cls.table}>
-            <thead><tr>{(['bo.promo.cat.title', 'bo.promo.cat.title_en', 'bo.promo.cat.sort', 'bo.promo.col.status', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}</tr></thead>
-            <tbody>
-              {cats.map((c) => (
-                <tr key={c.id}>
-                  <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} value={c.title} onChange={(e) => edit(c.id, { title: e.target.value })} /></td>
-                  <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} value={c.title_en} onChange={(e) => edit(c.id, { title_en: e.target.value })} /></td>
-                  <td className={cls.td}><input className={`${cls.input} w-20`} inputMode="numeric" value={c.sort} onChange={(e) => edit(c.id, { sort: Number(e.target.value.replace(/\D/g, '').slice(0, 6)) })} /></td>
-                  <td className={cls.td}><Switch checked={c.status === 'on'} label={t['bo.promo.col.status']} onChange={(on) => edit(c.id, { status: on ? 'on' : 'off' })} /></td>
-                  <td className={cls.td}><button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void saveCat(c)}>{t['bo.promo.save']}</button></td>
-                </tr>
-              ))}
-              <tr>
-                <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} placeholder={t['bo.promo.cat.new']} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} data-testid="bo-promo-cat-title" /></td>
-                <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} value={draft.title_en} onChange={(e) => setDraft({ ...draft, title_en: e.target.value })} data-testid="bo-promo-cat-title-en" /></td>
-                <td className={cls.td}><input className={`${cls.input} w-20`} inputMode="numeric" value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: Number(e.target.value.replace(/\D/g, '').slice(0, 6)) })} /></td>
-                <td className={cls.td} />
-                <td className={cls.td}><button type="button" className={cls.btnSmall} disabled={busy || !draft.title.trim() || !draft.title_en.trim()} data-testid="bo-promo-cat-add"
-                  onClick={() => void run(async () => { await boApi(BO_PROMO_API.categories, { method: 'POST', body: draft }); setDraft({ title: '', title_en: '', sort: 0, status: 'on' }); })}>{t['bo.promo.cat.new']}</button></td>
-              </tr>
-            </tbody>
-          </table>}
-        </ListState>
+        <BoTable t={t} rows={cats} state={{ loading: !cats, error: catsLoad.error, retry: catsLoad.reload }} rowKey={(c) => c.id} columns={[
+          { key: 'title', header: 'bo.promo.cat.title', cell: (c) => <input className={`${cls.input} w-full`} maxLength={40} value={c.title} onChange={(e) => edit(c.id, { title: e.target.value })} /> },
+          { key: 'title_en', header: 'bo.promo.cat.title_en', cell: (c) => <input className={`${cls.input} w-full`} maxLength={40} value={c.title_en} onChange={(e) => edit(c.id, { title_en: e.target.value })} /> },
+          { key: 'sort', header: 'bo.promo.cat.sort', cell: (c) => <input className={`${cls.input} w-20`} inputMode="numeric" value={c.sort} onChange={(e) => edit(c.id, { sort: Number(e.target.value.replace(/\D/g, '').slice(0, 6)) })} /> },
+          { key: 'status', header: 'bo.promo.col.status', cell: (c) => <Switch checked={c.status === 'on'} label={t['bo.promo.col.status']} onChange={(on) => edit(c.id, { status: on ? 'on' : 'off' })} /> },
+          { key: 'actions', header: 'bo.actions', cell: (c) => <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void saveCat(c)}>{t['bo.promo.save']}</button> },
+        ]} footer={(
+          <tbody>
+            <tr>
+              <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} placeholder={t['bo.promo.cat.new']} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} data-testid="bo-promo-cat-title" /></td>
+              <td className={cls.td}><input className={`${cls.input} w-full`} maxLength={40} value={draft.title_en} onChange={(e) => setDraft({ ...draft, title_en: e.target.value })} data-testid="bo-promo-cat-title-en" /></td>
+              <td className={cls.td}><input className={`${cls.input} w-20`} inputMode="numeric" value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: Number(e.target.value.replace(/\D/g, '').slice(0, 6)) })} /></td>
+              <td className={cls.td} />
+              <td className={cls.td}><button type="button" className={cls.btnSmall} disabled={busy || !draft.title.trim() || !draft.title_en.trim()} data-testid="bo-promo-cat-add"
+                onClick={() => void run(async () => { await boApi('POST /promotion-categories', { body: draft }); setDraft({ title: '', title_en: '', sort: 0, status: 'on' }); })}>{t['bo.promo.cat.new']}</button></td>
+            </tr>
+          </tbody>
+        )} />
       </section>
       <section className={cls.card} data-testid="bo-promo-modes">
         <h2 className="font-semibold">{t['bo.promo.modes']}</h2>
@@ -277,7 +260,7 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
               <li key={m.mode} className="flex items-center justify-between py-2 text-sm">
                 <span>{m.mode}. {modeName(m.mode, locale)}</span>
                 <Switch checked={m.status === 'on'} label={modeName(m.mode, locale)} disabled={busy} testId={`bo-promo-mode-${m.mode}`}
-                  onChange={(on) => void run(() => boApi(BO_PROMO_API.mode(m.mode), { method: 'PUT', body: { status: on ? 'on' : 'off' } }))} />
+                  onChange={(on) => void run(() => boApi('PUT /promotion-modes/:mode', { params: { mode: m.mode }, body: { status: on ? 'on' : 'off' } }))} />
               </li>
             ))}
           </ul>}
@@ -292,7 +275,7 @@ function Categories({ t, locale }: { t: DeskT; locale: Locale }) {
 function Report({ t, locale, initial }: { t: DeskT; locale: Locale; initial: number | null }) {
   const { list, error, reload } = usePromotions();
   const [id, setId] = useState<number | null>(initial);
-  const { data: report, error: failure, reload: reloadReport } = useBoData<PromotionReport>(id === null ? null : BO_PROMO_API.report(id));
+  const { data: report, error: failure, reload: reloadReport } = useBoData(id === null ? null : 'GET /promotions/:id/report', { params: { id: id ?? 0 } });
   useEffect(() => { if (id === null && list?.length) setId(list[0]!.id); }, [list]);
   if (!list || error || !list.length) return <ListState t={t} loading={!list} error={error} empty={list?.length === 0} retry={reload} />;
   const cells: Array<[K, string | number]> = report ? [

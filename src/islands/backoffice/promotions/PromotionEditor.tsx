@@ -1,17 +1,18 @@
 // The promotion list and editor: every field of a promotion in both languages, and a live preview of the
 // player's card and detail page in either language while the operator types.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { boApi, BoFailure } from '../api.ts';
-import { Banner, ListState, Pager, StatusPill, cls, errorText, formatTime, usePaged } from '../common.tsx';
+import { boApi, BoFailure } from '../kit/api.ts';
+import { Banner, ListState, StatusPill, cls, errorText, formatTime } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { GAME_GROUPS } from '../../../shared/constants.ts';
 import {
   CLAIM_MODES, ENGINE_MODES, FLOW_BASES, LIMIT_PERIODS, MODE_NAMES, PROMOTION_LIMITS, REWARD_KINDS, UNIQUE_KEYS,
   type CategoryAdmin, type PromotionAdmin, type PromotionInput, type Tier,
 } from '../../../shared/schemas/promotions.ts';
-import { BO_PROMO_API, BO_PROMO_PAGE_SIZE, fromTaipeiInput, toTaipeiInput } from './paths.ts';
+import { BO_PROMO_PAGE_SIZE, fromTaipeiInput, toTaipeiInput } from './paths.ts';
 import type { DeskT } from './keys.ts';
-import type { UploadedFilesView } from '../../../shared/schemas/uploads.ts';
 
 export function modeName(mode: number, locale: Locale): string {
   const n = MODE_NAMES[mode as keyof typeof MODE_NAMES];
@@ -25,7 +26,7 @@ export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; local
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
-  const { page, result, go, state } = usePaged<PromotionAdmin>(BO_PROMO_API.list, { mode, status, search: applied }, BO_PROMO_PAGE_SIZE);
+  const { page, data: result, go, state } = useBoData('GET /promotions', { query: { mode, status, search: applied }, pageSize: BO_PROMO_PAGE_SIZE });
   return (
     <div className={cls.card}>
       <div className="mb-4 flex flex-wrap items-end gap-3">
@@ -49,32 +50,20 @@ export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; local
         </form>
         <button type="button" className={`${cls.btn} ml-auto`} onClick={() => onEdit('new')} data-testid="bo-promo-new">{t['bo.promo.new']}</button>
       </div>
-      <ListState t={t} {...state}>
-        {result && <>
-          <table className={cls.table}>
-            <thead><tr>
-              {(['bo.promo.col.id', 'bo.promo.col.title', 'bo.promo.col.mode', 'bo.promo.col.status', 'bo.promo.col.claim', 'bo.promo.col.spent', 'bo.actions'] as const).map((k) => <th key={k} className={cls.th}>{t[k]}</th>)}
-            </tr></thead>
-            <tbody>
-              {result.data.map((p) => (
-                <tr key={p.id} data-testid="bo-promo-row">
-                  <td className={cls.td}>{p.id}</td>
-                  <td className={cls.td}><div className="font-medium">{p.title}</div><div className="text-xs text-slate-500">{p.title_en}</div></td>
-                  <td className={cls.td}>{modeName(p.mode, locale)}</td>
-                  <td className={cls.td}><StatusPill on={p.status === 'on'} onText={t['bo.promo.on']} offText={t['bo.promo.off']} /></td>
-                  <td className={`${cls.td} whitespace-nowrap text-xs`}>{formatTime(p.claim_start, locale)}<br />{formatTime(p.claim_end, locale)}</td>
-                  <td className={`${cls.td} tabular-nums`}>{p.spent} / {p.budget ?? '∞'}</td>
-                  <td className={`${cls.td} space-x-2 whitespace-nowrap`}>
-                    <button type="button" className={cls.btnSmall} onClick={() => onEdit(p.id)} data-testid="bo-promo-edit">{t['bo.promo.edit']}</button>
-                    <button type="button" className={cls.btnSmall} onClick={() => onReport(p.id)}>{t['bo.promo.report']}</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager t={t} page={page} total={result.total} pageSize={BO_PROMO_PAGE_SIZE} onPage={go} />
-        </>}
-      </ListState>
+      <BoTable t={t} list={{ data: result, state, page, go, pageSize: BO_PROMO_PAGE_SIZE }} rowKey={(p) => p.id} rowTestId="bo-promo-row" columns={[
+        { key: 'id', header: 'bo.promo.col.id', cell: (p) => p.id },
+        { key: 'title', header: 'bo.promo.col.title', cell: (p) => <><div className="font-medium">{p.title}</div><div className="text-xs text-slate-500">{p.title_en}</div></> },
+        { key: 'mode', header: 'bo.promo.col.mode', cell: (p) => modeName(p.mode, locale) },
+        { key: 'status', header: 'bo.promo.col.status', cell: (p) => <StatusPill on={p.status === 'on'} onText={t['bo.promo.on']} offText={t['bo.promo.off']} /> },
+        { key: 'claim', header: 'bo.promo.col.claim', className: 'whitespace-nowrap text-xs', cell: (p) => <>{formatTime(p.claim_start, locale)}<br />{formatTime(p.claim_end, locale)}</> },
+        { key: 'spent', header: 'bo.promo.col.spent', className: 'tabular-nums', cell: (p) => `${p.spent} / ${p.budget ?? '∞'}` },
+        { key: 'actions', header: 'bo.actions', className: 'space-x-2 whitespace-nowrap', cell: (p) => (
+          <>
+            <button type="button" className={cls.btnSmall} onClick={() => onEdit(p.id)} data-testid="bo-promo-edit">{t['bo.promo.edit']}</button>
+            <button type="button" className={cls.btnSmall} onClick={() => onReport(p.id)}>{t['bo.promo.report']}</button>
+          </>
+        ) },
+      ]} />
     </div>
   );
 }
@@ -134,8 +123,8 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    boApi<CategoryAdmin[]>(BO_PROMO_API.categories).then(setCategories).catch(() => setCategories([]));
-    if (id !== 'new') boApi<PromotionAdmin>(BO_PROMO_API.one(id)).then((p) => setForm(fromAdmin(p))).catch(setLoadError);
+    boApi('GET /promotion-categories').then(setCategories).catch(() => setCategories([]));
+    if (id !== 'new') boApi('GET /promotions/:id', { params: { id } }).then((p) => setForm(fromAdmin(p))).catch(setLoadError);
   }, [id, attempt]);
 
   if (!form || loadError) {
@@ -148,7 +137,7 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
     setBusy(true); setError(''); setFieldErrors({}); setSaved(false);
     try {
       const body = toBody(form);
-      const res = await boApi<PromotionAdmin>(id === 'new' ? BO_PROMO_API.list : BO_PROMO_API.one(id), { method: id === 'new' ? 'POST' : 'PUT', body });
+      const res = id === 'new' ? await boApi('POST /promotions', { body }) : await boApi('PUT /promotions/:id', { params: { id }, body });
       setForm(fromAdmin(res));
       setSaved(true);
       if (id === 'new') onDone();
@@ -168,7 +157,7 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
     try {
       const data = new FormData();
       data.append('file', file);
-      const res = await boApi<UploadedFilesView>(BO_PROMO_API.upload, { method: 'POST', body: data });
+      const res = await boApi('POST /uploads/images', { body: data });
       const first = res.files[0];
       if (first) setForm({ ...form, banner_id: first.id, banner: first.url });
     } catch (err) {

@@ -1,5 +1,5 @@
 // The strings the promotion desk's islands use: the common back-office keys and the desk's own catalogue.
-import { COMMON_KEYS, type IslandProps } from '../common.tsx';
+import { COMMON_KEYS, type IslandProps } from '../kit/common.tsx';
 import { promoUiBoEn } from '../../../i18n/backoffice-promotions-en.ts';
 
 export const PROMO_DESK_KEYS = [

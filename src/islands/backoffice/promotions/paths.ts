@@ -1,18 +1,4 @@
-// The back-office promotion desk's API paths (under /api/backoffice) and page tabs, in one place.
-export const BO_PROMO_API = {
-  list: '/promotions',
-  one: (id: number) => `/promotions/${id}`,
-  report: (id: number) => `/promotions/${id}/report`,
-  categories: '/promotion-categories',
-  category: (id: number) => `/promotion-categories/${id}`,
-  modes: '/promotion-modes',
-  mode: (mode: number) => `/promotion-modes/${mode}`,
-  applications: '/promotion-applications',
-  review: '/promotion-applications/review',
-  gifts: '/promotion-gifts',
-  upload: '/uploads/images',
-} as const;
-
+// The back-office promotion desk's page tabs, permissions and input helpers, in one place.
 /** The desk's pages: each a tab of the same island, with its own address so it can be bookmarked and linked. */
 export const BO_PROMO_TABS = ['list', 'queue', 'gifts', 'categories', 'report'] as const;
 export type BoPromoTab = (typeof BO_PROMO_TABS)[number];

@@ -1,0 +1,104 @@
+// The withdrawal queue: finance checks the player, the card and the amount, pays the money out from the bank
+// and then marks it paid here, or rejects it with a reason and the held money goes back to the player.
+import { useState } from 'react';
+import { boApi } from '../kit/api.ts';
+import { Banner, ConfirmDialog, cls, fill, formatTime } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
+import { Money, ShortId } from '../kit/money.tsx';
+import { formatDecimal } from '../../../shared/money.ts';
+import type { Locale } from '../../../shared/constants.ts';
+import {
+  AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, Warning, bankName, groupDigits,
+  useReview, type SharedT, type Withdrawal,
+} from './shared.tsx';
+import { WITHDRAWAL_CONTEXT_KEYS, WithdrawalContext } from './WithdrawalContext.tsx';
+import { WITHDRAWAL_STATUS, statusValues } from '../../../shared/statuses.ts';
+
+export const WITHDRAWAL_STATUSES = statusValues(WITHDRAWAL_STATUS);
+
+export const WITHDRAWALS_KEYS = [
+  ...SHARED_KEYS, ...WITHDRAWAL_CONTEXT_KEYS,
+  'bo.wd.status', 'bo.wd.created', 'bo.wd.amount', 'bo.wd.fee', 'bo.wd.payout', 'bo.wd.bank', 'bo.wd.account_name', 'bo.wd.card_number',
+  'bo.wd.reviewer', 'bo.wd.approve', 'bo.wd.reject', 'bo.wd.approve_message', 'bo.wd.reject_title', 'bo.wd.reject_message',
+  'bo.wd.approved', 'bo.wd.rejected',
+  ...WITHDRAWAL_STATUSES.map((s) => `bo.wd.status.${s}` as const),
+] as const;
+type T = SharedT & Record<(typeof WITHDRAWALS_KEYS)[number], string>;
+
+export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; canManage: boolean }) {
+  const [status, setStatus] = useState<string>('applying');
+  const [account, setAccount] = useState('');
+  const list = useBoData('GET /finance/withdrawals', { query: { status: status || undefined, account: account || undefined }, pageSize: PAGE_SIZE });
+  const result = list.data;
+  const label = (w: Withdrawal) => ({
+    id: w.id, account: w.account, amount: formatDecimal(w.amount), payout: formatDecimal(w.payout), fee: formatDecimal(w.fee),
+    bank: bankName(locale, w.bank_card), number: groupDigits(w.bank_card.card_number), name: w.bank_card.account_name,
+  });
+
+  const { approving, setApproving, rejecting, setRejecting, busy, dialogError, setDialogError, notice, approve, reject } = useReview<Withdrawal>(t, () => void list.reload(), {
+    approve: async (w) => {
+      await boApi('POST /finance/withdrawals/:id/approve', { params: { id: w.id }, body: {} });
+      return fill(t['bo.wd.approved'], label(w));
+    },
+    reject: async (w, reason) => {
+      await boApi('POST /finance/withdrawals/:id/reject', { params: { id: w.id }, body: { reason } });
+      return fill(t['bo.wd.rejected'], label(w));
+    },
+  });
+  const columns: Array<BoColumn<Withdrawal, keyof T & string>> = [
+    { key: 'created', header: 'bo.wd.created', className: 'whitespace-nowrap text-slate-500', cell: (w) => formatTime(w.created_at, locale) },
+    { key: 'id', header: 'bo.fin.id', cell: (w) => <ShortId id={w.id} /> },
+    { key: 'account', header: 'bo.fin.account', cell: (w) => <PlayerCell locale={locale} id={w.player_id} account={w.account} realName={w.real_name} /> },
+    { key: 'payout', header: 'bo.wd.payout', align: 'right', cell: (w) => (
+      <>
+        <Money value={w.payout} className="text-base font-semibold" />
+        <div className="whitespace-nowrap text-xs text-slate-500">{t['bo.wd.amount']} <Money value={w.amount} /></div>
+        <div className="whitespace-nowrap text-xs text-slate-500">{t['bo.wd.fee']} <Money value={w.fee} /></div>
+      </>
+    ) },
+    { key: 'bank', header: 'bo.wd.bank', cell: (w) => (
+      <>
+        <div className="whitespace-nowrap font-medium">{bankName(locale, w.bank_card)} <span className="font-normal text-slate-500">{w.bank_card.branch}</span></div>
+        <div className="whitespace-nowrap font-mono" data-testid="card-number">{groupDigits(w.bank_card.card_number)}</div>
+        <div className="whitespace-nowrap text-xs">{t['bo.wd.account_name']}: {w.bank_card.account_name}</div>
+        {!w.name_matches && <Warning>{t['bo.fin.name_mismatch']}</Warning>}
+      </>
+    ) },
+    { key: 'risk', header: 'bo.wd.risk', cell: (w) => (w.status === 'applying' ? <WithdrawalContext t={t} id={w.id} /> : <span className="text-xs text-slate-400">—</span>) },
+    { key: 'status', header: 'bo.wd.status', cell: (w) => (
+      <>
+        <Badge status={w.status}>{t[`bo.wd.status.${w.status}` as keyof T] ?? w.status}</Badge>
+        {w.reviewed_by && <div className="mt-0.5 whitespace-nowrap text-xs text-slate-500">{w.reviewed_by} · {formatTime(w.reviewed_at, locale)}</div>}
+        {w.reason && w.status !== 'paid' && <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600">{w.reason}</div>}
+      </>
+    ) },
+    { key: 'actions', header: 'bo.actions', hidden: !canManage, className: 'whitespace-nowrap', cell: (w) => w.status === 'applying' && (
+      <div className="flex gap-2">
+        <button type="button" className={cls.btnSmall} onClick={() => setApproving(w)} data-testid="withdrawal-approve">{t['bo.wd.approve']}</button>
+        <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(w); }} data-testid="withdrawal-reject">{t['bo.wd.reject']}</button>
+      </div>
+    ) },
+  ];
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <select value={status} onChange={(e) => setStatus(e.target.value)} aria-label={t['bo.wd.status']} className={cls.input} data-testid="filter-status">
+          {WITHDRAWAL_STATUSES.map((s) => <option key={s} value={s}>{t[`bo.wd.status.${s}`]}</option>)}
+          <option value="">{t['bo.fin.all_statuses']}</option>
+        </select>
+        <AccountFilter t={t} value={account} onApply={setAccount} />
+        <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
+        <div className="ml-auto"><TodayTotals t={t} totals={result?.totals_today} /></div>
+      </div>
+      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      <BoTable t={t} list={list} columns={columns} rowKey={(w) => w.id} testId="bo-withdrawals" scroll rowTestId="withdrawal-row"
+        rowData={(w) => ({ 'data-id': w.id, 'data-status': w.status })} />
+      <ConfirmDialog t={t} open={!!approving} busy={busy} message={approving ? fill(t['bo.wd.approve_message'], label(approving)) : ''}
+        onConfirm={() => void approve()} onCancel={() => setApproving(null)} />
+      <ReasonDialog t={t} open={!!rejecting} busy={busy} error={dialogError} title={t['bo.wd.reject_title']}
+        message={rejecting ? fill(t['bo.wd.reject_message'], label(rejecting)) : ''} onSubmit={(r) => void reject(r)} onCancel={() => setRejecting(null)} />
+    </div>
+  );
+}
