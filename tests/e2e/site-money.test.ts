@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)('issue 10: money flows', () => {
   beforeAll(async () => {
     sim = await startSim({ port: 0 });
     process.env.GAME_PROVIDER_URL = sim.url;
-    [server, browser] = await Promise.all([startServer('ux-money'), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer('site-money'), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

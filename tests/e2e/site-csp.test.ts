@@ -1,10 +1,10 @@
-// Finding 6: every page carries one merged Content-Security-Policy header, prerendered or server-rendered:
+// Every page carries one merged Content-Security-Policy header, prerendered or server-rendered:
 // the site's directives (default-src, object-src, base-uri, form-action, frame-ancestors) and Astro's hashes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Server } from './helpers.ts';
 
 let server: Server;
-beforeAll(async () => { server = await startServer('hardening-csp'); }, 120_000);
+beforeAll(async () => { server = await startServer('site-csp'); }, 120_000);
 afterAll(async () => { await server?.stop(); });
 
 const SITE_DIRECTIVES = ['default-src', 'object-src', 'base-uri', 'form-action', 'frame-ancestors'];

@@ -13,7 +13,7 @@ describe.skipIf(!hasChromium)('issue 10: words and layout', () => {
   let server: Server;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer('ux-layout'), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer('site-layout'), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

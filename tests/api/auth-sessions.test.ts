@@ -1,4 +1,4 @@
-// Findings 11 and 12 and the cached session of GET /api/auth/me: a disabled account answers the same
+// Sessions and the cached session of GET /api/auth/me: a disabled account answers the same
 // whatever the password; player sessions have an absolute lifetime; a disabled player's token stops working;
 // a revoked session stops working on another instance as soon as the database's message reaches it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

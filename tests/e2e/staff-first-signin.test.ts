@@ -9,7 +9,7 @@ describe.skipIf(!hasChromium)('first operator sign-in', () => {
   let server: Server;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer('hardening-first-signin'), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer('staff-first-signin'), launchBrowser()]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
