@@ -1,6 +1,6 @@
-// Ledger movements as people read them (issue 10 items 8 and 20): each journal kind has a name, and the notes
-// the system itself writes (transfer outcomes, withdrawal cancels, gateway reasons) have translations. Notes an
-// operator typed (an adjustment's reason, a grant's name) are shown as they were written.
+// Ledger movements as people read them, in the player's records and the back office: each journal kind has a
+// name, and the notes the system itself writes (transfer outcomes, withdrawal cancels, gateway reasons) have
+// translations. Notes an operator typed (an adjustment's reason, a grant's name) are shown as they were written.
 import { MONEY_JOURNAL_KINDS, type MoneyJournalKind } from './journal-kinds.ts';
 
 /** Journal kinds a player's money records can show (every money kind), each with its catalogue key. */

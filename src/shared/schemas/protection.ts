@@ -1,4 +1,4 @@
-// Schemas of the player-protection calls (issue 15), shared by the routes, the service views and the islands.
+// Schemas of the player-protection calls, shared by the routes, the service views and the islands.
 import * as v from 'valibot';
 import { moneyField } from './wallet.ts';
 

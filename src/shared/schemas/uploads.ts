@@ -1,4 +1,4 @@
-// Image uploads (issue 14; SPEC.md section 5: at most three images of png, jpg or jpeg, 500 KB each).
+// Image uploads (SPEC.md section 5: at most three images of png, jpg or jpeg, 500 KB each).
 // The files travel as multipart (field `file`); these are the limits both sides check and the answer.
 import * as v from 'valibot';
 import { idSchema, idText } from './ids.ts';

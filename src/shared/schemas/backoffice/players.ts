@@ -111,7 +111,7 @@ export const ledgerLineView = v.object({
 export const ledgerPageView = staffPageOf(ledgerLineView);
 export const bonusGrantedView = v.object({ wallet_id: v.number(), journal_id: v.nullable(v.number()), amount: v.string(), replayed: v.boolean() });
 
-// Account security (issue 11).
+// Account security: temporary passwords, the forced change, lockouts, login history and sessions.
 export const securityView = v.object({
   status_force_password: v.number(),
   password_expires_at: v.nullable(v.string()),
@@ -144,7 +144,7 @@ export const temporaryPasswordView = v.object({ temporary_password: v.string(), 
 export const forcePasswordView = v.object({ status_force_password: v.number() });
 export const unlockedLoginView = v.object({ unlocked: v.literal(true) });
 
-// The personal profile (issue 10).
+// The personal profile: who the player is, as the player page shows and edits it.
 export const playerProfileView = v.object({
   id: v.number(),
   account: v.string(),
