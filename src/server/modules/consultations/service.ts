@@ -10,6 +10,7 @@ import {
   type ConsultationSource, type ConsultationState, type DeskDetailView, type DeskListView,
 } from '../../../shared/schemas/consultations.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
 import { centralBalanceOf } from '../../ledger/read.ts';
@@ -149,7 +150,7 @@ export class ConsultationService {
       assignee_id: c.assigneeStaffId,
       player: {
         id: player.id, account: player.account, status: player.status, level_id: player.levelId,
-        level_name: (locale === 'en' ? player.levelNameEn : player.levelName) ?? '', central: minorToDecimal(centralMinor),
+        level_name: byLocale(locale, player.levelName, player.levelNameEn) ?? '', central: minorToDecimal(centralMinor),
         created_at: iso(player.createdAt), last_login_at: player.lastLoginAt ? iso(player.lastLoginAt) : null,
       },
     };
