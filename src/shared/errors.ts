@@ -82,7 +82,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Per-field messages, already translated into the caller's language. */
-export type FieldErrors = Partial<Record<string, string[]>>;
+type FieldErrors = Partial<Record<string, string[]>>;
 
 /** The one error body every endpoint answers with. */
 export interface ErrorBody {
@@ -97,7 +97,7 @@ export interface ErrorBody {
 }
 
 /** The protection gate's refusal, for screens that want more than the message. */
-export interface ProtectionRefusal {
+interface ProtectionRefusal {
   reason: 'limit' | 'timeout' | 'self_exclusion' | 'session';
   kind?: 'deposit' | 'loss' | 'wager' | 'session';
   period?: 'day' | 'week' | 'month' | 'session';

@@ -3,7 +3,7 @@
 // production build (NODE_ENV=production). The server refuses them otherwise, and the back-office menu hides them.
 
 /** The provider the site talks to when GAME_PROVIDER_URL is unset (src/server/config.ts). */
-export const DEFAULT_PROVIDER_URL = 'http://127.0.0.1:4400';
+const DEFAULT_PROVIDER_URL = 'http://127.0.0.1:4400';
 
 export function isLoopbackUrl(baseUrl: string): boolean {
   let host: string;

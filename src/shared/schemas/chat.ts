@@ -108,7 +108,7 @@ const chatMessageView = v.object({
 });
 export type ChatMessageView = v.InferOutput<typeof chatMessageView>;
 
-export const conversationView = v.object({
+const conversationView = v.object({
   id: v.number(),
   player_id: v.number(),
   account: v.string(),
@@ -131,7 +131,7 @@ export const playerChatView = v.object({
 });
 export type PlayerChatView = v.InferOutput<typeof playerChatView>;
 
-export const agentView = v.object({ id: v.number(), username: v.string(), online: v.boolean() });
+const agentView = v.object({ id: v.number(), username: v.string(), online: v.boolean() });
 
 /** The console's state: the queue, the agent's own conversations, the agents to transfer to. */
 const agentStateView = v.object({

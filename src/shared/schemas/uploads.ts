@@ -15,7 +15,7 @@ export const STAFF_IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp', 'imag
 /** The file picker's accept attribute for players. */
 export const PLAYER_IMAGE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 
-export const uploadedFileView = v.object({
+const uploadedFileView = v.object({
   id: v.number(),
   /** Where the image can be shown: signed and short-lived for private uploads, plain for public ones. */
   url: v.string(),

@@ -58,7 +58,7 @@ function audited(op: Operator, action: string, c: repo.ConsultationRow, detail: 
   return (tx: Tx) => recordAudit(tx, { staffId: op.staffId, action, target: `player:${c.playerId}`, detail, ip: op.ip });
 }
 
-export function itemView(c: repo.ConsultationRow, images: number): ConsultationItemView {
+function itemView(c: repo.ConsultationRow, images: number): ConsultationItemView {
   return {
     id: c.id, title: c.title, state: c.state as ConsultationState, source: c.source as ConsultationSource, watch_count: c.watchCount,
     image_count: images, created_at: iso(c.createdAt), last_message_at: iso(c.lastMessageAt), ended_at: c.endedAt ? iso(c.endedAt) : null,

@@ -20,7 +20,7 @@ import type { ProtectionEvents } from './events.ts';
 import * as repo from './repository.ts';
 
 /** A higher limit or a removal waits this long before the player may confirm it. */
-export const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
+const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const PERIOD_ORDER: LimitPeriod[] = ['day', 'week', 'month'];
