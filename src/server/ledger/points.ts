@@ -7,7 +7,6 @@ import type { DbOrTx } from '../db/client.ts';
 import { assetsOf, type Asset } from './accounts.ts';
 import { postJournal, type JournalInput, type PostResult } from './ledger.ts';
 
-export { assetsOf } from './accounts.ts';
 
 /** Throws (a programmer error) unless every posting of the journal is on an account of that asset. */
 async function assertSingleAsset(tx: DbOrTx, input: Pick<JournalInput, 'postings'>, asset: Asset): Promise<void> {

@@ -7,7 +7,6 @@ import { accounts, journals, postings } from '../db/schema.ts';
 import type { Asset, PlayerAccountKind } from './accounts.ts';
 import type { JournalKind } from './kinds.ts';
 
-export { balanceOf } from './accounts.ts';
 
 /** Every kind of account a player holds: the money kinds and the points account. */
 type AccountKind = PlayerAccountKind | 'points';

@@ -152,7 +152,6 @@ export const requirementView = v.object({
 /** The gateway expects a bare OK once a callback is taken (its own format, not the envelope). */
 export const callbackAckView = v.literal('OK');
 
-export type DepositMethodsView = v.InferOutput<typeof depositMethodsView>;
 export type DepositView = v.InferOutput<typeof depositView>;
 export type BankCardView = v.InferOutput<typeof bankCardView>;
 export type BankCardsView = v.InferOutput<typeof bankCardsView>;

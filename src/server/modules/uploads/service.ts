@@ -190,9 +190,3 @@ export async function servedFile(db: DbOrTx, id: number, exp: string | undefined
   const cacheControl = file.isPublic ? 'public, max-age=86400, immutable' : `private, max-age=${secondsLeft(exp!)}`;
   return { mime: file.mime, bytes: file.bytes, cacheControl };
 }
-
-/** Whether an upload exists and may be shown to anyone (an operator's public picture, e.g. a banner). */
-export async function isPublicUpload(db: DbOrTx, id: number): Promise<boolean> {
-  const row = await repo.uploadById(db, id);
-  return !!row && row.isPublic;
-}
