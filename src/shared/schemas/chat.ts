@@ -19,7 +19,6 @@ export const CHAT_AGENT_RATE = { limit: 40, windowMs: 10_000 } as const;
 export const CHAT_LEAVE_RATE = { limit: 5, windowMs: 24 * 60 * 60 * 1000 } as const;
 
 const CHAT_STATES = ['waiting', 'active', 'closed'] as const;
-export type ChatState = (typeof CHAT_STATES)[number];
 const CHAT_AUTHORS = ['player', 'agent', 'system'] as const;
 export type ChatAuthor = (typeof CHAT_AUTHORS)[number];
 
