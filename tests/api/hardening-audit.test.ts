@@ -1,4 +1,4 @@
-// Finding 5: twenty concurrent adjustments with one Idempotency-Key write one journal and one audit row, in
+// Twenty concurrent adjustments with one Idempotency-Key write one journal and one audit row, in
 // the journal's transaction; every other answer says replayed: true.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Finding 8: forged payment callbacks are counted per sender, not stored one row each, and a sender that keeps
+// Forged payment callbacks are counted per sender, not stored one row each, and a sender that keeps
 // forging is refused; the gateway's real callbacks still go through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

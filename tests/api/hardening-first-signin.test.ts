@@ -1,4 +1,4 @@
-// Finding 1 (second half) and finding 7: an operator whose password someone else chose sets a new one at the
+// An operator whose password someone else chose sets a new one at the
 // first sign-in, and admin and finance staff enrol an authenticator (confirmed by a code) before any session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Finding 4: every id in a request is bounded by the one shared id schema; oversized or malformed ids answer
+// Every id in a request is bounded by the one shared id schema; oversized or malformed ids answer
 // 422 validation_failed, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';

@@ -1,4 +1,4 @@
-// Finding 9: with automatic transfer on, concurrent game launches all open the game; the ones that lose the
+// With automatic transfer on, concurrent game launches all open the game; the ones that lose the
 // race for the central wallet open with what is already on the platform instead of answering insufficient funds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';

@@ -1,4 +1,4 @@
-// Finding 2: login lockout counts first. Twenty wrong guesses sent at once are not all verified, a right
+// Login lockout counts first. Twenty wrong guesses sent at once are not all verified, a right
 // password sent after the limit in the same burst is refused, and a success resets the count: for players,
 // staff passwords and staff TOTP codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Finding 1: a production server with public secrets or implicit demo data must not start at all.
+// A production server with public secrets or implicit demo data must not start at all.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

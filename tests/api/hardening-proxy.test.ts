@@ -1,4 +1,4 @@
-// Finding 3: TRUST_PROXY is a hop count (or the balancers' addresses), so a client cannot pick its own
+// TRUST_PROXY is a hop count (or the balancers' addresses), so a client cannot pick its own
 // address with X-Forwarded-For, and players behind the balancer still get an address each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

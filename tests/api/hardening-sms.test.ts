@@ -1,4 +1,4 @@
-// Finding 13: a gateway's SMS log keeps codes masked, and a phone's counters move only when a message is sent.
+// A gateway's SMS log keeps codes masked, and a phone's counters move only when a message is sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,4 +1,4 @@
-// Finding 10: concurrent withdraw-all requests open no false balance_mismatch finding, and a finding resolves
+// Concurrent withdraw-all requests open no false balance_mismatch finding, and a finding resolves
 // once the ledger and the provider agree again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Finding 6: every page carries one merged Content-Security-Policy header, prerendered or server-rendered:
+// Every page carries one merged Content-Security-Policy header, prerendered or server-rendered:
 // the site's directives (default-src, object-src, base-uri, form-action, frame-ancestors) and Astro's hashes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Server } from './helpers.ts';
