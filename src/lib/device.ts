@@ -1,7 +1,7 @@
 // Device detection of SPEC.md section 2, shared by the server's page middleware and the browser.
 import type { Device, DeviceInfo, InAppBrowser } from '../shared/device.ts';
 
-export type { Device, DeviceInfo, InAppBrowser } from '../shared/device.ts';
+export type { DeviceInfo } from '../shared/device.ts';
 
 export function detectDevice(userAgent: string | undefined | null): DeviceInfo {
   const ua = (userAgent ?? '').slice(0, 512);

@@ -80,7 +80,7 @@ import { healthView } from '../shared/schemas/system.ts';
 import { errorView } from '../shared/schemas/envelope.ts';
 import { PLATFORM_STATUS } from '../shared/statuses.ts';
 
-export interface Services {
+interface Services {
   db: Db;
   system: SystemService;
   auth: AuthService;
@@ -106,7 +106,7 @@ export interface Services {
 }
 
 /** A registered route as the contract tests see it. */
-export interface RouteEntry { method: string; url: string; responses: string[]; schemas: Record<string, unknown> }
+interface RouteEntry { method: string; url: string; responses: string[]; schemas: Record<string, unknown> }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,10 +122,10 @@ declare module 'fastify' {
 }
 
 /** Caps every JSON body; forms here are a few hundred bytes. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Every event a domain publishes, by name: the union of what each domain declares in its events.ts. */
-export type AppEvents = CashierEvents & BetsEvents & AuthEvents & ProtectionEvents;
+type AppEvents = CashierEvents & BetsEvents & AuthEvents & ProtectionEvents;
 
 export interface BuildOptions {
   config: Config;

@@ -67,7 +67,7 @@ export const DEV_SECRETS = {
 } as const;
 
 /** Reads a 256-bit key written as 64 hex digits or as base64; undefined for anything else. */
-export function parseKey(text: string | undefined): Buffer | undefined {
+function parseKey(text: string | undefined): Buffer | undefined {
   if (!text) return undefined;
   if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
   const b = Buffer.from(text, 'base64');

@@ -16,8 +16,8 @@ import { seedDemoPromotions } from './modules/promotions/seed.ts';
 import { seedRedPacketDemo } from './modules/redpacket/seed.ts';
 import { SYSTEM_MESSAGE_STATUS } from '../shared/statuses.ts';
 
-export const DEMO_PLAYER = { account: 'demo1234', password: 'demo1234', phone: '0912345678' } as const;
-export const DEMO_OPERATOR = { username: 'admin', password: 'admin12345' } as const;
+const DEMO_PLAYER = { account: 'demo1234', password: 'demo1234', phone: '0912345678' } as const;
+const DEMO_OPERATOR = { username: 'admin', password: 'admin12345' } as const;
 
 const LEVEL_NAMES: Array<[string, string]> = [
   ['新手', 'Rookie'], ['青銅', 'Bronze'], ['白銀', 'Silver'], ['黃金', 'Gold'], ['白金', 'Platinum'],
@@ -25,7 +25,7 @@ const LEVEL_NAMES: Array<[string, string]> = [
 ];
 
 /** At least one platform per game group, matching the stand-in providers of sim/. */
-export const PLATFORM_CATALOGUE = [
+const PLATFORM_CATALOGUE = [
   { gpCode: 'SLX', group: 'slots', name: '星光電子', nameEn: 'Starlight Slots', sort: 1 },
   { gpCode: 'FSH', group: 'fish', name: '深海捕魚', nameEn: 'Deep Sea Fishing', sort: 2 },
   { gpCode: 'FSH', group: 'slots', name: '深海電子', nameEn: 'Deep Sea Slots', sort: 3 },
@@ -37,7 +37,7 @@ export const PLATFORM_CATALOGUE = [
 ] as const;
 
 /** The games the stand-in providers of sim/ really serve, one or more per group. */
-export const GAME_CATALOGUE = [
+const GAME_CATALOGUE = [
   { gpCode: 'SLX', gameCode: 'lucky-7', group: 'slots', name: '幸運七', nameEn: 'Lucky 7', sort: 1 },
   { gpCode: 'FSH', gameCode: 'ocean-hunt', group: 'fish', name: '海洋獵人', nameEn: 'Ocean Hunt', sort: 2 },
   { gpCode: 'LVC', gameCode: 'baccarat', group: 'casino', name: '百家樂', nameEn: 'Baccarat', sort: 3 },

@@ -5,7 +5,7 @@ import { decimalToMinor } from './money.ts';
 import type { DepositMethod } from './schemas/cashier.ts';
 
 /** The most whole digits an amount may have; the API's money pattern allows twelve. */
-export const AMOUNT_MAX_WHOLE_DIGITS = 12;
+const AMOUNT_MAX_WHOLE_DIGITS = 12;
 
 const PARTIAL_AMOUNT_RE = /^\d*(\.\d{0,2})?$/;
 
@@ -66,7 +66,7 @@ export function amountProblem(amount: string, rules: AmountRules = {}): AmountPr
  * Each deposit method's own limits in minor units, which apply when the operator left the single-deposit
  * minimum or maximum unset (0): gateways refuse tiny payments, and convenience-store codes stop at 20,000.
  */
-export const DEPOSIT_METHOD_LIMITS: Record<DepositMethod, { minMinor: bigint; maxMinor: bigint }> = {
+const DEPOSIT_METHOD_LIMITS: Record<DepositMethod, { minMinor: bigint; maxMinor: bigint }> = {
   bank_transfer: { minMinor: 100_00n, maxMinor: 0n },
   card: { minMinor: 100_00n, maxMinor: 0n },
   cvs: { minMinor: 100_00n, maxMinor: 20_000_00n },

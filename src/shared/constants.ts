@@ -8,7 +8,6 @@ export const TIME_ZONE = 'Asia/Taipei';
 
 export const USER_POLL_MS = 10_000;
 export const CLOCK_TICK_MS = 200;
-export const LOGIN_REDIRECT_DIALOG_MS = 200;
 export const LOGIN_REDIRECT_HEADER_MS = 2000;
 export const ERROR_REDIRECT_MS = 1000;
 export const MIN_AGE_YEARS = 18;
@@ -23,7 +22,6 @@ export const STORAGE = {
 } as const;
 
 export const GAME_GROUPS = ['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'] as const;
-export type GameGroup = (typeof GAME_GROUPS)[number];
 
 /** Rows a record page asks for unless it says otherwise, and the most any page may ask for (SPEC.md section 9). */
 export const RECORD_PAGE_SIZE = 10;

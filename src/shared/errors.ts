@@ -36,7 +36,7 @@ export const ERROR_STATUS = {
   withdraw_daily_count: 422,
   withdraw_daily_amount: 422,
   withdraw_turnover: 422,
-  // Account (issue 11): password recovery, phone-code login, forced password change.
+  // Account: password recovery, phone-code login, forced password change.
   confirm_user_not_found: 422,
   confirm_phone_error: 422,
   confirm_verification_code_error: 422,
@@ -54,10 +54,10 @@ export const ERROR_STATUS = {
   exchange_limit: 422,
   exchange_unavailable: 404,
   vip_reward_not_claimable: 409,
-  // Consultations (issue 14): a reply to a thread customer service has ended.
+  // Consultations: a reply to a thread customer service has ended.
   consultation_ended: 409,
   consultation_disabled: 403,
-  // Promotions (issue 12).
+  // Promotions: qualification, refusals, budgets and limits.
   promotion_ended: 422,
   promotion_unavailable: 404,
   promotion_not_eligible: 422,
@@ -67,7 +67,7 @@ export const ERROR_STATUS = {
   promotion_not_combinable: 422,
   promotion_duplicate: 422,
   promotion_not_reviewable: 409,
-  // The red-packet rain (issue 12, mode 11).
+  // The red-packet rain (promotion mode 11).
   red_packet_not_found: 404,
   red_packet_not_started: 422,
   red_packet_ended: 422,
@@ -82,7 +82,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Per-field messages, already translated into the caller's language. */
-export type FieldErrors = Partial<Record<string, string[]>>;
+type FieldErrors = Partial<Record<string, string[]>>;
 
 /** The one error body every endpoint answers with. */
 export interface ErrorBody {
@@ -97,7 +97,7 @@ export interface ErrorBody {
 }
 
 /** The protection gate's refusal, for screens that want more than the message. */
-export interface ProtectionRefusal {
+interface ProtectionRefusal {
   reason: 'limit' | 'timeout' | 'self_exclusion' | 'session';
   kind?: 'deposit' | 'loss' | 'wager' | 'session';
   period?: 'day' | 'week' | 'month' | 'session';

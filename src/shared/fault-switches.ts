@@ -1,9 +1,9 @@
-// When the stand-in provider's fault switches exist at all (issue 10 item 24): they are a test tool, so only
+// When the stand-in provider's fault switches exist at all: they are a test tool, so only
 // when the provider is the stand-in on this machine (a loopback host) and never when the site runs as a
 // production build (NODE_ENV=production). The server refuses them otherwise, and the back-office menu hides them.
 
 /** The provider the site talks to when GAME_PROVIDER_URL is unset (src/server/config.ts). */
-export const DEFAULT_PROVIDER_URL = 'http://127.0.0.1:4400';
+const DEFAULT_PROVIDER_URL = 'http://127.0.0.1:4400';
 
 export function isLoopbackUrl(baseUrl: string): boolean {
   let host: string;

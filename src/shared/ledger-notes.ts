@@ -1,6 +1,6 @@
-// Ledger movements as people read them (issue 10 items 8 and 20): each journal kind has a name, and the notes
-// the system itself writes (transfer outcomes, withdrawal cancels, gateway reasons) have translations. Notes an
-// operator typed (an adjustment's reason, a grant's name) are shown as they were written.
+// Ledger movements as people read them, in the player's records and the back office: each journal kind has a
+// name, and the notes the system itself writes (transfer outcomes, withdrawal cancels, gateway reasons) have
+// translations. Notes an operator typed (an adjustment's reason, a grant's name) are shown as they were written.
 import { MONEY_JOURNAL_KINDS, type MoneyJournalKind } from './journal-kinds.ts';
 
 /** Journal kinds a player's money records can show (every money kind), each with its catalogue key. */
@@ -12,7 +12,7 @@ export function ledgerKindKey(kind: string): `ledger.kind.${LedgerKind}` | 'ledg
 }
 
 /** The gateway's failure reasons we know by name; others are shown with their code. */
-export const GATEWAY_REASONS = ['PAYMENT_FAILED', 'CARD_DECLINED', 'INSUFFICIENT_BALANCE', 'BANK_REVERSED'] as const;
+const GATEWAY_REASONS = ['PAYMENT_FAILED', 'CARD_DECLINED', 'INSUFFICIENT_BALANCE', 'BANK_REVERSED'] as const;
 
 /** Every catalogue key a note can need, for islands that pick their strings. */
 export const LEDGER_NOTE_KEYS = [
@@ -32,7 +32,7 @@ export function noteText(kind: string, memo: string, t: Record<string, string>):
 }
 
 /** The catalogue key and values of a note the system wrote, or undefined for an operator's own words. */
-export function systemNote(kind: string, memo: string): { key: string; vars?: Record<string, string> } | undefined {
+function systemNote(kind: string, memo: string): { key: string; vars?: Record<string, string> } | undefined {
   const text = memo.trim();
   if (kind === 'adjustment' || kind === 'bonus_grant') return undefined;
   const reconciled = / \(reconciled\)$/.test(text);

@@ -8,7 +8,7 @@ import { $token } from './auth-state.ts';
 import { onRealtime } from './realtime.ts';
 
 export const $messageTotals = atom<MessageTotals | null>(null);
-export const $consultationCount = atom(0);
+const $consultationCount = atom(0);
 /** Bumped on every update-message, so an open message list reloads too. */
 export const $messageVersion = atom(0);
 export const $badgeCount = computed([$messageTotals, $consultationCount], (m, c) => (m ? m.userMessageCount + m.personalMessageCount : 0) + c);

@@ -8,7 +8,7 @@ import { $token, $user, clearSession, read, setToken, write, type User } from '.
 import { closeRealtime, onRealtime, setRealtimeToken } from './realtime.ts';
 import { FORCE_PASSWORD_STATUS } from '../shared/statuses.ts';
 
-export { $token, $user, clearSession, setToken, type User };
+export { $user, clearSession, setToken, type User };
 
 /** True once the first user call has answered (either way), so islands can stop showing a loader. */
 export const $sessionReady = atom(false);

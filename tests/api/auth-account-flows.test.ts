@@ -1,4 +1,4 @@
-// Issue 11 through `inject`: password recovery in three steps with its ticket, the SMS code rules (one
+// Account flows through `inject`: password recovery in three steps with its ticket, the SMS code rules (one
 // purpose, one phone, single use, expiry, five tries), the phone-code login after a lockout, the signed-in
 // password change, the forced change and the avatar.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 11's operator side through `inject`: a one-time temporary password that forces a change and
+// The operator's side of account security through `inject`: a one-time temporary password that forces a change and
 // expires, the forced change switch, unlocking a login lockout, the login history and the sessions with
 // revoke; every action audited with the staff member and the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +113,8 @@ describe('unlock, login history and sessions', () => {
     expect(before.locked).toBe(true);
     const res = await bo('POST', `/players/${id}/unlock-login`, admin, { reason: 'verified by phone call' });
     expect(res.statusCode).toBe(200);
-    // Lockouts count first (issue 9): the five wrong passwords and the refused sixth try are all counted.
+    // Lockouts count first, so a lockout cannot be dodged: the five wrong passwords and the refused sixth try
+    // are all counted.
     expect((await lastAudit('player.unlock_login'))!.detail).toMatchObject({ reason: 'verified by phone call', failures: 6 });
     expect((await login(t, p.account)).statusCode).toBe(200);
 

@@ -1,4 +1,4 @@
-// Issue 10 item 21 through `inject`: the back-office player profile (real name, gender, birthday, phone, bank cards,
+// The back-office player profile through `inject`: what it shows (real name, gender, birthday, phone, bank cards,
 // registration, last sign-in, status), disabling a player (every session ends at once, sign-in refused) and enabling
 // again, and editing the personal details (validated, phone unique, 18+), each audited with the reason and the values
 // before and after; a role without the permission is refused.

@@ -1,4 +1,4 @@
-// Issue 10 item 9: the turnover record. GET /api/players/turnover sums a player's valid bet per Asia/Taipei day
+// The turnover record. GET /api/players/turnover sums a player's valid bet per Asia/Taipei day
 // (of settlement) and game group over the last 30 days, pages the groups, and reports the progress against the
 // withdrawal turnover requirement (the cashier's own figures) and each active activity wallet's bet-flow target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -451,7 +451,7 @@ describe('the gateway callback log', () => {
     const [newest, older] = res.json().data.data as Array<Record<string, unknown>>;
     expect(newest).toMatchObject({ order_id: id, state: 'paid', signature_ok: true, outcome: 'credited' });
     expect(older).toMatchObject({ signature_ok: false, outcome: 'forged_or_malformed' });
-    // A forged body is not stored (finding 13 of issue 9): only its size.
+    // A forged body is not stored, so an attacker cannot fill the log: only its size.
     expect(String(older!.body)).toMatch(/bytes, not stored/);
 
     const onlyForged = await bo('finance', 'GET', '/finance/callbacks?signature=0');

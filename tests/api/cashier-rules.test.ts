@@ -207,7 +207,7 @@ describe('deposit amounts', () => {
 
   it('single_deposit_min and single_deposit_max bound an order; 0 means unset', async () => {
     const p = await seedPlayer(t);
-    // Unset settings leave each method's own limits (issue 10 item 3): 0.01 is refused, 100 goes through.
+    // Unset settings leave each method's own limits: 0.01 is refused, 100 goes through.
     const tiny = await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '0.01' });
     expect(tiny.statusCode).toBe(422);
     expect(fieldError(tiny, 'amount')).toEqual([en('cashier.amount.below_min')]);

@@ -1,4 +1,4 @@
-// Live chat over socket.io (issue 14). With DATABASE_URL and REDIS_URL (CI) the player and the agents are on two
+// Live chat over socket.io. With DATABASE_URL and REDIS_URL (CI) the player and the agents are on two
 // app instances sharing PostgreSQL and Redis, so every event crosses the Redis adapter; without them one instance
 // on the embedded database runs the same scenarios.
 import type { AddressInfo } from 'node:net';

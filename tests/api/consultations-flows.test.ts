@@ -1,4 +1,4 @@
-// Consultations (issue 14): a player opens a thread with two images, staff reply, assign and end it on the
+// Consultations: a player opens a thread with two images, staff reply, assign and end it on the
 // desk; the watch count and the badge counter follow; a player never sees another player's thread or image;
 // image ids of another player, already used ones or a fourth are refused; every desk action is audited.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

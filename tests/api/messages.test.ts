@@ -1,4 +1,4 @@
-// Messages and popups (issue 14 part 1): the three lists with totals and read state, segment targeting,
+// Messages and popups: the three lists with totals and read state, segment targeting,
 // another player's message refused, operator HTML sanitized on save, realtime update-message after commit,
 // and the popup settings answered to visitors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

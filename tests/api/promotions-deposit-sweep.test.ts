@@ -1,4 +1,4 @@
-// The deposit promotions' catch-up (issue 12 follow-up): a deposit credited while the cashier's hook did not run
+// The deposit promotions' catch-up: a deposit credited while the cashier's hook did not run
 // (the process died between the commit and the hook) is paid by the promotions job's sweep, once, however often
 // and however concurrently the sweep and the hook run; the hook's own evaluation is recorded so the sweep leaves it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

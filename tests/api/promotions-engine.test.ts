@@ -1,4 +1,4 @@
-// The promotions engine (issue 12): each mode's qualification and refusal, budgets and limits under
+// The promotions engine: each mode's qualification and refusal, budgets and limits under
 // concurrency, daily jobs that pay once however often they run, referrals, the claim window, the protection
 // gate, operator HTML sanitized on save, audit rows, and the ledger whole after every test.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

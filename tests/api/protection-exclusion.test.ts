@@ -1,4 +1,4 @@
-// Time-outs and self-exclusion (issue 15): at once, platform wallets recovered, other sessions revoked with a
+// Time-outs and self-exclusion: at once, platform wallets recovered, other sessions revoked with a
 // kick, play refused on every path, withdrawals still open, activity wallets handled by the operator's rule,
 // an excluded phone refused at registration; the back office lowers limits and adds exclusions, never the
 // reverse, with every action audited, and keeps a searchable register of active exclusions.

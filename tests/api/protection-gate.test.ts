@@ -1,4 +1,4 @@
-// Player protection (issue 15): one gate asked by deposits, transfers into platforms, the automatic
+// Player protection: one gate asked by deposits, transfers into platforms, the automatic
 // transfer, game launch and promotions; limits per Taipei day, week and month where the lowest wins; a
 // decrease at once and an increase only after 24 hours and a confirmation (with a controllable clock).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 10 item 22: the dashboard lists work waiting for staff and today's money in Taipei days.
+// The back-office dashboard: it lists work waiting for staff and today's money in Taipei days.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';

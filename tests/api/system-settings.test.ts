@@ -1,4 +1,4 @@
-// Issue 10 item 19: the settings that were raw keys (receiving bank, account, name, USDT address, order expiry,
+// Back-office settings that were raw keys (receiving bank, account, name, USDT address, order expiry,
 // bank-card count) are validated for what they mean, with messages in the operator's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

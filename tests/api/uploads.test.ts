@@ -1,4 +1,4 @@
-// Image uploads (issue 14): typed by magic bytes, limited by size and count, re-encoded so nothing hidden
+// Image uploads: typed by magic bytes, limited by size and count, re-encoded so nothing hidden
 // survives, kept in the database, and served only through signed URLs to whoever the API gave one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// Points and the points mall (issue 13): points earned from settled valid bet at the level's rate, taken
+// Points and the points mall: points earned from settled valid bet at the level's rate, taken
 // back on a correction or a void, spent on gifts; 20 concurrent buys of the last item deliver one; a
 // rejection refunds; points never mix with money; the back office's catalogue, image upload, queue and
 // adjustments, all audited; ledger:check holds for money and points.

@@ -1,4 +1,4 @@
-// VIP levels (issue 13): evaluation after deposits and ingested bets, several levels at once with each
+// VIP levels: evaluation after deposits and ingested bets, several levels at once with each
 // upgrade reward once (also under concurrent evaluation), downgrades only after the grace period and never
 // for a locked level, monthly and birthday rewards once per period, and the ledger staying whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 10 items 6 and 8: every ledger movement of a player's wallets shows in the player's records with its
+// Money records: every ledger movement of a player's wallets shows in the player's records with its
 // reason (a finance adjustment's reason included), system notes are translated, and the gateway's page opens
 // in the player's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ describe('ledger movements in the player records', () => {
     expect(noteText('deposit', 'PAYMENT_FAILED', en)).toBe('The payment failed');
     expect(noteText('deposit', 'WEIRD_CODE', zhTW as Record<string, string>)).toBe('付款未完成（代碼 WEIRD_CODE）');
     expect(noteText('adjustment', 'player cancels', en)).toBe('player cancels');
-    // The zh-TW back office reads the same notes in Chinese (issue 10 item 20).
+    // The zh-TW back office reads the same notes in Chinese.
     expect(noteText('transfer_settle', 'applied at provider', boZhTW as Record<string, string>)).toBe('遊戲平台已入帳');
     expect(noteText('withdraw_release', 'player cancels', boZhTW as Record<string, string>)).toBe('玩家取消');
   });

@@ -291,7 +291,7 @@ describe('withdraw, withdrawAll, depositSpecail', () => {
     const none = await call('POST', '/api/players/withdrawAll', p);
     expect(none.statusCode).toBe(200);
     expect(none.json().data).toEqual([]);
-    // 'recover all' says what came back (issue 10 item 4), not only 'Transfer completed'.
+    // 'recover all' says what came back, not only 'Transfer completed'.
     expect(none.json().message).toBe('遊戲平台沒有可回收的餘額');
     await deposit(p, 'SLX', '10');
     await deposit(p, 'FSH', '20');

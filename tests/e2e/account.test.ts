@@ -1,4 +1,4 @@
-// Issue 11 in the browser: forgot password on desktop (dialog) and mobile (page) in both languages ending
+// Account flows in the browser: forgot password on desktop (dialog) and mobile (page) in both languages ending
 // with a login under the new password; too many wrong passwords leading to the identity check and a
 // phone-code login; a forced password change on the next navigation; choosing an avatar.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,7 +241,7 @@ describe.skipIf(!hasChromium)('account flows', () => {
       await page.goto('/en/member/user-info');
       await hydrated(page);
       expect(await page.getByTestId('member-join').textContent()).toBe('Joined today');
-      // Issue 10 item 10: no quick button's word is cut, and the three stay inside the menu.
+      // No quick button's word is cut, and the three stay inside the menu.
       const clipped = await page.getByTestId('member-quick').evaluate((box) => {
         const outer = box.closest('aside')!.getBoundingClientRect();
         return [...box.querySelectorAll('a')].filter((a) => a.scrollWidth > a.clientWidth || a.getBoundingClientRect().right > outer.right).map((a) => a.textContent);

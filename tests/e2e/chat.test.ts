@@ -1,4 +1,4 @@
-// Customer-service live chat in the browser (issue 14): a player on one app instance and an agent whose console
+// Customer-service live chat in the browser: a player on one app instance and an agent whose console
 // runs on a second instance sharing PostgreSQL and Redis talk both ways, with read marks, and the agent closes the
 // conversation. Needs DATABASE_URL and REDIS_URL (CI sets both); without them the file is skipped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Consultations end to end (issue 14): a player sends feedback with two images on desktop and on mobile; an
+// Consultations end to end: a player sends feedback with two images on desktop and on mobile; an
 // operator answers it on the consultation desk; the player's list marks the unread reply without a reload,
 // the thread shows it with the images, and the counter goes back to zero once read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

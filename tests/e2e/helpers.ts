@@ -387,7 +387,7 @@ export async function registerThroughForm(page: Page, server: Server, locale: Lo
   await dialog.getByRole('button', { name: text.later, exact: true }).waitFor();
   await clickDialogButton(page, text.later);
   await dialog.waitFor({ state: 'detached' });
-  // Declining goes back, signed in, to the page the player came from (issue 10 item 12): wait until it has loaded,
+  // Declining goes back, signed in, to the page the player came from: wait until it has loaded,
   // so the caller never acts on the registration page while it is being left.
   await page.waitForURL((u) => !/\/(register|f-entry\/register)\/?$/.test(u.pathname));
   await page.waitForLoadState('load');

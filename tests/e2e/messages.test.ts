@@ -1,4 +1,4 @@
-// Messages and popups in the browser (issue 14 part 1): an operator sends a personal message and the player's
+// Messages and popups in the browser: an operator sends a personal message and the player's
 // badge rises without a reload, on desktop and on a phone, and the message reads in the message centre; a popup
 // with close_mode 2 closes on Escape and does not come back within its cookie time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 12 in the browser: a player applies for a first-deposit promotion on its detail page, deposits through the
+// Promotions in the browser: a player applies for a first-deposit promotion on its detail page, deposits through the
 // stand-in gateway, sees the activity wallet with its bet-flow target under My promotions, plays to the target on the
 // stand-in slots and unlocks the wallet. Plus a visit of the hall and a detail on desktop and mobile, zh-TW and /en,
 // and the old root paths' permanent redirects.

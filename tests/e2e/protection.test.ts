@@ -1,4 +1,4 @@
-// Player protection in the browser (issue 15): a daily deposit limit set on desktop and on a phone, the
+// Player protection in the browser: a daily deposit limit set on desktop and on a phone, the
 // refused deposit above it with the message and the remaining amount; the reality check after its interval
 // (the page's clock is moved forward); a self-exclusion that leaves the restricted view, and an exclusion
 // that signs the player's open device out.

@@ -1,4 +1,4 @@
-// The red-packet rain end to end (issue 12, mode 11): a round opens while a signed-in player is on the home
+// The red-packet rain (promotion mode 11) end to end: a round opens while a signed-in player is on the home
 // page (desktop and mobile); the rain appears without a reload (the job publishes show-redEnvelope on the
 // system channel), a click on a packet shows the server's message, and closing hides it (cookie
 // closeRedEnvelope=1, since the round shows on the home page only).

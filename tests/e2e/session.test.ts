@@ -66,7 +66,7 @@ describe.skipIf(!hasChromium)('double login', () => {
     }
   });
 
-  // Issue 10 item 15: on a phone the notice was titled 關閉 ('Close'); it says the session ended, in both languages.
+  // On a phone the notice was titled 關閉 ('Close'); it says the session ended, in both languages.
   for (const [locale, title] of [['zh-TW', '登入狀態已結束'], ['en', 'Signed out']] as const) {
     it(`on a phone the double-login notice is titled ${title} (${locale})`, async () => {
       screenshotOnFailure(`double-login-mobile-${locale}`);

@@ -1,7 +1,6 @@
-// Issue 10's words and layout in a browser: register focus stays in the form (item 11), declining the deposit
-// question goes back where the player came from (item 12), no sign-up invitations for signed-in players
-// (item 13), nav labels, targets and highlighting agree (item 14), logged-out member pages say what they are
-// for (item 16).
+// Words and layout in a browser: register focus stays in the form, declining the deposit question goes back
+// where the player came from, no sign-up invitations for signed-in players, nav labels, targets and
+// highlighting agree, and logged-out member pages say what they are for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {

@@ -1,8 +1,7 @@
-// Issue 10's money flows in a browser against the real server and the stand-in provider: the game-entry dialog
-// lets a player play with what is on the platform (item 1), the mobile wallet has the automatic-transfer switch
-// (item 1), amount fields refuse what is not an amount and say when it is over the balance (item 3), a manual
-// transfer says what moved (item 4) and the withdrawal page shows money sitting on game platforms with a
-// button to recover it (item 5).
+// Money flows in a browser against the real server and the stand-in provider: the game-entry dialog lets a
+// player play with what is on the platform, the mobile wallet has the automatic-transfer switch, amount fields
+// refuse what is not an amount and say when it is over the balance, a manual transfer says what moved and the
+// withdrawal page shows money sitting on game platforms with a button to recover it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';

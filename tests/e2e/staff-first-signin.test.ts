@@ -1,5 +1,6 @@
 // The first sign-in of the production demo operator in a browser: a new password, then an authenticator
-// enrolled with a code, then the dashboard (issue 9, findings 1 and 7).
+// enrolled with a code, then the dashboard, so that no production operator works with the seeded password or
+// without a second factor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { OPERATOR, hasChromium, hydrated, launchBrowser, newContext, screenshotOnFailure, startServer, type Server } from './helpers.ts';

@@ -1,4 +1,4 @@
-// Issue 10 item 9: the turnover record. The demo player bets on the stand-in slots platform; the ingested bets
+// The turnover record in the browser. The demo player bets on the stand-in slots platform; the ingested bets
 // show as valid bet per day and game group on desktop /member/actions-record (zh-TW) and on the mobile page reached
 // from the mine tab (en), beside the activity wallet's bet-flow target and the withdrawal turnover requirement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

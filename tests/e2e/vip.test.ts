@@ -1,4 +1,4 @@
-// VIP levels and the points mall end to end (issue 13), against the stand-in provider of sim/: a player
+// VIP levels and the points mall end to end, against the stand-in provider of sim/: a player
 // bets past a level's threshold and sees the new level without a reload; redeems a gift on desktop and on
 // mobile and finds it in the exchange record; an operator ships it and the player sees the new status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('wallet screens', () => {
   }
 
   /** Closes the shared alert after checking its text. */
-  /** A manual transfer confirms in its dialog with the amount that moved (issue 10 item 4), until OK closes it. */
+  /** A manual transfer confirms in its dialog with the amount that moved, until OK closes it. */
   async function expectTransferred(page: Page, amount: string) {
     const success = page.getByTestId('transfer-success');
     await poll(() => success.getByRole('status').textContent()).toContain(amount);
@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)('wallet screens', () => {
         expect(await dialog.getByRole('alert').allTextContents()).toEqual(expect.arrayContaining([w.choosePlatform, w.enterAmount]));
 
         // Activity wallet: switching clears the amount; without a wallet chosen the amount asks for one.
-        // What is not an amount is refused as a whole, not reshaped into one (issue 10 item 3).
+        // What is not an amount is refused as a whole, not reshaped into one.
         await dialog.locator('input[name="money"]').fill('12abc.345');
         expect(await dialog.locator('input[name="money"]').inputValue()).toBe('');
         await dialog.locator('input[name="money"]').fill('12.34');

@@ -1,5 +1,5 @@
-// Two app instances behind a real HAProxy, sharing PostgreSQL and Redis (issue 9, "Two instances behind a
-// real load balancer"). Run by .ci/run after it installs haproxy; not part of `npm test`.
+// Two app instances behind a real HAProxy, sharing PostgreSQL and Redis, so that nothing relies on one
+// process's memory. Run by .ci/run after it installs haproxy; not part of `npm test`.
 //   npm exec -- node --disable-warning=ExperimentalWarning tests/lb/two-instances.mjs
 // Needs: haproxy on PATH (or HAPROXY_BIN), DATABASE_URL (a fresh database is created from it and dropped)
 // and REDIS_URL. Through the balancer it checks: registration and login; a PayBridge deposit whose

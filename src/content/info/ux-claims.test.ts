@@ -1,6 +1,6 @@
-// Issue 10 item 18: /contact-us and /about describe only what the site does. Live chat and written
-// consultations with pictures opened with issue 14, so the contact page explains them with their real limits
-// (three pictures of png, jpg or jpeg, 500 KB each, SPEC.md section 5); password reset by SMS is open (issue 11).
+// /contact-us and /about describe only what the site does. Live chat and written consultations with pictures
+// are open, so the contact page explains them with their real limits (three pictures of png, jpg or jpeg,
+// 500 KB each, SPEC.md section 5); password reset by SMS is open too.
 import { describe, expect, it } from 'vitest';
 import { getInfo } from './index.ts';
 import { PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES } from '../../shared/schemas/uploads.ts';

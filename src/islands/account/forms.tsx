@@ -14,8 +14,6 @@ import { FIRST_REGISTRATION_KEY, FORGET_PHONE_KEY } from '../../stores/account.t
 import { tr } from '../common/messages.ts';
 import { ACCOUNT_FORM_KEYS } from './keys.ts';
 
-export { ACCOUNT_FORM_KEYS };
-
 /** The phone-code login's redirect delay (SPEC.md section 9). */
 const PHONE_LOGIN_REDIRECT_MS = 1000;
 

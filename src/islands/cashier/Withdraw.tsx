@@ -40,7 +40,7 @@ type T = Record<(typeof WITHDRAW_KEYS)[number], string>;
 
 export type Card = BankCardView;
 export type CardList = BankCardsView;
-export type WithdrawalRow = WithdrawalRecordView;
+type WithdrawalRow = WithdrawalRecordView;
 
 const RECENT_COUNT = 10;
 const PAGE_SIZE = 10;

@@ -1,5 +1,4 @@
 // Islands receive only the strings they use, picked on the server from the catalogue.
-export type Messages<K extends string> = Record<K, string>;
 
 /** Translates a message key from an API or a schema, falling back to the key's own text. */
 export function tr(messages: Record<string, string>, key: string): string {

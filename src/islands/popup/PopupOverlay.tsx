@@ -11,7 +11,7 @@ import { rememberShown } from '../../lib/popup-rules.ts';
 export type PopupText = Record<'popup.close' | 'popup.deposit' | 'popup.register' | 'popup.deposit_info' | 'popup.registration', string>;
 export interface PopupPaths { deposit: string; register: string }
 
-export function follow(p: Pick<PopupView, 'page_3_redirect' | 'page_3_redirect_type'>): void {
+function follow(p: Pick<PopupView, 'page_3_redirect' | 'page_3_redirect_type'>): void {
   if (!p.page_3_redirect) return;
   if (p.page_3_redirect_type === 2) window.open(p.page_3_redirect, '_blank', 'noopener');
   else window.location.assign(p.page_3_redirect);

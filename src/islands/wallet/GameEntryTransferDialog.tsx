@@ -54,7 +54,6 @@ export function GameEntryTransferDialog(props: GameEntryTransferDialogProps) {
   return props.open ? <EntryForm {...props} /> : null;
 }
 
-export default GameEntryTransferDialog;
 
 function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryTransferDialogProps) {
   const user = useStore($user);

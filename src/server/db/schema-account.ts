@@ -1,4 +1,4 @@
-// Account security tables (issue 11): the login history operators read and the single-use tickets that
+// Account security tables: the login history operators read and the single-use tickets that
 // tie the three steps of a password recovery together.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// Customer-service live chat (issue 14): conversations that wait in a queue, are taken by an agent, may be
+// Customer-service live chat: conversations that wait in a queue, are taken by an agent, may be
 // transferred and are closed; their messages carry the chat message fields of SPEC.md section 3.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// Consultations (issue 14, SPEC.md sections 3 and 5): a player's feedback thread with customer service. The
+// Consultations (SPEC.md sections 3 and 5): a player's feedback thread with customer service. The
 // opening holds the title, the information and up to three images; replies from either side follow. The
 // player's watch count is the number of staff replies the player has not seen yet (the header badge sums it);
 // staff_unread is the same for the desk (player replies not seen by staff).

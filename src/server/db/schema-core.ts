@@ -49,7 +49,7 @@ export const players = pgTable('players', {
   birthday: varchar('birthday', { length: 10 }).notNull().default(''),
   createdAt: tsz('created_at').notNull().defaultNow(),
   lastLoginAt: tsz('last_login_at'),
-  /** Set when an operator issued a temporary password: it stops working at this time (issue 11). */
+  /** Set when an operator issued a temporary password: it stops working at this time. */
   passwordExpiresAt: tsz('password_expires_at'),
 }, (t) => [
   // Accounts are unique regardless of letter case, so 'Demo01' cannot shadow 'demo01'.

@@ -1,4 +1,4 @@
-// Messages to players and popup announcements (issue 14, part 1). A broadcast (system or platform message) is
+// Messages to players and popup announcements. A broadcast (system or platform message) is
 // one row in `messages` that every player reads; a personal message names its recipients in
 // `message_recipients`. Read state is one row per player and message in `message_reads`, so the counters are
 // computed from these tables and never kept by hand.

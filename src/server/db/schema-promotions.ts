@@ -1,4 +1,4 @@
-// Promotions (issue 12): the operator's promotions and front categories, the on/off switch of each mode's
+// Promotions: the operator's promotions and front categories, the on/off switch of each mode's
 // entry, every application and grant, and the accounting that keeps budgets, per-player limits and
 // anti-abuse keys true under concurrency. Mode 11 (red-packet rain) has its own tables.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The red-packet rain (promotion mode 11, issue 12): rounds operators schedule, and one row per packet whose
+// The red-packet rain (promotion mode 11): rounds operators schedule, and one row per packet whose
 // amount was drawn when the round was scheduled. A packet row is also the claim: who took it, and the audit
 // that pays it into an activity wallet (automatically below the round's approval ceiling, else by an operator).
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Uploaded images (issue 14): consultations, chat, and operator content such as banners and popups.
+// Uploaded images: consultations, chat, and operator content such as banners and popups.
 // Kept in the database so every app instance can serve them (DESIGN.md section 12); what is stored is an
 // image we re-encoded ourselves, never the bytes the client sent.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// VIP levels, their rewards and history, and the points mall (issue 13). Points themselves live in the
+// VIP levels, their rewards and history, and the points mall. Points themselves live in the
 // ledger as their own asset (accounts.asset = 'points'); these tables hold the rules and the orders.
 // Only lazy references to schema.ts here: schema.ts re-exports this file, so its tables are not yet
 // initialised while this module runs.

@@ -4,13 +4,13 @@
 import * as v from 'valibot';
 
 /** An amount in minor units, as digits (text or a safe integer). */
-export const minorUnits = v.pipe(
+const minorUnits = v.pipe(
   v.union([v.pipe(v.string(), v.regex(/^-?\d{1,19}$/)), v.pipe(v.number(), v.safeInteger())]),
   v.transform((x) => BigInt(x)),
 );
 
 /** An instant the answer gives as ISO text. */
-export const instant = v.pipe(v.string(), v.transform((x) => new Date(x)), v.check((d) => !Number.isNaN(d.getTime())));
+const instant = v.pipe(v.string(), v.transform((x) => new Date(x)), v.check((d) => !Number.isNaN(d.getTime())));
 
 /** Where in the answer the first problem is, for the error's text. */
 export function problemAt(issues: readonly v.BaseIssue<unknown>[]): string {
@@ -20,7 +20,7 @@ export function problemAt(issues: readonly v.BaseIssue<unknown>[]): string {
 }
 
 // Game provider answers (src/server/integrations/games/provider.ts).
-export const providerBet = v.object({
+const providerBet = v.object({
   betId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   player: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   game: v.pipe(v.string(), v.maxLength(100)),

@@ -4,7 +4,7 @@ import { POINTS_JOURNAL_KINDS, type JournalKind } from '../../shared/journal-kin
 import type { Asset } from './accounts.ts';
 
 export { JOURNAL_KINDS, MONEY_JOURNAL_KINDS, POINTS_JOURNAL_KINDS, isJournalKind } from '../../shared/journal-kinds.ts';
-export type { JournalKind, MoneyJournalKind } from '../../shared/journal-kinds.ts';
+export type { JournalKind } from '../../shared/journal-kinds.ts';
 
 /** What a journal of this kind moves: every kind is in exactly one of the two lists. */
 export function assetOfKind(kind: JournalKind): Asset {

@@ -161,7 +161,7 @@ async function assertAssets(tx: DbOrTx, prepared: Prepared[]): Promise<void> {
 }
 
 /** Journals written by one postJournals call at most; a bet-log page is 500 records. */
-export const MAX_BATCH_JOURNALS = 1_000;
+const MAX_BATCH_JOURNALS = 1_000;
 
 /**
  * Writes many journals in the caller's transaction in one round trip, through ledger_post_journals: every

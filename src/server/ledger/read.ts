@@ -7,13 +7,12 @@ import { accounts, journals, postings } from '../db/schema.ts';
 import type { Asset, PlayerAccountKind } from './accounts.ts';
 import type { JournalKind } from './kinds.ts';
 
-export { balanceOf } from './accounts.ts';
 
 /** Every kind of account a player holds: the money kinds and the points account. */
-export type AccountKind = PlayerAccountKind | 'points';
+type AccountKind = PlayerAccountKind | 'points';
 
 /** Rows one read answers at most; a page of a list is far smaller. */
-export const READ_LIMIT_MAX = 1_000;
+const READ_LIMIT_MAX = 1_000;
 
 function assertLimit(limit: number, offset = 0): void {
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > READ_LIMIT_MAX || !Number.isSafeInteger(offset) || offset < 0) {

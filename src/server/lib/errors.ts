@@ -52,7 +52,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 };
 
 /** Maps any thrown error to a status and a body; unknown errors become a bare 500 without details. */
-export function toErrorResponse(err: FastifyError | Error, locale: Locale): { status: number; body: ErrorBody } {
+function toErrorResponse(err: FastifyError | Error, locale: Locale): { status: number; body: ErrorBody } {
   if (err instanceof ApiError) return { status: err.statusCode, body: errorBody(locale, err.code, err.fields, err.extra, err.vars) };
   if (err instanceof ValidationFailed) return { status: 422, body: errorBody(locale, 'validation_failed', err.fields) };
   const fe = err as FastifyError;

@@ -7,7 +7,7 @@
 /** Event names mapped to their payloads; each domain declares its own in modules/<domain>/events.ts. */
 export type EventMap = { [name: string]: object };
 
-export type EventHandler<P> = (payload: P) => Promise<void> | void;
+type EventHandler<P> = (payload: P) => Promise<void> | void;
 
 /** What a publishing service holds: it can announce its own events and nothing else. */
 export interface EventPublisher<E extends EventMap> {

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
-export interface HitResult { allowed: boolean; count: number; resetInMs: number }
+interface HitResult { allowed: boolean; count: number; resetInMs: number }
 
 export interface Limiter {
   /** Counts one event under the key and says whether it is within the limit for the window. */

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
  * headers Fastify's serializer keeps). Passwords, session tokens, SMS codes, TOTP secrets and card numbers are
  * never needed to understand a failure, and a log is read by more people than the database.
  */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-metrics-token"]',

@@ -17,7 +17,7 @@ function isValibot(schema: unknown): schema is v.GenericSchema {
 }
 
 /** JSON Schema of a valibot schema as a caller sends it; checks JSON Schema cannot say (transforms) are left out. */
-export function jsonSchemaOf(schema: v.GenericSchema): Record<string, unknown> {
+function jsonSchemaOf(schema: v.GenericSchema): Record<string, unknown> {
   const out = toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore', target: 'draft-2020-12' }) as Record<string, unknown>;
   delete out.$schema;
   return out;
@@ -38,7 +38,7 @@ const ERROR_SCHEMA: OpenAPIV3_1.SchemaObject = {
 };
 
 /** The tag of a route: its domain, read from the first segment of its path. */
-export function tagOf(url: string): string {
+function tagOf(url: string): string {
   const [first, second] = url.replace(/^\/api\//, '').split('/');
   if (first === 'backoffice') return `backoffice: ${second ?? ''}`;
   return first ?? 'api';
@@ -48,7 +48,7 @@ export function tagOf(url: string): string {
  * A stable operationId from the method and the path: GET /api/wallet/balance is get_api_wallet_balance and a path
  * parameter reads by_<name> (GET /api/backoffice/players/:id is get_api_backoffice_players_by_id).
  */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const words = url.split('/').filter(Boolean).map((part) => (part.startsWith(':') ? `by_${part.slice(1)}` : part));
   return [method.toLowerCase(), ...words].join('_').replace(/[^A-Za-z0-9_]+/g, '_');
 }

@@ -4,7 +4,7 @@
 import { ApiError } from './errors.ts';
 import { DAY_MS, startOfTaipeiDate as startOf, taipeiDate } from '../../shared/time.ts';
 
-export const RECORD_DAYS = 30;
+const RECORD_DAYS = 30;
 
 export function dayRange(start?: string, end?: string, now = new Date()): { from: Date; to: Date } {
   const today = taipeiDate(now);

@@ -3,8 +3,6 @@
 // handler, frame or javascript: link. Players never submit HTML; their text is shown as text.
 import sanitizeHtml from 'sanitize-html';
 
-/** The most operator HTML one field may hold, before and after cleaning. */
-export const OPERATOR_HTML_MAX_CHARS = 100_000;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [

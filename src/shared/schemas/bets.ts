@@ -14,11 +14,11 @@ export const betRecordsQuery = v.object({
 
 // Answers of the bet record calls.
 
-export const BET_STATUSES = ['open', 'settled', 'void'] as const;
+const BET_STATUSES = ['open', 'settled', 'void'] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 
 /** A bet of GET /api/players/bet/records; amounts are decimal strings. */
-export const betRowView = v.object({
+const betRowView = v.object({
   id: v.number(),
   bet_id: v.string(),
   code: v.string(),
@@ -33,7 +33,7 @@ export const betRowView = v.object({
   placed_at: v.string(),
   settled_at: v.nullable(v.string()),
 });
-export const betTotalsView = v.object({ stake: v.string(), payout: v.string(), valid_bet: v.string(), win_loss: v.string() });
+const betTotalsView = v.object({ stake: v.string(), payout: v.string(), valid_bet: v.string(), win_loss: v.string() });
 export const betRecordsView = v.object({ data: v.array(betRowView), total: v.number(), totals: betTotalsView });
 
 export type BetRowView = v.InferOutput<typeof betRowView>;

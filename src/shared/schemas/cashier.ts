@@ -5,7 +5,7 @@ import { recordPageQuery } from './record-paging.ts';
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues } from '../statuses.ts';
 
 /** A deposit's and a withdrawal's status on the wire: the stored words of src/shared/statuses.ts. */
-export const depositStatus = v.picklist(statusValues(DEPOSIT_STATUS));
+const depositStatus = v.picklist(statusValues(DEPOSIT_STATUS));
 const withdrawalStatus = v.picklist(statusValues(WITHDRAWAL_STATUS));
 
 export const DEPOSIT_METHODS = ['bank_transfer', 'card', 'cvs', 'online_banking', 'usdt'] as const;
@@ -96,7 +96,7 @@ export const depositView = v.object({
 });
 
 /** A bound bank card; the number is masked. */
-export const bankCardView = v.object({
+const bankCardView = v.object({
   id: v.number(),
   bank: v.string(),
   bank_name: v.string(),
@@ -152,7 +152,6 @@ export const requirementView = v.object({
 /** The gateway expects a bare OK once a callback is taken (its own format, not the envelope). */
 export const callbackAckView = v.literal('OK');
 
-export type DepositMethodsView = v.InferOutput<typeof depositMethodsView>;
 export type DepositView = v.InferOutput<typeof depositView>;
 export type BankCardView = v.InferOutput<typeof bankCardView>;
 export type BankCardsView = v.InferOutput<typeof bankCardsView>;

@@ -19,7 +19,6 @@ export const CHAT_AGENT_RATE = { limit: 40, windowMs: 10_000 } as const;
 export const CHAT_LEAVE_RATE = { limit: 5, windowMs: 24 * 60 * 60 * 1000 } as const;
 
 const CHAT_STATES = ['waiting', 'active', 'closed'] as const;
-export type ChatState = (typeof CHAT_STATES)[number];
 const CHAT_AUTHORS = ['player', 'agent', 'system'] as const;
 export type ChatAuthor = (typeof CHAT_AUTHORS)[number];
 
@@ -108,7 +107,7 @@ const chatMessageView = v.object({
 });
 export type ChatMessageView = v.InferOutput<typeof chatMessageView>;
 
-export const conversationView = v.object({
+const conversationView = v.object({
   id: v.number(),
   player_id: v.number(),
   account: v.string(),
@@ -131,7 +130,7 @@ export const playerChatView = v.object({
 });
 export type PlayerChatView = v.InferOutput<typeof playerChatView>;
 
-export const agentView = v.object({ id: v.number(), username: v.string(), online: v.boolean() });
+const agentView = v.object({ id: v.number(), username: v.string(), online: v.boolean() });
 
 /** The console's state: the queue, the agent's own conversations, the agents to transfer to. */
 const agentStateView = v.object({

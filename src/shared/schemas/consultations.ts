@@ -8,7 +8,6 @@ import { PLAYER_IMAGES_MAX } from './uploads.ts';
  * consultation carries a watch count (replies the player has not seen yet); the counter is their sum.
  */
 export const consultationCountView = v.object({ PlayerConsultationCount: v.pipe(v.number(), v.integer(), v.minValue(0)) });
-export type ConsultationCountView = v.InferOutput<typeof consultationCountView>;
 
 /** Named states of a consultation: open for replies, or closed by staff. */
 const CONSULTATION_STATES = ['consulting', 'ended'] as const;

@@ -6,7 +6,6 @@ import { MESSAGE_STATUS, POPUP_STATUS, READ_STATUS, statusValues } from '../stat
 
 export const MESSAGE_KINDS = ['system', 'personal', 'platform'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-export { MESSAGE_STATUS };
 const MESSAGE_STATUS_VALUES = statusValues(MESSAGE_STATUS);
 const POPUP_STATUS_VALUES = statusValues(POPUP_STATUS);
 /** Page sizes of the player's lists (SPEC.md section 9: default 10). */

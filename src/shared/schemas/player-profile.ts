@@ -1,4 +1,4 @@
-// The back-office player profile (issue 10 item 21): what the player page shows about who the player is, and the
+// The back-office player profile: what the player page shows about who the player is, and the
 // operator's two changes to it, enabling or disabling the account and editing the personal details. Each change
 // carries a reason, which goes into the audit log. Messages are i18n keys.
 import * as v from 'valibot';

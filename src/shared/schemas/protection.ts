@@ -1,4 +1,4 @@
-// Schemas of the player-protection calls (issue 15), shared by the routes, the service views and the islands.
+// Schemas of the player-protection calls, shared by the routes, the service views and the islands.
 import * as v from 'valibot';
 import { moneyField } from './wallet.ts';
 
@@ -9,9 +9,9 @@ export const TIMEOUT_DURATIONS = ['24h', '7d', '30d', '6w'] as const;
 export const EXCLUSION_DURATIONS = ['3m', '6m', '1y', '5y', 'permanent'] as const;
 export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
 /** Session limits in minutes: at least a quarter of an hour, at most a day. */
-export const SESSION_LIMIT_MIN = 15;
-export const SESSION_LIMIT_MAX = 24 * 60;
-export const ACTIVITY_WALLET_RULES = ['freeze', 'forfeit'] as const;
+const SESSION_LIMIT_MIN = 15;
+const SESSION_LIMIT_MAX = 24 * 60;
+const ACTIVITY_WALLET_RULES = ['freeze', 'forfeit'] as const;
 export type ActivityWalletRule = (typeof ACTIVITY_WALLET_RULES)[number];
 
 const kind = v.picklist(MONEY_LIMIT_KINDS, 'protection.v.kind');
@@ -44,7 +44,7 @@ export const selfExclusionBody = v.strictObject({
 
 // Answers of the protection calls.
 
-export const limitView = v.object({
+const limitView = v.object({
   kind: v.picklist(MONEY_LIMIT_KINDS),
   period: v.picklist(LIMIT_PERIOD_NAMES),
   /** In force now, or null. */
@@ -60,7 +60,7 @@ export const limitView = v.object({
   confirmable: v.boolean(),
 });
 
-export const EXCLUSION_KINDS = ['timeout', 'self_exclusion'] as const;
+const EXCLUSION_KINDS = ['timeout', 'self_exclusion'] as const;
 export type ExclusionKind = (typeof EXCLUSION_KINDS)[number];
 export const exclusionView = v.object({
   id: v.number(),

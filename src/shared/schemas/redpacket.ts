@@ -12,7 +12,6 @@ const RED_PACKET_MAX_FLOW = 100;
 /** Longest window of one round. */
 export const RED_PACKET_MAX_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;
 const RED_PACKET_REASON_MAX = 500;
-export { CLOSE_RED_ENVELOPE_COOKIE, RED_PACKET_DROP_SPEEDS } from '../redpacket.ts';
 
 const RED_PACKET_POSITIONS = ['left', 'right'] as const;
 /** 0: every page, closing hides it on this page only; 1: home page only, closing sets the cookie for the round. */

@@ -17,5 +17,4 @@ export const recommendedCodeView = v.picklist([0, 1]);
 /** Liveness and readiness answers for load balancers. */
 export const healthView = v.object({ status: v.literal('ok') });
 
-export type SettingsView = v.InferOutput<typeof settingsView>;
 export type NoticesView = v.InferOutput<typeof noticesView>;

@@ -1,7 +1,7 @@
-// Image uploads (issue 14; SPEC.md section 5: at most three images of png, jpg or jpeg, 500 KB each).
+// Image uploads (SPEC.md section 5: at most three images of png, jpg or jpeg, 500 KB each).
 // The files travel as multipart (field `file`); these are the limits both sides check and the answer.
 import * as v from 'valibot';
-import { idSchema, idText } from './ids.ts';
+import { idText } from './ids.ts';
 
 /** A player's images per request and per consultation or message. */
 export const PLAYER_IMAGES_MAX = 3;
@@ -15,7 +15,7 @@ export const STAFF_IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp', 'imag
 /** The file picker's accept attribute for players. */
 export const PLAYER_IMAGE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 
-export const uploadedFileView = v.object({
+const uploadedFileView = v.object({
   id: v.number(),
   /** Where the image can be shown: signed and short-lived for private uploads, plain for public ones. */
   url: v.string(),
@@ -25,9 +25,6 @@ export const uploadedFileView = v.object({
 export type UploadedFileView = v.InferOutput<typeof uploadedFileView>;
 export const uploadedFilesView = v.object({ files: v.array(uploadedFileView) });
 export type UploadedFilesView = v.InferOutput<typeof uploadedFilesView>;
-
-/** Up to three ids of the player's own unused uploads, attached to what the player sends. */
-export const imageIdsSchema = v.optional(v.pipe(v.array(idSchema()), v.maxLength(PLAYER_IMAGES_MAX, 'upload.too_many')), []);
 
 export const fileParams = v.strictObject({ id: idText('error.not_found') });
 export const fileQuery = v.object({

@@ -40,7 +40,7 @@ export const rewardClaimBody = v.strictObject({ id }, 'v.type.object');
 
 // ---- answers -----------------------------------------------------------------------------------
 
-export const giftView = v.object({
+const giftView = v.object({
   id: v.number(), name: v.string(), description: v.string(), image: v.nullable(v.string()), points: v.number(), stock: v.number(),
   kind: v.picklist(GIFT_KINDS), bonus: v.string(), per_player_limit: v.number(), redeemed: v.number(),
   show_start: v.nullable(v.string()), show_end: v.nullable(v.string()),
@@ -57,7 +57,7 @@ const levelFields = {
   withdraw_max_per_day: v.number(), withdraw_free_per_day: v.number(), withdraw_fee: v.string(),
   rebate_rate: v.string(), points_rates: v.record(v.string(), v.number()),
 };
-export const levelView = v.object(levelFields);
+const levelView = v.object(levelFields);
 export const rewardView = v.object({
   id: v.number(), kind: v.string(), period: v.string(), level_id: v.number(), amount: v.string(), target: v.string(), status: v.string(), created_at: v.string(),
 });

@@ -5,7 +5,7 @@ import * as answers from '../answers.ts';
 import { signedCall, type SignedAnswer } from '../signed-http.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type GatewayMethod = 'card' | 'cvs' | 'online_banking';
+type GatewayMethod = 'card' | 'cvs' | 'online_banking';
 
 export interface CreatedOrder { gatewayOrderId: string; payUrl: string | null; paymentCode: string | null; expiresAt: Date }
 export type GatewayState = 'created' | 'paid' | 'failed' | 'expired';

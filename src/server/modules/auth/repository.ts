@@ -58,11 +58,6 @@ export async function playerWithLevel(db: DbOrTx, id: number) {
   return rows[0] ? { player: rows[0].player, level: rows[0].level ?? undefined } : undefined;
 }
 
-export async function levelOf(db: DbOrTx, levelId: number) {
-  const rows = await db.select().from(levels).where(eq(levels.id, levelId)).limit(1);
-  return rows[0];
-}
-
 export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert) {
   const rows = await db.insert(sessions).values(values).returning({ id: sessions.id });
   return rows[0]!.id;

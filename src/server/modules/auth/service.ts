@@ -9,6 +9,7 @@ import type { SmsSender } from '../../integrations/sms/index.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
 import { registerSchema, type LoginInput } from '../../../shared/schemas/auth.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
@@ -267,7 +268,7 @@ export class AuthService {
       recommend_code: player.recommendCode,
       level: {
         id: player.levelId,
-        name_frontend: level ? (locale === 'en' ? level.nameFrontendEn : level.nameFrontend) : '',
+        name_frontend: level ? byLocale(locale, level.nameFrontend, level.nameFrontendEn) : '',
         if_show_frontend: level?.ifShowFrontend ?? false,
       },
       player_bonus_wallet: [],

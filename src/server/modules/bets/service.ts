@@ -37,7 +37,7 @@ const left = (target: bigint, done: bigint) => (done >= target ? 0n : target - d
 const sumOf = (list: string[]) => list.reduce((a, d) => a + (decimalToMinor(d) ?? 0n), 0n);
 
 /** Records asked for per page, and pages read per platform in one run, so one run stays short. */
-export const PAGE_SIZE = 500;
+const PAGE_SIZE = 500;
 const MAX_PAGES_PER_RUN = 20;
 /** Ledger journals written per postLedger call, in one transaction (at most MAX_BATCH_JOURNALS). */
 const LEDGER_BATCH = 500;

@@ -3,6 +3,7 @@
 // limits and turnover requirement. Every cent moves through the ledger; events reach the player after commit.
 import { isUniqueViolation } from '../../db/errors.ts';
 import { startOfTaipeiDay } from '../../../shared/time.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import type { Limiter } from '../../lib/limiter.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -59,6 +60,12 @@ function payUrlIn(payUrl: string | null, locale: 'zh-TW' | 'en'): string | null 
 
 function newId(prefix: 'DP' | 'WD'): string {
   return `${prefix}${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
+}
+
+/** A bank's name in the reader's language; a code that is not in the list shows as it is. */
+function bankName(code: string, locale: 'zh-TW' | 'en'): string {
+  const bank = BANKS.find((b) => b.code === code);
+  return bank ? byLocale(locale, bank.name, bank.name_en) : code;
 }
 
 function maskNumber(n: string): string {
@@ -153,7 +160,7 @@ export class CashierService {
         return [m.method, { min: minorToDecimal(l.minMinor), max: minorToDecimal(l.maxMinor) }];
       })) as Partial<Record<DepositMethod, { min: string; max: string }>>,
       bank_transfer: receiving.account ? {
-        bank: bank ? (locale === 'en' ? bank.name_en : bank.name) : receiving.bank, account_name: receiving.name, account: receiving.account,
+        bank: bank ? byLocale(locale, bank.name, bank.name_en) : receiving.bank, account_name: receiving.name, account: receiving.account,
       } : null,
       usdt: receiving.usdt ? { address: receiving.usdt, network: 'TRC-20' } : null,
     };
@@ -410,12 +417,12 @@ export class CashierService {
     const rows = await repo.cardsOf(this.db, playerId);
     return {
       data: rows.map((c) => ({
-        id: c.id, bank: c.bank, bank_name: BANKS.find((b) => b.code === c.bank)?.[locale === 'en' ? 'name_en' : 'name'] ?? c.bank,
+        id: c.id, bank: c.bank, bank_name: bankName(c.bank, locale),
         market: c.market, account_name: c.accountName, card_number: maskNumber(c.cardNumber), status_debit_card: c.statusDebitCard,
         audit_reason: c.auditReason, created_at: c.createdAt.toISOString(),
       })),
       max: Number(s.bank_card_max) || 3,
-      bankList: BANKS.map((b) => ({ code: b.code, name: locale === 'en' ? b.name_en : b.name })),
+      bankList: BANKS.map((b) => ({ code: b.code, name: byLocale(locale, b.name, b.name_en) })),
       can_delete: !!s.allow_player_delete_bank_card,
     };
   }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   chatCannedReplies, chatConversations, chatMessages, chatTransfers,
 } from '../../db/schema.ts';
-import type { ChatAuthor, ChatState } from '../../../shared/schemas/chat.ts';
+import type { ChatAuthor } from '../../../shared/schemas/chat.ts';
 import { READ_STATUS } from '../../../shared/statuses.ts';
 import { accountNameOf } from '../auth/player-facts.ts';
 import { staffNameOf } from '../staff/staff-facts.ts';
@@ -140,10 +140,6 @@ export async function markRead(db: DbOrTx, conversationId: number, otherSide: Ch
     eq(chatMessages.read, READ_STATUS.unread), lte(chatMessages.id, upTo),
   )).returning({ id: chatMessages.id });
   return rows.length;
-}
-
-export async function setState(db: DbOrTx, id: number, state: ChatState): Promise<void> {
-  await db.update(chatConversations).set({ state }).where(eq(chatConversations.id, id));
 }
 
 export function cannedReplies(db: DbOrTx) {

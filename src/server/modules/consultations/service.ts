@@ -10,6 +10,7 @@ import {
   type ConsultationSource, type ConsultationState, type DeskDetailView, type DeskListView,
 } from '../../../shared/schemas/consultations.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
 import { centralBalanceOf } from '../../ledger/read.ts';
@@ -57,7 +58,7 @@ function audited(op: Operator, action: string, c: repo.ConsultationRow, detail: 
   return (tx: Tx) => recordAudit(tx, { staffId: op.staffId, action, target: `player:${c.playerId}`, detail, ip: op.ip });
 }
 
-export function itemView(c: repo.ConsultationRow, images: number): ConsultationItemView {
+function itemView(c: repo.ConsultationRow, images: number): ConsultationItemView {
   return {
     id: c.id, title: c.title, state: c.state as ConsultationState, source: c.source as ConsultationSource, watch_count: c.watchCount,
     image_count: images, created_at: iso(c.createdAt), last_message_at: iso(c.lastMessageAt), ended_at: c.endedAt ? iso(c.endedAt) : null,
@@ -149,7 +150,7 @@ export class ConsultationService {
       assignee_id: c.assigneeStaffId,
       player: {
         id: player.id, account: player.account, status: player.status, level_id: player.levelId,
-        level_name: (locale === 'en' ? player.levelNameEn : player.levelName) ?? '', central: minorToDecimal(centralMinor),
+        level_name: byLocale(locale, player.levelName, player.levelNameEn) ?? '', central: minorToDecimal(centralMinor),
         created_at: iso(player.createdAt), last_login_at: player.lastLoginAt ? iso(player.lastLoginAt) : null,
       },
     };

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { gamePlatforms, games } from '../../db/schema.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import type { GameView } from '../../../shared/schemas/games.ts';
 import { FRONT_SHOW, GAME_STATUS, PLATFORM_STATUS } from '../../../shared/statuses.ts';
 
@@ -18,13 +19,13 @@ export async function activeGroups(db: DbOrTx): Promise<string[]> {
  * English; also what server-rendered pages show before any script runs.
  */
 export async function listGames(db: DbOrTx, q: { group?: string; code?: string; lang?: 'cn' | 'en' | 'th'; locale: Locale; limit?: number }): Promise<GameView[]> {
-  const lang = q.lang ?? (q.locale === 'en' ? 'en' : 'cn');
+  const lang = q.lang ?? byLocale(q.locale, 'cn', 'en');
   const rows = await db.select().from(games)
     .where(and(eq(games.status, GAME_STATUS.on), q.group ? eq(games.group, q.group) : undefined, q.code ? eq(games.gpCode, q.code) : undefined))
     .orderBy(asc(games.sort), asc(games.id)).limit(Math.min(q.limit ?? 500, 500));
   return rows.map((g) => ({
     id: g.id, code: g.gpCode, game_code: g.gameCode, group: g.group,
-    name: q.locale === 'en' ? g.nameEn : g.name,
+    name: byLocale(q.locale, g.name, g.nameEn),
     thumbnail: g.thumbnails[lang] ?? g.thumbnails.en ?? '',
     has_demo: g.hasDemo,
   }));

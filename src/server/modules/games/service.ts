@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/errors.ts';
 import type { GameProvider } from '../../integrations/games/provider.ts';
 import type { WalletService, TransferResult } from '../wallet/service.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
 import type { GameView } from '../../../shared/schemas/games.ts';
 import { listGames } from './repository.ts';
@@ -55,7 +56,7 @@ export class GamesService {
     }
     const providerPlayer = await this.wallet.ensureProviderPlayer(playerId, code);
     try {
-      return { url: await this.provider.launchUrl(code, { player: providerPlayer, game, lang: locale === 'en' ? 'en' : 'zh-TW' }), auto_transfer: autoTransfer };
+      return { url: await this.provider.launchUrl(code, { player: providerPlayer, game, lang: byLocale(locale, 'zh-TW', 'en') }), auto_transfer: autoTransfer };
     } catch {
       throw new ApiError('platform_unavailable');
     }
@@ -64,7 +65,7 @@ export class GamesService {
   async demo(code: string, game: string, locale: Locale): Promise<string | undefined> {
     await this.wallet.livePlatform(code);
     try {
-      return await this.provider.demoUrl(code, { game, lang: locale === 'en' ? 'en' : 'zh-TW' });
+      return await this.provider.demoUrl(code, { game, lang: byLocale(locale, 'zh-TW', 'en') });
     } catch {
       throw new ApiError('platform_unavailable');
     }

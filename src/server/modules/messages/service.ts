@@ -31,7 +31,7 @@ interface RecipientPreview { count: number; skipped: number; unknown: string[]; 
 type PopupSettings = BoPopup['settings'];
 
 /** Splits a pasted list on whitespace, commas and semicolons, without duplicates (case-insensitive). */
-export function parseAccounts(text: string): string[] {
+function parseAccounts(text: string): string[] {
   const seen = new Map<string, string>();
   for (const raw of text.split(/[\s,;，、]+/)) {
     const a = raw.trim();

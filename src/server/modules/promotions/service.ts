@@ -10,6 +10,7 @@ import type { AccountDirectory } from '../../ledger/accounts.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { DAY_MS, startOfTaipeiDate, startOfTaipeiDay, taipeiDate } from '../../../shared/time.ts';
@@ -141,7 +142,7 @@ export class PromotionsService {
   }
 
   async frontTypes(locale: Locale): Promise<FrontType[]> {
-    return (await repo.categories(this.db, true)).map((c) => ({ id: c.id, title: locale === 'en' ? c.titleEn : c.title }));
+    return (await repo.categories(this.db, true)).map((c) => ({ id: c.id, title: byLocale(locale, c.title, c.titleEn) }));
   }
 
   async list(q: { mode?: number; front?: number; limited?: string; page: number; pageSize: number }, locale: Locale): Promise<PromotionList> {
@@ -155,10 +156,9 @@ export class PromotionsService {
   }
 
   card(p: repo.PromotionRow, locale: Locale): PromotionCard {
-    const en = locale === 'en';
     return {
       id: p.id, mode: p.mode, mode_name: translate(locale, `promo.mode.${p.mode}`), front_id: p.frontId,
-      title: en ? p.titleEn : p.title, summary: en ? p.summaryEn : p.summary, banner: bannerUrl(p.bannerId),
+      title: byLocale(locale, p.title, p.titleEn), summary: byLocale(locale, p.summary, p.summaryEn), banner: bannerUrl(p.bannerId),
       limited_time: p.limitedTime, show_start: iso(p.showStart), show_end: iso(p.showEnd), claim_start: iso(p.claimStart), claim_end: iso(p.claimEnd),
       claim_mode: p.claimMode === 'apply' ? 'apply' : 'automatic', ended: p.claimEnd !== null && p.claimEnd.getTime() < this.clock().getTime(),
     };
@@ -167,10 +167,9 @@ export class PromotionsService {
   async detail(id: number, playerId: number | undefined, locale: Locale): Promise<PromotionDetail> {
     const p = await repo.promotionById(this.db, id);
     if (!p || p.status !== 'on') throw new ApiError('not_found');
-    const en = locale === 'en';
     return {
       ...this.card(p, locale),
-      content: en ? p.contentEn : p.content,
+      content: byLocale(locale, p.content, p.contentEn),
       reward_kind: p.rewardKind as PromotionDetail['reward_kind'], fixed_amount: minorToDecimal(p.fixedAmountMinor), percent: bp(p.percentBp),
       tiers: p.tiers.map((t) => ({ threshold: minorToDecimal(BigInt(t.thresholdMinor)), amount: minorToDecimal(BigInt(t.amountMinor)), percent: bp(t.percentBp) })),
       min_amount: minorToDecimal(p.minAmountMinor), max_grant: minorToDecimal(p.maxGrantMinor),
@@ -278,7 +277,7 @@ export class PromotionsService {
   applicationView(r: Pick<GrantDetail, 'grant' | 'promotion' | 'wallet' | 'balance'>, locale: Locale): Application {
     const { grant: g, promotion: p, wallet: w } = r;
     return {
-      id: g.id, promotion_id: g.promotionId, mode: g.mode, title: locale === 'en' ? p.titleEn : p.title,
+      id: g.id, promotion_id: g.promotionId, mode: g.mode, title: byLocale(locale, p.title, p.titleEn),
       status: g.status as ApplicationStatus, status_text: translate(locale, `promo.status.${g.status}`),
       amount: minorToDecimal(g.amountMinor), period: g.period, reason: reasonText(g.reason, locale),
       target: g.target === 'central' || g.target === 'bonus' ? g.target : null,

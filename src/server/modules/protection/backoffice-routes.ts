@@ -19,7 +19,7 @@ import { idParams, offsetOf, pageQuery } from '../../../shared/schemas/paging.ts
 const REASON_MAX = 500;
 const reason = v.pipe(v.string('v.type.string'), v.maxLength(REASON_MAX, 'v.too_long'), v.trim(), v.nonEmpty('protection.v.reason'));
 
-export const boLowerLimitBody = v.strictObject({
+const boLowerLimitBody = v.strictObject({
   kind: v.picklist([...MONEY_LIMIT_KINDS, 'session'], 'protection.v.kind'),
   period: v.picklist([...LIMIT_PERIOD_NAMES, 'session'], 'protection.v.period'),
   /** Money for deposit, loss and wager; whole minutes for the session limit. */
@@ -27,12 +27,12 @@ export const boLowerLimitBody = v.strictObject({
   reason,
 }, 'v.type.object');
 
-export const boExclusionBody = v.strictObject({
+const boExclusionBody = v.strictObject({
   duration: v.picklist([...TIMEOUT_DURATIONS, ...EXCLUSION_DURATIONS], 'protection.v.duration'),
   reason,
 }, 'v.type.object');
 
-export const boRegisterQuery = v.object({
+const boRegisterQuery = v.object({
   ...pageQuery,
   search: v.optional(v.pipe(v.string(), v.maxLength(12, 'v.too_long'), v.trim())),
 });

@@ -20,12 +20,11 @@ import type { ProtectionEvents } from './events.ts';
 import * as repo from './repository.ts';
 
 /** A higher limit or a removal waits this long before the player may confirm it. */
-export const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
+const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const PERIOD_ORDER: LimitPeriod[] = ['day', 'week', 'month'];
 
-export type { ExclusionKind };
 const DURATIONS: Record<string, { kind: ExclusionKind; end: (from: Date) => Date | null }> = {
   '24h': { kind: 'timeout', end: (f) => new Date(f.getTime() + DAY_MS) },
   '7d': { kind: 'timeout', end: (f) => new Date(f.getTime() + 7 * DAY_MS) },

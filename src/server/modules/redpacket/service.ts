@@ -10,6 +10,7 @@ import type { AccountDirectory } from '../../ledger/accounts.ts';
 import type { JournalKind } from '../../ledger/kinds.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../../shared/money.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { translate } from '../../../i18n/index.ts';
@@ -149,7 +150,7 @@ export class RedPacketService {
       showPageType: round.showPageType === 1 ? 1 : 0,
       redEnvelopeId: round.id,
       redEnvelopePic: round.pictureId ? this.pictureUrl(round.pictureId) : null,
-      title: locale === 'en' ? round.titleEn : round.title,
+      title: byLocale(locale, round.title, round.titleEn),
       endsAt: round.endsAt.toISOString(),
       remaining: round.remaining,
     };

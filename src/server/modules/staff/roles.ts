@@ -1,7 +1,7 @@
 // Staff roles and what each may do. Routes name the permission they need; the folder's auth hook checks it.
 import { STAFF_ROLES, type StaffRole } from '../../../shared/schemas/backoffice/staff.ts';
 
-export { STAFF_ROLES, type StaffRole };
+export type { StaffRole };
 
 export const PERMISSIONS = {
   /** The landing page's counters: every role may open the back office. */

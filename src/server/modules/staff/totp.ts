@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { authenticator } from 'otplib';
 
 export const TOTP_STEP_MS = 30_000;
-export const TOTP_DIGITS = 6;
+const TOTP_DIGITS = 6;
 /** Steps accepted on either side of now, for clocks that drift and codes typed near a step's end. */
 export const TOTP_WINDOW_STEPS = 1;
 /** 160 bits, the key length RFC 4226 recommends for HMAC-SHA1. */

@@ -10,7 +10,7 @@ import type { Server } from 'socket.io';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 
-export interface StatusCount { status: string; n: number }
+interface StatusCount { status: string; n: number }
 
 /**
  * Where the business figures come from, one function per owning domain (the cashier's orders, the wallet's transfers

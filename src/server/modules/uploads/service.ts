@@ -27,7 +27,7 @@ const URL_LIFETIME_S = 3600;
 
 export type UploadPurpose = 'feedback' | 'chat' | 'message' | 'content';
 
-export interface AcceptedImage { mime: string; bytes: Buffer; width: number; height: number }
+interface AcceptedImage { mime: string; bytes: Buffer; width: number; height: number }
 
 let urlKey: Buffer | undefined;
 
@@ -53,7 +53,7 @@ export function publicFileUrl(id: number): string {
 }
 
 /** Whether a signed URL's expiry and signature hold; expired or forged ones read as missing. */
-export function validSignature(id: number, exp: string | undefined, sig: string | undefined, now = Date.now()): boolean {
+function validSignature(id: number, exp: string | undefined, sig: string | undefined, now = Date.now()): boolean {
   if (!exp || !sig) return false;
   const expS = Number(exp);
   if (!Number.isSafeInteger(expS) || expS * 1000 < now) return false;
@@ -63,7 +63,7 @@ export function validSignature(id: number, exp: string | undefined, sig: string 
 }
 
 /** Seconds a signed URL has left, for the cache header. */
-export function secondsLeft(exp: string, now = Date.now()): number {
+function secondsLeft(exp: string, now = Date.now()): number {
   return Math.max(0, Math.floor(Number(exp) - now / 1000));
 }
 
@@ -71,7 +71,7 @@ export function secondsLeft(exp: string, now = Date.now()): number {
  * Checks one file by size and magic bytes and re-encodes it in its own format (GIF and WebP become WebP).
  * `field` names the form field in the error so the form can show it.
  */
-export async function acceptImage(raw: Buffer, who: 'player' | 'staff', field = 'file'): Promise<AcceptedImage> {
+async function acceptImage(raw: Buffer, who: 'player' | 'staff', field = 'file'): Promise<AcceptedImage> {
   const maxBytes = who === 'player' ? PLAYER_IMAGE_MAX_BYTES : STAFF_IMAGE_MAX_BYTES;
   const allowed: readonly string[] = who === 'player' ? PLAYER_IMAGE_MIMES : STAFF_IMAGE_MIMES;
   if (raw.length === 0) throw new ApiError('validation_failed', { [field]: ['upload.empty'] });
@@ -99,7 +99,7 @@ export async function acceptImage(raw: Buffer, who: 'player' | 'staff', field = 
 
 export interface StoredUpload { id: number; url: string; width: number; height: number }
 
-export async function storePlayerImages(db: DbOrTx, playerId: number, images: AcceptedImage[]): Promise<StoredUpload[]> {
+async function storePlayerImages(db: DbOrTx, playerId: number, images: AcceptedImage[]): Promise<StoredUpload[]> {
   if (images.length > PLAYER_IMAGES_MAX) throw new ApiError('validation_failed', { file: ['upload.too_many'] });
   const rows = await repo.insertUploads(db, images.map((img) => ({
     playerId, isPublic: false, mime: img.mime, sizeBytes: img.bytes.length, width: img.width, height: img.height, bytes: img.bytes,
@@ -107,7 +107,7 @@ export async function storePlayerImages(db: DbOrTx, playerId: number, images: Ac
   return rows.map((r) => ({ id: r.id, url: fileUrl(r.id), width: r.width, height: r.height }));
 }
 
-export async function storeStaffImage(db: DbOrTx, staffId: number, image: AcceptedImage, isPublic: boolean): Promise<StoredUpload> {
+async function storeStaffImage(db: DbOrTx, staffId: number, image: AcceptedImage, isPublic: boolean): Promise<StoredUpload> {
   const [row] = await repo.insertUploads(db, [{
     staffId, isPublic, mime: image.mime, sizeBytes: image.bytes.length, width: image.width, height: image.height, bytes: image.bytes,
   }]);
@@ -189,10 +189,4 @@ export async function servedFile(db: DbOrTx, id: number, exp: string | undefined
   if (!file || (!file.isPublic && !validSignature(file.id, exp, sig))) throw new ApiError('not_found');
   const cacheControl = file.isPublic ? 'public, max-age=86400, immutable' : `private, max-age=${secondsLeft(exp!)}`;
   return { mime: file.mime, bytes: file.bytes, cacheControl };
-}
-
-/** Whether an upload exists and may be shown to anyone (an operator's public picture, e.g. a banner). */
-export async function isPublicUpload(db: DbOrTx, id: number): Promise<boolean> {
-  const row = await repo.uploadById(db, id);
-  return !!row && row.isPublic;
 }

@@ -10,6 +10,7 @@ import { lockedBalanceOf, pointsBalanceOf } from '../../ledger/read.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { ExchangeBuyInput, ExchangeListView, ExchangeOrderView, GiftView, OrderStatus } from '../../../shared/schemas/vip.ts';
 import { dayRange } from '../../lib/record-days.ts';
@@ -23,7 +24,7 @@ const giftImageUrl = (imageId: number | null) => (imageId ? `/api/exchange/image
 
 export function orderView(o: repo.OrderRow, locale: Locale): ExchangeOrderView {
   return {
-    id: o.id, gift_id: o.giftId, name: locale === 'en' ? o.giftNameEn : o.giftName, kind: o.kind, points: Number(o.pointsPrice),
+    id: o.id, gift_id: o.giftId, name: byLocale(locale, o.giftName, o.giftNameEn), kind: o.kind, points: Number(o.pointsPrice),
     status: o.status as OrderStatus, tracking_no: o.trackingNo, reason: o.reason, consignee: o.consignee, phone: o.phone, area: o.area,
     address: o.address, created_at: o.createdAt.toISOString(), updated_at: o.updatedAt.toISOString(),
   };
@@ -42,7 +43,7 @@ export class ExchangeService {
 
   giftView(g: repo.GiftRow, locale: Locale, redeemed: number): GiftView {
     return {
-      id: g.id, name: locale === 'en' ? g.nameEn : g.name, description: locale === 'en' ? g.descriptionEn : g.description,
+      id: g.id, name: byLocale(locale, g.name, g.nameEn), description: byLocale(locale, g.description, g.descriptionEn),
       image: giftImageUrl(g.imageId), points: Number(g.pointsPrice), stock: g.stock, kind: g.kind === 'virtual' ? 'virtual' : 'physical',
       bonus: minorToDecimal(g.bonusMinor), per_player_limit: g.perPlayerLimit, redeemed,
       show_start: g.showStart?.toISOString() ?? null, show_end: g.showEnd?.toISOString() ?? null,

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema.ts';
 import { GIFT_STATUS, PLAYER_STATUS } from '../../../shared/statuses.ts';
 
-export type LevelRow = typeof levels.$inferSelect;
+type LevelRow = typeof levels.$inferSelect;
 type RulesRow = typeof vipLevelRules.$inferSelect;
 export type RewardRow = typeof vipRewards.$inferSelect;
 export type GiftRow = typeof gifts.$inferSelect;

@@ -10,6 +10,7 @@ import { lockedBalanceOf, pointsBalanceOf } from '../../ledger/read.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { LevelView, RewardView, VipInfoView } from '../../../shared/schemas/vip.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
@@ -297,7 +298,7 @@ export class VipService {
   levelView(row: repo.LevelWithRules, locale: Locale): LevelView {
     const { level, rules } = row;
     return {
-      id: level.id, name: locale === 'en' ? level.nameFrontendEn : level.nameFrontend, icon: levelIcon(level.id),
+      id: level.id, name: byLocale(locale, level.nameFrontend, level.nameFrontendEn), icon: levelIcon(level.id),
       deposit_req: minorToDecimal(rules.depositReqMinor), valid_bet_req: minorToDecimal(rules.validBetReqMinor),
       keep_valid_bet: minorToDecimal(rules.keepValidBetMinor), upgrade_reward: minorToDecimal(rules.upgradeRewardMinor),
       monthly_reward: minorToDecimal(rules.monthlyRewardMinor), birthday_reward: minorToDecimal(rules.birthdayRewardMinor),
@@ -320,13 +321,13 @@ export class VipService {
     const need = (req: bigint, have: bigint) => minorToDecimal(req > have ? req - have : 0n);
     return {
       level: {
-        id: st.levelId, name: current ? (locale === 'en' ? current.level.nameFrontendEn : current.level.nameFrontend) : '', icon: levelIcon(st.levelId),
+        id: st.levelId, name: current ? byLocale(locale, current.level.nameFrontend, current.level.nameFrontendEn) : '', icon: levelIcon(st.levelId),
         locked: st.status?.locked ?? false, reached_at: st.status?.reachedAt.toISOString() ?? null,
       },
       period_days: PERIOD_DAYS, grace_days: GRACE_DAYS,
       totals: { deposit: minorToDecimal(totals.depositMinor), valid_bet: minorToDecimal(totals.validBetMinor) },
       next: next ? {
-        id: next.level.id, name: locale === 'en' ? next.level.nameFrontendEn : next.level.nameFrontend,
+        id: next.level.id, name: byLocale(locale, next.level.nameFrontend, next.level.nameFrontendEn),
         deposit_needed: need(next.rules.depositReqMinor, totals.depositMinor), valid_bet_needed: need(next.rules.validBetReqMinor, totals.validBetMinor),
       } : null,
       keep: { valid_bet_required: minorToDecimal(keep), valid_bet: minorToDecimal(totals.validBetMinor), kept: totals.validBetMinor >= keep },

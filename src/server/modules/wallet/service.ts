@@ -11,6 +11,7 @@ import { LedgerError, postJournal, type Posting } from '../../ledger/ledger.ts';
 import type { GameProvider, TransferOutcome } from '../../integrations/games/provider.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
+import { byLocale } from '../../../shared/locale-pick.ts';
 import * as repo from './repository.ts';
 import type { BonusWalletView } from '../../../shared/user.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
@@ -611,7 +612,7 @@ export class WalletService {
           wallet = live.kind === 'ok' ? minorToDecimal(live.balanceMinor) : 'maintain';
         }
         views.push({
-          id: p.id, code: p.gpCode, name: locale === 'en' ? p.nameEn : p.name, group: p.group, wallet,
+          id: p.id, code: p.gpCode, name: byLocale(locale, p.name, p.nameEn), group: p.group, wallet,
           player_bonus_wallet_id: binding?.bonusWalletId ?? null, pending: (b.transit.get(p.gpCode) ?? 0n) > 0n,
         });
       }
@@ -644,7 +645,7 @@ export class WalletService {
   async platformList(locale: Locale): Promise<PlatformView[]> {
     const rows = await repo.allPlatforms(this.db);
     return rows.map((p) => ({
-      id: p.id, name: locale === 'en' ? p.nameEn : p.name, gp_code: p.gpCode, group: p.group,
+      id: p.id, name: byLocale(locale, p.name, p.nameEn), gp_code: p.gpCode, group: p.group,
       front_show: p.frontShow, maintain_status: p.maintainStatus,
       maintain: p.maintainStart && p.maintainEnd ? `${p.maintainStart.toISOString()} ~ ${p.maintainEnd.toISOString()}` : '',
       status: p.status, start_time: p.startTime?.toISOString() ?? null, end_time: p.endTime?.toISOString() ?? null,

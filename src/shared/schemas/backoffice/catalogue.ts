@@ -33,7 +33,7 @@ export const staffGamesView = staffPageOf(staffGameView);
 /** The thumbnail files on disk per language, for the picker. */
 export const thumbnailsView = perLanguage(v.array(v.string()));
 
-export const staffBetView = v.object({
+const staffBetView = v.object({
   id: v.number(),
   gp_code: v.string(),
   bet_id: v.string(),

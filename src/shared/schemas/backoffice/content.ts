@@ -25,7 +25,7 @@ export const systemMessageView = v.object({
 });
 export const systemMessagesView = staffPageOf(systemMessageView);
 
-export const smsView = v.object({
+const smsView = v.object({
   id: v.number(),
   phone: v.string(),
   purpose: v.string(),

@@ -6,7 +6,7 @@ import { staffPageOf } from '../envelope.ts';
 /** Today's count and amount of a queue, shown above it. */
 const todayTotals = v.object({ count: v.number(), amount: v.string() });
 
-export const staffDepositView = v.object({
+const staffDepositView = v.object({
   id: v.string(),
   player_id: v.number(),
   account: v.string(),
@@ -27,7 +27,7 @@ export const staffDepositView = v.object({
 export const depositQueueView = v.object({ ...staffPageOf(staffDepositView).entries, totals_today: todayTotals });
 export const depositReviewedView = v.object({ id: v.string(), status: v.string(), amount: v.string(), paid_at: v.nullable(v.string()), reason: v.string() });
 
-export const staffWithdrawalView = v.object({
+const staffWithdrawalView = v.object({
   id: v.string(),
   player_id: v.number(),
   account: v.string(),
@@ -63,7 +63,7 @@ export const withdrawalContextView = v.object({
   previous_withdrawals: v.array(v.object({ id: v.string(), status: v.string(), amount: v.string(), created_at: v.string() })),
 });
 
-export const staffBankCardView = v.object({
+const staffBankCardView = v.object({
   id: v.number(),
   player_id: v.number(),
   account: v.string(),
@@ -93,7 +93,7 @@ export const adjustmentView = v.object({
   replayed: v.boolean(),
 });
 
-export const callbackView = v.object({
+const callbackView = v.object({
   id: v.number(),
   gateway: v.string(),
   event_id: v.string(),
@@ -106,7 +106,7 @@ export const callbackView = v.object({
   received_at: v.nullable(v.string()),
 });
 /** Callbacks refused unread in the last 24 hours (hourly counts), by gateway and outcome; the log keeps only the first of each sender's window. */
-export const refusedCallbacksView = v.object({
+const refusedCallbacksView = v.object({
   total: v.number(),
   by_gateway: v.array(v.object({ gateway: v.string(), outcome: v.string(), count: v.number() })),
 });

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { staffPageOf } from '../envelope.ts';
 import { staffTransferView } from './players.ts';
 
-export const findingView = v.object({
+const findingView = v.object({
   id: v.number(),
   kind: v.string(),
   status: v.string(),
@@ -22,7 +22,7 @@ export const reconcileRunView = v.object({ checked: v.number(), settled: v.numbe
 export const recheckView = v.object({ ...reconcileRunView.entries, transfer: staffTransferView });
 
 /** Maintenance is on or off; every other switch is a number (a rate from 0 to 1, or milliseconds). */
-export const faultsView = v.object({
+const faultsView = v.object({
   maintenance: v.boolean(),
   latencyMs: v.number(),
   errorRate: v.number(),
@@ -33,7 +33,7 @@ export const faultsView = v.object({
 });
 export const platformFaultsView = v.object({ code: v.string(), faults: faultsView });
 /** One platform's switches and how much money the stand-in holds for players there. */
-export const providerFaultsRowView = v.object({ code: v.string(), faults: faultsView, provider_total: v.nullable(v.string()) });
+const providerFaultsRowView = v.object({ code: v.string(), faults: faultsView, provider_total: v.nullable(v.string()) });
 export const allFaultsView = v.object({ platforms: v.array(providerFaultsRowView) });
 
 export type FindingView = v.InferOutput<typeof findingView>;

@@ -11,7 +11,7 @@ export const playersQuery = v.object({
   q: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(32, 'v.too_long'), v.trim())),
 });
 
-export const playerRowView = v.object({
+const playerRowView = v.object({
   id: v.number(),
   account: v.string(),
   phone: v.string(),
@@ -56,7 +56,7 @@ export const staffTransferView = v.object({
 });
 export const staffTransfersView = staffPageOf(staffTransferView);
 
-export const LIVE_BALANCE_FAILURES = ['maintenance', 'unavailable', 'no_account'] as const;
+const LIVE_BALANCE_FAILURES = ['maintenance', 'unavailable', 'no_account'] as const;
 export const playerWalletsView = v.object({
   player: v.object({ id: v.number(), account: v.string() }),
   central: v.string(),
@@ -95,7 +95,7 @@ export const playerWalletsView = v.object({
   pending_transfers: v.array(staffTransferView),
 });
 
-export const ledgerLineView = v.object({
+const ledgerLineView = v.object({
   id: v.number(),
   journal_id: v.number(),
   kind: v.string(),
@@ -111,14 +111,14 @@ export const ledgerLineView = v.object({
 export const ledgerPageView = staffPageOf(ledgerLineView);
 export const bonusGrantedView = v.object({ wallet_id: v.number(), journal_id: v.nullable(v.number()), amount: v.string(), replayed: v.boolean() });
 
-// Account security (issue 11).
+// Account security: temporary passwords, the forced change, lockouts, login history and sessions.
 export const securityView = v.object({
   status_force_password: v.number(),
   password_expires_at: v.nullable(v.string()),
   login_failures: v.number(),
   locked: v.boolean(),
 });
-export const loginRecordView = v.object({
+const loginRecordView = v.object({
   id: v.number(),
   method: v.picklist(['password', 'phone_code']),
   success: v.boolean(),
@@ -144,7 +144,7 @@ export const temporaryPasswordView = v.object({ temporary_password: v.string(), 
 export const forcePasswordView = v.object({ status_force_password: v.number() });
 export const unlockedLoginView = v.object({ unlocked: v.literal(true) });
 
-// The personal profile (issue 10).
+// The personal profile: who the player is, as the player page shows and edits it.
 export const playerProfileView = v.object({
   id: v.number(),
   account: v.string(),

@@ -83,7 +83,7 @@ export const totpSecretView = v.object({ id: v.number(), secret: v.string(), otp
 export const totpConfirmedView = v.object({ id: v.number(), totp_enabled: v.literal(true) });
 export const staffIdView = v.object({ id: v.number() });
 
-export const auditEntryView = v.object({
+const auditEntryView = v.object({
   id: v.number(),
   staff_id: v.nullable(v.number()),
   username: v.string(),

@@ -18,7 +18,7 @@ import type { Paging } from '../../../../shared/schemas/paging.ts';
 import { FORCE_PASSWORD_STATUS } from '../../../../shared/statuses.ts';
 
 /** A temporary password stops working this long after it is issued. */
-export const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
+const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
 /** Sessions listed on a player's page, newest first. */
 const SESSIONS_SHOWN = 50;
 

@@ -16,7 +16,6 @@ const BALANCE_CONCURRENCY = 4;
 /** The switches as the back office's answers declare them (src/shared/schemas/backoffice/operations.ts). */
 export type Faults = FaultsView;
 
-export { isLoopbackUrl };
 
 interface Answer { status: number; body: unknown }
 

@@ -133,7 +133,7 @@ export async function allPending(db: DbOrTx, p: Paging) {
 // The ledger history of one player: every posting on any of their money accounts, newest first (points
 // have their own list on the VIP section).
 
-export type LedgerRow = {
+type LedgerRow = {
   posting_id: string; journal_id: string; kind: JournalKind; ref: string; memo: string; created_at: string | Date;
   account_kind: string; account_ref: string; amount_minor: string; balance_after_minor: string; staff_username: string | null;
 };
