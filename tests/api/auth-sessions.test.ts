@@ -33,7 +33,7 @@ const me = (app: FastifyInstance, token: string) => app.inject({ url: '/api/auth
 const playerIdOf = async (account: string) =>
   (await t.database.db.select({ id: players.id }).from(players).where(eq(players.account, account)))[0]!.id;
 
-describe('disabled accounts (finding 11)', () => {
+describe('disabled accounts', () => {
   it('answer the same with the right and a wrong password', async () => {
     const p = await registerPlayer(t);
     await t.database.db.update(players).set({ status: 0 }).where(eq(players.account, p.account));
@@ -57,7 +57,7 @@ describe('disabled accounts (finding 11)', () => {
   });
 });
 
-describe('player sessions (finding 12)', () => {
+describe('player sessions', () => {
   it('end at their absolute lifetime however recently they were used', async () => {
     const p = await playerWithToken(t);
     const id = await playerIdOf(p.account);
@@ -93,7 +93,7 @@ describe('player sessions (finding 12)', () => {
   });
 });
 
-describe('staff sessions (finding 12)', () => {
+describe('staff sessions', () => {
   it('end after the idle timeout', async () => {
     const { staff, staffSessions } = await import('../../src/server/db/schema.ts');
     const { AuthService } = await import('../../src/server/modules/auth/service.ts');

@@ -463,7 +463,7 @@ describe('the gateway callback log', () => {
   });
 });
 
-describe('withdrawal review risk context (issue 10 item 23)', () => {
+describe('withdrawal review risk context', () => {
   it('shows turnover status, recent deposits, win/loss and previous withdrawals beside a request', async () => {
     const w = await withdrawal('600');
     const dep = await bankDeposit(w, '300');

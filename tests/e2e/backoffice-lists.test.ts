@@ -1,4 +1,4 @@
-// Back-office lists in a browser (issue 8): every list shows its states through one ListState, so a failed
+// Back-office lists in a browser: every list shows its states through one ListState, so a failed
 // load is an alert with the server's message and a retry button that brings the rows back, an empty result is a
 // status line, and both speak the page's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

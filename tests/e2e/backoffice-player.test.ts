@@ -1,4 +1,4 @@
-// The back-office player page in a browser (issue 10 items 20 and 21): an operator opens a player and sees who the
+// The back-office player page in a browser: an operator opens a player and sees who the
 // player is (real name, phone, bank cards, registration, last sign-in, status) and the ledger notes in the zh-TW back
 // office's words; disabling the player needs a reason, ends the player's open page at once and refuses sign-in;
 // enabling lets the player in again.
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('back-office player page', () => {
       expect(await cardRow.textContent()).toContain('12345678905555');
       expect(await cardRow.textContent()).toContain('已通過');
 
-      // Issue 10 item 20: the ledger notes read in the back office's language, never the stored English.
+      // The ledger notes read in the back office's language, never the stored English.
       const ledger = page.getByTestId('bo-ledger');
       await expect.poll(() => ledger.textContent(), { timeout: 15_000 }).toContain('遊戲平台已入帳');
       const notes = (await ledger.textContent())!;

@@ -1,4 +1,4 @@
-// The finance desk's callback log in a browser (issue 9 follow-up): forged payment callbacks are refused, and the
+// The finance desk's callback log in a browser: forged payment callbacks are refused, and the
 // back office shows how many were refused in the last 24 hours, in the zh-TW and the English back office.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';

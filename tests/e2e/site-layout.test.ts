@@ -8,7 +8,7 @@ import {
   startServer, type Server,
 } from './helpers.ts';
 
-describe.skipIf(!hasChromium)('issue 10: words and layout', () => {
+describe.skipIf(!hasChromium)('words and layout', () => {
   let server: Server;
   let browser: Browser;
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
 
 const poll = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
-describe.skipIf(!hasChromium)('issue 10: money flows', () => {
+describe.skipIf(!hasChromium)('money flows', () => {
   let sim: Sim;
   let server: Server;
   let browser: Browser;
