@@ -84,8 +84,10 @@ export async function countRefusedCallbacks(db: DbOrTx, q: { gateway: string; ou
     on conflict (gateway, outcome, hour) do update set count = ${gatewayCallbackRefusals}.count + excluded.count`);
 }
 
-export async function cardsOf(db: DbOrTx, playerId: number): Promise<CardRow[]> {
-  return db.select().from(bankCards).where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt))).orderBy(asc(bankCards.id));
+/** The player's bound cards, oldest first; at most `limit` when one is given. */
+export async function cardsOf(db: DbOrTx, playerId: number, limit?: number): Promise<CardRow[]> {
+  const q = db.select().from(bankCards).where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt))).orderBy(asc(bankCards.id));
+  return limit === undefined ? q : q.limit(limit);
 }
 export async function cardById(db: DbOrTx, id: number, lock = false): Promise<CardRow | undefined> {
   const q = db.select().from(bankCards).where(eq(bankCards.id, id));

@@ -413,6 +413,11 @@ export class CashierService {
 
   // ---- bank cards --------------------------------------------------------------------------------
 
+  /** The player's bound cards, oldest first and unmasked, at most `limit`: what the back office's player page lists. */
+  cardsOnFile(playerId: number, limit: number): Promise<repo.CardRow[]> {
+    return repo.cardsOf(this.db, playerId, limit);
+  }
+
   async cards(playerId: number, locale: 'zh-TW' | 'en') {
     const s = await this.system.settings();
     const rows = await repo.cardsOf(this.db, playerId);
