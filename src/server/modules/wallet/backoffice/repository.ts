@@ -1,6 +1,5 @@
 // SQL of the back office's money pages. Reads only, apart from the blacklist and a transfer's next check
 // time: money itself moves through the wallet service, which owns the ledger's transactions.
-import type { TransferOutcome } from '../../../../shared/schemas/wallet.ts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { JournalKind } from '../../../ledger/kinds.ts';

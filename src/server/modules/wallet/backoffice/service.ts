@@ -12,7 +12,6 @@ import { minorToDecimal } from '../../../../shared/money.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import * as repo from './repository.ts';
 import * as flagFacts from '../../auth/transfer-flags-facts.ts';
-import type { Blacklist } from '../../auth/transfer-flags-facts.ts';
 import { platformSummaries } from '../../games/platform-facts.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
 import type { InferOutput as Input } from 'valibot';
@@ -281,7 +280,7 @@ export class BackofficeWalletService {
     if (input.game_platform_code.some((c) => !known.has(c))) {
       throw new ApiError('validation_failed', { game_platform_code: ['bo.v.platform_unknown'] });
     }
-    const next: Blacklist = { type: [...input.type], game_platform_code: [...input.game_platform_code] };
+    const next: flagFacts.Blacklist = { type: [...input.type], game_platform_code: [...input.game_platform_code] };
     await this.db.transaction(async (tx) => {
       const before = await flagFacts.blacklistForUpdate(tx, playerId);
       if (!before) throw new ApiError('not_found');
