@@ -5,7 +5,11 @@
 //   does not fit on a screen is doing more than one thing);
 // - no file under src/server/modules reads the ledger's tables (accounts, journals, postings), neither by
 //   importing them from src/server/db/schema*.ts nor by naming them in SQL text (`from accounts`, `join postings`):
-//   the ledger owns them, and domains ask src/server/ledger (read.ts for reads, accounts.ts to open accounts).
+//   the ledger owns them, and domains ask src/server/ledger (read.ts for reads, accounts.ts to open accounts);
+// - every table of the schema has one owning domain in src/server/db/owners.ts (TABLE_OWNERS), and no file under
+//   src/server/modules names another domain's table, neither by importing it from the schema nor in SQL text: a
+//   domain's tables are read and written by that domain only, and the others ask its service or its read API
+//   (a *-facts.ts file of the owner, which may hand out a sub-select so the caller's list stays one statement).
 // Exits 1 and names every offender.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,8 +68,98 @@ function ledgerTableUses(file, source) {
   return found;
 }
 
+/** The tables the schema files declare, by the name they are exported under: `export const x = pgTable('x_y', ...)`. */
+function schemaTables() {
+  const byExport = new Map();
+  for (const entry of fs.readdirSync(path.join(serverDir, 'db'))) {
+    const file = path.join(serverDir, 'db', entry);
+    if (!isSchemaFile(file)) continue;
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node) => {
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isCallExpression(node.initializer)
+        && node.initializer.expression.getText(source) === 'pgTable' && ts.isStringLiteral(node.initializer.arguments[0])) {
+        byExport.set(node.name.text, node.initializer.arguments[0].text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return byExport;
+}
+
+/** TABLE_OWNERS of src/server/db/owners.ts, read from its text (this script runs without compiling TypeScript): table -> domain. */
+function tableOwners() {
+  const file = path.join(serverDir, 'db/owners.ts');
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const owners = new Map();
+  const visit = (node) => {
+    if (ts.isVariableDeclaration(node) && node.name.getText(source) === 'TABLE_OWNERS') {
+      let init = node.initializer;
+      while (init && (ts.isSatisfiesExpression(init) || ts.isAsExpression(init))) init = init.expression;
+      for (const prop of init.properties) {
+        const domain = prop.name.getText(source);
+        for (const el of prop.initializer.elements) {
+          if (owners.has(el.text)) problems.push(`table with two owners: ${el.text} (${owners.get(el.text)}, ${domain}) in src/server/db/owners.ts`);
+          owners.set(el.text, domain);
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return owners;
+}
+
+const OWNED_SQL = /\b(?:from|join|into|update)\s+([a-z_]+)\b/gi;
+
+/**
+ * Where a file of a domain names a table another domain owns: imports of it from the schema and SQL naming it.
+ * Seed files (seed.ts) are left out: they write a fresh database's demo rows once at start, before any player or
+ * operator arrives, and a seed that runs through other domains' services would need their whole wiring (ledger,
+ * events, audit) for rows nobody reads as money; the rule guards the code that runs against live data.
+ */
+function foreignTableUses(file, source, domain, tableOf, owners) {
+  if (path.basename(file) === 'seed.ts') return [];
+  const found = [];
+  const namespaces = new Set();
+  const at = (node) => `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+  const foreign = (table) => {
+    const owner = owners.get(table);
+    return owner !== undefined && owner !== domain && owner !== 'ledger' ? owner : undefined;
+  };
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text.startsWith('.')
+      && isSchemaFile(path.resolve(path.dirname(file), node.moduleSpecifier.text))) {
+      const bindings = node.importClause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const el of bindings.elements) {
+          const table = tableOf.get((el.propertyName ?? el.name).text);
+          if (table && foreign(table)) found.push(`${at(el)} imports ${table} of ${foreign(table)}`);
+        }
+      }
+    }
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text)) {
+      const table = tableOf.get(node.name.text);
+      if (table && foreign(table)) found.push(`${at(node)} uses ${table} of ${foreign(table)}`);
+    }
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+      for (const m of node.text.matchAll(OWNED_SQL)) {
+        if (foreign(m[1])) found.push(`${at(node)} SQL "${m[0].replace(/\s+/g, ' ')}" of ${foreign(m[1])}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 const problems = [];
 const edges = new Map();
+const tableOf = schemaTables();
+const owners = tableOwners();
+for (const table of new Set(tableOf.values())) if (!owners.has(table)) problems.push(`table without an owner: ${table} (add it to TABLE_OWNERS in src/server/db/owners.ts)`);
+for (const table of owners.keys()) if (![...tableOf.values()].includes(table)) problems.push(`owner of a table the schema does not declare: ${table} in src/server/db/owners.ts`);
 for (const file of walk(serverDir)) {
   const text = fs.readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -96,6 +190,7 @@ for (const file of walk(serverDir)) {
   };
   visit(source);
   if (from) for (const use of ledgerTableUses(file, source)) problems.push(`ledger table outside the ledger: ${use}`);
+  if (from) for (const use of foreignTableUses(file, source, from, tableOf, owners)) problems.push(`another domain's table: ${use}`);
 }
 
 for (const [key, files] of edges) {
@@ -110,4 +205,4 @@ if (problems.length) {
   console.error(`\n${problems.length} structure problem(s)`);
   process.exit(1);
 }
-console.log('structure: no domains import each other; every server function is within', FUNCTION_LINES_MAX, 'lines; only the ledger reads its tables');
+console.log('structure: no domains import each other; every server function is within', FUNCTION_LINES_MAX, 'lines; only the ledger reads its tables; each domain\'s tables are named by that domain only');

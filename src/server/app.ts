@@ -41,7 +41,7 @@ import { authenticateStaffToken } from './modules/staff/sessions.ts';
 import { metricsSources } from './figures.ts';
 import { WalletService } from './modules/wallet/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
-import { allPlatforms } from './modules/wallet/repository.ts';
+import { allPlatforms } from './modules/games/platform-facts.ts';
 import { recoverOnExclusion } from './modules/wallet/subscriptions.ts';
 import { GamesService } from './modules/games/service.ts';
 import { gameListRoutes } from './modules/games/routes.ts';

@@ -1,8 +1,7 @@
 // SQL for bet records, their history, and the ingestion cursors.
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { betRecordHistory, betRecords, bonusWallets, ingestionCursors, playerPlatforms } from '../../db/schema.ts';
-import { BONUS_WALLET_STATUS } from '../../../shared/statuses.ts';
+import { betRecordHistory, betRecords, ingestionCursors } from '../../db/schema.ts';
 
 export type BetRow = typeof betRecords.$inferSelect;
 
@@ -21,11 +20,6 @@ export async function saveIngestionError(db: DbOrTx, code: string, lastError: st
     .onConflictDoUpdate({ target: ingestionCursors.gpCode, set: { lastError, updatedAt: sql`now()` } });
 }
 
-export async function bindingsOf(db: DbOrTx, code: string, providerPlayers: string[]) {
-  if (!providerPlayers.length) return [];
-  return db.select().from(playerPlatforms)
-    .where(and(eq(playerPlatforms.gpCode, code), sql`${playerPlatforms.providerPlayer} in ${providerPlayers}`));
-}
 
 /** A page's stored records of one provider, locked in id order so two writers cannot deadlock. */
 export async function betsForUpdate(db: DbOrTx, code: string, betIds: string[]): Promise<BetRow[]> {
@@ -83,10 +77,6 @@ export async function replaceBets(db: DbOrTx, changes: Array<{ old: BetRow; next
     where b.id = v.id`);
 }
 
-export async function addBonusProgress(db: DbOrTx, walletId: number, deltaMinor: bigint): Promise<void> {
-  await db.update(bonusWallets).set({ bonusNowBetMinor: sql`${bonusWallets.bonusNowBetMinor} + ${deltaMinor.toString()}::bigint` })
-    .where(and(eq(bonusWallets.id, walletId), eq(bonusWallets.status, BONUS_WALLET_STATUS.active)));
-}
 
 /** Records whose money the ledger does not hold yet, oldest first. */
 export async function ledgerDue(db: DbOrTx, limit: number): Promise<BetRow[]> {
@@ -169,12 +159,4 @@ export async function validBetByDay(db: DbOrTx, q: { playerId: number; from: Dat
     }).from(betRecords).where(where),
   ]);
   return { rows: rows.map((r) => ({ day: r.day, gameType: r.gameType, bets: r.bets, validMinor: BigInt(r.valid) })), groups: totals[0]?.groups ?? 0, validMinor: BigInt(totals[0]?.valid ?? '0') };
-}
-
-/** The status of an activity wallet still counting bets toward its target (schema-core: 1 active, 2 unlocked, 3 given up). */
-
-/** A player's active activity wallets, oldest first, with their bet-flow targets. */
-export async function activeBonusWallets(db: DbOrTx, playerId: number) {
-  return db.select({ id: bonusWallets.id, name: bonusWallets.name, nameEn: bonusWallets.nameEn, target: bonusWallets.bonusBetMinor, achieved: bonusWallets.bonusNowBetMinor })
-    .from(bonusWallets).where(and(eq(bonusWallets.playerId, playerId), eq(bonusWallets.status, BONUS_WALLET_STATUS.active))).orderBy(asc(bonusWallets.id));
 }

@@ -9,6 +9,7 @@ import { LedgerError, postJournals, type JournalInput } from '../../ledger/ledge
 import type { AccountDirectory } from '../../ledger/accounts.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import * as repo from './repository.ts';
+import * as walletFacts from '../wallet/player-platform-facts.ts';
 import type { EventPublisher } from '../../lib/events.ts';
 import type { BetsEvents } from './events.ts';
 import { netEffectMinor, validBetMinor } from './valid-bet.ts';
@@ -93,7 +94,7 @@ export class BetsService {
     const { from, to } = dayRange(q.date_start, q.date_end);
     const [days, wallets] = await Promise.all([
       repo.validBetByDay(this.db, { playerId, from, to, limit: q.pageSize, offset: offsetOf(q) }),
-      repo.activeBonusWallets(this.db, playerId),
+      walletFacts.activeBonusWallets(this.db, playerId),
     ]);
     const required = sumOf(requirements.map((r) => r.required));
     const achieved = sumOf(requirements.map((r) => r.achieved));
@@ -159,7 +160,7 @@ export class BetsService {
       }
       result.pages++;
       result.received += log.bets.length;
-      const bindings = await repo.bindingsOf(this.db, code, [...new Set(log.bets.map((b) => b.player))]);
+      const bindings = await walletFacts.bindingsOf(this.db, code, [...new Set(log.bets.map((b) => b.player))]);
       const byPlayer = new Map(bindings.map((b) => [b.providerPlayer, b]));
       const known: Array<{ bet: ProviderBet; playerId: number; bonusWalletId: number | null }> = [];
       for (const bet of log.bets) {
@@ -252,7 +253,7 @@ export class BetsService {
     }
     // Ascending wallet ids, so two writers cannot deadlock on wallet rows.
     for (const [walletId, delta] of [...progress].sort((a, b) => a[0] - b[0])) {
-      if (delta !== 0n) await repo.addBonusProgress(tx, walletId, delta);
+      if (delta !== 0n) await walletFacts.addBonusProgress(tx, walletId, delta);
     }
     return out;
   }

@@ -1,7 +1,7 @@
 // SQL for deposit orders, gateway callbacks, bank cards and withdrawals.
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, levels, players, withdrawals } from '../../db/schema.ts';
+import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, withdrawals } from '../../db/schema.ts';
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../shared/statuses.ts';
 
 export type DepositRow = typeof depositOrders.$inferSelect;
@@ -84,8 +84,10 @@ export async function countRefusedCallbacks(db: DbOrTx, q: { gateway: string; ou
     on conflict (gateway, outcome, hour) do update set count = ${gatewayCallbackRefusals}.count + excluded.count`);
 }
 
-export async function cardsOf(db: DbOrTx, playerId: number): Promise<CardRow[]> {
-  return db.select().from(bankCards).where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt))).orderBy(asc(bankCards.id));
+/** The player's bound cards, oldest first; at most `limit` when one is given. */
+export async function cardsOf(db: DbOrTx, playerId: number, limit?: number): Promise<CardRow[]> {
+  const q = db.select().from(bankCards).where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt))).orderBy(asc(bankCards.id));
+  return limit === undefined ? q : q.limit(limit);
 }
 export async function cardById(db: DbOrTx, id: number, lock = false): Promise<CardRow | undefined> {
   const q = db.select().from(bankCards).where(eq(bankCards.id, id));
@@ -99,23 +101,6 @@ export async function insertCard(db: DbOrTx, values: typeof bankCards.$inferInse
 }
 export async function updateCard(db: DbOrTx, id: number, values: Partial<typeof bankCards.$inferInsert>): Promise<void> {
   await db.update(bankCards).set(values).where(eq(bankCards.id, id));
-}
-
-export async function playerForUpdate(db: DbOrTx, playerId: number) {
-  const rows = await db.select({ id: players.id, realName: players.realName, levelId: players.levelId, birthday: players.birthday, gender: players.gender })
-    .from(players).where(eq(players.id, playerId)).for('update');
-  return rows[0];
-}
-export async function playerRow(db: DbOrTx, playerId: number) {
-  const rows = await db.select({ id: players.id, realName: players.realName, levelId: players.levelId, birthday: players.birthday, gender: players.gender })
-    .from(players).where(eq(players.id, playerId));
-  return rows[0];
-}
-export async function setPersonalInfo(db: DbOrTx, playerId: number, values: { realName: string; gender: string; birthday: string }): Promise<void> {
-  await db.update(players).set(values).where(eq(players.id, playerId));
-}
-export async function levelTerms(db: DbOrTx, levelId: number) {
-  return (await db.select().from(levels).where(eq(levels.id, levelId)))[0];
 }
 
 export async function insertWithdrawal(db: DbOrTx, values: typeof withdrawals.$inferInsert): Promise<void> {

@@ -21,6 +21,7 @@ import { MIN_AGE_YEARS } from '../../../shared/constants.ts';
 import { validBetSince } from '../bets/service.ts';
 import { BANKS, isBank } from './banks.ts';
 import * as repo from './repository.ts';
+import * as personal from '../auth/personal-facts.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
 import type { EventPublisher } from '../../lib/events.ts';
 import type { CashierEvents } from './events.ts';
@@ -412,6 +413,11 @@ export class CashierService {
 
   // ---- bank cards --------------------------------------------------------------------------------
 
+  /** The player's bound cards, oldest first and unmasked, at most `limit`: what the back office's player page lists. */
+  cardsOnFile(playerId: number, limit: number): Promise<repo.CardRow[]> {
+    return repo.cardsOf(this.db, playerId, limit);
+  }
+
   async cards(playerId: number, locale: 'zh-TW' | 'en') {
     const s = await this.system.settings();
     const rows = await repo.cardsOf(this.db, playerId);
@@ -432,7 +438,7 @@ export class CashierService {
     const s = await this.system.settings();
     try {
       await this.db.transaction(async (tx) => {
-        const player = await repo.playerForUpdate(tx, playerId);
+        const player = await personal.playerForUpdate(tx, playerId);
         if (!player) throw new ApiError('unauthorized');
         const existing = await repo.cardsOf(tx, playerId);
         if (existing.length >= (Number(s.bank_card_max) || 3)) throw new ApiError('validation_failed', { card_number: ['cashier.card.max'] });
@@ -469,11 +475,11 @@ export class CashierService {
     if (ageOn(input.birthday, new Date()) < MIN_AGE_YEARS) throw new ApiError('validation_failed', { birthday: ['cashier.birthday.under_age'] });
     const editable = await this.system.setting('allow_player_edit_information');
     await this.db.transaction(async (tx) => {
-      const player = await repo.playerForUpdate(tx, playerId);
+      const player = await personal.playerForUpdate(tx, playerId);
       if (!player) throw new ApiError('unauthorized');
       // Once filled in, the details change only where the operator allows players to edit them.
       if (!editable && player.realName) throw new ApiError('forbidden');
-      await repo.setPersonalInfo(tx, playerId, { realName: input.real_name, gender: input.gender, birthday: input.birthday });
+      await personal.setPersonalInfo(tx, playerId, { realName: input.real_name, gender: input.gender, birthday: input.birthday });
     });
     this.publish.toPlayer(playerId, 'update-user');
   }
@@ -506,8 +512,8 @@ export class CashierService {
     // Inside a transaction the caller passes the settings: reading them here would take a second connection,
     // and PGlite has only the one the transaction holds.
     const s = settings ?? await this.system.settings();
-    const player = await repo.playerRow(db, playerId);
-    const level = await repo.levelTerms(db, player?.levelId ?? 0);
+    const player = await personal.playerRow(db, playerId);
+    const level = await personal.levelTerms(db, player?.levelId ?? 0);
     const today = await repo.withdrawalsSince(db, playerId, startOfTaipeiDay());
     const freePerDay = level?.withdrawFreePerDay ?? 1;
     const setCount = Number(s.daily_withdraw_success_count) || 0;
@@ -546,7 +552,7 @@ export class CashierService {
     let replayed: repo.WithdrawalRow | undefined;
     await this.inTransaction(async (tx) => {
       // The player's row lock puts one player's withdrawals in a line, so daily counts cannot race.
-      const player = await repo.playerForUpdate(tx, playerId);
+      const player = await personal.playerForUpdate(tx, playerId);
       if (!player) throw new ApiError('unauthorized');
       // The same key sent twice at once: the copy that waited for the lock answers with the first one's withdrawal.
       const seen = clientKey ? await repo.withdrawalByClientKey(tx, playerId, clientKey) : undefined;

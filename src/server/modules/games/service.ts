@@ -3,20 +3,37 @@
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { GameProvider } from '../../integrations/games/provider.ts';
-import type { WalletService, TransferResult } from '../wallet/service.ts';
+import type { TransferResultView as TransferResult } from '../../../shared/schemas/wallet.ts';
+import type { Blacklist } from '../auth/transfer-flags-facts.ts';
+import type { PlatformRow } from './platform-facts.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { byLocale } from '../../../shared/locale-pick.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
 import type { GameView } from '../../../shared/schemas/games.ts';
 import { listGames } from './repository.ts';
 
+/**
+ * What starting a game asks of the wallet (the wallet service answers it). Named here rather than imported from
+ * the wallet: the wallet reads this domain's platforms through platform-facts.ts, and two domains never import
+ * each other.
+ */
+export interface LaunchWallet {
+  /** A platform that can take a transfer now; throws when it is off or under maintenance. */
+  livePlatform(code: string): Promise<PlatformRow>;
+  playerFlags(playerId: number): Promise<{ autoTransfer: boolean; blacklist: Blacklist } | undefined>;
+  platformGroups(code: string): Promise<string[]>;
+  balances(playerId: number): Promise<{ central: bigint }>;
+  transferIn(playerId: number, code: string, amountMinor: bigint, source: { kind: 'central' }): Promise<TransferResult>;
+  ensureProviderPlayer(playerId: number, code: string): Promise<string>;
+}
+
 export class GamesService {
   private readonly db: Db;
   private readonly provider: GameProvider;
-  private readonly wallet: WalletService;
+  private readonly wallet: LaunchWallet;
   /** The player-protection gate, asked before a game opens and before the automatic transfer. */
   private readonly gate: ProtectionGate | undefined;
-  constructor(deps: { db: Db; provider: GameProvider; wallet: WalletService; gate?: ProtectionGate }) {
+  constructor(deps: { db: Db; provider: GameProvider; wallet: LaunchWallet; gate?: ProtectionGate }) {
     this.db = deps.db;
     this.gate = deps.gate;
     this.provider = deps.provider;

@@ -1,6 +1,7 @@
 // What other domains may know about staff members, asked through this file rather than by reading the staff
 // table: a member's name for a list (as a scalar sub-select, so the list stays one statement), the active
-// members of some roles (who may be given a chat or a consultation), and one member's name, role and status.
+// members of some roles (who may be given a chat or a consultation), one member's name, role and status, and the
+// usernames of some members by id (operators named beside ledger postings, which the ledger does not name).
 import { and, asc, eq, inArray, sql, getTableName, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staff } from '../../db/schema.ts';
@@ -33,4 +34,11 @@ export async function isActiveStaffOfRoles(db: DbOrTx, id: number, roles: readon
 export async function staffMember(db: DbOrTx, staffId: number): Promise<{ username: string; role: string; status: number } | undefined> {
   const [row] = await db.select({ username: staff.username, role: staff.role, status: staff.status }).from(staff).where(eq(staff.id, staffId)).limit(1);
   return row;
+}
+
+/** Usernames of the given staff members, by id; an unknown id is absent. */
+export async function staffNames(db: DbOrTx, staffIds: number[]): Promise<Map<number, string>> {
+  if (!staffIds.length) return new Map();
+  const rows = await db.select({ id: staff.id, username: staff.username }).from(staff).where(inArray(staff.id, [...new Set(staffIds)]));
+  return new Map(rows.map((r) => [r.id, r.username]));
 }

@@ -21,6 +21,7 @@ import type { Operator } from '../staff/service.ts';
 import { orderView, type ExchangeService } from './exchange-service.ts';
 import { PERIOD_DAYS, levelIcon, levelReached, rewardView, type VipService } from './service.ts';
 import * as repo from './repository.ts';
+import * as levelFacts from '../auth/level-facts.ts';
 
 /** The editor's preview reads at most this many players. */
 const PREVIEW_PLAYERS = 100_000;
@@ -110,7 +111,7 @@ export class VipBackofficeService {
   // ---- levels ----
 
   async levels(locale: Locale): Promise<LevelAdminView[]> {
-    const [table, counts] = await Promise.all([repo.levelsWithRules(this.db), repo.playersAtLevels(this.db)]);
+    const [table, counts] = await Promise.all([repo.levelsWithRules(this.db), levelFacts.playersAtLevels(this.db)]);
     return table.map((row) => ({
       ...this.vip.levelView(row, locale), name_frontend: row.level.nameFrontend, name_frontend_en: row.level.nameFrontendEn,
       if_show_frontend: row.level.ifShowFrontend, rebate_rate_bp: row.rules.rebateRateBp, players: counts.get(row.level.id) ?? 0,

@@ -17,6 +17,7 @@ import { dayRange } from '../../lib/record-days.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import { pointsMove, type VipService } from './service.ts';
 import * as repo from './repository.ts';
+import * as levelFacts from '../auth/level-facts.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
 
@@ -82,7 +83,7 @@ export class ExchangeService {
     let replayed = false;
     try {
       await this.db.transaction(async (tx) => {
-        if (!(await repo.lockPlayer(tx, playerId))) throw new ApiError('unauthorized');
+        if (!(await levelFacts.lockPlayer(tx, playerId))) throw new ApiError('unauthorized');
         // The same key sent twice at once: the copy that waited for the lock finds the first one's order.
         const seen = clientKey ? await repo.orderByClientKey(tx, playerId, clientKey) : undefined;
         if (seen) {

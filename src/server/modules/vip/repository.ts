@@ -5,11 +5,11 @@ import { paidDepositSumSince, paidDepositSumsSince } from '../cashier/deposit-fa
 import { accountNameOf } from '../auth/player-facts.ts';
 import { settledValidBetSumSince, settledValidBetSumsSince } from '../bets/valid-bet-facts.ts';
 import {
-  betRecords, exchangeOrders, giftImages, gifts, levels, players, vipLevelHistory, vipLevelRules, vipRewards, vipStatus,
-} from '../../db/schema.ts';
-import { GIFT_STATUS, PLAYER_STATUS } from '../../../shared/statuses.ts';
+  activePlayersTable, allLevels, levelAndBirthday, levelIdOf, leveledPlayersTable, updateLevel as updateLevelColumns, type LevelPatch, type LevelRow,
+} from '../auth/level-facts.ts';
+import { exchangeOrders, giftImages, gifts, vipLevelHistory, vipLevelRules, vipRewards, vipStatus } from '../../db/schema.ts';
+import { GIFT_STATUS } from '../../../shared/statuses.ts';
 
-type LevelRow = typeof levels.$inferSelect;
 type RulesRow = typeof vipLevelRules.$inferSelect;
 export type RewardRow = typeof vipRewards.$inferSelect;
 export type GiftRow = typeof gifts.$inferSelect;
@@ -18,25 +18,31 @@ type StatusRow = typeof vipStatus.$inferSelect;
 
 export interface LevelWithRules { level: LevelRow; rules: RulesRow }
 
+/** The levels that have VIP rules, lowest first, each with its rules (the levels are auth's, the rules this domain's). */
 export async function levelsWithRules(db: DbOrTx): Promise<LevelWithRules[]> {
-  const rows = await db.select({ level: levels, rules: vipLevelRules }).from(levels)
-    .innerJoin(vipLevelRules, eq(vipLevelRules.levelId, levels.id)).orderBy(asc(levels.id));
-  return rows;
+  const [levelRows, ruleRows] = await Promise.all([allLevels(db), db.select().from(vipLevelRules)]);
+  const rulesOf = new Map(ruleRows.map((r) => [r.levelId, r]));
+  return levelRows.flatMap((level) => {
+    const rules = rulesOf.get(level.id);
+    return rules ? [{ level, rules }] : [];
+  });
 }
 
 /** Locks the player's VIP standing (opening it first) and reads the level with it: one evaluation at a time per player. */
 export async function lockStanding(tx: DbOrTx, playerId: number): Promise<{ levelId: number; status: StatusRow; birthday: string } | undefined> {
   await tx.insert(vipStatus).values({ playerId }).onConflictDoNothing();
   const st = (await tx.select().from(vipStatus).where(eq(vipStatus.playerId, playerId)).for('update'))[0];
-  const p = (await tx.select({ levelId: players.levelId, birthday: players.birthday }).from(players).where(eq(players.id, playerId)))[0];
+  const p = await levelAndBirthday(tx, playerId);
   if (!st || !p) return undefined;
   return { levelId: p.levelId, status: st, birthday: p.birthday };
 }
 
+/** The player's level and VIP standing (none before the first evaluation); undefined for an unknown player. */
 export async function standing(db: DbOrTx, playerId: number): Promise<{ levelId: number; status: StatusRow | undefined } | undefined> {
-  const rows = await db.select({ levelId: players.levelId, status: vipStatus }).from(players)
-    .leftJoin(vipStatus, eq(vipStatus.playerId, players.id)).where(eq(players.id, playerId));
-  return rows[0] ? { levelId: rows[0].levelId, status: rows[0].status ?? undefined } : undefined;
+  const [levelId, status] = await Promise.all([
+    levelIdOf(db, playerId), db.select().from(vipStatus).where(eq(vipStatus.playerId, playerId)).limit(1),
+  ]);
+  return levelId === undefined ? undefined : { levelId, status: status[0] };
 }
 
 /**
@@ -50,9 +56,6 @@ export async function totalsSince(db: DbOrTx, playerId: number, since: Date): Pr
   return { depositMinor: BigInt(row?.d ?? '0'), validBetMinor: BigInt(row?.b ?? '0') };
 }
 
-export async function setLevel(tx: DbOrTx, playerId: number, levelId: number): Promise<void> {
-  await tx.update(players).set({ levelId }).where(eq(players.id, playerId));
-}
 
 export async function updateStatus(tx: DbOrTx, playerId: number, values: Partial<typeof vipStatus.$inferInsert>): Promise<void> {
   await tx.update(vipStatus).set(values).where(eq(vipStatus.playerId, playerId));
@@ -88,8 +91,8 @@ export async function offerMonthly(db: DbOrTx, month: string): Promise<number> {
   const res = await db.execute(sql`
     insert into vip_rewards (player_id, kind, period, level_id, amount_minor, target, flow_multiple)
     select p.id, 'monthly', ${month}, p.level_id, r.monthly_reward_minor, r.reward_target, r.reward_flow_multiple
-    from players p join vip_level_rules r on r.level_id = p.level_id
-    where p.status = ${PLAYER_STATUS.active} and r.monthly_reward_minor > 0
+    from ${activePlayersTable()} p join vip_level_rules r on r.level_id = p.level_id
+    where r.monthly_reward_minor > 0
     on conflict do nothing`);
   return Number((res as { affectedRows?: number; rowCount?: number }).affectedRows ?? (res as { rowCount?: number }).rowCount ?? 0);
 }
@@ -99,8 +102,8 @@ export async function offerBirthday(db: DbOrTx, year: string, monthDays: string[
   const res = await db.execute(sql`
     insert into vip_rewards (player_id, kind, period, level_id, amount_minor, target, flow_multiple)
     select p.id, 'birthday', ${year}, p.level_id, r.birthday_reward_minor, r.reward_target, r.reward_flow_multiple
-    from players p join vip_level_rules r on r.level_id = p.level_id
-    where p.status = ${PLAYER_STATUS.active} and r.birthday_reward_minor > 0 and length(p.birthday) = 10
+    from ${activePlayersTable()} p join vip_level_rules r on r.level_id = p.level_id
+    where r.birthday_reward_minor > 0 and length(p.birthday) = 10
       and substr(p.birthday, 6, 5) in ${sql.raw(`(${monthDays.map((d) => `'${d.replace(/[^0-9-]/g, '')}'`).join(',')})`)}
     on conflict do nothing`);
   return Number((res as { affectedRows?: number; rowCount?: number }).affectedRows ?? (res as { rowCount?: number }).rowCount ?? 0);
@@ -109,8 +112,8 @@ export async function offerBirthday(db: DbOrTx, year: string, monthDays: string[
 /** Players above level 0, not locked, past the grace period and without a downgrade in the last period: downgrade candidates. */
 export async function downgradeCandidates(db: DbOrTx, reachedBefore: Date, lastDowngradeBefore: Date, afterId: number, limit: number): Promise<number[]> {
   const res = await db.execute<{ id: string | number }>(sql`
-    select p.id from players p join vip_status s on s.player_id = p.id
-    where p.id > ${afterId} and p.level_id > 0 and not s.locked and s.reached_at <= ${reachedBefore.toISOString()}
+    select p.id from ${leveledPlayersTable()} p join vip_status s on s.player_id = p.id
+    where p.id > ${afterId} and not s.locked and s.reached_at <= ${reachedBefore.toISOString()}
       and (s.last_downgrade_at is null or s.last_downgrade_at <= ${lastDowngradeBefore.toISOString()})
     order by p.id limit ${limit}`);
   return res.rows.map((r) => Number(r.id));
@@ -119,28 +122,12 @@ export async function downgradeCandidates(db: DbOrTx, reachedBefore: Date, lastD
 /** Players above level 0 without a standing row yet (levels set before this module): their level counts from sign-up. */
 export async function openMissingStatus(db: DbOrTx): Promise<void> {
   await db.execute(sql`
-    insert into vip_status (player_id, reached_at) select id, created_at from players where level_id > 0
+    insert into vip_status (player_id, reached_at) select p.id, p.created_at from ${leveledPlayersTable()} p
     on conflict do nothing`);
 }
 
-// ---- points from bets --------------------------------------------------------------------------
 
-export async function pointsDue(db: DbOrTx, limit: number) {
-  return db.select({
-    id: betRecords.id, playerId: betRecords.playerId, gameType: betRecords.gameType, validBetMinor: betRecords.validBetMinor,
-    status: betRecords.status, version: betRecords.version, pointsNet: betRecords.pointsNet,
-  }).from(betRecords).where(sql`${betRecords.pointsVersion} < ${betRecords.version}`).orderBy(asc(betRecords.id)).limit(limit);
-}
 
-export async function markPoints(tx: DbOrTx, id: number, version: number, pointsNet: bigint): Promise<void> {
-  await tx.update(betRecords).set({ pointsVersion: version, pointsNet }).where(eq(betRecords.id, id));
-}
-
-export async function levelIdsOf(db: DbOrTx, playerIds: number[]): Promise<Map<number, number>> {
-  if (!playerIds.length) return new Map();
-  const rows = await db.select({ id: players.id, levelId: players.levelId }).from(players).where(sql`${players.id} in ${playerIds}`);
-  return new Map(rows.map((r) => [r.id, r.levelId]));
-}
 
 // ---- the mall ----------------------------------------------------------------------------------
 
@@ -179,10 +166,6 @@ export async function returnStock(tx: DbOrTx, giftId: number): Promise<void> {
   await tx.update(gifts).set({ stock: sql`${gifts.stock} + 1` }).where(eq(gifts.id, giftId));
 }
 
-export async function lockPlayer(tx: DbOrTx, playerId: number): Promise<boolean> {
-  const rows = await tx.select({ id: players.id }).from(players).where(eq(players.id, playerId)).for('update');
-  return rows.length > 0;
-}
 
 export async function redeemedCounts(db: DbOrTx, playerId: number, giftIds?: number[]): Promise<Map<number, number>> {
   if (giftIds && !giftIds.length) return new Map();
@@ -235,26 +218,21 @@ export async function imageById(db: DbOrTx, id: number) {
 
 // ---- the level editor --------------------------------------------------------------------------
 
-export async function updateLevel(tx: DbOrTx, id: number, level: Partial<typeof levels.$inferInsert>, rules: Partial<typeof vipLevelRules.$inferInsert>): Promise<void> {
-  await tx.update(levels).set(level).where(eq(levels.id, id));
+export async function updateLevel(tx: DbOrTx, id: number, level: LevelPatch, rules: Partial<typeof vipLevelRules.$inferInsert>): Promise<void> {
+  await updateLevelColumns(tx, id, level);
   await tx.update(vipLevelRules).set({ ...rules, updatedAt: sql`now()` }).where(eq(vipLevelRules.levelId, id));
 }
 
-export async function playersAtLevels(db: DbOrTx): Promise<Map<number, number>> {
-  const rows = await db.select({ levelId: players.levelId, n: sql<number>`count(*)::int` }).from(players).groupBy(players.levelId);
-  return new Map(rows.map((r) => [r.levelId, Number(r.n)]));
-}
 
 /** Per player: deposits and valid bet since a moment, with the current level and lock, for the editor's preview. */
 export async function allTotalsSince(db: DbOrTx, since: Date, limit: number) {
   const res = await db.execute<{ id: string | number; level_id: number; locked: boolean | null; d: string; b: string }>(sql`
     select p.id, p.level_id, s.locked,
       coalesce(d.s, 0)::text as d, coalesce(b.s, 0)::text as b
-    from players p
+    from ${activePlayersTable()} p
     left join vip_status s on s.player_id = p.id
     left join ${paidDepositSumsSince(since)} d on d.player_id = p.id
     left join ${settledValidBetSumsSince(since)} b on b.player_id = p.id
-    where p.status = ${PLAYER_STATUS.active}
     order by p.id limit ${limit}`);
   return res.rows.map((r) => ({ id: Number(r.id), levelId: Number(r.level_id), locked: !!r.locked, depositMinor: BigInt(r.d), validBetMinor: BigInt(r.b) }));
 }

@@ -16,6 +16,8 @@ import type { LevelView, RewardView, VipInfoView } from '../../../shared/schemas
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import { taipeiDate } from '../../../shared/time.ts';
 import * as repo from './repository.ts';
+import * as levelFacts from '../auth/level-facts.ts';
+import * as pointsFacts from '../bets/points-facts.ts';
 
 /** Deposits and valid bet count over this many days to reach a level, and valid bet over it keeps one. */
 export const PERIOD_DAYS = 30;
@@ -95,7 +97,7 @@ export class VipService {
         const totals = await repo.totalsSince(tx, playerId, since);
         const target = levelReached(table, st.levelId, totals);
         if (target <= st.levelId) return;
-        await repo.setLevel(tx, playerId, target);
+        await levelFacts.setPlayerLevel(tx, playerId, target);
         await repo.updateStatus(tx, playerId, { reachedAt: now });
         await repo.insertHistory(tx, {
           playerId, fromLevel: st.levelId, toLevel: target, reason: 'upgrade',
@@ -146,7 +148,7 @@ export class VipService {
           const totals = await repo.totalsSince(tx, playerId, since);
           if (totals.validBetMinor >= keep) return;
           const to = st.levelId - 1;
-          await repo.setLevel(tx, playerId, to);
+          await levelFacts.setPlayerLevel(tx, playerId, to);
           await repo.updateStatus(tx, playerId, { reachedAt: now, lastDowngradeAt: now });
           await repo.insertHistory(tx, {
             playerId, fromLevel: st.levelId, toLevel: to, reason: 'downgrade',
@@ -190,7 +192,7 @@ export class VipService {
     if (!st) throw new ApiError('not_found');
     await repo.updateStatus(tx, playerId, { locked, ...(levelId !== st.levelId ? { reachedAt: new Date() } : {}) });
     if (levelId !== st.levelId) {
-      await repo.setLevel(tx, playerId, levelId);
+      await levelFacts.setPlayerLevel(tx, playerId, levelId);
       await repo.insertHistory(tx, { playerId, fromLevel: st.levelId, toLevel: levelId, reason: 'manual', detail: { reason, locked }, staffId });
     }
     return { from: st.levelId };
@@ -246,10 +248,10 @@ export class VipService {
   }
 
   private async awardPointsBatch(limit: number): Promise<{ posted: number; players: number[]; seen: number }> {
-    const due = await repo.pointsDue(this.db, limit);
+    const due = await pointsFacts.pointsDue(this.db, limit);
     if (!due.length) return { posted: 0, players: [], seen: 0 };
     const rates = new Map((await repo.levelsWithRules(this.db)).map((r) => [r.level.id, r.rules.pointsRates]));
-    const levelOf = await repo.levelIdsOf(this.db, [...new Set(due.map((b) => b.playerId))]);
+    const levelOf = await levelFacts.levelIdsOf(this.db, [...new Set(due.map((b) => b.playerId))]);
     const touched = new Set<number>();
     let posted = 0;
     for (const bet of due) {
@@ -272,7 +274,7 @@ export class VipService {
           touched.add(bet.playerId);
           posted++;
         }
-        await repo.markPoints(tx, bet.id, bet.version, bet.pointsNet + delta);
+        await pointsFacts.markPoints(tx, bet.id, bet.version, bet.pointsNet + delta);
       });
     }
     return { posted, players: [...touched], seen: due.length };

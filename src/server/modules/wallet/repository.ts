@@ -1,23 +1,16 @@
-// SQL for platforms, provider accounts, platform transfers, activity wallets and money records.
+// SQL for provider accounts, platform transfers, activity wallets and money records.
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JournalKind } from '../../ledger/kinds.ts';
-import { bonusWallets, gamePlatforms, platformTransfers, playerPlatforms, players, reconciliationFindings } from '../../db/schema.ts';
+import { bonusWallets, platformTransfers, playerPlatforms, reconciliationFindings } from '../../db/schema.ts';
 import { openPlayerAccountInTx as openLedgerAccountInTx, type PlayerAccountKind } from '../../ledger/accounts.ts';
 import { accountsOf, journalByKey as ledgerJournalByKey, postingsPage } from '../../ledger/read.ts';
 import { BONUS_WALLET_STATUS, FINDING_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
-export type PlatformRow = typeof gamePlatforms.$inferSelect;
 export type TransferRow = typeof platformTransfers.$inferSelect;
 export type BonusWalletRow = typeof bonusWallets.$inferSelect;
 
-export async function allPlatforms(db: DbOrTx): Promise<PlatformRow[]> {
-  return db.select().from(gamePlatforms).orderBy(asc(gamePlatforms.sort), asc(gamePlatforms.id));
-}
 
-export async function platformByCode(db: DbOrTx, code: string): Promise<PlatformRow[]> {
-  return db.select().from(gamePlatforms).where(eq(gamePlatforms.gpCode, code)).orderBy(asc(gamePlatforms.sort));
-}
 
 export async function playerPlatform(db: DbOrTx, playerId: number, code: string, lock = false) {
   const q = db.select().from(playerPlatforms).where(and(eq(playerPlatforms.playerId, playerId), eq(playerPlatforms.gpCode, code)));
@@ -96,14 +89,7 @@ export async function setBonusStatus(db: DbOrTx, id: number, status: number): Pr
   await db.update(bonusWallets).set({ status }).where(eq(bonusWallets.id, id));
 }
 
-export async function playerFlags(db: DbOrTx, playerId: number) {
-  const rows = await db.select({ autoTransfer: players.autoTransfer, blacklist: players.blacklist }).from(players).where(eq(players.id, playerId));
-  return rows[0];
-}
 
-export async function setAutoTransfer(db: DbOrTx, playerId: number, on: boolean): Promise<void> {
-  await db.update(players).set({ autoTransfer: on }).where(eq(players.id, playerId));
-}
 
 export async function transfersOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {
   const where = and(eq(platformTransfers.playerId, playerId), gte(platformTransfers.createdAt, from), lte(platformTransfers.createdAt, to));

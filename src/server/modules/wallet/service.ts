@@ -13,6 +13,8 @@ import type { Publisher } from '../../realtime/publisher.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { byLocale } from '../../../shared/locale-pick.ts';
 import * as repo from './repository.ts';
+import * as platformFacts from '../games/platform-facts.ts';
+import * as flagFacts from '../auth/transfer-flags-facts.ts';
 import type { BonusWalletView } from '../../../shared/user.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
 
@@ -92,8 +94,8 @@ export class WalletService {
   // ---- platforms ---------------------------------------------------------------------------------
 
   /** A platform that can take a transfer now: switched on and not under maintenance. */
-  async livePlatform(code: string): Promise<repo.PlatformRow> {
-    const rows = await repo.platformByCode(this.db, code);
+  async livePlatform(code: string): Promise<platformFacts.PlatformRow> {
+    const rows = await platformFacts.platformByCode(this.db, code);
     const platform = rows.find((p) => p.status === PLATFORM_STATUS.on) ?? rows[0];
     if (!platform) throw new ApiError('not_found');
     if (platform.status !== PLATFORM_STATUS.on) throw new ApiError('platform_unavailable');
@@ -106,12 +108,12 @@ export class WalletService {
 
   /** The game groups a platform code serves (one provider may serve several). */
   async platformGroups(code: string): Promise<string[]> {
-    return (await repo.platformByCode(this.db, code)).map((p) => p.group);
+    return (await platformFacts.platformByCode(this.db, code)).map((p) => p.group);
   }
 
   /** Whether the player moves the central wallet into each game, and the game groups and platforms barred to them. */
   playerFlags(playerId: number) {
-    return repo.playerFlags(this.db, playerId);
+    return flagFacts.playerFlags(this.db, playerId);
   }
 
   async ensureProviderPlayer(playerId: number, code: string): Promise<string> {
@@ -593,10 +595,10 @@ export class WalletService {
 
   /** The platform wallet list: ledger figures, or the providers' own figures when forceUpdate asks for them. */
   async platformWallets(playerId: number, forceUpdate: boolean, locale: 'zh-TW' | 'en'): Promise<PlatformWalletView[]> {
-    const [platforms, bindings, b] = await Promise.all([repo.allPlatforms(this.db), repo.playerPlatformsOf(this.db, playerId), this.balances(playerId)]);
+    const [platforms, bindings, b] = await Promise.all([platformFacts.allPlatforms(this.db), repo.playerPlatformsOf(this.db, playerId), this.balances(playerId)]);
     const bound = new Map(bindings.map((x) => [x.gpCode, x]));
     // One wallet per provider code, even when a provider serves several groups.
-    const byCode = new Map<string, repo.PlatformRow>();
+    const byCode = new Map<string, platformFacts.PlatformRow>();
     for (const p of platforms) if (p.status === PLATFORM_STATUS.on && !byCode.has(p.gpCode)) byCode.set(p.gpCode, p);
     const list = [...byCode.values()];
     const views: PlatformWalletView[] = [];
@@ -643,7 +645,7 @@ export class WalletService {
 
   /** Every platform, in the lobby's order, named in the reader's language (GET /games/platform/all). */
   async platformList(locale: Locale): Promise<PlatformView[]> {
-    const rows = await repo.allPlatforms(this.db);
+    const rows = await platformFacts.allPlatforms(this.db);
     return rows.map((p) => ({
       id: p.id, name: byLocale(locale, p.name, p.nameEn), gp_code: p.gpCode, group: p.group,
       front_show: p.frontShow, maintain_status: p.maintainStatus,
@@ -655,7 +657,7 @@ export class WalletService {
 
   /** Each platform's switch and maintenance window, for pages that grey out closed platforms. */
   async platformStatuses(): Promise<PlatformStatusView[]> {
-    const rows = await repo.allPlatforms(this.db);
+    const rows = await platformFacts.allPlatforms(this.db);
     return rows.map((p) => ({
       gp_code: p.gpCode, group: p.group, status: p.status, front_show: p.frontShow,
       start_time: p.maintainStart?.toISOString() ?? null, end_time: p.maintainEnd?.toISOString() ?? null,
@@ -669,12 +671,12 @@ export class WalletService {
   }
 
   async setAutoTransfer(playerId: number, on: boolean): Promise<void> {
-    await repo.setAutoTransfer(this.db, playerId, on);
+    await flagFacts.setAutoTransfer(this.db, playerId, on);
   }
 
   /** A transfer from central to the first platform of a game group that takes transfers now. */
   async transferInToGroup(playerId: number, group: string, amountMinor: bigint, clientKey?: string): Promise<TransferResult> {
-    const target = (await repo.allPlatforms(this.db))
+    const target = (await platformFacts.allPlatforms(this.db))
       .find((p) => p.group === group && p.status === PLATFORM_STATUS.on && p.maintainStatus === MAINTAIN_STATUS.running);
     if (!target) throw new ApiError('not_found');
     return this.transferIn(playerId, target.gpCode, amountMinor, { kind: 'central' }, clientKey);

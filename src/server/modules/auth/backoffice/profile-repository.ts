@@ -1,10 +1,7 @@
-// SQL of the back-office player profile: personal details, status, bank cards shown and live sessions.
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+// SQL of the back-office player profile: personal details, status and live sessions (its bank cards are the cashier's).
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { bankCards, players, sessions } from '../../../db/schema.ts';
-
-/** Bank cards listed on the player page; the site's own limit on bound cards is far below this. */
-const CARDS_SHOWN = 50;
+import { players, sessions } from '../../../db/schema.ts';
 
 const profileColumns = {
   id: players.id, account: players.account, status: players.status, realName: players.realName, gender: players.gender,
@@ -28,10 +25,6 @@ export async function liveSessionCount(db: DbOrTx, playerId: number): Promise<nu
   return rows[0]?.n ?? 0;
 }
 
-export async function cardsOf(db: DbOrTx, playerId: number) {
-  return db.select().from(bankCards).where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt)))
-    .orderBy(asc(bankCards.id)).limit(CARDS_SHOWN);
-}
 
 export async function phoneTakenByOther(db: DbOrTx, phone: string, playerId: number): Promise<boolean> {
   const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.phone, phone), ne(players.id, playerId))).limit(1);

@@ -25,19 +25,35 @@ function isCalendarDay(day: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
 }
 
+/** Bank cards listed on the player page; the site's own limit on bound cards is far below this. */
+const CARDS_SHOWN = 50;
+
+/** A bound bank card as the player page shows it, unmasked. */
+export interface CardOnFile {
+  id: number; bank: string; market: string; accountName: string; cardNumber: string; statusDebitCard: number; createdAt: Date;
+}
+
+/**
+ * The player's bound cards, oldest first, at most `limit`. The cashier owns them and answers through its service
+ * (the routes pass it in): the cashier reads players through this domain, so this domain does not import it.
+ */
+export type CardsOnFile = (playerId: number, limit: number) => Promise<CardOnFile[]>;
+
 export class PlayerProfileService {
   private readonly db: Db;
   private readonly publish: Publisher;
+  private readonly cardsOnFile: CardsOnFile;
 
-  constructor(deps: { db: Db; publish: Publisher }) {
+  constructor(deps: { db: Db; publish: Publisher; cardsOnFile: CardsOnFile }) {
     this.db = deps.db;
     this.publish = deps.publish;
+    this.cardsOnFile = deps.cardsOnFile;
   }
 
   async profile(playerId: number): Promise<PlayerProfileView> {
     const p = await repo.profile(this.db, playerId);
     if (!p) throw new ApiError('not_found');
-    const [cards, live] = await Promise.all([repo.cardsOf(this.db, playerId), repo.liveSessionCount(this.db, playerId)]);
+    const [cards, live] = await Promise.all([this.cardsOnFile(playerId, CARDS_SHOWN), repo.liveSessionCount(this.db, playerId)]);
     return {
       id: p.id, account: p.account, status: p.status, real_name: p.realName, gender: p.gender, birthday: p.birthday, phone: p.phone ?? '',
       created_at: p.createdAt.toISOString(), last_login_at: p.lastLoginAt ? p.lastLoginAt.toISOString() : null, register_ip: p.registerIp ?? '',

@@ -1,19 +1,18 @@
 // SQL of the finance desk: reads of the deposit, withdrawal and bank-card queues and the gateway callback
 // log. Nothing here writes: money and statuses change only through the cashier and wallet services.
-import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gte, inArray, isNull, ne, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, players, staff, withdrawals } from '../../../db/schema.ts';
+import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, withdrawals } from '../../../db/schema.ts';
+import { accountNameOf, playerIdsWithAccountPrefix } from '../../auth/player-facts.ts';
+import { realNameOf } from '../../auth/personal-facts.ts';
+import { staffNameOf } from '../../staff/staff-facts.ts';
 import { journalByKey } from '../../../ledger/read.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
 import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS, type DepositStatus, type WithdrawalStatus } from '../../../../shared/statuses.ts';
 
 
-function likeText(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Accounts are matched from their start, case-insensitively, as players type them. */
-const accountLike = (account: string | undefined) => (account ? ilike(players.account, `${likeText(account)}%`) : undefined);
+/** Accounts are matched from their start, case-insensitively, as players type them; the players are auth's to find. */
+const accountLike = (playerId: Column, account: string | undefined) => (account ? sql`${playerId} in (${playerIdsWithAccountPrefix(account)})` : undefined);
 
 export interface Totals { count: number; amountMinor: bigint }
 const totalsOf = (row: { n: number; s: string } | undefined): Totals => ({ count: row?.n ?? 0, amountMinor: BigInt(row?.s ?? '0') });
@@ -26,7 +25,7 @@ export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, daySta
   const where = and(
     p.status ? eq(depositOrders.status, p.status) : undefined,
     p.method ? eq(depositOrders.method, p.method) : undefined,
-    accountLike(p.account),
+    accountLike(depositOrders.playerId, p.account),
   );
   // A queue is worked oldest first; finished orders are looked up newest first.
   const order = p.status === DEPOSIT_STATUS.pending ? [asc(depositOrders.createdAt), asc(depositOrders.id)] : [desc(depositOrders.createdAt), desc(depositOrders.id)];
@@ -34,14 +33,12 @@ export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, daySta
   const today = and(where, gte(sql`coalesce(${depositOrders.paidAt}, ${depositOrders.createdAt})`, dayStart));
   const [rows, total, todays] = await Promise.all([
     db.select({
-      deposit: depositOrders, account: players.account, realName: players.realName, reviewer: staff.username,
+      deposit: depositOrders, account: accountNameOf(depositOrders.playerId), realName: realNameOf(depositOrders.playerId), reviewer: staffNameOf(depositOrders.reviewedBy),
     }).from(depositOrders)
-      .innerJoin(players, eq(players.id, depositOrders.playerId))
-      .leftJoin(staff, eq(staff.id, depositOrders.reviewedBy))
       .where(where).orderBy(...order).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(depositOrders).innerJoin(players, eq(players.id, depositOrders.playerId)).where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(depositOrders).where(where),
     db.select({ n: sql<number>`count(*)::int`, s: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)::text` })
-      .from(depositOrders).innerJoin(players, eq(players.id, depositOrders.playerId)).where(today),
+      .from(depositOrders).where(today),
   ]);
   return { rows, total: total[0]?.n ?? 0, today: totalsOf(todays[0]) };
 }
@@ -51,35 +48,33 @@ export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, daySta
 export interface WithdrawalFilter { status?: WithdrawalStatus; account?: string }
 
 export async function listWithdrawals(db: DbOrTx, p: Paging & WithdrawalFilter, dayStart: Date) {
-  const where = and(p.status ? eq(withdrawals.status, p.status) : undefined, accountLike(p.account));
+  const where = and(p.status ? eq(withdrawals.status, p.status) : undefined, accountLike(withdrawals.playerId, p.account));
   const order = p.status === WITHDRAWAL_STATUS.applying ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt), desc(withdrawals.id)];
   // Reviewed (or cancelled) withdrawals count on the day of the review; waiting ones on the day they were asked for.
   const today = and(where, gte(sql`coalesce(${withdrawals.reviewedAt}, ${withdrawals.createdAt})`, dayStart));
   const [rows, total, todays] = await Promise.all([
     db.select({
-      withdrawal: withdrawals, account: players.account, realName: players.realName, reviewer: staff.username,
+      withdrawal: withdrawals, account: accountNameOf(withdrawals.playerId), realName: realNameOf(withdrawals.playerId), reviewer: staffNameOf(withdrawals.reviewedBy),
       card: { id: bankCards.id, bank: bankCards.bank, market: bankCards.market, accountName: bankCards.accountName, cardNumber: bankCards.cardNumber, status: bankCards.statusDebitCard },
     }).from(withdrawals)
-      .innerJoin(players, eq(players.id, withdrawals.playerId))
       .innerJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
-      .leftJoin(staff, eq(staff.id, withdrawals.reviewedBy))
       .where(where).orderBy(...order).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).innerJoin(players, eq(players.id, withdrawals.playerId)).where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where),
     db.select({ n: sql<number>`count(*)::int`, s: sql<string>`coalesce(sum(${withdrawals.amountMinor}), 0)::text` })
-      .from(withdrawals).innerJoin(players, eq(players.id, withdrawals.playerId)).where(today),
+      .from(withdrawals).where(today),
   ]);
   return { rows, total: total[0]?.n ?? 0, today: totalsOf(todays[0]) };
 }
 
 export async function withdrawalWithPlayer(db: DbOrTx, id: string) {
-  const rows = await db.select({ withdrawal: withdrawals, account: players.account }).from(withdrawals)
-    .innerJoin(players, eq(players.id, withdrawals.playerId)).where(eq(withdrawals.id, id)).limit(1);
+  const rows = await db.select({ withdrawal: withdrawals, account: accountNameOf(withdrawals.playerId) }).from(withdrawals)
+    .where(eq(withdrawals.id, id)).limit(1);
   return rows[0];
 }
 
 export async function depositWithPlayer(db: DbOrTx, id: string) {
-  const rows = await db.select({ deposit: depositOrders, account: players.account }).from(depositOrders)
-    .innerJoin(players, eq(players.id, depositOrders.playerId)).where(eq(depositOrders.id, id)).limit(1);
+  const rows = await db.select({ deposit: depositOrders, account: accountNameOf(depositOrders.playerId) }).from(depositOrders)
+    .where(eq(depositOrders.id, id)).limit(1);
   return rows[0];
 }
 
@@ -89,23 +84,21 @@ export interface CardFilter { status?: number; account?: string }
 
 export async function listCards(db: DbOrTx, p: Paging & CardFilter) {
   const where = and(
-    isNull(bankCards.deletedAt), p.status !== undefined ? eq(bankCards.statusDebitCard, p.status) : undefined, accountLike(p.account),
+    isNull(bankCards.deletedAt), p.status !== undefined ? eq(bankCards.statusDebitCard, p.status) : undefined, accountLike(bankCards.playerId, p.account),
   );
   const order = p.status === BANK_CARD_STATUS.pending ? [asc(bankCards.createdAt), asc(bankCards.id)] : [desc(bankCards.createdAt), desc(bankCards.id)];
   const [rows, total] = await Promise.all([
-    db.select({ card: bankCards, account: players.account, realName: players.realName, auditor: staff.username })
+    db.select({ card: bankCards, account: accountNameOf(bankCards.playerId), realName: realNameOf(bankCards.playerId), auditor: staffNameOf(bankCards.auditedBy) })
       .from(bankCards)
-      .innerJoin(players, eq(players.id, bankCards.playerId))
-      .leftJoin(staff, eq(staff.id, bankCards.auditedBy))
       .where(where).orderBy(...order).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(bankCards).innerJoin(players, eq(players.id, bankCards.playerId)).where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(bankCards).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
 
 export async function cardWithPlayer(db: DbOrTx, id: number) {
-  const rows = await db.select({ card: bankCards, account: players.account }).from(bankCards)
-    .innerJoin(players, eq(players.id, bankCards.playerId)).where(eq(bankCards.id, id)).limit(1);
+  const rows = await db.select({ card: bankCards, account: accountNameOf(bankCards.playerId) }).from(bankCards)
+    .where(eq(bankCards.id, id)).limit(1);
   return rows[0];
 }
 

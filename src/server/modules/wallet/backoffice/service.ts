@@ -11,6 +11,8 @@ import type { WalletService } from '../service.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import * as repo from './repository.ts';
+import * as flagFacts from '../../auth/transfer-flags-facts.ts';
+import { platformSummaries } from '../../games/platform-facts.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
 import type { InferOutput as Input } from 'valibot';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
@@ -61,7 +63,7 @@ export class BackofficeWalletService {
   // Players.
 
   async summary(where: { id: number } | { account: string }) {
-    const p = await repo.playerSummary(this.db, where);
+    const p = await flagFacts.playerSummary(this.db, where);
     if (!p) throw new ApiError('not_found');
     return {
       id: p.id, account: p.account, level_id: p.levelId, status: p.status, online: !!p.online, auto_transfer: p.autoTransfer,
@@ -70,7 +72,7 @@ export class BackofficeWalletService {
   }
 
   private async mustExist(playerId: number): Promise<{ id: number; account: string }> {
-    const p = await repo.playerSummary(this.db, { id: playerId });
+    const p = await flagFacts.playerSummary(this.db, { id: playerId });
     if (!p) throw new ApiError('not_found');
     return { id: p.id, account: p.account };
   }
@@ -80,7 +82,7 @@ export class BackofficeWalletService {
   async wallets(playerId: number, live: boolean) {
     const player = await this.mustExist(playerId);
     const [balances, bonus, platforms, bindings, pending, held] = await Promise.all([
-      this.wallet.balances(playerId), repo.bonusWalletsOf(this.db, playerId), repo.platforms(this.db),
+      this.wallet.balances(playerId), repo.bonusWalletsOf(this.db, playerId), platformSummaries(this.db),
       repo.providerAccountsOf(this.db, playerId), repo.pendingTransfersOf(this.db, playerId), repo.withdrawHeldOf(this.db, playerId),
     ]);
 
@@ -174,7 +176,7 @@ export class BackofficeWalletService {
    */
   async grantBonus(op: Operator, playerId: number, input: Input<typeof bonusGrantBody>, clientKey: string) {
     const player = await this.mustExist(playerId);
-    const known = new Set((await repo.platforms(this.db)).map((p) => p.gpCode));
+    const known = new Set((await platformSummaries(this.db)).map((p) => p.gpCode));
     const unknown = input.platform_codes.filter((c) => !known.has(c));
     if (unknown.length) throw new ApiError('validation_failed', { platform_codes: ['bo.v.platform_unknown'] });
 
@@ -235,7 +237,7 @@ export class BackofficeWalletService {
    * the same key with another player or amount is refused by the ledger.
    */
   async adjust(op: Operator, input: Input<typeof adjustmentBody>, clientKey: string) {
-    const player = await repo.playerSummary(this.db, { id: input.player_id });
+    const player = await flagFacts.playerSummary(this.db, { id: input.player_id });
     if (!player) throw new ApiError('not_found', { modal: ['bo.err.player_not_found'] });
     const key = `bo:${clientKey}`;
     const earlier = await repo.journalPlayerByKey(this.db, `adjust:${key}`);
@@ -274,15 +276,15 @@ export class BackofficeWalletService {
   // The blacklist: game groups a player may not play, optionally only on some platforms.
 
   async setBlacklist(op: Operator, playerId: number, input: Input<typeof blacklistBody>) {
-    const known = new Set((await repo.platforms(this.db)).map((p) => p.gpCode));
+    const known = new Set((await platformSummaries(this.db)).map((p) => p.gpCode));
     if (input.game_platform_code.some((c) => !known.has(c))) {
       throw new ApiError('validation_failed', { game_platform_code: ['bo.v.platform_unknown'] });
     }
-    const next: repo.Blacklist = { type: [...input.type], game_platform_code: [...input.game_platform_code] };
+    const next: flagFacts.Blacklist = { type: [...input.type], game_platform_code: [...input.game_platform_code] };
     await this.db.transaction(async (tx) => {
-      const before = await repo.blacklistForUpdate(tx, playerId);
+      const before = await flagFacts.blacklistForUpdate(tx, playerId);
       if (!before) throw new ApiError('not_found');
-      await repo.setBlacklist(tx, playerId, next);
+      await flagFacts.setBlacklist(tx, playerId, next);
       await recordAudit(tx, {
         staffId: op.staffId, action: 'player.blacklist', target: `player:${playerId}`, ip: op.ip,
         detail: { account: before.account, from: before.blacklist, to: next },
