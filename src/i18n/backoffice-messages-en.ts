@@ -1,4 +1,6 @@
-// Back-office strings of the messages desk and the popup editor.
+// Back-office strings of the messages desk and the popup editor; the preview's popup buttons use the player's words.
+import { popupEn } from './messages-en.ts';
+
 export const messagesBoEn = {
   'bo.nav.player-messages': 'Player messages',
   'bo.pf.notify_players': 'Tell players (platform message)',
@@ -101,9 +103,5 @@ export const messagesBoEn = {
   'bo.pop.saved': 'Popup saved',
   'bo.pop.delete': 'Delete',
   'bo.pop.confirm_delete': 'Delete this popup?',
-  'popup.close': 'Close',
-  'popup.deposit': 'Deposit now',
-  'popup.register': 'Register now',
-  'popup.deposit_info': 'Deposit info',
-  'popup.registration': 'Join us',
+  ...popupEn,
 } as const;

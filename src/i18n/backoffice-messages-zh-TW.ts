@@ -1,5 +1,6 @@
 // 管理後台・訊息發送與彈窗公告編輯。
 import type { messagesBoEn } from './backoffice-messages-en.ts';
+import { popupZhTW } from './messages-zh-TW.ts';
 
 export const messagesBoZhTW: Record<keyof typeof messagesBoEn, string> = {
   'bo.nav.player-messages': '玩家訊息',
@@ -103,9 +104,5 @@ export const messagesBoZhTW: Record<keyof typeof messagesBoEn, string> = {
   'bo.pop.saved': '彈窗已儲存',
   'bo.pop.delete': '刪除',
   'bo.pop.confirm_delete': '確定刪除此彈窗？',
-  'popup.close': '關閉',
-  'popup.deposit': '立即存款',
-  'popup.register': '立即註冊',
-  'popup.deposit_info': '存款資訊',
-  'popup.registration': '註冊會員',
+  ...popupZhTW,
 };

@@ -5,6 +5,7 @@ import { zhTW } from './zh-TW.ts';
 import { boEn } from './backoffice-en.ts';
 import { boZhTW } from './backoffice-zh-TW.ts';
 import { isLocale, localeFrom, localeOfPath, localizedPath, pick, translate, useTranslations } from './index.ts';
+import type { Locale } from '../shared/constants.ts';
 
 describe('catalogues', () => {
   it('Traditional Chinese has every English key and no key English lacks', () => {
@@ -97,37 +98,28 @@ describe('locales', () => {
     for (const other of ['zh', 'EN', 'th', '', undefined, null, 1, ['en']]) expect(isLocale(other)).toBe(false);
   });
 
-  it('localeFrom: the clang cookie, then the first Accept-Language, else zh-TW', () => {
-    expect(localeFrom('en', 'zh-TW')).toBe('en');
-    expect(localeFrom('zh-TW', 'en-US')).toBe('zh-TW');
-    expect(localeFrom('xx', 'en-GB,en;q=0.9')).toBe('en');
-    expect(localeFrom(undefined, 'EN')).toBe('en');
-    expect(localeFrom(undefined, 'zh-CN,zh;q=0.9')).toBe('zh-TW');
-    expect(localeFrom(undefined, 'fr-FR,en;q=0.5')).toBe('zh-TW');
-    expect(localeFrom(undefined, '')).toBe('zh-TW');
-    expect(localeFrom(undefined, undefined)).toBe('zh-TW');
+  it.each([
+    ['en', 'zh-TW', 'en'], ['zh-TW', 'en-US', 'zh-TW'], ['xx', 'en-GB,en;q=0.9', 'en'], [undefined, 'EN', 'en'],
+    [undefined, 'zh-CN,zh;q=0.9', 'zh-TW'], [undefined, 'fr-FR,en;q=0.5', 'zh-TW'], [undefined, '', 'zh-TW'], [undefined, undefined, 'zh-TW'],
+  ])('localeFrom: the clang cookie, then the first Accept-Language, else zh-TW (%s, %s is %s)', (cookie, accept, locale) => {
+    expect(localeFrom(cookie, accept)).toBe(locale);
   });
 
-  it('localeOfPath: /en and /en/... are English, everything else Chinese', () => {
-    expect(localeOfPath('/en')).toBe('en');
-    expect(localeOfPath('/en/')).toBe('en');
-    expect(localeOfPath('/en/member/wallet')).toBe('en');
-    expect(localeOfPath('/')).toBe('zh-TW');
-    expect(localeOfPath('/english')).toBe('zh-TW');
-    expect(localeOfPath('/enroll')).toBe('zh-TW');
-    expect(localeOfPath('/mobile/en/x')).toBe('zh-TW');
+  it.each([
+    ['/en', 'en'], ['/en/', 'en'], ['/en/member/wallet', 'en'],
+    ['/', 'zh-TW'], ['/english', 'zh-TW'], ['/enroll', 'zh-TW'], ['/mobile/en/x', 'zh-TW'],
+  ])('localeOfPath: /en and /en/... are English, everything else Chinese (%s is %s)', (path, locale) => {
+    expect(localeOfPath(path)).toBe(locale);
   });
 
-  it('localizedPath switches the prefix both ways and is idempotent', () => {
-    expect(localizedPath('/about', 'en')).toBe('/en/about');
-    expect(localizedPath('/', 'en')).toBe('/en/');
-    expect(localizedPath('/en/about', 'zh-TW')).toBe('/about');
-    expect(localizedPath('/en', 'zh-TW')).toBe('/');
-    expect(localizedPath('/en/', 'zh-TW')).toBe('/');
-    expect(localizedPath('/en/about', 'en')).toBe('/en/about');
-    expect(localizedPath('/about', 'zh-TW')).toBe('/about');
-    expect(localizedPath('/mobile/f-mine/mine', 'en')).toBe('/en/mobile/f-mine/mine');
-    expect(localizedPath('/enroll', 'en')).toBe('/en/enroll');
+  it.each<[string, Locale, string]>([
+    ['/about', 'en', '/en/about'], ['/', 'en', '/en/'], ['/en/about', 'zh-TW', '/about'], ['/en', 'zh-TW', '/'],
+    ['/en/', 'zh-TW', '/'], ['/en/about', 'en', '/en/about'], ['/about', 'zh-TW', '/about'],
+    ['/mobile/f-mine/mine', 'en', '/en/mobile/f-mine/mine'], ['/enroll', 'en', '/en/enroll'],
+  ])('localizedPath switches the prefix both ways: %s in %s is %s', (path, locale, localized) => {
+    expect(localizedPath(path, locale)).toBe(localized);
+  });
+  it('localizedPath is idempotent', () => {
     for (const p of ['/', '/about', '/member/wallet', '/mobile/']) {
       expect(localeOfPath(localizedPath(p, 'en'))).toBe('en');
       expect(localizedPath(localizedPath(p, 'en'), 'zh-TW')).toBe(p);

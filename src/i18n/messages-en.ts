@@ -1,4 +1,14 @@
 // English strings of messages, counters, the announcement list and popups.
+
+/** The words of a popup's buttons, which the back office's popup editor shows in its preview too. */
+export const popupEn = {
+  'popup.close': 'Close',
+  'popup.deposit': 'Deposit now',
+  'popup.register': 'Register now',
+  'popup.deposit_info': 'Deposit info',
+  'popup.registration': 'Join us',
+} as const;
+
 export const messagesEn = {
   'msg.v.kind': 'Choose system, personal or platform',
   'msg.v.ids_or_kind': 'Name the messages or a kind, one of the two',
@@ -43,9 +53,5 @@ export const messagesEn = {
   'notice.list.title': 'Announcements',
   'notice.list.empty': 'No announcements',
   'notice.to_messages': 'Go to the message centre',
-  'popup.close': 'Close',
-  'popup.deposit': 'Deposit now',
-  'popup.register': 'Register now',
-  'popup.deposit_info': 'Deposit info',
-  'popup.registration': 'Join us',
+  ...popupEn,
 } as const;

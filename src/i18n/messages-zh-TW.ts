@@ -1,5 +1,14 @@
 // 訊息、未讀計數、公告列表與彈窗公告的繁體中文。
-import type { messagesEn } from './messages-en.ts';
+import type { messagesEn, popupEn } from './messages-en.ts';
+
+/** 彈窗按鈕的文字；管理後台的彈窗編輯預覽也用這些。 */
+export const popupZhTW: Record<keyof typeof popupEn, string> = {
+  'popup.close': '關閉',
+  'popup.deposit': '立即存款',
+  'popup.register': '立即註冊',
+  'popup.deposit_info': '存款資訊',
+  'popup.registration': '註冊會員',
+};
 
 export const messagesZhTW: Record<keyof typeof messagesEn, string> = {
   'msg.v.kind': '請選擇系統、個人或平台訊息',
@@ -45,9 +54,5 @@ export const messagesZhTW: Record<keyof typeof messagesEn, string> = {
   'notice.list.title': '最新公告',
   'notice.list.empty': '暫無公告',
   'notice.to_messages': '前往訊息中心',
-  'popup.close': '關閉',
-  'popup.deposit': '立即存款',
-  'popup.register': '立即註冊',
-  'popup.deposit_info': '存款資訊',
-  'popup.registration': '註冊會員',
+  ...popupZhTW,
 };

@@ -3,20 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { INFO_PATHS, isInfoPath, mobileEquivalent, mobileTabOf, needsMobileRedirect, normalizePath, stripLocale } from './routes.ts';
 
 describe('stripLocale and normalizePath', () => {
-  it('drop the /en prefix only as a whole segment', () => {
-    expect(stripLocale('/en')).toBe('/');
-    expect(stripLocale('/en/')).toBe('/');
-    expect(stripLocale('/en/about')).toBe('/about');
-    expect(stripLocale('/about')).toBe('/about');
-    expect(stripLocale('/english')).toBe('/english');
-    expect(stripLocale('/')).toBe('/');
+  it.each([
+    ['/en', '/'], ['/en/', '/'], ['/en/about', '/about'], ['/about', '/about'], ['/english', '/english'], ['/', '/'],
+  ])('drop the /en prefix only as a whole segment: %s is %s', (path, stripped) => {
+    expect(stripLocale(path)).toBe(stripped);
   });
-  it('drop one trailing slash but keep the root', () => {
-    expect(normalizePath('/')).toBe('/');
-    expect(normalizePath('/about/')).toBe('/about');
-    expect(normalizePath('/about')).toBe('/about');
-    expect(normalizePath('/mobile/')).toBe('/mobile');
-  });
+  it.each([['/', '/'], ['/about/', '/about'], ['/about', '/about'], ['/mobile/', '/mobile']])(
+    'drop one trailing slash but keep the root: %s is %s',
+    (path, normal) => expect(normalizePath(path)).toBe(normal),
+  );
 });
 
 describe('info pages', () => {
@@ -47,33 +42,26 @@ describe('needsMobileRedirect', () => {
 });
 
 describe('mobileEquivalent', () => {
-  it('maps desktop pages with a mobile twin, and everything else to the mobile home', () => {
-    expect(mobileEquivalent('/')).toBe('/mobile/');
-    expect(mobileEquivalent('/register')).toBe('/mobile/f-entry/register');
-    expect(mobileEquivalent('/register/')).toBe('/mobile/f-entry/register');
-    expect(mobileEquivalent('/member/wallet')).toBe('/mobile/f-wallet/wallet');
-    expect(mobileEquivalent('/member/deposit')).toBe('/mobile/f-wallet/deposit');
-    expect(mobileEquivalent('/member/transfer')).toBe('/mobile/f-wallet/deposit-transfer');
-    expect(mobileEquivalent('/member/withdrawals')).toBe('/mobile/f-wallet/withdrawals');
-    expect(mobileEquivalent('/member/trans-record')).toBe('/mobile/f-trans-record/trans-record');
-    expect(mobileEquivalent('/all-preferential')).toBe('/mobile/f-activity/activity-list');
-    expect(mobileEquivalent('/egame/game')).toBe('/mobile/f-game/game');
-    expect(mobileEquivalent('/nothing')).toBe('/mobile/');
+  const twins = {
+    '/': '/mobile/', '/register': '/mobile/f-entry/register', '/register/': '/mobile/f-entry/register',
+    '/member/wallet': '/mobile/f-wallet/wallet', '/member/deposit': '/mobile/f-wallet/deposit',
+    '/member/transfer': '/mobile/f-wallet/deposit-transfer', '/member/withdrawals': '/mobile/f-wallet/withdrawals',
+    '/member/trans-record': '/mobile/f-trans-record/trans-record', '/all-preferential': '/mobile/f-activity/activity-list',
+    '/egame/game': '/mobile/f-game/game', '/nothing': '/mobile/',
+  };
+  it.each(Object.entries(twins))('maps desktop pages with a mobile twin, and everything else to the mobile home: %s', (path, mobile) => {
+    expect(mobileEquivalent(path)).toBe(mobile);
   });
 });
 
 describe('mobileTabOf', () => {
-  it('follows the route group of SPEC.md section 2', () => {
-    expect(mobileTabOf('/mobile/')).toBe('home');
-    expect(mobileTabOf('/mobile')).toBe('home');
-    expect(mobileTabOf('/mobile/f-activity/activity-list')).toBe('promotions');
-    expect(mobileTabOf('/mobile/f-wallet/wallet')).toBe('wallet');
-    expect(mobileTabOf('/mobile/f-wallet/deposit')).toBe('wallet');
-    expect(mobileTabOf('/mobile/f-customer/customer')).toBe('service');
-    for (const g of ['f-mine', 'f-bet-record', 'f-trans-record', 'f-message-center', 'f-bank', 'f-exchange-record', 'f-vip']) {
-      expect(mobileTabOf(`/mobile/${g}/x`), g).toBe('mine');
-    }
-    expect(mobileTabOf('/mobile/f-entry/register')).toBe('home');
-    expect(mobileTabOf('/mobile/f-unknown/x')).toBe('home');
+  const mineGroups = ['f-mine', 'f-bet-record', 'f-trans-record', 'f-message-center', 'f-bank', 'f-exchange-record', 'f-vip'];
+  it.each([
+    ['/mobile/', 'home'], ['/mobile', 'home'], ['/mobile/f-activity/activity-list', 'promotions'],
+    ['/mobile/f-wallet/wallet', 'wallet'], ['/mobile/f-wallet/deposit', 'wallet'], ['/mobile/f-customer/customer', 'service'],
+    ...mineGroups.map((g) => [`/mobile/${g}/x`, 'mine']),
+    ['/mobile/f-entry/register', 'home'], ['/mobile/f-unknown/x', 'home'],
+  ])('follows the route group of SPEC.md section 2: %s is %s', (path, tab) => {
+    expect(mobileTabOf(path)).toBe(tab);
   });
 });

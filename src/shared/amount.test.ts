@@ -4,14 +4,10 @@ import { acceptAmountInput, amountProblem, depositLimitsMinor } from './amount.t
 describe('acceptAmountInput', () => {
   const typed = (raw: string, previous = '') => acceptAmountInput(previous, raw).value;
 
-  it('keeps digits and one decimal point with at most two decimals', () => {
-    expect(typed('5')).toBe('5');
-    expect(typed('5.')).toBe('5.');
-    expect(typed('5.5')).toBe('5.5');
-    expect(typed('5.55')).toBe('5.55');
-    expect(typed('.5')).toBe('.5');
-    expect(typed('1,000.50')).toBe('1000.50');
-  });
+  it.each([['5', '5'], ['5.', '5.'], ['5.5', '5.5'], ['5.55', '5.55'], ['.5', '.5'], ['1,000.50', '1000.50']])(
+    'keeps digits and one decimal point with at most two decimals: %s is %s',
+    (raw, kept) => expect(typed(raw)).toBe(kept),
+  );
 
   it('refuses a second point, a sign, an exponent or a third decimal instead of reshaping it', () => {
     expect(acceptAmountInput('5.5', '5.5.5')).toEqual({ value: '5.5', refused: true });
@@ -29,18 +25,15 @@ describe('acceptAmountInput', () => {
 });
 
 describe('amountProblem', () => {
-  it('orders the rules: required, invalid, minimum, maximum, balance', () => {
-    expect(amountProblem('')).toBe('required');
-    expect(amountProblem('0.00')).toBe('required');
-    expect(amountProblem('5.')).toBe('invalid');
-    expect(amountProblem('1e3')).toBe('invalid');
-    expect(amountProblem('-5')).toBe('invalid');
-    expect(amountProblem('50', { min: '100' })).toBe('below_min');
-    expect(amountProblem('100', { min: '100' })).toBeUndefined();
-    expect(amountProblem('999999999999', { max: '50000' })).toBe('above_max');
-    expect(amountProblem('10.01', { balance: '10.00' })).toBe('over_balance');
-    expect(amountProblem('10.00', { balance: '10.00' })).toBeUndefined();
-    expect(amountProblem('1', { min: '0', max: '0.00' })).toBeUndefined();
+  it.each<[string, Parameters<typeof amountProblem>[1], ReturnType<typeof amountProblem>]>([
+    ['', undefined, 'required'], ['0.00', undefined, 'required'],
+    ['5.', undefined, 'invalid'], ['1e3', undefined, 'invalid'], ['-5', undefined, 'invalid'],
+    ['50', { min: '100' }, 'below_min'], ['100', { min: '100' }, undefined],
+    ['999999999999', { max: '50000' }, 'above_max'],
+    ['10.01', { balance: '10.00' }, 'over_balance'], ['10.00', { balance: '10.00' }, undefined],
+    ['1', { min: '0', max: '0.00' }, undefined],
+  ])('orders the rules: required, invalid, minimum, maximum, balance (%s with %o is %s)', (raw, limits, problem) => {
+    expect(amountProblem(raw, limits)).toBe(problem);
   });
 });
 

@@ -4,27 +4,20 @@ import fc from 'fast-check';
 import { decimalToMinor, formatDecimal, minorToDecimal } from './money.ts';
 
 describe('minorToDecimal', () => {
-  it('writes two decimals', () => {
-    expect(minorToDecimal(0n)).toBe('0.00');
-    expect(minorToDecimal(5n)).toBe('0.05');
-    expect(minorToDecimal(50n)).toBe('0.50');
-    expect(minorToDecimal(100n)).toBe('1.00');
-    expect(minorToDecimal(123456n)).toBe('1234.56');
-    expect(minorToDecimal(-5n)).toBe('-0.05');
-    expect(minorToDecimal(-123456n)).toBe('-1234.56');
-    expect(minorToDecimal(9_007_199_254_740_993_01n)).toBe('9007199254740993.01');
+  it.each([
+    [0n, '0.00'], [5n, '0.05'], [50n, '0.50'], [100n, '1.00'], [123456n, '1234.56'], [-5n, '-0.05'], [-123456n, '-1234.56'],
+    [9_007_199_254_740_993_01n, '9007199254740993.01'],
+  ])('writes two decimals: %s is %s', (minor, text) => {
+    expect(minorToDecimal(minor)).toBe(text);
   });
 });
 
 describe('formatDecimal', () => {
-  it('adds comma thousands and pads to two decimals', () => {
-    expect(formatDecimal('0')).toBe('0.00');
-    expect(formatDecimal('0.5')).toBe('0.50');
-    expect(formatDecimal('999.99')).toBe('999.99');
-    expect(formatDecimal('1000')).toBe('1,000.00');
-    expect(formatDecimal('1234567.5')).toBe('1,234,567.50');
-    expect(formatDecimal('-1234.56')).toBe('-1,234.56');
-    expect(formatDecimal(' 1000000.01 ')).toBe('1,000,000.01');
+  it.each([
+    ['0', '0.00'], ['0.5', '0.50'], ['999.99', '999.99'], ['1000', '1,000.00'], ['1234567.5', '1,234,567.50'],
+    ['-1234.56', '-1,234.56'], [' 1000000.01 ', '1,000,000.01'],
+  ])('adds comma thousands and pads to two decimals: %j is %s', (text, formatted) => {
+    expect(formatDecimal(text)).toBe(formatted);
   });
   it('leaves text it cannot read as it is', () => {
     for (const odd of ['', 'abc', '1.234', '1,000', '1e3', '--1', '.5']) expect(formatDecimal(odd)).toBe(odd);
@@ -32,15 +25,11 @@ describe('formatDecimal', () => {
 });
 
 describe('decimalToMinor', () => {
-  it('reads up to two decimals', () => {
-    expect(decimalToMinor('0')).toBe(0n);
-    expect(decimalToMinor('1')).toBe(100n);
-    expect(decimalToMinor('1.5')).toBe(150n);
-    expect(decimalToMinor('1.05')).toBe(105n);
-    expect(decimalToMinor('0.01')).toBe(1n);
-    expect(decimalToMinor('1234.56')).toBe(123456n);
-    expect(decimalToMinor(' 12.30 ')).toBe(1230n);
-    expect(decimalToMinor('999999999999999.99')).toBe(99999999999999999n);
+  it.each([
+    ['0', 0n], ['1', 100n], ['1.5', 150n], ['1.05', 105n], ['0.01', 1n], ['1234.56', 123456n], [' 12.30 ', 1230n],
+    ['999999999999999.99', 99999999999999999n],
+  ])('reads up to two decimals: %j is %s', (text, minor) => {
+    expect(decimalToMinor(text)).toBe(minor);
   });
   it('refuses anything else', () => {
     for (const bad of ['', ' ', '-1', '+1', '1.234', '1.', '.5', '1,000', '1e3', 'NaN', 'Infinity', '0x10', '1 000', '1000000000000000', '１２']) {

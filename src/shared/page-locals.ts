@@ -5,6 +5,7 @@ import type { Locale } from './constants.ts';
 import type { SystemSettings } from './settings.ts';
 import type { GameView } from './schemas/games.ts';
 import type { MessageKey } from '../i18n/en.ts';
+import type { BoKey } from '../i18n/backoffice-en.ts';
 
 export interface PageLocals {
   device: DeviceInfo;
@@ -39,6 +40,12 @@ export interface PageHelpers {
   pick: <K extends MessageKey>(keys: readonly K[]) => Record<K, string>;
   /** A site path in the page's language (/en/... for English). */
   path: (path: string) => string;
+  /** The back office's text for a key of its own catalogue, in the page's language; an unknown key is returned as it is. */
+  boT: (key: string, vars?: Record<string, string | number>) => string;
+  /** The back-office strings an island is handed: only the keys it names, in the page's language. */
+  boPick: <K extends BoKey>(keys: readonly K[]) => Record<K, string>;
+  /** Every back-office string whose key starts with `prefix`, e.g. all setting labels for the settings form. */
+  boPickPrefix: (prefix: string) => Record<string, string>;
 }
 
 /** The API paths pages may read through publicApi: public data only, never a player's. */

@@ -62,15 +62,16 @@ const limitView = v.object({
 
 const EXCLUSION_KINDS = ['timeout', 'self_exclusion'] as const;
 export type ExclusionKind = (typeof EXCLUSION_KINDS)[number];
-export const exclusionView = v.object({
-  id: v.number(),
+/** The terms of a time-out or self-exclusion: what it is, for how long, why, and whether staff set it. */
+const exclusionTerms = {
   kind: v.picklist(EXCLUSION_KINDS),
   duration: v.string(),
   starts_at: v.string(),
   ends_at: v.nullable(v.string()),
   reason: v.string(),
   by_staff: v.boolean(),
-});
+};
+export const exclusionView = v.object({ id: v.number(), ...exclusionTerms });
 
 export const protectionStatusView = v.object({
   now: v.string(),
@@ -96,12 +97,7 @@ export const exclusionRowView = v.object({
   player_id: v.number(),
   account: v.string(),
   phone: v.nullable(v.string()),
-  kind: v.picklist(EXCLUSION_KINDS),
-  duration: v.string(),
-  starts_at: v.string(),
-  ends_at: v.nullable(v.string()),
-  reason: v.string(),
-  by_staff: v.boolean(),
+  ...exclusionTerms,
 });
 export const staffProtectionView = v.object({
   player: v.object({ id: v.number(), account: v.string() }),

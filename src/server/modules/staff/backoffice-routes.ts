@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { ok } from '../../lib/reply.ts';
+import { staffQueryRoute } from '../../lib/staff-routes.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { idParams, pageQuery } from '../../../shared/schemas/paging.ts';
 import {
@@ -45,17 +46,13 @@ export const backofficeStaffRoutes: FastifyPluginAsync<StaffRoutesOptions> = asy
 
   // The audit log.
 
-  app.get('/audit', {
-    schema: { querystring: auditQuery, response: { 200: okBody(auditListView) } },
-    config: { staff: 'audit.read' },
-  }, async (request) => ok(await service.listAudit(request.query)));
+  staffQueryRoute(app, '/audit', { permission: 'audit.read', query: auditQuery, view: auditListView },
+    (query) => service.listAudit(query));
 
   // Staff accounts.
 
-  app.get('/staff', {
-    schema: { querystring: pageOnly, response: { 200: okBody(staffListView) } },
-    config: { staff: 'staff.manage' },
-  }, async (request) => ok(await service.listStaff(request.query)));
+  staffQueryRoute(app, '/staff', { permission: 'staff.manage', query: pageOnly, view: staffListView },
+    (query) => service.listStaff(query));
 
   app.post('/staff', {
     schema: { body: staffCreateBody, response: { 200: okBody(staffView) } },

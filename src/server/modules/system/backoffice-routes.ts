@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { ok } from '../../lib/reply.ts';
+import { staffQueryRoute } from '../../lib/staff-routes.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import { idParams, pageQuery } from '../../../shared/schemas/paging.ts';
 import {
@@ -45,10 +46,8 @@ export const backofficeSystemRoutes: FastifyPluginAsync<SystemBackofficeOptions>
 
   // System messages.
 
-  app.get('/messages', {
-    schema: { querystring: pageOnly, response: { 200: okBody(systemMessagesView) } },
-    config: { staff: 'messages.manage' },
-  }, async (request) => ok(await system.listMessages(request.query)));
+  staffQueryRoute(app, '/messages', { permission: 'messages.manage', query: pageOnly, view: systemMessagesView },
+    (query) => system.listMessages(query));
 
   app.post('/messages', {
     schema: { body: messageCreateBody, response: { 200: okBody(systemMessageView) } },
@@ -62,8 +61,6 @@ export const backofficeSystemRoutes: FastifyPluginAsync<SystemBackofficeOptions>
 
   // The SMS outbox.
 
-  app.get('/sms', {
-    schema: { querystring: smsQuery, response: { 200: okBody(smsListView) } },
-    config: { staff: 'sms.read' },
-  }, async (request) => ok(await system.listSms(request.query)));
+  staffQueryRoute(app, '/sms', { permission: 'sms.read', query: smsQuery, view: smsListView },
+    (query) => system.listSms(query));
 };

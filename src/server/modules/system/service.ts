@@ -4,6 +4,7 @@
 // Each operator change writes its audit row in the same transaction as the change.
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { givenFields } from '../../lib/patch.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import {
   DEFAULT_SETTINGS, DEFAULT_WEBSITE_STATUS, WEBSITE_STATUS_KEY, type SettingKey, type SystemSettings, type WebsiteStatus,
@@ -175,11 +176,7 @@ export class SystemService {
     const row = await this.db.transaction(async (tx) => {
       const before = await repo.messageForUpdate(tx, id);
       if (!before) throw new ApiError('not_found');
-      const patch = {
-        ...(input.message !== undefined ? { message: input.message } : {}),
-        ...(input.message_en !== undefined ? { messageEn: input.message_en } : {}),
-        ...(input.status !== undefined ? { status: input.status } : {}),
-      };
+      const patch = givenFields(input, { message: 'message', message_en: 'messageEn', status: 'status' });
       const after = await repo.updateMessage(tx, id, patch);
       await recordAudit(tx, {
         staffId: op.staffId, action: 'message.update', target: `system_message:${id}`,

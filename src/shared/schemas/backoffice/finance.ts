@@ -6,11 +6,23 @@ import { staffPageOf } from '../envelope.ts';
 /** Today's count and amount of a queue, shown above it. */
 const todayTotals = v.object({ count: v.number(), amount: v.string() });
 
+/** Whose row it is: the player, and the real name a payout and a bank card must match. */
+const rowPlayer = { player_id: v.number(), account: v.string(), real_name: v.string() };
+
+/** A bank card as the desks show it: the whole number for finance, the last four digits for other roles. */
+const staffCard = {
+  bank: v.string(),
+  bank_name: v.string(),
+  bank_name_en: v.string(),
+  branch: v.string(),
+  account_name: v.string(),
+  card_number: v.string(),
+  status: v.number(),
+};
+
 const staffDepositView = v.object({
   id: v.string(),
-  player_id: v.number(),
-  account: v.string(),
-  real_name: v.string(),
+  ...rowPlayer,
   method: v.string(),
   amount: v.string(),
   status: v.string(),
@@ -29,9 +41,7 @@ export const depositReviewedView = v.object({ id: v.string(), status: v.string()
 
 const staffWithdrawalView = v.object({
   id: v.string(),
-  player_id: v.number(),
-  account: v.string(),
-  real_name: v.string(),
+  ...rowPlayer,
   amount: v.string(),
   fee: v.string(),
   payout: v.string(),
@@ -40,16 +50,7 @@ const staffWithdrawalView = v.object({
   created_at: v.nullable(v.string()),
   reviewed_at: v.nullable(v.string()),
   reviewed_by: v.nullable(v.string()),
-  bank_card: v.object({
-    id: v.number(),
-    bank: v.string(),
-    bank_name: v.string(),
-    bank_name_en: v.string(),
-    branch: v.string(),
-    account_name: v.string(),
-    card_number: v.string(),
-    status: v.number(),
-  }),
+  bank_card: v.object({ id: v.number(), ...staffCard }),
   name_matches: v.boolean(),
 });
 export const withdrawalQueueView = v.object({ ...staffPageOf(staffWithdrawalView).entries, totals_today: todayTotals });
@@ -65,16 +66,8 @@ export const withdrawalContextView = v.object({
 
 const staffBankCardView = v.object({
   id: v.number(),
-  player_id: v.number(),
-  account: v.string(),
-  real_name: v.string(),
-  bank: v.string(),
-  bank_name: v.string(),
-  bank_name_en: v.string(),
-  branch: v.string(),
-  account_name: v.string(),
-  card_number: v.string(),
-  status: v.number(),
+  ...rowPlayer,
+  ...staffCard,
   audit_reason: v.string(),
   audited_by: v.nullable(v.string()),
   created_at: v.nullable(v.string()),

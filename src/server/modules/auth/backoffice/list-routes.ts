@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ValibotTypeProvider } from '../../../lib/validation.ts';
 import { ok } from '../../../lib/reply.ts';
+import { staffQueryRoute } from '../../../lib/staff-routes.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import { idParams } from '../../../../shared/schemas/paging.ts';
 import { playerListView, playersQuery, revokedView } from '../../../../shared/schemas/backoffice/players.ts';
@@ -15,10 +16,8 @@ export const backofficePlayerListRoutes: FastifyPluginAsync = async (plugin) => 
   const { db, realtime } = app.services;
   const service = new PlayerListService({ db, publish: realtime.publisher });
 
-  app.get('/players', {
-    schema: { querystring: playersQuery, response: { 200: okBody(playerListView) } },
-    config: { staff: 'players.read' },
-  }, async (request) => ok(await service.listPlayers(request.query)));
+  staffQueryRoute(app, '/players', { permission: 'players.read', query: playersQuery, view: playerListView },
+    (query) => service.listPlayers(query));
 
   app.post('/players/:id/kick', {
     schema: { params: idParams, response: { 200: okBody(revokedView) } },

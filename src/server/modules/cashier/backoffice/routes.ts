@@ -3,6 +3,7 @@
 // the same page, are the wallet's back office (POST /finance/adjustments there).
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../../lib/reply.ts';
+import { staffQueryRoute } from '../../../lib/staff-routes.ts';
 import { can } from '../../staff/roles.ts';
 import { operatorOf, staffOf } from '../../staff/request.ts';
 import { idParams } from '../../../../shared/schemas/paging.ts';
@@ -23,10 +24,8 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (plugin) => {
 
   // Deposits.
 
-  app.get('/deposits', {
-    schema: { querystring: depositsQuery, response: { 200: okBody(depositQueueView) } },
-    config: { staff: 'finance.read' },
-  }, async (request) => ok(await service.deposits({ ...request.query, method: request.query.method || undefined })));
+  staffQueryRoute(app, '/deposits', { permission: 'finance.read', query: depositsQuery, view: depositQueueView },
+    (query) => service.deposits({ ...query, method: query.method || undefined }));
 
   app.post('/deposits/:id/confirm', {
     schema: { params: orderParams, response: { 200: okBody(depositReviewedView) } },
@@ -63,10 +62,8 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (plugin) => {
 
   // Bank cards.
 
-  app.get('/bank-cards', {
-    schema: { querystring: cardsQuery, response: { 200: okBody(bankCardQueueView) } },
-    config: { staff: 'finance.manage' },
-  }, async (request) => ok(await service.cards(request.query)));
+  staffQueryRoute(app, '/bank-cards', { permission: 'finance.manage', query: cardsQuery, view: bankCardQueueView },
+    (query) => service.cards(query));
 
   app.post('/bank-cards/:id/audit', {
     schema: { params: idParams, body: cardAuditBody, response: { 200: okBody(cardAuditedView) } },
@@ -75,8 +72,6 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (plugin) => {
 
   // The gateway callback log, forged ones included.
 
-  app.get('/callbacks', {
-    schema: { querystring: callbacksQuery, response: { 200: okBody(callbackLogView) } },
-    config: { staff: 'finance.manage' },
-  }, async (request) => ok(await service.callbacks(request.query)));
+  staffQueryRoute(app, '/callbacks', { permission: 'finance.manage', query: callbacksQuery, view: callbackLogView },
+    (query) => service.callbacks(query));
 };

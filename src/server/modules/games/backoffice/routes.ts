@@ -2,6 +2,7 @@
 // Registered inside backofficeRoutes so its auth hook and error handler apply to them too.
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../../lib/reply.ts';
+import { staffQueryRoute } from '../../../lib/staff-routes.ts';
 import { operatorOf } from '../../staff/request.ts';
 import { idParams } from '../../../../shared/schemas/paging.ts';
 import * as v from 'valibot';
@@ -28,13 +29,8 @@ export const backofficeCatalogueRoutes: FastifyPluginAsync = async (plugin) => {
 
   // Games.
 
-  app.get('/games', {
-    schema: { querystring: gamesQuery, response: { 200: okBody(staffGamesView) } },
-    config: { staff: 'games.manage' },
-  }, async (request) => {
-    const q = request.query;
-    return ok(await service.games({ ...q, code: q.code || undefined, group: q.group || undefined }));
-  });
+  staffQueryRoute(app, '/games', { permission: 'games.manage', query: gamesQuery, view: staffGamesView },
+    (q) => service.games({ ...q, code: q.code || undefined, group: q.group || undefined }));
 
   app.get('/games/thumbnails', { schema: { response: { 200: okBody(thumbnailsView) } }, config: { staff: 'games.manage' } }, async () => ok(await service.thumbnails()));
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
+import { givenFields } from '../../../lib/patch.ts';
 import type { Publisher } from '../../../realtime/publisher.ts';
 import type { BetsService } from '../../bets/service.ts';
 import type { AuthService } from '../../auth/service.ts';
@@ -74,14 +75,10 @@ export class BackofficeCatalogueService {
     const after = await this.db.transaction(async (tx) => {
       const before = await repo.platformForUpdate(tx, id);
       if (!before) throw new ApiError('not_found');
-      const patch = {
-        ...(input.front_show !== undefined ? { frontShow: input.front_show } : {}),
-        ...(input.status !== undefined ? { status: input.status } : {}),
-        ...(input.maintain_status !== undefined ? { maintainStatus: input.maintain_status } : {}),
-        ...(input.maintain_start !== undefined ? { maintainStart: input.maintain_start } : {}),
-        ...(input.maintain_end !== undefined ? { maintainEnd: input.maintain_end } : {}),
-        ...(input.sort !== undefined ? { sort: input.sort } : {}),
-      };
+      const patch = givenFields(input, {
+        front_show: 'frontShow', status: 'status', maintain_status: 'maintainStatus', maintain_start: 'maintainStart',
+        maintain_end: 'maintainEnd', sort: 'sort',
+      });
       // A window is judged as it will be stored: a half-window or one that ends before it starts is refused.
       const start = patch.maintainStart !== undefined ? patch.maintainStart : before.maintainStart;
       const end = patch.maintainEnd !== undefined ? patch.maintainEnd : before.maintainEnd;
@@ -138,10 +135,7 @@ export class BackofficeCatalogueService {
       const before = await repo.gameForUpdate(tx, id);
       if (!before) throw new ApiError('not_found');
       const patch = {
-        ...(input.status !== undefined ? { status: input.status } : {}),
-        ...(input.sort !== undefined ? { sort: input.sort } : {}),
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.name_en !== undefined ? { nameEn: input.name_en } : {}),
+        ...givenFields(input, { status: 'status', sort: 'sort', name: 'name', name_en: 'nameEn' }),
         ...(input.thumbnails ? { thumbnails: { ...before.thumbnails, ...input.thumbnails } } : {}),
       };
       const row = await repo.updateGame(tx, id, patch);

@@ -6,6 +6,7 @@ import { commandKey } from '../../../lib/idempotency.ts';
 import { idempotencyHeaders } from '../../../../shared/schemas/idempotency.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../../lib/reply.ts';
+import { staffQueryRoute } from '../../../lib/staff-routes.ts';
 import { loadConfig } from '../../../config.ts';
 import { operatorOf } from '../../staff/request.ts';
 import { idParams } from '../../../../shared/schemas/paging.ts';
@@ -90,15 +91,11 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
 const walletOperationsRoutes: FastifyPluginAsync<{ service: BackofficeWalletService }> = async (plugin, { service }) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
 
-  app.get('/reconciliation/findings', {
-    schema: { querystring: findingsQuery, response: { 200: okBody(findingsView) } },
-    config: { staff: 'reconciliation.manage' },
-  }, async (request) => ok(await service.findings(request.query)));
+  staffQueryRoute(app, '/reconciliation/findings', { permission: 'reconciliation.manage', query: findingsQuery, view: findingsView },
+    (query) => service.findings(query));
 
-  app.get('/reconciliation/pending', {
-    schema: { querystring: pendingQuery, response: { 200: okBody(staffTransfersView) } },
-    config: { staff: 'reconciliation.manage' },
-  }, async (request) => ok(await service.pendingTransfers(request.query)));
+  staffQueryRoute(app, '/reconciliation/pending', { permission: 'reconciliation.manage', query: pendingQuery, view: staffTransfersView },
+    (query) => service.pendingTransfers(query));
 
   app.post('/reconciliation/run', { schema: { response: { 200: okBody(reconcileRunView) } }, config: { staff: 'reconciliation.manage' } }, async (request) => ok(await service.runReconcile(operatorOf(request))));
 
