@@ -131,10 +131,10 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   let statement = statements.get(tx);
   if (!statement) statements.set(tx, (statement = postStatement(tx)));
 
-  // One round trip: ledger_post_asset_journal (drizzle/0016_ledger_reversal.sql) checks that every account holds
-  // the journal's asset, then ledger_post_journal (drizzle/0006_ledger_function.sql, row by row since
-  // drizzle/0012_ledger_rowwise.sql) checks for a replay, locks the accounts in ascending id order, refuses to
-  // overdraw a player account and writes the journal, its postings and the cached balances.
+  // One round trip: ledger_post_asset_journal (drizzle/0018_ledger_asset_in_update.sql, ledger_post_journal's row by row
+  // walk of drizzle/0012_ledger_rowwise.sql with the asset rule in each leg's update) checks for a replay, locks the
+  // accounts in ascending id order, refuses an account of the other asset and an overdraft of a player account, and
+  // writes the journal, its postings and the cached balances.
   const rows = await statement.execute({
     asset: assetOfKind(input.kind), kind: input.kind, key: input.idempotencyKey, hash, player: input.playerId ?? null, ref: input.ref ?? '', memo: input.memo ?? '',
     staff: input.staffId ?? null, accounts: `{${postings.map(([id]) => id).join(',')}}`, amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
