@@ -23,6 +23,8 @@ export const en = {
   'v.type.boolean': 'Must be true or false',
   'v.type.object': 'The request body must be a JSON object',
   'v.too_long': 'Too long',
+  'v.page.integer': 'Must be a whole number',
+  'v.page.out_of_range': 'Out of range',
   'v.unknown_field': 'Unknown field',
   'v.account.required': 'Please enter an account',
   'v.account.invalid': 'Please enter an account name of 6 to 12 characters containing letters and digits',

@@ -23,6 +23,8 @@ export const zhTW: Record<MessageKey, string> = {
   'v.type.boolean': '必須是是或否',
   'v.type.object': '請求內容必須是 JSON 物件',
   'v.too_long': '內容過長',
+  'v.page.integer': '必須是整數',
+  'v.page.out_of_range': '超出範圍',
   'v.unknown_field': '不明的欄位',
   'v.account.required': '請輸入帳號',
   'v.account.invalid': '請輸入6至12位包含字母與數字的帳號名稱',

@@ -1,6 +1,6 @@
 // The bet-records query (SPEC.md section 7), shared by the route and the records island.
 import * as v from 'valibot';
-import { recordPageQuery } from './record-paging.ts';
+import { recordPageQuery } from './paging.ts';
 
 const dateText = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'v.date.invalid'));
 

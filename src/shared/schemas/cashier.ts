@@ -1,7 +1,7 @@
 // Schemas of the cashier forms and calls (SPEC.md sections 5 and 7), shared by the routes and the islands.
 import * as v from 'valibot';
 import { idSchema } from './ids.ts';
-import { recordPageQuery } from './record-paging.ts';
+import { recordPageQuery } from './paging.ts';
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues } from '../statuses.ts';
 
 /** A deposit's and a withdrawal's status on the wire: the stored words of src/shared/statuses.ts. */

@@ -1,8 +1,9 @@
-// The one paging contract of back-office lists: the query's page and pageSize, checked and bounded, and the offset
-// a repository reads from. Player record lists keep their own page-size bound (RECORD_PAGE_SIZE_MAX), which is
-// smaller because a phone renders every row.
+// The one paging contract of every list: the query's page and pageSize, checked and bounded, and the offset a
+// repository reads from. Back-office lists and the player's record lists differ only in their page sizes (a phone
+// renders every row of a record page), so both build their query entries here.
 import * as v from 'valibot';
 import { idText } from './ids.ts';
+import { RECORD_PAGE_SIZE, RECORD_PAGE_SIZE_MAX } from '../constants.ts';
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
@@ -15,11 +16,28 @@ const intText = (min: number, max: number) => v.pipe(
   v.minValue(min, 'bo.v.out_of_range'), v.maxValue(max, 'bo.v.out_of_range'),
 );
 
-/** The paging entries of a list query, spread into the route's query schema. */
-export const pageQuery = {
-  page: v.optional(intText(1, PAGE_MAX), '1'),
-  pageSize: v.optional(intText(1, PAGE_SIZE_MAX), String(PAGE_SIZE_DEFAULT)),
-};
+/** A page number or size sent as query text; its messages are the shared catalogue's, for players and staff alike. */
+const pageText = (max: number) => v.pipe(
+  v.string('v.type.string'), v.regex(/^\d{1,9}$/, 'v.page.integer'), v.transform(Number),
+  v.minValue(1, 'v.page.out_of_range'), v.maxValue(max, 'v.page.out_of_range'),
+);
+
+/** The paging entries of a list query with its own default and largest page size, spread into the query schema. */
+export function pagingQuery(sizeDefault: number, sizeMax: number) {
+  return {
+    page: v.optional(pageText(PAGE_MAX), '1'),
+    pageSize: v.optional(pageText(sizeMax), String(sizeDefault)),
+  };
+}
+
+/** The paging of back-office lists. */
+export const pageQuery = pagingQuery(PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
+
+/** The paging of the player's record lists (money, transfers, deposits, withdrawals, bets, turnover requirements). */
+export const recordPageQuery = pagingQuery(RECORD_PAGE_SIZE, RECORD_PAGE_SIZE_MAX);
+
+/** A page of a player's records as the API answers it: the rows and how many there are in all. */
+export interface RecordPage<T> { data: T[]; total: number }
 export interface Paging { page: number; pageSize: number }
 
 /** The rows a page skips. */

@@ -3,7 +3,7 @@
 // withdrawal turnover requirement and against each active activity wallet's bet-flow target. One schema for the
 // query and one for the answer, shared by the route and the island.
 import * as v from 'valibot';
-import { recordPageQuery } from './record-paging.ts';
+import { recordPageQuery } from './paging.ts';
 
 const dateText = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'v.date.invalid'));
 const decimal = v.pipe(v.string(), v.regex(/^-?\d+\.\d{2}$/));

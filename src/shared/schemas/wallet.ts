@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { idSchema } from './ids.ts';
 import { amountProblem } from '../amount.ts';
-import { recordPageQuery } from './record-paging.ts';
+import { recordPageQuery } from './paging.ts';
 import { GAME_GROUPS } from '../constants.ts';
 import { TRANSFER_STATUS, statusValues, type TransferStatus } from '../statuses.ts';
 

@@ -31,7 +31,7 @@ import { depositLimitsMinor } from '../../../shared/amount.ts';
 import type { DepositView, RequirementView, WithdrawalRecordView, WithdrawTermsView } from '../../../shared/schemas/cashier.ts';
 import type { TransactionRecordQuery } from '../../../shared/schemas/wallet.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
-import type { RecordPage } from '../../../shared/schemas/record-paging.ts';
+import type { RecordPage } from '../../../shared/schemas/paging.ts';
 import { dayRange } from '../../lib/record-days.ts';
 
 /** SPEC.md section 9: withdrawals are at least 500 unless the operator sets another minimum. */

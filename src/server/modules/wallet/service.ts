@@ -40,7 +40,7 @@ import type { PlatformStatusView, PlatformView } from '../../../shared/schemas/g
 import type { JournalKind } from '../../ledger/kinds.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
-import type { RecordPage } from '../../../shared/schemas/record-paging.ts';
+import type { RecordPage } from '../../../shared/schemas/paging.ts';
 import { dayRange } from '../../lib/record-days.ts';
 import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
