@@ -10,6 +10,7 @@ import { FakeProvider } from '../helpers/fake-provider.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import type { TransferOutcome } from '../../src/server/integrations/games/provider.ts';
 import { bonusAccounts, payBonusInTx } from '../../src/server/modules/wallet/grants.ts';
+import { clearBonus } from '../../src/server/modules/protection/gate.ts';
 
 /** A provider whose transfer calls can be held at the door, to look at the site while it waits. */
 class GatedProvider extends FakeProvider {
@@ -369,8 +370,8 @@ describe('records', () => {
   it('GET /api/players/money/bonus holds the bonuses features pay: promotions, VIP rewards and red packets', async () => {
     const p = await seedPlayer(t, { centralMinor: 1_000n });
     const accounts = await bonusAccounts(t.app.services.wallet.accounts, p.playerId);
-    const pay = (kind: 'promotion_grant' | 'vip_reward' | 'red_packet', target: 'central' | 'bonus') => t.database.db.transaction((tx) => payBonusInTx(tx, accounts, {
-      playerId: p.playerId, amountMinor: 300n, target, bonusBetMinor: 600n, name: kind, nameEn: kind, kind,
+    const pay = (kind: 'promotion_grant' | 'vip_reward' | 'red_packet', target: 'central' | 'bonus') => t.database.db.transaction(async (tx) => payBonusInTx(tx, accounts, {
+      playerId: p.playerId, cleared: await clearBonus(tx, p.playerId, 'promotion'), amountMinor: 300n, target, bonusBetMinor: 600n, name: kind, nameEn: kind, kind,
       idempotencyKey: `rec-bonus:${kind}:${p.playerId}`, request: { kind },
     }));
     await pay('promotion_grant', 'bonus');

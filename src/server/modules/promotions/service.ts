@@ -20,7 +20,7 @@ import {
   type PromotionDetail, type PromotionJob, type PromotionList, type UniqueKey,
 } from '../../../shared/schemas/promotions.ts';
 import { DEPOSIT_METHODS } from '../../../shared/schemas/cashier.ts';
-import { checkGate, mayReceiveOffers } from '../protection/gate.ts';
+import { checkGate, clearBonus, mayReceiveOffers } from '../protection/gate.ts';
 import { bonusAccounts, payBonusInTx, type BonusAccounts } from '../wallet/grants.ts';
 import { publicFileUrl } from '../uploads/service.ts';
 import { playerFacts, type PlayerFacts } from '../auth/player-facts.ts';
@@ -356,7 +356,7 @@ export class PromotionsService {
   private async payInTx(tx: DbOrTx, acc: BonusAccounts, p: repo.PromotionRow, row: Grant, ev: Pick<AwardEvent, 'forceUnique' | 'extraLimit' | 'staffId'>): Promise<Grant> {
     const now = this.clock();
     const playerId = row.playerId;
-    await checkGate(tx, playerId, 'promotion', 0n, now);
+    const cleared = await clearBonus(tx, playerId, 'promotion', now);
     if (p.notCombinable && (await anyActiveBonusWallet(tx, repo.walletsOfOtherGrants(playerId, p.mode, row.id)))) throw new ApiError('promotion_not_combinable');
     if (p.limitCount > 0 && !(await repo.takeLimit(tx, p.id, playerId, 'player', limitPeriodKey(p.limitPeriod, now), p.limitCount))) {
       throw new ApiError('promotion_limit');
@@ -377,7 +377,7 @@ export class PromotionsService {
     const flowBase = row.amountMinor + (p.flowBase === 'bonus_deposit' ? row.baseMinor : 0n);
     const bonusBetMinor = BigInt(p.flowMultiple) * flowBase;
     const paid = await payBonusInTx(tx, acc, {
-      playerId, amountMinor: row.amountMinor, target, bonusBetMinor, name: p.title, nameEn: p.titleEn, kind: 'promotion_grant',
+      playerId, cleared, amountMinor: row.amountMinor, target, bonusBetMinor, name: p.title, nameEn: p.titleEn, kind: 'promotion_grant',
       idempotencyKey: `${KEY_PREFIX}:${p.id}:${playerId}:${row.period}`,
       request: { promotion: p.id, player: playerId, period: row.period, amount: row.amountMinor.toString(), bet: bonusBetMinor.toString() },
       isSports: p.isSports, giveUpWalletAmountMinor: p.giveUpWalletAmountMinor, staffId: ev.staffId ?? row.staffId ?? null, ref: `promotion:${row.id}`,

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { GateAction } from '../../lib/protection-gate.ts';
+import type { BonusClearance, GateAction } from '../../lib/protection-gate.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { MoneyLimitKind } from '../../../shared/schemas/protection.ts';
 import { liveSessionOf } from '../auth/player-api.ts';
@@ -115,6 +115,17 @@ export async function checkGate(db: DbOrTx, playerId: number, action: GateAction
 /** For promotions, red packets and marketing messages that skip a player quietly instead of refusing a request. */
 export async function mayReceiveOffers(db: DbOrTx, playerId: number, now = new Date()): Promise<boolean> {
   return (await repo.activeExclusions(db, playerId, now)).length === 0;
+}
+
+/**
+ * Asks the gate before a bonus is paid (promotion grants, VIP rewards, points-mall bonuses, red packets) and answers
+ * the clearance payBonusInTx requires. A time-out, self-exclusion, session limit or used-up loss or wager limit
+ * refuses the payment, and the caller's transaction rolls back with everything it did towards it.
+ */
+export async function clearBonus(db: DbOrTx, playerId: number, action: 'promotion' | 'red_packet', now = new Date()): Promise<BonusClearance> {
+  await checkGate(db, playerId, action, 0n, now);
+  // The one place a clearance is made: the brand exists only in the type system.
+  return { playerId } as BonusClearance;
 }
 
 /** Registration asks this: a phone under a self-exclusion cannot open a new account. */

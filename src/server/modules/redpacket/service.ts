@@ -17,7 +17,7 @@ import { translate } from '../../../i18n/index.ts';
 import {
   RED_PACKET_MAX_POOL_MINOR, RED_PACKET_MAX_WINDOW_MS, type AddAuditView, type RedEnvelopeView, type RoundInput, type RoundView,
 } from '../../../shared/schemas/redpacket.ts';
-import { checkGate } from '../protection/gate.ts';
+import { checkGate, clearBonus } from '../protection/gate.ts';
 import { isPublicUpload } from '../uploads/public-upload-facts.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
@@ -235,7 +235,9 @@ export class RedPacketService {
       const locked = await repo.packetForUpdate(tx, packetId);
       if (locked?.status === 'approved') return true;
       if (locked?.status !== 'pending') throw new ApiError('red_packet_not_pending');
-      const paid = await payBonusInTx(tx, accounts, this.payment(round, playerId, packetId, locked.amountMinor, staff.staffId));
+      // The player may have been excluded since the claim: the gate is asked again before the money moves.
+      const cleared = await clearBonus(tx, playerId, 'red_packet');
+      const paid = await payBonusInTx(tx, accounts, { ...this.payment(round, playerId, packetId, locked.amountMinor, staff.staffId), cleared });
       await repo.markApproved(tx, packetId, paid, staff.staffId);
       await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.approve', target: `red_packet:${packetId}`, detail: { roundId: round.id, playerId, amount: minorToDecimal(locked.amountMinor) }, ip: staff.ip });
       return false;

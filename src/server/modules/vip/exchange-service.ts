@@ -20,6 +20,7 @@ import * as repo from './repository.ts';
 import * as levelFacts from '../auth/level-facts.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
+import { clearBonus } from '../protection/gate.ts';
 
 const giftImageUrl = (imageId: number | null) => (imageId ? `/api/exchange/image/${imageId}` : null);
 
@@ -109,7 +110,7 @@ export class ExchangeService {
         });
         if (!physical && gift.bonusMinor > 0n) {
           await payBonusInTx(tx, bonus, {
-            playerId, target: 'bonus', name: translate('zh-TW', 'vip.exchange.bonus_wallet', { name: gift.name }),
+            playerId, cleared: await clearBonus(tx, playerId, 'promotion'), target: 'bonus', name: translate('zh-TW', 'vip.exchange.bonus_wallet', { name: gift.name }),
             nameEn: translate('en', 'vip.exchange.bonus_wallet', { name: gift.nameEn }), amountMinor: gift.bonusMinor,
             bonusBetMinor: gift.bonusMinor * BigInt(gift.bonusFlowMultiple), idempotencyKey: `exchange:${order.id}:bonus`, request: { order: order.id, bonus: gift.bonusMinor.toString() },
             kind: 'exchange_bonus',

@@ -18,6 +18,7 @@ import { taipeiDate } from '../../../shared/time.ts';
 import * as repo from './repository.ts';
 import * as levelFacts from '../auth/level-facts.ts';
 import * as pointsFacts from '../bets/points-facts.ts';
+import { clearBonus } from '../protection/gate.ts';
 
 /** Deposits and valid bet count over this many days to reach a level, and valid bet over it keeps one. */
 export const PERIOD_DAYS = 30;
@@ -215,7 +216,7 @@ export class VipService {
         const key = `vip:${r.kind}:${playerId}:${r.period}`;
         const request = { rewardId: r.id, amount: r.amountMinor.toString(), target: r.target };
         await payBonusInTx(tx, accounts, {
-          playerId, name, nameEn: translate('en', `vip.reward.${r.kind}`, { level: r.levelId, period: r.period }), target: r.target === 'central' ? 'central' : 'bonus',
+          playerId, cleared: await clearBonus(tx, playerId, 'promotion'), name, nameEn: translate('en', `vip.reward.${r.kind}`, { level: r.levelId, period: r.period }), target: r.target === 'central' ? 'central' : 'bonus',
           amountMinor: r.amountMinor, bonusBetMinor: r.amountMinor * BigInt(r.flowMultiple), idempotencyKey: key, request, kind: 'vip_reward', ref: String(r.id),
         });
         paid = r;

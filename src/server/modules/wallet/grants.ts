@@ -11,9 +11,12 @@ import type { AccountDirectory } from '../../ledger/accounts.ts';
 import type { JournalKind } from '../../ledger/kinds.ts';
 import { LedgerError, postJournal } from '../../ledger/ledger.ts';
 import { insertBonusWallet, openPlayerAccountInTx } from './repository.ts';
+import type { BonusClearance } from '../../lib/protection-gate.ts';
 
 export interface BonusPayment {
   playerId: number;
+  /** The protection gate's yes for this player, asked in the same transaction (protection's clearBonus). */
+  cleared: BonusClearance;
   amountMinor: bigint;
   /** central: straight into the central wallet; bonus: a new activity wallet with the bet-flow target below. */
   target: 'central' | 'bonus';
@@ -53,6 +56,7 @@ export interface BonusPaid { target: 'central' | 'bonus'; walletId: number | nul
 export async function payBonusInTx(tx: DbOrTx, accounts: BonusAccounts, input: BonusPayment): Promise<BonusPaid> {
   // Callers validate amounts for the user; a non-positive bonus reaching here is a programmer error.
   if (input.amountMinor <= 0n) throw new Error(`bonus must be positive: ${input.amountMinor}`);
+  if (input.cleared.playerId !== input.playerId) throw new Error(`bonus cleared for player ${input.cleared.playerId}, paid to ${input.playerId}`);
   const { house, central } = accounts;
   if (input.target === 'central') {
     const posted = await postJournal(tx, {
