@@ -1,6 +1,7 @@
 // Registration, login, sessions and registration SMS codes: the rules of SPEC.md sections 4, 5 and 9.
 import { isUniqueViolation } from '../../db/errors.ts';
-import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import { verify as argonVerify } from '@node-rs/argon2';
+import { hashPassword } from '../../lib/credentials.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -26,9 +27,6 @@ import {
   SMS_IP_HOURLY, SMS_PHONE_DAILY, SMS_PHONE_GAP_MS,
 } from './limits.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
-
-/** argon2id (algorithm 2) with the OWASP baseline: 19 MiB, two passes, one lane. */
-const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** However often it is used, a session ends this long after its login and the player signs in again. */
@@ -98,7 +96,7 @@ export class AuthService {
   }
 
   static hashPassword(password: string): Promise<string> {
-    return argonHash(password, ARGON);
+    return hashPassword(password);
   }
 
   async register(body: unknown, ctx: RequestContext): Promise<{ account: string }> {

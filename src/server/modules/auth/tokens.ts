@@ -1,20 +1,8 @@
-// Opaque session tokens: 256 random bits for the client, only their SHA-256 in the database.
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+// Player credentials: session tokens (shared with staff, src/server/lib/credentials.ts), SMS codes stored hashed,
+// referral codes and the masked phone shown back to a player.
+import { createHash, randomInt } from 'node:crypto';
 
-export function newToken(): { token: string; hash: Buffer } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashToken(token) };
-}
-
-export function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
-}
-
-export function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const m = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header.trim());
-  return m?.[1];
-}
+export { bearerToken, hashToken, newToken } from '../../lib/credentials.ts';
 
 export function newSmsCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
