@@ -29,7 +29,7 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficeSystemRoutes, { dashboard: dashboardSources }),
     backofficeMount(backofficePlayerListRoutes),
     // A player's wallets and ledger, activity wallets, the blacklist, reconciliation, provider fault switches.
-    backofficeMount(backofficeWalletRoutes, { providerBaseUrl: config.provider.baseUrl }),
+    backofficeMount(backofficeWalletRoutes, { providerBaseUrl: config.provider.baseUrl, production: config.nodeEnv === 'production' }),
     // The finance desk: deposit and withdrawal queues, bank-card audits, adjustments, the gateway callback log.
     backofficeMount(backofficeFinanceRoutes, { prefix: '/finance' }),
     // Game platforms, games and a player's bet records.

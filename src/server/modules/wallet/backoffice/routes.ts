@@ -7,7 +7,6 @@ import { idempotencyHeaders } from '../../../../shared/schemas/idempotency.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../../lib/reply.ts';
 import { staffQueryRoute } from '../../../lib/staff-routes.ts';
-import { loadConfig } from '../../../config.ts';
 import { operatorOf } from '../../staff/request.ts';
 import { idParams } from '../../../../shared/schemas/paging.ts';
 import type { ValibotTypeProvider } from '../../../lib/validation.ts';
@@ -25,15 +24,17 @@ import {
 } from '../../../../shared/schemas/backoffice/wallet-requests.ts';
 
 export interface WalletRoutesOptions {
-  /** The game provider's base URL (config.provider.baseUrl); read from the environment when not given. */
-  providerBaseUrl?: string;
+  /** The game provider's base URL (config.provider.baseUrl): the fault switches exist only on a local stand-in. */
+  providerBaseUrl: string;
+  /** A production build never offers the fault switches (config.nodeEnv). */
+  production: boolean;
 }
 
 export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (plugin, opts) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, wallet, provider, limiter } = app.services;
-  const faults = new ProviderFaults(opts.providerBaseUrl ?? loadConfig().provider.baseUrl, { production: loadConfig().nodeEnv === 'production' });
+  const faults = new ProviderFaults(opts.providerBaseUrl, { production: opts.production });
   const service = new BackofficeWalletService({ db, wallet, provider, limiter, faults });
 
   // Players (the platform list is in the games' back office).
