@@ -92,7 +92,9 @@ function InlineLogin({ t, paths }: Pick<Props, 't' | 'paths'>) {
         <input type="checkbox" checked={form.remember} onChange={(e) => form.setRemember(e.target.checked)} />
         {t['header.remember_account']}
       </label>
-      <a href={paths.forgot} onClick={(e) => { e.preventDefault(); openForgot(); }} data-testid="header-forgot" className="mt-1.5 whitespace-nowrap text-slate-300 hover:underline">{t['header.forgot_password']}</a>
+      {/* The href is only the fallback: a click before the island has hydrated waits for it and then opens the
+          dialog (data-hydrate-click, src/lib/directives/session.ts). */}
+      <a href={paths.forgot} onClick={(e) => { e.preventDefault(); openForgot(); }} data-hydrate-click="" data-testid="header-forgot" className="mt-1.5 whitespace-nowrap text-slate-300 hover:underline">{t['header.forgot_password']}</a>
       <button type="submit" disabled={!form.canSubmit} className="btn-primary h-8 px-4 disabled:opacity-50">
         {form.busy ? t['header.logging_in'] : t['header.login']}
       </button>

@@ -1,5 +1,5 @@
-// The red-packet rain's tiny launcher, on every page of both layouts. It asks once whether a round is on and
-// listens to the system channel's show-redEnvelope and close-redEnvelope (on the socket the session already
+// The red-packet rain's tiny launcher, on every page of both layouts. It asks once whether a round is on (and
+// again when the player signs in; the client:session directive hydrates it on a sign-in too) and listens to the system channel's show-redEnvelope and close-redEnvelope (on the socket the session already
 // keeps; it never opens one itself). Only when a round is on does it download the rain, the corner popup and
 // the redeem popup (RedPacketRain), so pages without a round carry no more than this file.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -40,8 +40,13 @@ export default function RedPacketLauncher({ t, locale, isHome }: { t: RedPacketT
       refetch();
     });
     const offClose = onRealtime('close-redEnvelope', refetch);
-    // Signing in or out changes whether this viewer already took the round's packet.
-    const offToken = $token.listen(refetch);
+    // The launcher follows the session: a sign-in on this page asks again (the round may be on, and this player
+    // may already have taken its packet); a sign-out hides the rain, since a packet now needs a sign-in and a
+    // session the server ended (another device, a kick) must not leave the rain over its notice.
+    const offToken = $token.listen((token) => {
+      if (token) refetch();
+      else setInfo(null);
+    });
     return () => { offShow(); offClose(); offToken(); };
   }, [refetch]);
 
