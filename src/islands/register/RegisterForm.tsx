@@ -1,5 +1,5 @@
 // The registration form of SPEC.md sections 4 and 5, for the desktop page and the mobile page.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { registerSchema, issuesToFields } from '../../shared/schemas/auth.ts';
 import { cameFrom } from '../../lib/came-from.ts';
@@ -60,6 +60,28 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     } catch {
       if (fromQuery) setValues((s) => ({ ...s, recommended_code: fromQuery.slice(0, 16) }));
     }
+  }, []);
+
+  // What a visitor typed (or the browser autofilled) into the server-rendered form before this island hydrated
+  // is taken into the state: React hydrates a controlled input without reading its value, and the form's next
+  // render would write the state's empty value back over it (the account field emptied on a slow first load).
+  // Runs after the referral effect above, so a code typed by hand wins over a remembered one.
+  const formRef = useRef<HTMLFormElement>(null);
+  // Until then the submit button is disabled, as the server renders it: the browser would otherwise send the
+  // form itself, password included, in the address of a GET request.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed: Partial<typeof values> = {};
+    for (const f of Object.keys(values) as Array<keyof typeof values>) {
+      const input = form.elements.namedItem(f);
+      if (input instanceof HTMLInputElement && input.value !== '') typed[f] = input.value;
+    }
+    if (Object.keys(typed).length) setValues((s) => ({ ...s, ...typed }));
+    const box = form.elements.namedItem('agreement');
+    if (box instanceof HTMLInputElement && box.checked) setAgreement(true);
+    setHydrated(true);
   }, []);
 
   useEffect(() => {
@@ -182,7 +204,7 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
   });
 
   return (
-    <form noValidate onSubmit={submit} className={variant === 'desktop' ? 'mx-auto max-w-[480px]' : ''} data-testid="register-form">
+    <form ref={formRef} noValidate onSubmit={submit} className={variant === 'desktop' ? 'mx-auto max-w-[480px]' : ''} data-testid="register-form">
       {field('account', t['register.account'], <input {...inputProps('account', { autoComplete: 'username', maxLength: 12 })} />, t['register.account_hint'])}
       {field('password', t['register.password'], (
         <div className="relative">
@@ -215,7 +237,7 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
           {errorOf('agreement') && <p role="alert" className="field-error" data-testid="error-agreement">{errorOf('agreement')}</p>}
         </div>
       )}
-      <button type="submit" disabled={busy} className="btn-primary h-11 w-full text-base disabled:opacity-60" data-testid="register-submit">
+      <button type="submit" disabled={busy || !hydrated} className="btn-primary h-11 w-full text-base disabled:opacity-60" data-testid="register-submit">
         {busy ? t['register.submitting'] : t['register.submit']}
       </button>
       <p className="mt-4 text-center text-sm text-slate-600">
