@@ -11,6 +11,7 @@ import { messagesEn } from './messages-en.ts';
 import { redpacketEn } from './redpacket-en.ts';
 import { promoUiEn } from './promotions-screens-en.ts';
 import { uploadsEn } from './uploads-en.ts';
+import { firstWeekEn } from './first-week-en.ts';
 import { promotionsEn } from './promotions-en.ts';
 import { moneyAnswersEn } from './money-answers-en.ts';
 
@@ -641,6 +642,7 @@ export const en = {
   ...redpacketEn,
   ...promoUiEn,
   ...uploadsEn,
+  ...firstWeekEn,
   ...promotionsEn,
   ...moneyAnswersEn,
 } as const;

@@ -12,6 +12,7 @@ import { messagesZhTW } from './messages-zh-TW.ts';
 import { redpacketZhTW } from './redpacket-zh-TW.ts';
 import { promoUiZhTW } from './promotions-screens-zh-TW.ts';
 import { uploadsZhTW } from './uploads-zh-TW.ts';
+import { firstWeekZhTW } from './first-week-zh-TW.ts';
 import { promotionsZhTW } from './promotions-zh-TW.ts';
 import { moneyAnswersZhTW } from './money-answers-zh-TW.ts';
 
@@ -632,6 +633,7 @@ export const zhTW: Record<MessageKey, string> = {
   ...redpacketZhTW,
   ...promoUiZhTW,
   ...uploadsZhTW,
+  ...firstWeekZhTW,
   ...promotionsZhTW,
   ...moneyAnswersZhTW,
 };

@@ -282,7 +282,8 @@ async function registerSecurityHeaders(app: FastifyInstance, config: Config): Pr
         // Astro adds a <meta> policy with the hashes of its inline scripts; both policies must allow a script.
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: for the previews of pictures a player has chosen and not yet sent (URL.createObjectURL).
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

@@ -123,7 +123,11 @@ export default function ConsultDetail({ t, locale, variant, listPath }: { t: T; 
           <label className="block">
             <span className="field-label">{t['consult.ui.reply']}</span>
             <textarea name="content" className="field-input h-24 py-2" value={content} maxLength={CONSULTATION_TEXT_MAX} placeholder={t['consult.ui.reply_placeholder']}
-              onChange={(e) => setContent(e.target.value)} disabled={!!busy} />
+              onChange={(e) => {
+                setContent(e.target.value);
+                // The 'write something' error goes once there is something.
+                if (e.target.value.trim() && replyError === t['consult.v.content_required']) setReplyError('');
+              }} disabled={!!busy} />
           </label>
           <ImagePicker t={t} files={files} onChange={(f) => { setFiles(f); setReplyError(''); }} onError={setReplyError} disabled={!!busy} idPrefix="consult-reply" />
           {replyError && <p className="text-xs text-red-700" role="alert">{replyError}</p>}

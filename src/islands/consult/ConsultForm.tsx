@@ -30,6 +30,9 @@ export default function ConsultForm({ t, locale, variant, listPath, detailPath }
   const [errors, setErrors] = useState<{ title?: string; information?: string; images?: string; form?: string }>({});
   const [busy, setBusy] = useState<'' | 'uploading' | 'submitting'>('');
 
+  // A field's error goes as soon as the field is filled, not only at the next submit.
+  const clearError = (field: 'title' | 'information') => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+
   if (!ready) return <Spinner label={t['wallet.loading']} />;
   if (!user) return <LoginPrompt t={t} variant={variant} />;
 
@@ -58,13 +61,13 @@ export default function ConsultForm({ t, locale, variant, listPath, detailPath }
       <label className="block">
         <span className="field-label">{t['consult.ui.title']}</span>
         <input name="title" className="field-input" value={title} maxLength={CONSULTATION_TITLE_MAX} placeholder={t['consult.ui.title_placeholder']}
-          aria-invalid={!!errors.title} onChange={(e) => setTitle(e.target.value)} disabled={!!busy} />
+          aria-invalid={!!errors.title} onChange={(e) => { setTitle(e.target.value); if (e.target.value.trim()) clearError('title'); }} disabled={!!busy} />
         {errors.title && <span className="mt-1 block text-xs text-red-700" role="alert">{errors.title}</span>}
       </label>
       <label className="block">
         <span className="field-label">{t['consult.ui.information']}</span>
         <textarea name="information" className="field-input h-36 py-2" value={information} maxLength={CONSULTATION_TEXT_MAX} placeholder={t['consult.ui.information_placeholder']}
-          aria-invalid={!!errors.information} onChange={(e) => setInformation(e.target.value)} disabled={!!busy} />
+          aria-invalid={!!errors.information} onChange={(e) => { setInformation(e.target.value); if (e.target.value.trim()) clearError('information'); }} disabled={!!busy} />
         {errors.information && <span className="mt-1 block text-xs text-red-700" role="alert">{errors.information}</span>}
       </label>
       <ImagePicker t={t} files={files} disabled={!!busy} idPrefix="consult-new"

@@ -1,8 +1,8 @@
 // Pieces the consultation islands share: the image picker with the uploads module's client-side checks that
-// mirror the server (at most 3 images, png/jpg/jpeg, 500 KB each; the server decides by the bytes), and the
+// mirror the server (at most 3 images, png or jpeg by their bytes, 500 KB each; the server still decides), and the
 // state badge.
 import { useEffect, useMemo, useRef } from 'react';
-import { checkImages } from '../common/uploads.ts';
+import { checkImages, type ImageProblem } from '../common/uploads.ts';
 import { fill } from '../../shared/text.ts';
 import { PLAYER_IMAGE_ACCEPT, PLAYER_IMAGES_MAX } from '../../shared/schemas/uploads.ts';
 import type { ConsultationState } from '../../shared/schemas/consultations.ts';
@@ -11,9 +11,14 @@ export { uploadImages } from '../common/uploads.ts';
 
 export const PICKER_KEYS = [
   'consult.ui.images', 'consult.ui.images_hint', 'consult.ui.add_image', 'consult.ui.remove_image',
-  'upload.type', 'upload.too_large', 'upload.too_many',
+  'upload.type_named', 'upload.too_large_named', 'upload.too_many',
 ] as const;
 type PickerT = Record<(typeof PICKER_KEYS)[number], string>;
+
+function problemText(t: PickerT, problem: ImageProblem): string {
+  if (problem.key === 'upload.too_many') return t['upload.too_many'];
+  return fill(t[problem.key === 'upload.type' ? 'upload.type_named' : 'upload.too_large_named'], { name: problem.file });
+}
 
 export function ImagePicker({ t, files, onChange, onError, disabled, idPrefix }: {
   t: PickerT; files: File[]; onChange: (files: File[]) => void; onError: (message: string) => void; disabled?: boolean; idPrefix: string;
@@ -21,14 +26,15 @@ export function ImagePicker({ t, files, onChange, onError, disabled, idPrefix }:
   const input = useRef<HTMLInputElement>(null);
   const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
   useEffect(() => () => previews.forEach((u) => URL.revokeObjectURL(u)), [previews]);
-  const pick = (list: FileList | null) => {
+  const pick = async (list: FileList | null) => {
     if (!list) return;
     const picked = Array.from(list);
-    // The same limits as the server, checked before anything is sent; the server still decides by the bytes.
-    const problem = checkImages(picked, files.length);
-    if (problem) onError(t[problem]);
-    else onChange([...files, ...picked]);
     if (input.current) input.current.value = '';
+    // The same limits as the server, checked when the pictures are chosen: the good ones are added, and each
+    // refused one is named. The server still decides.
+    const { accepted, problems } = await checkImages(picked, files.length);
+    if (accepted.length) onChange([...files, ...accepted]);
+    if (problems.length) onError(problems.map((p) => problemText(t, p)).join(' '));
   };
   return (
     <div>
@@ -47,7 +53,7 @@ export function ImagePicker({ t, files, onChange, onError, disabled, idPrefix }:
             <span className="text-2xl leading-none" aria-hidden="true">+</span>
             <span>{t['consult.ui.add_image']}</span>
             <input ref={input} type="file" className="sr-only" accept={PLAYER_IMAGE_ACCEPT} multiple disabled={disabled}
-              data-testid="consult-file" onChange={(e) => pick(e.target.files)} />
+              data-testid="consult-file" onChange={(e) => void pick(e.target.files)} />
           </label>
         )}
       </div>
