@@ -1,7 +1,9 @@
-// Always on screen for a signed-in player: the time of this session. It also raises the reality
+// The time of this session, for a signed-in player: in the page's header (the desktop top bar, the phone's
+// sticky title bar) where a place is kept for it, so it never floats over game tiles or menu items. It also raises the reality
 // check every chosen interval (the dialog is downloaded only when it first appears) and ends the session when
 // the player's session limit is reached (the server ends it too; this only makes it prompt).
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { api, ApiFailure, configureApi } from '../../stores/api.ts';
 import { $user, clearSession, endSession, startSession } from '../../stores/session.ts';
@@ -17,6 +19,9 @@ export const SESSION_GUARD_KEYS = [
   'protection.restricted_short',
 ] as const;
 type T = Record<(typeof SESSION_GUARD_KEYS)[number], string>;
+
+/** The id of the element the layouts keep for the session time in their header. */
+export const SESSION_TIME_SLOT_ID = 'session-time-slot';
 
 /** How often the settings (interval, limit) are read again, so a change on another page takes effect. */
 const STATUS_REFRESH_MS = 5 * 60_000;
@@ -40,6 +45,9 @@ export default function SessionGuard({ t, locale, variant, home, protectionPath 
   /** The reality check last shown or dismissed at this many intervals into the session. */
   const [seen, setSeen] = useState(0);
   const [open, setOpen] = useState(false);
+  /** The header's place for the session time; a page without one shows it in a corner. */
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setSlot(document.getElementById(SESSION_TIME_SLOT_ID)), []);
 
   useEffect(() => {
     if (!user) { setStatus(null); return; }
@@ -87,12 +95,15 @@ export default function SessionGuard({ t, locale, variant, home, protectionPath 
 
   if (!user || started === undefined) return null;
   const logout = () => endSession(home);
-  const place = variant === 'desktop' ? 'bottom-3 left-3' : 'bottom-20 left-2';
+  const place = slot ? '' : variant === 'desktop' ? 'fixed bottom-3 left-3 z-40' : 'fixed bottom-20 left-2 z-40';
+  const timer = (
+    <div className={`${place} whitespace-nowrap rounded-full bg-brand-800/90 px-3 py-1 text-xs text-white shadow`} data-testid="session-time" role="timer" aria-live="off">
+      {t['protection.session_time']} {clock(elapsed)}
+    </div>
+  );
   return (
     <>
-      <div className={`fixed ${place} z-40 rounded-full bg-brand-800/90 px-3 py-1 text-xs text-white shadow`} data-testid="session-time" role="timer" aria-live="off">
-        {t['protection.session_time']} {clock(elapsed)}
-      </div>
+      {slot ? createPortal(timer, slot) : timer}
       {status?.exclusion && (
         // The restricted view: every page says so, and links to the protection page with the details.
         <a href={protectionPath} className={`fixed ${variant === 'desktop' ? 'bottom-3 right-3' : 'left-2 right-2 top-14'} z-40 block rounded bg-amber-100 px-3 py-2 text-xs text-amber-900 shadow`} data-testid="restricted-notice">

@@ -80,9 +80,11 @@ export default function RedPacketRain({ t, locale, info, onClose, onRefetch }: {
               <Envelope className="h-auto w-full drop-shadow" />
             </button>
           ))}
+          {/* Bottom centre, above the phone's tabs and between the corner pop-ups: at the top it covered the
+              header's links (messages, sign out, the language switch). */}
           <button
             type="button" onClick={onClose} data-testid="red-packet-close"
-            className="pointer-events-auto absolute right-3 top-3 rounded-full bg-black/60 px-3 py-1 text-sm text-white"
+            className="pointer-events-auto absolute bottom-24 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-black/60 px-3 py-1 text-sm text-white"
           >
             {t['redpacket.close']} ✕
           </button>
