@@ -18,15 +18,19 @@ export const LEGACY_PROMO_PATHS: Record<string, string> = {
   '/limited-activity-detail': PROMO_PATHS.limitedDetail,
 };
 
+/** Where points are spent (SPEC.md section 1: the points mall, redeeming gifts with points): the VIP page's mall. */
+export const POINTS_MALL_PATH = '/member/vip-privilege#points-mall';
+
 /**
- * The header's preferential menu (SPEC.md section 2) opens the hall filtered by the mode that pays that kind of
- * offer: experience money is the register bonus, points discount the accumulated-deposit tiers, recommend friend
- * the referral mode, valid-bet send the valid-bet rebate, and free missions the general promotions a player
- * applies for.
+ * The header's preferential menu (SPEC.md section 2). Points discount opens the points mall, where points buy
+ * gifts (it opened the accumulated-deposit tiers, which have nothing to do with points, and were mostly empty);
+ * the others open the hall filtered by the mode that pays that kind of offer: experience money is the register
+ * bonus, recommend friend the referral mode, valid-bet send the valid-bet rebate, and free missions the general
+ * promotions a player applies for.
  */
 export const PREFERENTIAL_MENU = [
   { key: 'pref.experience', mode: 5 },
-  { key: 'pref.points_discount', mode: 4 },
+  { key: 'pref.points_discount', href: POINTS_MALL_PATH },
   { key: 'pref.recommend_friend', mode: 9 },
   { key: 'pref.valid_bet_send', mode: 6 },
   { key: 'pref.free_mission', mode: 1 },

@@ -141,8 +141,6 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
     setTouched(true);
     setFailure('');
     if (amountError || refError || busy) return;
-    // Opened now, while the click still counts as the player's gesture, so the browser does not block it.
-    const tab = newTab ? window.open('', '_blank') : null;
     setBusy(true);
     setServer({});
     try {
@@ -157,17 +155,16 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
           window.location.assign(created.pay_url);
           return;
         }
-        if (tab) {
-          tab.opener = null;
-          tab.location.href = created.pay_url;
-        }
+        // The gateway's tab opens only now that the order exists: a tab opened on the click flashed empty when
+        // the deposit was refused. Browsers still allow it a few seconds after the click; when one does not, the
+        // waiting panel's button opens the gateway.
+        const tab = window.open(created.pay_url, '_blank');
+        if (tab) tab.opener = null;
         onCreated(created, 'waiting');
         return;
       }
-      tab?.close();
       onCreated(created, 'created');
     } catch (err) {
-      tab?.close();
       const fields = serverFieldErrors(err);
       setServer(fields);
       if (!Object.keys(fields).length) setFailure(errorText(err, t));

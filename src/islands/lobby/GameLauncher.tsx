@@ -59,7 +59,7 @@ export function GameLauncher({ t, variant }: { t: LauncherText; variant: LaunchC
       <GameEntryTransferDialog t={t} open code={platform.gp_code} name={platform.name}
         onClose={() => { if ($launch.get() === state) close(); }}
         onPlay={() => playWithoutTransfer(game, ctx)}
-        onTransferred={() => void launch(game, null, ctx)} />
+        onTransferred={() => void launch(game, ctx)} />
     );
   }
 

@@ -1,9 +1,9 @@
 // Starting a game (SPEC.md section 4). Sports, casino, lottery and esports tiles first ask for a demo link and
 // open the game-choice dialog; visitors are told to register or log in; games that cannot be started get the
 // 'Stay tuned' notice; the player blacklist blocks; with automatic transfer the server moves the money before
-// answering the link, otherwise the wallet's transfer dialog comes first. The game opens in a new tab, which
-// is opened blank on the click itself so popup blockers let it through, and pointed at the game when the
-// link arrives.
+// answering the link, otherwise the wallet's transfer dialog comes first. The game opens in a new tab once its
+// link has arrived, never before: a tab opened on the click and closed on a refusal flashed empty. Browsers
+// still allow a tab a few seconds after the click; when one refuses, a dialog offers the link instead.
 import { atom } from 'nanostores';
 import { api, ApiFailure } from '../../stores/api.ts';
 import { $user, loadUser } from '../../stores/session.ts';
@@ -41,34 +41,18 @@ function stayTuned(t: LaunchText): void {
   showAlert(t['lobby.stay_tuned']);
 }
 
-/** Opens a blank tab now, inside the click, so the browser allows it; null when it was blocked. */
-function blankTab(t: LaunchText): Window | null {
-  const tab = window.open('', '_blank');
-  if (!tab) return null;
-  try {
-    tab.document.title = t['lobby.opening'];
-    tab.document.body.textContent = t['lobby.opening'];
-  } catch {
-    // Some browsers give a tab that cannot be written to yet; it only shows blank for a moment.
-  }
-  return tab;
-}
-
-/** Points the tab at the game, or, when no tab could be opened, offers a link to open it. */
-function show(tab: Window | null, url: string, name: string): void {
-  // Late (after an answer, not inside a click) a browser may still allow a tab while the click is recent.
-  const target = tab && !tab.closed ? tab : window.open('', '_blank');
-  if (!target) {
+/** Opens the game in a new tab, or, when the browser refuses one, offers a link to open it. */
+function show(url: string, name: string): void {
+  const tab = window.open(url, '_blank');
+  if (!tab) {
     $launch.set({ kind: 'ready', url, name });
     return;
   }
-  // The game's page must not reach back into ours.
-  target.opener = null;
-  target.location.href = url;
+  // The game's page must not reach back into ours (the new tab is still ours until it navigates).
+  tab.opener = null;
 }
 
-function failed(tab: Window | null, err: unknown, t: LaunchText): void {
-  tab?.close();
+function failed(err: unknown, t: LaunchText): void {
   if (err instanceof ApiFailure) {
     // The API client signs a 401 out and sends the reader home itself.
     if (err.status === 401) return;
@@ -77,7 +61,7 @@ function failed(tab: Window | null, err: unknown, t: LaunchText): void {
   showAlert(failureText(err, t['error.generic']));
 }
 
-/** The tile's click. Runs its first steps synchronously so a tab opened here counts as the click's. */
+/** The tile's click: the checks that need no answer run at once. */
 export function startGame(game: Game, platform: Platform | undefined, ctx: LaunchContext): void {
   const { t } = ctx;
   if (!platform || !isShown(platform) || !game.game_code) return stayTuned(t);
@@ -105,15 +89,11 @@ async function demoLink(game: Game): Promise<string | null> {
   }
 }
 
-/** A demo from a tile's 'Demo' button: the tab opens on the click, the link follows. */
+/** A demo from a tile's 'Demo' button: the tab opens when the link has come. */
 export function tryDemo(game: Game, ctx: LaunchContext): void {
-  const tab = blankTab(ctx.t);
   void demoLink(game).then((url) => {
-    if (url) show(tab, url, game.name);
-    else {
-      tab?.close();
-      stayTuned(ctx.t);
-    }
+    if (url) show(url, game.name);
+    else stayTuned(ctx.t);
   });
 }
 
@@ -146,28 +126,25 @@ export function playNow(game: Game, platform: Platform, ctx: LaunchContext): voi
     return;
   }
   $launch.set(null);
-  void launch(game, blankTab(t), ctx);
+  void launch(game, ctx);
 }
 
 /** Asks for the game's link (the server moves the money first when automatic transfer is on) and opens it. */
-export async function launch(game: Game, tab: Window | null, ctx: LaunchContext): Promise<void> {
-  if ($launching.get() !== null) {
-    tab?.close();
-    return;
-  }
+export async function launch(game: Game, ctx: LaunchContext): Promise<void> {
+  if ($launching.get() !== null) return;
   $launching.set(game.id);
   try {
     const res = await api(
       'GET /games/link/:code', { params: { code: game.code }, query: { productId: game.game_code }, quiet403: true },
     );
-    show(tab, res.url, game.name);
+    show(res.url, game.name);
     if (res.auto_transfer) {
       const ready = $launch.get();
       if (ready?.kind !== 'ready') $launch.set({ kind: 'auto', status: res.auto_transfer.status });
       void loadUser();
     }
   } catch (err) {
-    failed(tab, err, ctx.t);
+    failed(err, ctx.t);
   } finally {
     $launching.set(null);
   }
@@ -175,8 +152,6 @@ export async function launch(game: Game, tab: Window | null, ctx: LaunchContext)
 
 /** 'Play now' in the transfer dialog: the game opens with what is already on the platform, no transfer first. */
 export function playWithoutTransfer(game: Game, ctx: LaunchContext): void {
-  // The tab is opened inside the click, before the dialog goes, so the browser counts it as the click's.
-  const tab = blankTab(ctx.t);
   $launch.set(null);
-  void launch(game, tab, ctx);
+  void launch(game, ctx);
 }

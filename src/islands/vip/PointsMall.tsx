@@ -85,7 +85,7 @@ export default function PointsMall({ t, locale, variant, recordPath }: { t: T; l
   };
 
   return (
-    <section className={`space-y-3 rounded-lg bg-white ${mobile ? 'p-3 shadow-sm' : 'border border-slate-200 p-4'}`} data-testid="points-mall">
+    <section className={`space-y-3 rounded-lg bg-white ${mobile ? 'p-3 shadow-sm' : 'border border-slate-200 p-4'}`} id="points-mall" data-testid="points-mall">
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-semibold">{t['vip.mall']}</h2>
         <span className="text-sm">{t['vip.points']}: <strong className="text-brand-700" data-testid="mall-points">{data?.points ?? '—'}</strong></span>
