@@ -255,7 +255,30 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
     for (const r of rounds.body.data!.data.filter((x) => x.status === 'scheduled')) {
       await server.api('POST', `/backoffice/red-packets/rounds/${r.id}/cancel`, undefined, op);
     }
-  }, 120_000);
+  }, 300_000);
+
+  it('with the session time in the desktop top bar, the signed-in bar keeps one row at 1366 px in both languages', async () => {
+    screenshotOnFailure('first-week-top-bar-1366');
+    const context = await signedInContext(browser, 'desktop', server, await demoToken());
+    try {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1366, height: 800 });
+      for (const path of ['/en/', '/']) {
+        await page.goto(path);
+        await page.getByTestId('player-strip').waitFor();
+        await page.locator('[data-testid="top-bar-brand"] [data-testid="session-time"]').waitFor();
+        await page.screenshot({ path: `test-results/first-week-top-bar-1366-${path === '/' ? 'zh-TW' : 'en'}.png`, clip: { x: 0, y: 0, width: 1366, height: 140 } });
+        const sameRow = await page.evaluate(() => {
+          const brand = document.querySelector('[data-testid="top-bar-brand"]')!.getBoundingClientRect();
+          const strip = document.querySelector('[data-testid="player-strip"]')!.getBoundingClientRect();
+          return strip.top < brand.bottom && strip.left >= brand.right;
+        });
+        expect(sameRow, path).toBe(true);
+      }
+    } finally {
+      await context.close();
+    }
+  });
 
   it("the header's 積分優惠 opens the points mall", async () => {
     screenshotOnFailure('first-week-points');
