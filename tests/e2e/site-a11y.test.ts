@@ -189,13 +189,13 @@ describe.skipIf(!hasChromium)('accessibility (axe-core, WCAG 2.1 A and AA)', () 
 
   // Two browser pages at a time (a visitor beside the signed-in demo player, never two demo sessions at
   // once): the scans are the browser's work, so two cores finish them in about half the time.
-  it('desktop visitor and phone player: zero violations', { timeout: 300_000 }, async () => {
+  it('desktop visitor and phone player: zero violations', { timeout: 420_000 }, async () => {
     screenshotOnFailure('a11y-desktop-visitor-phone-player');
     const findings = (await Promise.all([desktopVisitor(), phonePlayer()])).flat();
     expect(findings, report(findings)).toEqual([]);
   });
 
-  it('phone visitor and desktop player: zero violations', { timeout: 300_000 }, async () => {
+  it('phone visitor and desktop player: zero violations', { timeout: 420_000 }, async () => {
     screenshotOnFailure('a11y-phone-visitor-desktop-player');
     const findings = (await Promise.all([phoneVisitor(), desktopPlayer()])).flat();
     expect(findings, report(findings)).toEqual([]);

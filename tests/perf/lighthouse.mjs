@@ -133,7 +133,8 @@ async function auditOnce(url, { desktop = false, signedIn = false } = {}) {
       failedA11y: Object.values(lhr.categories.accessibility?.auditRefs ?? [])
         .map((ref) => lhr.audits[ref.id])
         .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-        .map((a) => a.id),
+        // The audit and the first elements it names, so a low score says where to look.
+        .map((a) => `${a.id} (${(a.details?.items ?? []).slice(0, 3).map((i) => i.node?.selector ?? i.node?.snippet ?? '?').join('; ')})`),
     };
   } finally {
     await chrome.kill();
