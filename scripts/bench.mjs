@@ -1,8 +1,10 @@
 // `npm run bench`: figures, not pass/fail tests. Builds when needed, starts the real server with a fresh
 // database, then prints
-//   1. Lighthouse (mobile emulation, default throttling) on /, /mobile/ and /about (plus / with the
-//      desktop preset, for reference): performance, accessibility, JavaScript transferred, final URL,
-//      against the goals (performance and accessibility >= 95; JS on /about <= 50 KB gzip, on / <= 150 KB);
+//   1. Lighthouse (mobile emulation, default throttling) on every kind of page players use (PAGES of
+//      tests/perf/lighthouse.mjs: home, an information page, both lobbies, the promotions list and a promotion,
+//      register, and signed in the wallet, the deposit and the member page), plus the desktop twins with the
+//      desktop preset for reference: performance, accessibility, JavaScript transferred, final URL, against the
+//      goals (mobile performance and accessibility >= 95 on every page; JS on /about <= 50 KB gzip, on / <= 150 KB);
 //   2. GET /api/auth/me requests per second against the no-op GET /api/health of the same server under
 //      the same load (autocannon), and their ratio against the goal of 0.5;
 //   3. ledger transfers per second against pgbench's TPC-B on the same PostgreSQL (8 and 32 clients), and
@@ -16,7 +18,7 @@
 //      (tests/perf/redpacket-bench.mjs).
 import autocannon from 'autocannon';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
-import { audit, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
+import { DESKTOP_PAGES, PAGES, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
 
 const GOALS = { performance: 95, accessibility: 95, jsGzipKb: { '/about': 50, '/': 150 }, ratio: 0.5 };
 const LOAD = { connections: 10, durationS: 10, warmupS: 3 };
@@ -31,14 +33,16 @@ const verdict = (what, value, goal, ok) => verdicts.push([what, value, goal, ok 
 
 try {
   console.log(`\n== Lighthouse 13 (mobile emulation, default simulated throttling), server ${server.url} ==\n`);
-  const rows = await auditPages(server.url);
-  // The phone user agent sends / to /mobile/; the desktop preset shows the desktop home itself.
-  rows.push({ page: '/', ...(await audit(`${server.url}/`, { desktop: true })) });
-  printTable(rows);
+  // A page below the goal is audited twice more and its median kept: one run on a busy machine is noise.
+  const rows = await auditPages(server.url, PAGES, { retryBelow: GOALS.performance });
+  // The phone user agent sends a desktop address to its mobile twin; the desktop preset shows the desktop pages.
+  rows.push(...await auditPages(server.url, DESKTOP_PAGES, { desktop: true }));
+  printTable(rows, GOALS);
   for (const r of rows.filter((x) => x.formFactor === 'mobile')) {
     const final = new URL(r.finalUrl).pathname;
-    verdict(`${r.page} performance${final !== r.page ? ` (final URL ${final})` : ''}`, r.performance, `>= ${GOALS.performance}`, r.performance >= GOALS.performance);
-    verdict(`${r.page} accessibility`, r.accessibility, `>= ${GOALS.accessibility}`, r.accessibility >= GOALS.accessibility);
+    const name = `${r.page}${r.signedIn ? ' (signed in)' : ''}${final !== r.page.split('?')[0] ? ` (final URL ${final})` : ''}`;
+    verdict(`Lighthouse mobile ${name} performance`, r.performance, `>= ${GOALS.performance}`, r.performance >= GOALS.performance);
+    verdict(`Lighthouse mobile ${name} accessibility`, r.accessibility, `>= ${GOALS.accessibility}`, r.accessibility >= GOALS.accessibility);
   }
   for (const [page, limit] of Object.entries(GOALS.jsGzipKb)) {
     for (const r of rows.filter((x) => x.page === page)) {

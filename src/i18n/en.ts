@@ -427,7 +427,7 @@ export const en = {
   'lobby.maintenance': 'Under maintenance',
   'lobby.maintenance_time': 'Maintenance time',
   'lobby.demo': 'Demo',
-  'lobby.demo_of': 'Try {name} for free',
+  'lobby.demo_of': 'Demo of {name}, free to try',
   'lobby.login_first': 'Please register or log in to play the game',
   'lobby.stay_tuned': 'Stay tuned: this game is coming soon.',
   'lobby.opening': 'Opening the game...',

@@ -190,7 +190,7 @@ export default function ChatWidget({ t, locale, onClose, inline = false }: { t: 
           <div ref={listRef} className="flex-1 space-y-2 overflow-y-auto bg-slate-50 p-3" data-testid="chat-messages" aria-live="polite">
             {messages.length === 0
               ? (open || online) && <p className="p-4 text-center text-sm text-slate-500">{t['chat.empty']}</p>
-              : <p className="text-center text-[11px] text-slate-400">{t['chat.history_hint']}</p>}
+              : <p className="text-center text-[11px] text-slate-500">{t['chat.history_hint']}</p>}
             {messages.map((m) => {
               const mine = m.user_type === null;
               return (
@@ -199,7 +199,7 @@ export default function ChatWidget({ t, locale, onClose, inline = false }: { t: 
                     {!mine && <p className="text-[11px] font-medium text-slate-500">{m.user_name || t['chat.agent']}</p>}
                     {m.image_url && <img src={m.image_url} alt="" className="mb-1 max-h-48 rounded" loading="lazy" />}
                     {m.context && <p className="whitespace-pre-wrap break-words">{m.context}</p>}
-                    <p className={`mt-1 text-[10px] ${mine ? 'text-sky-100' : 'text-slate-400'}`}>
+                    <p className={`mt-1 text-[10px] ${mine ? 'text-sky-100' : 'text-slate-500'}`}>
                       {new Date(m.create_datetime).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE })}
                       {mine && lastMine?.id === m.id && (m.read === READ_STATUS.read || agentReadUpTo >= m.id) && <span data-testid="chat-read"> · {t['chat.read']}</span>}
                     </p>

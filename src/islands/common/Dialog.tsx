@@ -1,5 +1,5 @@
 // A modal dialog: focus moves into it, Escape and the backdrop close it when allowed.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export function Dialog(props: {
   open: boolean;
@@ -8,8 +8,11 @@ export function Dialog(props: {
   width?: 400 | 480 | 500 | 600;
   children: ReactNode;
   labelClose?: string;
+  /** The id of the element that names a dialog without a title (an alert's or a confirm's message). */
+  labelledBy?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const id = useId();
   useEffect(() => {
     if (!props.open) return;
     const previous = document.activeElement as HTMLElement | null;
@@ -30,17 +33,19 @@ export function Dialog(props: {
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4" onMouseDown={(e) => {
       if (e.target === e.currentTarget && props.onClose) props.onClose();
     }}>
-      <div ref={ref} role="dialog" aria-modal="true" aria-label={props.title}
+      <div ref={ref} role="dialog" aria-modal="true"
+        // Every dialog has an accessible name: its heading, else the message it was given, else its whole body.
+        aria-labelledby={props.title ? `${id}-title` : props.labelledBy ?? `${id}-body`}
         className={`w-full ${widthClass} rounded-lg bg-white text-slate-800 shadow-xl`}>
         {props.title && (
           <div className="flex items-center justify-between rounded-t-lg bg-brand-700 px-4 py-3 text-white">
-            <h2 className="text-base font-semibold">{props.title}</h2>
+            <h2 id={`${id}-title`} className="text-base font-semibold">{props.title}</h2>
             {props.onClose && (
               <button type="button" onClick={props.onClose} aria-label={props.labelClose ?? 'Close'} className="px-2 text-xl leading-none">×</button>
             )}
           </div>
         )}
-        <div className="p-5">{props.children}</div>
+        <div id={`${id}-body`} className="p-5">{props.children}</div>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { $alert, closeAlert } from '../../stores/ui.ts';
 import { $sessionEnded } from '../../stores/session.ts';
 import { Dialog } from './Dialog.tsx';
 import { DepositNotice, DEPOSIT_NOTICE_KEYS } from '../cashier/DepositNotice.tsx';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { $accountDialog } from '../../stores/account.ts';
 import { ACCOUNT_DIALOG_KEYS } from '../account/keys.ts';
 
@@ -28,6 +28,7 @@ export function DialogHost({ t, homePath, depositPaths }: {
 function Notices({ t, homePath, depositPaths }: Parameters<typeof DialogHost>[0]) {
   const alert = useStore($alert);
   const ended = useStore($sessionEnded);
+  const messageId = useId();
   if (ended) {
     const go = () => window.location.assign(homePath);
     return (
@@ -47,8 +48,8 @@ function Notices({ t, homePath, depositPaths }: Parameters<typeof DialogHost>[0]
     alert.onCancel?.();
   };
   return (
-    <Dialog open title={alert.title} onClose={cancel} labelClose={t['common.close']}>
-      <p role="alert" className="mb-4 whitespace-pre-line">{alert.message}</p>
+    <Dialog open title={alert.title} onClose={cancel} labelClose={t['common.close']} labelledBy={messageId}>
+      <p id={messageId} role="alert" className="mb-4 whitespace-pre-line">{alert.message}</p>
       <div className="flex gap-3">
         {alert.onConfirm && (
           <button type="button" className="btn-secondary flex-1" onClick={cancel}>{alert.cancelText ?? t['common.cancel']}</button>

@@ -152,7 +152,7 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
             <input type="search" name="search" className="field-input" value={search} placeholder={t['lobby.search_placeholder']} maxLength={40}
               onChange={(e) => setSearch(e.target.value)} />
           </label>
-          {games && <p className="text-sm text-slate-500" role="status" data-testid="lobby-count">{fill(t['lobby.count'], { n: visible.length })}</p>}
+          {games && <p className="text-sm text-slate-600" role="status" data-testid="lobby-count">{fill(t['lobby.count'], { n: visible.length })}</p>}
         </div>}
 
         {failed ? (

@@ -145,11 +145,11 @@ export default function MessageCenter({ t, locale, variant, detailPath }: { t: T
                       {m.platform_code && <span className="mr-1 rounded bg-slate-100 px-1 text-xs text-slate-500">{m.platform_code}</span>}
                       {m.title}
                     </span>
-                    <span className="shrink-0 text-xs text-slate-400">{taipeiDateTime(m.created_at).slice(0, 16)}</span>
+                    <span className="shrink-0 text-xs text-slate-500">{taipeiDateTime(m.created_at).slice(0, 16)}</span>
                   </span>
                   <span className="mt-0.5 block truncate text-sm text-slate-500">{m.summary}</span>
                 </span>
-                <span className={`shrink-0 text-xs ${m.read ? 'text-slate-400' : 'text-red-600'}`}>{m.read ? t['msg.read'] : t['msg.unread']}</span>
+                <span className={`shrink-0 text-xs ${m.read ? 'text-slate-500' : 'text-red-600'}`}>{m.read ? t['msg.read'] : t['msg.unread']}</span>
               </a>
             </li>
           ))}

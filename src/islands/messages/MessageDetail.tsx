@@ -78,7 +78,7 @@ export default function MessageDetail({ t, locale, variant, listPath }: { t: T; 
         <>
           <header className="mt-3 border-b border-slate-100 pb-3">
             <h2 className="text-lg font-semibold text-slate-900" data-testid="message-title">{message.title}</h2>
-            <p className="mt-1 text-xs text-slate-400">
+            <p className="mt-1 text-xs text-slate-500">
               {t[`msg.tab.${message.kind}`]}{message.platform_code ? ` · ${message.platform_code}` : ''} · {taipeiDateTime(message.created_at)}
             </p>
           </header>

@@ -102,7 +102,7 @@ function LoginDialog({ t, paths }: Pick<Props, 't' | 'paths'>) {
           <input id="ml-password" name="password" type={show ? 'text' : 'password'} autoComplete="current-password" className="field-input pr-16"
             value={form.password} maxLength={20} placeholder={t['header.password_placeholder']}
             onChange={(e) => form.setPassword(e.target.value)} onBlur={() => form.blur('password')} aria-invalid={!!passwordError} />
-          <button type="button" className="absolute right-2 top-2 text-xs text-brand-600" onClick={() => setShow((s) => !s)}>
+          <button type="button" className="absolute inset-y-0 right-0 flex min-w-6 items-center px-2 text-xs text-brand-600" onClick={() => setShow((s) => !s)}>
             {show ? t['common.hide_password'] : t['common.show_password']}
           </button>
         </div>

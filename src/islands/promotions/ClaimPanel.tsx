@@ -46,7 +46,7 @@ export default function ClaimPanel({ t, locale, variant, id, ended, notStartedTe
   if (ended || detail?.ended) {
     return <div className={box}><p className="font-semibold text-slate-500" data-testid="promo-claim-ended">{t['promoui.ended']}</p></div>;
   }
-  if (!ready) return <div className={box}><p className="text-sm text-slate-400">{t['wallet.loading']}</p></div>;
+  if (!ready) return <div className={box}><p className="text-sm text-slate-500">{t['wallet.loading']}</p></div>;
   if (!signedIn) {
     return (
       <div className={box} data-testid="promo-claim-login">
@@ -60,7 +60,7 @@ export default function ClaimPanel({ t, locale, variant, id, ended, notStartedTe
     );
   }
   if (loadError) return <div className={box}><p role="alert" className="text-red-700">{`${t['promoui.error_prefix']}${loadError}`}</p></div>;
-  if (!detail?.player) return <div className={box}><p className="text-sm text-slate-400">{t['wallet.loading']}</p></div>;
+  if (!detail?.player) return <div className={box}><p className="text-sm text-slate-500">{t['wallet.loading']}</p></div>;
 
   const state = detail.player;
   const apply = async () => {

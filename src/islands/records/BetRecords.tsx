@@ -133,7 +133,7 @@ export default function BetRecords({ t, locale, variant }: { t: T; locale: Local
               <span>{taipeiDateTime(r.placed_at)}</span>
               <span className="truncate">{walletName(r.wallet_id)}</span>
             </p>
-            <p className="mt-0.5 truncate text-[11px] text-slate-400">{t['bets.col.bet_id']}: {r.bet_id}</p>
+            <p className="mt-0.5 truncate text-[11px] text-slate-500">{t['bets.col.bet_id']}: {r.bet_id}</p>
           </>
         )} />
     </div>

@@ -209,7 +209,7 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
       {field('password', t['register.password'], (
         <div className="relative">
           <input {...inputProps('password', { type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: 12 })} />
-          <button type="button" onClick={() => setShowPassword((s) => !s)} className="absolute right-2 top-2 text-xs text-brand-600"
+          <button type="button" onClick={() => setShowPassword((s) => !s)} className="absolute inset-y-0 right-0 flex min-w-6 items-center px-2 text-xs text-brand-600"
             aria-label={showPassword ? t['common.hide_password'] : t['common.show_password']}>
             {showPassword ? t['common.hide_password'] : t['common.show_password']}
           </button>

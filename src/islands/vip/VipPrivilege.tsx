@@ -155,7 +155,8 @@ function LevelTable({ t, info, mobile }: { t: T; info: VipInfoView; mobile: bool
   return (
     <section className={`mt-4 rounded-lg bg-white ${mobile ? 'p-3 shadow-sm' : 'border border-slate-200 p-4'}`}>
       <h2 className="mb-2 font-semibold">{t['vip.table']}</h2>
-      <div className="overflow-x-auto">
+      {/* The table scrolls sideways on narrow screens: a named tab stop lets keyboard users scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t['vip.table']}>
         <table className="w-full whitespace-nowrap text-xs" data-testid="vip-table">
           <thead>
             <tr className="bg-slate-50 text-left text-slate-600">

@@ -113,7 +113,7 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
   if (!loaded) return <ListState t={t} loading error={initial.error} retry={initial.reload} />;
   return (
     <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate data-testid="bo-settings" className="max-w-5xl">
-      <p className="mb-4 text-sm text-slate-500">{t['bo.settings.hint']}</p>
+      <p className="mb-4 text-sm text-slate-600">{t['bo.settings.hint']}</p>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <div className="space-y-5">
         {grouped.map(([group, keys]) => (
@@ -154,7 +154,7 @@ function Field(props: {
   const hint = (
     <>
       {props.help && <span className="mt-0.5 block text-xs text-slate-600" data-testid={`setting-help-${name}`}>{props.help}</span>}
-      <span className="mt-0.5 block font-mono text-[11px] text-slate-400">{name}</span>
+      <span className="mt-0.5 block font-mono text-[11px] text-slate-600">{name}</span>
     </>
   );
   if (kind === 'toggle' || kind === 'boolean') {
