@@ -153,7 +153,8 @@ describe.runIf(onPostgres)('the session cache across instances', () => {
     const p = await playerWithToken(t);
     const id = await playerIdOf(p.account);
     expect((await me(other!, p.token)).json().data.amount).toBe('0.00');
-    const applied = other!.services.sessionCache.applied(`p:${id}`);
+    // The app names the players whose answers changed ('v:'), several to a message.
+    const applied = other!.services.sessionCache.applied(`v:${id}`);
     await t.app.services.wallet.adjustCentral({ playerId: id, amountMinor: 12_345n, memo: 'test', idempotencyKey: `cache-${id}` });
     t.app.services.realtime.publisher.toPlayer(id, 'update-user', {});
     await applied;

@@ -148,6 +148,8 @@ async function httpWorker({ url, tokens, seconds, clients }) {
 }
 
 if (!isMainThread && workerData?.kind) {
+  // A Node without type stripping (before 22.6) runs the benchmarks under tsx, whose loader a worker must register itself.
+  if (process.features.typescript === undefined) await import('tsx/esm/api').then((m) => m.register());
   const job = workerData.kind === 'ledger' ? ledgerWorker(workerData) : httpWorker(workerData);
   job.then((r) => parentPort.postMessage({ ok: true, r }), (err) => parentPort.postMessage({ ok: false, error: String(err?.stack ?? err) }));
 }
