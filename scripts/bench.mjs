@@ -6,22 +6,30 @@
 //      desktop preset for reference: performance, accessibility, JavaScript transferred, final URL, against the
 //      goals (mobile performance and accessibility >= 95 on every page; JS on /about <= 50 KB gzip, on / <= 150 KB);
 //   2. GET /api/auth/me requests per second against the no-op GET /api/health of the same server under
-//      the same load (autocannon), and their ratio against the goal of 0.5;
+//      the same load (autocannon; the two routes take turns for three rounds, and the ratio is the median of each
+//      round's, so a neighbour's burst on a shared machine weighs on one round, not on one route), against the goal of 0.8;
 //   3. ledger transfers per second against pgbench's TPC-B on the same PostgreSQL (8 and 32 clients), and
-//      central-to-platform transfers through the HTTP API with the stand-in provider (tests/perf/ledger-bench.mjs).
+//      central-to-platform transfers through the HTTP API with the stand-in provider (tests/perf/ledger-bench.mjs):
+//      transfers per second against the goal of 0.25 of the ledger's player-to-player journals per second at 32
+//      clients, p99 against 100 ms, and the stand-in's own cost per call beside them.
 //      This part needs PostgreSQL: DATABASE_URL, or the local server at 127.0.0.1:5432 database test;
 //   4. bet-record queries for one player over 30 days with 5 million rows in the table (p50, p95 against the
 //      goal p95 <= 10 ms) and the ingestion rate of bet records against the goal of 2,000 a second
 //      (tests/perf/bets-bench.mjs), also on PostgreSQL;
 //   5. the red-packet rush: 2,000 players claiming packets of one round at once through the HTTP API, on PostgreSQL
-//      (and Redis when REDIS_URL is set): claims per second, p99 latency, and the proof that nothing was over-paid
-//      (tests/perf/redpacket-bench.mjs).
+//      (and Redis when REDIS_URL is set): claims per second against the goal of 0.5 of the ledger's player-to-player
+//      journals per second at 32 clients (part 3), p99 latency against 1,000 ms, and the proof that nothing was
+//      over-paid (tests/perf/redpacket-bench.mjs).
 import autocannon from 'autocannon';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
 import { DESKTOP_PAGES, PAGES, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
 
-const GOALS = { performance: 95, accessibility: 95, jsGzipKb: { '/about': 50, '/': 150 }, ratio: 0.5 };
-const LOAD = { connections: 10, durationS: 10, warmupS: 3 };
+const GOALS = {
+  performance: 95, accessibility: 95, jsGzipKb: { '/about': 50, '/': 150 }, ratio: 0.8,
+  // Against the ledger's player-to-player journals per second at 32 clients, measured in the same run.
+  redPacketRatio: 0.5, redPacketP99Ms: 1000, transferRatio: 0.25, transferP99Ms: 100,
+};
+const LOAD = { connections: 10, durationS: 5, rounds: 3, warmupS: 3 };
 
 const started = Date.now();
 ensureBuilt();
@@ -50,7 +58,7 @@ try {
     }
   }
 
-  console.log(`\n== Throughput: ${LOAD.connections} connections, ${LOAD.durationS} s per route after a ${LOAD.warmupS} s warm-up ==\n`);
+  console.log(`\n== Throughput: ${LOAD.connections} connections, ${LOAD.rounds} rounds of ${LOAD.durationS} s per route, taking turns, after a ${LOAD.warmupS} s warm-up ==\n`);
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'demo1234', password: 'demo1234' }),
   });
@@ -62,22 +70,32 @@ try {
   ];
   const load = (route, duration) => autocannon({ url: route.url, headers: route.headers, connections: LOAD.connections, duration });
   for (const route of routes) await load(route, LOAD.warmupS);
-  const results = [];
-  for (const route of routes) {
-    const r = await load(route, LOAD.durationS);
-    results.push({ ...route, okRps: r['2xx'] / r.duration, non2xx: r.non2xx, errors: r.errors, p50: r.latency.p50, p99: r.latency.p99 });
+  // The routes take turns, round after round: on a shared machine a neighbour's burst then weighs on one round of
+  // both rather than on one route, and the median of the rounds' ratios sets it aside.
+  const runs = routes.map(() => []);
+  for (let round = 0; round < LOAD.rounds; round++) {
+    for (const [i, route] of routes.entries()) runs[i].push(await load(route, LOAD.durationS));
   }
-  console.log(`${'route'.padEnd(26)}  ${'req/s (2xx)'.padStart(11)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  non-2xx  errors`);
+  const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const results = routes.map((route, i) => {
+    const rps = runs[i].map((r) => r['2xx'] / r.duration);
+    const sum = (k) => runs[i].reduce((s, r) => s + r[k], 0);
+    return { ...route, rps, okRps: median(rps), non2xx: sum('non2xx'), errors: sum('errors'), p50: median(runs[i].map((r) => r.latency.p50)), p99: median(runs[i].map((r) => r.latency.p99)) };
+  });
+  console.log(`${'route'.padEnd(26)}  ${'req/s (2xx), median'.padStart(19)}  ${'rounds'.padEnd(18)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  non-2xx  errors`);
   for (const r of results) {
-    console.log(`${r.name.padEnd(26)}  ${r.okRps.toFixed(0).padStart(11)}  ${`${r.p50} ms`.padStart(6)}  ${`${r.p99} ms`.padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`);
+    console.log(`${r.name.padEnd(26)}  ${r.okRps.toFixed(0).padStart(19)}  ${r.rps.map((x) => x.toFixed(0)).join(' / ').padEnd(18)}  ${`${r.p50} ms`.padStart(6)}  ${`${r.p99} ms`.padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`);
   }
-  const ratio = results[1].okRps / results[0].okRps;
-  console.log(`\nauth/me ÷ health = ${ratio.toFixed(2)} (goal >= ${GOALS.ratio})`);
+  const roundRatios = results[1].rps.map((x, i) => x / results[0].rps[i]);
+  const ratio = median(roundRatios);
+  console.log(`\nauth/me ÷ health = ${ratio.toFixed(2)}, the median of the rounds' ${roundRatios.map((x) => x.toFixed(2)).join(', ')} (goal >= ${GOALS.ratio})`);
   verdict('auth/me ÷ health req/s', ratio.toFixed(2), `>= ${GOALS.ratio}`, ratio >= GOALS.ratio);
 } finally {
   await server.stop();
 }
 
+/** The ledger's player-to-player journals per second at 32 clients: the yardstick of the transfer and red-packet goals. */
+let yardstick;
 if (process.env.BENCH_SKIP_LEDGER !== '1') {
   try {
     const { ledgerBench } = await import('../tests/perf/ledger-bench.mjs');
@@ -86,8 +104,16 @@ if (process.env.BENCH_SKIP_LEDGER !== '1') {
       verdict(`ledger player<->player / pgbench, ${r.clients} clients`, r.p2pRatio.toFixed(2), `>= ${r.p2pGoal}`, r.p2pRatio >= r.p2pGoal);
       verdict(`ledger player<->house / pgbench, ${r.clients} clients`, r.houseRatio.toFixed(2), `>= ${ledger.goals.house}`, r.houseRatio >= ledger.goals.house);
     }
-    // A figure without a goal, but a run where no transfer went through is broken, not slow.
-    verdict('HTTP central->platform transfers/s', ledger.http.rps.toFixed(0), 'figure (> 0)', ledger.http.rps > 0);
+    yardstick = ledger.rows.find((r) => r.clients === 32)?.p2p;
+    const h = ledger.http;
+    const share = h.provider ? `; the stand-in alone ${h.provider.rps.toFixed(0)} calls/s, ${h.provider.costMs.toFixed(2)} ms a call` : '';
+    if (yardstick) {
+      const ratio = h.rps / yardstick;
+      verdict(`transfer and play: central->platform transfers/s ÷ ledger p2p journals/s at 32 clients (${h.rps.toFixed(0)} / ${yardstick.toFixed(0)}${share})`, ratio.toFixed(2), `>= ${GOALS.transferRatio}`, ratio >= GOALS.transferRatio);
+    } else {
+      verdict(`transfer and play: central->platform transfers/s${share}`, h.rps.toFixed(0), 'figure (> 0)', h.rps > 0);
+    }
+    verdict('transfer and play: p99', `${h.p99.toFixed(0)} ms`, `<= ${GOALS.transferP99Ms} ms`, h.p99 <= GOALS.transferP99Ms);
   } catch (err) {
     console.log(`\nledger benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }
@@ -108,7 +134,14 @@ if (process.env.BENCH_SKIP_REDPACKET !== '1') {
   try {
     const { redPacketBench } = await import('../tests/perf/redpacket-bench.mjs');
     const r = await redPacketBench();
-    verdict(`red packets: ${r.players} players at once, claims/s (p99 ${r.p99.toFixed(0)} ms)`, r.claimsPerSecond.toFixed(0), 'figure', true);
+    const what = `red packets: ${r.players} players at once, claims/s`;
+    if (yardstick) {
+      const ratio = r.claimsPerSecond / yardstick;
+      verdict(`${what} ÷ ledger p2p journals/s at 32 clients (${r.claimsPerSecond.toFixed(0)} / ${yardstick.toFixed(0)})`, ratio.toFixed(2), `>= ${GOALS.redPacketRatio}`, ratio >= GOALS.redPacketRatio);
+    } else {
+      verdict(what, r.claimsPerSecond.toFixed(0), 'figure (no ledger run to compare)', true);
+    }
+    verdict('red packets: p99', `${r.p99.toFixed(0)} ms`, `<= ${GOALS.redPacketP99Ms} ms`, r.p99 <= GOALS.redPacketP99Ms);
     verdict('red packets: over-paid (sum <= pool, one per player, ledger check)', r.overPaid || r.ledgerViolations ? 'YES' : 'no', 'no', !r.overPaid && !r.ledgerViolations);
   } catch (err) {
     console.log(`\nred-packet benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);

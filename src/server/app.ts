@@ -197,8 +197,10 @@ interface Infrastructure {
 
 async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): Promise<Infrastructure> {
   const { config, database } = opts;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
-  const redisSub = redis?.duplicate();
+  // Commands issued in the same tick (every request's rate-limit count, socket events) go to Redis in one write
+  // instead of one each. The subscriber connection of the socket fan-out keeps plain one-by-one commands.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true }) : undefined;
+  const redisSub = redis?.duplicate({ enableAutoPipelining: false });
   let auth: AuthService | undefined;
   const sockets = createRealtime({
     httpServer: app.server,

@@ -149,11 +149,35 @@ describe.runIf(onPostgres)('the session cache across instances', () => {
     expect((await me(other!, p.token)).statusCode).toBe(401);
   });
 
+  it('a burst of changes goes out as one message: every answer is fresh on the other instance, and a revocation or a disabled player in the burst is refused there at once', async () => {
+    const crowd = await Promise.all(Array.from({ length: 12 }, () => playerWithToken(t)));
+    const ids = await Promise.all(crowd.map((p) => playerIdOf(p.account)));
+    for (const p of crowd) expect((await me(other!, p.token)).json().data.amount).toBe('0.00');
+    const [revoked, disabled] = [crowd[0]!, crowd[1]!];
+    const [revokedSession] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.playerId, ids[0]!));
+    const cache = other!.services.sessionCache;
+    const applied = Promise.all([
+      ...ids.map((id) => cache.applied(`v:${id}`)), cache.applied(`s:${revokedSession!.id}`), cache.applied(`p:${ids[1]!}`),
+    ]);
+    // The money moves first (each told to its player), then one session ends and one player is disabled, all at once.
+    await Promise.all(ids.map((id, i) => t.app.services.wallet.adjustCentral({ playerId: id, amountMinor: BigInt(100 + i), memo: 'burst', idempotencyKey: `burst-${id}` })));
+    expect((await t.app.inject({ url: '/api/auth/logout', headers: bearer(revoked.token) })).statusCode).toBe(200);
+    await t.database.db.update(players).set({ status: 0 }).where(eq(players.id, ids[1]!));
+    await applied;
+    expect((await me(other!, revoked.token)).statusCode).toBe(401);
+    expect((await me(other!, disabled.token)).statusCode).toBe(401);
+    for (const [i, p] of crowd.entries()) {
+      if (i < 2) continue;
+      expect((await me(other!, p.token)).json().data.amount).toBe((Number(100 + i) / 100).toFixed(2));
+    }
+  });
+
   it('a balance change told to the player on one instance is shown by the other', async () => {
     const p = await playerWithToken(t);
     const id = await playerIdOf(p.account);
     expect((await me(other!, p.token)).json().data.amount).toBe('0.00');
-    const applied = other!.services.sessionCache.applied(`p:${id}`);
+    // The app names the players whose answers changed ('v:'), several to a message.
+    const applied = other!.services.sessionCache.applied(`v:${id}`);
     await t.app.services.wallet.adjustCentral({ playerId: id, amountMinor: 12_345n, memo: 'test', idempotencyKey: `cache-${id}` });
     t.app.services.realtime.publisher.toPlayer(id, 'update-user', {});
     await applied;

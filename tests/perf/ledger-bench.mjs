@@ -6,7 +6,8 @@
 //      journal, postings, cached balances), against the goals of >= 0.8 of pgbench's tps at 8 clients and >= 1.0 at 32;
 //   3. the same with every transfer touching the house side (player <-> one of the house shards), goal >= 0.6;
 //   4. central-to-platform transfers per second through the HTTP API (the app and the stand-in provider
-//      in-process on loopback): POST /api/players/deposit/SLX, with p50 and p99 latency.
+//      in-process on loopback): POST /api/players/deposit/SLX, with p50 and p99 latency, and beside it the stand-in
+//      provider's own calls per second and cost per call (its transfer call alone, as the app signs it).
 // Run: node --disable-warning=ExperimentalWarning tests/perf/ledger-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; databases are created and dropped),
 //      LEDGER_BENCH_SECONDS (15), LEDGER_BENCH_CLIENTS ("8,32"), LEDGER_BENCH_HTTP_SECONDS (10),
@@ -148,6 +149,8 @@ async function httpWorker({ url, tokens, seconds, clients }) {
 }
 
 if (!isMainThread && workerData?.kind) {
+  // A Node without type stripping (before 22.6) runs the benchmarks under tsx, whose loader a worker must register itself.
+  if (process.features.typescript === undefined) await import('tsx/esm/api').then((m) => m.register());
   const job = workerData.kind === 'ledger' ? ledgerWorker(workerData) : httpWorker(workerData);
   job.then((r) => parentPort.postMessage({ ok: true, r }), (err) => parentPort.postMessage({ ok: false, error: String(err?.stack ?? err) }));
 }
@@ -273,6 +276,7 @@ async function httpRun(seconds, clients, log) {
   const { newToken } = await import('../../src/server/modules/auth/tokens.ts');
   const { openCentralAccount } = await import('../../src/server/modules/auth/repository.ts');
   const { checkLedger } = await import('../../src/server/ledger/check.ts');
+  const { HttpGameProvider } = await import('../../src/server/integrations/games/provider.ts');
   // The stand-in and the app share one provider secret, whatever an earlier part of `npm run bench` put in SIM_SECRET.
   const providerSecret = `bench-provider-${randomBytes(8).toString('hex')}`;
   const sim = await startSim({ settleTickMs: 0, secret: providerSecret });
@@ -288,9 +292,11 @@ async function httpRun(seconds, clients, log) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${app.server.address().port}`;
     const tokens = [];
+    const playerIds = [];
     for (let i = 0; i < clients; i++) {
       const [row] = await database.db.insert(players).values({ account: `hb${i}${randomBytes(2).toString('hex')}`.slice(0, 12), passwordHash: 'unused', recommendCode: `HB${i}${randomBytes(3).toString('hex')}` }).returning({ id: players.id });
       await openCentralAccount(database.db, row.id);
+      playerIds.push(row.id);
       await app.services.wallet.adjustCentral({ playerId: row.id, amountMinor: 100_000_000n, memo: 'bench', idempotencyKey: `bench-${row.id}` });
       const { token, hash } = newToken();
       await database.db.insert(sessions).values({ playerId: row.id, tokenHash: hash, expiresAt: new Date(Date.now() + 3_600_000) });
@@ -302,6 +308,9 @@ async function httpRun(seconds, clients, log) {
     const latencies = r.latencies.sort((a, b) => a - b);
     const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses };
     log(`  POST /api/players/deposit/SLX, ${clients} clients (one player each), ${seconds} s: ${fmt(out.rps)} applied transfers/s (p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms) ${JSON.stringify(r.statuses)}`);
+    // The stand-in's own cost: the same signed transfer call the app makes, straight to it, same clients, no app.
+    out.provider = await providerAlone(new HttpGameProvider(config.provider), playerIds.map((id) => `p${id}`), Math.min(seconds, 5));
+    log(`  the stand-in provider alone (POST /providers/SLX/transfers, ${clients} clients, signed as the app signs): ${fmt(out.provider.rps)} calls/s, p50 ${fmt(out.provider.p50, 2)} ms, p99 ${fmt(out.provider.p99, 2)} ms, ${fmt(out.provider.costMs, 2)} ms of this machine per call`);
     const violations = await checkLedger(database.db);
     log(`  ledger check after the HTTP run: ${violations.length ? `${violations.length} violation(s)` : 'every invariant holds'}`);
     return out;
@@ -311,6 +320,31 @@ async function httpRun(seconds, clients, log) {
     await sim.close();
     await db.drop();
   }
+}
+
+/**
+ * The stand-in provider's own figures: each client sends the signed transfer call the app sends (0.01 into a player
+ * it knows), one after another, for `seconds`. costMs is the machine's time per call at that load (1000 / calls per
+ * second; the calling side's signing and HTTP included, as the app pays them): what every transfer spends on the
+ * provider whatever the product does.
+ */
+async function providerAlone(provider, providerPlayers, seconds) {
+  const latencies = [];
+  let n = 0;
+  const end = Date.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(providerPlayers.map(async (player, c) => {
+    for (let i = 0; Date.now() < end; i++) {
+      const t0 = performance.now();
+      const outcome = await provider.transfer('SLX', { transferId: `BENCH${c}x${i}x${randomBytes(4).toString('hex')}`, player, direction: 'in', amountMinor: 1n });
+      if (outcome.kind !== 'applied') throw new Error(`the stand-in answered ${JSON.stringify(outcome)}`);
+      latencies.push(performance.now() - t0);
+      n++;
+    }
+  }));
+  const rps = n / ((performance.now() - started) / 1000);
+  latencies.sort((a, b) => a - b);
+  return { rps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), costMs: 1000 / rps };
 }
 
 export async function ledgerBench(opts = {}) {

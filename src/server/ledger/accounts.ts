@@ -16,6 +16,8 @@ const CACHE_LIMIT = 100_000;
 
 export class AccountDirectory {
   private readonly cache = new Map<string, number>();
+  /** Look-ups on their way, so that requests asking for the same account at once share one (a rush asks for the same house shards). */
+  private readonly pending = new Map<string, Promise<number>>();
   private readonly db: DbOrTx;
 
   /**
@@ -50,10 +52,18 @@ export class AccountDirectory {
     const key = `${playerId ?? 'h'}|${kind}|${ref}`;
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
-    const id = await findOrOpen(tx, playerId, kind, ref, asset);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(key, id);
-    return id;
+    const waiting = this.pending.get(key);
+    if (waiting) return waiting;
+    const lookup = findOrOpen(tx, playerId, kind, ref, asset);
+    this.pending.set(key, lookup);
+    try {
+      const id = await lookup;
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(key, id);
+      return id;
+    } finally {
+      this.pending.delete(key);
+    }
   }
 }
 

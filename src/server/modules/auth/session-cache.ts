@@ -41,13 +41,45 @@ const RECONNECT_MS = 1_000;
 const VIEW_TTL_MS = 30_000;
 const MAX_VIEWS = 50_000;
 export const INVALIDATE_CHANNEL = 'auth_invalidate';
+/**
+ * Player ids one NOTIFY names at most ('p:1,2,3'): PostgreSQL refuses payloads of 8000 bytes or more, and an id
+ * takes at most 20 characters.
+ */
+export const MAX_IDS_PER_MESSAGE = 300;
+
+/**
+ * What a NOTIFY payload names: 's:<session id>' (a session ended), 'p:<player id>' (the database's triggers: the
+ * player's row changed, so their sessions and answers go) or 'v:<player id>[,<player id>...]' (the app: what the
+ * players are shown changed, so only their GET /auth/me answers go); undefined for anything else.
+ */
+export function parseInvalidation(payload: string): { field: 'sessionId' | 'playerId' | 'view'; ids: number[] } | undefined {
+  const m = /^([spv]):(\d+(?:,\d+){0,299})$/.exec(payload);
+  if (!m) return undefined;
+  return { field: m[1] === 's' ? 'sessionId' : m[1] === 'p' ? 'playerId' : 'view', ids: m[2]!.split(',').map(Number) };
+}
 
 export class SessionCache {
   private readonly entries = new Map<string, CachedSession & { cachedAtMs: number }>();
-  /** Players' assembled GET /auth/me answers, keyed by '<player id>:<locale>'. */
-  private readonly views = new Map<string, { playerId: number; value: unknown; cachedAtMs: number }>();
+  /**
+   * The keys of `entries` by player, so that a player's change drops their sessions without a walk over every
+   * entry: in a rush thousands of players change at once, and a walk each would cost the square of that.
+   */
+  private readonly keysByPlayer = new Map<number, Set<string>>();
+  /** Players' assembled GET /auth/me answers, by player id and then locale. */
+  private readonly views = new Map<number, Map<string, { value: unknown; cachedAtMs: number }>>();
   /** Bumped on every invalidation: a lookup that started before one must not store what it read. */
   private generation = 0;
+  /**
+   * The generation of the last invalidation that named no one player: a session, or everything. A lookup that
+   * started before it stores nothing.
+   */
+  private sweptAt = 0;
+  /**
+   * The generation at which each player was last named, so a lookup is refused only for a player who changed
+   * since it started, not for every player while a rush changes thousands of others. Bounded: when it is full it
+   * is emptied and counted as a sweep, which refuses more, never less.
+   */
+  private readonly playerChangedAt = new Map<number, number>();
   private listening = false;
   private client: pg.Client | undefined;
   private closed = false;
@@ -110,7 +142,7 @@ export class SessionCache {
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (nowMs - e.cachedAtMs > ENTRY_TTL_MS || nowMs >= e.expiresAtMs || nowMs >= e.hardExpiresAtMs) {
-      this.entries.delete(key);
+      this.drop(key);
       return undefined;
     }
     return e;
@@ -118,21 +150,24 @@ export class SessionCache {
 
   /** Stores a session read from the database, unless an invalidation arrived since `mark`. */
   put(key: string, session: CachedSession, mark: number, nowMs = Date.now()): void {
-    if (!this.listening || mark !== this.generation) return;
+    if (!this.listening || this.changedSince(session.playerId, mark)) return;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest !== undefined) this.drop(oldest);
     }
+    this.drop(key);
     this.entries.set(key, { ...session, cachedAtMs: nowMs });
+    let keys = this.keysByPlayer.get(session.playerId);
+    if (!keys) this.keysByPlayer.set(session.playerId, (keys = new Set()));
+    keys.add(key);
   }
 
   getView<T>(playerId: number, locale: string, nowMs = Date.now()): T | undefined {
     if (!this.listening) return undefined;
-    const key = `${playerId}:${locale}`;
-    const e = this.views.get(key);
+    const e = this.views.get(playerId)?.get(locale);
     if (!e) return undefined;
     if (nowMs - e.cachedAtMs > VIEW_TTL_MS) {
-      this.views.delete(key);
+      this.views.get(playerId)?.delete(locale);
       return undefined;
     }
     return e.value as T;
@@ -140,48 +175,94 @@ export class SessionCache {
 
   /** Stores an answer assembled from the database, unless an invalidation arrived since `mark`. */
   putView(playerId: number, locale: string, value: unknown, mark: number, nowMs = Date.now()): void {
-    if (!this.listening || mark !== this.generation) return;
-    if (this.views.size >= MAX_VIEWS) {
-      const oldest = this.views.keys().next().value;
-      if (oldest !== undefined) this.views.delete(oldest);
+    if (!this.listening || this.changedSince(playerId, mark)) return;
+    let byLocale = this.views.get(playerId);
+    if (!byLocale) {
+      if (this.views.size >= MAX_VIEWS) {
+        const oldest = this.views.keys().next().value;
+        if (oldest !== undefined) this.views.delete(oldest);
+      }
+      this.views.set(playerId, (byLocale = new Map()));
     }
-    this.views.set(`${playerId}:${locale}`, { playerId, value, cachedAtMs: nowMs });
+    byLocale.set(locale, { value, cachedAtMs: nowMs });
+  }
+
+  /** Whether something read since `mark` about this player may be stale. */
+  private changedSince(playerId: number, mark: number): boolean {
+    return this.sweptAt > mark || (this.playerChangedAt.get(playerId) ?? 0) > mark;
   }
 
   drop(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
     this.entries.delete(key);
+    const keys = this.keysByPlayer.get(e.playerId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysByPlayer.delete(e.playerId);
   }
 
-  /** Resolves when this instance has applied the given invalidation (tests on several instances wait on it). */
+  /**
+   * Resolves when this instance has applied an invalidation that covers the given one ('s:<id>', 'p:<id>' or 'v:<id>'),
+   * alone or within a message naming several players, or one that emptied the cache (tests on several instances wait on it).
+   */
   applied(payload: string): Promise<void> {
     return new Promise((resolve) => { this.waiters.push({ payload, resolve }); });
   }
 
-  /** Applies one NOTIFY payload: 's:<session id>' or 'p:<player id>'; anything else empties the cache. */
+  /**
+   * Applies one NOTIFY payload (see parseInvalidation; the app names several players at once, see
+   * session-invalidation.ts); anything else empties the cache.
+   */
   invalidate(payload: string): void {
     this.generation += 1;
-    if (this.waiters.length) {
-      const done = this.waiters.filter((w) => w.payload === payload);
-      this.waiters = this.waiters.filter((w) => w.payload !== payload);
-      // After the entries below are gone.
-      queueMicrotask(() => { for (const w of done) w.resolve(); });
+    const named = parseInvalidation(payload);
+    if (this.waiters.length) this.release(named);
+    if (named && named.field !== 'sessionId' && this.playerChangedAt.size + named.ids.length <= MAX_ENTRIES) {
+      for (const id of named.ids) this.playerChangedAt.set(id, this.generation);
+    } else {
+      this.playerChangedAt.clear();
+      this.sweptAt = this.generation;
     }
-    const m = /^([sp]):(\d+)$/.exec(payload);
-    if (!m) {
+    if (!named) {
       this.entries.clear();
+      this.keysByPlayer.clear();
       this.views.clear();
       return;
     }
-    const id = Number(m[2]);
-    const field = m[1] === 's' ? 'sessionId' : 'playerId';
-    for (const [key, e] of this.entries) if (e[field] === id) this.entries.delete(key);
-    if (field === 'playerId') for (const [key, e] of this.views) if (e.playerId === id) this.views.delete(key);
+    if (named.field === 'view') {
+      for (const id of named.ids) this.views.delete(id);
+      return;
+    }
+    if (named.field === 'playerId') {
+      for (const id of named.ids) {
+        for (const key of [...(this.keysByPlayer.get(id) ?? [])]) this.drop(key);
+        this.views.delete(id);
+      }
+      return;
+    }
+    const sessionIds = new Set(named.ids);
+    for (const [key, e] of this.entries) if (sessionIds.has(e.sessionId)) this.drop(key);
+  }
+
+  /** Resolves, after the entries are gone, the waiters this invalidation covers. */
+  private release(named: ReturnType<typeof parseInvalidation>): void {
+    const covers = (waited: string) => {
+      if (!named) return true;
+      const w = parseInvalidation(waited);
+      return !!w && w.field === named.field && w.ids.every((id) => named.ids.includes(id));
+    };
+    const done = this.waiters.filter((w) => covers(w.payload));
+    this.waiters = this.waiters.filter((w) => !covers(w.payload));
+    queueMicrotask(() => { for (const w of done) w.resolve(); });
   }
 
   private goDark(): void {
     this.listening = false;
     this.generation += 1;
+    this.sweptAt = this.generation;
+    this.playerChangedAt.clear();
     this.entries.clear();
+    this.keysByPlayer.clear();
     this.views.clear();
   }
 }

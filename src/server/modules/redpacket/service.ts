@@ -108,8 +108,13 @@ export class RedPacketService {
   private readonly publish: Publisher;
   /** The operator picture's public URL (the uploads module); null before a picture is set. */
   private readonly pictureUrl: (id: number) => string;
-  private live: { at: number; round: Awaited<ReturnType<typeof repo.liveRound>> } | undefined;
-  private readonly roundCache = new Map<number, { at: number; round: repo.RoundRow | undefined }>();
+  /** The live round and when it was read; the read itself, so page views arriving together share it. */
+  private live: { at: number; round: ReturnType<typeof repo.liveRound> } | undefined;
+  /**
+   * Rounds by id with when they were read; the entry holds the read itself, so claims that arrive together while
+   * it is on its way wait for that one read instead of each sending their own (a rush's first second sent hundreds).
+   */
+  private readonly roundCache = new Map<number, { at: number; round: Promise<repo.RoundRow | undefined> }>();
   /**
    * The service's clock in epoch milliseconds: the claim window, the round states and the caches' ages are read
    * from it. Date.now by default; tests move it instead of sleeping past a window or a cache.
@@ -127,9 +132,10 @@ export class RedPacketService {
   private async liveRound() {
     const now = this.now();
     if (this.live && now - this.live.at < LIVE_CACHE_MS) return this.live.round;
-    const round = await repo.liveRound(this.db);
-    this.live = { at: now, round };
-    return round;
+    const live = { at: now, round: repo.liveRound(this.db) };
+    this.live = live;
+    live.round.catch(() => { if (this.live === live) this.live = undefined; });
+    return live.round;
   }
 
   /** GET /activity/redEnvelope for a visitor (playerId undefined) or a player. */
@@ -164,10 +170,13 @@ export class RedPacketService {
     const now = this.now();
     const hit = this.roundCache.get(roundId);
     if (hit && now - hit.at < LIVE_CACHE_MS) return hit.round;
-    const round = await repo.roundById(this.db, roundId);
+    const round = repo.roundById(this.db, roundId);
     // Bounded: a flood of made-up ids must not grow the map.
     if (this.roundCache.size >= ROUND_CACHE_MAX) this.roundCache.clear();
-    this.roundCache.set(roundId, { at: now, round });
+    const entry = { at: now, round };
+    this.roundCache.set(roundId, entry);
+    // A failed read is not remembered: the next claim reads again.
+    round.catch(() => { if (this.roundCache.get(roundId) === entry) this.roundCache.delete(roundId); });
     return round;
   }
 

@@ -45,8 +45,14 @@ export async function transferByClientKey(db: DbOrTx, playerId: number, clientKe
   return rows[0];
 }
 
-export async function finishTransfer(db: DbOrTx, id: string, status: typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded, reason: string): Promise<void> {
-  await db.update(platformTransfers).set({ status, reason, settledAt: sql`now()` }).where(eq(platformTransfers.id, id));
+/**
+ * Ends a transfer that is still pending and answers it as it now is, or undefined when it had already ended: the
+ * conditional update is the lock, so two settlers cannot both end it.
+ */
+export async function finishPendingTransfer(db: DbOrTx, id: string, status: typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded, reason: string): Promise<TransferRow | undefined> {
+  const rows = await db.update(platformTransfers).set({ status, reason, settledAt: sql`now()` })
+    .where(and(eq(platformTransfers.id, id), eq(platformTransfers.status, TRANSFER_STATUS.pending))).returning();
+  return rows[0];
 }
 
 export async function postponeTransfer(db: DbOrTx, id: string, reason: string, delayMs: number): Promise<void> {

@@ -27,6 +27,8 @@ const MAX_BACKOFF_MS = 5 * 60_000;
 const NOT_FOUND_MARGIN_MS = 5_000;
 /** Reconciliation handles at most this many transfers a run. */
 const RECONCILE_BATCH = 100;
+/** Player bindings remembered per instance at most. */
+const BINDING_CACHE_MAX = 100_000;
 /** Live balance reads from providers are given this long before the platform shows as unavailable. */
 const BALANCE_READ_CONCURRENCY = 4;
 
@@ -58,6 +60,9 @@ const MONEY_CATEGORY_KINDS: Record<MoneyCategory, readonly JournalKind[] | undef
   adjust: ['adjustment'],
 };
 
+/** What a transfer's settlement needs to know before its transaction: who, where, and which wallet paid for it. */
+type TransferParties = Pick<repo.TransferRow, 'playerId' | 'gpCode' | 'walletKind' | 'bonusWalletId'>;
+
 /** Unwinds a grant that lost a race to an identical one. */
 class RollbackGrant extends Error {}
 
@@ -78,6 +83,11 @@ export class WalletService {
   private readonly db: Db;
   private readonly provider: GameProvider;
   private readonly publish: Publisher;
+  /**
+   * The provider's name for a player at a platform, once this instance has seen the binding: bindings are never
+   * deleted and the name never changes, so a transfer after the first need not read it.
+   */
+  private readonly bindings = new Map<string, string>();
 
   constructor(deps: {
     db: Db; provider: GameProvider; publish: Publisher; accounts?: AccountDirectory;
@@ -95,6 +105,7 @@ export class WalletService {
 
   /** A platform that can take a transfer now: switched on and not under maintenance. */
   async livePlatform(code: string): Promise<platformFacts.PlatformRow> {
+    // Read every time: a platform switched off or put under maintenance is refused from that moment.
     const rows = await platformFacts.platformByCode(this.db, code);
     const platform = rows.find((p) => p.status === PLATFORM_STATUS.on) ?? rows[0];
     if (!platform) throw new ApiError('not_found');
@@ -117,8 +128,10 @@ export class WalletService {
   }
 
   async ensureProviderPlayer(playerId: number, code: string): Promise<string> {
+    const known = this.knownBinding(playerId, code);
+    if (known) return known;
     const existing = await repo.playerPlatform(this.db, playerId, code);
-    if (existing) return existing.providerPlayer;
+    if (existing) return this.rememberBinding(playerId, code, existing.providerPlayer);
     const providerPlayer = providerPlayerId(playerId);
     try {
       await this.provider.createPlayer(code, providerPlayer);
@@ -126,6 +139,16 @@ export class WalletService {
       throw new ApiError('platform_unavailable');
     }
     await repo.insertPlayerPlatform(this.db, { playerId, gpCode: code, providerPlayer });
+    return this.rememberBinding(playerId, code, providerPlayer);
+  }
+
+  private knownBinding(playerId: number, code: string): string | undefined {
+    return this.bindings.get(`${playerId}|${code}`);
+  }
+
+  private rememberBinding(playerId: number, code: string, providerPlayer: string): string {
+    if (this.bindings.size >= BINDING_CACHE_MAX) this.bindings.clear();
+    this.bindings.set(`${playerId}|${code}`, providerPlayer);
     return providerPlayer;
   }
 
@@ -152,8 +175,10 @@ export class WalletService {
       const seen = await repo.transferByClientKey(this.db, playerId, clientKey);
       if (seen) return this.replay(seen, { code, direction: 'in', amountMinor, bonusWalletId: source.kind === 'bonus' ? source.walletId : null });
     }
-    // A replay answers with its first result; anything new into play asks the protection gate first.
-    await this.gate?.check(playerId, 'transfer_in', amountMinor);
+    // A replay answers with its first result; anything new into play asks the protection gate, under the player's
+    // protection lock in the transaction below. A player not yet known at the provider is asked here first as well,
+    // so that no account is opened there for a player the gate would refuse.
+    if (!this.knownBinding(playerId, code)) await this.gate?.check(playerId, 'transfer_in', amountMinor);
     await this.livePlatform(code);
     if (source.kind === 'bonus') await this.usableBonus(this.db, playerId, source.walletId, code);
     const providerPlayer = await this.ensureProviderPlayer(playerId, code);
@@ -187,7 +212,7 @@ export class WalletService {
     }).then(() => undefined, (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
     if (raced) return raced;
     const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
-    return this.applyOutcome(id, outcome);
+    return this.applyOutcome(id, outcome, { playerId, gpCode: code, walletKind: source.kind, bonusWalletId });
   }
 
   /** Moves money from a provider's wallet back to the wallet that funded it. `all` takes everything there. */
@@ -303,17 +328,20 @@ export class WalletService {
     return { id: t.id, status: t.status, reason: t.reason, amount: minorToDecimal(t.amountMinor) };
   }
 
-  private async applyOutcome(id: string, outcome: TransferOutcome): Promise<TransferResult> {
-    if (outcome.kind === 'applied') return this.settle(id, TRANSFER_STATUS.applied, 'applied at provider');
-    if (outcome.kind === 'rejected') return this.settle(id, TRANSFER_STATUS.refunded, `rejected by provider: ${outcome.code}`);
+  private async applyOutcome(id: string, outcome: TransferOutcome, known?: TransferParties): Promise<TransferResult> {
+    if (outcome.kind === 'applied') return this.settle(id, TRANSFER_STATUS.applied, 'applied at provider', known);
+    if (outcome.kind === 'rejected') return this.settle(id, TRANSFER_STATUS.refunded, `rejected by provider: ${outcome.code}`, known);
     await repo.postponeTransfer(this.db, id, `awaiting provider confirmation (${outcome.reason})`, FIRST_CHECK_DELAY_MS);
     const row = await repo.transferById(this.db, id);
     return this.view(row!);
   }
 
-  /** Ends a pending transfer exactly once, whoever gets there first (the request or reconciliation). */
-  async settle(id: string, result: SettledStatus, reason: string): Promise<TransferResult> {
-    const first = await repo.transferById(this.db, id);
+  /**
+   * Ends a pending transfer exactly once, whoever gets there first (the request or reconciliation). `known` is what
+   * the request that recorded the transfer already knows of it (none of it ever changes), which spares a read.
+   */
+  async settle(id: string, result: SettledStatus, reason: string, known?: TransferParties): Promise<TransferResult> {
+    const first = known ?? await repo.transferById(this.db, id);
     if (!first) throw new Error(`settle: unknown transfer ${id}`);
     const { playerId, gpCode: code } = first;
     const transitAcc = await this.accounts.playerAccount(playerId, 'transit', code);
@@ -322,43 +350,53 @@ export class WalletService {
       ? await this.accounts.playerAccount(playerId, 'bonus', String(first.bonusWalletId))
       : await this.accounts.playerAccount(playerId, 'central');
     const centralAcc = await this.accounts.playerAccount(playerId, 'central');
-    let finished: repo.TransferRow | undefined;
+    let finished: Pick<repo.TransferRow, 'id' | 'status' | 'reason' | 'amountMinor'> | undefined;
     await this.inTransaction(async (tx) => {
-      const t = await repo.transferById(tx, id, true);
-      if (!t || t.status !== TRANSFER_STATUS.pending) {
-        finished = t;
+      // The conditional update takes the row's lock and ends the transfer in one statement; whoever finds it
+      // still pending is the one who moves the money, in this same transaction.
+      const t = await repo.finishPendingTransfer(tx, id, result, reason);
+      if (!t) {
+        finished = await repo.transferById(tx, id);
         return;
       }
-      const amount = t.amountMinor;
-      // Locks in the order transferIn and transferOut take them (binding, activity wallet, accounts), so a settle
-      // cannot deadlock with them, and the unbinding below sees a transfer they have just recorded.
-      if (t.direction === 'out' && result === TRANSFER_STATUS.applied) await repo.playerPlatform(tx, playerId, code, true);
-      let target: number;
-      if (t.direction === 'in' && result === TRANSFER_STATUS.applied) target = platformAcc;
-      else if (t.direction === 'out' && result === TRANSFER_STATUS.refunded) target = platformAcc;
-      else {
-        // Money coming back to an activity wallet (a refund of its transfer in, or its transfer out) goes there only
-        // while that wallet is still active; once unlocked or given up it is closed, so the money goes to central.
-        // The wallet row is locked so an unlock cannot pay the wallet out between this check and the journal.
-        const wallet = t.walletKind === 'bonus' && t.bonusWalletId ? await repo.bonusWalletById(tx, t.bonusWalletId, true) : undefined;
-        target = wallet?.status === BONUS_WALLET_STATUS.active ? walletAcc : centralAcc;
-      }
-      const postings: Posting[] = [{ accountId: transitAcc, amountMinor: -amount }, { accountId: target, amountMinor: amount }];
-      await postJournal(tx, {
-        kind: result === TRANSFER_STATUS.applied ? 'transfer_settle' : 'transfer_refund', idempotencyKey: `xfer:${id}:end`,
-        request: { id, result }, playerId, ref: id, memo: reason, postings,
-      });
-      await repo.finishTransfer(tx, id, result, reason);
-      await repo.resolveFindings(tx, id);
-      // An emptied platform wallet is free to be funded by any wallet again.
-      if (t.direction === 'out' && result === TRANSFER_STATUS.applied && (await this.balance(tx, platformAcc)) === 0n && (await repo.pendingCount(tx, playerId, code)) === 0) {
-        await repo.bindPlatformWallet(tx, playerId, code, null);
-      }
-      finished = { ...t, status: result, reason };
+      await this.settleMoney(tx, t, result, reason, { transitAcc, platformAcc, walletAcc, centralAcc });
+      finished = t;
     });
     // Side effects after commit: the player's open pages refresh their wallets.
     this.publish.toPlayer(playerId, 'update-user');
     return this.view(finished!);
+  }
+
+  /** The journal that ends a transfer the caller has just marked finished, in the caller's transaction. */
+  private async settleMoney(tx: DbOrTx, t: repo.TransferRow, result: SettledStatus, reason: string,
+    acc: { transitAcc: number; platformAcc: number; walletAcc: number; centralAcc: number }): Promise<void> {
+    const { playerId, gpCode: code, id } = t;
+    const amount = t.amountMinor;
+    // Locks in the order transferIn and transferOut take them (binding, activity wallet, accounts), so a settle
+    // cannot deadlock with them, and the unbinding below sees a transfer they have just recorded.
+    if (t.direction === 'out' && result === TRANSFER_STATUS.applied) await repo.playerPlatform(tx, playerId, code, true);
+    let target: number;
+    if (t.direction === 'in' && result === TRANSFER_STATUS.applied) target = acc.platformAcc;
+    else if (t.direction === 'out' && result === TRANSFER_STATUS.refunded) target = acc.platformAcc;
+    else {
+      // Money coming back to an activity wallet (a refund of its transfer in, or its transfer out) goes there only
+      // while that wallet is still active; once unlocked or given up it is closed, so the money goes to central.
+      // The wallet row is locked so an unlock cannot pay the wallet out between this check and the journal.
+      const wallet = t.walletKind === 'bonus' && t.bonusWalletId ? await repo.bonusWalletById(tx, t.bonusWalletId, true) : undefined;
+      target = wallet?.status === BONUS_WALLET_STATUS.active ? acc.walletAcc : acc.centralAcc;
+    }
+    const postings: Posting[] = [{ accountId: acc.transitAcc, amountMinor: -amount }, { accountId: target, amountMinor: amount }];
+    await postJournal(tx, {
+      kind: result === TRANSFER_STATUS.applied ? 'transfer_settle' : 'transfer_refund', idempotencyKey: `xfer:${id}:end`,
+      request: { id, result }, playerId, ref: id, memo: reason, postings,
+    });
+    // A finding names a transfer only after reconciliation has postponed it several times (FINDING_AFTER_ATTEMPTS),
+    // so one never postponed has none to resolve.
+    if (t.attempts > 0) await repo.resolveFindings(tx, id);
+    // An emptied platform wallet is free to be funded by any wallet again.
+    if (t.direction === 'out' && result === TRANSFER_STATUS.applied && (await this.balance(tx, acc.platformAcc)) === 0n && (await repo.pendingCount(tx, playerId, code)) === 0) {
+      await repo.bindPlatformWallet(tx, playerId, code, null);
+    }
   }
 
   /** One reconciliation run over the pending transfers that are due. Returns how many it settled. */
