@@ -13,6 +13,7 @@ import { promoUiEn } from './promotions-screens-en.ts';
 import { uploadsEn } from './uploads-en.ts';
 import { promotionsEn } from './promotions-en.ts';
 import { moneyAnswersEn } from './money-answers-en.ts';
+import { seamlessEn } from './seamless-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -643,6 +644,7 @@ export const en = {
   ...uploadsEn,
   ...promotionsEn,
   ...moneyAnswersEn,
+  ...seamlessEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -14,6 +14,7 @@ import { promoUiZhTW } from './promotions-screens-zh-TW.ts';
 import { uploadsZhTW } from './uploads-zh-TW.ts';
 import { promotionsZhTW } from './promotions-zh-TW.ts';
 import { moneyAnswersZhTW } from './money-answers-zh-TW.ts';
+import { seamlessZhTW } from './seamless-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -634,4 +635,5 @@ export const zhTW: Record<MessageKey, string> = {
   ...uploadsZhTW,
   ...promotionsZhTW,
   ...moneyAnswersZhTW,
+  ...seamlessZhTW,
 };
