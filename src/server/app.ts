@@ -474,6 +474,8 @@ function registerShutdown(app: FastifyInstance, infra: Infrastructure, services:
     await jobs?.stop();
     // The refused callbacks of the last second are still only in memory.
     await services.cashier.flushRefusals();
+    // So are the players of seamless rounds settled in the last second.
+    await services.seamless.flushSettled();
     await infra.sessionCache.close();
     // Before Redis is quit: pending socket disconnects publish through it.
     infra.realtime.stop();

@@ -9,6 +9,11 @@ export const SEAMLESS_SECRET = 'dev-seamless-secret';
 /** A launcher that answers a game page carrying the token, as a provider would, and remembers the last token. */
 export class FakeLauncher implements SeamlessLauncher {
   lastToken = '';
+  /** What roundReport answers: the provider's rounds as a test sets them. */
+  report: Array<{ roundId: string; player: string; stakeMinor: bigint; payoutMinor: bigint; status: string }> = [];
+  async roundReport() {
+    return this.report;
+  }
   async launchUrl(code: string, q: { token: string; game: string; lang: string }): Promise<string> {
     this.lastToken = q.token;
     return `https://provider.example/${code}/${q.game}?token=${q.token}&lang=${q.lang}`;

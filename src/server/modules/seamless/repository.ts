@@ -80,20 +80,18 @@ export async function moveDebit(tx: DbOrTx, id: number, from: SeamlessTxStatus[]
  * closed (for a debit) or belongs to another player: the caller refuses the call.
  */
 export async function addToRound(tx: DbOrTx, r: { code: string; roundId: string; playerId: number; gameCode: string; stakeMinor: bigint; payoutMinor: bigint; open: boolean }): Promise<RoundRow | undefined> {
-  const onlyOpen = r.open ? sql` and seamless_rounds.status = 'open'` : sql``;
-  const res = await tx.execute<Record<string, unknown>>(sql`
-    insert into seamless_rounds (gp_code, round_id, player_id, game_code, stake_minor, payout_minor, version)
-    values (${r.code}, ${r.roundId}, ${r.playerId}, ${r.gameCode}, ${r.stakeMinor}, ${r.payoutMinor}, 1)
-    on conflict (gp_code, round_id) do update set stake_minor = seamless_rounds.stake_minor + excluded.stake_minor,
-      payout_minor = seamless_rounds.payout_minor + excluded.payout_minor, version = seamless_rounds.version + 1, updated_at = now()
-    where seamless_rounds.player_id = excluded.player_id${onlyOpen}
-    returning id`);
-  const id = res.rows[0]?.id;
-  return id === undefined ? undefined : roundByRowId(tx, Number(id));
-}
-
-async function roundByRowId(tx: DbOrTx, id: number): Promise<RoundRow | undefined> {
-  return (await tx.select().from(seamlessRounds).where(eq(seamlessRounds.id, id)))[0];
+  const rows = await tx.insert(seamlessRounds)
+    .values({ gpCode: r.code, roundId: r.roundId, playerId: r.playerId, gameCode: r.gameCode, stakeMinor: r.stakeMinor, payoutMinor: r.payoutMinor, version: 1 })
+    .onConflictDoUpdate({
+      target: [seamlessRounds.gpCode, seamlessRounds.roundId],
+      set: {
+        stakeMinor: sql`${seamlessRounds.stakeMinor} + excluded.stake_minor`, payoutMinor: sql`${seamlessRounds.payoutMinor} + excluded.payout_minor`,
+        version: sql`${seamlessRounds.version} + 1`, updatedAt: sql`now()`,
+      },
+      setWhere: and(sql`${seamlessRounds.playerId} = excluded.player_id`, r.open ? eq(seamlessRounds.status, 'open') : undefined),
+    })
+    .returning();
+  return rows[0];
 }
 
 export async function roundOf(db: DbOrTx, code: string, roundId: string): Promise<RoundRow | undefined> {

@@ -14,6 +14,7 @@ import type { EventPublisher } from '../../lib/events.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { Config } from '../../config.ts';
+import type { ProviderRoundReport } from '../../integrations/games/seamless.ts';
 import type { BetsEvents } from '../bets/events.ts';
 import { recordSeamlessRound } from '../bets/seamless-records.ts';
 import { platformByCode } from '../games/platform-facts.ts';
@@ -35,10 +36,20 @@ interface CallContext { code: string; playerId: number; gameType: string; centra
 
 /** How long a platform's row is remembered: a maintenance switch reaches the wallet API within this. */
 const PLATFORM_CACHE_MS = 1_000;
+/**
+ * How often the players of rounds settled meanwhile are announced (bets.ingested: VIP points and levels, referrals).
+ * The bet records are written in each call's own transaction; only the followers' work is gathered, as one ingestion
+ * run gathers it, so a provider's stream of wins does not run the points job once per win.
+ */
+const SETTLED_ANNOUNCE_MS = 1_000;
 
-/** The launch of a seamless game: the provider's game page for a launch token (integrations/games/seamless.ts). */
+/**
+ * What the site asks of a seamless provider (integrations/games/seamless.ts): the game page for a launch token, and
+ * its round report for reconciliation.
+ */
 export interface SeamlessLauncher {
   launchUrl(code: string, q: { token: string; game: string; lang: string }): Promise<string>;
+  roundReport(code: string, from: Date, to: Date): Promise<ProviderRoundReport[]>;
 }
 
 export interface SeamlessDeps {
@@ -66,6 +77,8 @@ export class SeamlessService {
   readonly signer: SeamlessSigner;
   readonly metrics: SeamlessMetrics | undefined;
   private readonly platforms = new Map<string, { at: number; row: { group: string; live: boolean; seamless: boolean } | undefined }>();
+  private readonly settledPlayers = new Set<number>();
+  private announceTimer: NodeJS.Timeout | undefined;
 
   constructor(deps: SeamlessDeps) {
     this.db = deps.db;
@@ -294,9 +307,24 @@ export class SeamlessService {
     this.metrics?.call(code, call, out.code, out.replayed === true);
     if (out.code === SEAMLESS_CODE.ok && !out.replayed) {
       this.publish.toPlayer(playerId, 'update-user');
-      if (out.round?.status === 'closed') await this.events?.publish('bets.ingested', { playerIds: [playerId] });
+      if (out.round?.status === 'closed') this.announceSettled(playerId);
     }
     return this.answer(playerId, out);
+  }
+
+  private announceSettled(playerId: number): void {
+    this.settledPlayers.add(playerId);
+    this.announceTimer ??= setTimeout(() => void this.flushSettled(), SETTLED_ANNOUNCE_MS).unref();
+  }
+
+  /** Announces the players of rounds settled since the last announcement (tests and shutdown call it directly). */
+  async flushSettled(): Promise<void> {
+    clearTimeout(this.announceTimer);
+    this.announceTimer = undefined;
+    if (!this.settledPlayers.size) return;
+    const playerIds = [...this.settledPlayers];
+    this.settledPlayers.clear();
+    await this.events?.publish('bets.ingested', { playerIds });
   }
 
   private async answer(playerId: number, out: Outcome): Promise<SeamlessAnswer> {
