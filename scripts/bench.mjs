@@ -19,7 +19,9 @@
 //   5. the red-packet rush: 2,000 players claiming packets of one round at once through the HTTP API, on PostgreSQL
 //      (and Redis when REDIS_URL is set): claims per second against the goal of 0.5 of the ledger's player-to-player
 //      journals per second at 32 clients (part 3), p99 latency against 1,000 ms, and the proof that nothing was
-//      over-paid (tests/perf/redpacket-bench.mjs).
+//      over-paid (tests/perf/redpacket-bench.mjs);
+//   6. the seamless wallet: signed debit+credit pairs through the HTTP API from 32 provider connections against pgbench
+//      TPC-B at 32 clients in the same run, p99 per call, and the ledger's proof of exactly once (tests/perf/seamless-bench.mjs).
 import autocannon from 'autocannon';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
 import { DESKTOP_PAGES, PAGES, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
@@ -145,6 +147,18 @@ if (process.env.BENCH_SKIP_REDPACKET !== '1') {
     verdict('red packets: over-paid (sum <= pool, one per player, ledger check)', r.overPaid || r.ledgerViolations ? 'YES' : 'no', 'no', !r.overPaid && !r.ledgerViolations);
   } catch (err) {
     console.log(`\nred-packet benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
+}
+
+if (process.env.BENCH_SKIP_SEAMLESS !== '1') {
+  try {
+    const { seamlessBench } = await import('../tests/perf/seamless-bench.mjs');
+    const s = await seamlessBench();
+    verdict('seamless debit+credit pairs/s ÷ pgbench tps, 32 connections', s.ratio.toFixed(2), `>= ${s.goals.ratio}`, s.ratio >= s.goals.ratio);
+    verdict('seamless p99 per call', `${s.p99.toFixed(1)} ms`, `<= ${s.goals.p99Ms} ms`, s.p99 <= s.goals.p99Ms);
+    verdict('seamless: every pair moved money exactly once (ledger)', s.proof.ok ? 'yes' : 'NO', 'yes', s.proof.ok);
+  } catch (err) {
+    console.log(`\nseamless benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }
 }
 

@@ -14,6 +14,7 @@ import { PLAYER_RE, TRANSFER_ID_RE, statusBody, type Answer, type Direction, typ
 import { startPaymentSim } from './payments/server.ts';
 import { betLogAnswer, registerGameRoutes } from './games/routes.ts';
 import { gamesOf } from './games/catalog.ts';
+import { registerSeamlessSim } from './seamless/routes.ts';
 
 export interface SimOptions {
   /** 0 or unset: any free port (see `url`). The CLI defaults to 4400. */
@@ -33,6 +34,10 @@ export interface SimOptions {
   gameClock?: () => number;
   /** How often timed games settle due rounds and matches, ms (default 250); 0 turns the ticker off. */
   settleTickMs?: number;
+  /** Seamless mode: the operator's site origin whose /api/seamless/* it calls (default SIM_SEAMLESS_WALLET_URL, then http://127.0.0.1:4321). */
+  seamlessWalletUrl?: string;
+  /** Seamless mode: the wallet API's secret (default SIM_SEAMLESS_SECRET, then dev-seamless-secret). */
+  seamlessSecret?: string;
 }
 
 export interface SimState {
@@ -40,6 +45,8 @@ export interface SimState {
   secret: string;
   requestTtlMs: number;
   publicUrl: string;
+  /** Where the seamless provider sends its wallet calls; tests set it once the site is listening. */
+  seamlessWalletUrl: string;
 }
 
 export interface Sim {
@@ -67,7 +74,10 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
 
   const platforms = new Map<string, Platform>();
   for (const def of PLATFORMS) platforms.set(def.code, await Platform.open(def, dataDir, { now: opts.gameClock, tickMs: opts.settleTickMs }));
-  const state: SimState = { platforms, secret, requestTtlMs, publicUrl: opts.publicUrl ?? '' };
+  const state: SimState = {
+    platforms, secret, requestTtlMs, publicUrl: opts.publicUrl ?? '',
+    seamlessWalletUrl: (opts.seamlessWalletUrl || process.env.SIM_SEAMLESS_WALLET_URL || 'http://127.0.0.1:4321').replace(/\/+$/, ''),
+  };
 
   const hangs = new Set<NodeJS.Timeout>();
   const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 200 } });
@@ -253,6 +263,11 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
 
   // The games' play API, client script and /sim/bets switches.
   registerGameRoutes(app, { platforms, secret });
+  // Seamless mode (sim/seamless): games that debit and credit the operator's wallet API bet by bet.
+  registerSeamlessSim(app, {
+    walletUrl: () => state.seamlessWalletUrl, walletSecret: opts.seamlessSecret || process.env.SIM_SEAMLESS_SECRET || 'dev-seamless-secret',
+    secret, requestTtlMs, publicUrl: () => state.publicUrl,
+  });
 
   // Operator controls: unsigned, for tests and the back office when the sim runs locally.
   const platformOr404 = (req: FastifyRequest, reply: FastifyReply): Platform | undefined => {

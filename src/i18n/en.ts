@@ -14,6 +14,7 @@ import { uploadsEn } from './uploads-en.ts';
 import { firstWeekEn } from './first-week-en.ts';
 import { promotionsEn } from './promotions-en.ts';
 import { moneyAnswersEn } from './money-answers-en.ts';
+import { seamlessEn } from './seamless-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -645,6 +646,7 @@ export const en = {
   ...firstWeekEn,
   ...promotionsEn,
   ...moneyAnswersEn,
+  ...seamlessEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -15,6 +15,7 @@ import { uploadsZhTW } from './uploads-zh-TW.ts';
 import { firstWeekZhTW } from './first-week-zh-TW.ts';
 import { promotionsZhTW } from './promotions-zh-TW.ts';
 import { moneyAnswersZhTW } from './money-answers-zh-TW.ts';
+import { seamlessZhTW } from './seamless-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -636,4 +637,5 @@ export const zhTW: Record<MessageKey, string> = {
   ...firstWeekZhTW,
   ...promotionsZhTW,
   ...moneyAnswersZhTW,
+  ...seamlessZhTW,
 };

@@ -72,6 +72,10 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { MessagesService } from './modules/messages/service.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
+import { SeamlessService, type SeamlessLauncher } from './modules/seamless/service.ts';
+import { seamlessRoutes } from './modules/seamless/routes.ts';
+import { seamlessMetrics, type SeamlessMetrics } from './modules/seamless/metrics.ts';
+import { HttpSeamlessLauncher } from './integrations/games/seamless.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
@@ -101,6 +105,8 @@ interface Services {
   messages: MessagesService;
   promotions: PromotionsService;
   redpacket: RedPacketService;
+  /** The seamless wallet providers call bet by bet (issue 22). */
+  seamless: SeamlessService;
   /** Publishes the domains' events; services built by routes (the back office's) announce through it too. */
   events: EventPublisher<AppEvents>;
 }
@@ -138,6 +144,8 @@ export interface BuildOptions {
   provider?: GameProvider;
   /** A payment gateway to use instead of the HTTP one. */
   gateway?: PaymentGateway;
+  /** A launcher of seamless games to use instead of the HTTP one. */
+  seamlessLauncher?: SeamlessLauncher;
   logger?: boolean;
   /** Deferred writes (the cashier's refused-callback counts); tests pass a ManualTimer instead of real time. */
   timer?: Timer;
@@ -147,7 +155,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = createFastify(opts);
   const infra = await createInfrastructure(app, opts);
   const metrics = await registerPlugins(app, opts, infra);
-  const services = createServices(opts, infra, { refusedCallback: refusedCallbacksCounter(metrics), log: app.log });
+  const services = createServices(opts, infra, {
+    refusedCallback: refusedCallbacksCounter(metrics), log: app.log, seamlessMetrics: seamlessMetrics(metrics, opts.database.db),
+  });
   infra.bindAuth(services.auth);
   decorateApp(app, services);
   subscribe(infra.events, services);
@@ -316,6 +326,7 @@ interface ServiceExtras {
   /** The Prometheus counter of refused payment callbacks. */
   refusedCallback: (gateway: string, outcome: string) => void;
   log: FastifyInstance['log'];
+  seamlessMetrics: SeamlessMetrics;
 }
 
 /** The services in dependency order: each is given at construction what it asks of the others. */
@@ -345,8 +356,12 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   });
   const vip = new VipService({ db, accounts, publish });
   const consultations = new ConsultationService({ db, publish });
+  const seamless = new SeamlessService({
+    db, accounts, gate: protection, publish, events, config: config.seamless, metrics: extras.seamlessMetrics,
+    launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider),
+  });
   return {
-    db, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events,
+    db, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless,
     exchange: new ExchangeService({ db, vip, publish }),
     messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
@@ -433,7 +448,7 @@ async function registerRoutes(app: FastifyInstance, opts: BuildOptions): Promise
 /** Each domain's player routes, in the order they are registered. */
 const PLAYER_ROUTES = [
   systemRoutes, authRoutes, accountRoutes, walletRoutes, betRoutes, gameListRoutes, cashierRoutes, protectionRoutes, vipRoutes,
-  consultationRoutes, chatRoutes, messageRoutes, redPacketRoutes, uploadRoutes, promotionRoutes,
+  consultationRoutes, chatRoutes, messageRoutes, redPacketRoutes, uploadRoutes, promotionRoutes, seamlessRoutes,
 ];
 
 // ---- jobs and shutdown ---------------------------------------------------------------------------
@@ -462,6 +477,8 @@ function registerShutdown(app: FastifyInstance, infra: Infrastructure, services:
     await jobs?.stop();
     // The refused callbacks of the last second are still only in memory.
     await services.cashier.flushRefusals();
+    // So are the players of seamless rounds settled in the last second.
+    await services.seamless.flushSettled();
     await infra.sessionCache.close();
     // Before Redis is quit: pending socket disconnects publish through it.
     infra.realtime.stop();

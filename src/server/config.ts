@@ -29,6 +29,12 @@ export interface Config {
   metricsToken: string | undefined;
   nodeEnv: string;
   provider: { baseUrl: string; secret: string; operator: string; timeoutMs: number; requestTtlMs: number };
+  /**
+   * The seamless wallet API providers call (issue 22). secrets: the HMAC key of each provider code (SEAMLESS_SECRET_<CODE>),
+   * defaultSecret for a code without its own (SEAMLESS_SECRET); allow: the addresses each provider may call from
+   * (SEAMLESS_ALLOW_<CODE>, comma-separated; unset allows any); requestTtlMs: how old a signed timestamp may be.
+   */
+  seamless: { defaultSecret: string; secrets: Record<string, string>; allow: Record<string, string[]>; requestTtlMs: number; launchTtlMs: number };
   /** How often reconciliation looks at pending platform transfers; 0 switches the job off. */
   reconcileIntervalMs: number;
   /** How often bet records are pulled from the providers; 0 switches the job off. */
@@ -64,6 +70,7 @@ export const DEV_SECRETS = {
   GAME_PROVIDER_SECRET: 'dev-provider-secret',
   PAYMENT_GATEWAY_SECRET: 'dev-gateway-secret',
   STAFF_TOTP_KEY: '0'.repeat(64),
+  SEAMLESS_SECRET: 'dev-seamless-secret',
 } as const;
 
 /** Reads a 256-bit key written as 64 hex digits or as base64; undefined for anything else. */
@@ -102,6 +109,8 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   secret('GAME_PROVIDER_SECRET');
   secret('PAYMENT_GATEWAY_SECRET');
   secret('STAFF_TOTP_KEY');
+  // Seamless providers sign with their own key or the shared one; the public default would let anyone move money.
+  if (env.SEAMLESS_SECRET === DEV_SECRETS.SEAMLESS_SECRET) problems.push('SEAMLESS_SECRET is the public development default');
   if (env.STAFF_TOTP_KEY && env.STAFF_TOTP_KEY !== DEV_SECRETS.STAFF_TOTP_KEY && !parseKey(env.STAFF_TOTP_KEY)) {
     problems.push('STAFF_TOTP_KEY must be 32 bytes as 64 hex digits or base64');
   }
@@ -127,6 +136,24 @@ function staffIdleTimeout(value: string | undefined): number {
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return value === '1' || value.toLowerCase() === 'true';
+}
+
+/** SEAMLESS_SECRET_<CODE> and SEAMLESS_ALLOW_<CODE> of every provider code named in the environment. */
+function seamlessConfig(env: NodeJS.ProcessEnv): Config['seamless'] {
+  const secrets: Record<string, string> = {};
+  const allow: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const secret = /^SEAMLESS_SECRET_([A-Z0-9]{1,20})$/.exec(name);
+    if (secret && value) secrets[secret[1]!] = value;
+    const addresses = /^SEAMLESS_ALLOW_([A-Z0-9]{1,20})$/.exec(name);
+    if (addresses && value) allow[addresses[1]!] = value.split(',').map((a) => a.trim()).filter(Boolean);
+  }
+  return {
+    // In production a provider without a key of its own is refused rather than checked against the public default.
+    defaultSecret: env.SEAMLESS_SECRET || ((env.NODE_ENV ?? 'development') === 'production' ? '' : DEV_SECRETS.SEAMLESS_SECRET), secrets, allow,
+    requestTtlMs: Number(env.SEAMLESS_REQUEST_TTL_MS ?? 30000),
+    launchTtlMs: Number(env.SEAMLESS_LAUNCH_TTL_MS ?? 4 * 60 * 60_000),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -155,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Number(env.GAME_PROVIDER_TIMEOUT_MS ?? 5000),
       requestTtlMs: Number(env.GAME_PROVIDER_REQUEST_TTL_MS ?? 30000),
     },
+    seamless: seamlessConfig(env),
     reconcileIntervalMs: Number(env.RECONCILE_INTERVAL_MS ?? 5000),
     betIngestIntervalMs: Number(env.BET_INGEST_INTERVAL_MS ?? 5000),
     gateway: {

@@ -16,6 +16,9 @@ export const MONEY_JOURNAL_KINDS = [
   'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus',
   // A settled bet's net effect on the player's platform account.
   'game_result',
+  // Seamless platforms (issue 22): a bet taken from and a win paid to the central wallet, call by call; a rollback
+  // is the debit's reversal (same kind, linked).
+  'seamless_debit', 'seamless_credit',
 ] as const;
 
 /** Journal kinds that move VIP points (asset 'points'), posted through postPointsJournal. */

@@ -4,6 +4,7 @@ import { buildApp } from '../../src/server/app.ts';
 import type { GameProvider } from '../../src/server/integrations/games/provider.ts';
 import type { PaymentGateway } from '../../src/server/integrations/payments/gateway.ts';
 import type { Timer } from '../../src/server/lib/timer.ts';
+import type { SeamlessLauncher } from '../../src/server/modules/seamless/service.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { seedReference } from '../../src/server/seed.ts';
 import { expect } from 'vitest';
@@ -13,12 +14,12 @@ import { AuthService } from '../../src/server/modules/auth/service.ts';
 
 export interface TestApp { app: FastifyInstance; database: TestDatabase; close(): Promise<void> }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { provider?: GameProvider; gateway?: PaymentGateway; timer?: Timer } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { provider?: GameProvider; gateway?: PaymentGateway; timer?: Timer; seamlessLauncher?: SeamlessLauncher } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReference(database.db);
   // Redis is left out unless a test asks for it, so counters do not leak between files.
   const config = { ...loadConfig({ ...process.env, REDIS_URL: '', ...env }), databaseUrl: database.url };
-  const app = await buildApp({ config, database, logger: process.env.TEST_LOG === '1', provider: opts.provider, gateway: opts.gateway, timer: opts.timer });
+  const app = await buildApp({ config, database, logger: process.env.TEST_LOG === '1', provider: opts.provider, gateway: opts.gateway, timer: opts.timer, seamlessLauncher: opts.seamlessLauncher });
   await app.ready();
   return {
     app,

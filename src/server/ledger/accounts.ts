@@ -37,6 +37,15 @@ export class AccountDirectory {
     return this.findOrOpen(this.db, null, 'house', `${purpose}:${Math.abs(shardKey) % HOUSE_SHARDS}`);
   }
 
+  /**
+   * The house account of one seamless provider (issue 22), the other side of every bet and win it reports call by
+   * call, sharded by player like the purpose accounts so one hot row does not serialise every player's bets. Named
+   * per provider so the provider's takings and payouts can be read from the ledger alone.
+   */
+  seamlessHouseAccount(gpCode: string, shardKey: number): Promise<number> {
+    return this.findOrOpen(this.db, null, 'house', `seamless:${gpCode}:${Math.abs(shardKey) % HOUSE_SHARDS}`);
+  }
+
   /** A player's points account (asset points). */
   pointsAccount(playerId: number): Promise<number> {
     return this.findOrOpen(this.db, playerId, 'points', '', 'points');

@@ -14,6 +14,7 @@ import { markReadView, messageDetailView, messageListView } from '../schemas/mes
 import { ApplyResultView, MyPromotionsView, PromotionDetailView } from '../schemas/promotions.ts';
 import { exclusionView, limitOutcomeView, outcomeView, protectionStatusView } from '../schemas/protection.ts';
 import { addAuditView, redEnvelopeView } from '../schemas/redpacket.ts';
+import { seamlessLaunchView } from '../schemas/seamless.ts';
 import { settingsView } from '../schemas/system.ts';
 import { turnoverResponse } from '../schemas/turnover.ts';
 import { uploadedFilesView } from '../schemas/uploads.ts';
@@ -50,6 +51,7 @@ export const playerRoutes = {
   'GET /platforms/status': v.array(platformStatusView),
   'GET /games/link/:code': gameLinkView,
   'GET /demo/link/:code': v.array(v.string()),
+  'GET /games/seamless/link/:code': seamlessLaunchView,
   'POST /games/wallet': v.array(platformWalletView),
   'GET /auth/autoTransfer/get/:code': v.array(bonusWalletView),
   'PUT /auth/autoTransfer': autoTransferSwitchView,

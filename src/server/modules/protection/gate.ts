@@ -11,6 +11,7 @@ import { liveSessionOf } from '../auth/player-api.ts';
 import { settledLossIn, wageredIn } from '../bets/limits-usage.ts';
 import { depositsIn } from '../cashier/limits-usage.ts';
 import { moneyInPlay } from '../wallet/limits-usage.ts';
+import { openSeamlessStakes } from '../seamless/limits-usage.ts';
 import { periodRange, taipeiMinute, type LimitPeriod } from './periods.ts';
 import * as repo from './repository.ts';
 
@@ -29,9 +30,10 @@ const MONEY_ACTIONS: Record<GateAction, MoneyLimitKind[]> = {
   promotion: ['loss', 'wager'],
   red_packet: ['loss', 'wager'],
   marketing: [],
+  seamless_debit: ['loss', 'wager'],
 };
 /** Actions that bring an amount into play: refused when the amount does not fit what is left. */
-const AMOUNT_ACTIONS = new Set<GateAction>(['deposit', 'transfer_in', 'auto_transfer']);
+const AMOUNT_ACTIONS = new Set<GateAction>(['deposit', 'transfer_in', 'auto_transfer', 'seamless_debit']);
 
 export interface LimitUsage { kind: MoneyLimitKind; period: LimitPeriod; valueMinor: bigint; usedMinor: bigint; remainingMinor: bigint; end: Date }
 
@@ -50,9 +52,10 @@ export async function limitUsage(db: DbOrTx, playerId: number, now: Date, rows?:
     if (row.kind === 'deposit') used = await depositsIn(db, playerId, start, end);
     else if (row.kind === 'wager') used = await wageredIn(db, playerId, start, end);
     else {
-      // A loss limit counts settled results plus what is already on platform wallets: that money can be lost too.
+      // A loss limit counts settled results plus what is already on platform wallets or staked in open seamless
+      // rounds: that money can be lost too.
       used = await settledLossIn(db, playerId, start, end);
-      if (opts.countInPlay !== false) used += inPlay ??= await moneyInPlay(db, playerId);
+      if (opts.countInPlay !== false) used += inPlay ??= (await moneyInPlay(db, playerId)) + (await openSeamlessStakes(db, playerId));
     }
     const remaining = valueMinor - used;
     out.push({ kind: row.kind as MoneyLimitKind, period, valueMinor, usedMinor: used, remainingMinor: remaining > 0n ? remaining : 0n, end });

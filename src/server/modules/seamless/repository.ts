@@ -1,0 +1,185 @@
+// SQL of the seamless wallet's own tables (src/server/db/schema-seamless.ts). Every write that decides an outcome is
+// a conditional statement: the unique (provider, transaction id) claims a transaction, and a state changes only
+// from the state the caller saw, so two racing calls cannot both win.
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { seamlessFindings, seamlessPlatforms, seamlessRounds, seamlessSessions, seamlessTransactions } from '../../db/schema.ts';
+import type { SeamlessCode, SeamlessTxStatus } from '../../../shared/seamless-statuses.ts';
+
+export type TxRow = typeof seamlessTransactions.$inferSelect;
+export type RoundRow = typeof seamlessRounds.$inferSelect;
+export type PlatformRow = typeof seamlessPlatforms.$inferSelect;
+export type FindingRow = typeof seamlessFindings.$inferSelect;
+
+export async function seamlessPlatform(db: DbOrTx, code: string): Promise<PlatformRow | undefined> {
+  return (await db.select().from(seamlessPlatforms).where(eq(seamlessPlatforms.gpCode, code)).limit(1))[0];
+}
+
+export async function allSeamlessPlatforms(db: DbOrTx): Promise<PlatformRow[]> {
+  return db.select().from(seamlessPlatforms).orderBy(seamlessPlatforms.gpCode);
+}
+
+export async function saveSeamlessPlatform(db: DbOrTx, code: string, roundLimitMinutes: number): Promise<void> {
+  await db.insert(seamlessPlatforms).values({ gpCode: code, roundLimitMinutes })
+    .onConflictDoUpdate({ target: seamlessPlatforms.gpCode, set: { roundLimitMinutes, updatedAt: sql`now()` } });
+}
+
+export async function removeSeamlessPlatform(db: DbOrTx, code: string): Promise<boolean> {
+  return (await db.delete(seamlessPlatforms).where(eq(seamlessPlatforms.gpCode, code)).returning({ code: seamlessPlatforms.gpCode })).length > 0;
+}
+
+export async function insertSession(db: DbOrTx, row: typeof seamlessSessions.$inferInsert): Promise<void> {
+  await db.insert(seamlessSessions).values(row);
+}
+
+export async function liveSession(db: DbOrTx, tokenHash: string, code: string, now: Date) {
+  return (await db.select().from(seamlessSessions)
+    .where(and(eq(seamlessSessions.tokenHash, tokenHash), eq(seamlessSessions.gpCode, code), gte(seamlessSessions.expiresAt, now))).limit(1))[0];
+}
+
+/** Drops launch tokens that expired before the given moment, a bounded batch at a time. */
+export async function purgeSessions(db: DbOrTx, before: Date): Promise<void> {
+  await db.execute(sql`delete from seamless_sessions where token_hash in (select token_hash from seamless_sessions where expires_at < ${before} limit 1000)`);
+}
+
+/**
+ * Claims a provider transaction id: the row is written and its id answered, or nothing is written and undefined
+ * answered because the id is already taken. A claim racing another waits on the unique index until that one
+ * commits or rolls back, so the loser always sees the winner's committed row afterwards.
+ */
+export async function claimTx(tx: DbOrTx, row: typeof seamlessTransactions.$inferInsert): Promise<number | undefined> {
+  const inserted = await tx.insert(seamlessTransactions).values(row).onConflictDoNothing({ target: [seamlessTransactions.gpCode, seamlessTransactions.txId] })
+    .returning({ id: seamlessTransactions.id });
+  return inserted[0]?.id;
+}
+
+/** A transaction by its provider id, locked for the rest of the caller's transaction. */
+export async function txForUpdate(tx: DbOrTx, code: string, txId: string): Promise<TxRow | undefined> {
+  return (await tx.select().from(seamlessTransactions).where(and(eq(seamlessTransactions.gpCode, code), eq(seamlessTransactions.txId, txId))).for('update'))[0];
+}
+
+export async function txById(db: DbOrTx, code: string, txId: string): Promise<TxRow | undefined> {
+  return (await db.select().from(seamlessTransactions).where(and(eq(seamlessTransactions.gpCode, code), eq(seamlessTransactions.txId, txId))).limit(1))[0];
+}
+
+/** Records a transaction's outcome. */
+export async function settleTx(tx: DbOrTx, id: number, set: { status: SeamlessTxStatus; code: SeamlessCode; journalId?: number | null }): Promise<void> {
+  await tx.update(seamlessTransactions).set({ ...set, updatedAt: sql`now()` }).where(eq(seamlessTransactions.id, id));
+}
+
+/** Moves a debit from one state to another; false when it was no longer in the expected state. */
+export async function moveDebit(tx: DbOrTx, id: number, from: SeamlessTxStatus[], to: SeamlessTxStatus): Promise<boolean> {
+  const res = await tx.update(seamlessTransactions).set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(seamlessTransactions.id, id), sql`${seamlessTransactions.status} in ${sql.raw(`(${from.map((s) => `'${s}'`).join(',')})`)}`))
+    .returning({ id: seamlessTransactions.id });
+  return res.length > 0;
+}
+
+/**
+ * Adds to a round's stakes and wins, opening it on its first debit. Answers undefined when the round exists but is
+ * closed (for a debit) or belongs to another player: the caller refuses the call.
+ */
+export async function addToRound(tx: DbOrTx, r: { code: string; roundId: string; playerId: number; gameCode: string; stakeMinor: bigint; payoutMinor: bigint; open: boolean }): Promise<RoundRow | undefined> {
+  const rows = await tx.insert(seamlessRounds)
+    .values({ gpCode: r.code, roundId: r.roundId, playerId: r.playerId, gameCode: r.gameCode, stakeMinor: r.stakeMinor, payoutMinor: r.payoutMinor, version: 1 })
+    .onConflictDoUpdate({
+      target: [seamlessRounds.gpCode, seamlessRounds.roundId],
+      set: {
+        stakeMinor: sql`${seamlessRounds.stakeMinor} + excluded.stake_minor`, payoutMinor: sql`${seamlessRounds.payoutMinor} + excluded.payout_minor`,
+        version: sql`${seamlessRounds.version} + 1`, updatedAt: sql`now()`,
+      },
+      setWhere: and(sql`${seamlessRounds.playerId} = excluded.player_id`, r.open ? eq(seamlessRounds.status, 'open') : undefined),
+    })
+    .returning();
+  return rows[0];
+}
+
+export async function roundOf(db: DbOrTx, code: string, roundId: string): Promise<RoundRow | undefined> {
+  return (await db.select().from(seamlessRounds).where(and(eq(seamlessRounds.gpCode, code), eq(seamlessRounds.roundId, roundId))).limit(1))[0];
+}
+
+/** Closes an open round; undefined when it was not open (already closed, or unknown). */
+export async function closeRound(tx: DbOrTx, code: string, roundId: string, playerId: number): Promise<RoundRow | undefined> {
+  return (await tx.update(seamlessRounds).set({ status: 'closed', closedAt: sql`now()`, version: sql`${seamlessRounds.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(seamlessRounds.gpCode, code), eq(seamlessRounds.roundId, roundId), eq(seamlessRounds.playerId, playerId), eq(seamlessRounds.status, 'open')))
+    .returning())[0];
+}
+
+export interface TxQuery { playerId?: number; code?: string; roundId?: string; from?: Date; to?: Date; limit: number; offset: number }
+
+/** The transaction log an operator searches: by player, provider, round and time, newest first. */
+export async function searchTransactions(db: DbOrTx, q: TxQuery): Promise<{ rows: TxRow[]; total: number }> {
+  const where = and(
+    q.playerId !== undefined ? eq(seamlessTransactions.playerId, q.playerId) : undefined,
+    q.code ? eq(seamlessTransactions.gpCode, q.code) : undefined,
+    q.roundId ? eq(seamlessTransactions.roundId, q.roundId) : undefined,
+    q.from ? gte(seamlessTransactions.createdAt, q.from) : undefined,
+    q.to ? lte(seamlessTransactions.createdAt, q.to) : undefined,
+  );
+  const [rows, count] = await Promise.all([
+    db.select().from(seamlessTransactions).where(where).orderBy(desc(seamlessTransactions.id)).limit(q.limit).offset(q.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(seamlessTransactions).where(where),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** Rounds still open that opened before the given moment, oldest first. */
+export async function staleOpenRounds(db: DbOrTx, code: string, before: Date, limit: number): Promise<RoundRow[]> {
+  return db.select().from(seamlessRounds)
+    .where(and(eq(seamlessRounds.gpCode, code), eq(seamlessRounds.status, 'open'), lt(seamlessRounds.openedAt, before)))
+    .orderBy(seamlessRounds.openedAt).limit(limit);
+}
+
+/** Opens a finding for a round unless one is already open for it. */
+export async function openFinding(db: DbOrTx, row: typeof seamlessFindings.$inferInsert): Promise<boolean> {
+  const res = await db.insert(seamlessFindings).values(row).onConflictDoNothing().returning({ id: seamlessFindings.id });
+  return res.length > 0;
+}
+
+export async function findings(db: DbOrTx, q: { status?: string; limit: number; offset: number }): Promise<{ rows: FindingRow[]; total: number }> {
+  const where = q.status ? eq(seamlessFindings.status, q.status) : undefined;
+  const [rows, count] = await Promise.all([
+    db.select().from(seamlessFindings).where(where).orderBy(desc(seamlessFindings.id)).limit(q.limit).offset(q.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(seamlessFindings).where(where),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** Takes an open finding for resolution, locked; undefined when it is not open. */
+export async function openFindingForUpdate(tx: DbOrTx, id: number): Promise<FindingRow | undefined> {
+  return (await tx.select().from(seamlessFindings).where(and(eq(seamlessFindings.id, id), eq(seamlessFindings.status, 'open'))).for('update'))[0];
+}
+
+export async function resolveFinding(tx: DbOrTx, id: number, set: { resolution: 'credit' | 'close'; note: string; staffId: number }): Promise<void> {
+  await tx.update(seamlessFindings).set({ status: 'resolved', resolution: set.resolution, note: set.note, resolvedBy: set.staffId, resolvedAt: sql`now()` })
+    .where(eq(seamlessFindings.id, id));
+}
+
+/** Open findings, for the metrics. */
+export async function openFindingCount(db: DbOrTx): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)::int` }).from(seamlessFindings).where(eq(seamlessFindings.status, 'open')))[0]?.n ?? 0;
+}
+
+/** Our day's totals per provider (stakes and wins of accepted debits and credits), for the provider's daily report beside ours. */
+export async function dailyTotals(db: DbOrTx, code: string, from: Date, to: Date) {
+  const res = await db.execute<{ debits: string; credits: string; n: number }>(sql`
+    select coalesce(sum(amount_minor) filter (where kind = 'debit' and status in ('open', 'settled')), 0)::text as debits,
+      coalesce(sum(amount_minor) filter (where kind = 'credit' and status = 'accepted'), 0)::text as credits, count(*)::int as n
+    from seamless_transactions where gp_code = ${code} and created_at >= ${from} and created_at < ${to}`);
+  const r = res.rows[0];
+  return { debitsMinor: BigInt(r?.debits ?? '0'), creditsMinor: BigInt(r?.credits ?? '0'), transactions: Number(r?.n ?? 0) };
+}
+
+/** A debit that a rollback cancelled before it came: its content, kept once it arrives (it is refused all the same). */
+export async function fillCancelled(tx: DbOrTx, id: number, set: { hash: string; gameCode: string; amountMinor: bigint }): Promise<void> {
+  await tx.update(seamlessTransactions).set({ requestHash: set.hash, gameCode: set.gameCode, amountMinor: set.amountMinor, updatedAt: sql`now()` })
+    .where(and(eq(seamlessTransactions.id, id), eq(seamlessTransactions.requestHash, '')));
+}
+
+/** Open rounds past their provider's round limit, counted per provider. */
+export async function overdueRoundCounts(db: DbOrTx): Promise<Array<{ code: string; n: number }>> {
+  const res = await db.execute<{ gp_code: string; n: number }>(sql`select r.gp_code, count(*)::int as n from seamless_rounds r
+    join seamless_platforms p on p.gp_code = r.gp_code
+    where r.status = 'open' and r.opened_at < now() - make_interval(mins => p.round_limit_minutes) group by r.gp_code`);
+  return res.rows.map((r) => ({ code: r.gp_code, n: Number(r.n) }));
+}

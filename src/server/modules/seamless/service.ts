@@ -1,0 +1,389 @@
+// The seamless wallet (issue 22): game providers debit and credit the player's central wallet bet by bet, exactly
+// once. Each call is one database transaction: the provider's transaction id is claimed through its unique index
+// (a replay or a racing retry finds the first row), a debit, credit or rollback changes state only from the state
+// it saw (row locks on the debit it names), and the money moves as one ledger journal between the central wallet
+// and the provider's house account in that same transaction. Bet records of the round are written there too.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { AccountDirectory } from '../../ledger/accounts.ts';
+import { LedgerError, postJournal } from '../../ledger/ledger.ts';
+import { reverseJournal } from '../../ledger/reversal.ts';
+import { centralBalanceOf } from '../../ledger/read.ts';
+import type { ProtectionGate } from '../../lib/protection-gate.ts';
+import type { EventPublisher } from '../../lib/events.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { Publisher } from '../../realtime/publisher.ts';
+import type { Config } from '../../config.ts';
+import type { ProviderRoundReport } from '../../integrations/games/seamless.ts';
+import type { BetsEvents } from '../bets/events.ts';
+import { recordSeamlessRound } from '../bets/seamless-records.ts';
+import { platformByCode } from '../games/platform-facts.ts';
+import { playerFacts } from '../auth/player-facts.ts';
+import { MAINTAIN_STATUS, PLATFORM_STATUS, PLAYER_STATUS } from '../../../shared/statuses.ts';
+import { SEAMLESS_CODE, SEAMLESS_TX_STATUS, type SeamlessCode, type SeamlessTxKind } from '../../../shared/seamless-statuses.ts';
+import type {
+  SeamlessAnswer, SeamlessCreditBody, SeamlessDebitBody, SeamlessEndRoundBody, SeamlessRollbackBody,
+} from '../../../shared/schemas/seamless.ts';
+import * as repo from './repository.ts';
+import { SeamlessSigner, type SignedRequest } from './signature.ts';
+import type { SeamlessMetrics } from './metrics.ts';
+
+/** What a call decided, before its answer is shaped. */
+interface Outcome { code: SeamlessCode; replayed?: boolean; round?: repo.RoundRow }
+
+/** The provider, the player and what the call may do, found before the call's transaction. */
+interface CallContext { code: string; playerId: number; gameType: string; central: number; house: number }
+
+/** How long a platform's row is remembered: a maintenance switch reaches the wallet API within this. */
+const PLATFORM_CACHE_MS = 1_000;
+/**
+ * How often the players of rounds settled meanwhile are announced (bets.ingested: VIP points and levels, referrals).
+ * The bet records are written in each call's own transaction; only the followers' work is gathered, as one ingestion
+ * run gathers it, so a provider's stream of wins does not run the points job once per win.
+ */
+const SETTLED_ANNOUNCE_MS = 1_000;
+
+/**
+ * What the site asks of a seamless provider (integrations/games/seamless.ts): the game page for a launch token, and
+ * its round report for reconciliation.
+ */
+export interface SeamlessLauncher {
+  launchUrl(code: string, q: { token: string; game: string; lang: string }): Promise<string>;
+  roundReport(code: string, from: Date, to: Date): Promise<ProviderRoundReport[]>;
+}
+
+export interface SeamlessDeps {
+  db: Db; accounts: AccountDirectory; gate: ProtectionGate; publish: Publisher; config: Config['seamless'];
+  events?: EventPublisher<BetsEvents>; launcher?: SeamlessLauncher; metrics?: SeamlessMetrics;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The content of a call, hashed: a replay with another hash is a different call reusing the id. */
+function contentHash(kind: SeamlessTxKind, fields: Array<string | number | boolean | undefined>): string {
+  return sha256(JSON.stringify([kind, ...fields.map((f) => f ?? null)]));
+}
+
+const refused = (code: SeamlessCode): Outcome => ({ code });
+
+export class SeamlessService {
+  private readonly db: Db;
+  private readonly accounts: AccountDirectory;
+  private readonly gate: ProtectionGate;
+  private readonly publish: Publisher;
+  private readonly events: EventPublisher<BetsEvents> | undefined;
+  private readonly launcher: SeamlessLauncher | undefined;
+  private readonly launchTtlMs: number;
+  readonly signer: SeamlessSigner;
+  readonly metrics: SeamlessMetrics | undefined;
+  private readonly platforms = new Map<string, { at: number; row: { group: string; live: boolean; seamless: boolean } | undefined }>();
+  private readonly settledPlayers = new Set<number>();
+  private announceTimer: NodeJS.Timeout | undefined;
+
+  constructor(deps: SeamlessDeps) {
+    this.db = deps.db;
+    this.accounts = deps.accounts;
+    this.gate = deps.gate;
+    this.publish = deps.publish;
+    this.events = deps.events;
+    this.launcher = deps.launcher;
+    this.launchTtlMs = deps.config.launchTtlMs;
+    this.signer = new SeamlessSigner(deps.config);
+    this.metrics = deps.metrics;
+  }
+
+  /** The signature, timestamp and address check every call passes before its body is validated. */
+  verify(req: SignedRequest): SeamlessCode | undefined {
+    return this.signer.verify(req);
+  }
+
+  // ---- the provider's calls ------------------------------------------------------------------------
+
+  /** authenticate: the launch token becomes the player, currency and balance. */
+  async authenticate(code: string, body: { token: string }): Promise<SeamlessAnswer> {
+    const platform = await this.platform(code);
+    if (!platform?.seamless) return { status: SEAMLESS_CODE.unknownProvider };
+    if (!platform.live) return { status: SEAMLESS_CODE.maintenance };
+    const session = await repo.liveSession(this.db, sha256(body.token), code, new Date());
+    if (!session) return { status: SEAMLESS_CODE.invalidToken };
+    const player = await playerFacts(this.db, session.playerId);
+    if (!player) return { status: SEAMLESS_CODE.playerNotFound };
+    if (player.status !== PLAYER_STATUS.active) return { status: SEAMLESS_CODE.playerDisabled };
+    return this.answer(session.playerId, { code: SEAMLESS_CODE.ok });
+  }
+
+  async balance(code: string, body: { player: string }): Promise<SeamlessAnswer> {
+    const ctx = await this.context(code, body.player, 'balance');
+    if (typeof ctx === 'string') return { status: ctx };
+    return this.answer(ctx.playerId, { code: SEAMLESS_CODE.ok });
+  }
+
+  /** debit: a bet, taken from the central wallet once, if the balance and the protection gate allow it. */
+  async debit(code: string, b: SeamlessDebitBody): Promise<SeamlessAnswer> {
+    const ctx = await this.context(code, b.player, 'debit');
+    if (typeof ctx === 'string') return { status: ctx };
+    const amountMinor = BigInt(b.amount);
+    const hash = contentHash('debit', [b.player, b.round_id, b.game_code, b.amount]);
+    const out = await this.db.transaction(async (tx) => {
+      const id = await repo.claimTx(tx, {
+        gpCode: code, txId: b.transaction_id, kind: 'debit', playerId: ctx.playerId, roundId: b.round_id, gameCode: b.game_code,
+        amountMinor, status: SEAMLESS_TX_STATUS.open, code: SEAMLESS_CODE.ok, requestHash: hash,
+      });
+      if (id === undefined) return this.replay(tx, code, b.transaction_id, 'debit', hash, b);
+      const outcome = await this.takeStake(tx, ctx, b, amountMinor);
+      if (outcome.code === SEAMLESS_CODE.ok) {
+        await repo.settleTx(tx, id, { status: SEAMLESS_TX_STATUS.open, code: SEAMLESS_CODE.ok, journalId: outcome.journalId });
+        return outcome;
+      }
+      // A definite refusal is the transaction's first answer: a retry of the same id hears it again.
+      await repo.settleTx(tx, id, { status: SEAMLESS_TX_STATUS.refused, code: outcome.code });
+      return outcome;
+    });
+    return this.finish(ctx.playerId, out, 'debit', code);
+  }
+
+  /** The stake of an accepted debit: the round, the gate, the journal and the round's bet record. */
+  private async takeStake(tx: Tx, ctx: CallContext, b: SeamlessDebitBody, amountMinor: bigint): Promise<Outcome & { journalId?: number }> {
+    const round = await repo.roundOf(tx, ctx.code, b.round_id);
+    if (round && (round.status !== 'open' || round.playerId !== ctx.playerId)) return refused(SEAMLESS_CODE.roundClosed);
+    try {
+      await this.gate.checkLocked(tx, ctx.playerId, 'seamless_debit', amountMinor);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      // A used-up limit reads to the provider as too little money; a time-out or exclusion blocks the player.
+      return refused(err.code === 'protection_limit' ? SEAMLESS_CODE.insufficientFunds : SEAMLESS_CODE.playerBlocked);
+    }
+    let journalId: number;
+    try {
+      journalId = (await postJournal(tx, {
+        kind: 'seamless_debit', idempotencyKey: `seamless:${ctx.code}:${b.transaction_id}`, request: { round: b.round_id, amount: b.amount },
+        playerId: ctx.playerId, ref: b.transaction_id, memo: `${ctx.code} ${b.game_code} ${b.round_id}`,
+        postings: [{ accountId: ctx.central, amountMinor: -amountMinor }, { accountId: ctx.house, amountMinor }],
+      })).journalId;
+    } catch (err) {
+      if (err instanceof LedgerError && err.code === 'insufficient_funds') return refused(SEAMLESS_CODE.insufficientFunds);
+      throw err;
+    }
+    const next = await repo.addToRound(tx, { code: ctx.code, roundId: b.round_id, playerId: ctx.playerId, gameCode: b.game_code, stakeMinor: amountMinor, payoutMinor: 0n, open: true });
+    // The round was checked open and ours above and nothing closes it before this transaction ends.
+    if (!next) throw new Error(`seamless: round ${b.round_id} changed under its lock`);
+    await this.recordRound(tx, ctx, next);
+    return { code: SEAMLESS_CODE.ok, round: next, journalId };
+  }
+
+  /** credit: a win (zero for a loss) paid against a debit the provider names; a round may have several. */
+  async credit(code: string, b: SeamlessCreditBody): Promise<SeamlessAnswer> {
+    const ctx = await this.context(code, b.player, 'settle');
+    if (typeof ctx === 'string') return { status: ctx };
+    const amountMinor = BigInt(b.amount);
+    const hash = contentHash('credit', [b.player, b.round_id, b.debit_transaction_id, b.amount, b.round_closed ?? false]);
+    const out = await this.db.transaction(async (tx) => {
+      const seen = await repo.txById(tx, code, b.transaction_id);
+      if (seen) return this.replay(tx, code, b.transaction_id, 'credit', hash, b);
+      // The debit first, locked: a rollback of it waits for this credit or this credit waits for the rollback.
+      const debit = await repo.txForUpdate(tx, code, b.debit_transaction_id);
+      // A credit for a debit not seen (yet) is refused without being recorded: once the debit arrives, the
+      // provider's retry of this same credit is paid.
+      if (!debit || debit.kind !== 'debit' || debit.playerId !== ctx.playerId || debit.roundId !== b.round_id || debit.status === SEAMLESS_TX_STATUS.refused) {
+        return refused(SEAMLESS_CODE.debitNotFound);
+      }
+      const id = await repo.claimTx(tx, {
+        gpCode: code, txId: b.transaction_id, kind: 'credit', playerId: ctx.playerId, roundId: b.round_id, gameCode: debit.gameCode,
+        amountMinor, refTxId: b.debit_transaction_id, status: SEAMLESS_TX_STATUS.accepted, code: SEAMLESS_CODE.ok, requestHash: hash,
+      });
+      if (id === undefined) return this.replay(tx, code, b.transaction_id, 'credit', hash, b);
+      if (debit.status === SEAMLESS_TX_STATUS.rolledBack || debit.status === SEAMLESS_TX_STATUS.cancelled) {
+        await repo.settleTx(tx, id, { status: SEAMLESS_TX_STATUS.refused, code: SEAMLESS_CODE.creditAfterRollback });
+        return refused(SEAMLESS_CODE.creditAfterRollback);
+      }
+      return this.payWin(tx, ctx, b, { id, debit, amountMinor });
+    });
+    return this.finish(ctx.playerId, out, 'credit', code);
+  }
+
+  private async payWin(tx: Tx, ctx: CallContext, b: SeamlessCreditBody, c: { id: number; debit: repo.TxRow; amountMinor: bigint }): Promise<Outcome> {
+    if (c.amountMinor > 0n) {
+      const posted = await postJournal(tx, {
+        kind: 'seamless_credit', idempotencyKey: `seamless:${ctx.code}:${b.transaction_id}`,
+        request: { round: b.round_id, debit: b.debit_transaction_id, amount: b.amount },
+        playerId: ctx.playerId, ref: b.transaction_id, memo: `${ctx.code} ${c.debit.gameCode} ${b.round_id}`,
+        postings: [{ accountId: ctx.house, amountMinor: -c.amountMinor }, { accountId: ctx.central, amountMinor: c.amountMinor }],
+      });
+      await repo.settleTx(tx, c.id, { status: SEAMLESS_TX_STATUS.accepted, code: SEAMLESS_CODE.ok, journalId: posted.journalId });
+    }
+    await repo.moveDebit(tx, c.debit.id, [SEAMLESS_TX_STATUS.open, SEAMLESS_TX_STATUS.settled], SEAMLESS_TX_STATUS.settled);
+    let round = await repo.addToRound(tx, { code: ctx.code, roundId: b.round_id, playerId: ctx.playerId, gameCode: c.debit.gameCode, stakeMinor: 0n, payoutMinor: c.amountMinor, open: false });
+    if (b.round_closed) round = (await repo.closeRound(tx, ctx.code, b.round_id, ctx.playerId)) ?? round;
+    if (round) await this.recordRound(tx, ctx, round);
+    return { code: SEAMLESS_CODE.ok, round };
+  }
+
+  /** rollback: cancels a debit by its transaction id; one never seen is recorded so that it is refused when it comes. */
+  async rollback(code: string, b: SeamlessRollbackBody): Promise<SeamlessAnswer> {
+    const ctx = await this.context(code, b.player, 'settle');
+    if (typeof ctx === 'string') return { status: ctx };
+    const hash = contentHash('rollback', [b.player, b.round_id, b.debit_transaction_id]);
+    const out = await this.db.transaction(async (tx) => {
+      const id = await repo.claimTx(tx, {
+        gpCode: code, txId: b.transaction_id, kind: 'rollback', playerId: ctx.playerId, roundId: b.round_id,
+        refTxId: b.debit_transaction_id, status: SEAMLESS_TX_STATUS.accepted, code: SEAMLESS_CODE.ok, requestHash: hash,
+      });
+      if (id === undefined) return this.replay(tx, code, b.transaction_id, 'rollback', hash, b);
+      // The debit's own row: written here as cancelled when it was never seen, so the late debit finds it.
+      const placeholder = await repo.claimTx(tx, {
+        gpCode: code, txId: b.debit_transaction_id, kind: 'debit', playerId: ctx.playerId, roundId: b.round_id,
+        status: SEAMLESS_TX_STATUS.cancelled, code: SEAMLESS_CODE.debitRolledBack, requestHash: '',
+      });
+      if (placeholder !== undefined) return { code: SEAMLESS_CODE.ok };
+      const outcome = await this.cancelDebit(tx, ctx, b);
+      if (outcome.code !== SEAMLESS_CODE.ok) await repo.settleTx(tx, id, { status: SEAMLESS_TX_STATUS.refused, code: outcome.code });
+      else if (outcome.journalId) await repo.settleTx(tx, id, { status: SEAMLESS_TX_STATUS.accepted, code: SEAMLESS_CODE.ok, journalId: outcome.journalId });
+      return outcome;
+    });
+    return this.finish(ctx.playerId, out, 'rollback', code);
+  }
+
+  private async cancelDebit(tx: Tx, ctx: CallContext, b: SeamlessRollbackBody): Promise<Outcome & { journalId?: number }> {
+    const debit = await repo.txForUpdate(tx, ctx.code, b.debit_transaction_id);
+    if (!debit || debit.kind !== 'debit' || debit.playerId !== ctx.playerId) return refused(SEAMLESS_CODE.debitNotFound);
+    if (debit.status === SEAMLESS_TX_STATUS.settled) return refused(SEAMLESS_CODE.rollbackAfterCredit);
+    // Already cancelled, rolled back or refused: nothing left to return, and saying so again is harmless.
+    if (debit.status !== SEAMLESS_TX_STATUS.open || debit.journalId === null) return { code: SEAMLESS_CODE.ok };
+    const reversal = await reverseJournal(tx, debit.journalId, { key: `seamless:${ctx.code}:${b.transaction_id}`, reason: `${ctx.code} rollback ${b.debit_transaction_id}` });
+    if (!(await repo.moveDebit(tx, debit.id, [SEAMLESS_TX_STATUS.open], SEAMLESS_TX_STATUS.rolledBack))) throw new Error('seamless: debit changed under its lock');
+    const round = await repo.addToRound(tx, { code: ctx.code, roundId: debit.roundId, playerId: ctx.playerId, gameCode: debit.gameCode, stakeMinor: -debit.amountMinor, payoutMinor: 0n, open: false });
+    if (round) await this.recordRound(tx, ctx, round);
+    return { code: SEAMLESS_CODE.ok, round, journalId: reversal.journalId };
+  }
+
+  /** end-round: the round is settled; its bet record counts toward turnover, points and reports from now on. */
+  async endRound(code: string, b: SeamlessEndRoundBody): Promise<SeamlessAnswer> {
+    const ctx = await this.context(code, b.player, 'settle');
+    if (typeof ctx === 'string') return { status: ctx };
+    const out = await this.db.transaction(async (tx): Promise<Outcome> => {
+      const round = await repo.closeRound(tx, code, b.round_id, ctx.playerId);
+      if (round) {
+        await this.recordRound(tx, ctx, round);
+        return { code: SEAMLESS_CODE.ok, round };
+      }
+      const known = await repo.roundOf(tx, code, b.round_id);
+      // Ending a round twice is answered as the first time; a round never opened here cannot be ended.
+      return known && known.playerId === ctx.playerId ? { code: SEAMLESS_CODE.ok, replayed: true } : refused(SEAMLESS_CODE.roundNotFound);
+    });
+    return this.finish(ctx.playerId, out, 'end-round', code);
+  }
+
+  // ---- shared steps --------------------------------------------------------------------------------
+
+  /**
+   * The answer to a transaction id already taken: the first answer again when the content is the same, a refusal
+   * when it is not. A debit whose id a rollback took first is refused as rolled back, and its content is kept.
+   */
+  private async replay(tx: Tx, code: string, txId: string, kind: SeamlessTxKind, hash: string, body: { round_id: string }): Promise<Outcome> {
+    const first = await repo.txForUpdate(tx, code, txId);
+    if (!first) throw new Error(`seamless: transaction ${code}/${txId} taken but not found`);
+    if (kind === 'debit' && first.kind === 'debit' && first.status === SEAMLESS_TX_STATUS.cancelled && first.requestHash === '') {
+      const debit = body as SeamlessDebitBody;
+      await repo.fillCancelled(tx, first.id, { hash, gameCode: debit.game_code, amountMinor: BigInt(debit.amount) });
+      return refused(SEAMLESS_CODE.debitRolledBack);
+    }
+    if (first.kind !== kind || first.requestHash !== hash) return refused(SEAMLESS_CODE.duplicateMismatch);
+    return { code: first.code, replayed: true };
+  }
+
+  /** The round's bet record, in the call's transaction. */
+  private recordRound(tx: DbOrTx, ctx: CallContext, round: repo.RoundRow): Promise<void> {
+    const closed = round.status === 'closed';
+    const nothing = round.stakeMinor === 0n && round.payoutMinor === 0n;
+    return recordSeamlessRound(tx, {
+      gpCode: ctx.code, roundId: round.roundId, playerId: round.playerId, game: round.gameCode, gameType: ctx.gameType,
+      stakeMinor: round.stakeMinor, payoutMinor: round.payoutMinor, status: closed ? (nothing ? 'void' : 'settled') : 'open',
+      version: round.version, placedAt: round.openedAt, settledAt: closed ? round.closedAt : null,
+    });
+  }
+
+  /** After the commit: the answer with the balance as it is now, the header's refresh and the settled round's event. */
+  private async finish(playerId: number, out: Outcome, call: string, code: string): Promise<SeamlessAnswer> {
+    this.metrics?.call(code, call, out.code, out.replayed === true);
+    if (out.code === SEAMLESS_CODE.ok && !out.replayed) {
+      this.publish.toPlayer(playerId, 'update-user');
+      if (out.round?.status === 'closed') this.announceSettled(playerId);
+    }
+    return this.answer(playerId, out);
+  }
+
+  private announceSettled(playerId: number): void {
+    this.settledPlayers.add(playerId);
+    this.announceTimer ??= setTimeout(() => void this.flushSettled(), SETTLED_ANNOUNCE_MS).unref();
+  }
+
+  /** Announces the players of rounds settled since the last announcement (tests and shutdown call it directly). */
+  async flushSettled(): Promise<void> {
+    clearTimeout(this.announceTimer);
+    this.announceTimer = undefined;
+    if (!this.settledPlayers.size) return;
+    const playerIds = [...this.settledPlayers];
+    this.settledPlayers.clear();
+    await this.events?.publish('bets.ingested', { playerIds });
+  }
+
+  private async answer(playerId: number, out: Outcome): Promise<SeamlessAnswer> {
+    const balance = await centralBalanceOf(this.db, playerId);
+    return { status: out.code, balance: balance.toString(), currency: 'TWD', player: String(playerId), ...(out.replayed ? { replayed: true } : {}) };
+  }
+
+  /**
+   * The provider and player of a call. Debits need a live platform and an active player; credits, rollbacks and
+   * round ends settle money already taken, so they are accepted under maintenance and for a disabled player.
+   */
+  private async context(code: string, player: string, call: 'balance' | 'debit' | 'settle'): Promise<CallContext | SeamlessCode> {
+    const platform = await this.platform(code);
+    if (!platform?.seamless) return SEAMLESS_CODE.unknownProvider;
+    if (call === 'debit' && !platform.live) return SEAMLESS_CODE.maintenance;
+    const playerId = Number(player);
+    const facts = await playerFacts(this.db, playerId);
+    if (!facts) return SEAMLESS_CODE.playerNotFound;
+    if (call !== 'settle' && facts.status !== PLAYER_STATUS.active) return SEAMLESS_CODE.playerDisabled;
+    const [central, house] = await Promise.all([this.accounts.playerAccount(playerId, 'central'), this.accounts.seamlessHouseAccount(code, playerId)]);
+    return { code, playerId, gameType: platform.group, central, house };
+  }
+
+  /** A platform's seamless row and catalogue switches, remembered for a second. */
+  private async platform(code: string) {
+    const now = Date.now();
+    const hit = this.platforms.get(code);
+    if (hit && now - hit.at < PLATFORM_CACHE_MS) return hit.row;
+    const [seamless, rows] = await Promise.all([repo.seamlessPlatform(this.db, code), platformByCode(this.db, code)]);
+    const first = rows[0];
+    const row = first ? {
+      group: first.group, seamless: seamless !== undefined,
+      live: rows.some((r) => r.status === PLATFORM_STATUS.on) && rows.every((r) => r.maintainStatus === MAINTAIN_STATUS.running),
+    } : undefined;
+    if (this.platforms.size > 1000) this.platforms.clear();
+    this.platforms.set(code, { at: now, row });
+    return row;
+  }
+
+  /** Forgets what was remembered of a platform (after an operator changed it). */
+  forgetPlatform(code: string): void {
+    this.platforms.delete(code);
+  }
+
+  // ---- the player's launch -------------------------------------------------------------------------
+
+  /** Opens a seamless game at once: a launch token the provider's authenticate call exchanges for the player. */
+  async launch(playerId: number, code: string, game: string, lang: string): Promise<{ url: string }> {
+    const platform = await this.platform(code);
+    if (!platform?.seamless) throw new ApiError('not_found');
+    if (!platform.live) throw new ApiError('platform_maintenance');
+    await this.gate.check(playerId, 'launch');
+    const token = randomBytes(32).toString('base64url');
+    await repo.insertSession(this.db, { tokenHash: sha256(token), playerId, gpCode: code, gameCode: game, expiresAt: new Date(Date.now() + this.launchTtlMs) });
+    if (!this.launcher) throw new ApiError('platform_unavailable');
+    try {
+      return { url: await this.launcher.launchUrl(code, { token, game, lang }) };
+    } catch {
+      throw new ApiError('platform_unavailable');
+    }
+  }
+}

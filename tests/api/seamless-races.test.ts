@@ -1,0 +1,87 @@
+// The seamless wallet under concurrency (issue 22): a debit, its retry and its rollback racing resolve to one outcome
+// every time; a credit racing a rollback of the same debit likewise; the ledger holds after each. Run on PostgreSQL
+// (DATABASE_URL) for real concurrency; on PGlite the calls interleave between statements only.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
+import { FakeProvider } from '../helpers/fake-provider.ts';
+import { FakeLauncher, addSeamlessPlatform, centralMinor, seamlessCall } from '../helpers/seamless.ts';
+import { checkLedger } from '../../src/server/ledger/check.ts';
+
+let t: TestApp;
+const CODE = 'SMR';
+
+beforeAll(async () => {
+  t = await createTestApp({}, { provider: new FakeProvider(), seamlessLauncher: new FakeLauncher() });
+  await addSeamlessPlatform(t, CODE, 'casino');
+});
+afterAll(async () => { await t?.close(); });
+afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+
+const ROUNDS = 25;
+
+async function debitState(txId: string): Promise<string | undefined> {
+  const res = await t.database.db.execute<{ status: string }>(sql`select status from seamless_transactions where gp_code = ${CODE} and tx_id = ${txId}`);
+  return res.rows[0]?.status;
+}
+
+describe('racing calls', () => {
+  it('a debit, its retry and its rollback sent at once end as one outcome: taken and returned, or never taken', async () => {
+    const p = await seedPlayer(t, { centralMinor: 50_000n });
+    const player = String(p.playerId);
+    const seen = new Set<string>();
+    for (let i = 0; i < ROUNDS; i++) {
+      const round = `race-r${i}`;
+      const d = `race-d${i}`;
+      const debitBody = { player, round_id: round, transaction_id: d, game_code: 'baccarat', amount: '1000' };
+      const [a, b, rb] = await Promise.all([
+        seamlessCall(t, CODE, 'debit', debitBody),
+        seamlessCall(t, CODE, 'debit', debitBody),
+        seamlessCall(t, CODE, 'rollback', { player, round_id: round, transaction_id: `race-rb${i}`, debit_transaction_id: d }),
+      ]);
+      expect(rb.body.status).toBe('OK');
+      // Both copies of the debit hear the same answer: accepted (then rolled back) or refused as rolled back.
+      expect(a.body.status).toBe(b.body.status);
+      expect(['OK', 'DEBIT_ROLLED_BACK']).toContain(a.body.status);
+      const state = await debitState(d);
+      expect(state).toBe(a.body.status === 'OK' ? 'rolled_back' : 'cancelled');
+      seen.add(state!);
+      expect(await centralMinor(t, p.playerId)).toBe(50_000n);
+    }
+    expect(seen.size).toBeGreaterThan(0);
+  });
+
+  it('a credit and a rollback of the same debit sent at once: exactly one of them wins', async () => {
+    const p = await seedPlayer(t, { centralMinor: 50_000n });
+    const player = String(p.playerId);
+    let expected = 50_000n;
+    for (let i = 0; i < ROUNDS; i++) {
+      const round = `cr-r${i}`;
+      const d = `cr-d${i}`;
+      expect((await seamlessCall(t, CODE, 'debit', { player, round_id: round, transaction_id: d, game_code: 'baccarat', amount: '1000' })).body.status).toBe('OK');
+      const [credit, rollback] = await Promise.all([
+        seamlessCall(t, CODE, 'credit', { player, round_id: round, transaction_id: `cr-c${i}`, debit_transaction_id: d, amount: '1500' }),
+        seamlessCall(t, CODE, 'rollback', { player, round_id: round, transaction_id: `cr-rb${i}`, debit_transaction_id: d }),
+      ]);
+      if (credit.body.status === 'OK') {
+        expect(rollback.body.status).toBe('ROLLBACK_AFTER_CREDIT');
+        expected += 500n;
+      } else {
+        expect(credit.body.status).toBe('CREDIT_AFTER_ROLLBACK');
+        expect(rollback.body.status).toBe('OK');
+      }
+      expect(await centralMinor(t, p.playerId)).toBe(expected);
+    }
+  });
+
+  it('many debits of one player at once never take the balance below zero', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    const player = String(p.playerId);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) =>
+      seamlessCall(t, CODE, 'debit', { player, round_id: `neg-r${i % 4}`, transaction_id: `neg-d${i}`, game_code: 'baccarat', amount: '700' })));
+    const ok = answers.filter((a) => a.body.status === 'OK').length;
+    expect(ok).toBe(14);
+    expect(answers.every((a) => BigInt(a.body.balance ?? '-1') >= 0n)).toBe(true);
+    expect(await centralMinor(t, p.playerId)).toBe(10_000n - 700n * 14n);
+  });
+});

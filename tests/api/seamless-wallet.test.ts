@@ -1,0 +1,204 @@
+// The seamless wallet API (issue 22): signatures and stale timestamps, each call's happy path, replays, every refusal
+// code, a rollback before its debit, and the ledger's invariants after every test.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
+import { FakeProvider } from '../helpers/fake-provider.ts';
+import { FakeLauncher, addSeamlessPlatform, centralMinor, journalsOf, seamlessCall } from '../helpers/seamless.ts';
+import { checkLedger } from '../../src/server/ledger/check.ts';
+
+let t: TestApp;
+const launcher = new FakeLauncher();
+const CODE = 'SMX';
+type Player = Awaited<ReturnType<typeof seedPlayer>>;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { provider: new FakeProvider(), seamlessLauncher: launcher });
+  await addSeamlessPlatform(t, CODE);
+});
+afterAll(async () => { await t?.close(); });
+afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+
+let seq = 0;
+const id = (what: string) => `${what}-${++seq}`;
+const call = (name: string, body: unknown) => seamlessCall(t, CODE, name, body);
+const debit = (p: Player, body: { round_id: string; transaction_id: string; amount: string; game_code?: string }) =>
+  call('debit', { player: String(p.playerId), game_code: 'lucky-7', ...body });
+const credit = (p: Player, body: { round_id: string; transaction_id: string; debit_transaction_id: string; amount: string; round_closed?: boolean }) =>
+  call('credit', { player: String(p.playerId), ...body });
+const rollback = (p: Player, body: { round_id: string; transaction_id: string; debit_transaction_id: string }) =>
+  call('rollback', { player: String(p.playerId), ...body });
+
+describe('who may call', () => {
+  it('refuses a wrong or missing signature, a stale or future timestamp, and a bad body after the signature', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    const body = { player: String(p.playerId) };
+    expect(await seamlessCall(t, CODE, 'balance', body, { secret: 'not-the-secret' })).toEqual({ statusCode: 401, body: { status: 'INVALID_SIGNATURE' } });
+    expect((await seamlessCall(t, CODE, 'balance', body, { signature: 'zz' })).body.status).toBe('INVALID_SIGNATURE');
+    expect(await seamlessCall(t, CODE, 'balance', body, { timestamp: Date.now() - 31_000 })).toEqual({ statusCode: 401, body: { status: 'STALE_REQUEST' } });
+    expect((await seamlessCall(t, CODE, 'balance', body, { timestamp: Date.now() + 60_000 })).body.status).toBe('STALE_REQUEST');
+    // A signed body that is not a call is a bad request, never a 500; unsigned it would have been 401.
+    const bad = await seamlessCall(t, CODE, 'debit', { player: String(p.playerId), amount: '-5' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.status).toBe('BAD_REQUEST');
+    expect((await seamlessCall(t, CODE, 'debit', '{not json')).body.status).toBe('BAD_REQUEST');
+    expect((await seamlessCall(t, 'NOPE', 'balance', body)).body.status).toBe('UNKNOWN_PROVIDER');
+    expect(await centralMinor(t, p.playerId)).toBe(10_000n);
+  });
+});
+
+describe('each call', () => {
+  it('authenticate exchanges the launch token for the player, currency and balance', async () => {
+    const p = await seedPlayer(t, { centralMinor: 12_345n });
+    const launch = await t.app.inject({ url: `/api/games/seamless/link/${CODE}?productId=lucky-7`, headers: p.headers });
+    expect(launch.statusCode, launch.body).toBe(200);
+    expect(launch.json().data.url).toContain(launcher.lastToken);
+    const auth = await call('authenticate', { token: launcher.lastToken });
+    expect(auth.body).toMatchObject({ status: 'OK', player: String(p.playerId), currency: 'TWD', balance: '12345' });
+    expect((await call('authenticate', { token: 'x'.repeat(43) })).body.status).toBe('INVALID_TOKEN');
+    expect((await call('balance', { player: String(p.playerId) })).body).toMatchObject({ status: 'OK', balance: '12345' });
+  });
+
+  it('debit, credit and end-round move the central wallet once each and leave a settled bet record with its valid bet', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    const round = id('r');
+    const d = id('d');
+    expect((await debit(p, { round_id: round, transaction_id: d, amount: '1000' })).body).toMatchObject({ status: 'OK', balance: '9000' });
+    const open = await t.database.db.execute<{ status: string; stake: string }>(sql`select status, stake_minor::text as stake from bet_records where gp_code = ${CODE} and bet_id = ${round}`);
+    expect(open.rows[0]).toEqual({ status: 'open', stake: '1000' });
+    expect((await credit(p, { round_id: round, transaction_id: id('c'), debit_transaction_id: d, amount: '2500' })).body).toMatchObject({ status: 'OK', balance: '11500' });
+    expect((await call('end-round', { player: String(p.playerId), round_id: round })).body).toMatchObject({ status: 'OK', balance: '11500' });
+    const bet = await t.database.db.execute<{ status: string; stake: string; payout: string; valid: string; lv: number; v: number }>(sql`
+      select status, stake_minor::text as stake, payout_minor::text as payout, valid_bet_minor::text as valid, ledger_version as lv, version as v
+      from bet_records where gp_code = ${CODE} and bet_id = ${round}`);
+    expect(bet.rows[0]).toMatchObject({ status: 'settled', stake: '1000', payout: '2500', valid: '1000' });
+    // The ledger already holds the round's money: ingestion owes it no game_result journal.
+    expect(bet.rows[0]!.lv).toBe(bet.rows[0]!.v);
+    expect((await t.app.services.bets.postLedger()).posted).toBe(0);
+    const records = await t.app.inject({ url: '/api/players/bet/records', headers: p.headers });
+    expect(records.json().data.data[0]).toMatchObject({ bet_id: round, code: CODE, stake: '10.00', payout: '25.00', valid_bet: '10.00', status: 'settled' });
+    expect(await centralMinor(t, p.playerId)).toBe(11_500n);
+  });
+
+  it('a credit may close the round, and a round may have several debits and credits', async () => {
+    const p = await seedPlayer(t, { centralMinor: 5_000n });
+    const round = id('r');
+    const [d1, d2] = [id('d'), id('d')];
+    await debit(p, { round_id: round, transaction_id: d1, amount: '500' });
+    await debit(p, { round_id: round, transaction_id: d2, amount: '700' });
+    await credit(p, { round_id: round, transaction_id: id('c'), debit_transaction_id: d1, amount: '0' });
+    const last = await credit(p, { round_id: round, transaction_id: id('c'), debit_transaction_id: d2, amount: '1400', round_closed: true });
+    expect(last.body).toMatchObject({ status: 'OK', balance: '5200' });
+    // A debit into a round that has ended is refused.
+    expect((await debit(p, { round_id: round, transaction_id: id('d'), amount: '100' })).body).toMatchObject({ status: 'ROUND_CLOSED', balance: '5200' });
+    expect((await call('end-round', { player: String(p.playerId), round_id: id('unknown') })).body.status).toBe('ROUND_NOT_FOUND');
+  });
+
+  it('rollback returns a debit\'s stake', async () => {
+    const p = await seedPlayer(t, { centralMinor: 3_000n });
+    const round = id('r');
+    const d = id('d');
+    await debit(p, { round_id: round, transaction_id: d, amount: '1000' });
+    expect((await rollback(p, { round_id: round, transaction_id: id('rb'), debit_transaction_id: d })).body).toMatchObject({ status: 'OK', balance: '3000' });
+    const journals = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where player_id = ${p.playerId} and kind = 'seamless_debit'`);
+    expect(journals.rows[0]!.n).toBe(2);
+  });
+});
+
+describe('exactly once', () => {
+  it('a replay answers the first answer with the current balance and moves nothing; other content is refused', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    const round = id('r');
+    const d = id('d');
+    const first = await debit(p, { round_id: round, transaction_id: d, amount: '1000' });
+    expect(first.body).toMatchObject({ status: 'OK', balance: '9000' });
+    await debit(p, { round_id: round, transaction_id: id('d'), amount: '500' });
+    const again = await debit(p, { round_id: round, transaction_id: d, amount: '1000' });
+    expect(again.body).toMatchObject({ status: 'OK', balance: '8500', replayed: true });
+    expect((await debit(p, { round_id: round, transaction_id: d, amount: '1001' })).body).toMatchObject({ status: 'DUPLICATE_MISMATCH', balance: '8500' });
+    // The same id as another kind of call is other content too.
+    expect((await credit(p, { round_id: round, transaction_id: d, debit_transaction_id: d, amount: '5' })).body.status).toBe('DUPLICATE_MISMATCH');
+    const c = id('c');
+    await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: d, amount: '300' });
+    expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: d, amount: '300' })).body).toMatchObject({ status: 'OK', replayed: true, balance: '8800' });
+    expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: d, amount: '301' })).body.status).toBe('DUPLICATE_MISMATCH');
+    expect(await journalsOf(t, CODE, d)).toBe(1);
+    expect(await centralMinor(t, p.playerId)).toBe(8_800n);
+  });
+
+  it('a refused debit is refused again on replay, even once the money is there', async () => {
+    const p = await seedPlayer(t, { centralMinor: 500n });
+    const d = id('d');
+    const round = id('r');
+    expect((await debit(p, { round_id: round, transaction_id: d, amount: '501' })).body).toMatchObject({ status: 'INSUFFICIENT_FUNDS', balance: '500' });
+    await t.app.services.wallet.adjustCentral({ playerId: p.playerId, amountMinor: 1_000n, memo: 'top up', idempotencyKey: `top-${p.playerId}` });
+    expect((await debit(p, { round_id: round, transaction_id: d, amount: '501' })).body).toMatchObject({ status: 'INSUFFICIENT_FUNDS', replayed: true, balance: '1500' });
+    expect(await journalsOf(t, CODE, d)).toBe(0);
+  });
+
+  it('a replay storm of one debit (50 at once) moves the money once', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    const d = id('d');
+    const round = id('r');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => debit(p, { round_id: round, transaction_id: d, amount: '700' })));
+    expect(answers.every((a) => a.body.status === 'OK')).toBe(true);
+    expect(answers.filter((a) => !a.body.replayed)).toHaveLength(1);
+    expect(await journalsOf(t, CODE, d)).toBe(1);
+    expect(await centralMinor(t, p.playerId)).toBe(9_300n);
+  });
+});
+
+describe('refusals with their own codes', () => {
+  it('a credit for an unknown debit, a credit after a rollback and a rollback after a credit', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    const round = id('r');
+    const c = id('c');
+    // Credit before its debit: refused and not recorded, so the provider's retry is paid once the debit came.
+    expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: 'd-late', amount: '100' })).body).toMatchObject({ status: 'DEBIT_NOT_FOUND', balance: '10000' });
+    await debit(p, { round_id: round, transaction_id: 'd-late', amount: '100' });
+    expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: 'd-late', amount: '100' })).body).toMatchObject({ status: 'OK', balance: '10000' });
+    expect((await rollback(p, { round_id: round, transaction_id: id('rb'), debit_transaction_id: 'd-late' })).body).toMatchObject({ status: 'ROLLBACK_AFTER_CREDIT', balance: '10000' });
+
+    const d = id('d');
+    const round2 = id('r');
+    await debit(p, { round_id: round2, transaction_id: d, amount: '400' });
+    await rollback(p, { round_id: round2, transaction_id: id('rb'), debit_transaction_id: d });
+    expect((await credit(p, { round_id: round2, transaction_id: id('c'), debit_transaction_id: d, amount: '800' })).body).toMatchObject({ status: 'CREDIT_AFTER_ROLLBACK', balance: '10000' });
+    expect(await centralMinor(t, p.playerId)).toBe(10_000n);
+  });
+
+  it('a rollback for a debit never seen is recorded, and the late debit is refused and moves nothing', async () => {
+    const p = await seedPlayer(t, { centralMinor: 2_000n });
+    const round = id('r');
+    const d = id('d');
+    expect((await rollback(p, { round_id: round, transaction_id: id('rb'), debit_transaction_id: d })).body).toMatchObject({ status: 'OK', balance: '2000' });
+    expect((await debit(p, { round_id: round, transaction_id: d, amount: '900' })).body).toMatchObject({ status: 'DEBIT_ROLLED_BACK', balance: '2000' });
+    expect((await debit(p, { round_id: round, transaction_id: d, amount: '900' })).body).toMatchObject({ status: 'DEBIT_ROLLED_BACK', balance: '2000' });
+    expect(await journalsOf(t, CODE, d)).toBe(0);
+  });
+
+  it('a debit over the balance is refused and the balance never goes below zero', async () => {
+    const p = await seedPlayer(t, { centralMinor: 1_000n });
+    const round = id('r');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => debit(p, { round_id: round, transaction_id: id('d'), amount: '300' })));
+    expect(answers.filter((a) => a.body.status === 'OK')).toHaveLength(3);
+    expect(answers.filter((a) => a.body.status === 'INSUFFICIENT_FUNDS')).toHaveLength(5);
+    expect(await centralMinor(t, p.playerId)).toBe(100n);
+  });
+
+  it('a disabled player and a platform under maintenance are refused a debit; wins are still paid', async () => {
+    const p = await seedPlayer(t, { centralMinor: 1_000n });
+    const round = id('r');
+    const d = id('d');
+    await debit(p, { round_id: round, transaction_id: d, amount: '100' });
+    await t.database.db.execute(sql`update game_platforms set maintain_status = 0 where gp_code = ${CODE}`);
+    t.app.services.seamless.forgetPlatform(CODE);
+    expect((await debit(p, { round_id: round, transaction_id: id('d'), amount: '100' })).body.status).toBe('PLATFORM_MAINTENANCE');
+    expect((await credit(p, { round_id: round, transaction_id: id('c'), debit_transaction_id: d, amount: '150' })).body.status).toBe('OK');
+    await t.database.db.execute(sql`update game_platforms set maintain_status = 1 where gp_code = ${CODE}`);
+    t.app.services.seamless.forgetPlatform(CODE);
+    await t.database.db.execute(sql`update players set status = 0 where id = ${p.playerId}`);
+    expect((await debit(p, { round_id: id('r'), transaction_id: id('d'), amount: '100' })).body.status).toBe('PLAYER_DISABLED');
+    expect(await centralMinor(t, p.playerId)).toBe(1_050n);
+  });
+});
