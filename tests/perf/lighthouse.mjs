@@ -120,7 +120,9 @@ async function auditOnce(url, { desktop = false, signedIn = false } = {}) {
       requested: url,
       finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl,
       formFactor: desktop ? 'desktop' : 'mobile',
-      signedIn,
+      // Signed in for real: the page's own session call was answered.
+      signedIn: signedIn && requests.some((r) => new URL(r.url).pathname === '/api/auth/me' && r.statusCode === 200),
+      wantedSignedIn: signedIn,
       performance: score('performance'),
       accessibility: score('accessibility'),
       jsTransferBytes: scripts.reduce((a, r) => a + (r.transferSize ?? 0), 0),
@@ -173,7 +175,7 @@ export function printTable(rows, goals = {}) {
   const head = ['page', 'form factor', 'final URL', goals.performance ? `perf (goal ${goals.performance})` : 'perf',
     goals.accessibility ? `a11y (goal ${goals.accessibility})` : 'a11y', 'JS gzip', 'JS transferred', 'FCP', 'LCP', 'TBT', 'CLS'];
   const body = rows.map((r) => [
-    `${r.page}${r.signedIn ? ' (signed in)' : ''}`, r.formFactor, new URL(r.finalUrl).pathname, vsGoal(r.performance, goals.performance),
+    `${r.page}${r.signedIn ? ' (signed in)' : r.wantedSignedIn ? ' (SIGN-IN FAILED)' : ''}`, r.formFactor, new URL(r.finalUrl).pathname, vsGoal(r.performance, goals.performance),
     vsGoal(r.accessibility, goals.accessibility), kb(r.jsGzipBytes),
     kb(r.jsTransferBytes), `${Math.round(r.fcpMs)} ms`, `${Math.round(r.lcpMs)} ms`, `${Math.round(r.tbtMs)} ms`, r.cls.toFixed(3),
   ]);
