@@ -13,6 +13,7 @@ import { promoUiEn } from './promotions-screens-en.ts';
 import { uploadsEn } from './uploads-en.ts';
 import { promotionsEn } from './promotions-en.ts';
 import { moneyAnswersEn } from './money-answers-en.ts';
+import { deskErrorsEn } from './backoffice-desk-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -639,6 +640,7 @@ export const en = {
   ...turnoverEn,
   ...messagesEn,
   ...redpacketEn,
+  ...deskErrorsEn,
   ...promoUiEn,
   ...uploadsEn,
   ...promotionsEn,

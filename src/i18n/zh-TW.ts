@@ -14,6 +14,7 @@ import { promoUiZhTW } from './promotions-screens-zh-TW.ts';
 import { uploadsZhTW } from './uploads-zh-TW.ts';
 import { promotionsZhTW } from './promotions-zh-TW.ts';
 import { moneyAnswersZhTW } from './money-answers-zh-TW.ts';
+import { deskErrorsZhTW } from './backoffice-desk-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -630,6 +631,7 @@ export const zhTW: Record<MessageKey, string> = {
   ...turnoverZhTW,
   ...messagesZhTW,
   ...redpacketZhTW,
+  ...deskErrorsZhTW,
   ...promoUiZhTW,
   ...uploadsZhTW,
   ...promotionsZhTW,

@@ -32,6 +32,7 @@ import {
 import { exclusionRowView, exclusionView, limitOutcomeView, staffProtectionView } from '../schemas/protection.ts';
 import { claimListView, reviewView, roundListView } from '../schemas/redpacket.ts';
 import { uploadedFilesView } from '../schemas/uploads.ts';
+import { pendingAdjustmentView, pendingAdjustmentsView } from '../schemas/backoffice/desk.ts';
 import {
   exchangeOrderView, giftAdminView, giftImageView, levelAdminView, levelPreviewView, orderQueueView, playerVipView, pointsBalanceView,
 } from '../schemas/vip.ts';
@@ -84,6 +85,8 @@ export const backofficeRoutes = {
   'GET /finance/bank-cards': bankCardQueueView,
   'POST /finance/bank-cards/:id/audit': cardAuditedView,
   'POST /finance/adjustments': adjustmentView,
+  'GET /finance/adjustments': pendingAdjustmentsView,
+  'POST /finance/adjustments/:id/decision': pendingAdjustmentView,
   'GET /finance/callbacks': callbackLogView,
   'GET /platforms': v.array(staffPlatformView),
   'PUT /platforms/:id': staffPlatformView,
