@@ -10,4 +10,10 @@ export const deskBoEn = {
   'bo.setting.adjustment_approval_threshold_amount': 'Adjustments needing a second approval above (amount)',
   'bo.setting.help.adjustment_approval_threshold_amount': 'Whole amount, either way; a larger manual adjustment waits until another staff member approves it. 0: every adjustment needs approval.',
   'bo.desk.adj.sent': 'Sent for approval: {amount} for {account}. Nothing moves until another staff member approves it.',
+  'bo.desk.dash.adjustments': 'Adjustments awaiting approval',
+  'bo.desk.dash.applications': 'Promotion applications',
+  'bo.desk.dash.red_packets': 'Red-packet claims to review',
+  'bo.desk.dash.consultations': 'Open consultations',
+  'bo.desk.dash.chats': 'Chats waiting for an agent',
+  'bo.desk.dash.gift_orders': 'Gift orders to ship',
 };
