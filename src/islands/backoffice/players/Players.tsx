@@ -9,7 +9,7 @@ import {
 import { useBoData } from '../kit/data.ts';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
-import type { PlayerRowView } from '../../../shared/schemas/backoffice/players.ts';
+import type { FilteredPlayerRowView as PlayerRowView } from '../../../shared/schemas/backoffice/desk.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 import { NoticeBanner, useBoAction } from '../kit/form.tsx';
 
