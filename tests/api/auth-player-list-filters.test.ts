@@ -36,7 +36,7 @@ const list = async (query: string, token = admin.token) => {
   return (res.json().data.data as Array<{ account: string; balance: string; tags: Array<{ name: string }> }>);
 };
 const accounts = (rows: Array<{ account: string }>) => rows.map((r) => r.account).filter((a) => a.startsWith('desk')).sort();
-const post = (url: string, payload: unknown, token = admin.token) => t.app.inject({ method: 'POST', url: `/api/backoffice${url}`, headers: bearer(token), payload });
+const post = (url: string, payload: Record<string, unknown>, token = admin.token) => t.app.inject({ method: 'POST', url: `/api/backoffice${url}`, headers: bearer(token), payload });
 
 describe('player list filters', () => {
   it('filters by status, level, registration day, sign-in day and balance, and shows the balance', async () => {
