@@ -11,6 +11,7 @@ import { uxBoEn } from './backoffice-settings-en.ts';
 import { playerPageBoEn } from './backoffice-player-profile-en.ts';
 import { redpacketBoEn } from './backoffice-redpackets-en.ts';
 import { promoUiBoEn } from './backoffice-promotions-en.ts';
+import { deskBoEn } from './backoffice-desk-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -671,6 +672,7 @@ export const boEn = {
   ...boHardeningEn,
   ...ledgerNotesEn,
   ...uxBoEn,
+  ...deskBoEn,
   ...playerPageBoEn,
   ...chatBoEn,
   ...messagesBoEn,

@@ -12,6 +12,7 @@ import { uxBoZhTW } from './backoffice-settings-zh-TW.ts';
 import { playerPageBoZhTW } from './backoffice-player-profile-zh-TW.ts';
 import { redpacketBoZhTW } from './backoffice-redpackets-zh-TW.ts';
 import { promoUiBoZhTW } from './backoffice-promotions-zh-TW.ts';
+import { deskBoZhTW } from './backoffice-desk-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -654,6 +655,7 @@ export const boZhTW: Record<BoKey, string> = {
   ...boHardeningZhTW,
   ...ledgerNotesZhTW,
   ...uxBoZhTW,
+  ...deskBoZhTW,
   ...playerPageBoZhTW,
   ...chatBoZhTW,
   ...messagesBoZhTW,

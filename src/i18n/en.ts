@@ -15,6 +15,7 @@ import { firstWeekEn } from './first-week-en.ts';
 import { promotionsEn } from './promotions-en.ts';
 import { moneyAnswersEn } from './money-answers-en.ts';
 import { seamlessEn } from './seamless-en.ts';
+import { deskErrorsEn } from './backoffice-desk-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -641,6 +642,7 @@ export const en = {
   ...turnoverEn,
   ...messagesEn,
   ...redpacketEn,
+  ...deskErrorsEn,
   ...promoUiEn,
   ...uploadsEn,
   ...firstWeekEn,

@@ -16,6 +16,7 @@ import { firstWeekZhTW } from './first-week-zh-TW.ts';
 import { promotionsZhTW } from './promotions-zh-TW.ts';
 import { moneyAnswersZhTW } from './money-answers-zh-TW.ts';
 import { seamlessZhTW } from './seamless-zh-TW.ts';
+import { deskErrorsZhTW } from './backoffice-desk-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -632,6 +633,7 @@ export const zhTW: Record<MessageKey, string> = {
   ...turnoverZhTW,
   ...messagesZhTW,
   ...redpacketZhTW,
+  ...deskErrorsZhTW,
   ...promoUiZhTW,
   ...uploadsZhTW,
   ...firstWeekZhTW,

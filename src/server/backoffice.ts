@@ -6,6 +6,7 @@ import { backofficeMount, type BackofficeMount } from './modules/staff/plugin.ts
 import { backofficeStaffRoutes } from './modules/staff/backoffice-routes.ts';
 import { backofficeSystemRoutes } from './modules/system/backoffice-routes.ts';
 import { backofficePlayerListRoutes } from './modules/auth/backoffice/list-routes.ts';
+import { backofficePlayerDeskRoutes } from './modules/auth/backoffice/desk-routes.ts';
 import { backofficeAccountRoutes } from './modules/auth/backoffice/account-routes.ts';
 import { backofficePlayerProfileRoutes } from './modules/auth/backoffice/profile-routes.ts';
 import { backofficeWalletRoutes } from './modules/wallet/backoffice/routes.ts';
@@ -28,6 +29,8 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     // The overview, website status, settings, system messages and the SMS outbox.
     backofficeMount(backofficeSystemRoutes, { dashboard: dashboardSources }),
     backofficeMount(backofficePlayerListRoutes),
+    // Tags and notes on players, and bulk actions on a selection of the player list.
+    backofficeMount(backofficePlayerDeskRoutes),
     // A player's wallets and ledger, activity wallets, the blacklist, reconciliation, provider fault switches.
     backofficeMount(backofficeWalletRoutes, { providerBaseUrl: config.provider.baseUrl, production: config.nodeEnv === 'production' }),
     // The finance desk: deposit and withdrawal queues, bank-card audits, adjustments, the gateway callback log.

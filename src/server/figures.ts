@@ -4,7 +4,12 @@
 import type { DashboardSources } from './modules/system/service.ts';
 import type { MetricsSources } from './modules/system/metrics.ts';
 import { cashierDeskCounts, depositsLastDay, withdrawalsLastDay } from './modules/cashier/counts.ts';
-import { openReconciliationFindings, pendingPlatformTransfers } from './modules/wallet/counts.ts';
+import { openReconciliationFindings, pendingAdjustments, pendingPlatformTransfers } from './modules/wallet/counts.ts';
+import { applicationsToReview } from './modules/promotions/counts.ts';
+import { claimsToReview } from './modules/redpacket/counts.ts';
+import { openConsultations } from './modules/consultations/counts.ts';
+import { waitingChats } from './modules/chat/counts.ts';
+import { giftOrdersToShip } from './modules/vip/counts.ts';
 import { ingestionLagSeconds } from './modules/bets/counts.ts';
 import { playerCounts } from './modules/auth/backoffice/players-service.ts';
 import { activePlayersSince } from './ledger/read.ts';
@@ -14,6 +19,14 @@ export const dashboardSources: DashboardSources = {
   cashierDesk: cashierDeskCounts,
   openFindings: openReconciliationFindings,
   activePlayers: activePlayersSince,
+  queues: {
+    adjustments: pendingAdjustments,
+    applications: applicationsToReview,
+    red_packets: claimsToReview,
+    consultations: openConsultations,
+    chats: waitingChats,
+    gift_orders: giftOrdersToShip,
+  },
 };
 
 export const metricsSources: MetricsSources = {

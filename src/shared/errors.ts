@@ -76,6 +76,9 @@ export const ERROR_STATUS = {
   red_packet_ineligible: 422,
   red_packet_not_pending: 409,
   red_packet_locked: 409,
+  // Four eyes on large manual balance adjustments.
+  adjustment_own: 403,
+  adjustment_decided: 409,
   internal: 500,
 } as const;
 

@@ -45,6 +45,11 @@ export const DEFAULT_SETTINGS = {
   bank_card_max: 3,
   /** What happens to activity wallets under a time-out or self-exclusion: 'freeze' keeps them, 'forfeit' returns them to the house with a journal. */
   protection_activity_wallet_rule: 'freeze',
+  /**
+   * Manual balance adjustments above this whole amount (either way) wait for a second staff member's approval;
+   * 0 sends every adjustment to a second staff member.
+   */
+  adjustment_approval_threshold_amount: 10000,
 };
 
 export type SystemSettings = typeof DEFAULT_SETTINGS;

@@ -28,7 +28,7 @@ const overview = async () => {
 describe('dashboard', () => {
   it('counts deposits to confirm, and today\'s credited deposits once finance confirms them', async () => {
     const before = await overview();
-    expect(before.pending).toEqual({ deposits: 0, withdrawals: 0, cards: 0, findings: 0 });
+    expect(before.pending).toMatchObject({ deposits: 0, withdrawals: 0, cards: 0, findings: 0 });
     expect(before.today).toMatchObject({ deposits: '0.00', withdrawals: '0.00', net: '0.00' });
 
     await t.app.services.system.updateSettings({ receiving_bank: '004', receiving_bank_account_name: 'Site', receiving_bank_account: '123456789012' });

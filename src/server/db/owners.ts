@@ -5,13 +5,13 @@
 // It is the one list of ownership: a new table is added here, to the domain whose repository writes it.
 export const TABLE_OWNERS = {
   ledger: ['accounts', 'journals', 'postings'],
-  auth: ['login_events', 'recovery_tickets', 'levels', 'players', 'sessions', 'verification_codes'],
+  auth: ['login_events', 'recovery_tickets', 'levels', 'players', 'sessions', 'verification_codes', 'player_tags', 'player_tag_links', 'player_notes'],
   chat: ['chat_conversations', 'chat_transfers', 'chat_messages', 'chat_canned_replies'],
   consultations: ['consultations', 'consultation_messages', 'consultation_images'],
   system: ['settings', 'system_messages', 'ip_blacklist', 'sms_outbox', 'rate_counters'],
   staff: ['staff', 'staff_sessions', 'audit_log'],
   games: ['game_platforms', 'games'],
-  wallet: ['bonus_wallets', 'player_platforms', 'platform_transfers', 'reconciliation_findings'],
+  wallet: ['bonus_wallets', 'player_platforms', 'platform_transfers', 'reconciliation_findings', 'balance_adjustments'],
   bets: ['bet_records', 'bet_record_history', 'ingestion_cursors'],
   cashier: ['bank_cards', 'deposit_orders', 'gateway_callbacks', 'gateway_callback_refusals', 'withdrawals'],
   messages: ['messages', 'message_recipients', 'message_reads', 'popups'],

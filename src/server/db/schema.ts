@@ -12,3 +12,4 @@ export * from './schema-consultations.ts';
 export * from './schema-chat.ts';
 export * from './schema-promotions.ts';
 export * from './schema-seamless.ts';
+export * from './schema-desk.ts';

@@ -1,7 +1,7 @@
 // The ledger's read API: what other domains may know of accounts, journals and postings. The ledger owns those
 // tables, so no domain queries them itself (scripts/check-structure.mjs enforces it); they ask here for balances,
 // a player's postings with their journals, a journal by its idempotency key, and points.
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, inArray, isNotNull, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts, journals, postings } from '../db/schema.ts';
 import type { Asset, PlayerAccountKind } from './accounts.ts';
@@ -47,6 +47,17 @@ export async function centralBalanceOf(db: DbOrTx, playerId: number): Promise<bi
   const rows = await db.select({ b: accounts.balanceMinor }).from(accounts)
     .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'central'), eq(accounts.ref, ''), eq(accounts.asset, 'money'))).limit(1);
   return rows[0]?.b ?? 0n;
+}
+
+/**
+ * A scalar sub-select of the central wallet balance (minor units, 0 before the account exists) of the player whose
+ * id the caller's column holds, so a list can show and filter by balance in one statement. The column is written
+ * qualified: inside a select list drizzle would render it bare.
+ */
+export function centralBalanceOfColumn(playerId: Column): SQL<string> {
+  const column = sql.raw(`"${getTableName(playerId.table)}"."${playerId.name}"`);
+  return sql<string>`coalesce((select a.balance_minor from accounts a where a.player_id = ${column}
+    and a.kind = 'central' and a.ref = '' and a.asset = 'money'), 0)`;
 }
 
 /** What the player's money accounts of these kinds hold together (withdraw_hold, or platform and transit...). */

@@ -16,7 +16,7 @@ import {
   allFaultsView, findingsView, platformFaultsView, recheckView, reconcileRunView,
 } from '../schemas/backoffice/operations.ts';
 import {
-  blacklistView, bonusGrantedView, forcePasswordView, ledgerPageView, loginRecordsView, playerListView, playerProfileView, playerStatusView, playerSummaryView, playerWalletsView, revokedView, securityView, sessionRevokedView, sessionView, staffTransfersView, temporaryPasswordView, unlockedLoginView,
+  blacklistView, bonusGrantedView, forcePasswordView, ledgerPageView, loginRecordsView, playerProfileView, playerStatusView, playerSummaryView, playerWalletsView, revokedView, securityView, sessionRevokedView, sessionView, staffTransfersView, temporaryPasswordView, unlockedLoginView,
 } from '../schemas/backoffice/players.ts';
 import {
   auditListView, staffIdView, staffListView, staffLoginView, staffMeView, staffUpdatedView, staffView, totpConfirmedView, totpSecretView,
@@ -32,6 +32,9 @@ import {
 import { exclusionRowView, exclusionView, limitOutcomeView, staffProtectionView } from '../schemas/protection.ts';
 import { claimListView, reviewView, roundListView } from '../schemas/redpacket.ts';
 import { uploadedFilesView } from '../schemas/uploads.ts';
+import {
+  bulkResultView, filteredPlayerListView, notesView, pendingAdjustmentView, pendingAdjustmentsView, playerTagsView, tagView, tagsView,
+} from '../schemas/backoffice/desk.ts';
 import {
   exchangeOrderView, giftAdminView, giftImageView, levelAdminView, levelPreviewView, orderQueueView, playerVipView, pointsBalanceView,
 } from '../schemas/vip.ts';
@@ -57,7 +60,16 @@ export const backofficeRoutes = {
   'POST /messages': systemMessageView,
   'PUT /messages/:id': systemMessageView,
   'GET /sms': smsListView,
-  'GET /players': playerListView,
+  'GET /players': filteredPlayerListView,
+  'GET /player-tags': tagsView,
+  'POST /player-tags': tagView,
+  'GET /players/:id/tags': playerTagsView,
+  'GET /players/:id/notes': notesView,
+  'POST /players/:id/notes': notesView,
+  'POST /players/bulk/message': bulkResultView,
+  'POST /players/bulk/level': bulkResultView,
+  'POST /players/bulk/tag': bulkResultView,
+  'POST /players/bulk/disable': bulkResultView,
   'POST /players/:id/kick': revokedView,
   'GET /players/lookup': playerSummaryView,
   'GET /players/:id': playerSummaryView,
@@ -84,6 +96,8 @@ export const backofficeRoutes = {
   'GET /finance/bank-cards': bankCardQueueView,
   'POST /finance/bank-cards/:id/audit': cardAuditedView,
   'POST /finance/adjustments': adjustmentView,
+  'GET /finance/adjustments': pendingAdjustmentsView,
+  'POST /finance/adjustments/:id/decision': pendingAdjustmentView,
   'GET /finance/callbacks': callbackLogView,
   'GET /platforms': v.array(staffPlatformView),
   'PUT /platforms/:id': staffPlatformView,

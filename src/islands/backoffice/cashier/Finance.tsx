@@ -8,6 +8,7 @@ import { DEPOSITS_KEYS, Deposits } from './Deposits.tsx';
 import { WITHDRAWALS_KEYS, Withdrawals } from './Withdrawals.tsx';
 import { CARDS_KEYS, Cards } from './Cards.tsx';
 import { ADJUST_KEYS, Adjustment } from '../wallet/Adjustment.tsx';
+import { ADJUST_QUEUE_KEYS, AdjustmentQueue } from '../wallet/AdjustmentQueue.tsx';
 import { CALLBACKS_KEYS, Callbacks } from './Callbacks.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 
@@ -19,7 +20,7 @@ const TAB_PERMISSION: Record<Tab, string> = {
 };
 
 export const FINANCE_KEYS = [...new Set([
-  ...COMMON_KEYS, ...DEPOSITS_KEYS, ...WITHDRAWALS_KEYS, ...CARDS_KEYS, ...ADJUST_KEYS, ...CALLBACKS_KEYS,
+  ...COMMON_KEYS, ...DEPOSITS_KEYS, ...WITHDRAWALS_KEYS, ...CARDS_KEYS, ...ADJUST_KEYS, ...ADJUST_QUEUE_KEYS, ...CALLBACKS_KEYS,
   ...TABS.map((tab) => `bo.fin.tab.${tab}` as const), 'bo.fin.read_only',
 ] as const)];
 type K = (typeof FINANCE_KEYS)[number];
@@ -39,6 +40,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const tabs = TABS.filter((tab) => hasPermission(staff, TAB_PERMISSION[tab]));
   const canManage = hasPermission(staff, 'finance.manage');
   const [tab, setTab] = useState<Tab>(tabs[0] ?? 'deposits');
+  // A new pending adjustment redraws the queue under the form.
+  const [queueTick, setQueueTick] = useState(0);
 
   useEffect(() => {
     const read = () => {
@@ -72,7 +75,10 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         {tab === 'deposits' && <Deposits t={t} locale={locale} canManage={canManage} />}
         {tab === 'withdrawals' && <Withdrawals t={t} locale={locale} canManage={canManage} />}
         {tab === 'cards' && canManage && <Cards t={t} locale={locale} />}
-        {tab === 'adjust' && canManage && <Adjustment t={t} locale={locale} />}
+        {tab === 'adjust' && canManage && <>
+          <Adjustment t={t} locale={locale} onPending={() => setQueueTick((n) => n + 1)} />
+          <AdjustmentQueue key={queueTick} t={t} locale={locale} />
+        </>}
         {tab === 'callbacks' && canManage && <Callbacks t={t} locale={locale} />}
       </section>
     </div>

@@ -15,11 +15,12 @@ import { VIP_PLAYER_KEYS, VipSection } from '../vip/VipSection.tsx';
 import type { PlatformInfo, PlayerSummary } from './types.ts';
 import { PROTECTION_SECTION_KEYS, ProtectionSection } from '../protection/Protection.tsx';
 import { PROFILE_KEYS, ProfileSection } from './Profile.tsx';
+import { NOTES_KEYS, NotesSection } from './PlayerNotes.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 export const PLAYER_KEYS = [...new Set([
-  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...SECURITY_KEYS, ...PROTECTION_SECTION_KEYS, ...VIP_PLAYER_KEYS, ...PROFILE_KEYS,
+  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...SECURITY_KEYS, ...PROTECTION_SECTION_KEYS, ...VIP_PLAYER_KEYS, ...PROFILE_KEYS, ...NOTES_KEYS,
   'bo.player.lookup', 'bo.player.lookup_placeholder', 'bo.player.lookup_hint', 'bo.player.open', 'bo.player.back_to_list',
   'bo.player.id', 'bo.player.account', 'bo.player.level', 'bo.player.status', 'bo.player.online', 'bo.player.registered',
   'bo.player.last_login', 'bo.player.auto_transfer', 'bo.player.not_found', 'bo.players.active', 'bo.players.disabled',
@@ -83,6 +84,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
             <>
               <Summary t={t} locale={locale} player={player} />
               {can('players.read') && <ProfileSection t={t} locale={locale} playerId={player.id} canManage={can('players.manage')} onStatus={(status) => setPlayer({ ...player, status })} />}
+              {can('players.read') && <NotesSection t={t} locale={locale} playerId={player.id} canWrite={can('players.notes')} />}
               {can('wallets.read') ? (
                 <WalletsSection t={t} locale={locale} playerId={player.id} version={version} canRecheck={can('reconciliation.manage')}
                   grant={can('bonus.grant') ? <GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} /> : undefined} />

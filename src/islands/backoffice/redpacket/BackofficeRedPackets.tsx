@@ -39,7 +39,8 @@ export default function BackofficeRedPackets({ t, locale }: IslandProps<K>) {
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
-  const [tab, setTab] = useState<'rounds' | 'claims'>('rounds');
+  // The dashboard links to the claims queue with ?tab=claims; the body renders only in the browser, behind the guard.
+  const [tab, setTab] = useState<'rounds' | 'claims'>(() => (new URLSearchParams(window.location.search).get('tab') === 'claims' ? 'claims' : 'rounds'));
   return (
     <div className="max-w-7xl space-y-4">
       <div className="flex gap-2" role="tablist">

@@ -8,6 +8,8 @@ export const DASHBOARD_KEYS = [
   'bo.dash.players_online', 'bo.dash.sms_24h', 'bo.dash.role', 'bo.dash.totp_off',
   'bo.role.admin', 'bo.role.finance', 'bo.role.service', 'bo.role.marketing',
   'bo.dash.pending', 'bo.dash.pending_deposits', 'bo.dash.pending_withdrawals', 'bo.dash.pending_cards', 'bo.dash.open_findings',
+  'bo.desk.dash.adjustments', 'bo.desk.dash.applications', 'bo.desk.dash.red_packets', 'bo.desk.dash.consultations', 'bo.desk.dash.chats',
+  'bo.desk.dash.gift_orders',
   'bo.dash.today', 'bo.dash.today_note', 'bo.dash.today_deposits', 'bo.dash.today_withdrawals', 'bo.dash.today_net', 'bo.dash.today_active',
 ] as const;
 type K = (typeof DASHBOARD_KEYS)[number];
@@ -50,6 +52,12 @@ function Cards({ t, role, base }: { t: IslandProps<K>['t']; role: string; base: 
             ['bo.dash.pending_withdrawals', data.pending.withdrawals, `${base}/finance?tab=withdrawals`, 'withdrawals'],
             ['bo.dash.pending_cards', data.pending.cards, `${base}/finance?tab=cards`, 'cards'],
             ['bo.dash.open_findings', data.pending.findings, `${base}/reconciliation`, 'findings'],
+            ['bo.desk.dash.adjustments', data.pending.adjustments, `${base}/finance?tab=adjust`, 'adjustments'],
+            ['bo.desk.dash.applications', data.pending.applications, `${base}/promotions-queue`, 'applications'],
+            ['bo.desk.dash.red_packets', data.pending.red_packets, `${base}/red-packets?tab=claims`, 'red_packets'],
+            ['bo.desk.dash.consultations', data.pending.consultations, `${base}/consultations`, 'consultations'],
+            ['bo.desk.dash.chats', data.pending.chats, `${base}/chat`, 'chats'],
+            ['bo.desk.dash.gift_orders', data.pending.gift_orders, `${base}/vip?tab=orders`, 'gift_orders'],
           ] as const).map(([label, n, href, id]) => (
             <a key={id} href={href} className={`${cls.card} block hover:ring-2 hover:ring-brand-600/30`} data-testid={`dash-pending-${id}`} data-count={n}>
               <p className="text-sm text-slate-500">{t[label]}</p>

@@ -41,7 +41,8 @@ export default function Vip({ t, locale }: IslandProps<K>) {
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const staff = useStore($boStaff);
   const canManage = hasPermission(staff, 'vip.manage');
-  const [tab, setTab] = useState<'levels' | 'gifts' | 'orders'>(canManage ? 'levels' : 'orders');
+  // The dashboard links to the gift orders to ship with ?tab=orders; the body renders only in the browser, behind the guard.
+  const [tab, setTab] = useState<'levels' | 'gifts' | 'orders'>(() => (!canManage || new URLSearchParams(window.location.search).get('tab') === 'orders' ? 'orders' : 'levels'));
   const tabs = (canManage ? ['levels', 'gifts', 'orders'] : ['orders']) as Array<typeof tab>;
   return (
     <div className="max-w-7xl space-y-4">

@@ -14,7 +14,7 @@ export const ADJUST_KEYS = [
   ...SHARED_KEYS,
   'bo.adj.hint', 'bo.adj.find', 'bo.adj.player', 'bo.adj.balance', 'bo.adj.direction', 'bo.adj.credit', 'bo.adj.debit', 'bo.adj.amount',
   'bo.adj.submit', 'bo.adj.confirm_credit', 'bo.adj.confirm_debit', 'bo.adj.done', 'bo.adj.replayed', 'bo.adj.not_found',
-  'bo.adj.open_player', 'bo.adj.after', 'bo.v.money.format', 'bo.v.money.positive', 'bo.err.adjust_negative',
+  'bo.adj.open_player', 'bo.adj.after', 'bo.v.money.format', 'bo.v.money.positive', 'bo.err.adjust_negative', 'bo.desk.adj.sent',
 ] as const;
 type T = SharedT & Record<(typeof ADJUST_KEYS)[number], string>;
 
@@ -22,7 +22,7 @@ interface Found { id: number; account: string; central: string }
 const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
 const newKey = () => `bo-adj-${crypto.randomUUID()}`;
 
-export function Adjustment({ t, locale }: { t: T; locale: Locale }) {
+export function Adjustment({ t, locale, onPending }: { t: T; locale: Locale; onPending?: () => void }) {
   const [query, setQuery] = useState('');
   const [finding, setFinding] = useState(false);
   const [findError, setFindError] = useState<string | null>(null);
@@ -83,11 +83,17 @@ export function Adjustment({ t, locale }: { t: T; locale: Locale }) {
     setNotice(null);
     try {
       const res = await boApi('POST /finance/adjustments', { headers: { 'Idempotency-Key': key }, body: { player_id: player.id, amount: signed(), reason: reason.trim() } });
-      setNotice({
-        kind: 'success',
-        text: fill(t[res.replayed ? 'bo.adj.replayed' : 'bo.adj.done'], { account: res.account, amount: formatDecimal(res.amount), balance: formatDecimal(res.balance) }),
-      });
-      setPlayer({ ...player, central: res.balance });
+      if (res.balance === null) {
+        // Above the approval threshold: nothing moved yet; a second staff member decides it in the queue below.
+        setNotice({ kind: 'success', text: fill(t['bo.desk.adj.sent'], { account: res.account, amount: formatDecimal(res.amount) }) });
+        onPending?.();
+      } else {
+        setNotice({
+          kind: 'success',
+          text: fill(t[res.replayed ? 'bo.adj.replayed' : 'bo.adj.done'], { account: res.account, amount: formatDecimal(res.amount), balance: formatDecimal(res.balance) }),
+        });
+        setPlayer({ ...player, central: res.balance });
+      }
       setAmount('');
       setReason('');
       setFields({});

@@ -16,6 +16,10 @@ export const PERMISSIONS = {
   'players.kick': ['admin', 'service'],
   /** Enabling or disabling a player and editing the personal details, each with a reason. */
   'players.manage': ['admin', 'service'],
+  /** Defining player tags and putting them on players or taking them off (one by one or in bulk). */
+  'players.tags': ['admin', 'service'],
+  /** Writing notes on a player (everyone who reads the player list reads them). */
+  'players.notes': ['admin', 'service'],
   /** A player's password reset, forced change, login unlock, login history and sessions. */
   'players.security': ['admin', 'service'],
   /** The player page itself (summary, blacklist shown, platform list): every role that works on a player's money. */

@@ -22,23 +22,50 @@ export interface DashboardSources {
   openFindings(db: DbOrTx): Promise<number>;
   /** Players with a journal since a moment (ledger). */
   activePlayers(db: DbOrTx, since: Date): Promise<number>;
+  /** The other desks' queues, each counted by the domain that owns it. */
+  queues: { [K in keyof QueueCounts]: (db: DbOrTx) => Promise<number> };
+}
+
+/** Work waiting in the desks beyond finance's: each count is answered by the owning domain's counts.ts. */
+export interface QueueCounts {
+  /** Manual adjustments waiting for a second staff member (wallet). */
+  adjustments: number;
+  /** Promotion applications an operator can approve or reject (promotions). */
+  applications: number;
+  /** Red-packet claims above a round's ceiling (redpacket). */
+  red_packets: number;
+  /** Consultations still open (consultations). */
+  consultations: number;
+  /** Chats waiting for an agent (chat). */
+  chats: number;
+  /** Gift orders to ship (vip). */
+  gift_orders: number;
+}
+
+/** Every queue's count at once. */
+async function queueCounts(db: DbOrTx, queues: DashboardSources['queues']): Promise<QueueCounts> {
+  const [adjustments, applications, redPackets, consultations, chats, giftOrders] = await Promise.all([
+    queues.adjustments(db), queues.applications(db), queues.red_packets(db), queues.consultations(db), queues.chats(db), queues.gift_orders(db),
+  ]);
+  return { adjustments, applications, red_packets: redPackets, consultations, chats, gift_orders: giftOrders };
 }
 
 /** Every figure is read at once, each domain's in its own query, so the page waits for the slowest one only. */
 export async function overview(db: DbOrTx, website: Promise<StaffWebsiteStatusView>, sources: DashboardSources): Promise<OverviewView> {
   const dayStart = startOfTaipeiDay();
-  const [status, players, sms24h, desk, findings, active] = await Promise.all([
+  const [status, players, sms24h, desk, findings, active, queues] = await Promise.all([
     website,
     sources.players(db),
     countSmsSince(db, new Date(Date.now() - SMS_WINDOW_MS)),
     sources.cashierDesk(db, dayStart),
     sources.openFindings(db),
     sources.activePlayers(db, dayStart),
+    queueCounts(db, sources.queues),
   ]);
   const { depositsMinor, withdrawalsMinor } = desk.today;
   return {
     website: status, players_total: players.total, players_online: players.online, sms_24h: sms24h,
-    pending: { ...desk.pending, findings },
+    pending: { ...desk.pending, findings, ...queues },
     today: {
       deposits: minorToDecimal(depositsMinor), withdrawals: minorToDecimal(withdrawalsMinor),
       net: minorToDecimal(depositsMinor - withdrawalsMinor), active_players: active,

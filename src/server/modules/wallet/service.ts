@@ -438,6 +438,8 @@ export class WalletService {
    */
   async adjustCentral(input: {
     playerId: number; amountMinor: bigint; memo: string; staffId?: number | null; idempotencyKey: string;
+    /** Runs first in the journal's transaction; what it throws rolls the transaction back before any posting. */
+    beforePost?: (tx: DbOrTx) => Promise<void>;
     onPosted?: (tx: DbOrTx, posted: { journalId: number; replayed: boolean; centralBalanceMinor: bigint }) => Promise<void>;
   }): Promise<void> {
     if (input.amountMinor === 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
@@ -445,6 +447,7 @@ export class WalletService {
       this.accounts.playerAccount(input.playerId, 'central'), this.accounts.houseAccount('adjust', input.playerId),
     ]);
     await this.inTransaction(async (tx) => {
+      if (input.beforePost) await input.beforePost(tx);
       const posted = await postJournal(tx, {
         kind: 'adjustment', idempotencyKey: `adjust:${input.idempotencyKey}`,
         request: { playerId: input.playerId, amount: input.amountMinor.toString() }, playerId: input.playerId,

@@ -42,7 +42,10 @@ export const overviewView = v.object({
   players_total: v.number(),
   players_online: v.number(),
   sms_24h: v.number(),
-  pending: v.object({ deposits: v.number(), withdrawals: v.number(), cards: v.number(), findings: v.number() }),
+  pending: v.object({
+    deposits: v.number(), withdrawals: v.number(), cards: v.number(), findings: v.number(), adjustments: v.number(),
+    applications: v.number(), red_packets: v.number(), consultations: v.number(), chats: v.number(), gift_orders: v.number(),
+  }),
   today: v.object({ deposits: v.string(), withdrawals: v.string(), net: v.string(), active_players: v.number() }),
 });
 

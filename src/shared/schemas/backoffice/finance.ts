@@ -77,12 +77,15 @@ const staffBankCardView = v.object({
 export const bankCardQueueView = staffPageOf(staffBankCardView);
 export const cardAuditedView = v.object({ id: v.number(), status: v.number(), audit_reason: v.string() });
 
+/** An adjustment posted at once, or one above the approval threshold waiting for a second staff member. */
 export const adjustmentView = v.object({
   player_id: v.number(),
   account: v.string(),
   amount: v.string(),
-  journal_id: v.number(),
-  balance: v.string(),
+  status: v.picklist(['posted', 'pending']),
+  pending_id: v.nullable(v.number()),
+  journal_id: v.nullable(v.number()),
+  balance: v.nullable(v.string()),
   replayed: v.boolean(),
 });
 

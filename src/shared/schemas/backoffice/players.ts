@@ -3,26 +3,7 @@
 import * as v from 'valibot';
 import { staffPageOf } from '../envelope.ts';
 import { TRANSFER_DIRECTIONS, TRANSFER_OUTCOMES } from '../wallet.ts';
-import { pageQuery } from '../paging.ts';
 
-/** The player list's search: an account containing the text, or a phone starting with it. */
-export const playersQuery = v.object({
-  ...pageQuery,
-  q: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(32, 'v.too_long'), v.trim())),
-});
-
-const playerRowView = v.object({
-  id: v.number(),
-  account: v.string(),
-  phone: v.string(),
-  level_id: v.number(),
-  status: v.number(),
-  online: v.boolean(),
-  register_ip: v.string(),
-  created_at: v.nullable(v.string()),
-  last_login_at: v.nullable(v.string()),
-});
-export const playerListView = staffPageOf(playerRowView);
 export const revokedView = v.object({ revoked: v.number() });
 
 export const blacklistView = v.object({ type: v.array(v.string()), game_platform_code: v.array(v.string()) });
@@ -169,7 +150,6 @@ export const playerProfileView = v.object({
 });
 export const playerStatusView = v.object({ status: v.number(), revoked: v.number() });
 
-export type PlayerRowView = v.InferOutput<typeof playerRowView>;
 export type RevokedView = v.InferOutput<typeof revokedView>;
 export type BonusGrantedView = v.InferOutput<typeof bonusGrantedView>;
 export type PlayerStatusView = v.InferOutput<typeof playerStatusView>;

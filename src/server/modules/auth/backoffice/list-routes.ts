@@ -6,7 +6,8 @@ import { ok } from '../../../lib/reply.ts';
 import { staffQueryRoute } from '../../../lib/staff-routes.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import { idParams } from '../../../../shared/schemas/paging.ts';
-import { playerListView, playersQuery, revokedView } from '../../../../shared/schemas/backoffice/players.ts';
+import { revokedView } from '../../../../shared/schemas/backoffice/players.ts';
+import { filteredPlayerListView, playerFilterQuery } from '../../../../shared/schemas/backoffice/desk.ts';
 import { operatorOf } from '../../staff/request.ts';
 import { PlayerListService } from './players-service.ts';
 
@@ -16,7 +17,7 @@ export const backofficePlayerListRoutes: FastifyPluginAsync = async (plugin) => 
   const { db, realtime } = app.services;
   const service = new PlayerListService({ db, publish: realtime.publisher });
 
-  staffQueryRoute(app, '/players', { permission: 'players.read', query: playersQuery, view: playerListView },
+  staffQueryRoute(app, '/players', { permission: 'players.read', query: playerFilterQuery, view: filteredPlayerListView },
     (query) => service.listPlayers(query));
 
   app.post('/players/:id/kick', {

@@ -1,8 +1,9 @@
 // SQL of the back office's player list, a player's existence check, the revocation of every session of a player
 // (a kick, a disabled account, a password reset) and the dashboard's player counts, over auth's own tables.
-import { and, desc, eq, ilike, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { players, sessions } from '../../../db/schema.ts';
+import { playerTagLinks, players, sessions } from '../../../db/schema.ts';
+import { centralBalanceOfColumn } from '../../../ledger/read.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
 
 const countOf = (rows: Array<{ n: number }>) => rows[0]?.n ?? 0;
@@ -16,16 +17,45 @@ const liveSessionOf = (playerId: SQL | typeof players.id) => sql`
   exists (select 1 from ${sessions} where ${sessions.playerId} = ${playerId}
     and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`;
 
-export async function listPlayers(db: DbOrTx, p: Paging & { q?: string }) {
-  const where = p.q
-    ? or(ilike(players.account, `%${likeText(p.q)}%`), like(players.phone, `${likeText(p.q)}%`))
-    : undefined;
+/** The player list's filter as the repository reads it: moments are already Taipei day bounds, amounts minor units. */
+export interface PlayerListFilter {
+  q?: string;
+  status?: number;
+  level?: number;
+  registeredFrom?: Date; registeredBefore?: Date;
+  signedInFrom?: Date; signedInBefore?: Date;
+  balanceMinMinor?: bigint; balanceMaxMinor?: bigint;
+  tagIds?: number[];
+}
+
+function filterWhere(f: PlayerListFilter, balance: SQL<string>): SQL | undefined {
+  return and(
+    f.q ? or(ilike(players.account, `%${likeText(f.q)}%`), like(players.phone, `${likeText(f.q)}%`)) : undefined,
+    f.status !== undefined ? eq(players.status, f.status) : undefined,
+    f.level !== undefined ? eq(players.levelId, f.level) : undefined,
+    f.registeredFrom ? gte(players.createdAt, f.registeredFrom) : undefined,
+    f.registeredBefore ? lt(players.createdAt, f.registeredBefore) : undefined,
+    f.signedInFrom ? gte(players.lastLoginAt, f.signedInFrom) : undefined,
+    f.signedInBefore ? lt(players.lastLoginAt, f.signedInBefore) : undefined,
+    f.balanceMinMinor !== undefined ? sql`${balance} >= ${f.balanceMinMinor.toString()}` : undefined,
+    f.balanceMaxMinor !== undefined ? sql`${balance} <= ${f.balanceMaxMinor.toString()}` : undefined,
+    // A player matches when it carries every tag asked for.
+    f.tagIds?.length ? sql`(select count(*) from ${playerTagLinks} l where l.player_id = ${players.id}
+      and l.tag_id in (${sql.join(f.tagIds.map((id) => sql`${id}`), sql`, `)})) = ${f.tagIds.length}` : undefined,
+  );
+}
+
+export async function listPlayers(db: DbOrTx, p: Paging & PlayerListFilter) {
+  // The central balance comes from the ledger's read API, as a sub-select of this one statement.
+  const balance = centralBalanceOfColumn(players.id);
+  const where = filterWhere(p, balance);
   const [rows, total] = await Promise.all([
     // Columns are listed one by one: the password hash never leaves this module.
     db.select({
       id: players.id, account: players.account, phone: players.phone, levelId: players.levelId, status: players.status,
       createdAt: players.createdAt, lastLoginAt: players.lastLoginAt, registerIp: players.registerIp,
       online: sql<boolean>`${liveSessionOf(players.id)}`,
+      balanceMinor: sql<string>`${balance}::text`,
     }).from(players).where(where).orderBy(desc(players.id)).limit(p.pageSize).offset(offsetOf(p)),
     db.select({ n: sql<number>`count(*)::int` }).from(players).where(where),
   ]);

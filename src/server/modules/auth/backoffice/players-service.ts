@@ -3,7 +3,10 @@
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import type { Publisher } from '../../../realtime/publisher.ts';
-import type { PlayerRowView } from '../../../../shared/schemas/backoffice/players.ts';
+import type { FilteredPlayerRowView, PlayerFilter } from '../../../../shared/schemas/backoffice/desk.ts';
+import { minorToDecimal } from '../../../../shared/money.ts';
+import { DAY_MS, startOfTaipeiDate } from '../../../../shared/time.ts';
+import { tagsOfPlayers } from './desk-repository.ts';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
@@ -13,6 +16,24 @@ import * as repo from './players-repository.ts';
 const KICK_REASON = 'kick';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The query's Taipei days as moments (the "to" day included whole) and its other filters as the repository reads them. */
+function filterOf(p: Paging & PlayerFilter): Paging & repo.PlayerListFilter {
+  const backwards: Record<string, string[]> = {};
+  if (p.registered_from && p.registered_to && p.registered_from > p.registered_to) backwards.registered_to = ['bo.desk.v.range'];
+  if (p.signed_in_from && p.signed_in_to && p.signed_in_from > p.signed_in_to) backwards.signed_in_to = ['bo.desk.v.range'];
+  if (p.balance_min !== undefined && p.balance_max !== undefined && p.balance_min > p.balance_max) backwards.balance_max = ['bo.desk.v.range'];
+  if (Object.keys(backwards).length) throw new ApiError('validation_failed', backwards);
+  const from = (day?: string) => (day ? startOfTaipeiDate(day) : undefined);
+  const before = (day?: string) => (day ? new Date(startOfTaipeiDate(day).getTime() + DAY_MS) : undefined);
+  return {
+    page: p.page, pageSize: p.pageSize, q: p.q || undefined,
+    status: p.status === undefined ? undefined : Number(p.status), level: p.level,
+    registeredFrom: from(p.registered_from), registeredBefore: before(p.registered_to),
+    signedInFrom: from(p.signed_in_from), signedInBefore: before(p.signed_in_to),
+    balanceMinMinor: p.balance_min, balanceMaxMinor: p.balance_max, tagIds: p.tags,
+  };
+}
 
 /** Registered players and those signed in now, for the dashboard. */
 export function playerCounts(db: DbOrTx): Promise<{ total: number; online: number }> {
@@ -28,11 +49,13 @@ export class PlayerListService {
     this.publish = deps.publish;
   }
 
-  async listPlayers(p: Paging & { q?: string }): Promise<PageOf<PlayerRowView>> {
-    const { rows, total } = await repo.listPlayers(this.db, p);
+  async listPlayers(p: Paging & PlayerFilter): Promise<PageOf<FilteredPlayerRowView>> {
+    const { rows, total } = await repo.listPlayers(this.db, filterOf(p));
+    const tags = await tagsOfPlayers(this.db, rows.map((r) => r.id));
     const data = rows.map((r) => ({
       id: r.id, account: r.account, phone: r.phone ?? '', level_id: r.levelId, status: r.status, online: !!r.online,
       register_ip: r.registerIp ?? '', created_at: iso(r.createdAt), last_login_at: iso(r.lastLoginAt),
+      balance: minorToDecimal(BigInt(r.balanceMinor)), tags: tags.get(r.id) ?? [],
     }));
     return { data, total, page: p.page, pageSize: p.pageSize };
   }

@@ -15,6 +15,8 @@ import {
   blacklistView, bonusGrantedView, ledgerPageView, playerSummaryView, playerWalletsView, staffTransfersView,
 } from '../../../../shared/schemas/backoffice/players.ts';
 import { adjustmentView } from '../../../../shared/schemas/backoffice/finance.ts';
+import { adjustmentDecisionBody, adjustmentsQuery, pendingAdjustmentView, pendingAdjustmentsView } from '../../../../shared/schemas/backoffice/desk.ts';
+import { settingMinor } from '../../../../shared/money.ts';
 import { allFaultsView, findingsView, platformFaultsView, recheckView, reconcileRunView } from '../../../../shared/schemas/backoffice/operations.ts';
 import { ProviderFaults } from './provider-faults.ts';
 import { BackofficeWalletService } from './service.ts';
@@ -35,7 +37,10 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, wallet, provider, limiter } = app.services;
   const faults = new ProviderFaults(opts.providerBaseUrl, { production: opts.production });
-  const service = new BackofficeWalletService({ db, wallet, provider, limiter, faults });
+  const service = new BackofficeWalletService({
+    db, wallet, provider, limiter, faults,
+    approvalThresholdMinor: async () => settingMinor(await app.services.system.setting('adjustment_approval_threshold_amount')),
+  });
 
   // Players (the platform list is in the games' back office).
 
@@ -84,6 +89,15 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
   }, async (request) => ok(await service.adjust(
     operatorOf(request), request.body, commandKey(request, { params: request.params, body: request.body }),
   )));
+
+  // Adjustments above the threshold: the queue, and a second staff member's approval or rejection.
+  staffQueryRoute(app, '/finance/adjustments', { permission: 'finance.manage', query: adjustmentsQuery, view: pendingAdjustmentsView },
+    (query) => service.fourEyes.list(query));
+
+  app.post('/finance/adjustments/:id/decision', {
+    schema: { params: idParams, body: adjustmentDecisionBody, response: { 200: okBody(pendingAdjustmentView) } },
+    config: { staff: 'finance.manage' },
+  }, async (request) => ok(await service.fourEyes.decide(operatorOf(request), request.params.id, request.body.action, request.body.reason)));
 
   await app.register(walletOperationsRoutes, { service });
 };

@@ -11,6 +11,8 @@ import type { WalletService } from '../service.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import * as repo from './repository.ts';
+import { FourEyesAdjustments } from './four-eyes.ts';
+import type { AdjustmentView } from '../../../../shared/schemas/backoffice/finance.ts';
 import * as flagFacts from '../../auth/transfer-flags-facts.ts';
 import { platformSummaries } from '../../games/platform-facts.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
@@ -51,13 +53,21 @@ export class BackofficeWalletService {
   private readonly provider: GameProvider;
   private readonly limiter: Limiter;
   readonly faults: ProviderFaults;
+  readonly fourEyes: FourEyesAdjustments;
+  private readonly approvalThresholdMinor: () => Promise<bigint>;
 
-  constructor(deps: { db: Db; wallet: WalletService; provider: GameProvider; limiter: Limiter; faults: ProviderFaults }) {
+  constructor(deps: {
+    db: Db; wallet: WalletService; provider: GameProvider; limiter: Limiter; faults: ProviderFaults;
+    /** Adjustments larger than this (either way) wait for a second staff member (the system's setting). */
+    approvalThresholdMinor: () => Promise<bigint>;
+  }) {
     this.db = deps.db;
     this.wallet = deps.wallet;
     this.provider = deps.provider;
     this.limiter = deps.limiter;
     this.faults = deps.faults;
+    this.approvalThresholdMinor = deps.approvalThresholdMinor;
+    this.fourEyes = new FourEyesAdjustments({ db: deps.db, wallet: deps.wallet });
   }
 
   // Players.
@@ -236,9 +246,11 @@ export class BackofficeWalletService {
    * retried request (a double click, a lost answer) return the first adjustment instead of moving money twice;
    * the same key with another player or amount is refused by the ledger.
    */
-  async adjust(op: Operator, input: Input<typeof adjustmentBody>, clientKey: string) {
+  async adjust(op: Operator, input: Input<typeof adjustmentBody>, clientKey: string): Promise<AdjustmentView> {
     const player = await flagFacts.playerSummary(this.db, { id: input.player_id });
     if (!player) throw new ApiError('not_found', { modal: ['bo.err.player_not_found'] });
+    const magnitude = input.amount < 0n ? -input.amount : input.amount;
+    if (magnitude > await this.approvalThresholdMinor()) return this.fourEyes.request(op, input, player.account, clientKey);
     const key = `bo:${clientKey}`;
     const earlier = await repo.journalPlayerByKey(this.db, `adjust:${key}`);
     if (earlier && earlier.playerId !== input.player_id) throw new ApiError('idempotency_mismatch');
@@ -268,8 +280,8 @@ export class BackofficeWalletService {
     }
     const balance = outcome?.replayed ? (await this.wallet.balances(input.player_id)).central : outcome!.balance;
     return {
-      player_id: input.player_id, account: player.account, amount, journal_id: outcome!.journalId, balance: minorToDecimal(balance),
-      replayed: outcome!.replayed,
+      player_id: input.player_id, account: player.account, amount, status: 'posted', pending_id: null,
+      journal_id: outcome!.journalId, balance: minorToDecimal(balance), replayed: outcome!.replayed,
     };
   }
 
