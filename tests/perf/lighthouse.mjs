@@ -177,7 +177,7 @@ export function printTable(rows, goals = {}) {
   const body = rows.map((r) => [
     `${r.page}${r.signedIn ? ' (signed in)' : r.wantedSignedIn ? ' (SIGN-IN FAILED)' : ''}`, r.formFactor, new URL(r.finalUrl).pathname, vsGoal(r.performance, goals.performance),
     vsGoal(r.accessibility, goals.accessibility), kb(r.jsGzipBytes),
-    kb(r.jsTransferBytes), `${Math.round(r.fcpMs)} ms`, `${Math.round(r.lcpMs)} ms`, `${Math.round(r.tbtMs)} ms`, r.cls.toFixed(3),
+    kb(r.jsTransferBytes), `${Math.round(r.fcpMs)} ms`, `${Math.round(r.lcpMs)} ms`, `${Math.round(r.tbtMs)} ms`, (r.cls ?? NaN).toFixed(3),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
