@@ -99,11 +99,11 @@ describe.skipIf(!hasChromium)('the operator\'s desk', () => {
     const second = await staffToken(`fin2${randomBytes(2).toString('hex')}`, 'finance');
     // 20,000.00 is above the default threshold of 10,000: it waits.
     const asked = await fetch(`${server.url}/api/backoffice/finance/adjustments`, {
-      method: 'POST', headers: { authorization: `Bearer ${first}`, 'content-type': 'application/json', 'idempotency-key': `e2e-${playerId}` },
+      method: 'POST', headers: { authorization: `Bearer ${first}`, 'content-type': 'application/json', 'idempotency-key': `e2e-desk-adjust-${playerId}` },
       body: JSON.stringify({ player_id: playerId, amount: '20000', reason: 'Tournament prize' }),
     });
     const pending = (await asked.json()) as { data: { status: string; pending_id: number } };
-    expect(pending.data.status).toBe('pending');
+    expect(pending.data?.status, JSON.stringify(pending)).toBe('pending');
 
     // The first staff member sees their own request without buttons.
     const own = await staffPage(first);
