@@ -1,0 +1,136 @@
+// The operator's desk in a browser: filter the player list, select the players it shows and tag them in bulk
+// (defining the tag in the same dialog), filter by that tag; then a second staff member approves, in the finance
+// desk's queue, an adjustment above the approval threshold that the first one asked for, and the money moves once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import {
+  hasChromium, hydrated, launchBrowser, newContext, registerPlayer, screenshotOnFailure, startServer, type Server,
+} from './helpers.ts';
+import { totpAt } from '../../src/server/modules/staff/totp.ts';
+
+describe.skipIf(!hasChromium)('the operator\'s desk', () => {
+  let server: Server;
+  let browser: Browser;
+  let admin = '';
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer('backoffice-desk'), launchBrowser()]);
+    admin = await server.operatorToken();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A new staff member of the role, signed in through the API as the back office's own sign-in would. */
+  async function staffToken(username: string, role: string): Promise<string> {
+    const password = `pw-${randomBytes(6).toString('hex')}`;
+    const made = await server.api('POST', '/backoffice/staff', { username, password, role }, admin);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    type Answer = { access_token?: string; setup_required?: 'password' | 'totp'; totp_secret?: string };
+    let res = await server.api<Answer>('POST', '/backoffice/auth/login', { username, password });
+    let current = password;
+    if (res.body.data?.setup_required === 'password') {
+      current = `${password}-new`;
+      res = await server.api<Answer>('POST', '/backoffice/auth/login', { username, password, new_password: current });
+    }
+    if (res.body.data?.setup_required === 'totp' && res.body.data.totp_secret) {
+      res = await server.api<Answer>('POST', '/backoffice/auth/login', { username, password: current, totp_setup_code: totpAt(res.body.data.totp_secret, Date.now()) });
+    }
+    expect(res.body.data?.access_token, JSON.stringify(res.body)).toBeTruthy();
+    return res.body.data!.access_token!;
+  }
+
+  async function staffPage(token: string) {
+    const context = await newContext(browser, 'desktop', server);
+    // The staff token is in place before the back office's first script runs (about:blank has no storage).
+    await context.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, token);
+    return { context, page: await context.newPage() };
+  }
+
+  it('filters the player list, tags the selection in bulk and filters by the tag', async () => {
+    screenshotOnFailure('bo-desk-tags');
+    const prefix = `dk${randomBytes(2).toString('hex')}`.slice(0, 6);
+    const a = await registerPlayer(server, prefix);
+    const b = await registerPlayer(server, prefix);
+    const { context, page } = await staffPage(admin);
+    try {
+      await page.goto('/en/backoffice/players');
+      await hydrated(page);
+      const filters = page.getByTestId('player-filters');
+      await filters.locator('input[name="q"]').fill(prefix);
+      await filters.locator('select[name="status"]').selectOption('1');
+      await page.getByTestId('filter-apply').click();
+      const rows = page.getByTestId('bo-players').locator('tbody tr');
+      await expect.poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-player')))).sort()).toEqual([a.account, b.account].sort());
+
+      await page.getByTestId('select-page').click();
+      expect(await page.getByTestId('player-selection').locator('[data-count]').getAttribute('data-count')).toBe('2');
+      await page.getByTestId('bulk-tag').click();
+      const dialog = page.getByRole('dialog');
+      const tagName = `Watch ${prefix}`;
+      await dialog.getByTestId('bulk-tag-new').fill(tagName);
+      await dialog.getByTestId('bulk-tag-create').click();
+      await expect.poll(async () => dialog.getByTestId('bulk-tag-pick').locator('option:checked').textContent()).toBe(tagName);
+      await page.screenshot({ path: '/tmp/desk-bulk-tag.png' });
+      await dialog.getByTestId('bulk-submit').click();
+      await page.getByTestId('bulk-notice').waitFor();
+      expect(await page.getByTestId('bulk-notice').textContent()).toContain('2 changed');
+      await expect.poll(async () => (await page.getByTestId('player-tags').allTextContents()).filter((x) => x.includes(tagName)).length).toBe(2);
+
+      // Filter by the tag alone: exactly the two players.
+      await filters.locator('input[name="q"]').fill('');
+      await filters.locator('select[name="status"]').selectOption('');
+      await filters.getByText(tagName).click();
+      await page.getByTestId('filter-apply').click();
+      await expect.poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-player')))).sort()).toEqual([a.account, b.account].sort());
+      await page.screenshot({ path: '/tmp/desk-players.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a second staff member approves an adjustment above the threshold; the first cannot', async () => {
+    screenshotOnFailure('bo-desk-four-eyes');
+    const player = await registerPlayer(server, 'dkadj');
+    const lookup = await server.api<{ id: number }>('GET', `/backoffice/players/lookup?account=${player.account}`, undefined, admin);
+    const playerId = lookup.body.data!.id;
+    const first = await staffToken(`fin1${randomBytes(2).toString('hex')}`, 'finance');
+    const second = await staffToken(`fin2${randomBytes(2).toString('hex')}`, 'finance');
+    // 20,000.00 is above the default threshold of 10,000: it waits.
+    const asked = await fetch(`${server.url}/api/backoffice/finance/adjustments`, {
+      method: 'POST', headers: { authorization: `Bearer ${first}`, 'content-type': 'application/json', 'idempotency-key': `e2e-desk-adjust-${playerId}` },
+      body: JSON.stringify({ player_id: playerId, amount: '20000', reason: 'Tournament prize' }),
+    });
+    const pending = (await asked.json()) as { data: { status: string; pending_id: number } };
+    expect(pending.data?.status, JSON.stringify(pending)).toBe('pending');
+
+    // The first staff member sees their own request without buttons.
+    const own = await staffPage(first);
+    try {
+      await own.page.goto('/en/backoffice/finance?tab=adjust');
+      const row = own.page.getByTestId('adjust-queue').locator(`tr[data-adjustment="${pending.data.pending_id}"]`);
+      await row.waitFor();
+      expect(await row.getByTestId('adj-approve').count()).toBe(0);
+    } finally {
+      await own.context.close();
+    }
+
+    const { context, page } = await staffPage(second);
+    try {
+      await page.goto('/en/backoffice/finance?tab=adjust');
+      const row = page.getByTestId('adjust-queue').locator(`tr[data-adjustment="${pending.data.pending_id}"]`);
+      await row.waitFor();
+      await page.screenshot({ path: '/tmp/desk-adjust-queue.png', fullPage: true });
+      await row.getByTestId('adj-approve').click();
+      await page.getByRole('dialog').getByTestId('confirm-ok').click();
+      await page.getByTestId('adjust-queue-notice').waitFor();
+      expect(await page.getByTestId('adjust-queue-notice').textContent()).toContain(player.account);
+      await expect.poll(async () => row.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+    const wallets = await server.api<{ central: string }>('GET', `/backoffice/players/${playerId}/wallets`, undefined, admin);
+    expect(wallets.body.data!.central).toBe('20000.00');
+  });
+});
