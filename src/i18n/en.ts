@@ -13,6 +13,8 @@ import { promoUiEn } from './promotions-screens-en.ts';
 import { uploadsEn } from './uploads-en.ts';
 import { promotionsEn } from './promotions-en.ts';
 import { moneyAnswersEn } from './money-answers-en.ts';
+import { validationEn } from './validation-en.ts';
+import { siteWordsEn } from './site-words-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -643,6 +645,8 @@ export const en = {
   ...uploadsEn,
   ...promotionsEn,
   ...moneyAnswersEn,
+  ...validationEn,
+  ...siteWordsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

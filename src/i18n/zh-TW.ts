@@ -14,6 +14,8 @@ import { promoUiZhTW } from './promotions-screens-zh-TW.ts';
 import { uploadsZhTW } from './uploads-zh-TW.ts';
 import { promotionsZhTW } from './promotions-zh-TW.ts';
 import { moneyAnswersZhTW } from './money-answers-zh-TW.ts';
+import { validationZhTW } from './validation-zh-TW.ts';
+import { siteWordsZhTW } from './site-words-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -634,4 +636,6 @@ export const zhTW: Record<MessageKey, string> = {
   ...uploadsZhTW,
   ...promotionsZhTW,
   ...moneyAnswersZhTW,
+  ...validationZhTW,
+  ...siteWordsZhTW,
 };
