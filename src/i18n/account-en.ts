@@ -10,6 +10,7 @@ export const accountEn = {
   'error.password_expired': 'This temporary password has expired; please contact customer service or recover your password by phone',
   'account.sms.recover': 'Your password recovery code is {code}. It expires in 5 minutes. Never share it.',
   'account.sms.phone_login': 'Your login code is {code}. It expires in 5 minutes. Never share it.',
+  'account.sms.still_valid': 'The code sent a moment ago is still valid: please enter it.',
   'account.v.ticket_required': 'Please verify your phone first',
   'account.v.old_password_required': 'Please enter your current password',
   'account.v.password_same': 'The new password must differ from the current one',

@@ -12,6 +12,7 @@ export const accountZhTW: Record<keyof typeof accountEn, string> = {
   'error.password_expired': '此臨時密碼已過期，請聯繫客服或以手機找回密碼',
   'account.sms.recover': '您的找回密碼驗證碼為 {code}，5 分鐘內有效，請勿告訴他人。',
   'account.sms.phone_login': '您的登入驗證碼為 {code}，5 分鐘內有效，請勿告訴他人。',
+  'account.sms.still_valid': '剛才寄出的驗證碼仍然有效，請直接輸入該驗證碼。',
   'account.v.ticket_required': '請先完成手機驗證',
   'account.v.old_password_required': '請輸入目前密碼',
   'account.v.password_same': '新密碼不可與目前密碼相同',

@@ -16,6 +16,8 @@ import { promotionsEn } from './promotions-en.ts';
 import { moneyAnswersEn } from './money-answers-en.ts';
 import { seamlessEn } from './seamless-en.ts';
 import { deskErrorsEn } from './backoffice-desk-en.ts';
+import { validationEn } from './validation-en.ts';
+import { siteWordsEn } from './site-words-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -649,6 +651,8 @@ export const en = {
   ...promotionsEn,
   ...moneyAnswersEn,
   ...seamlessEn,
+  ...validationEn,
+  ...siteWordsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -4,7 +4,7 @@ import { en } from './en.ts';
 import { zhTW } from './zh-TW.ts';
 import { boEn } from './backoffice-en.ts';
 import { boZhTW } from './backoffice-zh-TW.ts';
-import { isLocale, localeFrom, localeOfPath, localizedPath, pick, translate, useTranslations } from './index.ts';
+import { canonicalPath, isLocale, localeFrom, localeOfPath, localizedPath, pick, translate, useTranslations } from './index.ts';
 import type { Locale } from '../shared/constants.ts';
 
 describe('catalogues', () => {
@@ -118,6 +118,18 @@ describe('locales', () => {
     ['/mobile/f-mine/mine', 'en', '/en/mobile/f-mine/mine'], ['/enroll', 'en', '/en/enroll'],
   ])('localizedPath switches the prefix both ways: %s in %s is %s', (path, locale, localized) => {
     expect(localizedPath(path, locale)).toBe(localized);
+  });
+  it.each<[string, Locale, string]>([
+    ['/register/', 'zh-TW', '/register'], ['/register/', 'en', '/en/register'], ['/en/register/', 'zh-TW', '/register'],
+    ['/mobile', 'en', '/en/mobile/'], ['/en/mobile', 'zh-TW', '/mobile/'], ['/egame/?group=slots', 'en', '/en/egame?group=slots'],
+  ])('localizedPath links the canonical spelling, never a trailing-slash twin: %s in %s is %s', (path, locale, localized) => {
+    expect(localizedPath(path, locale)).toBe(localized);
+  });
+  it.each([
+    ['/', '/'], ['/register/', '/register'], ['/register//', '/register'], ['/en', '/en/'], ['/en/', '/en/'], ['/mobile', '/mobile/'],
+    ['/en/mobile', '/en/mobile/'], ['/mobile/f-mine/mine/', '/mobile/f-mine/mine'], ['/backoffice/', '/backoffice'],
+  ])('canonicalPath: %s is %s', (path, canonical) => {
+    expect(canonicalPath(path)).toBe(canonical);
   });
   it('localizedPath is idempotent', () => {
     for (const p of ['/', '/about', '/member/wallet', '/mobile/']) {

@@ -17,6 +17,11 @@ export function translate(locale: Locale, key: string, vars?: Record<string, str
   return vars ? fill(raw, vars) : raw;
 }
 
+/** Whether a catalogue (either language) has the key. */
+export function hasMessage(key: string): boolean {
+  return key in en || key in catalogues['zh-TW'];
+}
+
 export function useTranslations(locale: Locale) {
   return (key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars);
 }
@@ -43,9 +48,24 @@ export function localeOfPath(pathname: string): Locale {
   return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'zh-TW';
 }
 
-/** The same page in the other language: '/en/about' <-> '/about'. */
+/** The section homes, whose one address ends in a slash; every other page's address ends without one. */
+const SECTION_HOMES = new Set(['/en/', '/mobile/', '/en/mobile/']);
+
+/**
+ * The one address of a page (without its query): '/register/' is '/register', '/mobile' is '/mobile/'. The server
+ * sends the other spelling there with a 301 and pages name it in <link rel="canonical">.
+ */
+export function canonicalPath(pathname: string): string {
+  if (pathname === '/' || SECTION_HOMES.has(pathname)) return pathname;
+  const bare = pathname.replace(/\/+$/, '') || '/';
+  return SECTION_HOMES.has(`${bare}/`) ? `${bare}/` : bare;
+}
+
+/** The same page in the other language: '/en/about' <-> '/about', in its canonical spelling; a query stays as it is. */
 export function localizedPath(pathname: string, locale: Locale): string {
-  const bare = pathname === '/en' ? '/' : pathname.startsWith('/en/') ? pathname.slice(3) : pathname;
-  if (locale === 'en') return bare === '/' ? '/en/' : `/en${bare}`;
-  return bare;
+  const cut = pathname.search(/[?#]/);
+  const path = cut < 0 ? pathname : pathname.slice(0, cut);
+  const rest = cut < 0 ? '' : pathname.slice(cut);
+  const bare = path === '/en' ? '/' : path.startsWith('/en/') ? path.slice(3) : path;
+  return canonicalPath(locale === 'en' ? (bare === '/' ? '/en/' : `/en${bare}`) : bare) + rest;
 }

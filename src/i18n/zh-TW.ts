@@ -17,6 +17,8 @@ import { promotionsZhTW } from './promotions-zh-TW.ts';
 import { moneyAnswersZhTW } from './money-answers-zh-TW.ts';
 import { seamlessZhTW } from './seamless-zh-TW.ts';
 import { deskErrorsZhTW } from './backoffice-desk-zh-TW.ts';
+import { validationZhTW } from './validation-zh-TW.ts';
+import { siteWordsZhTW } from './site-words-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -640,4 +642,6 @@ export const zhTW: Record<MessageKey, string> = {
   ...promotionsZhTW,
   ...moneyAnswersZhTW,
   ...seamlessZhTW,
+  ...validationZhTW,
+  ...siteWordsZhTW,
 };

@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import { ping, type Database, type Db } from './db/client.ts';
 import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
-import { ApiError, errorBody, sendError } from './lib/errors.ts';
+import { ApiError, answerFrameworkError, errorBody, sendError } from './lib/errors.ts';
 import { createEventBus, type EventBus, type EventPublisher } from './lib/events.ts';
 import { pgLimiter, redisLimiter, type Limiter } from './lib/limiter.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
@@ -187,6 +187,8 @@ function createFastify(opts: BuildOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT_BYTES,
     // Large ids and keys are refused before routing rather than by each handler.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL the router cannot decode answers the site's error shape or page, not Fastify's own JSON.
+    frameworkErrors: answerFrameworkError,
   });
 }
 

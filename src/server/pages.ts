@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { errorBody } from './lib/errors.ts';
 import { compressRawResponse } from './lib/compress-raw.ts';
 import { mergePolicies, metaPolicy } from './lib/csp.ts';
-import { localeOfPath, localizedPath } from '../i18n/index.ts';
+import { canonicalPath, localeOfPath, localizedPath } from '../i18n/index.ts';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../shared/constants.ts';
 import { detectDevice } from '../lib/device.ts';
 import { mobileEquivalent, needsMobileRedirect, normalizePath, stripLocale } from '../lib/routes.ts';
@@ -110,6 +110,9 @@ function pageHandler(app: FastifyInstance, site: BuiltSite) {
     if (pathname.startsWith('/_server-islands/') || pathname.startsWith('/_actions/')) {
       return renderAstro(site, request, reply, pageLocals(app, request, localeOfPath(pathname), await system.websiteStatus()));
     }
+    // One address per page: '/register/' (or '/mobile') is a twin of '/register' ('/mobile/'), sent there for good.
+    const canonical = canonicalPath(pathname);
+    if (canonical !== pathname) return reply.code(301).header('cache-control', 'public, max-age=300').redirect(canonical + url.search);
     const locale = localeOfPath(pathname);
     const bare = normalizePath(stripLocale(pathname));
     const cookieLocale = request.cookies[LOCALE_COOKIE];

@@ -4,6 +4,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   bad_json: 400,
   unsupported_media_type: 415,
+  /** An upload whose file is not a kind the route takes (the field says which kinds). */
+  unsupported_file_type: 415,
   payload_too_large: 413,
   unauthorized: 401,
   forbidden: 403,

@@ -1,7 +1,7 @@
 // Money text in and out of integer minor units (DESIGN.md section 4): no floating point anywhere.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decimalToMinor, formatDecimal, minorToDecimal } from './money.ts';
+import { decimalToMinor, formatDecimal, formatDecimalOr, formatPoints, formatPointsChange, minorToDecimal } from './money.ts';
 
 describe('minorToDecimal', () => {
   it.each([
@@ -56,5 +56,29 @@ describe('settingMinor', () => {
     expect(settingMinor(0.29)).toBe(29n); // 0.29 * 100 is 28.999999999999996 in floating point
     expect(settingMinor('1234.56')).toBe(123_456n);
     for (const bad of [-1, '-5', 'abc', 1.234, Number.NaN, Number.POSITIVE_INFINITY, 1e21, null, undefined, {}]) expect(settingMinor(bad)).toBe(0n);
+  });
+});
+
+describe('formatPoints (SPEC.md section 9: comma thousands)', () => {
+  it.each([
+    [0, '0'], [999, '999'], [1000, '1,000'], [100000, '100,000'], [1234567, '1,234,567'], [-2500, '-2,500'], ['100000', '100,000'],
+    [12345678901234567890n, '12,345,678,901,234,567,890'],
+  ])('%s is %s', (points, text) => {
+    expect(formatPoints(points)).toBe(text);
+  });
+  it('shows a value that is not a whole number as it came', () => {
+    expect(formatPoints('1.5')).toBe('1.5');
+    expect(formatPoints(Number.NaN)).toBe('NaN');
+  });
+  it('signs a change of points', () => {
+    expect([formatPointsChange(1000), formatPointsChange(-250), formatPointsChange(0)]).toEqual(['+1,000', '-250', '0']);
+  });
+});
+
+describe('formatDecimalOr', () => {
+  it('formats a set amount and names an unset one', () => {
+    expect(formatDecimalOr('5000.00', '—')).toBe('5,000.00');
+    expect(formatDecimalOr(null, 'unlimited')).toBe('unlimited');
+    expect(formatDecimalOr(undefined, '—')).toBe('—');
   });
 });

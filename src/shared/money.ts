@@ -33,3 +33,24 @@ export function settingMinor(value: unknown): bigint {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value : '';
   return decimalToMinor(text) ?? 0n;
 }
+
+/**
+ * A whole count as the screen shows it, points above all: comma thousands, no decimals (100000 -> '100,000',
+ * -2500 -> '-2,500'). Anything that is not a whole number is shown as it came rather than rounded.
+ */
+export function formatPoints(points: number | bigint | string): string {
+  const text = String(points).trim();
+  const m = /^(-?)(\d+)$/.exec(text);
+  if (!m) return text;
+  return `${m[1]}${m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}
+
+/** A signed change of points: '+1,000' or '-250', zero without a sign. */
+export function formatPointsChange(points: number): string {
+  return points > 0 ? `+${formatPoints(points)}` : formatPoints(points);
+}
+
+/** An amount that may be unset (no limit, no budget): the formatted amount, or the words for none. */
+export function formatDecimalOr(decimal: string | null | undefined, none: string): string {
+  return decimal === null || decimal === undefined || decimal === '' ? none : formatDecimal(decimal);
+}

@@ -297,12 +297,12 @@ describe.skipIf(!hasChromium)('account flows', () => {
       // The failed sign-in is in the history, in the operator's words.
       await expect.poll(() => section.getByTestId('bo-logins').textContent()).toContain('密碼錯誤');
       // Without a reason the server refuses, under the field.
-      page.once('dialog', (d) => void d.accept());
       await section.getByTestId('bo-reset-password').click();
+      await page.getByTestId('confirm-ok').click();
       await expect.poll(() => section.getByRole('alert').first().textContent()).toBe('請填寫原因，將記入稽核紀錄');
       await section.locator('#bo-security-reason').fill('玩家來電，已核對身分');
-      page.once('dialog', (d) => void d.accept());
       await section.getByTestId('bo-reset-password').click();
+      await page.getByTestId('confirm-ok').click();
       const shown = section.getByTestId('bo-temporary-password');
       await shown.waitFor();
       const temporary = (await shown.locator('p.font-mono').textContent())!.trim();

@@ -110,13 +110,15 @@ describe.skipIf(!hasChromium)('back-office player page', () => {
       expect(await profile.getByTestId('bo-profile-birthday').textContent()).toBe('1990-01-02');
 
       // Disabling without a reason is refused under the field; nothing changes.
-      page.on('dialog', (d) => void d.accept());
+      // The site's own dialog asks first (never the browser's confirm()).
       await profile.getByTestId('bo-status-toggle').click();
+      await page.getByTestId('confirm-ok').click();
       await expect.poll(() => profile.getByRole('alert').first().textContent()).toBe('請填寫原因，將記入稽核紀錄');
       expect((await server.api('GET', '/auth/me', undefined, playerToken!)).status).toBe(200);
 
       await profile.getByTestId('bo-status-reason').fill('疑似盜用，暫停帳號');
       await profile.getByTestId('bo-status-toggle').click();
+      await page.getByTestId('confirm-ok').click();
       await expect.poll(() => profile.getByTestId('bo-profile-notice').textContent()).toBe('已停用會員，結束 1 個登入。');
       await expect.poll(() => profile.getByTestId('bo-profile-status').textContent()).toBe('停用');
       expect(await profile.getByTestId('bo-status-toggle').textContent()).toBe('啟用會員');

@@ -89,7 +89,13 @@ export function ForgotPasswordForm({ t, onDone }: { t: AccountT; onDone: () => v
       setBusy(false);
     }
   };
-  const sendCode = () => call(t, setErrors, () => api('POST /auth/sendPhoneVerification', { body: { account, phone }, quiet403: true }));
+  const [stillValid, setStillValid] = useState(false);
+  // Within the minute between two messages the earlier code stays the one to use, and the step says so.
+  const sendCode = async () => {
+    const sent = await call(t, setErrors, () => api('POST /auth/sendPhoneVerification', { body: { account, phone }, quiet403: true }));
+    if (sent) setStillValid(sent.code_still_valid);
+    return sent;
+  };
 
   const step0 = () => run(async () => {
     const found = check(t, accountPhoneSchema, { account, phone });
@@ -138,7 +144,9 @@ export function ForgotPasswordForm({ t, onDone }: { t: AccountT; onDone: () => v
       )}
       {step === 1 && (
         <>
-          <p className="mb-3 text-sm text-slate-600">{t['account.forgot.code_sent'].replace('{phone}', `${phone.slice(0, 4)}***${phone.slice(-3)}`)}</p>
+          <p className="mb-3 text-sm text-slate-600" data-testid="forgot-code-note">
+            {stillValid ? t['account.sms.still_valid'] : t['account.forgot.code_sent'].replace('{phone}', `${phone.slice(0, 4)}***${phone.slice(-3)}`)}
+          </p>
           <Field label={t['account.forgot.code']} name="code" inputMode="numeric" maxLength={6} value={code} onChange={setCode} error={errors.code} autoComplete="one-time-code">
             <button type="button" className="btn-secondary h-10 px-3 text-sm" disabled={busy} onClick={() => void run(async () => { await sendCode(); })}>{t['account.forgot.resend']}</button>
           </Field>

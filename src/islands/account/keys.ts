@@ -5,7 +5,7 @@ export const ACCOUNT_FORM_KEYS = [
   'v.password_confirm.different', 'confirm_enter_phone', 'v.phone.invalid', 'v.code.required', 'v.code.invalid', 'v.too_long',
   'v.type.string', 'account.v.ticket_required', 'account.v.old_password_required', 'account.v.password_same', 'account.v.avatar_unknown',
   'error.generic', 'account.forgot.title', 'account.forgot.step_account', 'account.forgot.step_code', 'account.forgot.step_password',
-  'account.forgot.account', 'account.forgot.phone', 'account.forgot.code', 'account.forgot.code_sent', 'account.forgot.resend',
+  'account.forgot.account', 'account.forgot.phone', 'account.forgot.code', 'account.forgot.code_sent', 'account.sms.still_valid', 'account.forgot.resend',
   'account.forgot.send_code', 'account.forgot.password', 'account.forgot.password_confirm', 'account.forgot.next', 'account.forgot.previous',
   'account.forgot.submit', 'account.forgot.done', 'account.identity.title', 'account.identity.text', 'account.identity.text_no_phone',
   'account.phone_login.phone', 'account.phone_login.code', 'account.phone_login.submit', 'account.phone_login.sent',

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../stores/api.ts';
 import { $sessionReady, $user } from '../../stores/session.ts';
+import { showConfirm } from '../../stores/ui.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import {
@@ -28,6 +29,7 @@ export const PROTECTION_KEYS = [
   'protection.exclusion_title', 'protection.exclusion_text', 'protection.exclusion_confirm', 'protection.start_exclusion', 'protection.software',
   'protection.restricted_title', 'protection.restricted_text', 'protection.activity_rule.freeze', 'protection.activity_rule.forfeit',
   'protection.kind.timeout', 'protection.kind.self_exclusion', 'protection.until.permanent', 'protection.limit.session.session',
+  'protection.timeout_confirm',
 ] as const;
 type T = Record<(typeof PROTECTION_KEYS)[number], string>;
 type Variant = 'desktop' | 'mobile';
@@ -199,7 +201,11 @@ function Exclusions({ t, account, run }: { t: T; account: string; run: Run }) {
             {TIMEOUT_DURATIONS.map((d) => <option key={d} value={d}>{t[`protection.duration.${d}`]}</option>)}
           </select>
           <button type="button" className="btn-secondary" data-testid="timeout-start"
-            onClick={() => { if (window.confirm(`${t['protection.timeout_title']}: ${t[`protection.duration.${timeout as '24h'}`]}?`)) void run('POST /protection/timeout', { duration: timeout }); }}>
+            onClick={() => showConfirm({
+              title: t['protection.timeout_title'],
+              message: fill(t['protection.timeout_confirm'], { duration: t[`protection.duration.${timeout as '24h'}`] }),
+              onConfirm: () => void run('POST /protection/timeout', { duration: timeout }),
+            })}>
             {t['protection.start_timeout']}
           </button>
         </div>

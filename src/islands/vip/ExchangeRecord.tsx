@@ -13,6 +13,7 @@ import { usePageSetup, type Variant } from '../kit/page.ts';
 import { DateRangeForm, rangeLabels } from '../common/DateRangeForm.tsx';
 import { RecordTable } from '../common/RecordTable.tsx';
 import { useDateRecords } from '../common/useDateRecords.ts';
+import { formatPoints } from '../../shared/money.ts';
 
 export const EXCHANGE_RECORD_KEYS = [
   ...LOGIN_PROMPT_KEYS, 'wallet.loading', 'error.generic', 'error.network',
@@ -58,7 +59,7 @@ export default function ExchangeRecord({ t, locale, variant, mallPath }: { t: T;
               <span className={`font-semibold ${statusClass(r.status)}`} data-testid="exchange-status">{t[`vip.status.${r.status}`]}</span>
             </div>
             <div className="mt-1 flex flex-wrap justify-between gap-2 text-slate-600">
-              <span>{t['vip.record.points']}: {r.points}</span>
+              <span>{t['vip.record.points']}: {formatPoints(r.points)}</span>
               {r.tracking_no && <span>{t['vip.record.tracking']}: <span data-testid="exchange-tracking">{r.tracking_no}</span></span>}
               {r.reason && <span className="text-red-700">{r.reason}</span>}
             </div>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { api, ApiFailure } from '../../stores/api.ts';
-import { formatDecimal } from '../../shared/money.ts';
+import { formatDecimal, formatPoints } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { ExchangeListView, GiftView } from '../../shared/schemas/vip.ts';
 import { failureText, newIdempotencyKey } from '../../stores/wallet.ts';
@@ -88,7 +88,7 @@ export default function PointsMall({ t, locale, variant, recordPath }: { t: T; l
     <section className={`space-y-3 rounded-lg bg-white ${mobile ? 'p-3 shadow-sm' : 'border border-slate-200 p-4'}`} id="points-mall" data-testid="points-mall">
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-semibold">{t['vip.mall']}</h2>
-        <span className="text-sm">{t['vip.points']}: <strong className="text-brand-700" data-testid="mall-points">{data?.points ?? '—'}</strong></span>
+        <span className="text-sm">{t['vip.points']}: <strong className="text-brand-700" data-testid="mall-points">{data ? formatPoints(data.points) : '—'}</strong></span>
       </div>
       <a href={recordPath} className="text-sm text-brand-700 underline">{t['vip.record.title']}</a>
       {error ? <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>
@@ -110,7 +110,7 @@ export default function PointsMall({ t, locale, variant, recordPath }: { t: T; l
                   <p className="mt-2 font-semibold" data-testid="gift-name">{g.name}</p>
                   {g.description && <p className="text-xs text-slate-500">{g.description}</p>}
                   {g.kind === 'virtual' && <p className="text-xs text-emerald-700">{fill(t['vip.gift.virtual'], { amount: formatDecimal(g.bonus) })}</p>}
-                  <p className="mt-1 text-sm font-bold text-gold-600">{fill(t['vip.gift.points'], { n: g.points })}</p>
+                  <p className="mt-1 text-sm font-bold text-gold-600">{fill(t['vip.gift.points'], { n: formatPoints(g.points) })}</p>
                   <p className="text-xs text-slate-500">{fill(t['vip.gift.stock'], { n: g.stock })}{g.per_player_limit > 0 ? ` · ${fill(t['vip.gift.limit'], { n: g.per_player_limit })}` : ''}</p>
                   <button type="button" className="btn-primary mt-auto h-9 disabled:opacity-60" disabled={soldOut} onClick={() => open(g)} data-testid="gift-redeem">
                     {soldOut ? t['vip.gift.sold_out'] : t['vip.gift.redeem']}
@@ -123,7 +123,7 @@ export default function PointsMall({ t, locale, variant, recordPath }: { t: T; l
       <Dialog open={!!gift} title={gift ? fill(t['vip.redeem.title'], { name: gift.name }) : ''} onClose={() => setGift(null)} width={480}>
         {gift && (
           <form noValidate className="space-y-3" onSubmit={(e) => { e.preventDefault(); void submit(); }} data-testid="redeem-form">
-            <p className="text-sm">{fill(t['vip.gift.points'], { n: gift.points })}</p>
+            <p className="text-sm">{fill(t['vip.gift.points'], { n: formatPoints(gift.points) })}</p>
             {gift.kind === 'physical' ? FIELDS.map((f) => (
               <label key={f} className="block">
                 <span className="field-label">{t[`vip.form.${f}`]}</span>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { api } from '../../stores/api.ts';
-import { formatDecimal } from '../../shared/money.ts';
+import { formatDecimal, formatPoints } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { VipInfoView } from '../../shared/schemas/vip.ts';
 import { failureText } from '../../stores/wallet.ts';
@@ -148,9 +148,9 @@ function LevelTable({ t, info, mobile }: { t: T; info: VipInfoView; mobile: bool
     ['vip.col.deposit', (l) => formatDecimal(l.deposit_req)], ['vip.col.valid_bet', (l) => formatDecimal(l.valid_bet_req)],
     ['vip.col.keep', (l) => formatDecimal(l.keep_valid_bet)], ['vip.col.upgrade', (l) => formatDecimal(l.upgrade_reward)],
     ['vip.col.monthly', (l) => formatDecimal(l.monthly_reward)], ['vip.col.birthday', (l) => formatDecimal(l.birthday_reward)],
-    ['vip.col.withdraw_count', (l) => String(l.withdraw_max_per_day)], ['vip.col.withdraw_free', (l) => String(l.withdraw_free_per_day)],
+    ['vip.col.withdraw_count', (l) => formatPoints(l.withdraw_max_per_day)], ['vip.col.withdraw_free', (l) => formatPoints(l.withdraw_free_per_day)],
     ['vip.col.withdraw_fee', (l) => formatDecimal(l.withdraw_fee)], ['vip.col.rebate', (l) => l.rebate_rate],
-    ['vip.col.points', (l) => String(l.points_rates.slots ?? 0)],
+    ['vip.col.points', (l) => formatPoints(l.points_rates.slots ?? 0)],
   ];
   return (
     <section className={`mt-4 rounded-lg bg-white ${mobile ? 'p-3 shadow-sm' : 'border border-slate-200 p-4'}`}>

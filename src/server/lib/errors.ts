@@ -1,7 +1,7 @@
 // One error type for everything a client can cause, rendered in the error shape of SPEC.md.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../shared/errors.ts';
-import { translate } from '../../i18n/index.ts';
+import { hasMessage, isLocale, localeFrom, translate } from '../../i18n/index.ts';
 import type { Locale } from '../../shared/constants.ts';
 
 export class ApiError extends Error {
@@ -32,12 +32,26 @@ export class ValidationFailed extends Error {
   }
 }
 
+/** A catalogue key no catalogue has, or a text a validator wrote itself: neither may reach a reader. */
+const UNKNOWN_KEY_RE = /^[\w-]+(?:\.[\w-]+)+$/;
+const VALIDATOR_TEXT_RE = /\bExpected\b|but received|^Invalid \w+:/;
+
+/**
+ * A field's message in the reader's language. Field messages are catalogue keys; one that names no catalogue entry
+ * (a schema's typo) or a validator's own text becomes the plain 'wrong format' rather than showing the key itself.
+ */
+function fieldText(locale: Locale, key: string): string {
+  if (hasMessage(key)) return translate(locale, key);
+  if (UNKNOWN_KEY_RE.test(key) || VALIDATOR_TEXT_RE.test(key)) return translate(locale, 'v.invalid');
+  return key;
+}
+
 export function errorBody(locale: Locale, code: ErrorCode, fields?: Record<string, string[]>, extra: ApiError['extra'] = {}, vars?: Record<string, string>): ErrorBody {
   const translatedVars = vars && Object.fromEntries(Object.entries(vars).map(([k, value]) => [k, translate(locale, value)]));
   const body: ErrorBody = { status: 'error', code, message: translate(locale, `error.${code}`, translatedVars), ...extra };
   if (fields && Object.keys(fields).length) {
     body.error = {};
-    for (const [field, keys] of Object.entries(fields)) body.error[field] = keys.map((k) => translate(locale, k));
+    for (const [field, keys] of Object.entries(fields)) body.error[field] = keys.map((k) => fieldText(locale, k));
   }
   return body;
 }
@@ -75,4 +89,33 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: Err
   const { status, body } = toErrorResponse(err, request.locale);
   if (status >= 500) request.log.error({ err }, 'request failed');
   return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Where a page request with a malformed URL is sent inside the server: a path no page has, so the site's 404 page answers. */
+const MALFORMED_PAGE_PATH = '/_malformed-url';
+
+/**
+ * Fastify's router refuses a URL it cannot decode (`/%E0%A4%A`, `/api/x/%zz`) or a parameter over its length before any
+ * hook runs. The API answers its error shape in the caller's language; a page request goes on to the site's own
+ * not-found page (in the language of its path), instead of Fastify's raw JSON.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.raw;
+  const url = raw.url ?? '/';
+  if (url.startsWith('/api/') || url === '/api' || (raw.method !== 'GET' && raw.method !== 'HEAD')) {
+    const explicit = request.headers['x-locale'];
+    const locale = isLocale(explicit) ? explicit : localeFrom(cookieLocale(request.headers.cookie), request.headers['accept-language']);
+    // A parameter longer than any id names nothing: not found; an undecodable URL is a bad request.
+    const code: ErrorCode = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'not_found' : 'bad_request';
+    void reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(errorBody(locale, code));
+    return;
+  }
+  raw.url = (url === '/en' || url.startsWith('/en/') ? '/en' : '') + MALFORMED_PAGE_PATH;
+  reply.server.routing(raw, reply.raw);
+}
+
+/** The clang cookie from a raw Cookie header, for answers written before the cookie plugin has run. */
+function cookieLocale(header: string | undefined): string | undefined {
+  const match = /(?:^|;\s*)clang=([^;]*)/.exec(header ?? '');
+  return match?.[1];
 }

@@ -1,7 +1,7 @@
 // The player side's API routes (relative to /api) and what each resolves to. Imported by islands as a type only,
 // so none of these schemas reaches a browser bundle; the route-map test imports it whole.
 import * as v from 'valibot';
-import { recoveryTicketView } from '../schemas/account.ts';
+import { recoveryTicketView, sendCodeView } from '../schemas/account.ts';
 import { registeredView, tokenView } from '../schemas/auth.ts';
 import { betRecordsView } from '../schemas/bets.ts';
 import {
@@ -35,7 +35,7 @@ export const playerRoutes = {
   'GET /auth/me': userView,
   'GET /auth/logout': nothing,
   'PUT /send/phone': nothing,
-  'POST /auth/sendPhoneVerification': nothing,
+  'POST /auth/sendPhoneVerification': sendCodeView,
   'POST /auth/ifPlayerExist': nothing,
   'POST /auth/verifyPhoneCode': recoveryTicketView,
   'PUT /auth/updatePasswordByForget': nothing,

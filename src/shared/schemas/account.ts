@@ -33,6 +33,14 @@ export const sendVerificationSchema = v.strictObject({
   phone: phoneOnlyField,
 }, 'v.type.object');
 
+/**
+ * What a code request answers: whether the code sent earlier is still the one to use. Within the minute between two
+ * messages to a phone, a request whose earlier code of the same purpose is still live goes on with that code instead
+ * of being refused, so a player who stepped back in a form is never stuck.
+ */
+export const sendCodeView = v.object({ code_still_valid: v.boolean() });
+export type SendCodeOutcome = v.InferOutput<typeof sendCodeView>;
+
 /** Step 1: the code sent for the recovery. */
 export const verifyCodeSchema = v.strictObject({ account: accountField, phone: phoneOnlyField, code: codeField }, 'v.type.object');
 

@@ -78,6 +78,30 @@ export const sendPhoneSchema = v.strictObject({
   phone: field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('confirm_enter_phone'), v.regex(PHONE_RE, 'v.phone.invalid'))),
 }, 'v.type.object');
 
+/** A message a schema names itself is a catalogue key: words and dots, no spaces (valibot's own texts have spaces). */
+const MESSAGE_KEY_RE = /^[\w-]+(?:\.[\w-]+)*$/;
+
+/** The catalogue key of each check valibot can fail, for schemas that name no message of their own. */
+const ISSUE_KEYS: Record<string, string> = {
+  string: 'v.type.string', number: 'v.type.number', bigint: 'v.type.number', boolean: 'v.type.boolean', object: 'v.type.object',
+  strict_object: 'v.type.object', loose_object: 'v.type.object', record: 'v.type.object', array: 'v.type.array', tuple: 'v.type.array',
+  integer: 'v.type.integer', safe_integer: 'v.type.integer', picklist: 'v.choice', enum: 'v.choice', literal: 'v.choice',
+  variant: 'v.choice', union: 'v.invalid', min_value: 'v.out_of_range', max_value: 'v.out_of_range', finite: 'v.type.number',
+  non_empty: 'v.required', min_length: 'v.too_short', max_length: 'v.too_long', length: 'v.invalid', digits: 'v.digits',
+};
+
+/**
+ * The message key of one issue: the schema's own key, or, where the schema named none and valibot wrote its own text
+ * (`Invalid format: Expected /^\d{1,6}$/ ...`), the key of the kind of check that failed, so no answer carries the
+ * validator's internals.
+ */
+export function issueMessageKey(issue: v.BaseIssue<unknown>): string {
+  // A strict object reports an unknown key as expecting 'never'.
+  if ((issue.type === 'strict_object' || issue.type === 'never') && issue.expected === 'never') return 'v.unknown_field';
+  if (MESSAGE_KEY_RE.test(issue.message)) return issue.message;
+  return ISSUE_KEYS[issue.type] ?? 'v.invalid';
+}
+
 /**
  * Turns valibot issues into per-field lists of message keys. Issues without a path (a wrong body
  * type, an unknown key) land under `_root` or under the unknown key's own name.
@@ -86,8 +110,7 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
   const out: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path?.map((p) => String(p.key)).join('.') || '_root';
-    // A strict object reports an unknown key as expecting 'never'; its other issues (not an object) keep their message.
-    const message = issue.type === 'strict_object' && issue.expected === 'never' ? 'v.unknown_field' : issue.message;
+    const message = issueMessageKey(issue);
     (out[key] ??= []).includes(message) || out[key].push(message);
   }
   return out;

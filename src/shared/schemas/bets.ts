@@ -6,7 +6,7 @@ const dateText = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{
 
 export const betRecordsQuery = v.object({
   code: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{0,20}$/, 'error.not_found'))),
-  wallet_id: v.optional(v.pipe(v.string(), v.regex(/^\d{0,12}$/, 'v.type.string'))),
+  wallet_id: v.optional(v.pipe(v.string(), v.regex(/^\d{0,12}$/, 'v.digits'))),
   start: v.optional(dateText),
   end: v.optional(dateText),
   ...recordPageQuery,

@@ -14,7 +14,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 const MAX_POINTS = 1_000_000_000;
 export const GIFT_IMAGE_MAX_BYTES = 512 * 1024;
 
-const id = v.pipe(v.union([v.number(), v.string()], 'v.type.string'), v.transform(Number), v.integer('v.type.string'), v.minValue(1, 'error.not_found'), v.maxValue(Number.MAX_SAFE_INTEGER, 'error.not_found'));
+const id = v.pipe(v.union([v.number(), v.string()], 'v.digits'), v.transform(Number), v.integer('v.digits'), v.minValue(1, 'error.not_found'), v.maxValue(Number.MAX_SAFE_INTEGER, 'error.not_found'));
 const requiredText = (max: number) => v.pipe(v.string('vip.field.required'), v.trim(), v.nonEmpty('vip.field.required'), v.maxLength(max, 'vip.field.required'));
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
 

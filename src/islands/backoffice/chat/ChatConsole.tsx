@@ -14,6 +14,7 @@ import {
   CHAT_EVENTS, CHAT_NAMESPACE, CHAT_TEXT_MAX, type AgentStateView, type ChatAck, type ChatMessageView, type ConversationMessagesView, type ConversationView,
 } from '../../../shared/schemas/chat.ts';
 import { PLAYER_STATUS, READ_STATUS } from '../../../shared/statuses.ts';
+import { formatDecimal } from '../../../shared/money.ts';
 
 export const CHAT_CONSOLE_KEYS = [
   ...COMMON_KEYS, 'bo.chat.title', 'bo.chat.queue', 'bo.chat.mine', 'bo.chat.take', 'bo.chat.transfer', 'bo.chat.transfer_do', 'bo.chat.close',
@@ -314,7 +315,7 @@ function PlayerCard({ t, locale, playerId }: { t: T; locale: Locale; playerId: n
           <table className={cls.table}>
             <tbody>
               {card.wallets.map((w) => (
-                <tr key={`${w.kind}:${w.ref}`}><td className="py-0.5 text-slate-600">{w.ref ? `${w.kind} · ${w.ref}` : w.kind}</td><td className="py-0.5 text-right tabular-nums">{w.balance}</td></tr>
+                <tr key={`${w.kind}:${w.ref}`}><td className="py-0.5 text-slate-600">{w.ref ? `${w.kind} · ${w.ref}` : w.kind}</td><td className="py-0.5 text-right tabular-nums">{formatDecimal(w.balance)}</td></tr>
               ))}
             </tbody>
           </table>

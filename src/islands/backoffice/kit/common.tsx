@@ -179,6 +179,21 @@ export function ConfirmDialog({ t, open, message, onConfirm, onCancel, busy }: {
   );
 }
 
+/**
+ * The site's confirmation dialog as a question that answers yes or no: `if (!(await ask(text))) return;` reads like
+ * the browser's confirm(), which the back office never uses; the island renders `dialog` once.
+ */
+export function useConfirm(t: CommonT): { ask: (message: string) => Promise<boolean>; dialog: ReactNode } {
+  const [pending, setPending] = useState<{ message: string; answer: (yes: boolean) => void } | null>(null);
+  const ask = (message: string) => new Promise<boolean>((resolve) => setPending({ message, answer: resolve }));
+  const close = (yes: boolean) => {
+    pending?.answer(yes);
+    setPending(null);
+  };
+  const dialog = <ConfirmDialog t={t} open={!!pending} message={pending?.message ?? ''} onConfirm={() => close(true)} onCancel={() => close(false)} />;
+  return { ask, dialog };
+}
+
 export function StatusPill({ on, onText, offText }: { on: boolean; onText: string; offText: string }) {
   return (
     <span className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${on ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-600'}`}>

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { BoFailure, boApi, type BoAnswer } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, Guard, StatusPill, cls, errorText, fill, formatTime, type IslandProps,
+  Banner, COMMON_KEYS, Guard, StatusPill, cls, errorText, fill, formatTime, useConfirm, type IslandProps,
 } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
@@ -83,6 +83,7 @@ function StatusButton({ t, message, onDone }: { t: T; message: Sent; onDone: () 
 }
 
 function Compose({ t, onSent }: { t: T; onSent: () => void }) {
+  const confirm = useConfirm(t);
   const [kind, setKind] = useState<MessageKind>('system');
   const [title, setTitle] = useState('');
   const [titleEn, setTitleEn] = useState('');
@@ -135,7 +136,7 @@ function Compose({ t, onSent }: { t: T; onSent: () => void }) {
   };
   const send = async () => {
     reset();
-    if (!window.confirm(t['bo.pm.confirm_send'])) return;
+    if (!(await confirm.ask(t['bo.pm.confirm_send']))) return;
     setBusy(true);
     try {
       const res = await boApi('POST /player-messages', {
@@ -158,6 +159,7 @@ function Compose({ t, onSent }: { t: T; onSent: () => void }) {
 
   return (
     <section className={cls.card} data-testid="bo-compose">
+      {confirm.dialog}
       <h2 className="mb-3 text-base font-semibold">{t['bo.pm.compose']}</h2>
       {error && <Banner kind="error">{error}</Banner>}
       {done && <Banner kind="success" testId="bo-compose-done">{done}</Banner>}

@@ -4,7 +4,7 @@
 // which the server writes into the audit log with the values before and after.
 import { useState, type ReactNode } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, ListState, cls, errorText, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { Banner, ListState, cls, errorText, fill, formatTime, useConfirm, type CommonT } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable } from '../kit/BoTable.tsx';
 import { PLAYER_ACTIVE } from '../../../shared/schemas/player-profile.ts';
@@ -91,11 +91,12 @@ export function ProfileSection({ t, locale, playerId, canManage, onStatus }: {
 }
 
 function StatusForm({ t, playerId, active, onDone }: { t: T; playerId: number; active: boolean; onDone: (text: string, status: number) => void }) {
+  const confirm = useConfirm(t);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    if (active && !window.confirm(t['bo.pp.disable_confirm'])) return;
+    if (active && !(await confirm.ask(t['bo.pp.disable_confirm']))) return;
     setBusy(true);
     setError(null);
     try {
@@ -109,6 +110,7 @@ function StatusForm({ t, playerId, active, onDone }: { t: T; playerId: number; a
   };
   return (
     <form className="flex flex-wrap items-start gap-3" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      {confirm.dialog}
       <div>
         <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} placeholder={t['bo.pp.reason']} aria-label={t['bo.pp.reason']}
           className={`${cls.input} w-80`} aria-invalid={!!error} data-testid="bo-status-reason" />

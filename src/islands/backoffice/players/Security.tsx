@@ -3,7 +3,7 @@
 // sessions with revoke. Every action asks for a reason, which the server writes into the audit log.
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import { Banner, ListState, cls, errorText, fill, formatTime, type CommonT } from '../kit/common.tsx';
+import { Banner, ListState, cls, errorText, fill, formatTime, useConfirm, type CommonT } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
@@ -29,6 +29,7 @@ const word = (t: T, prefix: string, code: string) => (t as Record<string, string
 
 export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale; playerId: number }) {
   const [page, setPage] = useState(1);
+  const confirm = useConfirm(t);
   const security = useBoData('GET /players/:id/security', { params: { id: playerId } });
   const loginsLoad = useBoData('GET /players/:id/logins', { params: { id: playerId }, query: { page, pageSize: PAGE_SIZE } });
   const sessionsLoad = useBoData('GET /players/:id/sessions', { params: { id: playerId } });
@@ -61,14 +62,15 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
     }
     setBusy(false);
   };
-  const reset = () => {
-    if (!window.confirm(t['bo.account.reset_confirm'])) return;
+  const reset = async () => {
+    if (!(await confirm.ask(t['bo.account.reset_confirm']))) return;
     void act((r) => boApi('POST /players/:id/reset-password', { params: { id: playerId }, body: { reason: r } }), (d) => setTemporary({ password: d.temporary_password, expires: d.expires_at }));
   };
   const forced = state?.status_force_password === FORCE_PASSWORD_STATUS.required;
 
   return (
     <section className={cls.card} data-testid="bo-security">
+      {confirm.dialog}
       <h2 className="mb-3 text-lg font-semibold">{t['bo.account.title']}</h2>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       {security.error ? <ListState t={t} loading={false} error={security.error} retry={security.reload} /> : null}
@@ -90,7 +92,7 @@ export function SecuritySection({ t, locale, playerId }: { t: T; locale: Locale;
         onChange={(e) => setReason(e.target.value)} />
       {reasonError && <p className={cls.fieldError} role="alert">{reasonError}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={cls.btn} disabled={busy} onClick={reset} data-testid="bo-reset-password">{t['bo.account.reset_password']}</button>
+        <button type="button" className={cls.btn} disabled={busy} onClick={() => void reset()} data-testid="bo-reset-password">{t['bo.account.reset_password']}</button>
         <button type="button" className={cls.btnGhost} disabled={busy} data-testid="bo-force-password"
           onClick={() => void act((r) => boApi('POST /players/:id/force-password', { params: { id: playerId }, body: { reason: r, force: !forced } }))}>{forced ? t['bo.account.force_off'] : t['bo.account.force_on']}</button>
         <button type="button" className={cls.btnGhost} disabled={busy || !state?.login_failures} data-testid="bo-unlock"

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
 import {
-  Banner, COMMON_KEYS, Guard, StatusPill, cls, errorText, formatTime, type IslandProps,
+  Banner, COMMON_KEYS, Guard, StatusPill, cls, errorText, formatTime, useConfirm, type IslandProps,
 } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable } from '../kit/BoTable.tsx';
@@ -44,11 +44,12 @@ export default function BoPopups({ t, locale }: IslandProps<K>) {
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const { data: rows, error: loadError, reload: load } = useBoData('GET /popups');
+  const confirm = useConfirm(t);
   const [error, setError] = useState('');
   const [editing, setEditing] = useState<{ id: number | null; form: Form } | null>(null);
   const [notice, setNotice] = useState('');
   const remove = async (id: number) => {
-    if (!window.confirm(t['bo.pop.confirm_delete'])) return;
+    if (!(await confirm.ask(t['bo.pop.confirm_delete']))) return;
     try {
       await boApi('DELETE /popups/:id', { params: { id } });
       await load();
@@ -58,6 +59,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   };
   return (
     <div className="max-w-6xl space-y-5">
+      {confirm.dialog}
       <p className="text-sm text-slate-500">{t['bo.pop.hint']}</p>
       {error && <Banner kind="error">{error}</Banner>}
       {notice && <Banner kind="success" testId="bo-popup-saved">{notice}</Banner>}

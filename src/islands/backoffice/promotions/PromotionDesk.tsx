@@ -18,6 +18,7 @@ import { BO_PROMO_PAGE, BO_PROMO_PAGE_SIZE, BO_PROMO_PERMISSION, BO_PROMO_TABS, 
 import { PromotionEditor, PromotionList, modeName } from './PromotionEditor.tsx';
 
 import { PROMO_DESK_KEYS, type DeskKey as K, type DeskT } from './keys.ts';
+import { formatDecimal, formatDecimalOr, formatPoints } from '../../../shared/money.ts';
 
 export { PROMO_DESK_KEYS };
 
@@ -126,7 +127,7 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
           onChange={(e) => { const next = new Set(selected); if (e.target.checked) next.add(a.id); else next.delete(a.id); setSelected(next); }} /> },
         { key: 'account', header: 'bo.promo.q.account', cell: (a) => a.account },
         { key: 'promotion', header: 'bo.promo.q.promotion', cell: (a) => <>{a.title}<div className="text-xs text-slate-500">{modeName(a.mode, locale)}</div></> },
-        { key: 'amount', header: 'bo.promo.q.amount', className: 'tabular-nums', cell: (a) => a.amount },
+        { key: 'amount', header: 'bo.promo.q.amount', className: 'tabular-nums', cell: (a) => formatDecimal(a.amount) },
         { key: 'period', header: 'bo.promo.q.period', className: 'text-xs', cell: (a) => a.period },
         { key: 'status', header: 'bo.promo.col.status', cell: (a) => <>{a.status_text || a.status}{a.reason && <div className="text-xs text-red-700">{a.reason}</div>}</> },
         { key: 'created', header: 'bo.promo.q.created', className: 'whitespace-nowrap text-xs', cell: (a) => formatTime(a.created_at, locale) },
@@ -279,9 +280,11 @@ function Report({ t, locale, initial }: { t: DeskT; locale: Locale; initial: num
   useEffect(() => { if (id === null && list?.length) setId(list[0]!.id); }, [list]);
   if (!list || error || !list.length) return <ListState t={t} loading={!list} error={error} empty={list?.length === 0} retry={reload} />;
   const cells: Array<[K, string | number]> = report ? [
-    ['bo.promo.r.grants', report.grants], ['bo.promo.r.players', report.players], ['bo.promo.r.applying', report.applying], ['bo.promo.r.rejected', report.rejected],
-    ['bo.promo.r.cost', report.cost], ['bo.promo.r.budget', report.budget ?? t['bo.promo.r.unlimited']], ['bo.promo.r.budget_left', report.budget_left ?? '—'],
-    ['bo.promo.r.flow_target', report.flow_target], ['bo.promo.r.flow_done', report.flow_done], ['bo.promo.r.unlocks', report.unlocks], ['bo.promo.r.given_up', report.given_up],
+    ['bo.promo.r.grants', formatPoints(report.grants)], ['bo.promo.r.players', formatPoints(report.players)], ['bo.promo.r.applying', formatPoints(report.applying)],
+    ['bo.promo.r.rejected', formatPoints(report.rejected)], ['bo.promo.r.cost', formatDecimal(report.cost)],
+    ['bo.promo.r.budget', formatDecimalOr(report.budget, t['bo.promo.r.unlimited'])], ['bo.promo.r.budget_left', formatDecimalOr(report.budget_left, '—')],
+    ['bo.promo.r.flow_target', formatDecimal(report.flow_target)], ['bo.promo.r.flow_done', formatDecimal(report.flow_done)],
+    ['bo.promo.r.unlocks', formatPoints(report.unlocks)], ['bo.promo.r.given_up', formatPoints(report.given_up)],
   ] : [];
   return (
     <div className={`${cls.card} space-y-4`} data-testid="bo-promo-report">

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/promotions.ts';
 import { BO_PROMO_PAGE_SIZE, fromTaipeiInput, toTaipeiInput } from './paths.ts';
 import type { DeskT } from './keys.ts';
+import { formatDecimal, formatDecimalOr } from '../../../shared/money.ts';
 
 export function modeName(mode: number, locale: Locale): string {
   const n = MODE_NAMES[mode as keyof typeof MODE_NAMES];
@@ -56,7 +57,7 @@ export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; local
         { key: 'mode', header: 'bo.promo.col.mode', cell: (p) => modeName(p.mode, locale) },
         { key: 'status', header: 'bo.promo.col.status', cell: (p) => <StatusPill on={p.status === 'on'} onText={t['bo.promo.on']} offText={t['bo.promo.off']} /> },
         { key: 'claim', header: 'bo.promo.col.claim', className: 'whitespace-nowrap text-xs', cell: (p) => <>{formatTime(p.claim_start, locale)}<br />{formatTime(p.claim_end, locale)}</> },
-        { key: 'spent', header: 'bo.promo.col.spent', className: 'tabular-nums', cell: (p) => `${p.spent} / ${p.budget ?? '∞'}` },
+        { key: 'spent', header: 'bo.promo.col.spent', className: 'tabular-nums', cell: (p) => `${formatDecimal(p.spent)} / ${formatDecimalOr(p.budget, '∞')}` },
         { key: 'actions', header: 'bo.actions', className: 'space-x-2 whitespace-nowrap', cell: (p) => (
           <>
             <button type="button" className={cls.btnSmall} onClick={() => onEdit(p.id)} data-testid="bo-promo-edit">{t['bo.promo.edit']}</button>

@@ -8,6 +8,7 @@ import { useBoData } from '../kit/data.ts';
 import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { NoticeBanner, useBoAction } from '../kit/form.tsx';
+import { formatDecimal, formatDecimalOr } from '../../../shared/money.ts';
 
 export const PROTECTION_SECTION_KEYS = [
   'bo.protection.title', 'bo.protection.limits', 'bo.protection.none', 'bo.protection.kind', 'bo.protection.period', 'bo.protection.value',
@@ -58,11 +59,11 @@ export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; lo
         <BoTable t={t} rows={s.limits} state={{ loading: false, error: null }} rowKey={(l) => `${l.kind}-${l.period}`} rowTestId={(l) => `bo-limit-${l.kind}-${l.period}`} columns={[
           { key: 'kind', header: 'bo.protection.kind', cell: (l) => kindName(l.kind) },
           { key: 'period', header: 'bo.protection.period', cell: (l) => periodName(l.period) },
-          { key: 'value', header: 'bo.protection.value', cell: (l) => l.value ?? '—' },
-          { key: 'used', header: 'bo.protection.used', cell: (l) => l.used },
-          { key: 'remaining', header: 'bo.protection.remaining', cell: (l) => l.remaining ?? '—' },
+          { key: 'value', header: 'bo.protection.value', cell: (l) => formatDecimalOr(l.value, '—') },
+          { key: 'used', header: 'bo.protection.used', cell: (l) => formatDecimal(l.used) },
+          { key: 'remaining', header: 'bo.protection.remaining', cell: (l) => formatDecimalOr(l.remaining, '—') },
           { key: 'pending', header: 'bo.protection.pending', cell: (l) => (l.pending_at
-            ? `${l.pending_removal ? t['bo.protection.removal'] : l.pending_value} (${fill(t['bo.protection.confirmable_from'], { at: formatTime(l.pending_at, locale) })})` : '—') },
+            ? `${l.pending_removal ? t['bo.protection.removal'] : formatDecimalOr(l.pending_value, '—')} (${fill(t['bo.protection.confirmable_from'], { at: formatTime(l.pending_at, locale) })})` : '—') },
         ]} />
       )}
       {canManage && <LowerForm t={t} kindName={kindName} periodName={periodName} submit={(body) => send(() => boApi('POST /players/:id/protection/limits', { params: { id: playerId }, body }))} />}

@@ -11,6 +11,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import type { ClaimView, RoundInput, RoundView } from '../../../shared/schemas/redpacket.ts';
 import { fromTaipeiInputValue, taipeiInputValue } from '../../../shared/time.ts';
 import { NoticeBanner, useBoAction, type Notice } from '../kit/form.tsx';
+import { formatDecimal } from '../../../shared/money.ts';
 
 export const RED_PACKET_BO_KEYS = [
   ...COMMON_KEYS,
@@ -101,7 +102,7 @@ function Rounds({ t, locale }: { t: T; locale: Locale }) {
     { key: 'id', header: 'bo.redpacket.col.round', headerCell: 'ID', cell: (r) => r.id },
     { key: 'round', header: 'bo.redpacket.col.round', cell: (r) => (locale === 'en' ? r.title_en : r.title) },
     { key: 'window', header: 'bo.redpacket.col.window', className: 'whitespace-nowrap text-xs', cell: (r) => <>{formatTime(r.starts_at, locale)}<br />{formatTime(r.ends_at, locale)}</> },
-    { key: 'pool', header: 'bo.redpacket.f.pool', align: 'right', className: 'tabular-nums', cell: (r) => r.pool },
+    { key: 'pool', header: 'bo.redpacket.f.pool', align: 'right', className: 'tabular-nums', cell: (r) => formatDecimal(r.pool) },
     { key: 'count', header: 'bo.redpacket.f.packet_count', align: 'right', className: 'tabular-nums', cell: (r) => r.packet_count },
     { key: 'state', header: 'bo.redpacket.col.state', cell: (r) => t[`bo.redpacket.state.${r.state}`] },
     { key: 'claimed', header: 'bo.redpacket.col.claimed', align: 'right', className: 'tabular-nums', cell: (r) => r.claimed },
@@ -253,7 +254,7 @@ function Claims({ t, locale }: { t: T; locale: Locale }) {
     { key: 'id', header: 'bo.redpacket.col.round', headerCell: 'ID', cell: (c) => c.id },
     { key: 'round', header: 'bo.redpacket.col.round', cell: (c) => c.round_title },
     { key: 'player', header: 'bo.redpacket.col.player', cell: (c) => c.account },
-    { key: 'amount', header: 'bo.redpacket.col.amount', align: 'right', className: 'tabular-nums', cell: (c) => c.amount },
+    { key: 'amount', header: 'bo.redpacket.col.amount', align: 'right', className: 'tabular-nums', cell: (c) => formatDecimal(c.amount) },
     { key: 'claimed', header: 'bo.redpacket.col.claimed_at', className: 'whitespace-nowrap', cell: (c) => formatTime(c.claimed_at, locale) },
     { key: 'status', header: 'bo.redpacket.col.status', cell: (c) => t[`bo.redpacket.status.${c.status}`] },
     { key: 'reason', header: 'bo.redpacket.col.reason', cell: (c) => c.reason ?? '—' },

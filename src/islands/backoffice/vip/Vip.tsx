@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/vip.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
 import { fromTaipeiInputValue, taipeiInputValue } from '../../../shared/time.ts';
+import { formatDecimal, formatPoints } from '../../../shared/money.ts';
 
 export const VIP_BO_KEYS = [
   ...COMMON_KEYS,
@@ -77,8 +78,11 @@ function Levels({ t, locale }: { t: T; locale: Locale }) {
       <div className="overflow-x-auto">
         <BoTable t={t} rows={rows} rowKey={(r) => r.id} testId="bo-vip-levels" columns={[
           { key: 'level', header: 'bo.vip.level', cell: (r) => <><img src={r.icon} alt="" width={18} height={18} className="mr-1 inline" />Lv.{r.id} {r.name}{r.if_show_frontend ? '' : ' (—)'}</> },
-          { key: 'players', header: 'bo.vip.players', cell: (r) => r.players },
-          ...LEVEL_COLUMNS.map((f): BoColumn<LevelRow, K> => ({ key: f, header: `bo.vip.f.${f}`, cell: (r) => r[f] })),
+          { key: 'players', header: 'bo.vip.players', cell: (r) => formatPoints(r.players) },
+          ...LEVEL_COLUMNS.map((f): BoColumn<LevelRow, K> => ({
+            key: f, header: `bo.vip.f.${f}`, align: 'right', className: 'whitespace-nowrap tabular-nums',
+            cell: (r) => (f === 'rebate_rate_bp' ? formatPoints(r[f]) : formatDecimal(String(r[f]))),
+          })),
           { key: 'actions', header: 'bo.actions', cell: (r) => <button type="button" className={cls.btnSmall} onClick={() => setEditing(r)}>{t['bo.vip.edit']}</button> },
         ]} />
       </div>
@@ -173,8 +177,8 @@ function Gifts({ t, locale }: { t: T; locale: Locale }) {
       <BoTable t={t} rows={rows} rowKey={(g) => g.id} testId="bo-gifts" className="mt-3" columns={[
         { key: 'image', header: 'bo.vip.gift.image', cell: (g) => (g.image ? <img src={g.image} alt="" width={40} height={40} className="h-10 w-10 object-cover" /> : '—') },
         { key: 'name', header: 'bo.vip.gift.name', cell: (g) => (locale === 'en' ? g.name_en : g.name) },
-        { key: 'points', header: 'bo.vip.gift.points', cell: (g) => g.points },
-        { key: 'stock', header: 'bo.vip.gift.stock', cell: (g) => g.stock },
+        { key: 'points', header: 'bo.vip.gift.points', cell: (g) => formatPoints(g.points) },
+        { key: 'stock', header: 'bo.vip.gift.stock', cell: (g) => formatPoints(g.stock) },
         { key: 'kind', header: 'bo.vip.gift.kind', cell: (g) => t[`bo.vip.gift.kind.${g.kind}`] },
         { key: 'status', header: 'bo.vip.gift.status', cell: (g) => (g.status === GIFT_STATUS.on ? t['bo.vip.gift.on'] : t['bo.vip.gift.off']) },
         { key: 'actions', header: 'bo.actions', cell: (g) => <button type="button" className={cls.btnSmall} onClick={() => setEditing(g)}>{t['bo.vip.edit']}</button> },
@@ -306,7 +310,7 @@ function Orders({ t, locale }: { t: T; locale: Locale }) {
           { key: 'time', header: 'bo.time', cell: (o) => formatTime(o.created_at, locale) },
           { key: 'player', header: 'bo.vip.order.player', cell: (o) => o.account },
           { key: 'gift', header: 'bo.vip.order.gift', cell: (o) => o.name },
-          { key: 'points', header: 'bo.vip.order.points', cell: (o) => o.points },
+          { key: 'points', header: 'bo.vip.order.points', cell: (o) => formatPoints(o.points) },
           { key: 'address', header: 'bo.vip.order.address', cell: (o) => (o.address ? `${o.consignee} ${o.phone} ${o.area} ${o.address}` : '—') },
           { key: 'status', header: 'bo.vip.order.status', cell: (o) => `${t[`bo.vip.status.${o.status}`]}${o.tracking_no ? ` · ${o.tracking_no}` : ''}${o.reason ? ` · ${o.reason}` : ''}` },
           { key: 'actions', header: 'bo.actions', cell: (o) => (

@@ -5,6 +5,7 @@ import { boApi } from '../kit/api.ts';
 import { Banner, ListState, cls, errorText, formatTime, isRecord, type CommonT } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { formatDecimal, formatPoints, formatPointsChange } from '../../../shared/money.ts';
 
 export const VIP_PLAYER_KEYS = [
   'bo.vip.section', 'bo.vip.level', 'bo.vip.locked', 'bo.vip.set_level', 'bo.vip.reason', 'bo.vip.save', 'bo.vip.saved', 'bo.vip.points',
@@ -50,7 +51,7 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
           <p className="flex items-center gap-2">
             <img src={view.icon} alt="" width={28} height={28} />
             <span>{t['bo.vip.level']}: Lv.{view.level_id}{view.locked ? ` (${t['bo.vip.locked']})` : ''}</span>
-            <span className="ml-6">{t['bo.vip.points']}: <strong data-testid="bo-player-points">{view.points}</strong></span>
+            <span className="ml-6">{t['bo.vip.points']}: <strong data-testid="bo-player-points">{formatPoints(view.points)}</strong></span>
           </p>
           {canEdit && (
             <div className="grid gap-4 md:grid-cols-2">
@@ -96,7 +97,7 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
               <table className={cls.table} data-testid="bo-points-history"><tbody>
                 {view.points_history.map((p) => (
                   <tr key={p.id}><td className={cls.td}>{formatTime(p.created_at, locale)}</td><td className={cls.td}>{p.kind}</td>
-                    <td className={cls.td}>{p.points > 0 ? `+${p.points}` : p.points}</td><td className={cls.td}>{p.balance}</td><td className={cls.td}>{p.memo}</td></tr>
+                    <td className={cls.td}>{formatPointsChange(p.points)}</td><td className={cls.td}>{formatPoints(p.balance)}</td><td className={cls.td}>{p.memo}</td></tr>
                 ))}
               </tbody></table>
             </div>
@@ -105,7 +106,7 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
               <table className={cls.table}><tbody>
                 {view.rewards.map((r) => (
                   <tr key={r.id}><td className={cls.td}>{formatTime(r.created_at, locale)}</td><td className={cls.td}>{r.kind} {r.period}</td>
-                    <td className={cls.td}>{r.amount}</td><td className={cls.td}>{r.status}</td></tr>
+                    <td className={cls.td}>{formatDecimal(r.amount)}</td><td className={cls.td}>{r.status}</td></tr>
                 ))}
               </tbody></table>
             </div>

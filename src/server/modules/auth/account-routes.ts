@@ -4,12 +4,12 @@ import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import {
-  accountPhoneSchema, avatarSchema, changePasswordSchema, phoneLoginSchema, recoveryTicketView, sendVerificationSchema, updateByForgetSchema, verifyCodeSchema,
+  accountPhoneSchema, avatarSchema, changePasswordSchema, phoneLoginSchema, recoveryTicketView, sendCodeView, sendVerificationSchema, updateByForgetSchema, verifyCodeSchema,
 } from '../../../shared/schemas/account.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { tokenView } from '../../../shared/schemas/auth.ts';
 import { AccountService } from './account-service.ts';
-import { requestContext } from './routes.ts';
+import { requestContext, sendCodeMessage } from './routes.ts';
 import { playerOf } from './request.ts';
 
 export const accountRoutes: FastifyPluginAsync = async (plugin) => {
@@ -21,9 +21,9 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
   // Codes and probes are also limited per phone and per address in the service; this bounds the raw rate.
   const burst = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
-  app.post('/auth/sendPhoneVerification', { schema: { body: sendVerificationSchema, response: { 200: okEmpty } }, config: burst }, async (request) => {
-    await account.sendVerification(request.body, requestContext(request));
-    return ok(null, 'success');
+  app.post('/auth/sendPhoneVerification', { schema: { body: sendVerificationSchema, response: { 200: okBody(sendCodeView) } }, config: burst }, async (request) => {
+    const outcome = await account.sendVerification(request.body, requestContext(request));
+    return ok(outcome, sendCodeMessage(outcome, request.locale));
   });
 
   app.post('/auth/ifPlayerExist', { schema: { body: accountPhoneSchema, response: { 200: okEmpty } }, config: burst }, async (request) => {

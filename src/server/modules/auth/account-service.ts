@@ -13,7 +13,7 @@ import type { SmsSender } from '../../integrations/sms/index.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
 import { translate } from '../../../i18n/index.ts';
-import type { ChangePasswordInput } from '../../../shared/schemas/account.ts';
+import type { ChangePasswordInput, SendCodeOutcome } from '../../../shared/schemas/account.ts';
 import { AuthService, SESSION_TTL_MS, openSession, type Auth, type RequestContext } from './service.ts';
 import * as repo from './repository.ts';
 import * as accounts from './account-repository.ts';
@@ -81,33 +81,63 @@ export class AccountService {
    * With an account: the recovery code, after the step-0 checks. With the phone alone: the phone-login
    * code, answered the same way whether or not the phone belongs to a player, and sent only if it does.
    */
-  async sendVerification(input: { account?: string; phone: string }, ctx: RequestContext): Promise<void> {
+  async sendVerification(input: { account?: string; phone: string }, ctx: RequestContext): Promise<SendCodeOutcome> {
     const account = input.account?.trim() ?? '';
     if (account) {
       await this.requireRecovery();
       await this.recoveringPlayer(account, input.phone, ctx.ip);
-      await this.sendCode(input.phone, 'recover', ctx);
-      return;
+      return this.sendCode(input.phone, 'recover', ctx);
     }
     if (!(await this.system.setting('allow_player_login'))) throw new ApiError('login_disabled');
     const player = await accounts.playerByPhone(this.db, input.phone);
-    await this.sendCode(input.phone, 'phone_login', ctx, !!player && player.status === PLAYER_STATUS.active);
+    await this.countPhoneLoginAsk(input.phone, ctx);
+    if (!player || player.status !== PLAYER_STATUS.active) return { code_still_valid: false };
+    return this.sendCode(input.phone, 'phone_login', ctx, { addressCounted: true });
   }
 
-  private async sendCode(phone: string, purpose: CodePurpose, ctx: RequestContext, deliver = true): Promise<void> {
-    const gap = await this.limiter.hit(`sms:gap:${phone}`, 1, SMS_PHONE_GAP_MS);
-    if (!gap.allowed) throw new ApiError('sms_too_soon');
-    const daily = await this.limiter.hit(`sms:day:${phone}`, SMS_PHONE_DAILY, 24 * 60 * 60 * 1000);
+  /**
+   * The limits of a phone-alone request, taken whether or not a message goes out so that a known phone and an
+   * unknown one get the same answers. They are counters of their own: the phone's own gap and daily count move
+   * only when a message is really sent, so asking for a login code to a phone nobody owns never holds back the
+   * registration code of whoever is about to sign up with it.
+   */
+  private async countPhoneLoginAsk(phone: string, ctx: RequestContext): Promise<void> {
     const hourly = await this.limiter.hit(`sms:ip:${ctx.ip}`, SMS_IP_HOURLY, 60 * 60 * 1000);
-    if (!daily.allowed || !hourly.allowed) throw new ApiError('rate_limited');
-    if (!deliver) return;
+    if (!hourly.allowed) throw new ApiError('rate_limited');
+    const gap = await this.limiter.hit(`sms:login-ask-gap:${phone}`, 1, SMS_PHONE_GAP_MS);
+    if (!gap.allowed) throw new ApiError('sms_too_soon');
+    const daily = await this.limiter.hit(`sms:login-ask-day:${phone}`, SMS_PHONE_DAILY, 24 * 60 * 60 * 1000);
+    if (!daily.allowed) throw new ApiError('rate_limited');
+  }
+
+  /**
+   * Sends a code of the purpose, one message to a phone a minute. Inside that minute a live earlier code of the
+   * same purpose is the answer (the player goes on with it); only a different purpose's recent message refuses.
+   */
+  private async sendCode(phone: string, purpose: CodePurpose, ctx: RequestContext, opts: { addressCounted?: boolean } = {}): Promise<SendCodeOutcome> {
+    if (!opts.addressCounted) {
+      const hourly = await this.limiter.hit(`sms:ip:${ctx.ip}`, SMS_IP_HOURLY, 60 * 60 * 1000);
+      if (!hourly.allowed) throw new ApiError('rate_limited');
+    }
+    if ((await this.limiter.peek(`sms:day:${phone}`)) >= SMS_PHONE_DAILY) throw new ApiError('rate_limited');
+    // The gap is taken before sending, so two requests at once cannot both send; a failed send gives it back.
+    const gap = await this.limiter.hit(`sms:gap:${phone}`, 1, SMS_PHONE_GAP_MS);
+    if (!gap.allowed) {
+      if (await repo.hasLiveCode(this.db, phone, purpose, CODE_MAX_ATTEMPTS)) return { code_still_valid: true };
+      throw new ApiError('sms_too_soon');
+    }
     const code = newSmsCode();
     await repo.insertCode(this.db, {
       phone, purpose, codeHash: hashCode(phone, code), expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
     const body = translate(ctx.locale, purpose === 'recover' ? 'account.sms.recover' : 'account.sms.phone_login', { code });
     const { delivered } = await this.sms.send({ phone, purpose, body });
-    if (!delivered) throw new ApiError('upstream_failed');
+    if (!delivered) {
+      await this.limiter.reset(`sms:gap:${phone}`);
+      throw new ApiError('upstream_failed');
+    }
+    await this.limiter.hit(`sms:day:${phone}`, SMS_PHONE_DAILY, 24 * 60 * 60 * 1000);
+    return { code_still_valid: false };
   }
 
   /** Takes one try of the phone's code for the purpose; true once when it matches, which uses it up. */

@@ -127,6 +127,12 @@ export async function latestCode(db: DbOrTx, phone: string, purpose: string) {
   return rows[0];
 }
 
+/** Whether the phone's newest code of the purpose can still be used: unused, unexpired and with tries left. */
+export async function hasLiveCode(db: DbOrTx, phone: string, purpose: string, maxAttempts: number): Promise<boolean> {
+  const newest = await latestCode(db, phone, purpose);
+  return !!newest && newest.expiresAt.getTime() > Date.now() && newest.attempts < maxAttempts;
+}
+
 /** Marks a code used; false when another request used it first. */
 export async function consumeCode(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.update(verificationCodes).set({ consumedAt: sql`now()` })

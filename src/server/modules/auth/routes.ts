@@ -6,6 +6,9 @@ import { ok } from '../../lib/reply.ts';
 import { loginSchema, registeredView, sendPhoneSchema, tokenView } from '../../../shared/schemas/auth.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { userView } from '../../../shared/schemas/user.ts';
+import type { SendCodeOutcome } from '../../../shared/schemas/account.ts';
+import { translate } from '../../../i18n/index.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import type { RequestContext } from './service.ts';
 import { playerOf } from './request.ts';
 import { AccountService } from './account-service.ts';
@@ -18,6 +21,14 @@ const registerShape = v.custom<Record<string, unknown>>(
 
 export function requestContext(request: FastifyRequest): RequestContext {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), locale: request.locale };
+}
+
+/**
+ * A code request's message: 'success' when a code went out, and when the earlier code is still the one to use, a
+ * sentence in the reader's language saying so (the form shows it).
+ */
+export function sendCodeMessage(outcome: SendCodeOutcome, locale: Locale): string {
+  return outcome.code_still_valid ? translate(locale, 'account.sms.still_valid') : 'success';
 }
 
 export const authRoutes: FastifyPluginAsync = async (plugin) => {

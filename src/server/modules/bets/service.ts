@@ -19,7 +19,7 @@ import type { BetRecordsView } from '../../../shared/schemas/bets.ts';
 import type { TurnoverAnswer, TurnoverQuery } from '../../../shared/schemas/turnover.ts';
 import type { RequirementView } from '../../../shared/schemas/cashier.ts';
 import { DAY_MS, startOfTaipeiDate } from '../../../shared/time.ts';
-import { dayRange } from '../../lib/record-days.ts';
+import { START_END_FIELDS, dayRange } from '../../lib/record-days.ts';
 
 /** The back office asks for bets of any date: before the site existed and after this century are not asked for. */
 const EARLIEST = new Date('2000-01-01T00:00:00Z');
@@ -65,7 +65,7 @@ export class BetsService {
 
   /** A player's bets in a record date range (GET /players/bet/records), paged, with the range's totals. */
   async records(playerId: number, q: { code?: string; wallet_id?: string; start?: string; end?: string } & Paging): Promise<BetRecordsView> {
-    const { from, to } = dayRange(q.start, q.end);
+    const { from, to } = dayRange(q.start, q.end, START_END_FIELDS);
     const { rows, totals } = await repo.betsOf(this.db, {
       playerId, code: q.code || undefined, walletId: q.wallet_id === undefined || q.wallet_id === '' ? undefined : Number(q.wallet_id),
       from, to, limit: q.pageSize, offset: offsetOf(q),

@@ -57,7 +57,7 @@ export const protectionRoutes: FastifyPluginAsync = async (plugin) => {
   app.post('/protection/timeout', { ...player, schema: { body: timeoutBody, response: { 200: okBody(exclusionView) } } }, async (request) => {
     const body = request.body;
     const a = playerOf(request);
-    return ok(await protection.exclude(a.playerId, body.duration, { sessionId: a.sessionId }));
+    return ok(await protection.exclude(a.playerId, body.duration, { sessionId: a.sessionId }), translate(request.locale, 'protection.timeout_started'));
   });
 
   app.post('/protection/self-exclusion', { ...player, schema: { body: selfExclusionBody, response: { 200: okBody(exclusionView) } } }, async (request) => {
@@ -66,6 +66,6 @@ export const protectionRoutes: FastifyPluginAsync = async (plugin) => {
     if (!(await protection.isOwnAccount(a.playerId, body.confirm_account))) {
       throw new ApiError('validation_failed', { confirm_account: ['protection.v.confirm_wrong'] });
     }
-    return ok(await protection.exclude(a.playerId, body.duration, { sessionId: a.sessionId }));
+    return ok(await protection.exclude(a.playerId, body.duration, { sessionId: a.sessionId }), translate(request.locale, 'protection.exclusion_started'));
   });
 };

@@ -15,7 +15,7 @@ import { servedFile, uploadPlayerImages, uploadStaffImage } from './service.ts';
 
 /** Reads up to `maxFiles` files of at most `maxBytes` each; the multipart parser stops at the limits. */
 async function readFiles(request: FastifyRequest, maxFiles: number, maxBytes: number): Promise<Buffer[]> {
-  if (!request.isMultipart()) throw new ApiError('unsupported_media_type', { file: ['upload.multipart'] });
+  if (!request.isMultipart()) throw new ApiError('unsupported_file_type', { file: ['upload.multipart'] });
   const files: Buffer[] = [];
   try {
     // One more than allowed is read so "too many" is told apart from "just right".

@@ -78,7 +78,7 @@ async function acceptImage(raw: Buffer, who: 'player' | 'staff', field = 'file')
   if (raw.length > maxBytes) throw new ApiError('payload_too_large', { [field]: [who === 'player' ? 'upload.too_large' : 'upload.too_large_staff'] });
   const type = await fileTypeFromBuffer(raw);
   if (!type || !allowed.includes(type.mime)) {
-    throw new ApiError('unsupported_media_type', { [field]: [who === 'player' ? 'upload.type' : 'upload.type_staff'] });
+    throw new ApiError('unsupported_file_type', { [field]: [who === 'player' ? 'upload.type' : 'upload.type_staff'] });
   }
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none unless asked).
@@ -93,7 +93,7 @@ async function acceptImage(raw: Buffer, who: 'player' | 'staff', field = 'file')
     return { mime, bytes: data, width: info.width, height: info.height };
   } catch {
     // The header looked like an image but the body is not one (or it is too large to decode).
-    throw new ApiError('unsupported_media_type', { [field]: ['upload.unreadable'] });
+    throw new ApiError('unsupported_file_type', { [field]: ['upload.unreadable'] });
   }
 }
 

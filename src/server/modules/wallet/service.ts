@@ -43,7 +43,7 @@ import type { JournalKind } from '../../ledger/kinds.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
 import type { RecordPage } from '../../../shared/schemas/paging.ts';
-import { dayRange } from '../../lib/record-days.ts';
+import { START_END_FIELDS, dayRange } from '../../lib/record-days.ts';
 import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
 /** How a pending transfer ends. */
@@ -725,7 +725,7 @@ export class WalletService {
 
   /** The player's ledger lines of one category in a record date range, newest first. */
   async moneyRecords(playerId: number, category: MoneyCategory, q: MoneyRecordsQuery): Promise<RecordPage<MoneyRecordView>> {
-    const { from, to } = dayRange(q.start, q.end);
+    const { from, to } = dayRange(q.start, q.end, START_END_FIELDS);
     const { rows, total } = await repo.moneyRecords(this.db, playerId, MONEY_CATEGORY_KINDS[category], from, to, q.pageSize, offsetOf(q));
     return {
       data: rows.map((r) => ({
