@@ -24,8 +24,10 @@ function post(url: string, payload: object, opts: { ip?: string; locale?: 'zh-TW
 
 /** Asks for a code (recovery with an account, phone login without) and reads it from the outbox. */
 async function codeFor(phone: string, account?: string): Promise<string> {
-  // Stands for the minute between two sends to one phone (the registration just sent one).
+  // Stands for the minute between two sends to one phone (the registration just sent one), and between two
+  // phone-alone requests (tests/api/auth-sms-gap.test.ts).
   await t.app.services.limiter.reset(`sms:gap:${phone}`);
+  await t.app.services.limiter.reset(`sms:login-ask-gap:${phone}`);
   const res = await post('/api/auth/sendPhoneVerification', account ? { account, phone } : { phone });
   expect(res.statusCode, res.body).toBe(200);
   const code = await lastSmsCode(t, phone);
@@ -284,6 +286,7 @@ describe('phone-code login and the identity check', () => {
     expect(res.json().code).toBe('account_disabled');
     // Disabled before: no code is sent at all.
     await t.app.services.limiter.reset(`sms:gap:${p.phone}`);
+    await t.app.services.limiter.reset(`sms:login-ask-gap:${p.phone}`);
     const outboxBefore = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, p.phone));
     expect((await post('/api/auth/sendPhoneVerification', { phone: p.phone })).statusCode).toBe(200);
     const outboxAfter = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, p.phone));

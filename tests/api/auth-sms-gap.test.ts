@@ -5,7 +5,7 @@ import { createTestApp, lastSmsCode, type TestApp } from '../helpers/app.ts';
 import { freshIp, freshPhone, playerWithToken, sendCode } from '../helpers/players.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => { t = await createTestApp(); }, 300_000);
 afterAll(async () => { await t?.close(); });
 
 function post(url: string, payload: object, locale: 'zh-TW' | 'en' = 'zh-TW') {

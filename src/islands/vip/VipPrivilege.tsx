@@ -161,7 +161,8 @@ function LevelTable({ t, info, mobile }: { t: T; info: VipInfoView; mobile: bool
           <thead>
             <tr className="bg-slate-50 text-left text-slate-600">
               <th scope="col" className="px-2 py-2 font-medium">{t['vip.col.level']}</th>
-              {cols.map(([k]) => <th key={k} scope="col" className="px-2 py-2 text-right font-medium">{t[k]}</th>)}
+              {/* Headers wrap and cells keep tight padding, so the twelve columns fit the member page without a cut-off edge. */}
+              {cols.map(([k]) => <th key={k} scope="col" className="whitespace-normal px-1.5 py-2 text-right align-bottom font-medium">{t[k]}</th>)}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -170,7 +171,7 @@ function LevelTable({ t, info, mobile }: { t: T; info: VipInfoView; mobile: bool
                 <th scope="row" className="px-2 py-1 text-left font-medium">
                   <img src={l.icon} alt="" width={20} height={20} className="mr-1 inline h-5 w-5" />Lv.{l.id} {l.name}
                 </th>
-                {cols.map(([k, f]) => <td key={k} className="px-2 py-1 text-right">{f(l)}</td>)}
+                {cols.map(([k, f]) => <td key={k} className="px-1.5 py-1 text-right tabular-nums">{f(l)}</td>)}
               </tr>
             ))}
           </tbody>
