@@ -133,4 +133,31 @@ describe.skipIf(!hasChromium)('the operator\'s desk', () => {
     const wallets = await server.api<{ central: string }>('GET', `/backoffice/players/${playerId}/wallets`, undefined, admin);
     expect(wallets.body.data!.central).toBe('20000.00');
   });
+
+  it('the dashboard counts the adjustments waiting for approval and links to their queue, in both layouts', async () => {
+    screenshotOnFailure('bo-desk-dashboard');
+    const player = await registerPlayer(server, 'dkdash');
+    const lookup = await server.api<{ id: number }>('GET', `/backoffice/players/lookup?account=${player.account}`, undefined, admin);
+    const asked = await fetch(`${server.url}/api/backoffice/finance/adjustments`, {
+      method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'idempotency-key': `e2e-desk-dash-${lookup.body.data!.id}` },
+      body: JSON.stringify({ player_id: lookup.body.data!.id, amount: '15000', reason: 'Dashboard check' }),
+    });
+    expect(asked.status).toBe(200);
+    for (const kind of ['desktop', 'mobile'] as const) {
+      const context = await newContext(browser, kind, server);
+      await context.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, admin);
+      const page = await context.newPage();
+      try {
+        await page.goto('/backoffice/dashboard');
+        const card = page.getByTestId('dash-pending-adjustments');
+        await card.waitFor();
+        expect(await card.getAttribute('data-count')).toBe('1');
+        expect(await card.getAttribute('href')).toBe('/backoffice/finance?tab=adjust');
+        expect(await page.getByTestId('dash-pending-gift_orders').getAttribute('href')).toBe('/backoffice/vip?tab=orders');
+        await page.screenshot({ path: `/tmp/desk-dashboard-${kind}.png`, fullPage: true });
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });
