@@ -20,6 +20,7 @@ import { backofficeChatRoutes } from './modules/chat/backoffice-routes.ts';
 import { backofficeMessageRoutes } from './modules/messages/backoffice-routes.ts';
 import { backofficeRedPacketRoutes } from './modules/redpacket/backoffice-routes.ts';
 import { backofficeUploadRoutes } from './modules/uploads/routes.ts';
+import { backofficeSeamlessRoutes } from './modules/seamless/backoffice-routes.ts';
 import { dashboardSources } from './figures.ts';
 
 export function backofficePlugins(config: Config): BackofficeMount[] {
@@ -48,5 +49,7 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficeMessageRoutes),
     backofficeMount(backofficeRedPacketRoutes),
     backofficeMount(backofficeUploadRoutes),
+    // Seamless platforms: wallet model, transaction log, open rounds, reconciliation findings, daily totals.
+    backofficeMount(backofficeSeamlessRoutes, { config: config.seamless }),
   ];
 }

@@ -36,6 +36,9 @@ import {
   bulkResultView, filteredPlayerListView, notesView, pendingAdjustmentView, pendingAdjustmentsView, playerTagsView, tagView, tagsView,
 } from '../schemas/backoffice/desk.ts';
 import {
+  seamlessDailyView, seamlessFindingView, seamlessFindingsPage, seamlessPlatformView, seamlessReconcileView, seamlessRoundView, seamlessTxPage,
+} from '../schemas/backoffice/seamless.ts';
+import {
   exchangeOrderView, giftAdminView, giftImageView, levelAdminView, levelPreviewView, orderQueueView, playerVipView, pointsBalanceView,
 } from '../schemas/vip.ts';
 
@@ -173,6 +176,14 @@ export const backofficeRoutes = {
   'POST /red-packets/claims/:id/approve': reviewView,
   'POST /red-packets/claims/:id/reject': reviewView,
   'POST /uploads/images': uploadedFilesView,
+  'GET /seamless/platforms': v.array(seamlessPlatformView),
+  'PUT /seamless/platforms/:code': seamlessPlatformView,
+  'GET /seamless/transactions': seamlessTxPage,
+  'GET /seamless/:code/open-rounds': v.array(seamlessRoundView),
+  'POST /seamless/:code/reconcile': seamlessReconcileView,
+  'GET /seamless/findings': seamlessFindingsPage,
+  'POST /seamless/findings/:id/resolve': seamlessFindingView,
+  'GET /seamless/:code/daily': seamlessDailyView,
 } as const satisfies RouteMap;
 
 export type BackofficeRoutes = typeof backofficeRoutes;

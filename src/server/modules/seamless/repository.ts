@@ -145,6 +145,10 @@ export async function findings(db: DbOrTx, q: { status?: string; limit: number; 
   return { rows, total: count[0]?.n ?? 0 };
 }
 
+export async function findingById(db: DbOrTx, id: number): Promise<FindingRow | undefined> {
+  return (await db.select().from(seamlessFindings).where(eq(seamlessFindings.id, id)).limit(1))[0];
+}
+
 /** Takes an open finding for resolution, locked; undefined when it is not open. */
 export async function openFindingForUpdate(tx: DbOrTx, id: number): Promise<FindingRow | undefined> {
   return (await tx.select().from(seamlessFindings).where(and(eq(seamlessFindings.id, id), eq(seamlessFindings.status, 'open'))).for('update'))[0];
@@ -164,10 +168,11 @@ export async function openFindingCount(db: DbOrTx): Promise<number> {
 export async function dailyTotals(db: DbOrTx, code: string, from: Date, to: Date) {
   const res = await db.execute<{ debits: string; credits: string; n: number }>(sql`
     select coalesce(sum(amount_minor) filter (where kind = 'debit' and status in ('open', 'settled')), 0)::text as debits,
-      coalesce(sum(amount_minor) filter (where kind = 'credit' and status = 'accepted'), 0)::text as credits, count(*)::int as n
+      coalesce(sum(amount_minor) filter (where kind = 'credit' and status = 'accepted'), 0)::text as credits,
+      count(distinct round_id) filter (where kind = 'debit' and status in ('open', 'settled'))::int as n
     from seamless_transactions where gp_code = ${code} and created_at >= ${from} and created_at < ${to}`);
   const r = res.rows[0];
-  return { debitsMinor: BigInt(r?.debits ?? '0'), creditsMinor: BigInt(r?.credits ?? '0'), transactions: Number(r?.n ?? 0) };
+  return { debitsMinor: BigInt(r?.debits ?? '0'), creditsMinor: BigInt(r?.credits ?? '0'), rounds: Number(r?.n ?? 0) };
 }
 
 /** A debit that a rollback cancelled before it came: its content, kept once it arrives (it is refused all the same). */

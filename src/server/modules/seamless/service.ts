@@ -68,11 +68,16 @@ const refused = (code: SeamlessCode): Outcome => ({ code });
 
 export class SeamlessService {
   private readonly db: Db;
-  private readonly accounts: AccountDirectory;
+  /** The ledger's account directory; the back office's resolutions open accounts through the same one. */
+  readonly accounts: AccountDirectory;
   private readonly gate: ProtectionGate;
   private readonly publish: Publisher;
   private readonly events: EventPublisher<BetsEvents> | undefined;
   private readonly launcher: SeamlessLauncher | undefined;
+  /** The provider adapter (launch and round report), for the back office's reconciliation. */
+  get provider(): SeamlessLauncher | undefined {
+    return this.launcher;
+  }
   private readonly launchTtlMs: number;
   readonly signer: SeamlessSigner;
   readonly metrics: SeamlessMetrics | undefined;

@@ -58,7 +58,7 @@ export const seamlessFindingView = v.object({
   status: v.picklist(['open', 'resolved']), resolution: v.nullable(v.picklist(statusValuesOf(SEAMLESS_RESOLUTION))), note: v.string(),
   resolved_by: v.nullable(v.number()), resolved_at: v.nullable(v.string()), created_at: v.string(),
 });
-export const seamlessFindingsQuery = v.object({ ...pageQuery, status: v.optional(v.picklist(['', 'open', 'resolved'], 'bo.v.status')) });
+export const seamlessFindingsQuery = v.object({ ...pageQuery, status: v.optional(v.picklist(['', 'open', 'resolved'], 'bo.seamless.v.status')) });
 export const seamlessFindingsPage = v.object({ data: v.array(seamlessFindingView), total: v.number(), page: v.number(), pageSize: v.number() });
 
 export const seamlessReconcileView = v.object({ rounds_checked: v.number(), findings_opened: v.number(), report_rounds: v.number() });

@@ -1,0 +1,108 @@
+// The seamless wallet's back office (issue 22): platforms' wallet model (audited), the transaction log by player and
+// round, open rounds past the limit, reconciliation against the provider's round report, findings resolved by credit
+// or close (audited, bet record rewritten), the daily totals beside the provider's, and who may do what.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, seedPlayer, signedInStaff, type TestApp } from '../helpers/app.ts';
+import { FakeProvider } from '../helpers/fake-provider.ts';
+import { FakeLauncher, addSeamlessPlatform, centralMinor, seamlessCall } from '../helpers/seamless.ts';
+import { checkLedger } from '../../src/server/ledger/check.ts';
+
+let t: TestApp;
+const launcher = new FakeLauncher();
+const CODE = 'SMO';
+let admin: { id: number; token: string };
+let service: { id: number; token: string };
+
+beforeAll(async () => {
+  t = await createTestApp({}, { provider: new FakeProvider(), seamlessLauncher: launcher });
+  await addSeamlessPlatform(t, CODE);
+  admin = await signedInStaff(t, 'seamadmin', 'admin');
+  service = await signedInStaff(t, 'seamservice', 'service');
+});
+afterAll(async () => { await t?.close(); });
+afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+
+const bo = (who: { token: string }, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/backoffice${url}`, headers: { authorization: `Bearer ${who.token}`, 'x-locale': 'en' }, ...(payload ? { payload } : {}) });
+
+async function openRound(playerId: number, round: string, stake: string): Promise<void> {
+  expect((await seamlessCall(t, CODE, 'debit', { player: String(playerId), round_id: round, transaction_id: `${round}-d`, game_code: 'lucky-7', amount: stake })).body.status).toBe('OK');
+  // The round opened two hours ago: past the platform's limit of an hour.
+  await t.database.db.execute(sql`update seamless_rounds set opened_at = now() - interval '2 hours' where gp_code = ${CODE} and round_id = ${round}`);
+}
+
+describe('seamless back office', () => {
+  it('shows each platform\'s wallet model and lets an admin change it, audited', async () => {
+    const list = await bo(admin, 'GET', '/seamless/platforms');
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json().data as Array<{ code: string; wallet_model: string }>;
+    expect(rows.find((r) => r.code === CODE)).toMatchObject({ wallet_model: 'seamless', round_limit_minutes: 60, own_secret: false });
+    expect(rows.find((r) => r.code === 'SLX')).toMatchObject({ wallet_model: 'transfer', round_limit_minutes: null });
+    expect((await bo(service, 'PUT', `/seamless/platforms/${CODE}`, { wallet_model: 'transfer' })).statusCode).toBe(403);
+    const changed = await bo(admin, 'PUT', `/seamless/platforms/${CODE}`, { wallet_model: 'seamless', round_limit_minutes: 30 });
+    expect(changed.json().data).toMatchObject({ wallet_model: 'seamless', round_limit_minutes: 30 });
+    const audit = await t.database.db.execute<{ detail: { from: string; to: string } }>(sql`select detail from audit_log where action = 'seamless.platform' order by id desc limit 1`);
+    expect(audit.rows[0]!.detail).toEqual({ from: 'seamless wallet, rounds open at most 60 minutes', to: 'seamless wallet, rounds open at most 30 minutes' });
+    await bo(admin, 'PUT', `/seamless/platforms/${CODE}`, { wallet_model: 'seamless', round_limit_minutes: 60 });
+  });
+
+  it('searches the transaction log by player and round', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    await seamlessCall(t, CODE, 'debit', { player: String(p.playerId), round_id: 'log-r1', transaction_id: 'log-d1', game_code: 'lucky-7', amount: '250' });
+    await seamlessCall(t, CODE, 'credit', { player: String(p.playerId), round_id: 'log-r1', transaction_id: 'log-c1', debit_transaction_id: 'log-d1', amount: '400' });
+    const res = await bo(service, 'GET', `/seamless/transactions?player_id=${p.playerId}&round_id=log-r1`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ total: 2, data: [
+      { tx_id: 'log-c1', kind: 'credit', amount: '4.00', status: 'accepted', answer: 'OK', ref_tx_id: 'log-d1' },
+      { tx_id: 'log-d1', kind: 'debit', amount: '2.50', status: 'settled', answer: 'OK' },
+    ] });
+    expect((await bo(service, 'GET', '/seamless/transactions?player_id=abc')).statusCode).toBe(422);
+  });
+
+  it('reconciles stale open rounds with the provider\'s report and resolves the findings by credit or close', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    await openRound(p.playerId, 'rec-paid', '1000');
+    await openRound(p.playerId, 'rec-lost', '500');
+    launcher.report = [{ roundId: 'rec-paid', player: String(p.playerId), stakeMinor: 1000n, payoutMinor: 2500n, status: 'closed' }];
+    expect((await bo(service, 'GET', `/seamless/${CODE}/open-rounds`)).statusCode).toBe(403);
+    const open = await bo(admin, 'GET', `/seamless/${CODE}/open-rounds`);
+    expect((open.json().data as Array<{ round_id: string }>).map((r) => r.round_id).sort()).toEqual(['rec-lost', 'rec-paid']);
+    const run = await bo(admin, 'POST', `/seamless/${CODE}/reconcile`);
+    expect(run.json().data).toEqual({ rounds_checked: 2, findings_opened: 2, report_rounds: 1 });
+    // A second run finds the same differences already open.
+    expect((await bo(admin, 'POST', `/seamless/${CODE}/reconcile`)).json().data.findings_opened).toBe(0);
+    const findings = (await bo(admin, 'GET', '/seamless/findings?status=open')).json().data.data as Array<{ id: number; round_id: string; kind: string }>;
+    const paid = findings.find((f) => f.round_id === 'rec-paid')!;
+    const lost = findings.find((f) => f.round_id === 'rec-lost')!;
+    expect(paid.kind).toBe('missing_credit');
+    expect(lost.kind).toBe('unknown_there');
+
+    expect((await bo(admin, 'POST', `/seamless/findings/${lost.id}/resolve`, { resolution: 'credit', note: 'x' })).statusCode).toBe(422);
+    const credited = await bo(admin, 'POST', `/seamless/findings/${paid.id}/resolve`, { resolution: 'credit', note: 'provider paid 25.00, we never got the credit' });
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect(credited.json().data).toMatchObject({ status: 'resolved', resolution: 'credit' });
+    expect(await centralMinor(t, p.playerId)).toBe(10_000n - 1000n - 500n + 2500n);
+    expect((await bo(admin, 'POST', `/seamless/findings/${paid.id}/resolve`, { resolution: 'credit', note: 'again' })).statusCode).toBe(422);
+    expect((await bo(admin, 'POST', `/seamless/findings/${lost.id}/resolve`, { resolution: 'close', note: 'the provider has no such round; the stake stands as lost' })).statusCode).toBe(200);
+
+    const bets = await t.database.db.execute<{ bet_id: string; status: string; payout: string }>(sql`
+      select bet_id, status, payout_minor::text as payout from bet_records where player_id = ${p.playerId} order by bet_id`);
+    expect(bets.rows).toEqual([{ bet_id: 'rec-lost', status: 'settled', payout: '0' }, { bet_id: 'rec-paid', status: 'settled', payout: '2500' }]);
+    const audit = await t.database.db.execute<{ action: string; detail: { from: string; to: string } }>(sql`
+      select action, detail from audit_log where action like 'seamless.finding.%' order by id`);
+    expect(audit.rows.map((a) => [a.action, a.detail.from, a.detail.to])).toEqual([
+      ['seamless.finding.credit', 'open, stake 10.00, paid 0.00', 'closed, stake 10.00, paid 25.00'],
+      ['seamless.finding.close', 'open, stake 5.00, paid 0.00', 'closed, stake 5.00, paid 0.00'],
+    ]);
+  });
+
+  it('shows our daily totals beside the provider\'s', async () => {
+    launcher.report = [{ roundId: 'x', player: '1', stakeMinor: 700n, payoutMinor: 100n, status: 'closed' }];
+    const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const res = await bo(admin, 'GET', `/seamless/${CODE}/daily?date=${day}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.theirs).toEqual({ debits: '7.00', credits: '1.00', rounds: 1 });
+    expect(Number(res.json().data.ours.debits)).toBeGreaterThan(0);
+  });
+});
