@@ -18,6 +18,7 @@ import { BO_PROMO_PAGE, BO_PROMO_PAGE_SIZE, BO_PROMO_PERMISSION, BO_PROMO_TABS, 
 import { PromotionEditor, PromotionList, modeName } from './PromotionEditor.tsx';
 
 import { PROMO_DESK_KEYS, type DeskKey as K, type DeskT } from './keys.ts';
+import { appStatusName, periodName } from '../kit/codes.ts';
 
 export { PROMO_DESK_KEYS };
 
@@ -101,7 +102,7 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
         <label><span className={cls.label}>{t['bo.promo.col.status']}</span>
           <select className={cls.input} value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">{t['bo.promo.all']}</option>
-            {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{appStatusName(t, s)}</option>)}
           </select>
         </label>
         <form className="flex items-end gap-2" onSubmit={(e) => { e.preventDefault(); setApplied(account.trim()); }}>
@@ -127,8 +128,8 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
         { key: 'account', header: 'bo.promo.q.account', cell: (a) => a.account },
         { key: 'promotion', header: 'bo.promo.q.promotion', cell: (a) => <>{a.title}<div className="text-xs text-slate-500">{modeName(a.mode, locale)}</div></> },
         { key: 'amount', header: 'bo.promo.q.amount', className: 'tabular-nums', cell: (a) => a.amount },
-        { key: 'period', header: 'bo.promo.q.period', className: 'text-xs', cell: (a) => a.period },
-        { key: 'status', header: 'bo.promo.col.status', cell: (a) => <>{a.status_text || a.status}{a.reason && <div className="text-xs text-red-700">{a.reason}</div>}</> },
+        { key: 'period', header: 'bo.promo.q.period', className: 'text-xs', cell: (a) => periodName(t, a.period) },
+        { key: 'status', header: 'bo.promo.col.status', cell: (a) => <>{appStatusName(t, a.status)}{a.reason && <div className="text-xs text-red-700">{a.reason}</div>}</> },
         { key: 'created', header: 'bo.promo.q.created', className: 'whitespace-nowrap text-xs', cell: (a) => formatTime(a.created_at, locale) },
         { key: 'actions', header: 'bo.actions', className: 'space-x-2 whitespace-nowrap', cell: (a) => a.status === 'applying' && (
           <>

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/promotions.ts';
 import { BO_PROMO_PAGE_SIZE, fromTaipeiInput, toTaipeiInput } from './paths.ts';
 import type { DeskT } from './keys.ts';
+import { groupName } from '../kit/codes.ts';
 
 export function modeName(mode: number, locale: Locale): string {
   const n = MODE_NAMES[mode as keyof typeof MODE_NAMES];
@@ -276,7 +277,7 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
           <div className="col-span-2">
             <span className={cls.label}>{t['bo.promo.f.game_groups']}</span>
             <div className="flex flex-wrap gap-3">
-              {GAME_GROUPS.map((g) => <label key={g} className="flex items-center gap-1 text-sm"><input type="checkbox" checked={form.game_groups.includes(g)} onChange={() => set('game_groups', toggle(form.game_groups, g))} />{g}</label>)}
+              {GAME_GROUPS.map((g) => <label key={g} className="flex items-center gap-1 text-sm"><input type="checkbox" checked={form.game_groups.includes(g)} onChange={() => set('game_groups', toggle(form.game_groups, g))} />{groupName(t, g)}</label>)}
             </div>
           </div>
           {check('use_vip_rate', t['bo.promo.f.use_vip_rate'])}

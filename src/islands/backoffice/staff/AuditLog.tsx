@@ -4,7 +4,7 @@ import { COMMON_KEYS, Guard, cls, formatTime, type IslandProps } from '../kit/co
 import { useBoData } from '../kit/data.ts';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
-import type { AuditEntryView } from '../../../shared/schemas/backoffice/staff.ts';
+import type { AuditEntryView } from '../../../shared/schemas/backoffice/audit.ts';
 
 export const AUDIT_KEYS = [
   ...COMMON_KEYS, 'bo.audit.hint', 'bo.audit.filter', 'bo.audit.staff', 'bo.audit.action', 'bo.audit.target', 'bo.audit.detail', 'bo.audit.ip',

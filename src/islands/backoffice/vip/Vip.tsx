@@ -14,10 +14,11 @@ import {
   GAME_GROUPS, GIFT_IMAGE_MAX_BYTES, ORDER_STATUSES, REWARD_TARGETS, type GiftAdminView, type LevelAdminView, type LevelPreviewView, type OrderQueueView,
 } from '../../../shared/schemas/vip.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
+import { GROUP_KEYS, groupName } from '../kit/codes.ts';
 import { fromTaipeiInputValue, taipeiInputValue } from '../../../shared/time.ts';
 
 export const VIP_BO_KEYS = [
-  ...COMMON_KEYS,
+  ...COMMON_KEYS, ...GROUP_KEYS,
   'bo.vip.tab.levels', 'bo.vip.tab.gifts', 'bo.vip.tab.orders', 'bo.vip.level', 'bo.vip.players', 'bo.vip.edit', 'bo.vip.save', 'bo.vip.saved',
   'bo.vip.preview', 'bo.vip.preview_result', 'bo.vip.f.name_frontend', 'bo.vip.f.name_frontend_en', 'bo.vip.f.if_show_frontend',
   'bo.vip.f.deposit_req', 'bo.vip.f.valid_bet_req', 'bo.vip.f.keep_valid_bet', 'bo.vip.f.upgrade_reward', 'bo.vip.f.monthly_reward',
@@ -139,7 +140,7 @@ function LevelEditor({ t, row, onSaved }: { t: T; locale: Locale; row: LevelRow;
       <fieldset><legend className={cls.label}>{t['bo.vip.f.points_rates']}</legend>
         <div className="grid grid-cols-4 gap-2 md:grid-cols-7">
           {GAME_GROUPS.map((g) => (
-            <label key={g} className="text-xs">{g}<input className={cls.input} type="number" min={0} value={form.points_rates[g] ?? 0}
+            <label key={g} className="text-xs">{groupName(t, g)}<input className={cls.input} type="number" min={0} value={form.points_rates[g] ?? 0}
               onChange={(e) => setForm({ ...form, points_rates: { ...form.points_rates, [g]: Number(e.target.value) } })} /></label>
           ))}
         </div>
