@@ -85,4 +85,12 @@ export const codesBoEn = {
   'bo.protection.raise_player_only': 'Only the player can raise a limit, after the cooling-off period; staff can only lower it',
   'bo.protection.remove_player_only': 'Only the player can remove a limit, after the cooling-off period; staff can only lower it',
   'bo.v.setting.choice': 'Choose one of the offered options',
+
+  // The promotion editor's rules, each stating its limits.
+  'bo.promo.v.amount': 'Enter an amount from 0.00 to 100,000,000.00, with at most two decimals',
+  'bo.promo.v.percent': 'Enter a percentage from 0 to 1,000, with at most two decimals',
+  'bo.promo.v.register_days': 'Enter whole days from 0 to 36,500',
+  'bo.promo.v.register_days_order': 'The maximum registration days are below the minimum',
+  'bo.promo.warn_percent': 'A reward of {percent} % is far above the usual (over {limit} %). Save it anyway?',
+  'bo.promo.warn_save': 'Save anyway',
 } as const;

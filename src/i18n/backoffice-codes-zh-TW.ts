@@ -84,4 +84,11 @@ export const codesBoZhTW: Record<keyof typeof codesBoEn, string> = {
   'bo.protection.raise_player_only': '只有玩家本人可在冷靜期後調高限額；客服人員只能調降',
   'bo.protection.remove_player_only': '只有玩家本人可在冷靜期後取消限額；客服人員只能調降',
   'bo.v.setting.choice': '請從提供的選項中選擇',
+
+  'bo.promo.v.amount': '請輸入 0.00 至 100,000,000.00 的金額，最多兩位小數',
+  'bo.promo.v.percent': '請輸入 0 至 1,000 的百分比，最多兩位小數',
+  'bo.promo.v.register_days': '請輸入 0 至 36,500 的整數天數',
+  'bo.promo.v.register_days_order': '註冊天數上限低於下限',
+  'bo.promo.warn_percent': '獎勵比例 {percent}% 遠高於一般（超過 {limit}%），確定要儲存嗎？',
+  'bo.promo.warn_save': '仍要儲存',
 };

@@ -283,13 +283,24 @@ function Orders({ t, locale }: { t: T; locale: Locale }) {
   const { page, data: result, loading, error, go, reload } = useBoData('GET /vip/orders', { query: { status: status || undefined }, pageSize: ORDERS_PAGE_SIZE });
   const [input, setInput] = useState<Record<number, string>>({});
   const [actionError, setActionError] = useState<unknown>(null);
+  /** The order whose field the server refused (no tracking number, no reason), marked on that row's input. */
+  const [fieldError, setFieldError] = useState<{ id: number; text: string } | null>(null);
   const act = async (o: OrderRow, action: 'ship' | 'receive' | 'reject') => {
     try {
       await boApi('POST /vip/orders/:id', { params: { id: o.id }, body: { action, tracking_no: action === 'ship' ? input[o.id] ?? '' : '', reason: action === 'reject' ? input[o.id] ?? '' : '' } });
       setActionError(null);
+      setFieldError(null);
       void reload();
     } catch (err) {
-      setActionError(err);
+      const fields = err instanceof BoFailure ? err.body?.error : undefined;
+      const refused = fields?.tracking_no ?? fields?.reason;
+      if (refused?.length) {
+        setFieldError({ id: o.id, text: refused.join(' ') });
+        setActionError(null);
+      } else {
+        setFieldError(null);
+        setActionError(err);
+      }
     }
   };
   return (
@@ -313,8 +324,13 @@ function Orders({ t, locale }: { t: T; locale: Locale }) {
             <>
               {o.status === 'not_shipped' && (
                 <div className="flex flex-wrap gap-1">
-                  <input className={cls.input} placeholder={`${t['bo.vip.order.tracking']} / ${t['bo.vip.order.reason']}`} value={input[o.id] ?? ''}
-                    onChange={(e) => setInput({ ...input, [o.id]: e.target.value })} data-testid="bo-order-input" />
+                  <span className="flex flex-col">
+                    <input className={`${cls.input} ${fieldError?.id === o.id ? 'border-red-600 ring-1 ring-red-600' : ''}`} placeholder={`${t['bo.vip.order.tracking']} / ${t['bo.vip.order.reason']}`}
+                      value={input[o.id] ?? ''} aria-label={`${t['bo.vip.order.tracking']} / ${t['bo.vip.order.reason']}`}
+                      aria-invalid={fieldError?.id === o.id} aria-describedby={fieldError?.id === o.id ? `order-error-${o.id}` : undefined}
+                      onChange={(e) => setInput({ ...input, [o.id]: e.target.value })} data-testid="bo-order-input" />
+                    {fieldError?.id === o.id && <span id={`order-error-${o.id}`} role="alert" className={cls.fieldError} data-testid="bo-order-input-error">{fieldError.text}</span>}
+                  </span>
                   <button type="button" className={cls.btnSmall} onClick={() => void act(o, 'ship')} data-testid="bo-order-ship">{t['bo.vip.order.ship']}</button>
                   <button type="button" className={cls.btnDanger} onClick={() => void act(o, 'reject')}>{t['bo.vip.order.reject']}</button>
                 </div>
