@@ -12,6 +12,8 @@ import { playerPageBoEn } from './backoffice-player-profile-en.ts';
 import { redpacketBoEn } from './backoffice-redpackets-en.ts';
 import { promoUiBoEn } from './backoffice-promotions-en.ts';
 import { deskBoEn } from './backoffice-desk-en.ts';
+import { codesBoEn } from './backoffice-codes-en.ts';
+import { auditBoEn } from './backoffice-audit-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -677,6 +679,8 @@ export const boEn = {
   ...chatBoEn,
   ...messagesBoEn,
   ...redpacketBoEn,
+  ...codesBoEn,
+  ...auditBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

@@ -13,6 +13,8 @@ import { playerPageBoZhTW } from './backoffice-player-profile-zh-TW.ts';
 import { redpacketBoZhTW } from './backoffice-redpackets-zh-TW.ts';
 import { promoUiBoZhTW } from './backoffice-promotions-zh-TW.ts';
 import { deskBoZhTW } from './backoffice-desk-zh-TW.ts';
+import { codesBoZhTW } from './backoffice-codes-zh-TW.ts';
+import { auditBoZhTW } from './backoffice-audit-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -660,4 +662,6 @@ export const boZhTW: Record<BoKey, string> = {
   ...chatBoZhTW,
   ...messagesBoZhTW,
   ...redpacketBoZhTW,
+  ...codesBoZhTW,
+  ...auditBoZhTW,
 };

@@ -4,6 +4,8 @@
 import type { Config } from './config.ts';
 import { backofficeMount, type BackofficeMount } from './modules/staff/plugin.ts';
 import { backofficeStaffRoutes } from './modules/staff/backoffice-routes.ts';
+import { backofficeAuditLogRoutes } from './modules/staff/audit-log-routes.ts';
+import { accountNames, playersByAccounts } from './modules/auth/player-facts.ts';
 import { backofficeSystemRoutes } from './modules/system/backoffice-routes.ts';
 import { backofficePlayerListRoutes } from './modules/auth/backoffice/list-routes.ts';
 import { backofficePlayerDeskRoutes } from './modules/auth/backoffice/desk-routes.ts';
@@ -25,8 +27,10 @@ import { dashboardSources } from './figures.ts';
 
 export function backofficePlugins(config: Config): BackofficeMount[] {
   return [
-    // Sign-in, staff accounts, two-factor enrolment and the audit log.
+    // Sign-in, staff accounts and two-factor enrolment.
     backofficeMount(backofficeStaffRoutes, { totpKey: config.staffTotpKey, totpRequired: config.staffTotpRequired }),
+    // The audit log, which names players through the players' domain.
+    backofficeMount(backofficeAuditLogRoutes, { players: { playersByAccounts, accountNames } }),
     // The overview, website status, settings, system messages and the SMS outbox.
     backofficeMount(backofficeSystemRoutes, { dashboard: dashboardSources }),
     backofficeMount(backofficePlayerListRoutes),

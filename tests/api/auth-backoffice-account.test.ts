@@ -115,7 +115,7 @@ describe('unlock, login history and sessions', () => {
     expect(res.statusCode).toBe(200);
     // Lockouts count first, so a lockout cannot be dodged: the five wrong passwords and the refused sixth try
     // are all counted.
-    expect((await lastAudit('player.unlock_login'))!.detail).toMatchObject({ reason: 'verified by phone call', failures: 6 });
+    expect((await lastAudit('player.unlock_login'))!.detail).toMatchObject({ reason: 'verified by phone call', before: { login_failures: 6 }, after: { login_failures: 0 } });
     expect((await login(t, p.account)).statusCode).toBe(200);
 
     const history = await bo('GET', `/players/${id}/logins?page=1&pageSize=20`, admin);
@@ -138,7 +138,7 @@ describe('unlock, login history and sessions', () => {
     const res = await bo('POST', `/players/${id}/sessions/${live[0]!.id}/revoke`, admin, { reason: 'suspicious device' });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(p.token) })).statusCode).toBe(401);
-    expect((await lastAudit('player.session_revoke'))!.detail).toMatchObject({ reason: 'suspicious device', session: live[0]!.id });
+    expect((await lastAudit('player.session_revoke'))!.detail).toMatchObject({ reason: 'suspicious device', before: { session: live[0]!.id }, after: null });
     // Another player's session id is not found under this player.
     const q = await playerWithToken(t);
     const qId = await idOf(q.account);

@@ -198,7 +198,7 @@ describe('website status and settings', () => {
     expect(read.json().data).toEqual({ status: false, msg: '系統維護中', msg_en: 'Down for maintenance' });
     const audit = await lastAudit('website.update');
     expect(audit).toMatchObject({ staffId: adminId, target: 'website_status' });
-    expect(audit?.detail).toMatchObject({ from: { status: true }, to: { status: false } });
+    expect(audit?.detail).toMatchObject({ before: { status: true }, after: { status: false } });
 
     await t.app.inject({ method: 'PUT', url: '/api/backoffice/website-status', headers: bearer(admin), payload: { status: true } });
     expect((await t.app.inject({ url: '/api/website/status' })).json().data.status).toBe(true);
@@ -240,7 +240,7 @@ describe('website status and settings', () => {
     const pub = await t.app.inject({ url: '/api/system/settings' });
     expect(pub.json().data).toMatchObject({ allow_player_register: 0, player_account_max: 3, deposit_sort: ['bank', 'usdt'] });
     const audit = await lastAudit('settings.update');
-    expect(audit?.detail).toMatchObject({ changes: { allow_player_register: { from: 1, to: 0 }, player_account_max: { from: 8, to: 3 } } });
+    expect(audit?.detail).toMatchObject({ before: { allow_player_register: 1, player_account_max: 8 }, after: { allow_player_register: 0, player_account_max: 3 } });
     await t.app.inject({ method: 'PUT', url: '/api/backoffice/settings', headers: bearer(admin), payload: { allow_player_register: 1 } });
   });
 });
@@ -296,7 +296,7 @@ describe('players and SMS', () => {
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.playerId, player.id));
     expect(rows.every((s) => s.revokedReason === 'kick')).toBe(true);
     const audit = await lastAudit('player.kick');
-    expect(audit).toMatchObject({ target: `player:${player.id}`, detail: { account: 'kickme01', sessions: 1 } });
+    expect(audit).toMatchObject({ target: `player:${player.id}`, detail: { account: 'kickme01', before: { sessions: 1 }, after: { sessions: 0 } } });
     expect(audit?.ip).toBeTruthy();
 
     const byPhone = await t.app.inject({ url: '/api/backoffice/players?q=092200', headers: bearer(service) });

@@ -248,7 +248,7 @@ describe('the desk', () => {
     const other = await signedInStaff(t, 'desk2', 'service');
     const assign = await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/assign`, headers: op, payload: { staff_id: other.id } });
     expect(assign.statusCode, assign.body).toBe(200);
-    expect(await lastAudit('consultation.assign')).toMatchObject({ staffId: opId, detail: { consultation: id, staff_id: other.id } });
+    expect(await lastAudit('consultation.assign')).toMatchObject({ staffId: opId, detail: { consultation: id, after: { assignee_staff_id: other.id } } });
 
     const theirs = await t.app.inject({ method: 'GET', url: '/api/backoffice/consultations?assignee=me', headers: { authorization: `Bearer ${other.token}` } });
     expect(theirs.json().data.data.map((c: { id: number }) => c.id)).toContain(id);

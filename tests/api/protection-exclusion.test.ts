@@ -165,7 +165,9 @@ describe('back office', () => {
     const lowered = await call('POST', `/api/backoffice/players/${p.playerId}/protection/limits`, admin, { kind: 'deposit', period: 'day', value: '500', reason: 'player asked by phone' });
     expect(lowered.json().data.outcome).toBe('applied');
     const raised = await call('POST', `/api/backoffice/players/${p.playerId}/protection/limits`, admin, { kind: 'deposit', period: 'day', value: '5000', reason: 'vip' });
-    expect(raised.statusCode).toBe(403);
+    expect(raised.statusCode).toBe(422);
+    // The refusal states the rule (only the player raises a limit), not a missing permission.
+    expect(raised.json().error.value).toHaveLength(1);
 
     const page = (await call('GET', `/api/backoffice/players/${p.playerId}/protection`, admin)).json().data;
     expect(page.status.limits[0]).toMatchObject({ value: '500.00' });

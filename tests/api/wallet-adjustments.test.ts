@@ -35,6 +35,6 @@ describe('adjustment audit rows', () => {
     const audits = await t.database.db.select().from(auditLog)
       .where(and(eq(auditLog.action, 'balance.adjust'), eq(auditLog.target, `player:${p.playerId}`)));
     expect(audits).toHaveLength(1);
-    expect(audits[0]!.detail).toMatchObject({ journal_id: [...journalIds][0], amount: '12.34', balance_after: '12.34' });
+    expect(audits[0]!.detail).toMatchObject({ journal_id: [...journalIds][0], amount: '12.34', before: { balance: '0.00' }, after: { balance: '12.34' } });
   });
 });

@@ -184,8 +184,15 @@ export const auditLog = pgTable('audit_log', {
   target: text('target').notNull().default(''),
   detail: jsonb('detail').notNull().default({}),
   ip: text('ip'),
+  /** The player the action concerned, if any, so the log can be filtered by player. */
+  playerId: bigint('player_id', { mode: 'number' }),
   createdAt: tsz('created_at').notNull().defaultNow(),
-}, (t) => [index('audit_log_created_idx').on(t.createdAt)]);
+}, (t) => [
+  index('audit_log_created_idx').on(t.createdAt),
+  index('audit_log_player_idx').on(t.playerId, t.id),
+  index('audit_log_staff_idx').on(t.staffId, t.id),
+  index('audit_log_action_idx').on(t.action, t.id),
+]);
 
 export const gamePlatforms = pgTable('game_platforms', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -19,8 +19,9 @@ import {
   blacklistView, bonusGrantedView, forcePasswordView, ledgerPageView, loginRecordsView, playerProfileView, playerStatusView, playerSummaryView, playerWalletsView, revokedView, securityView, sessionRevokedView, sessionView, staffTransfersView, temporaryPasswordView, unlockedLoginView,
 } from '../schemas/backoffice/players.ts';
 import {
-  auditListView, staffIdView, staffListView, staffLoginView, staffMeView, staffUpdatedView, staffView, totpConfirmedView, totpSecretView,
+  staffIdView, staffListView, staffLoginView, staffMeView, staffUpdatedView, staffView, totpConfirmedView, totpSecretView,
 } from '../schemas/backoffice/staff.ts';
+import { auditListView, auditStaffView } from '../schemas/backoffice/audit.ts';
 import { cannedReplyView, chatPlayerView, conversationMessagesView } from '../schemas/chat.ts';
 import { deskDetailView, deskListView } from '../schemas/consultations.ts';
 import {
@@ -47,6 +48,7 @@ export const backofficeRoutes = {
   'GET /auth/me': staffMeView,
   'POST /auth/logout': v.null(),
   'GET /audit': auditListView,
+  'GET /audit/staff': auditStaffView,
   'GET /staff': staffListView,
   'POST /staff': staffView,
   'PUT /staff/:id': staffUpdatedView,

@@ -95,6 +95,11 @@ export const PROMOTION_LIMITS = {
   flowMultipleMax: 100,
   /** 1000.00 percent, in basis points. */
   percentMaxBp: 100_000,
+  /** Above this percentage the editor asks the operator to confirm (a 500 % bonus is usually a typo). */
+  percentWarnAbove: 100,
+  /** The largest amount any promotion field takes: 100,000,000.00. */
+  amountMaxMinor: 10_000_000_000,
+  registerDaysMax: 36_500,
 } as const;
 
 /** '此活動已結束' and friends are errors; these are the reasons a detail page shows why the player cannot apply. */
@@ -244,9 +249,27 @@ export const ApplyResultView = ApplicationView;
 
 // ---- back office requests ------------------------------------------------------------------------
 
-const tierBody = v.strictObject({ threshold: money, amount: money, percent }, 'v.type.object');
+/** An amount of the editor, at most PROMOTION_LIMITS.amountMaxMinor; the message states that limit. */
+const promoMoney = v.pipe(
+  v.string('bo.promo.v.amount'), v.trim(), v.regex(/^\d{1,12}(\.\d{1,2})?$/, 'bo.promo.v.amount'),
+  v.check((x) => Math.round(Number(x) * 100) <= PROMOTION_LIMITS.amountMaxMinor, 'bo.promo.v.amount'),
+);
+/** A percentage of the editor, at most PROMOTION_LIMITS.percentMaxBp; the message states that limit. */
+const promoPercent = v.pipe(
+  v.string('bo.promo.v.percent'), v.trim(), v.regex(PERCENT_RE, 'bo.promo.v.percent'),
+  v.check((x) => Math.round(Number(x) * 100) <= PROMOTION_LIMITS.percentMaxBp, 'bo.promo.v.percent'),
+);
+const registerDays = v.pipe(
+  v.number('bo.promo.v.register_days'), v.integer('bo.promo.v.register_days'),
+  v.minValue(0, 'bo.promo.v.register_days'), v.maxValue(PROMOTION_LIMITS.registerDaysMax, 'bo.promo.v.register_days'),
+);
 
-export const promotionBody = v.strictObject({
+const tierBody = v.strictObject({ threshold: promoMoney, amount: promoMoney, percent: promoPercent }, 'v.type.object');
+
+/** True when both instants are given and the end is not after the start. */
+const endsBeforeStart = (start: string | null, end: string | null) => !!start && !!end && Date.parse(start) >= Date.parse(end);
+
+const promotionFields = v.strictObject({
   mode: v.picklist(ENGINE_MODES, 'promo.v.mode'),
   front_id: v.nullable(idSchema('promo.v.front')),
   title: requiredText(PROMOTION_LIMITS.titleMax),
@@ -269,46 +292,59 @@ export const promotionBody = v.strictObject({
   /** Level ids that may take part; empty means every level. */
   levels: v.pipe(v.array(int(0, 10)), v.maxLength(11)),
   /** Days since registration: at least min (0 = any) and at most max (0 = any). */
-  min_register_days: int(0, 36_500),
-  max_register_days: int(0, 36_500),
+  min_register_days: registerDays,
+  max_register_days: registerDays,
   /** Deposits over the last deposit_window_days (0 = ever) needed before applying. */
   deposit_window_days: int(0, 3650),
   min_deposit_count: int(0, 100_000),
-  min_deposit_total: money,
+  min_deposit_total: promoMoney,
   // Reward rule.
   reward_kind: v.picklist(REWARD_KINDS),
-  fixed_amount: money,
-  percent,
+  fixed_amount: promoMoney,
+  percent: promoPercent,
   tiers: v.pipe(v.array(tierBody), v.maxLength(PROMOTION_LIMITS.tiersMax)),
   /** Smallest qualifying amount (deposit, valid bet, net loss); 0 = any. */
-  min_amount: money,
+  min_amount: promoMoney,
   /** Cap per grant; 0 = none. */
-  max_grant: money,
+  max_grant: promoMoney,
   /** Mode 6: the game groups rebated (empty = all) and whether the VIP level's rebate rate replaces percent. */
   game_groups: v.pipe(v.array(v.picklist(GAME_GROUPS)), v.maxLength(GAME_GROUPS.length)),
   use_vip_rate: v.boolean(),
   /** Mode 9: what the referrer and the friend get, the friend's thresholds, and the referrer's cap. */
-  referrer_amount: money,
-  friend_amount: money,
-  friend_min_deposit: money,
-  friend_min_valid_bet: money,
+  referrer_amount: promoMoney,
+  friend_amount: promoMoney,
+  friend_min_deposit: promoMoney,
+  friend_min_valid_bet: promoMoney,
   max_per_referrer: int(0, 100_000),
   // Money and limits.
   /** Total budget; null = none. */
-  budget: v.nullable(money),
+  budget: v.nullable(promoMoney),
   limit_period: v.picklist(LIMIT_PERIODS),
   /** Grants per player per limit period; 0 = no limit. */
   limit_count: int(0, 10_000),
   flow_multiple: int(0, PROMOTION_LIMITS.flowMultipleMax),
   flow_base: v.picklist(FLOW_BASES),
   is_sports: v.boolean(),
-  give_up_wallet_amount: money,
+  give_up_wallet_amount: promoMoney,
   claim_mode: v.picklist(CLAIM_MODES),
   /** Applications worth at most this are approved at once; null = every one waits for an operator. */
-  auto_approve_max: v.nullable(money),
+  auto_approve_max: v.nullable(promoMoney),
   not_combinable: v.boolean(),
   unique_by: v.pipe(v.array(v.picklist(UNIQUE_KEYS)), v.maxLength(UNIQUE_KEYS.length)),
 }, 'v.type.object');
+
+/**
+ * The editor's body. The rules between fields are partial checks: each runs as soon as its own fields are valid,
+ * so an end before its start, or a minimum above its maximum, is reported together with every other error rather
+ * than after they are fixed.
+ */
+export const promotionBody = v.pipe(
+  promotionFields,
+  v.forward(v.partialCheck([['show_start'], ['show_end']], (b) => !endsBeforeStart(b.show_start, b.show_end), 'promo.v.window'), ['show_end']),
+  v.forward(v.partialCheck([['claim_start'], ['claim_end']], (b) => !endsBeforeStart(b.claim_start, b.claim_end), 'promo.v.window'), ['claim_end']),
+  v.forward(v.partialCheck([['min_register_days'], ['max_register_days']],
+    (b) => b.max_register_days === 0 || b.min_register_days <= b.max_register_days, 'bo.promo.v.register_days_order'), ['max_register_days']),
+);
 export type PromotionInput = v.InferOutput<typeof promotionBody>;
 
 export const boPromotionListQuery = v.object({

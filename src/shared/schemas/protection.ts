@@ -11,7 +11,7 @@ export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
 /** Session limits in minutes: at least a quarter of an hour, at most a day. */
 const SESSION_LIMIT_MIN = 15;
 const SESSION_LIMIT_MAX = 24 * 60;
-const ACTIVITY_WALLET_RULES = ['freeze', 'forfeit'] as const;
+export const ACTIVITY_WALLET_RULES = ['freeze', 'forfeit'] as const;
 export type ActivityWalletRule = (typeof ACTIVITY_WALLET_RULES)[number];
 
 const kind = v.picklist(MONEY_LIMIT_KINDS, 'protection.v.kind');
@@ -99,11 +99,18 @@ export const exclusionRowView = v.object({
   phone: v.nullable(v.string()),
   ...exclusionTerms,
 });
+/** One line of a player's protection change log: what changed, and who caused it (the system for automatic effects). */
+const protectionEventView = v.object({
+  id: v.number(), action: v.string(), detail: v.unknown(), staff_id: v.nullable(v.number()), staff_name: v.nullable(v.string()),
+  actor: v.picklist(['staff', 'player', 'system']), created_at: v.string(),
+});
+export type ProtectionEventView = v.InferOutput<typeof protectionEventView>;
+
 export const staffProtectionView = v.object({
   player: v.object({ id: v.number(), account: v.string() }),
   status: protectionStatusView,
   history: v.object({
-    events: v.array(v.object({ id: v.number(), action: v.string(), detail: v.unknown(), staff_id: v.nullable(v.number()), created_at: v.string() })),
+    events: v.array(protectionEventView),
     exclusions: v.array(exclusionView),
   }),
 });

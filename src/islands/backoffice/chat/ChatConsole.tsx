@@ -15,12 +15,13 @@ import {
 } from '../../../shared/schemas/chat.ts';
 import { PLAYER_STATUS, READ_STATUS } from '../../../shared/statuses.ts';
 import { formatDecimal } from '../../../shared/money.ts';
+import { WALLET_KEYS, walletName } from '../kit/codes.ts';
 
 export const CHAT_CONSOLE_KEYS = [
   ...COMMON_KEYS, 'bo.chat.title', 'bo.chat.queue', 'bo.chat.mine', 'bo.chat.take', 'bo.chat.transfer', 'bo.chat.transfer_do', 'bo.chat.close',
   'bo.chat.send', 'bo.chat.placeholder', 'bo.chat.pick', 'bo.chat.no_queue', 'bo.chat.no_mine', 'bo.chat.waiting_since', 'bo.chat.typing',
   'bo.chat.read', 'bo.chat.connected', 'bo.chat.disconnected', 'bo.chat.player', 'bo.chat.account', 'bo.chat.level', 'bo.chat.status',
-  'bo.chat.status.on', 'bo.chat.status.off', 'bo.chat.registered', 'bo.chat.last_login', 'bo.chat.wallets', 'bo.chat.open_player',
+  'bo.chat.status.on', 'bo.chat.status.off', 'bo.chat.registered', 'bo.chat.last_login', 'bo.chat.wallets', 'bo.chat.open_player', ...WALLET_KEYS,
   'bo.chat.canned', 'bo.chat.canned_none', 'bo.chat.canned_title', 'bo.chat.canned_body', 'bo.chat.canned_add', 'bo.chat.canned_save',
   'bo.chat.canned_edit', 'bo.chat.canned_delete', 'bo.chat.closed', 'bo.chat.state.waiting', 'bo.chat.state.active', 'bo.chat.state.closed',
   'bo.chat.agent_offline', 'bo.chat.picture', 'bo.chat.picture_sending',
@@ -315,7 +316,7 @@ function PlayerCard({ t, locale, playerId }: { t: T; locale: Locale; playerId: n
           <table className={cls.table}>
             <tbody>
               {card.wallets.map((w) => (
-                <tr key={`${w.kind}:${w.ref}`}><td className="py-0.5 text-slate-600">{w.ref ? `${w.kind} · ${w.ref}` : w.kind}</td><td className="py-0.5 text-right tabular-nums">{formatDecimal(w.balance)}</td></tr>
+                <tr key={`${w.kind}:${w.ref}`}><td className="py-0.5 text-slate-600">{walletName(t, w.kind, w.ref)}</td><td className="py-0.5 text-right tabular-nums">{formatDecimal(w.balance)}</td></tr>
               ))}
             </tbody>
           </table>

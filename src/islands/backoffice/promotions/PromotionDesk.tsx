@@ -19,6 +19,7 @@ import { PromotionEditor, PromotionList, modeName } from './PromotionEditor.tsx'
 
 import { PROMO_DESK_KEYS, type DeskKey as K, type DeskT } from './keys.ts';
 import { formatDecimal, formatDecimalOr, formatPoints } from '../../../shared/money.ts';
+import { appStatusName, periodName } from '../kit/codes.ts';
 
 export { PROMO_DESK_KEYS };
 
@@ -35,7 +36,8 @@ function Desk({ t, locale, tab }: { t: DeskT; locale: Locale; tab: BoPromoTab })
   const query = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const reportOf = Number(query.get('id') ?? '') || null;
-  // Staff who may only read see every tab; the server refuses their changes and the desk says so.
+  // Staff who may only read (finance, customer service) see every list but none of the actions their role lacks.
+  const canManage = hasPermission(staff, BO_PROMO_PERMISSION.manage);
   const allowed = BO_PROMO_TABS.filter((k) => (k === 'gifts' ? hasPermission(staff, BO_PROMO_PERMISSION.gift)
     : k === 'categories' ? hasPermission(staff, BO_PROMO_PERMISSION.manage) : true));
   return (
@@ -48,9 +50,9 @@ function Desk({ t, locale, tab }: { t: DeskT; locale: Locale; tab: BoPromoTab })
         ))}
       </nav>
       {tab === 'list' && (editing === null
-        ? <PromotionList t={t} locale={locale} onEdit={setEditing} onReport={(id) => window.location.assign(`${boPath(locale, BO_PROMO_PAGE.report)}?id=${id}`)} />
+        ? <PromotionList t={t} locale={locale} canManage={canManage} onEdit={setEditing} onReport={(id) => window.location.assign(`${boPath(locale, BO_PROMO_PAGE.report)}?id=${id}`)} />
         : <PromotionEditor key={String(editing)} t={t} locale={locale} id={editing} onDone={() => setEditing(null)} />)}
-      {tab === 'queue' && <Queue t={t} locale={locale} />}
+      {tab === 'queue' && <Queue t={t} locale={locale} canManage={canManage} />}
       {tab === 'gifts' && <Gifts t={t} locale={locale} />}
       {tab === 'categories' && <Categories t={t} locale={locale} />}
       {tab === 'report' && <Report t={t} locale={locale} initial={reportOf} />}
@@ -66,7 +68,7 @@ function usePromotions(mode?: number) {
 
 // ---- application queue ----
 
-function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
+function Queue({ t, locale, canManage }: { t: DeskT; locale: Locale; canManage: boolean }) {
   const [status, setStatus] = useState<string>('applying');
   const [account, setAccount] = useState('');
   const [applied, setApplied] = useState('');
@@ -102,7 +104,7 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
         <label><span className={cls.label}>{t['bo.promo.col.status']}</span>
           <select className={cls.input} value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">{t['bo.promo.all']}</option>
-            {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{appStatusName(t, s)}</option>)}
           </select>
         </label>
         <form className="flex items-end gap-2" onSubmit={(e) => { e.preventDefault(); setApplied(account.trim()); }}>
@@ -110,17 +112,17 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
           <button type="submit" className={cls.btnGhost}>{t['bo.search']}</button>
         </form>
       </div>
-      <div className="mb-4 flex flex-wrap items-end gap-3 rounded bg-slate-50 p-3">
+      {canManage && <div className="mb-4 flex flex-wrap items-end gap-3 rounded bg-slate-50 p-3">
         <label className="min-w-[320px] flex-1"><span className={cls.label}>{t['bo.promo.q.reject_reason']}</span>
           <input className={`${cls.input} w-full`} value={reason} maxLength={PROMOTION_LIMITS.reasonMax} onChange={(e) => setReason(e.target.value)} data-testid="bo-promo-reason" /></label>
         <button type="button" className={cls.btn} disabled={busy || !chosen.length} onClick={() => void review(chosen, 'approve')} data-testid="bo-promo-approve-selected">
           {fill(t['bo.promo.q.approve_selected'], { n: chosen.length })}</button>
         <button type="button" className={cls.btnGhost} disabled={busy || !chosen.length || rejectBlocked} onClick={() => void review(chosen, 'reject')} data-testid="bo-promo-reject-selected">
           {fill(t['bo.promo.q.reject_selected'], { n: chosen.length })}</button>
-      </div>
+      </div>}
       {message && <Banner kind={message.kind} testId="bo-promo-review-result">{message.text}</Banner>}
       <BoTable t={t} list={{ data: result, state, page, go, pageSize: BO_PROMO_PAGE_SIZE }} rowKey={(a) => a.id} rowTestId="bo-promo-application" columns={[
-        { key: 'select', header: 'bo.promo.q.select_all', headerCell: (
+        { key: 'select', header: 'bo.promo.q.select_all', hidden: !canManage, headerCell: (
           <input type="checkbox" aria-label={t['bo.promo.q.select_all']} checked={pending.length > 0 && pending.every((r) => selected.has(r.id))}
             onChange={(e) => setSelected(e.target.checked ? new Set(pending.slice(0, PROMOTION_LIMITS.reviewBatchMax).map((r) => r.id)) : new Set())} />
         ), cell: (a) => a.status === 'applying' && <input type="checkbox" aria-label={String(a.id)} checked={selected.has(a.id)}
@@ -128,10 +130,10 @@ function Queue({ t, locale }: { t: DeskT; locale: Locale }) {
         { key: 'account', header: 'bo.promo.q.account', cell: (a) => a.account },
         { key: 'promotion', header: 'bo.promo.q.promotion', cell: (a) => <>{a.title}<div className="text-xs text-slate-500">{modeName(a.mode, locale)}</div></> },
         { key: 'amount', header: 'bo.promo.q.amount', className: 'tabular-nums', cell: (a) => formatDecimal(a.amount) },
-        { key: 'period', header: 'bo.promo.q.period', className: 'text-xs', cell: (a) => a.period },
-        { key: 'status', header: 'bo.promo.col.status', cell: (a) => <>{a.status_text || a.status}{a.reason && <div className="text-xs text-red-700">{a.reason}</div>}</> },
+        { key: 'period', header: 'bo.promo.q.period', className: 'text-xs', cell: (a) => periodName(t, a.period) },
+        { key: 'status', header: 'bo.promo.col.status', cell: (a) => <>{appStatusName(t, a.status)}{a.reason && <div className="text-xs text-red-700">{a.reason}</div>}</> },
         { key: 'created', header: 'bo.promo.q.created', className: 'whitespace-nowrap text-xs', cell: (a) => formatTime(a.created_at, locale) },
-        { key: 'actions', header: 'bo.actions', className: 'space-x-2 whitespace-nowrap', cell: (a) => a.status === 'applying' && (
+        { key: 'actions', header: 'bo.actions', hidden: !canManage, className: 'space-x-2 whitespace-nowrap', cell: (a) => a.status === 'applying' && (
           <>
             <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void review([a.id], 'approve')} data-testid="bo-promo-approve">{t['bo.promo.q.approve']}</button>
             <button type="button" className={cls.btnDanger} disabled={busy || rejectBlocked} title={rejectBlocked ? t['bo.promo.q.reject_reason'] : undefined}

@@ -2,7 +2,7 @@
 // player's card and detail page in either language while the operator types.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { boApi, BoFailure } from '../kit/api.ts';
-import { Banner, ListState, StatusPill, cls, errorText, formatTime } from '../kit/common.tsx';
+import { Banner, ConfirmDialog, ListState, StatusPill, cls, errorText, fill, formatTime } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
@@ -14,6 +14,7 @@ import {
 import { BO_PROMO_PAGE_SIZE, fromTaipeiInput, toTaipeiInput } from './paths.ts';
 import type { DeskT } from './keys.ts';
 import { formatDecimal, formatDecimalOr } from '../../../shared/money.ts';
+import { groupName } from '../kit/codes.ts';
 
 export function modeName(mode: number, locale: Locale): string {
   const n = MODE_NAMES[mode as keyof typeof MODE_NAMES];
@@ -22,7 +23,7 @@ export function modeName(mode: number, locale: Locale): string {
 
 // ---- list ----
 
-export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; locale: Locale; onEdit: (id: number | 'new') => void; onReport: (id: number) => void }) {
+export function PromotionList({ t, locale, canManage, onEdit, onReport }: { t: DeskT; locale: Locale; canManage: boolean; onEdit: (id: number | 'new') => void; onReport: (id: number) => void }) {
   const [mode, setMode] = useState('');
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
@@ -49,7 +50,7 @@ export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; local
             <input className={cls.input} value={search} maxLength={50} onChange={(e) => setSearch(e.target.value)} /></label>
           <button type="submit" className={cls.btnGhost}>{t['bo.search']}</button>
         </form>
-        <button type="button" className={`${cls.btn} ml-auto`} onClick={() => onEdit('new')} data-testid="bo-promo-new">{t['bo.promo.new']}</button>
+        {canManage && <button type="button" className={`${cls.btn} ml-auto`} onClick={() => onEdit('new')} data-testid="bo-promo-new">{t['bo.promo.new']}</button>}
       </div>
       <BoTable t={t} list={{ data: result, state, page, go, pageSize: BO_PROMO_PAGE_SIZE }} rowKey={(p) => p.id} rowTestId="bo-promo-row" columns={[
         { key: 'id', header: 'bo.promo.col.id', cell: (p) => p.id },
@@ -60,7 +61,7 @@ export function PromotionList({ t, locale, onEdit, onReport }: { t: DeskT; local
         { key: 'spent', header: 'bo.promo.col.spent', className: 'tabular-nums', cell: (p) => `${formatDecimal(p.spent)} / ${formatDecimalOr(p.budget, '∞')}` },
         { key: 'actions', header: 'bo.actions', className: 'space-x-2 whitespace-nowrap', cell: (p) => (
           <>
-            <button type="button" className={cls.btnSmall} onClick={() => onEdit(p.id)} data-testid="bo-promo-edit">{t['bo.promo.edit']}</button>
+            {canManage && <button type="button" className={cls.btnSmall} onClick={() => onEdit(p.id)} data-testid="bo-promo-edit">{t['bo.promo.edit']}</button>}
             <button type="button" className={cls.btnSmall} onClick={() => onReport(p.id)}>{t['bo.promo.report']}</button>
           </>
         ) },
@@ -122,6 +123,7 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [highPercent, setHighPercent] = useState<number | null>(null);
 
   useEffect(() => {
     boApi('GET /promotion-categories').then(setCategories).catch(() => setCategories([]));
@@ -151,6 +153,14 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
     } finally {
       setBusy(false);
     }
+  };
+
+  /** A percentage far above the usual is most often a typo (500 for 50): the operator confirms it in the site's dialog. */
+  const requestSave = () => {
+    const percents = [...(form.reward_kind === 'fixed' ? [] : [form.percent]), ...form.tiers.map((x) => x.percent)].map(Number).filter(Number.isFinite);
+    const top = Math.max(0, ...percents);
+    if (top > PROMOTION_LIMITS.percentWarnAbove) setHighPercent(top);
+    else void save();
   };
 
   const upload = async (file: File) => {
@@ -203,7 +213,10 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_380px] items-start gap-5" data-testid="bo-promo-editor">
-      <form className={`${cls.card} space-y-4`} noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <ConfirmDialog t={t} open={highPercent !== null} busy={busy}
+        message={fill(t['bo.promo.warn_percent'], { percent: String(highPercent ?? ''), limit: PROMOTION_LIMITS.percentWarnAbove })}
+        onCancel={() => setHighPercent(null)} onConfirm={() => { setHighPercent(null); void save(); }} />
+      <form className={`${cls.card} space-y-4`} noValidate onSubmit={(e) => { e.preventDefault(); requestSave(); }}>
         <button type="button" className={cls.btnGhost} onClick={onDone}>‹ {t['bo.promo.back']}</button>
         {error && <Banner kind="error" testId="bo-promo-error">{error}</Banner>}
         {saved && <Banner kind="success" testId="bo-promo-saved">{t['bo.promo.saved']}</Banner>}
@@ -277,7 +290,7 @@ export function PromotionEditor({ t, locale, id, onDone }: { t: DeskT; locale: L
           <div className="col-span-2">
             <span className={cls.label}>{t['bo.promo.f.game_groups']}</span>
             <div className="flex flex-wrap gap-3">
-              {GAME_GROUPS.map((g) => <label key={g} className="flex items-center gap-1 text-sm"><input type="checkbox" checked={form.game_groups.includes(g)} onChange={() => set('game_groups', toggle(form.game_groups, g))} />{g}</label>)}
+              {GAME_GROUPS.map((g) => <label key={g} className="flex items-center gap-1 text-sm"><input type="checkbox" checked={form.game_groups.includes(g)} onChange={() => set('game_groups', toggle(form.game_groups, g))} />{groupName(t, g)}</label>)}
             </div>
           </div>
           {check('use_vip_rate', t['bo.promo.f.use_vip_rate'])}

@@ -7,12 +7,13 @@ import { useBoData } from '../kit/data.ts';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import type { ExclusionRowView } from '../../../shared/schemas/protection.ts';
+import { DURATION_KEYS, durationName } from '../kit/codes.ts';
 
 export const REGISTER_KEYS = [
   ...COMMON_KEYS, 'bo.protection.register_title', 'bo.protection.register_hint', 'bo.protection.search', 'bo.protection.account',
   'bo.protection.phone', 'bo.protection.type', 'bo.protection.duration', 'bo.protection.starts', 'bo.protection.ends', 'bo.protection.reason',
   'bo.protection.source', 'bo.protection.source.player', 'bo.protection.source.staff', 'bo.protection.permanent',
-  'bo.protection.exclusion.timeout', 'bo.protection.exclusion.self_exclusion',
+  'bo.protection.exclusion.timeout', 'bo.protection.exclusion.self_exclusion', ...DURATION_KEYS,
 ] as const;
 type K = (typeof REGISTER_KEYS)[number];
 type T = IslandProps<K>['t'];
@@ -46,7 +47,7 @@ function columns(t: T, locale: Locale): Array<BoColumn<ExclusionRowView, K>> {
     { key: 'account', header: 'bo.protection.account', cell: (r) => <a className="text-brand-600 hover:underline" href={`${boPath(locale, 'player')}?id=${r.player_id}`}>{r.account}</a> },
     { key: 'phone', header: 'bo.protection.phone', cell: (r) => r.phone ?? '—' },
     { key: 'type', header: 'bo.protection.type', cell: (r) => t[`bo.protection.exclusion.${r.kind}`] },
-    { key: 'duration', header: 'bo.protection.duration', cell: (r) => r.duration },
+    { key: 'duration', header: 'bo.protection.duration', cell: (r) => durationName(t, r.duration) },
     { key: 'starts', header: 'bo.protection.starts', className: 'whitespace-nowrap', cell: (r) => formatTime(r.starts_at, locale) },
     { key: 'ends', header: 'bo.protection.ends', className: 'whitespace-nowrap', cell: (r) => (r.ends_at ? formatTime(r.ends_at, locale) : t['bo.protection.permanent']) },
     { key: 'source', header: 'bo.protection.source', cell: (r) => (r.by_staff ? t['bo.protection.source.staff'] : t['bo.protection.source.player']) },

@@ -9,6 +9,8 @@ import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { NoticeBanner, useBoAction } from '../kit/form.tsx';
 import { formatDecimal, formatDecimalOr } from '../../../shared/money.ts';
+import { DURATIONS, DURATION_KEYS, PROTECTION_EVENT_KEYS, durationName, protectionEventName } from '../kit/codes.ts';
+import type { ProtectionEventView } from '../../../shared/schemas/protection.ts';
 
 export const PROTECTION_SECTION_KEYS = [
   'bo.protection.title', 'bo.protection.limits', 'bo.protection.none', 'bo.protection.kind', 'bo.protection.period', 'bo.protection.value',
@@ -20,11 +22,9 @@ export const PROTECTION_SECTION_KEYS = [
   'bo.protection.activity_rule.freeze', 'bo.protection.activity_rule.forfeit', 'bo.protection.lower_title', 'bo.protection.lower_hint',
   'bo.protection.lower', 'bo.protection.reason', 'bo.protection.exclude_title', 'bo.protection.exclude_hint', 'bo.protection.exclude',
   'bo.protection.exclude_confirm', 'bo.protection.duration', 'bo.protection.history', 'bo.protection.action', 'bo.protection.by',
-  'bo.protection.by_player', 'bo.protection.by_staff', 'bo.protection.detail', 'bo.protection.done',
+  'bo.protection.by_player', 'bo.protection.by_staff', 'bo.protection.detail', 'bo.protection.done', ...DURATION_KEYS, ...PROTECTION_EVENT_KEYS,
 ] as const;
 type T = CommonT & Record<(typeof PROTECTION_SECTION_KEYS)[number], string>;
-
-const DURATIONS = ['24h', '7d', '30d', '6w', '3m', '6m', '1y', '5y', 'permanent'] as const;
 
 export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; locale: Locale; playerId: number; canManage: boolean }) {
   const { data: page, error, reload } = useBoData('GET /players/:id/protection', { params: { id: playerId } });
@@ -71,12 +71,40 @@ export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; lo
       <h3 className="font-semibold text-slate-700">{t['bo.protection.history']}</h3>
       <BoTable t={t} rows={page.history.events} state={{ loading: false, error: null }} rowKey={(e) => e.id} columns={[
         { key: 'time', header: 'bo.time', className: 'whitespace-nowrap', cell: (e) => formatTime(e.created_at, locale) },
-        { key: 'action', header: 'bo.protection.action', cell: (e) => e.action },
-        { key: 'by', header: 'bo.protection.by', cell: (e) => (e.staff_id ? fill(t['bo.protection.by_staff'], { id: e.staff_id }) : t['bo.protection.by_player']) },
-        { key: 'detail', header: 'bo.protection.detail', className: 'break-all font-mono text-xs', cell: (e) => JSON.stringify(e.detail) },
+        { key: 'action', header: 'bo.protection.action', cell: (e) => protectionEventName(t, e.action) },
+        { key: 'by', header: 'bo.protection.by', cell: (e) => actorName(t, e) },
+        { key: 'detail', header: 'bo.protection.detail', className: 'text-xs', cell: (e) => eventDetail(t, locale, e, kindName, periodName) },
       ]} />
     </section>
   );
+}
+
+/** Who caused an event: the staff member by account name, the player, or the system for what happens by itself. */
+function actorName(t: T, e: ProtectionEventView): string {
+  if (e.actor === 'staff') return e.staff_name ?? fill(t['bo.protection.by_staff'], { id: e.staff_id ?? '' });
+  return e.actor === 'system' ? t['bo.code.actor.system'] : t['bo.code.actor.player'];
+}
+
+/** An event's detail as words: the limit's old and new value (money formatted, minutes named), the duration, the reason. */
+function eventDetail(t: T, locale: Locale, e: ProtectionEventView, kindName: (k: string) => string, periodName: (p: string) => string): string {
+  const d: Record<string, unknown> = typeof e.detail === 'object' && e.detail !== null ? Object.fromEntries(Object.entries(e.detail)) : {};
+  const minutes = d.kind === 'session' || 'minutes' in d;
+  const shown = (x: unknown) => (x === null || x === undefined ? t['bo.code.pdetail.none']
+    : minutes ? fill(t['bo.code.pdetail.minutes'], { n: String(x) }) : formatDecimal(String(x)));
+  const parts: string[] = [];
+  const en = locale === 'en';
+  const period = typeof d.period === 'string' && d.period !== 'session' ? (en ? ` (${periodName(d.period)})` : `（${periodName(d.period)}）`) : '';
+  const what = typeof d.kind === 'string' ? `${kindName(d.kind)}${period}` : '';
+  if ('from' in d || 'to' in d) parts.push(fill(t['bo.code.pdetail.from_to'], { what, from: shown(d.from), to: shown(d.to) }));
+  else if (what) parts.push(what);
+  if ('minutes' in d) parts.push(fill(t['bo.code.pdetail.value'], { what: t['bo.protection.reality'], value: shown(d.minutes) }));
+  if (typeof d.duration === 'string') parts.push(fill(t['bo.code.pdetail.duration'], { duration: durationName(t, d.duration) }));
+  if (typeof d.ends_at === 'string') parts.push(fill(t['bo.code.pdetail.until'], { at: formatTime(d.ends_at, locale) }));
+  if (typeof d.amount === 'string') parts.push(fill(t['bo.code.pdetail.amount'], { amount: formatDecimal(d.amount) }));
+  if (Array.isArray(d.wallets)) parts.push(fill(t['bo.code.pdetail.wallets'], { n: d.wallets.length }));
+  if (Array.isArray(d.transfers)) parts.push(fill(t['bo.code.pdetail.wallets'], { n: d.transfers.length }));
+  if (typeof d.reason === 'string' && d.reason) parts.push(fill(t['bo.code.pdetail.reason'], { reason: d.reason }));
+  return parts.join(en ? '; ' : '；');
 }
 
 function LowerForm({ t, kindName, periodName, submit }: { t: T; kindName: (k: string) => string; periodName: (p: string) => string; submit: (body: unknown) => Promise<boolean> }) {
@@ -117,12 +145,12 @@ function ExcludeForm({ t, submit }: { t: T; submit: (body: unknown) => Promise<b
       <p className="text-xs text-slate-500">{t['bo.protection.exclude_hint']}</p>
       <div className="flex flex-wrap items-center gap-2">
         <select className={cls.input} value={duration} onChange={(e) => setDuration(e.target.value)} aria-label={t['bo.protection.duration']} data-testid="bo-exclude-duration">
-          {DURATIONS.map((d) => <option key={d} value={d}>{d}</option>)}
+          {DURATIONS.map((d) => <option key={d} value={d}>{durationName(t, d)}</option>)}
         </select>
         <input className={`${cls.input} w-72`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} aria-label={t['bo.protection.reason']} placeholder={t['bo.protection.reason']} data-testid="bo-exclude-reason" />
         <button type="button" className={cls.btn} disabled={!reason.trim()} onClick={() => setAsking(true)} data-testid="bo-exclude-submit">{t['bo.protection.exclude']}</button>
       </div>
-      <ConfirmDialog t={t} open={asking} busy={busy} message={fill(t['bo.protection.exclude_confirm'], { duration })} onCancel={() => setAsking(false)}
+      <ConfirmDialog t={t} open={asking} busy={busy} message={fill(t['bo.protection.exclude_confirm'], { duration: durationName(t, duration) })} onCancel={() => setAsking(false)}
         onConfirm={async () => { setBusy(true); if (await submit({ duration, reason })) setReason(''); setBusy(false); setAsking(false); }} />
     </div>
   );

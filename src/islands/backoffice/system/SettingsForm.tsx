@@ -5,13 +5,15 @@ import { BoFailure, boApi } from '../kit/api.ts';
 import { Banner, COMMON_KEYS, Guard, ListState, cls, errorText, fill, type IslandProps } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { SETTING_KINDS } from '../../../shared/schemas/backoffice/content.ts';
+import { SETTING_CHOICES } from '../../../shared/schemas/backoffice/system.ts';
+import { ACTIVITY_RULE_KEYS } from '../kit/codes.ts';
 
 export const SETTINGS_KEYS = [
   ...COMMON_KEYS, 'bo.settings.hint', 'bo.settings.default', 'bo.settings.list_hint', 'bo.settings.nothing_changed',
   'bo.settings.group.access', 'bo.settings.group.register', 'bo.settings.group.deposit', 'bo.settings.group.display',
   'bo.settings.group.other', 'bo.settings.zero_unset', 'bo.save', 'bo.saving', 'bo.saved', 'bo.on', 'bo.off',
   'bo.settings.methods_off', 'bo.settings.off.bank_transfer', 'bo.settings.off.usdt', 'bo.settings.off.tripartite',
-  'bo.settings.off.online_banking', 'bo.settings.all_methods_on',
+  'bo.settings.off.online_banking', 'bo.settings.all_methods_on', ...ACTIVITY_RULE_KEYS,
 ] as const;
 type K = (typeof SETTINGS_KEYS)[number];
 
@@ -44,7 +46,7 @@ function toText(kind: Kind, value: Value): string {
 function fromText(kind: Kind, text: string, original: Value): Value {
   if (kind === 'list') return text.split(',').map((s) => s.trim()).filter(Boolean);
   if (kind === 'number') return /^\d+$/.test(text.trim()) ? Number(text.trim()) : (text as unknown as number);
-  if (kind === 'text' || kind === 'url') return text;
+  if (kind === 'text' || kind === 'url' || kind === 'choice') return text;
   return original;
 }
 
@@ -138,6 +140,12 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
   );
 }
 
+/** The words for one value of a choice setting. */
+function choiceLabel(t: Record<string, string>, name: string, value: string): string {
+  if (name === 'protection_activity_wallet_rule') return t[`bo.code.activity_rule.${value}`] ?? value;
+  return value;
+}
+
 function Field(props: {
   name: string; label: string; help?: string; kind: Kind; t: IslandProps<K>['t']; value: Value; text: string; defaultValue: Value;
   error?: string; changed: boolean; onToggle: (v: Value) => void; onText: (v: string) => void;
@@ -157,6 +165,21 @@ function Field(props: {
       <span className="mt-0.5 block font-mono text-[11px] text-slate-600">{name}</span>
     </>
   );
+  if (kind === 'choice') {
+    // One of a few values, each named in the operator's language (never typed as free text).
+    const options = SETTING_CHOICES[name as keyof typeof SETTING_CHOICES] ?? [];
+    return (
+      <label className="block rounded border border-slate-100 px-3 py-2" htmlFor={id}>
+        {caption}
+        {hint}
+        <select id={id} name={name} value={text} onChange={(e) => props.onText(e.target.value)} data-setting={name} aria-invalid={!!error}
+          className={`${cls.input} mt-1.5 w-full`}>
+          {options.map((o) => <option key={o} value={o}>{choiceLabel(t, name, o)}</option>)}
+        </select>
+        {error && <span className={cls.fieldError}>{error}</span>}
+      </label>
+    );
+  }
   if (kind === 'toggle' || kind === 'boolean') {
     const on = kind === 'toggle' ? value === 1 : value === true;
     const flip = () => props.onToggle(kind === 'toggle' ? (on ? 0 : 1) : !on);

@@ -14,11 +14,12 @@ import {
   GAME_GROUPS, GIFT_IMAGE_MAX_BYTES, ORDER_STATUSES, REWARD_TARGETS, type GiftAdminView, type LevelAdminView, type LevelPreviewView, type OrderQueueView,
 } from '../../../shared/schemas/vip.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
+import { GROUP_KEYS, groupName } from '../kit/codes.ts';
 import { fromTaipeiInputValue, taipeiInputValue } from '../../../shared/time.ts';
 import { formatDecimal, formatPoints } from '../../../shared/money.ts';
 
 export const VIP_BO_KEYS = [
-  ...COMMON_KEYS,
+  ...COMMON_KEYS, ...GROUP_KEYS,
   'bo.vip.tab.levels', 'bo.vip.tab.gifts', 'bo.vip.tab.orders', 'bo.vip.level', 'bo.vip.players', 'bo.vip.edit', 'bo.vip.save', 'bo.vip.saved',
   'bo.vip.preview', 'bo.vip.preview_result', 'bo.vip.f.name_frontend', 'bo.vip.f.name_frontend_en', 'bo.vip.f.if_show_frontend',
   'bo.vip.f.deposit_req', 'bo.vip.f.valid_bet_req', 'bo.vip.f.keep_valid_bet', 'bo.vip.f.upgrade_reward', 'bo.vip.f.monthly_reward',
@@ -144,7 +145,7 @@ function LevelEditor({ t, row, onSaved }: { t: T; locale: Locale; row: LevelRow;
       <fieldset><legend className={cls.label}>{t['bo.vip.f.points_rates']}</legend>
         <div className="grid grid-cols-4 gap-2 md:grid-cols-7">
           {GAME_GROUPS.map((g) => (
-            <label key={g} className="text-xs">{g}<input className={cls.input} type="number" min={0} value={form.points_rates[g] ?? 0}
+            <label key={g} className="text-xs">{groupName(t, g)}<input className={cls.input} type="number" min={0} value={form.points_rates[g] ?? 0}
               onChange={(e) => setForm({ ...form, points_rates: { ...form.points_rates, [g]: Number(e.target.value) } })} /></label>
           ))}
         </div>
@@ -287,13 +288,24 @@ function Orders({ t, locale }: { t: T; locale: Locale }) {
   const { page, data: result, loading, error, go, reload } = useBoData('GET /vip/orders', { query: { status: status || undefined }, pageSize: ORDERS_PAGE_SIZE });
   const [input, setInput] = useState<Record<number, string>>({});
   const [actionError, setActionError] = useState<unknown>(null);
+  /** The order whose field the server refused (no tracking number, no reason), marked on that row's input. */
+  const [fieldError, setFieldError] = useState<{ id: number; text: string } | null>(null);
   const act = async (o: OrderRow, action: 'ship' | 'receive' | 'reject') => {
     try {
       await boApi('POST /vip/orders/:id', { params: { id: o.id }, body: { action, tracking_no: action === 'ship' ? input[o.id] ?? '' : '', reason: action === 'reject' ? input[o.id] ?? '' : '' } });
       setActionError(null);
+      setFieldError(null);
       void reload();
     } catch (err) {
-      setActionError(err);
+      const fields = err instanceof BoFailure ? err.body?.error : undefined;
+      const refused = fields?.tracking_no ?? fields?.reason;
+      if (refused?.length) {
+        setFieldError({ id: o.id, text: refused.join(' ') });
+        setActionError(null);
+      } else {
+        setFieldError(null);
+        setActionError(err);
+      }
     }
   };
   return (
@@ -317,8 +329,13 @@ function Orders({ t, locale }: { t: T; locale: Locale }) {
             <>
               {o.status === 'not_shipped' && (
                 <div className="flex flex-wrap gap-1">
-                  <input className={cls.input} placeholder={`${t['bo.vip.order.tracking']} / ${t['bo.vip.order.reason']}`} value={input[o.id] ?? ''}
-                    onChange={(e) => setInput({ ...input, [o.id]: e.target.value })} data-testid="bo-order-input" />
+                  <span className="flex flex-col">
+                    <input className={`${cls.input} ${fieldError?.id === o.id ? 'border-red-600 ring-1 ring-red-600' : ''}`} placeholder={`${t['bo.vip.order.tracking']} / ${t['bo.vip.order.reason']}`}
+                      value={input[o.id] ?? ''} aria-label={`${t['bo.vip.order.tracking']} / ${t['bo.vip.order.reason']}`}
+                      aria-invalid={fieldError?.id === o.id} aria-describedby={fieldError?.id === o.id ? `order-error-${o.id}` : undefined}
+                      onChange={(e) => setInput({ ...input, [o.id]: e.target.value })} data-testid="bo-order-input" />
+                    {fieldError?.id === o.id && <span id={`order-error-${o.id}`} role="alert" className={cls.fieldError} data-testid="bo-order-input-error">{fieldError.text}</span>}
+                  </span>
                   <button type="button" className={cls.btnSmall} onClick={() => void act(o, 'ship')} data-testid="bo-order-ship">{t['bo.vip.order.ship']}</button>
                   <button type="button" className={cls.btnDanger} onClick={() => void act(o, 'reject')}>{t['bo.vip.order.reject']}</button>
                 </div>

@@ -6,11 +6,12 @@ import { Banner, ListState, cls, errorText, formatTime, isRecord, type CommonT }
 import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { formatDecimal, formatPoints, formatPointsChange } from '../../../shared/money.ts';
+import { POINTS_KIND_KEYS, pointsKindName } from '../kit/codes.ts';
 
 export const VIP_PLAYER_KEYS = [
   'bo.vip.section', 'bo.vip.level', 'bo.vip.locked', 'bo.vip.set_level', 'bo.vip.reason', 'bo.vip.save', 'bo.vip.saved', 'bo.vip.points',
   'bo.vip.points_change', 'bo.vip.points_adjust', 'bo.vip.history', 'bo.vip.history.upgrade', 'bo.vip.history.downgrade', 'bo.vip.history.manual',
-  'bo.vip.rewards', 'bo.vip.points_history',
+  'bo.vip.rewards', 'bo.vip.points_history', ...POINTS_KIND_KEYS,
 ] as const;
 type T = CommonT & Record<(typeof VIP_PLAYER_KEYS)[number], string>;
 
@@ -96,7 +97,7 @@ export function VipSection({ t, locale, playerId, canEdit }: { t: T; locale: Loc
               <h3 className="mb-1 font-semibold">{t['bo.vip.points_history']}</h3>
               <table className={cls.table} data-testid="bo-points-history"><tbody>
                 {view.points_history.map((p) => (
-                  <tr key={p.id}><td className={cls.td}>{formatTime(p.created_at, locale)}</td><td className={cls.td}>{p.kind}</td>
+                  <tr key={p.id}><td className={cls.td}>{formatTime(p.created_at, locale)}</td><td className={cls.td}>{pointsKindName(t, p.kind)}</td>
                     <td className={cls.td}>{formatPointsChange(p.points)}</td><td className={cls.td}>{formatPoints(p.balance)}</td><td className={cls.td}>{p.memo}</td></tr>
                 ))}
               </tbody></table>

@@ -15,7 +15,7 @@ import {
   type ConversationMessagesView, type ConversationView, type PlayerChatView,
 } from '../../../shared/schemas/chat.ts';
 import { PERMISSIONS } from '../staff/roles.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { changedFields, recordAudit } from '../staff/audit.ts';
 import { accountsOf } from '../../ledger/read.ts';
 import { accountNames, playerWithLevel } from '../auth/player-facts.ts';
 import { activeStaffOfRoles, staffMember } from '../staff/staff-facts.ts';
@@ -227,7 +227,7 @@ export class ChatService {
   async take(staffId: number, conversationId: number, ip: string): Promise<ConversationView> {
     const taken = await repo.take(this.db, conversationId, staffId);
     if (!taken) throw new ApiError('bad_request', { conversation: ['chat.taken'] });
-    await recordAudit(this.db, { staffId, action: 'chat.take', target: `chat:${conversationId}`, detail: { player_id: taken.playerId }, ip });
+    await recordAudit(this.db, { staffId, action: 'chat.take', target: `chat:${conversationId}`, before: { state: 'waiting', agent_id: null }, after: { state: taken.state, agent_id: staffId }, detail: { player_id: taken.playerId }, ip });
     this.nsp?.in(agentRoom(staffId)).socketsJoin(convRoom(conversationId));
     this.nsp?.to(AGENTS_ROOM).emit(CHAT_EVENTS.queue, { conversationId });
     return this.announce(conversationId);
@@ -239,7 +239,7 @@ export class ChatService {
     if (!target || target.status !== STAFF_STATUS.active || !AGENT_ROLES.includes(target.role)) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
     const moved = await this.db.transaction(async (tx) => {
       const row = await repo.transfer(tx, conversationId, staffId, toStaffId);
-      if (row) await recordAudit(tx, { staffId, action: 'chat.transfer', target: `chat:${conversationId}`, detail: { to_staff_id: toStaffId }, ip });
+      if (row) await recordAudit(tx, { staffId, action: 'chat.transfer', target: `chat:${conversationId}`, before: { agent_id: staffId }, after: { agent_id: toStaffId }, detail: { player_id: row.playerId }, ip });
       return row;
     });
     if (!moved) throw new ApiError('forbidden');
@@ -253,7 +253,7 @@ export class ChatService {
   async agentClose(staffId: number, conversationId: number, ip: string): Promise<ConversationView> {
     const closed = await repo.close(this.db, conversationId, { kind: 'agent', staffId });
     if (!closed) throw new ApiError('forbidden');
-    await recordAudit(this.db, { staffId, action: 'chat.close', target: `chat:${conversationId}`, detail: {}, ip });
+    await recordAudit(this.db, { staffId, action: 'chat.close', target: `chat:${conversationId}`, before: { state: 'active' }, after: { state: closed.state }, detail: { player_id: closed.playerId }, ip });
     this.nsp?.to(AGENTS_ROOM).emit(CHAT_EVENTS.queue, { conversationId });
     return this.announce(conversationId);
   }
@@ -353,6 +353,11 @@ export class ChatService {
     return { id: r.id, title: r.title, body: r.body, sort: r.sort, updated_at: r.updatedAt.toISOString() };
   }
 
+  /** What an audit row keeps of a canned reply. */
+  private cannedAudit(r: typeof import('../../db/schema.ts').chatCannedReplies.$inferSelect): Record<string, unknown> {
+    return { title: r.title, body: r.body, sort: r.sort };
+  }
+
   async canned(): Promise<CannedReplyView[]> {
     return (await repo.cannedReplies(this.db)).map((r) => this.cannedView(r));
   }
@@ -362,7 +367,7 @@ export class ChatService {
     if ((await repo.countCanned(this.db)) >= 200) throw new ApiError('validation_failed', { title: ['chat.v.canned_full'] });
     const row = await this.db.transaction(async (tx) => {
       const created = await repo.insertCanned(tx, { ...body, updatedBy: staffId });
-      await recordAudit(tx, { staffId, action: 'chat.canned_create', target: `canned:${created.id}`, detail: { title: body.title }, ip });
+      await recordAudit(tx, { staffId, action: 'chat.canned_create', target: `canned:${created.id}`, before: null, after: this.cannedAudit(created), detail: { title: body.title }, ip });
       return created;
     });
     return this.cannedView(row);
@@ -370,8 +375,12 @@ export class ChatService {
 
   async updateCanned(staffId: number, id: number, body: CannedReplyBody, ip: string): Promise<CannedReplyView> {
     const row = await this.db.transaction(async (tx) => {
+      const was = (await repo.cannedReplies(tx)).find((r) => r.id === id);
       const updated = await repo.updateCanned(tx, id, { ...body, updatedBy: staffId });
-      if (updated) await recordAudit(tx, { staffId, action: 'chat.canned_update', target: `canned:${id}`, detail: { title: body.title }, ip });
+      if (updated && was) {
+        const change = changedFields(this.cannedAudit(was), this.cannedAudit(updated));
+        await recordAudit(tx, { staffId, action: 'chat.canned_update', target: `canned:${id}`, ...change, detail: { title: body.title }, ip });
+      }
       return updated;
     });
     if (!row) throw new ApiError('not_found');
@@ -381,7 +390,7 @@ export class ChatService {
   async deleteCanned(staffId: number, id: number, ip: string): Promise<void> {
     const done = await this.db.transaction(async (tx) => {
       const deleted = await repo.deleteCanned(tx, id);
-      if (deleted) await recordAudit(tx, { staffId, action: 'chat.canned_delete', target: `canned:${id}`, detail: { title: deleted.title }, ip });
+      if (deleted) await recordAudit(tx, { staffId, action: 'chat.canned_delete', target: `canned:${id}`, before: this.cannedAudit(deleted), after: null, detail: { title: deleted.title }, ip });
       return deleted;
     });
     if (!done) throw new ApiError('not_found');

@@ -15,7 +15,7 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
 import { centralBalanceOf } from '../../ledger/read.ts';
 import { playerWithLevel } from '../auth/player-facts.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { recordAudit, type AuditState } from '../staff/audit.ts';
 import { activeStaffOfRoles, isActiveStaffOfRoles } from '../staff/staff-facts.ts';
 import type { Operator } from '../staff/service.ts';
 import * as repo from './repository.ts';
@@ -54,8 +54,8 @@ const DESK_ROLES = ['admin', 'service'] as const;
 const iso = (d: Date) => d.toISOString();
 
 /** The audit row of a desk action on a consultation, written inside its transaction; the target is the thread's player. */
-function audited(op: Operator, action: string, c: repo.ConsultationRow, detail: Record<string, unknown>) {
-  return (tx: Tx) => recordAudit(tx, { staffId: op.staffId, action, target: `player:${c.playerId}`, detail, ip: op.ip });
+function audited(op: Operator, action: string, c: repo.ConsultationRow, change: { before: AuditState; after: AuditState }, detail: Record<string, unknown>) {
+  return (tx: Tx) => recordAudit(tx, { staffId: op.staffId, action, target: `player:${c.playerId}`, ...change, detail, ip: op.ip });
 }
 
 function itemView(c: repo.ConsultationRow, images: number): ConsultationItemView {
@@ -169,7 +169,9 @@ export class ConsultationService {
       }
       // Whoever answers an unassigned thread takes it.
       if (open.assigneeStaffId === null) await repo.setAssignee(tx, id, staffId);
-      await audited(op, 'consultation.reply', open, { consultation: id, length: body.length, images: imageIds.length })(tx);
+      const was = { state: open.state, assignee_staff_id: open.assigneeStaffId };
+      const now = { state: open.state, assignee_staff_id: open.assigneeStaffId ?? staffId, replies: 1 };
+      await audited(op, 'consultation.reply', open, { before: was, after: now }, { consultation: id, title: open.title, length: body.length, images: imageIds.length })(tx);
       return open;
     });
     this.publish.toPlayer(c.playerId, 'update-consultation', { id });
@@ -179,7 +181,7 @@ export class ConsultationService {
     const c = await this.db.transaction(async (tx) => {
       const ended = await repo.endOpen(tx, id);
       if (!ended) throw new ApiError((await repo.byId(tx, id)) ? 'consultation_ended' : 'not_found');
-      await audited(op, 'consultation.end', ended, { consultation: id })(tx);
+      await audited(op, 'consultation.end', ended, { before: { state: 'consulting' }, after: { state: ended.state } }, { consultation: id, title: ended.title })(tx);
       return ended;
     });
     this.publish.toPlayer(c.playerId, 'update-consultation', { id });
@@ -188,9 +190,10 @@ export class ConsultationService {
   async assign(op: Operator, id: number, staffId: number | null): Promise<void> {
     if (staffId !== null && !(await isActiveStaffOfRoles(this.db, staffId, DESK_ROLES))) throw new ApiError('validation_failed', { staff_id: ['consult.v.assignee'] });
     await this.db.transaction(async (tx) => {
+      const was = await repo.byId(tx, id);
       const c = await repo.setAssignee(tx, id, staffId);
-      if (!c) throw new ApiError('not_found');
-      await audited(op, 'consultation.assign', c, { consultation: id, staff_id: staffId })(tx);
+      if (!c || !was) throw new ApiError('not_found');
+      await audited(op, 'consultation.assign', c, { before: { assignee_staff_id: was.assigneeStaffId }, after: { assignee_staff_id: staffId } }, { consultation: id, title: c.title })(tx);
     });
   }
 

@@ -8,7 +8,7 @@ import type { Publisher } from '../../realtime/publisher.ts';
 import { mayReceiveOffers } from '../protection/gate.ts';
 import { activePlayerIds, playersByAccounts } from '../auth/player-facts.ts';
 import { isPublicUpload } from '../uploads/public-upload-facts.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { changedFields, recordAudit } from '../staff/audit.ts';
 import { TAIPEI_OFFSET_MS, startOfTaipeiDate } from '../../../shared/time.ts';
 import {
   PASTED_ACCOUNTS_MAX, POPUP_COOKIE_MINUTES, POPUPS_MAX, POPUP_DEFAULTS, RECIPIENTS_MAX,
@@ -149,7 +149,8 @@ export class MessagesService {
       if (recipients) await repo.insertRecipients(tx, id, recipients.ids);
       await recordAudit(tx, {
         staffId: op.staffId, action: 'messages.compose', target: `message:${id}`, ip: op.ip,
-        detail: { kind: input.kind, title: input.title, marketing: input.marketing, segment: input.segment ? segmentSummary(input.segment) : null, recipients: recipients?.count ?? null, skipped: recipients?.skipped ?? 0 },
+        before: null, after: { kind: input.kind, title: input.title, marketing: input.marketing, segment: input.segment ? segmentSummary(input.segment) : null, recipients: recipients?.count ?? null },
+        detail: { title: input.title, skipped: recipients?.skipped ?? 0 },
       });
       return id;
     });
@@ -181,7 +182,7 @@ export class MessagesService {
     if (!row) throw new ApiError('not_found');
     await this.db.transaction(async (tx) => {
       await repo.setMessageStatus(tx, id, status);
-      await recordAudit(tx, { staffId: op.staffId, action: status === MESSAGE_STATUS.published ? 'messages.republish' : 'messages.withdraw', target: `message:${id}`, ip: op.ip, detail: { from: row.status, to: status } });
+      await recordAudit(tx, { staffId: op.staffId, action: status === MESSAGE_STATUS.published ? 'messages.republish' : 'messages.withdraw', target: `message:${id}`, ip: op.ip, before: { status: row.status }, after: { status }, detail: { title: row.title } });
     });
     if (row.kind === 'personal') for (const playerId of await repo.recipientIds(this.db, id, RECIPIENTS_MAX)) this.publish.toPlayer(playerId, 'update-message', { id });
     else this.publish.toSystem('update-message', { id, broadcast: true });
@@ -257,7 +258,10 @@ export class MessagesService {
         row = await repo.updatePopup(tx, id, values);
         if (!row) throw new ApiError('not_found');
       }
-      await recordAudit(tx, { staffId: op.staffId, action: id === null ? 'popups.create' : 'popups.update', target: `popup:${row.id}`, ip: op.ip, detail: { title, status, settings, image, starts_at: startsAt, ends_at: endsAt } });
+      const { updated_at: _was, ...was } = before ? this.boPopup(before) : { updated_at: '' };
+      const { updated_at: _now, ...now } = this.boPopup(row);
+      const change = before ? changedFields(was, now) : { before: null, after: now };
+      await recordAudit(tx, { staffId: op.staffId, action: id === null ? 'popups.create' : 'popups.update', target: `popup:${row.id}`, ip: op.ip, ...change, detail: { title } });
       return row;
     });
     return this.boPopup(row);
@@ -265,8 +269,10 @@ export class MessagesService {
 
   async deletePopup(op: Operator, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (!(await repo.deletePopup(tx, id))) throw new ApiError('not_found');
-      await recordAudit(tx, { staffId: op.staffId, action: 'popups.delete', target: `popup:${id}`, ip: op.ip, detail: {} });
+      const was = await repo.popupById(tx, id);
+      if (!was || !(await repo.deletePopup(tx, id))) throw new ApiError('not_found');
+      const { updated_at: _at, ...before } = this.boPopup(was);
+      await recordAudit(tx, { staffId: op.staffId, action: 'popups.delete', target: `popup:${id}`, ip: op.ip, before, after: null, detail: { title: was.title } });
     });
   }
 }

@@ -15,12 +15,12 @@ import {
   type PromotionJob, type PromotionReport, type ReviewInput, type ReviewResult,
 } from '../../../shared/schemas/promotions.ts';
 import { playersByAccounts } from '../auth/player-facts.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { changedFields, recordAudit, type AuditState } from '../staff/audit.ts';
 import type { Operator } from '../staff/service.ts';
 import { isPublicUpload } from '../uploads/public-upload-facts.ts';
 import { bonusWalletTotals } from '../wallet/bonus-wallet-facts.ts';
 import { applicationQueue } from './grant-details.ts';
-import { bannerUrl, type PromotionsService } from './service.ts';
+import { bannerUrl, type GrantAudit, type PromotionsService } from './service.ts';
 import * as repo from './repository.ts';
 
 const ACCOUNT_RE = /^[A-Za-z0-9]{1,12}$/;
@@ -119,8 +119,8 @@ async function assertPublicBanner(db: DbOrTx, id: number | null): Promise<void> 
 }
 
 /** The audit row of an operator action, written inside the caller's transaction. */
-function audited(op: Operator, action: string, target: string, detail: Record<string, unknown>) {
-  return (tx: DbOrTx) => recordAudit(tx, { staffId: op.staffId, action, target, detail, ip: op.ip });
+function audited(op: Operator, action: string, target: string, change: { before: AuditState; after: AuditState }, detail?: Record<string, unknown>) {
+  return (tx: DbOrTx) => recordAudit(tx, { staffId: op.staffId, action, target, ...change, detail, ip: op.ip });
 }
 
 /** An operation that failed for a reason the operator should read, in the operator's language. */
@@ -155,7 +155,7 @@ export class PromotionsBackofficeService {
     const created = await this.db.transaction(async (tx) => {
       await assertPublicBanner(tx, values.bannerId ?? null);
       const row = await repo.insertPromotion(tx, values);
-      await audited(op, 'promotion.create', `promotion:${row.id}`, { mode: row.mode, title: row.title, status: row.status, budget: input.budget })(tx);
+      await audited(op, 'promotion.create', `promotion:${row.id}`, { before: null, after: promotionAdminView(row) }, { title: row.title })(tx);
       return row;
     });
     return promotionAdminView(created);
@@ -172,7 +172,7 @@ export class PromotionsBackofficeService {
         throw new ApiError('validation_failed', { budget: ['promo.v.budget_spent'] });
       }
       const row = (await repo.updatePromotion(tx, id, values))!;
-      await audited(op, 'promotion.update', `promotion:${row.id}`, { mode: row.mode, title: row.title, status: row.status, budget: input.budget })(tx);
+      await audited(op, 'promotion.update', `promotion:${row.id}`, changedFields(promotionAdminView(before), promotionAdminView(row)), { title: row.title })(tx);
       return row;
     });
     return promotionAdminView(updated);
@@ -199,7 +199,7 @@ export class PromotionsBackofficeService {
   async createCategory(op: Operator, b: CategoryInput): Promise<CategoryAdmin> {
     const row = await this.db.transaction(async (tx) => {
       const c = await repo.insertCategory(tx, { title: b.title, titleEn: b.title_en, sort: b.sort, status: b.status });
-      await audited(op, 'promotion.category.create', `category:${c.id}`, { ...b })(tx);
+      await audited(op, 'promotion.category.create', `category:${c.id}`, { before: null, after: categoryView(c) }, { title: c.title })(tx);
       return c;
     });
     return categoryView(row);
@@ -207,9 +207,10 @@ export class PromotionsBackofficeService {
 
   async updateCategory(op: Operator, id: number, b: CategoryInput): Promise<CategoryAdmin> {
     const row = await this.db.transaction(async (tx) => {
+      const before = (await repo.categories(tx, false)).find((x) => x.id === id);
       const c = await repo.updateCategory(tx, id, { title: b.title, titleEn: b.title_en, sort: b.sort, status: b.status });
-      if (!c) throw new ApiError('not_found');
-      await audited(op, 'promotion.category.update', `category:${c.id}`, { ...b })(tx);
+      if (!c || !before) throw new ApiError('not_found');
+      await audited(op, 'promotion.category.update', `category:${c.id}`, changedFields(categoryView(before), categoryView(c)), { title: c.title })(tx);
       return c;
     });
     return categoryView(row);
@@ -222,8 +223,9 @@ export class PromotionsBackofficeService {
   async setMode(op: Operator, mode: number, status: string, locale: Locale): Promise<ModeEntry[]> {
     if (mode < 1) throw new ApiError('not_found');
     await this.db.transaction(async (tx) => {
+      const was = (await repo.modeEntries(tx)).get(mode) ?? null;
       await repo.setModeEntry(tx, mode, status);
-      await audited(op, 'promotion.mode', `mode:${mode}`, { status })(tx);
+      await audited(op, 'promotion.mode', `mode:${mode}`, { before: { status: was }, after: { status } })(tx);
     });
     return this.modes(locale);
   }
@@ -245,7 +247,7 @@ export class PromotionsBackofficeService {
     if (b.action === 'reject' && !b.reason) throw new ApiError('validation_failed', { reason: ['promo.v.reason'] });
     const result: ReviewResult = { approved: 0, rejected: 0, failed: [] };
     for (const id of [...new Set(b.ids)]) {
-      const log = audited(op, `promotion.application.${b.action}`, `application:${id}`, { reason: b.reason });
+      const log: GrantAudit = (tx, change) => audited(op, `promotion.application.${b.action}`, `application:${id}`, change, { reason: b.reason })(tx);
       try {
         if (b.action === 'approve') {
           await this.promotions.approve(id, op.staffId, log);
@@ -281,7 +283,7 @@ export class PromotionsBackofficeService {
       }
       try {
         const out = await this.promotions.gift(p, playerId, amountMinor, key, op.staffId, b.reason,
-          audited(op, 'promotion.gift', `player:${playerId}`, { promotion: p.id, amount: b.amount, reason: b.reason }));
+          (tx, change) => audited(op, 'promotion.gift', `player:${playerId}`, change, { promotion: p.id, title: p.title, account, reason: b.reason })(tx));
         if (out.kind === 'paid') result.granted++;
         else result.failed.push({ account, code: 'promotion_applied', message: translate(locale, 'error.promotion_applied') });
       } catch (err) {
@@ -295,7 +297,7 @@ export class PromotionsBackofficeService {
 
   async runJob(op: Operator, job: PromotionJob, day: string): Promise<{ job: PromotionJob; day: string; granted: number; already_run: boolean }> {
     const r = await this.promotions.runDailyJob(job, day);
-    await recordAudit(this.db, { staffId: op.staffId, action: 'promotion.job', target: `${job}:${day}`, detail: { granted: r.granted, already_run: r.alreadyRun }, ip: op.ip });
+    await recordAudit(this.db, { staffId: op.staffId, action: 'promotion.job', target: `${job}:${day}`, before: { already_run: r.alreadyRun }, after: { granted: r.granted }, detail: { job, day }, ip: op.ip });
     return { job, day, granted: r.granted, already_run: r.alreadyRun };
   }
 }

@@ -651,7 +651,7 @@ export class PromotionsService {
   // ---- the operator's side -------------------------------------------------------------------------
 
   /** Approves one application in its own transaction (with the audit row); throws when it cannot be paid. */
-  async approve(grantId: number, staffId: number, audit: (tx: DbOrTx) => Promise<void>): Promise<void> {
+  async approve(grantId: number, staffId: number, audit: GrantAudit): Promise<void> {
     const first = await repo.grantForUpdate(this.db, grantId);
     if (!first) throw new ApiError('not_found');
     const p = (await repo.promotionById(this.db, first.promotionId))!;
@@ -660,26 +660,34 @@ export class PromotionsService {
       const row = await repo.grantForUpdate(tx, grantId);
       if (!row || row.status !== APPLICATION_STATUS.applying || row.period === OPT_IN_PERIOD || row.amountMinor <= 0n) throw new ApiError('promotion_not_reviewable');
       await this.payInTx(tx, acc, p, row, { staffId });
-      await audit(tx);
+      await audit(tx, { before: grantAudit(row), after: grantAudit((await repo.grantForUpdate(tx, grantId))!) });
     });
     this.publish.toPlayer(first.playerId, 'system-money-action');
   }
 
-  async reject(grantId: number, staffId: number, reason: string, audit: (tx: DbOrTx) => Promise<void>): Promise<void> {
+  async reject(grantId: number, staffId: number, reason: string, audit: GrantAudit): Promise<void> {
     await this.db.transaction(async (tx) => {
       const row = await repo.grantForUpdate(tx, grantId);
       if (!row || row.status !== APPLICATION_STATUS.applying) throw new ApiError('promotion_not_reviewable');
       await repo.updateGrant(tx, grantId, { status: APPLICATION_STATUS.fail, reason, staffId, reviewedAt: this.clock() });
-      await audit(tx);
+      await audit(tx, { before: grantAudit(row), after: grantAudit((await repo.grantForUpdate(tx, grantId))!) });
     });
   }
 
   /** Mode 10: an operator's gift to one player, paid at once under the promotion's budget, limits and gate. */
-  async gift(p: repo.PromotionRow, playerId: number, amountMinor: bigint, key: string, staffId: number, reason: string, audit: (tx: DbOrTx) => Promise<void>): Promise<AwardOutcome> {
+  async gift(p: repo.PromotionRow, playerId: number, amountMinor: bigint, key: string, staffId: number, reason: string, audit: GrantAudit): Promise<AwardOutcome> {
     // A client's Idempotency-Key may be 80 characters; its digest keeps the period (and the journal key) bounded.
     const digest = createHash('sha256').update(key).digest('base64url').slice(0, 32);
-    return this.award(p, playerId, { period: `gift:${digest}`, amountMinor, baseMinor: 0n, staffId, reason, audit: (tx) => audit(tx) });
+    return this.award(p, playerId, { period: `gift:${digest}`, amountMinor, baseMinor: 0n, staffId, reason, audit: (tx, grant) => audit(tx, { before: null, after: grantAudit(grant) }) });
   }
+}
+
+/** The back office's audit row of a review or gift, given the grant before and after (null: a new grant). */
+export type GrantAudit = (tx: DbOrTx, change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) => Promise<void>;
+
+/** What an audit row keeps of a grant: its status, amount (formatted later from the decimal) and player. */
+function grantAudit(g: { status: string; amountMinor: bigint; playerId: number; reason?: string | null }): Record<string, unknown> {
+  return { status: g.status, amount: minorToDecimal(g.amountMinor), player_id: g.playerId, ...(g.reason ? { reason: g.reason } : {}) };
 }
 
 function iso(d: Date | null): string | null {

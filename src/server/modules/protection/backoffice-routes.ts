@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { decimalToMinor } from '../../../shared/money.ts';
+import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
 import { moneyField } from '../../../shared/schemas/wallet.ts';
 import {
   EXCLUSION_DURATIONS, LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, TIMEOUT_DURATIONS, exclusionRowView, exclusionView, limitOutcomeView, staffProtectionView,
@@ -59,8 +59,14 @@ export const backofficeProtectionRoutes: FastifyPluginAsync = async (plugin) => 
     // The session limit is counted in whole minutes; the field carries them as a number without decimals.
     const value = body.kind === 'session' ? minor / 100n : minor;
     const staff = staffOf(request);
+    const was = await protection.limitValue(id, body.kind, body.period);
     const outcome = await protection.setLimit(id, body.kind, body.period, value, { staffId: staff.staffId, reason: body.reason });
-    await recordAudit(db, { staffId: staff.staffId, action: 'protection.limit_lowered', target: `player:${id}`, detail: { kind: body.kind, period: body.period, value: body.value, reason: body.reason, outcome }, ip: request.ip });
+    const shown = (x: bigint | null) => (x === null ? null : body.kind === 'session' ? Number(x) : minorToDecimal(x));
+    await recordAudit(db, {
+      staffId: staff.staffId, action: 'protection.limit_lowered', target: `player:${id}`, ip: request.ip,
+      before: { kind: body.kind, period: body.period, value: shown(was) }, after: { kind: body.kind, period: body.period, value: shown(await protection.limitValue(id, body.kind, body.period)) },
+      detail: { reason: body.reason, outcome },
+    });
     return ok({ outcome });
   });
 
@@ -70,7 +76,10 @@ export const backofficeProtectionRoutes: FastifyPluginAsync = async (plugin) => 
     const body = request.body;
     const staff = staffOf(request);
     const view = await protection.exclude(id, body.duration, { staffId: staff.staffId, reason: body.reason });
-    await recordAudit(db, { staffId: staff.staffId, action: 'protection.exclusion_added', target: `player:${id}`, detail: { duration: body.duration, reason: body.reason, ends_at: view.ends_at }, ip: request.ip });
+    await recordAudit(db, {
+      staffId: staff.staffId, action: 'protection.exclusion_added', target: `player:${id}`, ip: request.ip,
+      before: null, after: { kind: view.kind, duration: body.duration, ends_at: view.ends_at }, detail: { reason: body.reason },
+    });
     return ok(view);
   });
 

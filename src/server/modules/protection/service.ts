@@ -12,12 +12,13 @@ import { netResultSince } from '../bets/limits-usage.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import {
   LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, type ActivityWalletRule, type ExclusionView, type LimitView, type MoneyLimitKind,
-  type ProtectionStatus, type ExclusionKind,
+  type ProtectionStatus, type ExclusionKind, type ProtectionEventView,
 } from '../../../shared/schemas/protection.ts';
 import { assertPhoneNotExcluded, checkGate, limitUsage, lockPlayerGate, sessionLimitMinutes, type GateAction, type ProtectionGate } from './gate.ts';
 import { addMonths, periodRange, type LimitPeriod } from './periods.ts';
 import type { ProtectionEvents } from './events.ts';
 import * as repo from './repository.ts';
+import { staffNames } from '../staff/staff-facts.ts';
 
 /** A higher limit or a removal waits this long before the player may confirm it. */
 const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
@@ -144,12 +145,34 @@ export class ProtectionService implements ProtectionGate {
     };
   }
 
+  /**
+   * The change log of the back office's player page: each event with who caused it (a staff member by name, the
+   * player, or the system for what happens by itself: a session limit reached, wallets brought home, a time-out or
+   * exclusion running out), money limits' values as decimals, and the ends of exclusions that have passed.
+   */
   async history(playerId: number) {
+    const now = this.clock();
     const [events, exclusions] = await Promise.all([repo.eventsOf(this.db, playerId), repo.exclusionsOf(this.db, playerId)]);
+    const names = await staffNames(this.db, [...new Set(events.flatMap((e) => (e.staffId === null ? [] : [e.staffId])))]);
+    const logged: ProtectionEventView[] = events.map((e) => ({
+      id: e.id, action: e.action, detail: eventDetail(e.detail), staff_id: e.staffId,
+      staff_name: e.staffId === null ? null : names.get(e.staffId) ?? null,
+      actor: e.staffId !== null ? 'staff' : SYSTEM_EVENTS.has(e.action) ? 'system' : 'player', created_at: e.createdAt.toISOString(),
+    }));
+    const ended: ProtectionEventView[] = exclusions.filter((x) => x.endsAt && x.endsAt.getTime() <= now.getTime()).map((x) => ({
+      // Negative ids keep these apart from the stored events' ids.
+      id: -x.id, action: x.kind === 'timeout' ? 'timeout_ended' : 'self_exclusion_ended', detail: { duration: x.duration },
+      staff_id: null, staff_name: null, actor: 'system', created_at: x.endsAt!.toISOString(),
+    }));
     return {
-      events: events.map((e) => ({ id: e.id, action: e.action, detail: e.detail, staff_id: e.staffId, created_at: e.createdAt.toISOString() })),
+      events: [...logged, ...ended].sort((a, b) => b.created_at.localeCompare(a.created_at)),
       exclusions: exclusions.map(exclusionView),
     };
+  }
+
+  /** A limit's value now (minor units, or minutes for the session limit); null when none is set. */
+  async limitValue(playerId: number, kind: MoneyLimitKind | 'session', period: LimitPeriod | 'session'): Promise<bigint | null> {
+    return (await repo.limitsOf(this.db, playerId)).find((r) => r.kind === kind && r.period === period)?.value ?? null;
   }
 
   // ---- limits ------------------------------------------------------------------------------------
@@ -185,7 +208,8 @@ export class ProtectionService implements ProtectionGate {
       }
       if (current === null && value === null) return;
       // A raise or a removal: never by staff, and only after the cooling-off for the player.
-      if (actor.staffId !== undefined) throw new ApiError('forbidden');
+      // Said as the rule, not as a missing permission: no staff role may do it, only the player.
+      if (actor.staffId !== undefined) throw new ApiError('validation_failed', { value: [value === null ? 'bo.protection.remove_player_only' : 'bo.protection.raise_player_only'] });
       const pendingAt = new Date(now.getTime() + COOLING_OFF_MS);
       await repo.upsertLimit(tx, { playerId, kind, period, value: current, pendingValue: value, pendingAt });
       await repo.insertEvent(tx, { playerId, action: value === null ? 'limit_removal_requested' : 'limit_increase_requested', detail: { kind, period, from: str(current), to: str(value), confirmable_at: pendingAt.toISOString() } });
@@ -268,6 +292,18 @@ export class ProtectionService implements ProtectionGate {
     this.publish.toPlayer(playerId, 'update-user');
     return exclusionView(excluded);
   }
+}
+
+/** Events that happen by themselves, with no staff member and not by the player's own hand. */
+const SYSTEM_EVENTS = new Set(['session_limit_reached', 'activity_wallets_frozen', 'platform_wallets_recovered', 'activity_wallet_forfeited']);
+
+/** Money limits' from/to are stored in minor units; the log shows decimals (the session limit stays in minutes). */
+function eventDetail(detail: unknown): unknown {
+  if (typeof detail !== 'object' || detail === null) return detail;
+  const d: Record<string, unknown> = Object.fromEntries(Object.entries(detail));
+  if (d.kind === 'session' || typeof d.kind !== 'string') return d;
+  const money = (x: unknown) => (typeof x === 'string' && /^-?\d{1,20}$/.test(x) ? minorToDecimal(BigInt(x)) : x);
+  return { ...d, ...('from' in d ? { from: money(d.from) } : {}), ...('to' in d ? { to: money(d.to) } : {}) };
 }
 
 function str(v: bigint | null): string | null {

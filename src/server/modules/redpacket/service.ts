@@ -21,7 +21,7 @@ import { checkGate, clearBonus } from '../protection/gate.ts';
 import { isPublicUpload } from '../uploads/public-upload-facts.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { changedFields, recordAudit } from '../staff/audit.ts';
 import * as repo from './repository.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
 
@@ -72,6 +72,15 @@ function minor(text: string, field: string): bigint {
 }
 
 /** Checks a round's settings in a fixed order and turns them into a row; impossible settings are refused by field. */
+/** What an audit row keeps of a round: its window, pool and packets (amounts as decimals, formatted when shown). */
+function roundAudit(r: { title: string; titleEn: string; startsAt: Date; endsAt: Date; poolMinor: bigint; packetCount: number; minPacketMinor: bigint; maxPacketMinor: bigint; approvalCeilingMinor: bigint; status: string }) {
+  return {
+    title: r.title, title_en: r.titleEn, starts_at: r.startsAt.toISOString(), ends_at: r.endsAt.toISOString(), pool: minorToDecimal(r.poolMinor),
+    packet_count: r.packetCount, min_packet: minorToDecimal(r.minPacketMinor), max_packet: minorToDecimal(r.maxPacketMinor),
+    approval_ceiling: minorToDecimal(r.approvalCeilingMinor), status: r.status,
+  };
+}
+
 function roundValues(input: RoundInput): repo.RoundValues {
   const startsAt = new Date(input.starts_at);
   const endsAt = new Date(input.ends_at);
@@ -248,7 +257,7 @@ export class RedPacketService {
       const cleared = await clearBonus(tx, playerId, 'red_packet');
       const paid = await payBonusInTx(tx, accounts, { ...this.payment(round, playerId, packetId, locked.amountMinor, staff.staffId), cleared });
       await repo.markApproved(tx, packetId, paid, staff.staffId);
-      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.approve', target: `red_packet:${packetId}`, detail: { roundId: round.id, playerId, amount: minorToDecimal(locked.amountMinor) }, ip: staff.ip });
+      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.approve', target: `red_packet:${packetId}`, before: { status: locked.status }, after: { status: 'approved', amount: minorToDecimal(locked.amountMinor) }, detail: { round: round.id, title: round.title, player_id: playerId }, ip: staff.ip });
       return false;
     });
     if (!replayed) this.publish.toPlayer(playerId, 'update-user');
@@ -261,7 +270,8 @@ export class RedPacketService {
         const packet = await repo.packetById(tx, packetId);
         throw new ApiError(packet?.playerId ? 'red_packet_not_pending' : 'not_found');
       }
-      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.reject', target: `red_packet:${packetId}`, detail: { reason }, ip: staff.ip });
+      const packet = await repo.packetById(tx, packetId);
+      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.reject', target: `red_packet:${packetId}`, before: { status: 'pending' }, after: { status: 'rejected' }, detail: { reason, player_id: packet?.playerId ?? null }, ip: staff.ip });
     });
   }
 
@@ -278,7 +288,7 @@ export class RedPacketService {
     const amounts = drawPackets(values.poolMinor, values.packetCount, values.minPacketMinor, values.maxPacketMinor);
     return this.db.transaction(async (tx) => {
       const round = await repo.insertRound(tx, { ...values, createdBy: staff.staffId }, amounts);
-      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.create', target: `red_packet_round:${round.id}`, detail: { ...input }, ip: staff.ip });
+      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.create', target: `red_packet_round:${round.id}`, before: null, after: { ...input }, detail: { title: input.title }, ip: staff.ip });
       return round.id;
     });
   }
@@ -288,18 +298,21 @@ export class RedPacketService {
     await this.assertPicture(input);
     const amounts = drawPackets(values.poolMinor, values.packetCount, values.minPacketMinor, values.maxPacketMinor);
     await this.db.transaction(async (tx) => {
+      const was = await repo.roundById(tx, id);
       if (!(await repo.replaceRound(tx, id, values, amounts))) {
-        throw new ApiError((await repo.roundById(tx, id)) ? 'red_packet_locked' : 'not_found');
+        throw new ApiError(was ? 'red_packet_locked' : 'not_found');
       }
-      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.update', target: `red_packet_round:${id}`, detail: { ...input }, ip: staff.ip });
+      const change = changedFields(roundAudit(was!), roundAudit((await repo.roundById(tx, id))!));
+      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.update', target: `red_packet_round:${id}`, ...change, detail: { title: input.title }, ip: staff.ip });
     });
     this.roundCache.delete(id);
   }
 
   async cancel(id: number, staff: { staffId: number; ip: string }): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (!(await repo.cancelRound(tx, id))) throw new ApiError((await repo.roundById(tx, id)) ? 'red_packet_locked' : 'not_found');
-      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.cancel', target: `red_packet_round:${id}`, detail: {}, ip: staff.ip });
+      const was = await repo.roundById(tx, id);
+      if (!(await repo.cancelRound(tx, id))) throw new ApiError(was ? 'red_packet_locked' : 'not_found');
+      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.cancel', target: `red_packet_round:${id}`, before: { status: was?.status ?? null }, after: { status: 'cancelled' }, detail: { title: was?.title ?? '' }, ip: staff.ip });
     });
     this.live = undefined;
     this.roundCache.delete(id);

@@ -8,7 +8,7 @@ import { staffQueryRoute } from '../../lib/staff-routes.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { idParams, pageQuery } from '../../../shared/schemas/paging.ts';
 import {
-  auditListView, auditQuery, loginBody, staffCreateBody, staffIdView, staffListView, staffLoginView, staffMeView, staffUpdateBody,
+  loginBody, staffCreateBody, staffIdView, staffListView, staffLoginView, staffMeView, staffUpdateBody,
   staffUpdatedView, staffView, totpConfirmBody, totpConfirmedView, totpSecretView,
 } from '../../../shared/schemas/backoffice/staff.ts';
 import { StaffService } from './service.ts';
@@ -43,11 +43,6 @@ export const backofficeStaffRoutes: FastifyPluginAsync<StaffRoutesOptions> = asy
     await service.logout(staffOf(request), request.ip);
     return ok(null, 'Logged out');
   });
-
-  // The audit log.
-
-  staffQueryRoute(app, '/audit', { permission: 'audit.read', query: auditQuery, view: auditListView },
-    (query) => service.listAudit(query));
 
   // Staff accounts.
 

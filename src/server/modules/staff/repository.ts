@@ -1,18 +1,13 @@
 // SQL of the staff domain's tables: staff, staff_sessions and the audit log.
-import { and, desc, eq, gt, isNull, like, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, staff, staffSessions } from '../../db/schema.ts';
+import { staff, staffSessions } from '../../db/schema.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
 import { STAFF_STATUS } from '../../../shared/statuses.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
 
 const countOf = (rows: Array<{ n: number }>) => rows[0]?.n ?? 0;
-
-/** Escapes LIKE wildcards so an operator's search text matches literally. */
-function likeText(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 // Staff and staff sessions.
 
@@ -84,31 +79,5 @@ export async function staffForUpdate(db: DbOrTx, id: number): Promise<StaffRow |
   return rows[0];
 }
 
-// The audit log: insert and read only.
-
-export interface AuditEntry {
-  staffId: number | null;
-  action: string;
-  target?: string;
-  detail?: Record<string, unknown>;
-  ip: string | null;
-}
-
-export async function insertAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    staffId: entry.staffId, action: entry.action, target: entry.target ?? '', detail: entry.detail ?? {}, ip: entry.ip,
-  });
-}
-
-export async function listAudit(db: DbOrTx, p: Paging & { action?: string }) {
-  const where = p.action ? like(auditLog.action, `${likeText(p.action)}%`) : undefined;
-  const [rows, total] = await Promise.all([
-    db.select({
-      id: auditLog.id, staffId: auditLog.staffId, username: staff.username, action: auditLog.action,
-      target: auditLog.target, detail: auditLog.detail, ip: auditLog.ip, createdAt: auditLog.createdAt,
-    }).from(auditLog).leftJoin(staff, eq(staff.id, auditLog.staffId))
-      .where(where).orderBy(desc(auditLog.id)).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
-  ]);
-  return { rows, total: countOf(total) };
-}
+// The audit log lives in audit-repository.ts.
+export { insertAudit, type AuditEntry } from './audit-repository.ts';

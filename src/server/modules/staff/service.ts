@@ -1,5 +1,5 @@
 // The staff domain's rules: sign-in with passwords and TOTP, sign-out, staff accounts with their two-factor
-// enrolment, and the audit log's reading. Each change writes its audit row in the same transaction as the change.
+// enrolment. The audit log is read in audit-log-service.ts. Each change writes its audit row in the same transaction as the change.
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -8,6 +8,7 @@ import { translate } from '../../../i18n/index.ts';
 import type { LoginBody, StaffCreateBody, StaffMeView, StaffUpdateBody } from '../../../shared/schemas/backoffice/staff.ts';
 import type { Paging } from '../../../shared/schemas/paging.ts';
 import { STAFF_STATUS } from '../../../shared/statuses.ts';
+import { changedFields } from './audit.ts';
 import * as repo from './repository.ts';
 import { isStaffRole, permissionsOf } from './roles.ts';
 import { TOTP_STEP_MS, TOTP_WINDOW_STEPS, newTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from './totp.ts';
@@ -111,7 +112,7 @@ export class StaffService {
     const passwordHash = await hashStaffPassword(newPassword);
     await this.db.transaction(async (tx) => {
       await repo.updateStaff(tx, row.id, { passwordHash, mustChangePassword: false });
-      await repo.insertAudit(tx, { staffId: row.id, action: 'staff.password.change', target: `staff:${row.id}`, detail: { first_sign_in: true }, ip });
+      await repo.insertAudit(tx, { staffId: row.id, action: 'staff.password.change', target: `staff:${row.id}`, before: { must_change_password: true }, after: { must_change_password: false }, detail: { username: row.username, first_sign_in: true }, ip });
     });
     row.mustChangePassword = false;
   }
@@ -134,7 +135,7 @@ export class StaffService {
     await this.limiter.reset(setupKey);
     await this.db.transaction(async (tx) => {
       await repo.updateStaff(tx, row.id, { totpSecret: row.totpPending, totpPending: null });
-      await repo.insertAudit(tx, { staffId: row.id, action: 'staff.totp.enable', target: `staff:${row.id}`, detail: { username: row.username, first_sign_in: true }, ip });
+      await repo.insertAudit(tx, { staffId: row.id, action: 'staff.totp.enable', target: `staff:${row.id}`, before: { totp_enabled: false }, after: { totp_enabled: true }, detail: { username: row.username, first_sign_in: true }, ip });
     });
     row.totpSecret = row.totpPending;
     return undefined;
@@ -164,7 +165,7 @@ export class StaffService {
       const sessionId = await repo.insertStaffSession(tx, {
         staffId: row.id, tokenHash: hash, expiresAt: new Date(Date.now() + STAFF_SESSION_TTL_MS), ip,
       });
-      await repo.insertAudit(tx, { staffId: row.id, action: 'auth.login', target: `staff:${row.id}`, detail: { session: sessionId }, ip });
+      await repo.insertAudit(tx, { staffId: row.id, action: 'auth.login', target: `staff:${row.id}`, before: null, after: { session: sessionId }, detail: { username: row.username }, ip });
     });
     return {
       access_token: token,
@@ -177,7 +178,7 @@ export class StaffService {
   async logout(auth: StaffAuth, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await repo.revokeStaffSession(tx, auth.sessionId);
-      await repo.insertAudit(tx, { staffId: auth.staffId, action: 'auth.logout', target: `staff:${auth.staffId}`, detail: { session: auth.sessionId }, ip });
+      await repo.insertAudit(tx, { staffId: auth.staffId, action: 'auth.logout', target: `staff:${auth.staffId}`, before: { session: auth.sessionId }, after: null, detail: { username: auth.username }, ip });
     });
   }
 
@@ -187,16 +188,6 @@ export class StaffService {
       id: auth.staffId, username: auth.username, role: auth.role, totp_enabled: auth.totpEnabled,
       permissions: isStaffRole(auth.role) ? permissionsOf(auth.role) : [],
     };
-  }
-
-  // The audit log.
-
-  async listAudit(p: Paging & { action?: string }) {
-    const { rows, total } = await repo.listAudit(this.db, p);
-    return page(p, rows.map((r) => ({
-      id: r.id, staff_id: r.staffId, username: r.username ?? '', action: r.action, target: r.target, detail: r.detail,
-      ip: r.ip ?? '', created_at: iso(r.createdAt),
-    })), total);
   }
 
   // Staff accounts.
@@ -214,7 +205,7 @@ export class StaffService {
       const row = await this.db.transaction(async (tx) => {
         const created = await repo.insertStaff(tx, { username: input.username, passwordHash, role: input.role });
         await repo.insertAudit(tx, {
-          staffId: op.staffId, action: 'staff.create', target: `staff:${created.id}`, detail: { username: created.username, role: created.role }, ip: op.ip,
+          staffId: op.staffId, action: 'staff.create', target: `staff:${created.id}`, before: null, after: { username: created.username, role: created.role, status: created.status }, detail: { username: created.username }, ip: op.ip,
         });
         return created;
       });
@@ -240,7 +231,8 @@ export class StaffService {
       const revoked = input.status === STAFF_STATUS.disabled ? await repo.revokeAllStaffSessions(tx, id) : 0;
       await repo.insertAudit(tx, {
         staffId: op.staffId, action: 'staff.update', target: `staff:${id}`,
-        detail: { username: before.username, from: { role: before.role, status: before.status }, to: input, sessions_revoked: revoked }, ip: op.ip,
+        ...changedFields({ role: before.role, status: before.status }, { role: input.role ?? before.role, status: input.status ?? before.status }),
+        detail: { username: before.username, sessions_revoked: revoked }, ip: op.ip,
       });
     });
     return { id, ...input };
@@ -259,7 +251,7 @@ export class StaffService {
       if (!row) throw new ApiError('not_found');
       await repo.updateStaff(tx, id, { totpPending: sealSecret(this.totpKey, secret) });
       await repo.insertAudit(tx, {
-        staffId: op.staffId, action: 'staff.totp.begin', target: `staff:${id}`, detail: { username: row.username }, ip: op.ip,
+        staffId: op.staffId, action: 'staff.totp.begin', target: `staff:${id}`, before: { totp_pending: !!row.totpPending }, after: { totp_pending: true }, detail: { username: row.username }, ip: op.ip,
       });
       return row.username;
     });
@@ -281,7 +273,7 @@ export class StaffService {
       await repo.updateStaff(tx, op.staffId, { totpSecret: row.totpPending, totpPending: null });
       await repo.insertAudit(tx, {
         staffId: op.staffId, action: 'staff.totp.enable', target: `staff:${op.staffId}`,
-        detail: { username: row.username, replaced: !!row.totpSecret }, ip: op.ip,
+        before: { totp_enabled: !!row.totpSecret }, after: { totp_enabled: true }, detail: { username: row.username, replaced: !!row.totpSecret }, ip: op.ip,
       });
     });
     await this.limiter.reset(attempts);
@@ -295,7 +287,7 @@ export class StaffService {
       if (!row) throw new ApiError('not_found');
       await repo.updateStaff(tx, id, { totpSecret: null, totpPending: null });
       await repo.insertAudit(tx, {
-        staffId: op.staffId, action: 'staff.totp.disable', target: `staff:${id}`, detail: { username: row.username }, ip: op.ip,
+        staffId: op.staffId, action: 'staff.totp.disable', target: `staff:${id}`, before: { totp_enabled: !!row.totpSecret }, after: { totp_enabled: false }, detail: { username: row.username }, ip: op.ip,
       });
     });
     return { id };

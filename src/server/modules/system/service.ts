@@ -14,7 +14,7 @@ import type { OverviewView, SmsView, SystemMessageView } from '../../../shared/s
 import {
   SETTING_KEYS, SYSTEM_MESSAGE_SLOT, settingKind, type MessageCreateBody, type MessageUpdateBody, type SettingKind,
 } from '../../../shared/schemas/backoffice/system.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { changedFields, recordAudit } from '../staff/audit.ts';
 import type { Operator, PageOf } from '../staff/service.ts';
 import * as repo from './repository.ts';
 import { overview, type DashboardSources } from './dashboard.ts';
@@ -117,7 +117,7 @@ export class SystemService {
     await this.db.transaction(async (tx) => {
       await repo.writeSetting(tx, WEBSITE_STATUS_KEY, next);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'website.update', target: WEBSITE_STATUS_KEY, detail: { from: before, to: next }, ip: op.ip,
+        staffId: op.staffId, action: 'website.update', target: WEBSITE_STATUS_KEY, ...changedFields({ ...before }, { ...next }), ip: op.ip,
       });
     });
     this.invalidate();
@@ -144,7 +144,9 @@ export class SystemService {
     if (Object.keys(changes).length) {
       await this.db.transaction(async (tx) => {
         for (const [key, { to }] of Object.entries(changes)) await repo.writeSetting(tx, key, to);
-        await recordAudit(tx, { staffId: op.staffId, action: 'settings.update', target: 'settings', detail: { changes }, ip: op.ip });
+        const before = Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, c.from]));
+        const after = Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, c.to]));
+        await recordAudit(tx, { staffId: op.staffId, action: 'settings.update', target: 'settings', before, after, ip: op.ip });
       });
       this.invalidate();
     }
@@ -165,7 +167,7 @@ export class SystemService {
       });
       await recordAudit(tx, {
         staffId: op.staffId, action: 'message.create', target: `system_message:${created.id}`,
-        detail: { slot: created.slot, status: created.status, message: created.message, message_en: created.messageEn }, ip: op.ip,
+        before: null, after: { slot: created.slot, status: created.status, message: created.message, message_en: created.messageEn }, ip: op.ip,
       });
       return created;
     });
@@ -180,7 +182,7 @@ export class SystemService {
       const after = await repo.updateMessage(tx, id, patch);
       await recordAudit(tx, {
         staffId: op.staffId, action: 'message.update', target: `system_message:${id}`,
-        detail: { from: messageView(before), to: input }, ip: op.ip,
+        ...changedFields(messageView(before), messageView(after ?? before)), ip: op.ip,
       });
       return after;
     });

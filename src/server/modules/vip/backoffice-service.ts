@@ -16,7 +16,7 @@ import {
   type ExchangeOrderView, type GiftAdminView, type GiftInput, type LevelAdminView, type LevelPreviewView, type LevelRulesInput, type OrderQueueView, type PlayerVipView,
 } from '../../../shared/schemas/vip.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { changedFields, recordAudit, type AuditState } from '../staff/audit.ts';
 import type { Operator } from '../staff/service.ts';
 import { orderView, type ExchangeService } from './exchange-service.ts';
 import { PERIOD_DAYS, levelIcon, levelReached, rewardView, type VipService } from './service.ts';
@@ -94,9 +94,25 @@ async function acceptGiftImage(base64: string): Promise<{ mime: string; bytes: B
 }
 
 /** The audit row of an operator action, written inside the caller's transaction. */
-function audited(op: Operator, action: string, target: string, detail: Record<string, unknown>) {
-  return (tx: DbOrTx) => recordAudit(tx, { staffId: op.staffId, action, target, detail, ip: op.ip });
+function audited(op: Operator, action: string, target: string, change: { before: AuditState; after: AuditState }, detail?: Record<string, unknown>) {
+  return (tx: DbOrTx) => recordAudit(tx, { staffId: op.staffId, action, target, ...change, detail, ip: op.ip });
 }
+
+/** A level's editable fields as the editor names them, for the audit row's before and after. */
+function levelAudit(row: repo.LevelWithRules | undefined): Record<string, unknown> {
+  if (!row) return {};
+  const { level, rules } = row;
+  return {
+    name_frontend: level.nameFrontend, name_frontend_en: level.nameFrontendEn, if_show_frontend: level.ifShowFrontend,
+    withdraw_max_per_day: level.withdrawMaxPerDay, withdraw_free_per_day: level.withdrawFreePerDay, withdraw_fee: minorToDecimal(level.withdrawFeeMinor),
+    deposit_req: minorToDecimal(rules.depositReqMinor), valid_bet_req: minorToDecimal(rules.validBetReqMinor),
+    keep_valid_bet: minorToDecimal(rules.keepValidBetMinor), upgrade_reward: minorToDecimal(rules.upgradeRewardMinor),
+    monthly_reward: minorToDecimal(rules.monthlyRewardMinor), birthday_reward: minorToDecimal(rules.birthdayRewardMinor),
+    reward_target: rules.rewardTarget, reward_flow_multiple: rules.rewardFlowMultiple, rebate_rate_bp: rules.rebateRateBp, points_rates: rules.pointsRates,
+  };
+}
+
+const levelOf = async (tx: DbOrTx, levelId: number) => (await repo.levelsWithRules(tx)).find((r) => r.level.id === levelId);
 
 export class VipBackofficeService {
   private readonly db: Db;
@@ -140,8 +156,11 @@ export class VipBackofficeService {
   async updateLevel(op: Operator, levelId: number, input: LevelRulesInput): Promise<void> {
     const { level, rules } = rulesOf(input);
     await this.db.transaction(async (tx) => {
+      const before = await levelOf(tx, levelId);
+      if (!before) throw new ApiError('not_found');
       await repo.updateLevel(tx, levelId, level, rules);
-      await audited(op, 'vip.level.update', `level:${levelId}`, input as unknown as Record<string, unknown>)(tx);
+      const change = changedFields(levelAudit(before), levelAudit(await levelOf(tx, levelId)));
+      await audited(op, 'vip.level.update', `level:${levelId}`, change, { name: before.level.nameFrontend })(tx);
     });
   }
 
@@ -164,7 +183,7 @@ export class VipBackofficeService {
   async setPlayerLevel(op: Operator, playerId: number, body: { level_id: number; locked: boolean; reason: string }): Promise<void> {
     await this.db.transaction(async (tx) => {
       const { from } = await this.vip.setLevelManually(op.staffId, playerId, body.level_id, body.locked, body.reason, tx);
-      await audited(op, 'vip.player.level', `player:${playerId}`, { from, to: body.level_id, locked: body.locked, reason: body.reason })(tx);
+      await audited(op, 'vip.player.level', `player:${playerId}`, { before: { level_id: from }, after: { level_id: body.level_id, locked: body.locked } }, { reason: body.reason })(tx);
     });
     this.publish.toPlayer(playerId, 'update-user');
   }
@@ -176,8 +195,10 @@ export class VipBackofficeService {
     const [mine, house] = await Promise.all([this.vip.accounts.pointsAccount(playerId), this.vip.accounts.housePointsAccount(playerId)]);
     try {
       await this.db.transaction(async (tx) => {
+        const was = Number(await pointsBalanceOf(tx, playerId));
         await this.vip.adjustPoints(tx, { playerId, points: BigInt(body.points), reason: body.reason, staffId: op.staffId, key, mine, house });
-        await audited(op, 'vip.points.adjust', `player:${playerId}`, { points: body.points, reason: body.reason })(tx);
+        const change = { before: { points: was }, after: { points: Number(await pointsBalanceOf(tx, playerId)) } };
+        await audited(op, 'vip.points.adjust', `player:${playerId}`, change, { points: body.points, reason: body.reason })(tx);
       });
     } catch (err) {
       if (err instanceof LedgerError) throw new ApiError(err.code === 'insufficient_funds' ? 'exchange_points_short' : 'idempotency_mismatch');
@@ -197,7 +218,7 @@ export class VipBackofficeService {
     const values = giftValues(input);
     const created = await this.db.transaction(async (tx) => {
       const row = await repo.insertGift(tx, values);
-      await audited(op, 'vip.gift.create', `gift:${row.id}`, { name: input.name, points: input.points, stock: input.stock, kind: input.kind })(tx);
+      await audited(op, 'vip.gift.create', `gift:${row.id}`, { before: null, after: giftAdmin(row) }, { name: row.name })(tx);
       return row;
     });
     return giftAdmin(created);
@@ -206,9 +227,10 @@ export class VipBackofficeService {
   async updateGift(op: Operator, id: number, input: GiftInput): Promise<GiftAdminView> {
     const values = giftValues(input);
     const updated = await this.db.transaction(async (tx) => {
+      const before = await repo.giftById(tx, id);
       const row = await repo.updateGift(tx, id, values);
-      if (!row) throw new ApiError('not_found');
-      await audited(op, 'vip.gift.update', `gift:${row.id}`, { name: input.name, points: input.points, stock: input.stock, status: input.status })(tx);
+      if (!row || !before) throw new ApiError('not_found');
+      await audited(op, 'vip.gift.update', `gift:${row.id}`, changedFields(giftAdmin(before), giftAdmin(row)), { name: row.name })(tx);
       return row;
     });
     return giftAdmin(updated);
@@ -218,7 +240,7 @@ export class VipBackofficeService {
     const image = await acceptGiftImage(base64);
     const imageId = await this.db.transaction(async (tx) => {
       const id = await repo.insertImage(tx, { mime: image.mime, bytes: image.bytes, staffId: op.staffId });
-      await audited(op, 'vip.gift.image', `image:${id}`, { bytes: image.bytes.length })(tx);
+      await audited(op, 'vip.gift.image', `image:${id}`, { before: null, after: { image_id: id, bytes: image.bytes.length } })(tx);
       return id;
     });
     return { id: imageId, url: `/api/exchange/image/${imageId}` };
@@ -233,7 +255,7 @@ export class VipBackofficeService {
 
   async actOnOrder(op: Operator, orderId: number, body: { action: 'ship' | 'receive' | 'reject'; tracking_no: string; reason: string }, locale: Locale): Promise<ExchangeOrderView> {
     const after = await this.exchange.act(op.staffId, orderId, body.action, body,
-      audited(op, `vip.order.${body.action}`, `order:${orderId}`, { tracking_no: body.tracking_no, reason: body.reason }));
+      (tx, change) => audited(op, `vip.order.${body.action}`, `order:${orderId}`, change, { reason: body.reason })(tx));
     return orderView(after, locale);
   }
 }

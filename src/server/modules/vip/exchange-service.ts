@@ -21,6 +21,7 @@ import * as levelFacts from '../auth/level-facts.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
 import { clearBonus } from '../protection/gate.ts';
+import type { AuditState } from '../staff/audit.ts';
 
 const giftImageUrl = (imageId: number | null) => (imageId ? `/api/exchange/image/${imageId}` : null);
 
@@ -143,7 +144,7 @@ export class ExchangeService {
    * The fulfilment queue's moves: not shipped -> shipped (with a tracking number) -> received, or
    * rejected from not shipped, which returns the points with a reversing journal and the item to stock.
    */
-  async act(staffId: number, orderId: number, action: 'ship' | 'receive' | 'reject', detail: { tracking_no: string; reason: string }, audit: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>): Promise<repo.OrderRow> {
+  async act(staffId: number, orderId: number, action: 'ship' | 'receive' | 'reject', detail: { tracking_no: string; reason: string }, audit: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], change: { before: AuditState; after: AuditState }) => Promise<void>): Promise<repo.OrderRow> {
     const first = await repo.orderById(this.db, orderId);
     if (!first) throw new ApiError('not_found');
     const [mine, housePoints] = await Promise.all([this.vip.accounts.pointsAccount(first.playerId), this.vip.accounts.housePointsAccount(first.playerId)]);
@@ -168,8 +169,9 @@ export class ExchangeService {
           postings: pointsMove(mine, housePoints, o.pointsPrice),
         });
       }
-      await audit(tx);
       after = (await repo.orderById(tx, orderId))!;
+      const state = (r: repo.OrderRow) => ({ status: r.status, tracking_no: r.trackingNo, reason: r.reason });
+      await audit(tx, { before: state(o), after: state(after) });
     });
     this.publish.toPlayer(first.playerId, 'update-user');
     return after!;

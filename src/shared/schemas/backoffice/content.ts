@@ -6,7 +6,7 @@ import { settingsView } from '../system.ts';
 
 export const staffWebsiteStatusView = v.object({ status: v.boolean(), msg: v.string(), msg_en: v.string() });
 
-export const SETTING_KINDS = ['toggle', 'number', 'text', 'url', 'list', 'boolean'] as const;
+export const SETTING_KINDS = ['toggle', 'number', 'text', 'url', 'list', 'boolean', 'choice'] as const;
 /** The settings with how the form edits each one and its default. */
 export const staffSettingsView = v.object({
   values: settingsView,

@@ -3,7 +3,6 @@
 // error handler), the others in the shared catalogues.
 import * as v from 'valibot';
 import { staffPageOf } from '../envelope.ts';
-import { pageQuery } from '../paging.ts';
 import { STAFF_STATUS, statusValues } from '../../statuses.ts';
 
 export const STAFF_ROLES = ['admin', 'finance', 'service', 'marketing'] as const;
@@ -26,11 +25,6 @@ export type LoginBody = v.InferOutput<typeof loginBody>;
 export const totpConfirmBody = v.strictObject({
   code: v.pipe(trimmed(6), v.regex(/^\d{6}$/, 'bo.v.totp.format')),
 }, 'v.type.object');
-
-export const auditQuery = v.object({
-  ...pageQuery,
-  action: v.optional(v.pipe(trimmed(60), v.regex(/^[a-z._-]*$/, 'bo.v.action'))),
-});
 
 export const staffCreateBody = v.strictObject({
   username: v.pipe(trimmed(32), v.nonEmpty('bo.v.username.required'), v.regex(/^[A-Za-z0-9_.-]{3,32}$/, 'bo.v.username.invalid')),
@@ -83,20 +77,8 @@ export const totpSecretView = v.object({ id: v.number(), secret: v.string(), otp
 export const totpConfirmedView = v.object({ id: v.number(), totp_enabled: v.literal(true) });
 export const staffIdView = v.object({ id: v.number() });
 
-const auditEntryView = v.object({
-  id: v.number(),
-  staff_id: v.nullable(v.number()),
-  username: v.string(),
-  action: v.string(),
-  target: v.string(),
-  detail: v.unknown(),
-  ip: v.string(),
-  created_at: v.nullable(v.string()),
-});
-export const auditListView = staffPageOf(auditEntryView);
 
 export type StaffMeView = v.InferOutput<typeof staffMeView>;
 export type StaffLoginView = v.InferOutput<typeof staffLoginView>;
 export type StaffView = v.InferOutput<typeof staffView>;
 export type TotpSecretView = v.InferOutput<typeof totpSecretView>;
-export type AuditEntryView = v.InferOutput<typeof auditEntryView>;

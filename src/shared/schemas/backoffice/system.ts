@@ -7,6 +7,9 @@ import { DEFAULT_SETTINGS, type SystemSettings } from '../../settings.ts';
 import { BANKS } from '../../banks.ts';
 import { SYSTEM_MESSAGE_STATUS, statusValues } from '../../statuses.ts';
 import type { SETTING_KINDS } from './content.ts';
+import { ACTIVITY_WALLET_RULES } from '../protection.ts';
+
+export { ACTIVITY_WALLET_RULES };
 
 const TEXT_MAX = 500;
 const NUMBER_SETTING_MAX = 1_000_000_000_000;
@@ -56,7 +59,13 @@ export type SettingKind = (typeof SETTING_KINDS)[number];
 /** Numeric settings named like limits hold amounts or counts; other 0/1 numbers are switches. */
 const LIMIT_NAME = /(_min|_max|_count|_limit|_amount|_days|_hours|_minutes|_seconds|_ms)$/;
 
+/** Settings that take one of a few values: the form offers them as a select, the server accepts only those. */
+export const SETTING_CHOICES: Partial<Record<keyof SystemSettings, readonly string[]>> = {
+  protection_activity_wallet_rule: ACTIVITY_WALLET_RULES,
+};
+
 export function settingKind(key: keyof SystemSettings): SettingKind {
+  if (SETTING_CHOICES[key]) return 'choice';
   const value: unknown = DEFAULT_SETTINGS[key];
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return (value === 0 || value === 1) && !LIMIT_NAME.test(key) ? 'toggle' : 'number';
@@ -78,6 +87,8 @@ function settingSchema(kind: SettingKind): v.GenericSchema {
     );
     case 'url': return v.pipe(trimmed(TEXT_MAX), v.regex(/^(https?:\/\/[^\s]+)?$/, 'bo.v.setting.url'));
     case 'text': return trimmed(TEXT_MAX);
+    // Each choice setting has its own picklist in SETTING_RULES; this is the fallback for one without.
+    case 'choice': return v.picklist([], 'bo.v.setting.choice');
   }
 }
 
@@ -90,7 +101,7 @@ const SETTING_RULES: Partial<Record<keyof SystemSettings, v.GenericSchema>> = {
   receiving_bank_account_name: v.pipe(trimmed(TEXT_MAX), v.maxLength(40, 'v.too_long')),
   receiving_bank_account: v.pipe(trimmed(TEXT_MAX), v.regex(/^(\d{6,20})?$/, 'bo.v.setting.bank_account')),
   usdt_address: v.pipe(trimmed(TEXT_MAX), v.regex(/^(T[1-9A-HJ-NP-Za-km-z]{33})?$/, 'bo.v.setting.usdt')),
-  protection_activity_wallet_rule: v.picklist(['freeze', 'forfeit'], 'bo.v.setting.activity_rule'),
+  protection_activity_wallet_rule: v.picklist(ACTIVITY_WALLET_RULES, 'bo.v.setting.activity_rule'),
   deposit_order_expire_minutes: v.pipe(v.number('bo.v.setting.number'), v.integer('bo.v.setting.number'), v.minValue(5, 'bo.v.setting.expire'), v.maxValue(1440, 'bo.v.setting.expire')),
   bank_card_max: v.pipe(v.number('bo.v.setting.number'), v.integer('bo.v.setting.number'), v.minValue(1, 'bo.v.setting.card_max'), v.maxValue(10, 'bo.v.setting.card_max')),
 };

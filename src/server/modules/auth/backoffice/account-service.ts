@@ -64,11 +64,14 @@ export class BackofficeAccountService {
     const passwordHash = await AuthService.hashPassword(temporary);
     const expiresAt = new Date(Date.now() + TEMPORARY_PASSWORD_TTL_MS);
     const revoked = await this.db.transaction(async (tx) => {
+      const was = await accounts.playerById(tx, playerId);
       await accounts.setPassword(tx, playerId, { passwordHash, statusForcePassword: FORCE_PASSWORD, passwordExpiresAt: expiresAt });
       const ids = await repo.revokePlayerSessions(tx, playerId, 'password-reset');
       await recordAudit(tx, {
         staffId: op.staffId, action: 'player.password_reset', target: `player:${playerId}`,
-        detail: { account: player.account, reason, sessions: ids.length, expires_at: expiresAt.toISOString() }, ip: op.ip,
+        before: { status_force_password: was?.statusForcePassword ?? null, sessions: ids.length },
+        after: { status_force_password: FORCE_PASSWORD, sessions: 0, password_expires_at: expiresAt.toISOString() },
+        detail: { account: player.account, reason }, ip: op.ip,
       });
       return ids;
     });
@@ -81,9 +84,11 @@ export class BackofficeAccountService {
     const player = await this.player(playerId);
     const status = force ? FORCE_PASSWORD : FORCE_PASSWORD_STATUS.none;
     await this.db.transaction(async (tx) => {
+      const was = await accounts.playerById(tx, playerId);
       await accounts.setForcePassword(tx, playerId, status);
       await recordAudit(tx, {
         staffId: op.staffId, action: force ? 'player.force_password' : 'player.force_password_off', target: `player:${playerId}`,
+        before: { status_force_password: was?.statusForcePassword ?? null }, after: { status_force_password: status },
         detail: { account: player.account, reason }, ip: op.ip,
       });
     });
@@ -96,7 +101,8 @@ export class BackofficeAccountService {
     const player = await this.player(playerId);
     const failures = await this.limiter.peek(AccountService.loginFailKey(playerId));
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'player.unlock_login', target: `player:${playerId}`, detail: { account: player.account, reason, failures }, ip: op.ip,
+      staffId: op.staffId, action: 'player.unlock_login', target: `player:${playerId}`, before: { login_failures: failures }, after: { login_failures: 0 },
+      detail: { account: player.account, reason }, ip: op.ip,
     });
     await this.limiter.reset(AccountService.loginFailKey(playerId));
     return { unlocked: true };
@@ -128,7 +134,8 @@ export class BackofficeAccountService {
     await this.db.transaction(async (tx) => {
       if (!(await accounts.revokeSession(tx, playerId, sessionId, 'kick'))) throw new ApiError('not_found');
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'player.session_revoke', target: `player:${playerId}`, detail: { account: player.account, session: sessionId, reason }, ip: op.ip,
+        staffId: op.staffId, action: 'player.session_revoke', target: `player:${playerId}`, before: { session: sessionId }, after: null,
+        detail: { account: player.account, reason }, ip: op.ip,
       });
     });
     this.publish.toSessions([sessionId], 'kick', { reason: 'kick' });

@@ -67,7 +67,8 @@ export class PlayerListService {
       if (!player) throw new ApiError('not_found');
       const ids = await repo.revokePlayerSessions(tx, playerId, KICK_REASON);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'player.kick', target: `player:${playerId}`, detail: { account: player.account, sessions: ids.length }, ip: op.ip,
+        staffId: op.staffId, action: 'player.kick', target: `player:${playerId}`, before: { sessions: ids.length }, after: { sessions: 0 },
+        detail: { account: player.account }, ip: op.ip,
       });
       return ids;
     });

@@ -13,7 +13,7 @@ import { PLAYER_ACTIVE, PLAYER_DISABLED } from '../../../../shared/schemas/playe
 import type { PlayerProfileView } from '../../../../shared/schemas/backoffice/players.ts';
 import * as repo from './profile-repository.ts';
 import { revokePlayerSessions } from './players-repository.ts';
-import { recordAudit } from '../../staff/audit.ts';
+import { changedFields, recordAudit } from '../../staff/audit.ts';
 import type { Operator } from '../../staff/service.ts';
 
 /** The session end reason the player's page and the sessions list already know: ended by staff. */
@@ -75,7 +75,7 @@ export class PlayerProfileService {
       const ids = enabled ? [] : await revokePlayerSessions(tx, playerId, REVOKE_REASON);
       await recordAudit(tx, {
         staffId: op.staffId, action: enabled ? 'player.enable' : 'player.disable', target: `player:${playerId}`,
-        detail: { account: before.account, reason, before: { status: before.status }, after: { status }, sessions: ids.length }, ip: op.ip,
+        before: { status: before.status }, after: { status }, detail: { account: before.account, reason, sessions: ids.length }, ip: op.ip,
       });
       return ids;
     });
@@ -99,11 +99,11 @@ export class PlayerProfileService {
         await repo.setProfile(tx, playerId, { realName: input.real_name, gender: input.gender, birthday: input.birthday, phone });
         await recordAudit(tx, {
           staffId: op.staffId, action: 'player.profile_update', target: `player:${playerId}`,
-          detail: {
-            account: before.account, reason: input.reason,
-            before: { real_name: before.realName, gender: before.gender, birthday: before.birthday, phone: before.phone ?? '' },
-            after: { real_name: input.real_name, gender: input.gender, birthday: input.birthday, phone: phone ?? '' },
-          },
+          ...changedFields(
+            { real_name: before.realName, gender: before.gender, birthday: before.birthday, phone: before.phone ?? '' },
+            { real_name: input.real_name, gender: input.gender, birthday: input.birthday, phone: phone ?? '' },
+          ),
+          detail: { account: before.account, reason: input.reason },
           ip: op.ip,
         });
       });

@@ -72,8 +72,10 @@ export class BackofficeFinanceService {
     }
     const journalId = await repo.journalIdByKey(this.db, `deposit:${id}`);
     const d = before.deposit;
+    const after = (await repo.depositWithPlayer(this.db, id))!.deposit;
     await recordAudit(this.db, {
       staffId: op.staffId, action: 'deposit.confirm', target: `deposit:${id}`, ip: op.ip,
+      before: { status: d.status }, after: { status: after.status },
       detail: {
         player_id: d.playerId, account: before.account, method: d.method, amount: minorToDecimal(d.amountMinor), player_ref: d.playerRef,
         journal_id: journalId ?? null,
@@ -91,8 +93,10 @@ export class BackofficeFinanceService {
       throw asModal(err);
     }
     const d = before.deposit;
+    const after = (await repo.depositWithPlayer(this.db, id))!.deposit;
     await recordAudit(this.db, {
       staffId: op.staffId, action: 'deposit.reject', target: `deposit:${id}`, ip: op.ip,
+      before: { status: d.status }, after: { status: after.status },
       detail: { player_id: d.playerId, account: before.account, method: d.method, amount: minorToDecimal(d.amountMinor), player_ref: d.playerRef, reason },
     });
     return this.depositAfter(id);
@@ -137,14 +141,15 @@ export class BackofficeFinanceService {
     }
     const journalId = await repo.journalIdByKey(this.db, `withdraw:${id}:end`);
     const w = before.withdrawal;
+    const after = (await repo.withdrawalWithPlayer(this.db, id))!;
     await recordAudit(this.db, {
       staffId: op.staffId, action: action === 'pay' ? 'withdrawal.pay' : 'withdrawal.reject', target: `withdrawal:${id}`, ip: op.ip,
+      before: { status: w.status }, after: { status: after.withdrawal.status },
       detail: {
         player_id: w.playerId, account: before.account, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor),
         payout: minorToDecimal(w.amountMinor - w.feeMinor), bank_card_id: w.bankCardId, reason, journal_id: journalId ?? null,
       },
     });
-    const after = (await repo.withdrawalWithPlayer(this.db, id))!;
     return { id, status: after.withdrawal.status, reason: after.withdrawal.reason, reviewed_at: iso(after.withdrawal.reviewedAt) };
   }
 
@@ -174,9 +179,8 @@ export class BackofficeFinanceService {
     const status = approve ? BANK_CARD_STATUS.usable : BANK_CARD_STATUS.refused;
     await recordAudit(this.db, {
       staffId: op.staffId, action: approve ? 'bankcard.approve' : 'bankcard.reject', target: `bank_card:${id}`, ip: op.ip,
-      detail: {
-        player_id: c.playerId, account: before.account, bank: c.bank, card_number: maskNumber(c.cardNumber), from: c.statusDebitCard, to: status, reason,
-      },
+      before: { status: c.statusDebitCard }, after: { status },
+      detail: { player_id: c.playerId, account: before.account, bank: c.bank, card_number: maskNumber(c.cardNumber), reason },
     });
     return { id, status, audit_reason: reason };
   }

@@ -13,7 +13,7 @@ import type { BetsService } from '../../bets/service.ts';
 import type { AuthService } from '../../auth/service.ts';
 import type { MessagesService } from '../../messages/service.ts';
 import { MAINTAIN_STATUS } from '../../../../shared/statuses.ts';
-import { recordAudit } from '../../staff/audit.ts';
+import { changedFields, recordAudit } from '../../staff/audit.ts';
 import * as repo from './repository.ts';
 import { THUMBNAIL_LANGS, type ThumbnailLang, type gameUpdateBody, type platformUpdateBody } from '../../../../shared/schemas/backoffice/catalogue-requests.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
@@ -87,7 +87,7 @@ export class BackofficeCatalogueService {
       const row = await repo.updatePlatform(tx, id, patch);
       await recordAudit(tx, {
         staffId: op.staffId, action: 'platform.update', target: `game_platform:${id}`, ip: op.ip,
-        detail: { code: before.gpCode, group: before.group, from: platformView(before), to: platformView(row) },
+        ...changedFields(platformView(before), platformView(row)), detail: { code: before.gpCode, group: before.group, name: before.name },
       });
       return row;
     });
@@ -141,7 +141,7 @@ export class BackofficeCatalogueService {
       const row = await repo.updateGame(tx, id, patch);
       await recordAudit(tx, {
         staffId: op.staffId, action: 'game.update', target: `game:${id}`, ip: op.ip,
-        detail: { code: before.gpCode, game_code: before.gameCode, from: gameView(before), to: gameView(row) },
+        ...changedFields(gameView(before), gameView(row)), detail: { code: before.gpCode, game_code: before.gameCode, name: before.name },
       });
       return row;
     });

@@ -9,7 +9,7 @@ import type { Limiter } from '../../../lib/limiter.ts';
 import type { GameProvider } from '../../../integrations/games/provider.ts';
 import type { WalletService } from '../service.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
-import { recordAudit } from '../../staff/audit.ts';
+import { changedFields, recordAudit } from '../../staff/audit.ts';
 import * as repo from './repository.ts';
 import { FourEyesAdjustments } from './four-eyes.ts';
 import type { AdjustmentView } from '../../../../shared/schemas/backoffice/finance.ts';
@@ -218,12 +218,12 @@ export class BackofficeWalletService {
     }
     const journal = await repo.journalByKey(this.db, journalKey);
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'bonus.grant', target: `player:${playerId}`, ip: op.ip,
-      detail: {
-        account: player.account, wallet_id: wallet.id, journal_id: journal?.id ?? null, amount: minorToDecimal(input.amount),
-        bonus_bet: minorToDecimal(input.bonus_bet), give_up_wallet_amount: minorToDecimal(input.give_up_wallet_amount),
-        is_sports: input.is_sports, platform_codes: input.platform_codes, name: input.name, idempotency_key: clientKey,
+      staffId: op.staffId, action: 'bonus.grant', target: `player:${playerId}`, ip: op.ip, before: null,
+      after: {
+        wallet_id: wallet.id, amount: minorToDecimal(input.amount), bonus_bet: minorToDecimal(input.bonus_bet),
+        give_up_wallet_amount: minorToDecimal(input.give_up_wallet_amount), is_sports: input.is_sports, platform_codes: input.platform_codes, name: input.name,
       },
+      detail: { account: player.account, journal_id: journal?.id ?? null, idempotency_key: clientKey },
     });
     return { wallet_id: wallet.id, journal_id: journal?.id ?? null, amount: minorToDecimal(input.amount), replayed: false };
   }
@@ -266,10 +266,8 @@ export class BackofficeWalletService {
           if (posted.replayed) return;
           await recordAudit(tx, {
             staffId: op.staffId, action: 'balance.adjust', target: `player:${input.player_id}`, ip: op.ip,
-            detail: {
-              account: player.account, amount, reason: input.reason, journal_id: posted.journalId,
-              balance_after: minorToDecimal(posted.centralBalanceMinor), idempotency_key: clientKey,
-            },
+            before: { balance: minorToDecimal(posted.centralBalanceMinor - input.amount) }, after: { balance: minorToDecimal(posted.centralBalanceMinor) },
+            detail: { account: player.account, amount, reason: input.reason, journal_id: posted.journalId, idempotency_key: clientKey },
           });
         },
       });
@@ -299,7 +297,7 @@ export class BackofficeWalletService {
       await flagFacts.setBlacklist(tx, playerId, next);
       await recordAudit(tx, {
         staffId: op.staffId, action: 'player.blacklist', target: `player:${playerId}`, ip: op.ip,
-        detail: { account: before.account, from: before.blacklist, to: next },
+        before: { ...before.blacklist }, after: { ...next }, detail: { account: before.account },
       });
     });
     return next;
@@ -323,7 +321,7 @@ export class BackofficeWalletService {
 
   async runReconcile(op: Operator) {
     const result = await this.wallet.reconcile();
-    await recordAudit(this.db, { staffId: op.staffId, action: 'reconciliation.run', target: 'reconciliation', detail: result, ip: op.ip });
+    await recordAudit(this.db, { staffId: op.staffId, action: 'reconciliation.run', target: 'reconciliation', before: null, after: { ...result }, ip: op.ip });
     return result;
   }
 
@@ -339,10 +337,8 @@ export class BackofficeWalletService {
     const after = (await repo.transferById(this.db, transferId))!;
     await recordAudit(this.db, {
       staffId: op.staffId, action: 'reconciliation.recheck', target: `transfer:${transferId}`, ip: op.ip,
-      detail: {
-        player_id: before.transfer.playerId, gp_code: before.transfer.gpCode, amount: minorToDecimal(before.transfer.amountMinor),
-        from: before.transfer.status, to: after.transfer.status, reason: after.transfer.reason, ...result,
-      },
+      before: { status: before.transfer.status }, after: { status: after.transfer.status, reason: after.transfer.reason },
+      detail: { player_id: before.transfer.playerId, gp_code: before.transfer.gpCode, amount: minorToDecimal(before.transfer.amountMinor), ...result },
     });
     return { ...result, transfer: transferView(after.transfer, after.account) };
   }
@@ -361,14 +357,16 @@ export class BackofficeWalletService {
     const before = await this.faults.get(code);
     const after = await this.faults.update(code, patch);
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'provider.faults.update', target: `provider:${code}`, ip: op.ip, detail: { from: before, to: after, patch },
+      staffId: op.staffId, action: 'provider.faults.update', target: `provider:${code}`, ip: op.ip, ...changedFields({ ...before }, { ...after }),
     });
     return { code, faults: after };
   }
 
   async resetProviderFaults(op: Operator) {
+    const before = Object.fromEntries((await this.faults.list()).map((p) => [p.code, p.faults]));
     await this.faults.reset();
-    await recordAudit(this.db, { staffId: op.staffId, action: 'provider.faults.reset', target: 'provider:*', detail: {}, ip: op.ip });
+    const after = Object.fromEntries((await this.faults.list()).map((p) => [p.code, p.faults]));
+    await recordAudit(this.db, { staffId: op.staffId, action: 'provider.faults.reset', target: 'provider:*', ...changedFields(before, after), ip: op.ip });
     return this.providerFaults();
   }
 }
