@@ -83,7 +83,7 @@ export class SeamlessBackofficeService {
       else await repo.removeSeamlessPlatform(tx, code);
       const after = await repo.seamlessPlatform(tx, code);
       const words = (row: repo.PlatformRow | undefined) => (row ? `seamless wallet, rounds open at most ${row.roundLimitMinutes} minutes` : 'transfer wallet');
-      await recordAudit(tx, { staffId: op.staffId, action: 'seamless.platform', target: `platform:${code}`, ip: op.ip, detail: { from: words(before), to: words(after) } });
+      await recordAudit(tx, { staffId: op.staffId, action: 'seamless.platform', target: `platform:${code}`, ip: op.ip, before: { wallet: words(before) }, after: { wallet: words(after) } });
     });
     this.wallet.forgetPlatform(code);
     const view = (await this.platforms()).find((p) => p.code === code);
@@ -175,7 +175,7 @@ export class SeamlessBackofficeService {
       const words = (r: repo.RoundRow | undefined) => (r ? `${r.status}, stake ${minorToDecimal(r.stakeMinor)}, paid ${minorToDecimal(r.payoutMinor)}` : 'unknown');
       await recordAudit(tx, {
         staffId: op.staffId, action: `seamless.finding.${body.resolution}`, target: `seamless_round:${finding.gpCode}:${finding.roundId}`, ip: op.ip,
-        detail: { finding: id, note: body.note, from: words(before), to: words(after) },
+        detail: { finding: id, note: body.note }, before: { round: words(before) }, after: { round: words(after) },
       });
       return repo.findingById(tx, id);
     });

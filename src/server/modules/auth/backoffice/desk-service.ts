@@ -48,7 +48,7 @@ export class PlayerDeskService {
       if (await repo.tagCount(tx) >= TAGS_MAX) throw new ApiError('validation_failed', { name: ['bo.desk.v.tags_full'] });
       const made = await repo.insertTag(tx, name, op.staffId);
       if (!made) throw new ApiError('validation_failed', { name: ['bo.desk.v.tag_exists'] });
-      await recordAudit(tx, { staffId: op.staffId, action: 'player.tag.create', target: `tag:${made.id}`, ip: op.ip, detail: { before: null, after: { name } } });
+      await recordAudit(tx, { staffId: op.staffId, action: 'player.tag.create', target: `tag:${made.id}`, ip: op.ip, before: null, after: { name } });
       return made;
     });
     return { id: tag.id, name: tag.name, players: 0 };
@@ -76,7 +76,7 @@ export class PlayerDeskService {
       const note = await repo.insertNote(tx, playerId, op.staffId, body);
       await recordAudit(tx, {
         staffId: op.staffId, action: 'player.note.add', target: `player:${playerId}`, ip: op.ip,
-        detail: { account: player.account, note_id: note.id, before: null, after: { note: body } },
+        detail: { account: player.account, note_id: note.id }, before: null, after: { note: body },
       });
     });
     return this.notes(playerId);
@@ -104,7 +104,7 @@ export class PlayerDeskService {
         const after = action === 'add' ? [...had, tag.name].sort() : had.filter((n) => n !== tag.name);
         await recordAudit(tx, {
           staffId: op.staffId, action: `player.tag.${action}`, target: `player:${playerId}`, ip: op.ip,
-          detail: { account: accounts.get(playerId), tag: tag.name, bulk: true, before: { tags: had }, after: { tags: after } },
+          detail: { account: accounts.get(playerId), tag: tag.name, bulk: true }, before: { tags: had }, after: { tags: after },
         });
       }
       result.changed = changed.length;
@@ -137,7 +137,7 @@ export class PlayerDeskService {
           const { from } = await this.deps.setLevel(tx, op, p.id, level);
           await recordAudit(tx, {
             staffId: op.staffId, action: 'player.bulk.level', target: `player:${p.id}`, ip: op.ip,
-            detail: { account: p.account, reason: level.reason, before: { level_id: from }, after: { level_id: level.levelId, locked: level.locked } },
+            detail: { account: p.account, reason: level.reason }, before: { level_id: from }, after: { level_id: level.levelId, locked: level.locked },
           });
         });
         result.changed++;
@@ -159,7 +159,7 @@ export class PlayerDeskService {
       for (const p of active) {
         await recordAudit(tx, {
           staffId: op.staffId, action: 'player.bulk.message', target: `player:${p.id}`, ip: op.ip,
-          detail: { account: p.account, message_id: id, title: m.title, before: null, after: { message_id: id, title: m.title } },
+          detail: { account: p.account, message_id: id, title: m.title }, before: null, after: { message_id: id, title: m.title },
         });
       }
     });

@@ -40,10 +40,8 @@ export class FourEyesAdjustments {
       if (!made.created) return made;
       await recordAudit(tx, {
         staffId: op.staffId, action: 'balance.adjust.request', target: `player:${input.player_id}`, ip: op.ip,
-        detail: {
-          account, adjustment_id: made.row.id, amount: minorToDecimal(input.amount), reason: input.reason,
-          before: null, after: { status: 'pending', amount: minorToDecimal(input.amount) },
-        },
+        detail: { account, adjustment_id: made.row.id, amount: minorToDecimal(input.amount), reason: input.reason },
+        before: null, after: { status: 'pending', amount: minorToDecimal(input.amount) },
       });
       return made;
     });
@@ -72,10 +70,8 @@ export class FourEyesAdjustments {
       if (!decided) throw new ApiError('adjustment_decided');
       await recordAudit(tx, {
         staffId: op.staffId, action: 'balance.adjust.reject', target: `player:${row.playerId}`, ip: op.ip,
-        detail: {
-          adjustment_id: row.id, amount: minorToDecimal(row.amountMinor), reason,
-          before: { status: 'pending' }, after: { status: 'rejected' },
-        },
+        detail: { adjustment_id: row.id, amount: minorToDecimal(row.amountMinor), reason },
+        before: { status: 'pending' }, after: { status: 'rejected' },
       });
     });
   }
@@ -94,10 +90,8 @@ export class FourEyesAdjustments {
           await repo.setJournal(tx, row.id, posted.journalId);
           await recordAudit(tx, {
             staffId: op.staffId, action: 'balance.adjust.approve', target: `player:${row.playerId}`, ip: op.ip,
-            detail: {
-              adjustment_id: row.id, amount: minorToDecimal(row.amountMinor), reason: row.reason, journal_id: posted.journalId,
-              before: { status: 'pending' }, after: { status: 'approved', balance: minorToDecimal(posted.centralBalanceMinor) },
-            },
+            detail: { adjustment_id: row.id, amount: minorToDecimal(row.amountMinor), reason: row.reason, journal_id: posted.journalId },
+            before: { status: 'pending' }, after: { status: 'approved', balance: minorToDecimal(posted.centralBalanceMinor) },
           });
         },
       });
