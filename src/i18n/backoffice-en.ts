@@ -10,6 +10,7 @@ import { ledgerNotesEn } from './ledger-notes-en.ts';
 import { uxBoEn } from './backoffice-settings-en.ts';
 import { playerPageBoEn } from './backoffice-player-profile-en.ts';
 import { redpacketBoEn } from './backoffice-redpackets-en.ts';
+import { reportsBoEn } from './backoffice-reports-en.ts';
 import { promoUiBoEn } from './backoffice-promotions-en.ts';
 
 export const boEn = {
@@ -675,6 +676,7 @@ export const boEn = {
   ...chatBoEn,
   ...messagesBoEn,
   ...redpacketBoEn,
+  ...reportsBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

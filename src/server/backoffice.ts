@@ -19,6 +19,7 @@ import { backofficeChatRoutes } from './modules/chat/backoffice-routes.ts';
 import { backofficeMessageRoutes } from './modules/messages/backoffice-routes.ts';
 import { backofficeRedPacketRoutes } from './modules/redpacket/backoffice-routes.ts';
 import { backofficeUploadRoutes } from './modules/uploads/routes.ts';
+import { backofficeReportRoutes } from './modules/reports/backoffice-routes.ts';
 import { dashboardSources } from './figures.ts';
 
 export function backofficePlugins(config: Config): BackofficeMount[] {
@@ -45,5 +46,7 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficeMessageRoutes),
     backofficeMount(backofficeRedPacketRoutes),
     backofficeMount(backofficeUploadRoutes),
+    // The operator reports and their CSV exports.
+    backofficeMount(backofficeReportRoutes),
   ];
 }

@@ -11,3 +11,4 @@ export * from './schema-uploads.ts';
 export * from './schema-consultations.ts';
 export * from './schema-chat.ts';
 export * from './schema-promotions.ts';
+export * from './schema-reports.ts';
