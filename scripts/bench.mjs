@@ -13,7 +13,9 @@
 //      (tests/perf/bets-bench.mjs), also on PostgreSQL;
 //   5. the red-packet rush: 2,000 players claiming packets of one round at once through the HTTP API, on PostgreSQL
 //      (and Redis when REDIS_URL is set): claims per second, p99 latency, and the proof that nothing was over-paid
-//      (tests/perf/redpacket-bench.mjs).
+//      (tests/perf/redpacket-bench.mjs);
+//   6. the operator reports: the 90-day daily summary and games report over a year of aggregates for 10 million bets and
+//      100,000 players (p95 <= 100 ms), and a 1,000,000-row CSV export (< 30 s, < 150 MB) (tests/perf/reports-bench.mjs).
 import autocannon from 'autocannon';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
 import { audit, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
@@ -108,6 +110,19 @@ if (process.env.BENCH_SKIP_REDPACKET !== '1') {
     verdict('red packets: over-paid (sum <= pool, one per player, ledger check)', r.overPaid || r.ledgerViolations ? 'YES' : 'no', 'no', !r.overPaid && !r.ledgerViolations);
   } catch (err) {
     console.log(`\nred-packet benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
+}
+
+if (process.env.BENCH_SKIP_REPORTS !== '1') {
+  try {
+    const { reportsBench } = await import('../tests/perf/reports-bench.mjs');
+    const r = await reportsBench();
+    verdict('reports: 90-day daily summary p95', `${r.daily.p95.toFixed(1)} ms`, `<= ${r.goals.p95Ms} ms`, r.daily.p95 <= r.goals.p95Ms);
+    verdict('reports: 90-day games report p95', `${r.games.p95.toFixed(1)} ms`, `<= ${r.goals.p95Ms} ms`, r.games.p95 <= r.goals.p95Ms);
+    verdict('reports: 1M-row CSV seconds', r.csv.seconds.toFixed(1), `< ${r.goals.csvSeconds} s`, r.csv.seconds < r.goals.csvSeconds);
+    verdict('reports: 1M-row CSV peak RSS', `${r.csv.peakRssMb.toFixed(0)} MB`, `< ${r.goals.csvRssMb} MB`, r.csv.peakRssMb < r.goals.csvRssMb);
+  } catch (err) {
+    console.log(`\nreports benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }
 }
 
