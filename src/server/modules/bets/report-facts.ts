@@ -1,7 +1,7 @@
 // What the reports domain may read of the bets domain's daily aggregates (bets/daily.ts): per day, per game and
 // per player, over a Taipei date range ('YYYY-MM-DD', both ends included). The aggregates count settled bets by the
 // Taipei day they settled on.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 export interface BetDayTotals { day: string; rounds: number; bettors: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint }
@@ -34,15 +34,12 @@ export async function betTotalsByGame(db: DbOrTx, from: string, to: string): Pro
   return res.rows.map((r) => ({ gameType: r.game_type, gpCode: r.gp_code, game: r.game, playerDays: Number(r.players), ...sums(r) }));
 }
 
-/** How many of the given (day, player) pairs had a settled bet that day, per day: to count bettors who also deposited. */
-export async function bettorPairsByDay(db: DbOrTx, pairs: ReadonlyArray<{ day: string; playerId: number }>): Promise<Map<string, number>> {
-  if (!pairs.length) return new Map();
-  const res = await db.execute<{ day: string; n: number }>(sql`
-    select p.day::text as day, count(*)::int as n
-    from unnest(${`{${pairs.map((p) => p.day).join(',')}}`}::date[], ${`{${pairs.map((p) => p.playerId).join(',')}}`}::bigint[]) as p(day, player_id)
-    where exists (select 1 from bet_player_days b where b.day = p.day and b.player_id = p.player_id)
-    group by p.day`);
-  return new Map(res.rows.map((r) => [r.day, Number(r.n)]));
+/**
+ * Whether the player had a settled bet on the day, as a condition another domain's query embeds (the ledger counts the
+ * depositors who did not bet, for the daily summary's active players) without naming this domain's table itself.
+ */
+export function hadBetOn(day: SQL, playerId: SQL): SQL {
+  return sql`exists (select 1 from bet_player_days b where b.day = ${day} and b.player_id = ${playerId})`;
 }
 
 export interface PlayerBetTotals { playerId: number; rounds: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint; firstDay: string; lastDay: string }

@@ -43,23 +43,21 @@ export class ReportsService {
   /** Every day of the range with its figures, oldest first, and their totals. */
   async dailyFigures(from: string, to: string): Promise<DailyReport> {
     const list = daysOf(from, to);
-    const [registrations, firstDeposits, money, bets, depositors] = await Promise.all([
+    const [registrations, firstDeposits, money, bets, depositorsOnly] = await Promise.all([
       authFacts.registrationsByDay(this.db, from, to), ledgerFacts.firstDepositsByDay(this.db, from, to),
-      ledgerFacts.moneyTotalsByDay(this.db, from, to), betFacts.betTotalsByDay(this.db, from, to), ledgerFacts.depositorDays(this.db, from, to),
+      ledgerFacts.moneyTotalsByDay(this.db, from, to), betFacts.betTotalsByDay(this.db, from, to),
+      ledgerFacts.depositorsExcept(this.db, from, to, betFacts.hadBetOn),
     ]);
-    const bettingDepositors = await betFacts.bettorPairsByDay(this.db, depositors);
     const byDay = new Map(list.map((d) => [d, emptyDay()]));
     for (const m of money) addMoney(byDay.get(m.day)!, m);
     for (const b of bets) addBets(byDay.get(b.day)!, b);
-    const depositorCount = new Map<string, number>();
-    for (const d of depositors) depositorCount.set(d.day, (depositorCount.get(d.day) ?? 0) + 1);
     for (const [day, f] of byDay) {
       f.registrations = registrations.get(day) ?? 0;
       const ftd = firstDeposits.get(day);
       f.ftdCount = ftd?.players ?? 0;
       f.ftdMinor = ftd?.amountMinor ?? 0n;
       // Active: bet or deposited that day; a player who did both is counted once.
-      f.activePlayers = f.bettors + (depositorCount.get(day) ?? 0) - (bettingDepositors.get(day) ?? 0);
+      f.activePlayers = f.bettors + (depositorsOnly.get(day) ?? 0);
     }
     const days = list.map((day) => ({ day, figures: byDay.get(day)! }));
     return { from, to, days, totals: sumDays(days.map((d) => d.figures)) };

@@ -1,0 +1,1 @@
+CREATE INDEX "players_created_idx" ON "players" USING btree ("created_at");
