@@ -70,6 +70,8 @@ beforeAll(async () => {
   const voided = bet(c.providerPlayer, { betId: 'VOID1', stakeMinor: 700n, payoutMinor: 0n });
   provider.recordBet('SLX', corrected, 0n);
   provider.recordBet('SLX', voided, 0n);
+  // A bet today by a player who also deposits today: one active player, not two.
+  provider.recordBet('SLX', bet(a.providerPlayer, { betId: 'TODAY1', settledAt: new Date(), stakeMinor: 100n }), 0n);
   provider.recordBet('SLX', bet(b.providerPlayer, { betId: 'OPEN1', status: 'open', settledAt: null, stakeMinor: 999n }), 0n);
   await t.app.services.bets.ingest('SLX');
   provider.recordBet('SLX', { ...corrected, payoutMinor: 200n, version: 2 }, 0n);
@@ -155,6 +157,7 @@ describe('the daily summary', () => {
     expect(now).toMatchObject({ deposit_amount: '240.00', deposit_count: 4, withdrawal_amount: '20.00', withdrawal_count: 1, ftd_count: 3, ftd_amount: '210.00', net_cash: '220.00' });
     const joined = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from players where (created_at at time zone 'Asia/Taipei')::date = ${today}::date`);
     expect(now.registrations).toBe(joined.rows[0]!.n);
+    expect(now.bettors).toBe(1);
     expect(now.active_players).toBe(3);
   });
 
