@@ -27,7 +27,7 @@ const GROUPS = ['slots', 'fish', 'casino', 'sports', 'lottery', 'cards', 'esport
 const BETS_PER_PLAYER_DAY = 4.6;
 
 /** The aggregates of a year: each day dailyPlayers players play 1-2 games; a quarter of them deposit, some get bonuses. */
-async function seedAggregates(c, players, dailyPlayers) {
+export async function seedAggregates(c, players, dailyPlayers) {
   await c.query(`insert into players (account, password_hash, recommend_code, created_at)
     select 'r' || g, 'x', 'R' || g, now() - ((g % ${DAYS * 24}) * interval '1 hour') from generate_series(1, ${players}) g`);
   // The players of day d are a window of the player ids that moves with the day; each plays game (p % GAMES) and on

@@ -39,7 +39,9 @@ export async function betTotalsByGame(db: DbOrTx, from: string, to: string): Pro
  * depositors who did not bet, for the daily summary's active players) without naming this domain's table itself.
  */
 export function hadBetOn(day: SQL, playerId: SQL): SQL {
-  return sql`exists (select 1 from bet_player_days b where b.day = ${day} and b.player_id = ${playerId})`;
+  // A scalar subquery rather than EXISTS: it is answered by one probe of the primary key per row, where EXISTS lets the
+  // planner hash every day of bet_player_days, far more than a report's range of depositors needs.
+  return sql`(select true from bet_player_days b where b.day = ${day} and b.player_id = ${playerId}) is not null`;
 }
 
 export interface PlayerBetTotals { playerId: number; rounds: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint; firstDay: string; lastDay: string }
