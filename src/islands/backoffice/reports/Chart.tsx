@@ -11,6 +11,8 @@ interface Props {
   kind: 'line' | 'bars';
   /** The x axis' labels (days, or a breakdown's rows), one per value. */
   labels: string[];
+  /** What the x axis is (the day column's heading): the legend names it, in the page's language. */
+  xLabel: string;
   series: ChartSeries[];
   title: string;
   emptyText: string;
@@ -32,7 +34,7 @@ function options(p: Props, width: number): uPlot.Options {
       { values: (_u, ticks) => ticks.map((v) => v.toLocaleString('en-US')), size: 70 },
     ],
     series: [
-      { label: '', value: (_u, i) => (i === null ? '' : p.labels[Math.round(i)] ?? '') },
+      { label: p.xLabel, value: (_u, i) => (i === null ? '' : p.labels[Math.round(i)] ?? '') },
       ...p.series.map((s): uPlot.Series => ({
         label: s.label, stroke: s.color, width: 2, fill: p.kind === 'bars' ? `${s.color}cc` : undefined, paths: bars,
         points: { show: p.kind === 'line' && p.labels.length < 40 },

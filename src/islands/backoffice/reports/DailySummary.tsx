@@ -32,7 +32,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <CsvButton t={t} locale={locale} run={(l) => downloadCsv('GET /reports/daily/export', range, l)} />
       </RangeForm>
       <section className={cls.card}>
-        <ReportChart kind="line" testId="daily-chart" title={t['bo.reports.chart.daily']} emptyText={t['bo.reports.chart.none']} labels={rows.map((r) => r.day)}
+        <ReportChart xLabel={t['bo.reports.col.day']} kind="line" testId="daily-chart" title={t['bo.reports.chart.daily']} emptyText={t['bo.reports.chart.none']} labels={rows.map((r) => r.day)}
           series={[
             { label: t['bo.reports.col.deposit_amount'], values: rows.map((r) => plotted(r.deposit_amount)), color: '#0284c7' },
             { label: t['bo.reports.col.withdrawal_amount'], values: rows.map((r) => plotted(r.withdrawal_amount)), color: '#f97316' },

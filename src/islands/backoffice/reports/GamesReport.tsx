@@ -43,7 +43,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <CsvButton t={t} locale={locale} run={(l) => downloadCsv('GET /reports/games/export', { ...range, level }, l)} />
       </RangeForm>
       <section className={cls.card}>
-        <ReportChart kind="bars" testId="games-chart" title={t['bo.reports.chart.breakdown']} emptyText={t['bo.reports.chart.none']} labels={top.map(name)}
+        <ReportChart xLabel={t[level === 'group' ? 'bo.reports.col.game_type' : level === 'provider' ? 'bo.reports.col.gp_code' : 'bo.reports.col.game']} kind="bars" testId="games-chart" title={t['bo.reports.chart.breakdown']} emptyText={t['bo.reports.chart.none']} labels={top.map(name)}
           series={[{ label: t['bo.reports.col.ggr'], values: top.map((r) => plotted(r.ggr)), color: '#16a34a' }]} />
       </section>
       <section className={cls.card} aria-label={t['bo.reports.table']}>
