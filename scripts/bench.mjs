@@ -21,7 +21,9 @@
 //      journals per second at 32 clients (part 3), p99 latency against 1,000 ms, and the proof that nothing was
 //      over-paid (tests/perf/redpacket-bench.mjs);
 //   6. the seamless wallet: signed debit+credit pairs through the HTTP API from 32 provider connections against pgbench
-//      TPC-B at 32 clients in the same run, p99 per call, and the ledger's proof of exactly once (tests/perf/seamless-bench.mjs).
+//      TPC-B at 32 clients in the same run, p99 per call, and the ledger's proof of exactly once (tests/perf/seamless-bench.mjs);
+//   7. the operator reports: the 90-day daily summary and games report over a year of aggregates for 10 million bets and
+//      100,000 players (p95 <= 100 ms), and a 1,000,000-row CSV export (< 30 s, < 150 MB) (tests/perf/reports-bench.mjs).
 import autocannon from 'autocannon';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
 import { DESKTOP_PAGES, PAGES, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
@@ -159,6 +161,19 @@ if (process.env.BENCH_SKIP_SEAMLESS !== '1') {
     verdict('seamless: every pair moved money exactly once (ledger)', s.proof.ok ? 'yes' : 'NO', 'yes', s.proof.ok);
   } catch (err) {
     console.log(`\nseamless benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
+}
+
+if (process.env.BENCH_SKIP_REPORTS !== '1') {
+  try {
+    const { reportsBench } = await import('../tests/perf/reports-bench.mjs');
+    const r = await reportsBench();
+    verdict('reports: 90-day daily summary p95', `${r.daily.p95.toFixed(1)} ms`, `<= ${r.goals.p95Ms} ms`, r.daily.p95 <= r.goals.p95Ms);
+    verdict('reports: 90-day games report p95', `${r.games.p95.toFixed(1)} ms`, `<= ${r.goals.p95Ms} ms`, r.games.p95 <= r.goals.p95Ms);
+    verdict('reports: 1M-row CSV seconds', r.csv.seconds.toFixed(1), `< ${r.goals.csvSeconds} s`, r.csv.seconds < r.goals.csvSeconds);
+    verdict('reports: 1M-row CSV peak RSS', `${r.csv.peakRssMb.toFixed(0)} MB`, `< ${r.goals.csvRssMb} MB`, r.csv.peakRssMb < r.goals.csvRssMb);
+  } catch (err) {
+    console.log(`\nreports benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }
 }
 

@@ -10,6 +10,7 @@ import { ledgerNotesEn } from './ledger-notes-en.ts';
 import { uxBoEn } from './backoffice-settings-en.ts';
 import { playerPageBoEn } from './backoffice-player-profile-en.ts';
 import { redpacketBoEn } from './backoffice-redpackets-en.ts';
+import { reportsBoEn } from './backoffice-reports-en.ts';
 import { promoUiBoEn } from './backoffice-promotions-en.ts';
 import { deskBoEn } from './backoffice-desk-en.ts';
 import { codesBoEn } from './backoffice-codes-en.ts';
@@ -681,6 +682,7 @@ export const boEn = {
   ...redpacketBoEn,
   ...codesBoEn,
   ...auditBoEn,
+  ...reportsBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

@@ -11,6 +11,7 @@ import { ledgerNotesZhTW } from './ledger-notes-zh-TW.ts';
 import { uxBoZhTW } from './backoffice-settings-zh-TW.ts';
 import { playerPageBoZhTW } from './backoffice-player-profile-zh-TW.ts';
 import { redpacketBoZhTW } from './backoffice-redpackets-zh-TW.ts';
+import { reportsBoZhTW } from './backoffice-reports-zh-TW.ts';
 import { promoUiBoZhTW } from './backoffice-promotions-zh-TW.ts';
 import { deskBoZhTW } from './backoffice-desk-zh-TW.ts';
 import { codesBoZhTW } from './backoffice-codes-zh-TW.ts';
@@ -664,4 +665,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...redpacketBoZhTW,
   ...codesBoZhTW,
   ...auditBoZhTW,
+  ...reportsBoZhTW,
 };

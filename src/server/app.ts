@@ -65,6 +65,7 @@ import { attachChatSockets } from './modules/chat/sockets.ts';
 import { consultationRoutes } from './modules/consultations/routes.ts';
 import { ConsultationService } from './modules/consultations/service.ts';
 import { PromotionsService } from './modules/promotions/service.ts';
+import { ReportsService } from './modules/reports/service.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { promotionsAfterDeposit, referralsAfterBets, registerBonus } from './modules/promotions/subscriptions.ts';
 import { claimStaffUploads, claimUploads, configureFileUrls, fileUrl, publicFileUrl, purgeUnusedUploads } from './modules/uploads/service.ts';
@@ -467,6 +468,7 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.redPacketRounds, config, () => s.redpacket.tick()),
     scheduled(JOBS.purgeUploads, config, () => purgeUnusedUploads(database.db)),
     scheduled(JOBS.promotionsDaily, config, () => s.promotions.runDueJobs()),
+    scheduled(JOBS.reportsRebuild, config, () => new ReportsService({ db: database.db }).rebuildPastDay()),
   ];
 }
 

@@ -23,6 +23,7 @@ import { backofficeMessageRoutes } from './modules/messages/backoffice-routes.ts
 import { backofficeRedPacketRoutes } from './modules/redpacket/backoffice-routes.ts';
 import { backofficeUploadRoutes } from './modules/uploads/routes.ts';
 import { backofficeSeamlessRoutes } from './modules/seamless/backoffice-routes.ts';
+import { backofficeReportRoutes } from './modules/reports/backoffice-routes.ts';
 import { dashboardSources } from './figures.ts';
 
 export function backofficePlugins(config: Config): BackofficeMount[] {
@@ -55,5 +56,7 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficeUploadRoutes),
     // Seamless platforms: wallet model, transaction log, open rounds, reconciliation findings, daily totals.
     backofficeMount(backofficeSeamlessRoutes, { config: config.seamless }),
+    // The operator reports and their CSV exports.
+    backofficeMount(backofficeReportRoutes),
   ];
 }

@@ -56,6 +56,8 @@ export const players = pgTable('players', {
   uniqueIndex('players_account_lower_uq').on(sql`lower(${t.account})`),
   uniqueIndex('players_phone_uq').on(t.phone),
   uniqueIndex('players_recommend_code_uq').on(t.recommendCode),
+  // Registrations per day (the reports' daily summary) read a range of sign-up times.
+  index('players_created_idx').on(t.createdAt),
 ]);
 
 export const sessions = pgTable('sessions', {

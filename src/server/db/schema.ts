@@ -13,3 +13,4 @@ export * from './schema-chat.ts';
 export * from './schema-promotions.ts';
 export * from './schema-seamless.ts';
 export * from './schema-desk.ts';
+export * from './schema-reports.ts';

@@ -12,6 +12,8 @@ export interface JobSpec {
 
 /** How often the promotions' daily job looks for a closed day to settle. */
 const PROMOTION_JOB_INTERVAL_MS = 10 * 60 * 1000;
+/** How often the report aggregates of the day before yesterday are rebuilt from the source rows (late corrections settle by then). */
+const REPORTS_REBUILD_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** How often pictures uploaded but never sent are looked for. */
 const UPLOAD_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -30,6 +32,8 @@ export const JOBS = {
   promotionsDaily: { name: 'promotions-daily', lockId: 7_240_122, intervalMs: () => PROMOTION_JOB_INTERVAL_MS },
   /** Red-packet rounds that opened or closed, announced to the players. */
   redPacketRounds: { name: 'red-packet-rounds', lockId: 7_240_131, intervalMs: (c) => c.redPacketTickMs },
+  /** The report aggregates of a past day recomputed from the bet records and the journals (reports/service.ts). */
+  reportsRebuild: { name: 'reports-rebuild', lockId: 7_240_141, intervalMs: () => REPORTS_REBUILD_INTERVAL_MS },
 } as const satisfies Record<string, JobSpec>;
 
 /** A job of the registry bound to its work, with the interval the configuration gives it. */

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { assetsOf } from './accounts.ts';
 import { assetOfKind, type JournalKind } from './kinds.ts';
+import { isReportedKind, reportJournal, reportJournals } from './daily.ts';
 
 export interface Posting { accountId: number; amountMinor: bigint }
 
@@ -141,6 +142,9 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   }).catch(invariantError);
   const result = resultOf(rows[0]);
   if (result instanceof LedgerError) throw result;
+  // The reports' daily aggregates, for the few kinds they count (deposits, withdrawals, bonuses): one more round trip
+  // for those journals only, none for bets and transfers.
+  if (!result.replayed && isReportedKind(input.kind)) await reportJournal(tx, result.journalId);
   return result;
 }
 
@@ -185,5 +189,7 @@ export async function postJournals(tx: DbOrTx, inputs: JournalInput[]): Promise<
   const res = await tx.execute<Outcome & { o_index: number }>(sql`
     select o_index, o_journal_id, o_outcome, o_account_id from ledger_post_journals(${batch}::jsonb)`).catch(invariantError);
   const byIndex = new Map(res.rows.map((r) => [Number(r.o_index), r]));
-  return prepared.map((_, i) => resultOf(byIndex.get(i)));
+  const results = prepared.map((_, i) => resultOf(byIndex.get(i)));
+  await reportJournals(tx, results.flatMap((r, i) => (r instanceof LedgerError || r.replayed || !isReportedKind(inputs[i]!.kind) ? [] : [r.journalId])));
+  return results;
 }

@@ -32,6 +32,7 @@ import {
 } from '../schemas/promotions.ts';
 import { exclusionRowView, exclusionView, limitOutcomeView, staffProtectionView } from '../schemas/protection.ts';
 import { claimListView, reviewView, roundListView } from '../schemas/redpacket.ts';
+import { csvView, dailyReportView, gamesReportView, playersReportView, rebuiltView } from '../schemas/backoffice/reports.ts';
 import { uploadedFilesView } from '../schemas/uploads.ts';
 import {
   bulkResultView, filteredPlayerListView, notesView, pendingAdjustmentView, pendingAdjustmentsView, playerTagsView, tagView, tagsView,
@@ -44,6 +45,15 @@ import {
 } from '../schemas/vip.ts';
 
 export const backofficeRoutes = {
+  // The operator reports (issue 23) and their CSV exports.
+  'GET /reports/daily': dailyReportView,
+  'GET /reports/games': gamesReportView,
+  'GET /reports/players': playersReportView,
+  'GET /reports/daily/export': csvView,
+  'GET /reports/games/export': csvView,
+  'GET /reports/players/export': csvView,
+  'GET /reports/player-list/export': csvView,
+  'POST /reports/rebuild': rebuiltView,
   'POST /auth/login': staffLoginView,
   'GET /auth/me': staffMeView,
   'POST /auth/logout': v.null(),

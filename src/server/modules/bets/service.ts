@@ -13,6 +13,7 @@ import * as walletFacts from '../wallet/player-platform-facts.ts';
 import type { EventPublisher } from '../../lib/events.ts';
 import type { BetsEvents } from './events.ts';
 import { netEffectMinor, validBetMinor } from './valid-bet.ts';
+import { DailyDeltas, applyDailyDeltas } from './daily.ts';
 import { minorToDecimal, decimalToMinor } from '../../../shared/money.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
 import type { BetRecordsView } from '../../../shared/schemas/bets.ts';
@@ -214,6 +215,8 @@ export class BetsService {
     }
     out.betIds = [...lastVersion.keys()];
     const progress = new Map<number, bigint>();
+    // The reports' daily aggregates move with the records, in this transaction.
+    const daily = new DailyDeltas();
     const addProgress = (walletId: number | null, delta: bigint) => {
       if (walletId && delta !== 0n) progress.set(walletId, (progress.get(walletId) ?? 0n) + delta);
     };
@@ -231,6 +234,7 @@ export class BetsService {
             detail: bet.detail, placedAt: bet.placedAt, settledAt: bet.settledAt,
           });
           if (valid > 0n) addProgress(bonusWalletId, valid);
+          daily.add({ ...inserts.at(-1)!, validBetMinor: valid, settledAt: bet.settledAt }, 1);
           out.inserted++;
           out.touched.add(playerId);
           continue;
@@ -245,6 +249,8 @@ export class BetsService {
           status: bet.status, version: bet.version, detail: bet.detail, placedAt: bet.placedAt, settledAt: bet.settledAt,
         } });
         addProgress(existing.bonusWalletId, valid - existing.validBetMinor);
+        daily.add(existing, -1);
+        daily.add({ ...existing, ...changes.at(-1)!.next, settledAt: bet.settledAt }, 1);
         out.updated++;
         out.touched.add(existing.playerId);
       }
@@ -255,6 +261,7 @@ export class BetsService {
     for (const [walletId, delta] of [...progress].sort((a, b) => a[0] - b[0])) {
       if (delta !== 0n) await walletFacts.addBonusProgress(tx, walletId, delta);
     }
+    await applyDailyDeltas(tx, daily);
     return out;
   }
 

@@ -71,6 +71,12 @@ export const PERMISSIONS = {
   'promotions.read': ['admin', 'marketing', 'finance', 'service'],
   /** Editing promotions and categories, switching mode entries, approving or rejecting applications, running daily jobs again. */
   'promotions.manage': ['admin', 'marketing'],
+  /** The operator reports (daily summary, games, players) and their CSV exports of figures without personal data. */
+  reports: ['admin', 'finance', 'marketing'],
+  /** Exports that carry personal data: the player list and the players report (accounts, phones, names). */
+  'reports.personal': ['admin'],
+  /** Rebuilding a day's report aggregates from the bet records and the journals. */
+  'reports.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

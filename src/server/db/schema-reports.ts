@@ -1,0 +1,95 @@
+// Daily aggregates the operator reports read (issue 23). Each table belongs to the domain whose transaction keeps
+// it: the bets domain's ingestion keeps the bet aggregates in the page's transaction, and the ledger keeps the money
+// aggregates in the transaction of every journal of a reported kind. A day is an Asia/Taipei day. Reports read them
+// through the owners' read APIs (bets/report-facts.ts, ledger/report-facts.ts), and a job rebuilds any day from the
+// source rows.
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import type { JournalKind } from '../../shared/journal-kinds.ts';
+
+const minor = (name: string) => bigint(name, { mode: 'bigint' }).notNull().default(sql`0`);
+const day = () => date('day', { mode: 'string' }).notNull();
+
+// ---- bets --------------------------------------------------------------------------------------------
+
+/** Settled bets per Taipei day of settlement, player and game: rounds, stake, valid bet and payout. */
+export const betDaily = pgTable('bet_daily', {
+  day: day(),
+  gpCode: varchar('gp_code', { length: 20 }).notNull(),
+  game: varchar('game', { length: 40 }).notNull(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull(),
+  gameType: varchar('game_type', { length: 12 }).notNull(),
+  rounds: integer('rounds').notNull().default(0),
+  stakeMinor: minor('stake_minor'),
+  validBetMinor: minor('valid_bet_minor'),
+  payoutMinor: minor('payout_minor'),
+}, (t) => [
+  primaryKey({ name: 'bet_daily_pk', columns: [t.day, t.gpCode, t.game, t.playerId] }),
+  index('bet_daily_player_idx').on(t.playerId, t.day),
+]);
+
+/**
+ * bet_daily without the player: one row per day and game, with how many players played it that day, so a
+ * 90-day report reads a few thousand rows whatever the number of players.
+ */
+export const betDailyGames = pgTable('bet_daily_games', {
+  day: day(),
+  gpCode: varchar('gp_code', { length: 20 }).notNull(),
+  game: varchar('game', { length: 40 }).notNull(),
+  gameType: varchar('game_type', { length: 12 }).notNull(),
+  players: integer('players').notNull().default(0),
+  rounds: integer('rounds').notNull().default(0),
+  stakeMinor: minor('stake_minor'),
+  validBetMinor: minor('valid_bet_minor'),
+  payoutMinor: minor('payout_minor'),
+}, (t) => [primaryKey({ name: 'bet_daily_games_pk', columns: [t.day, t.gpCode, t.game] })]);
+
+/** The players with a settled bet on a day, whatever the game: the day's bettors are counted from its inserts. */
+export const betPlayerDays = pgTable('bet_player_days', {
+  day: day(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ name: 'bet_player_days_pk', columns: [t.day, t.playerId] })]);
+
+/** How many players had a settled bet on each day (the rows of bet_player_days per day, kept with them). */
+export const betDailyBettors = pgTable('bet_daily_bettors', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  players: integer('players').notNull().default(0),
+});
+
+// ---- ledger ------------------------------------------------------------------------------------------
+
+/**
+ * Money journals of the reported kinds per Taipei day, kind and player: how many (a reversal counts -1) and their
+ * net effect on the player's money accounts (a deposit +, a paid withdrawal -, a bonus +, a given-up bonus -).
+ */
+export const ledgerDaily = pgTable('ledger_daily', {
+  kind: varchar('kind', { length: 30 }).$type<JournalKind>().notNull(),
+  day: day(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull(),
+  journals: integer('journals').notNull().default(0),
+  amountMinor: minor('amount_minor'),
+}, (t) => [
+  primaryKey({ name: 'ledger_daily_pk', columns: [t.kind, t.day, t.playerId] }),
+  index('ledger_daily_player_idx').on(t.playerId, t.day),
+]);
+
+/**
+ * ledger_daily without the player, split into shards by player id so that concurrent journals of one kind (a
+ * red-packet rain) do not queue on one row; a player always falls in the same shard, so players add up exactly.
+ */
+export const ledgerDailyTotals = pgTable('ledger_daily_totals', {
+  day: day(),
+  kind: varchar('kind', { length: 30 }).$type<JournalKind>().notNull(),
+  shard: smallint('shard').notNull(),
+  players: integer('players').notNull().default(0),
+  journals: integer('journals').notNull().default(0),
+  amountMinor: minor('amount_minor'),
+}, (t) => [primaryKey({ name: 'ledger_daily_totals_pk', columns: [t.day, t.kind, t.shard] })]);
+
+/** Each player's first deposit that stands (not reversed): its Taipei day, amount and journal. */
+export const ledgerFirstDeposits = pgTable('ledger_first_deposits', {
+  playerId: bigint('player_id', { mode: 'number' }).primaryKey(),
+  day: day(),
+  amountMinor: minor('amount_minor'),
+  journalId: bigint('journal_id', { mode: 'number' }).notNull(),
+}, (t) => [index('ledger_first_deposits_day_idx').on(t.day)]);

@@ -1,0 +1,46 @@
+// The ledger's daily money aggregates (issue 23): per Taipei day, journal kind and player, how many journals of the
+// reported kinds and their net effect on the player's money accounts, kept in the journal's own transaction by
+// ledger_report_journal (drizzle/0019_report_aggregates.sql). Only the kinds operators report on are aggregated: bets'
+// game_result journals and transfers (the hot path) are left alone, as the bets domain aggregates bets itself.
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import type { MoneyJournalKind } from '../../shared/journal-kinds.ts';
+import type { JournalKind } from './kinds.ts';
+
+/** The journal kinds the money aggregates count; every other kind costs its journal nothing extra. */
+export const REPORTED_KINDS = [
+  'deposit', 'withdraw_paid', 'adjustment', 'bonus_grant', 'bonus_give_up', 'bonus_forfeit',
+  'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus',
+] as const satisfies readonly MoneyJournalKind[];
+export type ReportedKind = (typeof REPORTED_KINDS)[number];
+
+export function isReportedKind(kind: JournalKind): kind is ReportedKind {
+  return (REPORTED_KINDS as readonly string[]).includes(kind);
+}
+
+function reportStatement(tx: DbOrTx) {
+  return tx.select({ done: sql<number>`1` }).from(sql`ledger_report_journal(${sql.placeholder('id')}::bigint)`).prepare('ledger_report_journal');
+}
+const statements = new WeakMap<DbOrTx, ReturnType<typeof reportStatement>>();
+
+/** Adds a freshly written journal of a reported kind to the day's aggregates, in the journal's transaction. */
+export async function reportJournal(tx: DbOrTx, journalId: number): Promise<void> {
+  let statement = statements.get(tx);
+  if (!statement) statements.set(tx, (statement = reportStatement(tx)));
+  await statement.execute({ id: journalId });
+}
+
+/** The same for many journals at once (a batch of postJournals), in one round trip. */
+export async function reportJournals(tx: DbOrTx, journalIds: readonly number[]): Promise<void> {
+  if (!journalIds.length) return;
+  await tx.execute(sql`select ledger_report_journal(id) from unnest(${`{${journalIds.join(',')}}`}::bigint[]) as id order by id`);
+}
+
+/**
+ * Recomputes one Taipei day ('YYYY-MM-DD') from the journals. The table lock makes every journal of a reported kind
+ * that is still being written wait, so it lands on the rebuilt day afterwards instead of being lost or counted twice.
+ */
+export async function rebuildLedgerDay(tx: DbOrTx, day: string): Promise<void> {
+  await tx.execute(sql`lock table ledger_daily, ledger_daily_totals, ledger_first_deposits in exclusive mode`);
+  await tx.execute(sql`select ledger_rebuild_day(${day}::date, ${`{${REPORTED_KINDS.join(',')}}`}::text[])`);
+}

@@ -1,0 +1,53 @@
+// What the reports domain may read of the ledger's daily money aggregates (ledger/daily.ts), over a Taipei date range
+// ('YYYY-MM-DD', both ends included). Amounts are the net effect on players' money accounts: deposits and bonuses
+// positive, paid withdrawals and given-up bonuses negative.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import type { ReportedKind } from './daily.ts';
+
+export { REPORTED_KINDS, type ReportedKind } from './daily.ts';
+
+export interface MoneyDayKind { day: string; kind: ReportedKind; players: number; journals: number; amountMinor: bigint }
+
+/** Per day and kind: players, journals (a reversal counts -1) and the net amount. */
+export async function moneyTotalsByDay(db: DbOrTx, from: string, to: string): Promise<MoneyDayKind[]> {
+  const res = await db.execute<{ day: string; kind: ReportedKind; players: string; journals: string; amount: string }>(sql`
+    select day::text as day, kind, sum(players)::text as players, sum(journals)::text as journals, sum(amount_minor)::text as amount
+    from ledger_daily_totals where day between ${from}::date and ${to}::date group by day, kind`);
+  return res.rows.map((r) => ({ day: r.day, kind: r.kind, players: Number(r.players), journals: Number(r.journals), amountMinor: BigInt(r.amount) }));
+}
+
+/** Per day: how many players made their first deposit, and what those first deposits came to. */
+export async function firstDepositsByDay(db: DbOrTx, from: string, to: string): Promise<Map<string, { players: number; amountMinor: bigint }>> {
+  const res = await db.execute<{ day: string; n: number; amount: string }>(sql`
+    select day::text as day, count(*)::int as n, sum(amount_minor)::text as amount
+    from ledger_first_deposits where day between ${from}::date and ${to}::date group by day`);
+  return new Map(res.rows.map((r) => [r.day, { players: Number(r.n), amountMinor: BigInt(r.amount) }]));
+}
+
+/**
+ * Per day, how many players deposited and did not match `also` (a condition on the day and the player that the caller
+ * builds: the daily summary passes "had a settled bet that day", so bettors who deposited are not counted twice).
+ */
+export async function depositorsExcept(db: DbOrTx, from: string, to: string, also: (day: SQL, playerId: SQL) => SQL): Promise<Map<string, number>> {
+  const res = await db.execute<{ day: string; n: number }>(sql`
+    select d.day::text as day, count(*)::int as n from ledger_daily d
+    where d.kind = 'deposit' and d.day between ${from}::date and ${to}::date and d.journals > 0 and not ${also(sql`d.day`, sql`d.player_id`)}
+    group by d.day`);
+  return new Map(res.rows.map((r) => [r.day, Number(r.n)]));
+}
+
+export interface PlayerMoney { playerId: number; kind: ReportedKind; journals: number; amountMinor: bigint; firstDay: string; lastDay: string }
+
+/** Per player and kind over the range, for the given players (a page of the players report). */
+export async function moneyOfPlayers(db: DbOrTx, from: string, to: string, playerIds: readonly number[]): Promise<PlayerMoney[]> {
+  if (!playerIds.length) return [];
+  const res = await db.execute<{ player_id: string; kind: ReportedKind; journals: string; amount: string; first_day: string; last_day: string }>(sql`
+    select player_id::text as player_id, kind, sum(journals)::text as journals, sum(amount_minor)::text as amount,
+      min(day)::text as first_day, max(day)::text as last_day
+    from ledger_daily where player_id = any(${`{${playerIds.join(',')}}`}::bigint[]) and day between ${from}::date and ${to}::date
+    group by player_id, kind`);
+  return res.rows.map((r) => ({
+    playerId: Number(r.player_id), kind: r.kind, journals: Number(r.journals), amountMinor: BigInt(r.amount), firstDay: r.first_day, lastDay: r.last_day,
+  }));
+}

@@ -1,0 +1,101 @@
+// The reports' CSV exports: the columns of each (headings in the caller's language, the same keys as the tables) and
+// their row sources, read a batch at a time so memory stays flat however many rows leave.
+import type { Db } from '../../db/client.ts';
+import type { Locale } from '../../../shared/constants.ts';
+import { boTranslate, isBoKey } from '../../../i18n/backoffice.ts';
+import type { DailyRowView, GameLevel, GameRowView, PlayerReportRowView } from '../../../shared/schemas/backoffice/reports.ts';
+import { taipeiDateTime } from '../../../shared/time.ts';
+import * as authFacts from '../auth/report-facts.ts';
+import * as betFacts from '../bets/report-facts.ts';
+import type { CsvColumn } from './csv.ts';
+import type { ReportsService } from './service.ts';
+import { dayView } from './daily.ts';
+
+/** Rows read per batch of a long export: small enough to stay flat in memory, large enough to keep the database busy. */
+export const EXPORT_BATCH = 2_000;
+
+const DAILY_FIELDS = [
+  'registrations', 'ftd_count', 'ftd_amount', 'active_players', 'bettors', 'deposit_count', 'deposit_amount', 'withdrawal_count', 'withdrawal_amount',
+  'net_cash', 'rounds', 'bets', 'valid_bet', 'payout', 'ggr', 'ggr_pct', 'bonus_promotions', 'bonus_vip', 'bonus_red_packets', 'bonus_mall',
+  'bonus_operator', 'bonus_returned', 'bonus_total', 'ngr',
+] as const satisfies ReadonlyArray<keyof DailyRowView>;
+
+const heading = (locale: Locale, field: string) => boTranslate(locale, `bo.reports.col.${field}`);
+
+/** The daily summary's columns; the totals row puts its label in the day column. */
+export function dailyColumns(locale: Locale): Array<CsvColumn<DailyRowView>> {
+  return [
+    { heading: heading(locale, 'day'), cell: (r) => r.day, text: true },
+    ...DAILY_FIELDS.map((f): CsvColumn<DailyRowView> => ({ heading: heading(locale, f), cell: (r) => r[f] })),
+  ];
+}
+
+/** Every day of the range, oldest first, then the totals row. */
+export async function* dailyRows(reports: ReportsService, from: string, to: string, locale: Locale): AsyncGenerator<DailyRowView[]> {
+  const report = await reports.dailyFigures(from, to);
+  yield report.days.map((d) => ({ day: d.day, ...dayView(d.figures) }));
+  yield [{ day: boTranslate(locale, 'bo.reports.totals'), ...dayView(report.totals) }];
+}
+
+export function gameColumns(locale: Locale, level: GameLevel): Array<CsvColumn<GameRowView>> {
+  const names: Array<CsvColumn<GameRowView>> = [
+    { heading: heading(locale, 'game_type'), cell: (r) => (isBoKey(`bo.group.${r.game_type}`) ? boTranslate(locale, `bo.group.${r.game_type}`) : r.game_type), text: true },
+  ];
+  if (level !== 'group') names.push({ heading: heading(locale, 'gp_code'), cell: (r) => r.gp_code, text: true });
+  if (level === 'game') names.push({ heading: heading(locale, 'game'), cell: (r) => r.game, text: true });
+  const fields = ['player_days', 'rounds', 'bets', 'valid_bet', 'payout', 'ggr', 'ggr_pct'] as const;
+  return [...names, ...fields.map((f): CsvColumn<GameRowView> => ({ heading: heading(locale, f), cell: (r) => r[f] }))];
+}
+
+/** Every row of the games report, largest GGR first, then the totals row (its label in the first column). */
+export async function* gameRows(reports: ReportsService, from: string, to: string, level: GameLevel, locale: Locale): AsyncGenerator<GameRowView[]> {
+  const { rows, totals } = await reports.gameFigures(from, to, level);
+  yield rows.sort((a, b) => Number(BigInt(b.ggr.replace('.', '')) - BigInt(a.ggr.replace('.', ''))));
+  yield [{ ...totals, game_type: boTranslate(locale, 'bo.reports.totals'), gp_code: '', game: '' }];
+}
+
+export function playerReportColumns(locale: Locale): Array<CsvColumn<PlayerReportRowView>> {
+  const text = (f: 'account' | 'registered_at' | 'first_day' | 'last_day'): CsvColumn<PlayerReportRowView> => ({ heading: heading(locale, f), cell: (r) => r[f], text: true });
+  const num = (f: 'player_id' | 'level_id' | 'deposit_amount' | 'withdrawal_amount' | 'bets' | 'valid_bet' | 'payout' | 'ggr' | 'bonus_total' | 'ngr'): CsvColumn<PlayerReportRowView> => ({ heading: heading(locale, f), cell: (r) => r[f] });
+  return [
+    num('player_id'), text('account'), num('level_id'), text('registered_at'), num('deposit_amount'), num('withdrawal_amount'), num('bets'),
+    num('valid_bet'), num('payout'), num('ggr'), num('bonus_total'), num('ngr'), text('first_day'), text('last_day'),
+  ];
+}
+
+/** Every player of the players report, in its order, a batch at a time. */
+export async function* playerReportRows(db: Db, reports: ReportsService, from: string, to: string): AsyncGenerator<PlayerReportRowView[]> {
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const { ids } = await betFacts.topPlayersByGgr(db, from, to, EXPORT_BATCH, offset);
+    if (!ids.length) return;
+    yield await reports.playerRows(from, to, ids);
+    if (ids.length < EXPORT_BATCH) return;
+  }
+}
+
+export function playerListColumns(locale: Locale): Array<CsvColumn<authFacts.PlayerListRow>> {
+  const at = (d: Date | null) => (d ? taipeiDateTime(d) : '');
+  return [
+    { heading: heading(locale, 'player_id'), cell: (r) => r.id },
+    { heading: heading(locale, 'account'), cell: (r) => r.account, text: true },
+    { heading: heading(locale, 'phone'), cell: (r) => r.phone, text: true },
+    { heading: heading(locale, 'real_name'), cell: (r) => r.realName, text: true },
+    { heading: heading(locale, 'level_id'), cell: (r) => r.levelId },
+    { heading: heading(locale, 'status'), cell: (r) => boTranslate(locale, `bo.reports.status.${r.status}`), text: true },
+    { heading: heading(locale, 'register_ip'), cell: (r) => r.registerIp, text: true },
+    { heading: heading(locale, 'registered_at'), cell: (r) => at(r.createdAt), text: true },
+    { heading: heading(locale, 'last_login_at'), cell: (r) => at(r.lastLoginAt), text: true },
+  ];
+}
+
+/** The whole player list in id order, by keyset batches: a million players never sit in memory together. */
+export async function* playerListRows(db: Db, q: string | undefined): AsyncGenerator<authFacts.PlayerListRow[]> {
+  let after = 0;
+  for (;;) {
+    const batch = await authFacts.playerListBatch(db, after, EXPORT_BATCH, q);
+    if (!batch.length) return;
+    yield batch;
+    if (batch.length < EXPORT_BATCH) return;
+    after = batch.at(-1)!.id;
+  }
+}

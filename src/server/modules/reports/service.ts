@@ -1,0 +1,180 @@
+// The operator reports (issue 23): each reads the owners' daily aggregates through their read APIs (auth, ledger and
+// bets report-facts) and never a source table, so a 90-day report reads a few thousand rows whatever the traffic.
+import type { Db } from '../../db/client.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
+import type {
+  DailyReportQuery, DailyReportView, DailyRowView, GameLevel, GameRowView, GamesReportQuery, GamesReportView, PlayerReportRowView, PlayersReportQuery,
+} from '../../../shared/schemas/backoffice/reports.ts';
+import * as ledgerFacts from '../../ledger/report-facts.ts';
+import { rebuildLedgerDay } from '../../ledger/daily.ts';
+import * as betFacts from '../bets/report-facts.ts';
+import { rebuildBetDay } from '../bets/daily.ts';
+import * as authFacts from '../auth/report-facts.ts';
+import { addBets, addMoney, bonusTotalOf, dayView, emptyDay, ggrPercent, sumDays, type DayFigures } from './daily.ts';
+import { daysOf, sortAndPage } from './range.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { sql } from 'drizzle-orm';
+import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
+
+/**
+ * The advisory lock every rebuild takes for its transaction, so an operator's rebuild and the job's never overlap. It is
+ * not the job's own id (7_240_141): the job runner holds that one on another connection while the job runs.
+ */
+export const REBUILD_LOCK_ID = 7_240_142;
+/** How many days back the scheduled rebuild recomputes: by the day before yesterday, late corrections have settled. */
+const REBUILD_DAYS_BACK = 2;
+
+export interface DailyReport { from: string; to: string; days: Array<{ day: string; figures: DayFigures }>; totals: DayFigures }
+
+const DAILY_KEYS: Record<DailyReportQuery['sort'], (f: DayFigures, day: string) => number | bigint | string> = {
+  day: (_f, day) => day, registrations: (f) => f.registrations, ftd_count: (f) => f.ftdCount, active_players: (f) => f.activePlayers,
+  deposit_amount: (f) => f.depositMinor, withdrawal_amount: (f) => f.withdrawalMinor, net_cash: (f) => f.depositMinor - f.withdrawalMinor,
+  bets: (f) => f.stakeMinor, valid_bet: (f) => f.validMinor, payout: (f) => f.payoutMinor, ggr: (f) => f.stakeMinor - f.payoutMinor,
+  bonus_total: (f) => bonusTotalOf(f), ngr: (f) => f.stakeMinor - f.payoutMinor - bonusTotalOf(f),
+};
+
+export class ReportsService {
+  private readonly db: Db;
+
+  constructor(deps: { db: Db }) {
+    this.db = deps.db;
+  }
+
+  /** Every day of the range with its figures, oldest first, and their totals. */
+  async dailyFigures(from: string, to: string): Promise<DailyReport> {
+    const list = daysOf(from, to);
+    const [registrations, firstDeposits, money, bets, depositorsOnly] = await Promise.all([
+      authFacts.registrationsByDay(this.db, from, to), ledgerFacts.firstDepositsByDay(this.db, from, to),
+      ledgerFacts.moneyTotalsByDay(this.db, from, to), betFacts.betTotalsByDay(this.db, from, to),
+      ledgerFacts.depositorsExcept(this.db, from, to, betFacts.hadBetOn),
+    ]);
+    const byDay = new Map(list.map((d) => [d, emptyDay()]));
+    for (const m of money) addMoney(byDay.get(m.day)!, m);
+    for (const b of bets) addBets(byDay.get(b.day)!, b);
+    for (const [day, f] of byDay) {
+      f.registrations = registrations.get(day) ?? 0;
+      const ftd = firstDeposits.get(day);
+      f.ftdCount = ftd?.players ?? 0;
+      f.ftdMinor = ftd?.amountMinor ?? 0n;
+      // Active: bet or deposited that day; a player who did both is counted once.
+      f.activePlayers = f.bettors + (depositorsOnly.get(day) ?? 0);
+    }
+    const days = list.map((day) => ({ day, figures: byDay.get(day)! }));
+    return { from, to, days, totals: sumDays(days.map((d) => d.figures)) };
+  }
+
+  /** The daily summary: one row per Taipei day, sorted and paged, with the totals of the whole range. */
+  async daily(q: DailyReportQuery): Promise<DailyReportView> {
+    const report = await this.dailyFigures(q.from, q.to);
+    const key = DAILY_KEYS[q.sort];
+    const page = sortAndPage(report.days, (d) => key(d.figures, d.day), q.order, q.page, q.pageSize);
+    return {
+      from: q.from, to: q.to, total: report.days.length, page: q.page, pageSize: q.pageSize,
+      data: page.map((d): DailyRowView => ({ day: d.day, ...dayView(d.figures) })), totals: dayView(report.totals),
+    };
+  }
+
+  /** The games report's rows at a level (group, provider in a group, or game), unsorted, and their totals. */
+  async gameFigures(from: string, to: string, level: GameLevel): Promise<{ rows: GameRowView[]; totals: GamesReportView['totals'] }> {
+    daysOf(from, to);
+    const games = await betFacts.betTotalsByGame(this.db, from, to);
+    const merged = new Map<string, betFacts.GameTotals>();
+    for (const g of games) {
+      const key = level === 'group' ? g.gameType : level === 'provider' ? `${g.gameType}\u0000${g.gpCode}` : `${g.gameType}\u0000${g.gpCode}\u0000${g.game}`;
+      const row = merged.get(key) ?? {
+        gameType: g.gameType, gpCode: level === 'group' ? '' : g.gpCode, game: level === 'game' ? g.game : '', playerDays: 0, rounds: 0, stakeMinor: 0n, validMinor: 0n, payoutMinor: 0n,
+      };
+      row.playerDays += g.playerDays;
+      row.rounds += g.rounds;
+      row.stakeMinor += g.stakeMinor;
+      row.validMinor += g.validMinor;
+      row.payoutMinor += g.payoutMinor;
+      merged.set(key, row);
+    }
+    const total = { playerDays: 0, rounds: 0, stakeMinor: 0n, validMinor: 0n, payoutMinor: 0n };
+    for (const g of merged.values()) {
+      total.playerDays += g.playerDays;
+      total.rounds += g.rounds;
+      total.stakeMinor += g.stakeMinor;
+      total.validMinor += g.validMinor;
+      total.payoutMinor += g.payoutMinor;
+    }
+    const { game_type: _t, gp_code: _c, game: _g, ...totals } = gameView({ gameType: '', gpCode: '', game: '', ...total });
+    return { rows: [...merged.values()].map(gameView), totals };
+  }
+
+  /** The games report: per game group, provider or game over the range, sorted and paged, with totals. */
+  async games(q: GamesReportQuery): Promise<GamesReportView> {
+    const { rows, totals } = await this.gameFigures(q.from, q.to, q.level);
+    const page = sortAndPage(rows, gameKey(q.sort), q.order, q.page, q.pageSize);
+    return { from: q.from, to: q.to, level: q.level, data: page, total: rows.length, page: q.page, pageSize: q.pageSize, totals };
+  }
+
+  /** The players report: players who bet in the range, largest GGR first, with their money over the range. */
+  async players(q: PlayersReportQuery): Promise<{ from: string; to: string; data: PlayerReportRowView[]; total: number; page: number; pageSize: number }> {
+    daysOf(q.from, q.to);
+    const { ids, total } = await betFacts.topPlayersByGgr(this.db, q.from, q.to, q.pageSize, (q.page - 1) * q.pageSize);
+    return { from: q.from, to: q.to, data: await this.playerRows(q.from, q.to, ids), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** The players report's rows for the given players, in that order. */
+  async playerRows(from: string, to: string, ids: number[]): Promise<PlayerReportRowView[]> {
+    const [labels, bets, money] = await Promise.all([
+      authFacts.playerLabels(this.db, ids), betFacts.betTotalsOfPlayers(this.db, from, to, ids), ledgerFacts.moneyOfPlayers(this.db, from, to, ids),
+    ]);
+    return ids.map((id) => {
+      const f = emptyDay();
+      const b = bets.get(id);
+      if (b) addBets(f, { day: '', bettors: 0, ...b });
+      const days = [b?.firstDay, b?.lastDay];
+      for (const m of money.filter((x) => x.playerId === id)) {
+        addMoney(f, { day: '', players: 1, ...m });
+        days.push(m.firstDay, m.lastDay);
+      }
+      const seen = days.filter((d): d is string => !!d).sort();
+      const view = dayView(f);
+      const label = labels.get(id);
+      return {
+        player_id: id, account: label?.account ?? '', level_id: label?.levelId ?? 0, registered_at: label?.createdAt.toISOString() ?? '',
+        deposit_amount: view.deposit_amount, withdrawal_amount: view.withdrawal_amount, bets: view.bets, valid_bet: view.valid_bet, payout: view.payout,
+        ggr: view.ggr, bonus_total: view.bonus_total, ngr: view.ngr, first_day: seen[0] ?? null, last_day: seen.at(-1) ?? null,
+      };
+    });
+  }
+
+  /** Recomputes a Taipei day's aggregates from the bet records and the journals, under the rebuild job's lock. */
+  async rebuildDay(day: string): Promise<{ day: string }> {
+    await this.db.transaction(async (tx) => {
+      const got = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${REBUILD_LOCK_ID}) as ok`);
+      if (!got.rows[0]?.ok) throw new ApiError('validation_failed', { day: ['bo.reports.v.rebuild_busy'] });
+      await rebuildBetDay(tx, day);
+      await rebuildLedgerDay(tx, day);
+    });
+    return { day };
+  }
+
+  /** The scheduled job: rebuilds the day before yesterday (Taipei). */
+  rebuildPastDay(now = new Date()): Promise<{ day: string }> {
+    return this.rebuildDay(taipeiDate(new Date(now.getTime() - REBUILD_DAYS_BACK * DAY_MS)));
+  }
+}
+
+function gameView(g: betFacts.GameTotals): GameRowView {
+  const ggr = g.stakeMinor - g.payoutMinor;
+  return {
+    game_type: g.gameType, gp_code: g.gpCode, game: g.game, player_days: g.playerDays, rounds: g.rounds, bets: minorToDecimal(g.stakeMinor),
+    valid_bet: minorToDecimal(g.validMinor), payout: minorToDecimal(g.payoutMinor), ggr: minorToDecimal(ggr), ggr_pct: ggrPercent(ggr, g.stakeMinor),
+  };
+}
+
+/** Sort keys of the games report; amounts compare as minor units. */
+function gameKey(sort: GamesReportQuery['sort']): (row: GameRowView) => number | bigint | string {
+  const minor = (s: string) => BigInt(s.replace('.', ''));
+  switch (sort) {
+    case 'game': return (r) => `${r.game_type} ${r.gp_code} ${r.game}`;
+    case 'player_days': return (r) => r.player_days;
+    case 'rounds': return (r) => r.rounds;
+    case 'ggr_pct': return (r) => (r.ggr_pct === null ? -1e9 : Number(r.ggr_pct));
+    default: return (r) => minor(r[sort]);
+  }
+}
