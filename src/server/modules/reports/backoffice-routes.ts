@@ -27,7 +27,9 @@ async function sendCsv(db: Db, request: FastifyRequest, reply: FastifyReply, rep
   const op = operatorOf(request);
   await recordAudit(db, {
     staffId: op.staffId, action: 'reports.export', target: `report:${report}`,
-    detail: { report, filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)), language: request.locale }, ip: op.ip,
+    detail: { report, filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)), language: request.locale },
+    // An export changes nothing: it has no before or after, only what was read.
+    before: null, after: null, ip: op.ip,
   });
   const name = csvFileName(report, filters);
   return reply.header('content-type', 'text/csv; charset=utf-8')
@@ -75,7 +77,7 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
   app.post('/reports/rebuild', { schema: { body: rebuildBody, response: { 200: okBody(rebuiltView) } }, config: { staff: 'reports.manage' } }, async (request) => {
     const op = operatorOf(request);
     const done = await reports.rebuildDay(request.body.day);
-    await recordAudit(db, { staffId: op.staffId, action: 'reports.rebuild', target: `day:${done.day}`, detail: { day: done.day, before: 'incremental aggregates', after: 'recomputed from bet records and journals' }, ip: op.ip });
+    await recordAudit(db, { staffId: op.staffId, action: 'reports.rebuild', target: `day:${done.day}`, detail: { day: done.day }, before: { aggregates: 'incremental' }, after: { aggregates: 'recomputed from bet records and journals' }, ip: op.ip });
     return ok(done);
   });
 };
