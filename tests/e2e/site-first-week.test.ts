@@ -59,12 +59,17 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
     return res.body.data!.access_token;
   }
 
-  /** A red-packet round on every page (showPageType 0) from now, once the job has opened it. */
-  async function liveRound(): Promise<void> {
+  /** Cancels every round, so the pages of later tests carry no rain. */
+  async function cancelRounds(): Promise<void> {
     const rounds = await server.api<{ data: Array<{ id: number; status: string }> }>('GET', '/backoffice/red-packets/rounds?pageSize=100', undefined, op);
     for (const r of rounds.body.data!.data.filter((x) => x.status === 'scheduled')) {
       await server.api('POST', `/backoffice/red-packets/rounds/${r.id}/cancel`, undefined, op);
     }
+  }
+
+  /** A red-packet round on every page (showPageType 0) from now, once the job has opened it. */
+  async function liveRound(): Promise<void> {
+    await cancelRounds();
     const res = await server.api('POST', '/backoffice/red-packets/rounds', {
       title: 'first week', title_en: 'first week', starts_at: new Date(Date.now() + 1000).toISOString(), ends_at: new Date(Date.now() + 20 * 60_000).toISOString(),
       pool: '500.00', packet_count: 50, min_packet: '5.00', max_packet: '15.00', min_level: 0, lookback_days: 0, min_deposit: '0', min_valid_bet: '0',
@@ -101,6 +106,7 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
       expect(await page.getByTestId('red-packet').count()).toBe(0);
     } finally {
       await context.close();
+      await cancelRounds();
     }
   }, 90_000);
 
@@ -177,12 +183,12 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
         await hydrated(page);
         const form = page.getByTestId('consult-form');
         await form.getByTestId('consult-submit').click();
-        await expect.poll(() => form.getByRole('alert').count()).toBe(2);
+        await expect.poll(() => form.getByRole('alert').count(), { timeout: 15_000 }).toBe(2);
         await form.locator('input[name="title"]').fill('Where is my deposit');
         // The title's error goes at once; the details' stays until they are written.
-        await expect.poll(() => form.getByRole('alert').count()).toBe(1);
+        await expect.poll(() => form.getByRole('alert').count(), { timeout: 15_000 }).toBe(1);
         await form.locator('textarea[name="information"]').fill('It has not arrived.');
-        await expect.poll(() => form.getByRole('alert').count()).toBe(0);
+        await expect.poll(() => form.getByRole('alert').count(), { timeout: 15_000 }).toBe(0);
 
         // A text file named like a picture is refused when chosen, by name; a real picture is added beside it.
         const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
@@ -251,10 +257,7 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
       }
     }
     // Later tests start without a round.
-    const rounds = await server.api<{ data: Array<{ id: number; status: string }> }>('GET', '/backoffice/red-packets/rounds?pageSize=100', undefined, op);
-    for (const r of rounds.body.data!.data.filter((x) => x.status === 'scheduled')) {
-      await server.api('POST', `/backoffice/red-packets/rounds/${r.id}/cancel`, undefined, op);
-    }
+    await cancelRounds();
   }, 300_000);
 
   it('with the session time in the desktop top bar, the signed-in bar keeps one row at 1366 px in both languages', async () => {
