@@ -94,6 +94,26 @@ describe('each call', () => {
     expect((await call('end-round', { player: String(p.playerId), round_id: id('unknown') })).body.status).toBe('ROUND_NOT_FOUND');
   });
 
+  it('settled rounds reach the reports\' daily aggregates in the same transaction, and equal their bet records', async () => {
+    const p = await seedPlayer(t, { centralMinor: 20_000n });
+    const settled = id('r');
+    const d = id('d');
+    await debit(p, { round_id: settled, transaction_id: d, amount: '3000' });
+    // An open round counts nowhere yet; its settlement counts once, even when the round is credited twice.
+    const open = id('r');
+    await debit(p, { round_id: open, transaction_id: id('d'), amount: '400' });
+    await credit(p, { round_id: settled, transaction_id: id('c'), debit_transaction_id: d, amount: '1000' });
+    await credit(p, { round_id: settled, transaction_id: id('c'), debit_transaction_id: d, amount: '500', round_closed: true });
+    const daily = await t.database.db.execute<{ rounds: number; stake: string; valid: string; payout: string }>(sql`
+      select coalesce(sum(rounds), 0)::int as rounds, coalesce(sum(stake_minor), 0)::text as stake, coalesce(sum(valid_bet_minor), 0)::text as valid,
+        coalesce(sum(payout_minor), 0)::text as payout from bet_daily where gp_code = ${CODE} and player_id = ${p.playerId}`);
+    const source = await t.database.db.execute<{ rounds: number; stake: string; valid: string; payout: string }>(sql`
+      select count(*)::int as rounds, coalesce(sum(stake_minor), 0)::text as stake, coalesce(sum(valid_bet_minor), 0)::text as valid,
+        coalesce(sum(payout_minor), 0)::text as payout from bet_records where gp_code = ${CODE} and player_id = ${p.playerId} and status = 'settled'`);
+    expect(daily.rows[0]).toEqual(source.rows[0]);
+    expect(daily.rows[0]).toMatchObject({ rounds: 1, stake: '3000', payout: '1500' });
+  });
+
   it('rollback returns a debit\'s stake', async () => {
     const p = await seedPlayer(t, { centralMinor: 3_000n });
     const round = id('r');

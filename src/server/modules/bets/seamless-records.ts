@@ -6,16 +6,48 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { netEffectMinor, validBetMinor } from './valid-bet.ts';
+import { DailyDeltas, applyDailyDeltas, type BetFigures } from './daily.ts';
 
 export interface SeamlessRoundRecord {
   gpCode: string; roundId: string; playerId: number; game: string; gameType: string;
   stakeMinor: bigint; payoutMinor: bigint; status: 'open' | 'settled' | 'void'; version: number; placedAt: Date; settledAt: Date | null;
 }
 
-/** Writes or replaces the round's record; an older version than the stored one changes nothing. */
+interface StoredRound {
+  player_id: string | number; game: string; game_type: string; status: string; version: string | number;
+  stake_minor: string | number; valid_bet_minor: string | number; payout_minor: string | number; settled_at: string | Date | null;
+}
+
+/** The stored version of a round's record, locked, so the reports' daily aggregates can take its contribution away. */
+async function storedRound(tx: DbOrTx, gpCode: string, roundId: string): Promise<StoredRound | undefined> {
+  const { rows } = await tx.execute<StoredRound & Record<string, unknown>>(sql`
+    select player_id, game, game_type, status, version, stake_minor, valid_bet_minor, payout_minor, settled_at
+    from bet_records where gp_code = ${gpCode} and bet_id = ${roundId} for update`);
+  return rows[0];
+}
+
+function figuresOf(gpCode: string, row: StoredRound): BetFigures {
+  return {
+    playerId: Number(row.player_id), gpCode, game: row.game, gameType: row.game_type, status: row.status,
+    stakeMinor: BigInt(row.stake_minor), validBetMinor: BigInt(row.valid_bet_minor), payoutMinor: BigInt(row.payout_minor),
+    settledAt: row.settled_at === null ? null : new Date(row.settled_at),
+  };
+}
+
+/**
+ * Writes or replaces the round's record; an older version than the stored one changes nothing. The reports' daily
+ * aggregates move with it in the same transaction, exactly as an ingestion page moves them (issue 23), so seamless
+ * play is in the daily summary and the games report the moment its round settles.
+ */
 export async function recordSeamlessRound(tx: DbOrTx, r: SeamlessRoundRecord): Promise<void> {
   const valid = validBetMinor({ gameType: r.gameType, stakeMinor: r.stakeMinor, payoutMinor: r.payoutMinor, status: r.status, detail: {} });
   const net = netEffectMinor(r);
+  const stored = await storedRound(tx, r.gpCode, r.roundId);
+  if (stored && (Number(stored.version) >= r.version || Number(stored.player_id) !== r.playerId)) return;
+  const daily = new DailyDeltas();
+  if (stored) daily.add(figuresOf(r.gpCode, stored), -1);
+  daily.add({ playerId: r.playerId, gpCode: r.gpCode, game: r.game, gameType: r.gameType, status: r.status, stakeMinor: r.stakeMinor, validBetMinor: valid, payoutMinor: r.payoutMinor, settledAt: r.settledAt }, 1);
+  await applyDailyDeltas(tx, daily);
   await tx.execute(sql`
     insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version,
       ledger_version, ledger_net_minor, detail, placed_at, settled_at)
