@@ -65,7 +65,8 @@ describe('an entry as a sentence', () => {
     expect(auditChanges(zh, 'zh-TW', level)).toEqual(['升級存款：0.00 → 5,000.00', '每 100 有效投注積分：老虎機 1 → 老虎機 2']);
     const settings = entry({ action: 'settings.update', target: 'settings', player_id: null, account: null,
       before: { protection_activity_wallet_rule: 'freeze' }, after: { protection_activity_wallet_rule: 'forfeit' } });
-    expect(auditChanges(zh, 'zh-TW', settings)[0]).toMatch(/^暫停或自我排除期間的活動錢包：/);
+    expect(auditChanges(zh, 'zh-TW', settings)[0]).toMatch(/^暫停或自我排除期間的活動錢包：凍結/);
+    expect(auditChanges(zh, 'zh-TW', settings)[0]).not.toMatch(/freeze|forfeit/);
   });
 
   it('leaves no code in zh-TW sentences or action choices', () => {

@@ -7,14 +7,14 @@ import type { Locale } from '../../../shared/constants.ts';
 import { formatDecimal } from '../../../shared/money.ts';
 import { fill } from '../../../shared/text.ts';
 import { taipeiDateTime } from '../../../shared/time.ts';
-import { DURATION_KEYS, GROUP_KEYS, durationName, groupName } from '../kit/codes.ts';
+import { ACTIVITY_RULE_KEYS, DURATION_KEYS, GROUP_KEYS, durationName, groupName } from '../kit/codes.ts';
 import { auditBoEn } from '../../../i18n/backoffice-audit-en.ts';
 
 /** Every catalogue key the log's words use: the audit catalogue, setting names, game groups and durations. */
 export const AUDIT_WORD_KEYS = [
   ...(Object.keys(auditBoEn) as Array<keyof typeof auditBoEn>),
   ...SETTING_KEYS.map((k) => `bo.setting.${k}` as const),
-  ...GROUP_KEYS, ...DURATION_KEYS,
+  ...GROUP_KEYS, ...DURATION_KEYS, ...ACTIVITY_RULE_KEYS,
 ] as const;
 
 type Words = Record<string, string>;
@@ -78,6 +78,8 @@ export function valueText(t: Words, locale: Locale, action: string, field: strin
   if (Array.isArray(value)) return value.length ? value.map((v) => valueText(t, locale, action, GROUP_FIELDS.has(field) ? 'group' : field, v)).join(sep) : t['bo.audit.none'] ?? '—';
   if (GROUP_FIELDS.has(field) && typeof value === 'string') return groupName(t, value);
   if (field === 'duration' && typeof value === 'string') return durationName(t, value);
+  // A choice setting's value is named like the settings form names it.
+  if (field === 'protection_activity_wallet_rule' && t[`bo.code.activity_rule.${String(value)}`]) return t[`bo.code.activity_rule.${String(value)}`]!;
   const obj = record(value);
   if (obj) {
     return Object.entries(obj).map(([k, v]) => `${field === 'points_rates' ? groupName(t, k) : fieldName(t, action, k)} ${valueText(t, locale, action, k, v)}`).join(sep);
