@@ -246,6 +246,8 @@ export const boEn = {
   'bo.kind.promotion_grant': 'Promotion bonus',
   'bo.kind.vip_reward': 'VIP reward',
   'bo.kind.red_packet': 'Red packet',
+  'bo.kind.seamless_debit': 'Seamless bet',
+  'bo.kind.seamless_credit': 'Seamless win',
   'bo.kind.exchange_bonus': 'Points mall bonus',
   'bo.kind.points_earn': 'Points earned',
   'bo.kind.points_reverse': 'Points reversed',

@@ -235,6 +235,8 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.kind.promotion_grant': '優惠活動獎金',
   'bo.kind.vip_reward': 'VIP 獎勵',
   'bo.kind.red_packet': '紅包雨',
+  'bo.kind.seamless_debit': '單一錢包下注',
+  'bo.kind.seamless_credit': '單一錢包派彩',
   'bo.kind.exchange_bonus': '積分兌換獎金',
   'bo.kind.points_earn': '積分獲得',
   'bo.kind.points_reverse': '積分沖回',

@@ -3,8 +3,6 @@
 export const seamlessEn = {
   'ledger.kind.seamless_debit': 'Bet (seamless game)',
   'ledger.kind.seamless_credit': 'Win (seamless game)',
-  'bo.kind.seamless_debit': 'Seamless bet',
-  'bo.kind.seamless_credit': 'Seamless win',
   'bo.seamless.v.id': 'Letters, digits and _.:- only',
   'bo.seamless.v.player': 'Enter a player id',
   'bo.seamless.v.model': 'Choose seamless or transfer',

@@ -4,8 +4,6 @@ import type { seamlessEn } from './seamless-en.ts';
 export const seamlessZhTW: Record<keyof typeof seamlessEn, string> = {
   'ledger.kind.seamless_debit': '下注（單一錢包遊戲）',
   'ledger.kind.seamless_credit': '派彩（單一錢包遊戲）',
-  'bo.kind.seamless_debit': '單一錢包下注',
-  'bo.kind.seamless_credit': '單一錢包派彩',
   'bo.seamless.v.id': '只能使用英數字與 _.:-',
   'bo.seamless.v.player': '請輸入玩家編號',
   'bo.seamless.v.model': '請選擇單一錢包或轉帳錢包',

@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = [
   'redpacket.claim.approve', 'redpacket.claim.reject', 'redpacket.round.create', 'redpacket.round.update', 'redpacket.round.cancel',
   'consultation.reply', 'consultation.end', 'consultation.assign',
   'chat.take', 'chat.transfer', 'chat.close', 'chat.canned_create', 'chat.canned_update', 'chat.canned_delete',
+  'player.tag.create', 'player.tag.add', 'player.tag.remove', 'player.note.add', 'player.bulk.level', 'player.bulk.message',
+  'balance.adjust.request', 'balance.adjust.approve', 'balance.adjust.reject',
+  'seamless.platform', 'seamless.finding.credit', 'seamless.finding.close',
+  'reports.export', 'reports.rebuild',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
