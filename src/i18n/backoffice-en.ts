@@ -573,7 +573,7 @@ export const boEn = {
   'bo.card.status.0': 'Awaiting audit',
   'bo.card.status.1': 'Usable',
   'bo.card.status.2': 'Refused',
-  'bo.adj.hint': "Credit or debit a player's central wallet. The reason is kept in the ledger and the audit log; the player's balance updates at once.",
+  'bo.adj.hint': "Credit or debit a player's central wallet. The reason is kept in the ledger and the audit log; up to the approval threshold (a system setting) the balance updates at once; above it the adjustment waits for a second staff member's approval below.",
   'bo.adj.find': 'Find player',
   'bo.adj.player': 'Player',
   'bo.adj.balance': 'Central wallet',

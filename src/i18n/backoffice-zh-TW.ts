@@ -556,7 +556,7 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.card.status.0': '待審核',
   'bo.card.status.1': '已通過',
   'bo.card.status.2': '已拒絕',
-  'bo.adj.hint': '增加或扣除會員主錢包餘額。原因會記錄於帳本與操作紀錄，會員餘額即時更新。',
+  'bo.adj.hint': '增加或扣除會員主錢包餘額。原因會記錄於帳本與操作紀錄。金額在核准門檻（系統設定）以內即時更新餘額；超過門檻則須由另一位人員在下方核准後才入帳。',
   'bo.adj.find': '查詢會員',
   'bo.adj.player': '會員',
   'bo.adj.balance': '主錢包餘額',
