@@ -272,7 +272,7 @@ describe('bank cards', () => {
     expect(mine.json().data.data[0]).toMatchObject({ status_debit_card: 2, audit_reason: 'Name on the passbook differs' });
     let audit = await lastAudit('bankcard.reject');
     expect(audit).toMatchObject({ staffId: staffIds.finance, target: `bank_card:${p.cardId}`, ip: OPERATOR_IP });
-    expect(audit!.detail).toMatchObject({ from: 0, to: 2, reason: 'Name on the passbook differs', account: p.account });
+    expect(audit!.detail).toMatchObject({ before: { status: 0 }, after: { status: 2 }, reason: 'Name on the passbook differs', account: p.account });
     // The number in the log shows only its last digits.
     expect(String((audit!.detail as { card_number: string }).card_number)).toMatch(/^\*+\d{4}$/);
 
@@ -395,8 +395,8 @@ describe('manual balance adjustments', () => {
     const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'balance.adjust'), eq(auditLog.target, `player:${p.playerId}`))).orderBy(auditLog.id);
     expect(audits).toHaveLength(2);
     expect(audits[0]).toMatchObject({ staffId: staffIds.finance, ip: OPERATOR_IP });
-    expect(audits[0]!.detail).toMatchObject({ amount: '100.50', reason: 'Compensation for outage', journal_id: journalId, balance_after: '200.50' });
-    expect(audits[1]!.detail).toMatchObject({ amount: '-50.25', balance_after: '150.25' });
+    expect(audits[0]!.detail).toMatchObject({ amount: '100.50', reason: 'Compensation for outage', journal_id: journalId, before: { balance: '100.00' }, after: { balance: '200.50' } });
+    expect(audits[1]!.detail).toMatchObject({ amount: '-50.25', before: { balance: '200.50' }, after: { balance: '150.25' } });
 
     // The ledger shows the adjustment with who made it.
     const ledger = await bo('finance', 'GET', `/players/${p.playerId}/ledger`);

@@ -85,7 +85,7 @@ describe('game platforms', () => {
 
     const audit = await lastAudit('platform.update');
     expect(audit).toMatchObject({ staffId: staffIds.admin, target: `game_platform:${id}`, ip: '10.4.3.2' });
-    expect(audit!.detail).toMatchObject({ code: 'FSH', from: { front_show: 1, sort: 2, maintain_start: null }, to: { front_show: 0, sort: 12 } });
+    expect(audit!.detail).toMatchObject({ code: 'FSH', before: { front_show: 1, sort: 2 }, after: { front_show: 0, sort: 12 } });
 
     // Maintenance now, then back: a window is cleared with nulls.
     expect((await bo('admin', 'PUT', `/platforms/${id}`, { maintain_status: 0, status: 0 })).json().data).toMatchObject({ maintain_status: 0, status: 0 });
@@ -172,7 +172,7 @@ describe('games', () => {
     expect(JSON.stringify(listed.json())).not.toContain('ocean-hunt');
     const audit = await lastAudit('game.update');
     expect(audit).toMatchObject({ staffId: staffIds.marketing, target: `game:${game!.id}` });
-    expect(audit!.detail).toMatchObject({ game_code: 'ocean-hunt', from: { status: 1, name: '海洋獵人' }, to: { status: 0, name: '海洋獵人 2' } });
+    expect(audit!.detail).toMatchObject({ game_code: 'ocean-hunt', before: { status: 1, name: '海洋獵人' }, after: { status: 0, name: '海洋獵人 2' } });
 
     const back = await bo('admin', 'PUT', `/games/${game!.id}`, {
       status: 1, sort: 2, name: '海洋獵人', name_en: 'Ocean Hunt', thumbnails: { cn: '/games/cn/ocean-hunt.svg', en: '/games/en/ocean-hunt.svg', th: '/games/th/ocean-hunt.svg' },

@@ -133,8 +133,8 @@ describe('deposit limits', () => {
     const svc = t.app.services.protection;
     await setLimit(p, 'deposit', 'day', '1000');
     expect(await svc.setLimit(p.playerId, 'deposit', 'day', 50_000n, { staffId: 1, reason: 'asked by phone' })).toBe('applied');
-    await expect(svc.setLimit(p.playerId, 'deposit', 'day', 90_000n, { staffId: 1, reason: 'x' })).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(svc.setLimit(p.playerId, 'deposit', 'day', null, { staffId: 1, reason: 'x' })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(svc.setLimit(p.playerId, 'deposit', 'day', 90_000n, { staffId: 1, reason: 'x' })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(svc.setLimit(p.playerId, 'deposit', 'day', null, { staffId: 1, reason: 'x' })).rejects.toMatchObject({ code: 'validation_failed' });
     expect((await status(p)).limits[0].value).toBe('500.00');
   });
 });

@@ -42,8 +42,8 @@ describe('seamless back office', () => {
     expect((await bo(service, 'PUT', `/seamless/platforms/${CODE}`, { wallet_model: 'transfer' })).statusCode).toBe(403);
     const changed = await bo(admin, 'PUT', `/seamless/platforms/${CODE}`, { wallet_model: 'seamless', round_limit_minutes: 30 });
     expect(changed.json().data).toMatchObject({ wallet_model: 'seamless', round_limit_minutes: 30 });
-    const audit = await t.database.db.execute<{ detail: { from: string; to: string } }>(sql`select detail from audit_log where action = 'seamless.platform' order by id desc limit 1`);
-    expect(audit.rows[0]!.detail).toEqual({ from: 'seamless wallet, rounds open at most 60 minutes', to: 'seamless wallet, rounds open at most 30 minutes' });
+    const audit = await t.database.db.execute<{ detail: { before: { wallet: string }; after: { wallet: string } } }>(sql`select detail from audit_log where action = 'seamless.platform' order by id desc limit 1`);
+    expect(audit.rows[0]!.detail).toEqual({ before: { wallet: 'seamless wallet, rounds open at most 60 minutes' }, after: { wallet: 'seamless wallet, rounds open at most 30 minutes' } });
     await bo(admin, 'PUT', `/seamless/platforms/${CODE}`, { wallet_model: 'seamless', round_limit_minutes: 60 });
   });
 
@@ -89,9 +89,9 @@ describe('seamless back office', () => {
     const bets = await t.database.db.execute<{ bet_id: string; status: string; payout: string }>(sql`
       select bet_id, status, payout_minor::text as payout from bet_records where player_id = ${p.playerId} order by bet_id`);
     expect(bets.rows).toEqual([{ bet_id: 'rec-lost', status: 'settled', payout: '0' }, { bet_id: 'rec-paid', status: 'settled', payout: '2500' }]);
-    const audit = await t.database.db.execute<{ action: string; detail: { from: string; to: string } }>(sql`
+    const audit = await t.database.db.execute<{ action: string; detail: { before: { round: string }; after: { round: string } } }>(sql`
       select action, detail from audit_log where action like 'seamless.finding.%' order by id`);
-    expect(audit.rows.map((a) => [a.action, a.detail.from, a.detail.to])).toEqual([
+    expect(audit.rows.map((a) => [a.action, a.detail.before.round, a.detail.after.round])).toEqual([
       ['seamless.finding.credit', 'open, stake 10.00, paid 0.00', 'closed, stake 10.00, paid 25.00'],
       ['seamless.finding.close', 'open, stake 5.00, paid 0.00', 'closed, stake 5.00, paid 0.00'],
     ]);

@@ -92,7 +92,7 @@ describe('granting an activity wallet', () => {
 
     const audit = await lastAudit(t, 'bonus.grant');
     expect(audit).toMatchObject({ target: `player:${p.playerId}` });
-    expect(audit?.detail).toMatchObject({ wallet_id: granted.wallet_id, journal_id: granted.journal_id, amount: '100.50', bonus_bet: '1000.00' });
+    expect(audit?.detail).toMatchObject({ journal_id: granted.journal_id, before: null, after: { wallet_id: granted.wallet_id, amount: '100.50', bonus_bet: '1000.00' } });
     expect(await checkLedger(t.database.db)).toEqual([]);
 
     // Without a key each request is a new grant.
@@ -263,7 +263,7 @@ describe('blacklist', () => {
     const summary = await t.app.inject({ url: `/api/backoffice/players/${p.playerId}`, headers: bearer(marketing) });
     expect(summary.json().data.blacklist).toEqual({ type: ['slots'], game_platform_code: [] });
     const audit = await lastAudit(t, 'player.blacklist');
-    expect(audit).toMatchObject({ target: `player:${p.playerId}`, detail: { from: { type: [] }, to: { type: ['slots'] } } });
+    expect(audit).toMatchObject({ target: `player:${p.playerId}`, detail: { before: { type: [] }, after: { type: ['slots'] } } });
 
     // Only on some platforms: slots elsewhere stay open.
     await t.app.inject({ method: 'PUT', url, headers: bearer(admin), payload: { type: ['slots'], game_platform_code: ['FSH'] } });
@@ -305,7 +305,7 @@ describe('reconciliation', () => {
     const run = await t.app.inject({ method: 'POST', url: '/api/backoffice/reconciliation/run', headers: bearer(finance) });
     expect(run.statusCode).toBe(200);
     expect(run.json().data).toEqual({ checked: 1, settled: 0 });
-    expect(await lastAudit(t, 'reconciliation.run')).toMatchObject({ detail: { checked: 1, settled: 0 } });
+    expect(await lastAudit(t, 'reconciliation.run')).toMatchObject({ detail: { before: null, after: { checked: 1, settled: 0 } } });
 
     const open = await t.app.inject({ url: '/api/backoffice/reconciliation/findings?status=open', headers: bearer(finance) });
     expect(open.statusCode).toBe(200);
@@ -320,7 +320,7 @@ describe('reconciliation', () => {
     expect(recheck.statusCode, recheck.body).toBe(200);
     expect(recheck.json().data).toMatchObject({ settled: 1, transfer: { id: transferId, status: 'applied', account: p.account } });
     const audit = await lastAudit(t, 'reconciliation.recheck');
-    expect(audit).toMatchObject({ target: `transfer:${transferId}`, detail: { from: 'pending', to: 'applied' } });
+    expect(audit).toMatchObject({ target: `transfer:${transferId}`, detail: { before: { status: 'pending' }, after: { status: 'applied' } } });
 
     const resolved = await t.app.inject({ url: '/api/backoffice/reconciliation/findings?status=resolved', headers: bearer(finance) });
     expect(resolved.json().data.data.find((f: { transfer_id: string }) => f.transfer_id === transferId)).toMatchObject({ status: 'resolved' });
@@ -386,7 +386,7 @@ describe('provider fault switches', () => {
       const one = await local.app.inject({ url: '/api/backoffice/provider-faults/SLX', headers });
       expect(one.json().data.faults).toMatchObject({ maintenance: true, errorRate: 0.25 });
       const audit = await lastAudit(local, 'provider.faults.update');
-      expect(audit).toMatchObject({ target: 'provider:SLX', detail: { from: { maintenance: false }, to: { maintenance: true } } });
+      expect(audit).toMatchObject({ target: 'provider:SLX', detail: { before: { maintenance: false }, after: { maintenance: true } } });
 
       for (const payload of [{ errorRate: 2 }, { latencyMs: 1.5 }, { maintenance: 'yes' }, { seed: 1 }, {}]) {
         const res = await local.app.inject({ method: 'PUT', url: '/api/backoffice/provider-faults/SLX', headers, payload });

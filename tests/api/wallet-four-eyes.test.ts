@@ -43,7 +43,7 @@ const journalCount = async (playerId: number) => {
 describe('four eyes on manual adjustments', () => {
   it('the threshold change is audited with before and after', async () => {
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
-    expect(rows.at(-1)!.detail).toMatchObject({ changes: { adjustment_approval_threshold_amount: { from: 10000, to: 1000 } } });
+    expect(rows.at(-1)!.detail).toMatchObject({ before: { adjustment_approval_threshold_amount: 10000 }, after: { adjustment_approval_threshold_amount: 1000 } });
   });
 
   it('below the threshold posts at once', async () => {
