@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { boApi } from '../kit/api.ts';
+import { useBoData } from '../kit/data.ts';
 import { cls, fill, type CommonT } from '../kit/common.tsx';
 import { Dialog } from '../../common/Dialog.tsx';
 import { NoticeBanner, useBoAction } from '../kit/form.tsx';
@@ -30,6 +31,8 @@ export function BulkActions({ t, selected, tags, onTagsChanged, onDone }: {
   const action = useBoAction(t);
   const ids = [...selected.keys()];
   const kinds = (['message', 'level', 'tag', 'disable'] as const).filter((k) => hasPermission(staff, PERMISSION[k]));
+  // The level is picked by name from the VIP levels, read only by those who may set a level.
+  const levels = useBoData(kinds.includes('level') ? 'GET /vip/levels' : null);
 
   const report = (r: BulkResult) => {
     const failures = r.failed.map((f) => fill(t['bo.desk.bulk.failed_one'], {
@@ -73,7 +76,11 @@ export function BulkActions({ t, selected, tags, onTagsChanged, onDone }: {
             {field(t['bo.desk.bulk.body'], <textarea className={cls.textarea} rows={4} maxLength={5000} value={form.body} onChange={(e) => setForm({ ...form, body: e.target.value })} name="body" />)}
           </>}
           {open === 'level' && <>
-            {field(t['bo.desk.bulk.level_id'], <input className={`${cls.input} w-24`} inputMode="numeric" maxLength={2} value={form.level} onChange={(e) => setForm({ ...form, level: e.target.value })} name="level_id" />)}
+            {field(t['bo.desk.bulk.level_id'], (
+              <select className={`${cls.input} w-full`} value={form.level} onChange={(e) => setForm({ ...form, level: e.target.value })} name="level_id" data-testid="bulk-level-pick">
+                {(levels.data ?? []).map((l) => <option key={l.id} value={l.id}>{`Lv.${l.id} ${l.name}`}</option>)}
+              </select>
+            ))}
             <label className="mb-3 flex items-center gap-2 text-sm">
               <input type="checkbox" checked={form.locked} onChange={(e) => setForm({ ...form, locked: e.target.checked })} name="locked" />{t['bo.desk.bulk.locked']}
             </label>
