@@ -131,15 +131,16 @@ describe.skipIf(!hasChromium)('back-office player page', () => {
       expect((await server.api('POST', '/auth/login', DEMO)).body.code).toBe('account_disabled');
 
       // The audit log has the reason with the status before and after.
-      const edited = await must<{ data: Array<{ target: string; detail: Record<string, unknown> }> }>(
+      // The log hands out before and after beside the entry's context (the reason).
+      const edited = await must<{ data: Array<{ target: string; before: unknown; after: unknown; detail: Record<string, unknown> }> }>(
         'GET', '/backoffice/audit?action=player.profile_update', undefined, operator);
       expect(edited.data[0]).toMatchObject({
         target: `player:${playerId}`,
-        detail: { reason: '玩家提供證件更正姓名', before: { real_name: 'Wang Xiaoming', birthday: '1990-01-01' }, after: { real_name: '王小明', birthday: '1990-01-02' } },
+        detail: { reason: '玩家提供證件更正姓名' }, before: { real_name: 'Wang Xiaoming', birthday: '1990-01-01' }, after: { real_name: '王小明', birthday: '1990-01-02' },
       });
-      const audit = await must<{ data: Array<{ action: string; target: string; detail: Record<string, unknown> }> }>(
+      const audit = await must<{ data: Array<{ action: string; target: string; before: unknown; after: unknown; detail: Record<string, unknown> }> }>(
         'GET', '/backoffice/audit?action=player.disable', undefined, operator);
-      expect(audit.data[0]).toMatchObject({ target: `player:${playerId}`, detail: { reason: '疑似盜用，暫停帳號', before: { status: 1 }, after: { status: 0 } } });
+      expect(audit.data[0]).toMatchObject({ target: `player:${playerId}`, detail: { reason: '疑似盜用，暫停帳號' }, before: { status: 1 }, after: { status: 0 } });
 
       // Enabling lets the player sign in again.
       await profile.getByTestId('bo-status-reason').fill('已核對身分');
