@@ -89,8 +89,9 @@ describe.skipIf(!hasChromium)('double login', () => {
         expect((await server.api('POST', '/auth/login', DEMO)).status).toBe(200);
 
         await page.getByTestId('session-ended').waitFor();
-        const dialog = page.getByRole('dialog');
-        expect(await dialog.getAttribute('aria-label')).toBe(title);
+        // The dialog is named by its heading (aria-labelledby), so its accessible name is the title.
+        const dialog = page.getByRole('dialog', { name: title, exact: true });
+        expect(await dialog.count()).toBe(1);
         expect(await dialog.locator('h2').textContent()).toBe(title);
         expect(await page.getByTestId('session-ended').textContent()).toContain(TEXT[locale].otherDevice);
       } finally {
