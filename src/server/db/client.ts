@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { ReadRouter, type ReplicaOptions } from './reader.ts';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -16,6 +17,13 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * For reads that may come from the read replica (record lists, reports, exports, back-office lists): the replica
+   * while it is healthy and the asker has not just written, the primary otherwise (see reader.ts). Never for money.
+   */
+  reader: Db;
+  /** The replica's routing, health and lag (always present; without DATABASE_READ_URL everything is the primary). */
+  reads: ReadRouter;
   kind: 'postgres' | 'pglite';
   /**
    * Runs fn only if this instance wins the named advisory lock, so exactly one instance runs a job at a
@@ -33,7 +41,7 @@ const MIGRATION_LOCK_ID = 7_240_001;
 /** Connections one app instance holds at most when nothing else is said (config.ts reads DB_POOL_MAX). */
 const DEFAULT_POOL_MAX = 20;
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolMax?: number }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolMax?: number; replica?: ReplicaOptions }): Promise<Database> {
   if (opts.url) {
     // The pool is bounded: each app instance holds at most this many connections.
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? DEFAULT_POOL_MAX });
@@ -63,7 +71,16 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolM
         c.release();
       }
     };
-    return { db, kind: 'postgres', withAdvisoryLock, close: () => pool.end() };
+    const reads = new ReadRouter(pool, db, opts.replica);
+    // The first check before the first request, so a healthy replica serves from the start.
+    if (opts.replica) await reads.check();
+    return {
+      db, reader: reads.reader, reads, kind: 'postgres', withAdvisoryLock,
+      close: async () => {
+        await reads.close();
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   let dataDir = 'memory://';
@@ -88,8 +105,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolM
       held.delete(lockId);
     }
   };
+  const reads = new ReadRouter(undefined, db as unknown as Db, undefined);
   return {
-    db: db as unknown as Db, kind: 'pglite', withAdvisoryLock,
+    db: db as unknown as Db, reader: reads.reader, reads, kind: 'pglite', withAdvisoryLock,
     close: async () => {
       await client.close();
       releaseLock();
