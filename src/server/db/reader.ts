@@ -21,8 +21,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from './client.ts';
 import * as schema from './schema.ts';
+
+/** The same type as client.ts's Db (declared here too, so client.ts may import this file without a cycle). */
+type Db = ReturnType<typeof drizzle<typeof schema>>;
 
 export interface ReplicaOptions {
   url: string;
