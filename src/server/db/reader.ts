@@ -89,6 +89,14 @@ function isConnectionError(err: unknown): boolean {
 }
 
 const CHECK_TIMEOUT_MS = 1_000;
+/** Positions kept for the lag: at one check a second, the last ten minutes (a replica further behind is down anyway). */
+const MAX_POSITIONS = 600;
+
+/** A WAL position ('16/B374D848') as a number, so two can be compared. */
+function lsnValue(text: string): bigint {
+  const [hi, lo] = text.split('/');
+  return (BigInt(`0x${hi}`) << 32n) + BigInt(`0x${lo}`);
+}
 
 export class ReadRouter {
   /** A Db whose queries go to the replica or the primary, as described above. */
@@ -104,6 +112,8 @@ export class ReadRouter {
   private timer: NodeJS.Timeout | undefined;
   private writers: RecentWriters = localRecentWriters();
   private checking: Promise<void> | undefined;
+  /** The primary's WAL positions at recent checks, oldest first (for the lag; see lagOf). */
+  private readonly positions: Array<{ at: number; lsn: bigint }> = [];
   private readonly primaryPool: pg.Pool | undefined;
   private readonly opts: ReplicaOptions | undefined;
 
@@ -188,25 +198,39 @@ export class ReadRouter {
     return 'replica';
   }
 
+  /**
+   * How far behind the replica is, from the primary's positions seen at earlier checks: it has not replayed what the
+   * primary had written at the oldest check whose position it has not reached, so it is at least that old (and at
+   * most one check interval older). Measured this way an idle site's replica is not taken for a late one: its last
+   * replayed transaction may be hours old and it still holds everything.
+   */
+  private lagOf(at: number, primaryLsn: bigint, replayed: bigint): { lag: number; behind: number } {
+    this.positions.push({ at, lsn: primaryLsn });
+    // Positions the replica has reached are of no more use. A full list drops its second oldest, so the oldest the
+    // replica has not reached (what the lag is measured from) stays.
+    while (this.positions.length && this.positions[0]!.lsn <= replayed) this.positions.shift();
+    if (this.positions.length > MAX_POSITIONS) this.positions.splice(1, 1);
+    const behind = primaryLsn > replayed ? Number(primaryLsn - replayed) : 0;
+    const oldest = this.positions[0];
+    return { behind, lag: behind === 0 || !oldest ? 0 : (at - oldest.at) / 1_000 };
+  }
+
   private async runCheck(): Promise<void> {
     const timeout = new Promise<never>((_, reject) => { setTimeout(() => reject(new Error('health check timed out')), CHECK_TIMEOUT_MS).unref(); });
     try {
       await Promise.race([timeout, (async () => {
         // The primary's position first: a replica that has replayed up to it was caught up at the moment of the check.
+        const at = Date.now();
         const lsn = (await this.primaryPool!.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn;
-        const r = (await this.replicaPool!.query<{ standby: boolean; behind: number | null; idle: number | null }>(
-          `select pg_is_in_recovery() as standby,
-                  pg_wal_lsn_diff($1::pg_lsn, pg_last_wal_replay_lsn())::float8 as behind,
-                  extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 as idle`, [lsn])).rows[0]!;
-        if (!r.standby) {
+        const r = (await this.replicaPool!.query<{ standby: boolean; replayed: string | null }>(
+          'select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed')).rows[0]!;
+        if (!r.standby || !r.replayed) {
           // A promoted former replica is a database of its own now: its reads would silently miss the primary's writes.
           this.lagSeconds = Number.NaN;
           this.markDown('DATABASE_READ_URL is not a standby (pg_is_in_recovery() is false)');
           return;
         }
-        const behind = Math.max(0, r.behind ?? 0);
-        // Behind: as old as the last transaction it replayed (a lower bound while it still receives WAL).
-        const lag = behind === 0 ? 0 : Math.max(0, r.idle ?? Number.POSITIVE_INFINITY);
+        const { lag, behind } = this.lagOf(at, lsnValue(lsn), lsnValue(r.replayed));
         this.lagBytes = behind;
         this.lagSeconds = lag;
         if (lag * 1_000 > this.opts!.maxLagMs) this.markDown(`replica ${lag.toFixed(1)} s behind`);
