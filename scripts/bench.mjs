@@ -23,7 +23,10 @@
 //   6. the seamless wallet: signed debit+credit pairs through the HTTP API from 32 provider connections against pgbench
 //      TPC-B at 32 clients in the same run, p99 per call, and the ledger's proof of exactly once (tests/perf/seamless-bench.mjs);
 //   7. the operator reports: the 90-day daily summary and games report over a year of aggregates for 10 million bets and
-//      100,000 players (p95 <= 100 ms), and a 1,000,000-row CSV export (< 30 s, < 150 MB) (tests/perf/reports-bench.mjs).
+//      100,000 players (p95 <= 100 ms), and a 1,000,000-row CSV export (< 30 s, < 150 MB) (tests/perf/reports-bench.mjs);
+//   8. realtime at scale: 10,000 sockets over two instances behind HAProxy with Redis fan-out; show-redEnvelope reaching
+//      every socket (p99 <= 1 s from the job's publish), private events reaching only their player, memory per socket
+//      (tests/perf/realtime-bench.mjs; needs haproxy and Redis; REALTIME_BENCH_SOCKETS makes it smaller).
 import autocannon from 'autocannon';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
 import { DESKTOP_PAGES, PAGES, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
@@ -174,6 +177,20 @@ if (process.env.BENCH_SKIP_REPORTS !== '1') {
     verdict('reports: 1M-row CSV peak RSS', `${r.csv.peakRssMb.toFixed(0)} MB`, `< ${r.goals.csvRssMb} MB`, r.csv.peakRssMb < r.goals.csvRssMb);
   } catch (err) {
     console.log(`\nreports benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
+}
+
+if (process.env.BENCH_SKIP_REALTIME !== '1') {
+  try {
+    const { realtimeBench } = await import('../tests/perf/realtime-bench.mjs');
+    const r = await realtimeBench();
+    const size = `${r.sockets} sockets, two instances`;
+    verdict(`realtime: sockets held (${size})`, r.sockets, `>= ${r.goals.sockets}`, r.sockets >= r.goals.sockets);
+    verdict('realtime: show-redEnvelope p99 from publish', `${r.p99.toFixed(0)} ms`, `<= ${r.goals.p99Ms} ms, none missed`, r.p99 <= r.goals.p99Ms && r.missed === 0);
+    verdict(`realtime: private events to ${r.privateTargets} players, wrong recipients`, `${r.privateDelivered} ok, ${r.privateWrong} wrong`, `${r.privateTargets} ok, 0 wrong`, r.privateWrong === 0 && r.privateDelivered === r.privateTargets);
+    verdict('realtime: memory per socket (instance RSS)', `${Math.max(...Object.values(r.perSocketKb)).toFixed(1)} KB`, 'figure', true);
+  } catch (err) {
+    console.log(`\nrealtime benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }
 }
 

@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import { ping, type Database, type Db } from './db/client.ts';
+import { bindRequestContext, type ReadRouter, type RecentWriters } from './db/reader.ts';
 import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, answerFrameworkError, errorBody, sendError } from './lib/errors.ts';
@@ -22,6 +23,7 @@ import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts'
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
 import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
+import type { Publisher } from './realtime/publisher.ts';
 import { invalidatingPublisher, sessionInvalidation, type SessionInvalidation } from './realtime/session-invalidation.ts';
 import { startJobs } from './jobs/runner.ts';
 import { JOBS, scheduled } from './jobs/registry.ts';
@@ -87,6 +89,9 @@ import { PLATFORM_STATUS } from '../shared/statuses.ts';
 
 interface Services {
   db: Db;
+  /** Reads that may come from the read replica (record lists, reports, exports, back-office lists); see db/reader.ts. */
+  reader: Db;
+  reads: ReadRouter;
   system: SystemService;
   auth: AuthService;
   sessionCache: SessionCache;
@@ -227,13 +232,24 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   // Player sessions cached per instance, dropped by the database's NOTIFY (PostgreSQL only; see session-cache.ts).
   const sessionCache = new SessionCache(config.databaseUrl, (msg) => app.log.warn(msg));
   const invalidation = sessionInvalidation(sessionCache, database, (err, msg) => app.log.warn({ err }, msg));
-  const realtime: Realtime = { ...sockets, publisher: invalidatingPublisher(sockets.publisher, invalidation) };
+  const realtime: Realtime = { ...sockets, publisher: readYourWritesPublisher(invalidatingPublisher(sockets.publisher, invalidation), database.reads) };
   await sessionCache.start();
   // A signed-in player's own change (a transfer, a setting) is answered only after their cached view is gone,
   // so the GET /auth/me that follows shows it on whichever instance it reaches.
   app.addHook('onSend', async (request) => {
     if (request.auth && request.method !== 'GET') invalidation.playerChanged(request.auth.playerId);
+    // Read your own writes: whoever just wrote reads from the primary for a while, on every instance (db/reader.ts).
+    // Awaited, so the mark is in place before the answer reaches the caller.
+    if (request.method !== 'GET') {
+      const who = principalOf(request);
+      if (who) await database.reads.wrote(who).catch((err: unknown) => app.log.warn({ err }, 'could not mark a recent writer'));
+    }
   });
+  // Each request runs with its principal known to the reader, which sends a recent writer's reads to the primary.
+  app.addHook('onRequest', (request, _reply, done) => bindRequestContext(() => principalOf(request), done));
+  // Again once the body is read: a body parser's stream events run outside the context bound above.
+  app.addHook('preHandler', (request, _reply, done) => bindRequestContext(() => principalOf(request), done));
+  if (redis && database.reads.status().configured) database.reads.useRecentWriters(redisRecentWriters(redis, config.redisKeyPrefix));
   return {
     redis, redisSub, realtime, sessionCache, invalidation,
     limiter: redis ? redisLimiter(redis, config.redisKeyPrefix) : pgLimiter(database.db),
@@ -242,6 +258,37 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
       : outboxSms(database.db),
     events: createEventBus<AppEvents>((err, at) => app.log.error({ err, event: at.event }, `${at.subscriber} failed`)),
     bindAuth: (service) => { auth = service; },
+  };
+}
+
+/** Who a request acts for, as the reader keys recent writers: 'p:<player id>', 's:<staff id>', or none. */
+function principalOf(request: FastifyRequest): string | undefined {
+  if (request.auth) return `p:${request.auth.playerId}`;
+  const staff = (request as { staff?: { staffId: number } }).staff;
+  return staff ? `s:${staff.staffId}` : undefined;
+}
+
+/** Recent writers in Redis with an expiry, so a player's next read on any instance knows of their write. */
+function redisRecentWriters(redis: Redis, prefix: string): RecentWriters {
+  return {
+    async mark(key, forMs) { await redis.set(`${prefix}rw:${key}`, '1', 'PX', forMs); },
+    async has(key) { return (await redis.exists(`${prefix}rw:${key}`)) === 1; },
+  };
+}
+
+/**
+ * Whatever the site tells a player about (a credited deposit, a settled transfer) also sends their reads to the
+ * primary for a while: the browser refetches its records on such an event and must find the change. The mark is
+ * sent before the event on the same Redis connection, so it is in place when the browser asks.
+ */
+function readYourWritesPublisher(inner: Publisher, reads: ReadRouter): Publisher {
+  if (!reads.status().configured) return inner;
+  return {
+    ...inner,
+    toPlayer(playerId, event, payload) {
+      void reads.wrote(`p:${playerId}`).catch(() => {});
+      inner.toPlayer(playerId, event, payload);
+    },
   };
 }
 
@@ -281,7 +328,7 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
     needsSession: (route) => [route.onRequest].flat().includes(app.requirePlayer)
       || (route.url.startsWith('/api/backoffice/') && (route.config as { staff?: string } | undefined)?.staff !== 'public'),
   });
-  const metrics = await registerMetrics(app, { db: database.db, io: infra.realtime.io, token: config.metricsToken, figures: metricsSources });
+  const metrics = await registerMetrics(app, { db: database.db, reads: database.reads, io: infra.realtime.io, token: config.metricsToken, figures: metricsSources });
   logRequests(app);
   app.setValidatorCompiler(valibotCompiler);
   app.setSerializerCompiler(valibotSerializer(config.nodeEnv !== 'production'));
@@ -334,7 +381,7 @@ interface ServiceExtras {
 
 /** The services in dependency order: each is given at construction what it asks of the others. */
 function createServices(opts: BuildOptions, infra: Infrastructure, extras: ServiceExtras): Services {
-  const { config, database: { db } } = opts;
+  const { config, database: { db, reader, reads } } = opts;
   const { limiter, sms, realtime, sessionCache, events } = infra;
   const publish = realtime.publisher;
   const system = new SystemService(db);
@@ -343,9 +390,9 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const auth = new AuthService({ db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone) });
   const provider = opts.provider ?? new HttpGameProvider(config.provider);
   const accounts = new AccountDirectory(db);
-  const bets = new BetsService({ db, provider, accounts, publish, events });
+  const bets = new BetsService({ db, reader, provider, accounts, publish, events });
   const wallet = new WalletService({
-    db, provider, publish, accounts, gate: protection,
+    db, reader, provider, publish, accounts, gate: protection,
     // Wins a provider has not reported yet must be in the ledger before money leaves that platform.
     beforeTransferOut: async (code) => {
       await bets.ingest(code, 2).catch((err: unknown) => extras.log.warn({ err, code }, 'bet sync before transfer failed'));
@@ -353,7 +400,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   });
   const games = new GamesService({ db, provider, wallet, gate: protection });
   const cashier = new CashierService({
-    db, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway), publish, accounts, limiter, gate: protection, events,
+    db, reader, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway), publish, accounts, limiter, gate: protection, events,
     onCallbackRefused: extras.refusedCallback, timer: opts.timer,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
@@ -364,7 +411,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider),
   });
   return {
-    db, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless,
+    db, reader, reads, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless,
     exchange: new ExchangeService({ db, vip, publish }),
     messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),

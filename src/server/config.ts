@@ -7,6 +7,11 @@ export interface Config {
   host: string;
   /** Unset means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica for reads that may lag (DATABASE_READ_URL; unset reads everything from the primary), used while
+   * it is at most READ_REPLICA_MAX_LAG_MS behind (default 2000), checked every READ_REPLICA_CHECK_MS (default 1000).
+   */
+  replica: { url: string; maxLagMs: number; checkEveryMs: number; poolMax: number } | undefined;
   redisUrl: string | undefined;
   /**
    * Put before every Redis key and channel this site uses (REDIS_KEY_PREFIX), so several sites or test servers can
@@ -162,6 +167,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 4321),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    replica: env.DATABASE_READ_URL && env.DATABASE_URL
+      ? {
+        url: env.DATABASE_READ_URL,
+        maxLagMs: Number(env.READ_REPLICA_MAX_LAG_MS ?? 2_000),
+        checkEveryMs: Number(env.READ_REPLICA_CHECK_MS ?? 1_000),
+        poolMax: Number(env.DB_POOL_MAX ?? 20),
+      }
+      : undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? '',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),

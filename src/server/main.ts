@@ -14,7 +14,7 @@ if (process.env.NODE_ENV === 'production') {
   }
 }
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, replica: config.replica });
 await seedReference(database.db);
 // In production the demo operator's well-known password is a first-sign-in one, like a bootstrap operator's.
 if (config.seedDemo) await seedDemo(database.db, { operatorMustChangePassword: config.nodeEnv === 'production' });

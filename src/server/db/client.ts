@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { ReadRouter, type ReplicaOptions } from './reader.ts';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -16,6 +17,13 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * For reads that may come from the read replica (record lists, reports, exports, back-office lists): the replica
+   * while it is healthy and the asker has not just written, the primary otherwise (see reader.ts). Never for money.
+   */
+  reader: Db;
+  /** The replica's routing, health and lag (always present; without DATABASE_READ_URL everything is the primary). */
+  reads: ReadRouter;
   kind: 'postgres' | 'pglite';
   /**
    * Runs fn only if this instance wins the named advisory lock, so exactly one instance runs a job at a
@@ -33,38 +41,50 @@ const MIGRATION_LOCK_ID = 7_240_001;
 /** Connections one app instance holds at most when nothing else is said (config.ts reads DB_POOL_MAX). */
 const DEFAULT_POOL_MAX = 20;
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolMax?: number }): Promise<Database> {
-  if (opts.url) {
-    // The pool is bounded: each app instance holds at most this many connections.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? DEFAULT_POOL_MAX });
-    // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
-    // listener the 'error' event would crash the process. The pool replaces the connection on next use.
-    pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });
-    const db = drizzlePg(pool, { schema });
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-      client.release();
-    }
-    const withAdvisoryLock = async <T>(lockId: number, fn: () => Promise<T>): Promise<T | undefined> => {
-      const c = await pool.connect();
-      try {
-        const got = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [lockId]);
-        if (!got.rows[0]?.ok) return undefined;
-        try {
-          return await fn();
-        } finally {
-          await c.query('select pg_advisory_unlock($1)', [lockId]);
-        }
-      } finally {
-        c.release();
-      }
-    };
-    return { db, kind: 'postgres', withAdvisoryLock, close: () => pool.end() };
+/** PostgreSQL: a bounded pool, migrations under an advisory lock, the read router over the optional replica. */
+async function openPostgres(url: string, opts: { poolMax?: number; replica?: ReplicaOptions }): Promise<Database> {
+  // The pool is bounded: each app instance holds at most this many connections.
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? DEFAULT_POOL_MAX });
+  // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
+  // listener the 'error' event would crash the process. The pool replaces the connection on next use.
+  pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });
+  const db = drizzlePg(pool, { schema });
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
   }
+  const withAdvisoryLock = async <T>(lockId: number, fn: () => Promise<T>): Promise<T | undefined> => {
+    const c = await pool.connect();
+    try {
+      const got = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [lockId]);
+      if (!got.rows[0]?.ok) return undefined;
+      try {
+        return await fn();
+      } finally {
+        await c.query('select pg_advisory_unlock($1)', [lockId]);
+      }
+    } finally {
+      c.release();
+    }
+  };
+  const reads = new ReadRouter(pool, db, opts.replica);
+  // The first check before the first request, so a healthy replica serves from the start.
+  if (opts.replica) await reads.check();
+  return {
+    db, reader: reads.reader, reads, kind: 'postgres', withAdvisoryLock,
+    close: async () => {
+      await reads.close();
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolMax?: number; replica?: ReplicaOptions }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts);
   const { PGlite } = await import('@electric-sql/pglite');
   let dataDir = 'memory://';
   let releaseLock = () => {};
@@ -88,8 +108,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolM
       held.delete(lockId);
     }
   };
+  const reads = new ReadRouter(undefined, db as unknown as Db, undefined);
   return {
-    db: db as unknown as Db, kind: 'pglite', withAdvisoryLock,
+    db: db as unknown as Db, reader: reads.reader, reads, kind: 'pglite', withAdvisoryLock,
     close: async () => {
       await client.close();
       releaseLock();

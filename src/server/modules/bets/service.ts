@@ -48,14 +48,17 @@ export interface IngestResult { code: string; pages: number; received: number; i
 
 export class BetsService {
   private readonly db: Db;
+  /** Where record lists are read: the read replica when it may serve (db/reader.ts), else the primary. */
+  private readonly reader: Db;
   private readonly provider: GameProvider;
   private readonly accounts: AccountDirectory;
   private readonly publish: Publisher;
   /** Where bets.ingested goes once after each run that changed bets, with those players (VIP points and levels, referrals). */
   private readonly events: EventPublisher<BetsEvents> | undefined;
 
-  constructor(deps: { db: Db; provider: GameProvider; accounts: AccountDirectory; publish: Publisher; events?: EventPublisher<BetsEvents> }) {
+  constructor(deps: { db: Db; reader?: Db; provider: GameProvider; accounts: AccountDirectory; publish: Publisher; events?: EventPublisher<BetsEvents> }) {
     this.db = deps.db;
+    this.reader = deps.reader ?? deps.db;
     this.events = deps.events;
     this.provider = deps.provider;
     this.accounts = deps.accounts;
@@ -67,7 +70,7 @@ export class BetsService {
   /** A player's bets in a record date range (GET /players/bet/records), paged, with the range's totals. */
   async records(playerId: number, q: { code?: string; wallet_id?: string; start?: string; end?: string } & Paging): Promise<BetRecordsView> {
     const { from, to } = dayRange(q.start, q.end, START_END_FIELDS);
-    const { rows, totals } = await repo.betsOf(this.db, {
+    const { rows, totals } = await repo.betsOf(this.reader, {
       playerId, code: q.code || undefined, walletId: q.wallet_id === undefined || q.wallet_id === '' ? undefined : Number(q.wallet_id),
       from, to, limit: q.pageSize, offset: offsetOf(q),
     });
@@ -94,7 +97,7 @@ export class BetsService {
   async turnover(playerId: number, q: TurnoverQuery, requirements: RequirementView[]): Promise<TurnoverAnswer> {
     const { from, to } = dayRange(q.date_start, q.date_end);
     const [days, wallets] = await Promise.all([
-      repo.validBetByDay(this.db, { playerId, from, to, limit: q.pageSize, offset: offsetOf(q) }),
+      repo.validBetByDay(this.reader, { playerId, from, to, limit: q.pageSize, offset: offsetOf(q) }),
       walletFacts.activeBonusWallets(this.db, playerId),
     ]);
     const required = sumOf(requirements.map((r) => r.required));
@@ -123,7 +126,7 @@ export class BetsService {
   async staffRecords(playerId: number, q: Paging & { code?: string; start?: string; end?: string }) {
     const from = q.start ? startOfTaipeiDate(q.start) : EARLIEST;
     const to = q.end ? new Date(startOfTaipeiDate(q.end).getTime() + DAY_MS - 1) : LATEST;
-    const { rows, totals } = await repo.betsOf(this.db, { playerId, code: q.code || undefined, from, to, limit: q.pageSize, offset: offsetOf(q) });
+    const { rows, totals } = await repo.betsOf(this.reader, { playerId, code: q.code || undefined, from, to, limit: q.pageSize, offset: offsetOf(q) });
     return {
       data: rows.map((b) => ({
         id: b.id, gp_code: b.gpCode, bet_id: b.betId, game: b.game, game_type: b.gameType, status: b.status,

@@ -91,6 +91,8 @@ import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../sh
 
 export class CashierService {
   private readonly db: Db;
+  /** Where record lists are read: the read replica when it may serve (db/reader.ts), else the primary. */
+  private readonly reader: Db;
   private readonly system: SystemService;
   private readonly gateway: PaymentGateway;
   private readonly publish: Publisher;
@@ -112,12 +114,13 @@ export class CashierService {
   private readonly refusals: RefusalCounter;
 
   constructor(deps: {
-    db: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter;
+    db: Db; reader?: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter;
     gate?: ProtectionGate; events?: EventPublisher<CashierEvents>; onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
     /** When the refusal counts are written; tests pass a ManualTimer. */
     timer?: Timer;
   }) {
     this.db = deps.db;
+    this.reader = deps.reader ?? deps.db;
     this.gate = deps.gate;
     this.events = deps.events;
     this.onCallbackRefused = deps.onCallbackRefused;
@@ -248,14 +251,14 @@ export class CashierService {
   /** The player's deposit orders in a record date range, newest first (the transaction records' deposits). */
   async depositRecords(playerId: number, q: TransactionRecordQuery): Promise<RecordPage<DepositView>> {
     const { from, to } = dayRange(q.date_start, q.date_end);
-    const { rows, total } = await repo.depositsOf(this.db, playerId, from, to, q.pageSize, offsetOf(q));
+    const { rows, total } = await repo.depositsOf(this.reader, playerId, from, to, q.pageSize, offsetOf(q));
     return { data: rows.map((d) => this.depositView(d)), total };
   }
 
   /** The player's withdrawals in a record date range, newest first (the transaction records' withdrawals). */
   async withdrawalRecords(playerId: number, q: TransactionRecordQuery): Promise<RecordPage<WithdrawalRecordView>> {
     const { from, to } = dayRange(q.date_start, q.date_end);
-    const { rows, total } = await repo.withdrawalsOf(this.db, playerId, from, to, q.pageSize, offsetOf(q));
+    const { rows, total } = await repo.withdrawalsOf(this.reader, playerId, from, to, q.pageSize, offsetOf(q));
     return {
       data: rows.map((w) => ({
         id: w.id, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor), status: w.status, reason: w.reason,

@@ -39,8 +39,9 @@ async function sendCsv(db: Db, request: FastifyRequest, reply: FastifyReply, rep
 
 export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
-  const { db } = app.services;
-  const reports = new ReportsService({ db });
+  const { db, reader } = app.services;
+  // Reports and exports read through the read replica when it may serve; the rebuild and the audit write through db.
+  const reports = new ReportsService({ db, reader });
 
   app.get('/reports/daily', { schema: { querystring: dailyReportQuery, response: { 200: okBody(dailyReportView) } }, config: { staff: 'reports' } },
     async (request) => ok(await reports.daily(request.query)));

@@ -35,18 +35,21 @@ const DAILY_KEYS: Record<DailyReportQuery['sort'], (f: DayFigures, day: string) 
 
 export class ReportsService {
   private readonly db: Db;
+  /** Reports and exports only read: the read replica when it may serve (db/reader.ts); the rebuild writes through db. */
+  private readonly reader: Db;
 
-  constructor(deps: { db: Db }) {
+  constructor(deps: { db: Db; reader?: Db }) {
     this.db = deps.db;
+    this.reader = deps.reader ?? deps.db;
   }
 
   /** Every day of the range with its figures, oldest first, and their totals. */
   async dailyFigures(from: string, to: string): Promise<DailyReport> {
     const list = daysOf(from, to);
     const [registrations, firstDeposits, money, bets, depositorsOnly] = await Promise.all([
-      authFacts.registrationsByDay(this.db, from, to), ledgerFacts.firstDepositsByDay(this.db, from, to),
-      ledgerFacts.moneyTotalsByDay(this.db, from, to), betFacts.betTotalsByDay(this.db, from, to),
-      ledgerFacts.depositorsExcept(this.db, from, to, betFacts.hadBetOn),
+      authFacts.registrationsByDay(this.reader, from, to), ledgerFacts.firstDepositsByDay(this.reader, from, to),
+      ledgerFacts.moneyTotalsByDay(this.reader, from, to), betFacts.betTotalsByDay(this.reader, from, to),
+      ledgerFacts.depositorsExcept(this.reader, from, to, betFacts.hadBetOn),
     ]);
     const byDay = new Map(list.map((d) => [d, emptyDay()]));
     for (const m of money) addMoney(byDay.get(m.day)!, m);
@@ -77,7 +80,7 @@ export class ReportsService {
   /** The games report's rows at a level (group, provider in a group, or game), unsorted, and their totals. */
   async gameFigures(from: string, to: string, level: GameLevel): Promise<{ rows: GameRowView[]; totals: GamesReportView['totals'] }> {
     daysOf(from, to);
-    const games = await betFacts.betTotalsByGame(this.db, from, to);
+    const games = await betFacts.betTotalsByGame(this.reader, from, to);
     const merged = new Map<string, betFacts.GameTotals>();
     for (const g of games) {
       const key = level === 'group' ? g.gameType : level === 'provider' ? `${g.gameType}\u0000${g.gpCode}` : `${g.gameType}\u0000${g.gpCode}\u0000${g.game}`;
@@ -113,14 +116,14 @@ export class ReportsService {
   /** The players report: players who bet in the range, largest GGR first, with their money over the range. */
   async players(q: PlayersReportQuery): Promise<{ from: string; to: string; data: PlayerReportRowView[]; total: number; page: number; pageSize: number }> {
     daysOf(q.from, q.to);
-    const { ids, total } = await betFacts.topPlayersByGgr(this.db, q.from, q.to, q.pageSize, (q.page - 1) * q.pageSize);
+    const { ids, total } = await betFacts.topPlayersByGgr(this.reader, q.from, q.to, q.pageSize, (q.page - 1) * q.pageSize);
     return { from: q.from, to: q.to, data: await this.playerRows(q.from, q.to, ids), total, page: q.page, pageSize: q.pageSize };
   }
 
   /** The players report's rows for the given players, in that order. */
   async playerRows(from: string, to: string, ids: number[]): Promise<PlayerReportRowView[]> {
     const [labels, bets, money] = await Promise.all([
-      authFacts.playerLabels(this.db, ids), betFacts.betTotalsOfPlayers(this.db, from, to, ids), ledgerFacts.moneyOfPlayers(this.db, from, to, ids),
+      authFacts.playerLabels(this.reader, ids), betFacts.betTotalsOfPlayers(this.reader, from, to, ids), ledgerFacts.moneyOfPlayers(this.reader, from, to, ids),
     ]);
     return ids.map((id) => {
       const f = emptyDay();

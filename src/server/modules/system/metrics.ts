@@ -8,6 +8,7 @@ import metricsPlugin from 'fastify-metrics';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { Server } from 'socket.io';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ReadRouter } from '../../db/reader.ts';
 import { ApiError } from '../../lib/errors.ts';
 
 interface StatusCount { status: string; n: number }
@@ -27,6 +28,8 @@ export interface MetricsSources {
 
 export interface MetricsOptions {
   db: Db;
+  /** The read replica's routing: its lag, whether it serves, and the queries sent to each server. */
+  reads?: ReadRouter;
   io: Server;
   /** The scrape token (METRICS_TOKEN); without one the endpoint is off. */
   token: string | undefined;
@@ -106,6 +109,7 @@ function instanceGauges(registry: Registry, opts: MetricsOptions): void {
     name: 'sockets_connected', help: 'Realtime sockets connected to this instance', registers: [registry],
     collect() { this.set(opts.io.engine.clientsCount); },
   });
+  if (opts.reads) replicaGauges(registry, opts.reads);
   new Gauge({
     name: 'db_pool_connections', help: 'Database pool connections of this instance (PostgreSQL only)', labelNames: ['state'], registers: [registry],
     collect() {
@@ -115,6 +119,38 @@ function instanceGauges(registry: Registry, opts: MetricsOptions): void {
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount ?? 0);
       this.set({ state: 'waiting' }, pool.waitingCount ?? 0);
+    },
+  });
+}
+
+/**
+ * The read replica (DATABASE_READ_URL) as this instance sees it at its last health check: its lag in seconds and WAL
+ * bytes (NaN when unreachable), whether reads go to it (1) or to the primary (0), and the reader's queries by server.
+ * Without a replica only db_reader_queries_total{server="primary"} moves.
+ */
+function replicaGauges(registry: Registry, reads: ReadRouter): void {
+  new Gauge({
+    name: 'db_replica_lag_seconds', help: 'How far the read replica was behind the primary at the last check (NaN when unreachable)', registers: [registry],
+    collect() { if (reads.status().configured) this.set(reads.status().lagSeconds); },
+  });
+  new Gauge({
+    name: 'db_replica_lag_bytes', help: 'WAL bytes the read replica had not replayed at the last check', registers: [registry],
+    collect() { if (reads.status().configured) this.set(reads.status().lagBytes); },
+  });
+  new Gauge({
+    name: 'db_replica_serving', help: 'Whether reads that may lag go to the read replica (1) or to the primary (0)', registers: [registry],
+    collect() { this.set(reads.status().serving ? 1 : 0); },
+  });
+  // A counter brought up to the router's own counts on each scrape.
+  const seen = { replica: 0, primary: 0 };
+  new Counter({
+    name: 'db_reader_queries_total', help: 'Queries of record lists, reports, exports and back-office lists, by the server that answered', labelNames: ['server'], registers: [registry],
+    collect() {
+      const q = reads.status().queries;
+      for (const server of ['replica', 'primary'] as const) {
+        this.inc({ server }, q[server] - seen[server]);
+        seen[server] = q[server];
+      }
     },
   });
 }

@@ -81,6 +81,8 @@ export class WalletService {
   /** The player-protection gate, asked before money goes into play. */
   private readonly gate: ProtectionGate | undefined;
   private readonly db: Db;
+  /** Where record lists are read: the read replica when it may serve (db/reader.ts), else the primary. */
+  private readonly reader: Db;
   private readonly provider: GameProvider;
   private readonly publish: Publisher;
   /**
@@ -90,10 +92,11 @@ export class WalletService {
   private readonly bindings = new Map<string, string>();
 
   constructor(deps: {
-    db: Db; provider: GameProvider; publish: Publisher; accounts?: AccountDirectory;
+    db: Db; provider: GameProvider; publish: Publisher; accounts?: AccountDirectory; reader?: Db;
     gate?: ProtectionGate; beforeTransferOut?: (code: string) => Promise<void>;
   }) {
     this.db = deps.db;
+    this.reader = deps.reader ?? deps.db;
     this.provider = deps.provider;
     this.publish = deps.publish;
     this.accounts = deps.accounts ?? new AccountDirectory(deps.db);
@@ -726,7 +729,7 @@ export class WalletService {
   /** The player's ledger lines of one category in a record date range, newest first. */
   async moneyRecords(playerId: number, category: MoneyCategory, q: MoneyRecordsQuery): Promise<RecordPage<MoneyRecordView>> {
     const { from, to } = dayRange(q.start, q.end, START_END_FIELDS);
-    const { rows, total } = await repo.moneyRecords(this.db, playerId, MONEY_CATEGORY_KINDS[category], from, to, q.pageSize, offsetOf(q));
+    const { rows, total } = await repo.moneyRecords(this.reader, playerId, MONEY_CATEGORY_KINDS[category], from, to, q.pageSize, offsetOf(q));
     return {
       data: rows.map((r) => ({
         id: r.id, kind: r.kind, ref: r.ref, memo: r.memo, created_at: new Date(r.created_at).toISOString(),
@@ -740,7 +743,7 @@ export class WalletService {
   /** The player's platform transfers in a record date range, newest first. */
   async transferRecords(playerId: number, q: TransactionRecordQuery): Promise<RecordPage<TransferRecordView>> {
     const { from, to } = dayRange(q.date_start, q.date_end);
-    const { rows, total } = await repo.transfersOf(this.db, playerId, from, to, q.pageSize, offsetOf(q));
+    const { rows, total } = await repo.transfersOf(this.reader, playerId, from, to, q.pageSize, offsetOf(q));
     return {
       data: rows.map((t) => ({
         id: t.id, gp_code: t.gpCode, direction: t.direction, wallet: t.walletKind === 'bonus' ? `bonus:${t.bonusWalletId}` : 'central',

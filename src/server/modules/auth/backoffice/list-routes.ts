@@ -14,8 +14,9 @@ import { PlayerListService } from './players-service.ts';
 export const backofficePlayerListRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
-  const { db, realtime } = app.services;
-  const service = new PlayerListService({ db, publish: realtime.publisher });
+  const { db, reader, realtime } = app.services;
+  // The list reads through the read replica when it may serve; the kick writes through the primary.
+  const service = new PlayerListService({ db, reader, publish: realtime.publisher });
 
   staffQueryRoute(app, '/players', { permission: 'players.read', query: playerFilterQuery, view: filteredPlayerListView },
     (query) => service.listPlayers(query));

@@ -42,16 +42,19 @@ export function playerCounts(db: DbOrTx): Promise<{ total: number; online: numbe
 
 export class PlayerListService {
   private readonly db: Db;
+  /** Where record lists are read: the read replica when it may serve (db/reader.ts), else the primary. */
+  private readonly reader: Db;
   private readonly publish: Publisher;
 
-  constructor(deps: { db: Db; publish: Publisher }) {
+  constructor(deps: { db: Db; reader?: Db; publish: Publisher }) {
     this.db = deps.db;
+    this.reader = deps.reader ?? deps.db;
     this.publish = deps.publish;
   }
 
   async listPlayers(p: Paging & PlayerFilter): Promise<PageOf<FilteredPlayerRowView>> {
-    const { rows, total } = await repo.listPlayers(this.db, filterOf(p));
-    const tags = await tagsOfPlayers(this.db, rows.map((r) => r.id));
+    const { rows, total } = await repo.listPlayers(this.reader, filterOf(p));
+    const tags = await tagsOfPlayers(this.reader, rows.map((r) => r.id));
     const data = rows.map((r) => ({
       id: r.id, account: r.account, phone: r.phone ?? '', level_id: r.levelId, status: r.status, online: !!r.online,
       register_ip: r.registerIp ?? '', created_at: iso(r.createdAt), last_login_at: iso(r.lastLoginAt),
