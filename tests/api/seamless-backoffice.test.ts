@@ -97,6 +97,49 @@ describe('seamless back office', () => {
     ]);
   });
 
+  it('the scheduled reconciliation finds the differences of every seamless platform; a credit resolution pays once, audited in words', async () => {
+    const { SeamlessBackofficeService } = await import('../../src/server/modules/seamless/backoffice-service.ts');
+    const { loadConfig } = await import('../../src/server/config.ts');
+    const { JOBS } = await import('../../src/server/jobs/registry.ts');
+    expect(JOBS.seamlessReconcile.name).toBe('seamless-reconcile');
+    const job = new SeamlessBackofficeService({
+      db: t.database.db, accounts: t.app.services.seamless.accounts, config: loadConfig({}).seamless, provider: launcher, wallet: t.app.services.seamless,
+    });
+    const p = await seedPlayer(t, { centralMinor: 5_000n });
+    await openRound(p.playerId, 'job-won', '400');
+    await openRound(p.playerId, 'job-even', '300');
+    // A round still inside the limit is not looked at.
+    expect((await seamlessCall(t, CODE, 'debit', { player: String(p.playerId), round_id: 'job-fresh', transaction_id: 'job-fresh-d', game_code: 'lucky-7', amount: '100' })).body.status).toBe('OK');
+    launcher.report = [
+      { roundId: 'job-won', player: String(p.playerId), stakeMinor: 400n, payoutMinor: 1_000n, status: 'closed' },
+      { roundId: 'job-even', player: String(p.playerId), stakeMinor: 300n, payoutMinor: 0n, status: 'closed' },
+    ];
+    const run = await job.reconcileAll();
+    expect(run).toEqual([{ code: CODE, rounds_checked: 2, findings_opened: 2 }]);
+    expect(await job.reconcileAll()).toEqual([{ code: CODE, rounds_checked: 2, findings_opened: 0 }]);
+    const open = (await bo(admin, 'GET', '/seamless/findings?status=open')).json().data.data as Array<{ id: number; round_id: string; kind: string; theirs_payout: string }>;
+    const won = open.find((f) => f.round_id === 'job-won')!;
+    expect(won).toMatchObject({ kind: 'missing_credit', theirs_payout: '10.00' });
+    expect(open.find((f) => f.round_id === 'job-even')?.kind).toBe('open_here');
+    expect(open.some((f) => f.round_id === 'job-fresh')).toBe(false);
+
+    // Two operators resolving the same finding at once: one pays, the other is told it is resolved.
+    const both = await Promise.all([
+      bo(admin, 'POST', `/seamless/findings/${won.id}/resolve`, { resolution: 'credit', note: 'provider paid 10.00' }),
+      bo(admin, 'POST', `/seamless/findings/${won.id}/resolve`, { resolution: 'credit', note: 'provider paid 10.00' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(await centralMinor(t, p.playerId)).toBe(5_000n - 400n - 300n - 100n + 1_000n);
+    const journals = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where idempotency_key = ${`seamless:${CODE}:finding:${won.id}`}`);
+    expect(journals.rows[0]?.n).toBe(1);
+    const audit = await t.database.db.execute<{ detail: { before: { round: string }; after: { round: string } } }>(sql`
+      select detail from audit_log where action = 'seamless.finding.credit' and target = ${`seamless_round:${CODE}:job-won`}`);
+    expect(audit.rows.map((a) => [a.detail.before.round, a.detail.after.round])).toEqual([['open, stake 4.00, paid 0.00', 'closed, stake 4.00, paid 10.00']]);
+    // The round's bet record is settled with the win the provider reported.
+    const bet = await t.database.db.execute<{ status: string; payout: string }>(sql`select status, payout_minor::text as payout from bet_records where bet_id = 'job-won'`);
+    expect(bet.rows).toEqual([{ status: 'settled', payout: '1000' }]);
+  });
+
   it('shows our daily totals beside the provider\'s', async () => {
     launcher.report = [{ roundId: 'x', player: '1', stakeMinor: 700n, payoutMinor: 100n, status: 'closed' }];
     const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);

@@ -145,6 +145,26 @@ export class SeamlessBackofficeService {
     return { rounds_checked: stale.length, findings_opened: opened, report_rounds: report.length };
   }
 
+  /**
+   * The scheduled reconciliation (jobs/registry.ts, one instance at a time under its advisory lock): every seamless
+   * platform's stale open rounds compared with its round report. A provider whose report cannot be had is skipped
+   * this time and named in the answer; the others still run.
+   */
+  async reconcileAll(): Promise<Array<{ code: string; rounds_checked: number; findings_opened: number } | { code: string; failed: true }>> {
+    const out: Array<{ code: string; rounds_checked: number; findings_opened: number } | { code: string; failed: true }> = [];
+    if (!this.provider) return out;
+    for (const platform of await repo.allSeamlessPlatforms(this.db)) {
+      try {
+        const run = await this.reconcile(platform.gpCode);
+        out.push({ code: platform.gpCode, rounds_checked: run.rounds_checked, findings_opened: run.findings_opened });
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        out.push({ code: platform.gpCode, failed: true });
+      }
+    }
+    return out;
+  }
+
   async findings(q: Paging & { status?: string }) {
     const { rows, total } = await repo.findings(this.db, { status: q.status || undefined, limit: q.pageSize, offset: offsetOf(q) });
     return { data: rows.map(findingView), total, page: q.page, pageSize: q.pageSize };
