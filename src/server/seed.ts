@@ -56,8 +56,8 @@ const SEAMLESS_DEMO_PLATFORMS = [
   { gpCode: 'SML', group: 'casino', name: '無縫真人', nameEn: 'Seamless Live Table', sort: 10 },
 ] as const;
 const SEAMLESS_DEMO_GAMES = [
-  { gpCode: 'SMS', gameCode: 'lucky-7', group: 'slots', name: '無縫幸運七', nameEn: 'Seamless Lucky 7', sort: 8 },
-  { gpCode: 'SML', gameCode: 'baccarat', group: 'casino', name: '無縫百家樂', nameEn: 'Seamless Baccarat', sort: 9 },
+  { gpCode: 'SMS', gameCode: 'seamless-7', art: 'lucky-7', group: 'slots', name: '無縫幸運七', nameEn: 'Seamless Lucky 7', sort: 8 },
+  { gpCode: 'SML', gameCode: 'seamless-baccarat', art: 'baccarat', group: 'casino', name: '無縫百家樂', nameEn: 'Seamless Baccarat', sort: 9 },
 ] as const;
 
 /** The seamless demo platforms, their games and their wallet model; its own check, so older demo databases get them too. */
@@ -65,9 +65,10 @@ async function seedDemoSeamless(db: Db): Promise<void> {
   const known = await db.select({ n: sql<number>`count(*)::int` }).from(gamePlatforms).where(sql`${gamePlatforms.gpCode} in ('SMS', 'SML')`);
   if (known[0]?.n) return;
   await db.insert(gamePlatforms).values(SEAMLESS_DEMO_PLATFORMS.map((p) => ({ ...p }))).onConflictDoNothing();
-  await db.insert(games).values(SEAMLESS_DEMO_GAMES.map((g) => ({
+  // Their own game codes keep the lobby's tiles apart from the transfer platforms' games they look like.
+  await db.insert(games).values(SEAMLESS_DEMO_GAMES.map(({ art, ...g }) => ({
     ...g, hasDemo: false,
-    thumbnails: { cn: `/games/cn/${g.gameCode}.svg`, en: `/games/en/${g.gameCode}.svg`, th: `/games/th/${g.gameCode}.svg` },
+    thumbnails: { cn: `/games/cn/${art}.svg`, en: `/games/en/${art}.svg`, th: `/games/th/${art}.svg` },
   }))).onConflictDoNothing();
   await db.insert(seamlessPlatforms).values(SEAMLESS_DEMO_PLATFORMS.map((p) => ({ gpCode: p.gpCode, roundLimitMinutes: 60 }))).onConflictDoNothing();
 }
