@@ -361,7 +361,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const vip = new VipService({ db, accounts, publish });
   const consultations = new ConsultationService({ db, publish });
   const seamless = new SeamlessService({
-    db, accounts, gate: protection, publish, events, config: config.seamless, metrics: extras.seamlessMetrics,
+    db, accounts, gate: protection, publish, events, config: config.seamless, metrics: extras.seamlessMetrics, sealKey: config.staffTotpKey,
     launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider),
   });
   return {

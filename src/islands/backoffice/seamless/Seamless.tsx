@@ -32,7 +32,8 @@ export const SEAMLESS_KEYS = [
   ...COMMON_KEYS, ...GROUP_KEYS, ...SEAMLESS_CODE_KEYS,
   'bo.seamless.hint', 'bo.seamless.tab.platforms', 'bo.seamless.tab.transactions', 'bo.seamless.tab.rounds', 'bo.seamless.tab.findings',
   'bo.seamless.tab.daily', 'bo.seamless.platform', 'bo.seamless.group', 'bo.seamless.model', 'bo.seamless.limit', 'bo.seamless.limit_minutes',
-  'bo.seamless.key', 'bo.seamless.key.own', 'bo.seamless.key.shared', 'bo.seamless.addresses', 'bo.seamless.addresses.any', 'bo.seamless.save',
+  'bo.seamless.key', 'bo.seamless.key.own', 'bo.seamless.key.shared', 'bo.seamless.key.rotated', 'bo.seamless.key.none', 'bo.seamless.key.rotate',
+  'bo.seamless.key.confirm', 'bo.seamless.key.new', 'bo.seamless.key.previous_until', 'bo.seamless.addresses', 'bo.seamless.addresses.any', 'bo.seamless.save',
   'bo.seamless.saved', 'bo.seamless.confirm_model', 'bo.seamless.player_id', 'bo.seamless.round_id', 'bo.seamless.from', 'bo.seamless.to',
   'bo.seamless.all_platforms', 'bo.seamless.apply', 'bo.seamless.tx_id', 'bo.seamless.kind', 'bo.seamless.amount', 'bo.seamless.ref',
   'bo.seamless.status', 'bo.seamless.answer', 'bo.seamless.game', 'bo.seamless.stake', 'bo.seamless.payout', 'bo.seamless.opened',
@@ -81,7 +82,7 @@ function Body({ t, locale, staff }: { t: T; locale: Locale; staff: BoStaff }) {
             </button>
           ))}
         </div>
-        {tab === 'platforms' && <Platforms t={t} list={platforms} canEdit={hasPermission(staff, 'platforms.manage')} />}
+        {tab === 'platforms' && <Platforms t={t} locale={locale} list={platforms} canEdit={hasPermission(staff, 'platforms.manage')} />}
         {tab === 'transactions' && <Transactions t={t} locale={locale} platforms={seamless} />}
         {tab === 'rounds' && <OpenRounds t={t} locale={locale} platforms={seamless} />}
         {tab === 'findings' && <Findings t={t} locale={locale} />}
@@ -99,17 +100,46 @@ function PlayerLink({ locale, id }: { locale: Locale; id: number }) {
 
 // ---- platforms: wallet model, round limit, key --------------------------------------------------------
 
-function Platforms({ t, list, canEdit }: { t: T; list: ReturnType<typeof useBoData<'GET /seamless/platforms'>>; canEdit: boolean }) {
+function Platforms({ t, locale, list, canEdit }: { t: T; locale: Locale; list: ReturnType<typeof useBoData<'GET /seamless/platforms'>>; canEdit: boolean }) {
   const columns: Array<BoColumn<Platform, K>> = [
     { key: 'code', header: 'bo.seamless.platform', cell: (p) => <><span className="font-medium">{p.name}</span> <span className="font-mono text-xs text-slate-500">{p.code}</span></> },
     { key: 'group', header: 'bo.seamless.group', cell: (p) => groupName(t, p.group) },
     { key: 'model', header: 'bo.seamless.model', cell: (p) => <PlatformForm t={t} platform={p} canEdit={canEdit} onSaved={() => void list.reload()} /> },
     { key: 'key', header: 'bo.seamless.key', cell: (p) => (p.wallet_model === 'seamless'
-      ? <span className="font-mono text-xs" data-testid="seamless-key">{p.own_secret ? t['bo.seamless.key.own'] : t['bo.seamless.key.shared']}</span> : '—') },
+      ? <KeyCell t={t} locale={locale} platform={p} canEdit={canEdit} onRotated={() => void list.reload()} /> : '—') },
     { key: 'addresses', header: 'bo.seamless.addresses', className: 'text-xs', cell: (p) => (p.wallet_model === 'seamless'
       ? (p.allowed_addresses.length ? p.allowed_addresses.join(', ') : t['bo.seamless.addresses.any']) : '—') },
   ];
   return <BoTable t={t} rows={list.data} state={list.state} columns={columns} rowKey={(p) => p.code} testId="seamless-platforms" rowData={(p) => ({ 'data-code': p.code })} />;
+}
+
+/** The signing key, masked, where it comes from, and (for who may) its rotation; the new key is shown once. */
+function KeyCell({ t, locale, platform, canEdit, onRotated }: { t: T; locale: Locale; platform: Platform; canEdit: boolean; onRotated: () => void }) {
+  const action = useBoAction(t);
+  const { ask, dialog } = useConfirm(t);
+  const [shown, setShown] = useState<string | null>(null);
+  const rotate = async () => {
+    if (!(await ask(fill(t['bo.seamless.key.confirm'], { name: platform.name })))) return;
+    const done = await action.run(() => boApi('POST /seamless/platforms/:code/key', { params: { code: platform.code } }));
+    if (done) {
+      setShown(done.key);
+      onRotated();
+    }
+  };
+  return (
+    <div className="text-xs" data-testid="seamless-key">
+      <div><span className="font-mono" data-testid="seamless-key-masked">{platform.key_masked || '—'}</span> · {t[`bo.seamless.key.${platform.key_source}`]}</div>
+      {platform.previous_key_until && <div className="text-slate-500">{fill(t['bo.seamless.key.previous_until'], { time: formatTime(platform.previous_key_until, locale) })}</div>}
+      {canEdit && <button type="button" className={`${cls.btnSmall} mt-1`} disabled={action.busy} onClick={() => void rotate()} data-testid="seamless-key-rotate">{t['bo.seamless.key.rotate']}</button>}
+      {shown && (
+        <div className="mt-1 rounded border border-amber-200 bg-amber-50 p-2" role="status">
+          {t['bo.seamless.key.new']}<code className="mt-1 block select-all break-all font-mono" data-testid="seamless-key-new">{shown}</code>
+        </div>
+      )}
+      <NoticeBanner notice={action.notice?.kind === 'error' ? action.notice : null} />
+      {dialog}
+    </div>
+  );
 }
 
 function PlatformForm({ t, platform, canEdit, onSaved }: { t: T; platform: Platform; canEdit: boolean; onSaved: () => void }) {
