@@ -2,6 +2,8 @@
 // the seamless slot from the desktop lobby (no transfer dialog: it plays from the central wallet), spins in the
 // provider's tab, sees the header balance of the lobby follow each spin live, and finds the round in the bet records.
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { seamlessSignature } from '../../src/server/modules/seamless/signature.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
@@ -97,6 +99,73 @@ describe.skipIf(!hasChromium)('a seamless game from the lobby', () => {
       }, { timeout: 30_000, interval: 1000 }).toBe(SPINS);
       expect(await page.getByTestId('record-status').allTextContents()).toEqual(Array(SPINS).fill('已結算'));
       expect(await page.getByTestId('total-stake').textContent()).toBe(`${SPINS}.00`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the operator\'s seamless page in zh-TW: the key masked and rotated, the log by player, an open round reconciled and closed', async () => {
+    screenshotOnFailure('seamless-backoffice');
+    const operator = await server.operatorToken();
+    const db = new pg.Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    const demoId = Number((await db.query<{ id: string }>('select id from players where account = $1', [DEMO.account])).rows[0]!.id);
+    // A bet whose win never came, opened two hours ago: past the platform's limit, unknown to the provider's report.
+    const raw = JSON.stringify({ player: String(demoId), round_id: 'e2e-stale', transaction_id: 'e2e-stale-d', game_code: 'lucky-7', amount: '200' });
+    const timestamp = String(Date.now());
+    const debit = await fetch(`${server.url}/api/seamless/SMS/debit`, {
+      method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': seamlessSignature(secret, timestamp, raw) },
+    });
+    expect((await debit.json()).status).toBe('OK');
+    await db.query(`update seamless_rounds set opened_at = now() - interval '2 hours' where round_id = 'e2e-stale'`);
+    await db.end();
+
+    const context = await newContext(browser, 'desktop', server);
+    await context.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, operator);
+    try {
+      const page = await context.newPage();
+      await page.goto('/backoffice/seamless');
+      const platforms = page.getByTestId('seamless-platforms');
+      const row = platforms.locator('tr[data-code="SMS"]');
+      await row.waitFor();
+      expect(await row.locator('select[name="wallet_model"]').inputValue()).toBe('seamless');
+      // The key is shown masked: never the key itself.
+      const maskedBefore = await row.getByTestId('seamless-key-masked').textContent();
+      expect(maskedBefore).toBe(`••••${secret.slice(-4)}`);
+      expect(await page.content()).not.toContain(secret);
+      await row.getByTestId('seamless-key-rotate').click();
+      await page.getByTestId('confirm-ok').click();
+      const fresh = await row.getByTestId('seamless-key-new').textContent();
+      expect(fresh).toMatch(/^[0-9a-f]{64}$/);
+      await expect.poll(() => row.getByTestId('seamless-key-masked').textContent()).toBe(`••••${fresh!.slice(-4)}`);
+
+      // The transaction log of the demo player: the three spins' bets and wins and the stale bet, named in words.
+      await page.getByTestId('seamless-tab-transactions').click();
+      const filters = page.getByTestId('seamless-tx-filters');
+      await filters.locator('input[name="player_id"]').fill(String(demoId));
+      await page.getByTestId('seamless-tx-apply').click();
+      const log = page.getByTestId('seamless-transactions');
+      await expect.poll(() => log.locator('tbody tr').count(), { timeout: 15_000 }).toBe(SPINS * 2 + 1);
+      const logText = await log.textContent();
+      expect(logText).toContain('投注');
+      expect(logText).not.toMatch(/\b(debit|credit|settled|OK)\b/);
+
+      // The stale round is listed, reconciliation finds the provider does not know it, and the operator closes it.
+      await page.getByTestId('seamless-tab-rounds').click();
+      await page.getByTestId('seamless-open-rounds').getByText('e2e-stale').waitFor();
+      await page.getByTestId('seamless-reconcile').click();
+      await page.getByTestId('seamless-reconcile-notice').waitFor();
+      await page.getByTestId('seamless-tab-findings').click();
+      const finding = page.locator('[data-testid="seamless-findings"] tr[data-round="e2e-stale"]');
+      await finding.waitFor();
+      expect(await finding.textContent()).toContain('遊戲商查無此局');
+      await finding.locator('input[name="note"]').fill('遊戲商無此局，投注維持輸局');
+      await finding.getByTestId('seamless-close').click();
+      await page.getByTestId('confirm-ok').click();
+      await page.getByTestId('seamless-resolve-notice').waitFor();
+      await expect.poll(() => page.locator('[data-testid="seamless-findings"] tr[data-round="e2e-stale"]').count()).toBe(0);
+      await page.getByTestId('seamless-findings-resolved').click();
+      await page.locator('[data-testid="seamless-findings"] tr[data-round="e2e-stale"]').getByText('結束且不補發').waitFor();
     } finally {
       await context.close();
     }
