@@ -114,6 +114,7 @@ export const auditBoEn = {
   'bo.audit.a.balance.adjust.approve': '{staff} approved a balance adjustment of {target}',
   'bo.audit.a.balance.adjust.reject': '{staff} rejected a balance adjustment of {target}',
   'bo.audit.a.seamless.platform': '{staff} changed the wallet model of {target}',
+  'bo.audit.a.seamless.key': '{staff} rotated the seamless signing key of {target}',
   'bo.audit.a.seamless.finding.credit': '{staff} paid the player what {target} owed',
   'bo.audit.a.seamless.finding.close': '{staff} closed {target} without payment',
   'bo.audit.a.reports.export': '{staff} exported {target} as CSV',

@@ -115,6 +115,7 @@ export const auditBoZhTW: Record<keyof typeof auditBoEn, string> = {
   'bo.audit.a.balance.adjust.approve': '{staff} 核准了 {target} 的餘額調整',
   'bo.audit.a.balance.adjust.reject': '{staff} 駁回了 {target} 的餘額調整',
   'bo.audit.a.seamless.platform': '{staff} 變更了 {target} 的錢包模式',
+  'bo.audit.a.seamless.key': '{staff} 更換了 {target} 的單一錢包簽章金鑰',
   'bo.audit.a.seamless.finding.credit': '{staff} 補發了 {target} 應付給玩家的款項',
   'bo.audit.a.seamless.finding.close': '{staff} 結案 {target}，未補發款項',
   'bo.audit.a.reports.export': '{staff} 匯出了 {target} 的 CSV',

@@ -1,4 +1,5 @@
 // English catalogue of the back office. It is the fallback for any key the Chinese catalogue lacks.
+import { seamlessBoEn } from './backoffice-seamless-en.ts';
 import { consultBoEn } from './backoffice-consultations-en.ts';
 import { boAccountEn } from './backoffice-player-security-en.ts';
 import { chatBoEn } from './backoffice-chat-en.ts';
@@ -685,6 +686,7 @@ export const boEn = {
   ...codesBoEn,
   ...auditBoEn,
   ...reportsBoEn,
+  ...seamlessBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

@@ -1,4 +1,5 @@
 // Traditional Chinese catalogue of the back office, the default language. Missing keys fall back to English.
+import { seamlessBoZhTW } from './backoffice-seamless-zh-TW.ts';
 import { consultBoZhTW } from './backoffice-consultations-zh-TW.ts';
 import { boAccountZhTW } from './backoffice-player-security-zh-TW.ts';
 import { chatBoZhTW } from './backoffice-chat-zh-TW.ts';
@@ -668,4 +669,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...codesBoZhTW,
   ...auditBoZhTW,
   ...reportsBoZhTW,
+  ...seamlessBoZhTW,
 };

@@ -12,5 +12,6 @@ export const seamlessEn = {
   'bo.seamless.v.nothing_owed': 'The provider reports no win beyond what was paid: close the round instead',
   'bo.seamless.v.already_resolved': 'This finding is already resolved',
   'bo.seamless.v.status': 'Choose open or resolved',
+  'seamless.tile.badge': 'Central wallet',
   'seamless.tile.note': 'Plays straight from the central wallet; activity wallets are used on transfer platforms only.',
 } as const;

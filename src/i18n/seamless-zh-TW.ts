@@ -13,5 +13,6 @@ export const seamlessZhTW: Record<keyof typeof seamlessEn, string> = {
   'bo.seamless.v.nothing_owed': '供應商未回報未派發的彩金，請改為結束牌局',
   'bo.seamless.v.already_resolved': '此差異已處理',
   'bo.seamless.v.status': '請選擇未處理或已處理',
+  'seamless.tile.badge': '中心錢包直玩',
   'seamless.tile.note': '直接使用中心錢包遊玩；活動錢包僅適用於轉帳平台。',
 };

@@ -77,6 +77,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
 import { SeamlessService, type SeamlessLauncher } from './modules/seamless/service.ts';
 import { seamlessRoutes } from './modules/seamless/routes.ts';
+import { SeamlessBackofficeService } from './modules/seamless/backoffice-service.ts';
 import { seamlessMetrics, type SeamlessMetrics } from './modules/seamless/metrics.ts';
 import { HttpSeamlessLauncher } from './integrations/games/seamless.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
@@ -407,7 +408,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const vip = new VipService({ db, accounts, publish });
   const consultations = new ConsultationService({ db, publish });
   const seamless = new SeamlessService({
-    db, accounts, gate: protection, publish, events, config: config.seamless, metrics: extras.seamlessMetrics,
+    db, accounts, gate: protection, publish, events, config: config.seamless, metrics: extras.seamlessMetrics, sealKey: config.staffTotpKey,
     launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider),
   });
   return {
@@ -516,6 +517,9 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.purgeUploads, config, () => purgeUnusedUploads(database.db)),
     scheduled(JOBS.promotionsDaily, config, () => s.promotions.runDueJobs()),
     scheduled(JOBS.reportsRebuild, config, () => new ReportsService({ db: database.db }).rebuildPastDay()),
+    scheduled(JOBS.seamlessReconcile, config, () => new SeamlessBackofficeService({
+      db: database.db, accounts: s.seamless.accounts, config: config.seamless, provider: s.seamless.provider, wallet: s.seamless,
+    }).reconcileAll()),
   ];
 }
 

@@ -2,7 +2,7 @@
 // Both are idempotent: rows that exist are left as operators changed them.
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { gamePlatforms, games, levels, players, settings, staff, systemMessages } from './db/schema.ts';
+import { gamePlatforms, games, levels, players, seamlessPlatforms, settings, staff, systemMessages } from './db/schema.ts';
 import { DEFAULT_SETTINGS, DEFAULT_WEBSITE_STATUS, WEBSITE_STATUS_KEY } from '../shared/settings.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { openCentralAccount } from './modules/auth/repository.ts';
@@ -47,6 +47,32 @@ const GAME_CATALOGUE = [
   { gpCode: 'ESP', gameCode: 'moba-cup', group: 'esports', name: 'MOBA 盃', nameEn: 'MOBA Cup', sort: 7 },
 ] as const;
 
+/**
+ * The seamless stand-in's platforms (sim/seamless, issue 22): a slot and a live table whose games debit and credit
+ * the central wallet bet by bet. Demo data only: a real installation makes a platform seamless in the back office.
+ */
+const SEAMLESS_DEMO_PLATFORMS = [
+  { gpCode: 'SMS', group: 'slots', name: '無縫電子', nameEn: 'Seamless Slots', sort: 9 },
+  { gpCode: 'SML', group: 'casino', name: '無縫真人', nameEn: 'Seamless Live Table', sort: 10 },
+] as const;
+const SEAMLESS_DEMO_GAMES = [
+  { gpCode: 'SMS', gameCode: 'seamless-7', art: 'lucky-7', group: 'slots', name: '無縫幸運七', nameEn: 'Seamless Lucky 7', sort: 8 },
+  { gpCode: 'SML', gameCode: 'seamless-baccarat', art: 'baccarat', group: 'casino', name: '無縫百家樂', nameEn: 'Seamless Baccarat', sort: 9 },
+] as const;
+
+/** The seamless demo platforms, their games and their wallet model; its own check, so older demo databases get them too. */
+async function seedDemoSeamless(db: Db): Promise<void> {
+  const known = await db.select({ n: sql<number>`count(*)::int` }).from(gamePlatforms).where(sql`${gamePlatforms.gpCode} in ('SMS', 'SML')`);
+  if (known[0]?.n) return;
+  await db.insert(gamePlatforms).values(SEAMLESS_DEMO_PLATFORMS.map((p) => ({ ...p }))).onConflictDoNothing();
+  // Their own game codes keep the lobby's tiles apart from the transfer platforms' games they look like.
+  await db.insert(games).values(SEAMLESS_DEMO_GAMES.map(({ art, ...g }) => ({
+    ...g, hasDemo: false,
+    thumbnails: { cn: `/games/cn/${art}.svg`, en: `/games/en/${art}.svg`, th: `/games/th/${art}.svg` },
+  }))).onConflictDoNothing();
+  await db.insert(seamlessPlatforms).values(SEAMLESS_DEMO_PLATFORMS.map((p) => ({ gpCode: p.gpCode, roundLimitMinutes: 60 }))).onConflictDoNothing();
+}
+
 export async function seedReference(db: Db): Promise<void> {
   await db.insert(levels).values(LEVEL_NAMES.map(([zh, en], id) => ({ id, nameFrontend: zh, nameFrontendEn: en, ifShowFrontend: true })))
     .onConflictDoNothing();
@@ -85,6 +111,7 @@ export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: bool
   const accountsDir = new AccountDirectory(db);
   // Promotions have their own marker, so a database seeded before they existed still gets a hall.
   await seedDemoPromotions(db);
+  await seedDemoSeamless(db);
   // The marker makes the demo data arrive once: an operator who deletes the demo player keeps it deleted.
   const marker = await db.insert(settings).values({ key: 'demo_seeded', value: true }).onConflictDoNothing().returning();
   if (!marker.length) return;

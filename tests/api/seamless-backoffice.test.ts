@@ -47,6 +47,41 @@ describe('seamless back office', () => {
     await bo(admin, 'PUT', `/seamless/platforms/${CODE}`, { wallet_model: 'seamless', round_limit_minutes: 60 });
   });
 
+  it('rotates a platform\'s signing key: shown once, masked afterwards, the old key accepted for the grace period only, audited', async () => {
+    const code = 'SMK';
+    await addSeamlessPlatform(t, code);
+    const p = await seedPlayer(t, { centralMinor: 1_000n });
+    const balance = (secret?: string) => seamlessCall(t, code, 'balance', { player: String(p.playerId) }, { secret });
+    expect((await balance()).body.status).toBe('OK');
+    expect((await bo(service, 'POST', `/seamless/platforms/${code}/key`)).statusCode).toBe(403);
+    const rotated = await bo(admin, 'POST', `/seamless/platforms/${code}/key`);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const { key, platform } = rotated.json().data as { key: string; platform: { key_source: string; key_masked: string; previous_key_until: string | null } };
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(platform).toMatchObject({ key_source: 'rotated', key_masked: `••••${key.slice(-4)}` });
+    expect(Date.parse(platform.previous_key_until!) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    // The list never hands the key out again, and it is not stored in the clear.
+    const listed = await bo(admin, 'GET', '/seamless/platforms');
+    expect(listed.body).not.toContain(key);
+    const stored = await t.database.db.execute<{ s: string }>(sql`select secret_sealed as s from seamless_platforms where gp_code = ${code}`);
+    expect(stored.rows[0]?.s).not.toContain(key);
+    // Both keys work during the grace period, a third does not.
+    expect((await balance(key)).body.status).toBe('OK');
+    expect((await balance()).body.status).toBe('OK');
+    expect((await balance('some-other-key')).statusCode).toBe(401);
+    // Once the grace period is over (and the platform cache of a second has passed), the old key is refused.
+    await t.database.db.execute(sql`update seamless_platforms set previous_valid_until = now() - interval '1 second' where gp_code = ${code}`);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await balance()).body.status).toBe('INVALID_SIGNATURE');
+    expect((await balance(key)).body.status).toBe('OK');
+    const audit = await t.database.db.execute<{ detail: { before: { key: string }; after: { key: string } } }>(sql`
+      select detail from audit_log where action = 'seamless.key' and target = ${`platform:${code}`}`);
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]!.detail.before.key).toMatch(/^the shared key of the configuration ending .{4}$/);
+    expect(audit.rows[0]!.detail.after.key).toContain(`a new key ending ${key.slice(-4)}; the key before it is accepted until`);
+    expect(JSON.stringify(audit.rows[0]!.detail)).not.toContain(key);
+  });
+
   it('searches the transaction log by player and round', async () => {
     const p = await seedPlayer(t, { centralMinor: 10_000n });
     await seamlessCall(t, CODE, 'debit', { player: String(p.playerId), round_id: 'log-r1', transaction_id: 'log-d1', game_code: 'lucky-7', amount: '250' });
@@ -95,6 +130,52 @@ describe('seamless back office', () => {
       ['seamless.finding.credit', 'open, stake 10.00, paid 0.00', 'closed, stake 10.00, paid 25.00'],
       ['seamless.finding.close', 'open, stake 5.00, paid 0.00', 'closed, stake 5.00, paid 0.00'],
     ]);
+  });
+
+  it('the scheduled reconciliation finds the differences of every seamless platform; a credit resolution pays once, audited in words', async () => {
+    const { SeamlessBackofficeService } = await import('../../src/server/modules/seamless/backoffice-service.ts');
+    const { loadConfig } = await import('../../src/server/config.ts');
+    const { JOBS } = await import('../../src/server/jobs/registry.ts');
+    expect(JOBS.seamlessReconcile.name).toBe('seamless-reconcile');
+    const job = new SeamlessBackofficeService({
+      db: t.database.db, accounts: t.app.services.seamless.accounts, config: loadConfig({}).seamless, provider: launcher, wallet: t.app.services.seamless,
+    });
+    const p = await seedPlayer(t, { centralMinor: 5_000n });
+    await openRound(p.playerId, 'job-won', '400');
+    await openRound(p.playerId, 'job-even', '300');
+    // A round still inside the limit is not looked at.
+    expect((await seamlessCall(t, CODE, 'debit', { player: String(p.playerId), round_id: 'job-fresh', transaction_id: 'job-fresh-d', game_code: 'lucky-7', amount: '100' })).body.status).toBe('OK');
+    launcher.report = [
+      { roundId: 'job-won', player: String(p.playerId), stakeMinor: 400n, payoutMinor: 1_000n, status: 'closed' },
+      { roundId: 'job-even', player: String(p.playerId), stakeMinor: 300n, payoutMinor: 0n, status: 'closed' },
+    ];
+    // Every seamless platform is looked at; only this one has rounds past its limit.
+    const ofThis = (run: Awaited<ReturnType<typeof job.reconcileAll>>) => run.find((r) => r.code === CODE);
+    const run = await job.reconcileAll();
+    expect(ofThis(run)).toEqual({ code: CODE, rounds_checked: 2, findings_opened: 2 });
+    expect(run.filter((r) => r.code !== CODE).every((r) => 'rounds_checked' in r && r.rounds_checked === 0)).toBe(true);
+    expect(ofThis(await job.reconcileAll())).toEqual({ code: CODE, rounds_checked: 2, findings_opened: 0 });
+    const open = (await bo(admin, 'GET', '/seamless/findings?status=open')).json().data.data as Array<{ id: number; round_id: string; kind: string; theirs_payout: string }>;
+    const won = open.find((f) => f.round_id === 'job-won')!;
+    expect(won).toMatchObject({ kind: 'missing_credit', theirs_payout: '10.00' });
+    expect(open.find((f) => f.round_id === 'job-even')?.kind).toBe('open_here');
+    expect(open.some((f) => f.round_id === 'job-fresh')).toBe(false);
+
+    // Two operators resolving the same finding at once: one pays, the other is told it is resolved.
+    const both = await Promise.all([
+      bo(admin, 'POST', `/seamless/findings/${won.id}/resolve`, { resolution: 'credit', note: 'provider paid 10.00' }),
+      bo(admin, 'POST', `/seamless/findings/${won.id}/resolve`, { resolution: 'credit', note: 'provider paid 10.00' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(await centralMinor(t, p.playerId)).toBe(5_000n - 400n - 300n - 100n + 1_000n);
+    const journals = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where idempotency_key = ${`seamless:${CODE}:finding:${won.id}`}`);
+    expect(journals.rows[0]?.n).toBe(1);
+    const audit = await t.database.db.execute<{ detail: { before: { round: string }; after: { round: string } } }>(sql`
+      select detail from audit_log where action = 'seamless.finding.credit' and target = ${`seamless_round:${CODE}:job-won`}`);
+    expect(audit.rows.map((a) => [a.detail.before.round, a.detail.after.round])).toEqual([['open, stake 4.00, paid 0.00', 'closed, stake 4.00, paid 10.00']]);
+    // The round's bet record is settled with the win the provider reported.
+    const bet = await t.database.db.execute<{ status: string; payout: string }>(sql`select status, payout_minor::text as payout from bet_records where bet_id = 'job-won'`);
+    expect(bet.rows).toEqual([{ status: 'settled', payout: '1000' }]);
   });
 
   it('shows our daily totals beside the provider\'s', async () => {

@@ -189,6 +189,11 @@ export default function GameLobby({ t, locale, variant, group, code: initialCode
                     <span className={`block ${mobile ? 'px-1.5 py-1' : 'px-2.5 py-2'}`}>
                       <span className={`block truncate font-semibold text-slate-800 ${mobile ? 'text-xs' : 'text-sm'}`}>{g.name}</span>
                       <span className={`block truncate text-slate-500 ${mobile ? 'text-[10px]' : 'text-xs'}`}>{p?.name ?? g.code}</span>
+                      {p?.wallet_model === 'seamless' && (
+                        <span className={`mt-0.5 block text-brand-700 ${mobile ? 'line-clamp-2 text-[10px] leading-3' : 'text-[11px] leading-4'}`} data-testid="seamless-note">
+                          {t['seamless.tile.note']}
+                        </span>
+                      )}
                     </span>
                   </button>
                   {demo && (

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { isMaintained, maintainLines, type Platform } from './platforms.ts';
 
-export const TILE_KEYS = ['lobby.maintenance', 'lobby.maintenance_time'] as const;
+export const TILE_KEYS = ['lobby.maintenance', 'lobby.maintenance_time', 'seamless.tile.badge', 'seamless.tile.note'] as const;
 type T = Record<(typeof TILE_KEYS)[number], string>;
 
 export function MaintenanceOverlay({ t, platform, compact = false }: { t: T; platform: Platform; compact?: boolean }) {
@@ -24,6 +24,18 @@ export function MaintenanceOverlay({ t, platform, compact = false }: { t: T; pla
   );
 }
 
+/**
+ * A seamless platform's mark (issue 22): it plays from the central wallet, and activity wallets stay on transfer
+ * platforms; the badge says the first, its title and screen-reader text the whole note.
+ */
+export function SeamlessBadge({ t, className = '' }: { t: T; className?: string }) {
+  return (
+    <span className={`rounded bg-gold-500/90 px-1.5 text-[10px] font-semibold leading-4 text-brand-900 ${className}`} title={t['seamless.tile.note']} data-testid="seamless-badge">
+      {t['seamless.tile.badge']}<span className="sr-only">: {t['seamless.tile.note']}</span>
+    </span>
+  );
+}
+
 /** The tile's face; the caller wraps it in a link (nav panel) or a button (lobby filter). */
 export function PlatformFace({ t, platform, extra }: { t: T; platform: Platform; extra?: ReactNode }) {
   const down = isMaintained(platform);
@@ -31,6 +43,7 @@ export function PlatformFace({ t, platform, extra }: { t: T; platform: Platform;
     <span className="relative flex h-[92px] w-[156px] flex-col items-center justify-center gap-1.5 overflow-hidden rounded-lg">
       <img src={platform.logo} alt="" width={120} height={40} loading="lazy" className="h-10 w-[120px] object-contain" />
       <span className="max-w-full truncate px-2 text-sm font-medium">{platform.name}</span>
+      {platform.wallet_model === 'seamless' && <SeamlessBadge t={t} />}
       {extra}
       {down && <MaintenanceOverlay t={t} platform={platform} />}
     </span>

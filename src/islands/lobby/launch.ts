@@ -3,7 +3,8 @@
 // 'Stay tuned' notice; the player blacklist blocks; with automatic transfer the server moves the money before
 // answering the link, otherwise the wallet's transfer dialog comes first. The game opens in a new tab once its
 // link has arrived, never before: a tab opened on the click and closed on a refusal flashed empty. Browsers
-// still allow a tab a few seconds after the click; when one refuses, a dialog offers the link instead.
+// still allow a tab a few seconds after the click; when one refuses, a dialog offers the link instead. A seamless
+// platform's game (issue 22) skips every transfer step: it plays from the central wallet and opens at once.
 import { atom } from 'nanostores';
 import { api, ApiFailure } from '../../stores/api.ts';
 import { $user, loadUser } from '../../stores/session.ts';
@@ -66,7 +67,8 @@ export function startGame(game: Game, platform: Platform | undefined, ctx: Launc
   const { t } = ctx;
   if (!platform || !isShown(platform) || !game.game_code) return stayTuned(t);
   if (isMaintained(platform)) return showAlert(t['error.platform_maintenance']);
-  if (CHOICE_GROUPS.has(game.group)) {
+  // A seamless game without a demo has nothing to choose: it opens at once with the central balance.
+  if (CHOICE_GROUPS.has(game.group) && !(platform.wallet_model === 'seamless' && !game.has_demo)) {
     $launch.set({ kind: 'choice', game, platform, demo: game.has_demo ? 'checking' : null });
     if (game.has_demo) {
       void demoLink(game).then((url) => {
@@ -120,6 +122,12 @@ export function playNow(game: Game, platform: Platform, ctx: LaunchContext): voi
     $launch.set(null);
     return showAlert(t['error.platform_blocked']);
   }
+  if (platform.wallet_model === 'seamless') {
+    // The provider debits and credits the central wallet bet by bet: nothing is moved first, so no transfer dialog.
+    $launch.set(null);
+    void launchSeamless(game, ctx);
+    return;
+  }
   if (!user.auto_transfer) {
     // Without automatic transfer the player decides first what to bring into the game.
     $launch.set({ kind: 'entry', game, platform });
@@ -143,6 +151,20 @@ export async function launch(game: Game, ctx: LaunchContext): Promise<void> {
       if (ready?.kind !== 'ready') $launch.set({ kind: 'auto', status: res.auto_transfer.status });
       void loadUser();
     }
+  } catch (err) {
+    failed(err, ctx.t);
+  } finally {
+    $launching.set(null);
+  }
+}
+
+/** Opens a seamless game: a launch token the provider exchanges for the player, played from the central wallet. */
+async function launchSeamless(game: Game, ctx: LaunchContext): Promise<void> {
+  if ($launching.get() !== null) return;
+  $launching.set(game.id);
+  try {
+    const res = await api('GET /games/seamless/link/:code', { params: { code: game.code }, query: { productId: game.game_code }, quiet403: true });
+    show(res.url, game.name);
   } catch (err) {
     failed(err, ctx.t);
   } finally {

@@ -5,7 +5,7 @@ import { isMaintained, isShown, maintainLines, mergePlatforms, type Platform } f
 
 const base: Platform = {
   id: 1, name: '星光電子', gp_code: 'SLX', group: 'slots', front_show: 1, maintain_status: 1, maintain: '', status: 1,
-  start_time: null, end_time: null, logo: '/partners/slx.svg',
+  start_time: null, end_time: null, logo: '/partners/slx.svg', wallet_model: 'transfer',
 };
 
 describe('mergePlatforms', () => {

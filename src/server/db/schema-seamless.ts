@@ -16,6 +16,14 @@ const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date'
 export const seamlessPlatforms = pgTable('seamless_platforms', {
   gpCode: varchar('gp_code', { length: 20 }).primaryKey(),
   roundLimitMinutes: integer('round_limit_minutes').notNull().default(60),
+  /**
+   * The signing key an operator rotated to, sealed (AES-256-GCM under the site's at-rest key); null: the key of the
+   * configuration (SEAMLESS_SECRET_<CODE>, else SEAMLESS_SECRET) is used. The previous key is still accepted until
+   * previous_valid_until, so the provider can switch without refused calls.
+   */
+  secretSealed: text('secret_sealed'),
+  previousSecretSealed: text('previous_secret_sealed'),
+  previousValidUntil: tsz('previous_valid_until'),
   updatedAt: tsz('updated_at').notNull().defaultNow(),
 });
 

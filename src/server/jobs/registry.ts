@@ -14,6 +14,8 @@ export interface JobSpec {
 const PROMOTION_JOB_INTERVAL_MS = 10 * 60 * 1000;
 /** How often the report aggregates of the day before yesterday are rebuilt from the source rows (late corrections settle by then). */
 const REPORTS_REBUILD_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** How often seamless providers' round reports are compared with our rounds open past their limit. */
+const SEAMLESS_RECONCILE_INTERVAL_MS = 10 * 60 * 1000;
 /** How often pictures uploaded but never sent are looked for. */
 const UPLOAD_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -34,6 +36,8 @@ export const JOBS = {
   redPacketRounds: { name: 'red-packet-rounds', lockId: 7_240_131, intervalMs: (c) => c.redPacketTickMs },
   /** The report aggregates of a past day recomputed from the bet records and the journals (reports/service.ts). */
   reportsRebuild: { name: 'reports-rebuild', lockId: 7_240_141, intervalMs: () => REPORTS_REBUILD_INTERVAL_MS },
+  /** Seamless rounds open past their provider's limit compared with its round report; each difference a finding. */
+  seamlessReconcile: { name: 'seamless-reconcile', lockId: 7_240_151, intervalMs: () => SEAMLESS_RECONCILE_INTERVAL_MS },
 } as const satisfies Record<string, JobSpec>;
 
 /** A job of the registry bound to its work, with the interval the configuration gives it. */

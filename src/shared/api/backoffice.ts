@@ -38,7 +38,7 @@ import {
   bulkResultView, filteredPlayerListView, notesView, pendingAdjustmentView, pendingAdjustmentsView, playerTagsView, tagView, tagsView,
 } from '../schemas/backoffice/desk.ts';
 import {
-  seamlessDailyView, seamlessFindingView, seamlessFindingsPage, seamlessPlatformView, seamlessReconcileView, seamlessRoundView, seamlessTxPage,
+  seamlessDailyView, seamlessFindingView, seamlessKeyView, seamlessFindingsPage, seamlessPlatformView, seamlessReconcileView, seamlessRoundView, seamlessTxPage,
 } from '../schemas/backoffice/seamless.ts';
 import {
   exchangeOrderView, giftAdminView, giftImageView, levelAdminView, levelPreviewView, orderQueueView, playerVipView, pointsBalanceView,
@@ -190,6 +190,7 @@ export const backofficeRoutes = {
   'POST /uploads/images': uploadedFilesView,
   'GET /seamless/platforms': v.array(seamlessPlatformView),
   'PUT /seamless/platforms/:code': seamlessPlatformView,
+  'POST /seamless/platforms/:code/key': seamlessKeyView,
   'GET /seamless/transactions': seamlessTxPage,
   'GET /seamless/:code/open-rounds': v.array(seamlessRoundView),
   'POST /seamless/:code/reconcile': seamlessReconcileView,

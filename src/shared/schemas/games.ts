@@ -26,6 +26,11 @@ export const platformView = v.object({
   start_time: v.nullable(v.string()),
   end_time: v.nullable(v.string()),
   logo: v.string(),
+  /**
+   * transfer: money moves into the platform's wallet before play (SPEC.md); seamless: the provider debits and credits
+   * the central wallet bet by bet (issue 22), so the lobby opens it without a transfer.
+   */
+  wallet_model: v.picklist(['transfer', 'seamless']),
 });
 
 /** A row of GET /api/platforms/status: overrides status, front_show, start_time and end_time. */

@@ -9,7 +9,7 @@ import { staffQueryRoute } from '../../lib/staff-routes.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import { idParams } from '../../../shared/schemas/paging.ts';
 import {
-  seamlessCodeParams, seamlessDailyQuery, seamlessDailyView, seamlessFindingView, seamlessFindingsPage, seamlessFindingsQuery, seamlessPlatformBody,
+  seamlessCodeParams, seamlessDailyQuery, seamlessDailyView, seamlessFindingView, seamlessKeyView, seamlessFindingsPage, seamlessFindingsQuery, seamlessPlatformBody,
   seamlessPlatformView, seamlessReconcileView, seamlessResolveBody, seamlessRoundView, seamlessTxPage, seamlessTxQuery,
 } from '../../../shared/schemas/backoffice/seamless.ts';
 import { operatorOf } from '../staff/request.ts';
@@ -32,6 +32,10 @@ export const backofficeSeamlessRoutes: FastifyPluginAsync<SeamlessBackofficeOpti
   app.put('/seamless/platforms/:code', {
     schema: { params: seamlessCodeParams, body: seamlessPlatformBody, response: { 200: okBody(seamlessPlatformView) } }, config: { staff: 'platforms.manage' },
   }, async (request) => ok(await service.setWalletModel(operatorOf(request), request.params.code, request.body)));
+
+  app.post('/seamless/platforms/:code/key', {
+    schema: { params: seamlessCodeParams, response: { 200: okBody(seamlessKeyView) } }, config: { staff: 'platforms.manage' },
+  }, async (request) => ok(await service.rotateKey(operatorOf(request), request.params.code)));
 
   staffQueryRoute(app, '/seamless/transactions', { permission: 'bets.read', query: seamlessTxQuery, view: seamlessTxPage }, (q) => service.transactions(q));
 

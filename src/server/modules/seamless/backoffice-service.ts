@@ -1,6 +1,7 @@
 // The seamless wallet's back office (issue 22): a platform's wallet model, the transaction log operators search per
 // player and round, rounds open past their provider's limit, and reconciliation: the provider's round report compared
 // with ours, each difference a finding an operator resolves by paying the missing win or closing the round, audited.
+import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
 import { postJournal } from '../../ledger/ledger.ts';
@@ -18,12 +19,20 @@ import type { SeamlessPlatformView } from '../../../shared/schemas/backoffice/se
 import type { ProviderRoundReport } from '../../integrations/games/seamless.ts';
 import type { SeamlessLauncher, SeamlessService } from './service.ts';
 import * as repo from './repository.ts';
+import { openSecret, sealSecret } from '../staff/totp.ts';
 
 /** Stale rounds looked at per reconciliation run. */
 const RECONCILE_BATCH = 500;
 const MINUTE_MS = 60_000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** How long the key before a rotation is still accepted: time for the provider to switch to the new one. */
+const PREVIOUS_KEY_GRACE_MS = 24 * 60 * 60_000;
+/** A new signing key's size: 32 random bytes, as 64 hex digits. */
+const KEY_BYTES = 32;
+
+/** A key as screens and the audit log may show it: its last four characters. */
+const masked = (key: string) => (key ? `••••${key.slice(-4)}` : '');
 
 function findingView(f: repo.FindingRow) {
   return {
@@ -66,12 +75,50 @@ export class SeamlessBackofficeService {
     const seen = new Set<string>();
     return catalogue.filter((p) => !seen.has(p.gpCode) && seen.add(p.gpCode)).map((p) => {
       const s = byCode.get(p.gpCode);
+      const key = this.keyOf(p.gpCode, s);
       return {
         code: p.gpCode, name: p.name, group: p.group, wallet_model: s ? 'seamless' as const : 'transfer' as const,
         round_limit_minutes: s?.roundLimitMinutes ?? null, own_secret: this.config.secrets[p.gpCode] !== undefined,
-        allowed_addresses: this.config.allow[p.gpCode] ?? [],
+        allowed_addresses: this.config.allow[p.gpCode] ?? [], key_source: key.source, key_masked: masked(key.key),
+        previous_key_until: s?.previousValidUntil && s.previousValidUntil.getTime() > Date.now() ? s.previousValidUntil.toISOString() : null,
       };
     });
+  }
+
+  /** The key a platform's calls are checked with now, and where it comes from. */
+  private keyOf(code: string, row: repo.PlatformRow | undefined): { source: 'rotated' | 'own' | 'shared' | 'none'; key: string } {
+    if (row?.secretSealed) return { source: 'rotated', key: openSecret(this.wallet.sealKey, row.secretSealed)?.secret ?? '' };
+    const own = this.config.secrets[code];
+    if (own) return { source: 'own', key: own };
+    return this.config.defaultSecret ? { source: 'shared', key: this.config.defaultSecret } : { source: 'none', key: '' };
+  }
+
+  /**
+   * Rotates a seamless platform's signing key: a new random key, sealed at rest, answered once so the operator can
+   * hand it to the provider; the key before it is accepted for a day more. Audited with both keys masked.
+   */
+  async rotateKey(op: Operator, code: string) {
+    const key = randomBytes(KEY_BYTES).toString('hex');
+    const until = new Date(Date.now() + PREVIOUS_KEY_GRACE_MS);
+    await this.db.transaction(async (tx) => {
+      const row = await repo.seamlessPlatformForUpdate(tx, code);
+      if (!row) throw new ApiError('not_found');
+      const before = this.keyOf(code, row);
+      await repo.rotateKey(tx, code, {
+        sealed: sealSecret(this.wallet.sealKey, key), previousSealed: before.key ? sealSecret(this.wallet.sealKey, before.key) : null,
+        previousValidUntil: before.key ? until : null,
+      });
+      const words = { rotated: 'a key set in the back office', own: 'its own key of the configuration', shared: 'the shared key of the configuration', none: 'no key' };
+      await recordAudit(tx, {
+        staffId: op.staffId, action: 'seamless.key', target: `platform:${code}`, ip: op.ip,
+        before: { key: before.key ? `${words[before.source]} ending ${before.key.slice(-4)}` : words.none },
+        after: { key: `a new key ending ${key.slice(-4)}${before.key ? `; the key before it is accepted until ${until.toISOString()}` : ''}` },
+      });
+    });
+    this.wallet.forgetPlatform(code);
+    const platform = (await this.platforms()).find((p) => p.code === code);
+    if (!platform) throw new ApiError('not_found');
+    return { key, platform };
   }
 
   /** Makes a platform seamless (with its round limit) or a transfer platform again, audited with before and after. */
@@ -143,6 +190,26 @@ export class SeamlessBackofficeService {
       if (added) opened++;
     }
     return { rounds_checked: stale.length, findings_opened: opened, report_rounds: report.length };
+  }
+
+  /**
+   * The scheduled reconciliation (jobs/registry.ts, one instance at a time under its advisory lock): every seamless
+   * platform's stale open rounds compared with its round report. A provider whose report cannot be had is skipped
+   * this time and named in the answer; the others still run.
+   */
+  async reconcileAll(): Promise<Array<{ code: string; rounds_checked: number; findings_opened: number } | { code: string; failed: true }>> {
+    const out: Array<{ code: string; rounds_checked: number; findings_opened: number } | { code: string; failed: true }> = [];
+    if (!this.provider) return out;
+    for (const platform of await repo.allSeamlessPlatforms(this.db)) {
+      try {
+        const run = await this.reconcile(platform.gpCode);
+        out.push({ code: platform.gpCode, rounds_checked: run.rounds_checked, findings_opened: run.findings_opened });
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        out.push({ code: platform.gpCode, failed: true });
+      }
+    }
+    return out;
   }
 
   async findings(q: Paging & { status?: string }) {

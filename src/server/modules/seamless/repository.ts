@@ -24,6 +24,18 @@ export async function saveSeamlessPlatform(db: DbOrTx, code: string, roundLimitM
     .onConflictDoUpdate({ target: seamlessPlatforms.gpCode, set: { roundLimitMinutes, updatedAt: sql`now()` } });
 }
 
+/** A platform's row, locked, for a change of its signing key. */
+export async function seamlessPlatformForUpdate(tx: DbOrTx, code: string): Promise<PlatformRow | undefined> {
+  return (await tx.select().from(seamlessPlatforms).where(eq(seamlessPlatforms.gpCode, code)).for('update'))[0];
+}
+
+/** Puts a new sealed signing key in place; the one before it stays accepted until the given moment. */
+export async function rotateKey(tx: DbOrTx, code: string, set: { sealed: string; previousSealed: string | null; previousValidUntil: Date | null }): Promise<void> {
+  await tx.update(seamlessPlatforms)
+    .set({ secretSealed: set.sealed, previousSecretSealed: set.previousSealed, previousValidUntil: set.previousValidUntil, updatedAt: sql`now()` })
+    .where(eq(seamlessPlatforms.gpCode, code));
+}
+
 export async function removeSeamlessPlatform(db: DbOrTx, code: string): Promise<boolean> {
   return (await db.delete(seamlessPlatforms).where(eq(seamlessPlatforms.gpCode, code)).returning({ code: seamlessPlatforms.gpCode })).length > 0;
 }

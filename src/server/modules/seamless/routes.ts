@@ -46,7 +46,7 @@ function providerCalls(api: FastifyInstance): void {
   });
   app.addHook('preValidation', async (request, reply) => {
     const params = request.params as { provider?: unknown };
-    const refusal = seamless.verify({
+    const refusal = await seamless.verify({
       code: typeof params.provider === 'string' ? params.provider : '', timestamp: header(request, 'x-timestamp'),
       signature: header(request, 'x-signature'), rawBody: rawBodies.get(request) ?? '', ip: request.ip,
     });

@@ -27,6 +27,7 @@ import type {
 import * as repo from './repository.ts';
 import { SeamlessSigner, type SignedRequest } from './signature.ts';
 import type { SeamlessMetrics } from './metrics.ts';
+import { openSecret } from '../staff/totp.ts';
 
 /** What a call decided, before its answer is shaped. */
 interface Outcome { code: SeamlessCode; replayed?: boolean; round?: repo.RoundRow }
@@ -55,6 +56,8 @@ export interface SeamlessLauncher {
 export interface SeamlessDeps {
   db: Db; accounts: AccountDirectory; gate: ProtectionGate; publish: Publisher; config: Config['seamless'];
   events?: EventPublisher<BetsEvents>; launcher?: SeamlessLauncher; metrics?: SeamlessMetrics;
+  /** The site's at-rest key that seals rotated signing keys (the staff TOTP key of the configuration). */
+  sealKey: Buffer;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -81,7 +84,9 @@ export class SeamlessService {
   private readonly launchTtlMs: number;
   readonly signer: SeamlessSigner;
   readonly metrics: SeamlessMetrics | undefined;
-  private readonly platforms = new Map<string, { at: number; row: { group: string; live: boolean; seamless: boolean } | undefined }>();
+  private readonly platforms = new Map<string, { at: number; row: { group: string; live: boolean; seamless: boolean; keys: string[] | undefined } | undefined }>();
+  /** Seals and opens rotated signing keys. */
+  readonly sealKey: Buffer;
   private readonly settledPlayers = new Set<number>();
   private announceTimer: NodeJS.Timeout | undefined;
 
@@ -95,11 +100,13 @@ export class SeamlessService {
     this.launchTtlMs = deps.config.launchTtlMs;
     this.signer = new SeamlessSigner(deps.config);
     this.metrics = deps.metrics;
+    this.sealKey = deps.sealKey;
   }
 
   /** The signature, timestamp and address check every call passes before its body is validated. */
-  verify(req: SignedRequest): SeamlessCode | undefined {
-    return this.signer.verify(req);
+  async verify(req: SignedRequest): Promise<SeamlessCode | undefined> {
+    const platform = /^[A-Za-z0-9_-]{1,20}$/.test(req.code) ? await this.platform(req.code) : undefined;
+    return this.signer.verify(req, Date.now(), platform?.keys);
   }
 
   // ---- the provider's calls ------------------------------------------------------------------------
@@ -361,12 +368,25 @@ export class SeamlessService {
     const [seamless, rows] = await Promise.all([repo.seamlessPlatform(this.db, code), platformByCode(this.db, code)]);
     const first = rows[0];
     const row = first ? {
-      group: first.group, seamless: seamless !== undefined,
+      group: first.group, seamless: seamless !== undefined, keys: seamless ? this.keysOf(seamless, now) : undefined,
       live: rows.some((r) => r.status === PLATFORM_STATUS.on) && rows.every((r) => r.maintainStatus === MAINTAIN_STATUS.running),
     } : undefined;
     if (this.platforms.size > 1000) this.platforms.clear();
     this.platforms.set(code, { at: now, row });
     return row;
+  }
+
+  /**
+   * The keys a provider may sign with now: the one an operator rotated to and, until its time runs out, the one
+   * before it; undefined when no key was rotated, so the configuration's key applies. A sealed key that does not
+   * open (the at-rest key changed) is no key at all: calls are refused rather than accepted unsigned.
+   */
+  private keysOf(row: repo.PlatformRow, now: number): string[] | undefined {
+    if (!row.secretSealed) return undefined;
+    const open = (sealed: string | null) => (sealed ? openSecret(this.sealKey, sealed)?.secret ?? '' : '');
+    const keys = [open(row.secretSealed)];
+    if (row.previousSecretSealed && row.previousValidUntil && row.previousValidUntil.getTime() > now) keys.push(open(row.previousSecretSealed));
+    return keys;
   }
 
   /** Forgets what was remembered of a platform (after an operator changed it). */

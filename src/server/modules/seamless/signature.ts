@@ -46,15 +46,21 @@ export class SeamlessSigner {
     return this.config.secrets[code] ?? this.config.defaultSecret;
   }
 
-  verify(req: SignedRequest, now = Date.now()): SeamlessCode | undefined {
+  /**
+   * `keys`: the keys the provider may sign with now (a rotated key and, for a while, the one before it); without
+   * them, the key of the configuration.
+   */
+  verify(req: SignedRequest, now = Date.now(), keys?: string[]): SeamlessCode | undefined {
     const allowed = this.allowLists.get(req.code);
     if (allowed) {
       const address = req.ip.startsWith('::ffff:') ? req.ip.slice(7) : req.ip;
       if (!allowed.check(address, isIPv6(address) ? 'ipv6' : 'ipv4')) return SEAMLESS_CODE.addressNotAllowed;
     }
-    const secret = this.secretOf(req.code);
-    if (!secret || !req.signature || !req.timestamp || !/^\d{1,15}$/.test(req.timestamp)) return SEAMLESS_CODE.badSignature;
-    if (!matches(seamlessSignature(secret, req.timestamp, req.rawBody), req.signature)) return SEAMLESS_CODE.badSignature;
+    const secrets = (keys ?? [this.secretOf(req.code)]).filter((k) => k !== '');
+    if (!secrets.length || !req.signature || !req.timestamp || !/^\d{1,15}$/.test(req.timestamp)) return SEAMLESS_CODE.badSignature;
+    const signature = req.signature;
+    const timestamp = req.timestamp;
+    if (!secrets.some((secret) => matches(seamlessSignature(secret, timestamp, req.rawBody), signature))) return SEAMLESS_CODE.badSignature;
     const age = now - Number(req.timestamp);
     if (age > this.config.requestTtlMs || age < -MAX_AHEAD_MS) return SEAMLESS_CODE.staleRequest;
     return undefined;

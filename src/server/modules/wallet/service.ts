@@ -14,6 +14,7 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import { byLocale } from '../../../shared/locale-pick.ts';
 import * as repo from './repository.ts';
 import * as platformFacts from '../games/platform-facts.ts';
+import { seamlessCodes } from '../seamless/platform-facts.ts';
 import * as flagFacts from '../auth/transfer-flags-facts.ts';
 import type { BonusWalletView } from '../../../shared/user.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
@@ -183,6 +184,8 @@ export class WalletService {
     // so that no account is opened there for a player the gate would refuse.
     if (!this.knownBinding(playerId, code)) await this.gate?.check(playerId, 'transfer_in', amountMinor);
     await this.livePlatform(code);
+    // A seamless platform plays straight from the central wallet: nothing is ever moved into it.
+    if ((await seamlessCodes(this.db)).has(code)) throw new ApiError('platform_unavailable');
     if (source.kind === 'bonus') await this.usableBonus(this.db, playerId, source.walletId, code);
     const providerPlayer = await this.ensureProviderPlayer(playerId, code);
     const [sourceAcc, transitAcc] = await Promise.all([
@@ -639,11 +642,17 @@ export class WalletService {
 
   /** The platform wallet list: ledger figures, or the providers' own figures when forceUpdate asks for them. */
   async platformWallets(playerId: number, forceUpdate: boolean, locale: 'zh-TW' | 'en'): Promise<PlatformWalletView[]> {
-    const [platforms, bindings, b] = await Promise.all([platformFacts.allPlatforms(this.db), repo.playerPlatformsOf(this.db, playerId), this.balances(playerId)]);
+    const [platforms, bindings, b, seamless] = await Promise.all([
+      platformFacts.allPlatforms(this.db), repo.playerPlatformsOf(this.db, playerId), this.balances(playerId), seamlessCodes(this.db),
+    ]);
     const bound = new Map(bindings.map((x) => [x.gpCode, x]));
-    // One wallet per provider code, even when a provider serves several groups.
+    // One wallet per provider code, even when a provider serves several groups; a seamless platform has none (its
+    // play is the central wallet's), unless money was moved there while it was still a transfer platform.
     const byCode = new Map<string, platformFacts.PlatformRow>();
-    for (const p of platforms) if (p.status === PLATFORM_STATUS.on && !byCode.has(p.gpCode)) byCode.set(p.gpCode, p);
+    for (const p of platforms) {
+      const held = (b.platform.get(p.gpCode) ?? 0n) > 0n || (b.transit.get(p.gpCode) ?? 0n) > 0n;
+      if (p.status === PLATFORM_STATUS.on && !byCode.has(p.gpCode) && (!seamless.has(p.gpCode) || held)) byCode.set(p.gpCode, p);
+    }
     const list = [...byCode.values()];
     const views: PlatformWalletView[] = [];
     const queue = [...list];
@@ -689,13 +698,13 @@ export class WalletService {
 
   /** Every platform, in the lobby's order, named in the reader's language (GET /games/platform/all). */
   async platformList(locale: Locale): Promise<PlatformView[]> {
-    const rows = await platformFacts.allPlatforms(this.db);
+    const [rows, seamless] = await Promise.all([platformFacts.allPlatforms(this.db), seamlessCodes(this.db)]);
     return rows.map((p) => ({
       id: p.id, name: byLocale(locale, p.name, p.nameEn), gp_code: p.gpCode, group: p.group,
       front_show: p.frontShow, maintain_status: p.maintainStatus,
       maintain: p.maintainStart && p.maintainEnd ? `${p.maintainStart.toISOString()} ~ ${p.maintainEnd.toISOString()}` : '',
       status: p.status, start_time: p.startTime?.toISOString() ?? null, end_time: p.endTime?.toISOString() ?? null,
-      logo: `/partners/${p.gpCode.toLowerCase()}.svg`,
+      logo: `/partners/${p.gpCode.toLowerCase()}.svg`, wallet_model: seamless.has(p.gpCode) ? 'seamless' : 'transfer',
     }));
   }
 
@@ -720,8 +729,9 @@ export class WalletService {
 
   /** A transfer from central to the first platform of a game group that takes transfers now. */
   async transferInToGroup(playerId: number, group: string, amountMinor: bigint, clientKey?: string): Promise<TransferResult> {
-    const target = (await platformFacts.allPlatforms(this.db))
-      .find((p) => p.group === group && p.status === PLATFORM_STATUS.on && p.maintainStatus === MAINTAIN_STATUS.running);
+    const [platforms, seamless] = await Promise.all([platformFacts.allPlatforms(this.db), seamlessCodes(this.db)]);
+    const target = platforms
+      .find((p) => p.group === group && !seamless.has(p.gpCode) && p.status === PLATFORM_STATUS.on && p.maintainStatus === MAINTAIN_STATUS.running);
     if (!target) throw new ApiError('not_found');
     return this.transferIn(playerId, target.gpCode, amountMinor, { kind: 'central' }, clientKey);
   }

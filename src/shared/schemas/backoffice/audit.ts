@@ -26,7 +26,7 @@ export const AUDIT_ACTIONS = [
   'chat.take', 'chat.transfer', 'chat.close', 'chat.canned_create', 'chat.canned_update', 'chat.canned_delete',
   'player.tag.create', 'player.tag.add', 'player.tag.remove', 'player.note.add', 'player.bulk.level', 'player.bulk.message',
   'balance.adjust.request', 'balance.adjust.approve', 'balance.adjust.reject',
-  'seamless.platform', 'seamless.finding.credit', 'seamless.finding.close',
+  'seamless.platform', 'seamless.key', 'seamless.finding.credit', 'seamless.finding.close',
   'reports.export', 'reports.rebuild',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

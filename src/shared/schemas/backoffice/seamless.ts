@@ -22,6 +22,15 @@ export const seamlessPlatformView = v.object({
   own_secret: v.boolean(),
   /** The addresses the provider may call from (SEAMLESS_ALLOW_<CODE>); empty allows any. */
   allowed_addresses: v.array(v.string()),
+  /**
+   * Which signing key is in use: rotated (set in the back office), own (SEAMLESS_SECRET_<CODE>), shared
+   * (SEAMLESS_SECRET) or none (every call refused).
+   */
+  key_source: v.picklist(['rotated', 'own', 'shared', 'none']),
+  /** The key masked: its last four characters only, or '' without one. */
+  key_masked: v.string(),
+  /** Until when the key before the last rotation is still accepted, or null. */
+  previous_key_until: v.nullable(v.string()),
 });
 export type SeamlessPlatformView = v.InferOutput<typeof seamlessPlatformView>;
 
@@ -29,6 +38,9 @@ export const seamlessPlatformBody = v.strictObject({
   wallet_model: v.picklist(['seamless', 'transfer'], 'bo.seamless.v.model'),
   round_limit_minutes: v.optional(v.pipe(v.number('bo.seamless.v.limit'), v.integer('bo.seamless.v.limit'), v.minValue(1, 'bo.seamless.v.limit'), v.maxValue(10_080, 'bo.seamless.v.limit'))),
 }, 'v.type.object');
+
+/** A rotation's answer: the new key, shown this once so the operator can hand it to the provider, and the platform. */
+export const seamlessKeyView = v.object({ key: v.string(), platform: seamlessPlatformView });
 
 export const seamlessTxQuery = v.object({
   ...pageQuery,
