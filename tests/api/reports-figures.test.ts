@@ -114,6 +114,21 @@ async function betSums(byGame: boolean) {
   return new Map(res.rows.map((r) => [r.k, r]));
 }
 
+/**
+ * Active players straight from the sources: per Taipei day, the players with a settled bet settled that day or with
+ * more deposit journals than reversals of them that day, each counted once.
+ */
+async function activeFromSources(): Promise<Map<string, number>> {
+  const res = await t.database.db.execute<{ day: string; n: number }>(sql`
+    select day, count(distinct player_id)::int as n from (
+      select (settled_at at time zone 'Asia/Taipei')::date::text as day, player_id from bet_records where status = 'settled'
+      union all
+      select day, player_id from (select (created_at at time zone 'Asia/Taipei')::date::text as day, player_id,
+        sum(case when idempotency_key like 'reversal:%' then -1 else 1 end) as n from journals where kind = 'deposit' group by 1, 2) d where n > 0
+    ) s group by day`);
+  return new Map(res.rows.map((r) => [r.day, Number(r.n)]));
+}
+
 async function daily(from = FROM, to = today, extra = '') {
   const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/daily?from=${from}&to=${to}&sort=day&order=asc&pageSize=400${extra}`, headers: auth() });
   expect(res.statusCode, res.body).toBe(200);
@@ -150,6 +165,9 @@ describe('the daily summary', () => {
       expect(row.bonus_total).toBe(minorToDecimal(bonus));
       expect(row.ngr).toBe(minorToDecimal(ggr - bonus));
     }
+    const active = await activeFromSources();
+    for (const row of report.data) expect(row.active_players, row.day).toBe(active.get(row.day) ?? 0);
+    expect(report.totals.active_players).toBe([...active.values()].reduce((s, n) => s + n, 0));
     expect(report.totals.ggr).toBe(minorToDecimal(ggrTotal));
     expect(report.totals.rounds).toBe([...bets.values()].reduce((s, b) => s + b.rounds, 0));
     // Today: 13,000 + 5,000 + 6,000 deposited and 4,000 reversed; three first depositors (C's first is now its second).
@@ -198,12 +216,12 @@ describe('the games report', () => {
 
 describe('the rebuild', () => {
   const snapshot = async () => {
-    const tables = ['bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits'];
+    const tables = ['bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'report_active_days', 'report_active_daily'];
     const out: Record<string, unknown[]> = {};
     for (const table of tables) {
       // Rows the incremental path left at zero (a count that went back down) are the same as no row.
       const zero = table === 'bet_daily_games' || table === 'ledger_daily_totals' ? sql` where not (${sql.raw(table === 'bet_daily_games' ? 'rounds' : 'journals')} = 0 and players = 0)`
-        : table === 'bet_daily_bettors' ? sql` where players <> 0` : sql``;
+        : table === 'bet_daily_bettors' || table === 'report_active_daily' ? sql` where players <> 0` : sql``;
       const res = await t.database.db.execute(sql`select * from ${sql.raw(table)}${zero}`);
       out[table] = res.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
     }
@@ -217,6 +235,8 @@ describe('the rebuild', () => {
     await t.database.db.execute(sql`delete from bet_daily_games where day = '2026-01-10'`);
     await t.database.db.execute(sql`update ledger_daily_totals set amount_minor = amount_minor + 1 where day = ${today}::date`);
     await t.database.db.execute(sql`delete from ledger_first_deposits`);
+    await t.database.db.execute(sql`delete from report_active_days where day = ${today}::date`);
+    await t.database.db.execute(sql`update report_active_daily set players = players + 5 where day = '2026-01-10'`);
     for (const day of ['2026-01-10', '2026-01-11', today]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/reports/rebuild', headers: auth(), payload: { day } });
       expect(res.statusCode, res.body).toBe(200);

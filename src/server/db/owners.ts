@@ -23,6 +23,7 @@ export const TABLE_OWNERS = {
   redpacket: ['red_packet_rounds', 'red_packets'],
   uploads: ['uploads'],
   seamless: ['seamless_platforms', 'seamless_sessions', 'seamless_transactions', 'seamless_rounds', 'seamless_findings'],
+  reports: ['report_active_days', 'report_active_daily'],
   vip: ['vip_level_rules', 'vip_status', 'vip_level_history', 'vip_rewards', 'gift_images', 'gifts', 'exchange_orders'],
 } as const satisfies Record<string, readonly string[]>;
 

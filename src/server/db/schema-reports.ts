@@ -93,3 +93,28 @@ export const ledgerFirstDeposits = pgTable('ledger_first_deposits', {
   amountMinor: minor('amount_minor'),
   journalId: bigint('journal_id', { mode: 'number' }).notNull(),
 }, (t) => [index('ledger_first_deposits_day_idx').on(t.day)]);
+
+// ---- reports -----------------------------------------------------------------------------------------
+
+/**
+ * The players active on a Taipei day (a settled bet, a deposit that stands, or both), one row per player and day with
+ * the sources as bits (REPORT_ACTIVE_BET, REPORT_ACTIVE_DEPOSIT). The bets domain's bet_daily_apply and the ledger's
+ * ledger_report_journal keep it in their own transactions through report_active_apply (the one SQL seam between the
+ * three domains), so "active players (bet or deposit)" is a count of rows rather than a join of two domains' tables.
+ * It also answers the retention report's "active in week k".
+ */
+export const reportActiveDays = pgTable('report_active_days', {
+  day: day(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull(),
+  sources: smallint('sources').notNull(),
+}, (t) => [
+  primaryKey({ name: 'report_active_days_pk', columns: [t.day, t.playerId] }),
+  index('report_active_days_player_idx').on(t.playerId, t.day),
+]);
+
+/** How many players were active on each day, in 16 shards by player id as ledger_daily_totals, so writers seldom queue. */
+export const reportActiveDaily = pgTable('report_active_daily', {
+  day: day(),
+  shard: smallint('shard').notNull(),
+  players: integer('players').notNull().default(0),
+}, (t) => [primaryKey({ name: 'report_active_daily_pk', columns: [t.day, t.shard] })]);

@@ -1,7 +1,7 @@
 // What the reports domain may read of the ledger's daily money aggregates (ledger/daily.ts), over a Taipei date range
 // ('YYYY-MM-DD', both ends included). Amounts are the net effect on players' money accounts: deposits and bonuses
 // positive, paid withdrawals and given-up bonuses negative.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { ReportedKind } from './daily.ts';
 
@@ -23,18 +23,6 @@ export async function firstDepositsByDay(db: DbOrTx, from: string, to: string): 
     select day::text as day, count(*)::int as n, sum(amount_minor)::text as amount
     from ledger_first_deposits where day between ${from}::date and ${to}::date group by day`);
   return new Map(res.rows.map((r) => [r.day, { players: Number(r.n), amountMinor: BigInt(r.amount) }]));
-}
-
-/**
- * Per day, how many players deposited and did not match `also` (a condition on the day and the player that the caller
- * builds: the daily summary passes "had a settled bet that day", so bettors who deposited are not counted twice).
- */
-export async function depositorsExcept(db: DbOrTx, from: string, to: string, also: (day: SQL, playerId: SQL) => SQL): Promise<Map<string, number>> {
-  const res = await db.execute<{ day: string; n: number }>(sql`
-    select d.day::text as day, count(*)::int as n from ledger_daily d
-    where d.kind = 'deposit' and d.day between ${from}::date and ${to}::date and d.journals > 0 and not ${also(sql`d.day`, sql`d.player_id`)}
-    group by d.day`);
-  return new Map(res.rows.map((r) => [r.day, Number(r.n)]));
 }
 
 export interface PlayerMoney { playerId: number; kind: ReportedKind; journals: number; amountMinor: bigint; firstDay: string; lastDay: string }

@@ -1,7 +1,7 @@
 // What the reports domain may read of the bets domain's daily aggregates (bets/daily.ts): per day, per game and
 // per player, over a Taipei date range ('YYYY-MM-DD', both ends included). The aggregates count settled bets by the
 // Taipei day they settled on.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 export interface BetDayTotals { day: string; rounds: number; bettors: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint }
@@ -32,16 +32,6 @@ export async function betTotalsByGame(db: DbOrTx, from: string, to: string): Pro
     from bet_daily_games where day between ${from}::date and ${to}::date
     group by game_type, gp_code, game having sum(rounds) <> 0`);
   return res.rows.map((r) => ({ gameType: r.game_type, gpCode: r.gp_code, game: r.game, playerDays: Number(r.players), ...sums(r) }));
-}
-
-/**
- * Whether the player had a settled bet on the day, as a condition another domain's query embeds (the ledger counts the
- * depositors who did not bet, for the daily summary's active players) without naming this domain's table itself.
- */
-export function hadBetOn(day: SQL, playerId: SQL): SQL {
-  // A scalar subquery rather than EXISTS: it is answered by one probe of the primary key per row, where EXISTS lets the
-  // planner hash every day of bet_player_days, far more than a report's range of depositors needs.
-  return sql`(select true from bet_player_days b where b.day = ${day} and b.player_id = ${playerId}) is not null`;
 }
 
 export interface PlayerBetTotals { playerId: number; rounds: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint; firstDay: string; lastDay: string }

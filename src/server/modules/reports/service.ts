@@ -12,6 +12,7 @@ import { rebuildBetDay } from '../bets/daily.ts';
 import * as authFacts from '../auth/report-facts.ts';
 import { addBets, addMoney, bonusTotalOf, dayView, emptyDay, ggrPercent, sumDays, type DayFigures } from './daily.ts';
 import { daysOf, sortAndPage } from './range.ts';
+import { activePlayersByDay, rebuildActiveDay } from './activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { sql } from 'drizzle-orm';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
@@ -43,10 +44,9 @@ export class ReportsService {
   /** Every day of the range with its figures, oldest first, and their totals. */
   async dailyFigures(from: string, to: string): Promise<DailyReport> {
     const list = daysOf(from, to);
-    const [registrations, firstDeposits, money, bets, depositorsOnly] = await Promise.all([
+    const [registrations, firstDeposits, money, bets, active] = await Promise.all([
       authFacts.registrationsByDay(this.db, from, to), ledgerFacts.firstDepositsByDay(this.db, from, to),
-      ledgerFacts.moneyTotalsByDay(this.db, from, to), betFacts.betTotalsByDay(this.db, from, to),
-      ledgerFacts.depositorsExcept(this.db, from, to, betFacts.hadBetOn),
+      ledgerFacts.moneyTotalsByDay(this.db, from, to), betFacts.betTotalsByDay(this.db, from, to), activePlayersByDay(this.db, from, to),
     ]);
     const byDay = new Map(list.map((d) => [d, emptyDay()]));
     for (const m of money) addMoney(byDay.get(m.day)!, m);
@@ -56,8 +56,8 @@ export class ReportsService {
       const ftd = firstDeposits.get(day);
       f.ftdCount = ftd?.players ?? 0;
       f.ftdMinor = ftd?.amountMinor ?? 0n;
-      // Active: bet or deposited that day; a player who did both is counted once.
-      f.activePlayers = f.bettors + (depositorsOnly.get(day) ?? 0);
+      // Active: bet or deposited that day; a player who did both is one row of the day's active players.
+      f.activePlayers = active.get(day) ?? 0;
     }
     const days = list.map((day) => ({ day, figures: byDay.get(day)! }));
     return { from, to, days, totals: sumDays(days.map((d) => d.figures)) };
@@ -149,6 +149,7 @@ export class ReportsService {
       if (!got.rows[0]?.ok) throw new ApiError('validation_failed', { day: ['bo.reports.v.rebuild_busy'] });
       await rebuildBetDay(tx, day);
       await rebuildLedgerDay(tx, day);
+      await rebuildActiveDay(tx, day);
     });
     return { day };
   }

@@ -1,0 +1,151 @@
+CREATE TABLE "report_active_daily" (
+	"day" date NOT NULL,
+	"shard" smallint NOT NULL,
+	"players" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "report_active_daily_pk" PRIMARY KEY("day","shard")
+);
+--> statement-breakpoint
+CREATE TABLE "report_active_days" (
+	"day" date NOT NULL,
+	"player_id" bigint NOT NULL,
+	"sources" smallint NOT NULL,
+	CONSTRAINT "report_active_days_pk" PRIMARY KEY("day","player_id")
+);
+--> statement-breakpoint
+CREATE INDEX "report_active_days_player_idx" ON "report_active_days" USING btree ("player_id","day");
+-- hand-written below
+-- The players active per Taipei day (issue 23, the daily summary's "active players (bet or deposit)"): a row per day
+-- and player with its sources as bits (1 a settled bet, 2 a deposit that stands) and a per-day count in 16 shards.
+-- Moves (+1 a source starts, -1 it ends) are applied in (day, player) order and the counts last in (day, shard) order,
+-- so writers that meet take their locks in one order. Called by bet_daily_apply (source 1) and ledger_report_journal
+-- (source 2) in their own transactions.
+CREATE OR REPLACE FUNCTION report_active_apply(p_days date[], p_players bigint[], p_source smallint, p_moves int[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r record; v_sources smallint; v_new boolean;
+  v_days date[] := '{}'; v_shards smallint[] := '{}'; v_counts int[] := '{}';
+BEGIN
+  FOR r IN SELECT * FROM unnest(p_days, p_players, p_moves) AS u(day, player_id, move) ORDER BY day, player_id LOOP
+    IF r.move > 0 THEN
+      INSERT INTO report_active_days AS a (day, player_id, sources) VALUES (r.day, r.player_id, p_source)
+      ON CONFLICT (day, player_id) DO UPDATE SET sources = a.sources | excluded.sources
+      RETURNING (xmax = 0) INTO v_new;
+      IF v_new THEN v_days := v_days || r.day; v_shards := v_shards || (r.player_id % 16)::smallint; v_counts := v_counts || 1; END IF;
+    ELSE
+      UPDATE report_active_days SET sources = sources & ~p_source WHERE day = r.day AND player_id = r.player_id RETURNING sources INTO v_sources;
+      IF FOUND AND v_sources = 0 THEN
+        DELETE FROM report_active_days WHERE day = r.day AND player_id = r.player_id;
+        v_days := v_days || r.day; v_shards := v_shards || (r.player_id % 16)::smallint; v_counts := v_counts || -1;
+      END IF;
+    END IF;
+  END LOOP;
+  INSERT INTO report_active_daily AS c (day, shard, players)
+  SELECT d, s, sum(n) FROM unnest(v_days, v_shards, v_counts) AS u(d, s, n) GROUP BY d, s ORDER BY d, s
+  ON CONFLICT (day, shard) DO UPDATE SET players = c.players + excluded.players;
+END
+$$;
+--> statement-breakpoint
+-- Recomputes one day's active players from the bets' and the ledger's own aggregates of that day, after they were
+-- rebuilt (the reports' rebuild, which holds their locks and this table's).
+CREATE OR REPLACE FUNCTION report_active_rebuild_day(p_day date) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM report_active_days WHERE day = p_day;
+  DELETE FROM report_active_daily WHERE day = p_day;
+  INSERT INTO report_active_days (day, player_id, sources)
+  SELECT p_day, player_id, bit_or(source)::smallint FROM (
+    SELECT player_id, 1 AS source FROM bet_player_days WHERE day = p_day
+    UNION ALL SELECT player_id, 2 FROM ledger_daily WHERE kind = 'deposit' AND day = p_day AND journals > 0) s
+  GROUP BY player_id;
+  INSERT INTO report_active_daily (day, shard, players)
+  SELECT p_day, (player_id % 16)::smallint, count(*) FROM report_active_days WHERE day = p_day GROUP BY 2;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION bet_daily_apply(p_deltas jsonb) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r record; v_new boolean; v_rounds int; v_players int;
+  v_days date[] := '{}'; v_moves int[] := '{}'; v_who bigint[] := '{}';
+BEGIN
+  FOR r IN SELECT * FROM jsonb_to_recordset(p_deltas) AS x(day date, gp_code text, game text, game_type text, player_id bigint,
+      rounds int, stake bigint, valid bigint, payout bigint) ORDER BY day, gp_code, game, player_id LOOP
+    INSERT INTO bet_daily AS b (day, gp_code, game, player_id, game_type, rounds, stake_minor, valid_bet_minor, payout_minor)
+    VALUES (r.day, r.gp_code, r.game, r.player_id, r.game_type, r.rounds, r.stake, r.valid, r.payout)
+    ON CONFLICT (day, gp_code, game, player_id) DO UPDATE SET rounds = b.rounds + excluded.rounds, stake_minor = b.stake_minor + excluded.stake_minor,
+      valid_bet_minor = b.valid_bet_minor + excluded.valid_bet_minor, payout_minor = b.payout_minor + excluded.payout_minor
+    RETURNING (xmax = 0), b.rounds INTO v_new, v_rounds;
+    v_players := 0;
+    IF v_new THEN
+      v_players := 1;
+    ELSIF v_rounds = 0 THEN
+      -- No settled bet left (a correction voided it): the row goes, as the rebuild would not write it.
+      DELETE FROM bet_daily WHERE day = r.day AND gp_code = r.gp_code AND game = r.game AND player_id = r.player_id;
+      v_players := -1;
+    END IF;
+    INSERT INTO bet_daily_games AS g (day, gp_code, game, game_type, players, rounds, stake_minor, valid_bet_minor, payout_minor)
+    VALUES (r.day, r.gp_code, r.game, r.game_type, v_players, r.rounds, r.stake, r.valid, r.payout)
+    ON CONFLICT (day, gp_code, game) DO UPDATE SET players = g.players + excluded.players, rounds = g.rounds + excluded.rounds,
+      stake_minor = g.stake_minor + excluded.stake_minor, valid_bet_minor = g.valid_bet_minor + excluded.valid_bet_minor,
+      payout_minor = g.payout_minor + excluded.payout_minor;
+    IF v_players = 1 THEN
+      INSERT INTO bet_player_days (day, player_id) VALUES (r.day, r.player_id) ON CONFLICT DO NOTHING;
+      IF FOUND THEN v_days := v_days || r.day; v_moves := v_moves || 1; v_who := v_who || r.player_id; END IF;
+    ELSIF v_players = -1 AND NOT EXISTS (SELECT 1 FROM bet_daily WHERE player_id = r.player_id AND day = r.day) THEN
+      DELETE FROM bet_player_days WHERE day = r.day AND player_id = r.player_id;
+      IF FOUND THEN v_days := v_days || r.day; v_moves := v_moves || -1; v_who := v_who || r.player_id; END IF;
+    END IF;
+  END LOOP;
+  INSERT INTO bet_daily_bettors AS c (day, players)
+  SELECT d, sum(m) FROM unnest(v_days, v_moves) AS u(d, m) GROUP BY d ORDER BY d
+  ON CONFLICT (day) DO UPDATE SET players = c.players + excluded.players;
+  PERFORM report_active_apply(v_days, v_who, 1::smallint, v_moves);
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION ledger_report_journal(p_journal_id bigint) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_kind text; v_player bigint; v_day date; v_key text; v_at timestamptz;
+  v_amount bigint; v_n int; v_new boolean; v_left int; v_left_amount bigint; v_players int := 0; v_before int;
+BEGIN
+  SELECT kind, player_id, (created_at AT TIME ZONE 'Asia/Taipei')::date, idempotency_key, created_at
+  INTO v_kind, v_player, v_day, v_key, v_at FROM journals WHERE id = p_journal_id;
+  IF v_player IS NULL THEN RETURN; END IF;
+  SELECT coalesce(sum(p.amount_minor), 0) INTO v_amount FROM postings p JOIN accounts a ON a.id = p.account_id
+  WHERE p.journal_id = p_journal_id AND a.player_id IS NOT NULL AND a.asset = 'money';
+  v_n := CASE WHEN v_key LIKE 'reversal:%' THEN -1 ELSE 1 END;
+
+  INSERT INTO ledger_daily AS d (kind, day, player_id, journals, amount_minor) VALUES (v_kind, v_day, v_player, v_n, v_amount)
+  ON CONFLICT (kind, day, player_id) DO UPDATE SET journals = d.journals + excluded.journals, amount_minor = d.amount_minor + excluded.amount_minor
+  RETURNING (xmax = 0), d.journals, d.amount_minor INTO v_new, v_left, v_left_amount;
+  IF v_new THEN
+    v_players := 1;
+  ELSIF v_left = 0 AND v_left_amount = 0 THEN
+    DELETE FROM ledger_daily WHERE kind = v_kind AND day = v_day AND player_id = v_player;
+    v_players := -1;
+  END IF;
+  INSERT INTO ledger_daily_totals AS t (day, kind, shard, players, journals, amount_minor)
+  VALUES (v_day, v_kind, (v_player % 16)::smallint, v_players, v_n, v_amount)
+  ON CONFLICT (day, kind, shard) DO UPDATE
+  SET players = t.players + excluded.players, journals = t.journals + excluded.journals, amount_minor = t.amount_minor + excluded.amount_minor;
+
+  IF v_kind = 'deposit' THEN
+    -- The day's depositors are the players whose deposits that day still count more than their reversals.
+    v_before := CASE WHEN v_new THEN 0 ELSE v_left - v_n END;
+    IF v_before <= 0 AND v_left > 0 THEN
+      PERFORM report_active_apply(ARRAY[v_day], ARRAY[v_player], 2::smallint, ARRAY[1]);
+    ELSIF v_before > 0 AND v_left <= 0 THEN
+      PERFORM report_active_apply(ARRAY[v_day], ARRAY[v_player], 2::smallint, ARRAY[-1]);
+    END IF;
+    IF v_n = 1 THEN
+      -- The earliest deposit stands as the first, by its time and then its id, as the rebuild decides.
+      INSERT INTO ledger_first_deposits AS f (player_id, day, amount_minor, journal_id) VALUES (v_player, v_day, v_amount, p_journal_id)
+      ON CONFLICT (player_id) DO UPDATE SET day = excluded.day, amount_minor = excluded.amount_minor, journal_id = excluded.journal_id
+      WHERE (v_at, p_journal_id) < (SELECT j.created_at, j.id FROM journals j WHERE j.id = f.journal_id);
+    ELSE
+      DELETE FROM ledger_first_deposits WHERE player_id = v_player AND journal_id = substr(v_key, 10)::bigint;
+      IF FOUND THEN PERFORM ledger_first_deposit_of(v_player); END IF;
+    END IF;
+  END IF;
+END
+$$;
+--> statement-breakpoint
+-- Backfill: every day that already has bettors or depositors.
+SELECT report_active_rebuild_day(d) FROM (SELECT day AS d FROM bet_player_days UNION SELECT day FROM ledger_daily WHERE kind = 'deposit') s;
