@@ -1,3 +1,18 @@
+CREATE TABLE "auth_registrations_daily" (
+	"day" date NOT NULL,
+	"shard" smallint NOT NULL,
+	"players" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "auth_registrations_daily_pk" PRIMARY KEY("day","shard")
+);
+--> statement-breakpoint
+CREATE TABLE "ledger_first_deposit_totals" (
+	"day" date NOT NULL,
+	"shard" smallint NOT NULL,
+	"players" integer DEFAULT 0 NOT NULL,
+	"amount_minor" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "ledger_first_deposit_totals_pk" PRIMARY KEY("day","shard")
+);
+--> statement-breakpoint
 CREATE TABLE "report_active_daily" (
 	"day" date NOT NULL,
 	"shard" smallint NOT NULL,
@@ -12,7 +27,10 @@ CREATE TABLE "report_active_days" (
 	CONSTRAINT "report_active_days_pk" PRIMARY KEY("day","player_id")
 );
 --> statement-breakpoint
-CREATE INDEX "report_active_days_player_idx" ON "report_active_days" USING btree ("player_id","day");
+DROP INDEX "ledger_first_deposits_day_idx";--> statement-breakpoint
+CREATE INDEX "report_active_days_player_idx" ON "report_active_days" USING btree ("player_id","day");--> statement-breakpoint
+CREATE INDEX "players_created_taipei_day_idx" ON "players" USING btree ((("created_at" at time zone 'Asia/Taipei')::date));--> statement-breakpoint
+CREATE INDEX "ledger_first_deposits_day_amount_idx" ON "ledger_first_deposits" USING btree ("day","amount_minor");
 -- hand-written below
 -- The players active per Taipei day (issue 23, the daily summary's "active players (bet or deposit)"): a row per day
 -- and player with its sources as bits (1 a settled bet, 2 a deposit that stands) and a per-day count in 16 shards.
@@ -149,3 +167,52 @@ $$;
 --> statement-breakpoint
 -- Backfill: every day that already has bettors or depositors.
 SELECT report_active_rebuild_day(d) FROM (SELECT day AS d FROM bet_player_days UNION SELECT day FROM ledger_daily WHERE kind = 'deposit') s;
+--> statement-breakpoint
+-- Registrations per Taipei day, kept with players by a trigger: whichever path writes a player (sign-up, the back
+-- office, a seed, a corrected sign-up time) moves the count in its own transaction.
+CREATE OR REPLACE FUNCTION auth_registrations_daily_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    INSERT INTO auth_registrations_daily AS c (day, shard, players)
+    VALUES ((OLD.created_at AT TIME ZONE 'Asia/Taipei')::date, (OLD.id % 16)::smallint, -1)
+    ON CONFLICT (day, shard) DO UPDATE SET players = c.players + excluded.players;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO auth_registrations_daily AS c (day, shard, players)
+    VALUES ((NEW.created_at AT TIME ZONE 'Asia/Taipei')::date, (NEW.id % 16)::smallint, 1)
+    ON CONFLICT (day, shard) DO UPDATE SET players = c.players + excluded.players;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER players_registrations_daily AFTER INSERT OR DELETE OR UPDATE OF created_at ON players
+FOR EACH ROW EXECUTE FUNCTION auth_registrations_daily_keep();
+--> statement-breakpoint
+-- First deposits per Taipei day, kept with ledger_first_deposits by a trigger: the ledger's journal function, its
+-- reversal path and its rebuild all insert, move or delete first deposits, and each move carries its count along.
+CREATE OR REPLACE FUNCTION ledger_first_deposit_totals_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    INSERT INTO ledger_first_deposit_totals AS c (day, shard, players, amount_minor)
+    VALUES (OLD.day, (OLD.player_id % 16)::smallint, -1, -OLD.amount_minor)
+    ON CONFLICT (day, shard) DO UPDATE SET players = c.players + excluded.players, amount_minor = c.amount_minor + excluded.amount_minor;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO ledger_first_deposit_totals AS c (day, shard, players, amount_minor)
+    VALUES (NEW.day, (NEW.player_id % 16)::smallint, 1, NEW.amount_minor)
+    ON CONFLICT (day, shard) DO UPDATE SET players = c.players + excluded.players, amount_minor = c.amount_minor + excluded.amount_minor;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER ledger_first_deposits_totals AFTER INSERT OR DELETE OR UPDATE ON ledger_first_deposits
+FOR EACH ROW EXECUTE FUNCTION ledger_first_deposit_totals_keep();
+--> statement-breakpoint
+-- Backfill of both counts.
+INSERT INTO auth_registrations_daily (day, shard, players)
+SELECT (created_at AT TIME ZONE 'Asia/Taipei')::date, (id % 16)::smallint, count(*) FROM players GROUP BY 1, 2;
+--> statement-breakpoint
+INSERT INTO ledger_first_deposit_totals (day, shard, players, amount_minor)
+SELECT day, (player_id % 16)::smallint, count(*), sum(amount_minor) FROM ledger_first_deposits GROUP BY 1, 2;

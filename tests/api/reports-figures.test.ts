@@ -216,12 +216,12 @@ describe('the games report', () => {
 
 describe('the rebuild', () => {
   const snapshot = async () => {
-    const tables = ['bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'report_active_days', 'report_active_daily'];
+    const tables = ['bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'report_active_days', 'report_active_daily', 'ledger_first_deposit_totals'];
     const out: Record<string, unknown[]> = {};
     for (const table of tables) {
       // Rows the incremental path left at zero (a count that went back down) are the same as no row.
       const zero = table === 'bet_daily_games' || table === 'ledger_daily_totals' ? sql` where not (${sql.raw(table === 'bet_daily_games' ? 'rounds' : 'journals')} = 0 and players = 0)`
-        : table === 'bet_daily_bettors' || table === 'report_active_daily' ? sql` where players <> 0` : sql``;
+        : table === 'bet_daily_bettors' || table === 'report_active_daily' || table === 'ledger_first_deposit_totals' ? sql` where players <> 0` : sql``;
       const res = await t.database.db.execute(sql`select * from ${sql.raw(table)}${zero}`);
       out[table] = res.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
     }

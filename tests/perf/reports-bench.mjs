@@ -51,7 +51,14 @@ export async function seedAggregates(c, players, dailyPlayers) {
     select day, kind, (player_id % 16)::smallint, count(*), sum(journals), sum(amount_minor) from ledger_daily group by 1, 2, 3`);
   await c.query(`insert into ledger_first_deposits (player_id, day, amount_minor, journal_id)
     select player_id, min(day), 30000, player_id from ledger_daily where kind = 'deposit' group by player_id`);
-  for (const table of ['players', 'bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits']) {
+  // The active players per day: the bettors and the depositors of each day, once each (as report_active_apply keeps them).
+  await c.query(`insert into report_active_days (day, player_id, sources)
+    select day, player_id, bit_or(s)::smallint from (select day, player_id, 1 as s from bet_player_days
+      union all select day, player_id, 2 from ledger_daily where kind = 'deposit' and journals > 0) x group by 1, 2`);
+  await c.query(`insert into report_active_daily (day, shard, players)
+    select day, (player_id % 16)::smallint, count(*) from report_active_days group by 1, 2`);
+  for (const table of ['players', 'bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits',
+    'report_active_days', 'report_active_daily', 'auth_registrations_daily', 'ledger_first_deposit_totals']) {
     await c.query(`analyze ${table}`);
   }
 }

@@ -4,8 +4,8 @@
 // another domain's table from the schema or names it in SQL, and every table of the schema that has no owner.
 // It is the one list of ownership: a new table is added here, to the domain whose repository writes it.
 export const TABLE_OWNERS = {
-  ledger: ['accounts', 'journals', 'postings', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits'],
-  auth: ['login_events', 'recovery_tickets', 'levels', 'players', 'sessions', 'verification_codes', 'player_tags', 'player_tag_links', 'player_notes'],
+  ledger: ['accounts', 'journals', 'postings', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'ledger_first_deposit_totals'],
+  auth: ['login_events', 'recovery_tickets', 'levels', 'players', 'sessions', 'verification_codes', 'player_tags', 'player_tag_links', 'player_notes', 'auth_registrations_daily'],
   chat: ['chat_conversations', 'chat_transfers', 'chat_messages', 'chat_canned_replies'],
   consultations: ['consultations', 'consultation_messages', 'consultation_images'],
   system: ['settings', 'system_messages', 'ip_blacklist', 'sms_outbox', 'rate_counters'],

@@ -92,7 +92,32 @@ export const ledgerFirstDeposits = pgTable('ledger_first_deposits', {
   day: day(),
   amountMinor: minor('amount_minor'),
   journalId: bigint('journal_id', { mode: 'number' }).notNull(),
-}, (t) => [index('ledger_first_deposits_day_idx').on(t.day)]);
+  // With the amount, so the first deposits of a range of days are summed from the index alone.
+}, (t) => [index('ledger_first_deposits_day_amount_idx').on(t.day, t.amountMinor)]);
+
+/**
+ * ledger_first_deposits per Taipei day without the player, in 16 shards by player id: how many first deposits fell on
+ * the day and what they came to. A trigger on ledger_first_deposits keeps it (drizzle/0024_report_active_days.sql), so
+ * whichever of the ledger's paths moves a first deposit moves its count with it in the same transaction.
+ */
+export const ledgerFirstDepositTotals = pgTable('ledger_first_deposit_totals', {
+  day: day(),
+  shard: smallint('shard').notNull(),
+  players: integer('players').notNull().default(0),
+  amountMinor: minor('amount_minor'),
+}, (t) => [primaryKey({ name: 'ledger_first_deposit_totals_pk', columns: [t.day, t.shard] })]);
+
+// ---- auth --------------------------------------------------------------------------------------------
+
+/**
+ * Registrations per Taipei day in 16 shards by player id, kept by a trigger on players (insert, a changed sign-up time,
+ * delete), so the daily summary counts sign-ups from 16 rows a day however many players there are.
+ */
+export const authRegistrationsDaily = pgTable('auth_registrations_daily', {
+  day: day(),
+  shard: smallint('shard').notNull(),
+  players: integer('players').notNull().default(0),
+}, (t) => [primaryKey({ name: 'auth_registrations_daily_pk', columns: [t.day, t.shard] })]);
 
 // ---- reports -----------------------------------------------------------------------------------------
 

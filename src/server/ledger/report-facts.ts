@@ -20,8 +20,8 @@ export async function moneyTotalsByDay(db: DbOrTx, from: string, to: string): Pr
 /** Per day: how many players made their first deposit, and what those first deposits came to. */
 export async function firstDepositsByDay(db: DbOrTx, from: string, to: string): Promise<Map<string, { players: number; amountMinor: bigint }>> {
   const res = await db.execute<{ day: string; n: number; amount: string }>(sql`
-    select day::text as day, count(*)::int as n, sum(amount_minor)::text as amount
-    from ledger_first_deposits where day between ${from}::date and ${to}::date group by day`);
+    select day::text as day, sum(players)::int as n, sum(amount_minor)::text as amount
+    from ledger_first_deposit_totals where day between ${from}::date and ${to}::date group by day having sum(players) <> 0`);
   return new Map(res.rows.map((r) => [r.day, { players: Number(r.n), amountMinor: BigInt(r.amount) }]));
 }
 
