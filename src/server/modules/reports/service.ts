@@ -13,6 +13,8 @@ import * as authFacts from '../auth/report-facts.ts';
 import { addBets, addMoney, bonusTotalOf, dayView, emptyDay, ggrPercent, sumDays, type DayFigures } from './daily.ts';
 import { daysOf, sortAndPage } from './range.ts';
 import { activePlayersByDay, rebuildActiveDay } from './activity.ts';
+import { recordAudit } from '../staff/audit.ts';
+import type { Operator } from '../staff/service.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { sql } from 'drizzle-orm';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
@@ -140,6 +142,25 @@ export class ReportsService {
         ggr: view.ggr, bonus_total: view.bonus_total, ngr: view.ngr, first_day: seen[0] ?? null, last_day: seen.at(-1) ?? null,
       };
     });
+  }
+
+  /**
+   * Audits an export before its first byte leaves: who, which report, which filters (those given) and the language of
+   * its headings. An export changes nothing, so it has no before or after, only what was read.
+   */
+  async recordExport(op: Operator, report: string, filters: Record<string, string | undefined>, language: string): Promise<void> {
+    const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
+    await recordAudit(this.db, { staffId: op.staffId, action: 'reports.export', target: `report:${report}`, detail: { report, filters: given, language }, before: null, after: null, ip: op.ip });
+  }
+
+  /** An operator's rebuild of a day, audited once the aggregates are recomputed. */
+  async rebuildDayBy(op: Operator, day: string): Promise<{ day: string }> {
+    const done = await this.rebuildDay(day);
+    await recordAudit(this.db, {
+      staffId: op.staffId, action: 'reports.rebuild', target: `day:${done.day}`, detail: { day: done.day },
+      before: { aggregates: 'incremental' }, after: { aggregates: 'recomputed from bet records and journals' }, ip: op.ip,
+    });
+    return done;
   }
 
   /** Recomputes a Taipei day's aggregates from the bet records and the journals, under the rebuild job's lock. */
