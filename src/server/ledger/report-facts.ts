@@ -1,7 +1,7 @@
 // What the reports domain may read of the ledger's daily money aggregates (ledger/daily.ts), over a Taipei date range
 // ('YYYY-MM-DD', both ends included). Amounts are the net effect on players' money accounts: deposits and bonuses
 // positive, paid withdrawals and given-up bonuses negative.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { ReportedKind } from './daily.ts';
 
@@ -38,4 +38,9 @@ export async function moneyOfPlayers(db: DbOrTx, from: string, to: string, playe
   return res.rows.map((r) => ({
     playerId: Number(r.player_id), kind: r.kind, journals: Number(r.journals), amountMinor: BigInt(r.amount), firstDay: r.first_day, lastDay: r.last_day,
   }));
+}
+
+/** Each player's first deposit that stands, as a sub-select (player_id, day) another domain's statement joins. */
+export function firstDepositDays(): SQL {
+  return sql`(select player_id, day from ledger_first_deposits)`;
 }

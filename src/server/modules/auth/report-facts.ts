@@ -1,6 +1,6 @@
 // What the reports domain may read of the players: registrations per Taipei day, and the player list in batches for
 // the streamed CSV export (keyset pages by id, so a million players are read a batch at a time, never all at once).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** Registrations per Taipei day over the range ('YYYY-MM-DD', both ends included). */
@@ -39,4 +39,15 @@ export async function playerLabels(db: DbOrTx, playerIds: readonly number[]): Pr
   const res = await db.execute<{ id: string; account: string; level_id: number; created_at: string | Date }>(sql`
     select id, account, level_id, created_at from players where id = any(${`{${playerIds.join(',')}}`}::bigint[])`);
   return new Map(res.rows.map((r) => [Number(r.id), { account: r.account, levelId: Number(r.level_id), createdAt: new Date(r.created_at) }]));
+}
+
+/**
+ * The players registered on the Taipei days of [from, to] with the Monday of their registration week, as a sub-select
+ * (player_id, week_start, registered_on) the retention report joins in its own statement; players_created_taipei_day_idx
+ * answers the range.
+ */
+export function cohortPlayers(from: string, to: string): SQL {
+  return sql`(select id as player_id, date_trunc('week', (created_at at time zone 'Asia/Taipei')::date)::date as week_start,
+    (created_at at time zone 'Asia/Taipei')::date as registered_on
+    from players where (created_at at time zone 'Asia/Taipei')::date between ${from}::date and ${to}::date)`;
 }

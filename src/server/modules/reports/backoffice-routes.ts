@@ -9,12 +9,12 @@ import { okBody } from '../../../shared/schemas/envelope.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { operatorOf } from '../staff/request.ts';
 import {
-  csvView, dailyReportQuery, dailyReportView, gamesReportQuery, gamesReportView, playerListExportQuery, playersReportQuery, playersReportView, rebuildBody, rebuiltView,
+  csvView, paymentsReportQuery, paymentsReportView, protectionReportQuery, protectionReportView, retentionReportQuery, retentionReportView, dailyReportQuery, dailyReportView, gamesReportQuery, gamesReportView, playerListExportQuery, playersReportQuery, playersReportView, rebuildBody, rebuiltView,
 } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportsService } from './service.ts';
 import { csvFileName, csvStream } from './csv.ts';
 import {
-  dailyColumns, dailyRows, gameColumns, gameRows, playerListColumns, playerListRows, playerReportColumns, playerReportRows,
+  dailyColumns, dailyRows, oneBatch, paymentColumns, paymentRows, protectionColumns, protectionRows, retentionColumns, retentionRows, gameColumns, gameRows, playerListColumns, playerListRows, playerReportColumns, playerReportRows,
 } from './exports.ts';
 import { daysOf } from './range.ts';
 
@@ -32,7 +32,7 @@ async function sendCsv(reports: ReportsService, request: FastifyRequest, reply: 
 export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db } = app.services;
-  const reports = new ReportsService({ db });
+  const reports = new ReportsService({ db, gatewayOf: (method) => app.services.cashier.gatewayOf(method) });
 
   app.get('/reports/daily', { schema: { querystring: dailyReportQuery, response: { 200: okBody(dailyReportView) } }, config: { staff: 'reports' } },
     async (request) => ok(await reports.daily(request.query)));
@@ -42,6 +42,33 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.get('/reports/players', { schema: { querystring: playersReportQuery, response: { 200: okBody(playersReportView) } }, config: { staff: 'reports.personal' } },
     async (request) => ok(await reports.players(request.query)));
+
+  app.get('/reports/payments', { schema: { querystring: paymentsReportQuery, response: { 200: okBody(paymentsReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.payments(request.query)));
+
+  app.get('/reports/retention', { schema: { querystring: retentionReportQuery, response: { 200: okBody(retentionReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.retention(request.query)));
+
+  app.get('/reports/protection', { schema: { querystring: protectionReportQuery, response: { 200: okBody(protectionReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.protection(request.query)));
+
+  app.get('/reports/payments/export', { schema: { querystring: paymentsReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
+    const { from, to } = request.query;
+    const report = await reports.payments(request.query);
+    return sendCsv(reports, request, reply, 'payments', { from, to }, csvStream(paymentColumns(request.locale), oneBatch(paymentRows(report, request.locale))));
+  });
+
+  app.get('/reports/retention/export', { schema: { querystring: retentionReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
+    const { from, to, weeks } = request.query;
+    const report = await reports.retention(request.query);
+    return sendCsv(reports, request, reply, 'retention', { from, to, weeks: String(weeks) }, csvStream(retentionColumns(request.locale, weeks), oneBatch(retentionRows(report, request.locale))));
+  });
+
+  app.get('/reports/protection/export', { schema: { querystring: protectionReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
+    const { from, to } = request.query;
+    const report = await reports.protection(request.query);
+    return sendCsv(reports, request, reply, 'protection', { from, to }, csvStream(protectionColumns(request.locale), oneBatch(protectionRows(report, request.locale))));
+  });
 
   app.get('/reports/daily/export', { schema: { querystring: dailyReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
     const { from, to } = request.query;

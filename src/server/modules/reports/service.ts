@@ -14,6 +14,12 @@ import { addBets, addMoney, bonusTotalOf, dayView, emptyDay, ggrPercent, sumDays
 import { daysOf, sortAndPage } from './range.ts';
 import { activePlayersByDay, rebuildActiveDay } from './activity.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { paymentsReport, type GatewayOf } from './payments.ts';
+import { retentionReport } from './retention.ts';
+import { protectionReport } from './protection.ts';
+import type {
+  PaymentsReportQuery, PaymentsReportView, ProtectionReportQuery, ProtectionReportView, RetentionReportQuery, RetentionReportView,
+} from '../../../shared/schemas/backoffice/reports.ts';
 import type { Operator } from '../staff/service.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { sql } from 'drizzle-orm';
@@ -38,9 +44,27 @@ const DAILY_KEYS: Record<DailyReportQuery['sort'], (f: DayFigures, day: string) 
 
 export class ReportsService {
   private readonly db: Db;
+  private readonly gatewayOf: GatewayOf;
 
-  constructor(deps: { db: Db }) {
+  /** gatewayOf is the cashier's answer to who takes a method's payments (CashierService.gatewayOf). */
+  constructor(deps: { db: Db; gatewayOf?: GatewayOf }) {
     this.db = deps.db;
+    this.gatewayOf = deps.gatewayOf ?? ((method) => method);
+  }
+
+  /** The payments report: deposit orders per method, status and gateway, and withdrawals per status. */
+  payments(q: PaymentsReportQuery): Promise<PaymentsReportView> {
+    return paymentsReport(this.db, this.gatewayOf, q.from, q.to);
+  }
+
+  /** The retention report: weekly registration cohorts, their weeks since and their first-deposit conversion. */
+  retention(q: RetentionReportQuery, now = new Date()): Promise<RetentionReportView> {
+    return retentionReport(this.db, q.from, q.to, q.weeks, now);
+  }
+
+  /** The player-protection report for compliance. */
+  protection(q: ProtectionReportQuery, now = new Date()): Promise<ProtectionReportView> {
+    return protectionReport(this.db, q.from, q.to, now);
   }
 
   /** Every day of the range with its figures, oldest first, and their totals. */
