@@ -5,6 +5,16 @@ CREATE TABLE "auth_registrations_daily" (
 	CONSTRAINT "auth_registrations_daily_pk" PRIMARY KEY("day","shard")
 );
 --> statement-breakpoint
+CREATE TABLE "bet_daily_totals" (
+	"day" date NOT NULL,
+	"shard" smallint NOT NULL,
+	"rounds" integer DEFAULT 0 NOT NULL,
+	"stake_minor" bigint DEFAULT 0 NOT NULL,
+	"valid_bet_minor" bigint DEFAULT 0 NOT NULL,
+	"payout_minor" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "bet_daily_totals_pk" PRIMARY KEY("day","shard")
+);
+--> statement-breakpoint
 CREATE TABLE "ledger_first_deposit_totals" (
 	"day" date NOT NULL,
 	"shard" smallint NOT NULL,
@@ -82,6 +92,7 @@ CREATE OR REPLACE FUNCTION bet_daily_apply(p_deltas jsonb) RETURNS void LANGUAGE
 DECLARE
   r record; v_new boolean; v_rounds int; v_players int;
   v_days date[] := '{}'; v_moves int[] := '{}'; v_who bigint[] := '{}';
+  v_t_days date[] := '{}'; v_t_shards smallint[] := '{}'; v_t_rounds int[] := '{}'; v_t_stake bigint[] := '{}'; v_t_valid bigint[] := '{}'; v_t_payout bigint[] := '{}';
 BEGIN
   FOR r IN SELECT * FROM jsonb_to_recordset(p_deltas) AS x(day date, gp_code text, game text, game_type text, player_id bigint,
       rounds int, stake bigint, valid bigint, payout bigint) ORDER BY day, gp_code, game, player_id LOOP
@@ -103,6 +114,8 @@ BEGIN
     ON CONFLICT (day, gp_code, game) DO UPDATE SET players = g.players + excluded.players, rounds = g.rounds + excluded.rounds,
       stake_minor = g.stake_minor + excluded.stake_minor, valid_bet_minor = g.valid_bet_minor + excluded.valid_bet_minor,
       payout_minor = g.payout_minor + excluded.payout_minor;
+    v_t_days := v_t_days || r.day; v_t_shards := v_t_shards || (abs(hashtext(r.gp_code)) % 16)::smallint; v_t_rounds := v_t_rounds || r.rounds;
+    v_t_stake := v_t_stake || r.stake; v_t_valid := v_t_valid || r.valid; v_t_payout := v_t_payout || r.payout;
     IF v_players = 1 THEN
       INSERT INTO bet_player_days (day, player_id) VALUES (r.day, r.player_id) ON CONFLICT DO NOTHING;
       IF FOUND THEN v_days := v_days || r.day; v_moves := v_moves || 1; v_who := v_who || r.player_id; END IF;
@@ -111,6 +124,12 @@ BEGIN
       IF FOUND THEN v_days := v_days || r.day; v_moves := v_moves || -1; v_who := v_who || r.player_id; END IF;
     END IF;
   END LOOP;
+  -- The day's totals in (day, shard) order, before the bettor counts, as every page takes them.
+  INSERT INTO bet_daily_totals AS t (day, shard, rounds, stake_minor, valid_bet_minor, payout_minor)
+  SELECT d, s, sum(n), sum(st), sum(va), sum(pa) FROM unnest(v_t_days, v_t_shards, v_t_rounds, v_t_stake, v_t_valid, v_t_payout) AS u(d, s, n, st, va, pa)
+  GROUP BY d, s ORDER BY d, s
+  ON CONFLICT (day, shard) DO UPDATE SET rounds = t.rounds + excluded.rounds, stake_minor = t.stake_minor + excluded.stake_minor,
+    valid_bet_minor = t.valid_bet_minor + excluded.valid_bet_minor, payout_minor = t.payout_minor + excluded.payout_minor;
   INSERT INTO bet_daily_bettors AS c (day, players)
   SELECT d, sum(m) FROM unnest(v_days, v_moves) AS u(d, m) GROUP BY d ORDER BY d
   ON CONFLICT (day) DO UPDATE SET players = c.players + excluded.players;
@@ -165,7 +184,36 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Backfill: every day that already has bettors or depositors.
+-- The bets' rebuild of a day, now with the day's totals (bet_daily_totals).
+CREATE OR REPLACE FUNCTION bet_rebuild_day(p_day date) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_from timestamptz := (p_day::timestamp AT TIME ZONE 'Asia/Taipei');
+  v_to timestamptz := ((p_day + 1)::timestamp AT TIME ZONE 'Asia/Taipei');
+BEGIN
+  DELETE FROM bet_daily WHERE day = p_day;
+  DELETE FROM bet_daily_games WHERE day = p_day;
+  DELETE FROM bet_player_days WHERE day = p_day;
+  DELETE FROM bet_daily_bettors WHERE day = p_day;
+  DELETE FROM bet_daily_totals WHERE day = p_day;
+  INSERT INTO bet_daily (day, gp_code, game, player_id, game_type, rounds, stake_minor, valid_bet_minor, payout_minor)
+  SELECT p_day, gp_code, game, player_id, min(game_type), count(*), sum(stake_minor), sum(valid_bet_minor), sum(payout_minor)
+  FROM bet_records WHERE status = 'settled' AND settled_at >= v_from AND settled_at < v_to
+  GROUP BY gp_code, game, player_id;
+  INSERT INTO bet_daily_games (day, gp_code, game, game_type, players, rounds, stake_minor, valid_bet_minor, payout_minor)
+  SELECT p_day, gp_code, game, min(game_type), count(*), sum(rounds), sum(stake_minor), sum(valid_bet_minor), sum(payout_minor)
+  FROM bet_daily WHERE day = p_day GROUP BY gp_code, game;
+  INSERT INTO bet_daily_totals (day, shard, rounds, stake_minor, valid_bet_minor, payout_minor)
+  SELECT p_day, (abs(hashtext(gp_code)) % 16)::smallint, sum(rounds), sum(stake_minor), sum(valid_bet_minor), sum(payout_minor)
+  FROM bet_daily_games WHERE day = p_day GROUP BY 2;
+  INSERT INTO bet_player_days (day, player_id) SELECT DISTINCT p_day, player_id FROM bet_daily WHERE day = p_day;
+  INSERT INTO bet_daily_bettors (day, players) SELECT p_day, count(*) FROM bet_player_days WHERE day = p_day HAVING count(*) > 0;
+END
+$$;
+--> statement-breakpoint
+-- Backfill of the day totals, and of every day that already has bettors or depositors.
+INSERT INTO bet_daily_totals (day, shard, rounds, stake_minor, valid_bet_minor, payout_minor)
+SELECT day, (abs(hashtext(gp_code)) % 16)::smallint, sum(rounds), sum(stake_minor), sum(valid_bet_minor), sum(payout_minor) FROM bet_daily_games GROUP BY 1, 2;
+--> statement-breakpoint
 SELECT report_active_rebuild_day(d) FROM (SELECT day AS d FROM bet_player_days UNION SELECT day FROM ledger_daily WHERE kind = 'deposit') s;
 --> statement-breakpoint
 -- Registrations per Taipei day, kept with players by a trigger: whichever path writes a player (sign-up, the back

@@ -216,11 +216,12 @@ describe('the games report', () => {
 
 describe('the rebuild', () => {
   const snapshot = async () => {
-    const tables = ['bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'report_active_days', 'report_active_daily', 'ledger_first_deposit_totals'];
+    const tables = ['bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'report_active_days', 'report_active_daily', 'ledger_first_deposit_totals', 'bet_daily_totals'];
     const out: Record<string, unknown[]> = {};
     for (const table of tables) {
       // Rows the incremental path left at zero (a count that went back down) are the same as no row.
       const zero = table === 'bet_daily_games' || table === 'ledger_daily_totals' ? sql` where not (${sql.raw(table === 'bet_daily_games' ? 'rounds' : 'journals')} = 0 and players = 0)`
+        : table === 'bet_daily_totals' ? sql` where not (rounds = 0 and stake_minor = 0 and valid_bet_minor = 0 and payout_minor = 0)`
         : table === 'bet_daily_bettors' || table === 'report_active_daily' || table === 'ledger_first_deposit_totals' ? sql` where players <> 0` : sql``;
       const res = await t.database.db.execute(sql`select * from ${sql.raw(table)}${zero}`);
       out[table] = res.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
@@ -233,6 +234,7 @@ describe('the rebuild', () => {
     expect(incremental.bet_daily!.length).toBeGreaterThan(0);
     expect(incremental.ledger_first_deposits!.length).toBe(3);
     await t.database.db.execute(sql`delete from bet_daily_games where day = '2026-01-10'`);
+    await t.database.db.execute(sql`update bet_daily_totals set stake_minor = stake_minor + 7 where day = '2026-01-10'`);
     await t.database.db.execute(sql`update ledger_daily_totals set amount_minor = amount_minor + 1 where day = ${today}::date`);
     await t.database.db.execute(sql`delete from ledger_first_deposits`);
     await t.database.db.execute(sql`delete from report_active_days where day = ${today}::date`);

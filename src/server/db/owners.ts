@@ -12,7 +12,7 @@ export const TABLE_OWNERS = {
   staff: ['staff', 'staff_sessions', 'audit_log'],
   games: ['game_platforms', 'games'],
   wallet: ['bonus_wallets', 'player_platforms', 'platform_transfers', 'reconciliation_findings', 'balance_adjustments'],
-  bets: ['bet_records', 'bet_record_history', 'ingestion_cursors', 'bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors'],
+  bets: ['bet_records', 'bet_record_history', 'ingestion_cursors', 'bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'bet_daily_totals'],
   cashier: ['bank_cards', 'deposit_orders', 'gateway_callbacks', 'gateway_callback_refusals', 'withdrawals'],
   messages: ['messages', 'message_recipients', 'message_reads', 'popups'],
   promotions: [

@@ -56,6 +56,19 @@ export const betDailyBettors = pgTable('bet_daily_bettors', {
   players: integer('players').notNull().default(0),
 });
 
+/**
+ * bet_daily_games added up per day, in 16 shards by the provider's code so two providers' ingestion pages seldom wait
+ * on one row: the daily summary reads 16 rows a day instead of every game of every day.
+ */
+export const betDailyTotals = pgTable('bet_daily_totals', {
+  day: day(),
+  shard: smallint('shard').notNull(),
+  rounds: integer('rounds').notNull().default(0),
+  stakeMinor: minor('stake_minor'),
+  validBetMinor: minor('valid_bet_minor'),
+  payoutMinor: minor('payout_minor'),
+}, (t) => [primaryKey({ name: 'bet_daily_totals_pk', columns: [t.day, t.shard] })]);
+
 // ---- ledger ------------------------------------------------------------------------------------------
 
 /**

@@ -14,7 +14,8 @@ export async function betTotalsByDay(db: DbOrTx, from: string, to: string): Prom
   const res = await db.execute<Sums & { day: string; bettors: number | null }>(sql`
     select g.day::text as day, g.rounds::text as rounds, g.stake::text as stake, g.valid::text as valid, g.payout::text as payout, b.players as bettors
     from (select day, sum(rounds) as rounds, sum(stake_minor) as stake, sum(valid_bet_minor) as valid, sum(payout_minor) as payout
-          from bet_daily_games where day between ${from}::date and ${to}::date group by day) g
+          from bet_daily_totals where day between ${from}::date and ${to}::date group by day
+          having sum(rounds) <> 0 or sum(stake_minor) <> 0 or sum(payout_minor) <> 0) g
     left join bet_daily_bettors b on b.day = g.day`);
   return res.rows.map((r) => ({ day: r.day, bettors: Number(r.bettors ?? 0), ...sums(r) }));
 }
