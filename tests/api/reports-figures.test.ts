@@ -214,6 +214,73 @@ describe('the games report', () => {
   });
 });
 
+describe('the players report', () => {
+  /** Per player, straight from the sources over [from, to]: settled bets, and journals of every reported kind. */
+  async function playerSums(from: string, to: string) {
+    const bets = await t.database.db.execute<{ player_id: string; stake: string; payout: string }>(sql`
+      select player_id::text, sum(stake_minor)::text as stake, sum(payout_minor)::text as payout from bet_records
+      where status = 'settled' and (settled_at at time zone 'Asia/Taipei')::date between ${from}::date and ${to}::date group by 1`);
+    const money = await t.database.db.execute<{ player_id: string; kind: string; amount: string }>(sql`
+      select j.player_id::text, j.kind, sum(p.amount_minor)::text as amount from journals j join postings p on p.journal_id = j.id
+      join accounts a on a.id = p.account_id and a.player_id is not null and a.asset = 'money'
+      where j.kind in ('deposit', 'withdraw_paid', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', 'bonus_grant', 'bonus_give_up', 'bonus_forfeit')
+        and (j.created_at at time zone 'Asia/Taipei')::date between ${from}::date and ${to}::date group by 1, 2`);
+    const out = new Map<number, { stake: bigint; ggr: bigint; deposits: bigint; withdrawals: bigint; bonus: bigint }>();
+    const of = (id: string) => out.get(Number(id)) ?? out.set(Number(id), { stake: 0n, ggr: 0n, deposits: 0n, withdrawals: 0n, bonus: 0n }).get(Number(id))!;
+    for (const b of bets.rows) Object.assign(of(b.player_id), { stake: BigInt(b.stake), ggr: BigInt(b.stake) - BigInt(b.payout) });
+    for (const m of money.rows) {
+      const o = of(m.player_id);
+      if (m.kind === 'deposit') o.deposits += BigInt(m.amount);
+      else if (m.kind === 'withdraw_paid') o.withdrawals -= BigInt(m.amount);
+      else o.bonus += BigInt(m.amount);
+    }
+    return out;
+  }
+
+  async function players(extra = '') {
+    const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/players?from=${FROM}&to=${today}&pageSize=100${extra}`, headers: auth() });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { total: number; data: Array<{ player_id: number; bets: string; ggr: string; deposit_amount: string; withdrawal_amount: string; bonus_total: string; ngr: string; partner: null; lifetime: Record<string, string> }> };
+  }
+
+  it('lists every player active in the range, largest GGR first, with period and lifetime figures from the sources', async () => {
+    const report = await players();
+    const period = await playerSums(FROM, today);
+    const lifetime = await playerSums('2000-01-01', today);
+    const active = new Set([...period].filter(([, s]) => s.stake > 0n || s.deposits > 0n).map(([id]) => id));
+    expect(new Set(report.data.map((r) => r.player_id))).toEqual(active);
+    expect(report.total).toBe(active.size);
+    for (const row of report.data) {
+      const s = period.get(row.player_id)!;
+      expect(row).toMatchObject({
+        bets: minorToDecimal(s.stake), ggr: minorToDecimal(s.ggr), deposit_amount: minorToDecimal(s.deposits), withdrawal_amount: minorToDecimal(s.withdrawals),
+        bonus_total: minorToDecimal(s.bonus), ngr: minorToDecimal(s.ggr - s.bonus), partner: null,
+      });
+      const l = lifetime.get(row.player_id)!;
+      expect(row.lifetime).toEqual({
+        deposit_amount: minorToDecimal(l.deposits), withdrawal_amount: minorToDecimal(l.withdrawals), bets: minorToDecimal(l.stake), ggr: minorToDecimal(l.ggr),
+        bonus_total: minorToDecimal(l.bonus), ngr: minorToDecimal(l.ggr - l.bonus),
+      });
+    }
+    const ggrs = report.data.map((r) => Number(r.ggr));
+    expect(ggrs).toEqual([...ggrs].sort((a, b) => b - a));
+  });
+
+  it('filters by activity, amounts, level and registration days', async () => {
+    const period = await playerSums(FROM, today);
+    const bettors = [...period].filter(([, s]) => s.stake > 0n).map(([id]) => id).sort();
+    expect((await players('&activity=bet')).data.map((r) => r.player_id).sort()).toEqual(bettors);
+    const bigDepositors = [...period].filter(([, s]) => s.deposits >= 10_000n).map(([id]) => id).sort();
+    expect((await players('&activity=deposit&min_deposit=100.00')).data.map((r) => r.player_id).sort()).toEqual(bigDepositors);
+    const winners = [...period].filter(([, s]) => s.ggr >= 300n && (s.stake > 0n || s.deposits > 0n)).map(([id]) => id).sort();
+    expect((await players('&min_ggr=3.00')).data.map((r) => r.player_id).sort()).toEqual(winners);
+    expect((await players('&level=9999')).total).toBe(0);
+    const tomorrow = taipeiDate(new Date(Date.now() + 86_400_000));
+    expect((await players(`&reg_from=${tomorrow}`)).total).toBe(0);
+    expect((await players(`&reg_to=${today}`)).total).toBe((await players()).total);
+  });
+});
+
 describe('the rebuild', () => {
   const snapshot = async () => {
     const tables = ['bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'report_active_days', 'report_active_daily', 'ledger_first_deposit_totals', 'bet_daily_totals'];

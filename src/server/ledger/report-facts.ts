@@ -44,3 +44,8 @@ export async function moneyOfPlayers(db: DbOrTx, from: string, to: string, playe
 export function firstDepositDays(): SQL {
   return sql`(select player_id, day from ledger_first_deposits)`;
 }
+
+/** Each player's deposits (net of reversals) over the range, as a sub-select (player_id, amount) another statement joins. */
+export function playerDepositsOver(from: string, to: string): SQL {
+  return sql`(select player_id, sum(amount_minor) as amount from ledger_daily where kind = 'deposit' and day between ${from}::date and ${to}::date group by player_id)`;
+}

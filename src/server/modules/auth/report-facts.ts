@@ -51,3 +51,15 @@ export function cohortPlayers(from: string, to: string): SQL {
     (created_at at time zone 'Asia/Taipei')::date as registered_on
     from players where (created_at at time zone 'Asia/Taipei')::date between ${from}::date and ${to}::date)`;
 }
+
+/**
+ * The players of a level and registered on the Taipei days of a range (each filter optional), as a sub-select
+ * (player_id) the players report joins.
+ */
+export function playersMatching(f: { levelId?: number; registeredFrom?: string; registeredTo?: string }): SQL {
+  const day = sql`(created_at at time zone 'Asia/Taipei')::date`;
+  return sql`(select id as player_id from players where true
+    ${f.levelId === undefined ? sql`` : sql`and level_id = ${f.levelId}`}
+    ${f.registeredFrom ? sql`and ${day} >= ${f.registeredFrom}::date` : sql``}
+    ${f.registeredTo ? sql`and ${day} <= ${f.registeredTo}::date` : sql``})`;
+}

@@ -1,7 +1,7 @@
 // What the reports domain may read of the bets domain's daily aggregates (bets/daily.ts): per day, per game and
 // per player, over a Taipei date range ('YYYY-MM-DD', both ends included). The aggregates count settled bets by the
 // Taipei day they settled on.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 export interface BetDayTotals { day: string; rounds: number; bettors: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint }
@@ -48,11 +48,8 @@ export async function betTotalsOfPlayers(db: DbOrTx, from: string, to: string, p
   return new Map(res.rows.map((r) => [Number(r.player_id), { playerId: Number(r.player_id), firstDay: r.first_day, lastDay: r.last_day, ...sums(r) }]));
 }
 
-/** The players with a settled bet in the range, by GGR (stake - payout), largest first: the players report's order. */
-export async function topPlayersByGgr(db: DbOrTx, from: string, to: string, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-  const res = await db.execute<{ player_id: string; total: number }>(sql`
-    select player_id::text as player_id, count(*) over ()::int as total from bet_daily
-    where day between ${from}::date and ${to}::date group by player_id
-    order by sum(stake_minor - payout_minor) desc, player_id limit ${limit} offset ${offset}`);
-  return { ids: res.rows.map((r) => Number(r.player_id)), total: Number(res.rows[0]?.total ?? 0) };
+
+/** Each player's GGR (stake - payout) over the range, as a sub-select (player_id, ggr) another domain's statement joins. */
+export function playerGgrOver(from: string, to: string): SQL {
+  return sql`(select player_id, sum(stake_minor - payout_minor) as ggr from bet_daily where day between ${from}::date and ${to}::date group by player_id)`;
 }

@@ -83,9 +83,10 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
   });
 
   app.get('/reports/players/export', { schema: { querystring: playersReportQuery, response: csvAnswer }, config: { staff: 'reports.personal' } }, async (request, reply) => {
-    const { from, to } = request.query;
-    daysOf(from, to);
-    return sendCsv(reports, request, reply, 'players-report', { from, to }, csvStream(playerReportColumns(request.locale), playerReportRows(db, reports, from, to)));
+    const q = request.query;
+    daysOf(q.from, q.to);
+    const filters = { from: q.from, to: q.to, level: q.level === undefined ? undefined : String(q.level), reg_from: q.reg_from, reg_to: q.reg_to, activity: q.activity, min_deposit: q.min_deposit, min_ggr: q.min_ggr };
+    return sendCsv(reports, request, reply, 'players-report', filters, csvStream(playerReportColumns(request.locale), playerReportRows(db, reports, q)));
   });
 
   app.get('/reports/player-list/export', { schema: { querystring: playerListExportQuery, response: csvAnswer }, config: { staff: 'reports.personal' } }, async (request, reply) => {

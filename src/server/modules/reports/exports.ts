@@ -8,10 +8,10 @@ import type {
 } from '../../../shared/schemas/backoffice/reports.ts';
 import { taipeiDateTime } from '../../../shared/time.ts';
 import * as authFacts from '../auth/report-facts.ts';
-import * as betFacts from '../bets/report-facts.ts';
 import type { CsvColumn } from './csv.ts';
 import type { ReportsService } from './service.ts';
 import { dayView } from './daily.ts';
+import { matchingPlayers, type PlayerFilters } from './players.ts';
 
 /** Rows read per batch of a long export: small enough to stay flat in memory, large enough to keep the database busy. */
 export const EXPORT_BATCH = 2_000;
@@ -62,13 +62,18 @@ export function playerReportColumns(locale: Locale): Array<CsvColumn<PlayerRepor
   return [
     num('player_id'), text('account'), num('level_id'), text('registered_at'), num('deposit_amount'), num('withdrawal_amount'), num('bets'),
     num('valid_bet'), num('payout'), num('ggr'), num('bonus_total'), num('ngr'), text('first_day'), text('last_day'),
+    ...(['deposit_amount', 'withdrawal_amount', 'bets', 'ggr', 'bonus_total', 'ngr'] as const).map((f): CsvColumn<PlayerReportRowView> => ({
+      heading: `${boTranslate(locale, 'bo.reports.lifetime')} ${heading(locale, f)}`, cell: (r) => r.lifetime[f],
+    })),
+    { heading: heading(locale, 'partner'), cell: (r) => r.partner, text: true },
   ];
 }
 
 /** Every player of the players report, in its order, a batch at a time. */
-export async function* playerReportRows(db: Db, reports: ReportsService, from: string, to: string): AsyncGenerator<PlayerReportRowView[]> {
+export async function* playerReportRows(db: Db, reports: ReportsService, filters: PlayerFilters): AsyncGenerator<PlayerReportRowView[]> {
+  const { from, to } = filters;
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const { ids } = await betFacts.topPlayersByGgr(db, from, to, EXPORT_BATCH, offset);
+    const { ids } = await matchingPlayers(db, filters, EXPORT_BATCH, offset);
     if (!ids.length) return;
     yield await reports.playerRows(from, to, ids);
     if (ids.length < EXPORT_BATCH) return;

@@ -13,6 +13,7 @@ import * as authFacts from '../auth/report-facts.ts';
 import { addBets, addMoney, bonusTotalOf, dayView, emptyDay, ggrPercent, sumDays, type DayFigures } from './daily.ts';
 import { daysOf, sortAndPage } from './range.ts';
 import { activePlayersByDay, rebuildActiveDay } from './activity.ts';
+import { matchingPlayers } from './players.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { paymentsReport, type GatewayOf } from './payments.ts';
 import { retentionReport } from './retention.ts';
@@ -32,6 +33,8 @@ import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
 export const REBUILD_LOCK_ID = 7_240_142;
 /** How many days back the scheduled rebuild recomputes: by the day before yesterday, late corrections have settled. */
 const REBUILD_DAYS_BACK = 2;
+/** The first day a player's lifetime figures are read from: before the site opened. */
+const LIFETIME_FROM = '2000-01-01';
 
 export interface DailyReport { from: string; to: string; days: Array<{ day: string; figures: DayFigures }>; totals: DayFigures }
 
@@ -136,36 +139,51 @@ export class ReportsService {
     return { from: q.from, to: q.to, level: q.level, data: page, total: rows.length, page: q.page, pageSize: q.pageSize, totals };
   }
 
-  /** The players report: players who bet in the range, largest GGR first, with their money over the range. */
+  /** The players report: the players active in the range who match the filters, largest GGR first, period and lifetime figures. */
   async players(q: PlayersReportQuery): Promise<{ from: string; to: string; data: PlayerReportRowView[]; total: number; page: number; pageSize: number }> {
     daysOf(q.from, q.to);
-    const { ids, total } = await betFacts.topPlayersByGgr(this.db, q.from, q.to, q.pageSize, (q.page - 1) * q.pageSize);
+    const { ids, total } = await matchingPlayers(this.db, q, q.pageSize, (q.page - 1) * q.pageSize);
     return { from: q.from, to: q.to, data: await this.playerRows(q.from, q.to, ids), total, page: q.page, pageSize: q.pageSize };
   }
 
-  /** The players report's rows for the given players, in that order. */
+  /** The players report's rows for the given players, in that order: the period's figures and the lifetime's. */
   async playerRows(from: string, to: string, ids: number[]): Promise<PlayerReportRowView[]> {
-    const [labels, bets, money] = await Promise.all([
-      authFacts.playerLabels(this.db, ids), betFacts.betTotalsOfPlayers(this.db, from, to, ids), ledgerFacts.moneyOfPlayers(this.db, from, to, ids),
+    const [labels, period, lifetime] = await Promise.all([
+      authFacts.playerLabels(this.db, ids), this.figuresOfPlayers(from, to, ids), this.figuresOfPlayers(LIFETIME_FROM, taipeiDate(new Date()), ids),
     ]);
     return ids.map((id) => {
-      const f = emptyDay();
-      const b = bets.get(id);
-      if (b) addBets(f, { day: '', bettors: 0, ...b });
-      const days = [b?.firstDay, b?.lastDay];
-      for (const m of money.filter((x) => x.playerId === id)) {
-        addMoney(f, { day: '', players: 1, ...m });
-        days.push(m.firstDay, m.lastDay);
-      }
-      const seen = days.filter((d): d is string => !!d).sort();
-      const view = dayView(f);
+      const p = period.get(id)!;
+      const l = lifetime.get(id)!;
+      const view = dayView(p.figures);
+      const life = dayView(l.figures);
       const label = labels.get(id);
       return {
         player_id: id, account: label?.account ?? '', level_id: label?.levelId ?? 0, registered_at: label?.createdAt.toISOString() ?? '',
         deposit_amount: view.deposit_amount, withdrawal_amount: view.withdrawal_amount, bets: view.bets, valid_bet: view.valid_bet, payout: view.payout,
-        ggr: view.ggr, bonus_total: view.bonus_total, ngr: view.ngr, first_day: seen[0] ?? null, last_day: seen.at(-1) ?? null,
+        ggr: view.ggr, bonus_total: view.bonus_total, ngr: view.ngr, first_day: p.days[0] ?? null, last_day: p.days.at(-1) ?? null,
+        lifetime: { deposit_amount: life.deposit_amount, withdrawal_amount: life.withdrawal_amount, bets: life.bets, ggr: life.ggr, bonus_total: life.bonus_total, ngr: life.ngr },
+        // The seam for partners (affiliates): the partners domain will answer who brought the player; none exists yet.
+        partner: null,
       };
     });
+  }
+
+  /** Per player, the figures of a range and the days of their first and last activity in it. */
+  private async figuresOfPlayers(from: string, to: string, ids: number[]): Promise<Map<number, { figures: DayFigures; days: string[] }>> {
+    const [bets, money] = await Promise.all([betFacts.betTotalsOfPlayers(this.db, from, to, ids), ledgerFacts.moneyOfPlayers(this.db, from, to, ids)]);
+    const out = new Map(ids.map((id) => [id, { figures: emptyDay(), days: [] as string[] }]));
+    for (const [id, b] of bets) {
+      const o = out.get(id)!;
+      addBets(o.figures, { day: '', bettors: 0, ...b });
+      o.days.push(b.firstDay, b.lastDay);
+    }
+    for (const m of money) {
+      const o = out.get(m.playerId)!;
+      addMoney(o.figures, { day: '', players: 1, ...m });
+      o.days.push(m.firstDay, m.lastDay);
+    }
+    for (const o of out.values()) o.days.sort();
+    return out;
   }
 
   /**

@@ -28,7 +28,19 @@ export const gamesReportQuery = v.object({
   ...range, ...pages, sort: v.optional(v.picklist(GAME_SORTS, 'bo.v.out_of_range'), 'ggr'), order,
   level: v.optional(v.picklist(GAME_LEVELS, 'bo.v.out_of_range'), 'game'),
 });
-export const playersReportQuery = v.object({ ...range, ...pages });
+/** Which activity in the period puts a player in the players report: a settled bet, a deposit, or either. */
+export const PLAYER_ACTIVITIES = ['any', 'bet', 'deposit'] as const;
+const amountText = v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}(\.\d{1,2})?$/, 'v.money.invalid')));
+export const playersReportQuery = v.object({
+  ...range, ...pages,
+  level: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'bo.v.out_of_range'), v.transform(Number))),
+  reg_from: v.optional(dayText), reg_to: v.optional(dayText),
+  activity: v.optional(v.picklist(PLAYER_ACTIVITIES, 'bo.v.out_of_range'), 'any'),
+  /** At least this much deposited in the period (major units). */
+  min_deposit: amountText,
+  /** At least this much GGR in the period (major units). */
+  min_ggr: amountText,
+});
 export const playerListExportQuery = v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(12, 'v.too_long'), v.trim())) });
 export const rebuildBody = v.strictObject({ day: dayText }, 'v.type.object');
 
@@ -74,6 +86,10 @@ export const playerReportRowView = v.object({
   player_id: v.number(), account: v.string(), level_id: v.number(), registered_at: v.string(),
   deposit_amount: money, withdrawal_amount: money, bets: money, valid_bet: money, payout: money, ggr: money, bonus_total: money, ngr: money,
   first_day: v.nullable(v.string()), last_day: v.nullable(v.string()),
+  /** The same figures over the player's whole life on the site. */
+  lifetime: v.object({ deposit_amount: money, withdrawal_amount: money, bets: money, ggr: money, bonus_total: money, ngr: money }),
+  /** The partner (affiliate) the player came through: none until partners exist. */
+  partner: v.nullable(v.string()),
 });
 export const playersReportView = v.object({
   from: v.string(), to: v.string(), data: v.array(playerReportRowView), total: v.number(), page: v.number(), pageSize: v.number(),
