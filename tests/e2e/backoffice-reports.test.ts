@@ -116,6 +116,11 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
         await page.goto(localized('/backoffice/reports/payments', locale));
         await page.getByText(bo['bo.empty'], { exact: true }).waitFor();
 
+        // Players: no one bet or deposited on this site, so the filtered list says so; its filters are on the page.
+        await page.goto(localized('/backoffice/reports/players', locale));
+        await page.locator('select[name="activity"]').waitFor();
+        await page.getByText(bo['bo.empty'], { exact: true }).waitFor();
+
         // Protection: the reality check and the lowered limit, named in the page's language, never as codes.
         await page.goto(localized('/backoffice/reports/protection', locale));
         await page.getByTestId('protection-actions').waitFor();
