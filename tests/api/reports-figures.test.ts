@@ -114,6 +114,21 @@ async function betSums(byGame: boolean) {
   return new Map(res.rows.map((r) => [r.k, r]));
 }
 
+/**
+ * Active players straight from the sources: per Taipei day, the players with a settled bet settled that day or with
+ * more deposit journals than reversals of them that day, each counted once.
+ */
+async function activeFromSources(): Promise<Map<string, number>> {
+  const res = await t.database.db.execute<{ day: string; n: number }>(sql`
+    select day, count(distinct player_id)::int as n from (
+      select (settled_at at time zone 'Asia/Taipei')::date::text as day, player_id from bet_records where status = 'settled'
+      union all
+      select day, player_id from (select (created_at at time zone 'Asia/Taipei')::date::text as day, player_id,
+        sum(case when idempotency_key like 'reversal:%' then -1 else 1 end) as n from journals where kind = 'deposit' group by 1, 2) d where n > 0
+    ) s group by day`);
+  return new Map(res.rows.map((r) => [r.day, Number(r.n)]));
+}
+
 async function daily(from = FROM, to = today, extra = '') {
   const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/daily?from=${from}&to=${to}&sort=day&order=asc&pageSize=400${extra}`, headers: auth() });
   expect(res.statusCode, res.body).toBe(200);
@@ -150,6 +165,9 @@ describe('the daily summary', () => {
       expect(row.bonus_total).toBe(minorToDecimal(bonus));
       expect(row.ngr).toBe(minorToDecimal(ggr - bonus));
     }
+    const active = await activeFromSources();
+    for (const row of report.data) expect(row.active_players, row.day).toBe(active.get(row.day) ?? 0);
+    expect(report.totals.active_players).toBe([...active.values()].reduce((s, n) => s + n, 0));
     expect(report.totals.ggr).toBe(minorToDecimal(ggrTotal));
     expect(report.totals.rounds).toBe([...bets.values()].reduce((s, b) => s + b.rounds, 0));
     // Today: 13,000 + 5,000 + 6,000 deposited and 4,000 reversed; three first depositors (C's first is now its second).
@@ -196,14 +214,82 @@ describe('the games report', () => {
   });
 });
 
+describe('the players report', () => {
+  /** Per player, straight from the sources over [from, to]: settled bets, and journals of every reported kind. */
+  async function playerSums(from: string, to: string) {
+    const bets = await t.database.db.execute<{ player_id: string; stake: string; payout: string }>(sql`
+      select player_id::text, sum(stake_minor)::text as stake, sum(payout_minor)::text as payout from bet_records
+      where status = 'settled' and (settled_at at time zone 'Asia/Taipei')::date between ${from}::date and ${to}::date group by 1`);
+    const money = await t.database.db.execute<{ player_id: string; kind: string; amount: string }>(sql`
+      select j.player_id::text, j.kind, sum(p.amount_minor)::text as amount from journals j join postings p on p.journal_id = j.id
+      join accounts a on a.id = p.account_id and a.player_id is not null and a.asset = 'money'
+      where j.kind in ('deposit', 'withdraw_paid', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', 'bonus_grant', 'bonus_give_up', 'bonus_forfeit')
+        and (j.created_at at time zone 'Asia/Taipei')::date between ${from}::date and ${to}::date group by 1, 2`);
+    const out = new Map<number, { stake: bigint; ggr: bigint; deposits: bigint; withdrawals: bigint; bonus: bigint }>();
+    const of = (id: string) => out.get(Number(id)) ?? out.set(Number(id), { stake: 0n, ggr: 0n, deposits: 0n, withdrawals: 0n, bonus: 0n }).get(Number(id))!;
+    for (const b of bets.rows) Object.assign(of(b.player_id), { stake: BigInt(b.stake), ggr: BigInt(b.stake) - BigInt(b.payout) });
+    for (const m of money.rows) {
+      const o = of(m.player_id);
+      if (m.kind === 'deposit') o.deposits += BigInt(m.amount);
+      else if (m.kind === 'withdraw_paid') o.withdrawals -= BigInt(m.amount);
+      else o.bonus += BigInt(m.amount);
+    }
+    return out;
+  }
+
+  async function players(extra = '') {
+    const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/players?from=${FROM}&to=${today}&pageSize=100${extra}`, headers: auth() });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { total: number; data: Array<{ player_id: number; bets: string; ggr: string; deposit_amount: string; withdrawal_amount: string; bonus_total: string; ngr: string; partner: null; lifetime: Record<string, string> }> };
+  }
+
+  it('lists every player active in the range, largest GGR first, with period and lifetime figures from the sources', async () => {
+    const report = await players();
+    const period = await playerSums(FROM, today);
+    const lifetime = await playerSums('2000-01-01', today);
+    const active = new Set([...period].filter(([, s]) => s.stake > 0n || s.deposits > 0n).map(([id]) => id));
+    expect(new Set(report.data.map((r) => r.player_id))).toEqual(active);
+    expect(report.total).toBe(active.size);
+    for (const row of report.data) {
+      const s = period.get(row.player_id)!;
+      expect(row).toMatchObject({
+        bets: minorToDecimal(s.stake), ggr: minorToDecimal(s.ggr), deposit_amount: minorToDecimal(s.deposits), withdrawal_amount: minorToDecimal(s.withdrawals),
+        bonus_total: minorToDecimal(s.bonus), ngr: minorToDecimal(s.ggr - s.bonus), partner: null,
+      });
+      const l = lifetime.get(row.player_id)!;
+      expect(row.lifetime).toEqual({
+        deposit_amount: minorToDecimal(l.deposits), withdrawal_amount: minorToDecimal(l.withdrawals), bets: minorToDecimal(l.stake), ggr: minorToDecimal(l.ggr),
+        bonus_total: minorToDecimal(l.bonus), ngr: minorToDecimal(l.ggr - l.bonus),
+      });
+    }
+    const ggrs = report.data.map((r) => Number(r.ggr));
+    expect(ggrs).toEqual([...ggrs].sort((a, b) => b - a));
+  });
+
+  it('filters by activity, amounts, level and registration days', async () => {
+    const period = await playerSums(FROM, today);
+    const bettors = [...period].filter(([, s]) => s.stake > 0n).map(([id]) => id).sort();
+    expect((await players('&activity=bet')).data.map((r) => r.player_id).sort()).toEqual(bettors);
+    const bigDepositors = [...period].filter(([, s]) => s.deposits >= 10_000n).map(([id]) => id).sort();
+    expect((await players('&activity=deposit&min_deposit=100.00')).data.map((r) => r.player_id).sort()).toEqual(bigDepositors);
+    const winners = [...period].filter(([, s]) => s.ggr >= 300n && (s.stake > 0n || s.deposits > 0n)).map(([id]) => id).sort();
+    expect((await players('&min_ggr=3.00')).data.map((r) => r.player_id).sort()).toEqual(winners);
+    expect((await players('&level=9999')).total).toBe(0);
+    const tomorrow = taipeiDate(new Date(Date.now() + 86_400_000));
+    expect((await players(`&reg_from=${tomorrow}`)).total).toBe(0);
+    expect((await players(`&reg_to=${today}`)).total).toBe((await players()).total);
+  });
+});
+
 describe('the rebuild', () => {
   const snapshot = async () => {
-    const tables = ['bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits'];
+    const tables = ['bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'report_active_days', 'report_active_daily', 'ledger_first_deposit_totals', 'bet_daily_totals'];
     const out: Record<string, unknown[]> = {};
     for (const table of tables) {
       // Rows the incremental path left at zero (a count that went back down) are the same as no row.
       const zero = table === 'bet_daily_games' || table === 'ledger_daily_totals' ? sql` where not (${sql.raw(table === 'bet_daily_games' ? 'rounds' : 'journals')} = 0 and players = 0)`
-        : table === 'bet_daily_bettors' ? sql` where players <> 0` : sql``;
+        : table === 'bet_daily_totals' ? sql` where not (rounds = 0 and stake_minor = 0 and valid_bet_minor = 0 and payout_minor = 0)`
+        : table === 'bet_daily_bettors' || table === 'report_active_daily' || table === 'ledger_first_deposit_totals' ? sql` where players <> 0` : sql``;
       const res = await t.database.db.execute(sql`select * from ${sql.raw(table)}${zero}`);
       out[table] = res.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
     }
@@ -215,8 +301,11 @@ describe('the rebuild', () => {
     expect(incremental.bet_daily!.length).toBeGreaterThan(0);
     expect(incremental.ledger_first_deposits!.length).toBe(3);
     await t.database.db.execute(sql`delete from bet_daily_games where day = '2026-01-10'`);
+    await t.database.db.execute(sql`update bet_daily_totals set stake_minor = stake_minor + 7 where day = '2026-01-10'`);
     await t.database.db.execute(sql`update ledger_daily_totals set amount_minor = amount_minor + 1 where day = ${today}::date`);
     await t.database.db.execute(sql`delete from ledger_first_deposits`);
+    await t.database.db.execute(sql`delete from report_active_days where day = ${today}::date`);
+    await t.database.db.execute(sql`update report_active_daily set players = players + 5 where day = '2026-01-10'`);
     for (const day of ['2026-01-10', '2026-01-11', today]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/reports/rebuild', headers: auth(), payload: { day } });
       expect(res.statusCode, res.body).toBe(200);

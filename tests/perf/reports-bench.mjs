@@ -40,6 +40,8 @@ export async function seedAggregates(c, players, dailyPlayers) {
       lateral (select (p % ${GAMES}) as gm union all select ((p + 1) % ${GAMES}) where (p + d) % 3 = 0) g`);
   await c.query(`insert into bet_daily_games (day, gp_code, game, game_type, players, rounds, stake_minor, valid_bet_minor, payout_minor)
     select day, gp_code, game, min(game_type), count(*), sum(rounds), sum(stake_minor), sum(valid_bet_minor), sum(payout_minor) from bet_daily group by 1, 2, 3`);
+  await c.query(`insert into bet_daily_totals (day, shard, rounds, stake_minor, valid_bet_minor, payout_minor)
+    select day, (abs(hashtext(gp_code)) % 16)::smallint, sum(rounds), sum(stake_minor), sum(valid_bet_minor), sum(payout_minor) from bet_daily_games group by 1, 2`);
   await c.query('insert into bet_player_days (day, player_id) select distinct day, player_id from bet_daily');
   await c.query('insert into bet_daily_bettors (day, players) select day, count(*) from bet_player_days group by day');
   const kinds = ['deposit', 'withdraw_paid', 'promotion_grant', 'vip_reward', 'red_packet', 'bonus_grant'];
@@ -51,7 +53,14 @@ export async function seedAggregates(c, players, dailyPlayers) {
     select day, kind, (player_id % 16)::smallint, count(*), sum(journals), sum(amount_minor) from ledger_daily group by 1, 2, 3`);
   await c.query(`insert into ledger_first_deposits (player_id, day, amount_minor, journal_id)
     select player_id, min(day), 30000, player_id from ledger_daily where kind = 'deposit' group by player_id`);
-  for (const table of ['players', 'bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits']) {
+  // The active players per day: the bettors and the depositors of each day, once each (as report_active_apply keeps them).
+  await c.query(`insert into report_active_days (day, player_id, sources)
+    select day, player_id, bit_or(s)::smallint from (select day, player_id, 1 as s from bet_player_days
+      union all select day, player_id, 2 from ledger_daily where kind = 'deposit' and journals > 0) x group by 1, 2`);
+  await c.query(`insert into report_active_daily (day, shard, players)
+    select day, (player_id % 16)::smallint, count(*) from report_active_days group by 1, 2`);
+  for (const table of ['players', 'bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits',
+    'report_active_days', 'report_active_daily', 'auth_registrations_daily', 'ledger_first_deposit_totals', 'bet_daily_totals']) {
     await c.query(`analyze ${table}`);
   }
 }

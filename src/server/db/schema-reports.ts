@@ -56,6 +56,19 @@ export const betDailyBettors = pgTable('bet_daily_bettors', {
   players: integer('players').notNull().default(0),
 });
 
+/**
+ * bet_daily_games added up per day, in 16 shards by the provider's code so two providers' ingestion pages seldom wait
+ * on one row: the daily summary reads 16 rows a day instead of every game of every day.
+ */
+export const betDailyTotals = pgTable('bet_daily_totals', {
+  day: day(),
+  shard: smallint('shard').notNull(),
+  rounds: integer('rounds').notNull().default(0),
+  stakeMinor: minor('stake_minor'),
+  validBetMinor: minor('valid_bet_minor'),
+  payoutMinor: minor('payout_minor'),
+}, (t) => [primaryKey({ name: 'bet_daily_totals_pk', columns: [t.day, t.shard] })]);
+
 // ---- ledger ------------------------------------------------------------------------------------------
 
 /**
@@ -92,4 +105,54 @@ export const ledgerFirstDeposits = pgTable('ledger_first_deposits', {
   day: day(),
   amountMinor: minor('amount_minor'),
   journalId: bigint('journal_id', { mode: 'number' }).notNull(),
-}, (t) => [index('ledger_first_deposits_day_idx').on(t.day)]);
+  // With the amount, so the first deposits of a range of days are summed from the index alone.
+}, (t) => [index('ledger_first_deposits_day_amount_idx').on(t.day, t.amountMinor)]);
+
+/**
+ * ledger_first_deposits per Taipei day without the player, in 16 shards by player id: how many first deposits fell on
+ * the day and what they came to. A trigger on ledger_first_deposits keeps it (drizzle/0024_report_active_days.sql), so
+ * whichever of the ledger's paths moves a first deposit moves its count with it in the same transaction.
+ */
+export const ledgerFirstDepositTotals = pgTable('ledger_first_deposit_totals', {
+  day: day(),
+  shard: smallint('shard').notNull(),
+  players: integer('players').notNull().default(0),
+  amountMinor: minor('amount_minor'),
+}, (t) => [primaryKey({ name: 'ledger_first_deposit_totals_pk', columns: [t.day, t.shard] })]);
+
+// ---- auth --------------------------------------------------------------------------------------------
+
+/**
+ * Registrations per Taipei day in 16 shards by player id, kept by a trigger on players (insert, a changed sign-up time,
+ * delete), so the daily summary counts sign-ups from 16 rows a day however many players there are.
+ */
+export const authRegistrationsDaily = pgTable('auth_registrations_daily', {
+  day: day(),
+  shard: smallint('shard').notNull(),
+  players: integer('players').notNull().default(0),
+}, (t) => [primaryKey({ name: 'auth_registrations_daily_pk', columns: [t.day, t.shard] })]);
+
+// ---- reports -----------------------------------------------------------------------------------------
+
+/**
+ * The players active on a Taipei day (a settled bet, a deposit that stands, or both), one row per player and day with
+ * the sources as bits (REPORT_ACTIVE_BET, REPORT_ACTIVE_DEPOSIT). The bets domain's bet_daily_apply and the ledger's
+ * ledger_report_journal keep it in their own transactions through report_active_apply (the one SQL seam between the
+ * three domains), so "active players (bet or deposit)" is a count of rows rather than a join of two domains' tables.
+ * It also answers the retention report's "active in week k".
+ */
+export const reportActiveDays = pgTable('report_active_days', {
+  day: day(),
+  playerId: bigint('player_id', { mode: 'number' }).notNull(),
+  sources: smallint('sources').notNull(),
+}, (t) => [
+  primaryKey({ name: 'report_active_days_pk', columns: [t.day, t.playerId] }),
+  index('report_active_days_player_idx').on(t.playerId, t.day),
+]);
+
+/** How many players were active on each day, in 16 shards by player id as ledger_daily_totals, so writers seldom queue. */
+export const reportActiveDaily = pgTable('report_active_daily', {
+  day: day(),
+  shard: smallint('shard').notNull(),
+  players: integer('players').notNull().default(0),
+}, (t) => [primaryKey({ name: 'report_active_daily_pk', columns: [t.day, t.shard] })]);

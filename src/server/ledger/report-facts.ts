@@ -20,21 +20,9 @@ export async function moneyTotalsByDay(db: DbOrTx, from: string, to: string): Pr
 /** Per day: how many players made their first deposit, and what those first deposits came to. */
 export async function firstDepositsByDay(db: DbOrTx, from: string, to: string): Promise<Map<string, { players: number; amountMinor: bigint }>> {
   const res = await db.execute<{ day: string; n: number; amount: string }>(sql`
-    select day::text as day, count(*)::int as n, sum(amount_minor)::text as amount
-    from ledger_first_deposits where day between ${from}::date and ${to}::date group by day`);
+    select day::text as day, sum(players)::int as n, sum(amount_minor)::text as amount
+    from ledger_first_deposit_totals where day between ${from}::date and ${to}::date group by day having sum(players) <> 0`);
   return new Map(res.rows.map((r) => [r.day, { players: Number(r.n), amountMinor: BigInt(r.amount) }]));
-}
-
-/**
- * Per day, how many players deposited and did not match `also` (a condition on the day and the player that the caller
- * builds: the daily summary passes "had a settled bet that day", so bettors who deposited are not counted twice).
- */
-export async function depositorsExcept(db: DbOrTx, from: string, to: string, also: (day: SQL, playerId: SQL) => SQL): Promise<Map<string, number>> {
-  const res = await db.execute<{ day: string; n: number }>(sql`
-    select d.day::text as day, count(*)::int as n from ledger_daily d
-    where d.kind = 'deposit' and d.day between ${from}::date and ${to}::date and d.journals > 0 and not ${also(sql`d.day`, sql`d.player_id`)}
-    group by d.day`);
-  return new Map(res.rows.map((r) => [r.day, Number(r.n)]));
 }
 
 export interface PlayerMoney { playerId: number; kind: ReportedKind; journals: number; amountMinor: bigint; firstDay: string; lastDay: string }
@@ -50,4 +38,14 @@ export async function moneyOfPlayers(db: DbOrTx, from: string, to: string, playe
   return res.rows.map((r) => ({
     playerId: Number(r.player_id), kind: r.kind, journals: Number(r.journals), amountMinor: BigInt(r.amount), firstDay: r.first_day, lastDay: r.last_day,
   }));
+}
+
+/** Each player's first deposit that stands, as a sub-select (player_id, day) another domain's statement joins. */
+export function firstDepositDays(): SQL {
+  return sql`(select player_id, day from ledger_first_deposits)`;
+}
+
+/** Each player's deposits (net of reversals) over the range, as a sub-select (player_id, amount) another statement joins. */
+export function playerDepositsOver(from: string, to: string): SQL {
+  return sql`(select player_id, sum(amount_minor) as amount from ledger_daily where kind = 'deposit' and day between ${from}::date and ${to}::date group by player_id)`;
 }

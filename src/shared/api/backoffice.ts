@@ -32,7 +32,7 @@ import {
 } from '../schemas/promotions.ts';
 import { exclusionRowView, exclusionView, limitOutcomeView, staffProtectionView } from '../schemas/protection.ts';
 import { claimListView, reviewView, roundListView } from '../schemas/redpacket.ts';
-import { csvView, dailyReportView, gamesReportView, playersReportView, rebuiltView } from '../schemas/backoffice/reports.ts';
+import { csvView, dailyReportView, gamesReportView, paymentsReportView, playersReportView, protectionReportView, rebuiltView, retentionReportView } from '../schemas/backoffice/reports.ts';
 import { uploadedFilesView } from '../schemas/uploads.ts';
 import {
   bulkResultView, filteredPlayerListView, notesView, pendingAdjustmentView, pendingAdjustmentsView, playerTagsView, tagView, tagsView,
@@ -49,6 +49,12 @@ export const backofficeRoutes = {
   'GET /reports/daily': dailyReportView,
   'GET /reports/games': gamesReportView,
   'GET /reports/players': playersReportView,
+  'GET /reports/payments': paymentsReportView,
+  'GET /reports/retention': retentionReportView,
+  'GET /reports/protection': protectionReportView,
+  'GET /reports/payments/export': csvView,
+  'GET /reports/retention/export': csvView,
+  'GET /reports/protection/export': csvView,
   'GET /reports/daily/export': csvView,
   'GET /reports/games/export': csvView,
   'GET /reports/players/export': csvView,

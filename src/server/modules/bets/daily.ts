@@ -54,6 +54,6 @@ export async function applyDailyDeltas(tx: DbOrTx, deltas: DailyDeltas): Promise
  * wait, so its bets land on the rebuilt day afterwards rather than being lost or counted twice.
  */
 export async function rebuildBetDay(tx: DbOrTx, day: string): Promise<void> {
-  await tx.execute(sql`lock table bet_daily, bet_daily_games, bet_player_days, bet_daily_bettors in exclusive mode`);
+  await tx.execute(sql`lock table bet_daily, bet_daily_games, bet_player_days, bet_daily_bettors, bet_daily_totals in exclusive mode`);
   await tx.execute(sql`select bet_rebuild_day(${day}::date)`);
 }

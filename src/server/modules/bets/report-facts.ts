@@ -14,7 +14,8 @@ export async function betTotalsByDay(db: DbOrTx, from: string, to: string): Prom
   const res = await db.execute<Sums & { day: string; bettors: number | null }>(sql`
     select g.day::text as day, g.rounds::text as rounds, g.stake::text as stake, g.valid::text as valid, g.payout::text as payout, b.players as bettors
     from (select day, sum(rounds) as rounds, sum(stake_minor) as stake, sum(valid_bet_minor) as valid, sum(payout_minor) as payout
-          from bet_daily_games where day between ${from}::date and ${to}::date group by day) g
+          from bet_daily_totals where day between ${from}::date and ${to}::date group by day
+          having sum(rounds) <> 0 or sum(stake_minor) <> 0 or sum(payout_minor) <> 0) g
     left join bet_daily_bettors b on b.day = g.day`);
   return res.rows.map((r) => ({ day: r.day, bettors: Number(r.bettors ?? 0), ...sums(r) }));
 }
@@ -34,16 +35,6 @@ export async function betTotalsByGame(db: DbOrTx, from: string, to: string): Pro
   return res.rows.map((r) => ({ gameType: r.game_type, gpCode: r.gp_code, game: r.game, playerDays: Number(r.players), ...sums(r) }));
 }
 
-/**
- * Whether the player had a settled bet on the day, as a condition another domain's query embeds (the ledger counts the
- * depositors who did not bet, for the daily summary's active players) without naming this domain's table itself.
- */
-export function hadBetOn(day: SQL, playerId: SQL): SQL {
-  // A scalar subquery rather than EXISTS: it is answered by one probe of the primary key per row, where EXISTS lets the
-  // planner hash every day of bet_player_days, far more than a report's range of depositors needs.
-  return sql`(select true from bet_player_days b where b.day = ${day} and b.player_id = ${playerId}) is not null`;
-}
-
 export interface PlayerBetTotals { playerId: number; rounds: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint; firstDay: string; lastDay: string }
 
 /** Per player over the range, for the given players (a page of the players report). */
@@ -57,11 +48,8 @@ export async function betTotalsOfPlayers(db: DbOrTx, from: string, to: string, p
   return new Map(res.rows.map((r) => [Number(r.player_id), { playerId: Number(r.player_id), firstDay: r.first_day, lastDay: r.last_day, ...sums(r) }]));
 }
 
-/** The players with a settled bet in the range, by GGR (stake - payout), largest first: the players report's order. */
-export async function topPlayersByGgr(db: DbOrTx, from: string, to: string, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-  const res = await db.execute<{ player_id: string; total: number }>(sql`
-    select player_id::text as player_id, count(*) over ()::int as total from bet_daily
-    where day between ${from}::date and ${to}::date group by player_id
-    order by sum(stake_minor - payout_minor) desc, player_id limit ${limit} offset ${offset}`);
-  return { ids: res.rows.map((r) => Number(r.player_id)), total: Number(res.rows[0]?.total ?? 0) };
+
+/** Each player's GGR (stake - payout) over the range, as a sub-select (player_id, ggr) another domain's statement joins. */
+export function playerGgrOver(from: string, to: string): SQL {
+  return sql`(select player_id, sum(stake_minor - payout_minor) as ggr from bet_daily where day between ${from}::date and ${to}::date group by player_id)`;
 }

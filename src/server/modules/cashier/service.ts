@@ -113,6 +113,14 @@ export class CashierService {
   /** Refused callbacks, written to gateway_callback_refusals a moment after they were counted. */
   private readonly refusals: RefusalCounter;
 
+  /**
+   * Who takes a method's payments: the gateway (by its name) for the gateway methods, 'manual' for those finance
+   * confirms by hand (bank transfer, USDT). The payments report groups by it.
+   */
+  gatewayOf(method: string): string {
+    return (GATEWAY_METHODS as readonly string[]).includes(method) ? this.gateway.name : 'manual';
+  }
+
   constructor(deps: {
     db: Db; reader?: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter;
     gate?: ProtectionGate; events?: EventPublisher<CashierEvents>; onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;

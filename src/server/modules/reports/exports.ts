@@ -3,13 +3,15 @@
 import type { Db } from '../../db/client.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { boTranslate, isBoKey } from '../../../i18n/backoffice.ts';
-import type { DailyRowView, GameLevel, GameRowView, PlayerReportRowView } from '../../../shared/schemas/backoffice/reports.ts';
+import type {
+  DailyRowView, GameLevel, GameRowView, PaymentMethodRowView, PaymentsReportView, PlayerReportRowView, ProtectionReportView, RetentionCohortView, RetentionReportView,
+} from '../../../shared/schemas/backoffice/reports.ts';
 import { taipeiDateTime } from '../../../shared/time.ts';
 import * as authFacts from '../auth/report-facts.ts';
-import * as betFacts from '../bets/report-facts.ts';
 import type { CsvColumn } from './csv.ts';
 import type { ReportsService } from './service.ts';
 import { dayView } from './daily.ts';
+import { matchingPlayers, type PlayerFilters } from './players.ts';
 
 /** Rows read per batch of a long export: small enough to stay flat in memory, large enough to keep the database busy. */
 export const EXPORT_BATCH = 2_000;
@@ -60,13 +62,18 @@ export function playerReportColumns(locale: Locale): Array<CsvColumn<PlayerRepor
   return [
     num('player_id'), text('account'), num('level_id'), text('registered_at'), num('deposit_amount'), num('withdrawal_amount'), num('bets'),
     num('valid_bet'), num('payout'), num('ggr'), num('bonus_total'), num('ngr'), text('first_day'), text('last_day'),
+    ...(['deposit_amount', 'withdrawal_amount', 'bets', 'ggr', 'bonus_total', 'ngr'] as const).map((f): CsvColumn<PlayerReportRowView> => ({
+      heading: `${boTranslate(locale, 'bo.reports.lifetime')} ${heading(locale, f)}`, cell: (r) => r.lifetime[f],
+    })),
+    { heading: heading(locale, 'partner'), cell: (r) => r.partner, text: true },
   ];
 }
 
 /** Every player of the players report, in its order, a batch at a time. */
-export async function* playerReportRows(db: Db, reports: ReportsService, from: string, to: string): AsyncGenerator<PlayerReportRowView[]> {
+export async function* playerReportRows(db: Db, reports: ReportsService, filters: PlayerFilters): AsyncGenerator<PlayerReportRowView[]> {
+  const { from, to } = filters;
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const { ids } = await betFacts.topPlayersByGgr(db, from, to, EXPORT_BATCH, offset);
+    const { ids } = await matchingPlayers(db, filters, EXPORT_BATCH, offset);
     if (!ids.length) return;
     yield await reports.playerRows(from, to, ids);
     if (ids.length < EXPORT_BATCH) return;
@@ -98,4 +105,67 @@ export async function* playerListRows(db: Db, q: string | undefined): AsyncGener
     if (batch.length < EXPORT_BATCH) return;
     after = batch.at(-1)!.id;
   }
+}
+
+/** A code in words in the export's language, through its catalogue key; the code itself when the catalogue has none. */
+export function word(locale: Locale, key: string, code: string): string {
+  return code && isBoKey(key) ? boTranslate(locale, key) : code;
+}
+
+/** A report that is read whole (a few dozen rows at most) as the one batch of an export. */
+export async function* oneBatch<T>(rows: T[]): AsyncGenerator<T[]> {
+  yield rows;
+}
+
+type PaymentCsvRow = Omit<PaymentMethodRowView, 'gateway'> & { gateway: string };
+
+export function paymentColumns(locale: Locale): Array<CsvColumn<PaymentCsvRow>> {
+  const fields = ['orders', 'paid', 'decided', 'success_pct', 'paid_amount', 'avg_pay_seconds'] as const;
+  return [
+    { heading: heading(locale, 'method'), cell: (r) => r.method, text: true },
+    { heading: heading(locale, 'gateway'), cell: (r) => r.gateway, text: true },
+    ...fields.map((f): CsvColumn<PaymentCsvRow> => ({ heading: heading(locale, f), cell: (r) => r[f] })),
+  ];
+}
+
+/** Every method, then the totals row; codes in words. */
+export function paymentRows(report: PaymentsReportView, locale: Locale): PaymentCsvRow[] {
+  return [
+    ...report.methods.map((m) => ({ ...m, method: word(locale, `bo.dep.method.${m.method}`, m.method), gateway: word(locale, `bo.reports.gateway.${m.gateway}`, m.gateway) })),
+    { ...report.totals, method: boTranslate(locale, 'bo.reports.totals'), gateway: '' },
+  ];
+}
+
+export function retentionColumns(locale: Locale, weeks: number): Array<CsvColumn<RetentionCohortView>> {
+  const cell = (r: RetentionCohortView, k: number, f: 'active_pct' | 'depositing_pct') => r.cells.find((c) => c.week === k)?.[f] ?? null;
+  return [
+    { heading: heading(locale, 'week_start'), cell: (r) => r.week_start, text: true },
+    ...(['players', 'converted', 'conversion_pct', 'converted_7d', 'conversion_7d_pct'] as const).map((f): CsvColumn<RetentionCohortView> => ({ heading: heading(locale, f), cell: (r) => r[f] })),
+    ...Array.from({ length: weeks }, (_, k) => [
+      { heading: `${boTranslate(locale, 'bo.reports.col.active_pct')} W${k}`, cell: (r: RetentionCohortView) => cell(r, k, 'active_pct') },
+      { heading: `${boTranslate(locale, 'bo.reports.col.depositing_pct')} W${k}`, cell: (r: RetentionCohortView) => cell(r, k, 'depositing_pct') },
+    ]).flat(),
+  ];
+}
+
+export function retentionRows(report: RetentionReportView, locale: Locale): RetentionCohortView[] {
+  return [...report.cohorts, { week_start: boTranslate(locale, 'bo.reports.totals'), ...report.totals, cells: [] }];
+}
+
+/** An action row; the totals row leaves players empty, as players of different actions do not add up. */
+type ProtectionCsvRow = Omit<ProtectionReportView['actions'][number], 'players'> & { players: number | null };
+
+export function protectionColumns(locale: Locale): Array<CsvColumn<ProtectionCsvRow>> {
+  return [
+    { heading: heading(locale, 'action'), cell: (r) => r.action, text: true },
+    { heading: heading(locale, 'limit_kind'), cell: (r) => r.kind, text: true },
+    ...(['events', 'players', 'by_staff'] as const).map((f): CsvColumn<ProtectionCsvRow> => ({ heading: heading(locale, f), cell: (r) => r[f] })),
+  ];
+}
+
+export function protectionRows(report: ProtectionReportView, locale: Locale): ProtectionCsvRow[] {
+  return [
+    ...report.actions.map((a) => ({ ...a, action: word(locale, `bo.code.pevent.${a.action}`, a.action), kind: word(locale, `bo.reports.limit.${a.kind}`, a.kind) })),
+    { action: boTranslate(locale, 'bo.reports.totals'), kind: '', events: report.totals.events, players: null, by_staff: report.actions.reduce((s, a) => s + a.by_staff, 0) },
+  ];
 }

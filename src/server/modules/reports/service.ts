@@ -12,6 +12,16 @@ import { rebuildBetDay } from '../bets/daily.ts';
 import * as authFacts from '../auth/report-facts.ts';
 import { addBets, addMoney, bonusTotalOf, dayView, emptyDay, ggrPercent, sumDays, type DayFigures } from './daily.ts';
 import { daysOf, sortAndPage } from './range.ts';
+import { activePlayersByDay, rebuildActiveDay } from './activity.ts';
+import { matchingPlayers } from './players.ts';
+import { recordAudit } from '../staff/audit.ts';
+import { paymentsReport, type GatewayOf } from './payments.ts';
+import { retentionReport } from './retention.ts';
+import { protectionReport } from './protection.ts';
+import type {
+  PaymentsReportQuery, PaymentsReportView, ProtectionReportQuery, ProtectionReportView, RetentionReportQuery, RetentionReportView,
+} from '../../../shared/schemas/backoffice/reports.ts';
+import type { Operator } from '../staff/service.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { sql } from 'drizzle-orm';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
@@ -23,6 +33,8 @@ import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
 export const REBUILD_LOCK_ID = 7_240_142;
 /** How many days back the scheduled rebuild recomputes: by the day before yesterday, late corrections have settled. */
 const REBUILD_DAYS_BACK = 2;
+/** The first day a player's lifetime figures are read from: before the site opened. */
+const LIFETIME_FROM = '2000-01-01';
 
 export interface DailyReport { from: string; to: string; days: Array<{ day: string; figures: DayFigures }>; totals: DayFigures }
 
@@ -35,21 +47,38 @@ const DAILY_KEYS: Record<DailyReportQuery['sort'], (f: DayFigures, day: string) 
 
 export class ReportsService {
   private readonly db: Db;
-  /** Reports and exports only read: the read replica when it may serve (db/reader.ts); the rebuild writes through db. */
+  /** Reports and exports only read: the read replica when it may serve (db/reader.ts); the rebuild and the audit write through db. */
   private readonly reader: Db;
+  private readonly gatewayOf: GatewayOf;
 
-  constructor(deps: { db: Db; reader?: Db }) {
+  /** gatewayOf is the cashier's answer to who takes a method's payments (CashierService.gatewayOf). */
+  constructor(deps: { db: Db; reader?: Db; gatewayOf?: GatewayOf }) {
     this.db = deps.db;
     this.reader = deps.reader ?? deps.db;
+    this.gatewayOf = deps.gatewayOf ?? ((method) => method);
+  }
+
+  /** The payments report: deposit orders per method, status and gateway, and withdrawals per status. */
+  payments(q: PaymentsReportQuery): Promise<PaymentsReportView> {
+    return paymentsReport(this.reader, this.gatewayOf, q.from, q.to);
+  }
+
+  /** The retention report: weekly registration cohorts, their weeks since and their first-deposit conversion. */
+  retention(q: RetentionReportQuery, now = new Date()): Promise<RetentionReportView> {
+    return retentionReport(this.reader, q.from, q.to, q.weeks, now);
+  }
+
+  /** The player-protection report for compliance. */
+  protection(q: ProtectionReportQuery, now = new Date()): Promise<ProtectionReportView> {
+    return protectionReport(this.reader, q.from, q.to, now);
   }
 
   /** Every day of the range with its figures, oldest first, and their totals. */
   async dailyFigures(from: string, to: string): Promise<DailyReport> {
     const list = daysOf(from, to);
-    const [registrations, firstDeposits, money, bets, depositorsOnly] = await Promise.all([
+    const [registrations, firstDeposits, money, bets, active] = await Promise.all([
       authFacts.registrationsByDay(this.reader, from, to), ledgerFacts.firstDepositsByDay(this.reader, from, to),
-      ledgerFacts.moneyTotalsByDay(this.reader, from, to), betFacts.betTotalsByDay(this.reader, from, to),
-      ledgerFacts.depositorsExcept(this.reader, from, to, betFacts.hadBetOn),
+      ledgerFacts.moneyTotalsByDay(this.reader, from, to), betFacts.betTotalsByDay(this.reader, from, to), activePlayersByDay(this.reader, from, to),
     ]);
     const byDay = new Map(list.map((d) => [d, emptyDay()]));
     for (const m of money) addMoney(byDay.get(m.day)!, m);
@@ -59,8 +88,8 @@ export class ReportsService {
       const ftd = firstDeposits.get(day);
       f.ftdCount = ftd?.players ?? 0;
       f.ftdMinor = ftd?.amountMinor ?? 0n;
-      // Active: bet or deposited that day; a player who did both is counted once.
-      f.activePlayers = f.bettors + (depositorsOnly.get(day) ?? 0);
+      // Active: bet or deposited that day; a player who did both is one row of the day's active players.
+      f.activePlayers = active.get(day) ?? 0;
     }
     const days = list.map((day) => ({ day, figures: byDay.get(day)! }));
     return { from, to, days, totals: sumDays(days.map((d) => d.figures)) };
@@ -113,36 +142,70 @@ export class ReportsService {
     return { from: q.from, to: q.to, level: q.level, data: page, total: rows.length, page: q.page, pageSize: q.pageSize, totals };
   }
 
-  /** The players report: players who bet in the range, largest GGR first, with their money over the range. */
+  /** The players report: the players active in the range who match the filters, largest GGR first, period and lifetime figures. */
   async players(q: PlayersReportQuery): Promise<{ from: string; to: string; data: PlayerReportRowView[]; total: number; page: number; pageSize: number }> {
     daysOf(q.from, q.to);
-    const { ids, total } = await betFacts.topPlayersByGgr(this.reader, q.from, q.to, q.pageSize, (q.page - 1) * q.pageSize);
+    const { ids, total } = await matchingPlayers(this.reader, q, q.pageSize, (q.page - 1) * q.pageSize);
     return { from: q.from, to: q.to, data: await this.playerRows(q.from, q.to, ids), total, page: q.page, pageSize: q.pageSize };
   }
 
-  /** The players report's rows for the given players, in that order. */
+  /** The players report's rows for the given players, in that order: the period's figures and the lifetime's. */
   async playerRows(from: string, to: string, ids: number[]): Promise<PlayerReportRowView[]> {
-    const [labels, bets, money] = await Promise.all([
-      authFacts.playerLabels(this.reader, ids), betFacts.betTotalsOfPlayers(this.reader, from, to, ids), ledgerFacts.moneyOfPlayers(this.reader, from, to, ids),
+    const [labels, period, lifetime] = await Promise.all([
+      authFacts.playerLabels(this.reader, ids), this.figuresOfPlayers(from, to, ids), this.figuresOfPlayers(LIFETIME_FROM, taipeiDate(new Date()), ids),
     ]);
     return ids.map((id) => {
-      const f = emptyDay();
-      const b = bets.get(id);
-      if (b) addBets(f, { day: '', bettors: 0, ...b });
-      const days = [b?.firstDay, b?.lastDay];
-      for (const m of money.filter((x) => x.playerId === id)) {
-        addMoney(f, { day: '', players: 1, ...m });
-        days.push(m.firstDay, m.lastDay);
-      }
-      const seen = days.filter((d): d is string => !!d).sort();
-      const view = dayView(f);
+      const p = period.get(id)!;
+      const l = lifetime.get(id)!;
+      const view = dayView(p.figures);
+      const life = dayView(l.figures);
       const label = labels.get(id);
       return {
         player_id: id, account: label?.account ?? '', level_id: label?.levelId ?? 0, registered_at: label?.createdAt.toISOString() ?? '',
         deposit_amount: view.deposit_amount, withdrawal_amount: view.withdrawal_amount, bets: view.bets, valid_bet: view.valid_bet, payout: view.payout,
-        ggr: view.ggr, bonus_total: view.bonus_total, ngr: view.ngr, first_day: seen[0] ?? null, last_day: seen.at(-1) ?? null,
+        ggr: view.ggr, bonus_total: view.bonus_total, ngr: view.ngr, first_day: p.days[0] ?? null, last_day: p.days.at(-1) ?? null,
+        lifetime: { deposit_amount: life.deposit_amount, withdrawal_amount: life.withdrawal_amount, bets: life.bets, ggr: life.ggr, bonus_total: life.bonus_total, ngr: life.ngr },
+        // The seam for partners (affiliates): the partners domain will answer who brought the player; none exists yet.
+        partner: null,
       };
     });
+  }
+
+  /** Per player, the figures of a range and the days of their first and last activity in it. */
+  private async figuresOfPlayers(from: string, to: string, ids: number[]): Promise<Map<number, { figures: DayFigures; days: string[] }>> {
+    const [bets, money] = await Promise.all([betFacts.betTotalsOfPlayers(this.reader, from, to, ids), ledgerFacts.moneyOfPlayers(this.reader, from, to, ids)]);
+    const out = new Map(ids.map((id) => [id, { figures: emptyDay(), days: [] as string[] }]));
+    for (const [id, b] of bets) {
+      const o = out.get(id)!;
+      addBets(o.figures, { day: '', bettors: 0, ...b });
+      o.days.push(b.firstDay, b.lastDay);
+    }
+    for (const m of money) {
+      const o = out.get(m.playerId)!;
+      addMoney(o.figures, { day: '', players: 1, ...m });
+      o.days.push(m.firstDay, m.lastDay);
+    }
+    for (const o of out.values()) o.days.sort();
+    return out;
+  }
+
+  /**
+   * Audits an export before its first byte leaves: who, which report, which filters (those given) and the language of
+   * its headings. An export changes nothing, so it has no before or after, only what was read.
+   */
+  async recordExport(op: Operator, report: string, filters: Record<string, string | undefined>, language: string): Promise<void> {
+    const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
+    await recordAudit(this.db, { staffId: op.staffId, action: 'reports.export', target: `report:${report}`, detail: { report, filters: given, language }, before: null, after: null, ip: op.ip });
+  }
+
+  /** An operator's rebuild of a day, audited once the aggregates are recomputed. */
+  async rebuildDayBy(op: Operator, day: string): Promise<{ day: string }> {
+    const done = await this.rebuildDay(day);
+    await recordAudit(this.db, {
+      staffId: op.staffId, action: 'reports.rebuild', target: `day:${done.day}`, detail: { day: done.day },
+      before: { aggregates: 'incremental' }, after: { aggregates: 'recomputed from bet records and journals' }, ip: op.ip,
+    });
+    return done;
   }
 
   /** Recomputes a Taipei day's aggregates from the bet records and the journals, under the rebuild job's lock. */
@@ -152,6 +215,7 @@ export class ReportsService {
       if (!got.rows[0]?.ok) throw new ApiError('validation_failed', { day: ['bo.reports.v.rebuild_busy'] });
       await rebuildBetDay(tx, day);
       await rebuildLedgerDay(tx, day);
+      await rebuildActiveDay(tx, day);
     });
     return { day };
   }

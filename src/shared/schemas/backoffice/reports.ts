@@ -28,7 +28,19 @@ export const gamesReportQuery = v.object({
   ...range, ...pages, sort: v.optional(v.picklist(GAME_SORTS, 'bo.v.out_of_range'), 'ggr'), order,
   level: v.optional(v.picklist(GAME_LEVELS, 'bo.v.out_of_range'), 'game'),
 });
-export const playersReportQuery = v.object({ ...range, ...pages });
+/** Which activity in the period puts a player in the players report: a settled bet, a deposit, or either. */
+export const PLAYER_ACTIVITIES = ['any', 'bet', 'deposit'] as const;
+const amountText = v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}(\.\d{1,2})?$/, 'v.money.invalid')));
+export const playersReportQuery = v.object({
+  ...range, ...pages,
+  level: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'bo.v.out_of_range'), v.transform(Number))),
+  reg_from: v.optional(dayText), reg_to: v.optional(dayText),
+  activity: v.optional(v.picklist(PLAYER_ACTIVITIES, 'bo.v.out_of_range'), 'any'),
+  /** At least this much deposited in the period (major units). */
+  min_deposit: amountText,
+  /** At least this much GGR in the period (major units). */
+  min_ggr: amountText,
+});
 export const playerListExportQuery = v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(12, 'v.too_long'), v.trim())) });
 export const rebuildBody = v.strictObject({ day: dayText }, 'v.type.object');
 
@@ -74,6 +86,10 @@ export const playerReportRowView = v.object({
   player_id: v.number(), account: v.string(), level_id: v.number(), registered_at: v.string(),
   deposit_amount: money, withdrawal_amount: money, bets: money, valid_bet: money, payout: money, ggr: money, bonus_total: money, ngr: money,
   first_day: v.nullable(v.string()), last_day: v.nullable(v.string()),
+  /** The same figures over the player's whole life on the site. */
+  lifetime: v.object({ deposit_amount: money, withdrawal_amount: money, bets: money, ggr: money, bonus_total: money, ngr: money }),
+  /** The partner (affiliate) the player came through: none until partners exist. */
+  partner: v.nullable(v.string()),
 });
 export const playersReportView = v.object({
   from: v.string(), to: v.string(), data: v.array(playerReportRowView), total: v.number(), page: v.number(), pageSize: v.number(),
@@ -83,3 +99,75 @@ export type PlayerReportRowView = v.InferOutput<typeof playerReportRowView>;
 export const rebuiltView = v.object({ day: v.string() });
 /** A CSV export's body: text/csv, UTF-8 with a byte-order mark. */
 export const csvView = v.string();
+
+// ---- payments ------------------------------------------------------------------------------------------
+
+export const paymentsReportQuery = v.object({ ...range });
+export type PaymentsReportQuery = v.InferOutput<typeof paymentsReportQuery>;
+
+/**
+ * Figures of a set of deposit orders: how many were created, paid and decided (paid, failed, expired or rejected),
+ * the success rate (paid over decided, percent with two decimals, null when none was decided), the amount paid and
+ * the average seconds from order to payment (null when none was paid).
+ */
+const payFigures = {
+  orders: v.number(), paid: v.number(), decided: v.number(), success_pct: v.nullable(v.string()), paid_amount: money,
+  avg_pay_seconds: v.nullable(v.number()),
+};
+export const paymentMethodRowView = v.object({ method: v.string(), gateway: v.string(), ...payFigures });
+export const paymentGatewayRowView = v.object({ gateway: v.string(), ...payFigures });
+export const paymentStatusRowView = v.object({ method: v.string(), status: v.string(), orders: v.number(), amount: money });
+export const withdrawalStatusRowView = v.object({ status: v.string(), requests: v.number(), amount: money, fee: money });
+export const paymentsReportView = v.object({
+  from: v.string(), to: v.string(),
+  methods: v.array(paymentMethodRowView), gateways: v.array(paymentGatewayRowView), statuses: v.array(paymentStatusRowView),
+  totals: v.object(payFigures),
+  withdrawals: v.array(withdrawalStatusRowView),
+  withdrawal_totals: v.object({ requests: v.number(), paid: v.number(), decided: v.number(), success_pct: v.nullable(v.string()), paid_amount: money, avg_pay_seconds: v.nullable(v.number()) }),
+});
+export type PaymentMethodRowView = v.InferOutput<typeof paymentMethodRowView>;
+export type PaymentsReportView = v.InferOutput<typeof paymentsReportView>;
+
+// ---- retention -----------------------------------------------------------------------------------------
+
+/** The most weeks after registration a cohort row shows. */
+export const RETENTION_WEEKS_MAX = 26;
+export const retentionReportQuery = v.object({
+  ...range,
+  weeks: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'bo.v.out_of_range'), v.transform(Number), v.minValue(1, 'bo.v.out_of_range'), v.maxValue(RETENTION_WEEKS_MAX, 'bo.v.out_of_range')), '8'),
+});
+export type RetentionReportQuery = v.InferOutput<typeof retentionReportQuery>;
+
+/** One week after registration of a cohort: players active (bet or deposit) and depositing, and their shares of the cohort. */
+export const retentionCellView = v.object({ week: v.number(), active: v.number(), depositing: v.number(), active_pct: v.nullable(v.string()), depositing_pct: v.nullable(v.string()) });
+/** A cohort: the players registered in a Taipei week (Monday to Sunday), their first-deposit conversion and their weeks since. */
+export const retentionCohortView = v.object({
+  week_start: v.string(), players: v.number(), converted: v.number(), converted_7d: v.number(), conversion_pct: v.nullable(v.string()),
+  conversion_7d_pct: v.nullable(v.string()),
+  /** Week 0 is the week of registration; weeks that have not begun yet are left out. */
+  cells: v.array(retentionCellView),
+});
+export const retentionReportView = v.object({
+  from: v.string(), to: v.string(), weeks: v.number(), cohorts: v.array(retentionCohortView),
+  totals: v.object({ players: v.number(), converted: v.number(), converted_7d: v.number(), conversion_pct: v.nullable(v.string()), conversion_7d_pct: v.nullable(v.string()) }),
+});
+export type RetentionCohortView = v.InferOutput<typeof retentionCohortView>;
+export type RetentionReportView = v.InferOutput<typeof retentionReportView>;
+
+// ---- player protection ---------------------------------------------------------------------------------
+
+export const protectionReportQuery = v.object({ ...range });
+export type ProtectionReportQuery = v.InferOutput<typeof protectionReportQuery>;
+
+/** A protection action in the range (limits lowered, raises asked for and confirmed, reality checks set, time-outs...): how often and by how many players. */
+export const protectionActionRowView = v.object({ action: v.string(), kind: v.string(), events: v.number(), players: v.number(), by_staff: v.number() });
+/** The limits in force now per kind and period, and the changes still waiting out their cooling-off. */
+export const protectionLimitRowView = v.object({ kind: v.string(), period: v.string(), players: v.number(), pending: v.number() });
+/** Time-outs and self-exclusions per kind and duration: in force now, and begun in the range. */
+export const protectionExclusionRowView = v.object({ kind: v.string(), duration: v.string(), active: v.number(), started: v.number() });
+export const protectionReportView = v.object({
+  from: v.string(), to: v.string(),
+  actions: v.array(protectionActionRowView), limits: v.array(protectionLimitRowView), exclusions: v.array(protectionExclusionRowView),
+  totals: v.object({ events: v.number(), players_with_limits: v.number(), reality_checks: v.number(), exclusions_active: v.number(), exclusions_started: v.number() }),
+});
+export type ProtectionReportView = v.InferOutput<typeof protectionReportView>;
