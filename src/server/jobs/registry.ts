@@ -14,6 +14,8 @@ export interface JobSpec {
 const PROMOTION_JOB_INTERVAL_MS = 10 * 60 * 1000;
 /** How often the report aggregates of the day before yesterday are rebuilt from the source rows (late corrections settle by then). */
 const REPORTS_REBUILD_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** How often identity documents past their retention period are looked for. */
+const KYC_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** How often pictures uploaded but never sent are looked for. */
 const UPLOAD_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -34,6 +36,8 @@ export const JOBS = {
   redPacketRounds: { name: 'red-packet-rounds', lockId: 7_240_131, intervalMs: (c) => c.redPacketTickMs },
   /** The report aggregates of a past day recomputed from the bet records and the journals (reports/service.ts). */
   reportsRebuild: { name: 'reports-rebuild', lockId: 7_240_141, intervalMs: () => REPORTS_REBUILD_INTERVAL_MS },
+  /** Identity documents whose retention period ended lose their files (modules/kyc). */
+  purgeKycDocuments: { name: 'purge-kyc-documents', lockId: 7_240_151, intervalMs: () => KYC_PURGE_INTERVAL_MS },
 } as const satisfies Record<string, JobSpec>;
 
 /** A job of the registry bound to its work, with the interval the configuration gives it. */
