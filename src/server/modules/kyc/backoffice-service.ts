@@ -49,7 +49,8 @@ export class KycBackofficeService {
     const names = await accountsWithPhone(this.db, rows.map((r) => r.playerId));
     const levels = await Promise.all(rows.map((r) => this.kyc.levelOf(r.playerId)));
     return {
-      list: rows.map((r, i) => ({
+      page: p.page, pageSize: p.pageSize,
+      data: rows.map((r, i) => ({
         player_id: r.playerId, account: names.get(r.playerId)?.account ?? '', level: levels[i]!, pending: r.pending, oldest_at: r.oldestAt.toISOString(),
       })),
       total,

@@ -1,6 +1,7 @@
 // The back office's side of identity verification (issue 26): the review queue, a player's review page (documents
 // beside the personal info and bank cards, the history), the decision and the settings.
 import * as v from 'valibot';
+import { staffPageOf } from '../envelope.ts';
 import { pageQuery } from '../paging.ts';
 import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_STATUS, KYC_LEVELS, KYC_REJECT_REASONS } from './constants.ts';
 import { kycDocumentView } from './player.ts';
@@ -16,7 +17,7 @@ export const kycQueueRow = v.object({
   /** When the oldest document waiting was uploaded. */
   oldest_at: v.string(),
 });
-export const kycQueuePage = v.object({ list: v.array(kycQueueRow), total: v.number() });
+export const kycQueuePage = staffPageOf(kycQueueRow);
 export type KycQueuePage = v.InferOutput<typeof kycQueuePage>;
 
 export const kycHistoryRow = v.object({
