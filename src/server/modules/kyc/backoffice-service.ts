@@ -59,11 +59,10 @@ export class KycBackofficeService {
 
   async review(playerId: number): Promise<KycReviewView> {
     const [facts, docs, history, cards] = await Promise.all([
-      verificationFacts(this.db, playerId), repo.documentsOf(this.db, playerId, KYC_HISTORY_MAX),
+      verificationFacts(this.db, playerId), repo.documentsNamed(this.db, playerId, KYC_HISTORY_MAX),
       repo.historyOf(this.db, playerId, KYC_HISTORY_MAX), this.cards(playerId, CARDS_SHOWN),
     ]);
     if (!facts) throw new ApiError('not_found');
-    const reviewers = await repo.staffNames(this.db, docs.flatMap((d) => (d.reviewedBy ? [d.reviewedBy] : [])));
     return {
       player: {
         id: playerId, account: facts.account, real_name: facts.realName, birthday: facts.birthday, gender: facts.gender,
@@ -72,11 +71,10 @@ export class KycBackofficeService {
       bank_cards: cards.map((c) => ({ bank: c.bank, account_name: c.accountName, number: mask(c.cardNumber), status: c.statusDebitCard })),
       documents: docs.map((d) => ({
         ...documentView(d), size_bytes: d.sizeBytes, has_file: d.status !== KYC_DOCUMENT_STATUS.expired,
-        document_name: d.documentName, document_birthday: d.documentBirthday, reviewed_by: d.reviewedBy ? reviewers.get(d.reviewedBy) ?? null : null,
+        document_name: d.documentName, document_birthday: d.documentBirthday, reviewed_by: d.reviewerName,
       })),
       history: history.map((h) => ({
-        document_id: h.document_id, kind: h.kind as KycReviewView['history'][number]['kind'],
-        status: h.status as KycReviewView['history'][number]['status'], reason: h.reason, staff: h.staff, at: h.at.toISOString(),
+        document_id: h.documentId, kind: h.kind, status: h.status, reason: h.reason, staff: h.staff, at: h.at.toISOString(),
       })),
     };
   }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { kycDocumentEvents, kycDocuments, kycLevelRules, kycSettings } from '../../db/schema.ts';
 import { KYC_DOCUMENT_STATUS, type KycDocumentStatus } from '../../../shared/schemas/kyc/constants.ts';
+import { staffNameOf } from '../staff/staff-facts.ts';
 
 export type KycDocumentRow = Omit<typeof kycDocuments.$inferSelect, 'bytes'>;
 export type KycLevelRuleRow = typeof kycLevelRules.$inferSelect;
@@ -14,6 +15,9 @@ const meta = {
   rejectReason: kycDocuments.rejectReason, reviewedBy: kycDocuments.reviewedBy, reviewedAt: kycDocuments.reviewedAt, createdAt: kycDocuments.createdAt,
 };
 
+/** The same with the reviewer's name, for the review page. */
+const metaNamed = { ...meta, reviewerName: staffNameOf(kycDocuments.reviewedBy) };
+
 export async function insertDocument(db: DbOrTx, values: typeof kycDocuments.$inferInsert): Promise<KycDocumentRow> {
   const [row] = await db.insert(kycDocuments).values(values).returning(meta);
   return row!;
@@ -21,6 +25,11 @@ export async function insertDocument(db: DbOrTx, values: typeof kycDocuments.$in
 
 export async function insertEvent(db: DbOrTx, values: typeof kycDocumentEvents.$inferInsert): Promise<void> {
   await db.insert(kycDocumentEvents).values(values);
+}
+
+/** A player's documents with their reviewers' names, newest first, at most `limit`. */
+export async function documentsNamed(db: DbOrTx, playerId: number, limit: number) {
+  return db.select(metaNamed).from(kycDocuments).where(eq(kycDocuments.playerId, playerId)).orderBy(desc(kycDocuments.id)).limit(limit);
 }
 
 /** A player's documents, newest first, at most `limit`. */
@@ -72,17 +81,12 @@ export async function pendingDocuments(db: DbOrTx): Promise<number> {
 
 /** A player's review history, newest first, with the staff member's name. */
 export async function historyOf(db: DbOrTx, playerId: number, limit: number) {
-  const { rows } = await db.execute<{ document_id: string | number; kind: string; status: string; reason: string | null; staff: string | null; at: Date | string }>(sql`
-    select e.document_id, d.kind, e.status, e.reason, s.username as staff, e.created_at as at
-    from kyc_document_events e join kyc_documents d on d.id = e.document_id left join staff s on s.id = e.staff_id
-    where e.player_id = ${playerId} order by e.id desc limit ${limit}`);
-  return rows.map((r) => ({ ...r, document_id: Number(r.document_id), at: new Date(r.at) }));
-}
-
-export async function staffNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const { rows } = await db.execute<{ id: string | number; username: string }>(sql`select id, username from staff where id in (${sql.join([...new Set(ids)].map((id) => sql`${id}`), sql`, `)})`);
-  return new Map(rows.map((r) => [Number(r.id), r.username]));
+  const rows = await db.select({
+    documentId: kycDocumentEvents.documentId, kind: kycDocuments.kind, status: kycDocumentEvents.status, reason: kycDocumentEvents.reason,
+    staff: staffNameOf(kycDocumentEvents.staffId), at: kycDocumentEvents.createdAt,
+  }).from(kycDocumentEvents).innerJoin(kycDocuments, eq(kycDocuments.id, kycDocumentEvents.documentId))
+    .where(eq(kycDocumentEvents.playerId, playerId)).orderBy(desc(kycDocumentEvents.id)).limit(limit);
+  return rows;
 }
 
 export async function levelRules(db: DbOrTx): Promise<KycLevelRuleRow[]> {
