@@ -3,6 +3,10 @@
 export const kycBoEn = {
   'bo.nav.kyc': 'Verification',
   'bo.kyc.title': 'Identity verification',
+  'bo.kyc.level.0': 'Level 0 (registered)',
+  'bo.kyc.level.1': 'Level 1 (phone)',
+  'bo.kyc.level.2': 'Level 2 (identity)',
+  'bo.kyc.level.3': 'Level 3 (address or funds)',
   'bo.kyc.queue': 'Waiting for review',
   'bo.kyc.queue.empty': 'No documents are waiting for review.',
   'bo.kyc.col.account': 'Player',

@@ -4,6 +4,10 @@ import type { kycBoEn } from './backoffice-kyc-en.ts';
 export const kycBoZhTW: Record<keyof typeof kycBoEn, string> = {
   'bo.nav.kyc': '身分驗證',
   'bo.kyc.title': '身分驗證審核',
+  'bo.kyc.level.0': '等級 0（已註冊）',
+  'bo.kyc.level.1': '等級 1（手機）',
+  'bo.kyc.level.2': '等級 2（身分）',
+  'bo.kyc.level.3': '等級 3（地址或資金）',
   'bo.kyc.queue': '待審核',
   'bo.kyc.queue.empty': '目前沒有待審核的文件。',
   'bo.kyc.col.account': '會員',

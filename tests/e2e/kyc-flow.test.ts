@@ -50,6 +50,8 @@ describe.skipIf(!hasChromium)('identity verification', () => {
     expect(funded.status, await funded.clone().text()).toBe(200);
 
     const phone = await signedInContext(browser, 'mobile', server, p.token);
+    const desk = await newContext(browser, 'desktop', server);
+    await desk.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, admin);
     try {
       const page = await phone.newPage();
       // Above the level-1 ceiling: refused with the reason.
@@ -70,19 +72,13 @@ describe.skipIf(!hasChromium)('identity verification', () => {
         await expect.poll(() => page.getByTestId(`kyc-doc-${kind}`).getAttribute('data-status')).toBe('submitted');
       }
       expect(await page.getByTestId('kyc-doc-selfie').textContent()).toContain('Waiting for review');
-    } finally {
-      await phone.close();
-    }
 
-    // Staff approve on the desktop back office.
-    const desk = await newContext(browser, 'desktop', server);
-    await desk.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, admin);
-    try {
-      const page = await desk.newPage();
-      await page.goto('/en/backoffice/kyc');
-      await hydrated(page);
-      await page.getByTestId(`kyc-open-${p.account}`).click();
-      const review = page.getByTestId('kyc-review');
+      // Staff approve on the desktop back office, while the player's page stays open.
+      const bo = await desk.newPage();
+      await bo.goto('/en/backoffice/kyc');
+      await hydrated(bo);
+      await bo.getByTestId(`kyc-open-${p.account}`).click();
+      const review = bo.getByTestId('kyc-review');
       await review.getByTestId('kyc-player').waitFor();
       expect(await review.getByTestId('kyc-player').textContent()).toContain('王小明');
       expect(await review.textContent()).toContain('**********5678');
@@ -96,25 +92,18 @@ describe.skipIf(!hasChromium)('identity verification', () => {
           await card.getByTestId('kyc-doc-birthday').fill('1991-02-03');
         }
         await card.getByTestId('kyc-approve').click();
-        await clickDialogButton(page, 'Confirm');
+        await clickDialogButton(bo, 'Confirm');
         await expect.poll(() => review.getByTestId(`kyc-card-${kind}`).getAttribute('data-status')).toBe('approved');
       }
-      expect(await review.getByTestId('kyc-player').textContent()).toContain('Level 2');
-    } finally {
-      await desk.close();
-    }
-    // Each opened document left an audit entry.
-    const audit = await server.api<{ data: unknown[] }>('GET', `/backoffice/audit?action=kyc.document.view&player=${p.account}`, undefined, admin);
-    expect(audit.body.data!.data).toHaveLength(3);
+      await expect.poll(() => review.getByTestId('kyc-player').textContent()).toContain('Level 2 (identity)');
+      // Each opened document left an audit entry.
+      const audit = await server.api<{ data: unknown[] }>('GET', `/backoffice/audit?action=kyc.document.view&player=${p.account}`, undefined, admin);
+      expect(audit.body.data!.data).toHaveLength(3);
 
-    // Back on the phone: level 2, a message, and the same withdrawal goes through.
-    const again = await signedInContext(browser, 'mobile', server, p.token);
-    try {
-      const page = await again.newPage();
-      await page.goto('/en/mobile/f-mine/kyc');
-      await hydrated(page);
-      await expect.poll(() => page.getByTestId('kyc-level').getAttribute('data-level')).toBe('2');
+      // The phone's open page follows the decisions through the realtime event: level 2, documents approved.
+      await expect.poll(() => page.getByTestId('kyc-level').getAttribute('data-level'), { timeout: 15_000 }).toBe('2');
       expect(await page.getByTestId('kyc-doc-id_front').getAttribute('data-status')).toBe('approved');
+      // The same withdrawal now goes through.
       await page.goto('/en/mobile/f-wallet/withdrawals?type=1');
       await hydrated(page);
       await page.getByTestId('withdraw-card').waitFor();
@@ -125,7 +114,8 @@ describe.skipIf(!hasChromium)('identity verification', () => {
       await expect.poll(() => row.getAttribute('data-status')).toBe('applying');
       expect(await row.textContent()).toContain('2,000.00');
     } finally {
-      await again.close();
+      await desk.close();
+      await phone.close();
     }
     const messages = await server.api<{ data: Array<{ title: string }> }>('GET', '/messages/personal/list?page=1&pageSize=10', undefined, p.token);
     expect(messages.body.data!.data!.filter((m) => m.title.length > 0)).toHaveLength(3);

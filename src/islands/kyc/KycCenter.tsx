@@ -1,9 +1,10 @@
 // The player's account verification, desktop /member/kyc and mobile /mobile/f-mine/kyc: the level, what it and the next
 // level allow, each document's state (waiting, approved, rejected with the reason, expired) and an upload per kind.
 // The server decides every file by its bytes; the picker only narrows what the phone offers.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../stores/api.ts';
+import { onRealtime } from '../../stores/realtime.ts';
 import { $sessionReady, $user } from '../../stores/session.ts';
 import { fill } from '../../shared/text.ts';
 import { formatDecimalOr } from '../../shared/money.ts';
@@ -42,6 +43,8 @@ export default function KycCenter({ t, locale, variant, paths }: { t: T; locale:
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const state = useCall(user ? () => api('GET /kyc/status') : null, [!!user], t);
+  // A decision on a document (the 'kyc' event after staff approve or reject) shows at once on an open page.
+  useEffect(() => onRealtime('kyc', () => state.reload()), []);
 
   let body;
   if (!ready) body = <Spinner label={t['kyc.page.loading']} />;

@@ -27,8 +27,7 @@ export const KYC_DESK_KEYS = [
   'bo.kyc.level', 'bo.kyc.cards', 'bo.kyc.cards.empty', 'bo.kyc.documents', 'bo.kyc.history', 'bo.kyc.history.empty', 'bo.kyc.show',
   'bo.kyc.show_note', 'bo.kyc.pdf', 'bo.kyc.no_file', 'bo.kyc.doc_name', 'bo.kyc.doc_birthday', 'bo.kyc.approve', 'bo.kyc.reject',
   'bo.kyc.reason', 'bo.kyc.confirm.approve', 'bo.kyc.confirm.reject', 'bo.kyc.done', 'bo.kyc.loading', 'bo.kyc.error', 'bo.kyc.staff',
-  'bo.kyc.automatic', 'bo.audit.v.kyc.first_withdrawal_level.0', 'bo.audit.v.kyc.first_withdrawal_level.1',
-  'bo.audit.v.kyc.first_withdrawal_level.2', 'bo.audit.v.kyc.first_withdrawal_level.3', 'bo.pp.gender.male', 'bo.pp.gender.female',
+  'bo.kyc.automatic', 'bo.pp.gender.male', 'bo.pp.gender.female',
 ] as const;
 type K = (typeof KYC_DESK_KEYS)[number];
 type T = IslandProps<K>['t'];
@@ -37,7 +36,7 @@ type Doc = KycReviewView['documents'][number];
 
 const PAGE_SIZE = 20;
 const useQueue = () => useBoData('GET /kyc/queue', { pageSize: PAGE_SIZE });
-const levelName = (t: T, level: number) => t[`bo.audit.v.kyc.first_withdrawal_level.${level}` as K];
+const levelName = (t: T, level: number) => t[`bo.kyc.level.${level}` as K];
 const kindName = (t: T, kind: string) => t[`bo.audit.v.kyc.kind.${kind}` as K] ?? kind;
 const statusName = (t: T, status: string) => t[`bo.audit.v.kyc.status.${status}` as K] ?? status;
 

@@ -14,8 +14,7 @@ import { NoticeBanner, fieldError, useBoAction } from '../kit/form.tsx';
 export const KYC_SETTINGS_KEYS = [
   'bo.kyc.settings', 'bo.kyc.settings.first_level', 'bo.kyc.settings.retention', 'bo.kyc.settings.day_max', 'bo.kyc.settings.total_max',
   'bo.kyc.settings.none_hint', 'bo.kyc.settings.save', 'bo.kyc.settings.confirm', 'bo.kyc.done',
-  'bo.audit.v.kyc.first_withdrawal_level.0', 'bo.audit.v.kyc.first_withdrawal_level.1', 'bo.audit.v.kyc.first_withdrawal_level.2',
-  'bo.audit.v.kyc.first_withdrawal_level.3',
+  'bo.kyc.level.0', 'bo.kyc.level.1', 'bo.kyc.level.2', 'bo.kyc.level.3',
 ] as const;
 type T = CommonT & Record<(typeof KYC_SETTINGS_KEYS)[number], string>;
 
@@ -34,7 +33,7 @@ export function KycSettings({ t }: { t: T }) {
   const action = useBoAction(t);
   const { ask, dialog } = useConfirm(t);
   useEffect(() => { if (settings.data) setDraft(draftOf(settings.data)); }, [settings.data]);
-  const level = (l: number) => t[`bo.audit.v.kyc.first_withdrawal_level.${l}` as keyof T];
+  const level = (l: number) => t[`bo.kyc.level.${l}` as keyof T];
   const setLevel = (i: number, field: 'day' | 'total', value: string) => setDraft((d) => d && { ...d, levels: d.levels.map((l, j) => (j === i ? { ...l, [field]: value } : l)) });
   const save = async () => {
     if (!draft || !(await ask(t['bo.kyc.settings.confirm']))) return;
