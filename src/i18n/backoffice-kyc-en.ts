@@ -43,6 +43,8 @@ export const kycBoEn = {
   'bo.kyc.error': 'This could not be loaded.',
   'bo.kyc.staff': 'By',
   'bo.kyc.automatic': 'Automatic',
+  'bo.kyc.by_player': 'Player',
+  'bo.kyc.named': '{label}: {value}',
   'bo.kyc.settings': 'Verification settings',
   'bo.kyc.settings.first_level': 'Level a first withdrawal needs',
   'bo.kyc.settings.retention': 'Keep documents for (days)',

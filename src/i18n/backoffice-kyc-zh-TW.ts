@@ -44,6 +44,8 @@ export const kycBoZhTW: Record<keyof typeof kycBoEn, string> = {
   'bo.kyc.error': '無法載入。',
   'bo.kyc.staff': '審核人員',
   'bo.kyc.automatic': '系統',
+  'bo.kyc.by_player': '會員',
+  'bo.kyc.named': '{label}：{value}',
   'bo.kyc.settings': '驗證設定',
   'bo.kyc.settings.first_level': '首次提款所需等級',
   'bo.kyc.settings.retention': '文件保存天數',

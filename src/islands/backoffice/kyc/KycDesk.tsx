@@ -10,7 +10,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import { KYC_REJECT_REASONS, type KycRejectReason } from '../../../shared/schemas/kyc/constants.ts';
 import type { KycReviewView } from '../../../shared/schemas/kyc/backoffice.ts';
 import { boApi, boPath } from '../kit/api.ts';
-import { COMMON_KEYS, Guard, ListState, cls, formatTime, useConfirm, type IslandProps } from '../kit/common.tsx';
+import { COMMON_KEYS, Guard, ListState, cls, fill, formatTime, useConfirm, type IslandProps } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { NoticeBanner, fieldError, useBoAction } from '../kit/form.tsx';
@@ -27,7 +27,7 @@ export const KYC_DESK_KEYS = [
   'bo.kyc.level', 'bo.kyc.cards', 'bo.kyc.cards.empty', 'bo.kyc.documents', 'bo.kyc.history', 'bo.kyc.history.empty', 'bo.kyc.show',
   'bo.kyc.show_note', 'bo.kyc.pdf', 'bo.kyc.no_file', 'bo.kyc.doc_name', 'bo.kyc.doc_birthday', 'bo.kyc.approve', 'bo.kyc.reject',
   'bo.kyc.reason', 'bo.kyc.confirm.approve', 'bo.kyc.confirm.reject', 'bo.kyc.done', 'bo.kyc.loading', 'bo.kyc.error', 'bo.kyc.staff',
-  'bo.kyc.automatic', 'bo.pp.gender.male', 'bo.pp.gender.female',
+  'bo.kyc.automatic', 'bo.kyc.by_player', 'bo.kyc.named', 'bo.pp.gender.male', 'bo.pp.gender.female',
 ] as const;
 type K = (typeof KYC_DESK_KEYS)[number];
 type T = IslandProps<K>['t'];
@@ -77,7 +77,7 @@ function Review({ t, locale, playerId, onDecided }: { t: T; locale: Locale; play
   const reload = () => { void page.reload(); onDecided(); };
   return (
     <section className={cls.card} aria-labelledby="kyc-review" data-testid="kyc-review">
-      <h2 id="kyc-review" className="mb-3 text-base font-semibold text-brand-800">{t['bo.kyc.player']}{page.data ? `：${page.data.player.account}` : ''}</h2>
+      <h2 id="kyc-review" className="mb-3 text-base font-semibold text-brand-800">{page.data ? fill(t['bo.kyc.named'], { label: t['bo.kyc.player'], value: page.data.player.account }) : t['bo.kyc.player']}</h2>
       <ListState t={t} loading={!page.data} error={page.error} retry={page.reload}>
         {page.data && (
           <div className="space-y-5">
@@ -150,7 +150,7 @@ function DocumentCard({ t, locale, doc, mayView, onDecided }: { t: T; locale: Lo
       </div>
       <p className="text-xs text-slate-500">{formatTime(doc.created_at, locale)}</p>
       {doc.reason && <p className="text-xs text-red-700">{t[`bo.audit.v.kyc.reject_reason.${doc.reason}` as K] ?? doc.reason}</p>}
-      {doc.reviewed_by && <p className="text-xs text-slate-500">{t['bo.kyc.staff']}：{doc.reviewed_by}</p>}
+      {doc.reviewed_by && <p className="text-xs text-slate-500">{fill(t['bo.kyc.named'], { label: t['bo.kyc.staff'], value: doc.reviewed_by })}</p>}
       <div className="my-2">
         {!doc.has_file ? <p className="text-xs text-slate-500">{t['bo.kyc.no_file']}</p>
           : file.url ? (isPdf ? <a className="text-brand-600 underline" href={file.url} target="_blank" rel="noopener noreferrer">{t['bo.kyc.pdf']}</a>
@@ -216,7 +216,7 @@ function History({ t, locale, data }: { t: T; locale: Locale; data: KycReviewVie
                 <td className={cls.td}>{formatTime(h.at, locale)}</td>
                 <td className={cls.td}>{kindName(t, h.kind)}</td>
                 <td className={cls.td}>{statusName(t, h.status)}{h.reason ? `（${t[`bo.audit.v.kyc.reject_reason.${h.reason}` as K] ?? h.reason}）` : ''}</td>
-                <td className={cls.td}>{h.staff ?? t['bo.kyc.automatic']}</td>
+                <td className={cls.td}>{h.staff ?? (h.status === 'submitted' ? t['bo.kyc.by_player'] : t['bo.kyc.automatic'])}</td>
               </tr>
             ))}
           </tbody>
