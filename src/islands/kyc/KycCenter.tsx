@@ -53,8 +53,8 @@ export default function KycCenter({ t, locale, variant, paths }: { t: T; locale:
   else if (!state.data) body = <Spinner label={t['kyc.page.loading']} />;
   else body = <Verification t={t} status={state.data} reload={state.reload} variant={variant} />;
   return (
-    <section className={variant === 'mobile' ? 'space-y-4 p-3' : 'space-y-5'} data-testid="kyc-center" aria-labelledby="kyc-title">
-      <h1 id="kyc-title" className="text-xl font-bold text-slate-800">{t['kyc.page.title']}</h1>
+    // The layout's header already names the page (its h1), so the section only carries the name for assistive technology.
+    <section className={variant === 'mobile' ? 'space-y-4 p-3' : 'space-y-5'} data-testid="kyc-center" aria-label={t['kyc.page.title']}>
       <p className="text-sm text-slate-600">{t['kyc.page.intro']}</p>
       {body}
     </section>
