@@ -58,15 +58,15 @@ export class KycBackofficeService {
   }
 
   async review(playerId: number): Promise<KycReviewView> {
-    const [facts, docs, history, cards] = await Promise.all([
-      verificationFacts(this.db, playerId), repo.documentsNamed(this.db, playerId, KYC_HISTORY_MAX),
+    const [facts, docs, approved, history, cards] = await Promise.all([
+      verificationFacts(this.db, playerId), repo.documentsNamed(this.db, playerId, KYC_HISTORY_MAX), repo.approvedDocuments(this.db, playerId),
       repo.historyOf(this.db, playerId, KYC_HISTORY_MAX), this.cards(playerId, CARDS_SHOWN),
     ]);
     if (!facts) throw new ApiError('not_found');
     return {
       player: {
         id: playerId, account: facts.account, real_name: facts.realName, birthday: facts.birthday, gender: facts.gender,
-        phone_verified: facts.phoneVerified, level: levelFrom(facts, docs),
+        phone_verified: facts.phoneVerified, level: levelFrom(facts, approved),
       },
       bank_cards: cards.map((c) => ({ bank: c.bank, account_name: c.accountName, number: mask(c.cardNumber), status: c.statusDebitCard })),
       documents: docs.map((d) => ({
@@ -117,7 +117,7 @@ export class KycBackofficeService {
         playerId: doc.playerId, before: { status: before.status }, after: { status: doc.status, ...(doc.rejectReason ? { reject_reason: doc.rejectReason } : {}) },
         detail: { kind: doc.kind },
       });
-      const level = levelFrom(facts, await repo.documentsOf(tx, doc.playerId, KYC_HISTORY_MAX));
+      const level = levelFrom(facts, await repo.approvedDocuments(tx, doc.playerId));
       const messageId = await notifyPlayer(tx, doc.playerId, decisionNotice(doc, level, op.staffId));
       return { doc, messageId, level };
     });

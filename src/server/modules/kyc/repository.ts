@@ -32,6 +32,12 @@ export async function documentsNamed(db: DbOrTx, playerId: number, limit: number
   return db.select(metaNamed).from(kycDocuments).where(eq(kycDocuments.playerId, playerId)).orderBy(desc(kycDocuments.id)).limit(limit);
 }
 
+/** A player's approved documents: what the level derives from (at most one per kind, since an approved kind takes no new upload). */
+export async function approvedDocuments(db: DbOrTx, playerId: number): Promise<KycDocumentRow[]> {
+  return db.select(meta).from(kycDocuments)
+    .where(and(eq(kycDocuments.playerId, playerId), eq(kycDocuments.status, KYC_DOCUMENT_STATUS.approved))).orderBy(desc(kycDocuments.id)).limit(20);
+}
+
 /** A player's documents, newest first, at most `limit`. */
 export async function documentsOf(db: DbOrTx, playerId: number, limit: number): Promise<KycDocumentRow[]> {
   return db.select(meta).from(kycDocuments).where(eq(kycDocuments.playerId, playerId)).orderBy(desc(kycDocuments.id)).limit(limit);

@@ -85,7 +85,7 @@ export class KycService implements WithdrawalKycGate {
 
   /** The player's level now, from the facts. */
   async levelOf(playerId: number, db: DbOrTx = this.db): Promise<KycLevel> {
-    const [facts, docs] = await Promise.all([verificationFacts(db, playerId), repo.documentsOf(db, playerId, KYC_HISTORY_MAX)]);
+    const [facts, docs] = await Promise.all([verificationFacts(db, playerId), repo.approvedDocuments(db, playerId)]);
     return facts ? levelFrom(facts, docs) : KYC_LEVEL.registered;
   }
 
@@ -105,11 +105,11 @@ export class KycService implements WithdrawalKycGate {
 
   /** GET /api/kyc/status: the level, what it and the next one allow, and every document's state. */
   async status(playerId: number): Promise<KycStatusView> {
-    const [facts, docs, s] = await Promise.all([
-      verificationFacts(this.db, playerId), repo.documentsOf(this.db, playerId, KYC_HISTORY_MAX), this.settings(),
+    const [facts, docs, approved, s] = await Promise.all([
+      verificationFacts(this.db, playerId), repo.documentsOf(this.db, playerId, KYC_HISTORY_MAX), repo.approvedDocuments(this.db, playerId), this.settings(),
     ]);
     if (!facts) throw new ApiError('unauthorized');
-    const level = levelFrom(facts, docs);
+    const level = levelFrom(facts, approved);
     const next = level < KYC_LEVEL_MAX ? s.levels[level + 1]! : null;
     return {
       level, phone_verified: facts.phoneVerified, personal_info: !!facts.realName && !!facts.birthday,
