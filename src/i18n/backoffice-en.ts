@@ -16,6 +16,7 @@ import { promoUiBoEn } from './backoffice-promotions-en.ts';
 import { deskBoEn } from './backoffice-desk-en.ts';
 import { codesBoEn } from './backoffice-codes-en.ts';
 import { auditBoEn } from './backoffice-audit-en.ts';
+import { kycBoEn } from './backoffice-kyc-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -687,6 +688,7 @@ export const boEn = {
   ...auditBoEn,
   ...reportsBoEn,
   ...seamlessBoEn,
+  ...kycBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

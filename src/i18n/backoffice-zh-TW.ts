@@ -13,6 +13,7 @@ import { uxBoZhTW } from './backoffice-settings-zh-TW.ts';
 import { playerPageBoZhTW } from './backoffice-player-profile-zh-TW.ts';
 import { redpacketBoZhTW } from './backoffice-redpackets-zh-TW.ts';
 import { reportsBoZhTW } from './backoffice-reports-zh-TW.ts';
+import { kycBoZhTW } from './backoffice-kyc-zh-TW.ts';
 import { promoUiBoZhTW } from './backoffice-promotions-zh-TW.ts';
 import { deskBoZhTW } from './backoffice-desk-zh-TW.ts';
 import { codesBoZhTW } from './backoffice-codes-zh-TW.ts';
@@ -670,4 +671,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...auditBoZhTW,
   ...reportsBoZhTW,
   ...seamlessBoZhTW,
+  ...kycBoZhTW,
 };

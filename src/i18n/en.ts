@@ -15,6 +15,7 @@ import { firstWeekEn } from './first-week-en.ts';
 import { promotionsEn } from './promotions-en.ts';
 import { moneyAnswersEn } from './money-answers-en.ts';
 import { seamlessEn } from './seamless-en.ts';
+import { kycEn } from './kyc-en.ts';
 import { deskErrorsEn } from './backoffice-desk-en.ts';
 import { validationEn } from './validation-en.ts';
 import { siteWordsEn } from './site-words-en.ts';
@@ -651,6 +652,7 @@ export const en = {
   ...promotionsEn,
   ...moneyAnswersEn,
   ...seamlessEn,
+  ...kycEn,
   ...validationEn,
   ...siteWordsEn,
 } as const;

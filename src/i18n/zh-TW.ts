@@ -16,6 +16,7 @@ import { firstWeekZhTW } from './first-week-zh-TW.ts';
 import { promotionsZhTW } from './promotions-zh-TW.ts';
 import { moneyAnswersZhTW } from './money-answers-zh-TW.ts';
 import { seamlessZhTW } from './seamless-zh-TW.ts';
+import { kycZhTW } from './kyc-zh-TW.ts';
 import { deskErrorsZhTW } from './backoffice-desk-zh-TW.ts';
 import { validationZhTW } from './validation-zh-TW.ts';
 import { siteWordsZhTW } from './site-words-zh-TW.ts';
@@ -642,6 +643,7 @@ export const zhTW: Record<MessageKey, string> = {
   ...promotionsZhTW,
   ...moneyAnswersZhTW,
   ...seamlessZhTW,
+  ...kycZhTW,
   ...validationZhTW,
   ...siteWordsZhTW,
 };

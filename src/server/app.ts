@@ -81,6 +81,9 @@ import { SeamlessBackofficeService } from './modules/seamless/backoffice-service
 import { seamlessMetrics, type SeamlessMetrics } from './modules/seamless/metrics.ts';
 import { HttpSeamlessLauncher } from './integrations/games/seamless.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
+import { KycService } from './modules/kyc/service.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
+import { KycBackofficeService } from './modules/kyc/backoffice-service.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
@@ -114,6 +117,8 @@ interface Services {
   redpacket: RedPacketService;
   /** The seamless wallet providers call bet by bet (issue 22). */
   seamless: SeamlessService;
+  /** Identity verification (issue 26): levels, documents, the withdrawal check the cashier asks. */
+  kyc: KycService;
   /** Publishes the domains' events; services built by routes (the back office's) announce through it too. */
   events: EventPublisher<AppEvents>;
 }
@@ -400,8 +405,9 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     },
   });
   const games = new GamesService({ db, provider, wallet, gate: protection });
+  const kyc = new KycService({ db, limiter });
   const cashier = new CashierService({
-    db, reader, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway), publish, accounts, limiter, gate: protection, events,
+    db, reader, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway), publish, accounts, limiter, gate: protection, kyc, events,
     onCallbackRefused: extras.refusedCallback, timer: opts.timer,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
@@ -412,7 +418,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider),
   });
   return {
-    db, reader, reads, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless,
+    db, reader, reads, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless, kyc,
     exchange: new ExchangeService({ db, vip, publish }),
     messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
@@ -499,7 +505,7 @@ async function registerRoutes(app: FastifyInstance, opts: BuildOptions): Promise
 /** Each domain's player routes, in the order they are registered. */
 const PLAYER_ROUTES = [
   systemRoutes, authRoutes, accountRoutes, walletRoutes, betRoutes, gameListRoutes, cashierRoutes, protectionRoutes, vipRoutes,
-  consultationRoutes, chatRoutes, messageRoutes, redPacketRoutes, uploadRoutes, promotionRoutes, seamlessRoutes,
+  consultationRoutes, chatRoutes, messageRoutes, redPacketRoutes, uploadRoutes, promotionRoutes, seamlessRoutes, kycRoutes,
 ];
 
 // ---- jobs and shutdown ---------------------------------------------------------------------------
@@ -520,6 +526,9 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.seamlessReconcile, config, () => new SeamlessBackofficeService({
       db: database.db, accounts: s.seamless.accounts, config: config.seamless, provider: s.seamless.provider, wallet: s.seamless,
     }).reconcileAll()),
+    scheduled(JOBS.purgeKycDocuments, config, () => new KycBackofficeService({
+      db: database.db, kyc: s.kyc, publish: s.realtime.publisher, cards: async () => [],
+    }).purgeExpired()),
   ];
 }
 

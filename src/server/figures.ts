@@ -10,6 +10,7 @@ import { claimsToReview } from './modules/redpacket/counts.ts';
 import { openConsultations } from './modules/consultations/counts.ts';
 import { waitingChats } from './modules/chat/counts.ts';
 import { giftOrdersToShip } from './modules/vip/counts.ts';
+import { documentsToReview } from './modules/kyc/counts.ts';
 import { ingestionLagSeconds } from './modules/bets/counts.ts';
 import { playerCounts } from './modules/auth/backoffice/players-service.ts';
 import { activePlayersSince } from './ledger/read.ts';
@@ -26,6 +27,7 @@ export const dashboardSources: DashboardSources = {
     consultations: openConsultations,
     chats: waitingChats,
     gift_orders: giftOrdersToShip,
+    kyc_documents: documentsToReview,
   },
 };
 

@@ -2,6 +2,8 @@
 const PRIVATE_EVENTS = [
   'deposit-success', 'deposit-fail', 'double-login', 'kick', 'deposit', 'system-money-action',
   'withdrawal', 'bankcard-audit', 'update-user', 'update-message', 'update-consultation',
+  // Identity verification: a document was approved or rejected (issue 26).
+  'kyc',
 ] as const;
 // update-message also travels on the system room: a broadcast (system or platform message) concerns every player.
 const SYSTEM_EVENTS = ['show-redEnvelope', 'close-redEnvelope', 'change-gamePlatform', 'update-message'] as const;

@@ -29,7 +29,7 @@ describe('dashboard pending work', () => {
   it('starts at zero for every queue', async () => {
     expect(await pending()).toEqual({
       deposits: 0, withdrawals: 0, cards: 0, findings: 0, adjustments: 0,
-      applications: 0, red_packets: 0, consultations: 0, chats: 0, gift_orders: 0,
+      applications: 0, red_packets: 0, consultations: 0, chats: 0, gift_orders: 0, kyc_documents: 0,
     });
   });
 

@@ -9,14 +9,14 @@ import { JOIN_KEYS, joinText } from '../account/join.ts';
 export const MOBILE_MINE_KEYS = [
   'mobile.mine.join_day', 'mobile.mine.level', 'mobile.mine.balance', 'mobile.mine.visitor', 'header.login', 'login.register_link',
   'header.deposit', 'header.transfer', 'header.withdrawal', 'header.sign_out', 'header.sign_out_confirm', 'header.refresh',
-  'protection.title', 'page.wallet', 'page.trans_record', 'page.bet_record', 'page.actions_record', 'page.message_center', 'page.feedback_list', 'page.vip', 'page.user_info', 'common.loading',
+  'protection.title', 'kyc.page.title', 'page.wallet', 'page.trans_record', 'page.bet_record', 'page.actions_record', 'page.message_center', 'page.feedback_list', 'page.vip', 'page.user_info', 'common.loading',
   'cashier.ui.bank_cards', 'page.promotions', 'account.avatar.change', ...JOIN_KEYS,
 ] as const;
 type T = Record<(typeof MOBILE_MINE_KEYS)[number], string>;
 
 interface Props {
   t: T;
-  paths: Record<'home' | 'register' | 'deposit' | 'transfer' | 'withdraw' | 'wallet' | 'records' | 'bets' | 'turnover' | 'messages' | 'feedback' | 'vip' | 'info' | 'cards' | 'promotions' | 'protection', string>;
+  paths: Record<'home' | 'register' | 'deposit' | 'transfer' | 'withdraw' | 'wallet' | 'records' | 'bets' | 'turnover' | 'messages' | 'feedback' | 'vip' | 'info' | 'cards' | 'promotions' | 'protection' | 'kyc', string>;
 }
 
 export default function MobileMine({ t, paths }: Props) {
@@ -44,6 +44,7 @@ export default function MobileMine({ t, paths }: Props) {
     [paths.wallet, t['page.wallet']], [paths.records, t['page.trans_record']], [paths.bets, t['page.bet_record']], [paths.turnover, t['page.actions_record']],
     [paths.promotions, t['page.promotions']], [paths.messages, t['page.message_center']], [paths.feedback, t['page.feedback_list']], [paths.vip, t['page.vip']], [paths.info, t['page.user_info']], [paths.cards, t['cashier.ui.bank_cards']],
     [paths.protection, t['protection.title']],
+    [paths.kyc, t['kyc.page.title']],
   ];
   return (
     <div data-testid="mine-player">

@@ -24,6 +24,7 @@ export const TABLE_OWNERS = {
   uploads: ['uploads'],
   seamless: ['seamless_platforms', 'seamless_sessions', 'seamless_transactions', 'seamless_rounds', 'seamless_findings'],
   reports: ['report_active_days', 'report_active_daily'],
+  kyc: ['kyc_documents', 'kyc_document_events', 'kyc_level_rules', 'kyc_settings'],
   vip: ['vip_level_rules', 'vip_status', 'vip_level_history', 'vip_rewards', 'gift_images', 'gifts', 'exchange_orders'],
 } as const satisfies Record<string, readonly string[]>;
 

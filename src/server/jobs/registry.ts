@@ -16,6 +16,8 @@ const PROMOTION_JOB_INTERVAL_MS = 10 * 60 * 1000;
 const REPORTS_REBUILD_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** How often seamless providers' round reports are compared with our rounds open past their limit. */
 const SEAMLESS_RECONCILE_INTERVAL_MS = 10 * 60 * 1000;
+/** How often identity documents past their retention period are looked for. */
+const KYC_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** How often pictures uploaded but never sent are looked for. */
 const UPLOAD_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -38,6 +40,8 @@ export const JOBS = {
   reportsRebuild: { name: 'reports-rebuild', lockId: 7_240_141, intervalMs: () => REPORTS_REBUILD_INTERVAL_MS },
   /** Seamless rounds open past their provider's limit compared with its round report; each difference a finding. */
   seamlessReconcile: { name: 'seamless-reconcile', lockId: 7_240_151, intervalMs: () => SEAMLESS_RECONCILE_INTERVAL_MS },
+  /** Identity documents whose retention period ended lose their files (modules/kyc). */
+  purgeKycDocuments: { name: 'purge-kyc-documents', lockId: 7_240_161, intervalMs: () => KYC_PURGE_INTERVAL_MS },
 } as const satisfies Record<string, JobSpec>;
 
 /** A job of the registry bound to its work, with the interval the configuration gives it. */

@@ -34,6 +34,7 @@ import { exclusionRowView, exclusionView, limitOutcomeView, staffProtectionView 
 import { claimListView, reviewView, roundListView } from '../schemas/redpacket.ts';
 import { csvView, dailyReportView, gamesReportView, paymentsReportView, playersReportView, protectionReportView, rebuiltView, retentionReportView } from '../schemas/backoffice/reports.ts';
 import { uploadedFilesView } from '../schemas/uploads.ts';
+import { kycQueuePage, kycReviewResult, kycReviewView, kycSettingsView } from '../schemas/kyc/backoffice.ts';
 import {
   bulkResultView, filteredPlayerListView, notesView, pendingAdjustmentView, pendingAdjustmentsView, playerTagsView, tagView, tagsView,
 } from '../schemas/backoffice/desk.ts';
@@ -203,6 +204,11 @@ export const backofficeRoutes = {
   'GET /seamless/findings': seamlessFindingsPage,
   'POST /seamless/findings/:id/resolve': seamlessFindingView,
   'GET /seamless/:code/daily': seamlessDailyView,
+  'GET /kyc/queue': kycQueuePage,
+  'GET /kyc/players/:id': kycReviewView,
+  'POST /kyc/documents/:id/review': kycReviewResult,
+  'GET /kyc/settings': kycSettingsView,
+  'PUT /kyc/settings': kycSettingsView,
 } as const satisfies RouteMap;
 
 export type BackofficeRoutes = typeof backofficeRoutes;

@@ -18,6 +18,7 @@ import { seamlessLaunchView } from '../schemas/seamless.ts';
 import { settingsView } from '../schemas/system.ts';
 import { turnoverResponse } from '../schemas/turnover.ts';
 import { uploadedFilesView } from '../schemas/uploads.ts';
+import { kycDocumentView, kycStatusView } from '../schemas/kyc/player.ts';
 import { bonusWalletView, userView } from '../schemas/user.ts';
 import { exchangeListView, exchangeOrderView, exchangeRecordsView, rewardView, vipInfoView } from '../schemas/vip.ts';
 import {
@@ -92,6 +93,8 @@ export const playerRoutes = {
   'POST /messages/player/consultation/:id/reply': v.object({ id: v.number() }),
   'POST /chat/leave-message': v.object({ consultation_id: v.number() }),
   'POST /uploads/images': uploadedFilesView,
+  'GET /kyc/status': kycStatusView,
+  'POST /kyc/documents': kycDocumentView,
 
   // Promotions, red packets, VIP and the points mall.
   'GET /activity/detail': PromotionDetailView,

@@ -9,7 +9,7 @@ export const DASHBOARD_KEYS = [
   'bo.role.admin', 'bo.role.finance', 'bo.role.service', 'bo.role.marketing',
   'bo.dash.pending', 'bo.dash.pending_deposits', 'bo.dash.pending_withdrawals', 'bo.dash.pending_cards', 'bo.dash.open_findings',
   'bo.desk.dash.adjustments', 'bo.desk.dash.applications', 'bo.desk.dash.red_packets', 'bo.desk.dash.consultations', 'bo.desk.dash.chats',
-  'bo.desk.dash.gift_orders',
+  'bo.desk.dash.gift_orders', 'bo.dashboard.pending.kyc_documents',
   'bo.dash.today', 'bo.dash.today_note', 'bo.dash.today_deposits', 'bo.dash.today_withdrawals', 'bo.dash.today_net', 'bo.dash.today_active',
 ] as const;
 type K = (typeof DASHBOARD_KEYS)[number];
@@ -58,6 +58,7 @@ function Cards({ t, role, base }: { t: IslandProps<K>['t']; role: string; base: 
             ['bo.desk.dash.consultations', data.pending.consultations, `${base}/consultations`, 'consultations'],
             ['bo.desk.dash.chats', data.pending.chats, `${base}/chat`, 'chats'],
             ['bo.desk.dash.gift_orders', data.pending.gift_orders, `${base}/vip?tab=orders`, 'gift_orders'],
+            ['bo.dashboard.pending.kyc_documents', data.pending.kyc_documents, `${base}/kyc`, 'kyc_documents'],
           ] as const).map(([label, n, href, id]) => (
             <a key={id} href={href} className={`${cls.card} block hover:ring-2 hover:ring-brand-600/30`} data-testid={`dash-pending-${id}`} data-count={n}>
               <p className="text-sm text-slate-500">{t[label]}</p>

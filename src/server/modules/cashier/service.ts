@@ -23,6 +23,7 @@ import { BANKS, isBank } from './banks.ts';
 import * as repo from './repository.ts';
 import * as personal from '../auth/personal-facts.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
+import type { WithdrawalKycGate } from '../../lib/kyc-gate.ts';
 import type { EventPublisher } from '../../lib/events.ts';
 import type { CashierEvents } from './events.ts';
 import { realTimer, type Timer } from '../../lib/timer.ts';
@@ -100,6 +101,8 @@ export class CashierService {
   private readonly urls: { notifyUrl: string; siteUrl: string };
   /** The player-protection gate, asked before a deposit order is created. */
   private readonly gate: ProtectionGate | undefined;
+  /** Identity verification's withdrawal check (issue 26): the level a first withdrawal needs, the levels' ceilings. */
+  private readonly kyc: WithdrawalKycGate | undefined;
   /**
    * Where deposit.credited goes once a credit has committed (VIP level evaluation, deposit promotions). Given at
    * construction; the deposit sweep's test takes it away to stand for a process that died right after a commit.
@@ -123,13 +126,14 @@ export class CashierService {
 
   constructor(deps: {
     db: Db; reader?: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter;
-    gate?: ProtectionGate; events?: EventPublisher<CashierEvents>; onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
+    gate?: ProtectionGate; kyc?: WithdrawalKycGate; events?: EventPublisher<CashierEvents>; onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
     /** When the refusal counts are written; tests pass a ManualTimer. */
     timer?: Timer;
   }) {
     this.db = deps.db;
     this.reader = deps.reader ?? deps.db;
     this.gate = deps.gate;
+    this.kyc = deps.kyc;
     this.events = deps.events;
     this.onCallbackRefused = deps.onCallbackRefused;
     this.limiter = deps.limiter;
@@ -582,6 +586,8 @@ export class CashierService {
       if (terms.dailyMax > 0n && terms.todayMinor + amountMinor > terms.dailyMax) throw new ApiError('withdraw_daily_amount');
       const reqs = await this.requirements(playerId, tx);
       if (reqs.some((r) => !r.done)) throw new ApiError('withdraw_turnover');
+      // Under the player's row lock taken above, so the day's and lifetime sums cannot move before the insert.
+      await this.kyc?.checkWithdrawal(tx, playerId, amountMinor);
       await repo.insertWithdrawal(tx, { id, playerId, amountMinor, feeMinor: terms.fee, bankCardId: card.id, status: WITHDRAWAL_STATUS.applying, clientKey: clientKey ?? null });
       // The amount is held at once, so two withdrawals can never spend the same money.
       await postJournal(tx, {

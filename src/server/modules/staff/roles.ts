@@ -77,6 +77,12 @@ export const PERMISSIONS = {
   'reports.personal': ['admin'],
   /** Rebuilding a day's report aggregates from the bet records and the journals. */
   'reports.manage': ['admin'],
+  /** Identity verification: the review queue, a player's review page, approving and rejecting documents. */
+  'kyc.review': ['admin', 'service'],
+  /** Opening a player's identity documents (every view is audited). */
+  'kyc.documents.view': ['admin', 'service'],
+  /** Identity verification's settings: the levels' withdrawal ceilings, the first withdrawal's level, retention. */
+  'kyc.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -40,14 +40,17 @@ export interface QueueCounts {
   chats: number;
   /** Gift orders to ship (vip). */
   gift_orders: number;
+  /** Identity documents waiting for review (kyc). */
+  kyc_documents: number;
 }
 
 /** Every queue's count at once. */
 async function queueCounts(db: DbOrTx, queues: DashboardSources['queues']): Promise<QueueCounts> {
-  const [adjustments, applications, redPackets, consultations, chats, giftOrders] = await Promise.all([
+  const [adjustments, applications, redPackets, consultations, chats, giftOrders, kycDocuments] = await Promise.all([
     queues.adjustments(db), queues.applications(db), queues.red_packets(db), queues.consultations(db), queues.chats(db), queues.gift_orders(db),
+    queues.kyc_documents(db),
   ]);
-  return { adjustments, applications, red_packets: redPackets, consultations, chats, gift_orders: giftOrders };
+  return { adjustments, applications, red_packets: redPackets, consultations, chats, gift_orders: giftOrders, kyc_documents: kycDocuments };
 }
 
 /** Every figure is read at once, each domain's in its own query, so the page waits for the slowest one only. */

@@ -27,7 +27,7 @@ const URL_LIFETIME_S = 3600;
 
 export type UploadPurpose = 'feedback' | 'chat' | 'message' | 'content';
 
-interface AcceptedImage { mime: string; bytes: Buffer; width: number; height: number }
+export interface AcceptedImage { mime: string; bytes: Buffer; width: number; height: number }
 
 let urlKey: Buffer | undefined;
 
@@ -80,21 +80,42 @@ async function acceptImage(raw: Buffer, who: 'player' | 'staff', field = 'file')
   if (!type || !allowed.includes(type.mime)) {
     throw new ApiError('unsupported_file_type', { [field]: [who === 'player' ? 'upload.type' : 'upload.type_staff'] });
   }
+  return reencode(raw, type.mime, field);
+}
+
+/**
+ * Re-encodes a picture whose magic bytes were checked, in its own format (GIF and WebP become WebP): what is stored is
+ * an image we produced, without the original's metadata or anything hidden in it.
+ */
+async function reencode(raw: Buffer, mime: string, field: string): Promise<AcceptedImage> {
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none unless asked).
     const pipeline = sharp(raw, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: IMAGE_MAX_SIDE_PX, height: IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true });
-    const out = type.mime === 'image/png'
+    const out = mime === 'image/png'
       ? pipeline.png({ compressionLevel: 9 })
-      : type.mime === 'image/jpeg' ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : pipeline.webp({ quality: 85 });
+      : mime === 'image/jpeg' ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : pipeline.webp({ quality: 85 });
     const { data, info } = await out.toBuffer({ resolveWithObject: true });
-    const mime = type.mime === 'image/png' ? 'image/png' : type.mime === 'image/jpeg' ? 'image/jpeg' : 'image/webp';
-    return { mime, bytes: data, width: info.width, height: info.height };
+    const outMime = mime === 'image/png' ? 'image/png' : mime === 'image/jpeg' ? 'image/jpeg' : 'image/webp';
+    return { mime: outMime, bytes: data, width: info.width, height: info.height };
   } catch {
     // The header looked like an image but the body is not one (or it is too large to decode).
     throw new ApiError('unsupported_file_type', { [field]: ['upload.unreadable'] });
   }
+}
+
+/**
+ * A picture of another domain's private document (identity verification keeps its documents in its own table, so
+ * every view of one can be audited): the same magic-byte check and re-encoding as a player's picture, within the
+ * caller's size limit. Answers the re-encoded image; storing it is the caller's.
+ */
+export async function acceptDocumentImage(raw: Buffer, allowed: readonly string[], maxBytes: number, field = 'file'): Promise<AcceptedImage> {
+  if (raw.length === 0) throw new ApiError('validation_failed', { [field]: ['upload.empty'] });
+  if (raw.length > maxBytes) throw new ApiError('payload_too_large', { [field]: ['kyc.v.too_large'] });
+  const type = await fileTypeFromBuffer(raw);
+  if (!type || !allowed.includes(type.mime)) throw new ApiError('unsupported_file_type', { [field]: ['kyc.v.type'] });
+  return reencode(raw, type.mime, field);
 }
 
 export interface StoredUpload { id: number; url: string; width: number; height: number }

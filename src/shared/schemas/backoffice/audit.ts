@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'balance.adjust.request', 'balance.adjust.approve', 'balance.adjust.reject',
   'seamless.platform', 'seamless.key', 'seamless.finding.credit', 'seamless.finding.close',
   'reports.export', 'reports.rebuild',
+  'kyc.document.view', 'kyc.document.approve', 'kyc.document.reject', 'kyc.settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

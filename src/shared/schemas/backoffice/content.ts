@@ -45,6 +45,7 @@ export const overviewView = v.object({
   pending: v.object({
     deposits: v.number(), withdrawals: v.number(), cards: v.number(), findings: v.number(), adjustments: v.number(),
     applications: v.number(), red_packets: v.number(), consultations: v.number(), chats: v.number(), gift_orders: v.number(),
+    kyc_documents: v.number(),
   }),
   today: v.object({ deposits: v.string(), withdrawals: v.string(), net: v.string(), active_players: v.number() }),
 });
