@@ -22,6 +22,7 @@ export const TABLE_OWNERS = {
   protection: ['protection_limits', 'protection_exclusions', 'protection_events'],
   redpacket: ['red_packet_rounds', 'red_packets'],
   uploads: ['uploads'],
+  risk: ['risk_signals', 'risk_links', 'risk_group_members', 'risk_decisions', 'risk_settings'],
   seamless: ['seamless_platforms', 'seamless_sessions', 'seamless_transactions', 'seamless_rounds', 'seamless_findings'],
   vip: ['vip_level_rules', 'vip_status', 'vip_level_history', 'vip_rewards', 'gift_images', 'gifts', 'exchange_orders'],
 } as const satisfies Record<string, readonly string[]>;
