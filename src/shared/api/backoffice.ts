@@ -41,6 +41,9 @@ import {
   seamlessDailyView, seamlessFindingView, seamlessFindingsPage, seamlessPlatformView, seamlessReconcileView, seamlessRoundView, seamlessTxPage,
 } from '../schemas/backoffice/seamless.ts';
 import {
+  groupsPageView, linkedAccountsView, riskSettingsView, ruleHitsView, withdrawalRiskView,
+} from '../schemas/risk/backoffice.ts';
+import {
   exchangeOrderView, giftAdminView, giftImageView, levelAdminView, levelPreviewView, orderQueueView, playerVipView, pointsBalanceView,
 } from '../schemas/vip.ts';
 
@@ -196,6 +199,13 @@ export const backofficeRoutes = {
   'GET /seamless/findings': seamlessFindingsPage,
   'POST /seamless/findings/:id/resolve': seamlessFindingView,
   'GET /seamless/:code/daily': seamlessDailyView,
+  'GET /risk/players/:id/links': linkedAccountsView,
+  'POST /risk/players/:id/links/:other': linkedAccountsView,
+  'GET /risk/groups': groupsPageView,
+  'GET /risk/withdrawals/:id': withdrawalRiskView,
+  'GET /risk/rule-hits': ruleHitsView,
+  'GET /risk/settings': riskSettingsView,
+  'PUT /risk/settings': riskSettingsView,
 } as const satisfies RouteMap;
 
 export type BackofficeRoutes = typeof backofficeRoutes;

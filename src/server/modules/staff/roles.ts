@@ -77,6 +77,12 @@ export const PERMISSIONS = {
   'reports.personal': ['admin'],
   /** Rebuilding a day's report aggregates from the bet records and the journals. */
   'reports.manage': ['admin'],
+  /** Duplicate accounts and withdrawal risk, read only: a player's linked accounts, the groups, decisions and rule hits. */
+  'risk.read': ['admin', 'finance', 'service'],
+  /** Confirming or clearing a link between two accounts. */
+  'risk.manage': ['admin', 'finance'],
+  /** The risk rules, weights and thresholds. */
+  'risk.settings': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

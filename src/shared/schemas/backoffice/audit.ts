@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'balance.adjust.request', 'balance.adjust.approve', 'balance.adjust.reject',
   'seamless.platform', 'seamless.finding.credit', 'seamless.finding.close',
   'reports.export', 'reports.rebuild',
+  'risk.link.confirm', 'risk.link.clear', 'risk.settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
