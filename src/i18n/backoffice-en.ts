@@ -15,6 +15,7 @@ import { promoUiBoEn } from './backoffice-promotions-en.ts';
 import { deskBoEn } from './backoffice-desk-en.ts';
 import { codesBoEn } from './backoffice-codes-en.ts';
 import { auditBoEn } from './backoffice-audit-en.ts';
+import { riskBoEn } from './backoffice-risk-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -685,6 +686,7 @@ export const boEn = {
   ...codesBoEn,
   ...auditBoEn,
   ...reportsBoEn,
+  ...riskBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;
