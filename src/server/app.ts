@@ -80,7 +80,7 @@ import { HttpSeamlessLauncher } from './integrations/games/seamless.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { RiskService } from './modules/risk/service.ts';
 import {
-  scoreWithdrawal, signalsAfterCard, signalsAfterDeposit, signalsAfterLogin, signalsAfterPersonalInfo, signalsAfterRegistration,
+  scoreWithdrawal, signalsAfterCard, signalsAfterProfileChange, signalsAfterDeposit, signalsAfterLogin, signalsAfterPersonalInfo, signalsAfterRegistration,
 } from './modules/risk/subscriptions.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
@@ -429,6 +429,7 @@ function subscribe(events: EventBus<AppEvents>, s: Services): void {
   events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');
   events.on('card.bound', signalsAfterCard(s.risk), 'risk signals after card binding');
   events.on('personal.saved', signalsAfterPersonalInfo(s.risk), 'risk signals after personal info');
+  events.on('player.profile_changed', signalsAfterProfileChange(s.risk), 'risk signals after an operator edit of personal details');
   events.on('withdrawal.requested', scoreWithdrawal(s.risk), 'risk score of a withdrawal');
   events.on('player.excluded', recoverOnExclusion({ db: s.db, wallet: s.wallet, note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail) }), 'wallet recovery under exclusion');
 }

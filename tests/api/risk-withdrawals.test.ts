@@ -202,11 +202,18 @@ describe('each rule fires on its fixture and not on its twin', () => {
     expect(hit(d, 'recent_change')?.facts).toEqual({ what: 'card', hours: '24' });
     await ageCards(p.playerId, 25);
     expect(rules(await withdraw(p, '600.00'))).not.toContain('recent_change');
-    // A second phone seen for the player (as registration and a later change record them).
-    await t.app.services.risk.record(p.playerId, 'register', { phone: '0911000001' });
-    await t.database.db.update(riskSignals).set({ firstSeenAt: new Date(Date.now() - 30 * 24 * HOUR_MS) }).where(and(eq(riskSignals.playerId, p.playerId), eq(riskSignals.kind, 'phone')));
-    await t.app.services.risk.record(p.playerId, 'profile', { phone: '0911000002' });
-    expect(hit(await withdraw(p, '600.00'), 'recent_change')?.facts).toEqual({ what: 'phone', hours: '24' });
+    // A second player (three withdrawals a day at most), seeded without registering: the phone registration would
+    // have recorded is recorded here, a month back; then an operator changes the phone in the back office, which
+    // risk hears of after the commit.
+    const q = await withdrawer();
+    await ageCards(q.playerId, 48);
+    const before = (await t.database.db.select({ phone: players.phone }).from(players).where(eq(players.id, q.playerId)))[0]!.phone;
+    await t.app.services.risk.record(q.playerId, 'register', { phone: before });
+    await t.database.db.update(riskSignals).set({ firstSeenAt: new Date(Date.now() - 30 * 24 * HOUR_MS) }).where(and(eq(riskSignals.playerId, q.playerId), eq(riskSignals.kind, 'phone')));
+    expect(rules(await withdraw(q, '600.00'))).not.toContain('recent_change');
+    const edit = await bo(admin, 'PUT', `/players/${q.playerId}/profile`, { real_name: `Risk ${q.playerId}`, gender: 'female', birthday: '1991-02-03', phone: freshPhone(), reason: 'player asked by phone' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(hit(await withdraw(q, '600.00'), 'recent_change')?.facts).toEqual({ what: 'phone', hours: '24' });
   });
 
   it('a rule switched off does not fire', async () => {

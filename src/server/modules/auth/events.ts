@@ -4,4 +4,6 @@ export type AuthEvents = {
   'player.registered': { playerId: number; ip?: string; device?: string; phone?: string };
   /** A player signed in with their password (risk records the address and the device). */
   'player.signed_in': { playerId: number; ip: string; device?: string };
+  /** An operator changed a player's personal details (risk records a new phone, name or birthday). */
+  'player.profile_changed': { playerId: number; phone: string | null; realName: string; birthday: string };
 };

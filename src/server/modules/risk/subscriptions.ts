@@ -22,6 +22,10 @@ export function signalsAfterPersonalInfo(risk: RiskService) {
   return async (e: CashierEvents['personal.saved']) => { await risk.record(e.playerId, 'profile', { realName: e.realName, birthday: e.birthday }); };
 }
 
+export function signalsAfterProfileChange(risk: RiskService) {
+  return async (e: AuthEvents['player.profile_changed']) => { await risk.record(e.playerId, 'profile', { phone: e.phone, realName: e.realName, birthday: e.birthday }); };
+}
+
 export function signalsAfterDeposit(risk: RiskService) {
   return async (e: CashierEvents['deposit.credited']) => {
     if (e.payerAccount) await risk.record(e.playerId, 'deposit', { payer: e.payerAccount });
