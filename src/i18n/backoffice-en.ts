@@ -17,6 +17,7 @@ import { deskBoEn } from './backoffice-desk-en.ts';
 import { codesBoEn } from './backoffice-codes-en.ts';
 import { auditBoEn } from './backoffice-audit-en.ts';
 import { kycBoEn } from './backoffice-kyc-en.ts';
+import { riskBoEn } from './backoffice-risk-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -689,6 +690,7 @@ export const boEn = {
   ...reportsBoEn,
   ...seamlessBoEn,
   ...kycBoEn,
+  ...riskBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

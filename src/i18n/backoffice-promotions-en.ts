@@ -101,6 +101,7 @@ export const promoUiBoEn = {
   'bo.promo.unique.address': 'Address',
   'bo.promo.unique.phone': 'Phone',
   'bo.promo.unique.bank_card': 'Bank card',
+  'bo.promo.unique.linked_group': 'Linked accounts (duplicate-account group)',
   'bo.promo.preview': 'Preview',
   'bo.promo.preview_lang': 'Language',
   'bo.promo.preview_card': 'Card in the hall',

@@ -103,6 +103,7 @@ export const promoUiBoZhTW: Record<keyof typeof promoUiBoEn, string> = {
   'bo.promo.unique.address': 'IP 位址',
   'bo.promo.unique.phone': '手機',
   'bo.promo.unique.bank_card': '銀行卡',
+  'bo.promo.unique.linked_group': '關聯帳戶群組（重複帳戶）',
   'bo.promo.preview': '預覽',
   'bo.promo.preview_lang': '語言',
   'bo.promo.preview_card': '大廳卡片',

@@ -18,6 +18,7 @@ import { promoUiBoZhTW } from './backoffice-promotions-zh-TW.ts';
 import { deskBoZhTW } from './backoffice-desk-zh-TW.ts';
 import { codesBoZhTW } from './backoffice-codes-zh-TW.ts';
 import { auditBoZhTW } from './backoffice-audit-zh-TW.ts';
+import { riskBoZhTW } from './backoffice-risk-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -672,4 +673,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...reportsBoZhTW,
   ...seamlessBoZhTW,
   ...kycBoZhTW,
+  ...riskBoZhTW,
 };

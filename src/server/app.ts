@@ -84,6 +84,10 @@ import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { KycService } from './modules/kyc/service.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { KycBackofficeService } from './modules/kyc/backoffice-service.ts';
+import { RiskService } from './modules/risk/service.ts';
+import {
+  scoreWithdrawal, signalsAfterCard, signalsAfterProfileChange, signalsAfterDeposit, signalsAfterLogin, signalsAfterPersonalInfo, signalsAfterRegistration,
+} from './modules/risk/subscriptions.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
@@ -119,6 +123,8 @@ interface Services {
   seamless: SeamlessService;
   /** Identity verification (issue 26): levels, documents, the withdrawal check the cashier asks. */
   kyc: KycService;
+  /** Duplicate accounts and withdrawal risk (issue 26). */
+  risk: RiskService;
   /** Publishes the domains' events; services built by routes (the back office's) announce through it too. */
   events: EventPublisher<AppEvents>;
 }
@@ -424,6 +430,8 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
     promotions: new PromotionsService({ db, accounts, publish, log: (err, what) => extras.log.error({ err }, `promotions: ${what} failed`) }),
     chat: createChat(db, limiter, consultations),
+    // Signal values are hashed under a key derived from the same server secret every instance shares.
+    risk: new RiskService({ db, serverKey: config.staffTotpKey }),
   };
 }
 
@@ -463,11 +471,20 @@ function decorateApp(app: FastifyInstance, services: Services): void {
  * level is settled before its promotions are judged.
  */
 function subscribe(events: EventBus<AppEvents>, s: Services): void {
+  // Signals first, so promotions judged on the same event already see the accounts they link.
+  events.on('player.registered', signalsAfterRegistration(s.risk), 'risk signals after registration');
+  events.on('deposit.credited', signalsAfterDeposit(s.risk), 'risk signals after deposit');
   events.on('deposit.credited', levelAfterDeposit(s.vip), 'vip evaluation after deposit');
   events.on('deposit.credited', promotionsAfterDeposit(s.promotions), 'promotions after deposit');
   events.on('bets.ingested', pointsAndLevelsAfterBets(s.vip), 'vip evaluation after bets');
   events.on('bets.ingested', referralsAfterBets(s.promotions), 'promotions after bets');
   events.on('player.registered', registerBonus(s.promotions), 'promotions after registration');
+  // Risk's handlers fail quietly: the bus logs them and the player's action stands.
+  events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');
+  events.on('card.bound', signalsAfterCard(s.risk), 'risk signals after card binding');
+  events.on('personal.saved', signalsAfterPersonalInfo(s.risk), 'risk signals after personal info');
+  events.on('player.profile_changed', signalsAfterProfileChange(s.risk), 'risk signals after an operator edit of personal details');
+  events.on('withdrawal.requested', scoreWithdrawal(s.risk), 'risk score of a withdrawal');
   events.on('player.excluded', recoverOnExclusion({ db: s.db, wallet: s.wallet, note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail) }), 'wallet recovery under exclusion');
 }
 

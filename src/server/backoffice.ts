@@ -25,6 +25,7 @@ import { backofficeUploadRoutes } from './modules/uploads/routes.ts';
 import { backofficeSeamlessRoutes } from './modules/seamless/backoffice-routes.ts';
 import { backofficeReportRoutes } from './modules/reports/backoffice-routes.ts';
 import { backofficeKycRoutes } from './modules/kyc/backoffice-routes.ts';
+import { backofficeRiskRoutes } from './modules/risk/backoffice-routes.ts';
 import { dashboardSources } from './figures.ts';
 
 export function backofficePlugins(config: Config): BackofficeMount[] {
@@ -61,5 +62,7 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficeReportRoutes),
     // Identity verification: the review queue, documents (every view audited), decisions and settings.
     backofficeMount(backofficeKycRoutes),
+    // Duplicate accounts (links, groups) and withdrawal risk (decisions, rule hits, settings).
+    backofficeMount(backofficeRiskRoutes),
   ];
 }

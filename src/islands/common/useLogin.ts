@@ -1,4 +1,5 @@
 // The login form's state machine of SPEC.md section 4, shared by the desktop header and the mobile dialog.
+import { deviceHeaders } from '../../lib/fingerprint.ts';
 import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { loginSchema, issuesToFields } from '../../shared/schemas/auth.ts';
@@ -51,7 +52,7 @@ export function useLogin(opts: { t: Record<string, string>; memberPath: string; 
     setBusy(true);
     setServerErrors({});
     try {
-      const data = await api('POST /auth/login', { body: { account, password, rememberAccount: remember }, quiet403: true });
+      const data = await api('POST /auth/login', { body: { account, password, rememberAccount: remember }, quiet403: true, headers: await deviceHeaders() });
       setToken(data.access_token);
       setRememberedAccount(remember ? account : null);
       setPassword('');

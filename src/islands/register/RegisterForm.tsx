@@ -1,4 +1,5 @@
 // The registration form of SPEC.md sections 4 and 5, for the desktop page and the mobile page.
+import { deviceHeaders } from '../../lib/fingerprint.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { registerSchema, issuesToFields } from '../../shared/schemas/auth.ts';
@@ -153,10 +154,11 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     setBusy(true);
     setServerErrors({});
     try {
-      await api('POST /auth/register', { body: payload(), quiet403: true });
+      const device = await deviceHeaders();
+      await api('POST /auth/register', { body: payload(), quiet403: true, headers: device });
       try { localStorage.removeItem(STORAGE.referralCode); } catch { /* storage may be refused */ }
       // Registration logs straight in with the same account and password (SPEC.md section 4).
-      const login = await api('POST /auth/login', { body: { account: values.account, password: values.password } });
+      const login = await api('POST /auth/login', { body: { account: values.account, password: values.password }, headers: device });
       setToken(login.access_token);
       await loadUser();
       showConfirm({

@@ -22,6 +22,7 @@ export const TABLE_OWNERS = {
   protection: ['protection_limits', 'protection_exclusions', 'protection_events'],
   redpacket: ['red_packet_rounds', 'red_packets'],
   uploads: ['uploads'],
+  risk: ['risk_signals', 'risk_links', 'risk_group_members', 'risk_decisions', 'risk_settings'],
   seamless: ['seamless_platforms', 'seamless_sessions', 'seamless_transactions', 'seamless_rounds', 'seamless_findings'],
   reports: ['report_active_days', 'report_active_daily'],
   kyc: ['kyc_documents', 'kyc_document_events', 'kyc_level_rules', 'kyc_settings'],

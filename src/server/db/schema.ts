@@ -15,3 +15,4 @@ export * from './schema-seamless.ts';
 export * from './schema-desk.ts';
 export * from './schema-reports.ts';
 export * from './schema-kyc.ts';
+export * from './schema-risk.ts';

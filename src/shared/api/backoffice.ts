@@ -42,6 +42,9 @@ import {
   seamlessDailyView, seamlessFindingView, seamlessKeyView, seamlessFindingsPage, seamlessPlatformView, seamlessReconcileView, seamlessRoundView, seamlessTxPage,
 } from '../schemas/backoffice/seamless.ts';
 import {
+  groupsPageView, linkedAccountsView, riskSettingsView, ruleHitsView, withdrawalRiskView,
+} from '../schemas/risk/backoffice.ts';
+import {
   exchangeOrderView, giftAdminView, giftImageView, levelAdminView, levelPreviewView, orderQueueView, playerVipView, pointsBalanceView,
 } from '../schemas/vip.ts';
 
@@ -209,6 +212,13 @@ export const backofficeRoutes = {
   'POST /kyc/documents/:id/review': kycReviewResult,
   'GET /kyc/settings': kycSettingsView,
   'PUT /kyc/settings': kycSettingsView,
+  'GET /risk/players/:id/links': linkedAccountsView,
+  'POST /risk/players/:id/links/:other': linkedAccountsView,
+  'GET /risk/groups': groupsPageView,
+  'GET /risk/withdrawals/:id': withdrawalRiskView,
+  'GET /risk/rule-hits': ruleHitsView,
+  'GET /risk/settings': riskSettingsView,
+  'PUT /risk/settings': riskSettingsView,
 } as const satisfies RouteMap;
 
 export type BackofficeRoutes = typeof backofficeRoutes;

@@ -71,8 +71,11 @@ export const FLOW_BASES = ['bonus', 'bonus_deposit'] as const;
 export const LIMIT_PERIODS = ['day', 'week', 'month', 'ever'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
-/** Anti-abuse: one grant of the promotion per registration address (IP), phone or bank card. */
-export const UNIQUE_KEYS = ['address', 'phone', 'bank_card'] as const;
+/**
+ * Anti-abuse: one grant of the promotion per registration address (IP), phone or bank card, or per linked group of
+ * accounts (risk's duplicate-account links: a player whose linked account already received it is refused).
+ */
+export const UNIQUE_KEYS = ['address', 'phone', 'bank_card', 'linked_group'] as const;
 export type UniqueKey = (typeof UNIQUE_KEYS)[number];
 
 const PROMOTION_STATUSES = ['on', 'off'] as const;

@@ -13,12 +13,13 @@ import {
   useReview, type SharedT, type Withdrawal,
 } from './shared.tsx';
 import { WITHDRAWAL_CONTEXT_KEYS, WithdrawalContext } from './WithdrawalContext.tsx';
+import { WITHDRAWAL_RISK_KEYS, WithdrawalRiskPanel } from '../risk/WithdrawalRisk.tsx';
 import { WITHDRAWAL_STATUS, statusValues } from '../../../shared/statuses.ts';
 
 export const WITHDRAWAL_STATUSES = statusValues(WITHDRAWAL_STATUS);
 
 export const WITHDRAWALS_KEYS = [
-  ...SHARED_KEYS, ...WITHDRAWAL_CONTEXT_KEYS,
+  ...SHARED_KEYS, ...WITHDRAWAL_CONTEXT_KEYS, ...WITHDRAWAL_RISK_KEYS,
   'bo.wd.status', 'bo.wd.created', 'bo.wd.amount', 'bo.wd.fee', 'bo.wd.payout', 'bo.wd.bank', 'bo.wd.account_name', 'bo.wd.card_number',
   'bo.wd.reviewer', 'bo.wd.approve', 'bo.wd.reject', 'bo.wd.approve_message', 'bo.wd.reject_title', 'bo.wd.reject_message',
   'bo.wd.approved', 'bo.wd.rejected',
@@ -65,7 +66,7 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
         {!w.name_matches && <Warning>{t['bo.fin.name_mismatch']}</Warning>}
       </>
     ) },
-    { key: 'risk', header: 'bo.wd.risk', cell: (w) => (w.status === 'applying' ? <WithdrawalContext t={t} id={w.id} /> : <span className="text-xs text-slate-400">—</span>) },
+    { key: 'risk', header: 'bo.wd.risk', cell: (w) => (w.status === 'applying' ? <><WithdrawalContext t={t} id={w.id} /><WithdrawalRiskPanel t={t} withdrawalId={w.id} /></> : <span className="text-xs text-slate-400">—</span>) },
     { key: 'status', header: 'bo.wd.status', cell: (w) => (
       <>
         <Badge status={w.status}>{t[`bo.wd.status.${w.status}` as keyof T] ?? w.status}</Badge>

@@ -16,11 +16,12 @@ import type { PlatformInfo, PlayerSummary } from './types.ts';
 import { PROTECTION_SECTION_KEYS, ProtectionSection } from '../protection/Protection.tsx';
 import { PROFILE_KEYS, ProfileSection } from './Profile.tsx';
 import { NOTES_KEYS, NotesSection } from './PlayerNotes.tsx';
+import { LINKED_KEYS, LinkedAccountsSection } from '../risk/LinkedAccounts.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 
 export const PLAYER_KEYS = [...new Set([
-  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...SECURITY_KEYS, ...PROTECTION_SECTION_KEYS, ...VIP_PLAYER_KEYS, ...PROFILE_KEYS, ...NOTES_KEYS,
+  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...SECURITY_KEYS, ...PROTECTION_SECTION_KEYS, ...VIP_PLAYER_KEYS, ...PROFILE_KEYS, ...NOTES_KEYS, ...LINKED_KEYS,
   'bo.player.lookup', 'bo.player.lookup_placeholder', 'bo.player.lookup_hint', 'bo.player.open', 'bo.player.back_to_list',
   'bo.player.id', 'bo.player.account', 'bo.player.level', 'bo.player.status', 'bo.player.online', 'bo.player.registered',
   'bo.player.last_login', 'bo.player.auto_transfer', 'bo.player.not_found', 'bo.players.active', 'bo.players.disabled',
@@ -94,6 +95,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               <BlacklistEditor t={t} locale={locale} player={player} platforms={platforms} canEdit={can('blacklist.manage')}
                 onSaved={(blacklist) => setPlayer({ ...player, blacklist })} />
               {can('players.security') && <SecuritySection t={t} locale={locale} playerId={player.id} />}
+              {can('risk.read') && <LinkedAccountsSection t={t} locale={locale} playerId={player.id} canManage={can('risk.manage')} />}
               {can('protection.read') && <ProtectionSection t={t} locale={locale} playerId={player.id} canManage={can('protection.manage')} />}
               <VipSection t={t} locale={locale} playerId={player.id} canEdit={can('vip.manage')} />
               {can('wallets.read') && (

@@ -17,6 +17,8 @@ export interface CallbackEvent {
   amountMinor: bigint;
   state: GatewayState;
   failedReason: string | null;
+  /** The account the player paid from, when the gateway tells it (risk links accounts paying from one). */
+  payerAccount?: string | null;
 }
 
 export interface PaymentGateway {
@@ -100,6 +102,7 @@ export class PayBridgeGateway implements PaymentGateway {
       eventId: String(body.eventId ?? ''), gatewayOrderId: String(body.orderId ?? ''), merchantOrderId: String(body.merchantOrderId ?? ''),
       amountMinor: BigInt(String(body.amountMinor)), state: state as GatewayState,
       failedReason: typeof body.failedReason === 'string' ? body.failedReason : null,
+      payerAccount: typeof body.payerAccount === 'string' ? body.payerAccount.slice(0, 100) : null,
     };
   }
 }

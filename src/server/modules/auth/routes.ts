@@ -13,6 +13,7 @@ import type { RequestContext } from './service.ts';
 import { playerOf } from './request.ts';
 import { AccountService } from './account-service.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { DEVICE_HEADER } from '../../../shared/schemas/risk/fingerprint.ts';
 
 /** Registration's rules depend on settings, so the route checks the shape and the service the rules. */
 const registerShape = v.custom<Record<string, unknown>>(
@@ -20,7 +21,8 @@ const registerShape = v.custom<Record<string, unknown>>(
 );
 
 export function requestContext(request: FastifyRequest): RequestContext {
-  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), locale: request.locale };
+  const device = request.headers[DEVICE_HEADER];
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), locale: request.locale, device: typeof device === 'string' ? device.slice(0, 128) : undefined };
 }
 
 /**

@@ -35,7 +35,11 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 const SESSION_TOUCH_MS = 60_000;
 const REGISTER_IP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export interface RequestContext { ip: string; userAgent: string; locale: Locale }
+export interface RequestContext {
+  ip: string; userAgent: string; locale: Locale;
+  /** The browser's fingerprint (a hex digest of stable properties the register and login forms send), if any. */
+  device?: string;
+}
 
 export interface Auth {
   sessionId: number;
@@ -153,7 +157,7 @@ export class AuthService {
       throw err;
     }
     // After commit: a registration bonus failing must not undo the registration.
-    await this.events?.publish('player.registered', { playerId });
+    await this.events?.publish('player.registered', { playerId, ip: ctx.ip, device: ctx.device, phone: input.phone });
     return { account: input.account };
   }
 
@@ -190,6 +194,7 @@ export class AuthService {
       this.publish.toSessions(revoked, 'double-login', { message: translate(ctx.locale, 'session.other_device') });
       this.publish.disconnectSessions(revoked);
     }
+    await this.events?.publish('player.signed_in', { playerId: player.id, ip: ctx.ip, device: ctx.device });
     return { access_token: token, token_type: 'Bearer', expires_in: Math.floor(SESSION_TTL_MS / 1000) };
   }
 

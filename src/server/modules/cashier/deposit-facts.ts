@@ -62,3 +62,11 @@ export function paidDepositSumSince(playerId: number, since: Date): SQL {
 export function paidDepositSumsSince(since: Date): SQL {
   return sql`(select player_id, sum(amount_minor) as s from deposit_orders where status = 'paid' and paid_at >= ${since.toISOString()} group by player_id)`;
 }
+
+/** How many of a player's deposit orders failed or expired since a moment (risk's many-failed-deposits rule). */
+export async function failedDepositsSince(db: DbOrTx, playerId: number, since: Date): Promise<number> {
+  const r = await db.select({ n: count() }).from(depositOrders).where(and(
+    eq(depositOrders.playerId, playerId), inArray(depositOrders.status, ['failed', 'expired']), gte(depositOrders.createdAt, since),
+  ));
+  return r[0]?.n ?? 0;
+}

@@ -1,5 +1,11 @@
 // What the cashier announces, after the transaction that did it has committed.
 export type CashierEvents = {
   /** A deposit's money reached the player's central wallet (gateway callback, finance's confirmation or the expiry job). */
-  'deposit.credited': { playerId: number; depositId: string };
+  'deposit.credited': { playerId: number; depositId: string; payerAccount?: string };
+  /** A player bound a bank card (waiting for finance's audit). */
+  'card.bound': { playerId: number; cardNumber: string };
+  /** A player saved their real name and birthday. */
+  'personal.saved': { playerId: number; realName: string; birthday: string };
+  /** A player asked for a withdrawal; the amount is held and finance reviews it (risk scores it first). */
+  'withdrawal.requested': { withdrawalId: string; playerId: number; amountMinor: bigint; cardNumber: string };
 };

@@ -346,7 +346,7 @@ export class CashierService {
     await log(outcome, true);
     // Side effects after commit: the player's pages react live.
     if (outcome === 'credited') this.publish.toPlayer(first.playerId, 'deposit-success', { id: first.id, amount: minorToDecimal(first.amountMinor) });
-    if (outcome === 'credited') await this.events?.publish('deposit.credited', { playerId: first.playerId, depositId: first.id });
+    if (outcome === 'credited') await this.events?.publish('deposit.credited', { playerId: first.playerId, depositId: first.id, payerAccount: event.payerAccount ?? undefined });
     if (outcome === 'failed' || outcome === 'expired') this.publish.toPlayer(first.playerId, 'deposit-fail', { id: first.id, reason: outcome });
     return { ok: true, outcome };
   }
@@ -462,6 +462,7 @@ export class CashierService {
         if (await repo.liveCardByNumber(tx, input.card_number)) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
         await repo.insertCard(tx, { playerId, bank: input.bank, market: input.market, accountName: input.account_name, cardNumber: input.card_number });
       });
+      await this.events?.publish('card.bound', { playerId, cardNumber: input.card_number });
     } catch (err) {
       // Two players binding the same account at once: the unique index decides.
       if (isUniqueViolation(err, 'bank_cards_number_live_uq')) {
@@ -497,6 +498,7 @@ export class CashierService {
       await personal.setPersonalInfo(tx, playerId, { realName: input.real_name, gender: input.gender, birthday: input.birthday });
     });
     this.publish.toPlayer(playerId, 'update-user');
+    await this.events?.publish('personal.saved', { playerId, realName: input.real_name, birthday: input.birthday });
   }
 
   // ---- withdrawals -------------------------------------------------------------------------------
@@ -565,6 +567,7 @@ export class CashierService {
     const id = newId('WD');
     let created: repo.WithdrawalRow | undefined;
     let replayed: repo.WithdrawalRow | undefined;
+    let cardNumber = '';
     await this.inTransaction(async (tx) => {
       // The player's row lock puts one player's withdrawals in a line, so daily counts cannot race.
       const player = await personal.playerForUpdate(tx, playerId);
@@ -578,6 +581,7 @@ export class CashierService {
       if (!player.realName) throw new ApiError('withdraw_need_real_name');
       const card = await repo.cardById(tx, input.bank_card_id);
       if (!card || card.playerId !== playerId || card.deletedAt || card.statusDebitCard !== BANK_CARD_STATUS.usable) throw new ApiError('withdraw_need_card');
+      cardNumber = card.cardNumber;
       const terms = await this.withdrawTerms(playerId, tx, settings);
       if (amountMinor < terms.min) throw new ApiError('validation_failed', { money: ['cashier.withdraw.below_min'] });
       if (amountMinor <= terms.fee) throw new ApiError('validation_failed', { money: ['cashier.withdraw.not_above_fee'] });
@@ -598,6 +602,8 @@ export class CashierService {
     });
     if (replayed) return replayed;
     this.publish.toPlayer(playerId, 'withdrawal', { id, status: WITHDRAWAL_STATUS.applying });
+    // After commit: risk scores the withdrawal for the finance desk's review; its failure never undoes the request.
+    await this.events?.publish('withdrawal.requested', { withdrawalId: id, playerId, amountMinor, cardNumber });
     return created!;
   }
 

@@ -2,6 +2,7 @@
 // conditional statements (never read-then-write), so they hold however many claims run at once.
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { APPLICATION_STATUS } from '../../../shared/schemas/promotions.ts';
 import {
   promotionCategories, promotionDepositChecks, promotionGrants, promotionJobRuns, promotionLimitCounts, promotionModeEntries, promotions, promotionUniqueKeys,
 } from '../../db/schema.ts';
@@ -228,6 +229,15 @@ export async function limitCount(db: DbOrTx, promotionId: number, playerId: numb
     eq(promotionLimitCounts.promotionId, promotionId), eq(promotionLimitCounts.playerId, playerId),
     eq(promotionLimitCounts.scope, scope), eq(promotionLimitCounts.periodKey, periodKey),
   )).limit(1))[0]?.c ?? 0;
+}
+
+/** Whether any of these players holds a paid grant of the promotion (the linked-group anti-abuse rule). */
+export async function grantedToAny(db: DbOrTx, promotionId: number, playerIds: number[]): Promise<boolean> {
+  if (!playerIds.length) return false;
+  const r = await db.select({ id: promotionGrants.id }).from(promotionGrants).where(and(
+    eq(promotionGrants.promotionId, promotionId), inArray(promotionGrants.playerId, playerIds), eq(promotionGrants.status, APPLICATION_STATUS.success),
+  )).limit(1);
+  return r.length > 0;
 }
 
 /** Claims an address, phone or bank card for this player on this promotion; false when another player holds it. */

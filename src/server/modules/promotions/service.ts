@@ -3,6 +3,7 @@
 // from the house promotions account into a new activity wallet (or the central wallet when the bet-flow
 // multiple is 0). The journal's key names the promotion, the player and the qualifying event or period, and
 // the grant row is unique on the same three, so a hook, a job or a click that runs twice pays once.
+import { linkedPlayerIds } from '../risk/link-facts.ts';
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -368,6 +369,12 @@ export class PromotionsService {
     if (keys.size) {
       const f = await playerFacts(tx, playerId);
       for (const kind of keys) {
+        if (kind === 'linked_group') {
+          // Two linked accounts claiming at the same moment can both pass; the next claim of the group is refused.
+          const linked = await linkedPlayerIds(tx, playerId);
+          if (linked.length && (await repo.grantedToAny(tx, p.id, linked))) throw new ApiError('promotion_duplicate');
+          continue;
+        }
         const value = kind === 'address' ? f?.registerIp : kind === 'phone' ? f?.phone : await usableCardNumber(tx, playerId);
         if (!value) continue;
         if (!(await repo.claimUniqueKey(tx, p.id, kind, value, playerId))) throw new ApiError('promotion_duplicate');

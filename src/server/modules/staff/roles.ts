@@ -83,6 +83,12 @@ export const PERMISSIONS = {
   'kyc.documents.view': ['admin', 'service'],
   /** Identity verification's settings: the levels' withdrawal ceilings, the first withdrawal's level, retention. */
   'kyc.manage': ['admin'],
+  /** Duplicate accounts and withdrawal risk, read only: a player's linked accounts, the groups, decisions and rule hits. */
+  'risk.read': ['admin', 'finance', 'service'],
+  /** Confirming or clearing a link between two accounts. */
+  'risk.manage': ['admin', 'finance'],
+  /** The risk rules, weights and thresholds. */
+  'risk.settings': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'seamless.platform', 'seamless.key', 'seamless.finding.credit', 'seamless.finding.close',
   'reports.export', 'reports.rebuild',
   'kyc.document.view', 'kyc.document.approve', 'kyc.document.reject', 'kyc.settings',
+  'risk.link.confirm', 'risk.link.clear', 'risk.settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,7 +14,7 @@ export const backofficePlayerProfileRoutes: FastifyPluginAsync = async (plugin) 
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, realtime, cashier } = app.services;
-  const service = new PlayerProfileService({ db, publish: realtime.publisher, cardsOnFile: (playerId, limit) => cashier.cardsOnFile(playerId, limit) });
+  const service = new PlayerProfileService({ db, publish: realtime.publisher, cardsOnFile: (playerId, limit) => cashier.cardsOnFile(playerId, limit), events: app.services.events });
 
   app.get('/players/:id/profile', {
     schema: { params: idParams, response: { 200: okBody(playerProfileView) } }, config: { staff: 'players.read' },

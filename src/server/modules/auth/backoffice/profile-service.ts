@@ -3,6 +3,8 @@
 // Each change writes its audit row with the staff member, the reason and the values before and after, in the same
 // transaction as the change. Disabling revokes every session of the player in that transaction and then kicks the
 // player's sockets on every instance through the realtime publisher.
+import type { EventPublisher } from '../../../lib/events.ts';
+import type { AuthEvents } from '../events.ts';
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
@@ -44,8 +46,12 @@ export class PlayerProfileService {
   private readonly publish: Publisher;
   private readonly cardsOnFile: CardsOnFile;
 
-  constructor(deps: { db: Db; publish: Publisher; cardsOnFile: CardsOnFile }) {
+  /** Where player.profile_changed goes after an operator's edit has committed (risk records a changed phone). */
+  private readonly events: EventPublisher<AuthEvents> | undefined;
+
+  constructor(deps: { db: Db; publish: Publisher; cardsOnFile: CardsOnFile; events?: EventPublisher<AuthEvents> }) {
     this.db = deps.db;
+    this.events = deps.events;
     this.publish = deps.publish;
     this.cardsOnFile = deps.cardsOnFile;
   }
@@ -113,6 +119,7 @@ export class PlayerProfileService {
       throw err;
     }
     this.publish.toPlayer(playerId, 'update-user', {});
+    await this.events?.publish('player.profile_changed', { playerId, phone, realName: input.real_name, birthday: input.birthday });
     return this.profile(playerId);
   }
 }

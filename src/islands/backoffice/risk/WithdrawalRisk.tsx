@@ -1,0 +1,42 @@
+// The risk panel beside a withdrawal under review at the finance desk: the decision (held, may be paid automatically,
+// ordinary review), the score and each rule that fired with the reason an operator reads. Shown to staff who hold
+// 'risk.read'; the finance desk still does the paying.
+import { errorText, fill, type CommonT } from '../kit/common.tsx';
+import { useBoData } from '../kit/data.ts';
+import { RISK_WORD_KEYS, decisionName, reasonText, ruleName } from './words.ts';
+
+export const WITHDRAWAL_RISK_KEYS = [
+  ...RISK_WORD_KEYS, 'bo.risk.panel_title', 'bo.risk.panel_none', 'bo.risk.panel_clean', 'bo.risk.points', 'bo.risk.total',
+] as const;
+type T = CommonT & Record<(typeof WITHDRAWAL_RISK_KEYS)[number], string>;
+
+const DECISION_STYLE: Record<string, string> = {
+  hold: 'bg-red-100 text-red-800', auto_approve: 'bg-emerald-100 text-emerald-800', review: 'bg-slate-200 text-slate-700',
+};
+
+export function WithdrawalRiskPanel({ t, withdrawalId }: { t: T; withdrawalId: string }) {
+  const { data, error, loading } = useBoData('GET /risk/withdrawals/:id', { params: { id: withdrawalId } });
+  // It sits in the queue's table cell under the turnover context, so its states are one small line each.
+  if (error) return <p className="text-xs text-red-700" role="alert">{errorText(error, t)}</p>;
+  if (loading) return <p className="text-xs text-slate-400" role="status">{t['bo.loading']}</p>;
+  return (
+    <div className="mt-2 min-w-56 space-y-1 border-t border-slate-100 pt-2 text-xs" data-testid="bo-withdrawal-risk">
+      <p className="font-semibold text-slate-700">{t['bo.risk.panel_title']}</p>
+      {!data ? <p className="text-slate-500">{t['bo.risk.panel_none']}</p> : (
+        <>
+          <p className="flex items-center gap-3">
+            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${DECISION_STYLE[data.decision] ?? ''}`} data-testid="bo-withdrawal-risk-decision">{decisionName(t, data.decision)}</span>
+            <span>{fill(t['bo.risk.total'], { score: data.score })}</span>
+          </p>
+          {data.hits.length === 0 ? <p className="text-slate-500">{t['bo.risk.panel_clean']}</p> : (
+            <ul className="list-disc space-y-1 pl-4">
+              {data.hits.map((h) => (
+                <li key={h.rule}><span className="font-medium">{ruleName(t, h.rule)}</span> ({fill(t['bo.risk.points'], { points: h.points })}): {reasonText(t, h)}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
