@@ -33,10 +33,15 @@ const MIGRATION_LOCK_ID = 7_240_001;
 /** Connections one app instance holds at most when nothing else is said (config.ts reads DB_POOL_MAX). */
 const DEFAULT_POOL_MAX = 20;
 
+/** How long opening one pool connection may take before the request that wanted it fails (503). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolMax?: number }): Promise<Database> {
   if (opts.url) {
     // The pool is bounded: each app instance holds at most this many connections.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? DEFAULT_POOL_MAX });
+    // A connection attempt to a database that is restarting gives up after a few seconds, so a request waits that long
+    // at most and answers 503 (lib/errors.ts) instead of hanging; the pool opens fresh connections once it is back.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? DEFAULT_POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
     // listener the 'error' event would crash the process. The pool replaces the connection on next use.
     pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });
