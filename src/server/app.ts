@@ -22,12 +22,13 @@ import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts'
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
 import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
+import { Breakers } from './integrations/breakers.ts';
 import { invalidatingPublisher, sessionInvalidation, type SessionInvalidation } from './realtime/session-invalidation.ts';
 import { startJobs } from './jobs/runner.ts';
 import { JOBS, scheduled } from './jobs/registry.ts';
 import { SystemService } from './modules/system/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
-import { refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
+import { jobFailuresCounter, refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
 import { AuthService, type Auth } from './modules/auth/service.ts';
 import type { AuthEvents } from './modules/auth/events.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
@@ -177,7 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   } else {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(request.locale, 'not_found')));
   }
-  const jobs = opts.jobs ? startJobs(opts.database, scheduledJobs(opts, services), app.log) : undefined;
+  const jobs = opts.jobs ? startJobs(opts.database, scheduledJobs(opts, services), app.log, jobFailuresCounter(metrics)) : undefined;
   registerShutdown(app, infra, services, jobs);
   return app;
 }
@@ -209,6 +210,8 @@ interface Infrastructure {
   redis: Redis | undefined;
   redisSub: Redis | undefined;
   limiter: Limiter;
+  /** This instance's circuit breakers in front of the providers, the gateway and SMS. */
+  breakers: Breakers;
   /** Counts the per-request limit of @fastify/rate-limit: Redis, or this instance's memory while Redis is away. */
   requestLimiter: Limiter;
   sms: SmsSender;
@@ -247,11 +250,15 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   app.addHook('onSend', async (request) => {
     if (request.auth && request.method !== 'GET') invalidation.playerChanged(request.auth.playerId);
   });
+  const breakers = new Breakers(config.breakers, (name, state) => {
+    if (state === 'open') app.log.warn({ breaker: name }, 'circuit breaker open: calls are refused until a probe succeeds');
+    else app.log.info({ breaker: name, state }, 'circuit breaker state');
+  });
   return {
-    redis, redisSub, realtime, sessionCache, invalidation,
+    redis, redisSub, realtime, sessionCache, invalidation, breakers,
     ...limiters(app, opts, redis),
     sms: config.smsDriver === 'http' && config.smsHttpUrl
-      ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey })
+      ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey }, breakers)
       : outboxSms(database.db),
     events: createEventBus<AppEvents>((err, at) => app.log.error({ err, event: at.event }, `${at.subscriber} failed`)),
     bindAuth: (service) => { auth = service; },
@@ -332,7 +339,7 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
     needsSession: (route) => [route.onRequest].flat().includes(app.requirePlayer)
       || (route.url.startsWith('/api/backoffice/') && (route.config as { staff?: string } | undefined)?.staff !== 'public'),
   });
-  const metrics = await registerMetrics(app, { db: database.db, io: infra.realtime.io, token: config.metricsToken, figures: metricsSources });
+  const metrics = await registerMetrics(app, { db: database.db, io: infra.realtime.io, token: config.metricsToken, figures: metricsSources, breakers: infra.breakers });
   logRequests(app);
   app.setValidatorCompiler(valibotCompiler);
   app.setSerializerCompiler(valibotSerializer(config.nodeEnv !== 'production'));
@@ -392,7 +399,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   // One protection gate, asked by deposits, transfers into play and game launch.
   const protection = new ProtectionService({ db, publish, system, events });
   const auth = new AuthService({ db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone) });
-  const provider = opts.provider ?? new HttpGameProvider(config.provider);
+  const provider = opts.provider ?? new HttpGameProvider(config.provider, infra.breakers);
   const accounts = new AccountDirectory(db);
   const bets = new BetsService({ db, provider, accounts, publish, events });
   const wallet = new WalletService({
@@ -404,7 +411,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   });
   const games = new GamesService({ db, provider, wallet, gate: protection });
   const cashier = new CashierService({
-    db, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway), publish, accounts, limiter, gate: protection, events,
+    db, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway, infra.breakers), publish, accounts, limiter, gate: protection, events,
     onCallbackRefused: extras.refusedCallback, timer: opts.timer,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
@@ -412,7 +419,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const consultations = new ConsultationService({ db, publish });
   const seamless = new SeamlessService({
     db, accounts, gate: protection, publish, events, config: config.seamless, metrics: extras.seamlessMetrics,
-    launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider),
+    launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider, infra.breakers),
   });
   return {
     db, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless,
@@ -560,5 +567,6 @@ function registerShutdown(app: FastifyInstance, infra: Infrastructure, services:
     infra.realtime.stop();
     if (infra.redis) await infra.redis.quit().catch(() => {});
     if (infra.redisSub) await infra.redisSub.quit().catch(() => {});
+    infra.breakers.shutdown();
   });
 }
