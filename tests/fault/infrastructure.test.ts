@@ -155,8 +155,9 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     const started = Date.now();
     const refused = await transfer(100, 'a');
     expect(Date.now() - started).toBeLessThan(500);
-    expect(refused.status).toBe(200);
-    expect((refused.body.data as { status?: string }).status).toBe('failed');
+    // Refused with a reason the player can read (the platform is unavailable), not left pending.
+    expect(refused.status, refused.raw).toBe(503);
+    expect(refused.body.code).toBe('platform_unavailable');
 
     // Hanging: each call gives up at its 1 s budget, however long the provider would take.
     await fetch(`${cluster.sim.url}/sim/faults/SLX`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ errorRate: 0, latencyMs: 5_000 }) });
@@ -164,7 +165,8 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     const probeStarted = Date.now();
     await transfer(200, 'a');
     expect(Date.now() - probeStarted).toBeLessThan(2_500);
-    expect(await state()).toBe(2);
+    // Open again, or half open while the reconciliation job's probe is out: not closed.
+    expect(await state()).toBeGreaterThan(0);
 
     // The provider recovers: after the reset time one probe succeeds and the breaker closes.
     await fetch(`${cluster.sim.url}/sim/faults`, { method: 'DELETE' });
