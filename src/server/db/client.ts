@@ -45,6 +45,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolM
     // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
     // listener the 'error' event would crash the process. The pool replaces the connection on next use.
     pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });
+    // A connection that is checked out (a transaction, a job's advisory lock) has no pool listener: when the server
+    // ends it between two queries (a restart: 57P01), its 'error' event would end the process. With this listener the
+    // error reaches the query that is waiting, or the next one, and the pool drops the dead connection on release.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => { console.error(`postgres: connection lost while in use (${(err as { code?: string }).code ?? err.message})`); });
+    });
     const db = drizzlePg(pool, { schema });
     const client = await pool.connect();
     try {
