@@ -201,7 +201,8 @@ const SECRETS = () => ({
 
 /**
  * Starts everything. env adds to (or overrides) the instances' settings; the defaults shorten what a test waits for:
- * jobs every second, provider calls time out after 1 s, breakers reset after 2 s, a drain of 1 s.
+ * jobs every second, provider calls time out after 1 s, breakers reset after 2 s, a drain of 1.5 s (the balancer
+ * takes an instance out after two failed checks 500 ms apart).
  */
 export async function startCluster(name: string, env: Record<string, string> = {}): Promise<Cluster> {
   const pgServer = await startPostgres(name);
@@ -222,7 +223,7 @@ export async function startCluster(name: string, env: Record<string, string> = {
     STAFF_TOTP_KEY: secrets.totpKey, METRICS_TOKEN: secrets.metrics, REDIS_KEY_PREFIX: `${name}:`,
     SITE_URL: lbUrl, CALLBACK_BASE_URL: lbUrl, SERVE_PAGES: '0', RATE_LIMIT_PER_MIN: '100000',
     RECONCILE_INTERVAL_MS: '1000', BET_INGEST_INTERVAL_MS: '1000', DEPOSIT_EXPIRY_INTERVAL_MS: '1000',
-    GAME_PROVIDER_TIMEOUT_MS: '1000', PAYMENT_GATEWAY_TIMEOUT_MS: '1000', BREAKER_RESET_MS: '2000', BREAKER_VOLUME: '4', DRAIN_DELAY_MS: '1000',
+    GAME_PROVIDER_TIMEOUT_MS: '1000', PAYMENT_GATEWAY_TIMEOUT_MS: '1000', BREAKER_RESET_MS: '2000', BREAKER_VOLUME: '4', DRAIN_DELAY_MS: '1500',
     ...env,
   };
   const instances = {} as Record<'a' | 'b', Instance>;
