@@ -145,8 +145,11 @@ export function refusedCallbacksCounter(registry: Registry): (gateway: string, o
   return (gateway, outcome) => counter.inc({ gateway, outcome });
 }
 
-/** job_failures_total: scheduled job runs that failed on this instance, by job (jobs/runner.ts). */
+/**
+ * job_failures_total: scheduled job runs that failed on this instance, by job_name (jobs/runner.ts). Not `job`:
+ * Prometheus gives that label to the scrape target and would rename ours.
+ */
 export function jobFailuresCounter(registry: Registry): (job: string) => void {
-  const counter = new Counter({ name: 'job_failures_total', help: 'Scheduled job runs that failed, by job', labelNames: ['job'], registers: [registry] });
-  return (job) => counter.inc({ job });
+  const counter = new Counter({ name: 'job_failures_total', help: 'Scheduled job runs that failed, by job', labelNames: ['job_name'], registers: [registry] });
+  return (job) => counter.inc({ job_name: job });
 }
