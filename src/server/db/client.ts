@@ -39,18 +39,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolMax?: number }): Promise<Database> {
   if (opts.url) {
     // The pool is bounded: each app instance holds at most this many connections.
-    // A connection attempt to a database that is restarting gives up after a few seconds, so a request waits that long
-    // at most and answers 503 (lib/errors.ts) instead of hanging; the pool opens fresh connections once it is back.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? DEFAULT_POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-    // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
-    // listener the 'error' event would crash the process. The pool replaces the connection on next use.
-    pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });
-    // A connection that is checked out (a transaction, a job's advisory lock) has no pool listener: when the server
-    // ends it between two queries (a restart: 57P01), its 'error' event would end the process. With this listener the
-    // error reaches the query that is waiting, or the next one, and the pool drops the dead connection on release.
-    pool.on('connect', (client) => {
-      client.on('error', (err) => { console.error(`postgres: connection lost while in use (${(err as { code?: string }).code ?? err.message})`); });
-    });
+    const pool = openPool(opts.url, opts.poolMax ?? DEFAULT_POOL_MAX);
     const db = drizzlePg(pool, { schema });
     const client = await pool.connect();
     try {
@@ -106,6 +95,23 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolM
       releaseLock();
     },
   };
+}
+
+/** The bounded pool of one instance, with the listeners that keep a lost connection from ending the process. */
+function openPool(url: string, max: number): pg.Pool {
+  // A connection attempt to a database that is restarting gives up after a few seconds, so a request waits that long
+  // at most and answers 503 (lib/errors.ts) instead of hanging; the pool opens fresh connections once it is back.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
+  // listener the 'error' event would crash the process. The pool replaces the connection on next use.
+  pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });
+  // A connection that is checked out (a transaction, a job's advisory lock) has no pool listener: when the server
+  // ends it between two queries (a restart: 57P01), its 'error' event would end the process. With this listener the
+  // error reaches the query that is waiting, or the next one, and the pool drops the dead connection on release.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => { console.error(`postgres: connection lost while in use (${(err as { code?: string }).code ?? err.message})`); });
+  });
+  return pool;
 }
 
 /**
