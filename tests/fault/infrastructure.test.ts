@@ -3,7 +3,7 @@
 // and then hanging opens its circuit breaker, which closes again by itself; Redis stops for 30 s and comes back; PostgreSQL
 // restarts; one instance is drained with SIGTERM; one is killed with SIGKILL in the middle of withdrawals and transfers.
 // After each: the ledger check holds and every player's money is where it was (nothing lost or paid twice).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -136,6 +136,10 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     database = await openDatabase({ url: cluster.dbUrl, poolMax: 4 });
     await seedPlayers();
   }, 180_000);
+  // A failed scenario must not leave the provider broken for the next one.
+  afterEach(async () => {
+    await fetch(`${cluster.sim.url}/sim/faults`, { method: 'DELETE' }).catch(() => {});
+  });
   afterAll(async () => {
     await database?.close().catch(() => {});
     await cluster?.close();
@@ -143,14 +147,21 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
 
   it('a provider answering 5xx, then hanging: calls fail within their budget, the breaker opens, shows in metrics, and closes by itself', async () => {
     const before = await totals();
-    const call = client(cluster.lbUrl);
+    // Straight to instance a: breakers are per instance, and its metrics are read below.
+    const call = client(cluster.instances.a.url);
     const p = seeded[0]!;
     const transfer = (n: number, node: string) => call('POST', '/players/deposit/SLX', { token: p.token, body: { money: '1.00' }, key: `brk-${n}-${Date.now()}`, node });
     // Every call answers 500 for now; the hanging phase below holds each call past the 1 s budget instead.
     await fetch(`${cluster.sim.url}/sim/faults/SLX`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ errorRate: 1 }) });
-    for (let n = 0; n < 6; n++) await transfer(n, 'a');
     const state = async () => sample(await metricsOf(cluster.instances.a, cluster.metricsToken), 'circuit_breaker_state', 'breaker="provider:SLX"');
+    let failedCalls = 0;
+    while (failedCalls < 12 && (await state()) !== 2) {
+      await transfer(failedCalls, 'a');
+      failedCalls++;
+    }
+    // It opens after the breaker's volume of failed calls (4 here), not later.
     expect(await state()).toBe(2);
+    expect(failedCalls).toBeLessThanOrEqual(6);
     // While it is open a transfer is refused at once (the call is not sent) and the money stays in the central wallet.
     const started = Date.now();
     const refused = await transfer(100, 'a');
