@@ -93,6 +93,7 @@ export const en = {
   'error.nothing_to_transfer': 'There is nothing to transfer',
   'confirm_transfer_flow_tips': 'Please complete the betting flow of this activity wallet before transferring out',
   'error.upstream_unavailable': 'The payment service is not answering; please try again or choose another method',
+  'error.service_unavailable': 'The service is briefly unavailable; please try again in a moment',
   'error.withdraw_disabled': 'Withdrawals are closed at the moment',
   'error.withdraw_need_real_name': 'Please fill in your real name in your personal info before your first withdrawal',
   'error.withdraw_need_card': 'Please bind a bank card that has passed verification',

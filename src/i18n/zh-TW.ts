@@ -92,6 +92,7 @@ export const zhTW: Record<MessageKey, string> = {
   'error.nothing_to_transfer': '沒有可轉出的金額',
   'confirm_transfer_flow_tips': '請先完成此活動錢包的投注流水再轉出',
   'error.upstream_unavailable': '支付服務沒有回應，請再試一次或改用其他方式',
+  'error.service_unavailable': '服務暫時無法使用，請稍後再試',
   'error.withdraw_disabled': '目前暫停提款',
   'error.withdraw_need_real_name': '首次提款前請先於個人資料填寫真實姓名',
   'error.withdraw_need_card': '請先綁定已通過審核的銀行卡',

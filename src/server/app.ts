@@ -16,7 +16,7 @@ import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, answerFrameworkError, errorBody, sendError } from './lib/errors.ts';
 import { createEventBus, type EventBus, type EventPublisher } from './lib/events.ts';
-import { pgLimiter, redisLimiter, type Limiter } from './lib/limiter.ts';
+import { limiterWithFallback, memoryLimiter, pgLimiter, rateLimitStore, redisLimiter, type Limiter } from './lib/limiter.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
@@ -24,12 +24,13 @@ import { HttpGameProvider, type GameProvider } from './integrations/games/provid
 import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
 import type { Publisher } from './realtime/publisher.ts';
+import { Breakers } from './integrations/breakers.ts';
 import { invalidatingPublisher, sessionInvalidation, type SessionInvalidation } from './realtime/session-invalidation.ts';
 import { startJobs } from './jobs/runner.ts';
 import { JOBS, scheduled } from './jobs/registry.ts';
 import { SystemService } from './modules/system/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
-import { refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
+import { jobFailuresCounter, refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
 import { AuthService, type Auth } from './modules/auth/service.ts';
 import type { AuthEvents } from './modules/auth/events.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
@@ -138,6 +139,12 @@ declare module 'fastify' {
     requirePlayer: (request: FastifyRequest) => Promise<void>;
     /** Every route as registered (method, full path, the status codes it declares a response schema for and those schemas), for the contract tests. */
     routeList: RouteEntry[];
+    /**
+     * Starts a graceful shutdown's first step: readiness answers 503 from now on, so the balancer takes this instance
+     * out while it still serves what reaches it (main.ts, then app.close()).
+     */
+    startDraining(): void;
+    readonly draining: boolean;
   }
   interface FastifyRequest {
     locale: Locale;
@@ -178,6 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   infra.bindAuth(services.auth);
   decorateApp(app, services);
+  decorateDraining(app);
   subscribe(infra.events, services);
   attachChat(app, opts.config, services);
   await registerRoutes(app, opts);
@@ -187,7 +195,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   } else {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(request.locale, 'not_found')));
   }
-  const jobs = opts.jobs ? startJobs(opts.database, scheduledJobs(opts, services), app.log) : undefined;
+  const jobs = opts.jobs ? startJobs(opts.database, scheduledJobs(opts, services), app.log, jobFailuresCounter(metrics)) : undefined;
   registerShutdown(app, infra, services, jobs);
   return app;
 }
@@ -207,6 +215,9 @@ function createFastify(opts: BuildOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A URL the router cannot decode answers the site's error shape or page, not Fastify's own JSON.
     frameworkErrors: answerFrameworkError,
+    // A request that reaches this instance while it closes is served (the database is still open until every request
+    // has finished) rather than refused with Fastify's own 503 body; the drain (main.ts) keeps such requests few.
+    return503OnClosing: false,
   });
 }
 
@@ -216,6 +227,10 @@ interface Infrastructure {
   redis: Redis | undefined;
   redisSub: Redis | undefined;
   limiter: Limiter;
+  /** This instance's circuit breakers in front of the providers, the gateway and SMS. */
+  breakers: Breakers;
+  /** Counts the per-request limit of @fastify/rate-limit: Redis, or this instance's memory while Redis is away. */
+  requestLimiter: Limiter;
   sms: SmsSender;
   realtime: Realtime;
   sessionCache: SessionCache;
@@ -231,6 +246,7 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   // instead of one each. The subscriber connection of the socket fan-out keeps plain one-by-one commands.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true }) : undefined;
   const redisSub = redis?.duplicate({ enableAutoPipelining: false });
+  for (const [name, connection] of [['commands', redis], ['subscriber', redisSub]] as const) watchRedis(app, name, connection);
   let auth: AuthService | undefined;
   const sockets = createRealtime({
     httpServer: app.server,
@@ -262,11 +278,15 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   // Again once the body is read: a body parser's stream events run outside the context bound above.
   app.addHook('preHandler', (request, _reply, done) => bindRequestContext(() => principalOf(request), done));
   if (redis && database.reads.status().configured) database.reads.useRecentWriters(redisRecentWriters(redis, config.redisKeyPrefix));
+  const breakers = new Breakers(config.breakers, (name, state) => {
+    if (state === 'open') app.log.warn({ breaker: name }, 'circuit breaker open: calls are refused until a probe succeeds');
+    else app.log.info({ breaker: name, state }, 'circuit breaker state');
+  });
   return {
-    redis, redisSub, realtime, sessionCache, invalidation,
-    limiter: redis ? redisLimiter(redis, config.redisKeyPrefix) : pgLimiter(database.db),
+    redis, redisSub, realtime, sessionCache, invalidation, breakers,
+    ...limiters(app, opts, redis),
     sms: config.smsDriver === 'http' && config.smsHttpUrl
-      ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey })
+      ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey }, breakers)
       : outboxSms(database.db),
     events: createEventBus<AppEvents>((err, at) => app.log.error({ err, event: at.event }, `${at.subscriber} failed`)),
     bindAuth: (service) => { auth = service; },
@@ -289,6 +309,26 @@ function redisRecentWriters(redis: Redis, prefix: string): RecentWriters {
 }
 
 /**
+ * The app's limiters. With Redis, counting goes on while Redis is away: the app's own counters (sign-in failures, SMS
+ * codes; security matters, and every instance must agree) move to PostgreSQL, the per-request limit to this
+ * instance's memory (a per-instance limit: cheap, and neither open to everyone nor closed to everyone).
+ */
+function limiters(app: FastifyInstance, opts: BuildOptions, redis: Redis | undefined): { limiter: Limiter; requestLimiter: Limiter } {
+  const db = opts.database.db;
+  if (!redis) return { limiter: pgLimiter(db), requestLimiter: memoryLimiter() };
+  const up = () => redis.status === 'ready';
+  const shared = redisLimiter(redis, opts.config.redisKeyPrefix);
+  const say = (which: string) => (fallback: boolean) => {
+    if (fallback) app.log.warn(`redis unreachable: ${which} counted in ${which === 'request limits' ? 'this instance\'s memory' : 'PostgreSQL'}`);
+    else app.log.info(`redis back: ${which} counted in Redis again`);
+  };
+  return {
+    limiter: limiterWithFallback(shared, pgLimiter(db), up, say('rate counters')),
+    requestLimiter: limiterWithFallback(shared, memoryLimiter(), up, say('request limits')),
+  };
+}
+
+/**
  * Whatever the site tells a player about (a credited deposit, a settled transfer) also sends their reads to the
  * primary for a while: the browser refetches its records on such an event and must find the change. The mark is
  * sent before the event on the same Redis connection, so it is in place when the browser asks.
@@ -302,6 +342,25 @@ function readYourWritesPublisher(inner: Publisher, reads: ReadRouter): Publisher
       inner.toPlayer(playerId, event, payload);
     },
   };
+}
+
+/**
+ * ioredis reconnects by itself (its retry strategy, forever); an 'error' listener keeps its failures out of stderr's
+ * "unhandled error event" and logs one line per outage instead of one per attempt.
+ */
+function watchRedis(app: FastifyInstance, name: string, redis: Redis | undefined): void {
+  if (!redis) return;
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    app.log.warn({ err: { message: err.message }, connection: name }, 'redis connection lost; reconnecting');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    app.log.info({ connection: name }, 'redis connection back');
+  });
 }
 
 // ---- plugins -------------------------------------------------------------------------------------
@@ -328,8 +387,7 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
     global: true,
     max: config.rateLimitPerMin,
     timeWindow: '1 minute',
-    redis: infra.redis,
-    nameSpace: `${config.redisKeyPrefix}frl:`,
+    store: rateLimitStore(infra.requestLimiter),
     // Pages and assets are cheap and cached; the limit guards the API.
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
@@ -340,7 +398,7 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
     needsSession: (route) => [route.onRequest].flat().includes(app.requirePlayer)
       || (route.url.startsWith('/api/backoffice/') && (route.config as { staff?: string } | undefined)?.staff !== 'public'),
   });
-  const metrics = await registerMetrics(app, { db: database.db, reads: database.reads, io: infra.realtime.io, token: config.metricsToken, figures: metricsSources });
+  const metrics = await registerMetrics(app, { db: database.db, reads: database.reads, io: infra.realtime.io, token: config.metricsToken, figures: metricsSources, breakers: infra.breakers });
   logRequests(app);
   app.setValidatorCompiler(valibotCompiler);
   app.setSerializerCompiler(valibotSerializer(config.nodeEnv !== 'production'));
@@ -400,7 +458,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   // One protection gate, asked by deposits, transfers into play and game launch.
   const protection = new ProtectionService({ db, publish, system, events });
   const auth = new AuthService({ db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone) });
-  const provider = opts.provider ?? new HttpGameProvider(config.provider);
+  const provider = opts.provider ?? new HttpGameProvider(config.provider, infra.breakers);
   const accounts = new AccountDirectory(db);
   const bets = new BetsService({ db, reader, provider, accounts, publish, events });
   const wallet = new WalletService({
@@ -413,7 +471,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const games = new GamesService({ db, provider, wallet, gate: protection });
   const kyc = new KycService({ db, limiter });
   const cashier = new CashierService({
-    db, reader, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway), publish, accounts, limiter, gate: protection, kyc, events,
+    db, reader, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway, infra.breakers), publish, accounts, limiter, gate: protection, kyc, events,
     onCallbackRefused: extras.refusedCallback, timer: opts.timer,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
@@ -421,7 +479,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const consultations = new ConsultationService({ db, publish });
   const seamless = new SeamlessService({
     db, accounts, gate: protection, publish, events, config: config.seamless, metrics: extras.seamlessMetrics, sealKey: config.staffTotpKey,
-    launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider),
+    launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider, infra.breakers),
   });
   return {
     db, reader, reads, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless, kyc,
@@ -461,6 +519,22 @@ function decorateApp(app: FastifyInstance, services: Services): void {
     if (!found) throw new ApiError('unauthorized');
     if (found.forcePassword && !OPEN_DURING_FORCED_CHANGE.has(request.routeOptions.url ?? '')) throw new ApiError('password_change_required');
     request.auth = found;
+  });
+}
+
+function decorateDraining(app: FastifyInstance): void {
+  let draining = false;
+  app.decorate('draining', { getter: () => draining });
+  app.decorate('startDraining', () => {
+    if (draining) return;
+    draining = true;
+    app.log.info('draining: readiness fails from now on');
+  });
+  // While draining, every answer closes its connection: the balancer's next request opens a new one, which goes to
+  // an instance still in service once the health checks have noticed, and no idle keep-alive connection holds up
+  // the close that follows.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
   });
 }
 
@@ -505,13 +579,15 @@ async function registerRoutes(app: FastifyInstance, opts: BuildOptions): Promise
   await app.register(async (api) => {
     // Liveness for load balancers: answers without touching the database (also the benchmarks' no-op baseline).
     api.get('/health', { config: { rateLimit: false }, schema: { response: { 200: healthView } } }, async () => ({ status: 'ok' as const }));
-    // Readiness: this instance can reach its database.
-    api.get('/ready', { config: { rateLimit: false }, schema: { response: { 200: healthView, 503: errorView } } }, async (_request, reply) => {
+    // Readiness: this instance takes new work. It fails while the instance drains before shutting down and while it
+    // cannot reach its database, so the balancer sends requests elsewhere (README, "Health and readiness").
+    api.get('/ready', { config: { rateLimit: false }, schema: { response: { 200: healthView, 503: errorView } } }, async (request, reply) => {
+      if (app.draining) return reply.code(503).send(errorBody(request.locale, 'service_unavailable'));
       try {
         await ping(database.db);
         return { status: 'ok' };
       } catch {
-        return reply.code(503).send(errorBody('en', 'internal'));
+        return reply.code(503).send(errorBody(request.locale, 'service_unavailable'));
       }
     });
     for (const routes of PLAYER_ROUTES) await api.register(routes);
@@ -550,9 +626,12 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
 }
 
 function registerShutdown(app: FastifyInstance, infra: Infrastructure, services: Services, jobs: { stop(): Promise<void> } | undefined): void {
-  // Open sockets would keep the HTTP server from closing, so they are let go before it starts to close.
+  // Open sockets would keep the HTTP server from closing, so they are let go before it starts to close. Their
+  // connections are dropped rather than sent socket.io's "disconnect" (which tells a client to stay away): a client
+  // that loses its transport reconnects by itself, through the balancer, to an instance still in service, and
+  // refetches what it shows.
   app.addHook('preClose', async () => {
-    infra.realtime.io.local.disconnectSockets(true);
+    infra.realtime.handOff();
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
@@ -565,5 +644,6 @@ function registerShutdown(app: FastifyInstance, infra: Infrastructure, services:
     infra.realtime.stop();
     if (infra.redis) await infra.redis.quit().catch(() => {});
     if (infra.redisSub) await infra.redisSub.quit().catch(() => {});
+    infra.breakers.shutdown();
   });
 }

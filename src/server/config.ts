@@ -68,6 +68,18 @@ export interface Config {
   servePages: boolean;
   /** The first operator's password when the database has none yet (BOOTSTRAP_ADMIN_PASSWORD); unset creates none. */
   bootstrapAdminPassword: string | undefined;
+  /**
+   * On SIGTERM, how long readiness fails before the instance stops taking connections (DRAIN_DELAY_MS, default 2 s):
+   * long enough for the balancer's health checks to take it out (README, "Health and readiness").
+   */
+  drainDelayMs: number;
+  /**
+   * The circuit breakers in front of providers, gateways and SMS (integrations/breakers.ts): how many recent calls
+   * must have failed, in percent, before a breaker opens (BREAKER_ERROR_PERCENT, default 50), how many calls the window
+   * needs first (BREAKER_VOLUME, default 5), and how long it stays open before one probe call (BREAKER_RESET_MS,
+   * default 30 s).
+   */
+  breakers: { errorPercent: number; volume: number; resetMs: number };
 }
 
 /** The public development defaults: anyone can read them in this repository, so production refuses them. */
@@ -216,5 +228,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMin: Number(env.RATE_LIMIT_PER_MIN ?? 600),
     servePages: env.SERVE_PAGES !== '0',
     bootstrapAdminPassword: env.BOOTSTRAP_ADMIN_PASSWORD,
+    drainDelayMs: Number(env.DRAIN_DELAY_MS ?? 2000),
+    breakers: {
+      errorPercent: Number(env.BREAKER_ERROR_PERCENT ?? 50),
+      volume: Number(env.BREAKER_VOLUME ?? 5),
+      resetMs: Number(env.BREAKER_RESET_MS ?? 30_000),
+    },
   };
 }

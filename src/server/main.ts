@@ -22,13 +22,38 @@ if (await seedFirstOperator(database.db, config.bootstrapAdminPassword)) console
 
 const app = await buildApp({ config, database, pages: config.servePages, jobs: true });
 
+/** A shutdown that has not finished by then is cut short: orchestrators send SIGKILL soon after (Kubernetes at 30 s). */
+const SHUTDOWN_LIMIT_MS = 9_500;
+/**
+ * By then every ordinary request has had seconds to finish; what still holds a connection is long-lived (a socket that
+ * reconnected here before the balancer took this instance out), so the connections are cut to let the close finish.
+ */
+const CUT_CONNECTIONS_AFTER_MS = 7_000;
+
+// Graceful shutdown (README, "Health and readiness"): readiness fails first, so the balancer takes this instance out
+// while it still answers whatever reaches it; then sockets are told to reconnect elsewhere, the server stops taking
+// connections, in-flight requests and the running jobs finish, and the database pool closes.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => database.close()).finally(() => process.exit(0));
+    const started = Date.now();
+    app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'shutting down: draining');
+    setTimeout(() => {
+      app.log.error({ afterMs: Date.now() - started }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    setTimeout(() => {
+      app.log.warn('shutdown: cutting the connections still open');
+      app.server.closeAllConnections();
+    }, CUT_CONNECTIONS_AFTER_MS).unref();
+    app.startDraining();
+    void new Promise((resolve) => setTimeout(resolve, config.drainDelayMs))
+      .then(() => app.close())
+      .then(() => database.close())
+      .then(() => app.log.info({ afterMs: Date.now() - started }, 'shut down'))
+      .finally(() => process.exit(0));
   });
 }
 

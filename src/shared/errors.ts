@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   bonus_not_usable: 422,
   nothing_to_transfer: 422,
   upstream_unavailable: 503,
+  /** The instance cannot serve right now (its database is unreachable, or it is shutting down); try again shortly. */
+  service_unavailable: 503,
   withdraw_disabled: 403,
   withdraw_need_real_name: 422,
   withdraw_need_card: 422,

@@ -41,13 +41,13 @@ const MIGRATION_LOCK_ID = 7_240_001;
 /** Connections one app instance holds at most when nothing else is said (config.ts reads DB_POOL_MAX). */
 const DEFAULT_POOL_MAX = 20;
 
+/** How long opening one pool connection may take before the request that wanted it fails (503). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** PostgreSQL: a bounded pool, migrations under an advisory lock, the read router over the optional replica. */
 async function openPostgres(url: string, opts: { poolMax?: number; replica?: ReplicaOptions }): Promise<Database> {
   // The pool is bounded: each app instance holds at most this many connections.
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? DEFAULT_POOL_MAX });
-  // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
-  // listener the 'error' event would crash the process. The pool replaces the connection on next use.
-  pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });
+  const pool = openPool(url, opts.poolMax ?? DEFAULT_POOL_MAX);
   const db = drizzlePg(pool, { schema });
   const client = await pool.connect();
   try {
@@ -116,6 +116,23 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolM
       releaseLock();
     },
   };
+}
+
+/** The bounded pool of one instance, with the listeners that keep a lost connection from ending the process. */
+function openPool(url: string, max: number): pg.Pool {
+  // A connection attempt to a database that is restarting gives up after a few seconds, so a request waits that long
+  // at most and answers 503 (lib/errors.ts) instead of hanging; the pool opens fresh connections once it is back.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
+  // listener the 'error' event would crash the process. The pool replaces the connection on next use.
+  pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });
+  // A connection that is checked out (a transaction, a job's advisory lock) has no pool listener: when the server
+  // ends it between two queries (a restart: 57P01), its 'error' event would end the process. With this listener the
+  // error reaches the query that is waiting, or the next one, and the pool drops the dead connection on release.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => { console.error(`postgres: connection lost while in use (${(err as { code?: string }).code ?? err.message})`); });
+  });
+  return pool;
 }
 
 /**

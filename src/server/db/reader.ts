@@ -128,6 +128,8 @@ export class ReadRouter {
     }
     this.replicaPool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax, connectionTimeoutMillis: CHECK_TIMEOUT_MS });
     this.replicaPool.on('error', () => { this.markDown('replica connection lost'); });
+    // A checked-out connection the replica ends has no pool listener; without this one its 'error' would end the process.
+    this.replicaPool.on('connect', (client) => { client.on('error', () => { this.markDown('replica connection lost while in use'); }); });
     // A stand-in pool for drizzle: the same query and connect as pg.Pool, each call sent to the server chosen now.
     // Its class name holds "Pool", so drizzle treats it as one (a transaction takes a connection of its own).
     const router = this;

@@ -2,6 +2,7 @@
 // with the caller's identity header, answered with JSON. One implementation, so a fix to signing, time-outs or body
 // handling reaches the game providers and the payment gateway alike.
 import { createHmac } from 'node:crypto';
+import type { Breakers } from './breakers.ts';
 
 export interface SignedCallOptions {
   baseUrl: string;
@@ -14,6 +15,11 @@ export interface SignedCallOptions {
    * query, including any prefix of the base URL (the payment gateway).
    */
   sign: 'path-and-query' | 'url-pathname';
+  /**
+   * The circuit breaker the call goes through (breakers.ts): time-outs, network failures and 5xx answers count
+   * against it, and while it is open the call is not sent and rejects with CircuitOpenError.
+   */
+  breaker?: { board: Breakers; name: string };
 }
 
 export interface SignedAnswer { status: number; body: Record<string, unknown> }
@@ -23,6 +29,14 @@ export interface SignedAnswer { status: number; body: Record<string, unknown> }
  * not JSON reads as an empty object for the caller's schema to refuse.
  */
 export async function signedCall(opts: SignedCallOptions, method: 'GET' | 'POST', path: string, body?: unknown): Promise<SignedAnswer> {
+  if (!opts.breaker) return send(opts, method, path, body);
+  return opts.breaker.board.call(opts.breaker.name, () => send(opts, method, path, body), (answer) => answer.status >= SERVER_ERROR);
+}
+
+/** Answers from this status up say the other system is in trouble, not that our request was wrong. */
+const SERVER_ERROR = 500;
+
+async function send(opts: SignedCallOptions, method: 'GET' | 'POST', path: string, body?: unknown): Promise<SignedAnswer> {
   const raw = body === undefined ? '' : JSON.stringify(body);
   const timestamp = String(Date.now());
   const url = `${opts.baseUrl}${path}`;

@@ -5,7 +5,8 @@ import type { Database } from '../db/client.ts';
 
 export interface Job { name: string; lockId: number; intervalMs: number; run(): Promise<unknown> }
 
-export function startJobs(database: Database, jobs: Job[], log: FastifyBaseLogger): { stop(): Promise<void>; pendingTimers(): number } {
+/** onFailure: hears each failed run by job name (the job_failures_total metric). */
+export function startJobs(database: Database, jobs: Job[], log: FastifyBaseLogger, onFailure: (job: string) => void = () => {}): { stop(): Promise<void>; pendingTimers(): number } {
   // One pending timer per job, replaced on every tick: keeping them all would grow by thousands a day.
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
@@ -25,7 +26,10 @@ export function startJobs(database: Database, jobs: Job[], log: FastifyBaseLogge
         }
       };
       const p = database.withAdvisoryLock(job.lockId, run)
-        .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
+        .catch((err: unknown) => {
+          log.error({ err, job: job.name }, 'job failed');
+          onFailure(job.name);
+        })
         .finally(() => {
           running.delete(p);
           if (!stopped) timers.set(job.name, setTimeout(tick, job.intervalMs).unref());

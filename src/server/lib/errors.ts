@@ -65,6 +65,26 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'validation_failed',
 };
 
+/**
+ * PostgreSQL's codes for a server that is going away or not there yet (class 08, connection exceptions; 57P01-57P03,
+ * shutting down or starting up) and the socket errors node-postgres reports when the server is unreachable.
+ */
+const DB_UNREACHABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const DB_UNREACHABLE_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i;
+
+/**
+ * Whether an error (or one it wraps: drizzle puts the driver's error in `cause`) says the database could not be
+ * reached. Such a request changed nothing: its transaction never committed, so the client may simply try again.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && DB_UNREACHABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && DB_UNREACHABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
 /** Maps any thrown error to a status and a body; unknown errors become a bare 500 without details. */
 function toErrorResponse(err: FastifyError | Error, locale: Locale): { status: number; body: ErrorBody } {
   if (err instanceof ApiError) return { status: err.statusCode, body: errorBody(locale, err.code, err.fields, err.extra, err.vars) };
@@ -82,12 +102,15 @@ function toErrorResponse(err: FastifyError | Error, locale: Locale): { status: n
     if (fe.statusCode === 404) return { status: 404, body: errorBody(locale, 'not_found') };
     return { status: 400, body: errorBody(locale, 'bad_request') };
   }
+  // A database restart or failover: a 503 the balancer and the client understand as "try again", not a bug.
+  if (isDatabaseUnreachable(err)) return { status: ERROR_STATUS.service_unavailable, body: errorBody(locale, 'service_unavailable') };
   return { status: 500, body: errorBody(locale, 'internal') };
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, err: Error): FastifyReply {
   const { status, body } = toErrorResponse(err, request.locale);
-  if (status >= 500) request.log.error({ err }, 'request failed');
+  if (status === ERROR_STATUS.service_unavailable) request.log.warn({ err: { message: err.message } }, 'request failed: database unreachable');
+  else if (status >= 500) request.log.error({ err }, 'request failed');
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -15,6 +15,11 @@ export interface Realtime {
   io: Server;
   publisher: Publisher;
   /**
+   * Drops every socket's connection without socket.io's disconnect packet, so each client reconnects by itself
+   * (through the balancer, to an instance still in service). The first step of a graceful shutdown.
+   */
+  handOff(): void;
+  /**
    * Drops the disconnects still waiting out their grace period and closes the socket engine, leaving the HTTP
    * server to its owner (Fastify closes it). Called before the Redis connections are quit: a disconnect that fired
    * afterwards would publish on a closed connection and reject where nothing can catch it.
@@ -34,7 +39,7 @@ export function createRealtime(opts: {
     maxHttpBufferSize: 16 * 1024,
     cors: { origin: false },
   });
-  if (opts.redis) io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: `${opts.redis.keyPrefix ?? ''}socket.io` }));
+  if (opts.redis) io.adapter(createAdapter(quietPublisher(opts.redis.pub), opts.redis.sub, { key: `${opts.redis.keyPrefix ?? ''}socket.io` }));
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
@@ -79,10 +84,30 @@ export function createRealtime(opts: {
   return {
     io,
     publisher,
+    // The engine closes every client's transport (no socket.io packet), and takes no new ones: the instance is leaving.
+    handOff: () => { io.engine.close(); },
     stop: () => {
       for (const timer of pending) clearTimeout(timer);
       pending.clear();
       io.engine.close();
     },
   };
+}
+
+/**
+ * The adapter publishes without awaiting (`pubClient.publish(...)` and forgets the promise), so while Redis is down
+ * every emit would be an unhandled rejection, which ends a Node process. This view of the connection answers a failed
+ * PUBLISH with 0 receivers instead: events to sockets on other instances are lost while Redis is away, which the
+ * clients tolerate (they refetch on reconnect); sockets on this instance still get theirs from the local rooms.
+ */
+function quietPublisher(redis: Redis): Redis {
+  return new Proxy(redis, {
+    get(target, key, receiver) {
+      if (key === 'publish') {
+        return (...args: Parameters<Redis['publish']>) => target.publish(...args).catch(() => 0);
+      }
+      const value: unknown = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

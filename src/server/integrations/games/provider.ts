@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import * as answers from '../answers.ts';
 import { signedCall } from '../signed-http.ts';
+import { CircuitOpenError, type Breakers } from '../breakers.ts';
 
 
 /** What a transfer call ended in. Only `rejected` is definite enough to refund; `unclear` stays pending. */
@@ -71,14 +72,19 @@ interface Answer { status: number; body: Record<string, unknown> }
 export class HttpGameProvider implements GameProvider {
   readonly requestTtlMs: number;
   private readonly opts: HttpProviderOptions;
-  constructor(opts: HttpProviderOptions) {
+  private readonly breakers: Breakers | undefined;
+  /** breakers: one circuit breaker per platform code (provider:<code>); without a board calls go straight out. */
+  constructor(opts: HttpProviderOptions, breakers?: Breakers) {
     this.opts = opts;
+    this.breakers = breakers;
     this.requestTtlMs = opts.requestTtlMs;
   }
 
   private call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
     const { baseUrl, secret, operator, timeoutMs } = this.opts;
-    return signedCall({ baseUrl, secret, identity: ['x-operator', operator], timeoutMs, sign: 'path-and-query' }, method, path, body);
+    const code = /^\/providers\/([^/?]+)/.exec(path)?.[1] ?? 'unknown';
+    const breaker = this.breakers && { board: this.breakers, name: `provider:${decodeURIComponent(code)}` };
+    return signedCall({ baseUrl, secret, identity: ['x-operator', operator], timeoutMs, sign: 'path-and-query', breaker }, method, path, body);
   }
 
   private path(code: string, rest: string): string {
@@ -91,7 +97,7 @@ export class HttpGameProvider implements GameProvider {
     try {
       a = await this.call('GET', this.path(code, `/bets?${q}`));
     } catch (err) {
-      throw new ProviderError((err as Error).name === 'TimeoutError' ? 'TIMEOUT' : 'NETWORK');
+      throw new ProviderError(failureCode(err));
     }
     if (a.status !== 200) throw new ProviderError(String(a.body.code ?? `HTTP_${a.status}`));
     const log = v.safeParse(answers.providerBetLog, a.body);
@@ -119,7 +125,7 @@ export class HttpGameProvider implements GameProvider {
       if (a.status === 503 || a.body.code === 'MAINTENANCE') return { kind: 'maintenance' };
       return { kind: 'unavailable', reason: String(a.body.code ?? `HTTP_${a.status}`) };
     } catch (err) {
-      return { kind: 'unavailable', reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network' };
+      return { kind: 'unavailable', reason: failureCode(err).toLowerCase() };
     }
   }
 
@@ -130,6 +136,8 @@ export class HttpGameProvider implements GameProvider {
         transferId: req.transferId, player: req.player, direction: req.direction, amountMinor: req.amountMinor.toString(),
       });
     } catch (err) {
+      // An open breaker sent nothing, so nothing was applied: a definite refusal, refunded at once.
+      if (err instanceof CircuitOpenError) return { kind: 'rejected', code: 'CIRCUIT_OPEN' };
       // A timeout or a dropped connection says nothing about whether the provider applied it.
       return { kind: 'unclear', reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network error' };
     }
@@ -152,7 +160,7 @@ export class HttpGameProvider implements GameProvider {
       if (a.status === 404 && a.body.status === 'not_found') return { kind: 'not_found' };
       return { kind: 'unclear', reason: `HTTP ${a.status} ${String(a.body.code ?? '')}`.trim() };
     } catch (err) {
-      return { kind: 'unclear', reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network error' };
+      return { kind: 'unclear', reason: failureCode(err).toLowerCase() };
     }
   }
 
@@ -174,4 +182,10 @@ export class HttpGameProvider implements GameProvider {
     if (!answer.success) throw new ProviderError(answers.problemAt(answer.issues));
     return answer.output.url;
   }
+}
+
+/** Why a call got no answer: TIMEOUT, CIRCUIT_OPEN (not sent) or NETWORK. */
+function failureCode(err: unknown): string {
+  if (err instanceof CircuitOpenError) return 'CIRCUIT_OPEN';
+  return (err as Error).name === 'TimeoutError' ? 'TIMEOUT' : 'NETWORK';
 }

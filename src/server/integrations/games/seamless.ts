@@ -3,6 +3,7 @@
 // does by calling us (src/server/modules/seamless/routes.ts).
 import * as v from 'valibot';
 import { signedCall } from '../signed-http.ts';
+import type { Breakers } from '../breakers.ts';
 
 export interface SeamlessLaunchOptions { baseUrl: string; secret: string; operator: string; timeoutMs: number }
 
@@ -18,16 +19,23 @@ export interface ProviderRoundReport { roundId: string; player: string; stakeMin
 
 export class HttpSeamlessLauncher {
   private readonly opts: SeamlessLaunchOptions;
-  constructor(opts: SeamlessLaunchOptions) {
+  private readonly breakers: Breakers | undefined;
+  /** breakers: one circuit breaker per seamless provider code (seamless:<code>). */
+  constructor(opts: SeamlessLaunchOptions, breakers?: Breakers) {
     this.opts = opts;
+    this.breakers = breakers;
+  }
+
+  private options(code: string) {
+    return {
+      baseUrl: this.opts.baseUrl, secret: this.opts.secret, identity: ['x-operator', this.opts.operator] as const, timeoutMs: this.opts.timeoutMs,
+      sign: 'path-and-query' as const, breaker: this.breakers && { board: this.breakers, name: `seamless:${code}` },
+    };
   }
 
   async launchUrl(code: string, q: { token: string; game: string; lang: string }): Promise<string> {
     const query = new URLSearchParams({ token: q.token, game: q.game, lang: q.lang });
-    const answer = await signedCall(
-      { baseUrl: this.opts.baseUrl, secret: this.opts.secret, identity: ['x-operator', this.opts.operator], timeoutMs: this.opts.timeoutMs, sign: 'path-and-query' },
-      'GET', `/seamless/${encodeURIComponent(code)}/launch?${query}`,
-    );
+    const answer = await signedCall(this.options(code), 'GET', `/seamless/${encodeURIComponent(code)}/launch?${query}`);
     const parsed = v.safeParse(launchAnswer, answer.body);
     if (answer.status !== 200 || !parsed.success) throw new Error(`seamless launch of ${code} answered ${answer.status}`);
     return parsed.output.url;
@@ -36,10 +44,7 @@ export class HttpSeamlessLauncher {
   /** The provider's rounds of a time range, as its report states them (reconciliation compares them with ours). */
   async roundReport(code: string, from: Date, to: Date): Promise<ProviderRoundReport[]> {
     const query = new URLSearchParams({ from: String(from.getTime()), to: String(to.getTime()) });
-    const answer = await signedCall(
-      { baseUrl: this.opts.baseUrl, secret: this.opts.secret, identity: ['x-operator', this.opts.operator], timeoutMs: this.opts.timeoutMs, sign: 'path-and-query' },
-      'GET', `/seamless/${encodeURIComponent(code)}/rounds?${query}`,
-    );
+    const answer = await signedCall(this.options(code), 'GET', `/seamless/${encodeURIComponent(code)}/rounds?${query}`);
     const parsed = v.safeParse(reportAnswer, answer.body);
     if (answer.status !== 200 || !parsed.success) throw new Error(`seamless round report of ${code} answered ${answer.status}`);
     return parsed.output.rounds.map((r) => ({ roundId: r.round_id, player: r.player, stakeMinor: r.stake, payoutMinor: r.payout, status: r.status }));

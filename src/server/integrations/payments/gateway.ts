@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import * as answers from '../answers.ts';
 import { signedCall, type SignedAnswer } from '../signed-http.ts';
+import { CircuitOpenError, type Breakers } from '../breakers.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 type GatewayMethod = 'card' | 'cvs' | 'online_banking';
@@ -43,16 +44,21 @@ const CALLBACK_MAX_AGE_MS = 24 * 60 * 60_000;
 export class PayBridgeGateway implements PaymentGateway {
   readonly name = 'paybridge';
   private readonly opts: { baseUrl: string; merchant: string; secret: string; timeoutMs: number };
-  constructor(opts: { baseUrl: string; merchant: string; secret: string; timeoutMs: number }) {
+  private readonly breakers: Breakers | undefined;
+  /** breakers: the gateway's circuit breaker (gateway:paybridge); without a board calls go straight out. */
+  constructor(opts: { baseUrl: string; merchant: string; secret: string; timeoutMs: number }, breakers?: Breakers) {
     this.opts = opts;
+    this.breakers = breakers;
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<SignedAnswer> {
     const { baseUrl, secret, merchant, timeoutMs } = this.opts;
     try {
       // The gateway signs the path as it sees it, including its /gateway prefix.
-      return await signedCall({ baseUrl, secret, identity: ['x-merchant', merchant], timeoutMs, sign: 'url-pathname' }, method, path, body);
+      const breaker = this.breakers && { board: this.breakers, name: `gateway:${this.name}` };
+      return await signedCall({ baseUrl, secret, identity: ['x-merchant', merchant], timeoutMs, sign: 'url-pathname', breaker }, method, path, body);
     } catch (err) {
+      if (err instanceof CircuitOpenError) throw new GatewayError('CIRCUIT_OPEN');
       throw new GatewayError((err as Error).name === 'TimeoutError' ? 'TIMEOUT' : 'NETWORK');
     }
   }

@@ -4,6 +4,7 @@
 // who read the log cannot sign up or sign in as the phone's owner.
 import { smsOutbox } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
+import type { Breakers } from '../breakers.ts';
 
 export interface SmsMessage {
   phone: string; purpose: string; body: string;
@@ -34,18 +35,20 @@ export function outboxSms(db: Db): SmsSender {
 /** Bounds how long a player waits on a slow gateway before the send is reported as failed. */
 const GATEWAY_TIMEOUT_MS = 5000;
 
-export function httpSms(db: Db, opts: { url: string; apiKey: string | undefined }): SmsSender {
+/** breakers: the SMS gateway's circuit breaker (sms); while it is open a message is recorded as failed without a call. */
+export function httpSms(db: Db, opts: { url: string; apiKey: string | undefined }, breakers?: Breakers): SmsSender {
+  const post = (message: SmsMessage) => fetch(opts.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+    body: JSON.stringify({ to: message.phone, text: message.body }),
+    signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+  });
   return {
     driver: 'http',
     async send(message) {
       let delivered = false;
       try {
-        const res = await fetch(opts.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
-          body: JSON.stringify({ to: message.phone, text: message.body }),
-          signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
-        });
+        const res = breakers ? await breakers.call('sms', () => post(message), (r) => r.status >= 500) : await post(message);
         delivered = res.ok;
       } catch {
         delivered = false;

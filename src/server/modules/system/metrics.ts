@@ -34,7 +34,12 @@ export interface MetricsOptions {
   /** The scrape token (METRICS_TOKEN); without one the endpoint is off. */
   token: string | undefined;
   figures: MetricsSources;
+  /** This instance's circuit breakers (integrations/breakers.ts), by name and state. */
+  breakers: { list(): Array<{ name: string; state: string }> };
 }
+
+/** circuit_breaker_state's values: 0 closed (calls go out), 1 half open (one probe call), 2 open (calls refused). */
+const BREAKER_STATE_VALUE: Record<string, number> = { closed: 0, half_open: 1, open: 2 };
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -111,6 +116,14 @@ function instanceGauges(registry: Registry, opts: MetricsOptions): void {
   });
   if (opts.reads) replicaGauges(registry, opts.reads);
   new Gauge({
+    name: 'circuit_breaker_state', help: 'Each circuit breaker of this instance: 0 closed, 1 half open, 2 open (calls to that system refused)',
+    labelNames: ['breaker'], registers: [registry],
+    collect() {
+      this.reset();
+      for (const b of opts.breakers.list()) this.set({ breaker: b.name }, BREAKER_STATE_VALUE[b.state] ?? 0);
+    },
+  });
+  new Gauge({
     name: 'db_pool_connections', help: 'Database pool connections of this instance (PostgreSQL only)', labelNames: ['state'], registers: [registry],
     collect() {
       // node-postgres exposes its pool on the drizzle client; PGlite has no pool.
@@ -166,4 +179,13 @@ export function refusedCallbacksCounter(registry: Registry): (gateway: string, o
     labelNames: ['gateway', 'outcome'], registers: [registry],
   });
   return (gateway, outcome) => counter.inc({ gateway, outcome });
+}
+
+/**
+ * job_failures_total: scheduled job runs that failed on this instance, by job_name (jobs/runner.ts). Not `job`:
+ * Prometheus gives that label to the scrape target and would rename ours.
+ */
+export function jobFailuresCounter(registry: Registry): (job: string) => void {
+  const counter = new Counter({ name: 'job_failures_total', help: 'Scheduled job runs that failed, by job', labelNames: ['job_name'], registers: [registry] });
+  return (job) => counter.inc({ job_name: job });
 }

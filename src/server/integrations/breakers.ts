@@ -1,0 +1,121 @@
+// Circuit breakers in front of every outside system (game providers, the payment gateway, seamless launches, SMS),
+// one per system and instance, from the opossum library. Each call keeps its own time-out (signed-http.ts, the SMS
+// driver); the breaker counts time-outs, network failures and 5xx answers, opens when too many of the recent calls
+// failed, answers at once while open (the call is not sent: nothing hammers a system that is down, and nobody waits
+// on it), lets one probe call through after resetMs (half open) and closes again when that call succeeds.
+import CircuitBreaker from 'opossum';
+
+/** A breaker's state as metrics and the back office name it. */
+export const BREAKER_STATES = ['closed', 'half_open', 'open'] as const;
+export type BreakerState = (typeof BREAKER_STATES)[number];
+
+export interface BreakerSettings {
+  /** Percent of the calls in the rolling window that must have failed before the breaker opens. */
+  errorPercent: number;
+  /** Calls the window must hold before the percentage counts (a single failure of a quiet system opens nothing). */
+  volume: number;
+  /** How long the breaker stays open before it lets one probe call through. */
+  resetMs: number;
+}
+
+/** The breaker was open: the call was not sent, so it changed nothing at the other end. */
+export class CircuitOpenError extends Error {
+  readonly breaker: string;
+  constructor(breaker: string) {
+    super(`circuit open: ${breaker}`);
+    this.name = 'CircuitOpenError';
+    this.breaker = breaker;
+  }
+}
+
+/** Carries an answer the caller receives as it is, while the breaker counts it as a failure (a 5xx). */
+class FailedAnswer<T> extends Error {
+  readonly answer: T;
+  constructor(answer: T) {
+    super('failed answer');
+    this.answer = answer;
+  }
+}
+
+/** The window over which failures are counted. */
+const ROLLING_WINDOW_MS = 10_000;
+/** Breakers one instance keeps at most: one per outside system and platform code, a few dozen in practice. */
+const MAX_BREAKERS = 500;
+
+export interface BreakerView { name: string; state: BreakerState; failures: number; rejects: number; successes: number }
+
+type Action = (fn: () => Promise<unknown>, isFailure: (answer: unknown) => boolean) => Promise<unknown>;
+
+export class Breakers {
+  private readonly settings: BreakerSettings;
+  private readonly breakers = new Map<string, CircuitBreaker<Parameters<Action>, unknown>>();
+  private readonly onChange: (name: string, state: BreakerState) => void;
+
+  constructor(settings: BreakerSettings, onChange: (name: string, state: BreakerState) => void = () => {}) {
+    this.settings = settings;
+    this.onChange = onChange;
+  }
+
+  private breaker(name: string): CircuitBreaker<Parameters<Action>, unknown> {
+    let b = this.breakers.get(name);
+    if (b) return b;
+    if (this.breakers.size >= MAX_BREAKERS) throw new Error(`too many circuit breakers (${MAX_BREAKERS})`);
+    const action: Action = async (fn, isFailure) => {
+      const answer = await fn();
+      if (isFailure(answer)) throw new FailedAnswer(answer);
+      return answer;
+    };
+    b = new CircuitBreaker(action, {
+      // The call's own time-out applies (it aborts the request); opossum's would leave it running.
+      timeout: false,
+      errorThresholdPercentage: this.settings.errorPercent,
+      volumeThreshold: this.settings.volume,
+      resetTimeout: this.settings.resetMs,
+      rollingCountTimeout: ROLLING_WINDOW_MS,
+    });
+    b.on('open', () => this.onChange(name, 'open'));
+    b.on('halfOpen', () => this.onChange(name, 'half_open'));
+    b.on('close', () => this.onChange(name, 'closed'));
+    this.breakers.set(name, b);
+    return b;
+  }
+
+  /**
+   * Runs fn through the named breaker. A rejection or an answer isFailure calls a failure counts against it; the
+   * answer itself still goes back to the caller. Throws CircuitOpenError, without calling fn, while the breaker is open.
+   */
+  async call<T>(name: string, fn: () => Promise<T>, isFailure: (answer: T) => boolean = () => false): Promise<T> {
+    const b = this.breaker(name);
+    try {
+      return (await b.fire(fn, isFailure as (answer: unknown) => boolean)) as T;
+    } catch (err) {
+      if (err instanceof FailedAnswer) return err.answer as T;
+      if ((err as { code?: string }).code === 'EOPENBREAKER') throw new CircuitOpenError(name);
+      throw err;
+    }
+  }
+
+  /** Every breaker this instance has used, by name. */
+  list(): BreakerView[] {
+    return [...this.breakers.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, b]) => {
+      const stats = b.stats;
+      return {
+        name,
+        state: b.opened ? 'open' : b.halfOpen ? 'half_open' : 'closed',
+        failures: stats.failures,
+        rejects: stats.rejects,
+        successes: stats.successes,
+      };
+    });
+  }
+
+  /** Stops the breakers' timers (shutdown). */
+  shutdown(): void {
+    for (const b of this.breakers.values()) b.shutdown();
+  }
+}
+
+/** A breaker board for code that is given none (unit tests, scripts): settings that open only on a real outage. */
+export function defaultBreakers(): Breakers {
+  return new Breakers({ errorPercent: 50, volume: 10, resetMs: 30_000 });
+}
