@@ -18,6 +18,7 @@ import { seamlessEn } from './seamless-en.ts';
 import { deskErrorsEn } from './backoffice-desk-en.ts';
 import { validationEn } from './validation-en.ts';
 import { siteWordsEn } from './site-words-en.ts';
+import { partnersEn } from './partners-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -653,6 +654,7 @@ export const en = {
   ...seamlessEn,
   ...validationEn,
   ...siteWordsEn,
+  ...partnersEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

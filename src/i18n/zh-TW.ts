@@ -19,6 +19,7 @@ import { seamlessZhTW } from './seamless-zh-TW.ts';
 import { deskErrorsZhTW } from './backoffice-desk-zh-TW.ts';
 import { validationZhTW } from './validation-zh-TW.ts';
 import { siteWordsZhTW } from './site-words-zh-TW.ts';
+import { partnersZhTW } from './partners-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -644,4 +645,5 @@ export const zhTW: Record<MessageKey, string> = {
   ...seamlessZhTW,
   ...validationZhTW,
   ...siteWordsZhTW,
+  ...partnersZhTW,
 };
