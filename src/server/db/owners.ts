@@ -23,6 +23,10 @@ export const TABLE_OWNERS = {
   redpacket: ['red_packet_rounds', 'red_packets'],
   uploads: ['uploads'],
   seamless: ['seamless_platforms', 'seamless_sessions', 'seamless_transactions', 'seamless_rounds', 'seamless_findings'],
+  partners: [
+    'partner_plans', 'partners', 'partner_sessions', 'partner_links', 'partner_clicks', 'partner_domains', 'partner_bindings',
+    'partner_applications', 'partner_statements', 'partner_cpa', 'partner_payouts', 'partner_materials',
+  ],
   vip: ['vip_level_rules', 'vip_status', 'vip_level_history', 'vip_rewards', 'gift_images', 'gifts', 'exchange_orders'],
 } as const satisfies Record<string, readonly string[]>;
 

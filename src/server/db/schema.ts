@@ -14,3 +14,4 @@ export * from './schema-promotions.ts';
 export * from './schema-seamless.ts';
 export * from './schema-desk.ts';
 export * from './schema-reports.ts';
+export * from './schema-partners.ts';

@@ -34,6 +34,10 @@ export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
     select id as account_id, player_id, kind, ref, balance_minor::text as balance_minor
     from accounts where player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`));
 
+  add('no partner wallet or payout hold is negative', await rows(db, sql`
+    select id as account_id, kind, ref, balance_minor::text as balance_minor
+    from accounts where kind in ('partner_wallet', 'partner_hold') and balance_minor < 0 order by id limit ${EXAMPLES}`));
+
   add('every platform transfer is settled, or pending with a reason', await rows(db, sql`
     select id as transfer_id, status, reason from platform_transfers
     where status not in ('pending', 'applied', 'refunded') or (status = 'pending' and coalesce(reason, '') = '')

@@ -1,5 +1,12 @@
 // What the player accounts announce, after the transaction that did it has committed.
 export type AuthEvents = {
   /** A new player account exists (with its central wallet). */
-  'player.registered': { playerId: number };
+  'player.registered': { playerId: number; attribution?: RegistrationAttribution };
 };
+
+/**
+ * Where a registration came from, for the partners domain's binding (issue 21): the code typed or carried by the
+ * link (`recommended_code`, when it was a partner's code), the tracking cookie `lh_ref` as the browser sent it, the
+ * host the form was posted to (a partner's own domain), and the address it came from.
+ */
+export interface RegistrationAttribution { partnerCode: string; refCookie: string; host: string; ip: string; registeredAt: Date }

@@ -35,7 +35,11 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 const SESSION_TOUCH_MS = 60_000;
 const REGISTER_IP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export interface RequestContext { ip: string; userAgent: string; locale: Locale }
+export interface RequestContext {
+  ip: string; userAgent: string; locale: Locale;
+  /** The request's host name and the partners' tracking cookie, for a registration's attribution (issue 21). */
+  host?: string; refCookie?: string;
+}
 
 export interface Auth {
   sessionId: number;
@@ -74,12 +78,15 @@ export class AuthService {
   private readonly events: EventPublisher<AuthEvents> | undefined;
   /** Refuses a phone that may not open an account (player protection: a phone under a self-exclusion). */
   private readonly screenPhone: (phone: string) => Promise<void>;
+  /** Whether a registration's recommended code is a partner's (issue 21); asked before the player referral codes. */
+  private readonly isPartnerCode: ((code: string) => Promise<boolean>) | undefined;
 
   constructor(deps: {
     db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher; sessionCache?: SessionCache;
-    events?: EventPublisher<AuthEvents>; screenPhone?: (phone: string) => Promise<void>;
+    events?: EventPublisher<AuthEvents>; screenPhone?: (phone: string) => Promise<void>; isPartnerCode?: (code: string) => Promise<boolean>;
   }) {
     this.db = deps.db;
+    this.isPartnerCode = deps.isPartnerCode;
     this.events = deps.events;
     this.screenPhone = deps.screenPhone ?? (async () => undefined);
     this.sessionCache = deps.sessionCache;
@@ -110,7 +117,10 @@ export class AuthService {
     if (taken.account) fields.account = ['v.account.taken'];
     if (taken.phone) fields.phone = ['v.phone.taken'];
     let referrerId: number | undefined;
-    if (input.recommended_code) {
+    let partnerCode = '';
+    // A partner's code (issue 21) binds the player to that partner instead of naming a referring player.
+    if (input.recommended_code && await this.isPartnerCode?.(input.recommended_code)) partnerCode = input.recommended_code;
+    else if (input.recommended_code) {
       referrerId = await repo.findReferrer(this.db, input.recommended_code);
       if (referrerId === undefined) fields.recommend_code = ['v.recommend_code.unknown'];
     }
@@ -153,7 +163,9 @@ export class AuthService {
       throw err;
     }
     // After commit: a registration bonus failing must not undo the registration.
-    await this.events?.publish('player.registered', { playerId });
+    await this.events?.publish('player.registered', {
+      playerId, attribution: { partnerCode, refCookie: ctx.refCookie ?? '', host: ctx.host ?? '', ip: ctx.ip, registeredAt: new Date() },
+    });
     return { account: input.account };
   }
 

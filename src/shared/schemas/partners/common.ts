@@ -162,3 +162,11 @@ export const materialView = v.object({
   id: v.number(), title: v.string(), width: v.number(), height: v.number(), url: v.string(), created_at: v.string(),
 });
 export type MaterialView = v.InferOutput<typeof materialView>;
+
+/** The first-party cookie a tracking link sets for 30 days: `CODE` or `CODE.campaign`. */
+export const REF_COOKIE = 'lh_ref';
+export const REF_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Set on a browser's first page of a partner's domain or link; auto_redirect_first_visit redirects only without it. */
+export const VISITED_COOKIE = 'lh_visited';
+/** The partner portal's session cookie. */
+export const AGENT_COOKIE = 'lh_agent';
