@@ -19,6 +19,7 @@ import { deskErrorsEn } from './backoffice-desk-en.ts';
 import { validationEn } from './validation-en.ts';
 import { siteWordsEn } from './site-words-en.ts';
 import { partnersEn } from './partners-en.ts';
+import { partnersServerEn } from './partners-server-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -655,6 +656,7 @@ export const en = {
   ...validationEn,
   ...siteWordsEn,
   ...partnersEn,
+  ...partnersServerEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

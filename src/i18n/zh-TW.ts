@@ -20,6 +20,7 @@ import { deskErrorsZhTW } from './backoffice-desk-zh-TW.ts';
 import { validationZhTW } from './validation-zh-TW.ts';
 import { siteWordsZhTW } from './site-words-zh-TW.ts';
 import { partnersZhTW } from './partners-zh-TW.ts';
+import { partnersServerZhTW } from './partners-server-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -646,4 +647,5 @@ export const zhTW: Record<MessageKey, string> = {
   ...validationZhTW,
   ...siteWordsZhTW,
   ...partnersZhTW,
+  ...partnersServerZhTW,
 };

@@ -78,6 +78,8 @@ import { seamlessRoutes } from './modules/seamless/routes.ts';
 import { seamlessMetrics, type SeamlessMetrics } from './modules/seamless/metrics.ts';
 import { HttpSeamlessLauncher } from './integrations/games/seamless.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
+import { PartnersService } from './modules/partners/service.ts';
+import { agentRoutes, partnerSiteRoutes, trackingLinkRoutes } from './modules/partners/routes.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
@@ -108,6 +110,8 @@ interface Services {
   redpacket: RedPacketService;
   /** The seamless wallet providers call bet by bet (issue 22). */
   seamless: SeamlessService;
+  /** Partners, agents and their commission (issue 21). */
+  partners: PartnersService;
   /** Publishes the domains' events; services built by routes (the back office's) announce through it too. */
   events: EventPublisher<AppEvents>;
 }
@@ -340,9 +344,14 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const system = new SystemService(db);
   // One protection gate, asked by deposits, transfers into play and game launch.
   const protection = new ProtectionService({ db, publish, system, events });
-  const auth = new AuthService({ db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone) });
-  const provider = opts.provider ?? new HttpGameProvider(config.provider);
   const accounts = new AccountDirectory(db);
+  // Before auth: registration asks it whether a recommended code is a partner's.
+  const partners = new PartnersService({ db, accounts, system, limiter, totpKey: config.staffTotpKey, siteUrl: config.siteUrl, fileUrl: publicFileUrl });
+  const auth = new AuthService({
+    db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone),
+    isPartnerCode: (code) => partners.binding.isPartnerCode(code),
+  });
+  const provider = opts.provider ?? new HttpGameProvider(config.provider);
   const bets = new BetsService({ db, provider, accounts, publish, events });
   const wallet = new WalletService({
     db, provider, publish, accounts, gate: protection,
@@ -364,7 +373,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider),
   });
   return {
-    db, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless,
+    db, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless, partners,
     exchange: new ExchangeService({ db, vip, publish }),
     messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
@@ -413,6 +422,7 @@ function subscribe(events: EventBus<AppEvents>, s: Services): void {
   events.on('deposit.credited', promotionsAfterDeposit(s.promotions), 'promotions after deposit');
   events.on('bets.ingested', pointsAndLevelsAfterBets(s.vip), 'vip evaluation after bets');
   events.on('bets.ingested', referralsAfterBets(s.promotions), 'promotions after bets');
+  events.on('player.registered', async ({ playerId, attribution }) => { await s.partners.binding.bindAfterRegistration(playerId, attribution); }, 'partner binding after registration');
   events.on('player.registered', registerBonus(s.promotions), 'promotions after registration');
   events.on('player.excluded', recoverOnExclusion({ db: s.db, wallet: s.wallet, note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail) }), 'wallet recovery under exclusion');
 }
@@ -431,6 +441,10 @@ function attachChat(app: FastifyInstance, config: Config, services: Services): v
 /** The API under /api: health and readiness, then each domain's player routes, then the back office. */
 async function registerRoutes(app: FastifyInstance, opts: BuildOptions): Promise<void> {
   const { config, database } = opts;
+  const secureCookies = config.nodeEnv === 'production';
+  // A partner's domain sends its home page to the partner's landing page when the auto-redirect settings say so.
+  app.addHook('onRequest', app.services.partners.domainRedirect);
+  await app.register(trackingLinkRoutes, { secureCookies });
   await app.register(async (api) => {
     // Liveness for load balancers: answers without touching the database (also the benchmarks' no-op baseline).
     api.get('/health', { config: { rateLimit: false }, schema: { response: { 200: healthView } } }, async () => ({ status: 'ok' as const }));
@@ -444,6 +458,8 @@ async function registerRoutes(app: FastifyInstance, opts: BuildOptions): Promise
       }
     });
     for (const routes of PLAYER_ROUTES) await api.register(routes);
+    await api.register(partnerSiteRoutes);
+    await api.register(agentRoutes, { secureCookies });
     await api.register(backofficeRoutes, { prefix: '/backoffice', idleTimeoutMs: config.staffIdleTimeoutMs, plugins: backofficePlugins(config) });
   }, { prefix: '/api' });
 }
@@ -469,6 +485,7 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.purgeUploads, config, () => purgeUnusedUploads(database.db)),
     scheduled(JOBS.promotionsDaily, config, () => s.promotions.runDueJobs()),
     scheduled(JOBS.reportsRebuild, config, () => new ReportsService({ db: database.db }).rebuildPastDay()),
+    scheduled(JOBS.partnersSettle, config, () => s.partners.settleDue()),
   ];
 }
 

@@ -24,6 +24,7 @@ import { backofficeRedPacketRoutes } from './modules/redpacket/backoffice-routes
 import { backofficeUploadRoutes } from './modules/uploads/routes.ts';
 import { backofficeSeamlessRoutes } from './modules/seamless/backoffice-routes.ts';
 import { backofficeReportRoutes } from './modules/reports/backoffice-routes.ts';
+import { backofficePartnerRoutes } from './modules/partners/backoffice-routes.ts';
 import { dashboardSources } from './figures.ts';
 
 export function backofficePlugins(config: Config): BackofficeMount[] {
@@ -58,5 +59,7 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficeSeamlessRoutes, { config: config.seamless }),
     // The operator reports and their CSV exports.
     backofficeMount(backofficeReportRoutes),
+    // Partners: applications, the tree, plans, domains, bindings, statements, payouts, the partner report (issue 21).
+    backofficeMount(backofficePartnerRoutes),
   ];
 }

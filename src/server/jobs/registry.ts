@@ -14,6 +14,8 @@ export interface JobSpec {
 const PROMOTION_JOB_INTERVAL_MS = 10 * 60 * 1000;
 /** How often the report aggregates of the day before yesterday are rebuilt from the source rows (late corrections settle by then). */
 const REPORTS_REBUILD_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** How often the partners' settlement looks for an ended period without statements. */
+const PARTNERS_SETTLE_INTERVAL_MS = 60 * 60 * 1000;
 /** How often pictures uploaded but never sent are looked for. */
 const UPLOAD_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -34,6 +36,8 @@ export const JOBS = {
   redPacketRounds: { name: 'red-packet-rounds', lockId: 7_240_131, intervalMs: (c) => c.redPacketTickMs },
   /** The report aggregates of a past day recomputed from the bet records and the journals (reports/service.ts). */
   reportsRebuild: { name: 'reports-rebuild', lockId: 7_240_141, intervalMs: () => REPORTS_REBUILD_INTERVAL_MS },
+  /** The partners' settlement of the last ended month (or week), once; its run also takes SETTLEMENT_LOCK_ID per transaction. */
+  partnersSettle: { name: 'partners-settle', lockId: 7_240_151, intervalMs: () => PARTNERS_SETTLE_INTERVAL_MS },
 } as const satisfies Record<string, JobSpec>;
 
 /** A job of the registry bound to its work, with the interval the configuration gives it. */

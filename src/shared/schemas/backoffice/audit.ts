@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = [
   'balance.adjust.request', 'balance.adjust.approve', 'balance.adjust.reject',
   'seamless.platform', 'seamless.finding.credit', 'seamless.finding.close',
   'reports.export', 'reports.rebuild',
+  'partners.create', 'partners.update', 'partners.password_reset', 'partners.application.approve', 'partners.application.reject',
+  'partners.plan.create', 'partners.plan.update', 'partners.domain.add', 'partners.domain.remove', 'partners.binding.move',
+  'partners.statement.adjust', 'partners.statement.hold', 'partners.statement.approve', 'partners.settle',
+  'partners.payout.pay', 'partners.payout.reject', 'partners.material.add', 'partners.material.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
