@@ -15,17 +15,24 @@
 //   GET  /api/agent/links                 → agentLinksView;      POST /api/agent/links  agentLinkBody → agentLinkView
 //   GET  /api/agent/players               agentPlayersQuery → agentPlayersPage
 //   GET  /api/agent/sub-partners          → agentSubPartnersView
-//   POST /api/agent/sub-partners          agentSubPartnerBody → agentSubPartnerView (422 `partners.rate_above_parent`,
-//                                          409 `partners.too_deep` below level 3, 409 `partners.account_taken`)
+//   POST /api/agent/sub-partners          agentSubPartnerBody → agentSubPartnerView (refusals below)
 //   PUT  /api/agent/sub-partners/:id/rate agentIdParams + agentSubPartnerRateBody → agentSubPartnerView
 //   GET  /api/agent/statements            agentStatementsQuery → agentStatementsPage
 //   GET  /api/agent/statements/:id        agentIdParams → statementView
-//   GET  /api/agent/statements/:id/csv    agentIdParams → text/csv
+//   GET  /api/agent/statements/:id/csv    agentIdParams → text/csv (UTF-8 with BOM; rows `line,value`)
 //   GET  /api/agent/wallet                → agentWalletView;     PUT /api/agent/bank-card  agentBankCardBody → agentWalletView
 //   GET  /api/agent/payouts               agentPayoutsQuery → agentPayoutsPage
-//   POST /api/agent/payouts               agentPayoutBody → payoutView (422 `partners.insufficient_balance`,
-//                                          `partners.below_min_payout`, `partners.no_bank_card`)
+//   POST /api/agent/payouts               agentPayoutBody → payoutView (422 insufficient_funds, or refusals below)
 //   GET  /api/agent/materials             → agentMaterialsView
+//
+// REFUSALS: every rule the service checks answers 422 `validation_failed` with a field key (translated in
+// src/i18n/partners-server-*.ts): rate_bp/rate_cap_bp `partners.rate_above_parent`; account/parent_id `partners.too_deep`;
+// account `v.account.taken`; code `partners.code_taken`; campaign `partners.links_max`; amount `partners.below_min_payout`,
+// `partners.no_bank_card`, `partners.statement_final`, `partners.adjust_below_zero`; card_number `partners.payout_pending`;
+// id `partners.payout_not_applying`, `partners.application_reviewed`, `partners.statement_not_pending`; period
+// `partners.period_open`; host `partners.host_taken`; code (TOTP) `partners.totp_enabled`, `partners.v.totp`. Other
+// codes: 401 unauthorized, 422 login_failed, 429 login_locked, 403 account_disabled, 422 password_wrong,
+// 422 insufficient_funds, 404 not_found (also another tree's id).
 //
 // SITE
 //   GET  /api/partners/plan               → publicPlanView (the default plan, for /cooperrative-alliance)
