@@ -41,7 +41,10 @@ const partnerWords = (p: repo.PartnerRow) => ({
 export interface PartnersBackofficeDeps { db: Db; money: PartnerMoney; binding: PartnerBinding; fileUrl: (id: number) => string; linked?: LinkedPlayersSource }
 
 export class PartnersBackoffice {
-  constructor(private readonly d: PartnersBackofficeDeps) {}
+  private readonly d: PartnersBackofficeDeps;
+  constructor(d: PartnersBackofficeDeps) {
+    this.d = d;
+  }
 
   // ---- applications ----------------------------------------------------------------------------------------------
 

@@ -27,7 +27,12 @@ export type Redirect = { location: string; setVisited: boolean } | undefined;
 
 export class PartnerBinding {
   private domains: { at: number; map: Map<string, number> } | undefined;
-  constructor(private readonly db: Db, private readonly system: SystemService) {}
+  private readonly db: Db;
+  private readonly system: SystemService;
+  constructor(db: Db, system: SystemService) {
+    this.db = db;
+    this.system = system;
+  }
 
   /** Whether the code is an active partner's (registration accepts it in place of a player's referral code). */
   async isPartnerCode(code: string): Promise<boolean> {

@@ -21,7 +21,12 @@ export interface Operator { staffId: number; ip: string }
 const amountWords = (minor: bigint) => minorToDecimal(minor);
 
 export class PartnerMoney {
-  constructor(private readonly db: Db, private readonly accounts: AccountDirectory) {}
+  private readonly db: Db;
+  private readonly accounts: AccountDirectory;
+  constructor(db: Db, accounts: AccountDirectory) {
+    this.db = db;
+    this.accounts = accounts;
+  }
 
   /**
    * Approves a pending or held statement: pays its commission (computed + adjustment) into the partner's wallet and

@@ -20,7 +20,14 @@ export interface PartnerSession { partnerId: number; tokenHash: string }
 
 export class PartnerAuth {
   private dummy: Promise<string> | undefined;
-  constructor(private readonly db: Db, private readonly limiter: Limiter, private readonly totpKey: Buffer) {}
+  private readonly db: Db;
+  private readonly limiter: Limiter;
+  private readonly totpKey: Buffer;
+  constructor(db: Db, limiter: Limiter, totpKey: Buffer) {
+    this.db = db;
+    this.limiter = limiter;
+    this.totpKey = totpKey;
+  }
 
   /** Signs in: a session token, or `totpRequired` when the partner enrolled TOTP and sent no (or a wrong) code. */
   async login(input: { account: string; password: string; totp?: string }, ip: string): Promise<{ token?: string; partner?: repo.PartnerRow; totpRequired: boolean }> {

@@ -29,7 +29,10 @@ const BONUS_KINDS = ['bonus_grant', 'bonus_give_up', 'bonus_forfeit', 'promotion
 export interface PortalDeps { db: Db; accounts: AccountDirectory; money: PartnerMoney; siteUrl: string; fileUrl: (id: number) => string }
 
 export class PartnerPortal {
-  constructor(private readonly d: PortalDeps) {}
+  private readonly d: PortalDeps;
+  constructor(d: PortalDeps) {
+    this.d = d;
+  }
 
   private async partner(id: number): Promise<repo.PartnerRow> {
     const p = await repo.partnerById(this.d.db, id);

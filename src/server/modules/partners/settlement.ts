@@ -47,10 +47,11 @@ export async function ownFigures(db: DbOrTx, period: Period, partnerIds: readonl
   if (!partnerIds.length) return out;
   const groups = repo.boundPlayers(partnerIds);
   const { start, end } = periodInstants(period);
-  const [bets, money, firsts, registrations] = await Promise.all([
-    betTotalsByGroup(db, period.from, period.to, groups), moneyByGroup(db, period.from, period.to, groups),
-    firstDepositsByGroupAndDay(db, period.from, period.to, groups), repo.registrationsByPartner(db, start, end),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const bets = await betTotalsByGroup(db, period.from, period.to, groups);
+  const money = await moneyByGroup(db, period.from, period.to, groups);
+  const firsts = await firstDepositsByGroupAndDay(db, period.from, period.to, groups);
+  const registrations = await repo.registrationsByPartner(db, start, end);
   for (const b of bets) {
     const f = of(b.grp);
     if (b.gameType === null) { f.activePlayers = b.players; continue; }
@@ -86,7 +87,8 @@ export async function cpaOfPeriod(db: DbOrTx, period: Period, nodes: PartnerNode
     const last = addDays(fromDay, planOf.get(c.partnerId)!.withinDays);
     return { playerId: c.playerId, from: fromDay, to: last < period.to ? last : period.to, partnerId: c.partnerId };
   }).filter((w) => w.to >= period.from);
-  const [firsts, valid] = await Promise.all([firstDepositsOf(db, windows.map((w) => w.playerId)), validBetInWindows(db, windows)]);
+  const firsts = await firstDepositsOf(db, windows.map((w) => w.playerId));
+  const valid = await validBetInWindows(db, windows);
   const rows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }> = [];
   for (const w of windows) {
     const cpa = planOf.get(w.partnerId)!;
@@ -106,9 +108,10 @@ export async function settlePeriod(db: Db, key: string): Promise<SettleResult> {
   const period = parsePeriod(key);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETTLEMENT_LOCK_ID})`);
-    const [all, planRows, existing, carry] = await Promise.all([
-      repo.allPartners(tx), repo.allPlans(tx), repo.statementsOfPeriod(tx, key), repo.carryOutsOf(tx, previousPeriod(period).key),
-    ]);
+    const all = await repo.allPartners(tx);
+    const planRows = await repo.allPlans(tx);
+    const existing = await repo.statementsOfPeriod(tx, key);
+    const carry = await repo.carryOutsOf(tx, previousPeriod(period).key);
     const plans = new Map(planRows.map((p) => [p.id, p]));
     const nodes = nodesOfKind(all, plans, period.kind);
     const own = await ownFigures(tx, period, nodes.map((n) => n.id));
@@ -123,7 +126,7 @@ export async function settlePeriod(db: Db, key: string): Promise<SettleResult> {
       if (!node.active && !was) continue;
       const c = computed.get(node.id)!;
       open.push(node.id);
-      const same = was && JSON.stringify(was.figures) === JSON.stringify(c.figures) && was.computedMinor === c.computedMinor;
+      const same = was && sameFigures(was.figures, c.figures) && was.computedMinor === c.computedMinor;
       await repo.upsertStatement(tx, {
         partnerId: node.id, periodKind: period.kind, period: key, startsOn: period.from, endsOn: period.to, figures: c.figures,
         overrideLines: c.overrides, computedMinor: c.computedMinor, carryOutMinor: c.carryOutMinor, builtAt: new Date(),
@@ -133,4 +136,10 @@ export async function settlePeriod(db: Db, key: string): Promise<SettleResult> {
     await repo.replaceCpa(tx, key, open, cpaRows.filter((r) => open.includes(r.partnerId)));
     return result;
   });
+}
+
+/** jsonb keeps its own key order, so figures are compared key by key. */
+function sameFigures(a: object, b: object): boolean {
+  const keys = Object.keys(b).sort();
+  return JSON.stringify(a, keys) === JSON.stringify(b, keys);
 }
