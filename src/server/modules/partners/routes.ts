@@ -11,7 +11,7 @@ import { ok } from '../../lib/reply.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { AGENT_COOKIE, REF_COOKIE, REF_COOKIE_MAX_AGE_S, VISITED_COOKIE, payoutView, statementView } from '../../../shared/schemas/partners/common.ts';
 import {
-  agentBankCardBody, agentDashboardView, agentIdParams, agentLinkBody, agentLinkView, agentLinksView, agentLoginBody, agentLoginView, agentMaterialsView,
+  agentBankCardBody, agentCsvView, agentDashboardView, agentIdParams, agentLinkBody, agentLinkView, agentLinksView, agentLoginBody, agentLoginView, agentMaterialsView,
   agentMeView, agentPasswordBody, agentPayoutBody, agentPayoutsPage, agentPayoutsQuery, agentPlayersPage, agentPlayersQuery, agentStatementsPage,
   agentStatementsQuery, agentSubPartnerBody, agentSubPartnerRateBody, agentSubPartnerView, agentSubPartnersView, agentTotpCodeBody, agentTotpSetupView,
   agentWalletView,
@@ -96,7 +96,7 @@ function portalReads(app: TypedApp): void {
     async (request) => ok(await partners.portal.setSubRate(me(request), request.params.id, request.body.rate_bp)));
   app.get('/agent/statements', { schema: { querystring: agentStatementsQuery, response: { 200: okBody(agentStatementsPage) } } }, async (request) => ok(await partners.portal.statements(me(request), request.query)));
   app.get('/agent/statements/:id', { schema: { params: agentIdParams, response: { 200: okBody(statementView) } } }, async (request) => ok(await partners.portal.statement(me(request), request.params.id)));
-  app.get('/agent/statements/:id/csv', { schema: { params: agentIdParams } }, async (request, reply) => {
+  app.get('/agent/statements/:id/csv', { schema: { params: agentIdParams, response: { 200: agentCsvView } } }, async (request, reply) => {
     const s = await partners.portal.statement(me(request), request.params.id);
     const cell = (x: string) => (/[",\r\n]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x);
     const body = `\uFEFFline,value\r\n${statementCsvRows(s).map(([k, x]) => `${cell(k)},${cell(x)}`).join('\r\n')}\r\n`;

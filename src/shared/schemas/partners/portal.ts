@@ -126,7 +126,8 @@ export type AgentSubPartnerView = v.InferOutput<typeof agentSubPartnerView>;
 
 export const agentStatementsQuery = v.object({ ...portalPage, status: v.optional(v.picklist(['', ...STATEMENT_STATUSES], 'partners.v.status')) });
 export const agentStatementsPage = v.object({ data: v.array(statementView), total: v.number() });
-/** GET /api/agent/statements/:id/csv answers text/csv (UTF-8 with BOM): one row per line item, then one per player. */
+/** GET /api/agent/statements/:id/csv answers text/csv (UTF-8 with BOM): `line,value`, one row per line item. */
+export const agentCsvView = v.string();
 
 // ---- wallet and payouts --------------------------------------------------------------------------------------------
 
