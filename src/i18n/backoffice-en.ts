@@ -15,6 +15,7 @@ import { promoUiBoEn } from './backoffice-promotions-en.ts';
 import { deskBoEn } from './backoffice-desk-en.ts';
 import { codesBoEn } from './backoffice-codes-en.ts';
 import { auditBoEn } from './backoffice-audit-en.ts';
+import { partnersBoEn } from './backoffice-partners-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -118,9 +119,9 @@ export const boEn = {
   'bo.setting.allow_player_withdraw': 'Players may withdraw',
   'bo.setting.allow_player_delete_bank_card': 'Players may delete bank cards',
   'bo.setting.allow_player_edit_information': 'Players may edit personal information',
-  'bo.setting.auto_redirect_agent_site_mb': 'Redirect to agent site (mobile)',
-  'bo.setting.auto_redirect_agent_site_pc': 'Redirect to agent site (desktop)',
-  'bo.setting.auto_redirect_first_visit': 'Redirect on first visit',
+  'bo.setting.auto_redirect_agent_site_mb': 'Partner visitors to the partner’s landing page (phones)',
+  'bo.setting.auto_redirect_agent_site_pc': 'Partner visitors to the partner’s landing page (desktops)',
+  'bo.setting.auto_redirect_first_visit': 'Partner redirect on a first visit only',
   'bo.setting.banner_show_mb': 'Show banner on mobile',
   'bo.setting.enable_mobile_verification_retrieve_password': 'Password recovery by phone',
   'bo.setting.player_account_max': 'Accounts per network address per day',
@@ -689,6 +690,7 @@ export const boEn = {
   ...codesBoEn,
   ...auditBoEn,
   ...reportsBoEn,
+  ...partnersBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

@@ -16,6 +16,7 @@ import { promoUiBoZhTW } from './backoffice-promotions-zh-TW.ts';
 import { deskBoZhTW } from './backoffice-desk-zh-TW.ts';
 import { codesBoZhTW } from './backoffice-codes-zh-TW.ts';
 import { auditBoZhTW } from './backoffice-audit-zh-TW.ts';
+import { partnersBoZhTW } from './backoffice-partners-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -113,9 +114,9 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.setting.allow_player_withdraw': '允許會員提款',
   'bo.setting.allow_player_delete_bank_card': '允許會員刪除銀行卡',
   'bo.setting.allow_player_edit_information': '允許會員編輯個人資料',
-  'bo.setting.auto_redirect_agent_site_mb': '自動導向代理站（手機）',
-  'bo.setting.auto_redirect_agent_site_pc': '自動導向代理站（電腦）',
-  'bo.setting.auto_redirect_first_visit': '首次造訪自動導向',
+  'bo.setting.auto_redirect_agent_site_mb': '合營訪客導向夥伴落地頁（手機）',
+  'bo.setting.auto_redirect_agent_site_pc': '合營訪客導向夥伴落地頁（電腦）',
+  'bo.setting.auto_redirect_first_visit': '僅在首次造訪時導向',
   'bo.setting.banner_show_mb': '手機版顯示橫幅',
   'bo.setting.enable_mobile_verification_retrieve_password': '以手機驗證找回密碼',
   'bo.setting.player_account_max': '同一網路每日可註冊帳號數',
@@ -672,4 +673,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...codesBoZhTW,
   ...auditBoZhTW,
   ...reportsBoZhTW,
+  ...partnersBoZhTW,
 };

@@ -13,6 +13,7 @@ import type { AgentRoutes } from './routes.ts';
 import type { AnswerOf } from '../../shared/api/contract.ts';
 
 export { fill };
+export { percentToBp, rate } from './figures.ts';
 
 /** The words every portal island uses. */
 export const PORTAL_KEYS = [
@@ -39,18 +40,6 @@ export const ui = {
 export const money = (decimal: string) => formatDecimal(decimal);
 /** A count as the portal shows it. */
 export const count = (n: number) => formatPoints(n);
-/** A rate in basis points as a percentage with two decimals, in whole-number arithmetic: 3550 -> '35.50%'. */
-export function rate(bp: number): string {
-  return `${Math.trunc(bp / 100)}.${String(Math.abs(bp % 100)).padStart(2, '0')}%`;
-}
-/** A percentage typed by a person ('35', '35.5') in basis points, or undefined when it is not one. */
-export function percentToBp(text: string): number | undefined {
-  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return undefined;
-  const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return bp <= 10_000 ? bp : undefined;
-}
-
 const formatters = new Map<Locale, Intl.DateTimeFormat>();
 /** A time in the site's zone (Taipei), whatever the reader's computer says. */
 export function when(iso: string | null | undefined, locale: Locale): string {
