@@ -1,5 +1,5 @@
 // English words of the partners programme (issue 21): the partner portal (/agent), the cooperative-alliance page, and
-// the messages of the partners API's checks and refusals (field keys 'partners.v.*', codes 'error.partners.*').
+// the field messages of the partners API's checks ('partners.v.*'); its refusals are in partners-server-*.ts.
 export const partnersEn = {
   // The portal's frame.
   'agent.brand': 'Lucky Harbour Partners',
@@ -299,11 +299,4 @@ export const partnersEn = {
   'partners.v.totp': 'The code is 6 digits',
   'partners.v.upload': 'Please upload a picture first',
 
-  // The partners API's refusals.
-  'error.partners.rate_above_parent': 'The rate cannot be higher than the parent partner’s',
-  'error.partners.too_deep': 'Partners go at most three levels deep',
-  'error.partners.account_taken': 'This account is already taken',
-  'error.partners.insufficient_balance': 'The amount is more than the wallet balance',
-  'error.partners.below_min_payout': 'The amount is below the smallest payout',
-  'error.partners.no_bank_card': 'Please add a bank card first',
 } as const;

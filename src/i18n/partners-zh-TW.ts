@@ -289,10 +289,4 @@ export const partnersZhTW: Record<keyof typeof partnersEn, string> = {
   'partners.v.totp': '代碼為 6 位數字',
   'partners.v.upload': '請先上傳圖片',
 
-  'error.partners.rate_above_parent': '比例不能高於上級夥伴',
-  'error.partners.too_deep': '夥伴最多三層',
-  'error.partners.account_taken': '此帳號已被使用',
-  'error.partners.insufficient_balance': '金額超過錢包餘額',
-  'error.partners.below_min_payout': '金額低於最低出款金額',
-  'error.partners.no_bank_card': '請先綁定銀行卡',
 };

@@ -54,7 +54,12 @@ export function when(iso: string | null | undefined, locale: Locale): string {
 
 /** A failure as text: the server's own words (already in the page's language), else the network words. */
 export function errorText(err: unknown, t: PortalT): string {
-  if (err instanceof ApiFailure) return err.body?.error?.modal?.join(' ') || err.body?.error?._root?.join(' ') || err.message || t['agent.error.network'];
+  if (err instanceof ApiFailure) {
+    const fields = err.body?.error ?? {};
+    // A refusal names the field it is about; a form that has no such field still shows its message, not 'check the fields'.
+    const first = Object.entries(fields).find(([name, list]) => name !== 'modal' && list?.length)?.[1]?.[0];
+    return fields.modal?.join(' ') || fields._root?.join(' ') || first || err.message || t['agent.error.network'];
+  }
   return t['agent.error.network'];
 }
 
