@@ -29,28 +29,36 @@ export async function partnersBench(opts = {}) {
   const { rebuildBetDay } = await import(path.join(ROOT, 'src/server/modules/bets/daily.ts'));
   const { settlePeriod } = await import(path.join(ROOT, 'src/server/modules/partners/settlement.ts'));
 
-  const name = `partners_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  // PARTNERS_BENCH_DB names a database filled by an earlier run (with PARTNERS_BENCH_KEEP=1) to time again.
+  const reuse = process.env.PARTNERS_BENCH_DB;
+  const name = reuse || `partners_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: BASE_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  if (!reuse) await admin.query(`create database ${name}`);
   const url = new URL(BASE_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
   const c = new pg.Client({ connectionString: url.toString() });
   c.on('error', () => {});
   try {
-    await seedReference(database.db);
     await c.connect();
     log(`\n== Partners settlement (PostgreSQL ${url.host}) ==\n`);
-    log(`  filling: ${partners} partners, ${players.toLocaleString('en')} players, ${bets.toLocaleString('en')} bet records in ${MONTH} ...`);
-    const fillStarted = Date.now();
-    await fill(c, { partners, players, bets });
-    for (let d = 1; d <= DAYS; d++) {
-      const day = `${MONTH}-${String(d).padStart(2, '0')}`;
-      await database.db.transaction((tx) => rebuildBetDay(tx, day));
+    if (!reuse) {
+      await seedReference(database.db);
+      log(`  filling: ${partners} partners, ${players.toLocaleString('en')} players, ${bets.toLocaleString('en')} bet records in ${MONTH} ...`);
+      const fillStarted = Date.now();
+      await fill(c, { partners, players, bets });
+      for (let d = 1; d <= DAYS; d++) {
+        const day = `${MONTH}-${String(d).padStart(2, '0')}`;
+        await database.db.transaction((tx) => rebuildBetDay(tx, day));
+      }
+      await c.query('analyze');
+      log(`  filled in ${((Date.now() - fillStarted) / 1000).toFixed(1)} s`);
+    } else {
+      await c.query(`delete from partner_cpa; delete from partner_statements`);
+      log(`  reusing ${name}: ${(await c.query('select count(*)::int as n from bet_records')).rows[0].n.toLocaleString('en')} bet records`);
     }
-    await c.query('analyze');
-    log(`  filled in ${((Date.now() - fillStarted) / 1000).toFixed(1)} s`);
+    if (process.env.PARTNERS_BENCH_PARTS === '1') await timeParts(database.db, log);
 
     if (global.gc) global.gc();
     const baseRss = process.memoryUsage().rss;
@@ -72,9 +80,26 @@ export async function partnersBench(opts = {}) {
   } finally {
     await c.end().catch(() => {});
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (process.env.PARTNERS_BENCH_KEEP !== '1' && !reuse) await admin.query(`drop database if exists ${name} with (force)`);
+    else log(`  kept database ${name}`);
     await admin.end();
   }
+}
+
+/** Each step of a settlement on its own, to see where the time goes. */
+async function timeParts(db, log) {
+  const s = await import(path.join(ROOT, 'src/server/modules/partners/settlement.ts'));
+  const repo = await import(path.join(ROOT, 'src/server/modules/partners/repository.ts'));
+  const { parsePeriod } = await import(path.join(ROOT, 'src/server/modules/partners/periods.ts'));
+  const { computePeriod } = await import(path.join(ROOT, 'src/server/modules/partners/commission.ts'));
+  const period = parsePeriod(MONTH);
+  const time = async (label, fn) => { const t0 = Date.now(); const r = await fn(); log(`    ${label}: ${((Date.now() - t0) / 1000).toFixed(2)} s`); return r; };
+  const all = await repo.allPartners(db);
+  const plans = new Map((await repo.allPlans(db)).map((p) => [p.id, p]));
+  const nodes = s.nodesOfKind(all, plans, 'month');
+  const own = await time('own figures', () => s.ownFigures(db, period, nodes.map((n) => n.id)));
+  await time('cpa', () => s.cpaOfPeriod(db, period, nodes, plans, all, own));
+  await time('compute', () => computePeriod(nodes, own, new Map()));
 }
 
 /** Partners (a three-level tree), players bound round-robin, bets over the month, deposits and bonuses as the ledger aggregates them. */

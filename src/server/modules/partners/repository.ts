@@ -249,11 +249,12 @@ export async function registrationsByDay(db: DbOrTx, partnerIds: readonly number
 
 /** Bound players who registered from `since` on and are not yet counted for CPA in another period: the CPA candidates. */
 export async function cpaCandidates(db: DbOrTx, since: Date, until: Date, period: string) {
-  const res = await db.execute<{ player_id: string; partner_id: string; registered_at: string | Date }>(sql`
-    select b.player_id::text as player_id, b.partner_id::text as partner_id, b.registered_at from partner_bindings b
+  const res = await db.execute<{ player_id: string; partner_id: string; reg_day: string }>(sql`
+    select b.player_id::text as player_id, b.partner_id::text as partner_id, (b.registered_at at time zone 'Asia/Taipei')::date::text as reg_day
+    from partner_bindings b
     where b.registered_at >= ${since.toISOString()}::timestamptz and b.registered_at < ${until.toISOString()}::timestamptz
       and not exists (select 1 from partner_cpa c where c.player_id = b.player_id and c.period <> ${period})`);
-  return res.rows.map((r) => ({ playerId: Number(r.player_id), partnerId: Number(r.partner_id), registeredAt: new Date(r.registered_at) }));
+  return res.rows.map((r) => ({ playerId: Number(r.player_id), partnerId: Number(r.partner_id), regDay: r.reg_day }));
 }
 
 /** Replaces a period's CPA rows of the partners whose statements are still open, with the given ones. */
@@ -321,19 +322,24 @@ export async function statementsOfPeriod(db: DbOrTx, period: string): Promise<St
 }
 
 /**
- * Writes a period's statement: a new one, or the same row again while it is still pending. Held and approved ones are
- * left as they are. Answers whether the row was written.
+ * Writes a period's statements, many rows a statement: new ones, or the same rows again while still pending. Held and
+ * approved ones are left as they are. Answers how many rows were written.
  */
-export async function upsertStatement(db: DbOrTx, values: typeof partnerStatements.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(partnerStatements).values(values).onConflictDoUpdate({
-    target: [partnerStatements.partnerId, partnerStatements.period],
-    set: {
-      figures: values.figures, overrideLines: values.overrideLines, computedMinor: values.computedMinor, carryOutMinor: values.carryOutMinor,
-      builtAt: values.builtAt, startsOn: values.startsOn, endsOn: values.endsOn, periodKind: values.periodKind,
-    },
-    setWhere: sql`${partnerStatements.status} = 'pending'`,
-  }).returning({ id: partnerStatements.id });
-  return rows.length > 0;
+export async function upsertStatements(db: DbOrTx, values: Array<typeof partnerStatements.$inferInsert>): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < values.length; i += 200) {
+    const rows = await db.insert(partnerStatements).values(values.slice(i, i + 200)).onConflictDoUpdate({
+      target: [partnerStatements.partnerId, partnerStatements.period],
+      set: {
+        figures: sql`excluded.figures`, overrideLines: sql`excluded.override_lines`, computedMinor: sql`excluded.computed_minor`,
+        carryOutMinor: sql`excluded.carry_out_minor`, builtAt: sql`excluded.built_at`, startsOn: sql`excluded.starts_on`, endsOn: sql`excluded.ends_on`,
+        periodKind: sql`excluded.period_kind`,
+      },
+      setWhere: sql`${partnerStatements.status} = 'pending'`,
+    }).returning({ id: partnerStatements.id });
+    written += rows.length;
+  }
+  return written;
 }
 
 export interface StatementFilter { partnerIds?: readonly number[]; period?: string; status?: StatementStatus; limit: number; offset: number }

@@ -10,7 +10,6 @@ import { firstDepositsByGroupAndDay, firstDepositsOf, moneyByGroup } from '../..
 import type { PeriodKind } from '../../../shared/schemas/partners/common.ts';
 import { computePeriod, emptyFigures, type OwnFigures, type PartnerNode, type PlanTerms } from './commission.ts';
 import { addDays, parsePeriod, periodInstants, previousPeriod, type Period } from './periods.ts';
-import { taipeiDate } from '../../../shared/time.ts';
 import * as repo from './repository.ts';
 
 /** Transaction-scoped lock every settlement run takes: runs of any period follow each other. */
@@ -82,11 +81,16 @@ export async function cpaOfPeriod(db: DbOrTx, period: Period, nodes: PartnerNode
   const { start, end } = periodInstants(period);
   const candidates = (await repo.cpaCandidates(db, new Date(start.getTime() - (longest + 1) * 86_400_000), end, period.key))
     .filter((c) => active.has(c.partnerId) && planOf.get(c.partnerId));
-  const windows = candidates.map((c) => {
-    const fromDay = taipeiDate(c.registeredAt);
-    const last = addDays(fromDay, planOf.get(c.partnerId)!.withinDays);
-    return { playerId: c.playerId, from: fromDay, to: last < period.to ? last : period.to, partnerId: c.partnerId };
-  }).filter((w) => w.to >= period.from);
+  // Registrations fall on a few dozen days: each window end is worked out once per day and length.
+  const ends = new Map<string, string>();
+  const endOf = (day: string, days: number) => {
+    const k = `${day}+${days}`;
+    let end = ends.get(k);
+    if (end === undefined) ends.set(k, (end = addDays(day, days)));
+    return end < period.to ? end : period.to;
+  };
+  const windows = candidates.map((c) => ({ playerId: c.playerId, from: c.regDay, to: endOf(c.regDay, planOf.get(c.partnerId)!.withinDays), partnerId: c.partnerId }))
+    .filter((w) => w.to >= period.from);
   const firsts = await firstDepositsOf(db, windows.map((w) => w.playerId));
   const valid = await validBetInWindows(db, windows);
   const rows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }> = [];
@@ -119,21 +123,24 @@ export async function settlePeriod(db: Db, key: string): Promise<SettleResult> {
     const computed = computePeriod(nodes, own, carry);
     const before = new Map(existing.map((s) => [s.partnerId, s]));
     const result: SettleResult = { period: key, built: 0, unchanged: 0, skippedFinal: 0 };
-    const open: number[] = [];
+    const open = new Set<number>();
+    const rows: Parameters<typeof repo.upsertStatements>[1] = [];
+    const builtAt = new Date();
     for (const node of nodes) {
       const was = before.get(node.id);
       if (was && was.status !== 'pending') { result.skippedFinal += 1; continue; }
       if (!node.active && !was) continue;
       const c = computed.get(node.id)!;
-      open.push(node.id);
+      open.add(node.id);
       const same = was && sameFigures(was.figures, c.figures) && was.computedMinor === c.computedMinor;
-      await repo.upsertStatement(tx, {
+      rows.push({
         partnerId: node.id, periodKind: period.kind, period: key, startsOn: period.from, endsOn: period.to, figures: c.figures,
-        overrideLines: c.overrides, computedMinor: c.computedMinor, carryOutMinor: c.carryOutMinor, builtAt: new Date(),
+        overrideLines: c.overrides, computedMinor: c.computedMinor, carryOutMinor: c.carryOutMinor, builtAt,
       });
       if (same) result.unchanged += 1; else result.built += 1;
     }
-    await repo.replaceCpa(tx, key, open, cpaRows.filter((r) => open.includes(r.partnerId)));
+    await repo.upsertStatements(tx, rows);
+    await repo.replaceCpa(tx, key, [...open], cpaRows.filter((r) => open.has(r.partnerId)));
     return result;
   });
 }
