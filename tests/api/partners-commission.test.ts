@@ -4,7 +4,8 @@
 //
 // Plan: tiers 0+ with 1 active player at 20 %, 500.00+ with 2 active at 30 %; payment fee 1 % of deposits +
 // withdrawals; platform fee 10 % of positive slots GGR; CPA 50.00 for a first deposit >= 300.00 and valid bet >= 200.00
-// within 30 days; carry-over on. Tree: A (top) > B (rate 25 %) > C (rate 15 %); D a separate top partner.
+// within 30 days; carry-over on. Tree: A (top) > B (rate 25 %) > C (rate 15 %); D a separate top partner. A tier is
+// reached by a partner's team (it and everyone under it): A's team has 1,519.50 and 4 active players, B's 892.00 and 2.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';
@@ -90,24 +91,24 @@ describe('a fixture month', () => {
       // 1 % of 1,250.00; 10 % of the 400.00 slots GGR (fish carries no fee).
       payment_fees: '12.50', platform_fees: '40.00', ngr: '627.50', carry_in: '0.00', carry_out: '0.00',
       tier: 1, rate_bp: 3000, revenue_share: '188.25', cpa_players: 1, cpa: '50.00',
-      // (30 % - 20 %) of B's 535.00 and of C's 357.00.
-      overrides: '89.20', commission: '327.45',
+      // (30 % - 25 %) of B's 535.00 and of C's 357.00.
+      overrides: '44.60', commission: '282.85',
     });
     expect(s.override_lines).toEqual(expect.arrayContaining([
-      expect.objectContaining({ child_account: 'subagent1', child_ngr: '535.00', parent_rate_bp: 3000, child_rate_bp: 2000, amount: '53.50' }),
-      expect.objectContaining({ child_account: 'subsub001', child_ngr: '357.00', parent_rate_bp: 3000, child_rate_bp: 2000, amount: '35.70' }),
+      expect.objectContaining({ child_account: 'subagent1', child_ngr: '535.00', parent_rate_bp: 3000, child_rate_bp: 2500, amount: '26.75' }),
+      expect.objectContaining({ child_account: 'subsub001', child_ngr: '357.00', parent_rate_bp: 3000, child_rate_bp: 2500, amount: '17.85' }),
     ]));
   });
 
-  it('B: one active player keeps it in tier 1 (20 %, under its 25 % cap) and it earns the override on C', async () => {
+  it('B: its team reaches tier 2, capped at its agreed 25 %, and it earns the override on C', async () => {
     const s = await statementOf(B, current.key);
     expect(s.figures).toMatchObject({
-      deposits: '500.00', ggr: '600.00', payment_fees: '5.00', platform_fees: '60.00', ngr: '535.00', tier: 0, rate_bp: 2000,
-      revenue_share: '107.00', cpa_players: 1, cpa: '50.00', overrides: '17.85', commission: '174.85',
+      deposits: '500.00', ggr: '600.00', payment_fees: '5.00', platform_fees: '60.00', ngr: '535.00', tier: 1, rate_bp: 2500,
+      revenue_share: '133.75', cpa_players: 1, cpa: '50.00', overrides: '35.70', commission: '219.45',
     });
   });
 
-  it('C: its agreed 15 % caps the tier rate; the tree pays A\'s 30 % of C\'s NGR once (15 + 5 + 10)', async () => {
+  it('C: its agreed 15 % caps the tier rate; the tree pays A\'s 30 % of C\'s NGR once (15 + 10 + 5)', async () => {
     const s = await statementOf(C, current.key);
     expect(s.figures).toMatchObject({ ngr: '357.00', rate_bp: 1500, revenue_share: '53.55', cpa: '50.00', overrides: '0.00', commission: '103.55' });
   });
@@ -131,14 +132,14 @@ describe('a fixture month', () => {
     const third = await settlePeriod(t.database.db, current.key);
     expect(third.skippedFinal).toBe(1);
     const wallet = await portal(t, A, 'GET', '/wallet');
-    expect(wallet.json().data.balance).toBe('327.45');
+    expect(wallet.json().data.balance).toBe('282.85');
   });
 
   it('the partner report and its drill-down show the same sums', async () => {
     const res = await bo(t, staff, 'GET', `/report?period=${current.key}&pageSize=50`);
     expect(res.statusCode, res.body).toBe(200);
     const row = (res.json().data.data as Array<Record<string, unknown>>).find((r) => r.partner_account === 'topagent1');
-    expect(row).toMatchObject({ deposits: '1200.00', withdrawals: '50.00', ggr: '700.00', ngr: '627.50', commission: '327.45', statement_status: 'approved' });
+    expect(row).toMatchObject({ deposits: '1200.00', withdrawals: '50.00', ggr: '700.00', ngr: '627.50', commission: '282.85', statement_status: 'approved' });
     const drill = await bo(t, staff, 'GET', `/report/${A.id}/players?period=${current.key}`);
     const players = drill.json().data.data as Array<{ deposits: string; ggr: string; cpa_qualified: boolean }>;
     expect(players.map((p) => p.deposits).sort()).toEqual(['1000.00', '200.00']);

@@ -5,7 +5,9 @@
 //   platform fees  = per game group, fee_bp of that group's GGR when positive (providers charge on winnings only)
 //   NGR            = GGR - bonuses - payment fees - platform fees
 //   adjusted NGR   = NGR + carry-in (the previous period's negative carry-out, when the plan carries over)
-//   tier           = the highest tier whose min NGR and min active players the adjusted NGR and active players reach
+//   tier           = the highest tier whose min NGR and min active players the partner's TEAM reaches: the adjusted NGR
+//                    and active players of the partner and everyone under it, so a partner who works through
+//                    sub-partners is ranked by what its tree brings
 //   rate           = the tier's rate, capped by the partner's agreed rate and by its parent's rate (a child never earns
 //                    more than its parent); a suspended partner earns 0
 //   revenue share  = rate of max(adjusted NGR, 0); carry-out = adjusted NGR when negative and the plan carries over
@@ -51,10 +53,14 @@ function ownPart(node: PartnerNode, f: OwnFigures, carryInMinor: bigint): Own {
   const ngr = ggr - f.bonusesMinor - paymentFees - platformFees;
   const carryIn = plan?.carryOver ? carryInMinor : 0n;
   const adjusted = ngr + carryIn;
+  return { ngr, adjusted, base: adjusted > 0n ? adjusted : 0n, paymentFees, platformFees, ggr, carryIn, tier: null, tierRate: 0 };
+}
+
+/** The highest tier of the plan the team's adjusted NGR and active players reach, or null. */
+function tierOf(plan: PlanTerms | null, teamNgr: bigint, teamActive: number): number | null {
   let tier: number | null = null;
-  (plan?.tiers ?? []).forEach((t, i) => { if (adjusted >= t.minNgrMinor && f.activePlayers >= t.minActivePlayers) tier = i; });
-  const tierRate = tier === null ? 0 : plan!.tiers[tier]!.rateBp;
-  return { ngr, adjusted, base: adjusted > 0n ? adjusted : 0n, paymentFees, platformFees, ggr, carryIn, tier, tierRate };
+  (plan?.tiers ?? []).forEach((t, i) => { if (teamNgr >= t.minNgrMinor && teamActive >= t.minActivePlayers) tier = i; });
+  return tier;
 }
 
 /**
@@ -65,9 +71,22 @@ export function computePeriod(nodes: PartnerNode[], own: Map<number, OwnFigures>
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const parts = new Map<number, Own>();
   const rate = new Map<number, number>();
-  for (const node of [...nodes].sort((a, b) => a.level - b.level || a.id - b.id)) {
+  const team = new Map<number, { ngr: bigint; active: number }>();
+  const ordered = [...nodes].sort((a, b) => a.level - b.level || a.id - b.id);
+  for (const node of ordered) {
     const part = ownPart(node, own.get(node.id) ?? emptyFigures(), carryIn.get(node.id) ?? 0n);
     parts.set(node.id, part);
+    team.set(node.id, { ngr: part.adjusted, active: (own.get(node.id) ?? emptyFigures()).activePlayers });
+  }
+  // Children add into their parents, deepest first.
+  for (const node of [...ordered].reverse()) {
+    const up = node.parentId === null ? undefined : team.get(node.parentId);
+    if (up) { up.ngr += team.get(node.id)!.ngr; up.active += team.get(node.id)!.active; }
+  }
+  for (const node of ordered) {
+    const part = parts.get(node.id)!;
+    part.tier = tierOf(node.plan, team.get(node.id)!.ngr, team.get(node.id)!.active);
+    part.tierRate = part.tier === null ? 0 : node.plan!.tiers[part.tier]!.rateBp;
     const parentRate = node.parentId === null ? BP_MAX : rate.get(node.parentId) ?? 0;
     rate.set(node.id, node.active ? Math.min(part.tierRate, node.rateCapBp ?? BP_MAX, parentRate) : 0);
   }
