@@ -196,7 +196,7 @@ export const partnersBoEn = {
   'bo.pt.st.adjust_title': 'Adjust the commission',
   'bo.pt.st.adjust_message': 'The amount is added to the commission (negative to lower it).',
   'bo.pt.st.adjust_reason': 'Adjustment:',
-  'bo.pt.st.done': 'Done',
+  'bo.pt.st.done': '{action}: {partner}, {period} — done',
   'bo.pt.st.run': 'Settle period',
   'bo.pt.st.run_done': '{period}: {built} built, {unchanged} unchanged, {final} already final',
   'bo.pt.st.no_signals': 'No signals',

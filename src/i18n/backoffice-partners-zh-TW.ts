@@ -192,7 +192,7 @@ export const partnersBoZhTW: Record<keyof typeof partnersBoEn, string> = {
   'bo.pt.st.adjust_title': '調整佣金',
   'bo.pt.st.adjust_message': '金額將加到佣金上（負數為調降）。',
   'bo.pt.st.adjust_reason': '調整說明：',
-  'bo.pt.st.done': '已完成',
+  'bo.pt.st.done': '{partner} {period}：{action}已完成',
   'bo.pt.st.run': '結算期別',
   'bo.pt.st.run_done': '{period}：產生 {built} 份，未變動 {unchanged} 份，已定案 {final} 份',
   'bo.pt.st.no_signals': '沒有風險訊號',

@@ -127,7 +127,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       )}
       <section className={cls.card}>
         <BoTable t={t} list={list} columns={columns} rowKey={(r) => r.id} testId="statements" rowTestId="statement-row" scroll
-          below={(r) => (open === r.id ? <tr><td colSpan={columns.length} className="bg-slate-50 p-4"><Detail t={t} id={r.id} canSettle={canSettle} onChanged={() => void list.reload()} /></td></tr> : null)} />
+          below={(r) => (open === r.id ? <tr><td colSpan={columns.length} className="bg-slate-50 p-4"><Detail t={t} id={r.id} canSettle={canSettle} onChanged={(text) => { action.setNotice({ kind: 'success', text }); void list.reload(); }} /></td></tr> : null)} />
       </section>
       {dialog}
     </div>
@@ -142,7 +142,7 @@ function lineText(t: T, line: (typeof LINES)[number], s: Statement): string {
   return money(value as string);
 }
 
-function Detail({ t, id, canSettle, onChanged }: { t: T; id: number; canSettle: boolean; onChanged: () => void }) {
+function Detail({ t, id, canSettle, onChanged }: { t: T; id: number; canSettle: boolean; onChanged: (text: string) => void }) {
   const one = usePbData('GET /statements/:id', { params: { id } });
   const action = useBoAction(t);
   const { ask, dialog } = useConfirm(t);
@@ -163,9 +163,10 @@ function Detail({ t, id, canSettle, onChanged }: { t: T; id: number; canSettle: 
       if (!got) return;
       call = () => pbApi('POST /statements/:id/adjust', { params: { id }, body: { amount: got.amount, reason: got.reason } });
     }
-    if (await action.run(call, t['bo.pt.st.done'], ['amount', 'reason'])) {
+    // The outcome is told above the queue: an approved or held statement may leave the filtered list, and this with it.
+    if (await action.run(call, undefined, ['amount', 'reason'])) {
       void one.reload();
-      onChanged();
+      onChanged(fill(t['bo.pt.st.done'], { partner: s.partner_account, period: s.period, action: t[`bo.pt.st.${kind}`] }));
     }
   };
   return (
