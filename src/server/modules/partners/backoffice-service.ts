@@ -8,6 +8,7 @@ import { firstDepositsOf, moneyOfPlayers } from '../../ledger/report-facts.ts';
 import { betTotalsOfPlayers, lastBetDays } from '../bets/report-facts.ts';
 import { isPlayerReferralCode, playersBrief } from '../auth/player-facts.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { claimStaffUploads } from '../uploads/service.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/credentials.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
@@ -426,6 +427,8 @@ export class PartnersBackoffice {
 
   async addMaterial(who: Operator, body: { upload_id: number; title: string; width: number; height: number }) {
     return this.d.db.transaction(async (tx) => {
+      // Claimed as operator content, so the purge of never-used uploads leaves the banner alone.
+      await claimStaffUploads(tx, { staffId: who.staffId, ids: [body.upload_id], purpose: 'content' });
       const m = await repo.insertMaterial(tx, { uploadId: body.upload_id, title: body.title, width: body.width, height: body.height });
       await recordAudit(tx, { staffId: who.staffId, action: 'partners.material.add', target: `partner_material:${m.id}`, ip: who.ip, before: null, after: { title: m.title, size: `${m.width}x${m.height}` } });
       return { id: m.id, title: m.title, width: m.width, height: m.height, url: this.d.fileUrl(m.uploadId), created_at: m.createdAt.toISOString() };
