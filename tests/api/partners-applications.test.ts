@@ -50,6 +50,27 @@ describe('the programme page and applications', () => {
     expect((await auditOf(t, staff, 'partners.application.approve'))[0]).toMatchObject({ before: { status: 'pending' }, after: expect.objectContaining({ account: 'linmei88' }) });
   });
 
+  it('a partner may turn on an authenticator; sign-in then asks for its code, once per code', async () => {
+    const { totpAt } = await import('../../src/server/modules/staff/totp.ts');
+    const reset = await bo(t, staff, 'POST', '/partners/1/reset-password', { reason: 'partner lost the first password' });
+    const password = reset.json().data.initial_password as string;
+    const cookie = await portalLogin(t, 'linmei88', password);
+    const setup = await portal(t, { cookie }, 'POST', '/totp/setup');
+    const secret = setup.json().data.secret as string;
+    expect(setup.json().data.otpauth_url).toContain('otpauth://totp/');
+    expect((await portal(t, { cookie }, 'POST', '/totp/enable', { code: '000000' })).statusCode).toBe(422);
+    const now = Date.now();
+    expect((await portal(t, { cookie }, 'POST', '/totp/enable', { code: totpAt(secret, now - 30_000) })).statusCode).toBe(200);
+    const asks = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password } });
+    expect(asks.json().data).toEqual({ totp_required: true, partner: null });
+    expect(asks.cookies.find((c) => c.name === 'lh_agent')).toBeUndefined();
+    const code = totpAt(secret, now);
+    const signed = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password, totp: code } });
+    expect(signed.json().data.partner.totp_enabled).toBe(true);
+    const replay = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password, totp: code } });
+    expect(replay.json().data.totp_required).toBe(true);
+  });
+
   it('rejection needs a reason and is audited', async () => {
     await t.app.inject({ method: 'POST', url: '/api/partners/applications', payload: { ...form, name: 'Spammer' } });
     const list = await bo(t, staff, 'GET', '/applications?status=pending');
