@@ -76,6 +76,15 @@
 //   GET  /materials                       → agentMaterialsView;  POST /materials boMaterialBody → materialView
 //   DELETE /materials/:id                 → null                                              partners.manage
 //
+// RULES worth showing on screens: a tier is reached by the partner's team (its own players and all its sub-partners'),
+// its rate is capped by its agreed rate (rate_cap_bp) and by its parent's rate; revenue share applies to the partner's
+// own players' NGR; overrides are (own rate - next rate down) of each descendant's NGR. Platform fees apply to a game
+// group's GGR only when positive; payment fees to deposits + paid withdrawals. Statements of a month are built on the
+// 1st (job every hour, once per period); `POST /settlement/run` rebuilds pending ones of an ended period.
+// FRAUD SIGNALS: shared_registration_ip and cpa_stopped are computed now; shared_device / shared_address /
+// shared_bank_card come from the risk domain's linkedPlayers(playerId) once it is merged (the `linked` seam of
+// PartnersService, modules/partners/backoffice-service.ts: LinkedPlayersSource), wired in app.ts.
+//
 // SETTINGS (note for the front-end helper; the server side is in src/server/modules/partners/redirect.ts)
 //   auto_redirect_agent_site_pc / _mb: a visitor arriving through a partner's tracking link or on a partner's domain
 //     with a desktop (pc) or a phone (mb) is sent to the partner's landing page (operators set it per partner; the
