@@ -311,7 +311,7 @@ function Bindings({ t, locale, partnerId, canMove }: { t: T; locale: Locale; par
   return (
     <section className={cls.card}>
       <h3 className="mb-3 text-base font-semibold text-brand-800">{t['bo.pt.p.bindings']}</h3>
-      <BoTable t={t} list={list} columns={columns} rowKey={(b) => b.player_id} testId="partner-bindings" rowTestId="binding-row" />
+      <BoTable t={t} list={list} columns={columns} rowKey={(b) => b.player_id} testId="partner-bindings" rowTestId="binding-row" scroll />
       {moving && <MoveDialog t={t} binding={moving} onClose={(done) => { setMoving(null); if (done) void list.reload(); }} />}
     </section>
   );
