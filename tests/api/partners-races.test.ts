@@ -174,6 +174,23 @@ describe('one tree never reads another', () => {
   });
 });
 
+describe('fraud signals', () => {
+  it('lists players of the partner registered from one address beside the statement', async () => {
+    const { registerPlayer } = await import('../helpers/players.ts');
+    const ip = '10.77.1.9';
+    const one = await registerPlayer(t, { ip, extra: { recommended_code: 'xagent01' } });
+    const two = await registerPlayer(t, { ip, extra: { recommended_code: 'xagent01' } });
+    expect([one.res.statusCode, two.res.statusCode]).toEqual([200, 200]);
+    const res = await bo(t, staff, 'GET', `/statements/${statementX}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const signal = (res.json().data.signals as Array<{ kind: string; value: string; player_ids: number[] }>).find((x) => x.kind === 'shared_registration_ip');
+    expect(signal).toMatchObject({ value: ip });
+    expect(signal!.player_ids).toHaveLength(2);
+    const list = await bo(t, staff, 'GET', `/statements?period=${period}&partner_id=${X.id}`);
+    expect(list.json().data.data[0].signals).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('sub-partner rates', () => {
   it('refuses a rate above the parent\'s reach, at creation and at a change', async () => {
     const high = await portal(t, Y, 'POST', '/sub-partners', { account: 'ysubagt2', password: 'abc12345', name: 'Too high', rate_bp: 3001 });
