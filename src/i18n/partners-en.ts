@@ -57,6 +57,16 @@ export const partnersEn = {
   'agent.dash.copy': 'Copy',
   'agent.dash.copied': 'Copied',
 
+  // Password.
+  'agent.pw.title': 'Password',
+  'agent.pw.must': 'You are signed in with the first password you were given; please choose your own now.',
+  'agent.pw.old': 'Current password',
+  'agent.pw.new': 'New password',
+  'agent.pw.confirm': 'New password again',
+  'agent.pw.save': 'Change password',
+  'agent.pw.saved': 'Your password was changed',
+  'agent.pw.mismatch': 'The two new passwords differ',
+
   // Tracking links.
   'agent.links.intro': 'Make a link for each place you promote (a website, a group, a video) with a campaign tag, to see which one brings players.',
   'agent.links.campaign': 'Campaign tag',

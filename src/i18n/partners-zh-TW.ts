@@ -55,6 +55,15 @@ export const partnersZhTW: Record<keyof typeof partnersEn, string> = {
   'agent.dash.copy': '複製',
   'agent.dash.copied': '已複製',
 
+  'agent.pw.title': '密碼',
+  'agent.pw.must': '您目前使用的是收到的初始密碼，請立即設定您自己的密碼。',
+  'agent.pw.old': '目前密碼',
+  'agent.pw.new': '新密碼',
+  'agent.pw.confirm': '再次輸入新密碼',
+  'agent.pw.save': '變更密碼',
+  'agent.pw.saved': '密碼已變更',
+  'agent.pw.mismatch': '兩次輸入的新密碼不同',
+
   'agent.links.intro': '為每個推廣管道（網站、群組、影片）建立附活動標籤的連結，就能看出哪個管道帶來會員。',
   'agent.links.campaign': '活動標籤',
   'agent.links.campaign_hint': '最多 32 個英文字母、數字、連字號或底線',

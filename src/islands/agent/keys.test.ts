@@ -13,6 +13,7 @@ import { PLAYERS_KEYS } from './Players.tsx';
 import { STATEMENTS_KEYS } from './Statements.tsx';
 import { SUBS_KEYS } from './SubPartners.tsx';
 import { WALLET_KEYS } from './Wallet.tsx';
+import { PASSWORD_KEYS } from './PasswordCard.tsx';
 import { AGENT_SECTIONS } from './paths.ts';
 import { APPLICATIONS_KEYS } from '../backoffice/partners/Applications.tsx';
 import { MATERIALS_BO_KEYS } from '../backoffice/partners/Materials.tsx';
@@ -26,7 +27,7 @@ import { checkApplication } from './Alliance.tsx';
 describe('the partners screens’ words', () => {
   it('the portal and the alliance page find every key in both player catalogues', () => {
     const keys = [...AGENT_ACCOUNT_KEYS, ...AGENT_LOGIN_KEYS, ...ALLIANCE_KEYS, ...LINKS_KEYS, ...MATERIALS_KEYS, ...PLAYERS_KEYS, ...STATEMENTS_KEYS, ...SUBS_KEYS,
-      ...WALLET_KEYS, ...AGENT_SECTIONS.map((s) => `agent.nav.${s}`)];
+      ...WALLET_KEYS, ...PASSWORD_KEYS, ...AGENT_SECTIONS.map((s) => `agent.nav.${s}`)];
     expect(keys.filter((k) => !(k in en))).toEqual([]);
     expect(keys.filter((k) => !(k in zhTW))).toEqual([]);
   });
