@@ -14,6 +14,8 @@ export function PasswordCard({ t, me }: { t: T; me: AgentMe }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // Opened once for a first password; a successful change must not fold the card away over its own success message.
+  const [startOpen] = useState(me.must_change_password);
   const save = async () => {
     const found: Record<string, string> = {};
     if (!/^[A-Za-z0-9]{6,12}$/.test(form.new_password) || !/(?=.*[A-Za-z])(?=.*\d)/.test(form.new_password)) found.new_password = t['v.password.invalid'];
@@ -43,7 +45,7 @@ export function PasswordCard({ t, me }: { t: T; me: AgentMe }) {
     </label>
   );
   return (
-    <details className={ui.card} open={me.must_change_password} data-testid="password-card">
+    <details className={ui.card} open={startOpen || undefined} data-testid="password-card">
       <summary className="cursor-pointer text-base font-semibold text-brand-800">{t['agent.pw.title']}</summary>
       <div className="mt-3">
         {me.must_change_password && <Notice kind="info" testId="password-must">{t['agent.pw.must']}</Notice>}
