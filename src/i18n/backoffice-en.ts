@@ -18,6 +18,7 @@ import { codesBoEn } from './backoffice-codes-en.ts';
 import { auditBoEn } from './backoffice-audit-en.ts';
 import { kycBoEn } from './backoffice-kyc-en.ts';
 import { riskBoEn } from './backoffice-risk-en.ts';
+import { partnersBoEn } from './backoffice-partners-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -121,9 +122,9 @@ export const boEn = {
   'bo.setting.allow_player_withdraw': 'Players may withdraw',
   'bo.setting.allow_player_delete_bank_card': 'Players may delete bank cards',
   'bo.setting.allow_player_edit_information': 'Players may edit personal information',
-  'bo.setting.auto_redirect_agent_site_mb': 'Redirect to agent site (mobile)',
-  'bo.setting.auto_redirect_agent_site_pc': 'Redirect to agent site (desktop)',
-  'bo.setting.auto_redirect_first_visit': 'Redirect on first visit',
+  'bo.setting.auto_redirect_agent_site_mb': 'Partner visitors to the partner’s landing page (phones)',
+  'bo.setting.auto_redirect_agent_site_pc': 'Partner visitors to the partner’s landing page (desktops)',
+  'bo.setting.auto_redirect_first_visit': 'Partner redirect on a first visit only',
   'bo.setting.banner_show_mb': 'Show banner on mobile',
   'bo.setting.enable_mobile_verification_retrieve_password': 'Password recovery by phone',
   'bo.setting.player_account_max': 'Accounts per network address per day',
@@ -251,6 +252,10 @@ export const boEn = {
   'bo.kind.red_packet': 'Red packet',
   'bo.kind.seamless_debit': 'Seamless bet',
   'bo.kind.seamless_credit': 'Seamless win',
+  'bo.kind.partner_commission': 'Partner commission',
+  'bo.kind.partner_payout_hold': 'Partner payout held',
+  'bo.kind.partner_payout_paid': 'Partner payout paid',
+  'bo.kind.partner_payout_release': 'Partner payout released',
   'bo.kind.exchange_bonus': 'Points mall bonus',
   'bo.kind.points_earn': 'Points earned',
   'bo.kind.points_reverse': 'Points reversed',
@@ -691,6 +696,7 @@ export const boEn = {
   ...seamlessBoEn,
   ...kycBoEn,
   ...riskBoEn,
+  ...partnersBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

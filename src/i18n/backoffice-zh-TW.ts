@@ -19,6 +19,7 @@ import { deskBoZhTW } from './backoffice-desk-zh-TW.ts';
 import { codesBoZhTW } from './backoffice-codes-zh-TW.ts';
 import { auditBoZhTW } from './backoffice-audit-zh-TW.ts';
 import { riskBoZhTW } from './backoffice-risk-zh-TW.ts';
+import { partnersBoZhTW } from './backoffice-partners-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -116,9 +117,9 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.setting.allow_player_withdraw': '允許會員提款',
   'bo.setting.allow_player_delete_bank_card': '允許會員刪除銀行卡',
   'bo.setting.allow_player_edit_information': '允許會員編輯個人資料',
-  'bo.setting.auto_redirect_agent_site_mb': '自動導向代理站（手機）',
-  'bo.setting.auto_redirect_agent_site_pc': '自動導向代理站（電腦）',
-  'bo.setting.auto_redirect_first_visit': '首次造訪自動導向',
+  'bo.setting.auto_redirect_agent_site_mb': '合營訪客導向夥伴落地頁（手機）',
+  'bo.setting.auto_redirect_agent_site_pc': '合營訪客導向夥伴落地頁（電腦）',
+  'bo.setting.auto_redirect_first_visit': '僅在首次造訪時導向',
   'bo.setting.banner_show_mb': '手機版顯示橫幅',
   'bo.setting.enable_mobile_verification_retrieve_password': '以手機驗證找回密碼',
   'bo.setting.player_account_max': '同一網路每日可註冊帳號數',
@@ -240,6 +241,10 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.kind.red_packet': '紅包雨',
   'bo.kind.seamless_debit': '單一錢包下注',
   'bo.kind.seamless_credit': '單一錢包派彩',
+  'bo.kind.partner_commission': '合營佣金',
+  'bo.kind.partner_payout_hold': '合營提款凍結',
+  'bo.kind.partner_payout_paid': '合營提款出款',
+  'bo.kind.partner_payout_release': '合營提款退回',
   'bo.kind.exchange_bonus': '積分兌換獎金',
   'bo.kind.points_earn': '積分獲得',
   'bo.kind.points_reverse': '積分沖回',
@@ -674,4 +679,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...seamlessBoZhTW,
   ...kycBoZhTW,
   ...riskBoZhTW,
+  ...partnersBoZhTW,
 };

@@ -19,6 +19,8 @@ import { kycEn } from './kyc-en.ts';
 import { deskErrorsEn } from './backoffice-desk-en.ts';
 import { validationEn } from './validation-en.ts';
 import { siteWordsEn } from './site-words-en.ts';
+import { partnersEn } from './partners-en.ts';
+import { partnersServerEn } from './partners-server-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -656,6 +658,8 @@ export const en = {
   ...kycEn,
   ...validationEn,
   ...siteWordsEn,
+  ...partnersEn,
+  ...partnersServerEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

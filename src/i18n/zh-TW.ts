@@ -20,6 +20,8 @@ import { kycZhTW } from './kyc-zh-TW.ts';
 import { deskErrorsZhTW } from './backoffice-desk-zh-TW.ts';
 import { validationZhTW } from './validation-zh-TW.ts';
 import { siteWordsZhTW } from './site-words-zh-TW.ts';
+import { partnersZhTW } from './partners-zh-TW.ts';
+import { partnersServerZhTW } from './partners-server-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -647,4 +649,6 @@ export const zhTW: Record<MessageKey, string> = {
   ...kycZhTW,
   ...validationZhTW,
   ...siteWordsZhTW,
+  ...partnersZhTW,
+  ...partnersServerZhTW,
 };

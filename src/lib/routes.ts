@@ -59,7 +59,10 @@ export function needsMobileRedirect(bare: string): boolean {
 }
 
 export function mobileEquivalent(bare: string): string {
-  return MOBILE_EQUIVALENT[normalizePath(bare)] ?? '/mobile/';
+  const p = normalizePath(bare);
+  // The partner portal has a phone layout of its own for every page: /agent/links -> /mobile/agent/links.
+  if (p === '/agent' || p.startsWith('/agent/')) return `/mobile${p}`;
+  return MOBILE_EQUIVALENT[p] ?? '/mobile/';
 }
 
 export type MobileTab = 'home' | 'promotions' | 'wallet' | 'service' | 'mine';

@@ -89,6 +89,8 @@ import { RiskService } from './modules/risk/service.ts';
 import {
   scoreWithdrawal, signalsAfterCard, signalsAfterProfileChange, signalsAfterDeposit, signalsAfterLogin, signalsAfterPersonalInfo, signalsAfterRegistration,
 } from './modules/risk/subscriptions.ts';
+import { PartnersService } from './modules/partners/service.ts';
+import { agentRoutes, partnerSiteRoutes, trackingLinkRoutes } from './modules/partners/routes.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
 import { LOCALE_COOKIE, type Locale } from '../shared/constants.ts';
@@ -126,6 +128,8 @@ interface Services {
   kyc: KycService;
   /** Duplicate accounts and withdrawal risk (issue 26). */
   risk: RiskService;
+  /** Partners, agents and their commission (issue 21). */
+  partners: PartnersService;
   /** Publishes the domains' events; services built by routes (the back office's) announce through it too. */
   events: EventPublisher<AppEvents>;
 }
@@ -457,9 +461,14 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const system = new SystemService(db);
   // One protection gate, asked by deposits, transfers into play and game launch.
   const protection = new ProtectionService({ db, publish, system, events });
-  const auth = new AuthService({ db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone) });
-  const provider = opts.provider ?? new HttpGameProvider(config.provider, infra.breakers);
   const accounts = new AccountDirectory(db);
+  // Before auth: registration asks it whether a recommended code is a partner's.
+  const partners = new PartnersService({ db, accounts, system, limiter, totpKey: config.staffTotpKey, siteUrl: config.siteUrl, fileUrl: publicFileUrl });
+  const auth = new AuthService({
+    db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone),
+    isPartnerCode: (code) => partners.binding.isPartnerCode(code),
+  });
+  const provider = opts.provider ?? new HttpGameProvider(config.provider, infra.breakers);
   const bets = new BetsService({ db, reader, provider, accounts, publish, events });
   const wallet = new WalletService({
     db, reader, provider, publish, accounts, gate: protection,
@@ -482,7 +491,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider, infra.breakers),
   });
   return {
-    db, reader, reads, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless, kyc,
+    db, reader, reads, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless, kyc, partners,
     exchange: new ExchangeService({ db, vip, publish }),
     messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
@@ -552,6 +561,7 @@ function subscribe(events: EventBus<AppEvents>, s: Services): void {
   events.on('deposit.credited', promotionsAfterDeposit(s.promotions), 'promotions after deposit');
   events.on('bets.ingested', pointsAndLevelsAfterBets(s.vip), 'vip evaluation after bets');
   events.on('bets.ingested', referralsAfterBets(s.promotions), 'promotions after bets');
+  events.on('player.registered', async ({ playerId, attribution }) => { await s.partners.binding.bindAfterRegistration(playerId, attribution); }, 'partner binding after registration');
   events.on('player.registered', registerBonus(s.promotions), 'promotions after registration');
   // Risk's handlers fail quietly: the bus logs them and the player's action stands.
   events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');
@@ -576,6 +586,10 @@ function attachChat(app: FastifyInstance, config: Config, services: Services): v
 /** The API under /api: health and readiness, then each domain's player routes, then the back office. */
 async function registerRoutes(app: FastifyInstance, opts: BuildOptions): Promise<void> {
   const { config, database } = opts;
+  const secureCookies = config.nodeEnv === 'production';
+  // A partner's domain sends its home page to the partner's landing page when the auto-redirect settings say so.
+  app.addHook('onRequest', app.services.partners.domainRedirect);
+  await app.register(trackingLinkRoutes, { secureCookies });
   await app.register(async (api) => {
     // Liveness for load balancers: answers without touching the database (also the benchmarks' no-op baseline).
     api.get('/health', { config: { rateLimit: false }, schema: { response: { 200: healthView } } }, async () => ({ status: 'ok' as const }));
@@ -591,6 +605,8 @@ async function registerRoutes(app: FastifyInstance, opts: BuildOptions): Promise
       }
     });
     for (const routes of PLAYER_ROUTES) await api.register(routes);
+    await api.register(partnerSiteRoutes);
+    await api.register(agentRoutes, { secureCookies });
     await api.register(backofficeRoutes, { prefix: '/backoffice', idleTimeoutMs: config.staffIdleTimeoutMs, plugins: backofficePlugins(config) });
   }, { prefix: '/api' });
 }
@@ -622,6 +638,7 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.purgeKycDocuments, config, () => new KycBackofficeService({
       db: database.db, kyc: s.kyc, publish: s.realtime.publisher, cards: async () => [],
     }).purgeExpired()),
+    scheduled(JOBS.partnersSettle, config, () => s.partners.settleDue()),
   ];
 }
 

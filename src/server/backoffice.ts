@@ -26,6 +26,7 @@ import { backofficeSeamlessRoutes } from './modules/seamless/backoffice-routes.t
 import { backofficeReportRoutes } from './modules/reports/backoffice-routes.ts';
 import { backofficeKycRoutes } from './modules/kyc/backoffice-routes.ts';
 import { backofficeRiskRoutes } from './modules/risk/backoffice-routes.ts';
+import { backofficePartnerRoutes } from './modules/partners/backoffice-routes.ts';
 import { dashboardSources } from './figures.ts';
 
 export function backofficePlugins(config: Config): BackofficeMount[] {
@@ -64,5 +65,7 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficeKycRoutes),
     // Duplicate accounts (links, groups) and withdrawal risk (decisions, rule hits, settings).
     backofficeMount(backofficeRiskRoutes),
+    // Partners: applications, the tree, plans, domains, bindings, statements, payouts, the partner report (issue 21).
+    backofficeMount(backofficePartnerRoutes),
   ];
 }

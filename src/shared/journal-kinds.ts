@@ -19,6 +19,9 @@ export const MONEY_JOURNAL_KINDS = [
   // Seamless platforms (issue 22): a bet taken from and a win paid to the central wallet, call by call; a rollback
   // is the debit's reversal (same kind, linked).
   'seamless_debit', 'seamless_credit',
+  // Partners (issue 21): an approved statement paid from the house commission account into the partner's wallet, and
+  // the partner's payout held, paid out or released like a withdrawal.
+  'partner_commission', 'partner_payout_hold', 'partner_payout_paid', 'partner_payout_release',
 ] as const;
 
 /** Journal kinds that move VIP points (asset 'points'), posted through postPointsJournal. */

@@ -34,6 +34,9 @@ const PUBLIC = new Set([
   // The promotions hall is browsed by visitors too (SPEC.md section 2); the detail adds the caller's state when signed in.
   'GET /api/activity/showType', 'GET /api/activity/frontTypeInfo', 'GET /api/activity/list', 'GET /api/activity/detail',
   'POST /api/backoffice/auth/login',
+  // Partners (issue 21): the public programme page reads the default plan and takes applications from visitors; the
+  // partner portal's sign-in is how a partner gets a session at all.
+  'GET /api/partners/plan', 'POST /api/partners/applications', 'POST /api/agent/login',
 ]);
 
 function concrete(url: string): string {

@@ -26,6 +26,10 @@ export const TABLE_OWNERS = {
   seamless: ['seamless_platforms', 'seamless_sessions', 'seamless_transactions', 'seamless_rounds', 'seamless_findings'],
   reports: ['report_active_days', 'report_active_daily'],
   kyc: ['kyc_documents', 'kyc_document_events', 'kyc_level_rules', 'kyc_settings'],
+  partners: [
+    'partner_plans', 'partners', 'partner_sessions', 'partner_links', 'partner_clicks', 'partner_domains', 'partner_bindings',
+    'partner_applications', 'partner_statements', 'partner_cpa', 'partner_payouts', 'partner_materials',
+  ],
   vip: ['vip_level_rules', 'vip_status', 'vip_level_history', 'vip_rewards', 'gift_images', 'gifts', 'exchange_orders'],
 } as const satisfies Record<string, readonly string[]>;
 

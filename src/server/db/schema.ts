@@ -16,3 +16,4 @@ export * from './schema-desk.ts';
 export * from './schema-reports.ts';
 export * from './schema-kyc.ts';
 export * from './schema-risk.ts';
+export * from './schema-partners.ts';

@@ -18,6 +18,8 @@ const REPORTS_REBUILD_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const SEAMLESS_RECONCILE_INTERVAL_MS = 10 * 60 * 1000;
 /** How often identity documents past their retention period are looked for. */
 const KYC_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the partners' settlement looks for an ended period without statements. */
+const PARTNERS_SETTLE_INTERVAL_MS = 60 * 60 * 1000;
 /** How often pictures uploaded but never sent are looked for. */
 const UPLOAD_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -42,6 +44,8 @@ export const JOBS = {
   seamlessReconcile: { name: 'seamless-reconcile', lockId: 7_240_151, intervalMs: () => SEAMLESS_RECONCILE_INTERVAL_MS },
   /** Identity documents whose retention period ended lose their files (modules/kyc). */
   purgeKycDocuments: { name: 'purge-kyc-documents', lockId: 7_240_161, intervalMs: () => KYC_PURGE_INTERVAL_MS },
+  /** The partners' settlement of the last ended month (or week), once; its run also takes SETTLEMENT_LOCK_ID per transaction. */
+  partnersSettle: { name: 'partners-settle', lockId: 7_240_171, intervalMs: () => PARTNERS_SETTLE_INTERVAL_MS },
 } as const satisfies Record<string, JobSpec>;
 
 /** A job of the registry bound to its work, with the interval the configuration gives it. */

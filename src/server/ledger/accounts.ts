@@ -10,7 +10,17 @@ export type Asset = 'money' | 'points';
 
 /** Hot house accounts are split so concurrent journals do not queue on one row lock. */
 export const HOUSE_SHARDS = 16;
-export type HousePurpose = 'cash' | 'bonus' | 'game' | 'adjust' | 'fee';
+/** commission: the house side of partner commission (issue 21), which pays approved statements into partner wallets. */
+export type HousePurpose = 'cash' | 'bonus' | 'game' | 'adjust' | 'fee' | 'commission';
+
+/**
+ * A partner's own money (issue 21): the wallet approved commission is paid into, and the hold a payout request moves
+ * money to until finance pays or releases it. Partners are not players, so these accounts have no player_id and the
+ * ledger function's overdraft guard does not cover them: the partners service debits them only under the partner's
+ * row lock after reading the balance, and ledger:check holds them at or above zero.
+ */
+export type PartnerAccountKind = 'partner_wallet' | 'partner_hold';
+export const PARTNER_ACCOUNT_KINDS: readonly PartnerAccountKind[] = ['partner_wallet', 'partner_hold'];
 
 const CACHE_LIMIT = 100_000;
 
@@ -44,6 +54,11 @@ export class AccountDirectory {
    */
   seamlessHouseAccount(gpCode: string, shardKey: number): Promise<number> {
     return this.findOrOpen(this.db, null, 'house', `seamless:${gpCode}:${Math.abs(shardKey) % HOUSE_SHARDS}`);
+  }
+
+  /** A partner's wallet or payout hold (ref: the partner's id). */
+  partnerAccount(partnerId: number, kind: PartnerAccountKind): Promise<number> {
+    return this.findOrOpen(this.db, null, kind, String(partnerId));
   }
 
   /** A player's points account (asset points). */

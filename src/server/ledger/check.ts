@@ -12,11 +12,19 @@ async function rows<T extends Record<string, unknown>>(db: DbOrTx, query: Return
   return (await db.execute<T>(query)).rows as T[];
 }
 
+/**
+ * Partner accounts (issue 21) have no player, so the ledger function's overdraft guard does not hold them at zero:
+ * the partners service does, under the partner's row lock, and this checks it did.
+ */
+function negativePartnerAccounts(db: DbOrTx) {
+  return rows(db, sql`
+    select id as account_id, kind, ref, balance_minor::text as balance_minor
+    from accounts where kind in ('partner_wallet', 'partner_hold') and balance_minor < 0 order by id limit ${EXAMPLES}`);
+}
+
 export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
   const out: Violation[] = [];
-  const add = (invariant: string, list: Record<string, unknown>[]) => {
-    for (const detail of list.slice(0, EXAMPLES)) out.push({ invariant, detail });
-  };
+  const add = (invariant: string, list: Record<string, unknown>[]) => { for (const detail of list.slice(0, EXAMPLES)) out.push({ invariant, detail }); };
 
   add('journal postings sum to zero and number at least two', await rows(db, sql`
     select j.id as journal_id, coalesce(sum(p.amount_minor), 0)::text as sum_minor, count(p.id)::int as postings
@@ -33,6 +41,7 @@ export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
   add('no player balance is negative', await rows(db, sql`
     select id as account_id, player_id, kind, ref, balance_minor::text as balance_minor
     from accounts where player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`));
+  add('no partner wallet or payout hold is negative', await negativePartnerAccounts(db));
 
   add('every platform transfer is settled, or pending with a reason', await rows(db, sql`
     select id as transfer_id, status, reason from platform_transfers

@@ -201,3 +201,17 @@ export async function postingsPage(db: DbOrTx, playerId: number, filter: Posting
 export function pointsHistoryOf(db: DbOrTx, playerId: number, limit: number): Promise<PlayerPosting[]> {
   return latestPostings(db, playerId, { asset: 'points', accountKinds: ['points'] }, limit);
 }
+
+/** The wallet and payout-hold balances of the given partners (issue 21), by partner id; a partner without accounts is absent. */
+export async function partnerBalances(db: DbOrTx, partnerIds: readonly number[]): Promise<Map<number, { walletMinor: bigint; holdMinor: bigint }>> {
+  if (!partnerIds.length) return new Map();
+  const rows = await db.select({ kind: accounts.kind, ref: accounts.ref, balance: accounts.balanceMinor }).from(accounts)
+    .where(and(sql`${accounts.playerId} is null`, inArray(accounts.kind, ['partner_wallet', 'partner_hold']), inArray(accounts.ref, partnerIds.map(String))));
+  const out = new Map<number, { walletMinor: bigint; holdMinor: bigint }>();
+  for (const r of rows) {
+    const entry = out.get(Number(r.ref)) ?? { walletMinor: 0n, holdMinor: 0n };
+    if (r.kind === 'partner_wallet') entry.walletMinor = r.balance; else entry.holdMinor = r.balance;
+    out.set(Number(r.ref), entry);
+  }
+  return out;
+}

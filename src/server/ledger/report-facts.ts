@@ -49,3 +49,42 @@ export function firstDepositDays(): SQL {
 export function playerDepositsOver(from: string, to: string): SQL {
   return sql`(select player_id, sum(amount_minor) as amount from ledger_daily where kind = 'deposit' and day between ${from}::date and ${to}::date group by player_id)`;
 }
+
+/** A relation the caller builds over its own table (`player_id`, `grp`): the partners domain's bindings. */
+export type PlayerGroups = SQL;
+
+/** Per group and kind over the range: distinct players and the net amount (deposits +, paid withdrawals -, bonuses +). */
+export async function moneyByGroup(db: DbOrTx, from: string, to: string, groups: PlayerGroups): Promise<Array<{ grp: number; kind: ReportedKind; players: number; amountMinor: bigint }>> {
+  const res = await db.execute<{ grp: string; kind: ReportedKind; players: string; amount: string }>(sql`
+    select g.grp::text as grp, d.kind, count(distinct d.player_id)::text as players, sum(d.amount_minor)::text as amount
+    from ledger_daily d join ${groups} g on g.player_id = d.player_id
+    where d.day between ${from}::date and ${to}::date group by g.grp, d.kind`);
+  return res.rows.map((r) => ({ grp: Number(r.grp), kind: r.kind, players: Number(r.players), amountMinor: BigInt(r.amount) }));
+}
+
+/** Per group and Taipei day over the range: the net amount of the given kinds (a partner's 30-day chart). */
+export async function moneyByGroupAndDay(db: DbOrTx, from: string, to: string, groups: PlayerGroups, kinds: readonly ReportedKind[]): Promise<Array<{ grp: number; day: string; amountMinor: bigint }>> {
+  const res = await db.execute<{ grp: string; day: string; amount: string }>(sql`
+    select g.grp::text as grp, d.day::text as day, sum(d.amount_minor)::text as amount
+    from ledger_daily d join ${groups} g on g.player_id = d.player_id
+    where d.day between ${from}::date and ${to}::date and d.kind = any(${`{${kinds.join(',')}}`}::text[]) group by g.grp, d.day`);
+  return res.rows.map((r) => ({ grp: Number(r.grp), day: r.day, amountMinor: BigInt(r.amount) }));
+}
+
+/** First deposits per group and Taipei day over the range. */
+export async function firstDepositsByGroupAndDay(db: DbOrTx, from: string, to: string, groups: PlayerGroups): Promise<Array<{ grp: number; day: string; players: number; amountMinor: bigint }>> {
+  const res = await db.execute<{ grp: string; day: string; n: string; amount: string }>(sql`
+    select g.grp::text as grp, f.day::text as day, count(*)::text as n, sum(f.amount_minor)::text as amount
+    from ledger_first_deposits f join ${groups} g on g.player_id = f.player_id
+    where f.day between ${from}::date and ${to}::date group by g.grp, f.day`);
+  return res.rows.map((r) => ({ grp: Number(r.grp), day: r.day, players: Number(r.n), amountMinor: BigInt(r.amount) }));
+}
+
+/** The first deposit (Taipei day and amount) of each of the given players who made one. */
+export async function firstDepositsOf(db: DbOrTx, playerIds: readonly number[]): Promise<Map<number, { day: string; amountMinor: bigint }>> {
+  if (!playerIds.length) return new Map();
+  const res = await db.execute<{ player_id: string; day: string; amount: string }>(sql`
+    select player_id::text as player_id, day::text as day, amount_minor::text as amount from ledger_first_deposits
+    where player_id = any(${`{${playerIds.join(',')}}`}::bigint[])`);
+  return new Map(res.rows.map((r) => [Number(r.player_id), { day: r.day, amountMinor: BigInt(r.amount) }]));
+}

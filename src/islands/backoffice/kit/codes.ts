@@ -7,6 +7,11 @@ import { APPLICATION_STATUSES } from '../../../shared/schemas/promotions.ts';
 import { EXCLUSION_DURATIONS, TIMEOUT_DURATIONS } from '../../../shared/schemas/protection.ts';
 import { ACTIVITY_WALLET_RULES } from '../../../shared/schemas/backoffice/system.ts';
 import { fill } from '../../../shared/text.ts';
+import {
+  APPLICATION_STATUSES as PARTNER_APPLICATION_STATUSES, BINDING_SOURCES, FRAUD_SIGNAL_KINDS, PARTNER_STATUSES, PAYOUT_STATUSES, PERIOD_KINDS as PARTNER_PERIOD_KINDS,
+  STATEMENT_STATUSES,
+} from '../../../shared/schemas/partners/common.ts';
+import { CHANNELS, CONTACT_KINDS } from '../../../shared/schemas/partners/site.ts';
 
 /** Every duration staff may choose for a time-out or exclusion, shortest first. */
 export const DURATIONS = [...TIMEOUT_DURATIONS, ...EXCLUSION_DURATIONS] as const;
@@ -87,4 +92,19 @@ export function periodName(t: Words, period: string): string {
 /** A protection event's name (an unknown one says "other change" rather than its code). */
 export function protectionEventName(t: Words, action: string): string {
   return has(PROTECTION_EVENTS, action) ? t[`bo.code.pevent.${action}`] ?? action : t['bo.code.pevent.other'] ?? action;
+}
+
+// The partners domain's codes (issue 21): partner, application, statement and payout statuses, how a player was
+// bound, fraud signals, settlement periods, and the applicants' channels and contact kinds.
+export const PARTNER_CODE_LISTS = {
+  partner_status: PARTNER_STATUSES, partner_app: PARTNER_APPLICATION_STATUSES, statement: STATEMENT_STATUSES, partner_payout: PAYOUT_STATUSES,
+  binding: BINDING_SOURCES, fraud: FRAUD_SIGNAL_KINDS, period_kind: PARTNER_PERIOD_KINDS, channel: CHANNELS, contact: CONTACT_KINDS,
+} as const;
+type PartnerCodeKind = keyof typeof PARTNER_CODE_LISTS;
+export const PARTNER_CODE_KEYS = (Object.keys(PARTNER_CODE_LISTS) as PartnerCodeKind[])
+  .flatMap((kind) => PARTNER_CODE_LISTS[kind].map((code) => `bo.code.${kind}.${code}` as const));
+
+/** A partners-domain code in words; an unknown code (a newer server) is shown as it came rather than hidden. */
+export function partnerCodeName(t: Words, kind: PartnerCodeKind, code: string): string {
+  return has(PARTNER_CODE_LISTS[kind], code) ? t[`bo.code.${kind}.${code}`] ?? code : code;
 }

@@ -34,6 +34,14 @@ const GROUPS: Array<[group: string, test: (key: string) => boolean]> = [
 ];
 const ORDER = ['access', 'register', 'deposit', 'display', 'other'];
 
+/**
+ * Settings the server still keeps but that govern nothing on this site, so the screen does not offer them: a switch
+ * that does nothing is a defect. banner_show_mb: the mobile home page has no banner to show or hide.
+ * enable_adjustment_limit_record: the player's turnover-requirement record is part of the withdrawal rules, which a
+ * player must always be able to read, so it is never switched off (issue 21).
+ */
+const NOT_SHOWN = new Set(['banner_show_mb', 'enable_adjustment_limit_record']);
+
 function groupOf(key: string): string {
   return GROUPS.find(([, test]) => test(key))![0];
 }
@@ -75,6 +83,7 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
   const grouped = useMemo(() => {
     const out = new Map<string, string[]>();
     for (const key of Object.keys(loaded?.kinds ?? {})) {
+      if (NOT_SHOWN.has(key)) continue;
       const g = groupOf(key);
       out.set(g, [...(out.get(g) ?? []), key]);
     }

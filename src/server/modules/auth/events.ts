@@ -1,9 +1,16 @@
 // What the player accounts announce, after the transaction that did it has committed.
 export type AuthEvents = {
   /** A new player account exists (with its central wallet). */
-  'player.registered': { playerId: number; ip?: string; device?: string; phone?: string };
+  'player.registered': { playerId: number; ip?: string; device?: string; phone?: string; attribution?: RegistrationAttribution };
   /** A player signed in with their password (risk records the address and the device). */
   'player.signed_in': { playerId: number; ip: string; device?: string };
   /** An operator changed a player's personal details (risk records a new phone, name or birthday). */
   'player.profile_changed': { playerId: number; phone: string | null; realName: string; birthday: string };
 };
+
+/**
+ * Where a registration came from, for the partners domain's binding (issue 21): the code typed or carried by the
+ * link (`recommended_code`, when it was a partner's code), the tracking cookie `lh_ref` as the browser sent it, the
+ * host the form was posted to (a partner's own domain), and the address it came from.
+ */
+export interface RegistrationAttribution { partnerCode: string; refCookie: string; host: string; ip: string; registeredAt: Date }

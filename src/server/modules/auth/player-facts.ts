@@ -72,3 +72,17 @@ export function signedUpAtOf(playerId: number): SQL<Date | null> {
 export function playerIdsWithAccountPrefix(prefix: string): SQL {
   return sql`select ${players.id} from ${players} where ${ilike(players.account, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
 }
+
+/** Account, status, registration time and address of the given players, by id (the partners' lists and fraud signals). */
+export async function playersBrief(db: DbOrTx, playerIds: readonly number[]): Promise<Map<number, { account: string; status: number; createdAt: Date; registerIp: string }>> {
+  if (!playerIds.length) return new Map();
+  const rows = await db.select({ id: players.id, account: players.account, status: players.status, createdAt: players.createdAt, registerIp: players.registerIp })
+    .from(players).where(inArray(players.id, [...new Set(playerIds)]));
+  return new Map(rows.map((r) => [r.id, { account: r.account, status: r.status, createdAt: r.createdAt, registerIp: r.registerIp ?? '' }]));
+}
+
+/** Whether a player's referral code already reads like this one (compared without case): a partner code may not take it. */
+export async function isPlayerReferralCode(db: DbOrTx, code: string): Promise<boolean> {
+  const rows = await db.select({ id: players.id }).from(players).where(sql`lower(${players.recommendCode}) = lower(${code})`).limit(1);
+  return rows.length > 0;
+}

@@ -3,6 +3,7 @@ import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import * as v from 'valibot';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
+import { REF_COOKIE } from '../../../shared/schemas/partners/common.ts';
 import { loginSchema, registeredView, sendPhoneSchema, tokenView } from '../../../shared/schemas/auth.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { userView } from '../../../shared/schemas/user.ts';
@@ -22,7 +23,12 @@ const registerShape = v.custom<Record<string, unknown>>(
 
 export function requestContext(request: FastifyRequest): RequestContext {
   const device = request.headers[DEVICE_HEADER];
-  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), locale: request.locale, device: typeof device === 'string' ? device.slice(0, 128) : undefined };
+  return {
+    ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), locale: request.locale,
+    device: typeof device === 'string' ? device.slice(0, 128) : undefined,
+    // Only registration reads these (partner attribution, issue 21); the host without its port.
+    host: request.hostname.toLowerCase(), refCookie: String(request.cookies?.[REF_COOKIE] ?? ''),
+  };
 }
 
 /**

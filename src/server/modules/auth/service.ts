@@ -39,6 +39,8 @@ export interface RequestContext {
   ip: string; userAgent: string; locale: Locale;
   /** The browser's fingerprint (a hex digest of stable properties the register and login forms send), if any. */
   device?: string;
+  /** The request's host name and the partners' tracking cookie, for a registration's attribution (issue 21). */
+  host?: string; refCookie?: string;
 }
 
 export interface Auth {
@@ -78,12 +80,15 @@ export class AuthService {
   private readonly events: EventPublisher<AuthEvents> | undefined;
   /** Refuses a phone that may not open an account (player protection: a phone under a self-exclusion). */
   private readonly screenPhone: (phone: string) => Promise<void>;
+  /** Whether a registration's recommended code is a partner's (issue 21); asked before the player referral codes. */
+  private readonly isPartnerCode: ((code: string) => Promise<boolean>) | undefined;
 
   constructor(deps: {
     db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher; sessionCache?: SessionCache;
-    events?: EventPublisher<AuthEvents>; screenPhone?: (phone: string) => Promise<void>;
+    events?: EventPublisher<AuthEvents>; screenPhone?: (phone: string) => Promise<void>; isPartnerCode?: (code: string) => Promise<boolean>;
   }) {
     this.db = deps.db;
+    this.isPartnerCode = deps.isPartnerCode;
     this.events = deps.events;
     this.screenPhone = deps.screenPhone ?? (async () => undefined);
     this.sessionCache = deps.sessionCache;
@@ -114,7 +119,10 @@ export class AuthService {
     if (taken.account) fields.account = ['v.account.taken'];
     if (taken.phone) fields.phone = ['v.phone.taken'];
     let referrerId: number | undefined;
-    if (input.recommended_code) {
+    let partnerCode = '';
+    // A partner's code (issue 21) binds the player to that partner instead of naming a referring player.
+    if (input.recommended_code && await this.isPartnerCode?.(input.recommended_code)) partnerCode = input.recommended_code;
+    else if (input.recommended_code) {
       referrerId = await repo.findReferrer(this.db, input.recommended_code);
       if (referrerId === undefined) fields.recommend_code = ['v.recommend_code.unknown'];
     }
@@ -157,7 +165,10 @@ export class AuthService {
       throw err;
     }
     // After commit: a registration bonus failing must not undo the registration.
-    await this.events?.publish('player.registered', { playerId, ip: ctx.ip, device: ctx.device, phone: input.phone });
+    await this.events?.publish('player.registered', {
+      playerId, ip: ctx.ip, device: ctx.device, phone: input.phone,
+      attribution: { partnerCode, refCookie: ctx.refCookie ?? '', host: ctx.host ?? '', ip: ctx.ip, registeredAt: new Date() },
+    });
     return { account: input.account };
   }
 

@@ -53,3 +53,61 @@ export async function betTotalsOfPlayers(db: DbOrTx, from: string, to: string, p
 export function playerGgrOver(from: string, to: string): SQL {
   return sql`(select player_id, sum(stake_minor - payout_minor) as ggr from bet_daily where day between ${from}::date and ${to}::date group by player_id)`;
 }
+
+/**
+ * A relation the caller builds over its own table (`player_id`, `grp`): the partners domain passes its bindings, so
+ * settled bets are summed per partner without this domain knowing partners, or that domain naming bet tables.
+ */
+export type PlayerGroups = SQL;
+
+export interface GroupBetTotals { grp: number; gameType: string | null; players: number; rounds: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint }
+
+/**
+ * Settled bets over the range per group and game group (`gameType`), plus one row per group with gameType null whose
+ * `players` counts the distinct players who bet at all (the group's active players).
+ */
+export async function betTotalsByGroup(db: DbOrTx, from: string, to: string, groups: PlayerGroups): Promise<GroupBetTotals[]> {
+  // One pass over the range's rows joined to the groups; the active players are counted per group alone.
+  const res = await db.execute<Sums & { grp: string; game_type: string | null; players: string }>(sql`
+    select g.grp::text as grp, d.game_type, count(distinct d.player_id)::text as players, sum(d.rounds)::text as rounds,
+      sum(d.stake_minor)::text as stake, sum(d.valid_bet_minor)::text as valid, sum(d.payout_minor)::text as payout
+    from bet_daily d join ${groups} g on g.player_id = d.player_id
+    where d.day between ${from}::date and ${to}::date and d.rounds <> 0
+    group by grouping sets ((g.grp, d.game_type), (g.grp))`);
+  return res.rows.map((r) => ({ grp: Number(r.grp), gameType: r.game_type, players: Number(r.players), ...sums(r) }));
+}
+
+/** Settled bets per group and Taipei day over the range (a partner's 30-day chart). */
+export async function betTotalsByGroupAndDay(db: DbOrTx, from: string, to: string, groups: PlayerGroups): Promise<Array<{ grp: number; day: string; stakeMinor: bigint; payoutMinor: bigint }>> {
+  const res = await db.execute<{ grp: string; day: string; stake: string; payout: string }>(sql`
+    select g.grp::text as grp, d.day::text as day, sum(d.stake_minor)::text as stake, sum(d.payout_minor)::text as payout
+    from bet_daily d join ${groups} g on g.player_id = d.player_id
+    where d.day between ${from}::date and ${to}::date group by g.grp, d.day`);
+  return res.rows.map((r) => ({ grp: Number(r.grp), day: r.day, stakeMinor: BigInt(r.stake), payoutMinor: BigInt(r.payout) }));
+}
+
+/** Each player's valid bet over their own range of Taipei days (CPA: within N days of registering), at most 100,000 players a call. */
+export async function validBetInWindows(db: DbOrTx, windows: ReadonlyArray<{ playerId: number; from: string; to: string }>): Promise<Map<number, bigint>> {
+  if (!windows.length) return new Map();
+  if (windows.length > 100_000) throw new Error('validBetInWindows: at most 100,000 players a call');
+  const ids = `{${windows.map((w) => w.playerId).join(',')}}`;
+  const froms = `{${windows.map((w) => w.from).join(',')}}`;
+  const tos = `{${windows.map((w) => w.to).join(',')}}`;
+  const res = await db.execute<{ player_id: string; valid: string }>(sql`
+    select w.player_id::text as player_id, sum(d.valid_bet_minor)::text as valid
+    from unnest(${ids}::bigint[], ${froms}::date[], ${tos}::date[]) as w(player_id, from_day, to_day)
+    join bet_daily d on d.player_id = w.player_id and d.day between w.from_day and w.to_day
+    -- The whole span as well, so the planner reads the range once and hashes the windows instead of probing per player.
+    where d.day between ${windows.reduce((m, w) => (w.from < m ? w.from : m), windows[0]!.from)}::date and ${windows.reduce((m, w) => (w.to > m ? w.to : m), windows[0]!.to)}::date
+    group by w.player_id`);
+  return new Map(res.rows.map((r) => [Number(r.player_id), BigInt(r.valid)]));
+}
+
+/** The last Taipei day each of the given players had a settled bet, or absent (fraud signals: CPA players who stopped). */
+export async function lastBetDays(db: DbOrTx, playerIds: readonly number[]): Promise<Map<number, string>> {
+  if (!playerIds.length) return new Map();
+  const res = await db.execute<{ player_id: string; last_day: string }>(sql`
+    select player_id::text as player_id, max(day)::text as last_day from bet_daily
+    where player_id = any(${`{${playerIds.join(',')}}`}::bigint[]) group by player_id`);
+  return new Map(res.rows.map((r) => [Number(r.player_id), r.last_day]));
+}

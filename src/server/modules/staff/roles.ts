@@ -89,6 +89,14 @@ export const PERMISSIONS = {
   'risk.manage': ['admin', 'finance'],
   /** The risk rules, weights and thresholds. */
   'risk.settings': ['admin'],
+  /** Partners (issue 21): applications, partners and their tree, plans, domains, bindings, statements, the partner report. */
+  'partners.read': ['admin', 'finance', 'marketing', 'service'],
+  /** Approving applications, creating and editing partners, plans, domains and marketing material. */
+  'partners.manage': ['admin', 'marketing'],
+  /** Moving a player from one partner to another, with a reason. */
+  'partners.bindings': ['admin'],
+  /** Settling a period, adjusting, holding and approving statements (approval pays commission into partner wallets). */
+  'partners.settle': ['admin', 'finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
   'reports.export', 'reports.rebuild',
   'kyc.document.view', 'kyc.document.approve', 'kyc.document.reject', 'kyc.settings',
   'risk.link.confirm', 'risk.link.clear', 'risk.settings.update',
+  'partners.create', 'partners.update', 'partners.password_reset', 'partners.application.approve', 'partners.application.reject',
+  'partners.plan.create', 'partners.plan.update', 'partners.domain.add', 'partners.domain.remove', 'partners.binding.move',
+  'partners.statement.adjust', 'partners.statement.hold', 'partners.statement.approve', 'partners.settle',
+  'partners.payout.pay', 'partners.payout.reject', 'partners.material.add', 'partners.material.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

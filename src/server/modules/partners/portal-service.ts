@@ -1,0 +1,238 @@
+// What a signed-in partner reads and does in the portal (issue 21). Every method takes the partner's own id from the
+// session and looks only inside that partner's tree: another tree's id answers not_found, exactly like an unknown one.
+import type { Db } from '../../db/client.ts';
+import type { AccountDirectory } from '../../ledger/accounts.ts';
+import { partnerBalances } from '../../ledger/read.ts';
+import { firstDepositsByGroupAndDay, firstDepositsOf, moneyByGroupAndDay, moneyOfPlayers } from '../../ledger/report-facts.ts';
+import { betTotalsByGroupAndDay, betTotalsOfPlayers } from '../bets/report-facts.ts';
+import { playersBrief } from '../auth/player-facts.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/credentials.ts';
+import { decimalToMinor } from '../../../shared/money.ts';
+import { taipeiDate } from '../../../shared/time.ts';
+import { PLAYER_STATUS } from '../../../shared/statuses.ts';
+import type {
+  AgentDashboardView, AgentLinkView, AgentMeView, AgentPlayerView, AgentSubPartnerView,
+} from '../../../shared/schemas/partners/portal.ts';
+import type { MaterialView, PayoutView, StatementView } from '../../../shared/schemas/partners/common.ts';
+import { computePeriod, maxRateOf } from './commission.ts';
+import { addDays, parsePeriod, periodAt, periodInstants, type Period } from './periods.ts';
+import { nodesOfKind, ownFigures, planTerms } from './settlement.ts';
+import { MIN_PAYOUT_MINOR, type PartnerMoney } from './money.ts';
+import { dec, maskAccount, maskCard, payoutView, planSummary, statementView } from './views.ts';
+import * as repo from './repository.ts';
+
+const CHART_DAYS = 30;
+const LINKS_MAX = 50;
+const BONUS_KINDS = ['bonus_grant', 'bonus_give_up', 'bonus_forfeit', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus'] as const;
+
+export interface PortalDeps { db: Db; accounts: AccountDirectory; money: PartnerMoney; siteUrl: string; fileUrl: (id: number) => string }
+
+export class PartnerPortal {
+  private readonly d: PortalDeps;
+  constructor(d: PortalDeps) {
+    this.d = d;
+  }
+
+  private async partner(id: number): Promise<repo.PartnerRow> {
+    const p = await repo.partnerById(this.d.db, id);
+    if (!p) throw new ApiError('unauthorized');
+    return p;
+  }
+
+  /** The period kind of the partner's tree (its top partner's plan) and the running period of that kind. */
+  private async runningPeriod(p: repo.PartnerRow): Promise<Period> {
+    let root = p;
+    while (root.parentId !== null) root = (await repo.partnerById(this.d.db, root.parentId)) ?? { ...root, parentId: null };
+    const plan = root.planId === null ? undefined : await repo.planById(this.d.db, root.planId);
+    return periodAt(plan?.periodKind ?? 'month', new Date());
+  }
+
+  async me(id: number): Promise<AgentMeView> {
+    const p = await this.partner(id);
+    const plan = p.planId === null ? undefined : await repo.planById(this.d.db, p.planId);
+    return {
+      id: p.id, account: p.account, name: p.name, level: p.level, code: p.code, status: p.status, totp_enabled: p.totpEnabled,
+      rate_cap_bp: p.rateCapBp, max_rate_bp: maxRateOf(planTerms(plan), p.rateCapBp), plan: plan ? planSummary(plan) : null,
+      link: `${this.d.siteUrl}/r/${p.code}`, landing_url: p.landingUrl, must_change_password: p.mustChangePassword,
+    };
+  }
+
+  async dashboard(id: number): Promise<AgentDashboardView> {
+    const p = await this.partner(id);
+    const period = await this.runningPeriod(p);
+    const estimate = await this.estimate(p, period);
+    const chart = await this.chart(p.id);
+    const clicks = chart.filter((c) => c.date >= period.from).reduce((s, c) => s + c.clicks, 0);
+    return {
+      period: period.key, starts_on: period.from, ends_on: period.to, clicks,
+      registrations: estimate.own.playersRegistered, first_depositors: estimate.own.firstDepositors, active_players: estimate.own.activePlayers,
+      ngr: dec(estimate.ngr), estimated_commission: dec(estimate.commission), chart,
+    };
+  }
+
+  /** The running period's figures and commission as the settlement would compute them now, over the partner's whole tree. */
+  private async estimate(p: repo.PartnerRow, period: Period) {
+    let root = p;
+    while (root.parentId !== null) root = (await repo.partnerById(this.d.db, root.parentId)) ?? { ...root, parentId: null };
+    const ids = await repo.treeIds(this.d.db, root.id);
+    const [all, plans] = await Promise.all([repo.allPartners(this.d.db), repo.allPlans(this.d.db)]);
+    const planMap = new Map(plans.map((x) => [x.id, x]));
+    const nodes = nodesOfKind(all.filter((x) => ids.includes(x.id)), planMap, period.kind);
+    const own = await ownFigures(this.d.db, period, ids);
+    const computed = computePeriod(nodes, own, new Map()).get(p.id);
+    return { own: own.get(p.id) ?? { playersRegistered: 0, firstDepositors: 0, activePlayers: 0 }, ngr: BigInt(computed?.figures.ngr ?? '0'), commission: computed?.computedMinor ?? 0n };
+  }
+
+  private async chart(partnerId: number): Promise<AgentDashboardView['chart']> {
+    const to = taipeiDate(new Date());
+    const from = addDays(to, -(CHART_DAYS - 1));
+    const groups = repo.boundPlayers([partnerId]);
+    const { start } = periodInstants({ key: '', kind: 'month', from, to });
+    const end = periodInstants({ key: '', kind: 'month', from: to, to }).end;
+    const [clicks, regs, firsts, bets, bonuses] = await Promise.all([
+      repo.clicksByDay(this.d.db, partnerId, from, to), repo.registrationsByDay(this.d.db, [partnerId], start, end),
+      firstDepositsByGroupAndDay(this.d.db, from, to, groups), betTotalsByGroupAndDay(this.d.db, from, to, groups),
+      moneyByGroupAndDay(this.d.db, from, to, groups, BONUS_KINDS),
+    ]);
+    const days = Array.from({ length: CHART_DAYS }, (_, i) => addDays(from, i));
+    return days.map((day) => {
+      const ggr = bets.filter((b) => b.day === day).reduce((s, b) => s + b.stakeMinor - b.payoutMinor, 0n);
+      const bonus = bonuses.filter((b) => b.day === day).reduce((s, b) => s + b.amountMinor, 0n);
+      return {
+        date: day, clicks: clicks.get(day) ?? 0, registrations: regs.get(day) ?? 0,
+        first_depositors: firsts.filter((f) => f.day === day).reduce((s, f) => s + f.players, 0), ngr: dec(ggr - bonus),
+      };
+    });
+  }
+
+  async links(id: number): Promise<AgentLinkView[]> {
+    const p = await this.partner(id);
+    const [links, clicks, regs] = await Promise.all([repo.linksOf(this.d.db, id), repo.clicksByCampaign(this.d.db, id), repo.registrationsByCampaign(this.d.db, id)]);
+    const firsts = await firstDepositsOf(this.d.db, [...regs.values()].flat().slice(0, 100_000));
+    return links.map((l) => ({
+      id: l.id, campaign: l.campaign, url: `${this.d.siteUrl}/r/${p.code}?sub=${encodeURIComponent(l.campaign)}`, clicks: clicks.get(l.campaign) ?? 0,
+      registrations: regs.get(l.campaign)?.length ?? 0, first_deposits: (regs.get(l.campaign) ?? []).filter((pid) => firsts.has(pid)).length,
+      created_at: l.createdAt.toISOString(),
+    }));
+  }
+
+  async createLink(id: number, campaign: string): Promise<AgentLinkView> {
+    if ((await repo.countLinks(this.d.db, id)) >= LINKS_MAX) throw new ApiError('validation_failed', { campaign: ['partners.links_max'] });
+    const link = await repo.insertLink(this.d.db, id, campaign);
+    return (await this.links(id)).find((l) => l.id === link.id)!;
+  }
+
+  async players(id: number, q: { page: number; pageSize: number; period?: string; scope?: 'direct' | 'tree' }): Promise<{ data: AgentPlayerView[]; total: number }> {
+    const p = await this.partner(id);
+    const ids = q.scope === 'tree' ? await repo.treeIds(this.d.db, id) : [id];
+    const period = q.period ? parsePeriod(q.period) : await this.runningPeriod(p);
+    const { rows, total } = await repo.playersOfPartners(this.d.db, ids, q.pageSize, (q.page - 1) * q.pageSize);
+    const playerIds = rows.map((r) => r.b.playerId);
+    const [brief, bets, money] = await Promise.all([
+      playersBrief(this.d.db, playerIds), betTotalsOfPlayers(this.d.db, period.from, period.to, playerIds), moneyOfPlayers(this.d.db, period.from, period.to, playerIds),
+    ]);
+    const data = rows.map(({ b, partnerAccount }) => {
+      const who = brief.get(b.playerId);
+      const bet = bets.get(b.playerId);
+      const sum = (kind: string) => money.filter((m) => m.playerId === b.playerId && m.kind === kind).reduce((s, m) => s + m.amountMinor, 0n);
+      return {
+        id: b.playerId, account_masked: maskAccount(who?.account ?? ''), partner_account: partnerAccount, registered_at: b.registeredAt.toISOString(),
+        status: who?.status === PLAYER_STATUS.active ? 'active' as const : 'disabled' as const, deposits: dec(sum('deposit')), withdrawals: dec(-sum('withdraw_paid')),
+        valid_bet: dec(bet?.validMinor ?? 0n), ggr: dec((bet?.stakeMinor ?? 0n) - (bet?.payoutMinor ?? 0n)),
+      };
+    });
+    return { data, total };
+  }
+
+  async subPartners(id: number): Promise<AgentSubPartnerView[]> {
+    const p = await this.partner(id);
+    const children = await repo.childrenOf(this.d.db, id);
+    const period = await this.runningPeriod(p);
+    const [counts, own] = await Promise.all([repo.partnerCounts(this.d.db, children.map((c) => c.id)), ownFigures(this.d.db, period, children.map((c) => c.id))]);
+    return children.map((c) => subView(c, counts.get(c.id), own.get(c.id)));
+  }
+
+  /** Creates a sub-partner at most at the creator's own reach, one level down, never below level three. */
+  async createSub(id: number, body: { account: string; password: string; name: string; rate_bp: number }): Promise<AgentSubPartnerView> {
+    const p = await this.partner(id);
+    if (p.level >= 3) throw new ApiError('validation_failed', { account: ['partners.too_deep'] });
+    const plan = p.planId === null ? undefined : await repo.planById(this.d.db, p.planId);
+    if (body.rate_bp > maxRateOf(planTerms(plan), p.rateCapBp)) throw new ApiError('validation_failed', { rate_bp: ['partners.rate_above_parent'] });
+    if (await repo.partnerByAccount(this.d.db, body.account) || await repo.partnerByCode(this.d.db, body.account)) {
+      throw new ApiError('validation_failed', { account: ['v.account.taken'] });
+    }
+    const child = await repo.insertPartner(this.d.db, {
+      account: body.account, passwordHash: await hashPassword(body.password), name: body.name, code: body.account, parentId: id, level: p.level + 1,
+      planId: p.planId, rateCapBp: body.rate_bp, mustChangePassword: false,
+    });
+    return subView(child, { players: 0, children: 0 }, undefined);
+  }
+
+  async setSubRate(id: number, childId: number, rateBp: number): Promise<AgentSubPartnerView> {
+    const p = await this.partner(id);
+    const child = await repo.partnerById(this.d.db, childId);
+    if (!child || child.parentId !== id) throw new ApiError('not_found');
+    const plan = p.planId === null ? undefined : await repo.planById(this.d.db, p.planId);
+    if (rateBp > maxRateOf(planTerms(plan), p.rateCapBp)) throw new ApiError('validation_failed', { rate_bp: ['partners.rate_above_parent'] });
+    await repo.updatePartner(this.d.db, childId, { rateCapBp: rateBp });
+    const counts = await repo.partnerCounts(this.d.db, [childId]);
+    return subView({ ...child, rateCapBp: rateBp }, counts.get(childId), undefined);
+  }
+
+  async statements(id: number, q: { page: number; pageSize: number; status?: string }): Promise<{ data: StatementView[]; total: number }> {
+    const { rows, total } = await repo.listStatements(this.d.db, {
+      partnerIds: [id], status: (q.status || undefined) as repo.StatementRow['status'] | undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize,
+    });
+    return { data: rows.map((r) => statementView(r.s, r.account)), total };
+  }
+
+  async statement(id: number, statementId: number): Promise<StatementView> {
+    const s = await repo.statementById(this.d.db, statementId);
+    if (!s || s.partnerId !== id) throw new ApiError('not_found');
+    return statementView(s, (await this.partner(id)).account);
+  }
+
+  async wallet(id: number) {
+    const p = await this.partner(id);
+    const [balances, pending] = await Promise.all([partnerBalances(this.d.db, [id]), repo.pendingPayoutSum(this.d.db, id)]);
+    return {
+      balance: dec(balances.get(id)?.walletMinor ?? 0n), pending_payouts: dec(pending), min_payout: dec(MIN_PAYOUT_MINOR),
+      bank_card: p.bankCardNumber ? { bank: p.bank, branch: p.bankBranch, holder: p.bankHolder, card_number_masked: maskCard(p.bankCardNumber) } : null,
+    };
+  }
+
+  /** Replaces the payout card after the password is given again; refused while a payout waits (it carries the old card). */
+  async setBankCard(id: number, body: { bank: string; branch: string; holder: string; card_number: string; password: string }) {
+    const p = await this.partner(id);
+    if (!(await verifyPassword(p.passwordHash, body.password))) throw new ApiError('password_wrong');
+    if ((await repo.pendingPayoutSum(this.d.db, id)) > 0n) throw new ApiError('validation_failed', { card_number: ['partners.payout_pending'] });
+    await repo.updatePartner(this.d.db, id, { bank: body.bank, bankBranch: body.branch, bankHolder: body.holder, bankCardNumber: body.card_number });
+    return this.wallet(id);
+  }
+
+  async payouts(id: number, q: { page: number; pageSize: number; status?: string }): Promise<{ data: PayoutView[]; total: number }> {
+    const { rows, total } = await repo.listPayouts(this.d.db, { partnerId: id, status: q.status || undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+    return { data: rows.map((r) => payoutView(r.p, r.account)), total };
+  }
+
+  async requestPayout(id: number, body: { amount: string; request_key: string }): Promise<PayoutView> {
+    const p = await this.partner(id);
+    const amount = decimalToMinor(body.amount);
+    if (amount === undefined || amount <= 0n) throw new ApiError('validation_failed', { amount: ['partners.v.amount'] });
+    return payoutView(await this.d.money.requestPayout(id, amount, body.request_key), p.account);
+  }
+
+  async materials(): Promise<MaterialView[]> {
+    const rows = await repo.liveMaterials(this.d.db);
+    return rows.map((m) => ({ id: m.id, title: m.title, width: m.width, height: m.height, url: this.d.fileUrl(m.uploadId), created_at: m.createdAt.toISOString() }));
+  }
+}
+
+function subView(c: repo.PartnerRow, counts: { players: number; children: number } | undefined, own: { stakeMinor: bigint; payoutMinor: bigint; bonusesMinor: bigint; activePlayers: number } | undefined): AgentSubPartnerView {
+  return {
+    id: c.id, account: c.account, name: c.name, level: c.level, status: c.status, rate_bp: c.rateCapBp ?? 0, players: counts?.players ?? 0,
+    sub_partners: counts?.children ?? 0, period_ngr: dec(own ? own.stakeMinor - own.payoutMinor - own.bonusesMinor : 0n),
+    period_active_players: own?.activePlayers ?? 0, created_at: c.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,136 @@
+// The partners domain's public routes (issue 21): the portal API under /api/agent (its own session cookie, checked
+// before anything is validated), the site's plan summary and application form under /api/partners, and the
+// tracking link /r/CODE (registered beside the API, outside /api). Each route parses with the shared schemas and calls
+// one service method.
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as v from 'valibot';
+import type { ValibotTypeProvider } from '../../lib/validation.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { ok } from '../../lib/reply.ts';
+import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
+import { AGENT_COOKIE, REF_COOKIE, REF_COOKIE_MAX_AGE_S, VISITED_COOKIE, payoutView, statementView } from '../../../shared/schemas/partners/common.ts';
+import {
+  agentBankCardBody, agentCsvView, agentDashboardView, agentIdParams, agentLinkBody, agentLinkView, agentLinksView, agentLoginBody, agentLoginView, agentMaterialsView,
+  agentMeView, agentPasswordBody, agentPayoutBody, agentPayoutsPage, agentPayoutsQuery, agentPlayersPage, agentPlayersQuery, agentStatementsPage,
+  agentStatementsQuery, agentSubPartnerBody, agentSubPartnerRateBody, agentSubPartnerView, agentSubPartnersView, agentTotpCodeBody, agentTotpSetupView,
+  agentWalletView,
+} from '../../../shared/schemas/partners/portal.ts';
+import { partnerApplicationBody, partnerApplicationView, publicPlanView } from '../../../shared/schemas/partners/site.ts';
+import { AGENT_SESSION_MS, type PartnerSession } from './portal-auth.ts';
+import { statementCsvRows } from './views.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest { partner: PartnerSession | undefined }
+}
+
+/** Applications one address may send an hour, and sign-in attempts a minute (the service also limits per account). */
+const APPLICATIONS_PER_HOUR = 5;
+const LOGINS_PER_MINUTE = 20;
+
+function partnerOf(request: FastifyRequest): PartnerSession {
+  if (!request.partner) throw new ApiError('unauthorized');
+  return request.partner;
+}
+
+function sessionCookie(reply: FastifyReply, token: string | null, secure: boolean): void {
+  if (token === null) reply.clearCookie(AGENT_COOKIE, { path: '/' });
+  else reply.setCookie(AGENT_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure, maxAge: AGENT_SESSION_MS / 1000 });
+}
+
+/** The portal's API: sign-in is open, everything else needs the partner's session, checked onRequest (401 before validation). */
+export const agentRoutes: FastifyPluginAsync<{ secureCookies: boolean }> = async (plugin, opts) => {
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
+  const { partners } = app.services;
+  app.decorateRequest('partner', undefined);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url === '/api/agent/login') return;
+    const token = request.cookies?.[AGENT_COOKIE];
+    const session = token ? await partners.auth.authenticate(token) : undefined;
+    if (!session) throw new ApiError('unauthorized');
+    request.partner = session;
+  });
+
+  app.post('/agent/login', {
+    schema: { body: agentLoginBody, response: { 200: okBody(agentLoginView) } }, config: { rateLimit: { max: LOGINS_PER_MINUTE, timeWindow: '1 minute' } },
+  }, async (request, reply) => {
+    const r = await partners.auth.login(request.body, request.ip);
+    if (!r.token || !r.partner) return ok({ totp_required: true, partner: null });
+    sessionCookie(reply, r.token, opts.secureCookies);
+    return ok({ totp_required: false, partner: await partners.portal.me(r.partner.id) });
+  });
+  app.post('/agent/logout', { schema: { response: { 200: okEmpty } } }, async (request, reply) => {
+    await partners.auth.logout(partnerOf(request));
+    sessionCookie(reply, null, opts.secureCookies);
+    return ok(null);
+  });
+  app.get('/agent/me', { schema: { response: { 200: okBody(agentMeView) } } }, async (request) => ok(await partners.portal.me(partnerOf(request).partnerId)));
+  app.put('/agent/password', { schema: { body: agentPasswordBody, response: { 200: okEmpty } } }, async (request) => {
+    await partners.auth.changePassword(partnerOf(request), request.body.old_password, request.body.new_password);
+    return ok(null);
+  });
+  app.post('/agent/totp/setup', { schema: { response: { 200: okBody(agentTotpSetupView) } } }, async (request) => ok(await partners.auth.totpSetup(partnerOf(request).partnerId)));
+  app.post('/agent/totp/enable', { schema: { body: agentTotpCodeBody, response: { 200: okEmpty } } }, async (request) => {
+    await partners.auth.totpEnable(partnerOf(request).partnerId, request.body.code);
+    return ok(null);
+  });
+  app.post('/agent/totp/disable', { schema: { body: agentTotpCodeBody, response: { 200: okEmpty } } }, async (request) => {
+    await partners.auth.totpDisable(partnerOf(request).partnerId, request.body.code);
+    return ok(null);
+  });
+  portalReads(app);
+};
+
+type TypedApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ValibotTypeProvider>;
+
+function portalReads(app: TypedApp): void {
+  const { partners } = app.services;
+  const me = (request: FastifyRequest) => partnerOf(request).partnerId;
+  app.get('/agent/dashboard', { schema: { response: { 200: okBody(agentDashboardView) } } }, async (request) => ok(await partners.portal.dashboard(me(request))));
+  app.get('/agent/links', { schema: { response: { 200: okBody(agentLinksView) } } }, async (request) => ok(await partners.portal.links(me(request))));
+  app.post('/agent/links', { schema: { body: agentLinkBody, response: { 200: okBody(agentLinkView) } } }, async (request) => ok(await partners.portal.createLink(me(request), request.body.campaign)));
+  app.get('/agent/players', { schema: { querystring: agentPlayersQuery, response: { 200: okBody(agentPlayersPage) } } }, async (request) => ok(await partners.portal.players(me(request), request.query)));
+  app.get('/agent/sub-partners', { schema: { response: { 200: okBody(agentSubPartnersView) } } }, async (request) => ok(await partners.portal.subPartners(me(request))));
+  app.post('/agent/sub-partners', { schema: { body: agentSubPartnerBody, response: { 200: okBody(agentSubPartnerView) } } }, async (request) => ok(await partners.portal.createSub(me(request), request.body)));
+  app.put('/agent/sub-partners/:id/rate', { schema: { params: agentIdParams, body: agentSubPartnerRateBody, response: { 200: okBody(agentSubPartnerView) } } },
+    async (request) => ok(await partners.portal.setSubRate(me(request), request.params.id, request.body.rate_bp)));
+  app.get('/agent/statements', { schema: { querystring: agentStatementsQuery, response: { 200: okBody(agentStatementsPage) } } }, async (request) => ok(await partners.portal.statements(me(request), request.query)));
+  app.get('/agent/statements/:id', { schema: { params: agentIdParams, response: { 200: okBody(statementView) } } }, async (request) => ok(await partners.portal.statement(me(request), request.params.id)));
+  app.get('/agent/statements/:id/csv', { schema: { params: agentIdParams, response: { 200: agentCsvView } } }, async (request, reply) => {
+    const s = await partners.portal.statement(me(request), request.params.id);
+    const cell = (x: string) => (/[",\r\n]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x);
+    const body = `\uFEFFline,value\r\n${statementCsvRows(s).map(([k, x]) => `${cell(k)},${cell(x)}`).join('\r\n')}\r\n`;
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="statement-${s.period}.csv"`).send(body);
+  });
+  app.get('/agent/wallet', { schema: { response: { 200: okBody(agentWalletView) } } }, async (request) => ok(await partners.portal.wallet(me(request))));
+  app.put('/agent/bank-card', { schema: { body: agentBankCardBody, response: { 200: okBody(agentWalletView) } } }, async (request) => ok(await partners.portal.setBankCard(me(request), request.body)));
+  app.get('/agent/payouts', { schema: { querystring: agentPayoutsQuery, response: { 200: okBody(agentPayoutsPage) } } }, async (request) => ok(await partners.portal.payouts(me(request), request.query)));
+  app.post('/agent/payouts', { schema: { body: agentPayoutBody, response: { 200: okBody(payoutView) } } }, async (request) => ok(await partners.portal.requestPayout(me(request), request.body)));
+  app.get('/agent/materials', { schema: { response: { 200: okBody(agentMaterialsView) } } }, async () => ok(await partners.portal.materials()));
+}
+
+/** The site's calls: the plan the public page explains, and the application form. */
+export const partnerSiteRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
+  const { partners } = app.services;
+  app.get('/partners/plan', { schema: { response: { 200: okBody(publicPlanView) } } }, async () => ok(await partners.publicPlan()));
+  app.post('/partners/applications', {
+    schema: { body: partnerApplicationBody, response: { 200: okBody(partnerApplicationView) } }, config: { rateLimit: { max: APPLICATIONS_PER_HOUR, timeWindow: '1 hour' } },
+  }, async (request) => ok(await partners.apply(request.body, request.ip)));
+};
+
+const linkParams = v.object({ code: v.pipe(v.string(), v.maxLength(32)) });
+const linkQuery = v.object({ sub: v.optional(v.pipe(v.string(), v.maxLength(64)), '') });
+
+/** The tracking link: counts the click, sets the 30-day first-party cookie, redirects (see binding.ts for where). */
+export const trackingLinkRoutes: FastifyPluginAsync<{ secureCookies: boolean }> = async (plugin, opts) => {
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
+  const { partners } = app.services;
+  app.get('/r/:code', { schema: { params: linkParams, querystring: linkQuery } }, async (request, reply) => {
+    const visit = { host: request.hostname, userAgent: String(request.headers['user-agent'] ?? ''), visited: !!request.cookies?.[VISITED_COOKIE] };
+    const r = await partners.binding.click(request.params.code, request.query.sub, visit);
+    if (r.cookie) reply.setCookie(REF_COOKIE, r.cookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, maxAge: REF_COOKIE_MAX_AGE_S });
+    reply.setCookie(VISITED_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, maxAge: 365 * 24 * 3600 });
+    return reply.redirect(r.location, 302);
+  });
+};

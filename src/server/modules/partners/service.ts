@@ -1,0 +1,86 @@
+// The partners domain (issue 21) as the app sees it: one object holding the portal's sign-in, the portal, the
+// bindings and tracking links, partner money, the back office's operations, and the site's two calls. app.ts builds
+// it before auth (registration asks it whether a code is a partner's) and hangs the binding on player.registered.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { AccountDirectory } from '../../ledger/accounts.ts';
+import type { Limiter } from '../../lib/limiter.ts';
+import type { SystemService } from '../system/service.ts';
+import type { PartnerApplicationBody } from '../../../shared/schemas/partners/site.ts';
+import { VISITED_COOKIE } from '../../../shared/schemas/partners/common.ts';
+import { PartnerAuth } from './portal-auth.ts';
+import { PartnerBinding } from './binding.ts';
+import { PartnerMoney } from './money.ts';
+import { PartnerPortal } from './portal-service.ts';
+import { PartnersBackoffice, type LinkedPlayersSource } from './backoffice-service.ts';
+import { hasEnded, periodAt, previousPeriod } from './periods.ts';
+import { settlePeriod, type SettleResult } from './settlement.ts';
+import { planSummary } from './views.ts';
+import * as repo from './repository.ts';
+
+export interface PartnersDeps {
+  db: Db; accounts: AccountDirectory; system: SystemService; limiter: Limiter; totpKey: Buffer; siteUrl: string; fileUrl: (id: number) => string;
+  /** The risk domain's linked players, once it exists (fraud signals); nothing until then. */
+  linked?: LinkedPlayersSource;
+}
+
+/** Page paths the domain redirect looks at: the home pages a partner's domain serves. */
+const HOME_PATHS = new Set(['/', '/mobile', '/mobile/', '/en', '/en/', '/en/mobile', '/en/mobile/']);
+
+export class PartnersService {
+  readonly auth: PartnerAuth;
+  readonly binding: PartnerBinding;
+  readonly money: PartnerMoney;
+  readonly portal: PartnerPortal;
+  readonly backoffice: PartnersBackoffice;
+  private readonly db: Db;
+
+  constructor(deps: PartnersDeps) {
+    this.db = deps.db;
+    this.auth = new PartnerAuth(deps.db, deps.limiter, deps.totpKey);
+    this.binding = new PartnerBinding(deps.db, deps.system);
+    this.money = new PartnerMoney(deps.db, deps.accounts);
+    this.portal = new PartnerPortal({ db: deps.db, accounts: deps.accounts, money: this.money, siteUrl: deps.siteUrl, fileUrl: deps.fileUrl });
+    this.backoffice = new PartnersBackoffice({ db: deps.db, money: this.money, binding: this.binding, fileUrl: deps.fileUrl, linked: deps.linked });
+  }
+
+  async publicPlan() {
+    const plan = await repo.defaultPlan(this.db);
+    return { plan: plan ? planSummary(plan) : null, sub_levels: 3 };
+  }
+
+  async apply(body: PartnerApplicationBody, ip: string) {
+    const row = await repo.insertApplication(this.db, {
+      name: body.name, contactKind: body.contact_kind, contact: body.contact, channel: body.channel, expectedPlayers: body.expected_players, message: body.message, ip: ip.slice(0, 45),
+    });
+    return { id: row.id, status: 'pending' as const };
+  }
+
+  /**
+   * The settlement job: the last ended month (and week, when any plan settles weekly) is settled once, when it has no
+   * statement yet; operators rebuild a period by hand from the back office (POST /settlement/run).
+   */
+  async settleDue(now = new Date()): Promise<SettleResult[]> {
+    const kinds = new Set((await repo.allPlans(this.db)).map((p) => p.periodKind));
+    kinds.add('month');
+    const out: SettleResult[] = [];
+    for (const kind of kinds) {
+      const last = previousPeriod(periodAt(kind, now));
+      if (!hasEnded(last, now) || (await repo.statementsOfPeriod(this.db, last.key)).length) continue;
+      out.push(await settlePeriod(this.db, last.key));
+    }
+    return out;
+  }
+
+  /**
+   * An onRequest hook for page requests: on a partner's domain, the home page redirects to the partner's landing page
+   * when the auto-redirect settings say so (see binding.ts), and the first visit is remembered.
+   */
+  readonly domainRedirect = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.method !== 'GET' || request.url.startsWith('/api/') || !HOME_PATHS.has(request.url.split('?')[0]!)) return;
+    const r = await this.binding.domainVisit({ host: request.hostname, userAgent: String(request.headers['user-agent'] ?? ''), visited: !!request.cookies?.[VISITED_COOKIE] });
+    if (!r) return;
+    if (r.setVisited) reply.setCookie(VISITED_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 });
+    if (r.location) await reply.redirect(r.location, 302);
+  };
+}

@@ -1,0 +1,152 @@
+// The settlement of a period (issue 21): one statement per partner and period, built from the daily aggregates the
+// bets domain and the ledger keep (through their read APIs, joined on this domain's bindings), never from the bet
+// records themselves. A run holds a transaction-scoped advisory lock, so two runs (two instances, the job and an
+// operator) follow each other and the second writes the same figures again; held and approved statements are never
+// rewritten. A partner's tree settles on its top partner's plan period (month or week).
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { betTotalsByGroup, validBetInWindows } from '../bets/report-facts.ts';
+import { firstDepositsByGroupAndDay, firstDepositsOf, moneyByGroup } from '../../ledger/report-facts.ts';
+import type { PeriodKind } from '../../../shared/schemas/partners/common.ts';
+import { computePeriod, emptyFigures, type OwnFigures, type PartnerNode, type PlanTerms } from './commission.ts';
+import { addDays, parsePeriod, periodInstants, previousPeriod, type Period } from './periods.ts';
+import * as repo from './repository.ts';
+
+/** Transaction-scoped lock every settlement run takes: runs of any period follow each other. */
+export const SETTLEMENT_LOCK_ID = 7_240_172;
+/** The journal kinds counted as bonuses paid to a partner's players (net: a given-up or forfeited bonus subtracts). */
+const BONUS_KINDS = new Set(['bonus_grant', 'bonus_give_up', 'bonus_forfeit', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus']);
+
+export interface SettleResult { period: string; built: number; unchanged: number; skippedFinal: number }
+
+export function planTerms(plan: repo.PlanRow | undefined): PlanTerms | null {
+  if (!plan) return null;
+  return {
+    tiers: plan.tiers.map((t) => ({ minNgrMinor: BigInt(t.minNgrMinor), minActivePlayers: t.minActivePlayers, rateBp: t.rateBp })),
+    carryOver: plan.carryOver, paymentFeeBp: plan.paymentFeeBp, platformFees: new Map(plan.platformFees.map((f) => [f.gameGroup, f.feeBp])),
+  };
+}
+
+/** The partners whose trees settle on periods of this kind, as the arithmetic's nodes. */
+export function nodesOfKind(all: repo.PartnerRow[], plans: Map<number, repo.PlanRow>, kind: PeriodKind): PartnerNode[] {
+  const byId = new Map(all.map((p) => [p.id, p]));
+  const rootOf = (p: repo.PartnerRow): repo.PartnerRow => (p.parentId !== null && byId.get(p.parentId) ? rootOf(byId.get(p.parentId)!) : p);
+  return all
+    .filter((p) => (plans.get(rootOf(p).planId ?? 0)?.periodKind ?? 'month') === kind)
+    .map((p) => ({
+      id: p.id, account: p.account, parentId: p.parentId, level: p.level, active: p.status === 'active', rateCapBp: p.rateCapBp,
+      plan: planTerms(p.planId === null ? undefined : plans.get(p.planId)),
+    }));
+}
+
+/** Each partner's own players' figures over the period, from the aggregates. */
+export async function ownFigures(db: DbOrTx, period: Period, partnerIds: readonly number[]): Promise<Map<number, OwnFigures>> {
+  const out = new Map<number, OwnFigures>();
+  const of = (id: number) => { let f = out.get(id); if (!f) out.set(id, (f = emptyFigures())); return f; };
+  if (!partnerIds.length) return out;
+  const groups = repo.boundPlayers(partnerIds);
+  const { start, end } = periodInstants(period);
+  // One after another: inside a transaction they share one connection.
+  const bets = await betTotalsByGroup(db, period.from, period.to, groups);
+  const money = await moneyByGroup(db, period.from, period.to, groups);
+  const firsts = await firstDepositsByGroupAndDay(db, period.from, period.to, groups);
+  const registrations = await repo.registrationsByPartner(db, start, end);
+  for (const b of bets) {
+    const f = of(b.grp);
+    if (b.gameType === null) { f.activePlayers = b.players; continue; }
+    f.stakeMinor += b.stakeMinor; f.validMinor += b.validMinor; f.payoutMinor += b.payoutMinor;
+    f.ggrByGroup.set(b.gameType, (f.ggrByGroup.get(b.gameType) ?? 0n) + b.stakeMinor - b.payoutMinor);
+  }
+  for (const m of money) {
+    const f = of(m.grp);
+    if (m.kind === 'deposit') f.depositsMinor += m.amountMinor;
+    else if (m.kind === 'withdraw_paid') f.withdrawalsMinor -= m.amountMinor;
+    else if (BONUS_KINDS.has(m.kind)) f.bonusesMinor += m.amountMinor;
+  }
+  for (const d of firsts) of(d.grp).firstDepositors += d.players;
+  for (const [id, n] of registrations) if (partnerIds.includes(id)) of(id).playersRegistered = n;
+  return out;
+}
+
+/**
+ * CPA of the period: bound players whose first deposit and valid bet reached their partner's plan thresholds within
+ * `within_days` Taipei days of registering (the window cut at the period's end), and who were not counted in another
+ * period. Adds the counts to `own` and answers the rows to record.
+ */
+export async function cpaOfPeriod(db: DbOrTx, period: Period, nodes: PartnerNode[], plans: Map<number, repo.PlanRow>, all: repo.PartnerRow[], own: Map<number, OwnFigures>) {
+  const planOf = new Map(all.map((p) => [p.id, p.planId === null ? undefined : plans.get(p.planId)?.cpa ?? undefined]));
+  const active = new Set(nodes.filter((n) => n.active).map((n) => n.id));
+  const longest = Math.max(0, ...nodes.map((n) => planOf.get(n.id)?.withinDays ?? 0));
+  if (!longest) return [];
+  const { start, end } = periodInstants(period);
+  const candidates = (await repo.cpaCandidates(db, new Date(start.getTime() - (longest + 1) * 86_400_000), end, period.key))
+    .filter((c) => active.has(c.partnerId) && planOf.get(c.partnerId));
+  // Registrations fall on a few dozen days: each window end is worked out once per day and length.
+  const ends = new Map<string, string>();
+  const endOf = (day: string, days: number) => {
+    const k = `${day}+${days}`;
+    let end = ends.get(k);
+    if (end === undefined) ends.set(k, (end = addDays(day, days)));
+    return end < period.to ? end : period.to;
+  };
+  const windows = candidates.map((c) => ({ playerId: c.playerId, from: c.regDay, to: endOf(c.regDay, planOf.get(c.partnerId)!.withinDays), partnerId: c.partnerId }))
+    .filter((w) => w.to >= period.from);
+  const firsts = await firstDepositsOf(db, windows.map((w) => w.playerId));
+  const valid = await validBetInWindows(db, windows);
+  const rows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }> = [];
+  for (const w of windows) {
+    const cpa = planOf.get(w.partnerId)!;
+    const first = firsts.get(w.playerId);
+    if (!first || first.day > w.to || first.amountMinor < BigInt(cpa.minFirstDepositMinor)) continue;
+    if ((valid.get(w.playerId) ?? 0n) < BigInt(cpa.minValidBetMinor)) continue;
+    rows.push({ playerId: w.playerId, partnerId: w.partnerId, amountMinor: BigInt(cpa.amountMinor) });
+    const f = own.get(w.partnerId) ?? emptyFigures();
+    f.cpaPlayers += 1; f.cpaMinor += BigInt(cpa.amountMinor);
+    own.set(w.partnerId, f);
+  }
+  return rows;
+}
+
+/** Builds (or rebuilds, while pending) every statement of the period. */
+export async function settlePeriod(db: Db, key: string): Promise<SettleResult> {
+  const period = parsePeriod(key);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SETTLEMENT_LOCK_ID})`);
+    const all = await repo.allPartners(tx);
+    const planRows = await repo.allPlans(tx);
+    const existing = await repo.statementsOfPeriod(tx, key);
+    const carry = await repo.carryOutsOf(tx, previousPeriod(period).key);
+    const plans = new Map(planRows.map((p) => [p.id, p]));
+    const nodes = nodesOfKind(all, plans, period.kind);
+    const own = await ownFigures(tx, period, nodes.map((n) => n.id));
+    const cpaRows = await cpaOfPeriod(tx, period, nodes, plans, all, own);
+    const computed = computePeriod(nodes, own, carry);
+    const before = new Map(existing.map((s) => [s.partnerId, s]));
+    const result: SettleResult = { period: key, built: 0, unchanged: 0, skippedFinal: 0 };
+    const open = new Set<number>();
+    const rows: Parameters<typeof repo.upsertStatements>[1] = [];
+    const builtAt = new Date();
+    for (const node of nodes) {
+      const was = before.get(node.id);
+      if (was && was.status !== 'pending') { result.skippedFinal += 1; continue; }
+      if (!node.active && !was) continue;
+      const c = computed.get(node.id)!;
+      open.add(node.id);
+      const same = was && sameFigures(was.figures, c.figures) && was.computedMinor === c.computedMinor;
+      rows.push({
+        partnerId: node.id, periodKind: period.kind, period: key, startsOn: period.from, endsOn: period.to, figures: c.figures,
+        overrideLines: c.overrides, computedMinor: c.computedMinor, carryOutMinor: c.carryOutMinor, builtAt,
+      });
+      if (same) result.unchanged += 1; else result.built += 1;
+    }
+    await repo.upsertStatements(tx, rows);
+    await repo.replaceCpa(tx, key, [...open], cpaRows.filter((r) => open.has(r.partnerId)));
+    return result;
+  });
+}
+
+/** jsonb keeps its own key order, so figures are compared key by key. */
+function sameFigures(a: object, b: object): boolean {
+  const keys = Object.keys(b).sort();
+  return JSON.stringify(a, keys) === JSON.stringify(b, keys);
+}

@@ -1,0 +1,83 @@
+// The public side of the programme (issue 21): the live plan the page explains, an application from a visitor, its
+// approval (which opens the partner account and shows the first password once) or rejection, audited.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { admin, auditOf, bo, createPlan, portal, portalLogin, type Staff } from './partners-helpers.ts';
+
+let t: TestApp;
+let staff: Staff;
+let plan = 0;
+const form = { name: 'Lin Mei', contact_kind: 'line', contact: 'linmei88', channel: 'streaming', expected_players: 40, message: 'I stream slots nightly' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await admin(t);
+});
+afterAll(async () => { await t?.close(); });
+
+describe('the programme page and applications', () => {
+  it('explains the default plan as operators set it', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/partners/plan' });
+    expect(none.json().data.plan).toBeNull();
+    plan = await createPlan(t, staff);
+    const res = await t.app.inject({ method: 'GET', url: '/api/partners/plan' });
+    expect(res.json().data.plan).toMatchObject({ id: plan, carry_over: true, payment_fee_bp: 100, tiers: [{ min_ngr: '0.00', rate_bp: 2000 }, { min_ngr: '500.00', rate_bp: 3000 }] });
+  });
+
+  it('takes an application and refuses a bad one field by field', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/partners/applications', payload: { ...form, channel: 'spam', expected_players: -1 } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().error).sort()).toEqual(['channel', 'expected_players']);
+    const res = await t.app.inject({ method: 'POST', url: '/api/partners/applications', payload: form });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('pending');
+  });
+
+  it('approval opens the account with a first password shown once; the partner signs in with it', async () => {
+    const list = await bo(t, staff, 'GET', '/applications?status=pending');
+    const id = list.json().data.data[0].id as number;
+    const ok = await bo(t, staff, 'POST', `/applications/${id}/approve`, { account: 'linmei88', plan_id: plan });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { initial_password: password } = ok.json().data as { initial_password: string };
+    expect(password).toMatch(/^[a-z0-9]{10}$/);
+    const again = await bo(t, staff, 'POST', `/applications/${id}/approve`, { account: 'linmei89', plan_id: plan });
+    expect(again.statusCode).toBe(422);
+    const cookie = await portalLogin(t, 'linmei88', password);
+    const me = await portal(t, { cookie }, 'GET', '/me');
+    expect(me.json().data).toMatchObject({ account: 'linmei88', level: 1, must_change_password: true, max_rate_bp: 3000 });
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password: 'nottheone1' } });
+    expect(wrong.statusCode).toBe(422);
+    expect((await auditOf(t, staff, 'partners.application.approve'))[0]).toMatchObject({ before: { status: 'pending' }, after: expect.objectContaining({ account: 'linmei88' }) });
+  });
+
+  it('a partner may turn on an authenticator; sign-in then asks for its code, once per code', async () => {
+    const { totpAt } = await import('../../src/server/modules/staff/totp.ts');
+    const reset = await bo(t, staff, 'POST', '/partners/1/reset-password', { reason: 'partner lost the first password' });
+    const password = reset.json().data.initial_password as string;
+    const cookie = await portalLogin(t, 'linmei88', password);
+    const setup = await portal(t, { cookie }, 'POST', '/totp/setup');
+    const secret = setup.json().data.secret as string;
+    expect(setup.json().data.otpauth_url).toContain('otpauth://totp/');
+    expect((await portal(t, { cookie }, 'POST', '/totp/enable', { code: '000000' })).statusCode).toBe(422);
+    const now = Date.now();
+    expect((await portal(t, { cookie }, 'POST', '/totp/enable', { code: totpAt(secret, now - 30_000) })).statusCode).toBe(200);
+    const asks = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password } });
+    expect(asks.json().data).toEqual({ totp_required: true, partner: null });
+    expect(asks.cookies.find((c) => c.name === 'lh_agent')).toBeUndefined();
+    const code = totpAt(secret, now);
+    const signed = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password, totp: code } });
+    expect(signed.json().data.partner.totp_enabled).toBe(true);
+    const replay = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password, totp: code } });
+    expect(replay.json().data.totp_required).toBe(true);
+  });
+
+  it('rejection needs a reason and is audited', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/partners/applications', payload: { ...form, name: 'Spammer' } });
+    const list = await bo(t, staff, 'GET', '/applications?status=pending');
+    const id = list.json().data.data[0].id as number;
+    expect((await bo(t, staff, 'POST', `/applications/${id}/reject`, { reason: '' })).statusCode).toBe(422);
+    const res = await bo(t, staff, 'POST', `/applications/${id}/reject`, { reason: 'no channel we could verify' });
+    expect(res.json().data.status).toBe('rejected');
+    expect((await auditOf(t, staff, 'partners.application.reject'))[0]).toMatchObject({ before: { status: 'pending' }, after: { status: 'rejected' } });
+  });
+});
