@@ -463,7 +463,10 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const protection = new ProtectionService({ db, publish, system, events });
   const accounts = new AccountDirectory(db);
   // Before auth: registration asks it whether a recommended code is a partner's.
-  const partners = new PartnersService({ db, accounts, system, limiter, totpKey: config.staffTotpKey, siteUrl: config.siteUrl, fileUrl: publicFileUrl });
+  const risk = new RiskService({ db, serverKey: config.staffTotpKey });
+  const partners = new PartnersService({
+    db, accounts, system, limiter, totpKey: config.staffTotpKey, siteUrl: config.siteUrl, fileUrl: publicFileUrl, linked: risk,
+  });
   const auth = new AuthService({
     db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone),
     isPartnerCode: (code) => partners.binding.isPartnerCode(code),
@@ -498,7 +501,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     promotions: new PromotionsService({ db, accounts, publish, log: (err, what) => extras.log.error({ err }, `promotions: ${what} failed`) }),
     chat: createChat(db, limiter, consultations),
     // Signal values are hashed under a key derived from the same server secret every instance shares.
-    risk: new RiskService({ db, serverKey: config.staffTotpKey }),
+    risk,
   };
 }
 

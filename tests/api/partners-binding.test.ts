@@ -51,6 +51,11 @@ describe('binding at registration', () => {
     await portal(t, b, 'POST', '/links', { campaign: 'spring-fb' });
     const links = await portal(t, b, 'GET', '/links');
     expect(links.json().data).toEqual([expect.objectContaining({ campaign: 'spring-fb', clicks: 1, registrations: 1, first_deposits: 0 })]);
+    // The landing page fills in the link's code: a registration carrying the cookie's own code is still the link's.
+    const typed = await playerOf(t, 'AGENTB01', { headers: { cookie: `lh_ref=${ref!.value}` } });
+    expect(await bindingOf(typed.id)).toMatchObject({ partner_id: b.id, source: 'link', campaign: 'spring-fb' });
+    const again = await portal(t, b, 'GET', '/links');
+    expect(again.json().data).toEqual([expect.objectContaining({ campaign: 'spring-fb', registrations: 2 })]);
     const phone = await t.app.inject({ method: 'GET', url: '/r/agentb01', headers: { 'user-agent': PHONE } });
     expect(phone.headers.location).toBe('/mobile/f-entry/register?p=agentb01');
   });

@@ -130,8 +130,9 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
       const link = portal.getByTestId('link-row').filter({ has: portal.locator('[data-campaign="spring"]') });
       await link.waitFor();
       expect(await link.getByTestId('link-clicks').textContent()).toBe('1');
-      // The link's own registrations and first deposits are not held here: the server binds a registration that carries
-      // the link's code (the landing page fills it in) by 'code' and drops the campaign, so they read 0 (reported).
+      // The registration came through the link (its code filled in by the landing page), so the link counts it and its first deposit.
+      expect(await link.getByTestId('link-registrations').textContent()).toBe('1');
+      expect(await link.getByTestId('link-first-deposits').textContent()).toBe('1');
       // The player's account is masked but for its first and last characters.
       await portal.goto('/agent/players');
       const masked = (await portal.getByTestId('player-row').first().getByTestId('player-account').textContent())!;

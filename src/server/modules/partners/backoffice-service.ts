@@ -12,19 +12,17 @@ import { claimStaffUploads } from '../uploads/service.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/credentials.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
-import type { StatementView } from '../../../shared/schemas/partners/common.ts';
+import type { FraudSignalKind, StatementView } from '../../../shared/schemas/partners/common.ts';
 import { maxRateOf } from './commission.ts';
 import { addDays, parsePeriod } from './periods.ts';
-import { ownFigures, planTerms, settlePeriod, type SettleResult } from './settlement.ts';
+import { ownFigures, planTerms, settlePeriod, type LinkedPlayersSource, type SettleResult } from './settlement.ts';
 import type { Operator, PartnerMoney } from './money.ts';
 import type { PartnerBinding } from './binding.ts';
 import { dec, iso, maskCard, payoutView, planSummary, statementView } from './views.ts';
 import * as repo from './repository.ts';
 
 /** What the risk domain (built in parallel) will answer: players linked to one by device, address or bank card. */
-export interface LinkedPlayersSource {
-  linkedPlayers(playerId: number): Promise<Array<{ playerId: number; kind: 'shared_device' | 'shared_address' | 'shared_bank_card'; value: string }>>;
-}
+export type { LinkedPlayersSource } from './settlement.ts';
 
 const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** A first password: ten letters and digits with both kinds, shown once to the operator who sends it. */
@@ -300,7 +298,7 @@ export class PartnersBackoffice {
   async signals(s: repo.StatementRow) {
     const p = (await repo.partnerById(this.d.db, s.partnerId))!;
     const shared = await repo.sharedRegistrationIps(this.d.db, p.id, p.lastLoginIp);
-    const out: Array<{ kind: 'shared_registration_ip' | 'shared_device' | 'shared_address' | 'shared_bank_card' | 'cpa_stopped'; value: string; player_ids: number[]; with_partner: boolean }> =
+    const out: Array<{ kind: FraudSignalKind; value: string; player_ids: number[]; with_partner: boolean }> =
       shared.map((x) => ({ kind: 'shared_registration_ip' as const, value: x.ip, player_ids: x.playerIds, with_partner: x.ip === p.lastLoginIp }));
     const cpa = await repo.cpaPlayersOf(this.d.db, p.id, s.period);
     if (cpa.length) {
@@ -310,7 +308,11 @@ export class PartnersBackoffice {
     }
     if (this.d.linked && cpa.length) {
       for (const playerId of cpa.slice(0, 50)) {
-        for (const l of await this.d.linked.linkedPlayers(playerId)) out.push({ kind: l.kind, value: l.value, player_ids: [playerId, l.playerId], with_partner: false });
+        for (const l of await this.d.linked.linkedPlayers(playerId)) {
+          const kinds = new Set(l.signals.map(fraudKindOf));
+          if (!kinds.size) kinds.add('linked_account');
+          for (const kind of kinds) out.push({ kind, value: l.account, player_ids: [playerId, l.playerId], with_partner: false });
+        }
       }
     }
     return out;
@@ -361,7 +363,7 @@ export class PartnersBackoffice {
   async settle(who: Operator, period: string): Promise<SettleResult> {
     const p = parsePeriod(period);
     if (p.to >= new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)) throw new ApiError('validation_failed', { period: ['partners.period_open'] });
-    const result = await settlePeriod(this.d.db, period);
+    const result = await settlePeriod(this.d.db, period, this.d.linked);
     await recordAudit(this.d.db, { staffId: who.staffId, action: 'partners.settle', target: `partner_period:${period}`, ip: who.ip, before: null, after: { built: result.built, unchanged: result.unchanged, held_or_approved: result.skippedFinal } });
     return result;
   }
@@ -489,4 +491,16 @@ function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
   const a: Record<string, unknown> = {};
   for (const k of Object.keys(after)) if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) { b[k] = before[k] ?? null; a[k] = after[k] ?? null; }
   return { before: b, after: a };
+}
+
+/** The statement's fraud-signal kind for a signal kind the risk domain links two players by. */
+function fraudKindOf(signal: string): FraudSignalKind {
+  switch (signal) {
+    case 'device': return 'shared_device';
+    case 'ip': case 'subnet': return 'shared_address';
+    case 'card': case 'payer': return 'shared_bank_card';
+    case 'phone': return 'shared_phone';
+    case 'identity': return 'shared_identity';
+    default: return 'linked_account';
+  }
 }

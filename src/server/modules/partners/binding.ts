@@ -46,7 +46,10 @@ export class PartnerBinding {
     if (!a) return false;
     const cookie = parseRefCookie(a.refCookie);
     const candidates: Array<{ code?: string; partnerId?: number; source: 'code' | 'link' | 'domain'; campaign: string }> = [];
-    if (a.partnerCode) candidates.push({ code: a.partnerCode, source: 'code', campaign: '' });
+    // A tracking link lands on registration with its code filled in: the same code as the cookie's is that link's
+    // visitor, so the binding keeps the link and its campaign (the link's registrations and first deposits count it).
+    const fromLink = cookie && a.partnerCode && a.partnerCode.toUpperCase() === cookie.code.toUpperCase();
+    if (a.partnerCode && !fromLink) candidates.push({ code: a.partnerCode, source: 'code', campaign: '' });
     if (cookie) candidates.push({ code: cookie.code, source: 'link', campaign: cookie.campaign });
     const byHost = await this.partnerOfHost(a.host);
     if (byHost) candidates.push({ partnerId: byHost, source: 'domain', campaign: '' });

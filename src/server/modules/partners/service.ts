@@ -20,7 +20,7 @@ import * as repo from './repository.ts';
 
 export interface PartnersDeps {
   db: Db; accounts: AccountDirectory; system: SystemService; limiter: Limiter; totpKey: Buffer; siteUrl: string; fileUrl: (id: number) => string;
-  /** The risk domain's linked players, once it exists (fraud signals); nothing until then. */
+  /** The risk domain's linked players: fraud signals beside statements, and no CPA for a linked account. */
   linked?: LinkedPlayersSource;
 }
 
@@ -34,9 +34,11 @@ export class PartnersService {
   readonly portal: PartnerPortal;
   readonly backoffice: PartnersBackoffice;
   private readonly db: Db;
+  private readonly linked?: LinkedPlayersSource;
 
   constructor(deps: PartnersDeps) {
     this.db = deps.db;
+    this.linked = deps.linked;
     this.auth = new PartnerAuth(deps.db, deps.limiter, deps.totpKey);
     this.binding = new PartnerBinding(deps.db, deps.system);
     this.money = new PartnerMoney(deps.db, deps.accounts);
@@ -67,7 +69,7 @@ export class PartnersService {
     for (const kind of kinds) {
       const last = previousPeriod(periodAt(kind, now));
       if (!hasEnded(last, now) || (await repo.statementsOfPeriod(this.db, last.key)).length) continue;
-      out.push(await settlePeriod(this.db, last.key));
+      out.push(await settlePeriod(this.db, last.key, this.linked));
     }
     return out;
   }

@@ -68,12 +68,22 @@ export async function ownFigures(db: DbOrTx, period: Period, partnerIds: readonl
   return out;
 }
 
+/** The risk domain's linked accounts (issue 26), asked through its service: fraud signals and CPA refusals. */
+export interface LinkedPlayersSource {
+  /** The other players of this player's linked group, with the signal kinds they share directly (none when linked through others). */
+  linkedPlayers(playerId: number): Promise<Array<{ playerId: number; account: string; signals: string[] }>>;
+}
+
 /**
  * CPA of the period: bound players whose first deposit and valid bet reached their partner's plan thresholds within
  * `within_days` Taipei days of registering (the window cut at the period's end), and who were not counted in another
- * period. Adds the counts to `own` and answers the rows to record.
+ * period. A player in a linked group (the same person behind several accounts, by the risk domain's signals) earns no
+ * CPA: a CPA is paid for a new player, and a second account of a known one is not. Adds the counts to `own` and
+ * answers the rows to record.
  */
-export async function cpaOfPeriod(db: DbOrTx, period: Period, nodes: PartnerNode[], plans: Map<number, repo.PlanRow>, all: repo.PartnerRow[], own: Map<number, OwnFigures>) {
+export async function cpaOfPeriod(
+  db: DbOrTx, period: Period, nodes: PartnerNode[], plans: Map<number, repo.PlanRow>, all: repo.PartnerRow[], own: Map<number, OwnFigures>, linked?: LinkedPlayersSource,
+) {
   const planOf = new Map(all.map((p) => [p.id, p.planId === null ? undefined : plans.get(p.planId)?.cpa ?? undefined]));
   const active = new Set(nodes.filter((n) => n.active).map((n) => n.id));
   const longest = Math.max(0, ...nodes.map((n) => planOf.get(n.id)?.withinDays ?? 0));
@@ -99,6 +109,7 @@ export async function cpaOfPeriod(db: DbOrTx, period: Period, nodes: PartnerNode
     const first = firsts.get(w.playerId);
     if (!first || first.day > w.to || first.amountMinor < BigInt(cpa.minFirstDepositMinor)) continue;
     if ((valid.get(w.playerId) ?? 0n) < BigInt(cpa.minValidBetMinor)) continue;
+    if (linked && (await linked.linkedPlayers(w.playerId)).length) continue;
     rows.push({ playerId: w.playerId, partnerId: w.partnerId, amountMinor: BigInt(cpa.amountMinor) });
     const f = own.get(w.partnerId) ?? emptyFigures();
     f.cpaPlayers += 1; f.cpaMinor += BigInt(cpa.amountMinor);
@@ -108,7 +119,7 @@ export async function cpaOfPeriod(db: DbOrTx, period: Period, nodes: PartnerNode
 }
 
 /** Builds (or rebuilds, while pending) every statement of the period. */
-export async function settlePeriod(db: Db, key: string): Promise<SettleResult> {
+export async function settlePeriod(db: Db, key: string, linked?: LinkedPlayersSource): Promise<SettleResult> {
   const period = parsePeriod(key);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETTLEMENT_LOCK_ID})`);
@@ -119,7 +130,7 @@ export async function settlePeriod(db: Db, key: string): Promise<SettleResult> {
     const plans = new Map(planRows.map((p) => [p.id, p]));
     const nodes = nodesOfKind(all, plans, period.kind);
     const own = await ownFigures(tx, period, nodes.map((n) => n.id));
-    const cpaRows = await cpaOfPeriod(tx, period, nodes, plans, all, own);
+    const cpaRows = await cpaOfPeriod(tx, period, nodes, plans, all, own, linked);
     const computed = computePeriod(nodes, own, carry);
     const before = new Map(existing.map((s) => [s.partnerId, s]));
     const result: SettleResult = { period: key, built: 0, unchanged: 0, skippedFinal: 0 };

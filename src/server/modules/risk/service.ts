@@ -111,14 +111,15 @@ export class RiskService {
 
   /**
    * The players in the same linked group as this one (the player left out), with their account names and the pair's
-   * score where the two are linked directly. For promotions' anti-abuse rule and partners' CPA.
+   * score and shared signal kinds where the two are linked directly. For promotions' anti-abuse rule and partners' CPA
+   * and fraud signals.
    */
-  async linkedPlayers(playerId: number): Promise<Array<{ playerId: number; account: string; score: number | null }>> {
+  async linkedPlayers(playerId: number): Promise<Array<{ playerId: number; account: string; score: number | null; signals: SignalKind[] }>> {
     const ids = await linkedPlayerIds(this.db, playerId);
     if (!ids.length) return [];
     const [names, links] = await Promise.all([accountNames(this.db, ids), repo.linksOf(this.db, playerId, repo.GROUP_MAX)]);
-    const score = new Map(links.map((l) => [l.playerA === playerId ? l.playerB : l.playerA, l.score]));
-    return ids.map((id) => ({ playerId: id, account: names.get(id) ?? '', score: score.get(id) ?? null }));
+    const direct = new Map(links.map((l) => [l.playerA === playerId ? l.playerB : l.playerA, l]));
+    return ids.map((id) => ({ playerId: id, account: names.get(id) ?? '', score: direct.get(id)?.score ?? null, signals: direct.get(id)?.signals ?? [] }));
   }
 
   // ---- withdrawals ----------------------------------------------------------------------------------

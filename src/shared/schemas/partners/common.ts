@@ -36,7 +36,7 @@ export const BINDING_SOURCES = ['code', 'link', 'domain', 'operator'] as const;
 export type BindingSource = (typeof BINDING_SOURCES)[number];
 
 /** Fraud signals beside a statement. */
-export const FRAUD_SIGNAL_KINDS = ['shared_registration_ip', 'shared_device', 'shared_address', 'shared_bank_card', 'cpa_stopped'] as const;
+export const FRAUD_SIGNAL_KINDS = ['shared_registration_ip', 'shared_device', 'shared_address', 'shared_bank_card', 'shared_phone', 'shared_identity', 'linked_account', 'cpa_stopped'] as const;
 export type FraudSignalKind = (typeof FRAUD_SIGNAL_KINDS)[number];
 
 /** A partner's account, code and sub-partner account: 6-12 letters and digits, like a player's. */
