@@ -198,8 +198,8 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
       {
         heading: 'How it works',
         list: [
-          'Apply through our 24/7 online customer service and tell us briefly how you plan to promote Lucky Harbour.',
-          'Once approved, you receive your own referral code. Your referral link is our registration page with your code added, for example /register?p=YOURCODE.',
+          'Apply with the form on the affiliate partnership page and tell us briefly how you plan to promote Lucky Harbour; once approved, you receive the sign-in details of the partner portal.',
+          'You receive your own referral code, and in the partner portal you make tracking links with campaign tags and see their clicks, registrations and first deposits.',
           'Players who register through your link, or who enter your code when they sign up, are linked to you.',
           'Commission is calculated for each settlement period from the activity of your players and paid to you after it has been checked.',
         ],
