@@ -1,4 +1,4 @@
-// `npm test`: unit and API tests, then a fresh build, then the browser tests against the built site.
+// `npm test`: unit and API tests, the fault tests one file at a time, then a fresh build, then the browser tests against the built site.
 // Runs every step even when an earlier one fails (the build is skipped only when there is nothing to
 // test against), and exits non-zero if any step failed. With CI=true the browser tests are required:
 // a missing chromium fails the run instead of skipping it.
@@ -24,6 +24,7 @@ const results = [];
 console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)'}; redis: ${process.env.REDIS_URL ? 'on' : 'off'}`);
 
 results.push(['unit and API tests', run('unit and API tests', [vitest, 'run', '--project', 'unit', '--project', 'api'])]);
+results.push(['fault tests', run('fault tests', [vitest, 'run', '--project', 'fault'])]);
 
 // `npm run build`, through the npm that started this script when there is one (it puts Node 24 first on PATH).
 const npm = process.env.npm_execpath;
