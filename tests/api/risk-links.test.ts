@@ -99,7 +99,7 @@ describe('a second account from the same device, address and card', () => {
     expect(data.links[0].score).toBe(120);
     expect(data.group_id).toBe(Math.min(a.playerId, b.playerId));
     expect(data.group).toEqual([{ player_id: a.playerId, account: a.account }]);
-    expect(await t.app.services.risk.linkedPlayers(a.playerId)).toEqual([{ playerId: b.playerId, account: b.account, score: 120 }]);
+    expect(await t.app.services.risk.linkedPlayers(a.playerId)).toEqual([{ playerId: b.playerId, account: b.account, score: 120, signals: ['card', 'device', 'ip', 'subnet'] }]);
     expect(await t.app.services.risk.linkedPlayers(stranger.playerId)).toEqual([]);
 
     const groups = await bo(service, 'GET', '/risk/groups');

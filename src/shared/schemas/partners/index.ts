@@ -81,9 +81,10 @@
 // own players' NGR; overrides are (own rate - next rate down) of each descendant's NGR. Platform fees apply to a game
 // group's GGR only when positive; payment fees to deposits + paid withdrawals. Statements of a month are built on the
 // 1st (job every hour, once per period); `POST /settlement/run` rebuilds pending ones of an ended period.
-// FRAUD SIGNALS: shared_registration_ip and cpa_stopped are computed now; shared_device / shared_address /
-// shared_bank_card come from the risk domain's linkedPlayers(playerId) once it is merged (the `linked` seam of
-// PartnersService, modules/partners/backoffice-service.ts: LinkedPlayersSource), wired in app.ts.
+// FRAUD SIGNALS: shared_registration_ip and cpa_stopped are computed by partners; shared_device, shared_address,
+// shared_bank_card, shared_phone, shared_identity and linked_account come from the risk domain's
+// linkedPlayers(playerId) (PartnersService's `linked`, settlement.ts: LinkedPlayersSource, wired in app.ts), which
+// also keeps a linked account from earning CPA.
 //
 // SETTINGS (note for the front-end helper; the server side is in src/server/modules/partners/redirect.ts)
 //   auto_redirect_agent_site_pc / _mb: a visitor arriving through a partner's tracking link or on a partner's domain
