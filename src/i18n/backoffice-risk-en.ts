@@ -66,6 +66,7 @@ export const riskBoEn = {
   'bo.risk.panel_title': 'Risk score',
   'bo.risk.panel_none': 'This withdrawal was not scored (it was requested before risk rules existed, or scoring failed).',
   'bo.risk.panel_clean': 'No rule fired.',
+  'bo.risk.panel_reasons': 'Reasons ({count})',
   'bo.risk.points': '{points} points',
   'bo.risk.total': 'Score {score}',
   'bo.risk.hits': 'Rule hits',

@@ -67,6 +67,7 @@ export const riskBoZhTW: Record<keyof typeof riskBoEn, string> = {
   'bo.risk.panel_title': '風險評分',
   'bo.risk.panel_none': '此筆提款沒有評分（申請於風險規則啟用前，或評分失敗）。',
   'bo.risk.panel_clean': '沒有命中任何規則。',
+  'bo.risk.panel_reasons': '理由（{count} 項）',
   'bo.risk.points': '{points} 分',
   'bo.risk.total': '總分 {score}',
   'bo.risk.hits': '規則命中',

@@ -74,8 +74,9 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
         {w.reason && w.status !== 'paid' && <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600">{w.reason}</div>}
       </>
     ) },
-    // The buttons stack, so the column stays narrow and both fit beside the wide bank and risk columns at 1440 px.
-    { key: 'actions', header: 'bo.actions', hidden: !canManage, className: 'whitespace-nowrap align-top', cell: (w) => w.status === 'applying' && (
+    // The buttons stack, so the column stays narrow, and it sticks to the table's right edge: when the bank, risk and
+    // partner columns are wider than the screen, approve and reject still stay in view while the rest scrolls.
+    { key: 'actions', header: 'bo.actions', hidden: !canManage, className: 'sticky right-0 whitespace-nowrap bg-white align-top shadow-[-4px_0_4px_-4px_rgba(0,0,0,0.15)]', cell: (w) => w.status === 'applying' && (
       <div className="flex flex-col items-stretch gap-2">
         <button type="button" className={cls.btnSmall} onClick={() => setApproving(w)} data-testid="withdrawal-approve">{t['bo.wd.approve']}</button>
         <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(w); }} data-testid="withdrawal-reject">{t['bo.wd.reject']}</button>
