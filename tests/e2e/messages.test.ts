@@ -84,12 +84,15 @@ describe.skipIf(!hasChromium)('messages and popups', () => {
       await hydrated(page);
       await expect.poll(() => page.getByTestId('message-list').textContent(), { timeout: 15_000 }).toContain('手機通知 (en)');
       await page.getByTestId('mark-all').click();
-      // Personal messages are all read now: the badge is left with the unread system messages only.
-      const system = await page.evaluate(async () => {
-        const res = await fetch('/api/messages/player/list', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-        return (await res.json()).data.totals as { userMessageCount: number; personalMessageCount: number };
-      });
-      expect(system.personalMessageCount).toBe(0);
+      // Personal messages are all read once the mark-all request lands, which the click does not wait for:
+      // poll the totals until it has, and the badge is left with the unread system messages only.
+      const totals = () =>
+        page.evaluate(async () => {
+          const res = await fetch('/api/messages/player/list', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+          return (await res.json()).data.totals as { userMessageCount: number; personalMessageCount: number };
+        });
+      await expect.poll(async () => (await totals()).personalMessageCount, { timeout: 15_000 }).toBe(0);
+      const system = await totals();
       await expect.poll(() => count(page, 'mobile-message-badge'), { timeout: 15_000 }).toBe(system.userMessageCount);
     } finally {
       await context.close();
