@@ -188,6 +188,8 @@ export interface Cluster {
   dbUrl: string;
   lbUrl: string;
   metricsToken: string;
+  /** The HMAC key seamless providers sign their calls with (SEAMLESS_SECRET). */
+  seamlessSecret: string;
   instances: Record<'a' | 'b', Instance>;
   /** Starts (again) the named instance on its port, with the cluster's settings. */
   startInstance(name: 'a' | 'b'): Promise<Instance>;
@@ -197,6 +199,7 @@ export interface Cluster {
 const SECRETS = () => ({
   provider: `fault-provider-${randomBytes(8).toString('hex')}`, gateway: `fault-gateway-${randomBytes(8).toString('hex')}`,
   totpKey: randomBytes(32).toString('hex'), metrics: `fault-metrics-${randomBytes(8).toString('hex')}`,
+  seamless: `fault-seamless-${randomBytes(8).toString('hex')}`,
 });
 
 /**
@@ -220,7 +223,7 @@ export async function startCluster(name: string, env: Record<string, string> = {
   const instanceEnv: Record<string, string> = {
     DATABASE_URL: dbUrl, REDIS_URL: redis.url, NODE_ENV: 'production', SEED_DEMO: '1', TRUST_PROXY: '1', LOG_LEVEL: 'info',
     GAME_PROVIDER_URL: sim.url, GAME_PROVIDER_SECRET: secrets.provider, PAYMENT_GATEWAY_SECRET: secrets.gateway,
-    STAFF_TOTP_KEY: secrets.totpKey, METRICS_TOKEN: secrets.metrics, REDIS_KEY_PREFIX: `${name}:`,
+    STAFF_TOTP_KEY: secrets.totpKey, METRICS_TOKEN: secrets.metrics, REDIS_KEY_PREFIX: `${name}:`, SEAMLESS_SECRET: secrets.seamless,
     SITE_URL: lbUrl, CALLBACK_BASE_URL: lbUrl, SERVE_PAGES: '0', RATE_LIMIT_PER_MIN: '100000',
     RECONCILE_INTERVAL_MS: '1000', BET_INGEST_INTERVAL_MS: '1000', DEPOSIT_EXPIRY_INTERVAL_MS: '1000',
     GAME_PROVIDER_TIMEOUT_MS: '1000', PAYMENT_GATEWAY_TIMEOUT_MS: '1000', BREAKER_RESET_MS: '2000', BREAKER_VOLUME: '4', DRAIN_DELAY_MS: '1500',
@@ -229,7 +232,7 @@ export async function startCluster(name: string, env: Record<string, string> = {
   const instances = {} as Record<'a' | 'b', Instance>;
   const startInstance = async (which: 'a' | 'b'): Promise<Instance> => {
     const proc = startProcess(`${name}-${which}`, process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-      env: { ...instanceEnv, PORT: String(ports[which]), HOST: '127.0.0.1' },
+      env: { ...instanceEnv, PORT: String(ports[which]), HOST: '127.0.0.1', INSTANCE_NAME: which },
     });
     const url = `http://127.0.0.1:${ports[which]}`;
     const started = Date.now();
@@ -261,7 +264,7 @@ export async function startCluster(name: string, env: Record<string, string> = {
     return seen.size === 2;
   }, 20_000);
   return {
-    pg: pgServer, redis, sim, dbUrl, lbUrl, metricsToken: secrets.metrics, instances, startInstance,
+    pg: pgServer, redis, sim, dbUrl, lbUrl, metricsToken: secrets.metrics, seamlessSecret: secrets.seamless, instances, startInstance,
     close: async () => {
       await haproxy.stop();
       for (const inst of Object.values(instances)) await inst.stop('SIGKILL');
