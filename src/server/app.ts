@@ -25,6 +25,7 @@ import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/g
 import { createRealtime, type Realtime } from './realtime/server.ts';
 import type { Publisher } from './realtime/publisher.ts';
 import { Breakers } from './integrations/breakers.ts';
+import { BreakerBoard } from './modules/system/breaker-board.ts';
 import { invalidatingPublisher, sessionInvalidation, type SessionInvalidation } from './realtime/session-invalidation.ts';
 import { startJobs } from './jobs/runner.ts';
 import { JOBS, scheduled } from './jobs/registry.ts';
@@ -104,6 +105,8 @@ interface Services {
   reader: Db;
   reads: ReadRouter;
   system: SystemService;
+  /** Every instance's circuit breakers, for the back office. */
+  breakerBoard: BreakerBoard;
   auth: AuthService;
   sessionCache: SessionCache;
   limiter: Limiter;
@@ -233,6 +236,8 @@ interface Infrastructure {
   limiter: Limiter;
   /** This instance's circuit breakers in front of the providers, the gateway and SMS. */
   breakers: Breakers;
+  /** Every instance's breakers for the back office, shared through Redis. */
+  breakerBoard: BreakerBoard;
   /** Counts the per-request limit of @fastify/rate-limit: Redis, or this instance's memory while Redis is away. */
   requestLimiter: Limiter;
   sms: SmsSender;
@@ -282,12 +287,17 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   // Again once the body is read: a body parser's stream events run outside the context bound above.
   app.addHook('preHandler', (request, _reply, done) => bindRequestContext(() => principalOf(request), done));
   if (redis && database.reads.status().configured) database.reads.useRecentWriters(redisRecentWriters(redis, config.redisKeyPrefix));
+  // The board is built after the breakers but before any call can change one; a change is published at once.
+  let breakerBoard: BreakerBoard | undefined;
   const breakers = new Breakers(config.breakers, (name, state) => {
     if (state === 'open') app.log.warn({ breaker: name }, 'circuit breaker open: calls are refused until a probe succeeds');
     else app.log.info({ breaker: name, state }, 'circuit breaker state');
+    void breakerBoard?.publish();
   });
+  breakerBoard = new BreakerBoard({ redis, keyPrefix: config.redisKeyPrefix, local: () => breakers.list(), name: config.instanceName });
+  breakerBoard.start();
   return {
-    redis, redisSub, realtime, sessionCache, invalidation, breakers,
+    redis, redisSub, realtime, sessionCache, invalidation, breakers, breakerBoard,
     ...limiters(app, opts, redis),
     sms: config.smsDriver === 'http' && config.smsHttpUrl
       ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey }, breakers)
@@ -494,7 +504,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider, infra.breakers),
   });
   return {
-    db, reader, reads, system, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless, kyc, partners,
+    db, reader, reads, system, breakerBoard: infra.breakerBoard, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless, kyc, partners,
     exchange: new ExchangeService({ db, vip, publish }),
     messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
@@ -660,6 +670,8 @@ function registerShutdown(app: FastifyInstance, infra: Infrastructure, services:
     // So are the players of seamless rounds settled in the last second.
     await services.seamless.flushSettled();
     await infra.sessionCache.close();
+    // A stopped instance leaves the breaker board (its breakers go with it).
+    await infra.breakerBoard.stop();
     // Before Redis is quit: pending socket disconnects publish through it.
     infra.realtime.stop();
     if (infra.redis) await infra.redis.quit().catch(() => {});

@@ -18,6 +18,8 @@ export interface Config {
    * share one Redis without sharing counters or events. Every instance of one site must use the same prefix.
    */
   redisKeyPrefix: string;
+  /** This instance's name on the back office's breaker screen (INSTANCE_NAME; by default the host name and process id). */
+  instanceName: string | undefined;
   dataDir: string;
   /** Seeds the demo player and the operator account (settings and platforms are always seeded). */
   seedDemo: boolean;
@@ -189,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? '',
+    instanceName: env.INSTANCE_NAME || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     // Demo data (a rich player and a known operator password) only when asked for; development keeps it
     // on by default so `npm start` shows something, production must say so (see productionProblems).

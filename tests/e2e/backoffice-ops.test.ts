@@ -2,7 +2,8 @@
 // changed setting named with its old and new value) and filters by action on the server; the settings page offers the
 // activity-wallet rule as a select of named choices rather than free text. Finance and service staff see no button
 // for an action their role may not take; the withdrawal queue's reject button stays inside the table at 1440 px; the
-// player list's bulk level is picked from the VIP levels by name.
+// player list's bulk level is picked from the VIP levels by name. The circuit-breaker screen lists another instance's
+// breakers (read from the shared Redis hash) with their state and failures in words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
@@ -86,6 +87,40 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
     await page.getByTestId(ready).first().waitFor();
     return page.getByTestId(testId).count();
   }
+
+  it('the circuit-breaker screen shows every instance\'s breakers, their state in words and recent failures', async () => {
+    if (!process.env.REDIS_URL) return;
+    screenshotOnFailure('bo-ops-breakers');
+    // Another instance's report, as it would write it into the shared hash: its gateway breaker open after two 503s.
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(process.env.REDIS_URL);
+    const now = new Date().toISOString();
+    await redis.hset(`${server.redisKeyPrefix}breakers:board`, 'other-instance', JSON.stringify({
+      instance: 'other-instance', reported_at: now, breakers: [{
+        name: 'gateway:paybridge', state: 'open', since: now, failures: 2, rejects: 3, successes: 0,
+        recent: [{ at: now, kind: 'server_error', status: 503 }, { at: now, kind: 'timeout', status: null }],
+      }],
+    }));
+    redis.disconnect();
+    const { context, page } = await staffPage();
+    try {
+      await page.goto('/backoffice/breakers');
+      const other = page.locator('[data-testid="breakers-instance"][data-instance="other-instance"]');
+      await other.waitFor();
+      expect(await page.getByTestId('breakers-instance').count()).toBe(2);
+      const row = other.locator('[data-testid="breaker-row"][data-breaker="gateway:paybridge"]');
+      expect(await row.getAttribute('data-state')).toBe('open');
+      const text = await row.textContent();
+      expect(text).toContain('金流閘道');
+      expect(text).toContain('開啟（拒絕呼叫）');
+      expect(text).toContain('伺服器錯誤 (503)');
+      expect(text).toContain('逾時未回應');
+      expect(text).not.toMatch(CODE);
+      expect(await page.getByTestId('breakers-not-shared').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('the audit log shows sentences with the change in words, and filters by action', async () => {
     screenshotOnFailure('bo-ops-audit');

@@ -2,15 +2,18 @@
 // Redis (redis-server) on free ports, the stand-in provider and gateway (sim/), two app instances and HAProxy in front
 // of them with the configuration template of tests/lb. The tests stop and start the PostgreSQL and Redis they were
 // given, which disturbs no other test and nothing of the machine's services. Needs haproxy on PATH (or HAPROXY_BIN),
-// redis-server, and PostgreSQL's binaries under /usr/lib/postgresql/<version>/bin (or PG_BIN).
+// redis-server, and PostgreSQL's binaries under /usr/lib/postgresql/<version>/bin. The PostgreSQL is
+// tests/helpers/pg-cluster.ts's, the same the backup and replica tests start.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startSim, type Sim } from '../../sim/server.ts';
+import { freePort, postgresBin, removeScratch, scratch, startCluster as startPgCluster } from '../helpers/pg-cluster.ts';
+
+export { freePort };
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const RESULTS = path.join(ROOT, 'test-results');
@@ -18,18 +21,6 @@ const HAPROXY = process.env.HAPROXY_BIN || 'haproxy';
 const STARTUP_TIMEOUT_MS = 90_000;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 15_000, everyMs = 200): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -41,24 +32,12 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined |
   }
 }
 
-/** PostgreSQL's binaries: PG_BIN, else the newest Debian version installed. */
-function pgBin(name: string): string {
-  if (process.env.PG_BIN) return path.join(process.env.PG_BIN, name);
-  const versions = fs.readdirSync('/usr/lib/postgresql').filter((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/${name}`)).sort((a, b) => Number(b) - Number(a));
-  if (!versions.length) throw new Error(`${name} not found under /usr/lib/postgresql/*/bin; install postgresql or set PG_BIN`);
-  return `/usr/lib/postgresql/${versions[0]}/bin/${name}`;
-}
-
 /** Which tools a cluster needs and whether they are here, so a test can say why it is skipped. */
 export function missingTools(): string[] {
   const missing: string[] = [];
   if (spawnSync(HAPROXY, ['-v']).status !== 0) missing.push(`haproxy (${HAPROXY})`);
   if (spawnSync('redis-server', ['--version']).status !== 0) missing.push('redis-server');
-  try {
-    pgBin('initdb');
-  } catch {
-    missing.push('PostgreSQL (initdb, postgres)');
-  }
+  if (!postgresBin()) missing.push('PostgreSQL (initdb, postgres under /usr/lib/postgresql/<version>/bin)');
   return missing;
 }
 
@@ -109,50 +88,29 @@ function startProcess(name: string, cmd: string, args: string[], opts: { env?: N
 
 // ---- PostgreSQL --------------------------------------------------------------------------------------
 
-export interface Postgres { port: number; url(db: string): string; stop(): Promise<void>; start(): Promise<void>; destroy(): Promise<void> }
-
-/** PostgreSQL refuses to run as root: as root (CI), the cluster belongs to the postgres user. */
-function postgresUser(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
-  if (!line) throw new Error('running as root needs a postgres user to own the test cluster');
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
+export interface Postgres {
+  port: number;
+  url(db: string): string;
+  /** A fast shutdown, as `pg_ctl restart -m fast` begins: open sessions are ended, their transactions rolled back. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  restart(): Promise<void>;
+  destroy(): Promise<void>;
 }
 
+/** A PostgreSQL of the test's own (tests/helpers/pg-cluster.ts), tuned for speed: nothing here must survive a crash. */
 export async function startPostgres(name: string): Promise<Postgres> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fault-pg-${name}-`));
-  const owner = postgresUser();
-  if (owner) fs.chownSync(dir, owner.uid, owner.gid);
-  const init = spawnSync(pgBin('initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C'], { encoding: 'utf8', uid: owner?.uid, gid: owner?.gid });
-  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-  const port = await freePort();
-  let proc: Proc | undefined;
-  const url = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`;
-  const start = async () => {
-    proc = startProcess(`${name}-postgres`, pgBin('postgres'), [
-      '-D', path.join(dir, 'data'), '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`,
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
-    ], { uid: owner?.uid, gid: owner?.gid });
-    await waitFor('postgres accepts connections', async () => {
-      const c = new pg.Client({ connectionString: url('postgres') });
-      try {
-        await c.connect();
-        await c.query('select 1');
-        return true;
-      } finally {
-        await c.end().catch(() => {});
-      }
-    }, 30_000, 100);
-  };
-  await start();
+  const dir = scratch(`fault-pg-${name}-`);
+  const cluster = await startPgCluster(dir, 'data', { synchronous_commit: 'off', full_page_writes: 'off', max_connections: '200' });
   return {
-    port, url, start,
-    // A fast shutdown, as `pg_ctl restart -m fast` begins: open sessions are ended, their transactions rolled back.
-    stop: async () => { await proc?.stop('SIGINT'); },
+    port: cluster.port,
+    url: (db) => cluster.url(db),
+    start: () => cluster.start(),
+    stop: () => cluster.stop('fast'),
+    restart: () => cluster.restart('fast'),
     destroy: async () => {
-      await proc?.stop('SIGINT');
-      fs.rmSync(dir, { recursive: true, force: true });
+      await cluster.stop('fast');
+      removeScratch(dir);
     },
   };
 }
@@ -188,6 +146,8 @@ export interface Cluster {
   dbUrl: string;
   lbUrl: string;
   metricsToken: string;
+  /** The HMAC key seamless providers sign their calls with (SEAMLESS_SECRET). */
+  seamlessSecret: string;
   instances: Record<'a' | 'b', Instance>;
   /** Starts (again) the named instance on its port, with the cluster's settings. */
   startInstance(name: 'a' | 'b'): Promise<Instance>;
@@ -197,6 +157,7 @@ export interface Cluster {
 const SECRETS = () => ({
   provider: `fault-provider-${randomBytes(8).toString('hex')}`, gateway: `fault-gateway-${randomBytes(8).toString('hex')}`,
   totpKey: randomBytes(32).toString('hex'), metrics: `fault-metrics-${randomBytes(8).toString('hex')}`,
+  seamless: `fault-seamless-${randomBytes(8).toString('hex')}`,
 });
 
 /**
@@ -220,7 +181,7 @@ export async function startCluster(name: string, env: Record<string, string> = {
   const instanceEnv: Record<string, string> = {
     DATABASE_URL: dbUrl, REDIS_URL: redis.url, NODE_ENV: 'production', SEED_DEMO: '1', TRUST_PROXY: '1', LOG_LEVEL: 'info',
     GAME_PROVIDER_URL: sim.url, GAME_PROVIDER_SECRET: secrets.provider, PAYMENT_GATEWAY_SECRET: secrets.gateway,
-    STAFF_TOTP_KEY: secrets.totpKey, METRICS_TOKEN: secrets.metrics, REDIS_KEY_PREFIX: `${name}:`,
+    STAFF_TOTP_KEY: secrets.totpKey, METRICS_TOKEN: secrets.metrics, REDIS_KEY_PREFIX: `${name}:`, SEAMLESS_SECRET: secrets.seamless,
     SITE_URL: lbUrl, CALLBACK_BASE_URL: lbUrl, SERVE_PAGES: '0', RATE_LIMIT_PER_MIN: '100000',
     RECONCILE_INTERVAL_MS: '1000', BET_INGEST_INTERVAL_MS: '1000', DEPOSIT_EXPIRY_INTERVAL_MS: '1000',
     GAME_PROVIDER_TIMEOUT_MS: '1000', PAYMENT_GATEWAY_TIMEOUT_MS: '1000', BREAKER_RESET_MS: '2000', BREAKER_VOLUME: '4', DRAIN_DELAY_MS: '1500',
@@ -229,7 +190,7 @@ export async function startCluster(name: string, env: Record<string, string> = {
   const instances = {} as Record<'a' | 'b', Instance>;
   const startInstance = async (which: 'a' | 'b'): Promise<Instance> => {
     const proc = startProcess(`${name}-${which}`, process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-      env: { ...instanceEnv, PORT: String(ports[which]), HOST: '127.0.0.1' },
+      env: { ...instanceEnv, PORT: String(ports[which]), HOST: '127.0.0.1', INSTANCE_NAME: which },
     });
     const url = `http://127.0.0.1:${ports[which]}`;
     const started = Date.now();
@@ -261,7 +222,7 @@ export async function startCluster(name: string, env: Record<string, string> = {
     return seen.size === 2;
   }, 20_000);
   return {
-    pg: pgServer, redis, sim, dbUrl, lbUrl, metricsToken: secrets.metrics, instances, startInstance,
+    pg: pgServer, redis, sim, dbUrl, lbUrl, metricsToken: secrets.metrics, seamlessSecret: secrets.seamless, instances, startInstance,
     close: async () => {
       await haproxy.stop();
       for (const inst of Object.values(instances)) await inst.stop('SIGKILL');

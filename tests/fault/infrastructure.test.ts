@@ -1,15 +1,17 @@
 // What happens when what the site runs on fails (issue 25, "Faults"): two app instances behind HAProxy on a PostgreSQL
 // and a Redis of this test's own (harness.ts), players moving money the whole time. In order: a provider answering 5xx
 // and then hanging opens its circuit breaker, which closes again by itself; Redis stops for 30 s and comes back; PostgreSQL
-// restarts; one instance is drained with SIGTERM; one is killed with SIGKILL in the middle of withdrawals and transfers.
+// restarts; one instance is drained with SIGTERM; one is killed with SIGKILL in the middle of withdrawals and transfers,
+// and one in the middle of promotion grants and seamless game calls that the provider sends again until answered.
 // After each: the ledger check holds and every player's money is where it was (nothing lost or paid twice).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { client, metricsOf, missingTools, ROOT, sample, sleep, startCluster, waitFor, type Answer, type Cluster } from './harness.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { bankCards, players, sessions } from '../../src/server/db/schema.ts';
+import { bankCards, players, promotions, sessions } from '../../src/server/db/schema.ts';
 import { openCentralAccount } from '../../src/server/modules/auth/repository.ts';
 import { newToken } from '../../src/server/modules/auth/tokens.ts';
 import { WalletService } from '../../src/server/modules/wallet/service.ts';
@@ -334,6 +336,125 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
       select coalesce(sum(balance_minor), 0)::text as total from accounts where kind = 'withdraw_hold' and player_id in ${ids}`);
     expect(BigInt(hold.rows[0]!.total)).toBe(BigInt(held.rows[0]!.total));
     console.log(`withdrawals applying: ${heldBefore.rows[0]!.n} before, ${held.rows[0]!.n} after`);
+    const ledger = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/ledger/cli.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: cluster.dbUrl }, encoding: 'utf8' });
+    expect(ledger.status, ledger.stdout + ledger.stderr).toBe(0);
+  }, 120_000);
+
+  it('SIGKILL of one instance in the middle of promotion grants and seamless game calls: each grant paid once, each provider transaction applied once', async () => {
+    // The previous scenario killed a: start it again, so both serve when b is killed here.
+    if (!cluster.instances.a.alive()) await cluster.startInstance('a');
+    await waitFor('both instances behind the balancer again', async () => {
+      const seen = new Set<string | null>();
+      for (let i = 0; i < 6; i++) seen.add((await client(cluster.lbUrl)('GET', '/health')).servedBy);
+      return seen.size === 2;
+    }, 20_000);
+    const ids = seeded.map((p) => p.id);
+    const code = 'FKS';
+    await database.db.execute(sql`insert into game_platforms (name, name_en, gp_code, "group", sort) values (${code}, ${code}, ${code}, 'slots', 99) on conflict do nothing`);
+    await database.db.execute(sql`insert into seamless_platforms (gp_code) values (${code}) on conflict do nothing`);
+    // A general promotion (mode 1) paid at once on application, without a limit per player: every click is a grant.
+    const [promo] = await database.db.insert(promotions).values({
+      mode: 1, title: '故障測試', titleEn: 'Fault test', rewardKind: 'fixed', fixedAmountMinor: 100n, status: 'on', summary: '', summaryEn: '',
+      content: '', contentEn: '', limitCount: 0, limitPeriod: 'ever', flowMultiple: 1, claimMode: 'apply', autoApproveMaxMinor: 1_000n,
+    }).returning({ id: promotions.id });
+    const before = await totals();
+    const tag = `kill${Date.now().toString(36)}`;
+    let stop = false;
+    const killed = { at: 0 };
+    const tally = { grants: 0, grantRefused: 0, grantLost: 0, txOk: 0, txRefused: 0, retries: 0, resent: 0, journalsExpected: 0 };
+    /** What each player should have gained from the provider's transactions answered OK: credits minus debits. */
+    const seamlessNet = new Map<number, bigint>(ids.map((id) => [id, 0n]));
+    const acknowledgedGrants = new Set<number>();
+
+    // A provider as providers behave: a transaction without an answer (the instance died under it, or the balancer
+    // answered 5xx) is sent again, same transaction id and body, until an answer says what happened to it.
+    const providerCall = async (name: 'debit' | 'credit', body: Record<string, string | boolean>): Promise<string> => {
+      const raw = JSON.stringify(body);
+      for (let attempt = 0; ; attempt++) {
+        if (attempt) tally.retries++;
+        const timestamp = String(Date.now());
+        const signature = createHmac('sha256', cluster.seamlessSecret).update(`${timestamp}\n${raw}`).digest('hex');
+        const res = await fetch(`${cluster.lbUrl}/api/seamless/${code}/${name}`, {
+          method: 'POST', body: raw, signal: AbortSignal.timeout(5_000),
+          headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature },
+        }).catch(() => undefined);
+        const answer = res && res.status < 500 ? await res.json().catch(() => undefined) as { status?: string } | undefined : undefined;
+        if (answer?.status) return answer.status;
+        if (attempt > 100) throw new Error(`${name} ${String(body.transaction_id)}: no answer after ${attempt} tries`);
+        await sleep(100);
+      }
+    };
+    const seamlessRuns = seeded.map(async (p, i) => {
+      for (let n = 0; !stop; n++) {
+        const round = `${tag}-${i}-${n}`;
+        const stake = 100n + BigInt(n % 7);
+        const debit = await providerCall('debit', { player: String(p.id), round_id: round, transaction_id: `${round}-d`, game_code: 'fault-slot', amount: String(stake) });
+        if (debit !== 'OK') { tally.txRefused++; continue; }
+        tally.txOk++;
+        // Around the kill the provider also sends answered transactions again (its own time-out may have fired
+        // first): the repeat must answer OK and change nothing.
+        const nearKill = killed.at > 0 && Date.now() - killed.at < 2_000;
+        if (nearKill) {
+          tally.resent++;
+          expect(await providerCall('debit', { player: String(p.id), round_id: round, transaction_id: `${round}-d`, game_code: 'fault-slot', amount: String(stake) })).toBe('OK');
+        }
+        const win = n % 3 === 0 ? stake * 2n : 0n;
+        const creditBody = { player: String(p.id), round_id: round, transaction_id: `${round}-c`, debit_transaction_id: `${round}-d`, amount: String(win), round_closed: true };
+        const credit = await providerCall('credit', creditBody);
+        expect(credit, `credit of round ${round}`).toBe('OK');
+        if (nearKill) expect(await providerCall('credit', creditBody)).toBe('OK');
+        tally.txOk++;
+        // A debit writes a journal; a credit of nothing (a lost round) writes none.
+        tally.journalsExpected += win > 0n ? 2 : 1;
+        seamlessNet.set(p.id, seamlessNet.get(p.id)! - stake + win);
+      }
+    });
+    const grantRuns = seeded.map(async (p) => {
+      const call = client(cluster.lbUrl);
+      while (!stop) {
+        const r = await call('POST', '/activity/apply', { token: p.token, body: { id: promo!.id } }).catch(() => undefined);
+        if (r?.status === 200) {
+          tally.grants++;
+          acknowledgedGrants.add((r.body.data as { id: number }).id);
+        } else if (r && r.status < 500) tally.grantRefused++;
+        else {
+          tally.grantLost++;
+          await sleep(100);
+        }
+      }
+    });
+    await sleep(2_500);
+    killed.at = Date.now();
+    cluster.instances.b.child.kill('SIGKILL');
+    await cluster.instances.b.exited;
+    await sleep(3_500);
+    stop = true;
+    await Promise.all([...seamlessRuns, ...grantRuns]);
+    console.log('sigkill grants and seamless:', JSON.stringify(tally));
+    expect(tally.grants).toBeGreaterThan(5);
+    expect(tally.txOk).toBeGreaterThan(10);
+    expect(tally.resent).toBeGreaterThan(0);
+
+    // Grants: every acknowledged one is paid, each paid grant has exactly one journal, and a player's money grew by
+    // their paid grants plus the provider's net, nothing more and nothing less.
+    const grants = await database.db.execute<{ id: number; player_id: number; amount_minor: string; status: string; journal_id: number | null }>(sql`
+      select id, player_id, amount_minor::text, status, journal_id from promotion_grants where promotion_id = ${promo!.id}`);
+    const paid = grants.rows.filter((g) => g.status === 'success');
+    for (const id of acknowledgedGrants) expect(paid.some((g) => Number(g.id) === id), `acknowledged grant ${id} paid`).toBe(true);
+    expect(paid.every((g) => g.journal_id !== null)).toBe(true);
+    expect(new Set(paid.map((g) => g.journal_id)).size).toBe(paid.length);
+    const twice = await database.db.execute<{ key: string; n: number }>(sql`
+      select idempotency_key as key, count(*)::int as n from journals where idempotency_key like ${`seamless:${code}:${tag}-%`} group by 1 having count(*) > 1`);
+    expect(twice.rows, 'provider transactions journaled more than once').toEqual([]);
+    const journaled = await database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from journals where idempotency_key like ${`seamless:${code}:${tag}-%`}`);
+    expect(journaled.rows[0]!.n).toBe(tally.journalsExpected);
+    expect(await checkLedger(database.db)).toEqual([]);
+    const after = await totals();
+    for (const p of seeded) {
+      const granted = paid.filter((g) => Number(g.player_id) === p.id).reduce((sum, g) => sum + BigInt(g.amount_minor), 0n);
+      expect(after.get(p.id)! - before.get(p.id)!, `player ${p.id}: grants ${granted}, seamless ${seamlessNet.get(p.id)}`).toBe(granted + seamlessNet.get(p.id)!);
+    }
     const ledger = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/ledger/cli.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: cluster.dbUrl }, encoding: 'utf8' });
     expect(ledger.status, ledger.stdout + ledger.stderr).toBe(0);
   }, 120_000);

@@ -67,6 +67,8 @@ export interface Cluster {
   start(): Promise<void>;
   /** Stops the server: 'fast' rolls back open transactions; 'immediate' is a crash (recovery on next start). */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Stops the server as stop(mode) does and starts it again on the same port, as `pg_ctl restart` would. */
+  restart(mode?: 'fast' | 'immediate'): Promise<void>;
   query<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[], database?: string): Promise<T[]>;
 }
 
@@ -115,6 +117,10 @@ export function clusterAt(dataDir: string, port: number): Cluster {
       c.kill(mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
       if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    },
+    async restart(mode = 'fast') {
+      await cluster.stop(mode);
+      await cluster.start();
     },
     async query(text, values, database) {
       const client = new pg.Client({ connectionString: url(database), connectionTimeoutMillis: 3_000 });

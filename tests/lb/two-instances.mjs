@@ -1,35 +1,25 @@
 // Two app instances behind a real HAProxy, sharing PostgreSQL and Redis, so that nothing relies on one
-// process's memory. Run by .ci/run after it installs haproxy; not part of `npm test`.
+// process's memory. Run by .ci/run after it installs haproxy; not part of `npm test`. Needs Node 24 (it imports the harness's TypeScript).
 //   npm exec -- node --disable-warning=ExperimentalWarning tests/lb/two-instances.mjs
-// Needs: haproxy on PATH (or HAPROXY_BIN), DATABASE_URL (a fresh database is created from it and dropped)
-// and REDIS_URL. Through the balancer it checks: registration and login; a PayBridge deposit whose
+// Needs what the fault tests need (haproxy, redis-server, PostgreSQL's binaries): it starts the same cluster of its own
+// with tests/fault/harness.ts (a PostgreSQL and a Redis in a temporary folder, the stand-ins, two instances, HAProxy
+// with tests/lb/haproxy.cfg.template). Through the balancer it checks: registration and login; a PayBridge deposit whose
 // callback (from the stand-in in sim/) reaches either instance; transfers to and from a game platform; a
 // withdrawal; a second login answered by one instance that signs out a socket held on the other; the
 // jobs (reconciliation, bet ingestion, deposit expiry) each run by one instance at a time; then, under
 // load, one instance is killed with SIGKILL and the other keeps serving, and `npm run ledger:check` passes.
-// Exits non-zero on the first failed check. Logs: test-results/lb-*.log.
-import { spawn, spawnSync } from 'node:child_process';
+// Exits non-zero on the first failed check. Logs: test-results/fault-lb-*.log.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { io as connectSocket } from 'socket.io-client';
+import { missingTools, startCluster, waitFor } from '../fault/harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const RESULTS = path.join(ROOT, 'test-results');
-const HAPROXY = process.env.HAPROXY_BIN || 'haproxy';
-const BASE_DB = process.env.DATABASE_URL;
-/**
- * Counters in Redis (login failures, rate limits) are keyed by player id, and a fresh database starts
- * ids again at 1: a Redis database of its own keeps other runs' counters out (LB_REDIS_URL overrides).
- */
-const REDIS_URL = process.env.LB_REDIS_URL || (process.env.REDIS_URL ? Object.assign(new URL(process.env.REDIS_URL), { pathname: '/13' }).toString() : undefined);
 /** Jobs run often here so a short test sees many runs of each. */
 const JOB_INTERVAL_MS = 300;
-const STARTUP_TIMEOUT_MS = 60_000;
 const PASSWORD = 'abc12345';
-const SECRETS = { provider: `lb-provider-${randomBytes(8).toString('hex')}`, gateway: `lb-gateway-${randomBytes(8).toString('hex')}`, totpKey: randomBytes(32).toString('hex') };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let checks = 0;
@@ -37,68 +27,6 @@ function check(what, ok, detail = '') {
   checks++;
   if (!ok) throw new Error(`FAILED: ${what}${detail ? ` (${detail})` : ''}`);
   console.log(`  ok  ${what}${detail ? ` (${detail})` : ''}`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(what, fn, timeoutMs = 15_000, everyMs = 200) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`FAILED: ${what} within ${timeoutMs} ms`);
-    await sleep(everyMs);
-  }
-}
-
-// ---- processes ------------------------------------------------------------------------------------
-
-const children = new Set();
-process.on('exit', () => { for (const c of children) c.kill('SIGKILL'); });
-
-function startProcess(name, cmd, args, env) {
-  fs.mkdirSync(RESULTS, { recursive: true });
-  const logFile = path.join(RESULTS, `lb-${name}.log`);
-  const log = fs.createWriteStream(logFile);
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  const lines = [];
-  let partial = '';
-  child.stdout.on('data', (d) => {
-    log.write(d);
-    partial += d;
-    const parts = partial.split('\n');
-    partial = parts.pop();
-    lines.push(...parts);
-  });
-  child.stderr.pipe(log);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => { children.delete(child); resolve(signal ?? code); }));
-  return { name, child, lines, logFile, exited, stop: async (signal = 'SIGTERM') => { if (children.has(child)) child.kill(signal); await exited; log.end(); } };
-}
-
-async function startInstance(name, port, env) {
-  const proc = startProcess(name, process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-    ...env, PORT: String(port), HOST: '127.0.0.1',
-  });
-  let gone = false;
-  void proc.exited.then(() => { gone = true; });
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  while (!(await fetch(`${url}/api/ready`).then((r) => r.ok, () => false))) {
-    if (gone) throw new Error(`instance ${name} exited during start-up; see ${proc.logFile}`);
-    if (Date.now() - started > STARTUP_TIMEOUT_MS) throw new Error(`instance ${name} not ready in ${STARTUP_TIMEOUT_MS} ms; see ${proc.logFile}`);
-    await sleep(200);
-  }
-  return { ...proc, url, port };
 }
 
 // ---- HTTP through the balancer ---------------------------------------------------------------------
@@ -131,58 +59,24 @@ function openSocket(lbUrl, token, node) {
 // ---- the run ---------------------------------------------------------------------------------------
 
 async function main() {
-  if (!BASE_DB || !REDIS_URL) throw new Error('DATABASE_URL and REDIS_URL must be set: two instances share PostgreSQL and Redis');
-  const version = spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' });
-  if (version.status !== 0) throw new Error(`haproxy not found (${HAPROXY}); .ci/run installs it with apt-get install -y haproxy`);
-  console.log(version.stdout.split('\n')[0]);
+  const missing = missingTools();
+  if (missing.length) throw new Error(`missing ${missing.join(', ')}; .ci/run installs them`);
+  console.log(spawnSync(process.env.HAPROXY_BIN || 'haproxy', ['-v'], { encoding: 'utf8' }).stdout.split('\n')[0]);
 
-  const dbName = `lb_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_DB });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const dbUrlObj = new URL(BASE_DB);
-  dbUrlObj.pathname = `/${dbName}`;
-  const DB_URL = dbUrlObj.toString();
+  console.log('\n== start: PostgreSQL, Redis, two instances, then HAProxy (tests/fault/harness.ts) ==');
+  // Jobs run often here so a short test sees many runs of each; debug logs carry each run's start and end.
+  const cluster = await startCluster('lb', {
+    LOG_LEVEL: 'debug', RECONCILE_INTERVAL_MS: String(JOB_INTERVAL_MS), BET_INGEST_INTERVAL_MS: String(JOB_INTERVAL_MS), DEPOSIT_EXPIRY_INTERVAL_MS: String(JOB_INTERVAL_MS),
+  });
+  const { sim, lbUrl, instances } = cluster;
+  const DB_URL = cluster.dbUrl;
   const db = new pg.Client({ connectionString: DB_URL });
-  const { startSim } = await import('../../sim/server.ts');
-  const sim = await startSim({ secret: SECRETS.provider, gatewaySecret: SECRETS.gateway, settleTickMs: 0 });
-  let haproxy;
-  const instances = {};
   try {
-    const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];
-    const lbUrl = `http://127.0.0.1:${portLb}`;
-    const env = {
-      DATABASE_URL: DB_URL, REDIS_URL, NODE_ENV: 'production', SEED_DEMO: '1', TRUST_PROXY: '1', LOG_LEVEL: 'debug',
-      GAME_PROVIDER_URL: sim.url, GAME_PROVIDER_SECRET: SECRETS.provider, PAYMENT_GATEWAY_SECRET: SECRETS.gateway,
-      STAFF_TOTP_KEY: SECRETS.totpKey, REDIS_KEY_PREFIX: `lb-${randomBytes(4).toString('hex')}:`,
-      SITE_URL: lbUrl, CALLBACK_BASE_URL: lbUrl, SERVE_PAGES: '0', RATE_LIMIT_PER_MIN: '100000',
-      RECONCILE_INTERVAL_MS: String(JOB_INTERVAL_MS), BET_INGEST_INTERVAL_MS: String(JOB_INTERVAL_MS), DEPOSIT_EXPIRY_INTERVAL_MS: String(JOB_INTERVAL_MS),
-    };
-
-    console.log('\n== start: two instances, then HAProxy ==');
-    // One after the other: the first applies the migrations and seeds, the second finds them done.
-    instances.a = await startInstance('a', portA, env);
-    instances.b = await startInstance('b', portB, env);
     await db.connect();
+    check('both instances up behind the balancer', true, `${instances.a.url}, ${instances.b.url}`);
     // Registration here is about the balancer, not SMS: the operator's setting turns the code off.
     await db.query(`insert into settings (key, value) values ('register_need_mobile_sms', 'false'::jsonb)
       on conflict (key) do update set value = excluded.value, updated_at = now()`);
-    const template = fs.readFileSync(path.join(import.meta.dirname, 'haproxy.cfg.template'), 'utf8');
-    const cfg = template.replace('{{BIND}}', `127.0.0.1:${portLb}`)
-      .replace('{{SERVERS}}', [['a', portA], ['b', portB]].map(([n, p]) => `    server ${n} 127.0.0.1:${p} check cookie ${n}`).join('\n'));
-    const cfgFile = path.join(RESULTS, 'lb-haproxy.cfg');
-    fs.writeFileSync(cfgFile, cfg);
-    const valid = spawnSync(HAPROXY, ['-c', '-f', cfgFile], { encoding: 'utf8' });
-    check('haproxy accepts the configuration template', valid.status === 0, (valid.stdout + valid.stderr).trim().split('\n').pop());
-    haproxy = startProcess('haproxy', HAPROXY, ['-db', '-f', cfgFile], {});
-    await waitFor('both instances up behind the balancer', async () => {
-      const seen = new Set();
-      for (let i = 0; i < 6; i++) {
-        const r = await fetch(`${lbUrl}/api/health`);
-        if (r.ok) seen.add(r.headers.get('x-served-by'));
-      }
-      return seen.size === 2;
-    });
     await sleep(1_100); // the settings cache (1 s) forgets the SMS setting
 
     console.log('\n== players through the balancer ==');
@@ -282,12 +176,12 @@ async function main() {
     console.log('\n== jobs: each one run by one instance at a time ==');
     await sleep(4_000);
     const runs = [];
-    for (const inst of [instances.a, instances.b]) {
+    for (const [name, inst] of Object.entries(instances)) {
       for (const line of inst.lines) {
         if (!line.includes('"job ran"')) continue;
         try {
           const e = JSON.parse(line);
-          runs.push({ instance: inst.name, job: e.job, startedAt: e.startedAt, endedAt: e.endedAt });
+          runs.push({ instance: name, job: e.job, startedAt: e.startedAt, endedAt: e.endedAt });
         } catch { /* not a log line */ }
       }
     }
@@ -356,12 +250,8 @@ async function main() {
     check('npm run ledger:check passes', ledger.status === 0, (ledger.stdout + ledger.stderr).trim().split('\n')[0]);
     socket.disconnect();
   } finally {
-    await haproxy?.stop();
-    for (const inst of Object.values(instances)) await inst.stop();
     await db.end().catch(() => {});
-    await sim.close();
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
+    await cluster.close();
   }
   console.log(`\ntwo instances behind HAProxy: ${checks} checks passed`);
 }

@@ -12,8 +12,11 @@
 // Run: node --disable-warning=ExperimentalWarning tests/perf/realtime-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a database is created and dropped), REDIS_URL
 //      (default redis://127.0.0.1:6379), REALTIME_BENCH_SOCKETS (10000), REALTIME_BENCH_PRIVATE (50), HAPROXY_BIN.
-// 10,000 sockets need about 20,000 file descriptors in HAProxy and 10,000 in this process (ulimit -n); the client side
-// runs in this one process, so on a small machine its own parsing weighs on the latency measured.
+//      REALTIME_BENCH_WORKERS (4): the clients run in that many worker threads, each with its event loop, so one busy
+//      loop parsing thousands of frames does not delay the receipt times of the sockets behind it.
+// 10,000 sockets need about 20,000 file descriptors in HAProxy, 5,000 in each instance and 10,000 in this process; the
+// bench prints `ulimit -n` and stops early when it is too low. A receipt is timed with Date.now() in the worker's
+// handler, the first thing it does, against opened_at from PostgreSQL on the same machine (same clock).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,6 +25,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { io as connectSocket } from 'socket.io-client';
 import { createDb, percentile } from './pg.mjs';
 
@@ -71,6 +75,43 @@ function stop(child) {
   return Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
 }
 
+/**
+ * One worker's clients: connects its share in waves, times show-redEnvelope at receipt, records private events, and
+ * answers 'report' with what it saw; 'close' disconnects everything.
+ */
+async function clientWorker({ lbUrl, people, wave }) {
+  const entries = [];
+  for (let i = 0; i < people.length; i += wave) {
+    await Promise.all(people.slice(i, i + wave).map((p) => new Promise((resolve, reject) => {
+      const s = connectSocket(lbUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000, auth: { token: p.token } });
+      const entry = { playerId: p.playerId, socket: s, system: undefined, privates: [] };
+      s.on('show-redEnvelope', () => { entry.system ??= Date.now(); });
+      s.on('system-money-action', (payload) => { entry.privates.push(payload?.target); });
+      s.once('connect', () => { entries.push(entry); resolve(); });
+      s.once('connect_error', (err) => reject(new Error(`socket of player ${p.playerId}: ${err.message}`)));
+    })));
+    parentPort.postMessage({ kind: 'progress', connected: entries.length });
+  }
+  parentPort.postMessage({ kind: 'connected', connected: entries.length });
+  parentPort.on('message', (m) => {
+    if (m === 'report') {
+      parentPort.postMessage({ kind: 'report', seen: entries.map((e) => ({ playerId: e.playerId, system: e.system, privates: e.privates })) });
+    } else if (m === 'close') {
+      for (const e of entries) e.socket.disconnect();
+      parentPort.close();
+    }
+  });
+}
+
+if (!isMainThread && workerData?.kind === 'realtime-clients') {
+  clientWorker(workerData).catch((err) => parentPort.postMessage({ kind: 'error', error: String(err?.stack ?? err) }));
+}
+
+/** The file-descriptor limit of processes this shell starts (ulimit -n), or NaN. */
+function fdLimit() {
+  return Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
+}
+
 export async function realtimeBench(opts = {}) {
   const socketsN = opts.sockets ?? Number(process.env.REALTIME_BENCH_SOCKETS ?? GOALS.sockets);
   const privateN = Math.min(socketsN, opts.privateTargets ?? Number(process.env.REALTIME_BENCH_PRIVATE ?? 50));
@@ -80,12 +121,20 @@ export async function realtimeBench(opts = {}) {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const version = spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' });
   if (version.status !== 0) throw new Error(`haproxy not found (${HAPROXY})`);
+  const workersN = Math.max(1, Math.min(16, opts.workers ?? Number(process.env.REALTIME_BENCH_WORKERS ?? 4)));
+  // This process holds every client socket and each instance about half: raise `ulimit -n` first if it is short.
+  const fds = fdLimit();
+  progress(`ulimit -n ${fds}; ${workersN} client workers`);
+  // HAProxy holds both ends of every socket: it needs twice as many descriptors and cannot raise its hard limit unless root.
+  if (fds < socketsN * 2 + 200) progress(`warning: HAProxy needs about ${socketsN * 2 + 200} descriptors for ${socketsN} sockets; ulimit -n allows ${fds}`);
+  if (fds < socketsN + 1_000) throw new Error(`ulimit -n is ${fds}: ${socketsN} sockets need at least ${socketsN + 1_000} (run \`ulimit -n 65536\` first)`);
 
   const { url: dbUrl, drop } = await createDb('bench_rt');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'realtime-bench-'));
   const prefix = `rtb-${randomBytes(4).toString('hex')}:`;
   const children = [];
-  const sockets = [];
+  const workers = [];
+  let sockets = [];
   let database;
   let side;
   try {
@@ -136,7 +185,11 @@ export async function realtimeBench(opts = {}) {
     const template = fs.readFileSync(path.join(ROOT, 'tests/lb/haproxy.cfg.template'), 'utf8');
     const cfg = template.replace('{{BIND}}', `127.0.0.1:${portLb}`)
       // Room for every socket, both sides of each through the balancer.
-      .replace(/maxconn \d+/, `maxconn ${Math.max(4_096, socketsN * 2 + 1_000)}`)
+      // maxconn counts client connections; HAProxy wants two descriptors for each (client and server side) and refuses
+      // to start when its ulimit cannot hold them, so the limit is what the sockets need, within the descriptors there are.
+      .replace(/maxconn \d+/, `maxconn ${Math.min(Math.max(4_096, socketsN + 500), Math.floor((fds - 200) / 2))}`)
+      // The frontend's own limit, which would otherwise be HAProxy's default rather than the global one.
+      .replace('defaults\n', `defaults\n    maxconn ${Math.min(Math.max(4_096, socketsN + 500), Math.floor((fds - 200) / 2))}\n`)
       // A connection storm slows /api/ready past the check interval; a slow check is not an instance down, and an
       // instance marked down here would cut the sockets it holds (on-marked-down shutdown-sessions).
       .replace('timeout server 60s', 'timeout server 60s\n    timeout check 5s')
@@ -158,20 +211,42 @@ export async function realtimeBench(opts = {}) {
     const rssBefore = Object.fromEntries(instances.map((i) => [i.name, rssMb(i.child.pid)]));
     const clientRssBefore = process.memoryUsage().rss / 1024 / 1024;
 
-    // The sockets, WebSocket only (as browsers use it through the balancer), connected in waves.
+    // The sockets, WebSocket only (as browsers use it through the balancer), connected in waves by each worker.
     const connectStarted = performance.now();
     const WAVE = 100;
-    for (let i = 0; i < people.length; i += WAVE) {
-      if (i % 1_000 === 0 && i) progress(`${i} sockets connected`);
-      await Promise.all(people.slice(i, i + WAVE).map((p) => new Promise((resolve, reject) => {
-        const s = connectSocket(lbUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000, auth: { token: p.token } });
-        const entry = { playerId: p.playerId, socket: s, system: undefined, privates: [] };
-        s.on('show-redEnvelope', () => { entry.system ??= Date.now(); });
-        s.on('system-money-action', (payload) => { entry.privates.push(payload?.target); });
-        s.once('connect', () => { sockets.push(entry); resolve(); });
-        s.once('connect_error', (err) => reject(new Error(`socket ${sockets.length}: ${err.message}`)));
-      })));
-    }
+    const share = Math.ceil(people.length / workersN);
+    const connectedPer = new Array(workersN).fill(0);
+    let lastProgress = 0;
+    await Promise.all(Array.from({ length: workersN }, (_, w) => new Promise((resolve, reject) => {
+      const worker = new Worker(fileURLToPath(import.meta.url), {
+        workerData: { kind: 'realtime-clients', lbUrl, people: people.slice(w * share, (w + 1) * share), wave: Math.ceil(WAVE / workersN) },
+        execArgv: ['--disable-warning=ExperimentalWarning'],
+      });
+      workers.push(worker);
+      worker.on('message', (m) => {
+        if (m.kind === 'progress' || m.kind === 'connected') {
+          connectedPer[w] = m.connected;
+          const total = connectedPer.reduce((a, b) => a + b, 0);
+          if (total - lastProgress >= 1_000) {
+            lastProgress = total;
+            progress(`${total} sockets connected`);
+          }
+        }
+        if (m.kind === 'connected') resolve();
+        if (m.kind === 'error') reject(new Error(m.error));
+      });
+      worker.once('error', reject);
+    })));
+    const report = () => Promise.all(workers.map((worker) => new Promise((resolve) => {
+      const onMessage = (m) => {
+        if (m.kind !== 'report') return;
+        worker.off('message', onMessage);
+        resolve(m.seen);
+      };
+      worker.on('message', onMessage);
+      worker.postMessage('report');
+    }))).then((parts) => parts.flatMap((seen, w) => seen.map((x) => ({ ...x, worker: w }))));
+    sockets = await report();
     const connectS = (performance.now() - connectStarted) / 1000;
     progress(`${sockets.length} sockets connected`);
     await sleep(2_000); // memory settles (handshake buffers freed)
@@ -203,11 +278,21 @@ export async function realtimeBench(opts = {}) {
     }, amounts));
     progress(`round ${round.id} opens now; waiting for show-redEnvelope on every socket`);
     const until = Date.now() + 30_000;
-    while (sockets.some((s) => s.system === undefined) && Date.now() < until) await sleep(50);
+    do {
+      await sleep(250);
+      sockets = await report();
+    } while (sockets.some((s) => s.system === undefined) && Date.now() < until);
     await sleep(1_000); // late or duplicate private deliveries would show up here
+    sockets = await report();
     const openedAt = new Date((await database.db.execute(sql`select opened_at from red_packet_rounds where id = ${round.id}`)).rows[0].opened_at).getTime();
     const latencies = sockets.filter((s) => s.system !== undefined).map((s) => s.system - openedAt).sort((a, b) => a - b);
     const missed = sockets.length - latencies.length;
+    // Per worker: when one worker's sockets are much later than another's, the clients' own event loops are what costs;
+    // when all are alike, the time is spent before the frames reach the clients (instances, HAProxy, the machine).
+    const perWorker = Array.from({ length: workersN }, (_, w) => {
+      const mine = sockets.filter((x) => x.worker === w && x.system !== undefined).map((x) => x.system - openedAt).sort((a, b) => a - b);
+      return `${percentile(mine, 50).toFixed(0)}/${percentile(mine, 99).toFixed(0)}`;
+    });
 
     const targetSet = new Set(targets);
     let privateDelivered = 0;
@@ -225,13 +310,16 @@ export async function realtimeBench(opts = {}) {
       clientPerSocketKb: ((clientRssAfter - clientRssBefore) * 1024) / sockets.length, goals: GOALS,
     };
     log(`\n== Realtime: ${out.sockets} sockets over two instances behind HAProxy (${version.stdout.split('\n')[0]}), Redis fan-out ==\n`);
+    log(`  ulimit -n ${fds}; clients in ${workersN} worker threads; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     log(`  connected in ${connectS.toFixed(1)} s (WebSocket, ${WAVE} at a time); held: ${instances.map((i) => `instance ${i.name} ${held[i.name]}`).join(', ')}`);
     log(`  show-redEnvelope from opened_at to receipt: p50 ${out.p50.toFixed(0)} ms, p99 ${out.p99.toFixed(0)} ms, max ${out.max.toFixed(0)} ms (goal p99 <= ${GOALS.p99Ms} ms); ${missed} socket(s) missed it`);
+    log(`  per client worker, p50/p99 ms: ${perWorker.join(', ')}`);
     log(`  private system-money-action to ${targets.length} players: ${privateDelivered} delivered to their player, ${privateWrong} to anyone else (goal ${targets.length} and 0)`);
     log(`  memory per socket held: ${instances.map((i) => `instance ${i.name} ${out.perSocketKb[i.name].toFixed(1)} KB (RSS ${rssBefore[i.name].toFixed(0)} -> ${rssAfter[i.name].toFixed(0)} MB)`).join(', ')}; client side ${out.clientPerSocketKb.toFixed(1)} KB`);
     return out;
   } finally {
-    for (const s of sockets) s.socket.disconnect();
+    for (const worker of workers) worker.postMessage('close');
+    await Promise.all(workers.map((worker) => new Promise((r) => { worker.once('exit', r); setTimeout(() => { void worker.terminate(); }, 5_000).unref(); })));
     if (side) {
       side.realtime.stop();
       await side.pub.quit().catch(() => {});
@@ -244,7 +332,7 @@ export async function realtimeBench(opts = {}) {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isMainThread && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.chdir(ROOT);
   realtimeBench().then((r) => {
     const met = r.sockets >= GOALS.sockets && r.missed === 0 && r.p99 <= GOALS.p99Ms && r.privateWrong === 0 && r.privateDelivered === r.privateTargets;

@@ -4,9 +4,10 @@
 // failed, answers at once while open (the call is not sent: nothing hammers a system that is down, and nobody waits
 // on it), lets one probe call through after resetMs (half open) and closes again when that call succeeds.
 import CircuitBreaker from 'opossum';
+import { BREAKER_FAILURE_KINDS, BREAKER_STATES } from '../../shared/schemas/backoffice/operations.ts';
 
 /** A breaker's state as metrics and the back office name it. */
-export const BREAKER_STATES = ['closed', 'half_open', 'open'] as const;
+export { BREAKER_STATES };
 export type BreakerState = (typeof BREAKER_STATES)[number];
 
 export interface BreakerSettings {
@@ -42,13 +43,49 @@ const ROLLING_WINDOW_MS = 10_000;
 /** Breakers one instance keeps at most: one per outside system and platform code, a few dozen in practice. */
 const MAX_BREAKERS = 500;
 
-export interface BreakerView { name: string; state: BreakerState; failures: number; rejects: number; successes: number }
+/** Why a call counted as a failure: an answer of 5xx, no answer within the call's budget, or no connection at all. */
+export type FailureKind = (typeof BREAKER_FAILURE_KINDS)[number];
+
+/** One failed call as the back office lists it: when, why, and the HTTP status of a 5xx answer. */
+export interface FailureView { at: string; kind: FailureKind; status: number | null }
+
+/** Failures one breaker remembers for the back office: the newest few say enough about what is going on. */
+const RECENT_FAILURES_MAX = 5;
+
+export interface BreakerView {
+  name: string;
+  state: BreakerState;
+  /** When the breaker entered its state (its first use, for one that never left closed). */
+  since: string;
+  /** Counts over the rolling window. */
+  failures: number;
+  rejects: number;
+  successes: number;
+  /** The newest failures, newest first. */
+  recent: FailureView[];
+}
+
+/** How a rejection of a call is named: a 5xx answer, a time-out (AbortSignal.timeout's TimeoutError), or the network. */
+function failureOf(err: unknown): { kind: FailureKind; status: number | null } {
+  if (err instanceof FailedAnswer) {
+    const status = (err.answer as { status?: unknown } | null)?.status;
+    return { kind: 'server_error', status: typeof status === 'number' ? status : null };
+  }
+  const name = (err as { name?: string } | null)?.name;
+  return { kind: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network', status: null };
+}
+
+interface Tracked {
+  breaker: CircuitBreaker<Parameters<Action>, unknown>;
+  since: number;
+  recent: FailureView[];
+}
 
 type Action = (fn: () => Promise<unknown>, isFailure: (answer: unknown) => boolean) => Promise<unknown>;
 
 export class Breakers {
   private readonly settings: BreakerSettings;
-  private readonly breakers = new Map<string, CircuitBreaker<Parameters<Action>, unknown>>();
+  private readonly breakers = new Map<string, Tracked>();
   private readonly onChange: (name: string, state: BreakerState) => void;
 
   constructor(settings: BreakerSettings, onChange: (name: string, state: BreakerState) => void = () => {}) {
@@ -57,15 +94,15 @@ export class Breakers {
   }
 
   private breaker(name: string): CircuitBreaker<Parameters<Action>, unknown> {
-    let b = this.breakers.get(name);
-    if (b) return b;
+    const known = this.breakers.get(name);
+    if (known) return known.breaker;
     if (this.breakers.size >= MAX_BREAKERS) throw new Error(`too many circuit breakers (${MAX_BREAKERS})`);
     const action: Action = async (fn, isFailure) => {
       const answer = await fn();
       if (isFailure(answer)) throw new FailedAnswer(answer);
       return answer;
     };
-    b = new CircuitBreaker(action, {
+    const b = new CircuitBreaker(action, {
       // The call's own time-out applies (it aborts the request); opossum's would leave it running.
       timeout: false,
       errorThresholdPercentage: this.settings.errorPercent,
@@ -73,10 +110,19 @@ export class Breakers {
       resetTimeout: this.settings.resetMs,
       rollingCountTimeout: ROLLING_WINDOW_MS,
     });
-    b.on('open', () => this.onChange(name, 'open'));
-    b.on('halfOpen', () => this.onChange(name, 'half_open'));
-    b.on('close', () => this.onChange(name, 'closed'));
-    this.breakers.set(name, b);
+    const tracked: Tracked = { breaker: b, since: Date.now(), recent: [] };
+    const changed = (state: BreakerState) => {
+      tracked.since = Date.now();
+      this.onChange(name, state);
+    };
+    b.on('open', () => changed('open'));
+    b.on('halfOpen', () => changed('half_open'));
+    b.on('close', () => changed('closed'));
+    b.on('failure', (err: unknown) => {
+      tracked.recent.unshift({ at: new Date().toISOString(), ...failureOf(err) });
+      tracked.recent.length = Math.min(tracked.recent.length, RECENT_FAILURES_MAX);
+    });
+    this.breakers.set(name, tracked);
     return b;
   }
 
@@ -97,21 +143,23 @@ export class Breakers {
 
   /** Every breaker this instance has used, by name. */
   list(): BreakerView[] {
-    return [...this.breakers.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, b]) => {
+    return [...this.breakers.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, { breaker: b, since, recent }]) => {
       const stats = b.stats;
       return {
         name,
         state: b.opened ? 'open' : b.halfOpen ? 'half_open' : 'closed',
+        since: new Date(since).toISOString(),
         failures: stats.failures,
         rejects: stats.rejects,
         successes: stats.successes,
+        recent: [...recent],
       };
     });
   }
 
   /** Stops the breakers' timers (shutdown). */
   shutdown(): void {
-    for (const b of this.breakers.values()) b.shutdown();
+    for (const { breaker } of this.breakers.values()) breaker.shutdown();
   }
 }
 

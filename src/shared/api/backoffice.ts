@@ -13,7 +13,7 @@ import {
   adjustmentView, bankCardQueueView, callbackLogView, cardAuditedView, depositQueueView, depositReviewedView, withdrawalContextView, withdrawalQueueView, withdrawalReviewedView,
 } from '../schemas/backoffice/finance.ts';
 import {
-  allFaultsView, findingsView, platformFaultsView, recheckView, reconcileRunView,
+  allFaultsView, breakerBoardView, findingsView, platformFaultsView, recheckView, reconcileRunView,
 } from '../schemas/backoffice/operations.ts';
 import {
   blacklistView, bonusGrantedView, forcePasswordView, ledgerPageView, loginRecordsView, playerProfileView, playerStatusView, playerSummaryView, playerWalletsView, revokedView, securityView, sessionRevokedView, sessionView, staffTransfersView, temporaryPasswordView, unlockedLoginView,
@@ -85,6 +85,7 @@ export const backofficeRoutes = {
   'POST /messages': systemMessageView,
   'PUT /messages/:id': systemMessageView,
   'GET /sms': smsListView,
+  'GET /breakers': breakerBoardView,
   'GET /players': filteredPlayerListView,
   'GET /player-tags': tagsView,
   'POST /player-tags': tagView,

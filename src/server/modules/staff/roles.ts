@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   'staff.manage': ['admin'],
   'audit.read': ['admin'],
   'sms.read': ['admin', 'service'],
+  /** Every instance's circuit breakers in front of the providers, the gateway and SMS (read only). */
+  'breakers.read': ['admin', 'finance'],
   'players.read': ['admin', 'service'],
   'players.kick': ['admin', 'service'],
   /** Enabling or disabling a player and editing the personal details, each with a reason. */

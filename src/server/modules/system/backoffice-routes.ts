@@ -1,5 +1,5 @@
-// The back office's system calls: the landing page's overview, website status, system settings, system messages and
-// the SMS outbox. Mounted by the staff-auth plugin, whose hook checks each route's permission.
+// The back office's system calls: the landing page's overview, website status, system settings, system messages,
+// every instance's circuit breakers and the SMS outbox. Mounted by the staff-auth plugin, whose hook checks each route's permission.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
@@ -11,6 +11,7 @@ import {
   overviewView, settingsSavedView, smsListView, staffSettingsView, staffWebsiteStatusView, systemMessageView, systemMessagesView,
 } from '../../../shared/schemas/backoffice/content.ts';
 import { messageCreateBody, messageUpdateBody, settingsBody, smsQuery, websiteStatusBody } from '../../../shared/schemas/backoffice/system.ts';
+import { breakerBoardView } from '../../../shared/schemas/backoffice/operations.ts';
 import { operatorOf } from '../staff/request.ts';
 import type { DashboardSources } from './service.ts';
 
@@ -58,6 +59,11 @@ export const backofficeSystemRoutes: FastifyPluginAsync<SystemBackofficeOptions>
     schema: { params: idParams, body: messageUpdateBody, response: { 200: okBody(systemMessageView) } },
     config: { staff: 'messages.manage' },
   }, async (request) => ok(await system.updateMessage(operatorOf(request), request.params.id, request.body)));
+
+  // Every instance's circuit breakers (breaker-board.ts).
+
+  app.get('/breakers', { schema: { response: { 200: okBody(breakerBoardView) } }, config: { staff: 'breakers.read' } },
+    async () => ok(await app.services.breakerBoard.read()));
 
   // The SMS outbox.
 

@@ -43,3 +43,24 @@ export type ProviderFaultsRowView = v.InferOutput<typeof providerFaultsRowView>;
 export type AllFaultsView = v.InferOutput<typeof allFaultsView>;
 export type ReconcileRunView = v.InferOutput<typeof reconcileRunView>;
 export type RecheckView = v.InferOutput<typeof recheckView>;
+
+/** Circuit breakers in front of the outside systems (providers, the gateway, seamless launches, SMS), per instance. */
+export const BREAKER_STATES = ['closed', 'half_open', 'open'] as const;
+export const BREAKER_FAILURE_KINDS = ['server_error', 'timeout', 'network'] as const;
+const breakerView = v.object({
+  /** provider:<code>, gateway:<name>, seamless:<code> or sms. */
+  name: v.string(),
+  state: v.picklist(BREAKER_STATES),
+  /** When the breaker entered its state. */
+  since: v.string(),
+  /** Counts over the breaker's rolling window (10 s). */
+  failures: v.number(),
+  rejects: v.number(),
+  successes: v.number(),
+  recent: v.array(v.object({ at: v.string(), kind: v.picklist(BREAKER_FAILURE_KINDS), status: v.nullable(v.number()) })),
+});
+export const instanceBreakersView = v.object({ instance: v.string(), reported_at: v.string(), breakers: v.array(breakerView) });
+/** shared: false when Redis could not be read, so only the answering instance's own view is listed. */
+export const breakerBoardView = v.object({ shared: v.boolean(), instances: v.array(instanceBreakersView) });
+export type InstanceBreakersView = v.InferOutput<typeof instanceBreakersView>;
+export type BreakerBoardView = v.InferOutput<typeof breakerBoardView>;
