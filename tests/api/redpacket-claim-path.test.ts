@@ -8,6 +8,7 @@ import { createTestApp, seedPlayer, signedInStaff, type TestApp } from '../helpe
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { requestHash } from '../../src/server/ledger/ledger.ts';
 import { betRecords, depositOrders, redPackets } from '../../src/server/db/schema.ts';
+import { claimPackets } from '../../src/server/modules/redpacket/repository.ts';
 
 let t: TestApp;
 let staffToken: string;
@@ -123,10 +124,55 @@ describe('red_packet_claim', () => {
       // claim; it is no part of the claim's own statements.
       const text = (c: unknown[]) => JSON.stringify((c[0] as { queryChunks?: unknown[] }).queryChunks ?? '');
       const claimStatements = spies[0]!.mock.calls.filter((c) => !text(c).includes('pg_notify('));
-      expect(claimStatements.map(text)[0]).toContain('red_packet_claim(');
+      expect(claimStatements.map(text)[0]).toContain('red_packet_claim_batch(');
       expect([claimStatements.length, ...spies.slice(1).map((s) => s.mock.calls.length)]).toEqual([1, 0, 0, 0, 0, 0]);
     } finally {
       for (const s of spies) s.mockRestore();
     }
+  });
+  it('takes and pays the claims arriving together in one statement, each player their own packet', async () => {
+    const id = await schedule();
+    const warm = await seedPlayer(t);
+    await claim(id, warm.playerId);
+    const group = [];
+    for (let i = 0; i < 6; i++) group.push(await seedPlayer(t));
+    for (const p of group) await t.app.services.wallet.accounts.houseAccount('bonus', p.playerId);
+    const spy = vi.spyOn(t.database.db, 'execute');
+    try {
+      const answers = await Promise.all(group.map((p) => claim(id, p.playerId)));
+      const text = (c: unknown[]) => JSON.stringify((c[0] as { queryChunks?: unknown[] }).queryChunks ?? '');
+      const batches = spy.mock.calls.map(text).filter((x) => x.includes('red_packet_claim_batch('));
+      expect(batches).toHaveLength(1);
+      expect(new Set(answers.map((a) => a.view.id)).size).toBe(group.length);
+      for (const [i, p] of group.entries()) {
+        const row = await packetOf(id, p.playerId);
+        expect(row?.id).toBe(answers[i]!.view.id);
+        expect(row?.status).toBe('approved');
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
+  it('answers claimed, and undoes only that player, when a batch meets the same player taken by another at once', async () => {
+    const id = await schedule();
+    const p = await seedPlayer(t);
+    const other = await seedPlayer(t);
+    const house = await t.app.services.wallet.accounts.houseAccount('bonus', p.playerId);
+    const otherHouse = await t.app.services.wallet.accounts.houseAccount('bonus', other.playerId);
+    const q = { roundId: id, lookbackSince: new Date(0), name: 'x', nameEn: 'x' };
+    // Two statements on two connections: neither sees the other's packet before it commits, so one meets the
+    // per-player index and must answer 'claimed' for that player while still paying the other.
+    const [a, b] = await Promise.all([
+      claimPackets(t.database.db, { ...q, players: [{ playerId: p.playerId, houseAccountId: house }] }),
+      claimPackets(t.database.db, { ...q, players: [{ playerId: p.playerId, houseAccountId: house }, { playerId: other.playerId, houseAccountId: otherHouse }] }),
+    ]);
+    const outcomes = [a.get(p.playerId)!.outcome, b.get(p.playerId)!.outcome].sort();
+    expect(outcomes).toEqual(['claimed', 'paid']);
+    expect(b.get(other.playerId)!.outcome).toBe('paid');
+    const rows = await t.database.db.select().from(redPackets).where(eq(redPackets.playerId, p.playerId));
+    expect(rows.filter((r) => r.roundId === id)).toHaveLength(1);
+    expect(await checkLedger(t.database.db)).toEqual([]);
   });
 });

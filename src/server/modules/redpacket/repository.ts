@@ -88,7 +88,17 @@ export async function claimPacket(db: DbOrTx, q: {
     ${q.roundId}::bigint, ${q.playerId}::bigint, ${q.houseAccountId}::bigint, ${q.gateChecked}::boolean, ${q.lookbackSince.toISOString()}::timestamptz,
     ${q.name}::text, ${q.nameEn}::text)`);
   const row = res.rows[0];
-  if (!row || !CLAIM_OUTCOMES.has(row.o_outcome)) throw new Error(`red_packet_claim answered ${row?.o_outcome}`);
+  if (!row) throw new Error('red_packet_claim answered nothing');
+  return outcomeOf(row);
+}
+
+/** Players one red_packet_claim_batch call takes at most: each runs in a subtransaction, and PostgreSQL caches 64 per backend. */
+export const CLAIM_BATCH_MAX = 50;
+
+function outcomeOf(row: {
+  o_outcome: string; o_packet_id: string | number | null; o_amount_minor: string | number | null; o_wallet_id: string | number | null; o_journal_id: string | number | null;
+}): ClaimOutcome {
+  if (!CLAIM_OUTCOMES.has(row.o_outcome)) throw new Error(`red_packet_claim answered ${row.o_outcome}`);
   if (row.o_outcome === 'paid' || row.o_outcome === 'pending') {
     return {
       outcome: row.o_outcome, packetId: Number(row.o_packet_id), amountMinor: BigInt(row.o_amount_minor ?? 0),
@@ -96,6 +106,30 @@ export async function claimPacket(db: DbOrTx, q: {
     };
   }
   return { outcome: row.o_outcome as Exclude<ClaimOutcome['outcome'], 'paid' | 'pending'> };
+}
+
+/**
+ * The claims of several players for one round in one statement, so one transaction and one commit, through
+ * red_packet_claim_batch (drizzle/0029_redpacket_claim_batch.sql): red_packet_claim for each player in the order
+ * given, a second packet for the same player answered 'claimed'. The players must be distinct, at most
+ * CLAIM_BATCH_MAX, each with the house account that pays them; the answer is by player id. Run outside any
+ * transaction: nothing is paid unless the whole statement commits.
+ */
+export async function claimPackets(db: DbOrTx, q: {
+  roundId: number; players: { playerId: number; houseAccountId: number }[]; lookbackSince: Date; name: string; nameEn: string;
+}): Promise<Map<number, ClaimOutcome>> {
+  if (q.players.length > CLAIM_BATCH_MAX) throw new Error(`a red-packet batch takes at most ${CLAIM_BATCH_MAX} players`);
+  const ids = `{${q.players.map((p) => p.playerId).join(',')}}`;
+  const houses = `{${q.players.map((p) => p.houseAccountId).join(',')}}`;
+  const res = await db.execute<{
+    o_player_id: string | number; o_outcome: string; o_packet_id: string | number | null; o_amount_minor: string | number | null;
+    o_wallet_id: string | number | null; o_journal_id: string | number | null;
+  }>(sql`select o_player_id, o_outcome, o_packet_id, o_amount_minor, o_wallet_id, o_journal_id from red_packet_claim_batch(
+    ${q.roundId}::bigint, ${ids}::bigint[], ${houses}::bigint[], ${q.lookbackSince.toISOString()}::timestamptz, ${q.name}::text, ${q.nameEn}::text)`);
+  const out = new Map<number, ClaimOutcome>();
+  for (const row of res.rows) out.set(Number(row.o_player_id), outcomeOf(row));
+  if (out.size !== q.players.length) throw new Error('red_packet_claim_batch did not answer every player');
+  return out;
 }
 
 export async function packetForUpdate(tx: DbOrTx, id: number): Promise<PacketRow | undefined> {

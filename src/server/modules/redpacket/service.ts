@@ -23,6 +23,7 @@ import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { changedFields, recordAudit } from '../staff/audit.ts';
 import * as repo from './repository.ts';
+import { ClaimBatcher } from './claim-batcher.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
 
 /** How long one instance reuses its answer to "which round is on": every page view of every visitor asks. */
@@ -129,6 +130,8 @@ export class RedPacketService {
    * from it. Date.now by default; tests move it instead of sleeping past a window or a cache.
    */
   readonly now: () => number;
+  /** Claims arriving together go to the database together (claim-batcher.ts). */
+  private readonly batcher: ClaimBatcher;
 
   constructor(deps: { db: Db; accounts: AccountDirectory; publish: Publisher; pictureUrl: (id: number) => string; now?: () => number }) {
     this.db = deps.db;
@@ -136,6 +139,18 @@ export class RedPacketService {
     this.publish = deps.publish;
     this.pictureUrl = deps.pictureUrl;
     this.now = deps.now ?? Date.now;
+    this.batcher = new ClaimBatcher((roundId, claims) => this.claimBatch(roundId, claims));
+  }
+
+  /** One batch of the batcher: the round's names and lookback as of now, every player's claim in one statement. */
+  private async claimBatch(roundId: number, claims: { playerId: number; houseAccountId: number }[]): Promise<Map<number, repo.ClaimOutcome>> {
+    const round = await this.roundFor(roundId);
+    // The claim read the same cached round a moment ago; a round gone since is refused for every player.
+    if (!round) return new Map(claims.map((c) => [c.playerId, { outcome: 'not_found' as const }]));
+    const now = this.now();
+    return repo.claimPackets(this.db, {
+      roundId, players: claims, ...walletNames(round), lookbackSince: new Date(round.lookbackDays > 0 ? now - round.lookbackDays * DAY_MS : 0),
+    });
   }
 
   private async liveRound() {
@@ -190,10 +205,11 @@ export class RedPacketService {
   }
 
   /**
-   * One round trip for most claims: the cached round answers the early refusals, the house account's id is
-   * remembered by the directory, and red_packet_claim (drizzle/0014_redpacket_claim.sql) does the rest in one
-   * statement. A player under an exclusion or with a session, loss or wager limit costs the full gate and a
-   * second call.
+   * One round trip for most claims, shared with the claims arriving at the same time: the cached round answers the
+   * early refusals, the house account's id is remembered by the directory, and red_packet_claim_batch
+   * (drizzle/0029_redpacket_claim_batch.sql) takes and pays the claims of a batch in one statement. The answer
+   * waits for the batch's commit. A player under an exclusion or with a session, loss or wager limit costs the
+   * full gate and a call of their own.
    */
   async claim(playerId: number, roundId: number, locale: Locale): Promise<ClaimResult> {
     const round = await this.roundFor(roundId);
@@ -204,21 +220,21 @@ export class RedPacketService {
     if (now < round.startsAt.getTime()) throw new ApiError('red_packet_not_started');
     if (now >= round.endsAt.getTime()) throw new ApiError('red_packet_ended');
     const house = await this.accounts.houseAccount('bonus', playerId);
-    const input = {
-      roundId, playerId, houseAccountId: house, gateChecked: false, ...walletNames(round),
-      lookbackSince: new Date(round.lookbackDays > 0 ? now - round.lookbackDays * DAY_MS : 0),
-    };
-    let taken: repo.ClaimOutcome;
-    try {
-      taken = await repo.claimPacket(this.db, input);
-      if (taken.outcome === 'gate') {
-        // Throws the gate's own refusal (which exclusion or limit, until when); a player it lets through claims again.
-        await checkGate(this.db, playerId, 'red_packet');
-        taken = await repo.claimPacket(this.db, { ...input, gateChecked: true });
+    const queued = this.batcher.claim(roundId, { playerId, houseAccountId: house });
+    if (!queued) throw new ApiError('service_unavailable');
+    let taken = await queued;
+    if (taken.outcome === 'gate') {
+      // Throws the gate's own refusal (which exclusion or limit, until when); a player it lets through claims again.
+      await checkGate(this.db, playerId, 'red_packet');
+      try {
+        taken = await repo.claimPacket(this.db, {
+          roundId, playerId, houseAccountId: house, gateChecked: true, ...walletNames(round),
+          lookbackSince: new Date(round.lookbackDays > 0 ? now - round.lookbackDays * DAY_MS : 0),
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, 'red_packets_round_player_uq')) throw new ApiError('red_packet_claimed');
+        throw err;
       }
-    } catch (err) {
-      if (isUniqueViolation(err, 'red_packets_round_player_uq')) throw new ApiError('red_packet_claimed');
-      throw err;
     }
     // The second call skips the gate, so it cannot answer 'gate' again.
     if (taken.outcome === 'gate') throw new Error('red_packet_claim asked for the gate twice');
