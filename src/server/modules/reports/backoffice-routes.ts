@@ -9,12 +9,12 @@ import { okBody } from '../../../shared/schemas/envelope.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { operatorOf } from '../staff/request.ts';
 import {
-  csvView, paymentsReportQuery, paymentsReportView, protectionReportQuery, protectionReportView, retentionReportQuery, retentionReportView, dailyReportQuery, dailyReportView, gamesReportQuery, gamesReportView, playerListExportQuery, playersReportQuery, playersReportView, rebuildBody, rebuiltView,
+  bonusesExportQuery, bonusesReportQuery, bonusesReportView, csvView, paymentsReportQuery, paymentsReportView, protectionReportQuery, protectionReportView, retentionReportQuery, retentionReportView, dailyReportQuery, dailyReportView, gamesReportQuery, gamesReportView, playerListExportQuery, playersReportQuery, playersReportView, rebuildBody, rebuiltView,
 } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportsService } from './service.ts';
 import { csvFileName, csvStream } from './csv.ts';
 import {
-  dailyColumns, dailyRows, oneBatch, paymentColumns, paymentRows, protectionColumns, protectionRows, retentionColumns, retentionRows, gameColumns, gameRows, playerListColumns, playerListRows, playerReportColumns, playerReportRows,
+  bonusDayColumns, bonusDayRows, bonusSourceColumns, bonusSourceRows, dailyColumns, dailyRows, oneBatch, paymentColumns, paymentRows, protectionColumns, protectionRows, retentionColumns, retentionRows, gameColumns, gameRows, playerListColumns, playerListRows, playerReportColumns, playerReportRows,
 } from './exports.ts';
 import { daysOf } from './range.ts';
 
@@ -52,6 +52,18 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.get('/reports/protection', { schema: { querystring: protectionReportQuery, response: { 200: okBody(protectionReportView) } }, config: { staff: 'reports' } },
     async (request) => ok(await reports.protection(request.query)));
+
+  app.get('/reports/bonuses', { schema: { querystring: bonusesReportQuery, response: { 200: okBody(bonusesReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.bonuses(request.query)));
+
+  app.get('/reports/bonuses/export', { schema: { querystring: bonusesExportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
+    const { from, to, table } = request.query;
+    const report = await reports.bonuses(request.query);
+    const body = table === 'days'
+      ? csvStream(bonusDayColumns(request.locale), oneBatch(bonusDayRows(report, request.locale)))
+      : csvStream(bonusSourceColumns(request.locale), oneBatch(bonusSourceRows(report, request.locale)));
+    return sendCsv(reports, request, reply, `bonuses-${table}`, { from, to }, body);
+  });
 
   app.get('/reports/payments/export', { schema: { querystring: paymentsReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
     const { from, to } = request.query;
