@@ -20,6 +20,7 @@ const auth = () => ({ authorization: `Bearer ${admin.token}` });
 const today = taipeiDate(new Date());
 let rebateId = 0;
 let generalId = 0;
+let players: { a: number; b: number };
 
 function body(over: Partial<PromotionInput>): PromotionInput {
   return {
@@ -69,6 +70,10 @@ beforeAll(async () => {
   await post('promotion_grant', a.playerId, 500n, 'promo-direct');
   await post('vip_reward', b.playerId, 200n, 'vip-b');
   await post('bonus_forfeit', b.playerId, -30n, 'forfeit-b');
+  // Deposits make both players active for the players report; A came through a partner, B on its own.
+  await post('deposit', a.playerId, 1_000n, 'dep-a');
+  await post('deposit', b.playerId, 2_000n, 'dep-b');
+  players = { a: a.playerId, b: b.playerId };
 });
 afterAll(async () => { await t?.close(); });
 
@@ -168,5 +173,23 @@ describe('sort keys of the payments, retention and protection reports', () => {
     expect(sizes(asc)).toEqual([...sizes(asc)].sort((x, y) => x - y));
     expect(sizes(desc)).toEqual([...sizes(asc)].sort((x, y) => y - x));
     expect(Math.max(...sizes(desc))).toBeGreaterThan(0);
+  });
+});
+
+describe('the partner in the players report', () => {
+  it('shows the partner who brought each player and filters by partner', async () => {
+    const partner = await t.database.db.execute<{ id: string }>(sql`
+      insert into partners (account, password_hash, name, code) values ('harbour1', 'x', 'Harbour One', 'HB1') returning id::text as id`);
+    const partnerId = Number(partner.rows[0]!.id);
+    await t.database.db.execute(sql`insert into partner_bindings (player_id, partner_id, source) values (${players.a}, ${partnerId}, 'link')`);
+    const all = await get(`players?from=${today}&to=${today}`);
+    const row = (id: number) => all.data.find((r: { player_id: number }) => r.player_id === id);
+    expect(row(players.a)).toMatchObject({ partner: 'harbour1', partner_id: partnerId });
+    expect(row(players.b)).toMatchObject({ partner: null, partner_id: null });
+    const only = await get(`players?from=${today}&to=${today}&partner=${partnerId}`);
+    expect(only.data.map((r: { player_id: number }) => r.player_id)).toEqual([players.a]);
+    expect(only.total).toBe(1);
+    const none = await get(`players?from=${today}&to=${today}&partner=${partnerId + 1000}`);
+    expect(none.total).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import * as betFacts from '../bets/report-facts.ts';
 import { rebuildBetDay } from '../bets/daily.ts';
 import * as authFacts from '../auth/report-facts.ts';
 import * as promotionFacts from '../promotions/report-facts.ts';
+import * as partnerFacts from '../partners/report-facts.ts';
 import { addBets, addMoney, addRebates, bonusTotalOf, dayView, emptyDay, ggrPercent, sumDays, type DayFigures } from './daily.ts';
 import { daysOf, sortAndPage } from './range.ts';
 import { activePlayersByDay, rebuildActiveDay } from './activity.ts';
@@ -161,8 +162,8 @@ export class ReportsService {
 
   /** The players report's rows for the given players, in that order: the period's figures and the lifetime's. */
   async playerRows(from: string, to: string, ids: number[]): Promise<PlayerReportRowView[]> {
-    const [labels, period, lifetime] = await Promise.all([
-      authFacts.playerLabels(this.reader, ids), this.figuresOfPlayers(from, to, ids), this.figuresOfPlayers(LIFETIME_FROM, taipeiDate(new Date()), ids),
+    const [labels, partners, period, lifetime] = await Promise.all([
+      authFacts.playerLabels(this.reader, ids), partnerFacts.partnersOfPlayers(this.reader, ids), this.figuresOfPlayers(from, to, ids), this.figuresOfPlayers(LIFETIME_FROM, taipeiDate(new Date()), ids),
     ]);
     return ids.map((id) => {
       const p = period.get(id)!;
@@ -175,8 +176,7 @@ export class ReportsService {
         deposit_amount: view.deposit_amount, withdrawal_amount: view.withdrawal_amount, bets: view.bets, valid_bet: view.valid_bet, payout: view.payout,
         ggr: view.ggr, bonus_total: view.bonus_total, ngr: view.ngr, first_day: p.days[0] ?? null, last_day: p.days.at(-1) ?? null,
         lifetime: { deposit_amount: life.deposit_amount, withdrawal_amount: life.withdrawal_amount, bets: life.bets, ggr: life.ggr, bonus_total: life.bonus_total, ngr: life.ngr },
-        // The seam for partners (affiliates): the partners domain will answer who brought the player; none exists yet.
-        partner: null,
+        partner: partners.get(id)?.account ?? null, partner_id: partners.get(id)?.partnerId ?? null,
       };
     });
   }

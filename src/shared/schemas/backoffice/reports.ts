@@ -40,6 +40,8 @@ export const playersReportQuery = v.object({
   min_deposit: amountText,
   /** At least this much GGR in the period (major units). */
   min_ggr: amountText,
+  /** Only the players this partner (by id) brought. */
+  partner: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'bo.v.out_of_range'), v.transform(Number))),
 });
 export const playerListExportQuery = v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(12, 'v.too_long'), v.trim())) });
 export const rebuildBody = v.strictObject({ day: dayText }, 'v.type.object');
@@ -89,8 +91,9 @@ export const playerReportRowView = v.object({
   first_day: v.nullable(v.string()), last_day: v.nullable(v.string()),
   /** The same figures over the player's whole life on the site. */
   lifetime: v.object({ deposit_amount: money, withdrawal_amount: money, bets: money, ggr: money, bonus_total: money, ngr: money }),
-  /** The partner (affiliate) the player came through: none until partners exist. */
+  /** The partner (affiliate) the player came through, by account; null for players who came on their own. */
   partner: v.nullable(v.string()),
+  partner_id: v.nullable(v.number()),
 });
 export const playersReportView = v.object({
   from: v.string(), to: v.string(), data: v.array(playerReportRowView), total: v.number(), page: v.number(), pageSize: v.number(),
