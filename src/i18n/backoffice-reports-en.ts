@@ -163,4 +163,5 @@ export const reportsBoEn = {
   'bo.reports.bonus.source.mall': 'Mall',
   'bo.reports.bonus.source.operator': 'Operator grants',
   'bo.reports.bonus.source.returned': 'Given up or forfeited',
+  'bo.reports.filter.partner': 'Partner ID',
 } as const;

@@ -164,4 +164,5 @@ export const reportsBoZhTW: Record<keyof typeof reportsBoEn, string> = {
   'bo.reports.bonus.source.mall': '商城',
   'bo.reports.bonus.source.operator': '人工派發',
   'bo.reports.bonus.source.returned': '放棄或沒收',
+  'bo.reports.filter.partner': '代理編號',
 };
