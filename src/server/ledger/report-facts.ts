@@ -17,6 +17,14 @@ export async function moneyTotalsByDay(db: DbOrTx, from: string, to: string): Pr
   return res.rows.map((r) => ({ day: r.day, kind: r.kind, players: Number(r.players), journals: Number(r.journals), amountMinor: BigInt(r.amount) }));
 }
 
+/** Per kind over the range: how many players had a journal of it, each counted once however many days. */
+export async function playersByKind(db: DbOrTx, from: string, to: string, kinds: readonly ReportedKind[]): Promise<Map<ReportedKind, number>> {
+  const res = await db.execute<{ kind: ReportedKind; n: number }>(sql`
+    select kind, count(distinct player_id)::int as n from ledger_daily
+    where day between ${from}::date and ${to}::date and kind = any(${`{${kinds.join(',')}}`}::text[]) group by kind`);
+  return new Map(res.rows.map((r) => [r.kind, Number(r.n)]));
+}
+
 /** Per day: how many players made their first deposit, and what those first deposits came to. */
 export async function firstDepositsByDay(db: DbOrTx, from: string, to: string): Promise<Map<string, { players: number; amountMinor: bigint }>> {
   const res = await db.execute<{ day: string; n: number; amount: string }>(sql`

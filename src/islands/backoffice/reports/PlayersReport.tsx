@@ -12,16 +12,16 @@ import { CsvButton, REPORT_KEYS, RangeForm, downloadCsv, lastDays, money } from 
 
 export const PLAYERS_KEYS = [
   ...REPORT_KEYS, 'bo.reports.col.player_id', 'bo.reports.col.account', 'bo.reports.col.level', 'bo.reports.col.first_day', 'bo.reports.col.last_day',
-  'bo.reports.col.partner', 'bo.reports.lifetime', 'bo.reports.period', 'bo.reports.reg_from', 'bo.reports.reg_to', 'bo.reports.activity',
+  'bo.reports.col.partner', 'bo.reports.filter.partner', 'bo.reports.lifetime', 'bo.reports.period', 'bo.reports.reg_from', 'bo.reports.reg_to', 'bo.reports.activity',
   'bo.reports.min_deposit', 'bo.reports.min_ggr', 'bo.reports.note.players',
   ...PLAYER_ACTIVITIES.map((a) => `bo.reports.activity.${a}` as const),
 ] as const;
 type K = (typeof PLAYERS_KEYS)[number];
 type T = IslandProps<K>['t'];
-type Filters = { level: string; reg_from: string; reg_to: string; activity: (typeof PLAYER_ACTIVITIES)[number]; min_deposit: string; min_ggr: string };
+type Filters = { level: string; reg_from: string; reg_to: string; activity: (typeof PLAYER_ACTIVITIES)[number]; min_deposit: string; min_ggr: string; partner: string };
 
 const PAGE_SIZE = 50;
-const NO_FILTERS: Filters = { level: '', reg_from: '', reg_to: '', activity: 'any', min_deposit: '', min_ggr: '' };
+const NO_FILTERS: Filters = { level: '', reg_from: '', reg_to: '', activity: 'any', min_deposit: '', min_ggr: '', partner: '' };
 
 export default function PlayersReport({ t, locale }: IslandProps<K>) {
   return <Guard t={t} locale={locale} permission="reports.personal">{() => <Body t={t} locale={locale} />}</Guard>;
@@ -55,6 +55,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
           </select></label>
         {field('min_deposit', 'bo.reports.min_deposit', 'text', { inputMode: 'decimal', placeholder: '0.00' })}
         {field('min_ggr', 'bo.reports.min_ggr', 'text', { inputMode: 'decimal', placeholder: '0.00' })}
+        {field('partner', 'bo.reports.filter.partner', 'number', { min: '1', step: '1' })}
         <CsvButton t={t} locale={locale} run={(l) => downloadCsv('GET /reports/players/export', query, l)} />
       </RangeForm>
       <section className={cls.card} aria-label={t['bo.reports.table']}>

@@ -2,19 +2,20 @@
 // exports and the player list's, and an operator's rebuild of a day. Reports need 'reports'; exports that carry
 // personal data (the player list, the players report) need 'reports.personal'. Every export is audited with the
 // report and its filters before its first byte leaves.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { ok } from '../../lib/reply.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { operatorOf } from '../staff/request.ts';
 import {
-  csvView, paymentsReportQuery, paymentsReportView, protectionReportQuery, protectionReportView, retentionReportQuery, retentionReportView, dailyReportQuery, dailyReportView, gamesReportQuery, gamesReportView, playerListExportQuery, playersReportQuery, playersReportView, rebuildBody, rebuiltView,
+  bonusesExportQuery, bonusesReportQuery, bonusesReportView, csvView, paymentsReportQuery, paymentsReportView, protectionReportQuery, protectionReportView, retentionReportQuery, retentionReportView, dailyReportQuery, dailyReportView, gamesReportQuery, gamesReportView, playerListExportQuery, playersReportQuery, playersReportView, rebuildBody, rebuiltView,
 } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportsService } from './service.ts';
 import { csvFileName, csvStream } from './csv.ts';
 import {
-  dailyColumns, dailyRows, oneBatch, paymentColumns, paymentRows, protectionColumns, protectionRows, retentionColumns, retentionRows, gameColumns, gameRows, playerListColumns, playerListRows, playerReportColumns, playerReportRows,
+  bonusDayColumns, bonusDayRows, bonusSourceColumns, bonusSourceRows, dailyColumns, dailyRows, oneBatch, paymentColumns, paymentRows, protectionColumns, protectionRows, retentionColumns, retentionRows, gameColumns, gameRows, playerListColumns, playerListRows, playerReportColumns, playerReportRows,
 } from './exports.ts';
 import { daysOf } from './range.ts';
 
@@ -27,6 +28,38 @@ async function sendCsv(reports: ReportsService, request: FastifyRequest, reply: 
   return reply.header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
     .header('cache-control', 'no-store').send(body);
+}
+
+type ReportsApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ValibotTypeProvider>;
+
+/** The exports of the reports read whole (a few dozen rows): bonuses, payments, retention and protection. */
+function smallExportRoutes(app: ReportsApp, reports: ReportsService): void {
+  app.get('/reports/bonuses/export', { schema: { querystring: bonusesExportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
+    const { from, to, table } = request.query;
+    const report = await reports.bonuses(request.query);
+    const body = table === 'days'
+      ? csvStream(bonusDayColumns(request.locale), oneBatch(bonusDayRows(report, request.locale)))
+      : csvStream(bonusSourceColumns(request.locale), oneBatch(bonusSourceRows(report, request.locale)));
+    return sendCsv(reports, request, reply, `bonuses-${table}`, { from, to }, body);
+  });
+
+  app.get('/reports/payments/export', { schema: { querystring: paymentsReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
+    const { from, to } = request.query;
+    const report = await reports.payments(request.query);
+    return sendCsv(reports, request, reply, 'payments', { from, to }, csvStream(paymentColumns(request.locale), oneBatch(paymentRows(report, request.locale))));
+  });
+
+  app.get('/reports/retention/export', { schema: { querystring: retentionReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
+    const { from, to, weeks } = request.query;
+    const report = await reports.retention(request.query);
+    return sendCsv(reports, request, reply, 'retention', { from, to, weeks: String(weeks) }, csvStream(retentionColumns(request.locale, weeks), oneBatch(retentionRows(report, request.locale))));
+  });
+
+  app.get('/reports/protection/export', { schema: { querystring: protectionReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
+    const { from, to } = request.query;
+    const report = await reports.protection(request.query);
+    return sendCsv(reports, request, reply, 'protection', { from, to }, csvStream(protectionColumns(request.locale), oneBatch(protectionRows(report, request.locale))));
+  });
 }
 
 export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
@@ -53,23 +86,10 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
   app.get('/reports/protection', { schema: { querystring: protectionReportQuery, response: { 200: okBody(protectionReportView) } }, config: { staff: 'reports' } },
     async (request) => ok(await reports.protection(request.query)));
 
-  app.get('/reports/payments/export', { schema: { querystring: paymentsReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
-    const { from, to } = request.query;
-    const report = await reports.payments(request.query);
-    return sendCsv(reports, request, reply, 'payments', { from, to }, csvStream(paymentColumns(request.locale), oneBatch(paymentRows(report, request.locale))));
-  });
+  app.get('/reports/bonuses', { schema: { querystring: bonusesReportQuery, response: { 200: okBody(bonusesReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.bonuses(request.query)));
 
-  app.get('/reports/retention/export', { schema: { querystring: retentionReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
-    const { from, to, weeks } = request.query;
-    const report = await reports.retention(request.query);
-    return sendCsv(reports, request, reply, 'retention', { from, to, weeks: String(weeks) }, csvStream(retentionColumns(request.locale, weeks), oneBatch(retentionRows(report, request.locale))));
-  });
-
-  app.get('/reports/protection/export', { schema: { querystring: protectionReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
-    const { from, to } = request.query;
-    const report = await reports.protection(request.query);
-    return sendCsv(reports, request, reply, 'protection', { from, to }, csvStream(protectionColumns(request.locale), oneBatch(protectionRows(report, request.locale))));
-  });
+  smallExportRoutes(app, reports);
 
   app.get('/reports/daily/export', { schema: { querystring: dailyReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
     const { from, to } = request.query;
@@ -86,7 +106,7 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
   app.get('/reports/players/export', { schema: { querystring: playersReportQuery, response: csvAnswer }, config: { staff: 'reports.personal' } }, async (request, reply) => {
     const q = request.query;
     daysOf(q.from, q.to);
-    const filters = { from: q.from, to: q.to, level: q.level === undefined ? undefined : String(q.level), reg_from: q.reg_from, reg_to: q.reg_to, activity: q.activity, min_deposit: q.min_deposit, min_ggr: q.min_ggr };
+    const filters = { from: q.from, to: q.to, level: q.level === undefined ? undefined : String(q.level), reg_from: q.reg_from, reg_to: q.reg_to, activity: q.activity, min_deposit: q.min_deposit, min_ggr: q.min_ggr, partner: q.partner === undefined ? undefined : String(q.partner) };
     return sendCsv(reports, request, reply, 'players-report', filters, csvStream(playerReportColumns(request.locale), playerReportRows(db, reports, q)));
   });
 

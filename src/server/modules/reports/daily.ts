@@ -16,13 +16,14 @@ export interface DayFigures {
   registrations: number; ftdCount: number; ftdMinor: bigint; activePlayers: number; bettors: number;
   depositCount: number; depositMinor: bigint; withdrawalCount: number; withdrawalMinor: bigint;
   rounds: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint;
-  bonus: { promotions: bigint; vip: bigint; red_packets: bigint; mall: bigint; operator: bigint; returned: bigint };
+  /** Bonuses by kind; rebates are promotion grants of a rebate mode, taken out of promotions (addRebates). */
+  bonus: { promotions: bigint; rebates: bigint; vip: bigint; red_packets: bigint; mall: bigint; operator: bigint; returned: bigint };
 }
 
 export function emptyDay(): DayFigures {
   return {
     registrations: 0, ftdCount: 0, ftdMinor: 0n, activePlayers: 0, bettors: 0, depositCount: 0, depositMinor: 0n, withdrawalCount: 0, withdrawalMinor: 0n,
-    rounds: 0, stakeMinor: 0n, validMinor: 0n, payoutMinor: 0n, bonus: { promotions: 0n, vip: 0n, red_packets: 0n, mall: 0n, operator: 0n, returned: 0n },
+    rounds: 0, stakeMinor: 0n, validMinor: 0n, payoutMinor: 0n, bonus: { promotions: 0n, rebates: 0n, vip: 0n, red_packets: 0n, mall: 0n, operator: 0n, returned: 0n },
   };
 }
 
@@ -39,6 +40,15 @@ export function addMoney(f: DayFigures, m: MoneyDayKind): void {
     const bonus = BONUS_OF[m.kind];
     if (bonus) f.bonus[bonus] += m.amountMinor;
   }
+}
+
+/**
+ * Moves a day's rebates (the promotions domain's sum of rebate-mode grants paid that day) out of the ledger's
+ * promotion grants into their own kind: the bonus total, and so NGR, stay the ledger's.
+ */
+export function addRebates(f: DayFigures, rebateMinor: bigint): void {
+  f.bonus.rebates += rebateMinor;
+  f.bonus.promotions -= rebateMinor;
 }
 
 export function addBets(f: DayFigures, b: BetDayTotals): void {
@@ -89,7 +99,7 @@ export function dayView(f: DayFigures): DailyTotalsView {
     withdrawal_amount: minorToDecimal(f.withdrawalMinor), net_cash: minorToDecimal(f.depositMinor - f.withdrawalMinor),
     rounds: f.rounds, bets: minorToDecimal(f.stakeMinor), valid_bet: minorToDecimal(f.validMinor), payout: minorToDecimal(f.payoutMinor),
     ggr: minorToDecimal(ggr), ggr_pct: ggrPercent(ggr, f.stakeMinor),
-    bonus_promotions: minorToDecimal(f.bonus.promotions), bonus_vip: minorToDecimal(f.bonus.vip), bonus_red_packets: minorToDecimal(f.bonus.red_packets),
+    bonus_promotions: minorToDecimal(f.bonus.promotions), bonus_rebates: minorToDecimal(f.bonus.rebates), bonus_vip: minorToDecimal(f.bonus.vip), bonus_red_packets: minorToDecimal(f.bonus.red_packets),
     bonus_mall: minorToDecimal(f.bonus.mall), bonus_operator: minorToDecimal(f.bonus.operator), bonus_returned: minorToDecimal(f.bonus.returned),
     bonus_total: minorToDecimal(bonus), ngr: minorToDecimal(ggr - bonus),
   };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { boTranslate, isBoKey } from '../../../i18n/backoffice.ts';
 import type {
-  DailyRowView, GameLevel, GameRowView, PaymentMethodRowView, PaymentsReportView, PlayerReportRowView, ProtectionReportView, RetentionCohortView, RetentionReportView,
+  BonusDayView, BonusSourceRowView, BonusesReportView, DailyRowView, GameLevel, GameRowView, PaymentMethodRowView, PaymentsReportView, PlayerReportRowView, ProtectionReportView, RetentionCohortView, RetentionReportView,
 } from '../../../shared/schemas/backoffice/reports.ts';
 import { taipeiDateTime } from '../../../shared/time.ts';
 import * as authFacts from '../auth/report-facts.ts';
@@ -18,7 +18,7 @@ export const EXPORT_BATCH = 2_000;
 
 const DAILY_FIELDS = [
   'registrations', 'ftd_count', 'ftd_amount', 'active_players', 'bettors', 'deposit_count', 'deposit_amount', 'withdrawal_count', 'withdrawal_amount',
-  'net_cash', 'rounds', 'bets', 'valid_bet', 'payout', 'ggr', 'ggr_pct', 'bonus_promotions', 'bonus_vip', 'bonus_red_packets', 'bonus_mall',
+  'net_cash', 'rounds', 'bets', 'valid_bet', 'payout', 'ggr', 'ggr_pct', 'bonus_promotions', 'bonus_rebates', 'bonus_vip', 'bonus_red_packets', 'bonus_mall',
   'bonus_operator', 'bonus_returned', 'bonus_total', 'ngr',
 ] as const satisfies ReadonlyArray<keyof DailyRowView>;
 
@@ -168,4 +168,38 @@ export function protectionRows(report: ProtectionReportView, locale: Locale): Pr
     ...report.actions.map((a) => ({ ...a, action: word(locale, `bo.code.pevent.${a.action}`, a.action), kind: word(locale, `bo.reports.limit.${a.kind}`, a.kind) })),
     { action: boTranslate(locale, 'bo.reports.totals'), kind: '', events: report.totals.events, players: null, by_staff: report.actions.reduce((s, a) => s + a.by_staff, 0) },
   ];
+}
+
+const BONUS_DAY_FIELDS = ['promotions', 'rebates', 'vip', 'red_packets', 'mall', 'operator', 'granted', 'returned', 'net', 'grants'] as const;
+
+/** The bonuses report's days: each bonus kind, what came back and the net cost. */
+export function bonusDayColumns(locale: Locale): Array<CsvColumn<BonusDayView>> {
+  return [
+    { heading: heading(locale, 'day'), cell: (r) => r.day, text: true },
+    ...BONUS_DAY_FIELDS.map((f): CsvColumn<BonusDayView> => ({ heading: boTranslate(locale, `bo.reports.bonus.${f}`), cell: (r) => r[f] })),
+  ];
+}
+
+export function bonusDayRows(report: BonusesReportView, locale: Locale): BonusDayView[] {
+  return [...report.days, { day: boTranslate(locale, 'bo.reports.totals'), ...report.totals }];
+}
+
+/** A source row in words: the promotion's title in the export's language, or the kind's name. */
+export function bonusSourceName(locale: Locale, r: Pick<BonusSourceRowView, 'source' | 'title' | 'title_en'>): string {
+  if (r.source === 'promotion' || r.source === 'rebate') return locale === 'en' ? r.title_en || r.title : r.title;
+  return boTranslate(locale, `bo.reports.bonus.source.${r.source}`);
+}
+
+export function bonusSourceColumns(locale: Locale): Array<CsvColumn<BonusSourceRowView>> {
+  return [
+    { heading: boTranslate(locale, 'bo.reports.bonus.source'), cell: (r) => (r.promotion_id === null && r.title ? r.title : bonusSourceName(locale, r)), text: true },
+    { heading: boTranslate(locale, 'bo.reports.bonus.kind'), cell: (r) => (r.title && r.promotion_id === null ? '' : boTranslate(locale, `bo.reports.bonus.source.${r.source}`)), text: true },
+    ...(['grants', 'players', 'amount'] as const).map((f): CsvColumn<BonusSourceRowView> => ({ heading: boTranslate(locale, `bo.reports.bonus.${f}`), cell: (r) => r[f] })),
+  ];
+}
+
+/** Every source, then the totals row (the net cost; players of different sources do not add up). */
+export function bonusSourceRows(report: BonusesReportView, locale: Locale): BonusSourceRowView[] {
+  const grants = report.sources.filter((s) => s.source !== 'returned').reduce((n, s) => n + s.grants, 0);
+  return [...report.sources, { source: 'promotion_other', promotion_id: null, title: boTranslate(locale, 'bo.reports.totals'), title_en: '', grants, players: 0, amount: report.totals.net }];
 }

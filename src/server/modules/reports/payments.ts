@@ -4,10 +4,10 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { DAY_MS, startOfTaipeiDate } from '../../../shared/time.ts';
-import type { PaymentsReportView } from '../../../shared/schemas/backoffice/reports.ts';
+import type { PaymentsReportQuery, PaymentsReportView } from '../../../shared/schemas/backoffice/reports.ts';
 import * as cashierFacts from '../cashier/report-facts.ts';
 import { ggrPercent } from './daily.ts';
-import { daysOf } from './range.ts';
+import { daysOf, sortAndPage } from './range.ts';
 
 /** The statuses that end an order: a success rate counts paid orders among these, so orders still open do not lower it. */
 const DECIDED_DEPOSITS = new Set(['paid', 'failed', 'expired', 'rejected']);
@@ -47,7 +47,24 @@ export function taipeiWindow(from: string, to: string): { start: Date; end: Date
   return { start: startOfTaipeiDate(from), end: new Date(startOfTaipeiDate(to).getTime() + DAY_MS) };
 }
 
-export async function paymentsReport(db: DbOrTx, gatewayOf: GatewayOf, from: string, to: string): Promise<PaymentsReportView> {
+/** The most method or gateway rows the report lists; a cashier has a handful. */
+const PAYMENT_ROWS_MAX = 500;
+
+/** The sort key of a method's or gateway's row: its name, or a figure (percentages as numbers, amounts as minor units). */
+function paymentKey(sort: PaymentsReportQuery['sort']) {
+  return (r: { method?: string; gateway: string } & ReturnType<typeof figures>): number | bigint | string => {
+    switch (sort) {
+      case 'name': return r.method ?? r.gateway;
+      case 'success_pct': return r.success_pct === null ? -1 : Number(r.success_pct);
+      case 'avg_pay_seconds': return r.avg_pay_seconds ?? -1;
+      case 'paid_amount': return BigInt(r.paid_amount.replace('.', ''));
+      default: return r[sort];
+    }
+  };
+}
+
+export async function paymentsReport(db: DbOrTx, gatewayOf: GatewayOf, q: Pick<PaymentsReportQuery, 'from' | 'to' | 'sort' | 'order'>): Promise<PaymentsReportView> {
+  const { from, to } = q;
   const { start, end } = taipeiWindow(from, to);
   const [deposits, withdrawals] = await Promise.all([cashierFacts.depositsByMethodStatus(db, start, end), cashierFacts.withdrawalsByStatus(db, start, end)]);
   const methods = new Map<string, Sums>();
@@ -74,8 +91,8 @@ export async function paymentsReport(db: DbOrTx, gatewayOf: GatewayOf, from: str
   const { orders: _o, ...wdFigures } = figures({ ...wd, orders: wd.requests });
   return {
     from, to,
-    methods: [...methods].map(([method, s]) => ({ method, gateway: gatewayOf(method), ...figures(s) })).sort(byName),
-    gateways: [...gateways].map(([gateway, s]) => ({ gateway, ...figures(s) })).sort(byName),
+    methods: sortAndPage([...methods].map(([method, s]) => ({ method, gateway: gatewayOf(method), ...figures(s) })).sort(byName), paymentKey(q.sort), q.order, 1, PAYMENT_ROWS_MAX),
+    gateways: sortAndPage([...gateways].map(([gateway, s]) => ({ gateway, ...figures(s) })).sort(byName), paymentKey(q.sort), q.order, 1, PAYMENT_ROWS_MAX),
     statuses: deposits.map((r) => ({ method: r.method, status: r.status, orders: r.orders, amount: minorToDecimal(r.amountMinor) })).sort(byName),
     totals: figures(totals),
     withdrawals: withdrawals.map((w) => ({ status: w.status, requests: w.requests, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor) })).sort(byName),

@@ -9,9 +9,10 @@ import type { PlayersReportQuery } from '../../../shared/schemas/backoffice/repo
 import * as authFacts from '../auth/report-facts.ts';
 import * as betFacts from '../bets/report-facts.ts';
 import * as ledgerFacts from '../../ledger/report-facts.ts';
+import * as partnerFacts from '../partners/report-facts.ts';
 import { ACTIVE_SOURCE } from './activity.ts';
 
-export type PlayerFilters = Pick<PlayersReportQuery, 'from' | 'to' | 'level' | 'reg_from' | 'reg_to' | 'activity' | 'min_deposit' | 'min_ggr'>;
+export type PlayerFilters = Pick<PlayersReportQuery, 'from' | 'to' | 'level' | 'reg_from' | 'reg_to' | 'activity' | 'min_deposit' | 'min_ggr' | 'partner'>;
 
 const SOURCES = { any: ACTIVE_SOURCE.bet | ACTIVE_SOURCE.deposit, bet: ACTIVE_SOURCE.bet, deposit: ACTIVE_SOURCE.deposit } as const;
 
@@ -24,6 +25,7 @@ export async function matchingPlayers(db: DbOrTx, f: PlayerFilters, limit: numbe
     from (select player_id from report_active_days where day between ${f.from}::date and ${f.to}::date
           and sources & ${SOURCES[f.activity]}::smallint <> 0 group by player_id) a
     join ${authFacts.playersMatching({ levelId: f.level, registeredFrom: f.reg_from, registeredTo: f.reg_to })} p on p.player_id = a.player_id
+    ${f.partner === undefined ? sql`` : sql`join ${partnerFacts.playersOfPartner(f.partner)} pb on pb.player_id = a.player_id`}
     left join ${betFacts.playerGgrOver(f.from, f.to)} b on b.player_id = a.player_id
     left join ${ledgerFacts.playerDepositsOver(f.from, f.to)} d on d.player_id = a.player_id
     where true

@@ -2,11 +2,13 @@
 // time-outs and self-exclusions in a Taipei date range, the limits in force now, and the exclusions in force now and
 // begun in the range, from the protection domain's read API (protection/report-facts.ts).
 import type { DbOrTx } from '../../db/client.ts';
-import type { ProtectionReportView } from '../../../shared/schemas/backoffice/reports.ts';
+import type { ProtectionReportQuery, ProtectionReportView } from '../../../shared/schemas/backoffice/reports.ts';
 import * as protectionFacts from '../protection/report-facts.ts';
 import { taipeiWindow } from './payments.ts';
+import { sortAndPage } from './range.ts';
 
-export async function protectionReport(db: DbOrTx, from: string, to: string, now = new Date()): Promise<ProtectionReportView> {
+export async function protectionReport(db: DbOrTx, q: Pick<ProtectionReportQuery, 'from' | 'to' | 'sort' | 'order'>, now = new Date()): Promise<ProtectionReportView> {
+  const { from, to } = q;
   const { start, end } = taipeiWindow(from, to);
   const [actions, limits, exclusions] = await Promise.all([
     protectionFacts.protectionActions(db, start, end), protectionFacts.limitsInForce(db), protectionFacts.exclusionFigures(db, start, end, now),
@@ -17,7 +19,8 @@ export async function protectionReport(db: DbOrTx, from: string, to: string, now
   const exclusionRows = exclusions.map((e) => ({ k: `${e.kind} ${e.duration}`, ...e })).sort(byKey);
   return {
     from, to,
-    actions: actionRows.map(({ k: _k, ...r }) => r),
+    // Sorted by the operator's column; rows that tie stay in action and kind order.
+    actions: sortAndPage(actionRows, (r) => (q.sort === 'action' ? r.k : r[q.sort]), q.order, 1, actionRows.length).map(({ k: _k, ...r }) => r),
     limits: limitRows.map(({ k: _k, ...r }) => r),
     exclusions: exclusionRows.map(({ k: _k, ...r }) => r),
     totals: {

@@ -5,13 +5,13 @@
 // statement whatever the cohort's size.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { RetentionCohortView, RetentionReportView } from '../../../shared/schemas/backoffice/reports.ts';
+import type { RetentionCohortView, RetentionReportQuery, RetentionReportView } from '../../../shared/schemas/backoffice/reports.ts';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
 import * as authFacts from '../auth/report-facts.ts';
 import * as ledgerFacts from '../../ledger/report-facts.ts';
 import { ACTIVE_SOURCE } from './activity.ts';
 import { sharePct } from './payments.ts';
-import { daysOf } from './range.ts';
+import { daysOf, sortAndPage } from './range.ts';
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -44,7 +44,16 @@ async function cohortWeeks(db: DbOrTx, from: string, to: string, weeks: number) 
   return res.rows.map((r) => ({ weekStart: r.week_start, k: Number(r.k), active: Number(r.active), depositing: Number(r.depositing) }));
 }
 
-export async function retentionReport(db: DbOrTx, from: string, to: string, weeks: number, now = new Date()): Promise<RetentionReportView> {
+/** A cohort's sort key: its week, a count, or a share (none sorts below every share). */
+function cohortKey(sort: RetentionReportQuery['sort']) {
+  return (c: RetentionCohortView): number | string => {
+    const v = c[sort];
+    return typeof v === 'number' || sort === 'week_start' ? (v as number | string) : v === null ? -1 : Number(v);
+  };
+}
+
+export async function retentionReport(db: DbOrTx, q: Pick<RetentionReportQuery, 'from' | 'to' | 'weeks' | 'sort' | 'order'>, now = new Date()): Promise<RetentionReportView> {
+  const { from, to, weeks } = q;
   daysOf(from, to);
   const first = weekOf(from).monday;
   const last = weekOf(to).sunday;
@@ -67,7 +76,7 @@ export async function retentionReport(db: DbOrTx, from: string, to: string, week
   const sum = (f: (s: typeof sizes[number]) => number) => sizes.reduce((n, s) => n + f(s), 0);
   const players = sum((s) => s.players);
   return {
-    from: first, to: last, weeks, cohorts,
+    from: first, to: last, weeks, cohorts: sortAndPage(cohorts, cohortKey(q.sort), q.order, 1, cohorts.length),
     totals: {
       players, converted: sum((s) => s.converted), converted_7d: sum((s) => s.converted7d),
       conversion_pct: sharePct(sum((s) => s.converted), players), conversion_7d_pct: sharePct(sum((s) => s.converted7d), players),

@@ -10,16 +10,19 @@ import { rebuildLedgerDay } from '../../ledger/daily.ts';
 import * as betFacts from '../bets/report-facts.ts';
 import { rebuildBetDay } from '../bets/daily.ts';
 import * as authFacts from '../auth/report-facts.ts';
-import { addBets, addMoney, bonusTotalOf, dayView, emptyDay, ggrPercent, sumDays, type DayFigures } from './daily.ts';
+import * as promotionFacts from '../promotions/report-facts.ts';
+import * as partnerFacts from '../partners/report-facts.ts';
+import { addBets, addMoney, addRebates, bonusTotalOf, dayView, emptyDay, ggrPercent, sumDays, type DayFigures } from './daily.ts';
 import { daysOf, sortAndPage } from './range.ts';
 import { activePlayersByDay, rebuildActiveDay } from './activity.ts';
 import { matchingPlayers } from './players.ts';
 import { recordAudit } from '../staff/audit.ts';
-import { paymentsReport, type GatewayOf } from './payments.ts';
+import { paymentsReport, taipeiWindow, type GatewayOf } from './payments.ts';
 import { retentionReport } from './retention.ts';
 import { protectionReport } from './protection.ts';
+import { bonusesReport } from './bonuses.ts';
 import type {
-  PaymentsReportQuery, PaymentsReportView, ProtectionReportQuery, ProtectionReportView, RetentionReportQuery, RetentionReportView,
+  BonusesReportQuery, BonusesReportView, PaymentsReportQuery, PaymentsReportView, ProtectionReportQuery, ProtectionReportView, RetentionReportQuery, RetentionReportView,
 } from '../../../shared/schemas/backoffice/reports.ts';
 import type { Operator } from '../staff/service.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -60,25 +63,32 @@ export class ReportsService {
 
   /** The payments report: deposit orders per method, status and gateway, and withdrawals per status. */
   payments(q: PaymentsReportQuery): Promise<PaymentsReportView> {
-    return paymentsReport(this.reader, this.gatewayOf, q.from, q.to);
+    return paymentsReport(this.reader, this.gatewayOf, q);
   }
 
   /** The retention report: weekly registration cohorts, their weeks since and their first-deposit conversion. */
   retention(q: RetentionReportQuery, now = new Date()): Promise<RetentionReportView> {
-    return retentionReport(this.reader, q.from, q.to, q.weeks, now);
+    return retentionReport(this.reader, q, now);
   }
 
   /** The player-protection report for compliance. */
   protection(q: ProtectionReportQuery, now = new Date()): Promise<ProtectionReportView> {
-    return protectionReport(this.reader, q.from, q.to, now);
+    return protectionReport(this.reader, q, now);
+  }
+
+  /** The bonuses report: cost per promotion (rebates apart) and per other kind, per day, and what came back. */
+  bonuses(q: BonusesReportQuery): Promise<BonusesReportView> {
+    return bonusesReport(this.reader, q);
   }
 
   /** Every day of the range with its figures, oldest first, and their totals. */
   async dailyFigures(from: string, to: string): Promise<DailyReport> {
     const list = daysOf(from, to);
-    const [registrations, firstDeposits, money, bets, active] = await Promise.all([
+    const { start, end } = taipeiWindow(from, to);
+    const [registrations, firstDeposits, money, bets, active, rebates] = await Promise.all([
       authFacts.registrationsByDay(this.reader, from, to), ledgerFacts.firstDepositsByDay(this.reader, from, to),
       ledgerFacts.moneyTotalsByDay(this.reader, from, to), betFacts.betTotalsByDay(this.reader, from, to), activePlayersByDay(this.reader, from, to),
+      promotionFacts.rebatesByDay(this.reader, start, end),
     ]);
     const byDay = new Map(list.map((d) => [d, emptyDay()]));
     for (const m of money) addMoney(byDay.get(m.day)!, m);
@@ -90,6 +100,7 @@ export class ReportsService {
       f.ftdMinor = ftd?.amountMinor ?? 0n;
       // Active: bet or deposited that day; a player who did both is one row of the day's active players.
       f.activePlayers = active.get(day) ?? 0;
+      addRebates(f, rebates.get(day)?.amountMinor ?? 0n);
     }
     const days = list.map((day) => ({ day, figures: byDay.get(day)! }));
     return { from, to, days, totals: sumDays(days.map((d) => d.figures)) };
@@ -151,8 +162,8 @@ export class ReportsService {
 
   /** The players report's rows for the given players, in that order: the period's figures and the lifetime's. */
   async playerRows(from: string, to: string, ids: number[]): Promise<PlayerReportRowView[]> {
-    const [labels, period, lifetime] = await Promise.all([
-      authFacts.playerLabels(this.reader, ids), this.figuresOfPlayers(from, to, ids), this.figuresOfPlayers(LIFETIME_FROM, taipeiDate(new Date()), ids),
+    const [labels, partners, period, lifetime] = await Promise.all([
+      authFacts.playerLabels(this.reader, ids), partnerFacts.partnersOfPlayers(this.reader, ids), this.figuresOfPlayers(from, to, ids), this.figuresOfPlayers(LIFETIME_FROM, taipeiDate(new Date()), ids),
     ]);
     return ids.map((id) => {
       const p = period.get(id)!;
@@ -165,8 +176,7 @@ export class ReportsService {
         deposit_amount: view.deposit_amount, withdrawal_amount: view.withdrawal_amount, bets: view.bets, valid_bet: view.valid_bet, payout: view.payout,
         ggr: view.ggr, bonus_total: view.bonus_total, ngr: view.ngr, first_day: p.days[0] ?? null, last_day: p.days.at(-1) ?? null,
         lifetime: { deposit_amount: life.deposit_amount, withdrawal_amount: life.withdrawal_amount, bets: life.bets, ggr: life.ggr, bonus_total: life.bonus_total, ngr: life.ngr },
-        // The seam for partners (affiliates): the partners domain will answer who brought the player; none exists yet.
-        partner: null,
+        partner: partners.get(id)?.account ?? null, partner_id: partners.get(id)?.partnerId ?? null,
       };
     });
   }

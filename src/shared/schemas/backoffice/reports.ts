@@ -40,6 +40,8 @@ export const playersReportQuery = v.object({
   min_deposit: amountText,
   /** At least this much GGR in the period (major units). */
   min_ggr: amountText,
+  /** Only the players this partner (by id) brought. */
+  partner: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'bo.v.out_of_range'), v.transform(Number))),
 });
 export const playerListExportQuery = v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(12, 'v.too_long'), v.trim())) });
 export const rebuildBody = v.strictObject({ day: dayText }, 'v.type.object');
@@ -51,7 +53,7 @@ export type PlayersReportQuery = v.InferOutput<typeof playersReportQuery>;
 const money = v.string();
 
 /** The bonus kinds the daily summary splits bonuses into. */
-export const BONUS_KINDS = ['promotions', 'vip', 'red_packets', 'mall', 'operator'] as const;
+export const BONUS_KINDS = ['promotions', 'rebates', 'vip', 'red_packets', 'mall', 'operator'] as const;
 export type BonusKind = (typeof BONUS_KINDS)[number];
 
 const dailyFigures = {
@@ -60,7 +62,8 @@ const dailyFigures = {
   rounds: v.number(), bets: money, valid_bet: money, payout: money, ggr: money,
   /** GGR over bets in percent with two decimals; null when nothing was bet. */
   ggr_pct: v.nullable(v.string()),
-  bonus_promotions: money, bonus_vip: money, bonus_red_packets: money, bonus_mall: money, bonus_operator: money,
+  /** Promotion grants other than rebates, and rebates (grants of the valid-bet rebate promotions) on their own. */
+  bonus_promotions: money, bonus_rebates: money, bonus_vip: money, bonus_red_packets: money, bonus_mall: money, bonus_operator: money,
   /** Bonus money that came back: activity wallets given up or forfeited (negative). */
   bonus_returned: money, bonus_total: money, ngr: money,
 };
@@ -88,8 +91,9 @@ export const playerReportRowView = v.object({
   first_day: v.nullable(v.string()), last_day: v.nullable(v.string()),
   /** The same figures over the player's whole life on the site. */
   lifetime: v.object({ deposit_amount: money, withdrawal_amount: money, bets: money, ggr: money, bonus_total: money, ngr: money }),
-  /** The partner (affiliate) the player came through: none until partners exist. */
+  /** The partner (affiliate) the player came through, by account; null for players who came on their own. */
   partner: v.nullable(v.string()),
+  partner_id: v.nullable(v.number()),
 });
 export const playersReportView = v.object({
   from: v.string(), to: v.string(), data: v.array(playerReportRowView), total: v.number(), page: v.number(), pageSize: v.number(),
@@ -102,7 +106,9 @@ export const csvView = v.string();
 
 // ---- payments ------------------------------------------------------------------------------------------
 
-export const paymentsReportQuery = v.object({ ...range });
+/** The columns the payments report's method and gateway tables sort by. */
+export const PAYMENT_SORTS = ['name', 'orders', 'paid', 'decided', 'success_pct', 'paid_amount', 'avg_pay_seconds'] as const;
+export const paymentsReportQuery = v.object({ ...range, sort: v.optional(v.picklist(PAYMENT_SORTS, 'bo.v.out_of_range'), 'name'), order: v.optional(v.picklist(['asc', 'desc'], 'bo.v.out_of_range'), 'asc') });
 export type PaymentsReportQuery = v.InferOutput<typeof paymentsReportQuery>;
 
 /**
@@ -132,8 +138,10 @@ export type PaymentsReportView = v.InferOutput<typeof paymentsReportView>;
 
 /** The most weeks after registration a cohort row shows. */
 export const RETENTION_WEEKS_MAX = 26;
+/** The columns the retention report's cohorts sort by. */
+export const RETENTION_SORTS = ['week_start', 'players', 'converted', 'conversion_pct', 'converted_7d', 'conversion_7d_pct'] as const;
 export const retentionReportQuery = v.object({
-  ...range,
+  ...range, sort: v.optional(v.picklist(RETENTION_SORTS, 'bo.v.out_of_range'), 'week_start'), order: v.optional(v.picklist(['asc', 'desc'], 'bo.v.out_of_range'), 'asc'),
   weeks: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'bo.v.out_of_range'), v.transform(Number), v.minValue(1, 'bo.v.out_of_range'), v.maxValue(RETENTION_WEEKS_MAX, 'bo.v.out_of_range')), '8'),
 });
 export type RetentionReportQuery = v.InferOutput<typeof retentionReportQuery>;
@@ -156,7 +164,9 @@ export type RetentionReportView = v.InferOutput<typeof retentionReportView>;
 
 // ---- player protection ---------------------------------------------------------------------------------
 
-export const protectionReportQuery = v.object({ ...range });
+/** The columns the protection report's actions sort by. */
+export const PROTECTION_SORTS = ['action', 'events', 'players', 'by_staff'] as const;
+export const protectionReportQuery = v.object({ ...range, sort: v.optional(v.picklist(PROTECTION_SORTS, 'bo.v.out_of_range'), 'action'), order: v.optional(v.picklist(['asc', 'desc'], 'bo.v.out_of_range'), 'asc') });
 export type ProtectionReportQuery = v.InferOutput<typeof protectionReportQuery>;
 
 /** A protection action in the range (limits lowered, raises asked for and confirmed, reality checks set, time-outs...): how often and by how many players. */
@@ -171,3 +181,38 @@ export const protectionReportView = v.object({
   totals: v.object({ events: v.number(), players_with_limits: v.number(), reality_checks: v.number(), exclusions_active: v.number(), exclusions_started: v.number() }),
 });
 export type ProtectionReportView = v.InferOutput<typeof protectionReportView>;
+
+// ---- bonuses -------------------------------------------------------------------------------------------
+
+/** Where a bonus came from: a promotion (rebates apart), VIP rewards, red packets, the mall, operators' grants; and what came back. */
+export const BONUS_SOURCES = ['promotion', 'rebate', 'promotion_other', 'vip', 'red_packets', 'mall', 'operator', 'returned'] as const;
+export type BonusSource = (typeof BONUS_SOURCES)[number];
+/** The columns the bonuses report's sources sort by. */
+export const BONUS_SORTS = ['source', 'grants', 'players', 'amount'] as const;
+export const bonusesReportQuery = v.object({ ...range, sort: v.optional(v.picklist(BONUS_SORTS, 'bo.v.out_of_range'), 'amount'), order });
+export type BonusesReportQuery = v.InferOutput<typeof bonusesReportQuery>;
+/** The bonuses export: its sources table (cost per promotion and kind) or its days table. */
+export const BONUS_EXPORT_TABLES = ['sources', 'days'] as const;
+export const bonusesExportQuery = v.object({ ...bonusesReportQuery.entries, table: v.optional(v.picklist(BONUS_EXPORT_TABLES, 'bo.v.out_of_range'), 'sources') });
+
+/**
+ * One source of bonus cost over the range: a promotion (its id and titles), the promotion grants the ledger holds
+ * without a promotion's grant row (promotion_other), or a ledger kind. grants: journals (a reversal counts -1);
+ * players: each counted once over the range; amount: the net effect on players' money (returned is negative).
+ */
+export const bonusSourceRowView = v.object({
+  source: v.picklist(BONUS_SOURCES), promotion_id: v.nullable(v.number()), title: v.string(), title_en: v.string(),
+  grants: v.number(), players: v.number(), amount: money,
+});
+/** One Taipei day: the bonuses paid by kind, what came back (activity wallets given up or forfeited), and the net cost. */
+export const bonusDayView = v.object({
+  day: v.string(), promotions: money, rebates: money, vip: money, red_packets: money, mall: money, operator: money,
+  granted: money, returned: money, net: money, grants: v.number(),
+});
+export const bonusesReportView = v.object({
+  from: v.string(), to: v.string(), sources: v.array(bonusSourceRowView), days: v.array(bonusDayView),
+  totals: v.object({ promotions: money, rebates: money, vip: money, red_packets: money, mall: money, operator: money, granted: money, returned: money, net: money, grants: v.number() }),
+});
+export type BonusSourceRowView = v.InferOutput<typeof bonusSourceRowView>;
+export type BonusDayView = v.InferOutput<typeof bonusDayView>;
+export type BonusesReportView = v.InferOutput<typeof bonusesReportView>;

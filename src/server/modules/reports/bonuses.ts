@@ -1,0 +1,86 @@
+// The bonuses report (issue 23): what bonuses cost over a Taipei date range, per source (each promotion with rebates
+// apart, VIP rewards, red packets, the mall, operators' grants) and per day, with what came back when players gave up
+// or forfeited activity wallets. The money is the ledger's (ledger/report-facts.ts, the same aggregates as the daily
+// summary); the promotions domain (promotions/report-facts.ts) says which promotion each grant was and which are
+// rebates. Ledger promotion grants no promotion claims (an operator's posting, say) keep their own row, so the sources
+// always add up to the ledger's total.
+import { minorToDecimal } from '../../../shared/money.ts';
+import type { BonusDayView, BonusSource, BonusSourceRowView, BonusesReportQuery, BonusesReportView } from '../../../shared/schemas/backoffice/reports.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import * as ledgerFacts from '../../ledger/report-facts.ts';
+import * as promotionFacts from '../promotions/report-facts.ts';
+import { addMoney, addRebates, emptyDay, type DayFigures } from './daily.ts';
+import { taipeiWindow } from './payments.ts';
+import { daysOf, sortAndPage } from './range.ts';
+
+/** The ledger kinds of each non-promotion source. */
+const LEDGER_SOURCES: Array<[BonusSource, ledgerFacts.ReportedKind[]]> = [
+  ['vip', ['vip_reward']], ['red_packets', ['red_packet']], ['mall', ['exchange_bonus']], ['operator', ['bonus_grant']], ['returned', ['bonus_give_up', 'bonus_forfeit']],
+];
+const BONUS_LEDGER_KINDS: ledgerFacts.ReportedKind[] = ['promotion_grant', ...LEDGER_SOURCES.flatMap(([, k]) => k)];
+
+/** The most source rows the report lists: every promotion that paid in the range is one, and a year has few hundred. */
+export const BONUS_SOURCES_MAX = 1_000;
+
+function dayFigures(f: DayFigures, grants: number) {
+  const granted = f.bonus.promotions + f.bonus.rebates + f.bonus.vip + f.bonus.red_packets + f.bonus.mall + f.bonus.operator;
+  const m = minorToDecimal;
+  return {
+    promotions: m(f.bonus.promotions), rebates: m(f.bonus.rebates), vip: m(f.bonus.vip), red_packets: m(f.bonus.red_packets), mall: m(f.bonus.mall),
+    operator: m(f.bonus.operator), granted: m(granted), returned: m(f.bonus.returned), net: m(granted + f.bonus.returned), grants,
+  };
+}
+
+export async function bonusesReport(db: DbOrTx, q: BonusesReportQuery): Promise<BonusesReportView> {
+  const list = daysOf(q.from, q.to);
+  const { start, end } = taipeiWindow(q.from, q.to);
+  const [money, rebates, promotions, players] = await Promise.all([
+    ledgerFacts.moneyTotalsByDay(db, q.from, q.to), promotionFacts.rebatesByDay(db, start, end), promotionFacts.grantsByPromotion(db, start, end),
+    ledgerFacts.playersByKind(db, q.from, q.to, BONUS_LEDGER_KINDS),
+  ]);
+  const byDay = new Map(list.map((d) => [d, { f: emptyDay(), grants: 0 }]));
+  const journals = new Map<ledgerFacts.ReportedKind, { n: number; amountMinor: bigint }>();
+  for (const row of money) {
+    if (!BONUS_LEDGER_KINDS.includes(row.kind)) continue;
+    const d = byDay.get(row.day)!;
+    addMoney(d.f, row);
+    if (row.kind !== 'bonus_give_up' && row.kind !== 'bonus_forfeit') d.grants += row.journals;
+    const k = journals.get(row.kind) ?? { n: 0, amountMinor: 0n };
+    k.n += row.journals;
+    k.amountMinor += row.amountMinor;
+    journals.set(row.kind, k);
+  }
+  for (const [day, d] of byDay) addRebates(d.f, rebates.get(day)?.amountMinor ?? 0n);
+  const days: BonusDayView[] = list.map((day) => ({ day, ...dayFigures(byDay.get(day)!.f, byDay.get(day)!.grants) }));
+  const total = emptyDay();
+  let grants = 0;
+  for (const d of byDay.values()) {
+    for (const k of Object.keys(total.bonus) as Array<keyof DayFigures['bonus']>) total.bonus[k] += d.f.bonus[k];
+    grants += d.grants;
+  }
+  const sources = sourceRows(promotions, journals, players);
+  const key = (r: BonusSourceRowView): number | bigint | string =>
+    q.sort === 'source' ? `${r.source} ${r.title_en}` : q.sort === 'amount' ? BigInt(r.amount.replace('.', '')) : r[q.sort];
+  return { from: q.from, to: q.to, sources: sortAndPage(sources, key, q.order, 1, BONUS_SOURCES_MAX), days, totals: dayFigures(total, grants) };
+}
+
+/** One row per promotion that paid, the ledger's promotion grants no promotion claims, and one per other kind. */
+function sourceRows(promotions: promotionFacts.PromotionFigures[], journals: Map<ledgerFacts.ReportedKind, { n: number; amountMinor: bigint }>, players: Map<ledgerFacts.ReportedKind, number>): BonusSourceRowView[] {
+  const rows: BonusSourceRowView[] = promotions.map((p) => ({
+    source: p.rebate ? 'rebate' : 'promotion', promotion_id: p.promotionId, title: p.title, title_en: p.titleEn, grants: p.grants, players: p.players,
+    amount: minorToDecimal(p.amountMinor),
+  }));
+  const ledgerGrants = journals.get('promotion_grant') ?? { n: 0, amountMinor: 0n };
+  const claimed = promotions.reduce((s, p) => ({ n: s.n + p.grants, amountMinor: s.amountMinor + p.amountMinor }), { n: 0, amountMinor: 0n });
+  if (ledgerGrants.n !== claimed.n || ledgerGrants.amountMinor !== claimed.amountMinor) {
+    // Players are not known apart for these: the ledger counts players per kind, not per promotion.
+    rows.push({ source: 'promotion_other', promotion_id: null, title: '', title_en: '', grants: ledgerGrants.n - claimed.n, players: 0, amount: minorToDecimal(ledgerGrants.amountMinor - claimed.amountMinor) });
+  }
+  for (const [source, kinds] of LEDGER_SOURCES) {
+    const n = kinds.reduce((s, k) => s + (journals.get(k)?.n ?? 0), 0);
+    const amount = kinds.reduce((s, k) => s + (journals.get(k)?.amountMinor ?? 0n), 0n);
+    if (n === 0 && amount === 0n) continue;
+    rows.push({ source, promotion_id: null, title: '', title_en: '', grants: n, players: kinds.reduce((s, k) => s + (players.get(k) ?? 0), 0), amount: minorToDecimal(amount) });
+  }
+  return rows;
+}

@@ -1,0 +1,195 @@
+// The bonuses report and the rebates of the daily summary (issue 23) against the journals: promotion grants paid
+// through the promotions engine (a valid-bet rebate promotion and a general one), a promotion_grant journal no
+// promotion claims, and the other bonus kinds; each figure is compared with sums taken straight from the journals.
+// Also the sort keys of the payments, retention and protection reports, held by their schemas.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, seedPlayer, signedInStaff, type TestApp } from '../helpers/app.ts';
+import { postJournal } from '../../src/server/ledger/ledger.ts';
+import { AccountDirectory } from '../../src/server/ledger/accounts.ts';
+import { promotionById } from '../../src/server/modules/promotions/repository.ts';
+import { promotions } from '../../src/server/db/schema.ts';
+import { minorToDecimal } from '../../src/shared/money.ts';
+import { taipeiDate } from '../../src/shared/time.ts';
+import type { JournalKind } from '../../src/shared/journal-kinds.ts';
+import type { PromotionInput } from '../../src/shared/schemas/promotions.ts';
+
+let t: TestApp;
+let admin: { token: string };
+const auth = () => ({ authorization: `Bearer ${admin.token}` });
+const today = taipeiDate(new Date());
+let rebateId = 0;
+let generalId = 0;
+let players: { a: number; b: number };
+
+function body(over: Partial<PromotionInput>): PromotionInput {
+  return {
+    mode: 1, front_id: null, title: '測試活動', title_en: 'Test promotion', summary: '摘要', summary_en: 'Summary', content: '<p>內容</p>', content_en: '<p>Content</p>',
+    banner_id: null, status: 'on', sort: 0, limited_time: false, show_start: null, show_end: null, claim_start: null, claim_end: null,
+    levels: [], min_register_days: 0, max_register_days: 0, deposit_window_days: 0, min_deposit_count: 0, min_deposit_total: '0',
+    reward_kind: 'fixed', fixed_amount: '100.00', percent: '0', tiers: [], min_amount: '0', max_grant: '0', game_groups: [], use_vip_rate: false,
+    referrer_amount: '0', friend_amount: '0', friend_min_deposit: '0', friend_min_valid_bet: '0', max_per_referrer: 0,
+    budget: null, limit_period: 'ever', limit_count: 0, flow_multiple: 1, flow_base: 'bonus', is_sports: false, give_up_wallet_amount: '0',
+    claim_mode: 'automatic', auto_approve_max: null, not_combinable: false, unique_by: [], ...over,
+  };
+}
+
+async function promotion(over: Partial<PromotionInput>): Promise<number> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotions', headers: auth(), payload: body(over) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id as number;
+}
+
+async function award(promotionId: number, playerId: number, amountMinor: bigint, period: string) {
+  const p = (await promotionById(t.database.db, promotionId))!;
+  const out = await t.app.services.promotions.award(p, playerId, { period, amountMinor, baseMinor: 0n });
+  expect(out.kind).toBe('paid');
+}
+
+async function post(kind: JournalKind, playerId: number, amountMinor: bigint, key: string): Promise<void> {
+  const dir = new AccountDirectory(t.database.db);
+  const [central, house] = await Promise.all([dir.playerAccount(playerId, 'central'), dir.houseAccount('cash', playerId)]);
+  await t.database.db.transaction((tx) => postJournal(tx, {
+    kind, idempotencyKey: key, request: { key }, playerId, postings: [{ accountId: central, amountMinor }, { accountId: house, amountMinor: -amountMinor }],
+  }));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInStaff(t, 'bonus_admin', 'admin');
+  await t.database.db.update(promotions).set({ status: 'off' });
+  rebateId = await promotion({ mode: 6, title: '天天返水', title_en: 'Daily rebate', reward_kind: 'valid_bet_percent', percent: '1' });
+  generalId = await promotion({ mode: 1, title: '一般活動', title_en: 'General' });
+  const a = await seedPlayer(t, { centralMinor: 10_000n });
+  const b = await seedPlayer(t, { centralMinor: 10_000n });
+  await award(rebateId, a.playerId, 1_234n, `${today}:slots`);
+  await award(rebateId, a.playerId, 66n, `${today}:fish`);
+  await award(rebateId, b.playerId, 400n, `${today}:slots`);
+  await award(generalId, b.playerId, 700n, 'gift-1');
+  // A promotion grant the ledger holds that no promotion's grant row claims: it stays a promotion, not a rebate.
+  await post('promotion_grant', a.playerId, 500n, 'promo-direct');
+  await post('vip_reward', b.playerId, 200n, 'vip-b');
+  await post('bonus_forfeit', b.playerId, -30n, 'forfeit-b');
+  // Deposits make both players active for the players report; A came through a partner, B on its own.
+  await post('deposit', a.playerId, 1_000n, 'dep-a');
+  await post('deposit', b.playerId, 2_000n, 'dep-b');
+  players = { a: a.playerId, b: b.playerId };
+});
+afterAll(async () => { await t?.close(); });
+
+/** Straight from the journals: the net effect on players' money of the journals of a kind (and, if given, of the grants of a promotion). */
+async function journalSum(kind: string, promotionId?: number): Promise<{ n: number; players: number; amount: bigint }> {
+  const res = await t.database.db.execute<{ n: number; players: number; amount: string }>(sql`
+    select count(*)::int as n, count(distinct j.player_id)::int as players, coalesce(sum(p.amount), 0)::text as amount
+    from journals j join lateral (select coalesce(sum(p.amount_minor), 0) as amount from postings p join accounts a on a.id = p.account_id
+      where p.journal_id = j.id and a.player_id is not null and a.asset = 'money') p on true
+    where j.kind = ${kind} and (j.created_at at time zone 'Asia/Taipei')::date = ${today}::date
+      ${promotionId === undefined ? sql`` : sql`and j.id in (select journal_id from promotion_grants where promotion_id = ${promotionId})`}`);
+  const r = res.rows[0]!;
+  return { n: Number(r.n), players: Number(r.players), amount: BigInt(r.amount) };
+}
+
+async function get(path: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/${path}`, headers: auth() });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+describe('rebates in the daily summary', () => {
+  it('shows the rebate promotions\' grants apart, the other promotion grants as promotions, and NGR unchanged', async () => {
+    const report = await get(`daily?from=${today}&to=${today}`);
+    const row = report.data[0];
+    const rebates = await journalSum('promotion_grant', rebateId);
+    const all = await journalSum('promotion_grant');
+    expect(rebates.amount).toBe(1_700n);
+    expect(row.bonus_rebates).toBe(minorToDecimal(rebates.amount));
+    expect(row.bonus_promotions).toBe(minorToDecimal(all.amount - rebates.amount));
+    const bonus = all.amount + (await journalSum('vip_reward')).amount + (await journalSum('bonus_forfeit')).amount;
+    expect(row.bonus_total).toBe(minorToDecimal(bonus));
+    expect(row.ngr).toBe(minorToDecimal(BigInt(row.ggr.replace('.', '')) - bonus));
+    expect(report.totals.bonus_rebates).toBe(row.bonus_rebates);
+  });
+});
+
+describe('the bonuses report', () => {
+  it('gives each promotion, the unclaimed promotion grants and each other kind, all equal to the journals', async () => {
+    const report = await get(`bonuses?from=${today}&to=${today}&sort=amount&order=desc`);
+    const source = (s: string, id: number | null = null) => report.sources.find((r: { source: string; promotion_id: number | null }) => r.source === s && r.promotion_id === id);
+    const rebate = await journalSum('promotion_grant', rebateId);
+    expect(source('rebate', rebateId)).toMatchObject({ title_en: 'Daily rebate', grants: rebate.n, players: rebate.players, amount: minorToDecimal(rebate.amount) });
+    expect(rebate).toEqual({ n: 3, players: 2, amount: 1_700n });
+    const general = await journalSum('promotion_grant', generalId);
+    expect(source('promotion', generalId)).toMatchObject({ grants: 1, players: 1, amount: minorToDecimal(general.amount) });
+    expect(source('promotion_other')).toMatchObject({ grants: 1, amount: '5.00' });
+    const vip = await journalSum('vip_reward');
+    expect(source('vip')).toMatchObject({ grants: vip.n, players: vip.players, amount: minorToDecimal(vip.amount) });
+    expect(source('returned')).toMatchObject({ grants: 1, amount: minorToDecimal((await journalSum('bonus_forfeit')).amount) });
+    // Largest first, as asked.
+    const amounts = report.sources.map((r: { amount: string }) => Number(r.amount));
+    expect(amounts).toEqual([...amounts].sort((x, y) => y - x));
+    // The day and the totals: the net cost is the daily summary's bonus total.
+    const daily = await get(`daily?from=${today}&to=${today}`);
+    expect(report.days).toHaveLength(1);
+    expect(report.days[0]).toMatchObject({ day: today, rebates: '17.00', promotions: '12.00', vip: '2.00', returned: '-0.30', granted: '31.00', net: '30.70', grants: 6 });
+    expect(report.totals.net).toBe(daily.totals.bonus_total);
+    const sum = report.sources.reduce((s: bigint, r: { amount: string }) => s + BigInt(r.amount.replace('.', '').replace('-0', '-')), 0n);
+    expect(minorToDecimal(sum)).toBe(report.totals.net);
+  });
+
+  it('exports its sources and its days as CSV, in the caller\'s language, audited', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=sources`, headers: { ...auth(), 'accept-language': 'zh-TW' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    expect(res.body).toContain('天天返水');
+    expect(res.body).toContain('返水');
+    const days = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=days`, headers: { ...auth(), 'accept-language': 'en' } });
+    expect(days.statusCode).toBe(200);
+    const lines = days.body.replace('\uFEFF', '').trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Rebates');
+    expect(lines).toHaveLength(3);
+    const audit = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'reports.export' and target like 'report:bonuses-%'`);
+    expect(audit.rows[0]!.n).toBe(2);
+  });
+
+  it('refuses a sort key it does not know', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/bonuses?from=${today}&to=${today}&sort=title`, headers: auth() });
+    expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('sort keys of the payments, retention and protection reports', () => {
+  it('accepts the listed columns and refuses others', async () => {
+    for (const [report, good] of [['payments', 'paid_amount'], ['retention', 'players'], ['protection', 'events']]) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/${report}?from=${today}&to=${today}&sort=${good}&order=desc`, headers: auth() })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/${report}?from=${today}&to=${today}&sort=drop_table`, headers: auth() })).statusCode).toBe(422);
+    }
+  });
+
+  it('sorts the retention cohorts by the asked column', async () => {
+    const from = taipeiDate(new Date(Date.now() - 20 * 86_400_000));
+    const asc = await get(`retention?from=${from}&to=${today}&sort=players&order=asc`);
+    const desc = await get(`retention?from=${from}&to=${today}&sort=players&order=desc`);
+    const sizes = (r: { cohorts: Array<{ players: number }> }) => r.cohorts.map((c) => c.players);
+    expect(sizes(asc)).toEqual([...sizes(asc)].sort((x, y) => x - y));
+    expect(sizes(desc)).toEqual([...sizes(asc)].sort((x, y) => y - x));
+    expect(Math.max(...sizes(desc))).toBeGreaterThan(0);
+  });
+});
+
+describe('the partner in the players report', () => {
+  it('shows the partner who brought each player and filters by partner', async () => {
+    const partner = await t.database.db.execute<{ id: string }>(sql`
+      insert into partners (account, password_hash, name, code) values ('harbour1', 'x', 'Harbour One', 'HB1') returning id::text as id`);
+    const partnerId = Number(partner.rows[0]!.id);
+    await t.database.db.execute(sql`insert into partner_bindings (player_id, partner_id, source) values (${players.a}, ${partnerId}, 'link')`);
+    const all = await get(`players?from=${today}&to=${today}`);
+    const row = (id: number) => all.data.find((r: { player_id: number }) => r.player_id === id);
+    expect(row(players.a)).toMatchObject({ partner: 'harbour1', partner_id: partnerId });
+    expect(row(players.b)).toMatchObject({ partner: null, partner_id: null });
+    const only = await get(`players?from=${today}&to=${today}&partner=${partnerId}`);
+    expect(only.data.map((r: { player_id: number }) => r.player_id)).toEqual([players.a]);
+    expect(only.total).toBe(1);
+    const none = await get(`players?from=${today}&to=${today}&partner=${partnerId + 1000}`);
+    expect(none.total).toBe(0);
+  });
+});
