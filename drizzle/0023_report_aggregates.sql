@@ -65,6 +65,7 @@ CREATE INDEX "bet_daily_player_idx" ON "bet_daily" USING btree ("player_id","day
 CREATE INDEX "ledger_daily_player_idx" ON "ledger_daily" USING btree ("player_id","day");--> statement-breakpoint
 CREATE INDEX "ledger_first_deposits_day_idx" ON "ledger_first_deposits" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "players_created_idx" ON "players" USING btree ("created_at");
+--> statement-breakpoint
 -- hand-written below
 -- The ledger's daily money aggregates (issue 23), kept in the transaction of every journal of a reported kind:
 -- postJournal calls ledger_report_journal after writing one (src/server/ledger/daily.ts). A reversal (its key is
