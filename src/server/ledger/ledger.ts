@@ -119,6 +119,21 @@ function postStatement(tx: DbOrTx) {
     .prepare('ledger_post_asset_journal');
 }
 
+/**
+ * What ledger_post_asset_journal takes for one journal, checked and hashed as postJournal checks them, for a caller
+ * whose own SQL function posts the journal in the same statement as the rest of its work (the seamless wallet's
+ * calls). The arrays are literals of checked integers in ascending account order, the order accounts are locked in.
+ */
+export function journalArguments(input: JournalInput): { asset: string; hash: Buffer; accounts: string; amounts: string } {
+  // The reports' daily aggregates follow only postJournal's journals of reported kinds; such a kind must go there.
+  assertInvariant(!isReportedKind(input.kind), `a ${input.kind} journal goes through postJournal`);
+  const { postings, hash } = prepare(input);
+  return {
+    asset: assetOfKind(input.kind), hash,
+    accounts: `{${postings.map(([id]) => id).join(',')}}`, amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
+  };
+}
+
 /** Built statements per database handle: the pool's is built once; a transaction's lives as long as it does. */
 const statements = new WeakMap<DbOrTx, ReturnType<typeof postStatement>>();
 

@@ -200,3 +200,50 @@ export async function overdueRoundCounts(db: DbOrTx): Promise<Array<{ code: stri
     where r.status = 'open' and r.opened_at < now() - make_interval(mins => p.round_limit_minutes) group by r.gp_code`);
   return res.rows.map((r) => ({ code: r.gp_code, n: Number(r.n) }));
 }
+
+/** What seamless_debit_call and seamless_credit_call answer: 'fallback' when the call needs the full path. */
+export interface CallRow { outcome: 'ok' | 'insufficient' | 'fallback'; balanceMinor: bigint | null; round: RoundRow | undefined }
+
+interface RawCall {
+  o_outcome: string; o_balance: string | number | null; r_id: string | number | null; r_round_id: string | null; r_player_id: string | number | null;
+  r_game_code: string | null; r_stake: string | number | null; r_payout: string | number | null; r_status: string | null; r_version: number | null;
+  r_opened_at: string | null; r_closed_at: string | null; r_updated_at: string | null;
+}
+
+/** The round columns of a call's answer (o_round), with times as ISO text so no driver setting decides how they parse. */
+const roundColumns = sql.raw(`o_outcome, o_balance, (o_round).id as r_id, (o_round).round_id as r_round_id, (o_round).player_id as r_player_id,
+  (o_round).game_code as r_game_code, (o_round).stake_minor as r_stake, (o_round).payout_minor as r_payout, (o_round).status as r_status,
+  (o_round).version as r_version, to_json((o_round).opened_at) #>> '{}' as r_opened_at, to_json((o_round).closed_at) #>> '{}' as r_closed_at,
+  to_json((o_round).updated_at) #>> '{}' as r_updated_at`);
+
+function callRow(code: string, row: RawCall | undefined): CallRow {
+  if (!row) throw new Error('seamless: a call function answered no row');
+  const outcome = row.o_outcome as CallRow['outcome'];
+  const round: RoundRow | undefined = row.r_id === null ? undefined : {
+    id: Number(row.r_id), gpCode: code, roundId: row.r_round_id ?? '', playerId: Number(row.r_player_id), gameCode: row.r_game_code ?? '',
+    stakeMinor: BigInt(row.r_stake ?? 0), payoutMinor: BigInt(row.r_payout ?? 0), status: row.r_status as RoundRow['status'],
+    version: Number(row.r_version), openedAt: new Date(row.r_opened_at ?? 0), closedAt: row.r_closed_at === null ? null : new Date(row.r_closed_at),
+    updatedAt: new Date(row.r_updated_at ?? 0),
+  };
+  return { outcome, balanceMinor: row.o_balance === null ? null : BigInt(row.o_balance), round };
+}
+
+/** The ledger's part of a call: ledger_post_asset_journal's arguments as journalArguments (ledger.ts) prepared them. */
+export interface CallJournal { key: string; hash: Buffer; accounts: string; amounts: string; central: number }
+
+/**
+ * A debit's usual case in one statement (drizzle/0029): claims the id, takes the stake, adds it to the round. Answers
+ * 'fallback' having written nothing when the full path must decide.
+ */
+export async function debitCall(tx: DbOrTx, c: { code: string; txId: string; playerId: number; roundId: string; gameCode: string; amountMinor: bigint; requestHash: string; memo: string }, j: CallJournal): Promise<CallRow> {
+  const res = await tx.execute<RawCall & Record<string, unknown>>(sql`select ${roundColumns} from seamless_debit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
+    ${c.gameCode}, ${c.amountMinor}, ${c.requestHash}, ${j.key}, ${j.hash}, ${c.memo}, ${j.accounts}::bigint[], ${j.amounts}::bigint[], ${j.central})`);
+  return callRow(c.code, res.rows[0]);
+}
+
+/** A credit's usual case in one statement (drizzle/0029): claims the id, pays the win, settles the debit and the round. */
+export async function creditCall(tx: DbOrTx, c: { code: string; txId: string; playerId: number; roundId: string; debitTxId: string; amountMinor: bigint; roundClosed: boolean; requestHash: string }, j: CallJournal): Promise<CallRow> {
+  const res = await tx.execute<RawCall & Record<string, unknown>>(sql`select ${roundColumns} from seamless_credit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
+    ${c.debitTxId}, ${c.amountMinor}, ${c.roundClosed}, ${c.requestHash}, ${j.key}, ${j.hash}, ${j.accounts}::bigint[], ${j.amounts}::bigint[], ${j.central})`);
+  return callRow(c.code, res.rows[0]);
+}

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
-import { LedgerError, postJournal } from '../../ledger/ledger.ts';
+import { LedgerError, journalArguments, postJournal } from '../../ledger/ledger.ts';
 import { reverseJournal } from '../../ledger/reversal.ts';
 import { centralBalanceOf } from '../../ledger/read.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
@@ -29,8 +29,11 @@ import { SeamlessSigner, type SignedRequest } from './signature.ts';
 import type { SeamlessMetrics } from './metrics.ts';
 import { openSecret } from '../staff/totp.ts';
 
-/** What a call decided, before its answer is shaped. */
-interface Outcome { code: SeamlessCode; replayed?: boolean; round?: repo.RoundRow }
+/**
+ * What a call decided, before its answer is shaped. balanceMinor: the central balance the call's own statement read
+ * after it moved the money, so the answer needs no read of its own.
+ */
+interface Outcome { code: SeamlessCode; replayed?: boolean; round?: repo.RoundRow; balanceMinor?: bigint }
 
 /** The provider, the player and what the call may do, found before the call's transaction. */
 interface CallContext { code: string; playerId: number; gameType: string; central: number; house: number }
@@ -137,6 +140,8 @@ export class SeamlessService {
     const amountMinor = BigInt(b.amount);
     const hash = contentHash('debit', [b.player, b.round_id, b.game_code, b.amount]);
     const out = await this.db.transaction(async (tx) => {
+      const fast = await this.debitInOneStatement(tx, ctx, b, amountMinor, hash);
+      if (fast) return fast;
       const id = await repo.claimTx(tx, {
         gpCode: code, txId: b.transaction_id, kind: 'debit', playerId: ctx.playerId, roundId: b.round_id, gameCode: b.game_code,
         amountMinor, status: SEAMLESS_TX_STATUS.open, code: SEAMLESS_CODE.ok, requestHash: hash,
@@ -152,6 +157,30 @@ export class SeamlessService {
       return outcome;
     });
     return this.finish(ctx.playerId, out, 'debit', code);
+  }
+
+  /**
+   * The usual debit in one statement (repo.debitCall): a new id, an open round of this player and a player the gate
+   * has nothing to say about. Then the round's bet record, and the transaction commits: four round trips in all, so
+   * the house shard and the player's account stay locked for a moment only. Undefined when it wrote nothing and the
+   * full path below must decide (a replay, a closed round, a player with limits or exclusions).
+   */
+  private async debitInOneStatement(tx: Tx, ctx: CallContext, b: SeamlessDebitBody, amountMinor: bigint, hash: string): Promise<Outcome | undefined> {
+    const key = `seamless:${ctx.code}:${b.transaction_id}`;
+    const journal = journalArguments({
+      kind: 'seamless_debit', idempotencyKey: key, request: { round: b.round_id, amount: b.amount },
+      postings: [{ accountId: ctx.central, amountMinor: -amountMinor }, { accountId: ctx.house, amountMinor }],
+    });
+    const row = await repo.debitCall(tx, {
+      code: ctx.code, txId: b.transaction_id, playerId: ctx.playerId, roundId: b.round_id, gameCode: b.game_code, amountMinor, requestHash: hash,
+      memo: `${ctx.code} ${b.game_code} ${b.round_id}`,
+    }, { key, ...journal, central: ctx.central });
+    if (row.outcome === 'fallback') return undefined;
+    const balanceMinor = row.balanceMinor ?? undefined;
+    if (row.outcome === 'insufficient') return { code: SEAMLESS_CODE.insufficientFunds, balanceMinor };
+    if (!row.round) throw new Error(`seamless: debit ${b.transaction_id} answered no round`);
+    await this.recordRound(tx, ctx, row.round);
+    return { code: SEAMLESS_CODE.ok, round: row.round, balanceMinor };
   }
 
   /** The stake of an accepted debit: the round, the gate, the journal and the round's bet record. */
@@ -190,6 +219,8 @@ export class SeamlessService {
     const amountMinor = BigInt(b.amount);
     const hash = contentHash('credit', [b.player, b.round_id, b.debit_transaction_id, b.amount, b.round_closed ?? false]);
     const out = await this.db.transaction(async (tx) => {
+      const fast = await this.creditInOneStatement(tx, ctx, b, amountMinor, hash);
+      if (fast) return fast;
       const seen = await repo.txById(tx, code, b.transaction_id);
       if (seen) return this.replay(tx, code, b.transaction_id, 'credit', hash, b);
       // The debit first, locked: a rollback of it waits for this credit or this credit waits for the rollback.
@@ -211,6 +242,28 @@ export class SeamlessService {
       return this.payWin(tx, ctx, b, { id, debit, amountMinor });
     });
     return this.finish(ctx.playerId, out, 'credit', code);
+  }
+
+  /**
+   * The usual credit in one statement (repo.creditCall): a new id naming an open or settled debit of this player and
+   * round. Then the round's bet record (with the reports' daily figures once it settles) and the commit. Undefined when
+   * it wrote nothing and the full path must decide (a replay, an unknown or cancelled debit).
+   */
+  private async creditInOneStatement(tx: Tx, ctx: CallContext, b: SeamlessCreditBody, amountMinor: bigint, hash: string): Promise<Outcome | undefined> {
+    const key = `seamless:${ctx.code}:${b.transaction_id}`;
+    // A loss posts no journal; the arguments are still checked and hashed so both cases take one statement.
+    const journal = journalArguments({
+      kind: 'seamless_credit', idempotencyKey: key, request: { round: b.round_id, debit: b.debit_transaction_id, amount: b.amount },
+      postings: [{ accountId: ctx.house, amountMinor: -(amountMinor > 0n ? amountMinor : 1n) }, { accountId: ctx.central, amountMinor: amountMinor > 0n ? amountMinor : 1n }],
+    });
+    const row = await repo.creditCall(tx, {
+      code: ctx.code, txId: b.transaction_id, playerId: ctx.playerId, roundId: b.round_id, debitTxId: b.debit_transaction_id, amountMinor,
+      roundClosed: b.round_closed ?? false, requestHash: hash,
+    }, { key, ...journal, central: ctx.central });
+    if (row.outcome === 'fallback') return undefined;
+    if (row.outcome !== 'ok') throw new Error(`seamless: credit ${b.transaction_id} answered ${row.outcome}`);
+    if (row.round) await this.recordRound(tx, ctx, row.round);
+    return { code: SEAMLESS_CODE.ok, round: row.round, balanceMinor: row.balanceMinor ?? undefined };
   }
 
   private async payWin(tx: Tx, ctx: CallContext, b: SeamlessCreditBody, c: { id: number; debit: repo.TxRow; amountMinor: bigint }): Promise<Outcome> {
@@ -340,7 +393,7 @@ export class SeamlessService {
   }
 
   private async answer(playerId: number, out: Outcome): Promise<SeamlessAnswer> {
-    const balance = await centralBalanceOf(this.db, playerId);
+    const balance = out.balanceMinor ?? await centralBalanceOf(this.db, playerId);
     return { status: out.code, balance: balance.toString(), currency: 'TWD', player: String(playerId), ...(out.replayed ? { replayed: true } : {}) };
   }
 
