@@ -5,7 +5,7 @@ import { kycDocumentEvents, kycDocuments, kycLevelRules, kycSettings } from '../
 import { KYC_DOCUMENT_STATUS, type KycDocumentStatus } from '../../../shared/schemas/kyc/constants.ts';
 import { staffNameOf } from '../staff/staff-facts.ts';
 
-export type KycDocumentRow = Omit<typeof kycDocuments.$inferSelect, 'bytes'>;
+export type KycDocumentRow = Omit<typeof kycDocuments.$inferSelect, 'bytes' | 'preview'>;
 export type KycLevelRuleRow = typeof kycLevelRules.$inferSelect;
 
 /** Every column but the file itself, so lists never carry megabytes. */

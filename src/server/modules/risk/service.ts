@@ -15,6 +15,7 @@ import { hashSignal, normaliseSignals, signalKey } from './signals.ts';
 import { decide, evaluateRules, type WithdrawalFacts } from './rules.ts';
 import { linkedPlayerIds } from './link-facts.ts';
 import * as repo from './repository.ts';
+import type { WithdrawalRiskGate } from '../../lib/risk-gate.ts';
 
 const HOUR_MS = 3_600_000;
 /** Journal kinds that bring promotion money into a player's wallets (the bonus-heavy rule's numerator). */
@@ -32,7 +33,7 @@ export interface SeenSignals { ip?: string; device?: string; phone?: string | nu
 /** A withdrawal as the cashier requested it, after its commit. */
 export interface WithdrawalRequest { withdrawalId: string; playerId: number; amountMinor: bigint; cardNumber: string }
 
-export class RiskService {
+export class RiskService implements WithdrawalRiskGate {
   private readonly db: Db;
   private readonly key: Buffer;
 
@@ -139,7 +140,10 @@ export class RiskService {
       withdrawalId: w.withdrawalId, playerId: w.playerId, amountMinor: w.amountMinor, cardHash, score, decision, hits,
       inputs: { ...inputs, hold_score: String(settings.hold_score), auto_approve: String(settings.auto_approve), auto_approve_ceiling: String(settings.auto_approve_ceiling) },
     });
-    return { score, decision };
+    // Two callers scoring the same withdrawal at once (the request's event and the finance desk) both answer the row
+    // that was stored first.
+    const stored = await repo.decisionOf(this.db, w.withdrawalId);
+    return stored ? { score: stored.score, decision: stored.decision } : { score, decision };
   }
 
   private async withdrawalFacts(s: RiskSettings, w: WithdrawalRequest, cardHash: string): Promise<WithdrawalFacts> {
