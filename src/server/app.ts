@@ -87,7 +87,7 @@ import { kycRoutes } from './modules/kyc/routes.ts';
 import { KycBackofficeService } from './modules/kyc/backoffice-service.ts';
 import { RiskService } from './modules/risk/service.ts';
 import {
-  signalsAfterCard, signalsAfterProfileChange, signalsAfterDeposit, signalsAfterLogin, signalsAfterPersonalInfo, signalsAfterRegistration,
+  signalsAfterCard, signalsAfterDepositRequest, signalsAfterProfileChange, signalsAfterDeposit, signalsAfterLogin, signalsAfterPersonalInfo, signalsAfterRegistration,
 } from './modules/risk/subscriptions.ts';
 import { PartnersService } from './modules/partners/service.ts';
 import { agentRoutes, partnerSiteRoutes, trackingLinkRoutes } from './modules/partners/routes.ts';
@@ -569,6 +569,7 @@ function subscribe(events: EventBus<AppEvents>, s: Services): void {
   // Risk's handlers fail quietly: the bus logs them and the player's action stands.
   events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');
   events.on('card.bound', signalsAfterCard(s.risk), 'risk signals after card binding');
+  events.on('deposit.requested', signalsAfterDepositRequest(s.risk), 'risk signals after a deposit request');
   events.on('personal.saved', signalsAfterPersonalInfo(s.risk), 'risk signals after personal info');
   events.on('player.profile_changed', signalsAfterProfileChange(s.risk), 'risk signals after an operator edit of personal details');
   events.on('withdrawal.requested', async (e) => { await s.cashier.applyRisk(e.withdrawalId); }, 'risk decision of a withdrawal (hold or automatic approval)');

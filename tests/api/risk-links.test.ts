@@ -109,6 +109,34 @@ describe('a second account from the same device, address and card', () => {
     expect(g.members.map((m) => m.account).sort()).toEqual([a.account, b.account].sort());
   });
 
+  it('records the address and its /24 a player deposits and binds a card from, linking accounts that deposit from one address', async () => {
+    await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS, receiving_bank: '822', receiving_bank_account_name: 'Site Ltd', receiving_bank_account: '123456789012' });
+    const a = await player('198.19.2.50', device());
+    const b = await player('198.19.1.60', device());
+    const kindsOf = async (playerId: number, source: 'deposit' | 'card') => (await t.database.db.select({ kind: riskSignals.kind }).from(riskSignals)
+      .where(and(eq(riskSignals.playerId, playerId), eq(riskSignals.source, source)))).map((r) => r.kind).sort();
+    const deposit = (p: { headers: Record<string, string> }, ip: string) => t.app.inject({
+      method: 'POST', url: '/api/finance/deposit/create', headers: p.headers, remoteAddress: ip, payload: { method: 'bank_transfer', amount: '100', player_ref: 'ref 1' },
+    });
+    const first = await deposit(a, '198.18.7.21');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await kindsOf(a.playerId, 'deposit')).toEqual(['ip', 'subnet']);
+    expect(await t.app.services.risk.linkedPlayers(b.playerId)).toEqual([]);
+    // The second account deposits from the same address: the pair shares the address and its block.
+    const second = await deposit(b, '198.18.7.21');
+    expect(second.statusCode, second.body).toBe(200);
+    const links = (await bo(admin, 'GET', `/risk/players/${b.playerId}/links`)).json().data.links;
+    expect(links).toEqual([expect.objectContaining({ player_id: a.playerId, score: W.ip + W.subnet, signals: ['ip', 'subnet'] })]);
+    // A card bound from a new address records that address too.
+    const number = cardNumber();
+    const bound = await t.app.inject({
+      method: 'POST', url: '/api/players/debit-card/store', headers: b.headers, remoteAddress: '198.18.9.9',
+      payload: { bank: '822', market: 'Xinyi branch', account_name: 'Chen Ya-ting', card_number: number, card_number_confirm: number },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    expect(await kindsOf(b.playerId, 'card')).toEqual(['card', 'ip', 'subnet']);
+  });
+
   it('a pair sharing only an address block stays below the threshold and forms no group', async () => {
     const a = await player('192.0.2.10', device());
     const b = await player('192.0.2.11', device());

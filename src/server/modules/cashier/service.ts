@@ -190,7 +190,8 @@ export class CashierService {
     };
   }
 
-  async createDeposit(playerId: number, input: { method: DepositMethod; amount: string; player_ref?: string }, clientKey?: string, locale: 'zh-TW' | 'en' = 'zh-TW'): Promise<DepositView> {
+  /** `ip`: the address the player asks from, announced after the order is made (risk's deposit signals). */
+  async createDeposit(playerId: number, input: { method: DepositMethod; amount: string; player_ref?: string }, clientKey?: string, locale: 'zh-TW' | 'en' = 'zh-TW', ip?: string): Promise<DepositView> {
     const replay = (seen: repo.DepositRow): DepositView => {
       if (seen.method !== input.method || minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.amount) ?? -1n)) throw new ApiError('idempotency_mismatch');
       return this.depositView(seen);
@@ -250,6 +251,7 @@ export class CashierService {
         throw new ApiError('upstream_unavailable');
       }
     }
+    if (ip) await this.events?.publish('deposit.requested', { playerId, depositId: id, ip });
     return this.depositView((await repo.depositById(this.db, id))!);
   }
 
@@ -456,7 +458,7 @@ export class CashierService {
     };
   }
 
-  async addCard(playerId: number, input: { bank: string; market: string; account_name: string; card_number: string }): Promise<void> {
+  async addCard(playerId: number, input: { bank: string; market: string; account_name: string; card_number: string }, ip?: string): Promise<void> {
     if (!isBank(input.bank)) throw new ApiError('validation_failed', { bank: ['cashier.bank.required'] });
     const s = await this.system.settings();
     try {
@@ -470,7 +472,7 @@ export class CashierService {
         if (await repo.liveCardByNumber(tx, input.card_number)) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
         await repo.insertCard(tx, { playerId, bank: input.bank, market: input.market, accountName: input.account_name, cardNumber: input.card_number });
       });
-      await this.events?.publish('card.bound', { playerId, cardNumber: input.card_number });
+      await this.events?.publish('card.bound', { playerId, cardNumber: input.card_number, ip });
     } catch (err) {
       // Two players binding the same account at once: the unique index decides.
       if (isUniqueViolation(err, 'bank_cards_number_live_uq')) {

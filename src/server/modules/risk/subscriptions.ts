@@ -1,5 +1,5 @@
 // Risk listens to the events other domains publish after their commits: registrations and logins (address, device,
-// phone), card bindings, personal info (real name and birthday), credited deposits (the payer's account at the
+// phone), card bindings (card, address), deposit requests (address), personal info (real name and birthday), credited deposits (the payer's account at the
 // gateway, when it is told). Withdrawal requests are scored through the cashier (CashierService.applyRisk), which
 // records the decision where it enforces it. The event bus logs a failing handler and
 // goes on, so a risk failure never fails the player's action.
@@ -16,7 +16,12 @@ export function signalsAfterLogin(risk: RiskService) {
 }
 
 export function signalsAfterCard(risk: RiskService) {
-  return async (e: CashierEvents['card.bound']) => { await risk.record(e.playerId, 'card', { card: e.cardNumber }); };
+  return async (e: CashierEvents['card.bound']) => { await risk.record(e.playerId, 'card', { card: e.cardNumber, ip: e.ip }); };
+}
+
+/** The address (and its /24) a player asks for a deposit from. */
+export function signalsAfterDepositRequest(risk: RiskService) {
+  return async (e: CashierEvents['deposit.requested']) => { await risk.record(e.playerId, 'deposit', { ip: e.ip }); };
 }
 
 export function signalsAfterPersonalInfo(risk: RiskService) {
