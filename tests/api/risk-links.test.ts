@@ -3,7 +3,7 @@
 // a promotion set to one grant per linked group refuses the second account; operators confirm or clear a link
 // (audited with before and after) and staff without the permission are refused.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { bearer, freshPhone, login, registerPlayer } from '../helpers/players.ts';
 import { auditLog, players, promotionGrants, promotions, riskSignals } from '../../src/server/db/schema.ts';
@@ -201,6 +201,33 @@ describe('promotions refuse a linked group that already received them', () => {
     await t.app.services.promotions.onRegistered(b.playerId);
     const again = await t.database.db.select().from(promotionGrants).where(and(eq(promotionGrants.promotionId, id), eq(promotionGrants.playerId, b.playerId)));
     expect(again.map((g) => [g.status, g.reason])).toEqual([['success', '']]);
+  });
+  it('two linked accounts claiming at the same moment are not both paid', async () => {
+    // Several linked pairs, made before the promotion exists (registration would claim it at once otherwise).
+    const pairs: Array<[{ playerId: number }, { playerId: number }]> = [];
+    for (let round = 0; round < 4; round += 1) {
+      const fp = device();
+      const a = await player(`198.51.${110 + round}.1`, fp);
+      const b = await player(`198.51.${110 + round}.2`, fp);
+      const card = cardNumber();
+      await bindCard(a, card);
+      await deleteCards(a);
+      await bindCard(b, card);
+      expect((await t.app.services.risk.linkedPlayers(b.playerId)).map((p) => p.playerId)).toEqual([a.playerId]);
+      pairs.push([a, b]);
+    }
+    await t.database.db.update(promotions).set({ status: 'off' }).where(eq(promotions.mode, 5));
+    const created = await bo(admin, 'POST', '/promotions', body({ title_en: 'Race gift' }));
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    // Each pair claims at once, so an unguarded read-then-write would let some pair through twice.
+    for (const [round, pair] of pairs.entries()) {
+      await Promise.all(pair.map((p) => t.app.services.promotions.onRegistered(p.playerId)));
+      const grants = await t.database.db.select().from(promotionGrants)
+        .where(and(eq(promotionGrants.promotionId, id), inArray(promotionGrants.playerId, pair.map((p) => p.playerId))));
+      expect(grants.map((g) => g.status).sort(), `round ${round}`).toEqual(['fail', 'success']);
+      expect(grants.find((g) => g.status === 'fail')!.reason).toBe('error.promotion_duplicate');
+    }
   });
 });
 
