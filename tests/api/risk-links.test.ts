@@ -231,6 +231,28 @@ describe('promotions refuse a linked group that already received them', () => {
   });
 });
 
+describe('changing the weights or the threshold', () => {
+  it('rescores existing pairs and regroups them', async () => {
+    const fp = device();
+    const a = await player('198.51.120.5', fp);
+    const b = await player('198.51.120.5', fp);
+    const scoreOf = async () => (await bo(admin, 'GET', `/risk/players/${b.playerId}/links`)).json().data.links[0];
+    expect(await scoreOf()).toMatchObject({ player_id: a.playerId, score: W.device + W.ip + W.subnet, above_threshold: true });
+    expect((await t.app.services.risk.linkedPlayers(b.playerId)).map((p) => p.playerId)).toEqual([a.playerId]);
+    const save = (settings: typeof DEFAULT_RISK_SETTINGS) => bo(admin, 'PUT', '/risk/settings', { settings, reason: 'test' });
+    // The device no longer counts: the pair scores the address and its block only, below the threshold.
+    const lighter = await save({ ...DEFAULT_RISK_SETTINGS, weights: { ...W, device: 0 } });
+    expect(lighter.statusCode, lighter.body).toBe(200);
+    expect(await scoreOf()).toMatchObject({ score: W.ip + W.subnet, above_threshold: false });
+    expect(await t.app.services.risk.linkedPlayers(b.playerId)).toEqual([]);
+    // A lower threshold links the same pair again.
+    expect((await save({ ...DEFAULT_RISK_SETTINGS, weights: { ...W, device: 0 }, link_threshold: W.ip + W.subnet })).statusCode).toBe(200);
+    expect((await t.app.services.risk.linkedPlayers(b.playerId)).map((p) => p.playerId)).toEqual([a.playerId]);
+    expect((await save(DEFAULT_RISK_SETTINGS)).statusCode).toBe(200);
+    expect(await scoreOf()).toMatchObject({ score: W.device + W.ip + W.subnet, above_threshold: true });
+  });
+});
+
 describe('operators confirm or clear a link', () => {
   it('confirming and clearing are audited with before and after; a cleared link leaves the group', async () => {
     const fp = device();

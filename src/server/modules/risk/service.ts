@@ -24,6 +24,8 @@ const BONUS_KINDS = ['bonus_grant', 'promotion_grant', 'vip_reward', 'red_packet
 const BONUS_POSTINGS_MAX = 500;
 /** Earlier withdrawals the history rules look at. */
 const HISTORY_MAX = 20;
+/** Pairs (and players) one rescoring step reads and writes at once. */
+const RESCORE_BATCH = 500;
 /** Other holders of a card the reason names at most. */
 const CARD_HOLDERS_MAX = 10;
 
@@ -95,6 +97,33 @@ export class RiskService implements WithdrawalRiskGate {
         else await repo.setGroup(tx, members, Math.min(...members));
       }
     });
+  }
+
+  /**
+   * After the weights or the link threshold changed: every pair's score again from the kinds it shares, then every
+   * linked player's group, both walked in bounded batches in key order (each batch its own short transaction, so
+   * signals arriving meanwhile are not held up). Answers how many pairs changed score.
+   */
+  async rescoreAll(): Promise<number> {
+    const { settings } = await this.settings();
+    let changed = 0;
+    let last: [number, number] = [0, 0];
+    for (;;) {
+      const batch = await repo.linksAfter(this.db, last[0], last[1], RESCORE_BATCH);
+      for (const l of batch) {
+        const score = l.signals.reduce((sum, k) => sum + settings.weights[k], 0);
+        if (score !== l.score) { await repo.setLinkScore(this.db, l.playerA, l.playerB, score); changed += 1; }
+      }
+      if (batch.length < RESCORE_BATCH) break;
+      last = [batch[batch.length - 1]!.playerA, batch[batch.length - 1]!.playerB];
+    }
+    for (let after = 0; ;) {
+      const players = await repo.linkedPlayersAfter(this.db, after, RESCORE_BATCH);
+      if (players.length) await this.regroup(players, settings.link_threshold);
+      if (players.length < RESCORE_BATCH) break;
+      after = players[players.length - 1]!;
+    }
+    return changed;
   }
 
   /** Marks a pair confirmed (one person) or cleared (unrelated) and recomputes both players' groups. */
