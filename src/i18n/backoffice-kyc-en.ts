@@ -29,7 +29,7 @@ export const kycBoEn = {
   'bo.kyc.history.empty': 'No history yet.',
   'bo.kyc.show': 'Show document',
   'bo.kyc.show_note': 'Opening a document is recorded in the audit log.',
-  'bo.kyc.pdf': 'Open PDF',
+  'bo.kyc.pdf': 'PDF statement, first pages shown as a picture',
   'bo.kyc.no_file': 'File removed after the retention period',
   'bo.kyc.doc_name': 'Name on the ID',
   'bo.kyc.doc_birthday': 'Birthday on the ID (YYYY-MM-DD)',

@@ -5,6 +5,7 @@ export const kycEn = {
   'error.kyc_day_ceiling': 'This is above what your verification level may withdraw today (left today: {left}). Verify further to raise it.',
   'error.kyc_total_ceiling': 'This is above what your verification level may withdraw in total (left: {left}). Verify further to raise it.',
   'kyc.v.kind': 'Choose which document this is',
+  'kyc.v.pdf_unreadable': 'This PDF could not be opened. Send the statement as a picture, or a PDF saved again from your bank',
   'kyc.v.too_large': 'The file is too large (at most 5 MB)',
   'kyc.v.type': 'Send a PNG or JPEG picture (a PDF only for an address or funds statement)',
   'kyc.v.one_file': 'Send one file at a time',

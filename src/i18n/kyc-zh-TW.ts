@@ -6,6 +6,7 @@ export const kycZhTW: Record<keyof typeof kycEn, string> = {
   'error.kyc_day_ceiling': '超過您的驗證等級今日可提款額度（今日尚可提 {left}），完成更高等級驗證即可提高',
   'error.kyc_total_ceiling': '超過您的驗證等級累計可提款額度（尚可提 {left}），完成更高等級驗證即可提高',
   'kyc.v.kind': '請選擇文件種類',
+  'kyc.v.pdf_unreadable': '無法開啟這份 PDF，請改傳圖片，或從銀行重新下載 PDF 後再上傳',
   'kyc.v.too_large': '檔案過大（最多 5 MB）',
   'kyc.v.type': '請上傳 PNG 或 JPEG 圖片（地址或資金證明可上傳 PDF）',
   'kyc.v.one_file': '一次請上傳一個檔案',

@@ -88,7 +88,7 @@ import { kycRoutes } from './modules/kyc/routes.ts';
 import { KycBackofficeService } from './modules/kyc/backoffice-service.ts';
 import { RiskService } from './modules/risk/service.ts';
 import {
-  scoreWithdrawal, signalsAfterCard, signalsAfterProfileChange, signalsAfterDeposit, signalsAfterLogin, signalsAfterPersonalInfo, signalsAfterRegistration,
+  signalsAfterCard, signalsAfterDepositRequest, signalsAfterProfileChange, signalsAfterDeposit, signalsAfterLogin, signalsAfterPersonalInfo, signalsAfterRegistration,
 } from './modules/risk/subscriptions.ts';
 import { PartnersService } from './modules/partners/service.ts';
 import { agentRoutes, partnerSiteRoutes, trackingLinkRoutes } from './modules/partners/routes.ts';
@@ -493,7 +493,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const games = new GamesService({ db, provider, wallet, gate: protection });
   const kyc = new KycService({ db, limiter });
   const cashier = new CashierService({
-    db, reader, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway, infra.breakers), publish, accounts, limiter, gate: protection, kyc, events,
+    db, reader, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway, infra.breakers), publish, accounts, limiter, gate: protection, kyc, risk, events,
     onCallbackRefused: extras.refusedCallback, timer: opts.timer,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
@@ -579,9 +579,10 @@ function subscribe(events: EventBus<AppEvents>, s: Services): void {
   // Risk's handlers fail quietly: the bus logs them and the player's action stands.
   events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');
   events.on('card.bound', signalsAfterCard(s.risk), 'risk signals after card binding');
+  events.on('deposit.requested', signalsAfterDepositRequest(s.risk), 'risk signals after a deposit request');
   events.on('personal.saved', signalsAfterPersonalInfo(s.risk), 'risk signals after personal info');
   events.on('player.profile_changed', signalsAfterProfileChange(s.risk), 'risk signals after an operator edit of personal details');
-  events.on('withdrawal.requested', scoreWithdrawal(s.risk), 'risk score of a withdrawal');
+  events.on('withdrawal.requested', async (e) => { await s.cashier.applyRisk(e.withdrawalId); }, 'risk decision of a withdrawal (hold or automatic approval)');
   events.on('player.excluded', recoverOnExclusion({ db: s.db, wallet: s.wallet, note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail) }), 'wallet recovery under exclusion');
 }
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, seedPlayer, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/players.ts';
-import { approveIdentity, jpeg, kycPlayer, pdf, png, review, saveKycSettings, uploadDocument, uploadIdentity } from '../helpers/kyc.ts';
+import sharp from 'sharp';
+import { approveIdentity, jpeg, kycPlayer, pdf, png, review, saveKycSettings, statementPdf, uploadDocument, uploadIdentity } from '../helpers/kyc.ts';
 import { kycDocuments } from '../../src/server/db/schema.ts';
 import { KycBackofficeService } from '../../src/server/modules/kyc/backoffice-service.ts';
 
@@ -76,6 +77,42 @@ describe('document uploads', () => {
     expect(own.rawPayload.equals(pdf())).toBe(true);
     const docs = (await status(p.headers)).documents as Array<{ kind: string; status: string }>;
     expect(docs.map((d) => `${d.kind}:${d.status}`)).toEqual(['address:submitted', 'id_front:submitted']);
+  });
+});
+
+describe('PDF statements', () => {
+  it('renders a statement\'s first pages to a picture at upload, and staff see that picture, never the PDF', async () => {
+    const p = await kycPlayer(t);
+    const sent = statementPdf(5);
+    const up = await uploadDocument(t, p.headers, 'funds', sent, 'statement.pdf', 'application/pdf');
+    expect(up.statusCode, up.body).toBe(200);
+    const id = up.json().data.id as number;
+    const [row] = await t.database.db.select({ bytes: kycDocuments.bytes, preview: kycDocuments.preview }).from(kycDocuments).where(eq(kycDocuments.id, id));
+    expect(row!.bytes!.equals(sent)).toBe(true);
+    const res = await t.app.inject({ url: `/api/backoffice/kyc/documents/${id}/file`, headers: staffHeaders(reviewer) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.equals(row!.preview!)).toBe(true);
+    // Three pages of 200 by 200 points, one under the other at 1000 pixels wide: the page limit holds.
+    const { data, info } = await sharp(res.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([1000, 3000]);
+    // The black bar drawn in each page's top-left quarter is black in the picture; the rest of the page is white.
+    const red = (x: number, y: number) => data[(y * info.width + x) * info.channels];
+    for (const page of [0, 1, 2]) {
+      expect(red(100, page * 1000 + 100)).toBe(0);
+      expect(red(800, page * 1000 + 500)).toBe(255);
+    }
+  });
+
+  it('refuses a PDF that cannot be rendered, with a translated reason, and stores nothing', async () => {
+    const p = await kycPlayer(t);
+    const broken = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> garbage without pages\n%%EOF\n');
+    for (const [locale, message] of [['en', 'This PDF could not be opened. Send the statement as a picture, or a PDF saved again from your bank'], ['zh-TW', '無法開啟這份 PDF，請改傳圖片，或從銀行重新下載 PDF 後再上傳']] as const) {
+      const res = await uploadDocument(t, { ...p.headers, 'x-locale': locale }, 'address', broken, 'bill.pdf', 'application/pdf');
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error.file).toEqual([message]);
+    }
+    expect(await t.database.db.select({ id: kycDocuments.id }).from(kycDocuments).where(eq(kycDocuments.playerId, p.playerId))).toEqual([]);
   });
 });
 

@@ -18,6 +18,8 @@ let t: TestApp;
 let staff: Staff;
 const provider = new FakeProvider();
 let A: Partner; let B: Partner; let C: Partner; let D: Partner;
+/** A's player who earns the CPA. */
+let a1Id = 0;
 const current = periodAt('month', new Date());
 const previous = previousPeriod(current);
 
@@ -56,6 +58,7 @@ beforeAll(async () => {
   C = await createSub(t, B, 'subsub001', 1500);
 
   const a1 = await player('topagent1');
+  a1Id = a1.id;
   const a2 = await player('topagent1');
   const b1 = await player('subagent1');
   const c1 = await player('subsub001');
@@ -119,6 +122,28 @@ describe('a fixture month', () => {
     const s = await statementOf(D, current.key);
     // 1,000.00 fish GGR - 1 % of the 100.00 deposit; 999.00 - 500.00 = 499.00 stays under the 500.00 of tier 2.
     expect(s.figures).toMatchObject({ ngr: '999.00', carry_in: '-500.00', carry_out: '0.00', tier: 0, rate_bp: 2000, revenue_share: '99.80', cpa_players: 0, commission: '99.80' });
+  });
+
+  it('a player in a linked group earns no CPA; once the link is cleared the CPA comes back', async () => {
+    const risk = t.app.services.risk;
+    const cpaOfA = async () => (await statementOf(A, current.key)).figures;
+    // With risk asked and nobody linked, the figures are the fixture's.
+    await settlePeriod(t.database.db, current.key, risk);
+    expect(await cpaOfA()).toMatchObject({ cpa_players: 1, cpa: '50.00' });
+    // A second account shows A's player's card and device: the pair scores above the threshold and forms a group.
+    const other = await playerOf(t, undefined);
+    for (const id of [a1Id, other.id]) await risk.record(id, 'card', { card: '6200 0011 1122 2233', device: 'cd'.repeat(16) });
+    expect((await risk.linkedPlayers(a1Id)).map((p) => p.playerId)).toEqual([other.id]);
+    await settlePeriod(t.database.db, current.key, risk);
+    expect(await cpaOfA()).toMatchObject({ cpa_players: 0, cpa: '0.00' });
+    // An operator clears the link as unrelated: the group is gone and the CPA is paid again.
+    const cleared = await t.app.inject({
+      method: 'POST', url: `/api/backoffice/risk/players/${a1Id}/links/${other.id}`, headers: staff.headers, payload: { status: 'cleared', reason: 'two people' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await risk.linkedPlayers(a1Id)).toEqual([]);
+    await settlePeriod(t.database.db, current.key, risk);
+    expect(await cpaOfA()).toMatchObject({ cpa_players: 1, cpa: '50.00' });
   });
 
   it('a rerun writes the same figures; after approval it changes nothing', async () => {

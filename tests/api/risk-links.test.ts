@@ -3,7 +3,7 @@
 // a promotion set to one grant per linked group refuses the second account; operators confirm or clear a link
 // (audited with before and after) and staff without the permission are refused.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { bearer, freshPhone, login, registerPlayer } from '../helpers/players.ts';
 import { auditLog, players, promotionGrants, promotions, riskSignals } from '../../src/server/db/schema.ts';
@@ -109,6 +109,34 @@ describe('a second account from the same device, address and card', () => {
     expect(g.members.map((m) => m.account).sort()).toEqual([a.account, b.account].sort());
   });
 
+  it('records the address and its /24 a player deposits and binds a card from, linking accounts that deposit from one address', async () => {
+    await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS, receiving_bank: '822', receiving_bank_account_name: 'Site Ltd', receiving_bank_account: '123456789012' });
+    const a = await player('198.19.2.50', device());
+    const b = await player('198.19.1.60', device());
+    const kindsOf = async (playerId: number, source: 'deposit' | 'card') => (await t.database.db.select({ kind: riskSignals.kind }).from(riskSignals)
+      .where(and(eq(riskSignals.playerId, playerId), eq(riskSignals.source, source)))).map((r) => r.kind).sort();
+    const deposit = (p: { headers: Record<string, string> }, ip: string) => t.app.inject({
+      method: 'POST', url: '/api/finance/deposit/create', headers: p.headers, remoteAddress: ip, payload: { method: 'bank_transfer', amount: '100', player_ref: 'ref 1' },
+    });
+    const first = await deposit(a, '198.18.7.21');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await kindsOf(a.playerId, 'deposit')).toEqual(['ip', 'subnet']);
+    expect(await t.app.services.risk.linkedPlayers(b.playerId)).toEqual([]);
+    // The second account deposits from the same address: the pair shares the address and its block.
+    const second = await deposit(b, '198.18.7.21');
+    expect(second.statusCode, second.body).toBe(200);
+    const links = (await bo(admin, 'GET', `/risk/players/${b.playerId}/links`)).json().data.links;
+    expect(links).toEqual([expect.objectContaining({ player_id: a.playerId, score: W.ip + W.subnet, signals: ['ip', 'subnet'] })]);
+    // A card bound from a new address records that address too.
+    const number = cardNumber();
+    const bound = await t.app.inject({
+      method: 'POST', url: '/api/players/debit-card/store', headers: b.headers, remoteAddress: '198.18.9.9',
+      payload: { bank: '822', market: 'Xinyi branch', account_name: 'Chen Ya-ting', card_number: number, card_number_confirm: number },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    expect(await kindsOf(b.playerId, 'card')).toEqual(['card', 'ip', 'subnet']);
+  });
+
   it('a pair sharing only an address block stays below the threshold and forms no group', async () => {
     const a = await player('192.0.2.10', device());
     const b = await player('192.0.2.11', device());
@@ -173,6 +201,55 @@ describe('promotions refuse a linked group that already received them', () => {
     await t.app.services.promotions.onRegistered(b.playerId);
     const again = await t.database.db.select().from(promotionGrants).where(and(eq(promotionGrants.promotionId, id), eq(promotionGrants.playerId, b.playerId)));
     expect(again.map((g) => [g.status, g.reason])).toEqual([['success', '']]);
+  });
+  it('two linked accounts claiming at the same moment are not both paid', async () => {
+    // Several linked pairs, made before the promotion exists (registration would claim it at once otherwise).
+    const pairs: Array<[{ playerId: number }, { playerId: number }]> = [];
+    for (let round = 0; round < 4; round += 1) {
+      const fp = device();
+      const a = await player(`198.51.${110 + round}.1`, fp);
+      const b = await player(`198.51.${110 + round}.2`, fp);
+      const card = cardNumber();
+      await bindCard(a, card);
+      await deleteCards(a);
+      await bindCard(b, card);
+      expect((await t.app.services.risk.linkedPlayers(b.playerId)).map((p) => p.playerId)).toEqual([a.playerId]);
+      pairs.push([a, b]);
+    }
+    await t.database.db.update(promotions).set({ status: 'off' }).where(eq(promotions.mode, 5));
+    const created = await bo(admin, 'POST', '/promotions', body({ title_en: 'Race gift' }));
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    // Each pair claims at once, so an unguarded read-then-write would let some pair through twice.
+    for (const [round, pair] of pairs.entries()) {
+      await Promise.all(pair.map((p) => t.app.services.promotions.onRegistered(p.playerId)));
+      const grants = await t.database.db.select().from(promotionGrants)
+        .where(and(eq(promotionGrants.promotionId, id), inArray(promotionGrants.playerId, pair.map((p) => p.playerId))));
+      expect(grants.map((g) => g.status).sort(), `round ${round}`).toEqual(['fail', 'success']);
+      expect(grants.find((g) => g.status === 'fail')!.reason).toBe('error.promotion_duplicate');
+    }
+  });
+});
+
+describe('changing the weights or the threshold', () => {
+  it('rescores existing pairs and regroups them', async () => {
+    const fp = device();
+    const a = await player('198.51.120.5', fp);
+    const b = await player('198.51.120.5', fp);
+    const scoreOf = async () => (await bo(admin, 'GET', `/risk/players/${b.playerId}/links`)).json().data.links[0];
+    expect(await scoreOf()).toMatchObject({ player_id: a.playerId, score: W.device + W.ip + W.subnet, above_threshold: true });
+    expect((await t.app.services.risk.linkedPlayers(b.playerId)).map((p) => p.playerId)).toEqual([a.playerId]);
+    const save = (settings: typeof DEFAULT_RISK_SETTINGS) => bo(admin, 'PUT', '/risk/settings', { settings, reason: 'test' });
+    // The device no longer counts: the pair scores the address and its block only, below the threshold.
+    const lighter = await save({ ...DEFAULT_RISK_SETTINGS, weights: { ...W, device: 0 } });
+    expect(lighter.statusCode, lighter.body).toBe(200);
+    expect(await scoreOf()).toMatchObject({ score: W.ip + W.subnet, above_threshold: false });
+    expect(await t.app.services.risk.linkedPlayers(b.playerId)).toEqual([]);
+    // A lower threshold links the same pair again.
+    expect((await save({ ...DEFAULT_RISK_SETTINGS, weights: { ...W, device: 0 }, link_threshold: W.ip + W.subnet })).statusCode).toBe(200);
+    expect((await t.app.services.risk.linkedPlayers(b.playerId)).map((p) => p.playerId)).toEqual([a.playerId]);
+    expect((await save(DEFAULT_RISK_SETTINGS)).statusCode).toBe(200);
+    expect(await scoreOf()).toMatchObject({ score: W.device + W.ip + W.subnet, above_threshold: true });
   });
 });
 

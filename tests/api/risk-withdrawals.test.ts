@@ -9,7 +9,7 @@ import { FakeProvider } from '../helpers/fake-provider.ts';
 import { FakeGateway } from '../helpers/fake-gateway.ts';
 import { freshIp, freshPhone } from '../helpers/players.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
-import { auditLog, betRecords, depositOrders, players, riskDecisions, riskSettings, riskSignals, sessions } from '../../src/server/db/schema.ts';
+import { auditLog, betRecords, depositOrders, players, riskDecisions, riskSettings, riskSignals, sessions, withdrawals } from '../../src/server/db/schema.ts';
 import { openCentralAccount } from '../../src/server/modules/auth/repository.ts';
 import { newToken } from '../../src/server/modules/auth/tokens.ts';
 import { DEFAULT_SETTINGS } from '../../src/shared/settings.ts';
@@ -236,7 +236,7 @@ describe('holds and automatic pay-out', () => {
     const above = await withdraw(p, '1000.01');
     expect(above).toMatchObject({ score: 0, decision: 'review' });
     expect(above.inputs).toMatchObject({ hold_score: '25', auto_approve: 'true', auto_approve_ceiling: '1000' });
-    // The withdrawals themselves wait for finance as before; risk only marks them.
+    // Every decision is stored with its inputs (the enforcement is tested below).
     const rows = await t.database.db.select().from(riskDecisions).where(eq(riskDecisions.playerId, p.playerId)).orderBy(riskDecisions.id);
     expect(rows.map((r) => [r.decision, r.amountMinor])).toEqual([['hold', 60_000n], ['auto_approve', 100_000n], ['review', 100_001n]]);
   });
@@ -245,6 +245,73 @@ describe('holds and automatic pay-out', () => {
     const p = await withdrawer();
     await ageCards(p.playerId, 48);
     expect(await withdraw(p, '600.00')).toMatchObject({ score: 0, decision: 'review' });
+  });
+});
+
+describe('holds are enforced and automatic approval is real', () => {
+  const queue = async (q: string) => ((await bo(admin, 'GET', `/finance/withdrawals?status=applying&pageSize=100&${q}`)).json().data.data as Array<{ id: string; held: boolean; auto_approved_at: string | null }>);
+  const row = async (id: string) => (await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
+
+  it('refuses to pay a held withdrawal until a risk reviewer releases it with a reason, audited; finance may not release', async () => {
+    expect((await saveSettings((s) => ({ ...s, hold_score: 25 }))).statusCode).toBe(200);
+    const p = await withdrawer();
+    const held = await withdraw(p, '600.00');
+    expect(held.decision).toBe('hold');
+    const id = held.withdrawal_id;
+    expect((await row(id))).toMatchObject({ riskDecision: 'hold', releasedAt: null });
+    const listed = await queue('risk=held');
+    expect(listed.find((w) => w.id === id)).toMatchObject({ held: true, auto_approved_at: null });
+    const refused = await t.app.inject({ method: 'POST', url: `/api/backoffice/finance/withdrawals/${id}/approve`, headers: { authorization: `Bearer ${finance.token}`, 'x-locale': 'en' }, payload: {} });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ status: 'error', code: 'validation_failed', error: { modal: ['This withdrawal is held by the risk rules: a risk reviewer must release it before it is paid'] } });
+    expect((await row(id)).status).toBe('applying');
+    // The finance desk that pays cannot lift the hold itself.
+    expect((await bo(finance, 'POST', `/finance/withdrawals/${id}/release`, { reason: 'known player' })).statusCode).toBe(403);
+    expect((await bo(admin, 'POST', `/finance/withdrawals/${id}/release`, {})).statusCode).toBe(422);
+    const released = await bo(admin, 'POST', `/finance/withdrawals/${id}/release`, { reason: 'card checked by phone' });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().data).toMatchObject({ id, held: false, release_reason: 'card checked by phone' });
+    expect((await bo(admin, 'POST', `/finance/withdrawals/${id}/release`, { reason: 'again' })).statusCode).toBe(422);
+    const audit = (await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'withdrawal.release'), eq(auditLog.target, `withdrawal:${id}`))))[0]!;
+    expect(audit.staffId).toBe(admin.id);
+    expect(audit.detail).toMatchObject({ before: { hold: 'held' }, after: { hold: 'released' }, reason: 'card checked by phone', amount: '600.00' });
+    expect((await queue('risk=held')).some((w) => w.id === id)).toBe(false);
+    const paid = await bo(finance, 'POST', `/finance/withdrawals/${id}/approve`, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.status).toBe('paid');
+  });
+
+  it('a held withdrawal may still be rejected, and one risk never scored is scored before it is paid', async () => {
+    expect((await saveSettings((s) => ({ ...s, hold_score: 25 }))).statusCode).toBe(200);
+    const p = await withdrawer();
+    const first = await withdraw(p, '600.00');
+    expect((await bo(finance, 'POST', `/finance/withdrawals/${first.withdrawal_id}/reject`, { reason: 'risk' })).statusCode).toBe(200);
+    // As if the request's event had been lost: no decision anywhere. Paying scores it first, and it is held.
+    const second = await withdraw(p, '700.00');
+    await t.database.db.delete(riskDecisions).where(eq(riskDecisions.withdrawalId, second.withdrawal_id));
+    await t.database.db.update(withdrawals).set({ riskDecision: null }).where(eq(withdrawals.id, second.withdrawal_id));
+    const refused = await bo(finance, 'POST', `/finance/withdrawals/${second.withdrawal_id}/approve`, {});
+    expect(refused.statusCode).toBe(422);
+    expect((await row(second.withdrawal_id)).riskDecision).toBe('hold');
+    expect((await t.database.db.select().from(riskDecisions).where(eq(riskDecisions.withdrawalId, second.withdrawal_id))).length).toBe(1);
+  });
+
+  it('approves automatically below the hold score up to the ceiling, not above it, and not when the operator does not allow it', async () => {
+    expect((await saveSettings((s) => ({ ...s, hold_score: 25, auto_approve: true, auto_approve_ceiling: 1000 }))).statusCode).toBe(200);
+    const p = await withdrawer();
+    await ageCards(p.playerId, 48);
+    const within = await withdraw(p, '1000.00');
+    const above = await withdraw(p, '1000.01');
+    expect((await row(within.withdrawal_id)).autoApprovedAt).toBeInstanceOf(Date);
+    expect((await row(above.withdrawal_id)).autoApprovedAt).toBeNull();
+    const auto = await queue('risk=auto_approved');
+    expect(auto.some((w) => w.id === within.withdrawal_id)).toBe(true);
+    expect(auto.some((w) => w.id === above.withdrawal_id)).toBe(false);
+    // The finance desk still does the paying, of both.
+    for (const id of [within.withdrawal_id, above.withdrawal_id]) expect((await bo(finance, 'POST', `/finance/withdrawals/${id}/approve`, {})).statusCode).toBe(200);
+    expect((await saveSettings((s) => ({ ...s, hold_score: 25, auto_approve: false, auto_approve_ceiling: 1000 }))).statusCode).toBe(200);
+    const off = await withdraw(p, '500.00');
+    expect((await row(off.withdrawal_id))).toMatchObject({ riskDecision: 'review', autoApprovedAt: null });
   });
 });
 

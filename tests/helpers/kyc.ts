@@ -11,6 +11,31 @@ export const jpeg = (w = 120, h = 80) => sharp({ create: { width: w, height: h, 
 /** The smallest PDF file-type recognises: a header, one empty page and a trailer. */
 export const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
 
+/**
+ * A small valid PDF statement of `pages` pages built by hand (objects and a correct cross-reference table): each page
+ * has a line of text in a standard font and a black bar across its top-left quarter, which a rendered picture must show.
+ */
+export function statementPdf(pages = 1): Buffer {
+  const objects: string[] = ['<</Type /Catalog /Pages 2 0 R>>', ''];
+  const kids: string[] = [];
+  for (let i = 0; i < pages; i += 1) {
+    const page = objects.length + 1;
+    const content = `0 0 0 rg 0 150 100 50 re f BT /F1 12 Tf 20 40 Td (Statement page ${i + 1}) Tj ET`;
+    objects.push(`<</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents ${page + 1} 0 R /Resources <</Font <</F1 ${page + 2} 0 R>>>>>>`);
+    objects.push(`<</Length ${content.length}>>\nstream\n${content}\nendstream`);
+    objects.push('<</Type /Font /Subtype /Type1 /BaseFont /Helvetica>>');
+    kids.push(`${page} 0 R`);
+  }
+  objects[1] = `<</Type /Pages /Kids [${kids.join(' ')}] /Count ${pages}>>`;
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => { offsets.push(out.length); out += `${i + 1} 0 obj\n${body}\nendobj\n`; });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<</Size ${objects.length + 1} /Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
 let seq = 0;
 
 /** A player who registered with an SMS code, filled in the personal info, bound a card finance approved and holds `centralMinor`. */

@@ -7,6 +7,7 @@ import {
 import type { TransferDirection } from '../../shared/schemas/wallet.ts';
 import type { DepositStatus, FindingStatus, TransferStatus, WithdrawalStatus } from '../../shared/statuses.ts';
 import type { BetStatus } from '../../shared/schemas/bets.ts';
+import type { RiskDecision } from '../../shared/schemas/risk/settings.ts';
 import type { JournalKind } from '../../shared/journal-kinds.ts';
 
 // pg returns Buffer and PGlite Uint8Array for bytea; both come out as Buffer.
@@ -495,6 +496,15 @@ export const withdrawals = pgTable('withdrawals', {
   clientKey: varchar('client_key', { length: 80 }),
   createdAt: tsz('created_at').notNull().defaultNow(),
   reviewedAt: tsz('reviewed_at'),
+  /**
+   * The risk decision (issue 26) as the cashier enforces it: null until risk has scored the withdrawal (it cannot be
+   * paid before), 'hold' refuses payment until released_at is set, 'auto_approve' set auto_approved_at when it came.
+   */
+  riskDecision: varchar('risk_decision', { length: 14 }).$type<RiskDecision>(),
+  releasedBy: bigint('released_by', { mode: 'number' }),
+  releasedAt: tsz('released_at'),
+  releaseReason: varchar('release_reason', { length: 200 }).notNull().default(''),
+  autoApprovedAt: tsz('auto_approved_at'),
 }, (t) => [
   index('withdrawals_player_idx').on(t.playerId, t.createdAt),
   index('withdrawals_queue_idx').on(t.status, t.createdAt),

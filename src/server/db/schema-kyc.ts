@@ -14,7 +14,7 @@ const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date'
 
 /**
  * One document a player uploaded. Images are stored as we re-encoded them, PDFs as sent after their magic bytes were
- * checked. When the retention period ends the bytes are dropped and the row stays (status expired) as the record.
+ * checked (with a rendered picture beside them). When the retention period ends the bytes are dropped and the row stays (status expired) as the record.
  */
 export const kycDocuments = pgTable('kyc_documents', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -25,6 +25,8 @@ export const kycDocuments = pgTable('kyc_documents', {
   sizeBytes: integer('size_bytes').notNull(),
   /** Null once the retention period has purged the file. */
   bytes: bytea('bytes'),
+  /** For a PDF, the PNG of its first pages rendered at upload (staff see this, never the PDF); null for pictures and once purged. */
+  preview: bytea('preview'),
   /** The name and birthday staff read on an approved identity document, compared with the personal info. */
   documentName: text('document_name'),
   documentBirthday: varchar('document_birthday', { length: 10 }),

@@ -1,6 +1,7 @@
 // Every scheduled job by name: its advisory-lock id (one instance at a time runs it) and how often it runs. The ids
 // are fixed numbers every instance agrees on, in the app's 7_240_1xx range (the migration lock is 7_240_001); a new
-// job takes a new id and never reuses one. An interval of 0 switches a job off.
+// job takes a new id and never reuses one. An interval of 0 switches a job off. 7_240_180 is taken as the first key
+// of risk's two-key group locks (modules/risk/link-facts.ts, lockLinkedGroup).
 import type { Config } from '../config.ts';
 import type { Job } from './runner.ts';
 

@@ -11,6 +11,7 @@ import {
 } from '../schemas/backoffice/content.ts';
 import {
   adjustmentView, bankCardQueueView, callbackLogView, cardAuditedView, depositQueueView, depositReviewedView, withdrawalContextView, withdrawalQueueView, withdrawalReviewedView,
+  withdrawalReleasedView,
 } from '../schemas/backoffice/finance.ts';
 import {
   allFaultsView, breakerBoardView, findingsView, platformFaultsView, recheckView, reconcileRunView,
@@ -119,6 +120,7 @@ export const backofficeRoutes = {
   'GET /finance/withdrawals/:id/context': withdrawalContextView,
   'POST /finance/withdrawals/:id/approve': withdrawalReviewedView,
   'POST /finance/withdrawals/:id/reject': withdrawalReviewedView,
+  'POST /finance/withdrawals/:id/release': withdrawalReleasedView,
   'GET /finance/bank-cards': bankCardQueueView,
   'POST /finance/bank-cards/:id/audit': cardAuditedView,
   'POST /finance/adjustments': adjustmentView,

@@ -74,7 +74,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
           ))}
         </div>
         {tab === 'deposits' && <Deposits t={t} locale={locale} canManage={canManage} />}
-        {tab === 'withdrawals' && <Withdrawals t={t} locale={locale} canManage={canManage} />}
+        {tab === 'withdrawals' && <Withdrawals t={t} locale={locale} canManage={canManage} canRelease={hasPermission(staff, 'risk.release')} />}
         {tab === 'partner-payouts' && <PartnerPayouts t={t} locale={locale} canManage={canManage} />}
         {tab === 'cards' && canManage && <Cards t={t} locale={locale} />}
         {tab === 'adjust' && canManage && <>

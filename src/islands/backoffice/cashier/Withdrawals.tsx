@@ -2,7 +2,7 @@
 // and then marks it paid here, or rejects it with a reason and the held money goes back to the player.
 import { useState } from 'react';
 import { boApi } from '../kit/api.ts';
-import { Banner, ConfirmDialog, cls, fill, formatTime } from '../kit/common.tsx';
+import { Banner, ConfirmDialog, cls, errorText, fill, formatTime } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { Money, ShortId } from '../kit/money.tsx';
@@ -15,6 +15,7 @@ import {
 import { WITHDRAWAL_CONTEXT_KEYS, WithdrawalContext } from './WithdrawalContext.tsx';
 import { WITHDRAWAL_RISK_KEYS, WithdrawalRiskPanel } from '../risk/WithdrawalRisk.tsx';
 import { WITHDRAWAL_STATUS, statusValues } from '../../../shared/statuses.ts';
+import { WITHDRAWAL_RISK_FILTERS, type WithdrawalRiskFilter } from '../../../shared/schemas/backoffice/finance-requests.ts';
 
 export const WITHDRAWAL_STATUSES = statusValues(WITHDRAWAL_STATUS);
 
@@ -22,15 +23,26 @@ export const WITHDRAWALS_KEYS = [
   ...SHARED_KEYS, ...WITHDRAWAL_CONTEXT_KEYS, ...WITHDRAWAL_RISK_KEYS,
   'bo.wd.status', 'bo.wd.created', 'bo.wd.amount', 'bo.wd.fee', 'bo.wd.payout', 'bo.wd.bank', 'bo.wd.account_name', 'bo.wd.card_number',
   'bo.wd.reviewer', 'bo.wd.approve', 'bo.wd.reject', 'bo.wd.approve_message', 'bo.wd.reject_title', 'bo.wd.reject_message',
-  'bo.wd.approved', 'bo.wd.rejected',
+  'bo.wd.approved', 'bo.wd.rejected', 'bo.wd.held', 'bo.wd.held_hint', 'bo.wd.auto_approved', 'bo.wd.released', 'bo.wd.release',
+  'bo.wd.release_title', 'bo.wd.release_message', 'bo.wd.released_notice', 'bo.wd.risk_filter',
+  ...(['all', 'held', 'auto_approved'] as const).map((f) => `bo.wd.risk_filter.${f}` as const),
   ...WITHDRAWAL_STATUSES.map((s) => `bo.wd.status.${s}` as const),
 ] as const;
 type T = SharedT & Record<(typeof WITHDRAWALS_KEYS)[number], string>;
 
-export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; canManage: boolean }) {
+/**
+ * `canRelease`: the staff member may release a withdrawal the risk rules held ('risk.release'); the finance desk
+ * cannot pay a held one until then, so its approve button waits.
+ */
+export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale: Locale; canManage: boolean; canRelease: boolean }) {
   const [status, setStatus] = useState<string>('applying');
+  const [risk, setRisk] = useState<'' | WithdrawalRiskFilter>('');
   const [account, setAccount] = useState('');
-  const list = useBoData('GET /finance/withdrawals', { query: { status: status || undefined, account: account || undefined }, pageSize: PAGE_SIZE });
+  const [releasing, setReleasing] = useState<Withdrawal | null>(null);
+  const [releaseError, setReleaseError] = useState<string | null>(null);
+  const [releaseBusy, setReleaseBusy] = useState(false);
+  const [released, setReleased] = useState<string | null>(null);
+  const list = useBoData('GET /finance/withdrawals', { query: { status: status || undefined, account: account || undefined, risk: risk || undefined }, pageSize: PAGE_SIZE });
   const result = list.data;
   const label = (w: Withdrawal) => ({
     id: w.id, account: w.account, amount: formatDecimal(w.amount), payout: formatDecimal(w.payout), fee: formatDecimal(w.fee),
@@ -47,6 +59,21 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
       return fill(t['bo.wd.rejected'], label(w));
     },
   });
+  const release = async (reason: string) => {
+    const row = releasing;
+    if (!row) return;
+    setReleaseBusy(true);
+    setReleaseError(null);
+    try {
+      await boApi('POST /finance/withdrawals/:id/release', { params: { id: row.id }, body: { reason } });
+      setReleased(fill(t['bo.wd.released_notice'], label(row)));
+      setReleasing(null);
+      void list.reload();
+    } catch (err) {
+      setReleaseError(errorText(err, t));
+    }
+    setReleaseBusy(false);
+  };
   const columns: Array<BoColumn<Withdrawal, keyof T & string>> = [
     { key: 'created', header: 'bo.wd.created', className: 'whitespace-nowrap text-slate-500', cell: (w) => formatTime(w.created_at, locale) },
     { key: 'id', header: 'bo.fin.id', cell: (w) => <ShortId id={w.id} /> },
@@ -70,16 +97,24 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
     { key: 'status', header: 'bo.wd.status', cell: (w) => (
       <>
         <Badge status={w.status}>{t[`bo.wd.status.${w.status}` as keyof T] ?? w.status}</Badge>
+        {w.status === 'applying' && w.held && <div className="mt-1" title={t['bo.wd.held_hint']} data-testid="withdrawal-held"><Badge status="rejected">{t['bo.wd.held']}</Badge></div>}
+        {w.status === 'applying' && w.held && <div className="mt-0.5 max-w-48 text-xs text-red-700">{t['bo.wd.held_hint']}</div>}
+        {w.auto_approved_at && <div className="mt-1" data-testid="withdrawal-auto-approved"><Badge status="paid">{t['bo.wd.auto_approved']}</Badge></div>}
+        {w.released_at && <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600" data-testid="withdrawal-released">{fill(t['bo.wd.released'], { reason: w.release_reason })}</div>}
         {w.reviewed_by && <div className="mt-0.5 whitespace-nowrap text-xs text-slate-500">{w.reviewed_by} · {formatTime(w.reviewed_at, locale)}</div>}
         {w.reason && w.status !== 'paid' && <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600">{w.reason}</div>}
       </>
     ) },
     // The buttons stack, so the column stays narrow, and it sticks to the table's right edge: when the bank, risk and
     // partner columns are wider than the screen, approve and reject still stay in view while the rest scrolls.
-    { key: 'actions', header: 'bo.actions', hidden: !canManage, className: 'sticky right-0 whitespace-nowrap bg-white align-top shadow-[-4px_0_4px_-4px_rgba(0,0,0,0.15)]', cell: (w) => w.status === 'applying' && (
+    { key: 'actions', header: 'bo.actions', hidden: !canManage && !canRelease, className: 'sticky right-0 whitespace-nowrap bg-white align-top shadow-[-4px_0_4px_-4px_rgba(0,0,0,0.15)]', cell: (w) => w.status === 'applying' && (
       <div className="flex flex-col items-stretch gap-2">
-        <button type="button" className={cls.btnSmall} onClick={() => setApproving(w)} data-testid="withdrawal-approve">{t['bo.wd.approve']}</button>
-        <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(w); }} data-testid="withdrawal-reject">{t['bo.wd.reject']}</button>
+        {canRelease && w.held && (
+          <button type="button" className={cls.btnSmall} onClick={() => { setReleaseError(null); setReleasing(w); }} data-testid="withdrawal-release">{t['bo.wd.release']}</button>
+        )}
+        {/* A held withdrawal cannot be paid (the server refuses it too); it is released first or rejected. */}
+        {canManage && <button type="button" className={cls.btnSmall} onClick={() => setApproving(w)} disabled={w.held} title={w.held ? t['bo.wd.held_hint'] : undefined} data-testid="withdrawal-approve">{t['bo.wd.approve']}</button>}
+        {canManage && <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(w); }} data-testid="withdrawal-reject">{t['bo.wd.reject']}</button>}
       </div>
     ) },
   ];
@@ -91,17 +126,24 @@ export function Withdrawals({ t, locale, canManage }: { t: T; locale: Locale; ca
           {WITHDRAWAL_STATUSES.map((s) => <option key={s} value={s}>{t[`bo.wd.status.${s}`]}</option>)}
           <option value="">{t['bo.fin.all_statuses']}</option>
         </select>
+        <select value={risk} onChange={(e) => setRisk(e.target.value as '' | WithdrawalRiskFilter)} aria-label={t['bo.wd.risk_filter']} className={cls.input} data-testid="filter-risk">
+          <option value="">{t['bo.wd.risk_filter.all']}</option>
+          {WITHDRAWAL_RISK_FILTERS.map((f) => <option key={f} value={f}>{t[`bo.wd.risk_filter.${f}`]}</option>)}
+        </select>
         <AccountFilter t={t} value={account} onApply={setAccount} />
         <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
         <div className="ml-auto"><TodayTotals t={t} totals={result?.totals_today} /></div>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      {released && <Banner kind="success">{released}</Banner>}
       <BoTable t={t} list={list} columns={columns} rowKey={(w) => w.id} testId="bo-withdrawals" scroll rowTestId="withdrawal-row"
         rowData={(w) => ({ 'data-id': w.id, 'data-status': w.status })} />
       <ConfirmDialog t={t} open={!!approving} busy={busy} message={approving ? fill(t['bo.wd.approve_message'], label(approving)) : ''}
         onConfirm={() => void approve()} onCancel={() => setApproving(null)} />
       <ReasonDialog t={t} open={!!rejecting} busy={busy} error={dialogError} title={t['bo.wd.reject_title']}
         message={rejecting ? fill(t['bo.wd.reject_message'], label(rejecting)) : ''} onSubmit={(r) => void reject(r)} onCancel={() => setRejecting(null)} />
+      <ReasonDialog t={t} open={!!releasing} busy={releaseBusy} error={releaseError} title={t['bo.wd.release_title']} submitLabel={t['bo.wd.release']}
+        message={releasing ? fill(t['bo.wd.release_message'], label(releasing)) : ''} onSubmit={(r) => void release(r)} onCancel={() => setReleasing(null)} />
     </div>
   );
 }

@@ -123,9 +123,11 @@ export function Warning({ children }: { children: ReactNode }) {
 }
 
 /** Asks for the reason of a refusal; the player reads it, so it cannot be left empty. */
-export function ReasonDialog({ t, open, title, message, busy, error, onSubmit, onCancel }: {
+export function ReasonDialog({ t, open, title, message, busy, error, onSubmit, onCancel, submitLabel }: {
   t: SharedT; open: boolean; title: string; message: string; busy: boolean; error: string | null;
   onSubmit: (reason: string) => void; onCancel: () => void;
+  /** The submit button's words; rejecting by default. */
+  submitLabel?: string;
 }) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -156,7 +158,7 @@ export function ReasonDialog({ t, open, title, message, busy, error, onSubmit, o
           <button type="button" className={cls.btnGhost} onClick={onCancel}>{t['bo.cancel']}</button>
           <button type="submit" className="inline-flex h-9 items-center justify-center whitespace-nowrap rounded bg-red-600 px-4 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50"
             disabled={busy} data-testid="reject-submit">
-            {t['bo.fin.submit_reject']}
+            {submitLabel ?? t['bo.fin.submit_reject']}
           </button>
         </div>
       </form>

@@ -153,8 +153,13 @@ function DocumentCard({ t, locale, doc, mayView, onDecided }: { t: T; locale: Lo
       {doc.reviewed_by && <p className="text-xs text-slate-500">{fill(t['bo.kyc.named'], { label: t['bo.kyc.staff'], value: doc.reviewed_by })}</p>}
       <div className="my-2">
         {!doc.has_file ? <p className="text-xs text-slate-500">{t['bo.kyc.no_file']}</p>
-          : file.url ? (isPdf ? <a className="text-brand-600 underline" href={file.url} target="_blank" rel="noopener noreferrer">{t['bo.kyc.pdf']}</a>
-            : <img src={file.url} alt={kindName(t, doc.kind)} className="max-h-64 w-full rounded object-contain" data-testid="kyc-image" />)
+          : file.url ? (
+            <>
+              {/* A PDF arrives as the picture the server rendered of its first pages; staff never open the PDF itself. */}
+              {isPdf && <p className="text-xs text-slate-500">{t['bo.kyc.pdf']}</p>}
+              <img src={file.url} alt={kindName(t, doc.kind)} className={`${isPdf ? 'max-h-[32rem] overflow-auto' : 'max-h-64'} w-full rounded object-contain`} data-testid="kyc-image" />
+            </>
+          )
           : mayView && <button type="button" className={cls.btnSmall} onClick={() => void file.show()} data-testid="kyc-show">{t['bo.kyc.show']}</button>}
         {file.failed && <p className="text-xs text-red-700" role="alert">{t['bo.kyc.error']}</p>}
       </div>

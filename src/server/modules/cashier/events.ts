@@ -2,8 +2,10 @@
 export type CashierEvents = {
   /** A deposit's money reached the player's central wallet (gateway callback, finance's confirmation or the expiry job). */
   'deposit.credited': { playerId: number; depositId: string; payerAccount?: string };
-  /** A player bound a bank card (waiting for finance's audit). */
-  'card.bound': { playerId: number; cardNumber: string };
+  /** A player asked for a deposit, from this address (risk's address signals). */
+  'deposit.requested': { playerId: number; depositId: string; ip: string };
+  /** A player bound a bank card (waiting for finance's audit), from this address when the request told it. */
+  'card.bound': { playerId: number; cardNumber: string; ip?: string };
   /** A player saved their real name and birthday. */
   'personal.saved': { playerId: number; realName: string; birthday: string };
   /** A player asked for a withdrawal; the amount is held and finance reviews it (risk scores it first). */

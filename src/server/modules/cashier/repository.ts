@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, withdrawals } from '../../db/schema.ts';
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../shared/statuses.ts';
+import { RISK_DECISION, type RiskDecision } from '../../../shared/schemas/risk/settings.ts';
 
 export type DepositRow = typeof depositOrders.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -112,6 +113,17 @@ export async function withdrawalById(db: DbOrTx, id: string, lock = false): Prom
 }
 export async function withdrawalByClientKey(db: DbOrTx, playerId: number, key: string): Promise<WithdrawalRow | undefined> {
   return (await db.select().from(withdrawals).where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.clientKey, key))))[0];
+}
+/**
+ * Records risk's decision on a withdrawal still waiting that has none yet, approving it automatically when that is
+ * the decision; answers whether this call recorded it (a second caller finds it done).
+ */
+export async function recordRiskDecision(db: DbOrTx, id: string, decision: RiskDecision): Promise<boolean> {
+  const rows = await db.update(withdrawals)
+    .set({ riskDecision: decision, autoApprovedAt: decision === RISK_DECISION.auto_approve ? sql`now()` : null })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, WITHDRAWAL_STATUS.applying), isNull(withdrawals.riskDecision)))
+    .returning({ id: withdrawals.id });
+  return rows.length > 0;
 }
 export async function updateWithdrawal(db: DbOrTx, id: string, values: Partial<typeof withdrawals.$inferInsert>): Promise<void> {
   await db.update(withdrawals).set(values).where(eq(withdrawals.id, id));

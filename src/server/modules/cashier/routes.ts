@@ -31,7 +31,7 @@ export const cashierRoutes: FastifyPluginAsync = async (plugin) => {
   app.get('/finance/deposit/methods', { ...player, schema: { response: { 200: okBody(depositMethodsView) } } }, async (request) => ok(await cashier.depositMethods(request.locale)));
 
   app.post('/finance/deposit/create', { ...player, schema: { headers: idempotencyHeaders, body: depositCreateBody, response: { 200: okBody(depositView) } }, config: orderLimit }, async (request) =>
-    ok(await cashier.createDeposit(playerOf(request).playerId, request.body, clientKey(request), request.locale)));
+    ok(await cashier.createDeposit(playerOf(request).playerId, request.body, clientKey(request), request.locale, request.ip)));
 
   app.get('/finance/deposit/:id', { ...player, schema: { params: depositIdParam, response: { 200: okBody(depositView) } } }, async (request) =>
     ok(await cashier.depositOf(playerOf(request).playerId, request.params.id)));
@@ -52,7 +52,7 @@ export const cashierRoutes: FastifyPluginAsync = async (plugin) => {
   app.get('/players/debit-card/list', { ...player, schema: { response: { 200: okBody(bankCardsView) } } }, async (request) => ok(await cashier.cards(playerOf(request).playerId, request.locale)));
 
   app.post('/players/debit-card/store', { ...player, schema: { body: bankCardBody, response: { 200: okEmpty } } }, async (request) => {
-    await cashier.addCard(playerOf(request).playerId, request.body);
+    await cashier.addCard(playerOf(request).playerId, request.body, request.ip);
     return ok(null, translate(request.locale, 'cashier.answer.card_submitted'));
   });
 

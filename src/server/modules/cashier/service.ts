@@ -24,6 +24,8 @@ import * as repo from './repository.ts';
 import * as personal from '../auth/personal-facts.ts';
 import type { ProtectionGate } from '../../lib/protection-gate.ts';
 import type { WithdrawalKycGate } from '../../lib/kyc-gate.ts';
+import type { WithdrawalRiskGate } from '../../lib/risk-gate.ts';
+import { RISK_DECISION, type RiskDecision } from '../../../shared/schemas/risk/settings.ts';
 import type { EventPublisher } from '../../lib/events.ts';
 import type { CashierEvents } from './events.ts';
 import { realTimer, type Timer } from '../../lib/timer.ts';
@@ -104,6 +106,11 @@ export class CashierService {
   /** Identity verification's withdrawal check (issue 26): the level a first withdrawal needs, the levels' ceilings. */
   private readonly kyc: WithdrawalKycGate | undefined;
   /**
+   * Withdrawal risk (issue 26): its decision is recorded on the withdrawal and enforced here. Without it (tests that
+   * build a cashier alone) withdrawals are paid as before.
+   */
+  private readonly risk: WithdrawalRiskGate | undefined;
+  /**
    * Where deposit.credited goes once a credit has committed (VIP level evaluation, deposit promotions). Given at
    * construction; the deposit sweep's test takes it away to stand for a process that died right after a commit.
    */
@@ -126,7 +133,7 @@ export class CashierService {
 
   constructor(deps: {
     db: Db; reader?: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter;
-    gate?: ProtectionGate; kyc?: WithdrawalKycGate; events?: EventPublisher<CashierEvents>; onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
+    gate?: ProtectionGate; kyc?: WithdrawalKycGate; risk?: WithdrawalRiskGate; events?: EventPublisher<CashierEvents>; onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
     /** When the refusal counts are written; tests pass a ManualTimer. */
     timer?: Timer;
   }) {
@@ -134,6 +141,7 @@ export class CashierService {
     this.reader = deps.reader ?? deps.db;
     this.gate = deps.gate;
     this.kyc = deps.kyc;
+    this.risk = deps.risk;
     this.events = deps.events;
     this.onCallbackRefused = deps.onCallbackRefused;
     this.limiter = deps.limiter;
@@ -182,7 +190,8 @@ export class CashierService {
     };
   }
 
-  async createDeposit(playerId: number, input: { method: DepositMethod; amount: string; player_ref?: string }, clientKey?: string, locale: 'zh-TW' | 'en' = 'zh-TW'): Promise<DepositView> {
+  /** `ip`: the address the player asks from, announced after the order is made (risk's deposit signals). */
+  async createDeposit(playerId: number, input: { method: DepositMethod; amount: string; player_ref?: string }, clientKey?: string, locale: 'zh-TW' | 'en' = 'zh-TW', ip?: string): Promise<DepositView> {
     const replay = (seen: repo.DepositRow): DepositView => {
       if (seen.method !== input.method || minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.amount) ?? -1n)) throw new ApiError('idempotency_mismatch');
       return this.depositView(seen);
@@ -242,6 +251,7 @@ export class CashierService {
         throw new ApiError('upstream_unavailable');
       }
     }
+    if (ip) await this.events?.publish('deposit.requested', { playerId, depositId: id, ip });
     return this.depositView((await repo.depositById(this.db, id))!);
   }
 
@@ -448,7 +458,7 @@ export class CashierService {
     };
   }
 
-  async addCard(playerId: number, input: { bank: string; market: string; account_name: string; card_number: string }): Promise<void> {
+  async addCard(playerId: number, input: { bank: string; market: string; account_name: string; card_number: string }, ip?: string): Promise<void> {
     if (!isBank(input.bank)) throw new ApiError('validation_failed', { bank: ['cashier.bank.required'] });
     const s = await this.system.settings();
     try {
@@ -462,7 +472,7 @@ export class CashierService {
         if (await repo.liveCardByNumber(tx, input.card_number)) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
         await repo.insertCard(tx, { playerId, bank: input.bank, market: input.market, accountName: input.account_name, cardNumber: input.card_number });
       });
-      await this.events?.publish('card.bound', { playerId, cardNumber: input.card_number });
+      await this.events?.publish('card.bound', { playerId, cardNumber: input.card_number, ip });
     } catch (err) {
       // Two players binding the same account at once: the unique index decides.
       if (isUniqueViolation(err, 'bank_cards_number_live_uq')) {
@@ -616,9 +626,13 @@ export class CashierService {
       this.accounts.playerAccount(playerId, 'central'), this.accounts.playerAccount(playerId, 'withdraw_hold'),
       this.accounts.houseAccount('cash', playerId), this.accounts.houseAccount('fee', playerId),
     ]);
+    // Money leaves only with a risk decision: one the request's event handler has not recorded yet is asked for now.
+    if (action === 'pay') await this.applyRisk(id);
     await this.inTransaction(async (tx) => {
       const w = (await repo.withdrawalById(tx, id, true))!;
       if (w.status !== WITHDRAWAL_STATUS.applying) throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
+      // Read under the withdrawal's row lock, which a release also takes: a hold cannot be lifted half-way through.
+      if (action === 'pay' && this.risk) assertPayable(w);
       const postings = action === 'pay'
         ? [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: cash, amountMinor: w.amountMinor - w.feeMinor }, ...(w.feeMinor > 0n ? [{ accountId: fee, amountMinor: w.feeMinor }] : [])]
         : [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: central, amountMinor: w.amountMinor }];
@@ -634,7 +648,48 @@ export class CashierService {
     this.publish.toPlayer(playerId, 'withdrawal', { id, status: action });
   }
 
+  /**
+   * Records the risk decision of a withdrawal still waiting: held for a reviewer, or approved automatically (below
+   * the hold score and the operator's ceiling, when the operator allows it; the finance desk then pays it without
+   * a review). Runs after the request's commit and again before a payment; the first one to record it wins and
+   * risk answers the same stored decision to both. Answers the decision recorded, if any.
+   */
+  async applyRisk(id: string): Promise<RiskDecision | null> {
+    if (!this.risk) return null;
+    const w = await repo.withdrawalById(this.db, id);
+    if (!w || w.riskDecision || w.status !== WITHDRAWAL_STATUS.applying) return w?.riskDecision ?? null;
+    const card = await repo.cardById(this.db, w.bankCardId);
+    const { decision } = await this.risk.assessWithdrawal({ withdrawalId: id, playerId: w.playerId, amountMinor: w.amountMinor, cardNumber: card?.cardNumber ?? '' });
+    if (await repo.recordRiskDecision(this.db, id, decision) && decision === RISK_DECISION.auto_approve) {
+      this.publish.toPlayer(w.playerId, 'withdrawal', { id, status: 'approved' });
+    }
+    return decision;
+  }
+
+  /**
+   * A reviewer releases a held withdrawal for payment, with the reason; refused when it is not held (never was,
+   * released already, or no longer waiting). Answers the withdrawal before and after.
+   */
+  async releaseHold(id: string, staffId: number, reason: string): Promise<{ before: repo.WithdrawalRow; after: repo.WithdrawalRow }> {
+    let result: { before: repo.WithdrawalRow; after: repo.WithdrawalRow } | undefined;
+    await this.inTransaction(async (tx) => {
+      const before = await repo.withdrawalById(tx, id, true);
+      if (!before) throw new ApiError('not_found');
+      if (before.status !== WITHDRAWAL_STATUS.applying) throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
+      if (before.riskDecision !== RISK_DECISION.hold || before.releasedAt) throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_held'] });
+      await repo.updateWithdrawal(tx, id, { releasedAt: new Date(), releasedBy: staffId, releaseReason: reason });
+      result = { before, after: (await repo.withdrawalById(tx, id))! };
+    });
+    return result!;
+  }
+
   private inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
     return inMoneyTransaction(this.db, fn);
   }
+}
+
+/** Refuses to pay a withdrawal risk has not decided on yet, or one held and not released. */
+function assertPayable(w: repo.WithdrawalRow): void {
+  if (w.riskDecision === null) throw new ApiError('validation_failed', { id: ['cashier.withdraw.risk_pending'] });
+  if (w.riskDecision === RISK_DECISION.hold && !w.releasedAt) throw new ApiError('validation_failed', { id: ['cashier.withdraw.held'] });
 }

@@ -79,7 +79,10 @@ export class KycBackofficeService {
     };
   }
 
-  /** A document's file for staff: every view is written to the audit log before the bytes leave. */
+  /**
+   * A document's file for staff: every view is written to the audit log before the bytes leave. A PDF is shown as the
+   * picture rendered at upload, never as the PDF itself (see pdf-preview.ts).
+   */
   async documentFile(op: Operator, id: number): Promise<{ mime: string; bytes: Buffer }> {
     const doc = await repo.documentById(this.db, id);
     const file = doc && await repo.documentFile(this.db, id);
@@ -88,7 +91,7 @@ export class KycBackofficeService {
       staffId: op.staffId, action: 'kyc.document.view', target: `kyc_document:${id}`, ip: op.ip, playerId: doc.playerId,
       before: null, after: { kind: doc.kind, status: doc.status }, detail: { player_id: doc.playerId },
     });
-    return file;
+    return file.preview ? { mime: 'image/png', bytes: file.preview } : { mime: file.mime, bytes: file.bytes };
   }
 
   /**

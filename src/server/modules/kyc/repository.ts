@@ -5,7 +5,7 @@ import { kycDocumentEvents, kycDocuments, kycLevelRules, kycSettings } from '../
 import { KYC_DOCUMENT_STATUS, type KycDocumentStatus } from '../../../shared/schemas/kyc/constants.ts';
 import { staffNameOf } from '../staff/staff-facts.ts';
 
-export type KycDocumentRow = Omit<typeof kycDocuments.$inferSelect, 'bytes'>;
+export type KycDocumentRow = Omit<typeof kycDocuments.$inferSelect, 'bytes' | 'preview'>;
 export type KycLevelRuleRow = typeof kycLevelRules.$inferSelect;
 
 /** Every column but the file itself, so lists never carry megabytes. */
@@ -49,10 +49,10 @@ export async function documentById(db: DbOrTx, id: number, lock = false): Promis
 }
 
 /** A document's file, or undefined when there is no such document or its file was purged. */
-export async function documentFile(db: DbOrTx, id: number): Promise<{ playerId: number; mime: string; bytes: Buffer } | undefined> {
-  const [row] = await db.select({ playerId: kycDocuments.playerId, mime: kycDocuments.mime, bytes: kycDocuments.bytes })
+export async function documentFile(db: DbOrTx, id: number): Promise<{ playerId: number; mime: string; bytes: Buffer; preview: Buffer | null } | undefined> {
+  const [row] = await db.select({ playerId: kycDocuments.playerId, mime: kycDocuments.mime, bytes: kycDocuments.bytes, preview: kycDocuments.preview })
     .from(kycDocuments).where(and(eq(kycDocuments.id, id), isNotNull(kycDocuments.bytes)));
-  return row?.bytes ? { playerId: row.playerId, mime: row.mime, bytes: row.bytes } : undefined;
+  return row?.bytes ? { playerId: row.playerId, mime: row.mime, bytes: row.bytes, preview: row.preview } : undefined;
 }
 
 export async function countPending(db: DbOrTx, playerId: number): Promise<number> {
@@ -126,6 +126,6 @@ export async function purgeBefore(db: DbOrTx, before: Date, limit: number): Prom
   const doomed = db.select({ id: kycDocuments.id }).from(kycDocuments)
     .where(and(isNotNull(kycDocuments.bytes), lt(kycDocuments.createdAt, before))).orderBy(asc(kycDocuments.id)).limit(limit)
     .for('update', { skipLocked: true });
-  return db.update(kycDocuments).set({ bytes: null, status: KYC_DOCUMENT_STATUS.expired })
+  return db.update(kycDocuments).set({ bytes: null, preview: null, status: KYC_DOCUMENT_STATUS.expired })
     .where(inArray(kycDocuments.id, doomed)).returning({ id: kycDocuments.id, playerId: kycDocuments.playerId });
 }

@@ -2,7 +2,7 @@
 // documents approved whose name and birthday match the personal info, an address or source-of-funds document
 // approved); operators set per level how much may be withdrawn per day and in all and which level a first withdrawal
 // needs, and the cashier asks checkWithdrawal inside its withdrawal transaction. Documents are checked by their magic
-// bytes, pictures re-encoded (the uploads domain's rules), PDFs kept as sent, all in the database until the retention
+// bytes, pictures re-encoded (the uploads domain's rules), PDFs kept as sent with a picture of their first pages rendered for staff, all in the database until the retention
 // period ends. Staff review lives in backoffice-service.ts.
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -21,6 +21,7 @@ import { verificationFacts, type VerificationFacts } from '../auth/verification-
 import { withdrawalUsage } from '../cashier/limits-usage.ts';
 import { acceptDocumentImage } from '../uploads/service.ts';
 import * as repo from './repository.ts';
+import { PdfRenderError, renderPdfPreview } from './pdf-preview.ts';
 
 const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
 /** The defaults before an operator saves the settings: no level needed and no ceiling, as the site worked before. */
@@ -132,7 +133,9 @@ export class KycService implements WithdrawalKycGate {
     if (current.some((d) => d.status === KYC_DOCUMENT_STATUS.approved)) throw new ApiError('validation_failed', { file: ['kyc.v.already_approved'] });
     const file = await acceptDocument(kind, await read());
     const row = await this.db.transaction(async (tx) => {
-      const doc = await repo.insertDocument(tx, { playerId, kind, status: KYC_DOCUMENT_STATUS.submitted, mime: file.mime, sizeBytes: file.bytes.length, bytes: file.bytes });
+      const doc = await repo.insertDocument(tx, {
+        playerId, kind, status: KYC_DOCUMENT_STATUS.submitted, mime: file.mime, sizeBytes: file.bytes.length, bytes: file.bytes, preview: file.preview,
+      });
       await repo.insertEvent(tx, { documentId: doc.id, playerId, status: KYC_DOCUMENT_STATUS.submitted });
       return doc;
     });
@@ -149,15 +152,22 @@ export class KycService implements WithdrawalKycGate {
 
 const maxZero = (n: bigint) => (n > 0n ? n : 0n);
 
-/** Checks a document's bytes: a PNG or JPEG picture re-encoded, or for statements a PDF by its magic bytes and size. */
-async function acceptDocument(kind: KycDocumentKind, raw: Buffer): Promise<{ mime: string; bytes: Buffer }> {
+/**
+ * Checks a document's bytes: a PNG or JPEG picture re-encoded, or for statements a PDF by its magic bytes and size
+ * that must also render to a picture for staff (a PDF that does not is refused: staff could not read it).
+ */
+async function acceptDocument(kind: KycDocumentKind, raw: Buffer): Promise<{ mime: string; bytes: Buffer; preview: Buffer | null }> {
   if (kycAcceptsPdf(kind) && raw.length > 0) {
     const type = await fileTypeFromBuffer(raw);
     if (type?.mime === KYC_PDF_MIME) {
       if (raw.length > KYC_PDF_MAX_BYTES) throw new ApiError('payload_too_large', { file: ['kyc.v.too_large'] });
-      return { mime: KYC_PDF_MIME, bytes: raw };
+      const preview = await renderPdfPreview(raw).catch((err: unknown) => {
+        if (err instanceof PdfRenderError) throw new ApiError('validation_failed', { file: ['kyc.v.pdf_unreadable'] });
+        throw err;
+      });
+      return { mime: KYC_PDF_MIME, bytes: raw, preview };
     }
   }
   const image = await acceptDocumentImage(raw, KYC_IMAGE_MIMES, KYC_IMAGE_MAX_BYTES);
-  return { mime: image.mime, bytes: image.bytes };
+  return { mime: image.mime, bytes: image.bytes, preview: null };
 }

@@ -3,7 +3,7 @@
 // from the house promotions account into a new activity wallet (or the central wallet when the bet-flow
 // multiple is 0). The journal's key names the promotion, the player and the qualifying event or period, and
 // the grant row is unique on the same three, so a hook, a job or a click that runs twice pays once.
-import { linkedPlayerIds } from '../risk/link-facts.ts';
+import { lockLinkedGroup } from '../risk/link-facts.ts';
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -370,8 +370,9 @@ export class PromotionsService {
       const f = await playerFacts(tx, playerId);
       for (const kind of keys) {
         if (kind === 'linked_group') {
-          // Two linked accounts claiming at the same moment can both pass; the next claim of the group is refused.
-          const linked = await linkedPlayerIds(tx, playerId);
+          // The group's lock for this promotion is held until this grant commits: a linked account claiming at the
+          // same moment waits here and then finds this grant.
+          const linked = await lockLinkedGroup(tx, playerId, `promotion:${p.id}`);
           if (linked.length && (await repo.grantedToAny(tx, p.id, linked))) throw new ApiError('promotion_duplicate');
           continue;
         }

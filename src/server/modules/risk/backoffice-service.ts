@@ -145,6 +145,8 @@ export class RiskBackofficeService {
         before: withMoney(diff.before), after: withMoney(diff.after), detail: { reason: body.reason },
       });
     });
+    // New weights or a new threshold change what existing pairs score and which groups they form.
+    if ('weights' in diff.after || 'link_threshold' in diff.after) await this.risk.rescoreAll();
     return this.settingsView();
   }
 }

@@ -1,6 +1,6 @@
 // What other domains may know of linked accounts, asked through this file rather than by reading risk's tables: the
 // players in the same linked group as a player. Promotions ask it inside their own transaction (so it takes the
-// caller's connection); partners' CPA asks risk's service (linkedPlayers), which answers the same players.
+// caller's connection, and lockLinkedGroup makes two members of a group claiming at once take turns); partners' CPA asks risk's service (linkedPlayers), which answers the same players.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { riskGroupMembers } from '../../db/schema.ts';
@@ -15,4 +15,22 @@ export async function linkedPlayerIds(db: DbOrTx, playerId: number): Promise<num
     ne(riskGroupMembers.playerId, playerId),
   )).orderBy(asc(riskGroupMembers.playerId)).limit(LINKED_MAX);
   return rows.map((r) => r.p);
+}
+
+/**
+ * The namespace (first key) of the two-key transaction locks callers take on a linked group, from the range the
+ * risk work was given; the two-key form never meets the jobs' one-key locks.
+ */
+const GROUP_LOCK_NAMESPACE = 7_240_180;
+
+/**
+ * Locks the player's linked group for one purpose (`scope`, e.g. a promotion) until the caller's transaction ends,
+ * and answers the other members read after the lock: two accounts of one group acting at once take turns, so the
+ * second sees what the first committed. A player in no group locks nothing and answers no one.
+ */
+export async function lockLinkedGroup(tx: DbOrTx, playerId: number, scope: string): Promise<number[]> {
+  const [row] = await tx.select({ g: riskGroupMembers.groupId }).from(riskGroupMembers).where(eq(riskGroupMembers.playerId, playerId));
+  if (!row) return [];
+  await tx.execute(sql`select pg_advisory_xact_lock(${GROUP_LOCK_NAMESPACE}, hashtext(${`${scope}:${row.g}`}))`);
+  return linkedPlayerIds(tx, playerId);
 }

@@ -101,6 +101,25 @@ export async function component(db: DbOrTx, seed: number, threshold: number): Pr
 }
 
 /** One transaction at a time rewrites groups, so two signals recorded at once cannot leave a group half merged. */
+/** A batch of pairs after the pair (a, b), in key order: the rescoring walk's page. */
+export async function linksAfter(db: DbOrTx, a: number, b: number, limit: number) {
+  return db.select({ playerA: riskLinks.playerA, playerB: riskLinks.playerB, score: riskLinks.score, signals: riskLinks.signals }).from(riskLinks)
+    .where(sql`(${riskLinks.playerA}, ${riskLinks.playerB}) > (${a}, ${b})`)
+    .orderBy(asc(riskLinks.playerA), asc(riskLinks.playerB)).limit(limit);
+}
+
+export async function setLinkScore(db: DbOrTx, a: number, b: number, score: number): Promise<void> {
+  await db.update(riskLinks).set({ score, updatedAt: sql`now()` }).where(and(eq(riskLinks.playerA, a), eq(riskLinks.playerB, b)));
+}
+
+/** A batch of the players in any pair or any group after this id, in id order: the regrouping walk's page. */
+export async function linkedPlayersAfter(db: DbOrTx, after: number, limit: number): Promise<number[]> {
+  const res = await db.execute<{ p: string }>(sql`
+    select p from (select player_a as p from risk_links union select player_b from risk_links union select player_id from risk_group_members) x
+    where p > ${after} order by p limit ${limit}`);
+  return res.rows.map((r) => Number(r.p));
+}
+
 export async function lockGroups(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('risk-groups'))`);
 }

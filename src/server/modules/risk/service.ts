@@ -15,6 +15,7 @@ import { hashSignal, normaliseSignals, signalKey } from './signals.ts';
 import { decide, evaluateRules, type WithdrawalFacts } from './rules.ts';
 import { linkedPlayerIds } from './link-facts.ts';
 import * as repo from './repository.ts';
+import type { WithdrawalRiskGate } from '../../lib/risk-gate.ts';
 
 const HOUR_MS = 3_600_000;
 /** Journal kinds that bring promotion money into a player's wallets (the bonus-heavy rule's numerator). */
@@ -23,6 +24,8 @@ const BONUS_KINDS = ['bonus_grant', 'promotion_grant', 'vip_reward', 'red_packet
 const BONUS_POSTINGS_MAX = 500;
 /** Earlier withdrawals the history rules look at. */
 const HISTORY_MAX = 20;
+/** Pairs (and players) one rescoring step reads and writes at once. */
+const RESCORE_BATCH = 500;
 /** Other holders of a card the reason names at most. */
 const CARD_HOLDERS_MAX = 10;
 
@@ -32,7 +35,7 @@ export interface SeenSignals { ip?: string; device?: string; phone?: string | nu
 /** A withdrawal as the cashier requested it, after its commit. */
 export interface WithdrawalRequest { withdrawalId: string; playerId: number; amountMinor: bigint; cardNumber: string }
 
-export class RiskService {
+export class RiskService implements WithdrawalRiskGate {
   private readonly db: Db;
   private readonly key: Buffer;
 
@@ -96,6 +99,33 @@ export class RiskService {
     });
   }
 
+  /**
+   * After the weights or the link threshold changed: every pair's score again from the kinds it shares, then every
+   * linked player's group, both walked in bounded batches in key order (each batch its own short transaction, so
+   * signals arriving meanwhile are not held up). Answers how many pairs changed score.
+   */
+  async rescoreAll(): Promise<number> {
+    const { settings } = await this.settings();
+    let changed = 0;
+    let last: [number, number] = [0, 0];
+    for (;;) {
+      const batch = await repo.linksAfter(this.db, last[0], last[1], RESCORE_BATCH);
+      for (const l of batch) {
+        const score = l.signals.reduce((sum, k) => sum + settings.weights[k], 0);
+        if (score !== l.score) { await repo.setLinkScore(this.db, l.playerA, l.playerB, score); changed += 1; }
+      }
+      if (batch.length < RESCORE_BATCH) break;
+      last = [batch[batch.length - 1]!.playerA, batch[batch.length - 1]!.playerB];
+    }
+    for (let after = 0; ;) {
+      const players = await repo.linkedPlayersAfter(this.db, after, RESCORE_BATCH);
+      if (players.length) await this.regroup(players, settings.link_threshold);
+      if (players.length < RESCORE_BATCH) break;
+      after = players[players.length - 1]!;
+    }
+    return changed;
+  }
+
   /** Marks a pair confirmed (one person) or cleared (unrelated) and recomputes both players' groups. */
   async reviewLinkInTx(tx: DbOrTx, a: number, b: number, patch: { status: 'confirmed' | 'cleared'; reason: string; staffId: number }) {
     const before = await repo.linkOf(tx, a, b, true);
@@ -139,7 +169,10 @@ export class RiskService {
       withdrawalId: w.withdrawalId, playerId: w.playerId, amountMinor: w.amountMinor, cardHash, score, decision, hits,
       inputs: { ...inputs, hold_score: String(settings.hold_score), auto_approve: String(settings.auto_approve), auto_approve_ceiling: String(settings.auto_approve_ceiling) },
     });
-    return { score, decision };
+    // Two callers scoring the same withdrawal at once (the request's event and the finance desk) both answer the row
+    // that was stored first.
+    const stored = await repo.decisionOf(this.db, w.withdrawalId);
+    return stored ? { score: stored.score, decision: stored.decision } : { score, decision };
   }
 
   private async withdrawalFacts(s: RiskSettings, w: WithdrawalRequest, cardHash: string): Promise<WithdrawalFacts> {

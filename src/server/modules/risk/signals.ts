@@ -33,7 +33,8 @@ export function subnetOf(ip: string): string | undefined {
 export function normaliseSignals(seen: { ip?: string; device?: string; phone?: string | null; card?: string; realName?: string; birthday?: string; payer?: string }): SignalValues {
   const out: SignalValues = {};
   const ip = seen.ip?.startsWith('::ffff:') ? seen.ip.slice(7) : seen.ip;
-  if (ip && isIP(ip)) {
+  // A loopback address is this machine (a local proxy, a health check), never where a player is: every player would share it.
+  if (ip && isIP(ip) && !isLoopback(ip)) {
     out.ip = ip;
     out.subnet = subnetOf(ip);
   }
@@ -48,4 +49,8 @@ export function normaliseSignals(seen: { ip?: string; device?: string; phone?: s
   const payer = seen.payer?.trim().toLowerCase();
   if (payer) out.payer = payer.slice(0, 200);
   return out;
+}
+
+function isLoopback(ip: string): boolean {
+  return ip.startsWith('127.') || ip === '::1';
 }

@@ -1,6 +1,7 @@
 // Risk listens to the events other domains publish after their commits: registrations and logins (address, device,
-// phone), card bindings, personal info (real name and birthday), credited deposits (the payer's account at the
-// gateway, when it is told) and withdrawal requests (scored by the rules). The event bus logs a failing handler and
+// phone), card bindings (card, address), deposit requests (address), personal info (real name and birthday), credited deposits (the payer's account at the
+// gateway, when it is told). Withdrawal requests are scored through the cashier (CashierService.applyRisk), which
+// records the decision where it enforces it. The event bus logs a failing handler and
 // goes on, so a risk failure never fails the player's action.
 import type { AuthEvents } from '../auth/events.ts';
 import type { CashierEvents } from '../cashier/events.ts';
@@ -15,7 +16,12 @@ export function signalsAfterLogin(risk: RiskService) {
 }
 
 export function signalsAfterCard(risk: RiskService) {
-  return async (e: CashierEvents['card.bound']) => { await risk.record(e.playerId, 'card', { card: e.cardNumber }); };
+  return async (e: CashierEvents['card.bound']) => { await risk.record(e.playerId, 'card', { card: e.cardNumber, ip: e.ip }); };
+}
+
+/** The address (and its /24) a player asks for a deposit from. */
+export function signalsAfterDepositRequest(risk: RiskService) {
+  return async (e: CashierEvents['deposit.requested']) => { await risk.record(e.playerId, 'deposit', { ip: e.ip }); };
 }
 
 export function signalsAfterPersonalInfo(risk: RiskService) {
@@ -30,8 +36,4 @@ export function signalsAfterDeposit(risk: RiskService) {
   return async (e: CashierEvents['deposit.credited']) => {
     if (e.payerAccount) await risk.record(e.playerId, 'deposit', { payer: e.payerAccount });
   };
-}
-
-export function scoreWithdrawal(risk: RiskService) {
-  return async (e: CashierEvents['withdrawal.requested']) => { await risk.assessWithdrawal(e); };
 }

@@ -89,6 +89,11 @@ export const PERMISSIONS = {
   'risk.read': ['admin', 'finance', 'service'],
   /** Confirming or clearing a link between two accounts. */
   'risk.manage': ['admin', 'finance'],
+  /**
+   * Releasing a withdrawal the risk rules held, so it may be paid: not the finance desk that pays it, so a held
+   * withdrawal needs two people to leave.
+   */
+  'risk.release': ['admin'],
   /** The risk rules, weights and thresholds. */
   'risk.settings': ['admin'],
   /** Partners (issue 21): applications, partners and their tree, plans, domains, bindings, statements, the partner report. */

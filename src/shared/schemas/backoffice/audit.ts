@@ -12,7 +12,7 @@ export const AUDIT_ACTIONS = [
   'player.kick', 'player.password_reset', 'player.force_password', 'player.force_password_off', 'player.unlock_login', 'player.session_revoke',
   'player.enable', 'player.disable', 'player.profile_update', 'player.blacklist',
   'balance.adjust', 'bonus.grant', 'reconciliation.run', 'reconciliation.recheck', 'provider.faults.update', 'provider.faults.reset',
-  'deposit.confirm', 'deposit.reject', 'withdrawal.pay', 'withdrawal.reject', 'bankcard.approve', 'bankcard.reject',
+  'deposit.confirm', 'deposit.reject', 'withdrawal.pay', 'withdrawal.reject', 'withdrawal.release', 'bankcard.approve', 'bankcard.reject',
   'platform.update', 'game.update',
   'website.update', 'settings.update', 'message.create', 'message.update',
   'messages.compose', 'messages.republish', 'messages.withdraw', 'popups.create', 'popups.update', 'popups.delete',

@@ -27,11 +27,19 @@ export const depositsQuery = v.object({
   account: accountText(),
 });
 
+/** The queue's risk filter: withdrawals held and not released, or approved automatically. */
+export const WITHDRAWAL_RISK_FILTERS = ['held', 'auto_approved'] as const;
+export type WithdrawalRiskFilter = (typeof WITHDRAWAL_RISK_FILTERS)[number];
+
 export const withdrawalsQuery = v.object({
   ...pageQuery,
   status: v.optional(v.picklist(statusValues(WITHDRAWAL_STATUS), 'bo.v.withdrawal_status')),
   account: accountText(),
+  risk: v.optional(v.picklist(WITHDRAWAL_RISK_FILTERS, 'bo.v.withdrawal_risk')),
 });
+
+/** Releasing a held withdrawal needs the reviewer's reason. */
+export const releaseBody = v.strictObject({ reason: reason() }, 'v.type.object');
 
 export const cardsQuery = v.object({
   ...pageQuery,

@@ -52,9 +52,16 @@ const staffWithdrawalView = v.object({
   reviewed_by: v.nullable(v.string()),
   bank_card: v.object({ id: v.number(), ...staffCard }),
   name_matches: v.boolean(),
+  /** Risk's decision as the cashier enforces it (null until scored); held means held and not released. */
+  risk_decision: v.nullable(v.string()),
+  held: v.boolean(),
+  released_at: v.nullable(v.string()),
+  release_reason: v.string(),
+  auto_approved_at: v.nullable(v.string()),
 });
 export const withdrawalQueueView = v.object({ ...staffPageOf(staffWithdrawalView).entries, totals_today: todayTotals });
 export const withdrawalReviewedView = v.object({ id: v.string(), status: v.string(), reason: v.string(), reviewed_at: v.nullable(v.string()) });
+export const withdrawalReleasedView = v.object({ id: v.string(), held: v.boolean(), released_at: v.nullable(v.string()), release_reason: v.string() });
 
 /** What a reviewer sees beside a withdrawal before deciding. */
 export const withdrawalContextView = v.object({

@@ -20,7 +20,8 @@ export type RiskRule = (typeof RISK_RULES)[number];
  * What risk decided for a withdrawal: held for review (score at or above the hold threshold), approved for
  * automatic pay-out (below it and within the ceiling, when the operator allows that), or an ordinary review.
  */
-export const RISK_DECISIONS = ['hold', 'auto_approve', 'review'] as const;
+export const RISK_DECISION = { hold: 'hold', auto_approve: 'auto_approve', review: 'review' } as const;
+export const RISK_DECISIONS = [RISK_DECISION.hold, RISK_DECISION.auto_approve, RISK_DECISION.review] as const;
 export type RiskDecision = (typeof RISK_DECISIONS)[number];
 
 /** A link between two accounts: found by the signals, confirmed by an operator as one person, or cleared as unrelated. */

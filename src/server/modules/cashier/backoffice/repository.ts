@@ -1,6 +1,6 @@
 // SQL of the finance desk: reads of the deposit, withdrawal and bank-card queues and the gateway callback
 // log. Nothing here writes: money and statuses change only through the cashier and wallet services.
-import { aliasedTable, and, asc, desc, eq, gte, inArray, isNull, ne, sql, type Column, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, withdrawals } from '../../../db/schema.ts';
 import { accountNameOf, playerIdsWithAccountPrefix } from '../../auth/player-facts.ts';
@@ -9,6 +9,8 @@ import { staffNameOf } from '../../staff/staff-facts.ts';
 import { journalByKey } from '../../../ledger/read.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
 import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS, type DepositStatus, type WithdrawalStatus } from '../../../../shared/statuses.ts';
+import { RISK_DECISION } from '../../../../shared/schemas/risk/settings.ts';
+import type { WithdrawalRiskFilter } from '../../../../shared/schemas/backoffice/finance-requests.ts';
 
 
 /** Accounts are matched from their start, case-insensitively, as players type them; the players are auth's to find. */
@@ -45,10 +47,16 @@ export async function listDeposits(db: DbOrTx, p: Paging & DepositFilter, daySta
 
 // Withdrawals.
 
-export interface WithdrawalFilter { status?: WithdrawalStatus; account?: string }
+export interface WithdrawalFilter { status?: WithdrawalStatus; account?: string; risk?: WithdrawalRiskFilter }
+
+const riskFilter = (risk: WithdrawalRiskFilter | undefined) => {
+  if (risk === 'held') return and(eq(withdrawals.riskDecision, RISK_DECISION.hold), isNull(withdrawals.releasedAt));
+  if (risk === 'auto_approved') return isNotNull(withdrawals.autoApprovedAt);
+  return undefined;
+};
 
 export async function listWithdrawals(db: DbOrTx, p: Paging & WithdrawalFilter, dayStart: Date) {
-  const where = and(p.status ? eq(withdrawals.status, p.status) : undefined, accountLike(withdrawals.playerId, p.account));
+  const where = and(p.status ? eq(withdrawals.status, p.status) : undefined, accountLike(withdrawals.playerId, p.account), riskFilter(p.risk));
   const order = p.status === WITHDRAWAL_STATUS.applying ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt), desc(withdrawals.id)];
   // Reviewed (or cancelled) withdrawals count on the day of the review; waiting ones on the day they were asked for.
   const today = and(where, gte(sql`coalesce(${withdrawals.reviewedAt}, ${withdrawals.createdAt})`, dayStart));

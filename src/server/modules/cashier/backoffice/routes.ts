@@ -11,10 +11,10 @@ import type { ValibotTypeProvider } from '../../../lib/validation.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import {
   bankCardQueueView, callbackLogView, cardAuditedView, depositQueueView, depositReviewedView, withdrawalContextView,
-  withdrawalQueueView, withdrawalReviewedView,
+  withdrawalQueueView, withdrawalReleasedView, withdrawalReviewedView,
 } from '../../../../shared/schemas/backoffice/finance.ts';
 import { BackofficeFinanceService } from './service.ts';
-import { approveBody, callbacksQuery, cardAuditBody, cardsQuery, depositsQuery, orderParams, rejectBody, withdrawalsQuery } from '../../../../shared/schemas/backoffice/finance-requests.ts';
+import { approveBody, callbacksQuery, cardAuditBody, cardsQuery, depositsQuery, orderParams, rejectBody, releaseBody, withdrawalsQuery } from '../../../../shared/schemas/backoffice/finance-requests.ts';
 
 export const backofficeFinanceRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
@@ -59,6 +59,12 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (plugin) => {
     schema: { params: orderParams, body: rejectBody, response: { 200: okBody(withdrawalReviewedView) } },
     config: { staff: 'finance.manage' },
   }, async (request) => ok(await service.rejectWithdrawal(operatorOf(request), request.params.id, request.body.reason)));
+
+  // A withdrawal the risk rules held is released by a risk reviewer (not by the finance desk that pays it).
+  app.post('/withdrawals/:id/release', {
+    schema: { params: orderParams, body: releaseBody, response: { 200: okBody(withdrawalReleasedView) } },
+    config: { staff: 'risk.release' },
+  }, async (request) => ok(await service.releaseWithdrawal(operatorOf(request), request.params.id, request.body.reason)));
 
   // Bank cards.
 

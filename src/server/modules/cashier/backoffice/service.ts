@@ -17,6 +17,7 @@ import type { Operator, PageOf } from '../../staff/service.ts';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import { startOfTaipeiDay } from '../../../../shared/time.ts';
 import { BANK_CARD_STATUS, DEPOSIT_STATUS } from '../../../../shared/statuses.ts';
+import { RISK_DECISION } from '../../../../shared/schemas/risk/settings.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -153,6 +154,27 @@ export class BackofficeFinanceService {
     return { id, status: after.withdrawal.status, reason: after.withdrawal.reason, reviewed_at: iso(after.withdrawal.reviewedAt) };
   }
 
+  /**
+   * A risk reviewer releases a held withdrawal so the finance desk may pay it; audited with the hold before and
+   * after, the reason and what risk found.
+   */
+  async releaseWithdrawal(op: Operator, id: string, reason: string) {
+    const account = (await repo.withdrawalWithPlayer(this.db, id))?.account;
+    let released;
+    try {
+      released = await this.cashier.releaseHold(id, op.staffId, reason);
+    } catch (err) {
+      throw asModal(err);
+    }
+    const w = released.after;
+    await recordAudit(this.db, {
+      staffId: op.staffId, action: 'withdrawal.release', target: `withdrawal:${id}`, ip: op.ip, playerId: w.playerId,
+      before: { hold: 'held' }, after: { hold: 'released' },
+      detail: { player_id: w.playerId, account: account ?? null, amount: minorToDecimal(w.amountMinor), reason },
+    });
+    return { id, held: false, released_at: iso(w.releasedAt), release_reason: w.releaseReason };
+  }
+
   // Bank cards.
 
   async cards(p: Paging & repo.CardFilter) {
@@ -224,5 +246,7 @@ function withdrawalView({ withdrawal: w, account, realName, reviewer, card }: Wi
       card_number: full ? card.cardNumber : maskNumber(card.cardNumber), status: card.status,
     },
     name_matches: realName === card.accountName,
+    risk_decision: w.riskDecision, held: w.riskDecision === RISK_DECISION.hold && !w.releasedAt,
+    released_at: iso(w.releasedAt), release_reason: w.releaseReason, auto_approved_at: iso(w.autoApprovedAt),
   };
 }
