@@ -148,6 +148,29 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   return result;
 }
 
+/** What another domain's SQL function hands to ledger_post_asset_journal to write a journal inside its own statement. */
+export interface JournalArguments {
+  kind: JournalKind; idempotencyKey: string; requestHash: Buffer; playerId: number | null; memo: string;
+  /** Postgres array literals of the merged postings in ascending account order, as ledger_post_asset_journal takes them. */
+  accountIds: string; amounts: string;
+}
+
+/**
+ * A money journal checked as postJournal checks it (balanced, two or more accounts, a key), for a statement that calls
+ * ledger_post_asset_journal itself together with its own write, in one round trip (wallet_settle_transfer). That
+ * statement must refuse anything but a 'posted' outcome so its write rolls back with a refused journal. Kinds the
+ * daily reports count need a second statement (reportJournal) and are not accepted here, nor are points.
+ */
+export function journalArguments(input: JournalInput): JournalArguments {
+  const { postings, hash } = prepare(input);
+  assertInvariant(assetOfKind(input.kind) === 'money', 'a journal written inside another statement moves money');
+  assertInvariant(!isReportedKind(input.kind), `a ${input.kind} journal is counted by the daily reports and needs postJournal`);
+  return {
+    kind: input.kind, idempotencyKey: input.idempotencyKey, requestHash: hash, playerId: input.playerId ?? null, memo: input.memo ?? '',
+    accountIds: `{${postings.map(([id]) => id).join(',')}}`, amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
+  };
+}
+
 /**
  * The batch's form of ledger_post_asset_journal's check: one read of every account the batch names, then each
  * journal's accounts against the asset of its kind, before anything is written. An unknown account is left to
