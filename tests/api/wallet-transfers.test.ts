@@ -249,6 +249,41 @@ describe('refund only on a definite rejection', () => {
     expect(await journalKinds(id)).toEqual(['transfer_start', 'transfer_settle']);
     expect(await walletOf(p, 'CRD')).toMatchObject({ wallet: '20.00', pending: false });
   });
+
+  it('the request\'s one-statement settlement and reconciliation\'s settle race: the money moves once', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    provider.mode = 'timeout-after-apply';
+    const id = (await deposit(p, 'CRD', '20')).json().data.id as string;
+    provider.mode = 'normal';
+    const wallet = t.app.services.wallet;
+    // What transferIn knows of its own transfer: with it, settle writes the update and the journal in one statement.
+    const known = { playerId: p.playerId, gpCode: 'CRD', walletKind: 'central', bonusWalletId: null, direction: 'in' as const, amountMinor: 2_000n };
+    const results = await Promise.all([
+      wallet.settle(id, 'applied', 'request a', known), wallet.settle(id, 'applied', 'reconciled'), wallet.settle(id, 'applied', 'request b', known),
+      wallet.settle(id, 'refunded', 'contrary'),
+    ]);
+    const first = results[0]!.status;
+    expect(results.every((r) => r.status === first)).toBe(true);
+    expect((await journalKinds(id)).filter((k) => k !== 'transfer_start')).toHaveLength(1);
+    expect(await me(p)).toMatchObject({ total_money: '100.00' });
+  });
+
+  it('a settlement journal the ledger refuses leaves the transfer pending: the one-statement update rolls back with it', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    provider.mode = 'timeout-after-apply';
+    const id = (await deposit(p, 'CRD', '20')).json().data.id as string;
+    provider.mode = 'normal';
+    // More than transit holds: the ledger answers 'insufficient', and the function must not end the transfer.
+    const wrong = { playerId: p.playerId, gpCode: 'CRD', walletKind: 'central', bonusWalletId: null, direction: 'in' as const, amountMinor: 5_000n };
+    await expect(t.app.services.wallet.settle(id, 'applied', 'applied at provider', wrong)).rejects.toThrow(/ledger invariant/);
+    expect(await transfer(id)).toMatchObject({ status: 'pending' });
+    expect(await journalKinds(id)).toEqual(['transfer_start']);
+    // Reconciliation still ends it, with the recorded amount.
+    await makeDue(id);
+    await reconcile();
+    expect(await transfer(id)).toMatchObject({ status: 'applied' });
+    expect(await walletOf(p, 'CRD')).toMatchObject({ wallet: '20.00', pending: false });
+  });
 });
 
 describe('withdraw, withdrawAll, depositSpecail', () => {

@@ -119,21 +119,6 @@ function postStatement(tx: DbOrTx) {
     .prepare('ledger_post_asset_journal');
 }
 
-/**
- * What ledger_post_asset_journal takes for one journal, checked and hashed as postJournal checks them, for a caller
- * whose own SQL function posts the journal in the same statement as the rest of its work (the seamless wallet's
- * calls). The arrays are literals of checked integers in ascending account order, the order accounts are locked in.
- */
-export function journalArguments(input: JournalInput): { asset: string; hash: Buffer; accounts: string; amounts: string } {
-  // The reports' daily aggregates follow only postJournal's journals of reported kinds; such a kind must go there.
-  assertInvariant(!isReportedKind(input.kind), `a ${input.kind} journal goes through postJournal`);
-  const { postings, hash } = prepare(input);
-  return {
-    asset: assetOfKind(input.kind), hash,
-    accounts: `{${postings.map(([id]) => id).join(',')}}`, amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
-  };
-}
-
 /** Built statements per database handle: the pool's is built once; a transaction's lives as long as it does. */
 const statements = new WeakMap<DbOrTx, ReturnType<typeof postStatement>>();
 
@@ -161,6 +146,30 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   // for those journals only, none for bets and transfers.
   if (!result.replayed && isReportedKind(input.kind)) await reportJournal(tx, result.journalId);
   return result;
+}
+
+/** What another domain's SQL function hands to ledger_post_asset_journal to write a journal inside its own statement. */
+export interface JournalArguments {
+  asset: 'money'; kind: JournalKind; idempotencyKey: string; hash: Buffer; playerId: number | null; memo: string;
+  /** Postgres array literals of the merged postings in ascending account order, the order accounts are locked in. */
+  accounts: string; amounts: string;
+}
+
+/**
+ * A money journal checked and hashed as postJournal checks it (balanced, two or more accounts, a key), for a caller
+ * whose own SQL function posts it with ledger_post_asset_journal in the same statement as the rest of its work, in one
+ * round trip (the seamless wallet's calls, wallet_settle_transfer). Such a statement must refuse anything but a
+ * 'posted' outcome so its own write rolls back with a refused journal. Kinds the daily reports count need a second
+ * statement (reportJournal) and go through postJournal instead; points are not accepted either.
+ */
+export function journalArguments(input: JournalInput): JournalArguments {
+  assertInvariant(assetOfKind(input.kind) === 'money', 'a journal written inside another statement moves money');
+  assertInvariant(!isReportedKind(input.kind), `a ${input.kind} journal is counted by the daily reports and needs postJournal`);
+  const { postings, hash } = prepare(input);
+  return {
+    asset: 'money', kind: input.kind, idempotencyKey: input.idempotencyKey, hash, playerId: input.playerId ?? null, memo: input.memo ?? '',
+    accounts: `{${postings.map(([id]) => id).join(',')}}`, amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
+  };
 }
 
 /**

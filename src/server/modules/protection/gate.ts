@@ -89,6 +89,7 @@ function exclusionError(ex: repo.ExclusionRow): ApiError {
  * Promotions, red packets and marketing messages call this (or mayReceiveOffers) before they give anything.
  */
 export async function checkGate(db: DbOrTx, playerId: number, action: GateAction, amountMinor = 0n, now = new Date()): Promise<void> {
+  if (!(await repo.hasGateRules(db, playerId, now))) return;
   const exclusions = await repo.activeExclusions(db, playerId, now);
   if (exclusions[0]) throw exclusionError(exclusions[0]);
   if (action === 'marketing') return;

@@ -10,6 +10,18 @@ export function limitsOf(db: DbOrTx, playerId: number): Promise<LimitRow[]> {
   return db.select().from(protectionLimits).where(eq(protectionLimits.playerId, playerId));
 }
 
+/**
+ * Whether anything could stand in the gate's way at `now`: an exclusion in force or any limit row. Most players have
+ * neither, and for them the gate is this one read instead of two.
+ */
+export async function hasGateRules(db: DbOrTx, playerId: number, now: Date): Promise<boolean> {
+  const rows = await db.execute<{ any: boolean }>(sql`select exists (
+      select 1 from ${protectionExclusions} where ${protectionExclusions.playerId} = ${playerId} and ${protectionExclusions.startsAt} <= ${now}
+        and (${protectionExclusions.endsAt} is null or ${protectionExclusions.endsAt} > ${now})
+    ) or exists (select 1 from ${protectionLimits} where ${protectionLimits.playerId} = ${playerId}) as any`);
+  return rows.rows[0]?.any === true;
+}
+
 /** value and pendingValue in the kind's unit: minor units for money limits, minutes for session and reality. */
 export async function upsertLimit(db: DbOrTx, row: { playerId: number; kind: string; period: string; value: bigint | null; pendingValue: bigint | null; pendingAt: Date | null }): Promise<void> {
   await db.insert(protectionLimits).values({ ...row, updatedAt: sql`now()` })

@@ -5,6 +5,7 @@ import type { JournalKind } from '../../ledger/kinds.ts';
 import { bonusWallets, platformTransfers, playerPlatforms, reconciliationFindings } from '../../db/schema.ts';
 import { openPlayerAccountInTx as openLedgerAccountInTx, type PlayerAccountKind } from '../../ledger/accounts.ts';
 import { accountsOf, journalByKey as ledgerJournalByKey, postingsPage } from '../../ledger/read.ts';
+import type { JournalArguments } from '../../ledger/ledger.ts';
 import { BONUS_WALLET_STATUS, FINDING_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
 export type TransferRow = typeof platformTransfers.$inferSelect;
@@ -53,6 +54,23 @@ export async function finishPendingTransfer(db: DbOrTx, id: string, status: type
   const rows = await db.update(platformTransfers).set({ status, reason, settledAt: sql`now()` })
     .where(and(eq(platformTransfers.id, id), eq(platformTransfers.status, TRANSFER_STATUS.pending))).returning();
   return rows[0];
+}
+
+/**
+ * Ends a pending transfer and writes its journal in one statement (wallet_settle_transfer, drizzle 0029): one round
+ * trip and its own transaction. Answers whether this call ended it; false when it had already ended (nothing
+ * written). A journal the ledger does not post raises and leaves the transfer pending.
+ */
+export async function settleTransferWithJournal(db: DbOrTx, id: string, status: typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded,
+  reason: string, journal: JournalArguments): Promise<boolean> {
+  const res = await db.execute<{ o_settled: boolean }>(sql`select o_settled from wallet_settle_transfer(${id}, ${status}, ${reason},
+    ${journal.kind}, ${journal.idempotencyKey}, ${journal.hash}, ${journal.playerId}::bigint, ${journal.memo},
+    ${journal.accounts}::bigint[], ${journal.amounts}::bigint[])`).catch((err: unknown) => {
+    // The function's refusal of a journal says what went wrong; surface its text rather than the query's.
+    const cause = (err as { cause?: { message?: unknown } }).cause?.message;
+    throw typeof cause === 'string' && cause.startsWith('ledger invariant') ? new Error(cause, { cause: err }) : err;
+  });
+  return res.rows[0]?.o_settled === true;
 }
 
 export async function postponeTransfer(db: DbOrTx, id: string, reason: string, delayMs: number): Promise<void> {
