@@ -13,6 +13,8 @@ export const partnersServerEn = {
   'partners.no_bank_card': 'Please add a bank card first',
   'partners.payout_not_applying': 'This payout has already been reviewed',
   'partners.payout_pending': 'The card cannot change while a payout is waiting',
+  'partners.password_same': 'Choose a password other than the one you were given',
+  'partners.totp_wrong': 'The code is wrong or was already used; wait for the next one',
   'partners.totp_enabled': 'The authenticator is already on',
   'partners.application_reviewed': 'This application has already been reviewed',
   'partners.statement_final': 'An approved statement cannot change',

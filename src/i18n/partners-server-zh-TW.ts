@@ -14,6 +14,8 @@ export const partnersServerZhTW: Record<keyof typeof partnersServerEn, string> =
   'partners.no_bank_card': '請先新增銀行卡',
   'partners.payout_not_applying': '此提款已審核',
   'partners.payout_pending': '有提款待審核時無法更換銀行卡',
+  'partners.password_same': '請設定與原密碼不同的新密碼',
+  'partners.totp_wrong': '代碼錯誤或已使用過，請等下一組代碼',
   'partners.totp_enabled': '驗證器已啟用',
   'partners.application_reviewed': '此申請已審核',
   'partners.statement_final': '已核准的報表不可變更',

@@ -479,7 +479,10 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   });
   const auth = new AuthService({
     db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone),
-    isPartnerCode: (code) => partners.binding.isPartnerCode(code),
+    partners: {
+      isPartnerCode: (code) => partners.binding.isPartnerCode(code),
+      bindInTransaction: (tx, playerId, attribution) => partners.binding.bindAtRegistration(tx, playerId, attribution),
+    },
   });
   const provider = opts.provider ?? new HttpGameProvider(config.provider, infra.breakers);
   const bets = new BetsService({ db, reader, provider, accounts, publish, events });
@@ -574,7 +577,6 @@ function subscribe(events: EventBus<AppEvents>, s: Services): void {
   events.on('deposit.credited', promotionsAfterDeposit(s.promotions), 'promotions after deposit');
   events.on('bets.ingested', pointsAndLevelsAfterBets(s.vip), 'vip evaluation after bets');
   events.on('bets.ingested', referralsAfterBets(s.promotions), 'promotions after bets');
-  events.on('player.registered', async ({ playerId, attribution }) => { await s.partners.binding.bindAfterRegistration(playerId, attribution); }, 'partner binding after registration');
   events.on('player.registered', registerBonus(s.promotions), 'promotions after registration');
   // Risk's handlers fail quietly: the bus logs them and the player's action stands.
   events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');

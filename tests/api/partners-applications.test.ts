@@ -2,7 +2,7 @@
 // approval (which opens the partner account and shows the first password once) or rejection, audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { admin, auditOf, bo, createPlan, portal, portalLogin, type Staff } from './partners-helpers.ts';
+import { admin, auditOf, bo, createPlan, firstSignIn, portal, portalLogin, type Staff } from './partners-helpers.ts';
 
 let t: TestApp;
 let staff: Staff;
@@ -45,6 +45,23 @@ describe('the programme page and applications', () => {
     const cookie = await portalLogin(t, 'linmei88', password);
     const me = await portal(t, { cookie }, 'GET', '/me');
     expect(me.json().data).toMatchObject({ account: 'linmei88', level: 1, must_change_password: true, max_rate_bp: 3000 });
+    // The first password is replaced before anything else works: the server refuses every other portal call.
+    for (const url of ['/dashboard', '/players?page=1&pageSize=20', '/wallet', '/links']) {
+      const refused = await portal(t, { cookie }, 'GET', url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().code).toBe('password_change_required');
+    }
+    expect((await portal(t, { cookie }, 'POST', '/totp/setup')).json().code).toBe('password_change_required');
+    const same = await portal(t, { cookie }, 'PUT', '/password', { old_password: password, new_password: password });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().error.new_password).toBeDefined();
+    const changed = await portal(t, { cookie }, 'PUT', '/password', { old_password: password, new_password: 'linmei2026' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await portal(t, { cookie }, 'GET', '/dashboard')).statusCode).toBe(200);
+    expect((await portal(t, { cookie }, 'GET', '/me')).json().data.must_change_password).toBe(false);
+    expect((await auditOf(t, staff, 'partners.password.change'))[0]).toMatchObject({
+      target: expect.stringMatching(/^partner:\d+$/), before: { must_change_password: true }, after: { must_change_password: false },
+    });
     const wrong = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password: 'nottheone1' } });
     expect(wrong.statusCode).toBe(422);
     expect((await auditOf(t, staff, 'partners.application.approve'))[0]).toMatchObject({ before: { status: 'pending' }, after: expect.objectContaining({ account: 'linmei88' }) });
@@ -54,21 +71,30 @@ describe('the programme page and applications', () => {
     const { totpAt } = await import('../../src/server/modules/staff/totp.ts');
     const reset = await bo(t, staff, 'POST', '/partners/1/reset-password', { reason: 'partner lost the first password' });
     const password = reset.json().data.initial_password as string;
-    const cookie = await portalLogin(t, 'linmei88', password);
+    const { cookie, password: chosen } = await firstSignIn(t, 'linmei88', password);
     const setup = await portal(t, { cookie }, 'POST', '/totp/setup');
     const secret = setup.json().data.secret as string;
     expect(setup.json().data.otpauth_url).toContain('otpauth://totp/');
+    expect(setup.json().data.qr_data_url).toMatch(/^data:image\/png;base64,/);
     expect((await portal(t, { cookie }, 'POST', '/totp/enable', { code: '000000' })).statusCode).toBe(422);
     const now = Date.now();
     expect((await portal(t, { cookie }, 'POST', '/totp/enable', { code: totpAt(secret, now - 30_000) })).statusCode).toBe(200);
-    const asks = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password } });
+    expect((await auditOf(t, staff, 'partners.totp.enable'))[0]).toMatchObject({ before: { totp: 'off' }, after: { totp: 'on' } });
+    const asks = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password: chosen } });
     expect(asks.json().data).toEqual({ totp_required: true, partner: null });
     expect(asks.cookies.find((c) => c.name === 'lh_agent')).toBeUndefined();
     const code = totpAt(secret, now);
-    const signed = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password, totp: code } });
+    const signed = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password: chosen, totp: code } });
     expect(signed.json().data.partner.totp_enabled).toBe(true);
-    const replay = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password, totp: code } });
+    const replay = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password: chosen, totp: code } });
     expect(replay.json().data.totp_required).toBe(true);
+    // Turning it off takes a fresh code from it; a wrong or used one is refused and it stays on.
+    expect((await portal(t, { cookie }, 'POST', '/totp/disable', { code })).statusCode).toBe(422);
+    expect((await portal(t, { cookie }, 'GET', '/me')).json().data.totp_enabled).toBe(true);
+    expect((await portal(t, { cookie }, 'POST', '/totp/disable', { code: totpAt(secret, now + 30_000) })).statusCode).toBe(200);
+    expect((await auditOf(t, staff, 'partners.totp.disable'))[0]).toMatchObject({ before: { totp: 'on' }, after: { totp: 'off' } });
+    const plain = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password: chosen } });
+    expect(plain.json().data.totp_required).toBe(false);
   });
 
   it('rejection needs a reason and is audited', async () => {

@@ -2,7 +2,9 @@
 // domain; the first binding wins for good; an operator's move is audited with its reason. Also what the auto-redirect
 // settings do for a link and a partner's domain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { registerPlayer } from '../helpers/players.ts';
 import { admin, auditOf, bo, createPartner, createPlan, expectLedgerClean, playerOf, portal, type Partner, type Staff } from './partners-helpers.ts';
 
 let t: TestApp;
@@ -75,9 +77,27 @@ describe('binding at registration', () => {
   it('the code wins over the cookie and the domain; a player is never bound twice', async () => {
     const p = await playerOf(t, 'agentb01', { headers: { cookie: 'lh_ref=agenta01', host: 'agent-a.example.com' } });
     expect(await bindingOf(p.id)).toMatchObject({ partner_id: b.id, source: 'code' });
-    const again = await t.app.services.partners.binding.bindAfterRegistration(p.id, { partnerCode: 'agenta01', refCookie: '', host: '', ip: '10.0.0.1', registeredAt: new Date() });
+    const again = await t.app.services.partners.binding.bindAtRegistration(t.database.db, p.id, { partnerCode: 'agenta01', refCookie: '', host: '', ip: '10.0.0.1', registeredAt: new Date() });
     expect(again).toBe(false);
     expect(await bindingOf(p.id)).toMatchObject({ partner_id: b.id });
+  });
+
+  it('the binding commits with the registration: a crash after the commit does not lose it', async () => {
+    // Everything after registration's commit (the player.registered event and its subscribers) fails, as a process
+    // dying right after the commit would: the binding was written in the registration's own transaction.
+    const events = t.app.services.events;
+    const publish = events.publish.bind(events);
+    events.publish = async () => { throw new Error('the process died after the commit'); };
+    let reg: Awaited<ReturnType<typeof registerPlayer>>;
+    try {
+      reg = await registerPlayer(t, { extra: { recommended_code: 'agenta01' } });
+    } finally {
+      events.publish = publish;
+    }
+    expect(reg.res.statusCode).toBe(500);
+    const row = await t.database.db.execute<{ id: string }>(sql`select id::text as id from players where account = ${reg.account}`);
+    expect(row.rows).toHaveLength(1);
+    expect(await bindingOf(Number(row.rows[0]!.id))).toMatchObject({ partner_id: a.id, source: 'code' });
   });
 
   it('a player without any partner stays unbound; a player referral code still works as before', async () => {

@@ -124,6 +124,21 @@ describe('a fixture month', () => {
     expect(s.figures).toMatchObject({ ngr: '999.00', carry_in: '-500.00', carry_out: '0.00', tier: 0, rate_bp: 2000, revenue_share: '99.80', cpa_players: 0, commission: '99.80' });
   });
 
+  it("the portal's estimate of the settled month is the statement: same NGR after fees, same commission; a parent sees its children's NGR the same", async () => {
+    for (const partner of [A, B, C, D]) {
+      const st = await statementOf(partner, current.key);
+      const dash = await portal(t, partner, 'GET', '/dashboard');
+      expect(dash.statusCode, dash.body).toBe(200);
+      expect(dash.json().data.period).toBe(current.key);
+      expect({ account: partner.account, ngr: dash.json().data.ngr, commission: dash.json().data.estimated_commission })
+        .toEqual({ account: partner.account, ngr: st.figures.ngr, commission: st.figures.commission });
+    }
+    const subs = await portal(t, A, 'GET', '/sub-partners');
+    expect(subs.json().data.find((s: { id: number }) => s.id === B.id).period_ngr).toBe((await statementOf(B, current.key)).figures.ngr);
+    const subsOfB = await portal(t, B, 'GET', '/sub-partners');
+    expect(subsOfB.json().data.find((s: { id: number }) => s.id === C.id).period_ngr).toBe((await statementOf(C, current.key)).figures.ngr);
+  });
+
   it('a player in a linked group earns no CPA; once the link is cleared the CPA comes back', async () => {
     const risk = t.app.services.risk;
     const cpaOfA = async () => (await statementOf(A, current.key)).figures;

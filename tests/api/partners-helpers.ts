@@ -40,8 +40,17 @@ export interface Partner { id: number; account: string; password: string; cookie
 export async function createPartner(t: TestApp, staff: Staff, account: string, planId: number, extra: Record<string, unknown> = {}): Promise<Partner> {
   const res = await bo(t, staff, 'POST', '/partners', { account, name: `Partner ${account}`, plan_id: planId, ...extra });
   expect(res.statusCode, res.body).toBe(200);
-  const { partner_id: id, initial_password: password } = res.json().data as { partner_id: number; initial_password: string };
-  return { id, account, password, cookie: await portalLogin(t, account, password) };
+  const { partner_id: id, initial_password: first } = res.json().data as { partner_id: number; initial_password: string };
+  return { id, account, ...(await firstSignIn(t, account, first)) };
+}
+
+/** Signs in with a first password and replaces it, as the portal makes a partner do before anything else. */
+export async function firstSignIn(t: TestApp, account: string, first: string): Promise<{ password: string; cookie: string }> {
+  const cookie = await portalLogin(t, account, first);
+  const password = `${first.slice(0, 8)}9z`;
+  const changed = await portal(t, { cookie }, 'PUT', '/password', { old_password: first, new_password: password });
+  expect(changed.statusCode, changed.body).toBe(200);
+  return { password, cookie };
 }
 
 export async function portalLogin(t: TestApp, account: string, password: string): Promise<string> {
@@ -58,10 +67,9 @@ export async function portal(t: TestApp, p: { cookie: string }, method: 'GET' | 
 
 /** A sub-partner created by its parent in the portal, then signed in. */
 export async function createSub(t: TestApp, parent: Partner, account: string, rateBp: number): Promise<Partner> {
-  const password = 'sub12345';
-  const res = await portal(t, parent, 'POST', '/sub-partners', { account, password, name: `Sub ${account}`, rate_bp: rateBp });
+  const res = await portal(t, parent, 'POST', '/sub-partners', { account, password: 'sub12345', name: `Sub ${account}`, rate_bp: rateBp });
   expect(res.statusCode, res.body).toBe(200);
-  return { id: res.json().data.id as number, account, password, cookie: await portalLogin(t, account, password) };
+  return { id: res.json().data.id as number, account, ...(await firstSignIn(t, account, 'sub12345')) };
 }
 
 /** A player registered through the API with the partner's code; answers the player's id and bearer token. */

@@ -203,9 +203,8 @@ describe('sub-partner rates', () => {
     const ok = await portal(t, Ysub, 'POST', '/sub-partners', { account: 'ysubsub1', password: 'abc12345', name: 'Level three', rate_bp: 1000 });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.level).toBe(3);
-    const sub3 = { id: ok.json().data.id as number, account: 'ysubsub1', password: 'abc12345', cookie: '' };
-    const { portalLogin } = await import('./partners-helpers.ts');
-    sub3.cookie = await portalLogin(t, sub3.account, sub3.password);
+    const { firstSignIn } = await import('./partners-helpers.ts');
+    const sub3 = { id: ok.json().data.id as number, account: 'ysubsub1', ...(await firstSignIn(t, 'ysubsub1', 'abc12345')) };
     const fourth = await portal(t, sub3, 'POST', '/sub-partners', { account: 'ylevel44', password: 'abc12345', name: 'Level four', rate_bp: 100 });
     expect(fourth.statusCode).toBe(422);
     const byOperator = await bo(t, staff, 'PATCH', `/partners/${Ysub.id}`, { rate_cap_bp: 3100, reason: 'test' });

@@ -1,4 +1,6 @@
 // What the player accounts announce, after the transaction that did it has committed.
+import type { DbOrTx } from '../../db/client.ts';
+
 export type AuthEvents = {
   /** A new player account exists (with its central wallet). */
   'player.registered': { playerId: number; ip?: string; device?: string; phone?: string; attribution?: RegistrationAttribution };
@@ -14,3 +16,13 @@ export type AuthEvents = {
  * host the form was posted to (a partner's own domain), and the address it came from.
  */
 export interface RegistrationAttribution { partnerCode: string; refCookie: string; host: string; ip: string; registeredAt: Date }
+
+/**
+ * What registration asks of the partners domain (issue 21), given at construction by the composition root so auth never
+ * reads partners' tables: whether a typed code is a partner's, and the binding itself, written inside registration's
+ * own transaction (the `tx` passed), so a player is never left unbound by a crash between the commit and an event.
+ */
+export interface PartnerAttributionPort {
+  isPartnerCode(code: string): Promise<boolean>;
+  bindInTransaction(tx: DbOrTx, playerId: number, attribution: RegistrationAttribution): Promise<unknown>;
+}

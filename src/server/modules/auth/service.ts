@@ -20,7 +20,7 @@ import type { UserView } from '../../../shared/user.ts';
 import { FORCE_PASSWORD } from '../../../shared/schemas/account.ts';
 import { hashCode, hashToken, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
 import type { EventPublisher } from '../../lib/events.ts';
-import type { AuthEvents } from './events.ts';
+import type { AuthEvents, PartnerAttributionPort } from './events.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
   CODE_MAX_ATTEMPTS, CODE_TTL_MS, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS,
@@ -80,15 +80,15 @@ export class AuthService {
   private readonly events: EventPublisher<AuthEvents> | undefined;
   /** Refuses a phone that may not open an account (player protection: a phone under a self-exclusion). */
   private readonly screenPhone: (phone: string) => Promise<void>;
-  /** Whether a registration's recommended code is a partner's (issue 21); asked before the player referral codes. */
-  private readonly isPartnerCode: ((code: string) => Promise<boolean>) | undefined;
+  /** The partners domain's port (issue 21): is a recommended code a partner's (asked before the player referral codes), and the binding in registration's transaction. */
+  private readonly partners: PartnerAttributionPort | undefined;
 
   constructor(deps: {
     db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher; sessionCache?: SessionCache;
-    events?: EventPublisher<AuthEvents>; screenPhone?: (phone: string) => Promise<void>; isPartnerCode?: (code: string) => Promise<boolean>;
+    events?: EventPublisher<AuthEvents>; screenPhone?: (phone: string) => Promise<void>; partners?: PartnerAttributionPort;
   }) {
     this.db = deps.db;
-    this.isPartnerCode = deps.isPartnerCode;
+    this.partners = deps.partners;
     this.events = deps.events;
     this.screenPhone = deps.screenPhone ?? (async () => undefined);
     this.sessionCache = deps.sessionCache;
@@ -121,7 +121,7 @@ export class AuthService {
     let referrerId: number | undefined;
     let partnerCode = '';
     // A partner's code (issue 21) binds the player to that partner instead of naming a referring player.
-    if (input.recommended_code && await this.isPartnerCode?.(input.recommended_code)) partnerCode = input.recommended_code;
+    if (input.recommended_code && await this.partners?.isPartnerCode(input.recommended_code)) partnerCode = input.recommended_code;
     else if (input.recommended_code) {
       referrerId = await repo.findReferrer(this.db, input.recommended_code);
       if (referrerId === undefined) fields.recommend_code = ['v.recommend_code.unknown'];
@@ -146,6 +146,7 @@ export class AuthService {
 
     const passwordHash = await AuthService.hashPassword(input.password);
     let playerId = 0;
+    const attribution = { partnerCode, refCookie: ctx.refCookie ?? '', host: ctx.host ?? '', ip: ctx.ip, registeredAt: new Date() };
     try {
       await this.db.transaction(async (tx) => {
         if (codeId !== undefined && !(await repo.consumeCode(tx, codeId))) {
@@ -156,6 +157,8 @@ export class AuthService {
           referrerId: referrerId ?? null, registerIp: ctx.ip,
         });
         await repo.openCentralAccount(tx, player.id);
+        // The partner binding commits with the player or not at all (an event after commit could be lost in a crash).
+        await this.partners?.bindInTransaction(tx, player.id, attribution);
         playerId = player.id;
       });
     } catch (err) {
@@ -167,7 +170,7 @@ export class AuthService {
     // After commit: a registration bonus failing must not undo the registration.
     await this.events?.publish('player.registered', {
       playerId, ip: ctx.ip, device: ctx.device, phone: input.phone,
-      attribution: { partnerCode, refCookie: ctx.refCookie ?? '', host: ctx.host ?? '', ip: ctx.ip, registeredAt: new Date() },
+      attribution,
     });
     return { account: input.account };
   }

@@ -10,7 +10,7 @@
 //                                      domains serve the home page; the binding happens either way.
 //   auto_redirect_first_visit          limits those redirects to a browser's first visit (no lh_visited cookie yet):
 //                                      a returning player who types the partner's domain reaches the home page.
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { SystemService } from '../system/service.ts';
 import { detectDevice } from '../../../lib/device.ts';
 import { taipeiDate } from '../../../shared/time.ts';
@@ -41,9 +41,12 @@ export class PartnerBinding {
     return p !== undefined && p.status === 'active';
   }
 
-  /** After a registration committed: binds the player by code, else link cookie, else domain. Unbound when none applies. */
-  async bindAfterRegistration(playerId: number, a: RegistrationAttribution | undefined): Promise<boolean> {
-    if (!a) return false;
+  /**
+   * Inside registration's transaction (auth calls it through its PartnerAttributionPort): binds the player by code, else
+   * link cookie, else domain, writing with the given transaction so the binding commits with the player. Unbound when
+   * none applies.
+   */
+  async bindAtRegistration(tx: DbOrTx, playerId: number, a: RegistrationAttribution): Promise<boolean> {
     const cookie = parseRefCookie(a.refCookie);
     const candidates: Array<{ code?: string; partnerId?: number; source: 'code' | 'link' | 'domain'; campaign: string }> = [];
     // A tracking link lands on registration with its code filled in: the same code as the cookie's is that link's
@@ -54,9 +57,9 @@ export class PartnerBinding {
     const byHost = await this.partnerOfHost(a.host);
     if (byHost) candidates.push({ partnerId: byHost, source: 'domain', campaign: '' });
     for (const c of candidates) {
-      const p = c.code ? await repo.partnerByCode(this.db, c.code) : await repo.partnerById(this.db, c.partnerId!);
+      const p = c.code ? await repo.partnerByCode(tx, c.code) : await repo.partnerById(tx, c.partnerId!);
       if (!p || p.status !== 'active') continue;
-      return repo.bindPlayer(this.db, {
+      return repo.bindPlayer(tx, {
         playerId, partnerId: p.id, source: c.source, campaign: c.campaign, registrationIp: a.ip.slice(0, 45), registeredAt: a.registeredAt,
       });
     }

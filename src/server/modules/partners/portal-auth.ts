@@ -1,11 +1,13 @@
 // The partner portal's own sign-in (issue 21): argon2id passwords like players' and staff's, an optional TOTP through
 // otplib (secrets sealed with STAFF_TOTP_KEY), opaque session tokens of which only the hash is stored, an idle and an
 // absolute lifetime, and sign-in limits per account and per address shared by every instance.
+import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import type { Limiter } from '../../lib/limiter.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/credentials.ts';
 import { newTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from '../staff/totp.ts';
+import { recordAudit } from '../staff/audit.ts';
 import * as repo from './repository.ts';
 
 /** A session ends after an hour without use and after twelve hours in any case. */
@@ -16,7 +18,15 @@ const ACCOUNT_LIMIT = 5;
 const IP_LIMIT = 30;
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
-export interface PartnerSession { partnerId: number; tokenHash: string }
+/**
+ * A session's partner, and whether its password is still the first one someone else chose (an operator, or the parent
+ * who made a sub-partner): until it is replaced, the portal's routes other than ME and the change itself answer
+ * password_change_required.
+ */
+export interface PartnerSession { partnerId: number; tokenHash: string; mustChangePassword: boolean }
+
+/** The portal routes a partner with a first password may still call: who am I, the change itself, signing out. */
+export const OPEN_DURING_FIRST_PASSWORD = new Set(['/api/agent/me', '/api/agent/password', '/api/agent/logout']);
 
 export class PartnerAuth {
   private dummy: Promise<string> | undefined;
@@ -68,39 +78,62 @@ export class PartnerAuth {
     if (!p || p.status !== 'active') return undefined;
     // Touch at most once a minute: every call of a page would otherwise write.
     if (now.getTime() - s.lastSeenAt.getTime() > 60_000) await repo.touchSession(this.db, s.id, now);
-    return { partnerId: s.partnerId, tokenHash };
+    return { partnerId: s.partnerId, tokenHash, mustChangePassword: p.mustChangePassword };
   }
 
   async logout(session: PartnerSession): Promise<void> {
     await repo.revokeSession(this.db, session.tokenHash);
   }
 
-  async changePassword(session: PartnerSession, oldPassword: string, newPassword: string): Promise<void> {
+  /** Replaces the password (a first one must become a different one); other sessions end; recorded in the audit log. */
+  async changePassword(session: PartnerSession, oldPassword: string, newPassword: string, ip: string): Promise<void> {
     const p = (await repo.partnerById(this.db, session.partnerId))!;
     if (!(await verifyPassword(p.passwordHash, oldPassword))) throw new ApiError('password_wrong');
-    await repo.updatePartner(this.db, p.id, { passwordHash: await hashPassword(newPassword), mustChangePassword: false });
-    await repo.revokeSessionsOf(this.db, p.id, session.tokenHash);
+    if (newPassword === oldPassword) throw new ApiError('validation_failed', { new_password: ['partners.password_same'] });
+    const passwordHash = await hashPassword(newPassword);
+    await this.db.transaction(async (tx) => {
+      await repo.updatePartner(tx, p.id, { passwordHash, mustChangePassword: false });
+      await repo.revokeSessionsOf(tx, p.id, session.tokenHash);
+      await this.audit(tx, p, 'partners.password.change', ip, { must_change_password: p.mustChangePassword }, { must_change_password: false }, { first_sign_in: p.mustChangePassword });
+    });
   }
 
   /** Starts enrolment: a new secret kept sealed but not yet enabled, shown once. */
-  async totpSetup(partnerId: number): Promise<{ secret: string; otpauth_url: string }> {
+  async totpSetup(partnerId: number): Promise<{ secret: string; otpauth_url: string; qr_data_url: string }> {
     const p = (await repo.partnerById(this.db, partnerId))!;
     if (p.totpEnabled) throw new ApiError('validation_failed', { code: ['partners.totp_enabled'] });
     const secret = newTotpSecret();
-    await repo.updatePartner(this.db, partnerId, { totpSecret: sealSecret(this.totpKey, secret) });
-    return { secret, otpauth_url: otpauthUri('Lucky Harbour Partners', p.account, secret) };
+    await repo.updatePartner(this.db, partnerId, { totpSecret: sealSecret(this.totpKey, secret), totpLastStep: null });
+    const otpauth = otpauthUri('Lucky Harbour Partners', p.account, secret);
+    // Drawn here, so the portal's island carries no QR encoder.
+    const qr = await QRCode.toDataURL(otpauth, { errorCorrectionLevel: 'M', margin: 1, width: 200 });
+    return { secret, otpauth_url: otpauth, qr_data_url: qr };
   }
 
-  async totpEnable(partnerId: number, code: string): Promise<void> {
+  /** Turns the authenticator on with a code from the secret just shown (audited). */
+  async totpEnable(partnerId: number, code: string, ip: string): Promise<void> {
     const p = (await repo.partnerById(this.db, partnerId))!;
-    if (p.totpEnabled || !p.totpSecret || !(await this.checkTotp(p, code))) throw new ApiError('validation_failed', { code: ['partners.v.totp'] });
-    await repo.updatePartner(this.db, partnerId, { totpEnabled: true });
+    if (p.totpEnabled) throw new ApiError('validation_failed', { code: ['partners.totp_enabled'] });
+    if (!p.totpSecret || !(await this.checkTotp(p, code))) throw new ApiError('validation_failed', { code: ['partners.totp_wrong'] });
+    await this.db.transaction(async (tx) => {
+      await repo.updatePartner(tx, partnerId, { totpEnabled: true });
+      await this.audit(tx, p, 'partners.totp.enable', ip, { totp: 'off' }, { totp: 'on' });
+    });
   }
 
-  async totpDisable(partnerId: number, code: string): Promise<void> {
+  /** Turns the authenticator off with a current code from it (audited); the secret is forgotten. */
+  async totpDisable(partnerId: number, code: string, ip: string): Promise<void> {
     const p = (await repo.partnerById(this.db, partnerId))!;
-    if (!p.totpEnabled || !(await this.checkTotp(p, code))) throw new ApiError('validation_failed', { code: ['partners.v.totp'] });
-    await repo.updatePartner(this.db, partnerId, { totpEnabled: false, totpSecret: null, totpLastStep: null });
+    if (!p.totpEnabled || !(await this.checkTotp(p, code))) throw new ApiError('validation_failed', { code: ['partners.totp_wrong'] });
+    await this.db.transaction(async (tx) => {
+      await repo.updatePartner(tx, partnerId, { totpEnabled: false, totpSecret: null, totpLastStep: null });
+      await this.audit(tx, p, 'partners.totp.disable', ip, { totp: 'on' }, { totp: 'off' });
+    });
+  }
+
+  /** A partner's own security change, in the audit log beside operators' actions (no staff member: staffId null). */
+  private async audit(tx: Parameters<typeof recordAudit>[0], p: repo.PartnerRow, action: string, ip: string, before: Record<string, unknown>, after: Record<string, unknown>, detail: Record<string, unknown> = {}) {
+    await recordAudit(tx, { staffId: null, action, target: `partner:${p.id}`, ip, before, after, detail: { account: p.account, by: 'partner', ...detail } });
   }
 
   /** A code is good once: its step must be later than the last one used. */

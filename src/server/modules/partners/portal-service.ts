@@ -15,9 +15,9 @@ import type {
   AgentDashboardView, AgentLinkView, AgentMeView, AgentPlayerView, AgentSubPartnerView,
 } from '../../../shared/schemas/partners/portal.ts';
 import type { MaterialView, PayoutView, StatementView } from '../../../shared/schemas/partners/common.ts';
-import { computePeriod, maxRateOf } from './commission.ts';
+import { maxRateOf } from './commission.ts';
 import { addDays, parsePeriod, periodAt, periodInstants, type Period } from './periods.ts';
-import { nodesOfKind, ownFigures, planTerms } from './settlement.ts';
+import { computeStatements, planTerms, type LinkedPlayersSource } from './settlement.ts';
 import { MIN_PAYOUT_MINOR, type PartnerMoney } from './money.ts';
 import { dec, maskAccount, maskCard, payoutView, planSummary, statementView } from './views.ts';
 import * as repo from './repository.ts';
@@ -26,7 +26,7 @@ const CHART_DAYS = 30;
 const LINKS_MAX = 50;
 const BONUS_KINDS = ['bonus_grant', 'bonus_give_up', 'bonus_forfeit', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus'] as const;
 
-export interface PortalDeps { db: Db; accounts: AccountDirectory; money: PartnerMoney; siteUrl: string; fileUrl: (id: number) => string }
+export interface PortalDeps { db: Db; accounts: AccountDirectory; money: PartnerMoney; siteUrl: string; fileUrl: (id: number) => string; linked?: LinkedPlayersSource }
 
 export class PartnerPortal {
   private readonly d: PortalDeps;
@@ -42,8 +42,7 @@ export class PartnerPortal {
 
   /** The period kind of the partner's tree (its top partner's plan) and the running period of that kind. */
   private async runningPeriod(p: repo.PartnerRow): Promise<Period> {
-    let root = p;
-    while (root.parentId !== null) root = (await repo.partnerById(this.d.db, root.parentId)) ?? { ...root, parentId: null };
+    const root = await this.rootOf(p);
     const plan = root.planId === null ? undefined : await repo.planById(this.d.db, root.planId);
     return periodAt(plan?.periodKind ?? 'month', new Date());
   }
@@ -71,17 +70,24 @@ export class PartnerPortal {
     };
   }
 
-  /** The running period's figures and commission as the settlement would compute them now, over the partner's whole tree. */
+  /**
+   * The period's figures and commission over the partner's whole tree, by the settlement's own computation (fees per
+   * game group, carry-in, tier, CPA, overrides): what the settlement will write for the period if nothing changes.
+   */
   private async estimate(p: repo.PartnerRow, period: Period) {
+    const root = await this.rootOf(p);
+    const { own, computed } = await computeStatements(this.d.db, period, { rootId: root.id, linked: this.d.linked });
+    const mine = computed.get(p.id);
+    return {
+      own: own.get(p.id) ?? { playersRegistered: 0, firstDepositors: 0, activePlayers: 0 }, ownAll: own, computed,
+      ngr: BigInt(mine?.figures.ngr ?? '0'), commission: mine?.computedMinor ?? 0n,
+    };
+  }
+
+  private async rootOf(p: repo.PartnerRow): Promise<repo.PartnerRow> {
     let root = p;
     while (root.parentId !== null) root = (await repo.partnerById(this.d.db, root.parentId)) ?? { ...root, parentId: null };
-    const ids = await repo.treeIds(this.d.db, root.id);
-    const [all, plans] = await Promise.all([repo.allPartners(this.d.db), repo.allPlans(this.d.db)]);
-    const planMap = new Map(plans.map((x) => [x.id, x]));
-    const nodes = nodesOfKind(all.filter((x) => ids.includes(x.id)), planMap, period.kind);
-    const own = await ownFigures(this.d.db, period, ids);
-    const computed = computePeriod(nodes, own, new Map()).get(p.id);
-    return { own: own.get(p.id) ?? { playersRegistered: 0, firstDepositors: 0, activePlayers: 0 }, ngr: BigInt(computed?.figures.ngr ?? '0'), commission: computed?.computedMinor ?? 0n };
+    return root;
   }
 
   private async chart(partnerId: number): Promise<AgentDashboardView['chart']> {
@@ -149,8 +155,10 @@ export class PartnerPortal {
     const p = await this.partner(id);
     const children = await repo.childrenOf(this.d.db, id);
     const period = await this.runningPeriod(p);
-    const [counts, own] = await Promise.all([repo.partnerCounts(this.d.db, children.map((c) => c.id)), ownFigures(this.d.db, period, children.map((c) => c.id))]);
-    return children.map((c) => subView(c, counts.get(c.id), own.get(c.id)));
+    const counts = await repo.partnerCounts(this.d.db, children.map((c) => c.id));
+    // Each child's NGR as its statement will show it: after bonuses, payment fees and platform fees.
+    const { ownAll, computed } = await this.estimate(p, period);
+    return children.map((c) => subView(c, counts.get(c.id), computed.get(c.id)?.figures.ngr, ownAll.get(c.id)));
   }
 
   /** Creates a sub-partner at most at the creator's own reach, one level down, never below level three. */
@@ -164,9 +172,11 @@ export class PartnerPortal {
     }
     const child = await repo.insertPartner(this.d.db, {
       account: body.account, passwordHash: await hashPassword(body.password), name: body.name, code: body.account, parentId: id, level: p.level + 1,
-      planId: p.planId, rateCapBp: body.rate_bp, mustChangePassword: false,
+      planId: p.planId, rateCapBp: body.rate_bp,
+      // The parent chose this password: the sub-partner replaces it at its first sign-in, as with an operator's.
+      mustChangePassword: true,
     });
-    return subView(child, { players: 0, children: 0 }, undefined);
+    return subView(child, { players: 0, children: 0 }, undefined, undefined);
   }
 
   async setSubRate(id: number, childId: number, rateBp: number): Promise<AgentSubPartnerView> {
@@ -177,7 +187,7 @@ export class PartnerPortal {
     if (rateBp > maxRateOf(planTerms(plan), p.rateCapBp)) throw new ApiError('validation_failed', { rate_bp: ['partners.rate_above_parent'] });
     await repo.updatePartner(this.d.db, childId, { rateCapBp: rateBp });
     const counts = await repo.partnerCounts(this.d.db, [childId]);
-    return subView({ ...child, rateCapBp: rateBp }, counts.get(childId), undefined);
+    return subView({ ...child, rateCapBp: rateBp }, counts.get(childId), undefined, undefined);
   }
 
   async statements(id: number, q: { page: number; pageSize: number; status?: string }): Promise<{ data: StatementView[]; total: number }> {
@@ -229,10 +239,10 @@ export class PartnerPortal {
   }
 }
 
-function subView(c: repo.PartnerRow, counts: { players: number; children: number } | undefined, own: { stakeMinor: bigint; payoutMinor: bigint; bonusesMinor: bigint; activePlayers: number } | undefined): AgentSubPartnerView {
+function subView(c: repo.PartnerRow, counts: { players: number; children: number } | undefined, ngr: string | undefined, own: { activePlayers: number } | undefined): AgentSubPartnerView {
   return {
     id: c.id, account: c.account, name: c.name, level: c.level, status: c.status, rate_bp: c.rateCapBp ?? 0, players: counts?.players ?? 0,
-    sub_partners: counts?.children ?? 0, period_ngr: dec(own ? own.stakeMinor - own.payoutMinor - own.bonusesMinor : 0n),
+    sub_partners: counts?.children ?? 0, period_ngr: dec(ngr ?? '0'),
     period_active_players: own?.activePlayers ?? 0, created_at: c.createdAt.toISOString(),
   };
 }

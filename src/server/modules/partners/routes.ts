@@ -17,7 +17,7 @@ import {
   agentWalletView,
 } from '../../../shared/schemas/partners/portal.ts';
 import { partnerApplicationBody, partnerApplicationView, publicPlanView } from '../../../shared/schemas/partners/site.ts';
-import { AGENT_SESSION_MS, type PartnerSession } from './portal-auth.ts';
+import { AGENT_SESSION_MS, OPEN_DURING_FIRST_PASSWORD, type PartnerSession } from './portal-auth.ts';
 import { statementCsvRows } from './views.ts';
 
 declare module 'fastify' {
@@ -48,6 +48,8 @@ export const agentRoutes: FastifyPluginAsync<{ secureCookies: boolean }> = async
     const token = request.cookies?.[AGENT_COOKIE];
     const session = token ? await partners.auth.authenticate(token) : undefined;
     if (!session) throw new ApiError('unauthorized');
+    // A first password (chosen by someone else) is replaced before anything else works, whatever the screen does.
+    if (session.mustChangePassword && !OPEN_DURING_FIRST_PASSWORD.has(request.routeOptions.url ?? '')) throw new ApiError('password_change_required');
     request.partner = session;
   });
 
@@ -66,16 +68,16 @@ export const agentRoutes: FastifyPluginAsync<{ secureCookies: boolean }> = async
   });
   app.get('/agent/me', { schema: { response: { 200: okBody(agentMeView) } } }, async (request) => ok(await partners.portal.me(partnerOf(request).partnerId)));
   app.put('/agent/password', { schema: { body: agentPasswordBody, response: { 200: okEmpty } } }, async (request) => {
-    await partners.auth.changePassword(partnerOf(request), request.body.old_password, request.body.new_password);
+    await partners.auth.changePassword(partnerOf(request), request.body.old_password, request.body.new_password, request.ip);
     return ok(null);
   });
   app.post('/agent/totp/setup', { schema: { response: { 200: okBody(agentTotpSetupView) } } }, async (request) => ok(await partners.auth.totpSetup(partnerOf(request).partnerId)));
   app.post('/agent/totp/enable', { schema: { body: agentTotpCodeBody, response: { 200: okEmpty } } }, async (request) => {
-    await partners.auth.totpEnable(partnerOf(request).partnerId, request.body.code);
+    await partners.auth.totpEnable(partnerOf(request).partnerId, request.body.code, request.ip);
     return ok(null);
   });
   app.post('/agent/totp/disable', { schema: { body: agentTotpCodeBody, response: { 200: okEmpty } } }, async (request) => {
-    await partners.auth.totpDisable(partnerOf(request).partnerId, request.body.code);
+    await partners.auth.totpDisable(partnerOf(request).partnerId, request.body.code, request.ip);
     return ok(null);
   });
   portalReads(app);

@@ -42,7 +42,7 @@ export class PartnersService {
     this.auth = new PartnerAuth(deps.db, deps.limiter, deps.totpKey);
     this.binding = new PartnerBinding(deps.db, deps.system);
     this.money = new PartnerMoney(deps.db, deps.accounts);
-    this.portal = new PartnerPortal({ db: deps.db, accounts: deps.accounts, money: this.money, siteUrl: deps.siteUrl, fileUrl: deps.fileUrl });
+    this.portal = new PartnerPortal({ db: deps.db, accounts: deps.accounts, money: this.money, siteUrl: deps.siteUrl, fileUrl: deps.fileUrl, linked: deps.linked });
     this.backoffice = new PartnersBackoffice({ db: deps.db, money: this.money, binding: this.binding, fileUrl: deps.fileUrl, linked: deps.linked });
   }
 

@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { betTotalsByGroup, validBetInWindows } from '../bets/report-facts.ts';
 import { firstDepositsByGroupAndDay, firstDepositsOf, moneyByGroup } from '../../ledger/report-facts.ts';
 import type { PeriodKind } from '../../../shared/schemas/partners/common.ts';
-import { computePeriod, emptyFigures, type OwnFigures, type PartnerNode, type PlanTerms } from './commission.ts';
+import { computePeriod, emptyFigures, type Computed, type OwnFigures, type PartnerNode, type PlanTerms } from './commission.ts';
 import { addDays, parsePeriod, periodInstants, previousPeriod, type Period } from './periods.ts';
 import * as repo from './repository.ts';
 
@@ -118,20 +118,37 @@ export async function cpaOfPeriod(
   return rows;
 }
 
+/** What one period's arithmetic needs and gives: the nodes, their own figures, the CPA rows and every statement. */
+export interface PeriodComputation { nodes: PartnerNode[]; own: Map<number, OwnFigures>; cpaRows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }>; computed: Map<number, Computed> }
+
+/**
+ * The one computation of a period's statements, shared by the settlement job and the portal's estimate, so what a
+ * partner sees as its estimate (NGR after bonuses, payment fees and platform fees per game group, carry-in, tier, CPA,
+ * overrides) is what the settlement will write. `rootId` limits it to one partner's whole tree (the portal); tiers and
+ * overrides depend only on the tree, so the tree's figures equal the full run's.
+ */
+export async function computeStatements(db: DbOrTx, period: Period, opts: { rootId?: number; linked?: LinkedPlayersSource } = {}): Promise<PeriodComputation> {
+  const all = await repo.allPartners(db);
+  const plans = new Map((await repo.allPlans(db)).map((p) => [p.id, p]));
+  let scope = all;
+  if (opts.rootId !== undefined) {
+    const ids = new Set(await repo.treeIds(db, opts.rootId));
+    scope = all.filter((p) => ids.has(p.id));
+  }
+  const carry = await repo.carryOutsOf(db, previousPeriod(period).key);
+  const nodes = nodesOfKind(scope, plans, period.kind);
+  const own = await ownFigures(db, period, nodes.map((n) => n.id));
+  const cpaRows = await cpaOfPeriod(db, period, nodes, plans, all, own, opts.linked);
+  return { nodes, own, cpaRows, computed: computePeriod(nodes, own, carry) };
+}
+
 /** Builds (or rebuilds, while pending) every statement of the period. */
 export async function settlePeriod(db: Db, key: string, linked?: LinkedPlayersSource): Promise<SettleResult> {
   const period = parsePeriod(key);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETTLEMENT_LOCK_ID})`);
-    const all = await repo.allPartners(tx);
-    const planRows = await repo.allPlans(tx);
     const existing = await repo.statementsOfPeriod(tx, key);
-    const carry = await repo.carryOutsOf(tx, previousPeriod(period).key);
-    const plans = new Map(planRows.map((p) => [p.id, p]));
-    const nodes = nodesOfKind(all, plans, period.kind);
-    const own = await ownFigures(tx, period, nodes.map((n) => n.id));
-    const cpaRows = await cpaOfPeriod(tx, period, nodes, plans, all, own, linked);
-    const computed = computePeriod(nodes, own, carry);
+    const { nodes, cpaRows, computed } = await computeStatements(tx, period, { linked });
     const before = new Map(existing.map((s) => [s.partnerId, s]));
     const result: SettleResult = { period: key, built: 0, unchanged: 0, skippedFinal: 0 };
     const open = new Set<number>();

@@ -47,7 +47,8 @@ export type AgentMeView = v.InferOutput<typeof agentMeView>;
 export const agentLoginView = v.object({ totp_required: v.boolean(), partner: v.nullable(agentMeView) });
 
 export const agentPasswordBody = v.strictObject({ old_password: v.pipe(str(), v.maxLength(64, 'v.too_long')), new_password: partnerPassword() }, 'v.type.object');
-export const agentTotpSetupView = v.object({ secret: v.string(), otpauth_url: v.string() });
+/** A new authenticator secret, shown once: as text, as the otpauth URI, and as that URI's QR code (a PNG data URL). */
+export const agentTotpSetupView = v.object({ secret: v.string(), otpauth_url: v.string(), qr_data_url: v.string() });
 export const agentTotpCodeBody = v.strictObject({ code: v.pipe(str(), v.trim(), v.regex(/^\d{6}$/, 'partners.v.totp')) }, 'v.type.object');
 
 // ---- dashboard -----------------------------------------------------------------------------------------------------
