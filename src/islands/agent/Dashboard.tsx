@@ -1,17 +1,17 @@
 // The portal's home: this period's figures (clicks, registrations, first-time depositors, active players, NGR and the
 // estimated commission) and the last 30 Taipei days as a chart (uPlot, loaded by this island only) with the same
 // figures as a table beside it.
-import { useState } from 'react';
 import { ReportChart } from '../backoffice/reports/Chart.tsx';
 import { Figure, List, PORTAL_KEYS, Portal, State, count, fill, money, rate, ui, useAgentData, type AgentIslandProps, type PortalT } from './common.tsx';
 import type { AgentMe } from './api.ts';
-import { PASSWORD_KEYS, PasswordCard } from './PasswordCard.tsx';
+import { PasswordCard } from './PasswordCard.tsx';
+import { TOTP_KEYS, TotpCard } from './TotpCard.tsx';
 import type { AgentVariant } from './paths.ts';
 
 export const DASHBOARD_KEYS = [
   ...PORTAL_KEYS, 'agent.dash.period', 'agent.dash.clicks', 'agent.dash.registrations', 'agent.dash.first_depositors', 'agent.dash.active_players',
   'agent.dash.ngr', 'agent.dash.commission', 'agent.dash.commission_hint', 'agent.dash.chart', 'agent.dash.chart_none', 'agent.dash.day',
-  'agent.dash.link', 'agent.dash.code', 'agent.dash.plan', 'agent.dash.no_plan', 'agent.dash.max_rate', 'agent.dash.table', ...PASSWORD_KEYS,
+  'agent.dash.link', 'agent.dash.code', 'agent.dash.plan', 'agent.dash.no_plan', 'agent.dash.max_rate', 'agent.dash.table', ...TOTP_KEYS,
 ] as const;
 type K = (typeof DASHBOARD_KEYS)[number];
 type T = AgentIslandProps<K>['t'];
@@ -22,12 +22,9 @@ export default function Dashboard({ t, locale, variant }: AgentIslandProps<K>) {
 
 function Body({ t, variant, me }: { t: T; variant: AgentVariant; me: AgentMe }) {
   const dash = useAgentData('GET /dashboard', t as PortalT);
-  // Where the password card sits is decided once: a first password puts it on top, and it stays there once changed.
-  const [passwordFirst] = useState(me.must_change_password);
   const d = dash.data;
   return (
     <div className="max-w-[1200px] space-y-4">
-      {passwordFirst && <PasswordCard t={t} me={me} />}
       <State t={t} loading={dash.loading} error={dash.error} empty={false} retry={dash.reload}>
         {d && (
           <>
@@ -75,7 +72,8 @@ function Body({ t, variant, me }: { t: T; variant: AgentVariant; me: AgentMe }) 
           <dt className="text-slate-500">{t['agent.dash.max_rate']}</dt><dd className="tabular-nums">{rate(me.max_rate_bp)}</dd>
         </dl>
       </section>
-      {!passwordFirst && <PasswordCard t={t} me={me} />}
+      <PasswordCard t={t} me={me} />
+      <TotpCard t={t} me={me} />
     </div>
   );
 }

@@ -7,17 +7,19 @@ import type { Locale } from '../../shared/constants.ts';
 import { TIME_ZONE } from '../../shared/constants.ts';
 import { formatDecimal, formatPoints } from '../../shared/money.ts';
 import { fill } from '../../shared/text.ts';
-import { $agentLoadError, $agentMe, $agentReady, ApiFailure, agentCall, configureAgent, startAgent, type AgentMe } from './api.ts';
+import { $agentLoadError, $agentMe, $agentReady, ApiFailure, agentApi, agentCall, configureAgent, setAgentSession, startAgent, type AgentMe } from './api.ts';
 import { agentPath, type AgentVariant } from './paths.ts';
 import type { AgentRoutes } from './routes.ts';
 import type { AnswerOf } from '../../shared/api/contract.ts';
+import { PASSWORD_KEYS } from './passwordKeys.ts';
 
 export { fill };
 export { percentToBp, rate } from './figures.ts';
 
-/** The words every portal island uses. */
+/** The words every portal island uses (the password card's too: any portal page may have to show only that card). */
 export const PORTAL_KEYS = [
   'agent.loading', 'agent.empty', 'agent.retry', 'agent.error.network', 'agent.error.session', 'agent.prev', 'agent.next', 'agent.page_of',
+  ...PASSWORD_KEYS,
 ] as const;
 export type PortalT = Record<(typeof PORTAL_KEYS)[number], string>;
 
@@ -92,7 +94,11 @@ export function useAgentSession(locale: Locale, t: PortalT): { ready: boolean; m
   return { ready: hydrated && ready, me: hydrated ? me : null, loadError };
 }
 
-/** Renders the children for a signed-in partner; a signed-out one is sent to the portal's sign-in page. */
+/**
+ * Renders the children for a signed-in partner; a signed-out one is sent to the portal's sign-in page. A partner still on
+ * a first password sees only the password card, since the server answers every other portal call with
+ * password_change_required until it is changed; the card reloads the partner afterwards and the page itself appears.
+ */
 export function Portal({ t, locale, variant, children }: { t: PortalT; locale: Locale; variant: AgentVariant; children: (me: AgentMe) => ReactNode }) {
   const { ready, me, loadError } = useAgentSession(locale, t);
   const signedOut = ready && !me && !loadError;
@@ -101,6 +107,7 @@ export function Portal({ t, locale, variant, children }: { t: PortalT; locale: L
   }, [signedOut]);
   if (loadError) return <ErrorBox t={t} message={loadError} retry={() => window.location.reload()} />;
   if (!ready || !me) return <Loading t={t} />;
+  if (me.must_change_password) return <div className="max-w-[1200px]" data-testid="password-first"><PasswordCard t={t} me={me} /></div>;
   return <>{children(me)}</>;
 }
 
@@ -238,4 +245,64 @@ export function newRequestKey(): string {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// The partner's password: a first password (the one an operator handed over) must be replaced, and the server refuses
+// every other portal call until it is, so Portal shows only this card (open, with a warning) then; afterwards it
+// stays folded on the dashboard. It lives here because Portal needs it and the dependency rules forbid a cycle.
+export function PasswordCard({ t, me }: { t: PortalT; me: AgentMe }) {
+  const [form, setForm] = useState({ old_password: '', new_password: '', confirm: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Opened once for a first password; a successful change must not fold the card away over its own success message.
+  const [startOpen] = useState(me.must_change_password);
+  const save = async () => {
+    const found: Record<string, string> = {};
+    if (!/^[A-Za-z0-9]{6,12}$/.test(form.new_password) || !/(?=.*[A-Za-z])(?=.*\d)/.test(form.new_password)) found.new_password = t['v.password.invalid'];
+    if (form.confirm !== form.new_password) found.confirm = t['agent.pw.mismatch'];
+    setErrors(found);
+    setNotice(null);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await agentApi('PUT /password', { body: { old_password: form.old_password, new_password: form.new_password } });
+      setForm({ old_password: '', new_password: '', confirm: '' });
+      setNotice({ kind: 'success', text: t['agent.pw.saved'] });
+      // Read the partner again so the portal shows what the server now says (the first-password gate lifted).
+      try {
+        setAgentSession(await agentApi('GET /me'));
+      } catch {
+        setAgentSession({ ...me, must_change_password: false });
+      }
+    } catch (err) {
+      const fields = fieldErrors(err);
+      setErrors(fields);
+      if (!Object.keys(fields).length) setNotice({ kind: 'error', text: errorText(err, t) });
+    }
+    setBusy(false);
+  };
+  const input = (name: keyof typeof form, label: string, autoComplete: string) => (
+    <label className="block">
+      <span className={ui.label}>{label}</span>
+      <input name={name} type="password" value={form[name]} maxLength={64} autoComplete={autoComplete} className={ui.input} aria-invalid={!!errors[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
+      {errors[name] && <span className={ui.fieldError} role="alert">{errors[name]}</span>}
+    </label>
+  );
+  return (
+    <details className={ui.card} open={startOpen || undefined} data-testid="password-card">
+      <summary className="cursor-pointer text-base font-semibold text-brand-800">{t['agent.pw.title']}</summary>
+      <div className="mt-3">
+        {me.must_change_password && <Notice kind="info" testId="password-must">{t['agent.pw.must']}</Notice>}
+        {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+        <form noValidate className="grid gap-3 sm:grid-cols-4 sm:items-start" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+          {input('old_password', t['agent.pw.old'], 'current-password')}
+          {input('new_password', t['agent.pw.new'], 'new-password')}
+          {input('confirm', t['agent.pw.confirm'], 'new-password')}
+          <button type="submit" className={`${ui.btn} sm:mt-6`} disabled={busy}>{t['agent.pw.save']}</button>
+        </form>
+      </div>
+    </details>
+  );
 }
