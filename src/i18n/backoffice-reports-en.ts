@@ -173,7 +173,6 @@ export const reportsBoEn = {
   'bo.reports.title.bonus_days': 'Per day',
   'bo.reports.export_sources': 'Download the sources (CSV)',
   'bo.reports.export_days': 'Download the days (CSV)',
-  'bo.reports.bonus.title': 'Promotion',
   'bo.reports.bonus.none_title': 'No promotion',
   'bo.dash.trends': 'The last 30 days',
   'bo.dash.trends_note': 'Taipei days, from the daily summary; today so far included.',

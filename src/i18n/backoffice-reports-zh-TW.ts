@@ -174,7 +174,6 @@ export const reportsBoZhTW: Record<keyof typeof reportsBoEn, string> = {
   'bo.reports.title.bonus_days': '每日明細',
   'bo.reports.export_sources': '下載各來源（CSV）',
   'bo.reports.export_days': '下載每日明細（CSV）',
-  'bo.reports.bonus.title': '活動名稱',
   'bo.reports.bonus.none_title': '無對應活動',
   'bo.dash.trends': '近 30 日趨勢',
   'bo.dash.trends_note': '以台北時間計日，取自每日營運報表；含今日至目前為止。',

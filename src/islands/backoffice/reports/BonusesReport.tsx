@@ -9,14 +9,14 @@ import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { BONUS_SORTS, BONUS_SOURCES, type BonusDayView, type BonusSourceRowView, type BonusesReportView } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportChart } from './Chart.tsx';
-import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, money, plotted, useSort } from './shared.tsx';
+import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, money, plotted, useKept, useSort } from './shared.tsx';
 
 const DAY_FIELDS = ['promotions', 'rebates', 'vip', 'red_packets', 'mall', 'operator', 'granted', 'returned', 'net'] as const;
 type DayField = (typeof DAY_FIELDS)[number];
 
 export const BONUSES_KEYS = [
   ...REPORT_KEYS, 'bo.reports.note.bonuses', 'bo.reports.chart.bonus_sources', 'bo.reports.chart.bonus_days', 'bo.reports.title.bonus_sources',
-  'bo.reports.title.bonus_days', 'bo.reports.export_sources', 'bo.reports.export_days', 'bo.reports.bonus.title', 'bo.reports.bonus.none_title',
+  'bo.reports.title.bonus_days', 'bo.reports.export_sources', 'bo.reports.export_days', 'bo.reports.bonus.kind', 'bo.reports.bonus.none_title',
   'bo.reports.bonus.grants', 'bo.reports.bonus.players', 'bo.reports.bonus.amount', 'bo.reports.bonus.source',
   ...DAY_FIELDS.map((f) => `bo.reports.bonus.${f}` as const),
   ...BONUS_SOURCES.map((s) => `bo.reports.bonus.source.${s}` as const),
@@ -48,12 +48,12 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [range, setRange] = useState(() => lastDays(30));
   const sort = useSort<Sort>('amount', 'desc', ['source']);
   const report = useBoData('GET /reports/bonuses', { query: { ...range, sort: sort.sort, order: sort.order } });
-  const data = report.data;
+  const { data, state: shownState } = useKept(report);
   const [sourcePage, setSourcePage] = useState(1);
   const [dayPage, setDayPage] = useState(1);
   useEffect(() => setSourcePage(1), [data]);
   useEffect(() => setDayPage(1), [range.from, range.to]);
-  const state = { ...report.state, empty: data !== null && data.sources.length === 0 && data.totals.grants === 0 };
+  const state = { ...shownState, empty: data !== null && data.sources.length === 0 && data.totals.grants === 0 };
   const chartRows = data ? data.sources.filter((r) => r.source !== 'returned').sort((a, b) => Number(b.amount) - Number(a.amount)).slice(0, CHART_ROWS) : [];
   const filters = { ...range, sort: sort.sort, order: sort.order };
   return (
@@ -133,9 +133,9 @@ function sourceColumns(t: T, locale: Locale, sort: ReturnType<typeof useSort<Sor
   );
   const name = (r: BonusSourceRowView) => (r.source === 'promotion' || r.source === 'rebate' ? sourceName(t, locale, r) : '—');
   return [
-    { key: 'source', header: 'bo.reports.bonus.source', headerCell: header('source', 'bo.reports.bonus.source'), className: 'whitespace-nowrap font-medium', testId: 'cell-source',
+    { key: 'source', header: 'bo.reports.bonus.kind', headerCell: header('source', 'bo.reports.bonus.kind'), className: 'whitespace-nowrap font-medium', testId: 'cell-source',
       cell: (r) => t[`bo.reports.bonus.source.${r.source}`] },
-    { key: 'title', header: 'bo.reports.bonus.title', testId: 'cell-title', cell: name },
+    { key: 'title', header: 'bo.reports.bonus.source', testId: 'cell-title', cell: name },
     { key: 'grants', header: 'bo.reports.bonus.grants', headerCell: header('grants', 'bo.reports.bonus.grants'), align: 'right', className: 'tabular-nums', testId: 'cell-grants', cell: (r) => count(r.grants) },
     { key: 'players', header: 'bo.reports.bonus.players', headerCell: header('players', 'bo.reports.bonus.players'), align: 'right', className: 'tabular-nums', testId: 'cell-players', cell: (r) => count(r.players) },
     { key: 'amount', header: 'bo.reports.bonus.amount', headerCell: header('amount', 'bo.reports.bonus.amount'), align: 'right', className: 'whitespace-nowrap tabular-nums', testId: 'cell-amount',

@@ -10,7 +10,7 @@ import { DEPOSIT_METHODS } from '../../../shared/schemas/cashier.ts';
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../shared/statuses.ts';
 import { PAYMENT_SORTS, type PaymentsReportView } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportChart } from './Chart.tsx';
-import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, money, percent, plotted, useSort } from './shared.tsx';
+import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, money, percent, plotted, useKept, useSort } from './shared.tsx';
 
 export const PAYMENTS_KEYS = [
   ...REPORT_KEYS, 'bo.reports.chart.breakdown', 'bo.reports.col.method', 'bo.reports.col.gateway', 'bo.reports.col.orders', 'bo.reports.col.paid',
@@ -37,8 +37,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [range, setRange] = useState(() => lastDays(30));
   const sort = useSort<Sort>('name', 'asc', ['name']);
   const report = useBoData('GET /reports/payments', { query: { ...range, sort: sort.sort, order: sort.order } });
-  const data = report.data;
-  const state = { ...report.state, empty: data !== null && data.totals.orders === 0 && data.withdrawal_totals.requests === 0 };
+  const { data, state: shownState } = useKept(report);
+  const state = { ...shownState, empty: data !== null && data.totals.orders === 0 && data.withdrawal_totals.requests === 0 };
   const methodName = (m: string) => say(t, `bo.dep.method.${m}`, m);
   return (
     <div className="max-w-[1400px] space-y-4">

@@ -9,7 +9,7 @@ import { DURATION_KEYS, PROTECTION_EVENT_KEYS, durationName, protectionEventName
 import type { Locale } from '../../../shared/constants.ts';
 import { PROTECTION_SORTS } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportChart } from './Chart.tsx';
-import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, useSort } from './shared.tsx';
+import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, useKept, useSort } from './shared.tsx';
 
 const LIMIT_KINDS = ['deposit', 'loss', 'wager', 'session', 'reality'] as const;
 export const PROTECTION_KEYS = [
@@ -37,8 +37,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const header = (key: Sort, label: K) => (
     <SortButton label={t[label]} active={sort.sort === key} order={sort.order} onSort={() => sort.choose(key)} testId={`sort-${key}`} />
   );
-  const data = report.data;
-  const state = { ...report.state, empty: data !== null && data.actions.length === 0 && data.limits.length === 0 && data.exclusions.length === 0 };
+  const { data, state: shownState } = useKept(report);
+  const state = { ...shownState, empty: data !== null && data.actions.length === 0 && data.limits.length === 0 && data.exclusions.length === 0 };
   const action = (a: { action: string; kind: string }) => [protectionEventName(t, a.action), a.kind ? say(t, `bo.reports.limit.${a.kind}`, a.kind) : ''].filter(Boolean).join(' · ');
   return (
     <div className="max-w-[1400px] space-y-4">

@@ -7,7 +7,7 @@ import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { RETENTION_SORTS, type RetentionCohortView } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportChart } from './Chart.tsx';
-import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, percent, useSort } from './shared.tsx';
+import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, percent, useKept, useSort } from './shared.tsx';
 
 export const RETENTION_KEYS = [
   ...REPORT_KEYS, 'bo.reports.col.week_start', 'bo.reports.col.players', 'bo.reports.col.converted', 'bo.reports.col.conversion_pct',
@@ -32,8 +32,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [shownField, setShown] = useState<Shown>('active_pct');
   const sort = useSort<Sort>('week_start', 'asc', ['week_start']);
   const report = useBoData('GET /reports/retention', { query: { ...range, weeks: String(WEEKS), sort: sort.sort, order: sort.order } });
-  const data = report.data;
-  const state = { ...report.state, empty: data !== null && data.totals.players === 0 };
+  const { data, state: shownState } = useKept(report);
+  const state = { ...shownState, empty: data !== null && data.totals.players === 0 };
   // The line runs through the weeks in order, whichever column the table is sorted by.
   const byWeek = data ? [...data.cohorts].sort((a, b) => a.week_start.localeCompare(b.week_start)) : [];
   const week = (k: number) => t['bo.reports.retention.week'].replace('{n}', String(k));

@@ -1,6 +1,6 @@
 // What the report islands share: the catalogue keys, the range form (Taipei dates, at most a year), the CSV button and
 // the totals row under a table.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { COMMON_KEYS, Banner, cls, errorText, type CommonT } from '../kit/common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
@@ -97,4 +97,15 @@ export function SortButton({ label, active, order, onSort, testId }: { label: st
       <span aria-hidden="true" className={active ? 'text-brand-700' : 'text-slate-300'}>{active ? (order === 'asc' ? '▲' : '▼') : '↕'}</span>
     </button>
   );
+}
+
+/**
+ * A report's answer kept on screen while the next one (another sort or range) loads: the table stays, and so does
+ * the keyboard's focus on the header just used to sort it, instead of a spinner in its place.
+ */
+export function useKept<A>(report: { data: A | null; error: unknown; state: { loading: boolean; error: unknown; empty: boolean; retry: () => unknown } }) {
+  const last = useRef<A | null>(null);
+  if (report.data !== null) last.current = report.data;
+  const data = report.error ? null : report.data ?? last.current;
+  return { data, state: { ...report.state, loading: data === null && !report.error } };
 }
