@@ -130,6 +130,24 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
         expect(text).not.toMatch(/reality_check_set|limit_decreased|\bdeposit\b/);
         expect(Number(await page.getByTestId('total-events').textContent())).toBeGreaterThanOrEqual(2);
         await page.locator('[data-testid="protection-chart"] canvas').waitFor();
+        // Its headers sort on the server: the most frequent action first, then the fewest, the table staying on screen.
+        const eventsHeader = page.locator('[data-testid="protection-actions"] th', { has: page.getByTestId('sort-events') });
+        expect(await eventsHeader.getAttribute('aria-sort')).toBe('none');
+        await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/reports/protection?') && r.url().includes('sort=events') && r.url().includes('order=desc')),
+          page.getByTestId('sort-events').click(),
+        ]);
+        expect(await eventsHeader.getAttribute('aria-sort')).toBe('descending');
+        await page.waitForFunction(() => {
+          const cells = [...document.querySelectorAll('[data-testid="protection-row"] [data-testid="cell-events"]')].map((c) => Number(c.textContent));
+          return cells.length > 0 && cells.every((n, i) => i === 0 || cells[i - 1]! >= n);
+        });
+        await page.getByTestId('sort-events').click();
+        await page.waitForFunction(() => document.querySelector('[data-testid="sort-events"]')?.closest('th')?.getAttribute('aria-sort') === 'ascending');
+        await page.waitForFunction(() => {
+          const cells = [...document.querySelectorAll('[data-testid="protection-row"] [data-testid="cell-events"]')].map((c) => Number(c.textContent));
+          return cells.length > 0 && cells.every((n, i) => i === 0 || cells[i - 1]! <= n);
+        });
       } finally {
         await close();
       }

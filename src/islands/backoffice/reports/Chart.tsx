@@ -45,7 +45,7 @@ function options(p: Props, width: number): uPlot.Options {
       y: { range: (_u, min, max) => yRange(min, max) },
     },
     axes: [
-      { values: (_u, ticks) => ticks.map((i) => p.labels[i] ?? ''), incrs: WHOLE_STEPS, space: 70, grid: { show: false } },
+      { values: (_u, ticks) => ticks.map((i) => p.labels[Math.round(i)] ?? ''), incrs: WHOLE_STEPS, space: 70, grid: { show: false } },
       { values: (_u, ticks) => ticks.map((v) => v.toLocaleString('en-US')), size: 70 },
     ],
     series: [
