@@ -130,6 +130,103 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
         expect(text).not.toMatch(/reality_check_set|limit_decreased|\bdeposit\b/);
         expect(Number(await page.getByTestId('total-events').textContent())).toBeGreaterThanOrEqual(2);
         await page.locator('[data-testid="protection-chart"] canvas').waitFor();
+        // Its headers sort on the server: the most frequent action first, then the fewest, the table staying on screen.
+        const eventsHeader = page.locator('[data-testid="protection-actions"] th', { has: page.getByTestId('sort-events') });
+        expect(await eventsHeader.getAttribute('aria-sort')).toBe('none');
+        await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/reports/protection?') && r.url().includes('sort=events') && r.url().includes('order=desc')),
+          page.getByTestId('sort-events').click(),
+        ]);
+        expect(await eventsHeader.getAttribute('aria-sort')).toBe('descending');
+        await page.waitForFunction(() => {
+          const cells = [...document.querySelectorAll('[data-testid="protection-row"] [data-testid="cell-events"]')].map((c) => Number(c.textContent));
+          return cells.length > 0 && cells.every((n, i) => i === 0 || cells[i - 1]! >= n);
+        });
+        await page.getByTestId('sort-events').click();
+        await page.waitForFunction(() => document.querySelector('[data-testid="sort-events"]')?.closest('th')?.getAttribute('aria-sort') === 'ascending');
+        await page.waitForFunction(() => {
+          const cells = [...document.querySelectorAll('[data-testid="protection-row"] [data-testid="cell-events"]')].map((c) => Number(c.textContent));
+          return cells.length > 0 && cells.every((n, i) => i === 0 || cells[i - 1]! <= n);
+        });
+      } finally {
+        await close();
+      }
+    }, 120_000);
+  }
+  for (const locale of ['zh-TW', 'en'] as Locale[]) {
+    it(`shows the bonuses report (the operator's grant as its cost, sorted by a header from the keyboard) and the dashboard's trends (${locale})`, async () => {
+      screenshotOnFailure(`bo-reports-bonuses-${locale}`);
+      const bo = locale === 'en' ? boEn : boZhTW;
+      const { page, close } = await staffPage();
+      try {
+        // Reached from the menu, like any report.
+        await page.goto(localized('/backoffice/reports', locale));
+        await page.getByRole('link', { name: bo['bo.nav.reports/bonuses'], exact: true }).click();
+        await page.getByTestId('bonuses-sources').waitFor();
+        // The operator's grant of 12.34 (beside what the demo data's promotions paid): its row, the totals row (every row
+        // added up), the summary and the chart.
+        const row = page.getByTestId('bonuses-source-row').filter({ has: page.getByTestId('cell-source').getByText(bo['bo.reports.bonus.source.operator'], { exact: true }) });
+        expect(await row.getByTestId('cell-amount').textContent()).toBe('12.34');
+        expect(await row.getByTestId('cell-grants').textContent()).toBe('1');
+        const amounts = (await page.locator('[data-testid="bonuses-source-row"] [data-testid="cell-amount"]').allTextContents()).map((a) => Math.round(Number(a.replace(/,/g, '')) * 100));
+        const net = formatDecimal((amounts.reduce((a, b) => a + b, 0) / 100).toFixed(2));
+        expect(await page.getByTestId('bonuses-sources-totals').getByTestId('total-amount').textContent()).toBe(net);
+        expect(await page.getByTestId('bonuses-net').innerText()).toContain(net);
+        const chart = page.getByTestId('bonuses-chart');
+        await chart.locator('canvas').waitFor();
+        const sources = JSON.parse((await chart.getAttribute('data-labels'))!) as string[];
+        expect(JSON.parse((await chart.getAttribute('data-series'))!)[0].values[sources.indexOf(bo['bo.reports.bonus.source.operator'])]).toBe(12.34);
+        // The days: thirty of them, today's with the grant among the operators' and in the granted column.
+        expect(await page.getByTestId('bonuses-day-row').count()).toBe(30);
+        const today = page.getByTestId('bonuses-day-row').last();
+        expect(await today.getByTestId('cell-day').textContent()).toBe(taipeiDate(new Date()));
+        expect(await today.getByTestId('cell-operator').textContent()).toBe('12.34');
+        expect(await page.getByTestId('bonuses-days-totals').getByTestId('total-net').textContent()).toBe(net);
+        if (locale === 'zh-TW') expect(await page.locator('main').innerText()).not.toMatch(/\b(Grants|Players|Amount|Kind|Source|bo\.reports)\b/);
+
+        // Sorting: the amount header is the sorted one; Tab to the grants header and Enter sorts by it, on the server.
+        const th = (key: string) => page.locator('[data-testid="bonuses-sources"] th', { has: page.getByTestId(`sort-${key}`) });
+        expect(await th('amount').getAttribute('aria-sort')).toBe('descending');
+        expect(await th('grants').getAttribute('aria-sort')).toBe('none');
+        await page.getByTestId('sort-grants').focus();
+        const [answer] = await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/reports/bonuses?') && r.url().includes('sort=grants') && r.url().includes('order=desc')),
+          page.keyboard.press('Enter'),
+        ]);
+        expect(answer.status()).toBe(200);
+        expect(await th('grants').getAttribute('aria-sort')).toBe('descending');
+        expect(await th('amount').getAttribute('aria-sort')).toBe('none');
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() => document.querySelector('[data-testid="sort-grants"]')?.closest('th')?.getAttribute('aria-sort') === 'ascending');
+        await page.getByTestId('bonuses-source-row').first().waitFor();
+
+        // The sources' CSV: the page's language, a row a source with the grant's among them, then the totals.
+        const from = taipeiDate(new Date(Date.now() - 29 * DAY_MS));
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-csv').click()]);
+        expect(download.suggestedFilename()).toBe(`bonuses-sources_${from}_${taipeiDate(new Date())}.csv`);
+        const lines = fs.readFileSync((await download.path())!, 'utf8').slice(1).trim().split('\r\n');
+        expect(lines[0]!.split(',')[0]).toBe(bo['bo.reports.bonus.source']);
+        expect(lines).toHaveLength(amounts.length + 2);
+        expect(lines.find((l) => l.startsWith(`${bo['bo.reports.bonus.source.operator']},`))!.split(',').at(-1)).toBe('12.34');
+        expect(lines.at(-1)!.split(',')[0]).toBe(bo['bo.reports.totals']);
+        expect(formatDecimal(lines.at(-1)!.split(',').at(-1)!)).toBe(net);
+
+        // The dashboard: the month's line, whose days and NGR are the table's, and the bonuses by kind, the grant among the operators'.
+        await page.goto(localized('/backoffice/dashboard', locale));
+        const trend = page.getByTestId('dash-trend-chart');
+        await trend.locator('canvas').waitFor();
+        const labels = JSON.parse((await trend.getAttribute('data-labels'))!) as string[];
+        expect(labels).toHaveLength(30);
+        expect(labels.at(-1)).toBe(taipeiDate(new Date()));
+        await page.getByTestId('dash-trend-table').locator('summary').click();
+        expect(await page.getByTestId('dash-trend-row').locator('td:first-child').allTextContents()).toEqual(labels);
+        const ngr = (JSON.parse((await trend.getAttribute('data-series'))!) as Array<{ label: string; values: number[] }>).find((x) => x.label === bo['bo.reports.col.ngr'])!;
+        expect(ngr.values.map((v) => formatDecimal(v.toFixed(2)))).toEqual(await page.locator('[data-testid="dash-trend-row"] [data-testid="cell-ngr"]').allTextContents());
+        const bonuses = page.getByTestId('dash-bonus-chart');
+        await bonuses.locator('canvas').waitFor();
+        const kinds = JSON.parse((await bonuses.getAttribute('data-labels'))!) as string[];
+        const values = JSON.parse((await bonuses.getAttribute('data-series'))!)[0].values as number[];
+        expect(values[kinds.indexOf(bo['bo.reports.col.bonus_operator'])]).toBe(12.34);
       } finally {
         await close();
       }

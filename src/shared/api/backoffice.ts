@@ -33,7 +33,7 @@ import {
 } from '../schemas/promotions.ts';
 import { exclusionRowView, exclusionView, limitOutcomeView, staffProtectionView } from '../schemas/protection.ts';
 import { claimListView, reviewView, roundListView } from '../schemas/redpacket.ts';
-import { csvView, dailyReportView, gamesReportView, paymentsReportView, playersReportView, protectionReportView, rebuiltView, retentionReportView } from '../schemas/backoffice/reports.ts';
+import { bonusesReportView, csvView, dailyReportView, gamesReportView, paymentsReportView, playersReportView, protectionReportView, rebuiltView, retentionReportView } from '../schemas/backoffice/reports.ts';
 import { uploadedFilesView } from '../schemas/uploads.ts';
 import { kycQueuePage, kycReviewResult, kycReviewView, kycSettingsView } from '../schemas/kyc/backoffice.ts';
 import {
@@ -57,6 +57,8 @@ export const backofficeRoutes = {
   'GET /reports/payments': paymentsReportView,
   'GET /reports/retention': retentionReportView,
   'GET /reports/protection': protectionReportView,
+  'GET /reports/bonuses': bonusesReportView,
+  'GET /reports/bonuses/export': csvView,
   'GET /reports/payments/export': csvView,
   'GET /reports/retention/export': csvView,
   'GET /reports/protection/export': csvView,

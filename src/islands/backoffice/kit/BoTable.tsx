@@ -33,6 +33,8 @@ export interface BoTableProps<Row, K extends string> {
   below?: (row: Row) => ReactNode;
   /** What follows the body inside the table, e.g. a second tbody with the row that adds one. */
   footer?: ReactNode;
+  /** The aria-sort of a column's header, for tables sorted by a header (undefined: the column does not sort). */
+  ariaSort?: (columnKey: string) => 'ascending' | 'descending' | 'none' | undefined;
 }
 
 export function BoTable<Row, K extends string>(props: BoTableProps<Row, K>) {
@@ -63,7 +65,7 @@ function Table<Row, K extends string>(props: BoTableProps<Row, K> & { rows: Row[
       <thead>
         <tr>
           {columns.map((c) => (
-            <th key={c.key} scope="col" className={`${cls.th}${align(c)}${c.headerClassName ? ` ${c.headerClassName}` : ''}`}>{c.headerCell ?? t[c.header]}</th>
+            <th key={c.key} scope="col" aria-sort={props.ariaSort?.(c.key)} className={`${cls.th}${align(c)}${c.headerClassName ? ` ${c.headerClassName}` : ''}`}>{c.headerCell ?? t[c.header]}</th>
           ))}
         </tr>
       </thead>

@@ -21,6 +21,16 @@ interface Props {
 }
 
 const WIDTH_FALLBACK = 900;
+/** The steps the x axis may label in: whole rows only, since a label between two rows (or days) names neither. */
+const WHOLE_STEPS = [1, 2, 3, 4, 5, 7, 10, 14, 15, 20, 25, 30, 50, 100, 200, 500, 1000];
+
+/** The y axis from zero (or from below it, for negative figures) with a tenth of the span of room beyond the figures. */
+function yRange(min: number, max: number): [number, number] {
+  const lo = Math.min(0, min);
+  const hi = Math.max(0, max);
+  const room = (hi - lo || 1) * 0.1;
+  return [lo < 0 ? lo - room : 0, hi > 0 || lo === 0 ? hi + room : room];
+}
 
 function options(p: Props, width: number): uPlot.Options {
   const bars = p.kind === 'bars' ? uPlot.paths.bars!({ size: [0.6, 48] }) : undefined;
@@ -28,9 +38,14 @@ function options(p: Props, width: number): uPlot.Options {
     width, height: p.height ?? 260,
     legend: { show: true },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: false } },
+    scales: {
+      // Half a row of room either side, so the first and last bars are whole and a single day or row is not a degenerate range.
+      x: { time: false, range: () => (p.kind === 'bars' || p.labels.length < 2 ? [-0.5, p.labels.length - 0.5] : [0, p.labels.length - 1]) },
+      // Amounts are measured from zero: a bar that starts anywhere else misstates its size.
+      y: { range: (_u, min, max) => yRange(min, max) },
+    },
     axes: [
-      { values: (_u, ticks) => ticks.map((i) => p.labels[Math.round(i)] ?? ''), space: 70, grid: { show: false } },
+      { values: (_u, ticks) => ticks.map((i) => p.labels[Math.round(i)] ?? ''), incrs: WHOLE_STEPS, space: 70, grid: { show: false } },
       { values: (_u, ticks) => ticks.map((v) => v.toLocaleString('en-US')), size: 70 },
     ],
     series: [

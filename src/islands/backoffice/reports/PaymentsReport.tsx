@@ -8,9 +8,9 @@ import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { DEPOSIT_METHODS } from '../../../shared/schemas/cashier.ts';
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../shared/statuses.ts';
-import type { PaymentsReportView } from '../../../shared/schemas/backoffice/reports.ts';
+import { PAYMENT_SORTS, type PaymentsReportView } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportChart } from './Chart.tsx';
-import { CsvButton, REPORT_KEYS, RangeForm, count, downloadCsv, lastDays, money, percent, plotted } from './shared.tsx';
+import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, money, percent, plotted, useKept, useSort } from './shared.tsx';
 
 export const PAYMENTS_KEYS = [
   ...REPORT_KEYS, 'bo.reports.chart.breakdown', 'bo.reports.col.method', 'bo.reports.col.gateway', 'bo.reports.col.orders', 'bo.reports.col.paid',
@@ -24,6 +24,8 @@ export const PAYMENTS_KEYS = [
 type K = (typeof PAYMENTS_KEYS)[number];
 type T = IslandProps<K>['t'];
 type Row = PaymentsReportView['methods'][number];
+type Sort = (typeof PAYMENT_SORTS)[number];
+type Sorting = ReturnType<typeof useSort<Sort>>;
 
 export default function PaymentsReport({ t, locale }: IslandProps<K>) {
   return <Guard t={t} locale={locale} permission="reports">{() => <Body t={t} locale={locale} />}</Guard>;
@@ -33,15 +35,16 @@ const say = (t: Record<string, string>, key: string, code: string) => t[key] ?? 
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const [range, setRange] = useState(() => lastDays(30));
-  const report = useBoData('GET /reports/payments', { query: range });
-  const data = report.data;
-  const state = { ...report.state, empty: data !== null && data.totals.orders === 0 && data.withdrawal_totals.requests === 0 };
+  const sort = useSort<Sort>('name', 'asc', ['name']);
+  const report = useBoData('GET /reports/payments', { query: { ...range, sort: sort.sort, order: sort.order } });
+  const { data, state: shownState } = useKept(report);
+  const state = { ...shownState, empty: data !== null && data.totals.orders === 0 && data.withdrawal_totals.requests === 0 };
   const methodName = (m: string) => say(t, `bo.dep.method.${m}`, m);
   return (
     <div className="max-w-[1400px] space-y-4">
       <p className="text-sm text-slate-500">{t['bo.reports.note.payments']}</p>
       <RangeForm t={t} range={range} onApply={setRange}>
-        <CsvButton t={t} locale={locale} run={(l) => downloadCsv('GET /reports/payments/export', range, l)} />
+        <CsvButton t={t} locale={locale} run={(l) => downloadCsv('GET /reports/payments/export', { ...range, sort: sort.sort, order: sort.order }, l)} />
       </RangeForm>
       <ListState t={t} {...state}>
         {data && <>
@@ -51,11 +54,11 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               series={[{ label: t['bo.reports.col.paid_amount'], values: data.methods.map((m) => plotted(m.paid_amount)), color: '#0284c7' }]} />
           </section>
           <section className={cls.card} aria-label={t['bo.reports.table']}>
-            <BoTable t={t} rows={data.methods} state={state} columns={payColumns(t, 'method')} rowKey={(r) => r.method} testId="payments-methods" rowTestId="payments-row" scroll
+            <BoTable t={t} rows={data.methods} state={state} columns={payColumns(t, 'method', sort)} ariaSort={(key) => sort.ariaSort(key === 'method' ? 'name' : key, PAYMENT_SORTS)} rowKey={(r) => r.method} testId="payments-methods" rowTestId="payments-row" scroll
               footer={<PayTotals t={t} label={t['bo.reports.totals']} span={2} figures={data.totals} />} />
           </section>
           <section className={cls.card}>
-            <BoTable t={t} rows={data.gateways} state={state} columns={payColumns(t, 'gateway')} rowKey={(r) => r.gateway} testId="payments-gateways" scroll />
+            <BoTable t={t} rows={data.gateways} state={state} columns={payColumns(t, 'gateway', sort)} ariaSort={(key) => sort.ariaSort(key === 'gateway' ? 'name' : key, PAYMENT_SORTS)} rowKey={(r) => r.gateway} testId="payments-gateways" scroll />
           </section>
           <section className={cls.card}>
             <h2 className="mb-2 text-sm font-semibold text-slate-700">{t['bo.reports.title.statuses']}</h2>
@@ -91,13 +94,21 @@ function shown(kind: (typeof FIGURES)[number][1], value: number | string | null)
   return money(value as string);
 }
 
-function payColumns<R extends Figures & { method?: string; gateway: string }>(t: T, by: 'method' | 'gateway'): Array<BoColumn<R, K>> {
+/** The columns of the method and gateway tables; the name (the method's, or the gateway's) and every figure sort, on the server. */
+function payColumns<R extends Figures & { method?: string; gateway: string }>(t: T, by: 'method' | 'gateway', sort: Sorting): Array<BoColumn<R, K>> {
   const gateway = (g: string) => say(t, `bo.reports.gateway.${g}`, g);
+  const header = (key: Sort, label: K) => (
+    <SortButton label={t[label]} active={sort.sort === key} order={sort.order} onSort={() => sort.choose(key)} testId={`sort-${key}`} />
+  );
   return [
-    ...(by === 'method' ? [{ key: 'method', header: 'bo.reports.col.method', className: 'whitespace-nowrap font-medium', cell: (r: R) => say(t, `bo.dep.method.${r.method}`, r.method ?? '') } as BoColumn<R, K>] : []),
-    { key: 'gateway', header: 'bo.reports.col.gateway', className: 'whitespace-nowrap', cell: (r) => gateway(r.gateway) },
+    ...(by === 'method' ? [{
+      key: 'method', header: 'bo.reports.col.method', headerCell: header('name', 'bo.reports.col.method'), className: 'whitespace-nowrap font-medium',
+      cell: (r: R) => say(t, `bo.dep.method.${r.method}`, r.method ?? ''),
+    } as BoColumn<R, K>] : []),
+    { key: 'gateway', header: 'bo.reports.col.gateway', headerCell: by === 'gateway' ? header('name', 'bo.reports.col.gateway') : undefined, className: 'whitespace-nowrap', cell: (r) => gateway(r.gateway) },
     ...FIGURES.map(([field, kind]): BoColumn<R, K> => ({
-      key: field, header: `bo.reports.col.${field}` as K, align: 'right', className: 'whitespace-nowrap tabular-nums', testId: `cell-${field}`, cell: (r) => shown(kind, r[field]),
+      key: field, header: `bo.reports.col.${field}` as K, headerCell: header(field, `bo.reports.col.${field}` as K), align: 'right', className: 'whitespace-nowrap tabular-nums',
+      testId: `cell-${field}`, cell: (r) => shown(kind, r[field]),
     })),
   ];
 }

@@ -7,8 +7,9 @@ import { useBoData } from '../kit/data.ts';
 import { BoTable } from '../kit/BoTable.tsx';
 import { DURATION_KEYS, PROTECTION_EVENT_KEYS, durationName, protectionEventName } from '../kit/codes.ts';
 import type { Locale } from '../../../shared/constants.ts';
+import { PROTECTION_SORTS } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportChart } from './Chart.tsx';
-import { CsvButton, REPORT_KEYS, RangeForm, count, downloadCsv, lastDays } from './shared.tsx';
+import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, useKept, useSort } from './shared.tsx';
 
 const LIMIT_KINDS = ['deposit', 'loss', 'wager', 'session', 'reality'] as const;
 export const PROTECTION_KEYS = [
@@ -21,6 +22,7 @@ export const PROTECTION_KEYS = [
 ] as const;
 type K = (typeof PROTECTION_KEYS)[number];
 type T = IslandProps<K>['t'];
+type Sort = (typeof PROTECTION_SORTS)[number];
 
 export default function ProtectionReport({ t, locale }: IslandProps<K>) {
   return <Guard t={t} locale={locale} permission="reports">{() => <Body t={t} locale={locale} />}</Guard>;
@@ -30,15 +32,19 @@ const say = (t: Record<string, string>, key: string, code: string) => (code ? t[
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const [range, setRange] = useState(() => lastDays(30));
-  const report = useBoData('GET /reports/protection', { query: range });
-  const data = report.data;
-  const state = { ...report.state, empty: data !== null && data.actions.length === 0 && data.limits.length === 0 && data.exclusions.length === 0 };
+  const sort = useSort<Sort>('action', 'asc', ['action']);
+  const report = useBoData('GET /reports/protection', { query: { ...range, sort: sort.sort, order: sort.order } });
+  const header = (key: Sort, label: K) => (
+    <SortButton label={t[label]} active={sort.sort === key} order={sort.order} onSort={() => sort.choose(key)} testId={`sort-${key}`} />
+  );
+  const { data, state: shownState } = useKept(report);
+  const state = { ...shownState, empty: data !== null && data.actions.length === 0 && data.limits.length === 0 && data.exclusions.length === 0 };
   const action = (a: { action: string; kind: string }) => [protectionEventName(t, a.action), a.kind ? say(t, `bo.reports.limit.${a.kind}`, a.kind) : ''].filter(Boolean).join(' · ');
   return (
     <div className="max-w-[1400px] space-y-4">
       <p className="text-sm text-slate-500">{t['bo.reports.note.protection']}</p>
       <RangeForm t={t} range={range} onApply={setRange}>
-        <CsvButton t={t} locale={locale} run={(l) => downloadCsv('GET /reports/protection/export', range, l)} />
+        <CsvButton t={t} locale={locale} run={(l) => downloadCsv('GET /reports/protection/export', { ...range, sort: sort.sort, order: sort.order }, l)} />
       </RangeForm>
       <ListState t={t} {...state}>
         {data && <>
@@ -47,12 +53,13 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               labels={data.actions.map(action)} series={[{ label: t['bo.reports.col.events'], values: data.actions.map((a) => a.events), color: '#7c3aed' }]} />
           </section>
           <section className={cls.card} aria-label={t['bo.reports.table']}>
-            <BoTable t={t} rows={data.actions} state={state} rowKey={(r) => `${r.action} ${r.kind}`} testId="protection-actions" rowTestId="protection-row" columns={[
-              { key: 'action', header: 'bo.reports.col.action', cell: (r) => protectionEventName(t, r.action) },
+            <BoTable t={t} rows={data.actions} state={state} rowKey={(r) => `${r.action} ${r.kind}`} testId="protection-actions" rowTestId="protection-row"
+              ariaSort={(key) => sort.ariaSort(key, PROTECTION_SORTS)} columns={[
+              { key: 'action', header: 'bo.reports.col.action', headerCell: header('action', 'bo.reports.col.action'), cell: (r) => protectionEventName(t, r.action) },
               { key: 'kind', header: 'bo.reports.col.limit_kind', cell: (r) => say(t, `bo.reports.limit.${r.kind}`, r.kind) },
-              { key: 'events', header: 'bo.reports.col.events', align: 'right', testId: 'cell-events', cell: (r) => count(r.events) },
-              { key: 'players', header: 'bo.reports.col.players', align: 'right', cell: (r) => count(r.players) },
-              { key: 'by_staff', header: 'bo.reports.col.by_staff', align: 'right', cell: (r) => count(r.by_staff) },
+              { key: 'events', header: 'bo.reports.col.events', headerCell: header('events', 'bo.reports.col.events'), align: 'right', testId: 'cell-events', cell: (r) => count(r.events) },
+              { key: 'players', header: 'bo.reports.col.players', headerCell: header('players', 'bo.reports.col.players'), align: 'right', cell: (r) => count(r.players) },
+              { key: 'by_staff', header: 'bo.reports.col.by_staff', headerCell: header('by_staff', 'bo.reports.col.by_staff'), align: 'right', cell: (r) => count(r.by_staff) },
             ]} footer={<tfoot><tr className="bg-slate-50 font-semibold" data-testid="protection-totals">
               <td className={cls.td} colSpan={2}>{t['bo.reports.totals']}</td>
               <td className={`${cls.td} text-right tabular-nums`} data-testid="total-events">{count(data.totals.events)}</td><td className={cls.td} colSpan={2} />

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Guard, ListState, cls, type IslandProps } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { RetentionCohortView } from '../../../shared/schemas/backoffice/reports.ts';
+import { RETENTION_SORTS, type RetentionCohortView } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportChart } from './Chart.tsx';
-import { CsvButton, REPORT_KEYS, RangeForm, count, downloadCsv, lastDays, percent } from './shared.tsx';
+import { CsvButton, REPORT_KEYS, RangeForm, SortButton, count, downloadCsv, lastDays, percent, useKept, useSort } from './shared.tsx';
 
 export const RETENTION_KEYS = [
   ...REPORT_KEYS, 'bo.reports.col.week_start', 'bo.reports.col.players', 'bo.reports.col.converted', 'bo.reports.col.conversion_pct',
@@ -17,6 +17,9 @@ export const RETENTION_KEYS = [
 type K = (typeof RETENTION_KEYS)[number];
 type T = IslandProps<K>['t'];
 type Shown = 'active_pct' | 'depositing_pct';
+type Sort = (typeof RETENTION_SORTS)[number];
+/** The cohort columns the table shows, each sorting on the server. */
+const COHORT_COLUMNS = ['week_start', 'players', 'converted', 'conversion_pct', 'conversion_7d_pct'] as const satisfies readonly Sort[];
 
 const WEEKS = 8;
 
@@ -27,9 +30,12 @@ export default function RetentionReport({ t, locale }: IslandProps<K>) {
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const [range, setRange] = useState(() => lastDays(12 * 7));
   const [shownField, setShown] = useState<Shown>('active_pct');
-  const report = useBoData('GET /reports/retention', { query: { ...range, weeks: String(WEEKS) } });
-  const data = report.data;
-  const state = { ...report.state, empty: data !== null && data.totals.players === 0 };
+  const sort = useSort<Sort>('week_start', 'asc', ['week_start']);
+  const report = useBoData('GET /reports/retention', { query: { ...range, weeks: String(WEEKS), sort: sort.sort, order: sort.order } });
+  const { data, state: shownState } = useKept(report);
+  const state = { ...shownState, empty: data !== null && data.totals.players === 0 };
+  // The line runs through the weeks in order, whichever column the table is sorted by.
+  const byWeek = data ? [...data.cohorts].sort((a, b) => a.week_start.localeCompare(b.week_start)) : [];
   const week = (k: number) => t['bo.reports.retention.week'].replace('{n}', String(k));
   return (
     <div className="max-w-[1400px] space-y-4">
@@ -40,19 +46,23 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
             <option value="active_pct">{t['bo.reports.col.active_pct']}</option>
             <option value="depositing_pct">{t['bo.reports.col.depositing_pct']}</option>
           </select></label>
-        <CsvButton t={t} locale={locale} run={(l) => downloadCsv('GET /reports/retention/export', { ...range, weeks: String(WEEKS) }, l)} />
+        <CsvButton t={t} locale={locale} run={(l) => downloadCsv('GET /reports/retention/export', { ...range, weeks: String(WEEKS), sort: sort.sort, order: sort.order }, l)} />
       </RangeForm>
       <ListState t={t} {...state}>
         {data && <>
           <section className={cls.card}>
             <ReportChart xLabel={t['bo.reports.col.week_start']} kind="line" testId="retention-chart" title={t['bo.reports.chart.retention']} emptyText={t['bo.reports.chart.none']}
-              labels={data.cohorts.map((c) => c.week_start)}
-              series={[1, 2, 4].map((k, i) => ({ label: week(k), values: data.cohorts.map((c) => Number(cellOf(c, k, shownField) ?? 0)), color: ['#16a34a', '#0284c7', '#7c3aed'][i]! }))} />
+              labels={byWeek.map((c) => c.week_start)}
+              series={[1, 2, 4].map((k, i) => ({ label: week(k), values: byWeek.map((c) => Number(cellOf(c, k, shownField) ?? 0)), color: ['#16a34a', '#0284c7', '#7c3aed'][i]! }))} />
           </section>
           <section className={`${cls.card} overflow-x-auto`} aria-label={t['bo.reports.table']}>
             <table className={cls.table} data-testid="retention-table">
               <thead><tr>
-                {(['week_start', 'players', 'converted', 'conversion_pct', 'conversion_7d_pct'] as const).map((f) => <th key={f} className={cls.th}>{t[`bo.reports.col.${f}`]}</th>)}
+                {COHORT_COLUMNS.map((f) => (
+                  <th key={f} scope="col" className={`${cls.th}${f === 'week_start' ? '' : ' text-right'}`} aria-sort={sort.ariaSort(f, RETENTION_SORTS)}>
+                    <SortButton label={t[`bo.reports.col.${f}`]} active={sort.sort === f} order={sort.order} onSort={() => sort.choose(f)} testId={`sort-${f}`} />
+                  </th>
+                ))}
                 {Array.from({ length: WEEKS }, (_, k) => <th key={k} className={`${cls.th} text-center`}>{week(k)}</th>)}
               </tr></thead>
               <tbody>

@@ -1,6 +1,6 @@
 // What the report islands share: the catalogue keys, the range form (Taipei dates, at most a year), the CSV button and
 // the totals row under a table.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { COMMON_KEYS, Banner, cls, errorText, type CommonT } from '../kit/common.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
@@ -40,14 +40,16 @@ export function RangeForm({ t, range, onApply, children }: {
 }
 
 /** The CSV button: the export of what the page shows, streamed by the server, saved under its own name. */
-export function CsvButton({ t, locale, run }: { t: Record<ReportKey, string> & CommonT; locale: Locale; run: (locale: Locale) => Promise<void> }) {
+export function CsvButton({ t, locale, run, label, testId = 'report-csv' }: {
+  t: Record<ReportKey, string> & CommonT; locale: Locale; run: (locale: Locale) => Promise<void>; label?: string; testId?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   return (
     <>
-      <button type="button" className={cls.btnGhost} disabled={busy} data-testid="report-csv"
+      <button type="button" className={cls.btnGhost} disabled={busy} data-testid={testId}
         onClick={() => { setBusy(true); setError(null); run(locale).catch(setError).finally(() => setBusy(false)); }}>
-        {busy ? t['bo.reports.exporting'] : t['bo.reports.export']}
+        {busy ? t['bo.reports.exporting'] : label ?? t['bo.reports.export']}
       </button>
       {error ? <Banner kind="error">{errorText(error, t)}</Banner> : null}
     </>
@@ -62,3 +64,48 @@ export const count = (value: number) => value.toLocaleString('en-US');
 export const percent = (value: string | null) => (value === null ? '—' : `${value}%`);
 /** An amount as a chart plots it: major units. */
 export const plotted = (value: string) => Number(value);
+
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * A report's sort, which the server applies: the column and its order. A column chosen anew starts descending (the
+ * largest figures first) unless it is a name or a date, which start ascending; choosing the same column again turns
+ * its order round.
+ */
+export function useSort<S extends string>(initial: S, initialOrder: SortOrder, ascendingFirst: readonly S[]) {
+  const [state, setState] = useState<{ sort: S; order: SortOrder }>({ sort: initial, order: initialOrder });
+  const choose = (key: S) => setState((p) => (p.sort === key
+    ? { sort: key, order: p.order === 'asc' ? 'desc' : 'asc' }
+    : { sort: key, order: ascendingFirst.includes(key) ? 'asc' : 'desc' }));
+  /** The header's aria-sort: the sorted column's order, 'none' on the others that sort, nothing on those that do not. */
+  const ariaSort = (key: string, sortable: readonly string[] = [state.sort]): 'ascending' | 'descending' | 'none' | undefined => {
+    if (key === state.sort) return state.order === 'asc' ? 'ascending' : 'descending';
+    return sortable.includes(key) ? 'none' : undefined;
+  };
+  return { ...state, choose, ariaSort };
+}
+
+/**
+ * A header that sorts: a button (so Tab reaches it and Enter or Space sorts) with the column's name and an arrow of
+ * the order; the header cell around it carries aria-sort, which is what a screen reader announces.
+ */
+export function SortButton({ label, active, order, onSort, testId }: { label: string; active: boolean; order: SortOrder; onSort: () => void; testId?: string }) {
+  return (
+    <button type="button" onClick={onSort} data-testid={testId} data-active={active ? order : undefined}
+      className="inline-flex items-center gap-1 rounded font-[inherit] text-inherit hover:text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+      <span>{label}</span>
+      <span aria-hidden="true" className={active ? 'text-brand-700' : 'text-slate-300'}>{active ? (order === 'asc' ? '▲' : '▼') : '↕'}</span>
+    </button>
+  );
+}
+
+/**
+ * A report's answer kept on screen while the next one (another sort or range) loads: the table stays, and so does
+ * the keyboard's focus on the header just used to sort it, instead of a spinner in its place.
+ */
+export function useKept<A>(report: { data: A | null; error: unknown; state: { loading: boolean; error: unknown; empty: boolean; retry: () => unknown } }) {
+  const last = useRef<A | null>(null);
+  if (report.data !== null) last.current = report.data;
+  const data = report.error ? null : report.data ?? last.current;
+  return { data, state: { ...report.state, loading: data === null && !report.error } };
+}

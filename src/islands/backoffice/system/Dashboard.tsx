@@ -1,7 +1,13 @@
-// The landing page after sign-in: the site's state at a glance, for every role.
+// The landing page after sign-in: the site's state at a glance, for every role, and for those who may read reports the
+// last 30 days' trends (loaded on demand: the chart library comes only with them).
+import { Suspense, lazy } from 'react';
 import { formatDecimal } from '../../../shared/money.ts';
+import { hasPermission } from '../../../stores/backoffice.ts';
 import { Banner, COMMON_KEYS, Guard, ListState, cls, fill, type IslandProps } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
+import { TREND_KEYS } from './trend-keys.ts';
+
+const DashboardTrends = lazy(() => import('./DashboardTrends.tsx'));
 
 export const DASHBOARD_KEYS = [
   ...COMMON_KEYS, 'bo.dash.welcome', 'bo.dash.website', 'bo.dash.open', 'bo.dash.closed', 'bo.dash.players_total',
@@ -11,6 +17,7 @@ export const DASHBOARD_KEYS = [
   'bo.desk.dash.adjustments', 'bo.desk.dash.applications', 'bo.desk.dash.red_packets', 'bo.desk.dash.consultations', 'bo.desk.dash.chats',
   'bo.desk.dash.gift_orders', 'bo.dashboard.pending.kyc_documents',
   'bo.dash.today', 'bo.dash.today_note', 'bo.dash.today_deposits', 'bo.dash.today_withdrawals', 'bo.dash.today_net', 'bo.dash.today_active',
+  ...TREND_KEYS,
 ] as const;
 type K = (typeof DASHBOARD_KEYS)[number];
 
@@ -22,14 +29,14 @@ export default function Dashboard({ t, locale }: IslandProps<K>) {
         <>
           <p className="mb-5 text-slate-600">{fill(t['bo.dash.welcome'], { name: staff.username })}</p>
           {!staff.totp_enabled && <Banner kind="info">{t['bo.dash.totp_off']}</Banner>}
-          <Cards t={t} role={t[`bo.role.${staff.role}` as K] ?? staff.role} base={locale === 'en' ? '/en/backoffice' : '/backoffice'} />
+          <Cards t={t} role={t[`bo.role.${staff.role}` as K] ?? staff.role} base={locale === 'en' ? '/en/backoffice' : '/backoffice'} trends={hasPermission(staff, 'reports')} />
         </>
       )}
     </Guard>
   );
 }
 
-function Cards({ t, role, base }: { t: IslandProps<K>['t']; role: string; base: string }) {
+function Cards({ t, role, base, trends }: { t: IslandProps<K>['t']; role: string; base: string; trends: boolean }) {
   const { data, error, reload } = useBoData('GET /overview');
   if (!data || error) return <ListState t={t} loading={!data} error={error} retry={reload} />;
   const card = (label: string, value: string, accent = 'text-brand-800') => (
@@ -77,6 +84,11 @@ function Cards({ t, role, base }: { t: IslandProps<K>['t']; role: string; base: 
           {card(t['bo.dash.today_active'], data.today.active_players.toLocaleString('en-US'))}
         </div>
       </section>
+      {trends && (
+        <Suspense fallback={<div className="col-span-4"><ListState t={t} loading error={null} /></div>}>
+          <DashboardTrends t={t} base={base} />
+        </Suspense>
+      )}
       <div className={`${cls.card} col-span-4`}>
         <p className="text-sm text-slate-500">{t['bo.dash.role']}</p>
         <p className="mt-1 font-semibold">{role}</p>
