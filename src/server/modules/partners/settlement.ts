@@ -41,30 +41,53 @@ export function nodesOfKind(all: repo.PartnerRow[], plans: Map<number, repo.Plan
 
 /** Each partner's own players' figures over the period, from the aggregates. */
 export async function ownFigures(db: DbOrTx, period: Period, partnerIds: readonly number[]): Promise<Map<number, OwnFigures>> {
-  const out = new Map<number, OwnFigures>();
-  const of = (id: number) => { let f = out.get(id); if (!f) out.set(id, (f = emptyFigures())); return f; };
+  return (await ownFiguresOver(db, period.from, period.to, partnerIds, false)).get(WHOLE_RANGE) ?? new Map();
+}
+
+/**
+ * Each partner's own players' figures per Taipei day of the range (a partner's 30-day chart), by the same reads and the
+ * same folding as a statement's, so a day's NGR is the statement's definition applied to that day.
+ */
+export async function ownFiguresByDay(db: DbOrTx, from: string, to: string, partnerIds: readonly number[]): Promise<Map<string, Map<number, OwnFigures>>> {
+  return ownFiguresOver(db, from, to, partnerIds, true);
+}
+
+/** The key of ownFiguresOver's answer over the whole range. */
+const WHOLE_RANGE = '';
+
+async function ownFiguresOver(db: DbOrTx, from: string, to: string, partnerIds: readonly number[], byDay: boolean): Promise<Map<string, Map<number, OwnFigures>>> {
+  const out = new Map<string, Map<number, OwnFigures>>();
+  const of = (day: string | null, id: number) => {
+    const key = byDay ? day! : WHOLE_RANGE;
+    let m = out.get(key);
+    if (!m) out.set(key, (m = new Map()));
+    let f = m.get(id);
+    if (!f) m.set(id, (f = emptyFigures()));
+    return f;
+  };
   if (!partnerIds.length) return out;
   const groups = repo.boundPlayers(partnerIds);
-  const { start, end } = periodInstants(period);
+  const { start } = periodInstants({ key: '', kind: 'month', from, to: from });
+  const { end } = periodInstants({ key: '', kind: 'month', from: to, to });
   // One after another: inside a transaction they share one connection.
-  const bets = await betTotalsByGroup(db, period.from, period.to, groups);
-  const money = await moneyByGroup(db, period.from, period.to, groups);
-  const firsts = await firstDepositsByGroupAndDay(db, period.from, period.to, groups);
-  const registrations = await repo.registrationsByPartner(db, start, end);
+  const bets = await betTotalsByGroup(db, from, to, groups, { byDay });
+  const money = await moneyByGroup(db, from, to, groups, { byDay });
+  const firsts = await firstDepositsByGroupAndDay(db, from, to, groups);
+  const registrations = await repo.registrationsByPartner(db, start, end, { partnerIds, byDay });
   for (const b of bets) {
-    const f = of(b.grp);
+    const f = of(b.day, b.grp);
     if (b.gameType === null) { f.activePlayers = b.players; continue; }
     f.stakeMinor += b.stakeMinor; f.validMinor += b.validMinor; f.payoutMinor += b.payoutMinor;
     f.ggrByGroup.set(b.gameType, (f.ggrByGroup.get(b.gameType) ?? 0n) + b.stakeMinor - b.payoutMinor);
   }
   for (const m of money) {
-    const f = of(m.grp);
+    const f = of(m.day, m.grp);
     if (m.kind === 'deposit') f.depositsMinor += m.amountMinor;
     else if (m.kind === 'withdraw_paid') f.withdrawalsMinor -= m.amountMinor;
     else if (BONUS_KINDS.has(m.kind)) f.bonusesMinor += m.amountMinor;
   }
-  for (const d of firsts) of(d.grp).firstDepositors += d.players;
-  for (const [id, n] of registrations) if (partnerIds.includes(id)) of(id).playersRegistered = n;
+  for (const d of firsts) of(d.day, d.grp).firstDepositors += d.players;
+  for (const r of registrations) of(r.day, r.partnerId).playersRegistered += r.players;
   return out;
 }
 
