@@ -95,6 +95,8 @@ async function ownFiguresOver(db: DbOrTx, from: string, to: string, partnerIds: 
 export interface LinkedPlayersSource {
   /** The other players of this player's linked group, with the signal kinds they share directly (none when linked through others). */
   linkedPlayers(playerId: number): Promise<Array<{ playerId: number; account: string; signals: string[] }>>;
+  /** Which of the given players are in a linked group (linkedPlayers would answer someone), asked for many at once. */
+  linkedAmong(playerIds: readonly number[], db?: DbOrTx): Promise<Set<number>>;
 }
 
 /**
@@ -126,13 +128,18 @@ export async function cpaOfPeriod(
     .filter((w) => w.to >= period.from);
   const firsts = await firstDepositsOf(db, windows.map((w) => w.playerId));
   const valid = await validBetInWindows(db, windows);
-  const rows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }> = [];
-  for (const w of windows) {
+  const reached = windows.filter((w) => {
     const cpa = planOf.get(w.partnerId)!;
     const first = firsts.get(w.playerId);
-    if (!first || first.day > w.to || first.amountMinor < BigInt(cpa.minFirstDepositMinor)) continue;
-    if ((valid.get(w.playerId) ?? 0n) < BigInt(cpa.minValidBetMinor)) continue;
-    if (linked && (await linked.linkedPlayers(w.playerId)).length) continue;
+    if (!first || first.day > w.to || first.amountMinor < BigInt(cpa.minFirstDepositMinor)) return false;
+    return (valid.get(w.playerId) ?? 0n) >= BigInt(cpa.minValidBetMinor);
+  });
+  // The players who reached the thresholds are asked about at once (in the caller's transaction), not one by one.
+  const inGroups = linked ? await linked.linkedAmong(reached.map((w) => w.playerId), db) : new Set<number>();
+  const rows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }> = [];
+  for (const w of reached) {
+    const cpa = planOf.get(w.partnerId)!;
+    if (inGroups.has(w.playerId)) continue;
     rows.push({ playerId: w.playerId, partnerId: w.partnerId, amountMinor: BigInt(cpa.amountMinor) });
     const f = own.get(w.partnerId) ?? emptyFigures();
     f.cpaPlayers += 1; f.cpaMinor += BigInt(cpa.amountMinor);
