@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { admin, auditOf, bo, createPlan, firstSignIn, portal, portalLogin, type Staff } from './partners-helpers.ts';
+import { partnersServerEn } from '../../src/i18n/partners-server-en.ts';
+import { partnersServerZhTW } from '../../src/i18n/partners-server-zh-TW.ts';
 
 let t: TestApp;
 let staff: Staff;
@@ -86,8 +88,14 @@ describe('the programme page and applications', () => {
     const code = totpAt(secret, now);
     const signed = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password: chosen, totp: code } });
     expect(signed.json().data.partner.totp_enabled).toBe(true);
-    const replay = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password: chosen, totp: code } });
-    expect(replay.json().data.totp_required).toBe(true);
+    const replay = await t.app.inject({ method: 'POST', url: '/api/agent/login', headers: { 'accept-language': 'en' }, payload: { account: 'linmei88', password: chosen, totp: code } });
+    // A used (or wrong) code is refused on the code's field, in the caller's language, and no session is made.
+    expect(replay.statusCode).toBe(422);
+    expect(replay.json().error.totp).toEqual([partnersServerEn['partners.totp_wrong']]);
+    expect(replay.cookies.find((c) => c.name === 'lh_agent')).toBeUndefined();
+    const zh = await t.app.inject({ method: 'POST', url: '/api/agent/login', headers: { 'accept-language': 'zh-TW' }, payload: { account: 'linmei88', password: chosen, totp: '000000' } });
+    expect(zh.statusCode).toBe(422);
+    expect(zh.json().error.totp).toEqual([partnersServerZhTW['partners.totp_wrong']]);
     // Turning it off takes a fresh code from it; a wrong or used one is refused and it stays on.
     expect((await portal(t, { cookie }, 'POST', '/totp/disable', { code })).statusCode).toBe(422);
     expect((await portal(t, { cookie }, 'GET', '/me')).json().data.totp_enabled).toBe(true);

@@ -12,6 +12,7 @@ import { FakeProvider } from '../helpers/fake-provider.ts';
 import type { ProviderBet } from '../../src/server/integrations/games/provider.ts';
 import { settlePeriod } from '../../src/server/modules/partners/settlement.ts';
 import { periodAt, previousPeriod } from '../../src/server/modules/partners/periods.ts';
+import { taipeiDate } from '../../src/shared/time.ts';
 import { admin, bo, createPartner, createPlan, createSub, expectLedgerClean, money, playerOf, portal, withdrawal, type Partner, type Staff } from './partners-helpers.ts';
 
 let t: TestApp;
@@ -137,6 +138,31 @@ describe('a fixture month', () => {
     expect(subs.json().data.find((s: { id: number }) => s.id === B.id).period_ngr).toBe((await statementOf(B, current.key)).figures.ngr);
     const subsOfB = await portal(t, B, 'GET', '/sub-partners');
     expect(subsOfB.json().data.find((s: { id: number }) => s.id === C.id).period_ngr).toBe((await statementOf(C, current.key)).figures.ngr);
+  });
+
+  it("the portal's 30-day chart tells each day's NGR by the statement's definition: after bonuses, payment fees and platform fees", async () => {
+    const today = taipeiDate(new Date());
+    // Each partner's own players played today only (D's last-month bet lies before the current period), so today's
+    // point is the whole month's own NGR: the hand-worked figures above, which the settled statement also holds.
+    const expected: Record<string, string> = { topagent1: '627.50', subagent1: '535.00', subsub001: '357.00', otheragt1: '999.00' };
+    for (const partner of [A, B, C, D]) {
+      const st = await statementOf(partner, current.key);
+      const dash = await portal(t, partner, 'GET', '/dashboard');
+      expect(dash.statusCode, dash.body).toBe(200);
+      const chart = dash.json().data.chart as Array<{ date: string; registrations: number; first_depositors: number; ngr: string }>;
+      expect(chart).toHaveLength(30);
+      expect(chart.at(-1)!.date).toBe(today);
+      const inPeriod = chart.filter((d) => d.date >= current.from && d.date <= current.to);
+      const sum = (key: 'registrations' | 'first_depositors') => inPeriod.reduce((n, d) => n + d[key], 0);
+      const ngrMinor = inPeriod.reduce((n, d) => n + BigInt(d.ngr.replace('.', '')), 0n);
+      expect({ account: partner.account, today: chart.at(-1)!.ngr, period: (Number(ngrMinor) / 100).toFixed(2), registrations: sum('registrations'), first_depositors: sum('first_depositors') })
+        .toEqual({ account: partner.account, today: expected[partner.account], period: st.figures.ngr, registrations: st.figures.players_registered, first_depositors: st.figures.first_depositors });
+      // The dashboard's own NGR is the statement's too.
+      expect(dash.json().data.ngr).toBe(st.figures.ngr);
+    }
+    // A's players played only today: every other day is a zero point, not a missing one.
+    const a = (await portal(t, A, 'GET', '/dashboard')).json().data.chart as Array<{ ngr: string }>;
+    expect(a.slice(0, -1).map((d) => d.ngr)).toEqual(Array.from({ length: 29 }, () => '0.00'));
   });
 
   it('a player in a linked group earns no CPA; once the link is cleared the CPA comes back', async () => {

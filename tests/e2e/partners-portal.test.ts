@@ -3,16 +3,19 @@
 // the month is settled (the settlement job's own function against the server's database, as the job runs it), an
 // operator adjusts and approves the statement in the back office, the partner adds a card and requests a payout, and
 // finance pays it at the finance desk. Then the portal on a phone in English, and the cooperative-alliance page's
-// application reaching the back office. Screenshots of the portal and back office go to test-results/.
+// application reaching the back office. Last, a partner of its own turns on the authenticator after the first
+// password and signs in with a code from it. Screenshots of the portal and back office go to test-results/.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { authenticator } from 'otplib';
 import {
   RESULTS_DIR, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext, registerThroughForm,
   screenshotOnFailure, startServer, type Server,
 } from './helpers.ts';
 import { en } from '../../src/i18n/en.ts';
 import { zhTW } from '../../src/i18n/zh-TW.ts';
+import { partnersServerZhTW } from '../../src/i18n/partners-server-zh-TW.ts';
 import { boZhTW } from '../../src/i18n/backoffice-zh-TW.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { settlePeriod } from '../../src/server/modules/partners/settlement.ts';
@@ -29,12 +32,14 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
   let browser: Browser;
   let staff: string;
   let partner: { account: string; password: string; code: string };
+  let planId = 0;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer('partners-portal'), launchBrowser()]);
     staff = await server.operatorToken();
     const plan = await server.api<{ id: number }>('POST', '/backoffice/partners/plans', PLAN, staff);
     expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    planId = plan.body.data!.id;
     const account = freshAccount('pa');
     const made = await server.api<{ partner_id: number; initial_password: string }>('POST', '/backoffice/partners/partners', { account, name: 'Harbour Fans', plan_id: plan.body.data!.id }, staff);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
@@ -53,24 +58,24 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
     await page.screenshot({ path: path.join(RESULTS_DIR, `partners-${name}.png`), fullPage: true });
   }
 
-  async function portalSignIn(page: Page, base: string): Promise<void> {
+  async function portalSignIn(page: Page, base: string, who: { account: string; password: string } = partner): Promise<void> {
     await page.goto(`${base}/login`);
     await hydrated(page);
     const form = page.getByTestId('agent-login');
-    await form.locator('input[name="account"]').fill(partner.account);
-    await form.locator('input[name="password"]').fill(partner.password);
+    await form.locator('input[name="account"]').fill(who.account);
+    await form.locator('input[name="password"]').fill(who.password);
     await form.getByTestId('agent-login-submit').click();
     // The first sign-in uses the password an operator handed over: the portal shows only the change card until it is replaced.
     const first = page.getByTestId('password-first');
     await Promise.race([first.waitFor(), page.getByTestId('dash-figures').waitFor()]);
     if (await first.isVisible()) {
       expect(await page.getByTestId('dash-figures').count()).toBe(0);
-      const next = `Own${partner.password.replace(/[^A-Za-z0-9]/g, '').slice(0, 5)}9`;
-      await first.locator('input[name="old_password"]').fill(partner.password);
+      const next = `Own${who.password.replace(/[^A-Za-z0-9]/g, '').slice(0, 5)}9`;
+      await first.locator('input[name="old_password"]').fill(who.password);
       await first.locator('input[name="new_password"]').fill(next);
       await first.locator('input[name="confirm"]').fill(next);
       await first.locator('button[type="submit"]').click();
-      partner.password = next;
+      who.password = next;
     }
     await page.getByTestId('dash-figures').waitFor();
   }
@@ -303,6 +308,71 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
     } finally {
       await visitor.close();
       await desk.close();
+    }
+  }, 120_000);
+
+  it('after the first password, a partner turns on the authenticator; sign-in then takes a current code and refuses a wrong one in words', async () => {
+    screenshotOnFailure('partners-totp');
+    // A partner of their own, so this test needs nothing from the others: made by an operator, first password handed over.
+    const account = freshAccount('pt');
+    const made = await server.api<{ partner_id: number; initial_password: string }>('POST', '/backoffice/partners/partners', { account, name: 'Harbour Keys', plan_id: planId }, staff);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const who = { account, password: made.body.data!.initial_password };
+    const agent = await newContext(browser, 'desktop', server);
+    try {
+      const page = await agent.newPage();
+      await portalSignIn(page, '/agent', who);
+      expect(who.password).not.toBe(made.body.data!.initial_password);
+
+      // The dashboard's authenticator card: set up shows the server-drawn QR and the secret once.
+      const card = page.getByTestId('totp-card');
+      expect(await card.getByTestId('totp-state').textContent()).toBe(zhTW['agent.totp.off']);
+      await card.getByTestId('totp-setup').click();
+      await card.getByTestId('totp-secret').waitFor();
+      expect(await card.getByTestId('totp-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      const secret = (await card.getByTestId('totp-secret').textContent())!.trim();
+      expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      // What an authenticator app shows for that secret (otplib, RFC 6238: 30-second steps, six digits). Enabling
+      // takes the previous step's code (still inside the accepted window), so the sign-in below can use the current
+      // one: a code is good once, and the server refuses any step not later than the last one used.
+      const codeAt = (ms: number) => authenticator.clone({ step: 30, digits: 6, epoch: ms }).generate(secret);
+      await card.locator('input[name="totp_code"]').fill(codeAt(Date.now() - 30_000));
+      await card.getByTestId('totp-enable').click();
+      expect(await card.getByTestId('totp-notice').textContent()).toBe(zhTW['agent.totp.enabled']);
+      await expect.poll(() => card.getByTestId('totp-state').textContent(), { timeout: 10_000 }).toBe(zhTW['agent.totp.on']);
+      // The secret is shown once: after enabling it is gone from the page.
+      expect(await page.getByTestId('totp-secret').count()).toBe(0);
+      await shot(page, 'totp-enabled-desktop-zh');
+
+      // Signing out and in again: account and password alone now ask for the code.
+      await page.getByTestId('agent-logout').click();
+      await page.waitForURL((u) => u.pathname === '/agent/login');
+      await hydrated(page);
+      const form = page.getByTestId('agent-login');
+      await form.locator('input[name="account"]').fill(who.account);
+      await form.locator('input[name="password"]').fill(who.password);
+      await form.getByTestId('agent-login-submit').click();
+      const codeInput = form.locator('input[name="totp"]');
+      await codeInput.waitFor();
+      expect(await page.getByTestId('dash-figures').count()).toBe(0);
+
+      // A wrong code is refused, told on the code's field in the page's language, and no session is made.
+      const current = codeAt(Date.now());
+      await codeInput.fill(String((Number(current) + 500_000) % 1_000_000).padStart(6, '0'));
+      await form.getByTestId('agent-login-submit').click();
+      await form.getByText(partnersServerZhTW['partners.totp_wrong'], { exact: true }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/agent/login');
+      expect((await agent.cookies()).find((c) => c.name === 'lh_agent')).toBeUndefined();
+      await shot(page, 'totp-wrong-desktop-zh');
+
+      // The current code lets the partner in.
+      await codeInput.fill(codeAt(Date.now()));
+      await form.getByTestId('agent-login-submit').click();
+      await page.waitForURL((u) => u.pathname === '/agent');
+      await page.getByTestId('dash-figures').waitFor();
+      expect(await page.getByTestId('totp-card').getByTestId('totp-state').textContent()).toBe(zhTW['agent.totp.on']);
+    } finally {
+      await agent.close();
     }
   }, 120_000);
 });

@@ -61,22 +61,17 @@ export function playerDepositsOver(from: string, to: string): SQL {
 /** A relation the caller builds over its own table (`player_id`, `grp`): the partners domain's bindings. */
 export type PlayerGroups = SQL;
 
-/** Per group and kind over the range: distinct players and the net amount (deposits +, paid withdrawals -, bonuses +). */
-export async function moneyByGroup(db: DbOrTx, from: string, to: string, groups: PlayerGroups): Promise<Array<{ grp: number; kind: ReportedKind; players: number; amountMinor: bigint }>> {
-  const res = await db.execute<{ grp: string; kind: ReportedKind; players: string; amount: string }>(sql`
-    select g.grp::text as grp, d.kind, count(distinct d.player_id)::text as players, sum(d.amount_minor)::text as amount
+/**
+ * Per group and kind over the range: the net amount (deposits +, paid withdrawals -, bonuses +). With `byDay` the same
+ * per Taipei day (`day` set; a partner's 30-day chart), else over the whole range (`day` null).
+ */
+export async function moneyByGroup(db: DbOrTx, from: string, to: string, groups: PlayerGroups, opts: { byDay?: boolean } = {}): Promise<Array<{ grp: number; day: string | null; kind: ReportedKind; amountMinor: bigint }>> {
+  const day = opts.byDay ? sql`d.day::text` : sql`null::text`;
+  const res = await db.execute<{ grp: string; day: string | null; kind: ReportedKind; amount: string }>(sql`
+    select g.grp::text as grp, ${day} as day, d.kind, sum(d.amount_minor)::text as amount
     from ledger_daily d join ${groups} g on g.player_id = d.player_id
-    where d.day between ${from}::date and ${to}::date group by g.grp, d.kind`);
-  return res.rows.map((r) => ({ grp: Number(r.grp), kind: r.kind, players: Number(r.players), amountMinor: BigInt(r.amount) }));
-}
-
-/** Per group and Taipei day over the range: the net amount of the given kinds (a partner's 30-day chart). */
-export async function moneyByGroupAndDay(db: DbOrTx, from: string, to: string, groups: PlayerGroups, kinds: readonly ReportedKind[]): Promise<Array<{ grp: number; day: string; amountMinor: bigint }>> {
-  const res = await db.execute<{ grp: string; day: string; amount: string }>(sql`
-    select g.grp::text as grp, d.day::text as day, sum(d.amount_minor)::text as amount
-    from ledger_daily d join ${groups} g on g.player_id = d.player_id
-    where d.day between ${from}::date and ${to}::date and d.kind = any(${`{${kinds.join(',')}}`}::text[]) group by g.grp, d.day`);
-  return res.rows.map((r) => ({ grp: Number(r.grp), day: r.day, amountMinor: BigInt(r.amount) }));
+    where d.day between ${from}::date and ${to}::date group by g.grp, 2, d.kind`);
+  return res.rows.map((r) => ({ grp: Number(r.grp), day: r.day, kind: r.kind, amountMinor: BigInt(r.amount) }));
 }
 
 /** First deposits per group and Taipei day over the range. */

@@ -54,7 +54,8 @@ export class PartnerBinding {
     const fromLink = cookie && a.partnerCode && a.partnerCode.toUpperCase() === cookie.code.toUpperCase();
     if (a.partnerCode && !fromLink) candidates.push({ code: a.partnerCode, source: 'code', campaign: '' });
     if (cookie) candidates.push({ code: cookie.code, source: 'link', campaign: cookie.campaign });
-    const byHost = await this.partnerOfHost(a.host);
+    // Read with the transaction too: on the embedded database (one connection) a read outside it waits for it forever.
+    const byHost = await this.partnerOfHost(a.host, tx);
     if (byHost) candidates.push({ partnerId: byHost, source: 'domain', campaign: '' });
     for (const c of candidates) {
       const p = c.code ? await repo.partnerByCode(tx, c.code) : await repo.partnerById(tx, c.partnerId!);
@@ -66,12 +67,12 @@ export class PartnerBinding {
     return false;
   }
 
-  /** The partner a host name belongs to (a partner's own domain), if any. */
-  async partnerOfHost(host: string): Promise<number | undefined> {
+  /** The partner a host name belongs to (a partner's own domain), if any; `db` is the caller's transaction when in one. */
+  async partnerOfHost(host: string, db: DbOrTx = this.db): Promise<number | undefined> {
     if (!host) return undefined;
     const now = Date.now();
     if (!this.domains || now - this.domains.at > DOMAIN_CACHE_MS) {
-      const rows = await repo.allDomains(this.db);
+      const rows = await repo.allDomains(db);
       this.domains = { at: now, map: new Map(rows.map((r) => [r.host, r.partnerId])) };
     }
     return this.domains.map.get(host.toLowerCase());

@@ -44,13 +44,21 @@ const BP_MAX = 10_000;
 
 interface Own { ngr: bigint; adjusted: bigint; base: bigint; paymentFees: bigint; platformFees: bigint; ggr: bigint; carryIn: bigint; tier: number | null; tierRate: number }
 
-function ownPart(node: PartnerNode, f: OwnFigures, carryInMinor: bigint): Own {
-  const plan = node.plan;
+/**
+ * The one definition of NGR (see the top of this file), for a statement and for any other span a partner is shown,
+ * such as one day of the portal's chart: GGR - bonuses - payment fees - platform fees per game group.
+ */
+export function ngrOf(plan: PlanTerms | null, f: OwnFigures): { ggr: bigint; paymentFees: bigint; platformFees: bigint; ngr: bigint } {
   const ggr = f.stakeMinor - f.payoutMinor;
   const paymentFees = plan ? share(f.depositsMinor + f.withdrawalsMinor, plan.paymentFeeBp) : 0n;
   let platformFees = 0n;
   for (const [group, groupGgr] of f.ggrByGroup) if (groupGgr > 0n) platformFees += share(groupGgr, plan?.platformFees.get(group) ?? 0);
-  const ngr = ggr - f.bonusesMinor - paymentFees - platformFees;
+  return { ggr, paymentFees, platformFees, ngr: ggr - f.bonusesMinor - paymentFees - platformFees };
+}
+
+function ownPart(node: PartnerNode, f: OwnFigures, carryInMinor: bigint): Own {
+  const plan = node.plan;
+  const { ggr, paymentFees, platformFees, ngr } = ngrOf(plan, f);
   const carryIn = plan?.carryOver ? carryInMinor : 0n;
   const adjusted = ngr + carryIn;
   return { ngr, adjusted, base: adjusted > 0n ? adjusted : 0n, paymentFees, platformFees, ggr, carryIn, tier: null, tierRate: 0 };

@@ -39,7 +39,7 @@ export class PartnerAuth {
     this.totpKey = totpKey;
   }
 
-  /** Signs in: a session token, or `totpRequired` when the partner enrolled TOTP and sent no (or a wrong) code. */
+  /** Signs in: a session token, or `totpRequired` when the partner enrolled TOTP and sent no code; a wrong code is refused. */
   async login(input: { account: string; password: string; totp?: string }, ip: string): Promise<{ token?: string; partner?: repo.PartnerRow; totpRequired: boolean }> {
     const key = input.account.toLowerCase();
     const byIp = await this.limiter.hit(`agent-login:ip:${ip}`, IP_LIMIT, LOGIN_WINDOW_MS);
@@ -55,8 +55,10 @@ export class PartnerAuth {
     if (p.totpEnabled) {
       if (!input.totp) return { totpRequired: true };
       if (!(await this.checkTotp(p, input.totp))) {
+        // A wrong or used code counts against the account like a wrong password, and is told on the code's own field
+        // (in the caller's language), so the sign-in page does not just ask again without saying why.
         await this.limiter.hit(`agent-login:acct:${key}`, ACCOUNT_LIMIT, LOGIN_WINDOW_MS);
-        return { totpRequired: true };
+        throw new ApiError('validation_failed', { totp: ['partners.totp_wrong'] });
       }
     }
     await this.limiter.reset(`agent-login:acct:${key}`);

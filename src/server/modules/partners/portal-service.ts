@@ -3,8 +3,8 @@
 import type { Db } from '../../db/client.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
 import { partnerBalances } from '../../ledger/read.ts';
-import { firstDepositsByGroupAndDay, firstDepositsOf, moneyByGroupAndDay, moneyOfPlayers } from '../../ledger/report-facts.ts';
-import { betTotalsByGroupAndDay, betTotalsOfPlayers } from '../bets/report-facts.ts';
+import { firstDepositsOf, moneyOfPlayers } from '../../ledger/report-facts.ts';
+import { betTotalsOfPlayers } from '../bets/report-facts.ts';
 import { playersBrief } from '../auth/player-facts.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/credentials.ts';
@@ -15,16 +15,15 @@ import type {
   AgentDashboardView, AgentLinkView, AgentMeView, AgentPlayerView, AgentSubPartnerView,
 } from '../../../shared/schemas/partners/portal.ts';
 import type { MaterialView, PayoutView, StatementView } from '../../../shared/schemas/partners/common.ts';
-import { maxRateOf } from './commission.ts';
-import { addDays, parsePeriod, periodAt, periodInstants, type Period } from './periods.ts';
-import { computeStatements, planTerms, type LinkedPlayersSource } from './settlement.ts';
+import { emptyFigures, maxRateOf, ngrOf } from './commission.ts';
+import { addDays, parsePeriod, periodAt, type Period } from './periods.ts';
+import { computeStatements, ownFiguresByDay, planTerms, type LinkedPlayersSource } from './settlement.ts';
 import { MIN_PAYOUT_MINOR, type PartnerMoney } from './money.ts';
 import { dec, maskAccount, maskCard, payoutView, planSummary, statementView } from './views.ts';
 import * as repo from './repository.ts';
 
 const CHART_DAYS = 30;
 const LINKS_MAX = 50;
-const BONUS_KINDS = ['bonus_grant', 'bonus_give_up', 'bonus_forfeit', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus'] as const;
 
 export interface PortalDeps { db: Db; accounts: AccountDirectory; money: PartnerMoney; siteUrl: string; fileUrl: (id: number) => string; linked?: LinkedPlayersSource }
 
@@ -61,7 +60,7 @@ export class PartnerPortal {
     const p = await this.partner(id);
     const period = await this.runningPeriod(p);
     const estimate = await this.estimate(p, period);
-    const chart = await this.chart(p.id);
+    const chart = await this.chart(p);
     const clicks = chart.filter((c) => c.date >= period.from).reduce((s, c) => s + c.clicks, 0);
     return {
       period: period.key, starts_on: period.from, ends_on: period.to, clicks,
@@ -90,25 +89,20 @@ export class PartnerPortal {
     return root;
   }
 
-  private async chart(partnerId: number): Promise<AgentDashboardView['chart']> {
+  /**
+   * The last 30 Taipei days. Each day's figures are read and folded by the settlement's own code (ownFiguresByDay) and
+   * its NGR is the statement's definition (ngrOf: GGR - bonuses - payment fees - platform fees per game group, on the
+   * partner's own plan), so the chart never tells a partner a different NGR from the one the statement will pay on.
+   */
+  private async chart(p: repo.PartnerRow): Promise<AgentDashboardView['chart']> {
     const to = taipeiDate(new Date());
     const from = addDays(to, -(CHART_DAYS - 1));
-    const groups = repo.boundPlayers([partnerId]);
-    const { start } = periodInstants({ key: '', kind: 'month', from, to });
-    const end = periodInstants({ key: '', kind: 'month', from: to, to }).end;
-    const [clicks, regs, firsts, bets, bonuses] = await Promise.all([
-      repo.clicksByDay(this.d.db, partnerId, from, to), repo.registrationsByDay(this.d.db, [partnerId], start, end),
-      firstDepositsByGroupAndDay(this.d.db, from, to, groups), betTotalsByGroupAndDay(this.d.db, from, to, groups),
-      moneyByGroupAndDay(this.d.db, from, to, groups, BONUS_KINDS),
-    ]);
-    const days = Array.from({ length: CHART_DAYS }, (_, i) => addDays(from, i));
-    return days.map((day) => {
-      const ggr = bets.filter((b) => b.day === day).reduce((s, b) => s + b.stakeMinor - b.payoutMinor, 0n);
-      const bonus = bonuses.filter((b) => b.day === day).reduce((s, b) => s + b.amountMinor, 0n);
-      return {
-        date: day, clicks: clicks.get(day) ?? 0, registrations: regs.get(day) ?? 0,
-        first_depositors: firsts.filter((f) => f.day === day).reduce((s, f) => s + f.players, 0), ngr: dec(ggr - bonus),
-      };
+    const terms = planTerms(p.planId === null ? undefined : await repo.planById(this.d.db, p.planId));
+    const [clicks, byDay] = await Promise.all([repo.clicksByDay(this.d.db, p.id, from, to), ownFiguresByDay(this.d.db, from, to, [p.id])]);
+    return Array.from({ length: CHART_DAYS }, (_, i) => {
+      const day = addDays(from, i);
+      const f = byDay.get(day)?.get(p.id) ?? emptyFigures();
+      return { date: day, clicks: clicks.get(day) ?? 0, registrations: f.playersRegistered, first_depositors: f.firstDepositors, ngr: dec(ngrOf(terms, f).ngr) };
     });
   }
 

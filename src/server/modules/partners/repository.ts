@@ -231,20 +231,16 @@ export function boundPlayers(partnerIds?: readonly number[]): SQL {
     : sql`(select player_id, partner_id as grp from partner_bindings)`;
 }
 
-/** Registrations per partner within the instants. */
-export async function registrationsByPartner(db: DbOrTx, start: Date, end: Date): Promise<Map<number, number>> {
-  const res = await db.execute<{ partner_id: string; n: string }>(sql`
-    select partner_id::text as partner_id, count(*)::text as n from partner_bindings
-    where registered_at >= ${start.toISOString()}::timestamptz and registered_at < ${end.toISOString()}::timestamptz group by partner_id`);
-  return new Map(res.rows.map((r) => [Number(r.partner_id), Number(r.n)]));
-}
-
-export async function registrationsByDay(db: DbOrTx, partnerIds: readonly number[], start: Date, end: Date): Promise<Map<string, number>> {
-  const res = await db.execute<{ day: string; n: string }>(sql`
-    select (registered_at at time zone 'Asia/Taipei')::date::text as day, count(*)::text as n from partner_bindings
-    where partner_id = any(${`{${partnerIds.join(',')}}`}::bigint[]) and registered_at >= ${start.toISOString()}::timestamptz and registered_at < ${end.toISOString()}::timestamptz
-    group by 1`);
-  return new Map(res.rows.map((r) => [r.day, Number(r.n)]));
+/** Registrations per partner within the instants (of the given partners, or all), per Taipei day with `byDay` (else day null). */
+export async function registrationsByPartner(
+  db: DbOrTx, start: Date, end: Date, opts: { partnerIds?: readonly number[]; byDay?: boolean } = {},
+): Promise<Array<{ partnerId: number; day: string | null; players: number }>> {
+  const day = opts.byDay ? sql`(registered_at at time zone 'Asia/Taipei')::date::text` : sql`null::text`;
+  const only = opts.partnerIds ? sql`and partner_id = any(${`{${opts.partnerIds.join(',')}}`}::bigint[])` : sql``;
+  const res = await db.execute<{ partner_id: string; day: string | null; n: string }>(sql`
+    select partner_id::text as partner_id, ${day} as day, count(*)::text as n from partner_bindings
+    where registered_at >= ${start.toISOString()}::timestamptz and registered_at < ${end.toISOString()}::timestamptz ${only} group by 1, 2`);
+  return res.rows.map((r) => ({ partnerId: Number(r.partner_id), day: r.day, players: Number(r.n) }));
 }
 
 /** Bound players who registered from `since` on and are not yet counted for CPA in another period: the CPA candidates. */

@@ -41,30 +41,53 @@ export function nodesOfKind(all: repo.PartnerRow[], plans: Map<number, repo.Plan
 
 /** Each partner's own players' figures over the period, from the aggregates. */
 export async function ownFigures(db: DbOrTx, period: Period, partnerIds: readonly number[]): Promise<Map<number, OwnFigures>> {
-  const out = new Map<number, OwnFigures>();
-  const of = (id: number) => { let f = out.get(id); if (!f) out.set(id, (f = emptyFigures())); return f; };
+  return (await ownFiguresOver(db, period.from, period.to, partnerIds, false)).get(WHOLE_RANGE) ?? new Map();
+}
+
+/**
+ * Each partner's own players' figures per Taipei day of the range (a partner's 30-day chart), by the same reads and the
+ * same folding as a statement's, so a day's NGR is the statement's definition applied to that day.
+ */
+export async function ownFiguresByDay(db: DbOrTx, from: string, to: string, partnerIds: readonly number[]): Promise<Map<string, Map<number, OwnFigures>>> {
+  return ownFiguresOver(db, from, to, partnerIds, true);
+}
+
+/** The key of ownFiguresOver's answer over the whole range. */
+const WHOLE_RANGE = '';
+
+async function ownFiguresOver(db: DbOrTx, from: string, to: string, partnerIds: readonly number[], byDay: boolean): Promise<Map<string, Map<number, OwnFigures>>> {
+  const out = new Map<string, Map<number, OwnFigures>>();
+  const of = (day: string | null, id: number) => {
+    const key = byDay ? day! : WHOLE_RANGE;
+    let m = out.get(key);
+    if (!m) out.set(key, (m = new Map()));
+    let f = m.get(id);
+    if (!f) m.set(id, (f = emptyFigures()));
+    return f;
+  };
   if (!partnerIds.length) return out;
   const groups = repo.boundPlayers(partnerIds);
-  const { start, end } = periodInstants(period);
+  const { start } = periodInstants({ key: '', kind: 'month', from, to: from });
+  const { end } = periodInstants({ key: '', kind: 'month', from: to, to });
   // One after another: inside a transaction they share one connection.
-  const bets = await betTotalsByGroup(db, period.from, period.to, groups);
-  const money = await moneyByGroup(db, period.from, period.to, groups);
-  const firsts = await firstDepositsByGroupAndDay(db, period.from, period.to, groups);
-  const registrations = await repo.registrationsByPartner(db, start, end);
+  const bets = await betTotalsByGroup(db, from, to, groups, { byDay });
+  const money = await moneyByGroup(db, from, to, groups, { byDay });
+  const firsts = await firstDepositsByGroupAndDay(db, from, to, groups);
+  const registrations = await repo.registrationsByPartner(db, start, end, { partnerIds, byDay });
   for (const b of bets) {
-    const f = of(b.grp);
+    const f = of(b.day, b.grp);
     if (b.gameType === null) { f.activePlayers = b.players; continue; }
     f.stakeMinor += b.stakeMinor; f.validMinor += b.validMinor; f.payoutMinor += b.payoutMinor;
     f.ggrByGroup.set(b.gameType, (f.ggrByGroup.get(b.gameType) ?? 0n) + b.stakeMinor - b.payoutMinor);
   }
   for (const m of money) {
-    const f = of(m.grp);
+    const f = of(m.day, m.grp);
     if (m.kind === 'deposit') f.depositsMinor += m.amountMinor;
     else if (m.kind === 'withdraw_paid') f.withdrawalsMinor -= m.amountMinor;
     else if (BONUS_KINDS.has(m.kind)) f.bonusesMinor += m.amountMinor;
   }
-  for (const d of firsts) of(d.grp).firstDepositors += d.players;
-  for (const [id, n] of registrations) if (partnerIds.includes(id)) of(id).playersRegistered = n;
+  for (const d of firsts) of(d.day, d.grp).firstDepositors += d.players;
+  for (const r of registrations) of(r.day, r.partnerId).playersRegistered += r.players;
   return out;
 }
 
@@ -72,6 +95,8 @@ export async function ownFigures(db: DbOrTx, period: Period, partnerIds: readonl
 export interface LinkedPlayersSource {
   /** The other players of this player's linked group, with the signal kinds they share directly (none when linked through others). */
   linkedPlayers(playerId: number): Promise<Array<{ playerId: number; account: string; signals: string[] }>>;
+  /** Which of the given players are in a linked group (linkedPlayers would answer someone), asked for many at once. */
+  linkedAmong(playerIds: readonly number[], db?: DbOrTx): Promise<Set<number>>;
 }
 
 /**
@@ -103,13 +128,18 @@ export async function cpaOfPeriod(
     .filter((w) => w.to >= period.from);
   const firsts = await firstDepositsOf(db, windows.map((w) => w.playerId));
   const valid = await validBetInWindows(db, windows);
-  const rows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }> = [];
-  for (const w of windows) {
+  const reached = windows.filter((w) => {
     const cpa = planOf.get(w.partnerId)!;
     const first = firsts.get(w.playerId);
-    if (!first || first.day > w.to || first.amountMinor < BigInt(cpa.minFirstDepositMinor)) continue;
-    if ((valid.get(w.playerId) ?? 0n) < BigInt(cpa.minValidBetMinor)) continue;
-    if (linked && (await linked.linkedPlayers(w.playerId)).length) continue;
+    if (!first || first.day > w.to || first.amountMinor < BigInt(cpa.minFirstDepositMinor)) return false;
+    return (valid.get(w.playerId) ?? 0n) >= BigInt(cpa.minValidBetMinor);
+  });
+  // The players who reached the thresholds are asked about at once (in the caller's transaction), not one by one.
+  const inGroups = linked ? await linked.linkedAmong(reached.map((w) => w.playerId), db) : new Set<number>();
+  const rows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }> = [];
+  for (const w of reached) {
+    const cpa = planOf.get(w.partnerId)!;
+    if (inGroups.has(w.playerId)) continue;
     rows.push({ playerId: w.playerId, partnerId: w.partnerId, amountMinor: BigInt(cpa.amountMinor) });
     const f = own.get(w.partnerId) ?? emptyFigures();
     f.cpaPlayers += 1; f.cpaMinor += BigInt(cpa.amountMinor);

@@ -13,7 +13,7 @@ import { DEFAULT_RISK_SETTINGS, riskSettingsSchema, SIGNAL_KINDS, type RiskDecis
 import { DAY_MS } from '../../../shared/time.ts';
 import { hashSignal, normaliseSignals, signalKey } from './signals.ts';
 import { decide, evaluateRules, type WithdrawalFacts } from './rules.ts';
-import { linkedPlayerIds } from './link-facts.ts';
+import { linkedPlayerIds, playersInLinkedGroups } from './link-facts.ts';
 import * as repo from './repository.ts';
 import type { WithdrawalRiskGate } from '../../lib/risk-gate.ts';
 
@@ -150,6 +150,14 @@ export class RiskService implements WithdrawalRiskGate {
     const [names, links] = await Promise.all([accountNames(this.db, ids), repo.linksOf(this.db, playerId, repo.GROUP_MAX)]);
     const direct = new Map(links.map((l) => [l.playerA === playerId ? l.playerB : l.playerA, l]));
     return ids.map((id) => ({ playerId: id, account: names.get(id) ?? '', score: direct.get(id)?.score ?? null, signals: direct.get(id)?.signals ?? [] }));
+  }
+
+  /**
+   * Which of the given players are in a linked group (linkedPlayers would answer someone), in one read per 10,000:
+   * partners' settlement asks it for every CPA candidate at once. `db` is the caller's transaction when it is in one.
+   */
+  async linkedAmong(playerIds: readonly number[], db: DbOrTx = this.db): Promise<Set<number>> {
+    return playersInLinkedGroups(db, playerIds);
   }
 
   // ---- withdrawals ----------------------------------------------------------------------------------
