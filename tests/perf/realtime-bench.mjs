@@ -12,7 +12,8 @@
 // Run: node --disable-warning=ExperimentalWarning tests/perf/realtime-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a database is created and dropped), REDIS_URL
 //      (default redis://127.0.0.1:6379), REALTIME_BENCH_SOCKETS (10000), REALTIME_BENCH_PRIVATE (50), HAPROXY_BIN,
-//      REALTIME_BENCH_CLIENTS (4): client processes, REALTIME_BENCH_BALANCERS (2): HAProxy processes.
+//      REALTIME_BENCH_CLIENTS (4): client processes, REALTIME_BENCH_BALANCERS (2): HAProxy processes,
+//      REALTIME_BENCH_ROUNDS (3): system events, one after another; the percentiles are over every receipt of all.
 // Why several balancer processes and several client processes: a process's open files are capped by `ulimit -n`, and
 // where the hard limit cannot be raised (20,000 on the shared development machine, even for root) one HAProxy process,
 // which holds both ends of every connection, tops out near 9,900 sockets, and one client process holding 10,000 sockets
@@ -87,21 +88,33 @@ function stop(child) {
 
 /**
  * One client process: receives its share of players, connects them in waves, times show-redEnvelope at receipt,
- * records private events; answers 'status' with a count, 'report' with what each socket saw; 'close' disconnects.
+ * records private events; answers 'arm' (an event is coming: its CPU is counted from here), 'status' with the count of one
+ * round's receipts, 'report' with what each socket saw; 'close' disconnects.
  */
 async function clientProcess() {
   const { lbUrl, people, wave } = await new Promise((resolve) => process.once('message', resolve));
   const rssStartMb = process.memoryUsage().rss / 1024 / 1024;
   const entries = [];
-  let systemSeen = 0;
+  // Per round id: how many of this process's sockets have show-redEnvelope, and the CPU this process spent from the
+  // round being announced ('arm') until the last of them had it.
+  const seenPerRound = new Map();
+  const cpuPerRound = new Map();
+  let armedCpu = process.cpuUsage();
   for (let i = 0; i < people.length; i += wave) {
     await Promise.all(people.slice(i, i + wave).map((p) => new Promise((resolve, reject) => {
       const s = connectSocket(lbUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000, auth: { token: p.token } });
-      const entry = { playerId: p.playerId, socket: s, system: undefined, privates: [] };
-      s.on('show-redEnvelope', () => {
-        if (entry.system !== undefined) return;
-        entry.system = Date.now();
-        systemSeen++;
+      const entry = { playerId: p.playerId, socket: s, system: {}, privates: [] };
+      s.on('show-redEnvelope', (payload) => {
+        const at = Date.now();
+        const round = payload?.redEnvelopeId;
+        if (entry.system[round] !== undefined) return;
+        entry.system[round] = at;
+        const n = (seenPerRound.get(round) ?? 0) + 1;
+        seenPerRound.set(round, n);
+        if (n === entries.length) {
+          const cpu = process.cpuUsage(armedCpu);
+          cpuPerRound.set(round, (cpu.user + cpu.system) / 1_000);
+        }
       });
       s.on('system-money-action', (payload) => { entry.privates.push(payload?.target); });
       s.once('connect', () => { entries.push(entry); resolve(); });
@@ -112,11 +125,14 @@ async function clientProcess() {
   await sleep(2_000); // memory settles (handshake buffers freed)
   process.send({ kind: 'connected', connected: entries.length, rssStartMb, rssMb: process.memoryUsage().rss / 1024 / 1024 });
   process.on('message', (m) => {
-    if (m === 'status') {
-      process.send({ kind: 'status', system: systemSeen });
-    } else if (m === 'report') {
+    if (m.ask === 'arm') {
+      armedCpu = process.cpuUsage();
+      process.send({ kind: 'armed' });
+    } else if (m.ask === 'status') {
+      process.send({ kind: 'status', system: seenPerRound.get(m.round) ?? 0, cpuMs: cpuPerRound.get(m.round) });
+    } else if (m.ask === 'report') {
       process.send({ kind: 'report', seen: entries.map((e) => ({ playerId: e.playerId, system: e.system, privates: e.privates })) });
-    } else if (m === 'close') {
+    } else if (m.ask === 'close') {
       for (const e of entries) e.socket.disconnect();
       setTimeout(() => process.exit(0), 200);
     }
@@ -164,6 +180,7 @@ export async function realtimeBench(opts = {}) {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const version = spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' });
   if (version.status !== 0) throw new Error(`haproxy not found (${HAPROXY})`);
+  const roundsN = Math.max(1, Math.min(10, opts.rounds ?? Number(process.env.REALTIME_BENCH_ROUNDS ?? 3)));
   const clientsN = Math.max(1, Math.min(16, opts.clients ?? Number(process.env.REALTIME_BENCH_CLIENTS ?? 4)));
   const balancersN = Math.max(1, Math.min(8, opts.balancers ?? Number(process.env.REALTIME_BENCH_BALANCERS ?? 2)));
   const loadBefore = os.loadavg();
@@ -318,7 +335,7 @@ export async function realtimeBench(opts = {}) {
       child.on('message', onMessage);
       child.send(question);
     })));
-    const report = () => ask('report', 'report').then((parts) => parts.flatMap((m, w) => m.seen.map((x) => ({ ...x, client: w }))));
+    const report = () => ask({ ask: 'report' }, 'report').then((parts) => parts.flatMap((m, w) => m.seen.map((x) => ({ ...x, client: w }))));
     sockets = await report();
     const connectS = (performance.now() - connectStarted) / 1000;
     progress(`${sockets.length} sockets connected`);
@@ -342,33 +359,48 @@ export async function realtimeBench(opts = {}) {
     for (let k = 0; k < privateN; k++) targets.push(sockets[Math.floor((k * sockets.length) / privateN)].playerId);
     for (const id of targets) side.realtime.publisher.toPlayer(id, 'system-money-action', { target: id });
 
-    // The system event: a round opening now; the instances' job publishes show-redEnvelope.
+    // The system event, several times for steadier figures on a shared machine: each time a round opening now,
+    // whose show-redEnvelope the instances' job publishes; the next one once every socket has the previous one.
     const amounts = drawPackets(100_000n, 100, 100n, 2_000n);
-    const round = await database.db.transaction((tx) => insertRound(tx, {
-      title: 'bench', titleEn: 'bench', startsAt: new Date(Date.now() - 1_000), endsAt: new Date(Date.now() + 3_600_000), poolMinor: 100_000n, packetCount: 100,
-      minPacketMinor: 100n, maxPacketMinor: 2_000n, minLevel: 0, lookbackDays: 0, minDepositMinor: 0n, minValidBetMinor: 0n, flowMultiple: 1,
-      approvalCeilingMinor: 1_000_000n, position: 'right', pictureId: null, showPageType: 0,
-    }, amounts));
-    progress(`round ${round.id} opens now; waiting for show-redEnvelope on every socket`);
-    // Only a count while the event is in flight: the full report would queue in the clients' loops before the frames.
-    const until = Date.now() + 30_000;
-    let seenCount = 0;
-    do {
-      await sleep(250);
-      seenCount = (await ask('status', 'status')).reduce((n, m) => n + m.system, 0);
-    } while (seenCount < sockets.length && Date.now() < until);
-    const loadDuring = os.loadavg();
+    const rounds = [];
+    const loadDuring = [];
+    for (let k = 0; k < roundsN; k++) {
+      if (k) await sleep(1_000);
+      await ask({ ask: 'arm' }, 'armed');
+      const round = await database.db.transaction((tx) => insertRound(tx, {
+        title: 'bench', titleEn: 'bench', startsAt: new Date(Date.now() - 1_000), endsAt: new Date(Date.now() + 3_600_000), poolMinor: 100_000n, packetCount: 100,
+        minPacketMinor: 100n, maxPacketMinor: 2_000n, minLevel: 0, lookbackDays: 0, minDepositMinor: 0n, minValidBetMinor: 0n, flowMultiple: 1,
+        approvalCeilingMinor: 1_000_000n, position: 'right', pictureId: null, showPageType: 0,
+      }, amounts));
+      progress(`round ${round.id} opens now; waiting for show-redEnvelope on every socket`);
+      // Only a count while the event is in flight: the full report would queue in the clients' loops before the frames.
+      const until = Date.now() + 30_000;
+      let status;
+      do {
+        await sleep(250);
+        status = await ask({ ask: 'status', round: round.id }, 'status');
+      } while (status.reduce((n, m) => n + m.system, 0) < sockets.length && Date.now() < until);
+      loadDuring.push(os.loadavg()[0]);
+      const openedAt = new Date((await database.db.execute(sql`select opened_at from red_packet_rounds where id = ${round.id}`)).rows[0].opened_at).getTime();
+      rounds.push({ id: round.id, openedAt, clientCpuMs: status.map((m) => m.cpuMs ?? Number.NaN) });
+    }
     await sleep(1_000); // late or duplicate private deliveries would show up here
     sockets = await report();
-    const openedAt = new Date((await database.db.execute(sql`select opened_at from red_packet_rounds where id = ${round.id}`)).rows[0].opened_at).getTime();
-    const latencies = sockets.filter((s) => s.system !== undefined).map((s) => s.system - openedAt).sort((a, b) => a - b);
-    const missed = sockets.length - latencies.length;
+    const latenciesOf = (list, round) => list.filter((x) => x.system[round.id] !== undefined).map((x) => x.system[round.id] - round.openedAt);
+    const latencies = rounds.flatMap((round) => latenciesOf(sockets, round)).sort((a, b) => a - b);
+    const missed = sockets.length * rounds.length - latencies.length;
+    const figures = (sorted) => `first ${(sorted[0] ?? Number.NaN).toFixed(0)}, p50 ${percentile(sorted, 50).toFixed(0)}, p95 ${percentile(sorted, 95).toFixed(0)}, p99 ${percentile(sorted, 99).toFixed(0)}, max ${(sorted.at(-1) ?? Number.NaN).toFixed(0)}`;
+    const perRound = rounds.map((round) => figures(latenciesOf(sockets, round).sort((a, b) => a - b)));
     // Per client process: when one's sockets are much later than another's, the clients' own event loops are what
     // costs; when all are alike, the time is spent before the frames reach the clients (instances, HAProxy, the machine).
     const perClient = Array.from({ length: clientsN }, (_, w) => {
-      const mine = sockets.filter((x) => x.client === w && x.system !== undefined).map((x) => x.system - openedAt).sort((a, b) => a - b);
+      const mine = rounds.flatMap((round) => latenciesOf(sockets.filter((x) => x.client === w), round)).sort((a, b) => a - b);
       return `${percentile(mine, 50).toFixed(0)}/${percentile(mine, 99).toFixed(0)}`;
     });
+    // The clients' own work for one event: CPU each client process spent from the announcement to its last receipt,
+    // the most its own loop can add to its sockets' receipt times when it has a core to itself.
+    const clientCpuMs = rounds.flatMap((round) => round.clientCpuMs).filter(Number.isFinite);
+    const clientCpuPerEventUs = (clientCpuMs.reduce((x, y) => x + y, 0) * 1_000) / (sockets.length * rounds.length);
 
     const targetSet = new Set(targets);
     let privateDelivered = 0;
@@ -381,16 +413,17 @@ export async function realtimeBench(opts = {}) {
     }
     const perSocketKb = Object.fromEntries(instances.map((i) => [i.name, ((rssAfter[i.name] - rssBefore[i.name]) * 1024) / held[i.name]]));
     const out = {
-      sockets: sockets.length, connectS, missed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99),
-      max: latencies.at(-1) ?? Number.NaN, privateTargets: targets.length, privateDelivered, privateWrong, rssBefore, rssAfter, perSocketKb, held,
+      sockets: sockets.length, connectS, missed, rounds: rounds.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, clientCpuPerEventUs, privateTargets: targets.length, privateDelivered, privateWrong, rssBefore, rssAfter, perSocketKb, held,
       perBalancer, clientPerSocketKb: (clientRss.reduce((x, y) => x + y, 0) * 1024) / sockets.length, loadBefore, loadDuring, goals: GOALS,
     };
     const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
     log(`\n== Realtime: ${out.sockets} sockets over two instances behind ${balancersN} HAProxy processes on one address (${version.stdout.split('\n')[0]}), Redis fan-out ==\n`);
-    log(`  ulimit -n ${fds}; clients in ${clientsN} processes; load average (1, 5, 15 min) before the run ${load(loadBefore)}, when every socket had the event ${load(loadDuring)}`);
+    log(`  ulimit -n ${fds}; clients in ${clientsN} processes; load average (1, 5, 15 min) before the run ${load(loadBefore)}; 1-min load when every socket had each event: ${load(loadDuring)}`);
     log(`  connected in ${connectS.toFixed(1)} s (WebSocket, ${WAVE} at a time); held: ${instances.map((i) => `instance ${i.name} ${held[i.name]}`).join(', ')}; per HAProxy process: ${perBalancer.join(', ')}`);
-    log(`  show-redEnvelope from opened_at to receipt: first ${(latencies[0] ?? Number.NaN).toFixed(0)} ms, p50 ${out.p50.toFixed(0)} ms, p95 ${out.p95.toFixed(0)} ms, p99 ${out.p99.toFixed(0)} ms, max ${out.max.toFixed(0)} ms (goal p99 <= ${GOALS.p99Ms} ms); ${missed} socket(s) missed it`);
-    log(`  per client process, p50/p99 ms: ${perClient.join(', ')}`);
+    log(`  show-redEnvelope from opened_at to receipt, ${rounds.length} events x ${sockets.length} sockets: ${figures(latencies)} ms (goal p99 <= ${GOALS.p99Ms} ms); ${missed} receipt(s) missing`);
+    for (const [k, f] of perRound.entries()) log(`    event ${k + 1}: ${f} ms`);
+    log(`  per client process, p50/p99 ms: ${perClient.join(', ')}; clients' CPU per received event ${clientCpuPerEventUs.toFixed(0)} us (${(clientCpuPerEventUs * share / 1_000).toFixed(0)} ms per client process per event)`);
     log(`  private system-money-action to ${targets.length} players: ${privateDelivered} delivered to their player, ${privateWrong} to anyone else (goal ${targets.length} and 0)`);
     log(`  memory per socket held: ${instances.map((i) => `instance ${i.name} ${out.perSocketKb[i.name].toFixed(1)} KB (RSS ${rssBefore[i.name].toFixed(0)} -> ${rssAfter[i.name].toFixed(0)} MB)`).join(', ')}; client side ${out.clientPerSocketKb.toFixed(1)} KB`);
     return out;
@@ -398,7 +431,7 @@ export async function realtimeBench(opts = {}) {
     await Promise.all(clients.map((child) => {
       if (child.exitCode !== null || child.signalCode !== null) return undefined;
       const exited = new Promise((r) => child.once('exit', r));
-      child.send('close', () => {});
+      child.send({ ask: 'close' }, () => {});
       return Promise.race([exited, sleep(5_000).then(() => child.kill('SIGKILL'))]);
     }));
     if (side) {
