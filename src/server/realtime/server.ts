@@ -37,6 +37,10 @@ export function createRealtime(opts: {
     serveClient: false,
     // Small frames only: the site sends notices, never bulk data, over the socket.
     maxHttpBufferSize: 16 * 1024,
+    // Frames go out uncompressed (engine.io's default, stated here because it matters): a broadcast's WebSocket frame
+    // is then built once and the same bytes written to every socket, and no socket holds a zlib context. Compressed,
+    // each socket would deflate the event again and keep tens of kilobytes of compression state.
+    perMessageDeflate: false,
     cors: { origin: false },
   });
   if (opts.redis) io.adapter(createAdapter(quietPublisher(opts.redis.pub), opts.redis.sub, { key: `${opts.redis.keyPrefix ?? ''}socket.io` }));
