@@ -14,6 +14,7 @@
 //      (default redis://127.0.0.1:6379), REALTIME_BENCH_SOCKETS (10000), REALTIME_BENCH_PRIVATE (50), HAPROXY_BIN,
 //      REALTIME_BENCH_CLIENTS (4): client processes, REALTIME_BENCH_BALANCERS (2): HAProxy processes,
 //      REALTIME_BENCH_ROUNDS (3): system events, one after another; the percentiles are over every receipt of all.
+//      REALTIME_BENCH_CLIENT (wire): the clients' kind, 'wire' (a minimal Socket.IO client, below) or 'socket.io' (socket.io-client).
 // Why several balancer processes and several client processes: a process's open files are capped by `ulimit -n`, and
 // where the hard limit cannot be raised (20,000 on the shared development machine, even for root) one HAProxy process,
 // which holds both ends of every connection, tops out near 9,900 sockets, and one client process holding 10,000 sockets
@@ -87,12 +88,53 @@ function stop(child) {
 }
 
 /**
+ * A socket.io client reduced to what the bench needs, on Node's own WebSocket: the Engine.IO v4 / Socket.IO v5 text
+ * protocol (open '0', connect '40' with the auth, event '42', ping '2' answered '3'). Each browser parses its frames on
+ * its own machine; here one process parses thousands, and socket.io-client's layers (about 37 us of CPU a frame, as
+ * much as both instances spend writing it) would make the clients' own backlog a large part of what is measured.
+ * Same surface as socket.io-client for what is used: on, once('connect' | 'connect_error'), disconnect.
+ */
+function wireSocket(lbUrl, auth) {
+  const handlers = new Map();
+  const emit = (event, arg) => { for (const fn of handlers.get(event) ?? []) fn(arg); };
+  const on = (event, fn) => { handlers.set(event, [...(handlers.get(event) ?? []), fn]); };
+  const ws = new WebSocket(`${lbUrl.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
+  let connected = false;
+  const fail = (message) => {
+    if (!connected) emit('connect_error', new Error(message));
+    connected = true;
+    ws.close();
+  };
+  const timer = setTimeout(() => fail('timeout'), 30_000);
+  ws.onmessage = ({ data }) => {
+    if (data === '2') return ws.send('3');
+    if (data.startsWith('42')) {
+      const [event, payload] = JSON.parse(data.slice(2));
+      return emit(event, payload);
+    }
+    if (data[0] === '0') return ws.send(`40${JSON.stringify(auth)}`);
+    if (data.startsWith('40')) {
+      clearTimeout(timer);
+      connected = true;
+      return emit('connect');
+    }
+    if (data.startsWith('44')) {
+      clearTimeout(timer);
+      return fail(JSON.parse(data.slice(2))?.message ?? 'refused');
+    }
+    return undefined;
+  };
+  ws.onerror = () => fail('websocket error');
+  return { on, once: on, disconnect: () => ws.close() };
+}
+
+/**
  * One client process: receives its share of players, connects them in waves, times show-redEnvelope at receipt,
  * records private events; answers 'arm' (an event is coming: its CPU is counted from here), 'status' with the count of one
  * round's receipts, 'report' with what each socket saw; 'close' disconnects.
  */
 async function clientProcess() {
-  const { lbUrl, people, wave } = await new Promise((resolve) => process.once('message', resolve));
+  const { lbUrl, people, wave, wire } = await new Promise((resolve) => process.once('message', resolve));
   const rssStartMb = process.memoryUsage().rss / 1024 / 1024;
   const entries = [];
   // Per round id: how many of this process's sockets have show-redEnvelope, and the CPU this process spent from the
@@ -102,7 +144,9 @@ async function clientProcess() {
   let armedCpu = process.cpuUsage();
   for (let i = 0; i < people.length; i += wave) {
     await Promise.all(people.slice(i, i + wave).map((p) => new Promise((resolve, reject) => {
-      const s = connectSocket(lbUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000, auth: { token: p.token } });
+      const s = wire
+        ? wireSocket(lbUrl, { token: p.token })
+        : connectSocket(lbUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000, auth: { token: p.token } });
       const entry = { playerId: p.playerId, socket: s, system: {}, privates: [] };
       s.on('show-redEnvelope', (payload) => {
         const at = Date.now();
@@ -180,6 +224,7 @@ export async function realtimeBench(opts = {}) {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const version = spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' });
   if (version.status !== 0) throw new Error(`haproxy not found (${HAPROXY})`);
+  const clientKind = opts.client ?? process.env.REALTIME_BENCH_CLIENT ?? 'wire';
   const roundsN = Math.max(1, Math.min(10, opts.rounds ?? Number(process.env.REALTIME_BENCH_ROUNDS ?? 3)));
   const clientsN = Math.max(1, Math.min(16, opts.clients ?? Number(process.env.REALTIME_BENCH_CLIENTS ?? 4)));
   const balancersN = Math.max(1, Math.min(8, opts.balancers ?? Number(process.env.REALTIME_BENCH_BALANCERS ?? 2)));
@@ -323,7 +368,7 @@ export async function realtimeBench(opts = {}) {
         if (m.kind === 'error') reject(new Error(m.error));
       });
       child.once('exit', (code) => reject(new Error(`client process ${w} exited (${code})`)));
-      child.send({ lbUrl, people: people.slice(w * share, (w + 1) * share), wave: Math.ceil(WAVE / clientsN) });
+      child.send({ lbUrl, people: people.slice(w * share, (w + 1) * share), wave: Math.ceil(WAVE / clientsN), wire: clientKind === 'wire' });
     })));
     /** Asks every client process one question and gathers the answers of the given kind. */
     const ask = (question, kind) => Promise.all(clients.map((child) => new Promise((resolve) => {
@@ -419,7 +464,7 @@ export async function realtimeBench(opts = {}) {
     };
     const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
     log(`\n== Realtime: ${out.sockets} sockets over two instances behind ${balancersN} HAProxy processes on one address (${version.stdout.split('\n')[0]}), Redis fan-out ==\n`);
-    log(`  ulimit -n ${fds}; clients in ${clientsN} processes; load average (1, 5, 15 min) before the run ${load(loadBefore)}; 1-min load when every socket had each event: ${load(loadDuring)}`);
+    log(`  ulimit -n ${fds}; clients in ${clientsN} processes (${clientKind === 'wire' ? 'minimal Socket.IO protocol client on Node\'s WebSocket' : 'socket.io-client'}); load average (1, 5, 15 min) before the run ${load(loadBefore)}; 1-min load when every socket had each event: ${load(loadDuring)}`);
     log(`  connected in ${connectS.toFixed(1)} s (WebSocket, ${WAVE} at a time); held: ${instances.map((i) => `instance ${i.name} ${held[i.name]}`).join(', ')}; per HAProxy process: ${perBalancer.join(', ')}`);
     log(`  show-redEnvelope from opened_at to receipt, ${rounds.length} events x ${sockets.length} sockets: ${figures(latencies)} ms (goal p99 <= ${GOALS.p99Ms} ms); ${missed} receipt(s) missing`);
     for (const [k, f] of perRound.entries()) log(`    event ${k + 1}: ${f} ms`);
