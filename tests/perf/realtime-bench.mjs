@@ -28,6 +28,10 @@
 // opened_at from PostgreSQL on the same machine (same clock). While the event is in flight the clients are only asked
 // for a count (one small message each, every 250 ms); what each socket saw is collected after every socket has it, so
 // the collection does not queue in front of the frames it times.
+// Reading the figures: everything here (two instances, the balancers, the client processes, PostgreSQL, Redis) shares
+// the machine's cores, so on a small or busy machine one event is CPU-bound: each instance writes the frame to each of
+// its sockets (a loopback write is most of that cost), each balancer process copies it, each client parses it. The
+// receipt times then follow the load average printed beside them more than any one of those parts.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
