@@ -1,12 +1,15 @@
 // Realtime across app instances (DESIGN.md section 6): two apps share one PostgreSQL database and one
 // Redis; a socket held by instance A hears what instance B publishes. Needs DATABASE_URL and REDIS_URL
 // (CI sets both); without them the file is skipped with a message.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { createRealtime } from '../../src/server/realtime/server.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { seedReference } from '../../src/server/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -199,6 +202,51 @@ describe.skipIf(!enabled)('realtime over Redis between two app instances', () =>
     } finally {
       process.off('unhandledRejection', onRejection);
       await third.close();
+    }
+  });
+
+  it('a broadcast is published to the other instances at once, not after this instance has written to its own sockets', async () => {
+    // The app's commands connection pipelines automatically: a plain PUBLISH would wait there for the next tick, that
+    // is until the adapter's synchronous loop over this instance's sockets had finished.
+    const pub = new Redis(REDIS_URL!, { enableAutoPipelining: true });
+    const sub = pub.duplicate({ enableAutoPipelining: false });
+    const listener = pub.duplicate({ enableAutoPipelining: false });
+    const httpServer = createServer();
+    const keyPrefix = `rt-publish-${Date.now()}:`;
+    const realtime = createRealtime({ httpServer, authenticate: async () => undefined, redis: { pub, sub, keyPrefix } });
+    try {
+      await Promise.all([pub, sub, listener].map((r) => (r.status === 'ready' ? undefined : new Promise((resolve) => r.once('ready', resolve)))));
+      const heard = new Promise<string>((resolve) => listener.on('pmessage', (_pattern, channel) => resolve(channel)));
+      await listener.psubscribe(`${keyPrefix}socket.io#*`);
+      realtime.publisher.toSystem('show-redEnvelope', { redEnvelopeId: 1 });
+      // Written to the connection in this tick: nothing waits in the auto-pipeline queue.
+      expect(pub.autoPipelineQueueSize).toBe(0);
+      expect(await heard).toContain(`${keyPrefix}socket.io#/#`);
+    } finally {
+      realtime.stop();
+      for (const r of [pub, sub, listener]) r.disconnect();
+    }
+  });
+
+  it('with Redis unreachable an emit is lost for other instances but rejects nowhere', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => { rejections.push(reason); };
+    process.on('unhandledRejection', onRejection);
+    // The commands connection is refused (port 1) and gives up at once; the subscriber is a working one.
+    const pub = new Redis({ host: '127.0.0.1', port: 1, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    pub.on('error', () => {});
+    const sub = new Redis(REDIS_URL!);
+    const realtime = createRealtime({ httpServer: createServer(), authenticate: async () => undefined, redis: { pub, sub } });
+    try {
+      realtime.publisher.toSystem('show-redEnvelope', { redEnvelopeId: 1 });
+      realtime.publisher.toPlayer(1, 'system-money-action', {});
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      realtime.stop();
+      pub.disconnect();
+      sub.disconnect();
     }
   });
 });

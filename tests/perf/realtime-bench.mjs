@@ -11,13 +11,28 @@
 //   - memory: each instance's resident memory before and after the sockets connected, per socket held.
 // Run: node --disable-warning=ExperimentalWarning tests/perf/realtime-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a database is created and dropped), REDIS_URL
-//      (default redis://127.0.0.1:6379), REALTIME_BENCH_SOCKETS (10000), REALTIME_BENCH_PRIVATE (50), HAPROXY_BIN.
-//      REALTIME_BENCH_WORKERS (4): the clients run in that many worker threads, each with its event loop, so one busy
-//      loop parsing thousands of frames does not delay the receipt times of the sockets behind it.
-// 10,000 sockets need about 20,000 file descriptors in HAProxy, 5,000 in each instance and 10,000 in this process; the
-// bench prints `ulimit -n` and stops early when it is too low. A receipt is timed with Date.now() in the worker's
-// handler, the first thing it does, against opened_at from PostgreSQL on the same machine (same clock).
-import { spawn, spawnSync } from 'node:child_process';
+//      (default redis://127.0.0.1:6379), REALTIME_BENCH_SOCKETS (10000), REALTIME_BENCH_PRIVATE (50), HAPROXY_BIN,
+//      REALTIME_BENCH_CLIENTS (4): client processes, REALTIME_BENCH_BALANCERS (2): HAProxy processes,
+//      REALTIME_BENCH_ROUNDS (3): system events, one after another; the percentiles are over every receipt of all.
+//      REALTIME_BENCH_CLIENT (wire): the clients' kind, 'wire' (a minimal Socket.IO client, below) or 'socket.io' (socket.io-client).
+// Why several balancer processes and several client processes: a process's open files are capped by `ulimit -n`, and
+// where the hard limit cannot be raised (20,000 on the shared development machine, even for root) one HAProxy process,
+// which holds both ends of every connection, tops out near 9,900 sockets, and one client process holding 10,000 sockets
+// near the same. Production meets this the way it is done here: several balancer processes (or hosts) behind one
+// address. Each HAProxy process binds the same address with SO_REUSEPORT (HAProxy sets it by default), the kernel
+// spreads the incoming connections over them, and each has its own descriptor limit; the two instances behind them
+// are the same for every balancer. The clients are likewise forked processes (not threads of one process, which share
+// its descriptor limit), each holding its share, with its own event loop so one busy loop parsing thousands of frames
+// does not delay the receipt times of the sockets behind another.
+// Measurement: a receipt is timed with Date.now() in the client's event handler, the first thing it does, against
+// opened_at from PostgreSQL on the same machine (same clock). While the event is in flight the clients are only asked
+// for a count (one small message each, every 250 ms); what each socket saw is collected after every socket has it, so
+// the collection does not queue in front of the frames it times.
+// Reading the figures: everything here (two instances, the balancers, the client processes, PostgreSQL, Redis) shares
+// the machine's cores, so on a small or busy machine one event is CPU-bound: each instance writes the frame to each of
+// its sockets (a loopback write is most of that cost), each balancer process copies it, each client parses it. The
+// receipt times then follow the load average printed beside them more than any one of those parts.
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,7 +40,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { io as connectSocket } from 'socket.io-client';
 import { createDb, percentile } from './pg.mjs';
 
@@ -34,6 +48,8 @@ const HAPROXY = process.env.HAPROXY_BIN || 'haproxy';
 export const GOALS = { p99Ms: 1_000, sockets: 10_000 };
 const METRICS_TOKEN = `bench-${randomBytes(8).toString('hex')}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Set in the forked client processes; the bench itself runs where it is unset. */
+const ROLE = process.env.REALTIME_BENCH_ROLE;
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -76,35 +92,126 @@ function stop(child) {
 }
 
 /**
- * One worker's clients: connects its share in waves, times show-redEnvelope at receipt, records private events, and
- * answers 'report' with what it saw; 'close' disconnects everything.
+ * A socket.io client reduced to what the bench needs, on Node's own WebSocket: the Engine.IO v4 / Socket.IO v5 text
+ * protocol (open '0', connect '40' with the auth, event '42', ping '2' answered '3'). Each browser parses its frames on
+ * its own machine; here one process parses thousands, and socket.io-client's layers (about 37 us of CPU a frame, as
+ * much as both instances spend writing it) would make the clients' own backlog a large part of what is measured.
+ * Same surface as socket.io-client for what is used: on, once('connect' | 'connect_error'), disconnect.
  */
-async function clientWorker({ lbUrl, people, wave }) {
+function wireSocket(lbUrl, auth) {
+  const handlers = new Map();
+  const emit = (event, arg) => { for (const fn of handlers.get(event) ?? []) fn(arg); };
+  const on = (event, fn) => { handlers.set(event, [...(handlers.get(event) ?? []), fn]); };
+  const ws = new WebSocket(`${lbUrl.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
+  let connected = false;
+  const fail = (message) => {
+    if (!connected) emit('connect_error', new Error(message));
+    connected = true;
+    ws.close();
+  };
+  const timer = setTimeout(() => fail('timeout'), 30_000);
+  ws.onmessage = ({ data }) => {
+    if (data === '2') return ws.send('3');
+    if (data.startsWith('42')) {
+      const [event, payload] = JSON.parse(data.slice(2));
+      return emit(event, payload);
+    }
+    if (data[0] === '0') return ws.send(`40${JSON.stringify(auth)}`);
+    if (data.startsWith('40')) {
+      clearTimeout(timer);
+      connected = true;
+      return emit('connect');
+    }
+    if (data.startsWith('44')) {
+      clearTimeout(timer);
+      return fail(JSON.parse(data.slice(2))?.message ?? 'refused');
+    }
+    return undefined;
+  };
+  ws.onerror = () => fail('websocket error');
+  return { on, once: on, disconnect: () => ws.close() };
+}
+
+/**
+ * One client process: receives its share of players, connects them in waves, times show-redEnvelope at receipt,
+ * records private events; answers 'arm' (an event is coming: its CPU is counted from here), 'status' with the count of one
+ * round's receipts, 'report' with what each socket saw; 'close' disconnects.
+ */
+async function clientProcess() {
+  const { lbUrl, people, wave, wire } = await new Promise((resolve) => process.once('message', resolve));
+  const rssStartMb = process.memoryUsage().rss / 1024 / 1024;
   const entries = [];
+  // Per round id: how many of this process's sockets have show-redEnvelope, and the CPU this process spent from the
+  // round being announced ('arm') until the last of them had it.
+  const seenPerRound = new Map();
+  const cpuPerRound = new Map();
+  let armedCpu = process.cpuUsage();
   for (let i = 0; i < people.length; i += wave) {
     await Promise.all(people.slice(i, i + wave).map((p) => new Promise((resolve, reject) => {
-      const s = connectSocket(lbUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000, auth: { token: p.token } });
-      const entry = { playerId: p.playerId, socket: s, system: undefined, privates: [] };
-      s.on('show-redEnvelope', () => { entry.system ??= Date.now(); });
+      const s = wire
+        ? wireSocket(lbUrl, { token: p.token })
+        : connectSocket(lbUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000, auth: { token: p.token } });
+      const entry = { playerId: p.playerId, socket: s, system: {}, privates: [] };
+      s.on('show-redEnvelope', (payload) => {
+        const at = Date.now();
+        const round = payload?.redEnvelopeId;
+        if (entry.system[round] !== undefined) return;
+        entry.system[round] = at;
+        const n = (seenPerRound.get(round) ?? 0) + 1;
+        seenPerRound.set(round, n);
+        if (n === entries.length) {
+          const cpu = process.cpuUsage(armedCpu);
+          cpuPerRound.set(round, (cpu.user + cpu.system) / 1_000);
+        }
+      });
       s.on('system-money-action', (payload) => { entry.privates.push(payload?.target); });
       s.once('connect', () => { entries.push(entry); resolve(); });
       s.once('connect_error', (err) => reject(new Error(`socket of player ${p.playerId}: ${err.message}`)));
     })));
-    parentPort.postMessage({ kind: 'progress', connected: entries.length });
+    process.send({ kind: 'progress', connected: entries.length });
   }
-  parentPort.postMessage({ kind: 'connected', connected: entries.length });
-  parentPort.on('message', (m) => {
-    if (m === 'report') {
-      parentPort.postMessage({ kind: 'report', seen: entries.map((e) => ({ playerId: e.playerId, system: e.system, privates: e.privates })) });
-    } else if (m === 'close') {
+  await sleep(2_000); // memory settles (handshake buffers freed)
+  process.send({ kind: 'connected', connected: entries.length, rssStartMb, rssMb: process.memoryUsage().rss / 1024 / 1024 });
+  process.on('message', (m) => {
+    if (m.ask === 'arm') {
+      armedCpu = process.cpuUsage();
+      process.send({ kind: 'armed' });
+    } else if (m.ask === 'status') {
+      process.send({ kind: 'status', system: seenPerRound.get(m.round) ?? 0, cpuMs: cpuPerRound.get(m.round) });
+    } else if (m.ask === 'report') {
+      process.send({ kind: 'report', seen: entries.map((e) => ({ playerId: e.playerId, system: e.system, privates: e.privates })) });
+    } else if (m.ask === 'close') {
       for (const e of entries) e.socket.disconnect();
-      parentPort.close();
+      setTimeout(() => process.exit(0), 200);
     }
   });
 }
 
-if (!isMainThread && workerData?.kind === 'realtime-clients') {
-  clientWorker(workerData).catch((err) => parentPort.postMessage({ kind: 'error', error: String(err?.stack ?? err) }));
+if (ROLE === 'clients') {
+  clientProcess().catch((err) => {
+    process.send?.({ kind: 'error', error: String(err?.stack ?? err) });
+    setTimeout(() => process.exit(1), 200);
+  });
+}
+
+/** Sends one command to a HAProxy process's stats socket and returns its answer. */
+function haproxyCommand(socketPath, command) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const c = net.connect(socketPath, () => c.end(`${command}\n`));
+    c.setEncoding('utf8');
+    c.on('data', (d) => { out += d; });
+    c.on('end', () => resolve(out));
+    c.on('error', reject);
+  });
+}
+
+/** From `show stat`: the frontend's current sessions and whether each server is UP, as this HAProxy process sees it. */
+async function haproxyState(socketPath) {
+  const csv = await haproxyCommand(socketPath, 'show stat');
+  const rows = csv.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(','));
+  const frontend = rows.find((r) => r[0] === 'site' && r[1] === 'FRONTEND');
+  return { sessions: Number(frontend?.[4] ?? Number.NaN), up: rows.filter((r) => r[0] === 'app' && r[1] !== 'BACKEND' && r[17] === 'UP').map((r) => r[1]) };
 }
 
 /** The file-descriptor limit of processes this shell starts (ulimit -n), or NaN. */
@@ -121,19 +228,29 @@ export async function realtimeBench(opts = {}) {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const version = spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' });
   if (version.status !== 0) throw new Error(`haproxy not found (${HAPROXY})`);
-  const workersN = Math.max(1, Math.min(16, opts.workers ?? Number(process.env.REALTIME_BENCH_WORKERS ?? 4)));
-  // This process holds every client socket and each instance about half: raise `ulimit -n` first if it is short.
+  const clientKind = opts.client ?? process.env.REALTIME_BENCH_CLIENT ?? 'wire';
+  const roundsN = Math.max(1, Math.min(10, opts.rounds ?? Number(process.env.REALTIME_BENCH_ROUNDS ?? 3)));
+  const clientsN = Math.max(1, Math.min(16, opts.clients ?? Number(process.env.REALTIME_BENCH_CLIENTS ?? 4)));
+  const balancersN = Math.max(1, Math.min(8, opts.balancers ?? Number(process.env.REALTIME_BENCH_BALANCERS ?? 2)));
+  const loadBefore = os.loadavg();
+  // Every process here has the same `ulimit -n`: each client process holds its share of the sockets, each instance
+  // about half, and each HAProxy process both ends of the connections the kernel hands it (about an even share).
   const fds = fdLimit();
-  progress(`ulimit -n ${fds}; ${workersN} client workers`);
-  // HAProxy holds both ends of every socket: it needs twice as many descriptors and cannot raise its hard limit unless root.
-  if (fds < socketsN * 2 + 200) progress(`warning: HAProxy needs about ${socketsN * 2 + 200} descriptors for ${socketsN} sockets; ulimit -n allows ${fds}`);
-  if (fds < socketsN + 1_000) throw new Error(`ulimit -n is ${fds}: ${socketsN} sockets need at least ${socketsN + 1_000} (run \`ulimit -n 65536\` first)`);
+  const share = Math.ceil(socketsN / clientsN);
+  // A balancer may take every socket if it can; the descriptors it has are the cap (two per connection).
+  const balancerMaxconn = Math.min(Math.max(4_096, socketsN + 500), Math.floor((fds - 200) / 2));
+  progress(`ulimit -n ${fds}; ${clientsN} client processes of ${share} sockets; ${balancersN} HAProxy processes of maxconn ${balancerMaxconn}`);
+  if (fds < share + 500 || fds < socketsN / 2 + 1_000) {
+    throw new Error(`ulimit -n is ${fds}: ${socketsN} sockets need ${share + 500} per client process (more REALTIME_BENCH_CLIENTS) and ${Math.ceil(socketsN / 2) + 1_000} per instance`);
+  }
+  // The kernel's spread over the balancers is a hash of each connection's addresses, even on average but not exactly.
+  if ((socketsN / balancersN) * 1.1 > balancerMaxconn) progress(`warning: ${balancersN} HAProxy processes of maxconn ${balancerMaxconn} are short for ${socketsN} sockets; raise REALTIME_BENCH_BALANCERS`);
 
   const { url: dbUrl, drop } = await createDb('bench_rt');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'realtime-bench-'));
   const prefix = `rtb-${randomBytes(4).toString('hex')}:`;
   const children = [];
-  const workers = [];
+  const clients = [];
   let sockets = [];
   let database;
   let side;
@@ -183,73 +300,96 @@ export async function realtimeBench(opts = {}) {
       instances.push({ name, child, url, logFile });
     }
     const template = fs.readFileSync(path.join(ROOT, 'tests/lb/haproxy.cfg.template'), 'utf8');
-    const cfg = template.replace('{{BIND}}', `127.0.0.1:${portLb}`)
-      // Room for every socket, both sides of each through the balancer.
-      // maxconn counts client connections; HAProxy wants two descriptors for each (client and server side) and refuses
-      // to start when its ulimit cannot hold them, so the limit is what the sockets need, within the descriptors there are.
-      .replace(/maxconn \d+/, `maxconn ${Math.min(Math.max(4_096, socketsN + 500), Math.floor((fds - 200) / 2))}`)
-      // The frontend's own limit, which would otherwise be HAProxy's default rather than the global one.
-      .replace('defaults\n', `defaults\n    maxconn ${Math.min(Math.max(4_096, socketsN + 500), Math.floor((fds - 200) / 2))}\n`)
-      // A connection storm slows /api/ready past the check interval; a slow check is not an instance down, and an
-      // instance marked down here would cut the sockets it holds (on-marked-down shutdown-sessions).
-      .replace('timeout server 60s', 'timeout server 60s\n    timeout check 5s')
-      .replace('{{SERVERS}}', [['a', portA], ['b', portB]].map(([n, p]) => `    server ${n} 127.0.0.1:${p} check`).join('\n'));
-    const cfgFile = path.join(tmp, 'haproxy.cfg');
-    fs.writeFileSync(cfgFile, cfg);
-    const haproxy = startProcess(HAPROXY, ['-db', '-f', cfgFile], {}, path.join(tmp, 'haproxy.log'));
-    children.push(haproxy);
+    const balancers = [];
+    for (let k = 0; k < balancersN; k++) {
+      const statsSocket = path.join(tmp, `haproxy-${k}.sock`);
+      const cfg = template.replace('{{BIND}}', `127.0.0.1:${portLb}`)
+        // Each process's stats socket, for the connections it holds and how it sees the instances.
+        .replace('global\n', `global\n    stats socket ${statsSocket} mode 600 level operator\n`)
+        // maxconn counts client connections; HAProxy wants two descriptors for each (client and server side) and
+        // refuses to start when its ulimit cannot hold them, so the limit is what the sockets need, within the
+        // descriptors there are. Every process binds the same address with SO_REUSEPORT (HAProxy's default).
+        .replace(/maxconn \d+/, `maxconn ${balancerMaxconn}`)
+        // The frontend's own limit, which would otherwise be HAProxy's default rather than the global one.
+        .replace('defaults\n', `defaults\n    maxconn ${balancerMaxconn}\n`)
+        // A connection storm slows /api/ready past the check interval; a slow check is not an instance down, and an
+        // instance marked down here would cut the sockets it holds (on-marked-down shutdown-sessions).
+        .replace('timeout server 60s', 'timeout server 60s\n    timeout check 5s')
+        .replace('{{SERVERS}}', [['a', portA], ['b', portB]].map(([n, p]) => `    server ${n} 127.0.0.1:${p} check`).join('\n'));
+      const cfgFile = path.join(tmp, `haproxy-${k}.cfg`);
+      fs.writeFileSync(cfgFile, cfg);
+      const logFile = path.join(tmp, `haproxy-${k}.log`);
+      const haproxy = startProcess(HAPROXY, ['-db', '-f', cfgFile], {}, logFile);
+      children.push(haproxy);
+      balancers.push({ statsSocket, child: haproxy, logFile });
+    }
     const lbUrl = `http://127.0.0.1:${portLb}`;
+    // Every balancer process marks both instances up with its own health checks (rise 2, inter 500 ms).
+    for (const [k, b] of balancers.entries()) {
+      for (const until = Date.now() + 20_000; ;) {
+        if (b.child.exitCode !== null) throw new Error(`HAProxy process ${k} exited; see ${b.logFile}: ${fs.readFileSync(b.logFile, 'utf8').slice(0, 500)}`);
+        const state = await haproxyState(b.statsSocket).catch(() => undefined);
+        if (state?.up.length === 2) break;
+        if (Date.now() > until) throw new Error(`both instances not up behind HAProxy process ${k} (${JSON.stringify(state)}): ${fs.readFileSync(b.logFile, "utf8").slice(0, 800)}`);
+        await sleep(100);
+      }
+    }
     for (let seen = new Set(), until = Date.now() + 20_000; seen.size < 2;) {
-      if (Date.now() > until) throw new Error('both instances not up behind HAProxy');
+      if (Date.now() > until) throw new Error('both instances not answering through HAProxy');
       const r = await fetch(`${lbUrl}/api/health`).catch(() => undefined);
       if (r?.ok) seen.add(r.headers.get('x-served-by'));
       await sleep(50);
     }
-    await sleep(1_500); // the balancer's health checks mark both up (rise 2, inter 500 ms)
 
-    progress('two instances up behind HAProxy');
+    progress(`two instances up behind ${balancersN} HAProxy processes on one address`);
     const rssBefore = Object.fromEntries(instances.map((i) => [i.name, rssMb(i.child.pid)]));
-    const clientRssBefore = process.memoryUsage().rss / 1024 / 1024;
 
-    // The sockets, WebSocket only (as browsers use it through the balancer), connected in waves by each worker.
+    // The sockets, WebSocket only (as browsers use it through the balancer), connected in waves by each client process.
     const connectStarted = performance.now();
     const WAVE = 100;
-    const share = Math.ceil(people.length / workersN);
-    const connectedPer = new Array(workersN).fill(0);
+    const connectedPer = new Array(clientsN).fill(0);
+    const clientRss = new Array(clientsN).fill(0);
     let lastProgress = 0;
-    await Promise.all(Array.from({ length: workersN }, (_, w) => new Promise((resolve, reject) => {
-      const worker = new Worker(fileURLToPath(import.meta.url), {
-        workerData: { kind: 'realtime-clients', lbUrl, people: people.slice(w * share, (w + 1) * share), wave: Math.ceil(WAVE / workersN) },
-        execArgv: ['--disable-warning=ExperimentalWarning'],
+    await Promise.all(Array.from({ length: clientsN }, (_, w) => new Promise((resolve, reject) => {
+      const child = fork(fileURLToPath(import.meta.url), [], {
+        cwd: ROOT, env: { ...process.env, REALTIME_BENCH_ROLE: 'clients' }, execArgv: ['--disable-warning=ExperimentalWarning'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
-      workers.push(worker);
-      worker.on('message', (m) => {
+      clients.push(child);
+      child.on('message', (m) => {
         if (m.kind === 'progress' || m.kind === 'connected') {
           connectedPer[w] = m.connected;
-          const total = connectedPer.reduce((a, b) => a + b, 0);
+          const total = connectedPer.reduce((x, y) => x + y, 0);
           if (total - lastProgress >= 1_000) {
             lastProgress = total;
             progress(`${total} sockets connected`);
           }
         }
-        if (m.kind === 'connected') resolve();
+        if (m.kind === 'connected') {
+          clientRss[w] = m.rssMb - m.rssStartMb;
+          resolve();
+        }
         if (m.kind === 'error') reject(new Error(m.error));
       });
-      worker.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`client process ${w} exited (${code})`)));
+      child.send({ lbUrl, people: people.slice(w * share, (w + 1) * share), wave: Math.ceil(WAVE / clientsN), wire: clientKind === 'wire' });
     })));
-    const report = () => Promise.all(workers.map((worker) => new Promise((resolve) => {
+    /** Asks every client process one question and gathers the answers of the given kind. */
+    const ask = (question, kind) => Promise.all(clients.map((child) => new Promise((resolve) => {
       const onMessage = (m) => {
-        if (m.kind !== 'report') return;
-        worker.off('message', onMessage);
-        resolve(m.seen);
+        if (m.kind !== kind) return;
+        child.off('message', onMessage);
+        resolve(m);
       };
-      worker.on('message', onMessage);
-      worker.postMessage('report');
-    }))).then((parts) => parts.flatMap((seen, w) => seen.map((x) => ({ ...x, worker: w }))));
+      child.on('message', onMessage);
+      child.send(question);
+    })));
+    const report = () => ask({ ask: 'report' }, 'report').then((parts) => parts.flatMap((m, w) => m.seen.map((x) => ({ ...x, client: w }))));
     sockets = await report();
     const connectS = (performance.now() - connectStarted) / 1000;
     progress(`${sockets.length} sockets connected`);
-    await sleep(2_000); // memory settles (handshake buffers freed)
+    // How many client connections each balancer process holds (the kernel's spread over SO_REUSEPORT).
+    const perBalancer = await Promise.all(balancers.map((b) => haproxyState(b.statsSocket).then((st) => st.sessions, () => Number.NaN)));
     // How many sockets each instance holds, as its own sockets_connected metric says.
     const held = {};
     for (const i of instances) {
@@ -257,7 +397,6 @@ export async function realtimeBench(opts = {}) {
       held[i.name] = Number(/^sockets_connected (\d+)$/m.exec(await res.text())?.[1] ?? Number.NaN);
     }
     const rssAfter = Object.fromEntries(instances.map((i) => [i.name, rssMb(i.child.pid)]));
-    const clientRssAfter = process.memoryUsage().rss / 1024 / 1024;
 
     // Private events through the app's publisher, as a third instance with no sockets of its own.
     const pub = new Redis(redisUrl, { enableAutoPipelining: true });
@@ -269,30 +408,48 @@ export async function realtimeBench(opts = {}) {
     for (let k = 0; k < privateN; k++) targets.push(sockets[Math.floor((k * sockets.length) / privateN)].playerId);
     for (const id of targets) side.realtime.publisher.toPlayer(id, 'system-money-action', { target: id });
 
-    // The system event: a round opening now; the instances' job publishes show-redEnvelope.
+    // The system event, several times for steadier figures on a shared machine: each time a round opening now,
+    // whose show-redEnvelope the instances' job publishes; the next one once every socket has the previous one.
     const amounts = drawPackets(100_000n, 100, 100n, 2_000n);
-    const round = await database.db.transaction((tx) => insertRound(tx, {
-      title: 'bench', titleEn: 'bench', startsAt: new Date(Date.now() - 1_000), endsAt: new Date(Date.now() + 3_600_000), poolMinor: 100_000n, packetCount: 100,
-      minPacketMinor: 100n, maxPacketMinor: 2_000n, minLevel: 0, lookbackDays: 0, minDepositMinor: 0n, minValidBetMinor: 0n, flowMultiple: 1,
-      approvalCeilingMinor: 1_000_000n, position: 'right', pictureId: null, showPageType: 0,
-    }, amounts));
-    progress(`round ${round.id} opens now; waiting for show-redEnvelope on every socket`);
-    const until = Date.now() + 30_000;
-    do {
-      await sleep(250);
-      sockets = await report();
-    } while (sockets.some((s) => s.system === undefined) && Date.now() < until);
+    const rounds = [];
+    const loadDuring = [];
+    for (let k = 0; k < roundsN; k++) {
+      if (k) await sleep(1_000);
+      await ask({ ask: 'arm' }, 'armed');
+      const round = await database.db.transaction((tx) => insertRound(tx, {
+        title: 'bench', titleEn: 'bench', startsAt: new Date(Date.now() - 1_000), endsAt: new Date(Date.now() + 3_600_000), poolMinor: 100_000n, packetCount: 100,
+        minPacketMinor: 100n, maxPacketMinor: 2_000n, minLevel: 0, lookbackDays: 0, minDepositMinor: 0n, minValidBetMinor: 0n, flowMultiple: 1,
+        approvalCeilingMinor: 1_000_000n, position: 'right', pictureId: null, showPageType: 0,
+      }, amounts));
+      progress(`round ${round.id} opens now; waiting for show-redEnvelope on every socket`);
+      // Only a count while the event is in flight: the full report would queue in the clients' loops before the frames.
+      const until = Date.now() + 30_000;
+      let status;
+      do {
+        await sleep(250);
+        status = await ask({ ask: 'status', round: round.id }, 'status');
+      } while (status.reduce((n, m) => n + m.system, 0) < sockets.length && Date.now() < until);
+      loadDuring.push(os.loadavg()[0]);
+      const openedAt = new Date((await database.db.execute(sql`select opened_at from red_packet_rounds where id = ${round.id}`)).rows[0].opened_at).getTime();
+      rounds.push({ id: round.id, openedAt, clientCpuMs: status.map((m) => m.cpuMs ?? Number.NaN) });
+    }
     await sleep(1_000); // late or duplicate private deliveries would show up here
     sockets = await report();
-    const openedAt = new Date((await database.db.execute(sql`select opened_at from red_packet_rounds where id = ${round.id}`)).rows[0].opened_at).getTime();
-    const latencies = sockets.filter((s) => s.system !== undefined).map((s) => s.system - openedAt).sort((a, b) => a - b);
-    const missed = sockets.length - latencies.length;
-    // Per worker: when one worker's sockets are much later than another's, the clients' own event loops are what costs;
-    // when all are alike, the time is spent before the frames reach the clients (instances, HAProxy, the machine).
-    const perWorker = Array.from({ length: workersN }, (_, w) => {
-      const mine = sockets.filter((x) => x.worker === w && x.system !== undefined).map((x) => x.system - openedAt).sort((a, b) => a - b);
+    const latenciesOf = (list, round) => list.filter((x) => x.system[round.id] !== undefined).map((x) => x.system[round.id] - round.openedAt);
+    const latencies = rounds.flatMap((round) => latenciesOf(sockets, round)).sort((a, b) => a - b);
+    const missed = sockets.length * rounds.length - latencies.length;
+    const figures = (sorted) => `first ${(sorted[0] ?? Number.NaN).toFixed(0)}, p50 ${percentile(sorted, 50).toFixed(0)}, p95 ${percentile(sorted, 95).toFixed(0)}, p99 ${percentile(sorted, 99).toFixed(0)}, max ${(sorted.at(-1) ?? Number.NaN).toFixed(0)}`;
+    const perRound = rounds.map((round) => figures(latenciesOf(sockets, round).sort((a, b) => a - b)));
+    // Per client process: when one's sockets are much later than another's, the clients' own event loops are what
+    // costs; when all are alike, the time is spent before the frames reach the clients (instances, HAProxy, the machine).
+    const perClient = Array.from({ length: clientsN }, (_, w) => {
+      const mine = rounds.flatMap((round) => latenciesOf(sockets.filter((x) => x.client === w), round)).sort((a, b) => a - b);
       return `${percentile(mine, 50).toFixed(0)}/${percentile(mine, 99).toFixed(0)}`;
     });
+    // The clients' own work for one event: CPU each client process spent from the announcement to its last receipt,
+    // the most its own loop can add to its sockets' receipt times when it has a core to itself.
+    const clientCpuMs = rounds.flatMap((round) => round.clientCpuMs).filter(Number.isFinite);
+    const clientCpuPerEventUs = (clientCpuMs.reduce((x, y) => x + y, 0) * 1_000) / (sockets.length * rounds.length);
 
     const targetSet = new Set(targets);
     let privateDelivered = 0;
@@ -305,21 +462,27 @@ export async function realtimeBench(opts = {}) {
     }
     const perSocketKb = Object.fromEntries(instances.map((i) => [i.name, ((rssAfter[i.name] - rssBefore[i.name]) * 1024) / held[i.name]]));
     const out = {
-      sockets: sockets.length, connectS, missed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN,
-      privateTargets: targets.length, privateDelivered, privateWrong, rssBefore, rssAfter, perSocketKb, held,
-      clientPerSocketKb: ((clientRssAfter - clientRssBefore) * 1024) / sockets.length, goals: GOALS,
+      sockets: sockets.length, connectS, missed, rounds: rounds.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, clientCpuPerEventUs, privateTargets: targets.length, privateDelivered, privateWrong, rssBefore, rssAfter, perSocketKb, held,
+      perBalancer, clientPerSocketKb: (clientRss.reduce((x, y) => x + y, 0) * 1024) / sockets.length, loadBefore, loadDuring, goals: GOALS,
     };
-    log(`\n== Realtime: ${out.sockets} sockets over two instances behind HAProxy (${version.stdout.split('\n')[0]}), Redis fan-out ==\n`);
-    log(`  ulimit -n ${fds}; clients in ${workersN} worker threads; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    log(`  connected in ${connectS.toFixed(1)} s (WebSocket, ${WAVE} at a time); held: ${instances.map((i) => `instance ${i.name} ${held[i.name]}`).join(', ')}`);
-    log(`  show-redEnvelope from opened_at to receipt: p50 ${out.p50.toFixed(0)} ms, p99 ${out.p99.toFixed(0)} ms, max ${out.max.toFixed(0)} ms (goal p99 <= ${GOALS.p99Ms} ms); ${missed} socket(s) missed it`);
-    log(`  per client worker, p50/p99 ms: ${perWorker.join(', ')}`);
+    const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
+    log(`\n== Realtime: ${out.sockets} sockets over two instances behind ${balancersN} HAProxy processes on one address (${version.stdout.split('\n')[0]}), Redis fan-out ==\n`);
+    log(`  ulimit -n ${fds}; clients in ${clientsN} processes (${clientKind === 'wire' ? 'minimal Socket.IO protocol client on Node\'s WebSocket' : 'socket.io-client'}); load average (1, 5, 15 min) before the run ${load(loadBefore)}; 1-min load when every socket had each event: ${load(loadDuring)}`);
+    log(`  connected in ${connectS.toFixed(1)} s (WebSocket, ${WAVE} at a time); held: ${instances.map((i) => `instance ${i.name} ${held[i.name]}`).join(', ')}; per HAProxy process: ${perBalancer.join(', ')}`);
+    log(`  show-redEnvelope from opened_at to receipt, ${rounds.length} events x ${sockets.length} sockets: ${figures(latencies)} ms (goal p99 <= ${GOALS.p99Ms} ms); ${missed} receipt(s) missing`);
+    for (const [k, f] of perRound.entries()) log(`    event ${k + 1}: ${f} ms`);
+    log(`  per client process, p50/p99 ms: ${perClient.join(', ')}; clients' CPU per received event ${clientCpuPerEventUs.toFixed(0)} us (${(clientCpuPerEventUs * share / 1_000).toFixed(0)} ms per client process per event)`);
     log(`  private system-money-action to ${targets.length} players: ${privateDelivered} delivered to their player, ${privateWrong} to anyone else (goal ${targets.length} and 0)`);
     log(`  memory per socket held: ${instances.map((i) => `instance ${i.name} ${out.perSocketKb[i.name].toFixed(1)} KB (RSS ${rssBefore[i.name].toFixed(0)} -> ${rssAfter[i.name].toFixed(0)} MB)`).join(', ')}; client side ${out.clientPerSocketKb.toFixed(1)} KB`);
     return out;
   } finally {
-    for (const worker of workers) worker.postMessage('close');
-    await Promise.all(workers.map((worker) => new Promise((r) => { worker.once('exit', r); setTimeout(() => { void worker.terminate(); }, 5_000).unref(); })));
+    await Promise.all(clients.map((child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return undefined;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.send({ ask: 'close' }, () => {});
+      return Promise.race([exited, sleep(5_000).then(() => child.kill('SIGKILL'))]);
+    }));
     if (side) {
       side.realtime.stop();
       await side.pub.quit().catch(() => {});
@@ -332,7 +495,7 @@ export async function realtimeBench(opts = {}) {
   }
 }
 
-if (isMainThread && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (!ROLE && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.chdir(ROOT);
   realtimeBench().then((r) => {
     const met = r.sockets >= GOALS.sockets && r.missed === 0 && r.p99 <= GOALS.p99Ms && r.privateWrong === 0 && r.privateDelivered === r.privateTargets;

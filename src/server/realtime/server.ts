@@ -3,7 +3,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { Redis } from 'ioredis';
+import { Command, type Redis } from 'ioredis';
 import { SYSTEM_ROOM, playerRoom, sessionRoom } from '../../shared/events.ts';
 import type { Publisher } from './publisher.ts';
 import type { Auth } from '../modules/auth/service.ts';
@@ -37,6 +37,10 @@ export function createRealtime(opts: {
     serveClient: false,
     // Small frames only: the site sends notices, never bulk data, over the socket.
     maxHttpBufferSize: 16 * 1024,
+    // Frames go out uncompressed (engine.io's default, stated here because it matters): a broadcast's WebSocket frame
+    // is then built once and the same bytes written to every socket, and no socket holds a zlib context. Compressed,
+    // each socket would deflate the event again and keep tens of kilobytes of compression state.
+    perMessageDeflate: false,
     cors: { origin: false },
   });
   if (opts.redis) io.adapter(createAdapter(quietPublisher(opts.redis.pub), opts.redis.sub, { key: `${opts.redis.keyPrefix ?? ''}socket.io` }));
@@ -95,16 +99,28 @@ export function createRealtime(opts: {
 }
 
 /**
- * The adapter publishes without awaiting (`pubClient.publish(...)` and forgets the promise), so while Redis is down
- * every emit would be an unhandled rejection, which ends a Node process. This view of the connection answers a failed
- * PUBLISH with 0 receivers instead: events to sockets on other instances are lost while Redis is away, which the
- * clients tolerate (they refetch on reconnect); sockets on this instance still get theirs from the local rooms.
+ * The adapter's view of the commands connection, for PUBLISH only.
+ *
+ * It is sent at once: the adapter publishes a broadcast to the other instances and then writes it to this instance's
+ * own sockets, one by one, in the same tick. With the connection's auto-pipelining (app.ts turns it on for everything
+ * else) the PUBLISH would wait for the next tick, that is until every local socket had been written to: with 5,000
+ * sockets a loop of a few hundred milliseconds during which the other instances have not yet heard of the event.
+ * Redis#sendCommand writes the command to the connection now, or queues it offline while Redis is away.
+ *
+ * It never rejects: the adapter publishes without awaiting (`pubClient.publish(...)` and forgets the promise), so
+ * while Redis is down every emit would be an unhandled rejection, which ends a Node process. A failed PUBLISH answers
+ * 0 receivers instead: events to sockets on other instances are lost while Redis is away, which the clients tolerate
+ * (they refetch on reconnect); sockets on this instance still get theirs from the local rooms.
  */
 function quietPublisher(redis: Redis): Redis {
   return new Proxy(redis, {
     get(target, key, receiver) {
       if (key === 'publish') {
-        return (...args: Parameters<Redis['publish']>) => target.publish(...args).catch(() => 0);
+        return (channel: string | Buffer, message: string | Buffer) => {
+          const command = new Command('publish', [channel, message]);
+          void target.sendCommand(command);
+          return command.promise.catch(() => 0);
+        };
       }
       const value: unknown = Reflect.get(target, key, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
