@@ -223,7 +223,7 @@ CREATE OR REPLACE FUNCTION seamless_credit_call(
   OUT o_outcome text, OUT o_balance bigint, OUT o_tx bigint, OUT o_round seamless_rounds)
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_debit seamless_transactions; v_journal record; v_closed seamless_rounds;
+  v_debit seamless_transactions; v_journal record;
 BEGIN
   IF EXISTS (SELECT 1 FROM seamless_transactions WHERE gp_code = p_gp_code AND tx_id = p_tx_id) THEN o_outcome := 'fallback'; RETURN; END IF;
   SELECT * INTO v_debit FROM seamless_transactions WHERE gp_code = p_gp_code AND tx_id = p_debit_tx_id FOR UPDATE;
@@ -244,18 +244,18 @@ BEGIN
     UPDATE seamless_transactions SET journal_id = v_journal.o_journal_id, updated_at = now() WHERE id = o_tx;
   END IF;
   UPDATE seamless_transactions SET status = 'settled', updated_at = now() WHERE id = v_debit.id;
-  INSERT INTO seamless_rounds AS r (gp_code, round_id, player_id, game_code, stake_minor, payout_minor, version)
-  VALUES (p_gp_code, p_round_id, p_player_id, v_debit.game_code, 0, p_amount, 1)
+  -- The win added and, when asked, an open round closed in one write: two versions, as adding and then closing
+  -- would count them.
+  INSERT INTO seamless_rounds AS r (gp_code, round_id, player_id, game_code, stake_minor, payout_minor, version, status, closed_at)
+  VALUES (p_gp_code, p_round_id, p_player_id, v_debit.game_code, 0, p_amount, CASE WHEN p_round_closed THEN 2 ELSE 1 END,
+    CASE WHEN p_round_closed THEN 'closed' ELSE 'open' END, CASE WHEN p_round_closed THEN now() END)
   ON CONFLICT (gp_code, round_id) DO UPDATE SET stake_minor = r.stake_minor + excluded.stake_minor,
-    payout_minor = r.payout_minor + excluded.payout_minor, version = r.version + 1, updated_at = now()
+    payout_minor = r.payout_minor + excluded.payout_minor,
+    version = r.version + CASE WHEN p_round_closed AND r.status = 'open' THEN 2 ELSE 1 END,
+    status = CASE WHEN p_round_closed THEN 'closed' ELSE r.status END,
+    closed_at = CASE WHEN p_round_closed AND r.status = 'open' THEN now() ELSE r.closed_at END, updated_at = now()
   WHERE r.player_id = excluded.player_id
   RETURNING * INTO o_round;
-  IF p_round_closed THEN
-    UPDATE seamless_rounds SET status = 'closed', closed_at = now(), version = version + 1, updated_at = now()
-    WHERE gp_code = p_gp_code AND round_id = p_round_id AND player_id = p_player_id AND status = 'open'
-    RETURNING * INTO v_closed;
-    IF FOUND THEN o_round := v_closed; END IF;
-  END IF;
   IF o_round.id IS NOT NULL THEN PERFORM seamless_record_round(o_round, p_game_type); END IF;
   SELECT balance_minor INTO o_balance FROM accounts WHERE id = p_central;
   o_outcome := 'ok';
