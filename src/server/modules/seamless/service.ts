@@ -418,7 +418,8 @@ export class SeamlessService {
 
   /**
    * The provider and player of a call. Debits need a live platform and an active player; credits, rollbacks and
-   * round ends settle money already taken, so they are accepted under maintenance and for a disabled player.
+   * round ends settle money already taken, so they are accepted under maintenance and for a disabled player. With
+   * `known` (a player found before, see knownPlayers) the facts are not read: the caller's statement checks the status.
    */
   private async context(code: string, player: string, call: 'balance' | 'debit' | 'settle', known = false): Promise<CallContext | SeamlessCode> {
     const platform = await this.platform(code);
