@@ -6,6 +6,7 @@ import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';
 import { FakeLauncher, addSeamlessPlatform, centralMinor, journalsOf, seamlessCall } from '../helpers/seamless.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
+import { rebuildBetDay } from '../../src/server/modules/bets/daily.ts';
 
 let t: TestApp;
 const launcher = new FakeLauncher();
@@ -112,6 +113,52 @@ describe('each call', () => {
         coalesce(sum(payout_minor), 0)::text as payout from bet_records where gp_code = ${CODE} and player_id = ${p.playerId} and status = 'settled'`);
     expect(daily.rows[0]).toEqual(source.rows[0]);
     expect(daily.rows[0]).toMatchObject({ rounds: 1, stake: '3000', payout: '1500' });
+  });
+
+  it('rounds of many players, a push, a void and a win after the close leave the daily aggregates as the rebuild makes them', async () => {
+    const players = await Promise.all(Array.from({ length: 5 }, () => seedPlayer(t, { centralMinor: 50_000n })));
+    await Promise.all(players.map(async (p, i) => {
+      const won = id('r');
+      const d = id('d');
+      await debit(p, { round_id: won, transaction_id: d, amount: String(1000 + i) });
+      await credit(p, { round_id: won, transaction_id: id('c'), debit_transaction_id: d, amount: String(500 * i), round_closed: true });
+      // A win paid after the round closed re-settles it: the old contribution leaves the aggregates, the new one enters.
+      await credit(p, { round_id: won, transaction_id: id('c'), debit_transaction_id: d, amount: '7' });
+      const push = id('r');
+      const dp = id('d');
+      await debit(p, { round_id: push, transaction_id: dp, amount: '300', game_code: 'wheel' });
+      await credit(p, { round_id: push, transaction_id: id('c'), debit_transaction_id: dp, amount: '300', round_closed: true });
+      const voided = id('r');
+      const dv = id('d');
+      await debit(p, { round_id: voided, transaction_id: dv, amount: '200' });
+      await rollback(p, { round_id: voided, transaction_id: id('rb'), debit_transaction_id: dv });
+      await call('end-round', { player: String(p.playerId), round_id: voided });
+    }));
+    const tables = ['bet_daily', 'bet_daily_games', 'bet_daily_totals', 'bet_player_days', 'bet_daily_bettors'];
+    const snapshot = async () => {
+      const out: Record<string, string[]> = {};
+      for (const table of tables) {
+        const zero = table === 'bet_daily_bettors' ? sql` where players <> 0` : table === 'bet_player_days' || table === 'bet_daily' ? sql`` : sql` where rounds <> 0`;
+        const res = await t.database.db.execute(sql`select * from ${sql.raw(table)}${zero}`);
+        out[table] = res.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
+      }
+      return out;
+    };
+    const incremental = await snapshot();
+    const games = await t.database.db.execute<{ shards: number }>(sql`select count(distinct shard)::int as shards from bet_daily_games where gp_code = ${CODE}`);
+    expect(games.rows[0]!.shards).toBeGreaterThan(1);
+    const days = await t.database.db.execute<{ day: string }>(sql`select distinct day::text as day from bet_daily`);
+    await t.database.db.transaction(async (tx) => {
+      for (const { day } of days.rows) await rebuildBetDay(tx, day);
+    });
+    expect(await snapshot()).toEqual(incremental);
+    const valid = await t.database.db.execute<{ status: string; valid: string; n: number }>(sql`select status, sum(valid_bet_minor)::text as valid, count(*)::int as n
+      from bet_records where gp_code = ${CODE} and player_id = any(${`{${players.map((p) => p.playerId).join(',')}}`}::bigint[]) group by status order by status`);
+    // The pushes count no valid bet; the voided rounds count nothing.
+    expect(valid.rows).toEqual([
+      { status: 'settled', valid: String(players.reduce((sum, _p, i) => sum + 1000 + i, 0)), n: 10 },
+      { status: 'void', valid: '0', n: 5 },
+    ]);
   });
 
   it('rollback returns a debit\'s stake', async () => {

@@ -29,20 +29,23 @@ export const betDaily = pgTable('bet_daily', {
 ]);
 
 /**
- * bet_daily without the player: one row per day and game, with how many players played it that day, so a
- * 90-day report reads a few thousand rows whatever the number of players.
+ * bet_daily without the player: per day and game, with how many players played it that day, so a 90-day report
+ * reads a few thousand rows whatever the number of players. Each game's day is split into 16 shards by player
+ * (player_id % 16) and readers add them up: every settled round moves its game's row, and a seamless provider settles
+ * rounds of one game for many players at once, which on a single row would wait on each other's commits.
  */
 export const betDailyGames = pgTable('bet_daily_games', {
   day: day(),
   gpCode: varchar('gp_code', { length: 20 }).notNull(),
   game: varchar('game', { length: 40 }).notNull(),
+  shard: smallint('shard').notNull().default(0),
   gameType: varchar('game_type', { length: 12 }).notNull(),
   players: integer('players').notNull().default(0),
   rounds: integer('rounds').notNull().default(0),
   stakeMinor: minor('stake_minor'),
   validBetMinor: minor('valid_bet_minor'),
   payoutMinor: minor('payout_minor'),
-}, (t) => [primaryKey({ name: 'bet_daily_games_pk', columns: [t.day, t.gpCode, t.game] })]);
+}, (t) => [primaryKey({ name: 'bet_daily_games_pk', columns: [t.day, t.gpCode, t.game, t.shard] })]);
 
 /** The players with a settled bet on a day, whatever the game: the day's bettors are counted from its inserts. */
 export const betPlayerDays = pgTable('bet_player_days', {
@@ -57,8 +60,8 @@ export const betDailyBettors = pgTable('bet_daily_bettors', {
 });
 
 /**
- * bet_daily_games added up per day, in 16 shards by the provider's code so two providers' ingestion pages seldom wait
- * on one row: the daily summary reads 16 rows a day instead of every game of every day.
+ * bet_daily_games added up per day, in 16 shards by player (player_id % 16) so rounds settling at once for different
+ * players seldom wait on one row: the daily summary reads 16 rows a day instead of every game of every day.
  */
 export const betDailyTotals = pgTable('bet_daily_totals', {
   day: day(),

@@ -17,3 +17,19 @@ export async function pointsDue(db: DbOrTx, limit: number) {
 export async function markPoints(tx: DbOrTx, id: number, version: number, pointsNet: bigint): Promise<void> {
   await tx.update(betRecords).set({ pointsVersion: version, pointsNet }).where(eq(betRecords.id, id));
 }
+
+/**
+ * Records many records' points as those of their versions, unchanged in amount (versions that earned nothing more,
+ * such as an open round's): one statement instead of a transaction each. The rows are locked in id order, as every
+ * batch takes them, and a mark older than the one stored changes nothing.
+ */
+export async function markPointsUnchanged(db: DbOrTx, marks: ReadonlyArray<{ id: number; version: number; pointsNet: bigint }>): Promise<void> {
+  if (!marks.length) return;
+  const ids = `{${marks.map((m) => m.id).join(',')}}`;
+  const versions = `{${marks.map((m) => m.version).join(',')}}`;
+  const nets = `{${marks.map((m) => m.pointsNet.toString()).join(',')}}`;
+  await db.execute(sql`with marks as (select * from unnest(${ids}::bigint[], ${versions}::int[], ${nets}::bigint[]) as m(id, version, net)),
+    locked as (select b.id from bet_records b join marks m on m.id = b.id order by b.id for update of b)
+    update bet_records b set points_version = m.version, points_net = m.net from marks m, locked l
+    where b.id = m.id and l.id = b.id and b.points_version < m.version`);
+}

@@ -5,58 +5,20 @@
 // game_result journals of ingestion never touch it.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { netEffectMinor, validBetMinor } from './valid-bet.ts';
-import { DailyDeltas, applyDailyDeltas, type BetFigures } from './daily.ts';
 
 export interface SeamlessRoundRecord {
   gpCode: string; roundId: string; playerId: number; game: string; gameType: string;
   stakeMinor: bigint; payoutMinor: bigint; status: 'open' | 'settled' | 'void'; version: number; placedAt: Date; settledAt: Date | null;
 }
 
-interface StoredRound {
-  player_id: string | number; game: string; game_type: string; status: string; version: string | number;
-  stake_minor: string | number; valid_bet_minor: string | number; payout_minor: string | number; settled_at: string | Date | null;
-}
-
-function figuresOf(gpCode: string, row: StoredRound): BetFigures {
-  return {
-    playerId: Number(row.player_id), gpCode, game: row.game, gameType: row.game_type, status: row.status,
-    stakeMinor: BigInt(row.stake_minor), validBetMinor: BigInt(row.valid_bet_minor), payoutMinor: BigInt(row.payout_minor),
-    settledAt: row.settled_at === null ? null : new Date(row.settled_at),
-  };
-}
-
 /**
  * Writes or replaces the round's record; an older version than the stored one changes nothing. The reports' daily
  * aggregates move with it in the same transaction, exactly as an ingestion page moves them (issue 23), so seamless
- * play is in the daily summary and the games report the moment its round settles. One statement reads the stored
- * version (locked) and writes the new one: a debit is a dozen round trips already, and this was two of them. The
- * read sees the row as it was before the write (both parts of the statement share its snapshot), which is the
- * contribution the aggregates take away.
+ * play is in the daily summary and the games report the moment its round settles. One statement,
+ * bet_seamless_round (drizzle/0033), which the wallet's own call functions run too, so the usual debit and credit
+ * write their round's record inside their single statement.
  */
 export async function recordSeamlessRound(tx: DbOrTx, r: SeamlessRoundRecord): Promise<void> {
-  const valid = validBetMinor({ gameType: r.gameType, stakeMinor: r.stakeMinor, payoutMinor: r.payoutMinor, status: r.status, detail: {} });
-  const net = netEffectMinor(r);
-  const { rows } = await tx.execute<Partial<StoredRound> & { written: number } & Record<string, unknown>>(sql`
-    with old as (
-      select player_id, game, game_type, status, version, stake_minor, valid_bet_minor, payout_minor, settled_at
-      from bet_records where gp_code = ${r.gpCode} and bet_id = ${r.roundId} for update
-    ), written as (
-      insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version,
-        ledger_version, ledger_net_minor, detail, placed_at, settled_at)
-      values (${r.gpCode}, ${r.roundId}, ${r.playerId}, ${r.game}, ${r.gameType}, ${r.stakeMinor}, ${r.payoutMinor}, ${valid}, ${r.status},
-        ${r.version}, ${r.version}, ${net}, ${JSON.stringify({ wallet: 'seamless' })}::jsonb, ${r.placedAt}, ${r.settledAt})
-      on conflict (gp_code, bet_id) do update set stake_minor = excluded.stake_minor, payout_minor = excluded.payout_minor,
-        valid_bet_minor = excluded.valid_bet_minor, status = excluded.status, version = excluded.version, ledger_version = excluded.ledger_version,
-        ledger_net_minor = excluded.ledger_net_minor, settled_at = excluded.settled_at, updated_at = now()
-      where bet_records.version < excluded.version and bet_records.player_id = excluded.player_id
-      returning 1
-    )
-    select (select count(*) from written)::int as written, old.* from (select 1) as one left join old on true`);
-  const row = rows[0];
-  if (!row || Number(row.written) === 0) return;
-  const daily = new DailyDeltas();
-  if (row.player_id !== null && row.player_id !== undefined) daily.add(figuresOf(r.gpCode, row as StoredRound), -1);
-  daily.add({ playerId: r.playerId, gpCode: r.gpCode, game: r.game, gameType: r.gameType, status: r.status, stakeMinor: r.stakeMinor, validBetMinor: valid, payoutMinor: r.payoutMinor, settledAt: r.settledAt }, 1);
-  await applyDailyDeltas(tx, daily);
+  await tx.execute(sql`select bet_seamless_round(${r.gpCode}, ${r.roundId}, ${r.playerId}, ${r.game}, ${r.gameType}, ${r.stakeMinor},
+    ${r.payoutMinor}, ${r.status}, ${r.version}, ${r.placedAt}, ${r.settledAt})`);
 }

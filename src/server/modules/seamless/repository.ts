@@ -232,18 +232,24 @@ function callRow(code: string, row: RawCall | undefined): CallRow {
 export interface CallJournal { key: string; hash: Buffer; accounts: string; amounts: string; central: number }
 
 /**
- * A debit's usual case in one statement (drizzle/0029): claims the id, takes the stake, adds it to the round. Answers
- * 'fallback' having written nothing when the full path must decide.
+ * A debit's usual case as one statement (drizzle/0033), sent without a transaction around it: the player active,
+ * the id claimed, the stake taken, the round and its bet record written. Answers 'fallback' having written nothing
+ * when the full path must decide.
  */
-export async function debitCall(tx: DbOrTx, c: { code: string; txId: string; playerId: number; roundId: string; gameCode: string; amountMinor: bigint; requestHash: string; memo: string }, j: CallJournal): Promise<CallRow> {
-  const res = await tx.execute<RawCall & Record<string, unknown>>(sql`select ${roundColumns} from seamless_debit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
-    ${c.gameCode}, ${c.amountMinor}, ${c.requestHash}, ${j.key}, ${j.hash}, ${c.memo}, ${j.accounts}::bigint[], ${j.amounts}::bigint[], ${j.central})`);
+export async function debitCall(db: DbOrTx, c: { code: string; txId: string; playerId: number; roundId: string; gameCode: string; amountMinor: bigint; requestHash: string; memo: string; gameType: string; activeStatus: number }, j: CallJournal): Promise<CallRow> {
+  const res = await db.execute<RawCall & Record<string, unknown>>(sql`select ${roundColumns} from seamless_debit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
+    ${c.gameCode}, ${c.amountMinor}, ${c.requestHash}, ${j.key}, ${j.hash}, ${c.memo}, ${j.accounts}::bigint[], ${j.amounts}::bigint[], ${j.central},
+    ${c.gameType}, ${c.activeStatus}::smallint)`);
   return callRow(c.code, res.rows[0]);
 }
 
-/** A credit's usual case in one statement (drizzle/0029): claims the id, pays the win, settles the debit and the round. */
-export async function creditCall(tx: DbOrTx, c: { code: string; txId: string; playerId: number; roundId: string; debitTxId: string; amountMinor: bigint; roundClosed: boolean; requestHash: string }, j: CallJournal): Promise<CallRow> {
-  const res = await tx.execute<RawCall & Record<string, unknown>>(sql`select ${roundColumns} from seamless_credit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
-    ${c.debitTxId}, ${c.amountMinor}, ${c.roundClosed}, ${c.requestHash}, ${j.key}, ${j.hash}, ${j.accounts}::bigint[], ${j.amounts}::bigint[], ${j.central})`);
+/**
+ * A credit's usual case as one statement (drizzle/0033): claims the id, pays the win, settles the debit and the round
+ * and writes its bet record (with the reports' daily figures once it settles).
+ */
+export async function creditCall(db: DbOrTx, c: { code: string; txId: string; playerId: number; roundId: string; debitTxId: string; amountMinor: bigint; roundClosed: boolean; requestHash: string; gameType: string }, j: CallJournal): Promise<CallRow> {
+  const res = await db.execute<RawCall & Record<string, unknown>>(sql`select ${roundColumns} from seamless_credit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
+    ${c.debitTxId}, ${c.amountMinor}, ${c.roundClosed}, ${c.requestHash}, ${j.key}, ${j.hash}, ${j.accounts}::bigint[], ${j.amounts}::bigint[], ${j.central},
+    ${c.gameType})`);
   return callRow(c.code, res.rows[0]);
 }

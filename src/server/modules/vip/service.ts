@@ -255,10 +255,17 @@ export class VipService {
     const levelOf = await levelFacts.levelIdsOf(this.db, [...new Set(due.map((b) => b.playerId))]);
     const touched = new Set<number>();
     let posted = 0;
+    // Versions that earn no more and take nothing back (an open bet, a settled one at a rate of zero) post no journal:
+    // they are marked together at the end, so a stream of bets does not cost a transaction each.
+    const unchanged: Array<{ id: number; version: number; pointsNet: bigint }> = [];
     for (const bet of due) {
       const rate = rates.get(levelOf.get(bet.playerId) ?? 0)?.[bet.gameType] ?? 0;
       // Points per 100.00 of valid bet, rounded down: 10,000 minor units.
       const desired = bet.status === 'settled' && bet.validBetMinor > 0n ? (bet.validBetMinor * BigInt(rate)) / 10_000n : 0n;
+      if (desired === bet.pointsNet) {
+        unchanged.push({ id: bet.id, version: bet.version, pointsNet: bet.pointsNet });
+        continue;
+      }
       const [mine, house] = await Promise.all([this.accounts.pointsAccount(bet.playerId), this.accounts.housePointsAccount(bet.playerId)]);
       await this.db.transaction(async (tx) => {
         let delta = desired - bet.pointsNet;
@@ -278,6 +285,7 @@ export class VipService {
         await pointsFacts.markPoints(tx, bet.id, bet.version, bet.pointsNet + delta);
       });
     }
+    await pointsFacts.markPointsUnchanged(this.db, unchanged);
     return { posted, players: [...touched], seen: due.length };
   }
 
