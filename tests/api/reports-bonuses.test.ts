@@ -1,6 +1,8 @@
 // The bonuses report and the rebates of the daily summary (issue 23) against the journals: promotion grants paid
 // through the promotions engine (a valid-bet rebate promotion and a general one), a promotion_grant journal no
 // promotion claims, and the other bonus kinds; each figure is compared with sums taken straight from the journals.
+// Also the releases: an activity wallet whose bet flow completes and is unlocked, and one moved out to central in part,
+// whose released money and count are compared with the journals' credits to the central wallets.
 // Also the sort keys of the payments, retention and protection reports, held by their schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -22,6 +24,8 @@ const today = taipeiDate(new Date());
 let rebateId = 0;
 let generalId = 0;
 let players: { a: number; b: number };
+/** What the unlock answered it paid out, as the player sees it. */
+let unlockedMoney = '';
 
 /** The shared neutral input, granted any number of times: these tests pay one promotion to a player repeatedly. */
 function body(over: Partial<PromotionInput>): PromotionInput {
@@ -67,6 +71,14 @@ beforeAll(async () => {
   // Deposits make both players active for the players report; A came through a partner, B on its own.
   await post('deposit', a.playerId, 1_000n, 'dep-a');
   await post('deposit', b.playerId, 2_000n, 'dep-b');
+  // Activity wallets: A's bet target of 100.00 is met (bets are simulated by setting bonus_now_bet, as the wallet tests
+  // do) and A unlocks it; B's has no target and B moves 15.00 of its 20.00 out to central.
+  const wallet = t.app.services.wallet;
+  const wa = await wallet.grantBonus({ playerId: a.playerId, name: '首存紅利', nameEn: 'First deposit bonus', amountMinor: 5_000n, bonusBetMinor: 10_000n, idempotencyKey: 'wallet-a' });
+  const wb = await wallet.grantBonus({ playerId: b.playerId, name: '週末紅利', nameEn: 'Weekend bonus', amountMinor: 2_000n, bonusBetMinor: 0n, idempotencyKey: 'wallet-b' });
+  await t.database.db.execute(sql`update bonus_wallets set bonus_now_bet_minor = bonus_bet_minor where id = ${wa.id}`);
+  unlockedMoney = await wallet.unlockBonus(a.playerId, wa.id);
+  await wallet.bonusToCentral(b.playerId, wb.id, 1_500n, 'out-b-1');
   players = { a: a.playerId, b: b.playerId };
 });
 afterAll(async () => { await t?.close(); });
@@ -98,7 +110,7 @@ describe('rebates in the daily summary', () => {
     expect(rebates.amount).toBe(1_700n);
     expect(row.bonus_rebates).toBe(minorToDecimal(rebates.amount));
     expect(row.bonus_promotions).toBe(minorToDecimal(all.amount - rebates.amount));
-    const bonus = all.amount + (await journalSum('vip_reward')).amount + (await journalSum('bonus_forfeit')).amount;
+    const bonus = all.amount + (await journalSum('vip_reward')).amount + (await journalSum('bonus_forfeit')).amount + (await journalSum('bonus_grant')).amount;
     expect(row.bonus_total).toBe(minorToDecimal(bonus));
     expect(row.ngr).toBe(minorToDecimal(BigInt(row.ggr.replace('.', '')) - bonus));
     expect(report.totals.bonus_rebates).toBe(row.bonus_rebates);
@@ -124,7 +136,9 @@ describe('the bonuses report', () => {
     // The day and the totals: the net cost is the daily summary's bonus total.
     const daily = await get(`daily?from=${today}&to=${today}`);
     expect(report.days).toHaveLength(1);
-    expect(report.days[0]).toMatchObject({ day: today, rebates: '17.00', promotions: '12.00', vip: '2.00', returned: '-0.30', granted: '31.00', net: '30.70', grants: 6 });
+    const operator = await journalSum('bonus_grant');
+    expect(source('operator')).toMatchObject({ grants: 2, players: 2, amount: minorToDecimal(operator.amount) });
+    expect(report.days[0]).toMatchObject({ day: today, rebates: '17.00', promotions: '12.00', vip: '2.00', operator: '70.00', returned: '-0.30', granted: '101.00', net: '100.70', grants: 8 });
     expect(report.totals.net).toBe(daily.totals.bonus_total);
     const sum = report.sources.reduce((s: bigint, r: { amount: string }) => s + BigInt(r.amount.replace('.', '').replace('-0', '-')), 0n);
     expect(minorToDecimal(sum)).toBe(report.totals.net);
@@ -140,9 +154,37 @@ describe('the bonuses report', () => {
     expect(days.statusCode).toBe(200);
     const lines = days.body.replace('\uFEFF', '').trim().split(/\r?\n/);
     expect(lines[0]).toContain('Rebates');
+    expect(lines[0]!.split(',').slice(-2)).toEqual(['Released to central wallets', 'Releases']);
     expect(lines).toHaveLength(3);
+    // Today's row and the totals row end with the released money and the number of releases.
+    for (const line of lines.slice(1)) expect(line.split(',').slice(-2)).toEqual(['65.00', '2']);
     const audit = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'reports.export' and target like 'report:bonuses-%'`);
     expect(audit.rows[0]!.n).toBe(2);
+  });
+
+  it('reports the money activity wallets released to central wallets, equal to the journals\' credits to central', async () => {
+    // Straight from the postings: what unlocks and moves out of activity wallets paid into central accounts today.
+    const res = await t.database.db.execute<{ n: number; amount: string; net: string }>(sql`
+      select count(distinct j.id)::int as n,
+        coalesce(sum(p.amount_minor) filter (where a.kind = 'central'), 0)::text as amount,
+        coalesce(sum(p.amount_minor) filter (where a.player_id is not null), 0)::text as net
+      from journals j join postings p on p.journal_id = j.id join accounts a on a.id = p.account_id
+      where j.kind in ('bonus_unlock', 'bonus_to_central') and (j.created_at at time zone 'Asia/Taipei')::date = ${today}::date`);
+    const straight = { n: Number(res.rows[0]!.n), amount: BigInt(res.rows[0]!.amount) };
+    // The releases move money between a player's own accounts: their net effect is nothing, hence the rule of their own.
+    expect(BigInt(res.rows[0]!.net)).toBe(0n);
+    expect(straight).toEqual({ n: 2, amount: 6_500n });
+    expect(unlockedMoney).toBe('50.00');
+    const report = await get(`bonuses?from=${today}&to=${today}`);
+    expect(report.days[0]).toMatchObject({ released: minorToDecimal(straight.amount), releases: straight.n });
+    expect(report.totals).toMatchObject({ released: minorToDecimal(straight.amount), releases: straight.n });
+    // Releases are no cost and no source: the sources still add up to the net cost, and the daily summary is unchanged.
+    expect(report.sources.map((r: { source: string }) => r.source)).not.toContain('released');
+    const daily = await get(`daily?from=${today}&to=${today}`);
+    expect(report.totals.net).toBe(daily.totals.bonus_total);
+    // A range without today has none.
+    const yesterday = taipeiDate(new Date(Date.now() - 86_400_000));
+    expect((await get(`bonuses?from=${yesterday}&to=${yesterday}`)).totals).toMatchObject({ released: '0.00', releases: 0 });
   });
 
   it('refuses a sort key it does not know', async () => {

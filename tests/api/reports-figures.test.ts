@@ -91,6 +91,17 @@ beforeAll(async () => {
   await post('exchange_bonus', a.playerId, 70n, 'mall-a');
   await post('bonus_grant', b.playerId, 300n, 'grant-b');
   await post('bonus_forfeit', b.playerId, -30n, 'forfeit-b');
+  // Releases (counted by their credit to the central wallet): A's activity wallet unlocked once its bet flow is complete
+  // (simulated, as the wallet tests do), and two moves out of C's wallet, the first of them reversed.
+  const wallet = t.app.services.wallet;
+  const wa = await wallet.grantBonus({ playerId: a.playerId, name: '活動甲', amountMinor: 800n, bonusBetMinor: 100n, idempotencyKey: 'wallet-a' });
+  const wc = await wallet.grantBonus({ playerId: c.playerId, name: '活動丙', amountMinor: 600n, bonusBetMinor: 0n, idempotencyKey: 'wallet-c' });
+  await t.database.db.execute(sql`update bonus_wallets set bonus_now_bet_minor = bonus_bet_minor where id = ${wa.id}`);
+  await wallet.unlockBonus(a.playerId, wa.id);
+  await wallet.bonusToCentral(c.playerId, wc.id, 250n, 'out-c-1');
+  await wallet.bonusToCentral(c.playerId, wc.id, 100n, 'out-c-2');
+  const out = await t.database.db.execute<{ id: string }>(sql`select id::text as id from journals where idempotency_key = ${`bonus:out:${c.playerId}:out-c-1`}`);
+  await t.database.db.transaction((tx) => reverseJournal(tx, Number(out.rows[0]!.id), { key: 'rev-out-c-1', reason: 'test' }));
 });
 afterAll(async () => { await t?.close(); });
 
@@ -298,11 +309,17 @@ describe('the rebuild', () => {
 
   it('recomputes every day to exactly what the incremental aggregates hold, and repairs a damaged day', async () => {
     const incremental = await snapshot();
+    // The releases are among them, by their credits to central: 8.00 unlocked; 2.50 and 1.00 moved out, the 2.50 reversed.
+    const releases = await t.database.db.execute<{ kind: string; journals: number; amount: string }>(sql`
+      select kind, sum(journals)::int as journals, sum(amount_minor)::text as amount from ledger_daily_totals
+      where day = ${today}::date and kind in ('bonus_unlock', 'bonus_to_central') group by kind order by kind`);
+    expect(releases.rows).toEqual([{ kind: 'bonus_to_central', journals: 1, amount: '100' }, { kind: 'bonus_unlock', journals: 1, amount: '800' }]);
     expect(incremental.bet_daily!.length).toBeGreaterThan(0);
     expect(incremental.ledger_first_deposits!.length).toBe(3);
     await t.database.db.execute(sql`delete from bet_daily_games where day = '2026-01-10'`);
     await t.database.db.execute(sql`update bet_daily_totals set stake_minor = stake_minor + 7 where day = '2026-01-10'`);
     await t.database.db.execute(sql`update ledger_daily_totals set amount_minor = amount_minor + 1 where day = ${today}::date`);
+    await t.database.db.execute(sql`delete from ledger_daily where day = ${today}::date and kind = 'bonus_unlock'`);
     await t.database.db.execute(sql`delete from ledger_first_deposits`);
     await t.database.db.execute(sql`delete from report_active_days where day = ${today}::date`);
     await t.database.db.execute(sql`update report_active_daily set players = players + 5 where day = '2026-01-10'`);

@@ -19,8 +19,10 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
     await registerPlayer(server, 'rep');
     const { token } = await registerPlayer(server, 'rep');
     const me = await server.api<{ id: number }>('GET', '/auth/me', undefined, token);
-    const grant = await server.api('POST', `/backoffice/players/${me.body.data!.id}/bonus-wallets`, { name: 'Report test', amount: '12.34', bonus_bet: '0' }, operator);
+    const grant = await server.api<{ wallet_id: number }>('POST', `/backoffice/players/${me.body.data!.id}/bonus-wallets`, { name: 'Report test', amount: '12.34', bonus_bet: '0' }, operator);
     expect(grant.status).toBe(200);
+    // The wallet has no bet target, so the player may move 2.00 of it out to central: a release in the bonuses report.
+    expect((await server.api('POST', '/players/depositBonus', { money: '2.00', player_bonus_wallet_id: grant.body.data!.wallet_id }, token)).status).toBe(200);
     // A reality check and a lowered deposit limit, for the player-protection report.
     expect((await server.api('PUT', '/protection/reality-check', { minutes: 30 }, token)).status).toBe(200);
     expect((await server.api('PUT', '/protection/limits', { kind: 'deposit', period: 'day', value: '500.00' }, token)).status).toBe(200);
@@ -182,6 +184,11 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
         expect(await today.getByTestId('cell-day').textContent()).toBe(taipeiDate(new Date()));
         expect(await today.getByTestId('cell-operator').textContent()).toBe('12.34');
         expect(await page.getByTestId('bonuses-days-totals').getByTestId('total-net').textContent()).toBe(net);
+        // The 2.00 moved out of the activity wallet: released, not a cost, in today's row, the totals and the summary.
+        expect(await today.getByTestId('cell-released').textContent()).toBe('2.00');
+        expect(await today.getByTestId('cell-releases').textContent()).toBe('1');
+        expect(await page.getByTestId('bonuses-days-totals').getByTestId('total-released').textContent()).toBe('2.00');
+        expect(await page.getByTestId('bonuses-released').innerText()).toContain('2.00');
         if (locale === 'zh-TW') expect(await page.locator('main').innerText()).not.toMatch(/\b(Grants|Players|Amount|Kind|Source|bo\.reports)\b/);
 
         // Sorting: the amount header is the sorted one; Tab to the grants header and Enter sorts by it, on the server.

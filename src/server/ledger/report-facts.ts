@@ -1,11 +1,12 @@
 // What the reports domain may read of the ledger's daily money aggregates (ledger/daily.ts), over a Taipei date range
 // ('YYYY-MM-DD', both ends included). Amounts are the net effect on players' money accounts: deposits and bonuses
-// positive, paid withdrawals and given-up bonuses negative.
+// positive, paid withdrawals and given-up bonuses negative; but for the releases (RELEASE_KINDS: activity wallets'
+// money moved to the central wallet, no net effect) the amount paid into the central wallet.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import type { ReportedKind } from './daily.ts';
+import { RELEASE_KINDS, type ReportedKind } from './daily.ts';
 
-export { REPORTED_KINDS, type ReportedKind } from './daily.ts';
+export { RELEASE_KINDS, REPORTED_KINDS, type ReportedKind } from './daily.ts';
 
 export interface MoneyDayKind { day: string; kind: ReportedKind; players: number; journals: number; amountMinor: bigint }
 
@@ -35,13 +36,17 @@ export async function firstDepositsByDay(db: DbOrTx, from: string, to: string): 
 
 export interface PlayerMoney { playerId: number; kind: ReportedKind; journals: number; amountMinor: bigint; firstDay: string; lastDay: string }
 
-/** Per player and kind over the range, for the given players (a page of the players report). */
+/**
+ * Per player and kind over the range, for the given players (a page of the players report). Releases are left out:
+ * they change none of a player's money figures, and a day on which a player only unlocked a wallet is no activity.
+ */
 export async function moneyOfPlayers(db: DbOrTx, from: string, to: string, playerIds: readonly number[]): Promise<PlayerMoney[]> {
   if (!playerIds.length) return [];
   const res = await db.execute<{ player_id: string; kind: ReportedKind; journals: string; amount: string; first_day: string; last_day: string }>(sql`
     select player_id::text as player_id, kind, sum(journals)::text as journals, sum(amount_minor)::text as amount,
       min(day)::text as first_day, max(day)::text as last_day
     from ledger_daily where player_id = any(${`{${playerIds.join(',')}}`}::bigint[]) and day between ${from}::date and ${to}::date
+      and kind <> all(${`{${RELEASE_KINDS.join(',')}}`}::text[])
     group by player_id, kind`);
   return res.rows.map((r) => ({
     playerId: Number(r.player_id), kind: r.kind, journals: Number(r.journals), amountMinor: BigInt(r.amount), firstDay: r.first_day, lastDay: r.last_day,

@@ -1,5 +1,5 @@
 // The bonuses report (issue 23): what bonuses cost over a Taipei date range. The totals (granted, given up or
-// forfeited, net), a bar chart of the cost per source (each promotion, VIP rewards, red packets, the mall, operators'
+// forfeited, net, and what activity wallets released to central wallets once their bet flow was complete), a bar chart of the cost per source (each promotion, VIP rewards, red packets, the mall, operators'
 // grants), the sources' table sorted by the server by any of its headers, the days as a line chart and a table, and
 // the CSV of either table.
 import { useEffect, useState } from 'react';
@@ -17,7 +17,8 @@ type DayField = (typeof DAY_FIELDS)[number];
 export const BONUSES_KEYS = [
   ...REPORT_KEYS, 'bo.reports.note.bonuses', 'bo.reports.chart.bonus_sources', 'bo.reports.chart.bonus_days', 'bo.reports.title.bonus_sources',
   'bo.reports.title.bonus_days', 'bo.reports.export_sources', 'bo.reports.export_days', 'bo.reports.bonus.kind', 'bo.reports.bonus.none_title',
-  'bo.reports.bonus.grants', 'bo.reports.bonus.players', 'bo.reports.bonus.amount', 'bo.reports.bonus.source',
+  'bo.reports.bonus.grants', 'bo.reports.bonus.players', 'bo.reports.bonus.amount', 'bo.reports.bonus.source', 'bo.reports.bonus.released',
+  'bo.reports.bonus.releases',
   ...DAY_FIELDS.map((f) => `bo.reports.bonus.${f}` as const),
   ...BONUS_SOURCES.map((s) => `bo.reports.bonus.source.${s}` as const),
 ] as const;
@@ -53,7 +54,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [dayPage, setDayPage] = useState(1);
   useEffect(() => setSourcePage(1), [data]);
   useEffect(() => setDayPage(1), [range.from, range.to]);
-  const state = { ...shownState, empty: data !== null && data.sources.length === 0 && data.totals.grants === 0 };
+  const state = { ...shownState, empty: data !== null && data.sources.length === 0 && data.totals.grants === 0 && data.totals.releases === 0 };
   const chartRows = data ? data.sources.filter((r) => r.source !== 'returned').sort((a, b) => Number(b.amount) - Number(a.amount)).slice(0, CHART_ROWS) : [];
   const filters = { ...range, sort: sort.sort, order: sort.order };
   return (
@@ -90,6 +91,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                 { label: t['bo.reports.bonus.granted'], values: data.days.map((d) => plotted(d.granted)), color: '#d97706' },
                 { label: t['bo.reports.bonus.returned'], values: data.days.map((d) => plotted(d.returned)), color: '#0284c7' },
                 { label: t['bo.reports.bonus.net'], values: data.days.map((d) => plotted(d.net)), color: '#7c3aed' },
+                { label: t['bo.reports.bonus.released'], values: data.days.map((d) => plotted(d.released)), color: '#059669' },
               ]} />
           </section>
           <section className={cls.card} aria-label={t['bo.reports.title.bonus_days']}>
@@ -100,6 +102,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                 <td className={cls.td}>{t['bo.reports.totals']}</td>
                 {DAY_FIELDS.map((f) => <td key={f} className={`${cls.td} whitespace-nowrap text-right tabular-nums`} data-testid={`total-${f}`}>{money(data.totals[f])}</td>)}
                 <td className={`${cls.td} text-right tabular-nums`}>{count(data.totals.grants)}</td>
+                <td className={`${cls.td} whitespace-nowrap text-right tabular-nums`} data-testid="total-released">{money(data.totals.released)}</td>
+                <td className={`${cls.td} text-right tabular-nums`} data-testid="total-releases">{count(data.totals.releases)}</td>
               </tr></tfoot>} />
             {data.days.length > DAYS_PAGE && <Pager t={t} page={dayPage} total={data.days.length} pageSize={DAYS_PAGE} onPage={setDayPage} />}
           </section>
@@ -109,7 +113,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   );
 }
 
-/** The range's totals at a glance: granted, what came back, the net cost and the number of grants. */
+/** The range's totals at a glance: granted, what came back, the net cost, the number of grants, and the releases. */
 function Summary({ t, totals }: { t: T; totals: BonusesReportView['totals'] }) {
   const card = (label: string, value: string, testId: string, accent = 'text-brand-800') => (
     <div className={cls.card} data-testid={testId}>
@@ -118,11 +122,13 @@ function Summary({ t, totals }: { t: T; totals: BonusesReportView['totals'] }) {
     </div>
   );
   return (
-    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="bonuses-summary">
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6" data-testid="bonuses-summary">
       {card(t['bo.reports.bonus.granted'], money(totals.granted), 'bonuses-granted', 'text-amber-700')}
       {card(t['bo.reports.bonus.returned'], money(totals.returned), 'bonuses-returned', 'text-sky-700')}
       {card(t['bo.reports.bonus.net'], money(totals.net), 'bonuses-net')}
       {card(t['bo.reports.bonus.grants'], count(totals.grants), 'bonuses-grants')}
+      {card(t['bo.reports.bonus.released'], money(totals.released), 'bonuses-released', 'text-emerald-700')}
+      {card(t['bo.reports.bonus.releases'], count(totals.releases), 'bonuses-releases')}
     </div>
   );
 }
@@ -150,5 +156,7 @@ function dayColumns(): Array<BoColumn<BonusDayView, K>> {
       key: f, header: `bo.reports.bonus.${f}`, align: 'right', className: 'whitespace-nowrap tabular-nums', testId: `cell-${f}`, cell: (d) => money(d[f]),
     })),
     { key: 'grants', header: 'bo.reports.bonus.grants', align: 'right', className: 'tabular-nums', testId: 'cell-grants', cell: (d) => count(d.grants) },
+    { key: 'released', header: 'bo.reports.bonus.released', align: 'right', className: 'whitespace-nowrap tabular-nums', testId: 'cell-released', cell: (d) => money(d.released) },
+    { key: 'releases', header: 'bo.reports.bonus.releases', align: 'right', className: 'tabular-nums', testId: 'cell-releases', cell: (d) => count(d.releases) },
   ];
 }

@@ -1,6 +1,7 @@
 // The bonuses report (issue 23): what bonuses cost over a Taipei date range, per source (each promotion with rebates
 // apart, VIP rewards, red packets, the mall, operators' grants) and per day, with what came back when players gave up
-// or forfeited activity wallets. The money is the ledger's (ledger/report-facts.ts, the same aggregates as the daily
+// or forfeited activity wallets, and what was released to central wallets once a wallet's bet flow was complete
+// (unlocks and moves out: ledgerFacts.RELEASE_KINDS, counted by what they paid into the central wallet). The money is the ledger's (ledger/report-facts.ts, the same aggregates as the daily
 // summary); the promotions domain (promotions/report-facts.ts) says which promotion each grant was and which are
 // rebates. Ledger promotion grants no promotion claims (an operator's posting, say) keep their own row, so the sources
 // always add up to the ledger's total.
@@ -22,12 +23,20 @@ const BONUS_LEDGER_KINDS: ledgerFacts.ReportedKind[] = ['promotion_grant', ...LE
 /** The most source rows the report lists: every promotion that paid in the range is one, and a year has few hundred. */
 export const BONUS_SOURCES_MAX = 1_000;
 
-function dayFigures(f: DayFigures, grants: number) {
+/** A day's (or the range's) releases: bonus money paid into central wallets, and how many journals paid it. */
+interface Released { amountMinor: bigint; journals: number }
+
+function isRelease(kind: ledgerFacts.ReportedKind): boolean {
+  return (ledgerFacts.RELEASE_KINDS as readonly string[]).includes(kind);
+}
+
+function dayFigures(f: DayFigures, grants: number, released: Released) {
   const granted = f.bonus.promotions + f.bonus.rebates + f.bonus.vip + f.bonus.red_packets + f.bonus.mall + f.bonus.operator;
   const m = minorToDecimal;
   return {
     promotions: m(f.bonus.promotions), rebates: m(f.bonus.rebates), vip: m(f.bonus.vip), red_packets: m(f.bonus.red_packets), mall: m(f.bonus.mall),
     operator: m(f.bonus.operator), granted: m(granted), returned: m(f.bonus.returned), net: m(granted + f.bonus.returned), grants,
+    released: m(released.amountMinor), releases: released.journals,
   };
 }
 
@@ -38,9 +47,15 @@ export async function bonusesReport(db: DbOrTx, q: BonusesReportQuery): Promise<
     ledgerFacts.moneyTotalsByDay(db, q.from, q.to), promotionFacts.rebatesByDay(db, start, end), promotionFacts.grantsByPromotion(db, start, end),
     ledgerFacts.playersByKind(db, q.from, q.to, BONUS_LEDGER_KINDS),
   ]);
-  const byDay = new Map(list.map((d) => [d, { f: emptyDay(), grants: 0 }]));
+  const byDay = new Map(list.map((d) => [d, { f: emptyDay(), grants: 0, released: { amountMinor: 0n, journals: 0 } as Released }]));
   const journals = new Map<ledgerFacts.ReportedKind, { n: number; amountMinor: bigint }>();
   for (const row of money) {
+    if (isRelease(row.kind)) {
+      const r = byDay.get(row.day)!.released;
+      r.amountMinor += row.amountMinor;
+      r.journals += row.journals;
+      continue;
+    }
     if (!BONUS_LEDGER_KINDS.includes(row.kind)) continue;
     const d = byDay.get(row.day)!;
     addMoney(d.f, row);
@@ -51,17 +66,23 @@ export async function bonusesReport(db: DbOrTx, q: BonusesReportQuery): Promise<
     journals.set(row.kind, k);
   }
   for (const [day, d] of byDay) addRebates(d.f, rebates.get(day)?.amountMinor ?? 0n);
-  const days: BonusDayView[] = list.map((day) => ({ day, ...dayFigures(byDay.get(day)!.f, byDay.get(day)!.grants) }));
+  const days: BonusDayView[] = list.map((day) => {
+    const d = byDay.get(day)!;
+    return { day, ...dayFigures(d.f, d.grants, d.released) };
+  });
   const total = emptyDay();
   let grants = 0;
+  const released: Released = { amountMinor: 0n, journals: 0 };
   for (const d of byDay.values()) {
     for (const k of Object.keys(total.bonus) as Array<keyof DayFigures['bonus']>) total.bonus[k] += d.f.bonus[k];
     grants += d.grants;
+    released.amountMinor += d.released.amountMinor;
+    released.journals += d.released.journals;
   }
   const sources = sourceRows(promotions, journals, players);
   const key = (r: BonusSourceRowView): number | bigint | string =>
     q.sort === 'source' ? `${r.source} ${r.title_en}` : q.sort === 'amount' ? BigInt(r.amount.replace('.', '')) : r[q.sort];
-  return { from: q.from, to: q.to, sources: sortAndPage(sources, key, q.order, 1, BONUS_SOURCES_MAX), days, totals: dayFigures(total, grants) };
+  return { from: q.from, to: q.to, sources: sortAndPage(sources, key, q.order, 1, BONUS_SOURCES_MAX), days, totals: dayFigures(total, grants, released) };
 }
 
 /** One row per promotion that paid, the ledger's promotion grants no promotion claims, and one per other kind. */

@@ -170,9 +170,9 @@ export function protectionRows(report: ProtectionReportView, locale: Locale): Pr
   ];
 }
 
-const BONUS_DAY_FIELDS = ['promotions', 'rebates', 'vip', 'red_packets', 'mall', 'operator', 'granted', 'returned', 'net', 'grants'] as const;
+const BONUS_DAY_FIELDS = ['promotions', 'rebates', 'vip', 'red_packets', 'mall', 'operator', 'granted', 'returned', 'net', 'grants', 'released', 'releases'] as const;
 
-/** The bonuses report's days: each bonus kind, what came back and the net cost. */
+/** The bonuses report's days: each bonus kind, what came back, the net cost, and what was released to central wallets. */
 export function bonusDayColumns(locale: Locale): Array<CsvColumn<BonusDayView>> {
   return [
     { heading: heading(locale, 'day'), cell: (r) => r.day, text: true },

@@ -204,14 +204,22 @@ export const bonusSourceRowView = v.object({
   source: v.picklist(BONUS_SOURCES), promotion_id: v.nullable(v.number()), title: v.string(), title_en: v.string(),
   grants: v.number(), players: v.number(), amount: money,
 });
-/** One Taipei day: the bonuses paid by kind, what came back (activity wallets given up or forfeited), and the net cost. */
+/**
+ * One Taipei day: the bonuses paid by kind, what came back (activity wallets given up or forfeited), and the net cost;
+ * and what was released: activity wallets' money paid into central wallets once their bet flow was complete (unlocks
+ * and moves out), with the number of those journals (releases; a reversal counts -1). Released money is not a cost of
+ * its own: it was counted when it was granted.
+ */
 export const bonusDayView = v.object({
   day: v.string(), promotions: money, rebates: money, vip: money, red_packets: money, mall: money, operator: money,
-  granted: money, returned: money, net: money, grants: v.number(),
+  granted: money, returned: money, net: money, grants: v.number(), released: money, releases: v.number(),
 });
 export const bonusesReportView = v.object({
   from: v.string(), to: v.string(), sources: v.array(bonusSourceRowView), days: v.array(bonusDayView),
-  totals: v.object({ promotions: money, rebates: money, vip: money, red_packets: money, mall: money, operator: money, granted: money, returned: money, net: money, grants: v.number() }),
+  totals: v.object({
+    promotions: money, rebates: money, vip: money, red_packets: money, mall: money, operator: money, granted: money, returned: money, net: money, grants: v.number(),
+    released: money, releases: v.number(),
+  }),
 });
 export type BonusSourceRowView = v.InferOutput<typeof bonusSourceRowView>;
 export type BonusDayView = v.InferOutput<typeof bonusDayView>;
