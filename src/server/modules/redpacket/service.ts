@@ -159,6 +159,8 @@ export class RedPacketService {
     // The claim read the same cached round a moment ago; a round gone since is refused for every player.
     if (!round) return new Map(claims.map((c) => [c.playerId, { outcome: 'not_found' as const }]));
     const now = this.now();
+    // Claims that were already waiting when another batch found the round empty are refused as claim() refuses them.
+    if (this.isSoldOut(roundId, now)) return new Map(claims.map((c) => [c.playerId, { outcome: 'empty' as const }]));
     // One house account pays the whole batch: the shard of one of its players that no other batch on its way holds.
     // Paid by each player's own shard, every batch of fifty locked nearly all sixteen house shards until its commit,
     // so the batches in flight queued behind each other's locks; with one shard each they run side by side. Which
@@ -179,6 +181,12 @@ export class RedPacketService {
     } finally {
       this.housesInUse.delete(house);
     }
+  }
+
+  /** Whether a batch found the round without a free packet less than LIVE_CACHE_MS ago (see soldOut). */
+  private isSoldOut(roundId: number, now: number): boolean {
+    const emptyAt = this.soldOut.get(roundId);
+    return emptyAt !== undefined && now - emptyAt < LIVE_CACHE_MS;
   }
 
   private async liveRound() {
@@ -247,8 +255,7 @@ export class RedPacketService {
     const now = this.now();
     if (now < round.startsAt.getTime()) throw new ApiError('red_packet_not_started');
     if (now >= round.endsAt.getTime()) throw new ApiError('red_packet_ended');
-    const emptyAt = this.soldOut.get(roundId);
-    if (emptyAt !== undefined && now - emptyAt < LIVE_CACHE_MS) throw new ApiError('red_packet_empty');
+    if (this.isSoldOut(roundId, now)) throw new ApiError('red_packet_empty');
     const house = await this.accounts.houseAccount('bonus', playerId);
     const queued = this.batcher.claim(roundId, { playerId, houseAccountId: house });
     if (!queued) throw new ApiError('service_unavailable');
