@@ -133,88 +133,106 @@ export const BATCH_EXACT_FRACTION = 0.1;
  * are counted with a round trip on every hit instead (rateLimitStore's `exact`).
  */
 export function batchedLimiter(shared: SharedCounter, opts: { flushMs?: number; exactFraction?: number; maxKeys?: number } = {}): Limiter & { flush(): Promise<void> } {
-  const flushMs = opts.flushMs ?? BATCH_FLUSH_MS;
-  const exactFraction = opts.exactFraction ?? BATCH_EXACT_FRACTION;
-  const maxKeys = opts.maxKeys ?? MEMORY_LIMITER_MAX_KEYS;
-  /** Per key: the shared total as last answered, this instance's hits not sent yet, and the window's end here. */
-  const states = new Map<string, { known: number; pending: number; resetAt: number; windowMs: number }>();
-  const dirty = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
+  return new BatchedLimiter(shared, opts.flushMs ?? BATCH_FLUSH_MS, opts.exactFraction ?? BATCH_EXACT_FRACTION, opts.maxKeys ?? MEMORY_LIMITER_MAX_KEYS);
+}
 
-  const learn = (key: string, answer: { count: number; resetInMs: number }, sentAt: number) => {
-    const s = states.get(key);
-    if (!s) return;
-    s.known = answer.count;
-    s.resetAt = sentAt + answer.resetInMs;
-  };
-  const flush = async (): Promise<void> => {
-    timer = undefined;
-    if (!dirty.size) return;
+/** Per key: the shared total as last answered, this instance's hits not sent yet, and the window's end here. */
+interface BatchState { known: number; pending: number; resetAt: number; windowMs: number }
+
+class BatchedLimiter implements Limiter {
+  private readonly states = new Map<string, BatchState>();
+  /** Keys with hits not sent yet. */
+  private readonly dirty = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  private readonly shared: SharedCounter;
+  private readonly flushMs: number;
+  private readonly exactFraction: number;
+  private readonly maxKeys: number;
+
+  constructor(shared: SharedCounter, flushMs: number, exactFraction: number, maxKeys: number) {
+    this.shared = shared;
+    this.flushMs = flushMs;
+    this.exactFraction = exactFraction;
+    this.maxKeys = maxKeys;
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<HitResult> {
+    const now = Date.now();
+    const s = this.states.get(key);
+    if (!s || s.resetAt <= now) {
+      // A window over here: its unsent hits belong to a window that is over in Redis too (or nearly).
+      if (s) this.states.delete(key);
+      return this.exact(key, limit, windowMs, now);
+    }
+    const count = s.known + s.pending + 1;
+    if (count > limit) {
+      this.count(key, s);
+      return { allowed: false, count, resetInMs: s.resetAt - now };
+    }
+    if (count > limit - Math.ceil(limit * this.exactFraction)) return this.exact(key, limit, windowMs, now);
+    this.count(key, s);
+    return { allowed: true, count, resetInMs: s.resetAt - now };
+  }
+
+  async peek(key: string): Promise<number> {
+    return (await this.shared.peek(key)) + (this.states.get(key)?.pending ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    this.states.delete(key);
+    this.dirty.delete(key);
+    await this.shared.reset(key);
+  }
+
+  /** Sends every key's unsent hits in one transaction and learns the shared totals from its answer. */
+  async flush(): Promise<void> {
+    this.timer = undefined;
     const batch: { key: string; n: number; windowMs: number }[] = [];
-    for (const key of dirty) {
-      const s = states.get(key);
+    for (const key of this.dirty) {
+      const s = this.states.get(key);
       if (s && s.pending > 0) batch.push({ key, n: s.pending, windowMs: s.windowMs });
       if (s) s.pending = 0;
     }
-    dirty.clear();
+    this.dirty.clear();
     if (!batch.length) return;
     const sentAt = Date.now();
     // A failed flush loses these hits from the shared total (Redis is away; new hits go to the fallback meanwhile).
-    const answers = await shared.addMany(batch).catch(() => undefined);
-    answers?.forEach((a, i) => learn(batch[i]!.key, a, sentAt));
-  };
-  const schedule = (key: string) => {
-    dirty.add(key);
-    if (!timer) {
-      timer = setTimeout(() => void flush(), flushMs);
-      timer.unref();
+    const answers = await this.shared.addMany(batch).catch(() => undefined);
+    answers?.forEach((a, i) => this.learn(batch[i]!.key, a, sentAt));
+  }
+
+  /** Counts a hit locally, to be sent with the next flush. */
+  private count(key: string, s: BatchState): void {
+    s.pending++;
+    this.dirty.add(key);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer.unref();
     }
-  };
+  }
+
   /** One round trip with this hit and the key's unsent ones; the decision is the shared total's. */
-  const exact = async (key: string, limit: number, windowMs: number, now: number): Promise<HitResult> => {
-    let s = states.get(key);
+  private async exact(key: string, limit: number, windowMs: number, now: number): Promise<HitResult> {
+    let s = this.states.get(key);
     if (!s) {
-      if (states.size >= maxKeys) states.delete(states.keys().next().value!);
+      if (this.states.size >= this.maxKeys) this.states.delete(this.states.keys().next().value!);
       s = { known: 0, pending: 0, resetAt: now + windowMs, windowMs };
-      states.set(key, s);
+      this.states.set(key, s);
     }
     const n = s.pending + 1;
     s.pending = 0;
-    const [answer] = await shared.addMany([{ key, n, windowMs }]);
-    learn(key, answer!, now);
+    const [answer] = await this.shared.addMany([{ key, n, windowMs }]);
+    this.learn(key, answer!, now);
     return { allowed: answer!.count <= limit, count: answer!.count, resetInMs: answer!.resetInMs };
-  };
+  }
 
-  return {
-    async hit(key, limit, windowMs) {
-      const now = Date.now();
-      const s = states.get(key);
-      if (!s || s.resetAt <= now) {
-        // A window over here: its unsent hits belong to a window that is over in Redis too (or nearly).
-        if (s) states.delete(key);
-        return exact(key, limit, windowMs, now);
-      }
-      const count = s.known + s.pending + 1;
-      if (count > limit) {
-        s.pending++;
-        schedule(key);
-        return { allowed: false, count, resetInMs: s.resetAt - now };
-      }
-      if (count > limit - Math.ceil(limit * exactFraction)) return exact(key, limit, windowMs, now);
-      s.pending++;
-      schedule(key);
-      return { allowed: true, count, resetInMs: s.resetAt - now };
-    },
-    async peek(key) {
-      return (await shared.peek(key)) + (states.get(key)?.pending ?? 0);
-    },
-    async reset(key) {
-      states.delete(key);
-      dirty.delete(key);
-      await shared.reset(key);
-    },
-    flush,
-  };
+  private learn(key: string, answer: { count: number; resetInMs: number }, sentAt: number): void {
+    const s = this.states.get(key);
+    if (!s) return;
+    s.known = answer.count;
+    s.resetAt = sentAt + answer.resetInMs;
+  }
 }
 
 /**
