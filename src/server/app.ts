@@ -16,7 +16,7 @@ import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, answerFrameworkError, errorBody, sendError } from './lib/errors.ts';
 import { createEventBus, type EventBus, type EventPublisher } from './lib/events.ts';
-import { limiterWithFallback, memoryLimiter, pgLimiter, rateLimitStore, redisLimiter, type Limiter } from './lib/limiter.ts';
+import { batchedLimiter, limiterWithFallback, memoryLimiter, pgLimiter, rateLimitStore, redisLimiter, type Limiter } from './lib/limiter.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
@@ -240,6 +240,8 @@ interface Infrastructure {
   breakerBoard: BreakerBoard;
   /** Counts the per-request limit of @fastify/rate-limit: Redis, or this instance's memory while Redis is away. */
   requestLimiter: Limiter;
+  /** Counts routes' own limits of @fastify/rate-limit, with a round trip per hit (exact across instances). */
+  routeLimiter: Limiter;
   sms: SmsSender;
   realtime: Realtime;
   sessionCache: SessionCache;
@@ -327,18 +329,25 @@ function redisRecentWriters(redis: Redis, prefix: string): RecentWriters {
  * codes; security matters, and every instance must agree) move to PostgreSQL, the per-request limit to this
  * instance's memory (a per-instance limit: cheap, and neither open to everyone nor closed to everyone).
  */
-function limiters(app: FastifyInstance, opts: BuildOptions, redis: Redis | undefined): { limiter: Limiter; requestLimiter: Limiter } {
+function limiters(app: FastifyInstance, opts: BuildOptions, redis: Redis | undefined): { limiter: Limiter; requestLimiter: Limiter; routeLimiter: Limiter } {
   const db = opts.database.db;
-  if (!redis) return { limiter: pgLimiter(db), requestLimiter: memoryLimiter() };
+  if (!redis) {
+    const memory = memoryLimiter();
+    return { limiter: pgLimiter(db), requestLimiter: memory, routeLimiter: memory };
+  }
   const up = () => redis.status === 'ready';
   const shared = redisLimiter(redis, opts.config.redisKeyPrefix);
+  const memory = memoryLimiter();
   const say = (which: string) => (fallback: boolean) => {
     if (fallback) app.log.warn(`redis unreachable: ${which} counted in ${which === 'request limits' ? 'this instance\'s memory' : 'PostgreSQL'}`);
     else app.log.info(`redis back: ${which} counted in Redis again`);
   };
   return {
     limiter: limiterWithFallback(shared, pgLimiter(db), up, say('rate counters')),
-    requestLimiter: limiterWithFallback(shared, memoryLimiter(), up, say('request limits')),
+    // The plugin-wide limit on every API request is batched (lib/limiter.ts, batchedLimiter, for its tolerance): a
+    // Redis round trip per request cost a quarter of a cached read such as GET /api/auth/me. Routes' own limits stay exact.
+    requestLimiter: limiterWithFallback(batchedLimiter(shared), memory, up, say('request limits')),
+    routeLimiter: limiterWithFallback(shared, memory, up, () => {}),
   };
 }
 
@@ -401,7 +410,7 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
     global: true,
     max: config.rateLimitPerMin,
     timeWindow: '1 minute',
-    store: rateLimitStore(infra.requestLimiter),
+    store: rateLimitStore({ global: infra.requestLimiter, exact: infra.routeLimiter }),
     // Pages and assets are cheap and cached; the limit guards the API.
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),

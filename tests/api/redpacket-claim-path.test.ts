@@ -130,6 +130,53 @@ describe('red_packet_claim', () => {
       for (const s of spies) s.mockRestore();
     }
   });
+  it('refuses the claims of a round a batch found empty for a second without a statement, then asks the database again', async () => {
+    const id = await schedule({ pool: '2.00', packet_count: 1, min_packet: '1.00', max_packet: '2.00' });
+    const first = await seedPlayer(t);
+    const second = await seedPlayer(t);
+    const third = await seedPlayer(t);
+    expect((await claim(id, first.playerId)).view.status).toBe('approved');
+    await expect(claim(id, second.playerId)).rejects.toMatchObject({ code: 'red_packet_empty' });
+    await t.app.services.wallet.accounts.houseAccount('bonus', third.playerId);
+    const spy = vi.spyOn(t.database.db, 'execute');
+    try {
+      await expect(claim(id, third.playerId)).rejects.toMatchObject({ code: 'red_packet_empty' });
+      expect(spy.mock.calls).toHaveLength(0);
+      // A second on, the database is asked again: the packet freed meanwhile (as by a batch that rolled back) is taken.
+      await t.database.db.update(redPackets).set({ playerId: null, status: 'unclaimed', claimedAt: null, walletId: null, journalId: null })
+        .where(eq(redPackets.roundId, id));
+      const clock = vi.spyOn(t.app.services.redpacket, 'now').mockImplementation(() => Date.now() + 1_500);
+      try {
+        expect((await claim(id, third.playerId)).view.status).toBe('approved');
+      } finally {
+        clock.mockRestore();
+      }
+      expect(spy.mock.calls.map((c) => JSON.stringify((c[0] as { queryChunks?: unknown[] }).queryChunks ?? '')).some((x) => x.includes('red_packet_claim_batch('))).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('pays a batch from one house shard, so batches on their way at once lock no house row in common', async () => {
+    const id = await schedule();
+    const warm = await seedPlayer(t);
+    await claim(id, warm.playerId);
+    const group = [];
+    for (let i = 0; i < 6; i++) group.push(await seedPlayer(t));
+    const houses = new Set<number>();
+    for (const p of group) houses.add(await t.app.services.wallet.accounts.houseAccount('bonus', p.playerId));
+    expect(houses.size).toBeGreaterThan(1);
+    const answers = await Promise.all(group.map((p) => claim(id, p.playerId)));
+    const journalIds = [];
+    for (const p of group) journalIds.push((await packetOf(id, p.playerId))!.journalId!);
+    const payers = await t.database.db.execute<{ account_id: string | number }>(
+      sql`select distinct account_id from postings where journal_id in ${journalIds} and amount_minor < 0`);
+    expect(payers.rows).toHaveLength(1);
+    expect(houses.has(Number(payers.rows[0]!.account_id))).toBe(true);
+    expect(answers.every((a) => a.view.status === 'approved')).toBe(true);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
   it('takes and pays the claims arriving together in one statement, each player their own packet', async () => {
     const id = await schedule();
     const warm = await seedPlayer(t);

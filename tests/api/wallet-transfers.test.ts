@@ -2,7 +2,7 @@
 // provider is asked, refunded only on a definite rejection, left to reconciliation when the answer is
 // unclear, and listed for operators when reconciliation cannot settle them. Also withdraw, withdrawAll,
 // depositSpecail and the record calls. Every scenario ends with the ledger's invariants holding.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
@@ -122,6 +122,51 @@ describe('pending first', () => {
     expect((await answer).json().data).toMatchObject({ status: 'applied', amount: '15.00' });
     expect(await me(p)).toMatchObject({ amount: '75.00', total_money: '100.00' });
     expect(provider.balances.get(`FSH:p${p.playerId}`)).toBe(2_500n);
+  });
+});
+
+describe('the start in one statement (wallet_start_transfer_in)', () => {
+  // The SQL text of each statement (its string chunks; the parameters and table objects left out).
+  const statementsOf = (calls: unknown[][]) => calls.map((c) => ((c[0] as { queryChunks?: unknown[] }).queryChunks ?? [])
+    .map((chunk) => (chunk && typeof chunk === 'object' && 'value' in chunk && Array.isArray(chunk.value) ? chunk.value.join('') : '')).join(''));
+
+  it('starts a central transfer with one statement and no transaction of the application\'s', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    expect((await deposit(p, 'SLX', '1')).json().data.status).toBe('applied');
+    const db = t.database.db;
+    const execute = vi.spyOn(db, 'execute');
+    const transaction = vi.spyOn(db, 'transaction');
+    try {
+      expect((await deposit(p, 'SLX', '2')).json().data.status).toBe('applied');
+      expect(statementsOf(execute.mock.calls).filter((x) => x.includes('wallet_start_transfer_in('))).toHaveLength(1);
+      expect(transaction).not.toHaveBeenCalled();
+    } finally {
+      execute.mockRestore();
+      transaction.mockRestore();
+    }
+    expect(await me(p)).toMatchObject({ amount: '97.00', total_money: '100.00' });
+  });
+
+  it('refuses an overdraft and leaves no transfer row behind', async () => {
+    const p = await seedPlayer(t, { centralMinor: 1_000n });
+    expectError(await deposit(p, 'SLX', '20'), 422, 'insufficient_funds');
+    expect(await rows(sql`select 1 from platform_transfers where player_id = ${p.playerId}`)).toHaveLength(0);
+    expect(await me(p)).toMatchObject({ amount: '10.00', total_money: '10.00' });
+  });
+
+  it('leaves a player with a protection rule to the full gate, which still refuses past the limit', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    await t.database.db.execute(sql`insert into protection_limits (player_id, kind, period, limit_value) values (${p.playerId}, 'loss', 'day', 1500)`);
+    const execute = vi.spyOn(t.database.db, 'execute');
+    try {
+      expect((await deposit(p, 'SLX', '10')).json().data.status).toBe('applied');
+      // The one statement wrote nothing ('gate'); the application's transaction started the transfer.
+      expect(statementsOf(execute.mock.calls).filter((x) => x.includes('wallet_start_transfer_in('))).toHaveLength(1);
+    } finally {
+      execute.mockRestore();
+    }
+    expectError(await deposit(p, 'SLX', '10'), 403, 'protection_limit');
+    expect(await me(p)).toMatchObject({ amount: '90.00', total_money: '100.00' });
   });
 });
 

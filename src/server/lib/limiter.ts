@@ -13,7 +13,14 @@ export interface Limiter {
   reset(key: string): Promise<void>;
 }
 
-export function redisLimiter(redis: Redis, prefix = ''): Limiter {
+/** Several counts added in one round trip; each answer is the window's total after the addition. */
+export interface SharedCounter {
+  addMany(entries: readonly { key: string; n: number; windowMs: number }[]): Promise<{ count: number; resetInMs: number }[]>;
+  peek(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+export function redisLimiter(redis: Redis, prefix = ''): Limiter & SharedCounter {
   return {
     async hit(key, limit, windowMs) {
       const k = `${prefix}rl:${key}`;
@@ -21,6 +28,21 @@ export function redisLimiter(redis: Redis, prefix = ''): Limiter {
       const count = Number(res?.[0]?.[1] ?? 0);
       const ttl = Number(res?.[2]?.[1] ?? windowMs);
       return { allowed: count <= limit, count, resetInMs: ttl > 0 ? ttl : windowMs };
+    },
+    async addMany(entries) {
+      const tx = redis.multi();
+      for (const e of entries) {
+        const k = `${prefix}rl:${e.key}`;
+        tx.incrby(k, e.n).pexpire(k, e.windowMs, 'NX').pttl(k);
+      }
+      const res = await tx.exec();
+      if (!res) throw new Error('redis transaction aborted');
+      return entries.map((e, i) => {
+        const [count, , ttl] = [res[3 * i]!, res[3 * i + 1]!, res[3 * i + 2]!];
+        if (count[0]) throw count[0];
+        const ttlMs = Number(ttl[1] ?? e.windowMs);
+        return { count: Number(count[1]), resetInMs: ttlMs > 0 ? ttlMs : e.windowMs };
+      });
     },
     async peek(key) {
       return Number((await redis.get(`${prefix}rl:${key}`)) ?? 0);
@@ -89,6 +111,130 @@ export function memoryLimiter(maxKeys = MEMORY_LIMITER_MAX_KEYS): Limiter {
   };
 }
 
+/** How long a batched limiter keeps counts before sending them to the shared store. */
+export const BATCH_FLUSH_MS = 100;
+/** The part of a limit a batched limiter counts with a round trip per hit: the last tenth before the limit. */
+export const BATCH_EXACT_FRACTION = 0.1;
+
+/**
+ * A shared limit (every instance counts into one total in Redis) without a round trip per request: hits are counted
+ * in this instance's memory and sent to the shared store in one transaction every `flushMs` (100 ms), whose answer
+ * brings back the total of every instance. A request is decided locally while the total it knows, plus its own
+ * unsent hits, stays below the last tenth of the limit; in that last tenth each hit makes the round trip and is
+ * decided on the shared total, as an unbatched limiter would; past the limit it is refused locally, since a window's
+ * total only grows. A key this instance has not seen in the current window also makes the round trip, which learns
+ * the window's total and its reset time.
+ *
+ * Tolerance: an instance's view of the others lags by at most one flush interval plus a round trip, so the hits
+ * admitted in one window exceed the limit by at most what the other instances admit locally in that lag, and they
+ * admit locally only below the last tenth. For one address to pass the limit it must therefore send more than a
+ * tenth of its limit (60 of the default 600 a minute) within about 100 ms to two or more instances; the excess is
+ * bounded by what it sends in that time. Limits that must hold exactly (the route limits of sign-in, codes, orders)
+ * are counted with a round trip on every hit instead (rateLimitStore's `exact`).
+ */
+export function batchedLimiter(shared: SharedCounter, opts: { flushMs?: number; exactFraction?: number; maxKeys?: number } = {}): Limiter & { flush(): Promise<void> } {
+  return new BatchedLimiter(shared, opts.flushMs ?? BATCH_FLUSH_MS, opts.exactFraction ?? BATCH_EXACT_FRACTION, opts.maxKeys ?? MEMORY_LIMITER_MAX_KEYS);
+}
+
+/** Per key: the shared total as last answered, this instance's hits not sent yet, and the window's end here. */
+interface BatchState { known: number; pending: number; resetAt: number; windowMs: number }
+
+class BatchedLimiter implements Limiter {
+  private readonly states = new Map<string, BatchState>();
+  /** Keys with hits not sent yet. */
+  private readonly dirty = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  private readonly shared: SharedCounter;
+  private readonly flushMs: number;
+  private readonly exactFraction: number;
+  private readonly maxKeys: number;
+
+  constructor(shared: SharedCounter, flushMs: number, exactFraction: number, maxKeys: number) {
+    this.shared = shared;
+    this.flushMs = flushMs;
+    this.exactFraction = exactFraction;
+    this.maxKeys = maxKeys;
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<HitResult> {
+    const now = Date.now();
+    const s = this.states.get(key);
+    if (!s || s.resetAt <= now) {
+      // A window over here: its unsent hits belong to a window that is over in Redis too (or nearly).
+      if (s) this.states.delete(key);
+      return this.exact(key, limit, windowMs, now);
+    }
+    const count = s.known + s.pending + 1;
+    if (count > limit) {
+      this.count(key, s);
+      return { allowed: false, count, resetInMs: s.resetAt - now };
+    }
+    if (count > limit - Math.ceil(limit * this.exactFraction)) return this.exact(key, limit, windowMs, now);
+    this.count(key, s);
+    return { allowed: true, count, resetInMs: s.resetAt - now };
+  }
+
+  async peek(key: string): Promise<number> {
+    return (await this.shared.peek(key)) + (this.states.get(key)?.pending ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    this.states.delete(key);
+    this.dirty.delete(key);
+    await this.shared.reset(key);
+  }
+
+  /** Sends every key's unsent hits in one transaction and learns the shared totals from its answer. */
+  async flush(): Promise<void> {
+    this.timer = undefined;
+    const batch: { key: string; n: number; windowMs: number }[] = [];
+    for (const key of this.dirty) {
+      const s = this.states.get(key);
+      if (s && s.pending > 0) batch.push({ key, n: s.pending, windowMs: s.windowMs });
+      if (s) s.pending = 0;
+    }
+    this.dirty.clear();
+    if (!batch.length) return;
+    const sentAt = Date.now();
+    // A failed flush loses these hits from the shared total (Redis is away; new hits go to the fallback meanwhile).
+    const answers = await this.shared.addMany(batch).catch(() => undefined);
+    answers?.forEach((a, i) => this.learn(batch[i]!.key, a, sentAt));
+  }
+
+  /** Counts a hit locally, to be sent with the next flush. */
+  private count(key: string, s: BatchState): void {
+    s.pending++;
+    this.dirty.add(key);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  /** One round trip with this hit and the key's unsent ones; the decision is the shared total's. */
+  private async exact(key: string, limit: number, windowMs: number, now: number): Promise<HitResult> {
+    let s = this.states.get(key);
+    if (!s) {
+      if (this.states.size >= this.maxKeys) this.states.delete(this.states.keys().next().value!);
+      s = { known: 0, pending: 0, resetAt: now + windowMs, windowMs };
+      this.states.set(key, s);
+    }
+    const n = s.pending + 1;
+    s.pending = 0;
+    const [answer] = await this.shared.addMany([{ key, n, windowMs }]);
+    this.learn(key, answer!, now);
+    return { allowed: answer!.count <= limit, count: answer!.count, resetInMs: answer!.resetInMs };
+  }
+
+  private learn(key: string, answer: { count: number; resetInMs: number }, sentAt: number): void {
+    const s = this.states.get(key);
+    if (!s) return;
+    s.known = answer.count;
+    s.resetAt = sentAt + answer.resetInMs;
+  }
+}
+
 /**
  * A limiter that counts in the primary store (Redis) and, while that is unreachable, in the fallback: counting goes
  * on instead of failing open (everyone allowed) or failing every request. `isUp` answers without a round trip
@@ -133,14 +279,17 @@ type RateLimitCallback = (err: Error | null, result?: RateLimitStoreResult) => v
  * limiter counts (Redis, or this instance's memory while Redis is away) instead of in the plugin's own Redis store,
  * which can only fail open (skipOnError) or fail every request. Routes with limits of their own get a key prefix.
  */
-export function rateLimitStore(limiter: Limiter) {
+export function rateLimitStore(limiters: { global: Limiter; exact: Limiter }) {
   return class LimiterStore {
     readonly prefix: string;
-    constructor(_params?: unknown, prefix = 'frl:') {
+    readonly limiter: Limiter;
+    // The plugin-wide limit (every API route without one of its own) may be batched; a route's own limit is exact.
+    constructor(_params?: unknown, prefix = 'frl:', limiter = limiters.global) {
       this.prefix = prefix;
+      this.limiter = limiter;
     }
     incr(key: string, cb: RateLimitCallback, timeWindow: number, max: number): void {
-      limiter.hit(`${this.prefix}${key}`, max, timeWindow).then(
+      this.limiter.hit(`${this.prefix}${key}`, max, timeWindow).then(
         (r) => cb(null, { current: r.count, ttl: r.resetInMs }),
         (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
       );
@@ -148,7 +297,7 @@ export function rateLimitStore(limiter: Limiter) {
     // The plugin hands the route's merged options with the route itself under routeInfo (empty for a plugin-wide child).
     child(routeOptions: object): LimiterStore {
       const route = 'routeInfo' in routeOptions ? routeOptions.routeInfo as { method?: unknown; url?: unknown } : {};
-      return new LimiterStore(undefined, `${this.prefix}${String(route.method ?? '')}${String(route.url ?? '')}-`);
+      return new LimiterStore(undefined, `${this.prefix}${String(route.method ?? '')}${String(route.url ?? '')}-`, limiters.exact);
     }
   };
 }

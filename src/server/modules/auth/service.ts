@@ -18,7 +18,7 @@ import * as repo from './repository.ts';
 import { takeCodeAttempt } from './account-repository.ts';
 import type { UserView } from '../../../shared/user.ts';
 import { FORCE_PASSWORD } from '../../../shared/schemas/account.ts';
-import { hashCode, hashToken, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
+import { hashCode, hashTokenBase64, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
 import type { EventPublisher } from '../../lib/events.ts';
 import type { AuthEvents, PartnerAttributionPort } from './events.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -217,14 +217,13 @@ export class AuthService {
    * this instance's cache when it holds them (see session-cache.ts for why that is safe), else from one query.
    */
   async authenticate(token: string): Promise<Auth | undefined> {
-    const hash = hashToken(token);
-    const key = hash.toString('base64');
+    const key = hashTokenBase64(token);
     const now = Date.now();
     const cache = this.sessionCache;
     let found = cache?.get(key, now);
     if (!found) {
       const mark = cache?.mark() ?? 0;
-      const row = await repo.liveSessionByHash(this.db, hash, SESSION_ABSOLUTE_MS);
+      const row = await repo.liveSessionByHash(this.db, Buffer.from(key, 'base64'), SESSION_ABSOLUTE_MS);
       if (!row) return undefined;
       found = {
         sessionId: row.sessionId, playerId: row.playerId, lastSeenAtMs: row.lastSeenAt.getTime(),

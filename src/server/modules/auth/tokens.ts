@@ -2,7 +2,7 @@
 // referral codes and the masked phone shown back to a player.
 import { createHash, randomInt } from 'node:crypto';
 
-export { bearerToken, hashToken, newToken } from '../../lib/credentials.ts';
+export { bearerToken, hashToken, hashTokenBase64, newToken } from '../../lib/credentials.ts';
 
 export function newSmsCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');

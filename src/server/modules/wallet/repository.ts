@@ -73,6 +73,40 @@ export async function settleTransferWithJournal(db: DbOrTx, id: string, status: 
   return res.rows[0]?.o_settled === true;
 }
 
+/** What wallet_start_transfer_in answers: started, or the reason the application must take the full path. */
+export type StartOutcome = { outcome: 'posted' | 'gate' | 'rebind' } | { outcome: 'insufficient'; accountId: number };
+
+/**
+ * Starts a central -> platform transfer in one statement (wallet_start_transfer_in, drizzle 0033): the protection-gate
+ * lock, the binding's row lock, the pending transfer row and its start journal, in one round trip and its own
+ * transaction. 'gate' and 'rebind' wrote nothing: the caller takes the full path (the gate's own checks, a platform
+ * holding an activity wallet's money). 'insufficient' wrote nothing either. A client key used twice raises the
+ * unique violation as the insert would.
+ */
+export async function startTransferIn(db: DbOrTx, q: {
+  id: string; playerId: number; gpCode: string; amountMinor: bigint; clientKey: string | null; reason: string; nextCheckAt: Date;
+  checkGate: boolean; journal: JournalArguments;
+}): Promise<StartOutcome> {
+  const j = q.journal;
+  const res = await db.execute<{ o_outcome: string; o_account_id: string | number | null }>(sql`select o_outcome, o_account_id from wallet_start_transfer_in(
+    ${q.id}, ${q.playerId}::bigint, ${q.gpCode}, ${q.amountMinor.toString()}::bigint, ${q.clientKey}, ${q.reason}, ${q.nextCheckAt.toISOString()}::timestamptz,
+    ${q.checkGate}::boolean, ${j.kind}, ${j.idempotencyKey}, ${j.hash}, ${j.memo}, ${j.accounts}::bigint[], ${j.amounts}::bigint[])`).catch((err: unknown) => {
+    const cause = (err as { cause?: { message?: unknown } }).cause?.message;
+    throw typeof cause === 'string' && cause.startsWith('ledger invariant') ? new Error(cause, { cause: err }) : err;
+  });
+  const row = res.rows[0];
+  switch (row?.o_outcome) {
+    case 'posted':
+    case 'gate':
+    case 'rebind':
+      return { outcome: row.o_outcome };
+    case 'insufficient':
+      return { outcome: 'insufficient', accountId: Number(row.o_account_id) };
+    default:
+      throw new Error(`wallet_start_transfer_in answered ${String(row?.o_outcome)}`);
+  }
+}
+
 export async function postponeTransfer(db: DbOrTx, id: string, reason: string, delayMs: number): Promise<void> {
   await db.update(platformTransfers).set({
     reason, attempts: sql`${platformTransfers.attempts} + 1`, nextCheckAt: sql`now() + ${delayMs} * interval '1 millisecond'`,

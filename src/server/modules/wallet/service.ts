@@ -195,6 +195,32 @@ export class WalletService {
     ]);
     const id = newTransferId();
     const bonusWalletId = source.kind === 'bonus' ? source.walletId : null;
+    const startJournal = {
+      kind: 'transfer_start' as const, idempotencyKey: `xfer:${id}:start`, request: { id, code, direction: 'in' }, playerId, ref: id,
+      postings: [{ accountId: sourceAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
+    };
+    const pendingReason = 'sending to provider';
+    const nextCheckAt = new Date(Date.now() + FIRST_CHECK_DELAY_MS);
+    // From the central wallet, the usual case, the transfer starts in one statement (wallet_start_transfer_in, drizzle
+    // 0033): the same locks, row and journal as the transaction below, in one round trip. It writes nothing and says
+    // so when a player has protection rules or the platform holds an activity wallet's money; then the transaction
+    // below does the full work, with the same transfer id.
+    if (source.kind === 'central') {
+      let started: repo.StartOutcome;
+      try {
+        started = await repo.startTransferIn(this.db, {
+          id, playerId, gpCode: code, amountMinor, clientKey: clientKey ?? null, reason: pendingReason, nextCheckAt,
+          checkGate: this.gate !== undefined, journal: journalArguments(startJournal),
+        });
+      } catch (err) {
+        return this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId });
+      }
+      if (started.outcome === 'insufficient') throw new ApiError('insufficient_funds');
+      if (started.outcome === 'posted') {
+        const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
+        return this.applyOutcome(id, outcome, { playerId, gpCode: code, walletKind: source.kind, bonusWalletId, direction: 'in', amountMinor });
+      }
+    }
     const raced = await this.inTransaction(async (tx) => {
       // Again under the player's protection lock: a concurrent transfer may have used up the limit meanwhile.
       await this.gate?.checkLocked(tx, playerId, 'transfer_in', amountMinor);
@@ -209,13 +235,9 @@ export class WalletService {
       if (source.kind === 'bonus') await this.usableBonus(tx, playerId, source.walletId, code, true);
       await repo.insertTransfer(tx, {
         id, playerId, gpCode: code, direction: 'in', amountMinor, walletKind: source.kind, bonusWalletId,
-        status: TRANSFER_STATUS.pending, reason: 'sending to provider', clientKey: clientKey ?? null,
-        nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
+        status: TRANSFER_STATUS.pending, reason: pendingReason, clientKey: clientKey ?? null, nextCheckAt,
       });
-      await postJournal(tx, {
-        kind: 'transfer_start', idempotencyKey: `xfer:${id}:start`, request: { id, code, direction: 'in' }, playerId, ref: id,
-        postings: [{ accountId: sourceAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
-      });
+      await postJournal(tx, startJournal);
     }).then(() => undefined, (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
     if (raced) return raced;
     const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
