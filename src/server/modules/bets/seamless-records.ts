@@ -32,7 +32,11 @@ function figuresOf(gpCode: string, row: StoredRound): BetFigures {
  * play is in the daily summary and the games report the moment its round settles. One statement reads the stored
  * version (locked) and writes the new one: a debit is a dozen round trips already, and this was two of them. The
  * read sees the row as it was before the write (both parts of the statement share its snapshot), which is the
- * contribution the aggregates take away.
+ * contribution the aggregates take away. bet_records is partitioned (migration 0033) and cannot hold the unique index
+ * an ON CONFLICT needs, so the statement updates the locked row or inserts when there is none; the round's row in
+ * seamless_rounds, locked by the call before this, keeps two calls of one round from both inserting (and a second
+ * insert would be refused by bet_keys with 23505 rather than doubling the record). placed_at is never changed here,
+ * so a resolution that names another opening time updates the record where it is.
  */
 export async function recordSeamlessRound(tx: DbOrTx, r: SeamlessRoundRecord): Promise<void> {
   const valid = validBetMinor({ gameType: r.gameType, stakeMinor: r.stakeMinor, payoutMinor: r.payoutMinor, status: r.status, detail: {} });
@@ -41,17 +45,20 @@ export async function recordSeamlessRound(tx: DbOrTx, r: SeamlessRoundRecord): P
     with old as (
       select player_id, game, game_type, status, version, stake_minor, valid_bet_minor, payout_minor, settled_at
       from bet_records where gp_code = ${r.gpCode} and bet_id = ${r.roundId} for update
-    ), written as (
+    ), replaced as (
+      update bet_records set stake_minor = ${r.stakeMinor}, payout_minor = ${r.payoutMinor}, valid_bet_minor = ${valid}, status = ${r.status},
+        version = ${r.version}, ledger_version = ${r.version}, ledger_net_minor = ${net}, settled_at = ${r.settledAt}, updated_at = now()
+      where gp_code = ${r.gpCode} and bet_id = ${r.roundId} and version < ${r.version} and player_id = ${r.playerId}
+      returning 1
+    ), added as (
       insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version,
         ledger_version, ledger_net_minor, detail, placed_at, settled_at)
-      values (${r.gpCode}, ${r.roundId}, ${r.playerId}, ${r.game}, ${r.gameType}, ${r.stakeMinor}, ${r.payoutMinor}, ${valid}, ${r.status},
-        ${r.version}, ${r.version}, ${net}, ${JSON.stringify({ wallet: 'seamless' })}::jsonb, ${r.placedAt}, ${r.settledAt})
-      on conflict (gp_code, bet_id) do update set stake_minor = excluded.stake_minor, payout_minor = excluded.payout_minor,
-        valid_bet_minor = excluded.valid_bet_minor, status = excluded.status, version = excluded.version, ledger_version = excluded.ledger_version,
-        ledger_net_minor = excluded.ledger_net_minor, settled_at = excluded.settled_at, updated_at = now()
-      where bet_records.version < excluded.version and bet_records.player_id = excluded.player_id
+      select ${r.gpCode}::text, ${r.roundId}::text, ${r.playerId}::bigint, ${r.game}::text, ${r.gameType}::text, ${r.stakeMinor}::bigint,
+        ${r.payoutMinor}::bigint, ${valid}::bigint, ${r.status}::text, ${r.version}::int, ${r.version}::int, ${net}::bigint,
+        ${JSON.stringify({ wallet: 'seamless' })}::jsonb, ${r.placedAt}::timestamptz, ${r.settledAt}::timestamptz
+      where not exists (select 1 from old)
       returning 1
-    )
+    ), written as (select 1 from replaced union all select 1 from added)
     select (select count(*) from written)::int as written, old.* from (select 1) as one left join old on true`);
   const row = rows[0];
   if (!row || Number(row.written) === 0) return;
