@@ -12,6 +12,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import { ping, type Database, type Db } from './db/client.ts';
 import { bindRequestContext, type ReadRouter, type RecentWriters } from './db/reader.ts';
+import { ensureMonthPartitions } from './db/partitions.ts';
 import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, answerFrameworkError, errorBody, sendError } from './lib/errors.ts';
@@ -664,6 +665,7 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
       db: database.db, kyc: s.kyc, publish: s.realtime.publisher, cards: async () => [],
     }).purgeExpired()),
     scheduled(JOBS.partnersSettle, config, () => s.partners.settleDue()),
+    scheduled(JOBS.ensurePartitions, config, () => ensureMonthPartitions(database.db)),
   ];
 }
 

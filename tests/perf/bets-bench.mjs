@@ -1,7 +1,9 @@
 // Bet-record figures (no pass/fail), on PostgreSQL:
-//   1. GET /api/players/bet/records for one player over 30 days with 5 million rows in the table: the
-//      route's own query (repository betsOf: a page of 10 plus totals) timed directly, p50 and p95 against
-//      the goal p95 <= 10 ms;
+//   1. GET /api/players/bet/records for one player over 30 days with BETS_BENCH_ROWS rows in the table (5 million
+//      by default; issue 25's goal is stated for 50,000,000: BETS_BENCH_ROWS=50000000): the route's own query
+//      (repository betsOf: a page of 10 plus totals) timed directly, p50 and p95 against the goal p95 <= 10 ms.
+//      bet_records is partitioned by month (drizzle/0033_partitions.sql): the months the rows fall in get their
+//      partitions first, as the ensure-partitions job would have made them, so the 30 days read one or two partitions;
 //   2. ingestion rate: BetsService.ingest pulling pages of 500 from a provider's bet log (an in-memory
 //      provider, so the figure is our storage and ledger work, not the network), records per second
 //      against the goal of >= 2,000.
@@ -52,6 +54,14 @@ export async function betsBench(opts = {}) {
     const fillStarted = Date.now();
     await c.query(`insert into players (account, password_hash, recommend_code)
       select 'b' || g, 'x', 'R' || g from generate_series(1, ${players}) g`);
+    // The partitions of the filled months, made ahead in production by the ensure-partitions job (older than the
+    // migration here); on a schema before partitioning there is nothing to make.
+    const partitioned = (await c.query(`select to_regproc('create_month_partition') is not null as yes`)).rows[0].yes;
+    if (partitioned) {
+      await c.query(`select create_month_partition('bet_records', m::date)
+        from generate_series(date_trunc('month', now() - interval '61 days'), now(), interval '1 month') m`);
+    }
+    log(`  bet_records ${partitioned ? 'partitioned by month' : 'one table (not partitioned)'}`);
     // Spread over 60 days so a 30-day query reads about half of a player's rows, as in real use.
     await c.query(`insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version, ledger_version, ledger_net_minor, placed_at, settled_at)
       select 'SLX', 'B' || g, 1 + (g % ${players}), 'lucky-7', 'slots', 1000, (g % 3) * 900, 1000, 'settled', 1, 1, (g % 3) * 900 - 1000,

@@ -4,7 +4,7 @@
 // another domain's table from the schema or names it in SQL, and every table of the schema that has no owner.
 // It is the one list of ownership: a new table is added here, to the domain whose repository writes it.
 export const TABLE_OWNERS = {
-  ledger: ['accounts', 'journals', 'postings', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'ledger_first_deposit_totals'],
+  ledger: ['accounts', 'journals', 'postings', 'ledger_closing_balances', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'ledger_first_deposit_totals'],
   auth: ['login_events', 'recovery_tickets', 'levels', 'players', 'sessions', 'verification_codes', 'player_tags', 'player_tag_links', 'player_notes', 'auth_registrations_daily'],
   chat: ['chat_conversations', 'chat_transfers', 'chat_messages', 'chat_canned_replies'],
   consultations: ['consultations', 'consultation_messages', 'consultation_images'],
@@ -12,7 +12,7 @@ export const TABLE_OWNERS = {
   staff: ['staff', 'staff_sessions', 'audit_log'],
   games: ['game_platforms', 'games'],
   wallet: ['bonus_wallets', 'player_platforms', 'platform_transfers', 'reconciliation_findings', 'balance_adjustments'],
-  bets: ['bet_records', 'bet_record_history', 'ingestion_cursors', 'bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'bet_daily_totals'],
+  bets: ['bet_records', 'bet_keys', 'bet_record_history', 'ingestion_cursors', 'bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'bet_daily_totals'],
   cashier: ['bank_cards', 'deposit_orders', 'gateway_callbacks', 'gateway_callback_refusals', 'withdrawals'],
   messages: ['messages', 'message_recipients', 'message_reads', 'popups'],
   promotions: [

@@ -1,7 +1,7 @@
 // The database schema. Migrations under drizzle/ are generated from this file with `npm run db:generate`.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, smallint, text,
+  bigint, bigserial, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text,
   timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import type { TransferDirection } from '../../shared/schemas/wallet.ts';
@@ -245,19 +245,41 @@ export const journals = pgTable('journals', {
   foreignKey({ name: 'journals_reverses_journal_fk', columns: [t.reversesJournalId], foreignColumns: [t.id] }),
 ]);
 
+/**
+ * Partitioned by month of created_at (migration 0036, PostgreSQL native partitioning; drizzle-kit cannot say so): a
+ * unique key of a partitioned table must hold the partition key, hence the primary key (id, created_at). Old months
+ * can be archived (`npm run ledger:archive`), leaving a closing balance per account in ledger_closing_balances.
+ */
 export const postings = pgTable('postings', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   journalId: bigint('journal_id', { mode: 'number' }).notNull().references(() => journals.id),
   accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
   /** Signed: positive adds to the account's balance, negative takes from it. A journal's postings sum to zero. */
   amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
   /** The account's balance right after this posting, for statements without a running sum. */
   balanceAfterMinor: bigint('balance_after_minor', { mode: 'bigint' }).notNull(),
+  /** The journal's time (the same transaction's now()): the partition key. */
+  createdAt: tsz('created_at').notNull().defaultNow(),
 }, (t) => [
+  primaryKey({ name: 'postings_pkey', columns: [t.id, t.createdAt] }),
   index('postings_journal_idx').on(t.journalId),
   index('postings_account_idx').on(t.accountId, t.id),
   check('postings_not_zero', sql`${t.amountMinor} <> 0`),
 ]);
+
+/**
+ * Each account's balance at the end of every archived month (`npm run ledger:archive`): the sum of all its postings
+ * up to then, so the ledger check adds the live postings to the last closing balance instead of to zero.
+ */
+export const ledgerClosingBalances = pgTable('ledger_closing_balances', {
+  accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+  /** The first day of the archived month (UTC). */
+  month: date('month', { mode: 'string' }).notNull(),
+  balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull(),
+  /** How many postings of this account the month held, for the operator's cross-check with the archived partition. */
+  postingsCount: integer('postings_count').notNull(),
+  createdAt: tsz('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ name: 'ledger_closing_balances_pkey', columns: [t.accountId, t.month] })]);
 
 /** Activity (bonus) wallets: money with a bet target that must be met before it can leave. */
 export const bonusWallets = pgTable('bonus_wallets', {
@@ -332,8 +354,13 @@ export const reconciliationFindings = pgTable('reconciliation_findings', {
 // ---------------------------------------------------------------------------------------------------
 // Bet records pulled from providers (the lobby issue).
 
+/**
+ * Partitioned by month of placed_at (migration 0036): the primary key is (id, placed_at), and the provider's unique
+ * key (gp_code, bet_id), which a partitioned table cannot hold without placed_at, lives in bet_keys, kept by a
+ * trigger that refuses a duplicate with 23505 under the name bet_records_provider_bet_uq.
+ */
 export const betRecords = pgTable('bet_records', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   gpCode: varchar('gp_code', { length: 20 }).notNull(),
   betId: varchar('bet_id', { length: 64 }).notNull(),
   playerId: bigint('player_id', { mode: 'number' }).notNull(),
@@ -361,7 +388,8 @@ export const betRecords = pgTable('bet_records', {
   settledAt: tsz('settled_at'),
   updatedAt: tsz('updated_at').notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('bet_records_provider_bet_uq').on(t.gpCode, t.betId),
+  primaryKey({ name: 'bet_records_pkey', columns: [t.id, t.placedAt] }),
+  index('bet_records_provider_bet_idx').on(t.gpCode, t.betId),
   // The records page asks for one player's bets in a date range, newest first.
   index('bet_records_player_placed_idx').on(t.playerId, t.placedAt),
   // Turnover counts a player's valid bet by settlement time: the withdrawal requirement and the turnover record.
@@ -373,11 +401,22 @@ export const betRecords = pgTable('bet_records', {
 /** Every earlier version of a corrected record, so nothing a provider once said is lost. */
 export const betRecordHistory = pgTable('bet_record_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  betRecordId: bigint('bet_record_id', { mode: 'number' }).notNull().references(() => betRecords.id),
+  /** No foreign key: bet_records is partitioned and its key holds placed_at; history rows are written beside their record. */
+  betRecordId: bigint('bet_record_id', { mode: 'number' }).notNull(),
   version: integer('version').notNull(),
   snapshot: jsonb('snapshot').notNull(),
   replacedAt: tsz('replaced_at').notNull().defaultNow(),
 }, (t) => [index('bet_record_history_record_idx').on(t.betRecordId)]);
+
+/**
+ * The provider's unique key of every bet record (gp_code, bet_id), kept by bet_records' trigger: the partitioned table
+ * cannot hold a unique index without placed_at. Archived records keep their key, so a late copy is still refused.
+ */
+export const betKeys = pgTable('bet_keys', {
+  gpCode: varchar('gp_code', { length: 20 }).notNull(),
+  betId: varchar('bet_id', { length: 64 }).notNull(),
+  betRecordId: bigint('bet_record_id', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ name: 'bet_keys_pkey', columns: [t.gpCode, t.betId] })]);
 
 /** Where the next pull from each provider's bet log starts. */
 export const ingestionCursors = pgTable('ingestion_cursors', {

@@ -1,7 +1,8 @@
 // Every scheduled job by name: its advisory-lock id (one instance at a time runs it) and how often it runs. The ids
 // are fixed numbers every instance agrees on, in the app's 7_240_1xx range (the migration lock is 7_240_001); a new
 // job takes a new id and never reuses one. An interval of 0 switches a job off. 7_240_180 is taken as the first key
-// of risk's two-key group locks (modules/risk/link-facts.ts, lockLinkedGroup).
+// of risk's two-key group locks (modules/risk/link-facts.ts, lockLinkedGroup). The partitions' work takes 7_240_240 (the
+// ensure-partitions job) and 7_240_241 (ledger_archive_before, migration 0033).
 import type { Config } from '../config.ts';
 import type { Job } from './runner.ts';
 
@@ -23,6 +24,8 @@ const KYC_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const PARTNERS_SETTLE_INTERVAL_MS = 60 * 60 * 1000;
 /** How often pictures uploaded but never sent are looked for. */
 const UPLOAD_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the monthly partitions of the coming months are made if missing (db/partitions.ts). */
+const PARTITIONS_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 export const JOBS = {
   /** Pending platform transfers asked about again until they settle. */
@@ -47,6 +50,8 @@ export const JOBS = {
   purgeKycDocuments: { name: 'purge-kyc-documents', lockId: 7_240_161, intervalMs: () => KYC_PURGE_INTERVAL_MS },
   /** The partners' settlement of the last ended month (or week), once; its run also takes SETTLEMENT_LOCK_ID per transaction. */
   partnersSettle: { name: 'partners-settle', lockId: 7_240_171, intervalMs: () => PARTNERS_SETTLE_INTERVAL_MS },
+  /** The partitions of bet_records and postings for the current month and the months ahead (issue 25). */
+  ensurePartitions: { name: 'ensure-partitions', lockId: 7_240_240, intervalMs: () => PARTITIONS_INTERVAL_MS },
 } as const satisfies Record<string, JobSpec>;
 
 /** A job of the registry bound to its work, with the interval the configuration gives it. */

@@ -5,6 +5,9 @@ import type { DbOrTx } from '../db/client.ts';
 
 export interface Violation { invariant: string; detail: Record<string, unknown> }
 
+/** The start of the first month not archived: journals before it may have their postings in the archive schema. */
+const ARCHIVE_HORIZON = sql`coalesce((select max(month) + interval '1 month' from ledger_closing_balances), '-infinity'::timestamp) at time zone 'UTC'`;
+
 /** At most this many examples are listed per invariant; the count says how many there are. */
 const EXAMPLES = 20;
 
@@ -22,21 +25,42 @@ function negativePartnerAccounts(db: DbOrTx) {
     from accounts where kind in ('partner_wallet', 'partner_hold') and balance_minor < 0 order by id limit ${EXAMPLES}`);
 }
 
+/**
+ * The checks that start from the archive (npm run ledger:archive): a journal of an archived month has its postings in
+ * the archive schema and was checked when archived (its month's closing balances sum to zero), and the postings of
+ * archived months are summed up in each account's last closing balance.
+ */
+async function journalAndBalanceChecks(db: DbOrTx): Promise<Array<[string, Record<string, unknown>[]]>> {
+  return [
+    ['journal postings sum to zero and number at least two', await rows(db, sql`
+    select j.id as journal_id, coalesce(sum(p.amount_minor), 0)::text as sum_minor, count(p.id)::int as postings
+    from journals j left join postings p on p.journal_id = j.id
+    group by j.id having (coalesce(sum(p.amount_minor), 0) <> 0 or count(p.id) < 2)
+      and (count(p.id) > 0 or j.created_at >= ${ARCHIVE_HORIZON})
+    order by j.id limit ${EXAMPLES}`)],
+
+    ['account balance equals its last closing balance plus its postings since', await rows(db, sql`
+    select a.id as account_id, a.kind, a.ref, a.balance_minor::text as balance_minor, coalesce(c.balance_minor, 0)::text as closing_minor,
+      coalesce(p.s, 0)::text as postings_minor
+    from accounts a left join (select account_id, sum(amount_minor) as s from postings group by account_id) p on p.account_id = a.id
+    left join (select distinct on (account_id) account_id, balance_minor from ledger_closing_balances order by account_id, month desc) c
+      on c.account_id = a.id
+    where a.balance_minor <> coalesce(c.balance_minor, 0) + coalesce(p.s, 0)
+    order by a.id limit ${EXAMPLES}`)],
+
+    ['every archived month closes at zero, per asset', await rows(db, sql`
+    select c.month::text as month, a.asset, sum(c.balance_minor)::text as total_minor
+    from ledger_closing_balances c join accounts a on a.id = c.account_id
+    group by c.month, a.asset having sum(c.balance_minor) <> 0
+    order by c.month limit ${EXAMPLES}`)],
+  ];
+}
+
 export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
   const out: Violation[] = [];
   const add = (invariant: string, list: Record<string, unknown>[]) => { for (const detail of list.slice(0, EXAMPLES)) out.push({ invariant, detail }); };
 
-  add('journal postings sum to zero and number at least two', await rows(db, sql`
-    select j.id as journal_id, coalesce(sum(p.amount_minor), 0)::text as sum_minor, count(p.id)::int as postings
-    from journals j left join postings p on p.journal_id = j.id
-    group by j.id having coalesce(sum(p.amount_minor), 0) <> 0 or count(p.id) < 2
-    order by j.id limit ${EXAMPLES}`));
-
-  add('account balance equals the sum of its postings', await rows(db, sql`
-    select a.id as account_id, a.kind, a.ref, a.balance_minor::text as balance_minor, coalesce(p.s, 0)::text as postings_minor
-    from accounts a left join (select account_id, sum(amount_minor) as s from postings group by account_id) p on p.account_id = a.id
-    where a.balance_minor <> coalesce(p.s, 0)
-    order by a.id limit ${EXAMPLES}`));
+  for (const [invariant, list] of await journalAndBalanceChecks(db)) add(invariant, list);
 
   add('no player balance is negative', await rows(db, sql`
     select id as account_id, player_id, kind, ref, balance_minor::text as balance_minor
@@ -76,7 +100,7 @@ export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
   add('a reversal sums to the exact negation of its original', await rows(db, sql`
     select r.id as journal_id, r.reverses_journal_id as original_id
     from journals r
-    where r.reverses_journal_id is not null and (
+    where r.reverses_journal_id is not null and exists (select 1 from postings p where p.journal_id = r.reverses_journal_id) and (
       exists (select 1 from postings p where p.journal_id in (r.id, r.reverses_journal_id)
               group by p.account_id having sum(p.amount_minor) <> 0)
       or (select count(*) from postings p where p.journal_id = r.id)
