@@ -4,6 +4,9 @@
 -- a packet paid at once (below the approval ceiling) was in the journals but not in ledger_daily: the daily summary,
 -- the bonuses and players reports left it out, and only packets an operator approved (paid through postJournal) were
 -- counted. red_packet_claim_batch calls this function for each player, so it is fixed too. Otherwise unchanged.
+-- The aggregates add no wait and no lock-order cycle to a rush: ledger_daily_totals is sharded by player % 16 like the
+-- house accounts (HOUSE_SHARDS), the claim's journal has already locked its house shard's row until commit, and the
+-- batcher sends players in house-account order, so batches take the totals shards in the same order as the houses.
 -- Packets already paid before this migration are put right by rebuilding their days (an operator's rebuild of a day in
 -- the back office's reports, ReportsService.rebuildDay), which recomputes ledger_daily from the journals.
 CREATE OR REPLACE FUNCTION red_packet_claim(
