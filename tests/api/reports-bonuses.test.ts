@@ -3,6 +3,8 @@
 // promotion claims, and the other bonus kinds; each figure is compared with sums taken straight from the journals.
 // Also the releases: an activity wallet whose bet flow completes and is unlocked, and one moved out to central in part,
 // whose released money and count are compared with the journals' credits to the central wallets.
+// Also the red packets: two rounds claimed by players (one paid at once, one approved by an operator) and a red_packet
+// journal no round claims, compared with the journals grouped by the round their idempotency key names.
 // Also the sort keys of the payments, retention and protection reports, held by their schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -26,6 +28,7 @@ let generalId = 0;
 let players: { a: number; b: number };
 /** What the unlock answered it paid out, as the player sees it. */
 let unlockedMoney = '';
+let rounds: { lantern: number; weekend: number };
 
 /** The shared neutral input, granted any number of times: these tests pay one promotion to a player repeatedly. */
 function body(over: Partial<PromotionInput>): PromotionInput {
@@ -42,6 +45,20 @@ async function award(promotionId: number, playerId: number, amountMinor: bigint,
   const p = (await promotionById(t.database.db, promotionId))!;
   const out = await t.app.services.promotions.award(p, playerId, { period, amountMinor, baseMinor: 0n });
   expect(out.kind).toBe('paid');
+}
+
+/** A red-packet round whose packets are all of one amount (min = max), so the fixture's sums are known. */
+async function round(over: Record<string, unknown>): Promise<number> {
+  const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+  const res = await t.app.inject({
+    method: 'POST', url: '/api/backoffice/red-packets/rounds', headers: auth(),
+    payload: {
+      starts_at: at(-1000), ends_at: at(10 * 60_000), min_level: 0, lookback_days: 0, min_deposit: '0', min_valid_bet: '0',
+      approval_ceiling: '1000.00', position: 'left', picture_id: null, show_page_type: 0, ...over,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id as number;
 }
 
 async function post(kind: JournalKind, playerId: number, amountMinor: bigint, key: string): Promise<void> {
@@ -80,6 +97,20 @@ beforeAll(async () => {
   unlockedMoney = await wallet.unlockBonus(a.playerId, wa.id);
   await wallet.bonusToCentral(b.playerId, wb.id, 1_500n, 'out-b-1');
   players = { a: a.playerId, b: b.playerId };
+  // Red packets: the lantern round (2.00 each, paid to central at once) claimed by A and B; the weekend round (1.00
+  // each, at the approval ceiling, so an operator approves it into an activity wallet) claimed by A; and a red_packet
+  // journal no round claims (0.10).
+  const lantern = await round({ title: '元宵紅包雨', title_en: 'Lantern rain', pool: '6.00', packet_count: 3, min_packet: '2.00', max_packet: '2.00', flow_multiple: 0 });
+  const weekend = await round({ title: '週末紅包', title_en: 'Weekend packets', pool: '5.00', packet_count: 5, min_packet: '1.00', max_packet: '1.00', flow_multiple: 2, approval_ceiling: '1.00' });
+  const redpacket = t.app.services.redpacket;
+  expect((await redpacket.claim(a.playerId, lantern, 'en')).view.status).toBe('approved');
+  expect((await redpacket.claim(b.playerId, lantern, 'en')).view.status).toBe('approved');
+  const pending = await redpacket.claim(a.playerId, weekend, 'en');
+  expect(pending.view.status).toBe('pending');
+  const approve = await t.app.inject({ method: 'POST', url: `/api/backoffice/red-packets/claims/${pending.view.id}/approve`, headers: auth() });
+  expect(approve.statusCode, approve.body).toBe(200);
+  await post('red_packet', a.playerId, 10n, 'rp-direct');
+  rounds = { lantern, weekend };
 });
 afterAll(async () => { await t?.close(); });
 
@@ -110,7 +141,8 @@ describe('rebates in the daily summary', () => {
     expect(rebates.amount).toBe(1_700n);
     expect(row.bonus_rebates).toBe(minorToDecimal(rebates.amount));
     expect(row.bonus_promotions).toBe(minorToDecimal(all.amount - rebates.amount));
-    const bonus = all.amount + (await journalSum('vip_reward')).amount + (await journalSum('bonus_forfeit')).amount + (await journalSum('bonus_grant')).amount;
+    const bonus = all.amount + (await journalSum('vip_reward')).amount + (await journalSum('bonus_forfeit')).amount + (await journalSum('bonus_grant')).amount
+      + (await journalSum('red_packet')).amount;
     expect(row.bonus_total).toBe(minorToDecimal(bonus));
     expect(row.ngr).toBe(minorToDecimal(BigInt(row.ggr.replace('.', '')) - bonus));
     expect(report.totals.bonus_rebates).toBe(row.bonus_rebates);
@@ -138,7 +170,9 @@ describe('the bonuses report', () => {
     expect(report.days).toHaveLength(1);
     const operator = await journalSum('bonus_grant');
     expect(source('operator')).toMatchObject({ grants: 2, players: 2, amount: minorToDecimal(operator.amount) });
-    expect(report.days[0]).toMatchObject({ day: today, rebates: '17.00', promotions: '12.00', vip: '2.00', operator: '70.00', returned: '-0.30', granted: '101.00', net: '100.70', grants: 8 });
+    expect(report.days[0]).toMatchObject({
+      day: today, rebates: '17.00', promotions: '12.00', vip: '2.00', red_packets: '5.10', operator: '70.00', returned: '-0.30', granted: '106.10', net: '105.80', grants: 12,
+    });
     expect(report.totals.net).toBe(daily.totals.bonus_total);
     const sum = report.sources.reduce((s: bigint, r: { amount: string }) => s + BigInt(r.amount.replace('.', '').replace('-0', '-')), 0n);
     expect(minorToDecimal(sum)).toBe(report.totals.net);
@@ -150,6 +184,13 @@ describe('the bonuses report', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     expect(res.body).toContain('天天返水');
     expect(res.body).toContain('返水');
+    // Each red-packet round by its title in the export's language and its kind, and the remainder by its kind.
+    const zhLines = res.body.replace('\uFEFF', '').trim().split(/\r?\n/);
+    expect(zhLines).toContain('元宵紅包雨,紅包場次,2,2,4.00');
+    expect(zhLines).toContain('週末紅包,紅包場次,1,1,1.00');
+    expect(zhLines).toContain('其他紅包,其他紅包,1,0,0.10');
+    const en = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=sources`, headers: { ...auth(), 'accept-language': 'en' } });
+    expect(en.body.replace('\uFEFF', '').trim().split(/\r?\n/)).toContain('Lantern rain,Red-packet round,2,2,4.00');
     const days = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=days`, headers: { ...auth(), 'accept-language': 'en' } });
     expect(days.statusCode).toBe(200);
     const lines = days.body.replace('\uFEFF', '').trim().split(/\r?\n/);
@@ -159,7 +200,7 @@ describe('the bonuses report', () => {
     // Today's row and the totals row end with the released money and the number of releases.
     for (const line of lines.slice(1)) expect(line.split(',').slice(-2)).toEqual(['65.00', '2']);
     const audit = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'reports.export' and target like 'report:bonuses-%'`);
-    expect(audit.rows[0]!.n).toBe(2);
+    expect(audit.rows[0]!.n).toBe(3);
   });
 
   it('reports the money activity wallets released to central wallets, equal to the journals\' credits to central', async () => {
@@ -185,6 +226,44 @@ describe('the bonuses report', () => {
     // A range without today has none.
     const yesterday = taipeiDate(new Date(Date.now() - 86_400_000));
     expect((await get(`bonuses?from=${yesterday}&to=${yesterday}`)).totals).toMatchObject({ released: '0.00', releases: 0 });
+  });
+
+  it('gives each red-packet round its own row, equal to the red_packet journals of that round, and the rest as a remainder', async () => {
+    // Straight from the journals and postings: a claim's journal is keyed red_packet:<round>:<packet>:<player>.
+    const res = await t.database.db.execute<{ round_id: string | null; n: number; players: number; amount: string }>(sql`
+      select case when j.idempotency_key like 'red_packet:%:%:%' then split_part(j.idempotency_key, ':', 2) end as round_id,
+        count(*)::int as n, count(distinct j.player_id)::int as players, coalesce(sum(p.amount), 0)::text as amount
+      from journals j join lateral (select coalesce(sum(p.amount_minor), 0) as amount from postings p join accounts a on a.id = p.account_id
+        where p.journal_id = j.id and a.player_id is not null and a.asset = 'money') p on true
+      where j.kind = 'red_packet' and (j.created_at at time zone 'Asia/Taipei')::date = ${today}::date group by 1`);
+    const straight = new Map(res.rows.map((r) => [r.round_id === null ? null : Number(r.round_id), { n: Number(r.n), players: Number(r.players), amount: BigInt(r.amount) }]));
+    expect(straight.get(rounds.lantern)).toEqual({ n: 2, players: 2, amount: 400n });
+    expect(straight.get(rounds.weekend)).toEqual({ n: 1, players: 1, amount: 100n });
+    expect(straight.get(null)).toEqual({ n: 1, players: 1, amount: 10n });
+    const report = await get(`bonuses?from=${today}&to=${today}&sort=source&order=asc`);
+    type Row = { source: string; round_id: number | null; title: string; title_en: string; grants: number; players: number; amount: string };
+    const roundRows = report.sources.filter((r: Row) => r.source === 'red_packet_round');
+    expect(roundRows.map((r: Row) => r.round_id).sort()).toEqual([rounds.lantern, rounds.weekend].sort());
+    for (const r of roundRows as Row[]) {
+      const s = straight.get(r.round_id!)!;
+      expect(r).toMatchObject({ grants: s.n, players: s.players, amount: minorToDecimal(s.amount) });
+    }
+    expect(roundRows.find((r: Row) => r.round_id === rounds.lantern)).toMatchObject({ title: '元宵紅包雨', title_en: 'Lantern rain' });
+    const rest = straight.get(null)!;
+    expect(report.sources.filter((r: Row) => r.source === 'red_packets')).toEqual([
+      { source: 'red_packets', promotion_id: null, round_id: null, title: '', title_en: '', grants: rest.n, players: 0, amount: minorToDecimal(rest.amount) },
+    ]);
+    // The red packets' rows add up to the ledger's red_packet journals, and every source still to the net cost.
+    const all = await journalSum('red_packet');
+    const toMinor = (a: string) => BigInt(a.replace('.', '').replace('-0', '-'));
+    const rows = report.sources.filter((r: Row) => r.source === 'red_packet_round' || r.source === 'red_packets');
+    expect(rows.reduce((s: bigint, r: Row) => s + toMinor(r.amount), 0n)).toBe(all.amount);
+    expect(rows.reduce((n: number, r: Row) => n + r.grants, 0)).toBe(all.n);
+    expect(report.totals.red_packets).toBe(minorToDecimal(all.amount));
+    expect(minorToDecimal(report.sources.reduce((s: bigint, r: Row) => s + toMinor(r.amount), 0n))).toBe(report.totals.net);
+    // No round paid on a day without claims.
+    const yesterday = taipeiDate(new Date(Date.now() - 86_400_000));
+    expect((await get(`bonuses?from=${yesterday}&to=${yesterday}`)).sources.filter((r: Row) => r.source === 'red_packet_round')).toEqual([]);
   });
 
   it('refuses a sort key it does not know', async () => {

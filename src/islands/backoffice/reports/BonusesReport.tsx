@@ -1,5 +1,5 @@
 // The bonuses report (issue 23): what bonuses cost over a Taipei date range. The totals (granted, given up or
-// forfeited, net, and what activity wallets released to central wallets once their bet flow was complete), a bar chart of the cost per source (each promotion, VIP rewards, red packets, the mall, operators'
+// forfeited, net, and what activity wallets released to central wallets once their bet flow was complete), a bar chart of the cost per source (each promotion, VIP rewards, each red-packet round, the mall, operators'
 // grants), the sources' table sorted by the server by any of its headers, the days as a line chart and a table, and
 // the CSV of either table.
 import { useEffect, useState } from 'react';
@@ -36,11 +36,15 @@ export default function BonusesReport({ t, locale }: IslandProps<K>) {
   return <Guard t={t} locale={locale} permission="reports">{() => <Body t={t} locale={locale} />}</Guard>;
 }
 
-/** A source's name: the promotion's title in the page's language (the other one when it has none), or its kind. */
+/** Whether a source row names a promotion or a red-packet round (its title and id), rather than a kind of bonus. */
+const isNamed = (r: BonusSourceRowView): boolean => r.source === 'promotion' || r.source === 'rebate' || r.source === 'red_packet_round';
+
+/** A source's name: the promotion's or round's title in the page's language (the other one when it has none), or its kind. */
 export function sourceName(t: T, locale: Locale, r: BonusSourceRowView): string {
-  if (r.source === 'promotion' || r.source === 'rebate') {
+  if (isNamed(r)) {
     const title = (locale === 'en' ? r.title_en || r.title : r.title || r.title_en) || t['bo.reports.bonus.none_title'];
-    return r.promotion_id === null ? title : `${title} #${r.promotion_id}`;
+    const id = r.promotion_id ?? r.round_id;
+    return id === null ? title : `${title} #${id}`;
   }
   return t[`bo.reports.bonus.source.${r.source}`];
 }
@@ -74,7 +78,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
           </section>
           <section className={cls.card} aria-label={t['bo.reports.title.bonus_sources']}>
             <h2 className="mb-2 text-sm font-semibold text-slate-700">{t['bo.reports.title.bonus_sources']}</h2>
-            <BoTable t={t} rows={data.sources.slice((sourcePage - 1) * SOURCES_PAGE, sourcePage * SOURCES_PAGE)} state={state} rowKey={(r) => `${r.source} ${r.promotion_id ?? ''}`}
+            <BoTable t={t} rows={data.sources.slice((sourcePage - 1) * SOURCES_PAGE, sourcePage * SOURCES_PAGE)} state={state} rowKey={(r) => `${r.source} ${r.promotion_id ?? ''} ${r.round_id ?? ''}`}
               testId="bonuses-sources" rowTestId="bonuses-source-row" scroll columns={sourceColumns(t, locale, sort)}
               ariaSort={(key) => sort.ariaSort(key, BONUS_SORTS)}
               footer={<tfoot><tr className="bg-slate-50 font-semibold" data-testid="bonuses-sources-totals">
@@ -137,7 +141,7 @@ function sourceColumns(t: T, locale: Locale, sort: ReturnType<typeof useSort<Sor
   const header = (key: Sort, label: K) => (
     <SortButton label={t[label]} active={sort.sort === key} order={sort.order} onSort={() => sort.choose(key)} testId={`sort-${key}`} />
   );
-  const name = (r: BonusSourceRowView) => (r.source === 'promotion' || r.source === 'rebate' ? sourceName(t, locale, r) : '—');
+  const name = (r: BonusSourceRowView) => (isNamed(r) ? sourceName(t, locale, r) : '—');
   return [
     { key: 'source', header: 'bo.reports.bonus.kind', headerCell: header('source', 'bo.reports.bonus.kind'), className: 'whitespace-nowrap font-medium', testId: 'cell-source',
       cell: (r) => t[`bo.reports.bonus.source.${r.source}`] },

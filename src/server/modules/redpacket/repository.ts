@@ -142,8 +142,9 @@ export async function packetById(db: DbOrTx, id: number): Promise<PacketRow | un
   return row;
 }
 
+/** Stamps the payment with the transaction's now(), the journal's own time, so reports find both on the same day. */
 export async function markApproved(tx: DbOrTx, id: number, paid: { walletId: number | null; journalId: number }, staffId: number | null): Promise<void> {
-  await tx.update(redPackets).set({ status: 'approved', walletId: paid.walletId, journalId: paid.journalId, reviewedBy: staffId, reviewedAt: new Date() })
+  await tx.update(redPackets).set({ status: 'approved', walletId: paid.walletId, journalId: paid.journalId, reviewedBy: staffId, reviewedAt: sql`now()` })
     .where(eq(redPackets.id, id));
 }
 
@@ -210,3 +211,24 @@ export async function markClosed(db: DbOrTx): Promise<number[]> {
   return res.rows.map((r) => Number(r.id));
 }
 
+
+export interface RoundPaid { roundId: number; title: string; titleEn: string; startsAt: Date; claims: number; players: number; amountMinor: bigint }
+
+/**
+ * The claims paid in [start, end) per round, by the time each was paid (reviewed_at: stamped by now() in the
+ * transaction that writes the red_packet journal, so it falls on the journal's day), with each round's titles.
+ * A player holds at most one packet per round, so claims and players differ only across rounds.
+ */
+export async function paidByRound(db: DbOrTx, start: Date, end: Date, limit: number): Promise<RoundPaid[]> {
+  const res = await db.execute<{ id: string; title: string; title_en: string; starts_at: string | Date; n: number; players: number; amount: string }>(sql`
+    select r.id::text as id, r.title, r.title_en, r.starts_at, g.n, g.players, g.amount
+    from (select round_id, count(*)::int as n, count(distinct player_id)::int as players, sum(amount_minor)::text as amount
+          from red_packets where status = 'approved' and journal_id is not null
+            and reviewed_at >= ${start.toISOString()}::timestamptz and reviewed_at < ${end.toISOString()}::timestamptz
+          group by round_id) g
+    join red_packet_rounds r on r.id = g.round_id
+    order by r.id limit ${limit}`);
+  return res.rows.map((r) => ({
+    roundId: Number(r.id), title: r.title, titleEn: r.title_en, startsAt: new Date(r.starts_at), claims: Number(r.n), players: Number(r.players), amountMinor: BigInt(r.amount),
+  }));
+}

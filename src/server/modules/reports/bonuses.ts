@@ -3,24 +3,29 @@
 // or forfeited activity wallets, and what was released to central wallets once a wallet's bet flow was complete
 // (unlocks and moves out: ledgerFacts.RELEASE_KINDS, counted by what they paid into the central wallet). The money is the ledger's (ledger/report-facts.ts, the same aggregates as the daily
 // summary); the promotions domain (promotions/report-facts.ts) says which promotion each grant was and which are
-// rebates. Ledger promotion grants no promotion claims (an operator's posting, say) keep their own row, so the sources
-// always add up to the ledger's total.
+// rebates, and the red-packet domain (redpacket/report-facts.ts) which round each paid packet was. Ledger promotion
+// grants no promotion claims (an operator's posting, say) and red_packet journals no round's paid claims account for
+// (a reversal, say) keep their own rows, so the sources always add up to the ledger's total.
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { BonusDayView, BonusSource, BonusSourceRowView, BonusesReportQuery, BonusesReportView } from '../../../shared/schemas/backoffice/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import * as ledgerFacts from '../../ledger/report-facts.ts';
 import * as promotionFacts from '../promotions/report-facts.ts';
+import * as redPacketFacts from '../redpacket/report-facts.ts';
 import { addMoney, addRebates, emptyDay, type DayFigures } from './daily.ts';
 import { taipeiWindow } from './payments.ts';
 import { daysOf, sortAndPage } from './range.ts';
 
-/** The ledger kinds of each non-promotion source. */
+/** The ledger kinds of each source that is neither a promotion nor a red-packet round. */
 const LEDGER_SOURCES: Array<[BonusSource, ledgerFacts.ReportedKind[]]> = [
-  ['vip', ['vip_reward']], ['red_packets', ['red_packet']], ['mall', ['exchange_bonus']], ['operator', ['bonus_grant']], ['returned', ['bonus_give_up', 'bonus_forfeit']],
+  ['vip', ['vip_reward']], ['mall', ['exchange_bonus']], ['operator', ['bonus_grant']], ['returned', ['bonus_give_up', 'bonus_forfeit']],
 ];
-const BONUS_LEDGER_KINDS: ledgerFacts.ReportedKind[] = ['promotion_grant', ...LEDGER_SOURCES.flatMap(([, k]) => k)];
+const BONUS_LEDGER_KINDS: ledgerFacts.ReportedKind[] = ['promotion_grant', 'red_packet', ...LEDGER_SOURCES.flatMap(([, k]) => k)];
 
-/** The most source rows the report lists: every promotion that paid in the range is one, and a year has few hundred. */
+/**
+ * The most promotion rows, and the most red-packet round rows, the report lists: every promotion or round that paid in
+ * the range is one, and a year has a few hundred. Rounds beyond it would fall into the red packets' remainder row.
+ */
 export const BONUS_SOURCES_MAX = 1_000;
 
 /** A day's (or the range's) releases: bonus money paid into central wallets, and how many journals paid it. */
@@ -43,9 +48,9 @@ function dayFigures(f: DayFigures, grants: number, released: Released) {
 export async function bonusesReport(db: DbOrTx, q: BonusesReportQuery): Promise<BonusesReportView> {
   const list = daysOf(q.from, q.to);
   const { start, end } = taipeiWindow(q.from, q.to);
-  const [money, rebates, promotions, players] = await Promise.all([
+  const [money, rebates, promotions, rounds, players] = await Promise.all([
     ledgerFacts.moneyTotalsByDay(db, q.from, q.to), promotionFacts.rebatesByDay(db, start, end), promotionFacts.grantsByPromotion(db, start, end),
-    ledgerFacts.playersByKind(db, q.from, q.to, BONUS_LEDGER_KINDS),
+    redPacketFacts.paidByRound(db, start, end, BONUS_SOURCES_MAX), ledgerFacts.playersByKind(db, q.from, q.to, BONUS_LEDGER_KINDS),
   ]);
   const byDay = new Map(list.map((d) => [d, { f: emptyDay(), grants: 0, released: { amountMinor: 0n, journals: 0 } as Released }]));
   const journals = new Map<ledgerFacts.ReportedKind, { n: number; amountMinor: bigint }>();
@@ -79,29 +84,44 @@ export async function bonusesReport(db: DbOrTx, q: BonusesReportQuery): Promise<
     released.amountMinor += d.released.amountMinor;
     released.journals += d.released.journals;
   }
-  const sources = sourceRows(promotions, journals, players);
+  const sources = sourceRows(promotions, rounds, journals, players);
   const key = (r: BonusSourceRowView): number | bigint | string =>
     q.sort === 'source' ? `${r.source} ${r.title_en}` : q.sort === 'amount' ? BigInt(r.amount.replace('.', '')) : r[q.sort];
-  return { from: q.from, to: q.to, sources: sortAndPage(sources, key, q.order, 1, BONUS_SOURCES_MAX), days, totals: dayFigures(total, grants, released) };
+  return { from: q.from, to: q.to, sources: sortAndPage(sources, key, q.order, 1, sources.length), days, totals: dayFigures(total, grants, released) };
 }
 
-/** One row per promotion that paid, the ledger's promotion grants no promotion claims, and one per other kind. */
-function sourceRows(promotions: promotionFacts.PromotionFigures[], journals: Map<ledgerFacts.ReportedKind, { n: number; amountMinor: bigint }>, players: Map<ledgerFacts.ReportedKind, number>): BonusSourceRowView[] {
+/**
+ * One row per promotion that paid, the ledger's promotion grants no promotion claims, one per red-packet round that
+ * paid, the ledger's red packets no round accounts for, and one per other kind.
+ */
+function sourceRows(
+  promotions: promotionFacts.PromotionFigures[], rounds: redPacketFacts.RoundFigures[],
+  journals: Map<ledgerFacts.ReportedKind, { n: number; amountMinor: bigint }>, players: Map<ledgerFacts.ReportedKind, number>,
+): BonusSourceRowView[] {
   const rows: BonusSourceRowView[] = promotions.map((p) => ({
-    source: p.rebate ? 'rebate' : 'promotion', promotion_id: p.promotionId, title: p.title, title_en: p.titleEn, grants: p.grants, players: p.players,
+    source: p.rebate ? 'rebate' : 'promotion', promotion_id: p.promotionId, round_id: null, title: p.title, title_en: p.titleEn, grants: p.grants, players: p.players,
     amount: minorToDecimal(p.amountMinor),
   }));
   const ledgerGrants = journals.get('promotion_grant') ?? { n: 0, amountMinor: 0n };
   const claimed = promotions.reduce((s, p) => ({ n: s.n + p.grants, amountMinor: s.amountMinor + p.amountMinor }), { n: 0, amountMinor: 0n });
   if (ledgerGrants.n !== claimed.n || ledgerGrants.amountMinor !== claimed.amountMinor) {
     // Players are not known apart for these: the ledger counts players per kind, not per promotion.
-    rows.push({ source: 'promotion_other', promotion_id: null, title: '', title_en: '', grants: ledgerGrants.n - claimed.n, players: 0, amount: minorToDecimal(ledgerGrants.amountMinor - claimed.amountMinor) });
+    rows.push({ source: 'promotion_other', promotion_id: null, round_id: null, title: '', title_en: '', grants: ledgerGrants.n - claimed.n, players: 0, amount: minorToDecimal(ledgerGrants.amountMinor - claimed.amountMinor) });
+  }
+  for (const r of rounds) {
+    rows.push({ source: 'red_packet_round', promotion_id: null, round_id: r.roundId, title: r.title, title_en: r.titleEn, grants: r.claims, players: r.players, amount: minorToDecimal(r.amountMinor) });
+  }
+  const ledgerPackets = journals.get('red_packet') ?? { n: 0, amountMinor: 0n };
+  const paid = rounds.reduce((s, r) => ({ n: s.n + r.claims, amountMinor: s.amountMinor + r.amountMinor }), { n: 0, amountMinor: 0n });
+  if (ledgerPackets.n !== paid.n || ledgerPackets.amountMinor !== paid.amountMinor) {
+    // As for promotion_other: the ledger counts players per kind, not per round, so these players are not known apart.
+    rows.push({ source: 'red_packets', promotion_id: null, round_id: null, title: '', title_en: '', grants: ledgerPackets.n - paid.n, players: 0, amount: minorToDecimal(ledgerPackets.amountMinor - paid.amountMinor) });
   }
   for (const [source, kinds] of LEDGER_SOURCES) {
     const n = kinds.reduce((s, k) => s + (journals.get(k)?.n ?? 0), 0);
     const amount = kinds.reduce((s, k) => s + (journals.get(k)?.amountMinor ?? 0n), 0n);
     if (n === 0 && amount === 0n) continue;
-    rows.push({ source, promotion_id: null, title: '', title_en: '', grants: n, players: kinds.reduce((s, k) => s + (players.get(k) ?? 0), 0), amount: minorToDecimal(amount) });
+    rows.push({ source, promotion_id: null, round_id: null, title: '', title_en: '', grants: n, players: kinds.reduce((s, k) => s + (players.get(k) ?? 0), 0), amount: minorToDecimal(amount) });
   }
   return rows;
 }

@@ -184,16 +184,19 @@ export function bonusDayRows(report: BonusesReportView, locale: Locale): BonusDa
   return [...report.days, { day: boTranslate(locale, 'bo.reports.totals'), ...report.totals }];
 }
 
-/** A source row in words: the promotion's title in the export's language, or the kind's name. */
+/** A source row in words: the promotion's or the red-packet round's title in the export's language, or the kind's name. */
 export function bonusSourceName(locale: Locale, r: Pick<BonusSourceRowView, 'source' | 'title' | 'title_en'>): string {
-  if (r.source === 'promotion' || r.source === 'rebate') return locale === 'en' ? r.title_en || r.title : r.title;
+  if (r.source === 'promotion' || r.source === 'rebate' || r.source === 'red_packet_round') return locale === 'en' ? r.title_en || r.title : r.title || r.title_en;
   return boTranslate(locale, `bo.reports.bonus.source.${r.source}`);
 }
 
+/** The totals row bonusSourceRows appends: the only row with a title and neither a promotion nor a round. */
+const isTotalsRow = (r: BonusSourceRowView): boolean => r.promotion_id === null && r.round_id === null && r.title !== '';
+
 export function bonusSourceColumns(locale: Locale): Array<CsvColumn<BonusSourceRowView>> {
   return [
-    { heading: boTranslate(locale, 'bo.reports.bonus.source'), cell: (r) => (r.promotion_id === null && r.title ? r.title : bonusSourceName(locale, r)), text: true },
-    { heading: boTranslate(locale, 'bo.reports.bonus.kind'), cell: (r) => (r.title && r.promotion_id === null ? '' : boTranslate(locale, `bo.reports.bonus.source.${r.source}`)), text: true },
+    { heading: boTranslate(locale, 'bo.reports.bonus.source'), cell: (r) => (isTotalsRow(r) ? r.title : bonusSourceName(locale, r)), text: true },
+    { heading: boTranslate(locale, 'bo.reports.bonus.kind'), cell: (r) => (isTotalsRow(r) ? '' : boTranslate(locale, `bo.reports.bonus.source.${r.source}`)), text: true },
     ...(['grants', 'players', 'amount'] as const).map((f): CsvColumn<BonusSourceRowView> => ({ heading: boTranslate(locale, `bo.reports.bonus.${f}`), cell: (r) => r[f] })),
   ];
 }
@@ -201,5 +204,5 @@ export function bonusSourceColumns(locale: Locale): Array<CsvColumn<BonusSourceR
 /** Every source, then the totals row (the net cost; players of different sources do not add up). */
 export function bonusSourceRows(report: BonusesReportView, locale: Locale): BonusSourceRowView[] {
   const grants = report.sources.filter((s) => s.source !== 'returned').reduce((n, s) => n + s.grants, 0);
-  return [...report.sources, { source: 'promotion_other', promotion_id: null, title: boTranslate(locale, 'bo.reports.totals'), title_en: '', grants, players: 0, amount: report.totals.net }];
+  return [...report.sources, { source: 'promotion_other', promotion_id: null, round_id: null, title: boTranslate(locale, 'bo.reports.totals'), title_en: '', grants, players: 0, amount: report.totals.net }];
 }

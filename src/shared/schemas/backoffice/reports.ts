@@ -184,8 +184,11 @@ export type ProtectionReportView = v.InferOutput<typeof protectionReportView>;
 
 // ---- bonuses -------------------------------------------------------------------------------------------
 
-/** Where a bonus came from: a promotion (rebates apart), VIP rewards, red packets, the mall, operators' grants; and what came back. */
-export const BONUS_SOURCES = ['promotion', 'rebate', 'promotion_other', 'vip', 'red_packets', 'mall', 'operator', 'returned'] as const;
+/**
+ * Where a bonus came from: a promotion (rebates apart), VIP rewards, a red-packet round (red_packets: the ledger's red
+ * packets no round's paid claims account for), the mall, operators' grants; and what came back.
+ */
+export const BONUS_SOURCES = ['promotion', 'rebate', 'promotion_other', 'vip', 'red_packet_round', 'red_packets', 'mall', 'operator', 'returned'] as const;
 export type BonusSource = (typeof BONUS_SOURCES)[number];
 /** The columns the bonuses report's sources sort by. */
 export const BONUS_SORTS = ['source', 'grants', 'players', 'amount'] as const;
@@ -197,11 +200,12 @@ export const bonusesExportQuery = v.object({ ...bonusesReportQuery.entries, tabl
 
 /**
  * One source of bonus cost over the range: a promotion (its id and titles), the promotion grants the ledger holds
- * without a promotion's grant row (promotion_other), or a ledger kind. grants: journals (a reversal counts -1);
- * players: each counted once over the range; amount: the net effect on players' money (returned is negative).
+ * without a promotion's grant row (promotion_other), a red-packet round (its round_id and titles; its grants are the
+ * claims paid), or a ledger kind. grants: journals (a reversal counts -1); players: each counted once over the range;
+ * amount: the net effect on players' money (returned is negative).
  */
 export const bonusSourceRowView = v.object({
-  source: v.picklist(BONUS_SOURCES), promotion_id: v.nullable(v.number()), title: v.string(), title_en: v.string(),
+  source: v.picklist(BONUS_SOURCES), promotion_id: v.nullable(v.number()), round_id: v.nullable(v.number()), title: v.string(), title_en: v.string(),
   grants: v.number(), players: v.number(), amount: money,
 });
 /**

@@ -1,0 +1,25 @@
+// What the reports domain may read of the red-packet rain (issue 23): the claims paid over a Taipei date range, per
+// round, so the bonuses report can show each round's cost. A paid claim is one red_packet journal (its journal_id) of
+// the packet's amount, written in the same transaction that marks the packet approved and stamps reviewed_at with that
+// transaction's now(); counting by reviewed_at therefore puts each claim on its journal's Taipei day.
+import type { DbOrTx } from '../../db/client.ts';
+import { taipeiDateTime } from '../../../shared/time.ts';
+import * as repo from './repository.ts';
+
+export interface RoundFigures { roundId: number; title: string; titleEn: string; claims: number; players: number; amountMinor: bigint }
+
+/**
+ * The claims paid in [start, end) (the bounds of a Taipei date range, as the reports' taipeiWindow gives them) per
+ * round, at most `limit` rounds (the lowest ids first). A round without titles is named by its start, in Taipei time,
+ * a label that reads the same in both languages.
+ */
+export async function paidByRound(db: DbOrTx, start: Date, end: Date, limit: number): Promise<RoundFigures[]> {
+  const rows = await repo.paidByRound(db, start, end, limit);
+  return rows.map((r) => {
+    const label = taipeiDateTime(r.startsAt, 'minute');
+    return {
+      roundId: r.roundId, title: r.title || r.titleEn || label, titleEn: r.titleEn || r.title || label,
+      claims: r.claims, players: r.players, amountMinor: r.amountMinor,
+    };
+  });
+}
