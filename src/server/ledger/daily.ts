@@ -11,7 +11,7 @@ import type { JournalKind } from './kinds.ts';
 /**
  * The releases: bonus money moved from an activity wallet to the player's central wallet (an unlock, or a move out of a
  * wallet whose bet flow is complete). Between two of the player's own accounts their net effect is always 0, so
- * ledger_report_journal counts them by what they credit to the central account instead (drizzle/0033_bonus_released.sql).
+ * ledger_report_journal counts them by what they credit to the central account instead (drizzle/0034_bonus_released.sql).
  */
 export const RELEASE_KINDS = ['bonus_unlock', 'bonus_to_central'] as const satisfies readonly MoneyJournalKind[];
 

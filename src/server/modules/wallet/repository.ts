@@ -77,7 +77,7 @@ export async function settleTransferWithJournal(db: DbOrTx, id: string, status: 
 export type StartOutcome = { outcome: 'posted' | 'gate' | 'rebind' } | { outcome: 'insufficient'; accountId: number };
 
 /**
- * Starts a central -> platform transfer in one statement (wallet_start_transfer_in, drizzle 0033): the protection-gate
+ * Starts a central -> platform transfer in one statement (wallet_start_transfer_in, drizzle 0035): the protection-gate
  * lock, the binding's row lock, the pending transfer row and its start journal, in one round trip and its own
  * transaction. 'gate' and 'rebind' wrote nothing: the caller takes the full path (the gate's own checks, a platform
  * holding an activity wallet's money). 'insufficient' wrote nothing either. A client key used twice raises the

@@ -202,7 +202,7 @@ export class WalletService {
     const pendingReason = 'sending to provider';
     const nextCheckAt = new Date(Date.now() + FIRST_CHECK_DELAY_MS);
     // From the central wallet, the usual case, the transfer starts in one statement (wallet_start_transfer_in, drizzle
-    // 0033): the same locks, row and journal as the transaction below, in one round trip. It writes nothing and says
+    // 0035): the same locks, row and journal as the transaction below, in one round trip. It writes nothing and says
     // so when a player has protection rules or the platform holds an activity wallet's money; then the transaction
     // below does the full work, with the same transfer id.
     if (source.kind === 'central') {
