@@ -8,9 +8,14 @@
 // Run: node --disable-warning=ExperimentalWarning tests/perf/partners-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a database is created and dropped),
 //      PARTNERS_BENCH_PARTNERS (1000), PARTNERS_BENCH_PLAYERS (100000), PARTNERS_BENCH_BETS (5000000).
+// The app's module hooks first, as its entry points do (src/server/lib/module-hooks.ts): the modules below are those
+// the server runs, loaded the way it loads them.
+import { registerModuleHooks } from '../../src/server/lib/module-hooks.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+
+registerModuleHooks();
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
