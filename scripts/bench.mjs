@@ -27,9 +27,14 @@
 //   8. realtime at scale: 10,000 sockets over two instances behind HAProxy with Redis fan-out; show-redEnvelope reaching
 //      every socket (p99 <= 1 s from the job's publish), private events reaching only their player, memory per socket
 //      (tests/perf/realtime-bench.mjs; needs haproxy and Redis; REALTIME_BENCH_SOCKETS makes it smaller).
+// The app's module hooks first (src/server/lib/module-hooks.ts): the benches below load the server's modules in this
+// process, and should load them as the server does.
+import { registerModuleHooks } from '../src/server/lib/module-hooks.ts';
 import autocannon from 'autocannon';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
 import { DESKTOP_PAGES, PAGES, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
+
+registerModuleHooks();
 
 const GOALS = {
   performance: 95, accessibility: 95, jsGzipKb: { '/about': 50, '/': 150 }, ratio: 0.8,

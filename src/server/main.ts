@@ -1,8 +1,15 @@
 // Starts one app instance: opens the database (migrating it), seeds, serves the API, sockets and pages.
-import { loadConfig, productionProblems } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { seedDemo, seedFirstOperator, seedReference } from './seed.ts';
-import { buildApp } from './app.ts';
+// The module hooks must be registered before drizzle-orm is resolved (lib/module-hooks.ts says why), and every static
+// import of a module is resolved before the importing module runs: so this file's only static import is the hooks,
+// and the app's modules are imported dynamically after it.
+import { registerModuleHooks } from './lib/module-hooks.ts';
+
+registerModuleHooks();
+
+const { loadConfig, productionProblems } = await import('./config.ts');
+const { openDatabase } = await import('./db/client.ts');
+const { seedDemo, seedFirstOperator, seedReference } = await import('./seed.ts');
+const { buildApp } = await import('./app.ts');
 
 // A production server with public secrets or implicit demo data is worse than none: refuse to start. This reads the
 // environment itself, before loadConfig, because it judges the raw values (unset, defaults) that loadConfig fills in.

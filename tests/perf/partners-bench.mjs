@@ -8,9 +8,14 @@
 // Run: node --disable-warning=ExperimentalWarning tests/perf/partners-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a database is created and dropped),
 //      PARTNERS_BENCH_PARTNERS (1000), PARTNERS_BENCH_PLAYERS (100000), PARTNERS_BENCH_BETS (5000000).
+// The app's module hooks first, as its entry points do (src/server/lib/module-hooks.ts): the modules below are those
+// the server runs, loaded the way it loads them.
+import { registerModuleHooks } from '../../src/server/lib/module-hooks.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+
+registerModuleHooks();
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -78,8 +83,9 @@ export async function partnersBench(opts = {}) {
     const statements = (await c.query(`select count(*)::int as n, sum(computed_minor)::text as total from partner_statements where period = '${MONTH}'`)).rows[0];
     const mb = (n) => (n / 1024 / 1024).toFixed(0);
     log(`  settlement: ${seconds.toFixed(2)} s (goal < ${GOAL_SECONDS} s) — ${result.built} statements built, total commission ${(Number(statements.total) / 100).toLocaleString('en')}`);
-    // The process's resident memory includes what it held before the job started: the loaded modules (drizzle, the
-    // schema, Node's TypeScript stripper) are most of it. The job's own part is the growth and the JS heap it used.
+    // The process's resident memory includes what it held before the job started: the loaded modules, and whatever
+    // heap V8 has not given back since the fill (less the longer the fill idled). The job's own part is the growth and
+    // the JS heap it used, which is mostly garbage of decoded rows and built SQL waiting for a major collection.
     log(`  peak resident memory: ${mb(peakRss)} MB (goal < ${GOAL_MB} MB), of which ${mb(baseRss)} MB held before the job started (loaded modules); growth during the run ${mb(peakRss - baseRss)} MB`);
     log(`  JS heap: ${mb(baseHeap)} MB before, peak ${mb(peakHeap)} MB during the run`);
     const rerunStarted = process.hrtime.bigint();

@@ -1,11 +1,17 @@
 // `npm run ledger:archive -- --before YYYY-MM`: archives the ledger months before the given one (archive.ts), then runs
 // the ledger check, which must still hold from the closing balances. Exits 1 on a violation, 2 on bad arguments or an
 // unreachable database.
+// The module hooks come first and the rest is imported dynamically after them (src/server/main.ts says why).
+import { registerModuleHooks } from '../lib/module-hooks.ts';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { archiveLedgerBefore, monthStart } from './archive.ts';
-import { checkLedger, formatViolations } from './check.ts';
+import type { Database } from '../db/client.ts';
+
+registerModuleHooks();
+
+const { loadConfig } = await import('../config.ts');
+const { openDatabase } = await import('../db/client.ts');
+const { archiveLedgerBefore, monthStart } = await import('./archive.ts');
+const { checkLedger, formatViolations } = await import('./check.ts');
 
 const { values } = parseArgs({ options: { before: { type: 'string' } } });
 if (!values.before || !monthStart(values.before)) {

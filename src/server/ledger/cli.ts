@@ -1,8 +1,14 @@
 // `npm run ledger:check`: checks every ledger invariant against the configured database and exits
 // non-zero with a readable report when one fails (2 when the database cannot be opened).
-import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { checkLedger, formatViolations } from './check.ts';
+// The module hooks come first and the rest is imported dynamically after them (src/server/main.ts says why).
+import { registerModuleHooks } from '../lib/module-hooks.ts';
+import type { Database } from '../db/client.ts';
+
+registerModuleHooks();
+
+const { loadConfig } = await import('../config.ts');
+const { openDatabase } = await import('../db/client.ts');
+const { checkLedger, formatViolations } = await import('./check.ts');
 
 const config = loadConfig();
 let database: Database;
