@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, seedPlayer, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { postJournal } from '../../src/server/ledger/ledger.ts';
+import { rebuildLedgerDay } from '../../src/server/ledger/daily.ts';
 import { AccountDirectory } from '../../src/server/ledger/accounts.ts';
 import { promotionById } from '../../src/server/modules/promotions/repository.ts';
 import { promotions } from '../../src/server/db/schema.ts';
@@ -29,6 +30,8 @@ let players: { a: number; b: number };
 /** What the unlock answered it paid out, as the player sees it. */
 let unlockedMoney = '';
 let rounds: { lantern: number; weekend: number };
+/** The activity wallets the fixture releases money from, by what funded them. */
+let releasedWallets: { operator: number[]; general: number; rebate: number; packet: number };
 
 /** The shared neutral input, granted any number of times: these tests pay one promotion to a player repeatedly. */
 function body(over: Partial<PromotionInput>): PromotionInput {
@@ -111,6 +114,18 @@ beforeAll(async () => {
   expect(approve.statusCode, approve.body).toBe(200);
   await post('red_packet', a.playerId, 10n, 'rp-direct');
   rounds = { lantern, weekend };
+  // Releases of wallets that promotions and a round funded: B's general promotion wallet (7.00) completes its bet flow
+  // and is unlocked; A's larger rebate wallet (12.34) and A's weekend packet wallet (1.00) complete theirs and move
+  // 10.00 and 0.60 out to central.
+  const walletOf = async (q: ReturnType<typeof sql>) => Number((await t.database.db.execute<{ id: string }>(q)).rows[0]!.id);
+  const general = await walletOf(sql`select wallet_id::text as id from promotion_grants where promotion_id = ${generalId} and player_id = ${b.playerId}`);
+  const rebate = await walletOf(sql`select wallet_id::text as id from promotion_grants where promotion_id = ${rebateId} and player_id = ${a.playerId} and amount_minor = 1234`);
+  const packet = await walletOf(sql`select wallet_id::text as id from red_packets where round_id = ${weekend} and player_id = ${a.playerId}`);
+  await t.database.db.execute(sql`update bonus_wallets set bonus_now_bet_minor = bonus_bet_minor where id in (${general}, ${rebate}, ${packet})`);
+  expect(await wallet.unlockBonus(b.playerId, general)).toBe('7.00');
+  await wallet.bonusToCentral(a.playerId, rebate, 1_000n, 'out-a-rebate');
+  await wallet.bonusToCentral(a.playerId, packet, 60n, 'out-a-packet');
+  releasedWallets = { operator: [wa.id, wb.id], general, rebate, packet };
 });
 afterAll(async () => { await t?.close(); });
 
@@ -186,11 +201,15 @@ describe('the bonuses report', () => {
     expect(res.body).toContain('返水');
     // Each red-packet round by its title in the export's language and its kind, and the remainder by its kind.
     const zhLines = res.body.replace('\uFEFF', '').trim().split(/\r?\n/);
-    expect(zhLines).toContain('元宵紅包雨,紅包場次,2,2,4.00');
-    expect(zhLines).toContain('週末紅包,紅包場次,1,1,1.00');
-    expect(zhLines).toContain('其他紅包,其他紅包,1,0,0.10');
+    // Each row ends with what the wallets its source funded released, and how many releases.
+    expect(zhLines[0]!.split(',').slice(-2)).toEqual(['流水完成轉入中心錢包', '解鎖／轉出筆數']);
+    expect(zhLines).toContain('元宵紅包雨,紅包場次,2,2,4.00,0.00,0');
+    expect(zhLines).toContain('週末紅包,紅包場次,1,1,1.00,0.60,1');
+    expect(zhLines).toContain('其他紅包,其他紅包,1,0,0.10,0.00,0');
+    expect(zhLines).toContain('人工派發,人工派發,2,2,70.00,65.00,2');
+    expect(zhLines.at(-1)).toBe('合計,,12,0,105.80,82.60,5');
     const en = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=sources`, headers: { ...auth(), 'accept-language': 'en' } });
-    expect(en.body.replace('\uFEFF', '').trim().split(/\r?\n/)).toContain('Lantern rain,Red-packet round,2,2,4.00');
+    expect(en.body.replace('\uFEFF', '').trim().split(/\r?\n/)).toContain('Lantern rain,Red-packet round,2,2,4.00,0.00,0');
     const days = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=days`, headers: { ...auth(), 'accept-language': 'en' } });
     expect(days.statusCode).toBe(200);
     const lines = days.body.replace('\uFEFF', '').trim().split(/\r?\n/);
@@ -198,7 +217,7 @@ describe('the bonuses report', () => {
     expect(lines[0]!.split(',').slice(-2)).toEqual(['Released to central wallets', 'Releases']);
     expect(lines).toHaveLength(3);
     // Today's row and the totals row end with the released money and the number of releases.
-    for (const line of lines.slice(1)) expect(line.split(',').slice(-2)).toEqual(['65.00', '2']);
+    for (const line of lines.slice(1)) expect(line.split(',').slice(-2)).toEqual(['82.60', '5']);
     const audit = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'reports.export' and target like 'report:bonuses-%'`);
     expect(audit.rows[0]!.n).toBe(3);
   });
@@ -214,7 +233,7 @@ describe('the bonuses report', () => {
     const straight = { n: Number(res.rows[0]!.n), amount: BigInt(res.rows[0]!.amount) };
     // The releases move money between a player's own accounts: their net effect is nothing, hence the rule of their own.
     expect(BigInt(res.rows[0]!.net)).toBe(0n);
-    expect(straight).toEqual({ n: 2, amount: 6_500n });
+    expect(straight).toEqual({ n: 5, amount: 8_260n });
     expect(unlockedMoney).toBe('50.00');
     const report = await get(`bonuses?from=${today}&to=${today}`);
     expect(report.days[0]).toMatchObject({ released: minorToDecimal(straight.amount), releases: straight.n });
@@ -226,6 +245,71 @@ describe('the bonuses report', () => {
     // A range without today has none.
     const yesterday = taipeiDate(new Date(Date.now() - 86_400_000));
     expect((await get(`bonuses?from=${yesterday}&to=${yesterday}`)).totals).toMatchObject({ released: '0.00', releases: 0 });
+  });
+
+  it('puts each release under the source that funded its wallet, equal to the postings to central per wallet', async () => {
+    // Straight from the journals and postings: per released wallet (a release's ref), what its releases credited to central today.
+    const res = await t.database.db.execute<{ wallet: string; n: number; amount: string }>(sql`
+      select j.ref as wallet, count(distinct j.id)::int as n, coalesce(sum(p.amount_minor), 0)::text as amount
+      from journals j join postings p on p.journal_id = j.id join accounts a on a.id = p.account_id and a.kind = 'central'
+      where j.kind in ('bonus_unlock', 'bonus_to_central') and (j.created_at at time zone 'Asia/Taipei')::date = ${today}::date group by 1`);
+    const byWallet = new Map(res.rows.map((r) => [Number(r.wallet), { n: Number(r.n), amount: BigInt(r.amount) }]));
+    const of = (...ids: number[]) => ids.reduce((s, id) => ({ n: s.n + (byWallet.get(id)?.n ?? 0), amount: s.amount + (byWallet.get(id)?.amount ?? 0n) }), { n: 0, amount: 0n });
+    const w = releasedWallets;
+    expect(of(w.general)).toEqual({ n: 1, amount: 700n });
+    expect(of(w.rebate)).toEqual({ n: 1, amount: 1_000n });
+    expect(of(w.packet)).toEqual({ n: 1, amount: 60n });
+    expect(of(...w.operator)).toEqual({ n: 2, amount: 6_500n });
+    expect(byWallet.size).toBe(5);
+    const report = await get(`bonuses?from=${today}&to=${today}&sort=released&order=desc`);
+    type Row = { source: string; promotion_id: number | null; round_id: number | null; released: string; releases: number; grants: number };
+    const row = (source: string, id: number | null = null) => report.sources.find((r: Row) => r.source === source && (r.promotion_id ?? r.round_id) === id);
+    const expected = (x: { n: number; amount: bigint }) => ({ released: minorToDecimal(x.amount), releases: x.n });
+    expect(row('promotion', generalId)).toMatchObject(expected(of(w.general)));
+    expect(row('rebate', rebateId)).toMatchObject(expected(of(w.rebate)));
+    expect(row('red_packet_round', rounds.weekend)).toMatchObject(expected(of(w.packet)));
+    expect(row('red_packet_round', rounds.lantern)).toMatchObject({ released: '0.00', releases: 0 });
+    expect(row('operator')).toMatchObject(expected(of(...w.operator)));
+    expect(row('vip')).toMatchObject({ released: '0.00', releases: 0 });
+    // The sources' releases add up to the day's and the range's released money; nothing is left unattributed.
+    const toMinor = (a: string) => BigInt(a.replace('.', '').replace('-0', '-'));
+    expect(minorToDecimal(report.sources.reduce((s: bigint, r: Row) => s + toMinor(r.released), 0n))).toBe(report.totals.released);
+    expect(report.sources.reduce((n: number, r: Row) => n + r.releases, 0)).toBe(report.totals.releases);
+    expect(report.sources.map((r: Row) => r.source)).not.toContain('released_other');
+    // Largest release first, as asked.
+    const released = report.sources.map((r: Row) => Number(r.released));
+    expect(released).toEqual([...released].sort((x, y) => y - x));
+  });
+
+  it('shows a source that only released in the range with no grants, and its wallets\' releases of another day apart', async () => {
+    // The general promotion's release moves to yesterday (and both days' aggregates are rebuilt from the journals, as
+    // the rebuild job would): yesterday the promotion has a row of its own with no grants, today only its grant.
+    const yesterday = taipeiDate(new Date(Date.now() - 86_400_000));
+    const moved = await t.database.db.execute<{ id: string }>(sql`
+      select id::text as id from journals where kind = 'bonus_unlock' and ref = ${String(releasedWallets.general)}`);
+    const id = Number(moved.rows[0]!.id);
+    const shift = async (by: string) => {
+      await t.database.db.execute(sql`update journals set created_at = created_at + ${by}::interval where id = ${id}`);
+      await t.database.db.transaction(async (tx) => {
+        await rebuildLedgerDay(tx, yesterday);
+        await rebuildLedgerDay(tx, today);
+      });
+    };
+    type Row = { source: string; promotion_id: number | null };
+    await shift('-1 day');
+    try {
+      const before = await get(`bonuses?from=${yesterday}&to=${yesterday}`);
+      expect(before.sources.filter((r: Row) => r.source !== 'returned')).toEqual([{
+        source: 'promotion', promotion_id: generalId, round_id: null, title: '一般活動', title_en: 'General', grants: 0, players: 0, amount: '0.00', released: '7.00', releases: 1,
+      }]);
+      expect(before.totals).toMatchObject({ released: '7.00', releases: 1, grants: 0 });
+      const now = await get(`bonuses?from=${today}&to=${today}`);
+      expect(now.sources.find((r: Row) => r.source === 'promotion' && r.promotion_id === generalId)).toMatchObject({ grants: 1, amount: '7.00', released: '0.00', releases: 0 });
+      expect(now.totals).toMatchObject({ released: '75.60', releases: 4 });
+    } finally {
+      await shift('1 day');
+    }
+    expect((await get(`bonuses?from=${today}&to=${today}`)).totals).toMatchObject({ released: '82.60', releases: 5 });
   });
 
   it('gives each red-packet round its own row, equal to the red_packet journals of that round, and the rest as a remainder', async () => {
@@ -251,7 +335,7 @@ describe('the bonuses report', () => {
     expect(roundRows.find((r: Row) => r.round_id === rounds.lantern)).toMatchObject({ title: '元宵紅包雨', title_en: 'Lantern rain' });
     const rest = straight.get(null)!;
     expect(report.sources.filter((r: Row) => r.source === 'red_packets')).toEqual([
-      { source: 'red_packets', promotion_id: null, round_id: null, title: '', title_en: '', grants: rest.n, players: 0, amount: minorToDecimal(rest.amount) },
+      { source: 'red_packets', promotion_id: null, round_id: null, title: '', title_en: '', grants: rest.n, players: 0, amount: minorToDecimal(rest.amount), released: '0.00', releases: 0 },
     ]);
     // The red packets' rows add up to the ledger's red_packet journals, and every source still to the net cost.
     const all = await journalSum('red_packet');

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, seedPlayer, signedInStaff, type TestApp } from '../helpers/app.ts';
-import { csvStream } from '../../src/server/modules/reports/csv.ts';
-import { taipeiDate } from '../../src/shared/time.ts';
+import { csvCell, csvStream } from '../../src/server/modules/reports/csv.ts';
+import { taipeiDate, taipeiDateTime } from '../../src/shared/time.ts';
 
 let t: TestApp;
 let token = '';
@@ -74,6 +74,34 @@ describe('the player list export', () => {
     expect(text).toContain(",'=cmd01,");
     expect(text).toContain('王小明');
     expect(res.headers.get('content-disposition')).toContain('player-list.csv');
+  });
+
+  it('writes each cell as csvCell would: formulas defused, commas, quotes and line breaks quoted, Taipei times', async () => {
+    // Names a spreadsheet would misread, written directly (sign-up would refuse most of them), one player each.
+    const names = ['=1+2', '+SUM(A1)', '-5', '@cmd', '\tTab', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', '陳 "大" 文,先生', "it's", ''];
+    const login = new Date('2026-03-04T17:05:06.789Z');
+    const ids: number[] = [];
+    for (const [i, name] of names.entries()) {
+      const r = await t.database.db.execute<{ id: string }>(sql`
+        insert into players (account, password_hash, phone, recommend_code, real_name, register_ip, status, last_login_at)
+        values (${`odd${i}`}, 'x', ${i % 2 ? null : `09${String(i).padStart(8, '0')}`}, ${`ODD${i}`}, ${name}, ${i % 3 ? '10.1.2.3' : null}, ${i % 2}, ${i % 2 ? login.toISOString() : null})
+        returning id::text as id`);
+      ids.push(Number(r.rows[0]!.id));
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/backoffice/reports/player-list/export?q=odd', headers: headers('zh-TW') });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.database.db.execute<{ id: string; account: string; phone: string | null; real_name: string; level_id: number; status: number; register_ip: string | null; created_at: string | Date; last_login_at: string | Date | null }>(sql`
+      select id::text as id, account, phone, real_name, level_id, status, register_ip, created_at, last_login_at from players where id = any(${`{${ids.join(',')}}`}::bigint[]) order by id`);
+    const status = (n: number) => (n === 1 ? '正常' : '停用');
+    const expected = rows.rows.map((r) => [
+      r.id, csvCell(r.account, true), csvCell(r.phone, true), csvCell(r.real_name, true), r.level_id, csvCell(status(Number(r.status)), true), csvCell(r.register_ip, true),
+      taipeiDateTime(new Date(r.created_at)), r.last_login_at ? taipeiDateTime(new Date(r.last_login_at)) : '',
+    ].join(',')).join('\r\n');
+    expect(res.body).toBe(`\uFEFF${res.body.replace(/^\uFEFF/, '').split('\r\n')[0]}\r\n${expected}\r\n`);
+    expect(res.body).toContain(`,'=1+2,`);
+    expect(res.body).toContain(`,'\tTab,`);
+    expect(res.body).toContain(',"陳 ""大"" 文,先生",');
+    expect(res.body).toContain(',2026-03-05 01:05:06\r\n');
   });
 
   it('reads its source only as fast as the reader takes the rows', async () => {

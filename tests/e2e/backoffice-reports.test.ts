@@ -170,6 +170,10 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
         const row = page.getByTestId('bonuses-source-row').filter({ has: page.getByTestId('cell-source').getByText(bo['bo.reports.bonus.source.operator'], { exact: true }) });
         expect(await row.getByTestId('cell-amount').textContent()).toBe('12.34');
         expect(await row.getByTestId('cell-grants').textContent()).toBe('1');
+        // The 2.00 the player moved out of that wallet is released under the source that funded it, and in the totals row.
+        expect(await row.getByTestId('cell-released').textContent()).toBe('2.00');
+        expect(await row.getByTestId('cell-releases').textContent()).toBe('1');
+        expect(await page.getByTestId('bonuses-sources-totals').getByTestId('total-source-released').textContent()).toBe('2.00');
         const amounts = (await page.locator('[data-testid="bonuses-source-row"] [data-testid="cell-amount"]').allTextContents()).map((a) => Math.round(Number(a.replace(/,/g, '')) * 100));
         const net = formatDecimal((amounts.reduce((a, b) => a + b, 0) / 100).toFixed(2));
         expect(await page.getByTestId('bonuses-sources-totals').getByTestId('total-amount').textContent()).toBe(net);
@@ -214,9 +218,12 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
         const lines = fs.readFileSync((await download.path())!, 'utf8').slice(1).trim().split('\r\n');
         expect(lines[0]!.split(',')[0]).toBe(bo['bo.reports.bonus.source']);
         expect(lines).toHaveLength(amounts.length + 2);
-        expect(lines.find((l) => l.startsWith(`${bo['bo.reports.bonus.source.operator']},`))!.split(',').at(-1)).toBe('12.34');
+        // Each row ends with its amount, what its wallets released and how many releases.
+        expect(lines[0]!.split(',').slice(-3)).toEqual([bo['bo.reports.bonus.amount'], bo['bo.reports.bonus.released'], bo['bo.reports.bonus.releases']]);
+        expect(lines.find((l) => l.startsWith(`${bo['bo.reports.bonus.source.operator']},`))!.split(',').slice(-3)).toEqual(['12.34', '2.00', '1']);
         expect(lines.at(-1)!.split(',')[0]).toBe(bo['bo.reports.totals']);
-        expect(formatDecimal(lines.at(-1)!.split(',').at(-1)!)).toBe(net);
+        expect(formatDecimal(lines.at(-1)!.split(',').at(-3)!)).toBe(net);
+        expect(lines.at(-1)!.split(',').slice(-2)).toEqual(['2.00', '1']);
 
         // The dashboard: the month's line, whose days and NGR are the table's, and the bonuses by kind, the grant among the operators'.
         await page.goto(localized('/backoffice/dashboard', locale));

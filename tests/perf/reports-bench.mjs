@@ -15,6 +15,7 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import v8 from 'node:v8';
 import pg from 'pg';
 import { createDb, percentile } from './pg.mjs';
 
@@ -83,9 +84,20 @@ async function csvRun(db, locale) {
   let bytes = 0;
   let lines = 0;
   globalThis.gc?.();
+  const newSpace = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
   const baseRss = process.memoryUsage().rss;
+  const baseNewSpace = newSpace();
   let peakRss = baseRss;
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 20);
+  let peakNewSpace = baseNewSpace;
+  let peakHeapUsed = process.memoryUsage().heapUsed;
+  // Besides the RSS, the young generation's size and the live heap: V8 grows the young generation (up to its maximum,
+  // 2 x --max-semi-space-size) under any steady allocation, which is RSS without anything accumulating.
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeapUsed = Math.max(peakHeapUsed, m.heapUsed);
+    peakNewSpace = Math.max(peakNewSpace, newSpace());
+  }, 20);
   const t0 = Date.now();
   await pipeline(csvStream(playerListColumns(locale), playerListRows(db, undefined)), new Writable({
     write(chunk, _enc, done) {
@@ -96,7 +108,11 @@ async function csvRun(db, locale) {
   }));
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  return { seconds: (Date.now() - t0) / 1000, bytes, lines, peakRssMb: peakRss / 1024 / 1024, baseRssMb: baseRss / 1024 / 1024 };
+  const mb = (n) => n / 1024 / 1024;
+  return {
+    seconds: (Date.now() - t0) / 1000, bytes, lines, peakRssMb: mb(peakRss), baseRssMb: mb(baseRss),
+    baseNewSpaceMb: mb(baseNewSpace), peakNewSpaceMb: mb(peakNewSpace), peakHeapUsedMb: mb(peakHeapUsed),
+  };
 }
 
 export async function reportsBench(opts = {}) {
@@ -151,7 +167,8 @@ export async function reportsBench(opts = {}) {
     const csv = await csvRun(database.db, 'zh-TW');
     log(`  player-list CSV, ${(csv.lines - 1).toLocaleString('en')} rows (${(csv.bytes / 1024 / 1024).toFixed(0)} MB): ${csv.seconds.toFixed(1)} s (goal < ${GOALS.csvSeconds} s), `
       + `peak RSS of the whole process ${csv.peakRssMb.toFixed(0)} MB (goal < ${GOALS.csvRssMb} MB; ${csv.baseRssMb.toFixed(0)} MB before the export, `
-      + `which holds the whole server's modules and the seeding's leftovers: the export itself added ${(csv.peakRssMb - csv.baseRssMb).toFixed(0)} MB)`);
+      + `which holds the whole server's modules and the seeding's leftovers: the export itself added ${(csv.peakRssMb - csv.baseRssMb).toFixed(0)} MB, `
+      + `of which V8's young generation growing from ${csv.baseNewSpaceMb.toFixed(0)} to ${csv.peakNewSpaceMb.toFixed(0)} MB; live heap at most ${csv.peakHeapUsedMb.toFixed(0)} MB)`);
     return { daily, games, csv, goals: GOALS, scale: { players, bets: Number(counts.bets), sourceRows } };
   } finally {
     await c.end().catch(() => {});

@@ -242,6 +242,9 @@ export const journals = pgTable('journals', {
   uniqueIndex('journals_idempotency_key_uq').on(t.idempotencyKey),
   index('journals_player_created_idx').on(t.playerId, t.createdAt),
   uniqueIndex('journals_reverses_journal_uq').on(t.reversesJournalId),
+  // The bonuses report finds the releases of a date range (ledger/daily.ts RELEASE_KINDS) without reading every
+  // journal of the range; partial, so the hot kinds (bets, transfers) add nothing to it.
+  index('journals_release_created_idx').on(t.createdAt).where(sql`${t.kind} in ('bonus_unlock', 'bonus_to_central')`),
   foreignKey({ name: 'journals_reverses_journal_fk', columns: [t.reversesJournalId], foreignColumns: [t.id] }),
 ]);
 

@@ -132,6 +132,8 @@ export const promotionGrants = pgTable('promotion_grants', {
   index('promotion_grants_player_idx').on(t.playerId, t.id),
   index('promotion_grants_queue_idx').on(t.status, t.id),
   index('promotion_grants_promotion_idx').on(t.promotionId, t.status),
+  // The bonuses report attributes the money an activity wallet releases to the promotion whose grant funded it.
+  index('promotion_grants_wallet_idx').on(t.walletId).where(sql`${t.walletId} is not null`),
   check('promotion_grants_amount', sql`${t.amountMinor} >= 0`),
 ]);
 

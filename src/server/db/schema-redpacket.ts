@@ -70,5 +70,9 @@ export const redPackets = pgTable('red_packets', {
   // The claim's pick of a free packet and the remaining count read only the unclaimed rows.
   index('red_packets_free_idx').on(t.roundId, t.id).where(sql`${t.playerId} is null`),
   index('red_packets_queue_idx').on(t.status, t.claimedAt),
+  // The bonuses report reads the packets paid in a date range by their payment time, and attributes the money an
+  // activity wallet releases to the round whose packet funded it.
+  index('red_packets_paid_idx').on(t.reviewedAt).where(sql`${t.status} = 'approved' and ${t.journalId} is not null`),
+  index('red_packets_wallet_idx').on(t.walletId).where(sql`${t.walletId} is not null`),
   check('red_packets_amount_positive', sql`${t.amountMinor} > 0`),
 ]);

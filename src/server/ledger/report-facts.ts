@@ -96,3 +96,36 @@ export async function firstDepositsOf(db: DbOrTx, playerIds: readonly number[]):
     where player_id = any(${`{${playerIds.join(',')}}`}::bigint[])`);
   return new Map(res.rows.map((r) => [Number(r.player_id), { day: r.day, amountMinor: BigInt(r.amount) }]));
 }
+
+/** The journal kinds that pay a bonus, one of which funds each activity wallet (wallet/grants.ts, wallet's grantBonus). */
+export const GRANT_KINDS = ['promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', 'bonus_grant'] as const satisfies readonly ReportedKind[];
+
+/**
+ * The releases (RELEASE_KINDS) written in [start, end), per activity wallet, as a sub-select (wallet_id, funding_kind,
+ * journals, amount_minor) another domain's statement joins: journals counts a reversal -1, amount_minor is what they
+ * paid into the central wallet (as ledger_report_journal counts them, so the rows add up to the daily aggregates' released
+ * money), and funding_kind is the kind of the journal that funded the wallet, null when none is found.
+ *
+ * A release's ref is its wallet's id (wallet/service.ts unlockBonus and bonusToCentral; a reversal keeps it). The
+ * funding journal is written in the transaction that creates the wallet, so it carries the wallet's created_at and
+ * its id as ref; matching the time as well as the ref tells it apart from a bonus paid straight to the central wallet
+ * whose ref happens to read the same (a VIP reward's id), and lets journals_player_created_idx find it. `wallets` is
+ * the wallet domain's sub-select (wallet_id, player_id, created_at).
+ */
+export function releasesByWallet(start: Date, end: Date, wallets: SQL): SQL {
+  return sql`(select r.wallet_id, f.kind as funding_kind, r.journals, r.amount_minor
+    from (select case when j.ref ~ '^[0-9]{1,18}$' then j.ref::bigint end as wallet_id, j.player_id,
+            sum(case when j.idempotency_key like 'reversal:%' then -1 else 1 end)::int as journals,
+            coalesce(sum((select sum(p.amount_minor) from postings p join accounts a on a.id = p.account_id
+              where p.journal_id = j.id and a.player_id is not null and a.asset = 'money' and a.kind = 'central')), 0)::bigint as amount_minor
+          from journals j
+          -- The kinds written out, as journals_release_created_idx's predicate is: a parameter would not match it.
+          where j.kind in ('bonus_unlock', 'bonus_to_central') and j.player_id is not null
+            and j.created_at >= ${start.toISOString()}::timestamptz and j.created_at < ${end.toISOString()}::timestamptz
+          group by 1, 2) r
+    left join ${wallets} w on w.wallet_id = r.wallet_id and w.player_id = r.player_id
+    left join lateral (select g.kind from journals g
+      where g.player_id = w.player_id and g.created_at = w.created_at and g.ref = r.wallet_id::text
+        and g.kind = any(${`{${GRANT_KINDS.join(',')}}`}::text[]) and g.reverses_journal_id is null
+      order by g.id limit 1) f on true)`;
+}

@@ -1,6 +1,6 @@
 // The bonuses report (issue 23): what bonuses cost over a Taipei date range. The totals (granted, given up or
 // forfeited, net, and what activity wallets released to central wallets once their bet flow was complete), a bar chart of the cost per source (each promotion, VIP rewards, each red-packet round, the mall, operators'
-// grants), the sources' table sorted by the server by any of its headers, the days as a line chart and a table, and
+// grants), the sources' table (each with what its wallets released) sorted by the server by any of its headers, the days as a line chart and a table, and
 // the CSV of either table.
 import { useEffect, useState } from 'react';
 import { Guard, ListState, Pager, cls, type IslandProps } from '../kit/common.tsx';
@@ -59,7 +59,9 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   useEffect(() => setSourcePage(1), [data]);
   useEffect(() => setDayPage(1), [range.from, range.to]);
   const state = { ...shownState, empty: data !== null && data.sources.length === 0 && data.totals.grants === 0 && data.totals.releases === 0 };
-  const chartRows = data ? data.sources.filter((r) => r.source !== 'returned').sort((a, b) => Number(b.amount) - Number(a.amount)).slice(0, CHART_ROWS) : [];
+  // The costliest sources, and after them the ones that only released money in the range.
+  const chartRows = data ? data.sources.filter((r) => r.source !== 'returned')
+    .sort((a, b) => Number(b.amount) - Number(a.amount) || Number(b.released) - Number(a.released)).slice(0, CHART_ROWS) : [];
   const filters = { ...range, sort: sort.sort, order: sort.order };
   return (
     <div className="max-w-[1400px] space-y-4">
@@ -74,7 +76,10 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
           <section className={cls.card}>
             <ReportChart xLabel={t['bo.reports.bonus.source']} kind="bars" testId="bonuses-chart" title={t['bo.reports.chart.bonus_sources']} emptyText={t['bo.reports.chart.none']}
               labels={chartRows.map((r) => sourceName(t, locale, r))}
-              series={[{ label: t['bo.reports.bonus.amount'], values: chartRows.map((r) => plotted(r.amount)), color: '#d97706' }]} />
+              series={[
+                { label: t['bo.reports.bonus.amount'], values: chartRows.map((r) => plotted(r.amount)), color: '#d97706' },
+                { label: t['bo.reports.bonus.released'], values: chartRows.map((r) => plotted(r.released)), color: '#059669' },
+              ]} />
           </section>
           <section className={cls.card} aria-label={t['bo.reports.title.bonus_sources']}>
             <h2 className="mb-2 text-sm font-semibold text-slate-700">{t['bo.reports.title.bonus_sources']}</h2>
@@ -86,6 +91,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                 <td className={`${cls.td} text-right tabular-nums`} data-testid="total-grants">{count(data.totals.grants)}</td>
                 <td className={cls.td} />
                 <td className={`${cls.td} text-right tabular-nums`} data-testid="total-amount">{money(data.totals.net)}</td>
+                <td className={`${cls.td} whitespace-nowrap text-right tabular-nums`} data-testid="total-source-released">{money(data.totals.released)}</td>
+                <td className={`${cls.td} text-right tabular-nums`} data-testid="total-source-releases">{count(data.totals.releases)}</td>
               </tr></tfoot>} />
             {data.sources.length > SOURCES_PAGE && <Pager t={t} page={sourcePage} total={data.sources.length} pageSize={SOURCES_PAGE} onPage={setSourcePage} />}
           </section>
@@ -150,6 +157,9 @@ function sourceColumns(t: T, locale: Locale, sort: ReturnType<typeof useSort<Sor
     { key: 'players', header: 'bo.reports.bonus.players', headerCell: header('players', 'bo.reports.bonus.players'), align: 'right', className: 'tabular-nums', testId: 'cell-players', cell: (r) => count(r.players) },
     { key: 'amount', header: 'bo.reports.bonus.amount', headerCell: header('amount', 'bo.reports.bonus.amount'), align: 'right', className: 'whitespace-nowrap tabular-nums', testId: 'cell-amount',
       cell: (r) => <span className={r.amount.startsWith('-') ? 'text-sky-700' : undefined}>{money(r.amount)}</span> },
+    { key: 'released', header: 'bo.reports.bonus.released', headerCell: header('released', 'bo.reports.bonus.released'), align: 'right', className: 'whitespace-nowrap tabular-nums text-emerald-700',
+      testId: 'cell-released', cell: (r) => money(r.released) },
+    { key: 'releases', header: 'bo.reports.bonus.releases', align: 'right', className: 'tabular-nums', testId: 'cell-releases', cell: (r) => count(r.releases) },
   ];
 }
 

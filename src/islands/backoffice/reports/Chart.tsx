@@ -33,7 +33,11 @@ function yRange(min: number, max: number): [number, number] {
 }
 
 function options(p: Props, width: number): uPlot.Options {
-  const bars = p.kind === 'bars' ? uPlot.paths.bars!({ size: [0.6, 48] }) : undefined;
+  // Two series of bars stand side by side (the first left of its label, the second right), so neither hides the other;
+  // one series is centred.
+  const pair = p.series.length === 2;
+  const bars = (i: number) => (p.kind !== 'bars' ? undefined
+    : pair ? uPlot.paths.bars!({ size: [0.3, 24], align: i === 0 ? -1 : 1 }) : uPlot.paths.bars!({ size: [0.6, 48] }));
   return {
     width, height: p.height ?? 260,
     legend: { show: true },
@@ -50,8 +54,8 @@ function options(p: Props, width: number): uPlot.Options {
     ],
     series: [
       { label: p.xLabel, value: (_u, i) => (i === null ? '' : p.labels[Math.round(i)] ?? '') },
-      ...p.series.map((s): uPlot.Series => ({
-        label: s.label, stroke: s.color, width: 2, fill: p.kind === 'bars' ? `${s.color}cc` : undefined, paths: bars,
+      ...p.series.map((s, i): uPlot.Series => ({
+        label: s.label, stroke: s.color, width: 2, fill: p.kind === 'bars' ? `${s.color}cc` : undefined, paths: bars(i),
         points: { show: p.kind === 'line' && p.labels.length < 40 },
         value: (_u, v) => (v === null ? '' : v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
       })),

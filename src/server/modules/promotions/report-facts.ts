@@ -2,7 +2,7 @@
 // promotion, with the promotion's mode, so the daily summary can show rebates apart from the other promotions and the
 // bonuses report can show each promotion's cost. A paid grant is one promotion_grant journal (its journal_id) of the
 // grant's amount, written in the same transaction that marks the grant paid and stamps reviewed_at.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { APPLICATION_STATUS, PROMOTION_MODE } from '../../../shared/schemas/promotions.ts';
 
@@ -33,4 +33,13 @@ export async function grantsByPromotion(db: DbOrTx, start: Date, end: Date): Pro
     promotionId: Number(r.id), mode: Number(r.mode), title: r.title, titleEn: r.title_en, rebate: REBATE_MODES.includes(Number(r.mode)),
     grants: Number(r.n), players: Number(r.players), amountMinor: BigInt(r.amount),
   }));
+}
+
+/**
+ * The activity wallets promotion grants paid into, as a sub-select (wallet_id, promotion_id, mode, title, title_en)
+ * another domain's statement joins by wallet: the bonuses report attributes what a wallet releases to its promotion.
+ */
+export function walletPromotions(): SQL {
+  return sql`(select g.wallet_id, g.promotion_id, p.mode, p.title, p.title_en
+    from promotion_grants g join promotions p on p.id = g.promotion_id where g.wallet_id is not null)`;
 }

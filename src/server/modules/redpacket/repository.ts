@@ -232,3 +232,9 @@ export async function paidByRound(db: DbOrTx, start: Date, end: Date, limit: num
     roundId: Number(r.id), title: r.title, titleEn: r.title_en, startsAt: new Date(r.starts_at), claims: Number(r.n), players: Number(r.players), amountMinor: BigInt(r.amount),
   }));
 }
+
+/** The activity wallets approved packets paid into, as a sub-select (wallet_id, round_id, title, title_en, starts_at). */
+export function walletRounds(): SQL {
+  return sql`(select pk.wallet_id, pk.round_id, r.title, r.title_en, r.starts_at
+    from red_packets pk join red_packet_rounds r on r.id = pk.round_id where pk.wallet_id is not null)`;
+}

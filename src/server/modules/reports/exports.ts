@@ -197,12 +197,15 @@ export function bonusSourceColumns(locale: Locale): Array<CsvColumn<BonusSourceR
   return [
     { heading: boTranslate(locale, 'bo.reports.bonus.source'), cell: (r) => (isTotalsRow(r) ? r.title : bonusSourceName(locale, r)), text: true },
     { heading: boTranslate(locale, 'bo.reports.bonus.kind'), cell: (r) => (isTotalsRow(r) ? '' : boTranslate(locale, `bo.reports.bonus.source.${r.source}`)), text: true },
-    ...(['grants', 'players', 'amount'] as const).map((f): CsvColumn<BonusSourceRowView> => ({ heading: boTranslate(locale, `bo.reports.bonus.${f}`), cell: (r) => r[f] })),
+    ...(['grants', 'players', 'amount', 'released', 'releases'] as const).map((f): CsvColumn<BonusSourceRowView> => ({ heading: boTranslate(locale, `bo.reports.bonus.${f}`), cell: (r) => r[f] })),
   ];
 }
 
-/** Every source, then the totals row (the net cost; players of different sources do not add up). */
+/** Every source, then the totals row (the net cost and the releases; players of different sources do not add up). */
 export function bonusSourceRows(report: BonusesReportView, locale: Locale): BonusSourceRowView[] {
   const grants = report.sources.filter((s) => s.source !== 'returned').reduce((n, s) => n + s.grants, 0);
-  return [...report.sources, { source: 'promotion_other', promotion_id: null, round_id: null, title: boTranslate(locale, 'bo.reports.totals'), title_en: '', grants, players: 0, amount: report.totals.net }];
+  return [...report.sources, {
+    source: 'promotion_other', promotion_id: null, round_id: null, title: boTranslate(locale, 'bo.reports.totals'), title_en: '', grants, players: 0, amount: report.totals.net,
+    released: report.totals.released, releases: report.totals.releases,
+  }];
 }

@@ -31,3 +31,11 @@ export async function bonusWalletTotals(db: DbOrTx, walletIds: SQL) {
   }).from(bonusWallets).where(sql`${bonusWallets.id} in (${walletIds})`);
   return r[0]!;
 }
+
+/**
+ * Every activity wallet as a sub-select (wallet_id, player_id, created_at) another domain's statement joins by id: the
+ * bonuses report finds the journal that funded a wallet by its owner and creation time (ledger's releasesByWallet).
+ */
+export function walletOrigins(): SQL {
+  return sql`(select id as wallet_id, player_id, created_at from bonus_wallets)`;
+}

@@ -186,12 +186,13 @@ export type ProtectionReportView = v.InferOutput<typeof protectionReportView>;
 
 /**
  * Where a bonus came from: a promotion (rebates apart), VIP rewards, a red-packet round (red_packets: the ledger's red
- * packets no round's paid claims account for), the mall, operators' grants; and what came back.
+ * packets no round's paid claims account for), the mall, operators' grants; and what came back. released_other: money
+ * released from activity wallets whose funding journal is not found (it only releases, it grants nothing).
  */
-export const BONUS_SOURCES = ['promotion', 'rebate', 'promotion_other', 'vip', 'red_packet_round', 'red_packets', 'mall', 'operator', 'returned'] as const;
+export const BONUS_SOURCES = ['promotion', 'rebate', 'promotion_other', 'vip', 'red_packet_round', 'red_packets', 'mall', 'operator', 'returned', 'released_other'] as const;
 export type BonusSource = (typeof BONUS_SOURCES)[number];
 /** The columns the bonuses report's sources sort by. */
-export const BONUS_SORTS = ['source', 'grants', 'players', 'amount'] as const;
+export const BONUS_SORTS = ['source', 'grants', 'players', 'amount', 'released'] as const;
 export const bonusesReportQuery = v.object({ ...range, sort: v.optional(v.picklist(BONUS_SORTS, 'bo.v.out_of_range'), 'amount'), order });
 export type BonusesReportQuery = v.InferOutput<typeof bonusesReportQuery>;
 /** The bonuses export: its sources table (cost per promotion and kind) or its days table. */
@@ -202,11 +203,13 @@ export const bonusesExportQuery = v.object({ ...bonusesReportQuery.entries, tabl
  * One source of bonus cost over the range: a promotion (its id and titles), the promotion grants the ledger holds
  * without a promotion's grant row (promotion_other), a red-packet round (its round_id and titles; its grants are the
  * claims paid), or a ledger kind. grants: journals (a reversal counts -1); players: each counted once over the range;
- * amount: the net effect on players' money (returned is negative).
+ * amount: the net effect on players' money (returned is negative). released: what the activity wallets this source
+ * funded (at any time) paid into central wallets in the range once their bet flow was complete, and releases the number
+ * of those journals (a reversal counts -1); a source that only released in the range has a row with no grants.
  */
 export const bonusSourceRowView = v.object({
   source: v.picklist(BONUS_SOURCES), promotion_id: v.nullable(v.number()), round_id: v.nullable(v.number()), title: v.string(), title_en: v.string(),
-  grants: v.number(), players: v.number(), amount: money,
+  grants: v.number(), players: v.number(), amount: money, released: money, releases: v.number(),
 });
 /**
  * One Taipei day: the bonuses paid by kind, what came back (activity wallets given up or forfeited), and the net cost;

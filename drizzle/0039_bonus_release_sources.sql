@@ -1,0 +1,4 @@
+CREATE INDEX "journals_release_created_idx" ON "journals" USING btree ("created_at") WHERE "journals"."kind" in ('bonus_unlock', 'bonus_to_central');--> statement-breakpoint
+CREATE INDEX "red_packets_paid_idx" ON "red_packets" USING btree ("reviewed_at") WHERE "red_packets"."status" = 'approved' and "red_packets"."journal_id" is not null;--> statement-breakpoint
+CREATE INDEX "red_packets_wallet_idx" ON "red_packets" USING btree ("wallet_id") WHERE "red_packets"."wallet_id" is not null;--> statement-breakpoint
+CREATE INDEX "promotion_grants_wallet_idx" ON "promotion_grants" USING btree ("wallet_id") WHERE "promotion_grants"."wallet_id" is not null;
