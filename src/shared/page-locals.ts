@@ -49,4 +49,4 @@ export interface PageHelpers {
 }
 
 /** The API paths pages may read through publicApi: public data only, never a player's. */
-export const PUBLIC_PAGE_API_PREFIXES = ['/api/activity/'] as const;
+export const PUBLIC_PAGE_API_PREFIXES = ['/api/activity/', '/api/games/platform/all'] as const;

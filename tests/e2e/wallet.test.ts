@@ -264,6 +264,46 @@ describe.skipIf(!hasChromium)('wallet screens', () => {
     }
   });
 
+  it('mobile (zh-TW and en): before any island loads, a player sees the wallet and deposit frames without a figure; a visitor sees the loader', async () => {
+    screenshotOnFailure('mobile-wallet-frames');
+    const F = {
+      'zh-TW': { central: '中心錢包', note: '您隨時可以在轉帳頁使用「一鍵回收」將金額轉回中心錢包。', submit: '立即存款', loading: '載入中' },
+      en: { central: 'Central wallet', note: 'You can always bring the money back with "Recover all" on the transfer page.', submit: 'Deposit now', loading: 'Loading' },
+    } as const;
+    for (const signedIn of [true, false]) {
+      const context = signedIn ? await playerContext('mobile') : await newContext(browser, 'mobile', server);
+      try {
+        const page = await context.newPage();
+        // No island script loads: the page is what the server sent and the layout's inline scripts made of it.
+        await page.route('**/_astro/*.js', (route) => route.abort());
+        for (const locale of ['zh-TW', 'en'] as Locale[]) {
+          const f = F[locale];
+          await page.goto(localized('/mobile/f-wallet/wallet', locale));
+          const main = page.locator('main');
+          expect(await main.getByText(f.central, { exact: true }).first().isVisible()).toBe(signedIn);
+          expect(await main.getByText(f.note, { exact: true }).isVisible()).toBe(signedIn);
+          expect(await main.getByText(f.loading).first().isVisible()).toBe(!signedIn);
+          // No figure before the session call has answered: no digit anywhere in what shows.
+          expect(await main.innerText()).not.toMatch(/\d/);
+          expect(await page.getByTestId('central-balance').count()).toBe(0);
+          // The frame's recover-all button cannot be pressed before the island runs; its links already work.
+          if (signedIn) expect(await main.getByRole('button', { name: locale === 'en' ? 'Recover all' : '一鍵回收' }).isDisabled()).toBe(true);
+
+          await page.goto(localized('/mobile/f-wallet/deposit', locale));
+          expect(await main.getByText(f.central, { exact: true }).first().isVisible()).toBe(signedIn);
+          expect(await main.getByText(f.loading).first().isVisible()).toBe(!signedIn);
+          expect(await page.getByTestId('deposit-balance').count()).toBe(0);
+          if (signedIn) {
+            expect(await main.getByRole('button', { name: f.submit }).isDisabled()).toBe(true);
+            expect(await main.locator('#deposit-amount').isDisabled()).toBe(true);
+          }
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   for (const locale of ['zh-TW', 'en'] as Locale[]) {
     it(`mobile (${locale}): login prompt, both dialogs at deposit-transfer, recover all, records`, async () => {
       screenshotOnFailure(`mobile-wallet-${locale}`);

@@ -70,8 +70,12 @@ export default function Deposit({ t, locale, variant, order, newTab, paths }: Pr
   const [shown, setShown] = useState<{ order: DepositOrder | string; mode: 'result' | 'waiting' | 'created' } | null>(order ? { order, mode: 'result' } : null);
   const dialogs = variant === 'pub' ? <DialogHost t={t} homePath={paths.home} /> : null;
 
+  // Until the session call answers, a signed-in player (html[data-session], set before the first paint) sees the
+  // form's frame, its words and the room its parts take, disabled and without a figure; a visitor sees the loader
+  // and then the login prompt. The frame is the form itself, so the parts that follow are written into the elements
+  // already painted instead of replacing them. A return from the gateway shows its order instead: the loader, as before.
   let body;
-  if (!ready) body = <Spinner label={t['cashier.ui.loading']} />;
+  if (!ready) body = order ? <Spinner label={t['cashier.ui.loading']} /> : <DepositForm t={t} variant={variant} newTab={newTab} frame onCreated={() => undefined} />;
   else if (!user) body = <LoginNeeded t={t} variant={variant} homePath={paths.home} />;
   else if (shown) {
     const again = () => {
@@ -84,20 +88,27 @@ export default function Deposit({ t, locale, variant, order, newTab, paths }: Pr
 
   return (
     <div className="space-y-4" data-testid="deposit">
-      {user && variant !== 'desktop' && (
-        <div className="flex items-center justify-between rounded-lg bg-brand-700 px-4 py-3 text-white shadow-sm">
+      {(user || !ready) && variant !== 'desktop' && (
+        <div className={`flex items-center justify-between rounded-lg bg-brand-700 px-4 py-3 text-white shadow-sm ${user ? '' : 'player-only'}`}>
           <span className="text-sm text-slate-200">{t['cashier.ui.balance']}</span>
-          <span className="text-lg font-bold text-gold-300" data-testid="deposit-balance">{formatDecimal(user.amount)}</span>
+          <span className="text-lg font-bold text-gold-300" data-testid={user ? 'deposit-balance' : undefined}>{user ? formatDecimal(user.amount) : PENDING}</span>
         </div>
       )}
+      {!ready && !order && <div className="visitor-only"><Spinner label={t['cashier.ui.loading']} /></div>}
       {body}
       {dialogs}
     </div>
   );
 }
 
-function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: CashierVariant; newTab: boolean; onCreated: (o: DepositOrder, mode: 'waiting' | 'created') => void }) {
-  const methods = useCall(() => api('GET /finance/deposit/methods'), [], t);
+/** A figure's place until the figure is known: a space, so the line keeps its height and shows no number. */
+const PENDING = '\u00a0';
+
+/** The deposit form; `frame` while the session is not known yet: the form's words and room, disabled, for players only. */
+function DepositForm({ t, variant, newTab: tabs, frame = false, onCreated }: {
+  t: T; variant: CashierVariant; newTab: boolean; frame?: boolean; onCreated: (o: DepositOrder, mode: 'waiting' | 'created') => void;
+}) {
+  const methods = useCall(frame ? null : () => api('GET /finance/deposit/methods'), [], t);
   const [method, setMethod] = useState<DepositMethod | null>(null);
   const [amount, setAmount] = useState('');
   const [ref, setRef] = useState('');
@@ -110,11 +121,13 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
   const current = method && data?.methods.includes(method) ? method : data?.methods[0] ?? null;
 
   if (methods.error) return <ErrorBox message={methods.error} retry={methods.reload} retryLabel={t['cashier.ui.retry']} />;
-  if (!data) return <Spinner label={t['cashier.ui.loading']} />;
-  if (!current) return <p className="rounded-lg border border-dashed border-slate-300 bg-white py-10 text-center text-slate-500" data-testid="deposit-no-methods">{t['cashier.ui.no_methods']}</p>;
+  if (data && !current) return <p className="rounded-lg border border-dashed border-slate-300 bg-white py-10 text-center text-slate-500" data-testid="deposit-no-methods">{t['cashier.ui.no_methods']}</p>;
 
-  const gateway = GATEWAY_METHODS.includes(current);
-  const limits = data.limits?.[current] ?? { min: data.min, max: data.max };
+  // While the methods load (data null), the form is rendered with no method: the same elements, disabled and
+  // without a figure, so what follows is written into elements already painted instead of replacing them.
+  const loaded = !!data && !!current;
+  const gateway = !!current && GATEWAY_METHODS.includes(current);
+  const limits = (current && data?.limits?.[current]) || { min: data?.min ?? '0', max: data?.max ?? '0' };
   const hasMin = !isZero(limits.min);
   const hasMax = !isZero(limits.max);
   const amountError = (() => {
@@ -140,7 +153,7 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
   const submit = async () => {
     setTouched(true);
     setFailure('');
-    if (amountError || refError || busy) return;
+    if (!current || amountError || refError || busy) return;
     setBusy(true);
     setServer({});
     try {
@@ -175,11 +188,13 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
 
   const panel = variant === 'desktop' ? 'rounded-lg border border-slate-200 p-4' : 'rounded-lg bg-white p-4 shadow-sm';
   return (
-    <form noValidate className="space-y-4" data-testid="deposit-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form noValidate className={`space-y-4 ${frame ? 'player-only' : ''}`} data-testid={loaded ? 'deposit-form' : undefined} aria-busy={!loaded || undefined} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <fieldset className={panel}>
         <legend className="field-label px-1">{t['cashier.ui.choose_method']}</legend>
-        <div role="radiogroup" aria-label={t['cashier.ui.choose_method']} className={`grid gap-2 ${variant === 'desktop' ? 'grid-cols-5' : 'grid-cols-3'}`}>
-          {data.methods.map((m) => (
+        {/* While loading, the room of one row of methods. */}
+        <div role="radiogroup" aria-label={t['cashier.ui.choose_method']}
+          className={`grid gap-2 ${variant === 'desktop' ? 'grid-cols-5' : 'grid-cols-3'} ${loaded ? '' : 'min-h-[4.5625rem]'}`}>
+          {(data?.methods ?? []).map((m) => (
             <button key={m} type="button" role="radio" aria-checked={m === current} onClick={() => choose(m)} data-testid={`method-${m}`}
               className={`flex flex-col items-center gap-1 rounded-lg border px-2 py-3 text-xs leading-tight ${m === current ? 'border-gold-500 bg-gold-300/20 font-semibold text-brand-800' : 'border-slate-200 text-slate-600 hover:border-brand-600'}`}>
               <MethodIcon method={m} className={m === current ? 'text-gold-600' : 'text-brand-600'} />
@@ -189,7 +204,7 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
         </div>
       </fieldset>
 
-      {current === 'bank_transfer' && data.bank_transfer && (
+      {current === 'bank_transfer' && data?.bank_transfer && (
         <section className={panel} data-testid="receiving-account" aria-label={t['cashier.ui.receiving_account']}>
           <h2 className="mb-2 font-semibold text-brand-700">{t['cashier.ui.receiving_account']}</h2>
           <dl className="divide-y divide-slate-100">
@@ -204,7 +219,7 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
           <p className="mt-2 text-xs text-slate-500">{t['cashier.ui.tip_manual']}</p>
         </section>
       )}
-      {current === 'usdt' && data.usdt && (
+      {current === 'usdt' && data?.usdt && (
         <section className={panel} data-testid="usdt-address" aria-label={t['cashier.ui.usdt_address']}>
           <h2 className="mb-2 font-semibold text-brand-700">{t['cashier.ui.usdt_address']}</h2>
           <div className="flex items-center gap-2 rounded bg-slate-50 p-2">
@@ -219,23 +234,24 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
       <div className={panel}>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <label htmlFor="deposit-amount" className="field-label">{t['cashier.ui.amount']}</label>
-          {range && <span className="text-xs text-slate-500" data-testid="deposit-range">{range}</span>}
+          {(range || !loaded) && <span className="text-xs text-slate-500" data-testid={loaded ? 'deposit-range' : undefined}>{range || PENDING}</span>}
         </div>
-        <input id="deposit-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={15} className="field-input" value={amount}
+        <input id="deposit-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={15} className="field-input" value={amount} disabled={!loaded}
           placeholder={t['cashier.ui.amount_placeholder']} aria-invalid={!!shownAmountError} aria-describedby={shownAmountError ? 'deposit-amount-error' : undefined}
           onChange={(e) => { setAmount((prev) => acceptAmountInput(prev, e.target.value).value); setServer((s) => ({ ...s, amount: '' })); }} onBlur={() => amount !== '' && setTouched(true)} />
         {shownAmountError && <p id="deposit-amount-error" role="alert" className="field-error" data-testid="amount-error">{shownAmountError}</p>}
         {quick.length > 0 && (
           <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t['cashier.ui.quick_amounts']}>
+            {/* While loading, every quick amount keeps its room, disabled: the limits may then leave some out. */}
             {quick.map((a) => (
-              <button key={a} type="button" onClick={() => { setAmount(a); setServer((s) => ({ ...s, amount: '' })); }}
+              <button key={a} type="button" disabled={!loaded} onClick={() => { setAmount(a); setServer((s) => ({ ...s, amount: '' })); }}
                 className={`rounded-full border px-3 py-1 text-sm ${amount === a ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}>
                 {formatDecimal(a).replace(/\.00$/, '')}
               </button>
             ))}
           </div>
         )}
-        {!gateway && (
+        {loaded && !gateway && (
           <div className="mt-4">
             <label htmlFor="deposit-ref" className="field-label">{current === 'usdt' ? t['cashier.ui.txid'] : t['cashier.ui.transfer_ref']}</label>
             <input id="deposit-ref" name="player_ref" autoComplete="off" maxLength={120} className="field-input" value={ref}
@@ -244,11 +260,11 @@ function DepositForm({ t, variant, newTab: tabs, onCreated }: { t: T; variant: C
             {shownRefError && <p role="alert" className="field-error" data-testid="ref-error">{shownRefError}</p>}
           </div>
         )}
-        {gateway && <p className="mt-3 text-xs text-slate-500">{t['cashier.ui.tip_gateway']}</p>}
+        {(gateway || !loaded) && <p className="mt-3 text-xs text-slate-500">{loaded ? t['cashier.ui.tip_gateway'] : PENDING}</p>}
       </div>
 
       {(failure || server.method) && <ErrorBox message={failure || server.method!} />}
-      <button type="submit" className="btn-primary h-11 w-full disabled:opacity-60" disabled={busy} data-testid="deposit-submit">
+      <button type="submit" className="btn-primary h-11 w-full disabled:opacity-60" disabled={busy || !loaded} data-testid={loaded ? 'deposit-submit' : undefined}>
         {busy ? t['cashier.ui.submitting'] : t['cashier.ui.submit_deposit']}
       </button>
     </form>

@@ -37,18 +37,19 @@ const directive: ClientDirective = (load, _options, el) => {
     void hydrate().then(() => control.click());
   }, { capture: true });
 
+  let signedIn = false;
+  try {
+    signedIn = !!localStorage.getItem('token');
+  } catch {
+    signedIn = false;
+  }
+  // Server-rendered invitations to register (home hero, footer) are for visitors only, and the frames of a player's
+  // screens (wallet, deposit) for players only: the page learns here, while it is still being parsed and so before
+  // its first paint, that a player is signed in. The session store keeps the mark in step with later logins and logouts.
+  if (signedIn) document.documentElement.dataset.session = 'player';
+
   const decide = () => {
     rememberPage();
-    let signedIn = false;
-    try {
-      signedIn = !!localStorage.getItem('token');
-    } catch {
-      signedIn = false;
-    }
-    // Server-rendered invitations to register (home hero, footer) are for visitors only:
-    // the page learns here, before any island loads, that a player is signed in. The session store keeps
-    // the mark in step with later logins and logouts.
-    if (signedIn) document.documentElement.dataset.session = 'player';
     // Only islands that hydrate at once count: other session islands (header, footer, the protection guard) wait
     // the same way, and client:visible ones (the main nav's hover panels) may never load React at all.
     if (signedIn || document.querySelectorAll('astro-island[client="load"], astro-island[client="idle"]').length > 0) {
