@@ -214,6 +214,23 @@ async function haproxyState(socketPath) {
   return { sessions: Number(frontend?.[4] ?? Number.NaN), up: rows.filter((r) => r[0] === 'app' && r[1] !== 'BACKEND' && r[17] === 'UP').map((r) => r[1]) };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc, in clock ticks of 10 ms; threads included). */
+function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time the whole machine has spent busy so far (every core, everything but idle and I/O wait), in ms. */
+function machineBusyMs() {
+  const v = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (v.reduce((x, y) => x + y, 0) - v[3] - v[4]) * 10;
+}
+
 /** The file-descriptor limit of processes this shell starts (ulimit -n), or NaN. */
 function fdLimit() {
   return Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
@@ -413,9 +430,31 @@ export async function realtimeBench(opts = {}) {
     const amounts = drawPackets(100_000n, 100, 100n, 2_000n);
     const rounds = [];
     const loadDuring = [];
+    // CPU of each part, read from /proc: the two instances, the HAProxy processes, the client processes, this process
+    // (PostgreSQL for the round, the polling), and whatever else the machine ran (other work on a shared machine,
+    // PostgreSQL's and Redis's own processes).
+    const parts = () => {
+      const sum = (list) => list.reduce((x, c) => x + cpuMs(c.pid), 0);
+      const own = process.cpuUsage();
+      return {
+        a: cpuMs(instances[0].child.pid), b: cpuMs(instances[1].child.pid), balancers: sum(balancers.map((x) => x.child)),
+        clients: sum(clients), bench: (own.user + own.system) / 1_000, machine: machineBusyMs(), at: performance.now(),
+      };
+    };
+    const diff = (x, y) => {
+      const d = Object.fromEntries(Object.keys(x).map((key) => [key, y[key] - x[key]]));
+      d.rest = d.machine - d.a - d.b - d.balancers - d.clients - d.bench;
+      return d;
+    };
+    const cpuQuiet = [];
+    const cpuEvent = [];
     for (let k = 0; k < roundsN; k++) {
-      if (k) await sleep(1_000);
+      // A second with no event first: what the machine is busy with anyway (the connections settling, other work).
+      const quietFrom = parts();
+      await sleep(1_000);
       await ask({ ask: 'arm' }, 'armed');
+      const eventFrom = parts();
+      cpuQuiet.push(diff(quietFrom, eventFrom));
       const round = await database.db.transaction((tx) => insertRound(tx, {
         title: 'bench', titleEn: 'bench', startsAt: new Date(Date.now() - 1_000), endsAt: new Date(Date.now() + 3_600_000), poolMinor: 100_000n, packetCount: 100,
         minPacketMinor: 100n, maxPacketMinor: 2_000n, minLevel: 0, lookbackDays: 0, minDepositMinor: 0n, minValidBetMinor: 0n, flowMultiple: 1,
@@ -429,6 +468,7 @@ export async function realtimeBench(opts = {}) {
         await sleep(250);
         status = await ask({ ask: 'status', round: round.id }, 'status');
       } while (status.reduce((n, m) => n + m.system, 0) < sockets.length && Date.now() < until);
+      cpuEvent.push(diff(eventFrom, parts()));
       loadDuring.push(os.loadavg()[0]);
       const openedAt = new Date((await database.db.execute(sql`select opened_at from red_packet_rounds where id = ${round.id}`)).rows[0].opened_at).getTime();
       rounds.push({ id: round.id, openedAt, clientCpuMs: status.map((m) => m.cpuMs ?? Number.NaN) });
@@ -471,7 +511,12 @@ export async function realtimeBench(opts = {}) {
     log(`  ulimit -n ${fds}; clients in ${clientsN} processes (${clientKind === 'wire' ? 'minimal Socket.IO protocol client on Node\'s WebSocket' : 'socket.io-client'}); load average (1, 5, 15 min) before the run ${load(loadBefore)}; 1-min load when every socket had each event: ${load(loadDuring)}`);
     log(`  connected in ${connectS.toFixed(1)} s (WebSocket, ${WAVE} at a time); held: ${instances.map((i) => `instance ${i.name} ${held[i.name]}`).join(', ')}; per HAProxy process: ${perBalancer.join(', ')}`);
     log(`  show-redEnvelope from opened_at to receipt, ${rounds.length} events x ${sockets.length} sockets: ${figures(latencies)} ms (goal p99 <= ${GOALS.p99Ms} ms); ${missed} receipt(s) missing`);
-    for (const [k, f] of perRound.entries()) log(`    event ${k + 1}: ${f} ms`);
+    const cpuLine = (d) => `instance a ${d.a.toFixed(0)}, instance b ${d.b.toFixed(0)}, HAProxy ${d.balancers.toFixed(0)}, clients ${d.clients.toFixed(0)}, bench ${d.bench.toFixed(0)}, rest of the machine ${d.rest.toFixed(0)} (machine ${d.machine.toFixed(0)} of ${(os.availableParallelism() * d.at).toFixed(0)} over ${d.at.toFixed(0)} ms wall on ${os.availableParallelism()} cores)`;
+    for (const [k, f] of perRound.entries()) {
+      log(`    event ${k + 1}: ${f} ms`);
+      log(`      CPU ms from the announcement until every socket had it (seen every 250 ms): ${cpuLine(cpuEvent[k])}`);
+      log(`      CPU ms in the quiet second before: ${cpuLine(cpuQuiet[k])}`);
+    }
     log(`  per client process, p50/p99 ms: ${perClient.join(', ')}; clients' CPU per received event ${clientCpuPerEventUs.toFixed(0)} us (${(clientCpuPerEventUs * share / 1_000).toFixed(0)} ms per client process per event)`);
     log(`  private system-money-action to ${targets.length} players: ${privateDelivered} delivered to their player, ${privateWrong} to anyone else (goal ${targets.length} and 0)`);
     log(`  memory per socket held: ${instances.map((i) => `instance ${i.name} ${out.perSocketKb[i.name].toFixed(1)} KB (RSS ${rssBefore[i.name].toFixed(0)} -> ${rssAfter[i.name].toFixed(0)} MB)`).join(', ')}; client side ${out.clientPerSocketKb.toFixed(1)} KB`);
