@@ -14,7 +14,8 @@
 //      (default redis://127.0.0.1:6379), REALTIME_BENCH_SOCKETS (10000), REALTIME_BENCH_PRIVATE (50), HAPROXY_BIN,
 //      REALTIME_BENCH_CLIENTS (4): client processes, REALTIME_BENCH_BALANCERS (2): HAProxy processes,
 //      REALTIME_BENCH_ROUNDS (3): system events, one after another; the percentiles are over every receipt of all.
-//      REALTIME_BENCH_CLIENT (wire): the clients' kind, 'wire' (a minimal Socket.IO client, below) or 'socket.io' (socket.io-client).
+//      REALTIME_BENCH_CLIENT (tcp): the clients' kind, 'tcp' (a minimal Socket.IO client reading WebSocket frames from TCP,
+//      below), 'wire' (the same on Node's WebSocket) or 'socket.io' (socket.io-client).
 // Why several balancer processes and several client processes: a process's open files are capped by `ulimit -n`, and
 // where the hard limit cannot be raised (20,000 on the shared development machine, even for root) one HAProxy process,
 // which holds both ends of every connection, tops out near 9,900 sockets, and one client process holding 10,000 sockets
@@ -33,7 +34,7 @@
 // its sockets (a loopback write is most of that cost), each balancer process copies it, each client parses it. The
 // receipt times then follow the load average printed beside them more than any one of those parts.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -50,6 +51,11 @@ const METRICS_TOKEN = `bench-${randomBytes(8).toString('hex')}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Set in the forked client processes; the bench itself runs where it is unset. */
 const ROLE = process.env.REALTIME_BENCH_ROLE;
+const CLIENT_KINDS = {
+  tcp: 'minimal Socket.IO protocol client, WebSocket frames read from TCP',
+  wire: 'minimal Socket.IO protocol client on Node\'s WebSocket',
+  'socket.io': 'socket.io-client',
+};
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -92,17 +98,17 @@ function stop(child) {
 }
 
 /**
- * A socket.io client reduced to what the bench needs, on Node's own WebSocket: the Engine.IO v4 / Socket.IO v5 text
- * protocol (open '0', connect '40' with the auth, event '42', ping '2' answered '3'). Each browser parses its frames on
- * its own machine; here one process parses thousands, and socket.io-client's layers (about 37 us of CPU a frame, as
- * much as both instances spend writing it) would make the clients' own backlog a large part of what is measured.
+ * A socket.io client reduced to what the bench needs: the Engine.IO v4 / Socket.IO v5 text protocol (open '0', connect
+ * '40' with the auth, event '42', ping '2' answered '3') over a WebSocket given by `transport(onText, onClose)`, which
+ * returns { send(text), close() }. Each browser parses its frames on its own machine; here one process parses
+ * thousands, and socket.io-client's layers (about 37 us of CPU a frame, as much as both instances spend writing it)
+ * would make the clients' own backlog a large part of what is measured.
  * Same surface as socket.io-client for what is used: on, once('connect' | 'connect_error'), disconnect.
  */
-function wireSocket(lbUrl, auth) {
+function protocolSocket(auth, transport) {
   const handlers = new Map();
   const emit = (event, arg) => { for (const fn of handlers.get(event) ?? []) fn(arg); };
   const on = (event, fn) => { handlers.set(event, [...(handlers.get(event) ?? []), fn]); };
-  const ws = new WebSocket(`${lbUrl.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
   let connected = false;
   const fail = (message) => {
     if (!connected) emit('connect_error', new Error(message));
@@ -110,7 +116,7 @@ function wireSocket(lbUrl, auth) {
     ws.close();
   };
   const timer = setTimeout(() => fail('timeout'), 30_000);
-  ws.onmessage = ({ data }) => {
+  const ws = transport((data) => {
     if (data === '2') return ws.send('3');
     if (data.startsWith('42')) {
       const [event, payload] = JSON.parse(data.slice(2));
@@ -127,9 +133,91 @@ function wireSocket(lbUrl, auth) {
       return fail(JSON.parse(data.slice(2))?.message ?? 'refused');
     }
     return undefined;
-  };
-  ws.onerror = () => fail('websocket error');
+  }, fail);
   return { on, once: on, disconnect: () => ws.close() };
+}
+
+/** The WebSocket of Node's own (undici's), as a browser-like client would use it. */
+function webSocketTransport(lbUrl) {
+  return (onText, onClose) => {
+    const ws = new WebSocket(`${lbUrl.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
+    ws.onmessage = ({ data }) => onText(data);
+    ws.onerror = () => onClose('websocket error');
+    return { send: (text) => ws.send(text), close: () => ws.close() };
+  };
+}
+
+/**
+ * RFC 6455 directly on a TCP socket, with no more than the bench needs: the upgrade handshake (its accept key
+ * checked), unmasked text frames from the server (a fragmented one is refused rather than misread), close and ping,
+ * and masked text frames to it. About a third of the CPU a frame of Node's WebSocket (whose per-message events,
+ * decoders and first-message set-up are most of the clients' part of a receipt time), so the receipt times
+ * say more about the instances and the balancers and less about the bench's own receiving side.
+ */
+function tcpTransport(lbUrl) {
+  const { hostname, port } = new URL(lbUrl);
+  return (onText, onClose) => {
+    const key = randomBytes(16).toString('base64');
+    const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    const sock = net.connect({ host: hostname, port: Number(port) }, () => {
+      sock.write(`GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n`
+        + `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    });
+    sock.setNoDelay(true);
+    const frame = (opcode, payload) => {
+      const mask = randomBytes(4);
+      const head = payload.length < 126 ? Buffer.from([0x80 | opcode, 0x80 | payload.length]) : Buffer.from([0x80 | opcode, 0xfe, payload.length >> 8, payload.length & 0xff]);
+      const body = Buffer.allocUnsafe(payload.length);
+      for (let i = 0; i < payload.length; i++) body[i] = payload[i] ^ mask[i & 3];
+      sock.write(Buffer.concat([head, mask, body]));
+    };
+    let buf = Buffer.alloc(0);
+    let upgraded = false;
+    let closed = false;
+    const close = (why) => {
+      if (closed) return;
+      closed = true;
+      sock.destroy();
+      if (why) onClose(why);
+    };
+    sock.on('data', (chunk) => {
+      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+      if (!upgraded) {
+        const end = buf.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = buf.subarray(0, end).toString('latin1');
+        // Header names in any case: HAProxy passes them on in lower case.
+        if (!head.startsWith('HTTP/1.1 101') || !head.toLowerCase().includes(`\r\nsec-websocket-accept: ${accept.toLowerCase()}`)) return close(`handshake refused: ${head.split('\r\n')[0]}`);
+        upgraded = true;
+        buf = buf.subarray(end + 4);
+      }
+      while (buf.length >= 2) {
+        const fin = buf[0] & 0x80;
+        const opcode = buf[0] & 0x0f;
+        let length = buf[1] & 0x7f;
+        let at = 2;
+        if (length === 126) {
+          if (buf.length < 4) return;
+          length = buf.readUInt16BE(2);
+          at = 4;
+        } else if (length === 127) {
+          if (buf.length < 10) return;
+          length = Number(buf.readBigUInt64BE(2));
+          at = 10;
+        }
+        if (buf.length < at + length) return;
+        const payload = buf.subarray(at, at + length);
+        buf = buf.subarray(at + length);
+        if (!fin || opcode === 0) return close('fragmented frame');
+        if (opcode === 1) onText(payload.toString('utf8'));
+        else if (opcode === 8) return close('closed by the server');
+        else if (opcode === 9) frame(0xa, payload);
+      }
+    });
+    sock.on('error', (err) => close(err.message));
+    sock.on('close', () => close('connection closed'));
+    return { send: (text) => { if (!closed) frame(1, Buffer.from(text)); }, close: () => close() };
+  };
 }
 
 /**
@@ -138,7 +226,7 @@ function wireSocket(lbUrl, auth) {
  * round's receipts, 'report' with what each socket saw; 'close' disconnects.
  */
 async function clientProcess() {
-  const { lbUrl, people, wave, wire } = await new Promise((resolve) => process.once('message', resolve));
+  const { lbUrl, people, wave, kind } = await new Promise((resolve) => process.once('message', resolve));
   const rssStartMb = process.memoryUsage().rss / 1024 / 1024;
   const entries = [];
   // Per round id: how many of this process's sockets have show-redEnvelope, and the CPU this process spent from the
@@ -148,8 +236,8 @@ async function clientProcess() {
   let armedCpu = process.cpuUsage();
   for (let i = 0; i < people.length; i += wave) {
     await Promise.all(people.slice(i, i + wave).map((p) => new Promise((resolve, reject) => {
-      const s = wire
-        ? wireSocket(lbUrl, { token: p.token })
+      const s = kind === 'tcp' || kind === 'wire'
+        ? protocolSocket({ token: p.token }, (kind === 'tcp' ? tcpTransport : webSocketTransport)(lbUrl))
         : connectSocket(lbUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000, auth: { token: p.token } });
       const entry = { playerId: p.playerId, socket: s, system: {}, privates: [] };
       s.on('show-redEnvelope', (payload) => {
@@ -214,6 +302,23 @@ async function haproxyState(socketPath) {
   return { sessions: Number(frontend?.[4] ?? Number.NaN), up: rows.filter((r) => r[0] === 'app' && r[1] !== 'BACKEND' && r[17] === 'UP').map((r) => r[1]) };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc, in clock ticks of 10 ms; threads included). */
+function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time the whole machine has spent busy so far (every core, everything but idle and I/O wait), in ms. */
+function machineBusyMs() {
+  const v = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (v.reduce((x, y) => x + y, 0) - v[3] - v[4]) * 10;
+}
+
 /** The file-descriptor limit of processes this shell starts (ulimit -n), or NaN. */
 function fdLimit() {
   return Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
@@ -228,7 +333,8 @@ export async function realtimeBench(opts = {}) {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const version = spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' });
   if (version.status !== 0) throw new Error(`haproxy not found (${HAPROXY})`);
-  const clientKind = opts.client ?? process.env.REALTIME_BENCH_CLIENT ?? 'wire';
+  const clientKind = opts.client ?? process.env.REALTIME_BENCH_CLIENT ?? 'tcp';
+  if (!CLIENT_KINDS[clientKind]) throw new Error(`REALTIME_BENCH_CLIENT: one of ${Object.keys(CLIENT_KINDS).join(', ')}`);
   const roundsN = Math.max(1, Math.min(10, opts.rounds ?? Number(process.env.REALTIME_BENCH_ROUNDS ?? 3)));
   const clientsN = Math.max(1, Math.min(16, opts.clients ?? Number(process.env.REALTIME_BENCH_CLIENTS ?? 4)));
   const balancersN = Math.max(1, Math.min(8, opts.balancers ?? Number(process.env.REALTIME_BENCH_BALANCERS ?? 2)));
@@ -372,7 +478,7 @@ export async function realtimeBench(opts = {}) {
         if (m.kind === 'error') reject(new Error(m.error));
       });
       child.once('exit', (code) => reject(new Error(`client process ${w} exited (${code})`)));
-      child.send({ lbUrl, people: people.slice(w * share, (w + 1) * share), wave: Math.ceil(WAVE / clientsN), wire: clientKind === 'wire' });
+      child.send({ lbUrl, people: people.slice(w * share, (w + 1) * share), wave: Math.ceil(WAVE / clientsN), kind: clientKind });
     })));
     /** Asks every client process one question and gathers the answers of the given kind. */
     const ask = (question, kind) => Promise.all(clients.map((child) => new Promise((resolve) => {
@@ -413,9 +519,31 @@ export async function realtimeBench(opts = {}) {
     const amounts = drawPackets(100_000n, 100, 100n, 2_000n);
     const rounds = [];
     const loadDuring = [];
+    // CPU of each part, read from /proc: the two instances, the HAProxy processes, the client processes, this process
+    // (PostgreSQL for the round, the polling), and whatever else the machine ran (other work on a shared machine,
+    // PostgreSQL's and Redis's own processes).
+    const parts = () => {
+      const sum = (list) => list.reduce((x, c) => x + cpuMs(c.pid), 0);
+      const own = process.cpuUsage();
+      return {
+        a: cpuMs(instances[0].child.pid), b: cpuMs(instances[1].child.pid), balancers: sum(balancers.map((x) => x.child)),
+        clients: sum(clients), bench: (own.user + own.system) / 1_000, machine: machineBusyMs(), at: performance.now(),
+      };
+    };
+    const diff = (x, y) => {
+      const d = Object.fromEntries(Object.keys(x).map((key) => [key, y[key] - x[key]]));
+      d.rest = d.machine - d.a - d.b - d.balancers - d.clients - d.bench;
+      return d;
+    };
+    const cpuQuiet = [];
+    const cpuEvent = [];
     for (let k = 0; k < roundsN; k++) {
-      if (k) await sleep(1_000);
+      // A second with no event first: what the machine is busy with anyway (the connections settling, other work).
+      const quietFrom = parts();
+      await sleep(1_000);
       await ask({ ask: 'arm' }, 'armed');
+      const eventFrom = parts();
+      cpuQuiet.push(diff(quietFrom, eventFrom));
       const round = await database.db.transaction((tx) => insertRound(tx, {
         title: 'bench', titleEn: 'bench', startsAt: new Date(Date.now() - 1_000), endsAt: new Date(Date.now() + 3_600_000), poolMinor: 100_000n, packetCount: 100,
         minPacketMinor: 100n, maxPacketMinor: 2_000n, minLevel: 0, lookbackDays: 0, minDepositMinor: 0n, minValidBetMinor: 0n, flowMultiple: 1,
@@ -429,6 +557,7 @@ export async function realtimeBench(opts = {}) {
         await sleep(250);
         status = await ask({ ask: 'status', round: round.id }, 'status');
       } while (status.reduce((n, m) => n + m.system, 0) < sockets.length && Date.now() < until);
+      cpuEvent.push(diff(eventFrom, parts()));
       loadDuring.push(os.loadavg()[0]);
       const openedAt = new Date((await database.db.execute(sql`select opened_at from red_packet_rounds where id = ${round.id}`)).rows[0].opened_at).getTime();
       rounds.push({ id: round.id, openedAt, clientCpuMs: status.map((m) => m.cpuMs ?? Number.NaN) });
@@ -468,10 +597,15 @@ export async function realtimeBench(opts = {}) {
     };
     const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
     log(`\n== Realtime: ${out.sockets} sockets over two instances behind ${balancersN} HAProxy processes on one address (${version.stdout.split('\n')[0]}), Redis fan-out ==\n`);
-    log(`  ulimit -n ${fds}; clients in ${clientsN} processes (${clientKind === 'wire' ? 'minimal Socket.IO protocol client on Node\'s WebSocket' : 'socket.io-client'}); load average (1, 5, 15 min) before the run ${load(loadBefore)}; 1-min load when every socket had each event: ${load(loadDuring)}`);
+    log(`  ulimit -n ${fds}; clients in ${clientsN} processes (${CLIENT_KINDS[clientKind]}); load average (1, 5, 15 min) before the run ${load(loadBefore)}; 1-min load when every socket had each event: ${load(loadDuring)}`);
     log(`  connected in ${connectS.toFixed(1)} s (WebSocket, ${WAVE} at a time); held: ${instances.map((i) => `instance ${i.name} ${held[i.name]}`).join(', ')}; per HAProxy process: ${perBalancer.join(', ')}`);
     log(`  show-redEnvelope from opened_at to receipt, ${rounds.length} events x ${sockets.length} sockets: ${figures(latencies)} ms (goal p99 <= ${GOALS.p99Ms} ms); ${missed} receipt(s) missing`);
-    for (const [k, f] of perRound.entries()) log(`    event ${k + 1}: ${f} ms`);
+    const cpuLine = (d) => `instance a ${d.a.toFixed(0)}, instance b ${d.b.toFixed(0)}, HAProxy ${d.balancers.toFixed(0)}, clients ${d.clients.toFixed(0)}, bench ${d.bench.toFixed(0)}, rest of the machine ${d.rest.toFixed(0)} (machine ${d.machine.toFixed(0)} of ${(os.availableParallelism() * d.at).toFixed(0)} over ${d.at.toFixed(0)} ms wall on ${os.availableParallelism()} cores)`;
+    for (const [k, f] of perRound.entries()) {
+      log(`    event ${k + 1}: ${f} ms`);
+      log(`      CPU ms from the announcement until every socket had it (seen every 250 ms): ${cpuLine(cpuEvent[k])}`);
+      log(`      CPU ms in the quiet second before: ${cpuLine(cpuQuiet[k])}`);
+    }
     log(`  per client process, p50/p99 ms: ${perClient.join(', ')}; clients' CPU per received event ${clientCpuPerEventUs.toFixed(0)} us (${(clientCpuPerEventUs * share / 1_000).toFixed(0)} ms per client process per event)`);
     log(`  private system-money-action to ${targets.length} players: ${privateDelivered} delivered to their player, ${privateWrong} to anyone else (goal ${targets.length} and 0)`);
     log(`  memory per socket held: ${instances.map((i) => `instance ${i.name} ${out.perSocketKb[i.name].toFixed(1)} KB (RSS ${rssBefore[i.name].toFixed(0)} -> ${rssAfter[i.name].toFixed(0)} MB)`).join(', ')}; client side ${out.clientPerSocketKb.toFixed(1)} KB`);
