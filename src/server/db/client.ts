@@ -175,7 +175,7 @@ export async function executeNamed<T extends Record<string, unknown>>(db: Db, na
     const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
     return (await client.query<T>({ name, text, values: params })).rows;
   }
-  return (await db.execute<T>(query)).rows;
+  return (await db.execute<T>(query)).rows as T[];
 }
 
 export async function ping(db: Db): Promise<void> {
