@@ -11,10 +11,12 @@
 // that hold when the machine is shared and the rates are not comparable from one run to the next.
 // Run: node --disable-warning=ExperimentalWarning tests/perf/seamless-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; databases are created and dropped),
-//      SEAMLESS_BENCH_SECONDS (15), SEAMLESS_BENCH_CONNECTIONS (32), SEAMLESS_BENCH_PLAYERS (256), SEAMLESS_BENCH_PARTS ("pgbench,http").
+//      SEAMLESS_BENCH_SECONDS (15), SEAMLESS_BENCH_CONNECTIONS (32), SEAMLESS_BENCH_PLAYERS (256), SEAMLESS_BENCH_PARTS ("pgbench,http"),
+//      SEAMLESS_BENCH_CLIENT ("http": node:http with kept-alive connections; "fetch" as the bench first measured).
 // Import `seamlessBench()` to run it from another script (scripts/bench.mjs); it returns the figures.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +60,34 @@ async function pgbench(clients, seconds, log) {
 
 // ---- the provider's connections (a worker thread, so the load does not share the server's event loop) ----
 
-async function providerWorker({ url, secret, players, connections, seconds, tag }) {
+/**
+ * A signed POST on one of `connections` kept-alive connections. node:http by default: fetch (undici) cost the load
+ * generator about two thirds of the server's own CPU per call, taken from the same cores as the server it measures
+ * (SEAMLESS_BENCH_CLIENT=fetch measures with fetch as before).
+ */
+function poster(url, connections, client) {
+  if (client === 'fetch') {
+    return async (pathname, body, headers) => (await fetch(`${url}${pathname}`, { method: 'POST', body, headers })).json();
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(url);
+  return (pathname, body, headers) => new Promise((resolve, reject) => {
+    const req = http.request({ agent, hostname, port, path: pathname, method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => {
+        try { resolve(JSON.parse(text)); } catch (err) { reject(err); }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function providerWorker({ url, secret, players, connections, seconds, tag, client }) {
+  const post = poster(url, connections, client);
   const latencies = [];
   const statuses = {};
   let pairs = 0;
@@ -71,8 +100,7 @@ async function providerWorker({ url, secret, players, connections, seconds, tag 
     const timestamp = String(Date.now());
     const signature = createHmac('sha256', secret).update(`${timestamp}\n${raw}`).digest('hex');
     const t0 = performance.now();
-    const res = await fetch(`${url}/api/seamless/${CODE}/${name}`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature } });
-    const answer = await res.json();
+    const answer = await post(`/api/seamless/${CODE}/${name}`, raw, { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature });
     latencies.push(performance.now() - t0);
     const key = `${name}:${answer.status}`;
     statuses[key] = (statuses[key] ?? 0) + 1;
@@ -151,11 +179,12 @@ async function httpRun(seconds, connections, playerCount, log) {
     const players = (await dbx.execute(sql`select id from players where account like 'sb%' order by id`)).rows.map((r) => Number(r.id));
     await dbx.execute(sql`insert into accounts (player_id, kind, ref) select id, 'central', '' from players where account like 'sb%'`);
     for (const id of players) await app.services.wallet.adjustCentral({ playerId: id, amountMinor: FUNDS_MINOR, memo: 'bench', idempotencyKey: `seamless-bench-${id}` });
-    await inWorker({ url, secret, players, connections, seconds: 3, tag: 'warm' });
+    const client = process.env.SEAMLESS_BENCH_CLIENT ?? 'http';
+    await inWorker({ url, secret, players, connections, seconds: 3, tag: 'warm', client });
     const pids = (await dbx.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).rows.map((row) => Number(row.pid));
     const db0 = backendCpuMs(pids);
     const cpu0 = process.threadCpuUsage();
-    const r = await inWorker({ url, secret, players, connections, seconds, tag: 'run' });
+    const r = await inWorker({ url, secret, players, connections, seconds, tag: 'run', client });
     const cpu = process.threadCpuUsage(cpu0);
     // CPU per pair of the server (this thread) and of the provider's load (the worker), robust to a busy machine.
     const serverCpuMs = (cpu.user + cpu.system) / 1000;
@@ -163,7 +192,7 @@ async function httpRun(seconds, connections, playerCount, log) {
     log(`  CPU per pair: server ${fmt(serverCpuMs / r.pairs, 2)} ms, load generator ${fmt(r.cpuMs / r.pairs, 2)} ms, PostgreSQL backends ${fmt(dbCpuMs / r.pairs, 2)} ms`);
     const latencies = r.latencies.sort((a, b) => a - b);
     const out = { pairsPerSecond: r.pairs / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, pairs: r.pairs };
-    log(`  ${connections} provider connections, ${playerCount} players, ${seconds} s: ${fmt(out.pairsPerSecond)} debit+credit pairs/s (${fmt(out.pairsPerSecond * 2)} calls/s), p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms per call ${JSON.stringify(r.statuses)}`);
+    log(`  ${connections} provider connections (${client}), ${playerCount} players, ${seconds} s: ${fmt(out.pairsPerSecond)} debit+credit pairs/s (${fmt(out.pairsPerSecond * 2)} calls/s), p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms per call ${JSON.stringify(r.statuses)}`);
     out.proof = await proofOf(dbx, sql, checkLedger, r.pairs, BigInt(r.netMinor), players.length);
     log(`  exactly once: ${out.proof.ok ? 'holds' : 'BROKEN'} (${JSON.stringify(out.proof.figures)})`);
     return out;
