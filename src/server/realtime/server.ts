@@ -68,6 +68,30 @@ export function createRealtime(opts: {
     if (auth) void socket.join([playerRoom(auth.playerId), sessionRoom(auth.sessionId)]);
   });
 
+  const { publisher, sendGathered, pending } = socketPublisher(io);
+
+  return {
+    io,
+    publisher,
+    // The engine closes every client's transport (no socket.io packet), and takes no new ones: the instance is leaving.
+    handOff: () => {
+      sendGathered();
+      io.engine.close();
+    },
+    stop: () => {
+      sendGathered();
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+      io.engine.close();
+    },
+  };
+}
+
+/**
+ * The publisher over the socket server's rooms, with what stop() needs of it: the gathered player events to send now
+ * and the disconnects waiting out their grace period.
+ */
+function socketPublisher(io: Server): { publisher: Publisher; sendGathered: () => void; pending: Set<NodeJS.Timeout> } {
   // Disconnects waiting out their grace period; cleared by stop(), because one that fires after the Redis connection
   // is gone rejects where nothing can catch it.
   const pending = new Set<NodeJS.Timeout>();
@@ -117,21 +141,7 @@ export function createRealtime(opts: {
     },
   };
 
-  return {
-    io,
-    publisher,
-    // The engine closes every client's transport (no socket.io packet), and takes no new ones: the instance is leaving.
-    handOff: () => {
-      sendGathered();
-      io.engine.close();
-    },
-    stop: () => {
-      sendGathered();
-      for (const timer of pending) clearTimeout(timer);
-      pending.clear();
-      io.engine.close();
-    },
-  };
+  return { publisher, sendGathered, pending };
 }
 
 /**
