@@ -7,8 +7,9 @@
 //      journal per accepted pair, no other, the players' balances equal to their funding plus the pairs' net, and
 //      every ledger invariant (ledger/check.ts).
 // Beside them, the CPU each pair cost the server (its main thread), the load generator (the worker thread, on the same
-// machine: on a small or busy machine it takes CPU from the server it measures) and the PostgreSQL backends: figures
-// that hold when the machine is shared and the rates are not comparable from one run to the next.
+// machine: on a small or busy machine it takes CPU from the server it measures) and the PostgreSQL backends. They
+// vary less than the rates on a shared machine, but an overloaded one still inflates them (measured 1.4 to 5 ms of
+// server CPU per pair for the same code at load averages of 10 to 25 on two cores): compare runs back to back.
 // Run: node --disable-warning=ExperimentalWarning tests/perf/seamless-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; databases are created and dropped),
 //      SEAMLESS_BENCH_SECONDS (15), SEAMLESS_BENCH_CONNECTIONS (32), SEAMLESS_BENCH_PLAYERS (256), SEAMLESS_BENCH_PARTS ("pgbench,http"),
