@@ -6,11 +6,18 @@
 //   3. the proof from the ledger that every pair moved money exactly once: one seamless_debit and one seamless_credit
 //      journal per accepted pair, no other, the players' balances equal to their funding plus the pairs' net, and
 //      every ledger invariant (ledger/check.ts).
+// Beside them, the CPU each pair cost the server (its main thread), the load generator (the worker thread, on the same
+// machine: on a small or busy machine it takes CPU from the server it measures) and the PostgreSQL backends. They
+// vary less than the rates on a shared machine, but an overloaded one still inflates them (measured 1.4 to 5 ms of
+// server CPU per pair for the same code at load averages of 10 to 25 on two cores): compare runs back to back.
 // Run: node --disable-warning=ExperimentalWarning tests/perf/seamless-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; databases are created and dropped),
-//      SEAMLESS_BENCH_SECONDS (15), SEAMLESS_BENCH_CONNECTIONS (32), SEAMLESS_BENCH_PLAYERS (256), SEAMLESS_BENCH_PARTS ("pgbench,http").
+//      SEAMLESS_BENCH_SECONDS (15), SEAMLESS_BENCH_CONNECTIONS (32), SEAMLESS_BENCH_PLAYERS (256), SEAMLESS_BENCH_PARTS ("pgbench,http"),
+//      SEAMLESS_BENCH_CLIENT ("http": node:http with kept-alive connections; "fetch" as the bench first measured).
 // Import `seamlessBench()` to run it from another script (scripts/bench.mjs); it returns the figures.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,20 +61,47 @@ async function pgbench(clients, seconds, log) {
 
 // ---- the provider's connections (a worker thread, so the load does not share the server's event loop) ----
 
-async function providerWorker({ url, secret, players, connections, seconds, tag }) {
+/**
+ * A signed POST on one of `connections` kept-alive connections. node:http by default: fetch (undici) cost the load
+ * generator about two thirds of the server's own CPU per call, taken from the same cores as the server it measures
+ * (SEAMLESS_BENCH_CLIENT=fetch measures with fetch as before).
+ */
+function poster(url, connections, client) {
+  if (client === 'fetch') {
+    return async (pathname, body, headers) => (await fetch(`${url}${pathname}`, { method: 'POST', body, headers })).json();
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(url);
+  return (pathname, body, headers) => new Promise((resolve, reject) => {
+    const req = http.request({ agent, hostname, port, path: pathname, method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => {
+        try { resolve(JSON.parse(text)); } catch (err) { reject(err); }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function providerWorker({ url, secret, players, connections, seconds, tag, client }) {
+  const post = poster(url, connections, client);
   const latencies = [];
   const statuses = {};
   let pairs = 0;
   let netMinor = 0n;
   const end = Date.now() + seconds * 1000;
   const started = performance.now();
+  const cpu0 = process.threadCpuUsage();
   const call = async (name, body) => {
     const raw = JSON.stringify(body);
     const timestamp = String(Date.now());
     const signature = createHmac('sha256', secret).update(`${timestamp}\n${raw}`).digest('hex');
     const t0 = performance.now();
-    const res = await fetch(`${url}/api/seamless/${CODE}/${name}`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature } });
-    const answer = await res.json();
+    const answer = await post(`/api/seamless/${CODE}/${name}`, raw, { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature });
     latencies.push(performance.now() - t0);
     const key = `${name}:${answer.status}`;
     statuses[key] = (statuses[key] ?? 0) + 1;
@@ -89,7 +123,8 @@ async function providerWorker({ url, secret, players, connections, seconds, tag 
       }
     }
   }));
-  return { pairs, netMinor: netMinor.toString(), statuses, latencies, elapsed: (performance.now() - started) / 1000 };
+  const cpu = process.threadCpuUsage(cpu0);
+  return { pairs, netMinor: netMinor.toString(), statuses, latencies, elapsed: (performance.now() - started) / 1000, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 if (!isMainThread && workerData?.kind === 'seamless') {
@@ -103,6 +138,19 @@ function inWorker(data) {
     w.once('error', reject);
     w.once('exit', (code) => { if (code !== 0) reject(new Error(`worker exited ${code}`)); });
   });
+}
+
+/** CPU used so far by PostgreSQL backends (local server only; unreadable ones count nothing), in ms. */
+function backendCpuMs(pids) {
+  const tick = 10; // USER_HZ is 100 on Linux.
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      sum += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch { /* gone, or another machine's */ }
+  }
+  return sum;
 }
 
 /** The app in-process on loopback with a seamless platform and funded players; answers the run's figures and proof. */
@@ -132,11 +180,20 @@ async function httpRun(seconds, connections, playerCount, log) {
     const players = (await dbx.execute(sql`select id from players where account like 'sb%' order by id`)).rows.map((r) => Number(r.id));
     await dbx.execute(sql`insert into accounts (player_id, kind, ref) select id, 'central', '' from players where account like 'sb%'`);
     for (const id of players) await app.services.wallet.adjustCentral({ playerId: id, amountMinor: FUNDS_MINOR, memo: 'bench', idempotencyKey: `seamless-bench-${id}` });
-    await inWorker({ url, secret, players, connections, seconds: 3, tag: 'warm' });
-    const r = await inWorker({ url, secret, players, connections, seconds, tag: 'run' });
+    const client = process.env.SEAMLESS_BENCH_CLIENT ?? 'http';
+    await inWorker({ url, secret, players, connections, seconds: 3, tag: 'warm', client });
+    const pids = (await dbx.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).rows.map((row) => Number(row.pid));
+    const db0 = backendCpuMs(pids);
+    const cpu0 = process.threadCpuUsage();
+    const r = await inWorker({ url, secret, players, connections, seconds, tag: 'run', client });
+    const cpu = process.threadCpuUsage(cpu0);
+    // CPU per pair of the server (this thread) and of the provider's load (the worker), robust to a busy machine.
+    const serverCpuMs = (cpu.user + cpu.system) / 1000;
+    const dbCpuMs = backendCpuMs(pids) - db0;
+    log(`  CPU per pair: server ${fmt(serverCpuMs / r.pairs, 2)} ms, load generator ${fmt(r.cpuMs / r.pairs, 2)} ms, PostgreSQL backends ${fmt(dbCpuMs / r.pairs, 2)} ms`);
     const latencies = r.latencies.sort((a, b) => a - b);
     const out = { pairsPerSecond: r.pairs / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, pairs: r.pairs };
-    log(`  ${connections} provider connections, ${playerCount} players, ${seconds} s: ${fmt(out.pairsPerSecond)} debit+credit pairs/s (${fmt(out.pairsPerSecond * 2)} calls/s), p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms per call ${JSON.stringify(r.statuses)}`);
+    log(`  ${connections} provider connections (${client}), ${playerCount} players, ${seconds} s: ${fmt(out.pairsPerSecond)} debit+credit pairs/s (${fmt(out.pairsPerSecond * 2)} calls/s), p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms per call ${JSON.stringify(r.statuses)}`);
     out.proof = await proofOf(dbx, sql, checkLedger, r.pairs, BigInt(r.netMinor), players.length);
     log(`  exactly once: ${out.proof.ok ? 'holds' : 'BROKEN'} (${JSON.stringify(out.proof.figures)})`);
     return out;

@@ -275,6 +275,12 @@ interface RateLimitStoreResult { current: number; ttl: number }
 type RateLimitCallback = (err: Error | null, result?: RateLimitStoreResult) => void;
 
 /**
+ * Spread into a route's rateLimit options: its limit is counted by the batched limiter (batchedLimiter's tolerance)
+ * rather than exactly. For limits that bound a flood, not for those that guard a secret or money.
+ */
+export const BATCHED_ROUTE_LIMIT = { batched: true } as const;
+
+/**
  * Wraps a Limiter as a store class for @fastify/rate-limit, so the plugin's per-request limit counts where the app's
  * limiter counts (Redis, or this instance's memory while Redis is away) instead of in the plugin's own Redis store,
  * which can only fail open (skipOnError) or fail every request. Routes with limits of their own get a key prefix.
@@ -295,9 +301,12 @@ export function rateLimitStore(limiters: { global: Limiter; exact: Limiter }) {
       );
     }
     // The plugin hands the route's merged options with the route itself under routeInfo (empty for a plugin-wide child).
+    // A route whose limit only bounds a runaway sender says `batched: true` (BATCHED_ROUTE_LIMIT) and is counted like
+    // the plugin-wide limit, without a round trip per request.
     child(routeOptions: object): LimiterStore {
       const route = 'routeInfo' in routeOptions ? routeOptions.routeInfo as { method?: unknown; url?: unknown } : {};
-      return new LimiterStore(undefined, `${this.prefix}${String(route.method ?? '')}${String(route.url ?? '')}-`, limiters.exact);
+      const batched = 'batched' in routeOptions && routeOptions.batched === true;
+      return new LimiterStore(undefined, `${this.prefix}${String(route.method ?? '')}${String(route.url ?? '')}-`, batched ? limiters.global : limiters.exact);
     }
   };
 }

@@ -4,7 +4,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Command, type Redis } from 'ioredis';
-import { SYSTEM_ROOM, playerRoom, sessionRoom } from '../../shared/events.ts';
+import { SYSTEM_ROOM, playerRoom, sessionRoom, type PrivateEvent } from '../../shared/events.ts';
 import type { Publisher } from './publisher.ts';
 import type { Auth } from '../modules/auth/service.ts';
 
@@ -69,14 +69,70 @@ export function createRealtime(opts: {
     if (auth) void socket.join([playerRoom(auth.playerId), sessionRoom(auth.sessionId)]);
   });
 
+  const { publisher, sendGathered, pending } = socketPublisher(io);
+
+  return {
+    io,
+    publisher,
+    // The engine closes every client's transport (no socket.io packet), and takes no new ones: the instance is leaving.
+    handOff: () => {
+      sendGathered();
+      io.engine.close();
+    },
+    stop: () => {
+      sendGathered();
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+      io.engine.close();
+    },
+  };
+}
+
+/**
+ * The publisher over the socket server's rooms, with what stop() needs of it: the gathered player events to send now
+ * and the disconnects waiting out their grace period.
+ */
+function socketPublisher(io: Server): { publisher: Publisher; sendGathered: () => void; pending: Set<NodeJS.Timeout> } {
   // Disconnects waiting out their grace period; cleared by stop(), because one that fires after the Redis connection
   // is gone rejects where nothing can catch it.
   const pending = new Set<NodeJS.Timeout>();
+  // Player events without a payload (such as 'update-user', "read your account again") are gathered until the end of
+  // the tick and sent as one emit to the rooms of every player who got one: with the Redis adapter that is one
+  // PUBLISH for all of them instead of one each. A seamless provider's stream of bets and wins tells a player's header
+  // on every call, and a PUBLISH per call was a tenth of the wallet API's CPU. A player told twice in one tick hears it
+  // once, which is all such an event means. Anything else sent meanwhile goes out after the gathered events, so each
+  // player's events keep their order.
+  let gathered: Map<PrivateEvent, Set<number>> | undefined;
+  const sendGathered = () => {
+    const batch = gathered;
+    gathered = undefined;
+    if (!batch) return;
+    for (const [event, players] of batch) io.to([...players].map(playerRoom)).emit(event, {});
+  };
   const publisher: Publisher = {
-    toPlayer: (playerId, event, payload) => { io.to(playerRoom(playerId)).emit(event, payload ?? {}); },
-    toSessions: (ids, event, payload) => { if (ids.length) io.to(ids.map(sessionRoom)).emit(event, payload ?? {}); },
-    toSystem: (event, payload) => { io.to(SYSTEM_ROOM).emit(event, payload ?? {}); },
+    toPlayer: (playerId, event, payload) => {
+      if (payload === undefined) {
+        if (!gathered) {
+          gathered = new Map();
+          setImmediate(sendGathered);
+        }
+        const players = gathered.get(event) ?? new Set<number>();
+        gathered.set(event, players.add(playerId));
+        return;
+      }
+      sendGathered();
+      io.to(playerRoom(playerId)).emit(event, payload);
+    },
+    toSessions: (ids, event, payload) => {
+      sendGathered();
+      if (ids.length) io.to(ids.map(sessionRoom)).emit(event, payload ?? {});
+    },
+    toSystem: (event, payload) => {
+      sendGathered();
+      io.to(SYSTEM_ROOM).emit(event, payload ?? {});
+    },
     disconnectSessions: (ids) => {
+      sendGathered();
       if (!ids.length) return;
       const timer = setTimeout(() => {
         pending.delete(timer);
@@ -86,17 +142,7 @@ export function createRealtime(opts: {
     },
   };
 
-  return {
-    io,
-    publisher,
-    // The engine closes every client's transport (no socket.io packet), and takes no new ones: the instance is leaving.
-    handOff: () => { io.engine.close(); },
-    stop: () => {
-      for (const timer of pending) clearTimeout(timer);
-      pending.clear();
-      io.engine.close();
-    },
-  };
+  return { publisher, sendGathered, pending };
 }
 
 /**

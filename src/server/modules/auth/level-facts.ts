@@ -59,6 +59,11 @@ export function activePlayersTable(): SQL {
   return sql`(select id, level_id, birthday from players where status = ${PLAYER_STATUS.active})`;
 }
 
+/** A derived table (id, level_id) of the given players that exist, whatever their status. */
+export function playersAmongTable(playerIds: readonly number[]): SQL {
+  return sql`(select id, level_id from players where id = any(${`{${playerIds.join(',')}}`}::bigint[]))`;
+}
+
 /** A derived table (id, level_id, created_at) of the players above level 0, whatever their status. */
 export function leveledPlayersTable(): SQL {
   return sql`(select id, level_id, created_at from players where level_id > 0)`;

@@ -37,7 +37,7 @@ export async function netLossByPlayer(db: DbOrTx, from: Date, to: Date, afterPla
  * A scalar sub-select, as text: a player's settled valid bet since a moment (zero without any). For a caller
  * that puts it beside its own figures in one statement (the VIP evaluation's totals).
  */
-export function settledValidBetSumSince(playerId: number, since: Date): SQL {
+export function settledValidBetSumSince(playerId: number | SQL, since: Date): SQL {
   return sql`(select coalesce(sum(valid_bet_minor), 0)::text from bet_records where player_id = ${playerId} and status = 'settled' and settled_at >= ${since.toISOString()})`;
 }
 

@@ -54,7 +54,7 @@ export async function usableCardNumber(db: DbOrTx, playerId: number): Promise<st
  * A scalar sub-select, as text: the sum of a player's deposits paid since a moment (zero without any). For a
  * caller that puts it beside its own figures in one statement (the VIP evaluation's totals).
  */
-export function paidDepositSumSince(playerId: number, since: Date): SQL {
+export function paidDepositSumSince(playerId: number | SQL, since: Date): SQL {
   return sql`(select coalesce(sum(amount_minor), 0)::text from deposit_orders where player_id = ${playerId} and status = 'paid' and paid_at >= ${since.toISOString()})`;
 }
 

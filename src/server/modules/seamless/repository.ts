@@ -2,7 +2,7 @@
 // a conditional statement: the unique (provider, transaction id) claims a transaction, and a state changes only
 // from the state the caller saw, so two racing calls cannot both win.
 import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { executeNamed, type Db, type DbOrTx } from '../../db/client.ts';
 import { seamlessFindings, seamlessPlatforms, seamlessRounds, seamlessSessions, seamlessTransactions } from '../../db/schema.ts';
 import type { SeamlessCode, SeamlessTxStatus } from '../../../shared/seamless-statuses.ts';
 
@@ -236,20 +236,20 @@ export interface CallJournal { key: string; hash: Buffer; accounts: string; amou
  * the id claimed, the stake taken, the round and its bet record written. Answers 'fallback' having written nothing
  * when the full path must decide.
  */
-export async function debitCall(db: DbOrTx, c: { code: string; txId: string; playerId: number; roundId: string; gameCode: string; amountMinor: bigint; requestHash: string; memo: string; gameType: string; activeStatus: number }, j: CallJournal): Promise<CallRow> {
-  const res = await db.execute<RawCall & Record<string, unknown>>(sql`select ${roundColumns} from seamless_debit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
+export async function debitCall(db: Db, c: { code: string; txId: string; playerId: number; roundId: string; gameCode: string; amountMinor: bigint; requestHash: string; memo: string; gameType: string; activeStatus: number }, j: CallJournal): Promise<CallRow> {
+  const rows = await executeNamed<RawCall & Record<string, unknown>>(db, 'seamless_debit_call', sql`select ${roundColumns} from seamless_debit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
     ${c.gameCode}, ${c.amountMinor}, ${c.requestHash}, ${j.key}, ${j.hash}, ${c.memo}, ${j.accounts}::bigint[], ${j.amounts}::bigint[], ${j.central},
     ${c.gameType}, ${c.activeStatus}::smallint)`);
-  return callRow(c.code, res.rows[0]);
+  return callRow(c.code, rows[0]);
 }
 
 /**
  * A credit's usual case as one statement (drizzle/0033): claims the id, pays the win, settles the debit and the round
  * and writes its bet record (with the reports' daily figures once it settles).
  */
-export async function creditCall(db: DbOrTx, c: { code: string; txId: string; playerId: number; roundId: string; debitTxId: string; amountMinor: bigint; roundClosed: boolean; requestHash: string; gameType: string }, j: CallJournal): Promise<CallRow> {
-  const res = await db.execute<RawCall & Record<string, unknown>>(sql`select ${roundColumns} from seamless_credit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
+export async function creditCall(db: Db, c: { code: string; txId: string; playerId: number; roundId: string; debitTxId: string; amountMinor: bigint; roundClosed: boolean; requestHash: string; gameType: string }, j: CallJournal): Promise<CallRow> {
+  const rows = await executeNamed<RawCall & Record<string, unknown>>(db, 'seamless_credit_call', sql`select ${roundColumns} from seamless_credit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
     ${c.debitTxId}, ${c.amountMinor}, ${c.roundClosed}, ${c.requestHash}, ${j.key}, ${j.hash}, ${j.accounts}::bigint[], ${j.amounts}::bigint[], ${j.central},
     ${c.gameType})`);
-  return callRow(c.code, res.rows[0]);
+  return callRow(c.code, rows[0]);
 }

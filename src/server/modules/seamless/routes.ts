@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
+import { BATCHED_ROUTE_LIMIT } from '../../lib/limiter.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import { codeParam, gameLinkQuery } from '../../../shared/schemas/wallet.ts';
 import {
@@ -65,8 +66,12 @@ function providerCalls(api: FastifyInstance): void {
     return reply.code(500).send({ status: SEAMLESS_CODE.internal });
   });
 
+  // The limit only bounds a runaway sender, so it is counted in batches (BATCHED_ROUTE_LIMIT) rather than with a
+  // Redis round trip on every call. The browser's security headers (helmet) mean nothing to a provider's server and
+  // are left off these answers; the signature, timestamp and address checks above are what guard these routes.
   const options = <B extends v.GenericSchema>(body: B) => ({
-    schema: { params: seamlessCodeParam, body, response: answers }, config: { rateLimit: { max: CALLS_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: { params: seamlessCodeParam, body, response: answers }, helmet: false as const,
+    config: { rateLimit: { max: CALLS_PER_MINUTE, timeWindow: '1 minute', ...BATCHED_ROUTE_LIMIT } },
   });
   const send = (reply: FastifyReply, answer: SeamlessAnswer) => reply.code(HTTP_STATUS[answer.status] ?? 200).send(answer);
   app.post('/seamless/:provider/authenticate', options(seamlessAuthenticateBody), async (request, reply) => send(reply, await seamless.authenticate(request.params.provider, request.body)));

@@ -35,6 +35,9 @@ import { openSecret } from '../staff/totp.ts';
  */
 interface Outcome { code: SeamlessCode; replayed?: boolean; round?: repo.RoundRow; balanceMinor?: bigint }
 
+/** What a call needs of its platform: its game group, whether it is live, and the keys it may sign with. */
+interface PlatformFacts { group: string; live: boolean; seamless: boolean; keys: string[] | undefined }
+
 /** The provider, the player and what the call may do, found before the call's transaction. */
 interface CallContext { code: string; playerId: number; gameType: string; central: number; house: number }
 
@@ -92,7 +95,9 @@ export class SeamlessService {
   private readonly launchTtlMs: number;
   readonly signer: SeamlessSigner;
   readonly metrics: SeamlessMetrics | undefined;
-  private readonly platforms = new Map<string, { at: number; row: { group: string; live: boolean; seamless: boolean; keys: string[] | undefined } | undefined }>();
+  private readonly platforms = new Map<string, { at: number; row: PlatformFacts | undefined }>();
+  /** The platform reads under way, which calls arriving meanwhile wait for. */
+  private readonly platformReads = new Map<string, Promise<PlatformFacts | undefined>>();
   /** Seals and opens rotated signing keys. */
   readonly sealKey: Buffer;
   private readonly settledPlayers = new Set<number>();
@@ -437,11 +442,25 @@ export class SeamlessService {
     return { code, playerId, gameType: platform.group, central, house };
   }
 
-  /** A platform's seamless row and catalogue switches, remembered for a second. */
-  private async platform(code: string) {
-    const now = Date.now();
+  /**
+   * A platform's seamless row and catalogue switches, remembered for a second. One read at a time per platform: the
+   * calls that find the memory out of date wait for the read already under way rather than each sending their own
+   * (32 provider connections sent 64 reads every second).
+   */
+  private async platform(code: string): Promise<PlatformFacts | undefined> {
     const hit = this.platforms.get(code);
-    if (hit && now - hit.at < PLATFORM_CACHE_MS) return hit.row;
+    if (hit && Date.now() - hit.at < PLATFORM_CACHE_MS) return hit.row;
+    const reading = this.platformReads.get(code);
+    if (reading) return reading;
+    const read: Promise<PlatformFacts | undefined> = this.readPlatform(code).finally(() => {
+      if (this.platformReads.get(code) === read) this.platformReads.delete(code);
+    });
+    this.platformReads.set(code, read);
+    return read;
+  }
+
+  private async readPlatform(code: string): Promise<PlatformFacts | undefined> {
+    const now = Date.now();
     const [seamless, rows] = await Promise.all([repo.seamlessPlatform(this.db, code), platformByCode(this.db, code)]);
     const first = rows[0];
     const row = first ? {
@@ -469,6 +488,8 @@ export class SeamlessService {
   /** Forgets what was remembered of a platform (after an operator changed it). */
   forgetPlatform(code: string): void {
     this.platforms.delete(code);
+    // A read under way may have started before the change: the next call reads again.
+    this.platformReads.delete(code);
   }
 
   // ---- the player's launch -------------------------------------------------------------------------

@@ -5,7 +5,8 @@ import { paidDepositSumSince, paidDepositSumsSince } from '../cashier/deposit-fa
 import { accountNameOf } from '../auth/player-facts.ts';
 import { settledValidBetSumSince, settledValidBetSumsSince } from '../bets/valid-bet-facts.ts';
 import {
-  activePlayersTable, allLevels, levelAndBirthday, levelIdOf, leveledPlayersTable, updateLevel as updateLevelColumns, type LevelPatch, type LevelRow,
+  activePlayersTable, allLevels, levelAndBirthday, levelIdOf, leveledPlayersTable, playersAmongTable, updateLevel as updateLevelColumns, type LevelPatch,
+  type LevelRow,
 } from '../auth/level-facts.ts';
 import { exchangeOrders, giftImages, gifts, vipLevelHistory, vipLevelRules, vipRewards, vipStatus } from '../../db/schema.ts';
 import { GIFT_STATUS } from '../../../shared/statuses.ts';
@@ -56,6 +57,22 @@ export async function totalsSince(db: DbOrTx, playerId: number, since: Date): Pr
   return { depositMinor: BigInt(row?.d ?? '0'), validBetMinor: BigInt(row?.b ?? '0') };
 }
 
+/**
+ * The first step of an evaluation of many players, in one statement: each existing player's standing opened (or
+ * stamped evaluated), with the current level, the lock and the totals since a moment. The standings are written in
+ * player order, so two evaluations of overlapping players wait for each other rather than deadlock.
+ */
+export async function stampAndTotals(db: DbOrTx, playerIds: readonly number[], since: Date, now: Date): Promise<Array<{ playerId: number; levelId: number; locked: boolean; depositMinor: bigint; validBetMinor: bigint }>> {
+  if (!playerIds.length) return [];
+  const res = await db.execute<{ id: string | number; level_id: number; locked: boolean | null; d: string; b: string }>(sql`
+    with stamped as (
+      insert into vip_status as s (player_id, evaluated_at) select p.id, ${now.toISOString()}::timestamptz from ${playersAmongTable(playerIds)} p order by p.id
+      on conflict (player_id) do update set evaluated_at = excluded.evaluated_at
+      returning s.player_id, s.locked)
+    select p.id, p.level_id, s.locked, ${paidDepositSumSince(sql`p.id`, since)} as d, ${settledValidBetSumSince(sql`p.id`, since)} as b
+    from ${playersAmongTable(playerIds)} p join stamped s on s.player_id = p.id`);
+  return res.rows.map((r) => ({ playerId: Number(r.id), levelId: Number(r.level_id), locked: !!r.locked, depositMinor: BigInt(r.d ?? '0'), validBetMinor: BigInt(r.b ?? '0') }));
+}
 
 export async function updateStatus(tx: DbOrTx, playerId: number, values: Partial<typeof vipStatus.$inferInsert>): Promise<void> {
   await tx.update(vipStatus).set(values).where(eq(vipStatus.playerId, playerId));

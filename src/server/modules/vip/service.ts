@@ -88,7 +88,12 @@ export class VipService {
     const table = await repo.levelsWithRules(this.db);
     const since = new Date(now.getTime() - PERIOD_DAYS * DAY_MS);
     const changes: EvaluationResult[] = [];
-    for (const playerId of new Set(playerIds)) {
+    // Every player's standing stamped and their totals read in one statement; only a player whose level may rise is
+    // then evaluated under the lock of their standing, which reads it all again. Most evaluations (a stream of settled
+    // bets) change nothing, and took a transaction of seven round trips per player each.
+    const seen = await repo.stampAndTotals(this.db, [...new Set(playerIds)].sort((a, b) => a - b), since, now);
+    const rising = seen.filter((p) => !p.locked && levelReached(table, p.levelId, p) > p.levelId).map((p) => p.playerId);
+    for (const playerId of rising) {
       let change: EvaluationResult | undefined;
       await this.db.transaction(async (tx) => {
         const st = await repo.lockStanding(tx, playerId);
