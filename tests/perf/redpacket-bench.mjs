@@ -5,9 +5,9 @@
 // holds two packets; the ledger's invariants hold afterwards.
 // Run: node --disable-warning=ExperimentalWarning tests/perf/redpacket-bench.mjs   (Node 24; it imports .ts)
 // The players' requests are sent from a worker thread (as the ledger benchmark's HTTP load is), so the load
-// generator's own HTTP client, its parsing and its garbage are not charged to the server's event loop: in the server's
-// thread they took about a third of the rush's CPU profile. REDPACKET_BENCH_CLIENT=same-thread sends them from the
-// server's thread as before, for comparison.
+// generator's own HTTP client, its parsing and its garbage are not charged to the server's event loop (the players'
+// browsers are elsewhere in production). REDPACKET_BENCH_CLIENT=same-thread sends them from the server's thread as
+// before, for comparison.
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a database is created and dropped),
 //      REDPACKET_BENCH_PLAYERS (2000), REDPACKET_BENCH_PACKETS (1000), REDPACKET_BENCH_SOCKETS (256),
 //      REDPACKET_BENCH_CLIENT (worker, or same-thread).
