@@ -9,6 +9,8 @@ import { CLAIM_BATCH_MAX, type ClaimOutcome } from './repository.ts';
 
 /** Batches on their way to the database at once, each holding one pooled connection. */
 export const CLAIM_BATCHES_IN_FLIGHT = 4;
+/** House accounts one batch takes claims of at most while more claims wait than a batch takes (nextBatch). */
+export const RUSH_HOUSES_PER_BATCH = 4;
 /** Claims one instance keeps waiting at most; beyond it a claim is refused at once rather than queued without end. */
 export const CLAIM_QUEUE_MAX = 20_000;
 
@@ -28,6 +30,8 @@ export class ClaimBatcher {
   private readonly queues = new Map<number, Waiting[]>();
   private waiting = 0;
   private inFlight = 0;
+  /** The house accounts of the claims on their way to the database now (no two batches in flight share one). */
+  private readonly housesInFlight = new Set<number>();
   private scheduled = false;
 
   constructor(run: RunBatch) {
@@ -60,29 +64,61 @@ export class ClaimBatcher {
 
   private flush(): void {
     while (this.inFlight < CLAIM_BATCHES_IN_FLIGHT && this.waiting > 0) {
-      const [roundId, queue] = this.queues.entries().next().value as [number, Waiting[]];
-      // A player appears once in a batch; a second claim of theirs waits for the next one, which answers 'claimed'.
-      const batch: Waiting[] = [];
-      const seen = new Set<number>();
-      const rest: Waiting[] = [];
-      for (const w of queue) {
-        if (batch.length < CLAIM_BATCH_MAX && !seen.has(w.playerId)) {
-          seen.add(w.playerId);
-          batch.push(w);
-        } else {
-          rest.push(w);
-        }
-      }
-      // The round goes to the back of the line, so a rush on one round does not starve another.
-      this.queues.delete(roundId);
-      if (rest.length) this.queues.set(roundId, rest);
+      const next = this.nextBatch();
+      // Every waiting claim is of a house account a batch on its way holds: they leave when one comes back.
+      if (!next) return;
+      const { roundId, batch } = next;
       this.waiting -= batch.length;
       this.inFlight++;
+      const houses = [...new Set(batch.map((w) => w.houseAccountId))];
+      for (const h of houses) this.housesInFlight.add(h);
       void this.send(roundId, batch).finally(() => {
         this.inFlight--;
+        for (const h of houses) this.housesInFlight.delete(h);
         this.flush();
       });
     }
+  }
+
+  /**
+   * The next batch: claims of one round, of house accounts no batch on its way holds. A journal locks its house
+   * account and the claim's ledger_daily_totals shard (both by player % 16) until the batch commits; batches sharing
+   * a shard waited for each other's commits, one behind the other, while batches of disjoint shards run side by side.
+   * The houses with the most claims waiting go first; in a rush (more claims waiting than a batch takes) a batch takes
+   * at most RUSH_HOUSES_PER_BATCH of them, so the other batches in flight find houses of their own. With few claims
+   * waiting and no batch on its way, they all leave together in one batch.
+   */
+  private nextBatch(): { roundId: number; batch: Waiting[] } | undefined {
+    for (const [roundId, queue] of this.queues) {
+      const byHouse = new Map<number, Waiting[]>();
+      for (const w of queue) {
+        if (this.housesInFlight.has(w.houseAccountId)) continue;
+        const group = byHouse.get(w.houseAccountId);
+        if (group) group.push(w);
+        else byHouse.set(w.houseAccountId, [w]);
+      }
+      if (!byHouse.size) continue;
+      const houses = [...byHouse].sort(([ha, a], [hb, b]) => b.length - a.length || ha - hb)
+        .slice(0, queue.length > CLAIM_BATCH_MAX ? RUSH_HOUSES_PER_BATCH : undefined);
+      // A player appears once in a batch; a second claim of theirs waits for the next one, which answers 'claimed'.
+      const batch: Waiting[] = [];
+      const seen = new Set<number>();
+      for (const [, group] of houses) {
+        for (const w of group) {
+          if (batch.length >= CLAIM_BATCH_MAX) break;
+          if (seen.has(w.playerId)) continue;
+          seen.add(w.playerId);
+          batch.push(w);
+        }
+      }
+      const taken = new Set(batch);
+      const rest = queue.filter((w) => !taken.has(w));
+      // The round goes to the back of the line, so a rush on one round does not starve another.
+      this.queues.delete(roundId);
+      if (rest.length) this.queues.set(roundId, rest);
+      return { roundId, batch };
+    }
+    return undefined;
   }
 
   private async send(roundId: number, batch: Waiting[]): Promise<void> {
