@@ -105,6 +105,28 @@ describe('monthly partitions', () => {
     expect(isUniqueViolation(again, 'bet_records_provider_bet_uq')).toBe(true);
   });
 
+  it('keys are written per statement: a key given twice in one page, or taken in any month, refuses the whole page; a delete frees its key', async () => {
+    const playerId = await newPlayer();
+    const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 10));
+    await insertBets(database.db, [bet(playerId, 'page-a', new Date()), bet(playerId, 'page-b', lastMonth)]);
+    expect((await one<{ n: number }>(sql`select count(*)::int as n from bet_keys k join bet_records b on b.id = k.bet_record_id
+      where k.bet_id in ('page-a', 'page-b') and b.bet_id = k.bet_id`)).n).toBe(2);
+
+    // The same new key twice within one statement, the two rows going to different partitions.
+    const twice = await insertBets(database.db, [bet(playerId, 'page-c', new Date()), bet(playerId, 'page-c', lastMonth)]).then(() => undefined, (e: unknown) => e);
+    expect(isUniqueViolation(twice, 'bet_records_provider_bet_uq')).toBe(true);
+    // A page of new keys with one taken key among them (taken by a record of another month).
+    const taken = await insertBets(database.db, [bet(playerId, 'page-d', new Date()), bet(playerId, 'page-b', new Date())]).then(() => undefined, (e: unknown) => e);
+    expect(isUniqueViolation(taken, 'bet_records_provider_bet_uq')).toBe(true);
+    expect((await one<{ n: number }>(sql`select count(*)::int as n from bet_records where bet_id in ('page-c', 'page-d')`)).n).toBe(0);
+    expect((await one<{ n: number }>(sql`select count(*)::int as n from bet_keys where bet_id in ('page-c', 'page-d')`)).n).toBe(0);
+
+    await database.db.execute(sql`delete from bet_records where bet_id in ('page-a', 'page-b')`);
+    expect((await one<{ n: number }>(sql`select count(*)::int as n from bet_keys where bet_id in ('page-a', 'page-b')`)).n).toBe(0);
+    await insertBets(database.db, [bet(playerId, 'page-a', new Date())]);
+    expect((await one<{ n: number }>(sql`select count(*)::int as n from bet_records where bet_id = 'page-a'`)).n).toBe(1);
+  });
+
   it('records a seamless round once: a replay changes nothing, a newer version replaces it in place, another opening time too', async () => {
     const playerId = await newPlayer();
     const placedAt = new Date();

@@ -359,8 +359,9 @@ export const reconciliationFindings = pgTable('reconciliation_findings', {
 
 /**
  * Partitioned by month of placed_at (migration 0036): the primary key is (id, placed_at), and the provider's unique
- * key (gp_code, bet_id), which a partitioned table cannot hold without placed_at, lives in bet_keys, kept by a
- * trigger that refuses a duplicate with 23505 under the name bet_records_provider_bet_uq.
+ * key (gp_code, bet_id), which a partitioned table cannot hold without placed_at, lives in bet_keys, kept by
+ * triggers (once per insert or delete statement, per row for a changed key) that refuse a duplicate with 23505 under
+ * the name bet_records_provider_bet_uq.
  */
 export const betRecords = pgTable('bet_records', {
   id: bigserial('id', { mode: 'number' }).notNull(),
@@ -393,7 +394,9 @@ export const betRecords = pgTable('bet_records', {
 }, (t) => [
   primaryKey({ name: 'bet_records_pkey', columns: [t.id, t.placedAt] }),
   index('bet_records_provider_bet_idx').on(t.gpCode, t.betId),
-  // The records page asks for one player's bets in a date range, newest first.
+  // The records page asks for one player's bets in a date range, newest first. In the database this index also
+  // INCLUDEs the columns the range's totals read (gp_code, bonus_wallet_id, status, stake, payout, valid bet), so the
+  // totals are an index-only scan (a hand-written migration: drizzle cannot declare INCLUDE).
   index('bet_records_player_placed_idx').on(t.playerId, t.placedAt),
   // Turnover counts a player's valid bet by settlement time: the withdrawal requirement and the turnover record.
   index('bet_records_player_settled_idx').on(t.playerId, t.settledAt),
