@@ -17,7 +17,7 @@ import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, answerFrameworkError, errorBody, sendError } from './lib/errors.ts';
 import { createEventBus, type EventBus, type EventPublisher } from './lib/events.ts';
-import { batchedLimiter, limiterWithFallback, memoryLimiter, pgLimiter, rateLimitStore, redisLimiter, type Limiter } from './lib/limiter.ts';
+import { batchedLimiter, limiterWithFallback, memoryLimiter, pgLimiter, rateLimitStore, redisLimiter, requestLimitHook, type Limiter } from './lib/limiter.ts';
 import { loggerOptions, logRequests } from './lib/logging.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
@@ -162,6 +162,8 @@ declare module 'fastify' {
 
 /** Caps every JSON body; forms here are a few hundred bytes. */
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** The window of RATE_LIMIT_PER_MIN, the per-address limit on API requests. */
+const REQUEST_LIMIT_WINDOW_MS = 60_000;
 
 /** Every event a domain publishes, by name: the union of what each domain declares in its events.ts. */
 type AppEvents = CashierEvents & BetsEvents & AuthEvents & ProtectionEvents;
@@ -407,14 +409,17 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
       : localeFrom(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
   });
   await registerSecurityHeaders(app, config);
+  const refusal = () => Object.assign(new Error('rate limited'), { statusCode: 429 });
+  // The limit per address on every API request without one of its own: our hook, which decides most requests in the
+  // same tick (lib/limiter.ts, requestLimitHook). Pages and assets are cheap and cached; the limit guards the API.
+  app.addHook('onRequest', requestLimitHook(infra.requestLimiter, {
+    max: config.rateLimitPerMin, windowMs: REQUEST_LIMIT_WINDOW_MS, applies: (request) => request.url.startsWith('/api/'), refusal,
+  }));
+  // Routes' own limits (config.rateLimit), each counted exactly with a round trip per hit.
   await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitPerMin,
-    timeWindow: '1 minute',
+    global: false,
     store: rateLimitStore({ global: infra.requestLimiter, exact: infra.routeLimiter }),
-    // Pages and assets are cheap and cached; the limit guards the API.
-    allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
+    errorResponseBuilder: (request, context) => Object.assign(refusal(), { statusCode: context.statusCode }),
   });
   recordRoutes(app);
   // Before the routes, so the plugin's onRoute hook sees every one of them.
