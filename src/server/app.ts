@@ -2,7 +2,7 @@
 // and ours, the services in dependency order, the subscriptions that connect domains, the API routes, the pages and
 // the scheduled jobs. Domains do not reach into each other here: each gets what it needs at construction, and side
 // effects of one domain in another hang on events.
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type HookHandlerDoneFunction } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -144,7 +144,8 @@ interface RouteEntry { method: string; url: string; responses: string[]; schemas
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    requirePlayer: (request: FastifyRequest) => Promise<void>;
+    /** The onRequest hook of every player route (a callback hook: see decorateApp). */
+    requirePlayer: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
     /** Every route as registered (method, full path, the status codes it declares a response schema for and those schemas), for the contract tests. */
     routeList: RouteEntry[];
     /**
@@ -553,12 +554,25 @@ function createChat(db: Db, limiter: Limiter, consultations: ConsultationService
 function decorateApp(app: FastifyInstance, services: Services): void {
   app.decorate('services', services);
   /** The one place that turns a bearer token into a player; routes that need one run it onRequest, before validation. */
-  app.decorate('requirePlayer', async (request: FastifyRequest) => {
-    const token = bearerToken(request.headers.authorization);
-    const found = token ? await services.auth.authenticate(token) : undefined;
-    if (!found) throw new ApiError('unauthorized');
-    if (found.forcePassword && !OPEN_DURING_FORCED_CHANGE.has(request.routeOptions.url ?? '')) throw new ApiError('password_change_required');
+  // A callback hook rather than an async one: a session this instance has cached is let in within the same tick.
+  const admit = (request: FastifyRequest, found: Auth | undefined): ApiError | undefined => {
+    if (!found) return new ApiError('unauthorized');
+    if (found.forcePassword && !OPEN_DURING_FORCED_CHANGE.has(request.routeOptions.url ?? '')) return new ApiError('password_change_required');
     request.auth = found;
+    return undefined;
+  };
+  app.decorate('requirePlayer', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) {
+      done(new ApiError('unauthorized'));
+      return;
+    }
+    const cached = services.auth.authenticateNow(token);
+    if (cached) {
+      done(admit(request, cached));
+      return;
+    }
+    services.auth.authenticate(token).then((found) => done(admit(request, found)), (err: unknown) => done(err instanceof Error ? err : new Error(String(err))));
   });
 }
 
