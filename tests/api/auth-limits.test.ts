@@ -156,9 +156,16 @@ describe('global API rate limit', () => {
     const small = { app: await buildApp({ config, database: t.database, logger: false }) };
     try {
       const ip = freshIp();
-      for (let i = 0; i < 5; i++) expect((await small.app.inject({ url: '/api/website/status', remoteAddress: ip })).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        const res = await small.app.inject({ url: '/api/website/status', remoteAddress: ip });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': String(4 - i) });
+      }
       const over = await small.app.inject({ url: '/api/website/status', remoteAddress: ip, headers: { 'x-locale': 'en' } });
       expect(over.statusCode).toBe(429);
+      expect(over.headers).toMatchObject({ 'x-ratelimit-remaining': '0', 'retry-after': expect.any(String) });
+      // The no-op route is not counted at all.
+      expect((await small.app.inject({ url: '/api/health', remoteAddress: ip })).statusCode).toBe(200);
       expect(over.json()).toEqual({ status: 'error', code: 'rate_limited', message: 'Too many requests; please wait a moment and try again' });
       expect((await small.app.inject({ url: '/api/website/status', remoteAddress: freshIp() })).statusCode).toBe(200);
     } finally {

@@ -26,11 +26,18 @@ describe('GET /metrics', () => {
 
   it('answers route latency, the process figures and the business gauges with the token', async () => {
     await t.app.inject({ url: '/api/system/settings', remoteAddress: freshIp() });
+    await t.app.inject({ url: '/api/system/settings', remoteAddress: freshIp() });
+    await t.app.inject({ url: '/api/health', remoteAddress: freshIp() });
+    await t.app.inject({ url: '/api/no-such-route', remoteAddress: freshIp() });
     const res = await scrape(t, `Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const body = res.body;
     expect(body).toMatch(/http_request_duration_seconds_bucket\{[^}]*route="\/api\/system\/settings"/);
+    expect(body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/system\/settings",status_code="200"\} 2/);
+    // The balancers' no-op and requests no route matched are not timed.
+    expect(body).not.toMatch(/route="\/api\/health"/);
+    expect(body).not.toContain('no-such-route');
     expect(body).toContain('nodejs_eventloop_lag_seconds');
     for (const name of ['platform_transfers_pending 0', 'reconciliation_findings_open 0', 'sockets_connected 0']) expect(body).toContain(name);
     for (const name of ['deposits_last_24h', 'withdrawals_last_24h', 'bet_ingestion_lag_seconds']) expect(body).toContain(`# TYPE ${name} gauge`);

@@ -66,6 +66,23 @@ describe('batched request limit', () => {
     expect(store.totals.get('ip:b')).toBe(150);
   });
 
+  it('answers at once (hitNow) exactly where hit would not wait, and leaves the rest to hit', async () => {
+    const store = countingStore();
+    const limiter = batchedLimiter(store, { flushMs: 60_000 });
+    // A key not seen in this window needs the round trip: nothing is counted.
+    expect(limiter.hitNow!('ip:n', 100, 60_000)).toBeUndefined();
+    expect((await limiter.hit('ip:n', 100, 60_000)).count).toBe(1);
+    for (let i = 2; i <= 90; i++) expect(limiter.hitNow!('ip:n', 100, 60_000)).toMatchObject({ allowed: true, count: i });
+    // The last tenth goes one by one to the shared store, as hit sends it.
+    expect(limiter.hitNow!('ip:n', 100, 60_000)).toBeUndefined();
+    for (let i = 91; i <= 100; i++) expect(await limiter.hit('ip:n', 100, 60_000)).toMatchObject({ allowed: true, count: i });
+    // Past the limit the refusal is local again.
+    expect(limiter.hitNow!('ip:n', 100, 60_000)).toMatchObject({ allowed: false, count: 101 });
+    expect(store.roundTrips).toBe(1 + 10);
+    await limiter.flush();
+    expect(store.totals.get('ip:n')).toBe(101);
+  });
+
   it('learns of the other instances\' hits from each batch\'s answer', async () => {
     const store = countingStore();
     const a = batchedLimiter(store, { flushMs: 60_000 });

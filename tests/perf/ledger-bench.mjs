@@ -304,13 +304,18 @@ async function httpRun(seconds, clients, log) {
     }
     // Warm-up: each player's first transfer creates its account at the provider.
     await inWorker({ kind: 'http', url, tokens, seconds: 2, clients });
+    // How busy this thread was (the app and the stand-in; the load comes from a worker thread): its time per transfer
+    // is the CPU the product and the stand-in spend on one, whatever the machine's other load makes of the rate.
+    const elu = performance.eventLoopUtilization();
     const r = await inWorker({ kind: 'http', url, tokens, seconds, clients });
+    const busy = performance.eventLoopUtilization(elu);
     const latencies = r.latencies.sort((a, b) => a - b);
-    const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses };
+    const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, busyMsPerTransfer: busy.active / (r.ok + r.refused) };
     log(`  POST /api/players/deposit/SLX, ${clients} clients (one player each), ${seconds} s: ${fmt(out.rps)} applied transfers/s (p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms) ${JSON.stringify(r.statuses)}`);
+    log(`  the app's thread (app and stand-in): ${fmt(busy.utilization * 100)}% busy, ${fmt(out.busyMsPerTransfer, 2)} ms per transfer`);
     // The stand-in's own cost: the same signed transfer call the app makes, straight to it, same clients, no app.
     out.provider = await providerAlone(new HttpGameProvider(config.provider), playerIds.map((id) => `p${id}`), Math.min(seconds, 5));
-    log(`  the stand-in provider alone (POST /providers/SLX/transfers, ${clients} clients, signed as the app signs): ${fmt(out.provider.rps)} calls/s, p50 ${fmt(out.provider.p50, 2)} ms, p99 ${fmt(out.provider.p99, 2)} ms, ${fmt(out.provider.costMs, 2)} ms of this machine per call`);
+    log(`  the stand-in provider alone (POST /providers/SLX/transfers, ${clients} clients, signed as the app signs): ${fmt(out.provider.rps)} calls/s, p50 ${fmt(out.provider.p50, 2)} ms, p99 ${fmt(out.provider.p99, 2)} ms, ${fmt(out.provider.costMs, 2)} ms of this machine per call, ${fmt(out.provider.busyMsPerCall, 2)} ms of this thread per call (calling side and stand-in)`);
     const violations = await checkLedger(database.db);
     log(`  ledger check after the HTTP run: ${violations.length ? `${violations.length} violation(s)` : 'every invariant holds'}`);
     return out;
@@ -333,6 +338,7 @@ async function providerAlone(provider, providerPlayers, seconds) {
   let n = 0;
   const end = Date.now() + seconds * 1000;
   const started = performance.now();
+  const elu = performance.eventLoopUtilization();
   await Promise.all(providerPlayers.map(async (player, c) => {
     for (let i = 0; Date.now() < end; i++) {
       const t0 = performance.now();
@@ -343,8 +349,9 @@ async function providerAlone(provider, providerPlayers, seconds) {
     }
   }));
   const rps = n / ((performance.now() - started) / 1000);
+  const busyMsPerCall = performance.eventLoopUtilization(elu).active / n;
   latencies.sort((a, b) => a - b);
-  return { rps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), costMs: 1000 / rps };
+  return { rps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), costMs: 1000 / rps, busyMsPerCall };
 }
 
 export async function ledgerBench(opts = {}) {

@@ -216,6 +216,18 @@ export class AuthService {
    * Resolves a bearer token to its live session, sliding the expiry forward now and then. Sessions come from
    * this instance's cache when it holds them (see session-cache.ts for why that is safe), else from one query.
    */
+  /**
+   * authenticate's answer when this instance's cache holds the session and no touch of its expiry is due: at once,
+   * without a promise (GET /api/auth/me and every other signed-in call, nearly always). Undefined means "ask
+   * authenticate", never "refused". The cache is the same one authenticate reads, so a revocation drops the session
+   * for both alike.
+   */
+  authenticateNow(token: string): Auth | undefined {
+    const found = this.sessionCache?.get(hashTokenBase64(token));
+    if (!found || Date.now() - found.lastSeenAtMs > SESSION_TOUCH_MS) return undefined;
+    return { sessionId: found.sessionId, playerId: found.playerId, forcePassword: found.forcePassword };
+  }
+
   async authenticate(token: string): Promise<Auth | undefined> {
     const key = hashTokenBase64(token);
     const now = Date.now();
