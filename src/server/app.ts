@@ -3,7 +3,7 @@
 // the scheduled jobs. Domains do not reach into each other here: each gets what it needs at construction, and side
 // effects of one domain in another hang on events.
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type HookHandlerDoneFunction } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -403,13 +403,15 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
   // route sets its own lower ones (SPEC.md section 5: three images of 500 KB for players).
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 4, fields: 4, parts: 8, headerPairs: 100 } });
   configureFileUrls(config.staffTotpKey);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook rather than an async one: it runs on every request and waits for nothing.
+  app.addHook('onRequest', (request, _reply, done) => {
     const explicit = request.headers['x-locale'];
     request.locale = isLocale(explicit)
       ? explicit
       : localeFrom(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
+    done();
   });
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   const refusal = () => Object.assign(new Error('rate limited'), { statusCode: 429 });
   // The limit per address on every API request without one of its own: our hook, which decides most requests in the
   // same tick (lib/limiter.ts, requestLimitHook). Pages and assets are cheap and cached; the limit guards the API.
@@ -436,8 +438,20 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
   return metrics;
 }
 
-async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false on routes whose callers are servers, not browsers (a provider's wallet calls): no browser security headers. */
+    securityHeaders?: boolean;
+  }
+}
+
+/**
+ * The browser security headers (helmet), on every answer but those of routes that say `securityHeaders: false`. The
+ * middleware is built once here: @fastify/helmet built it again on every request (parsing the policy's directives
+ * each time, about 5 % of a small API call's CPU) and added an async hook besides.
+ */
+function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -456,6 +470,10 @@ async function registerSecurityHeaders(app: FastifyInstance, config: Config): Pr
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.nodeEnv === 'production' ? undefined : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.securityHeaders === false) return done();
+    applyHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 }
 

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';
-import { FakeLauncher, addSeamlessPlatform, centralMinor, journalsOf, seamlessCall } from '../helpers/seamless.ts';
+import { FakeLauncher, SEAMLESS_SECRET, addSeamlessPlatform, centralMinor, journalsOf, seamlessCall } from '../helpers/seamless.ts';
+import { seamlessSignature } from '../../src/server/modules/seamless/signature.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { rebuildBetDay } from '../../src/server/modules/bets/daily.ts';
 
@@ -58,6 +59,21 @@ describe('each call', () => {
     expect(auth.body).toMatchObject({ status: 'OK', player: String(p.playerId), currency: 'TWD', balance: '12345' });
     expect((await call('authenticate', { token: 'x'.repeat(43) })).body.status).toBe('INVALID_TOKEN');
     expect((await call('balance', { player: String(p.playerId) })).body).toMatchObject({ status: 'OK', balance: '12345' });
+  });
+
+  it("answers a provider's server without browser security headers, which a player's calls keep", async () => {
+    const p = await seedPlayer(t);
+    const raw = JSON.stringify({ player: String(p.playerId) });
+    const timestamp = String(Date.now());
+    const balance = await t.app.inject({
+      method: 'POST', url: `/api/seamless/${CODE}/balance`, payload: raw, remoteAddress: '10.9.9.9',
+      headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': seamlessSignature(SEAMLESS_SECRET, timestamp, raw) },
+    });
+    expect(balance.json()).toMatchObject({ status: 'OK' });
+    expect(balance.headers['content-security-policy']).toBeUndefined();
+    const me = await t.app.inject({ url: '/api/auth/me', headers: p.headers });
+    expect(me.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(me.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('debit, credit and end-round move the central wallet once each and leave a settled bet record with its valid bet', async () => {

@@ -70,8 +70,8 @@ function providerCalls(api: FastifyInstance): void {
   // Redis round trip on every call. The browser's security headers (helmet) mean nothing to a provider's server and
   // are left off these answers; the signature, timestamp and address checks above are what guard these routes.
   const options = <B extends v.GenericSchema>(body: B) => ({
-    schema: { params: seamlessCodeParam, body, response: answers }, helmet: false as const,
-    config: { rateLimit: { max: CALLS_PER_MINUTE, timeWindow: '1 minute', ...BATCHED_ROUTE_LIMIT } },
+    schema: { params: seamlessCodeParam, body, response: answers },
+    config: { securityHeaders: false, rateLimit: { max: CALLS_PER_MINUTE, timeWindow: '1 minute', ...BATCHED_ROUTE_LIMIT } },
   });
   const send = (reply: FastifyReply, answer: SeamlessAnswer) => reply.code(HTTP_STATUS[answer.status] ?? 200).send(answer);
   app.post('/seamless/:provider/authenticate', options(seamlessAuthenticateBody), async (request, reply) => send(reply, await seamless.authenticate(request.params.provider, request.body)));
