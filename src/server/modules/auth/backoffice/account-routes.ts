@@ -19,8 +19,8 @@ const historyQuery = v.object(pageQuery);
 export const backofficeAccountRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
-  const { db, limiter, realtime } = app.services;
-  const service = new BackofficeAccountService({ db, limiter, publish: realtime.publisher });
+  const { db, limiter, realtime, sessionCache } = app.services;
+  const service = new BackofficeAccountService({ db, limiter, publish: realtime.publisher, sessionCache });
 
   app.get('/players/:id/security', {
     schema: { params: idParams, response: { 200: okBody(securityView) } }, config: { staff: 'players.security' },

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/errors.ts';
 import type { Limiter } from '../../../lib/limiter.ts';
 import type { Publisher } from '../../../realtime/publisher.ts';
 import { AuthService } from '../service.ts';
+import type { SessionCache } from '../session-cache.ts';
 import { AccountService, newTemporaryPassword } from '../account-service.ts';
 import * as accounts from '../account-repository.ts';
 import * as repo from './players-repository.ts';
@@ -28,11 +29,13 @@ export class BackofficeAccountService {
   private readonly db: Db;
   private readonly limiter: Limiter;
   private readonly publish: Publisher;
+  private readonly sessionCache: Pick<SessionCache, 'invalidate'> | undefined;
 
-  constructor(deps: { db: Db; limiter: Limiter; publish: Publisher }) {
+  constructor(deps: { db: Db; limiter: Limiter; publish: Publisher; sessionCache?: Pick<SessionCache, 'invalidate'> }) {
     this.db = deps.db;
     this.limiter = deps.limiter;
     this.publish = deps.publish;
+    this.sessionCache = deps.sessionCache;
   }
 
   private async player(playerId: number) {
@@ -92,6 +95,10 @@ export class BackofficeAccountService {
         detail: { account: player.account, reason }, ip: op.ip,
       });
     });
+    // This instance forgets the player's cached sessions (which carry the flag) now, before the answer goes out: the
+    // database's NOTIFY tells every instance too, but it arrives a moment later, and the operator's next call to this
+    // instance must already see the change.
+    this.sessionCache?.invalidate(`p:${playerId}`);
     // Open pages reload the user and so reach the change form at once.
     this.publish.toPlayer(playerId, 'update-user', {});
     return { status_force_password: status };
