@@ -144,6 +144,7 @@ CREATE OR REPLACE FUNCTION red_packet_claim(
 LANGUAGE plpgsql AS $$
 DECLARE
   r red_packet_rounds%ROWTYPE;
+  v_paid record;
 BEGIN
   SELECT * INTO r FROM red_packet_rounds WHERE id = p_round_id;
   o_outcome := red_packet_refusal(r, p_player_id, p_gate_checked, p_lookback_since);
@@ -155,8 +156,8 @@ BEGIN
   WHERE p.round_id = p_round_id AND p.player_id IS NULL
   ORDER BY p.id LIMIT 1
   FOR UPDATE SKIP LOCKED;
-  SELECT y.o_outcome, y.o_wallet_id, y.o_journal_id INTO o_outcome, o_wallet_id, o_journal_id
-  FROM red_packet_pay(r, p_player_id, p_house_account_id, o_packet_id, o_amount_minor, p_name, p_name_en) y;
+  v_paid := red_packet_pay(r, p_player_id, p_house_account_id, o_packet_id, o_amount_minor, p_name, p_name_en);
+  o_outcome := v_paid.o_outcome; o_wallet_id := v_paid.o_wallet_id; o_journal_id := v_paid.o_journal_id;
   IF o_journal_id IS NOT NULL THEN
     PERFORM ledger_report_journal(o_journal_id);
   END IF;
@@ -179,6 +180,7 @@ DECLARE
   v_journals bigint[] := '{}';
   v_journal_players bigint[] := '{}';
   v_player bigint;
+  v_paid record;
   k int;
   i int;
 BEGIN
@@ -215,16 +217,17 @@ BEGIN
     o_packet_id := NULL; o_amount_minor := NULL; o_wallet_id := NULL; o_journal_id := NULL;
     IF v_next > cardinality(v_packet_ids) THEN
       -- Nothing was left for this player; red_packet_pay says why and writes nothing, so no subtransaction is needed.
-      SELECT y.o_outcome INTO o_outcome
-      FROM red_packet_pay(r, v_player, p_house_account_ids[k], NULL, NULL, p_name, p_name_en) y;
+      o_outcome := (red_packet_pay(r, v_player, p_house_account_ids[k], NULL, NULL, p_name, p_name_en)).o_outcome;
       RETURN NEXT;
       CONTINUE;
     END IF;
     o_packet_id := v_packet_ids[v_next];
     o_amount_minor := v_packet_amounts[v_next];
     BEGIN
-      SELECT y.o_outcome, y.o_wallet_id, y.o_journal_id INTO o_outcome, o_wallet_id, o_journal_id
-      FROM red_packet_pay(r, v_player, p_house_account_ids[k], o_packet_id, o_amount_minor, p_name, p_name_en) y;
+      -- An assignment, not a SELECT ... FROM the function: PL/pgSQL evaluates it as a simple expression, without
+      -- starting an executor for each player.
+      v_paid := red_packet_pay(r, v_player, p_house_account_ids[k], o_packet_id, o_amount_minor, p_name, p_name_en);
+      o_outcome := v_paid.o_outcome; o_wallet_id := v_paid.o_wallet_id; o_journal_id := v_paid.o_journal_id;
     EXCEPTION WHEN unique_violation THEN
       -- Only the per-player index can be violated here (a wallet, an account and a journal key are new): the player's
       -- claim in another batch took a packet first. This packet is still locked by the batch and goes to the next player.
