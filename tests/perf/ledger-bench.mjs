@@ -309,16 +309,20 @@ async function httpRun(seconds, clients, log) {
     // How busy this thread was (the app alone: the load comes from a worker thread, the stand-in runs in its own
     // process): its time per transfer is the CPU the product spends on one, whatever the machine's other load makes
     // of the rate. The stand-in's CPU over the same run is printed beside it.
+    // Its CPU time as well (this thread's alone, not the load's worker): on a machine shared with other work the busy
+    // time includes waiting for a core, the CPU time does not.
     const elu = performance.eventLoopUtilization();
+    const cpu = process.threadCpuUsage();
     const simBefore = await sim.cpuMs();
     const r = await inWorker({ kind: 'http', url, tokens, seconds, clients });
     const busy = performance.eventLoopUtilization(elu);
+    const cpuUsed = process.threadCpuUsage(cpu);
     const simMs = (await sim.cpuMs()) - simBefore;
     const latencies = r.latencies.sort((a, b) => a - b);
     const calls = r.ok + r.refused;
-    const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, busyMsPerTransfer: busy.active / calls, simMsPerTransfer: simMs / calls };
+    const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, busyMsPerTransfer: busy.active / calls, cpuMsPerTransfer: (cpuUsed.user + cpuUsed.system) / 1000 / calls, simMsPerTransfer: simMs / calls };
     log(`  POST /api/players/deposit/SLX, ${clients} clients (one player each), ${seconds} s: ${fmt(out.rps)} applied transfers/s (p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms) ${JSON.stringify(r.statuses)}`);
-    log(`  the app's thread: ${fmt(busy.utilization * 100)}% busy, ${fmt(out.busyMsPerTransfer, 2)} ms per transfer; the stand-in's process: ${fmt(out.simMsPerTransfer, 2)} ms of CPU per transfer`);
+    log(`  the app's thread: ${fmt(busy.utilization * 100)}% busy, ${fmt(out.busyMsPerTransfer, 2)} ms per transfer, ${fmt(out.cpuMsPerTransfer, 2)} ms of CPU per transfer; the stand-in's process: ${fmt(out.simMsPerTransfer, 2)} ms of CPU per transfer`);
     // The stand-in's own cost: the same signed transfer call the app makes, straight to it, same clients, no app.
     out.provider = await providerAlone(new HttpGameProvider(config.provider), sim, playerIds.map((id) => `p${id}`), Math.min(seconds, 5));
     log(`  the stand-in provider alone (POST /providers/SLX/transfers, ${clients} clients, signed as the app signs): ${fmt(out.provider.rps)} calls/s, p50 ${fmt(out.provider.p50, 2)} ms, p99 ${fmt(out.provider.p99, 2)} ms, ${fmt(out.provider.costMs, 2)} ms of this machine per call: ${fmt(out.provider.busyMsPerCall, 2)} ms of this thread (calling side) and ${fmt(out.provider.simMsPerCall, 2)} ms of the stand-in's CPU`);

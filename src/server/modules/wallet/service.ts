@@ -121,6 +121,16 @@ export class WalletService {
     return platform;
   }
 
+  /**
+   * A platform that takes transfers now: live (livePlatform) and not seamless, both read side by side. A seamless
+   * platform plays straight from the central wallet: nothing is ever moved into it. wallet_start_transfer_in (drizzle
+   * 0042) answers the same question in SQL; the two change together.
+   */
+  private async transferablePlatform(code: string): Promise<void> {
+    const [, seamless] = await Promise.all([this.livePlatform(code), seamlessCodes(this.db)]);
+    if (seamless.has(code)) throw new ApiError('platform_unavailable');
+  }
+
   /** The game groups a platform code serves (one provider may serve several). */
   async platformGroups(code: string): Promise<string[]> {
     return (await platformFacts.platformByCode(this.db, code)).map((p) => p.group);
@@ -182,11 +192,13 @@ export class WalletService {
     // A replay answers with its first result; anything new into play asks the protection gate, under the player's
     // protection lock in the transaction below. A player not yet known at the provider is asked here first as well,
     // so that no account is opened there for a player the gate would refuse.
-    if (!this.knownBinding(playerId, code)) await this.gate?.check(playerId, 'transfer_in', amountMinor);
-    // Both read every time (a platform switched off is refused from that moment), side by side rather than one after
-    // the other. A seamless platform plays straight from the central wallet: nothing is ever moved into it.
-    const [, seamless] = await Promise.all([this.livePlatform(code), seamlessCodes(this.db)]);
-    if (seamless.has(code)) throw new ApiError('platform_unavailable');
+    const known = this.knownBinding(playerId, code) !== undefined;
+    if (!known) await this.gate?.check(playerId, 'transfer_in', amountMinor);
+    // Whether the platform takes transfers is read every time (a platform switched off is refused from that moment).
+    // From the central wallet to a platform this instance knows the player at, the usual case, the start statement
+    // below asks it (wallet_start_transfer_in, drizzle 0042), in the transfer's own transaction; otherwise it is asked
+    // here, before anything is opened at the provider or an activity wallet is looked at.
+    if (!known || source.kind !== 'central') await this.transferablePlatform(code);
     if (source.kind === 'bonus') await this.usableBonus(this.db, playerId, source.walletId, code);
     const providerPlayer = await this.ensureProviderPlayer(playerId, code);
     const [sourceAcc, transitAcc] = await Promise.all([
@@ -216,6 +228,9 @@ export class WalletService {
         return this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId });
       }
       if (started.outcome === 'insufficient') throw new ApiError('insufficient_funds');
+      if (started.outcome === 'not_found') throw new ApiError('not_found');
+      if (started.outcome === 'unavailable') throw new ApiError('platform_unavailable');
+      if (started.outcome === 'maintenance') throw new ApiError('platform_maintenance');
       if (started.outcome === 'posted') {
         const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
         return this.applyOutcome(id, outcome, { playerId, gpCode: code, walletKind: source.kind, bonusWalletId, direction: 'in', amountMinor });
