@@ -59,7 +59,10 @@ if (process.send && process.argv[1] === SELF) {
     }
   });
   process.send({ type: 'ready', url: sim.url });
-  process.once('SIGTERM', () => {
+  const stop = () => {
     sim.close().then(() => process.exit(0), () => process.exit(1));
-  });
+  };
+  process.once('SIGTERM', stop);
+  // A benchmark that dies without closing it leaves no stand-in listening behind.
+  process.once('disconnect', stop);
 }
