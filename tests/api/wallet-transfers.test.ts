@@ -3,7 +3,7 @@
 // unclear, and listed for operators when reconciliation cannot settle them. Also withdraw, withdrawAll,
 // depositSpecail and the record calls. Every scenario ends with the ledger's invariants holding.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';
@@ -126,25 +126,54 @@ describe('pending first', () => {
 });
 
 describe('the start in one statement (wallet_start_transfer_in)', () => {
-  // The SQL text of each statement (its string chunks; the parameters and table objects left out).
-  const statementsOf = (calls: unknown[][]) => calls.map((c) => ((c[0] as { queryChunks?: unknown[] }).queryChunks ?? [])
-    .map((chunk) => (chunk && typeof chunk === 'object' && 'value' in chunk && Array.isArray(chunk.value) ? chunk.value.join('') : '')).join(''));
+  // The SQL text of each statement the driver was handed outside a transaction: drizzle's queries and the named
+  // statements (db/client.ts executeNamed) both reach the client's query(), as a string (PGlite) or a config (pg).
+  const statementsOf = (calls: unknown[][]) => calls.map(([q]) => (typeof q === 'string' ? q
+    : q && typeof q === 'object' && 'text' in q && typeof q.text === 'string' ? q.text : ''));
 
   it('starts a central transfer with one statement and no transaction of the application\'s', async () => {
     const p = await seedPlayer(t, { centralMinor: 10_000n });
     expect((await deposit(p, 'SLX', '1')).json().data.status).toBe('applied');
     const db = t.database.db;
-    const execute = vi.spyOn(db, 'execute');
+    const execute = vi.spyOn(db.$client, 'query');
     const transaction = vi.spyOn(db, 'transaction');
     try {
       expect((await deposit(p, 'SLX', '2')).json().data.status).toBe('applied');
-      expect(statementsOf(execute.mock.calls).filter((x) => x.includes('wallet_start_transfer_in('))).toHaveLength(1);
+      const statements = statementsOf(execute.mock.calls);
+      expect(statements.filter((x) => x.includes('wallet_start_transfer_in('))).toHaveLength(1);
+      // The platform's switches and the seamless codes are asked by that statement, not read beforehand.
+      expect(statements.filter((x) => x.includes('game_platforms') || x.includes('seamless_platforms'))).toHaveLength(0);
       expect(transaction).not.toHaveBeenCalled();
     } finally {
       execute.mockRestore();
       transaction.mockRestore();
     }
     expect(await me(p)).toMatchObject({ amount: '97.00', total_money: '100.00' });
+  });
+
+  it('refuses, in that statement, a platform switched off, under maintenance or seamless, and writes nothing', async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    expect((await deposit(p, 'SLX', '1')).json().data.status).toBe('applied');
+    const exec = (q: SQL) => t.database.db.execute(q);
+    const hourMs = 3_600_000;
+    try {
+      await exec(sql`update game_platforms set status = 0 where gp_code = 'SLX'`);
+      expectError(await deposit(p, 'SLX', '1'), 503, 'platform_unavailable');
+      await exec(sql`update game_platforms set status = 1, maintain_status = 0 where gp_code = 'SLX'`);
+      expectError(await deposit(p, 'SLX', '1'), 409, 'platform_maintenance');
+      await exec(sql`update game_platforms set maintain_status = 1, maintain_start = ${new Date(Date.now() - hourMs).toISOString()},
+        maintain_end = ${new Date(Date.now() + hourMs).toISOString()} where gp_code = 'SLX'`);
+      expectError(await deposit(p, 'SLX', '1'), 409, 'platform_maintenance');
+      await exec(sql`update game_platforms set maintain_start = null, maintain_end = null where gp_code = 'SLX'`);
+      await exec(sql`insert into seamless_platforms (gp_code) values ('SLX')`);
+      expectError(await deposit(p, 'SLX', '1'), 503, 'platform_unavailable');
+    } finally {
+      await exec(sql`delete from seamless_platforms where gp_code = 'SLX'`);
+      await exec(sql`update game_platforms set status = 1, maintain_status = 1, maintain_start = null, maintain_end = null where gp_code = 'SLX'`);
+    }
+    expect(await rows(sql`select 1 from platform_transfers where player_id = ${p.playerId}`)).toHaveLength(1);
+    expect(await me(p)).toMatchObject({ amount: '99.00', total_money: '100.00' });
+    expect((await deposit(p, 'SLX', '1')).json().data.status).toBe('applied');
   });
 
   it('refuses an overdraft and leaves no transfer row behind', async () => {
@@ -157,7 +186,7 @@ describe('the start in one statement (wallet_start_transfer_in)', () => {
   it('leaves a player with a protection rule to the full gate, which still refuses past the limit', async () => {
     const p = await seedPlayer(t, { centralMinor: 10_000n });
     await t.database.db.execute(sql`insert into protection_limits (player_id, kind, period, limit_value) values (${p.playerId}, 'loss', 'day', 1500)`);
-    const execute = vi.spyOn(t.database.db, 'execute');
+    const execute = vi.spyOn(t.database.db.$client, 'query');
     try {
       expect((await deposit(p, 'SLX', '10')).json().data.status).toBe('applied');
       // The one statement wrote nothing ('gate'); the application's transaction started the transfer.

@@ -5,9 +5,10 @@
 //      in one round trip (idempotency check, ordered row locks,
 //      journal, postings, cached balances), against the goals of >= 0.8 of pgbench's tps at 8 clients and >= 1.0 at 32;
 //   3. the same with every transfer touching the house side (player <-> one of the house shards), goal >= 0.6;
-//   4. central-to-platform transfers per second through the HTTP API (the app and the stand-in provider
-//      in-process on loopback): POST /api/players/deposit/SLX, with p50 and p99 latency, and beside it the stand-in
-//      provider's own calls per second and cost per call (its transfer call alone, as the app signs it).
+//   4. central-to-platform transfers per second through the HTTP API (the app in this process, the stand-in provider
+//      in a child process of its own, on loopback): POST /api/players/deposit/SLX, with p50 and p99 latency, the
+//      app's thread's time per transfer, and beside it the stand-in provider's own calls per second and CPU per call
+//      (its transfer call alone, as the app signs it).
 // Run: node --disable-warning=ExperimentalWarning tests/perf/ledger-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; databases are created and dropped),
 //      LEDGER_BENCH_SECONDS (15), LEDGER_BENCH_CLIENTS ("8,32"), LEDGER_BENCH_HTTP_SECONDS (10),
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { BASE_URL, createDb, percentile } from './pg.mjs';
+import { startSimProcess } from './sim-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The ledger's speed goals as fractions of pgbench's tps: player to player >= 0.8 at 8 clients and >= 1.0 at 32, to the house >= 0.6. */
@@ -267,7 +269,6 @@ async function ledgerRuns(clientCounts, seconds, accountsCount, log) {
 
 async function httpRun(seconds, clients, log) {
   const db = await createDb('bench_http');
-  const { startSim } = await import('../../sim/server.ts');
   const { openDatabase } = await import('../../src/server/db/client.ts');
   const { seedReference } = await import('../../src/server/seed.ts');
   const { loadConfig } = await import('../../src/server/config.ts');
@@ -279,7 +280,8 @@ async function httpRun(seconds, clients, log) {
   const { HttpGameProvider } = await import('../../src/server/integrations/games/provider.ts');
   // The stand-in and the app share one provider secret, whatever an earlier part of `npm run bench` put in SIM_SECRET.
   const providerSecret = `bench-provider-${randomBytes(8).toString('hex')}`;
-  const sim = await startSim({ settleTickMs: 0, secret: providerSecret });
+  // In its own process, so that the app's thread below spends its time on the product alone.
+  const sim = await startSimProcess({ secret: providerSecret });
   process.env.RATE_LIMIT_PER_MIN = '1000000000';
   process.env.DB_POOL_MAX = String(Math.max(20, clients + 4));
   const database = await openDatabase({ url: db.url, poolMax: Math.max(20, clients + 4) });
@@ -304,18 +306,26 @@ async function httpRun(seconds, clients, log) {
     }
     // Warm-up: each player's first transfer creates its account at the provider.
     await inWorker({ kind: 'http', url, tokens, seconds: 2, clients });
-    // How busy this thread was (the app and the stand-in; the load comes from a worker thread): its time per transfer
-    // is the CPU the product and the stand-in spend on one, whatever the machine's other load makes of the rate.
+    // How busy this thread was (the app alone: the load comes from a worker thread, the stand-in runs in its own
+    // process): its time per transfer is the CPU the product spends on one, whatever the machine's other load makes
+    // of the rate. The stand-in's CPU over the same run is printed beside it.
+    // Its CPU time as well (this thread's alone, not the load's worker): on a machine shared with other work the busy
+    // time includes waiting for a core, the CPU time does not.
     const elu = performance.eventLoopUtilization();
+    const cpu = process.threadCpuUsage();
+    const simBefore = await sim.cpuMs();
     const r = await inWorker({ kind: 'http', url, tokens, seconds, clients });
     const busy = performance.eventLoopUtilization(elu);
+    const cpuUsed = process.threadCpuUsage(cpu);
+    const simMs = (await sim.cpuMs()) - simBefore;
     const latencies = r.latencies.sort((a, b) => a - b);
-    const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, busyMsPerTransfer: busy.active / (r.ok + r.refused) };
+    const calls = r.ok + r.refused;
+    const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, busyMsPerTransfer: busy.active / calls, cpuMsPerTransfer: (cpuUsed.user + cpuUsed.system) / 1000 / calls, simMsPerTransfer: simMs / calls };
     log(`  POST /api/players/deposit/SLX, ${clients} clients (one player each), ${seconds} s: ${fmt(out.rps)} applied transfers/s (p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms) ${JSON.stringify(r.statuses)}`);
-    log(`  the app's thread (app and stand-in): ${fmt(busy.utilization * 100)}% busy, ${fmt(out.busyMsPerTransfer, 2)} ms per transfer`);
+    log(`  the app's thread: ${fmt(busy.utilization * 100)}% busy, ${fmt(out.busyMsPerTransfer, 2)} ms per transfer, ${fmt(out.cpuMsPerTransfer, 2)} ms of CPU per transfer; the stand-in's process: ${fmt(out.simMsPerTransfer, 2)} ms of CPU per transfer`);
     // The stand-in's own cost: the same signed transfer call the app makes, straight to it, same clients, no app.
-    out.provider = await providerAlone(new HttpGameProvider(config.provider), playerIds.map((id) => `p${id}`), Math.min(seconds, 5));
-    log(`  the stand-in provider alone (POST /providers/SLX/transfers, ${clients} clients, signed as the app signs): ${fmt(out.provider.rps)} calls/s, p50 ${fmt(out.provider.p50, 2)} ms, p99 ${fmt(out.provider.p99, 2)} ms, ${fmt(out.provider.costMs, 2)} ms of this machine per call, ${fmt(out.provider.busyMsPerCall, 2)} ms of this thread per call (calling side and stand-in)`);
+    out.provider = await providerAlone(new HttpGameProvider(config.provider), sim, playerIds.map((id) => `p${id}`), Math.min(seconds, 5));
+    log(`  the stand-in provider alone (POST /providers/SLX/transfers, ${clients} clients, signed as the app signs): ${fmt(out.provider.rps)} calls/s, p50 ${fmt(out.provider.p50, 2)} ms, p99 ${fmt(out.provider.p99, 2)} ms, ${fmt(out.provider.costMs, 2)} ms of this machine per call: ${fmt(out.provider.busyMsPerCall, 2)} ms of this thread (calling side) and ${fmt(out.provider.simMsPerCall, 2)} ms of the stand-in's CPU`);
     const violations = await checkLedger(database.db);
     log(`  ledger check after the HTTP run: ${violations.length ? `${violations.length} violation(s)` : 'every invariant holds'}`);
     return out;
@@ -331,12 +341,14 @@ async function httpRun(seconds, clients, log) {
  * The stand-in provider's own figures: each client sends the signed transfer call the app sends (0.01 into a player
  * it knows), one after another, for `seconds`. costMs is the machine's time per call at that load (1000 / calls per
  * second; the calling side's signing and HTTP included, as the app pays them): what every transfer spends on the
- * provider whatever the product does.
+ * provider whatever the product does; busyMsPerCall is this thread's share of it (the calling side) and simMsPerCall
+ * the stand-in process's CPU.
  */
-async function providerAlone(provider, providerPlayers, seconds) {
+async function providerAlone(provider, sim, providerPlayers, seconds) {
   const latencies = [];
   let n = 0;
   const end = Date.now() + seconds * 1000;
+  const simBefore = await sim.cpuMs();
   const started = performance.now();
   const elu = performance.eventLoopUtilization();
   await Promise.all(providerPlayers.map(async (player, c) => {
@@ -350,8 +362,9 @@ async function providerAlone(provider, providerPlayers, seconds) {
   }));
   const rps = n / ((performance.now() - started) / 1000);
   const busyMsPerCall = performance.eventLoopUtilization(elu).active / n;
+  const simMsPerCall = ((await sim.cpuMs()) - simBefore) / n;
   latencies.sort((a, b) => a - b);
-  return { rps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), costMs: 1000 / rps, busyMsPerCall };
+  return { rps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), costMs: 1000 / rps, busyMsPerCall, simMsPerCall };
 }
 
 export async function ledgerBench(opts = {}) {
@@ -371,7 +384,7 @@ export async function ledgerBench(opts = {}) {
     : { runs: Object.fromEntries(clients.map((c) => [c, { p2p: none, house: none }])), violations: 0 };
   let http = { rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, statuses: {} };
   if (parts.has('http')) {
-    log(`\n== Central-to-platform transfers through the HTTP API (app and stand-in provider in-process, loopback) ==\n`);
+    log(`\n== Central-to-platform transfers through the HTTP API (the app in-process, the stand-in provider in its own process, loopback) ==\n`);
     http = await httpRun(httpSeconds, httpClients, log);
   }
 

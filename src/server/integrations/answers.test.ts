@@ -1,10 +1,12 @@
 // The adapters read outside answers through schemas: a missing or malformed field is a named provider or gateway
 // error, never a SyntaxError from deep inside a money path. A local HTTP server plays a provider that answers badly.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Breakers } from './breakers.ts';
 import { HttpGameProvider, ProviderError } from './games/provider.ts';
 import { GatewayError, PayBridgeGateway } from './payments/gateway.ts';
+import { MAX_ANSWER_BYTES } from './signed-http.ts';
 
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
 let server: http.Server;
@@ -71,5 +73,48 @@ describe('payment gateway answers', () => {
     expect(((await rejection(gateway().orderState('DP1'))) as GatewayError).code).toBe('BAD_ANSWER at order.state');
     answer = { status: 200, body: { order: { state: 'paid', amountMinor: '100' } } };
     expect(await gateway().orderState('DP1')).toEqual({ state: 'paid', amountMinor: 100n });
+  });
+});
+
+describe('answers past the size cap', () => {
+  // A provider that streams an answer of `bytes` (valid JSON, no length said beforehand) and notes whether the
+  // caller hung up before it was all sent.
+  let big: http.Server;
+  let bigBase = '';
+  let bytes = 0;
+  let cutOff = 0;
+  beforeAll(async () => {
+    big = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.on('close', () => { if (!res.writableFinished) cutOff++; });
+      const pad = 64 * 1024;
+      res.write(`{"balanceMinor":"1200","pad":"`);
+      let sent = 0;
+      const more = () => {
+        while (sent < bytes) {
+          sent += pad;
+          if (!res.write('x'.repeat(pad))) return void res.once('drain', more);
+        }
+        res.end('"}');
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => big.listen(0, '127.0.0.1', resolve));
+    bigBase = `http://127.0.0.1:${(big.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => big.close(() => resolve())));
+
+  it(`fails a call whose answer is longer than ${MAX_ANSWER_BYTES} bytes, hangs up, and counts it against the breaker`, async () => {
+    const breakers = new Breakers({ errorPercent: 50, volume: 2, resetMs: 60_000 });
+    const bigProvider = new HttpGameProvider({ baseUrl: bigBase, secret: 's'.repeat(32), operator: 'op', timeoutMs: 5_000, requestTtlMs: 30_000 }, breakers);
+    bytes = 8 * 1024;
+    expect(await bigProvider.balance('SPB', 'p1')).toEqual({ kind: 'ok', balanceMinor: 1200n });
+    // Far longer than the cap and than what the sockets buffer, so the stand-in notices the caller hung up.
+    bytes = 32 * MAX_ANSWER_BYTES;
+    expect(await bigProvider.balance('SPB', 'p1')).toEqual({ kind: 'unavailable', reason: 'network' });
+    await vi.waitFor(() => expect(cutOff).toBe(1));
+    expect(await bigProvider.transfer('SPB', { transferId: 'T1', player: 'p1', direction: 'in', amountMinor: 1n })).toEqual({ kind: 'unclear', reason: 'network error' });
+    // Two failures of three calls: the breaker is open and the next call is not sent.
+    expect(await bigProvider.balance('SPB', 'p1')).toEqual({ kind: 'unavailable', reason: 'circuit_open' });
   });
 });

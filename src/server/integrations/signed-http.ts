@@ -27,8 +27,8 @@ export interface SignedCallOptions {
 export interface SignedAnswer { status: number; body: Record<string, unknown> }
 
 /**
- * Sends the call; network failures and time-outs reject (the caller decides what they mean), and an answer that is
- * not JSON reads as an empty object for the caller's schema to refuse.
+ * Sends the call; network failures, time-outs and answers over MAX_ANSWER_BYTES reject (the caller decides what they
+ * mean), and an answer that is not JSON reads as an empty object for the caller's schema to refuse.
  */
 export async function signedCall(opts: SignedCallOptions, method: 'GET' | 'POST', path: string, body?: unknown): Promise<SignedAnswer> {
   if (!opts.breaker) return send(opts, method, path, body);
@@ -48,6 +48,18 @@ const AGENTS = {
   'http:': new http.Agent({ keepAlive: true }),
   'https:': new https.Agent({ keepAlive: true }),
 } as const;
+
+/**
+ * The largest answer read, in bytes. Every answer of either outside system is a small JSON object (a bet log page
+ * is the largest, tens of kilobytes); one past this is a fault or an attack, and reading it whole would hold its
+ * memory, and parse it, on the thread that serves everyone.
+ */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** An answer longer than MAX_ANSWER_BYTES: the call fails as when the connection breaks, and counts as a failure. */
+function tooLargeError(): Error {
+  return Object.assign(new Error(`the answer was longer than ${MAX_ANSWER_BYTES} bytes`), { name: 'AnswerTooLargeError' });
+}
 
 /** A time-out of the whole call (connection, request, answer), named as AbortSignal.timeout names its own. */
 function timeoutError(ms: number): Error {
@@ -77,8 +89,27 @@ async function send(opts: SignedCallOptions, method: 'GET' | 'POST', path: strin
       else resolve(answer!);
     };
     const req = client.request(url, { method, headers, agent }, (res) => {
+      // An answer that says beforehand it is too long is not read at all.
+      if (Number(res.headers['content-length'] ?? 0) > MAX_ANSWER_BYTES) {
+        const err = tooLargeError();
+        finish(err);
+        req.destroy(err);
+        return;
+      }
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let length = 0;
+      res.on('data', (chunk: Buffer) => {
+        length += chunk.length;
+        // Past the cap the rest is not read: the connection is destroyed (never handed back to the pool, where the
+        // rest of the answer would be read as the next one) and the call fails.
+        if (length > MAX_ANSWER_BYTES) {
+          const err = tooLargeError();
+          finish(err);
+          req.destroy(err);
+          return;
+        }
+        chunks.push(chunk);
+      });
       res.on('end', () => finish(undefined, { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', finish);
       res.on('aborted', () => finish(new Error('the answer was cut off')));

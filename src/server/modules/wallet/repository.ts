@@ -1,6 +1,6 @@
 // SQL for provider accounts, platform transfers, activity wallets and money records.
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { executeNamed, type Db, type DbOrTx } from '../../db/client.ts';
 import type { JournalKind } from '../../ledger/kinds.ts';
 import { bonusWallets, platformTransfers, playerPlatforms, reconciliationFindings } from '../../db/schema.ts';
 import { openPlayerAccountInTx as openLedgerAccountInTx, type PlayerAccountKind } from '../../ledger/accounts.ts';
@@ -61,44 +61,58 @@ export async function finishPendingTransfer(db: DbOrTx, id: string, status: type
  * trip and its own transaction. Answers whether this call ended it; false when it had already ended (nothing
  * written). A journal the ledger does not post raises and leaves the transfer pending.
  */
-export async function settleTransferWithJournal(db: DbOrTx, id: string, status: typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded,
+export async function settleTransferWithJournal(db: Db, id: string, status: typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded,
   reason: string, journal: JournalArguments): Promise<boolean> {
-  const res = await db.execute<{ o_settled: boolean }>(sql`select o_settled from wallet_settle_transfer(${id}, ${status}, ${reason},
+  // A named prepared statement, as the start's: one of the two statements of every transfer into play.
+  const rows = await executeNamed<{ o_settled: boolean }>(db, 'wallet_settle_transfer', sql`select o_settled from wallet_settle_transfer(${id}, ${status}, ${reason},
     ${journal.kind}, ${journal.idempotencyKey}, ${journal.hash}, ${journal.playerId}::bigint, ${journal.memo},
-    ${journal.accounts}::bigint[], ${journal.amounts}::bigint[])`).catch((err: unknown) => {
-    // The function's refusal of a journal says what went wrong; surface its text rather than the query's.
-    const cause = (err as { cause?: { message?: unknown } }).cause?.message;
-    throw typeof cause === 'string' && cause.startsWith('ledger invariant') ? new Error(cause, { cause: err }) : err;
-  });
-  return res.rows[0]?.o_settled === true;
+    ${journal.accounts}::bigint[], ${journal.amounts}::bigint[])`).catch(ledgerRefusal);
+  return rows[0]?.o_settled === true;
 }
 
-/** What wallet_start_transfer_in answers: started, or the reason the application must take the full path. */
-export type StartOutcome = { outcome: 'posted' | 'gate' | 'rebind' } | { outcome: 'insufficient'; accountId: number };
+/**
+ * The functions' refusal of a journal says what went wrong; its text is surfaced rather than the query's. The error
+ * is the driver's own (a named statement) or drizzle's wrapping it (PGlite), so both are looked at.
+ */
+function ledgerRefusal(err: unknown): never {
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.message === 'string' && e.message.startsWith('ledger invariant')) throw new Error(e.message, { cause: err });
+  }
+  throw err;
+}
 
 /**
- * Starts a central -> platform transfer in one statement (wallet_start_transfer_in, drizzle 0035): the protection-gate
- * lock, the binding's row lock, the pending transfer row and its start journal, in one round trip and its own
- * transaction. 'gate' and 'rebind' wrote nothing: the caller takes the full path (the gate's own checks, a platform
- * holding an activity wallet's money). 'insufficient' wrote nothing either. A client key used twice raises the
- * unique violation as the insert would.
+ * What wallet_start_transfer_in answers: started; the platform cannot take it now; or the reason the application must
+ * take the full path.
  */
-export async function startTransferIn(db: DbOrTx, q: {
+export type StartOutcome = { outcome: 'posted' | 'gate' | 'rebind' | 'not_found' | 'unavailable' | 'maintenance' }
+  | { outcome: 'insufficient'; accountId: number };
+
+/**
+ * Starts a central -> platform transfer in one statement (wallet_start_transfer_in, drizzle 0035 and 0042): whether
+ * the platform takes transfers now ('not_found', 'unavailable' when switched off or seamless, 'maintenance'), the
+ * protection-gate lock, the binding's row lock, the pending transfer row and its start journal, in one round trip and
+ * its own transaction. 'gate' and 'rebind' wrote nothing: the caller takes the full path (the gate's own checks, a
+ * platform holding an activity wallet's money). The platform's refusals and 'insufficient' wrote nothing either. A
+ * client key used twice raises the unique violation as the insert would. Sent as a named prepared statement: it is one
+ * of the two statements of every transfer into play, and its text and plan never change.
+ */
+export async function startTransferIn(db: Db, q: {
   id: string; playerId: number; gpCode: string; amountMinor: bigint; clientKey: string | null; reason: string; nextCheckAt: Date;
   checkGate: boolean; journal: JournalArguments;
 }): Promise<StartOutcome> {
   const j = q.journal;
-  const res = await db.execute<{ o_outcome: string; o_account_id: string | number | null }>(sql`select o_outcome, o_account_id from wallet_start_transfer_in(
+  const rows = await executeNamed<{ o_outcome: string; o_account_id: string | number | null }>(db, 'wallet_start_transfer_in', sql`select o_outcome, o_account_id from wallet_start_transfer_in(
     ${q.id}, ${q.playerId}::bigint, ${q.gpCode}, ${q.amountMinor.toString()}::bigint, ${q.clientKey}, ${q.reason}, ${q.nextCheckAt.toISOString()}::timestamptz,
-    ${q.checkGate}::boolean, ${j.kind}, ${j.idempotencyKey}, ${j.hash}, ${j.memo}, ${j.accounts}::bigint[], ${j.amounts}::bigint[])`).catch((err: unknown) => {
-    const cause = (err as { cause?: { message?: unknown } }).cause?.message;
-    throw typeof cause === 'string' && cause.startsWith('ledger invariant') ? new Error(cause, { cause: err }) : err;
-  });
-  const row = res.rows[0];
+    ${q.checkGate}::boolean, ${j.kind}, ${j.idempotencyKey}, ${j.hash}, ${j.memo}, ${j.accounts}::bigint[], ${j.amounts}::bigint[])`).catch(ledgerRefusal);
+  const row = rows[0];
   switch (row?.o_outcome) {
     case 'posted':
     case 'gate':
     case 'rebind':
+    case 'not_found':
+    case 'unavailable':
+    case 'maintenance':
       return { outcome: row.o_outcome };
     case 'insufficient':
       return { outcome: 'insufficient', accountId: Number(row.o_account_id) };

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import type { ErrorCode } from '../../../shared/errors.ts';
 import { inMoneyTransaction } from '../../lib/money-transaction.ts';
 import { AccountDirectory, balanceOf } from '../../ledger/accounts.ts';
 import { LedgerError, journalArguments, postJournal, type Posting } from '../../ledger/ledger.ts';
@@ -64,6 +65,11 @@ const MONEY_CATEGORY_KINDS: Record<MoneyCategory, readonly JournalKind[] | undef
 /** What a transfer's settlement needs to know before its transaction: who, where, and which wallet paid for it. */
 type TransferParties = Pick<repo.TransferRow, 'playerId' | 'gpCode' | 'walletKind' | 'bonusWalletId' | 'direction' | 'amountMinor'>;
 
+/** The start statement's refusals, each as the error the full path gives (the platform's as livePlatform's). */
+const START_REFUSALS: Partial<Record<repo.StartOutcome['outcome'], ErrorCode>> = {
+  insufficient: 'insufficient_funds', not_found: 'not_found', unavailable: 'platform_unavailable', maintenance: 'platform_maintenance',
+};
+
 /** Unwinds a grant that lost a race to an identical one. */
 class RollbackGrant extends Error {}
 
@@ -119,6 +125,16 @@ export class WalletService {
       && platform.maintainStart.getTime() <= now && now <= platform.maintainEnd.getTime();
     if (platform.maintainStatus === MAINTAIN_STATUS.maintenance || inWindow) throw new ApiError('platform_maintenance');
     return platform;
+  }
+
+  /**
+   * A platform that takes transfers now: live (livePlatform) and not seamless, both read side by side. A seamless
+   * platform plays straight from the central wallet: nothing is ever moved into it. wallet_start_transfer_in (drizzle
+   * 0042) answers the same question in SQL; the two change together.
+   */
+  private async transferablePlatform(code: string): Promise<void> {
+    const [, seamless] = await Promise.all([this.livePlatform(code), seamlessCodes(this.db)]);
+    if (seamless.has(code)) throw new ApiError('platform_unavailable');
   }
 
   /** The game groups a platform code serves (one provider may serve several). */
@@ -182,11 +198,13 @@ export class WalletService {
     // A replay answers with its first result; anything new into play asks the protection gate, under the player's
     // protection lock in the transaction below. A player not yet known at the provider is asked here first as well,
     // so that no account is opened there for a player the gate would refuse.
-    if (!this.knownBinding(playerId, code)) await this.gate?.check(playerId, 'transfer_in', amountMinor);
-    // Both read every time (a platform switched off is refused from that moment), side by side rather than one after
-    // the other. A seamless platform plays straight from the central wallet: nothing is ever moved into it.
-    const [, seamless] = await Promise.all([this.livePlatform(code), seamlessCodes(this.db)]);
-    if (seamless.has(code)) throw new ApiError('platform_unavailable');
+    const known = this.knownBinding(playerId, code);
+    if (!known) await this.gate?.check(playerId, 'transfer_in', amountMinor);
+    // Whether the platform takes transfers is read every time (a platform switched off is refused from that moment).
+    // From the central wallet to a platform this instance knows the player at, the usual case, the start statement
+    // below asks it (wallet_start_transfer_in, drizzle 0042), in the transfer's own transaction; otherwise it is asked
+    // here, before anything is opened at the provider or an activity wallet is looked at.
+    if (!known || source.kind !== 'central') await this.transferablePlatform(code);
     if (source.kind === 'bonus') await this.usableBonus(this.db, playerId, source.walletId, code);
     const providerPlayer = await this.ensureProviderPlayer(playerId, code);
     const [sourceAcc, transitAcc] = await Promise.all([
@@ -202,20 +220,18 @@ export class WalletService {
     const pendingReason = 'sending to provider';
     const nextCheckAt = new Date(Date.now() + FIRST_CHECK_DELAY_MS);
     // From the central wallet, the usual case, the transfer starts in one statement (wallet_start_transfer_in, drizzle
-    // 0035): the same locks, row and journal as the transaction below, in one round trip. It writes nothing and says
-    // so when a player has protection rules or the platform holds an activity wallet's money; then the transaction
-    // below does the full work, with the same transfer id.
+    // 0035, 0042): the platform's question, the same locks, row and journal as the transaction below, in one round
+    // trip. It writes nothing and says so when a player has protection rules or the platform holds an activity
+    // wallet's money; then the transaction below does the full work, with the same transfer id.
     if (source.kind === 'central') {
-      let started: repo.StartOutcome;
-      try {
-        started = await repo.startTransferIn(this.db, {
-          id, playerId, gpCode: code, amountMinor, clientKey: clientKey ?? null, reason: pendingReason, nextCheckAt,
-          checkGate: this.gate !== undefined, journal: journalArguments(startJournal),
-        });
-      } catch (err) {
-        return this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId });
-      }
-      if (started.outcome === 'insufficient') throw new ApiError('insufficient_funds');
+      const started = await repo.startTransferIn(this.db, {
+        id, playerId, gpCode: code, amountMinor, clientKey: clientKey ?? null, reason: pendingReason, nextCheckAt,
+        checkGate: this.gate !== undefined, journal: journalArguments(startJournal),
+      }).catch((err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
+      // A client key used twice at once: the other request's result.
+      if (!('outcome' in started)) return started;
+      const refused = START_REFUSALS[started.outcome];
+      if (refused) throw new ApiError(refused);
       if (started.outcome === 'posted') {
         const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
         return this.applyOutcome(id, outcome, { playerId, gpCode: code, walletKind: source.kind, bonusWalletId, direction: 'in', amountMinor });
