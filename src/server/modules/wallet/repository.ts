@@ -89,7 +89,7 @@ export type StartOutcome = { outcome: 'posted' | 'gate' | 'rebind' | 'not_found'
   | { outcome: 'insufficient'; accountId: number };
 
 /**
- * Starts a central -> platform transfer in one statement (wallet_start_transfer_in, drizzle 0035 and 0042): whether
+ * Starts a central -> platform transfer in one statement (wallet_start_transfer_in, drizzle 0035 and 0043): whether
  * the platform takes transfers now ('not_found', 'unavailable' when switched off or seamless, 'maintenance'), the
  * protection-gate lock, the binding's row lock, the pending transfer row and its start journal, in one round trip and
  * its own transaction. 'gate' and 'rebind' wrote nothing: the caller takes the full path (the gate's own checks, a

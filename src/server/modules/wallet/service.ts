@@ -130,7 +130,7 @@ export class WalletService {
   /**
    * A platform that takes transfers now: live (livePlatform) and not seamless, both read side by side. A seamless
    * platform plays straight from the central wallet: nothing is ever moved into it. wallet_start_transfer_in (drizzle
-   * 0042) answers the same question in SQL; the two change together.
+   * 0043) answers the same question in SQL; the two change together.
    */
   private async transferablePlatform(code: string): Promise<void> {
     const [, seamless] = await Promise.all([this.livePlatform(code), seamlessCodes(this.db)]);
@@ -202,7 +202,7 @@ export class WalletService {
     if (!known) await this.gate?.check(playerId, 'transfer_in', amountMinor);
     // Whether the platform takes transfers is read every time (a platform switched off is refused from that moment).
     // From the central wallet to a platform this instance knows the player at, the usual case, the start statement
-    // below asks it (wallet_start_transfer_in, drizzle 0042), in the transfer's own transaction; otherwise it is asked
+    // below asks it (wallet_start_transfer_in, drizzle 0043), in the transfer's own transaction; otherwise it is asked
     // here, before anything is opened at the provider or an activity wallet is looked at.
     if (!known || source.kind !== 'central') await this.transferablePlatform(code);
     if (source.kind === 'bonus') await this.usableBonus(this.db, playerId, source.walletId, code);
@@ -220,7 +220,7 @@ export class WalletService {
     const pendingReason = 'sending to provider';
     const nextCheckAt = new Date(Date.now() + FIRST_CHECK_DELAY_MS);
     // From the central wallet, the usual case, the transfer starts in one statement (wallet_start_transfer_in, drizzle
-    // 0035, 0042): the platform's question, the same locks, row and journal as the transaction below, in one round
+    // 0035, 0043): the platform's question, the same locks, row and journal as the transaction below, in one round
     // trip. It writes nothing and says so when a player has protection rules or the platform holds an activity
     // wallet's money; then the transaction below does the full work, with the same transfer id.
     if (source.kind === 'central') {
