@@ -1,10 +1,12 @@
 // The player-change announcer: a burst of changes goes out as few NOTIFY messages, each player once, none too long
-// for PostgreSQL, and a change made while a message is on its way is sent after it rather than lost.
+// for PostgreSQL, a change made while a message is on its way is sent after it rather than lost, and a stream of
+// changes goes out at most once per gap.
 import { describe, expect, it } from 'vitest';
 import { playerAnnouncer } from './session-invalidation.ts';
 import { MAX_IDS_PER_MESSAGE, parseInvalidation } from '../modules/auth/session-cache.ts';
 
 const tick = () => new Promise((r) => setImmediate(r));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('playerAnnouncer', () => {
   it('sends a burst as one message naming each player once', async () => {
@@ -40,7 +42,7 @@ describe('playerAnnouncer', () => {
         return new Promise<void>((_, reject) => { release = () => reject(new Error('connection lost')); });
       }
       return Promise.resolve();
-    }, (_err, msg) => warned.push(msg));
+    }, (_err, msg) => warned.push(msg), 0);
     announce(1);
     await tick();
     expect(sent).toEqual(['v:1']);
@@ -54,6 +56,26 @@ describe('playerAnnouncer', () => {
     expect(warned).toEqual(['could not announce a player change']);
     announce(4);
     for (let i = 0; i < 4; i++) await tick();
+    expect(sent).toEqual(['v:1', 'v:2,3', 'v:4']);
+  });
+
+  it('within a stream of changes sends at most one message per gap, and after a quiet moment at once', async () => {
+    const sent: string[] = [];
+    const announce = playerAnnouncer(async (p) => { sent.push(p); }, () => {}, 40);
+    announce(1);
+    await tick();
+    expect(sent).toEqual(['v:1']);
+    announce(2);
+    await sleep(10);
+    announce(3);
+    await sleep(5);
+    expect(sent).toEqual(['v:1']);
+    await sleep(60);
+    expect(sent).toEqual(['v:1', 'v:2,3']);
+    await sleep(60);
+    announce(4);
+    await tick();
+    await tick();
     expect(sent).toEqual(['v:1', 'v:2,3', 'v:4']);
   });
 });

@@ -1,6 +1,7 @@
 // Keeps the per-instance session cache honest about what the publisher tells browsers. The publisher is decorated,
 // not patched: every service and route is handed the decorated one, and the socket publisher underneath stays as
 // it was built.
+import { setTimeout } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { INVALIDATE_CHANNEL, MAX_IDS_PER_MESSAGE, type SessionCache } from '../modules/auth/session-cache.ts';
@@ -33,14 +34,25 @@ export function sessionInvalidation(sessionCache: SessionCache, database: Databa
 }
 
 /**
+ * The least time between two messages of a stream of changes. Each message is a statement and a commit of its own,
+ * and a notifying commit waits for its WAL flush holding the one lock every notifying commit takes: sent as often
+ * as the last one came back, a seamless provider's stream of bets (one change per call) cost about one NOTIFY
+ * commit per call. A change after a quiet moment still goes out at once; within a stream the other instances hear
+ * of it at most this much later. Their cached answer is what a player's GET /auth/me may be served after the
+ * player's event, which travels through the realtime publisher and the browser first, so the wait stays small
+ * beside the way the event itself takes.
+ */
+export const ANNOUNCE_GAP_MS = 20;
+
+/**
  * Tells the other instances which players changed, many at once. Each change used to be its own NOTIFY, a pooled
  * connection and a commit: in a red-packet rush two for every claim, as many round trips as the claims themselves,
  * and notifying commits queue on one lock in PostgreSQL. Changes are collected while one message is on its way and
- * go out together in the next (one id once, up to MAX_IDS_PER_MESSAGE a message), so a burst costs a few statements
- * on one connection. This instance has already forgotten the player (playerChanged); the others learn it no later
- * than before, since the message was never awaited.
+ * for gapMs after it, and go out together in the next (one id once, up to MAX_IDS_PER_MESSAGE a message), so a
+ * burst or a stream costs a few statements on one connection. This instance has already forgotten the player
+ * (playerChanged); the others learn it at most gapMs later than before, since the message was never awaited.
  */
-export function playerAnnouncer(send: (payload: string) => Promise<unknown>, warn: (err: unknown, msg: string) => void): (playerId: number) => void {
+export function playerAnnouncer(send: (payload: string) => Promise<unknown>, warn: (err: unknown, msg: string) => void, gapMs = ANNOUNCE_GAP_MS): (playerId: number) => void {
   let waiting = new Set<number>();
   let sending = false;
   const flush = async () => {
@@ -51,6 +63,8 @@ export function playerAnnouncer(send: (payload: string) => Promise<unknown>, war
       for (let i = 0; i < ids.length; i += MAX_IDS_PER_MESSAGE) {
         await send(`v:${ids.slice(i, i + MAX_IDS_PER_MESSAGE).join(',')}`).catch((err: unknown) => warn(err, 'could not announce a player change'));
       }
+      // What changes meanwhile joins the next message, sent when the gap is over (nothing is sent if nothing did).
+      if (gapMs > 0) await setTimeout(gapMs, undefined, { ref: false });
     }
     sending = false;
   };
