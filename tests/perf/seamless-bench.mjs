@@ -226,6 +226,8 @@ async function printProfile(url, pairs, log) {
     const tables = (await c.query(`select relname, n_tup_ins + n_tup_upd + n_tup_del as w, n_tup_hot_upd as hot from pg_stat_user_tables
       where n_tup_ins + n_tup_upd + n_tup_del > 0 order by 2 desc limit 16`)).rows;
     log(`  profile, rows written per pair: ${tables.map((t) => `${t.relname} ${fmt(Number(t.w) / pairs, 2)}`).join(', ')}`);
+    const xacts = (await c.query(`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)).rows[0];
+    log(`  profile, transactions per pair: ${fmt(Number(xacts?.n ?? 0) / pairs, 2)}`);
   } finally {
     await c.end();
   }
