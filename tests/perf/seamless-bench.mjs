@@ -190,10 +190,12 @@ async function httpRun(seconds, connections, playerCount, log) {
     await inWorker({ url, secret, players, connections, seconds: 3, tag: 'warm', client });
     const pids = (await dbx.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).rows.map((row) => Number(row.pid));
     if (profile) await dbx.execute(sql`select pg_stat_reset()`);
+    const notices = profile ? await countNotices(db.url, 'auth_invalidate') : undefined;
     const db0 = backendCpuMs(pids);
     const cpu0 = process.threadCpuUsage();
     const r = await inWorker({ url, secret, players, connections, seconds, tag: 'run', client });
     pairs = r.pairs;
+    if (notices) log(`  profile, NOTIFY auth_invalidate messages per pair: ${fmt((await notices.stop()) / r.pairs, 2)}`);
     const cpu = process.threadCpuUsage(cpu0);
     // CPU per pair of the server (this thread) and of the provider's load (the worker), robust to a busy machine.
     const serverCpuMs = (cpu.user + cpu.system) / 1000;
@@ -212,6 +214,17 @@ async function httpRun(seconds, connections, playerCount, log) {
     if (profile && pairs) await printProfile(db.url, pairs, log).catch((err) => log(`  profile: ${err}`));
     await db.drop();
   }
+}
+
+/** Counts the messages of a NOTIFY channel until stop() (which answers the count). */
+async function countNotices(url, channel) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  let n = 0;
+  c.on('notification', (m) => { if (m.channel === channel) n++; });
+  await c.query(`listen ${channel}`);
+  return { stop: async () => { await c.end(); return n; } };
 }
 
 /** The database functions (self time) and tables (rows written) of the timed run, per pair, largest first. */
