@@ -49,18 +49,28 @@ $$;
 --> statement-breakpoint
 -- bet_seamless_round (drizzle/0036) with its daily figures moved without a jsonb page: a record that enters or leaves
 -- the settled state, or changes within one day, game and player, moves one delta through bet_daily_apply_one; only a
--- correction that moves a settled record to another day or game still takes bet_daily_apply's page of two. The
--- record's own write is as before.
+-- correction that moves a settled record to another day or game still takes bet_daily_apply's page of two.
+-- The stored record is found through its key in bet_keys and then in the one partition of its placing time (the
+-- round's opening, which the wallet calls always pass) instead of by (gp_code, bet_id) in the index of every
+-- partition: a round's first call finds no key and reads no partition at all. A record placed at another time (a
+-- resolution that named one) is looked for in every partition as before, and a key whose record is gone leaves the
+-- insert to bet_keys, which refuses it as before.
 CREATE OR REPLACE FUNCTION bet_seamless_round(p_gp_code text, p_bet_id text, p_player_id bigint, p_game text, p_game_type text,
   p_stake bigint, p_payout bigint, p_status text, p_version int, p_placed_at timestamptz, p_settled_at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  v_old bet_records; v_valid bigint; v_net bigint; v_was boolean; v_is boolean; v_old_day date; v_new_day date;
+  v_old bet_records; v_id bigint; v_valid bigint; v_net bigint; v_was boolean; v_is boolean; v_old_day date; v_new_day date;
 BEGIN
   v_valid := CASE WHEN p_status <> 'settled' OR p_payout = p_stake THEN 0
     WHEN p_game_type IN ('slots', 'fish', 'casino', 'lottery', 'cards') THEN p_stake ELSE 0 END;
   v_net := CASE p_status WHEN 'void' THEN 0 WHEN 'open' THEN -p_stake ELSE p_payout - p_stake END;
-  SELECT * INTO v_old FROM bet_records WHERE gp_code = p_gp_code AND bet_id = p_bet_id FOR UPDATE;
-  IF NOT FOUND THEN
+  SELECT bet_record_id INTO v_id FROM bet_keys WHERE gp_code = p_gp_code AND bet_id = p_bet_id;
+  IF v_id IS NOT NULL THEN
+    SELECT * INTO v_old FROM bet_records WHERE id = v_id AND placed_at = p_placed_at AND gp_code = p_gp_code AND bet_id = p_bet_id FOR UPDATE;
+    IF NOT FOUND THEN
+      SELECT * INTO v_old FROM bet_records WHERE gp_code = p_gp_code AND bet_id = p_bet_id FOR UPDATE;
+    END IF;
+  END IF;
+  IF v_old.id IS NULL THEN
     INSERT INTO bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version,
       ledger_version, ledger_net_minor, detail, placed_at, settled_at)
     VALUES (p_gp_code, p_bet_id, p_player_id, p_game, p_game_type, p_stake, p_payout, v_valid, p_status, p_version, p_version, v_net,

@@ -178,7 +178,7 @@ describe('each call', () => {
     ]);
   });
 
-  it('a seamless record corrected after it settled (another payout, another day, void) keeps the daily aggregates as the rebuild makes them', async () => {
+  it('a seamless record corrected after it settled (another payout, another day, void, another opening time) keeps the daily aggregates as the rebuild makes them', async () => {
     const p = await seedPlayer(t, { centralMinor: 1_000n });
     const placedAt = new Date();
     const earlier = new Date(placedAt.getTime() - 2 * 86_400_000);
@@ -190,6 +190,8 @@ describe('each call', () => {
       { status: 'settled', payoutMinor: 400n, settledAt: placedAt },
       { status: 'settled', payoutMinor: 100n, settledAt: earlier },
       { status: 'void', payoutMinor: 0n, stakeMinor: 0n, settledAt: earlier },
+      // A resolution naming another opening time changes the record where it is.
+      { status: 'settled', payoutMinor: 70n, settledAt: placedAt, placedAt: new Date(placedAt.getTime() - 3_600_000) },
       { status: 'settled', payoutMinor: 50n, settledAt: placedAt },
     ];
     const tables = ['bet_daily', 'bet_daily_games', 'bet_daily_totals', 'bet_player_days', 'bet_daily_bettors', 'report_active_days', 'report_active_daily'];
@@ -221,6 +223,9 @@ describe('each call', () => {
     const daily = await t.database.db.execute<{ rounds: number; payout: string }>(sql`select coalesce(sum(rounds), 0)::int as rounds,
       coalesce(sum(payout_minor), 0)::text as payout from bet_daily where player_id = ${p.playerId}`);
     expect(daily.rows[0]).toEqual({ rounds: 1, payout: '50' });
+    const records = await t.database.db.execute<{ n: number; placed: string }>(sql`select count(*)::int as n, min(placed_at)::text as placed
+      from bet_records where gp_code = ${CODE} and bet_id = ${base.roundId}`);
+    expect(records.rows[0]!.n).toBe(1);
   });
 
   it('rollback returns a debit\'s stake', async () => {
