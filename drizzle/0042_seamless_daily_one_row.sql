@@ -108,15 +108,3 @@ BEGIN
   END IF;
 END
 $$;
---> statement-breakpoint
--- A round's record from the round row (drizzle/0033), now in PL/pgSQL: a LANGUAGE sql function called from the wallet
--- calls' PL/pgSQL is parsed and planned again on every call (its plan lives only as long as the calling expression's
--- state, one transaction, and every wallet call is a transaction of its own), while PL/pgSQL keeps its plans for the
--- connection's life. Same arguments and result.
-CREATE OR REPLACE FUNCTION seamless_record_round(p_round seamless_rounds, p_game_type text) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM bet_seamless_round(p_round.gp_code, p_round.round_id, p_round.player_id, p_round.game_code, p_game_type, p_round.stake_minor,
-    p_round.payout_minor, CASE WHEN p_round.status <> 'closed' THEN 'open' WHEN p_round.stake_minor = 0 AND p_round.payout_minor = 0 THEN 'void' ELSE 'settled' END,
-    p_round.version, p_round.opened_at, CASE WHEN p_round.status = 'closed' THEN p_round.closed_at END);
-END
-$$;
