@@ -8,6 +8,7 @@ import { FakeLauncher, SEAMLESS_SECRET, addSeamlessPlatform, centralMinor, journ
 import { seamlessSignature } from '../../src/server/modules/seamless/signature.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { rebuildBetDay } from '../../src/server/modules/bets/daily.ts';
+import { recordSeamlessRound, type SeamlessRoundRecord } from '../../src/server/modules/bets/seamless-records.ts';
 
 let t: TestApp;
 const launcher = new FakeLauncher();
@@ -175,6 +176,56 @@ describe('each call', () => {
       { status: 'settled', valid: String(players.reduce((sum, _p, i) => sum + 1000 + i, 0)), n: 10 },
       { status: 'void', valid: '0', n: 5 },
     ]);
+  });
+
+  it('a seamless record corrected after it settled (another payout, another day, void, another opening time) keeps the daily aggregates as the rebuild makes them', async () => {
+    const p = await seedPlayer(t, { centralMinor: 1_000n });
+    const placedAt = new Date();
+    const earlier = new Date(placedAt.getTime() - 2 * 86_400_000);
+    const base = { gpCode: CODE, roundId: id('r'), playerId: p.playerId, game: 'fix-slot', gameType: 'slots', stakeMinor: 400n, placedAt };
+    // Each step is one version of the record as bet_seamless_round receives it; each moves the aggregates by its difference.
+    const steps: Array<Partial<SeamlessRoundRecord>> = [
+      { status: 'open', payoutMinor: 0n, settledAt: null },
+      { status: 'settled', payoutMinor: 900n, settledAt: placedAt },
+      { status: 'settled', payoutMinor: 400n, settledAt: placedAt },
+      { status: 'settled', payoutMinor: 100n, settledAt: earlier },
+      { status: 'void', payoutMinor: 0n, stakeMinor: 0n, settledAt: earlier },
+      // A resolution naming another opening time changes the record where it is.
+      { status: 'settled', payoutMinor: 70n, settledAt: placedAt, placedAt: new Date(placedAt.getTime() - 3_600_000) },
+      { status: 'settled', payoutMinor: 50n, settledAt: placedAt },
+    ];
+    const tables = ['bet_daily', 'bet_daily_games', 'bet_daily_totals', 'bet_player_days', 'bet_daily_bettors', 'report_active_days', 'report_active_daily'];
+    const snapshot = async () => {
+      const out: Record<string, string[]> = {};
+      for (const table of tables) {
+        const zero = table === 'bet_daily_bettors' || table === 'report_active_daily' ? sql` where players <> 0`
+          : table === 'bet_daily_games' || table === 'bet_daily_totals' ? sql` where rounds <> 0` : sql``;
+        const res = await t.database.db.execute(sql`select * from ${sql.raw(table)}${zero}`);
+        out[table] = res.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
+      }
+      return out;
+    };
+    let version = 0;
+    for (const step of steps) {
+      await recordSeamlessRound(t.database.db, { ...base, payoutMinor: 0n, status: 'open', settledAt: null, ...step, version: ++version });
+      const incremental = await snapshot();
+      const days = await t.database.db.execute<{ day: string }>(sql`select distinct day::text as day from bet_daily
+        union select ((${earlier.toISOString()}::timestamptz at time zone 'Asia/Taipei')::date)::text
+        union select ((${placedAt.toISOString()}::timestamptz at time zone 'Asia/Taipei')::date)::text`);
+      await t.database.db.transaction(async (tx) => {
+        for (const { day } of days.rows) {
+          await rebuildBetDay(tx, day);
+          await tx.execute(sql`select report_active_rebuild_day(${day}::date)`);
+        }
+      });
+      expect(await snapshot(), `after version ${version}`).toEqual(incremental);
+    }
+    const daily = await t.database.db.execute<{ rounds: number; payout: string }>(sql`select coalesce(sum(rounds), 0)::int as rounds,
+      coalesce(sum(payout_minor), 0)::text as payout from bet_daily where player_id = ${p.playerId}`);
+    expect(daily.rows[0]).toEqual({ rounds: 1, payout: '50' });
+    const records = await t.database.db.execute<{ n: number; placed: string }>(sql`select count(*)::int as n, min(placed_at)::text as placed
+      from bet_records where gp_code = ${CODE} and bet_id = ${base.roundId}`);
+    expect(records.rows[0]!.n).toBe(1);
   });
 
   it('rollback returns a debit\'s stake', async () => {

@@ -127,7 +127,7 @@ describe('pending first', () => {
 
 describe('the start in one statement (wallet_start_transfer_in)', () => {
   // The SQL text of each statement the driver was handed outside a transaction: drizzle's queries and the named
-  // statements (db/client.ts executeNamed) both reach the client's query(), as a string (PGlite) or a config (pg).
+  // statements (drizzle's prepared queries) both reach the client's query(), as a string (PGlite) or a config (pg).
   const statementsOf = (calls: unknown[][]) => calls.map(([q]) => (typeof q === 'string' ? q
     : q && typeof q === 'object' && 'text' in q && typeof q.text === 'string' ? q.text : ''));
 

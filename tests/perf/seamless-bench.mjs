@@ -13,7 +13,9 @@
 // Run: node --disable-warning=ExperimentalWarning tests/perf/seamless-bench.mjs   (Node 24; it imports .ts)
 // Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; databases are created and dropped),
 //      SEAMLESS_BENCH_SECONDS (15), SEAMLESS_BENCH_CONNECTIONS (32), SEAMLESS_BENCH_PLAYERS (256), SEAMLESS_BENCH_PARTS ("pgbench,http"),
-//      SEAMLESS_BENCH_CLIENT ("http": node:http with kept-alive connections; "fetch" as the bench first measured).
+//      SEAMLESS_BENCH_CLIENT ("http": node:http with kept-alive connections; "fetch" as the bench first measured),
+//      SEAMLESS_BENCH_PROFILE (1: the app's connections track function times, and the run prints the database functions
+//      and tables that took the most per pair; tracking adds a little of its own CPU, so leave it off for the figures).
 // Import `seamlessBench()` to run it from another script (scripts/bench.mjs); it returns the figures.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -164,8 +166,12 @@ async function httpRun(seconds, connections, playerCount, log) {
   const { sql } = await import('drizzle-orm');
   const secret = `bench-seamless-${randomBytes(8).toString('hex')}`;
   const poolMax = Math.max(20, connections + 4);
-  const database = await openDatabase({ url: db.url, poolMax });
+  const profile = process.env.SEAMLESS_BENCH_PROFILE === '1';
+  const appUrl = new URL(db.url);
+  if (profile) appUrl.searchParams.set('options', '-c track_functions=all');
+  const database = await openDatabase({ url: appUrl.toString(), poolMax });
   let app;
+  let pairs = 0;
   try {
     await seedReference(database.db);
     const config = { ...loadConfig({ ...process.env, REDIS_URL: process.env.REDIS_URL ?? '', SEAMLESS_SECRET: secret, DB_POOL_MAX: String(poolMax), LOG_LEVEL: 'error' }), databaseUrl: db.url };
@@ -183,9 +189,13 @@ async function httpRun(seconds, connections, playerCount, log) {
     const client = process.env.SEAMLESS_BENCH_CLIENT ?? 'http';
     await inWorker({ url, secret, players, connections, seconds: 3, tag: 'warm', client });
     const pids = (await dbx.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).rows.map((row) => Number(row.pid));
+    if (profile) await dbx.execute(sql`select pg_stat_reset()`);
+    const notices = profile ? await countNotices(db.url, 'auth_invalidate') : undefined;
     const db0 = backendCpuMs(pids);
     const cpu0 = process.threadCpuUsage();
     const r = await inWorker({ url, secret, players, connections, seconds, tag: 'run', client });
+    pairs = r.pairs;
+    if (notices) log(`  profile, NOTIFY auth_invalidate messages per pair: ${fmt((await notices.stop()) / r.pairs, 2)}`);
     const cpu = process.threadCpuUsage(cpu0);
     // CPU per pair of the server (this thread) and of the provider's load (the worker), robust to a busy machine.
     const serverCpuMs = (cpu.user + cpu.system) / 1000;
@@ -200,7 +210,39 @@ async function httpRun(seconds, connections, playerCount, log) {
   } finally {
     await app?.close();
     await database.close();
+    // The backends report their statistics as they exit, so the profile is read once the app's pool is closed.
+    if (profile && pairs) await printProfile(db.url, pairs, log).catch((err) => log(`  profile: ${err}`));
     await db.drop();
+  }
+}
+
+/** Counts the messages of a NOTIFY channel until stop() (which answers the count). */
+async function countNotices(url, channel) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  let n = 0;
+  c.on('notification', (m) => { if (m.channel === channel) n++; });
+  await c.query(`listen ${channel}`);
+  return { stop: async () => { await c.end(); return n; } };
+}
+
+/** The database functions (self time) and tables (rows written) of the timed run, per pair, largest first. */
+async function printProfile(url, pairs, log) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const fns = (await c.query(`select funcname, calls, self_time, total_time from pg_stat_user_functions order by self_time desc limit 12`)).rows;
+    log('  profile, functions (ms per pair: self / total, calls per pair):');
+    for (const f of fns) log(`    ${f.funcname}: ${fmt(f.self_time / pairs, 3)} / ${fmt(f.total_time / pairs, 3)}, ${fmt(Number(f.calls) / pairs, 2)}`);
+    const tables = (await c.query(`select relname, n_tup_ins + n_tup_upd + n_tup_del as w, n_tup_hot_upd as hot from pg_stat_user_tables
+      where n_tup_ins + n_tup_upd + n_tup_del > 0 order by 2 desc limit 16`)).rows;
+    log(`  profile, rows written per pair: ${tables.map((t) => `${t.relname} ${fmt(Number(t.w) / pairs, 2)}`).join(', ')}`);
+    const xacts = (await c.query(`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)).rows[0];
+    log(`  profile, transactions per pair: ${fmt(Number(xacts?.n ?? 0) / pairs, 2)}`);
+  } finally {
+    await c.end();
   }
 }
 

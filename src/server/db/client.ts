@@ -6,8 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { ReadRouter, type ReplicaOptions } from './reader.ts';
@@ -162,20 +161,6 @@ function lockDataDir(dir: string): () => void {
     }
   }
   throw new Error(`Could not lock ${dir}`);
-}
-
-/**
- * One statement sent as a named prepared statement on PostgreSQL: each pool connection parses and plans it once
- * instead of on every call. For the hottest statements only (the seamless wallet's debit and credit, many hundreds a
- * second); the name must always go with the same text. PGlite, in this process, runs it as any other statement.
- */
-export async function executeNamed<T extends Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
-    return (await client.query<T>({ name, text, values: params })).rows;
-  }
-  return (await db.execute<T>(query)).rows as T[];
 }
 
 export async function ping(db: Db): Promise<void> {

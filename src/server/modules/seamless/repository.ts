@@ -2,7 +2,7 @@
 // a conditional statement: the unique (provider, transaction id) claims a transaction, and a state changes only
 // from the state the caller saw, so two racing calls cannot both win.
 import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { executeNamed, type Db, type DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { seamlessFindings, seamlessPlatforms, seamlessRounds, seamlessSessions, seamlessTransactions } from '../../db/schema.ts';
 import type { SeamlessCode, SeamlessTxStatus } from '../../../shared/seamless-statuses.ts';
 
@@ -204,17 +204,20 @@ export async function overdueRoundCounts(db: DbOrTx): Promise<Array<{ code: stri
 /** What seamless_debit_call and seamless_credit_call answer: 'fallback' when the call needs the full path. */
 export interface CallRow { outcome: 'ok' | 'insufficient' | 'fallback'; balanceMinor: bigint | null; round: RoundRow | undefined }
 
-interface RawCall {
-  o_outcome: string; o_balance: string | number | null; r_id: string | number | null; r_round_id: string | null; r_player_id: string | number | null;
-  r_game_code: string | null; r_stake: string | number | null; r_payout: string | number | null; r_status: string | null; r_version: number | null;
-  r_opened_at: string | null; r_closed_at: string | null; r_updated_at: string | null;
-}
+/**
+ * The columns of a call's answer (o_round's fields beside the outcome and balance), as the driver gives them, with
+ * times as ISO text so no driver setting decides how they parse.
+ */
+const callFields = {
+  o_outcome: sql<string>`o_outcome`, o_balance: sql<string | number | null>`o_balance`, r_id: sql<string | number | null>`(o_round).id`,
+  r_round_id: sql<string | null>`(o_round).round_id`, r_player_id: sql<string | number | null>`(o_round).player_id`,
+  r_game_code: sql<string | null>`(o_round).game_code`, r_stake: sql<string | number | null>`(o_round).stake_minor`,
+  r_payout: sql<string | number | null>`(o_round).payout_minor`, r_status: sql<string | null>`(o_round).status`,
+  r_version: sql<number | null>`(o_round).version`, r_opened_at: sql<string | null>`to_json((o_round).opened_at) #>> '{}'`,
+  r_closed_at: sql<string | null>`to_json((o_round).closed_at) #>> '{}'`, r_updated_at: sql<string | null>`to_json((o_round).updated_at) #>> '{}'`,
+};
 
-/** The round columns of a call's answer (o_round), with times as ISO text so no driver setting decides how they parse. */
-const roundColumns = sql.raw(`o_outcome, o_balance, (o_round).id as r_id, (o_round).round_id as r_round_id, (o_round).player_id as r_player_id,
-  (o_round).game_code as r_game_code, (o_round).stake_minor as r_stake, (o_round).payout_minor as r_payout, (o_round).status as r_status,
-  (o_round).version as r_version, to_json((o_round).opened_at) #>> '{}' as r_opened_at, to_json((o_round).closed_at) #>> '{}' as r_closed_at,
-  to_json((o_round).updated_at) #>> '{}' as r_updated_at`);
+type RawCall = { [K in keyof typeof callFields]: (typeof callFields)[K]['_']['type'] };
 
 function callRow(code: string, row: RawCall | undefined): CallRow {
   if (!row) throw new Error('seamless: a call function answered no row');
@@ -231,15 +234,44 @@ function callRow(code: string, row: RawCall | undefined): CallRow {
 /** The ledger's part of a call: ledger_post_asset_journal's arguments as journalArguments (ledger.ts) prepared them. */
 export interface CallJournal { key: string; hash: Buffer; accounts: string; amounts: string; central: number }
 
+/** seamless_debit_call (drizzle/0033) as a prepared query; its arguments are the placeholders' names. */
+function debitCallQuery(db: Db) {
+  const p = sql.placeholder;
+  return db.select(callFields).from(sql`seamless_debit_call(${p('code')}, ${p('txId')}, ${p('playerId')}, ${p('roundId')}, ${p('gameCode')},
+    ${p('amountMinor')}, ${p('requestHash')}, ${p('key')}, ${p('hash')}, ${p('memo')}, ${p('accounts')}::bigint[], ${p('amounts')}::bigint[],
+    ${p('central')}, ${p('gameType')}, ${p('activeStatus')}::smallint)`).prepare('seamless_debit_call');
+}
+
+/** seamless_credit_call (drizzle/0033) as a prepared query. */
+function creditCallQuery(db: Db) {
+  const p = sql.placeholder;
+  return db.select(callFields).from(sql`seamless_credit_call(${p('code')}, ${p('txId')}, ${p('playerId')}, ${p('roundId')}, ${p('debitTxId')},
+    ${p('amountMinor')}, ${p('roundClosed')}, ${p('requestHash')}, ${p('key')}, ${p('hash')}, ${p('accounts')}::bigint[], ${p('amounts')}::bigint[],
+    ${p('central')}, ${p('gameType')})`).prepare('seamless_credit_call');
+}
+
+/**
+ * The two call statements prepared once per database: on PostgreSQL each is a named prepared statement, so every pool
+ * connection parses and plans it once instead of on every call (many hundreds a second).
+ */
+const preparedCalls = new WeakMap<Db, { debit: ReturnType<typeof debitCallQuery>; credit: ReturnType<typeof creditCallQuery> }>();
+
+function callsOf(db: Db) {
+  let calls = preparedCalls.get(db);
+  if (!calls) {
+    calls = { debit: debitCallQuery(db), credit: creditCallQuery(db) };
+    preparedCalls.set(db, calls);
+  }
+  return calls;
+}
+
 /**
  * A debit's usual case as one statement (drizzle/0033), sent without a transaction around it: the player active,
  * the id claimed, the stake taken, the round and its bet record written. Answers 'fallback' having written nothing
  * when the full path must decide.
  */
 export async function debitCall(db: Db, c: { code: string; txId: string; playerId: number; roundId: string; gameCode: string; amountMinor: bigint; requestHash: string; memo: string; gameType: string; activeStatus: number }, j: CallJournal): Promise<CallRow> {
-  const rows = await executeNamed<RawCall & Record<string, unknown>>(db, 'seamless_debit_call', sql`select ${roundColumns} from seamless_debit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
-    ${c.gameCode}, ${c.amountMinor}, ${c.requestHash}, ${j.key}, ${j.hash}, ${c.memo}, ${j.accounts}::bigint[], ${j.amounts}::bigint[], ${j.central},
-    ${c.gameType}, ${c.activeStatus}::smallint)`);
+  const rows = await callsOf(db).debit.execute({ ...c, key: j.key, hash: j.hash, accounts: j.accounts, amounts: j.amounts, central: j.central });
   return callRow(c.code, rows[0]);
 }
 
@@ -248,8 +280,6 @@ export async function debitCall(db: Db, c: { code: string; txId: string; playerI
  * and writes its bet record (with the reports' daily figures once it settles).
  */
 export async function creditCall(db: Db, c: { code: string; txId: string; playerId: number; roundId: string; debitTxId: string; amountMinor: bigint; roundClosed: boolean; requestHash: string; gameType: string }, j: CallJournal): Promise<CallRow> {
-  const rows = await executeNamed<RawCall & Record<string, unknown>>(db, 'seamless_credit_call', sql`select ${roundColumns} from seamless_credit_call(${c.code}, ${c.txId}, ${c.playerId}, ${c.roundId},
-    ${c.debitTxId}, ${c.amountMinor}, ${c.roundClosed}, ${c.requestHash}, ${j.key}, ${j.hash}, ${j.accounts}::bigint[], ${j.amounts}::bigint[], ${j.central},
-    ${c.gameType})`);
+  const rows = await callsOf(db).credit.execute({ ...c, key: j.key, hash: j.hash, accounts: j.accounts, amounts: j.amounts, central: j.central });
   return callRow(c.code, rows[0]);
 }

@@ -1,6 +1,6 @@
 // SQL for provider accounts, platform transfers, activity wallets and money records.
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { executeNamed, type Db, type DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JournalKind } from '../../ledger/kinds.ts';
 import { bonusWallets, platformTransfers, playerPlatforms, reconciliationFindings } from '../../db/schema.ts';
 import { openPlayerAccountInTx as openLedgerAccountInTx, type PlayerAccountKind } from '../../ledger/accounts.ts';
@@ -56,6 +56,38 @@ export async function finishPendingTransfer(db: DbOrTx, id: string, status: type
   return rows[0];
 }
 
+/** wallet_settle_transfer (drizzle 0029) as a prepared query; its arguments are the placeholders' names. */
+function settleQuery(db: Db) {
+  const p = sql.placeholder;
+  return db.select({ o_settled: sql<boolean>`o_settled` }).from(sql`wallet_settle_transfer(${p('id')}, ${p('status')}, ${p('reason')},
+    ${p('kind')}, ${p('key')}, ${p('hash')}, ${p('playerId')}::bigint, ${p('memo')}, ${p('accounts')}::bigint[], ${p('amounts')}::bigint[])`)
+    .prepare('wallet_settle_transfer');
+}
+
+/** wallet_start_transfer_in (drizzle 0035, 0043) as a prepared query. */
+function startQuery(db: Db) {
+  const p = sql.placeholder;
+  return db.select({ o_outcome: sql<string>`o_outcome`, o_account_id: sql<string | number | null>`o_account_id` })
+    .from(sql`wallet_start_transfer_in(${p('id')}, ${p('playerId')}::bigint, ${p('gpCode')}, ${p('amountMinor')}::bigint, ${p('clientKey')},
+    ${p('reason')}, ${p('nextCheckAt')}::timestamptz, ${p('checkGate')}::boolean, ${p('kind')}, ${p('key')}, ${p('hash')}, ${p('memo')},
+    ${p('accounts')}::bigint[], ${p('amounts')}::bigint[])`).prepare('wallet_start_transfer_in');
+}
+
+/**
+ * The transfer's two statements prepared once per database: on PostgreSQL each is a named prepared statement, so every
+ * pool connection parses and plans it once instead of on every transfer.
+ */
+const prepared = new WeakMap<Db, { settle: ReturnType<typeof settleQuery>; start: ReturnType<typeof startQuery> }>();
+
+function preparedOf(db: Db) {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = { settle: settleQuery(db), start: startQuery(db) };
+    prepared.set(db, queries);
+  }
+  return queries;
+}
+
 /**
  * Ends a pending transfer and writes its journal in one statement (wallet_settle_transfer, drizzle 0029): one round
  * trip and its own transaction. Answers whether this call ended it; false when it had already ended (nothing
@@ -64,9 +96,8 @@ export async function finishPendingTransfer(db: DbOrTx, id: string, status: type
 export async function settleTransferWithJournal(db: Db, id: string, status: typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded,
   reason: string, journal: JournalArguments): Promise<boolean> {
   // A named prepared statement, as the start's: one of the two statements of every transfer into play.
-  const rows = await executeNamed<{ o_settled: boolean }>(db, 'wallet_settle_transfer', sql`select o_settled from wallet_settle_transfer(${id}, ${status}, ${reason},
-    ${journal.kind}, ${journal.idempotencyKey}, ${journal.hash}, ${journal.playerId}::bigint, ${journal.memo},
-    ${journal.accounts}::bigint[], ${journal.amounts}::bigint[])`).catch(ledgerRefusal);
+  const rows = await preparedOf(db).settle.execute({ id, status, reason, kind: journal.kind, key: journal.idempotencyKey, hash: journal.hash,
+    playerId: journal.playerId, memo: journal.memo, accounts: journal.accounts, amounts: journal.amounts }).catch(ledgerRefusal);
   return rows[0]?.o_settled === true;
 }
 
@@ -102,9 +133,9 @@ export async function startTransferIn(db: Db, q: {
   checkGate: boolean; journal: JournalArguments;
 }): Promise<StartOutcome> {
   const j = q.journal;
-  const rows = await executeNamed<{ o_outcome: string; o_account_id: string | number | null }>(db, 'wallet_start_transfer_in', sql`select o_outcome, o_account_id from wallet_start_transfer_in(
-    ${q.id}, ${q.playerId}::bigint, ${q.gpCode}, ${q.amountMinor.toString()}::bigint, ${q.clientKey}, ${q.reason}, ${q.nextCheckAt.toISOString()}::timestamptz,
-    ${q.checkGate}::boolean, ${j.kind}, ${j.idempotencyKey}, ${j.hash}, ${j.memo}, ${j.accounts}::bigint[], ${j.amounts}::bigint[])`).catch(ledgerRefusal);
+  const rows = await preparedOf(db).start.execute({ id: q.id, playerId: q.playerId, gpCode: q.gpCode, amountMinor: q.amountMinor.toString(),
+    clientKey: q.clientKey, reason: q.reason, nextCheckAt: q.nextCheckAt.toISOString(), checkGate: q.checkGate, kind: j.kind,
+    key: j.idempotencyKey, hash: j.hash, memo: j.memo, accounts: j.accounts, amounts: j.amounts }).catch(ledgerRefusal);
   const row = rows[0];
   switch (row?.o_outcome) {
     case 'posted':
