@@ -18,7 +18,7 @@ import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
 import { ApiError, answerFrameworkError, errorBody, sendError } from './lib/errors.ts';
 import { createEventBus, type EventBus, type EventPublisher } from './lib/events.ts';
 import { batchedLimiter, limiterWithFallback, memoryLimiter, pgLimiter, rateLimitStore, redisLimiter, requestLimitHook, type Limiter } from './lib/limiter.ts';
-import { loggerOptions, logRequests } from './lib/logging.ts';
+import { REQUEST_ID_LABEL, loggerOptions, logRequests, requestLogger } from './lib/logging.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
@@ -216,7 +216,9 @@ function createFastify(opts: BuildOptions): FastifyInstance {
   return Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),
     // One line per request from logRequests instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LABEL }),
+    // The request's logger makes its pino child only when the request logs (lib/logging.ts, RequestLogger).
+    childLoggerFactory: requestLogger,
     // A hop count becomes the function Fastify's types accept; addresses and CIDR lists pass as they are.
     trustProxy: typeof config.trustProxy === 'number'
       ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
@@ -279,14 +281,18 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   await sessionCache.start();
   // A signed-in player's own change (a transfer, a setting) is answered only after their cached view is gone,
   // so the GET /auth/me that follows shows it on whichever instance it reaches.
-  app.addHook('onSend', async (request) => {
-    if (request.auth && request.method !== 'GET') invalidation.playerChanged(request.auth.playerId);
+  // A callback hook: a read (most requests) passes in the same tick, where an async hook costs promise ticks.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET') return done(null, payload);
+    if (request.auth) invalidation.playerChanged(request.auth.playerId);
     // Read your own writes: whoever just wrote reads from the primary for a while, on every instance (db/reader.ts).
     // Awaited, so the mark is in place before the answer reaches the caller.
-    if (request.method !== 'GET') {
-      const who = principalOf(request);
-      if (who) await database.reads.wrote(who).catch((err: unknown) => app.log.warn({ err }, 'could not mark a recent writer'));
-    }
+    const who = principalOf(request);
+    if (!who) return done(null, payload);
+    database.reads.wrote(who).then(() => done(null, payload), (err: unknown) => {
+      app.log.warn({ err }, 'could not mark a recent writer');
+      done(null, payload);
+    });
   });
   // Each request runs with its principal known to the reader, which sends a recent writer's reads to the primary.
   app.addHook('onRequest', (request, _reply, done) => bindRequestContext(() => principalOf(request), done));
@@ -605,8 +611,9 @@ function decorateDraining(app: FastifyInstance): void {
   // While draining, every answer closes its connection: the balancer's next request opens a new one, which goes to
   // an instance still in service once the health checks have noticed, and no idle keep-alive connection holds up
   // the close that follows.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     if (draining) reply.header('connection', 'close');
+    done();
   });
 }
 
