@@ -39,7 +39,7 @@ describe('request logs', () => {
   async function appLogging(level: string) {
     const { stream, lines } = lineStream();
     const app = Fastify({
-      logger: { ...loggerOptions(level), stream },
+      logger: { ...(loggerOptions(level) as pino.LoggerOptions), stream },
       logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LABEL }),
       childLoggerFactory: requestLogger,
     });
