@@ -206,8 +206,7 @@ function mergeCspOnRawResponse(reply: FastifyReply): void {
 }
 
 async function renderAstro(site: BuiltSite, request: FastifyRequest, reply: FastifyReply, locals: PageLocals) {
-  // Astro writes the response itself: the headers set on the reply are copied to the raw response, where helmet's
-  // already are (the security-headers hook in app.ts runs helmet's middleware on the raw response).
+  // Astro writes the response itself: the reply's headers (the security headers among them) go on the raw response first.
   for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) reply.raw.setHeader(k, v as string);
   mergeCspOnRawResponse(reply);
   reply.hijack();

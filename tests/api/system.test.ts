@@ -1,6 +1,10 @@
 // Public calls about the site of SPEC.md section 7: settings, the top notice, website status, the
 // address blacklist, the recommended-code switch, and the shape of unknown paths.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
+import { fixedHeaders, securityHeaderOptions } from '../../src/server/app.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { freshIp } from '../helpers/players.ts';
 import { ipBlacklist, systemMessages } from '../../src/server/db/schema.ts';
@@ -145,5 +149,26 @@ describe('unknown paths and methods', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sets exactly the headers helmet sets, with its values, on answers, refusals and unknown paths', async () => {
+    // helmet's own middleware on a real response, as @fastify/helmet ran it on every request.
+    const helmetHeaders = (nodeEnv: string) => {
+      const raw = new ServerResponse(new IncomingMessage(new Socket()));
+      helmet(securityHeaderOptions({ nodeEnv }))(raw.req, raw, () => {});
+      return Object.fromEntries(Object.entries(raw.getHeaders()).map(([k, v]) => [k, String(v)]));
+    };
+    const expected = helmetHeaders('test');
+    expect(Object.keys(expected)).toContain('content-security-policy');
+    for (const url of ['/api/health', '/api/auth/me', '/api/no-such-thing']) {
+      const res = await get(url);
+      const answered = Object.fromEntries(Object.keys(expected).map((k) => [k, res.headers[k]]));
+      expect(answered, url).toEqual(expected);
+    }
+    // Production adds Strict-Transport-Security; the headers computed once are helmet's there too.
+    for (const nodeEnv of ['production', 'test']) {
+      expect(fixedHeaders(helmet(securityHeaderOptions({ nodeEnv })))).toEqual(helmetHeaders(nodeEnv));
+    }
+    expect(Object.keys(helmetHeaders('production'))).toContain('strict-transport-security');
   });
 });

@@ -381,7 +381,9 @@ export function requestLimitHook(limiter: Limiter, opts: RequestLimitOptions) {
       done();
       return;
     }
-    const key = `frl:${normalizeIP(request.ip)}`;
+    // An IPv4 address is its own key: the plugin's normalizeIP tests every address against its IPv6 pattern first.
+    const ip = request.ip;
+    const key = `frl:${ip.includes(':') ? normalizeIP(ip) : ip}`;
     const now = limiter.hitNow?.(key, max, windowMs);
     if (now) {
       answer(reply, now, done);

@@ -1,13 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Writable } from 'node:stream';
+import Fastify, { LogController } from 'fastify';
 import pino from 'pino';
-import { loggerOptions } from './logging.ts';
+import { REQUEST_ID_LABEL, loggerOptions, logRequests, requestLogger } from './logging.ts';
 
-function capture() {
+function lineStream() {
   const lines: string[] = [];
   const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
-  const options = loggerOptions('info') as pino.LoggerOptions;
-  return { log: pino(options, stream), text: () => lines.join('') };
+  return { stream, lines, text: () => lines.join('') };
+}
+
+function capture(level = 'info') {
+  const { stream, text, lines } = lineStream();
+  const options = loggerOptions(level) as pino.LoggerOptions;
+  return { log: pino(options, stream), text, lines };
 }
 
 describe('log redaction', () => {
@@ -25,5 +31,65 @@ describe('log redaction', () => {
     // What helps reading a failure stays.
     expect(out).toContain('demo1234');
     expect(out).toContain('[redacted]');
+  });
+});
+
+describe('request logs', () => {
+  /** An app logged as app.ts logs one: the request's lazy logger and one line per request. */
+  async function appLogging(level: string) {
+    const { stream, lines } = lineStream();
+    const app = Fastify({
+      logger: { ...(loggerOptions(level) as pino.LoggerOptions), stream },
+      logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LABEL }),
+      childLoggerFactory: requestLogger,
+    });
+    logRequests(app);
+    app.get('/api/thing', async (request) => {
+      request.log.info({ password: 'hunter22pw', body: { token: 'tok_abcdef0123456789' } }, 'inside the handler');
+      request.log.error(new Error('went wrong'));
+      return { ok: true };
+    });
+    await app.ready();
+    return { app, lines: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+  }
+
+  it("carries the request's id on its own lines and its closing line, with secrets redacted", async () => {
+    const { app, lines } = await appLogging('info');
+    const res = await app.inject({ url: '/api/thing?x=1' });
+    expect(res.statusCode).toBe(200);
+    const inside = lines().find((l) => l.msg === 'inside the handler')!;
+    const failed = lines().find((l) => (l.err as { message?: string } | undefined)?.message === 'went wrong')!;
+    const closing = lines().find((l) => l.msg === 'request')!;
+    const id = closing[REQUEST_ID_LABEL];
+    expect(id).toEqual(expect.any(String));
+    expect(inside[REQUEST_ID_LABEL]).toBe(id);
+    expect(failed[REQUEST_ID_LABEL]).toBe(id);
+    expect(inside.password).toBe('[redacted]');
+    expect(inside.body).toEqual({ token: '[redacted]' });
+    expect(closing).toMatchObject({ level: 30, method: 'GET', url: '/api/thing', statusCode: 200 });
+    // A second request has its own id.
+    await app.inject({ url: '/api/thing' });
+    expect(new Set(lines().map((l) => l[REQUEST_ID_LABEL])).size).toBe(2);
+    await app.close();
+  });
+
+  it('makes no child logger for a request that logs nothing at an enabled level', async () => {
+    const parent = capture('warn').log;
+    const child = vi.spyOn(parent, 'child');
+    const log = requestLogger(parent, { [REQUEST_ID_LABEL]: 'req-1' }, {});
+    log.info({ a: 1 }, 'below the level');
+    log.debug('below the level');
+    expect(child).not.toHaveBeenCalled();
+    log.warn({ password: 'hunter22pw' }, 'at the level');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(log.level).toBe('warn');
+  });
+
+  it('writes nothing below the level through the app', async () => {
+    const { app, lines } = await appLogging('error');
+    await app.inject({ url: '/api/thing' });
+    expect(lines().map((l) => l.msg ?? (l.err as { message: string }).message)).toEqual(['went wrong']);
+    expect(lines()[0]![REQUEST_ID_LABEL]).toEqual(expect.any(String));
+    await app.close();
   });
 });

@@ -3,10 +3,11 @@ import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import * as v from 'valibot';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
+import type { SuccessBody } from '../../../shared/errors.ts';
 import { REF_COOKIE } from '../../../shared/schemas/partners/common.ts';
 import { loginSchema, registeredView, sendPhoneSchema, tokenView } from '../../../shared/schemas/auth.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
-import { userView } from '../../../shared/schemas/user.ts';
+import { userView, type UserView } from '../../../shared/schemas/user.ts';
 import type { SendCodeOutcome } from '../../../shared/schemas/account.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
@@ -17,6 +18,9 @@ import { ApiError } from '../../lib/errors.ts';
 import { DEVICE_HEADER } from '../../../shared/schemas/risk/fingerprint.ts';
 
 /** Registration's rules depend on settings, so the route checks the shape and the service the rules. */
+/** GET /auth/me's answer as the session cache keeps it: the body and its JSON, made once. */
+interface MeAnswer { body: SuccessBody<UserView>; text: string }
+
 const registerShape = v.custom<Record<string, unknown>>(
   (body) => typeof body === 'object' && body !== null && !Array.isArray(body), 'v.type.object',
 );
@@ -67,22 +71,19 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
     schema: { body: registerShape, response: { 200: okBody(registeredView) } },
   }, async (request) => ok(await auth.register(request.body, requestContext(request)), 'Registered'));
 
-  // The serialized answer of each cached view: the same view object comes back from the cache until something it
-  // shows changes, so its JSON is made once (through the route's own serializer, which checks it outside production)
-  // instead of on every poll. Held weakly: a view the cache drops takes its text with it.
-  const meAnswers = new WeakMap<object, string>();
-  app.get('/auth/me', { onRequest: requirePlayer, schema: { response: { 200: okBody(userView) } } }, async (request, reply) => {
+  // Polled every 10 s by every signed-in player: the answer is reused until something it shows changes. The cache
+  // keeps it serialized (through the route's own serializer, which checks it outside production), so a poll answers
+  // the same text without serializing it again; a cached answer goes out in the same tick, without a promise.
+  app.get('/auth/me', { onRequest: requirePlayer, schema: { response: { 200: okBody(userView) } } }, (request, reply) => {
     const a = playerOf(request);
-    // Polled every 10 s by every signed-in player: the answer is reused until something it shows changes.
-    const view = await auth.cachedView(a.playerId, request.locale, async () => {
+    const answer = (cached: MeAnswer) => { reply.serializer(() => cached.text).send(cached.body); };
+    const hit = auth.cachedViewNow<MeAnswer>(a.playerId, request.locale);
+    if (hit) return answer(hit);
+    return auth.cachedView(a.playerId, request.locale, async (): Promise<MeAnswer> => {
       const [user, wallets] = await Promise.all([auth.me(a, request.locale), app.services.wallet.userSummary(a.playerId, request.locale)]);
-      return { ...user, ...wallets };
-    });
-    const body = ok(view);
-    let answer = meAnswers.get(view);
-    if (answer === undefined) meAnswers.set(view, (answer = String(reply.serialize(body))));
-    const text = answer;
-    return reply.serializer(() => text).send(body);
+      const body = ok({ ...user, ...wallets });
+      return { body, text: String(reply.serialize(body)) };
+    }).then(answer);
   });
 
   app.get('/auth/logout', { onRequest: requirePlayer, schema: { response: { 200: okEmpty } } }, async (request) => {

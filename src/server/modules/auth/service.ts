@@ -261,9 +261,16 @@ export class AuthService {
    * whenever the player is told of a change or their row changes, on every instance (session-cache.ts).
    */
   async cachedView<T>(playerId: number, locale: Locale, load: () => Promise<T>): Promise<T> {
+    return this.cachedViewNow<T>(playerId, locale) ?? this.loadView(playerId, locale, load);
+  }
+
+  /** The cached answer of cachedView, in the same tick, or undefined when it must be loaded. */
+  cachedViewNow<T>(playerId: number, locale: Locale): T | undefined {
+    return this.sessionCache?.getView<T>(playerId, locale);
+  }
+
+  private async loadView<T>(playerId: number, locale: Locale, load: () => Promise<T>): Promise<T> {
     const cache = this.sessionCache;
-    const hit = cache?.getView<T>(playerId, locale);
-    if (hit !== undefined) return hit;
     const mark = cache?.mark() ?? 0;
     const value = await load();
     cache?.putView(playerId, locale, value, mark);

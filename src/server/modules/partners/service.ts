@@ -1,7 +1,7 @@
 // The partners domain (issue 21) as the app sees it: one object holding the portal's sign-in, the portal, the
 // bindings and tracking links, partner money, the back office's operations, and the site's two calls. app.ts builds
 // it before auth (registration asks it whether a code is a partner's) and hangs the binding on player.registered.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
 import type { Limiter } from '../../lib/limiter.ts';
@@ -78,11 +78,15 @@ export class PartnersService {
    * An onRequest hook for page requests: on a partner's domain, the home page redirects to the partner's landing page
    * when the auto-redirect settings say so (see binding.ts), and the first visit is remembered.
    */
-  readonly domainRedirect = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (request.method !== 'GET' || request.url.startsWith('/api/') || !HOME_PATHS.has(request.url.split('?')[0]!)) return;
-    const r = await this.binding.domainVisit({ host: request.hostname, userAgent: String(request.headers['user-agent'] ?? ''), visited: !!request.cookies?.[VISITED_COOKIE] });
-    if (!r) return;
-    if (r.setVisited) reply.setCookie(VISITED_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 });
-    if (r.location) await reply.redirect(r.location, 302);
+  readonly domainRedirect = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    // A callback hook: it runs on every request, and all but home-page visits pass in the same tick (an async hook
+    // costs every API call promise ticks).
+    if (request.method !== 'GET' || request.url.startsWith('/api/') || !HOME_PATHS.has(request.url.split('?')[0]!)) return done();
+    this.binding.domainVisit({ host: request.hostname, userAgent: String(request.headers['user-agent'] ?? ''), visited: !!request.cookies?.[VISITED_COOKIE] }).then((r) => {
+      if (r?.setVisited) reply.setCookie(VISITED_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 });
+      // A redirect answers the request: the hooks after this one and the page do not run.
+      if (r?.location) void reply.redirect(r.location, 302);
+      else done();
+    }, (err: unknown) => done(err instanceof Error ? err : new Error(String(err))));
   };
 }

@@ -85,9 +85,10 @@ function routeLatency(app: FastifyInstance, registry: Registry): void {
   });
   const children = new Map<string, { observe(seconds: number): void }>();
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url;
+    // Read once: Fastify builds request.routeOptions anew on every read.
+    const { url: route, config } = request.routeOptions;
     // No route: a request no route matched, which fastify-metrics' registeredRoutesOnly left out as well.
-    if (route !== undefined && !UNTIMED_ROUTES.has(route) && !UNTIMED_METHODS.has(request.method) && request.routeOptions.config?.disableMetrics !== true) {
+    if (route !== undefined && !UNTIMED_ROUTES.has(route) && !UNTIMED_METHODS.has(request.method) && config?.disableMetrics !== true) {
       const key = `${request.method} ${reply.statusCode} ${route}`;
       let child = children.get(key);
       if (!child) children.set(key, (child = histogram.labels(request.method, route, String(reply.statusCode))));
