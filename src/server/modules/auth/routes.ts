@@ -17,10 +17,10 @@ import { AccountService } from './account-service.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { DEVICE_HEADER } from '../../../shared/schemas/risk/fingerprint.ts';
 
-/** Registration's rules depend on settings, so the route checks the shape and the service the rules. */
 /** GET /auth/me's answer as the session cache keeps it: the body and its JSON, made once. */
 interface MeAnswer { body: SuccessBody<UserView>; text: string }
 
+/** Registration's rules depend on settings, so the route checks the shape and the service the rules. */
 const registerShape = v.custom<Record<string, unknown>>(
   (body) => typeof body === 'object' && body !== null && !Array.isArray(body), 'v.type.object',
 );
