@@ -264,11 +264,17 @@ describe.skipIf(!hasChromium)('wallet screens', () => {
     }
   });
 
-  it('mobile (zh-TW and en): before any island loads, a player sees the wallet and deposit frames without a figure; a visitor sees the loader', async () => {
+  it('mobile (zh-TW and en): before any island loads, a player sees the wallet, deposit and member page frames without a figure; a visitor sees the loader', async () => {
     screenshotOnFailure('mobile-wallet-frames');
     const F = {
-      'zh-TW': { central: '中心錢包', note: '您隨時可以在轉帳頁使用「一鍵回收」將金額轉回中心錢包。', submit: '立即存款', loading: '載入中' },
-      en: { central: 'Central wallet', note: 'You can always bring the money back with "Recover all" on the transfer page.', submit: 'Deposit now', loading: 'Loading' },
+      'zh-TW': {
+        central: '中心錢包', note: '您隨時可以在轉帳頁使用「一鍵回收」將金額轉回中心錢包。', submit: '立即存款', loading: '載入中',
+        withdraw: '提款', betRecord: '投注紀錄', signOut: '登出',
+      },
+      en: {
+        central: 'Central wallet', note: 'You can always bring the money back with "Recover all" on the transfer page.', submit: 'Deposit now', loading: 'Loading',
+        withdraw: 'Withdrawal', betRecord: 'Betting record', signOut: 'Sign out',
+      },
     } as const;
     for (const signedIn of [true, false]) {
       const context = signedIn ? await playerContext('mobile') : await newContext(browser, 'mobile', server);
@@ -296,6 +302,23 @@ describe.skipIf(!hasChromium)('wallet screens', () => {
           if (signedIn) {
             expect(await main.getByRole('button', { name: f.submit }).isDisabled()).toBe(true);
             expect(await main.locator('#deposit-amount').isDisabled()).toBe(true);
+          }
+
+          // The member page: its words and links are there, no figure and no account; sign out waits for the island.
+          await page.goto(localized('/mobile/f-mine/mine', locale));
+          expect(await main.getByText(f.central, { exact: true }).isVisible()).toBe(signedIn);
+          expect(await main.getByRole('link', { name: f.withdraw, exact: true }).isVisible()).toBe(signedIn);
+          expect(await main.getByRole('link', { name: f.betRecord }).isVisible()).toBe(signedIn);
+          expect(await main.getByText(f.loading).isVisible()).toBe(!signedIn);
+          expect(await main.innerText()).not.toMatch(/\d/);
+          // No English word on the Chinese page ('VIP' is the programme's name in both languages).
+          if (locale === 'zh-TW') expect((await main.innerText()).replaceAll('VIP', '')).not.toMatch(/[A-Za-z]/);
+          expect(await page.getByTestId('mine-balance').count()).toBe(0);
+          expect(await page.getByTestId('mine-account').count()).toBe(0);
+          if (signedIn) {
+            expect(await main.getByRole('button', { name: f.signOut }).isDisabled()).toBe(true);
+            // The links already lead on, before any island has run.
+            expect(await main.getByRole('link', { name: f.betRecord }).getAttribute('href')).toBe(localized('/mobile/f-bet-record/bet-record', locale));
           }
         }
       } finally {
