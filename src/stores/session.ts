@@ -40,10 +40,21 @@ export function setRememberedAccount(account: string | null): void {
 
 let started = false;
 let loading: Promise<void> | null = null;
+let again: Promise<void> | null = null;
 
-/** Loads the user; overlapping calls share one request. */
+/**
+ * Loads the user. A call while a request is on its way may come from a change that request was answered before (a
+ * win announced by the socket while the poll's request was out), so it gets one more request after that one; every
+ * call made meanwhile shares it.
+ */
 export function loadUser(): Promise<void> {
-  if (loading) return loading;
+  if (loading) {
+    again ??= loading.then(() => {
+      again = null;
+      return loadUser();
+    });
+    return again;
+  }
   loading = (async () => {
     if (!$token.get()) {
       $user.set(null);
