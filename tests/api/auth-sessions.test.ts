@@ -93,6 +93,49 @@ describe('player sessions', () => {
   });
 });
 
+describe('GET /api/auth/me on one kept-alive connection', () => {
+  it('answers each token sent on the connection for its own player, refuses a revoked one at once, and sends JSON that reads back to the same words', async () => {
+    const http = await import('node:http');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    // One socket for every call: the connection remembers the bearer it last saw (app.ts, connectionBearer).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string, token: string) => new Promise<{ status: number; type: string; text: string; reused: boolean }>((resolve, reject) => {
+      const req = http.get({ agent, host: '127.0.0.1', port, path, headers: { ...bearer(token), 'x-locale': 'zh-TW' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => { text += c; });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), text, reused: req.reusedSocket }));
+      });
+      req.on('error', reject);
+    });
+    try {
+      const a = await playerWithToken(t);
+      const b = await playerWithToken(t);
+      const first = await get('/api/auth/me', a.token);
+      expect(first.status).toBe(200);
+      expect(first.type).toBe('application/json; charset=utf-8');
+      // Words beyond ASCII travel as JSON escapes and read back as the words themselves.
+      expect(first.text).not.toMatch(/[^\x00-\x7e]/);
+      const level = await t.database.db.execute<{ name: string }>(sql`select l.name_frontend as name from players p join levels l on l.id = p.level_id where p.account = ${a.account}`);
+      expect(JSON.parse(first.text).data.level.name_frontend).toBe(level.rows[0]?.name);
+      expect(JSON.parse(first.text).data.account).toBe(a.account);
+      const second = await get('/api/auth/me', b.token);
+      expect(second.reused).toBe(true);
+      expect(JSON.parse(second.text).data.account).toBe(b.account);
+      expect(JSON.parse((await get('/api/auth/me', a.token)).text).data.account).toBe(a.account);
+      expect((await get('/api/auth/logout', a.token)).status).toBe(200);
+      const revoked = await get('/api/auth/me', a.token);
+      expect(revoked.reused).toBe(true);
+      expect(revoked.status).toBe(401);
+      expect((await get('/api/auth/me', 'not-a-token')).status).toBe(401);
+      expect(JSON.parse((await get('/api/auth/me', b.token)).text).data.account).toBe(b.account);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
 describe('staff sessions', () => {
   it('end after the idle timeout', async () => {
     const { staff, staffSessions } = await import('../../src/server/db/schema.ts');

@@ -3,11 +3,11 @@ import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import * as v from 'valibot';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
-import type { SuccessBody } from '../../../shared/errors.ts';
 import { REF_COOKIE } from '../../../shared/schemas/partners/common.ts';
 import { loginSchema, registeredView, sendPhoneSchema, tokenView } from '../../../shared/schemas/auth.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { userView, type UserView } from '../../../shared/schemas/user.ts';
+import type { SuccessBody } from '../../../shared/errors.ts';
 import type { SendCodeOutcome } from '../../../shared/schemas/account.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
@@ -17,8 +17,20 @@ import { AccountService } from './account-service.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { DEVICE_HEADER } from '../../../shared/schemas/risk/fingerprint.ts';
 
-/** GET /auth/me's answer as the session cache keeps it: the body and its JSON, made once. */
+/**
+ * GET /auth/me's answer as the session cache keeps it: the body and its JSON, serialized once (through the route's own
+ * serializer, which checks it outside production), with every character beyond ASCII written as a JSON \u escape. The answer
+ * holds words in Chinese, and Node sends the headers and a text body in one write only as one string: a body with
+ * any character beyond Latin-1 made that string two bytes a character, re-encoded to UTF-8 on every send, and a
+ * body sent as bytes went out as a second buffer beside the headers; an ASCII body is copied as it is. JSON parsers
+ * read the escapes as the same characters.
+ */
 interface MeAnswer { body: SuccessBody<UserView>; text: string }
+
+const NOT_ASCII = /[\u007f-\uffff]/g;
+const asciiJson = (json: string) => json.replace(NOT_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Registration's rules depend on settings, so the route checks the shape and the service the rules. */
 const registerShape = v.custom<Record<string, unknown>>(
@@ -72,17 +84,17 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   }, async (request) => ok(await auth.register(request.body, requestContext(request)), 'Registered'));
 
   // Polled every 10 s by every signed-in player: the answer is reused until something it shows changes. The cache
-  // keeps it serialized (through the route's own serializer, which checks it outside production), so a poll answers
-  // the same text without serializing it again; a cached answer goes out in the same tick, without a promise.
+  // keeps it serialized (MeAnswer), so a poll answers the same text without serializing them again; a cached answer
+  // goes out in the same tick, without a promise.
   app.get('/auth/me', { onRequest: requirePlayer, schema: { response: { 200: okBody(userView) } } }, (request, reply) => {
     const a = playerOf(request);
-    const answer = (cached: MeAnswer) => { reply.serializer(() => cached.text).send(cached.body); };
+    const answer = (cached: MeAnswer) => { reply.type(JSON_TYPE).serializer(() => cached.text).send(cached.body); };
     const hit = auth.cachedViewNow<MeAnswer>(a.playerId, request.locale);
     if (hit) return answer(hit);
     return auth.cachedView(a.playerId, request.locale, async (): Promise<MeAnswer> => {
       const [user, wallets] = await Promise.all([auth.me(a, request.locale), app.services.wallet.userSummary(a.playerId, request.locale)]);
       const body = ok({ ...user, ...wallets });
-      return { body, text: String(reply.serialize(body)) };
+      return { body, text: asciiJson(String(reply.serialize(body))) };
     }).then(answer);
   });
 

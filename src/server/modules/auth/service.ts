@@ -222,14 +222,14 @@ export class AuthService {
    * authenticate", never "refused". The cache is the same one authenticate reads, so a revocation drops the session
    * for both alike.
    */
-  authenticateNow(token: string): Auth | undefined {
-    const found = this.sessionCache?.get(hashTokenBase64(token));
+  authenticateNow(token: string, key = hashTokenBase64(token)): Auth | undefined {
+    const found = this.sessionCache?.get(key);
     if (!found || Date.now() - found.lastSeenAtMs > SESSION_TOUCH_MS) return undefined;
     return { sessionId: found.sessionId, playerId: found.playerId, forcePassword: found.forcePassword };
   }
 
-  async authenticate(token: string): Promise<Auth | undefined> {
-    const key = hashTokenBase64(token);
+  /** `key` is the token's hash as the cache keys it (hashTokenBase64), when the caller has it already. */
+  async authenticate(token: string, key = hashTokenBase64(token)): Promise<Auth | undefined> {
     const now = Date.now();
     const cache = this.sessionCache;
     let found = cache?.get(key, now);
