@@ -156,3 +156,51 @@ describe.skipIf(!process.env.DATABASE_URL)('forced interleavings (PostgreSQL)', 
     expect(left.rows[0]!.b).toBe('0');
   });
 });
+
+describe('transfers into play batched together (drizzle 0045)', () => {
+  /** Players known at SLX (one transfer each already), so their next transfers reach the batcher in one turn. */
+  async function warmPlayers(n: number, centralMinor = 10_000n): Promise<Player[]> {
+    const players = await Promise.all(Array.from({ length: n }, () => seedPlayer(t, { centralMinor })));
+    for (const p of players) await t.app.services.wallet.transferIn(p.playerId, 'SLX', 100n, { kind: 'central' });
+    return players;
+  }
+
+  it('starts and settlements of many players at once go as batches: each applied once, the one without the money refused, money and provider in agreement', async () => {
+    const players = await warmPlayers(12);
+    const poor = await seedPlayer(t, { centralMinor: 500n });
+    await t.app.services.wallet.transferIn(poor.playerId, 'SLX', 100n, { kind: 'central' });
+    const before = t.app.services.wallet.batching;
+    const answers = await Promise.allSettled([...players, poor].map((p) => t.app.services.wallet.transferIn(p.playerId, 'SLX', 1_000n, { kind: 'central' })));
+    const after = t.app.services.wallet.batching;
+    expect(after.starts.batches).toBeGreaterThan(before.starts.batches);
+    expect(after.settlements.batches).toBeGreaterThan(before.settlements.batches);
+    expect(after.starts.failedBatches).toBe(before.starts.failedBatches);
+    expect(answers.slice(0, -1).map((a) => (a.status === 'fulfilled' ? a.value.status : String(a.reason)))).toEqual(Array(12).fill('applied'));
+    expect(answers.at(-1)).toMatchObject({ status: 'rejected', reason: { code: 'insufficient_funds' } });
+    for (const p of players) {
+      expect(await ledgerPlatform(p, 'SLX')).toBe(1_100n);
+      expect(provider.balances.get(`SLX:p${p.playerId}`)).toBe(1_100n);
+      expect(await me(p)).toMatchObject({ amount: '89.00' });
+    }
+    expect(await ledgerPlatform(poor, 'SLX')).toBe(100n);
+    expect(await me(poor)).toMatchObject({ amount: '4.00' });
+  });
+
+  it('a client key used twice in one batch fails the batch, whose items then go alone: the others apply once and the second use answers as the first', async () => {
+    const players = await warmPlayers(6);
+    const [first] = players as [Player, ...Player[]];
+    const before = t.app.services.wallet.batching;
+    const answers = await Promise.all([
+      ...players.map((p) => t.app.services.wallet.transferIn(p.playerId, 'SLX', 1_000n, { kind: 'central' }, `same-${first.playerId}-${p.playerId}`)),
+      t.app.services.wallet.transferIn(first.playerId, 'SLX', 1_000n, { kind: 'central' }, `same-${first.playerId}-${first.playerId}`),
+    ]);
+    expect(t.app.services.wallet.batching.starts.failedBatches).toBeGreaterThan(before.starts.failedBatches);
+    expect(answers.slice(0, 6).map((a) => a.status)).toEqual(Array(6).fill('applied'));
+    // The second use of the key is the first transfer itself, as it stood when asked (still on its way, or applied),
+    // and the money moved once.
+    expect(answers[6]?.id).toBe(answers[0]?.id);
+    expect(['pending', 'applied']).toContain(answers[6]?.status);
+    for (const p of players) expect(await ledgerPlatform(p, 'SLX')).toBe(1_100n);
+    expect(provider.balances.get(`SLX:p${first.playerId}`)).toBe(1_100n);
+  });
+});

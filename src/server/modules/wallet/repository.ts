@@ -6,6 +6,7 @@ import { bonusWallets, platformTransfers, playerPlatforms, reconciliationFinding
 import { openPlayerAccountInTx as openLedgerAccountInTx, type PlayerAccountKind } from '../../ledger/accounts.ts';
 import { accountsOf, journalByKey as ledgerJournalByKey, postingsPage } from '../../ledger/read.ts';
 import type { JournalArguments } from '../../ledger/ledger.ts';
+import { numberArray, textArray } from '../../db/arrays.ts';
 import { BONUS_WALLET_STATUS, FINDING_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
 export type TransferRow = typeof platformTransfers.$inferSelect;
@@ -73,32 +74,71 @@ function startQuery(db: Db) {
     ${p('accounts')}::bigint[], ${p('amounts')}::bigint[])`).prepare('wallet_start_transfer_in');
 }
 
+/** wallet_settle_transfers (drizzle 0045): many settlements in one statement. */
+function settleManyQuery(db: Db) {
+  const p = sql.placeholder;
+  return db.select({ o_index: sql<number>`o_index`, o_settled: sql<boolean>`o_settled` }).from(sql`wallet_settle_transfers(${p('ids')}::text[],
+    ${p('statuses')}::text[], ${p('reasons')}::text[], ${p('kinds')}::text[], ${p('keys')}::text[], ${p('hashes')}::text[], ${p('playerIds')}::bigint[],
+    ${p('memos')}::text[], ${p('accounts')}::text[], ${p('amounts')}::text[])`).prepare('wallet_settle_transfers');
+}
+
+/** wallet_start_transfers_in (drizzle 0045): many starts in one statement. */
+function startManyQuery(db: Db) {
+  const p = sql.placeholder;
+  return db.select({ o_index: sql<number>`o_index`, o_outcome: sql<string>`o_outcome`, o_account_id: sql<string | number | null>`o_account_id` })
+    .from(sql`wallet_start_transfers_in(${p('ids')}::text[], ${p('playerIds')}::bigint[], ${p('gpCodes')}::text[], ${p('amountsMinor')}::bigint[],
+    ${p('clientKeys')}::text[], ${p('reasons')}::text[], ${p('nextCheckAts')}::timestamptz[], ${p('checkGate')}::boolean, ${p('kinds')}::text[],
+    ${p('keys')}::text[], ${p('hashes')}::text[], ${p('memos')}::text[], ${p('accounts')}::text[], ${p('amounts')}::text[])`).prepare('wallet_start_transfers_in');
+}
+
 /**
- * The transfer's two statements prepared once per database: on PostgreSQL each is a named prepared statement, so every
+ * The transfer's statements prepared once per database: on PostgreSQL each is a named prepared statement, so every
  * pool connection parses and plans it once instead of on every transfer.
  */
-const prepared = new WeakMap<Db, { settle: ReturnType<typeof settleQuery>; start: ReturnType<typeof startQuery> }>();
+const prepared = new WeakMap<Db, {
+  settle: ReturnType<typeof settleQuery>; start: ReturnType<typeof startQuery>;
+  settleMany: ReturnType<typeof settleManyQuery>; startMany: ReturnType<typeof startManyQuery>;
+}>();
 
 function preparedOf(db: Db) {
   let queries = prepared.get(db);
   if (!queries) {
-    queries = { settle: settleQuery(db), start: startQuery(db) };
+    queries = { settle: settleQuery(db), start: startQuery(db), settleMany: settleManyQuery(db), startMany: startManyQuery(db) };
     prepared.set(db, queries);
   }
   return queries;
 }
+
+/** One settlement of settleTransferWithJournal: the transfer, its end and its journal. */
+export interface SettleItem { id: string; status: typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded; reason: string; journal: JournalArguments }
 
 /**
  * Ends a pending transfer and writes its journal in one statement (wallet_settle_transfer, drizzle 0029): one round
  * trip and its own transaction. Answers whether this call ended it; false when it had already ended (nothing
  * written). A journal the ledger does not post raises and leaves the transfer pending.
  */
-export async function settleTransferWithJournal(db: Db, id: string, status: typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded,
-  reason: string, journal: JournalArguments): Promise<boolean> {
+export async function settleTransferWithJournal(db: Db, q: SettleItem): Promise<boolean> {
+  const journal = q.journal;
   // A named prepared statement, as the start's: one of the two statements of every transfer into play.
-  const rows = await preparedOf(db).settle.execute({ id, status, reason, kind: journal.kind, key: journal.idempotencyKey, hash: journal.hash,
-    playerId: journal.playerId, memo: journal.memo, accounts: journal.accounts, amounts: journal.amounts }).catch(ledgerRefusal);
+  const rows = await preparedOf(db).settle.execute({ id: q.id, status: q.status, reason: q.reason, kind: journal.kind, key: journal.idempotencyKey,
+    hash: journal.hash, playerId: journal.playerId, memo: journal.memo, accounts: journal.accounts, amounts: journal.amounts }).catch(ledgerRefusal);
   return rows[0]?.o_settled === true;
+}
+
+/**
+ * Many settlements in one statement (wallet_settle_transfers, drizzle 0045), each exactly settleTransferWithJournal's
+ * and answered in the same order; anything one of them raises rolls them all back and raises. The caller orders them by
+ * player (the rows each locks are its player's).
+ */
+export async function settleTransfersWithJournals(db: Db, items: readonly SettleItem[]): Promise<boolean[]> {
+  const j = items.map((i) => i.journal);
+  const rows = await preparedOf(db).settleMany.execute({
+    ids: textArray(items.map((i) => i.id)), statuses: textArray(items.map((i) => i.status)), reasons: textArray(items.map((i) => i.reason)),
+    kinds: textArray(j.map((x) => x.kind)), keys: textArray(j.map((x) => x.idempotencyKey)), hashes: textArray(j.map((x) => x.hash.toString('hex'))),
+    playerIds: numberArray(j.map((x) => x.playerId ?? 0)), memos: textArray(j.map((x) => x.memo)), accounts: textArray(j.map((x) => x.accounts)),
+    amounts: textArray(j.map((x) => x.amounts)),
+  }).catch(ledgerRefusal);
+  return items.map((_, i) => rows.find((r) => Number(r.o_index) === i + 1)?.o_settled === true);
 }
 
 /**
@@ -119,6 +159,12 @@ function ledgerRefusal(err: unknown): never {
 export type StartOutcome = { outcome: 'posted' | 'gate' | 'rebind' | 'not_found' | 'unavailable' | 'maintenance' }
   | { outcome: 'insufficient'; accountId: number };
 
+/** One start of startTransferIn: the transfer, where it goes and its start journal. */
+export interface StartItem {
+  id: string; playerId: number; gpCode: string; amountMinor: bigint; clientKey: string | null; reason: string; nextCheckAt: Date;
+  checkGate: boolean; journal: JournalArguments;
+}
+
 /**
  * Starts a central -> platform transfer in one statement (wallet_start_transfer_in, drizzle 0035 and 0043): whether
  * the platform takes transfers now ('not_found', 'unavailable' when switched off or seamless, 'maintenance'), the
@@ -128,15 +174,34 @@ export type StartOutcome = { outcome: 'posted' | 'gate' | 'rebind' | 'not_found'
  * client key used twice raises the unique violation as the insert would. Sent as a named prepared statement: it is one
  * of the two statements of every transfer into play, and its text and plan never change.
  */
-export async function startTransferIn(db: Db, q: {
-  id: string; playerId: number; gpCode: string; amountMinor: bigint; clientKey: string | null; reason: string; nextCheckAt: Date;
-  checkGate: boolean; journal: JournalArguments;
-}): Promise<StartOutcome> {
+export async function startTransferIn(db: Db, q: StartItem): Promise<StartOutcome> {
   const j = q.journal;
   const rows = await preparedOf(db).start.execute({ id: q.id, playerId: q.playerId, gpCode: q.gpCode, amountMinor: q.amountMinor.toString(),
     clientKey: q.clientKey, reason: q.reason, nextCheckAt: q.nextCheckAt.toISOString(), checkGate: q.checkGate, kind: j.kind,
     key: j.idempotencyKey, hash: j.hash, memo: j.memo, accounts: j.accounts, amounts: j.amounts }).catch(ledgerRefusal);
-  const row = rows[0];
+  return startOutcome(rows[0]);
+}
+
+/**
+ * Many starts in one statement (wallet_start_transfers_in, drizzle 0045), each exactly startTransferIn's and answered
+ * in the same order; anything one of them raises (a client key used twice) rolls them all back and raises. The caller
+ * orders them by player, and they share checkGate (one wallet service sends them all).
+ */
+export async function startTransfersIn(db: Db, items: readonly StartItem[]): Promise<StartOutcome[]> {
+  if (items.some((i) => i.checkGate !== items[0]?.checkGate)) throw new Error('startTransfersIn: the items of a batch ask the gate alike');
+  const j = items.map((i) => i.journal);
+  const rows = await preparedOf(db).startMany.execute({
+    ids: textArray(items.map((i) => i.id)), playerIds: numberArray(items.map((i) => i.playerId)), gpCodes: textArray(items.map((i) => i.gpCode)),
+    amountsMinor: numberArray(items.map((i) => i.amountMinor)), clientKeys: textArray(items.map((i) => i.clientKey)),
+    reasons: textArray(items.map((i) => i.reason)), nextCheckAts: textArray(items.map((i) => i.nextCheckAt.toISOString())),
+    checkGate: items[0]?.checkGate ?? true, kinds: textArray(j.map((x) => x.kind)), keys: textArray(j.map((x) => x.idempotencyKey)),
+    hashes: textArray(j.map((x) => x.hash.toString('hex'))), memos: textArray(j.map((x) => x.memo)), accounts: textArray(j.map((x) => x.accounts)),
+    amounts: textArray(j.map((x) => x.amounts)),
+  }).catch(ledgerRefusal);
+  return items.map((_, i) => startOutcome(rows.find((r) => Number(r.o_index) === i + 1)));
+}
+
+function startOutcome(row: { o_outcome: string; o_account_id: string | number | null } | undefined): StartOutcome {
   switch (row?.o_outcome) {
     case 'posted':
     case 'gate':

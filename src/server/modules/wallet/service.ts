@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { inMoneyTransaction } from '../../lib/money-transaction.ts';
+import { StatementBatcher } from '../../lib/statement-batcher.ts';
 import { AccountDirectory, balanceOf } from '../../ledger/accounts.ts';
 import { LedgerError, journalArguments, postJournal, type Posting } from '../../ledger/ledger.ts';
 import type { GameProvider, TransferOutcome } from '../../integrations/games/provider.ts';
@@ -33,6 +34,12 @@ const RECONCILE_BATCH = 100;
 const BINDING_CACHE_MAX = 100_000;
 /** Live balance reads from providers are given this long before the platform shows as unavailable. */
 const BALANCE_READ_CONCURRENCY = 4;
+/**
+ * Transfers into play that start (or settle) at the same moment leave in one statement (lib/statement-batcher.ts,
+ * drizzle 0045): at most this many a batch, this many batches on their way at once (a pooled connection each), and
+ * this many waiting before one goes alone at once. Sixteen clients transferring at once made batches of three to six.
+ */
+const TRANSFER_BATCH = { maxBatch: 32, inFlight: 4, queueMax: 5_000 } as const;
 
 export type Source = { kind: 'central' } | { kind: 'bonus'; walletId: number };
 
@@ -97,6 +104,14 @@ export class WalletService {
    * deleted and the name never changes, so a transfer after the first need not read it.
    */
   private readonly bindings = new Map<string, string>();
+  /** The starts and settlements of transfers into play, batched; each batch in the order of its players' locks. */
+  private readonly starts: StatementBatcher<repo.StartItem, repo.StartOutcome>;
+  private readonly settlements: StatementBatcher<repo.SettleItem, boolean>;
+
+  /** How the transfers' starts and settlements went to the database: batches sent, items in them, batches that failed. */
+  get batching(): { starts: StatementBatcher<repo.StartItem, repo.StartOutcome>['counts']; settlements: StatementBatcher<repo.SettleItem, boolean>['counts'] } {
+    return { starts: { ...this.starts.counts }, settlements: { ...this.settlements.counts } };
+  }
 
   constructor(deps: {
     db: Db; provider: GameProvider; publish: Publisher; accounts?: AccountDirectory; reader?: Db;
@@ -109,6 +124,15 @@ export class WalletService {
     this.accounts = deps.accounts ?? new AccountDirectory(deps.db);
     this.gate = deps.gate;
     this.beforeTransferOut = deps.beforeTransferOut;
+    const db = deps.db;
+    this.starts = new StatementBatcher({
+      ...TRANSFER_BATCH, runBatch: (items) => repo.startTransfersIn(db, items), runOne: (item) => repo.startTransferIn(db, item),
+      compare: (a, b) => a.playerId - b.playerId,
+    });
+    this.settlements = new StatementBatcher({
+      ...TRANSFER_BATCH, runBatch: (items) => repo.settleTransfersWithJournals(db, items), runOne: (item) => repo.settleTransferWithJournal(db, item),
+      compare: (a, b) => (a.journal.playerId ?? 0) - (b.journal.playerId ?? 0),
+    });
   }
 
   // ---- platforms ---------------------------------------------------------------------------------
@@ -221,10 +245,10 @@ export class WalletService {
     const nextCheckAt = new Date(Date.now() + FIRST_CHECK_DELAY_MS);
     // From the central wallet, the usual case, the transfer starts in one statement (wallet_start_transfer_in, drizzle
     // 0035, 0043): the platform's question, the same locks, row and journal as the transaction below, in one round
-    // trip. It writes nothing and says so when a player has protection rules or the platform holds an activity
+    // trip, together with the other transfers starting at the same moment (this.starts, drizzle 0045). It writes nothing and says so when a player has protection rules or the platform holds an activity
     // wallet's money; then the transaction below does the full work, with the same transfer id.
     if (source.kind === 'central') {
-      const started = await repo.startTransferIn(this.db, {
+      const started = await this.starts.submit({
         id, playerId, gpCode: code, amountMinor, clientKey: clientKey ?? null, reason: pendingReason, nextCheckAt,
         checkGate: this.gate !== undefined, journal: journalArguments(startJournal),
       }).catch((err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
@@ -416,8 +440,9 @@ export class WalletService {
   /**
    * settle's commonest case, a transfer into play the provider applied, as the request that recorded it knows it: the
    * money goes from transit to the platform wallet whatever else holds (no activity wallet to look at, no binding to
-   * free), so the conditional update and the journal are one statement (repo.settleTransferWithJournal), one round
-   * trip instead of four, with the same exactly-once rule: only the caller that finds the transfer pending moves money.
+   * free), so the conditional update and the journal are one statement (repo.settleTransferWithJournal, batched with the
+   * settlements of the same moment by this.settlements), one round trip instead of four, with the same exactly-once
+   * rule: only the caller that finds the transfer pending moves money.
    */
   private async settleIntoPlay(id: string, reason: string, known: TransferParties): Promise<TransferResult> {
     const { playerId, gpCode: code, amountMinor } = known;
@@ -429,7 +454,7 @@ export class WalletService {
       kind: 'transfer_settle', idempotencyKey: `xfer:${id}:end`, request: { id, result }, playerId, ref: id, memo: reason,
       postings: [{ accountId: transitAcc, amountMinor: -amountMinor }, { accountId: platformAcc, amountMinor }],
     });
-    const settled = await repo.settleTransferWithJournal(this.db, id, result, reason, journal);
+    const settled = await this.settlements.submit({ id, status: result, reason, journal });
     const finished = settled ? { id, status: result, reason, amountMinor } : await repo.transferById(this.db, id);
     if (!finished) throw new Error(`settle: unknown transfer ${id}`);
     // Side effects after commit: the player's open pages refresh their wallets.
