@@ -23,7 +23,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { BASE_URL, createDb, percentile } from './pg.mjs';
+import { BASE_URL, backendCpuMs, createDb, percentile } from './pg.mjs';
+import { keptAliveClient } from './http-client.mjs';
 import { startSimProcess } from './sim-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -130,23 +131,25 @@ async function httpWorker({ url, tokens, seconds, clients }) {
   const latencies = [];
   const end = Date.now() + seconds * 1000;
   const started = performance.now();
+  const client = keptAliveClient(url, clients);
+  const body = JSON.stringify({ money: '0.01' });
   await Promise.all(Array.from({ length: clients }, async (_, c) => {
     const headers = { authorization: `Bearer ${tokens[c % tokens.length]}`, 'content-type': 'application/json' };
     while (Date.now() < end) {
-      const t0 = performance.now();
-      try {
-        const res = await fetch(`${url}/api/players/deposit/SLX`, { method: 'POST', headers, body: JSON.stringify({ money: '0.01' }) });
-        const body = await res.json();
-        latencies.push(performance.now() - t0);
-        const k = res.status === 200 ? body.data.status : `${res.status}:${body.code}`;
-        statuses[k] = (statuses[k] ?? 0) + 1;
-        if (res.status === 200 && body.data.status === 'applied') ok++;
-        else refused++;
-      } catch (err) {
-        statuses[err.name] = (statuses[err.name] ?? 0) + 1;
+      const res = await client.request('POST', '/api/players/deposit/SLX', body, headers);
+      if (res.status === 0) {
+        statuses.connection = (statuses.connection ?? 0) + 1;
+        continue;
       }
+      latencies.push(res.ms);
+      const answer = JSON.parse(res.text);
+      const k = res.status === 200 ? answer.data.status : `${res.status}:${answer.code}`;
+      statuses[k] = (statuses[k] ?? 0) + 1;
+      if (res.status === 200 && answer.data.status === 'applied') ok++;
+      else refused++;
     }
   }));
+  client.close();
   return { ok, refused, statuses, latencies, elapsed: (performance.now() - started) / 1000 };
 }
 
@@ -311,18 +314,22 @@ async function httpRun(seconds, clients, log) {
     // of the rate. The stand-in's CPU over the same run is printed beside it.
     // Its CPU time as well (this thread's alone, not the load's worker): on a machine shared with other work the busy
     // time includes waiting for a core, the CPU time does not.
+    const { sql } = await import('drizzle-orm');
+    const pids = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).rows.map((row) => Number(row.pid));
     const elu = performance.eventLoopUtilization();
     const cpu = process.threadCpuUsage();
     const simBefore = await sim.cpuMs();
+    const db0 = backendCpuMs(pids);
     const r = await inWorker({ kind: 'http', url, tokens, seconds, clients });
     const busy = performance.eventLoopUtilization(elu);
     const cpuUsed = process.threadCpuUsage(cpu);
     const simMs = (await sim.cpuMs()) - simBefore;
+    const dbMs = backendCpuMs(pids) - db0;
     const latencies = r.latencies.sort((a, b) => a - b);
     const calls = r.ok + r.refused;
-    const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, busyMsPerTransfer: busy.active / calls, cpuMsPerTransfer: (cpuUsed.user + cpuUsed.system) / 1000 / calls, simMsPerTransfer: simMs / calls };
+    const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, busyMsPerTransfer: busy.active / calls, cpuMsPerTransfer: (cpuUsed.user + cpuUsed.system) / 1000 / calls, simMsPerTransfer: simMs / calls, dbMsPerTransfer: dbMs / calls };
     log(`  POST /api/players/deposit/SLX, ${clients} clients (one player each), ${seconds} s: ${fmt(out.rps)} applied transfers/s (p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms) ${JSON.stringify(r.statuses)}`);
-    log(`  the app's thread: ${fmt(busy.utilization * 100)}% busy, ${fmt(out.busyMsPerTransfer, 2)} ms per transfer, ${fmt(out.cpuMsPerTransfer, 2)} ms of CPU per transfer; the stand-in's process: ${fmt(out.simMsPerTransfer, 2)} ms of CPU per transfer`);
+    log(`  the app's thread: ${fmt(busy.utilization * 100)}% busy, ${fmt(out.busyMsPerTransfer, 2)} ms per transfer, ${fmt(out.cpuMsPerTransfer, 2)} ms of CPU per transfer; the stand-in's process: ${fmt(out.simMsPerTransfer, 2)} ms of CPU per transfer; the PostgreSQL backends: ${fmt(out.dbMsPerTransfer, 2)} ms of CPU per transfer`);
     // The stand-in's own cost: the same signed transfer call the app makes, straight to it, same clients, no app.
     out.provider = await providerAlone(new HttpGameProvider(config.provider), sim, playerIds.map((id) => `p${id}`), Math.min(seconds, 5));
     log(`  the stand-in provider alone (POST /providers/SLX/transfers, ${clients} clients, signed as the app signs): ${fmt(out.provider.rps)} calls/s, p50 ${fmt(out.provider.p50, 2)} ms, p99 ${fmt(out.provider.p99, 2)} ms, ${fmt(out.provider.costMs, 2)} ms of this machine per call: ${fmt(out.provider.busyMsPerCall, 2)} ms of this thread (calling side) and ${fmt(out.provider.simMsPerCall, 2)} ms of the stand-in's CPU`);

@@ -1,6 +1,7 @@
 // What the PostgreSQL benchmarks share: the server they run against (DATABASE_URL, or the local one), a
 // throw-away database per run, and the percentile their latency figures use.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 export const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -29,4 +30,20 @@ export async function createDb(prefix) {
 export function percentile(sorted, p) {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * CPU used so far by the given PostgreSQL backends (a local server only; unreadable ones count nothing), in ms: the
+ * database's share of a run, read from /proc because the server itself does not count it.
+ */
+export function backendCpuMs(pids) {
+  const tickMs = 10; // USER_HZ is 100 on Linux.
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      sum += (Number(fields[11]) + Number(fields[12])) * tickMs;
+    } catch { /* gone, or another machine's */ }
+  }
+  return sum;
 }

@@ -18,13 +18,12 @@
 //      and tables that took the most per pair; tracking adds a little of its own CPU, so leave it off for the figures).
 // Import `seamlessBench()` to run it from another script (scripts/bench.mjs); it returns the figures.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { BASE_URL, createDb, percentile } from './pg.mjs';
+import { BASE_URL, backendCpuMs, createDb, percentile } from './pg.mjs';
+import { keptAliveClient } from './http-client.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const GOALS = { ratio: 0.5, p99Ms: 25 };
@@ -63,30 +62,17 @@ async function pgbench(clients, seconds, log) {
 
 // ---- the provider's connections (a worker thread, so the load does not share the server's event loop) ----
 
-/**
- * A signed POST on one of `connections` kept-alive connections. node:http by default: fetch (undici) cost the load
- * generator about two thirds of the server's own CPU per call, taken from the same cores as the server it measures
- * (SEAMLESS_BENCH_CLIENT=fetch measures with fetch as before).
- */
+/** A signed POST on one of `connections` kept-alive connections (http-client.mjs), or with fetch as the bench first measured. */
 function poster(url, connections, client) {
   if (client === 'fetch') {
     return async (pathname, body, headers) => (await fetch(`${url}${pathname}`, { method: 'POST', body, headers })).json();
   }
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const { hostname, port } = new URL(url);
-  return (pathname, body, headers) => new Promise((resolve, reject) => {
-    const req = http.request({ agent, hostname, port, path: pathname, method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => {
-        try { resolve(JSON.parse(text)); } catch (err) { reject(err); }
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  const http = keptAliveClient(url, connections);
+  return async (pathname, body, headers) => {
+    const res = await http.request('POST', pathname, body, headers);
+    if (res.status === 0) throw new Error(`seamless bench: ${res.text}`);
+    return JSON.parse(res.text);
+  };
 }
 
 async function providerWorker({ url, secret, players, connections, seconds, tag, client }) {
@@ -140,19 +126,6 @@ function inWorker(data) {
     w.once('error', reject);
     w.once('exit', (code) => { if (code !== 0) reject(new Error(`worker exited ${code}`)); });
   });
-}
-
-/** CPU used so far by PostgreSQL backends (local server only; unreadable ones count nothing), in ms. */
-function backendCpuMs(pids) {
-  const tick = 10; // USER_HZ is 100 on Linux.
-  let sum = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-      sum += (Number(fields[11]) + Number(fields[12])) * tick;
-    } catch { /* gone, or another machine's */ }
-  }
-  return sum;
 }
 
 /** The app in-process on loopback with a seamless platform and funded players; answers the run's figures and proof. */
