@@ -5,6 +5,7 @@
 // game_result journals and transfers (the hot path) are left alone, as the bets domain aggregates bets itself.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import type { MoneyJournalKind } from '../../shared/journal-kinds.ts';
 import type { JournalKind } from './kinds.ts';
 
@@ -29,13 +30,11 @@ export function isReportedKind(kind: JournalKind): kind is ReportedKind {
 function reportStatement(tx: DbOrTx) {
   return tx.select({ done: sql<number>`1` }).from(sql`ledger_report_journal(${sql.placeholder('id')}::bigint)`).prepare('ledger_report_journal');
 }
-const statements = new WeakMap<DbOrTx, ReturnType<typeof reportStatement>>();
+const statementOf = preparedPerDb<ReturnType<typeof reportStatement>, DbOrTx>(reportStatement);
 
 /** Adds a freshly written journal of a reported kind to the day's aggregates, in the journal's transaction. */
 export async function reportJournal(tx: DbOrTx, journalId: number): Promise<void> {
-  let statement = statements.get(tx);
-  if (!statement) statements.set(tx, (statement = reportStatement(tx)));
-  await statement.execute({ id: journalId });
+  await statementOf(tx).execute({ id: journalId });
 }
 
 /** The same for many journals at once (a batch of postJournals), in one round trip. */

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import { assetsOf } from './accounts.ts';
 import { assetOfKind, type JournalKind } from './kinds.ts';
 import { isReportedKind, reportJournal, reportJournals } from './daily.ts';
@@ -120,7 +121,7 @@ function postStatement(tx: DbOrTx) {
 }
 
 /** Built statements per database handle: the pool's is built once; a transaction's lives as long as it does. */
-const statements = new WeakMap<DbOrTx, ReturnType<typeof postStatement>>();
+const statementOf = preparedPerDb<ReturnType<typeof postStatement>, DbOrTx>(postStatement);
 
 /**
  * Writes one balanced journal inside the caller's transaction. Every account it names must hold the asset its
@@ -129,8 +130,7 @@ const statements = new WeakMap<DbOrTx, ReturnType<typeof postStatement>>();
  */
 export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<PostResult> {
   const { postings, hash } = prepare(input);
-  let statement = statements.get(tx);
-  if (!statement) statements.set(tx, (statement = postStatement(tx)));
+  const statement = statementOf(tx);
 
   // One round trip: ledger_post_asset_journal (drizzle/0018_ledger_asset_in_update.sql, ledger_post_journal's row by row
   // walk of drizzle/0012_ledger_rowwise.sql with the asset rule in each leg's update) checks for a replay, locks the

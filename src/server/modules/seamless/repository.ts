@@ -5,6 +5,7 @@ import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { seamlessFindings, seamlessPlatforms, seamlessRounds, seamlessSessions, seamlessTransactions } from '../../db/schema.ts';
 import type { SeamlessCode, SeamlessTxStatus } from '../../../shared/seamless-statuses.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 
 export type TxRow = typeof seamlessTransactions.$inferSelect;
 export type RoundRow = typeof seamlessRounds.$inferSelect;
@@ -250,20 +251,8 @@ function creditCallQuery(db: Db) {
     ${p('central')}, ${p('gameType')})`).prepare('seamless_credit_call');
 }
 
-/**
- * The two call statements prepared once per database: on PostgreSQL each is a named prepared statement, so every pool
- * connection parses and plans it once instead of on every call (many hundreds a second).
- */
-const preparedCalls = new WeakMap<Db, { debit: ReturnType<typeof debitCallQuery>; credit: ReturnType<typeof creditCallQuery> }>();
-
-function callsOf(db: Db) {
-  let calls = preparedCalls.get(db);
-  if (!calls) {
-    calls = { debit: debitCallQuery(db), credit: creditCallQuery(db) };
-    preparedCalls.set(db, calls);
-  }
-  return calls;
-}
+/** The two call statements, prepared once per database (a named statement each on PostgreSQL: many hundreds a second). */
+const callsOf = preparedPerDb((db) => ({ debit: debitCallQuery(db), credit: creditCallQuery(db) }));
 
 /**
  * A debit's usual case as one statement (drizzle/0033), sent without a transaction around it: the player active,

@@ -7,6 +7,7 @@ import { openPlayerAccountInTx as openLedgerAccountInTx, type PlayerAccountKind 
 import { accountsOf, journalByKey as ledgerJournalByKey, postingsPage } from '../../ledger/read.ts';
 import type { JournalArguments } from '../../ledger/ledger.ts';
 import { numberArray, textArray } from '../../db/arrays.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { BONUS_WALLET_STATUS, FINDING_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
 export type TransferRow = typeof platformTransfers.$inferSelect;
@@ -91,23 +92,8 @@ function startManyQuery(db: Db) {
     ${p('keys')}::text[], ${p('hashes')}::text[], ${p('memos')}::text[], ${p('accounts')}::text[], ${p('amounts')}::text[])`).prepare('wallet_start_transfers_in');
 }
 
-/**
- * The transfer's statements prepared once per database: on PostgreSQL each is a named prepared statement, so every
- * pool connection parses and plans it once instead of on every transfer.
- */
-const prepared = new WeakMap<Db, {
-  settle: ReturnType<typeof settleQuery>; start: ReturnType<typeof startQuery>;
-  settleMany: ReturnType<typeof settleManyQuery>; startMany: ReturnType<typeof startManyQuery>;
-}>();
-
-function preparedOf(db: Db) {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = { settle: settleQuery(db), start: startQuery(db), settleMany: settleManyQuery(db), startMany: startManyQuery(db) };
-    prepared.set(db, queries);
-  }
-  return queries;
-}
+/** The transfer's statements, prepared once per database (a named statement each on PostgreSQL). */
+const preparedOf = preparedPerDb((db) => ({ settle: settleQuery(db), start: startQuery(db), settleMany: settleManyQuery(db), startMany: startManyQuery(db) }));
 
 /** One settlement of settleTransferWithJournal: the transfer, its end and its journal. */
 export interface SettleItem { id: string; status: typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded; reason: string; journal: JournalArguments }

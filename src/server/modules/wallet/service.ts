@@ -243,10 +243,10 @@ export class WalletService {
     };
     const pendingReason = 'sending to provider';
     const nextCheckAt = new Date(Date.now() + FIRST_CHECK_DELAY_MS);
-    // From the central wallet, the usual case, the transfer starts in one statement (wallet_start_transfer_in, drizzle
-    // 0035, 0043): the platform's question, the same locks, row and journal as the transaction below, in one round
-    // trip, together with the other transfers starting at the same moment (this.starts, drizzle 0045). It writes nothing and says so when a player has protection rules or the platform holds an activity
-    // wallet's money; then the transaction below does the full work, with the same transfer id.
+    // From the central wallet, the usual case, the transfer starts in one statement (wallet_start_transfer_in, 0035,
+    // 0043, batched with the starts of the same moment by this.starts, 0045): the platform's question, the locks, row
+    // and journal of the transaction below, in one round trip. It writes nothing and says so when a player has
+    // protection rules or the platform holds an activity wallet's money; then the transaction below does the work.
     if (source.kind === 'central') {
       const started = await this.starts.submit({
         id, playerId, gpCode: code, amountMinor, clientKey: clientKey ?? null, reason: pendingReason, nextCheckAt,
