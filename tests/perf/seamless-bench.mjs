@@ -164,6 +164,9 @@ async function httpRun(seconds, connections, playerCount, log) {
     const pids = (await dbx.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).rows.map((row) => Number(row.pid));
     if (profile) await dbx.execute(sql`select pg_stat_reset()`);
     const notices = profile ? await countNotices(db.url, 'auth_invalidate') : undefined;
+    // The server's WAL over the run (pg_stat_wal is server-wide: other databases' writes count too on a shared server).
+    const walOf = async () => (await dbx.execute(sql`select wal_bytes::float8 as bytes, wal_fpi::float8 as fpi from pg_stat_wal`)).rows[0];
+    const wal0 = await walOf();
     const db0 = backendCpuMs(pids);
     const cpu0 = process.threadCpuUsage();
     const r = await inWorker({ url, secret, players, connections, seconds, tag: 'run', client });
@@ -173,7 +176,8 @@ async function httpRun(seconds, connections, playerCount, log) {
     // CPU per pair of the server (this thread) and of the provider's load (the worker), robust to a busy machine.
     const serverCpuMs = (cpu.user + cpu.system) / 1000;
     const dbCpuMs = backendCpuMs(pids) - db0;
-    log(`  CPU per pair: server ${fmt(serverCpuMs / r.pairs, 2)} ms, load generator ${fmt(r.cpuMs / r.pairs, 2)} ms, PostgreSQL backends ${fmt(dbCpuMs / r.pairs, 2)} ms`);
+    const wal1 = await walOf();
+    log(`  CPU per pair: server ${fmt(serverCpuMs / r.pairs, 2)} ms, load generator ${fmt(r.cpuMs / r.pairs, 2)} ms, PostgreSQL backends ${fmt(dbCpuMs / r.pairs, 2)} ms; WAL per pair ${fmt((wal1.bytes - wal0.bytes) / r.pairs / 1024, 1)} KB, ${fmt((wal1.fpi - wal0.fpi) / r.pairs, 2)} full-page images`);
     const latencies = r.latencies.sort((a, b) => a - b);
     const out = { pairsPerSecond: r.pairs / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, pairs: r.pairs };
     log(`  ${connections} provider connections (${client}), ${playerCount} players, ${seconds} s: ${fmt(out.pairsPerSecond)} debit+credit pairs/s (${fmt(out.pairsPerSecond * 2)} calls/s), p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms per call ${JSON.stringify(r.statuses)}`);
@@ -212,6 +216,9 @@ async function printProfile(url, pairs, log) {
     const tables = (await c.query(`select relname, n_tup_ins + n_tup_upd + n_tup_del as w, n_tup_hot_upd as hot from pg_stat_user_tables
       where n_tup_ins + n_tup_upd + n_tup_del > 0 order by 2 desc limit 16`)).rows;
     log(`  profile, rows written per pair: ${tables.map((t) => `${t.relname} ${fmt(Number(t.w) / pairs, 2)}`).join(', ')}`);
+    // A statement that reads a whole table where an index would do (a plan cached while the table was empty).
+    const scans = (await c.query(`select relname, seq_scan, seq_tup_read from pg_stat_user_tables where seq_scan > 0 order by seq_tup_read desc limit 8`)).rows;
+    log(`  profile, sequential scans per pair (rows read): ${scans.map((t) => `${t.relname} ${fmt(Number(t.seq_scan) / pairs, 2)} (${fmt(Number(t.seq_tup_read) / pairs, 0)})`).join(', ') || 'none'}`);
     const xacts = (await c.query(`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)).rows[0];
     log(`  profile, transactions per pair: ${fmt(Number(xacts?.n ?? 0) / pairs, 2)}`);
   } finally {
