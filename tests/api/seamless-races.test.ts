@@ -85,3 +85,41 @@ describe('racing calls', () => {
     expect(await centralMinor(t, p.playerId)).toBe(10_000n - 700n * 14n);
   });
 });
+
+describe('calls batched together (drizzle 0047)', () => {
+  it('debits and credits of many players at once go as batches: each moves money once, a replay in the batch answers the first, the one without the money is refused', async () => {
+    const seamless = t.app.services.seamless;
+    const players = await Promise.all(Array.from({ length: 24 }, () => seedPlayer(t, { centralMinor: 10_000n })));
+    const poor = await seedPlayer(t, { centralMinor: 50n });
+    // One call each first, so every player is known and the next calls reach the batchers in one turn.
+    for (const p of [...players, poor]) {
+      const player = String(p.playerId);
+      expect((await seamless.debit(CODE, { player, round_id: `bw-${player}`, transaction_id: `bw-${player}-d`, game_code: 'slot', amount: '1' })).status).toBe('OK');
+    }
+    const before = seamless.batching[CODE];
+    const debitOf = (p: { playerId: number }) => ({ player: String(p.playerId), round_id: `b-${p.playerId}`, transaction_id: `b-${p.playerId}-d`, game_code: 'slot', amount: '1000' });
+    const debits = await Promise.all([
+      ...players.map((p) => seamless.debit(CODE, debitOf(p))),
+      // The same debit twice in the same moment, and one over the balance.
+      seamless.debit(CODE, debitOf(players[0]!)),
+      seamless.debit(CODE, debitOf(poor)),
+    ]);
+    expect(debits.slice(0, 24).map((d) => d.status)).toEqual(Array(24).fill('OK'));
+    expect(debits[24]).toMatchObject({ status: 'OK', balance: debits[0]?.balance });
+    expect(debits[25]?.status).toBe('INSUFFICIENT_FUNDS');
+    const credits = await Promise.all(players.map((p, i) => seamless.credit(CODE, {
+      player: String(p.playerId), round_id: `b-${p.playerId}`, transaction_id: `b-${p.playerId}-c`, debit_transaction_id: `b-${p.playerId}-d`,
+      amount: i % 2 ? '3000' : '0', round_closed: true,
+    })));
+    expect(credits.map((c) => c.status)).toEqual(Array(24).fill('OK'));
+    const after = seamless.batching[CODE];
+    expect(after!.debits.batches).toBeGreaterThan(before?.debits.batches ?? 0);
+    expect(after!.credits.batches).toBeGreaterThan(before?.credits.batches ?? 0);
+    // Each player: 100.00 less the warm-up 0.01 and the stake 10.00, plus 30.00 for every other one.
+    for (const [i, p] of players.entries()) expect(await centralMinor(t, p.playerId)).toBe(10_000n - 1n - 1_000n + (i % 2 ? 3_000n : 0n));
+    expect(await centralMinor(t, poor.playerId)).toBe(49n);
+    const journals = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where idempotency_key like ${`seamless:${CODE}:b-%`}`);
+    // 24 debits and the 12 winning credits: the replayed debit and the refused one wrote none.
+    expect(journals.rows[0]?.n).toBe(36);
+  });
+});

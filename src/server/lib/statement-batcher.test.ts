@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StatementBatcher, type StatementBatcherOptions } from './statement-batcher.ts';
+import { BatchPartitions, StatementBatcher, type StatementBatcherOptions } from './statement-batcher.ts';
 
 /** A batcher over numbers whose statements are recorded; a batch holding `poison` fails as a whole. */
 function recorder(over: Partial<StatementBatcherOptions<number, string>> = {}, poison = -1) {
@@ -73,5 +73,50 @@ describe('StatementBatcher', () => {
     const answers = await Promise.all([1, 2, 3].map((i) => batcher.submit(i)));
     expect(answers).toEqual(['b1', 'b2', 's3']);
     expect(singles).toEqual([3]);
+  });
+});
+
+describe('StatementBatcher with partitions', () => {
+  it('never has two batches on their way holding the same partition, across the batchers that share them', async () => {
+    const shared = new BatchPartitions();
+    let inFlight: number[][] = [];
+    const clashes: number[][] = [];
+    const make = () => new StatementBatcher<number, number>({
+      runBatch: async (items) => {
+        const parts = items.map((i) => i % 4);
+        for (const other of inFlight) if (other.some((p) => parts.includes(p))) clashes.push(parts);
+        inFlight.push(parts);
+        await new Promise((r) => setTimeout(r, 3));
+        inFlight = inFlight.filter((x) => x !== parts);
+        return items;
+      },
+      runOne: async (item) => {
+        const parts = [item % 4];
+        for (const other of inFlight) if (other.includes(parts[0]!)) clashes.push(parts);
+        inFlight.push(parts);
+        await new Promise((r) => setTimeout(r, 3));
+        inFlight = inFlight.filter((x) => x !== parts);
+        return item;
+      },
+      compare: (a, b) => (a % 4) - (b % 4) || a - b, maxBatch: 8, inFlight: 3, queueMax: 100,
+      partitions: { of: (i) => i % 4, shared, maxPartitions: 2 },
+    });
+    const a = make();
+    const b = make();
+    const items = Array.from({ length: 40 }, (_, i) => i);
+    const answers = await Promise.all(items.flatMap((i) => [a.submit(i), b.submit(i + 100)]));
+    expect(answers.sort((x, y) => x - y)).toEqual([...items, ...items.map((i) => i + 100)]);
+    expect(clashes).toEqual([]);
+  });
+
+  it('a batch takes items of at most maxPartitions partitions; the rest leave in the next', async () => {
+    const shared = new BatchPartitions();
+    const batches: number[][] = [];
+    const batcher = new StatementBatcher<number, number>({
+      runBatch: async (items) => { batches.push(items); return items; }, runOne: async (i) => { batches.push([i]); return i; },
+      compare: (a, b) => a - b, maxBatch: 10, inFlight: 4, queueMax: 100, partitions: { of: (i) => i % 4, shared, maxPartitions: 2 },
+    });
+    await Promise.all([0, 1, 2, 3, 4, 5].map((i) => batcher.submit(i)));
+    expect(batches).toEqual([[0, 1, 4, 5], [2, 3]]);
   });
 });

@@ -22,6 +22,37 @@ export interface StatementBatcherOptions<I, O> {
   inFlight: number;
   /** Items waiting at most; beyond it an item is sent alone at once rather than queued without end. */
   queueMax: number;
+  /**
+   * Rows many items share (a house account shard, a report's daily shard): partitions.of names the share an item
+   * takes, and no two batches on their way at once, of this batcher or of any other given the same partitions, hold the
+   * same one. Such batches would only wait for each other's commits, one behind the other, each holding a pooled
+   * connection. A batch takes items of at most maxPartitions partitions, so the batches on their way share them out.
+   */
+  partitions?: { of: (item: I) => number; shared: BatchPartitions; maxPartitions: number };
+}
+
+/** The partitions held by the batches on their way, shared by the batchers whose statements write the same rows. */
+export class BatchPartitions {
+  private readonly held = new Set<number>();
+  private readonly listeners: Array<() => void> = [];
+
+  has(partition: number): boolean {
+    return this.held.has(partition);
+  }
+
+  take(partitions: Iterable<number>): void {
+    for (const p of partitions) this.held.add(p);
+  }
+
+  /** Frees a batch's partitions and lets every batcher sharing them send what waited for them. */
+  release(partitions: Iterable<number>): void {
+    for (const p of partitions) this.held.delete(p);
+    for (const listener of this.listeners) listener();
+  }
+
+  onRelease(listener: () => void): void {
+    this.listeners.push(listener);
+  }
 }
 
 interface Waiting<I, O> {
@@ -41,6 +72,7 @@ export class StatementBatcher<I, O> {
   constructor(opts: StatementBatcherOptions<I, O>) {
     if (opts.maxBatch < 1 || opts.inFlight < 1 || opts.queueMax < 1) throw new Error('statement batcher: limits must be positive');
     this.opts = opts;
+    opts.partitions?.shared.onRelease(() => this.flush());
   }
 
   /** Items waiting now. */
@@ -65,13 +97,40 @@ export class StatementBatcher<I, O> {
 
   private flush(): void {
     while (this.inFlight < this.opts.inFlight && this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.opts.maxBatch);
+      const batch = this.nextBatch();
+      // Every waiting item is of a partition a batch on its way holds: they leave when one comes back.
+      if (!batch.length) return;
+      const partitions = this.opts.partitions;
+      const held = partitions ? new Set(batch.map((w) => partitions.of(w.item))) : undefined;
+      if (partitions && held) partitions.shared.take(held);
       this.inFlight++;
       void this.send(batch).finally(() => {
         this.inFlight--;
+        if (partitions && held) partitions.shared.release(held);
         this.flush();
       });
     }
+  }
+
+  /** The next batch in arrival order: the first maxBatch items, or with partitions those of free partitions. */
+  private nextBatch(): Array<Waiting<I, O>> {
+    const partitions = this.opts.partitions;
+    if (!partitions) return this.queue.splice(0, this.opts.maxBatch);
+    const taken: Array<Waiting<I, O>> = [];
+    const rest: Array<Waiting<I, O>> = [];
+    const chosen = new Set<number>();
+    for (const w of this.queue) {
+      const p = partitions.of(w.item);
+      const fits = taken.length < this.opts.maxBatch && !partitions.shared.has(p) && (chosen.has(p) || chosen.size < partitions.maxPartitions);
+      if (fits) {
+        chosen.add(p);
+        taken.push(w);
+      } else {
+        rest.push(w);
+      }
+    }
+    this.queue = rest;
+    return taken;
   }
 
   private async send(batch: Array<Waiting<I, O>>): Promise<void> {

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { seamlessFindings, seamlessPlatforms, seamlessRounds, seamlessSessions, seamlessTransactions } from '../../db/schema.ts';
 import type { SeamlessCode, SeamlessTxStatus } from '../../../shared/seamless-statuses.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
+import { numberArray, textArray } from '../../db/arrays.ts';
 
 export type TxRow = typeof seamlessTransactions.$inferSelect;
 export type RoundRow = typeof seamlessRounds.$inferSelect;
@@ -251,15 +252,45 @@ function creditCallQuery(db: Db) {
     ${p('central')}, ${p('gameType')})`).prepare('seamless_credit_call');
 }
 
-/** The two call statements, prepared once per database (a named statement each on PostgreSQL: many hundreds a second). */
-const callsOf = preparedPerDb((db) => ({ debit: debitCallQuery(db), credit: creditCallQuery(db) }));
+/** seamless_debit_calls (drizzle 0047): a provider's debits of the same moment in one statement. */
+function debitCallsQuery(db: Db) {
+  const p = sql.placeholder;
+  return db.select({ o_index: sql<number>`o_index`, ...callFields }).from(sql`seamless_debit_calls(${p('code')}, ${p('txIds')}::text[],
+    ${p('playerIds')}::bigint[], ${p('roundIds')}::text[], ${p('gameCodes')}::text[], ${p('amountsMinor')}::bigint[], ${p('requestHashes')}::text[],
+    ${p('keys')}::text[], ${p('hashes')}::text[], ${p('memos')}::text[], ${p('accounts')}::text[], ${p('amounts')}::text[], ${p('centrals')}::bigint[],
+    ${p('gameType')}, ${p('activeStatus')}::smallint)`).prepare('seamless_debit_calls');
+}
+
+/** seamless_credit_calls (drizzle 0047): a provider's credits of the same moment in one statement. */
+function creditCallsQuery(db: Db) {
+  const p = sql.placeholder;
+  return db.select({ o_index: sql<number>`o_index`, ...callFields }).from(sql`seamless_credit_calls(${p('code')}, ${p('txIds')}::text[],
+    ${p('playerIds')}::bigint[], ${p('roundIds')}::text[], ${p('debitTxIds')}::text[], ${p('amountsMinor')}::bigint[], ${p('roundClosed')}::boolean[],
+    ${p('requestHashes')}::text[], ${p('keys')}::text[], ${p('hashes')}::text[], ${p('accounts')}::text[], ${p('amounts')}::text[],
+    ${p('centrals')}::bigint[], ${p('gameType')})`).prepare('seamless_credit_calls');
+}
+
+/** The call statements, prepared once per database (a named statement each on PostgreSQL: many hundreds a second). */
+const callsOf = preparedPerDb((db) => ({ debit: debitCallQuery(db), credit: creditCallQuery(db), debits: debitCallsQuery(db), credits: creditCallsQuery(db) }));
+
+/** A debit's usual case as debitCall sends it: the call's facts and its journal. */
+export interface DebitCall {
+  c: { code: string; txId: string; playerId: number; roundId: string; gameCode: string; amountMinor: bigint; requestHash: string; memo: string; gameType: string; activeStatus: number };
+  j: CallJournal;
+}
+
+/** A credit's usual case as creditCall sends it. */
+export interface CreditCall {
+  c: { code: string; txId: string; playerId: number; roundId: string; debitTxId: string; amountMinor: bigint; roundClosed: boolean; requestHash: string; gameType: string };
+  j: CallJournal;
+}
 
 /**
  * A debit's usual case as one statement (drizzle/0033), sent without a transaction around it: the player active,
  * the id claimed, the stake taken, the round and its bet record written. Answers 'fallback' having written nothing
  * when the full path must decide.
  */
-export async function debitCall(db: Db, c: { code: string; txId: string; playerId: number; roundId: string; gameCode: string; amountMinor: bigint; requestHash: string; memo: string; gameType: string; activeStatus: number }, j: CallJournal): Promise<CallRow> {
+export async function debitCall(db: Db, { c, j }: DebitCall): Promise<CallRow> {
   const rows = await callsOf(db).debit.execute({ ...c, key: j.key, hash: j.hash, accounts: j.accounts, amounts: j.amounts, central: j.central });
   return callRow(c.code, rows[0]);
 }
@@ -268,7 +299,49 @@ export async function debitCall(db: Db, c: { code: string; txId: string; playerI
  * A credit's usual case as one statement (drizzle/0033): claims the id, pays the win, settles the debit and the round
  * and writes its bet record (with the reports' daily figures once it settles).
  */
-export async function creditCall(db: Db, c: { code: string; txId: string; playerId: number; roundId: string; debitTxId: string; amountMinor: bigint; roundClosed: boolean; requestHash: string; gameType: string }, j: CallJournal): Promise<CallRow> {
+export async function creditCall(db: Db, { c, j }: CreditCall): Promise<CallRow> {
   const rows = await callsOf(db).credit.execute({ ...c, key: j.key, hash: j.hash, accounts: j.accounts, amounts: j.amounts, central: j.central });
   return callRow(c.code, rows[0]);
+}
+
+/** What every call of a batch shares: one provider (and so one game type) and one active status. */
+function batchOf<T extends { c: { code: string; gameType: string } }>(calls: readonly T[]): { code: string; gameType: string } {
+  const first = calls[0]?.c;
+  if (!first || calls.some((x) => x.c.code !== first.code || x.c.gameType !== first.gameType)) throw new Error('seamless: a batch holds the calls of one provider');
+  return first;
+}
+
+/** A batch's answers by call, in the calls' order. */
+function batchRows(code: string, n: number, rows: Array<{ o_index: number } & RawCall>): CallRow[] {
+  return Array.from({ length: n }, (_, i) => callRow(code, rows.find((r) => Number(r.o_index) === i + 1)));
+}
+
+/**
+ * Many debits of one provider in one statement (seamless_debit_calls, drizzle 0047), each exactly debitCall's and
+ * answered in the same order; anything one raises rolls them all back and raises.
+ */
+export async function debitCalls(db: Db, calls: readonly DebitCall[]): Promise<CallRow[]> {
+  const { code, gameType } = batchOf(calls);
+  const rows = await callsOf(db).debits.execute({
+    code, gameType, activeStatus: calls[0]!.c.activeStatus, txIds: textArray(calls.map((x) => x.c.txId)), playerIds: numberArray(calls.map((x) => x.c.playerId)),
+    roundIds: textArray(calls.map((x) => x.c.roundId)), gameCodes: textArray(calls.map((x) => x.c.gameCode)),
+    amountsMinor: numberArray(calls.map((x) => x.c.amountMinor)), requestHashes: textArray(calls.map((x) => x.c.requestHash)),
+    keys: textArray(calls.map((x) => x.j.key)), hashes: textArray(calls.map((x) => x.j.hash.toString('hex'))), memos: textArray(calls.map((x) => x.c.memo)),
+    accounts: textArray(calls.map((x) => x.j.accounts)), amounts: textArray(calls.map((x) => x.j.amounts)), centrals: numberArray(calls.map((x) => x.j.central)),
+  });
+  return batchRows(code, calls.length, rows);
+}
+
+/** Many credits of one provider in one statement (seamless_credit_calls, drizzle 0047), as debitCalls. */
+export async function creditCalls(db: Db, calls: readonly CreditCall[]): Promise<CallRow[]> {
+  const { code, gameType } = batchOf(calls);
+  const rows = await callsOf(db).credits.execute({
+    code, gameType, txIds: textArray(calls.map((x) => x.c.txId)), playerIds: numberArray(calls.map((x) => x.c.playerId)),
+    roundIds: textArray(calls.map((x) => x.c.roundId)), debitTxIds: textArray(calls.map((x) => x.c.debitTxId)),
+    amountsMinor: numberArray(calls.map((x) => x.c.amountMinor)), roundClosed: `{${calls.map((x) => (x.c.roundClosed ? 't' : 'f')).join(',')}}`,
+    requestHashes: textArray(calls.map((x) => x.c.requestHash)), keys: textArray(calls.map((x) => x.j.key)),
+    hashes: textArray(calls.map((x) => x.j.hash.toString('hex'))), accounts: textArray(calls.map((x) => x.j.accounts)),
+    amounts: textArray(calls.map((x) => x.j.amounts)), centrals: numberArray(calls.map((x) => x.j.central)),
+  });
+  return batchRows(code, calls.length, rows);
 }

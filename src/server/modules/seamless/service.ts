@@ -5,7 +5,8 @@
 // and the provider's house account in that same transaction. Bet records of the round are written there too.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import type { AccountDirectory } from '../../ledger/accounts.ts';
+import { HOUSE_SHARDS, type AccountDirectory } from '../../ledger/accounts.ts';
+import { BatchPartitions, StatementBatcher } from '../../lib/statement-batcher.ts';
 import { LedgerError, journalArguments, postJournal } from '../../ledger/ledger.ts';
 import { reverseJournal } from '../../ledger/reversal.ts';
 import { centralBalanceOf } from '../../ledger/read.ts';
@@ -52,6 +53,15 @@ const PLATFORM_CACHE_MS = 1_000;
  * benchmark the followers cost as much as a tenth to a third of the calls' throughput at one second).
  */
 const SETTLED_ANNOUNCE_MS = 5_000;
+/**
+ * A provider's usual debits and credits that arrive at the same moment leave in one statement (lib/statement-batcher.ts,
+ * drizzle 0047): at most this many a batch, this many batches of each kind on their way at once (a pooled connection
+ * each), and this many waiting before one goes alone at once.
+ */
+const CALL_BATCH = { maxBatch: 32, inFlight: 4, queueMax: 5_000 } as const;
+
+interface CallBatchers { debits: StatementBatcher<repo.DebitCall, repo.CallRow>; credits: StatementBatcher<repo.CreditCall, repo.CallRow> }
+
 /** Players remembered as existing (knownPlayers) before the memory starts over. */
 const KNOWN_PLAYERS_LIMIT = 100_000;
 
@@ -108,6 +118,8 @@ export class SeamlessService {
    */
   private readonly knownPlayers = new Set<number>();
   private announceTimer: NodeJS.Timeout | undefined;
+  /** The usual debits and credits of each provider, batched (drizzle 0047). */
+  private readonly batchers = new Map<string, CallBatchers>();
 
   constructor(deps: SeamlessDeps) {
     this.db = deps.db;
@@ -193,10 +205,13 @@ export class SeamlessService {
       kind: 'seamless_debit', idempotencyKey: key, request: { round: b.round_id, amount: b.amount },
       postings: [{ accountId: ctx.central, amountMinor: -amountMinor }, { accountId: ctx.house, amountMinor }],
     });
-    const row = await repo.debitCall(this.db, {
-      code: ctx.code, txId: b.transaction_id, playerId: ctx.playerId, roundId: b.round_id, gameCode: b.game_code, amountMinor, requestHash: hash,
-      memo: `${ctx.code} ${b.game_code} ${b.round_id}`, gameType: ctx.gameType, activeStatus: PLAYER_STATUS.active,
-    }, { key, ...journal, central: ctx.central });
+    const row = await this.batchersOf(ctx.code).debits.submit({
+      c: {
+        code: ctx.code, txId: b.transaction_id, playerId: ctx.playerId, roundId: b.round_id, gameCode: b.game_code, amountMinor, requestHash: hash,
+        memo: `${ctx.code} ${b.game_code} ${b.round_id}`, gameType: ctx.gameType, activeStatus: PLAYER_STATUS.active,
+      },
+      j: { key, ...journal, central: ctx.central },
+    });
     if (row.outcome === 'fallback') return undefined;
     const balanceMinor = row.balanceMinor ?? undefined;
     if (row.outcome === 'insufficient') return { code: SEAMLESS_CODE.insufficientFunds, balanceMinor };
@@ -281,10 +296,13 @@ export class SeamlessService {
       kind: 'seamless_credit', idempotencyKey: key, request: { round: b.round_id, debit: b.debit_transaction_id, amount: b.amount },
       postings: [{ accountId: ctx.house, amountMinor: -(amountMinor > 0n ? amountMinor : 1n) }, { accountId: ctx.central, amountMinor: amountMinor > 0n ? amountMinor : 1n }],
     });
-    const row = await repo.creditCall(this.db, {
-      code: ctx.code, txId: b.transaction_id, playerId: ctx.playerId, roundId: b.round_id, debitTxId: b.debit_transaction_id, amountMinor,
-      roundClosed: b.round_closed ?? false, requestHash: hash, gameType: ctx.gameType,
-    }, { key, ...journal, central: ctx.central });
+    const row = await this.batchersOf(ctx.code).credits.submit({
+      c: {
+        code: ctx.code, txId: b.transaction_id, playerId: ctx.playerId, roundId: b.round_id, debitTxId: b.debit_transaction_id, amountMinor,
+        roundClosed: b.round_closed ?? false, requestHash: hash, gameType: ctx.gameType,
+      },
+      j: { key, ...journal, central: ctx.central },
+    });
     if (row.outcome === 'fallback') return undefined;
     if (row.outcome !== 'ok') throw new Error(`seamless: credit ${b.transaction_id} answered ${row.outcome}`);
     return { code: SEAMLESS_CODE.ok, round: row.round, balanceMinor: row.balanceMinor ?? undefined };
@@ -483,6 +501,38 @@ export class SeamlessService {
     const keys = [open(row.secretSealed)];
     if (row.previousSecretSealed && row.previousValidUntil && row.previousValidUntil.getTime() > now) keys.push(open(row.previousSecretSealed));
     return keys;
+  }
+
+  /**
+   * A provider's batchers of usual debits and credits: calls that arrive while others are on their way to the database
+   * leave together in one statement. No two batches on their way, debits or credits, hold calls of the same shard
+   * (player % 16: the provider's house account and the reports' daily shards write the same rows, and such batches
+   * would wait for each other's commits); inside a batch the calls go by shard and then by player.
+   */
+  private batchersOf(code: string): CallBatchers {
+    let found = this.batchers.get(code);
+    if (!found) {
+      const db = this.db;
+      const shardOf = (x: { c: { playerId: number } }) => x.c.playerId % HOUSE_SHARDS;
+      const compare = (a: { c: { playerId: number } }, b: { c: { playerId: number } }) => shardOf(a) - shardOf(b) || a.c.playerId - b.c.playerId;
+      const partitions = { of: shardOf, shared: new BatchPartitions(), maxPartitions: Math.ceil(HOUSE_SHARDS / CALL_BATCH.inFlight) };
+      found = {
+        debits: new StatementBatcher<repo.DebitCall, repo.CallRow>({
+          ...CALL_BATCH, compare, partitions, runBatch: (calls) => repo.debitCalls(db, calls), runOne: (call) => repo.debitCall(db, call),
+        }),
+        credits: new StatementBatcher<repo.CreditCall, repo.CallRow>({
+          ...CALL_BATCH, compare, partitions, runBatch: (calls) => repo.creditCalls(db, calls), runOne: (call) => repo.creditCall(db, call),
+        }),
+      };
+      // Providers are few: a call reaches this only for a seamless platform of the catalogue.
+      this.batchers.set(code, found);
+    }
+    return found;
+  }
+
+  /** How each provider's usual calls went to the database: batches sent, calls in them, batches that failed. */
+  get batching(): Record<string, { debits: StatementBatcher<repo.DebitCall, repo.CallRow>['counts']; credits: StatementBatcher<repo.CreditCall, repo.CallRow>['counts'] }> {
+    return Object.fromEntries([...this.batchers].map(([code, b]) => [code, { debits: { ...b.debits.counts }, credits: { ...b.credits.counts } }]));
   }
 
   /** Forgets what was remembered of a platform (after an operator changed it). */
