@@ -1,8 +1,9 @@
 // The seamless wallet (issue 22): game providers debit and credit the player's central wallet bet by bet, exactly
-// once. Each call is one database transaction: the provider's transaction id is claimed through its unique index
-// (a replay or a racing retry finds the first row), a debit, credit or rollback changes state only from the state
-// it saw (row locks on the debit it names), and the money moves as one ledger journal between the central wallet
-// and the provider's house account in that same transaction. Bet records of the round are written there too.
+// once. Each call is one database transaction (the usual debits and credits of the same moment share one, each as it
+// would be alone): the provider's transaction id is claimed through its unique index (a replay or a racing retry finds
+// the first row), a debit, credit or rollback changes state only from the state it saw (row locks on the debit it
+// names), and the money moves as one ledger journal between the central wallet and the provider's house account in
+// that same transaction. Bet records of the round are written there too.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { HOUSE_SHARDS, type AccountDirectory } from '../../ledger/accounts.ts';
@@ -193,10 +194,10 @@ export class SeamlessService {
   }
 
   /**
-   * The usual debit as one statement (repo.debitCall) sent on its own, so it is its own transaction: an active player,
-   * a new id, an open round of this player and a player the gate has nothing to say about. The stake, the round and its
-   * bet record are written and committed in one round trip, so the house shard and the player's account stay locked
-   * for the statement and its commit only. Undefined when it wrote nothing and the full path must decide (a replay, a
+   * The usual debit as one statement (repo.debitCall), its own transaction or one with the usual debits of the same
+   * moment (batchersOf): an active player, a new id, an open round of this player and a player the gate has nothing to
+   * say about. The stake, the round and its bet record are written and committed in one round trip, so the house shard
+   * and the player's account stay locked for the statement and its commit only. Undefined when it wrote nothing and the full path must decide (a replay, a
    * closed round, a player with limits or exclusions or not active).
    */
   private async debitInOneStatement(ctx: CallContext, b: SeamlessDebitBody, amountMinor: bigint, hash: string): Promise<Outcome | undefined> {
@@ -284,8 +285,8 @@ export class SeamlessService {
   }
 
   /**
-   * The usual credit as one statement (repo.creditCall) sent on its own, so it is its own transaction: a new id naming
-   * an open or settled debit of this player and round. The win, the round and its bet record (with the reports' daily
+   * The usual credit as one statement (repo.creditCall), its own transaction or one with the usual credits of the same
+   * moment (batchersOf): a new id naming an open or settled debit of this player and round. The win, the round and its bet record (with the reports' daily
    * figures once it settles) are written and committed in one round trip. Undefined when it wrote nothing and the full
    * path must decide (a replay, an unknown or cancelled debit).
    */
