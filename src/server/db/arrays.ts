@@ -6,7 +6,25 @@ export function textArray(values: ReadonlyArray<string | null>): string {
   return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 }
 
+/** A boolean[] literal. */
+export function booleanArray(values: readonly boolean[]): string {
+  return `{${values.map((v) => (v ? 't' : 'f')).join(',')}}`;
+}
+
 /** A bigint[] (or int[]) literal of whole numbers. */
 export function numberArray(values: ReadonlyArray<number | bigint>): string {
   return `{${values.map((v) => v.toString()).join(',')}}`;
+}
+
+/**
+ * A batch statement's rows in the order of its items: each row names its item's place (o_index, from 1); an item the
+ * statement answered no row for is undefined, for the caller to refuse.
+ */
+export function rowsInItemOrder<R extends { o_index: number | string }>(rows: readonly R[], items: number): Array<R | undefined> {
+  const ordered: Array<R | undefined> = new Array(items).fill(undefined);
+  for (const row of rows) {
+    const i = Number(row.o_index) - 1;
+    if (i >= 0 && i < items) ordered[i] = row;
+  }
+  return ordered;
 }

@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   }, async (request) => ok(await auth.register(request.body, requestContext(request)), 'Registered'));
 
   // Polled every 10 s by every signed-in player: the answer is reused until something it shows changes. The cache
-  // keeps it serialized (MeAnswer), so a poll answers the same text without serializing them again; a cached answer
+  // keeps it serialized (MeAnswer), so a poll answers the same text without serializing it again; a cached answer
   // goes out in the same tick, without a promise.
   app.get('/auth/me', { onRequest: requirePlayer, schema: { response: { 200: okBody(userView) } } }, (request, reply) => {
     const a = playerOf(request);

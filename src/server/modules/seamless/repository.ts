@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { seamlessFindings, seamlessPlatforms, seamlessRounds, seamlessSessions, seamlessTransactions } from '../../db/schema.ts';
 import type { SeamlessCode, SeamlessTxStatus } from '../../../shared/seamless-statuses.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { numberArray, textArray } from '../../db/arrays.ts';
+import { booleanArray, numberArray, rowsInItemOrder, textArray } from '../../db/arrays.ts';
 
 export type TxRow = typeof seamlessTransactions.$inferSelect;
 export type RoundRow = typeof seamlessRounds.$inferSelect;
@@ -313,7 +313,7 @@ function batchOf<T extends { c: { code: string; gameType: string } }>(calls: rea
 
 /** A batch's answers by call, in the calls' order. */
 function batchRows(code: string, n: number, rows: Array<{ o_index: number } & RawCall>): CallRow[] {
-  return Array.from({ length: n }, (_, i) => callRow(code, rows.find((r) => Number(r.o_index) === i + 1)));
+  return rowsInItemOrder(rows, n).map((row) => callRow(code, row));
 }
 
 /**
@@ -338,7 +338,7 @@ export async function creditCalls(db: Db, calls: readonly CreditCall[]): Promise
   const rows = await callsOf(db).credits.execute({
     code, gameType, txIds: textArray(calls.map((x) => x.c.txId)), playerIds: numberArray(calls.map((x) => x.c.playerId)),
     roundIds: textArray(calls.map((x) => x.c.roundId)), debitTxIds: textArray(calls.map((x) => x.c.debitTxId)),
-    amountsMinor: numberArray(calls.map((x) => x.c.amountMinor)), roundClosed: `{${calls.map((x) => (x.c.roundClosed ? 't' : 'f')).join(',')}}`,
+    amountsMinor: numberArray(calls.map((x) => x.c.amountMinor)), roundClosed: booleanArray(calls.map((x) => x.c.roundClosed)),
     requestHashes: textArray(calls.map((x) => x.c.requestHash)), keys: textArray(calls.map((x) => x.j.key)),
     hashes: textArray(calls.map((x) => x.j.hash.toString('hex'))), accounts: textArray(calls.map((x) => x.j.accounts)),
     amounts: textArray(calls.map((x) => x.j.amounts)), centrals: numberArray(calls.map((x) => x.j.central)),

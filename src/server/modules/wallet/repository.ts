@@ -6,7 +6,7 @@ import { bonusWallets, platformTransfers, playerPlatforms, reconciliationFinding
 import { openPlayerAccountInTx as openLedgerAccountInTx, type PlayerAccountKind } from '../../ledger/accounts.ts';
 import { accountsOf, journalByKey as ledgerJournalByKey, postingsPage } from '../../ledger/read.ts';
 import type { JournalArguments } from '../../ledger/ledger.ts';
-import { numberArray, textArray } from '../../db/arrays.ts';
+import { numberArray, rowsInItemOrder, textArray } from '../../db/arrays.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { BONUS_WALLET_STATUS, FINDING_STATUS, TRANSFER_STATUS } from '../../../shared/statuses.ts';
 
@@ -124,7 +124,7 @@ export async function settleTransfersWithJournals(db: Db, items: readonly Settle
     playerIds: numberArray(j.map((x) => x.playerId ?? 0)), memos: textArray(j.map((x) => x.memo)), accounts: textArray(j.map((x) => x.accounts)),
     amounts: textArray(j.map((x) => x.amounts)),
   }).catch(ledgerRefusal);
-  return items.map((_, i) => rows.find((r) => Number(r.o_index) === i + 1)?.o_settled === true);
+  return rowsInItemOrder(rows, items.length).map((row) => row?.o_settled === true);
 }
 
 /**
@@ -184,7 +184,7 @@ export async function startTransfersIn(db: Db, items: readonly StartItem[]): Pro
     hashes: textArray(j.map((x) => x.hash.toString('hex'))), memos: textArray(j.map((x) => x.memo)), accounts: textArray(j.map((x) => x.accounts)),
     amounts: textArray(j.map((x) => x.amounts)),
   }).catch(ledgerRefusal);
-  return items.map((_, i) => startOutcome(rows.find((r) => Number(r.o_index) === i + 1)));
+  return rowsInItemOrder(rows, items.length).map(startOutcome);
 }
 
 function startOutcome(row: { o_outcome: string; o_account_id: string | number | null } | undefined): StartOutcome {
