@@ -27,15 +27,22 @@ describe('GET /metrics', () => {
   it('answers route latency, the process figures and the business gauges with the token', async () => {
     await t.app.inject({ url: '/api/system/settings', remoteAddress: freshIp() });
     await t.app.inject({ url: '/api/system/settings', remoteAddress: freshIp() });
+    await t.app.inject({ method: 'HEAD', url: '/api/system/settings', remoteAddress: freshIp() });
+    await t.app.inject({ url: '/api/system/website-nope', remoteAddress: freshIp() });
     await t.app.inject({ url: '/api/health', remoteAddress: freshIp() });
     await t.app.inject({ url: '/api/no-such-route', remoteAddress: freshIp() });
+    // A refusal is timed under its own status code: an anonymous call to a route that needs a session.
+    await t.app.inject({ url: '/api/auth/me', remoteAddress: freshIp() });
     const res = await scrape(t, `Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const body = res.body;
     expect(body).toMatch(/http_request_duration_seconds_bucket\{[^}]*route="\/api\/system\/settings"/);
     expect(body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/system\/settings",status_code="200"\} 2/);
-    // The balancers' no-op and requests no route matched are not timed.
+    expect(body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/auth\/me",status_code="401"\} 1/);
+    // The balancers' no-op, HEAD requests and requests no route matched are not timed.
+    expect(body).not.toContain('method="HEAD"');
+    expect(body).not.toContain('website-nope');
     expect(body).not.toMatch(/route="\/api\/health"/);
     expect(body).not.toContain('no-such-route');
     expect(body).toContain('nodejs_eventloop_lag_seconds');

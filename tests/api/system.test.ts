@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import helmet from 'helmet';
-import { fixedHeaders, securityHeaderOptions } from '../../src/server/app.ts';
+import { apiSecurityHeaderOptions, fixedHeaders, isApiAnswer, securityHeaderOptions } from '../../src/server/app.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { freshIp } from '../helpers/players.ts';
 import { ipBlacklist, systemMessages } from '../../src/server/db/schema.ts';
@@ -153,22 +153,38 @@ describe('unknown paths and methods', () => {
 
   it('sets exactly the headers helmet sets, with its values, on answers, refusals and unknown paths', async () => {
     // helmet's own middleware on a real response, as @fastify/helmet ran it on every request.
-    const helmetHeaders = (nodeEnv: string) => {
+    const helmetHeaders = (options: Parameters<typeof helmet>[0]) => {
       const raw = new ServerResponse(new IncomingMessage(new Socket()));
-      helmet(securityHeaderOptions({ nodeEnv }))(raw.req, raw, () => {});
+      helmet(options)(raw.req, raw, () => {});
       return Object.fromEntries(Object.entries(raw.getHeaders()).map(([k, v]) => [k, String(v)]));
     };
-    const expected = helmetHeaders('test');
-    expect(Object.keys(expected)).toContain('content-security-policy');
-    for (const url of ['/api/health', '/api/auth/me', '/api/no-such-thing']) {
+    const api = helmetHeaders(apiSecurityHeaderOptions({ nodeEnv: 'test' }));
+    const page = helmetHeaders(securityHeaderOptions({ nodeEnv: 'test' }));
+    expect(api).toEqual({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'", 'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY',
+    });
+    // The document headers: set on pages and the API's documentation, and on no API answer.
+    const documentOnly = Object.keys(page).filter((k) => !(k in api));
+    expect(documentOnly).toEqual(expect.arrayContaining(['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control']));
+    for (const url of ['/api/health', '/api/auth/me', '/api/no-such-thing', '/api/no-such-thing?x=1']) {
       const res = await get(url);
-      const answered = Object.fromEntries(Object.keys(expected).map((k) => [k, res.headers[k]]));
-      expect(answered, url).toEqual(expected);
+      const answered = Object.fromEntries(Object.keys(api).map((k) => [k, res.headers[k]]));
+      expect(answered, url).toEqual(api);
+      for (const k of documentOnly) expect(res.headers[k], `${url} ${k}`).toBeUndefined();
     }
-    // Production adds Strict-Transport-Security; the headers computed once are helmet's there too.
+    const docs = await get('/api/docs/static/index.html');
+    expect(Object.fromEntries(Object.keys(page).filter((k) => k !== 'content-security-policy').map((k) => [k, docs.headers[k]]))).toEqual(
+      Object.fromEntries(Object.entries(page).filter(([k]) => k !== 'content-security-policy')));
+    expect(isApiAnswer('/about')).toBe(false);
+    expect(isApiAnswer('/api/docs/json')).toBe(false);
+    expect(isApiAnswer('/api/files/3')).toBe(true);
+    // Production adds Strict-Transport-Security to both; the headers computed once are helmet's there too.
     for (const nodeEnv of ['production', 'test']) {
-      expect(fixedHeaders(helmet(securityHeaderOptions({ nodeEnv })))).toEqual(helmetHeaders(nodeEnv));
+      expect(fixedHeaders(helmet(securityHeaderOptions({ nodeEnv })))).toEqual(helmetHeaders(securityHeaderOptions({ nodeEnv })));
+      expect(fixedHeaders(helmet(apiSecurityHeaderOptions({ nodeEnv })))).toEqual(helmetHeaders(apiSecurityHeaderOptions({ nodeEnv })));
     }
-    expect(Object.keys(helmetHeaders('production'))).toContain('strict-transport-security');
+    expect(Object.keys(helmetHeaders(securityHeaderOptions({ nodeEnv: 'production' })))).toContain('strict-transport-security');
+    expect(Object.keys(helmetHeaders(apiSecurityHeaderOptions({ nodeEnv: 'production' })))).toContain('strict-transport-security');
   });
 });

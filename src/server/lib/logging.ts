@@ -88,11 +88,16 @@ export function requestLogger(parent: FastifyBaseLogger, bindings: Bindings, opt
  * A callback hook: it waits for nothing, and Fastify runs an async hook through extra promise ticks.
  */
 export function logRequests(app: FastifyInstance): void {
+  const log: ParentLogger = app.log;
+  const enabled = (level: string) => log.isLevelEnabled?.(level) ?? true;
   app.addHook('onResponse', (request, reply, done) => {
+    // Nothing is built when info is off (a deployment that keeps only warnings and errors; debug is off then too).
+    if (!enabled('info')) return done();
     const url = request.url.split('?')[0] ?? '';
-    const line = { [REQUEST_ID_LABEL]: request.id, method: request.method, url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) };
-    if (STATIC_PATH.test(url)) app.log.debug(line, 'request');
-    else app.log.info(line, 'request');
+    const level = STATIC_PATH.test(url) ? 'debug' : 'info';
+    if (enabled(level)) {
+      log[level]({ [REQUEST_ID_LABEL]: request.id, method: request.method, url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) }, 'request');
+    }
     done();
   });
 }

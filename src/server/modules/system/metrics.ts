@@ -3,7 +3,7 @@
 // one process (the tests) do not collide. The endpoint answers only with the scrape token: it tells an attacker
 // too much to be public, and a token works behind any load balancer without a second port.
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import metricsPlugin from 'fastify-metrics';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Server } from 'socket.io';
@@ -74,27 +74,32 @@ const UNTIMED_METHODS = new Set(['HEAD', 'OPTIONS', 'TRACE', 'CONNECT']);
 
 /**
  * http_request_duration_seconds by method, route and status code (what the dashboards and alerts read), for
- * registered routes only, as fastify-metrics recorded it, but in one onResponse hook: the duration is the one Fastify
- * already measures (reply.elapsedTime), and each method, route and status has its labelled child made once. The
- * plugin spent an onRequest hook, a timer closure, a WeakMap entry and a labels object on every request, a twentieth
- * of a cached read such as GET /api/auth/me.
+ * registered routes only, as fastify-metrics recorded it. Each timed route gets an onResponse hook of its own when it
+ * is registered, with its method and path fixed and its labelled children kept by status code: the duration is the
+ * one Fastify already measures (reply.elapsedTime). The plugin spent an onRequest hook, a timer closure, a WeakMap
+ * entry and a labels object on every request, a twentieth of a cached read such as GET /api/auth/me; a global hook
+ * still had to read the route on every request (Fastify builds request.routeOptions anew on each read).
  */
 function routeLatency(app: FastifyInstance, registry: Registry): void {
   const histogram = new Histogram({
     name: 'http_request_duration_seconds', help: 'request duration in seconds', labelNames: ['method', 'route', 'status_code'], registers: [registry],
   });
-  const children = new Map<string, { observe(seconds: number): void }>();
-  app.addHook('onResponse', (request, reply, done) => {
-    // Read once: Fastify builds request.routeOptions anew on every read.
-    const { url: route, config } = request.routeOptions;
-    // No route: a request no route matched, which fastify-metrics' registeredRoutesOnly left out as well.
-    if (route !== undefined && !UNTIMED_ROUTES.has(route) && !UNTIMED_METHODS.has(request.method) && config?.disableMetrics !== true) {
-      const key = `${request.method} ${reply.statusCode} ${route}`;
-      let child = children.get(key);
-      if (!child) children.set(key, (child = histogram.labels(request.method, route, String(reply.statusCode))));
-      child.observe(reply.elapsedTime / 1000);
-    }
-    done();
+  const timer = (method: string, route: string): onResponseHookHandler => {
+    const children = new Map<number, { observe(seconds: number): void }>();
+    return (request, reply, done) => {
+      // A GET route's options also make its HEAD twin, which is not timed.
+      if (request.method === method) {
+        let child = children.get(reply.statusCode);
+        if (!child) children.set(reply.statusCode, (child = histogram.labels(method, route, String(reply.statusCode))));
+        child.observe(reply.elapsedTime / 1000);
+      }
+      done();
+    };
+  };
+  app.addHook('onRoute', (route) => {
+    if (UNTIMED_ROUTES.has(route.url) || route.config?.disableMetrics === true) return;
+    const timers = [route.method].flat().filter((m) => !UNTIMED_METHODS.has(m)).map((m) => timer(m, route.url));
+    if (timers.length > 0) route.onResponse = [...[route.onResponse ?? []].flat(), ...timers];
   });
 }
 
