@@ -25,3 +25,13 @@ describe('seamless_transactions indexes', () => {
     expect(res.rows.find((r) => r.name === 'seamless_transactions_round_idx')?.cols).toBe('round_id,gp_code');
   });
 });
+
+describe('bet_seamless_round plans', () => {
+  it('keeps generic plans: its lookups of a partitioned bet_records would otherwise be planned again on every call', async () => {
+    // drizzle/0048: CREATE OR REPLACE FUNCTION drops this setting, so a migration that replaces the function must set it again.
+    const res = await t.database.db.execute<{ config: string[] | null }>(sql`
+      select proconfig as config from pg_proc where proname = 'bet_seamless_round' and pronamespace = 'public'::regnamespace`);
+    expect(res.rows).toHaveLength(1);
+    expect(res.rows[0]!.config).toContain('plan_cache_mode=force_generic_plan');
+  });
+});
