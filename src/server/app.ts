@@ -34,7 +34,7 @@ import { startJobs } from './jobs/runner.ts';
 import { JOBS, scheduled } from './jobs/registry.ts';
 import { SystemService } from './modules/system/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
-import { jobFailuresCounter, refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
+import { batchingMetrics, jobFailuresCounter, refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
 import { AuthService, type Auth } from './modules/auth/service.ts';
 import type { AuthEvents } from './modules/auth/events.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
@@ -197,6 +197,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     refusedCallback: refusedCallbacksCounter(metrics), log: app.log, seamlessMetrics: seamlessMetrics(metrics, opts.database.db),
   });
   infra.bindAuth(services.auth);
+  batchingMetrics(metrics, () => [
+    { batch: 'wallet_starts', provider: '', counts: services.wallet.batching.starts },
+    { batch: 'wallet_settlements', provider: '', counts: services.wallet.batching.settlements },
+    ...Object.entries(services.seamless.batching).flatMap(([provider, b]) => [
+      { batch: 'seamless_debits', provider, counts: b.debits }, { batch: 'seamless_credits', provider, counts: b.credits }]),
+  ]);
   decorateApp(app, services);
   decorateDraining(app);
   subscribe(infra.events, services);

@@ -46,6 +46,11 @@ describe('GET /metrics', () => {
     expect(body).not.toMatch(/route="\/api\/health"/);
     expect(body).not.toContain('no-such-route');
     expect(body).toContain('nodejs_eventloop_lag_seconds');
+    // The money paths' statement batchers, read from their counts on each scrape.
+    const starts = t.app.services.wallet.batching.starts;
+    expect(body).toContain(`statement_batches_total{batch="wallet_starts",provider=""} ${starts.batches}`);
+    expect(body).toContain(`statement_batched_items_total{batch="wallet_settlements",provider=""} ${t.app.services.wallet.batching.settlements.batchedItems}`);
+    expect(body).toContain('# TYPE statement_batches_failed_total counter');
     for (const name of ['platform_transfers_pending 0', 'reconciliation_findings_open 0', 'sockets_connected 0']) expect(body).toContain(name);
     for (const name of ['deposits_last_24h', 'withdrawals_last_24h', 'bet_ingestion_lag_seconds']) expect(body).toContain(`# TYPE ${name} gauge`);
   });

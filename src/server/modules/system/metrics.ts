@@ -221,3 +221,25 @@ export function jobFailuresCounter(registry: Registry): (job: string) => void {
   const counter = new Counter({ name: 'job_failures_total', help: 'Scheduled job runs that failed, by job', labelNames: ['job_name'], registers: [registry] });
   return (job) => counter.inc({ job_name: job });
 }
+
+/** One statement batcher's counts (lib/statement-batcher.ts), named for the metrics. */
+export interface BatchCounts { batch: string; provider: string; counts: { batches: number; batchedItems: number; failedBatches: number } }
+
+/**
+ * statement_batches_total, statement_batched_items_total and statement_batches_failed_total: how the hot money paths'
+ * batchers (transfers into play, seamless debits and credits) did on this instance, read from their counts on each
+ * scrape. Items per batch tell whether batching pays under the load of the moment; failed batches (sent again item
+ * by item) should stay near zero, and a rise means a batch statement keeps meeting an item that raises.
+ */
+export function batchingMetrics(registry: Registry, read: () => BatchCounts[]): void {
+  const counter = (name: string, help: string, of: (c: BatchCounts['counts']) => number) => new Counter({
+    name, help, labelNames: ['batch', 'provider'], registers: [registry],
+    collect() {
+      this.reset();
+      for (const b of read()) this.inc({ batch: b.batch, provider: b.provider }, of(b.counts));
+    },
+  });
+  counter('statement_batches_total', 'Batch statements committed, by batch and provider', (c) => c.batches);
+  counter('statement_batched_items_total', 'Items answered by committed batch statements, by batch and provider', (c) => c.batchedItems);
+  counter('statement_batches_failed_total', 'Batch statements that failed and were sent again item by item, by batch and provider', (c) => c.failedBatches);
+}
