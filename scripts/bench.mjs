@@ -6,8 +6,9 @@
 //      desktop preset for reference: performance, accessibility, JavaScript transferred, final URL, against the
 //      goals (mobile performance and accessibility >= 95 on every page; JS on /about <= 50 KB gzip, on / <= 150 KB);
 //   2. GET /api/auth/me requests per second against the no-op GET /api/health of the same server under
-//      the same load (autocannon; the two routes take turns for three rounds, and the ratio is the median of each
-//      round's, so a neighbour's burst on a shared machine weighs on one round, not on one route), against the goal of 0.8;
+//      the same load (autocannon; the two routes take turns for ten rounds of 2 s, and the ratio is the median of each
+//      round's, so a neighbour's burst on a shared machine weighs on one round, not on one route: tests/perf/route-ratio.mjs),
+//      against the goal of 0.8;
 //   3. ledger transfers per second against pgbench's TPC-B on the same PostgreSQL (8 and 32 clients), and
 //      central-to-platform transfers through the HTTP API with the stand-in provider (tests/perf/ledger-bench.mjs):
 //      transfers per second against the goal of 0.25 of the ledger's player-to-player journals per second at 32
@@ -30,7 +31,7 @@
 // The app's module hooks first (src/server/lib/module-hooks.ts): the benches below load the server's modules in this
 // process, and should load them as the server does.
 import { registerModuleHooks } from '../src/server/lib/module-hooks.ts';
-import autocannon from 'autocannon';
+import { ROUTE_LOAD, compareRoutes } from '../tests/perf/route-ratio.mjs';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
 import { DESKTOP_PAGES, PAGES, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
 
@@ -41,7 +42,7 @@ const GOALS = {
   // Against the ledger's player-to-player journals per second at 32 clients, measured in the same run.
   redPacketRatio: 0.5, redPacketP99Ms: 1000, transferRatio: 0.25, transferP99Ms: 100,
 };
-const LOAD = { connections: 10, durationS: 5, rounds: 3, warmupS: 3 };
+const LOAD = ROUTE_LOAD;
 
 const started = Date.now();
 ensureBuilt();
@@ -80,25 +81,12 @@ try {
     { name: 'GET /api/health (no-op)', url: `${server.url}/api/health`, headers: {} },
     { name: 'GET /api/auth/me', url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${token}` } },
   ];
-  const load = (route, duration) => autocannon({ url: route.url, headers: route.headers, connections: LOAD.connections, duration });
-  for (const route of routes) await load(route, LOAD.warmupS);
-  // The routes take turns, round after round: on a shared machine a neighbour's burst then weighs on one round of
-  // both rather than on one route, and the median of the rounds' ratios sets it aside.
-  const runs = routes.map(() => []);
-  for (let round = 0; round < LOAD.rounds; round++) {
-    for (const [i, route] of routes.entries()) runs[i].push(await load(route, LOAD.durationS));
-  }
-  const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const results = routes.map((route, i) => {
-    const rps = runs[i].map((r) => r['2xx'] / r.duration);
-    const sum = (k) => runs[i].reduce((s, r) => s + r[k], 0);
-    return { ...route, rps, okRps: median(rps), non2xx: sum('non2xx'), errors: sum('errors'), p50: median(runs[i].map((r) => r.latency.p50)), p99: median(runs[i].map((r) => r.latency.p99)) };
-  });
+  const { results, ratios, median } = await compareRoutes(routes, LOAD);
   console.log(`${'route'.padEnd(26)}  ${'req/s (2xx), median'.padStart(19)}  ${'rounds'.padEnd(18)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  non-2xx  errors`);
   for (const r of results) {
     console.log(`${r.name.padEnd(26)}  ${r.okRps.toFixed(0).padStart(19)}  ${r.rps.map((x) => x.toFixed(0)).join(' / ').padEnd(18)}  ${`${r.p50} ms`.padStart(6)}  ${`${r.p99} ms`.padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`);
   }
-  const roundRatios = results[1].rps.map((x, i) => x / results[0].rps[i]);
+  const roundRatios = ratios[1];
   const ratio = median(roundRatios);
   console.log(`\nauth/me ÷ health = ${ratio.toFixed(2)}, the median of the rounds' ${roundRatios.map((x) => x.toFixed(2)).join(', ')} (goal >= ${GOALS.ratio})`);
   verdict('auth/me ÷ health req/s', ratio.toFixed(2), `>= ${GOALS.ratio}`, ratio >= GOALS.ratio);
