@@ -231,7 +231,9 @@ describe.skipIf(!hasChromium)('promotions', () => {
     await page.waitForURL((u) => u.pathname === localized(mobile ? '/mobile/f-activity/activity-detail' : '/preferential-activity/activity-detail', locale));
     await hydrated(page);
     expect(await page.getByTestId('promo-detail-title').textContent()).toBe(title);
-    // A visitor is asked to log in instead of applying.
+    // A visitor is asked to log in instead of applying. The panel hydrates when it comes near the screen (below the
+    // rules on a phone), so it is scrolled to as a player would.
+    await page.getByTestId('promo-detail').locator('aside').scrollIntoViewIfNeeded();
     await page.getByTestId('promo-claim-login').waitFor();
     expect(await page.getByTestId('promo-apply').count()).toBe(0);
   }

@@ -24,6 +24,16 @@ interface Finding { where: string; rule: string; impact: string; help: string; t
 /** Waits for the page's islands and their first data, as far as they come in a few seconds. */
 async function settle(page: Page): Promise<void> {
   await hydrated(page).catch(() => undefined);
+  // Islands that hydrate once scrolled near (client:visible) are brought into view one by one and the page scrolled
+  // back, so the scan sees them as a player who scrolls does.
+  await page.evaluate(async () => {
+    for (const island of document.querySelectorAll('astro-island[client="visible"][ssr]')) {
+      (island.firstElementChild ?? island).scrollIntoView();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => !document.querySelector('astro-island[client="visible"][ssr]'), undefined, { timeout: SETTLE_TIMEOUT_MS }).catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: SETTLE_TIMEOUT_MS }).catch(() => undefined);
 }
 
