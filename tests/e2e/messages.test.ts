@@ -80,9 +80,14 @@ describe.skipIf(!hasChromium)('messages and popups', () => {
       await expect.poll(() => count(page, 'mobile-message-badge'), { timeout: 15_000 }).toBe(before + 1);
       await expect.poll(() => tab.textContent()).toContain(String(before + 1));
 
+      // Every island of the page hydrates onto the server's HTML: the footer, hydrated late, once drew the badge the
+      // message centre had already loaded, and React threw away the page's HTML (error 418).
+      const pageErrors: string[] = [];
+      page.on('pageerror', (err) => pageErrors.push(err.message));
       await page.goto('/en/mobile/f-message-center/message-center?tab=personal');
       await hydrated(page);
       await expect.poll(() => page.getByTestId('message-list').textContent(), { timeout: 15_000 }).toContain('手機通知 (en)');
+      expect(pageErrors).toEqual([]);
       await page.getByTestId('mark-all').click();
       // Personal messages are all read once the mark-all request lands, which the click does not wait for:
       // poll the totals until it has, and the badge is left with the unread system messages only.

@@ -72,8 +72,9 @@ function PhoneLoginPage({ t, at, paths }: Inner) {
 }
 
 function ChangePage({ t, at, paths, security }: Inner & { security: boolean }) {
-  const user = useStore($user);
-  const ready = useStore($sessionReady);
+  // The server's HTML first: the page hydrates when scrolled into view, by when the session is usually known.
+  const user = useStore($user, { ssr: 'initial' });
+  const ready = useStore($sessionReady, { ssr: 'initial' });
   if (!ready) return <p className="py-6 text-center text-slate-500" aria-busy="true">{t['common.loading']}</p>;
   if (!user) return <p className="py-6 text-center text-slate-600">{t['member.login_needed']}</p>;
   const forced = user.status_force_password === FORCE_PASSWORD_STATUS.required;

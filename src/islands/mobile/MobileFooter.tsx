@@ -41,11 +41,13 @@ export default function MobileFooter({ t, locale, active, paths }: Props) {
     configureApi(locale, t['error.network']);
     startSession();
   }, []);
-  const signedIn = useStore($signedIn);
-  const ready = useStore($sessionReady);
+  // The first render matches the server's HTML (the stores' initial values): the footer hydrates late, and another
+  // island of the page may have learnt the session and the unread counts by then (React error 418 on the message centre).
+  const signedIn = useStore($signedIn, { ssr: 'initial' });
+  const ready = useStore($sessionReady, { ssr: 'initial' });
   const open = useStore($loginDialog);
   // The member tab carries the unread badge (messages and consultation replies), live through the socket.
-  const badge = useStore($badgeCount);
+  const badge = useStore($badgeCount, { ssr: 'initial' });
   useEffect(() => {
     if (signedIn) startCounters();
   }, [signedIn]);
