@@ -1,6 +1,6 @@
 // The partner's name and level beside the page title, and signing out.
 import { useState } from 'react';
-import { agentApi, clearAgentSession } from './api.ts';
+import { agentApi, clearAgentSession, leavePortal } from './api.ts';
 import { PORTAL_KEYS, fill, useAgentSession, type AgentIslandProps } from './common.tsx';
 import { agentPath } from './paths.ts';
 
@@ -18,8 +18,8 @@ export default function AgentAccount({ t, locale, variant }: AgentIslandProps<K>
     } catch {
       // Signing out here is what matters; the server's session ends on its own soon anyway.
     }
+    leavePortal(agentPath(locale, variant, 'login'));
     clearAgentSession();
-    window.location.assign(agentPath(locale, variant, 'login'));
   };
   return (
     <div className={`flex items-center gap-3 text-sm ${variant === 'mobile' ? 'text-white' : 'text-slate-600'}`} data-testid="agent-account">

@@ -33,6 +33,21 @@ export function clearAgentSession(): void {
   $agentReady.set(true);
 }
 
+let leaving = false;
+// A page restored from the back-forward cache keeps its scripts' state: it may leave again.
+if (typeof window !== 'undefined') window.addEventListener('pageshow', (e) => { if (e.persisted) leaving = false; });
+
+/**
+ * Leaves the page for another of the portal, once. Signing out cleared the partner, on which the portal's own redirect
+ * of a signed-out partner started a second navigation to the same page, and the second cut the first short (the
+ * browser reports the first as aborted).
+ */
+export function leavePortal(url: string, how: 'assign' | 'replace' = 'assign'): void {
+  if (leaving) return;
+  leaving = true;
+  window.location[how](url);
+}
+
 const config = { locale: 'zh-TW' as Locale, networkText: 'Network error' };
 
 export function configureAgent(locale: Locale, networkText: string): void {

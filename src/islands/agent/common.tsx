@@ -7,7 +7,7 @@ import type { Locale } from '../../shared/constants.ts';
 import { TIME_ZONE } from '../../shared/constants.ts';
 import { formatDecimal, formatPoints } from '../../shared/money.ts';
 import { fill } from '../../shared/text.ts';
-import { $agentLoadError, $agentMe, $agentReady, ApiFailure, agentApi, agentCall, configureAgent, setAgentSession, startAgent, type AgentMe } from './api.ts';
+import { $agentLoadError, $agentMe, $agentReady, ApiFailure, agentApi, agentCall, configureAgent, leavePortal, setAgentSession, startAgent, type AgentMe } from './api.ts';
 import { agentPath, type AgentVariant } from './paths.ts';
 import type { AgentRoutes } from './routes.ts';
 import type { AnswerOf } from '../../shared/api/contract.ts';
@@ -103,7 +103,7 @@ export function Portal({ t, locale, variant, children }: { t: PortalT; locale: L
   const { ready, me, loadError } = useAgentSession(locale, t);
   const signedOut = ready && !me && !loadError;
   useEffect(() => {
-    if (signedOut) window.location.replace(agentPath(locale, variant, 'login'));
+    if (signedOut) leavePortal(agentPath(locale, variant, 'login'), 'replace');
   }, [signedOut]);
   if (loadError) return <ErrorBox t={t} message={loadError} retry={() => window.location.reload()} />;
   if (!ready || !me) return <Loading t={t} />;
