@@ -47,4 +47,32 @@ describe('loadUser', () => {
     expect(api).toHaveBeenCalledTimes(1);
     vi.unstubAllGlobals();
   });
+
+  it('asks the server for a fresh answer after a change, and takes the kept one only for the poll and the first load', async () => {
+    vi.stubGlobal('window', { location: { pathname: '/', assign: vi.fn() } });
+    $token.set('token');
+    const fresh = { headers: { 'cache-control': 'no-cache' } };
+    const poll = loadUser({ cached: true });
+    expect(vi.mocked(api).mock.calls[0]).toEqual(['GET /auth/me', {}]);
+    // A poll queued behind the first stays a poll; a change announced meanwhile makes the queued request fresh.
+    const queued = loadUser({ cached: true });
+    expect(loadUser()).toBe(queued);
+    answers[0]!(user('1.00'));
+    await poll;
+    await vi.waitFor(() => expect(api).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(api).mock.calls[1]).toEqual(['GET /auth/me', fresh]);
+    answers[1]!(user('2.00'));
+    await queued;
+    // Only polls queued: the next request takes the kept answer.
+    const next = loadUser();
+    expect(vi.mocked(api).mock.calls[2]).toEqual(['GET /auth/me', fresh]);
+    const polls = loadUser({ cached: true });
+    answers[2]!(user('3.00'));
+    await next;
+    await vi.waitFor(() => expect(api).toHaveBeenCalledTimes(4));
+    expect(vi.mocked(api).mock.calls[3]).toEqual(['GET /auth/me', {}]);
+    answers[3]!(user('3.00'));
+    await polls;
+    vi.unstubAllGlobals();
+  });
 });

@@ -41,17 +41,26 @@ export function setRememberedAccount(account: string | null): void {
 let started = false;
 let loading: Promise<void> | null = null;
 let again: Promise<void> | null = null;
+/** Whether the request queued in `again` must be answered from the database (one of its callers asked so). */
+let againFresh = false;
 
 /**
  * Loads the user. A call while a request is on its way may come from a change that request was answered before (a
  * win announced by the socket while the poll's request was out), so it gets one more request after that one; every
- * call made meanwhile shares it.
+ * call made meanwhile shares it. The answer is asked fresh (`Cache-Control: no-cache`: the server reads it again
+ * rather than reuse the one it keeps) unless `cached`: the page calls this after a change it made or was told of,
+ * and the instance that answers may not have heard of that change yet. Only the poll and a page's first load take
+ * the kept answer.
  */
-export function loadUser(): Promise<void> {
+export function loadUser(opts: { cached?: boolean } = {}): Promise<void> {
+  const fresh = opts.cached !== true;
   if (loading) {
+    againFresh ||= fresh;
     again ??= loading.then(() => {
       again = null;
-      return loadUser();
+      const cached = !againFresh;
+      againFresh = false;
+      return loadUser({ cached });
     });
     return again;
   }
@@ -61,7 +70,7 @@ export function loadUser(): Promise<void> {
       return;
     }
     try {
-      const user = await api('GET /auth/me');
+      const user = await api('GET /auth/me', fresh ? { headers: { 'cache-control': 'no-cache' } } : {});
       $user.set(user);
       write(STORAGE.user, JSON.stringify(user));
       // A forced password change comes before anything else the player could do.
@@ -90,12 +99,12 @@ export async function endSession(homePath: string): Promise<void> {
 export function startSession(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  void loadUser();
+  void loadUser({ cached: true });
   void api('GET /system/settings')
     .then((s) => $withdrawStoreUrl.set(/^https?:\/\//.test(s.withdraw_store_url ?? '') ? s.withdraw_store_url! : ''))
     .catch(() => undefined);
   window.setInterval(() => {
-    if ($token.get() && document.visibilityState === 'visible') void loadUser();
+    if ($token.get() && document.visibilityState === 'visible') void loadUser({ cached: true });
   }, USER_POLL_MS);
   window.addEventListener('storage', (e) => {
     // Another tab logged in, out, or as someone else: this page's state is stale.

@@ -215,6 +215,19 @@ describe.runIf(onPostgres)('the session cache across instances', () => {
     }
   });
 
+  it('an answer asked for fresh (Cache-Control: no-cache) is read again on an instance that has not heard of the change, and kept', async () => {
+    const p = await playerWithToken(t);
+    const id = await playerIdOf(p.account);
+    expect((await me(other!, p.token)).json().data.amount).toBe('0.00');
+    // Money moved on the first instance and nobody told: the other keeps its answer until it hears.
+    await t.app.services.wallet.adjustCentral({ playerId: id, amountMinor: 4_321n, memo: 'test', idempotencyKey: `fresh-${id}` });
+    expect((await me(other!, p.token)).json().data.amount).toBe('0.00');
+    const fresh = await other!.inject({ url: '/api/auth/me', headers: { ...bearer(p.token), 'cache-control': 'no-cache' } });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().data.amount).toBe('43.21');
+    expect((await me(other!, p.token)).json().data.amount).toBe('43.21');
+  });
+
   it('a balance change told to the player on one instance is shown by the other', async () => {
     const p = await playerWithToken(t);
     const id = await playerIdOf(p.account);

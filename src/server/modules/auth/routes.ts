@@ -85,13 +85,17 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
 
   // Polled every 10 s by every signed-in player: the answer is reused until something it shows changes. The cache
   // keeps it serialized (MeAnswer), so a poll answers the same text without serializing it again; a cached answer
-  // goes out in the same tick, without a promise.
+  // goes out in the same tick, without a promise. A request with `Cache-Control: no-cache` is answered from the
+  // database (and the answer kept): the page asks so when it was told something changed or has just changed it, so
+  // the answer is current even on an instance that has not yet heard of the change (session-invalidation.ts sends
+  // the news to the other instances a little later, gathered).
   app.get('/auth/me', { onRequest: requirePlayer, schema: { response: { 200: okBody(userView) } } }, (request, reply) => {
     const a = playerOf(request);
     const answer = (cached: MeAnswer) => { reply.type(JSON_TYPE).serializer(() => cached.text).send(cached.body); };
-    const hit = auth.cachedViewNow<MeAnswer>(a.playerId, request.locale);
+    const fresh = request.headers['cache-control']?.includes('no-cache') === true;
+    const hit = fresh ? undefined : auth.cachedViewNow<MeAnswer>(a.playerId, request.locale);
     if (hit) return answer(hit);
-    return auth.cachedView(a.playerId, request.locale, async (): Promise<MeAnswer> => {
+    return auth.loadView(a.playerId, request.locale, async (): Promise<MeAnswer> => {
       const [user, wallets] = await Promise.all([auth.me(a, request.locale), app.services.wallet.userSummary(a.playerId, request.locale)]);
       const body = ok({ ...user, ...wallets });
       return { body, text: asciiJson(String(reply.serialize(body))) };

@@ -257,19 +257,16 @@ export class AuthService {
   }
 
   /**
-   * A player's GET /auth/me answer from this instance's cache, or loaded and remembered. The cache drops it
-   * whenever the player is told of a change or their row changes, on every instance (session-cache.ts).
+   * A player's GET /auth/me answer from this instance's cache, in the same tick, or undefined when it must be loaded
+   * (loadView). The cache drops it whenever the player is told of a change or their row changes, on every instance
+   * (session-cache.ts).
    */
-  async cachedView<T>(playerId: number, locale: Locale, load: () => Promise<T>): Promise<T> {
-    return this.cachedViewNow<T>(playerId, locale) ?? this.loadView(playerId, locale, load);
-  }
-
-  /** The cached answer of cachedView, in the same tick, or undefined when it must be loaded. */
   cachedViewNow<T>(playerId: number, locale: Locale): T | undefined {
     return this.sessionCache?.getView<T>(playerId, locale);
   }
 
-  private async loadView<T>(playerId: number, locale: Locale, load: () => Promise<T>): Promise<T> {
+  /** A player's GET /auth/me answer loaded now (not taken from the cache) and remembered for the next request. */
+  async loadView<T>(playerId: number, locale: Locale, load: () => Promise<T>): Promise<T> {
     const cache = this.sessionCache;
     const mark = cache?.mark() ?? 0;
     const value = await load();
