@@ -1,6 +1,7 @@
 // The player-change announcer: a burst of changes goes out as few NOTIFY messages, each player once, none too long
-// for PostgreSQL, and a change made while a message is on its way is sent after it rather than lost.
-import { describe, expect, it } from 'vitest';
+// for PostgreSQL, a change made while a message is on its way is sent after it rather than lost, and messages keep
+// a least gap between them.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerAnnouncer } from './session-invalidation.ts';
 import { MAX_IDS_PER_MESSAGE, parseInvalidation } from '../modules/auth/session-cache.ts';
 
@@ -40,7 +41,7 @@ describe('playerAnnouncer', () => {
         return new Promise<void>((_, reject) => { release = () => reject(new Error('connection lost')); });
       }
       return Promise.resolve();
-    }, (_err, msg) => warned.push(msg));
+    }, (_err, msg) => warned.push(msg), 0);
     announce(1);
     await tick();
     expect(sent).toEqual(['v:1']);
@@ -54,6 +55,34 @@ describe('playerAnnouncer', () => {
     expect(warned).toEqual(['could not announce a player change']);
     announce(4);
     for (let i = 0; i < 4; i++) await tick();
+    expect(sent).toEqual(['v:1', 'v:2,3', 'v:4']);
+  });
+});
+
+describe('playerAnnouncer gap', () => {
+  afterEach(() => { vi.useRealTimers(); });
+
+  it('sends at most one message a gap: what changes within it waits and goes out together, a quiet spell sends at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const sent: string[] = [];
+    const announce = playerAnnouncer(async (p) => { sent.push(p); }, () => {}, 250);
+    announce(1);
+    await tick();
+    await tick();
+    expect(sent).toEqual(['v:1']);
+    announce(2);
+    await tick();
+    announce(3);
+    await vi.advanceTimersByTimeAsync(249);
+    expect(sent).toEqual(['v:1']);
+    await vi.advanceTimersByTimeAsync(1);
+    await tick();
+    expect(sent).toEqual(['v:1', 'v:2,3']);
+    // Long after the last message, the next change goes out in the next tick.
+    await vi.advanceTimersByTimeAsync(1_000);
+    announce(4);
+    await tick();
+    await tick();
     expect(sent).toEqual(['v:1', 'v:2,3', 'v:4']);
   });
 });

@@ -33,19 +33,31 @@ export function sessionInvalidation(sessionCache: SessionCache, database: Databa
 }
 
 /**
+ * The least time between two messages of one instance's announcer. The other instances forget a changed player's
+ * GET /auth/me answer this much later at most (plus the message's way), which only a poll there can notice: a page
+ * that was told of a change, or made one, asks for a fresh answer (routes.ts, `Cache-Control: no-cache`). Every
+ * NOTIFY is a commit that waits for the disk and queues on PostgreSQL's one notification lock: sent back to back
+ * under a seamless provider's stream of bets they were 120 a second, and the calls went 15 % faster without them.
+ */
+export const ANNOUNCE_GAP_MS = 250;
+
+/**
  * Tells the other instances which players changed, many at once. Each change used to be its own NOTIFY, a pooled
  * connection and a commit: in a red-packet rush two for every claim, as many round trips as the claims themselves,
- * and notifying commits queue on one lock in PostgreSQL. Changes are collected while one message is on its way and
- * go out together in the next (one id once, up to MAX_IDS_PER_MESSAGE a message), so a burst costs a few statements
- * on one connection. This instance has already forgotten the player (playerChanged); the others learn it no later
- * than before, since the message was never awaited.
+ * and notifying commits queue on one lock in PostgreSQL. Changes are collected and go out together, one id once and
+ * up to MAX_IDS_PER_MESSAGE a message, at most one message every `gapMs` (the first of a quiet spell at once), so a
+ * burst costs a few statements on one connection. This instance has already forgotten the player (playerChanged).
  */
-export function playerAnnouncer(send: (payload: string) => Promise<unknown>, warn: (err: unknown, msg: string) => void): (playerId: number) => void {
+export function playerAnnouncer(send: (payload: string) => Promise<unknown>, warn: (err: unknown, msg: string) => void, gapMs = ANNOUNCE_GAP_MS): (playerId: number) => void {
   let waiting = new Set<number>();
   let sending = false;
+  let lastSentAtMs = Number.NEGATIVE_INFINITY;
   const flush = async () => {
-    sending = true;
     while (waiting.size) {
+      const waitMs = lastSentAtMs + gapMs - Date.now();
+      // Unreferenced: a pending message does not hold a stopping process open (the cache's TTL bounds what it misses).
+      if (waitMs > 0) await new Promise((resolve) => { setTimeout(resolve, waitMs).unref(); });
+      lastSentAtMs = Date.now();
       const ids = [...waiting];
       waiting = new Set();
       for (let i = 0; i < ids.length; i += MAX_IDS_PER_MESSAGE) {
