@@ -287,8 +287,9 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   const invalidation = sessionInvalidation(sessionCache, database, (err, msg) => app.log.warn({ err }, msg));
   const realtime: Realtime = { ...sockets, publisher: readYourWritesPublisher(invalidatingPublisher(sockets.publisher, invalidation), database.reads) };
   await sessionCache.start();
-  // A signed-in player's own change (a transfer, a setting) is answered only after their cached view is gone,
-  // so the GET /auth/me that follows shows it on whichever instance it reaches.
+  // A signed-in player's own change (a transfer, a setting) is answered only after their cached view here is gone;
+  // the other instances hear of it a little later (session-invalidation.ts), and the page's GET /auth/me after a
+  // change asks for a fresh answer, so it shows the change on whichever instance it reaches.
   // A callback hook: a read (most requests) passes in the same tick, where an async hook costs promise ticks.
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method === 'GET') return done(null, payload);
