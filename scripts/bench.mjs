@@ -32,6 +32,7 @@
 // process, and should load them as the server does.
 import { registerModuleHooks } from '../src/server/lib/module-hooks.ts';
 import { ROUTE_LOAD, compareRoutes } from '../tests/perf/route-ratio.mjs';
+import { median } from '../tests/perf/pg.mjs';
 import { ensureBuilt, startServer } from '../tests/perf/server.mjs';
 import { DESKTOP_PAGES, PAGES, auditPages, kb, printTable } from '../tests/perf/lighthouse.mjs';
 
@@ -81,7 +82,7 @@ try {
     { name: 'GET /api/health (no-op)', url: `${server.url}/api/health`, headers: {} },
     { name: 'GET /api/auth/me', url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${token}` } },
   ];
-  const { results, ratios, median } = await compareRoutes(routes, LOAD);
+  const { results, ratios } = await compareRoutes(routes, LOAD);
   console.log(`${'route'.padEnd(26)}  ${'req/s (2xx), median'.padStart(19)}  ${'rounds'.padEnd(18)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  non-2xx  errors`);
   for (const r of results) {
     console.log(`${r.name.padEnd(26)}  ${r.okRps.toFixed(0).padStart(19)}  ${r.rps.map((x) => x.toFixed(0)).join(' / ').padEnd(18)}  ${`${r.p50} ms`.padStart(6)}  ${`${r.p99} ms`.padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`);

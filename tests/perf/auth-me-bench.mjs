@@ -4,6 +4,7 @@
 // Run: DATABASE_URL=... REDIS_URL=... node --disable-warning=ExperimentalWarning tests/perf/auth-me-bench.mjs
 // Env: BENCH_ROUNDS (10), BENCH_DURATION_S (2 a round), BENCH_EXTRA (more paths to compare, comma-separated, sent signed in).
 import { ROUTE_LOAD, compareRoutes } from './route-ratio.mjs';
+import { median } from './pg.mjs';
 import { startServer } from './server.mjs';
 
 const load = { ...ROUTE_LOAD, durationS: Number(process.env.BENCH_DURATION_S ?? ROUTE_LOAD.durationS), rounds: Number(process.env.BENCH_ROUNDS ?? ROUTE_LOAD.rounds) };
@@ -19,7 +20,7 @@ try {
     { name: 'GET /api/auth/me', url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${token}` } },
     ...(process.env.BENCH_EXTRA ?? '').split(',').filter(Boolean).map((p) => ({ name: `GET ${p}`, url: `${server.url}${p}`, headers: { authorization: `Bearer ${token}` } })),
   ];
-  const { results, ratios, median } = await compareRoutes(routes, load);
+  const { results, ratios } = await compareRoutes(routes, load);
   for (const r of results) console.log(`${r.name.padEnd(26)} ${r.okRps.toFixed(0).padStart(8)} req/s, median of ${r.rps.map((x) => x.toFixed(0)).join(' / ')}`);
   console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}`);
   for (const [i, r] of results.entries()) {

@@ -16,6 +16,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, ensureBuilt, startServer } from './server.mjs';
+import { median } from './pg.mjs';
 
 /** The pages the CI floor holds (a few, for CI's time). */
 export const FLOOR_PAGES = ['/', '/mobile/', '/about'];
@@ -142,8 +143,6 @@ async function auditOnce(url, { desktop = false, signedIn = false } = {}) {
     await chrome.kill();
   }
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * Audits each page once; a page whose performance lands below `retryBelow` is audited twice more and

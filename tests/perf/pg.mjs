@@ -32,6 +32,9 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** The middle of numbers in any order (the upper of the two middle ones for an even count). */
+export const median = (xs) => percentile([...xs].sort((a, b) => a - b), 50);
+
 /**
  * CPU used so far by the given PostgreSQL backends (a local server only; unreadable ones count nothing), in ms: the
  * database's share of a run, read from /proc because the server itself does not count it.

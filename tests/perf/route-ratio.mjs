@@ -4,10 +4,9 @@
 // two-core machine, single rounds of the same code ranged from 0.6 to 1.2 of each other, and a median of three
 // moved by a tenth from run to run.
 import autocannon from 'autocannon';
+import { median } from './pg.mjs';
 
 export const ROUTE_LOAD = { connections: 10, durationS: 2, rounds: 10, warmupS: 3 };
-
-const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * `routes`: [{ name, url, headers }]. Answers each route's results ({ ...route, rps: [per round], okRps, p50, p99,
@@ -26,5 +25,5 @@ export async function compareRoutes(routes, load = ROUTE_LOAD) {
     return { ...route, rps, okRps: median(rps), non2xx: sum('non2xx'), errors: sum('errors'), p50: median(runs[i].map((r) => r.latency.p50)), p99: median(runs[i].map((r) => r.latency.p99)) };
   });
   const ratios = results.map((r) => r.rps.map((x, k) => x / results[0].rps[k]));
-  return { results, ratios, median };
+  return { results, ratios };
 }
