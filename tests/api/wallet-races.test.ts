@@ -70,7 +70,7 @@ describe('parallel requests of one player', () => {
     ];
     for (let round = 0; round < 4; round++) {
       const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => ops[(i * 7 + round * 3) % ops.length]!()));
-      for (const a of answers) expect(a.statusCode, a.body).toBeLessThan(500);
+      for (const a of answers) expect(a.statusCode, `${a.body}\n${t.internalErrors.join('\n')}`).toBeLessThan(500);
     }
     expect(await me(p)).toMatchObject({ total_money: '700.00' });
     for (const code of ['SLX', 'FSH', 'LVC']) expect(await ledgerPlatform(p, code), code).toBe(provider.balances.get(`${code}:p${p.playerId}`) ?? 0n);

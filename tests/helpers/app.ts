@@ -12,7 +12,17 @@ import { createTestDatabase, type TestDatabase } from './db.ts';
 import { staff } from '../../src/server/db/schema.ts';
 import { AuthService } from '../../src/server/modules/auth/service.ts';
 
-export interface TestApp { app: FastifyInstance; database: TestDatabase; close(): Promise<void> }
+export interface TestApp {
+  app: FastifyInstance; database: TestDatabase; close(): Promise<void>;
+  /**
+   * The errors behind the app's 500 answers, newest last (at most 20), which the answers themselves do not show: a
+   * test can put them in its failure message when an answer it did not expect is a 500.
+   */
+  internalErrors: string[];
+}
+
+/** Errors kept per test app for internalErrors. */
+const INTERNAL_ERRORS_KEPT = 20;
 
 export async function createTestApp(env: Record<string, string> = {}, opts: { provider?: GameProvider; gateway?: PaymentGateway; timer?: Timer; seamlessLauncher?: SeamlessLauncher } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -20,10 +30,26 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { pr
   // Redis is left out unless a test asks for it, so counters do not leak between files.
   const config = { ...loadConfig({ ...process.env, REDIS_URL: '', ...env }), databaseUrl: database.url };
   const app = await buildApp({ config, database, logger: process.env.TEST_LOG === '1', provider: opts.provider, gateway: opts.gateway, timer: opts.timer, seamlessLauncher: opts.seamlessLauncher });
+  const internalErrors: string[] = [];
+  // The error handler answers before the status is known here, so the error waits for the answer's status.
+  const failures = new WeakMap<object, Error>();
+  app.addHook('onError', (request, _reply, err, done) => {
+    failures.set(request, err);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const err = failures.get(request);
+    if (err && reply.statusCode >= 500) {
+      internalErrors.push(`${request.method} ${request.url}: ${err.stack ?? String(err)}`);
+      if (internalErrors.length > INTERNAL_ERRORS_KEPT) internalErrors.shift();
+    }
+    done();
+  });
   await app.ready();
   return {
     app,
     database,
+    internalErrors,
     async close() {
       await app.close();
       await database.drop();
