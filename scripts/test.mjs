@@ -4,12 +4,51 @@
 // a missing chromium fails the run instead of skipping it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Each vitest step also writes the JSON report here, so the summary at the end can name what failed: CI keeps
+// only the tail of a long log, and the failures printed mid-run are often cut from it.
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
+const failures = [];
+const MAX_LISTED_FAILURES = 30;
+
+function vitestRun(label, projects) {
+  const report = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
+  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const ok = run(label, args);
+  if (!ok) failures.push(...failedTests(label, report));
+  return ok;
+}
+
+// The failed tests of one report as "label: file > test: first line of the error"; a step that failed without
+// a readable report (a crash before vitest wrote it) is named by its label alone.
+function failedTests(label, report) {
+  let json;
+  try {
+    json = JSON.parse(fs.readFileSync(report, 'utf8'));
+  } catch {
+    return [`${label}: no report was written (see the log above)`];
+  }
+  const out = [];
+  for (const file of json.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) out.push(`${label}: ${rel} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed') out.push(`${label}: ${rel}: ${firstLine(file.message)}`);
+  }
+  return out.length ? out : [`${label}: vitest failed without a failed test (see the log above)`];
+}
+
+function firstLine(text) {
+  return String(text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+}
 
 function run(label, args, command = process.execPath) {
   console.log(`\n=== ${label} ===`);
@@ -23,8 +62,8 @@ function run(label, args, command = process.execPath) {
 const results = [];
 console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)'}; redis: ${process.env.REDIS_URL ? 'on' : 'off'}`);
 
-results.push(['unit and API tests', run('unit and API tests', [vitest, 'run', '--project', 'unit', '--project', 'api'])]);
-results.push(['fault tests', run('fault tests', [vitest, 'run', '--project', 'fault'])]);
+results.push(['unit and API tests', vitestRun('unit and API tests', ['unit', 'api'])]);
+results.push(['fault tests', vitestRun('fault tests', ['fault'])]);
 
 // `npm run build`, through the npm that started this script when there is one (it puts Node 24 first on PATH).
 const npm = process.env.npm_execpath;
@@ -35,7 +74,7 @@ if (!fs.existsSync(chromium) && ci) {
   console.error(`\nCI=true and chromium is missing at ${chromium}: the browser tests are required.`);
   results.push(['browser tests', false]);
 } else if (built) {
-  results.push(['browser tests', run('browser tests', [vitest, 'run', '--project', 'e2e'])]);
+  results.push(['browser tests', vitestRun('browser tests', ['e2e'])]);
 } else {
   results.push(['browser tests', false]);
   console.error('\nThe build failed, so the browser tests did not run.');
@@ -43,4 +82,10 @@ if (!fs.existsSync(chromium) && ci) {
 
 console.log('\n=== summary ===');
 for (const [label, ok] of results) console.log(`${ok ? 'passed' : 'FAILED'}  ${label}`);
+if (failures.length) {
+  console.log('\nfailed tests:');
+  for (const f of failures.slice(0, MAX_LISTED_FAILURES)) console.log(`  ${f}`);
+  if (failures.length > MAX_LISTED_FAILURES) console.log(`  … and ${failures.length - MAX_LISTED_FAILURES} more`);
+}
+fs.rmSync(reportDir, { recursive: true, force: true });
 process.exit(results.every(([, ok]) => ok) ? 0 : 1);
