@@ -1,6 +1,7 @@
 // Words and layout in a browser: register focus stays in the form, declining the deposit question goes back
 // where the player came from, no sign-up invitations for signed-in players, nav labels, targets and
-// highlighting agree, and logged-out member pages say what they are for.
+// highlighting agree, logged-out member pages say what they are for, and the header clock
+// writes its text only when it changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
@@ -219,6 +220,33 @@ describe.skipIf(!hasChromium)('words and layout', () => {
           await expect.poll(() => page.getByTestId(testId).first().textContent(), { timeout: 15_000 }).toContain(text);
         }
       }
+    } finally {
+      await context.close();
+    }
+  });
+  it('header clock (zh-TW): GMT+8 with a Chinese weekday, ticking every 200 ms but writing its text once a second', async () => {
+    screenshotOnFailure('ux-header-clock');
+    const context = await newContext(browser, 'desktop', server);
+    try {
+      const page = await context.newPage();
+      // Saturday 2026-11-28 23:59:58.500 in Taipei, so two seconds later the date and weekday have turned over too.
+      // The page's clock runs from a minute before while the page loads, then stops there.
+      const at = Date.parse('2026-11-28T15:59:58.500Z');
+      await page.clock.install({ time: at - 60_000 });
+      await page.goto(localized('/about', 'zh-TW'));
+      await page.clock.pauseAt(at);
+      const clock = page.locator('#gmt8-clock');
+      await expect.poll(() => clock.textContent()).toBe('2026/11/28 23:59:58 (GMT+8) 星期六');
+      await page.evaluate(() => {
+        const w = window as unknown as { clockWrites: number };
+        w.clockWrites = 0;
+        new MutationObserver((records) => { w.clockWrites += records.length; })
+          .observe(document.getElementById('gmt8-clock')!, { childList: true, characterData: true, subtree: true });
+      });
+      // Ten ticks of 200 ms over two seconds; the text changes twice, so it is written twice.
+      await page.clock.runFor(2_000);
+      expect(await clock.textContent()).toBe('2026/11/29 00:00:00 (GMT+8) 星期日');
+      expect(await page.evaluate(() => (window as unknown as { clockWrites: number }).clockWrites)).toBe(2);
     } finally {
       await context.close();
     }
