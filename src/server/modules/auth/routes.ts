@@ -15,20 +15,15 @@ import type { RequestContext } from './service.ts';
 import { playerOf } from './request.ts';
 import { AccountService } from './account-service.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { asciiJson } from '../../lib/ascii-json.ts';
 import { DEVICE_HEADER } from '../../../shared/schemas/risk/fingerprint.ts';
 
 /**
  * GET /auth/me's answer as the session cache keeps it: the body and its JSON, serialized once (through the route's own
- * serializer, which checks it outside production), with every character beyond ASCII written as a JSON \u escape. The answer
- * holds words in Chinese, and Node sends the headers and a text body in one write only as one string: a body with
- * any character beyond Latin-1 made that string two bytes a character, re-encoded to UTF-8 on every send, and a
- * body sent as bytes went out as a second buffer beside the headers; an ASCII body is copied as it is. JSON parsers
- * read the escapes as the same characters.
+ * serializer, which checks it outside production), in ASCII and held one byte a character (lib/ascii-json.ts), so a
+ * poll's answer goes out with its headers in one write, copied as it is.
  */
 interface MeAnswer { body: SuccessBody<UserView>; text: string }
-
-const NOT_ASCII = /[\u007f-\uffff]/g;
-const asciiJson = (json: string) => json.replace(NOT_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
