@@ -1,0 +1,48 @@
+// The ledger's daily report of a journal (ledger_report_journal, drizzle 0049) must look each posting's account up by
+// its key, whatever the planner knows of the accounts table. Joined instead, a table without statistics (just filled,
+// as in the benchmarks, or a new deployment before its first analyse) was read whole into a hash for every journal,
+// and the red-packet rush spent more of the database's time there than in posting its journals. The plans are read
+// with auto_explain, sent back to this connection as notices.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+// auto_explain is a module of PostgreSQL itself; PGlite has none.
+describe.skipIf(!process.env.DATABASE_URL)('ledger_report_journal plan', () => {
+  it('reads the accounts of a journal by their key, not the whole table, on a table without statistics', async () => {
+    const players = [];
+    for (let i = 0; i < 3; i++) players.push(await seedPlayer(t, { centralMinor: 10_000n }));
+    const res = await t.database.db.execute<{ id: string }>(sql`
+      select id::text from journals where player_id = ${players[2]!.playerId} order by id desc limit 1`);
+    const journalId = res.rows[0]!.id;
+
+    const client = new pg.Client({ connectionString: t.database.url });
+    const plans: string[] = [];
+    client.on('notice', (n) => { plans.push(String(n.message)); });
+    await client.connect();
+    try {
+      // The statistics the planner has of accounts are this test's to decide: none, as a fresh table has.
+      const stats = await client.query<{ n: number }>(`select count(*)::int as n from pg_stats where tablename = 'accounts'`);
+      expect(stats.rows[0]!.n).toBe(0);
+      await client.query(`LOAD 'auto_explain'`);
+      await client.query('SET auto_explain.log_min_duration = 0');
+      await client.query('SET auto_explain.log_nested_statements = on');
+      await client.query('SET auto_explain.log_level = notice');
+      // Reported again inside a transaction that is rolled back, so the day's figures stay as they were.
+      await client.query('begin');
+      await client.query('select ledger_report_journal($1)', [journalId]);
+      await client.query('rollback');
+    } finally {
+      await client.end();
+    }
+    const sum = plans.find((p) => p.includes('FROM postings p'));
+    expect(sum, plans.join('\n---\n')).toBeDefined();
+    expect(sum).toContain('Index Scan using accounts_pkey on accounts');
+    expect(sum).not.toMatch(/Seq Scan on accounts/);
+  });
+});
