@@ -39,9 +39,15 @@ import { DESKTOP_PAGES, PAGES, auditPages, kb, printTable } from '../tests/perf/
 registerModuleHooks();
 
 const GOALS = {
-  performance: 95, accessibility: 95, jsGzipKb: { '/about': 50, '/': 150 }, ratio: 0.8,
+  performance: 95,
+  accessibility: 95,
+  jsGzipKb: { '/about': 50, '/': 150 },
+  ratio: 0.8,
   // Against the ledger's player-to-player journals per second at 32 clients, measured in the same run.
-  redPacketRatio: 0.5, redPacketP99Ms: 1000, transferRatio: 0.25, transferP99Ms: 100,
+  redPacketRatio: 0.5,
+  redPacketP99Ms: 1000,
+  transferRatio: 0.25,
+  transferP99Ms: 100,
 };
 const LOAD = ROUTE_LOAD;
 
@@ -58,7 +64,7 @@ try {
   // A page below the goal is audited twice more and its median kept: one run on a busy machine is noise.
   const rows = await auditPages(server.url, PAGES, { retryBelow: GOALS.performance });
   // The phone user agent sends a desktop address to its mobile twin; the desktop preset shows the desktop pages.
-  rows.push(...await auditPages(server.url, DESKTOP_PAGES, { desktop: true }));
+  rows.push(...(await auditPages(server.url, DESKTOP_PAGES, { desktop: true })));
   printTable(rows, GOALS);
   for (const r of rows.filter((x) => x.formFactor === 'mobile')) {
     const final = new URL(r.finalUrl).pathname;
@@ -72,9 +78,13 @@ try {
     }
   }
 
-  console.log(`\n== Throughput: ${LOAD.connections} connections, ${LOAD.rounds} rounds of ${LOAD.durationS} s per route, taking turns, after a ${LOAD.warmupS} s warm-up ==\n`);
+  console.log(
+    `\n== Throughput: ${LOAD.connections} connections, ${LOAD.rounds} rounds of ${LOAD.durationS} s per route, taking turns, after a ${LOAD.warmupS} s warm-up ==\n`,
+  );
   const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'demo1234', password: 'demo1234' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'demo1234', password: 'demo1234' }),
   });
   const token = (await login.json())?.data?.access_token;
   if (!token) throw new Error(`demo login failed: ${login.status}`);
@@ -83,13 +93,22 @@ try {
     { name: 'GET /api/auth/me', url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${token}` } },
   ];
   const { results, ratios } = await compareRoutes(routes, LOAD);
-  console.log(`${'route'.padEnd(26)}  ${'req/s (2xx), median'.padStart(19)}  ${'rounds'.padEnd(18)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  non-2xx  errors`);
+  console.log(
+    `${'route'.padEnd(26)}  ${'req/s (2xx), median'.padStart(19)}  ${'rounds'.padEnd(18)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  non-2xx  errors`,
+  );
   for (const r of results) {
-    console.log(`${r.name.padEnd(26)}  ${r.okRps.toFixed(0).padStart(19)}  ${r.rps.map((x) => x.toFixed(0)).join(' / ').padEnd(18)}  ${`${r.p50} ms`.padStart(6)}  ${`${r.p99} ms`.padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`);
+    console.log(
+      `${r.name.padEnd(26)}  ${r.okRps.toFixed(0).padStart(19)}  ${r.rps
+        .map((x) => x.toFixed(0))
+        .join(' / ')
+        .padEnd(18)}  ${`${r.p50} ms`.padStart(6)}  ${`${r.p99} ms`.padStart(6)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`,
+    );
   }
   const roundRatios = ratios[1];
   const ratio = median(roundRatios);
-  console.log(`\nauth/me ÷ health = ${ratio.toFixed(2)}, the median of the rounds' ${roundRatios.map((x) => x.toFixed(2)).join(', ')} (goal >= ${GOALS.ratio})`);
+  console.log(
+    `\nauth/me ÷ health = ${ratio.toFixed(2)}, the median of the rounds' ${roundRatios.map((x) => x.toFixed(2)).join(', ')} (goal >= ${GOALS.ratio})`,
+  );
   verdict('auth/me ÷ health req/s', ratio.toFixed(2), `>= ${GOALS.ratio}`, ratio >= GOALS.ratio);
 } finally {
   await server.stop();
@@ -110,7 +129,12 @@ if (process.env.BENCH_SKIP_LEDGER !== '1') {
     const share = h.provider ? `; the stand-in alone ${h.provider.rps.toFixed(0)} calls/s, ${h.provider.costMs.toFixed(2)} ms a call` : '';
     if (yardstick) {
       const ratio = h.rps / yardstick;
-      verdict(`transfer and play: central->platform transfers/s ÷ ledger p2p journals/s at 32 clients (${h.rps.toFixed(0)} / ${yardstick.toFixed(0)}${share})`, ratio.toFixed(2), `>= ${GOALS.transferRatio}`, ratio >= GOALS.transferRatio);
+      verdict(
+        `transfer and play: central->platform transfers/s ÷ ledger p2p journals/s at 32 clients (${h.rps.toFixed(0)} / ${yardstick.toFixed(0)}${share})`,
+        ratio.toFixed(2),
+        `>= ${GOALS.transferRatio}`,
+        ratio >= GOALS.transferRatio,
+      );
     } else {
       verdict(`transfer and play: central->platform transfers/s${share}`, h.rps.toFixed(0), 'figure (> 0)', h.rps > 0);
     }
@@ -138,12 +162,22 @@ if (process.env.BENCH_SKIP_REDPACKET !== '1') {
     const what = `red packets: ${r.players} players at once, claims/s`;
     if (yardstick) {
       const ratio = r.claimsPerSecond / yardstick;
-      verdict(`${what} ÷ ledger p2p journals/s at 32 clients (${r.claimsPerSecond.toFixed(0)} / ${yardstick.toFixed(0)})`, ratio.toFixed(2), `>= ${GOALS.redPacketRatio}`, ratio >= GOALS.redPacketRatio);
+      verdict(
+        `${what} ÷ ledger p2p journals/s at 32 clients (${r.claimsPerSecond.toFixed(0)} / ${yardstick.toFixed(0)})`,
+        ratio.toFixed(2),
+        `>= ${GOALS.redPacketRatio}`,
+        ratio >= GOALS.redPacketRatio,
+      );
     } else {
       verdict(what, r.claimsPerSecond.toFixed(0), 'figure (no ledger run to compare)', true);
     }
     verdict('red packets: p99', `${r.p99.toFixed(0)} ms`, `<= ${GOALS.redPacketP99Ms} ms`, r.p99 <= GOALS.redPacketP99Ms);
-    verdict('red packets: over-paid (sum <= pool, one per player, ledger check)', r.overPaid || r.ledgerViolations ? 'YES' : 'no', 'no', !r.overPaid && !r.ledgerViolations);
+    verdict(
+      'red packets: over-paid (sum <= pool, one per player, ledger check)',
+      r.overPaid || r.ledgerViolations ? 'YES' : 'no',
+      'no',
+      !r.overPaid && !r.ledgerViolations,
+    );
   } catch (err) {
     console.log(`\nred-packet benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }
@@ -168,7 +202,12 @@ if (process.env.BENCH_SKIP_REPORTS !== '1') {
     verdict('reports: 90-day daily summary p95', `${r.daily.p95.toFixed(1)} ms`, `<= ${r.goals.p95Ms} ms`, r.daily.p95 <= r.goals.p95Ms);
     verdict('reports: 90-day games report p95', `${r.games.p95.toFixed(1)} ms`, `<= ${r.goals.p95Ms} ms`, r.games.p95 <= r.goals.p95Ms);
     verdict('reports: 1M-row CSV seconds', r.csv.seconds.toFixed(1), `< ${r.goals.csvSeconds} s`, r.csv.seconds < r.goals.csvSeconds);
-    verdict('reports: 1M-row CSV memory added by the export', `${r.csv.addedMb.toFixed(0)} MB (warm ${r.csv.warmAddedMb.toFixed(0)} MB; process peak ${r.csv.peakRssMb.toFixed(0)} MB)`, `< ${r.goals.csvRssMb} MB`, r.csv.addedMb < r.goals.csvRssMb);
+    verdict(
+      'reports: 1M-row CSV memory added by the export',
+      `${r.csv.addedMb.toFixed(0)} MB (warm ${r.csv.warmAddedMb.toFixed(0)} MB; process peak ${r.csv.peakRssMb.toFixed(0)} MB)`,
+      `< ${r.goals.csvRssMb} MB`,
+      r.csv.addedMb < r.goals.csvRssMb,
+    );
   } catch (err) {
     console.log(`\nreports benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }
@@ -180,8 +219,18 @@ if (process.env.BENCH_SKIP_REALTIME !== '1') {
     const r = await realtimeBench();
     const size = `${r.sockets} sockets, two instances`;
     verdict(`realtime: sockets held (${size})`, r.sockets, `>= ${r.goals.sockets}`, r.sockets >= r.goals.sockets);
-    verdict('realtime: show-redEnvelope p99 from publish', `${r.p99.toFixed(0)} ms`, `<= ${r.goals.p99Ms} ms, none missed`, r.p99 <= r.goals.p99Ms && r.missed === 0);
-    verdict(`realtime: private events to ${r.privateTargets} players, wrong recipients`, `${r.privateDelivered} ok, ${r.privateWrong} wrong`, `${r.privateTargets} ok, 0 wrong`, r.privateWrong === 0 && r.privateDelivered === r.privateTargets);
+    verdict(
+      'realtime: show-redEnvelope p99 from publish',
+      `${r.p99.toFixed(0)} ms`,
+      `<= ${r.goals.p99Ms} ms, none missed`,
+      r.p99 <= r.goals.p99Ms && r.missed === 0,
+    );
+    verdict(
+      `realtime: private events to ${r.privateTargets} players, wrong recipients`,
+      `${r.privateDelivered} ok, ${r.privateWrong} wrong`,
+      `${r.privateTargets} ok, 0 wrong`,
+      r.privateWrong === 0 && r.privateDelivered === r.privateTargets,
+    );
     verdict('realtime: memory per socket (instance RSS)', `${Math.max(...Object.values(r.perSocketKb)).toFixed(1)} KB`, 'figure', true);
   } catch (err) {
     console.log(`\nrealtime benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
@@ -191,4 +240,6 @@ if (process.env.BENCH_SKIP_REALTIME !== '1') {
 console.log('\n== Against the goals ==\n');
 const w = [0, 1, 2].map((i) => Math.max(...verdicts.map((v) => String(v[i]).length), 4));
 for (const [what, value, goal, ok] of verdicts) console.log(`${what.padEnd(w[0])}  ${String(value).padStart(w[1])}  ${goal.padEnd(w[2])}  ${ok}`);
-console.log(`\n(${verdicts.filter((v) => v[3] === 'met').length} of ${verdicts.length} goals met; benchmark took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+console.log(
+  `\n(${verdicts.filter((v) => v[3] === 'met').length} of ${verdicts.length} goals met; benchmark took ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+);

@@ -45,8 +45,12 @@ function ledgerTableUses(file, source) {
   const namespaces = new Set();
   const at = (node) => `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
   const visit = (node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text.startsWith('.')
-      && isSchemaFile(path.resolve(path.dirname(file), node.moduleSpecifier.text))) {
+    if (
+      ts.isImportDeclaration(node) &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      node.moduleSpecifier.text.startsWith('.') &&
+      isSchemaFile(path.resolve(path.dirname(file), node.moduleSpecifier.text))
+    ) {
       const bindings = node.importClause?.namedBindings;
       if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
       if (bindings && ts.isNamedImports(bindings)) {
@@ -59,7 +63,13 @@ function ledgerTableUses(file, source) {
     if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text) && LEDGER_TABLES.has(node.name.text)) {
       found.push(`${at(node)} uses ${node.expression.text}.${node.name.text}`);
     }
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
       for (const m of node.text.matchAll(LEDGER_SQL)) found.push(`${at(node)} SQL "${m[0].replace(/\s+/g, ' ')}"`);
     }
     ts.forEachChild(node, visit);
@@ -76,8 +86,14 @@ function schemaTables() {
     if (!isSchemaFile(file)) continue;
     const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node) => {
-      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isCallExpression(node.initializer)
-        && node.initializer.expression.getText(source) === 'pgTable' && ts.isStringLiteral(node.initializer.arguments[0])) {
+      if (
+        ts.isVariableDeclaration(node) &&
+        ts.isIdentifier(node.name) &&
+        node.initializer &&
+        ts.isCallExpression(node.initializer) &&
+        node.initializer.expression.getText(source) === 'pgTable' &&
+        ts.isStringLiteral(node.initializer.arguments[0])
+      ) {
         byExport.set(node.name.text, node.initializer.arguments[0].text);
       }
       ts.forEachChild(node, visit);
@@ -128,8 +144,12 @@ function foreignTableUses(file, source, domain, tableOf, owners) {
     return owner !== undefined && owner !== domain && owner !== 'ledger' ? owner : undefined;
   };
   const visit = (node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text.startsWith('.')
-      && isSchemaFile(path.resolve(path.dirname(file), node.moduleSpecifier.text))) {
+    if (
+      ts.isImportDeclaration(node) &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      node.moduleSpecifier.text.startsWith('.') &&
+      isSchemaFile(path.resolve(path.dirname(file), node.moduleSpecifier.text))
+    ) {
       const bindings = node.importClause?.namedBindings;
       if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
       if (bindings && ts.isNamedImports(bindings)) {
@@ -143,7 +163,13 @@ function foreignTableUses(file, source, domain, tableOf, owners) {
       const table = tableOf.get(node.name.text);
       if (table && foreign(table)) found.push(`${at(node)} uses ${table} of ${foreign(table)}`);
     }
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
       for (const m of node.text.matchAll(OWNED_SQL)) {
         if (foreign(m[1])) found.push(`${at(node)} SQL "${m[0].replace(/\s+/g, ' ')}" of ${foreign(m[1])}`);
       }
@@ -158,8 +184,10 @@ const problems = [];
 const edges = new Map();
 const tableOf = schemaTables();
 const owners = tableOwners();
-for (const table of new Set(tableOf.values())) if (!owners.has(table)) problems.push(`table without an owner: ${table} (add it to TABLE_OWNERS in src/server/db/owners.ts)`);
-for (const table of owners.keys()) if (![...tableOf.values()].includes(table)) problems.push(`owner of a table the schema does not declare: ${table} in src/server/db/owners.ts`);
+for (const table of new Set(tableOf.values()))
+  if (!owners.has(table)) problems.push(`table without an owner: ${table} (add it to TABLE_OWNERS in src/server/db/owners.ts)`);
+for (const table of owners.keys())
+  if (![...tableOf.values()].includes(table)) problems.push(`owner of a table the schema does not declare: ${table} in src/server/db/owners.ts`);
 for (const file of walk(serverDir)) {
   const text = fs.readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -176,8 +204,15 @@ for (const file of walk(serverDir)) {
         }
       }
     }
-    if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)
-      || ts.isConstructorDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)) {
+    if (
+      ts.isFunctionDeclaration(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isConstructorDeclaration(node) ||
+      ts.isGetAccessor(node) ||
+      ts.isSetAccessor(node)
+    ) {
       const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
       const end = source.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
       const lines = end - start + 1;
@@ -196,7 +231,9 @@ for (const file of walk(serverDir)) {
 for (const [key, files] of edges) {
   const [a, b] = key.split(' -> ');
   if (a < b && edges.has(`${b} -> ${a}`)) {
-    problems.push(`domains import each other: ${a} <-> ${b} (${a} -> ${b}: ${[...new Set(files)].join(', ')}; ${b} -> ${a}: ${[...new Set(edges.get(`${b} -> ${a}`))].join(', ')})`);
+    problems.push(
+      `domains import each other: ${a} <-> ${b} (${a} -> ${b}: ${[...new Set(files)].join(', ')}; ${b} -> ${a}: ${[...new Set(edges.get(`${b} -> ${a}`))].join(', ')})`,
+    );
   }
 }
 
@@ -205,4 +242,8 @@ if (problems.length) {
   console.error(`\n${problems.length} structure problem(s)`);
   process.exit(1);
 }
-console.log('structure: no domains import each other; every server function is within', FUNCTION_LINES_MAX, 'lines; only the ledger reads its tables; each domain\'s tables are named by that domain only');
+console.log(
+  'structure: no domains import each other; every server function is within',
+  FUNCTION_LINES_MAX,
+  "lines; only the ledger reads its tables; each domain's tables are named by that domain only",
+);

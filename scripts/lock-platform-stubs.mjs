@@ -13,7 +13,10 @@ for (const [key, entry] of Object.entries(pk)) {
     const where = `node_modules/${name}`;
     if (pk[where]) continue;
     const m = name.match(/-(android|darwin|linux|freebsd|win32|wasm32)-([a-z0-9]+)(?:-(gnu|musl|gnueabihf|msvc|wasi))?$/);
-    if (!m) { console.warn('cannot place', name); continue; }
+    if (!m) {
+      console.warn('cannot place', name);
+      continue;
+    }
     const [, os, cpu, abi] = m;
     const stub = { version, cpu: [os === 'wasm32' ? 'wasm32' : cpu === 'arm' ? 'arm' : cpu], license: entry.license ?? 'MIT', optional: true };
     if (os === 'wasm32') stub.cpu = ['wasm32'];

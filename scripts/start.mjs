@@ -16,7 +16,11 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sourcesMtime = Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'public')), fs.statSync(path.join(root, 'astro.config.mjs')).mtimeMs);
+const sourcesMtime = Math.max(
+  newestMtime(path.join(root, 'src')),
+  newestMtime(path.join(root, 'public')),
+  fs.statSync(path.join(root, 'astro.config.mjs')).mtimeMs,
+);
 if (!fs.existsSync(entry) || fs.statSync(entry).mtimeMs < sourcesMtime) {
   for (const step of [[path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], [path.join(root, 'scripts/compress-dist.mjs')]]) {
     const built = spawnSync(process.execPath, step, { cwd: root, stdio: 'inherit' });
@@ -30,15 +34,20 @@ if (!env.GAME_PROVIDER_URL) {
   // The stand-in provider runs as its own process, as a real provider would be a separate system.
   const simPort = env.SIM_PORT ?? '4400';
   env.GAME_PROVIDER_URL = `http://127.0.0.1:${simPort}`;
-  children.push(spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'sim/server.ts')], {
-    cwd: root, stdio: 'inherit',
-    env: { ...process.env, SIM_PORT: simPort, SIM_DATA_DIR: env.SIM_DATA_DIR ?? path.join(env.DATA_DIR ?? path.join(root, 'data'), 'sim') },
-  }));
+  children.push(
+    spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'sim/server.ts')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, SIM_PORT: simPort, SIM_DATA_DIR: env.SIM_DATA_DIR ?? path.join(env.DATA_DIR ?? path.join(root, 'data'), 'sim') },
+    }),
+  );
 }
 const app = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit', env });
 children.push(app);
 
-const stop = (signal) => { for (const c of children) if (c.exitCode === null) c.kill(signal); };
+const stop = (signal) => {
+  for (const c of children) if (c.exitCode === null) c.kill(signal);
+};
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 app.on('exit', (code) => {

@@ -20,8 +20,7 @@ const MAX_LISTED_FAILURES = 30;
 
 function vitestRun(label, projects) {
   const report = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
-  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   const ok = run(label, args);
   if (!ok) failures.push(...failedTests(label, report));
   return ok;
@@ -47,7 +46,13 @@ function failedTests(label, report) {
 }
 
 function firstLine(text) {
-  return String(text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+  return (
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 function run(label, args, command = process.execPath) {

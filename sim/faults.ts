@@ -92,9 +92,15 @@ export const cryptoRng: Rng = () => randomInt(0, 2 ** 48 - 1) / 2 ** 48;
 /** sfc32 seeded from SHA-256 of the seed's string form. */
 export function seededRng(seed: number | string): Rng {
   const h = createHash('sha256').update(String(seed)).digest();
-  let a = h.readUInt32LE(0), b = h.readUInt32LE(4), c = h.readUInt32LE(8), d = h.readUInt32LE(12);
+  let a = h.readUInt32LE(0),
+    b = h.readUInt32LE(4),
+    c = h.readUInt32LE(8),
+    d = h.readUInt32LE(12);
   const next = (): number => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

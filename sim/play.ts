@@ -14,8 +14,10 @@ export interface PlayPage {
 }
 
 export function renderPlay(p: PlayPage): string {
-  return renderGamePage({ platform: p.platform, requested: p.game, lang: p.lang, player: p.player, balanceMinor: p.balanceMinor })
-    ?? renderMessage('expired', p.lang);
+  return (
+    renderGamePage({ platform: p.platform, requested: p.game, lang: p.lang, player: p.player, balanceMinor: p.balanceMinor }) ??
+    renderMessage('expired', p.lang)
+  );
 }
 
 const MESSAGES = {

@@ -8,8 +8,17 @@ import { signedHeaders } from './sign.ts';
 
 const SECRET = 'test-secret';
 
-interface CallOpts { timestamp?: number; secret?: string; signal?: AbortSignal; headers?: Record<string, string>; signedBody?: string }
-interface Res { status: number; body: Record<string, any> }
+interface CallOpts {
+  timestamp?: number;
+  secret?: string;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  signedBody?: string;
+}
+interface Res {
+  status: number;
+  body: Record<string, any>;
+}
 
 async function call(sim: Sim, method: string, path: string, body?: unknown, opts: CallOpts = {}): Promise<Res> {
   const raw = body === undefined ? '' : JSON.stringify(body);
@@ -24,7 +33,8 @@ async function call(sim: Sim, method: string, path: string, body?: unknown, opts
 
 async function admin(sim: Sim, method: string, path: string, body?: unknown): Promise<Res> {
   const res = await fetch(sim.url + path, {
-    method, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
   });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
@@ -65,11 +75,17 @@ describe('sim provider aggregator', () => {
 
     it('rejects a wrong secret, a tampered body, a changed query and missing headers', async () => {
       const player = await newPlayer(sim);
-      expect(await call(sim, 'GET', `/providers/SLX/players/${player}/balance`, undefined, { secret: 'nope' }))
-        .toEqual({ status: 401, body: { status: 'error', code: 'BAD_SIGNATURE' } });
-      const tampered = await call(sim, 'POST', '/providers/SLX/transfers',
+      expect(await call(sim, 'GET', `/providers/SLX/players/${player}/balance`, undefined, { secret: 'nope' })).toEqual({
+        status: 401,
+        body: { status: 'error', code: 'BAD_SIGNATURE' },
+      });
+      const tampered = await call(
+        sim,
+        'POST',
+        '/providers/SLX/transfers',
         { transferId: uid('t'), player, direction: 'in', amountMinor: '999' },
-        { signedBody: JSON.stringify({ transferId: 'x', player, direction: 'in', amountMinor: '1' }) });
+        { signedBody: JSON.stringify({ transferId: 'x', player, direction: 'in', amountMinor: '1' }) },
+      );
       expect(tampered).toEqual({ status: 401, body: { status: 'error', code: 'BAD_SIGNATURE' } });
       // Signed without the query string, sent with it.
       const path = '/providers/SLX/launch';
@@ -85,10 +101,14 @@ describe('sim provider aggregator', () => {
     it('rejects stale and future timestamps, and applies nothing', async () => {
       const player = await newPlayer(sim);
       const transfer = { transferId: uid('t'), player, direction: 'in', amountMinor: '100' };
-      expect(await call(sim, 'POST', '/providers/SLX/transfers', transfer, { timestamp: Date.now() - 31_000 }))
-        .toEqual({ status: 401, body: { status: 'error', code: 'STALE_REQUEST' } });
-      expect(await call(sim, 'POST', '/providers/SLX/transfers', transfer, { timestamp: Date.now() + 6_000 }))
-        .toEqual({ status: 401, body: { status: 'error', code: 'STALE_REQUEST' } });
+      expect(await call(sim, 'POST', '/providers/SLX/transfers', transfer, { timestamp: Date.now() - 31_000 })).toEqual({
+        status: 401,
+        body: { status: 'error', code: 'STALE_REQUEST' },
+      });
+      expect(await call(sim, 'POST', '/providers/SLX/transfers', transfer, { timestamp: Date.now() + 6_000 })).toEqual({
+        status: 401,
+        body: { status: 'error', code: 'STALE_REQUEST' },
+      });
       expect((await call(sim, 'GET', `/providers/SLX/transfers/${transfer.transferId}`)).status).toBe(404);
       expect(await balanceOf(sim, player)).toBe('0');
       // A little clock skew either way is fine.
@@ -97,8 +117,7 @@ describe('sim provider aggregator', () => {
     });
 
     it('answers UNKNOWN_PLATFORM for an unknown code', async () => {
-      expect(await call(sim, 'GET', '/providers/XXX/players/p1/balance'))
-        .toEqual({ status: 404, body: { status: 'error', code: 'UNKNOWN_PLATFORM' } });
+      expect(await call(sim, 'GET', '/providers/XXX/players/p1/balance')).toEqual({ status: 404, body: { status: 'error', code: 'UNKNOWN_PLATFORM' } });
       expect((await admin(sim, 'GET', '/sim/faults/XXX')).status).toBe(404);
     });
   });
@@ -110,7 +129,7 @@ describe('sim provider aggregator', () => {
       expect((await call(sim, 'POST', '/providers/FSH/players', { player })).body).toEqual({ status: 'ok', player, created: false });
       expect((await call(sim, 'GET', `/providers/FSH/players/${player}/balance`)).body).toEqual({ status: 'ok', player, balanceMinor: '0' });
       // Platforms keep separate wallets.
-      expect((await call(sim, 'GET', `/providers/SLX/players/${player}/balance`))).toEqual({ status: 404, body: { status: 'error', code: 'PLAYER_NOT_FOUND' } });
+      expect(await call(sim, 'GET', `/providers/SLX/players/${player}/balance`)).toEqual({ status: 404, body: { status: 'error', code: 'PLAYER_NOT_FOUND' } });
     });
 
     it('refuses a malformed player id', async () => {
@@ -190,7 +209,11 @@ describe('sim provider aggregator', () => {
       expect((await bad({ transferId: uid('t'), player, direction: 'sideways', amountMinor: '1' })).body.code).toBe('INVALID_DIRECTION');
       expect((await bad({ transferId: uid('t'), player: 'a b', direction: 'in', amountMinor: '1' })).body.code).toBe('INVALID_PLAYER');
       const path = '/providers/SLX/transfers';
-      const res = await fetch(sim.url + path, { method: 'POST', body: '{nope', headers: { ...signedHeaders({ secret: SECRET, method: 'POST', pathWithQuery: path, body: '{nope' }) } });
+      const res = await fetch(sim.url + path, {
+        method: 'POST',
+        body: '{nope',
+        headers: { ...signedHeaders({ secret: SECRET, method: 'POST', pathWithQuery: path, body: '{nope' }) },
+      });
       expect(res.status).toBe(400);
     });
 
@@ -222,9 +245,17 @@ describe('sim provider aggregator', () => {
         { transferId, player: other, direction: 'out', amountMinor: '300' },
       ];
       for (const v of variants) {
-        expect(await call(sim, 'POST', '/providers/SLX/transfers', v)).toEqual({ status: 409, body: { status: 'rejected', transferId, code: 'DUPLICATE_MISMATCH' } });
+        expect(await call(sim, 'POST', '/providers/SLX/transfers', v)).toEqual({
+          status: 409,
+          body: { status: 'rejected', transferId, code: 'DUPLICATE_MISMATCH' },
+        });
       }
-      expect((await call(sim, 'GET', `/providers/SLX/transfers/${transferId}`)).body).toMatchObject({ status: 'applied', player, direction: 'out', amountMinor: '300' });
+      expect((await call(sim, 'GET', `/providers/SLX/transfers/${transferId}`)).body).toMatchObject({
+        status: 'applied',
+        player,
+        direction: 'out',
+        amountMinor: '300',
+      });
       expect(await balanceOf(sim, player)).toBe('700');
     });
 
@@ -238,8 +269,14 @@ describe('sim provider aggregator', () => {
       expect(r.body).toMatchObject({ status: 'applied', transferId, player, direction: 'in', amountMinor: '250' });
       const rejectedId = uid('t');
       await call(sim, 'POST', '/providers/SPB/transfers', { transferId: rejectedId, player, direction: 'out', amountMinor: '251' });
-      expect((await call(sim, 'GET', `/providers/SPB/transfers/${rejectedId}`)).body)
-        .toMatchObject({ status: 'rejected', transferId: rejectedId, player, direction: 'out', amountMinor: '251', code: 'INSUFFICIENT_FUNDS' });
+      expect((await call(sim, 'GET', `/providers/SPB/transfers/${rejectedId}`)).body).toMatchObject({
+        status: 'rejected',
+        transferId: rejectedId,
+        player,
+        direction: 'out',
+        amountMinor: '251',
+        code: 'INSUFFICIENT_FUNDS',
+      });
     });
   });
 
@@ -320,8 +357,10 @@ describe('sim provider aggregator', () => {
       const player = await newPlayer(sim, 'SLX', '100');
       await put('SLX', { errorRate: 1 });
       const transferId = uid('t');
-      expect(await call(sim, 'POST', '/providers/SLX/transfers', { transferId, player, direction: 'out', amountMinor: '50' }))
-        .toEqual({ status: 500, body: { status: 'error', code: 'INTERNAL' } });
+      expect(await call(sim, 'POST', '/providers/SLX/transfers', { transferId, player, direction: 'out', amountMinor: '50' })).toEqual({
+        status: 500,
+        body: { status: 'error', code: 'INTERNAL' },
+      });
       expect((await call(sim, 'GET', `/providers/SLX/players/${player}/balance`)).status).toBe(500);
       await admin(sim, 'DELETE', '/sim/faults');
       expect((await call(sim, 'GET', `/providers/SLX/transfers/${transferId}`)).body.status).toBe('not_found');
@@ -350,8 +389,13 @@ describe('sim provider aggregator', () => {
       const player = await newPlayer(sim);
       await put('SLX', { timeoutAfterApplyRate: 1, hangMs: 5000 });
       const transferId = uid('t');
-      const err = await call(sim, 'POST', '/providers/SLX/transfers', { transferId, player, direction: 'in', amountMinor: '5' }, { signal: AbortSignal.timeout(200) })
-        .catch((e: Error) => e);
+      const err = await call(
+        sim,
+        'POST',
+        '/providers/SLX/transfers',
+        { transferId, player, direction: 'in', amountMinor: '5' },
+        { signal: AbortSignal.timeout(200) },
+      ).catch((e: Error) => e);
       expect((err as Error).name).toBe('TimeoutError');
       expect((await call(sim, 'GET', `/providers/SLX/transfers/${transferId}`)).body.status).toBe('applied');
     });
@@ -365,7 +409,10 @@ describe('sim provider aggregator', () => {
       expect(err).toBeInstanceOf(Error);
       expect((err as Error).name).not.toBe('TimeoutError');
       expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-      expect(await call(sim, 'GET', `/providers/SLX/transfers/${transfer.transferId}`)).toEqual({ status: 404, body: { status: 'not_found', transferId: transfer.transferId } });
+      expect(await call(sim, 'GET', `/providers/SLX/transfers/${transfer.transferId}`)).toEqual({
+        status: 404,
+        body: { status: 'not_found', transferId: transfer.transferId },
+      });
       expect(await balanceOf(sim, player)).toBe('100');
       // The request was forgotten: sending it again applies it once.
       await admin(sim, 'DELETE', '/sim/faults');
@@ -476,7 +523,10 @@ describe('sim persistence', () => {
 
 // ---- games: play pages and API, bet log, test switches ----
 
-interface PlayRes { status: number; body: Record<string, any> }
+interface PlayRes {
+  status: number;
+  body: Record<string, any>;
+}
 
 async function launchFor(sim: Sim, code: string, fundsMinor = '100000', game = 'lobby', lang = 'en') {
   const player = await newPlayer(sim, code, fundsMinor);
@@ -531,21 +581,40 @@ describe('sim games', () => {
     await admin(sim, 'DELETE', '/sim/faults');
   });
 
-  it('serves each platform\'s game at its launch URL in both languages, with stable selectors', async () => {
+  it("serves each platform's game at its launch URL in both languages, with stable selectors", async () => {
     const selectors: Record<string, string[]> = {
-      SLX: ['spin', 'reels'], FSH: ['shoot', 'target-clownfish', 'target-dragon'], LVC: ['bet-player', 'bet-banker', 'bet-tie', 'countdown', 'round'],
-      SPB: ['matches'], LTO: ['bet-big', 'bet-small', 'pick-1', 'pick-20', 'bet-pick', 'countdown'], CRD: ['bet-dragon', 'bet-tiger', 'bet-tie'], ESP: ['matches'],
+      SLX: ['spin', 'reels'],
+      FSH: ['shoot', 'target-clownfish', 'target-dragon'],
+      LVC: ['bet-player', 'bet-banker', 'bet-tie', 'countdown', 'round'],
+      SPB: ['matches'],
+      LTO: ['bet-big', 'bet-small', 'pick-1', 'pick-20', 'bet-pick', 'countdown'],
+      CRD: ['bet-dragon', 'bet-tiger', 'bet-tie'],
+      ESP: ['matches'],
     };
     const names: Record<string, [string, string]> = {
-      SLX: ['幸運 7', 'Lucky 7'], FSH: ['海洋狩獵', 'Ocean Hunt'], LVC: ['百家樂', 'Baccarat'], SPB: ['足球', 'Football'],
-      LTO: ['幸運 5', 'Lucky 5'], CRD: ['龍虎鬥', 'Dragon Tiger'], ESP: ['MOBA 盃', 'MOBA Cup'],
+      SLX: ['幸運 7', 'Lucky 7'],
+      FSH: ['海洋狩獵', 'Ocean Hunt'],
+      LVC: ['百家樂', 'Baccarat'],
+      SPB: ['足球', 'Football'],
+      LTO: ['幸運 5', 'Lucky 5'],
+      CRD: ['龍虎鬥', 'Dragon Tiger'],
+      ESP: ['MOBA 盃', 'MOBA Cup'],
     };
     const { body } = await admin(sim, 'GET', '/sim/platforms');
     expect(Object.fromEntries(body.platforms.map((p: { code: string; games: string[] }) => [p.code, p.games]))).toEqual({
-      SLX: ['lucky-7'], FSH: ['ocean-hunt'], LVC: ['baccarat'], SPB: ['football'], LTO: ['lucky-5'], CRD: ['dragon-tiger'], ESP: ['moba-cup'],
+      SLX: ['lucky-7'],
+      FSH: ['ocean-hunt'],
+      LVC: ['baccarat'],
+      SPB: ['football'],
+      LTO: ['lucky-5'],
+      CRD: ['dragon-tiger'],
+      ESP: ['moba-cup'],
     });
     for (const [code, ids] of Object.entries(selectors)) {
-      for (const [lang, name] of [['zh-TW', names[code]![0]], ['en', names[code]![1]]] as const) {
+      for (const [lang, name] of [
+        ['zh-TW', names[code]![0]],
+        ['en', names[code]![1]],
+      ] as const) {
         const { path } = await launchFor(sim, code, '4200', code === 'SLX' ? 'lucky-7' : 'lobby', lang);
         const res = await fetch(sim.url + path);
         expect(res.status).toBe(200);
@@ -597,8 +666,11 @@ describe('sim games', () => {
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({ status: 'error', code: 'INSUFFICIENT_FUNDS', balanceMinor: '500' });
     expect(r.body.message).toMatch(/Insufficient balance in this game wallet \(5\.00\) for a stake of 10\.00/);
-    expect((await playApi(sim, 'CRD', 'dragon-tiger', auth, 'bets', { stakeMinor: '50', option: 'dragon' })).body)
-      .toMatchObject({ code: 'INVALID_STAKE', minStakeMinor: '100', maxStakeMinor: '500000' });
+    expect((await playApi(sim, 'CRD', 'dragon-tiger', auth, 'bets', { stakeMinor: '50', option: 'dragon' })).body).toMatchObject({
+      code: 'INVALID_STAKE',
+      minStakeMinor: '100',
+      maxStakeMinor: '500000',
+    });
     expect((await playApi(sim, 'CRD', 'dragon-tiger', auth, 'bets', { stakeMinor: '100', option: 'phoenix' })).body.code).toBe('INVALID_OPTION');
     const bad = await fetch(`${sim.url}/play-api/CRD/dragon-tiger/bets`, { method: 'POST', headers: auth, body: '{nope' });
     expect(bad.status).toBe(400);
@@ -619,7 +691,8 @@ describe('sim games', () => {
   });
 
   it('demo play uses play money only: wallets and the bet log never change', async () => {
-    const balances = async () => Object.fromEntries(await Promise.all(['SLX', 'LVC', 'FSH'].map(async (c) => [c, (await admin(sim, 'GET', `/sim/balances/${c}`)).body.totalMinor])));
+    const balances = async () =>
+      Object.fromEntries(await Promise.all(['SLX', 'LVC', 'FSH'].map(async (c) => [c, (await admin(sim, 'GET', `/sim/balances/${c}`)).body.totalMinor])));
     const tails = async () => Promise.all(['SLX', 'LVC', 'FSH'].map(async (c) => (await pullLog(sim, c)).cursor));
     const before = await balances();
     const cursors = await tails();
@@ -649,7 +722,12 @@ describe('sim games', () => {
 
   it('timed bets stay open until their round or match settles (settle-now for tests), logged in both versions', async () => {
     const tails = Object.fromEntries(await Promise.all(['LVC', 'SPB', 'LTO', 'ESP'].map(async (c) => [c, (await pullLog(sim, c)).cursor])));
-    for (const [code, option] of [['LVC', 'banker'], ['SPB', 'away'], ['LTO', 'pick:1,2,3'], ['ESP', 'blue']] as const) {
+    for (const [code, option] of [
+      ['LVC', 'banker'],
+      ['SPB', 'away'],
+      ['LTO', 'pick:1,2,3'],
+      ['ESP', 'blue'],
+    ] as const) {
       const { player, session } = await launchFor(sim, code, '10000');
       const auth = { 'x-session': session };
       const ev = await openEvent(sim, code, 'lobby', auth);
@@ -661,7 +739,10 @@ describe('sim games', () => {
       const settle = await admin(sim, 'POST', `/sim/bets/${code}/settle-now`);
       expect(settle.body).toEqual({ status: 'ok', settled: 1 });
       const log = await pullLog(sim, code, tails[code]);
-      expect(log.bets.map((b) => [b.betId, b.status, b.version])).toEqual([[r.body.bet.betId, 'open', 1], [r.body.bet.betId, 'settled', 2]]);
+      expect(log.bets.map((b) => [b.betId, b.status, b.version])).toEqual([
+        [r.body.bet.betId, 'open', 1],
+        [r.body.bet.betId, 'settled', 2],
+      ]);
       const settled = log.bets[1];
       expect(settled.detail.outcome).toBeDefined();
       expect(await balanceOf(sim, player, code)).toBe((9000n + BigInt(settled.payoutMinor)).toString());
@@ -697,7 +778,12 @@ describe('sim games', () => {
     const again = await pullLog(sim, 'FSH', start, 500);
     expect(again.bets.map((b) => `${b.betId}@${b.version}`)).toEqual(made);
     expect(again.cursor).toBe(rest.cursor);
-    expect((await call(sim, 'GET', `/providers/FSH/bets?cursor=${again.cursor}`)).body).toEqual({ status: 'ok', bets: [], nextCursor: again.cursor, hasMore: false });
+    expect((await call(sim, 'GET', `/providers/FSH/bets?cursor=${again.cursor}`)).body).toEqual({
+      status: 'ok',
+      bets: [],
+      nextCursor: again.cursor,
+      hasMore: false,
+    });
   });
 
   it('a correction bumps the version, adjusts the wallet by the difference and appears in the log again', async () => {
@@ -711,7 +797,10 @@ describe('sim games', () => {
     expect(c.body).toMatchObject({ status: 'ok', changed: true, bet: { betId: bet.betId, version: 2, payoutMinor: '2500', status: 'settled' } });
     expect(await balanceOf(sim, player)).toBe((balance - BigInt(bet.payoutMinor) + 2500n).toString());
     const log = await pullLog(sim, 'SLX', tail);
-    expect(log.bets.map((b) => [b.betId, b.version, b.payoutMinor])).toEqual([[bet.betId, 1, bet.payoutMinor], [bet.betId, 2, '2500']]);
+    expect(log.bets.map((b) => [b.betId, b.version, b.payoutMinor])).toEqual([
+      [bet.betId, 1, bet.payoutMinor],
+      [bet.betId, 2, '2500'],
+    ]);
     const v = await admin(sim, 'POST', '/sim/bets/SLX/correct', { betId: bet.betId, void: true });
     expect(v.body.bet).toMatchObject({ status: 'void', version: 3, payoutMinor: '500' });
     expect((await admin(sim, 'POST', '/sim/bets/SLX/correct', { betId: 'nope', payoutMinor: '1' })).status).toBe(404);
@@ -726,7 +815,8 @@ describe('sim games', () => {
     const start = (await pullLog(sim, 'CRD')).cursor;
     const { session } = await launchFor(sim, 'CRD', '100000');
     const made: string[] = [];
-    for (let i = 0; i < 9; i++) made.push((await playApi(sim, 'CRD', 'lobby', { 'x-session': session }, 'bets', { stakeMinor: '100', option: 'tiger' })).body.bet.betId);
+    for (let i = 0; i < 9; i++)
+      made.push((await playApi(sim, 'CRD', 'lobby', { 'x-session': session }, 'bets', { stakeMinor: '100', option: 'tiger' })).body.bet.betId);
     expect((await admin(sim, 'PUT', '/sim/faults/CRD', { betLogFailAfter: 6 })).body.betLogFailAfter).toBe(6);
     const p1 = await call(sim, 'GET', `/providers/CRD/bets?cursor=${start}&limit=4`);
     expect(p1.body.bets).toHaveLength(4);
@@ -763,7 +853,10 @@ describe('sim games on their own schedule', () => {
       now = ev.closesAt;
       await new Promise((res) => setTimeout(res, 80));
       const log = await pullLog(sim, 'LVC');
-      expect(log.bets.map((b) => [b.status, b.version])).toEqual([['open', 1], ['settled', 2]]);
+      expect(log.bets.map((b) => [b.status, b.version])).toEqual([
+        ['open', 1],
+        ['settled', 2],
+      ]);
       expect(await balanceOf(sim, player, 'LVC')).toBe((9000n + BigInt(log.bets[1].payoutMinor)).toString());
     } finally {
       await sim.close();

@@ -75,7 +75,10 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   const platforms = new Map<string, Platform>();
   for (const def of PLATFORMS) platforms.set(def.code, await Platform.open(def, dataDir, { now: opts.gameClock, tickMs: opts.settleTickMs }));
   const state: SimState = {
-    platforms, secret, requestTtlMs, publicUrl: opts.publicUrl ?? '',
+    platforms,
+    secret,
+    requestTtlMs,
+    publicUrl: opts.publicUrl ?? '',
     seamlessWalletUrl: (opts.seamlessWalletUrl || process.env.SIM_SEAMLESS_WALLET_URL || 'http://127.0.0.1:4321').replace(/\/+$/, ''),
   };
 
@@ -163,84 +166,107 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   const ok = (body: Body): Answer => ({ httpStatus: 200, body: { status: 'ok', ...body } });
   const error = (httpStatus: number, code: string): Answer => ({ httpStatus, body: { status: 'error', code } });
 
-  app.post('/providers/:code/players', provider(async ({ platform, body }) => {
-    const player = body.player;
-    if (typeof player !== 'string' || !PLAYER_RE.test(player)) return error(422, 'INVALID_PLAYER');
-    const created = platform.wallet.createPlayer(player);
-    return ok({ player, created });
-  }));
+  app.post(
+    '/providers/:code/players',
+    provider(async ({ platform, body }) => {
+      const player = body.player;
+      if (typeof player !== 'string' || !PLAYER_RE.test(player)) return error(422, 'INVALID_PLAYER');
+      const created = platform.wallet.createPlayer(player);
+      return ok({ player, created });
+    }),
+  );
 
-  app.get('/providers/:code/players/:player/balance', provider(async ({ platform, req }) => {
-    const { player } = req.params as { player: string };
-    const balance = platform.wallet.balance(player);
-    if (balance === undefined) return error(404, 'PLAYER_NOT_FOUND');
-    return ok({ player, balanceMinor: balance.toString() });
-  }));
+  app.get(
+    '/providers/:code/players/:player/balance',
+    provider(async ({ platform, req }) => {
+      const { player } = req.params as { player: string };
+      const balance = platform.wallet.balance(player);
+      if (balance === undefined) return error(404, 'PLAYER_NOT_FOUND');
+      return ok({ player, balanceMinor: balance.toString() });
+    }),
+  );
 
-  app.post('/providers/:code/transfers', provider(async ({ platform, req, reply, body }) => {
-    const { transferId, player, direction, amountMinor } = body;
-    if (typeof transferId !== 'string' || !TRANSFER_ID_RE.test(transferId)) return error(422, 'INVALID_TRANSFER_ID');
-    if (typeof player !== 'string' || !PLAYER_RE.test(player)) return error(422, 'INVALID_PLAYER');
-    if (direction !== 'in' && direction !== 'out') return error(422, 'INVALID_DIRECTION');
-    const transfer: TransferRequest = {
-      transferId, player, direction: direction as Direction,
-      // A non-string amount is recorded in a form no valid amount can take, so it stays INVALID_AMOUNT on replay.
-      amountMinor: typeof amountMinor === 'string' ? amountMinor : `json:${JSON.stringify(amountMinor) ?? 'undefined'}`,
-    };
-    const faults = platform.faults.current;
-    if (platform.faults.roll(faults.timeoutBeforeApplyRate)) {
-      platform.stats.timeoutsBeforeApply++;
-      return hang(req, reply, faults.hangMs);
-    }
-    platform.stats.deliveries++;
-    let answer = platform.wallet.transfer(transfer);
-    if (platform.faults.roll(faults.duplicateDeliveryRate)) {
-      // The network delivered the request twice; the second delivery's answer is the one sent back.
+  app.post(
+    '/providers/:code/transfers',
+    provider(async ({ platform, req, reply, body }) => {
+      const { transferId, player, direction, amountMinor } = body;
+      if (typeof transferId !== 'string' || !TRANSFER_ID_RE.test(transferId)) return error(422, 'INVALID_TRANSFER_ID');
+      if (typeof player !== 'string' || !PLAYER_RE.test(player)) return error(422, 'INVALID_PLAYER');
+      if (direction !== 'in' && direction !== 'out') return error(422, 'INVALID_DIRECTION');
+      const transfer: TransferRequest = {
+        transferId,
+        player,
+        direction: direction as Direction,
+        // A non-string amount is recorded in a form no valid amount can take, so it stays INVALID_AMOUNT on replay.
+        amountMinor: typeof amountMinor === 'string' ? amountMinor : `json:${JSON.stringify(amountMinor) ?? 'undefined'}`,
+      };
+      const faults = platform.faults.current;
+      if (platform.faults.roll(faults.timeoutBeforeApplyRate)) {
+        platform.stats.timeoutsBeforeApply++;
+        return hang(req, reply, faults.hangMs);
+      }
       platform.stats.deliveries++;
-      platform.stats.duplicateDeliveries++;
-      await new Promise((r) => setImmediate(r));
-      answer = platform.wallet.transfer(transfer);
-    }
-    if (platform.faults.roll(faults.timeoutAfterApplyRate)) {
-      await platform.journal.sync();
-      platform.stats.timeoutsAfterApply++;
-      return hang(req, reply, faults.hangMs);
-    }
-    return answer;
-  }));
+      let answer = platform.wallet.transfer(transfer);
+      if (platform.faults.roll(faults.duplicateDeliveryRate)) {
+        // The network delivered the request twice; the second delivery's answer is the one sent back.
+        platform.stats.deliveries++;
+        platform.stats.duplicateDeliveries++;
+        await new Promise((r) => setImmediate(r));
+        answer = platform.wallet.transfer(transfer);
+      }
+      if (platform.faults.roll(faults.timeoutAfterApplyRate)) {
+        await platform.journal.sync();
+        platform.stats.timeoutsAfterApply++;
+        return hang(req, reply, faults.hangMs);
+      }
+      return answer;
+    }),
+  );
 
-  app.get('/providers/:code/transfers/:transferId', provider(async ({ platform, req }) => {
-    const { transferId } = req.params as { transferId: string };
-    const rec = platform.wallet.getTransfer(transferId);
-    if (!rec) return { httpStatus: 404, body: { status: 'not_found', transferId } };
-    return { httpStatus: 200, body: statusBody(rec) };
-  }));
+  app.get(
+    '/providers/:code/transfers/:transferId',
+    provider(async ({ platform, req }) => {
+      const { transferId } = req.params as { transferId: string };
+      const rec = platform.wallet.getTransfer(transferId);
+      if (!rec) return { httpStatus: 404, body: { status: 'not_found', transferId } };
+      return { httpStatus: 200, body: statusBody(rec) };
+    }),
+  );
 
   // The bet log by cursor (sim/games/routes.ts; README "Bet log").
-  app.get('/providers/:code/bets', provider(async ({ platform, req }) => betLogAnswer(platform, req.query)));
+  app.get(
+    '/providers/:code/bets',
+    provider(async ({ platform, req }) => betLogAnswer(platform, req.query)),
+  );
 
-  app.get('/providers/:code/launch', provider(async ({ platform, req }) => {
-    const q = req.query as Record<string, string | undefined>;
-    const player = q.player ?? '';
-    const game = q.game || 'lobby';
-    const lang = q.lang ?? '';
-    if (!PLAYER_RE.test(player)) return error(422, 'INVALID_PLAYER');
-    if (!GAME_RE.test(game)) return error(422, 'INVALID_GAME');
-    if (!LANG_RE.test(lang)) return error(422, 'INVALID_LANG');
-    if (!platform.wallet.hasPlayer(player)) return error(404, 'PLAYER_NOT_FOUND');
-    const session = issueSession(secret, { code: platform.def.code, player, game, lang });
-    return ok({ url: `${state.publicUrl}/play/${platform.def.code}/${game}?session=${session}&lang=${encodeURIComponent(lang)}` });
-  }));
+  app.get(
+    '/providers/:code/launch',
+    provider(async ({ platform, req }) => {
+      const q = req.query as Record<string, string | undefined>;
+      const player = q.player ?? '';
+      const game = q.game || 'lobby';
+      const lang = q.lang ?? '';
+      if (!PLAYER_RE.test(player)) return error(422, 'INVALID_PLAYER');
+      if (!GAME_RE.test(game)) return error(422, 'INVALID_GAME');
+      if (!LANG_RE.test(lang)) return error(422, 'INVALID_LANG');
+      if (!platform.wallet.hasPlayer(player)) return error(404, 'PLAYER_NOT_FOUND');
+      const session = issueSession(secret, { code: platform.def.code, player, game, lang });
+      return ok({ url: `${state.publicUrl}/play/${platform.def.code}/${game}?session=${session}&lang=${encodeURIComponent(lang)}` });
+    }),
+  );
 
-  app.get('/providers/:code/demo', provider(async ({ platform, req }) => {
-    const q = req.query as Record<string, string | undefined>;
-    const game = q.game || 'lobby';
-    const lang = q.lang ?? '';
-    if (!platform.def.demo) return error(404, 'NO_DEMO');
-    if (!GAME_RE.test(game)) return error(422, 'INVALID_GAME');
-    if (!LANG_RE.test(lang)) return error(422, 'INVALID_LANG');
-    return ok({ url: `${state.publicUrl}/play/${platform.def.code}/${game}?demo=1&lang=${encodeURIComponent(lang)}` });
-  }));
+  app.get(
+    '/providers/:code/demo',
+    provider(async ({ platform, req }) => {
+      const q = req.query as Record<string, string | undefined>;
+      const game = q.game || 'lobby';
+      const lang = q.lang ?? '';
+      if (!platform.def.demo) return error(404, 'NO_DEMO');
+      if (!GAME_RE.test(game)) return error(422, 'INVALID_GAME');
+      if (!LANG_RE.test(lang)) return error(422, 'INVALID_LANG');
+      return ok({ url: `${state.publicUrl}/play/${platform.def.code}/${game}?demo=1&lang=${encodeURIComponent(lang)}` });
+    }),
+  );
 
   // The pages behind launch and demo links (what the player's browser opens).
   app.get('/play/:code/:game', async (req, reply) => {
@@ -265,8 +291,11 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   registerGameRoutes(app, { platforms, secret });
   // Seamless mode (sim/seamless): games that debit and credit the operator's wallet API bet by bet.
   registerSeamlessSim(app, {
-    walletUrl: () => state.seamlessWalletUrl, walletSecret: opts.seamlessSecret || process.env.SIM_SEAMLESS_SECRET || 'dev-seamless-secret',
-    secret, requestTtlMs, publicUrl: () => state.publicUrl,
+    walletUrl: () => state.seamlessWalletUrl,
+    walletSecret: opts.seamlessSecret || process.env.SIM_SEAMLESS_SECRET || 'dev-seamless-secret',
+    secret,
+    requestTtlMs,
+    publicUrl: () => state.publicUrl,
   });
 
   // Operator controls: unsigned, for tests and the back office when the sim runs locally.
@@ -279,7 +308,14 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
 
   app.get('/sim/health', async () => ({ status: 'ok' }));
   app.get('/sim/platforms', async () => ({
-    platforms: PLATFORMS.map((d) => ({ code: d.code, name: d.name, group: d.group, alsoGroups: d.alsoGroups, demo: d.demo, games: gamesOf(d.code).map((g) => g.id) })),
+    platforms: PLATFORMS.map((d) => ({
+      code: d.code,
+      name: d.name,
+      group: d.group,
+      alsoGroups: d.alsoGroups,
+      demo: d.demo,
+      games: gamesOf(d.code).map((g) => g.id),
+    })),
   }));
   app.get('/sim/faults', async () => allFaults());
   app.delete('/sim/faults', async () => {
@@ -320,7 +356,13 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     return platform ? platform.stats : reply;
   });
 
-  await app.register(startPaymentSim, { dataDir, gatewaySecret: opts.gatewaySecret, gatewayCallbackRetryMs: opts.gatewayCallbackRetryMs, requestTtlMs, publicUrl: () => state.publicUrl });
+  await app.register(startPaymentSim, {
+    dataDir,
+    gatewaySecret: opts.gatewaySecret,
+    gatewayCallbackRetryMs: opts.gatewayCallbackRetryMs,
+    requestTtlMs,
+    publicUrl: () => state.publicUrl,
+  });
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
@@ -363,7 +405,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   });
   console.log(`sim: provider aggregator on ${sim.url} (${env.SIM_DATA_DIR === '' ? 'in memory' : `data in ${resolve(env.SIM_DATA_DIR ?? './data/sim')}`})`);
   const stop = () => {
-    sim.close().then(() => process.exit(0), () => process.exit(1));
+    sim.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -13,7 +13,14 @@ export interface Session {
   exp: number;
 }
 
-interface Wire { c: string; p: string; g: string; l: string; e: number; n: string }
+interface Wire {
+  c: string;
+  p: string;
+  g: string;
+  l: string;
+  e: number;
+  n: string;
+}
 
 export function issueSession(secret: string, s: Omit<Session, 'exp'>, now = Date.now()): string {
   const wire: Wire = { c: s.code, p: s.player, g: s.game, l: s.lang, e: now + SESSION_TTL_MS, n: randomBytes(9).toString('base64url') };

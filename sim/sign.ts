@@ -3,9 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Lowercase hex HMAC-SHA256(secret, `${method}\n${pathWithQuery}\n${timestamp}\n${rawBody}`). */
 export function sign(secret: string, method: string, pathWithQuery: string, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', secret)
-    .update(`${method.toUpperCase()}\n${pathWithQuery}\n${timestamp}\n${rawBody}`)
-    .digest('hex');
+  return createHmac('sha256', secret).update(`${method.toUpperCase()}\n${pathWithQuery}\n${timestamp}\n${rawBody}`).digest('hex');
 }
 
 // A type alias (not an interface) so it passes straight to fetch as HeadersInit.

@@ -154,7 +154,11 @@ export function answerFor(rec: TransferRecord): Answer {
 /** GET /transfers/:transferId body for a known transfer. */
 export function statusBody(rec: TransferRecord): Record<string, unknown> {
   const body: Record<string, unknown> = {
-    status: rec.result, transferId: rec.transferId, player: rec.player, direction: rec.direction, amountMinor: rec.amountMinor,
+    status: rec.result,
+    transferId: rec.transferId,
+    player: rec.player,
+    direction: rec.direction,
+    amountMinor: rec.amountMinor,
   };
   if (rec.result === 'applied') {
     body.balanceMinor = rec.balanceMinor;

@@ -13,7 +13,13 @@ const HISTORY = 12;
 export const RTP_BY_OPTION = { banker: 0.9894, player: 0.9876, tie: 0.8564 };
 
 export type Winner = 'player' | 'banker' | 'tie';
-export interface Hand { player: Card[]; banker: Card[]; playerTotal: number; bankerTotal: number; winner: Winner }
+export interface Hand {
+  player: Card[];
+  banker: Card[];
+  playerTotal: number;
+  bankerTotal: number;
+  winner: Winner;
+}
 
 export function cardValue(card: Card): number {
   const r = rankOf(card);
@@ -51,12 +57,20 @@ export function dealHand(rng: RandInt): Hand {
 export function bankerDraws(banker: number, playerThird: number | null): boolean {
   if (playerThird === null) return banker <= 5;
   switch (banker) {
-    case 0: case 1: case 2: return true;
-    case 3: return playerThird !== 8;
-    case 4: return playerThird >= 2 && playerThird <= 7;
-    case 5: return playerThird >= 4 && playerThird <= 7;
-    case 6: return playerThird === 6 || playerThird === 7;
-    default: return false;
+    case 0:
+    case 1:
+    case 2:
+      return true;
+    case 3:
+      return playerThird !== 8;
+    case 4:
+      return playerThird >= 2 && playerThird <= 7;
+    case 5:
+      return playerThird >= 4 && playerThird <= 7;
+    case 6:
+      return playerThird === 6 || playerThird === 7;
+    default:
+      return false;
   }
 }
 

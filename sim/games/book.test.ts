@@ -127,7 +127,11 @@ describe('bet book', () => {
   });
 
   it('football and esports bets settle on their match schedule; lottery at the draw', async () => {
-    for (const [code, option] of [['SPB', 'home'], ['ESP', 'red'], ['LTO', 'pick:4,9']] as const) {
+    for (const [code, option] of [
+      ['SPB', 'home'],
+      ['ESP', 'red'],
+      ['LTO', 'pick:4,9'],
+    ] as const) {
       const { p, clock } = await platformAt(code, T0 + 1_000);
       fund(p, 'dan', '5000');
       const g = game(code);
@@ -152,7 +156,10 @@ describe('bet book', () => {
     fund(p, 'eve', '5000');
     const g = game('SPB');
     if (g.kind !== 'timed') throw new Error('timed');
-    const ev = p.games.events(g).filter((e) => e.phase === 'open').at(-1)!;
+    const ev = p.games
+      .events(g)
+      .filter((e) => e.phase === 'open')
+      .at(-1)!;
     const r = p.games.place({ player: 'eve' }, g, { stakeMinor: '500', option: 'draw', eventId: ev.id });
     expect(r.ok).toBe(true);
     expect(p.games.settleDue(clock.now, true)).toBe(1);
@@ -247,7 +254,11 @@ describe('bet book', () => {
     expect(v.ok && v.bet).toMatchObject({ status: 'void', version: 3, payoutMinor: '100' });
     expect(p.wallet.balance('ivy')).toBe(balance - paid + 100n);
     const log = readAll(p).bets;
-    expect(log.map((b) => [b.betId, b.version])).toEqual([[r.bet.betId, 1], [r.bet.betId, 2], [r.bet.betId, 3]]);
+    expect(log.map((b) => [b.betId, b.version])).toEqual([
+      [r.bet.betId, 1],
+      [r.bet.betId, 2],
+      [r.bet.betId, 3],
+    ]);
     const codeOf = (x: ReturnType<typeof p.games.correct>) => (x.ok ? 'ok' : x.refusal.code);
     expect(codeOf(p.games.correct({ betId: r.bet.betId, payoutMinor: '1' }))).toBe('BET_VOID');
     expect(codeOf(p.games.correct({ betId: 'nope', payoutMinor: '1' }))).toBe('BET_NOT_FOUND');

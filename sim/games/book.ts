@@ -30,7 +30,12 @@ export interface BetRecord {
 /** Who is betting: a real player (provider wallet) or a demo purse token (play money). */
 export type Who = { player: string } | { demo: string };
 
-export interface Refusal { httpStatus: number; code: string; message: string; [extra: string]: unknown }
+export interface Refusal {
+  httpStatus: number;
+  code: string;
+  message: string;
+  [extra: string]: unknown;
+}
 export type Outcome<T> = ({ ok: true } & T) | { ok: false; refusal: Refusal };
 
 export interface EventView {
@@ -51,12 +56,26 @@ const RECENT_BETS = 20;
 const RESULTS_KEPT_MS = 2 * 60 * 60 * 1000;
 export const DEMO_TOKEN_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
-interface DemoPurse { balance: bigint; bets: Map<string, BetRecord> }
-interface OpenEvent { game: TimedGame; ev: GameEvent; real: Set<string>; demo: Map<string, string> }
-interface Result { outcome: Record<string, unknown>; at: number; settlesAt: number }
+interface DemoPurse {
+  balance: bigint;
+  bets: Map<string, BetRecord>;
+}
+interface OpenEvent {
+  game: TimedGame;
+  ev: GameEvent;
+  real: Set<string>;
+  demo: Map<string, string>;
+}
+interface Result {
+  outcome: Record<string, unknown>;
+  at: number;
+  settlesAt: number;
+}
 
-const refuse = (httpStatus: number, code: string, message: string, extra: Record<string, unknown> = {}): { ok: false; refusal: Refusal } =>
-  ({ ok: false, refusal: { httpStatus, code, message, ...extra } });
+const refuse = (httpStatus: number, code: string, message: string, extra: Record<string, unknown> = {}): { ok: false; refusal: Refusal } => ({
+  ok: false,
+  refusal: { httpStatus, code, message, ...extra },
+});
 
 export function formatMinor(v: bigint): string {
   const neg = v < 0n;
@@ -226,7 +245,10 @@ export class GameBook {
         if (bet.game === gameId) list.push(bet);
       }
     } else {
-      list = [...this.purse(who.demo).bets.values()].filter((b) => b.game === gameId).reverse().slice(0, n);
+      list = [...this.purse(who.demo).bets.values()]
+        .filter((b) => b.game === gameId)
+        .reverse()
+        .slice(0, n);
     }
     return list;
   }
@@ -268,7 +290,11 @@ export class GameBook {
 
   place(who: Who, game: Game, input: { stakeMinor?: unknown; option?: unknown; eventId?: unknown }): Outcome<{ bet: BetRecord; balanceMinor: bigint }> {
     const now = this.now();
-    const limits = { minStakeMinor: game.minStakeMinor.toString(), maxStakeMinor: game.maxStakeMinor.toString(), stakeStepMinor: game.stakeStepMinor.toString() };
+    const limits = {
+      minStakeMinor: game.minStakeMinor.toString(),
+      maxStakeMinor: game.maxStakeMinor.toString(),
+      stakeStepMinor: game.stakeStepMinor.toString(),
+    };
     if (typeof input.stakeMinor !== 'string' || !AMOUNT_RE.test(input.stakeMinor)) {
       return refuse(422, 'INVALID_STAKE', 'The stake must be a whole number of minor units.', limits);
     }
@@ -298,7 +324,12 @@ export class GameBook {
     const balance = this.balanceOf(who);
     if (balance === undefined) return refuse(404, 'PLAYER_NOT_FOUND', 'Unknown player.');
     if (balance < stake) {
-      return refuse(422, 'INSUFFICIENT_FUNDS', `Insufficient balance in this game wallet (${formatMinor(balance)}) for a stake of ${formatMinor(stake)}. Transfer funds into the game first.`, { balanceMinor: balance.toString() });
+      return refuse(
+        422,
+        'INSUFFICIENT_FUNDS',
+        `Insufficient balance in this game wallet (${formatMinor(balance)}) for a stake of ${formatMinor(stake)}. Transfer funds into the game first.`,
+        { balanceMinor: balance.toString() },
+      );
     }
 
     const at = new Date(now).toISOString();
@@ -308,16 +339,32 @@ export class GameBook {
     if (game.kind === 'instant') {
       const s = game.play(stake, option, this.rng);
       bet = {
-        betId, player: 'player' in who ? who.player : 'demo', game: game.id, gameType: game.type,
-        stakeMinor: stake.toString(), payoutMinor: s.payoutMinor.toString(), status: 'settled',
-        placedAt: at, settledAt: at, version: 1, detail: { option, ...s.detail },
+        betId,
+        player: 'player' in who ? who.player : 'demo',
+        game: game.id,
+        gameType: game.type,
+        stakeMinor: stake.toString(),
+        payoutMinor: s.payoutMinor.toString(),
+        status: 'settled',
+        placedAt: at,
+        settledAt: at,
+        version: 1,
+        detail: { option, ...s.detail },
       };
       delta = s.payoutMinor - stake;
     } else {
       bet = {
-        betId, player: 'player' in who ? who.player : 'demo', game: game.id, gameType: game.type,
-        stakeMinor: stake.toString(), payoutMinor: '0', status: 'open',
-        placedAt: at, settledAt: null, version: 1, detail: { option, eventId: ev!.id, ...game.betDetail(option, ev!) },
+        betId,
+        player: 'player' in who ? who.player : 'demo',
+        game: game.id,
+        gameType: game.type,
+        stakeMinor: stake.toString(),
+        payoutMinor: '0',
+        status: 'open',
+        placedAt: at,
+        settledAt: null,
+        version: 1,
+        detail: { option, eventId: ev!.id, ...game.betDetail(option, ev!) },
       };
       delta = -stake;
     }
@@ -357,7 +404,10 @@ export class GameBook {
         if (!bet || bet.status !== 'open') continue;
         const s = o.game.settle(BigInt(bet.stakeMinor), String(bet.detail.option), o.ev, outcome);
         const after = this.wallet.applyGameDelta(bet.player, s.payoutMinor)!;
-        this.commit({ ...bet, status: 'settled', payoutMinor: s.payoutMinor.toString(), settledAt: at, version: bet.version + 1, detail: { ...bet.detail, ...s.detail } }, after);
+        this.commit(
+          { ...bet, status: 'settled', payoutMinor: s.payoutMinor.toString(), settledAt: at, version: bet.version + 1, detail: { ...bet.detail, ...s.detail } },
+          after,
+        );
         settled++;
       }
       for (const [betId, token] of o.demo) {
@@ -366,13 +416,23 @@ export class GameBook {
         if (!purse || !bet || bet.status !== 'open') continue;
         const s = o.game.settle(BigInt(bet.stakeMinor), String(bet.detail.option), o.ev, outcome);
         purse.balance += s.payoutMinor;
-        purse.bets.set(betId, { ...bet, status: 'settled', payoutMinor: s.payoutMinor.toString(), settledAt: at, version: bet.version + 1, detail: { ...bet.detail, ...s.detail } });
+        purse.bets.set(betId, {
+          ...bet,
+          status: 'settled',
+          payoutMinor: s.payoutMinor.toString(),
+          settledAt: at,
+          version: bet.version + 1,
+          detail: { ...bet.detail, ...s.detail },
+        });
         settled++;
       }
       this.open.delete(key);
     }
     if (now - this.lastPrune > 60_000) this.prune(now);
-    if (settled > 0 || force) this.journal().sync().catch(() => {});
+    if (settled > 0 || force)
+      this.journal()
+        .sync()
+        .catch(() => {});
     return settled;
   }
 
@@ -404,7 +464,12 @@ export class GameBook {
       const payout = BigInt(input.payoutMinor);
       if (payout === paid) return { ok: true, bet, balanceMinor: this.wallet.balance(bet.player)!, changed: false };
       delta = payout - paid;
-      next = { ...bet, payoutMinor: payout.toString(), version: bet.version + 1, detail: { ...bet.detail, corrected: { fromPayoutMinor: paid.toString(), at } } };
+      next = {
+        ...bet,
+        payoutMinor: payout.toString(),
+        version: bet.version + 1,
+        detail: { ...bet.detail, corrected: { fromPayoutMinor: paid.toString(), at } },
+      };
     }
     const after = this.wallet.applyGameDelta(bet.player, delta);
     if (after === undefined) return refuse(409, 'INSUFFICIENT_FUNDS', 'The correction would take the player’s balance below zero.');

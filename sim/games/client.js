@@ -13,12 +13,20 @@
   let demoToken = '';
   if (demo) {
     const key = `sim-demo-${boot.code}`;
-    try { demoToken = sessionStorage.getItem(key) || ''; } catch { demoToken = ''; }
+    try {
+      demoToken = sessionStorage.getItem(key) || '';
+    } catch {
+      demoToken = '';
+    }
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(demoToken)) {
       const bytes = new Uint8Array(16);
       crypto.getRandomValues(bytes);
       demoToken = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-      try { sessionStorage.setItem(key, demoToken); } catch { /* private mode: one token per page load */ }
+      try {
+        sessionStorage.setItem(key, demoToken);
+      } catch {
+        /* private mode: one token per page load */
+      }
     }
   }
   const auth = demo ? { 'x-demo': demoToken } : { 'x-session': params.get('session') || '' };
@@ -64,7 +72,8 @@
   function say(text, ok = false, code = '') {
     msgEl.textContent = text || '';
     msgEl.classList.toggle('ok', ok);
-    if (code) msgEl.dataset.code = code; else delete msgEl.dataset.code;
+    if (code) msgEl.dataset.code = code;
+    else delete msgEl.dataset.code;
   }
   function sayError(answer) {
     const code = answer.code || 'NETWORK';
@@ -73,7 +82,9 @@
     say(text, false, code);
     if (code === 'SESSION_EXPIRED' || code === 'MAINTENANCE') {
       stopped = true;
-      $$('button').forEach((b) => { b.disabled = true; });
+      $$('button').forEach((b) => {
+        b.disabled = true;
+      });
     }
   }
   function showResult(text, won, bet) {
@@ -105,17 +116,21 @@
   }
   function clampStake(v) {
     let x = BigInt(v);
-    const min = BigInt(boot.limits.min), max = BigInt(boot.limits.max), step = BigInt(boot.limits.step);
+    const min = BigInt(boot.limits.min),
+      max = BigInt(boot.limits.max),
+      step = BigInt(boot.limits.step);
     if (x < min) x = min;
     if (x > max) x = max;
     x -= x % step;
     return x;
   }
-  $$('[data-chip]').forEach((b) => b.addEventListener('click', () => {
-    const cur = BigInt(parseMoney(stakeEl.value) || boot.limits.def);
-    const next = { min: boot.limits.min, max: boot.limits.max, half: cur / 2n, double: cur * 2n }[b.dataset.chip];
-    stakeEl.value = fmt(clampStake(next));
-  }));
+  $$('[data-chip]').forEach((b) =>
+    b.addEventListener('click', () => {
+      const cur = BigInt(parseMoney(stakeEl.value) || boot.limits.def);
+      const next = { min: boot.limits.min, max: boot.limits.max, half: cur / 2n, double: cur * 2n }[b.dataset.chip];
+      stakeEl.value = fmt(clampStake(next));
+    }),
+  );
 
   // ---- cards, balls, labels ----
   const SUIT = { S: '♠', H: '♥', D: '♦', C: '♣' };
@@ -133,25 +148,40 @@
   function optionText(bet) {
     const d = bet.detail || {};
     switch (boot.gameId) {
-      case 'lucky-7': return t.spin;
-      case 'ocean-hunt': return `${boot.fish[d.option] ? boot.fish[d.option].name : d.option} ×${d.multiplier}`;
-      case 'lucky-5': return `${t.draw} ${String(d.eventId).slice(1)} · ${d.option.startsWith('pick:') ? `${label('pick')} ${d.option.slice(5).replace(/,/g, ', ')}` : label(d.option)} ×${d.odds}`;
-      case 'baccarat': return `${t.round} ${String(d.eventId).slice(1)} · ${label(d.option)}`;
-      case 'football': case 'moba-cup': return `${team(d.home)} ${t.vs} ${team(d.away)} · ${label(d.option)} @${d.odds}`;
-      default: return label(d.option);
+      case 'lucky-7':
+        return t.spin;
+      case 'ocean-hunt':
+        return `${boot.fish[d.option] ? boot.fish[d.option].name : d.option} ×${d.multiplier}`;
+      case 'lucky-5':
+        return `${t.draw} ${String(d.eventId).slice(1)} · ${d.option.startsWith('pick:') ? `${label('pick')} ${d.option.slice(5).replace(/,/g, ', ')}` : label(d.option)} ×${d.odds}`;
+      case 'baccarat':
+        return `${t.round} ${String(d.eventId).slice(1)} · ${label(d.option)}`;
+      case 'football':
+      case 'moba-cup':
+        return `${team(d.home)} ${t.vs} ${team(d.away)} · ${label(d.option)} @${d.odds}`;
+      default:
+        return label(d.option);
     }
   }
   function outcomeText(bet) {
     const d = bet.detail || {};
     const o = d.outcome || {};
     switch (boot.gameId) {
-      case 'lucky-7': return d.wins && d.wins.length ? lines(d.wins.length) : t.noWin;
-      case 'ocean-hunt': return d.caught ? t.caught : t.missed;
-      case 'dragon-tiger': return o.dragon ? `${t.dragonCard} ${cardText(o.dragon)} · ${t.tigerCard} ${cardText(o.tiger)} → ${label(o.winner)}` : '';
-      case 'baccarat': return o.winner ? `${label('player')} ${o.playerTotal} : ${label('banker')} ${o.bankerTotal} → ${label(o.winner)}` : '';
-      case 'lucky-5': return o.numbers ? `${o.numbers.join(' ')} (${t.sum} ${o.sum})` : '';
-      case 'football': case 'moba-cup': return o.score ? `${o.score} → ${label(o.result)}` : '';
-      default: return '';
+      case 'lucky-7':
+        return d.wins && d.wins.length ? lines(d.wins.length) : t.noWin;
+      case 'ocean-hunt':
+        return d.caught ? t.caught : t.missed;
+      case 'dragon-tiger':
+        return o.dragon ? `${t.dragonCard} ${cardText(o.dragon)} · ${t.tigerCard} ${cardText(o.tiger)} → ${label(o.winner)}` : '';
+      case 'baccarat':
+        return o.winner ? `${label('player')} ${o.playerTotal} : ${label('banker')} ${o.bankerTotal} → ${label(o.winner)}` : '';
+      case 'lucky-5':
+        return o.numbers ? `${o.numbers.join(' ')} (${t.sum} ${o.sum})` : '';
+      case 'football':
+      case 'moba-cup':
+        return o.score ? `${o.score} → ${label(o.result)}` : '';
+      default:
+        return '';
     }
   }
   function betSummary(bet) {
@@ -186,14 +216,16 @@
       betsEl.innerHTML = `<li class="empty">${esc(t.noBets)}</li>`;
       return;
     }
-    betsEl.innerHTML = bets.map((b) => {
-      const payout = BigInt(b.payoutMinor);
-      const amt = b.status === 'open' ? t.open : b.status === 'void' ? t.void : payout > 0n ? `+${fmt(payout)}` : '0.00';
-      const time = new Date(b.placedAt).toLocaleTimeString(boot.lang, { hour12: false });
-      return `<li data-testid="my-bet" data-bet-id="${esc(b.betId)}" data-status="${b.status}" class="st-${b.status}">
+    betsEl.innerHTML = bets
+      .map((b) => {
+        const payout = BigInt(b.payoutMinor);
+        const amt = b.status === 'open' ? t.open : b.status === 'void' ? t.void : payout > 0n ? `+${fmt(payout)}` : '0.00';
+        const time = new Date(b.placedAt).toLocaleTimeString(boot.lang, { hour12: false });
+        return `<li data-testid="my-bet" data-bet-id="${esc(b.betId)}" data-status="${b.status}" class="st-${b.status}">
         <span class="what">${esc(optionText(b))}</span><span class="amt ${payout > 0n ? 'won' : ''}">${esc(amt)}</span>
         <span class="out">${esc(time)} · ${esc(t.stake)} ${fmt(b.stakeMinor)}${b.status === 'settled' ? ` · ${esc(outcomeText(b))}` : ''}</span></li>`;
-    }).join('');
+      })
+      .join('');
   }
 
   // ---- placing bets ----
@@ -250,7 +282,33 @@
         c.className = `cell sym-${s}`;
         c.textContent = boot.glyphs[s];
       });
-      const LINES = [[[0, 0], [1, 0], [2, 0]], [[0, 1], [1, 1], [2, 1]], [[0, 2], [1, 2], [2, 2]], [[0, 0], [1, 1], [2, 2]], [[0, 2], [1, 1], [2, 0]]];
+      const LINES = [
+        [
+          [0, 0],
+          [1, 0],
+          [2, 0],
+        ],
+        [
+          [0, 1],
+          [1, 1],
+          [2, 1],
+        ],
+        [
+          [0, 2],
+          [1, 2],
+          [2, 2],
+        ],
+        [
+          [0, 0],
+          [1, 1],
+          [2, 2],
+        ],
+        [
+          [0, 2],
+          [1, 1],
+          [2, 0],
+        ],
+      ];
       for (const w of d.wins) for (const [reel, row] of LINES[w.line]) $(`.cell[data-row="${row}"][data-reel="${reel}"]`, reels).classList.add('hit');
       const payout = BigInt(bet.payoutMinor);
       showResult(payout > 0n ? `${t.win} ${fmt(payout)} (${lines(d.wins.length)})` : t.noWin, payout > 0n, bet);
@@ -259,10 +317,12 @@
 
   views['ocean-hunt'] = () => {
     let target = $('.fish[aria-checked=true]').dataset.fish;
-    $$('.fish').forEach((f) => f.addEventListener('click', () => {
-      target = f.dataset.fish;
-      $$('.fish').forEach((x) => x.setAttribute('aria-checked', String(x === f)));
-    }));
+    $$('.fish').forEach((f) =>
+      f.addEventListener('click', () => {
+        target = f.dataset.fish;
+        $$('.fish').forEach((x) => x.setAttribute('aria-checked', String(x === f)));
+      }),
+    );
     const btn = $('[data-testid=shoot]');
     btn.addEventListener('click', async () => {
       const bet = await place(target, undefined, btn);
@@ -280,15 +340,21 @@
   };
 
   views['dragon-tiger'] = () => {
-    $$('.betbtn').forEach((btn) => btn.addEventListener('click', async () => {
-      const bet = await place(btn.dataset.option, undefined, btn);
-      if (!bet) return;
-      const o = bet.detail.outcome;
-      $('[data-testid=card-dragon]').innerHTML = cardHtml(o.dragon);
-      $('[data-testid=card-tiger]').innerHTML = cardHtml(o.tiger);
-      const payout = BigInt(bet.payoutMinor);
-      showResult(`${label(o.winner)}${o.winner === 'tie' ? '' : ` ${t.wins}`} · ${payout > 0n ? `${t.win} ${fmt(payout)}` : t.noWin}`, payout > BigInt(bet.stakeMinor), bet);
-    }));
+    $$('.betbtn').forEach((btn) =>
+      btn.addEventListener('click', async () => {
+        const bet = await place(btn.dataset.option, undefined, btn);
+        if (!bet) return;
+        const o = bet.detail.outcome;
+        $('[data-testid=card-dragon]').innerHTML = cardHtml(o.dragon);
+        $('[data-testid=card-tiger]').innerHTML = cardHtml(o.tiger);
+        const payout = BigInt(bet.payoutMinor);
+        showResult(
+          `${label(o.winner)}${o.winner === 'tie' ? '' : ` ${t.wins}`} · ${payout > 0n ? `${t.win} ${fmt(payout)}` : t.noWin}`,
+          payout > BigInt(bet.stakeMinor),
+          bet,
+        );
+      }),
+    );
   };
 
   let events = [];
@@ -296,25 +362,32 @@
   const current = () => events[events.length - 1];
 
   views.baccarat = () => {
-    $$('.betbtn').forEach((btn) => btn.addEventListener('click', async () => {
-      const ev = current();
-      if (!ev) return;
-      const bet = await place(btn.dataset.option, ev.id, btn);
-      if (bet) say(t.placed, true);
-      tick();
-    }));
+    $$('.betbtn').forEach((btn) =>
+      btn.addEventListener('click', async () => {
+        const ev = current();
+        if (!ev) return;
+        const bet = await place(btn.dataset.option, ev.id, btn);
+        if (bet) say(t.placed, true);
+        tick();
+      }),
+    );
     return () => {
       const ev = current();
       if (!ev) return;
       $('[data-testid=round]').textContent = ev.id.slice(1);
       const phase = phaseOf(ev);
       const cd = $('[data-testid=countdown]');
-      cd.textContent = phase === 'open' ? `${t.closesIn} ${mmss(closesAt(ev) - now())}` : phase === 'settled' ? `${t.nextIn} ${mmss(ev.opensAt + 20000 - now())}` : t.dealing;
-      $$('.betbtn').forEach((b) => { b.disabled = phase !== 'open' || stopped; });
+      cd.textContent =
+        phase === 'open' ? `${t.closesIn} ${mmss(closesAt(ev) - now())}` : phase === 'settled' ? `${t.nextIn} ${mmss(ev.opensAt + 20000 - now())}` : t.dealing;
+      $$('.betbtn').forEach((b) => {
+        b.disabled = phase !== 'open' || stopped;
+      });
       // Stakes of mine on the current round, shown on the buttons.
       const mine = {};
       for (const b of bets) if (b.detail.eventId === ev.id) mine[b.detail.option] = (mine[b.detail.option] || 0n) + BigInt(b.stakeMinor);
-      $$('[data-mine]').forEach((m) => { m.textContent = mine[m.dataset.mine] ? fmt(mine[m.dataset.mine]) : ''; });
+      $$('[data-mine]').forEach((m) => {
+        m.textContent = mine[m.dataset.mine] ? fmt(mine[m.dataset.mine]) : '';
+      });
       const settled = events.filter((e) => e.result);
       const last = settled[settled.length - 1];
       if (last) {
@@ -328,7 +401,9 @@
         $('.hand.banker').classList.toggle('win', h.winner === 'banker');
       }
       const letter = { player: label('player').slice(0, 1), banker: label('banker').slice(0, 1), tie: label('tie').slice(0, 1) };
-      $('[data-testid=road]').innerHTML = settled.map((e) => `<span class="dot ${e.result.winner}" title="${esc(e.id)}">${esc(letter[e.result.winner])}</span>`).join('');
+      $('[data-testid=road]').innerHTML = settled
+        .map((e) => `<span class="dot ${e.result.winner}" title="${esc(e.id)}">${esc(letter[e.result.winner])}</span>`)
+        .join('');
     };
   };
 
@@ -340,12 +415,18 @@
       const ev = current();
       pickBtn.disabled = stopped || picks.size < 1 || picks.size > 3 || !ev || phaseOf(ev) !== 'open';
     };
-    $$('.num').forEach((n) => n.addEventListener('click', () => {
-      const v = Number(n.dataset.num);
-      if (picks.has(v)) picks.delete(v); else if (picks.size < 3) picks.add(v);
+    $$('.num').forEach((n) =>
+      n.addEventListener('click', () => {
+        const v = Number(n.dataset.num);
+        if (picks.has(v)) picks.delete(v);
+        else if (picks.size < 3) picks.add(v);
+        syncPicks();
+      }),
+    );
+    $('[data-testid=pick-clear]').addEventListener('click', () => {
+      picks.clear();
       syncPicks();
-    }));
-    $('[data-testid=pick-clear]').addEventListener('click', () => { picks.clear(); syncPicks(); });
+    });
     const bet = async (option, btn) => {
       const ev = current();
       if (!ev) return;
@@ -360,17 +441,28 @@
       if (!ev) return;
       $('[data-testid=round]').textContent = ev.id.slice(1);
       const phase = phaseOf(ev);
-      $('[data-testid=countdown]').textContent = phase === 'open' ? `${t.closesIn} ${mmss(closesAt(ev) - now())}`
-        : phase === 'settled' ? `${t.nextDraw} ${mmss(ev.settlesAt - now())}` : `${t.drawing} ${mmss(ev.settlesAt - now())}`;
-      $$('[data-option]').forEach((b) => { b.disabled = phase !== 'open' || stopped; });
+      $('[data-testid=countdown]').textContent =
+        phase === 'open'
+          ? `${t.closesIn} ${mmss(closesAt(ev) - now())}`
+          : phase === 'settled'
+            ? `${t.nextDraw} ${mmss(ev.settlesAt - now())}`
+            : `${t.drawing} ${mmss(ev.settlesAt - now())}`;
+      $$('[data-option]').forEach((b) => {
+        b.disabled = phase !== 'open' || stopped;
+      });
       syncPicks();
       const settled = events.filter((e) => e.result).reverse();
       if (settled[0]) {
         $('[data-testid=last-draw-id]').textContent = settled[0].id.slice(1);
         $('[data-testid=last-draw]').innerHTML = settled[0].result.numbers.map((n) => ballHtml(n)).join('');
       }
-      $('[data-testid=history]').innerHTML = settled.slice(1, 6).map((e) =>
-        `<li><span>${esc(e.id.slice(1))}</span><span class="balls">${e.result.numbers.map((n) => ballHtml(n, true)).join('')}</span><span>${t.sum} ${e.result.sum}</span></li>`).join('');
+      $('[data-testid=history]').innerHTML = settled
+        .slice(1, 6)
+        .map(
+          (e) =>
+            `<li><span>${esc(e.id.slice(1))}</span><span class="balls">${e.result.numbers.map((n) => ballHtml(n, true)).join('')}</span><span>${t.sum} ${e.result.sum}</span></li>`,
+        )
+        .join('');
     };
   };
 
@@ -387,30 +479,45 @@
     let shown = '';
     const draw = (force) => {
       const order = { open: 0, closed: 1, settled: 2, upcoming: 3 };
-      const evs = events.map((ev) => ({ ev, phase: phaseOf(ev) }))
+      const evs = events
+        .map((ev) => ({ ev, phase: phaseOf(ev) }))
         .sort((a, b) => order[a.phase] - order[b.phase] || (a.phase === 'settled' ? b.ev.settlesAt - a.ev.settlesAt : a.ev.closesAt - b.ev.closesAt));
       // Re-render the rows only when the set of matches or their phases change (keeps buttons stable).
       const key = evs.map((x) => `${x.ev.id}:${x.phase}`).join('|') + `|${bets.length}:${bets.filter((b) => b.status === 'open').length}`;
       if (force || key !== shown) {
         shown = key;
-        list.innerHTML = evs.map(({ ev, phase }) => {
-          const info = ev.info;
-          const mine = {};
-          for (const b of bets) if (b.detail.eventId === ev.id) mine[b.detail.option] = (mine[b.detail.option] || 0n) + BigInt(b.stakeMinor);
-          const mineText = Object.keys(mine).length ? `<div class="mine">${esc(t.yourBets)}: ${Object.entries(mine).map(([o, v]) => `${esc(label(o))} ${fmt(v)}`).join(', ')}</div>` : '';
-          const body = phase === 'open'
-            ? `<div class="odds">${optionIds.map((o) => `<button type="button" data-testid="bet-${o}" data-option="${o}" data-event="${esc(ev.id)}"><span>${esc(label(o))}</span><b>${esc(info.odds[o])}</b></button>`).join('')}</div>`
-            : phase === 'settled' ? `<div class="score">${esc(ev.result.score)} · ${esc(label(ev.result.result))}</div>` : '';
-          return `<li class="match ${phase === 'closed' ? 'live' : phase}" data-testid="match" data-match-id="${esc(ev.id)}" data-phase="${phase}">
+        list.innerHTML =
+          evs
+            .map(({ ev, phase }) => {
+              const info = ev.info;
+              const mine = {};
+              for (const b of bets) if (b.detail.eventId === ev.id) mine[b.detail.option] = (mine[b.detail.option] || 0n) + BigInt(b.stakeMinor);
+              const mineText = Object.keys(mine).length
+                ? `<div class="mine">${esc(t.yourBets)}: ${Object.entries(mine)
+                    .map(([o, v]) => `${esc(label(o))} ${fmt(v)}`)
+                    .join(', ')}</div>`
+                : '';
+              const body =
+                phase === 'open'
+                  ? `<div class="odds">${optionIds.map((o) => `<button type="button" data-testid="bet-${o}" data-option="${o}" data-event="${esc(ev.id)}"><span>${esc(label(o))}</span><b>${esc(info.odds[o])}</b></button>`).join('')}</div>`
+                  : phase === 'settled'
+                    ? `<div class="score">${esc(ev.result.score)} · ${esc(label(ev.result.result))}</div>`
+                    : '';
+              return `<li class="match ${phase === 'closed' ? 'live' : phase}" data-testid="match" data-match-id="${esc(ev.id)}" data-phase="${phase}">
             <div class="teams"><span>${esc(team(info.home.id))}</span><span class="vsx">${esc(t.vs)}</span><span>${esc(team(info.away.id))}</span></div>
             <div class="when" data-when="${esc(ev.id)}"></div>${body}${mineText}</li>`;
-        }).join('') || `<li class="empty">${esc(t.loading)}</li>`;
+            })
+            .join('') || `<li class="empty">${esc(t.loading)}</li>`;
       }
       for (const { ev, phase } of evs) {
         const when = $(`[data-when="${ev.id}"]`, list);
         if (!when) continue;
-        when.innerHTML = phase === 'open' ? `${esc(boot.gameId === 'football' ? t.kickoffIn : t.startsIn)} <b>${mmss(ev.closesAt - now())}</b>`
-          : phase === 'closed' ? `${esc(t.live)} <b>${mmss(ev.settlesAt - now())}</b>` : esc(t.finished);
+        when.innerHTML =
+          phase === 'open'
+            ? `${esc(boot.gameId === 'football' ? t.kickoffIn : t.startsIn)} <b>${mmss(ev.closesAt - now())}</b>`
+            : phase === 'closed'
+              ? `${esc(t.live)} <b>${mmss(ev.settlesAt - now())}</b>`
+              : esc(t.finished);
       }
     };
     return draw;
@@ -439,21 +546,25 @@
     if (render) render();
   }
   const demoReset = $('[data-testid=demo-reset]');
-  if (demoReset) demoReset.addEventListener('click', async () => {
-    const r = await api('demo-reset', {});
-    if (r.status === 'ok') {
-      setBalance(r.balanceMinor);
-      bets = [];
-      known = new Map();
-      renderBets();
-      say('');
-    }
-  });
+  if (demoReset)
+    demoReset.addEventListener('click', async () => {
+      const r = await api('demo-reset', {});
+      if (r.status === 'ok') {
+        setBalance(r.balanceMinor);
+        bets = [];
+        known = new Map();
+        renderBets();
+        say('');
+      }
+    });
 
   refresh();
   const timed = boot.kind === 'timed';
-  setInterval(() => {
-    if (!busy && Date.now() - lastState >= (timed ? 1000 : 5000)) refresh();
-  }, timed ? 1000 : 2500);
+  setInterval(
+    () => {
+      if (!busy && Date.now() - lastState >= (timed ? 1000 : 5000)) refresh();
+    },
+    timed ? 1000 : 2500,
+  );
   if (timed) setInterval(tick, 250);
 })();

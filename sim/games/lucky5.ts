@@ -69,7 +69,8 @@ export const lucky5: TimedGame = {
     { id: 'pick', label: { 'zh-TW': '選號', en: 'Pick numbers' }, pays: '×3.84 / ×18.24 / ×109.44' },
   ],
   rules: {
-    'zh-TW': '每 60 秒開獎，從 1–20 中開出 5 個不重複號碼，開獎前 5 秒停止下注。大：5 個號碼總和 ≥ 53；小：≤ 52，各賠 ×1.92。選號：選 1–3 個號碼，全部開出即中獎，分別賠 ×3.84、×18.24、×109.44。',
+    'zh-TW':
+      '每 60 秒開獎，從 1–20 中開出 5 個不重複號碼，開獎前 5 秒停止下注。大：5 個號碼總和 ≥ 53；小：≤ 52，各賠 ×1.92。選號：選 1–3 個號碼，全部開出即中獎，分別賠 ×3.84、×18.24、×109.44。',
     en: 'A draw every 60 s: 5 distinct numbers from 1–20; betting closes 5 s before the draw. Big: the five sum to 53 or more; Small: 52 or less; each pays ×1.92. Pick 1–3 numbers that must all be drawn: pays ×3.84, ×18.24, ×109.44.',
   },
   event(id) {

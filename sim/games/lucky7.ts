@@ -12,8 +12,26 @@ export type SymbolId = (typeof SYMBOLS)[number];
 export const PAYS: Record<SymbolId, number> = { seven: 500, bar: 200, star: 80, diamond: 30, clover: 8, coin: 4 };
 
 const A: SymbolId[] = [
-  'coin', 'clover', 'diamond', 'star', 'coin', 'clover', 'bar', 'coin', 'diamond', 'clover',
-  'seven', 'coin', 'star', 'clover', 'diamond', 'coin', 'bar', 'clover', 'star', 'diamond',
+  'coin',
+  'clover',
+  'diamond',
+  'star',
+  'coin',
+  'clover',
+  'bar',
+  'coin',
+  'diamond',
+  'clover',
+  'seven',
+  'coin',
+  'star',
+  'clover',
+  'diamond',
+  'coin',
+  'bar',
+  'clover',
+  'star',
+  'diamond',
 ];
 /** Same counts on every reel (1 seven, 2 bar, 3 star, 4 diamond, 5 clover, 5 coin), different orders. */
 export const REELS: SymbolId[][] = [A, [...A].reverse(), [...A.slice(7), ...A.slice(0, 7)]];
@@ -21,11 +39,31 @@ export const STRIP_LENGTH = 20;
 
 /** [reel, row] per line: the three rows, then the two diagonals. */
 export const LINES: Array<Array<[number, number]>> = [
-  [[0, 0], [1, 0], [2, 0]],
-  [[0, 1], [1, 1], [2, 1]],
-  [[0, 2], [1, 2], [2, 2]],
-  [[0, 0], [1, 1], [2, 2]],
-  [[0, 2], [1, 1], [2, 0]],
+  [
+    [0, 0],
+    [1, 0],
+    [2, 0],
+  ],
+  [
+    [0, 1],
+    [1, 1],
+    [2, 1],
+  ],
+  [
+    [0, 2],
+    [1, 2],
+    [2, 2],
+  ],
+  [
+    [0, 0],
+    [1, 1],
+    [2, 2],
+  ],
+  [
+    [0, 2],
+    [1, 1],
+    [2, 0],
+  ],
 ];
 
 export const RTP = 0.96;
@@ -71,6 +109,9 @@ export const lucky7: InstantGame = {
   },
   parseOption: (raw) => (raw === '' || raw === 'spin' ? 'spin' : null),
   play(stakeMinor: bigint, _option: string, rng: RandInt): Settlement {
-    return evaluate(stakeMinor, REELS.map(() => rng(STRIP_LENGTH)));
+    return evaluate(
+      stakeMinor,
+      REELS.map(() => rng(STRIP_LENGTH)),
+    );
   },
 };

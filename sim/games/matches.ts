@@ -7,7 +7,11 @@
 import { createHash } from 'node:crypto';
 import type { GameEvent, GameType, OptionDef, RandInt, Settlement, Text, TimedGame } from './types.ts';
 
-export interface Team { id: string; name: Text; rating: number }
+export interface Team {
+  id: string;
+  name: Text;
+  rating: number;
+}
 
 export interface MatchConfig {
   id: string;
@@ -51,7 +55,9 @@ export function oddsFor(rtp: number, ppm: number): number {
   return Math.max(101, Math.round((rtp * 100 * PPM) / ppm));
 }
 
-export function matchGame(cfg: MatchConfig): TimedGame & { fixture(k: number): { home: Team; away: Team; ppm: Record<string, number>; odds: Record<string, number> } } {
+export function matchGame(
+  cfg: MatchConfig,
+): TimedGame & { fixture(k: number): { home: Team; away: Team; ppm: Record<string, number>; odds: Record<string, number> } } {
   // Fixtures: the teams are shuffled once (seeded by the game) into a top and a bottom half of m
   // each. Match k is in cycle c = ⌊k/m⌋ at slot j = k mod m: top[j] meets bottom[(j + c) mod m]
   // (sides swapped every other cycle). A top team plays every m matches and a bottom team at least
@@ -84,7 +90,13 @@ export function matchGame(cfg: MatchConfig): TimedGame & { fixture(k: number): {
       away: { id: f.away.id, name: f.away.name },
       odds: Object.fromEntries(Object.entries(f.odds).map(([o, h]) => [o, (h / 100).toFixed(2)])),
     };
-    return { id: `${cfg.prefix}${k}`, opensAt: kickoffAt - cfg.openBeforeMs, closesAt: kickoffAt, settlesAt: kickoffAt + cfg.durationMs, info: info as unknown as Record<string, unknown> };
+    return {
+      id: `${cfg.prefix}${k}`,
+      opensAt: kickoffAt - cfg.openBeforeMs,
+      closesAt: kickoffAt,
+      settlesAt: kickoffAt + cfg.durationMs,
+      info: info as unknown as Record<string, unknown>,
+    };
   };
 
   const re = new RegExp(`^${cfg.prefix}(\\d{1,12})$`);

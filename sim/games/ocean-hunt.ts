@@ -3,7 +3,12 @@
 // pays stake × multiplier, so each target returns 96% of what is fired at it. Immediate settle.
 import type { InstantGame, RandInt, Settlement, Text } from './types.ts';
 
-export interface Fish { id: string; name: Text; multiplier: number; color: string }
+export interface Fish {
+  id: string;
+  name: Text;
+  multiplier: number;
+  color: string;
+}
 
 export const FISH: Fish[] = [
   { id: 'clownfish', name: { 'zh-TW': '小丑魚', en: 'Clownfish' }, multiplier: 2, color: '#ff8a3d' },
@@ -51,6 +56,10 @@ export const oceanHunt: InstantGame = {
   },
   parseOption: (raw) => (FISH.some((f) => f.id === raw) ? raw : null),
   play(stakeMinor: bigint, option: string, rng: RandInt): Settlement {
-    return shoot(stakeMinor, FISH.find((f) => f.id === option)!, rng(PPM));
+    return shoot(
+      stakeMinor,
+      FISH.find((f) => f.id === option)!,
+      rng(PPM),
+    );
   },
 };

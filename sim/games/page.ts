@@ -27,39 +27,156 @@ export function pageLang(lang: string): Lang {
 
 const STRINGS = {
   'zh-TW': {
-    wallet: '遊戲錢包', playMoney: '試玩點數', player: '玩家', demo: '試玩模式（Demo）：使用虛擬點數，不會動用真實錢包，也不計入注單。',
-    stake: '押注金額', min: '最低', max: '最高', half: '½', double: '×2', rtp: '返還率（RTP）', rules: '玩法說明', myBets: '我的注單',
-    noBets: '尚無注單', spin: '旋轉', shoot: '開砲', target: '目標', paytable: '賠率表', line: '條連線', lines: '條連線', perLine: '倍數（每線押注）', threeOf: '3 個相同',
-    win: '贏得', noWin: '未中獎', caught: '捕獲', missed: '未捕獲', open: '待開獎', settled: '已結算', void: '已取消',
-    round: '局號', draw: '期號', closesIn: '停止下注倒數', dealing: '開牌中…', drawing: '開獎中…', nextIn: '下一局倒數',
-    nextDraw: '下一期倒數', kickoffIn: '開賽倒數', startsIn: '開打倒數', live: '比賽進行中，結果倒數', finished: '完場',
-    placed: '下注成功，等待結果', pickHint: '選 1–3 個號碼，全部開出即中獎', betPick: '投注選號', clear: '清除',
-    lastDraw: '最新開獎', sum: '總和', odds: '賠率', payout: '派彩', loading: '載入中…', resetDemo: '重設試玩點數',
-    wins: '勝', lastHand: '上一局', road: '路單', history: '近期開獎', vs: '對', upcoming: '即將開賽', yourBets: '您的下注',
-    dragonCard: '龍', tigerCard: '虎', matches: '賽事', total: '點', betLimit: '限額', seconds: '秒', stakeOn: '押注',
+    wallet: '遊戲錢包',
+    playMoney: '試玩點數',
+    player: '玩家',
+    demo: '試玩模式（Demo）：使用虛擬點數，不會動用真實錢包，也不計入注單。',
+    stake: '押注金額',
+    min: '最低',
+    max: '最高',
+    half: '½',
+    double: '×2',
+    rtp: '返還率（RTP）',
+    rules: '玩法說明',
+    myBets: '我的注單',
+    noBets: '尚無注單',
+    spin: '旋轉',
+    shoot: '開砲',
+    target: '目標',
+    paytable: '賠率表',
+    line: '條連線',
+    lines: '條連線',
+    perLine: '倍數（每線押注）',
+    threeOf: '3 個相同',
+    win: '贏得',
+    noWin: '未中獎',
+    caught: '捕獲',
+    missed: '未捕獲',
+    open: '待開獎',
+    settled: '已結算',
+    void: '已取消',
+    round: '局號',
+    draw: '期號',
+    closesIn: '停止下注倒數',
+    dealing: '開牌中…',
+    drawing: '開獎中…',
+    nextIn: '下一局倒數',
+    nextDraw: '下一期倒數',
+    kickoffIn: '開賽倒數',
+    startsIn: '開打倒數',
+    live: '比賽進行中，結果倒數',
+    finished: '完場',
+    placed: '下注成功，等待結果',
+    pickHint: '選 1–3 個號碼，全部開出即中獎',
+    betPick: '投注選號',
+    clear: '清除',
+    lastDraw: '最新開獎',
+    sum: '總和',
+    odds: '賠率',
+    payout: '派彩',
+    loading: '載入中…',
+    resetDemo: '重設試玩點數',
+    wins: '勝',
+    lastHand: '上一局',
+    road: '路單',
+    history: '近期開獎',
+    vs: '對',
+    upcoming: '即將開賽',
+    yourBets: '您的下注',
+    dragonCard: '龍',
+    tigerCard: '虎',
+    matches: '賽事',
+    total: '點',
+    betLimit: '限額',
+    seconds: '秒',
+    stakeOn: '押注',
     errors: {
-      INSUFFICIENT_FUNDS: '遊戲錢包餘額不足，請先從網站轉入額度。', INVALID_STAKE: '押注金額不符合限額。', BETTING_CLOSED: '本局／本場已停止下注。',
-      SESSION_EXPIRED: '遊戲連線已失效，請從網站重新開啟遊戲。', MAINTENANCE: '遊戲平台維護中，請稍後再試。', INVALID_OPTION: '無效的投注選項。',
-      UNKNOWN_EVENT: '找不到這一局或這場賽事。', NETWORK: '連線失敗，請稍後再試。', BAD_STAKE_FORMAT: '請輸入金額，最多兩位小數。',
+      INSUFFICIENT_FUNDS: '遊戲錢包餘額不足，請先從網站轉入額度。',
+      INVALID_STAKE: '押注金額不符合限額。',
+      BETTING_CLOSED: '本局／本場已停止下注。',
+      SESSION_EXPIRED: '遊戲連線已失效，請從網站重新開啟遊戲。',
+      MAINTENANCE: '遊戲平台維護中，請稍後再試。',
+      INVALID_OPTION: '無效的投注選項。',
+      UNKNOWN_EVENT: '找不到這一局或這場賽事。',
+      NETWORK: '連線失敗，請稍後再試。',
+      BAD_STAKE_FORMAT: '請輸入金額，最多兩位小數。',
       STAKE_STEP: '押注金額須為 {step} 的倍數。',
     },
   },
   en: {
-    wallet: 'Game wallet', playMoney: 'Play money', player: 'Player', demo: 'Demo (free play): play money only. Your real wallet is not touched and nothing is recorded as a bet.',
-    stake: 'Stake', min: 'Min', max: 'Max', half: '½', double: '×2', rtp: 'Return to player (RTP)', rules: 'How to play', myBets: 'My bets',
-    noBets: 'No bets yet', spin: 'Spin', shoot: 'Fire', target: 'Target', paytable: 'Paytable', line: 'line', lines: 'lines', perLine: '× line bet', threeOf: 'Three of a kind',
-    win: 'Win', noWin: 'No win', caught: 'Caught', missed: 'Missed', open: 'Open', settled: 'Settled', void: 'Void',
-    round: 'Round', draw: 'Draw', closesIn: 'Betting closes in', dealing: 'Dealing…', drawing: 'Drawing…', nextIn: 'Next round in',
-    nextDraw: 'Next draw in', kickoffIn: 'Kick-off in', startsIn: 'Starts in', live: 'In play · result in', finished: 'Full time',
-    placed: 'Bet placed, waiting for the result', pickHint: 'Pick 1–3 numbers; all must be drawn', betPick: 'Bet on my numbers', clear: 'Clear',
-    lastDraw: 'Latest draw', sum: 'Sum', odds: 'Odds', payout: 'Payout', loading: 'Loading…', resetDemo: 'Reset play money',
-    wins: 'wins', lastHand: 'Last hand', road: 'Results', history: 'Recent draws', vs: 'vs', upcoming: 'Upcoming', yourBets: 'Your bets',
-    dragonCard: 'Dragon', tigerCard: 'Tiger', matches: 'Matches', total: 'pts', betLimit: 'Limits', seconds: 's', stakeOn: 'Stake on',
+    wallet: 'Game wallet',
+    playMoney: 'Play money',
+    player: 'Player',
+    demo: 'Demo (free play): play money only. Your real wallet is not touched and nothing is recorded as a bet.',
+    stake: 'Stake',
+    min: 'Min',
+    max: 'Max',
+    half: '½',
+    double: '×2',
+    rtp: 'Return to player (RTP)',
+    rules: 'How to play',
+    myBets: 'My bets',
+    noBets: 'No bets yet',
+    spin: 'Spin',
+    shoot: 'Fire',
+    target: 'Target',
+    paytable: 'Paytable',
+    line: 'line',
+    lines: 'lines',
+    perLine: '× line bet',
+    threeOf: 'Three of a kind',
+    win: 'Win',
+    noWin: 'No win',
+    caught: 'Caught',
+    missed: 'Missed',
+    open: 'Open',
+    settled: 'Settled',
+    void: 'Void',
+    round: 'Round',
+    draw: 'Draw',
+    closesIn: 'Betting closes in',
+    dealing: 'Dealing…',
+    drawing: 'Drawing…',
+    nextIn: 'Next round in',
+    nextDraw: 'Next draw in',
+    kickoffIn: 'Kick-off in',
+    startsIn: 'Starts in',
+    live: 'In play · result in',
+    finished: 'Full time',
+    placed: 'Bet placed, waiting for the result',
+    pickHint: 'Pick 1–3 numbers; all must be drawn',
+    betPick: 'Bet on my numbers',
+    clear: 'Clear',
+    lastDraw: 'Latest draw',
+    sum: 'Sum',
+    odds: 'Odds',
+    payout: 'Payout',
+    loading: 'Loading…',
+    resetDemo: 'Reset play money',
+    wins: 'wins',
+    lastHand: 'Last hand',
+    road: 'Results',
+    history: 'Recent draws',
+    vs: 'vs',
+    upcoming: 'Upcoming',
+    yourBets: 'Your bets',
+    dragonCard: 'Dragon',
+    tigerCard: 'Tiger',
+    matches: 'Matches',
+    total: 'pts',
+    betLimit: 'Limits',
+    seconds: 's',
+    stakeOn: 'Stake on',
     errors: {
-      INSUFFICIENT_FUNDS: 'Insufficient balance in this game wallet. Transfer funds into the game from the site first.', INVALID_STAKE: 'The stake is outside this game’s limits.',
-      BETTING_CLOSED: 'Betting on this round or match is closed.', SESSION_EXPIRED: 'This game session has expired. Please launch the game again from the site.',
-      MAINTENANCE: 'This game platform is under maintenance. Please try again later.', INVALID_OPTION: 'That bet is not available.',
-      UNKNOWN_EVENT: 'No such round or match.', NETWORK: 'Connection failed. Please try again.', BAD_STAKE_FORMAT: 'Enter an amount with at most two decimals.',
+      INSUFFICIENT_FUNDS: 'Insufficient balance in this game wallet. Transfer funds into the game from the site first.',
+      INVALID_STAKE: 'The stake is outside this game’s limits.',
+      BETTING_CLOSED: 'Betting on this round or match is closed.',
+      SESSION_EXPIRED: 'This game session has expired. Please launch the game again from the site.',
+      MAINTENANCE: 'This game platform is under maintenance. Please try again later.',
+      INVALID_OPTION: 'That bet is not available.',
+      UNKNOWN_EVENT: 'No such round or match.',
+      NETWORK: 'Connection failed. Please try again.',
+      BAD_STAKE_FORMAT: 'Enter an amount with at most two decimals.',
       STAKE_STEP: 'The stake must be a multiple of {step}.',
     },
   },
@@ -78,9 +195,21 @@ export function renderGamePage(p: GamePage): string | null {
   const balance = p.balanceMinor ?? DEMO_START_MINOR;
   const teams = game.id === 'football' ? FOOTBALL_TEAMS : game.id === 'moba-cup' ? MOBA_TEAMS : [];
   const boot = {
-    code: p.platform.code, game: p.requested, gameId: game.id, kind: game.kind, type: game.type, lang,
-    mode: demo ? 'demo' : 'real', player: p.player, balanceMinor: balance.toString(),
-    limits: { min: game.minStakeMinor.toString(), max: game.maxStakeMinor.toString(), step: game.stakeStepMinor.toString(), def: game.defaultStakeMinor.toString() },
+    code: p.platform.code,
+    game: p.requested,
+    gameId: game.id,
+    kind: game.kind,
+    type: game.type,
+    lang,
+    mode: demo ? 'demo' : 'real',
+    player: p.player,
+    balanceMinor: balance.toString(),
+    limits: {
+      min: game.minStakeMinor.toString(),
+      max: game.maxStakeMinor.toString(),
+      step: game.stakeStepMinor.toString(),
+      def: game.defaultStakeMinor.toString(),
+    },
     options: Object.fromEntries(game.options.map((o) => [o.id, o.label[lang]])),
     fish: game.id === 'ocean-hunt' ? Object.fromEntries(FISH.map((f) => [f.id, { name: f.name[lang], multiplier: f.multiplier }])) : undefined,
     glyphs: game.id === 'lucky-7' ? SYMBOL_GLYPH : undefined,
@@ -101,8 +230,10 @@ export function renderGamePage(p: GamePage): string | null {
     <b data-testid="balance" data-balance-minor="${balance}">${formatMoney(balance)}</b></div>
 </header>
 <div class="mode ${demo ? 'is-demo' : ''}" data-testid="mode" data-mode="${demo ? 'demo' : 'real'}" data-game="${esc(p.requested)}">${
-  demo ? `<span class="badge">Demo</span> ${esc(t.demo)} <button type="button" class="link" data-testid="demo-reset">${t.resetDemo}</button>`
-    : `${t.player} <b>${esc(p.player!)}</b>`}</div>
+    demo
+      ? `<span class="badge">Demo</span> ${esc(t.demo)} <button type="button" class="link" data-testid="demo-reset">${t.resetDemo}</button>`
+      : `${t.player} <b>${esc(p.player!)}</b>`
+  }</div>
 <main class="layout">
   <div class="col-main">
     <section class="stage" id="stage">${stage(game, lang, t)}</section>
@@ -136,13 +267,17 @@ function stage(game: Game, lang: Lang, t: Strings): string {
   switch (game.id) {
     case 'lucky-7': {
       const grid = gridFor([3, 9, 14]);
-      const cells = grid.flatMap((row, r) => row.map((s, c) => `<div class="cell sym-${s}" data-row="${r}" data-reel="${c}">${SYMBOL_GLYPH[s]}</div>`)).join('');
+      const cells = grid
+        .flatMap((row, r) => row.map((s, c) => `<div class="cell sym-${s}" data-row="${r}" data-reel="${c}">${SYMBOL_GLYPH[s]}</div>`))
+        .join('');
       return `<div class="reels" data-testid="reels">${cells}</div>`;
     }
     case 'ocean-hunt':
-      return `<div class="ocean" role="radiogroup" aria-label="${t.target}">${FISH.map((f, i) => `
+      return `<div class="ocean" role="radiogroup" aria-label="${t.target}">${FISH.map(
+        (f, i) => `
         <button type="button" class="fish" role="radio" aria-checked="${i === 0}" data-testid="target-${f.id}" data-fish="${f.id}" style="--c:${f.color}">
-          <span class="body"></span><span class="name">${esc(f.name[lang])}</span><span class="mult">×${f.multiplier}</span></button>`).join('')}
+          <span class="body"></span><span class="name">${esc(f.name[lang])}</span><span class="mult">×${f.multiplier}</span></button>`,
+      ).join('')}
         </div>`;
     case 'dragon-tiger':
       return `<div class="duel"><div class="side dragon"><h3>${t.dragonCard}</h3><div class="slot" data-testid="card-dragon"><span class="card back"></span></div></div>
@@ -173,11 +308,18 @@ function actions(game: Game, lang: Lang, t: Strings): string {
       return `<button type="button" class="primary big" data-testid="shoot">${t.shoot}</button>`;
     case 'dragon-tiger':
     case 'baccarat':
-      return `<div class="bet-row">${game.options.map((o) => `<button type="button" class="betbtn opt-${o.id}" data-testid="bet-${o.id}" data-option="${o.id}"${game.kind === 'timed' ? ' disabled' : ''}>
-        <b>${esc(o.label[lang])}</b><small>${esc(o.pays)}</small><em class="mine" data-mine="${o.id}"></em></button>`).join('')}</div>`;
+      return `<div class="bet-row">${game.options
+        .map(
+          (o) => `<button type="button" class="betbtn opt-${o.id}" data-testid="bet-${o.id}" data-option="${o.id}"${game.kind === 'timed' ? ' disabled' : ''}>
+        <b>${esc(o.label[lang])}</b><small>${esc(o.pays)}</small><em class="mine" data-mine="${o.id}"></em></button>`,
+        )
+        .join('')}</div>`;
     case 'lucky-5': {
       const label = (id: string) => game.options.find((o) => o.id === id)!.label[lang];
-      const nums = Array.from({ length: 20 }, (_, i) => `<button type="button" class="num" data-testid="pick-${i + 1}" data-num="${i + 1}" aria-pressed="false">${i + 1}</button>`).join('');
+      const nums = Array.from(
+        { length: 20 },
+        (_, i) => `<button type="button" class="num" data-testid="pick-${i + 1}" data-num="${i + 1}" aria-pressed="false">${i + 1}</button>`,
+      ).join('');
       return `<div class="bet-row"><button type="button" class="betbtn opt-big" data-testid="bet-big" data-option="big" disabled><b>${label('big')}</b><small>×1.92 · ${t.sum} ≥ 53</small></button>
         <button type="button" class="betbtn opt-small" data-testid="bet-small" data-option="small" disabled><b>${label('small')}</b><small>×1.92 · ${t.sum} ≤ 52</small></button></div>
         <p class="hint">${t.pickHint}</p><div class="numgrid">${nums}</div>
@@ -190,8 +332,9 @@ function actions(game: Game, lang: Lang, t: Strings): string {
 
 function paytable(game: Game, lang: Lang, t: Strings): string {
   if (game.id === 'lucky-7') {
-    return `<h2>${t.paytable}</h2><table class="pays"><tr><th>${t.threeOf}</th><th>${t.perLine}</th></tr>${SYMBOLS.map((s) =>
-      `<tr><td><span class="sym sym-${s}">${SYMBOL_GLYPH[s]} ${SYMBOL_GLYPH[s]} ${SYMBOL_GLYPH[s]}</span></td><td>${PAYS[s]}</td></tr>`).join('')}</table>`;
+    return `<h2>${t.paytable}</h2><table class="pays"><tr><th>${t.threeOf}</th><th>${t.perLine}</th></tr>${SYMBOLS.map(
+      (s) => `<tr><td><span class="sym sym-${s}">${SYMBOL_GLYPH[s]} ${SYMBOL_GLYPH[s]} ${SYMBOL_GLYPH[s]}</span></td><td>${PAYS[s]}</td></tr>`,
+    ).join('')}</table>`;
   }
   if (game.id === 'ocean-hunt') {
     return `<h2>${t.paytable}</h2><table class="pays">${FISH.map((f) => `<tr><td>${esc(f.name[lang])}</td><td>×${f.multiplier}</td></tr>`).join('')}</table>`;

@@ -40,15 +40,13 @@ export function betLogAnswer(platform: Platform, query: unknown): Answer {
 }
 
 export function registerGameRoutes(app: FastifyInstance, ctx: GamesContext): void {
-  const send = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
-    reply.code(status).header('cache-control', 'no-store').send(body);
+  const send = (reply: FastifyReply, status: number, body: Record<string, unknown>) => reply.code(status).header('cache-control', 'no-store').send(body);
   const fail = (reply: FastifyReply, r: Refusal) => {
     const { httpStatus, ...rest } = r;
     return send(reply, httpStatus, { status: 'error', ...rest });
   };
 
-  app.get('/play-assets/client.js', async (_req, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CLIENT_JS));
+  app.get('/play-assets/client.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CLIENT_JS));
 
   /** Platform, game and who is playing, from the path and the x-session / x-demo header. */
   function resolve(req: FastifyRequest, reply: FastifyReply): { platform: Platform; game: Game; who: Who } | undefined {
@@ -78,15 +76,26 @@ export function registerGameRoutes(app: FastifyInstance, ctx: GamesContext): voi
     const token = req.headers['x-session'];
     const session = typeof token === 'string' ? verifySession(ctx.secret, token) : null;
     if (!session || session.code !== code || session.game !== requested) {
-      void send(reply, 401, { status: 'error', code: 'SESSION_EXPIRED', message: 'This game session is invalid or has expired. Launch the game again from the site.' });
+      void send(reply, 401, {
+        status: 'error',
+        code: 'SESSION_EXPIRED',
+        message: 'This game session is invalid or has expired. Launch the game again from the site.',
+      });
       return undefined;
     }
     return { platform, game, who: { player: session.player } };
   }
 
   const playerBet = (b: BetRecord) => ({
-    betId: b.betId, game: b.game, stakeMinor: b.stakeMinor, payoutMinor: b.payoutMinor, status: b.status,
-    placedAt: b.placedAt, settledAt: b.settledAt, version: b.version, detail: b.detail,
+    betId: b.betId,
+    game: b.game,
+    stakeMinor: b.stakeMinor,
+    payoutMinor: b.payoutMinor,
+    status: b.status,
+    placedAt: b.placedAt,
+    settledAt: b.settledAt,
+    version: b.version,
+    detail: b.detail,
   });
 
   app.get('/play-api/:code/:game/state', async (req, reply) => {
@@ -99,8 +108,13 @@ export function registerGameRoutes(app: FastifyInstance, ctx: GamesContext): voi
     const events = game.kind === 'timed' ? platform.games.events(game, now) : undefined;
     await platform.journal.sync();
     return send(reply, 200, {
-      status: 'ok', now, mode: 'demo' in who ? 'demo' : 'real', game: game.id,
-      balanceMinor: balance.toString(), events, bets: platform.games.recentBets(who, game.id).map(playerBet),
+      status: 'ok',
+      now,
+      mode: 'demo' in who ? 'demo' : 'real',
+      game: game.id,
+      balanceMinor: balance.toString(),
+      events,
+      bets: platform.games.recentBets(who, game.id).map(playerBet),
     });
   });
 

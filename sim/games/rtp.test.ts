@@ -56,9 +56,11 @@ describe('lucky-7 (slots)', () => {
   it('returns exactly the declared 96% over all 8000 stop combinations', () => {
     const stake = 500n;
     let paid = 0n;
-    for (let a = 0; a < STRIP_LENGTH; a++) for (let b = 0; b < STRIP_LENGTH; b++) for (let c = 0; c < STRIP_LENGTH; c++) {
-      paid += evaluate(stake, [a, b, c]).payoutMinor;
-    }
+    for (let a = 0; a < STRIP_LENGTH; a++)
+      for (let b = 0; b < STRIP_LENGTH; b++)
+        for (let c = 0; c < STRIP_LENGTH; c++) {
+          paid += evaluate(stake, [a, b, c]).payoutMinor;
+        }
     expect(Number(paid) / (8000 * Number(stake))).toBe(SLOTS_RTP);
     expect(lucky7.rtp).toBe(0.96);
   });
@@ -92,7 +94,10 @@ describe('ocean-hunt (fish)', () => {
 
   it('simulated shots come out near 96%', () => {
     // SEs at 100k shots: 0.003 (clownfish), 0.0093 (turtle).
-    for (const [fish, tolerance] of [['clownfish', 0.013], ['turtle', 0.04]] as const) {
+    for (const [fish, tolerance] of [
+      ['clownfish', 0.013],
+      ['turtle', 0.04],
+    ] as const) {
       const rtp = simulate(100_000, () => Number(oceanHunt.play(100n, fish, cryptoInt).payoutMinor) / 100);
       expect(Math.abs(rtp - 0.96)).toBeLessThan(tolerance);
     }
@@ -104,12 +109,13 @@ describe('dragon-tiger (cards)', () => {
   it('returns the declared RTP exactly over every first two cards of an 8-deck shoe', () => {
     const rtp = { dragon: 0, tiger: 0, tie: 0 };
     const ranks = Array.from({ length: 13 }, (_, i) => ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'][i]! + 'S');
-    for (const d of ranks) for (const t of ranks) {
-      // 32 cards of each rank in 416; the second from the 415 left.
-      const p = (32 / 416) * ((d === t ? 31 : 32) / 415);
-      const w = winnerOf(d, t);
-      for (const o of ['dragon', 'tiger', 'tie'] as const) rtp[o] += (p * Number(dtPayout(1000n, o, w))) / 1000;
-    }
+    for (const d of ranks)
+      for (const t of ranks) {
+        // 32 cards of each rank in 416; the second from the 415 left.
+        const p = (32 / 416) * ((d === t ? 31 : 32) / 415);
+        const w = winnerOf(d, t);
+        for (const o of ['dragon', 'tiger', 'tie'] as const) rtp[o] += (p * Number(dtPayout(1000n, o, w))) / 1000;
+      }
     for (const o of ['dragon', 'tiger', 'tie'] as const) expect(rtp[o]).toBeCloseTo(DT_RTP[o], 12);
     expect(DT_RTP.dragon).toBeCloseTo(0.9627, 4);
     expect(DT_RTP.tie).toBeCloseTo(0.8964, 4);
@@ -120,7 +126,7 @@ describe('dragon-tiger (cards)', () => {
     const rtp = simulate(n, () => Number(dragonTiger.play(1000n, 'dragon', cryptoInt).payoutMinor) / 1000);
     expect(Math.abs(rtp - DT_RTP.dragon)).toBeLessThan(0.02);
     let ties = 0;
-    for (let i = 0; i < n; i++) if ((dragonTiger.play(1000n, 'tie', cryptoInt).payoutMinor) > 0n) ties++;
+    for (let i = 0; i < n; i++) if (dragonTiger.play(1000n, 'tie', cryptoInt).payoutMinor > 0n) ties++;
     expect(Math.abs(ties / n - 31 / 415)).toBeLessThan(0.005);
   });
 });
@@ -280,7 +286,10 @@ describe('football and moba-cup (sports, esports)', () => {
   });
 
   it('schedules matches on a rolling clock and never lists a team twice at once', () => {
-    for (const [g, teams] of [[football, FOOTBALL_TEAMS], [mobaCup, MOBA_TEAMS]] as const) {
+    for (const [g, teams] of [
+      [football, FOOTBALL_TEAMS],
+      [mobaCup, MOBA_TEAMS],
+    ] as const) {
       const now = 1_800_000_000_000;
       const listed = g.eventsAt(now);
       const active = listed.filter((e) => now < e.settlesAt);

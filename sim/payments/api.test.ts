@@ -2,9 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSim, type Sim } from '../server.ts';
 import { callbackSignatureMatches } from './sign.ts';
-import {
-  GW_SECRET, createOrder, merchantCall, orderBody, simCall, startReceiver, waitFor, type Receiver,
-} from './testkit.ts';
+import { GW_SECRET, createOrder, merchantCall, orderBody, simCall, startReceiver, waitFor, type Receiver } from './testkit.ts';
 
 let sim: Sim;
 let receiver: Receiver;
@@ -39,8 +37,12 @@ describe('merchant API', () => {
     const first = await merchantCall(sim, 'POST', '/gateway/orders', body);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
-      status: 'created', orderId: expect.stringMatching(/^PB[A-Z2-9]{18}$/), merchantOrderId: body.merchantOrderId,
-      payUrl: `${sim.state.publicUrl}/gateway/pay/${first.body.orderId}`, paymentCode: null, counterUrl: null,
+      status: 'created',
+      orderId: expect.stringMatching(/^PB[A-Z2-9]{18}$/),
+      merchantOrderId: body.merchantOrderId,
+      payUrl: `${sim.state.publicUrl}/gateway/pay/${first.body.orderId}`,
+      paymentCode: null,
+      counterUrl: null,
       expiresAt: expect.any(String),
     });
     const ttl = Date.parse(first.body.expiresAt) - Date.now();
@@ -55,8 +57,10 @@ describe('merchant API', () => {
     const body = orderBody(receiver);
     const first = await merchantCall(sim, 'POST', '/gateway/orders', body);
     for (const change of [{ amountMinor: '999' }, { method: 'cvs' }, { notifyUrl: 'http://127.0.0.1:1/x' }, { expiresInSec: 600 }, { description: 'other' }]) {
-      expect(await merchantCall(sim, 'POST', '/gateway/orders', { ...body, ...change }))
-        .toEqual({ status: 409, body: { status: 'error', code: 'DUPLICATE_MISMATCH' } });
+      expect(await merchantCall(sim, 'POST', '/gateway/orders', { ...body, ...change })).toEqual({
+        status: 409,
+        body: { status: 'error', code: 'DUPLICATE_MISMATCH' },
+      });
     }
     expect(await orderOf(body.merchantOrderId as string)).toMatchObject({ orderId: first.body.orderId, amountMinor: '123450', method: 'card' });
   });
@@ -71,22 +75,47 @@ describe('merchant API', () => {
   it('shows the order with exactly the contract fields', async () => {
     const created = await createOrder(sim, receiver, { method: 'online_banking', expiresInSec: 60 });
     const r = await merchantCall(sim, 'GET', `/gateway/orders/${created.merchantOrderId}`);
-    expect(r).toEqual({ status: 200, body: { status: 'ok', order: {
-      orderId: created.orderId, merchantOrderId: created.merchantOrderId, amountMinor: '123450', method: 'online_banking', state: 'created', expiresAt: created.expiresAt,
-    } } });
+    expect(r).toEqual({
+      status: 200,
+      body: {
+        status: 'ok',
+        order: {
+          orderId: created.orderId,
+          merchantOrderId: created.merchantOrderId,
+          amountMinor: '123450',
+          method: 'online_banking',
+          state: 'created',
+          expiresAt: created.expiresAt,
+        },
+      },
+    });
     expect(await merchantCall(sim, 'GET', '/gateway/orders/nope')).toEqual({ status: 404, body: { status: 'error', code: 'ORDER_NOT_FOUND' } });
   });
 
   it('refuses bad signatures, stale or future timestamps and unknown merchants', async () => {
     const body = orderBody(receiver);
-    expect(await merchantCall(sim, 'POST', '/gateway/orders', body, { secret: 'wrong' })).toEqual({ status: 401, body: { status: 'error', code: 'BAD_SIGNATURE' } });
-    expect(await merchantCall(sim, 'POST', '/gateway/orders', body, { timestamp: Date.now() - 31_000 })).toEqual({ status: 401, body: { status: 'error', code: 'STALE_REQUEST' } });
-    expect(await merchantCall(sim, 'POST', '/gateway/orders', body, { timestamp: Date.now() + 10_000 })).toEqual({ status: 401, body: { status: 'error', code: 'STALE_REQUEST' } });
-    expect(await merchantCall(sim, 'POST', '/gateway/orders', body, { merchantId: 'other' })).toEqual({ status: 401, body: { status: 'error', code: 'UNKNOWN_MERCHANT' } });
+    expect(await merchantCall(sim, 'POST', '/gateway/orders', body, { secret: 'wrong' })).toEqual({
+      status: 401,
+      body: { status: 'error', code: 'BAD_SIGNATURE' },
+    });
+    expect(await merchantCall(sim, 'POST', '/gateway/orders', body, { timestamp: Date.now() - 31_000 })).toEqual({
+      status: 401,
+      body: { status: 'error', code: 'STALE_REQUEST' },
+    });
+    expect(await merchantCall(sim, 'POST', '/gateway/orders', body, { timestamp: Date.now() + 10_000 })).toEqual({
+      status: 401,
+      body: { status: 'error', code: 'STALE_REQUEST' },
+    });
+    expect(await merchantCall(sim, 'POST', '/gateway/orders', body, { merchantId: 'other' })).toEqual({
+      status: 401,
+      body: { status: 'error', code: 'UNKNOWN_MERCHANT' },
+    });
     const bare = await fetch(`${sim.url}/gateway/orders/${body.merchantOrderId as string}`);
     expect(bare.status).toBe(401);
     // The provider secret does not open the gateway.
-    expect((await merchantCall(sim, 'GET', `/gateway/orders/${body.merchantOrderId as string}`, undefined, { secret: 'dev-provider-secret' })).status).toBe(401);
+    expect((await merchantCall(sim, 'GET', `/gateway/orders/${body.merchantOrderId as string}`, undefined, { secret: 'dev-provider-secret' })).status).toBe(
+      401,
+    );
     // Nothing was created.
     expect((await merchantCall(sim, 'GET', `/gateway/orders/${body.merchantOrderId as string}`)).status).toBe(404);
   });
@@ -108,7 +137,8 @@ describe('merchant API', () => {
       expect(await merchantCall(sim, 'POST', '/gateway/orders', orderBody(receiver, change))).toEqual({ status: 422, body: { status: 'error', code } });
     }
     const res = await fetch(`${sim.url}/gateway/orders`, {
-      method: 'POST', body: '{nope',
+      method: 'POST',
+      body: '{nope',
       headers: (await import('./sign.ts')).merchantHeaders({ secret: GW_SECRET, method: 'POST', pathWithQuery: '/gateway/orders', body: '{nope' }),
     });
     expect(res.status).toBe(400);
@@ -122,7 +152,8 @@ describe('hosted pay page', () => {
     expect(zh.status).toBe(200);
     expect(zh.type).toContain('text/html');
     expect(zh.html).toContain('<html lang="zh-TW">');
-    for (const s of ['data-testid="pay"', 'data-testid="fail"', 'NT$ 1,234,567.89', 'name="cardNumber"', 'data-expires-at=', '確認付款', 'site']) expect(zh.html).toContain(s);
+    for (const s of ['data-testid="pay"', 'data-testid="fail"', 'NT$ 1,234,567.89', 'name="cardNumber"', 'data-expires-at=', '確認付款', 'site'])
+      expect(zh.html).toContain(s);
     const en = await page(`/gateway/pay/${card.orderId}?lang=en`);
     expect(en.html).toContain('<html lang="en">');
     expect(en.html).toContain('Fail payment');
@@ -190,7 +221,11 @@ describe('hosted pay page', () => {
 
   it('cannot pay an expired order', async () => {
     const o = await createOrder(sim, receiver);
-    expect((await simCall(sim, 'POST', `/sim/gateway/orders/${o.merchantOrderId}/expire-now`)).body).toMatchObject({ status: 'ok', changed: true, order: { state: 'expired' } });
+    expect((await simCall(sim, 'POST', `/sim/gateway/orders/${o.merchantOrderId}/expire-now`)).body).toMatchObject({
+      status: 'ok',
+      changed: true,
+      order: { state: 'expired' },
+    });
     const shown = await page(`/gateway/pay/${o.orderId}`);
     expect(shown.html).toContain('data-state="expired"');
     expect(shown.html).not.toContain('data-testid="pay"');
@@ -246,7 +281,10 @@ describe('expiry', () => {
     expect((await simCall(sim, 'POST', `/sim/gateway/orders/${o.merchantOrderId}/expire-now`)).body).toMatchObject({ status: 'ok', changed: false });
     const p = await createOrder(sim, receiver);
     await simCall(sim, 'POST', `/sim/gateway/orders/${p.merchantOrderId}/pay`);
-    expect((await simCall(sim, 'POST', `/sim/gateway/orders/${p.merchantOrderId}/expire-now`))).toMatchObject({ status: 409, body: { code: 'ORDER_FINAL', order: { state: 'paid' } } });
+    expect(await simCall(sim, 'POST', `/sim/gateway/orders/${p.merchantOrderId}/expire-now`)).toMatchObject({
+      status: 409,
+      body: { code: 'ORDER_FINAL', order: { state: 'paid' } },
+    });
     // The creation answer still repeats the original expiry.
     expect((await merchantCall(sim, 'POST', '/gateway/orders', orderBody(receiver, { merchantOrderId: o.merchantOrderId }))).body.expiresAt).toBe(o.expiresAt);
   });
@@ -255,13 +293,18 @@ describe('expiry', () => {
 describe('test switches', () => {
   it('pay and fail like the buttons; a final order answers 409', async () => {
     const a = await createOrder(sim, receiver, { method: 'online_banking' });
-    expect((await simCall(sim, 'POST', `/sim/gateway/orders/${a.merchantOrderId}/pay`, { bank: '013' })).body)
-      .toMatchObject({ status: 'ok', changed: true, order: { state: 'paid', bank: '013', closedVia: 'switch' } });
+    expect((await simCall(sim, 'POST', `/sim/gateway/orders/${a.merchantOrderId}/pay`, { bank: '013' })).body).toMatchObject({
+      status: 'ok',
+      changed: true,
+      order: { state: 'paid', bank: '013', closedVia: 'switch' },
+    });
     expect((await simCall(sim, 'POST', `/sim/gateway/orders/${a.merchantOrderId}/pay`)).body).toMatchObject({ status: 'ok', changed: false });
     expect(await simCall(sim, 'POST', `/sim/gateway/orders/${a.merchantOrderId}/fail`)).toMatchObject({ status: 409, body: { code: 'ORDER_FINAL' } });
     const b = await createOrder(sim, receiver);
-    expect((await simCall(sim, 'POST', `/sim/gateway/orders/${b.merchantOrderId}/fail`, { reason: 'INSUFFICIENT_BALANCE' })).body)
-      .toMatchObject({ changed: true, order: { state: 'failed', failedReason: 'INSUFFICIENT_BALANCE' } });
+    expect((await simCall(sim, 'POST', `/sim/gateway/orders/${b.merchantOrderId}/fail`, { reason: 'INSUFFICIENT_BALANCE' })).body).toMatchObject({
+      changed: true,
+      order: { state: 'failed', failedReason: 'INSUFFICIENT_BALANCE' },
+    });
     expect((await simCall(sim, 'POST', `/sim/gateway/orders/${b.merchantOrderId}/fail`, { reason: 'lower case' })).status).toBe(422);
     expect((await simCall(sim, 'POST', '/sim/gateway/orders/nope/pay')).status).toBe(404);
     const list = (await simCall(sim, 'GET', '/sim/gateway/orders')).body.orders as Record<string, any>[];
@@ -279,7 +322,8 @@ describe('test switches', () => {
     const got = receiver.forOrder(o.merchantOrderId).filter((x) => x.body.eventId === r.body.eventId);
     expect(got).toHaveLength(100);
     expect(new Set(got.map((x) => x.raw))).toEqual(new Set([r.body.body]));
-    for (const x of got) expect(callbackSignatureMatches(GW_SECRET, x.headers['x-gateway-timestamp'] as string, x.raw, x.headers['x-gateway-signature'] as string)).toBe(true);
+    for (const x of got)
+      expect(callbackSignatureMatches(GW_SECRET, x.headers['x-gateway-timestamp'] as string, x.raw, x.headers['x-gateway-signature'] as string)).toBe(true);
     // A switch event is not the automatic one.
     expect(r.body.eventId).not.toBe(receiver.forOrder(o.merchantOrderId)[0]!.body.eventId);
   });
@@ -291,10 +335,16 @@ describe('test switches', () => {
     expect(JSON.parse(fail.body.body)).toMatchObject({ state: 'failed', paidAt: null, failedReason: 'BANK_REVERSED', merchantOrderId: o.merchantOrderId });
     expect((await orderOf(o.merchantOrderId)).state).toBe('paid');
 
-    receiver.respond = (x) => callbackSignatureMatches(GW_SECRET, x.headers['x-gateway-timestamp'] as string, x.raw, x.headers['x-gateway-signature'] as string)
-      ? { status: 200, body: 'OK' } : { status: 401, body: 'BAD SIGNATURE' };
+    receiver.respond = (x) =>
+      callbackSignatureMatches(GW_SECRET, x.headers['x-gateway-timestamp'] as string, x.raw, x.headers['x-gateway-signature'] as string)
+        ? { status: 200, body: 'OK' }
+        : { status: 401, body: 'BAD SIGNATURE' };
     const forged = await simCall(sim, 'POST', `/sim/gateway/orders/${o.merchantOrderId}/callback`, { state: 'paid', forgeSignature: true, repeat: 3 });
-    expect(forged.body.deliveries.map((d: any) => [d.forged, d.httpStatus, d.acknowledged])).toEqual([[true, 401, false], [true, 401, false], [true, 401, false]]);
+    expect(forged.body.deliveries.map((d: any) => [d.forged, d.httpStatus, d.acknowledged])).toEqual([
+      [true, 401, false],
+      [true, 401, false],
+      [true, 401, false],
+    ]);
     // Failure then success, with a tampered amount and a delay.
     const b = await createOrder(sim, receiver);
     await simCall(sim, 'POST', `/sim/gateway/orders/${b.merchantOrderId}/fail`);
@@ -304,13 +354,22 @@ describe('test switches', () => {
     expect(JSON.parse(paid.body.body)).toMatchObject({ state: 'paid', amountMinor: '1', paidAt: expect.any(String), failedReason: null });
     expect((await orderOf(b.merchantOrderId)).state).toBe('failed');
 
-    for (const bad of [{ state: 'created' }, { state: 'paid', repeat: 0 }, { state: 'paid', repeat: 1001 }, { state: 'paid', concurrent: 'yes' }, { state: 'paid', delayMs: -1 }]) {
+    for (const bad of [
+      { state: 'created' },
+      { state: 'paid', repeat: 0 },
+      { state: 'paid', repeat: 1001 },
+      { state: 'paid', concurrent: 'yes' },
+      { state: 'paid', delayMs: -1 },
+    ]) {
       expect((await simCall(sim, 'POST', `/sim/gateway/orders/${o.merchantOrderId}/callback`, bad)).status).toBe(422);
     }
   });
 
   it('logs deliveries and sets, validates and resets faults', async () => {
-    expect((await simCall(sim, 'PUT', '/sim/gateway/faults', { callbackFailRate: 2 }))).toEqual({ status: 422, body: { status: 'error', code: 'INVALID_FAULTS', field: 'callbackFailRate' } });
+    expect(await simCall(sim, 'PUT', '/sim/gateway/faults', { callbackFailRate: 2 })).toEqual({
+      status: 422,
+      body: { status: 'error', code: 'INVALID_FAULTS', field: 'callbackFailRate' },
+    });
     expect((await simCall(sim, 'PUT', '/sim/gateway/faults', { nope: 1 })).status).toBe(422);
     expect((await simCall(sim, 'PUT', '/sim/gateway/faults', { orderErrorRate: 1 })).body).toMatchObject({ orderErrorRate: 1, callbackFailRate: 0 });
     const body = orderBody(receiver);
@@ -327,10 +386,13 @@ describe('test switches', () => {
       const r = await simCall(sim, 'GET', `/sim/gateway/callbacks?merchantOrderId=${o.merchantOrderId}`);
       return r.body.events[0]?.done && r.body;
     });
-    expect(log.deliveries.map((d: any) => [d.attempt, d.error, d.httpStatus])).toEqual([[1, 'dropped', null], [2, 'dropped', null], [3, 'dropped', null]]);
+    expect(log.deliveries.map((d: any) => [d.attempt, d.error, d.httpStatus])).toEqual([
+      [1, 'dropped', null],
+      [2, 'dropped', null],
+      [3, 'dropped', null],
+    ]);
     expect(log.events[0]).toMatchObject({ attempts: 3, done: true, acknowledged: false, nextAt: null });
     expect(log.deliveries[0]).toMatchObject({ eventId: log.events[0].eventId, kind: 'auto', state: 'paid', acknowledged: false, at: expect.any(String) });
     expect(receiver.forOrder(o.merchantOrderId)).toHaveLength(0);
   });
 });
-

@@ -47,14 +47,26 @@ describe('callbacks', () => {
     const order = (await merchantCall(sim, 'GET', `/gateway/orders/${o.merchantOrderId}`)).body.order;
     expect(Object.keys(cb.body)).toEqual(['merchantId', 'orderId', 'merchantOrderId', 'amountMinor', 'state', 'paidAt', 'failedReason', 'eventId', 'sentAt']);
     expect(cb.body).toEqual({
-      merchantId: 'site', orderId: o.orderId, merchantOrderId: o.merchantOrderId, amountMinor: '123450', state: 'paid',
-      paidAt: order.paidAt, failedReason: null, eventId: expect.stringMatching(/^evt_[0-9a-f]{32}$/), sentAt: order.paidAt,
+      merchantId: 'site',
+      orderId: o.orderId,
+      merchantOrderId: o.merchantOrderId,
+      amountMinor: '123450',
+      state: 'paid',
+      paidAt: order.paidAt,
+      failedReason: null,
+      eventId: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
+      sentAt: order.paidAt,
     });
   });
 
   it('retries with the same eventId and body until acknowledged with OK or {"status":"OK"}', async () => {
     const sim = await newSim({ retryMs: [40, 80, 40, 40] });
-    const answers = [{ status: 500, body: 'error' }, { status: 200, body: 'ok' }, { status: 200, body: '{"status":"fine"}' }, { status: 200, body: '{"status":"OK"}' }];
+    const answers = [
+      { status: 500, body: 'error' },
+      { status: 200, body: 'ok' },
+      { status: 200, body: '{"status":"fine"}' },
+      { status: 200, body: '{"status":"OK"}' },
+    ];
     const o = await createOrder(sim, receiver);
     receiver.respond = (x) => answers[receiver.forOrder(o.merchantOrderId).length - 1] ?? { status: 200, body: 'OK' };
     await simCall(sim, 'POST', `/sim/gateway/orders/${o.merchantOrderId}/pay`);
@@ -63,7 +75,12 @@ describe('callbacks', () => {
       return r.events[0]?.done && r;
     });
     expect(log.events[0]).toMatchObject({ attempts: 4, acknowledged: true, done: true });
-    expect(log.deliveries.map((d: any) => [d.attempt, d.httpStatus, d.acknowledged])).toEqual([[1, 500, false], [2, 200, false], [3, 200, false], [4, 200, true]]);
+    expect(log.deliveries.map((d: any) => [d.attempt, d.httpStatus, d.acknowledged])).toEqual([
+      [1, 500, false],
+      [2, 200, false],
+      [3, 200, false],
+      [4, 200, true],
+    ]);
     const got = receiver.forOrder(o.merchantOrderId);
     expect(got).toHaveLength(4);
     expect(new Set(got.map((x) => x.raw)).size).toBe(1);
@@ -141,7 +158,12 @@ describe('persistence', () => {
     await sim.close();
     sims.length = 0;
     const journal = await readFile(join(dir, 'gateway.jsonl'), 'utf8');
-    expect(journal.split('\n').filter(Boolean).map((l) => JSON.parse(l).t)).toEqual(['order', 'order', 'state', 'event', 'attempt']);
+    expect(
+      journal
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).t),
+    ).toEqual(['order', 'order', 'state', 'event', 'attempt']);
 
     receiver.respond = () => ({ status: 200, body: 'OK' });
     sim = await newSim({ retryMs: [300, 300], dataDir: dir });
@@ -155,12 +177,20 @@ describe('persistence', () => {
       return r.events[0]?.done && r;
     });
     expect(log.events[0]).toMatchObject({ attempts: 2, acknowledged: true });
-    expect(log.deliveries.map((d: any) => [d.attempt, d.httpStatus])).toEqual([[1, 500], [2, 200]]);
+    expect(log.deliveries.map((d: any) => [d.attempt, d.httpStatus])).toEqual([
+      [1, 500],
+      [2, 200],
+    ]);
     // Orders, their state and codes survive; replaying the creation gives the same answer.
     expect((await merchantCall(sim, 'GET', `/gateway/orders/${paid.merchantOrderId}`)).body.order).toMatchObject({ state: 'paid', orderId: paid.orderId });
     const again = await merchantCall(sim, 'POST', '/gateway/orders', {
-      merchantOrderId: open.merchantOrderId, amountMinor: '123450', currency: 'TWD', method: 'cvs',
-      notifyUrl: receiver.url, returnUrl: 'http://localhost:4321/member/deposit?from=gw', description: 'Deposit',
+      merchantOrderId: open.merchantOrderId,
+      amountMinor: '123450',
+      currency: 'TWD',
+      method: 'cvs',
+      notifyUrl: receiver.url,
+      returnUrl: 'http://localhost:4321/member/deposit?from=gw',
+      description: 'Deposit',
     });
     expect(again.body).toEqual({ ...open, counterUrl: `${sim.state.publicUrl}/gateway/cvs/${open.paymentCode}` });
     expect((await fetch(`${sim.url}/gateway/cvs/${open.paymentCode}`)).status).toBe(200);
@@ -177,7 +207,10 @@ describe('persistence', () => {
     sims.length = 0;
     // Rewrite the journal so the order's deadline is in the past, as if the sim had been down a while.
     const path = join(dir, 'gateway.jsonl');
-    const lines = (await readFile(path, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const lines = (await readFile(path, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     lines[0].order.expiresAt = new Date(Date.now() - 1000).toISOString();
     await (await import('node:fs/promises')).writeFile(path, lines.map((l) => JSON.stringify(l) + '\n').join(''));
     sim = await newSim({ retryMs: [50], dataDir: dir });

@@ -147,7 +147,18 @@ export function parseCallbackSwitch(body: Record<string, unknown>): Parsed<Callb
   if (typeof delayMs !== 'number' || !Number.isInteger(delayMs) || delayMs < 0 || delayMs > 60_000) return { ok: false, code: 'INVALID_DELAY' };
   if (amountMinor !== undefined && (typeof amountMinor !== 'string' || !AMOUNT_RE.test(amountMinor))) return { ok: false, code: 'INVALID_AMOUNT' };
   if (failedReason !== undefined && (typeof failedReason !== 'string' || !REASON_RE.test(failedReason))) return { ok: false, code: 'INVALID_REASON' };
-  return { ok: true, value: { state, repeat, concurrent, forgeSignature, delayMs, amountMinor: amountMinor as string | undefined, failedReason: failedReason as string | undefined } };
+  return {
+    ok: true,
+    value: {
+      state,
+      repeat,
+      concurrent,
+      forgeSignature,
+      delayMs,
+      amountMinor: amountMinor as string | undefined,
+      failedReason: failedReason as string | undefined,
+    },
+  };
 }
 
 function isHttpUrl(v: unknown): v is string {
@@ -161,8 +172,15 @@ function isHttpUrl(v: unknown): v is string {
 }
 
 function sameRequest(a: OrderRequest, b: OrderRequest): boolean {
-  return a.amountMinor === b.amountMinor && a.currency === b.currency && a.method === b.method && a.notifyUrl === b.notifyUrl
-    && a.returnUrl === b.returnUrl && a.expiresInSec === b.expiresInSec && a.description === b.description;
+  return (
+    a.amountMinor === b.amountMinor &&
+    a.currency === b.currency &&
+    a.method === b.method &&
+    a.notifyUrl === b.notifyUrl &&
+    a.returnUrl === b.returnUrl &&
+    a.expiresInSec === b.expiresInSec &&
+    a.description === b.description
+  );
 }
 
 // Codes avoid letters and digits people confuse at a store counter (0/O, 1/I).
@@ -257,10 +275,12 @@ export class Gateway {
     if (existing) return { kind: sameRequest(existing, req) ? 'replay' : 'mismatch', order: existing };
     const now = Date.now();
     let orderId: string;
-    do orderId = `PB${randomCode(18)}`; while (this.byOrderId.has(orderId));
+    do orderId = `PB${randomCode(18)}`;
+    while (this.byOrderId.has(orderId));
     let paymentCode: string | null = null;
     if (req.method === 'cvs') {
-      do paymentCode = `PB${randomCode(12)}`; while (this.byCode.has(paymentCode));
+      do paymentCode = `PB${randomCode(12)}`;
+      while (this.byCode.has(paymentCode));
     }
     const created = { ...req, orderId, paymentCode, createdAt: iso(now), expiresAt: iso(now + req.expiresInSec * 1000) };
     this.journal.append({ t: 'order', order: created });
@@ -323,13 +343,16 @@ export class Gateway {
   private armExpiry(order: Order): void {
     clearTimeout(this.expiryTimers.get(order.merchantOrderId));
     const delay = Math.max(0, Date.parse(order.expiresAt) - Date.now());
-    this.expiryTimers.set(order.merchantOrderId, setTimeout(() => {
-      this.expiryTimers.delete(order.merchantOrderId);
-      if (this.closed || order.state !== 'created') return;
-      if (Date.now() < Date.parse(order.expiresAt)) return this.armExpiry(order);
-      this.settle(order);
-      this.track(this.commit().catch(() => {}));
-    }, delay));
+    this.expiryTimers.set(
+      order.merchantOrderId,
+      setTimeout(() => {
+        this.expiryTimers.delete(order.merchantOrderId);
+        if (this.closed || order.state !== 'created') return;
+        if (Date.now() < Date.parse(order.expiresAt)) return this.armExpiry(order);
+        this.settle(order);
+        this.track(this.commit().catch(() => {}));
+      }, delay),
+    );
   }
 
   /** The only way an order leaves `created`: journal the change and queue its callback. */
@@ -348,16 +371,41 @@ export class Gateway {
     this.expiryTimers.delete(order.merchantOrderId);
 
     const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
-    const body = this.callbackBody(order, eventId, { state: to, paidAt: order.paidAt, failedReason: order.failedReason, amountMinor: order.amountMinor, sentAt: at });
-    const record: JournalEvent = { t: 'event', eventId, orderId: order.orderId, merchantOrderId: order.merchantOrderId, state: to, notifyUrl: order.notifyUrl, body };
+    const body = this.callbackBody(order, eventId, {
+      state: to,
+      paidAt: order.paidAt,
+      failedReason: order.failedReason,
+      amountMinor: order.amountMinor,
+      sentAt: at,
+    });
+    const record: JournalEvent = {
+      t: 'event',
+      eventId,
+      orderId: order.orderId,
+      merchantOrderId: order.merchantOrderId,
+      state: to,
+      notifyUrl: order.notifyUrl,
+      body,
+    };
     this.journal.append(record);
     this.outbox.push(this.applyEvent(record));
   }
 
-  private callbackBody(order: Order, eventId: string, f: { state: FinalState; paidAt: string | null; failedReason: string | null; amountMinor: string; sentAt: string }): string {
+  private callbackBody(
+    order: Order,
+    eventId: string,
+    f: { state: FinalState; paidAt: string | null; failedReason: string | null; amountMinor: string; sentAt: string },
+  ): string {
     return JSON.stringify({
-      merchantId: MERCHANT_ID, orderId: order.orderId, merchantOrderId: order.merchantOrderId, amountMinor: f.amountMinor,
-      state: f.state, paidAt: f.paidAt, failedReason: f.failedReason, eventId, sentAt: f.sentAt,
+      merchantId: MERCHANT_ID,
+      orderId: order.orderId,
+      merchantOrderId: order.merchantOrderId,
+      amountMinor: f.amountMinor,
+      state: f.state,
+      paidAt: f.paidAt,
+      failedReason: f.failedReason,
+      eventId,
+      sentAt: f.sentAt,
     });
   }
 
@@ -365,9 +413,15 @@ export class Gateway {
 
   private replay(event: JournalEvent): void {
     switch (event.t) {
-      case 'order': this.index(event.order as Omit<Order, 'state' | 'paidAt' | 'failedReason' | 'closedAt' | 'closedVia' | 'bank'>); return;
-      case 'state': this.applyState(event); return;
-      case 'event': this.applyEvent(event); return;
+      case 'order':
+        this.index(event.order as Omit<Order, 'state' | 'paidAt' | 'failedReason' | 'closedAt' | 'closedVia' | 'bank'>);
+        return;
+      case 'state':
+        this.applyState(event);
+        return;
+      case 'event':
+        this.applyEvent(event);
+        return;
       case 'attempt': {
         const ev = this.events.get(event.eventId as string);
         if (ev) {
@@ -379,8 +433,11 @@ export class Gateway {
         this.pushLog(event.entry as DeliveryEntry);
         return;
       }
-      case 'send': this.pushLog(event.entry as DeliveryEntry); return;
-      default: throw new Error(`sim gateway: unknown journal event type ${JSON.stringify(event.t)}`);
+      case 'send':
+        this.pushLog(event.entry as DeliveryEntry);
+        return;
+      default:
+        throw new Error(`sim gateway: unknown journal event type ${JSON.stringify(event.t)}`);
     }
   }
 
@@ -408,9 +465,17 @@ export class Gateway {
 
   private applyEvent(event: JournalEvent): CallbackEvent {
     const ev: CallbackEvent = {
-      eventId: event.eventId as string, orderId: event.orderId as string, merchantOrderId: event.merchantOrderId as string,
-      state: event.state as FinalState, notifyUrl: event.notifyUrl as string, body: event.body as string,
-      attempts: 0, nextAt: null, done: false, acknowledged: false, inFlight: false,
+      eventId: event.eventId as string,
+      orderId: event.orderId as string,
+      merchantOrderId: event.merchantOrderId as string,
+      state: event.state as FinalState,
+      notifyUrl: event.notifyUrl as string,
+      body: event.body as string,
+      attempts: 0,
+      nextAt: null,
+      done: false,
+      acknowledged: false,
+      inFlight: false,
     };
     this.events.set(ev.eventId, ev);
     return ev;
@@ -421,10 +486,16 @@ export class Gateway {
   private schedule(ev: CallbackEvent, atMs: number): void {
     if (this.closed || ev.done) return;
     clearTimeout(this.retryTimers.get(ev.eventId));
-    this.retryTimers.set(ev.eventId, setTimeout(() => {
-      this.retryTimers.delete(ev.eventId);
-      this.track(this.attempt(ev));
-    }, Math.max(0, atMs - Date.now())));
+    this.retryTimers.set(
+      ev.eventId,
+      setTimeout(
+        () => {
+          this.retryTimers.delete(ev.eventId);
+          this.track(this.attempt(ev));
+        },
+        Math.max(0, atMs - Date.now()),
+      ),
+    );
   }
 
   /** Runs every pending callback's next attempt now (the /sim/gateway/callbacks/flush switch). */
@@ -465,8 +536,16 @@ export class Gateway {
         ev.nextAt = null;
       }
       const entry: DeliveryEntry = {
-        eventId: ev.eventId, orderId: ev.orderId, merchantOrderId: ev.merchantOrderId, state: ev.state, kind: 'auto',
-        attempt, forged: false, ...result, at: iso(started), durationMs: Date.now() - started,
+        eventId: ev.eventId,
+        orderId: ev.orderId,
+        merchantOrderId: ev.merchantOrderId,
+        state: ev.state,
+        kind: 'auto',
+        attempt,
+        forged: false,
+        ...result,
+        at: iso(started),
+        durationMs: Date.now() - started,
       };
       this.journal.append({ t: 'attempt', eventId: ev.eventId, entry, nextAt: ev.nextAt, done: ev.done });
       this.pushLog(entry);
@@ -495,10 +574,20 @@ export class Gateway {
       if (req.delayMs > 0) await sleep(req.delayMs, this.abort.signal);
       const one = async (attempt: number): Promise<DeliveryEntry> => {
         const started = Date.now();
-        const result = this.closed ? { httpStatus: null, acknowledged: false, error: 'closed', answer: null } : await this.send(order.notifyUrl, body, req.forgeSignature);
+        const result = this.closed
+          ? { httpStatus: null, acknowledged: false, error: 'closed', answer: null }
+          : await this.send(order.notifyUrl, body, req.forgeSignature);
         const entry: DeliveryEntry = {
-          eventId, orderId: order.orderId, merchantOrderId: order.merchantOrderId, state: req.state, kind: 'switch',
-          attempt, forged: req.forgeSignature, ...result, at: iso(started), durationMs: Date.now() - started,
+          eventId,
+          orderId: order.orderId,
+          merchantOrderId: order.merchantOrderId,
+          state: req.state,
+          kind: 'switch',
+          attempt,
+          forged: req.forgeSignature,
+          ...result,
+          at: iso(started),
+          durationMs: Date.now() - started,
         };
         if (!this.closed) {
           this.journal.append({ t: 'send', entry });
@@ -517,7 +606,11 @@ export class Gateway {
     return { eventId, body, deliveries };
   }
 
-  private async send(url: string, body: string, forged: boolean): Promise<{ httpStatus: number | null; acknowledged: boolean; error: string | null; answer: string | null }> {
+  private async send(
+    url: string,
+    body: string,
+    forged: boolean,
+  ): Promise<{ httpStatus: number | null; acknowledged: boolean; error: string | null; answer: string | null }> {
     const timestamp = String(Date.now());
     const signature = signCallback(forged ? `forged:${this.secret}` : this.secret, timestamp, body);
     const timeout = AbortSignal.timeout(this.callbackTimeoutMs);
@@ -532,7 +625,9 @@ export class Gateway {
       const text = await res.text();
       return { httpStatus: res.status, acknowledged: isAcknowledgement(res.status, text), error: null, answer: text.slice(0, ANSWER_LIMIT) };
     } catch (err) {
-      const error = timeout.aborted ? 'timeout' : `network: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`;
+      const error = timeout.aborted
+        ? 'timeout'
+        : `network: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`;
       return { httpStatus: null, acknowledged: false, error, answer: null };
     }
   }
@@ -556,7 +651,17 @@ export class Gateway {
     const out: Omit<CallbackEvent, 'body' | 'inFlight'>[] = [];
     for (const ev of this.events.values()) {
       if (merchantOrderId && ev.merchantOrderId !== merchantOrderId) continue;
-      out.push({ eventId: ev.eventId, orderId: ev.orderId, merchantOrderId: ev.merchantOrderId, state: ev.state, notifyUrl: ev.notifyUrl, attempts: ev.attempts, nextAt: ev.nextAt, done: ev.done, acknowledged: ev.acknowledged });
+      out.push({
+        eventId: ev.eventId,
+        orderId: ev.orderId,
+        merchantOrderId: ev.merchantOrderId,
+        state: ev.state,
+        notifyUrl: ev.notifyUrl,
+        attempts: ev.attempts,
+        nextAt: ev.nextAt,
+        done: ev.done,
+        acknowledged: ev.acknowledged,
+      });
     }
     return out;
   }

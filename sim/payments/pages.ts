@@ -106,9 +106,18 @@ export function formatTwd(amountMinor: string): string {
 }
 
 function formatTime(isoTime: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-TW', {
-    timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
-  }).format(new Date(isoTime)) + ' (GMT+8)';
+  return (
+    new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-TW', {
+      timeZone: 'Asia/Taipei',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+    }).format(new Date(isoTime)) + ' (GMT+8)'
+  );
 }
 
 function remaining(expiresAt: string): string {
@@ -128,7 +137,8 @@ export function returnLink(order: Order): string {
   return u.toString();
 }
 
-const CLOCK_SVG = '<svg viewBox="0 0 24 24" width="30" height="30" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"><circle cx="12" cy="12" r="9"/><path d="M12 7v5l3.5 2"/></svg>';
+const CLOCK_SVG =
+  '<svg viewBox="0 0 24 24" width="30" height="30" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"><circle cx="12" cy="12" r="9"/><path d="M12 7v5l3.5 2"/></svg>';
 
 const q = (lang: Lang) => (lang === 'en' ? '?lang=en' : '');
 
@@ -152,9 +162,12 @@ function finalBlock(order: Order, t: Dict, lang: Lang): string {
   const icon = order.state === 'paid' ? '✓' : order.state === 'failed' ? '✕' : CLOCK_SVG;
   const text = order.state === 'paid' ? t.paidText : order.state === 'failed' ? t.failedText : t.expiredText;
   const title = order.state === 'paid' ? t.paid : order.state === 'failed' ? t.failed : t.expired;
-  const extra = order.state === 'paid' && order.paidAt
-    ? `<p class="muted">${t.paidAtLabel}: ${formatTime(order.paidAt, lang)}</p>`
-    : order.state === 'failed' && order.failedReason ? `<p class="muted">${t.reason}: <span class="mono">${esc(order.failedReason)}</span></p>` : '';
+  const extra =
+    order.state === 'paid' && order.paidAt
+      ? `<p class="muted">${t.paidAtLabel}: ${formatTime(order.paidAt, lang)}</p>`
+      : order.state === 'failed' && order.failedReason
+        ? `<p class="muted">${t.reason}: <span class="mono">${esc(order.failedReason)}</span></p>`
+        : '';
   return `<div class="result ${order.state}" data-testid="result" data-state="${order.state}">
 <div class="icon" aria-hidden="true">${icon}</div>
 <h2>${title}</h2>
@@ -168,20 +181,25 @@ export function renderPayPage(order: Order, lang: Lang, opts: { error?: 'badCard
   const t = T[lang];
   if (order.state !== 'created') return page(t.brand, lang, t, `${summary(order, t, lang)}${finalBlock(order, t, lang)}`, order.state);
   const action = (what: 'pay' | 'fail') => `/gateway/pay/${encodeURIComponent(order.orderId)}/${what}${q(lang)}`;
-  const fields = order.method === 'card'
-    ? `<fieldset class="card-form">
+  const fields =
+    order.method === 'card'
+      ? `<fieldset class="card-form">
 <label class="wide">${t.cardNumber}<input name="cardNumber" data-testid="card-number" inputmode="numeric" autocomplete="off" value="${esc(opts.cardNumber ?? '4242 4242 4242 4242')}" maxlength="23" required></label>
 <label>${t.cardExpiry}<input name="cardExpiry" value="12/34" maxlength="5" autocomplete="off"></label>
 <label>${t.cardCvc}<input name="cardCvc" value="123" maxlength="4" inputmode="numeric" autocomplete="off"></label>
 <label class="wide">${t.cardName}<input name="cardName" value="TEST PLAYER" autocomplete="off"></label>
 <p class="hint wide">${t.cardHint}</p>
 </fieldset>`
-    : `<fieldset class="banks"><legend>${t.chooseBank}</legend>
+      : `<fieldset class="banks"><legend>${t.chooseBank}</legend>
 ${BANKS.map((b, i) => `<label class="bank"><input type="radio" name="bank" value="${b.code}" data-testid="bank-${b.code}"${i === 0 ? ' checked' : ''}><span><b>${lang === 'en' ? b.en : b.zh}</b><small>${b.code}</small></span></label>`).join('\n')}
 <p class="hint">${t.bankHint}</p>
 </fieldset>`;
   const error = opts.error ? `<p class="error" role="alert" data-testid="error">${t[opts.error]}</p>` : '';
-  return page(t.brand, lang, t, `${summary(order, t, lang)}
+  return page(
+    t.brand,
+    lang,
+    t,
+    `${summary(order, t, lang)}
 ${countdown(order, t)}
 ${error}
 <form method="post" action="${action('pay')}" class="pay">
@@ -190,7 +208,9 @@ ${fields}
 </form>
 <form method="post" action="${action('fail')}">
 <button type="submit" class="button secondary" data-testid="fail">${t.fail}</button>
-</form>`, 'created');
+</form>`,
+    'created',
+  );
 }
 
 /** GET /gateway/cvs/:paymentCode: the store counter where the code can be paid. */
@@ -201,24 +221,38 @@ export function renderCounterPage(order: Order, lang: Lang): string {
     const heading = order.state === 'paid' ? `<h1 class="receipt">${t.receipt}</h1>` : '';
     return page(t.counter, lang, t, `${heading}${code}${summary(order, t, lang)}${finalBlock(order, t, lang)}`, order.state, 'counter');
   }
-  return page(t.counter, lang, t, `${code}
+  return page(
+    t.counter,
+    lang,
+    t,
+    `${code}
 ${summary(order, t, lang)}
 ${countdown(order, t)}
 <p class="hint">${t.counterHint}</p>
 <form method="post" action="/gateway/cvs/${encodeURIComponent(order.paymentCode ?? '')}/pay${q(lang)}">
 <button type="submit" class="button primary" data-testid="pay">${t.collect} ${formatTwd(order.amountMinor)}</button>
-</form>`, 'created', 'counter');
+</form>`,
+    'created',
+    'counter',
+  );
 }
 
 /** GET /gateway/cvs: a code entry form, as at a kiosk. */
 export function renderCodeEntry(lang: Lang, notFound = false): string {
   const t = T[lang];
-  return page(t.counter, lang, t, `<form method="get" action="/gateway/cvs" class="lookup">
+  return page(
+    t.counter,
+    lang,
+    t,
+    `<form method="get" action="/gateway/cvs" class="lookup">
 <label>${t.enterCode}<input name="code" data-testid="code" class="mono" maxlength="14" autocomplete="off" required></label>
 ${lang === 'en' ? '<input type="hidden" name="lang" value="en">' : ''}
 ${notFound ? `<p class="error" role="alert">${t.notFound}</p>` : ''}
 <button type="submit" class="button primary" data-testid="find">${t.find}</button>
-</form>`, 'lookup', 'counter');
+</form>`,
+    'lookup',
+    'counter',
+  );
 }
 
 export function renderNotFound(lang: Lang): string {

@@ -7,8 +7,15 @@ import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signatureMatches, signMerchantRequest } from './sign.ts';
 import {
-  BANKS, DEFAULT_CALLBACK_RETRY_MS, DEFAULT_GATEWAY_SECRET, Gateway, MERCHANT_ID, REASON_RE,
-  parseCallbackSwitch, parseOrderRequest, type Order,
+  BANKS,
+  DEFAULT_CALLBACK_RETRY_MS,
+  DEFAULT_GATEWAY_SECRET,
+  Gateway,
+  MERCHANT_ID,
+  REASON_RE,
+  parseCallbackSwitch,
+  parseOrderRequest,
+  type Order,
 } from './gateway.ts';
 import { parseGatewayFaultsPatch } from './faults.ts';
 import { DECLINED_CARD, langOf, renderCodeEntry, renderCounterPage, renderNotFound, renderPayPage, returnLink, type Lang } from './pages.ts';
@@ -79,23 +86,37 @@ export async function startPaymentSim(app: FastifyInstance, opts: PaymentSimOpti
     };
   }
 
-  app.post('/gateway/orders', merchant((_req, body) => {
-    const parsed = parseOrderRequest(body);
-    if (!parsed.ok) return error(422, parsed.code);
-    const result = gateway.createOrder(parsed.value);
-    if (result.kind === 'mismatch') return error(409, 'DUPLICATE_MISMATCH');
-    const o = result.order;
-    return {
-      httpStatus: 200,
-      body: { status: 'created', orderId: o.orderId, merchantOrderId: o.merchantOrderId, payUrl: payUrl(o), paymentCode: o.paymentCode, counterUrl: counterUrl(o), expiresAt: createdExpiresAt(o) },
-    };
-  }));
+  app.post(
+    '/gateway/orders',
+    merchant((_req, body) => {
+      const parsed = parseOrderRequest(body);
+      if (!parsed.ok) return error(422, parsed.code);
+      const result = gateway.createOrder(parsed.value);
+      if (result.kind === 'mismatch') return error(409, 'DUPLICATE_MISMATCH');
+      const o = result.order;
+      return {
+        httpStatus: 200,
+        body: {
+          status: 'created',
+          orderId: o.orderId,
+          merchantOrderId: o.merchantOrderId,
+          payUrl: payUrl(o),
+          paymentCode: o.paymentCode,
+          counterUrl: counterUrl(o),
+          expiresAt: createdExpiresAt(o),
+        },
+      };
+    }),
+  );
 
-  app.get('/gateway/orders/:merchantOrderId', merchant((req) => {
-    const order = gateway.get((req.params as { merchantOrderId: string }).merchantOrderId);
-    if (!order) return error(404, 'ORDER_NOT_FOUND');
-    return { httpStatus: 200, body: { status: 'ok', order: merchantView(order) } };
-  }));
+  app.get(
+    '/gateway/orders/:merchantOrderId',
+    merchant((req) => {
+      const order = gateway.get((req.params as { merchantOrderId: string }).merchantOrderId);
+      if (!order) return error(404, 'ORDER_NOT_FOUND');
+      return { httpStatus: 200, body: { status: 'ok', order: merchantView(order) } };
+    }),
+  );
 
   // ---- hosted pages (unsigned; what the player's browser opens) ----
 
@@ -211,7 +232,11 @@ export async function startPaymentSim(app: FastifyInstance, opts: PaymentSimOpti
     if (bank !== undefined && !BANKS.some((b) => b.code === bank)) return reply.code(422).send({ status: 'error', code: 'INVALID_BANK' });
     const order = await orderOr404(req, reply);
     if (!order) return reply;
-    return changeAnswer(reply, gateway.pay(order, 'switch', order.method === 'online_banking' ? ((bank as string | undefined) ?? BANKS[0]!.code) : null), 'paid');
+    return changeAnswer(
+      reply,
+      gateway.pay(order, 'switch', order.method === 'online_banking' ? ((bank as string | undefined) ?? BANKS[0]!.code) : null),
+      'paid',
+    );
   });
   app.post('/sim/gateway/orders/:merchantOrderId/fail', async (req, reply) => {
     const body = bodyOf(req, reply);

@@ -7,18 +7,35 @@ import { merchantHeaders } from './sign.ts';
 
 export const GW_SECRET = 'test-gateway-secret';
 
-export interface Res { status: number; body: Record<string, any> }
+export interface Res {
+  status: number;
+  body: Record<string, any>;
+}
 
-export async function merchantCall(sim: Sim, method: string, path: string, body?: unknown, opts: { secret?: string; timestamp?: number; merchantId?: string } = {}): Promise<Res> {
+export async function merchantCall(
+  sim: Sim,
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: { secret?: string; timestamp?: number; merchantId?: string } = {},
+): Promise<Res> {
   const raw = body === undefined ? '' : JSON.stringify(body);
-  const headers = merchantHeaders({ secret: opts.secret ?? GW_SECRET, method, pathWithQuery: path, body: raw, timestamp: opts.timestamp, merchantId: opts.merchantId });
+  const headers = merchantHeaders({
+    secret: opts.secret ?? GW_SECRET,
+    method,
+    pathWithQuery: path,
+    body: raw,
+    timestamp: opts.timestamp,
+    merchantId: opts.merchantId,
+  });
   const res = await fetch(sim.url + path, { method, headers, body: raw || undefined, signal: AbortSignal.timeout(5000) });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 export async function simCall(sim: Sim, method: string, path: string, body?: unknown): Promise<Res> {
   const res = await fetch(sim.url + path, {
-    method, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     signal: AbortSignal.timeout(10_000),
   });
@@ -29,8 +46,14 @@ export const uid = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-',
 
 export function orderBody(receiver: Receiver, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    merchantOrderId: uid('dep'), amountMinor: '123450', currency: 'TWD', method: 'card',
-    notifyUrl: receiver.url, returnUrl: 'http://localhost:4321/member/deposit?from=gw', description: 'Deposit', ...over,
+    merchantOrderId: uid('dep'),
+    amountMinor: '123450',
+    currency: 'TWD',
+    method: 'card',
+    notifyUrl: receiver.url,
+    returnUrl: 'http://localhost:4321/member/deposit?from=gw',
+    description: 'Deposit',
+    ...over,
   };
 }
 
@@ -40,7 +63,12 @@ export async function createOrder(sim: Sim, receiver: Receiver, over: Record<str
   return r.body;
 }
 
-export interface Received { headers: IncomingHttpHeaders; raw: string; body: Record<string, any>; at: number }
+export interface Received {
+  headers: IncomingHttpHeaders;
+  raw: string;
+  body: Record<string, any>;
+  at: number;
+}
 
 /** The merchant's notifyUrl: records every callback and answers with `respond` (default 200 'OK'). */
 export interface Receiver {
@@ -58,10 +86,11 @@ export async function startReceiver(): Promise<Receiver> {
     received,
     respond: () => ({ status: 200, body: 'OK' }),
     forOrder: (id) => received.filter((r) => r.body.merchantOrderId === id),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -69,7 +98,11 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('end', async () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: Record<string, any> = {};
-      try { body = JSON.parse(raw) as Record<string, any>; } catch { /* recorded as is */ }
+      try {
+        body = JSON.parse(raw) as Record<string, any>;
+      } catch {
+        /* recorded as is */
+      }
       const r: Received = { headers: req.headers, raw, body, at: Date.now() };
       received.push(r);
       const answer = await receiver.respond(r, received.length);

@@ -22,15 +22,26 @@ export interface SeamlessFaults {
 }
 
 export const DEFAULT_SEAMLESS_FAULTS: SeamlessFaults = {
-  duplicateDeliveryRate: 0, creditBeforeDebitRate: 0, delayedDebitAfterRollbackRate: 0, rollbackStorm: 1, latencyMs: 0, timeoutMs: 3_000, maxRetries: 3,
+  duplicateDeliveryRate: 0,
+  creditBeforeDebitRate: 0,
+  delayedDebitAfterRollbackRate: 0,
+  rollbackStorm: 1,
+  latencyMs: 0,
+  timeoutMs: 3_000,
+  maxRetries: 3,
 };
 
 /** Accepts a patch of switches, each within its bounds; answers the field that is wrong otherwise. */
 export function parseSeamlessFaults(input: unknown): { ok: true; patch: Partial<SeamlessFaults> } | { ok: false; field: string } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, field: '' };
   const bounds: Record<keyof SeamlessFaults, [number, number]> = {
-    duplicateDeliveryRate: [0, 1], creditBeforeDebitRate: [0, 1], delayedDebitAfterRollbackRate: [0, 1],
-    rollbackStorm: [1, 50], latencyMs: [0, 30_000], timeoutMs: [1, 60_000], maxRetries: [0, 10],
+    duplicateDeliveryRate: [0, 1],
+    creditBeforeDebitRate: [0, 1],
+    delayedDebitAfterRollbackRate: [0, 1],
+    rollbackStorm: [1, 50],
+    latencyMs: [0, 30_000],
+    timeoutMs: [1, 60_000],
+    maxRetries: [0, 10],
   };
   const patch: Partial<SeamlessFaults> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -41,10 +52,21 @@ export function parseSeamlessFaults(input: unknown): { ok: true; patch: Partial<
   return { ok: true, patch };
 }
 
-export interface WalletAnswer { status: string; balance?: string; player?: string; replayed?: boolean }
+export interface WalletAnswer {
+  status: string;
+  balance?: string;
+  player?: string;
+  replayed?: boolean;
+}
 
 export interface SeamlessStats {
-  calls: number; retries: number; timeouts: number; serverErrors: number; duplicates: number; rollbacks: number; byStatus: Record<string, number>;
+  calls: number;
+  retries: number;
+  timeouts: number;
+  serverErrors: number;
+  duplicates: number;
+  rollbacks: number;
+  byStatus: Record<string, number>;
 }
 
 export class SeamlessWalletClient {
@@ -69,7 +91,9 @@ export class SeamlessWalletClient {
     this.stats.calls++;
     try {
       const res = await fetch(`${this.walletUrl()}/api/seamless/${code}/${call}`, {
-        method: 'POST', body: raw, signal: AbortSignal.timeout(this.faults.timeoutMs),
+        method: 'POST',
+        body: raw,
+        signal: AbortSignal.timeout(this.faults.timeoutMs),
         headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature },
       });
       if (res.status >= 500) {
@@ -77,7 +101,7 @@ export class SeamlessWalletClient {
         await res.body?.cancel();
         return undefined;
       }
-      const answer = await res.json() as WalletAnswer;
+      const answer = (await res.json()) as WalletAnswer;
       this.stats.byStatus[answer.status] = (this.stats.byStatus[answer.status] ?? 0) + 1;
       return answer;
     } catch {
@@ -106,7 +130,10 @@ export class SeamlessWalletClient {
   }
 
   /** Cancels a debit: the rollback (as a storm when switched on), answered by the first copy that got an answer. */
-  async rollback(code: string, body: { player: string; round_id: string; transaction_id: string; debit_transaction_id: string }): Promise<WalletAnswer | undefined> {
+  async rollback(
+    code: string,
+    body: { player: string; round_id: string; transaction_id: string; debit_transaction_id: string },
+  ): Promise<WalletAnswer | undefined> {
     this.stats.rollbacks++;
     const copies = Math.max(1, Math.floor(this.faults.rollbackStorm));
     const answers = await Promise.all(Array.from({ length: copies }, () => this.send(code, 'rollback', body)));

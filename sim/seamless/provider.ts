@@ -7,7 +7,12 @@ import { dealHand, payout as baccaratPayout } from '../games/baccarat.ts';
 import { cryptoInt } from '../games/types.ts';
 import { SeamlessWalletClient, type WalletAnswer } from './client.ts';
 
-export interface SeamlessPlatformDef { code: string; name: string; group: 'slots' | 'casino'; game: string }
+export interface SeamlessPlatformDef {
+  code: string;
+  name: string;
+  group: 'slots' | 'casino';
+  game: string;
+}
 
 export const SEAMLESS_PLATFORMS: readonly SeamlessPlatformDef[] = [
   { code: 'SMS', name: 'Seamless Slots', group: 'slots', game: 'lucky-7' },
@@ -16,11 +21,22 @@ export const SEAMLESS_PLATFORMS: readonly SeamlessPlatformDef[] = [
 
 /** A round as the provider's book holds it: what it believes it staked and paid. */
 export interface ProviderRound {
-  roundId: string; code: string; player: string; game: string; stakeMinor: bigint; payoutMinor: bigint;
-  status: 'open' | 'closed' | 'cancelled'; at: number;
+  roundId: string;
+  code: string;
+  player: string;
+  game: string;
+  stakeMinor: bigint;
+  payoutMinor: bigint;
+  status: 'open' | 'closed' | 'cancelled';
+  at: number;
 }
 
-export interface Session { player: string; code: string; game: string; lang: string }
+export interface Session {
+  player: string;
+  code: string;
+  game: string;
+  lang: string;
+}
 
 /** Rounds and sessions kept at most; the oldest go first. */
 const BOOK_LIMIT = 20_000;
@@ -49,7 +65,12 @@ export class SeamlessProvider {
   }
 
   /** The launch token becomes a provider session through the operator's authenticate call. */
-  async openSession(code: string, game: string, token: string, lang: string): Promise<{ session: string; answer: WalletAnswer } | { answer: WalletAnswer | undefined }> {
+  async openSession(
+    code: string,
+    game: string,
+    token: string,
+    lang: string,
+  ): Promise<{ session: string; answer: WalletAnswer } | { answer: WalletAnswer | undefined }> {
     const answer = await this.client.send(code, 'authenticate', { token });
     if (!answer || answer.status !== 'OK' || !answer.player) return { answer };
     const session = this.id('s');
@@ -76,19 +97,39 @@ export class SeamlessProvider {
 
   private async credit(round: ProviderRound, debitTxId: string, amountMinor: bigint, closes: boolean): Promise<WalletAnswer | undefined> {
     return this.client.send(round.code, 'credit', {
-      player: round.player, round_id: round.roundId, transaction_id: this.id('c'), debit_transaction_id: debitTxId,
-      amount: amountMinor.toString(), round_closed: closes,
+      player: round.player,
+      round_id: round.roundId,
+      transaction_id: this.id('c'),
+      debit_transaction_id: debitTxId,
+      amount: amountMinor.toString(),
+      round_closed: closes,
     });
   }
 
   /** One spin of the slot: debit, outcome, credit (closing the round). */
   async spin(session: Session, stakeMinor: bigint): Promise<PlayResult> {
-    const round: ProviderRound = { roundId: this.id('r'), code: session.code, player: session.player, game: session.game, stakeMinor: 0n, payoutMinor: 0n, status: 'open', at: Date.now() };
+    const round: ProviderRound = {
+      roundId: this.id('r'),
+      code: session.code,
+      player: session.player,
+      game: session.game,
+      stakeMinor: 0n,
+      payoutMinor: 0n,
+      status: 'open',
+      at: Date.now(),
+    };
     const debitId = this.id('d');
     const settlement = lucky7.play(stakeMinor, 'spin', cryptoInt);
     if (this.client.roll(this.client.faults.creditBeforeDebitRate)) {
       // The win overtakes its bet on the network: the operator refuses it until the bet has come.
-      await this.client.send(round.code, 'credit', { player: round.player, round_id: round.roundId, transaction_id: `${debitId}-win`, debit_transaction_id: debitId, amount: settlement.payoutMinor.toString(), round_closed: true });
+      await this.client.send(round.code, 'credit', {
+        player: round.player,
+        round_id: round.roundId,
+        transaction_id: `${debitId}-win`,
+        debit_transaction_id: debitId,
+        amount: settlement.payoutMinor.toString(),
+        round_closed: true,
+      });
     }
     const debit = await this.debit(round, debitId, stakeMinor);
     if (!debit || debit.status !== 'OK') return { ok: false, status: debit?.status ?? 'NO_ANSWER', balance: debit?.balance };
@@ -96,17 +137,37 @@ export class SeamlessProvider {
     round.payoutMinor = settlement.payoutMinor;
     this.remember(this.rounds, round.roundId, round);
     const credit = await this.client.send(round.code, 'credit', {
-      player: round.player, round_id: round.roundId, transaction_id: `${debitId}-win`, debit_transaction_id: debitId,
-      amount: settlement.payoutMinor.toString(), round_closed: true,
+      player: round.player,
+      round_id: round.roundId,
+      transaction_id: `${debitId}-win`,
+      debit_transaction_id: debitId,
+      amount: settlement.payoutMinor.toString(),
+      round_closed: true,
     });
     // Without an answer the round stays open here too: the round report shows the win owed, and reconciliation finds it.
     if (credit?.status === 'OK') round.status = 'closed';
-    return { ok: true, roundId: round.roundId, balance: credit?.balance ?? debit.balance ?? '', stakeMinor: stakeMinor.toString(), payoutMinor: settlement.payoutMinor.toString(), detail: settlement.detail };
+    return {
+      ok: true,
+      roundId: round.roundId,
+      balance: credit?.balance ?? debit.balance ?? '',
+      stakeMinor: stakeMinor.toString(),
+      payoutMinor: settlement.payoutMinor.toString(),
+      detail: settlement.detail,
+    };
   }
 
   /** One hand of the live table: a debit per bet spot, the deal, a credit per debit, the last one closing the round. */
   async deal(session: Session, bets: Array<{ option: 'player' | 'banker' | 'tie'; stakeMinor: bigint }>): Promise<PlayResult> {
-    const round: ProviderRound = { roundId: this.id('r'), code: session.code, player: session.player, game: session.game, stakeMinor: 0n, payoutMinor: 0n, status: 'open', at: Date.now() };
+    const round: ProviderRound = {
+      roundId: this.id('r'),
+      code: session.code,
+      player: session.player,
+      game: session.game,
+      stakeMinor: 0n,
+      payoutMinor: 0n,
+      status: 'open',
+      at: Date.now(),
+    };
     this.remember(this.rounds, round.roundId, round);
     const taken: Array<{ option: 'player' | 'banker' | 'tie'; stakeMinor: bigint; txId: string }> = [];
     let last: WalletAnswer | undefined;
@@ -129,7 +190,14 @@ export class SeamlessProvider {
       answer = await this.credit(round, bet.txId, win, i === taken.length - 1);
     }
     if (answer?.status === 'OK') round.status = 'closed';
-    return { ok: true, roundId: round.roundId, balance: answer?.balance ?? '', stakeMinor: round.stakeMinor.toString(), payoutMinor: round.payoutMinor.toString(), detail: { hand } };
+    return {
+      ok: true,
+      roundId: round.roundId,
+      balance: answer?.balance ?? '',
+      stakeMinor: round.stakeMinor.toString(),
+      payoutMinor: round.payoutMinor.toString(),
+      detail: { hand },
+    };
   }
 
   /** The provider's round report of one platform for a time range: what reconciliation compares with the operator's. */

@@ -42,8 +42,13 @@ export function registerSeamlessSim(app: FastifyInstance, opts: SeamlessSimOptio
   /** The operator's signed calls, as on the transfer API: x-operator, x-timestamp, x-signature over method, path and body. */
   const signed = (req: FastifyRequest, reply: FastifyReply): boolean => {
     const { 'x-operator': operator, 'x-timestamp': timestamp, 'x-signature': signature } = req.headers;
-    const good = typeof operator === 'string' && operator !== '' && typeof timestamp === 'string' && /^\d{1,16}$/.test(timestamp)
-      && typeof signature === 'string' && signatureMatches(sign(opts.secret, req.method, req.url, timestamp, ''), signature);
+    const good =
+      typeof operator === 'string' &&
+      operator !== '' &&
+      typeof timestamp === 'string' &&
+      /^\d{1,16}$/.test(timestamp) &&
+      typeof signature === 'string' &&
+      signatureMatches(sign(opts.secret, req.method, req.url, timestamp, ''), signature);
     if (!good) void reply.code(401).send({ status: 'error', code: 'BAD_SIGNATURE' });
     else if (Math.abs(Date.now() - Number(timestamp)) > opts.requestTtlMs) void reply.code(401).send({ status: 'error', code: 'STALE_REQUEST' });
     else return true;
@@ -57,7 +62,8 @@ export function registerSeamlessSim(app: FastifyInstance, opts: SeamlessSimOptio
     const def = platform(code);
     if (!def) return reply.code(404).send({ status: 'error', code: 'UNKNOWN_PLATFORM' });
     const game = q.game && q.game !== 'lobby' ? q.game : def.game;
-    if (!TOKEN_RE.test(q.token ?? '') || !GAME_RE.test(game) || !LANG_RE.test(q.lang ?? '')) return reply.code(422).send({ status: 'error', code: 'INVALID_LAUNCH' });
+    if (!TOKEN_RE.test(q.token ?? '') || !GAME_RE.test(game) || !LANG_RE.test(q.lang ?? ''))
+      return reply.code(422).send({ status: 'error', code: 'INVALID_LAUNCH' });
     const query = new URLSearchParams({ token: q.token!, lang: q.lang ?? '' });
     return { status: 'ok', url: `${opts.publicUrl()}/seamless/play/${code}/${game}?${query}` };
   });
@@ -106,7 +112,11 @@ export function registerSeamlessSim(app: FastifyInstance, opts: SeamlessSimOptio
   app.get('/sim/seamless/faults', async () => client.faults);
   app.put('/sim/seamless/faults', async (req, reply) => {
     let input: unknown;
-    try { input = typeof req.body === 'string' && req.body !== '' ? JSON.parse(req.body) : {}; } catch { input = null; }
+    try {
+      input = typeof req.body === 'string' && req.body !== '' ? JSON.parse(req.body) : {};
+    } catch {
+      input = null;
+    }
     const parsed = parseSeamlessFaults(input);
     if (!parsed.ok) return reply.code(422).send({ status: 'error', code: 'INVALID_FAULTS', field: parsed.field });
     Object.assign(client.faults, parsed.patch);
@@ -125,13 +135,19 @@ export function registerSeamlessSim(app: FastifyInstance, opts: SeamlessSimOptio
     if (!('session' in opened)) return reply.code(403).send({ status: 'error', code: opened.answer?.status ?? 'NO_ANSWER' });
     const result = await play(provider, provider.sessions.get(opened.session)!, b);
     if (!result) return reply.code(422).send({ status: 'error', code: 'INVALID_BET' });
-    return result.ok ? { status: 'ok', session: opened.session, ...result } : reply.code(409).send({ status: 'refused', code: result.status, balance: result.balance });
+    return result.ok
+      ? { status: 'ok', session: opened.session, ...result }
+      : reply.code(409).send({ status: 'refused', code: result.status, balance: result.balance });
   });
   return provider;
 }
 
 /** One bet of the session's game: `stake` for the slot, `bets` ({player, banker, tie} stakes) for the live table. */
-async function play(provider: SeamlessProvider, session: { player: string; code: string; game: string; lang: string }, b: Body): Promise<PlayResult | undefined> {
+async function play(
+  provider: SeamlessProvider,
+  session: { player: string; code: string; game: string; lang: string },
+  b: Body,
+): Promise<PlayResult | undefined> {
   if (session.game === 'lucky-7') {
     if (typeof b.stake !== 'string' || !STAKE_RE.test(b.stake) || BigInt(b.stake) % 5n !== 0n || BigInt(b.stake) < 100n) return undefined;
     return provider.spin(session, BigInt(b.stake));

@@ -8,7 +8,8 @@ export const deskErrorsEn = {
 
 export const deskBoEn = {
   'bo.setting.adjustment_approval_threshold_amount': 'Adjustments needing a second approval above (amount)',
-  'bo.setting.help.adjustment_approval_threshold_amount': 'Whole amount, either way; a larger manual adjustment waits until another staff member approves it. 0: every adjustment needs approval.',
+  'bo.setting.help.adjustment_approval_threshold_amount':
+    'Whole amount, either way; a larger manual adjustment waits until another staff member approves it. 0: every adjustment needs approval.',
   'bo.desk.adj.sent': 'Sent for approval: {amount} for {account}. Nothing moves until another staff member approves it.',
   'bo.desk.dash.adjustments': 'Adjustments awaiting approval',
   'bo.desk.dash.applications': 'Promotion applications',
@@ -64,7 +65,7 @@ export const deskBoEn = {
   'bo.desk.v.date': 'Enter a date as YYYY-MM-DD',
   'bo.desk.v.range': 'The end of the range is before its start',
   'bo.desk.v.tags': 'Choose tags from the list',
-  'bo.desk.v.tag_name': 'Enter the tag\'s name',
+  'bo.desk.v.tag_name': "Enter the tag's name",
   'bo.desk.v.tag_exists': 'A tag of this name already exists',
   'bo.desk.v.tags_full': 'There are already 200 tags; reuse one',
   'bo.desk.v.note': 'Write the note',

@@ -166,7 +166,8 @@ export const boEn = {
 
   // Circuit breakers.
   'bo.breakers.title': 'Circuit breakers',
-  'bo.breakers.hint': 'Each app instance guards every outside system with a breaker of its own: open means calls to that system are refused at once without being sent, half open means one trial call is let through. A breaker closes again by itself once a trial call succeeds. Refreshed every 5 s.',
+  'bo.breakers.hint':
+    'Each app instance guards every outside system with a breaker of its own: open means calls to that system are refused at once without being sent, half open means one trial call is let through. A breaker closes again by itself once a trial call succeeds. Refreshed every 5 s.',
   'bo.breakers.not_shared': 'Redis cannot be reached: only the instance answering this page is shown. The others keep their breakers as before.',
   'bo.breakers.instance': 'Instance',
   'bo.breakers.this_instance': '(answering this page)',
@@ -325,7 +326,7 @@ export const boEn = {
   'bo.player.title': 'Player wallets',
   'bo.player.lookup': 'Find a player',
   'bo.player.lookup_placeholder': 'Player account',
-  'bo.player.lookup_hint': 'Enter the player\'s account, or open a player from the player list.',
+  'bo.player.lookup_hint': "Enter the player's account, or open a player from the player list.",
   'bo.player.open': 'Open',
   'bo.player.back_to_list': 'Back to players',
   'bo.player.id': 'ID',
@@ -405,7 +406,8 @@ export const boEn = {
 
   // The blacklist.
   'bo.blacklist.title': 'Game blacklist',
-  'bo.blacklist.hint': 'The player cannot open games of the ticked types. Tick platforms to block those types only there; with no platform ticked they are blocked everywhere.',
+  'bo.blacklist.hint':
+    'The player cannot open games of the ticked types. Tick platforms to block those types only there; with no platform ticked they are blocked everywhere.',
   'bo.blacklist.types': 'Blocked game types',
   'bo.blacklist.platforms': 'Only on these platforms',
   'bo.blacklist.none': 'Nothing is blocked.',
@@ -414,7 +416,8 @@ export const boEn = {
 
   // Reconciliation.
   'bo.recon.title': 'Reconciliation',
-  'bo.recon.hint': 'Transfers the provider did not confirm stay pending and are checked again until they settle. A transfer is listed here as a finding after many unclear answers.',
+  'bo.recon.hint':
+    'Transfers the provider did not confirm stay pending and are checked again until they settle. A transfer is listed here as a finding after many unclear answers.',
   'bo.recon.open': 'Open findings',
   'bo.recon.resolved': 'Resolved findings',
   'bo.recon.pending': 'Pending transfers',
@@ -432,7 +435,8 @@ export const boEn = {
 
   // Provider fault switches.
   'bo.faults.title': 'Provider fault switches',
-  'bo.faults.hint': 'Switches of the local stand-in game provider, for rehearsing timeouts, errors and maintenance. Rates are from 0 (never) to 1 (always). Changes apply at once and are written to the audit log.',
+  'bo.faults.hint':
+    'Switches of the local stand-in game provider, for rehearsing timeouts, errors and maintenance. Rates are from 0 (never) to 1 (always). Changes apply at once and are written to the audit log.',
   'bo.faults.not_local_title': 'Not available',
   'bo.faults.platform': 'Platform',
   'bo.faults.maintenance': 'Maintenance',
@@ -445,7 +449,7 @@ export const boEn = {
   'bo.faults.total': 'Held at provider',
   'bo.faults.save': 'Save',
   'bo.faults.reset': 'Reset all switches',
-  'bo.faults.reset_confirm': 'Reset every platform\'s switches to normal?',
+  'bo.faults.reset_confirm': "Reset every platform's switches to normal?",
   'bo.faults.saved': '{code} saved.',
   'bo.faults.reset_done': 'Every switch is back to normal.',
   'bo.faults.active': 'Faults on',
@@ -621,7 +625,8 @@ export const boEn = {
   'bo.card.status.0': 'Awaiting audit',
   'bo.card.status.1': 'Usable',
   'bo.card.status.2': 'Refused',
-  'bo.adj.hint': "Credit or debit a player's central wallet. The reason is kept in the ledger and the audit log; up to the approval threshold (a system setting) the balance updates at once; above it the adjustment waits for a second staff member's approval below.",
+  'bo.adj.hint':
+    "Credit or debit a player's central wallet. The reason is kept in the ledger and the audit log; up to the approval threshold (a system setting) the balance updates at once; above it the adjustment waits for a second staff member's approval below.",
   'bo.adj.find': 'Find player',
   'bo.adj.player': 'Player',
   'bo.adj.balance': 'Central wallet',
@@ -653,9 +658,11 @@ export const boEn = {
   'bo.cb.ip': 'From',
   'bo.cb.body': 'Body',
   'bo.cb.refused_24h': 'Forged or malformed callbacks refused in the last 24 h',
-  'bo.cb.refused_hint': 'Refused unread: the signature or format failed, or the sender had already failed too often. Only the first of each sender per 10 minutes is listed below, without its body.',
+  'bo.cb.refused_hint':
+    'Refused unread: the signature or format failed, or the sender had already failed too often. Only the first of each sender per 10 minutes is listed below, without its body.',
   'bo.cb.refused_by': '{gateway}: {forged} forged or malformed, {limited} from senders over the limit',
-  'bo.pf.hint': 'Shown: listed in the lobby. On: can be played at all. Maintenance now: closed until switched back. A window closes the platform between its start and end (Taipei time). Open lobbies update as soon as a row is saved.',
+  'bo.pf.hint':
+    'Shown: listed in the lobby. On: can be played at all. Maintenance now: closed until switched back. A window closes the platform between its start and end (Taipei time). Open lobbies update as soon as a row is saved.',
   'bo.pf.sort': 'Order',
   'bo.pf.platform': 'Platform',
   'bo.pf.group': 'Type',

@@ -5,7 +5,8 @@ export const messagesBoEn = {
   'bo.nav.player-messages': 'Player messages',
   'bo.pf.notify_players': 'Tell players (platform message)',
   'bo.nav.popups': 'Popups',
-  'bo.pm.hint': 'System and platform messages reach every player and are stored once; personal messages go to the players you choose. HTML is cleaned when saved: scripts, handlers and frames are removed.',
+  'bo.pm.hint':
+    'System and platform messages reach every player and are stored once; personal messages go to the players you choose. HTML is cleaned when saved: scripts, handlers and frames are removed.',
   'bo.pm.compose': 'Compose a message',
   'bo.pm.kind': 'Kind',
   'bo.pm.kind.system': 'System',

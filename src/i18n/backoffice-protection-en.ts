@@ -60,7 +60,8 @@ export const protectionBoEn = {
   'bo.protection.source.player': 'Player',
   'bo.protection.source.staff': 'Staff',
   'bo.protection.done': 'Saved',
-  'bo.setting.help.protection_activity_wallet_rule': 'Freeze keeps the activity wallet untouched until the time-out or exclusion ends; forfeit returns its money to the house with a ledger journal at once. The player sees the rule on the protection page.',
+  'bo.setting.help.protection_activity_wallet_rule':
+    'Freeze keeps the activity wallet untouched until the time-out or exclusion ends; forfeit returns its money to the house with a ledger journal at once. The player sees the rule on the protection page.',
   'bo.v.setting.activity_rule': 'Enter freeze or forfeit',
   'bo.setting.protection_activity_wallet_rule': 'Activity wallets under a time-out or self-exclusion',
 } as const;

@@ -171,7 +171,8 @@ export const reportsBoZhTW: Record<keyof typeof reportsBoEn, string> = {
   'bo.reports.filter.partner': '代理編號',
   'bo.nav.reports/bonuses': '紅利報表',
   'bo.reports.title.bonuses': '紅利報表',
-  'bo.reports.note.bonuses': '區間內（台北時間日界）依帳本派發的紅利：各優惠活動（返水另列）、VIP 獎勵、紅包（各場次）、商城與人工派發，玩家放棄或被沒收活動錢包而收回的金額，以及活動錢包流水完成後解鎖或轉出至中心錢包的金額（派發時已計入成本，不另計），並列於資助該錢包的來源。',
+  'bo.reports.note.bonuses':
+    '區間內（台北時間日界）依帳本派發的紅利：各優惠活動（返水另列）、VIP 獎勵、紅包（各場次）、商城與人工派發，玩家放棄或被沒收活動錢包而收回的金額，以及活動錢包流水完成後解鎖或轉出至中心錢包的金額（派發時已計入成本，不另計），並列於資助該錢包的來源。',
   'bo.reports.chart.bonus_sources': '各來源紅利成本',
   'bo.reports.chart.bonus_days': '每日紅利',
   'bo.reports.title.bonus_sources': '各來源',

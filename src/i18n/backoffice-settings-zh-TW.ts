@@ -13,8 +13,10 @@ export const uxBoZhTW: Record<keyof typeof uxBoEn, string> = {
   'bo.setting.help.allow_player_withdraw': '關閉：玩家無法申請提款。',
   'bo.setting.help.allow_player_delete_bank_card': '開啟：玩家可自行刪除銀行卡。',
   'bo.setting.help.allow_player_edit_information': '開啟：玩家儲存個人資料後仍可再修改。',
-  'bo.setting.help.auto_redirect_agent_site_mb': '開啟：透過夥伴推廣連結或夥伴專屬網域進站的手機訪客，會被導向該夥伴的落地頁（於夥伴資料設定；未設定時為已填入推薦碼的註冊頁）。關閉：連結進入註冊頁、網域進入首頁。兩種情況下會員都會綁定該夥伴。',
-  'bo.setting.help.auto_redirect_agent_site_pc': '開啟：透過夥伴推廣連結或夥伴專屬網域進站的電腦訪客，會被導向該夥伴的落地頁（於夥伴資料設定；未設定時為已填入推薦碼的註冊頁）。關閉：連結進入註冊頁、網域進入首頁。兩種情況下會員都會綁定該夥伴。',
+  'bo.setting.help.auto_redirect_agent_site_mb':
+    '開啟：透過夥伴推廣連結或夥伴專屬網域進站的手機訪客，會被導向該夥伴的落地頁（於夥伴資料設定；未設定時為已填入推薦碼的註冊頁）。關閉：連結進入註冊頁、網域進入首頁。兩種情況下會員都會綁定該夥伴。',
+  'bo.setting.help.auto_redirect_agent_site_pc':
+    '開啟：透過夥伴推廣連結或夥伴專屬網域進站的電腦訪客，會被導向該夥伴的落地頁（於夥伴資料設定；未設定時為已填入推薦碼的註冊頁）。關閉：連結進入註冊頁、網域進入首頁。兩種情況下會員都會綁定該夥伴。',
   'bo.setting.help.auto_redirect_first_visit': '開啟：上述兩項夥伴導向只在瀏覽器首次造訪時生效，回訪會員輸入夥伴網域時會進入首頁。關閉：每次造訪都會導向。',
   'bo.setting.help.banner_show_mb': '在手機版首頁顯示橫幅。',
   'bo.setting.help.enable_mobile_verification_retrieve_password': '開啟：玩家以簡訊驗證碼找回密碼；關閉：提示聯繫客服。',

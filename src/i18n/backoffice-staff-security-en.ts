@@ -1,6 +1,6 @@
 // Back-office messages of staff sign-in security: first sign-in, self-enrolled authenticators.
 export const boHardeningEn = {
-  'bo.err.totp_self_only': 'Each staff member sets up their own authenticator; you can only reset someone else\'s',
+  'bo.err.totp_self_only': "Each staff member sets up their own authenticator; you can only reset someone else's",
   'bo.staff.totp_code': 'Code from the app',
   'bo.staff.totp_confirm_code': 'Confirm and turn on',
   'bo.staff.totp_on': 'Authenticator sign-in is on',

@@ -17,7 +17,8 @@ export const vipBoEn = {
   'bo.vip.save': 'Save',
   'bo.vip.saved': 'Saved',
   'bo.vip.preview': 'Preview moves',
-  'bo.vip.preview_result': 'With these rules {rise} player(s) would rise to this level or above now, and {miss} player(s) at this level would miss its keep threshold over the last {days} days.',
+  'bo.vip.preview_result':
+    'With these rules {rise} player(s) would rise to this level or above now, and {miss} player(s) at this level would miss its keep threshold over the last {days} days.',
   'bo.vip.f.name_frontend': 'Name (Chinese)',
   'bo.vip.f.name_frontend_en': 'Name (English)',
   'bo.vip.f.if_show_frontend': 'Shown to players',

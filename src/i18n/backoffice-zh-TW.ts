@@ -160,7 +160,8 @@ export const boZhTW: Record<BoKey, string> = {
 
   // Circuit breakers.
   'bo.breakers.title': '斷路器',
-  'bo.breakers.hint': '每個應用程式執行個體都為每個外部系統設有自己的斷路器：「開啟」表示對該系統的呼叫會立即被拒絕、不會送出；「半開」表示放行一次試探呼叫。試探呼叫成功後，斷路器會自動關閉。每 5 秒更新一次。',
+  'bo.breakers.hint':
+    '每個應用程式執行個體都為每個外部系統設有自己的斷路器：「開啟」表示對該系統的呼叫會立即被拒絕、不會送出；「半開」表示放行一次試探呼叫。試探呼叫成功後，斷路器會自動關閉。每 5 秒更新一次。',
   'bo.breakers.not_shared': '目前無法連線至 Redis：僅顯示回應此頁面的執行個體，其他執行個體的斷路器照常運作。',
   'bo.breakers.instance': '執行個體',
   'bo.breakers.this_instance': '（回應此頁面者）',
@@ -604,7 +605,8 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.card.status.0': '待審核',
   'bo.card.status.1': '已通過',
   'bo.card.status.2': '已拒絕',
-  'bo.adj.hint': '增加或扣除會員主錢包餘額。原因會記錄於帳本與操作紀錄。金額在核准門檻（系統設定）以內即時更新餘額；超過門檻則須由另一位人員在下方核准後才入帳。',
+  'bo.adj.hint':
+    '增加或扣除會員主錢包餘額。原因會記錄於帳本與操作紀錄。金額在核准門檻（系統設定）以內即時更新餘額；超過門檻則須由另一位人員在下方核准後才入帳。',
   'bo.adj.find': '查詢會員',
   'bo.adj.player': '會員',
   'bo.adj.balance': '主錢包餘額',

@@ -99,35 +99,63 @@ describe('locales', () => {
   });
 
   it.each([
-    ['en', 'zh-TW', 'en'], ['zh-TW', 'en-US', 'zh-TW'], ['xx', 'en-GB,en;q=0.9', 'en'], [undefined, 'EN', 'en'],
-    [undefined, 'zh-CN,zh;q=0.9', 'zh-TW'], [undefined, 'fr-FR,en;q=0.5', 'zh-TW'], [undefined, '', 'zh-TW'], [undefined, undefined, 'zh-TW'],
+    ['en', 'zh-TW', 'en'],
+    ['zh-TW', 'en-US', 'zh-TW'],
+    ['xx', 'en-GB,en;q=0.9', 'en'],
+    [undefined, 'EN', 'en'],
+    [undefined, 'zh-CN,zh;q=0.9', 'zh-TW'],
+    [undefined, 'fr-FR,en;q=0.5', 'zh-TW'],
+    [undefined, '', 'zh-TW'],
+    [undefined, undefined, 'zh-TW'],
   ])('localeFrom: the clang cookie, then the first Accept-Language, else zh-TW (%s, %s is %s)', (cookie, accept, locale) => {
     expect(localeFrom(cookie, accept)).toBe(locale);
   });
 
   it.each([
-    ['/en', 'en'], ['/en/', 'en'], ['/en/member/wallet', 'en'],
-    ['/', 'zh-TW'], ['/english', 'zh-TW'], ['/enroll', 'zh-TW'], ['/mobile/en/x', 'zh-TW'],
+    ['/en', 'en'],
+    ['/en/', 'en'],
+    ['/en/member/wallet', 'en'],
+    ['/', 'zh-TW'],
+    ['/english', 'zh-TW'],
+    ['/enroll', 'zh-TW'],
+    ['/mobile/en/x', 'zh-TW'],
   ])('localeOfPath: /en and /en/... are English, everything else Chinese (%s is %s)', (path, locale) => {
     expect(localeOfPath(path)).toBe(locale);
   });
 
   it.each<[string, Locale, string]>([
-    ['/about', 'en', '/en/about'], ['/', 'en', '/en/'], ['/en/about', 'zh-TW', '/about'], ['/en', 'zh-TW', '/'],
-    ['/en/', 'zh-TW', '/'], ['/en/about', 'en', '/en/about'], ['/about', 'zh-TW', '/about'],
-    ['/mobile/f-mine/mine', 'en', '/en/mobile/f-mine/mine'], ['/enroll', 'en', '/en/enroll'],
+    ['/about', 'en', '/en/about'],
+    ['/', 'en', '/en/'],
+    ['/en/about', 'zh-TW', '/about'],
+    ['/en', 'zh-TW', '/'],
+    ['/en/', 'zh-TW', '/'],
+    ['/en/about', 'en', '/en/about'],
+    ['/about', 'zh-TW', '/about'],
+    ['/mobile/f-mine/mine', 'en', '/en/mobile/f-mine/mine'],
+    ['/enroll', 'en', '/en/enroll'],
   ])('localizedPath switches the prefix both ways: %s in %s is %s', (path, locale, localized) => {
     expect(localizedPath(path, locale)).toBe(localized);
   });
   it.each<[string, Locale, string]>([
-    ['/register/', 'zh-TW', '/register'], ['/register/', 'en', '/en/register'], ['/en/register/', 'zh-TW', '/register'],
-    ['/mobile', 'en', '/en/mobile/'], ['/en/mobile', 'zh-TW', '/mobile/'], ['/egame/?group=slots', 'en', '/en/egame?group=slots'],
+    ['/register/', 'zh-TW', '/register'],
+    ['/register/', 'en', '/en/register'],
+    ['/en/register/', 'zh-TW', '/register'],
+    ['/mobile', 'en', '/en/mobile/'],
+    ['/en/mobile', 'zh-TW', '/mobile/'],
+    ['/egame/?group=slots', 'en', '/en/egame?group=slots'],
   ])('localizedPath links the canonical spelling, never a trailing-slash twin: %s in %s is %s', (path, locale, localized) => {
     expect(localizedPath(path, locale)).toBe(localized);
   });
   it.each([
-    ['/', '/'], ['/register/', '/register'], ['/register//', '/register'], ['/en', '/en/'], ['/en/', '/en/'], ['/mobile', '/mobile/'],
-    ['/en/mobile', '/en/mobile/'], ['/mobile/f-mine/mine/', '/mobile/f-mine/mine'], ['/backoffice/', '/backoffice'],
+    ['/', '/'],
+    ['/register/', '/register'],
+    ['/register//', '/register'],
+    ['/en', '/en/'],
+    ['/en/', '/en/'],
+    ['/mobile', '/mobile/'],
+    ['/en/mobile', '/en/mobile/'],
+    ['/mobile/f-mine/mine/', '/mobile/f-mine/mine'],
+    ['/backoffice/', '/backoffice'],
   ])('canonicalPath: %s is %s', (path, canonical) => {
     expect(canonicalPath(path)).toBe(canonical);
   });

@@ -44,7 +44,8 @@ export const partnersEn = {
   'agent.dash.active_players': 'Active players',
   'agent.dash.ngr': 'Net gaming revenue',
   'agent.dash.commission': 'Estimated commission',
-  'agent.dash.commission_hint': 'The estimate follows your plan on the figures so far; the statement built after the period ends, once approved, is what is paid.',
+  'agent.dash.commission_hint':
+    'The estimate follows your plan on the figures so far; the statement built after the period ends, once approved, is what is paid.',
   'agent.dash.chart': 'The last 30 days',
   'agent.dash.chart_none': 'No activity in the last 30 days',
   'agent.dash.day': 'Day',
@@ -230,12 +231,15 @@ export const partnersEn = {
   // The cooperative-alliance page.
   'alliance.title': 'Cooperative alliance',
   'alliance.description': 'Join the Lucky Harbour partner programme: bring players and earn a share of the revenue they bring.',
-  'alliance.intro': 'Run a community, a website or a channel? Become a Lucky Harbour partner: players who join through your link or code are yours, and you earn a share of the net revenue they bring, every period, paid into your partner wallet.',
+  'alliance.intro':
+    'Run a community, a website or a channel? Become a Lucky Harbour partner: players who join through your link or code are yours, and you earn a share of the net revenue they bring, every period, paid into your partner wallet.',
   'alliance.how.title': 'How it works',
   'alliance.how.1': 'Apply with the form below. Our partnership team reviews every application.',
-  'alliance.how.2': 'Once approved you receive your partner account and sign in to the partner portal, where you make tracking links and see your players, figures and statements.',
+  'alliance.how.2':
+    'Once approved you receive your partner account and sign in to the partner portal, where you make tracking links and see your players, figures and statements.',
   'alliance.how.3': 'Players who register through your link, with your code or on your own domain are bound to you for good.',
-  'alliance.how.4': 'After each period a statement is built; once approved its commission is paid into your partner wallet, and you request a payout to your bank card.',
+  'alliance.how.4':
+    'After each period a statement is built; once approved its commission is paid into your partner wallet, and you request a payout to your bank card.',
   'alliance.rules.title': 'Partner rules',
   'alliance.rules.1': 'Partners must be 18 or older and promote honestly: no promised winnings, nobody under 18.',
   'alliance.rules.2': 'No spam, no misleading advertising, no paid search on our brand without permission.',
@@ -322,5 +326,4 @@ export const partnersEn = {
   'partners.v.title': 'Please enter a title',
   'partners.v.totp': 'The code is 6 digits',
   'partners.v.upload': 'Please upload a picture first',
-
 } as const;

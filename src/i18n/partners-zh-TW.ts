@@ -220,7 +220,8 @@ export const partnersZhTW: Record<keyof typeof partnersEn, string> = {
 
   'alliance.title': '合營聯盟',
   'alliance.description': '加入幸運港合營夥伴計畫：帶來會員，分享他們帶來的營收。',
-  'alliance.intro': '經營社群、網站或頻道嗎？成為幸運港合營夥伴：透過您的連結或推薦碼加入的會員都歸屬於您，您每期都能分得他們帶來的淨營收，並存入您的夥伴錢包。',
+  'alliance.intro':
+    '經營社群、網站或頻道嗎？成為幸運港合營夥伴：透過您的連結或推薦碼加入的會員都歸屬於您，您每期都能分得他們帶來的淨營收，並存入您的夥伴錢包。',
   'alliance.how.title': '合作方式',
   'alliance.how.1': '填寫下方申請表，我們的合營團隊會審核每一份申請。',
   'alliance.how.2': '通過後您會收到夥伴帳號，登入夥伴後台即可建立推廣連結，查看會員、數據與報表。',
@@ -311,5 +312,4 @@ export const partnersZhTW: Record<keyof typeof partnersEn, string> = {
   'partners.v.title': '請輸入標題',
   'partners.v.totp': '代碼為 6 位數字',
   'partners.v.upload': '請先上傳圖片',
-
 };

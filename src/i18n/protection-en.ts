@@ -56,7 +56,8 @@ export const protectionEn = {
   'protection.reality_off': 'Off',
   'protection.minutes': '{n} minutes',
   'protection.timeout_title': 'Take a time-out',
-  'protection.timeout_text': 'A time-out starts at once and cannot be ended early. Your platform wallets are recovered to the central wallet and other devices are signed out. Withdrawals stay open.',
+  'protection.timeout_text':
+    'A time-out starts at once and cannot be ended early. Your platform wallets are recovered to the central wallet and other devices are signed out. Withdrawals stay open.',
   'protection.duration.24h': '24 hours',
   'protection.duration.7d': '7 days',
   'protection.duration.30d': '30 days',
@@ -68,10 +69,12 @@ export const protectionEn = {
   'protection.duration.permanent': 'Permanent',
   'protection.start_timeout': 'Start time-out',
   'protection.exclusion_title': 'Self-exclusion',
-  'protection.exclusion_text': 'Self-exclusion takes effect at once and cannot be shortened. You can still sign in to see your balance, withdraw, read records and messages from customer service.',
+  'protection.exclusion_text':
+    'Self-exclusion takes effect at once and cannot be shortened. You can still sign in to see your balance, withdraw, read records and messages from customer service.',
   'protection.exclusion_confirm': 'Type your account name to confirm',
   'protection.start_exclusion': 'Exclude me',
-  'protection.software': 'We recommend blocking software such as Net Nanny, Gamban or BetBlocker on your devices, and parental-control software where children use them.',
+  'protection.software':
+    'We recommend blocking software such as Net Nanny, Gamban or BetBlocker on your devices, and parental-control software where children use them.',
   'protection.restricted_title': 'Your account is restricted',
   'protection.restricted_text': 'Your {kind} lasts until {until}. You can see your balance, withdraw, read records and messages from customer service.',
   'protection.activity_rule.freeze': 'Activity wallets are kept frozen during a time-out or self-exclusion.',

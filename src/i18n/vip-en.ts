@@ -51,11 +51,14 @@ export const vipEn = {
   'vip.col.points': 'Points per 100 bet',
   'vip.detail_link': 'Rules',
   'vip.rules.title': 'VIP rules',
-  'vip.rules.1': 'Your level rises as soon as your deposits and valid bet over the last {days} days both reach a level\'s thresholds; you can pass several levels at once.',
-  'vip.rules.2': 'Each level\'s upgrade reward is paid once per player, however often the level is reached. Claim it on this page.',
+  'vip.rules.1':
+    "Your level rises as soon as your deposits and valid bet over the last {days} days both reach a level's thresholds; you can pass several levels at once.",
+  'vip.rules.2': "Each level's upgrade reward is paid once per player, however often the level is reached. Claim it on this page.",
   'vip.rules.3': 'Monthly rewards are offered once a month and the birthday reward once a year, on the birthday in your personal information.',
-  'vip.rules.4': 'A level is kept while the valid bet over the last {days} days reaches its keep threshold. After a grace period of {grace} days from reaching it, a missed threshold lowers the level by one, at most once a period.',
-  'vip.rules.5': 'Points are earned from settled valid bet at your level\'s rate per game group and are taken back when a bet is voided or corrected. Spend them in the points mall.',
+  'vip.rules.4':
+    'A level is kept while the valid bet over the last {days} days reaches its keep threshold. After a grace period of {grace} days from reaching it, a missed threshold lowers the level by one, at most once a period.',
+  'vip.rules.5':
+    "Points are earned from settled valid bet at your level's rate per game group and are taken back when a bet is voided or corrected. Spend them in the points mall.",
   'vip.rules.6': 'Rewards paid into an activity wallet must complete their bet flow before they can be transferred out.',
   'vip.mall': 'Points mall',
   'vip.points': 'My points',

@@ -12,7 +12,7 @@ export function detectDevice(userAgent: string | undefined | null): DeviceInfo {
   let inApp: InAppBrowser | null = null;
   if (/MicroMessenger/i.test(ua)) inApp = 'wechat';
   else if (/Weibo/i.test(ua)) inApp = 'weibo';
-  else if (/\bQQ\//i.test(ua) || /MQQBrowser/i.test(ua) && /\bQQ\b/i.test(ua)) inApp = 'qq';
+  else if (/\bQQ\//i.test(ua) || (/MQQBrowser/i.test(ua) && /\bQQ\b/i.test(ua))) inApp = 'qq';
   const maskLayer = (device === 'ios' || device === 'android') && inApp !== null;
   return { device, inApp, maskLayer };
 }

@@ -10,8 +10,15 @@ function stableProperties(): string {
   const n = navigator as Navigator & { deviceMemory?: number };
   const s = typeof screen === 'undefined' ? undefined : screen;
   return [
-    n.userAgent, n.language, (n.languages ?? []).join(','), n.platform, n.hardwareConcurrency, n.deviceMemory ?? '', n.maxTouchPoints,
-    s ? `${s.width}x${s.height}x${s.colorDepth}` : '', Intl.DateTimeFormat().resolvedOptions().timeZone,
+    n.userAgent,
+    n.language,
+    (n.languages ?? []).join(','),
+    n.platform,
+    n.hardwareConcurrency,
+    n.deviceMemory ?? '',
+    n.maxTouchPoints,
+    s ? `${s.width}x${s.height}x${s.colorDepth}` : '',
+    Intl.DateTimeFormat().resolvedOptions().timeZone,
   ].join('|');
 }
 

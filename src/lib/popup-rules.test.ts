@@ -3,9 +3,26 @@ import { duePopups, isHomePath } from './popup-rules.ts';
 import type { PopupView } from '../shared/schemas/messages.ts';
 
 const base: PopupView = {
-  id: 7, version: 'v1', title: 't', show_mode: 2, show_type: 1, close_mode: 2, frame_setting: 1, page_1_title_color: '#ffffff',
-  page_1_header_background: '#000000', page_1_background: '#ffffff', page_1_border_color: '#000000', page_1_width: 500, page_2_frame_type: 1,
-  content_type: 2, image: null, image_alt: '', html_code: '<p>x</p>', page_3_redirect_type: 3, page_3_redirect: '', cookie_minutes: 60,
+  id: 7,
+  version: 'v1',
+  title: 't',
+  show_mode: 2,
+  show_type: 1,
+  close_mode: 2,
+  frame_setting: 1,
+  page_1_title_color: '#ffffff',
+  page_1_header_background: '#000000',
+  page_1_background: '#ffffff',
+  page_1_border_color: '#000000',
+  page_1_width: 500,
+  page_2_frame_type: 1,
+  content_type: 2,
+  image: null,
+  image_alt: '',
+  html_code: '<p>x</p>',
+  page_3_redirect_type: 3,
+  page_3_redirect: '',
+  cookie_minutes: 60,
 };
 
 describe('duePopups', () => {

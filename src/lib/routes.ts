@@ -2,8 +2,17 @@
 
 /** Info pages are written once and laid out for any screen, so phones read them where they are. */
 export const INFO_PATHS = [
-  '/about', '/beginner-s-guide', '/contact-us', '/cooperrative-alliance', '/declaration-clause', '/deposit-help',
-  '/task-help', '/vip-help', '/walllet-help', '/withdrawls-help', '/responsible-gaming',
+  '/about',
+  '/beginner-s-guide',
+  '/contact-us',
+  '/cooperrative-alliance',
+  '/declaration-clause',
+  '/deposit-help',
+  '/task-help',
+  '/vip-help',
+  '/walllet-help',
+  '/withdrawls-help',
+  '/responsible-gaming',
 ] as const;
 
 /** Desktop pages with a mobile page of their own; any other desktop page sends phones to the mobile home. */
@@ -54,8 +63,15 @@ export function isInfoPath(bare: string): boolean {
 /** Whether a phone asking for this (locale-free) path should be sent to the mobile site. */
 export function needsMobileRedirect(bare: string): boolean {
   const p = normalizePath(bare);
-  return !(p === '/mobile' || p.startsWith('/mobile/') || p.startsWith('/backoffice') || p === '/maintenance'
-    || p === '/update-password' || p === '/my-deposit/pub-deposit' || isInfoPath(p));
+  return !(
+    p === '/mobile' ||
+    p.startsWith('/mobile/') ||
+    p.startsWith('/backoffice') ||
+    p === '/maintenance' ||
+    p === '/update-password' ||
+    p === '/my-deposit/pub-deposit' ||
+    isInfoPath(p)
+  );
 }
 
 export function mobileEquivalent(bare: string): string {

@@ -91,7 +91,13 @@ import { kycRoutes } from './modules/kyc/routes.ts';
 import { KycBackofficeService } from './modules/kyc/backoffice-service.ts';
 import { RiskService } from './modules/risk/service.ts';
 import {
-  signalsAfterCard, signalsAfterDepositRequest, signalsAfterProfileChange, signalsAfterDeposit, signalsAfterLogin, signalsAfterPersonalInfo, signalsAfterRegistration,
+  signalsAfterCard,
+  signalsAfterDepositRequest,
+  signalsAfterProfileChange,
+  signalsAfterDeposit,
+  signalsAfterLogin,
+  signalsAfterPersonalInfo,
+  signalsAfterRegistration,
 } from './modules/risk/subscriptions.ts';
 import { PartnersService } from './modules/partners/service.ts';
 import { agentRoutes, partnerSiteRoutes, trackingLinkRoutes } from './modules/partners/routes.ts';
@@ -141,7 +147,12 @@ interface Services {
 }
 
 /** A registered route as the contract tests see it. */
-interface RouteEntry { method: string; url: string; responses: string[]; schemas: Record<string, unknown> }
+interface RouteEntry {
+  method: string;
+  url: string;
+  responses: string[];
+  schemas: Record<string, unknown>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,14 +205,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const infra = await createInfrastructure(app, opts);
   const metrics = await registerPlugins(app, opts, infra);
   const services = createServices(opts, infra, {
-    refusedCallback: refusedCallbacksCounter(metrics), log: app.log, seamlessMetrics: seamlessMetrics(metrics, opts.database.db),
+    refusedCallback: refusedCallbacksCounter(metrics),
+    log: app.log,
+    seamlessMetrics: seamlessMetrics(metrics, opts.database.db),
   });
   infra.bindAuth(services.auth);
   batchingMetrics(metrics, () => [
     { batch: 'wallet_starts', provider: '', counts: services.wallet.batching.starts },
     { batch: 'wallet_settlements', provider: '', counts: services.wallet.batching.settlements },
     ...Object.entries(services.seamless.batching).flatMap(([provider, b]) => [
-      { batch: 'seamless_debits', provider, counts: b.debits }, { batch: 'seamless_credits', provider, counts: b.credits }]),
+      { batch: 'seamless_debits', provider, counts: b.debits },
+      { batch: 'seamless_credits', provider, counts: b.credits },
+    ]),
   ]);
   decorateApp(app, services);
   decorateDraining(app);
@@ -228,9 +243,13 @@ function createFastify(opts: BuildOptions): FastifyInstance {
     // The request's logger makes its pino child only when the request logs (lib/logging.ts, RequestLogger).
     childLoggerFactory: requestLogger,
     // A hop count becomes the function Fastify's types accept; addresses and CIDR lists pass as they are.
-    trustProxy: typeof config.trustProxy === 'number'
-      ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
-      : config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Large ids and keys are refused before routing rather than by each handler.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -271,7 +290,11 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   // instead of one each. The subscriber connection of the socket fan-out keeps plain one-by-one commands.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true }) : undefined;
   const redisSub = redis?.duplicate({ enableAutoPipelining: false });
-  for (const [name, connection] of [['commands', redis], ['subscriber', redisSub]] as const) watchRedis(app, name, connection);
+  for (const [name, connection] of [
+    ['commands', redis],
+    ['subscriber', redisSub],
+  ] as const)
+    watchRedis(app, name, connection);
   let auth: AuthService | undefined;
   const sockets = createRealtime({
     httpServer: app.server,
@@ -298,10 +321,13 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
     // Awaited, so the mark is in place before the answer reaches the caller.
     const who = principalOf(request);
     if (!who) return done(null, payload);
-    database.reads.wrote(who).then(() => done(null, payload), (err: unknown) => {
-      app.log.warn({ err }, 'could not mark a recent writer');
-      done(null, payload);
-    });
+    database.reads.wrote(who).then(
+      () => done(null, payload),
+      (err: unknown) => {
+        app.log.warn({ err }, 'could not mark a recent writer');
+        done(null, payload);
+      },
+    );
   });
   // Each request runs with its principal known to the reader, which sends a recent writer's reads to the primary.
   app.addHook('onRequest', (request, _reply, done) => bindRequestContext(() => principalOf(request), done));
@@ -322,13 +348,22 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   breakerBoard = new BreakerBoard({ redis, keyPrefix: config.redisKeyPrefix, local: () => breakers.list(), name: config.instanceName });
   breakerBoard.start();
   return {
-    redis, redisSub, realtime, sessionCache, invalidation, breakers, breakerBoard,
+    redis,
+    redisSub,
+    realtime,
+    sessionCache,
+    invalidation,
+    breakers,
+    breakerBoard,
     ...limiters(app, opts, redis),
-    sms: config.smsDriver === 'http' && config.smsHttpUrl
-      ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey }, breakers)
-      : outboxSms(database.db),
+    sms:
+      config.smsDriver === 'http' && config.smsHttpUrl
+        ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey }, breakers)
+        : outboxSms(database.db),
     events: createEventBus<AppEvents>((err, at) => app.log.error({ err, event: at.event }, `${at.subscriber} failed`)),
-    bindAuth: (service) => { auth = service; },
+    bindAuth: (service) => {
+      auth = service;
+    },
   };
 }
 
@@ -342,8 +377,12 @@ function principalOf(request: FastifyRequest): string | undefined {
 /** Recent writers in Redis with an expiry, so a player's next read on any instance knows of their write. */
 function redisRecentWriters(redis: Redis, prefix: string): RecentWriters {
   return {
-    async mark(key, forMs) { await redis.set(`${prefix}rw:${key}`, '1', 'PX', forMs); },
-    async has(key) { return (await redis.exists(`${prefix}rw:${key}`)) === 1; },
+    async mark(key, forMs) {
+      await redis.set(`${prefix}rw:${key}`, '1', 'PX', forMs);
+    },
+    async has(key) {
+      return (await redis.exists(`${prefix}rw:${key}`)) === 1;
+    },
   };
 }
 
@@ -362,7 +401,7 @@ function limiters(app: FastifyInstance, opts: BuildOptions, redis: Redis | undef
   const shared = redisLimiter(redis, opts.config.redisKeyPrefix);
   const memory = memoryLimiter();
   const say = (which: string) => (fallback: boolean) => {
-    if (fallback) app.log.warn(`redis unreachable: ${which} counted in ${which === 'request limits' ? 'this instance\'s memory' : 'PostgreSQL'}`);
+    if (fallback) app.log.warn(`redis unreachable: ${which} counted in ${which === 'request limits' ? "this instance's memory" : 'PostgreSQL'}`);
     else app.log.info(`redis back: ${which} counted in Redis again`);
   };
   return {
@@ -425,18 +464,22 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
   // A callback hook rather than an async one: it runs on every request and waits for nothing.
   app.addHook('onRequest', (request, _reply, done) => {
     const explicit = request.headers['x-locale'];
-    request.locale = isLocale(explicit)
-      ? explicit
-      : localeFrom(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
+    request.locale = isLocale(explicit) ? explicit : localeFrom(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
     done();
   });
   registerSecurityHeaders(app, config);
   const refusal = () => Object.assign(new Error('rate limited'), { statusCode: 429 });
   // The limit per address on every API request without one of its own: our hook, which decides most requests in the
   // same tick (lib/limiter.ts, requestLimitHook). Pages and assets are cheap and cached; the limit guards the API.
-  app.addHook('onRequest', requestLimitHook(infra.requestLimiter, {
-    max: config.rateLimitPerMin, windowMs: REQUEST_LIMIT_WINDOW_MS, applies: (request) => request.url.startsWith('/api/'), refusal,
-  }));
+  app.addHook(
+    'onRequest',
+    requestLimitHook(infra.requestLimiter, {
+      max: config.rateLimitPerMin,
+      windowMs: REQUEST_LIMIT_WINDOW_MS,
+      applies: (request) => request.url.startsWith('/api/'),
+      refusal,
+    }),
+  );
   // Routes' own limits (config.rateLimit), each counted exactly with a round trip per hit.
   await app.register(rateLimit, {
     global: false,
@@ -446,10 +489,18 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
   recordRoutes(app);
   // Before the routes, so the plugin's onRoute hook sees every one of them.
   await registerOpenApi(app, {
-    needsSession: (route) => [route.onRequest].flat().includes(app.requirePlayer)
-      || (route.url.startsWith('/api/backoffice/') && (route.config as { staff?: string } | undefined)?.staff !== 'public'),
+    needsSession: (route) =>
+      [route.onRequest].flat().includes(app.requirePlayer) ||
+      (route.url.startsWith('/api/backoffice/') && (route.config as { staff?: string } | undefined)?.staff !== 'public'),
   });
-  const metrics = await registerMetrics(app, { db: database.db, reads: database.reads, io: infra.realtime.io, token: config.metricsToken, figures: metricsSources, breakers: infra.breakers });
+  const metrics = await registerMetrics(app, {
+    db: database.db,
+    reads: database.reads,
+    io: infra.realtime.io,
+    token: config.metricsToken,
+    figures: metricsSources,
+    breakers: infra.breakers,
+  });
   logRequests(app);
   app.setValidatorCompiler(valibotCompiler);
   app.setSerializerCompiler(valibotSerializer(config.nodeEnv !== 'production'));
@@ -545,8 +596,12 @@ export function securityHeaderOptions(config: Pick<Config, 'nodeEnv'>): Paramete
 export function fixedHeaders(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
-    setHeader(name: string, value: unknown) { headers[name.toLowerCase()] = String(value); },
-    removeHeader(name: string) { delete headers[name.toLowerCase()]; },
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
   };
   let finished = false;
   middleware(new IncomingMessage(new Socket()), recorder as unknown as ServerResponse, (err?: unknown) => {
@@ -579,7 +634,10 @@ interface ServiceExtras {
 
 /** The services in dependency order: each is given at construction what it asks of the others. */
 function createServices(opts: BuildOptions, infra: Infrastructure, extras: ServiceExtras): Services {
-  const { config, database: { db, reader, reads } } = opts;
+  const {
+    config,
+    database: { db, reader, reads },
+  } = opts;
   const { limiter, sms, realtime, sessionCache, events } = infra;
   const publish = realtime.publisher;
   const system = new SystemService(db);
@@ -589,10 +647,24 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   // Before auth: registration asks it whether a recommended code is a partner's.
   const risk = new RiskService({ db, serverKey: config.staffTotpKey });
   const partners = new PartnersService({
-    db, accounts, system, limiter, totpKey: config.staffTotpKey, siteUrl: config.siteUrl, fileUrl: publicFileUrl, linked: risk,
+    db,
+    accounts,
+    system,
+    limiter,
+    totpKey: config.staffTotpKey,
+    siteUrl: config.siteUrl,
+    fileUrl: publicFileUrl,
+    linked: risk,
   });
   const auth = new AuthService({
-    db, system, limiter, sms, publish, sessionCache, events, screenPhone: (phone) => protection.assertPhoneNotExcluded(phone),
+    db,
+    system,
+    limiter,
+    sms,
+    publish,
+    sessionCache,
+    events,
+    screenPhone: (phone) => protection.assertPhoneNotExcluded(phone),
     partners: {
       isPartnerCode: (code) => partners.binding.isPartnerCode(code),
       bindInTransaction: (tx, playerId, attribution) => partners.binding.bindAtRegistration(tx, playerId, attribution),
@@ -601,7 +673,12 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const provider = opts.provider ?? new HttpGameProvider(config.provider, infra.breakers);
   const bets = new BetsService({ db, reader, provider, accounts, publish, events });
   const wallet = new WalletService({
-    db, reader, provider, publish, accounts, gate: protection,
+    db,
+    reader,
+    provider,
+    publish,
+    accounts,
+    gate: protection,
     // Wins a provider has not reported yet must be in the ledger before money leaves that platform.
     beforeTransferOut: async (code) => {
       await bets.ingest(code, 2).catch((err: unknown) => extras.log.warn({ err, code }, 'bet sync before transfer failed'));
@@ -610,18 +687,57 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   const games = new GamesService({ db, provider, wallet, gate: protection });
   const kyc = new KycService({ db, limiter });
   const cashier = new CashierService({
-    db, reader, system, gateway: opts.gateway ?? new PayBridgeGateway(config.gateway, infra.breakers), publish, accounts, limiter, gate: protection, kyc, risk, events,
-    onCallbackRefused: extras.refusedCallback, timer: opts.timer,
+    db,
+    reader,
+    system,
+    gateway: opts.gateway ?? new PayBridgeGateway(config.gateway, infra.breakers),
+    publish,
+    accounts,
+    limiter,
+    gate: protection,
+    kyc,
+    risk,
+    events,
+    onCallbackRefused: extras.refusedCallback,
+    timer: opts.timer,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
   const vip = new VipService({ db, accounts, publish });
   const consultations = new ConsultationService({ db, publish });
   const seamless = new SeamlessService({
-    db, accounts, gate: protection, publish, events, config: config.seamless, metrics: extras.seamlessMetrics, sealKey: config.staffTotpKey,
+    db,
+    accounts,
+    gate: protection,
+    publish,
+    events,
+    config: config.seamless,
+    metrics: extras.seamlessMetrics,
+    sealKey: config.staffTotpKey,
     launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider, infra.breakers),
   });
   return {
-    db, reader, reads, system, breakerBoard: infra.breakerBoard, auth, sessionCache, limiter, sms, realtime, provider, wallet, games, bets, cashier, protection, vip, consultations, events, seamless, kyc, partners,
+    db,
+    reader,
+    reads,
+    system,
+    breakerBoard: infra.breakerBoard,
+    auth,
+    sessionCache,
+    limiter,
+    sms,
+    realtime,
+    provider,
+    wallet,
+    games,
+    bets,
+    cashier,
+    protection,
+    vip,
+    consultations,
+    events,
+    seamless,
+    kyc,
+    partners,
     exchange: new ExchangeService({ db, vip, publish }),
     messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
@@ -638,12 +754,17 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
  */
 function createChat(db: Db, limiter: Limiter, consultations: ConsultationService): ChatService {
   return new ChatService({
-    db, limiter,
+    db,
+    limiter,
     leaveMessage: (m) => consultations.create({ playerId: m.playerId, title: m.title, information: m.content, imageIds: m.images, source: 'chat' }),
     // Pictures come from POST /api/uploads/images; their signed URLs go only to the player and the agents.
     images: {
-      claim: async (tx, playerId, ids) => { await claimUploads(tx, { playerId, ids, purpose: 'chat' }); },
-      claimStaff: async (tx, staffId, ids) => { await claimStaffUploads(tx, { staffId, ids, purpose: 'chat' }); },
+      claim: async (tx, playerId, ids) => {
+        await claimUploads(tx, { playerId, ids, purpose: 'chat' });
+      },
+      claimStaff: async (tx, staffId, ids) => {
+        await claimStaffUploads(tx, { staffId, ids, purpose: 'chat' });
+      },
       url: (id) => fileUrl(id),
     },
   });
@@ -670,7 +791,10 @@ function decorateApp(app: FastifyInstance, services: Services): void {
       done(admit(request, cached));
       return;
     }
-    services.auth.authenticate(bearer.token, bearer.key).then((found) => done(admit(request, found)), (err: unknown) => done(err instanceof Error ? err : new Error(String(err))));
+    services.auth.authenticate(bearer.token, bearer.key).then(
+      (found) => done(admit(request, found)),
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   });
 }
 
@@ -734,8 +858,18 @@ function subscribe(events: EventBus<AppEvents>, s: Services): void {
   events.on('deposit.requested', signalsAfterDepositRequest(s.risk), 'risk signals after a deposit request');
   events.on('personal.saved', signalsAfterPersonalInfo(s.risk), 'risk signals after personal info');
   events.on('player.profile_changed', signalsAfterProfileChange(s.risk), 'risk signals after an operator edit of personal details');
-  events.on('withdrawal.requested', async (e) => { await s.cashier.applyRisk(e.withdrawalId); }, 'risk decision of a withdrawal (hold or automatic approval)');
-  events.on('player.excluded', recoverOnExclusion({ db: s.db, wallet: s.wallet, note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail) }), 'wallet recovery under exclusion');
+  events.on(
+    'withdrawal.requested',
+    async (e) => {
+      await s.cashier.applyRisk(e.withdrawalId);
+    },
+    'risk decision of a withdrawal (hold or automatic approval)',
+  );
+  events.on(
+    'player.excluded',
+    recoverOnExclusion({ db: s.db, wallet: s.wallet, note: (db, playerId, action, detail) => s.protection.note(db, playerId, action, detail) }),
+    'wallet recovery under exclusion',
+  );
 }
 
 function attachChat(app: FastifyInstance, config: Config, services: Services): void {
@@ -756,31 +890,49 @@ async function registerRoutes(app: FastifyInstance, opts: BuildOptions): Promise
   // A partner's domain sends its home page to the partner's landing page when the auto-redirect settings say so.
   app.addHook('onRequest', app.services.partners.domainRedirect);
   await app.register(trackingLinkRoutes, { secureCookies });
-  await app.register(async (api) => {
-    // Liveness for load balancers: answers without touching the database (also the benchmarks' no-op baseline).
-    api.get('/health', { config: { rateLimit: false }, schema: { response: { 200: healthView } } }, async () => ({ status: 'ok' as const }));
-    // Readiness: this instance takes new work. It fails while the instance drains before shutting down and while it
-    // cannot reach its database, so the balancer sends requests elsewhere (README, "Health and readiness").
-    api.get('/ready', { config: { rateLimit: false }, schema: { response: { 200: healthView, 503: errorView } } }, async (request, reply) => {
-      if (app.draining) return reply.code(503).send(errorBody(request.locale, 'service_unavailable'));
-      try {
-        await ping(database.db);
-        return { status: 'ok' };
-      } catch {
-        return reply.code(503).send(errorBody(request.locale, 'service_unavailable'));
-      }
-    });
-    for (const routes of PLAYER_ROUTES) await api.register(routes);
-    await api.register(partnerSiteRoutes);
-    await api.register(agentRoutes, { secureCookies });
-    await api.register(backofficeRoutes, { prefix: '/backoffice', idleTimeoutMs: config.staffIdleTimeoutMs, plugins: backofficePlugins(config) });
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      // Liveness for load balancers: answers without touching the database (also the benchmarks' no-op baseline).
+      api.get('/health', { config: { rateLimit: false }, schema: { response: { 200: healthView } } }, async () => ({ status: 'ok' as const }));
+      // Readiness: this instance takes new work. It fails while the instance drains before shutting down and while it
+      // cannot reach its database, so the balancer sends requests elsewhere (README, "Health and readiness").
+      api.get('/ready', { config: { rateLimit: false }, schema: { response: { 200: healthView, 503: errorView } } }, async (request, reply) => {
+        if (app.draining) return reply.code(503).send(errorBody(request.locale, 'service_unavailable'));
+        try {
+          await ping(database.db);
+          return { status: 'ok' };
+        } catch {
+          return reply.code(503).send(errorBody(request.locale, 'service_unavailable'));
+        }
+      });
+      for (const routes of PLAYER_ROUTES) await api.register(routes);
+      await api.register(partnerSiteRoutes);
+      await api.register(agentRoutes, { secureCookies });
+      await api.register(backofficeRoutes, { prefix: '/backoffice', idleTimeoutMs: config.staffIdleTimeoutMs, plugins: backofficePlugins(config) });
+    },
+    { prefix: '/api' },
+  );
 }
 
 /** Each domain's player routes, in the order they are registered. */
 const PLAYER_ROUTES = [
-  systemRoutes, authRoutes, accountRoutes, walletRoutes, betRoutes, gameListRoutes, cashierRoutes, protectionRoutes, vipRoutes,
-  consultationRoutes, chatRoutes, messageRoutes, redPacketRoutes, uploadRoutes, promotionRoutes, seamlessRoutes, kycRoutes,
+  systemRoutes,
+  authRoutes,
+  accountRoutes,
+  walletRoutes,
+  betRoutes,
+  gameListRoutes,
+  cashierRoutes,
+  protectionRoutes,
+  vipRoutes,
+  consultationRoutes,
+  chatRoutes,
+  messageRoutes,
+  redPacketRoutes,
+  uploadRoutes,
+  promotionRoutes,
+  seamlessRoutes,
+  kycRoutes,
 ];
 
 // ---- jobs and shutdown ---------------------------------------------------------------------------
@@ -798,12 +950,23 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.purgeUploads, config, () => purgeUnusedUploads(database.db)),
     scheduled(JOBS.promotionsDaily, config, () => s.promotions.runDueJobs()),
     scheduled(JOBS.reportsRebuild, config, () => new ReportsService({ db: database.db }).rebuildPastDay()),
-    scheduled(JOBS.seamlessReconcile, config, () => new SeamlessBackofficeService({
-      db: database.db, accounts: s.seamless.accounts, config: config.seamless, provider: s.seamless.provider, wallet: s.seamless,
-    }).reconcileAll()),
-    scheduled(JOBS.purgeKycDocuments, config, () => new KycBackofficeService({
-      db: database.db, kyc: s.kyc, publish: s.realtime.publisher, cards: async () => [],
-    }).purgeExpired()),
+    scheduled(JOBS.seamlessReconcile, config, () =>
+      new SeamlessBackofficeService({
+        db: database.db,
+        accounts: s.seamless.accounts,
+        config: config.seamless,
+        provider: s.seamless.provider,
+        wallet: s.seamless,
+      }).reconcileAll(),
+    ),
+    scheduled(JOBS.purgeKycDocuments, config, () =>
+      new KycBackofficeService({
+        db: database.db,
+        kyc: s.kyc,
+        publish: s.realtime.publisher,
+        cards: async () => [],
+      }).purgeExpired(),
+    ),
     scheduled(JOBS.partnersSettle, config, () => s.partners.settleDue()),
     scheduled(JOBS.ensurePartitions, config, () => ensureMonthPartitions(database.db)),
   ];

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS, loadConfig, parseTrustProxy, productionProblems } from './config.ts';
 
 const GOOD = {
-  NODE_ENV: 'production', SEED_DEMO: '0',
-  GAME_PROVIDER_SECRET: 'a-provider-secret-of-some-length', PAYMENT_GATEWAY_SECRET: 'a-gateway-secret-of-some-length',
-  STAFF_TOTP_KEY: 'ab'.repeat(32), SMS_DRIVER: 'http', SMS_HTTP_KEY: 'an-sms-gateway-key-0123',
+  NODE_ENV: 'production',
+  SEED_DEMO: '0',
+  GAME_PROVIDER_SECRET: 'a-provider-secret-of-some-length',
+  PAYMENT_GATEWAY_SECRET: 'a-gateway-secret-of-some-length',
+  STAFF_TOTP_KEY: 'ab'.repeat(32),
+  SMS_DRIVER: 'http',
+  SMS_HTTP_KEY: 'an-sms-gateway-key-0123',
 };
 
 describe('production settings', () => {
@@ -62,7 +66,11 @@ describe('STAFF_IDLE_TIMEOUT_MS', () => {
 describe('settings read once here rather than where they are used', () => {
   it('reads the pool size, the API rate limit, whether pages are served and the first operator password', () => {
     expect(loadConfig({})).toMatchObject({ dbPoolMax: 20, rateLimitPerMin: 600, servePages: true, bootstrapAdminPassword: undefined });
-    expect(loadConfig({ DB_POOL_MAX: '40', RATE_LIMIT_PER_MIN: '5', SERVE_PAGES: '0', BOOTSTRAP_ADMIN_PASSWORD: 'first-pass-123' }))
-      .toMatchObject({ dbPoolMax: 40, rateLimitPerMin: 5, servePages: false, bootstrapAdminPassword: 'first-pass-123' });
+    expect(loadConfig({ DB_POOL_MAX: '40', RATE_LIMIT_PER_MIN: '5', SERVE_PAGES: '0', BOOTSTRAP_ADMIN_PASSWORD: 'first-pass-123' })).toMatchObject({
+      dbPoolMax: 40,
+      rateLimitPerMin: 5,
+      servePages: false,
+      bootstrapAdminPassword: 'first-pass-123',
+    });
   });
 });

@@ -110,7 +110,10 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
   if (text.toLowerCase() === 'true') throw new Error('TRUST_PROXY=true trusts every hop; give a hop count (e.g. 1) or the balancer addresses');
-  return text.split(',').map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -135,11 +138,16 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   }
   if (env.SMS_DRIVER === 'http') secret('SMS_HTTP_KEY');
   // The outbox driver sends nothing: codes wait in the back office's SMS log in clear. Only a demo has it.
-  else if (!/^(1|true)$/i.test(env.SEED_DEMO ?? '')) problems.push('SMS_DRIVER must be http (with SMS_HTTP_URL and SMS_HTTP_KEY); the outbox driver is for demo installations only');
+  else if (!/^(1|true)$/i.test(env.SEED_DEMO ?? ''))
+    problems.push('SMS_DRIVER must be http (with SMS_HTTP_URL and SMS_HTTP_KEY); the outbox driver is for demo installations only');
   if (env.SEED_DEMO === undefined || !/^(0|1|true|false)$/i.test(env.SEED_DEMO)) {
     problems.push('SEED_DEMO must be set explicitly to 0 (production) or 1 (a demo installation)');
   }
-  try { parseTrustProxy(env.TRUST_PROXY); } catch (err) { problems.push((err as Error).message); }
+  try {
+    parseTrustProxy(env.TRUST_PROXY);
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
   return problems;
 }
 
@@ -165,11 +173,17 @@ function seamlessConfig(env: NodeJS.ProcessEnv): Config['seamless'] {
     const secret = /^SEAMLESS_SECRET_([A-Z0-9]{1,20})$/.exec(name);
     if (secret && value) secrets[secret[1]!] = value;
     const addresses = /^SEAMLESS_ALLOW_([A-Z0-9]{1,20})$/.exec(name);
-    if (addresses && value) allow[addresses[1]!] = value.split(',').map((a) => a.trim()).filter(Boolean);
+    if (addresses && value)
+      allow[addresses[1]!] = value
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
   }
   return {
     // In production a provider without a key of its own is refused rather than checked against the public default.
-    defaultSecret: env.SEAMLESS_SECRET || ((env.NODE_ENV ?? 'development') === 'production' ? '' : DEV_SECRETS.SEAMLESS_SECRET), secrets, allow,
+    defaultSecret: env.SEAMLESS_SECRET || ((env.NODE_ENV ?? 'development') === 'production' ? '' : DEV_SECRETS.SEAMLESS_SECRET),
+    secrets,
+    allow,
     requestTtlMs: Number(env.SEAMLESS_REQUEST_TTL_MS ?? 30000),
     launchTtlMs: Number(env.SEAMLESS_LAUNCH_TTL_MS ?? 4 * 60 * 60_000),
   };
@@ -181,14 +195,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 4321),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    replica: env.DATABASE_READ_URL && env.DATABASE_URL
-      ? {
-        url: env.DATABASE_READ_URL,
-        maxLagMs: Number(env.READ_REPLICA_MAX_LAG_MS ?? 2_000),
-        checkEveryMs: Number(env.READ_REPLICA_CHECK_MS ?? 1_000),
-        poolMax: Number(env.DB_POOL_MAX ?? 20),
-      }
-      : undefined,
+    replica:
+      env.DATABASE_READ_URL && env.DATABASE_URL
+        ? {
+            url: env.DATABASE_READ_URL,
+            maxLagMs: Number(env.READ_REPLICA_MAX_LAG_MS ?? 2_000),
+            checkEveryMs: Number(env.READ_REPLICA_CHECK_MS ?? 1_000),
+            poolMax: Number(env.DB_POOL_MAX ?? 20),
+          }
+        : undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? '',
     instanceName: env.INSTANCE_NAME || undefined,

@@ -25,7 +25,8 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await seedReference(database.db);
 // In production the demo operator's well-known password is a first-sign-in one, like a bootstrap operator's.
 if (config.seedDemo) await seedDemo(database.db, { operatorMustChangePassword: config.nodeEnv === 'production' });
-if (await seedFirstOperator(database.db, config.bootstrapAdminPassword)) console.log('created the first operator, admin; its first sign-in sets a new password');
+if (await seedFirstOperator(database.db, config.bootstrapAdminPassword))
+  console.log('created the first operator, admin; its first sign-in sets a new password');
 
 const app = await buildApp({ config, database, pages: config.servePages, jobs: true });
 

@@ -81,7 +81,10 @@ async function registerAssets(app: FastifyInstance, clientDir: string): Promise<
     // Hashed build assets never change; everything else is revalidated.
     // This version of @fastify/static hands the Fastify reply to setHeaders.
     setHeaders(reply: unknown, filePath: string) {
-      (reply as FastifyReply).header('cache-control', filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      (reply as FastifyReply).header(
+        'cache-control',
+        filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
     },
     allowedPath: (pathName) => !/\.(html|br|gz)$/.test(pathName),
   });
@@ -112,7 +115,11 @@ function pageHandler(app: FastifyInstance, site: BuiltSite) {
     }
     // One address per page: '/register/' (or '/mobile') is a twin of '/register' ('/mobile/'), sent there for good.
     const canonical = canonicalPath(pathname);
-    if (canonical !== pathname) return reply.code(301).header('cache-control', 'public, max-age=300').redirect(canonical + url.search);
+    if (canonical !== pathname)
+      return reply
+        .code(301)
+        .header('cache-control', 'public, max-age=300')
+        .redirect(canonical + url.search);
     const locale = localeOfPath(pathname);
     const bare = normalizePath(stripLocale(pathname));
     const cookieLocale = request.cookies[LOCALE_COOKIE];
@@ -147,7 +154,10 @@ function sendPrerendered(request: FastifyRequest, reply: FastifyReply, file: str
   // One policy: helmet's directives with this page's hashes, rather than helmet's header beside Astro's tag.
   reply.header(CSP, mergePolicies(String(reply.getHeader(CSP) ?? ''), policy));
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [encoding, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     if (accepts.includes(encoding) && fs.existsSync(file + ext)) {
       return reply.header('content-encoding', encoding).send(fs.createReadStream(file + ext));
     }
@@ -168,7 +178,7 @@ function pageLocals(app: FastifyInstance, request: FastifyRequest, locale: PageL
     },
     platformGroups: () => activeGroups(db),
     games: (q) => listGames(db, { ...q, locale }),
-    publicApi: async <T,>(apiPath: string, query?: Record<string, string | number>) => {
+    publicApi: async <T>(apiPath: string, query?: Record<string, string | number>) => {
       if (!PUBLIC_PAGE_API_PREFIXES.some((prefix) => apiPath.startsWith(prefix)) || apiPath.includes('..')) return undefined;
       const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
       // No authorization header travels along: the page asks as a visitor, whoever is reading. The reader's
@@ -189,9 +199,8 @@ function mergeCspOnRawResponse(reply: FastifyReply): void {
   const site = String(reply.getHeader(CSP) ?? '');
   const raw = reply.raw;
   const setHeader = raw.setHeader.bind(raw);
-  raw.setHeader = ((name: string, value: number | string | readonly string[]) => setHeader(
-    name, name.toLowerCase() === CSP ? mergePolicies(site, ...([] as string[]).concat(value as string)) : value,
-  )) as typeof raw.setHeader;
+  raw.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    setHeader(name, name.toLowerCase() === CSP ? mergePolicies(site, ...([] as string[]).concat(value as string)) : value)) as typeof raw.setHeader;
   const writeHead = raw.writeHead.bind(raw) as (...args: unknown[]) => typeof raw;
   raw.writeHead = ((...args: unknown[]) => {
     const headers = args.find((a, i) => i > 0 && a && typeof a === 'object');

@@ -20,8 +20,17 @@ const DEMO_PLAYER = { account: 'demo1234', password: 'demo1234', phone: '0912345
 const DEMO_OPERATOR = { username: 'admin', password: 'admin12345' } as const;
 
 const LEVEL_NAMES: Array<[string, string]> = [
-  ['新手', 'Rookie'], ['青銅', 'Bronze'], ['白銀', 'Silver'], ['黃金', 'Gold'], ['白金', 'Platinum'],
-  ['鑽石', 'Diamond'], ['星耀', 'Star'], ['王者', 'King'], ['傳奇', 'Legend'], ['神話', 'Myth'], ['至尊', 'Supreme'],
+  ['新手', 'Rookie'],
+  ['青銅', 'Bronze'],
+  ['白銀', 'Silver'],
+  ['黃金', 'Gold'],
+  ['白金', 'Platinum'],
+  ['鑽石', 'Diamond'],
+  ['星耀', 'Star'],
+  ['王者', 'King'],
+  ['傳奇', 'Legend'],
+  ['神話', 'Myth'],
+  ['至尊', 'Supreme'],
 ];
 
 /** At least one platform per game group, matching the stand-in providers of sim/. */
@@ -62,31 +71,56 @@ const SEAMLESS_DEMO_GAMES = [
 
 /** The seamless demo platforms, their games and their wallet model; its own check, so older demo databases get them too. */
 async function seedDemoSeamless(db: Db): Promise<void> {
-  const known = await db.select({ n: sql<number>`count(*)::int` }).from(gamePlatforms).where(sql`${gamePlatforms.gpCode} in ('SMS', 'SML')`);
+  const known = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(gamePlatforms)
+    .where(sql`${gamePlatforms.gpCode} in ('SMS', 'SML')`);
   if (known[0]?.n) return;
-  await db.insert(gamePlatforms).values(SEAMLESS_DEMO_PLATFORMS.map((p) => ({ ...p }))).onConflictDoNothing();
+  await db
+    .insert(gamePlatforms)
+    .values(SEAMLESS_DEMO_PLATFORMS.map((p) => ({ ...p })))
+    .onConflictDoNothing();
   // Their own game codes keep the lobby's tiles apart from the transfer platforms' games they look like.
-  await db.insert(games).values(SEAMLESS_DEMO_GAMES.map(({ art, ...g }) => ({
-    ...g, hasDemo: false,
-    thumbnails: { cn: `/games/cn/${art}.svg`, en: `/games/en/${art}.svg`, th: `/games/th/${art}.svg` },
-  }))).onConflictDoNothing();
-  await db.insert(seamlessPlatforms).values(SEAMLESS_DEMO_PLATFORMS.map((p) => ({ gpCode: p.gpCode, roundLimitMinutes: 60 }))).onConflictDoNothing();
+  await db
+    .insert(games)
+    .values(
+      SEAMLESS_DEMO_GAMES.map(({ art, ...g }) => ({
+        ...g,
+        hasDemo: false,
+        thumbnails: { cn: `/games/cn/${art}.svg`, en: `/games/en/${art}.svg`, th: `/games/th/${art}.svg` },
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(seamlessPlatforms)
+    .values(SEAMLESS_DEMO_PLATFORMS.map((p) => ({ gpCode: p.gpCode, roundLimitMinutes: 60 })))
+    .onConflictDoNothing();
 }
 
 export async function seedReference(db: Db): Promise<void> {
-  await db.insert(levels).values(LEVEL_NAMES.map(([zh, en], id) => ({ id, nameFrontend: zh, nameFrontendEn: en, ifShowFrontend: true })))
+  await db
+    .insert(levels)
+    .values(LEVEL_NAMES.map(([zh, en], id) => ({ id, nameFrontend: zh, nameFrontendEn: en, ifShowFrontend: true })))
     .onConflictDoNothing();
   await seedVipRules(db);
-  await db.insert(settings).values([
-    ...Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })),
-    { key: WEBSITE_STATUS_KEY, value: DEFAULT_WEBSITE_STATUS },
-  ]).onConflictDoNothing();
-  await db.insert(gamePlatforms).values(PLATFORM_CATALOGUE.map((p) => ({ ...p }))).onConflictDoNothing();
-  await db.insert(games).values(GAME_CATALOGUE.map((g) => ({
-    ...g,
-    hasDemo: 'hasDemo' in g ? g.hasDemo : true,
-    thumbnails: { cn: `/games/cn/${g.gameCode}.svg`, en: `/games/en/${g.gameCode}.svg`, th: `/games/th/${g.gameCode}.svg` },
-  }))).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values([...Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })), { key: WEBSITE_STATUS_KEY, value: DEFAULT_WEBSITE_STATUS }])
+    .onConflictDoNothing();
+  await db
+    .insert(gamePlatforms)
+    .values(PLATFORM_CATALOGUE.map((p) => ({ ...p })))
+    .onConflictDoNothing();
+  await db
+    .insert(games)
+    .values(
+      GAME_CATALOGUE.map((g) => ({
+        ...g,
+        hasDemo: 'hasDemo' in g ? g.hasDemo : true,
+        thumbnails: { cn: `/games/cn/${g.gameCode}.svg`, en: `/games/en/${g.gameCode}.svg`, th: `/games/th/${g.gameCode}.svg` },
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** 10,000.00 of demo money in the demo player's central wallet. */
@@ -116,34 +150,52 @@ export async function seedDemo(db: Db, opts: { operatorMustChangePassword?: bool
   const marker = await db.insert(settings).values({ key: 'demo_seeded', value: true }).onConflictDoNothing().returning();
   if (!marker.length) return;
   await seedChatDemo(db);
-  const [playerHash, staffHash] = await Promise.all([
-    AuthService.hashPassword(DEMO_PLAYER.password), AuthService.hashPassword(DEMO_OPERATOR.password),
-  ]);
-  const inserted = await db.insert(players).values({
-    account: DEMO_PLAYER.account, passwordHash: playerHash, phone: DEMO_PLAYER.phone, recommendCode: 'DEMO2026', levelId: 1,
-  }).onConflictDoNothing().returning({ id: players.id });
+  const [playerHash, staffHash] = await Promise.all([AuthService.hashPassword(DEMO_PLAYER.password), AuthService.hashPassword(DEMO_OPERATOR.password)]);
+  const inserted = await db
+    .insert(players)
+    .values({
+      account: DEMO_PLAYER.account,
+      passwordHash: playerHash,
+      phone: DEMO_PLAYER.phone,
+      recommendCode: 'DEMO2026',
+      levelId: 1,
+    })
+    .onConflictDoNothing()
+    .returning({ id: players.id });
   if (inserted[0]) {
     await openCentralAccount(db, inserted[0].id);
     // Demo money so the wallet screens have something to move; it is a journal like any other.
-    const [central, house] = await Promise.all([
-      accountsDir.playerAccount(inserted[0].id, 'central'), accountsDir.houseAccount('adjust', inserted[0].id),
-    ]);
+    const [central, house] = await Promise.all([accountsDir.playerAccount(inserted[0].id, 'central'), accountsDir.houseAccount('adjust', inserted[0].id)]);
     await db.transaction(async (tx) => {
       await postJournal(tx, {
-        kind: 'adjustment', idempotencyKey: 'adjust:demo-funds', request: { demo: true }, playerId: inserted[0]!.id, memo: 'demo funds',
-        postings: [{ accountId: central, amountMinor: DEMO_FUNDS_MINOR }, { accountId: house, amountMinor: -DEMO_FUNDS_MINOR }],
+        kind: 'adjustment',
+        idempotencyKey: 'adjust:demo-funds',
+        request: { demo: true },
+        playerId: inserted[0]!.id,
+        memo: 'demo funds',
+        postings: [
+          { accountId: central, amountMinor: DEMO_FUNDS_MINOR },
+          { accountId: house, amountMinor: -DEMO_FUNDS_MINOR },
+        ],
       });
     });
   }
   await seedDemoMessages(db, inserted[0]?.id);
-  await db.insert(staff).values({
-    username: DEMO_OPERATOR.username, passwordHash: staffHash, role: 'admin', mustChangePassword: opts.operatorMustChangePassword ?? false,
-  }).onConflictDoNothing();
+  await db
+    .insert(staff)
+    .values({
+      username: DEMO_OPERATOR.username,
+      passwordHash: staffHash,
+      role: 'admin',
+      mustChangePassword: opts.operatorMustChangePassword ?? false,
+    })
+    .onConflictDoNothing();
   if (inserted[0]) await seedConsultations(db, inserted[0].id, DEMO_OPERATOR.username);
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(systemMessages);
   if (!existing[0]?.n) {
     await db.insert(systemMessages).values({
-      slot: 'pc-top', status: SYSTEM_MESSAGE_STATUS.shown,
+      slot: 'pc-top',
+      status: SYSTEM_MESSAGE_STATUS.shown,
       message: '歡迎來到幸運港！新會員註冊即可體驗全部遊戲，如有任何問題請聯繫24小時線上客服。',
       messageEn: 'Welcome to Lucky Harbour! New members can try every game after signing up. Our support team is online 24/7.',
     });

@@ -4,10 +4,14 @@ import { acceptAmountInput, amountProblem, depositLimitsMinor } from './amount.t
 describe('acceptAmountInput', () => {
   const typed = (raw: string, previous = '') => acceptAmountInput(previous, raw).value;
 
-  it.each([['5', '5'], ['5.', '5.'], ['5.5', '5.5'], ['5.55', '5.55'], ['.5', '.5'], ['1,000.50', '1000.50']])(
-    'keeps digits and one decimal point with at most two decimals: %s is %s',
-    (raw, kept) => expect(typed(raw)).toBe(kept),
-  );
+  it.each([
+    ['5', '5'],
+    ['5.', '5.'],
+    ['5.5', '5.5'],
+    ['5.55', '5.55'],
+    ['.5', '.5'],
+    ['1,000.50', '1000.50'],
+  ])('keeps digits and one decimal point with at most two decimals: %s is %s', (raw, kept) => expect(typed(raw)).toBe(kept));
 
   it('refuses a second point, a sign, an exponent or a third decimal instead of reshaping it', () => {
     expect(acceptAmountInput('5.5', '5.5.5')).toEqual({ value: '5.5', refused: true });
@@ -26,11 +30,16 @@ describe('acceptAmountInput', () => {
 
 describe('amountProblem', () => {
   it.each<[string, Parameters<typeof amountProblem>[1], ReturnType<typeof amountProblem>]>([
-    ['', undefined, 'required'], ['0.00', undefined, 'required'],
-    ['5.', undefined, 'invalid'], ['1e3', undefined, 'invalid'], ['-5', undefined, 'invalid'],
-    ['50', { min: '100' }, 'below_min'], ['100', { min: '100' }, undefined],
+    ['', undefined, 'required'],
+    ['0.00', undefined, 'required'],
+    ['5.', undefined, 'invalid'],
+    ['1e3', undefined, 'invalid'],
+    ['-5', undefined, 'invalid'],
+    ['50', { min: '100' }, 'below_min'],
+    ['100', { min: '100' }, undefined],
     ['999999999999', { max: '50000' }, 'above_max'],
-    ['10.01', { balance: '10.00' }, 'over_balance'], ['10.00', { balance: '10.00' }, undefined],
+    ['10.01', { balance: '10.00' }, 'over_balance'],
+    ['10.00', { balance: '10.00' }, undefined],
     ['1', { min: '0', max: '0.00' }, undefined],
   ])('orders the rules: required, invalid, minimum, maximum, balance (%s with %o is %s)', (raw, limits, problem) => {
     expect(amountProblem(raw, limits)).toBe(problem);

@@ -1,7 +1,16 @@
 // Realtime event names of SPEC.md section 4, shared by the socket server and the browser.
 const PRIVATE_EVENTS = [
-  'deposit-success', 'deposit-fail', 'double-login', 'kick', 'deposit', 'system-money-action',
-  'withdrawal', 'bankcard-audit', 'update-user', 'update-message', 'update-consultation',
+  'deposit-success',
+  'deposit-fail',
+  'double-login',
+  'kick',
+  'deposit',
+  'system-money-action',
+  'withdrawal',
+  'bankcard-audit',
+  'update-user',
+  'update-message',
+  'update-consultation',
   // Identity verification: a document was approved or rejected (issue 26).
   'kyc',
 ] as const;

@@ -5,23 +5,39 @@
 /** Journal kinds that move money (asset 'money'). */
 export const MONEY_JOURNAL_KINDS = [
   // Cashier.
-  'deposit', 'withdraw_hold', 'withdraw_paid', 'withdraw_release',
+  'deposit',
+  'withdraw_hold',
+  'withdraw_paid',
+  'withdraw_release',
   // Transfers between the central or an activity wallet and a game platform (DESIGN.md section 5).
-  'transfer_start', 'transfer_settle', 'transfer_refund',
+  'transfer_start',
+  'transfer_settle',
+  'transfer_refund',
   // An operator's correction of a player's central wallet.
   'adjustment',
   // Activity (bonus) wallets: an operator's grant, its unlock, giving it up, paying it out, and its forfeit on self-exclusion.
-  'bonus_grant', 'bonus_unlock', 'bonus_give_up', 'bonus_to_central', 'bonus_forfeit',
+  'bonus_grant',
+  'bonus_unlock',
+  'bonus_give_up',
+  'bonus_to_central',
+  'bonus_forfeit',
   // Bonuses paid by features through payBonusInTx.
-  'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus',
+  'promotion_grant',
+  'vip_reward',
+  'red_packet',
+  'exchange_bonus',
   // A settled bet's net effect on the player's platform account.
   'game_result',
   // Seamless platforms (issue 22): a bet taken from and a win paid to the central wallet, call by call; a rollback
   // is the debit's reversal (same kind, linked).
-  'seamless_debit', 'seamless_credit',
+  'seamless_debit',
+  'seamless_credit',
   // Partners (issue 21): an approved statement paid from the house commission account into the partner's wallet, and
   // the partner's payout held, paid out or released like a withdrawal.
-  'partner_commission', 'partner_payout_hold', 'partner_payout_paid', 'partner_payout_release',
+  'partner_commission',
+  'partner_payout_hold',
+  'partner_payout_paid',
+  'partner_payout_release',
 ] as const;
 
 /** Journal kinds that move VIP points (asset 'points'), posted through postPointsJournal. */

@@ -16,11 +16,25 @@ const GATEWAY_REASONS = ['PAYMENT_FAILED', 'CARD_DECLINED', 'INSUFFICIENT_BALANC
 
 /** Every catalogue key a note can need, for islands that pick their strings. */
 export const LEDGER_NOTE_KEYS = [
-  'ledger.note.applied', 'ledger.note.applied_reconciled', 'ledger.note.never_reached', 'ledger.note.sending', 'ledger.note.rejected',
-  'ledger.note.rejected_reconciled', 'ledger.note.player_cancels', 'ledger.note.gateway_refused', 'ledger.note.expired_unpaid',
-  'ledger.note.method.bank_transfer', 'ledger.note.method.card', 'ledger.note.method.cvs', 'ledger.note.method.online_banking',
-  'ledger.note.method.usdt', 'ledger.note.gateway.PAYMENT_FAILED', 'ledger.note.gateway.CARD_DECLINED',
-  'ledger.note.gateway.INSUFFICIENT_BALANCE', 'ledger.note.gateway.BANK_REVERSED', 'ledger.note.gateway.other',
+  'ledger.note.applied',
+  'ledger.note.applied_reconciled',
+  'ledger.note.never_reached',
+  'ledger.note.sending',
+  'ledger.note.rejected',
+  'ledger.note.rejected_reconciled',
+  'ledger.note.player_cancels',
+  'ledger.note.gateway_refused',
+  'ledger.note.expired_unpaid',
+  'ledger.note.method.bank_transfer',
+  'ledger.note.method.card',
+  'ledger.note.method.cvs',
+  'ledger.note.method.online_banking',
+  'ledger.note.method.usdt',
+  'ledger.note.gateway.PAYMENT_FAILED',
+  'ledger.note.gateway.CARD_DECLINED',
+  'ledger.note.gateway.INSUFFICIENT_BALANCE',
+  'ledger.note.gateway.BANK_REVERSED',
+  'ledger.note.gateway.other',
 ] as const;
 
 /** A note in the reader's words: a system note through the catalogue `t`, an operator's note as written. */
@@ -49,7 +63,9 @@ function systemNote(kind: string, memo: string): { key: string; vars?: Record<st
   if (bare === 'failed') return { key: 'ledger.note.gateway.PAYMENT_FAILED' };
   if (kind === 'deposit' && /^(bank_transfer|card|cvs|online_banking|usdt)$/.test(bare)) return { key: `ledger.note.method.${bare}` };
   if (/^PAYMENT_[A-Z_]{1,40}$|^[A-Z][A-Z_]{2,40}$/.test(bare)) {
-    return (GATEWAY_REASONS as readonly string[]).includes(bare) ? { key: `ledger.note.gateway.${bare}` } : { key: 'ledger.note.gateway.other', vars: { code: bare } };
+    return (GATEWAY_REASONS as readonly string[]).includes(bare)
+      ? { key: `ledger.note.gateway.${bare}` }
+      : { key: 'ledger.note.gateway.other', vars: { code: bare } };
   }
   return undefined;
 }

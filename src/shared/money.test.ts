@@ -5,7 +5,13 @@ import { decimalToMinor, formatDecimal, formatDecimalOr, formatPoints, formatPoi
 
 describe('minorToDecimal', () => {
   it.each([
-    [0n, '0.00'], [5n, '0.05'], [50n, '0.50'], [100n, '1.00'], [123456n, '1234.56'], [-5n, '-0.05'], [-123456n, '-1234.56'],
+    [0n, '0.00'],
+    [5n, '0.05'],
+    [50n, '0.50'],
+    [100n, '1.00'],
+    [123456n, '1234.56'],
+    [-5n, '-0.05'],
+    [-123456n, '-1234.56'],
     [9_007_199_254_740_993_01n, '9007199254740993.01'],
   ])('writes two decimals: %s is %s', (minor, text) => {
     expect(minorToDecimal(minor)).toBe(text);
@@ -14,8 +20,13 @@ describe('minorToDecimal', () => {
 
 describe('formatDecimal', () => {
   it.each([
-    ['0', '0.00'], ['0.5', '0.50'], ['999.99', '999.99'], ['1000', '1,000.00'], ['1234567.5', '1,234,567.50'],
-    ['-1234.56', '-1,234.56'], [' 1000000.01 ', '1,000,000.01'],
+    ['0', '0.00'],
+    ['0.5', '0.50'],
+    ['999.99', '999.99'],
+    ['1000', '1,000.00'],
+    ['1234567.5', '1,234,567.50'],
+    ['-1234.56', '-1,234.56'],
+    [' 1000000.01 ', '1,000,000.01'],
   ])('adds comma thousands and pads to two decimals: %j is %s', (text, formatted) => {
     expect(formatDecimal(text)).toBe(formatted);
   });
@@ -26,7 +37,13 @@ describe('formatDecimal', () => {
 
 describe('decimalToMinor', () => {
   it.each([
-    ['0', 0n], ['1', 100n], ['1.5', 150n], ['1.05', 105n], ['0.01', 1n], ['1234.56', 123456n], [' 12.30 ', 1230n],
+    ['0', 0n],
+    ['1', 100n],
+    ['1.5', 150n],
+    ['1.05', 105n],
+    ['0.01', 1n],
+    ['1234.56', 123456n],
+    [' 12.30 ', 1230n],
     ['999999999999999.99', 99999999999999999n],
   ])('reads up to two decimals: %j is %s', (text, minor) => {
     expect(decimalToMinor(text)).toBe(minor);
@@ -40,10 +57,12 @@ describe('decimalToMinor', () => {
     fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 17n - 1n }), (minor) => decimalToMinor(minorToDecimal(minor)) === minor));
   });
   it('formatDecimal keeps the digits of minorToDecimal', () => {
-    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }), (minor) => {
-      const text = formatDecimal(minorToDecimal(minor));
-      return /^-?\d{1,3}(,\d{3})*\.\d{2}$/.test(text) && text.replace(/,/g, '') === minorToDecimal(minor);
-    }));
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }), (minor) => {
+        const text = formatDecimal(minorToDecimal(minor));
+        return /^-?\d{1,3}(,\d{3})*\.\d{2}$/.test(text) && text.replace(/,/g, '') === minorToDecimal(minor);
+      }),
+    );
   });
 });
 
@@ -61,7 +80,13 @@ describe('settingMinor', () => {
 
 describe('formatPoints (SPEC.md section 9: comma thousands)', () => {
   it.each([
-    [0, '0'], [999, '999'], [1000, '1,000'], [100000, '100,000'], [1234567, '1,234,567'], [-2500, '-2,500'], ['100000', '100,000'],
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [100000, '100,000'],
+    [1234567, '1,234,567'],
+    [-2500, '-2,500'],
+    ['100000', '100,000'],
     [12345678901234567890n, '12,345,678,901,234,567,890'],
   ])('%s is %s', (points, text) => {
     expect(formatPoints(points)).toBe(text);

@@ -42,7 +42,12 @@ export type SeamlessTxKind = StatusValue<typeof SEAMLESS_TX_KIND>;
  * debit that arrives later is refused. A credit or rollback is accepted or refused.
  */
 export const SEAMLESS_TX_STATUS = {
-  open: 'open', settled: 'settled', rolledBack: 'rolled_back', refused: 'refused', cancelled: 'cancelled', accepted: 'accepted',
+  open: 'open',
+  settled: 'settled',
+  rolledBack: 'rolled_back',
+  refused: 'refused',
+  cancelled: 'cancelled',
+  accepted: 'accepted',
 } as const;
 export type SeamlessTxStatus = StatusValue<typeof SEAMLESS_TX_STATUS>;
 

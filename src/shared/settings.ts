@@ -57,5 +57,9 @@ export type SettingKey = keyof SystemSettings;
 
 /** Website status lives beside the settings but is served by its own call. */
 export const WEBSITE_STATUS_KEY = 'website_status';
-export interface WebsiteStatus { status: boolean; msg: string; msg_en: string }
+export interface WebsiteStatus {
+  status: boolean;
+  msg: string;
+  msg_en: string;
+}
 export const DEFAULT_WEBSITE_STATUS: WebsiteStatus = { status: true, msg: '', msg_en: '' };

@@ -54,14 +54,33 @@ function offenders(): string[] {
 describe('named statuses', () => {
   it('the scan finds bare domain statuses and leaves HTTP statuses alone', () => {
     for (const bare of [
-      'if (gift.status === 1) {', 'p.status !== 0', 'row.statusDebitCard !== 1', 'user.status_force_password === 2', '1 === s.status',
-      'eq(staff.status, 1)', 'ne(bonusWallets.status, 2)', 'sql`where p.status = 1`', 'where status_debit_card <> 0', 'x.status = 1;',
-      'p.front_show !== 1', 'm.read === 0',
-    ]) expect(bareStatuses(bare), bare).not.toEqual([]);
+      'if (gift.status === 1) {',
+      'p.status !== 0',
+      'row.statusDebitCard !== 1',
+      'user.status_force_password === 2',
+      '1 === s.status',
+      'eq(staff.status, 1)',
+      'ne(bonusWallets.status, 2)',
+      'sql`where p.status = 1`',
+      'where status_debit_card <> 0',
+      'x.status = 1;',
+      'p.front_show !== 1',
+      'm.read === 0',
+    ])
+      expect(bareStatuses(bare), bare).not.toEqual([]);
     for (const fine of [
-      'res.status === 404', 'err.status === 401', 'a.status !== 200', 'reply.statusCode === 200', 'status === 502', 'statusCode: 400',
-      'gift.status === GIFT_STATUS.on', 'eq(staff.status, STAFF_STATUS.active)', "w.status !== 'applying'", 'const next = (status) => status',
-    ]) expect(bareStatuses(fine), fine).toEqual([]);
+      'res.status === 404',
+      'err.status === 401',
+      'a.status !== 200',
+      'reply.statusCode === 200',
+      'status === 502',
+      'statusCode: 400',
+      'gift.status === GIFT_STATUS.on',
+      'eq(staff.status, STAFF_STATUS.active)',
+      "w.status !== 'applying'",
+      'const next = (status) => status',
+    ])
+      expect(bareStatuses(fine), fine).toEqual([]);
   });
 
   it('no bare number is compared with or assigned to a domain status in src', () => {

@@ -20,7 +20,10 @@ export function startOfTaipeiDay(now = new Date()): Date {
 /** 'YYYY-MM-DD HH:mm:ss' (or to the minute) in Asia/Taipei for an instant. */
 export function taipeiDateTime(at: Date | number, unit: 'second' | 'minute' = 'second'): string {
   const ms = typeof at === 'number' ? at : at.getTime();
-  return new Date(ms + TAIPEI_OFFSET_MS).toISOString().slice(0, unit === 'second' ? 19 : 16).replace('T', ' ');
+  return new Date(ms + TAIPEI_OFFSET_MS)
+    .toISOString()
+    .slice(0, unit === 'second' ? 19 : 16)
+    .replace('T', ' ');
 }
 
 /** The value of a datetime-local input showing Taipei time ('YYYY-MM-DDTHH:mm') for an instant; '' for none. */

@@ -31,13 +31,20 @@ interface CallOptions extends RequestOptions {
 type RouteCallOptions<K extends string> = Omit<CallOptions, 'method'> & ParamsOption<K>;
 
 /** Calls a player route by its key in src/shared/api/player.ts; the answer's type comes from the map. */
-export function api<K extends keyof PlayerRoutes>(route: K, ...opts: ParamsOption<K> extends { params: object } ? [RouteCallOptions<K>] : [RouteCallOptions<K>?]): Promise<AnswerOf<PlayerRoutes, K>>;
+export function api<K extends keyof PlayerRoutes>(
+  route: K,
+  ...opts: ParamsOption<K> extends { params: object } ? [RouteCallOptions<K>] : [RouteCallOptions<K>?]
+): Promise<AnswerOf<PlayerRoutes, K>>;
 export async function api(route: keyof PlayerRoutes, opts: Omit<CallOptions, 'method'> & { params?: Record<string, string | number> } = {}): Promise<unknown> {
   const token = $token.get();
   const { params, ...rest } = opts;
   const target = resolveRoute(route, params);
   try {
-    return await request<unknown>(`/api${target.path}`, { ...rest, method: target.method }, { token, locale: pageLocale, networkText: networkMessage, onMessage: opts.onMessage });
+    return await request<unknown>(
+      `/api${target.path}`,
+      { ...rest, method: target.method },
+      { token, locale: pageLocale, networkText: networkMessage, onMessage: opts.onMessage },
+    );
   } catch (err) {
     if (!(err instanceof ApiFailure) || err.status === 0) throw err;
     const { status, body } = err;
@@ -49,7 +56,8 @@ export async function api(route: keyof PlayerRoutes, opts: Omit<CallOptions, 'me
       setTimeout(() => window.location.assign(homePath()), ERROR_REDIRECT_MS);
     } else if (status === 403 && body?.code === 'password_change_required') {
       // A forced password change: the change form is the one place the player may go.
-      if (!/^\/(en\/)?update-password\/?$/.test(window.location.pathname)) window.location.assign(pageLocale === 'en' ? '/en/update-password' : '/update-password');
+      if (!/^\/(en\/)?update-password\/?$/.test(window.location.pathname))
+        window.location.assign(pageLocale === 'en' ? '/en/update-password' : '/update-password');
     } else if (status === 403 && !opts.quiet403 && !body?.forget) {
       showAlert(body?.error?.modal?.join('\n') || err.message);
     }

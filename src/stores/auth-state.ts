@@ -36,4 +36,3 @@ export function clearSession(): void {
   $token.set(null);
   $user.set(null);
 }
-

@@ -23,7 +23,9 @@ export function onRealtime(event: string, handler: Handler): () => void {
   let set = handlers.get(event);
   if (!set) handlers.set(event, (set = new Set()));
   set.add(handler);
-  return () => { set.delete(handler); };
+  return () => {
+    set.delete(handler);
+  };
 }
 
 function dispatch(event: string, payload: unknown): void {
@@ -57,7 +59,7 @@ export function closeRealtime(): void {
 
 function sync(): void {
   if (typeof window === 'undefined') return;
-  const want = closed ? null : token ?? (anonymousWanted ? '' : null);
+  const want = closed ? null : (token ?? (anonymousWanted ? '' : null));
   if (want === null) {
     socket?.disconnect();
     socket = null;
@@ -73,17 +75,20 @@ function sync(): void {
     return;
   }
   if (loading) return;
-  loading = import('socket.io-client').then(({ io }) => {
-    loading = null;
-    // What is wanted may have changed while the client loaded.
-    const now = closed ? null : token ?? (anonymousWanted ? '' : null);
-    if (now === null || socket) return sync();
-    socketToken = now;
-    const s = io({ path: '/socket.io', auth: now ? { token: now } : {}, transports: ['websocket', 'polling'] });
-    s.onAny((event: string, payload: unknown) => dispatch(event, payload));
-    socket = s;
-  }, () => {
-    // A failed chunk load leaves the page without live updates; the next request tries again.
-    loading = null;
-  });
+  loading = import('socket.io-client').then(
+    ({ io }) => {
+      loading = null;
+      // What is wanted may have changed while the client loaded.
+      const now = closed ? null : (token ?? (anonymousWanted ? '' : null));
+      if (now === null || socket) return sync();
+      socketToken = now;
+      const s = io({ path: '/socket.io', auth: now ? { token: now } : {}, transports: ['websocket', 'polling'] });
+      s.onAny((event: string, payload: unknown) => dispatch(event, payload));
+      socket = s;
+    },
+    () => {
+      // A failed chunk load leaves the page without live updates; the next request tries again.
+      loading = null;
+    },
+  );
 }

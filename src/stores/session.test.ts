@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const answers: Array<(user: unknown) => void> = [];
 vi.mock('./api.ts', () => ({
-  api: vi.fn(() => new Promise((resolve) => { answers.push(resolve); })),
+  api: vi.fn(
+    () =>
+      new Promise((resolve) => {
+        answers.push(resolve);
+      }),
+  ),
   ApiFailure: class ApiFailure extends Error {},
 }));
 vi.mock('./realtime.ts', () => ({ closeRealtime: vi.fn(), onRealtime: vi.fn(), setRealtimeToken: vi.fn() }));
@@ -16,7 +21,10 @@ const { loadUser } = await import('./session.ts');
 const user = (amount: string) => ({ account: 'demo1234', amount, status_force_password: 0 });
 
 describe('loadUser', () => {
-  afterEach(() => { answers.length = 0; vi.mocked(api).mockClear(); });
+  afterEach(() => {
+    answers.length = 0;
+    vi.mocked(api).mockClear();
+  });
 
   it('asks once more after the request on its way when called meanwhile, and shares that request', async () => {
     vi.stubGlobal('window', { location: { pathname: '/', assign: vi.fn() } });

@@ -14,7 +14,12 @@ export { $user, clearSession, setToken, type User };
 export const $sessionReady = atom(false);
 export const $signedIn = computed([$token, $user], (token, user) => !!token && !!user);
 /** The last realtime deposit outcome ('deposit-success' / 'deposit-fail'); the cashier islands show it and clear it. */
-interface DepositEvent { kind: 'success' | 'fail'; id: string; amount: string; reason: string }
+interface DepositEvent {
+  kind: 'success' | 'fail';
+  id: string;
+  amount: string;
+  reason: string;
+}
 export const $depositEvent = atom<DepositEvent | null>(null);
 /** The operator's outside withdrawal page (setting withdraw_store_url); withdrawal links open it when set. */
 export const $withdrawStoreUrl = atom<string>('');

@@ -92,7 +92,12 @@ export async function refreshAll(): Promise<void> {
 /** Recovers every platform wallet (POST /api/players/withdrawAll) and starts a refresh. Answers the server's message. */
 export async function recoverAll(): Promise<string> {
   let message = '';
-  await api('POST /players/withdrawAll', { headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; } });
+  await api('POST /players/withdrawAll', {
+    headers: { 'idempotency-key': newIdempotencyKey() },
+    onMessage: (m) => {
+      message = m;
+    },
+  });
   // The balances follow in the background; the caller shows the answer at once.
   void Promise.all([loadUser(), refreshWallets(true).catch(() => undefined)]);
   return message;

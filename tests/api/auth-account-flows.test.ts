@@ -9,15 +9,24 @@ import { loginEvents, players, sessions, smsOutbox, verificationCodes } from '..
 import { DEFAULT_SETTINGS } from '../../src/shared/settings.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
-afterEach(async () => { await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS }); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS });
+});
 
 const NEW_PASSWORD = 'newpass99';
 
 function post(url: string, payload: object, opts: { ip?: string; locale?: 'zh-TW' | 'en'; method?: 'POST' | 'PUT'; token?: string } = {}) {
   return t.app.inject({
-    method: opts.method ?? 'POST', url, payload, remoteAddress: opts.ip ?? freshIp(),
+    method: opts.method ?? 'POST',
+    url,
+    payload,
+    remoteAddress: opts.ip ?? freshIp(),
     headers: { 'x-locale': opts.locale ?? 'zh-TW', ...(opts.token ? bearer(opts.token) : {}) },
   });
 }
@@ -79,9 +88,17 @@ describe('step 0: POST /api/auth/ifPlayerExist', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json().code).toBe('recovery_disabled');
     }
-    const update = await post('/api/auth/updatePasswordByForget', {
-      account: p.account, phone: p.phone, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD, ticket: 'x'.repeat(43),
-    }, { method: 'PUT' });
+    const update = await post(
+      '/api/auth/updatePasswordByForget',
+      {
+        account: p.account,
+        phone: p.phone,
+        password: NEW_PASSWORD,
+        password_confirm: NEW_PASSWORD,
+        ticket: 'x'.repeat(43),
+      },
+      { method: 'PUT' },
+    );
     expect(update.statusCode).toBe(403);
   });
 });
@@ -90,22 +107,37 @@ describe('the whole recovery', () => {
   it('changes the password, ends every session with a double-login notice and clears the lockout', async () => {
     const p = await playerWithToken(t);
     const ticket = await ticketFor(p.account, p.phone);
-    const res = await post('/api/auth/updatePasswordByForget', {
-      account: p.account, phone: p.phone, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD, ticket,
-    }, { method: 'PUT' });
+    const res = await post(
+      '/api/auth/updatePasswordByForget',
+      {
+        account: p.account,
+        phone: p.phone,
+        password: NEW_PASSWORD,
+        password_confirm: NEW_PASSWORD,
+        ticket,
+      },
+      { method: 'PUT' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((await me(p.token)).statusCode).toBe(401);
-    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.playerId, (await playerRow(p.account)).id));
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.playerId, (await playerRow(p.account)).id));
     expect(session!.revokedReason).toBe('password-reset');
     expect((await login(t, p.account, PASSWORD)).statusCode).toBe(422);
     expect((await login(t, p.account, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('refuses step 2 without a verified step 1: no ticket, a made-up ticket, a used one, another player\'s', async () => {
+  it("refuses step 2 without a verified step 1: no ticket, a made-up ticket, a used one, another player's", async () => {
     const p = await playerWithToken(t);
     const q = await playerWithToken(t);
     const body = (ticket: string, who = p) => ({ account: who.account, phone: who.phone, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD, ticket });
-    const none = await post('/api/auth/updatePasswordByForget', { account: p.account, phone: p.phone, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }, { method: 'PUT' });
+    const none = await post(
+      '/api/auth/updatePasswordByForget',
+      { account: p.account, phone: p.phone, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD },
+      { method: 'PUT' },
+    );
     expect(none.statusCode).toBe(422);
     expect(none.json().error.ticket).toEqual(['請先完成手機驗證']);
     const madeUp = await post('/api/auth/updatePasswordByForget', body('A'.repeat(43)), { method: 'PUT' });
@@ -119,7 +151,11 @@ describe('the whole recovery', () => {
 
     const used = await post('/api/auth/updatePasswordByForget', body(qTicket, q), { method: 'PUT' });
     expect(used.statusCode).toBe(200);
-    const again = await post('/api/auth/updatePasswordByForget', { ...body(qTicket, q), password: 'other123', password_confirm: 'other123' }, { method: 'PUT' });
+    const again = await post(
+      '/api/auth/updatePasswordByForget',
+      { ...body(qTicket, q), password: 'other123', password_confirm: 'other123' },
+      { method: 'PUT' },
+    );
     expect(again.json().code).toBe('recovery_ticket_invalid');
     expect((await login(t, q.account, NEW_PASSWORD)).statusCode).toBe(200);
   });
@@ -127,11 +163,19 @@ describe('the whole recovery', () => {
   it('applies the registration rules to the new password', async () => {
     const p = await playerWithToken(t);
     const ticket = await ticketFor(p.account, p.phone);
-    const bad = await post('/api/auth/updatePasswordByForget', { account: p.account, phone: p.phone, password: 'short', password_confirm: 'other', ticket }, { method: 'PUT' });
+    const bad = await post(
+      '/api/auth/updatePasswordByForget',
+      { account: p.account, phone: p.phone, password: 'short', password_confirm: 'other', ticket },
+      { method: 'PUT' },
+    );
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error).toMatchObject({ password: ['請輸入6至12個英數混和字'], password_confirm: ['必須與密碼相同'] });
     // A refused form does not use the ticket up.
-    const ok = await post('/api/auth/updatePasswordByForget', { account: p.account, phone: p.phone, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD, ticket }, { method: 'PUT' });
+    const ok = await post(
+      '/api/auth/updatePasswordByForget',
+      { account: p.account, phone: p.phone, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD, ticket },
+      { method: 'PUT' },
+    );
     expect(ok.statusCode).toBe(200);
   });
 
@@ -140,7 +184,11 @@ describe('the whole recovery', () => {
     const ticket = await ticketFor(p.account, p.phone);
     const { recoveryTickets } = await import('../../src/server/db/schema.ts');
     await t.database.db.update(recoveryTickets).set({ expiresAt: new Date(Date.now() - 1000) });
-    const res = await post('/api/auth/updatePasswordByForget', { account: p.account, phone: p.phone, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD, ticket }, { method: 'PUT' });
+    const res = await post(
+      '/api/auth/updatePasswordByForget',
+      { account: p.account, phone: p.phone, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD, ticket },
+      { method: 'PUT' },
+    );
     expect(res.json().code).toBe('recovery_ticket_invalid');
   });
 });
@@ -155,7 +203,9 @@ describe('SMS codes', () => {
     const p = await playerWithToken(t);
     const before = Date.now();
     const code = await codeFor(p.phone, p.account);
-    const [row] = await t.database.db.select().from(verificationCodes)
+    const [row] = await t.database.db
+      .select()
+      .from(verificationCodes)
       .where(and(eq(verificationCodes.phone, p.phone), eq(verificationCodes.purpose, 'recover')));
     expect(row).toBeDefined();
     expect(row!.codeHash.toString('utf8')).not.toContain(code);
@@ -184,7 +234,10 @@ describe('SMS codes', () => {
   it('expire', async () => {
     const p = await playerWithToken(t);
     const code = await codeFor(p.phone, p.account);
-    await t.database.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.phone, p.phone));
+    await t.database.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.phone, p.phone));
     const res = await post('/api/auth/verifyPhoneCode', { account: p.account, phone: p.phone, code });
     expect(res.json().code).toBe('confirm_verification_code_error');
   });
@@ -300,12 +353,20 @@ describe('PUT /api/auth/password and the forced change', () => {
     expect(anonymous.statusCode).toBe(401);
     const p = await playerWithToken(t);
     const other = (await login(t, p.account)).json().data.access_token as string;
-    const wrong = await post('/api/auth/password', { old_password: 'nope12345', password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }, { method: 'PUT', token: other });
+    const wrong = await post(
+      '/api/auth/password',
+      { old_password: 'nope12345', password: NEW_PASSWORD, password_confirm: NEW_PASSWORD },
+      { method: 'PUT', token: other },
+    );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toMatchObject({ code: 'password_wrong', error: { old_password: ['目前密碼錯誤'] } });
     const same = await post('/api/auth/password', { old_password: PASSWORD, password: PASSWORD, password_confirm: PASSWORD }, { method: 'PUT', token: other });
     expect(same.json().error.password).toEqual(['新密碼不可與目前密碼相同']);
-    const res = await post('/api/auth/password', { old_password: PASSWORD, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }, { method: 'PUT', token: other });
+    const res = await post(
+      '/api/auth/password',
+      { old_password: PASSWORD, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD },
+      { method: 'PUT', token: other },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((await me(other)).statusCode).toBe(200);
     expect((await login(t, p.account, NEW_PASSWORD)).statusCode).toBe(200);
@@ -313,7 +374,8 @@ describe('PUT /api/auth/password and the forced change', () => {
 
   it('stops guessing the current password after five wrong tries', async () => {
     const p = await playerWithToken(t);
-    const change = (old: string) => post('/api/auth/password', { old_password: old, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }, { method: 'PUT', token: p.token });
+    const change = (old: string) =>
+      post('/api/auth/password', { old_password: old, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }, { method: 'PUT', token: p.token });
     for (let i = 0; i < 5; i++) expect((await change(`guess${i}000`)).json().code).toBe('password_wrong');
     const right = await change(PASSWORD);
     expect(right.statusCode).toBe(429);
@@ -331,7 +393,11 @@ describe('PUT /api/auth/password and the forced change', () => {
     expect(blocked.json()).toMatchObject({ code: 'password_change_required', message: '請先修改密碼再繼續' });
     const avatar = await post('/api/auth/update', { avatar: 'avatar-3.svg' }, { method: 'PUT', token: p.token });
     expect(avatar.json().code).toBe('password_change_required');
-    const change = await post('/api/auth/password', { old_password: PASSWORD, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }, { method: 'PUT', token: p.token });
+    const change = await post(
+      '/api/auth/password',
+      { old_password: PASSWORD, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD },
+      { method: 'PUT', token: p.token },
+    );
     expect(change.statusCode, change.body).toBe(200);
     expect((await me(p.token)).json().data.status_force_password).toBe(0);
     expect((await post('/api/games/wallet', {}, { token: p.token })).statusCode).toBe(200);

@@ -21,7 +21,9 @@ beforeAll(async () => {
   adminId = a.id;
   marketing = (await staffToken('acctmkt', 'marketing')).token;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 function bo(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
   return t.app.inject({ method, url: `/api/backoffice${url}`, headers: { ...bearer(token), 'x-locale': 'en' }, ...(payload ? { payload } : {}) });
@@ -55,8 +57,15 @@ describe('reset password', () => {
     const tempLogin = await login(t, p.account, temp);
     expect(tempLogin.statusCode).toBe(200);
     const token = tempLogin.json().data.access_token as string;
-    expect((await t.app.inject({ method: 'POST', url: '/api/games/wallet', headers: bearer(token), payload: {} })).json().code).toBe('password_change_required');
-    const change = await t.app.inject({ method: 'PUT', url: '/api/auth/password', headers: bearer(token), payload: { old_password: temp, password: 'mine2024', password_confirm: 'mine2024' } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/games/wallet', headers: bearer(token), payload: {} })).json().code).toBe(
+      'password_change_required',
+    );
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      headers: bearer(token),
+      payload: { old_password: temp, password: 'mine2024', password_confirm: 'mine2024' },
+    });
     expect(change.statusCode, change.body).toBe(200);
     expect((await login(t, p.account, 'mine2024')).statusCode).toBe(200);
 
@@ -70,7 +79,10 @@ describe('reset password', () => {
     const p = await playerWithToken(t);
     const id = await idOf(p.account);
     const temp = (await bo('POST', `/players/${id}/reset-password`, admin, { reason: 'test' })).json().data.temporary_password as string;
-    await t.database.db.update(players).set({ passwordExpiresAt: new Date(Date.now() - 1000) }).where(eq(players.id, id));
+    await t.database.db
+      .update(players)
+      .set({ passwordExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(players.id, id));
     const res = await login(t, p.account, temp);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('password_expired');
@@ -115,7 +127,11 @@ describe('unlock, login history and sessions', () => {
     expect(res.statusCode).toBe(200);
     // Lockouts count first, so a lockout cannot be dodged: the five wrong passwords and the refused sixth try
     // are all counted.
-    expect((await lastAudit('player.unlock_login'))!.detail).toMatchObject({ reason: 'verified by phone call', before: { login_failures: 6 }, after: { login_failures: 0 } });
+    expect((await lastAudit('player.unlock_login'))!.detail).toMatchObject({
+      reason: 'verified by phone call',
+      before: { login_failures: 6 },
+      after: { login_failures: 0 },
+    });
     expect((await login(t, p.account)).statusCode).toBe(200);
 
     const history = await bo('GET', `/players/${id}/logins?page=1&pageSize=20`, admin);

@@ -26,7 +26,9 @@ beforeAll(async () => {
   marketing = (await staffToken('ppmkt', 'marketing')).token;
   finance = (await staffToken('ppfin', 'finance')).token;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 function bo(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object, locale = 'en') {
   return t.app.inject({ method, url: `/api/backoffice${url}`, headers: { ...bearer(token), 'x-locale': locale }, ...(payload ? { payload } : {}) });
@@ -57,12 +59,23 @@ describe('player details', () => {
     const p = await playerWithToken(t);
     const id = await idOf(p.account);
     await t.database.db.update(players).set({ realName: 'Chen Mei', gender: 'female', birthday: '1990-05-06' }).where(eq(players.id, id));
-    await t.database.db.insert(bankCards).values({ playerId: id, bank: '004', market: 'Xinyi', accountName: 'Chen Mei', cardNumber: `81${Date.now()}`.slice(0, 14), statusDebitCard: 1 });
+    await t.database.db
+      .insert(bankCards)
+      .values({ playerId: id, bank: '004', market: 'Xinyi', accountName: 'Chen Mei', cardNumber: `81${Date.now()}`.slice(0, 14), statusDebitCard: 1 });
 
     const res = await bo('GET', `/players/${id}/profile`, service);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    expect(d).toMatchObject({ id, account: p.account, status: 1, real_name: 'Chen Mei', gender: 'female', birthday: '1990-05-06', phone: p.phone, live_sessions: 1 });
+    expect(d).toMatchObject({
+      id,
+      account: p.account,
+      status: 1,
+      real_name: 'Chen Mei',
+      gender: 'female',
+      birthday: '1990-05-06',
+      phone: p.phone,
+      live_sessions: 1,
+    });
     expect(new Date(d.created_at).getTime()).toBeGreaterThan(Date.now() - 3_600_000);
     expect(d.last_login_at).not.toBeNull();
     expect(d.bank_cards).toHaveLength(1);
@@ -95,7 +108,13 @@ describe('enable and disable', () => {
 
     const auditOff = await lastAudit('player.disable', id);
     expect(auditOff).toMatchObject({ staffId: adminId });
-    expect(auditOff!.detail).toMatchObject({ reason: 'chargeback investigation', before: { status: 1 }, after: { status: 0 }, sessions: 1, account: p.account });
+    expect(auditOff!.detail).toMatchObject({
+      reason: 'chargeback investigation',
+      before: { status: 1 },
+      after: { status: 0 },
+      sessions: 1,
+      account: p.account,
+    });
 
     const on = await bo('POST', `/players/${id}/status`, admin, { enabled: true, reason: 'investigation closed' });
     expect(on.statusCode, on.body).toBe(200);
@@ -140,7 +159,13 @@ describe('personal info', () => {
     const id = await idOf(p.account);
     const phone = freshPhone();
     const birthday = yearsAgo(18);
-    const res = await bo('PUT', `/players/${id}/profile`, service, { real_name: ' Lin Wei ', gender: 'male', birthday, phone, reason: 'identity documents checked' });
+    const res = await bo('PUT', `/players/${id}/profile`, service, {
+      real_name: ' Lin Wei ',
+      gender: 'male',
+      birthday,
+      phone,
+      reason: 'identity documents checked',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ real_name: 'Lin Wei', gender: 'male', birthday, phone });
     const row = (await t.database.db.select().from(players).where(eq(players.id, id)))[0]!;
@@ -148,7 +173,8 @@ describe('personal info', () => {
 
     const audit = await lastAudit('player.profile_update', id);
     expect(audit!.detail).toMatchObject({
-      reason: 'identity documents checked', account: p.account,
+      reason: 'identity documents checked',
+      account: p.account,
       before: { real_name: '', gender: '', birthday: '', phone: p.phone },
       after: { real_name: 'Lin Wei', gender: 'male', birthday, phone },
     });
@@ -156,7 +182,13 @@ describe('personal info', () => {
     expect((await login(t, p.account, PASSWORD)).statusCode).toBe(200);
 
     // An empty phone removes it.
-    const cleared = await bo('PUT', `/players/${id}/profile`, service, { real_name: 'Lin Wei', gender: 'male', birthday, phone: '', reason: 'number given up' });
+    const cleared = await bo('PUT', `/players/${id}/profile`, service, {
+      real_name: 'Lin Wei',
+      gender: 'male',
+      birthday,
+      phone: '',
+      reason: 'number given up',
+    });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect((await t.database.db.select().from(players).where(eq(players.id, id)))[0]!.phone).toBeNull();
   });
@@ -168,7 +200,9 @@ describe('permissions', () => {
     const id = await idOf(p.account);
     for (const token of [marketing, finance]) {
       expect((await bo('POST', `/players/${id}/status`, token, { enabled: false, reason: 'try' })).statusCode).toBe(403);
-      expect((await bo('PUT', `/players/${id}/profile`, token, { real_name: 'X', gender: 'male', birthday: yearsAgo(30), phone: '', reason: 'try' })).statusCode).toBe(403);
+      expect(
+        (await bo('PUT', `/players/${id}/profile`, token, { real_name: 'X', gender: 'male', birthday: yearsAgo(30), phone: '', reason: 'try' })).statusCode,
+      ).toBe(403);
       expect((await bo('GET', `/players/${id}/profile`, token)).statusCode).toBe(403);
     }
     expect((await me(p.token)).statusCode).toBe(200);

@@ -9,9 +9,15 @@ import { PASSWORD, bearer, freshIp, freshPhone, login, registerPlayer, sendCode 
 import { DEFAULT_SETTINGS } from '../../src/shared/settings.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
-afterEach(async () => { await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS }); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS });
+});
 
 const masked = (phone: string) => `${phone.slice(0, 4)}***${phone.slice(-3)}`;
 
@@ -28,16 +34,21 @@ describe('login lock after five wrong passwords', () => {
     const fifth = await login(t, p.account, 'wrong1234', freshIp(), { 'x-locale': 'zh-TW' });
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json()).toEqual({
-      status: 'error', code: 'login_locked', message: '密碼錯誤次數過多，請以手機驗證身分或聯繫客服',
+      status: 'error',
+      code: 'login_locked',
+      message: '密碼錯誤次數過多，請以手機驗證身分或聯繫客服',
       error: { modal: ['密碼錯誤次數過多，請以手機驗證身分或聯繫客服'] },
-      forget: 1, phone: masked(p.phone),
+      forget: 1,
+      phone: masked(p.phone),
     });
     expect(fifth.json().phone).toMatch(/^09\d{2}\*{3}\d{3}$/);
     // The right password does not open a locked account, from any address or in any letter case.
     const right = await login(t, p.account.toUpperCase(), PASSWORD, freshIp(), { 'x-locale': 'en' });
     expect(right.statusCode).toBe(429);
     expect(right.json()).toMatchObject({
-      code: 'login_locked', forget: 1, phone: masked(p.phone),
+      code: 'login_locked',
+      forget: 1,
+      phone: masked(p.phone),
       message: 'Too many wrong passwords. Please verify your identity by phone or contact customer service',
     });
   });
@@ -125,7 +136,9 @@ describe('player_account_max registrations per address per day', () => {
     const third = await registerPlayer(t, { ip, withCode: false });
     expect(third.res.statusCode).toBe(429);
     expect(third.res.json()).toEqual({
-      status: 'error', code: 'rate_limited', message: '操作過於頻繁，請稍後再試',
+      status: 'error',
+      code: 'rate_limited',
+      message: '操作過於頻繁，請稍後再試',
       error: { modal: ['此網路註冊的帳號過多，請聯繫客服'] },
     });
     const en = await registerPlayer(t, { ip, withCode: false, headers: { 'x-locale': 'en' } });

@@ -13,8 +13,12 @@ const LIMIT = 5;
 const STAFF_PASSWORD = 'staffpass123';
 let t: TestApp;
 
-beforeAll(async () => { t = await createTestApp(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function addStaff(username: string, totpSecret: string | null = null) {
   const passwordHash = await AuthService.hashPassword(STAFF_PASSWORD);

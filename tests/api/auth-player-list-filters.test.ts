@@ -11,7 +11,10 @@ let admin: { id: number; token: string };
 let service: { id: number; token: string };
 let marketing: { id: number; token: string };
 type Seeded = Awaited<ReturnType<typeof seedPlayer>>;
-let rich: Seeded; let poor: Seeded; let old: Seeded; let off: Seeded;
+let rich: Seeded;
+let poor: Seeded;
+let old: Seeded;
+let off: Seeded;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
@@ -25,18 +28,28 @@ beforeAll(async () => {
   off = await seedPlayer(t, { account: 'deskoff' });
   const db = t.database.db;
   // Registered on 2026-01-05 Taipei time, level 2, and never signed in; another one disabled.
-  await db.update(players).set({ createdAt: new Date('2026-01-05T03:00:00Z'), lastLoginAt: null, levelId: 2 }).where(eq(players.id, old.playerId));
+  await db
+    .update(players)
+    .set({ createdAt: new Date('2026-01-05T03:00:00Z'), lastLoginAt: null, levelId: 2 })
+    .where(eq(players.id, old.playerId));
   await db.update(players).set({ status: 0 }).where(eq(players.id, off.playerId));
 }, 180_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const list = async (query: string, token = admin.token) => {
   const res = await t.app.inject({ url: `/api/backoffice/players?${query}`, headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data.data as Array<{ account: string; balance: string; tags: Array<{ name: string }> }>);
+  return res.json().data.data as Array<{ account: string; balance: string; tags: Array<{ name: string }> }>;
 };
-const accounts = (rows: Array<{ account: string }>) => rows.map((r) => r.account).filter((a) => a.startsWith('desk')).sort();
-const post = (url: string, payload: Record<string, unknown>, token = admin.token) => t.app.inject({ method: 'POST', url: `/api/backoffice${url}`, headers: bearer(token), payload });
+const accounts = (rows: Array<{ account: string }>) =>
+  rows
+    .map((r) => r.account)
+    .filter((a) => a.startsWith('desk'))
+    .sort();
+const post = (url: string, payload: Record<string, unknown>, token = admin.token) =>
+  t.app.inject({ method: 'POST', url: `/api/backoffice${url}`, headers: bearer(token), payload });
 
 describe('player list filters', () => {
   it('filters by status, level, registration day, sign-in day and balance, and shows the balance', async () => {
@@ -53,7 +66,14 @@ describe('player list filters', () => {
   });
 
   it('refuses bad filters and oversized pages in words', async () => {
-    for (const q of ['status=2', 'registered_from=2026-13', 'balance_min=abc', 'pageSize=101', 'registered_from=2026-02-01&registered_to=2026-01-01', 'tags=x']) {
+    for (const q of [
+      'status=2',
+      'registered_from=2026-13',
+      'balance_min=abc',
+      'pageSize=101',
+      'registered_from=2026-02-01&registered_to=2026-01-01',
+      'tags=x',
+    ]) {
       const res = await t.app.inject({ url: `/api/backoffice/players?${q}`, headers: bearer(admin.token) });
       expect(res.statusCode, q).toBe(422);
     }
@@ -78,7 +98,10 @@ describe('tags, notes and bulk actions', () => {
     const rows = await list(`tags=${vipTag}`);
     expect(accounts(rows)).toEqual(['deskpoor', 'deskrich']);
     expect(rows[0]!.tags.map((x) => x.name)).toEqual(['VIP watch']);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'player.tag.add'), eq(auditLog.target, `player:${rich.playerId}`)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'player.tag.add'), eq(auditLog.target, `player:${rich.playerId}`)));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.detail).toMatchObject({ before: { tags: [] }, after: { tags: ['VIP watch'] } });
 
@@ -95,7 +118,8 @@ describe('tags, notes and bulk actions', () => {
     const notes = res.json().data;
     expect(notes.total).toBe(2);
     expect(notes.data.map((n: { body: string; staff_name: string }) => [n.body, n.staff_name])).toEqual([
-      ['Asked for a higher limit', 'listadmin'], ['Called about a late deposit', 'listsvc'],
+      ['Asked for a higher limit', 'listadmin'],
+      ['Called about a late deposit', 'listsvc'],
     ]);
     expect(Date.parse(notes.data[0].created_at)).toBeGreaterThan(Date.now() - 600_000);
     expect((await post(`/players/${rich.playerId}/notes`, { body: '  ' })).statusCode).toBe(422);
@@ -105,9 +129,15 @@ describe('tags, notes and bulk actions', () => {
     const res = await post('/players/bulk/level', { ids: [rich.playerId, poor.playerId], level_id: 3, locked: true, reason: 'Q1 review' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ changed: 2, failed: [] });
-    const rows = await t.database.db.select({ id: players.id, level: players.levelId }).from(players).where(inArray(players.id, [rich.playerId, poor.playerId]));
+    const rows = await t.database.db
+      .select({ id: players.id, level: players.levelId })
+      .from(players)
+      .where(inArray(players.id, [rich.playerId, poor.playerId]));
     expect(rows.every((r) => r.level === 3)).toBe(true);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'player.bulk.level'), eq(auditLog.target, `player:${rich.playerId}`)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'player.bulk.level'), eq(auditLog.target, `player:${rich.playerId}`)));
     expect(audit[0]!.detail).toMatchObject({ before: { level_id: 0 }, after: { level_id: 3, locked: true }, reason: 'Q1 review' });
     expect((await post('/players/bulk/level', { ids: [rich.playerId], level_id: 99, locked: false, reason: 'x' })).statusCode).toBe(422);
   });
@@ -116,9 +146,15 @@ describe('tags, notes and bulk actions', () => {
     const res = await post('/players/bulk/message', { ids: [rich.playerId, off.playerId], title: '通知', body: '<p>您好</p>' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ changed: 1, failed: [{ id: off.playerId, message: 'account_disabled' }] });
-    const [r] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(messageRecipients).where(eq(messageRecipients.playerId, rich.playerId));
+    const [r] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messageRecipients)
+      .where(eq(messageRecipients.playerId, rich.playerId));
     expect(r!.n).toBe(1);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'player.bulk.message'), eq(auditLog.target, `player:${rich.playerId}`)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'player.bulk.message'), eq(auditLog.target, `player:${rich.playerId}`)));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.detail).toMatchObject({ before: null, after: { title: '通知' } });
   });
@@ -127,7 +163,10 @@ describe('tags, notes and bulk actions', () => {
     const res = await post('/players/bulk/disable', { ids: [poor.playerId, off.playerId], reason: 'Duplicate accounts' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ changed: 1, unchanged: 1 });
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'player.disable'), eq(auditLog.target, `player:${poor.playerId}`)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'player.disable'), eq(auditLog.target, `player:${poor.playerId}`)));
     expect(audit[0]!.detail).toMatchObject({ reason: 'Duplicate accounts', before: { status: 1 }, after: { status: 0 } });
     const me = await t.app.inject({ url: '/api/auth/me', headers: poor.headers });
     expect(me.statusCode).toBe(401);

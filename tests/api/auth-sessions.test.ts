@@ -30,8 +30,7 @@ afterAll(async () => {
 });
 
 const me = (app: FastifyInstance, token: string) => app.inject({ url: '/api/auth/me', headers: bearer(token) });
-const playerIdOf = async (account: string) =>
-  (await t.database.db.select({ id: players.id }).from(players).where(eq(players.account, account)))[0]!.id;
+const playerIdOf = async (account: string) => (await t.database.db.select({ id: players.id }).from(players).where(eq(players.account, account)))[0]!.id;
 
 describe('disabled accounts', () => {
   it('answer the same with the right and a wrong password', async () => {
@@ -61,7 +60,9 @@ describe('player sessions', () => {
   it('end at their absolute lifetime however recently they were used', async () => {
     const p = await playerWithToken(t);
     const id = await playerIdOf(p.account);
-    await t.database.db.update(sessions).set({ createdAt: sql`now() - ${SESSION_ABSOLUTE_MS + 60_000} * interval '1 millisecond'` })
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - ${SESSION_ABSOLUTE_MS + 60_000} * interval '1 millisecond'` })
       .where(eq(sessions.playerId, id));
     expect((await me(t.app, p.token)).statusCode).toBe(401);
   });
@@ -70,17 +71,20 @@ describe('player sessions', () => {
     const p = await playerWithToken(t);
     const id = await playerIdOf(p.account);
     // Signed in nearly 30 days ago, last seen two minutes ago: the next use slides the expiry, up to the cap only.
-    await t.database.db.update(sessions).set({
-      createdAt: sql`now() - ${SESSION_ABSOLUTE_MS - 3_600_000} * interval '1 millisecond'`,
-      lastSeenAt: sql`now() - interval '2 minutes'`,
-    }).where(eq(sessions.playerId, id));
+    await t.database.db
+      .update(sessions)
+      .set({
+        createdAt: sql`now() - ${SESSION_ABSOLUTE_MS - 3_600_000} * interval '1 millisecond'`,
+        lastSeenAt: sql`now() - interval '2 minutes'`,
+      })
+      .where(eq(sessions.playerId, id));
     expect((await me(t.app, p.token)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.playerId, id));
     expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(row!.createdAt.getTime() + SESSION_ABSOLUTE_MS);
     expect(row!.expiresAt.getTime()).toBeLessThan(Date.now() + 2 * 3_600_000);
   });
 
-  it('a disabled player\'s token stops working', async () => {
+  it("a disabled player's token stops working", async () => {
     const p = await playerWithToken(t);
     const id = await playerIdOf(p.account);
     expect((await me(t.app, p.token)).statusCode).toBe(200);
@@ -100,15 +104,18 @@ describe('GET /api/auth/me on one kept-alive connection', () => {
     const { port } = t.app.server.address() as { port: number };
     // One socket for every call: the connection remembers the bearer it last saw (app.ts, connectionBearer).
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const get = (path: string, token: string) => new Promise<{ status: number; type: string; text: string; reused: boolean }>((resolve, reject) => {
-      const req = http.get({ agent, host: '127.0.0.1', port, path, headers: { ...bearer(token), 'x-locale': 'zh-TW' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => { text += c; });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), text, reused: req.reusedSocket }));
+    const get = (path: string, token: string) =>
+      new Promise<{ status: number; type: string; text: string; reused: boolean }>((resolve, reject) => {
+        const req = http.get({ agent, host: '127.0.0.1', port, path, headers: { ...bearer(token), 'x-locale': 'zh-TW' } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            text += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), text, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
       });
-      req.on('error', reject);
-    });
     try {
       const a = await playerWithToken(t);
       const b = await playerWithToken(t);
@@ -117,7 +124,9 @@ describe('GET /api/auth/me on one kept-alive connection', () => {
       expect(first.type).toBe('application/json; charset=utf-8');
       // Words beyond ASCII travel as JSON escapes and read back as the words themselves.
       expect(first.text).not.toMatch(/[^\x00-\x7e]/);
-      const level = await t.database.db.execute<{ name: string }>(sql`select l.name_frontend as name from players p join levels l on l.id = p.level_id where p.account = ${a.account}`);
+      const level = await t.database.db.execute<{ name: string }>(
+        sql`select l.name_frontend as name from players p join levels l on l.id = p.level_id where p.account = ${a.account}`,
+      );
       expect(JSON.parse(first.text).data.level.name_frontend).toBe(level.rows[0]?.name);
       expect(JSON.parse(first.text).data.account).toBe(a.account);
       const second = await get('/api/auth/me', b.token);
@@ -141,18 +150,27 @@ describe('staff sessions', () => {
     const { staff, staffSessions } = await import('../../src/server/db/schema.ts');
     const { AuthService } = await import('../../src/server/modules/auth/service.ts');
     const { STAFF_IDLE_TIMEOUT_MS } = await import('../../src/server/modules/staff/service.ts');
-    const [row] = await t.database.db.insert(staff).values({ username: 'idle01', passwordHash: await AuthService.hashPassword('staffpass123'), role: 'service' }).returning();
+    const [row] = await t.database.db
+      .insert(staff)
+      .values({ username: 'idle01', passwordHash: await AuthService.hashPassword('staffpass123'), role: 'service' })
+      .returning();
     const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'idle01', password: 'staffpass123' } });
     const token = res.json().data.access_token as string;
     const staffMe = () => t.app.inject({ url: '/api/backoffice/auth/me', headers: bearer(token) });
     expect((await staffMe()).statusCode).toBe(200);
     // Used a while ago but within the timeout: still signed in, and the use moves last_seen_at forward.
-    await t.database.db.update(staffSessions).set({ lastSeenAt: sql`now() - ${STAFF_IDLE_TIMEOUT_MS - 120_000} * interval '1 millisecond'` }).where(eq(staffSessions.staffId, row!.id));
+    await t.database.db
+      .update(staffSessions)
+      .set({ lastSeenAt: sql`now() - ${STAFF_IDLE_TIMEOUT_MS - 120_000} * interval '1 millisecond'` })
+      .where(eq(staffSessions.staffId, row!.id));
     expect((await staffMe()).statusCode).toBe(200);
     const [live] = await t.database.db.select().from(staffSessions).where(eq(staffSessions.staffId, row!.id));
     expect(Date.now() - live!.lastSeenAt.getTime()).toBeLessThan(60_000);
     // Left idle past the timeout: signed out, although the working day (12 h) has not ended.
-    await t.database.db.update(staffSessions).set({ lastSeenAt: sql`now() - ${STAFF_IDLE_TIMEOUT_MS + 1000} * interval '1 millisecond'` }).where(eq(staffSessions.staffId, row!.id));
+    await t.database.db
+      .update(staffSessions)
+      .set({ lastSeenAt: sql`now() - ${STAFF_IDLE_TIMEOUT_MS + 1000} * interval '1 millisecond'` })
+      .where(eq(staffSessions.staffId, row!.id));
     expect((await staffMe()).statusCode).toBe(401);
   });
 });
@@ -163,11 +181,17 @@ describe('a configured staff idle timeout', () => {
     try {
       const { staff, staffSessions } = await import('../../src/server/db/schema.ts');
       const { AuthService } = await import('../../src/server/modules/auth/service.ts');
-      const [row] = await short.database.db.insert(staff).values({ username: 'idle02', passwordHash: await AuthService.hashPassword('staffpass123'), role: 'service' }).returning();
+      const [row] = await short.database.db
+        .insert(staff)
+        .values({ username: 'idle02', passwordHash: await AuthService.hashPassword('staffpass123'), role: 'service' })
+        .returning();
       const res = await short.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'idle02', password: 'staffpass123' } });
       const token = res.json().data.access_token as string;
       // Eleven minutes idle: within the default 30 minutes, but past the configured ten.
-      await short.database.db.update(staffSessions).set({ lastSeenAt: sql`now() - interval '11 minutes'` }).where(eq(staffSessions.staffId, row!.id));
+      await short.database.db
+        .update(staffSessions)
+        .set({ lastSeenAt: sql`now() - interval '11 minutes'` })
+        .where(eq(staffSessions.staffId, row!.id));
       expect((await short.app.inject({ url: '/api/backoffice/auth/me', headers: bearer(token) })).statusCode).toBe(401);
     } finally {
       await short.close();
@@ -182,7 +206,10 @@ describe.runIf(onPostgres)('the session cache across instances', () => {
     expect((await me(t.app, p.token)).statusCode).toBe(200);
     expect((await me(other!, p.token)).statusCode).toBe(200);
     expect((await me(other!, p.token)).statusCode).toBe(200);
-    const [row] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.playerId, await playerIdOf(p.account)));
+    const [row] = await t.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.playerId, await playerIdOf(p.account)));
     const applied = other!.services.sessionCache.applied(`s:${row!.id}`);
     const out = await t.app.inject({ url: '/api/auth/logout', headers: bearer(p.token) });
     expect(out.statusCode).toBe(200);
@@ -199,11 +226,11 @@ describe.runIf(onPostgres)('the session cache across instances', () => {
     const [revoked, disabled] = [crowd[0]!, crowd[1]!];
     const [revokedSession] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.playerId, ids[0]!));
     const cache = other!.services.sessionCache;
-    const applied = Promise.all([
-      ...ids.map((id) => cache.applied(`v:${id}`)), cache.applied(`s:${revokedSession!.id}`), cache.applied(`p:${ids[1]!}`),
-    ]);
+    const applied = Promise.all([...ids.map((id) => cache.applied(`v:${id}`)), cache.applied(`s:${revokedSession!.id}`), cache.applied(`p:${ids[1]!}`)]);
     // The money moves first (each told to its player), then one session ends and one player is disabled, all at once.
-    await Promise.all(ids.map((id, i) => t.app.services.wallet.adjustCentral({ playerId: id, amountMinor: BigInt(100 + i), memo: 'burst', idempotencyKey: `burst-${id}` })));
+    await Promise.all(
+      ids.map((id, i) => t.app.services.wallet.adjustCentral({ playerId: id, amountMinor: BigInt(100 + i), memo: 'burst', idempotencyKey: `burst-${id}` })),
+    );
     expect((await t.app.inject({ url: '/api/auth/logout', headers: bearer(revoked.token) })).statusCode).toBe(200);
     await t.database.db.update(players).set({ status: 0 }).where(eq(players.id, ids[1]!));
     await applied;

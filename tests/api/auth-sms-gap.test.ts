@@ -5,15 +5,19 @@ import { createTestApp, lastSmsCode, type TestApp } from '../helpers/app.ts';
 import { freshIp, freshPhone, playerWithToken, sendCode } from '../helpers/players.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); }, 300_000);
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+}, 300_000);
+afterAll(async () => {
+  await t?.close();
+});
 
 function post(url: string, payload: object, locale: 'zh-TW' | 'en' = 'zh-TW') {
   return t.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp(), headers: { 'x-locale': locale } });
 }
 
 describe('recovery inside the minute after a message', () => {
-  it('goes on with the code already sent and says so in the reader\'s language', async () => {
+  it("goes on with the code already sent and says so in the reader's language", async () => {
     const p = await playerWithToken(t);
     // The registration just sent a message to this phone; the recovery's first message needs the gap free.
     await t.app.services.limiter.reset(`sms:gap:${p.phone}`);

@@ -7,8 +7,12 @@ import { smsOutbox } from '../../src/server/db/schema.ts';
 import { httpSms, maskedBody } from '../../src/server/integrations/sms/index.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('SMS', () => {
   it('the gateway driver logs the body with the code masked', async () => {
@@ -21,7 +25,7 @@ describe('SMS', () => {
     expect(maskedBody({ phone, purpose: 'x', body: 'no code' })).toBe('no code');
   });
 
-  it('requests refused by the address limit do not use up the phone\'s daily count', async () => {
+  it("requests refused by the address limit do not use up the phone's daily count", async () => {
     const victim = freshPhone();
     const attacker = freshIp();
     // The attacker's address has spent its hourly allowance (20 sends) on other phones, then turns to the victim's.

@@ -3,17 +3,21 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, lastSmsCode, type TestApp } from '../helpers/app.ts';
-import {
-  PASSWORD, bearer, freshAccount, freshIp, freshPhone, login, playerWithToken, registerPlayer, sendCode,
-} from '../helpers/players.ts';
+import { PASSWORD, bearer, freshAccount, freshIp, freshPhone, login, playerWithToken, registerPlayer, sendCode } from '../helpers/players.ts';
 import { players, sessions, verificationCodes } from '../../src/server/db/schema.ts';
 import { DEFAULT_SETTINGS } from '../../src/shared/settings.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 // Gates are switched per test; every test starts from the defaults of SPEC.md section 9.
-afterEach(async () => { await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS }); });
+afterEach(async () => {
+  await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS });
+});
 
 type Locale = 'zh-TW' | 'en';
 
@@ -34,7 +38,8 @@ function expectValidation(res: { statusCode: number; json(): any }, field: strin
   expect(res.statusCode).toBe(422);
   const body = res.json();
   expect(body).toMatchObject({
-    status: 'error', code: 'validation_failed',
+    status: 'error',
+    code: 'validation_failed',
     message: locale === 'en' ? 'Please check the highlighted fields' : '請檢查標示的欄位',
   });
   expect(body.error?.[field]).toEqual([message]);
@@ -61,7 +66,9 @@ describe('POST /api/auth/register: happy path and response shape', () => {
     // Same phone, new account: the phone is taken, and the code is spent anyway.
     const again = await postRegister(goodBody({ phone: first.phone, code: first.code }));
     expectValidation(again, 'phone', '此手機號碼已被註冊');
-    const left = await t.database.db.select().from(verificationCodes)
+    const left = await t.database.db
+      .select()
+      .from(verificationCodes)
       .where(sql`${verificationCodes.phone} = ${first.phone} and ${verificationCodes.consumedAt} is null`);
     expect(left).toHaveLength(0);
   });
@@ -72,32 +79,59 @@ describe('POST /api/auth/register: the rules of SPEC.md section 5 in both langua
     { name: 'empty account', over: { account: '' }, field: 'account', zh: '請輸入帳號', en: 'Please enter an account' },
     { name: 'blank account', over: { account: '   ' }, field: 'account', zh: '請輸入帳號', en: 'Please enter an account' },
     ...['abc12', 'abcdef1234567', 'abcdefgh', '12345678', 'abc_1234', 'abc 1234', '帳號abc123'].map((account) => ({
-      name: `account ${JSON.stringify(account)}`, over: { account }, field: 'account',
-      zh: '請輸入6至12位包含字母與數字的帳號名稱', en: 'Please enter an account name of 6 to 12 characters containing letters and digits',
+      name: `account ${JSON.stringify(account)}`,
+      over: { account },
+      field: 'account',
+      zh: '請輸入6至12位包含字母與數字的帳號名稱',
+      en: 'Please enter an account name of 6 to 12 characters containing letters and digits',
     })),
     { name: 'empty password', over: { password: '', password_confirm: '' }, field: 'password', zh: '請輸入密码', en: 'Please enter a password' },
     ...['abc12', 'abcdef1234567', 'abcdefgh', '12345678', 'abc!2345'].map((password) => ({
-      name: `password ${JSON.stringify(password)}`, over: { password, password_confirm: password }, field: 'password',
-      zh: '請輸入6至12個英數混和字', en: 'Please enter 6 to 12 characters mixing letters and digits',
+      name: `password ${JSON.stringify(password)}`,
+      over: { password, password_confirm: password },
+      field: 'password',
+      zh: '請輸入6至12個英數混和字',
+      en: 'Please enter 6 to 12 characters mixing letters and digits',
     })),
     { name: 'empty password_confirm', over: { password_confirm: '' }, field: 'password_confirm', zh: '請輸入確認密码', en: 'Please confirm the password' },
-    { name: 'different password_confirm', over: { password_confirm: 'abc12346' }, field: 'password_confirm', zh: '必須與密碼相同', en: 'Must be the same as the password' },
+    {
+      name: 'different password_confirm',
+      over: { password_confirm: 'abc12346' },
+      field: 'password_confirm',
+      zh: '必須與密碼相同',
+      en: 'Must be the same as the password',
+    },
     { name: 'empty phone', over: { phone: '' }, field: 'phone', zh: '請輸入手機號碼', en: 'Please enter a phone number' },
     ...['0812345678', '091234567', '09123456789', '09-2345678', '+886912345', '０９１２３４５６７８'].map((phone) => ({
-      name: `phone ${JSON.stringify(phone)}`, over: { phone }, field: 'phone',
-      zh: '請輸入09開頭的10位數手機號碼', en: 'Please enter a 10-digit phone number starting with 09',
+      name: `phone ${JSON.stringify(phone)}`,
+      over: { phone },
+      field: 'phone',
+      zh: '請輸入09開頭的10位數手機號碼',
+      en: 'Please enter a 10-digit phone number starting with 09',
     })),
     { name: 'empty code', over: { code: '' }, field: 'code', zh: '請輸入驗證碼', en: 'Please enter the verification code' },
     { name: 'missing code', over: { code: undefined }, field: 'code', zh: '請輸入驗證碼', en: 'Please enter the verification code' },
     ...['12a456', '12345', '1234567'].map((code) => ({
-      name: `code ${JSON.stringify(code)}`, over: { code }, field: 'code', zh: '驗證碼為6位數字', en: 'The verification code is 6 digits',
+      name: `code ${JSON.stringify(code)}`,
+      over: { code },
+      field: 'code',
+      zh: '驗證碼為6位數字',
+      en: 'The verification code is 6 digits',
     })),
     ...[false, undefined, 'true', 1].map((agreement) => ({
-      name: `agreement ${JSON.stringify(agreement)}`, over: { agreement }, field: 'agreement',
+      name: `agreement ${JSON.stringify(agreement)}`,
+      over: { agreement },
+      field: 'agreement',
       zh: '請勾選我已年滿18歲，並同意投注相關規範以及服務條款',
       en: 'Please confirm that you are over 18 and agree to the betting rules and terms of service',
     })),
-    { name: 'recommended_code with symbols', over: { recommended_code: 'AB-12' }, field: 'recommended_code', zh: '推薦碼只能是字母與數字', en: 'The referral code is letters and digits only' },
+    {
+      name: 'recommended_code with symbols',
+      over: { recommended_code: 'AB-12' },
+      field: 'recommended_code',
+      zh: '推薦碼只能是字母與數字',
+      en: 'The referral code is letters and digits only',
+    },
     { name: 'recommended_code too long', over: { recommended_code: 'A'.repeat(17) }, field: 'recommended_code', zh: '內容過長', en: 'Too long' },
     { name: 'account as a number', over: { account: 12345678 }, field: 'account', zh: '必須是文字', en: 'Must be text' },
     { name: 'phone as a number', over: { phone: 912345678 }, field: 'phone', zh: '必須是文字', en: 'Must be text' },
@@ -106,7 +140,13 @@ describe('POST /api/auth/register: the rules of SPEC.md section 5 in both langua
     { name: 'an unknown field', over: { is_admin: true }, field: 'is_admin', zh: '不明的欄位', en: 'Unknown field' },
     { name: 'missing account', over: { account: undefined }, field: 'account', zh: '請輸入帳號', en: 'Please enter an account' },
     { name: 'missing phone', over: { phone: undefined }, field: 'phone', zh: '請輸入手機號碼', en: 'Please enter a phone number' },
-    { name: 'missing password_confirm', over: { password_confirm: undefined }, field: 'password_confirm', zh: '請輸入確認密码', en: 'Please confirm the password' },
+    {
+      name: 'missing password_confirm',
+      over: { password_confirm: undefined },
+      field: 'password_confirm',
+      zh: '請輸入確認密码',
+      en: 'Please confirm the password',
+    },
   ];
 
   for (const c of cases) {
@@ -133,8 +173,11 @@ describe('POST /api/auth/register: the rules of SPEC.md section 5 in both langua
   it('refuses a body that is not an object, in the caller language', async () => {
     for (const payload of [[1, 2], 'text', 42, null]) {
       const res = await t.app.inject({
-        method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json', 'x-locale': 'en' },
-        payload: JSON.stringify(payload), remoteAddress: freshIp(),
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json', 'x-locale': 'en' },
+        payload: JSON.stringify(payload),
+        remoteAddress: freshIp(),
       });
       expect(res.statusCode).toBe(422);
       const body = res.json();
@@ -144,10 +187,17 @@ describe('POST /api/auth/register: the rules of SPEC.md section 5 in both langua
   });
 
   it('login and send-phone refuse a body that is not an object the same way', async () => {
-    for (const [method, url] of [['POST', '/api/auth/login'], ['PUT', '/api/send/phone']] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/auth/login'],
+      ['PUT', '/api/send/phone'],
+    ] as const) {
       for (const payload of [null, 42, '"text"', '[]']) {
         const res = await t.app.inject({
-          method, url, headers: { 'content-type': 'application/json', 'x-locale': 'zh-TW' }, payload: String(payload), remoteAddress: freshIp(),
+          method,
+          url,
+          headers: { 'content-type': 'application/json', 'x-locale': 'zh-TW' },
+          payload: String(payload),
+          remoteAddress: freshIp(),
         });
         expect(res.statusCode, `${url} ${payload}`).toBe(422);
         const fields = Object.values(res.json().error ?? {}).flat();
@@ -160,8 +210,11 @@ describe('POST /api/auth/register: the rules of SPEC.md section 5 in both langua
 
   it('refuses malformed JSON with 400 bad_json', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json', 'x-locale': 'en' },
-      payload: '{"account": ', remoteAddress: freshIp(),
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json', 'x-locale': 'en' },
+      payload: '{"account": ',
+      remoteAddress: freshIp(),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 'error', code: 'bad_json', message: 'The request body is not valid JSON' });
@@ -169,9 +222,16 @@ describe('POST /api/auth/register: the rules of SPEC.md section 5 in both langua
 
   it('chooses the language by x-locale, then the clang cookie, then Accept-Language; zh-TW by default', async () => {
     const body = goodBody({ account: '' });
-    const by = async (headers: Record<string, string>) => (await t.app.inject({
-      method: 'POST', url: '/api/auth/register', payload: body, headers, remoteAddress: freshIp(),
-    })).json().error.account[0];
+    const by = async (headers: Record<string, string>) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: body,
+          headers,
+          remoteAddress: freshIp(),
+        })
+      ).json().error.account[0];
     expect(await by({})).toBe('請輸入帳號');
     expect(await by({ 'x-locale': 'en' })).toBe('Please enter an account');
     expect(await by({ 'x-locale': 'fr' })).toBe('請輸入帳號');
@@ -219,7 +279,10 @@ describe('POST /api/auth/register: SMS code gate (register_need_mobile_sms)', ()
     const ip = freshIp();
     expect((await sendCode(t, phone, ip)).statusCode).toBe(200);
     const code = (await lastSmsCode(t, phone))!;
-    await t.database.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.phone, phone));
+    await t.database.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.phone, phone));
     expectValidation(await postRegister(goodBody({ phone, code }), 'zh-TW', ip), 'code', '驗證碼錯誤或已過期');
   });
 
@@ -246,7 +309,11 @@ describe('POST /api/auth/register: SMS code gate (register_need_mobile_sms)', ()
 
 describe('POST /api/auth/register: age gate (register_need_check_age)', () => {
   it('on: agreement must be true', async () => {
-    expectValidation(await postRegister(goodBody({ agreement: false, code: undefined }), 'zh-TW'), 'agreement', '請勾選我已年滿18歲，並同意投注相關規範以及服務條款');
+    expectValidation(
+      await postRegister(goodBody({ agreement: false, code: undefined }), 'zh-TW'),
+      'agreement',
+      '請勾選我已年滿18歲，並同意投注相關規範以及服務條款',
+    );
   });
 
   it('off: agreement may be left out or false', async () => {
@@ -339,9 +406,14 @@ describe('PUT /api/send/phone', () => {
   });
 
   it('validates the phone in both languages', async () => {
-    const send = (payload: unknown, locale: Locale) => t.app.inject({
-      method: 'PUT', url: '/api/send/phone', payload: payload as object, headers: { 'x-locale': locale }, remoteAddress: freshIp(),
-    });
+    const send = (payload: unknown, locale: Locale) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/send/phone',
+        payload: payload as object,
+        headers: { 'x-locale': locale },
+        remoteAddress: freshIp(),
+      });
     expectValidation(await send({ phone: '' }, 'zh-TW'), 'phone', '請先輸入手機號碼');
     expectValidation(await send({ phone: '' }, 'en'), 'phone', 'Please enter your phone number first', 'en');
     expectValidation(await send({ phone: '0812345678' }, 'zh-TW'), 'phone', '請輸入09開頭的10位數手機號碼');
@@ -389,7 +461,9 @@ describe('POST /api/auth/login', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toEqual({
-        status: 'success', code: 100, message: 'Success',
+        status: 'success',
+        code: 100,
+        message: 'Success',
         data: { access_token: expect.any(String), token_type: 'Bearer', expires_in: 7 * 24 * 3600 },
       });
       expect(body.data.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -399,17 +473,40 @@ describe('POST /api/auth/login', () => {
   it('accepts rememberAccount as a boolean only', async () => {
     const p = await registerPlayer(t);
     expect((await postLogin({ account: p.account, password: PASSWORD, rememberAccount: true })).statusCode).toBe(200);
-    expectValidation(await postLogin({ account: p.account, password: PASSWORD, rememberAccount: 'yes' }, 'en'), 'rememberAccount', 'Must be true or false', 'en');
+    expectValidation(
+      await postLogin({ account: p.account, password: PASSWORD, rememberAccount: 'yes' }, 'en'),
+      'rememberAccount',
+      'Must be true or false',
+      'en',
+    );
   });
 
   const rules: Array<{ name: string; body: Record<string, unknown>; field: string; zh: string; en: string }> = [
-    { name: 'empty account', body: { account: '', password: PASSWORD }, field: 'account', zh: '請輸入帳號或手機號碼', en: 'Please enter account number or mobile phone' },
+    {
+      name: 'empty account',
+      body: { account: '', password: PASSWORD },
+      field: 'account',
+      zh: '請輸入帳號或手機號碼',
+      en: 'Please enter account number or mobile phone',
+    },
     { name: 'missing account', body: { password: PASSWORD }, field: 'account', zh: '請輸入帳號或手機號碼', en: 'Please enter account number or mobile phone' },
     { name: 'missing password', body: { account: 'player01' }, field: 'password', zh: '請輸入密碼', en: 'Please enter password' },
     { name: 'account as null', body: { account: null, password: PASSWORD }, field: 'account', zh: '必須是文字', en: 'Must be text' },
     { name: 'empty password', body: { account: 'player01', password: '' }, field: 'password', zh: '請輸入密碼', en: 'Please enter password' },
-    { name: 'account with symbols', body: { account: 'play-er01', password: PASSWORD }, field: 'account', zh: '請輸入英文字母或數字', en: 'Please enter letters and digits only' },
-    { name: 'password with symbols', body: { account: 'player01', password: 'abc 12345' }, field: 'password', zh: '密碼只能是字母與數字', en: 'The password is letters and digits only' },
+    {
+      name: 'account with symbols',
+      body: { account: 'play-er01', password: PASSWORD },
+      field: 'account',
+      zh: '請輸入英文字母或數字',
+      en: 'Please enter letters and digits only',
+    },
+    {
+      name: 'password with symbols',
+      body: { account: 'player01', password: 'abc 12345' },
+      field: 'password',
+      zh: '密碼只能是字母與數字',
+      en: 'The password is letters and digits only',
+    },
     { name: 'password as a number', body: { account: 'player01', password: 12345678 }, field: 'password', zh: '必須是文字', en: 'Must be text' },
     { name: 'unknown field', body: { account: 'player01', password: PASSWORD, admin: 1 }, field: 'admin', zh: '不明的欄位', en: 'Unknown field' },
   ];
@@ -427,7 +524,12 @@ describe('POST /api/auth/login', () => {
     expect(wrong.json()).toEqual({ status: 'error', code: 'login_failed', message: '帳號或密碼錯誤', error: { modal: ['帳號或密碼錯誤'] } });
     const unknown = await postLogin({ account: 'nobody999', password: 'wrong1234' }, 'en');
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toEqual({ status: 'error', code: 'login_failed', message: 'Wrong account or password', error: { modal: ['Wrong account or password'] } });
+    expect(unknown.json()).toEqual({
+      status: 'error',
+      code: 'login_failed',
+      message: 'Wrong account or password',
+      error: { modal: ['Wrong account or password'] },
+    });
   });
 
   it('allow_player_login off: 403 login_disabled, even with the right password', async () => {
@@ -445,7 +547,12 @@ describe('POST /api/auth/login', () => {
     await t.database.db.update(players).set({ status: 0 }).where(eq(players.account, p.account));
     const res = await postLogin({ account: p.account, password: PASSWORD });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ status: 'error', code: 'account_disabled', message: '此帳號已停用，請聯繫客服', error: { modal: ['此帳號已停用，請聯繫客服'] } });
+    expect(res.json()).toEqual({
+      status: 'error',
+      code: 'account_disabled',
+      message: '此帳號已停用，請聯繫客服',
+      error: { modal: ['此帳號已停用，請聯繫客服'] },
+    });
   });
 
   it('a second login revokes the first token', async () => {
@@ -493,7 +600,9 @@ describe('GET /api/auth/me', () => {
 
   it('an expired session answers 401', async () => {
     const p = await playerWithToken(t);
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) })
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(sql`${sessions.playerId} = (select id from players where account = ${p.account})`);
     const res = await t.app.inject({ url: '/api/auth/me', headers: bearer(p.token) });
     expect(res.statusCode).toBe(401);

@@ -18,7 +18,10 @@ async function addStaff(username: string, role: string, totpSecret: string | nul
 
 async function addPlayer(account: string, phone: string) {
   const passwordHash = await AuthService.hashPassword(PLAYER_PASSWORD);
-  const [row] = await t.database.db.insert(players).values({ account, passwordHash, phone, recommendCode: account.toUpperCase().slice(0, 8) }).returning();
+  const [row] = await t.database.db
+    .insert(players)
+    .values({ account, passwordHash, phone, recommendCode: account.toUpperCase().slice(0, 8) })
+    .returning();
   await openCentralAccount(t.database.db, row!.id);
   return row!;
 }
@@ -54,7 +57,9 @@ beforeAll(async () => {
   service = await tokenOf('helper');
   marketing = await tokenOf('promo');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('staff sign-in', () => {
   it('signs in, reads itself and signs out', async () => {
@@ -102,7 +107,10 @@ describe('staff sign-in', () => {
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
     await addStaff('secure', 'admin', secret);
     const missing = await t.app.inject({
-      method: 'POST', url: '/api/backoffice/auth/login', headers: { 'x-locale': 'zh-TW' }, payload: { username: 'secure', password: PASSWORD },
+      method: 'POST',
+      url: '/api/backoffice/auth/login',
+      headers: { 'x-locale': 'zh-TW' },
+      payload: { username: 'secure', password: PASSWORD },
     });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({ code: 'validation_failed' });
@@ -125,7 +133,7 @@ describe('staff sign-in', () => {
     expect(badFormat.statusCode).toBe(422);
   });
 
-  it('TOTP is self-enrolled with a confirming code, sealed at rest, and no admin sees another\'s secret', async () => {
+  it("TOTP is self-enrolled with a confirming code, sealed at rest, and no admin sees another's secret", async () => {
     const row = await addStaff('newbie', 'finance');
     // An administrator cannot enrol someone else (and so never sees their secret).
     const other = await t.app.inject({ method: 'POST', url: `/api/backoffice/staff/${row.id}/totp`, headers: bearer(admin) });
@@ -140,7 +148,12 @@ describe('staff sign-in', () => {
     const wrongCode = String((Number(totpAt(secret, Date.now())) + 500_000) % 1_000_000).padStart(6, '0');
     const wrong = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/totp/confirm', headers: bearer(own), payload: { code: wrongCode } });
     expect(wrong.statusCode).toBe(422);
-    const confirm = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/totp/confirm', headers: bearer(own), payload: { code: totpAt(secret, Date.now()) } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/auth/totp/confirm',
+      headers: bearer(own),
+      payload: { code: totpAt(secret, Date.now()) },
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const [stored] = await t.database.db.select().from(staff).where(eq(staff.id, row.id));
     expect(stored!.totpSecret).toMatch(/^v1:/);
@@ -186,7 +199,9 @@ describe('website status and settings', () => {
     const before = await t.app.inject({ url: '/api/website/status' });
     expect(before.json().data.status).toBe(true);
     const res = await t.app.inject({
-      method: 'PUT', url: '/api/backoffice/website-status', headers: bearer(admin),
+      method: 'PUT',
+      url: '/api/backoffice/website-status',
+      headers: bearer(admin),
       payload: { status: false, msg: '系統維護中', msg_en: 'Down for maintenance' },
     });
     expect(res.statusCode).toBe(200);
@@ -214,7 +229,12 @@ describe('website status and settings', () => {
     const read = await t.app.inject({ url: '/api/backoffice/settings', headers: bearer(admin) });
     expect(read.statusCode).toBe(200);
     expect(read.json().data.values.allow_player_register).toBe(1);
-    expect(read.json().data.kinds).toMatchObject({ allow_player_register: 'toggle', player_account_max: 'number', deposit_sort: 'list', withdraw_store_url: 'url' });
+    expect(read.json().data.kinds).toMatchObject({
+      allow_player_register: 'toggle',
+      player_account_max: 'number',
+      deposit_sort: 'list',
+      withdraw_store_url: 'url',
+    });
 
     const unknown = await t.app.inject({ method: 'PUT', url: '/api/backoffice/settings', headers: bearer(admin), payload: { no_such_key: 1 } });
     expect(unknown.statusCode).toBe(422);
@@ -222,7 +242,10 @@ describe('website status and settings', () => {
     expect(unknown.json().error.no_such_key).toBeDefined();
 
     const wrongType = await t.app.inject({
-      method: 'PUT', url: '/api/backoffice/settings', headers: bearer(admin), payload: { allow_player_register: '0', player_account_max: -1 },
+      method: 'PUT',
+      url: '/api/backoffice/settings',
+      headers: bearer(admin),
+      payload: { allow_player_register: '0', player_account_max: -1 },
     });
     expect(wrongType.statusCode).toBe(422);
     expect(Object.keys(wrongType.json().error).sort()).toEqual(['allow_player_register', 'player_account_max']);
@@ -232,7 +255,9 @@ describe('website status and settings', () => {
     expect(empty.statusCode).toBe(422);
 
     const res = await t.app.inject({
-      method: 'PUT', url: '/api/backoffice/settings', headers: bearer(admin),
+      method: 'PUT',
+      url: '/api/backoffice/settings',
+      headers: bearer(admin),
       payload: { allow_player_register: 0, player_account_max: 3, deposit_sort: ['bank', 'usdt'], withdraw_store_url: 'https://store.example/w' },
     });
     expect(res.statusCode).toBe(200);
@@ -240,7 +265,10 @@ describe('website status and settings', () => {
     const pub = await t.app.inject({ url: '/api/system/settings' });
     expect(pub.json().data).toMatchObject({ allow_player_register: 0, player_account_max: 3, deposit_sort: ['bank', 'usdt'] });
     const audit = await lastAudit('settings.update');
-    expect(audit?.detail).toMatchObject({ before: { allow_player_register: 1, player_account_max: 8 }, after: { allow_player_register: 0, player_account_max: 3 } });
+    expect(audit?.detail).toMatchObject({
+      before: { allow_player_register: 1, player_account_max: 8 },
+      after: { allow_player_register: 0, player_account_max: 3 },
+    });
     await t.app.inject({ method: 'PUT', url: '/api/backoffice/settings', headers: bearer(admin), payload: { allow_player_register: 1 } });
   });
 });
@@ -248,7 +276,9 @@ describe('website status and settings', () => {
 describe('notice messages', () => {
   it('creates, lists and hides a notice, which the public call follows', async () => {
     const created = await t.app.inject({
-      method: 'POST', url: '/api/backoffice/messages', headers: bearer(admin),
+      method: 'POST',
+      url: '/api/backoffice/messages',
+      headers: bearer(admin),
       payload: { message: '今晚維護', message_en: 'Maintenance tonight' },
     });
     expect(created.statusCode).toBe(200);
@@ -308,9 +338,15 @@ describe('players and SMS', () => {
   });
 
   it('pages the SMS outbox newest first and filters by phone', async () => {
-    await t.database.db.insert(smsOutbox).values([1, 2, 3].map((i) => ({
-      phone: `093300000${i}`, purpose: 'register', body: `Your registration code is 11111${i}.`, driver: 'outbox', status: 'sent',
-    })));
+    await t.database.db.insert(smsOutbox).values(
+      [1, 2, 3].map((i) => ({
+        phone: `093300000${i}`,
+        purpose: 'register',
+        body: `Your registration code is 11111${i}.`,
+        driver: 'outbox',
+        status: 'sent',
+      })),
+    );
     const res = await t.app.inject({ url: '/api/backoffice/sms?pageSize=2', headers: bearer(service) });
     expect(res.statusCode).toBe(200);
     const body = res.json().data;
@@ -329,21 +365,34 @@ describe('players and SMS', () => {
 describe('staff management and audit', () => {
   it('creates staff, refuses duplicates, disables an account and keeps an admin from locking themselves out', async () => {
     const created = await t.app.inject({
-      method: 'POST', url: '/api/backoffice/staff', headers: bearer(admin), payload: { username: 'cashier', password: 'cashier-pass-1', role: 'finance' },
+      method: 'POST',
+      url: '/api/backoffice/staff',
+      headers: bearer(admin),
+      payload: { username: 'cashier', password: 'cashier-pass-1', role: 'finance' },
     });
     expect(created.statusCode).toBe(200);
     const id = created.json().data.id as number;
     const dup = await t.app.inject({
-      method: 'POST', url: '/api/backoffice/staff', headers: bearer(admin), payload: { username: 'CASHIER', password: 'cashier-pass-1', role: 'finance' },
+      method: 'POST',
+      url: '/api/backoffice/staff',
+      headers: bearer(admin),
+      payload: { username: 'CASHIER', password: 'cashier-pass-1', role: 'finance' },
     });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().error.username).toBeDefined();
     const badRole = await t.app.inject({
-      method: 'POST', url: '/api/backoffice/staff', headers: bearer(admin), payload: { username: 'x1234', password: 'cashier-pass-1', role: 'root' },
+      method: 'POST',
+      url: '/api/backoffice/staff',
+      headers: bearer(admin),
+      payload: { username: 'x1234', password: 'cashier-pass-1', role: 'root' },
     });
     expect(badRole.statusCode).toBe(422);
 
-    const cashierLogin = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'cashier', password: 'cashier-pass-1' } });
+    const cashierLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/auth/login',
+      payload: { username: 'cashier', password: 'cashier-pass-1' },
+    });
     const cashierToken = cashierLogin.json().data.access_token as string;
     const disable = await t.app.inject({ method: 'PUT', url: `/api/backoffice/staff/${id}`, headers: bearer(admin), payload: { status: 0 } });
     expect(disable.statusCode).toBe(200);

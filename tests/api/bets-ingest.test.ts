@@ -7,28 +7,49 @@ import type { ProviderBet } from '../../src/server/integrations/games/provider.t
 
 let t: TestApp;
 const provider = new FakeProvider();
-beforeAll(async () => { t = await createTestApp({}, { provider }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 let seq = 0;
 function bet(player: string, over: Partial<ProviderBet> = {}): ProviderBet {
   seq++;
   return {
-    betId: `B${seq}`, player, game: 'lucky-7', gameType: 'slots', stakeMinor: 100n, payoutMinor: 0n, status: 'settled',
-    placedAt: new Date(), settledAt: new Date(), version: 1, detail: {}, ...over,
+    betId: `B${seq}`,
+    player,
+    game: 'lucky-7',
+    gameType: 'slots',
+    stakeMinor: 100n,
+    payoutMinor: 0n,
+    status: 'settled',
+    placedAt: new Date(),
+    settledAt: new Date(),
+    version: 1,
+    detail: {},
+    ...over,
   };
 }
 
 /** A funded player with money at SLX, as if they had transferred in before playing. */
 async function playerAtSlx(centralMinor: bigint, inMinor: bigint) {
   const p = await seedPlayer(t, { centralMinor });
-  const res = await t.app.inject({ method: 'POST', url: '/api/players/deposit/SLX', headers: p.headers, payload: { money: (Number(inMinor) / 100).toFixed(2) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/players/deposit/SLX',
+    headers: p.headers,
+    payload: { money: (Number(inMinor) / 100).toFixed(2) },
+  });
   expect(res.json().data.status).toBe('applied');
   return { ...p, providerPlayer: `p${p.playerId}` };
 }
 
 async function platformLedger(playerId: number): Promise<bigint> {
-  const r = await t.database.db.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where player_id = ${playerId} and kind = 'platform' and ref = 'SLX'`);
+  const r = await t.database.db.execute<{ b: string }>(
+    sql`select balance_minor::text as b from accounts where player_id = ${playerId} and kind = 'platform' and ref = 'SLX'`,
+  );
   return BigInt(r.rows[0]?.b ?? '0');
 }
 
@@ -88,8 +109,19 @@ describe('bet ingestion', () => {
 
   it('advances the bet target of the activity wallet that funded the platform', async () => {
     const p = await seedPlayer(t, { centralMinor: 0n });
-    const wallet = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: '首存紅利', amountMinor: 5_000n, bonusBetMinor: 1_000n, idempotencyKey: `g-${p.playerId}` });
-    const res = await t.app.inject({ method: 'POST', url: '/api/players/deposit/SLX', headers: p.headers, payload: { money: '50.00', player_bonus_wallet_id: wallet.id } });
+    const wallet = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: '首存紅利',
+      amountMinor: 5_000n,
+      bonusBetMinor: 1_000n,
+      idempotencyKey: `g-${p.playerId}`,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/players/deposit/SLX',
+      headers: p.headers,
+      payload: { money: '50.00', player_bonus_wallet_id: wallet.id },
+    });
     expect(res.json().data.status).toBe('applied');
     for (let i = 0; i < 4; i++) provider.recordBet('SLX', bet(`p${p.playerId}`, { stakeMinor: 300n }), -300n);
     await t.app.services.bets.ingest('SLX');
@@ -167,7 +199,9 @@ describe('bet ingestion', () => {
     expect(r.inserted).toBe(3);
     expect(await platformLedger(funded.playerId)).toBe(1_100n);
     expect(await platformLedger(unfunded.playerId)).toBe(0n);
-    const due = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from bet_records where player_id = ${unfunded.playerId} and ledger_version < version`);
+    const due = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from bet_records where player_id = ${unfunded.playerId} and ledger_version < version`,
+    );
     expect(due.rows[0]!.n).toBe(1);
     await t.database.db.execute(sql`update platform_transfers set next_check_at = now()`);
     await t.app.services.wallet.reconcile();
@@ -190,9 +224,13 @@ describe('bet ingestion', () => {
     await expect(t.app.services.bets.ingest('SLX')).rejects.toThrow();
     const stored = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from bet_records where player_id = ${p.playerId}`);
     expect(stored.rows[0]!.n).toBe(0);
-    const journals = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where kind = 'game_result' and player_id = ${p.playerId}`);
+    const journals = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from journals where kind = 'game_result' and player_id = ${p.playerId}`,
+    );
     expect(journals.rows[0]!.n).toBe(0);
-    expect((await t.database.db.execute<{ c: string }>(sql`select cursor as c from ingestion_cursors where gp_code = 'SLX'`)).rows[0]?.c ?? '').toBe(cursorBefore);
+    expect((await t.database.db.execute<{ c: string }>(sql`select cursor as c from ingestion_cursors where gp_code = 'SLX'`)).rows[0]?.c ?? '').toBe(
+      cursorBefore,
+    );
     expect(await platformLedger(p.playerId)).toBe(3_000n);
     // The provider repairs its record; the next run reads the same page again and stores every record once.
     const log = provider.betLogs.get('SLX')!;

@@ -11,15 +11,28 @@ import { turnoverResponse } from '../../src/shared/schemas/turnover.ts';
 
 let t: TestApp;
 let seq = 0;
-beforeAll(async () => { t = await createTestApp({}, { provider: new FakeProvider() }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider: new FakeProvider() });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A stored bet record, settled at that moment (valid bet as given; a void bet counts nothing). */
 async function bet(playerId: number, gameType: string, validMinor: bigint, settledAt: Date, status: 'settled' | 'void' | 'open' = 'settled') {
   seq++;
   await t.database.db.insert(betRecords).values({
-    gpCode: 'SLX', betId: `turn-${playerId}-${seq}`, playerId, game: 'g1', gameType, stakeMinor: validMinor || 100n, payoutMinor: 0n,
-    validBetMinor: status === 'settled' ? validMinor : 0n, status, version: 1, placedAt: new Date(settledAt.getTime() - 60_000),
+    gpCode: 'SLX',
+    betId: `turn-${playerId}-${seq}`,
+    playerId,
+    game: 'g1',
+    gameType,
+    stakeMinor: validMinor || 100n,
+    payoutMinor: 0n,
+    validBetMinor: status === 'settled' ? validMinor : 0n,
+    status,
+    version: 1,
+    placedAt: new Date(settledAt.getTime() - 60_000),
     settledAt: status === 'open' ? null : settledAt,
   });
 }
@@ -65,7 +78,10 @@ describe('GET /api/players/turnover', () => {
 
     // Day D alone ends at 23:59:59.999 Taipei: the bet at midnight belongs to the next day.
     const one = v.parse(turnoverResponse, (await get(p.headers, `?date_start=${dayD}&date_end=${dayD}`)).json().data);
-    expect(one.data.map((r) => [r.date, r.game_type, r.valid_bet])).toEqual([[dayD, 'casino', '7.00'], [dayD, 'slots', '35.00']]);
+    expect(one.data.map((r) => [r.date, r.game_type, r.valid_bet])).toEqual([
+      [dayD, 'casino', '7.00'],
+      [dayD, 'slots', '35.00'],
+    ]);
     expect(one.total_valid_bet).toBe('42.00');
 
     const theirs = v.parse(turnoverResponse, (await get(other.headers, `?date_start=${dayD}&date_end=${dayNext}`)).json().data);
@@ -77,7 +93,8 @@ describe('GET /api/players/turnover', () => {
     const p = await seedPlayer(t);
     const now = Date.now();
     // Twelve days with one slots group each, the newest today.
-    for (let i = 0; i < 12; i++) await bet(p.playerId, 'slots', BigInt(100 * (i + 1)), new Date(startOfTaipeiDate(taipeiDate(new Date(now - i * DAY_MS))).getTime() + 60_000));
+    for (let i = 0; i < 12; i++)
+      await bet(p.playerId, 'slots', BigInt(100 * (i + 1)), new Date(startOfTaipeiDate(taipeiDate(new Date(now - i * DAY_MS))).getTime() + 60_000));
     const first = v.parse(turnoverResponse, (await get(p.headers)).json().data);
     expect(first.total).toBe(12);
     expect(first.data).toHaveLength(10);
@@ -105,7 +122,10 @@ describe('GET /api/players/turnover', () => {
     const body = v.parse(turnoverResponse, (await get(p.headers)).json().data);
     expect(body.withdraw).toEqual({ required: '300.00', achieved: '120.00', remaining: '180.00', done: false, deposits: 1 });
     // The same figures as the cashier's own withdrawal-limit records.
-    const limits = (await t.app.inject({ url: '/api/finance/withdraw/limit/records', headers: p.headers })).json().data.data as Array<{ required: string; achieved: string }>;
+    const limits = (await t.app.inject({ url: '/api/finance/withdraw/limit/records', headers: p.headers })).json().data.data as Array<{
+      required: string;
+      achieved: string;
+    }>;
     expect(limits).toHaveLength(1);
     expect([limits[0]!.required, limits[0]!.achieved]).toEqual([body.withdraw.required, body.withdraw.achieved]);
     expect(body.wallets).toEqual([

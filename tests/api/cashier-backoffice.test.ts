@@ -13,7 +13,11 @@ import { openCentralAccount } from '../../src/server/modules/auth/repository.ts'
 import { newToken } from '../../src/server/modules/auth/tokens.ts';
 
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
-interface Player { playerId: number; account: string; headers: { authorization: string } }
+interface Player {
+  playerId: number;
+  account: string;
+  headers: { authorization: string };
+}
 
 let t: TestApp;
 const gateway = new FakeGateway();
@@ -35,16 +39,26 @@ beforeAll(async () => {
   await addStaff('fin-promo', 'marketing');
   await t.app.services.system.updateSettings({ receiving_bank: '004', receiving_bank_account_name: 'Site Ltd', receiving_bank_account: '123456789012' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 afterEach(async () => {
   vi.restoreAllMocks();
   expect(await checkLedger(t.database.db)).toEqual([]);
 });
 
 /** A back-office call as one of the roles, from the operator's address, answered in English. */
-function bo(role: keyof typeof tokens | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Res> {
+function bo(
+  role: keyof typeof tokens | null,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Res> {
   return t.app.inject({
-    method, url: `/api/backoffice${url}`, remoteAddress: OPERATOR_IP,
+    method,
+    url: `/api/backoffice${url}`,
+    remoteAddress: OPERATOR_IP,
     headers: { 'x-locale': 'en', ...(role ? { authorization: `Bearer ${tokens[role]}` } : {}), ...headers },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
@@ -52,7 +66,10 @@ function bo(role: keyof typeof tokens | null, method: 'GET' | 'POST' | 'PUT', ur
 
 function player(p: Player, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<Res> {
   return t.app.inject({
-    method, url, remoteAddress: freshIp(), headers: { 'x-locale': 'en', ...p.headers },
+    method,
+    url,
+    remoteAddress: freshIp(),
+    headers: { 'x-locale': 'en', ...p.headers },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
@@ -62,7 +79,9 @@ let seq = 0;
 async function seedPlayer(centralMinor = 0n, prefix = 'fi'): Promise<Player> {
   seq += 1;
   const account = `${prefix}${Date.now().toString(36).slice(-5)}${seq}`.slice(0, 12);
-  const [row] = await t.database.db.insert(players).values({ account, passwordHash: 'x', phone: freshPhone(), recommendCode: `FI${account}` })
+  const [row] = await t.database.db
+    .insert(players)
+    .values({ account, passwordHash: 'x', phone: freshPhone(), recommendCode: `FI${account}` })
     .returning({ id: players.id });
   await openCentralAccount(t.database.db, row!.id);
   if (centralMinor) {
@@ -75,7 +94,10 @@ async function seedPlayer(centralMinor = 0n, prefix = 'fi'): Promise<Player> {
 
 const central = async (playerId: number) => (await t.app.services.wallet.balances(playerId)).central;
 async function held(playerId: number): Promise<bigint> {
-  const rows = await t.database.db.select({ b: accounts.balanceMinor }).from(accounts).where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'withdraw_hold')));
+  const rows = await t.database.db
+    .select({ b: accounts.balanceMinor })
+    .from(accounts)
+    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'withdraw_hold')));
   return rows.reduce((s, r) => s + r.b, 0n);
 }
 
@@ -103,7 +125,11 @@ async function cardHolder(centralMinor = 1_000_000n, realName = 'Lin Mei-hua') {
   cardSeq += 1;
   const number = `7${String(Date.now()).slice(-8)}${String(cardSeq).padStart(4, '0')}`.slice(0, 14);
   const store = await player(p, 'POST', '/api/players/debit-card/store', {
-    bank: '822', market: 'Xinyi branch', account_name: realName, card_number: number, card_number_confirm: number,
+    bank: '822',
+    market: 'Xinyi branch',
+    account_name: realName,
+    card_number: number,
+    card_number_confirm: number,
   });
   expect(store.statusCode, store.body).toBe(200);
   const cardId = (await player(p, 'GET', '/api/players/debit-card/list')).json().data.data[0].id as number;
@@ -128,10 +154,14 @@ describe('who may use the finance desk', () => {
     expect((await bo('service', 'GET', '/finance/deposits')).statusCode).toBe(200);
     expect((await bo('service', 'GET', '/finance/withdrawals')).statusCode).toBe(200);
     for (const [method, url, body] of [
-      ['POST', '/finance/deposits/DPx1/confirm', undefined], ['POST', '/finance/deposits/DPx1/reject', { reason: 'x' }],
-      ['POST', '/finance/withdrawals/WDx1/approve', {}], ['POST', '/finance/withdrawals/WDx1/reject', { reason: 'x' }],
-      ['GET', '/finance/bank-cards', undefined], ['POST', '/finance/bank-cards/1/audit', { approve: true }],
-      ['POST', '/finance/adjustments', { player_id: 1, amount: '1', reason: 'x' }], ['GET', '/finance/callbacks', undefined],
+      ['POST', '/finance/deposits/DPx1/confirm', undefined],
+      ['POST', '/finance/deposits/DPx1/reject', { reason: 'x' }],
+      ['POST', '/finance/withdrawals/WDx1/approve', {}],
+      ['POST', '/finance/withdrawals/WDx1/reject', { reason: 'x' }],
+      ['GET', '/finance/bank-cards', undefined],
+      ['POST', '/finance/bank-cards/1/audit', { approve: true }],
+      ['POST', '/finance/adjustments', { player_id: 1, amount: '1', reason: 'x' }],
+      ['GET', '/finance/callbacks', undefined],
     ] as const) {
       expect((await bo('service', method, url, body)).statusCode, `${method} ${url}`).toBe(403);
       expect((await bo('marketing', method, url, body)).statusCode, `${method} ${url}`).toBe(403);
@@ -142,7 +172,7 @@ describe('who may use the finance desk', () => {
 });
 
 describe('the deposit queue', () => {
-  it('lists pending deposits oldest first with filters, paging and today\'s totals', async () => {
+  it("lists pending deposits oldest first with filters, paging and today's totals", async () => {
     const p = await seedPlayer(0n, 'dq');
     const first = await bankDeposit(p, '1000');
     const second = await bankDeposit(p, '250.50');
@@ -155,8 +185,15 @@ describe('the deposit queue', () => {
     expect(body.total).toBe(3);
     expect(body.data.map((d: { id: string }) => d.id)).toEqual([first, second, card.json().data.id]);
     expect(body.data[0]).toMatchObject({
-      id: first, player_id: p.playerId, account: p.account, method: 'bank_transfer', amount: '1000.00', status: 'pending',
-      player_ref: '54321 09:30', reviewable: true, reviewed_by: null,
+      id: first,
+      player_id: p.playerId,
+      account: p.account,
+      method: 'bank_transfer',
+      amount: '1000.00',
+      status: 'pending',
+      player_ref: '54321 09:30',
+      reviewable: true,
+      reviewed_by: null,
     });
     // A gateway order is settled by its callback, never by hand.
     expect(body.data[2]).toMatchObject({ method: 'card', reviewable: false });
@@ -195,7 +232,10 @@ describe('the deposit queue', () => {
     expect(again.json().error.modal).toEqual(['This deposit cannot be reviewed']);
     expect(await central(p.playerId)).toBe(123_456n);
     expect(events(p.playerId, 'deposit-success')).toHaveLength(1);
-    const credited = await t.database.db.select().from(journals).where(and(eq(journals.kind, 'deposit'), eq(journals.ref, id)));
+    const credited = await t.database.db
+      .select()
+      .from(journals)
+      .where(and(eq(journals.kind, 'deposit'), eq(journals.ref, id)));
     expect(credited).toHaveLength(1);
     expect(credited[0]!.staffId).toBe(staffIds.finance);
 
@@ -211,12 +251,13 @@ describe('the deposit queue', () => {
   it('confirms once when two operators press at the same moment', async () => {
     const p = await seedPlayer(0n, 'dd');
     const id = await bankDeposit(p, '500');
-    const answers = await Promise.all([
-      bo('finance', 'POST', `/finance/deposits/${id}/confirm`), bo('admin', 'POST', `/finance/deposits/${id}/confirm`),
-    ]);
+    const answers = await Promise.all([bo('finance', 'POST', `/finance/deposits/${id}/confirm`), bo('admin', 'POST', `/finance/deposits/${id}/confirm`)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     expect(await central(p.playerId)).toBe(50_000n);
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'deposit.confirm'), eq(auditLog.target, `deposit:${id}`)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'deposit.confirm'), eq(auditLog.target, `deposit:${id}`)));
     expect(audits).toHaveLength(1);
   });
 
@@ -256,8 +297,18 @@ describe('bank cards', () => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data.total).toBe(1);
     expect(list.json().data.data[0]).toMatchObject({
-      id: p.cardId, player_id: p.playerId, account: p.account, real_name: 'Chen Da-wei', bank: '822', bank_name_en: 'CTBC Bank',
-      branch: 'Xinyi branch', account_name: 'Chen Da-wei', card_number: p.number, status: 0, name_matches: true, bound_by_others: false,
+      id: p.cardId,
+      player_id: p.playerId,
+      account: p.account,
+      real_name: 'Chen Da-wei',
+      bank: '822',
+      bank_name_en: 'CTBC Bank',
+      branch: 'Xinyi branch',
+      account_name: 'Chen Da-wei',
+      card_number: p.number,
+      status: 0,
+      name_matches: true,
+      bound_by_others: false,
     });
     expect((await bo('finance', 'GET', '/finance/bank-cards?status=3')).statusCode).toBe(422);
 
@@ -294,9 +345,24 @@ describe('the withdrawal queue', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.total).toBe(1);
     expect(res.json().data.data[0]).toMatchObject({
-      id: w.withdrawalId, player_id: w.playerId, account: w.account, real_name: 'Lin Mei-hua', amount: '600.00', fee: '0.00', payout: '600.00',
-      status: 'applying', name_matches: true,
-      bank_card: { id: w.cardId, bank: '822', bank_name: '中國信託商業銀行', bank_name_en: 'CTBC Bank', branch: 'Xinyi branch', account_name: 'Lin Mei-hua', card_number: w.number },
+      id: w.withdrawalId,
+      player_id: w.playerId,
+      account: w.account,
+      real_name: 'Lin Mei-hua',
+      amount: '600.00',
+      fee: '0.00',
+      payout: '600.00',
+      status: 'applying',
+      name_matches: true,
+      bank_card: {
+        id: w.cardId,
+        bank: '822',
+        bank_name: '中國信託商業銀行',
+        bank_name_en: 'CTBC Bank',
+        branch: 'Xinyi branch',
+        account_name: 'Lin Mei-hua',
+        card_number: w.number,
+      },
     });
     expect(res.json().data.totals_today).toEqual({ count: 1, amount: '600.00' });
     const forService = await bo('service', 'GET', `/finance/withdrawals?status=applying&account=${w.account}`);
@@ -327,7 +393,10 @@ describe('the withdrawal queue', () => {
 
     const audit = await lastAudit('withdrawal.pay');
     expect(audit).toMatchObject({ staffId: staffIds.finance, target: `withdrawal:${w.withdrawalId}`, ip: OPERATOR_IP });
-    const [paid] = await t.database.db.select().from(journals).where(and(eq(journals.kind, 'withdraw_paid'), eq(journals.ref, w.withdrawalId)));
+    const [paid] = await t.database.db
+      .select()
+      .from(journals)
+      .where(and(eq(journals.kind, 'withdraw_paid'), eq(journals.ref, w.withdrawalId)));
     expect(audit!.detail).toMatchObject({ account: w.account, amount: '700.00', payout: '700.00', reason: 'Bank ref 8812', journal_id: paid!.id });
     const listed = await bo('finance', 'GET', `/finance/withdrawals?status=paid&account=${w.account}`);
     expect(listed.json().data.data[0]).toMatchObject({ status: 'paid', reviewed_by: 'fin-desk' });
@@ -337,7 +406,9 @@ describe('the withdrawal queue', () => {
   it('approves without a body', async () => {
     const w = await withdrawal('550');
     const res = await t.app.inject({
-      method: 'POST', url: `/api/backoffice/finance/withdrawals/${w.withdrawalId}/approve`, headers: { authorization: `Bearer ${tokens.admin}` },
+      method: 'POST',
+      url: `/api/backoffice/finance/withdrawals/${w.withdrawalId}/approve`,
+      headers: { authorization: `Bearer ${tokens.admin}` },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await held(w.playerId)).toBe(0n);
@@ -388,14 +459,28 @@ describe('manual balance adjustments', () => {
     expect(minus.json().data).toMatchObject({ amount: '-50.25', balance: '150.25', replayed: false });
     expect(await central(p.playerId)).toBe(15_025n);
 
-    const adjustments = await t.database.db.select().from(journals).where(and(eq(journals.kind, 'adjustment'), eq(journals.playerId, p.playerId), sql`${journals.staffId} is not null`));
+    const adjustments = await t.database.db
+      .select()
+      .from(journals)
+      .where(and(eq(journals.kind, 'adjustment'), eq(journals.playerId, p.playerId), sql`${journals.staffId} is not null`));
     expect(adjustments.map((j) => [j.staffId, j.memo])).toEqual([
-      [staffIds.finance, 'Compensation for outage'], [staffIds.admin, 'Duplicate bonus clawed back'],
+      [staffIds.finance, 'Compensation for outage'],
+      [staffIds.admin, 'Duplicate bonus clawed back'],
     ]);
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'balance.adjust'), eq(auditLog.target, `player:${p.playerId}`))).orderBy(auditLog.id);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'balance.adjust'), eq(auditLog.target, `player:${p.playerId}`)))
+      .orderBy(auditLog.id);
     expect(audits).toHaveLength(2);
     expect(audits[0]).toMatchObject({ staffId: staffIds.finance, ip: OPERATOR_IP });
-    expect(audits[0]!.detail).toMatchObject({ amount: '100.50', reason: 'Compensation for outage', journal_id: journalId, before: { balance: '100.00' }, after: { balance: '200.50' } });
+    expect(audits[0]!.detail).toMatchObject({
+      amount: '100.50',
+      reason: 'Compensation for outage',
+      journal_id: journalId,
+      before: { balance: '100.00' },
+      after: { balance: '200.50' },
+    });
     expect(audits[1]!.detail).toMatchObject({ amount: '-50.25', before: { balance: '200.50' }, after: { balance: '150.25' } });
 
     // The ledger shows the adjustment with who made it.
@@ -408,7 +493,7 @@ describe('manual balance adjustments', () => {
     const below = await bo('finance', 'POST', '/finance/adjustments', { player_id: p.playerId, amount: '-50.01', reason: 'Clawback' });
     expect(below.statusCode, below.body).toBe(422);
     expect(below.json().code).toBe('insufficient_funds');
-    expect(below.json().error.amount).toEqual(['This would make the player\'s balance negative']);
+    expect(below.json().error.amount).toEqual(["This would make the player's balance negative"]);
     expect(await central(p.playerId)).toBe(5_000n);
     // Down to exactly zero is allowed.
     expect((await bo('finance', 'POST', '/finance/adjustments', { player_id: p.playerId, amount: '-50', reason: 'Clawback' })).statusCode).toBe(200);
@@ -431,7 +516,9 @@ describe('manual balance adjustments', () => {
     }
     expect((await bo('finance', 'POST', '/finance/adjustments', { player_id: p.playerId, amount: '1', reason: 'x', extra: 1 })).statusCode).toBe(422);
     expect((await bo('finance', 'POST', '/finance/adjustments', { player_id: 99_999_999, amount: '1', reason: 'x' })).statusCode).toBe(404);
-    expect((await bo('finance', 'POST', '/finance/adjustments', { player_id: p.playerId, amount: '1', reason: 'x' }, { 'idempotency-key': 'bad key!' })).statusCode).toBe(400);
+    expect(
+      (await bo('finance', 'POST', '/finance/adjustments', { player_id: p.playerId, amount: '1', reason: 'x' }, { 'idempotency-key': 'bad key!' })).statusCode,
+    ).toBe(400);
     expect(await central(p.playerId)).toBe(0n);
   });
 });
@@ -442,7 +529,9 @@ describe('the gateway callback log', () => {
     const order = await player(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '400' });
     const id = order.json().data.id as string;
     const forged = gateway.callback(id, 'paid', { forge: true });
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/paybridge/callback', headers: forged.headers, payload: forged.body })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/paybridge/callback', headers: forged.headers, payload: forged.body })).statusCode).toBe(
+      401,
+    );
     const real = gateway.callback(id, 'paid');
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/paybridge/callback', headers: real.headers, payload: real.body })).statusCode).toBe(200);
 

@@ -7,8 +7,12 @@ import { gatewayCallbacks } from '../../src/server/db/schema.ts';
 import { FORGED_CALLBACKS_PER_WINDOW } from '../../src/server/modules/cashier/service.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('forged payment callbacks', () => {
   it('300 forged 15 KB callbacks leave one log row and are refused after the limit', async () => {
@@ -16,7 +20,9 @@ describe('forged payment callbacks', () => {
     const codes: number[] = [];
     for (let i = 0; i < 300; i++) {
       const res = await t.app.inject({
-        method: 'POST', url: '/api/payments/paybridge/callback', remoteAddress: '198.51.100.66',
+        method: 'POST',
+        url: '/api/payments/paybridge/callback',
+        remoteAddress: '198.51.100.66',
         headers: { 'content-type': 'application/json', 'x-paybridge-signature': 'f'.repeat(64), 'x-paybridge-timestamp': String(Date.now()) },
         payload: body,
       });
@@ -31,8 +37,11 @@ describe('forged payment callbacks', () => {
     expect(size!.n).toBeLessThan(1000);
     // Another sender is not affected.
     const other = await t.app.inject({
-      method: 'POST', url: '/api/payments/paybridge/callback', remoteAddress: '198.51.100.67',
-      headers: { 'content-type': 'application/json' }, payload: '{}',
+      method: 'POST',
+      url: '/api/payments/paybridge/callback',
+      remoteAddress: '198.51.100.67',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
     });
     expect(other.statusCode).toBe(401);
   });

@@ -18,13 +18,17 @@ beforeAll(async () => {
   t = await createTestApp({ METRICS_TOKEN: TOKEN }, { timer });
   staffToken = (await signedInStaff(t, 'cbfinance', 'finance')).token;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const SECRET = 'body-that-must-not-be-stored';
 
 function forged(ip: string) {
   return t.app.inject({
-    method: 'POST', url: '/api/payments/paybridge/callback', remoteAddress: ip,
+    method: 'POST',
+    url: '/api/payments/paybridge/callback',
+    remoteAddress: ip,
     headers: { 'content-type': 'application/json', 'x-paybridge-signature': 'f'.repeat(64), 'x-paybridge-timestamp': String(Date.now()) },
     payload: JSON.stringify({ merchantOrderId: 'DPforged000002', state: 'paid', amount: '5000.00', note: SECRET }),
   });
@@ -55,11 +59,14 @@ describe('refused payment callbacks', () => {
     const rows = await t.database.db.select().from(gatewayCallbacks).where(eq(gatewayCallbacks.ip, ip));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.body).toMatch(/bytes, not stored/);
-    const [stored] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(gatewayCallbacks).where(sql`${gatewayCallbacks.body} like ${`%${SECRET}%`}`);
+    const [stored] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(gatewayCallbacks)
+      .where(sql`${gatewayCallbacks.body} like ${`%${SECRET}%`}`);
     expect(stored!.n).toBe(0);
   });
 
-  it('counts a flooding sender\'s refusals by outcome, written within a second without being asked', async () => {
+  it("counts a flooding sender's refusals by outcome, written within a second without being asked", async () => {
     const before = await figure();
     const ip = '198.51.100.81';
     const n = FORGED_CALLBACKS_PER_WINDOW + 7;
@@ -68,10 +75,12 @@ describe('refused payment callbacks', () => {
     await timer.advance(1500);
     const after = await figure();
     expect(after.total - before.total).toBe(n);
-    expect(after.by_gateway).toEqual(expect.arrayContaining([
-      { gateway: 'paybridge', outcome: 'forged_or_malformed', count: 5 + FORGED_CALLBACKS_PER_WINDOW },
-      { gateway: 'paybridge', outcome: 'rate_limited', count: 7 },
-    ]));
+    expect(after.by_gateway).toEqual(
+      expect.arrayContaining([
+        { gateway: 'paybridge', outcome: 'forged_or_malformed', count: 5 + FORGED_CALLBACKS_PER_WINDOW },
+        { gateway: 'paybridge', outcome: 'rate_limited', count: 7 },
+      ]),
+    );
   });
 
   it('leaves hours older than a day out of the figure', async () => {

@@ -34,7 +34,11 @@ let appEnv: Record<string, string> = {};
 /** Instances started in place of t.app by the restart test; closed at the end. */
 const restarted: FastifyInstance[] = [];
 const sockets: Socket[] = [];
-interface Player { playerId: number; token: string; headers: { authorization: string } }
+interface Player {
+  playerId: number;
+  token: string;
+  headers: { authorization: string };
+}
 type Json = Record<string, any>;
 
 async function freePort(): Promise<number> {
@@ -54,8 +58,12 @@ beforeAll(async () => {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     appEnv = {
-      GAME_PROVIDER_URL: sim.url, PAYMENT_GATEWAY_URL: `${sim.url}/gateway`, PAYMENT_GATEWAY_SECRET: SECRET,
-      CALLBACK_BASE_URL: `http://127.0.0.1:${port}`, SITE_URL: 'http://site.test', PAYMENT_GATEWAY_TIMEOUT_MS: '10000',
+      GAME_PROVIDER_URL: sim.url,
+      PAYMENT_GATEWAY_URL: `${sim.url}/gateway`,
+      PAYMENT_GATEWAY_SECRET: SECRET,
+      CALLBACK_BASE_URL: `http://127.0.0.1:${port}`,
+      SITE_URL: 'http://site.test',
+      PAYMENT_GATEWAY_TIMEOUT_MS: '10000',
     };
     const app = await createTestApp(appEnv, { provider: new FakeProvider() });
     try {
@@ -89,7 +97,10 @@ let seq = 0;
 async function newPlayer(): Promise<Player> {
   seq += 1;
   const account = `cb${Date.now().toString(36).slice(-5)}${seq}`.slice(0, 12);
-  const [row] = await t.database.db.insert(players).values({ account, passwordHash: 'x', phone: freshPhone(), recommendCode: `CB${account}` }).returning({ id: players.id });
+  const [row] = await t.database.db
+    .insert(players)
+    .values({ account, passwordHash: 'x', phone: freshPhone(), recommendCode: `CB${account}` })
+    .returning({ id: players.id });
   await openCentralAccount(t.database.db, row!.id);
   const { token, hash } = newToken();
   await t.database.db.insert(sessions).values({ playerId: row!.id, tokenHash: hash, expiresAt: new Date(Date.now() + 3_600_000) });
@@ -98,14 +109,22 @@ async function newPlayer(): Promise<Player> {
 
 async function simCall(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
   const res = await fetch(sim.url + path, {
-    method, body: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? {} : { 'content-type': 'application/json' }, signal: AbortSignal.timeout(30_000),
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    signal: AbortSignal.timeout(30_000),
   });
   return { status: res.status, body: (await res.json()) as Json };
 }
 
 async function deposit(p: Player, method: 'card' | 'cvs' | 'online_banking' = 'card', amount = '1000'): Promise<Json> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/finance/deposit/create', remoteAddress: freshIp(), headers: p.headers, payload: { method, amount } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/finance/deposit/create',
+    remoteAddress: freshIp(),
+    headers: p.headers,
+    payload: { method, amount },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -139,10 +158,11 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false 
 }
 const statusIs = (id: string, status: string) => waitFor(`${id} ${status}`, async () => (await order(id)).status === status);
 /** After lifting a fault: pending retries are sent now (again on every poll, in case one was in flight). */
-const flushUntil = <T>(what: string, fn: () => Promise<T | undefined | false | null>) => waitFor(what, async () => {
-  await simCall('POST', '/sim/gateway/callbacks/flush');
-  return fn();
-});
+const flushUntil = <T>(what: string, fn: () => Promise<T | undefined | false | null>) =>
+  waitFor(what, async () => {
+    await simCall('POST', '/sim/gateway/callbacks/flush');
+    return fn();
+  });
 
 function spyEvents() {
   const spy = vi.spyOn(t.app.services.realtime.publisher, 'toPlayer');
@@ -155,11 +175,21 @@ async function simEvents(id: string): Promise<{ events: Json[]; deliveries: Json
 
 /** Moves our order's expiry into the past, beyond the job's grace period. */
 async function backdate(id: string) {
-  await t.database.db.update(depositOrders).set({ expiresAt: new Date(Date.now() - 5 * 60_000) }).where(eq(depositOrders.id, id));
+  await t.database.db
+    .update(depositOrders)
+    .set({ expiresAt: new Date(Date.now() - 5 * 60_000) })
+    .where(eq(depositOrders.id, id));
 }
 
 function connect(token: string): Promise<Socket> {
-  const socket = connectSocket(appUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 10_000, auth: { token } });
+  const socket = connectSocket(appUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 10_000,
+    auth: { token },
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -168,8 +198,14 @@ function connect(token: string): Promise<Socket> {
 }
 function nextEvent(socket: Socket, event: string, timeoutMs = 15_000): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const on = (payload: unknown) => { clearTimeout(timer); resolve(payload); };
-    const timer = setTimeout(() => { socket.off(event, on); reject(new Error(`no '${event}' within ${timeoutMs} ms`)); }, timeoutMs);
+    const on = (payload: unknown) => {
+      clearTimeout(timer);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, on);
+      reject(new Error(`no '${event}' within ${timeoutMs} ms`));
+    }, timeoutMs);
     socket.once(event, on);
   });
 }
@@ -185,7 +221,10 @@ describe('paid before expiry', () => {
     const success = nextEvent(socket, 'deposit-success');
     // The player pays on the gateway's page and is sent back to our deposit page.
     const paid = await fetch(`${sim.url}${new URL(d.pay_url).pathname}/pay`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'cardNumber=4111 1111 1111 1111', redirect: 'manual',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'cardNumber=4111 1111 1111 1111',
+      redirect: 'manual',
     });
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('location')!);
@@ -199,7 +238,9 @@ describe('paid before expiry', () => {
     await expect.poll(async () => (await simEvents(d.id)).events).toMatchObject([{ state: 'paid', attempts: 1, done: true, acknowledged: true }]);
     const sent = await simEvents(d.id);
     expect(sent.deliveries).toMatchObject([{ kind: 'auto', httpStatus: 200, acknowledged: true, answer: 'OK' }]);
-    expect(await logged(d.id)).toMatchObject([{ gateway: 'paybridge', state: 'paid', signatureOk: true, outcome: 'credited', eventId: sent.events[0]!.eventId }]);
+    expect(await logged(d.id)).toMatchObject([
+      { gateway: 'paybridge', state: 'paid', signatureOk: true, outcome: 'credited', eventId: sent.events[0]!.eventId },
+    ]);
   });
 
   it('a convenience-store code paid at the counter and an online-banking payment are credited', async () => {
@@ -214,7 +255,12 @@ describe('paid before expiry', () => {
     expect((await simCall('POST', `/sim/gateway/orders/${bank.id}/pay`, { bank: '822' })).body).toMatchObject({ status: 'ok', changed: true });
     await statusIs(bank.id, 'paid');
     expect(await balance(p)).toBe('500.00');
-    await expect.poll(() => events(p.playerId, 'deposit-success')).toEqual([{ id: cvs.id, amount: '300.00' }, { id: bank.id, amount: '200.00' }]);
+    await expect
+      .poll(() => events(p.playerId, 'deposit-success'))
+      .toEqual([
+        { id: cvs.id, amount: '300.00' },
+        { id: bank.id, amount: '200.00' },
+      ]);
   });
 });
 
@@ -252,12 +298,24 @@ describe('callbacks that must not credit', () => {
   it('a callback for an order we never made is acknowledged and logged', async () => {
     const merchantOrderId = `DPforeign${Date.now().toString(36)}`;
     const body = JSON.stringify({
-      merchantOrderId, amountMinor: '5000', currency: 'TWD', method: 'card', notifyUrl: `${appUrl}/api/payments/paybridge/callback`, returnUrl: 'http://site.test/',
+      merchantOrderId,
+      amountMinor: '5000',
+      currency: 'TWD',
+      method: 'card',
+      notifyUrl: `${appUrl}/api/payments/paybridge/callback`,
+      returnUrl: 'http://site.test/',
     });
-    const created = await fetch(`${sim.url}/gateway/orders`, { method: 'POST', body, headers: merchantHeaders({ secret: SECRET, method: 'POST', pathWithQuery: '/gateway/orders', body }) });
+    const created = await fetch(`${sim.url}/gateway/orders`, {
+      method: 'POST',
+      body,
+      headers: merchantHeaders({ secret: SECRET, method: 'POST', pathWithQuery: '/gateway/orders', body }),
+    });
     expect(created.status).toBe(200);
     await simCall('POST', `/sim/gateway/orders/${merchantOrderId}/pay`);
-    const rows = await waitFor('the unknown order logged', async () => { const r = await logged(merchantOrderId); return r.length ? r : undefined; });
+    const rows = await waitFor('the unknown order logged', async () => {
+      const r = await logged(merchantOrderId);
+      return r.length ? r : undefined;
+    });
     expect(rows).toMatchObject([{ signatureOk: true, outcome: 'unknown_order' }]);
     expect((await simEvents(merchantOrderId)).events).toMatchObject([{ acknowledged: true }]);
   });
@@ -275,7 +333,10 @@ describe('idempotent and safe in any order', () => {
     // Every answer that came back is an acknowledgement (none is an error, whichever request won).
     for (const del of deliveries) if (del.httpStatus !== null) expect(del).toMatchObject({ httpStatus: 200, acknowledged: true });
     expect(deliveries.filter((x) => x.acknowledged).length).toBeGreaterThanOrEqual(90);
-    const rows = await waitFor('100 callbacks logged', async () => { const r = await logged(d.id); return r.length >= 100 ? r : undefined; });
+    const rows = await waitFor('100 callbacks logged', async () => {
+      const r = await logged(d.id);
+      return r.length >= 100 ? r : undefined;
+    });
     expect(rows).toHaveLength(100);
     expect(rows.filter((r) => r.outcome === 'credited')).toHaveLength(1);
     expect(rows.filter((r) => r.outcome === 'duplicate')).toHaveLength(99);
@@ -338,7 +399,14 @@ describe('idempotent and safe in any order', () => {
     await simCall('POST', `/sim/gateway/orders/${d.id}/callback`, { state: 'paid' });
     expect(await order(d.id)).toMatchObject({ status: 'paid' });
     expect(await balance(p)).toBe('320.00');
-    expect((await logged(d.id)).map((r) => r.outcome)).toEqual(['credited', 'contradicts_paid', 'contradicts_paid', 'contradicts_paid', 'contradicts_paid', 'duplicate']);
+    expect((await logged(d.id)).map((r) => r.outcome)).toEqual([
+      'credited',
+      'contradicts_paid',
+      'contradicts_paid',
+      'contradicts_paid',
+      'contradicts_paid',
+      'duplicate',
+    ]);
     await expect.poll(() => events(p.playerId, 'deposit-fail')).toEqual([]);
     expect(events(p.playerId, 'deposit-success')).toHaveLength(1);
     expect(await journals(d.id)).toBe(1);
@@ -368,9 +436,15 @@ describe('retries until acknowledged', () => {
     vi.spyOn(t.app.services.cashier, 'handleCallback').mockRejectedValueOnce(new Error('database unavailable')).mockImplementation(real);
     await simCall('POST', `/sim/gateway/orders/${d.id}/pay`);
     await statusIs(d.id, 'paid');
-    const sent = await waitFor('the retry acknowledged', async () => { const s = await simEvents(d.id); return s.events[0]?.acknowledged ? s : undefined; });
+    const sent = await waitFor('the retry acknowledged', async () => {
+      const s = await simEvents(d.id);
+      return s.events[0]?.acknowledged ? s : undefined;
+    });
     expect(sent.events[0]).toMatchObject({ attempts: 2, done: true });
-    expect(sent.deliveries.map((x) => [x.attempt, x.httpStatus, x.acknowledged])).toEqual([[1, 500, false], [2, 200, true]]);
+    expect(sent.deliveries.map((x) => [x.attempt, x.httpStatus, x.acknowledged])).toEqual([
+      [1, 500, false],
+      [2, 200, true],
+    ]);
     expect(await balance(p)).toBe('410.00');
     expect(await journals(d.id)).toBe(1);
   });
@@ -384,7 +458,10 @@ describe('retries until acknowledged', () => {
     expect(await order(d.id)).toMatchObject({ status: 'pending' });
     await simCall('DELETE', '/sim/gateway/faults');
     await flushUntil('paid', async () => (await order(d.id)).status === 'paid');
-    const sent = await waitFor('acknowledged', async () => { const s = await simEvents(d.id); return s.events[0]?.acknowledged ? s : undefined; });
+    const sent = await waitFor('acknowledged', async () => {
+      const s = await simEvents(d.id);
+      return s.events[0]?.acknowledged ? s : undefined;
+    });
     const last = sent.deliveries.at(-1)!;
     expect(last).toMatchObject({ httpStatus: 200, acknowledged: true, error: null });
     expect(sent.deliveries.slice(0, -1).every((x) => x.error === 'dropped')).toBe(true);
@@ -408,7 +485,10 @@ describe('retries until acknowledged', () => {
     await app.listen({ port: appPort, host: '127.0.0.1' });
     t = { ...t, app };
     await flushUntil('credited after the restart', async () => (await order(d.id)).status === 'paid');
-    const sent = await waitFor('acknowledged', async () => { const s = await simEvents(d.id); return s.events[0]?.acknowledged ? s : undefined; });
+    const sent = await waitFor('acknowledged', async () => {
+      const s = await simEvents(d.id);
+      return s.events[0]?.acknowledged ? s : undefined;
+    });
     expect(sent.deliveries.at(-1)).toMatchObject({ httpStatus: 200, acknowledged: true });
     expect(await balance(p)).toBe('135.00');
     expect(await journals(d.id)).toBe(1);

@@ -22,16 +22,26 @@ import { newToken } from '../../src/server/modules/auth/tokens.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) {
-  console.warn('tests/api/cashier-race.test.ts: the two-instance part is skipped: set DATABASE_URL to race gateway callbacks across two app instances on PostgreSQL.');
+  console.warn(
+    'tests/api/cashier-race.test.ts: the two-instance part is skipped: set DATABASE_URL to race gateway callbacks across two app instances on PostgreSQL.',
+  );
 }
 
 let t: TestApp;
 const gateway = new FakeGateway();
 type Res = Awaited<ReturnType<FastifyInstance['inject']>>;
-interface Player { playerId: number; headers: { authorization: string }; cardId: number }
+interface Player {
+  playerId: number;
+  headers: { authorization: string };
+  cardId: number;
+}
 
-beforeAll(async () => { t = await createTestApp({}, { provider: new FakeProvider(), gateway }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider: new FakeProvider(), gateway });
+});
+afterAll(async () => {
+  await t?.close();
+});
 afterEach(async () => {
   vi.restoreAllMocks();
   expect(await checkLedger(t.database.db)).toEqual([]);
@@ -42,16 +52,27 @@ let seq = 0;
 async function newPlayer(app: FastifyInstance, db: Db, centralMinor: bigint): Promise<Player> {
   seq += 1;
   const account = `rc${Date.now().toString(36).slice(-5)}${seq}`.slice(0, 12);
-  const [row] = await db.insert(players).values({ account, passwordHash: 'x', phone: freshPhone(), recommendCode: `RC${account}`, realName: 'Race Tester' })
+  const [row] = await db
+    .insert(players)
+    .values({ account, passwordHash: 'x', phone: freshPhone(), recommendCode: `RC${account}`, realName: 'Race Tester' })
     .returning({ id: players.id });
   const playerId = row!.id;
   await openCentralAccount(db, playerId);
-  if (centralMinor > 0n) await app.services.wallet.adjustCentral({ playerId, amountMinor: centralMinor, memo: 'test funds', idempotencyKey: `rc-seed-${playerId}` });
+  if (centralMinor > 0n)
+    await app.services.wallet.adjustCentral({ playerId, amountMinor: centralMinor, memo: 'test funds', idempotencyKey: `rc-seed-${playerId}` });
   const { token, hash } = newToken();
   await db.insert(sessions).values({ playerId, tokenHash: hash, expiresAt: new Date(Date.now() + 3_600_000) });
-  const [card] = await db.insert(bankCards).values({
-    playerId, bank: '004', market: 'Taipei', accountName: 'Race Tester', cardNumber: `7${String(playerId).padStart(6, '0')}${String(Date.now()).slice(-6)}`, statusDebitCard: 1,
-  }).returning({ id: bankCards.id });
+  const [card] = await db
+    .insert(bankCards)
+    .values({
+      playerId,
+      bank: '004',
+      market: 'Taipei',
+      accountName: 'Race Tester',
+      cardNumber: `7${String(playerId).padStart(6, '0')}${String(Date.now()).slice(-6)}`,
+      statusDebitCard: 1,
+    })
+    .returning({ id: bankCards.id });
   return { playerId, headers: { authorization: `Bearer ${token}` }, cardId: card!.id };
 }
 
@@ -63,11 +84,13 @@ const withdraw = (p: Player, money: string, app = t.app, headers: Record<string,
   post(app, p, '/api/finance/withdraw/create', { money, bank_card_id: p.cardId }, headers);
 
 async function balances(db: Db, playerId: number): Promise<{ central: bigint; hold: bigint }> {
-  const r = await db.execute<{ kind: string; b: string }>(sql`select kind, balance_minor::text as b from accounts where player_id = ${playerId} and kind in ('central', 'withdraw_hold')`);
+  const r = await db.execute<{ kind: string; b: string }>(
+    sql`select kind, balance_minor::text as b from accounts where player_id = ${playerId} and kind in ('central', 'withdraw_hold')`,
+  );
   const of = (k: string) => BigInt(r.rows.find((x) => x.kind === k)?.b ?? '0');
   return { central: of('central'), hold: of('withdraw_hold') };
 }
-const outcome = (r: Res) => (r.statusCode === 200 ? r.json().data.status as string : `${r.statusCode}:${r.json().code}`);
+const outcome = (r: Res) => (r.statusCode === 200 ? (r.json().data.status as string) : `${r.statusCode}:${r.json().code}`);
 const tally = (answers: Res[]) => {
   const out: Record<string, number> = {};
   for (const a of answers) out[outcome(a)] = (out[outcome(a)] ?? 0) + 1;
@@ -93,7 +116,10 @@ describe('concurrent withdrawals of one player', () => {
     const p = await newPlayer(t.app, t.database.db, 1_000_000n);
     const answers = await Promise.all(Array.from({ length: 12 }, () => withdraw(p, '600')));
     expect(tally(answers)).toEqual({ applying: 3, '422:withdraw_daily_count': 9 });
-    const fees = answers.filter((a) => a.statusCode === 200).map((a) => a.json().data.fee).sort();
+    const fees = answers
+      .filter((a) => a.statusCode === 200)
+      .map((a) => a.json().data.fee)
+      .sort();
     expect(fees).toEqual(['0.00', '100.00', '100.00']);
     expect(await balances(t.database.db, p.playerId)).toEqual({ central: 1_000_000n - 180_000n, hold: 180_000n });
   });
@@ -140,7 +166,9 @@ describe('concurrent withdrawals of one player', () => {
     for (let round = 0; round < 3; round++) {
       const x = (await withdraw(p, '1000')).json().data;
       const results = await Promise.allSettled([
-        post(t.app, p, '/api/finance/withdraw/cancel', { id: x.id }).then((r) => { if (r.statusCode !== 200) throw new Error(r.json().code); }),
+        post(t.app, p, '/api/finance/withdraw/cancel', { id: x.id }).then((r) => {
+          if (r.statusCode !== 200) throw new Error(r.json().code);
+        }),
         t.app.services.cashier.closeWithdrawal(x.id, 'pay', { staffId: 1 }, 'paid'),
         t.app.services.cashier.closeWithdrawal(x.id, 'reject', { staffId: 1 }, 'rejected'),
       ]);
@@ -153,7 +181,7 @@ describe('concurrent withdrawals of one player', () => {
     }
   });
 
-  it('settings read afresh in the middle of a withdrawal do not wait on the withdrawal\'s own transaction', async () => {
+  it("settings read afresh in the middle of a withdrawal do not wait on the withdrawal's own transaction", async () => {
     // The settings cache lives a second; under load a queued withdrawal finds it stale. With PGlite's one
     // connection, reading settings outside the open transaction would wait for that transaction forever.
     const system = t.app.services.system;
@@ -194,13 +222,17 @@ describe('concurrent deposits and cards', () => {
     const d = (await post(t.app, p, '/api/finance/deposit/create', { method: 'card', amount: '450' })).json().data;
     const paid = gateway.callback(d.id, 'paid');
     const failed = gateway.callback(d.id, 'failed');
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => {
-      const cb = i % 5 === 0 ? failed : paid;
-      return t.app.inject({ method: 'POST', url: '/api/payments/paybridge/callback', headers: cb.headers, payload: cb.body });
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const cb = i % 5 === 0 ? failed : paid;
+        return t.app.inject({ method: 'POST', url: '/api/payments/paybridge/callback', headers: cb.headers, payload: cb.body });
+      }),
+    );
     for (const a of answers) expect([a.statusCode, a.body]).toEqual([200, 'OK']);
     expect((await balances(t.database.db, p.playerId)).central).toBe(45_000n);
-    const credited = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from gateway_callbacks where order_id = ${d.id} and outcome = 'credited'`);
+    const credited = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from gateway_callbacks where order_id = ${d.id} and outcome = 'credited'`,
+    );
     expect(credited.rows[0]!.n).toBe(1);
   });
 
@@ -216,16 +248,29 @@ describe('concurrent deposits and cards', () => {
         expect(x.statusCode, x.body).toBe(422);
         expect(Object.keys(x.json().error)).toEqual(['card_number']);
       }
-      expect(await t.database.db.select().from(bankCards).where(and(eq(bankCards.cardNumber, n)))).toHaveLength(1);
+      expect(
+        await t.database.db
+          .select()
+          .from(bankCards)
+          .where(and(eq(bankCards.cardNumber, n))),
+      ).toHaveLength(1);
     }
   });
 
   it('one player binding many cards at once stops at the maximum', async () => {
     const p = await newPlayer(t.app, t.database.db, 0n); // holds one card already
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => {
-      const n = `66${String(p.playerId).padStart(5, '0')}${String(Date.now()).slice(-5)}${i}`;
-      return post(t.app, p, '/api/players/debit-card/store', { bank: '004', market: 'Taipei', account_name: 'Race Tester', card_number: n, card_number_confirm: n });
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => {
+        const n = `66${String(p.playerId).padStart(5, '0')}${String(Date.now()).slice(-5)}${i}`;
+        return post(t.app, p, '/api/players/debit-card/store', {
+          bank: '004',
+          market: 'Taipei',
+          account_name: 'Race Tester',
+          card_number: n,
+          card_number_confirm: n,
+        });
+      }),
+    );
     expect(answers.filter((x) => x.statusCode === 200)).toHaveLength(2);
     expect(await t.database.db.select().from(bankCards).where(eq(bankCards.playerId, p.playerId))).toHaveLength(3);
   });
@@ -255,7 +300,9 @@ describe.skipIf(!DATABASE_URL)('two app instances on one PostgreSQL database', (
     await second?.close();
     await database?.drop();
   });
-  afterEach(async () => { expect(await checkLedger(database.db)).toEqual([]); });
+  afterEach(async () => {
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
 
   const callbackTo = (app: FastifyInstance, cb: { headers: Record<string, string>; body: string }) =>
     app.inject({ method: 'POST', url: '/api/payments/paybridge/callback', headers: cb.headers, payload: cb.body });
@@ -268,8 +315,13 @@ describe.skipIf(!DATABASE_URL)('two app instances on one PostgreSQL database', (
       const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => callbackTo(i % 2 ? a : b, cb)));
       for (const x of answers) expect([x.statusCode, x.body]).toEqual([200, 'OK']);
       expect(await balances(database.db, p.playerId)).toEqual({ central: 99_999n, hold: 0n });
-      const out = await database.db.execute<{ outcome: string; n: number }>(sql`select outcome, count(*)::int as n from gateway_callbacks where order_id = ${d.id} group by outcome order by outcome`);
-      expect(out.rows).toEqual([{ outcome: 'credited', n: 1 }, { outcome: 'duplicate', n: 39 }]);
+      const out = await database.db.execute<{ outcome: string; n: number }>(
+        sql`select outcome, count(*)::int as n from gateway_callbacks where order_id = ${d.id} group by outcome order by outcome`,
+      );
+      expect(out.rows).toEqual([
+        { outcome: 'credited', n: 1 },
+        { outcome: 'duplicate', n: 39 },
+      ]);
       const journals = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where idempotency_key = ${`deposit:${d.id}`}`);
       expect(journals.rows[0]!.n).toBe(1);
     }
@@ -282,7 +334,10 @@ describe.skipIf(!DATABASE_URL)('two app instances on one PostgreSQL database', (
     const paid = gatewayB.callback(d.id, 'paid');
     // The order is due for the expiry job, and both gateways say paid when asked.
     gatewayA.orders.set(d.id, { amountMinor: 12_000n, state: 'paid', method: 'cvs' });
-    await database.db.update(depositOrders).set({ expiresAt: new Date(Date.now() - 10 * 60_000) }).where(eq(depositOrders.id, d.id));
+    await database.db
+      .update(depositOrders)
+      .set({ expiresAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(depositOrders.id, d.id));
     await Promise.all([
       ...Array.from({ length: 10 }, (_, i) => callbackTo(i % 2 ? a : b, failed)),
       ...Array.from({ length: 10 }, (_, i) => callbackTo(i % 2 ? b : a, paid)),
@@ -311,7 +366,12 @@ describe.skipIf(!DATABASE_URL)('two app instances on one PostgreSQL database', (
     const q = await newPlayer(a, database.db, 0n);
     const n = `77${String(Date.now()).slice(-10)}`;
     const form = { bank: '004', market: 'Taipei', account_name: 'Race Tester', card_number: n, card_number_confirm: n };
-    const answers = await Promise.all([post(a, p, '/api/players/debit-card/store', form), post(b, q, '/api/players/debit-card/store', form), post(b, p, '/api/players/debit-card/store', form), post(a, q, '/api/players/debit-card/store', form)]);
+    const answers = await Promise.all([
+      post(a, p, '/api/players/debit-card/store', form),
+      post(b, q, '/api/players/debit-card/store', form),
+      post(b, p, '/api/players/debit-card/store', form),
+      post(a, q, '/api/players/debit-card/store', form),
+    ]);
     expect(answers.filter((x) => x.statusCode === 200)).toHaveLength(1);
     for (const x of answers.filter((y) => y.statusCode !== 200)) expect(x.statusCode, x.body).toBe(422);
   });

@@ -17,13 +17,21 @@ import { newToken } from '../../src/server/modules/auth/tokens.ts';
 
 let t: TestApp;
 const gateway = new FakeGateway();
-interface Player { playerId: number; token: string; headers: { authorization: string } }
+interface Player {
+  playerId: number;
+  token: string;
+  headers: { authorization: string };
+}
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
 
 const LEVEL_DEFAULTS = { withdrawFreePerDay: 1, withdrawFeeMinor: 10_000n, withdrawMaxPerDay: 3 };
 
-beforeAll(async () => { t = await createTestApp({}, { provider: new FakeProvider(), gateway }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider: new FakeProvider(), gateway });
+});
+afterAll(async () => {
+  await t?.close();
+});
 beforeEach(async () => {
   gateway.failCreate = false;
   await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS });
@@ -42,7 +50,9 @@ let seq = 0;
 async function seedPlayer(_t: TestApp, opts: { centralMinor?: bigint } = {}): Promise<Player> {
   seq += 1;
   const account = `cr${Date.now().toString(36).slice(-5)}${seq}`.slice(0, 12);
-  const [row] = await t.database.db.insert(players).values({ account, passwordHash: 'x', phone: freshPhone(), recommendCode: `CR${account}` })
+  const [row] = await t.database.db
+    .insert(players)
+    .values({ account, passwordHash: 'x', phone: freshPhone(), recommendCode: `CR${account}` })
     .returning({ id: players.id });
   await openCentralAccount(t.database.db, row!.id);
   if (opts.centralMinor) {
@@ -59,7 +69,10 @@ const en = (key: string) => translate('en', key);
 /** Every request from its own address, so the per-address limits (20 withdrawals a minute) stay out of the way. */
 function call(p: Player | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Res> {
   return t.app.inject({
-    method, url, remoteAddress: freshIp(), headers: { 'x-locale': 'en', ...(p?.headers ?? {}), ...headers },
+    method,
+    url,
+    remoteAddress: freshIp(),
+    headers: { 'x-locale': 'en', ...(p?.headers ?? {}), ...headers },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
@@ -117,9 +130,19 @@ let betSeq = 0;
 async function validBet(p: Player, validMinor: bigint, settledAt = new Date()) {
   betSeq += 1;
   await t.database.db.insert(betRecords).values({
-    gpCode: 'SLX', betId: `cr-${p.playerId}-${betSeq}-${Date.now()}`, playerId: p.playerId, game: 'lucky7', gameType: 'slots',
-    stakeMinor: validMinor, payoutMinor: 0n, validBetMinor: validMinor, status: 'settled', version: 1, ledgerVersion: 1,
-    placedAt: settledAt, settledAt,
+    gpCode: 'SLX',
+    betId: `cr-${p.playerId}-${betSeq}-${Date.now()}`,
+    playerId: p.playerId,
+    game: 'lucky7',
+    gameType: 'slots',
+    stakeMinor: validMinor,
+    payoutMinor: 0n,
+    validBetMinor: validMinor,
+    status: 'settled',
+    version: 1,
+    ledgerVersion: 1,
+    placedAt: settledAt,
+    settledAt,
   });
 }
 
@@ -156,16 +179,26 @@ describe('deposit methods', () => {
     expect(fieldError(refused, 'method')).toEqual([en('cashier.method.unavailable')]);
     await settings({ tripartite_deposit: 1, web_bank_deposit: 0 });
     expect((await call(p, 'GET', '/api/finance/deposit/methods')).json().data.methods).toEqual(['card', 'cvs']);
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'online_banking', amount: '100' }), 'method')).toEqual([en('cashier.method.unavailable')]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'online_banking', amount: '100' }), 'method')).toEqual([
+      en('cashier.method.unavailable'),
+    ]);
     await settings({ tripartite_deposit: 0, web_bank_deposit: 0 });
     expect((await call(p, 'GET', '/api/finance/deposit/methods')).json().data.methods).toEqual([]);
     // Manual methods were never configured, so nothing at all can be deposited.
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'bank_transfer', amount: '100', player_ref: 'x' }), 'method')).toEqual([en('cashier.method.unavailable')]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'bank_transfer', amount: '100', player_ref: 'x' }), 'method')).toEqual([
+      en('cashier.method.unavailable'),
+    ]);
   });
 
   it('deposit_sort orders the methods; unlisted ones follow in the default order', async () => {
     const p = await seedPlayer(t);
-    await settings({ receiving_bank: '004', receiving_bank_account_name: 'Site', receiving_bank_account: '000111222333', usdt_address: 'Txyz', deposit_sort: ['usdt', 'online_banking'] });
+    await settings({
+      receiving_bank: '004',
+      receiving_bank_account_name: 'Site',
+      receiving_bank_account: '000111222333',
+      usdt_address: 'Txyz',
+      deposit_sort: ['usdt', 'online_banking'],
+    });
     expect((await call(p, 'GET', '/api/finance/deposit/methods')).json().data.methods).toEqual(['usdt', 'online_banking', 'bank_transfer', 'card', 'cvs']);
     await settings({ deposit_sort: ['cvs', 'card', 'usdt', 'bank_transfer', 'online_banking'] });
     expect((await call(p, 'GET', '/api/finance/deposit/methods')).json().data.methods).toEqual(['cvs', 'card', 'usdt', 'bank_transfer', 'online_banking']);
@@ -184,9 +217,17 @@ describe('deposit amounts', () => {
   it('Amount cannot be empty, must be numeric, at most two decimals', async () => {
     const p = await seedPlayer(t);
     const cases: Array<[unknown, string]> = [
-      ['', 'cashier.amount.required'], ['   ', 'cashier.amount.required'], ['0', 'cashier.amount.required'], ['0.00', 'cashier.amount.required'],
-      ['abc', 'cashier.amount.numeric'], ['12a', 'cashier.amount.numeric'], ['-5', 'cashier.amount.numeric'], ['1.234', 'cashier.amount.numeric'],
-      ['1e3', 'cashier.amount.numeric'], [null, 'cashier.amount.numeric'], [true, 'cashier.amount.numeric'],
+      ['', 'cashier.amount.required'],
+      ['   ', 'cashier.amount.required'],
+      ['0', 'cashier.amount.required'],
+      ['0.00', 'cashier.amount.required'],
+      ['abc', 'cashier.amount.numeric'],
+      ['12a', 'cashier.amount.numeric'],
+      ['-5', 'cashier.amount.numeric'],
+      ['1.234', 'cashier.amount.numeric'],
+      ['1e3', 'cashier.amount.numeric'],
+      [null, 'cashier.amount.numeric'],
+      [true, 'cashier.amount.numeric'],
     ];
     for (const [value, key] of cases) {
       expectField(await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: value }), 'amount', key, JSON.stringify(value));
@@ -195,7 +236,9 @@ describe('deposit amounts', () => {
     expect(missing.statusCode).toBe(422);
     expect(fieldError(missing, 'amount')).toBeTruthy();
     expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { amount: '100' }), 'method')).toBeTruthy();
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'cheque', amount: '100' }), 'method')).toEqual([en('cashier.method.required')]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'cheque', amount: '100' }), 'method')).toEqual([
+      en('cashier.method.required'),
+    ]);
     // A number is as good as a string.
     const numeric = await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: 100.5 });
     expect(numeric.statusCode, numeric.body).toBe(200);
@@ -213,17 +256,28 @@ describe('deposit amounts', () => {
     expect(fieldError(tiny, 'amount')).toEqual([en('cashier.amount.below_min')]);
     expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '100' })).statusCode).toBe(200);
     expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '99999999' })).statusCode).toBe(200);
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'cvs', amount: '20000.01' }), 'amount')).toEqual([en('cashier.amount.above_max')]);
-    expect((await call(p, 'GET', '/api/finance/deposit/methods')).json().data.limits).toMatchObject({ card: { min: '100.00', max: '0.00' }, cvs: { min: '100.00', max: '20000.00' } });
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'cvs', amount: '20000.01' }), 'amount')).toEqual([
+      en('cashier.amount.above_max'),
+    ]);
+    expect((await call(p, 'GET', '/api/finance/deposit/methods')).json().data.limits).toMatchObject({
+      card: { min: '100.00', max: '0.00' },
+      cvs: { min: '100.00', max: '20000.00' },
+    });
     await settings({ single_deposit_min: 100, single_deposit_max: 5000 });
     expect((await call(p, 'GET', '/api/finance/deposit/methods')).json().data).toMatchObject({ min: '100.00', max: '5000.00' });
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '99.99' }), 'amount')).toEqual([en('cashier.amount.below_min')]);
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'cvs', amount: '5000.01' }), 'amount')).toEqual([en('cashier.amount.above_max')]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '99.99' }), 'amount')).toEqual([
+      en('cashier.amount.below_min'),
+    ]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'cvs', amount: '5000.01' }), 'amount')).toEqual([
+      en('cashier.amount.above_max'),
+    ]);
     expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '100' })).statusCode).toBe(200);
     expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'online_banking', amount: '5000' })).statusCode).toBe(200);
     // The limits hold for manual deposits too.
     await settings({ receiving_bank_account: '123456789012', receiving_bank_account_name: 'Site' });
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'bank_transfer', amount: '50', player_ref: '12345' }), 'amount')).toEqual([en('cashier.amount.below_min')]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'bank_transfer', amount: '50', player_ref: '12345' }), 'amount')).toEqual([
+      en('cashier.amount.below_min'),
+    ]);
     // Only a minimum: anything above it goes.
     await settings({ single_deposit_min: 100, single_deposit_max: 0 });
     expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '1000000' })).statusCode).toBe(200);
@@ -244,7 +298,9 @@ describe('deposit amounts', () => {
     const cb = gateway.callback(first.json().data.id, 'failed');
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/paybridge/callback', headers: cb.headers, payload: cb.body })).body).toBe('OK');
     expect((await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '2000' })).statusCode).toBe(200);
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '100' }), 'amount')).toEqual([en('cashier.amount.daily_max')]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '100' }), 'amount')).toEqual([
+      en('cashier.amount.daily_max'),
+    ]);
     // Another player has a day of their own.
     const q = await seedPlayer(t);
     expect((await call(q, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '3000' })).statusCode).toBe(200);
@@ -270,7 +326,10 @@ describe('deposit amounts', () => {
     const refused = await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '100' });
     expect(refused.statusCode).toBe(503);
     expect(refused.json().code).toBe('upstream_unavailable');
-    const failed = await t.database.db.select().from(depositOrders).where(and(eq(depositOrders.playerId, p.playerId), eq(depositOrders.status, 'failed')));
+    const failed = await t.database.db
+      .select()
+      .from(depositOrders)
+      .where(and(eq(depositOrders.playerId, p.playerId), eq(depositOrders.status, 'failed')));
     expect(failed).toHaveLength(1);
     expect(await amount(p)).toBe('0.00');
   });
@@ -290,17 +349,35 @@ describe('deposit amounts', () => {
 
 describe('manual deposits wait for finance', () => {
   beforeEach(async () => {
-    await settings({ receiving_bank: '004', receiving_bank_account_name: 'Site', receiving_bank_account: '123456789012', usdt_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
+    await settings({
+      receiving_bank: '004',
+      receiving_bank_account_name: 'Site',
+      receiving_bank_account: '123456789012',
+      usdt_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    });
   });
 
   it('bank transfer needs the transfer details and USDT the TXID', async () => {
     const p = await seedPlayer(t);
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'bank_transfer', amount: '1000' }), 'player_ref')).toEqual([en('cashier.transfer_ref.required')]);
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'bank_transfer', amount: '1000', player_ref: '   ' }), 'player_ref')).toEqual([en('cashier.transfer_ref.required')]);
-    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'usdt', amount: '1000' }), 'player_ref')).toEqual([en('cashier.txid.required')]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'bank_transfer', amount: '1000' }), 'player_ref')).toEqual([
+      en('cashier.transfer_ref.required'),
+    ]);
+    expect(
+      fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'bank_transfer', amount: '1000', player_ref: '   ' }), 'player_ref'),
+    ).toEqual([en('cashier.transfer_ref.required')]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/deposit/create', { method: 'usdt', amount: '1000' }), 'player_ref')).toEqual([
+      en('cashier.txid.required'),
+    ]);
     const bt = await call(p, 'POST', '/api/finance/deposit/create', { method: 'bank_transfer', amount: '1000', player_ref: ' 12345 2024-05-01 10:00 ' });
     expect(bt.statusCode).toBe(200);
-    expect(bt.json().data).toMatchObject({ method: 'bank_transfer', status: 'pending', pay_url: null, payment_code: null, expires_at: null, player_ref: '12345 2024-05-01 10:00' });
+    expect(bt.json().data).toMatchObject({
+      method: 'bank_transfer',
+      status: 'pending',
+      pay_url: null,
+      payment_code: null,
+      expires_at: null,
+      player_ref: '12345 2024-05-01 10:00',
+    });
     const usdt = await call(p, 'POST', '/api/finance/deposit/create', { method: 'usdt', amount: '300', player_ref: 'a'.repeat(64) });
     expect(usdt.json().data).toMatchObject({ method: 'usdt', status: 'pending', player_ref: 'a'.repeat(64) });
     // Nothing is credited before finance looks.
@@ -320,7 +397,10 @@ describe('manual deposits wait for finance', () => {
     expect(row).toMatchObject({ status: 'paid', reviewedBy: 7 });
     expect(row.paidAt).toBeInstanceOf(Date);
     // Twice is refused and changes nothing; so is rejecting a paid one.
-    await expect(t.app.services.cashier.confirmDeposit(7, bt.id)).rejects.toMatchObject({ code: 'validation_failed', fields: { id: ['cashier.deposit.not_reviewable'] } });
+    await expect(t.app.services.cashier.confirmDeposit(7, bt.id)).rejects.toMatchObject({
+      code: 'validation_failed',
+      fields: { id: ['cashier.deposit.not_reviewable'] },
+    });
     await expect(t.app.services.cashier.rejectDeposit(7, bt.id, 'late')).rejects.toMatchObject({ code: 'validation_failed' });
     expect(await amount(p)).toBe('1000.00');
 
@@ -330,14 +410,19 @@ describe('manual deposits wait for finance', () => {
     await expect(t.app.services.cashier.confirmDeposit(7, usdt.id)).rejects.toMatchObject({ code: 'validation_failed' });
     expect(await amount(p)).toBe('1000.00');
     await expect(t.app.services.cashier.confirmDeposit(7, 'DPnosuchorder0000')).rejects.toMatchObject({ code: 'not_found' });
-    const journals = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where kind = 'deposit' and player_id = ${p.playerId}`);
+    const journals = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from journals where kind = 'deposit' and player_id = ${p.playerId}`,
+    );
     expect(journals.rows[0]!.n).toBe(1);
   });
 
   it('finance cannot confirm or reject a gateway order: only the gateway settles those', async () => {
     const p = await seedPlayer(t);
     const card = (await call(p, 'POST', '/api/finance/deposit/create', { method: 'card', amount: '100' })).json().data;
-    await expect(t.app.services.cashier.confirmDeposit(7, card.id)).rejects.toMatchObject({ code: 'validation_failed', fields: { id: ['cashier.deposit.not_reviewable'] } });
+    await expect(t.app.services.cashier.confirmDeposit(7, card.id)).rejects.toMatchObject({
+      code: 'validation_failed',
+      fields: { id: ['cashier.deposit.not_reviewable'] },
+    });
     await expect(t.app.services.cashier.rejectDeposit(7, card.id, 'x')).rejects.toMatchObject({ code: 'validation_failed' });
     expect(await amount(p)).toBe('0.00');
   });
@@ -360,7 +445,13 @@ describe('bank cards', () => {
 
   it('answers per field: account_name, card_number, card_number_confirm', async () => {
     const p = await seedPlayer(t);
-    const empty = await call(p, 'POST', '/api/players/debit-card/store', { bank: '004', market: 'x', account_name: '', card_number: '', card_number_confirm: '' });
+    const empty = await call(p, 'POST', '/api/players/debit-card/store', {
+      bank: '004',
+      market: 'x',
+      account_name: '',
+      card_number: '',
+      card_number_confirm: '',
+    });
     expectField(empty, 'account_name', 'cashier.account_name.required');
     expectField(empty, 'card_number', 'cashier.card_number.required');
     expectField(empty, 'card_number_confirm', 'cashier.card_number_confirm.required');
@@ -373,7 +464,12 @@ describe('bank cards', () => {
     expect(different.json().error).toEqual({ card_number_confirm: [en('cashier.card_number_confirm.different')] });
     const invalid = await call(p, 'POST', '/api/players/debit-card/store', cardForm({ card_number: '12ab567890', card_number_confirm: '12ab567890' }));
     expect(fieldError(invalid, 'card_number')).toEqual([en('cashier.card_number.invalid')]);
-    expect(fieldError(await call(p, 'POST', '/api/players/debit-card/store', cardForm({ card_number: '123456789', card_number_confirm: '123456789' })), 'card_number')).toEqual([en('cashier.card_number.invalid')]);
+    expect(
+      fieldError(
+        await call(p, 'POST', '/api/players/debit-card/store', cardForm({ card_number: '123456789', card_number_confirm: '123456789' })),
+        'card_number',
+      ),
+    ).toEqual([en('cashier.card_number.invalid')]);
     expect(fieldError(await call(p, 'POST', '/api/players/debit-card/store', cardForm({ bank: '999' })), 'bank')).toEqual([en('cashier.bank.required')]);
     expect((await call(p, 'GET', '/api/players/debit-card/list')).json().data.data).toEqual([]);
   });
@@ -407,7 +503,7 @@ describe('bank cards', () => {
     expect((await call(p, 'POST', '/api/players/debit-card/store', cardForm())).statusCode).toBe(200);
   });
 
-  it('delete only while allow_player_delete_bank_card is on, and only one\'s own card', async () => {
+  it("delete only while allow_player_delete_bank_card is on, and only one's own card", async () => {
     const p = await seedPlayer(t);
     const q = await seedPlayer(t);
     await call(p, 'POST', '/api/players/debit-card/store', cardForm());
@@ -431,16 +527,24 @@ describe('bank cards', () => {
     const [a, b] = (await call(p, 'GET', '/api/players/debit-card/list')).json().data.data;
     await t.app.services.cashier.auditCard(3, a.id, true, '');
     await t.app.services.cashier.auditCard(3, b.id, false, 'name does not match');
-    expect(events(p.playerId, 'bankcard-audit')).toEqual([{ id: a.id, status_debit_card: 1 }, { id: b.id, status_debit_card: 2 }]);
+    expect(events(p.playerId, 'bankcard-audit')).toEqual([
+      { id: a.id, status_debit_card: 1 },
+      { id: b.id, status_debit_card: 2 },
+    ]);
     const cards = (await call(p, 'GET', '/api/players/debit-card/list')).json().data.data;
-    expect(cards.map((c: { status_debit_card: number; audit_reason: string }) => [c.status_debit_card, c.audit_reason])).toEqual([[1, ''], [2, 'name does not match']]);
+    expect(cards.map((c: { status_debit_card: number; audit_reason: string }) => [c.status_debit_card, c.audit_reason])).toEqual([
+      [1, ''],
+      [2, 'name does not match'],
+    ]);
     await expect(t.app.services.cashier.auditCard(3, 99_999_999, true, '')).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('once a real name is on file, the account name must match it', async () => {
     const p = await seedPlayer(t);
     await call(p, 'PUT', '/api/auth/info', { real_name: 'Lin Mei', gender: 'female', birthday: '1995-05-05' });
-    expect((await call(p, 'POST', '/api/players/debit-card/store', cardForm({ account_name: 'Someone Else' }))).json().error).toEqual({ account_name: [en('cashier.account_name.mismatch')] });
+    expect((await call(p, 'POST', '/api/players/debit-card/store', cardForm({ account_name: 'Someone Else' }))).json().error).toEqual({
+      account_name: [en('cashier.account_name.mismatch')],
+    });
     expect((await call(p, 'POST', '/api/players/debit-card/store', cardForm({ account_name: 'Lin Mei' }))).statusCode).toBe(200);
   });
 });
@@ -462,7 +566,9 @@ describe('personal info', () => {
     const young = await call(p, 'PUT', '/api/auth/info', { real_name: 'Kid', gender: 'male', birthday: birthdayYearsAgo(18, 2) });
     expect(young.statusCode).toBe(422);
     expect(young.json().error).toEqual({ birthday: [en('cashier.birthday.under_age')] });
-    expect((await call(p, 'PUT', '/api/auth/info', { real_name: 'Kid', gender: 'male', birthday: birthdayYearsAgo(10) })).json().error).toEqual({ birthday: [en('cashier.birthday.under_age')] });
+    expect((await call(p, 'PUT', '/api/auth/info', { real_name: 'Kid', gender: 'male', birthday: birthdayYearsAgo(10) })).json().error).toEqual({
+      birthday: [en('cashier.birthday.under_age')],
+    });
     const events = spyEvents();
     const ok = await call(p, 'PUT', '/api/auth/info', { real_name: 'Adult', gender: 'other', birthday: birthdayYearsAgo(18, -2) });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -495,7 +601,7 @@ describe('withdrawals', () => {
     expect(await amount(p)).toBe('10000.00');
   });
 
-  it('needs a real name and a usable card of one\'s own before the first withdrawal', async () => {
+  it("needs a real name and a usable card of one's own before the first withdrawal", async () => {
     const p = await seedPlayer(t, { centralMinor: 100_000n });
     const form = cardForm();
     await call(p, 'POST', '/api/players/debit-card/store', form);
@@ -513,7 +619,9 @@ describe('withdrawals', () => {
     const other = await withdrawer();
     expect((await call(p, 'POST', '/api/finance/withdraw/create', { money: '600', bank_card_id: other.cardId })).json().code).toBe('withdraw_need_card');
     expect((await call(p, 'POST', '/api/finance/withdraw/create', { money: '600', bank_card_id: 99_999_999 })).json().code).toBe('withdraw_need_card');
-    expect(fieldError(await call(p, 'POST', '/api/finance/withdraw/create', { money: '600', bank_card_id: 0 }), 'bank_card_id')).toEqual([en('cashier.card.required')]);
+    expect(fieldError(await call(p, 'POST', '/api/finance/withdraw/create', { money: '600', bank_card_id: 0 }), 'bank_card_id')).toEqual([
+      en('cashier.card.required'),
+    ]);
     await t.app.services.cashier.auditCard(1, cardId, true, '');
     await settings({ allow_player_delete_bank_card: 1 });
     await call(p, 'POST', '/api/players/debit-card/delete', { id: cardId });
@@ -525,15 +633,25 @@ describe('withdrawals', () => {
   it('amount: required, numeric, at least 500, not above the single maximum', async () => {
     const p = await withdrawer();
     const cases: Array<[unknown, string]> = [
-      ['', 'cashier.amount.required'], ['abc', 'cashier.amount.numeric'], ['-600', 'cashier.amount.numeric'], ['600.123', 'cashier.amount.numeric'],
-      ['499.99', 'cashier.withdraw.below_min'], [100, 'cashier.withdraw.below_min'],
+      ['', 'cashier.amount.required'],
+      ['abc', 'cashier.amount.numeric'],
+      ['-600', 'cashier.amount.numeric'],
+      ['600.123', 'cashier.amount.numeric'],
+      ['499.99', 'cashier.withdraw.below_min'],
+      [100, 'cashier.withdraw.below_min'],
     ];
     for (const [value, key] of cases) expectField(await withdraw(p, value), 'money', key, JSON.stringify(value));
     expect(fieldError(await call(p, 'POST', '/api/finance/withdraw/create', { bank_card_id: p.cardId }), 'money')).toBeTruthy();
     expect(fieldError(await withdraw(p, '0'), 'money')).toBeTruthy();
     await settings({ single_withdraw_max: 1000 });
     expect(fieldError(await withdraw(p, '1000.01'), 'money')).toEqual([en('cashier.withdraw.above_max')]);
-    expect((await call(p, 'GET', '/api/finance/withdraw/terms')).json().data).toMatchObject({ fee: '0.00', min: '500.00', max: '1000.00', used_today: 0, max_per_day: 3 });
+    expect((await call(p, 'GET', '/api/finance/withdraw/terms')).json().data).toMatchObject({
+      fee: '0.00',
+      min: '500.00',
+      max: '1000.00',
+      used_today: 0,
+      max_per_day: 3,
+    });
     const ok = await withdraw(p, '500');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ amount: '500.00', fee: '0.00', status: 'applying' });
@@ -609,7 +727,7 @@ describe('withdrawals', () => {
     expect((await withdraw(r, '600')).json().data.fee).toBe('25.00');
   });
 
-  it('daily_withdraw_max caps the day\'s total', async () => {
+  it("daily_withdraw_max caps the day's total", async () => {
     const p = await withdrawer();
     await settings({ daily_withdraw_max: 1500 });
     expect((await withdraw(p, '1000')).statusCode).toBe(200);
@@ -655,7 +773,7 @@ describe('withdrawals', () => {
     // Paid out: the next deposits start a new count. A fresh card and little play reach risk's hold score, so a risk
     // reviewer releases it first (holds are tested in risk-withdrawals.test.ts).
     const wid = w.json().data.id as string;
-    if (await t.app.services.cashier.applyRisk(wid) === 'hold') await t.app.services.cashier.releaseHold(wid, 1, 'turnover test');
+    if ((await t.app.services.cashier.applyRisk(wid)) === 'hold') await t.app.services.cashier.releaseHold(wid, 1, 'turnover test');
     await t.app.services.cashier.closeWithdrawal(wid, 'pay', { staffId: 1 }, 'paid');
     expect((await call(p, 'GET', '/api/finance/withdraw/limit/records')).json().data).toEqual({ data: [], total: 0 });
     await new Promise((r) => setTimeout(r, 5));
@@ -670,7 +788,9 @@ describe('withdrawals', () => {
     const p = await withdrawer(200_000n);
     const w = (await withdraw(p, '1500')).json().data;
     expect(await amount(p)).toBe('500.00');
-    const hold = await t.database.db.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'withdraw_hold'`);
+    const hold = await t.database.db.execute<{ b: string }>(
+      sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'withdraw_hold'`,
+    );
     expect(hold.rows[0]!.b).toBe('150000');
     const q = await withdrawer();
     expect((await call(q, 'POST', '/api/finance/withdraw/cancel', { id: w.id })).statusCode).toBe(404);

@@ -21,7 +21,8 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 const twoInstances = Boolean(DATABASE_URL && REDIS_URL);
-if (!twoInstances) console.warn('tests/api/chat-socket.test.ts: one instance on the embedded database; set DATABASE_URL and REDIS_URL for two instances over Redis.');
+if (!twoInstances)
+  console.warn('tests/api/chat-socket.test.ts: one instance on the embedded database; set DATABASE_URL and REDIS_URL for two instances over Redis.');
 
 let database: TestDatabase;
 let second: Database | undefined;
@@ -34,7 +35,12 @@ const key = () => randomUUID().replace(/-/g, '');
 
 function connect(app: FastifyInstance, auth: Record<string, unknown>): Promise<Socket> {
   const socket = connectSocket(`${urlOf(app)}${CHAT_NAMESPACE}`, {
-    path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000, auth: { locale: 'en', ...auth },
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 5000,
+    auth: { locale: 'en', ...auth },
   });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
@@ -54,15 +60,30 @@ async function okCall<T = any>(socket: Socket, event: string, payload?: unknown)
 
 function nextEvent<T = any>(socket: Socket, event: string, match: (p: T) => boolean = () => true, timeoutMs = 6000): Promise<T> {
   return new Promise((resolve, reject) => {
-    const on = (p: T) => { if (match(p)) { clearTimeout(timer); socket.off(event, on); resolve(p); } };
-    const timer = setTimeout(() => { socket.off(event, on); reject(new Error(`no '${event}' within ${timeoutMs} ms`)); }, timeoutMs);
+    const on = (p: T) => {
+      if (match(p)) {
+        clearTimeout(timer);
+        socket.off(event, on);
+        resolve(p);
+      }
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, on);
+      reject(new Error(`no '${event}' within ${timeoutMs} ms`));
+    }, timeoutMs);
     socket.on(event, on);
   });
 }
 function arrives(socket: Socket, event: string, windowMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
-    const on = () => { clearTimeout(timer); resolve(true); };
-    const timer = setTimeout(() => { socket.off(event, on); resolve(false); }, windowMs);
+    const on = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, on);
+      resolve(false);
+    }, windowMs);
     socket.once(event, on);
   });
 }
@@ -70,9 +91,15 @@ function arrives(socket: Socket, event: string, windowMs = 1000): Promise<boolea
 async function player(app: FastifyInstance) {
   const n = Math.floor(Math.random() * 1e8);
   const account = `ch${n}`.slice(0, 12);
-  const [row] = await database.db.insert(players).values({
-    account, passwordHash: await AuthService.hashPassword('abc12345'), phone: `09${String(n).padStart(8, '0')}`, recommendCode: `C${n}`,
-  }).returning({ id: players.id });
+  const [row] = await database.db
+    .insert(players)
+    .values({
+      account,
+      passwordHash: await AuthService.hashPassword('abc12345'),
+      phone: `09${String(n).padStart(8, '0')}`,
+      recommendCode: `C${n}`,
+    })
+    .returning({ id: players.id });
   await openCentralAccount(database.db, row!.id);
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account, password: 'abc12345' } });
   expect(login.statusCode, login.body).toBe(200);
@@ -82,7 +109,10 @@ async function player(app: FastifyInstance) {
 
 async function agent(app: FastifyInstance, role = 'service') {
   const username = `ag${Math.floor(Math.random() * 1e8)}`;
-  const [row] = await database.db.insert(staff).values({ username, passwordHash: await AuthService.hashPassword('staffpass123'), role }).returning({ id: staff.id });
+  const [row] = await database.db
+    .insert(staff)
+    .values({ username, passwordHash: await AuthService.hashPassword('staffpass123'), role })
+    .returning({ id: staff.id });
   const res = await app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username, password: 'staffpass123' } });
   expect(res.statusCode, res.body).toBe(200);
   const token = res.json().data.access_token as string;
@@ -140,7 +170,12 @@ describe('customer-service live chat', () => {
     expect(state).toMatchObject({ conversation: null, agents_online: false });
     const refused = await call(s, CHAT_EVENTS.send, { key: key(), text: 'hello?' });
     expect(refused).toMatchObject({ ok: false, code: 'bad_request', fields: { chat: ['No customer service agent is online; please leave a message'] } });
-    const left = await a.inject({ method: 'POST', url: '/api/chat/leave-message', headers: p.headers, payload: { title: 'Deposit', content: 'My deposit has not arrived' } });
+    const left = await a.inject({
+      method: 'POST',
+      url: '/api/chat/leave-message',
+      headers: p.headers,
+      payload: { title: 'Deposit', content: 'My deposit has not arrived' },
+    });
     expect(left.statusCode, left.body).toBe(200);
     const id = left.json().data.consultation_id as number;
     const [row] = await database.db.select().from(consultations).where(eq(consultations.id, id));
@@ -162,7 +197,14 @@ describe('customer-service live chat', () => {
     expect(state.agents_online).toBe(true);
     const queued = nextEvent(as1, CHAT_EVENTS.queue);
     const first = await okCall(ps, CHAT_EVENTS.send, { key: key(), text: 'I need help with a withdrawal' });
-    expect(first).toMatchObject({ user_type: null, user_name: p.account, context: 'I need help with a withdrawal', message_type: 'message', read: 0, author_id: p.playerId });
+    expect(first).toMatchObject({
+      user_type: null,
+      user_name: p.account,
+      context: 'I need help with a withdrawal',
+      message_type: 'message',
+      read: 0,
+      author_id: p.playerId,
+    });
     const conversationId = first.chat_id as number;
     expect((await queued).conversationId).toBe(conversationId);
     const console1 = await okCall(as1, CHAT_EVENTS.agentState);
@@ -217,7 +259,9 @@ describe('customer-service live chat', () => {
     const again = await connect(b, { token: p.token });
     const back = await okCall(again, CHAT_EVENTS.open);
     expect(back.conversation).toMatchObject({ id: conversationId, state: 'active', agent_id: two.id });
-    expect(back.messages.map((m: any) => m.context)).toEqual(expect.arrayContaining(['I need help with a withdrawal', 'Let me check', 'Hello, I am taking over', 'ok']));
+    expect(back.messages.map((m: any) => m.context)).toEqual(
+      expect.arrayContaining(['I need help with a withdrawal', 'Let me check', 'Hello, I am taking over', 'ok']),
+    );
 
     // The console's REST calls: the conversation, the player beside it.
     const convo = await b.inject({ url: `/api/backoffice/chat/conversations/${conversationId}`, headers: two.headers });
@@ -278,11 +322,15 @@ describe('customer-service live chat', () => {
     expect(bo.statusCode).toBe(401);
     // Unknown fields and long text are refused by the schema.
     expect(await call(os, CHAT_EVENTS.send, { key: key(), text: 'x', conversationId })).toMatchObject({ ok: false, code: 'validation_failed' });
-    expect(await call(os, CHAT_EVENTS.send, { key: key(), text: 'x'.repeat(1001) })).toMatchObject({ ok: false, code: 'validation_failed', fields: { text: ['At most 1000 characters'] } });
+    expect(await call(os, CHAT_EVENTS.send, { key: key(), text: 'x'.repeat(1001) })).toMatchObject({
+      ok: false,
+      code: 'validation_failed',
+      fields: { text: ['At most 1000 characters'] },
+    });
     expect(await call(os, CHAT_EVENTS.send, { key: key(), text: '   ' })).toMatchObject({ ok: false, code: 'validation_failed' });
   });
 
-  it('sends pictures both ways: signed URLs for the player and the agent, never someone else\'s upload', async () => {
+  it("sends pictures both ways: signed URLs for the player and the agent, never someone else's upload", async () => {
     const p = await player(a);
     const other = await player(a);
     const ag = await agent(b);
@@ -290,13 +338,21 @@ describe('customer-service live chat', () => {
     const s = await connect(a, { token: p.token });
     await untilOnline(a, true);
     const upload = async (headers: Record<string, string>) => {
-      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer();
       const boundary = `----chat${Math.random().toString(16).slice(2)}`;
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), png,
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const res = await a.inject({ method: 'POST', url: '/api/uploads/images', payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/uploads/images',
+        payload,
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.files[0].id as number;
     };
@@ -322,13 +378,21 @@ describe('customer-service live chat', () => {
     // The agent answers with a picture of their own: a private back-office upload, another agent's refused.
     await okCall(agentSocket, CHAT_EVENTS.take, { conversationId: sent.chat_id });
     const staffUpload = async (headers: Record<string, string>) => {
-      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3c3' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3c3' } })
+        .png()
+        .toBuffer();
       const boundary = `----agent${Math.random().toString(16).slice(2)}`;
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`), png,
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const res = await b.inject({ method: 'POST', url: '/api/backoffice/uploads/images?visibility=private', payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const res = await b.inject({
+        method: 'POST',
+        url: '/api/backoffice/uploads/images?visibility=private',
+        payload,
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.files[0].id as number;
     };
@@ -345,7 +409,7 @@ describe('customer-service live chat', () => {
     expect((await a.inject({ url: `/api/files/${agentPicture}` })).statusCode).toBe(404);
   });
 
-  it('limits the rate of a player\'s messages', async () => {
+  it("limits the rate of a player's messages", async () => {
     const p = await player(a);
     const ag = await agent(b);
     await connect(b, { token: ag.token, staff: true });
@@ -355,9 +419,13 @@ describe('customer-service live chat', () => {
     for (let i = 0; i < CHAT_PLAYER_RATE.limit + 2; i++) results.push(await call(s, CHAT_EVENTS.send, { key: key(), text: `m${i}` }));
     expect(results.slice(0, CHAT_PLAYER_RATE.limit).every((r) => r.ok)).toBe(true);
     expect(results.slice(CHAT_PLAYER_RATE.limit)).toEqual([
-      expect.objectContaining({ ok: false, code: 'rate_limited' }), expect.objectContaining({ ok: false, code: 'rate_limited' }),
+      expect.objectContaining({ ok: false, code: 'rate_limited' }),
+      expect.objectContaining({ ok: false, code: 'rate_limited' }),
     ]);
-    const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(chatMessages).where(eq(chatMessages.authorId, p.playerId));
+    const [count] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(eq(chatMessages.authorId, p.playerId));
     expect(count!.n).toBe(CHAT_PLAYER_RATE.limit);
   });
 
@@ -367,10 +435,19 @@ describe('customer-service live chat', () => {
     const old = new Date(Date.now() - 31 * day);
     const recent = new Date(Date.now() - 29 * day);
     for (const at of [old, recent]) {
-      const [c] = await database.db.insert(chatConversations).values({ playerId: p.playerId, state: 'closed', createdAt: at, closedAt: at, lastMessageAt: at }).returning();
+      const [c] = await database.db
+        .insert(chatConversations)
+        .values({ playerId: p.playerId, state: 'closed', createdAt: at, closedAt: at, lastMessageAt: at })
+        .returning();
       await database.db.insert(chatMessages).values({
-        conversationId: c!.id, messageId: key(), authorKind: 'player', authorId: p.playerId, fromId: p.playerId, userName: p.account,
-        context: at === old ? 'thirty-one days ago' : 'twenty-nine days ago', createdAt: at,
+        conversationId: c!.id,
+        messageId: key(),
+        authorKind: 'player',
+        authorId: p.playerId,
+        fromId: p.playerId,
+        userName: p.account,
+        context: at === old ? 'thirty-one days ago' : 'twenty-nine days ago',
+        createdAt: at,
       });
     }
     const res = await a.inject({ url: '/api/chat/history', headers: p.headers });
@@ -384,10 +461,20 @@ describe('customer-service live chat', () => {
     const admin = await agent(a, 'admin');
     const denied = await a.inject({ method: 'POST', url: '/api/backoffice/chat/canned', headers: service.headers, payload: { title: 'Hi', body: 'Hello' } });
     expect(denied.statusCode).toBe(403);
-    const created = await a.inject({ method: 'POST', url: '/api/backoffice/chat/canned', headers: admin.headers, payload: { title: 'Hi', body: 'Hello there' } });
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/backoffice/chat/canned',
+      headers: admin.headers,
+      payload: { title: 'Hi', body: 'Hello there' },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.id as number;
-    const updated = await a.inject({ method: 'PUT', url: `/api/backoffice/chat/canned/${id}`, headers: admin.headers, payload: { title: 'Hi', body: 'Hello again', sort: 2 } });
+    const updated = await a.inject({
+      method: 'PUT',
+      url: `/api/backoffice/chat/canned/${id}`,
+      headers: admin.headers,
+      payload: { title: 'Hi', body: 'Hello again', sort: 2 },
+    });
     expect(updated.json().data).toMatchObject({ body: 'Hello again', sort: 2 });
     const list = await a.inject({ url: '/api/backoffice/chat/canned', headers: service.headers });
     expect(list.json().data.map((r: any) => r.body)).toContain('Hello again');

@@ -14,16 +14,20 @@ beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: '1' });
     listed = await createTestApp({ TRUST_PROXY: '10.200.0.0/16' });
   } finally {
-    if (before === undefined) delete process.env.RATE_LIMIT_PER_MIN; else process.env.RATE_LIMIT_PER_MIN = before;
+    if (before === undefined) delete process.env.RATE_LIMIT_PER_MIN;
+    else process.env.RATE_LIMIT_PER_MIN = before;
   }
 });
-afterAll(async () => { await t?.close(); await listed?.close(); });
+afterAll(async () => {
+  await t?.close();
+  await listed?.close();
+});
 
 const get = (app: TestApp, xff: string, remoteAddress = '10.200.0.1') =>
   app.app.inject({ method: 'GET', url: '/api/system/settings', remoteAddress, headers: { 'x-forwarded-for': xff } });
 
 describe('TRUST_PROXY', () => {
-  it('with one hop, a rotating X-Forwarded-For from one client shares that client\'s limit', async () => {
+  it("with one hop, a rotating X-Forwarded-For from one client shares that client's limit", async () => {
     const codes: number[] = [];
     for (let i = 0; i < LIMIT + 2; i++) codes.push((await get(t, `203.0.113.${i}, 198.51.100.7`)).statusCode);
     expect(codes.slice(0, LIMIT).every((c) => c === 200)).toBe(true);

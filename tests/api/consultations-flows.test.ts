@@ -19,10 +19,14 @@ beforeAll(async () => {
   op = { authorization: `Bearer ${s.token}` };
   opId = s.id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function png(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 8 + seed, height: 8, channels: 3, background: { r: seed * 20, g: 10, b: 10 } } }).png().toBuffer();
+  return sharp({ create: { width: 8 + seed, height: 8, channels: 3, background: { r: seed * 20, g: 10, b: 10 } } })
+    .png()
+    .toBuffer();
 }
 
 /** Uploads images through the uploads module the way the browser does (multipart, field `file`). */
@@ -31,7 +35,9 @@ async function upload(p: Player, files: Buffer[]): Promise<number[]> {
   files.forEach((f, i) => form.append('file', new Blob([new Uint8Array(f)], { type: 'image/png' }), `shot${i}.png`));
   const req = new Request('http://local/', { method: 'POST', body: form });
   const res = await t.app.inject({
-    method: 'POST', url: '/api/uploads/images', headers: { ...p.headers, 'content-type': req.headers.get('content-type')! },
+    method: 'POST',
+    url: '/api/uploads/images',
+    headers: { ...p.headers, 'content-type': req.headers.get('content-type')! },
     payload: Buffer.from(await req.arrayBuffer()),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -43,7 +49,9 @@ async function staffUpload(headers: Record<string, string>, file: Buffer): Promi
   form.append('file', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'answer.png');
   const req = new Request('http://local/', { method: 'POST', body: form });
   const res = await t.app.inject({
-    method: 'POST', url: '/api/backoffice/uploads/images?visibility=private', headers: { ...headers, 'content-type': req.headers.get('content-type')! },
+    method: 'POST',
+    url: '/api/backoffice/uploads/images?visibility=private',
+    headers: { ...headers, 'content-type': req.headers.get('content-type')! },
     payload: Buffer.from(await req.arrayBuffer()),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -51,7 +59,12 @@ async function staffUpload(headers: Record<string, string>, file: Buffer): Promi
 }
 
 async function open(p: Player, over: Record<string, unknown> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/messages/player/consultation', headers: p.headers, payload: { title: '存款未到帳', information: '昨晚轉帳 1,000 尚未入帳', ...over } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/messages/player/consultation',
+    headers: p.headers,
+    payload: { title: '存款未到帳', information: '昨晚轉帳 1,000 尚未入帳', ...over },
+  });
 }
 async function counter(p: Player): Promise<number> {
   const res = await t.app.inject({ method: 'GET', url: '/api/messages/player/consultation', headers: p.headers });
@@ -89,10 +102,15 @@ describe('a consultation with two images', () => {
 
     // Another player: the thread looks missing, the list is empty, and the image without its signature is refused.
     expect((await t.app.inject({ method: 'GET', url: `/api/messages/player/consultation/${id}`, headers: other.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/messages/player/consultation?page=1&pageSize=10', headers: other.headers })).json().data.total).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/messages/player/consultation?page=1&pageSize=10', headers: other.headers })).json().data.total).toBe(
+      0,
+    );
     const bare = images[0]!.url.split('?')[0]!;
     expect((await t.app.inject({ method: 'GET', url: bare, headers: other.headers })).statusCode).toBeGreaterThanOrEqual(400);
-    expect((await t.app.inject({ method: 'POST', url: `/api/messages/player/consultation/${id}/reply`, headers: other.headers, payload: { content: 'hi' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/messages/player/consultation/${id}/reply`, headers: other.headers, payload: { content: 'hi' } }))
+        .statusCode,
+    ).toBe(404);
 
     // Staff see the same images on the desk.
     const desk = await t.app.inject({ method: 'GET', url: `/api/backoffice/consultations/${id}`, headers: op });
@@ -143,13 +161,18 @@ describe('the thread', () => {
     spy.mockRestore();
     expect(await counter(p)).toBe(3);
 
-    const list = (await t.app.inject({ method: 'GET', url: '/api/messages/player/consultation?page=1&pageSize=10&state=consulting', headers: p.headers })).json().data;
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/messages/player/consultation?page=1&pageSize=10&state=consulting', headers: p.headers })
+    ).json().data;
     expect(list.PlayerConsultationCount).toBe(3);
     expect(list.data.find((c: { id: number }) => c.id === a).watch_count).toBe(2);
 
     const detail = await t.app.inject({ method: 'GET', url: `/api/messages/player/consultation/${a}`, headers: p.headers });
     const messages = detail.json().data.messages as { author: string; body: string; staff_name: string | null }[];
-    expect(messages.map((m) => [m.author, m.body])).toEqual([['staff', '已為您查詢，款項已入帳'], ['staff', '請再提供轉帳截圖']]);
+    expect(messages.map((m) => [m.author, m.body])).toEqual([
+      ['staff', '已為您查詢，款項已入帳'],
+      ['staff', '請再提供轉帳截圖'],
+    ]);
     // The player does not learn which staff member answered.
     expect(messages.every((m) => m.staff_name === null)).toBe(true);
     expect(await counter(p)).toBe(1);
@@ -157,33 +180,48 @@ describe('the thread', () => {
     // The first reply assigned the thread to whoever answered it; the reply is audited.
     const row = (await t.database.db.select().from(consultations).where(eq(consultations.id, a)))[0]!;
     expect(row.assigneeStaffId).toBe(opId);
-    expect((await lastAudit('consultation.reply'))).toMatchObject({ staffId: opId, target: `player:${p.playerId}` });
+    expect(await lastAudit('consultation.reply')).toMatchObject({ staffId: opId, target: `player:${p.playerId}` });
   });
 
   it('takes player replies while consulting and refuses both sides once ended', async () => {
     const p = await seedPlayer(t);
     const id = (await open(p)).json().data.id as number;
-    const reply = await t.app.inject({ method: 'POST', url: `/api/messages/player/consultation/${id}/reply`, headers: p.headers, payload: { content: '補充：帳號末四碼 1234' } });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/player/consultation/${id}/reply`,
+      headers: p.headers,
+      payload: { content: '補充：帳號末四碼 1234' },
+    });
     expect(reply.statusCode, reply.body).toBe(200);
     const desk = await t.app.inject({ method: 'GET', url: `/api/backoffice/consultations?state=consulting&account=${p.account}`, headers: op });
     expect(desk.statusCode, desk.body).toBe(200);
     expect(desk.json().data.data[0]).toMatchObject({ id, staff_unread: 2, account: p.account });
     // Opening it on the desk marks the player's messages seen.
     await t.app.inject({ method: 'GET', url: `/api/backoffice/consultations/${id}`, headers: op });
-    expect((await t.app.inject({ method: 'GET', url: `/api/backoffice/consultations?account=${p.account}`, headers: op })).json().data.data[0].staff_unread).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/backoffice/consultations?account=${p.account}`, headers: op })).json().data.data[0].staff_unread,
+    ).toBe(0);
 
     const end = await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/end`, headers: op });
     expect(end.statusCode, end.body).toBe(200);
     expect(await lastAudit('consultation.end')).toMatchObject({ target: `player:${p.playerId}` });
-    const late = await t.app.inject({ method: 'POST', url: `/api/messages/player/consultation/${id}/reply`, headers: p.headers, payload: { content: '還在嗎' } });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/player/consultation/${id}/reply`,
+      headers: p.headers,
+      payload: { content: '還在嗎' },
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('consultation_ended');
     expect((await staffReply(id)).statusCode).toBe(409);
     expect((await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/end`, headers: op })).statusCode).toBe(409);
 
-    const ended = (await t.app.inject({ method: 'GET', url: '/api/messages/player/consultation?page=1&pageSize=10&state=ended', headers: p.headers })).json().data;
+    const ended = (await t.app.inject({ method: 'GET', url: '/api/messages/player/consultation?page=1&pageSize=10&state=ended', headers: p.headers })).json()
+      .data;
     expect(ended.data.map((c: { id: number }) => c.id)).toEqual([id]);
-    const consulting = (await t.app.inject({ method: 'GET', url: '/api/messages/player/consultation?page=1&pageSize=10&state=consulting', headers: p.headers })).json().data;
+    const consulting = (
+      await t.app.inject({ method: 'GET', url: '/api/messages/player/consultation?page=1&pageSize=10&state=consulting', headers: p.headers })
+    ).json().data;
     expect(consulting.total).toBe(0);
   });
 
@@ -214,11 +252,16 @@ describe('the thread', () => {
 });
 
 describe('the desk', () => {
-  it('replies with a private picture the player sees, and refuses pictures that are not the replying staff member\'s', async () => {
+  it("replies with a private picture the player sees, and refuses pictures that are not the replying staff member's", async () => {
     const p = await seedPlayer(t);
     const id = (await open(p)).json().data.id as number;
     const picture = await staffUpload(op, await png(7));
-    const reply = await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/reply`, headers: op, payload: { content: '請參考截圖', image_ids: [picture] } });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/consultations/${id}/reply`,
+      headers: op,
+      payload: { content: '請參考截圖', image_ids: [picture] },
+    });
     expect(reply.statusCode, reply.body).toBe(200);
     const thread = (await t.app.inject({ method: 'GET', url: `/api/messages/player/consultation/${id}`, headers: p.headers })).json().data;
     const shown = thread.messages[0].images as { id: number; url: string }[];
@@ -228,17 +271,39 @@ describe('the desk', () => {
     expect((await t.app.inject({ method: 'GET', url: shown[0]!.url.split('?')[0]! })).statusCode).toBe(404);
 
     // Used already, another staff member's, or a player's upload: refused, and no reply is stored.
-    const again = await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/reply`, headers: op, payload: { content: 'again', image_ids: [picture] } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/consultations/${id}/reply`,
+      headers: op,
+      payload: { content: 'again', image_ids: [picture] },
+    });
     expect(again.statusCode).toBe(422);
     const colleague = await signedInStaff(t, 'desk3', 'service');
     const theirs = await staffUpload({ authorization: `Bearer ${colleague.token}` }, await png(8));
-    expect((await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/reply`, headers: op, payload: { content: 'x', image_ids: [theirs] } })).statusCode).toBe(422);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/reply`, headers: op, payload: { content: 'x', image_ids: [theirs] } }))
+        .statusCode,
+    ).toBe(422);
     const [playerPicture] = await upload(p, [await png(9)]);
-    expect((await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/reply`, headers: op, payload: { content: 'x', image_ids: [playerPicture] } })).statusCode).toBe(422);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/backoffice/consultations/${id}/reply`,
+          headers: op,
+          payload: { content: 'x', image_ids: [playerPicture] },
+        })
+      ).statusCode,
+    ).toBe(422);
     const after = (await t.app.inject({ method: 'GET', url: `/api/messages/player/consultation/${id}`, headers: p.headers })).json().data;
     expect(after.messages).toHaveLength(1);
     // The player's own picture is still free for the player's reply.
-    const own = await t.app.inject({ method: 'POST', url: `/api/messages/player/consultation/${id}/reply`, headers: p.headers, payload: { content: '補上截圖', image_ids: [playerPicture] } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/player/consultation/${id}/reply`,
+      headers: p.headers,
+      payload: { content: '補上截圖', image_ids: [playerPicture] },
+    });
     expect(own.statusCode, own.body).toBe(200);
   });
 
@@ -254,11 +319,15 @@ describe('the desk', () => {
     expect(theirs.json().data.data.map((c: { id: number }) => c.id)).toContain(id);
     const mine = await t.app.inject({ method: 'GET', url: '/api/backoffice/consultations?assignee=me', headers: op });
     expect(mine.json().data.data.map((c: { id: number }) => c.id)).not.toContain(id);
-    expect((await t.app.inject({ method: 'GET', url: '/api/backoffice/consultations', headers: op })).json().data.staff.map((s: { id: number }) => s.id)).toContain(other.id);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/backoffice/consultations', headers: op })).json().data.staff.map((s: { id: number }) => s.id),
+    ).toContain(other.id);
 
     const marketing = await signedInStaff(t, 'mkt1', 'marketing');
     const mk = { authorization: `Bearer ${marketing.token}` };
-    expect((await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/assign`, headers: op, payload: { staff_id: marketing.id } })).statusCode).toBe(422);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/assign`, headers: op, payload: { staff_id: marketing.id } })).statusCode,
+    ).toBe(422);
     expect((await t.app.inject({ method: 'GET', url: '/api/backoffice/consultations', headers: mk })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: `/api/backoffice/consultations/${id}/end`, headers: mk })).statusCode).toBe(403);
   });
@@ -274,7 +343,9 @@ describe('the desk', () => {
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     const row = (await t.database.db.select().from(consultations).where(eq(consultations.id, id)))[0]!;
     expect(row.state).toBe('ended');
-    const thread = (await t.app.inject({ method: 'GET', url: `/api/backoffice/consultations/${id}`, headers: op })).json().data.consultation.messages as { created_at: string }[];
+    const thread = (await t.app.inject({ method: 'GET', url: `/api/backoffice/consultations/${id}`, headers: op })).json().data.consultation.messages as {
+      created_at: string;
+    }[];
     const accepted = results.filter((r, i) => i !== 5 && r.statusCode === 200).length;
     expect(thread).toHaveLength(accepted);
     expect(row.watchCount).toBe(accepted);
@@ -285,7 +356,12 @@ describe('the desk', () => {
   it('opens a consultation from a chat message left while no agent was online', async () => {
     const p = await seedPlayer(t);
     const { id } = await createConsultation(t.database.db, { playerId: p.playerId, title: '留言', information: '請回電', imageIds: [], source: 'chat' });
-    const row = (await t.database.db.select().from(consultations).where(and(eq(consultations.id, id), eq(consultations.playerId, p.playerId))))[0]!;
+    const row = (
+      await t.database.db
+        .select()
+        .from(consultations)
+        .where(and(eq(consultations.id, id), eq(consultations.playerId, p.playerId)))
+    )[0]!;
     expect(row).toMatchObject({ source: 'chat', state: 'consulting' });
   });
 });

@@ -6,11 +6,26 @@ import { idSchema, ID_MAX } from '../../src/shared/schemas/ids.ts';
 import * as v from 'valibot';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 // JSON text, not JS values: 1e20 and 9223372036854775808 must reach the server as the client wrote them.
-const OVERSIZED = ['1e20', '"99999999999999999999"', '9223372036854775808', '"9223372036854775808"', '9007199254740993', '-1', '1.5', '"12abc"', '"1e3"', '" 7"'];
+const OVERSIZED = [
+  '1e20',
+  '"99999999999999999999"',
+  '9223372036854775808',
+  '"9223372036854775808"',
+  '9007199254740993',
+  '-1',
+  '1.5',
+  '"12abc"',
+  '"1e3"',
+  '" 7"',
+];
 
 describe('the shared id schema', () => {
   it('takes positive safe integers as numbers or digits and nothing else', () => {
@@ -29,13 +44,17 @@ describe('oversized ids in player requests', () => {
     const p = await seedPlayer(t);
     for (const raw of OVERSIZED) {
       const w = await t.app.inject({
-        method: 'POST', url: '/api/finance/withdraw/create', headers: { ...p.headers, 'content-type': 'application/json' },
+        method: 'POST',
+        url: '/api/finance/withdraw/create',
+        headers: { ...p.headers, 'content-type': 'application/json' },
         payload: `{"money":"100","bank_card_id":${raw}}`,
       });
       expect(w.statusCode, `withdraw ${raw}: ${w.body}`).toBe(422);
       expect(w.json().code).toBe('validation_failed');
       const d = await t.app.inject({
-        method: 'POST', url: '/api/players/debit-card/delete', headers: { ...p.headers, 'content-type': 'application/json' },
+        method: 'POST',
+        url: '/api/players/debit-card/delete',
+        headers: { ...p.headers, 'content-type': 'application/json' },
         payload: `{"id":${raw}}`,
       });
       expect(d.statusCode, `delete ${raw}: ${d.body}`).toBe(422);
@@ -45,7 +64,9 @@ describe('oversized ids in player requests', () => {
   it('wallet ids are bounded too', async () => {
     const p = await seedPlayer(t);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/players/bonusTransfer', headers: { ...p.headers, 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/players/bonusTransfer',
+      headers: { ...p.headers, 'content-type': 'application/json' },
       payload: '{"player_bonus_wallet_id":9223372036854775808}',
     });
     expect(res.statusCode).toBe(422);

@@ -5,22 +5,39 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { freshIp } from '../helpers/players.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /**
  * The routes anyone may call, as `METHOD path`. Everything else under /api needs a player or a staff session.
  * Adding a route here is a decision about who may call it: say why in the route.
  */
 const PUBLIC = new Set([
-  'GET /api/health', 'GET /api/ready', 'GET /api/openapi.json',
-  'POST /api/auth/login', 'POST /api/auth/register', 'PUT /api/send/phone',
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/openapi.json',
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'PUT /api/send/phone',
   // Password recovery and the phone-code login are for players who cannot sign in.
-  'POST /api/auth/sendPhoneVerification', 'POST /api/auth/ifPlayerExist', 'POST /api/auth/verifyPhoneCode',
-  'PUT /api/auth/updatePasswordByForget', 'POST /api/auth/phoneLogin',
-  'GET /api/system/settings', 'GET /api/system/messages', 'GET /api/website/status', 'GET /api/checkIpBlack',
+  'POST /api/auth/sendPhoneVerification',
+  'POST /api/auth/ifPlayerExist',
+  'POST /api/auth/verifyPhoneCode',
+  'PUT /api/auth/updatePasswordByForget',
+  'POST /api/auth/phoneLogin',
+  'GET /api/system/settings',
+  'GET /api/system/messages',
+  'GET /api/website/status',
+  'GET /api/checkIpBlack',
   'GET /api/activity/getRecommendedCode',
-  'GET /api/games/platform/all', 'GET /api/platforms/status', 'GET /api/games/list', 'GET /api/demo/link/:code',
+  'GET /api/games/platform/all',
+  'GET /api/platforms/status',
+  'GET /api/games/list',
+  'GET /api/demo/link/:code',
   'POST /api/payments/paybridge/callback',
   // Gift pictures of the points mall are catalogue images, like game thumbnails.
   'GET /api/exchange/image/:id',
@@ -32,11 +49,16 @@ const PUBLIC = new Set([
   // owner and staff are given (an <img> tag cannot send the bearer token).
   'GET /api/files/:id',
   // The promotions hall is browsed by visitors too (SPEC.md section 2); the detail adds the caller's state when signed in.
-  'GET /api/activity/showType', 'GET /api/activity/frontTypeInfo', 'GET /api/activity/list', 'GET /api/activity/detail',
+  'GET /api/activity/showType',
+  'GET /api/activity/frontTypeInfo',
+  'GET /api/activity/list',
+  'GET /api/activity/detail',
   'POST /api/backoffice/auth/login',
   // Partners (issue 21): the public programme page reads the default plan and takes applications from visitors; the
   // partner portal's sign-in is how a partner gets a session at all.
-  'GET /api/partners/plan', 'POST /api/partners/applications', 'POST /api/agent/login',
+  'GET /api/partners/plan',
+  'POST /api/partners/applications',
+  'POST /api/agent/login',
 ]);
 
 function concrete(url: string): string {
@@ -54,10 +76,10 @@ describe('every non-public API route', () => {
       const withBody = r.method !== 'GET' && r.method !== 'DELETE';
       for (const payload of withBody ? [{}, { id: 'x'.repeat(300), money: -1 }, 'not json'] : [undefined]) {
         const res = await t.app.inject({
-          method: r.method as 'GET', url, remoteAddress: freshIp(),
-          ...(payload === undefined ? {} : typeof payload === 'string'
-            ? { payload, headers: { 'content-type': 'application/json' } }
-            : { payload }),
+          method: r.method as 'GET',
+          url,
+          remoteAddress: freshIp(),
+          ...(payload === undefined ? {} : typeof payload === 'string' ? { payload, headers: { 'content-type': 'application/json' } } : { payload }),
         });
         if (res.statusCode !== 401) wrong.push(`${r.method} ${r.url} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
         // The seamless wallet speaks its providers' protocol: an unsigned call is refused with that protocol's code.

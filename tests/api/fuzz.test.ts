@@ -9,8 +9,12 @@ import { freshIp } from '../helpers/players.ts';
 import { ERROR_STATUS } from '../../src/shared/errors.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const BODY_LIMIT = 64 * 1024;
@@ -61,18 +65,23 @@ const headerText = (maxLength = 200) => fc.string({ unit: printable, maxLength }
 const safeKey = fc.string({ unit: fc.constantFrom(...'abcdhkmnwxyz_'), minLength: 1, maxLength: 20 }).map((k) => `k${k}9`);
 
 /** Odd but well-formed headers: garbage tokens, languages, cookies and agents. */
-const oddHeaders = fc.record({
-  authorization: fc.oneof(
-    headerText(),
-    headerText().map((s) => `Bearer ${s}`),
-    fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'), minLength: 20, maxLength: 100 }).map((s) => `Bearer ${s}`),
-    fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'bearer abc', `Bearer ${'x'.repeat(5000)}`, 'Bearer null', 'Bearer undefined'),
-  ),
-  'x-locale': fc.oneof(headerText(20), fc.constantFrom('en', 'zh-TW', 'EN', 'zh', 'th', '__proto__')),
-  'accept-language': headerText(),
-  cookie: fc.oneof(headerText(), fc.constantFrom('clang=en', 'clang=xx', 'clang', '=;=;', 'clang=%E0%A4%A', '__proto__=1')),
-  'user-agent': headerText(300),
-}, { requiredKeys: [] });
+const oddHeaders = fc.record(
+  {
+    authorization: fc.oneof(
+      headerText(),
+      headerText().map((s) => `Bearer ${s}`),
+      fc
+        .string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'), minLength: 20, maxLength: 100 })
+        .map((s) => `Bearer ${s}`),
+      fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'bearer abc', `Bearer ${'x'.repeat(5000)}`, 'Bearer null', 'Bearer undefined'),
+    ),
+    'x-locale': fc.oneof(headerText(20), fc.constantFrom('en', 'zh-TW', 'EN', 'zh', 'th', '__proto__')),
+    'accept-language': headerText(),
+    cookie: fc.oneof(headerText(), fc.constantFrom('clang=en', 'clang=xx', 'clang', '=;=;', 'clang=%E0%A4%A', '__proto__=1')),
+    'user-agent': headerText(300),
+  },
+  { requiredKeys: [] },
+);
 
 /** Any JSON value that is not a string (arrays, numbers, null, booleans, nested objects). */
 const nonString = fc.oneof(
@@ -85,7 +94,12 @@ const nonString = fc.oneof(
   fc.constant({ $gt: '' }),
 );
 
-interface BadRequest { kind: string; payload?: string; contentType?: string; headers?: Record<string, string> }
+interface BadRequest {
+  kind: string;
+  payload?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
 
 const json = (value: unknown): BadRequest => ({ kind: 'json', payload: JSON.stringify(value), contentType: 'application/json' });
 
@@ -93,40 +107,91 @@ function badBodies(base: Record<string, unknown>, required: string[], stringFiel
   const fields = Object.keys(base);
   return fc.oneof(
     // Malformed JSON text.
-    fc.string({ maxLength: 200 }).filter((s) => { try { JSON.parse(s); return false; } catch { return true; } })
+    fc
+      .string({ maxLength: 200 })
+      .filter((s) => {
+        try {
+          JSON.parse(s);
+          return false;
+        } catch {
+          return true;
+        }
+      })
       .map((payload) => ({ kind: 'malformed', payload, contentType: 'application/json' })),
-    fc.integer({ min: 0, max: JSON.stringify(base).length - 1 })
+    fc
+      .integer({ min: 0, max: JSON.stringify(base).length - 1 })
       .map((n) => ({ kind: 'truncated', payload: JSON.stringify(base).slice(0, n), contentType: 'application/json' })),
-    fc.constantFrom(
-      '{"account":"a",}', "{'account':'abc12345'}", '{"account":"abc12345"', '{"a":1}{"b":2}', 'undefined', 'NaN',
-      '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}',
-      `{"account":"abc12345","__proto__":{"isAdmin":true}}`, '\uFEFF{"account":"abc12345"}', '{"account":"\\ud800"}',
-    ).map((payload) => ({ kind: 'tricky', payload, contentType: 'application/json' })),
+    fc
+      .constantFrom(
+        '{"account":"a",}',
+        "{'account':'abc12345'}",
+        '{"account":"abc12345"',
+        '{"a":1}{"b":2}',
+        'undefined',
+        'NaN',
+        '{"__proto__":{"admin":true}}',
+        '{"constructor":{"prototype":{"admin":true}}}',
+        `{"account":"abc12345","__proto__":{"isAdmin":true}}`,
+        '\uFEFF{"account":"abc12345"}',
+        '{"account":"\\ud800"}',
+      )
+      .map((payload) => ({ kind: 'tricky', payload, contentType: 'application/json' })),
     // Wrong content types, with a body that would be valid as JSON.
-    fc.tuple(
-      fc.oneof(
-        fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'application/xml',
-          'application/octet-stream', 'application/jsonp', 'text/json', 'application/json-patch+json', 'image/png', '*/*', ';', 'application/',
-          'application/json, text/plain'),
-        headerText(60).filter((ct) => !/^\s*application\/json\s*(;|$)/i.test(ct)),
-      ),
-      fc.oneof(fc.constant(JSON.stringify(base)), fc.string({ maxLength: 200 })),
-    ).map(([contentType, payload]) => ({ kind: 'content-type', payload, contentType })),
+    fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=xyz',
+            'application/xml',
+            'application/octet-stream',
+            'application/jsonp',
+            'text/json',
+            'application/json-patch+json',
+            'image/png',
+            '*/*',
+            ';',
+            'application/',
+            'application/json, text/plain',
+          ),
+          headerText(60).filter((ct) => !/^\s*application\/json\s*(;|$)/i.test(ct)),
+        ),
+        fc.oneof(fc.constant(JSON.stringify(base)), fc.string({ maxLength: 200 })),
+      )
+      .map(([contentType, payload]) => ({ kind: 'content-type', payload, contentType })),
     // JSON with odd parameters, carrying malformed text.
-    fc.tuple(
-      fc.constantFrom('application/json; charset=utf-16', 'application/json; charset=latin1', 'application/json; charset=', 'application/json;;',
-        'APPLICATION/JSON; boundary=x'),
-      fc.string({ maxLength: 100 }).filter((x) => { try { JSON.parse(x); return false; } catch { return true; } }),
-    ).map(([contentType, payload]) => ({ kind: 'json parameters', payload, contentType })),
+    fc
+      .tuple(
+        fc.constantFrom(
+          'application/json; charset=utf-16',
+          'application/json; charset=latin1',
+          'application/json; charset=',
+          'application/json;;',
+          'APPLICATION/JSON; boundary=x',
+        ),
+        fc.string({ maxLength: 100 }).filter((x) => {
+          try {
+            JSON.parse(x);
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+      )
+      .map(([contentType, payload]) => ({ kind: 'json parameters', payload, contentType })),
     // A Content-Length that does not match the body.
-    fc.integer({ min: 0, max: 10_000 }).filter((n) => n !== JSON.stringify(base).length)
+    fc
+      .integer({ min: 0, max: 10_000 })
+      .filter((n) => n !== JSON.stringify(base).length)
       .map((n) => ({ kind: 'content-length', payload: JSON.stringify(base), contentType: 'application/json', headers: { 'content-length': String(n) } })),
     // A body without any content type.
     fc.constant(JSON.stringify(base)).map((payload) => ({ kind: 'no content-type', payload })),
     // No body at all.
     fc.constant({ kind: 'no body' } as BadRequest),
     // JSON that is not an object.
-    fc.oneof(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }), fc.integer(), fc.string({ maxLength: 30 }), fc.constant(null), fc.boolean())
+    fc
+      .oneof(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }), fc.integer(), fc.string({ maxLength: 30 }), fc.constant(null), fc.boolean())
       .map((v) => ({ ...json(v), kind: 'not an object' })),
     // One field of the wrong JSON type.
     fc.tuple(fc.constantFrom(...fields), nonString).map(([f, v]) => ({ ...json({ ...base, [f]: v }), kind: `wrong type ${f}` })),
@@ -137,13 +202,19 @@ function badBodies(base: Record<string, unknown>, required: string[], stringFiel
       return { ...json(body), kind: `missing ${gone.join(',')}` };
     }),
     // An unknown extra field.
-    fc.tuple(safeKey.filter((k) => !fields.includes(k) && k !== 'recommended_code' && k !== 'rememberAccount'), fc.jsonValue({ maxDepth: 2 }))
+    fc
+      .tuple(
+        safeKey.filter((k) => !fields.includes(k) && k !== 'recommended_code' && k !== 'rememberAccount'),
+        fc.jsonValue({ maxDepth: 2 }),
+      )
       .map(([k, v]) => ({ ...json({ ...base, [k]: v }), kind: `extra ${k}` })),
     // A long string in one field: under or over the body limit.
-    fc.tuple(fc.constantFrom(...stringFields), fc.integer({ min: 65, max: 100_000 }), fc.constantFrom('a', '1', '測', ' '))
+    fc
+      .tuple(fc.constantFrom(...stringFields), fc.integer({ min: 65, max: 100_000 }), fc.constantFrom('a', '1', '測', ' '))
       .map(([f, n, c]) => ({ ...json({ ...base, [f]: c.repeat(n) }), kind: `long ${f}` })),
     // Oversize bodies, as JSON and as text.
-    fc.tuple(fc.integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT * 3 }), fc.constantFrom('application/json', 'text/plain'))
+    fc
+      .tuple(fc.integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT * 3 }), fc.constantFrom('application/json', 'text/plain'))
       .map(([n, contentType]) => ({ kind: 'oversize', payload: `{"pad":"${'x'.repeat(n)}"}`, contentType })),
   );
 }
@@ -158,11 +229,15 @@ async function send(method: 'POST' | 'PUT' | 'GET', url: string, bad: BadRequest
 
 const bodyEndpoints: Array<{ method: 'POST' | 'PUT'; url: string; base: Record<string, unknown>; required: string[]; strings: string[] }> = [
   {
-    method: 'POST', url: '/api/auth/login',
-    base: { account: 'player01', password: 'abc12345' }, required: ['account', 'password'], strings: ['account', 'password'],
+    method: 'POST',
+    url: '/api/auth/login',
+    base: { account: 'player01', password: 'abc12345' },
+    required: ['account', 'password'],
+    strings: ['account', 'password'],
   },
   {
-    method: 'POST', url: '/api/auth/register',
+    method: 'POST',
+    url: '/api/auth/register',
     base: { account: 'player01', password: 'abc12345', password_confirm: 'abc12345', phone: '0912345678', code: '123456', agreement: true },
     required: ['account', 'password', 'password_confirm', 'phone', 'code', 'agreement'],
     strings: ['account', 'password', 'password_confirm', 'phone', 'code'],
@@ -185,7 +260,12 @@ describe('fuzz: bad bodies and odd headers on the calls that take a body', () =>
   }
 
   it('the valid bodies still pass (the fuzzer starts from good data)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: 'nobody1234', password: 'abc12345' }, remoteAddress: freshIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { account: 'nobody1234', password: 'abc12345' },
+      remoteAddress: freshIp(),
+    });
     // No such player: a clean login_failed proves the body itself was accepted.
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('login_failed');
@@ -194,7 +274,8 @@ describe('fuzz: bad bodies and odd headers on the calls that take a body', () =>
 
 const queryString = fc.oneof(
   fc.constant(''),
-  fc.array(fc.tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 40 })), { maxLength: 5 })
+  fc
+    .array(fc.tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 40 })), { maxLength: 5 })
     .map((pairs) => `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`),
   fc.constantFrom('?a[]=1&a[]=2', '?__proto__[x]=1', '?constructor[prototype][x]=1', '?%', '?a=%E0%A4%A', `?q=${'x'.repeat(3000)}`),
 );
@@ -202,7 +283,8 @@ const queryString = fc.oneof(
 /** Bodies a GET may carry: ignored, but never a crash. */
 const getBody = fc.oneof(
   fc.constant({ kind: 'none' } as BadRequest),
-  fc.tuple(fc.constantFrom('application/json', 'text/plain', 'application/xml'), fc.string({ maxLength: 100 }))
+  fc
+    .tuple(fc.constantFrom('application/json', 'text/plain', 'application/xml'), fc.string({ maxLength: 100 }))
     .map(([contentType, payload]) => ({ kind: 'get body', contentType, payload })),
 );
 
@@ -224,7 +306,7 @@ describe('fuzz: the calls without a body', () => {
           if (url === '/api/activity/getRecommendedCode') expect([0, 1]).toContain(body);
           else expect(body).toMatchObject({ status: 'success', code: 100 });
         }),
-        { numRuns: Math.ceil(RUNS * 2 / 3) },
+        { numRuns: Math.ceil((RUNS * 2) / 3) },
       );
     });
   }

@@ -27,12 +27,18 @@ beforeAll(async () => {
   await addStaff('pf-help', 'service');
   await addStaff('pf-promo', 'marketing');
 });
-afterAll(async () => { await t?.close(); });
-afterEach(() => { vi.restoreAllMocks(); });
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 function bo(role: Role | null, method: 'GET' | 'PUT', url: string, payload?: unknown): Promise<Res> {
   return t.app.inject({
-    method, url: `/api/backoffice${url}`, remoteAddress: '10.4.3.2',
+    method,
+    url: `/api/backoffice${url}`,
+    remoteAddress: '10.4.3.2',
     headers: { 'x-locale': 'en', ...(role ? { authorization: `Bearer ${tokens[role]}` } : {}) },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
@@ -44,7 +50,10 @@ function systemEvents() {
 }
 
 async function platformId(code: string, group: string): Promise<number> {
-  const [row] = await t.database.db.select({ id: gamePlatforms.id }).from(gamePlatforms).where(and(eq(gamePlatforms.gpCode, code), eq(gamePlatforms.group, group)));
+  const [row] = await t.database.db
+    .select({ id: gamePlatforms.id })
+    .from(gamePlatforms)
+    .where(and(eq(gamePlatforms.gpCode, code), eq(gamePlatforms.group, group)));
   return row!.id;
 }
 
@@ -59,8 +68,17 @@ describe('game platforms', () => {
     const res = await bo('marketing', 'GET', '/platforms');
     const slx = (res.json().data as Array<Record<string, unknown>>).find((p) => p.code === 'SLX');
     expect(slx).toEqual({
-      id: await platformId('SLX', 'slots'), code: 'SLX', group: 'slots', name: '星光電子', name_en: 'Starlight Slots', front_show: 1, status: 1,
-      maintain_status: 1, maintain_start: null, maintain_end: null, sort: 1,
+      id: await platformId('SLX', 'slots'),
+      code: 'SLX',
+      group: 'slots',
+      name: '星光電子',
+      name_en: 'Starlight Slots',
+      front_show: 1,
+      status: 1,
+      maintain_status: 1,
+      maintain_start: null,
+      maintain_end: null,
+      sort: 1,
     });
     expect((await bo(null, 'GET', '/platforms')).statusCode).toBe(401);
   });
@@ -69,12 +87,22 @@ describe('game platforms', () => {
     const id = await platformId('FSH', 'fish');
     const events = systemEvents();
     const res = await bo('admin', 'PUT', `/platforms/${id}`, {
-      front_show: 0, maintain_start: '2030-05-01T02:00:00+08:00', maintain_end: '2030-05-01T06:30:00+08:00', sort: 12,
+      front_show: 0,
+      maintain_start: '2030-05-01T02:00:00+08:00',
+      maintain_end: '2030-05-01T06:30:00+08:00',
+      sort: 12,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
-      id, code: 'FSH', group: 'fish', front_show: 0, status: 1, maintain_status: 1, sort: 12,
-      maintain_start: '2030-04-30T18:00:00.000Z', maintain_end: '2030-04-30T22:30:00.000Z',
+      id,
+      code: 'FSH',
+      group: 'fish',
+      front_show: 0,
+      status: 1,
+      maintain_status: 1,
+      sort: 12,
+      maintain_start: '2030-04-30T18:00:00.000Z',
+      maintain_end: '2030-04-30T22:30:00.000Z',
     });
     expect(events()).toEqual([['change-gamePlatform', {}]]);
 
@@ -89,7 +117,14 @@ describe('game platforms', () => {
 
     // Maintenance now, then back: a window is cleared with nulls.
     expect((await bo('admin', 'PUT', `/platforms/${id}`, { maintain_status: 0, status: 0 })).json().data).toMatchObject({ maintain_status: 0, status: 0 });
-    const cleared = await bo('admin', 'PUT', `/platforms/${id}`, { maintain_status: 1, status: 1, front_show: 1, maintain_start: null, maintain_end: null, sort: 2 });
+    const cleared = await bo('admin', 'PUT', `/platforms/${id}`, {
+      maintain_status: 1,
+      status: 1,
+      front_show: 1,
+      maintain_start: null,
+      maintain_end: null,
+      sort: 2,
+    });
     expect(cleared.json().data).toMatchObject({ maintain_status: 1, status: 1, front_show: 1, maintain_start: null, maintain_end: null, sort: 2 });
     expect(events()).toHaveLength(3);
   });
@@ -123,7 +158,9 @@ describe('game platforms', () => {
     expect(row).toMatchObject({ status: 1, frontShow: 1, maintainStart: null, maintainEnd: null });
 
     // A window may be set on a platform that has none, then its end moved alone.
-    expect((await bo('admin', 'PUT', `/platforms/${id}`, { maintain_start: '2030-05-01T02:00:00Z', maintain_end: '2030-05-01T03:00:00Z' })).statusCode).toBe(200);
+    expect((await bo('admin', 'PUT', `/platforms/${id}`, { maintain_start: '2030-05-01T02:00:00Z', maintain_end: '2030-05-01T03:00:00Z' })).statusCode).toBe(
+      200,
+    );
     expect((await bo('admin', 'PUT', `/platforms/${id}`, { maintain_end: '2030-05-01T01:00:00Z' })).statusCode).toBe(422);
     expect((await bo('admin', 'PUT', `/platforms/${id}`, { maintain_end: '2030-05-01T04:00:00Z' })).json().data.maintain_end).toBe('2030-05-01T04:00:00.000Z');
     await bo('admin', 'PUT', `/platforms/${id}`, { maintain_start: null, maintain_end: null });
@@ -134,10 +171,17 @@ describe('games', () => {
   it('lists games by platform and group, with the pictures a game may use', async () => {
     const res = await bo('marketing', 'GET', '/games?code=SLX');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.data).toEqual([expect.objectContaining({
-      code: 'SLX', game_code: 'lucky-7', group: 'slots', name: '幸運七', name_en: 'Lucky 7', status: 1,
-      thumbnails: { cn: '/games/cn/lucky-7.svg', en: '/games/en/lucky-7.svg', th: '/games/th/lucky-7.svg' },
-    })]);
+    expect(res.json().data.data).toEqual([
+      expect.objectContaining({
+        code: 'SLX',
+        game_code: 'lucky-7',
+        group: 'slots',
+        name: '幸運七',
+        name_en: 'Lucky 7',
+        status: 1,
+        thumbnails: { cn: '/games/cn/lucky-7.svg', en: '/games/en/lucky-7.svg', th: '/games/th/lucky-7.svg' },
+      }),
+    ]);
     const casino = await bo('admin', 'GET', '/games?group=casino');
     expect(casino.json().data.data.map((g: { game_code: string }) => g.game_code)).toEqual(['baccarat']);
     expect((await bo('admin', 'GET', '/games')).json().data.total).toBeGreaterThanOrEqual(7);
@@ -155,15 +199,23 @@ describe('games', () => {
     }
   });
 
-  it('updates a game\'s status, order, names and thumbnails, audited, and lobbies reload', async () => {
+  it("updates a game's status, order, names and thumbnails, audited, and lobbies reload", async () => {
     const [game] = await t.database.db.select().from(games).where(eq(games.gameCode, 'ocean-hunt'));
     const events = systemEvents();
     const res = await bo('marketing', 'PUT', `/games/${game!.id}`, {
-      status: 0, sort: 40, name: ' 海洋獵人 2 ', name_en: 'Ocean Hunt 2', thumbnails: { cn: '/games/cn/baccarat.svg', th: '/games/en/ocean-hunt.svg' },
+      status: 0,
+      sort: 40,
+      name: ' 海洋獵人 2 ',
+      name_en: 'Ocean Hunt 2',
+      thumbnails: { cn: '/games/cn/baccarat.svg', th: '/games/en/ocean-hunt.svg' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
-      id: game!.id, status: 0, sort: 40, name: '海洋獵人 2', name_en: 'Ocean Hunt 2',
+      id: game!.id,
+      status: 0,
+      sort: 40,
+      name: '海洋獵人 2',
+      name_en: 'Ocean Hunt 2',
       thumbnails: { cn: '/games/cn/baccarat.svg', en: '/games/en/ocean-hunt.svg', th: '/games/en/ocean-hunt.svg' },
     });
     expect(events()).toEqual([['change-gamePlatform', {}]]);
@@ -175,7 +227,11 @@ describe('games', () => {
     expect(audit!.detail).toMatchObject({ game_code: 'ocean-hunt', before: { status: 1, name: '海洋獵人' }, after: { status: 0, name: '海洋獵人 2' } });
 
     const back = await bo('admin', 'PUT', `/games/${game!.id}`, {
-      status: 1, sort: 2, name: '海洋獵人', name_en: 'Ocean Hunt', thumbnails: { cn: '/games/cn/ocean-hunt.svg', en: '/games/en/ocean-hunt.svg', th: '/games/th/ocean-hunt.svg' },
+      status: 1,
+      sort: 2,
+      name: '海洋獵人',
+      name_en: 'Ocean Hunt',
+      thumbnails: { cn: '/games/cn/ocean-hunt.svg', en: '/games/en/ocean-hunt.svg', th: '/games/th/ocean-hunt.svg' },
     });
     expect(back.statusCode).toBe(200);
   });
@@ -207,15 +263,25 @@ describe('games', () => {
   });
 });
 
-describe('a player\'s bet records', () => {
-  it('lists a player\'s bets newest first with filters, paging and totals', async () => {
+describe("a player's bet records", () => {
+  it("lists a player's bets newest first with filters, paging and totals", async () => {
     const p = await seedPlayer(t);
     const other = await seedPlayer(t);
     const at = (iso: string) => new Date(iso);
     const bet = (betId: string, code: string, placedAt: string, stake: bigint, payout: bigint, status: 'settled' | 'open' | 'void', playerId = p.playerId) => ({
-      gpCode: code, betId, playerId, game: code === 'SLX' ? 'lucky-7' : 'football', gameType: code === 'SLX' ? 'slots' : 'sports',
-      stakeMinor: stake, payoutMinor: payout, validBetMinor: status === 'settled' ? stake : 0n, status, version: 1, ledgerVersion: 1,
-      placedAt: at(placedAt), settledAt: status === 'open' ? null : at(placedAt),
+      gpCode: code,
+      betId,
+      playerId,
+      game: code === 'SLX' ? 'lucky-7' : 'football',
+      gameType: code === 'SLX' ? 'slots' : 'sports',
+      stakeMinor: stake,
+      payoutMinor: payout,
+      validBetMinor: status === 'settled' ? stake : 0n,
+      status,
+      version: 1,
+      ledgerVersion: 1,
+      placedAt: at(placedAt),
+      settledAt: status === 'open' ? null : at(placedAt),
     });
     await t.database.db.insert(betRecords).values([
       // 2030-03-01 23:30 in Taipei is still March 1st there.
@@ -232,8 +298,16 @@ describe('a player\'s bet records', () => {
     expect(body.player).toEqual({ id: p.playerId, account: p.account });
     expect(body.data.map((b: { bet_id: string }) => b.bet_id)).toEqual([`b4-${p.playerId}`, `b3-${p.playerId}`, `b2-${p.playerId}`, `b1-${p.playerId}`]);
     expect(body.data[3]).toMatchObject({
-      gp_code: 'SLX', game: 'lucky-7', game_type: 'slots', status: 'settled', stake: '10.00', payout: '25.00', valid_bet: '10.00', win_loss: '15.00',
-      wallet: 'central', placed_at: '2030-03-01T15:30:00.000Z',
+      gp_code: 'SLX',
+      game: 'lucky-7',
+      game_type: 'slots',
+      status: 'settled',
+      stake: '10.00',
+      payout: '25.00',
+      valid_bet: '10.00',
+      win_loss: '15.00',
+      wallet: 'central',
+      placed_at: '2030-03-01T15:30:00.000Z',
     });
     expect(body.data[1]).toMatchObject({ status: 'open', win_loss: null });
     expect(body.data[0]).toMatchObject({ status: 'void', win_loss: '0.00' });
@@ -248,7 +322,9 @@ describe('a player\'s bet records', () => {
     expect(paged.json().data.data).toHaveLength(1);
     expect(paged.json().data.totals.count).toBe(4);
 
-    expect((await bo('admin', 'GET', `/players/${p.playerId}/bets?start=2030-03-02&end=2030-03-01`)).json().error.end).toEqual(['The end date must not be before the start date']);
+    expect((await bo('admin', 'GET', `/players/${p.playerId}/bets?start=2030-03-02&end=2030-03-01`)).json().error.end).toEqual([
+      'The end date must not be before the start date',
+    ]);
     expect((await bo('admin', 'GET', `/players/${p.playerId}/bets?start=03/01/2030`)).statusCode).toBe(422);
     expect((await bo('admin', 'GET', `/players/${p.playerId}/bets?code=S%20X`)).statusCode).toBe(422);
     expect((await bo('admin', 'GET', '/players/99999999/bets')).statusCode).toBe(404);

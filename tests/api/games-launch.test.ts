@@ -7,8 +7,12 @@ import { checkLedger } from '../../src/server/ledger/check.ts';
 
 const provider = new FakeProvider();
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({}, { provider }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('auto transfer and concurrent launches', () => {
   it('every launch opens; the central wallet moves once', async () => {

@@ -10,21 +10,40 @@ import type { FastifyRequest } from 'fastify';
 
 let t: TestApp;
 const provider = new FakeProvider();
-beforeAll(async () => { t = await createTestApp({}, { provider }); });
-afterAll(async () => { await t?.close(); });
-afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
 
 type Player = Awaited<ReturnType<typeof seedPlayer>>;
 const central = async (p: Player) => ((await t.app.inject({ url: '/api/auth/me', headers: p.headers })).json().data as { amount: string }).amount;
-const journalsOf = async (p: Player, kind: string) => Number((await t.database.db.execute<{ n: number }>(sql`
+const journalsOf = async (p: Player, kind: string) =>
+  Number(
+    (
+      await t.database.db.execute<{ n: number }>(sql`
   select count(distinct j.id)::int as n from journals j join postings po on po.journal_id = j.id join accounts a on a.id = po.account_id
-  where a.player_id = ${p.playerId} and j.kind = ${kind}`)).rows[0]!.n);
+  where a.player_id = ${p.playerId} and j.kind = ${kind}`)
+    ).rows[0]!.n,
+  );
 
 describe('derived idempotency keys', () => {
   it('moves bonus money to central once when the same request is sent twice without a key', async () => {
     const p = await seedPlayer(t, { centralMinor: 0n });
-    const w = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: '活動', nameEn: 'Promo', amountMinor: 5_000n, bonusBetMinor: 0n, idempotencyKey: `idem-${p.playerId}` });
-    const send = () => t.app.inject({ method: 'POST', url: '/api/players/depositBonus', headers: p.headers, payload: { money: '10.00', player_bonus_wallet_id: w.id } });
+    const w = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: '活動',
+      nameEn: 'Promo',
+      amountMinor: 5_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `idem-${p.playerId}`,
+    });
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/players/depositBonus', headers: p.headers, payload: { money: '10.00', player_bonus_wallet_id: w.id } });
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(await send().then((r) => r.statusCode)).toBe(200);
@@ -34,9 +53,21 @@ describe('derived idempotency keys', () => {
 
   it('moves it twice when the client sends two different keys', async () => {
     const p = await seedPlayer(t, { centralMinor: 0n });
-    const w = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: '活動', nameEn: 'Promo', amountMinor: 5_000n, bonusBetMinor: 0n, idempotencyKey: `idem2-${p.playerId}` });
+    const w = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: '活動',
+      nameEn: 'Promo',
+      amountMinor: 5_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `idem2-${p.playerId}`,
+    });
     for (const key of ['client-key-0001', 'client-key-0002']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/players/depositBonus', headers: { ...p.headers, 'idempotency-key': key }, payload: { money: '10.00', player_bonus_wallet_id: w.id } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/players/depositBonus',
+        headers: { ...p.headers, 'idempotency-key': key },
+        payload: { money: '10.00', player_bonus_wallet_id: w.id },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     expect(await central(p)).toBe('20.00');
@@ -45,7 +76,12 @@ describe('derived idempotency keys', () => {
   it('refuses a malformed key before anything moves', async () => {
     const p = await seedPlayer(t, { centralMinor: 10_000n });
     for (const key of ['short', 'x'.repeat(81), 'has space in it', 'semi;colon-key']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/finance/withdraw/create', headers: { ...p.headers, 'idempotency-key': key }, payload: { money: '600.00', bank_card_id: 1 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/finance/withdraw/create',
+        headers: { ...p.headers, 'idempotency-key': key },
+        payload: { money: '600.00', bank_card_id: 1 },
+      });
       expect(res.statusCode, key).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, key).toBeLessThan(500);
     }
@@ -53,7 +89,13 @@ describe('derived idempotency keys', () => {
   });
 
   it('derives the same key for the same command within the window and another after it', () => {
-    const request = { headers: {}, method: 'POST', routeOptions: { url: '/api/players/depositBonus' }, auth: { playerId: 7 }, ip: '127.0.0.1' } as unknown as FastifyRequest;
+    const request = {
+      headers: {},
+      method: 'POST',
+      routeOptions: { url: '/api/players/depositBonus' },
+      auth: { playerId: 7 },
+      ip: '127.0.0.1',
+    } as unknown as FastifyRequest;
     const at = 1_800_000_000_000 - (1_800_000_000_000 % DERIVED_KEY_WINDOW_MS);
     const first = commandKey(request, { money: '10.00', id: 1 }, at);
     expect(commandKey(request, { money: '10.00', id: 1 }, at + DERIVED_KEY_WINDOW_MS - 1)).toBe(first);

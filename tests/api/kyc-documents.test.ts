@@ -26,7 +26,9 @@ beforeAll(async () => {
   marketing = (await signedInStaff(t, 'kycmkt', 'marketing')).token;
   finance = (await signedInStaff(t, 'kycfin', 'finance')).token;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const status = async (headers: Record<string, string>) => (await t.app.inject({ url: '/api/kyc/status', headers })).json().data;
 
@@ -81,7 +83,7 @@ describe('document uploads', () => {
 });
 
 describe('PDF statements', () => {
-  it('renders a statement\'s first pages to a picture at upload, and staff see that picture, never the PDF', async () => {
+  it("renders a statement's first pages to a picture at upload, and staff see that picture, never the PDF", async () => {
     const p = await kycPlayer(t);
     const sent = statementPdf(5);
     const up = await uploadDocument(t, p.headers, 'funds', sent, 'statement.pdf', 'application/pdf');
@@ -107,7 +109,10 @@ describe('PDF statements', () => {
   it('refuses a PDF that cannot be rendered, with a translated reason, and stores nothing', async () => {
     const p = await kycPlayer(t);
     const broken = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> garbage without pages\n%%EOF\n');
-    for (const [locale, message] of [['en', 'This PDF could not be opened. Send the statement as a picture, or a PDF saved again from your bank'], ['zh-TW', '無法開啟這份 PDF，請改傳圖片，或從銀行重新下載 PDF 後再上傳']] as const) {
+    for (const [locale, message] of [
+      ['en', 'This PDF could not be opened. Send the statement as a picture, or a PDF saved again from your bank'],
+      ['zh-TW', '無法開啟這份 PDF，請改傳圖片，或從銀行重新下載 PDF 後再上傳'],
+    ] as const) {
       const res = await uploadDocument(t, { ...p.headers, 'x-locale': locale }, 'address', broken, 'bill.pdf', 'application/pdf');
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().error.file).toEqual([message]);
@@ -117,7 +122,7 @@ describe('PDF statements', () => {
 });
 
 describe('who sees documents', () => {
-  it('a player never reads another player\'s document: guessed ids answer 404 like missing ones', async () => {
+  it("a player never reads another player's document: guessed ids answer 404 like missing ones", async () => {
     const a = await kycPlayer(t);
     const b = await kycPlayer(t);
     const ids = await uploadIdentity(t, a);
@@ -145,7 +150,10 @@ describe('who sees documents', () => {
       expect((await review(t, token, ids.id_back, { decision: 'approve' })).statusCode).toBe(403);
     }
     // Customer service reviews but may not change the settings.
-    expect((await saveKycSettings(t, reviewer, { first_withdrawal_level: 3, levels: [0, 1, 2, 3].map((level) => ({ level, day_max: null, total_max: null })) })).statusCode).toBe(403);
+    expect(
+      (await saveKycSettings(t, reviewer, { first_withdrawal_level: 3, levels: [0, 1, 2, 3].map((level) => ({ level, day_max: null, total_max: null })) }))
+        .statusCode,
+    ).toBe(403);
     const rows = await t.database.db.select({ status: kycDocuments.status }).from(kycDocuments).where(eq(kycDocuments.playerId, p.playerId));
     expect(rows.every((r) => r.status === 'submitted')).toBe(true);
   });
@@ -164,7 +172,13 @@ describe('who sees documents', () => {
     const entries = log.json().data.data as Array<{ username: string; target: string; before: unknown; after: unknown; account: string }>;
     expect(entries).toHaveLength(2);
     for (const e of entries) {
-      expect(e).toMatchObject({ username: 'kycsvc', target: `kyc_document:${ids.selfie}`, before: null, after: { kind: 'selfie', status: 'submitted' }, account: p.account });
+      expect(e).toMatchObject({
+        username: 'kycsvc',
+        target: `kyc_document:${ids.selfie}`,
+        before: null,
+        after: { kind: 'selfie', status: 'submitted' },
+        account: p.account,
+      });
     }
   });
 });
@@ -206,8 +220,9 @@ describe('the review', () => {
     expect(history.filter((h: { status: string }) => h.status === 'submitted')).toHaveLength(3);
     expect(history[0].staff).toBe('kycsvc');
     const audit = await t.app.inject({ url: `/api/backoffice/audit?action=kyc.document.approve&player=${p.account}`, headers: staffHeaders(admin) });
-    expect(audit.json().data.data.map((e: { before: unknown; after: unknown }) => [e.before, e.after]))
-      .toEqual(Array(3).fill([{ status: 'submitted' }, { status: 'approved' }]));
+    expect(audit.json().data.data.map((e: { before: unknown; after: unknown }) => [e.before, e.after])).toEqual(
+      Array(3).fill([{ status: 'submitted' }, { status: 'approved' }]),
+    );
   });
 
   it('rejects with a reason the player reads in both languages, and takes a new upload of that kind', async () => {
@@ -244,9 +259,16 @@ describe('retention', () => {
     const p = await kycPlayer(t);
     await approveIdentity(t, reviewer, p, await uploadIdentity(t, p));
     expect((await status(p.headers)).level).toBe(2);
-    const saved = await saveKycSettings(t, admin, { first_withdrawal_level: 0, retention_days: 30, levels: [0, 1, 2, 3].map((level) => ({ level, day_max: null, total_max: null })) });
+    const saved = await saveKycSettings(t, admin, {
+      first_withdrawal_level: 0,
+      retention_days: 30,
+      levels: [0, 1, 2, 3].map((level) => ({ level, day_max: null, total_max: null })),
+    });
     expect(saved.json().data.retention_days).toBe(30);
-    await t.database.db.update(kycDocuments).set({ createdAt: sql`now() - interval '31 days'` }).where(eq(kycDocuments.playerId, p.playerId));
+    await t.database.db
+      .update(kycDocuments)
+      .set({ createdAt: sql`now() - interval '31 days'` })
+      .where(eq(kycDocuments.playerId, p.playerId));
     const purge = new KycBackofficeService({ db: t.database.db, kyc: t.app.services.kyc, publish: t.app.services.realtime.publisher, cards: async () => [] });
     expect(await purge.purgeExpired()).toBeGreaterThanOrEqual(3);
     const after = await status(p.headers);

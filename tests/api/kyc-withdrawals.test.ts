@@ -15,7 +15,10 @@ let reviewer: string;
 const NONE = { day_max: null, total_max: null };
 /** Level 1 may take 1,000 a day and 1,500 in all; level 2 50,000 a day; levels 0 and 3 have no ceiling. */
 const CEILINGS = [
-  { level: 0, ...NONE }, { level: 1, day_max: '1000.00', total_max: '1500.00' }, { level: 2, day_max: '50000.00', total_max: null }, { level: 3, ...NONE },
+  { level: 0, ...NONE },
+  { level: 1, day_max: '1000.00', total_max: '1500.00' },
+  { level: 2, day_max: '50000.00', total_max: null },
+  { level: 3, ...NONE },
 ];
 
 beforeAll(async () => {
@@ -23,7 +26,9 @@ beforeAll(async () => {
   admin = (await signedInStaff(t, 'kycadmin', 'admin')).token;
   reviewer = (await signedInStaff(t, 'kycservice', 'service')).token;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 beforeEach(async () => {
   await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS });
   const saved = await saveKycSettings(t, admin, { first_withdrawal_level: 1, levels: CEILINGS });
@@ -35,8 +40,13 @@ describe('withdrawals and verification levels', () => {
     const p = await kycPlayer(t);
     const status = (await t.app.inject({ url: '/api/kyc/status', headers: p.headers })).json().data;
     expect(status).toMatchObject({
-      level: 1, phone_verified: true, personal_info: true, first_withdrawal_level: 1,
-      current: { level: 1, day_max: '1000.00', total_max: '1500.00' }, next: { level: 2, day_max: '50000.00', total_max: null }, documents: [],
+      level: 1,
+      phone_verified: true,
+      personal_info: true,
+      first_withdrawal_level: 1,
+      current: { level: 1, day_max: '1000.00', total_max: '1500.00' },
+      next: { level: 2, day_max: '50000.00', total_max: null },
+      documents: [],
     });
     // A player inserted without an SMS code is level 0.
     const bare = await seedPlayer(t);
@@ -51,7 +61,12 @@ describe('withdrawals and verification levels', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'kyc_level_required' });
     expect(refused.json().message).toContain('Level 2 (identity verified)');
-    const zh = await t.app.inject({ method: 'POST', url: '/api/finance/withdraw/create', headers: { ...p.headers, 'x-locale': 'zh-TW' }, payload: { money: '600', bank_card_id: p.cardId } });
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/finance/withdraw/create',
+      headers: { ...p.headers, 'x-locale': 'zh-TW' },
+      payload: { money: '600', bank_card_id: p.cardId },
+    });
     expect(zh.json().message).toContain('等級 2（身分已驗證）');
     // Nothing was held.
     expect((await t.app.inject({ url: '/api/auth/me', headers: p.headers })).json().data.amount).toBe('50000.00');
@@ -104,7 +119,9 @@ describe('withdrawals and verification levels', () => {
     const results = await Promise.all([withdraw(t, p, '600'), withdraw(t, p, '600'), withdraw(t, p, '600')]);
     const codes = results.map((r) => (r.statusCode === 200 ? 'ok' : r.json().code)).sort();
     expect(codes).toEqual(['kyc_day_ceiling', 'kyc_day_ceiling', 'ok']);
-    const rows = await t.database.db.execute<{ n: number; s: string }>(`select count(*)::int as n, sum(amount_minor)::text as s from withdrawals where player_id = ${p.playerId}`);
+    const rows = await t.database.db.execute<{ n: number; s: string }>(
+      `select count(*)::int as n, sum(amount_minor)::text as s from withdrawals where player_id = ${p.playerId}`,
+    );
     expect(rows.rows[0]).toEqual({ n: 1, s: '60000' });
     expect(await checkLedger(t.database.db)).toEqual([]);
   });

@@ -18,7 +18,9 @@ let seq = 0;
 async function playerAccount(): Promise<number> {
   seq++;
   const tag = `${Date.now().toString(36).slice(-5)}${seq}`;
-  const [row] = await database.db.insert(players).values({ account: `lf${tag}`.slice(0, 12), passwordHash: 'not-used', recommendCode: `LF${tag}`.slice(0, 16) })
+  const [row] = await database.db
+    .insert(players)
+    .values({ account: `lf${tag}`.slice(0, 12), passwordHash: 'not-used', recommendCode: `LF${tag}`.slice(0, 16) })
     .returning({ id: players.id });
   return dir.playerAccount(row!.id, 'central');
 }
@@ -27,7 +29,15 @@ const journalsWithKey = async (prefix: string) =>
   (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where idempotency_key like ${`${prefix}%`}`)).rows[0]!.n;
 
 function move(key: string, from: number, to: number, amountMinor: bigint): JournalInput {
-  return { kind: 'adjustment', idempotencyKey: key, request: { from, to, amount: amountMinor.toString() }, postings: [{ accountId: from, amountMinor: -amountMinor }, { accountId: to, amountMinor }] };
+  return {
+    kind: 'adjustment',
+    idempotencyKey: key,
+    request: { from, to, amount: amountMinor.toString() },
+    postings: [
+      { accountId: from, amountMinor: -amountMinor },
+      { accountId: to, amountMinor },
+    ],
+  };
 }
 
 beforeAll(async () => {
@@ -35,14 +45,19 @@ beforeAll(async () => {
   await seedReference(database.db);
   dir = new AccountDirectory(database.db);
 });
-afterAll(async () => { await database?.drop(); });
+afterAll(async () => {
+  await database?.drop();
+});
 
 describe('ledger_post_journal behind postJournal', () => {
   it('refuses an overdraft without leaving a journal behind, so the caller transaction can carry on', async () => {
     const player = await playerAccount();
     const house = await dir.houseAccount('adjust', 0);
     await database.db.transaction(async (tx) => {
-      const err = await postJournal(tx, move('lf-over-1', player, house, 500n)).then(() => undefined, (e: unknown) => e);
+      const err = await postJournal(tx, move('lf-over-1', player, house, 500n)).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(LedgerError);
       expect((err as LedgerError).code).toBe('insufficient_funds');
       expect((err as LedgerError).accountId).toBe(player);
@@ -67,10 +82,23 @@ describe('ledger_post_journal behind postJournal', () => {
     const houseBefore = await balanceOf(database.db, house);
     // rich was opened first, so its posting (ascending ids) is applied before poor's is refused.
     expect(rich).toBeLessThan(poor);
-    const err = await database.db.transaction((tx) => postJournal(tx, {
-      kind: 'adjustment', idempotencyKey: 'lf-rev-1', request: { case: 'reverse' },
-      postings: [{ accountId: rich, amountMinor: -100n }, { accountId: poor, amountMinor: -50n }, { accountId: house, amountMinor: 150n }],
-    })).then(() => undefined, (e: unknown) => e);
+    const err = await database.db
+      .transaction((tx) =>
+        postJournal(tx, {
+          kind: 'adjustment',
+          idempotencyKey: 'lf-rev-1',
+          request: { case: 'reverse' },
+          postings: [
+            { accountId: rich, amountMinor: -100n },
+            { accountId: poor, amountMinor: -50n },
+            { accountId: house, amountMinor: 150n },
+          ],
+        }),
+      )
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(err).toBeInstanceOf(LedgerError);
     expect((err as LedgerError).accountId).toBe(poor);
     expect(await balanceOf(database.db, rich)).toBe(1_000n);
@@ -86,7 +114,9 @@ describe('ledger_post_journal behind postJournal', () => {
     const first = await database.db.transaction((tx) => postJournal(tx, move('lf-replay', house, player, 700n)));
     const again = await database.db.transaction((tx) => postJournal(tx, move('lf-replay', house, player, 700n)));
     expect(again).toEqual({ journalId: first.journalId, replayed: true });
-    await expect(database.db.transaction((tx) => postJournal(tx, move('lf-replay', house, player, 701n)))).rejects.toMatchObject({ code: 'idempotency_mismatch' });
+    await expect(database.db.transaction((tx) => postJournal(tx, move('lf-replay', house, player, 701n)))).rejects.toMatchObject({
+      code: 'idempotency_mismatch',
+    });
     expect(await balanceOf(database.db, player)).toBe(700n);
     expect(await checkLedger(database.db)).toEqual([]);
   });
@@ -94,9 +124,16 @@ describe('ledger_post_journal behind postJournal', () => {
   it('refuses unbalanced postings and unknown accounts in the database too, when the application is bypassed', async () => {
     const player = await playerAccount();
     const house = await dir.houseAccount('adjust', 2);
-    const call = (accounts: string, amounts: string) => database.db.execute(sql`
-      select * from ledger_post_journal('adjustment', ${`lf-db-${accounts}-${amounts}`}, '\\x00'::bytea, null, '', '', null, ${accounts}::bigint[], ${amounts}::bigint[])`)
-      .then(() => 'written', (e: unknown) => String((e as { cause?: { message?: string } }).cause?.message ?? e));
+    const call = (accounts: string, amounts: string) =>
+      database.db
+        .execute(
+          sql`
+      select * from ledger_post_journal('adjustment', ${`lf-db-${accounts}-${amounts}`}, '\\x00'::bytea, null, '', '', null, ${accounts}::bigint[], ${amounts}::bigint[])`,
+        )
+        .then(
+          () => 'written',
+          (e: unknown) => String((e as { cause?: { message?: string } }).cause?.message ?? e),
+        );
     expect(await call(`{${house},${player}}`, '{-5,4}')).toMatch(/sum to zero/);
     expect(await call(`{${house}}`, '{0}')).toMatch(/two legs/);
     expect(await call(`{${house},99999999}`, '{-5,5}')).toMatch(/every account/);
@@ -114,15 +151,17 @@ describe('postJournals, the batch form', () => {
     const b = await playerAccount();
     const house = await dir.houseAccount('game', 3);
     await database.db.transaction((tx) => postJournal(tx, move('lf-batch-seed', house, a, 1_000n)));
-    const results = await database.db.transaction((tx) => postJournals(tx, [
-      move('lf-batch-1', a, b, 600n),
-      // Only affordable because the journal before it in the same batch has been written.
-      move('lf-batch-2', b, house, 500n),
-      move('lf-batch-seed', house, a, 1_000n),
-      move('lf-batch-seed', house, a, 999n),
-      move('lf-batch-3', a, b, 401n),
-      move('lf-batch-4', a, b, 400n),
-    ]));
+    const results = await database.db.transaction((tx) =>
+      postJournals(tx, [
+        move('lf-batch-1', a, b, 600n),
+        // Only affordable because the journal before it in the same batch has been written.
+        move('lf-batch-2', b, house, 500n),
+        move('lf-batch-seed', house, a, 1_000n),
+        move('lf-batch-seed', house, a, 999n),
+        move('lf-batch-3', a, b, 401n),
+        move('lf-batch-4', a, b, 400n),
+      ]),
+    );
     expect(results[0]).toMatchObject({ replayed: false });
     expect(results[1]).toMatchObject({ replayed: false });
     expect(results[2]).toMatchObject({ replayed: true });
@@ -141,12 +180,14 @@ describe('postJournals, the batch form', () => {
   it('treats a key repeated within a batch as a replay, and frees the key of a refused journal for a later one', async () => {
     const a = await playerAccount();
     const house = await dir.houseAccount('game', 5);
-    const results = await database.db.transaction((tx) => postJournals(tx, [
-      move('lf-dup-1', house, a, 100n),
-      move('lf-dup-1', house, a, 100n),
-      move('lf-dup-2', a, house, 500n),
-      move('lf-dup-2', a, house, 100n),
-    ]));
+    const results = await database.db.transaction((tx) =>
+      postJournals(tx, [
+        move('lf-dup-1', house, a, 100n),
+        move('lf-dup-1', house, a, 100n),
+        move('lf-dup-2', a, house, 500n),
+        move('lf-dup-2', a, house, 100n),
+      ]),
+    );
     const first = results[0] as { journalId: number; replayed: boolean };
     expect(first.replayed).toBe(false);
     expect(results[1]).toEqual({ journalId: first.journalId, replayed: true });
@@ -162,7 +203,13 @@ describe('postJournals, the batch form', () => {
     const a = await playerAccount();
     const house = await dir.houseAccount('game', 4);
     expect(await database.db.transaction((tx) => postJournals(tx, []))).toEqual([]);
-    const bad = { ...move('lf-bad-2', house, a, 5n), postings: [{ accountId: house, amountMinor: -5n }, { accountId: a, amountMinor: 4n }] };
+    const bad = {
+      ...move('lf-bad-2', house, a, 5n),
+      postings: [
+        { accountId: house, amountMinor: -5n },
+        { accountId: a, amountMinor: 4n },
+      ],
+    };
     await expect(database.db.transaction((tx) => postJournals(tx, [move('lf-bad-1', house, a, 5n), bad]))).rejects.toThrow(/sum to zero/);
     expect(await journalsWithKey('lf-bad-')).toBe(0);
   });

@@ -18,9 +18,16 @@ const book: Array<{ id: number; player: boolean; label: string }> = [];
 
 async function insertPlayers(n: number): Promise<number[]> {
   const tag = Math.random().toString(36).slice(2, 8);
-  const rows = await database.db.insert(players).values(Array.from({ length: n }, (_, i) => ({
-    account: `lm${tag}${i}`.slice(0, 12), passwordHash: 'not-used', recommendCode: `LM${tag}${i}`.slice(0, 16),
-  }))).returning({ id: players.id });
+  const rows = await database.db
+    .insert(players)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        account: `lm${tag}${i}`.slice(0, 12),
+        passwordHash: 'not-used',
+        recommendCode: `LM${tag}${i}`.slice(0, 16),
+      })),
+    )
+    .returning({ id: players.id });
   return rows.map((r) => r.id);
 }
 
@@ -35,11 +42,16 @@ beforeAll(async () => {
   for (const shard of [0, 1, 2]) book.push({ id: await dir.houseAccount('cash', shard), player: false, label: `house:${shard}` });
 });
 
-afterAll(async () => { await database?.drop(); });
+afterAll(async () => {
+  await database?.drop();
+});
 
 // ---- the model ------------------------------------------------------------------------------------
 
-interface Posted { input: JournalInput; journalId: number }
+interface Posted {
+  input: JournalInput;
+  journalId: number;
+}
 interface Model {
   balances: Map<number, bigint>;
   /** Journals this run wrote, for replays. */
@@ -47,7 +59,10 @@ interface Model {
   /** Keys of journals this run had refused: a refusal leaves nothing behind, so the key is free again. */
   refused: JournalInput[];
 }
-interface Real { seq: { n: number }; run: string }
+interface Real {
+  seq: { n: number };
+  run: string;
+}
 
 /** What the runs exercised, so a generator that stopped producing a case fails the test. */
 const seen = { posted: 0, refused: 0, replayed: 0, mismatched: 0, retried: 0 };
@@ -55,8 +70,15 @@ const seen = { posted: 0, refused: 0, replayed: 0, mismatched: 0, retried: 0 };
 const post = (input: JournalInput) => database.db.transaction((tx) => postJournal(tx, input));
 
 async function realBalances(): Promise<Map<number, bigint>> {
-  const rows = await database.db.select({ id: accounts.id, b: accounts.balanceMinor }).from(accounts)
-    .where(inArray(accounts.id, book.map((a) => a.id)));
+  const rows = await database.db
+    .select({ id: accounts.id, b: accounts.balanceMinor })
+    .from(accounts)
+    .where(
+      inArray(
+        accounts.id,
+        book.map((a) => a.id),
+      ),
+    );
   return new Map(rows.map((r) => [r.id, r.b]));
 }
 
@@ -79,7 +101,10 @@ function modelApply(model: Model, postings: Posting[]): { overdrawn?: number; ne
 }
 
 async function expectLedgerError(p: Promise<unknown>, code: LedgerError['code'], accountId?: number): Promise<void> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err, `expected LedgerError ${code}`).toBeInstanceOf(LedgerError);
   expect((err as LedgerError).code).toBe(code);
   if (accountId !== undefined) expect((err as LedgerError).accountId).toBe(accountId);
@@ -108,15 +133,26 @@ const amountArb = fc.bigInt({ min: 1n, max: 5_000n });
 const indexArb = fc.nat({ max: 1_000 });
 
 class Transfer implements Cmd {
-  readonly from: number; readonly to: number; readonly amount: bigint;
-  constructor(from: number, to: number, amount: bigint) { this.from = from; this.to = to; this.amount = amount; }
+  readonly from: number;
+  readonly to: number;
+  readonly amount: bigint;
+  constructor(from: number, to: number, amount: bigint) {
+    this.from = from;
+    this.to = to;
+    this.amount = amount;
+  }
   check = () => true;
   async run(model: Model, real: Real) {
     const from = book[this.from]!.id;
     const to = book[this.to]!.id;
     await postAndCompare(model, {
-      kind: 'adjustment', idempotencyKey: `${real.run}:${real.seq.n++}`, request: { from, to, amount: this.amount.toString() },
-      postings: [{ accountId: from, amountMinor: -this.amount }, { accountId: to, amountMinor: this.amount }],
+      kind: 'adjustment',
+      idempotencyKey: `${real.run}:${real.seq.n++}`,
+      request: { from, to, amount: this.amount.toString() },
+      postings: [
+        { accountId: from, amountMinor: -this.amount },
+        { accountId: to, amountMinor: this.amount },
+      ],
     });
   }
   toString = () => `transfer(${book[this.from]!.label} -> ${book[this.to]!.label}, ${this.amount})`;
@@ -124,17 +160,28 @@ class Transfer implements Cmd {
 
 /** One account pays two others, with a pair of postings that cancel out on a third (merged away). */
 class Split implements Cmd {
-  readonly from: number; readonly a: number; readonly b: number; readonly amount: bigint; readonly part: bigint;
+  readonly from: number;
+  readonly a: number;
+  readonly b: number;
+  readonly amount: bigint;
+  readonly part: bigint;
   constructor(from: number, a: number, b: number, amount: bigint, part: bigint) {
-    this.from = from; this.a = a; this.b = b; this.amount = amount; this.part = part;
+    this.from = from;
+    this.a = a;
+    this.b = b;
+    this.amount = amount;
+    this.part = part;
   }
   check = () => true;
   async run(model: Model, real: Real) {
     const [from, a, b] = [book[this.from]!.id, book[this.a]!.id, book[this.b]!.id];
     const part = this.part % this.amount;
     const postings: Posting[] = [
-      { accountId: from, amountMinor: -this.amount }, { accountId: a, amountMinor: part }, { accountId: b, amountMinor: this.amount - part },
-      { accountId: a, amountMinor: 7n }, { accountId: a, amountMinor: -7n },
+      { accountId: from, amountMinor: -this.amount },
+      { accountId: a, amountMinor: part },
+      { accountId: b, amountMinor: this.amount - part },
+      { accountId: a, amountMinor: 7n },
+      { accountId: a, amountMinor: -7n },
     ];
     await postAndCompare(model, { kind: 'adjustment', idempotencyKey: `${real.run}:${real.seq.n++}`, request: { split: true }, postings });
   }
@@ -144,7 +191,9 @@ class Split implements Cmd {
 /** The same key with the same data: the first journal comes back and nothing moves. */
 class ReplaySame implements Cmd {
   readonly i: number;
-  constructor(i: number) { this.i = i; }
+  constructor(i: number) {
+    this.i = i;
+  }
   check = (m: Readonly<Model>) => m.posted.length > 0;
   async run(model: Model) {
     const first = pick(model.posted, this.i);
@@ -158,14 +207,25 @@ class ReplaySame implements Cmd {
 
 /** The same key with other data (amount, direction, kind or request): refused, nothing moves. */
 class ReplayDifferent implements Cmd {
-  readonly i: number; readonly how: 'amount' | 'reverse' | 'kind' | 'request';
-  constructor(i: number, how: ReplayDifferent['how']) { this.i = i; this.how = how; }
+  readonly i: number;
+  readonly how: 'amount' | 'reverse' | 'kind' | 'request';
+  constructor(i: number, how: ReplayDifferent['how']) {
+    this.i = i;
+    this.how = how;
+  }
   check = (m: Readonly<Model>) => m.posted.length > 0;
   async run(model: Model) {
     const { input } = pick(model.posted, this.i);
     let changed: JournalInput;
     if (this.how === 'amount') {
-      changed = { ...input, postings: [{ ...input.postings[0]!, amountMinor: input.postings[0]!.amountMinor - 1n }, { ...input.postings[1]!, amountMinor: input.postings[1]!.amountMinor + 1n }, ...input.postings.slice(2)] };
+      changed = {
+        ...input,
+        postings: [
+          { ...input.postings[0]!, amountMinor: input.postings[0]!.amountMinor - 1n },
+          { ...input.postings[1]!, amountMinor: input.postings[1]!.amountMinor + 1n },
+          ...input.postings.slice(2),
+        ],
+      };
     } else if (this.how === 'reverse') {
       changed = { ...input, postings: input.postings.map((p) => ({ ...p, amountMinor: -p.amountMinor })) };
     } else if (this.how === 'kind') {
@@ -183,17 +243,25 @@ class ReplayDifferent implements Cmd {
 
 /** A key that was refused for want of funds may be used again: it is a fresh journal. */
 class RetryRefused implements Cmd {
-  readonly i: number; readonly divisor: bigint;
-  constructor(i: number, divisor: bigint) { this.i = i; this.divisor = divisor; }
+  readonly i: number;
+  readonly divisor: bigint;
+  constructor(i: number, divisor: bigint) {
+    this.i = i;
+    this.divisor = divisor;
+  }
   check = (m: Readonly<Model>) => m.refused.length > 0;
   async run(model: Model) {
     const index = this.i % model.refused.length;
     const input = model.refused[index]!;
     model.refused.splice(index, 1);
     seen.retried++;
-    const postings = input.postings.length === 2
-      ? [{ ...input.postings[0]!, amountMinor: input.postings[0]!.amountMinor / this.divisor || -1n }, { ...input.postings[1]!, amountMinor: -(input.postings[0]!.amountMinor / this.divisor || -1n) }]
-      : input.postings;
+    const postings =
+      input.postings.length === 2
+        ? [
+            { ...input.postings[0]!, amountMinor: input.postings[0]!.amountMinor / this.divisor || -1n },
+            { ...input.postings[1]!, amountMinor: -(input.postings[0]!.amountMinor / this.divisor || -1n) },
+          ]
+        : input.postings;
     await postAndCompare(model, { ...input, postings });
   }
   toString = () => `retryRefused(#${this.i}, /${this.divisor})`;
@@ -201,7 +269,9 @@ class RetryRefused implements Cmd {
 
 class Read implements Cmd {
   readonly i: number;
-  constructor(i: number) { this.i = i; }
+  constructor(i: number) {
+    this.i = i;
+  }
   check = () => true;
   async run(model: Model) {
     const a = pick(book, this.i);
@@ -264,11 +334,56 @@ describe('the ledger refuses bad journals before touching the database', () => {
     const [a, b] = [book[0]!.id, book[book.length - 1]!.id];
     const n = await before();
     const base = { kind: 'adjustment', request: {} } as const;
-    await expect(post({ ...base, idempotencyKey: 'bad-1', postings: [{ accountId: a, amountMinor: 5n }, { accountId: b, amountMinor: -4n }] })).rejects.toThrow(/postings sum to zero/);
-    await expect(post({ ...base, idempotencyKey: 'bad-2', postings: [{ accountId: a, amountMinor: 5n }, { accountId: a, amountMinor: -5n }] })).rejects.toThrow(/postings/);
-    await expect(post({ ...base, idempotencyKey: 'bad-3', postings: [{ accountId: a, amountMinor: 5 as unknown as bigint }, { accountId: b, amountMinor: -5n }] })).rejects.toThrow(/bigint/);
-    await expect(post({ ...base, idempotencyKey: 'bad-4', postings: [{ accountId: 99_999_999, amountMinor: -5n }, { accountId: b, amountMinor: 5n }] })).rejects.toThrow(/every account/);
-    await expect(post({ ...base, idempotencyKey: '', postings: [{ accountId: b, amountMinor: -5n }, { accountId: a, amountMinor: 5n }] })).rejects.toThrow(/key/);
+    await expect(
+      post({
+        ...base,
+        idempotencyKey: 'bad-1',
+        postings: [
+          { accountId: a, amountMinor: 5n },
+          { accountId: b, amountMinor: -4n },
+        ],
+      }),
+    ).rejects.toThrow(/postings sum to zero/);
+    await expect(
+      post({
+        ...base,
+        idempotencyKey: 'bad-2',
+        postings: [
+          { accountId: a, amountMinor: 5n },
+          { accountId: a, amountMinor: -5n },
+        ],
+      }),
+    ).rejects.toThrow(/postings/);
+    await expect(
+      post({
+        ...base,
+        idempotencyKey: 'bad-3',
+        postings: [
+          { accountId: a, amountMinor: 5 as unknown as bigint },
+          { accountId: b, amountMinor: -5n },
+        ],
+      }),
+    ).rejects.toThrow(/bigint/);
+    await expect(
+      post({
+        ...base,
+        idempotencyKey: 'bad-4',
+        postings: [
+          { accountId: 99_999_999, amountMinor: -5n },
+          { accountId: b, amountMinor: 5n },
+        ],
+      }),
+    ).rejects.toThrow(/every account/);
+    await expect(
+      post({
+        ...base,
+        idempotencyKey: '',
+        postings: [
+          { accountId: b, amountMinor: -5n },
+          { accountId: a, amountMinor: 5n },
+        ],
+      }),
+    ).rejects.toThrow(/key/);
     expect(await before()).toBe(n);
     expect(await checkLedger(database.db)).toEqual([]);
   });
@@ -277,13 +392,20 @@ describe('the ledger refuses bad journals before touching the database', () => {
 describe('the database guards player balances on its own', () => {
   it('refuses a negative player balance even when the code is bypassed', async () => {
     const player = book.find((a) => a.player)!;
-    const err = await database.db.execute(sql`update accounts set balance_minor = -1 where id = ${player.id}`).then(() => undefined, (e: unknown) => e);
+    const err = await database.db.execute(sql`update accounts set balance_minor = -1 where id = ${player.id}`).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeDefined();
     // node-postgres and PGlite both carry the constraint name on the error (or its cause).
     const e = err as { constraint?: string; cause?: { constraint?: string; message?: string }; message: string };
     expect(`${e.constraint ?? ''} ${e.cause?.constraint ?? ''} ${e.message} ${e.cause?.message ?? ''}`).toMatch(/accounts_player_not_negative/);
-    const inserted = await database.db.execute(sql`insert into accounts (player_id, kind, ref, balance_minor) values (${(await insertPlayers(1))[0]!}, 'central', '', -100)`)
-      .then(() => undefined, (e2: unknown) => e2);
+    const inserted = await database.db
+      .execute(sql`insert into accounts (player_id, kind, ref, balance_minor) values (${(await insertPlayers(1))[0]!}, 'central', '', -100)`)
+      .then(
+        () => undefined,
+        (e2: unknown) => e2,
+      );
     expect(inserted).toBeDefined();
     expect(await checkLedger(database.db)).toEqual([]);
   });
@@ -292,8 +414,13 @@ describe('the database guards player balances on its own', () => {
     const house = book.find((a) => !a.player)!;
     const player = book.find((a) => a.player)!;
     const res = await post({
-      kind: 'deposit', idempotencyKey: `fund-${Date.now()}`, request: {},
-      postings: [{ accountId: house.id, amountMinor: -1_000_000n }, { accountId: player.id, amountMinor: 1_000_000n }],
+      kind: 'deposit',
+      idempotencyKey: `fund-${Date.now()}`,
+      request: {},
+      postings: [
+        { accountId: house.id, amountMinor: -1_000_000n },
+        { accountId: player.id, amountMinor: 1_000_000n },
+      ],
     });
     expect(res.replayed).toBe(false);
     expect(await balanceOf(database.db, house.id)).toBeLessThan(0n);

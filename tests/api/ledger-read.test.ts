@@ -7,8 +7,18 @@ import { players } from '../../src/server/db/schema.ts';
 import { AccountDirectory, openPlayerAccountInTx } from '../../src/server/ledger/accounts.ts';
 import { postJournal, type JournalInput } from '../../src/server/ledger/ledger.ts';
 import {
-  accountsOf, activePlayersSince, balanceSumOf, bonusWalletBalances, centralBalanceOf, countPostings, journalByKey, latestPostings, lockedBalanceOf,
-  pointsBalanceOf, pointsHistoryOf, postingsPage,
+  accountsOf,
+  activePlayersSince,
+  balanceSumOf,
+  bonusWalletBalances,
+  centralBalanceOf,
+  countPostings,
+  journalByKey,
+  latestPostings,
+  lockedBalanceOf,
+  pointsBalanceOf,
+  pointsHistoryOf,
+  postingsPage,
 } from '../../src/server/ledger/read.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { seedReference } from '../../src/server/seed.ts';
@@ -20,14 +30,35 @@ let seq = 0;
 async function newPlayer(): Promise<number> {
   seq++;
   const tag = `${Date.now().toString(36).slice(-5)}${seq}`;
-  const [row] = await database.db.insert(players).values({ account: `ld${tag}`.slice(0, 12), passwordHash: 'not-used', recommendCode: `LD${tag}`.slice(0, 16) })
+  const [row] = await database.db
+    .insert(players)
+    .values({ account: `ld${tag}`.slice(0, 12), passwordHash: 'not-used', recommendCode: `LD${tag}`.slice(0, 16) })
     .returning({ id: players.id });
   return row!.id;
 }
 
 const post = (input: JournalInput) => database.db.transaction((tx) => postJournal(tx, input));
-const move = (kind: JournalInput['kind'], key: string, playerId: number, from: number, to: number, amount: bigint, staffId: number | null = null): JournalInput =>
-  ({ kind, idempotencyKey: key, request: { amount: amount.toString() }, playerId, ref: key, memo: `memo ${key}`, staffId, postings: [{ accountId: from, amountMinor: -amount }, { accountId: to, amountMinor: amount }] });
+const move = (
+  kind: JournalInput['kind'],
+  key: string,
+  playerId: number,
+  from: number,
+  to: number,
+  amount: bigint,
+  staffId: number | null = null,
+): JournalInput => ({
+  kind,
+  idempotencyKey: key,
+  request: { amount: amount.toString() },
+  playerId,
+  ref: key,
+  memo: `memo ${key}`,
+  staffId,
+  postings: [
+    { accountId: from, amountMinor: -amount },
+    { accountId: to, amountMinor: amount },
+  ],
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -40,7 +71,7 @@ afterAll(async () => {
 });
 
 describe('balances', () => {
-  it('reads a player\'s accounts, central and points balances and sums by kind', async () => {
+  it("reads a player's accounts, central and points balances and sums by kind", async () => {
     const playerId = await newPlayer();
     expect(await centralBalanceOf(database.db, playerId)).toBe(0n);
     expect(await pointsBalanceOf(database.db, playerId)).toBe(0n);
@@ -69,12 +100,14 @@ describe('balances', () => {
 
   it('opens an account in the transaction of its owner, and not at all when that transaction rolls back', async () => {
     let opened = 0;
-    await expect(database.db.transaction(async (tx) => {
-      const [row] = await tx.insert(players).values({ account: 'ldrollback', passwordHash: 'x', recommendCode: 'LDROLLBACK' }).returning({ id: players.id });
-      opened = await openPlayerAccountInTx(tx, row!.id, 'central');
-      expect(await openPlayerAccountInTx(tx, row!.id, 'central')).toBe(opened);
-      tx.rollback();
-    })).rejects.toThrow();
+    await expect(
+      database.db.transaction(async (tx) => {
+        const [row] = await tx.insert(players).values({ account: 'ldrollback', passwordHash: 'x', recommendCode: 'LDROLLBACK' }).returning({ id: players.id });
+        opened = await openPlayerAccountInTx(tx, row!.id, 'central');
+        expect(await openPlayerAccountInTx(tx, row!.id, 'central')).toBe(opened);
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
     expect(opened).toBeGreaterThan(0);
     const playerId = await newPlayer();
     const id = await database.db.transaction((tx) => openPlayerAccountInTx(tx, playerId, 'bonus', '42'));
@@ -91,21 +124,31 @@ describe('journals and postings', () => {
     const [central, house] = await Promise.all([dir.playerAccount(playerId, 'central'), dir.houseAccount('cash', playerId)]);
     const posted = await post(move('deposit', `ld-key-${playerId}`, playerId, house, central, 2_500n, 3));
     expect(await journalByKey(database.db, `ld-key-${playerId}`)).toMatchObject({
-      id: posted.journalId, kind: 'deposit', playerId, ref: `ld-key-${playerId}`, memo: `memo ld-key-${playerId}`, staffId: 3,
-      reversesJournalId: null, creditedMinor: 2_500n,
+      id: posted.journalId,
+      kind: 'deposit',
+      playerId,
+      ref: `ld-key-${playerId}`,
+      memo: `memo ld-key-${playerId}`,
+      staffId: 3,
+      reversesJournalId: null,
+      creditedMinor: 2_500n,
     });
     expect(await journalByKey(database.db, 'ld-no-such-key')).toBeUndefined();
     expect(await activePlayersSince(database.db, new Date(Date.now() - 60_000))).toBeGreaterThanOrEqual(1);
     expect(await activePlayersSince(database.db, new Date(Date.now() + 60_000))).toBe(0);
   });
 
-  it('pages a player\'s postings newest first, filtered by account kind, journal kind, asset and time', async () => {
+  it("pages a player's postings newest first, filtered by account kind, journal kind, asset and time", async () => {
     const playerId = await newPlayer();
     // Opened one after another: a journal's postings are written in account id order, central's before platform's.
     const central = await dir.playerAccount(playerId, 'central');
     const bonus = await dir.playerAccount(playerId, 'bonus', '9');
     const platform = await dir.playerAccount(playerId, 'platform', 'LD');
-    const [house, points, housePoints] = await Promise.all([dir.houseAccount('adjust', playerId), dir.pointsAccount(playerId), dir.housePointsAccount(playerId)]);
+    const [house, points, housePoints] = await Promise.all([
+      dir.houseAccount('adjust', playerId),
+      dir.pointsAccount(playerId),
+      dir.housePointsAccount(playerId),
+    ]);
     const before = new Date(Date.now() - 1_000);
     await post(move('adjustment', `ld-p1-${playerId}`, playerId, house, central, 100n, 5));
     await post(move('bonus_grant', `ld-p2-${playerId}`, playerId, house, bonus, 40n));
@@ -118,12 +161,23 @@ describe('journals and postings', () => {
 
     const money = await postingsPage(database.db, playerId, { asset: 'money' }, { limit: 2, offset: 0 });
     expect(money.total).toBe(4);
-    expect(money.rows.map((r) => [r.kind, r.accountKind, r.amountMinor])).toEqual([['transfer_start', 'platform', 30n], ['transfer_start', 'central', -30n]]);
+    expect(money.rows.map((r) => [r.kind, r.accountKind, r.amountMinor])).toEqual([
+      ['transfer_start', 'platform', 30n],
+      ['transfer_start', 'central', -30n],
+    ]);
     const second = await postingsPage(database.db, playerId, { asset: 'money' }, { limit: 2, offset: 2 });
-    expect(second.rows.map((r) => [r.kind, r.accountKind, r.accountRef, r.balanceAfterMinor])).toEqual([['bonus_grant', 'bonus', '9', 40n], ['adjustment', 'central', '', 100n]]);
+    expect(second.rows.map((r) => [r.kind, r.accountKind, r.accountRef, r.balanceAfterMinor])).toEqual([
+      ['bonus_grant', 'bonus', '9', 40n],
+      ['adjustment', 'central', '', 100n],
+    ]);
     expect(second.rows[1]).toMatchObject({ staffId: 5, ref: `ld-p1-${playerId}`, memo: `memo ld-p1-${playerId}` });
 
-    const records = await postingsPage(database.db, playerId, { accountKinds: ['central', 'bonus'], journalKinds: ['adjustment', 'bonus_grant'], from: before, to: new Date() }, { limit: 10, offset: 0 });
+    const records = await postingsPage(
+      database.db,
+      playerId,
+      { accountKinds: ['central', 'bonus'], journalKinds: ['adjustment', 'bonus_grant'], from: before, to: new Date() },
+      { limit: 10, offset: 0 },
+    );
     expect(records.rows.map((r) => r.kind)).toEqual(['bonus_grant', 'adjustment']);
     expect(records.total).toBe(2);
     expect(await countPostings(database.db, playerId, { journalKinds: [] })).toBe(0);

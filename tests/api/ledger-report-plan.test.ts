@@ -9,8 +9,12 @@ import pg from 'pg';
 import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 // auto_explain is a module of PostgreSQL itself; PGlite has none.
 describe.skipIf(!process.env.DATABASE_URL)('ledger_report_journal plan', () => {
@@ -28,7 +32,9 @@ describe.skipIf(!process.env.DATABASE_URL)('ledger_report_journal plan', () => {
 
     const client = new pg.Client({ connectionString: t.database.url });
     const plans: string[] = [];
-    client.on('notice', (n) => { plans.push(String(n.message)); });
+    client.on('notice', (n) => {
+      plans.push(String(n.message));
+    });
     await client.connect();
     try {
       await client.query(`LOAD 'auto_explain'`);

@@ -21,7 +21,9 @@ let seq = 0;
 async function newPlayer(): Promise<{ playerId: number; central: number; house: number }> {
   seq++;
   const tag = `${Date.now().toString(36).slice(-5)}${seq}`;
-  const [row] = await database.db.insert(players).values({ account: `lr${tag}`.slice(0, 12), passwordHash: 'not-used', recommendCode: `LR${tag}`.slice(0, 16) })
+  const [row] = await database.db
+    .insert(players)
+    .values({ account: `lr${tag}`.slice(0, 12), passwordHash: 'not-used', recommendCode: `LR${tag}`.slice(0, 16) })
     .returning({ id: players.id });
   const playerId = row!.id;
   return { playerId, central: await dir.playerAccount(playerId, 'central'), house: await dir.houseAccount('adjust', playerId) };
@@ -29,8 +31,16 @@ async function newPlayer(): Promise<{ playerId: number; central: number; house: 
 
 function credit(key: string, p: { playerId: number; central: number; house: number }, amountMinor: bigint): JournalInput {
   return {
-    kind: 'adjustment', idempotencyKey: key, request: { amount: amountMinor.toString() }, playerId: p.playerId, ref: key, memo: 'seed',
-    postings: [{ accountId: p.house, amountMinor: -amountMinor }, { accountId: p.central, amountMinor }],
+    kind: 'adjustment',
+    idempotencyKey: key,
+    request: { amount: amountMinor.toString() },
+    playerId: p.playerId,
+    ref: key,
+    memo: 'seed',
+    postings: [
+      { accountId: p.house, amountMinor: -amountMinor },
+      { accountId: p.central, amountMinor },
+    ],
   };
 }
 
@@ -39,7 +49,10 @@ const reverse = (journalId: number, key: string, reason = 'posted in error') =>
   database.db.transaction((tx) => reverseJournal(tx, journalId, { key, reason, staffId: 7 }));
 
 async function refusal(p: Promise<unknown>): Promise<LedgerError['code'] | 'none'> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (err === undefined) return 'none';
   if (!(err instanceof LedgerError)) throw err;
   return err.code;
@@ -59,8 +72,12 @@ beforeAll(async () => {
   await seedReference(database.db);
   dir = new AccountDirectory(database.db);
 });
-afterAll(async () => { await database?.drop(); });
-afterEach(async () => { expect(await checkLedger(database.db)).toEqual([]); });
+afterAll(async () => {
+  await database?.drop();
+});
+afterEach(async () => {
+  expect(await checkLedger(database.db)).toEqual([]);
+});
 
 describe('reverseJournal', () => {
   it('posts the mirror image of a journal, linked to it, and gives the balances back', async () => {
@@ -75,8 +92,14 @@ describe('reverseJournal', () => {
 
     const row = await journalByKey(database.db, reversalKey(original.journalId));
     expect(row).toMatchObject({
-      id: reversal.journalId, kind: 'adjustment', playerId: p.playerId, ref: 'lr-mirror', memo: 'deposit credited twice', staffId: 7,
-      reversesJournalId: original.journalId, creditedMinor: 0n,
+      id: reversal.journalId,
+      kind: 'adjustment',
+      playerId: p.playerId,
+      ref: 'lr-mirror',
+      memo: 'deposit credited twice',
+      staffId: 7,
+      reversesJournalId: original.journalId,
+      creditedMinor: 0n,
     });
     expect(await reversalOf(database.db, original.journalId)).toBe(reversal.journalId);
     expect(await reversalOf(database.db, reversal.journalId)).toBeUndefined();
@@ -108,7 +131,13 @@ describe('reverseJournal', () => {
     const p = await newPlayer();
     const original = await post(credit('lr-over', p, 500n));
     // The player moved 300 on since: taking the 500 back would leave the central wallet at -300.
-    await post({ ...credit('lr-over-spend', p, 300n), postings: [{ accountId: p.central, amountMinor: -300n }, { accountId: p.house, amountMinor: 300n }] });
+    await post({
+      ...credit('lr-over-spend', p, 300n),
+      postings: [
+        { accountId: p.central, amountMinor: -300n },
+        { accountId: p.house, amountMinor: 300n },
+      ],
+    });
     expect(await refusal(reverse(original.journalId, 'cmd-over-1'))).toBe('insufficient_funds');
     expect(await journalByKey(database.db, reversalKey(original.journalId))).toBeUndefined();
     expect(await reversalsOf(original.journalId)).toBe(0);
@@ -124,10 +153,18 @@ describe('reverseJournal', () => {
   it('reverses a points journal within the points asset', async () => {
     const p = await newPlayer();
     const [mine, house] = await Promise.all([dir.pointsAccount(p.playerId), dir.housePointsAccount(p.playerId)]);
-    const original = await database.db.transaction((tx) => postPointsJournal(tx, {
-      kind: 'points_adjust', idempotencyKey: 'lr-points', request: {}, playerId: p.playerId,
-      postings: [{ accountId: mine, amountMinor: 40n }, { accountId: house, amountMinor: -40n }],
-    }));
+    const original = await database.db.transaction((tx) =>
+      postPointsJournal(tx, {
+        kind: 'points_adjust',
+        idempotencyKey: 'lr-points',
+        request: {},
+        playerId: p.playerId,
+        postings: [
+          { accountId: mine, amountMinor: 40n },
+          { accountId: house, amountMinor: -40n },
+        ],
+      }),
+    );
     await reverse(original.journalId, 'cmd-points-1');
     expect(await balanceOf(database.db, mine)).toBe(0n);
   });
@@ -148,7 +185,9 @@ describe('reversals racing', () => {
     const p = await newPlayer();
     const held = (journalId: number, key: string, outcome: 'commit' | 'rollback') => {
       let written!: () => void;
-      const wasWritten = new Promise<void>((resolve) => { written = resolve; });
+      const wasWritten = new Promise<void>((resolve) => {
+        written = resolve;
+      });
       const done = database.db.transaction(async (tx) => {
         await reverseJournal(tx, journalId, { key, reason: 'held' });
         written();
@@ -183,14 +222,22 @@ describe('ledger:check on reversals', () => {
     const p = await newPlayer();
     const original = await post(credit('lr-bad', p, 700n));
     let found: Awaited<ReturnType<typeof checkLedger>> = [];
-    await expect(database.db.transaction(async (tx) => {
-      // Written around reverseJournal and rolled back: a journal that gives back only part of the original, linked
-      // to it as its reversal.
-      const partial = await postJournal(tx, { ...credit('lr-bad-partial', p, 100n), postings: [{ accountId: p.central, amountMinor: -100n }, { accountId: p.house, amountMinor: 100n }] });
-      await tx.execute(sql`update journals set reverses_journal_id = ${original.journalId} where id = ${partial.journalId}`);
-      found = await checkLedger(tx);
-      tx.rollback();
-    })).rejects.toThrow();
+    await expect(
+      database.db.transaction(async (tx) => {
+        // Written around reverseJournal and rolled back: a journal that gives back only part of the original, linked
+        // to it as its reversal.
+        const partial = await postJournal(tx, {
+          ...credit('lr-bad-partial', p, 100n),
+          postings: [
+            { accountId: p.central, amountMinor: -100n },
+            { accountId: p.house, amountMinor: 100n },
+          ],
+        });
+        await tx.execute(sql`update journals set reverses_journal_id = ${original.journalId} where id = ${partial.journalId}`);
+        found = await checkLedger(tx);
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
     expect(found.map((v) => v.invariant)).toEqual(['a reversal sums to the exact negation of its original']);
     expect(Number(found[0]!.detail.original_id)).toBe(original.journalId);
     expect(await reversalsOf(original.journalId)).toBe(0);

@@ -14,13 +14,21 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInStaff(t, 'msgadmin', 'admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const bo = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin.token) =>
-  t.app.inject({ method, url: `/api/backoffice${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/backoffice${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const get = (p: Player, url: string, locale = 'zh-TW') => t.app.inject({ method: 'GET', url: `/api${url}`, headers: { ...p.headers, 'x-locale': locale } });
 const post = (p: Player, url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api${url}`, headers: p.headers, payload: payload as object });
-const totals = async (p: Player) => (await get(p, '/messages/player/list')).json().data.totals as { userMessageCount: number; personalMessageCount: number; platformMessageCount: number };
+const totals = async (p: Player) =>
+  (await get(p, '/messages/player/list')).json().data.totals as { userMessageCount: number; personalMessageCount: number; platformMessageCount: number };
 
 async function compose(payload: Record<string, unknown>) {
   const res = await bo('POST', '/player-messages', { title: 'T', body: '<p>hello</p>', ...payload });
@@ -35,8 +43,14 @@ async function published<T>(fn: () => Promise<T>): Promise<{ result: T; players:
   const toSystem = pub.toSystem;
   const players: Array<[number, string]> = [];
   const system: string[] = [];
-  pub.toPlayer = (id, event, payload) => { players.push([id, event]); toPlayer(id, event, payload); };
-  pub.toSystem = (event, payload) => { system.push(event); toSystem(event, payload); };
+  pub.toPlayer = (id, event, payload) => {
+    players.push([id, event]);
+    toPlayer(id, event, payload);
+  };
+  pub.toSystem = (event, payload) => {
+    system.push(event);
+    toSystem(event, payload);
+  };
   try {
     return { result: await fn(), players, system };
   } finally {
@@ -50,7 +64,9 @@ describe('lists, totals and read state', () => {
     const a = await seedPlayer(t);
     const b = await seedPlayer(t);
     const before = await totals(a);
-    const sent = await published(() => compose({ kind: 'system', title: '系統公告', title_en: 'System notice', body: '<p>維護</p>', body_en: '<p>Maintenance</p>' }));
+    const sent = await published(() =>
+      compose({ kind: 'system', title: '系統公告', title_en: 'System notice', body: '<p>維護</p>', body_en: '<p>Maintenance</p>' }),
+    );
     expect(sent.system).toEqual(['update-message']);
     expect(sent.result.recipients).toBeNull();
     const rows = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from message_recipients where message_id = ${sent.result.id}`);
@@ -130,7 +146,7 @@ describe('lists, totals and read state', () => {
   });
 });
 
-describe('another player\'s message', () => {
+describe("another player's message", () => {
   it('is never shown, opened or marked by someone else', async () => {
     const owner = await seedPlayer(t);
     const other = await seedPlayer(t);
@@ -150,10 +166,21 @@ describe('segment targeting', () => {
     const a = await seedPlayer(t);
     const b = await seedPlayer(t);
     const c = await seedPlayer(t);
-    const preview = await bo('POST', '/player-messages/recipients', { segment: { type: 'accounts', accounts: `${a.account}, ${b.account.toUpperCase()}\n${a.account} nosuch99` } });
+    const preview = await bo('POST', '/player-messages/recipients', {
+      segment: { type: 'accounts', accounts: `${a.account}, ${b.account.toUpperCase()}\n${a.account} nosuch99` },
+    });
     expect(preview.json().data).toEqual({ count: 2, skipped: 0, unknown: ['nosuch99'], too_many: false });
     // An unknown account refuses the send rather than silently reaching fewer players.
-    expect((await bo('POST', '/player-messages', { kind: 'personal', title: 'x', body: '<p>x</p>', segment: { type: 'accounts', accounts: `${a.account} nosuch99` } })).statusCode).toBe(422);
+    expect(
+      (
+        await bo('POST', '/player-messages', {
+          kind: 'personal',
+          title: 'x',
+          body: '<p>x</p>',
+          segment: { type: 'accounts', accounts: `${a.account} nosuch99` },
+        })
+      ).statusCode,
+    ).toBe(422);
     const sent = await published(() => compose({ kind: 'personal', segment: { type: 'accounts', accounts: `${a.account} ${b.account}` } }));
     expect(sent.result.recipients).toBe(2);
     expect(sent.players.map(([id]) => id).sort()).toEqual([a.playerId, b.playerId].sort());
@@ -196,7 +223,10 @@ describe('segment targeting', () => {
     await t.database.db.execute(sql`insert into protection_exclusions (player_id, kind, duration, starts_at, ends_at, account)
       values (${excluded.playerId}, 'timeout', '7d', now() - interval '1 hour', now() + interval '7 days', ${excluded.account})`);
     const accounts = `${open.account} ${excluded.account}`;
-    expect((await bo('POST', '/player-messages/recipients', { segment: { type: 'accounts', accounts }, marketing: true })).json().data).toMatchObject({ count: 1, skipped: 1 });
+    expect((await bo('POST', '/player-messages/recipients', { segment: { type: 'accounts', accounts }, marketing: true })).json().data).toMatchObject({
+      count: 1,
+      skipped: 1,
+    });
     const sent = await compose({ kind: 'personal', marketing: true, segment: { type: 'accounts', accounts } });
     expect(sent).toMatchObject({ recipients: 1, skipped: 1 });
     expect((await totals(excluded)).personalMessageCount).toBe(0);
@@ -209,12 +239,15 @@ describe('segment targeting', () => {
   it('a personal message needs a segment, a platform message a platform', async () => {
     expect((await bo('POST', '/player-messages', { kind: 'personal', title: 'x', body: '<p>x</p>' })).statusCode).toBe(422);
     expect((await bo('POST', '/player-messages', { kind: 'platform', title: 'x', body: '<p>x</p>' })).statusCode).toBe(422);
-    expect((await bo('POST', '/player-messages', { kind: 'personal', title: 'x', body: '<p>x</p>', segment: { type: 'level', levels: [] } })).statusCode).toBe(422);
+    expect((await bo('POST', '/player-messages', { kind: 'personal', title: 'x', body: '<p>x</p>', segment: { type: 'level', levels: [] } })).statusCode).toBe(
+      422,
+    );
   });
 });
 
 describe('operator HTML', () => {
-  const dirty = '<p onclick="steal()">Hi<script>alert(1)</script><img src="javascript:alert(2)" onerror="x()"><a href="javascript:y()">link</a><iframe src="https://evil.example"></iframe></p>';
+  const dirty =
+    '<p onclick="steal()">Hi<script>alert(1)</script><img src="javascript:alert(2)" onerror="x()"><a href="javascript:y()">link</a><iframe src="https://evil.example"></iframe></p>';
 
   it('is sanitized on save, and the preview shows exactly what will be stored', async () => {
     const p = await seedPlayer(t);
@@ -240,8 +273,15 @@ describe('back office', () => {
     const m = await compose({ kind: 'personal', title: 'counted', segment: { type: 'accounts', accounts: p.account } });
     await get(p, `/messages/detail?id=${m.id}`);
     const list = (await bo('GET', '/player-messages?kind=personal&page=1&pageSize=50')).json().data;
-    expect(list.data.find((r: { id: number }) => r.id === m.id)).toMatchObject({ recipients: 1, reads: 1, staff: 'msgadmin', segment: { type: 'accounts', count: 1 } });
-    const audit = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'messages.compose' and target = ${`message:${m.id}`}`);
+    expect(list.data.find((r: { id: number }) => r.id === m.id)).toMatchObject({
+      recipients: 1,
+      reads: 1,
+      staff: 'msgadmin',
+      segment: { type: 'accounts', count: 1 },
+    });
+    const audit = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'messages.compose' and target = ${`message:${m.id}`}`,
+    );
     expect(audit.rows[0]!.n).toBe(1);
     const finance = await signedInStaff(t, 'msgfinance', 'finance');
     expect((await bo('POST', '/player-messages', { kind: 'system', title: 'x', body: '<p>x</p>' }, finance.token)).statusCode).toBe(403);
@@ -254,7 +294,9 @@ describe('platform maintenance', () => {
     const p = await seedPlayer(t);
     const platforms = (await bo('GET', '/platforms')).json().data as Array<{ id: number; code: string; name: string }>;
     const target = platforms[0]!;
-    const res = await published(() => bo('PUT', `/platforms/${target.id}`, { maintain_start: '2030-01-02T20:00:00Z', maintain_end: '2030-01-02T22:00:00Z', notify_players: true }));
+    const res = await published(() =>
+      bo('PUT', `/platforms/${target.id}`, { maintain_start: '2030-01-02T20:00:00Z', maintain_end: '2030-01-02T22:00:00Z', notify_players: true }),
+    );
     expect(res.result.statusCode, res.result.body).toBe(200);
     expect(res.system).toContain('update-message');
     const list = (await get(p, '/messages/platform/list?page=1&pageSize=5')).json().data;
@@ -271,13 +313,32 @@ describe('platform maintenance', () => {
 
 describe('popup settings', () => {
   const popup = {
-    title: '公告', title_en: 'Notice', status: 1, sort: 1, show_mode: 2, show_type: 1, close_mode: 2, frame_setting: 2,
-    page_1_title_color: '#ffffff', page_1_header_background: '#aa0000', page_1_background: '#fffbe6', page_1_border_color: '#aa0000', page_1_width: 520,
-    page_2_frame_type: 2, content_type: 2, image: null, image_alt: '', page_3_redirect_type: 2, page_3_redirect: '/member/deposit',
-    html_code: '<p>存款優惠<script>alert(1)</script><img src="x" onerror="alert(2)"></p>', html_code_en: '<p>Deposit offer</p>', starts_at: null, ends_at: null,
+    title: '公告',
+    title_en: 'Notice',
+    status: 1,
+    sort: 1,
+    show_mode: 2,
+    show_type: 1,
+    close_mode: 2,
+    frame_setting: 2,
+    page_1_title_color: '#ffffff',
+    page_1_header_background: '#aa0000',
+    page_1_background: '#fffbe6',
+    page_1_border_color: '#aa0000',
+    page_1_width: 520,
+    page_2_frame_type: 2,
+    content_type: 2,
+    image: null,
+    image_alt: '',
+    page_3_redirect_type: 2,
+    page_3_redirect: '/member/deposit',
+    html_code: '<p>存款優惠<script>alert(1)</script><img src="x" onerror="alert(2)"></p>',
+    html_code_en: '<p>Deposit offer</p>',
+    starts_at: null,
+    ends_at: null,
   };
 
-  it('answers every field to visitors, with the HTML sanitized on save, in the caller\'s language', async () => {
+  it("answers every field to visitors, with the HTML sanitized on save, in the caller's language", async () => {
     const saved = await bo('POST', '/popups', popup);
     expect(saved.statusCode, saved.body).toBe(200);
     const id = saved.json().data.id as number;
@@ -286,14 +347,45 @@ describe('popup settings', () => {
     expect(res.statusCode).toBe(200);
     const view = res.json().data.find((x: { id: number }) => x.id === id);
     expect(Object.keys(view).sort()).toEqual([
-      'close_mode', 'content_type', 'cookie_minutes', 'frame_setting', 'html_code', 'id', 'image', 'image_alt', 'page_1_background',
-      'page_1_border_color', 'page_1_header_background', 'page_1_title_color', 'page_1_width', 'page_2_frame_type', 'page_3_redirect',
-      'page_3_redirect_type', 'show_mode', 'show_type', 'title', 'version',
+      'close_mode',
+      'content_type',
+      'cookie_minutes',
+      'frame_setting',
+      'html_code',
+      'id',
+      'image',
+      'image_alt',
+      'page_1_background',
+      'page_1_border_color',
+      'page_1_header_background',
+      'page_1_title_color',
+      'page_1_width',
+      'page_2_frame_type',
+      'page_3_redirect',
+      'page_3_redirect_type',
+      'show_mode',
+      'show_type',
+      'title',
+      'version',
     ]);
-    expect(view).toMatchObject({ title: '公告', show_mode: 2, show_type: 1, close_mode: 2, frame_setting: 2, page_2_frame_type: 2, content_type: 2, page_3_redirect_type: 2, page_3_redirect: '/member/deposit', cookie_minutes: 60, image: null });
+    expect(view).toMatchObject({
+      title: '公告',
+      show_mode: 2,
+      show_type: 1,
+      close_mode: 2,
+      frame_setting: 2,
+      page_2_frame_type: 2,
+      content_type: 2,
+      page_3_redirect_type: 2,
+      page_3_redirect: '/member/deposit',
+      cookie_minutes: 60,
+      image: null,
+    });
     expect(view.html_code).toContain('存款優惠');
     expect(view.html_code).not.toMatch(/script|onerror/);
-    const en = (await t.app.inject({ method: 'GET', url: '/api/system/alert/settings', headers: { 'x-locale': 'en' } })).json().data.find((x: { id: number }) => x.id === id);
+    const en = (await t.app.inject({ method: 'GET', url: '/api/system/alert/settings', headers: { 'x-locale': 'en' } }))
+      .json()
+      .data.find((x: { id: number }) => x.id === id);
     expect(en).toMatchObject({ title: 'Notice', html_code: '<p>Deposit offer</p>' });
     // An edit changes the version, so players who closed it see the new one.
     const edited = await bo('PUT', `/popups/${id}`, { ...popup, sort: 2 });
@@ -309,8 +401,13 @@ describe('popup settings', () => {
     expect(ids).not.toContain(off);
     expect(ids).not.toContain(future);
     for (const bad of [
-      { page_3_redirect: 'javascript:alert(1)' }, { page_3_redirect: '//evil.example/x' }, { frame_setting: 4 }, { page_2_frame_type: 4 },
-      { page_1_background: 'red;background:url(x)' }, { content_type: 1, image: null }, { show_mode: 3 },
+      { page_3_redirect: 'javascript:alert(1)' },
+      { page_3_redirect: '//evil.example/x' },
+      { frame_setting: 4 },
+      { page_2_frame_type: 4 },
+      { page_1_background: 'red;background:url(x)' },
+      { content_type: 1, image: null },
+      { show_mode: 3 },
     ]) {
       const res = await bo('POST', '/popups', { ...popup, ...bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(422);
@@ -320,19 +417,45 @@ describe('popup settings', () => {
   });
 
   it('an image popup shows a public operator upload; other ids are refused', async () => {
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
     const boundary = '----popuptest';
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), png,
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/backoffice/uploads/images', payload, headers: { authorization: `Bearer ${admin.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/uploads/images',
+      payload,
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(up.statusCode, up.body).toBe(200);
     const imageId = up.json().data.files[0].id as number;
-    const saved = await bo('POST', '/popups', { ...popup, title: 'image', frame_setting: 3, content_type: 1, image: imageId, image_alt: 'Big offer', page_3_redirect_type: 2, page_3_redirect: 'https://example.com/offer' });
+    const saved = await bo('POST', '/popups', {
+      ...popup,
+      title: 'image',
+      frame_setting: 3,
+      content_type: 1,
+      image: imageId,
+      image_alt: 'Big offer',
+      page_3_redirect_type: 2,
+      page_3_redirect: 'https://example.com/offer',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const view = (await t.app.inject({ method: 'GET', url: '/api/system/alert/settings' })).json().data.find((x: { id: number }) => x.id === saved.json().data.id);
-    expect(view).toMatchObject({ frame_setting: 3, content_type: 1, image: `/api/files/${imageId}`, image_alt: 'Big offer', page_3_redirect_type: 2, page_3_redirect: 'https://example.com/offer' });
+    const view = (await t.app.inject({ method: 'GET', url: '/api/system/alert/settings' }))
+      .json()
+      .data.find((x: { id: number }) => x.id === saved.json().data.id);
+    expect(view).toMatchObject({
+      frame_setting: 3,
+      content_type: 1,
+      image: `/api/files/${imageId}`,
+      image_alt: 'Big offer',
+      page_3_redirect_type: 2,
+      page_3_redirect: 'https://example.com/offer',
+    });
     expect((await t.app.inject({ method: 'GET', url: view.image })).statusCode).toBe(200);
     // An id that is not a public operator upload is refused.
     expect((await bo('POST', '/popups', { ...popup, content_type: 1, image: imageId + 1000 })).statusCode).toBe(422);

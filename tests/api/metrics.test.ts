@@ -10,7 +10,10 @@ beforeAll(async () => {
   t = await createTestApp({ METRICS_TOKEN: TOKEN });
   off = await createTestApp({ METRICS_TOKEN: '' });
 });
-afterAll(async () => { await t?.close(); await off?.close(); });
+afterAll(async () => {
+  await t?.close();
+  await off?.close();
+});
 
 const scrape = (app: TestApp, authorization?: string) =>
   app.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {}, remoteAddress: freshIp() });

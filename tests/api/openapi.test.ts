@@ -5,16 +5,29 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { freshIp } from '../helpers/players.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-interface Operation { tags?: string[]; security?: unknown[]; requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }; responses: Record<string, unknown> }
+interface Operation {
+  tags?: string[];
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, unknown>;
+}
 
 describe('GET /api/openapi.json', () => {
   it('describes every API route from its own schemas', async () => {
     const res = await t.app.inject({ url: '/api/openapi.json', remoteAddress: freshIp() });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> } };
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, Operation>>;
+      components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.Error).toMatchObject({ required: ['status', 'code', 'message'] });
@@ -53,13 +66,18 @@ describe('GET /api/openapi.json', () => {
 describe('operations', () => {
   it('each have a unique operationId and a success response, GET /metrics as text/plain', async () => {
     const res = await t.app.inject({ url: '/api/openapi.json', remoteAddress: freshIp() });
-    const doc = res.json() as { paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    const doc = res.json() as {
+      paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
     const ids: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         expect(op.operationId, `${method} ${path} has an operationId`).toMatch(/^[a-z]+_[A-Za-z0-9_]+$/);
         ids.push(op.operationId!);
-        expect(Object.keys(op.responses).some((code) => /^2\d\d$/.test(code)), `${method} ${path} has a 2xx response`).toBe(true);
+        expect(
+          Object.keys(op.responses).some((code) => /^2\d\d$/.test(code)),
+          `${method} ${path} has a 2xx response`,
+        ).toBe(true);
       }
     }
     expect(ids.length).toBeGreaterThan(0);

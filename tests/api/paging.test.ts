@@ -8,8 +8,12 @@ import { staff } from '../../src/server/db/schema.ts';
 import { AuthService } from '../../src/server/modules/auth/service.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A customer-service member (no authenticator required) signed in to the back office. */
 async function staffToken(): Promise<string> {
@@ -23,7 +27,10 @@ async function staffToken(): Promise<string> {
 describe('paging of every list', () => {
   it('refuses a bad page on a player record list in zh-TW and English, naming the field', async () => {
     const p = await seedPlayer(t);
-    for (const [locale, integer, range] of [['zh-TW', '必須是整數', '超出範圍'], ['en', 'Must be a whole number', 'Out of range']] as const) {
+    for (const [locale, integer, range] of [
+      ['zh-TW', '必須是整數', '超出範圍'],
+      ['en', 'Must be a whole number', 'Out of range'],
+    ] as const) {
       const words = await t.app.inject({ url: '/api/players/money/all?page=abc', headers: { ...p.headers, 'x-locale': locale } });
       expect(words.statusCode).toBe(422);
       expect(words.json().error.page).toEqual([integer]);

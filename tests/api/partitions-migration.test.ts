@@ -55,20 +55,34 @@ describe('the partitioning migration', () => {
       await migrate(db, { migrationsFolder: path.join(ROOT, 'drizzle') });
 
       const parts = await db.execute<{ id: number; part: string }>(sql`select id::int, tableoid::regclass::text as part from bet_records order by id`);
-      expect(parts.rows).toEqual([{ id: 1, part: 'bet_records_p2025_03' }, { id: 2, part: 'bet_records_p2025_04' }]);
+      expect(parts.rows).toEqual([
+        { id: 1, part: 'bet_records_p2025_03' },
+        { id: 2, part: 'bet_records_p2025_04' },
+      ]);
       const postings = await db.execute<{ id: number; part: string; created: string }>(sql`
         select id::int, tableoid::regclass::text as part, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as created from postings order by id`);
       expect(postings.rows).toEqual([
-        { id: 1, part: 'postings_p2025_03', created: '2025-03-10' }, { id: 2, part: 'postings_p2025_03', created: '2025-03-10' },
-        { id: 3, part: 'postings_p2025_04', created: '2025-04-02' }, { id: 4, part: 'postings_p2025_04', created: '2025-04-02' },
+        { id: 1, part: 'postings_p2025_03', created: '2025-03-10' },
+        { id: 2, part: 'postings_p2025_03', created: '2025-03-10' },
+        { id: 3, part: 'postings_p2025_04', created: '2025-04-02' },
+        { id: 4, part: 'postings_p2025_04', created: '2025-04-02' },
       ]);
       expect((await db.execute<{ n: number }>(sql`select count(*)::int as n from bet_keys`)).rows[0]!.n).toBe(2);
       // The ids go on from the old sequences.
-      const next = await db.execute<{ id: number }>(sql`insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version, placed_at)
+      const next = await db.execute<{
+        id: number;
+      }>(sql`insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version, placed_at)
         values ('SLX', 'c-3', 1, 'g', 'slots', 100, 0, 100, 'settled', 1, now()) returning id::int`);
       expect(next.rows[0]!.id).toBe(3);
-      const dup = await db.execute(sql`insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version, placed_at)
-        values ('SLX', 'c-1', 1, 'g', 'slots', 100, 0, 100, 'settled', 1, now())`).then(() => undefined, (e: unknown) => e);
+      const dup = await db
+        .execute(
+          sql`insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version, placed_at)
+        values ('SLX', 'c-1', 1, 'g', 'slots', 100, 0, 100, 'settled', 1, now())`,
+        )
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(isUniqueViolation(dup, 'bet_records_provider_bet_uq')).toBe(true);
       expect(await checkLedger(db as unknown as Db)).toEqual([]);
     } finally {

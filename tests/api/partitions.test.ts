@@ -23,7 +23,9 @@ let seq = 0;
 async function newPlayer(): Promise<number> {
   seq++;
   const tag = `${Date.now().toString(36).slice(-5)}${seq}`;
-  const [row] = await database.db.insert(players).values({ account: `pt${tag}`.slice(0, 12), passwordHash: 'not-used', recommendCode: `PT${tag}`.slice(0, 16) })
+  const [row] = await database.db
+    .insert(players)
+    .values({ account: `pt${tag}`.slice(0, 12), passwordHash: 'not-used', recommendCode: `PT${tag}`.slice(0, 16) })
     .returning({ id: players.id });
   return row!.id;
 }
@@ -42,8 +44,18 @@ const partitionOf = async (table: 'bet_records' | 'postings', where: ReturnType<
 
 function bet(playerId: number, betId: string, placedAt: Date) {
   return {
-    gpCode: 'PT', betId, playerId, game: 'g', gameType: 'slots', stakeMinor: 100n, payoutMinor: 0n, validBetMinor: 100n,
-    status: 'settled' as const, version: 1, placedAt, settledAt: placedAt,
+    gpCode: 'PT',
+    betId,
+    playerId,
+    game: 'g',
+    gameType: 'slots',
+    stakeMinor: 100n,
+    payoutMinor: 0n,
+    validBetMinor: 100n,
+    status: 'settled' as const,
+    version: 1,
+    placedAt,
+    settledAt: placedAt,
   };
 }
 
@@ -52,7 +64,9 @@ beforeAll(async () => {
   await seedReference(database.db);
   dir = new AccountDirectory(database.db);
 });
-afterAll(async () => { await database?.drop(); });
+afterAll(async () => {
+  await database?.drop();
+});
 
 describe('monthly partitions', () => {
   it('the job makes the partitions of the months ahead, once', async () => {
@@ -84,14 +98,20 @@ describe('monthly partitions', () => {
     expect(await partitionOf('bet_records', sql`bet_id = 'far-1'`)).toBe('bet_records_p2099_03');
     expect(JSON.stringify(await betsOf(database.db, query), (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).toContain('far-1');
     // The move kept its key: a second record with it is still refused.
-    const err = await insertBets(database.db, [bet(playerId, 'far-1', new Date())]).then(() => undefined, (e: unknown) => e);
+    const err = await insertBets(database.db, [bet(playerId, 'far-1', new Date())]).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(err, 'bet_records_provider_bet_uq')).toBe(true);
   });
 
   it('refuses a second record of a provider key with 23505, whatever its month, and lets a correction move its record', async () => {
     const playerId = await newPlayer();
     await insertBets(database.db, [bet(playerId, 'dup-1', new Date())]);
-    const err = await insertBets(database.db, [bet(playerId, 'dup-1', new Date('2020-01-05T00:00:00Z'))]).then(() => undefined, (e: unknown) => e);
+    const err = await insertBets(database.db, [bet(playerId, 'dup-1', new Date('2020-01-05T00:00:00Z'))]).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(err, 'bet_records_provider_bet_uq')).toBe(true);
     expect((await one<{ n: number }>(sql`select count(*)::int as n from bet_records where bet_id = 'dup-1'`)).n).toBe(1);
 
@@ -101,7 +121,10 @@ describe('monthly partitions', () => {
     await replaceBets(database.db, [{ old: old!, next: { ...bet(playerId, 'dup-1', movedTo), version: 2, detail: {} } }]);
     expect(await partitionOf('bet_records', sql`bet_id = 'dup-1'`)).toBe(`bet_records_p${monthTag(1)}`);
     expect((await one<{ n: number }>(sql`select count(*)::int as n from bet_keys where bet_id = 'dup-1' and bet_record_id = ${old!.id}`)).n).toBe(1);
-    const again = await insertBets(database.db, [bet(playerId, 'dup-1', new Date())]).then(() => undefined, (e: unknown) => e);
+    const again = await insertBets(database.db, [bet(playerId, 'dup-1', new Date())]).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(again, 'bet_records_provider_bet_uq')).toBe(true);
   });
 
@@ -109,14 +132,24 @@ describe('monthly partitions', () => {
     const playerId = await newPlayer();
     const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 10));
     await insertBets(database.db, [bet(playerId, 'page-a', new Date()), bet(playerId, 'page-b', lastMonth)]);
-    expect((await one<{ n: number }>(sql`select count(*)::int as n from bet_keys k join bet_records b on b.id = k.bet_record_id
-      where k.bet_id in ('page-a', 'page-b') and b.bet_id = k.bet_id`)).n).toBe(2);
+    expect(
+      (
+        await one<{ n: number }>(sql`select count(*)::int as n from bet_keys k join bet_records b on b.id = k.bet_record_id
+      where k.bet_id in ('page-a', 'page-b') and b.bet_id = k.bet_id`)
+      ).n,
+    ).toBe(2);
 
     // The same new key twice within one statement, the two rows going to different partitions.
-    const twice = await insertBets(database.db, [bet(playerId, 'page-c', new Date()), bet(playerId, 'page-c', lastMonth)]).then(() => undefined, (e: unknown) => e);
+    const twice = await insertBets(database.db, [bet(playerId, 'page-c', new Date()), bet(playerId, 'page-c', lastMonth)]).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(twice, 'bet_records_provider_bet_uq')).toBe(true);
     // A page of new keys with one taken key among them (taken by a record of another month).
-    const taken = await insertBets(database.db, [bet(playerId, 'page-d', new Date()), bet(playerId, 'page-b', new Date())]).then(() => undefined, (e: unknown) => e);
+    const taken = await insertBets(database.db, [bet(playerId, 'page-d', new Date()), bet(playerId, 'page-b', new Date())]).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(taken, 'bet_records_provider_bet_uq')).toBe(true);
     expect((await one<{ n: number }>(sql`select count(*)::int as n from bet_records where bet_id in ('page-c', 'page-d')`)).n).toBe(0);
     expect((await one<{ n: number }>(sql`select count(*)::int as n from bet_keys where bet_id in ('page-c', 'page-d')`)).n).toBe(0);
@@ -131,36 +164,68 @@ describe('monthly partitions', () => {
     const playerId = await newPlayer();
     const placedAt = new Date();
     const round: SeamlessRoundRecord = {
-      gpCode: 'PT', roundId: 'round-1', playerId, game: 'g', gameType: 'slots', stakeMinor: 100n, payoutMinor: 0n,
-      status: 'open', version: 1, placedAt, settledAt: null,
+      gpCode: 'PT',
+      roundId: 'round-1',
+      playerId,
+      game: 'g',
+      gameType: 'slots',
+      stakeMinor: 100n,
+      payoutMinor: 0n,
+      status: 'open',
+      version: 1,
+      placedAt,
+      settledAt: null,
     };
     await database.db.transaction((tx) => recordSeamlessRound(tx, round));
     await database.db.transaction((tx) => recordSeamlessRound(tx, round));
     const older = new Date('2021-06-01T00:00:00Z');
-    await database.db.transaction((tx) => recordSeamlessRound(tx, { ...round, version: 2, status: 'settled', payoutMinor: 250n, settledAt: new Date(), placedAt: older }));
-    const rows = (await database.db.select().from(betRecords).where(sql`bet_id = 'round-1'`));
+    await database.db.transaction((tx) =>
+      recordSeamlessRound(tx, { ...round, version: 2, status: 'settled', payoutMinor: 250n, settledAt: new Date(), placedAt: older }),
+    );
+    const rows = await database.db
+      .select()
+      .from(betRecords)
+      .where(sql`bet_id = 'round-1'`);
     expect(rows.length).toBe(1);
     expect(rows[0]!.version).toBe(2);
     expect(rows[0]!.payoutMinor).toBe(250n);
     expect(rows[0]!.placedAt.getTime()).toBe(placedAt.getTime());
     // An older version after the newer one changes nothing.
     await database.db.transaction((tx) => recordSeamlessRound(tx, { ...round, version: 1, stakeMinor: 999n }));
-    expect((await database.db.select().from(betRecords).where(sql`bet_id = 'round-1'`))[0]!.stakeMinor).toBe(100n);
+    expect(
+      (
+        await database.db
+          .select()
+          .from(betRecords)
+          .where(sql`bet_id = 'round-1'`)
+      )[0]!.stakeMinor,
+    ).toBe(100n);
   });
 
   it('archiving old months keeps every balance, leaves closing balances, and the ledger check holds', async () => {
     const playerId = await newPlayer();
     const player = await dir.playerAccount(playerId, 'central');
     const house = await dir.houseAccount('adjust', 0);
-    const move = (key: string, from: number, to: number, amountMinor: bigint) => database.db.transaction((tx) => postJournal(tx, {
-      kind: 'adjustment', idempotencyKey: key, request: { from, to, amount: amountMinor.toString() },
-      postings: [{ accountId: from, amountMinor: -amountMinor }, { accountId: to, amountMinor }],
-    }));
+    const move = (key: string, from: number, to: number, amountMinor: bigint) =>
+      database.db.transaction((tx) =>
+        postJournal(tx, {
+          kind: 'adjustment',
+          idempotencyKey: key,
+          request: { from, to, amount: amountMinor.toString() },
+          postings: [
+            { accountId: from, amountMinor: -amountMinor },
+            { accountId: to, amountMinor },
+          ],
+        }),
+      );
     const old1 = await move('pt-arch-1', house, player, 1_000n);
     const old2 = await move('pt-arch-2', player, house, 300n);
     // Those two journals belong to a month three months back (their postings move to the default partition, which
     // has no partition for that month), the rest stays in this month.
-    for (const [journalId, months] of [[old1.journalId, 3], [old2.journalId, 2]] as const) {
+    for (const [journalId, months] of [
+      [old1.journalId, 3],
+      [old2.journalId, 2],
+    ] as const) {
       await database.db.execute(sql`update journals set created_at = created_at - make_interval(months => ${months}::int) where id = ${journalId}`);
       await database.db.execute(sql`update postings set created_at = created_at - make_interval(months => ${months}::int) where journal_id = ${journalId}`);
     }
@@ -192,11 +257,15 @@ describe('monthly partitions', () => {
     expect(await checkLedger(database.db)).toEqual([]);
 
     // A tampered closing balance is caught: the check is meaningful from the closing balances.
-    await database.db.execute(sql`update ledger_closing_balances set balance_minor = balance_minor + 1 where account_id = ${player} and to_char(month, 'YYYY-MM') = ${archived[1]!}`);
+    await database.db.execute(
+      sql`update ledger_closing_balances set balance_minor = balance_minor + 1 where account_id = ${player} and to_char(month, 'YYYY-MM') = ${archived[1]!}`,
+    );
     const found = (await checkLedger(database.db)).map((v) => v.invariant);
     expect(found).toContain('account balance equals its last closing balance plus its postings since');
     expect(found).toContain('every archived month closes at zero, per asset');
-    await database.db.execute(sql`update ledger_closing_balances set balance_minor = balance_minor - 1 where account_id = ${player} and to_char(month, 'YYYY-MM') = ${archived[1]!}`);
+    await database.db.execute(
+      sql`update ledger_closing_balances set balance_minor = balance_minor - 1 where account_id = ${player} and to_char(month, 'YYYY-MM') = ${archived[1]!}`,
+    );
   });
 
   it('refuses to archive the months ahead or a malformed month', async () => {

@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await createTestApp();
   staff = await admin(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the programme page and applications', () => {
   it('explains the default plan as operators set it', async () => {
@@ -23,7 +25,15 @@ describe('the programme page and applications', () => {
     expect(none.json().data.plan).toBeNull();
     plan = await createPlan(t, staff);
     const res = await t.app.inject({ method: 'GET', url: '/api/partners/plan' });
-    expect(res.json().data.plan).toMatchObject({ id: plan, carry_over: true, payment_fee_bp: 100, tiers: [{ min_ngr: '0.00', rate_bp: 2000 }, { min_ngr: '500.00', rate_bp: 3000 }] });
+    expect(res.json().data.plan).toMatchObject({
+      id: plan,
+      carry_over: true,
+      payment_fee_bp: 100,
+      tiers: [
+        { min_ngr: '0.00', rate_bp: 2000 },
+        { min_ngr: '500.00', rate_bp: 3000 },
+      ],
+    });
   });
 
   it('takes an application and refuses a bad one field by field', async () => {
@@ -62,11 +72,16 @@ describe('the programme page and applications', () => {
     expect((await portal(t, { cookie }, 'GET', '/dashboard')).statusCode).toBe(200);
     expect((await portal(t, { cookie }, 'GET', '/me')).json().data.must_change_password).toBe(false);
     expect((await auditOf(t, staff, 'partners.password.change'))[0]).toMatchObject({
-      target: expect.stringMatching(/^partner:\d+$/), before: { must_change_password: true }, after: { must_change_password: false },
+      target: expect.stringMatching(/^partner:\d+$/),
+      before: { must_change_password: true },
+      after: { must_change_password: false },
     });
     const wrong = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password: 'nottheone1' } });
     expect(wrong.statusCode).toBe(422);
-    expect((await auditOf(t, staff, 'partners.application.approve'))[0]).toMatchObject({ before: { status: 'pending' }, after: expect.objectContaining({ account: 'linmei88' }) });
+    expect((await auditOf(t, staff, 'partners.application.approve'))[0]).toMatchObject({
+      before: { status: 'pending' },
+      after: expect.objectContaining({ account: 'linmei88' }),
+    });
   });
 
   it('a partner may turn on an authenticator; sign-in then asks for its code, once per code', async () => {
@@ -88,12 +103,22 @@ describe('the programme page and applications', () => {
     const code = totpAt(secret, now);
     const signed = await t.app.inject({ method: 'POST', url: '/api/agent/login', payload: { account: 'linmei88', password: chosen, totp: code } });
     expect(signed.json().data.partner.totp_enabled).toBe(true);
-    const replay = await t.app.inject({ method: 'POST', url: '/api/agent/login', headers: { 'accept-language': 'en' }, payload: { account: 'linmei88', password: chosen, totp: code } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/agent/login',
+      headers: { 'accept-language': 'en' },
+      payload: { account: 'linmei88', password: chosen, totp: code },
+    });
     // A used (or wrong) code is refused on the code's field, in the caller's language, and no session is made.
     expect(replay.statusCode).toBe(422);
     expect(replay.json().error.totp).toEqual([partnersServerEn['partners.totp_wrong']]);
     expect(replay.cookies.find((c) => c.name === 'lh_agent')).toBeUndefined();
-    const zh = await t.app.inject({ method: 'POST', url: '/api/agent/login', headers: { 'accept-language': 'zh-TW' }, payload: { account: 'linmei88', password: chosen, totp: '000000' } });
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/agent/login',
+      headers: { 'accept-language': 'zh-TW' },
+      payload: { account: 'linmei88', password: chosen, totp: '000000' },
+    });
     expect(zh.statusCode).toBe(422);
     expect(zh.json().error.totp).toEqual([partnersServerZhTW['partners.totp_wrong']]);
     // Turning it off takes a fresh code from it; a wrong or used one is refused and it stays on.

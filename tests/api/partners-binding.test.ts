@@ -31,7 +31,9 @@ beforeAll(async () => {
   expect(dom.json().data.host).toBe('agent-a.example.com');
 });
 
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('binding at registration', () => {
   it('binds by the partner code typed as the recommended code', async () => {
@@ -77,7 +79,13 @@ describe('binding at registration', () => {
   it('the code wins over the cookie and the domain; a player is never bound twice', async () => {
     const p = await playerOf(t, 'agentb01', { headers: { cookie: 'lh_ref=agenta01', host: 'agent-a.example.com' } });
     expect(await bindingOf(p.id)).toMatchObject({ partner_id: b.id, source: 'code' });
-    const again = await t.app.services.partners.binding.bindAtRegistration(t.database.db, p.id, { partnerCode: 'agenta01', refCookie: '', host: '', ip: '10.0.0.1', registeredAt: new Date() });
+    const again = await t.app.services.partners.binding.bindAtRegistration(t.database.db, p.id, {
+      partnerCode: 'agenta01',
+      refCookie: '',
+      host: '',
+      ip: '10.0.0.1',
+      registeredAt: new Date(),
+    });
     expect(again).toBe(false);
     expect(await bindingOf(p.id)).toMatchObject({ partner_id: b.id });
   });
@@ -87,7 +95,9 @@ describe('binding at registration', () => {
     // dying right after the commit would: the binding was written in the registration's own transaction.
     const events = t.app.services.events;
     const publish = events.publish.bind(events);
-    events.publish = async () => { throw new Error('the process died after the commit'); };
+    events.publish = async () => {
+      throw new Error('the process died after the commit');
+    };
     let reg: Awaited<ReturnType<typeof registerPlayer>>;
     try {
       reg = await registerPlayer(t, { extra: { recommended_code: 'agenta01' } });
@@ -121,7 +131,12 @@ describe('operator move', () => {
   it('a marketing operator may not move players', async () => {
     const { signedInStaff } = await import('../helpers/app.ts');
     const m = await signedInStaff(t, 'partners_mkt', 'marketing');
-    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/partners/bindings/move', headers: { authorization: `Bearer ${m.token}` }, payload: { player_id: 1, partner_id: a.id, reason: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/partners/bindings/move',
+      headers: { authorization: `Bearer ${m.token}` },
+      payload: { player_id: 1, partner_id: a.id, reason: 'x' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -136,7 +151,12 @@ describe('auto-redirect settings', () => {
   });
 
   it('on for desktops only: a desktop visitor goes to the landing page, a phone does not', async () => {
-    const set = await t.app.inject({ method: 'PUT', url: '/api/backoffice/settings', headers: staff.headers, payload: { auto_redirect_agent_site_pc: 1, auto_redirect_agent_site_mb: 0 } });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/backoffice/settings',
+      headers: staff.headers,
+      payload: { auto_redirect_agent_site_pc: 1, auto_redirect_agent_site_mb: 0 },
+    });
     expect(set.statusCode, set.body).toBe(200);
     const click = await t.app.inject({ method: 'GET', url: '/r/agenta01', headers: { 'user-agent': PC } });
     expect(click.headers.location).toBe('/promotions/12');
@@ -158,5 +178,7 @@ describe('auto-redirect settings', () => {
     expect(again.statusCode).not.toBe(302);
   });
 
-  it('leaves the ledger whole', async () => { await expectLedgerClean(t); });
+  it('leaves the ledger whole', async () => {
+    await expectLedgerClean(t);
+  });
 });

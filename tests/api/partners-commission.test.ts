@@ -13,12 +13,28 @@ import type { ProviderBet } from '../../src/server/integrations/games/provider.t
 import { settlePeriod } from '../../src/server/modules/partners/settlement.ts';
 import { periodAt, previousPeriod } from '../../src/server/modules/partners/periods.ts';
 import { taipeiDate } from '../../src/shared/time.ts';
-import { admin, bo, createPartner, createPlan, createSub, expectLedgerClean, money, playerOf, portal, withdrawal, type Partner, type Staff } from './partners-helpers.ts';
+import {
+  admin,
+  bo,
+  createPartner,
+  createPlan,
+  createSub,
+  expectLedgerClean,
+  money,
+  playerOf,
+  portal,
+  withdrawal,
+  type Partner,
+  type Staff,
+} from './partners-helpers.ts';
 
 let t: TestApp;
 let staff: Staff;
 const provider = new FakeProvider();
-let A: Partner; let B: Partner; let C: Partner; let D: Partner;
+let A: Partner;
+let B: Partner;
+let C: Partner;
+let D: Partner;
 /** A's player who earns the CPA. */
 let a1Id = 0;
 const current = periodAt('month', new Date());
@@ -28,8 +44,17 @@ let seq = 0;
 function bet(playerId: number, stake: bigint, payout: bigint, gameType: string, settledAt = new Date()): void {
   seq += 1;
   const b: ProviderBet = {
-    betId: `PB${seq}`, player: `p${playerId}`, game: gameType === 'slots' ? 'lucky-7' : 'ocean', gameType, stakeMinor: stake, payoutMinor: payout,
-    status: 'settled', placedAt: settledAt, settledAt, version: 1, detail: {},
+    betId: `PB${seq}`,
+    player: `p${playerId}`,
+    game: gameType === 'slots' ? 'lucky-7' : 'ocean',
+    gameType,
+    stakeMinor: stake,
+    payoutMinor: payout,
+    status: 'settled',
+    placedAt: settledAt,
+    settledAt,
+    version: 1,
+    detail: {},
   };
   provider.recordBet('SLX', b, payout - stake);
 }
@@ -46,7 +71,9 @@ async function player(code: string) {
 const statementOf = async (partner: Partner, period: string) => {
   const res = await portal(t, partner, 'GET', '/statements');
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data.data as Array<{ period: string; figures: Record<string, unknown>; override_lines: unknown[]; id: number }>).find((s) => s.period === period)!;
+  return (res.json().data.data as Array<{ period: string; figures: Record<string, unknown>; override_lines: unknown[]; id: number }>).find(
+    (s) => s.period === period,
+  )!;
 };
 
 beforeAll(async () => {
@@ -84,45 +111,84 @@ beforeAll(async () => {
   await settlePeriod(t.database.db, current.key);
 }, 240_000);
 
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('a fixture month', () => {
   it('A: two players, tier 2 at 30 %, one CPA, overrides on B and on C', async () => {
     const s = await statementOf(A, current.key);
     expect(s.figures).toMatchObject({
-      players_registered: 2, first_depositors: 2, active_players: 2,
-      deposits: '1200.00', withdrawals: '50.00', bets: '800.00', valid_bet: '800.00', ggr: '700.00', bonuses: '20.00',
+      players_registered: 2,
+      first_depositors: 2,
+      active_players: 2,
+      deposits: '1200.00',
+      withdrawals: '50.00',
+      bets: '800.00',
+      valid_bet: '800.00',
+      ggr: '700.00',
+      bonuses: '20.00',
       // 1 % of 1,250.00; 10 % of the 400.00 slots GGR (fish carries no fee).
-      payment_fees: '12.50', platform_fees: '40.00', ngr: '627.50', carry_in: '0.00', carry_out: '0.00',
-      tier: 1, rate_bp: 3000, revenue_share: '188.25', cpa_players: 1, cpa: '50.00',
+      payment_fees: '12.50',
+      platform_fees: '40.00',
+      ngr: '627.50',
+      carry_in: '0.00',
+      carry_out: '0.00',
+      tier: 1,
+      rate_bp: 3000,
+      revenue_share: '188.25',
+      cpa_players: 1,
+      cpa: '50.00',
       // (30 % - 25 %) of B's 535.00 and of C's 357.00.
-      overrides: '44.60', commission: '282.85',
+      overrides: '44.60',
+      commission: '282.85',
     });
-    expect(s.override_lines).toEqual(expect.arrayContaining([
-      expect.objectContaining({ child_account: 'subagent1', child_ngr: '535.00', parent_rate_bp: 3000, child_rate_bp: 2500, amount: '26.75' }),
-      expect.objectContaining({ child_account: 'subsub001', child_ngr: '357.00', parent_rate_bp: 3000, child_rate_bp: 2500, amount: '17.85' }),
-    ]));
+    expect(s.override_lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ child_account: 'subagent1', child_ngr: '535.00', parent_rate_bp: 3000, child_rate_bp: 2500, amount: '26.75' }),
+        expect.objectContaining({ child_account: 'subsub001', child_ngr: '357.00', parent_rate_bp: 3000, child_rate_bp: 2500, amount: '17.85' }),
+      ]),
+    );
   });
 
   it('B: its team reaches tier 2, capped at its agreed 25 %, and it earns the override on C', async () => {
     const s = await statementOf(B, current.key);
     expect(s.figures).toMatchObject({
-      deposits: '500.00', ggr: '600.00', payment_fees: '5.00', platform_fees: '60.00', ngr: '535.00', tier: 1, rate_bp: 2500,
-      revenue_share: '133.75', cpa_players: 1, cpa: '50.00', overrides: '35.70', commission: '219.45',
+      deposits: '500.00',
+      ggr: '600.00',
+      payment_fees: '5.00',
+      platform_fees: '60.00',
+      ngr: '535.00',
+      tier: 1,
+      rate_bp: 2500,
+      revenue_share: '133.75',
+      cpa_players: 1,
+      cpa: '50.00',
+      overrides: '35.70',
+      commission: '219.45',
     });
   });
 
-  it('C: its agreed 15 % caps the tier rate; the tree pays A\'s 30 % of C\'s NGR once (15 + 10 + 5)', async () => {
+  it("C: its agreed 15 % caps the tier rate; the tree pays A's 30 % of C's NGR once (15 + 10 + 5)", async () => {
     const s = await statementOf(C, current.key);
     expect(s.figures).toMatchObject({ ngr: '357.00', rate_bp: 1500, revenue_share: '53.55', cpa: '50.00', overrides: '0.00', commission: '103.55' });
   });
 
-  it('D: last month\'s -500.00 is carried in; the rest earns at the first tier', async () => {
+  it("D: last month's -500.00 is carried in; the rest earns at the first tier", async () => {
     const last = await statementOf(D, previous.key);
     expect(last.figures).toMatchObject({ ggr: '-500.00', ngr: '-500.00', carry_out: '-500.00', tier: null, rate_bp: 0, commission: '0.00' });
     const s = await statementOf(D, current.key);
     // 1,000.00 fish GGR - 1 % of the 100.00 deposit; 999.00 - 500.00 = 499.00 stays under the 500.00 of tier 2.
-    expect(s.figures).toMatchObject({ ngr: '999.00', carry_in: '-500.00', carry_out: '0.00', tier: 0, rate_bp: 2000, revenue_share: '99.80', cpa_players: 0, commission: '99.80' });
+    expect(s.figures).toMatchObject({
+      ngr: '999.00',
+      carry_in: '-500.00',
+      carry_out: '0.00',
+      tier: 0,
+      rate_bp: 2000,
+      revenue_share: '99.80',
+      cpa_players: 0,
+      commission: '99.80',
+    });
   });
 
   it("the portal's estimate of the settled month is the statement: same NGR after fees, same commission; a parent sees its children's NGR the same", async () => {
@@ -131,8 +197,11 @@ describe('a fixture month', () => {
       const dash = await portal(t, partner, 'GET', '/dashboard');
       expect(dash.statusCode, dash.body).toBe(200);
       expect(dash.json().data.period).toBe(current.key);
-      expect({ account: partner.account, ngr: dash.json().data.ngr, commission: dash.json().data.estimated_commission })
-        .toEqual({ account: partner.account, ngr: st.figures.ngr, commission: st.figures.commission });
+      expect({ account: partner.account, ngr: dash.json().data.ngr, commission: dash.json().data.estimated_commission }).toEqual({
+        account: partner.account,
+        ngr: st.figures.ngr,
+        commission: st.figures.commission,
+      });
     }
     const subs = await portal(t, A, 'GET', '/sub-partners');
     expect(subs.json().data.find((s: { id: number }) => s.id === B.id).period_ngr).toBe((await statementOf(B, current.key)).figures.ngr);
@@ -155,8 +224,19 @@ describe('a fixture month', () => {
       const inPeriod = chart.filter((d) => d.date >= current.from && d.date <= current.to);
       const sum = (key: 'registrations' | 'first_depositors') => inPeriod.reduce((n, d) => n + d[key], 0);
       const ngrMinor = inPeriod.reduce((n, d) => n + BigInt(d.ngr.replace('.', '')), 0n);
-      expect({ account: partner.account, today: chart.at(-1)!.ngr, period: (Number(ngrMinor) / 100).toFixed(2), registrations: sum('registrations'), first_depositors: sum('first_depositors') })
-        .toEqual({ account: partner.account, today: expected[partner.account], period: st.figures.ngr, registrations: st.figures.players_registered, first_depositors: st.figures.first_depositors });
+      expect({
+        account: partner.account,
+        today: chart.at(-1)!.ngr,
+        period: (Number(ngrMinor) / 100).toFixed(2),
+        registrations: sum('registrations'),
+        first_depositors: sum('first_depositors'),
+      }).toEqual({
+        account: partner.account,
+        today: expected[partner.account],
+        period: st.figures.ngr,
+        registrations: st.figures.players_registered,
+        first_depositors: st.figures.first_depositors,
+      });
       // The dashboard's own NGR is the statement's too.
       expect(dash.json().data.ngr).toBe(st.figures.ngr);
     }
@@ -179,7 +259,10 @@ describe('a fixture month', () => {
     expect(await cpaOfA()).toMatchObject({ cpa_players: 0, cpa: '0.00' });
     // An operator clears the link as unrelated: the group is gone and the CPA is paid again.
     const cleared = await t.app.inject({
-      method: 'POST', url: `/api/backoffice/risk/players/${a1Id}/links/${other.id}`, headers: staff.headers, payload: { status: 'cleared', reason: 'two people' },
+      method: 'POST',
+      url: `/api/backoffice/risk/players/${a1Id}/links/${other.id}`,
+      headers: staff.headers,
+      payload: { status: 'cleared', reason: 'two people' },
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(await risk.linkedPlayers(a1Id)).toEqual([]);
@@ -212,5 +295,7 @@ describe('a fixture month', () => {
     expect(players.filter((p) => p.cpa_qualified)).toHaveLength(1);
   });
 
-  it('leaves the ledger whole', async () => { await expectLedgerClean(t); });
+  it('leaves the ledger whole', async () => {
+    await expectLedgerClean(t);
+  });
 });

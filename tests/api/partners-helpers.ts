@@ -11,20 +11,36 @@ import { checkLedger } from '../../src/server/ledger/check.ts';
 import type { JournalKind } from '../../src/shared/journal-kinds.ts';
 
 export const STANDARD_PLAN = {
-  name: 'Standard', period_kind: 'month', carry_over: true, payment_fee_bp: 100, is_default: true,
-  tiers: [{ min_ngr: '0', min_active_players: 1, rate_bp: 2000 }, { min_ngr: '500.00', min_active_players: 2, rate_bp: 3000 }],
+  name: 'Standard',
+  period_kind: 'month',
+  carry_over: true,
+  payment_fee_bp: 100,
+  is_default: true,
+  tiers: [
+    { min_ngr: '0', min_active_players: 1, rate_bp: 2000 },
+    { min_ngr: '500.00', min_active_players: 2, rate_bp: 3000 },
+  ],
   cpa: { amount: '50.00', min_first_deposit: '300.00', min_valid_bet: '200.00', within_days: 30 },
   platform_fees: [{ game_group: 'slots', fee_bp: 1000 }],
 };
 
-export interface Staff { token: string; headers: Record<string, string> }
+export interface Staff {
+  token: string;
+  headers: Record<string, string>;
+}
 
 export async function admin(t: TestApp, name = 'partners_admin'): Promise<Staff> {
   const s = await signedInStaff(t, name, 'admin');
   return { token: s.token, headers: { authorization: `Bearer ${s.token}` } };
 }
 
-export async function bo(t: TestApp, staff: Staff, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+export async function bo(
+  t: TestApp,
+  staff: Staff,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
   return t.app.inject({ method, url: `/api/backoffice/partners${url}`, headers: staff.headers, payload: payload as Record<string, unknown> | undefined });
 }
 
@@ -34,7 +50,12 @@ export async function createPlan(t: TestApp, staff: Staff, plan: Record<string, 
   return res.json().data.id as number;
 }
 
-export interface Partner { id: number; account: string; password: string; cookie: string }
+export interface Partner {
+  id: number;
+  account: string;
+  password: string;
+  cookie: string;
+}
 
 /** A partner made by an operator, signed in to the portal with its first password. */
 export async function createPartner(t: TestApp, staff: Staff, account: string, planId: number, extra: Record<string, unknown> = {}): Promise<Partner> {
@@ -61,7 +82,13 @@ export async function portalLogin(t: TestApp, account: string, password: string)
   return `lh_agent=${cookie!.value}`;
 }
 
-export async function portal(t: TestApp, p: { cookie: string }, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+export async function portal(
+  t: TestApp,
+  p: { cookie: string },
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
   return t.app.inject({ method, url: `/api/agent${url}`, headers: { cookie: p.cookie }, payload: payload as Record<string, unknown> | undefined });
 }
 
@@ -87,17 +114,48 @@ export async function money(t: TestApp, kind: JournalKind, playerId: number, amo
   const dir = new AccountDirectory(t.database.db);
   const [central, house] = await Promise.all([dir.playerAccount(playerId, 'central'), dir.houseAccount('cash', playerId)]);
   await t.database.db.transaction(async (tx) => {
-    await postJournal(tx, { kind, idempotencyKey: key, request: { key }, playerId, postings: [{ accountId: central, amountMinor }, { accountId: house, amountMinor: -amountMinor }] });
+    await postJournal(tx, {
+      kind,
+      idempotencyKey: key,
+      request: { key },
+      playerId,
+      postings: [
+        { accountId: central, amountMinor },
+        { accountId: house, amountMinor: -amountMinor },
+      ],
+    });
   });
 }
 
 /** A paid withdrawal: held out of the central wallet, then paid to the house, as the cashier does. */
 export async function withdrawal(t: TestApp, playerId: number, amountMinor: bigint, key: string): Promise<void> {
   const dir = new AccountDirectory(t.database.db);
-  const [central, hold, house] = await Promise.all([dir.playerAccount(playerId, 'central'), dir.playerAccount(playerId, 'withdraw_hold'), dir.houseAccount('cash', playerId)]);
+  const [central, hold, house] = await Promise.all([
+    dir.playerAccount(playerId, 'central'),
+    dir.playerAccount(playerId, 'withdraw_hold'),
+    dir.houseAccount('cash', playerId),
+  ]);
   await t.database.db.transaction(async (tx) => {
-    await postJournal(tx, { kind: 'withdraw_hold', idempotencyKey: `${key}:hold`, request: {}, playerId, postings: [{ accountId: central, amountMinor: -amountMinor }, { accountId: hold, amountMinor }] });
-    await postJournal(tx, { kind: 'withdraw_paid', idempotencyKey: `${key}:paid`, request: {}, playerId, postings: [{ accountId: hold, amountMinor: -amountMinor }, { accountId: house, amountMinor }] });
+    await postJournal(tx, {
+      kind: 'withdraw_hold',
+      idempotencyKey: `${key}:hold`,
+      request: {},
+      playerId,
+      postings: [
+        { accountId: central, amountMinor: -amountMinor },
+        { accountId: hold, amountMinor },
+      ],
+    });
+    await postJournal(tx, {
+      kind: 'withdraw_paid',
+      idempotencyKey: `${key}:paid`,
+      request: {},
+      playerId,
+      postings: [
+        { accountId: hold, amountMinor: -amountMinor },
+        { accountId: house, amountMinor },
+      ],
+    });
   });
 }
 

@@ -7,11 +7,26 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { settlePeriod } from '../../src/server/modules/partners/settlement.ts';
 import { periodAt } from '../../src/server/modules/partners/periods.ts';
-import { admin, auditOf, bo, createPartner, createPlan, createSub, expectLedgerClean, money, playerOf, portal, type Partner, type Staff } from './partners-helpers.ts';
+import {
+  admin,
+  auditOf,
+  bo,
+  createPartner,
+  createPlan,
+  createSub,
+  expectLedgerClean,
+  money,
+  playerOf,
+  portal,
+  type Partner,
+  type Staff,
+} from './partners-helpers.ts';
 
 let t: TestApp;
 let staff: Staff;
-let X: Partner; let Y: Partner; let Ysub: Partner;
+let X: Partner;
+let Y: Partner;
+let Ysub: Partner;
 const period = periodAt('month', new Date()).key;
 let statementX = 0;
 let statementY = 0;
@@ -24,8 +39,14 @@ beforeAll(async () => {
   t = await createTestApp();
   staff = await admin(t);
   const plan = await createPlan(t, staff, {
-    name: 'Flat', period_kind: 'month', carry_over: false, payment_fee_bp: 0, is_default: true, cpa: { amount: '1000.00', min_first_deposit: '100.00', min_valid_bet: '0', within_days: 30 },
-    tiers: [{ min_ngr: '0', min_active_players: 0, rate_bp: 3000 }], platform_fees: [],
+    name: 'Flat',
+    period_kind: 'month',
+    carry_over: false,
+    payment_fee_bp: 0,
+    is_default: true,
+    cpa: { amount: '1000.00', min_first_deposit: '100.00', min_valid_bet: '0', within_days: 30 },
+    tiers: [{ min_ngr: '0', min_active_players: 0, rate_bp: 3000 }],
+    platform_fees: [],
   });
   X = await createPartner(t, staff, 'xagent01', plan);
   Y = await createPartner(t, staff, 'yagent01', plan);
@@ -37,7 +58,9 @@ beforeAll(async () => {
   await money(t, 'deposit', py.id, 20_000n, 'py-dep');
 }, 120_000);
 
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('settlement under concurrency', () => {
   it('two runs at once build one statement per partner and period, with the same figures', async () => {
@@ -49,14 +72,18 @@ describe('settlement under concurrency', () => {
     const rows = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from partner_statements where period = ${period}`);
     expect(Number(rows.rows[0]!.n)).toBe(3);
     const list = await bo(t, staff, 'GET', `/statements?period=${period}`);
-    const byAccount = new Map((list.json().data.data as Array<{ id: number; partner_account: string; figures: { commission: string } }>).map((s) => [s.partner_account, s]));
+    const byAccount = new Map(
+      (list.json().data.data as Array<{ id: number; partner_account: string; figures: { commission: string } }>).map((s) => [s.partner_account, s]),
+    );
     expect(byAccount.get('xagent01')!.figures.commission).toBe('1000.00');
     expect(byAccount.get('yagent01')!.figures.commission).toBe('1000.00');
     statementX = byAccount.get('xagent01')!.id;
     statementY = byAccount.get('yagent01')!.id;
   });
 
-  it('leaves the ledger whole', async () => { await expectLedgerClean(t); });
+  it('leaves the ledger whole', async () => {
+    await expectLedgerClean(t);
+  });
 });
 
 describe('approval', () => {
@@ -64,7 +91,9 @@ describe('approval', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => bo(t, staff, 'POST', `/statements/${statementX}/approve`, {})));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(answers.every((a) => a.json().data.status === 'approved')).toBe(true);
-    const journals = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where kind = 'partner_commission' and ref = ${String(statementX)}`);
+    const journals = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from journals where kind = 'partner_commission' and ref = ${String(statementX)}`,
+    );
     expect(Number(journals.rows[0]!.n)).toBe(1);
     expect((await wallet(X)).balance).toBe('1000.00');
     expect((await auditOf(t, staff, 'partners.statement.approve')).filter((e) => e.target === `partner_statement:${statementX}`)).toHaveLength(1);
@@ -81,7 +110,9 @@ describe('approval', () => {
     expect((await bo(t, staff, 'POST', `/statements/${statementY}/hold`, { reason: 'late' })).statusCode).toBe(422);
   });
 
-  it('leaves the ledger whole', async () => { await expectLedgerClean(t); });
+  it('leaves the ledger whole', async () => {
+    await expectLedgerClean(t);
+  });
 });
 
 describe('payouts', () => {
@@ -115,11 +146,16 @@ describe('payouts', () => {
     const rej = await bo(t, staff, 'POST', `/payouts/${req.json().data.id}/reject`, { reason: 'card holder differs' });
     expect(rej.json().data.status).toBe('rejected');
     expect(await wallet(X)).toMatchObject({ balance: '700.00', pending_payouts: '0.00' });
-    expect((await auditOf(t, staff, 'partners.payout.reject'))[0]).toMatchObject({ before: { status: 'applying', amount: '200.00' }, after: { status: 'rejected' } });
+    expect((await auditOf(t, staff, 'partners.payout.reject'))[0]).toMatchObject({
+      before: { status: 'applying', amount: '200.00' },
+      after: { status: 'rejected' },
+    });
   });
 
   it('racing requests never take more than the wallet holds', async () => {
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => portal(t, X, 'POST', '/payouts', { amount: '500.00', request_key: `race-key-000${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => portal(t, X, 'POST', '/payouts', { amount: '500.00', request_key: `race-key-000${i}` })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 422 && a.json().code === 'insufficient_funds')).toHaveLength(4);
     expect(await wallet(X)).toMatchObject({ balance: '200.00', pending_payouts: '500.00' });
@@ -128,14 +164,25 @@ describe('payouts', () => {
   it('finance reviews payouts; customer service may read but not pay', async () => {
     const { signedInStaff } = await import('../helpers/app.ts');
     const svc = await signedInStaff(t, 'partners_svc', 'service');
-    const list = await t.app.inject({ method: 'GET', url: '/api/backoffice/partners/payouts?status=applying', headers: { authorization: `Bearer ${svc.token}` } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/partners/payouts?status=applying',
+      headers: { authorization: `Bearer ${svc.token}` },
+    });
     expect(list.statusCode).toBe(200);
     const id = list.json().data.data[0].id as number;
-    const pay = await t.app.inject({ method: 'POST', url: `/api/backoffice/partners/payouts/${id}/pay`, headers: { authorization: `Bearer ${svc.token}` }, payload: {} });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/partners/payouts/${id}/pay`,
+      headers: { authorization: `Bearer ${svc.token}` },
+      payload: {},
+    });
     expect(pay.statusCode).toBe(403);
   });
 
-  it('leaves the ledger whole', async () => { await expectLedgerClean(t); });
+  it('leaves the ledger whole', async () => {
+    await expectLedgerClean(t);
+  });
 });
 
 describe('one tree never reads another', () => {
@@ -192,7 +239,7 @@ describe('fraud signals', () => {
 });
 
 describe('sub-partner rates', () => {
-  it('refuses a rate above the parent\'s reach, at creation and at a change', async () => {
+  it("refuses a rate above the parent's reach, at creation and at a change", async () => {
     const high = await portal(t, Y, 'POST', '/sub-partners', { account: 'ysubagt2', password: 'abc12345', name: 'Too high', rate_bp: 3001 });
     expect(high.statusCode).toBe(422);
     expect(high.json().error.rate_bp).toBeDefined();
@@ -211,5 +258,7 @@ describe('sub-partner rates', () => {
     expect(byOperator.statusCode).toBe(422);
   });
 
-  it('leaves the ledger whole', async () => { await expectLedgerClean(t); });
+  it('leaves the ledger whole', async () => {
+    await expectLedgerClean(t);
+  });
 });

@@ -14,22 +14,68 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInStaff(t, 'sweepadmin', 'admin');
 });
-afterAll(async () => { await t?.close(); });
-afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
-beforeEach(async () => { await t.database.db.execute(sql`delete from rate_counters`); });
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
+beforeEach(async () => {
+  await t.database.db.execute(sql`delete from rate_counters`);
+});
 
 let seq = 0;
 
 /** Mode 8 (a deposit at or above the threshold), automatic, fixed 50.00, no per-player limit: every deposit is its own event. */
 async function promotion(over: Partial<PromotionInput> = {}): Promise<number> {
   const b: PromotionInput = {
-    mode: 8, front_id: null, title: '存款補償', title_en: 'Sweep test', summary: '', summary_en: '', content: '', content_en: '',
-    banner_id: null, status: 'on', sort: 0, limited_time: false, show_start: null, show_end: null, claim_start: null, claim_end: null,
-    levels: [], min_register_days: 0, max_register_days: 0, deposit_window_days: 0, min_deposit_count: 0, min_deposit_total: '0',
-    reward_kind: 'fixed', fixed_amount: '50.00', percent: '0', tiers: [], min_amount: '100.00', max_grant: '0', game_groups: [], use_vip_rate: false,
-    referrer_amount: '0', friend_amount: '0', friend_min_deposit: '0', friend_min_valid_bet: '0', max_per_referrer: 0,
-    budget: null, limit_period: 'ever', limit_count: 0, flow_multiple: 1, flow_base: 'bonus', is_sports: false, give_up_wallet_amount: '0',
-    claim_mode: 'automatic', auto_approve_max: null, not_combinable: false, unique_by: [], ...over,
+    mode: 8,
+    front_id: null,
+    title: '存款補償',
+    title_en: 'Sweep test',
+    summary: '',
+    summary_en: '',
+    content: '',
+    content_en: '',
+    banner_id: null,
+    status: 'on',
+    sort: 0,
+    limited_time: false,
+    show_start: null,
+    show_end: null,
+    claim_start: null,
+    claim_end: null,
+    levels: [],
+    min_register_days: 0,
+    max_register_days: 0,
+    deposit_window_days: 0,
+    min_deposit_count: 0,
+    min_deposit_total: '0',
+    reward_kind: 'fixed',
+    fixed_amount: '50.00',
+    percent: '0',
+    tiers: [],
+    min_amount: '100.00',
+    max_grant: '0',
+    game_groups: [],
+    use_vip_rate: false,
+    referrer_amount: '0',
+    friend_amount: '0',
+    friend_min_deposit: '0',
+    friend_min_valid_bet: '0',
+    max_per_referrer: 0,
+    budget: null,
+    limit_period: 'ever',
+    limit_count: 0,
+    flow_multiple: 1,
+    flow_base: 'bonus',
+    is_sports: false,
+    give_up_wallet_amount: '0',
+    claim_mode: 'automatic',
+    auto_approve_max: null,
+    not_combinable: false,
+    unique_by: [],
+    ...over,
   };
   await t.database.db.update(promotions).set({ status: 'off' }).where(eq(promotions.mode, b.mode));
   const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotions', headers: { authorization: `Bearer ${admin.token}` }, payload: b });
@@ -54,8 +100,9 @@ async function depositWithoutHook(playerId: number, amountMinor: bigint): Promis
 }
 
 async function grantsFor(promotionId: number, depositId: string) {
-  return (await t.database.db.select().from(promotionGrants).where(eq(promotionGrants.promotionId, promotionId)))
-    .filter((g) => g.period === `deposit:${depositId}`);
+  return (await t.database.db.select().from(promotionGrants).where(eq(promotionGrants.promotionId, promotionId))).filter(
+    (g) => g.period === `deposit:${depositId}`,
+  );
 }
 
 async function journalsFor(promotionId: number, playerId: number): Promise<number> {
@@ -99,7 +146,10 @@ describe('the deposit sweep', () => {
     const id = await depositWithoutHook(pl.playerId, 30_000n);
     const s = t.app.services.promotions;
     await Promise.all([
-      s.sweepDeposits({ graceMs: 0 }), s.sweepDeposits({ graceMs: 0 }), s.onDepositCredited(pl.playerId, id), s.sweepDeposits({ graceMs: 0 }),
+      s.sweepDeposits({ graceMs: 0 }),
+      s.sweepDeposits({ graceMs: 0 }),
+      s.onDepositCredited(pl.playerId, id),
+      s.sweepDeposits({ graceMs: 0 }),
     ]);
     expect(await grantsFor(promo, id)).toHaveLength(1);
     expect(await journalsFor(promo, pl.playerId)).toBe(1);
@@ -111,13 +161,18 @@ describe('the deposit sweep', () => {
     const pl = await seedPlayer(t);
     seq++;
     const hooked = `DPsweep${Date.now().toString(36)}${seq}`;
-    await t.database.db.insert(depositOrders).values({ id: hooked, playerId: pl.playerId, method: 'bank_transfer', amountMinor: 20_000n, status: 'pending', playerRef: 't' });
+    await t.database.db
+      .insert(depositOrders)
+      .values({ id: hooked, playerId: pl.playerId, method: 'bank_transfer', amountMinor: 20_000n, status: 'pending', playerRef: 't' });
     await t.app.services.cashier.confirmDeposit(admin.id, hooked);
     expect(await grantsFor(promo, hooked)).toHaveLength(1);
     expect(await checkOf(hooked)).toMatchObject({ source: 'hook' });
 
     const old = await depositWithoutHook(pl.playerId, 20_000n);
-    await t.database.db.update(depositOrders).set({ paidAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) }).where(eq(depositOrders.id, old));
+    await t.database.db
+      .update(depositOrders)
+      .set({ paidAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) })
+      .where(eq(depositOrders.id, old));
     await t.app.services.promotions.sweepDeposits({ graceMs: 0 });
     expect(await grantsFor(promo, hooked)).toHaveLength(1);
     expect(await grantsFor(promo, old)).toHaveLength(0);
@@ -138,11 +193,13 @@ describe('the deposit sweep', () => {
     const promo = await promotion({ claim_mode: 'apply', auto_approve_max: '1000.00' });
     const pl = await seedPlayer(t);
     const id = await depositWithoutHook(pl.playerId, 20_000n);
-    const apply = await t.app.inject({ method: 'POST', url: "/api/activity/apply", headers: pl.headers, payload: { id: promo } });
+    const apply = await t.app.inject({ method: 'POST', url: '/api/activity/apply', headers: pl.headers, payload: { id: promo } });
     expect(apply.statusCode, apply.body).toBe(200);
     await t.app.services.promotions.sweepDeposits({ graceMs: 0 });
     expect(await grantsFor(promo, id)).toHaveLength(0);
-    const waiting = (await t.database.db.select().from(promotionGrants).where(eq(promotionGrants.promotionId, promo))).filter((g) => g.playerId === pl.playerId);
+    const waiting = (await t.database.db.select().from(promotionGrants).where(eq(promotionGrants.promotionId, promo))).filter(
+      (g) => g.playerId === pl.playerId,
+    );
     expect(waiting).toMatchObject([{ period: '', status: 'applying' }]);
   });
 });

@@ -12,31 +12,83 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInStaff(t, 'promorules', 'admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 function body(over: Partial<PromotionInput> = {}): PromotionInput {
   return {
-    mode: 2, front_id: null, title: '規則活動', title_en: 'Rules promotion', summary: '', summary_en: '', content: '', content_en: '',
-    banner_id: null, status: 'off', sort: 0, limited_time: false, show_start: null, show_end: null, claim_start: null, claim_end: null,
-    levels: [], min_register_days: 0, max_register_days: 0, deposit_window_days: 0, min_deposit_count: 0, min_deposit_total: '0',
-    reward_kind: 'deposit_percent', fixed_amount: '0', percent: '10', tiers: [], min_amount: '0', max_grant: '0', game_groups: [], use_vip_rate: false,
-    referrer_amount: '0', friend_amount: '0', friend_min_deposit: '0', friend_min_valid_bet: '0', max_per_referrer: 0,
-    budget: null, limit_period: 'ever', limit_count: 1, flow_multiple: 1, flow_base: 'bonus', is_sports: false, give_up_wallet_amount: '0',
-    claim_mode: 'automatic', auto_approve_max: null, not_combinable: false, unique_by: [], ...over,
+    mode: 2,
+    front_id: null,
+    title: '規則活動',
+    title_en: 'Rules promotion',
+    summary: '',
+    summary_en: '',
+    content: '',
+    content_en: '',
+    banner_id: null,
+    status: 'off',
+    sort: 0,
+    limited_time: false,
+    show_start: null,
+    show_end: null,
+    claim_start: null,
+    claim_end: null,
+    levels: [],
+    min_register_days: 0,
+    max_register_days: 0,
+    deposit_window_days: 0,
+    min_deposit_count: 0,
+    min_deposit_total: '0',
+    reward_kind: 'deposit_percent',
+    fixed_amount: '0',
+    percent: '10',
+    tiers: [],
+    min_amount: '0',
+    max_grant: '0',
+    game_groups: [],
+    use_vip_rate: false,
+    referrer_amount: '0',
+    friend_amount: '0',
+    friend_min_deposit: '0',
+    friend_min_valid_bet: '0',
+    max_per_referrer: 0,
+    budget: null,
+    limit_period: 'ever',
+    limit_count: 1,
+    flow_multiple: 1,
+    flow_base: 'bonus',
+    is_sports: false,
+    give_up_wallet_amount: '0',
+    claim_mode: 'automatic',
+    auto_approve_max: null,
+    not_combinable: false,
+    unique_by: [],
+    ...over,
   };
 }
 
-const create = (b: unknown, lang: 'zh-TW' | 'en' = 'en') => t.app.inject({
-  method: 'POST', url: '/api/backoffice/promotions', payload: b as object,
-  headers: { authorization: `Bearer ${admin.token}`, cookie: `clang=${lang}` },
-});
+const create = (b: unknown, lang: 'zh-TW' | 'en' = 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/backoffice/promotions',
+    payload: b as object,
+    headers: { authorization: `Bearer ${admin.token}`, cookie: `clang=${lang}` },
+  });
 
 describe('the promotion editor reports every error at once', () => {
   it('an end before its start comes with the other errors, and min registration days above max are refused', async () => {
-    const res = await create(body({
-      title: '', show_start: '2026-12-10T00:00:00.000Z', show_end: '2026-12-01T00:00:00.000Z',
-      claim_start: '2026-12-10T00:00:00.000Z', claim_end: '2026-12-09T00:00:00.000Z', min_register_days: 30, max_register_days: 7,
-    }));
+    const res = await create(
+      body({
+        title: '',
+        show_start: '2026-12-10T00:00:00.000Z',
+        show_end: '2026-12-01T00:00:00.000Z',
+        claim_start: '2026-12-10T00:00:00.000Z',
+        claim_end: '2026-12-09T00:00:00.000Z',
+        min_register_days: 30,
+        max_register_days: 7,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(422);
     const error = res.json().error as Record<string, string[]>;
     expect(Object.keys(error)).toEqual(expect.arrayContaining(['title', 'show_end', 'claim_end', 'max_register_days']));

@@ -18,14 +18,19 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInStaff(t, 'promoadmin', 'admin');
 });
-afterAll(async () => { await t?.close(); });
-afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
 // Every seeded player signs in from the same test address: the login counters are reset so the address limit is not what a test meets.
-beforeEach(async () => { await t.database.db.execute(sql`delete from rate_counters`); });
+beforeEach(async () => {
+  await t.database.db.execute(sql`delete from rate_counters`);
+});
 
 const HOUR_MS = 60 * 60 * 1000;
 let seq = 0;
-
 
 /** Creates a promotion through the back office and switches every other promotion of its mode off, so tests do not meet each other's. */
 async function promotion(over: Partial<PromotionInput> = {}) {
@@ -49,8 +54,19 @@ async function deposit(playerId: number, amountMinor: bigint): Promise<string> {
 async function bet(playerId: number, stakeMinor: bigint, payoutMinor: bigint, gameType: string, at: Date) {
   seq++;
   await t.database.db.insert(betRecords).values({
-    gpCode: 'SLX', betId: `PB${Date.now().toString(36)}${seq}`, playerId, game: 'g', gameType, stakeMinor, payoutMinor, validBetMinor: stakeMinor,
-    status: 'settled', version: 1, ledgerVersion: 1, placedAt: at, settledAt: at,
+    gpCode: 'SLX',
+    betId: `PB${Date.now().toString(36)}${seq}`,
+    playerId,
+    game: 'g',
+    gameType,
+    stakeMinor,
+    payoutMinor,
+    validBetMinor: stakeMinor,
+    status: 'settled',
+    version: 1,
+    ledgerVersion: 1,
+    placedAt: at,
+    settledAt: at,
   });
 }
 
@@ -59,7 +75,12 @@ async function grantsOf(promotionId: number) {
 }
 
 async function walletOf(id: number | null) {
-  return (await t.database.db.select().from(bonusWallets).where(eq(bonusWallets.id, id ?? 0)))[0];
+  return (
+    await t.database.db
+      .select()
+      .from(bonusWallets)
+      .where(eq(bonusWallets.id, id ?? 0))
+  )[0];
 }
 
 describe('the hall', () => {
@@ -89,15 +110,28 @@ describe('the hall', () => {
     const p = await promotion({ content: '<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a></p>' });
     expect(p.content).not.toMatch(/script|onclick|javascript/);
     expect(p.content).toContain('Hi');
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'promotion.create'), eq(auditLog.target, `promotion:${p.id}`)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'promotion.create'), eq(auditLog.target, `promotion:${p.id}`)));
     expect(audit).toHaveLength(1);
     const service = await signedInStaff(t, 'promosvc', 'service');
-    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotions', headers: { authorization: `Bearer ${service.token}` }, payload: body() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/promotions',
+      headers: { authorization: `Bearer ${service.token}` },
+      payload: body(),
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it('categories are created, audited and listed for the hall', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotion-categories', headers: bo(), payload: { title: '熱門', title_en: 'Hot', sort: 1, status: 'on' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/promotion-categories',
+      headers: bo(),
+      payload: { title: '熱門', title_en: 'Hot', sort: 1, status: 'on' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const front = await t.app.inject({ method: 'GET', url: '/api/activity/frontTypeInfo', headers: { 'x-locale': 'en' } });
     expect(front.json().data).toContainEqual({ id: res.json().data.id, title: 'Hot' });
@@ -105,8 +139,16 @@ describe('the hall', () => {
 });
 
 describe('deposit modes', () => {
-  it('mode 2: an applied player\'s first deposit opens an activity wallet with target multiple x (bonus + deposit); later deposits pay nothing', async () => {
-    const p = await promotion({ mode: 2, reward_kind: 'deposit_percent', percent: '10', max_grant: '500.00', claim_mode: 'apply', auto_approve_max: '1000.00', flow_base: 'bonus_deposit' });
+  it("mode 2: an applied player's first deposit opens an activity wallet with target multiple x (bonus + deposit); later deposits pay nothing", async () => {
+    const p = await promotion({
+      mode: 2,
+      reward_kind: 'deposit_percent',
+      percent: '10',
+      max_grant: '500.00',
+      claim_mode: 'apply',
+      auto_approve_max: '1000.00',
+      flow_base: 'bonus_deposit',
+    });
     const pl = await seedPlayer(t);
     const applied = await t.app.inject({ method: 'POST', url: '/api/activity/apply', remoteAddress: freshIp(), headers: pl.headers, payload: { id: p.id } });
     expect(applied.statusCode, applied.body).toBe(200);
@@ -122,7 +164,11 @@ describe('deposit modes', () => {
     expect(w?.bonusBetMinor).toBe(110_000n);
     const mine = await t.app.inject({ method: 'GET', url: '/api/activity/mine', headers: pl.headers });
     expect(mine.statusCode, mine.body).toBe(200);
-    expect(mine.json().data.data[0]).toMatchObject({ status: 'success', amount: '100.00', wallet: { bonus_bet: '1100.00', remaining_bet: '1100.00', money: '100.00' } });
+    expect(mine.json().data.data[0]).toMatchObject({
+      status: 'success',
+      amount: '100.00',
+      wallet: { bonus_bet: '1100.00', remaining_bet: '1100.00', money: '100.00' },
+    });
   });
 
   it('mode 2 automatic: only a first deposit qualifies; a player who deposited before gets nothing', async () => {
@@ -154,7 +200,12 @@ describe('deposit modes', () => {
 
   it('mode 4 pays each tier reached once, what it adds to the tiers already paid', async () => {
     const p = await promotion({
-      mode: 4, limit_count: 0, tiers: [{ threshold: '500.00', amount: '50.00', percent: '0' }, { threshold: '1000.00', amount: '120.00', percent: '0' }],
+      mode: 4,
+      limit_count: 0,
+      tiers: [
+        { threshold: '500.00', amount: '50.00', percent: '0' },
+        { threshold: '1000.00', amount: '120.00', percent: '0' },
+      ],
     });
     const pl = await seedPlayer(t);
     await deposit(pl.playerId, 30_000n);
@@ -162,7 +213,10 @@ describe('deposit modes', () => {
     await deposit(pl.playerId, 30_000n);
     await deposit(pl.playerId, 50_000n);
     const grants = await grantsOf(p.id);
-    expect(grants.map((g) => [g.period, g.amountMinor])).toEqual([['tier:1', 5_000n], ['tier:2', 7_000n]]);
+    expect(grants.map((g) => [g.period, g.amountMinor])).toEqual([
+      ['tier:1', 5_000n],
+      ['tier:2', 7_000n],
+    ]);
   });
 
   it('a per-player limit holds when deposits of one player are credited in parallel', async () => {
@@ -173,7 +227,9 @@ describe('deposit modes', () => {
       seq++;
       const id = `DPpar${Date.now().toString(36)}${seq}`;
       ids.push(id);
-      await t.database.db.insert(depositOrders).values({ id, playerId: pl.playerId, method: 'bank_transfer', amountMinor: 10_000n, status: 'pending', playerRef: 't' });
+      await t.database.db
+        .insert(depositOrders)
+        .values({ id, playerId: pl.playerId, method: 'bank_transfer', amountMinor: 10_000n, status: 'pending', playerRef: 't' });
     }
     await Promise.all(ids.map((id) => t.app.services.cashier.confirmDeposit(admin.id, id)));
     const paid = (await grantsOf(p.id)).filter((g) => g.status === 'success');
@@ -182,8 +238,18 @@ describe('deposit modes', () => {
 
   it('"not combinable" refuses while another grant of that mode is active', async () => {
     await t.database.db.update(promotions).set({ status: 'off' }).where(eq(promotions.mode, 8));
-    const a = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotions', headers: bo(), payload: body({ mode: 8, fixed_amount: '10.00', not_combinable: true }) });
-    const b = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotions', headers: bo(), payload: body({ mode: 8, fixed_amount: '10.00', not_combinable: true }) });
+    const a = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/promotions',
+      headers: bo(),
+      payload: body({ mode: 8, fixed_amount: '10.00', not_combinable: true }),
+    });
+    const b = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/promotions',
+      headers: bo(),
+      payload: body({ mode: 8, fixed_amount: '10.00', not_combinable: true }),
+    });
     const pl = await seedPlayer(t);
     await deposit(pl.playerId, 10_000n);
     const ga = (await grantsOf(a.json().data.id)).filter((g) => g.playerId === pl.playerId);
@@ -197,10 +263,17 @@ describe('applications and audits', () => {
   it('20 parallel applications then a batch approval with budget for 3 pay exactly 3; the rest stay applying with the budget error', async () => {
     const p = await promotion({ mode: 1, claim_mode: 'apply', fixed_amount: '100.00', budget: '300.00' });
     const pls = await Promise.all(Array.from({ length: 20 }, () => seedPlayer(t)));
-    const res = await Promise.all(pls.map((pl) => t.app.inject({ method: 'POST', url: '/api/activity/apply', remoteAddress: freshIp(), headers: pl.headers, payload: { id: p.id } })));
+    const res = await Promise.all(
+      pls.map((pl) => t.app.inject({ method: 'POST', url: '/api/activity/apply', remoteAddress: freshIp(), headers: pl.headers, payload: { id: p.id } })),
+    );
     expect(res.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const ids = (await grantsOf(p.id)).map((g) => g.id);
-    const review = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotion-applications/review', headers: bo(), payload: { ids, action: 'approve', reason: '' } });
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/promotion-applications/review',
+      headers: bo(),
+      payload: { ids, action: 'approve', reason: '' },
+    });
     expect(review.statusCode, review.body).toBe(200);
     expect(review.json().data.approved).toBe(3);
     expect(review.json().data.failed.every((f: { code: string }) => f.code === 'promotion_budget')).toBe(true);
@@ -213,10 +286,20 @@ describe('applications and audits', () => {
   it('20 parallel approvals with budget for 3 pay exactly 3', async () => {
     const p = await promotion({ mode: 1, claim_mode: 'apply', fixed_amount: '100.00', budget: '300.00' });
     const pls = await Promise.all(Array.from({ length: 20 }, () => seedPlayer(t)));
-    for (const pl of pls) await t.app.inject({ method: 'POST', url: '/api/activity/apply', remoteAddress: freshIp(), headers: pl.headers, payload: { id: p.id } });
+    for (const pl of pls)
+      await t.app.inject({ method: 'POST', url: '/api/activity/apply', remoteAddress: freshIp(), headers: pl.headers, payload: { id: p.id } });
     const ids = (await grantsOf(p.id)).map((g) => g.id);
     expect(ids).toHaveLength(20);
-    const res = await Promise.all(ids.map((id) => t.app.inject({ method: 'POST', url: '/api/backoffice/promotion-applications/review', headers: bo(), payload: { ids: [id], action: 'approve', reason: '' } })));
+    const res = await Promise.all(
+      ids.map((id) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/backoffice/promotion-applications/review',
+          headers: bo(),
+          payload: { ids: [id], action: 'approve', reason: '' },
+        }),
+      ),
+    );
     expect(res.reduce((n, r) => n + (r.json().data.approved as number), 0)).toBe(3);
     expect((await grantsOf(p.id)).filter((g) => g.status === 'success')).toHaveLength(3);
   });
@@ -224,7 +307,9 @@ describe('applications and audits', () => {
   it('20 parallel claims paid at once (below the automatic-approval ceiling) with budget for 3 pay exactly 3', async () => {
     const p = await promotion({ mode: 1, claim_mode: 'apply', auto_approve_max: '500.00', fixed_amount: '100.00', budget: '300.00' });
     const pls = await Promise.all(Array.from({ length: 20 }, () => seedPlayer(t)));
-    const res = await Promise.all(pls.map((pl) => t.app.inject({ method: 'POST', url: '/api/activity/apply', remoteAddress: freshIp(), headers: pl.headers, payload: { id: p.id } })));
+    const res = await Promise.all(
+      pls.map((pl) => t.app.inject({ method: 'POST', url: '/api/activity/apply', remoteAddress: freshIp(), headers: pl.headers, payload: { id: p.id } })),
+    );
     expect(res.filter((r) => r.statusCode === 200)).toHaveLength(3);
     expect(res.filter((r) => r.statusCode !== 200).every((r) => r.json().code === 'promotion_budget')).toBe(true);
     expect((await grantsOf(p.id)).filter((g) => g.status === 'success')).toHaveLength(3);
@@ -232,27 +317,53 @@ describe('applications and audits', () => {
     expect(report.json().data).toMatchObject({ grants: 3, cost: '300.00', budget_left: '0.00', flow_target: '300.00' });
   });
 
-  it('a rejection carries the operator\'s reason to the player; a batch above its bound is refused', async () => {
+  it("a rejection carries the operator's reason to the player; a batch above its bound is refused", async () => {
     const p = await promotion({ mode: 1, claim_mode: 'apply', fixed_amount: '5.00' });
     const pl = await seedPlayer(t);
     await t.app.inject({ method: 'POST', url: '/api/activity/apply', remoteAddress: freshIp(), headers: pl.headers, payload: { id: p.id } });
     const [g] = await grantsOf(p.id);
-    const noReason = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotion-applications/review', headers: bo(), payload: { ids: [g!.id], action: 'reject', reason: '' } });
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/promotion-applications/review',
+      headers: bo(),
+      payload: { ids: [g!.id], action: 'reject', reason: '' },
+    });
     expect(noReason.statusCode).toBe(422);
-    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotion-applications/review', headers: bo(), payload: { ids: [g!.id], action: 'reject', reason: '資料不符' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/promotion-applications/review',
+      headers: bo(),
+      payload: { ids: [g!.id], action: 'reject', reason: '資料不符' },
+    });
     expect(res.json().data.rejected).toBe(1);
     const detail = await t.app.inject({ method: 'GET', url: `/api/activity/detail?id=${p.id}`, headers: pl.headers });
     expect(detail.json().data.player).toMatchObject({ status: 'fail', reject_reason: '資料不符' });
-    const big = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotion-applications/review', headers: bo(), payload: { ids: Array.from({ length: 51 }, (_, i) => i + 1), action: 'approve', reason: '' } });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/promotion-applications/review',
+      headers: bo(),
+      payload: { ids: Array.from({ length: 51 }, (_, i) => i + 1), action: 'approve', reason: '' },
+    });
     expect(big.statusCode).toBe(422);
   });
 
   it('refuses with 此活動已結束 once the claim window has passed, in both languages', async () => {
-    const p = await promotion({ mode: 1, claim_mode: 'apply', claim_start: new Date(Date.now() - 48 * HOUR_MS).toISOString(), claim_end: new Date(Date.now() - HOUR_MS).toISOString() });
+    const p = await promotion({
+      mode: 1,
+      claim_mode: 'apply',
+      claim_start: new Date(Date.now() - 48 * HOUR_MS).toISOString(),
+      claim_end: new Date(Date.now() - HOUR_MS).toISOString(),
+    });
     const pl = await seedPlayer(t);
     const zh = await t.app.inject({ method: 'POST', url: '/api/activity/apply', remoteAddress: freshIp(), headers: pl.headers, payload: { id: p.id } });
     expect(zh.json()).toMatchObject({ code: 'promotion_ended', message: '此活動已結束' });
-    const en = await t.app.inject({ method: 'POST', url: '/api/activity/apply', remoteAddress: freshIp(), headers: { ...pl.headers, 'x-locale': 'en' }, payload: { id: p.id } });
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/api/activity/apply',
+      remoteAddress: freshIp(),
+      headers: { ...pl.headers, 'x-locale': 'en' },
+      payload: { id: p.id },
+    });
     expect(en.json().message).toBe('This activity has ended');
     const detail = await t.app.inject({ method: 'GET', url: `/api/activity/detail?id=${p.id}`, headers: pl.headers });
     expect(detail.json().data).toMatchObject({ ended: true, player: { can_apply: false, reasons: expect.arrayContaining(['ended']) } });
@@ -275,12 +386,18 @@ describe('registration, referral and gifts', () => {
     const p = await promotion({ mode: 5, fixed_amount: '18.00' });
     const a = await seedPlayer(t);
     const b = await seedPlayer(t);
-    await t.database.db.update(players).set({ registerIp: '203.0.113.50' }).where(sql`${players.id} in (${a.playerId}, ${b.playerId})`);
+    await t.database.db
+      .update(players)
+      .set({ registerIp: '203.0.113.50' })
+      .where(sql`${players.id} in (${a.playerId}, ${b.playerId})`);
     await t.app.services.promotions.onRegistered(a.playerId);
     await t.app.services.promotions.onRegistered(a.playerId);
     await t.app.services.promotions.onRegistered(b.playerId);
     const grants = await grantsOf(p.id);
-    expect(grants.map((g) => [g.playerId, g.status])).toEqual([[a.playerId, 'success'], [b.playerId, 'fail']]);
+    expect(grants.map((g) => [g.playerId, g.status])).toEqual([
+      [a.playerId, 'success'],
+      [b.playerId, 'fail'],
+    ]);
     expect(grants[1]!.reason).toBe('error.promotion_duplicate');
   });
 
@@ -297,7 +414,15 @@ describe('registration, referral and gifts', () => {
   });
 
   it('mode 9 pays referrer and friend once when the friend qualifies, and nothing when they share an address', async () => {
-    const p = await promotion({ mode: 9, referrer_amount: '50.00', friend_amount: '20.00', friend_min_deposit: '100.00', friend_min_valid_bet: '100.00', max_per_referrer: 5, limit_count: 0 });
+    const p = await promotion({
+      mode: 9,
+      referrer_amount: '50.00',
+      friend_amount: '20.00',
+      friend_min_deposit: '100.00',
+      friend_min_valid_bet: '100.00',
+      max_per_referrer: 5,
+      limit_count: 0,
+    });
     const referrer = await seedPlayer(t);
     const friend = await seedPlayer(t);
     const twin = await seedPlayer(t);
@@ -314,7 +439,10 @@ describe('registration, referral and gifts', () => {
     await t.app.services.promotions.onBets([twin.playerId]);
     const grants = await grantsOf(p.id);
     const paid = grants.filter((g) => g.status === 'success').map((g) => [g.playerId, g.amountMinor]);
-    expect(paid).toEqual([[referrer.playerId, 5_000n], [friend.playerId, 2_000n]]);
+    expect(paid).toEqual([
+      [referrer.playerId, 5_000n],
+      [friend.playerId, 2_000n],
+    ]);
     expect(grants.filter((g) => g.status === 'fail').map((g) => g.period)).toEqual([`friend:${twin.playerId}`]);
   });
 
@@ -339,7 +467,7 @@ describe('daily jobs', () => {
   const yesterday = () => taipeiDate(new Date(Date.now() - 24 * HOUR_MS));
   const inYesterday = () => new Date(startOfTaipeiDay().getTime() - 2 * HOUR_MS);
 
-  it('mode 6 rebates yesterday\'s valid bet per game group at the VIP rate or the promotion\'s, and pays once when run twice', async () => {
+  it("mode 6 rebates yesterday's valid bet per game group at the VIP rate or the promotion's, and pays once when run twice", async () => {
     const p = await promotion({ mode: 6, percent: '1', limit_count: 0, game_groups: ['slots', 'fish'] });
     const pl = await seedPlayer(t);
     await bet(pl.playerId, 100_000n, 50_000n, 'slots', inYesterday());
@@ -350,12 +478,20 @@ describe('daily jobs', () => {
     const second = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotion-jobs/valid_bet_rebate', headers: bo(), payload: { day: yesterday() } });
     expect(second.json().data).toMatchObject({ granted: 0, already_run: true });
     const grants = (await grantsOf(p.id)).filter((g) => g.playerId === pl.playerId);
-    expect(grants.map((g) => [g.period.split(':')[1], g.amountMinor]).sort()).toEqual([['fish', 300n], ['slots', 1_000n]]);
-    const today = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotion-jobs/valid_bet_rebate', headers: bo(), payload: { day: taipeiDate(new Date()) } });
+    expect(grants.map((g) => [g.period.split(':')[1], g.amountMinor]).sort()).toEqual([
+      ['fish', 300n],
+      ['slots', 1_000n],
+    ]);
+    const today = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/promotion-jobs/valid_bet_rebate',
+      headers: bo(),
+      payload: { day: taipeiDate(new Date()) },
+    });
     expect(today.statusCode).toBe(422);
   });
 
-  it('mode 6 uses the VIP level\'s stored rebate rate when the promotion says so', async () => {
+  it("mode 6 uses the VIP level's stored rebate rate when the promotion says so", async () => {
     const p = await promotion({ mode: 6, percent: '9', use_vip_rate: true, limit_count: 0, game_groups: ['cards'] });
     const pl = await seedPlayer(t);
     // Level 3's seeded rebate rate is 50 basis points (0.5 %).
@@ -366,8 +502,15 @@ describe('daily jobs', () => {
     expect(grants.map((g) => g.amountMinor)).toEqual([1_000n]);
   });
 
-  it('mode 7 pays yesterday\'s net loss by tier once', async () => {
-    const p = await promotion({ mode: 7, limit_count: 0, tiers: [{ threshold: '100.00', amount: '0', percent: '5' }, { threshold: '1000.00', amount: '0', percent: '10' }] });
+  it("mode 7 pays yesterday's net loss by tier once", async () => {
+    const p = await promotion({
+      mode: 7,
+      limit_count: 0,
+      tiers: [
+        { threshold: '100.00', amount: '0', percent: '5' },
+        { threshold: '1000.00', amount: '0', percent: '10' },
+      ],
+    });
     const loser = await seedPlayer(t);
     const winner = await seedPlayer(t);
     await bet(loser.playerId, 200_000n, 50_000n, 'slots', inYesterday());
@@ -392,7 +535,7 @@ describe('demo promotions', () => {
     }
     const limited = await t.app.inject({ method: 'GET', url: '/api/activity/list?limited=1&pageSize=50' });
     expect(limited.json().data.data.some((c: { title: string }) => c.title === '限時週年慶好禮')).toBe(true);
-    const first = (await t.database.db.select().from(promotions).where(eq(promotions.title, '首存100%加碼')));
+    const first = await t.database.db.select().from(promotions).where(eq(promotions.title, '首存100%加碼'));
     expect(first).toHaveLength(1);
     expect(first[0]!.flowMultiple).toBe(1);
     const detail = await t.app.inject({ method: 'GET', url: `/api/activity/detail?id=${first[0]!.id}` });
@@ -401,12 +544,18 @@ describe('demo promotions', () => {
 });
 
 describe('banners', () => {
-  it('takes only an operator\'s public upload as a banner and shows its public URL', async () => {
+  it("takes only an operator's public upload as a banner and shows its public URL", async () => {
     const { uploads } = await import('../../src/server/db/schema.ts');
     const pl = await seedPlayer(t);
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
-    const [priv] = await t.database.db.insert(uploads).values({ playerId: pl.playerId, isPublic: false, mime: 'image/png', sizeBytes: 8, width: 1, height: 1, bytes: png }).returning();
-    const [pub] = await t.database.db.insert(uploads).values({ staffId: admin.id, isPublic: true, mime: 'image/png', sizeBytes: 8, width: 1, height: 1, bytes: png }).returning();
+    const [priv] = await t.database.db
+      .insert(uploads)
+      .values({ playerId: pl.playerId, isPublic: false, mime: 'image/png', sizeBytes: 8, width: 1, height: 1, bytes: png })
+      .returning();
+    const [pub] = await t.database.db
+      .insert(uploads)
+      .values({ staffId: admin.id, isPublic: true, mime: 'image/png', sizeBytes: 8, width: 1, height: 1, bytes: png })
+      .returning();
     const bad = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotions', headers: bo(), payload: body({ banner_id: priv!.id }) });
     expect(bad.statusCode).toBe(422);
     const good = await t.app.inject({ method: 'POST', url: '/api/backoffice/promotions', headers: bo(), payload: body({ banner_id: pub!.id }) });

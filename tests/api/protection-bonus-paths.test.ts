@@ -18,28 +18,63 @@ beforeAll(async () => {
   const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'gateadmin', password: 'staffpass123' } });
   op = { authorization: `Bearer ${res.json().data.access_token}` };
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function timedOut() {
   const p = await seedPlayer(t, { centralMinor: 10_000n });
-  const [reward] = await t.database.db.insert(vipRewards).values({
-    playerId: p.playerId, kind: 'monthly', period: '2026-11', levelId: 1, amountMinor: 2_900n, target: 'bonus', flowMultiple: 1,
-  }).returning();
+  const [reward] = await t.database.db
+    .insert(vipRewards)
+    .values({
+      playerId: p.playerId,
+      kind: 'monthly',
+      period: '2026-11',
+      levelId: 1,
+      amountMinor: 2_900n,
+      target: 'bonus',
+      flowMultiple: 1,
+    })
+    .returning();
   const points = await t.app.inject({
-    method: 'POST', url: `/api/backoffice/vip/players/${p.playerId}/points`, headers: { ...op, 'idempotency-key': `gate-points-${p.playerId}` },
+    method: 'POST',
+    url: `/api/backoffice/vip/players/${p.playerId}/points`,
+    headers: { ...op, 'idempotency-key': `gate-points-${p.playerId}` },
     payload: { points: 500, reason: 'test points' },
   });
   expect(points.statusCode, points.body).toBe(200);
-  const timeout = await t.app.inject({ method: 'POST', url: '/api/protection/timeout', remoteAddress: freshIp(), headers: p.headers, payload: { duration: '24h' } });
+  const timeout = await t.app.inject({
+    method: 'POST',
+    url: '/api/protection/timeout',
+    remoteAddress: freshIp(),
+    headers: p.headers,
+    payload: { duration: '24h' },
+  });
   expect(timeout.statusCode, timeout.body).toBe(200);
   return { p, rewardId: reward!.id };
 }
 
 async function virtualGift() {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/backoffice/vip/gifts', headers: op, payload: {
-      name: '紅利', name_en: 'Bonus', description: '', description_en: '', image_id: null, points: 100, stock: 10,
-      show_start: null, show_end: null, per_player_limit: 0, kind: 'virtual', bonus: '5.00', bonus_flow_multiple: 1, status: 1, sort: 0,
+    method: 'POST',
+    url: '/api/backoffice/vip/gifts',
+    headers: op,
+    payload: {
+      name: '紅利',
+      name_en: 'Bonus',
+      description: '',
+      description_en: '',
+      image_id: null,
+      points: 100,
+      stock: 10,
+      show_start: null,
+      show_end: null,
+      per_player_limit: 0,
+      kind: 'virtual',
+      bonus: '5.00',
+      bonus_flow_multiple: 1,
+      status: 1,
+      sort: 0,
     },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -71,7 +106,13 @@ describe('bonus paths under a time-out', () => {
     const { p } = await timedOut();
     const gift = await virtualGift();
     expect(await pointsOf(p.headers)).toBe(500);
-    const res = await t.app.inject({ method: 'POST', url: '/api/exchange/buy', remoteAddress: freshIp(), headers: p.headers, payload: { exchange_id: gift.id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/exchange/buy',
+      remoteAddress: freshIp(),
+      headers: p.headers,
+      payload: { exchange_id: gift.id },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('protection_excluded');
     expect(await pointsOf(p.headers)).toBe(500);
@@ -79,7 +120,13 @@ describe('bonus paths under a time-out', () => {
     expect(await checkLedger(t.database.db)).toEqual([]);
 
     await t.database.db.delete(protectionExclusions).where(eq(protectionExclusions.playerId, p.playerId));
-    const bought = await t.app.inject({ method: 'POST', url: '/api/exchange/buy', remoteAddress: freshIp(), headers: p.headers, payload: { exchange_id: gift.id } });
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/exchange/buy',
+      remoteAddress: freshIp(),
+      headers: p.headers,
+      payload: { exchange_id: gift.id },
+    });
     expect(bought.statusCode, bought.body).toBe(200);
     expect(await pointsOf(p.headers)).toBe(400);
     expect(await walletsOf(p.playerId)).toHaveLength(1);

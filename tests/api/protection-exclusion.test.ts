@@ -19,8 +19,12 @@ let t: TestApp;
 const provider = new FakeProvider();
 type Player = Awaited<ReturnType<typeof seedPlayer>>;
 
-beforeAll(async () => { t = await createTestApp({}, { provider, gateway: new FakeGateway() }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider, gateway: new FakeGateway() });
+});
+afterAll(async () => {
+  await t?.close();
+});
 afterEach(async () => {
   t.app.services.protection.clock = () => new Date();
   await t.app.services.system.updateSettings({ protection_activity_wallet_rule: 'freeze' });
@@ -42,7 +46,13 @@ async function secondDevice(p: Player): Promise<Record<string, string>> {
 async function readyToWithdraw(p: Player): Promise<number> {
   await call('PUT', '/api/auth/info', p.headers, { real_name: '王小明', gender: 'male', birthday: '1990-01-01' });
   const number = `88${p.playerId}`.padEnd(14, '7');
-  await call('POST', '/api/players/debit-card/store', p.headers, { bank: '004', market: '台北分行', account_name: '王小明', card_number: number, card_number_confirm: number });
+  await call('POST', '/api/players/debit-card/store', p.headers, {
+    bank: '004',
+    market: '台北分行',
+    account_name: '王小明',
+    card_number: number,
+    card_number_confirm: number,
+  });
   const cardId = (await call('GET', '/api/players/debit-card/list', p.headers)).json().data.data[0].id as number;
   await t.app.services.cashier.auditCard(1, cardId, true, '');
   return cardId;
@@ -75,7 +85,9 @@ describe('time-out', () => {
     expect(wallets.filter((w) => w.code === 'SLX' || w.code === 'FSH').map((w) => w.wallet)).toEqual(['0.00', '0.00']);
     expect((await me(p.headers)).json().data.amount).toBe('3000.00');
     expect((await me(other)).statusCode).toBe(401);
-    const revoked = await t.database.db.execute<{ revoked_reason: string }>(sql`select revoked_reason from sessions where player_id = ${p.playerId} and revoked_at is not null`);
+    const revoked = await t.database.db.execute<{ revoked_reason: string }>(
+      sql`select revoked_reason from sessions where player_id = ${p.playerId} and revoked_at is not null`,
+    );
     expect(revoked.rows.map((r) => r.revoked_reason)).toEqual(['kick']);
 
     // Every path into play is refused with the time-out and its end.
@@ -110,7 +122,9 @@ describe('self-exclusion', () => {
     const wrong = await call('POST', '/api/protection/self-exclusion', p.headers, { duration: '6m', confirm_account: 'someoneelse' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().error.confirm_account).toBeTruthy();
-    expect((await call('POST', '/api/protection/self-exclusion', p.headers, { duration: 'permanent', confirm_account: p.account.toUpperCase() })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/protection/self-exclusion', p.headers, { duration: 'permanent', confirm_account: p.account.toUpperCase() })).statusCode,
+    ).toBe(200);
     // A shorter time-out afterwards does not shorten it: the permanent exclusion still answers.
     await call('POST', '/api/protection/timeout', p.headers, { duration: '24h' });
     const status = (await call('GET', '/api/protection/status', p.headers)).json().data;
@@ -126,27 +140,56 @@ describe('self-exclusion', () => {
     expect(code.statusCode).toBe(403);
     expect(code.json().code).toBe('protection_phone_excluded');
     const reg = await t.app.inject({
-      method: 'POST', url: '/api/auth/register', remoteAddress: freshIp(), headers: { 'x-locale': 'en' },
-      payload: { account: `newacc${p.playerId}`.slice(0, 12), password: 'abc12345', password_confirm: 'abc12345', phone: p.phone, code: '123456', agreement: true },
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: freshIp(),
+      headers: { 'x-locale': 'en' },
+      payload: {
+        account: `newacc${p.playerId}`.slice(0, 12),
+        password: 'abc12345',
+        password_confirm: 'abc12345',
+        phone: p.phone,
+        code: '123456',
+        agreement: true,
+      },
     });
     expect(reg.statusCode).toBe(403);
-    expect(reg.json()).toMatchObject({ code: 'protection_phone_excluded', error: { phone: ['This phone number is under a self-exclusion and cannot register'] } });
+    expect(reg.json()).toMatchObject({
+      code: 'protection_phone_excluded',
+      error: { phone: ['This phone number is under a self-exclusion and cannot register'] },
+    });
   });
 
   it('activity wallets follow the operator rule: frozen, or forfeited with a journal', async () => {
     const frozen = await seedPlayer(t);
-    const w1 = await t.app.services.wallet.grantBonus({ playerId: frozen.playerId, name: 'b', amountMinor: 10_000n, bonusBetMinor: 50_000n, idempotencyKey: `ex-f-${frozen.playerId}` });
+    const w1 = await t.app.services.wallet.grantBonus({
+      playerId: frozen.playerId,
+      name: 'b',
+      amountMinor: 10_000n,
+      bonusBetMinor: 50_000n,
+      idempotencyKey: `ex-f-${frozen.playerId}`,
+    });
     await call('POST', '/api/protection/timeout', frozen.headers, { duration: '24h' });
     expect((await t.database.db.select().from(bonusWallets).where(eq(bonusWallets.id, w1.id)))[0]!.status).toBe(1);
-    expect((await call('POST', '/api/players/deposit/SLX', frozen.headers, { money: '10', player_bonus_wallet_id: w1.id })).json().code).toBe('protection_excluded');
+    expect((await call('POST', '/api/players/deposit/SLX', frozen.headers, { money: '10', player_bonus_wallet_id: w1.id })).json().code).toBe(
+      'protection_excluded',
+    );
     expect((await call('GET', '/api/protection/status', frozen.headers)).json().data.activity_wallet_rule).toBe('freeze');
 
     await t.app.services.system.updateSettings({ protection_activity_wallet_rule: 'forfeit' });
     const forfeited = await seedPlayer(t);
-    const w2 = await t.app.services.wallet.grantBonus({ playerId: forfeited.playerId, name: 'b', amountMinor: 10_000n, bonusBetMinor: 50_000n, idempotencyKey: `ex-x-${forfeited.playerId}` });
+    const w2 = await t.app.services.wallet.grantBonus({
+      playerId: forfeited.playerId,
+      name: 'b',
+      amountMinor: 10_000n,
+      bonusBetMinor: 50_000n,
+      idempotencyKey: `ex-x-${forfeited.playerId}`,
+    });
     await call('POST', '/api/protection/self-exclusion', forfeited.headers, { duration: '1y', confirm_account: forfeited.account });
     expect((await t.database.db.select().from(bonusWallets).where(eq(bonusWallets.id, w2.id)))[0]!.status).toBe(3);
-    const journals = await t.database.db.execute<{ kind: string }>(sql`select kind from journals where player_id = ${forfeited.playerId} and kind = 'bonus_forfeit'`);
+    const journals = await t.database.db.execute<{ kind: string }>(
+      sql`select kind from journals where player_id = ${forfeited.playerId} and kind = 'bonus_forfeit'`,
+    );
     expect(journals.rows).toHaveLength(1);
     expect((await me(forfeited.headers)).json().data.player_bonus_wallet_sum).toBe('0.00');
   });
@@ -160,11 +203,26 @@ describe('back office', () => {
     await call('PUT', '/api/protection/limits', p.headers, { kind: 'deposit', period: 'day', value: '1000' });
 
     expect((await call('GET', `/api/backoffice/players/${p.playerId}/protection`, marketing)).statusCode).toBe(403);
-    const noReason = await call('POST', `/api/backoffice/players/${p.playerId}/protection/limits`, admin, { kind: 'deposit', period: 'day', value: '500', reason: ' ' });
+    const noReason = await call('POST', `/api/backoffice/players/${p.playerId}/protection/limits`, admin, {
+      kind: 'deposit',
+      period: 'day',
+      value: '500',
+      reason: ' ',
+    });
     expect(noReason.statusCode).toBe(422);
-    const lowered = await call('POST', `/api/backoffice/players/${p.playerId}/protection/limits`, admin, { kind: 'deposit', period: 'day', value: '500', reason: 'player asked by phone' });
+    const lowered = await call('POST', `/api/backoffice/players/${p.playerId}/protection/limits`, admin, {
+      kind: 'deposit',
+      period: 'day',
+      value: '500',
+      reason: 'player asked by phone',
+    });
     expect(lowered.json().data.outcome).toBe('applied');
-    const raised = await call('POST', `/api/backoffice/players/${p.playerId}/protection/limits`, admin, { kind: 'deposit', period: 'day', value: '5000', reason: 'vip' });
+    const raised = await call('POST', `/api/backoffice/players/${p.playerId}/protection/limits`, admin, {
+      kind: 'deposit',
+      period: 'day',
+      value: '5000',
+      reason: 'vip',
+    });
     expect(raised.statusCode).toBe(422);
     // The refusal states the rule (only the player raises a limit), not a missing permission.
     expect(raised.json().error.value).toHaveLength(1);
@@ -176,13 +234,20 @@ describe('back office', () => {
     expect(page.history.events[0].staff_id).not.toBeNull();
 
     const other = await secondDevice(p);
-    const ex = await call('POST', `/api/backoffice/players/${p.playerId}/protection/exclusions`, admin, { duration: '6m', reason: 'problem gambling reported' });
+    const ex = await call('POST', `/api/backoffice/players/${p.playerId}/protection/exclusions`, admin, {
+      duration: '6m',
+      reason: 'problem gambling reported',
+    });
     expect(ex.json().data).toMatchObject({ kind: 'self_exclusion', by_staff: true });
     // Staff act without one of the player's sessions: every device is signed out.
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(p.headers)).statusCode).toBe(401);
 
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.target, `player:${p.playerId}`))).orderBy(desc(auditLog.id));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `player:${p.playerId}`)))
+      .orderBy(desc(auditLog.id));
     expect(audits.map((a) => a.action)).toEqual(['protection.exclusion_added', 'protection.limit_lowered']);
 
     const byAccount = (await call('GET', `/api/backoffice/protection/exclusions?search=${p.account}`, admin)).json().data;

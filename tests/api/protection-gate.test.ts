@@ -13,8 +13,12 @@ let t: TestApp;
 const provider = new FakeProvider();
 type Player = Awaited<ReturnType<typeof seedPlayer>>;
 
-beforeAll(async () => { t = await createTestApp({}, { provider, gateway: new FakeGateway() }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider, gateway: new FakeGateway() });
+});
+afterAll(async () => {
+  await t?.close();
+});
 afterEach(async () => {
   t.app.services.protection.clock = () => new Date();
   expect(await checkLedger(t.database.db)).toEqual([]);
@@ -159,7 +163,13 @@ describe('loss and wager limits on the way into play', () => {
 
   it('refuses an activity-wallet transfer into a platform over a wager limit', async () => {
     const p = await seedPlayer(t);
-    const w = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: 'test bonus', amountMinor: 100_000n, bonusBetMinor: 0n, idempotencyKey: `pg-${p.playerId}` });
+    const w = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: 'test bonus',
+      amountMinor: 100_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `pg-${p.playerId}`,
+    });
     await setLimit(p, 'wager', 'day', '500');
     await insertSettledBet(p.playerId, 40_000n, 40_000n); // wagered 400, no loss
     const refused = await call('POST', '/api/players/deposit/FSH', p, { money: '200', player_bonus_wallet_id: w.id });

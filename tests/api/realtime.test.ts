@@ -35,7 +35,11 @@ function urlOf(app: FastifyInstance): string {
 /** Connects to an instance; resolves with the socket once connected, rejects with the refusal. */
 function connect(app: FastifyInstance, token?: string): Promise<Socket> {
   const socket = connectSocket(urlOf(app), {
-    path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000,
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 5000,
     auth: token === undefined ? {} : { token },
   });
   sockets.push(socket);
@@ -47,8 +51,14 @@ function connect(app: FastifyInstance, token?: string): Promise<Socket> {
 
 function nextEvent<T = unknown>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { socket.off(event, on); reject(new Error(`no '${event}' within ${timeoutMs} ms`)); }, timeoutMs);
-    const on = (payload: T) => { clearTimeout(timer); resolve(payload); };
+    const timer = setTimeout(() => {
+      socket.off(event, on);
+      reject(new Error(`no '${event}' within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const on = (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    };
     socket.once(event, on);
   });
 }
@@ -56,8 +66,14 @@ function nextEvent<T = unknown>(socket: Socket, event: string, timeoutMs = 5000)
 /** Whether an event arrives within a window (for the events that must not arrive). */
 function arrives(socket: Socket, event: string, windowMs = 800): Promise<boolean> {
   return new Promise((resolve) => {
-    const on = () => { clearTimeout(timer); resolve(true); };
-    const timer = setTimeout(() => { socket.off(event, on); resolve(false); }, windowMs);
+    const on = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, on);
+      resolve(false);
+    }, windowMs);
     socket.once(event, on);
   });
 }
@@ -66,7 +82,9 @@ async function newPlayer(app: FastifyInstance) {
   const account = freshAccount('rt');
   const phone = freshPhone();
   const reg = await app.inject({
-    method: 'POST', url: '/api/auth/register', remoteAddress: freshIp(),
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: freshIp(),
     payload: { account, password: PASSWORD, password_confirm: PASSWORD, phone, agreement: true },
   });
   expect(reg.statusCode, reg.body).toBe(200);
@@ -75,7 +93,10 @@ async function newPlayer(app: FastifyInstance) {
 
 async function loginOn(app: FastifyInstance, account: string, locale = 'en') {
   const res = await app.inject({
-    method: 'POST', url: '/api/auth/login', remoteAddress: freshIp(), headers: { 'x-locale': locale },
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: freshIp(),
+    headers: { 'x-locale': locale },
     payload: { account, password: PASSWORD },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -112,7 +133,9 @@ describe.skipIf(!enabled)('realtime over Redis between two app instances', () =>
     const socket = await connect(a, token);
     // The adapter subscribes asynchronously: publish until the first event crosses, at most 5 s.
     let got = false;
-    const crossed = nextEvent(socket, 'update-user', 5000).then(() => { got = true; });
+    const crossed = nextEvent(socket, 'update-user', 5000).then(() => {
+      got = true;
+    });
     for (let i = 0; i < 50 && !got; i++) {
       b.services.realtime.publisher.toPlayer(playerId, 'update-user', {});
       await new Promise((r) => setTimeout(r, 100));
@@ -187,7 +210,9 @@ describe.skipIf(!enabled)('realtime over Redis between two app instances', () =>
   });
   it('a socket disconnect still waiting out its grace period when the app closes does not publish on the closed Redis', async () => {
     const rejections: unknown[] = [];
-    const onRejection = (reason: unknown) => { rejections.push(reason); };
+    const onRejection = (reason: unknown) => {
+      rejections.push(reason);
+    };
     process.on('unhandledRejection', onRejection);
     const third = await openDatabase({ url: database.url });
     try {
@@ -230,7 +255,9 @@ describe.skipIf(!enabled)('realtime over Redis between two app instances', () =>
 
   it('with Redis unreachable an emit is lost for other instances but rejects nowhere', async () => {
     const rejections: unknown[] = [];
-    const onRejection = (reason: unknown) => { rejections.push(reason); };
+    const onRejection = (reason: unknown) => {
+      rejections.push(reason);
+    };
     process.on('unhandledRejection', onRejection);
     // The commands connection is refused (port 1) and gives up at once; the subscriber is a working one.
     const pub = new Redis({ host: '127.0.0.1', port: 1, maxRetriesPerRequest: 0, retryStrategy: () => null });

@@ -7,10 +7,12 @@ import { redisLimiter } from '../../src/server/lib/limiter.ts';
 
 const url = process.env.REDIS_URL;
 const redis = url ? new Redis(url) : undefined;
-afterAll(async () => { await redis?.quit(); });
+afterAll(async () => {
+  await redis?.quit();
+});
 
 describe.skipIf(!url)('Redis key prefix', () => {
-  it('keeps two sites\' counters apart and one site\'s instances together', async () => {
+  it("keeps two sites' counters apart and one site's instances together", async () => {
     const site = `t-${randomBytes(4).toString('hex')}:`;
     const other = `t-${randomBytes(4).toString('hex')}:`;
     const a = redisLimiter(redis!, site);

@@ -35,7 +35,10 @@ describe('the claim batcher', () => {
     expect(overlaps).toEqual([]);
     expect(most()).toBeGreaterThan(1);
     expect(most()).toBeLessThanOrEqual(CLAIM_BATCHES_IN_FLIGHT);
-    const sent = batches.flat().map((c) => c.playerId).sort((a, b) => a - b);
+    const sent = batches
+      .flat()
+      .map((c) => c.playerId)
+      .sort((a, b) => a - b);
     expect(sent).toEqual(claims.map((c) => c.playerId));
     for (const b of batches) {
       expect(b.length).toBeLessThanOrEqual(CLAIM_BATCH_MAX);

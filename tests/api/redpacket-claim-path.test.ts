@@ -16,17 +16,36 @@ beforeAll(async () => {
   t = await createTestApp();
   staffToken = (await signedInStaff(t, 'rppath', 'admin')).token;
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 async function schedule(over: Record<string, unknown> = {}): Promise<number> {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/backoffice/red-packets/rounds', headers: { authorization: `Bearer ${staffToken}` },
+    method: 'POST',
+    url: '/api/backoffice/red-packets/rounds',
+    headers: { authorization: `Bearer ${staffToken}` },
     payload: {
-      title: '一次往返', title_en: 'One trip', starts_at: iso(-1000), ends_at: iso(10 * 60_000), pool: '100.00', packet_count: 10,
-      min_packet: '1.00', max_packet: '20.00', min_level: 0, lookback_days: 0, min_deposit: '0', min_valid_bet: '0', flow_multiple: 2,
-      approval_ceiling: '1000.00', position: 'left', picture_id: null, show_page_type: 0, ...over,
+      title: '一次往返',
+      title_en: 'One trip',
+      starts_at: iso(-1000),
+      ends_at: iso(10 * 60_000),
+      pool: '100.00',
+      packet_count: 10,
+      min_packet: '1.00',
+      max_packet: '20.00',
+      min_level: 0,
+      lookback_days: 0,
+      min_deposit: '0',
+      min_valid_bet: '0',
+      flow_multiple: 2,
+      approval_ceiling: '1000.00',
+      position: 'left',
+      picture_id: null,
+      show_page_type: 0,
+      ...over,
     },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -41,9 +60,11 @@ async function packetOf(roundId: number, playerId: number) {
 
 async function journal(id: number) {
   const res = await t.database.db.execute<{ kind: string; idempotency_key: string; request_hash: Buffer | Uint8Array; ref: string; memo: string }>(
-    sql`select kind, idempotency_key, request_hash, ref, memo from journals where id = ${id}`);
+    sql`select kind, idempotency_key, request_hash, ref, memo from journals where id = ${id}`,
+  );
   const postings = await t.database.db.execute<{ account_id: string | number; amount_minor: string | number }>(
-    sql`select account_id, amount_minor from postings where journal_id = ${id} order by account_id`);
+    sql`select account_id, amount_minor from postings where journal_id = ${id} order by account_id`,
+  );
   return { ...res.rows[0]!, postings: postings.rows.map((l) => ({ accountId: Number(l.account_id), amountMinor: BigInt(l.amount_minor) })) };
 }
 
@@ -63,7 +84,9 @@ describe('red_packet_claim', () => {
     expect(j.memo).toBe('紅包雨 一次往返');
     const request = { roundId: id, packetId: packet.id, playerId: p.playerId, amountMinor: packet.amountMinor.toString() };
     expect(Buffer.from(j.request_hash).equals(requestHash({ kind: 'red_packet', request, postings: j.postings }))).toBe(true);
-    const wallet = await t.database.db.execute<{ bonus_bet_minor: string | number; name_en: string }>(sql`select bonus_bet_minor, name_en from bonus_wallets where id = ${packet.walletId}`);
+    const wallet = await t.database.db.execute<{ bonus_bet_minor: string | number; name_en: string }>(
+      sql`select bonus_bet_minor, name_en from bonus_wallets where id = ${packet.walletId}`,
+    );
     expect(BigInt(wallet.rows[0]!.bonus_bet_minor)).toBe(packet.amountMinor * 2n);
     expect(wallet.rows[0]!.name_en).toBe('Red packet One trip');
     expect(await checkLedger(t.database.db)).toEqual([]);
@@ -92,8 +115,19 @@ describe('red_packet_claim', () => {
     await t.app.services.protection.setLimit(spent.playerId, 'wager', 'day', 10_000n);
     const now = new Date();
     await t.database.db.insert(betRecords).values({
-      gpCode: 'SLX', betId: `RPW${Date.now().toString(36)}`, playerId: spent.playerId, game: 'g', gameType: 'slot', stakeMinor: 10_000n, payoutMinor: 0n,
-      validBetMinor: 10_000n, status: 'settled', version: 1, ledgerVersion: 1, placedAt: now, settledAt: now,
+      gpCode: 'SLX',
+      betId: `RPW${Date.now().toString(36)}`,
+      playerId: spent.playerId,
+      game: 'g',
+      gameType: 'slot',
+      stakeMinor: 10_000n,
+      payoutMinor: 0n,
+      validBetMinor: 10_000n,
+      status: 'settled',
+      version: 1,
+      ledgerVersion: 1,
+      placedAt: now,
+      settledAt: now,
     });
     await expect(claim(id, spent.playerId)).rejects.toMatchObject({ code: 'protection_limit' });
     expect(await packetOf(id, spent.playerId)).toBeUndefined();
@@ -104,9 +138,25 @@ describe('red_packet_claim', () => {
     const p = await seedPlayer(t);
     await expect(claim(id, p.playerId)).rejects.toMatchObject({ code: 'red_packet_ineligible' });
     const old = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000);
-    await t.database.db.insert(depositOrders).values({ id: `DPrp${Date.now().toString(36)}a`, playerId: p.playerId, method: 'bank_transfer', amountMinor: 50_000n, status: 'paid', paidAt: old, playerRef: 't' });
+    await t.database.db.insert(depositOrders).values({
+      id: `DPrp${Date.now().toString(36)}a`,
+      playerId: p.playerId,
+      method: 'bank_transfer',
+      amountMinor: 50_000n,
+      status: 'paid',
+      paidAt: old,
+      playerRef: 't',
+    });
     await expect(claim(id, p.playerId)).rejects.toMatchObject({ code: 'red_packet_ineligible' });
-    await t.database.db.insert(depositOrders).values({ id: `DPrp${Date.now().toString(36)}b`, playerId: p.playerId, method: 'bank_transfer', amountMinor: 10_000n, status: 'paid', paidAt: new Date(), playerRef: 't' });
+    await t.database.db.insert(depositOrders).values({
+      id: `DPrp${Date.now().toString(36)}b`,
+      playerId: p.playerId,
+      method: 'bank_transfer',
+      amountMinor: 10_000n,
+      status: 'paid',
+      paidAt: new Date(),
+      playerRef: 't',
+    });
     expect((await claim(id, p.playerId)).view.status).toBe('approved');
   });
 
@@ -143,7 +193,9 @@ describe('red_packet_claim', () => {
       await expect(claim(id, third.playerId)).rejects.toMatchObject({ code: 'red_packet_empty' });
       expect(spy.mock.calls).toHaveLength(0);
       // A second on, the database is asked again: the packet freed meanwhile (as by a batch that rolled back) is taken.
-      await t.database.db.update(redPackets).set({ playerId: null, status: 'unclaimed', claimedAt: null, walletId: null, journalId: null })
+      await t.database.db
+        .update(redPackets)
+        .set({ playerId: null, status: 'unclaimed', claimedAt: null, walletId: null, journalId: null })
         .where(eq(redPackets.roundId, id));
       const clock = vi.spyOn(t.app.services.redpacket, 'now').mockImplementation(() => Date.now() + 1_500);
       try {
@@ -151,7 +203,9 @@ describe('red_packet_claim', () => {
       } finally {
         clock.mockRestore();
       }
-      expect(spy.mock.calls.map((c) => JSON.stringify((c[0] as { queryChunks?: unknown[] }).queryChunks ?? '')).some((x) => x.includes('red_packet_claim_batch('))).toBe(true);
+      expect(
+        spy.mock.calls.map((c) => JSON.stringify((c[0] as { queryChunks?: unknown[] }).queryChunks ?? '')).some((x) => x.includes('red_packet_claim_batch(')),
+      ).toBe(true);
     } finally {
       spy.mockRestore();
     }
@@ -170,7 +224,8 @@ describe('red_packet_claim', () => {
     const journalIds = [];
     for (const p of group) journalIds.push((await packetOf(id, p.playerId))!.journalId!);
     const payers = await t.database.db.execute<{ account_id: string | number }>(
-      sql`select distinct account_id from postings where journal_id in ${journalIds} and amount_minor < 0`);
+      sql`select distinct account_id from postings where journal_id in ${journalIds} and amount_minor < 0`,
+    );
     expect(payers.rows).toHaveLength(1);
     expect(houses.has(Number(payers.rows[0]!.account_id))).toBe(true);
     expect(answers.every((a) => a.view.status === 'approved')).toBe(true);
@@ -213,7 +268,13 @@ describe('red_packet_claim', () => {
     // per-player index and must answer 'claimed' for that player while still paying the other.
     const [a, b] = await Promise.all([
       claimPackets(t.database.db, { ...q, players: [{ playerId: p.playerId, houseAccountId: house }] }),
-      claimPackets(t.database.db, { ...q, players: [{ playerId: p.playerId, houseAccountId: house }, { playerId: other.playerId, houseAccountId: otherHouse }] }),
+      claimPackets(t.database.db, {
+        ...q,
+        players: [
+          { playerId: p.playerId, houseAccountId: house },
+          { playerId: other.playerId, houseAccountId: otherHouse },
+        ],
+      }),
     ]);
     const outcomes = [a.get(p.playerId)!.outcome, b.get(p.playerId)!.outcome].sort();
     expect(outcomes).toEqual(['claimed', 'paid']);

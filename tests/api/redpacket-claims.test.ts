@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await createTestApp();
   staffToken = (await signedInStaff(t, 'rpadmin', 'admin')).token;
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 let seq = 0;
 const PASSWORD_HASH = AuthService.hashPassword('abc12345');
@@ -26,9 +28,15 @@ async function seedPlayer(tt: TestApp) {
   seq += 1;
   const n = `${Date.now() % 1e6}${seq}`;
   const account = `rp${n}`.slice(0, 12);
-  const [row] = await tt.database.db.insert(playersTable).values({
-    account, passwordHash: await PASSWORD_HASH, phone: `09${n.padStart(8, '0').slice(-8)}`, recommendCode: `RP${n}`.slice(0, 16),
-  }).returning({ id: playersTable.id });
+  const [row] = await tt.database.db
+    .insert(playersTable)
+    .values({
+      account,
+      passwordHash: await PASSWORD_HASH,
+      phone: `09${n.padStart(8, '0').slice(-8)}`,
+      recommendCode: `RP${n}`.slice(0, 16),
+    })
+    .returning({ id: playersTable.id });
   await openCentralAccount(tt.database.db, row!.id);
   const login = await tt.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account, password: 'abc12345' }, remoteAddress: freshIp() });
   expect(login.statusCode, login.body).toBe(200);
@@ -40,9 +48,23 @@ const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 function roundBody(over: Record<string, unknown> = {}) {
   return {
-    title: '紅包雨測試', title_en: 'Rain test', starts_at: iso(-1000), ends_at: iso(10 * 60_000),
-    pool: '100.00', packet_count: 10, min_packet: '1.00', max_packet: '20.00', min_level: 0, lookback_days: 0,
-    min_deposit: '0', min_valid_bet: '0', flow_multiple: 2, approval_ceiling: '1000.00', position: 'left', picture_id: null, show_page_type: 1,
+    title: '紅包雨測試',
+    title_en: 'Rain test',
+    starts_at: iso(-1000),
+    ends_at: iso(10 * 60_000),
+    pool: '100.00',
+    packet_count: 10,
+    min_packet: '1.00',
+    max_packet: '20.00',
+    min_level: 0,
+    lookback_days: 0,
+    min_deposit: '0',
+    min_valid_bet: '0',
+    flow_multiple: 2,
+    approval_ceiling: '1000.00',
+    position: 'left',
+    picture_id: null,
+    show_page_type: 1,
     ...over,
   };
 }
@@ -103,7 +125,12 @@ describe('scheduling', () => {
 
   it('is refused to staff without the permission', async () => {
     const service = await signedInStaff(t, 'rpservice', 'service');
-    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/red-packets/rounds', headers: { authorization: `Bearer ${service.token}` }, payload: roundBody() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/red-packets/rounds',
+      headers: { authorization: `Bearer ${service.token}` },
+      payload: roundBody(),
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -179,9 +206,14 @@ describe('claims', () => {
     const open = await schedule();
     const excluded = await seedPlayer(t);
     await t.app.services.protection.exclude(excluded.playerId, '3m', { reason: 'test' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: excluded.account, password: 'abc12345' }, remoteAddress: freshIp() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { account: excluded.account, password: 'abc12345' },
+      remoteAddress: freshIp(),
+    });
     // Self-exclusion may revoke sessions or refuse the login; either way no packet is taken for that player.
-    const token = login.statusCode === 200 ? login.json().data.access_token as string : undefined;
+    const token = login.statusCode === 200 ? (login.json().data.access_token as string) : undefined;
     const r3 = await claim(open, { authorization: `Bearer ${token ?? excluded.token}` });
     expect([401, 403]).toContain(r3.statusCode);
     if (r3.statusCode === 403) expect(r3.json().code).toBe('protection_excluded');
@@ -220,9 +252,19 @@ describe('audit', () => {
     expect((await approve()).json().data.replayed).toBe(true);
     expect(await paidJournals(id)).toEqual({ n: 1, sum: 2500n });
 
-    const noReason = await t.app.inject({ method: 'POST', url: `/api/backoffice/red-packets/claims/${rb.json().data.id}/reject`, headers: staffHeaders(), payload: { reason: ' ' } });
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/red-packets/claims/${rb.json().data.id}/reject`,
+      headers: staffHeaders(),
+      payload: { reason: ' ' },
+    });
     expect(noReason.statusCode).toBe(422);
-    const reject = await t.app.inject({ method: 'POST', url: `/api/backoffice/red-packets/claims/${rb.json().data.id}/reject`, headers: staffHeaders(), payload: { reason: 'duplicate account' } });
+    const reject = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/red-packets/claims/${rb.json().data.id}/reject`,
+      headers: staffHeaders(),
+      payload: { reason: 'duplicate account' },
+    });
     expect(reject.statusCode, reject.body).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: `/api/backoffice/red-packets/claims/${rb.json().data.id}/approve`, headers: staffHeaders() });
     expect(again.statusCode).toBe(409);
@@ -230,7 +272,9 @@ describe('audit', () => {
     expect(rows.find((r) => r.playerId === b.playerId)).toMatchObject({ status: 'rejected', reason: 'duplicate account' });
     expect(await paidJournals(id)).toEqual({ n: 1, sum: 2500n });
     // The activity wallet carries the bet-flow target: 2 x 25.00.
-    const wallet = await t.database.db.execute<{ bonus_bet_minor: string | number }>(sql`select bonus_bet_minor from bonus_wallets where id = ${rows.find((r) => r.playerId === a.playerId)!.walletId}`);
+    const wallet = await t.database.db.execute<{ bonus_bet_minor: string | number }>(
+      sql`select bonus_bet_minor from bonus_wallets where id = ${rows.find((r) => r.playerId === a.playerId)!.walletId}`,
+    );
     expect(BigInt(wallet.rows[0]!.bonus_bet_minor)).toBe(5000n);
     const audit = await t.database.db.execute<{ action: string }>(sql`select action from audit_log where action like 'redpacket.%'`);
     expect(audit.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['redpacket.round.create', 'redpacket.claim.approve', 'redpacket.claim.reject']));
@@ -247,7 +291,14 @@ describe('what players see and the job', () => {
     await movedOn(1100, async () => {
       const visitor = await t.app.inject({ method: 'GET', url: '/api/activity/redEnvelope' });
       expect(visitor.statusCode, visitor.body).toBe(200);
-      expect(visitor.json().data).toMatchObject({ haveRedEnvelope: true, haveRedEnvelopeRain: true, redpacketPosition: 'right', showPageType: 1, redEnvelopeId: id, remaining: 10 });
+      expect(visitor.json().data).toMatchObject({
+        haveRedEnvelope: true,
+        haveRedEnvelopeRain: true,
+        redpacketPosition: 'right',
+        showPageType: 1,
+        redEnvelopeId: id,
+        remaining: 10,
+      });
       const p = await seedPlayer(t);
       expect((await claim(id, p.headers)).statusCode).toBe(200);
       const mine = await t.app.inject({ method: 'GET', url: '/api/activity/redEnvelope', headers: p.headers });

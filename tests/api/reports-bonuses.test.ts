@@ -54,10 +54,21 @@ async function award(promotionId: number, playerId: number, amountMinor: bigint,
 async function round(over: Record<string, unknown>): Promise<number> {
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
   const res = await t.app.inject({
-    method: 'POST', url: '/api/backoffice/red-packets/rounds', headers: auth(),
+    method: 'POST',
+    url: '/api/backoffice/red-packets/rounds',
+    headers: auth(),
     payload: {
-      starts_at: at(-1000), ends_at: at(10 * 60_000), min_level: 0, lookback_days: 0, min_deposit: '0', min_valid_bet: '0',
-      approval_ceiling: '1000.00', position: 'left', picture_id: null, show_page_type: 0, ...over,
+      starts_at: at(-1000),
+      ends_at: at(10 * 60_000),
+      min_level: 0,
+      lookback_days: 0,
+      min_deposit: '0',
+      min_valid_bet: '0',
+      approval_ceiling: '1000.00',
+      position: 'left',
+      picture_id: null,
+      show_page_type: 0,
+      ...over,
     },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -67,9 +78,18 @@ async function round(over: Record<string, unknown>): Promise<number> {
 async function post(kind: JournalKind, playerId: number, amountMinor: bigint, key: string): Promise<void> {
   const dir = new AccountDirectory(t.database.db);
   const [central, house] = await Promise.all([dir.playerAccount(playerId, 'central'), dir.houseAccount('cash', playerId)]);
-  await t.database.db.transaction((tx) => postJournal(tx, {
-    kind, idempotencyKey: key, request: { key }, playerId, postings: [{ accountId: central, amountMinor }, { accountId: house, amountMinor: -amountMinor }],
-  }));
+  await t.database.db.transaction((tx) =>
+    postJournal(tx, {
+      kind,
+      idempotencyKey: key,
+      request: { key },
+      playerId,
+      postings: [
+        { accountId: central, amountMinor },
+        { accountId: house, amountMinor: -amountMinor },
+      ],
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -94,8 +114,22 @@ beforeAll(async () => {
   // Activity wallets: A's bet target of 100.00 is met (bets are simulated by setting bonus_now_bet, as the wallet tests
   // do) and A unlocks it; B's has no target and B moves 15.00 of its 20.00 out to central.
   const wallet = t.app.services.wallet;
-  const wa = await wallet.grantBonus({ playerId: a.playerId, name: '首存紅利', nameEn: 'First deposit bonus', amountMinor: 5_000n, bonusBetMinor: 10_000n, idempotencyKey: 'wallet-a' });
-  const wb = await wallet.grantBonus({ playerId: b.playerId, name: '週末紅利', nameEn: 'Weekend bonus', amountMinor: 2_000n, bonusBetMinor: 0n, idempotencyKey: 'wallet-b' });
+  const wa = await wallet.grantBonus({
+    playerId: a.playerId,
+    name: '首存紅利',
+    nameEn: 'First deposit bonus',
+    amountMinor: 5_000n,
+    bonusBetMinor: 10_000n,
+    idempotencyKey: 'wallet-a',
+  });
+  const wb = await wallet.grantBonus({
+    playerId: b.playerId,
+    name: '週末紅利',
+    nameEn: 'Weekend bonus',
+    amountMinor: 2_000n,
+    bonusBetMinor: 0n,
+    idempotencyKey: 'wallet-b',
+  });
   await t.database.db.execute(sql`update bonus_wallets set bonus_now_bet_minor = bonus_bet_minor where id = ${wa.id}`);
   unlockedMoney = await wallet.unlockBonus(a.playerId, wa.id);
   await wallet.bonusToCentral(b.playerId, wb.id, 1_500n, 'out-b-1');
@@ -103,8 +137,25 @@ beforeAll(async () => {
   // Red packets: the lantern round (2.00 each, paid to central at once) claimed by A and B; the weekend round (1.00
   // each, at the approval ceiling, so an operator approves it into an activity wallet) claimed by A; and a red_packet
   // journal no round claims (0.10).
-  const lantern = await round({ title: '元宵紅包雨', title_en: 'Lantern rain', pool: '6.00', packet_count: 3, min_packet: '2.00', max_packet: '2.00', flow_multiple: 0 });
-  const weekend = await round({ title: '週末紅包', title_en: 'Weekend packets', pool: '5.00', packet_count: 5, min_packet: '1.00', max_packet: '1.00', flow_multiple: 2, approval_ceiling: '1.00' });
+  const lantern = await round({
+    title: '元宵紅包雨',
+    title_en: 'Lantern rain',
+    pool: '6.00',
+    packet_count: 3,
+    min_packet: '2.00',
+    max_packet: '2.00',
+    flow_multiple: 0,
+  });
+  const weekend = await round({
+    title: '週末紅包',
+    title_en: 'Weekend packets',
+    pool: '5.00',
+    packet_count: 5,
+    min_packet: '1.00',
+    max_packet: '1.00',
+    flow_multiple: 2,
+    approval_ceiling: '1.00',
+  });
   const redpacket = t.app.services.redpacket;
   expect((await redpacket.claim(a.playerId, lantern, 'en')).view.status).toBe('approved');
   expect((await redpacket.claim(b.playerId, lantern, 'en')).view.status).toBe('approved');
@@ -119,7 +170,9 @@ beforeAll(async () => {
   // 10.00 and 0.60 out to central.
   const walletOf = async (q: ReturnType<typeof sql>) => Number((await t.database.db.execute<{ id: string }>(q)).rows[0]!.id);
   const general = await walletOf(sql`select wallet_id::text as id from promotion_grants where promotion_id = ${generalId} and player_id = ${b.playerId}`);
-  const rebate = await walletOf(sql`select wallet_id::text as id from promotion_grants where promotion_id = ${rebateId} and player_id = ${a.playerId} and amount_minor = 1234`);
+  const rebate = await walletOf(
+    sql`select wallet_id::text as id from promotion_grants where promotion_id = ${rebateId} and player_id = ${a.playerId} and amount_minor = 1234`,
+  );
   const packet = await walletOf(sql`select wallet_id::text as id from red_packets where round_id = ${weekend} and player_id = ${a.playerId}`);
   await t.database.db.execute(sql`update bonus_wallets set bonus_now_bet_minor = bonus_bet_minor where id in (${general}, ${rebate}, ${packet})`);
   expect(await wallet.unlockBonus(b.playerId, general)).toBe('7.00');
@@ -127,7 +180,9 @@ beforeAll(async () => {
   await wallet.bonusToCentral(a.playerId, packet, 60n, 'out-a-packet');
   releasedWallets = { operator: [wa.id, wb.id], general, rebate, packet };
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Straight from the journals: the net effect on players' money of the journals of a kind (and, if given, of the grants of a promotion). */
 async function journalSum(kind: string, promotionId?: number): Promise<{ n: number; players: number; amount: bigint }> {
@@ -148,7 +203,7 @@ async function get(path: string) {
 }
 
 describe('rebates in the daily summary', () => {
-  it('shows the rebate promotions\' grants apart, the other promotion grants as promotions, and NGR unchanged', async () => {
+  it("shows the rebate promotions' grants apart, the other promotion grants as promotions, and NGR unchanged", async () => {
     const report = await get(`daily?from=${today}&to=${today}`);
     const row = report.data[0];
     const rebates = await journalSum('promotion_grant', rebateId);
@@ -156,8 +211,12 @@ describe('rebates in the daily summary', () => {
     expect(rebates.amount).toBe(1_700n);
     expect(row.bonus_rebates).toBe(minorToDecimal(rebates.amount));
     expect(row.bonus_promotions).toBe(minorToDecimal(all.amount - rebates.amount));
-    const bonus = all.amount + (await journalSum('vip_reward')).amount + (await journalSum('bonus_forfeit')).amount + (await journalSum('bonus_grant')).amount
-      + (await journalSum('red_packet')).amount;
+    const bonus =
+      all.amount +
+      (await journalSum('vip_reward')).amount +
+      (await journalSum('bonus_forfeit')).amount +
+      (await journalSum('bonus_grant')).amount +
+      (await journalSum('red_packet')).amount;
     expect(row.bonus_total).toBe(minorToDecimal(bonus));
     expect(row.ngr).toBe(minorToDecimal(BigInt(row.ggr.replace('.', '')) - bonus));
     expect(report.totals.bonus_rebates).toBe(row.bonus_rebates);
@@ -167,9 +226,15 @@ describe('rebates in the daily summary', () => {
 describe('the bonuses report', () => {
   it('gives each promotion, the unclaimed promotion grants and each other kind, all equal to the journals', async () => {
     const report = await get(`bonuses?from=${today}&to=${today}&sort=amount&order=desc`);
-    const source = (s: string, id: number | null = null) => report.sources.find((r: { source: string; promotion_id: number | null }) => r.source === s && r.promotion_id === id);
+    const source = (s: string, id: number | null = null) =>
+      report.sources.find((r: { source: string; promotion_id: number | null }) => r.source === s && r.promotion_id === id);
     const rebate = await journalSum('promotion_grant', rebateId);
-    expect(source('rebate', rebateId)).toMatchObject({ title_en: 'Daily rebate', grants: rebate.n, players: rebate.players, amount: minorToDecimal(rebate.amount) });
+    expect(source('rebate', rebateId)).toMatchObject({
+      title_en: 'Daily rebate',
+      grants: rebate.n,
+      players: rebate.players,
+      amount: minorToDecimal(rebate.amount),
+    });
     expect(rebate).toEqual({ n: 3, players: 2, amount: 1_700n });
     const general = await journalSum('promotion_grant', generalId);
     expect(source('promotion', generalId)).toMatchObject({ grants: 1, players: 1, amount: minorToDecimal(general.amount) });
@@ -186,15 +251,28 @@ describe('the bonuses report', () => {
     const operator = await journalSum('bonus_grant');
     expect(source('operator')).toMatchObject({ grants: 2, players: 2, amount: minorToDecimal(operator.amount) });
     expect(report.days[0]).toMatchObject({
-      day: today, rebates: '17.00', promotions: '12.00', vip: '2.00', red_packets: '5.10', operator: '70.00', returned: '-0.30', granted: '106.10', net: '105.80', grants: 12,
+      day: today,
+      rebates: '17.00',
+      promotions: '12.00',
+      vip: '2.00',
+      red_packets: '5.10',
+      operator: '70.00',
+      returned: '-0.30',
+      granted: '106.10',
+      net: '105.80',
+      grants: 12,
     });
     expect(report.totals.net).toBe(daily.totals.bonus_total);
     const sum = report.sources.reduce((s: bigint, r: { amount: string }) => s + BigInt(r.amount.replace('.', '').replace('-0', '-')), 0n);
     expect(minorToDecimal(sum)).toBe(report.totals.net);
   });
 
-  it('exports its sources and its days as CSV, in the caller\'s language, audited', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=sources`, headers: { ...auth(), 'accept-language': 'zh-TW' } });
+  it("exports its sources and its days as CSV, in the caller's language, audited", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=sources`,
+      headers: { ...auth(), 'accept-language': 'zh-TW' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     expect(res.body).toContain('天天返水');
@@ -208,9 +286,17 @@ describe('the bonuses report', () => {
     expect(zhLines).toContain('其他紅包,其他紅包,1,0,0.10,0.00,0');
     expect(zhLines).toContain('人工派發,人工派發,2,2,70.00,65.00,2');
     expect(zhLines.at(-1)).toBe('合計,,12,0,105.80,82.60,5');
-    const en = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=sources`, headers: { ...auth(), 'accept-language': 'en' } });
+    const en = await t.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=sources`,
+      headers: { ...auth(), 'accept-language': 'en' },
+    });
     expect(en.body.replace('\uFEFF', '').trim().split(/\r?\n/)).toContain('Lantern rain,Red-packet round,2,2,4.00,0.00,0');
-    const days = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=days`, headers: { ...auth(), 'accept-language': 'en' } });
+    const days = await t.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=days`,
+      headers: { ...auth(), 'accept-language': 'en' },
+    });
     expect(days.statusCode).toBe(200);
     const lines = days.body.replace('\uFEFF', '').trim().split(/\r?\n/);
     expect(lines[0]).toContain('Rebates');
@@ -218,11 +304,13 @@ describe('the bonuses report', () => {
     expect(lines).toHaveLength(3);
     // Today's row and the totals row end with the released money and the number of releases.
     for (const line of lines.slice(1)) expect(line.split(',').slice(-2)).toEqual(['82.60', '5']);
-    const audit = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'reports.export' and target like 'report:bonuses-%'`);
+    const audit = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'reports.export' and target like 'report:bonuses-%'`,
+    );
     expect(audit.rows[0]!.n).toBe(3);
   });
 
-  it('reports the money activity wallets released to central wallets, equal to the journals\' credits to central', async () => {
+  it("reports the money activity wallets released to central wallets, equal to the journals' credits to central", async () => {
     // Straight from the postings: what unlocks and moves out of activity wallets paid into central accounts today.
     const res = await t.database.db.execute<{ n: number; amount: string; net: string }>(sql`
       select count(distinct j.id)::int as n,
@@ -254,7 +342,8 @@ describe('the bonuses report', () => {
       from journals j join postings p on p.journal_id = j.id join accounts a on a.id = p.account_id and a.kind = 'central'
       where j.kind in ('bonus_unlock', 'bonus_to_central') and (j.created_at at time zone 'Asia/Taipei')::date = ${today}::date group by 1`);
     const byWallet = new Map(res.rows.map((r) => [Number(r.wallet), { n: Number(r.n), amount: BigInt(r.amount) }]));
-    const of = (...ids: number[]) => ids.reduce((s, id) => ({ n: s.n + (byWallet.get(id)?.n ?? 0), amount: s.amount + (byWallet.get(id)?.amount ?? 0n) }), { n: 0, amount: 0n });
+    const of = (...ids: number[]) =>
+      ids.reduce((s, id) => ({ n: s.n + (byWallet.get(id)?.n ?? 0), amount: s.amount + (byWallet.get(id)?.amount ?? 0n) }), { n: 0, amount: 0n });
     const w = releasedWallets;
     expect(of(w.general)).toEqual({ n: 1, amount: 700n });
     expect(of(w.rebate)).toEqual({ n: 1, amount: 1_000n });
@@ -281,7 +370,7 @@ describe('the bonuses report', () => {
     expect(released).toEqual([...released].sort((x, y) => y - x));
   });
 
-  it('shows a source that only released in the range with no grants, and its wallets\' releases of another day apart', async () => {
+  it("shows a source that only released in the range with no grants, and its wallets' releases of another day apart", async () => {
     // The general promotion's release moves to yesterday (and both days' aggregates are rebuilt from the journals, as
     // the rebuild job would): yesterday the promotion has a row of its own with no grants, today only its grant.
     const yesterday = taipeiDate(new Date(Date.now() - 86_400_000));
@@ -299,12 +388,28 @@ describe('the bonuses report', () => {
     await shift('-1 day');
     try {
       const before = await get(`bonuses?from=${yesterday}&to=${yesterday}`);
-      expect(before.sources.filter((r: Row) => r.source !== 'returned')).toEqual([{
-        source: 'promotion', promotion_id: generalId, round_id: null, title: '一般活動', title_en: 'General', grants: 0, players: 0, amount: '0.00', released: '7.00', releases: 1,
-      }]);
+      expect(before.sources.filter((r: Row) => r.source !== 'returned')).toEqual([
+        {
+          source: 'promotion',
+          promotion_id: generalId,
+          round_id: null,
+          title: '一般活動',
+          title_en: 'General',
+          grants: 0,
+          players: 0,
+          amount: '0.00',
+          released: '7.00',
+          releases: 1,
+        },
+      ]);
       expect(before.totals).toMatchObject({ released: '7.00', releases: 1, grants: 0 });
       const now = await get(`bonuses?from=${today}&to=${today}`);
-      expect(now.sources.find((r: Row) => r.source === 'promotion' && r.promotion_id === generalId)).toMatchObject({ grants: 1, amount: '7.00', released: '0.00', releases: 0 });
+      expect(now.sources.find((r: Row) => r.source === 'promotion' && r.promotion_id === generalId)).toMatchObject({
+        grants: 1,
+        amount: '7.00',
+        released: '0.00',
+        releases: 0,
+      });
       expect(now.totals).toMatchObject({ released: '75.60', releases: 4 });
     } finally {
       await shift('1 day');
@@ -320,7 +425,9 @@ describe('the bonuses report', () => {
       from journals j join lateral (select coalesce(sum(p.amount_minor), 0) as amount from postings p join accounts a on a.id = p.account_id
         where p.journal_id = j.id and a.player_id is not null and a.asset = 'money') p on true
       where j.kind = 'red_packet' and (j.created_at at time zone 'Asia/Taipei')::date = ${today}::date group by 1`);
-    const straight = new Map(res.rows.map((r) => [r.round_id === null ? null : Number(r.round_id), { n: Number(r.n), players: Number(r.players), amount: BigInt(r.amount) }]));
+    const straight = new Map(
+      res.rows.map((r) => [r.round_id === null ? null : Number(r.round_id), { n: Number(r.n), players: Number(r.players), amount: BigInt(r.amount) }]),
+    );
     expect(straight.get(rounds.lantern)).toEqual({ n: 2, players: 2, amount: 400n });
     expect(straight.get(rounds.weekend)).toEqual({ n: 1, players: 1, amount: 100n });
     expect(straight.get(null)).toEqual({ n: 1, players: 1, amount: 10n });
@@ -335,7 +442,18 @@ describe('the bonuses report', () => {
     expect(roundRows.find((r: Row) => r.round_id === rounds.lantern)).toMatchObject({ title: '元宵紅包雨', title_en: 'Lantern rain' });
     const rest = straight.get(null)!;
     expect(report.sources.filter((r: Row) => r.source === 'red_packets')).toEqual([
-      { source: 'red_packets', promotion_id: null, round_id: null, title: '', title_en: '', grants: rest.n, players: 0, amount: minorToDecimal(rest.amount), released: '0.00', releases: 0 },
+      {
+        source: 'red_packets',
+        promotion_id: null,
+        round_id: null,
+        title: '',
+        title_en: '',
+        grants: rest.n,
+        players: 0,
+        amount: minorToDecimal(rest.amount),
+        released: '0.00',
+        releases: 0,
+      },
     ]);
     // The red packets' rows add up to the ledger's red_packet journals, and every source still to the net cost.
     const all = await journalSum('red_packet');
@@ -358,9 +476,18 @@ describe('the bonuses report', () => {
 
 describe('sort keys of the payments, retention and protection reports', () => {
   it('accepts the listed columns and refuses others', async () => {
-    for (const [report, good] of [['payments', 'paid_amount'], ['retention', 'players'], ['protection', 'events']]) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/${report}?from=${today}&to=${today}&sort=${good}&order=desc`, headers: auth() })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/${report}?from=${today}&to=${today}&sort=drop_table`, headers: auth() })).statusCode).toBe(422);
+    for (const [report, good] of [
+      ['payments', 'paid_amount'],
+      ['retention', 'players'],
+      ['protection', 'events'],
+    ]) {
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/${report}?from=${today}&to=${today}&sort=${good}&order=desc`, headers: auth() }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/${report}?from=${today}&to=${today}&sort=drop_table`, headers: auth() })).statusCode,
+      ).toBe(422);
     }
   });
 

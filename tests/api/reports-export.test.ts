@@ -24,7 +24,9 @@ beforeAll(async () => {
     insert into players (account, password_hash, phone, recommend_code, real_name)
     select 'bulk' || g, 'x', '08' || lpad(g::text, 8, '0'), 'BULK' || g, '王小明' from generate_series(1, ${MANY}) g`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const headers = (locale?: string) => ({ authorization: `Bearer ${token}`, ...(locale ? { 'accept-language': locale } : {}) });
 
@@ -36,12 +38,20 @@ describe('the daily summary export', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers['content-disposition']).toContain(`daily-summary_${from}_${today}.csv`);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]!.split(',').slice(0, 3)).toEqual(['日期', '註冊人數', '首存人數']);
     expect(lines).toHaveLength(1 + 3 + 1);
     expect(lines.at(-1)!.startsWith('合計,')).toBe(true);
     const english = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/daily/export?from=${today}&to=${today}`, headers: headers('en') });
-    expect(english.body.replace(/^\uFEFF/, '').split('\r\n')[0]!.startsWith('Day,Registrations,First depositors')).toBe(true);
+    expect(
+      english.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[0]!
+        .startsWith('Day,Registrations,First depositors'),
+    ).toBe(true);
     const audit = await t.database.db.execute<{ target: string; detail: { report: string; filters: Record<string, string> } }>(sql`
       select target, detail from audit_log where action = 'reports.export' order by id`);
     expect(audit.rows[0]).toMatchObject({ target: 'report:daily-summary', detail: { report: 'daily-summary', filters: { from, to: today } } });
@@ -66,7 +76,10 @@ describe('the player list export', () => {
       chunks++;
       text += decoder.decode(value, { stream: true });
     }
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     const count = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from players`);
     expect(lines).toHaveLength(count.rows[0]!.n + 1);
     expect(chunks).toBeGreaterThan(2);
@@ -90,13 +103,34 @@ describe('the player list export', () => {
     }
     const res = await t.app.inject({ method: 'GET', url: '/api/backoffice/reports/player-list/export?q=odd', headers: headers('zh-TW') });
     expect(res.statusCode, res.body).toBe(200);
-    const rows = await t.database.db.execute<{ id: string; account: string; phone: string | null; real_name: string; level_id: number; status: number; register_ip: string | null; created_at: string | Date; last_login_at: string | Date | null }>(sql`
+    const rows = await t.database.db.execute<{
+      id: string;
+      account: string;
+      phone: string | null;
+      real_name: string;
+      level_id: number;
+      status: number;
+      register_ip: string | null;
+      created_at: string | Date;
+      last_login_at: string | Date | null;
+    }>(sql`
       select id::text as id, account, phone, real_name, level_id, status, register_ip, created_at, last_login_at from players where id = any(${`{${ids.join(',')}}`}::bigint[]) order by id`);
     const status = (n: number) => (n === 1 ? '正常' : '停用');
-    const expected = rows.rows.map((r) => [
-      r.id, csvCell(r.account, true), csvCell(r.phone, true), csvCell(r.real_name, true), r.level_id, csvCell(status(Number(r.status)), true), csvCell(r.register_ip, true),
-      taipeiDateTime(new Date(r.created_at)), r.last_login_at ? taipeiDateTime(new Date(r.last_login_at)) : '',
-    ].join(',')).join('\r\n');
+    const expected = rows.rows
+      .map((r) =>
+        [
+          r.id,
+          csvCell(r.account, true),
+          csvCell(r.phone, true),
+          csvCell(r.real_name, true),
+          r.level_id,
+          csvCell(status(Number(r.status)), true),
+          csvCell(r.register_ip, true),
+          taipeiDateTime(new Date(r.created_at)),
+          r.last_login_at ? taipeiDateTime(new Date(r.last_login_at)) : '',
+        ].join(','),
+      )
+      .join('\r\n');
     expect(res.body).toBe(`\uFEFF${res.body.replace(/^\uFEFF/, '').split('\r\n')[0]}\r\n${expected}\r\n`);
     expect(res.body).toContain(`,'=1+2,`);
     expect(res.body).toContain(`,'\tTab,`);

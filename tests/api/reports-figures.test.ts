@@ -25,8 +25,18 @@ let seq = 0;
 function bet(player: string, over: Partial<ProviderBet>): ProviderBet {
   seq++;
   return {
-    betId: `R${seq}`, player, game: 'lucky-7', gameType: 'slots', stakeMinor: 100n, payoutMinor: 0n, status: 'settled',
-    placedAt: new Date('2026-01-10T12:00:00Z'), settledAt: new Date('2026-01-10T12:00:00Z'), version: 1, detail: {}, ...over,
+    betId: `R${seq}`,
+    player,
+    game: 'lucky-7',
+    gameType: 'slots',
+    stakeMinor: 100n,
+    payoutMinor: 0n,
+    status: 'settled',
+    placedAt: new Date('2026-01-10T12:00:00Z'),
+    settledAt: new Date('2026-01-10T12:00:00Z'),
+    version: 1,
+    detail: {},
+    ...over,
   };
 }
 
@@ -41,18 +51,51 @@ async function playerAtSlx(centralMinor: bigint) {
 async function post(kind: JournalKind, playerId: number, amountMinor: bigint, key: string): Promise<number> {
   const dir = new AccountDirectory(t.database.db);
   const [central, house] = await Promise.all([dir.playerAccount(playerId, 'central'), dir.houseAccount('cash', playerId)]);
-  return t.database.db.transaction(async (tx) => (await postJournal(tx, {
-    kind, idempotencyKey: key, request: { key }, playerId,
-    postings: [{ accountId: central, amountMinor }, { accountId: house, amountMinor: -amountMinor }],
-  })).journalId);
+  return t.database.db.transaction(
+    async (tx) =>
+      (
+        await postJournal(tx, {
+          kind,
+          idempotencyKey: key,
+          request: { key },
+          playerId,
+          postings: [
+            { accountId: central, amountMinor },
+            { accountId: house, amountMinor: -amountMinor },
+          ],
+        })
+      ).journalId,
+  );
 }
 
 async function withdrawPaid(playerId: number, amountMinor: bigint, key: string): Promise<void> {
   const dir = new AccountDirectory(t.database.db);
-  const [central, hold, house] = await Promise.all([dir.playerAccount(playerId, 'central'), dir.playerAccount(playerId, 'withdraw_hold'), dir.houseAccount('cash', playerId)]);
+  const [central, hold, house] = await Promise.all([
+    dir.playerAccount(playerId, 'central'),
+    dir.playerAccount(playerId, 'withdraw_hold'),
+    dir.houseAccount('cash', playerId),
+  ]);
   await t.database.db.transaction(async (tx) => {
-    await postJournal(tx, { kind: 'withdraw_hold', idempotencyKey: `${key}:hold`, request: {}, playerId, postings: [{ accountId: central, amountMinor: -amountMinor }, { accountId: hold, amountMinor }] });
-    await postJournal(tx, { kind: 'withdraw_paid', idempotencyKey: `${key}:paid`, request: {}, playerId, postings: [{ accountId: hold, amountMinor: -amountMinor }, { accountId: house, amountMinor }] });
+    await postJournal(tx, {
+      kind: 'withdraw_hold',
+      idempotencyKey: `${key}:hold`,
+      request: {},
+      playerId,
+      postings: [
+        { accountId: central, amountMinor: -amountMinor },
+        { accountId: hold, amountMinor },
+      ],
+    });
+    await postJournal(tx, {
+      kind: 'withdraw_paid',
+      idempotencyKey: `${key}:paid`,
+      request: {},
+      playerId,
+      postings: [
+        { accountId: hold, amountMinor: -amountMinor },
+        { accountId: house, amountMinor },
+      ],
+    });
   });
 }
 
@@ -100,10 +143,14 @@ beforeAll(async () => {
   await wallet.unlockBonus(a.playerId, wa.id);
   await wallet.bonusToCentral(c.playerId, wc.id, 250n, 'out-c-1');
   await wallet.bonusToCentral(c.playerId, wc.id, 100n, 'out-c-2');
-  const out = await t.database.db.execute<{ id: string }>(sql`select id::text as id from journals where idempotency_key = ${`bonus:out:${c.playerId}:out-c-1`}`);
+  const out = await t.database.db.execute<{ id: string }>(
+    sql`select id::text as id from journals where idempotency_key = ${`bonus:out:${c.playerId}:out-c-1`}`,
+  );
   await t.database.db.transaction((tx) => reverseJournal(tx, Number(out.rows[0]!.id), { key: 'rev-out-c-1', reason: 'test' }));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Sums straight from the journals: per Taipei day and kind, the journals' net effect on players' money accounts. */
 async function journalSums(): Promise<Map<string, { n: number; amount: bigint }>> {
@@ -141,7 +188,11 @@ async function activeFromSources(): Promise<Map<string, number>> {
 }
 
 async function daily(from = FROM, to = today, extra = '') {
-  const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/daily?from=${from}&to=${to}&sort=day&order=asc&pageSize=400${extra}`, headers: auth() });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/backoffice/reports/daily?from=${from}&to=${to}&sort=day&order=asc&pageSize=400${extra}`,
+    headers: auth(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -171,8 +222,10 @@ describe('the daily summary', () => {
       expect(row.bonus_red_packets).toBe(minorToDecimal(m(row.day, 'red_packet').amount));
       expect(row.bonus_mall).toBe(minorToDecimal(m(row.day, 'exchange_bonus').amount));
       expect(row.bonus_operator).toBe(minorToDecimal(m(row.day, 'bonus_grant').amount));
-      const bonus = ['promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', 'bonus_grant', 'bonus_give_up', 'bonus_forfeit']
-        .reduce((s, k) => s + m(row.day, k).amount, 0n);
+      const bonus = ['promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', 'bonus_grant', 'bonus_give_up', 'bonus_forfeit'].reduce(
+        (s, k) => s + m(row.day, k).amount,
+        0n,
+      );
       expect(row.bonus_total).toBe(minorToDecimal(bonus));
       expect(row.ngr).toBe(minorToDecimal(ggr - bonus));
     }
@@ -183,8 +236,18 @@ describe('the daily summary', () => {
     expect(report.totals.rounds).toBe([...bets.values()].reduce((s, b) => s + b.rounds, 0));
     // Today: 13,000 + 5,000 + 6,000 deposited and 4,000 reversed; three first depositors (C's first is now its second).
     const now = report.data.find((r: { day: string }) => r.day === today);
-    expect(now).toMatchObject({ deposit_amount: '240.00', deposit_count: 4, withdrawal_amount: '20.00', withdrawal_count: 1, ftd_count: 3, ftd_amount: '210.00', net_cash: '220.00' });
-    const joined = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from players where (created_at at time zone 'Asia/Taipei')::date = ${today}::date`);
+    expect(now).toMatchObject({
+      deposit_amount: '240.00',
+      deposit_count: 4,
+      withdrawal_amount: '20.00',
+      withdrawal_count: 1,
+      ftd_count: 3,
+      ftd_amount: '210.00',
+      net_cash: '220.00',
+    });
+    const joined = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from players where (created_at at time zone 'Asia/Taipei')::date = ${today}::date`,
+    );
     expect(now.registrations).toBe(joined.rows[0]!.n);
     expect(now.bettors).toBe(1);
     expect(now.active_players).toBe(3);
@@ -212,11 +275,24 @@ describe('the games report', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/games?from=${FROM}&to=${today}&level=game&pageSize=400`, headers: auth() });
     expect(res.statusCode, res.body).toBe(200);
     const games = await betSums(true);
-    const rows = res.json().data.data as Array<{ game_type: string; gp_code: string; game: string; rounds: number; bets: string; payout: string; valid_bet: string }>;
+    const rows = res.json().data.data as Array<{
+      game_type: string;
+      gp_code: string;
+      game: string;
+      rounds: number;
+      bets: string;
+      payout: string;
+      valid_bet: string;
+    }>;
     expect(rows).toHaveLength(games.size);
     for (const row of rows) {
       const s = games.get(`${row.game_type} ${row.gp_code} ${row.game}`)!;
-      expect(row).toMatchObject({ rounds: s.rounds, bets: minorToDecimal(BigInt(s.stake)), payout: minorToDecimal(BigInt(s.payout)), valid_bet: minorToDecimal(BigInt(s.valid)) });
+      expect(row).toMatchObject({
+        rounds: s.rounds,
+        bets: minorToDecimal(BigInt(s.stake)),
+        payout: minorToDecimal(BigInt(s.payout)),
+        valid_bet: minorToDecimal(BigInt(s.valid)),
+      });
     }
     const groups = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/games?from=${FROM}&to=${today}&level=group`, headers: auth() });
     const data = groups.json().data;
@@ -251,7 +327,20 @@ describe('the players report', () => {
   async function players(extra = '') {
     const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/players?from=${FROM}&to=${today}&pageSize=100${extra}`, headers: auth() });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { total: number; data: Array<{ player_id: number; bets: string; ggr: string; deposit_amount: string; withdrawal_amount: string; bonus_total: string; ngr: string; partner: null; lifetime: Record<string, string> }> };
+    return res.json().data as {
+      total: number;
+      data: Array<{
+        player_id: number;
+        bets: string;
+        ggr: string;
+        deposit_amount: string;
+        withdrawal_amount: string;
+        bonus_total: string;
+        ngr: string;
+        partner: null;
+        lifetime: Record<string, string>;
+      }>;
+    };
   }
 
   it('lists every player active in the range, largest GGR first, with period and lifetime figures from the sources', async () => {
@@ -264,13 +353,22 @@ describe('the players report', () => {
     for (const row of report.data) {
       const s = period.get(row.player_id)!;
       expect(row).toMatchObject({
-        bets: minorToDecimal(s.stake), ggr: minorToDecimal(s.ggr), deposit_amount: minorToDecimal(s.deposits), withdrawal_amount: minorToDecimal(s.withdrawals),
-        bonus_total: minorToDecimal(s.bonus), ngr: minorToDecimal(s.ggr - s.bonus), partner: null,
+        bets: minorToDecimal(s.stake),
+        ggr: minorToDecimal(s.ggr),
+        deposit_amount: minorToDecimal(s.deposits),
+        withdrawal_amount: minorToDecimal(s.withdrawals),
+        bonus_total: minorToDecimal(s.bonus),
+        ngr: minorToDecimal(s.ggr - s.bonus),
+        partner: null,
       });
       const l = lifetime.get(row.player_id)!;
       expect(row.lifetime).toEqual({
-        deposit_amount: minorToDecimal(l.deposits), withdrawal_amount: minorToDecimal(l.withdrawals), bets: minorToDecimal(l.stake), ggr: minorToDecimal(l.ggr),
-        bonus_total: minorToDecimal(l.bonus), ngr: minorToDecimal(l.ggr - l.bonus),
+        deposit_amount: minorToDecimal(l.deposits),
+        withdrawal_amount: minorToDecimal(l.withdrawals),
+        bets: minorToDecimal(l.stake),
+        ggr: minorToDecimal(l.ggr),
+        bonus_total: minorToDecimal(l.bonus),
+        ngr: minorToDecimal(l.ggr - l.bonus),
       });
     }
     const ggrs = report.data.map((r) => Number(r.ggr));
@@ -279,11 +377,20 @@ describe('the players report', () => {
 
   it('filters by activity, amounts, level and registration days', async () => {
     const period = await playerSums(FROM, today);
-    const bettors = [...period].filter(([, s]) => s.stake > 0n).map(([id]) => id).sort();
+    const bettors = [...period]
+      .filter(([, s]) => s.stake > 0n)
+      .map(([id]) => id)
+      .sort();
     expect((await players('&activity=bet')).data.map((r) => r.player_id).sort()).toEqual(bettors);
-    const bigDepositors = [...period].filter(([, s]) => s.deposits >= 10_000n).map(([id]) => id).sort();
+    const bigDepositors = [...period]
+      .filter(([, s]) => s.deposits >= 10_000n)
+      .map(([id]) => id)
+      .sort();
     expect((await players('&activity=deposit&min_deposit=100.00')).data.map((r) => r.player_id).sort()).toEqual(bigDepositors);
-    const winners = [...period].filter(([, s]) => s.ggr >= 300n && (s.stake > 0n || s.deposits > 0n)).map(([id]) => id).sort();
+    const winners = [...period]
+      .filter(([, s]) => s.ggr >= 300n && (s.stake > 0n || s.deposits > 0n))
+      .map(([id]) => id)
+      .sort();
     expect((await players('&min_ggr=3.00')).data.map((r) => r.player_id).sort()).toEqual(winners);
     expect((await players('&level=9999')).total).toBe(0);
     const tomorrow = taipeiDate(new Date(Date.now() + 86_400_000));
@@ -294,13 +401,30 @@ describe('the players report', () => {
 
 describe('the rebuild', () => {
   const snapshot = async () => {
-    const tables = ['bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits', 'report_active_days', 'report_active_daily', 'ledger_first_deposit_totals', 'bet_daily_totals'];
+    const tables = [
+      'bet_daily',
+      'bet_daily_games',
+      'bet_player_days',
+      'bet_daily_bettors',
+      'ledger_daily',
+      'ledger_daily_totals',
+      'ledger_first_deposits',
+      'report_active_days',
+      'report_active_daily',
+      'ledger_first_deposit_totals',
+      'bet_daily_totals',
+    ];
     const out: Record<string, unknown[]> = {};
     for (const table of tables) {
       // Rows the incremental path left at zero (a count that went back down) are the same as no row.
-      const zero = table === 'bet_daily_games' || table === 'ledger_daily_totals' ? sql` where not (${sql.raw(table === 'bet_daily_games' ? 'rounds' : 'journals')} = 0 and players = 0)`
-        : table === 'bet_daily_totals' ? sql` where not (rounds = 0 and stake_minor = 0 and valid_bet_minor = 0 and payout_minor = 0)`
-        : table === 'bet_daily_bettors' || table === 'report_active_daily' || table === 'ledger_first_deposit_totals' ? sql` where players <> 0` : sql``;
+      const zero =
+        table === 'bet_daily_games' || table === 'ledger_daily_totals'
+          ? sql` where not (${sql.raw(table === 'bet_daily_games' ? 'rounds' : 'journals')} = 0 and players = 0)`
+          : table === 'bet_daily_totals'
+            ? sql` where not (rounds = 0 and stake_minor = 0 and valid_bet_minor = 0 and payout_minor = 0)`
+            : table === 'bet_daily_bettors' || table === 'report_active_daily' || table === 'ledger_first_deposit_totals'
+              ? sql` where players <> 0`
+              : sql``;
       const res = await t.database.db.execute(sql`select * from ${sql.raw(table)}${zero}`);
       out[table] = res.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
     }
@@ -313,7 +437,10 @@ describe('the rebuild', () => {
     const releases = await t.database.db.execute<{ kind: string; journals: number; amount: string }>(sql`
       select kind, sum(journals)::int as journals, sum(amount_minor)::text as amount from ledger_daily_totals
       where day = ${today}::date and kind in ('bonus_unlock', 'bonus_to_central') group by kind order by kind`);
-    expect(releases.rows).toEqual([{ kind: 'bonus_to_central', journals: 1, amount: '100' }, { kind: 'bonus_unlock', journals: 1, amount: '800' }]);
+    expect(releases.rows).toEqual([
+      { kind: 'bonus_to_central', journals: 1, amount: '100' },
+      { kind: 'bonus_unlock', journals: 1, amount: '800' },
+    ]);
     expect(incremental.bet_daily!.length).toBeGreaterThan(0);
     expect(incremental.ledger_first_deposits!.length).toBe(3);
     await t.database.db.execute(sql`delete from bet_daily_games where day = '2026-01-10'`);
@@ -338,7 +465,11 @@ describe('permissions', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/daily?from=${today}&to=${today}` });
     expect(anonymous.statusCode).toBe(401);
     const service = await signedInStaff(t, 'reports_service', 'service');
-    const refused = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/daily?from=${today}&to=${today}`, headers: { authorization: `Bearer ${service.token}` } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/reports/daily?from=${today}&to=${today}`,
+      headers: { authorization: `Bearer ${service.token}` },
+    });
     expect(refused.statusCode).toBe(403);
     const finance = await signedInStaff(t, 'reports_finance', 'finance');
     const fin = { authorization: `Bearer ${finance.token}` };

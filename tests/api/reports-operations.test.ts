@@ -40,18 +40,35 @@ async function get(path: string) {
 async function deposit(playerId: number, amountMinor: bigint, key: string) {
   const dir = new AccountDirectory(t.database.db);
   const [central, house] = await Promise.all([dir.playerAccount(playerId, 'central'), dir.houseAccount('cash', playerId)]);
-  await t.database.db.transaction((tx) => postJournal(tx, {
-    kind: 'deposit', idempotencyKey: key, request: { key }, playerId,
-    postings: [{ accountId: central, amountMinor }, { accountId: house, amountMinor: -amountMinor }],
-  }));
+  await t.database.db.transaction((tx) =>
+    postJournal(tx, {
+      kind: 'deposit',
+      idempotencyKey: key,
+      request: { key },
+      playerId,
+      postings: [
+        { accountId: central, amountMinor },
+        { accountId: house, amountMinor: -amountMinor },
+      ],
+    }),
+  );
 }
 
 let seq = 0;
 function bet(player: string, settledAt: Date): ProviderBet {
   seq++;
   return {
-    betId: `OPS${seq}`, player, game: 'lucky-7', gameType: 'slots', stakeMinor: 100n, payoutMinor: 0n, status: 'settled',
-    placedAt: settledAt, settledAt, version: 1, detail: {},
+    betId: `OPS${seq}`,
+    player,
+    game: 'lucky-7',
+    gameType: 'slots',
+    stakeMinor: 100n,
+    payoutMinor: 0n,
+    status: 'settled',
+    placedAt: settledAt,
+    settledAt,
+    version: 1,
+    detail: {},
   };
 }
 
@@ -75,7 +92,7 @@ beforeAll(async () => {
   admin = await signedInStaff(t, 'ops_admin', 'admin');
   const players = [];
   for (let i = 0; i < 6; i++) players.push(await seedPlayer(t, { centralMinor: 100_000n }));
-  const [a, b, c, d, e, f] = players as [typeof players[number], ...typeof players];
+  const [a, b, c, d, e, f] = players as [(typeof players)[number], ...typeof players];
   // Registrations: a and b three weeks back, c two weeks back, d today; e and f registered before the range.
   const backdate = (id: number, at: Date) => t.database.db.execute(sql`update players set created_at = ${at.toISOString()}::timestamptz where id = ${id}`);
   await backdate(a.playerId, daysAgo(21));
@@ -105,7 +122,10 @@ beforeAll(async () => {
   await order(d!.playerId, 'bank_transfer', 'rejected', 8_000, at, null);
   await order(e!.playerId, 'usdt', 'paid', 90_000, at, 900);
   await order(e!.playerId, 'card', 'paid', 99_000, daysAgo(60), 30);
-  const [card] = await t.database.db.insert(bankCards).values({ playerId: a.playerId, bank: '004', market: 'Xinyi', accountName: 'Chen Mei', cardNumber: '81234567890123', statusDebitCard: 1 }).returning({ id: bankCards.id });
+  const [card] = await t.database.db
+    .insert(bankCards)
+    .values({ playerId: a.playerId, bank: '004', market: 'Xinyi', accountName: 'Chen Mei', cardNumber: '81234567890123', statusDebitCard: 1 })
+    .returning({ id: bankCards.id });
   await withdrawal(a.playerId, card!.id, 'paid', 30_000, at, 600);
   await withdrawal(a.playerId, card!.id, 'paid', 20_000, at, 1_200);
   await withdrawal(a.playerId, card!.id, 'rejected', 10_000, at, 100);
@@ -124,17 +144,22 @@ beforeAll(async () => {
     await put(c, '/api/protection/reality-check', { minutes: 15 }),
     await post(e!, '/api/protection/timeout', { duration: '24h' }),
     await post(f!, '/api/protection/self-exclusion', { duration: '6m', confirm_account: f!.account }),
-  ]) expect(res.statusCode, res.body).toBe(200);
+  ])
+    expect(res.statusCode, res.body).toBe(200);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the payments report', () => {
   it('agrees with the deposit orders and withdrawals per method, status and gateway, with success rates and times to pay', async () => {
     const report = await get(`/reports/payments?from=${FROM}&to=${today}`);
     const start = new Date(`${FROM}T00:00:00+08:00`).toISOString();
-    const rows = (await t.database.db.execute<{ method: string; status: string; n: number; amount: string; secs: string | null }>(sql`
+    const rows = (
+      await t.database.db.execute<{ method: string; status: string; n: number; amount: string; secs: string | null }>(sql`
       select method, status, count(*)::int as n, sum(amount_minor)::text as amount, sum(extract(epoch from paid_at - created_at))::text as secs
-      from deposit_orders where created_at >= ${start}::timestamptz group by 1, 2`)).rows;
+      from deposit_orders where created_at >= ${start}::timestamptz group by 1, 2`)
+    ).rows;
     expect(report.statuses).toHaveLength(rows.length);
     for (const r of rows) {
       expect(report.statuses).toContainEqual({ method: r.method, status: r.status, orders: r.n, amount: minorToDecimal(BigInt(r.amount)) });
@@ -145,7 +170,10 @@ describe('the payments report', () => {
       const n = paid.reduce((s, r) => s + r.n, 0);
       const d = of.filter((r) => decided.includes(r.status)).reduce((s, r) => s + r.n, 0);
       return {
-        orders: of.reduce((s, r) => s + r.n, 0), paid: n, decided: d, success_pct: pct(n, d),
+        orders: of.reduce((s, r) => s + r.n, 0),
+        paid: n,
+        decided: d,
+        success_pct: pct(n, d),
         paid_amount: minorToDecimal(paid.reduce((s, r) => s + BigInt(r.amount), 0n)),
         avg_pay_seconds: n ? Math.round(paid.reduce((s, r) => s + Number(r.secs), 0) / n) : null,
       };
@@ -159,17 +187,35 @@ describe('the payments report', () => {
     }
     expect(report.totals).toEqual(figures(rows));
     // The card: two paid of three decided (one failed), paid after 60 and 120 seconds; the order of 60 days ago is outside.
-    expect(report.methods.find((m: { method: string }) => m.method === 'card')).toMatchObject({ orders: 3, paid: 2, success_pct: '66.67', paid_amount: '300.00', avg_pay_seconds: 90 });
+    expect(report.methods.find((m: { method: string }) => m.method === 'card')).toMatchObject({
+      orders: 3,
+      paid: 2,
+      success_pct: '66.67',
+      paid_amount: '300.00',
+      avg_pay_seconds: 90,
+    });
     expect(report.gateways.find((g: { gateway: string }) => g.gateway === 'manual')).toMatchObject({ orders: 3, paid: 2, decided: 3 });
 
-    const wd = (await t.database.db.execute<{ status: string; n: number; amount: string; fee: string; secs: string | null }>(sql`
+    const wd = (
+      await t.database.db.execute<{ status: string; n: number; amount: string; fee: string; secs: string | null }>(sql`
       select status, count(*)::int as n, sum(amount_minor)::text as amount, sum(fee_minor)::text as fee, sum(extract(epoch from reviewed_at - created_at))::text as secs
-      from withdrawals where created_at >= ${start}::timestamptz group by 1`)).rows;
-    for (const w of wd) expect(report.withdrawals).toContainEqual({ status: w.status, requests: w.n, amount: minorToDecimal(BigInt(w.amount)), fee: minorToDecimal(BigInt(w.fee)) });
+      from withdrawals where created_at >= ${start}::timestamptz group by 1`)
+    ).rows;
+    for (const w of wd)
+      expect(report.withdrawals).toContainEqual({
+        status: w.status,
+        requests: w.n,
+        amount: minorToDecimal(BigInt(w.amount)),
+        fee: minorToDecimal(BigInt(w.fee)),
+      });
     const paidWd = wd.find((w) => w.status === 'paid')!;
     expect(report.withdrawal_totals).toEqual({
-      requests: wd.reduce((s, w) => s + w.n, 0), paid: paidWd.n, decided: paidWd.n + (wd.find((w) => w.status === 'rejected')?.n ?? 0),
-      success_pct: '66.67', paid_amount: minorToDecimal(BigInt(paidWd.amount)), avg_pay_seconds: Math.round(Number(paidWd.secs) / paidWd.n),
+      requests: wd.reduce((s, w) => s + w.n, 0),
+      paid: paidWd.n,
+      decided: paidWd.n + (wd.find((w) => w.status === 'rejected')?.n ?? 0),
+      success_pct: '66.67',
+      paid_amount: minorToDecimal(BigInt(paidWd.amount)),
+      avg_pay_seconds: Math.round(Number(paidWd.secs) / paidWd.n),
     });
   });
 });
@@ -179,31 +225,44 @@ describe('the retention report', () => {
     const weeks = 6;
     const report = await get(`/reports/retention?from=${FROM}&to=${today}&weeks=${weeks}`);
     // Straight from the sources: each player's registration week, the weeks in which they bet or had a deposit that stands.
-    const cohorts = (await t.database.db.execute<{ week: string; players: number; converted: number; converted_7d: number }>(sql`
+    const cohorts = (
+      await t.database.db.execute<{ week: string; players: number; converted: number; converted_7d: number }>(sql`
       with c as (select id, date_trunc('week', (created_at at time zone 'Asia/Taipei')::date)::date as week, (created_at at time zone 'Asia/Taipei')::date as reg
         from players where (created_at at time zone 'Asia/Taipei')::date between ${report.from}::date and ${report.to}::date),
       fd as (select j.player_id, min((j.created_at at time zone 'Asia/Taipei')::date) as day from journals j
         where j.kind = 'deposit' and j.idempotency_key not like 'reversal:%' and not exists (select 1 from journals r where r.idempotency_key = 'reversal:' || j.id)
         group by 1)
       select c.week::text as week, count(*)::int as players, count(fd.player_id)::int as converted, count(fd.player_id) filter (where fd.day <= c.reg + 6)::int as converted_7d
-      from c left join fd on fd.player_id = c.id group by 1`)).rows;
-    const cells = (await t.database.db.execute<{ week: string; k: number; active: number; depositing: number }>(sql`
+      from c left join fd on fd.player_id = c.id group by 1`)
+    ).rows;
+    const cells = (
+      await t.database.db.execute<{ week: string; k: number; active: number; depositing: number }>(sql`
       with c as (select id, date_trunc('week', (created_at at time zone 'Asia/Taipei')::date)::date as week from players
         where (created_at at time zone 'Asia/Taipei')::date between ${report.from}::date and ${report.to}::date),
       act as (select player_id, (settled_at at time zone 'Asia/Taipei')::date as day, false as dep from bet_records where status = 'settled'
         union all select player_id, day, true from (select player_id, (created_at at time zone 'Asia/Taipei')::date as day,
           sum(case when idempotency_key like 'reversal:%' then -1 else 1 end) as n from journals where kind = 'deposit' group by 1, 2) d where n > 0)
       select c.week::text as week, ((act.day - c.week) / 7)::int as k, count(distinct c.id)::int as active, count(distinct c.id) filter (where act.dep)::int as depositing
-      from c join act on act.player_id = c.id and act.day >= c.week and act.day < c.week + ${weeks * 7}::int group by 1, 2`)).rows;
+      from c join act on act.player_id = c.id and act.day >= c.week and act.day < c.week + ${weeks * 7}::int group by 1, 2`)
+    ).rows;
     const listed = report.cohorts.filter((r: { players: number }) => r.players > 0);
     expect(listed.map((r: { week_start: string }) => r.week_start).sort()).toEqual(cohorts.map((r) => r.week).sort());
     for (const src of cohorts) {
       const row = report.cohorts.find((r: { week_start: string }) => r.week_start === src.week);
-      expect(row).toMatchObject({ players: src.players, converted: src.converted, converted_7d: src.converted_7d, conversion_pct: pct(src.converted, src.players) });
+      expect(row).toMatchObject({
+        players: src.players,
+        converted: src.converted,
+        converted_7d: src.converted_7d,
+        conversion_pct: pct(src.converted, src.players),
+      });
       for (const cell of row.cells) {
         const s = cells.find((x) => x.week === src.week && x.k === cell.week);
         expect(cell, `${src.week} W${cell.week}`).toEqual({
-          week: cell.week, active: s?.active ?? 0, depositing: s?.depositing ?? 0, active_pct: pct(s?.active ?? 0, src.players), depositing_pct: pct(s?.depositing ?? 0, src.players),
+          week: cell.week,
+          active: s?.active ?? 0,
+          depositing: s?.depositing ?? 0,
+          active_pct: pct(s?.active ?? 0, src.players),
+          depositing_pct: pct(s?.depositing ?? 0, src.players),
         });
       }
     }
@@ -223,13 +282,17 @@ describe('the retention report', () => {
 describe('the player-protection report', () => {
   it('agrees with the protection events, limits and exclusions', async () => {
     const report = await get(`/reports/protection?from=${FROM}&to=${today}`);
-    const events = (await t.database.db.execute<{ action: string; kind: string; n: number; players: number }>(sql`
-      select action, coalesce(detail->>'kind', '') as kind, count(*)::int as n, count(distinct player_id)::int as players from protection_events group by 1, 2`)).rows;
+    const events = (
+      await t.database.db.execute<{ action: string; kind: string; n: number; players: number }>(sql`
+      select action, coalesce(detail->>'kind', '') as kind, count(*)::int as n, count(distinct player_id)::int as players from protection_events group by 1, 2`)
+    ).rows;
     expect(report.actions).toHaveLength(events.length);
     for (const e of events) expect(report.actions).toContainEqual({ action: e.action, kind: e.kind, events: e.n, players: e.players, by_staff: 0 });
     expect(report.totals.events).toBe(events.reduce((s, e) => s + e.n, 0));
-    const limits = (await t.database.db.execute<{ kind: string; period: string; n: number; pending: number }>(sql`
-      select kind, period, count(*) filter (where limit_value is not null)::int as n, count(*) filter (where pending_at is not null)::int as pending from protection_limits group by 1, 2`)).rows;
+    const limits = (
+      await t.database.db.execute<{ kind: string; period: string; n: number; pending: number }>(sql`
+      select kind, period, count(*) filter (where limit_value is not null)::int as n, count(*) filter (where pending_at is not null)::int as pending from protection_limits group by 1, 2`)
+    ).rows;
     for (const l of limits) expect(report.limits).toContainEqual({ kind: l.kind, period: l.period, players: l.n, pending: l.pending });
     // a's deposit limit: set, lowered, then a raise waiting out its cooling-off; b's loss limit; two reality checks.
     expect(report.limits).toContainEqual({ kind: 'deposit', period: 'day', players: 1, pending: 1 });
@@ -243,8 +306,16 @@ describe('the player-protection report', () => {
 
 describe('exports and permissions', () => {
   it('exports each report as CSV with a byte-order mark, audited with its filters', async () => {
-    for (const [report, query] of [['payments', ''], ['retention', '&weeks=4'], ['protection', '']] as const) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/${report}/export?from=${FROM}&to=${today}${query}`, headers: { ...auth(), 'x-locale': 'zh-TW' } });
+    for (const [report, query] of [
+      ['payments', ''],
+      ['retention', '&weeks=4'],
+      ['protection', ''],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/backoffice/reports/${report}/export?from=${FROM}&to=${today}${query}`,
+        headers: { ...auth(), 'x-locale': 'zh-TW' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body.startsWith('\uFEFF')).toBe(true);
       const lines = res.body.trim().split('\r\n');
@@ -258,7 +329,11 @@ describe('exports and permissions', () => {
   it('asks for the reports permission', async () => {
     const service = await signedInStaff(t, 'ops_service', 'service');
     for (const report of ['payments', 'retention', 'protection']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/${report}?from=${today}&to=${today}`, headers: { authorization: `Bearer ${service.token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/backoffice/reports/${report}?from=${today}&to=${today}`,
+        headers: { authorization: `Bearer ${service.token}` },
+      });
       expect(res.statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/${report}?from=${today}&to=${today}` })).statusCode).toBe(401);
     }

@@ -5,11 +5,21 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { batchedLimiter, limiterWithFallback, memoryLimiter, rateLimitStore, redisLimiter, type Limiter, type SharedCounter } from '../../src/server/lib/limiter.ts';
+import {
+  batchedLimiter,
+  limiterWithFallback,
+  memoryLimiter,
+  rateLimitStore,
+  redisLimiter,
+  type Limiter,
+  type SharedCounter,
+} from '../../src/server/lib/limiter.ts';
 
 const url = process.env.REDIS_URL;
 const redis = url ? new Redis(url) : undefined;
-afterAll(async () => { await redis?.quit(); });
+afterAll(async () => {
+  await redis?.quit();
+});
 
 /** A shared store in memory that counts its round trips, standing in for Redis where only the calls matter. */
 function countingStore(): SharedCounter & { roundTrips: number; totals: Map<string, number> } {
@@ -24,8 +34,12 @@ function countingStore(): SharedCounter & { roundTrips: number; totals: Map<stri
         return { count: totals.get(e.key)!, resetInMs: e.windowMs };
       });
     },
-    async peek(key: string) { return totals.get(key) ?? 0; },
-    async reset(key: string) { totals.delete(key); },
+    async peek(key: string) {
+      return totals.get(key) ?? 0;
+    },
+    async reset(key: string) {
+      totals.delete(key);
+    },
   };
   return store;
 }
@@ -83,7 +97,7 @@ describe('batched request limit', () => {
     expect(store.totals.get('ip:n')).toBe(101);
   });
 
-  it('learns of the other instances\' hits from each batch\'s answer', async () => {
+  it("learns of the other instances' hits from each batch's answer", async () => {
     const store = countingStore();
     const a = batchedLimiter(store, { flushMs: 60_000 });
     const b = batchedLimiter(store, { flushMs: 60_000 });
@@ -124,9 +138,10 @@ describe('batched request limit', () => {
     const Store = rateLimitStore({ global: batchedLimiter(globalStore, { flushMs: 60_000 }), exact });
     const plugin = new Store();
     const route = plugin.child({ routeInfo: { method: 'PUT', url: '/api/send/phone' } });
-    const incr = (s: InstanceType<typeof Store>, max: number) => new Promise<{ current: number }>((resolve, reject) => {
-      s.incr('1.2.3.4', (err, res) => (err ? reject(err) : resolve(res!)), 60_000, max);
-    });
+    const incr = (s: InstanceType<typeof Store>, max: number) =>
+      new Promise<{ current: number }>((resolve, reject) => {
+        s.incr('1.2.3.4', (err, res) => (err ? reject(err) : resolve(res!)), 60_000, max);
+      });
     for (let i = 0; i < 20; i++) await incr(plugin, 600);
     for (let i = 0; i < 20; i++) await incr(route, 10);
     expect(globalStore.roundTrips).toBe(1);
@@ -153,11 +168,16 @@ describe.skipIf(!url)('batched request limit over Redis', () => {
     expect(await shared.peek('ip:e')).toBe(400);
   });
 
-  it('counts in this instance\'s memory while Redis is away and in Redis again once it is back', async () => {
+  it("counts in this instance's memory while Redis is away and in Redis again once it is back", async () => {
     const prefix = `t-${randomBytes(4).toString('hex')}:`;
     const shared = redisLimiter(redis!, prefix);
     let up = false;
-    const limiter = limiterWithFallback(batchedLimiter(shared, { flushMs: 20 }), memoryLimiter(), () => up, () => {});
+    const limiter = limiterWithFallback(
+      batchedLimiter(shared, { flushMs: 20 }),
+      memoryLimiter(),
+      () => up,
+      () => {},
+    );
     const away = [];
     for (let i = 0; i < 8; i++) away.push((await limiter.hit('ip:f', 5, 60_000)).allowed);
     expect(away).toEqual([true, true, true, true, true, false, false, false]);

@@ -25,7 +25,9 @@ beforeAll(async () => {
   marketing = await signedInStaff(t, 'riskmkt', 'marketing');
   service = await signedInStaff(t, 'risksvc', 'service');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 beforeEach(async () => {
   await t.database.db.execute(sql`delete from rate_counters`);
   await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS, allow_player_delete_bank_card: 1 });
@@ -47,7 +49,9 @@ async function player(ip: string, fp: string, loginIp = ip) {
 
 async function bindCard(p: { headers: Record<string, string> }, number: string, name = 'Chen Ya-ting') {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/players/debit-card/store', headers: p.headers,
+    method: 'POST',
+    url: '/api/players/debit-card/store',
+    headers: p.headers,
     payload: { bank: '822', market: 'Xinyi branch', account_name: name, card_number: number, card_number_confirm: number },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -92,32 +96,56 @@ describe('a second account from the same device, address and card', () => {
     const data = view.json().data;
     expect(data.links).toHaveLength(1);
     expect(data.links[0]).toMatchObject({
-      player_id: a.playerId, account: a.account, status: 'auto', above_threshold: true,
+      player_id: a.playerId,
+      account: a.account,
+      status: 'auto',
+      above_threshold: true,
       score: W.device + W.ip + W.subnet + W.card,
       signals: ['card', 'device', 'ip', 'subnet'],
     });
     expect(data.links[0].score).toBe(120);
     expect(data.group_id).toBe(Math.min(a.playerId, b.playerId));
     expect(data.group).toEqual([{ player_id: a.playerId, account: a.account }]);
-    expect(await t.app.services.risk.linkedPlayers(a.playerId)).toEqual([{ playerId: b.playerId, account: b.account, score: 120, signals: ['card', 'device', 'ip', 'subnet'] }]);
+    expect(await t.app.services.risk.linkedPlayers(a.playerId)).toEqual([
+      { playerId: b.playerId, account: b.account, score: 120, signals: ['card', 'device', 'ip', 'subnet'] },
+    ]);
     expect(await t.app.services.risk.linkedPlayers(stranger.playerId)).toEqual([]);
 
     const groups = await bo(service, 'GET', '/risk/groups');
     expect(groups.statusCode, groups.body).toBe(200);
-    const g = (groups.json().data.data as Array<{ group_id: number; size: number; max_score: number; members: Array<{ account: string }> }>).find((x) => x.group_id === data.group_id)!;
+    const g = (groups.json().data.data as Array<{ group_id: number; size: number; max_score: number; members: Array<{ account: string }> }>).find(
+      (x) => x.group_id === data.group_id,
+    )!;
     expect(g).toMatchObject({ size: 2, max_score: 120 });
     expect(g.members.map((m) => m.account).sort()).toEqual([a.account, b.account].sort());
   });
 
   it('records the address and its /24 a player deposits and binds a card from, linking accounts that deposit from one address', async () => {
-    await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS, receiving_bank: '822', receiving_bank_account_name: 'Site Ltd', receiving_bank_account: '123456789012' });
+    await t.app.services.system.updateSettings({
+      ...DEFAULT_SETTINGS,
+      receiving_bank: '822',
+      receiving_bank_account_name: 'Site Ltd',
+      receiving_bank_account: '123456789012',
+    });
     const a = await player('198.19.2.50', device());
     const b = await player('198.19.1.60', device());
-    const kindsOf = async (playerId: number, source: 'deposit' | 'card') => (await t.database.db.select({ kind: riskSignals.kind }).from(riskSignals)
-      .where(and(eq(riskSignals.playerId, playerId), eq(riskSignals.source, source)))).map((r) => r.kind).sort();
-    const deposit = (p: { headers: Record<string, string> }, ip: string) => t.app.inject({
-      method: 'POST', url: '/api/finance/deposit/create', headers: p.headers, remoteAddress: ip, payload: { method: 'bank_transfer', amount: '100', player_ref: 'ref 1' },
-    });
+    const kindsOf = async (playerId: number, source: 'deposit' | 'card') =>
+      (
+        await t.database.db
+          .select({ kind: riskSignals.kind })
+          .from(riskSignals)
+          .where(and(eq(riskSignals.playerId, playerId), eq(riskSignals.source, source)))
+      )
+        .map((r) => r.kind)
+        .sort();
+    const deposit = (p: { headers: Record<string, string> }, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/finance/deposit/create',
+        headers: p.headers,
+        remoteAddress: ip,
+        payload: { method: 'bank_transfer', amount: '100', player_ref: 'ref 1' },
+      });
     const first = await deposit(a, '198.18.7.21');
     expect(first.statusCode, first.body).toBe(200);
     expect(await kindsOf(a.playerId, 'deposit')).toEqual(['ip', 'subnet']);
@@ -130,7 +158,10 @@ describe('a second account from the same device, address and card', () => {
     // A card bound from a new address records that address too.
     const number = cardNumber();
     const bound = await t.app.inject({
-      method: 'POST', url: '/api/players/debit-card/store', headers: b.headers, remoteAddress: '198.18.9.9',
+      method: 'POST',
+      url: '/api/players/debit-card/store',
+      headers: b.headers,
+      remoteAddress: '198.18.9.9',
       payload: { bank: '822', market: 'Xinyi branch', account_name: 'Chen Ya-ting', card_number: number, card_number_confirm: number },
     });
     expect(bound.statusCode, bound.body).toBe(200);
@@ -150,7 +181,12 @@ describe('a second account from the same device, address and card', () => {
     const a = await player('100.64.1.1', device());
     const b = await player('100.64.9.1', device());
     for (const p of [a, b]) {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/auth/info', headers: p.headers, payload: { real_name: 'Wang  Xiao-ming', gender: 'male', birthday: '1990-05-06' } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/info',
+        headers: p.headers,
+        payload: { real_name: 'Wang  Xiao-ming', gender: 'male', birthday: '1990-05-06' },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     const view = (await bo(admin, 'GET', `/risk/players/${a.playerId}/links`)).json().data;
@@ -161,13 +197,53 @@ describe('a second account from the same device, address and card', () => {
 describe('promotions refuse a linked group that already received them', () => {
   function body(over: Partial<PromotionInput> = {}): PromotionInput {
     return {
-      mode: 5, front_id: null, title: '註冊禮', title_en: 'Sign-up gift', summary: '摘要', summary_en: 'Summary', content: '<p>內容</p>', content_en: '<p>Content</p>',
-      banner_id: null, status: 'on', sort: 0, limited_time: false, show_start: null, show_end: null, claim_start: null, claim_end: null,
-      levels: [], min_register_days: 0, max_register_days: 0, deposit_window_days: 0, min_deposit_count: 0, min_deposit_total: '0',
-      reward_kind: 'fixed', fixed_amount: '18.00', percent: '0', tiers: [], min_amount: '0', max_grant: '0', game_groups: [], use_vip_rate: false,
-      referrer_amount: '0', friend_amount: '0', friend_min_deposit: '0', friend_min_valid_bet: '0', max_per_referrer: 0,
-      budget: null, limit_period: 'ever', limit_count: 1, flow_multiple: 1, flow_base: 'bonus', is_sports: false, give_up_wallet_amount: '0',
-      claim_mode: 'automatic', auto_approve_max: null, not_combinable: false, unique_by: ['linked_group'], ...over,
+      mode: 5,
+      front_id: null,
+      title: '註冊禮',
+      title_en: 'Sign-up gift',
+      summary: '摘要',
+      summary_en: 'Summary',
+      content: '<p>內容</p>',
+      content_en: '<p>Content</p>',
+      banner_id: null,
+      status: 'on',
+      sort: 0,
+      limited_time: false,
+      show_start: null,
+      show_end: null,
+      claim_start: null,
+      claim_end: null,
+      levels: [],
+      min_register_days: 0,
+      max_register_days: 0,
+      deposit_window_days: 0,
+      min_deposit_count: 0,
+      min_deposit_total: '0',
+      reward_kind: 'fixed',
+      fixed_amount: '18.00',
+      percent: '0',
+      tiers: [],
+      min_amount: '0',
+      max_grant: '0',
+      game_groups: [],
+      use_vip_rate: false,
+      referrer_amount: '0',
+      friend_amount: '0',
+      friend_min_deposit: '0',
+      friend_min_valid_bet: '0',
+      max_per_referrer: 0,
+      budget: null,
+      limit_period: 'ever',
+      limit_count: 1,
+      flow_multiple: 1,
+      flow_base: 'bonus',
+      is_sports: false,
+      give_up_wallet_amount: '0',
+      claim_mode: 'automatic',
+      auto_approve_max: null,
+      not_combinable: false,
+      unique_by: ['linked_group'],
+      ...over,
     };
   }
 
@@ -191,7 +267,9 @@ describe('promotions refuse a linked group that already received them', () => {
     for (const p of [a, b, c]) await t.app.services.promotions.onRegistered(p.playerId);
     const grants = await t.database.db.select().from(promotionGrants).where(eq(promotionGrants.promotionId, id)).orderBy(promotionGrants.id);
     expect(grants.map((g) => [g.playerId, g.status, g.reason])).toEqual([
-      [a.playerId, 'success', ''], [b.playerId, 'fail', 'error.promotion_duplicate'], [c.playerId, 'success', ''],
+      [a.playerId, 'success', ''],
+      [b.playerId, 'fail', 'error.promotion_duplicate'],
+      [c.playerId, 'success', ''],
     ]);
 
     // Without the rule, the same linked account is paid: the refusal came from the link, not from anything else.
@@ -199,7 +277,10 @@ describe('promotions refuse a linked group that already received them', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     await t.database.db.delete(promotionGrants).where(and(eq(promotionGrants.promotionId, id), eq(promotionGrants.playerId, b.playerId)));
     await t.app.services.promotions.onRegistered(b.playerId);
-    const again = await t.database.db.select().from(promotionGrants).where(and(eq(promotionGrants.promotionId, id), eq(promotionGrants.playerId, b.playerId)));
+    const again = await t.database.db
+      .select()
+      .from(promotionGrants)
+      .where(and(eq(promotionGrants.promotionId, id), eq(promotionGrants.playerId, b.playerId)));
     expect(again.map((g) => [g.status, g.reason])).toEqual([['success', '']]);
   });
   it('two linked accounts claiming at the same moment are not both paid', async () => {
@@ -223,8 +304,18 @@ describe('promotions refuse a linked group that already received them', () => {
     // Each pair claims at once, so an unguarded read-then-write would let some pair through twice.
     for (const [round, pair] of pairs.entries()) {
       await Promise.all(pair.map((p) => t.app.services.promotions.onRegistered(p.playerId)));
-      const grants = await t.database.db.select().from(promotionGrants)
-        .where(and(eq(promotionGrants.promotionId, id), inArray(promotionGrants.playerId, pair.map((p) => p.playerId))));
+      const grants = await t.database.db
+        .select()
+        .from(promotionGrants)
+        .where(
+          and(
+            eq(promotionGrants.promotionId, id),
+            inArray(
+              promotionGrants.playerId,
+              pair.map((p) => p.playerId),
+            ),
+          ),
+        );
       expect(grants.map((g) => g.status).sort(), `round ${round}`).toEqual(['fail', 'success']);
       expect(grants.find((g) => g.status === 'fail')!.reason).toBe('error.promotion_duplicate');
     }
@@ -264,7 +355,12 @@ describe('operators confirm or clear a link', () => {
     expect(confirm.json().data.links[0]).toMatchObject({ player_id: b.playerId, status: 'confirmed', review_reason: 'same selfie on both' });
     const audit1 = (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'risk.link.confirm')).orderBy(desc(auditLog.id)).limit(1))[0]!;
     expect(audit1).toMatchObject({ staffId: finance.id, target: `player:${a.playerId}`, playerId: a.playerId });
-    expect(audit1.detail).toMatchObject({ before: { status: 'auto' }, after: { status: 'confirmed' }, reason: 'same selfie on both', linked_account: b.account });
+    expect(audit1.detail).toMatchObject({
+      before: { status: 'auto' },
+      after: { status: 'confirmed' },
+      reason: 'same selfie on both',
+      linked_account: b.account,
+    });
 
     const clear = await bo(admin, 'POST', `/risk/players/${a.playerId}/links/${b.playerId}`, { status: 'cleared', reason: 'twins, checked by phone' });
     expect(clear.statusCode, clear.body).toBe(200);
@@ -288,7 +384,13 @@ describe('operators confirm or clear a link', () => {
     // Customer service reads links but may not judge them; marketing sees none of it.
     expect((await bo(service, 'GET', `/risk/players/${a.playerId}/links`)).statusCode).toBe(200);
     expect((await bo(service, 'POST', `/risk/players/${a.playerId}/links/${b.playerId}`, { status: 'confirmed', reason: 'x' })).statusCode).toBe(403);
-    for (const url of [`/risk/players/${a.playerId}/links`, '/risk/groups', '/risk/settings', '/risk/rule-hits?from=2026-01-01&to=2026-01-02', '/risk/withdrawals/WD1']) {
+    for (const url of [
+      `/risk/players/${a.playerId}/links`,
+      '/risk/groups',
+      '/risk/settings',
+      '/risk/rule-hits?from=2026-01-01&to=2026-01-02',
+      '/risk/withdrawals/WD1',
+    ]) {
       expect((await bo(marketing, 'GET', url)).statusCode, url).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/backoffice/risk/players/${a.playerId}/links` })).statusCode).toBe(401);

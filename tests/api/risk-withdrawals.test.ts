@@ -19,7 +19,12 @@ import { taipeiDate } from '../../src/shared/time.ts';
 let t: TestApp;
 let admin: { id: number; token: string };
 let finance: { id: number; token: string };
-interface Player { playerId: number; headers: { authorization: string }; cardId: number; number: string }
+interface Player {
+  playerId: number;
+  headers: { authorization: string };
+  cardId: number;
+  number: string;
+}
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
 
 beforeAll(async () => {
@@ -27,12 +32,16 @@ beforeAll(async () => {
   admin = await signedInStaff(t, 'rwadmin', 'admin');
   finance = await signedInStaff(t, 'rwfin', 'finance');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 beforeEach(async () => {
   await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS, allow_player_delete_bank_card: 1 });
   await t.database.db.delete(riskSettings);
 });
-afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
 
 const HOUR_MS = 3_600_000;
 let seq = 0;
@@ -47,7 +56,10 @@ const bo = (who: { token: string }, method: 'GET' | 'POST' | 'PUT', url: string,
 async function withdrawer(card?: string): Promise<Player> {
   seq += 1;
   const account = `rw${Date.now().toString(36).slice(-5)}${seq}`.slice(0, 12);
-  const [row] = await t.database.db.insert(players).values({ account, passwordHash: 'x', phone: freshPhone(), recommendCode: `RW${account}` }).returning({ id: players.id });
+  const [row] = await t.database.db
+    .insert(players)
+    .values({ account, passwordHash: 'x', phone: freshPhone(), recommendCode: `RW${account}` })
+    .returning({ id: players.id });
   await openCentralAccount(t.database.db, row!.id);
   await t.app.services.wallet.adjustCentral({ playerId: row!.id, amountMinor: 10_000_000n, memo: 'test funds', idempotencyKey: `rw-seed-${row!.id}` });
   const { token, hash } = newToken();
@@ -62,7 +74,13 @@ let cardSeq = 0;
 async function bindCard(p: { playerId: number; headers: Record<string, string> }, name: string, card?: string) {
   cardSeq += 1;
   const number = card ?? `8${String(Date.now()).slice(-8)}${String(cardSeq).padStart(4, '0')}`;
-  const store = await call(p, 'POST', '/api/players/debit-card/store', { bank: '822', market: 'Xinyi branch', account_name: name, card_number: number, card_number_confirm: number });
+  const store = await call(p, 'POST', '/api/players/debit-card/store', {
+    bank: '822',
+    market: 'Xinyi branch',
+    account_name: name,
+    card_number: number,
+    card_number_confirm: number,
+  });
   expect(store.statusCode, store.body).toBe(200);
   const list = (await call(p, 'GET', '/api/players/debit-card/list')).json().data.data as Array<{ id: number; card_number: string }>;
   const cardId = list[list.length - 1]!.id;
@@ -72,13 +90,21 @@ async function bindCard(p: { playerId: number; headers: Record<string, string> }
 
 /** Moves the card signals of a player back in time, as if bound `hours` ago. */
 async function ageCards(playerId: number, hours: number) {
-  await t.database.db.update(riskSignals).set({ firstSeenAt: new Date(Date.now() - hours * HOUR_MS) }).where(and(eq(riskSignals.playerId, playerId), eq(riskSignals.kind, 'card')));
+  await t.database.db
+    .update(riskSignals)
+    .set({ firstSeenAt: new Date(Date.now() - hours * HOUR_MS) })
+    .where(and(eq(riskSignals.playerId, playerId), eq(riskSignals.kind, 'card')));
 }
 
 async function paidDeposit(playerId: number, amountMinor: bigint, status: 'paid' | 'failed' | 'expired' = 'paid') {
   seq += 1;
   await t.database.db.insert(depositOrders).values({
-    id: `DPrw${Date.now().toString(36)}${seq}`, playerId, method: 'bank_transfer', amountMinor, status, playerRef: 'test',
+    id: `DPrw${Date.now().toString(36)}${seq}`,
+    playerId,
+    method: 'bank_transfer',
+    amountMinor,
+    status,
+    playerRef: 'test',
     paidAt: status === 'paid' ? new Date() : null,
   });
 }
@@ -87,12 +113,29 @@ async function bet(playerId: number, validMinor: bigint) {
   seq += 1;
   const at = new Date();
   await t.database.db.insert(betRecords).values({
-    gpCode: 'SLX', betId: `RW${Date.now().toString(36)}${seq}`, playerId, game: 'g', gameType: 'slot', stakeMinor: validMinor, payoutMinor: validMinor,
-    validBetMinor: validMinor, status: 'settled', version: 1, ledgerVersion: 1, placedAt: at, settledAt: at,
+    gpCode: 'SLX',
+    betId: `RW${Date.now().toString(36)}${seq}`,
+    playerId,
+    game: 'g',
+    gameType: 'slot',
+    stakeMinor: validMinor,
+    payoutMinor: validMinor,
+    validBetMinor: validMinor,
+    status: 'settled',
+    version: 1,
+    ledgerVersion: 1,
+    placedAt: at,
+    settledAt: at,
   });
 }
 
-interface Decision { withdrawal_id: string; score: number; decision: string; hits: Array<{ rule: string; points: number; facts: Record<string, string> }>; inputs: Record<string, string> }
+interface Decision {
+  withdrawal_id: string;
+  score: number;
+  decision: string;
+  hits: Array<{ rule: string; points: number; facts: Record<string, string> }>;
+  inputs: Record<string, string>;
+}
 
 /** Asks to withdraw and reads risk's decision as the finance desk does. */
 async function withdraw(p: Player, money: string, cardId = p.cardId): Promise<Decision> {
@@ -134,7 +177,13 @@ describe('each rule fires on its fixture and not on its twin', () => {
     await ageCards(p.playerId, 48);
     await paidDeposit(p.playerId, 50_000n);
     await bet(p.playerId, 200_000n);
-    await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: '紅利', amountMinor: 80_000n, bonusBetMinor: 0n, idempotencyKey: `rw-bonus-${p.playerId}` });
+    await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: '紅利',
+      amountMinor: 80_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `rw-bonus-${p.playerId}`,
+    });
     const d = await withdraw(p, '600.00');
     expect(hit(d, 'bonus_heavy')?.facts).toEqual({ bonus: '800.00', deposits: '500.00', share: '61', days: '30' });
 
@@ -142,7 +191,13 @@ describe('each rule fires on its fixture and not on its twin', () => {
     await ageCards(q.playerId, 48);
     await paidDeposit(q.playerId, 100_000n);
     await bet(q.playerId, 300_000n);
-    await t.app.services.wallet.grantBonus({ playerId: q.playerId, name: '紅利', amountMinor: 50_000n, bonusBetMinor: 0n, idempotencyKey: `rw-bonus-${q.playerId}` });
+    await t.app.services.wallet.grantBonus({
+      playerId: q.playerId,
+      name: '紅利',
+      amountMinor: 50_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `rw-bonus-${q.playerId}`,
+    });
     const clean = await withdraw(q, '600.00');
     expect(rules(clean)).not.toContain('bonus_heavy');
     expect(clean.inputs).toMatchObject({ bonusMinor: '50000', bonusWindowDepositsMinor: '100000' });
@@ -209,9 +264,18 @@ describe('each rule fires on its fixture and not on its twin', () => {
     await ageCards(q.playerId, 48);
     const before = (await t.database.db.select({ phone: players.phone }).from(players).where(eq(players.id, q.playerId)))[0]!.phone;
     await t.app.services.risk.record(q.playerId, 'register', { phone: before });
-    await t.database.db.update(riskSignals).set({ firstSeenAt: new Date(Date.now() - 30 * 24 * HOUR_MS) }).where(and(eq(riskSignals.playerId, q.playerId), eq(riskSignals.kind, 'phone')));
+    await t.database.db
+      .update(riskSignals)
+      .set({ firstSeenAt: new Date(Date.now() - 30 * 24 * HOUR_MS) })
+      .where(and(eq(riskSignals.playerId, q.playerId), eq(riskSignals.kind, 'phone')));
     expect(rules(await withdraw(q, '600.00'))).not.toContain('recent_change');
-    const edit = await bo(admin, 'PUT', `/players/${q.playerId}/profile`, { real_name: `Risk ${q.playerId}`, gender: 'female', birthday: '1991-02-03', phone: freshPhone(), reason: 'player asked by phone' });
+    const edit = await bo(admin, 'PUT', `/players/${q.playerId}/profile`, {
+      real_name: `Risk ${q.playerId}`,
+      gender: 'female',
+      birthday: '1991-02-03',
+      phone: freshPhone(),
+      reason: 'player asked by phone',
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(hit(await withdraw(q, '600.00'), 'recent_change')?.facts).toEqual({ what: 'phone', hours: '24' });
   });
@@ -238,7 +302,11 @@ describe('holds and automatic pay-out', () => {
     expect(above.inputs).toMatchObject({ hold_score: '25', auto_approve: 'true', auto_approve_ceiling: '1000' });
     // Every decision is stored with its inputs (the enforcement is tested below).
     const rows = await t.database.db.select().from(riskDecisions).where(eq(riskDecisions.playerId, p.playerId)).orderBy(riskDecisions.id);
-    expect(rows.map((r) => [r.decision, r.amountMinor])).toEqual([['hold', 60_000n], ['auto_approve', 100_000n], ['review', 100_001n]]);
+    expect(rows.map((r) => [r.decision, r.amountMinor])).toEqual([
+      ['hold', 60_000n],
+      ['auto_approve', 100_000n],
+      ['review', 100_001n],
+    ]);
   });
 
   it('without the automatic pay-out flag, nothing is marked for it', async () => {
@@ -249,7 +317,12 @@ describe('holds and automatic pay-out', () => {
 });
 
 describe('holds are enforced and automatic approval is real', () => {
-  const queue = async (q: string) => ((await bo(admin, 'GET', `/finance/withdrawals?status=applying&pageSize=100&${q}`)).json().data.data as Array<{ id: string; held: boolean; auto_approved_at: string | null }>);
+  const queue = async (q: string) =>
+    (await bo(admin, 'GET', `/finance/withdrawals?status=applying&pageSize=100&${q}`)).json().data.data as Array<{
+      id: string;
+      held: boolean;
+      auto_approved_at: string | null;
+    }>;
   const row = async (id: string) => (await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
 
   it('refuses to pay a held withdrawal until a risk reviewer releases it with a reason, audited; finance may not release', async () => {
@@ -258,12 +331,21 @@ describe('holds are enforced and automatic approval is real', () => {
     const held = await withdraw(p, '600.00');
     expect(held.decision).toBe('hold');
     const id = held.withdrawal_id;
-    expect((await row(id))).toMatchObject({ riskDecision: 'hold', releasedAt: null });
+    expect(await row(id)).toMatchObject({ riskDecision: 'hold', releasedAt: null });
     const listed = await queue('risk=held');
     expect(listed.find((w) => w.id === id)).toMatchObject({ held: true, auto_approved_at: null });
-    const refused = await t.app.inject({ method: 'POST', url: `/api/backoffice/finance/withdrawals/${id}/approve`, headers: { authorization: `Bearer ${finance.token}`, 'x-locale': 'en' }, payload: {} });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/finance/withdrawals/${id}/approve`,
+      headers: { authorization: `Bearer ${finance.token}`, 'x-locale': 'en' },
+      payload: {},
+    });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ status: 'error', code: 'validation_failed', error: { modal: ['This withdrawal is held by the risk rules: a risk reviewer must release it before it is paid'] } });
+    expect(refused.json()).toMatchObject({
+      status: 'error',
+      code: 'validation_failed',
+      error: { modal: ['This withdrawal is held by the risk rules: a risk reviewer must release it before it is paid'] },
+    });
     expect((await row(id)).status).toBe('applying');
     // The finance desk that pays cannot lift the hold itself.
     expect((await bo(finance, 'POST', `/finance/withdrawals/${id}/release`, { reason: 'known player' })).statusCode).toBe(403);
@@ -272,7 +354,12 @@ describe('holds are enforced and automatic approval is real', () => {
     expect(released.statusCode, released.body).toBe(200);
     expect(released.json().data).toMatchObject({ id, held: false, release_reason: 'card checked by phone' });
     expect((await bo(admin, 'POST', `/finance/withdrawals/${id}/release`, { reason: 'again' })).statusCode).toBe(422);
-    const audit = (await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'withdrawal.release'), eq(auditLog.target, `withdrawal:${id}`))))[0]!;
+    const audit = (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'withdrawal.release'), eq(auditLog.target, `withdrawal:${id}`)))
+    )[0]!;
     expect(audit.staffId).toBe(admin.id);
     expect(audit.detail).toMatchObject({ before: { hold: 'held' }, after: { hold: 'released' }, reason: 'card checked by phone', amount: '600.00' });
     expect((await queue('risk=held')).some((w) => w.id === id)).toBe(false);
@@ -308,10 +395,11 @@ describe('holds are enforced and automatic approval is real', () => {
     expect(auto.some((w) => w.id === within.withdrawal_id)).toBe(true);
     expect(auto.some((w) => w.id === above.withdrawal_id)).toBe(false);
     // The finance desk still does the paying, of both.
-    for (const id of [within.withdrawal_id, above.withdrawal_id]) expect((await bo(finance, 'POST', `/finance/withdrawals/${id}/approve`, {})).statusCode).toBe(200);
+    for (const id of [within.withdrawal_id, above.withdrawal_id])
+      expect((await bo(finance, 'POST', `/finance/withdrawals/${id}/approve`, {})).statusCode).toBe(200);
     expect((await saveSettings((s) => ({ ...s, hold_score: 25, auto_approve: false, auto_approve_ceiling: 1000 }))).statusCode).toBe(200);
     const off = await withdraw(p, '500.00');
-    expect((await row(off.withdrawal_id))).toMatchObject({ riskDecision: 'review', autoApprovedAt: null });
+    expect(await row(off.withdrawal_id)).toMatchObject({ riskDecision: 'review', autoApprovedAt: null });
   });
 });
 
@@ -336,7 +424,9 @@ describe('the settings screen and the rule hits', () => {
     const hits = await bo(finance, 'GET', `/risk/rule-hits?from=${today}&to=${today}`);
     expect(hits.statusCode, hits.body).toBe(200);
     const day = hits.json().data.days[0];
-    const counted = await t.database.db.execute<{ rule: string; n: number }>(sql`select h->>'rule' as rule, count(*)::int as n from risk_decisions d cross join lateral jsonb_array_elements(d.hits) h group by 1`);
+    const counted = await t.database.db.execute<{ rule: string; n: number }>(
+      sql`select h->>'rule' as rule, count(*)::int as n from risk_decisions d cross join lateral jsonb_array_elements(d.hits) h group by 1`,
+    );
     expect(day.hits).toEqual(Object.fromEntries(counted.rows.map((r) => [r.rule, Number(r.n)])));
     const all = await t.database.db.select().from(riskDecisions);
     expect(day.decisions).toBe(all.length);

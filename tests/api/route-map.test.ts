@@ -10,8 +10,12 @@ import { backofficeRoutes } from '../../src/shared/api/backoffice.ts';
 import { resolveRoute } from '../../src/shared/api/contract.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The schema of what the client resolves to: the envelope's data, or the whole answer of a route without one. */
 function answerSchema(schema: unknown): v.GenericSchema {
@@ -36,14 +40,14 @@ function check(base: string, map: Record<string, v.GenericSchema>) {
   }
 }
 
-describe('the clients\' route maps', () => {
+describe("the clients' route maps", () => {
   it('name only registered player routes, each with the answer the server declares', () => {
     check('/api', playerRoutes);
   });
   it('name only registered back-office routes, each with the answer the server declares', () => {
     check('/api/backoffice', backofficeRoutes);
   });
-  it('fill a key\'s parameters, encoded, and refuse a missing one', () => {
+  it("fill a key's parameters, encoded, and refuse a missing one", () => {
     expect(resolveRoute('GET /players/:id/wallets/:code', { id: 7, code: 'A B' })).toEqual({ method: 'GET', path: '/players/7/wallets/A%20B' });
     expect(() => resolveRoute('GET /players/:id', {})).toThrow(/needs the parameter id/);
     expect(() => resolveRoute('/players', {})).toThrow(/not a route key/);

@@ -14,13 +14,18 @@ beforeAll(async () => {
   t = await createTestApp({}, { provider: new FakeProvider(), seamlessLauncher: new FakeLauncher() });
   await addSeamlessPlatform(t, CODE);
 });
-afterAll(async () => { await t?.close(); });
-afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
 
 let seq = 0;
 const debit = (p: Player, amount: string, round = `g-r${++seq}`) =>
   seamlessCall(t, CODE, 'debit', { player: String(p.playerId), round_id: round, transaction_id: `g-d${++seq}`, game_code: 'lucky-7', amount });
-const protection = (p: Player, url: string, payload: object) => t.app.inject({ method: url.endsWith('limits') ? 'PUT' : 'POST', url, headers: p.headers, payload });
+const protection = (p: Player, url: string, payload: object) =>
+  t.app.inject({ method: url.endsWith('limits') ? 'PUT' : 'POST', url, headers: p.headers, payload });
 
 describe('the protection gate on seamless debits', () => {
   it('a time-out blocks the player', async () => {

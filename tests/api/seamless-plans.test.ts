@@ -9,8 +9,12 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('seamless_transactions indexes', () => {
   it('only the unique (gp_code, tx_id) index starts with gp_code, so no other can be taken for a lookup by transaction id', async () => {

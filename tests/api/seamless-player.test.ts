@@ -15,14 +15,16 @@ beforeAll(async () => {
   t = await createTestApp({}, { provider: new FakeProvider(), seamlessLauncher: launcher });
   await addSeamlessPlatform(t, CODE);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 afterEach(async () => {
   vi.restoreAllMocks();
   expect(await checkLedger(t.database.db)).toEqual([]);
 });
 
 describe('the player side of a seamless platform', () => {
-  it('the platform list names each platform\'s wallet model', async () => {
+  it("the platform list names each platform's wallet model", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/games/platform/all' });
     expect(res.statusCode).toBe(200);
     const list = res.json().data as Array<{ gp_code: string; wallet_model: string }>;
@@ -43,7 +45,7 @@ describe('the player side of a seamless platform', () => {
     expect(await centralMinor(t, p.playerId)).toBe(5_000n);
   });
 
-  it('the launch answers the provider\'s page at once; an anonymous caller gets 401', async () => {
+  it("the launch answers the provider's page at once; an anonymous caller gets 401", async () => {
     const p = await seedPlayer(t, { centralMinor: 1_000n });
     expect((await t.app.inject({ method: 'GET', url: `/api/games/seamless/link/${CODE}?productId=lucky-7` })).statusCode).toBe(401);
     const res = await t.app.inject({ method: 'GET', url: `/api/games/seamless/link/${CODE}?productId=lucky-7`, headers: p.headers });
@@ -53,7 +55,7 @@ describe('the player side of a seamless platform', () => {
     expect(auth.body).toMatchObject({ status: 'OK', player: String(p.playerId), balance: '1000' });
   });
 
-  it('each committed debit and credit tells the player\'s header, after the commit; a refusal and a replay do not', async () => {
+  it("each committed debit and credit tells the player's header, after the commit; a refusal and a replay do not", async () => {
     const p = await seedPlayer(t, { centralMinor: 2_000n });
     const publisher = t.app.services.realtime.publisher;
     const seen: Array<Promise<bigint>> = [];
@@ -64,10 +66,27 @@ describe('the player side of a seamless platform', () => {
       original(playerId, event, payload);
     });
     const player = String(p.playerId);
-    expect((await seamlessCall(t, CODE, 'debit', { player, round_id: 'rt-1', transaction_id: 'rt-1-d', game_code: 'lucky-7', amount: '500' })).body.status).toBe('OK');
-    expect((await seamlessCall(t, CODE, 'debit', { player, round_id: 'rt-1', transaction_id: 'rt-1-d', game_code: 'lucky-7', amount: '500' })).body.replayed).toBe(true);
-    expect((await seamlessCall(t, CODE, 'debit', { player, round_id: 'rt-2', transaction_id: 'rt-2-d', game_code: 'lucky-7', amount: '99999' })).body.status).toBe('INSUFFICIENT_FUNDS');
-    expect((await seamlessCall(t, CODE, 'credit', { player, round_id: 'rt-1', transaction_id: 'rt-1-c', debit_transaction_id: 'rt-1-d', amount: '1200', round_closed: true })).body.status).toBe('OK');
+    expect(
+      (await seamlessCall(t, CODE, 'debit', { player, round_id: 'rt-1', transaction_id: 'rt-1-d', game_code: 'lucky-7', amount: '500' })).body.status,
+    ).toBe('OK');
+    expect(
+      (await seamlessCall(t, CODE, 'debit', { player, round_id: 'rt-1', transaction_id: 'rt-1-d', game_code: 'lucky-7', amount: '500' })).body.replayed,
+    ).toBe(true);
+    expect(
+      (await seamlessCall(t, CODE, 'debit', { player, round_id: 'rt-2', transaction_id: 'rt-2-d', game_code: 'lucky-7', amount: '99999' })).body.status,
+    ).toBe('INSUFFICIENT_FUNDS');
+    expect(
+      (
+        await seamlessCall(t, CODE, 'credit', {
+          player,
+          round_id: 'rt-1',
+          transaction_id: 'rt-1-c',
+          debit_transaction_id: 'rt-1-d',
+          amount: '1200',
+          round_closed: true,
+        })
+      ).body.status,
+    ).toBe('OK');
     expect(await Promise.all(seen)).toEqual([1_500n, 2_700n]);
   });
 });

@@ -15,8 +15,12 @@ beforeAll(async () => {
   t = await createTestApp({}, { provider: new FakeProvider(), seamlessLauncher: new FakeLauncher() });
   await addSeamlessPlatform(t, CODE, 'casino');
 });
-afterAll(async () => { await t?.close(); });
-afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
 
 const ROUNDS = 25;
 
@@ -58,7 +62,9 @@ describe('racing calls', () => {
     for (let i = 0; i < ROUNDS; i++) {
       const round = `cr-r${i}`;
       const d = `cr-d${i}`;
-      expect((await seamlessCall(t, CODE, 'debit', { player, round_id: round, transaction_id: d, game_code: 'baccarat', amount: '1000' })).body.status).toBe('OK');
+      expect((await seamlessCall(t, CODE, 'debit', { player, round_id: round, transaction_id: d, game_code: 'baccarat', amount: '1000' })).body.status).toBe(
+        'OK',
+      );
       const [credit, rollback] = await Promise.all([
         seamlessCall(t, CODE, 'credit', { player, round_id: round, transaction_id: `cr-c${i}`, debit_transaction_id: d, amount: '1500' }),
         seamlessCall(t, CODE, 'rollback', { player, round_id: round, transaction_id: `cr-rb${i}`, debit_transaction_id: d }),
@@ -77,8 +83,11 @@ describe('racing calls', () => {
   it('many debits of one player at once never take the balance below zero', async () => {
     const p = await seedPlayer(t, { centralMinor: 10_000n });
     const player = String(p.playerId);
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) =>
-      seamlessCall(t, CODE, 'debit', { player, round_id: `neg-r${i % 4}`, transaction_id: `neg-d${i}`, game_code: 'baccarat', amount: '700' })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        seamlessCall(t, CODE, 'debit', { player, round_id: `neg-r${i % 4}`, transaction_id: `neg-d${i}`, game_code: 'baccarat', amount: '700' }),
+      ),
+    );
     const ok = answers.filter((a) => a.body.status === 'OK').length;
     expect(ok).toBe(14);
     expect(answers.every((a) => BigInt(a.body.balance ?? '-1') >= 0n)).toBe(true);
@@ -94,10 +103,18 @@ describe('calls batched together (drizzle 0047)', () => {
     // One call each first, so every player is known and the next calls reach the batchers in one turn.
     for (const p of [...players, poor]) {
       const player = String(p.playerId);
-      expect((await seamless.debit(CODE, { player, round_id: `bw-${player}`, transaction_id: `bw-${player}-d`, game_code: 'slot', amount: '1' })).status).toBe('OK');
+      expect((await seamless.debit(CODE, { player, round_id: `bw-${player}`, transaction_id: `bw-${player}-d`, game_code: 'slot', amount: '1' })).status).toBe(
+        'OK',
+      );
     }
     const before = seamless.batching[CODE];
-    const debitOf = (p: { playerId: number }) => ({ player: String(p.playerId), round_id: `b-${p.playerId}`, transaction_id: `b-${p.playerId}-d`, game_code: 'slot', amount: '1000' });
+    const debitOf = (p: { playerId: number }) => ({
+      player: String(p.playerId),
+      round_id: `b-${p.playerId}`,
+      transaction_id: `b-${p.playerId}-d`,
+      game_code: 'slot',
+      amount: '1000',
+    });
     const debits = await Promise.all([
       ...players.map((p) => seamless.debit(CODE, debitOf(p))),
       // The same debit twice in the same moment, and one over the balance.
@@ -107,10 +124,18 @@ describe('calls batched together (drizzle 0047)', () => {
     expect(debits.slice(0, 24).map((d) => d.status)).toEqual(Array(24).fill('OK'));
     expect(debits[24]).toMatchObject({ status: 'OK', balance: debits[0]?.balance });
     expect(debits[25]?.status).toBe('INSUFFICIENT_FUNDS');
-    const credits = await Promise.all(players.map((p, i) => seamless.credit(CODE, {
-      player: String(p.playerId), round_id: `b-${p.playerId}`, transaction_id: `b-${p.playerId}-c`, debit_transaction_id: `b-${p.playerId}-d`,
-      amount: i % 2 ? '3000' : '0', round_closed: true,
-    })));
+    const credits = await Promise.all(
+      players.map((p, i) =>
+        seamless.credit(CODE, {
+          player: String(p.playerId),
+          round_id: `b-${p.playerId}`,
+          transaction_id: `b-${p.playerId}-c`,
+          debit_transaction_id: `b-${p.playerId}-d`,
+          amount: i % 2 ? '3000' : '0',
+          round_closed: true,
+        }),
+      ),
+    );
     expect(credits.map((c) => c.status)).toEqual(Array(24).fill('OK'));
     const after = seamless.batching[CODE];
     expect(after!.debits.batches).toBeGreaterThan(before?.debits.batches ?? 0);
@@ -118,7 +143,9 @@ describe('calls batched together (drizzle 0047)', () => {
     // Each player: 100.00 less the warm-up 0.01 and the stake 10.00, plus 30.00 for every other one.
     for (const [i, p] of players.entries()) expect(await centralMinor(t, p.playerId)).toBe(10_000n - 1n - 1_000n + (i % 2 ? 3_000n : 0n));
     expect(await centralMinor(t, poor.playerId)).toBe(49n);
-    const journals = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where idempotency_key like ${`seamless:${CODE}:b-%`}`);
+    const journals = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from journals where idempotency_key like ${`seamless:${CODE}:b-%`}`,
+    );
     // 24 debits and the 12 winning credits: the replayed debit and the refused one wrote none.
     expect(journals.rows[0]?.n).toBe(36);
   });

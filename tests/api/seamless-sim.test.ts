@@ -42,7 +42,7 @@ async function launchToken(p: Player, code: string): Promise<string> {
 
 async function play(code: string, token: string, bet: Record<string, unknown>) {
   const res = await fetch(`${sim.url}/sim/seamless/${code}/play`, { method: 'POST', body: JSON.stringify({ token, ...bet }) });
-  return { statusCode: res.status, body: await res.json() as Record<string, string> };
+  return { statusCode: res.status, body: (await res.json()) as Record<string, string> };
 }
 
 const faults = (patch: Record<string, number>) => fetch(`${sim.url}/sim/seamless/faults`, { method: 'PUT', body: JSON.stringify(patch) });
@@ -81,7 +81,7 @@ describe('the seamless stand-in over HTTP', () => {
       expected += BigInt(spin.body.payoutMinor!) - 100n;
     }
     expect(await centralMinor(t, p.playerId)).toBe(expected);
-    const stats = await (await fetch(`${sim.url}/sim/seamless/stats`)).json() as { duplicates: number; byStatus: Record<string, number> };
+    const stats = (await (await fetch(`${sim.url}/sim/seamless/stats`)).json()) as { duplicates: number; byStatus: Record<string, number> };
     expect(stats.duplicates).toBeGreaterThan(0);
     expect(stats.byStatus.DEBIT_NOT_FOUND).toBeGreaterThan(0);
   });

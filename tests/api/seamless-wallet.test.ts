@@ -19,8 +19,12 @@ beforeAll(async () => {
   t = await createTestApp({}, { provider: new FakeProvider(), seamlessLauncher: launcher });
   await addSeamlessPlatform(t, CODE);
 });
-afterAll(async () => { await t?.close(); });
-afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
 
 let seq = 0;
 const id = (what: string) => `${what}-${++seq}`;
@@ -67,7 +71,10 @@ describe('each call', () => {
     const raw = JSON.stringify({ player: String(p.playerId) });
     const timestamp = String(Date.now());
     const balance = await t.app.inject({
-      method: 'POST', url: `/api/seamless/${CODE}/balance`, payload: raw, remoteAddress: '10.9.9.9',
+      method: 'POST',
+      url: `/api/seamless/${CODE}/balance`,
+      payload: raw,
+      remoteAddress: '10.9.9.9',
       headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': seamlessSignature(SEAMLESS_SECRET, timestamp, raw) },
     });
     expect(balance.json()).toMatchObject({ status: 'OK' });
@@ -82,9 +89,14 @@ describe('each call', () => {
     const round = id('r');
     const d = id('d');
     expect((await debit(p, { round_id: round, transaction_id: d, amount: '1000' })).body).toMatchObject({ status: 'OK', balance: '9000' });
-    const open = await t.database.db.execute<{ status: string; stake: string }>(sql`select status, stake_minor::text as stake from bet_records where gp_code = ${CODE} and bet_id = ${round}`);
+    const open = await t.database.db.execute<{ status: string; stake: string }>(
+      sql`select status, stake_minor::text as stake from bet_records where gp_code = ${CODE} and bet_id = ${round}`,
+    );
     expect(open.rows[0]).toEqual({ status: 'open', stake: '1000' });
-    expect((await credit(p, { round_id: round, transaction_id: id('c'), debit_transaction_id: d, amount: '2500' })).body).toMatchObject({ status: 'OK', balance: '11500' });
+    expect((await credit(p, { round_id: round, transaction_id: id('c'), debit_transaction_id: d, amount: '2500' })).body).toMatchObject({
+      status: 'OK',
+      balance: '11500',
+    });
     expect((await call('end-round', { player: String(p.playerId), round_id: round })).body).toMatchObject({ status: 'OK', balance: '11500' });
     const bet = await t.database.db.execute<{ status: string; stake: string; payout: string; valid: string; lv: number; v: number }>(sql`
       select status, stake_minor::text as stake, payout_minor::text as payout, valid_bet_minor::text as valid, ledger_version as lv, version as v
@@ -112,7 +124,7 @@ describe('each call', () => {
     expect((await call('end-round', { player: String(p.playerId), round_id: id('unknown') })).body.status).toBe('ROUND_NOT_FOUND');
   });
 
-  it('settled rounds reach the reports\' daily aggregates in the same transaction, and equal their bet records', async () => {
+  it("settled rounds reach the reports' daily aggregates in the same transaction, and equal their bet records", async () => {
     const p = await seedPlayer(t, { centralMinor: 20_000n });
     const settled = id('r');
     const d = id('d');
@@ -134,42 +146,51 @@ describe('each call', () => {
 
   it('rounds of many players, a push, a void and a win after the close leave the daily aggregates as the rebuild makes them', async () => {
     const players = await Promise.all(Array.from({ length: 5 }, () => seedPlayer(t, { centralMinor: 50_000n })));
-    await Promise.all(players.map(async (p, i) => {
-      const won = id('r');
-      const d = id('d');
-      await debit(p, { round_id: won, transaction_id: d, amount: String(1000 + i) });
-      await credit(p, { round_id: won, transaction_id: id('c'), debit_transaction_id: d, amount: String(500 * i), round_closed: true });
-      // A win paid after the round closed re-settles it: the old contribution leaves the aggregates, the new one enters.
-      await credit(p, { round_id: won, transaction_id: id('c'), debit_transaction_id: d, amount: '7' });
-      const push = id('r');
-      const dp = id('d');
-      await debit(p, { round_id: push, transaction_id: dp, amount: '300', game_code: 'wheel' });
-      await credit(p, { round_id: push, transaction_id: id('c'), debit_transaction_id: dp, amount: '300', round_closed: true });
-      const voided = id('r');
-      const dv = id('d');
-      await debit(p, { round_id: voided, transaction_id: dv, amount: '200' });
-      await rollback(p, { round_id: voided, transaction_id: id('rb'), debit_transaction_id: dv });
-      await call('end-round', { player: String(p.playerId), round_id: voided });
-    }));
+    await Promise.all(
+      players.map(async (p, i) => {
+        const won = id('r');
+        const d = id('d');
+        await debit(p, { round_id: won, transaction_id: d, amount: String(1000 + i) });
+        await credit(p, { round_id: won, transaction_id: id('c'), debit_transaction_id: d, amount: String(500 * i), round_closed: true });
+        // A win paid after the round closed re-settles it: the old contribution leaves the aggregates, the new one enters.
+        await credit(p, { round_id: won, transaction_id: id('c'), debit_transaction_id: d, amount: '7' });
+        const push = id('r');
+        const dp = id('d');
+        await debit(p, { round_id: push, transaction_id: dp, amount: '300', game_code: 'wheel' });
+        await credit(p, { round_id: push, transaction_id: id('c'), debit_transaction_id: dp, amount: '300', round_closed: true });
+        const voided = id('r');
+        const dv = id('d');
+        await debit(p, { round_id: voided, transaction_id: dv, amount: '200' });
+        await rollback(p, { round_id: voided, transaction_id: id('rb'), debit_transaction_id: dv });
+        await call('end-round', { player: String(p.playerId), round_id: voided });
+      }),
+    );
     const tables = ['bet_daily', 'bet_daily_games', 'bet_daily_totals', 'bet_player_days', 'bet_daily_bettors'];
     const snapshot = async () => {
       const out: Record<string, string[]> = {};
       for (const table of tables) {
-        const zero = table === 'bet_daily_bettors' ? sql` where players <> 0` : table === 'bet_player_days' || table === 'bet_daily' ? sql`` : sql` where rounds <> 0`;
+        const zero =
+          table === 'bet_daily_bettors' ? sql` where players <> 0` : table === 'bet_player_days' || table === 'bet_daily' ? sql`` : sql` where rounds <> 0`;
         const res = await t.database.db.execute(sql`select * from ${sql.raw(table)}${zero}`);
         out[table] = res.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
       }
       return out;
     };
     const incremental = await snapshot();
-    const games = await t.database.db.execute<{ shards: number }>(sql`select count(distinct shard)::int as shards from bet_daily_games where gp_code = ${CODE}`);
+    const games = await t.database.db.execute<{ shards: number }>(
+      sql`select count(distinct shard)::int as shards from bet_daily_games where gp_code = ${CODE}`,
+    );
     expect(games.rows[0]!.shards).toBeGreaterThan(1);
     const days = await t.database.db.execute<{ day: string }>(sql`select distinct day::text as day from bet_daily`);
     await t.database.db.transaction(async (tx) => {
       for (const { day } of days.rows) await rebuildBetDay(tx, day);
     });
     expect(await snapshot()).toEqual(incremental);
-    const valid = await t.database.db.execute<{ status: string; valid: string; n: number }>(sql`select status, sum(valid_bet_minor)::text as valid, count(*)::int as n
+    const valid = await t.database.db.execute<{
+      status: string;
+      valid: string;
+      n: number;
+    }>(sql`select status, sum(valid_bet_minor)::text as valid, count(*)::int as n
       from bet_records where gp_code = ${CODE} and player_id = any(${`{${players.map((p) => p.playerId).join(',')}}`}::bigint[]) group by status order by status`);
     // The pushes count no valid bet; the voided rounds count nothing.
     expect(valid.rows).toEqual([
@@ -198,8 +219,12 @@ describe('each call', () => {
     const snapshot = async () => {
       const out: Record<string, string[]> = {};
       for (const table of tables) {
-        const zero = table === 'bet_daily_bettors' || table === 'report_active_daily' ? sql` where players <> 0`
-          : table === 'bet_daily_games' || table === 'bet_daily_totals' ? sql` where rounds <> 0` : sql``;
+        const zero =
+          table === 'bet_daily_bettors' || table === 'report_active_daily'
+            ? sql` where players <> 0`
+            : table === 'bet_daily_games' || table === 'bet_daily_totals'
+              ? sql` where rounds <> 0`
+              : sql``;
         const res = await t.database.db.execute(sql`select * from ${sql.raw(table)}${zero}`);
         out[table] = res.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
       }
@@ -228,13 +253,15 @@ describe('each call', () => {
     expect(records.rows[0]!.n).toBe(1);
   });
 
-  it('rollback returns a debit\'s stake', async () => {
+  it("rollback returns a debit's stake", async () => {
     const p = await seedPlayer(t, { centralMinor: 3_000n });
     const round = id('r');
     const d = id('d');
     await debit(p, { round_id: round, transaction_id: d, amount: '1000' });
     expect((await rollback(p, { round_id: round, transaction_id: id('rb'), debit_transaction_id: d })).body).toMatchObject({ status: 'OK', balance: '3000' });
-    const journals = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from journals where player_id = ${p.playerId} and kind = 'seamless_debit'`);
+    const journals = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from journals where player_id = ${p.playerId} and kind = 'seamless_debit'`,
+    );
     expect(journals.rows[0]!.n).toBe(2);
   });
 });
@@ -254,7 +281,11 @@ describe('exactly once', () => {
     expect((await credit(p, { round_id: round, transaction_id: d, debit_transaction_id: d, amount: '5' })).body.status).toBe('DUPLICATE_MISMATCH');
     const c = id('c');
     await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: d, amount: '300' });
-    expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: d, amount: '300' })).body).toMatchObject({ status: 'OK', replayed: true, balance: '8800' });
+    expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: d, amount: '300' })).body).toMatchObject({
+      status: 'OK',
+      replayed: true,
+      balance: '8800',
+    });
     expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: d, amount: '301' })).body.status).toBe('DUPLICATE_MISMATCH');
     expect(await journalsOf(t, CODE, d)).toBe(1);
     expect(await centralMinor(t, p.playerId)).toBe(8_800n);
@@ -266,7 +297,11 @@ describe('exactly once', () => {
     const round = id('r');
     expect((await debit(p, { round_id: round, transaction_id: d, amount: '501' })).body).toMatchObject({ status: 'INSUFFICIENT_FUNDS', balance: '500' });
     await t.app.services.wallet.adjustCentral({ playerId: p.playerId, amountMinor: 1_000n, memo: 'top up', idempotencyKey: `top-${p.playerId}` });
-    expect((await debit(p, { round_id: round, transaction_id: d, amount: '501' })).body).toMatchObject({ status: 'INSUFFICIENT_FUNDS', replayed: true, balance: '1500' });
+    expect((await debit(p, { round_id: round, transaction_id: d, amount: '501' })).body).toMatchObject({
+      status: 'INSUFFICIENT_FUNDS',
+      replayed: true,
+      balance: '1500',
+    });
     expect(await journalsOf(t, CODE, d)).toBe(0);
   });
 
@@ -288,16 +323,28 @@ describe('refusals with their own codes', () => {
     const round = id('r');
     const c = id('c');
     // Credit before its debit: refused and not recorded, so the provider's retry is paid once the debit came.
-    expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: 'd-late', amount: '100' })).body).toMatchObject({ status: 'DEBIT_NOT_FOUND', balance: '10000' });
+    expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: 'd-late', amount: '100' })).body).toMatchObject({
+      status: 'DEBIT_NOT_FOUND',
+      balance: '10000',
+    });
     await debit(p, { round_id: round, transaction_id: 'd-late', amount: '100' });
-    expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: 'd-late', amount: '100' })).body).toMatchObject({ status: 'OK', balance: '10000' });
-    expect((await rollback(p, { round_id: round, transaction_id: id('rb'), debit_transaction_id: 'd-late' })).body).toMatchObject({ status: 'ROLLBACK_AFTER_CREDIT', balance: '10000' });
+    expect((await credit(p, { round_id: round, transaction_id: c, debit_transaction_id: 'd-late', amount: '100' })).body).toMatchObject({
+      status: 'OK',
+      balance: '10000',
+    });
+    expect((await rollback(p, { round_id: round, transaction_id: id('rb'), debit_transaction_id: 'd-late' })).body).toMatchObject({
+      status: 'ROLLBACK_AFTER_CREDIT',
+      balance: '10000',
+    });
 
     const d = id('d');
     const round2 = id('r');
     await debit(p, { round_id: round2, transaction_id: d, amount: '400' });
     await rollback(p, { round_id: round2, transaction_id: id('rb'), debit_transaction_id: d });
-    expect((await credit(p, { round_id: round2, transaction_id: id('c'), debit_transaction_id: d, amount: '800' })).body).toMatchObject({ status: 'CREDIT_AFTER_ROLLBACK', balance: '10000' });
+    expect((await credit(p, { round_id: round2, transaction_id: id('c'), debit_transaction_id: d, amount: '800' })).body).toMatchObject({
+      status: 'CREDIT_AFTER_ROLLBACK',
+      balance: '10000',
+    });
     expect(await centralMinor(t, p.playerId)).toBe(10_000n);
   });
 

@@ -17,7 +17,9 @@ beforeAll(async () => {
   admin = await signedInStaff(t, 'auditadmin', 'admin');
   marketing = await signedInStaff(t, 'auditmkt', 'marketing');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const as = (who: { token: string }) => ({ authorization: `Bearer ${who.token}` });
 const bo = (method: 'GET' | 'POST' | 'PUT', url: string, who: { token: string }, payload?: unknown) =>
@@ -32,13 +34,53 @@ type Stored = { before: Record<string, unknown> | null; after: Record<string, un
 
 function promotionBody(over: Partial<PromotionInput> = {}): PromotionInput {
   return {
-    mode: 1, front_id: null, title: '稽核活動', title_en: 'Audit promotion', summary: '摘要', summary_en: 'Summary', content: '<p>內容</p>', content_en: '<p>Content</p>',
-    banner_id: null, status: 'off', sort: 0, limited_time: false, show_start: null, show_end: null, claim_start: null, claim_end: null,
-    levels: [], min_register_days: 0, max_register_days: 0, deposit_window_days: 0, min_deposit_count: 0, min_deposit_total: '0',
-    reward_kind: 'fixed', fixed_amount: '100.00', percent: '0', tiers: [], min_amount: '0', max_grant: '0', game_groups: [], use_vip_rate: false,
-    referrer_amount: '0', friend_amount: '0', friend_min_deposit: '0', friend_min_valid_bet: '0', max_per_referrer: 0,
-    budget: null, limit_period: 'ever', limit_count: 1, flow_multiple: 1, flow_base: 'bonus', is_sports: false, give_up_wallet_amount: '0',
-    claim_mode: 'automatic', auto_approve_max: null, not_combinable: false, unique_by: [], ...over,
+    mode: 1,
+    front_id: null,
+    title: '稽核活動',
+    title_en: 'Audit promotion',
+    summary: '摘要',
+    summary_en: 'Summary',
+    content: '<p>內容</p>',
+    content_en: '<p>Content</p>',
+    banner_id: null,
+    status: 'off',
+    sort: 0,
+    limited_time: false,
+    show_start: null,
+    show_end: null,
+    claim_start: null,
+    claim_end: null,
+    levels: [],
+    min_register_days: 0,
+    max_register_days: 0,
+    deposit_window_days: 0,
+    min_deposit_count: 0,
+    min_deposit_total: '0',
+    reward_kind: 'fixed',
+    fixed_amount: '100.00',
+    percent: '0',
+    tiers: [],
+    min_amount: '0',
+    max_grant: '0',
+    game_groups: [],
+    use_vip_rate: false,
+    referrer_amount: '0',
+    friend_amount: '0',
+    friend_min_deposit: '0',
+    friend_min_valid_bet: '0',
+    max_per_referrer: 0,
+    budget: null,
+    limit_period: 'ever',
+    limit_count: 1,
+    flow_multiple: 1,
+    flow_base: 'bonus',
+    is_sports: false,
+    give_up_wallet_amount: '0',
+    claim_mode: 'automatic',
+    auto_approve_max: null,
+    not_combinable: false,
+    unique_by: [],
+    ...over,
   };
 }
 
@@ -47,9 +89,22 @@ describe('audited changes carry before and after', () => {
     const levels = (await bo('GET', '/vip/levels', admin)).json().data;
     const l2 = levels[2];
     const edit = {
-      name_frontend: l2.name_frontend, name_frontend_en: l2.name_frontend_en, if_show_frontend: true, deposit_req: '0.00', valid_bet_req: '0.00',
-      keep_valid_bet: '0.00', upgrade_reward: '18.00', monthly_reward: '9.00', birthday_reward: '18.00', reward_target: 'bonus', reward_flow_multiple: 1,
-      withdraw_max_per_day: 3, withdraw_free_per_day: 1, withdraw_fee: '100.00', rebate_rate_bp: 30, points_rates: { slots: 2 },
+      name_frontend: l2.name_frontend,
+      name_frontend_en: l2.name_frontend_en,
+      if_show_frontend: true,
+      deposit_req: '0.00',
+      valid_bet_req: '0.00',
+      keep_valid_bet: '0.00',
+      upgrade_reward: '18.00',
+      monthly_reward: '9.00',
+      birthday_reward: '18.00',
+      reward_target: 'bonus',
+      reward_flow_multiple: 1,
+      withdraw_max_per_day: 3,
+      withdraw_free_per_day: 1,
+      withdraw_fee: '100.00',
+      rebate_rate_bp: 30,
+      points_rates: { slots: 2 },
     };
     expect((await bo('PUT', '/vip/levels/2', admin, edit)).statusCode).toBe(200);
     const saved = await bo('PUT', '/vip/levels/2', admin, { ...edit, deposit_req: '5000.00' });
@@ -92,9 +147,19 @@ describe('audited changes carry before and after', () => {
 
   it('a lowered protection limit stores the old and new limit as decimals', async () => {
     const p = await seedPlayer(t);
-    const set = await bo('POST', `/players/${p.playerId}/protection/limits`, admin, { kind: 'deposit', period: 'day', value: '5000.00', reason: 'asked by phone' });
+    const set = await bo('POST', `/players/${p.playerId}/protection/limits`, admin, {
+      kind: 'deposit',
+      period: 'day',
+      value: '5000.00',
+      reason: 'asked by phone',
+    });
     expect(set.statusCode, set.body).toBe(200);
-    const lower = await bo('POST', `/players/${p.playerId}/protection/limits`, admin, { kind: 'deposit', period: 'day', value: '3000.00', reason: 'asked again' });
+    const lower = await bo('POST', `/players/${p.playerId}/protection/limits`, admin, {
+      kind: 'deposit',
+      period: 'day',
+      value: '3000.00',
+      reason: 'asked again',
+    });
     expect(lower.statusCode, lower.body).toBe(200);
     expect((await lastAudit('protection.limit_lowered'))!.detail).toMatchObject({ before: { value: '5000.00' }, after: { value: '3000.00' } });
   });
@@ -112,7 +177,12 @@ describe('the protection change log', () => {
   it('formats money limits, names the staff member, and refuses a raise with the rule rather than "no permission"', async () => {
     const p = await seedPlayer(t);
     await bo('POST', `/players/${p.playerId}/protection/limits`, admin, { kind: 'deposit', period: 'day', value: '5000.00', reason: 'asked by phone' });
-    const raise = await bo('POST', `/players/${p.playerId}/protection/limits`, admin, { kind: 'deposit', period: 'day', value: '9000.00', reason: 'wants more' });
+    const raise = await bo('POST', `/players/${p.playerId}/protection/limits`, admin, {
+      kind: 'deposit',
+      period: 'day',
+      value: '9000.00',
+      reason: 'wants more',
+    });
     expect(raise.statusCode).toBe(422);
     expect(raise.json().error.value).toEqual(['只有玩家本人可在冷靜期後調高限額；客服人員只能調降']);
     const page = (await bo('GET', `/players/${p.playerId}/protection`, admin)).json().data;
@@ -154,5 +224,4 @@ describe('reading the log', () => {
     const names = (await bo('GET', '/audit/staff', admin)).json().data.map((s: { username: string }) => s.username);
     expect(names).toEqual(expect.arrayContaining(['auditadmin', 'auditmkt']));
   });
-
 });

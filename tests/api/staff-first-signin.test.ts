@@ -10,11 +10,14 @@ import { seedFirstOperator } from '../../src/server/seed.ts';
 import { totpAt } from '../../src/server/modules/staff/totp.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ STAFF_TOTP_REQUIRED: '1' }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ STAFF_TOTP_REQUIRED: '1' });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const login = (body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', remoteAddress: freshIp(), payload: body });
+const login = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', remoteAddress: freshIp(), payload: body });
 
 describe('first operator sign-in', () => {
   it('forces a new password, then an authenticator, before it gives a session', async () => {

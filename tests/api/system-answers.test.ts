@@ -14,7 +14,9 @@ beforeAll(async () => {
   playerToken = (await playerWithToken(t)).token;
   staffToken = (await signedInStaff(t, 'walker01', 'admin')).token;
 }, 300_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; pattern?: string; anyOf?: JsonSchema[]; enum?: unknown[] };
 type Operation = { parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
@@ -48,11 +50,17 @@ function typeOf(schema: JsonSchema | undefined): string {
 /** A value of the wrong kind for the schema: a number for text, text for a number, and so on. */
 function wrongValue(schema: JsonSchema | undefined): unknown {
   switch (typeOf(schema)) {
-    case 'number': case 'integer': return 'abc';
-    case 'boolean': return 'maybe';
-    case 'array': return 'x';
-    case 'object': return 7;
-    default: return 12345;
+    case 'number':
+    case 'integer':
+      return 'abc';
+    case 'boolean':
+      return 'maybe';
+    case 'array':
+      return 'x';
+    case 'object':
+      return 7;
+    default:
+      return 12345;
   }
 }
 
@@ -61,7 +69,13 @@ function badText(schema: JsonSchema | undefined): string {
   return typeOf(schema) === 'string' ? '!!%' : 'abc';
 }
 
-interface Probe { method: string; url: string; query?: Record<string, string>; body?: Record<string, unknown>; sent: string[] }
+interface Probe {
+  method: string;
+  url: string;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  sent: string[];
+}
 
 function probesOf(path: string, method: string, op: Operation): Probe[] {
   const params = op.parameters ?? [];
@@ -101,7 +115,7 @@ async function allProbes(): Promise<Probe[]> {
 }
 
 describe('validation messages on every route', () => {
-  it('never show the validator\'s internals, in zh-TW and en, and name only fields the caller sent', { timeout: 300_000 }, async () => {
+  it("never show the validator's internals, in zh-TW and en, and name only fields the caller sent", { timeout: 300_000 }, async () => {
     const probes = await allProbes();
     expect(probes.length).toBeGreaterThan(50);
     const problems: string[] = [];
@@ -109,8 +123,12 @@ describe('validation messages on every route', () => {
       for (const locale of ['zh-TW', 'en'] as const) {
         const token = probe.url.startsWith('/api/backoffice/') ? staffToken : playerToken;
         const res = await t.app.inject({
-          method: probe.method as 'GET', url: probe.url, query: probe.query, remoteAddress: freshIp(),
-          headers: { 'x-locale': locale, ...bearer(token), ...(probe.body ? {} : {}) }, ...(probe.body ? { payload: probe.body } : {}),
+          method: probe.method as 'GET',
+          url: probe.url,
+          query: probe.query,
+          remoteAddress: freshIp(),
+          headers: { 'x-locale': locale, ...bearer(token), ...(probe.body ? {} : {}) },
+          ...(probe.body ? { payload: probe.body } : {}),
         });
         if (res.statusCode < 400) continue;
         const where = `${probe.method} ${probe.url} (${locale}) ${res.statusCode}`;
@@ -132,7 +150,10 @@ describe('validation messages on every route', () => {
 
   it('reports a bad record date under the field the caller sent', async () => {
     const res = await t.app.inject({
-      method: 'GET', url: '/api/players/bet/records', query: { start: '2026-02-31', end: '2026-01-01' }, headers: { 'x-locale': 'en', ...bearer(playerToken) },
+      method: 'GET',
+      url: '/api/players/bet/records',
+      query: { start: '2026-02-31', end: '2026-01-01' },
+      headers: { 'x-locale': 'en', ...bearer(playerToken) },
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().error)).toEqual(['start']);
@@ -146,7 +167,9 @@ describe('refusals outside the schemas', () => {
     const boundary = 'x-words-boundary';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a picture\r\n--${boundary}--\r\n`;
     const res = await t.app.inject({
-      method: 'POST', url: '/api/uploads/images', payload,
+      method: 'POST',
+      url: '/api/uploads/images',
+      payload,
       headers: { ...bearer(playerToken), 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-locale': 'zh-TW' },
     });
     expect(res.statusCode).toBe(415);
@@ -154,7 +177,7 @@ describe('refusals outside the schemas', () => {
     expect(res.json()).toMatchObject({ code: 'unsupported_file_type', message: '不支援此檔案類型' });
   });
 
-  it('a malformed percent-encoded API URL answers the site\'s error shape', async () => {
+  it("a malformed percent-encoded API URL answers the site's error shape", async () => {
     for (const url of ['/api/x/%zz', '/api/%E0%A4%A']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'x-locale': 'en' } });
       expect(res.statusCode, url).toBe(400);

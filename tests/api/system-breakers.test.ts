@@ -27,11 +27,16 @@ async function board(t: TestApp, token: string) {
 
 describe.skipIf(!REDIS_URL)('GET /api/backoffice/breakers', () => {
   beforeAll(async () => {
-    failing = http.createServer((_req, res) => { res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}'); });
+    failing = http.createServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}');
+    });
     await new Promise<void>((r) => failing.listen(0, '127.0.0.1', r));
     const env = {
-      REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: PREFIX, GAME_PROVIDER_URL: `http://127.0.0.1:${(failing.address() as AddressInfo).port}`,
-      BREAKER_VOLUME: '2', BREAKER_RESET_MS: '60000',
+      REDIS_URL: REDIS_URL!,
+      REDIS_KEY_PREFIX: PREFIX,
+      GAME_PROVIDER_URL: `http://127.0.0.1:${(failing.address() as AddressInfo).port}`,
+      BREAKER_VOLUME: '2',
+      BREAKER_RESET_MS: '60000',
     };
     a = await createTestApp({ ...env, INSTANCE_NAME: 'bo-a' });
     b = await createTestApp({ ...env, INSTANCE_NAME: 'bo-b' });
@@ -46,7 +51,7 @@ describe.skipIf(!REDIS_URL)('GET /api/backoffice/breakers', () => {
     await new Promise((r) => failing?.close(r));
   });
 
-  it('lists the other instance\'s open breaker with its state, since when and its failures', async () => {
+  it("lists the other instance's open breaker with its state, since when and its failures", async () => {
     const startedAt = Date.now();
     // Instance b calls a provider that answers 503 until its breaker opens; a never calls it.
     for (let i = 0; i < 4; i++) await b.app.services.provider.balance('SLX', 'someone').catch(() => undefined);
@@ -84,11 +89,15 @@ describe.skipIf(!REDIS_URL)('GET /api/backoffice/breakers', () => {
 });
 
 describe('the breaker board without Redis', () => {
-  it('answers this instance\'s own view, marked as not shared', async () => {
+  it("answers this instance's own view, marked as not shared", async () => {
     // A Redis nobody listens on: the client never becomes ready.
     const away = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0 });
     const breakers = new Breakers({ errorPercent: 50, volume: 1, resetMs: 60_000 });
-    await breakers.call('sms', async () => ({ status: 502 }), (r) => r.status >= 500);
+    await breakers.call(
+      'sms',
+      async () => ({ status: 502 }),
+      (r) => r.status >= 500,
+    );
     const own = new BreakerBoard({ redis: away, keyPrefix: 'x:', local: () => breakers.list(), name: 'alone' });
     const data = await own.read();
     expect(data.shared).toBe(false);

@@ -5,7 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedPlayer, signedInStaff, type TestApp } from '../helpers/app.ts';
 import {
-  balanceAdjustments, chatConversations, consultations, exchangeOrders, gifts, promotionGrants, promotions, redPacketRounds, redPackets,
+  balanceAdjustments,
+  chatConversations,
+  consultations,
+  exchangeOrders,
+  gifts,
+  promotionGrants,
+  promotions,
+  redPacketRounds,
+  redPackets,
 } from '../../src/server/db/schema.ts';
 
 let t: TestApp;
@@ -17,7 +25,9 @@ beforeAll(async () => {
   admin = await signedInStaff(t, 'dashadmin', 'admin');
   service = await signedInStaff(t, 'dashsvc', 'service');
 }, 180_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const pending = async (token = admin.token) => {
   const res = await t.app.inject({ url: '/api/backoffice/overview', headers: { authorization: `Bearer ${token}` } });
@@ -28,8 +38,17 @@ const pending = async (token = admin.token) => {
 describe('dashboard pending work', () => {
   it('starts at zero for every queue', async () => {
     expect(await pending()).toEqual({
-      deposits: 0, withdrawals: 0, cards: 0, findings: 0, adjustments: 0,
-      applications: 0, red_packets: 0, consultations: 0, chats: 0, gift_orders: 0, kyc_documents: 0,
+      deposits: 0,
+      withdrawals: 0,
+      cards: 0,
+      findings: 0,
+      adjustments: 0,
+      applications: 0,
+      red_packets: 0,
+      consultations: 0,
+      chats: 0,
+      gift_orders: 0,
+      kyc_documents: 0,
     });
   });
 
@@ -45,10 +64,20 @@ describe('dashboard pending work', () => {
       { promotionId: promo!.id, playerId: c.playerId, mode: 1, period: 'deposit:3', status: 'success', amountMinor: 5_000n },
     ]);
     const now = Date.now();
-    const [round] = await db.insert(redPacketRounds).values({
-      title: '紅包雨', titleEn: 'Rain', startsAt: new Date(now - 60_000), endsAt: new Date(now + 60_000),
-      poolMinor: 30_000n, packetCount: 3, minPacketMinor: 10_000n, maxPacketMinor: 10_000n, approvalCeilingMinor: 5_000n,
-    }).returning();
+    const [round] = await db
+      .insert(redPacketRounds)
+      .values({
+        title: '紅包雨',
+        titleEn: 'Rain',
+        startsAt: new Date(now - 60_000),
+        endsAt: new Date(now + 60_000),
+        poolMinor: 30_000n,
+        packetCount: 3,
+        minPacketMinor: 10_000n,
+        maxPacketMinor: 10_000n,
+        approvalCeilingMinor: 5_000n,
+      })
+      .returning();
     await db.insert(redPackets).values([
       { roundId: round!.id, amountMinor: 10_000n, playerId: a.playerId, claimedAt: new Date(), status: 'pending' },
       { roundId: round!.id, amountMinor: 10_000n, playerId: b.playerId, claimedAt: new Date(), status: 'approved' },

@@ -16,16 +16,26 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   token = res.json().data.access_token;
 });
-afterAll(async () => { await t?.close(); });
-
-const put = (payload: Record<string, unknown>, locale = 'en') => t.app.inject({
-  method: 'PUT', url: '/api/backoffice/settings', headers: { authorization: `Bearer ${token}`, 'x-locale': locale }, payload,
+afterAll(async () => {
+  await t?.close();
 });
+
+const put = (payload: Record<string, unknown>, locale = 'en') =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/backoffice/settings',
+    headers: { authorization: `Bearer ${token}`, 'x-locale': locale },
+    payload,
+  });
 
 describe('settings validated for what they mean', () => {
   it('refuses an unknown bank code, a non-numeric account, a malformed USDT address and out-of-range counts', async () => {
     const bad = await put({
-      receiving_bank: '999', receiving_bank_account: '12-34', usdt_address: 'Txyz', deposit_order_expire_minutes: 1, bank_card_max: 0,
+      receiving_bank: '999',
+      receiving_bank_account: '12-34',
+      usdt_address: 'Txyz',
+      deposit_order_expire_minutes: 1,
+      bank_card_max: 0,
     });
     expect(bad.statusCode).toBe(422);
     const error = bad.json().error as Record<string, string[]>;
@@ -37,8 +47,12 @@ describe('settings validated for what they mean', () => {
 
   it('accepts real values, and empty text switches a method off', async () => {
     const good = await put({
-      receiving_bank: '004', receiving_bank_account_name: 'Lucky Harbour Ltd', receiving_bank_account: '004100200300',
-      usdt_address: `T${'A'.repeat(33)}`, deposit_order_expire_minutes: 45, bank_card_max: 5,
+      receiving_bank: '004',
+      receiving_bank_account_name: 'Lucky Harbour Ltd',
+      receiving_bank_account: '004100200300',
+      usdt_address: `T${'A'.repeat(33)}`,
+      deposit_order_expire_minutes: 45,
+      bank_card_max: 5,
     });
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json().data.values).toMatchObject({ receiving_bank: '004', bank_card_max: 5, deposit_order_expire_minutes: 45 });

@@ -11,8 +11,12 @@ import { ipBlacklist, systemMessages } from '../../src/server/db/schema.ts';
 import { DEFAULT_SETTINGS, DEFAULT_WEBSITE_STATUS } from '../../src/shared/settings.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 afterEach(async () => {
   await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS });
   await t.app.services.system.setWebsiteStatus({ ...DEFAULT_WEBSITE_STATUS });
@@ -28,12 +32,29 @@ describe('GET /api/system/settings', () => {
     const d = res.json().data;
     // The defaults SPEC.md names, spelled out so a changed default fails here.
     expect(d).toMatchObject({
-      allow_player_delete_bank_card: 0, allow_player_edit_information: 0, allow_player_login: 1, allow_player_register: 1,
-      allow_player_withdraw: 1, auto_redirect_agent_site_mb: 0, auto_redirect_agent_site_pc: 0, auto_redirect_first_visit: 0,
-      banner_show_mb: 1, enable_mobile_verification_retrieve_password: 1, player_account_max: 8, register_need_check_age: 1,
-      register_need_mobile_sms: 1, tripartite_deposit: 1, web_bank_deposit: 1, deposit_sort: [],
-      single_deposit_min: 0, single_deposit_max: 0, tripartite_daily_deposit_max: 0, single_withdraw_min: 0,
-      single_withdraw_max: 0, daily_withdraw_success_count: 0, daily_withdraw_max: 0,
+      allow_player_delete_bank_card: 0,
+      allow_player_edit_information: 0,
+      allow_player_login: 1,
+      allow_player_register: 1,
+      allow_player_withdraw: 1,
+      auto_redirect_agent_site_mb: 0,
+      auto_redirect_agent_site_pc: 0,
+      auto_redirect_first_visit: 0,
+      banner_show_mb: 1,
+      enable_mobile_verification_retrieve_password: 1,
+      player_account_max: 8,
+      register_need_check_age: 1,
+      register_need_mobile_sms: 1,
+      tripartite_deposit: 1,
+      web_bank_deposit: 1,
+      deposit_sort: [],
+      single_deposit_min: 0,
+      single_deposit_max: 0,
+      tripartite_daily_deposit_max: 0,
+      single_withdraw_min: 0,
+      single_withdraw_max: 0,
+      daily_withdraw_success_count: 0,
+      daily_withdraw_max: 0,
     });
   });
 
@@ -65,9 +86,19 @@ describe('GET /api/system/messages', () => {
       { slot: 'pc-top', status: 1, message: '只有中文', messageEn: '' },
     ]);
     const zh = (await get('/api/system/messages', { 'x-locale': 'zh-TW' })).json();
-    expect(zh.data).toEqual({ 'pc-top': [{ status: 1, message: '只有中文' }, { status: 1, message: '舊公告' }] });
+    expect(zh.data).toEqual({
+      'pc-top': [
+        { status: 1, message: '只有中文' },
+        { status: 1, message: '舊公告' },
+      ],
+    });
     const en = (await get('/api/system/messages', { 'x-locale': 'en' })).json();
-    expect(en.data).toEqual({ 'pc-top': [{ status: 1, message: '只有中文' }, { status: 1, message: 'Old notice' }] });
+    expect(en.data).toEqual({
+      'pc-top': [
+        { status: 1, message: '只有中文' },
+        { status: 1, message: 'Old notice' },
+      ],
+    });
   });
 });
 
@@ -136,7 +167,11 @@ describe('unknown paths and methods', () => {
   });
 
   it('a wrong method on a known path is not a success', async () => {
-    for (const [method, url] of [['POST', '/api/system/settings'], ['DELETE', '/api/auth/login'], ['GET', '/api/send/phone']] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/system/settings'],
+      ['DELETE', '/api/auth/login'],
+      ['GET', '/api/send/phone'],
+    ] as const) {
       const res = await t.app.inject({ method, url, remoteAddress: freshIp() });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
@@ -161,8 +196,11 @@ describe('unknown paths and methods', () => {
     const api = helmetHeaders(apiSecurityHeaderOptions({ nodeEnv: 'test' }));
     const page = helmetHeaders(securityHeaderOptions({ nodeEnv: 'test' }));
     expect(api).toEqual({
-      'content-security-policy': "default-src 'none';frame-ancestors 'none'", 'cross-origin-resource-policy': 'same-origin',
-      'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY',
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
     });
     // The document headers: set on pages and the API's documentation, and on no API answer.
     const documentOnly = Object.keys(page).filter((k) => !(k in api));
@@ -174,8 +212,13 @@ describe('unknown paths and methods', () => {
       for (const k of documentOnly) expect(res.headers[k], `${url} ${k}`).toBeUndefined();
     }
     const docs = await get('/api/docs/static/index.html');
-    expect(Object.fromEntries(Object.keys(page).filter((k) => k !== 'content-security-policy').map((k) => [k, docs.headers[k]]))).toEqual(
-      Object.fromEntries(Object.entries(page).filter(([k]) => k !== 'content-security-policy')));
+    expect(
+      Object.fromEntries(
+        Object.keys(page)
+          .filter((k) => k !== 'content-security-policy')
+          .map((k) => [k, docs.headers[k]]),
+      ),
+    ).toEqual(Object.fromEntries(Object.entries(page).filter(([k]) => k !== 'content-security-policy')));
     expect(isApiAnswer('/about')).toBe(false);
     expect(isApiAnswer('/api/docs/json')).toBe(false);
     expect(isApiAnswer('/api/files/3')).toBe(true);

@@ -9,10 +9,17 @@ import { claimUploads, fileUrl, purgeUnusedUploads, UNUSED_UPLOAD_TTL_MS } from 
 import { ApiError } from '../../src/server/lib/errors.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const png = (w = 40, h = 30) => sharp({ create: { width: w, height: h, channels: 3, background: '#c33' } }).png().toBuffer();
+const png = (w = 40, h = 30) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
 
 function form(files: Array<{ bytes: Buffer; name: string; type: string }>): { payload: Buffer; headers: Record<string, string> } {
   // Built by hand so the test controls the declared name and type of each part exactly.
@@ -41,7 +48,9 @@ describe('player image uploads', () => {
     const p = await seedPlayer(t);
     const secret = 'SECRET-MARKER-IN-METADATA';
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#36c' } })
-      .withExif({ IFD0: { Copyright: secret, ImageDescription: secret } }).jpeg().toBuffer();
+      .withExif({ IFD0: { Copyright: secret, ImageDescription: secret } })
+      .jpeg()
+      .toBuffer();
     expect(jpeg.includes(secret)).toBe(true);
     // Bytes appended after the end of a PNG are a classic hiding place.
     const smuggled = Buffer.concat([await png(), Buffer.from('<script>alert("hidden")</script>')]);
@@ -73,8 +82,12 @@ describe('player image uploads', () => {
     const id = files[0]!.id;
     const other = new URL(files[1]!.url, 'http://x');
     const expired = fileUrl(id, Date.now() - 3 * 3600_000);
-    for (const url of [`/api/files/${id}`, `/api/files/${id}?exp=9999999999&sig=AAAA`,
-      `/api/files/${id}?exp=${other.searchParams.get('exp')}&sig=${other.searchParams.get('sig')}`, expired]) {
+    for (const url of [
+      `/api/files/${id}`,
+      `/api/files/${id}?exp=9999999999&sig=AAAA`,
+      `/api/files/${id}?exp=${other.searchParams.get('exp')}&sig=${other.searchParams.get('sig')}`,
+      expired,
+    ]) {
       const r = await t.app.inject({ method: 'GET', url });
       expect(r.statusCode, url).toBe(404);
       expect(r.json()).toMatchObject({ status: 'error' });
@@ -87,7 +100,9 @@ describe('player image uploads', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json().error.file[0]).toBe('僅能上傳 png、jpg 或 jpeg 圖片。');
     // A GIF is an image, but not one players may send.
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     const g = await upload({ ...p.headers, 'x-locale': 'en' }, [{ bytes: gif, name: 'a.jpg', type: 'image/jpeg' }]);
     expect(g.statusCode).toBe(415);
     expect(g.json().error.file[0]).toBe('Only png, jpg or jpeg pictures can be uploaded.');
@@ -97,14 +112,24 @@ describe('player image uploads', () => {
   it('refuses a picture over 500 KB and a fourth picture, storing none of the request', async () => {
     const p = await seedPlayer(t);
     // Random pixels do not compress: a real PNG of about 600 KB.
-    const noisy = await sharp(Buffer.from(Array.from({ length: 460 * 460 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 460, height: 460, channels: 3 } }).png().toBuffer();
+    const noisy = await sharp(Buffer.from(Array.from({ length: 460 * 460 * 3 }, () => Math.floor(Math.random() * 256))), {
+      raw: { width: 460, height: 460, channels: 3 },
+    })
+      .png()
+      .toBuffer();
     expect(noisy.length).toBeGreaterThan(500 * 1024);
-    const big = await upload(p.headers, [{ bytes: await png(), name: 'ok.png', type: 'image/png' }, { bytes: noisy, name: 'big.png', type: 'image/png' }]);
+    const big = await upload(p.headers, [
+      { bytes: await png(), name: 'ok.png', type: 'image/png' },
+      { bytes: noisy, name: 'big.png', type: 'image/png' },
+    ]);
     expect(big.statusCode).toBe(413);
     expect(big.json().error.file[0]).toBe('每張圖片不得超過 500 KB。');
 
     const small = await png();
-    const four = await upload(p.headers, Array.from({ length: 4 }, (_, i) => ({ bytes: small, name: `${i}.png`, type: 'image/png' })));
+    const four = await upload(
+      p.headers,
+      Array.from({ length: 4 }, (_, i) => ({ bytes: small, name: `${i}.png`, type: 'image/png' })),
+    );
     expect(four.statusCode).toBe(422);
     expect(four.json().error.file[0]).toBe('最多 3 張圖片。');
     expect(await t.database.db.select().from(uploads).where(eq(uploads.playerId, p.playerId))).toHaveLength(0);
@@ -113,10 +138,13 @@ describe('player image uploads', () => {
     expect(notMultipart.statusCode).toBe(415);
   });
 
-  it('attaches only the player\'s own unused uploads, once, and purges what was never sent', async () => {
+  it("attaches only the player's own unused uploads, once, and purges what was never sent", async () => {
     const a = await seedPlayer(t);
     const b = await seedPlayer(t);
-    const res = await upload(a.headers, [{ bytes: await png(), name: 'a.png', type: 'image/png' }, { bytes: await png(), name: 'b.png', type: 'image/png' }]);
+    const res = await upload(a.headers, [
+      { bytes: await png(), name: 'a.png', type: 'image/png' },
+      { bytes: await png(), name: 'b.png', type: 'image/png' },
+    ]);
     const [first, second] = (res.json().data.files as Array<{ id: number }>).map((f) => f.id);
     const db = t.database.db;
     await expect(claimUploads(db, { playerId: b.playerId, ids: [first!], purpose: 'feedback' })).rejects.toBeInstanceOf(ApiError);
@@ -137,7 +165,9 @@ describe('operator uploads', () => {
   it('are public content by default and private on request', async () => {
     const op = await signedInStaff(t, 'uploader1', 'marketing');
     const headers = { authorization: `Bearer ${op.token}` };
-    const gif = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#0c0' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#0c0' } })
+      .gif()
+      .toBuffer();
     const res = await upload(headers, [{ bytes: gif, name: 'banner.gif', type: 'image/gif' }], '/api/backoffice/uploads/images');
     expect(res.statusCode, res.body).toBe(200);
     const file = res.json().data.files[0] as { id: number; url: string };

@@ -12,8 +12,12 @@ import { taipeiDate } from '../../src/shared/time.ts';
 
 let t: TestApp;
 const provider = new FakeProvider();
-beforeAll(async () => { t = await createTestApp({}, { provider }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let seq = 0;
@@ -38,8 +42,18 @@ async function deposit(playerId: number, amountMinor: bigint) {
 function bet(player: string, stakeMinor: bigint, over: Partial<ProviderBet> = {}): ProviderBet {
   seq++;
   return {
-    betId: `V${Date.now().toString(36)}${seq}`, player, game: 'lucky-7', gameType: 'slots', stakeMinor, payoutMinor: stakeMinor - 1n,
-    status: 'settled', placedAt: new Date(), settledAt: new Date(), version: 1, detail: {}, ...over,
+    betId: `V${Date.now().toString(36)}${seq}`,
+    player,
+    game: 'lucky-7',
+    gameType: 'slots',
+    stakeMinor,
+    payoutMinor: stakeMinor - 1n,
+    status: 'settled',
+    placedAt: new Date(),
+    settledAt: new Date(),
+    version: 1,
+    detail: {},
+    ...over,
   };
 }
 
@@ -64,7 +78,9 @@ describe('VIP level evaluation', () => {
 
     const rewards = await rewardsOf(p.playerId);
     expect(rewards.map((r) => [r.kind, r.period, r.amountMinor])).toEqual([
-      ['upgrade', '1', 1_800n], ['upgrade', '2', 5_800n], ['upgrade', '3', 18_800n],
+      ['upgrade', '1', 1_800n],
+      ['upgrade', '2', 5_800n],
+      ['upgrade', '3', 18_800n],
     ]);
     const history = await t.database.db.select().from(vipLevelHistory).where(eq(vipLevelHistory.playerId, p.playerId));
     expect(history.map((h) => [h.fromLevel, h.toLevel, h.reason])).toEqual([[0, 3, 'upgrade']]);
@@ -96,7 +112,12 @@ describe('VIP level evaluation', () => {
   it('concurrent evaluations of one player pay each upgrade reward once', async () => {
     const p = await seedPlayer(t);
     await t.database.db.insert(depositOrders).values({
-      id: `DPcc${p.playerId}`, playerId: p.playerId, method: 'bank_transfer', amountMinor: 10_000_000n, status: 'paid', paidAt: new Date(),
+      id: `DPcc${p.playerId}`,
+      playerId: p.playerId,
+      method: 'bank_transfer',
+      amountMinor: 10_000_000n,
+      status: 'paid',
+      paidAt: new Date(),
     });
     // Valid bet straight into the records, so only the evaluations race here.
     await t.database.db.execute(sql`
@@ -108,9 +129,16 @@ describe('VIP level evaluation', () => {
     const rewards = await rewardsOf(p.playerId);
     expect(rewards.map((r) => r.period)).toEqual(['1', '2', '3', '4', '5']);
     // Two claims of the same reward at once: one pays.
-    const claims = await Promise.allSettled([1, 2, 3].map(() => t.app.inject({
-      method: 'POST', url: '/api/vip/rewards/claim', headers: p.headers, payload: { id: rewards[4]!.id },
-    })));
+    const claims = await Promise.allSettled(
+      [1, 2, 3].map(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/vip/rewards/claim',
+          headers: p.headers,
+          payload: { id: rewards[4]!.id },
+        }),
+      ),
+    );
     expect(claims.filter((c) => c.status === 'fulfilled' && c.value.statusCode === 200)).toHaveLength(1);
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
@@ -120,7 +148,12 @@ describe('VIP level evaluation', () => {
     const locked = await seedPlayer(t);
     for (const who of [p, locked]) {
       await t.database.db.insert(depositOrders).values({
-        id: `DPdg${who.playerId}`, playerId: who.playerId, method: 'bank_transfer', amountMinor: 2_000_000n, status: 'paid', paidAt: new Date(),
+        id: `DPdg${who.playerId}`,
+        playerId: who.playerId,
+        method: 'bank_transfer',
+        amountMinor: 2_000_000n,
+        status: 'paid',
+        paidAt: new Date(),
       });
       await t.database.db.execute(sql`
         insert into bet_records (gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version, placed_at, settled_at)
@@ -145,9 +178,14 @@ describe('VIP level evaluation', () => {
     expect(await levelOf(locked.playerId)).toBe(3);
     // A further period and grace later it may go down again.
     expect(ours(await vip.evaluateDowngrades(new Date(now + 75 * DAY_MS)))).toEqual([{ playerId: p.playerId, from: 2, to: 1 }]);
-    const history = await t.database.db.select().from(vipLevelHistory)
+    const history = await t.database.db
+      .select()
+      .from(vipLevelHistory)
       .where(and(eq(vipLevelHistory.playerId, p.playerId), eq(vipLevelHistory.reason, 'downgrade')));
-    expect(history.map((h) => [h.fromLevel, h.toLevel])).toEqual([[3, 2], [2, 1]]);
+    expect(history.map((h) => [h.fromLevel, h.toLevel])).toEqual([
+      [3, 2],
+      [2, 1],
+    ]);
     // A locked level is not raised automatically either.
     await t.database.db.update(players).set({ levelId: 1 }).where(eq(players.id, locked.playerId));
     expect(await vip.evaluate([locked.playerId])).toEqual([]);
@@ -158,13 +196,19 @@ describe('VIP level evaluation', () => {
     const now = new Date();
     const today = taipeiDate(now);
     const p = await seedPlayer(t);
-    await t.database.db.update(players).set({ levelId: 2, birthday: `1990-${today.slice(5)}` }).where(eq(players.id, p.playerId));
+    await t.database.db
+      .update(players)
+      .set({ levelId: 2, birthday: `1990-${today.slice(5)}` })
+      .where(eq(players.id, p.playerId));
     const vip = t.app.services.vip;
     await vip.offerPeriodicRewards(now);
     await vip.offerPeriodicRewards(now);
     await Promise.all([vip.offerPeriodicRewards(now), vip.offerPeriodicRewards(now)]);
     let rewards = await rewardsOf(p.playerId);
-    expect(rewards.map((r) => [r.kind, r.period])).toEqual([['monthly', today.slice(0, 7)], ['birthday', today.slice(0, 4)]]);
+    expect(rewards.map((r) => [r.kind, r.period])).toEqual([
+      ['monthly', today.slice(0, 7)],
+      ['birthday', today.slice(0, 4)],
+    ]);
     // Next month brings the next monthly reward; the birthday waits for next year.
     const nextMonth = new Date(now.getTime() + 32 * DAY_MS);
     await vip.offerPeriodicRewards(nextMonth);
@@ -175,10 +219,14 @@ describe('VIP level evaluation', () => {
     await t.database.db.execute(sql`update vip_level_rules set reward_target = 'central' where level_id = 2`);
     const monthly = rewards.find((r) => r.kind === 'monthly')!;
     await t.database.db.update(vipRewards).set({ target: 'central' }).where(eq(vipRewards.id, monthly.id));
-    const before = await t.database.db.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'central'`);
+    const before = await t.database.db.execute<{ b: string }>(
+      sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'central'`,
+    );
     const res = await t.app.inject({ method: 'POST', url: '/api/vip/rewards/claim', headers: p.headers, payload: { id: monthly.id } });
     expect(res.statusCode).toBe(200);
-    const after = await t.database.db.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'central'`);
+    const after = await t.database.db.execute<{ b: string }>(
+      sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'central'`,
+    );
     expect(BigInt(after.rows[0]!.b) - BigInt(before.rows[0]!.b)).toBe(monthly.amountMinor);
     await t.database.db.execute(sql`update vip_level_rules set reward_target = 'bonus' where level_id = 2`);
     expect(await checkLedger(t.database.db)).toEqual([]);

@@ -54,10 +54,17 @@ beforeAll(async () => {
   service = await addStaff(t, 'helper', 'service');
   marketing = await addStaff(t, 'promo', 'marketing');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const grantBody = {
-  name: '週末紅利', name_en: 'Weekend bonus', amount: '100.50', bonus_bet: '1000', give_up_wallet_amount: '5', platform_codes: ['SLX'],
+  name: '週末紅利',
+  name_en: 'Weekend bonus',
+  amount: '100.50',
+  bonus_bet: '1000',
+  give_up_wallet_amount: '5',
+  platform_codes: ['SLX'],
 };
 
 describe('granting an activity wallet', () => {
@@ -74,7 +81,13 @@ describe('granting an activity wallet', () => {
     const me = await t.app.inject({ url: '/api/auth/me', headers: p.headers });
     const wallet = me.json().data.player_bonus_wallet.find((w: { id: number }) => w.id === granted.wallet_id);
     expect(wallet).toMatchObject({
-      name: '週末紅利', money: '100.50', status: 1, bonus_bet: '1000.00', bonus_now_bet: '0.00', give_up_wallet_amount: '5.00', wallet: ['SLX'],
+      name: '週末紅利',
+      money: '100.50',
+      status: 1,
+      bonus_bet: '1000.00',
+      bonus_now_bet: '0.00',
+      give_up_wallet_amount: '5.00',
+      wallet: ['SLX'],
     });
     expect(me.json().data.amount).toBe('500.00');
 
@@ -92,7 +105,11 @@ describe('granting an activity wallet', () => {
 
     const audit = await lastAudit(t, 'bonus.grant');
     expect(audit).toMatchObject({ target: `player:${p.playerId}` });
-    expect(audit?.detail).toMatchObject({ journal_id: granted.journal_id, before: null, after: { wallet_id: granted.wallet_id, amount: '100.50', bonus_bet: '1000.00' } });
+    expect(audit?.detail).toMatchObject({
+      journal_id: granted.journal_id,
+      before: null,
+      after: { wallet_id: granted.wallet_id, amount: '100.50', bonus_bet: '1000.00' },
+    });
     expect(await checkLedger(t.database.db)).toEqual([]);
 
     // Without a key each request is a new grant.
@@ -104,10 +121,13 @@ describe('granting an activity wallet', () => {
 
   it('grants once when the same request arrives twice at the same moment', async () => {
     const p = await seedPlayer(t);
-    const send = () => t.app.inject({
-      method: 'POST', url: `/api/backoffice/players/${p.playerId}/bonus-wallets`,
-      headers: { ...bearer(admin), 'idempotency-key': 'double-click-0001' }, payload: grantBody,
-    });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/backoffice/players/${p.playerId}/bonus-wallets`,
+        headers: { ...bearer(admin), 'idempotency-key': 'double-click-0001' },
+        payload: grantBody,
+      });
     const answers = await Promise.all([send(), send(), send()]);
     const granted = answers.filter((a) => a.statusCode === 200);
     expect(granted.length).toBeGreaterThan(0);
@@ -184,7 +204,10 @@ describe('wallets and ledger history', () => {
   it('shows every wallet and lists the grant journal in the ledger, newest first', async () => {
     const p = await seedPlayer(t, { centralMinor: 30_000n });
     const grant = await t.app.inject({
-      method: 'POST', url: `/api/backoffice/players/${p.playerId}/bonus-wallets`, headers: bearer(marketing), payload: { ...grantBody, amount: '88.80' },
+      method: 'POST',
+      url: `/api/backoffice/players/${p.playerId}/bonus-wallets`,
+      headers: bearer(marketing),
+      payload: { ...grantBody, amount: '88.80' },
     });
     expect(grant.statusCode).toBe(200);
     const { wallet_id: walletId, journal_id: journalId } = grant.json().data as { wallet_id: number; journal_id: number };
@@ -195,9 +218,18 @@ describe('wallets and ledger history', () => {
     expect(view.statusCode).toBe(200);
     const w = view.json().data;
     expect(w).toMatchObject({ player: { id: p.playerId, account: p.account }, central: '275.00', total: '388.80', pending_transfers: [] });
-    expect(w.bonus_wallets).toEqual([expect.objectContaining({
-      id: walletId, name: '週末紅利', status: 1, money: '88.80', bonus_bet: '1000.00', progress: 0, platform_codes: ['SLX'], granted_by_name: 'promo',
-    })]);
+    expect(w.bonus_wallets).toEqual([
+      expect.objectContaining({
+        id: walletId,
+        name: '週末紅利',
+        status: 1,
+        money: '88.80',
+        bonus_bet: '1000.00',
+        progress: 0,
+        platform_codes: ['SLX'],
+        granted_by_name: 'promo',
+      }),
+    ]);
     const lvc = w.platform_wallets.find((x: { code: string }) => x.code === 'LVC');
     expect(lvc).toMatchObject({ ledger: '25.00', transit: '0.00', live: null, provider_player: `p${p.playerId}` });
     const fsh = w.platform_wallets.filter((x: { code: string }) => x.code === 'FSH');
@@ -220,10 +252,21 @@ describe('wallets and ledger history', () => {
     const all = await t.app.inject({ url: `/api/backoffice/players/${p.playerId}/ledger?pageSize=100`, headers: bearer(service) });
     const grantRow = all.json().data.data.find((r: { kind: string }) => r.kind === 'bonus_grant');
     expect(grantRow).toMatchObject({
-      journal_id: journalId, kind: 'bonus_grant', ref: String(walletId), memo: '週末紅利', account_kind: 'bonus', account_ref: String(walletId),
-      amount: '88.80', balance_after: '88.80', staff: 'promo',
+      journal_id: journalId,
+      kind: 'bonus_grant',
+      ref: String(walletId),
+      memo: '週末紅利',
+      account_kind: 'bonus',
+      account_ref: String(walletId),
+      amount: '88.80',
+      balance_after: '88.80',
+      staff: 'promo',
     });
-    expect(all.json().data.data.find((r: { kind: string }) => r.kind === 'adjustment')).toMatchObject({ account_kind: 'central', amount: '300.00', staff: null });
+    expect(all.json().data.data.find((r: { kind: string }) => r.kind === 'adjustment')).toMatchObject({
+      account_kind: 'central',
+      amount: '300.00',
+      staff: null,
+    });
     expect((await t.app.inject({ url: `/api/backoffice/players/${p.playerId}/ledger?pageSize=101`, headers: bearer(service) })).statusCode).toBe(422);
     expect((await t.app.inject({ url: '/api/backoffice/players/99999999/ledger', headers: bearer(service) })).statusCode).toBe(404);
 
@@ -271,8 +314,11 @@ describe('blacklist', () => {
     expect((await t.app.inject({ url: '/api/games/link/FSH', headers: p.headers })).json().code).toBe('platform_blocked');
 
     for (const payload of [
-      { type: ['poker'], game_platform_code: [] }, { type: [], game_platform_code: ['NOPE'] }, { type: 'slots', game_platform_code: [] },
-      { type: [] }, { type: [], game_platform_code: ['bad code!'] },
+      { type: ['poker'], game_platform_code: [] },
+      { type: [], game_platform_code: ['NOPE'] },
+      { type: 'slots', game_platform_code: [] },
+      { type: [] },
+      { type: [], game_platform_code: ['bad code!'] },
     ]) {
       const res = await t.app.inject({ method: 'PUT', url, headers: bearer(admin), payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
@@ -280,7 +326,16 @@ describe('blacklist', () => {
     const cleared = await t.app.inject({ method: 'PUT', url, headers: bearer(admin), payload: { type: [], game_platform_code: [] } });
     expect(cleared.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/games/link/FSH', headers: p.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/backoffice/players/99999999/blacklist', headers: bearer(admin), payload: { type: [], game_platform_code: [] } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/backoffice/players/99999999/blacklist',
+          headers: bearer(admin),
+          payload: { type: [], game_platform_code: [] },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -301,7 +356,10 @@ describe('reconciliation', () => {
 
     // The provider stays unreachable through many checks: reconciliation lists the transfer for operators.
     provider.unreachable = true;
-    await t.database.db.update(platformTransfers).set({ attempts: 7, nextCheckAt: sql`now()` }).where(eq(platformTransfers.id, transferId));
+    await t.database.db
+      .update(platformTransfers)
+      .set({ attempts: 7, nextCheckAt: sql`now()` })
+      .where(eq(platformTransfers.id, transferId));
     const run = await t.app.inject({ method: 'POST', url: '/api/backoffice/reconciliation/run', headers: bearer(finance) });
     expect(run.statusCode).toBe(200);
     expect(run.json().data).toEqual({ checked: 1, settled: 0 });
@@ -311,7 +369,10 @@ describe('reconciliation', () => {
     expect(open.statusCode).toBe(200);
     const finding = open.json().data.data.find((f: { transfer_id: string }) => f.transfer_id === transferId);
     expect(finding).toMatchObject({
-      kind: 'unresolved_transfer', status: 'open', account: p.account, gp_code: 'SLX',
+      kind: 'unresolved_transfer',
+      status: 'open',
+      account: p.account,
+      gp_code: 'SLX',
       transfer: { id: transferId, status: 'pending', amount: '20.00', direction: 'in', attempts: 8 },
     });
 
@@ -330,14 +391,19 @@ describe('reconciliation', () => {
     // A settled transfer is reported as it is, without asking the provider again.
     const twice = await t.app.inject({ method: 'POST', url: `/api/backoffice/reconciliation/transfers/${transferId}/recheck`, headers: bearer(admin) });
     expect(twice.json().data).toMatchObject({ checked: 0, settled: 0, transfer: { status: 'applied' } });
-    expect((await t.app.inject({ method: 'POST', url: '/api/backoffice/reconciliation/transfers/TRnotatransfer1/recheck', headers: bearer(admin) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/backoffice/reconciliation/transfers/TRnotatransfer1/recheck', headers: bearer(admin) })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/backoffice/reconciliation/transfers/x/recheck', headers: bearer(admin) })).statusCode).toBe(422);
     expect((await t.app.inject({ url: '/api/backoffice/reconciliation/findings?status=lost', headers: bearer(admin) })).statusCode).toBe(422);
 
     const me = await t.app.inject({ url: '/api/auth/me', headers: p.headers });
     expect(me.json().data).toMatchObject({ amount: '80.00', total_money: '100.00' });
     expect(await checkLedger(t.database.db)).toEqual([]);
-    const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'reconciliation.recheck')));
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'reconciliation.recheck')));
     expect(rows.length).toBe(2);
   });
 });
@@ -351,8 +417,10 @@ describe('provider fault switches', () => {
       const login = await remote.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'boss', password: PASSWORD } });
       const token = login.json().data.access_token as string;
       for (const [method, url, payload] of [
-        ['GET', '/api/backoffice/provider-faults', undefined], ['GET', '/api/backoffice/provider-faults/SLX', undefined],
-        ['PUT', '/api/backoffice/provider-faults/SLX', { maintenance: true }], ['DELETE', '/api/backoffice/provider-faults', undefined],
+        ['GET', '/api/backoffice/provider-faults', undefined],
+        ['GET', '/api/backoffice/provider-faults/SLX', undefined],
+        ['PUT', '/api/backoffice/provider-faults/SLX', { maintenance: true }],
+        ['DELETE', '/api/backoffice/provider-faults', undefined],
       ] as const) {
         const res = await remote.app.inject({ method, url, headers: { ...bearer(token), 'x-locale': 'en' }, payload });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
@@ -364,7 +432,7 @@ describe('provider fault switches', () => {
     }
   });
 
-  it('reads, sets and resets the stand-in\'s switches when it runs locally', async () => {
+  it("reads, sets and resets the stand-in's switches when it runs locally", async () => {
     let sim: Sim | undefined;
     let local: TestApp | undefined;
     try {
@@ -380,7 +448,12 @@ describe('provider fault switches', () => {
       const slx = list.json().data.platforms.find((x: { code: string }) => x.code === 'SLX');
       expect(slx).toMatchObject({ faults: { maintenance: false, errorRate: 0, latencyMs: 0 }, provider_total: '0.00' });
 
-      const put = await local.app.inject({ method: 'PUT', url: '/api/backoffice/provider-faults/SLX', headers, payload: { maintenance: true, errorRate: 0.25 } });
+      const put = await local.app.inject({
+        method: 'PUT',
+        url: '/api/backoffice/provider-faults/SLX',
+        headers,
+        payload: { maintenance: true, errorRate: 0.25 },
+      });
       expect(put.statusCode, put.body).toBe(200);
       expect(put.json().data.faults).toMatchObject({ maintenance: true, errorRate: 0.25 });
       const one = await local.app.inject({ url: '/api/backoffice/provider-faults/SLX', headers });
@@ -392,7 +465,9 @@ describe('provider fault switches', () => {
         const res = await local.app.inject({ method: 'PUT', url: '/api/backoffice/provider-faults/SLX', headers, payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       }
-      expect((await local.app.inject({ method: 'PUT', url: '/api/backoffice/provider-faults/ZZZ', headers, payload: { maintenance: true } })).statusCode).toBe(404);
+      expect((await local.app.inject({ method: 'PUT', url: '/api/backoffice/provider-faults/ZZZ', headers, payload: { maintenance: true } })).statusCode).toBe(
+        404,
+      );
 
       const reset = await local.app.inject({ method: 'DELETE', url: '/api/backoffice/provider-faults', headers });
       expect(reset.statusCode).toBe(200);

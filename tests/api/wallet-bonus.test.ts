@@ -12,13 +12,19 @@ let t: TestApp;
 const provider = new FakeProvider();
 type Player = Awaited<ReturnType<typeof seedPlayer>>;
 
-beforeAll(async () => { t = await createTestApp({}, { provider }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => {
+  await t?.close();
+});
 beforeEach(() => {
   provider.mode = 'normal';
   provider.unreachable = false;
 });
-afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
 
 function call(method: 'GET' | 'POST', url: string, p?: Player, payload?: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({ method, url, headers: { ...(p?.headers ?? {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -27,9 +33,25 @@ function expectError(res: LightMyRequestResponse, status: number, code: string) 
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ status: 'error', code });
 }
-interface WalletView { id: number; money: string; is_unlock: boolean; can_give_up: boolean; status: number; is_sports: boolean; bonus_bet: string; bonus_now_bet: string; give_up_wallet_amount: string; wallet: string[] }
+interface WalletView {
+  id: number;
+  money: string;
+  is_unlock: boolean;
+  can_give_up: boolean;
+  status: number;
+  is_sports: boolean;
+  bonus_bet: string;
+  bonus_now_bet: string;
+  give_up_wallet_amount: string;
+  wallet: string[];
+}
 async function me(p: Player) {
-  return (await call('GET', '/api/auth/me', p)).json().data as { amount: string; total_money: string; player_bonus_wallet: WalletView[]; player_bonus_wallet_sum: string };
+  return (await call('GET', '/api/auth/me', p)).json().data as {
+    amount: string;
+    total_money: string;
+    player_bonus_wallet: WalletView[];
+    player_bonus_wallet_sum: string;
+  };
 }
 const view = async (p: Player, id: number) => (await me(p)).player_bonus_wallet.find((w) => w.id === id);
 
@@ -37,17 +59,29 @@ let seq = 0;
 function grant(p: Player, opts: { money: bigint; bet: bigint; giveUp?: bigint; sports?: boolean; codes?: string[] }) {
   seq += 1;
   return t.app.services.wallet.grantBonus({
-    playerId: p.playerId, name: `活動${seq}`, nameEn: `Promo ${seq}`, amountMinor: opts.money, bonusBetMinor: opts.bet,
-    giveUpWalletAmountMinor: opts.giveUp, isSports: opts.sports, platformCodes: opts.codes, idempotencyKey: `g-${p.playerId}-${seq}`,
+    playerId: p.playerId,
+    name: `活動${seq}`,
+    nameEn: `Promo ${seq}`,
+    amountMinor: opts.money,
+    bonusBetMinor: opts.bet,
+    giveUpWalletAmountMinor: opts.giveUp,
+    isSports: opts.sports,
+    platformCodes: opts.codes,
+    idempotencyKey: `g-${p.playerId}-${seq}`,
   });
 }
-const setNowBet = (id: number, minor: bigint) => t.database.db.execute(sql`update bonus_wallets set bonus_now_bet_minor = ${minor.toString()}::bigint where id = ${id}`);
+const setNowBet = (id: number, minor: bigint) =>
+  t.database.db.execute(sql`update bonus_wallets set bonus_now_bet_minor = ${minor.toString()}::bigint where id = ${id}`);
 const unlock = (p: Player, id: number) => call('POST', '/api/players/bonusTransfer', p, { player_bonus_wallet_id: id });
 const giveUp = (p: Player, id: number) => call('POST', '/api/auth/giveUpBonusWallet', p, { player_bonus_wallet_id: id });
-const toCentral = (p: Player, id: number, money: string, headers: Record<string, string> = {}) => call('POST', '/api/players/depositBonus', p, { money, player_bonus_wallet_id: id }, headers);
-const depositFrom = (p: Player, code: string, id: number, money: string) => call('POST', `/api/players/deposit/${code}`, p, { money, player_bonus_wallet_id: id });
+const toCentral = (p: Player, id: number, money: string, headers: Record<string, string> = {}) =>
+  call('POST', '/api/players/depositBonus', p, { money, player_bonus_wallet_id: id }, headers);
+const depositFrom = (p: Player, code: string, id: number, money: string) =>
+  call('POST', `/api/players/deposit/${code}`, p, { money, player_bonus_wallet_id: id });
 async function houseBonusTotal(): Promise<bigint> {
-  const res = await t.database.db.execute<{ s: string | null }>(sql`select sum(balance_minor)::text as s from accounts where player_id is null and ref like 'bonus:%'`);
+  const res = await t.database.db.execute<{ s: string | null }>(
+    sql`select sum(balance_minor)::text as s from accounts where player_id is null and ref like 'bonus:%'`,
+  );
   return BigInt(res.rows[0]!.s ?? '0');
 }
 
@@ -55,7 +89,14 @@ describe('activity wallets: unlock', () => {
   it('is offered only when the bet target is non-zero and reached; it pays the wallet out to central', async () => {
     const p = await seedPlayer(t, { centralMinor: 1_000n });
     const w = await grant(p, { money: 5_000n, bet: 10_000n });
-    expect(await view(p, w.id)).toMatchObject({ money: '50.00', is_unlock: false, status: 1, bonus_bet: '100.00', bonus_now_bet: '0.00', name: '活動' + seq } as object);
+    expect(await view(p, w.id)).toMatchObject({
+      money: '50.00',
+      is_unlock: false,
+      status: 1,
+      bonus_bet: '100.00',
+      bonus_now_bet: '0.00',
+      name: '活動' + seq,
+    } as object);
     expectError(await unlock(p, w.id), 422, 'bonus_cannot_unlock');
     await setNowBet(w.id, 9_999n);
     expect((await view(p, w.id))!.is_unlock).toBe(false);
@@ -84,7 +125,7 @@ describe('activity wallets: unlock', () => {
     expect(await me(p)).toMatchObject({ amount: '20.00', total_money: '20.00' });
   });
 
-  it('another player\'s wallet, an unknown id or a visitor are refused', async () => {
+  it("another player's wallet, an unknown id or a visitor are refused", async () => {
     const p = await seedPlayer(t);
     const q = await seedPlayer(t);
     const w = await grant(p, { money: 1_000n, bet: 100n, giveUp: 5_000n });
@@ -171,7 +212,9 @@ describe('activity wallets: money out', () => {
     const res = await toCentral(p, w.id, '10');
     expectError(res, 422, 'bonus_flow_incomplete');
     expect(res.json().message).toBe('請先完成此活動錢包的投注流水再轉出');
-    expect((await toCentral(p, w.id, '10', { 'x-locale': 'en' })).json().message).toBe('Please complete the betting flow of this activity wallet before transferring out');
+    expect((await toCentral(p, w.id, '10', { 'x-locale': 'en' })).json().message).toBe(
+      'Please complete the betting flow of this activity wallet before transferring out',
+    );
     await setNowBet(w.id, 5_000n);
     expectError(await toCentral(p, w.id, '10'), 422, 'bonus_flow_incomplete');
     await setNowBet(w.id, 10_000n);
@@ -187,7 +230,11 @@ describe('activity wallets: money out', () => {
     const w = await grant(p, { money: 5_000n, bet: 10_000n });
     const res = await depositFrom(p, 'LVC', w.id, '20');
     expect(res.json().data.status).toBe('applied');
-    const wallets = (await call('POST', '/api/games/wallet', p, {})).json().data as Array<{ code: string; wallet: string; player_bonus_wallet_id: number | null }>;
+    const wallets = (await call('POST', '/api/games/wallet', p, {})).json().data as Array<{
+      code: string;
+      wallet: string;
+      player_bonus_wallet_id: number | null;
+    }>;
     expect(wallets.find((x) => x.code === 'LVC')).toMatchObject({ wallet: '20.00', player_bonus_wallet_id: w.id });
     expect(await me(p)).toMatchObject({ amount: '100.00', total_money: '150.00', player_bonus_wallet_sum: '30.00' });
     // Central money may not join activity money on the same platform wallet.
@@ -232,11 +279,15 @@ describe('activity wallets: money out', () => {
     await setNowBet(w.id, 1_000n);
     expect((await unlock(p, w.id)).json().data.money).toBe('30.00');
     // The provider never saw it: reconciliation refunds it once the request lifetime is over.
-    await t.database.db.execute(sql`update platform_transfers set created_at = now() - interval '1 minute', next_check_at = now() where id = ${pending.json().data.id}`);
+    await t.database.db.execute(
+      sql`update platform_transfers set created_at = now() - interval '1 minute', next_check_at = now() where id = ${pending.json().data.id}`,
+    );
     await t.app.services.wallet.reconcile();
     const after = await me(p);
     expect(after).toMatchObject({ amount: '50.00', total_money: '50.00' });
-    const stranded = await t.database.db.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'bonus' and ref = ${String(w.id)}`);
+    const stranded = await t.database.db.execute<{ b: string }>(
+      sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'bonus' and ref = ${String(w.id)}`,
+    );
     expect(stranded.rows[0]!.b).toBe('0');
   });
 });

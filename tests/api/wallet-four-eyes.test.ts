@@ -23,27 +23,47 @@ beforeAll(async () => {
   third = await signedInStaff(t, 'fin4eyes3', 'finance');
   admin = await signedInStaff(t, 'adm4eyes', 'admin');
   // The admin sets the threshold through the settings screen: 1,000.00.
-  const set = await t.app.inject({ method: 'PUT', url: '/api/backoffice/settings', headers: bearer(admin.token), payload: { adjustment_approval_threshold_amount: 1000 } });
+  const set = await t.app.inject({
+    method: 'PUT',
+    url: '/api/backoffice/settings',
+    headers: bearer(admin.token),
+    payload: { adjustment_approval_threshold_amount: 1000 },
+  });
   expect(set.statusCode, set.body).toBe(200);
 }, 180_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const adjust = (token: string, playerId: number, amount: string, reason = 'Goodwill credit') => t.app.inject({
-  method: 'POST', url: '/api/backoffice/finance/adjustments', headers: { ...bearer(token), 'idempotency-key': `four-eyes-test-${++keyN}` },
-  payload: { player_id: playerId, amount, reason },
-});
-const decide = (token: string, id: number, action: 'approve' | 'reject', reason = '') => t.app.inject({
-  method: 'POST', url: `/api/backoffice/finance/adjustments/${id}/decision`, headers: bearer(token), payload: { action, reason },
-});
+const adjust = (token: string, playerId: number, amount: string, reason = 'Goodwill credit') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/backoffice/finance/adjustments',
+    headers: { ...bearer(token), 'idempotency-key': `four-eyes-test-${++keyN}` },
+    payload: { player_id: playerId, amount, reason },
+  });
+const decide = (token: string, id: number, action: 'approve' | 'reject', reason = '') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/backoffice/finance/adjustments/${id}/decision`,
+    headers: bearer(token),
+    payload: { action, reason },
+  });
 const journalCount = async (playerId: number) => {
-  const [r] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(journals).where(eq(journals.playerId, playerId));
+  const [r] = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(journals)
+    .where(eq(journals.playerId, playerId));
   return r!.n;
 };
 
 describe('four eyes on manual adjustments', () => {
   it('the threshold change is audited with before and after', async () => {
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
-    expect(rows.at(-1)!.detail).toMatchObject({ before: { adjustment_approval_threshold_amount: 10000 }, after: { adjustment_approval_threshold_amount: 1000 } });
+    expect(rows.at(-1)!.detail).toMatchObject({
+      before: { adjustment_approval_threshold_amount: 10000 },
+      after: { adjustment_approval_threshold_amount: 1000 },
+    });
   });
 
   it('below the threshold posts at once', async () => {
@@ -65,7 +85,10 @@ describe('four eyes on manual adjustments', () => {
     const queue = await t.app.inject({ url: '/api/backoffice/finance/adjustments?status=pending', headers: bearer(second.token) });
     expect(queue.statusCode, queue.body).toBe(200);
     expect(queue.json().data.data.find((r: { id: number }) => r.id === pending.pending_id)).toMatchObject({
-      account: p.account, requested_by_name: 'fin4eyes1', reason: 'VIP compensation', status: 'pending',
+      account: p.account,
+      requested_by_name: 'fin4eyes1',
+      reason: 'VIP compensation',
+      status: 'pending',
     });
     const overview = await t.app.inject({ url: '/api/backoffice/overview', headers: bearer(admin.token) });
     expect(overview.json().data.pending.adjustments).toBeGreaterThanOrEqual(1);
@@ -83,7 +106,10 @@ describe('four eyes on manual adjustments', () => {
     expect(await centralBalanceOf(t.database.db, p.playerId)).toBe(100_001n);
     expect(await journalCount(p.playerId)).toBe(1);
 
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.target, `player:${p.playerId}`));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `player:${p.playerId}`));
     expect(audits.map((a) => a.action).sort()).toEqual(['balance.adjust.approve', 'balance.adjust.request']);
     const approval = audits.find((a) => a.action === 'balance.adjust.approve')!;
     expect(approval.staffId).toBe(second.id);
@@ -114,7 +140,9 @@ describe('four eyes on manual adjustments', () => {
     expect(codes.filter((c) => c !== 200).every((c) => c === 409)).toBe(true);
     expect(await journalCount(p.playerId)).toBe(1);
     expect(await centralBalanceOf(t.database.db, p.playerId)).toBe(250_000n);
-    const approvals = await t.database.db.select().from(auditLog)
+    const approvals = await t.database.db
+      .select()
+      .from(auditLog)
       .where(and(eq(auditLog.action, 'balance.adjust.approve'), eq(auditLog.target, `player:${p.playerId}`)));
     expect(approvals).toHaveLength(1);
   });
@@ -132,7 +160,9 @@ describe('four eyes on manual adjustments', () => {
     expect(late.statusCode).toBe(409);
     expect(await centralBalanceOf(t.database.db, p.playerId)).toBe(500_000n);
     expect(await journalCount(p.playerId)).toBe(1);
-    const audit = await t.database.db.select().from(auditLog)
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
       .where(and(eq(auditLog.action, 'balance.adjust.reject'), eq(auditLog.target, `player:${p.playerId}`)));
     expect(audit[0]!.detail).toMatchObject({ before: { status: 'pending' }, after: { status: 'rejected' }, reason: 'Not enough evidence' });
   });

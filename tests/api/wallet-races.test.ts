@@ -12,26 +12,38 @@ let t: TestApp;
 const provider = new FakeProvider();
 type Player = Awaited<ReturnType<typeof seedPlayer>>;
 
-beforeAll(async () => { t = await createTestApp({}, { provider }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => {
+  await t?.close();
+});
 beforeEach(() => {
   provider.mode = 'normal';
   provider.unreachable = false;
 });
-afterEach(async () => { expect(await checkLedger(t.database.db)).toEqual([]); });
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
 
 function call(method: 'GET' | 'POST', url: string, p: Player, payload?: unknown) {
   return t.app.inject({ method, url, headers: p.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 async function me(p: Player) {
-  return (await call('GET', '/api/auth/me', p)).json().data as { amount: string; total_money: string; player_bonus_wallet: Array<{ id: number; money: string }> };
+  return (await call('GET', '/api/auth/me', p)).json().data as {
+    amount: string;
+    total_money: string;
+    player_bonus_wallet: Array<{ id: number; money: string }>;
+  };
 }
 async function ledgerPlatform(p: Player, code: string): Promise<bigint> {
-  const res = await t.database.db.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'platform' and ref = ${code}`);
+  const res = await t.database.db.execute<{ b: string }>(
+    sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'platform' and ref = ${code}`,
+  );
   return BigInt(res.rows[0]?.b ?? '0');
 }
 const codes = (answers: Array<{ statusCode: number; json(): { code?: string; data?: { status?: string } } }>) =>
-  answers.map((a) => (a.statusCode === 200 ? a.json().data?.status ?? 'ok' : `${a.statusCode}:${a.json().code}`)).sort();
+  answers.map((a) => (a.statusCode === 200 ? (a.json().data?.status ?? 'ok') : `${a.statusCode}:${a.json().code}`)).sort();
 
 describe('parallel requests of one player', () => {
   it('parallel transfers in never spend more than the central wallet holds', async () => {
@@ -55,7 +67,13 @@ describe('parallel requests of one player', () => {
 
   it('a mix of every wallet command in parallel keeps the money and the provider in agreement', async () => {
     const p = await seedPlayer(t, { centralMinor: 50_000n });
-    const w = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: 'mix', amountMinor: 20_000n, bonusBetMinor: 0n, idempotencyKey: `mix-${p.playerId}` });
+    const w = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: 'mix',
+      amountMinor: 20_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `mix-${p.playerId}`,
+    });
     const ops = [
       () => call('POST', '/api/players/deposit/SLX', p, { money: '30' }),
       () => call('POST', '/api/players/deposit/FSH', p, { money: '25.5' }),
@@ -84,13 +102,17 @@ describe.skipIf(!process.env.DATABASE_URL)('forced interleavings (PostgreSQL)', 
     side = new pg.Client({ connectionString: t.database.url });
     await side.connect();
   });
-  afterAll(async () => { await side?.end(); });
+  afterAll(async () => {
+    await side?.end();
+  });
 
   /** Waits until `n` backends of this database wait for a lock (bounded). */
   async function waiters(n: number): Promise<void> {
     const until = Date.now() + 15_000;
     for (;;) {
-      const res = await side.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      const res = await side.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
       if (res.rows[0]!.n >= n) return;
       if (Date.now() > until) throw new Error(`expected ${n} lock waiters, saw ${res.rows[0]!.n}`);
       await new Promise((r) => setTimeout(r, 20));
@@ -99,7 +121,13 @@ describe.skipIf(!process.env.DATABASE_URL)('forced interleavings (PostgreSQL)', 
 
   it('a transfer out settling while a transfer in from an activity wallet is being recorded neither deadlocks nor unbinds the wallet', async () => {
     const p = await seedPlayer(t);
-    const w = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: 'race', amountMinor: 5_000n, bonusBetMinor: 0n, idempotencyKey: `race1-${p.playerId}` });
+    const w = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: 'race',
+      amountMinor: 5_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `race1-${p.playerId}`,
+    });
     expect((await call('POST', '/api/players/deposit/SLX', p, { money: '20', player_bonus_wallet_id: w.id })).json().data.status).toBe('applied');
     provider.mode = 'timeout-after-apply';
     const out = await call('POST', '/api/players/withdraw/SLX', p, { type: 2 });
@@ -112,7 +140,10 @@ describe.skipIf(!process.env.DATABASE_URL)('forced interleavings (PostgreSQL)', 
     const deposit = call('POST', '/api/players/deposit/SLX', p, { money: '10', player_bonus_wallet_id: w.id });
     await waiters(1);
     // Meanwhile reconciliation settles the transfer out, which empties the platform wallet.
-    const settle = t.app.services.wallet.settle(out.json().data.id, 'applied', 'race').then((r) => r.status, (e: unknown) => `error: ${(e as Error).message}`);
+    const settle = t.app.services.wallet.settle(out.json().data.id, 'applied', 'race').then(
+      (r) => r.status,
+      (e: unknown) => `error: ${(e as Error).message}`,
+    );
     await waiters(2);
     await side.query('commit');
     const [dep, settled] = await Promise.all([deposit, settle]);
@@ -131,7 +162,13 @@ describe.skipIf(!process.env.DATABASE_URL)('forced interleavings (PostgreSQL)', 
 
   it('an unlock racing a transfer out into its wallet pays out everything, leaving nothing in the closed wallet', async () => {
     const p = await seedPlayer(t);
-    const w = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: 'race', amountMinor: 5_000n, bonusBetMinor: 1_000n, idempotencyKey: `race2-${p.playerId}` });
+    const w = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: 'race',
+      amountMinor: 5_000n,
+      bonusBetMinor: 1_000n,
+      idempotencyKey: `race2-${p.playerId}`,
+    });
     expect((await call('POST', '/api/players/deposit/SPB', p, { money: '20', player_bonus_wallet_id: w.id })).json().data.status).toBe('applied');
     provider.mode = 'timeout-after-apply';
     const out = await call('POST', '/api/players/withdraw/SPB', p, { type: 2 });
@@ -142,7 +179,10 @@ describe.skipIf(!process.env.DATABASE_URL)('forced interleavings (PostgreSQL)', 
 
     await side.query('begin');
     await side.query('select id from accounts where id = $1 for update', [bonusAcc]);
-    const settle = t.app.services.wallet.settle(out.json().data.id, 'applied', 'race').then((r) => r.status, (e: unknown) => `error: ${(e as Error).message}`);
+    const settle = t.app.services.wallet.settle(out.json().data.id, 'applied', 'race').then(
+      (r) => r.status,
+      (e: unknown) => `error: ${(e as Error).message}`,
+    );
     await waiters(1);
     const unlock = call('POST', '/api/players/bonusTransfer', p, { player_bonus_wallet_id: w.id });
     await waiters(2);
@@ -205,17 +245,31 @@ describe('transfers into play batched together (drizzle 0045)', () => {
   });
 
   it('a batch statement that one start cannot write (a client key used twice in it) raises and writes none of its starts', async () => {
-    const [a, b] = await warmPlayers(2) as [Player, Player];
+    const [a, b] = (await warmPlayers(2)) as [Player, Player];
     const { journalArguments } = await import('../../src/server/ledger/ledger.ts');
     const { startTransfersIn } = await import('../../src/server/modules/wallet/repository.ts');
     const accounts = t.app.services.wallet.accounts;
     const item = async (p: Player, id: string, clientKey: string) => {
       const [central, transit] = await Promise.all([accounts.playerAccount(p.playerId, 'central'), accounts.playerAccount(p.playerId, 'transit', 'SLX')]);
       return {
-        id, playerId: p.playerId, gpCode: 'SLX', amountMinor: 500n, clientKey, reason: 'sending to provider', nextCheckAt: new Date(Date.now() + 60_000),
-        checkGate: true, journal: journalArguments({
-          kind: 'transfer_start', idempotencyKey: `xfer:${id}:start`, request: { id, code: 'SLX', direction: 'in' }, playerId: p.playerId, ref: id,
-          postings: [{ accountId: central, amountMinor: -500n }, { accountId: transit, amountMinor: 500n }],
+        id,
+        playerId: p.playerId,
+        gpCode: 'SLX',
+        amountMinor: 500n,
+        clientKey,
+        reason: 'sending to provider',
+        nextCheckAt: new Date(Date.now() + 60_000),
+        checkGate: true,
+        journal: journalArguments({
+          kind: 'transfer_start',
+          idempotencyKey: `xfer:${id}:start`,
+          request: { id, code: 'SLX', direction: 'in' },
+          playerId: p.playerId,
+          ref: id,
+          postings: [
+            { accountId: central, amountMinor: -500n },
+            { accountId: transit, amountMinor: 500n },
+          ],
         }),
       };
     };
@@ -225,8 +279,9 @@ describe('transfers into play batched together (drizzle 0045)', () => {
     const written = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from platform_transfers where id like ${`${tag}%`}`);
     expect(written.rows[0]?.n).toBe(0);
     // Read from the ledger: the statement tells no page of the player, so a cached GET /auth/me would not know.
-    const central = async (p: Player) => (await t.database.db.execute<{ b: string }>(
-      sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'central'`)).rows[0]?.b;
+    const central = async (p: Player) =>
+      (await t.database.db.execute<{ b: string }>(sql`select balance_minor::text as b from accounts where player_id = ${p.playerId} and kind = 'central'`))
+        .rows[0]?.b;
     expect([await central(a), await central(b)]).toEqual(['9900', '9900']);
     // Without the second use of the key the same starts are written, each answered in its place.
     expect(await startTransfersIn(t.database.db, items.slice(0, 2))).toEqual([{ outcome: 'posted' }, { outcome: 'posted' }]);

@@ -12,15 +12,30 @@ import { zhTW } from '../../src/i18n/zh-TW.ts';
 import { boZhTW } from '../../src/i18n/backoffice-zh-TW.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({}, { provider: new FakeProvider(), gateway: new FakeGateway() }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider: new FakeProvider(), gateway: new FakeGateway() });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-interface Move { kind: string; memo: string; amount: string; balance_after: string; wallet: string }
+interface Move {
+  kind: string;
+  memo: string;
+  amount: string;
+  balance_after: string;
+  wallet: string;
+}
 
 describe('ledger movements in the player records', () => {
   it('lists an adjustment with the reason finance typed, and the transfers, newest first', async () => {
     const p = await seedPlayer(t, { centralMinor: 100_000n });
-    await t.app.services.wallet.adjustCentral({ playerId: p.playerId, amountMinor: 5_000n, memo: 'Goodwill for the outage', idempotencyKey: `ux-adj-${p.playerId}` });
+    await t.app.services.wallet.adjustCentral({
+      playerId: p.playerId,
+      amountMinor: 5_000n,
+      memo: 'Goodwill for the outage',
+      idempotencyKey: `ux-adj-${p.playerId}`,
+    });
     const moved = await t.app.inject({ method: 'POST', url: '/api/players/deposit/SLX', headers: p.headers, payload: { money: '20' } });
     expect(moved.json().data.status).toBe('applied');
 
@@ -35,7 +50,7 @@ describe('ledger movements in the player records', () => {
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 
-  it('system notes read in the player\'s language; operator notes stay as written', () => {
+  it("system notes read in the player's language; operator notes stay as written", () => {
     expect(noteText('transfer_settle', 'applied at provider', zhTW as Record<string, string>)).toBe('遊戲平台已入帳');
     expect(noteText('transfer_refund', 'rejected by provider: LIMIT (reconciled)', en)).toBe('Refused by the game platform (LIMIT, confirmed later); refunded');
     expect(noteText('withdraw_release', 'player cancels', zhTW as Record<string, string>)).toBe('玩家取消');
@@ -49,12 +64,22 @@ describe('ledger movements in the player records', () => {
 });
 
 describe('the gateway page in the player language', () => {
-  it('an English player\'s card deposit opens the gateway page in English', async () => {
+  it("an English player's card deposit opens the gateway page in English", async () => {
     const p = await seedPlayer(t);
-    const enOrder = await t.app.inject({ method: 'POST', url: '/api/finance/deposit/create', headers: { ...p.headers, 'x-locale': 'en' }, payload: { method: 'card', amount: '300' } });
+    const enOrder = await t.app.inject({
+      method: 'POST',
+      url: '/api/finance/deposit/create',
+      headers: { ...p.headers, 'x-locale': 'en' },
+      payload: { method: 'card', amount: '300' },
+    });
     expect(enOrder.statusCode, enOrder.body).toBe(200);
     expect(new URL(enOrder.json().data.pay_url).searchParams.get('lang')).toBe('en');
-    const zhOrder = await t.app.inject({ method: 'POST', url: '/api/finance/deposit/create', headers: { ...p.headers, 'x-locale': 'zh-TW' }, payload: { method: 'card', amount: '300' } });
+    const zhOrder = await t.app.inject({
+      method: 'POST',
+      url: '/api/finance/deposit/create',
+      headers: { ...p.headers, 'x-locale': 'zh-TW' },
+      payload: { method: 'card', amount: '300' },
+    });
     expect(new URL(zhOrder.json().data.pay_url).searchParams.get('lang')).toBeNull();
   });
 });

@@ -12,8 +12,12 @@ let t: TestApp;
 const provider = new FakeProvider();
 type Player = Awaited<ReturnType<typeof seedPlayer>>;
 
-beforeAll(async () => { t = await createTestApp({}, { provider }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => {
+  await t?.close();
+});
 beforeEach(() => {
   provider.mode = 'normal';
   provider.unreachable = false;
@@ -50,12 +54,23 @@ describe('platform lists', () => {
     const res = await call('GET', '/api/games/platform/all');
     expect(res.statusCode).toBe(200);
     const rows = res.json().data as Array<{ gp_code: string; group: string; maintain_status: number; status: number; maintain: string }>;
-    expect(rows.map((r) => `${r.gp_code}/${r.group}`)).toEqual(['SLX/slots', 'FSH/fish', 'FSH/slots', 'LVC/casino', 'SPB/sports', 'LTO/lottery', 'CRD/cards', 'ESP/esports']);
+    expect(rows.map((r) => `${r.gp_code}/${r.group}`)).toEqual([
+      'SLX/slots',
+      'FSH/fish',
+      'FSH/slots',
+      'LVC/casino',
+      'SPB/sports',
+      'LTO/lottery',
+      'CRD/cards',
+      'ESP/esports',
+    ]);
     expect(rows.every((r) => r.maintain_status === 1 && r.status === 1 && r.maintain === '')).toBe(true);
 
     const start = new Date(Date.now() - 60_000);
     const end = new Date(Date.now() + 60_000);
-    await exec(sql`update game_platforms set maintain_status = 0, maintain_start = ${start.toISOString()}, maintain_end = ${end.toISOString()} where gp_code = 'SLX'`);
+    await exec(
+      sql`update game_platforms set maintain_status = 0, maintain_start = ${start.toISOString()}, maintain_end = ${end.toISOString()} where gp_code = 'SLX'`,
+    );
     const after = (await call('GET', '/api/games/platform/all')).json().data as typeof rows;
     expect(after.find((r) => r.gp_code === 'SLX')).toMatchObject({ maintain_status: 0, maintain: `${start.toISOString()} ~ ${end.toISOString()}` });
     const en = (await call('GET', '/api/games/platform/all', undefined, undefined, { 'x-locale': 'en' })).json().data as Array<{ name: string }>;
@@ -74,7 +89,7 @@ describe('platform lists', () => {
     expect(rows.find((r) => r.gp_code === 'SLX')).toMatchObject({ start_time: null, end_time: null });
   });
 
-  it('POST /api/games/wallet lists one wallet per provider: ledger figures, or the provider\'s own with forceUpdate', async () => {
+  it("POST /api/games/wallet lists one wallet per provider: ledger figures, or the provider's own with forceUpdate", async () => {
     expectError(await call('POST', '/api/games/wallet', undefined, {}), 401, 'unauthorized');
     const p = await seedPlayer(t, { centralMinor: 50_000n });
     const list = await platformWallets(p);
@@ -105,9 +120,13 @@ describe('platform lists', () => {
 });
 
 describe('game and demo links', () => {
-  it('GET /api/games/link/{code} refuses visitors with 401 and gives players the provider\'s link', async () => {
+  it("GET /api/games/link/{code} refuses visitors with 401 and gives players the provider's link", async () => {
     expectError(await call('GET', '/api/games/link/SLX'), 401, 'unauthorized');
-    expectError(await call('GET', '/api/games/link/SLX', undefined, undefined, { authorization: 'Bearer not-a-real-token-at-all-000000' }), 401, 'unauthorized');
+    expectError(
+      await call('GET', '/api/games/link/SLX', undefined, undefined, { authorization: 'Bearer not-a-real-token-at-all-000000' }),
+      401,
+      'unauthorized',
+    );
     const p = await seedPlayer(t);
     const res = await call('GET', '/api/games/link/SLX?productId=lucky-7', p);
     expect(res.statusCode, res.body).toBe(200);
@@ -142,7 +161,9 @@ describe('game and demo links', () => {
     expectError(await deposit(p, 'ESP', '1'), 503, 'platform_unavailable');
     // Nothing moved.
     expect((await me(p)).amount).toBe('100.00');
-    expect((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from platform_transfers where player_id = ${p.playerId}`)).rows[0]!.n).toBe(0);
+    expect(
+      (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from platform_transfers where player_id = ${p.playerId}`)).rows[0]!.n,
+    ).toBe(0);
   });
 
   it('GET /api/demo/link/{gameCode} needs no login and is empty where the platform has no demo', async () => {
@@ -227,12 +248,25 @@ describe('automatic transfer', () => {
 
   it('GET /api/auth/autoTransfer/get/{code} lists the activity wallets usable on that platform', async () => {
     const p = await seedPlayer(t);
-    const any = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: '全平台', amountMinor: 1_000n, bonusBetMinor: 0n, idempotencyKey: `any-${p.playerId}` });
-    const fishOnly = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: '捕魚', amountMinor: 2_000n, bonusBetMinor: 5_000n, platformCodes: ['FSH'], idempotencyKey: `fish-${p.playerId}` });
+    const any = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: '全平台',
+      amountMinor: 1_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `any-${p.playerId}`,
+    });
+    const fishOnly = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: '捕魚',
+      amountMinor: 2_000n,
+      bonusBetMinor: 5_000n,
+      platformCodes: ['FSH'],
+      idempotencyKey: `fish-${p.playerId}`,
+    });
     const list = async (code: string) => {
       const res = await call('GET', `/api/auth/autoTransfer/get/${code}`, p);
       expect(res.statusCode).toBe(200);
-      return (res.json().data as Array<{ id: number; money: string; wallet: string[] }>);
+      return res.json().data as Array<{ id: number; money: string; wallet: string[] }>;
     };
     expect((await list('SLX')).map((w) => w.id)).toEqual([any.id]);
     expect((await list('FSH')).map((w) => w.id)).toEqual([any.id, fishOnly.id]);
@@ -245,15 +279,32 @@ describe('automatic transfer', () => {
 
 describe('money validation', () => {
   const cases: Array<[unknown, string]> = [
-    ['0', '金額需大於0'], ['0.00', '金額需大於0'], ['', '請輸入金額'], ['abc', '請輸入有效的金額'], ['-5', '請輸入有效的金額'],
-    ['1.234', '請輸入有效的金額'], ['1e3', '請輸入有效的金額'], ['12,000', '請輸入有效的金額'], ['0x10', '請輸入有效的金額'],
-    ['1234567890123', '請輸入有效的金額'], [10, '請輸入有效的金額'], [10.5, '請輸入有效的金額'], [null, '請輸入有效的金額'],
-    [true, '請輸入有效的金額'], [['10'], '請輸入有效的金額'],
+    ['0', '金額需大於0'],
+    ['0.00', '金額需大於0'],
+    ['', '請輸入金額'],
+    ['abc', '請輸入有效的金額'],
+    ['-5', '請輸入有效的金額'],
+    ['1.234', '請輸入有效的金額'],
+    ['1e3', '請輸入有效的金額'],
+    ['12,000', '請輸入有效的金額'],
+    ['0x10', '請輸入有效的金額'],
+    ['1234567890123', '請輸入有效的金額'],
+    [10, '請輸入有效的金額'],
+    [10.5, '請輸入有效的金額'],
+    [null, '請輸入有效的金額'],
+    [true, '請輸入有效的金額'],
+    [['10'], '請輸入有效的金額'],
   ];
 
   it('refuses bad amounts on every money call with the field message, and moves nothing', async () => {
     const p = await seedPlayer(t, { centralMinor: 100_000n });
-    const bonus = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: 'v', amountMinor: 1_000n, bonusBetMinor: 0n, idempotencyKey: `v-${p.playerId}` });
+    const bonus = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: 'v',
+      amountMinor: 1_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `v-${p.playerId}`,
+    });
     expect((await deposit(p, 'SLX', '100')).statusCode).toBe(200);
     const calls: Array<[string, (money: unknown) => Record<string, unknown>]> = [
       ['/api/players/deposit/SLX', (money) => ({ money })],
@@ -320,7 +371,13 @@ describe('Idempotency-Key', () => {
 
   it('a different source wallet with the same key is a different request', async () => {
     const p = await seedPlayer(t, { centralMinor: 10_000n });
-    const bonus = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: 'k', amountMinor: 5_000n, bonusBetMinor: 0n, idempotencyKey: `k-${p.playerId}` });
+    const bonus = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: 'k',
+      amountMinor: 5_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `k-${p.playerId}`,
+    });
     const key = { 'idempotency-key': `src-${p.playerId}-000001` };
     expect((await deposit(p, 'LVC', '10', key)).json().data.status).toBe('applied');
     expectError(await deposit(p, 'LVC', '10', key, { player_bonus_wallet_id: bonus.id }), 409, 'idempotency_mismatch');
@@ -358,7 +415,13 @@ describe('Idempotency-Key', () => {
 
   it('depositBonus replays by key and refuses a different amount with the same key', async () => {
     const p = await seedPlayer(t);
-    const bonus = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: 'b', amountMinor: 5_000n, bonusBetMinor: 0n, idempotencyKey: `b-${p.playerId}` });
+    const bonus = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: 'b',
+      amountMinor: 5_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `b-${p.playerId}`,
+    });
     const key = { 'idempotency-key': `bon-${p.playerId}-000001` };
     const body = { money: '10', player_bonus_wallet_id: bonus.id };
     expect((await call('POST', '/api/players/depositBonus', p, body, key)).statusCode).toBe(200);

@@ -5,8 +5,12 @@ import { checkLedger } from '../../src/server/ledger/check.ts';
 
 let t: TestApp;
 const provider = new FakeProvider();
-beforeAll(async () => { t = await createTestApp({}, { provider }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('wallet smoke', () => {
   it('moves money to a platform and back, and the ledger holds', async () => {

@@ -20,8 +20,12 @@ class GatedProvider extends FakeProvider {
   arrived: Promise<void> | undefined;
 
   hold(): void {
-    this.gate = new Promise((r) => { this.open = r; });
-    this.arrived = new Promise((r) => { this.arrivedAt = r; });
+    this.gate = new Promise((r) => {
+      this.open = r;
+    });
+    this.arrived = new Promise((r) => {
+      this.arrivedAt = r;
+    });
   }
 
   release(): void {
@@ -42,8 +46,12 @@ let t: TestApp;
 const provider = new GatedProvider();
 type Player = Awaited<ReturnType<typeof seedPlayer>>;
 
-beforeAll(async () => { t = await createTestApp({}, { provider }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => {
+  await t?.close();
+});
 beforeEach(() => {
   provider.mode = 'normal';
   provider.unreachable = false;
@@ -75,7 +83,8 @@ const deposit = (p: Player, code: string, money: string) => call('POST', `/api/p
 const withdraw = (p: Player, code: string, body: Record<string, unknown>) => call('POST', `/api/players/withdraw/${code}`, p, body);
 async function transfer(id: string) {
   const [row] = await rows<{ status: string; reason: string; attempts: number; direction: string; wallet_kind: string; amount_minor: string }>(
-    sql`select status, reason, attempts, direction, wallet_kind, amount_minor::text from platform_transfers where id = ${id}`);
+    sql`select status, reason, attempts, direction, wallet_kind, amount_minor::text from platform_transfers where id = ${id}`,
+  );
   return row!;
 }
 async function journalKinds(id: string) {
@@ -96,7 +105,8 @@ describe('pending first', () => {
     const answer = deposit(p, 'SLX', '40');
     await provider.arrived;
     const [row] = await rows<{ id: string; status: string; reason: string; wallet_kind: string }>(
-      sql`select id, status, reason, wallet_kind from platform_transfers where player_id = ${p.playerId}`);
+      sql`select id, status, reason, wallet_kind from platform_transfers where player_id = ${p.playerId}`,
+    );
     expect(row).toMatchObject({ status: 'pending', reason: 'sending to provider', wallet_kind: 'central' });
     expect(await journalKinds(row!.id)).toEqual(['transfer_start']);
     expect(await me(p)).toMatchObject({ amount: '60.00', total_money: '100.00' });
@@ -128,10 +138,10 @@ describe('pending first', () => {
 describe('the start in one statement (wallet_start_transfer_in)', () => {
   // The SQL text of each statement the driver was handed outside a transaction: drizzle's queries and the named
   // statements (drizzle's prepared queries) both reach the client's query(), as a string (PGlite) or a config (pg).
-  const statementsOf = (calls: unknown[][]) => calls.map(([q]) => (typeof q === 'string' ? q
-    : q && typeof q === 'object' && 'text' in q && typeof q.text === 'string' ? q.text : ''));
+  const statementsOf = (calls: unknown[][]) =>
+    calls.map(([q]) => (typeof q === 'string' ? q : q && typeof q === 'object' && 'text' in q && typeof q.text === 'string' ? q.text : ''));
 
-  it('starts a central transfer with one statement and no transaction of the application\'s', async () => {
+  it("starts a central transfer with one statement and no transaction of the application's", async () => {
     const p = await seedPlayer(t, { centralMinor: 10_000n });
     expect((await deposit(p, 'SLX', '1')).json().data.status).toBe('applied');
     const db = t.database.db;
@@ -205,7 +215,10 @@ describe('refund only on a definite rejection', () => {
     provider.mode = 'reject';
     const res = await deposit(p, 'LVC', '25');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: '平台拒絕此轉帳，金額已退回', data: { status: 'refunded', reason: 'rejected by provider: INSUFFICIENT_FUNDS' } });
+    expect(res.json()).toMatchObject({
+      message: '平台拒絕此轉帳，金額已退回',
+      data: { status: 'refunded', reason: 'rejected by provider: INSUFFICIENT_FUNDS' },
+    });
     expect(await journalKinds(res.json().data.id)).toEqual(['transfer_start', 'transfer_refund']);
     expect(await me(p)).toMatchObject({ amount: '100.00', total_money: '100.00' });
     // Maintenance announced by the provider is a refusal too.
@@ -289,8 +302,10 @@ describe('refund only on a definite rejection', () => {
     const id = (await deposit(p, 'ESP', '20')).json().data.id as string;
     provider.mode = 'normal';
     provider.unreachable = true;
-    const findings = () => rows<{ kind: string; status: string; detail: { attempts: number; direction: string } }>(
-      sql`select kind, status, detail from reconciliation_findings where transfer_id = ${id}`);
+    const findings = () =>
+      rows<{ kind: string; status: string; detail: { attempts: number; direction: string } }>(
+        sql`select kind, status, detail from reconciliation_findings where transfer_id = ${id}`,
+      );
     let rounds = 0;
     while ((await findings()).length === 0 && rounds < 12) {
       await makeDue(id);
@@ -301,7 +316,9 @@ describe('refund only on a definite rejection', () => {
     // It does not cry wolf on the first unclear answers, but does list a transfer that stays unclear.
     expect(rounds).toBeGreaterThan(2);
     expect(rounds).toBeLessThan(12);
-    expect(await findings()).toEqual([expect.objectContaining({ kind: 'unresolved_transfer', status: 'open', detail: expect.objectContaining({ direction: 'in' }) })]);
+    expect(await findings()).toEqual([
+      expect.objectContaining({ kind: 'unresolved_transfer', status: 'open', detail: expect.objectContaining({ direction: 'in' }) }),
+    ]);
     expect(await me(p)).toMatchObject({ amount: '80.00', total_money: '100.00' });
     provider.unreachable = false;
     await makeDue(id);
@@ -324,7 +341,7 @@ describe('refund only on a definite rejection', () => {
     expect(await walletOf(p, 'CRD')).toMatchObject({ wallet: '20.00', pending: false });
   });
 
-  it('the request\'s one-statement settlement and reconciliation\'s settle race: the money moves once', async () => {
+  it("the request's one-statement settlement and reconciliation's settle race: the money moves once", async () => {
     const p = await seedPlayer(t, { centralMinor: 10_000n });
     provider.mode = 'timeout-after-apply';
     const id = (await deposit(p, 'CRD', '20')).json().data.id as string;
@@ -333,7 +350,9 @@ describe('refund only on a definite rejection', () => {
     // What transferIn knows of its own transfer: with it, settle writes the update and the journal in one statement.
     const known = { playerId: p.playerId, gpCode: 'CRD', walletKind: 'central', bonusWalletId: null, direction: 'in' as const, amountMinor: 2_000n };
     const results = await Promise.all([
-      wallet.settle(id, 'applied', 'request a', known), wallet.settle(id, 'applied', 'reconciled'), wallet.settle(id, 'applied', 'request b', known),
+      wallet.settle(id, 'applied', 'request a', known),
+      wallet.settle(id, 'applied', 'reconciled'),
+      wallet.settle(id, 'applied', 'request b', known),
       wallet.settle(id, 'refunded', 'contrary'),
     ]);
     const first = results[0]!.status;
@@ -389,7 +408,8 @@ describe('withdraw, withdrawAll, depositSpecail', () => {
     provider.balances.set(`LVC:p${p.playerId}`, 1_500n);
     expect((await withdraw(p, 'LVC', { type: 2 })).json().data).toMatchObject({ status: 'applied', amount: '15.00' });
     const [finding] = await rows<{ kind: string; status: string; detail: Record<string, string> }>(
-      sql`select kind, status, detail from reconciliation_findings where transfer_id = ${`LVC:${p.playerId}`}`);
+      sql`select kind, status, detail from reconciliation_findings where transfer_id = ${`LVC:${p.playerId}`}`,
+    );
     expect(finding).toMatchObject({ kind: 'balance_mismatch', status: 'open', detail: { ledgerMinor: '4000', providerMinor: '1500' } });
     expect(await walletOf(p, 'LVC')).toMatchObject({ wallet: '25.00' });
     expect(await me(p)).toMatchObject({ amount: '75.00', total_money: '100.00' });
@@ -410,7 +430,10 @@ describe('withdraw, withdrawAll, depositSpecail', () => {
     const res = await call('POST', '/api/players/withdrawAll', p);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('已回收 30.00 至中心錢包');
-    expect((res.json().data as Array<{ status: string; amount: string }>).map((r) => [r.status, r.amount]).sort()).toEqual([['applied', '10.00'], ['applied', '20.00']]);
+    expect((res.json().data as Array<{ status: string; amount: string }>).map((r) => [r.status, r.amount]).sort()).toEqual([
+      ['applied', '10.00'],
+      ['applied', '20.00'],
+    ]);
     expect(await me(p)).toMatchObject({ amount: '70.00', total_money: '100.00' });
     await t.database.db.execute(sql`update game_platforms set maintain_status = 1 where gp_code = 'LVC'`);
     provider.mode = 'timeout-after-apply';
@@ -448,7 +471,7 @@ describe('withdraw, withdrawAll, depositSpecail', () => {
 });
 
 describe('records', () => {
-  it('GET /api/auth/transactionRecordList lists the player\'s transfers with their outcome', async () => {
+  it("GET /api/auth/transactionRecordList lists the player's transfers with their outcome", async () => {
     const p = await seedPlayer(t, { centralMinor: 10_000n });
     const other = await seedPlayer(t, { centralMinor: 10_000n });
     await deposit(other, 'SLX', '1');
@@ -463,7 +486,9 @@ describe('records', () => {
     const { data, total } = res.json().data as { data: Array<Record<string, unknown>>; total: number };
     expect(total).toBe(3);
     expect(data.map((r) => [r.gp_code, r.direction, r.amount, r.status, r.wallet])).toEqual([
-      ['SLX', 'out', '4.00', 'applied', 'central'], ['FSH', 'in', '5.00', 'refunded', 'central'], ['SLX', 'in', '10.00', 'applied', 'central'],
+      ['SLX', 'out', '4.00', 'applied', 'central'],
+      ['FSH', 'in', '5.00', 'refunded', 'central'],
+      ['SLX', 'in', '10.00', 'applied', 'central'],
     ]);
     expect(data[0]).toHaveProperty('settled_at');
     const paged = (await call('GET', '/api/auth/transactionRecordList?page=2&pageSize=2', p)).json().data;
@@ -479,10 +504,21 @@ describe('records', () => {
   it('GET /api/players/money/bonus holds the bonuses features pay: promotions, VIP rewards and red packets', async () => {
     const p = await seedPlayer(t, { centralMinor: 1_000n });
     const accounts = await bonusAccounts(t.app.services.wallet.accounts, p.playerId);
-    const pay = (kind: 'promotion_grant' | 'vip_reward' | 'red_packet', target: 'central' | 'bonus') => t.database.db.transaction(async (tx) => payBonusInTx(tx, accounts, {
-      playerId: p.playerId, cleared: await clearBonus(tx, p.playerId, 'promotion'), amountMinor: 300n, target, bonusBetMinor: 600n, name: kind, nameEn: kind, kind,
-      idempotencyKey: `rec-bonus:${kind}:${p.playerId}`, request: { kind },
-    }));
+    const pay = (kind: 'promotion_grant' | 'vip_reward' | 'red_packet', target: 'central' | 'bonus') =>
+      t.database.db.transaction(async (tx) =>
+        payBonusInTx(tx, accounts, {
+          playerId: p.playerId,
+          cleared: await clearBonus(tx, p.playerId, 'promotion'),
+          amountMinor: 300n,
+          target,
+          bonusBetMinor: 600n,
+          name: kind,
+          nameEn: kind,
+          kind,
+          idempotencyKey: `rec-bonus:${kind}:${p.playerId}`,
+          request: { kind },
+        }),
+      );
     await pay('promotion_grant', 'bonus');
     await pay('vip_reward', 'central');
     await pay('red_packet', 'bonus');
@@ -496,7 +532,13 @@ describe('records', () => {
 
   it('GET /api/players/money/{category} lists the postings of the central and activity wallets', async () => {
     const p = await seedPlayer(t, { centralMinor: 10_000n });
-    const bonus = await t.app.services.wallet.grantBonus({ playerId: p.playerId, name: '紅利', amountMinor: 2_000n, bonusBetMinor: 0n, idempotencyKey: `rec-${p.playerId}` });
+    const bonus = await t.app.services.wallet.grantBonus({
+      playerId: p.playerId,
+      name: '紅利',
+      amountMinor: 2_000n,
+      bonusBetMinor: 0n,
+      idempotencyKey: `rec-${p.playerId}`,
+    });
     await deposit(p, 'SLX', '10');
     await call('POST', '/api/players/depositBonus', p, { money: '5', player_bonus_wallet_id: bonus.id });
     const list = async (category: string) => {
@@ -507,7 +549,10 @@ describe('records', () => {
     const all = await list('all');
     // Newest first; the two postings of one journal come in account order.
     const byKind = all.data.map((r) => [r.kind, r.wallet, r.amount, r.balance_after]);
-    expect(byKind.slice(0, 2).sort()).toEqual([['bonus_to_central', `bonus:${bonus.id}`, '-5.00', '15.00'], ['bonus_to_central', 'central', '5.00', '95.00']]);
+    expect(byKind.slice(0, 2).sort()).toEqual([
+      ['bonus_to_central', `bonus:${bonus.id}`, '-5.00', '15.00'],
+      ['bonus_to_central', 'central', '5.00', '95.00'],
+    ]);
     expect(byKind.slice(2)).toEqual([
       ['transfer_start', 'central', '-10.00', '90.00'],
       ['bonus_grant', `bonus:${bonus.id}`, '20.00', '20.00'],

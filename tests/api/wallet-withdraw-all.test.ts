@@ -16,11 +16,18 @@ class SlowBalanceProvider extends FakeProvider {
 }
 const provider = new SlowBalanceProvider();
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({}, { provider }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, { provider });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const findings = (playerId: number) => t.database.db.select().from(reconciliationFindings)
-  .where(and(eq(reconciliationFindings.playerId, playerId), eq(reconciliationFindings.kind, 'balance_mismatch')));
+const findings = (playerId: number) =>
+  t.database.db
+    .select()
+    .from(reconciliationFindings)
+    .where(and(eq(reconciliationFindings.playerId, playerId), eq(reconciliationFindings.kind, 'balance_mismatch')));
 
 describe('withdraw-all', () => {
   it('concurrent requests open no false mismatch', async () => {

@@ -4,8 +4,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  PASSWORD, TEXT, clickDialogButton, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext,
-  screenshotOnFailure, smsCode, startServer, type Locale, type Server,
+  PASSWORD,
+  TEXT,
+  clickDialogButton,
+  freshAccount,
+  freshPhone,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  smsCode,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 const NEW_PASSWORD = 'fresh2468';
@@ -192,7 +205,7 @@ describe.skipIf(!hasChromium)('account flows', () => {
     }
   });
 
-  it('an operator\'s forced change sends the player to /update-password on the next navigation', async () => {
+  it("an operator's forced change sends the player to /update-password on the next navigation", async () => {
     screenshotOnFailure('forced-change');
     const who = await newPlayer();
     const context = await newContext(browser, 'desktop', server);
@@ -244,7 +257,9 @@ describe.skipIf(!hasChromium)('account flows', () => {
       // No quick button's word is cut, and the three stay inside the menu.
       const clipped = await page.getByTestId('member-quick').evaluate((box) => {
         const outer = box.closest('aside')!.getBoundingClientRect();
-        return [...box.querySelectorAll('a')].filter((a) => a.scrollWidth > a.clientWidth || a.getBoundingClientRect().right > outer.right).map((a) => a.textContent);
+        return [...box.querySelectorAll('a')]
+          .filter((a) => a.scrollWidth > a.clientWidth || a.getBoundingClientRect().right > outer.right)
+          .map((a) => a.textContent);
       });
       expect(clipped).toEqual([]);
       await page.getByTestId('member-avatar').click();
@@ -260,7 +275,7 @@ describe.skipIf(!hasChromium)('account flows', () => {
     }
   });
 
-  it('on mobile the mine page\'s avatar opens the same dialog (zh-TW)', async () => {
+  it("on mobile the mine page's avatar opens the same dialog (zh-TW)", async () => {
     screenshotOnFailure('avatar-mobile');
     const who = await newPlayer();
     const login = await server.api<{ access_token: string }>('POST', '/auth/login', { account: who.account, password: PASSWORD });

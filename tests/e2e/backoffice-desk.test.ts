@@ -4,12 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
-import {
-  hasChromium, hydrated, launchBrowser, newContext, registerPlayer, screenshotOnFailure, startServer, type Server,
-} from './helpers.ts';
+import { hasChromium, hydrated, launchBrowser, newContext, registerPlayer, screenshotOnFailure, startServer, type Server } from './helpers.ts';
 import { totpAt } from '../../src/server/modules/staff/totp.ts';
 
-describe.skipIf(!hasChromium)('the operator\'s desk', () => {
+describe.skipIf(!hasChromium)("the operator's desk", () => {
   let server: Server;
   let browser: Browser;
   let admin = '';
@@ -35,7 +33,11 @@ describe.skipIf(!hasChromium)('the operator\'s desk', () => {
       res = await server.api<Answer>('POST', '/backoffice/auth/login', { username, password, new_password: current });
     }
     if (res.body.data?.setup_required === 'totp' && res.body.data.totp_secret) {
-      res = await server.api<Answer>('POST', '/backoffice/auth/login', { username, password: current, totp_setup_code: totpAt(res.body.data.totp_secret, Date.now()) });
+      res = await server.api<Answer>('POST', '/backoffice/auth/login', {
+        username,
+        password: current,
+        totp_setup_code: totpAt(res.body.data.totp_secret, Date.now()),
+      });
     }
     expect(res.body.data?.access_token, JSON.stringify(res.body)).toBeTruthy();
     return res.body.data!.access_token!;
@@ -44,7 +46,9 @@ describe.skipIf(!hasChromium)('the operator\'s desk', () => {
   async function staffPage(token: string) {
     const context = await newContext(browser, 'desktop', server);
     // The staff token is in place before the back office's first script runs (about:blank has no storage).
-    await context.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, token);
+    await context.addInitScript((tk) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk);
+    }, token);
     return { context, page: await context.newPage() };
   }
 
@@ -62,7 +66,9 @@ describe.skipIf(!hasChromium)('the operator\'s desk', () => {
       await filters.locator('select[name="status"]').selectOption('1');
       await page.getByTestId('filter-apply').click();
       const rows = page.getByTestId('bo-players').locator('tbody tr');
-      await expect.poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-player')))).sort()).toEqual([a.account, b.account].sort());
+      await expect
+        .poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-player')))).sort())
+        .toEqual([a.account, b.account].sort());
 
       await page.getByTestId('select-page').click();
       expect(await page.getByTestId('player-selection').locator('[data-count]').getAttribute('data-count')).toBe('2');
@@ -83,7 +89,9 @@ describe.skipIf(!hasChromium)('the operator\'s desk', () => {
       await filters.locator('select[name="status"]').selectOption('');
       await filters.getByText(tagName).click();
       await page.getByTestId('filter-apply').click();
-      await expect.poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-player')))).sort()).toEqual([a.account, b.account].sort());
+      await expect
+        .poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-player')))).sort())
+        .toEqual([a.account, b.account].sort());
       await page.screenshot({ path: '/tmp/desk-players.png', fullPage: true });
     } finally {
       await context.close();
@@ -99,7 +107,8 @@ describe.skipIf(!hasChromium)('the operator\'s desk', () => {
     const second = await staffToken(`fin2${randomBytes(2).toString('hex')}`, 'finance');
     // 20,000.00 is above the default threshold of 10,000: it waits.
     const asked = await fetch(`${server.url}/api/backoffice/finance/adjustments`, {
-      method: 'POST', headers: { authorization: `Bearer ${first}`, 'content-type': 'application/json', 'idempotency-key': `e2e-desk-adjust-${playerId}` },
+      method: 'POST',
+      headers: { authorization: `Bearer ${first}`, 'content-type': 'application/json', 'idempotency-key': `e2e-desk-adjust-${playerId}` },
       body: JSON.stringify({ player_id: playerId, amount: '20000', reason: 'Tournament prize' }),
     });
     const pending = (await asked.json()) as { data: { status: string; pending_id: number } };
@@ -139,13 +148,16 @@ describe.skipIf(!hasChromium)('the operator\'s desk', () => {
     const player = await registerPlayer(server, 'dkdash');
     const lookup = await server.api<{ id: number }>('GET', `/backoffice/players/lookup?account=${player.account}`, undefined, admin);
     const asked = await fetch(`${server.url}/api/backoffice/finance/adjustments`, {
-      method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'idempotency-key': `e2e-desk-dash-${lookup.body.data!.id}` },
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'idempotency-key': `e2e-desk-dash-${lookup.body.data!.id}` },
       body: JSON.stringify({ player_id: lookup.body.data!.id, amount: '15000', reason: 'Dashboard check' }),
     });
     expect(asked.status).toBe(200);
     for (const kind of ['desktop', 'mobile'] as const) {
       const context = await newContext(browser, kind, server);
-      await context.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, admin);
+      await context.addInitScript((tk) => {
+        if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk);
+      }, admin);
       const page = await context.newPage();
       try {
         await page.goto('/backoffice/dashboard');

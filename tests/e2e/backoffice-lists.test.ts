@@ -22,7 +22,9 @@ describe.skipIf(!hasChromium)('back-office list states', () => {
     const operator = await server.operatorToken();
     const context = await newContext(browser, 'desktop', server);
     // The staff token is in place before the back office's first script runs (about:blank has no storage).
-    await context.addInitScript((token) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', token); }, operator);
+    await context.addInitScript((token) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', token);
+    }, operator);
     return { context, page: await context.newPage() };
   }
 
@@ -34,7 +36,8 @@ describe.skipIf(!hasChromium)('back-office list states', () => {
       await page.route('**/api/backoffice/audit?**', async (route) => {
         if (!failing) return route.continue();
         await route.fulfill({
-          status: 500, contentType: 'application/json',
+          status: 500,
+          contentType: 'application/json',
           body: JSON.stringify({ status: 'error', code: 'internal', message: 'The audit log is resting.' }),
         });
       });
@@ -54,7 +57,7 @@ describe.skipIf(!hasChromium)('back-office list states', () => {
     }
   });
 
-  it('an empty result is a status line in the page\'s language', async () => {
+  it("an empty result is a status line in the page's language", async () => {
     screenshotOnFailure('bo-lists-empty');
     const { context, page } = await staffPage();
     try {

@@ -22,7 +22,8 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
     operator = await server.operatorToken();
     // One audited change to read back: the activity-wallet rule from freeze to forfeit.
     const res = await fetch(`${server.url}/api/backoffice/settings`, {
-      method: 'PUT', headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' },
+      method: 'PUT',
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' },
       body: JSON.stringify({ protection_activity_wallet_rule: 'forfeit' }),
     });
     expect(res.status).toBe(200);
@@ -34,7 +35,9 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
 
   async function staffPage(token = operator) {
     const context = await newContext(browser, 'desktop', server);
-    await context.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, token);
+    await context.addInitScript((tk) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk);
+    }, token);
     return { context, page: await context.newPage() };
   }
 
@@ -58,7 +61,11 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
       res = await server.api<Answer>('POST', '/backoffice/auth/login', { username, password, new_password: current });
     }
     if (res.body.data?.setup_required === 'totp' && res.body.data.totp_secret) {
-      res = await server.api<Answer>('POST', '/backoffice/auth/login', { username, password: current, totp_setup_code: totpAt(res.body.data.totp_secret, Date.now()) });
+      res = await server.api<Answer>('POST', '/backoffice/auth/login', {
+        username,
+        password: current,
+        totp_setup_code: totpAt(res.body.data.totp_secret, Date.now()),
+      });
     }
     expect(res.body.data?.access_token, JSON.stringify(res.body)).toBeTruthy();
     return res.body.data!.access_token!;
@@ -73,9 +80,18 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
     const { id } = await must<{ id: number }>('GET', `/backoffice/players/lookup?account=${DEMO.account}`, undefined, operator);
     const { access_token: player } = await must<{ access_token: string }>('POST', '/auth/login', DEMO, '');
     await must('PUT', '/auth/info', { real_name: 'Wang Xiaoming', gender: 'male', birthday: '1990-01-01' }, player);
-    await must('POST', '/players/debit-card/store', {
-      bank: '004', market: 'Taipei main branch', account_name: 'Wang Xiaoming', card_number: '12345678905555', card_number_confirm: '12345678905555',
-    }, player);
+    await must(
+      'POST',
+      '/players/debit-card/store',
+      {
+        bank: '004',
+        market: 'Taipei main branch',
+        account_name: 'Wang Xiaoming',
+        card_number: '12345678905555',
+        card_number_confirm: '12345678905555',
+      },
+      player,
+    );
     const cards = await must<{ data: Array<{ id: number }> }>('GET', '/players/debit-card/list', undefined, player);
     await must('POST', `/backoffice/finance/bank-cards/${cards.data[0]!.id}/audit`, { approve: true, reason: '' }, operator);
     await must('POST', '/finance/withdraw/create', { money: '600', bank_card_id: cards.data[0]!.id }, player);
@@ -88,19 +104,35 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
     return page.getByTestId(testId).count();
   }
 
-  it('the circuit-breaker screen shows every instance\'s breakers, their state in words and recent failures', async () => {
+  it("the circuit-breaker screen shows every instance's breakers, their state in words and recent failures", async () => {
     if (!process.env.REDIS_URL) return;
     screenshotOnFailure('bo-ops-breakers');
     // Another instance's report, as it would write it into the shared hash: its gateway breaker open after two 503s.
     const { Redis } = await import('ioredis');
     const redis = new Redis(process.env.REDIS_URL);
     const now = new Date().toISOString();
-    await redis.hset(`${server.redisKeyPrefix}breakers:board`, 'other-instance', JSON.stringify({
-      instance: 'other-instance', reported_at: now, breakers: [{
-        name: 'gateway:paybridge', state: 'open', since: now, failures: 2, rejects: 3, successes: 0,
-        recent: [{ at: now, kind: 'server_error', status: 503 }, { at: now, kind: 'timeout', status: null }],
-      }],
-    }));
+    await redis.hset(
+      `${server.redisKeyPrefix}breakers:board`,
+      'other-instance',
+      JSON.stringify({
+        instance: 'other-instance',
+        reported_at: now,
+        breakers: [
+          {
+            name: 'gateway:paybridge',
+            state: 'open',
+            since: now,
+            failures: 2,
+            rejects: 3,
+            successes: 0,
+            recent: [
+              { at: now, kind: 'server_error', status: 503 },
+              { at: now, kind: 'timeout', status: null },
+            ],
+          },
+        ],
+      }),
+    );
     redis.disconnect();
     const { context, page } = await staffPage();
     try {
@@ -136,7 +168,10 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
       expect(changes).not.toMatch(CODE);
 
       await page.locator('select[name="action"]').selectOption('auth.login');
-      await Promise.all([page.waitForResponse((r) => r.url().includes('/api/backoffice/audit?') && r.url().includes('action=auth.login')), page.getByRole('button', { name: '搜尋' }).click()]);
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/backoffice/audit?') && r.url().includes('action=auth.login')),
+        page.getByRole('button', { name: '搜尋' }).click(),
+      ]);
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="bo-audit-sentence"]')].every((n) => n.textContent?.includes('登入後台')));
     } finally {
       await context.close();
@@ -204,7 +239,7 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
     }
   });
 
-  it('the withdrawal queue\'s reject button lies inside the table\'s visible area at 1440 px', async () => {
+  it("the withdrawal queue's reject button lies inside the table's visible area at 1440 px", async () => {
     screenshotOnFailure('bo-ops-withdrawal-width');
     await pendingWithdrawal();
     const { context, page } = await staffPage();

@@ -41,9 +41,18 @@ describe.skipIf(!hasChromium)('back-office player page', () => {
     const { access_token: apiToken } = await must<{ access_token: string }>('POST', '/auth/login', DEMO, '');
     await must('POST', '/players/deposit/SLX', { money: '100' }, apiToken);
     await must('PUT', '/auth/info', { real_name: 'Wang Xiaoming', gender: 'male', birthday: '1990-01-01' }, apiToken);
-    await must('POST', '/players/debit-card/store', {
-      bank: '004', market: 'Taipei main branch', account_name: 'Wang Xiaoming', card_number: '12345678905555', card_number_confirm: '12345678905555',
-    }, apiToken);
+    await must(
+      'POST',
+      '/players/debit-card/store',
+      {
+        bank: '004',
+        market: 'Taipei main branch',
+        account_name: 'Wang Xiaoming',
+        card_number: '12345678905555',
+        card_number_confirm: '12345678905555',
+      },
+      apiToken,
+    );
     const cards = await must<{ data: Array<{ id: number }> }>('GET', '/players/debit-card/list', undefined, apiToken);
     const cardId = cards.data[0]!.id;
     await must('POST', `/backoffice/finance/bank-cards/${cardId}/audit`, { approve: true, reason: '' }, operator);
@@ -55,7 +64,8 @@ describe.skipIf(!hasChromium)('back-office player page', () => {
     try {
       // The player signs in on the site and keeps the page open, its realtime socket connected.
       const player = await playerContext.newPage();
-      const socketReady = player.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
+      const socketReady = player
+        .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
         .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout: 30_000 }));
       await player.goto('/');
       await hydrated(player);
@@ -70,7 +80,9 @@ describe.skipIf(!hasChromium)('back-office player page', () => {
 
       // The operator opens the player in the zh-TW back office.
       // The staff token is in place before the back office's first script runs (about:blank has no storage).
-      await staffContext.addInitScript((token) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', token); }, operator);
+      await staffContext.addInitScript((token) => {
+        if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', token);
+      }, operator);
       const page = await staffContext.newPage();
       await page.goto(`/backoffice/player?id=${playerId}`);
       const profile = page.getByTestId('bo-profile');
@@ -133,14 +145,29 @@ describe.skipIf(!hasChromium)('back-office player page', () => {
       // The audit log has the reason with the status before and after.
       // The log hands out before and after beside the entry's context (the reason).
       const edited = await must<{ data: Array<{ target: string; before: unknown; after: unknown; detail: Record<string, unknown> }> }>(
-        'GET', '/backoffice/audit?action=player.profile_update', undefined, operator);
+        'GET',
+        '/backoffice/audit?action=player.profile_update',
+        undefined,
+        operator,
+      );
       expect(edited.data[0]).toMatchObject({
         target: `player:${playerId}`,
-        detail: { reason: '玩家提供證件更正姓名' }, before: { real_name: 'Wang Xiaoming', birthday: '1990-01-01' }, after: { real_name: '王小明', birthday: '1990-01-02' },
+        detail: { reason: '玩家提供證件更正姓名' },
+        before: { real_name: 'Wang Xiaoming', birthday: '1990-01-01' },
+        after: { real_name: '王小明', birthday: '1990-01-02' },
       });
       const audit = await must<{ data: Array<{ action: string; target: string; before: unknown; after: unknown; detail: Record<string, unknown> }> }>(
-        'GET', '/backoffice/audit?action=player.disable', undefined, operator);
-      expect(audit.data[0]).toMatchObject({ target: `player:${playerId}`, detail: { reason: '疑似盜用，暫停帳號' }, before: { status: 1 }, after: { status: 0 } });
+        'GET',
+        '/backoffice/audit?action=player.disable',
+        undefined,
+        operator,
+      );
+      expect(audit.data[0]).toMatchObject({
+        target: `player:${playerId}`,
+        detail: { reason: '疑似盜用，暫停帳號' },
+        before: { status: 1 },
+        after: { status: 0 },
+      });
 
       // Enabling lets the player sign in again.
       await profile.getByTestId('bo-status-reason').fill('已核對身分');

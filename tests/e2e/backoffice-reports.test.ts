@@ -19,7 +19,12 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
     await registerPlayer(server, 'rep');
     const { token } = await registerPlayer(server, 'rep');
     const me = await server.api<{ id: number }>('GET', '/auth/me', undefined, token);
-    const grant = await server.api<{ wallet_id: number }>('POST', `/backoffice/players/${me.body.data!.id}/bonus-wallets`, { name: 'Report test', amount: '12.34', bonus_bet: '0' }, operator);
+    const grant = await server.api<{ wallet_id: number }>(
+      'POST',
+      `/backoffice/players/${me.body.data!.id}/bonus-wallets`,
+      { name: 'Report test', amount: '12.34', bonus_bet: '0' },
+      operator,
+    );
     expect(grant.status).toBe(200);
     // The wallet has no bet target, so the player may move 2.00 of it out to central: a release in the bonuses report.
     expect((await server.api('POST', '/players/depositBonus', { money: '2.00', player_bonus_wallet_id: grant.body.data!.wallet_id }, token)).status).toBe(200);
@@ -35,7 +40,9 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
   async function staffPage(): Promise<{ page: Page; close: () => Promise<void> }> {
     const operator = await server.operatorToken();
     const context = await newContext(browser, 'desktop', server);
-    await context.addInitScript((tok) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tok); }, operator);
+    await context.addInitScript((tok) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tok);
+    }, operator);
     return { page: await context.newPage(), close: () => context.close() };
   }
 
@@ -167,14 +174,18 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
         await page.getByTestId('bonuses-sources').waitFor();
         // The operator's grant of 12.34 (beside what the demo data's promotions paid): its row, the totals row (every row
         // added up), the summary and the chart.
-        const row = page.getByTestId('bonuses-source-row').filter({ has: page.getByTestId('cell-source').getByText(bo['bo.reports.bonus.source.operator'], { exact: true }) });
+        const row = page
+          .getByTestId('bonuses-source-row')
+          .filter({ has: page.getByTestId('cell-source').getByText(bo['bo.reports.bonus.source.operator'], { exact: true }) });
         expect(await row.getByTestId('cell-amount').textContent()).toBe('12.34');
         expect(await row.getByTestId('cell-grants').textContent()).toBe('1');
         // The 2.00 the player moved out of that wallet is released under the source that funded it, and in the totals row.
         expect(await row.getByTestId('cell-released').textContent()).toBe('2.00');
         expect(await row.getByTestId('cell-releases').textContent()).toBe('1');
         expect(await page.getByTestId('bonuses-sources-totals').getByTestId('total-source-released').textContent()).toBe('2.00');
-        const amounts = (await page.locator('[data-testid="bonuses-source-row"] [data-testid="cell-amount"]').allTextContents()).map((a) => Math.round(Number(a.replace(/,/g, '')) * 100));
+        const amounts = (await page.locator('[data-testid="bonuses-source-row"] [data-testid="cell-amount"]').allTextContents()).map((a) =>
+          Math.round(Number(a.replace(/,/g, '')) * 100),
+        );
         const net = formatDecimal((amounts.reduce((a, b) => a + b, 0) / 100).toFixed(2));
         expect(await page.getByTestId('bonuses-sources-totals').getByTestId('total-amount').textContent()).toBe(net);
         expect(await page.getByTestId('bonuses-net').innerText()).toContain(net);
@@ -215,12 +226,21 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
         const from = taipeiDate(new Date(Date.now() - 29 * DAY_MS));
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-csv').click()]);
         expect(download.suggestedFilename()).toBe(`bonuses-sources_${from}_${taipeiDate(new Date())}.csv`);
-        const lines = fs.readFileSync((await download.path())!, 'utf8').slice(1).trim().split('\r\n');
+        const lines = fs
+          .readFileSync((await download.path())!, 'utf8')
+          .slice(1)
+          .trim()
+          .split('\r\n');
         expect(lines[0]!.split(',')[0]).toBe(bo['bo.reports.bonus.source']);
         expect(lines).toHaveLength(amounts.length + 2);
         // Each row ends with its amount, what its wallets released and how many releases.
         expect(lines[0]!.split(',').slice(-3)).toEqual([bo['bo.reports.bonus.amount'], bo['bo.reports.bonus.released'], bo['bo.reports.bonus.releases']]);
-        expect(lines.find((l) => l.startsWith(`${bo['bo.reports.bonus.source.operator']},`))!.split(',').slice(-3)).toEqual(['12.34', '2.00', '1']);
+        expect(
+          lines
+            .find((l) => l.startsWith(`${bo['bo.reports.bonus.source.operator']},`))!
+            .split(',')
+            .slice(-3),
+        ).toEqual(['12.34', '2.00', '1']);
         expect(lines.at(-1)!.split(',')[0]).toBe(bo['bo.reports.totals']);
         expect(formatDecimal(lines.at(-1)!.split(',').at(-3)!)).toBe(net);
         expect(lines.at(-1)!.split(',').slice(-2)).toEqual(['2.00', '1']);
@@ -234,8 +254,12 @@ describe.skipIf(!hasChromium)('the daily summary', () => {
         expect(labels.at(-1)).toBe(taipeiDate(new Date()));
         await page.getByTestId('dash-trend-table').locator('summary').click();
         expect(await page.getByTestId('dash-trend-row').locator('td:first-child').allTextContents()).toEqual(labels);
-        const ngr = (JSON.parse((await trend.getAttribute('data-series'))!) as Array<{ label: string; values: number[] }>).find((x) => x.label === bo['bo.reports.col.ngr'])!;
-        expect(ngr.values.map((v) => formatDecimal(v.toFixed(2)))).toEqual(await page.locator('[data-testid="dash-trend-row"] [data-testid="cell-ngr"]').allTextContents());
+        const ngr = (JSON.parse((await trend.getAttribute('data-series'))!) as Array<{ label: string; values: number[] }>).find(
+          (x) => x.label === bo['bo.reports.col.ngr'],
+        )!;
+        expect(ngr.values.map((v) => formatDecimal(v.toFixed(2)))).toEqual(
+          await page.locator('[data-testid="dash-trend-row"] [data-testid="cell-ngr"]').allTextContents(),
+        );
         const bonuses = page.getByTestId('dash-bonus-chart');
         await bonuses.locator('canvas').waitFor();
         const kinds = JSON.parse((await bonuses.getAttribute('data-labels'))!) as string[];

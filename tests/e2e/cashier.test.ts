@@ -5,8 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
 import {
-  DEMO, PASSWORD, TEXT, clickDialogButton, freshAccount, signedInContext, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext,
-  screenshotOnFailure, smsCode, startServer, type Locale, type Server,
+  DEMO,
+  PASSWORD,
+  TEXT,
+  clickDialogButton,
+  freshAccount,
+  signedInContext,
+  freshPhone,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  smsCode,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 /** Finance's back-office calls, as the finance desk makes them. */
@@ -46,7 +61,8 @@ describe.skipIf(!hasChromium)('cashier', () => {
   /** A context signed in as the holder of the token, as a page that logged in earlier would be. */
   /** Opens a page and waits for its realtime socket's connect acknowledgement, so no event is missed. */
   async function openLive(page: Page, path: string): Promise<void> {
-    const socketReady = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
+    const socketReady = page
+      .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
       .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout: 30_000 }));
     await page.goto(path);
     await hydrated(page);
@@ -66,7 +82,12 @@ describe.skipIf(!hasChromium)('cashier', () => {
     const phone = freshPhone();
     expect((await server.api('PUT', '/send/phone', { phone })).status).toBe(200);
     const registered = await server.api('POST', '/auth/register', {
-      account, password: PASSWORD, password_confirm: PASSWORD, phone, code: await smsCode(server, phone), agreement: true,
+      account,
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      phone,
+      code: await smsCode(server, phone),
+      agreement: true,
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
 
@@ -125,20 +146,32 @@ describe.skipIf(!hasChromium)('cashier', () => {
     }
   });
 
-  it('finance confirms a bank-transfer deposit in the back office and the player\'s header updates live', async () => {
+  it("finance confirms a bank-transfer deposit in the back office and the player's header updates live", async () => {
     screenshotOnFailure('cashier-bank-transfer');
     const staff = await server.operatorToken();
     // Bank transfer shows only once the operator has a receiving account on file.
-    const configured = await server.api('PUT', '/backoffice/settings', {
-      receiving_bank: '004', receiving_bank_account_name: 'Lucky Harbour Ltd', receiving_bank_account: '004100200300',
-    }, staff);
+    const configured = await server.api(
+      'PUT',
+      '/backoffice/settings',
+      {
+        receiving_bank: '004',
+        receiving_bank_account_name: 'Lucky Harbour Ltd',
+        receiving_bank_account: '004100200300',
+      },
+      staff,
+    );
     expect(configured.status, JSON.stringify(configured.body)).toBe(200);
 
     const account = freshAccount('bt');
     const phone = freshPhone();
     expect((await server.api('PUT', '/send/phone', { phone })).status).toBe(200);
     const registered = await server.api('POST', '/auth/register', {
-      account, password: PASSWORD, password_confirm: PASSWORD, phone, code: await smsCode(server, phone), agreement: true,
+      account,
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      phone,
+      code: await smsCode(server, phone),
+      agreement: true,
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
 
@@ -158,7 +191,12 @@ describe.skipIf(!hasChromium)('cashier', () => {
       expect(await order.getAttribute('data-status')).toBe('pending');
 
       // Finance finds it in the queue and confirms it; the page never reloads.
-      const queue = await server.api<{ data: Array<{ id: string; account: string }> }>('GET', `/backoffice/finance/deposits?status=pending&account=${account}`, undefined, staff);
+      const queue = await server.api<{ data: Array<{ id: string; account: string }> }>(
+        'GET',
+        `/backoffice/finance/deposits?status=pending&account=${account}`,
+        undefined,
+        staff,
+      );
       expect(queue.status, JSON.stringify(queue.body)).toBe(200);
       const pending = queue.body.data!.data;
       expect(pending.length).toBe(1);

@@ -4,8 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import {
-  registerPlayer, signedInContext, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, smsCode,
-  startServer, type Locale, type Server,
+  registerPlayer,
+  signedInContext,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  smsCode,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 const twoInstances = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -28,7 +38,12 @@ describe.skipIf(!hasChromium || !twoInstances)('live chat between a player and a
 
   async function withStorage(server: Server, kind: 'desktop' | 'mobile', key: string, value: string): Promise<BrowserContext> {
     const context = await newContext(browser, kind, server);
-    await context.addInitScript(([k, v]) => { if (!localStorage.getItem(k!)) localStorage.setItem(k!, v!); }, [key, value]);
+    await context.addInitScript(
+      ([k, v]) => {
+        if (!localStorage.getItem(k!)) localStorage.setItem(k!, v!);
+      },
+      [key, value],
+    );
     return context;
   }
 
@@ -51,7 +66,12 @@ describe.skipIf(!hasChromium || !twoInstances)('live chat between a player and a
         await page.goto(localized(path, locale));
         await hydrated(page).catch(() => undefined);
         // The chat code is not on the page until the player opens it.
-        const before = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\/_astro\/mount\.|\/socket\.io\//.test(n)));
+        const before = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((e) => e.name)
+            .filter((n) => /\/_astro\/mount\.|\/socket\.io\//.test(n)),
+        );
         expect(before).toEqual([]);
         await page.locator('[data-chat-open]').first().click();
         const widget = page.getByTestId('chat-widget');
@@ -66,7 +86,10 @@ describe.skipIf(!hasChromium || !twoInstances)('live chat between a player and a
         await console_.getByTestId('chat-queue').locator('li', { hasText: p.account }).getByTestId('chat-take').click();
         await console_.getByTestId('chat-thread').getByText('Hello, my deposit is missing').waitFor();
         expect(await console_.getByTestId('chat-player-account').textContent()).toBe(p.account);
-        await page.getByTestId('chat-status').filter({ hasText: locale === 'en' ? 'Chatting with admin' : '與 admin 對話中' }).waitFor();
+        await page
+          .getByTestId('chat-status')
+          .filter({ hasText: locale === 'en' ? 'Chatting with admin' : '與 admin 對話中' })
+          .waitFor();
 
         // Agent → player; the player's open window marks it read, and the console shows it.
         await console_.getByTestId('chat-reply').fill('Let me check that for you');
@@ -82,7 +105,10 @@ describe.skipIf(!hasChromium || !twoInstances)('live chat between a player and a
         await console_.getByTestId('chat-thread').getByText('Thank you').waitFor();
 
         await console_.getByTestId('chat-close').click();
-        await page.getByTestId('chat-status').filter({ hasText: locale === 'en' ? 'The conversation has ended' : '對話已結束' }).waitFor();
+        await page
+          .getByTestId('chat-status')
+          .filter({ hasText: locale === 'en' ? 'The conversation has ended' : '對話已結束' })
+          .waitFor();
       } finally {
         await playerContext.close();
         await agentContext.close();

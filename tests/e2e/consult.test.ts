@@ -5,8 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import {
-  registerPlayer, signedInContext, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, startServer,
-  type Locale, type Server,
+  registerPlayer,
+  signedInContext,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 describe.skipIf(!hasChromium)('consultations', () => {
@@ -24,8 +33,11 @@ describe.skipIf(!hasChromium)('consultations', () => {
   });
 
   const image = async (red: number) => ({
-    name: `shot-${red}.png`, mimeType: 'image/png',
-    buffer: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: red, g: 120, b: 200 } } }).png().toBuffer(),
+    name: `shot-${red}.png`,
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: red, g: 120, b: 200 } } })
+      .png()
+      .toBuffer(),
   });
 
   for (const [kind, locale, base] of [
@@ -37,7 +49,9 @@ describe.skipIf(!hasChromium)('consultations', () => {
       const p = await registerPlayer(server, 'cs');
       const context = await signedInContext(browser, kind, server, p.token);
       const staffContext = await newContext(browser, 'desktop', server);
-      await staffContext.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, operator);
+      await staffContext.addInitScript((tk) => {
+        if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk);
+      }, operator);
       try {
         const page = await context.newPage();
         await page.goto(localized(`${base}/feedback`, locale));
@@ -57,10 +71,14 @@ describe.skipIf(!hasChromium)('consultations', () => {
         await hydrated(page);
         await expect.poll(() => page.getByTestId('consult-image').count()).toBe(2);
         // The images are really served to their owner.
-        const served = await page.getByTestId('consult-image').evaluateAll((imgs) => Promise.all(imgs.map(async (i) => {
-          const res = await fetch((i as HTMLImageElement).src);
-          return `${res.status} ${res.headers.get('content-type')}`;
-        })));
+        const served = await page.getByTestId('consult-image').evaluateAll((imgs) =>
+          Promise.all(
+            imgs.map(async (i) => {
+              const res = await fetch((i as HTMLImageElement).src);
+              return `${res.status} ${res.headers.get('content-type')}`;
+            }),
+          ),
+        );
         expect(served).toEqual(['200 image/png', '200 image/png']);
 
         // The player waits on the list; the operator answers on the desk.
@@ -80,10 +98,11 @@ describe.skipIf(!hasChromium)('consultations', () => {
 
         // Without a reload: update-consultation marks the unread reply and the counter rises.
         await expect.poll(() => page.getByTestId('consult-unread').count(), { timeout: 15_000 }).toBe(1);
-        const count = () => page.evaluate(async () => {
-          const res = await fetch('/api/messages/player/consultation', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-          return (await res.json()).data.PlayerConsultationCount as number;
-        });
+        const count = () =>
+          page.evaluate(async () => {
+            const res = await fetch('/api/messages/player/consultation', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+            return (await res.json()).data.PlayerConsultationCount as number;
+          });
         expect(await count()).toBe(1);
 
         await page.getByTestId('consult-row').click();

@@ -25,7 +25,8 @@ if (!hasChromium) {
   console.warn(`chromium not found at ${CHROMIUM_PATH}: browser tests are skipped`);
 }
 
-export const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 export const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
 export const MOBILE = { viewport: { width: 375, height: 812 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 export const OPERATOR = { username: 'admin', password: 'admin12345' } as const;
@@ -98,8 +99,14 @@ export async function startServer(name: string, opts: { join?: Server } = {}): P
 
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', TRUST_PROXY: '1',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'production', ...TEST_SECRETS,
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: '1',
+    TRUST_PROXY: '1',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'production',
+    ...TEST_SECRETS,
     // Each server's database starts its ids at 1, so its Redis counters and events must not meet another's.
     REDIS_KEY_PREFIX: opts.join?.redisKeyPrefix ?? `e2e-${randomBytes(4).toString('hex')}:`,
   };
@@ -135,14 +142,23 @@ export async function startServer(name: string, opts: { join?: Server } = {}): P
   const logFile = path.join(RESULTS_DIR, `server-${name}.log`);
   const log = fs.createWriteStream(logFile);
   const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-    cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   let exited: string | undefined;
-  const exit = new Promise<void>((resolve) => child.once('exit', (code, signal) => { exited = signal ? `signal ${signal}` : `code ${code}`; resolve(); }));
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = signal ? `signal ${signal}` : `code ${code}`;
+      resolve();
+    }),
+  );
   // Never leave the server behind, even when the test worker dies.
-  const orphanGuard = () => { child.kill('SIGKILL'); };
+  const orphanGuard = () => {
+    child.kill('SIGKILL');
+  };
   process.once('exit', orphanGuard);
   void exit.then(() => process.off('exit', orphanGuard));
 
@@ -158,7 +174,10 @@ export async function startServer(name: string, opts: { join?: Server } = {}): P
       await cleanUp();
       throw new Error(`The server exited (${exited}) during start-up; see ${logFile}`);
     }
-    const ready = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() - started > STARTUP_TIMEOUT_MS) {
       child.kill('SIGKILL');
@@ -174,7 +193,8 @@ export async function startServer(name: string, opts: { join?: Server } = {}): P
     const res = await fetch(`${url}/api${route}`, {
       method,
       headers: {
-        'x-forwarded-for': operatorIp, 'x-locale': 'en',
+        'x-forwarded-for': operatorIp,
+        'x-locale': 'en',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
@@ -201,7 +221,9 @@ export async function startServer(name: string, opts: { join?: Server } = {}): P
       }
       if (res.body.data?.setup_required === 'totp' && res.body.data.totp_secret) {
         res = await api<Answer>('POST', '/backoffice/auth/login', {
-          username: OPERATOR.username, password, totp_setup_code: totpAt(res.body.data.totp_secret, Date.now()),
+          username: OPERATOR.username,
+          password,
+          totp_setup_code: totpAt(res.body.data.totp_secret, Date.now()),
         });
       }
       if (res.status !== 200 || !res.body.data?.access_token) throw new Error(`operator login failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -241,7 +263,14 @@ export async function registerPlayer(server: Server, prefix: string): Promise<{ 
   const phone = freshPhone();
   const sent = await server.api('PUT', '/send/phone', { phone });
   if (sent.status !== 200) throw new Error(`PUT /api/send/phone answered ${sent.status}: ${JSON.stringify(sent.body)}`);
-  const reg = await server.api('POST', '/auth/register', { account, password: PASSWORD, password_confirm: PASSWORD, phone, code: await smsCode(server, phone), agreement: true });
+  const reg = await server.api('POST', '/auth/register', {
+    account,
+    password: PASSWORD,
+    password_confirm: PASSWORD,
+    phone,
+    code: await smsCode(server, phone),
+    agreement: true,
+  });
   if (reg.status !== 200) throw new Error(`POST /api/auth/register answered ${reg.status}: ${JSON.stringify(reg.body)}`);
   const login = await server.api<{ access_token: string }>('POST', '/auth/login', { account, password: PASSWORD });
   return { account, token: login.body.data!.access_token };
@@ -301,7 +330,9 @@ export async function newContext(browser: Browser, kind: 'desktop' | 'mobile', s
   // A test that times out never reaches its `finally`: its pages are still open when it is marked failed.
   try {
     const name = currentName;
-    onTestFailed(async ({ task }) => { await screenshotPages(context.pages(), name ?? task.name); });
+    onTestFailed(async ({ task }) => {
+      await screenshotPages(context.pages(), name ?? task.name);
+    });
   } catch {
     // Opened outside a test (in a hook): nothing to attach to.
   }
@@ -313,7 +344,11 @@ export async function newContext(browser: Browser, kind: 'desktop' | 'mobile', s
 
 async function screenshotPages(pages: Iterable<Page>, testName: string): Promise<void> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const slug = testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
+  const slug = testName
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 80);
   for (const page of [...pages]) {
     if (page.isClosed()) continue;
     const file = path.join(RESULTS_DIR, `${slug}-${++shotSeq}.png`);
@@ -327,7 +362,9 @@ async function screenshotPages(pages: Iterable<Page>, testName: string): Promise
 /** Call at the start of a test to name its failure screenshots (otherwise they take the test's name). */
 export function screenshotOnFailure(testName: string): void {
   currentName = testName;
-  onTestFinished(() => { currentName = undefined; });
+  onTestFinished(() => {
+    currentName = undefined;
+  });
 }
 
 /**

@@ -5,8 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import {
-  clickDialogButton, hasChromium, hydrated, launchBrowser, newContext, registerPlayer, screenshotOnFailure, signedInContext,
-  startServer, TEXT, type Server,
+  clickDialogButton,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  newContext,
+  registerPlayer,
+  screenshotOnFailure,
+  signedInContext,
+  startServer,
+  TEXT,
+  type Server,
 } from './helpers.ts';
 
 describe.skipIf(!hasChromium)('identity verification', () => {
@@ -21,15 +30,20 @@ describe.skipIf(!hasChromium)('identity verification', () => {
     await server?.stop();
   });
 
-  const picture = (color: string) => sharp({ create: { width: 320, height: 200, channels: 3, background: color } }).jpeg().toBuffer();
+  const picture = (color: string) =>
+    sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
+      .jpeg()
+      .toBuffer();
 
   it('a player uploads identity documents on a phone, staff approve them, and a withdrawal above the level-1 ceiling goes through', async () => {
     screenshotOnFailure('kyc-flow');
     const admin = await server.operatorToken();
     // Level 1 may withdraw 1,000 a day; level 2 50,000.
     const levels = [
-      { level: 0, day_max: null, total_max: null }, { level: 1, day_max: '1000', total_max: null },
-      { level: 2, day_max: '50000', total_max: null }, { level: 3, day_max: null, total_max: null },
+      { level: 0, day_max: null, total_max: null },
+      { level: 1, day_max: '1000', total_max: null },
+      { level: 2, day_max: '50000', total_max: null },
+      { level: 3, day_max: null, total_max: null },
     ];
     const saved = await server.api('PUT', '/backoffice/kyc/settings', { first_withdrawal_level: 1, retention_days: 1825, levels }, admin);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -38,20 +52,28 @@ describe.skipIf(!hasChromium)('identity verification', () => {
     const p = await registerPlayer(server, 'ky');
     const info = await server.api('PUT', '/auth/info', { real_name: '王小明', gender: 'male', birthday: '1991-02-03' }, p.token);
     expect(info.status, JSON.stringify(info.body)).toBe(200);
-    const added = await server.api('POST', '/players/debit-card/store', { bank: '004', market: '台北分行', account_name: '王小明', card_number: '62220012345678', card_number_confirm: '62220012345678' }, p.token);
+    const added = await server.api(
+      'POST',
+      '/players/debit-card/store',
+      { bank: '004', market: '台北分行', account_name: '王小明', card_number: '62220012345678', card_number_confirm: '62220012345678' },
+      p.token,
+    );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const cardId = (await server.api<{ data: Array<{ id: number }> }>('GET', '/players/debit-card/list', undefined, p.token)).body.data!.data[0]!.id;
     expect((await server.api('POST', `/backoffice/finance/bank-cards/${cardId}/audit`, { approve: true, reason: '' }, admin)).status).toBe(200);
     const me = await server.api<{ id: number }>('GET', '/auth/me', undefined, p.token);
     const funded = await fetch(`${server.url}/api/backoffice/finance/adjustments`, {
-      method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'idempotency-key': `e2e-kyc-fund-${me.body.data!.id}` },
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'idempotency-key': `e2e-kyc-fund-${me.body.data!.id}` },
       body: JSON.stringify({ player_id: me.body.data!.id, amount: '5000', reason: 'Test funds' }),
     });
     expect(funded.status, await funded.clone().text()).toBe(200);
 
     const phone = await signedInContext(browser, 'mobile', server, p.token);
     const desk = await newContext(browser, 'desktop', server);
-    await desk.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, admin);
+    await desk.addInitScript((tk) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk);
+    }, admin);
     try {
       const page = await phone.newPage();
       // Above the level-1 ceiling: refused with the reason.
@@ -67,7 +89,11 @@ describe.skipIf(!hasChromium)('identity verification', () => {
       await hydrated(page);
       await expect.poll(() => page.getByTestId('kyc-level').getAttribute('data-level')).toBe('1');
       expect(await page.getByTestId('kyc-terms-2').textContent()).toContain('50,000.00');
-      for (const [kind, color] of [['id_front', '#c33'], ['id_back', '#3c3'], ['selfie', '#33c']] as const) {
+      for (const [kind, color] of [
+        ['id_front', '#c33'],
+        ['id_back', '#3c3'],
+        ['selfie', '#33c'],
+      ] as const) {
         await page.getByTestId(`kyc-input-${kind}`).setInputFiles({ name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer: await picture(color) });
         await expect.poll(() => page.getByTestId(`kyc-doc-${kind}`).getAttribute('data-status')).toBe('submitted');
       }

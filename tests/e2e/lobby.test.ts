@@ -7,8 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
 import {
-  DEMO, TEXT, clickDialogButton, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, startServer,
-  type Locale, type Server,
+  DEMO,
+  TEXT,
+  clickDialogButton,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 const SPINS = 10;
@@ -62,14 +72,17 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
 
   /** The player's API, with the token the page keeps. */
   async function playerApi<T>(page: Page, method: string, route: string, body?: unknown): Promise<T> {
-    return page.evaluate(async ([m, r, b]) => {
-      const res = await fetch(`/api${r}`, {
-        method: m,
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return (await res.json()).data;
-    }, [method, route, body] as const) as Promise<T>;
+    return page.evaluate(
+      async ([m, r, b]) => {
+        const res = await fetch(`/api${r}`, {
+          method: m,
+          headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: b === undefined ? undefined : JSON.stringify(b),
+        });
+        return (await res.json()).data;
+      },
+      [method, route, body] as const,
+    ) as Promise<T>;
   }
 
   /** Waits for the game's tab: opened blank on the click, then sent to the provider's play page. */
@@ -91,11 +104,16 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
   async function recordsShow(page: Page, count: number): Promise<void> {
     await hydrated(page);
     await page.getByTestId('bet-records').waitFor();
-    await expect.poll(async () => {
-      await page.getByTestId('records-search').click();
-      await page.waitForTimeout(300);
-      return page.getByTestId('record-row').count();
-    }, { timeout: 30_000, interval: 1000 }).toBe(count);
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('records-search').click();
+          await page.waitForTimeout(300);
+          return page.getByTestId('record-row').count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(count);
   }
 
   it('a player opens a slot from the desktop lobby, spins ten times, recovers the wallet and finds the ten bets', async () => {
@@ -130,8 +148,14 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
       await page.bringToFront();
       await page.getByTestId('balance-toggle').click();
       await page.getByTestId('dropdown-recover-all').click();
-      await expect.poll(async () => (await playerApi<Array<{ code: string; wallet: string }>>(page, 'POST', '/games/wallet', { forceUpdate: true }))
-        .find((w) => w.code === 'SLX')?.wallet, { timeout: 20_000 }).toBe('0.00');
+      await expect
+        .poll(
+          async () =>
+            (await playerApi<Array<{ code: string; wallet: string }>>(page, 'POST', '/games/wallet', { forceUpdate: true })).find((w) => w.code === 'SLX')
+              ?.wallet,
+          { timeout: 20_000 },
+        )
+        .toBe('0.00');
 
       await page.goto(localized('/member/bet-record', locale));
       await recordsShow(page, SPINS);
@@ -172,7 +196,8 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
       const moved = page.getByTestId('auto-transfer-result');
       await moved.waitFor();
       expect(await moved.getAttribute('data-status')).toBe('applied');
-      await expect.poll(() => tab.getByTestId('balance').getAttribute('data-balance-minor'), { timeout: 10_000 })
+      await expect
+        .poll(() => tab.getByTestId('balance').getAttribute('data-balance-minor'), { timeout: 10_000 })
         .toBe(String(Math.round(Number(before.amount) * 100)));
 
       await tab.getByTestId('stake').fill(STAKE);
@@ -186,18 +211,29 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
       await page.goto(localized('/mobile/f-wallet/wallet', locale));
       await hydrated(page);
       await page.getByTestId('recover-all').click();
-      await expect.poll(async () => (await playerApi<Array<{ code: string; wallet: string }>>(page, 'POST', '/games/wallet', { forceUpdate: true }))
-        .find((w) => w.code === 'SPB')?.wallet, { timeout: 20_000 }).toBe('0.00');
+      await expect
+        .poll(
+          async () =>
+            (await playerApi<Array<{ code: string; wallet: string }>>(page, 'POST', '/games/wallet', { forceUpdate: true })).find((w) => w.code === 'SPB')
+              ?.wallet,
+          { timeout: 20_000 },
+        )
+        .toBe('0.00');
 
       await page.goto(localized('/member/bet-record', locale));
       await page.waitForURL((u) => u.pathname === '/en/mobile/f-bet-record/bet-record');
       await page.getByTestId('filter-platform').selectOption('SPB');
       await recordsShow(page, SPINS);
-      await expect.poll(async () => {
-        await page.getByTestId('records-search').click();
-        await page.waitForTimeout(300);
-        return page.getByTestId('record-status').allTextContents();
-      }, { timeout: 30_000, interval: 1000 }).toEqual(Array(SPINS).fill('Settled'));
+      await expect
+        .poll(
+          async () => {
+            await page.getByTestId('records-search').click();
+            await page.waitForTimeout(300);
+            return page.getByTestId('record-status').allTextContents();
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toEqual(Array(SPINS).fill('Settled'));
       expect(await page.getByTestId('total-stake').textContent()).toBe('10.00');
     } finally {
       await context.close();
@@ -241,7 +277,8 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
     try {
       const page = await context.newPage();
       // The visitor's lobby holds a socket in the system room; wait for its connect acknowledgement.
-      const socketReady = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
+      const socketReady = page
+        .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
         .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout: 30_000 }));
       await page.goto('/egame/game?group=slots');
       await hydrated(page);
@@ -255,8 +292,7 @@ describe.skipIf(!hasChromium)('lobby and games', () => {
       await setPlatform({ maintain_status: 0, maintain_start: '2030-01-01T10:00:00+08:00', maintain_end: '2030-01-01T12:30:00+08:00' });
       // 'change-gamePlatform' reloads the lists in place: the overlay with the window in Taipei time, split after 20 characters.
       await tile.getByTestId('maintenance-overlay').waitFor();
-      expect(await tile.getByTestId('maintenance-time').locator('span.block').allTextContents())
-        .toEqual(['2030-01-01 10:00:00~', '2030-01-01 12:30:00']);
+      expect(await tile.getByTestId('maintenance-time').locator('span.block').allTextContents()).toEqual(['2030-01-01 10:00:00~', '2030-01-01 12:30:00']);
       expect(page.url()).toBe(url);
       // A game of that platform is not started: the click says so instead of opening a tab.
       await page.locator('[data-testid="game-tile"][data-game="lucky-7"]').click();

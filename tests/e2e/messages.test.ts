@@ -32,15 +32,30 @@ describe.skipIf(!hasChromium)('messages and popups', () => {
   }
 
   async function sendPersonal(title: string): Promise<number> {
-    const res = await server.api<{ id: number; recipients: number }>('POST', '/backoffice/player-messages', {
-      kind: 'personal', title, title_en: `${title} (en)`, body: `<p>${title} body</p>`, segment: { type: 'accounts', accounts: DEMO.account },
-    }, op);
+    const res = await server.api<{ id: number; recipients: number }>(
+      'POST',
+      '/backoffice/player-messages',
+      {
+        kind: 'personal',
+        title,
+        title_en: `${title} (en)`,
+        body: `<p>${title} body</p>`,
+        segment: { type: 'accounts', accounts: DEMO.account },
+      },
+      op,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data!.recipients).toBe(1);
     return res.body.data!.id;
   }
 
-  const count = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent({ timeout: 1000 }).catch(() => '0')) || '0');
+  const count = async (page: Page, testId: string) =>
+    Number(
+      (await page
+        .getByTestId(testId)
+        .textContent({ timeout: 1000 })
+        .catch(() => '0')) || '0',
+    );
 
   it('desktop: the header badge rises live when an operator sends a personal message, and reading it lowers it', async () => {
     screenshotOnFailure('messages-desktop-badge');
@@ -106,12 +121,36 @@ describe.skipIf(!hasChromium)('messages and popups', () => {
 
   it('a popup with close_mode 2 closes on Escape and is not shown again within its cookie time', async () => {
     screenshotOnFailure('messages-popup-escape');
-    const created = await server.api<{ id: number }>('POST', '/backoffice/popups', {
-      title: '限時公告', title_en: 'Notice', status: 1, sort: 0, show_mode: 2, show_type: 1, close_mode: 2, frame_setting: 1,
-      page_1_title_color: '#ffffff', page_1_header_background: '#1d4ed8', page_1_background: '#ffffff', page_1_border_color: '#1d4ed8', page_1_width: 500,
-      page_2_frame_type: 1, content_type: 2, image: null, image_alt: '', page_3_redirect_type: 3, page_3_redirect: '',
-      html_code: '<p>popup body<script>window.__popupScript = 1</script></p>', html_code_en: '', starts_at: null, ends_at: null,
-    }, op);
+    const created = await server.api<{ id: number }>(
+      'POST',
+      '/backoffice/popups',
+      {
+        title: '限時公告',
+        title_en: 'Notice',
+        status: 1,
+        sort: 0,
+        show_mode: 2,
+        show_type: 1,
+        close_mode: 2,
+        frame_setting: 1,
+        page_1_title_color: '#ffffff',
+        page_1_header_background: '#1d4ed8',
+        page_1_background: '#ffffff',
+        page_1_border_color: '#1d4ed8',
+        page_1_width: 500,
+        page_2_frame_type: 1,
+        content_type: 2,
+        image: null,
+        image_alt: '',
+        page_3_redirect_type: 3,
+        page_3_redirect: '',
+        html_code: '<p>popup body<script>window.__popupScript = 1</script></p>',
+        html_code_en: '',
+        starts_at: null,
+        ends_at: null,
+      },
+      op,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.data!.id;
     const context = await newContext(browser, 'desktop', server);
@@ -152,12 +191,36 @@ describe.skipIf(!hasChromium)('messages and popups', () => {
 
   it('a popup with close_mode 1 ignores Escape and the backdrop; its close button closes it', async () => {
     screenshotOnFailure('messages-popup-close-mode-1');
-    const created = await server.api<{ id: number }>('POST', '/backoffice/popups', {
-      title: 'Must read', title_en: '', status: 1, sort: 0, show_mode: 1, show_type: 2, close_mode: 1, frame_setting: 2,
-      page_1_title_color: '#ffffff', page_1_header_background: '#aa0000', page_1_background: '#fffbe6', page_1_border_color: '#aa0000', page_1_width: 420,
-      page_2_frame_type: 2, content_type: 2, image: null, image_alt: '', page_3_redirect_type: 3, page_3_redirect: '',
-      html_code: '<p>deposit info</p>', html_code_en: '', starts_at: null, ends_at: null,
-    }, op);
+    const created = await server.api<{ id: number }>(
+      'POST',
+      '/backoffice/popups',
+      {
+        title: 'Must read',
+        title_en: '',
+        status: 1,
+        sort: 0,
+        show_mode: 1,
+        show_type: 2,
+        close_mode: 1,
+        frame_setting: 2,
+        page_1_title_color: '#ffffff',
+        page_1_header_background: '#aa0000',
+        page_1_background: '#fffbe6',
+        page_1_border_color: '#aa0000',
+        page_1_width: 420,
+        page_2_frame_type: 2,
+        content_type: 2,
+        image: null,
+        image_alt: '',
+        page_3_redirect_type: 3,
+        page_3_redirect: '',
+        html_code: '<p>deposit info</p>',
+        html_code_en: '',
+        starts_at: null,
+        ends_at: null,
+      },
+      op,
+    );
     expect(created.status).toBe(200);
     const context = await newContext(browser, 'desktop', server);
     try {

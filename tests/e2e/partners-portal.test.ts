@@ -10,8 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { authenticator } from 'otplib';
 import {
-  RESULTS_DIR, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext, registerThroughForm,
-  screenshotOnFailure, startServer, type Server,
+  RESULTS_DIR,
+  freshAccount,
+  freshPhone,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  registerThroughForm,
+  screenshotOnFailure,
+  startServer,
+  type Server,
 } from './helpers.ts';
 import { en } from '../../src/i18n/en.ts';
 import { zhTW } from '../../src/i18n/zh-TW.ts';
@@ -22,7 +32,12 @@ import { settlePeriod } from '../../src/server/modules/partners/settlement.ts';
 import { periodAt } from '../../src/server/modules/partners/periods.ts';
 
 const PLAN = {
-  name: 'E2E plan', period_kind: 'month', carry_over: false, payment_fee_bp: 0, is_default: true, platform_fees: [],
+  name: 'E2E plan',
+  period_kind: 'month',
+  carry_over: false,
+  payment_fee_bp: 0,
+  is_default: true,
+  platform_fees: [],
   tiers: [{ min_ngr: '0', min_active_players: 0, rate_bp: 3000 }],
   cpa: { amount: '300.00', min_first_deposit: '500.00', min_valid_bet: '0', within_days: 30 },
 };
@@ -41,12 +56,22 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
     expect(plan.status, JSON.stringify(plan.body)).toBe(200);
     planId = plan.body.data!.id;
     const account = freshAccount('pa');
-    const made = await server.api<{ partner_id: number; initial_password: string }>('POST', '/backoffice/partners/partners', { account, name: 'Harbour Fans', plan_id: plan.body.data!.id }, staff);
+    const made = await server.api<{ partner_id: number; initial_password: string }>(
+      'POST',
+      '/backoffice/partners/partners',
+      { account, name: 'Harbour Fans', plan_id: plan.body.data!.id },
+      staff,
+    );
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const detail = await server.api<{ partner: { code: string } }>('GET', `/backoffice/partners/partners/${made.body.data!.partner_id}`, undefined, staff);
     partner = { account, password: made.body.data!.initial_password, code: detail.body.data!.partner.code };
     // Bank transfer shows only once the operator has a receiving account on file.
-    const configured = await server.api('PUT', '/backoffice/settings', { receiving_bank: '004', receiving_bank_account_name: 'Lucky Harbour Ltd', receiving_bank_account: '004100200300' }, staff);
+    const configured = await server.api(
+      'PUT',
+      '/backoffice/settings',
+      { receiving_bank: '004', receiving_bank_account_name: 'Lucky Harbour Ltd', receiving_bank_account: '004100200300' },
+      staff,
+    );
     expect(configured.status, JSON.stringify(configured.body)).toBe(200);
   }, 180_000);
   afterAll(async () => {
@@ -82,7 +107,9 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
 
   async function staffContext(): Promise<BrowserContext> {
     const context = await newContext(browser, 'desktop', server);
-    await context.addInitScript((tok) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tok); }, staff);
+    await context.addInitScript((tok) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tok);
+    }, staff);
     return context;
   }
 
@@ -121,7 +148,12 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
       await page.locator('#deposit-ref').fill('末五碼 12345');
       await page.getByTestId('deposit-submit').click();
       await page.getByTestId('deposit-order').waitFor();
-      const queue = await server.api<{ data: Array<{ id: string }> }>('GET', `/backoffice/finance/deposits?status=pending&account=${who.account}`, undefined, staff);
+      const queue = await server.api<{ data: Array<{ id: string }> }>(
+        'GET',
+        `/backoffice/finance/deposits?status=pending&account=${who.account}`,
+        undefined,
+        staff,
+      );
       const confirmed = await server.api('POST', `/backoffice/finance/deposits/${queue.body.data!.data[0]!.id}/confirm`, {}, staff);
       expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 
@@ -178,7 +210,11 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
       await statement.waitFor({ state: 'detached' });
       await bo.locator('select[name="status"]').selectOption('approved');
       await bo.getByTestId('statements-apply').click();
-      await expect.poll(() => bo.getByTestId('statement-row').filter({ hasText: partner.account }).getByTestId('statement-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('approved');
+      await expect
+        .poll(() => bo.getByTestId('statement-row').filter({ hasText: partner.account }).getByTestId('statement-status').getAttribute('data-status'), {
+          timeout: 10_000,
+        })
+        .toBe('approved');
 
       // The partner adds a bank card and asks for 150.00.
       await portal.goto('/agent/wallet');
@@ -216,7 +252,11 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
 
       // The partner sees it paid.
       await portal.reload();
-      await expect.poll(() => portal.getByTestId('payout-row').first().getByTestId('payout-status').locator('[data-status]').getAttribute('data-status'), { timeout: 10_000 }).toBe('paid');
+      await expect
+        .poll(() => portal.getByTestId('payout-row').first().getByTestId('payout-status').locator('[data-status]').getAttribute('data-status'), {
+          timeout: 10_000,
+        })
+        .toBe('paid');
       expect(await figure(portal, 'wallet-pending')).toBe('0.00');
       expect(await figure(portal, 'wallet-balance')).toBe('150.00');
       // No code or English word on the zh-TW portal's status.
@@ -260,7 +300,7 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
     }
   }, 120_000);
 
-  it('the cooperative-alliance page explains the live plan, checks the form in the page\'s language and the application reaches the back office', async () => {
+  it("the cooperative-alliance page explains the live plan, checks the form in the page's language and the application reaches the back office", async () => {
     screenshotOnFailure('partners-apply');
     const visitor = await newContext(browser, 'mobile', server);
     const desk = await staffContext();
@@ -315,7 +355,12 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
     screenshotOnFailure('partners-totp');
     // A partner of their own, so this test needs nothing from the others: made by an operator, first password handed over.
     const account = freshAccount('pt');
-    const made = await server.api<{ partner_id: number; initial_password: string }>('POST', '/backoffice/partners/partners', { account, name: 'Harbour Keys', plan_id: planId }, staff);
+    const made = await server.api<{ partner_id: number; initial_password: string }>(
+      'POST',
+      '/backoffice/partners/partners',
+      { account, name: 'Harbour Keys', plan_id: planId },
+      staff,
+    );
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const who = { account, password: made.body.data!.initial_password };
     const agent = await newContext(browser, 'desktop', server);
@@ -376,4 +421,3 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
     }
   }, 120_000);
 });
-

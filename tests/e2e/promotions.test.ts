@@ -6,28 +6,92 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
 import {
-  PASSWORD, TEXT, clickDialogButton, freshAccount, signedInContext, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext,
-  screenshotOnFailure, smsCode, startServer, type Locale, type Server,
+  PASSWORD,
+  TEXT,
+  clickDialogButton,
+  freshAccount,
+  signedInContext,
+  freshPhone,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  smsCode,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 import type { PromotionAdmin, PromotionInput } from '../../src/shared/schemas/promotions.ts';
 
 /** A first-deposit promotion: 10 % of the first deposit, turnover 1 x bonus, applied for, approved at once up to 500. */
 const FIRST_DEPOSIT: PromotionInput = {
-  mode: 2, front_id: null, title: '首存加碼 10%', title_en: 'First deposit 10% bonus', summary: '首次存款即送 10% 紅利', summary_en: 'Get 10% on your first deposit',
-  content: '<p>首次存款後，紅利存入活動錢包，完成 1 倍流水即可解鎖。</p>', content_en: '<p>After your first deposit the bonus goes to an activity wallet; bet it once to unlock.</p>',
-  banner_id: null, status: 'on', sort: 10, limited_time: false, show_start: null, show_end: null, claim_start: null, claim_end: null,
-  levels: [], min_register_days: 0, max_register_days: 0, deposit_window_days: 0, min_deposit_count: 0, min_deposit_total: '0',
-  reward_kind: 'deposit_percent', fixed_amount: '0', percent: '10', tiers: [], min_amount: '100', max_grant: '1000',
-  game_groups: [], use_vip_rate: false, referrer_amount: '0', friend_amount: '0', friend_min_deposit: '0', friend_min_valid_bet: '0', max_per_referrer: 0,
-  budget: '100000', limit_period: 'ever', limit_count: 1, flow_multiple: 1, flow_base: 'bonus', is_sports: false, give_up_wallet_amount: '0',
-  claim_mode: 'apply', auto_approve_max: '500', not_combinable: false, unique_by: [],
+  mode: 2,
+  front_id: null,
+  title: '首存加碼 10%',
+  title_en: 'First deposit 10% bonus',
+  summary: '首次存款即送 10% 紅利',
+  summary_en: 'Get 10% on your first deposit',
+  content: '<p>首次存款後，紅利存入活動錢包，完成 1 倍流水即可解鎖。</p>',
+  content_en: '<p>After your first deposit the bonus goes to an activity wallet; bet it once to unlock.</p>',
+  banner_id: null,
+  status: 'on',
+  sort: 10,
+  limited_time: false,
+  show_start: null,
+  show_end: null,
+  claim_start: null,
+  claim_end: null,
+  levels: [],
+  min_register_days: 0,
+  max_register_days: 0,
+  deposit_window_days: 0,
+  min_deposit_count: 0,
+  min_deposit_total: '0',
+  reward_kind: 'deposit_percent',
+  fixed_amount: '0',
+  percent: '10',
+  tiers: [],
+  min_amount: '100',
+  max_grant: '1000',
+  game_groups: [],
+  use_vip_rate: false,
+  referrer_amount: '0',
+  friend_amount: '0',
+  friend_min_deposit: '0',
+  friend_min_valid_bet: '0',
+  max_per_referrer: 0,
+  budget: '100000',
+  limit_period: 'ever',
+  limit_count: 1,
+  flow_multiple: 1,
+  flow_base: 'bonus',
+  is_sports: false,
+  give_up_wallet_amount: '0',
+  claim_mode: 'apply',
+  auto_approve_max: '500',
+  not_combinable: false,
+  unique_by: [],
 };
 
 /** A limited-time general promotion whose claim window ends in two days, for the countdown. */
 const limitedPromotion = (): PromotionInput => ({
-  ...FIRST_DEPOSIT, mode: 1, title: '週末限時活動', title_en: 'Weekend special', summary: '限時兩天', summary_en: 'Two days only',
-  limited_time: true, claim_start: new Date(Date.now() - 3_600_000).toISOString(), claim_end: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-  reward_kind: 'fixed', fixed_amount: '8', percent: '0', min_amount: '0', claim_mode: 'apply', auto_approve_max: null,
+  ...FIRST_DEPOSIT,
+  mode: 1,
+  title: '週末限時活動',
+  title_en: 'Weekend special',
+  summary: '限時兩天',
+  summary_en: 'Two days only',
+  limited_time: true,
+  claim_start: new Date(Date.now() - 3_600_000).toISOString(),
+  claim_end: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  reward_kind: 'fixed',
+  fixed_amount: '8',
+  percent: '0',
+  min_amount: '0',
+  claim_mode: 'apply',
+  auto_approve_max: null,
 });
 
 describe.skipIf(!hasChromium)('promotions', () => {
@@ -62,7 +126,10 @@ describe.skipIf(!hasChromium)('promotions', () => {
     await browser?.close();
     await server?.stop();
     await sim?.close();
-    for (const [key, value] of [['GAME_PROVIDER_URL', saved.provider], ['BET_INGEST_INTERVAL_MS', saved.ingest]] as const) {
+    for (const [key, value] of [
+      ['GAME_PROVIDER_URL', saved.provider],
+      ['BET_INGEST_INTERVAL_MS', saved.ingest],
+    ] as const) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
@@ -73,7 +140,12 @@ describe.skipIf(!hasChromium)('promotions', () => {
     const phone = freshPhone();
     expect((await server.api('PUT', '/send/phone', { phone })).status).toBe(200);
     const registered = await server.api('POST', '/auth/register', {
-      account, password: PASSWORD, password_confirm: PASSWORD, phone, code: await smsCode(server, phone), agreement: true,
+      account,
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      phone,
+      code: await smsCode(server, phone),
+      agreement: true,
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
     const login = await server.api<{ access_token: string }>('POST', '/auth/login', { account, password: PASSWORD });
@@ -83,7 +155,8 @@ describe.skipIf(!hasChromium)('promotions', () => {
 
   async function playerCall<T>(token: string, method: string, route: string, body?: unknown): Promise<{ status: number; data: T }> {
     const res = await fetch(`${server.url}/api${route}`, {
-      method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await res.json()) as { data: T };
@@ -148,25 +221,39 @@ describe.skipIf(!hasChromium)('promotions', () => {
       const game = url.pathname.split('/')[3]!;
       for (let i = 0; i < 5; i++) {
         const bet = await fetch(`${sim.url}/play-api/SLX/${game}/bets`, {
-          method: 'POST', headers: { 'x-session': session, 'content-type': 'application/json' }, body: JSON.stringify({ stakeMinor: '2000', option: 'spin' }),
+          method: 'POST',
+          headers: { 'x-session': session, 'content-type': 'application/json' },
+          body: JSON.stringify({ stakeMinor: '2000', option: 'spin' }),
         });
         expect(bet.status).toBe(200);
       }
 
       // The bets are ingested every second; the progress bar fills and says the target is reached.
-      await expect.poll(async () => {
-        await page.reload();
-        await hydrated(page);
-        return row.getByRole('progressbar').getAttribute('aria-valuenow');
-      }, { timeout: 40_000, interval: 2_000 }).toBe('100');
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await hydrated(page);
+            return row.getByRole('progressbar').getAttribute('aria-valuenow');
+          },
+          { timeout: 40_000, interval: 2_000 },
+        )
+        .toBe('100');
 
       // Unlock it on the wallet page.
       await page.goto(localized('/member/wallet', 'zh-TW'));
       await hydrated(page);
       const activity = page.getByTestId('activity-wallet').filter({ hasText: FIRST_DEPOSIT.title });
       await activity.getByTestId('unlock').click();
-      await expect.poll(async () => (await playerCall<{ player_bonus_wallet: Array<{ id: number; status: number }> }>(token, 'GET', '/auth/me'))
-        .data.player_bonus_wallet.find((w) => w.id === wallet!.id)?.status ?? 2, { timeout: 20_000 }).toBe(2);
+      await expect
+        .poll(
+          async () =>
+            (await playerCall<{ player_bonus_wallet: Array<{ id: number; status: number }> }>(token, 'GET', '/auth/me')).data.player_bonus_wallet.find(
+              (w) => w.id === wallet!.id,
+            )?.status ?? 2,
+          { timeout: 20_000 },
+        )
+        .toBe(2);
       await page.goto(localized('/member/promotions', 'zh-TW'));
       await hydrated(page);
       await expect.poll(() => row.getByTestId('promo-progress-label').textContent()).toBe('已解鎖');
@@ -184,7 +271,13 @@ describe.skipIf(!hasChromium)('promotions', () => {
 
     const operator = await newContext(browser, 'desktop', server);
     const opToken = await server.operatorToken();
-    await operator.addInitScript((t) => { try { localStorage.setItem('bo_token', t); } catch { /* about:blank */ } }, opToken);
+    await operator.addInitScript((t) => {
+      try {
+        localStorage.setItem('bo_token', t);
+      } catch {
+        /* about:blank */
+      }
+    }, opToken);
     try {
       const page = await operator.newPage();
       await page.goto('/backoffice/promotions-queue');
@@ -226,7 +319,12 @@ describe.skipIf(!hasChromium)('promotions', () => {
     const title = locale === 'en' ? FIRST_DEPOSIT.title_en : FIRST_DEPOSIT.title;
     const card = page.getByTestId('promo-card').filter({ hasText: title });
     await card.waitFor();
-    expect(await page.getByTestId('promo-card').filter({ hasText: locale === 'en' ? 'Weekend special' : '週末限時活動' }).count()).toBe(0);
+    expect(
+      await page
+        .getByTestId('promo-card')
+        .filter({ hasText: locale === 'en' ? 'Weekend special' : '週末限時活動' })
+        .count(),
+    ).toBe(0);
     await card.getByRole('link').click();
     await page.waitForURL((u) => u.pathname === localized(mobile ? '/mobile/f-activity/activity-detail' : '/preferential-activity/activity-detail', locale));
     await hydrated(page);
@@ -238,7 +336,12 @@ describe.skipIf(!hasChromium)('promotions', () => {
     expect(await page.getByTestId('promo-apply').count()).toBe(0);
   }
 
-  for (const [kind, locale] of [['desktop', 'zh-TW'], ['desktop', 'en'], ['mobile', 'zh-TW'], ['mobile', 'en']] as const) {
+  for (const [kind, locale] of [
+    ['desktop', 'zh-TW'],
+    ['desktop', 'en'],
+    ['mobile', 'zh-TW'],
+    ['mobile', 'en'],
+  ] as const) {
     it(`a visitor sees the hall and a detail (${kind}, ${locale})`, async () => {
       screenshotOnFailure(`promotions-visit-${kind}-${locale}`);
       const context = await newContext(browser, kind, server);

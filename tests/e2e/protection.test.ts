@@ -6,8 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
 import {
-  registerPlayer, signedInContext, hasChromium, hydrated, launchBrowser, localized, screenshotOnFailure, smsCode,
-  startServer, type Locale, type Server,
+  registerPlayer,
+  signedInContext,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  screenshotOnFailure,
+  smsCode,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 describe.skipIf(!hasChromium)('player protection', () => {
@@ -131,7 +140,8 @@ describe.skipIf(!hasChromium)('player protection', () => {
     const phone = await signedInContext(browser, 'mobile', server, q.token);
     try {
       const page = await phone.newPage();
-      const socketReady = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
+      const socketReady = page
+        .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
         .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout: 30_000 }));
       await page.goto(localized('/mobile/f-mine/mine', 'en'));
       await hydrated(page);

@@ -28,13 +28,16 @@ describe.skipIf(!hasChromium)('red-packet rain', () => {
     const res = await server.api<{ access_token: string }>('POST', '/auth/login', { account: DEMO.account, password: DEMO.password });
     const token = res.body.data!.access_token;
     const context = await newContext(browser, kind, server);
-    await context.addInitScript((tk) => { if (!localStorage.getItem('token')) localStorage.setItem('token', tk); }, token);
+    await context.addInitScript((tk) => {
+      if (!localStorage.getItem('token')) localStorage.setItem('token', tk);
+    }, token);
     return context;
   }
 
   /** Opens a page and waits for its realtime socket to connect, so the round's opening is not missed. */
   async function openLive(page: Page, path: string): Promise<void> {
-    const socketReady = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
+    const socketReady = page
+      .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
       .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout: 30_000 }));
     await page.goto(path);
     await hydrated(page);
@@ -50,11 +53,30 @@ describe.skipIf(!hasChromium)('red-packet rain', () => {
   }
 
   async function scheduleRound(title: string): Promise<number> {
-    const res = await server.api<{ id: number }>('POST', '/backoffice/red-packets/rounds', {
-      title, title_en: title, starts_at: new Date(Date.now() + 1500).toISOString(), ends_at: new Date(Date.now() + 10 * 60_000).toISOString(),
-      pool: '50.00', packet_count: 5, min_packet: '5.00', max_packet: '15.00', min_level: 0, lookback_days: 0, min_deposit: '0', min_valid_bet: '0',
-      flow_multiple: 1, approval_ceiling: '100.00', position: 'right', picture_id: null, show_page_type: 1,
-    }, op);
+    const res = await server.api<{ id: number }>(
+      'POST',
+      '/backoffice/red-packets/rounds',
+      {
+        title,
+        title_en: title,
+        starts_at: new Date(Date.now() + 1500).toISOString(),
+        ends_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+        pool: '50.00',
+        packet_count: 5,
+        min_packet: '5.00',
+        max_packet: '15.00',
+        min_level: 0,
+        lookback_days: 0,
+        min_deposit: '0',
+        min_valid_bet: '0',
+        flow_multiple: 1,
+        approval_ceiling: '100.00',
+        position: 'right',
+        picture_id: null,
+        show_page_type: 1,
+      },
+      op,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data!.id;
   }

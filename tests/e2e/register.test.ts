@@ -3,8 +3,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  PASSWORD, TEXT, clickDialogButton, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext,
-  registerThroughForm, screenshotOnFailure, startServer, type Locale, type Server,
+  PASSWORD,
+  TEXT,
+  clickDialogButton,
+  freshAccount,
+  freshPhone,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  registerThroughForm,
+  screenshotOnFailure,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 describe.skipIf(!hasChromium)('register, sign out and sign in again', () => {

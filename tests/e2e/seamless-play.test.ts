@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
 import {
-  DEMO, TEXT, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, startServer, type Locale, type Server,
+  DEMO,
+  TEXT,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 const SPINS = 3;
@@ -77,7 +87,9 @@ describe.skipIf(!hasChromium)('a seamless game from the lobby', () => {
 
       let expected = DEMO_FUNDS_MINOR;
       for (let i = 1; i <= SPINS; i += 1) {
-        await tab.locator('#result').evaluate((el) => { el.textContent = ''; });
+        await tab.locator('#result').evaluate((el) => {
+          el.textContent = '';
+        });
         await tab.locator('#play').click();
         await expect.poll(() => tab.locator('#result').textContent(), { timeout: 20_000 }).toMatch(/^派彩 \d+\.\d{2}$/);
         const won = minorOf((await tab.locator('#result').textContent())!.replace('派彩 ', ''));
@@ -92,11 +104,16 @@ describe.skipIf(!hasChromium)('a seamless game from the lobby', () => {
       await page.goto(localized('/member/bet-record', locale));
       await hydrated(page);
       await page.getByTestId('bet-records').waitFor();
-      await expect.poll(async () => {
-        await page.getByTestId('records-search').click();
-        await page.waitForTimeout(300);
-        return page.getByTestId('record-row').count();
-      }, { timeout: 30_000, interval: 1000 }).toBe(SPINS);
+      await expect
+        .poll(
+          async () => {
+            await page.getByTestId('records-search').click();
+            await page.waitForTimeout(300);
+            return page.getByTestId('record-row').count();
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toBe(SPINS);
       expect(await page.getByTestId('record-status').allTextContents()).toEqual(Array(SPINS).fill('已結算'));
       expect(await page.getByTestId('total-stake').textContent()).toBe(`${SPINS}.00`);
     } finally {
@@ -104,7 +121,7 @@ describe.skipIf(!hasChromium)('a seamless game from the lobby', () => {
     }
   });
 
-  it('the operator\'s seamless page in zh-TW: the key masked and rotated, the log by player, an open round reconciled and closed', async () => {
+  it("the operator's seamless page in zh-TW: the key masked and rotated, the log by player, an open round reconciled and closed", async () => {
     screenshotOnFailure('seamless-backoffice');
     const operator = await server.operatorToken();
     const db = new pg.Client({ connectionString: server.databaseUrl });
@@ -114,14 +131,18 @@ describe.skipIf(!hasChromium)('a seamless game from the lobby', () => {
     const raw = JSON.stringify({ player: String(demoId), round_id: 'e2e-stale', transaction_id: 'e2e-stale-d', game_code: 'lucky-7', amount: '200' });
     const timestamp = String(Date.now());
     const debit = await fetch(`${server.url}/api/seamless/SMS/debit`, {
-      method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': seamlessSignature(secret, timestamp, raw) },
+      method: 'POST',
+      body: raw,
+      headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': seamlessSignature(secret, timestamp, raw) },
     });
     expect((await debit.json()).status).toBe('OK');
     await db.query(`update seamless_rounds set opened_at = now() - interval '2 hours' where round_id = 'e2e-stale'`);
     await db.end();
 
     const context = await newContext(browser, 'desktop', server);
-    await context.addInitScript((tk) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk); }, operator);
+    await context.addInitScript((tk) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk);
+    }, operator);
     try {
       const page = await context.newPage();
       await page.goto('/backoffice/seamless');

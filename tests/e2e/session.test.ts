@@ -2,8 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  DEMO, TEXT, clickDialogButton, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, startServer,
-  type Locale, type Server,
+  DEMO,
+  TEXT,
+  clickDialogButton,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 describe.skipIf(!hasChromium)('double login', () => {
@@ -35,7 +45,8 @@ describe.skipIf(!hasChromium)('double login', () => {
       const pageA = await a.newPage();
       // A signed-in page opens its realtime socket; the notice travels over it, so wait for the socket's
       // connect acknowledgement before the second login.
-      const socketReady = pageA.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
+      const socketReady = pageA
+        .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
         .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout: 30_000 }));
       await headerLogin(pageA, 'en');
       await socketReady;
@@ -54,8 +65,14 @@ describe.skipIf(!hasChromium)('double login', () => {
       await hydrated(pageA);
       await pageA.getByTestId('header-auth').locator('input[name="password"]').waitFor();
       expect(await pageA.getByTestId('header-account').count()).toBe(0);
-      expect(await pageA.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)).map((k) => localStorage.getItem(k)).filter(Boolean)))
-        .toEqual([]);
+      expect(
+        await pageA.evaluate(() =>
+          Object.keys(localStorage)
+            .filter((k) => /token/i.test(k))
+            .map((k) => localStorage.getItem(k))
+            .filter(Boolean),
+        ),
+      ).toEqual([]);
 
       // The second browser keeps its session.
       await pageB.reload();
@@ -67,13 +84,17 @@ describe.skipIf(!hasChromium)('double login', () => {
   });
 
   // On a phone the notice was titled 關閉 ('Close'); it says the session ended, in both languages.
-  for (const [locale, title] of [['zh-TW', '登入狀態已結束'], ['en', 'Signed out']] as const) {
+  for (const [locale, title] of [
+    ['zh-TW', '登入狀態已結束'],
+    ['en', 'Signed out'],
+  ] as const) {
     it(`on a phone the double-login notice is titled ${title} (${locale})`, async () => {
       screenshotOnFailure(`double-login-mobile-${locale}`);
       const context = await newContext(browser, 'mobile', server);
       try {
         const page = await context.newPage();
-        const socketReady = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
+        const socketReady = page
+          .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 })
           .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout: 30_000 }));
         await page.goto(localized('/mobile/f-wallet/wallet', locale));
         await hydrated(page);

@@ -9,8 +9,17 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  DEMO, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, signedInContext, startServer,
-  type Locale, type Server,
+  DEMO,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  signedInContext,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -19,7 +28,13 @@ const LOCALES: Locale[] = ['zh-TW', 'en'];
 /** How long a page may take to finish its data calls before it is scanned as it stands. */
 const SETTLE_TIMEOUT_MS = 5_000;
 
-interface Finding { where: string; rule: string; impact: string; help: string; targets: string[] }
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
 
 /** Waits for the page's islands and their first data, as far as they come in a few seconds. */
 async function settle(page: Page): Promise<void> {
@@ -33,7 +48,9 @@ async function settle(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForFunction(() => !document.querySelector('astro-island[client="visible"][ssr]'), undefined, { timeout: SETTLE_TIMEOUT_MS }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('astro-island[client="visible"][ssr]'), undefined, { timeout: SETTLE_TIMEOUT_MS })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: SETTLE_TIMEOUT_MS }).catch(() => undefined);
 }
 
@@ -44,17 +61,29 @@ async function settle(page: Page): Promise<void> {
 async function scan(page: Page, where: string, within?: string): Promise<Finding[]> {
   // Evaluated through the debugging protocol, so the site's content security policy does not stop it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async ({ tags, within }) => {
-    const axe = (window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    const result = await axe.run(within ? { include: [[within]] } : document, {
-      runOnly: { type: 'tag', values: tags },
-      // Two best-practice rules the outside scan held the site to as well: dialogs are named, and a scrolling
-      // region can be reached by keyboard.
-      rules: { 'aria-dialog-name': { enabled: true }, 'scrollable-region-focusable': { enabled: true } },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => ({ rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 8).map((n) => n.target.join(' ')) }));
-  }, { tags: AXE_TAGS, within });
+  const violations = await page.evaluate(
+    async ({ tags, within }) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              ctx: object,
+              opts: object,
+            ): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(within ? { include: [[within]] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        // Two best-practice rules the outside scan held the site to as well: dialogs are named, and a scrolling
+        // region can be reached by keyboard.
+        rules: { 'aria-dialog-name': { enabled: true }, 'scrollable-region-focusable': { enabled: true } },
+        resultTypes: ['violations'],
+      });
+      return result.violations.map((v) => ({ rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 8).map((n) => n.target.join(' ')) }));
+    },
+    { tags: AXE_TAGS, within },
+  );
   return violations.map((v) => ({ where, ...v }));
 }
 
@@ -74,7 +103,10 @@ describe.skipIf(!hasChromium)('accessibility (axe-core, WCAG 2.1 A and AA)', () 
   });
 
   /** A page to scan; `open` then opens something on it (a dialog, a menu) that is scanned as well. */
-  interface Visit { path: string; open?: { what: string; within?: string; act: (page: Page) => Promise<void> } }
+  interface Visit {
+    path: string;
+    open?: { what: string; within?: string; act: (page: Page) => Promise<void> };
+  }
 
   /** Visits each page in each language and scans it, then what `open` opened. */
   async function scanPages(context: BrowserContext, label: string, visits: Visit[]): Promise<Finding[]> {
@@ -85,10 +117,10 @@ describe.skipIf(!hasChromium)('accessibility (axe-core, WCAG 2.1 A and AA)', () 
         const url = localized(visit.path, locale);
         await page.goto(url);
         await settle(page);
-        findings.push(...await scan(page, `${label} ${url}`));
+        findings.push(...(await scan(page, `${label} ${url}`)));
         if (visit.open) {
           await visit.open.act(page);
-          findings.push(...await scan(page, `${label} ${url} (${visit.open.what})`, visit.open.within));
+          findings.push(...(await scan(page, `${label} ${url} (${visit.open.what})`, visit.open.within)));
         }
       }
     }
@@ -105,7 +137,8 @@ describe.skipIf(!hasChromium)('accessibility (axe-core, WCAG 2.1 A and AA)', () 
   const DIALOG = '[role="dialog"]';
   /** Clicks a game tile and waits for the dialog it opens (the transfer dialog or the game choice). */
   const gameDialog = (what: string, game: string, testId: string): Visit['open'] => ({
-    what, within: DIALOG,
+    what,
+    within: DIALOG,
     act: async (page) => {
       await page.locator(`[data-testid="game-tile"][data-game="${game}"]`).click();
       await page.getByTestId(testId).waitFor();
@@ -115,78 +148,105 @@ describe.skipIf(!hasChromium)('accessibility (axe-core, WCAG 2.1 A and AA)', () 
   });
   /** A visitor clicking a game is asked, in the site's confirm dialog, to log in first. */
   const loginFirst: Visit['open'] = {
-    what: 'log-in-first confirm', within: DIALOG,
+    what: 'log-in-first confirm',
+    within: DIALOG,
     act: async (page) => {
       await page.locator('[data-testid="game-tile"][data-game="lucky-7"]').click();
       await page.getByRole('dialog').waitFor();
     },
   };
 
-  const desktopVisitor = (): Promise<Finding[]> => withContext(newContext(browser, 'desktop', server), (context) => scanPages(context, 'desktop visitor', [
-    { path: '/' },
-    { path: '/egame/game?group=slots', open: loginFirst },
-    { path: '/other-games/games?group=sports' },
-    { path: '/preferential-activity/all-preferential' },
-    { path: '/preferential-activity/activity-detail?id=1' },
-    { path: '/register' },
-    { path: '/about' },
-    { path: '/member/wallet' },
-  ]));
+  const desktopVisitor = (): Promise<Finding[]> =>
+    withContext(newContext(browser, 'desktop', server), (context) =>
+      scanPages(context, 'desktop visitor', [
+        { path: '/' },
+        { path: '/egame/game?group=slots', open: loginFirst },
+        { path: '/other-games/games?group=sports' },
+        { path: '/preferential-activity/all-preferential' },
+        { path: '/preferential-activity/activity-detail?id=1' },
+        { path: '/register' },
+        { path: '/about' },
+        { path: '/member/wallet' },
+      ]),
+    );
 
-  const phoneVisitor = (): Promise<Finding[]> => withContext(newContext(browser, 'mobile', server), (context) => scanPages(context, 'phone visitor', [
-    { path: '/mobile/' },
-    { path: '/mobile/f-game/game?group=slots' },
-    { path: '/mobile/f-activity/activity-list' },
-    { path: '/mobile/f-activity/activity-detail?id=1' },
-    { path: '/mobile/f-entry/register' },
-    {
-      path: '/mobile/f-wallet/wallet',
-      open: {
-        what: 'login dialog', within: DIALOG,
-        act: async (page) => {
-          await page.getByTestId('wallet-login-prompt').getByRole('button').click();
-          await page.getByTestId('mobile-login').waitFor();
+  const phoneVisitor = (): Promise<Finding[]> =>
+    withContext(newContext(browser, 'mobile', server), (context) =>
+      scanPages(context, 'phone visitor', [
+        { path: '/mobile/' },
+        { path: '/mobile/f-game/game?group=slots' },
+        { path: '/mobile/f-activity/activity-list' },
+        { path: '/mobile/f-activity/activity-detail?id=1' },
+        { path: '/mobile/f-entry/register' },
+        {
+          path: '/mobile/f-wallet/wallet',
+          open: {
+            what: 'login dialog',
+            within: DIALOG,
+            act: async (page) => {
+              await page.getByTestId('wallet-login-prompt').getByRole('button').click();
+              await page.getByTestId('mobile-login').waitFor();
+            },
+          },
         },
-      },
-    },
-  ]));
+      ]),
+    );
 
-  const desktopPlayer = async (): Promise<Finding[]> => withContext(signedInContext(browser, 'desktop', server, await demoToken()), (context) => scanPages(context, 'desktop player', [
-    {
-      path: '/',
-      // The header's balance menu, scanned with the page.
-      open: { what: 'balance menu', act: async (page) => { await page.getByTestId('balance-toggle').click(); await page.getByTestId('balance-dropdown').waitFor(); } },
-    },
-    { path: '/egame/game?group=slots', open: gameDialog('transfer dialog', 'lucky-7', 'entry-dialog') },
-    { path: '/other-games/games?group=sports', open: gameDialog('game choice', 'football', 'game-choice') },
-    { path: '/preferential-activity/all-preferential' },
-    { path: '/preferential-activity/activity-detail?id=1' },
-    { path: '/member/wallet' },
-    { path: '/member/transfer' },
-    { path: '/member/deposit' },
-    { path: '/member/trans-record' },
-    { path: '/member/message-center' },
-    { path: '/member/vip-privilege' },
-    {
-      path: '/member/user-info',
-      open: { what: 'sign-out confirm', within: DIALOG, act: async (page) => { await page.getByTestId('sign-out').click(); await page.getByRole('dialog').waitFor(); } },
-    },
-  ]));
+  const desktopPlayer = async (): Promise<Finding[]> =>
+    withContext(signedInContext(browser, 'desktop', server, await demoToken()), (context) =>
+      scanPages(context, 'desktop player', [
+        {
+          path: '/',
+          // The header's balance menu, scanned with the page.
+          open: {
+            what: 'balance menu',
+            act: async (page) => {
+              await page.getByTestId('balance-toggle').click();
+              await page.getByTestId('balance-dropdown').waitFor();
+            },
+          },
+        },
+        { path: '/egame/game?group=slots', open: gameDialog('transfer dialog', 'lucky-7', 'entry-dialog') },
+        { path: '/other-games/games?group=sports', open: gameDialog('game choice', 'football', 'game-choice') },
+        { path: '/preferential-activity/all-preferential' },
+        { path: '/preferential-activity/activity-detail?id=1' },
+        { path: '/member/wallet' },
+        { path: '/member/transfer' },
+        { path: '/member/deposit' },
+        { path: '/member/trans-record' },
+        { path: '/member/message-center' },
+        { path: '/member/vip-privilege' },
+        {
+          path: '/member/user-info',
+          open: {
+            what: 'sign-out confirm',
+            within: DIALOG,
+            act: async (page) => {
+              await page.getByTestId('sign-out').click();
+              await page.getByRole('dialog').waitFor();
+            },
+          },
+        },
+      ]),
+    );
 
-  const phonePlayer = async (): Promise<Finding[]> => withContext(signedInContext(browser, 'mobile', server, await demoToken()), (context) => scanPages(context, 'phone player', [
-    { path: '/mobile/' },
-    { path: '/mobile/f-game/game?group=slots', open: gameDialog('transfer dialog', 'lucky-7', 'entry-dialog') },
-    { path: '/mobile/f-game/games?group=sports', open: gameDialog('game choice', 'football', 'game-choice') },
-    { path: '/mobile/f-activity/activity-list' },
-    { path: '/mobile/f-activity/activity-detail?id=1' },
-    { path: '/mobile/f-wallet/wallet' },
-    { path: '/mobile/f-wallet/deposit' },
-    { path: '/mobile/f-wallet/deposit-transfer' },
-    { path: '/mobile/f-mine/mine' },
-    { path: '/mobile/f-message-center/message-center' },
-    { path: '/mobile/f-trans-record/trans-record' },
-    { path: '/mobile/f-vip/vip' },
-  ]));
+  const phonePlayer = async (): Promise<Finding[]> =>
+    withContext(signedInContext(browser, 'mobile', server, await demoToken()), (context) =>
+      scanPages(context, 'phone player', [
+        { path: '/mobile/' },
+        { path: '/mobile/f-game/game?group=slots', open: gameDialog('transfer dialog', 'lucky-7', 'entry-dialog') },
+        { path: '/mobile/f-game/games?group=sports', open: gameDialog('game choice', 'football', 'game-choice') },
+        { path: '/mobile/f-activity/activity-list' },
+        { path: '/mobile/f-activity/activity-detail?id=1' },
+        { path: '/mobile/f-wallet/wallet' },
+        { path: '/mobile/f-wallet/deposit' },
+        { path: '/mobile/f-wallet/deposit-transfer' },
+        { path: '/mobile/f-mine/mine' },
+        { path: '/mobile/f-message-center/message-center' },
+        { path: '/mobile/f-trans-record/trans-record' },
+        { path: '/mobile/f-vip/vip' },
+      ]),
+    );
 
   async function withContext(opening: Promise<BrowserContext>, run: (context: BrowserContext) => Promise<Finding[]>): Promise<Finding[]> {
     const context = await opening;
@@ -215,7 +275,13 @@ describe.skipIf(!hasChromium)('accessibility (axe-core, WCAG 2.1 A and AA)', () 
     screenshotOnFailure('a11y-backoffice');
     const token = await server.operatorToken();
     const context = await newContext(browser, 'desktop', server);
-    await context.addInitScript((tk) => { try { localStorage.setItem('bo_token', tk); } catch { /* about:blank */ } }, token);
+    await context.addInitScript((tk) => {
+      try {
+        localStorage.setItem('bo_token', tk);
+      } catch {
+        /* about:blank */
+      }
+    }, token);
     try {
       const page = await context.newPage();
       const findings: Finding[] = [];
@@ -223,7 +289,7 @@ describe.skipIf(!hasChromium)('accessibility (axe-core, WCAG 2.1 A and AA)', () 
         await page.goto(path);
         await page.getByTestId('bo-settings').waitFor({ timeout: 15_000 });
         await settle(page);
-        findings.push(...await scan(page, `back office ${path}`));
+        findings.push(...(await scan(page, `back office ${path}`)));
       }
       expect(findings, report(findings)).toEqual([]);
     } finally {

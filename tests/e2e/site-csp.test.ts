@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Server } from './helpers.ts';
 
 let server: Server;
-beforeAll(async () => { server = await startServer('site-csp'); }, 120_000);
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServer('site-csp');
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
 
 const SITE_DIRECTIVES = ['default-src', 'object-src', 'base-uri', 'form-action', 'frame-ancestors'];
 

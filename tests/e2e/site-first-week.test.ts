@@ -8,32 +8,59 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import {
-  DEMO, PASSWORD, clickDialogButton, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, newContext, registerPlayer,
-  screenshotOnFailure, signedInContext, smsCode, startServer, type Server,
+  DEMO,
+  PASSWORD,
+  clickDialogButton,
+  freshAccount,
+  freshPhone,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  newContext,
+  registerPlayer,
+  screenshotOnFailure,
+  signedInContext,
+  smsCode,
+  startServer,
+  type Server,
 } from './helpers.ts';
 
 /** Rectangles of two sets of elements that overlap (each side visible and with an area), as readable strings. */
 async function overlaps(page: Page, subject: string, others: string, ignore = '[data-testid="red-packet-rain"] *'): Promise<string[]> {
-  return page.evaluate(([subjectSel, othersSel, ignoreSel]) => {
-    const visible = (e: Element) => {
-      const r = e.getBoundingClientRect();
-      const style = getComputedStyle(e);
-      return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'
-        && r.bottom > 0 && r.right > 0 && r.top < window.innerHeight && r.left < window.innerWidth;
-    };
-    const hits: string[] = [];
-    for (const a of document.querySelectorAll(subjectSel)) {
-      if (!visible(a)) continue;
-      const ra = a.getBoundingClientRect();
-      for (const b of document.querySelectorAll(othersSel)) {
-        if (b === a || a.contains(b) || b.contains(a) || b.matches(ignoreSel) || !visible(b)) continue;
-        const rb = b.getBoundingClientRect();
-        const apart = ra.right <= rb.left || rb.right <= ra.left || ra.bottom <= rb.top || rb.bottom <= ra.top;
-        if (!apart) hits.push(`${(a.textContent ?? '').trim().slice(0, 20)} over ${b.tagName} "${(b.textContent ?? b.getAttribute('aria-label') ?? '').trim().slice(0, 20)}"`);
+  return page.evaluate(
+    ([subjectSel, othersSel, ignoreSel]) => {
+      const visible = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        const style = getComputedStyle(e);
+        return (
+          r.width > 0 &&
+          r.height > 0 &&
+          style.visibility !== 'hidden' &&
+          style.display !== 'none' &&
+          r.bottom > 0 &&
+          r.right > 0 &&
+          r.top < window.innerHeight &&
+          r.left < window.innerWidth
+        );
+      };
+      const hits: string[] = [];
+      for (const a of document.querySelectorAll(subjectSel)) {
+        if (!visible(a)) continue;
+        const ra = a.getBoundingClientRect();
+        for (const b of document.querySelectorAll(othersSel)) {
+          if (b === a || a.contains(b) || b.contains(a) || b.matches(ignoreSel) || !visible(b)) continue;
+          const rb = b.getBoundingClientRect();
+          const apart = ra.right <= rb.left || rb.right <= ra.left || ra.bottom <= rb.top || rb.bottom <= ra.top;
+          if (!apart)
+            hits.push(
+              `${(a.textContent ?? '').trim().slice(0, 20)} over ${b.tagName} "${(b.textContent ?? b.getAttribute('aria-label') ?? '').trim().slice(0, 20)}"`,
+            );
+        }
       }
-    }
-    return hits;
-  }, [subject, others, ignore] as const);
+      return hits;
+    },
+    [subject, others, ignore] as const,
+  );
 }
 
 describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
@@ -70,14 +97,34 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
   /** A red-packet round on every page (showPageType 0) from now, once the job has opened it. */
   async function liveRound(): Promise<void> {
     await cancelRounds();
-    const res = await server.api('POST', '/backoffice/red-packets/rounds', {
-      title: 'first week', title_en: 'first week', starts_at: new Date(Date.now() + 1000).toISOString(), ends_at: new Date(Date.now() + 20 * 60_000).toISOString(),
-      pool: '500.00', packet_count: 50, min_packet: '5.00', max_packet: '15.00', min_level: 0, lookback_days: 0, min_deposit: '0', min_valid_bet: '0',
-      flow_multiple: 1, approval_ceiling: '100.00', position: 'right', picture_id: null, show_page_type: 0,
-    }, op);
+    const res = await server.api(
+      'POST',
+      '/backoffice/red-packets/rounds',
+      {
+        title: 'first week',
+        title_en: 'first week',
+        starts_at: new Date(Date.now() + 1000).toISOString(),
+        ends_at: new Date(Date.now() + 20 * 60_000).toISOString(),
+        pool: '500.00',
+        packet_count: 50,
+        min_packet: '5.00',
+        max_packet: '15.00',
+        min_level: 0,
+        lookback_days: 0,
+        min_deposit: '0',
+        min_valid_bet: '0',
+        flow_multiple: 1,
+        approval_ceiling: '100.00',
+        position: 'right',
+        picture_id: null,
+        show_page_type: 0,
+      },
+      op,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    await expect.poll(async () => (await server.api<{ haveRedEnvelope: boolean }>('GET', '/activity/redEnvelope')).body.data?.haveRedEnvelope,
-      { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await server.api<{ haveRedEnvelope: boolean }>('GET', '/activity/redEnvelope')).body.data?.haveRedEnvelope, { timeout: 20_000 })
+      .toBe(true);
   }
 
   it('a visitor who signs in on the home page during a red-packet round sees it without a reload, and not after signing out', async () => {
@@ -118,7 +165,10 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
       // The header's script waits until the link has been clicked.
       const held: Route[] = [];
       let holding = true;
-      await page.route('**/_astro/HeaderAuth*.js', (route) => { if (holding) held.push(route); else void route.continue(); });
+      await page.route('**/_astro/HeaderAuth*.js', (route) => {
+        if (holding) held.push(route);
+        else void route.continue();
+      });
       await page.goto('/');
       await page.getByTestId('header-forgot').click();
       await expect.poll(() => held.length).toBeGreaterThan(0);
@@ -139,7 +189,10 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
       // As on a server just started: the form's script arrives after the visitor has begun typing.
       const held: Route[] = [];
       let holding = true;
-      await page.route('**/_astro/RegisterForm*.js', (route) => { if (holding) held.push(route); else void route.continue(); });
+      await page.route('**/_astro/RegisterForm*.js', (route) => {
+        if (holding) held.push(route);
+        else void route.continue();
+      });
       await page.goto('/register');
       const form = page.getByTestId('register-form');
       const account = freshAccount('fw');
@@ -178,7 +231,9 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
       try {
         const page = await context.newPage();
         const violations: string[] = [];
-        page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+        page.on('console', (m) => {
+          if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+        });
         await page.goto(kind === 'desktop' ? '/member/feedback' : '/mobile/f-mine/feedback');
         await hydrated(page);
         const form = page.getByTestId('consult-form');
@@ -191,7 +246,9 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
         await expect.poll(() => form.getByRole('alert').count(), { timeout: 15_000 }).toBe(0);
 
         // A text file named like a picture is refused when chosen, by name; a real picture is added beside it.
-        const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+        const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+          .png()
+          .toBuffer();
         await page.getByTestId('consult-file').setInputFiles([
           { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are not the pixels you are looking for') },
           { name: 'receipt.png', mimeType: 'image/png', buffer: png },
@@ -202,7 +259,14 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
         expect(await refused.textContent()).not.toContain('receipt.png');
         await expect.poll(() => page.getByTestId('consult-preview').count()).toBe(1);
         // The preview really shows: the policy allows blob: pictures.
-        await expect.poll(() => page.getByTestId('consult-preview').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
+        await expect
+          .poll(() =>
+            page
+              .getByTestId('consult-preview')
+              .locator('img')
+              .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+          )
+          .toBe(40);
         expect(violations).toEqual([]);
 
         await form.getByTestId('consult-submit').click();
@@ -230,7 +294,9 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
         await page.screenshot({ path: `test-results/first-week-placement-${kind}.png` });
         // The header's links (messages and sign out on desktop, the language switch on a phone), the corner pop-up
         // and the phone's tabs stay clear of the close button.
-        expect(await overlaps(page, '[data-testid="red-packet-close"]', `header a, header button, [data-testid="red-packet-mini"], nav[aria-label="Tabs"]`)).toEqual([]);
+        expect(
+          await overlaps(page, '[data-testid="red-packet-close"]', `header a, header button, [data-testid="red-packet-mini"], nav[aria-label="Tabs"]`),
+        ).toEqual([]);
         await close.click();
         await page.getByTestId('red-packet-rain').waitFor({ state: 'detached' });
 
@@ -270,7 +336,10 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
         await page.goto(path);
         await page.getByTestId('player-strip').waitFor();
         await page.locator('[data-testid="top-bar-brand"] [data-testid="session-time"]').waitFor();
-        await page.screenshot({ path: `test-results/first-week-top-bar-1366-${path === '/' ? 'zh-TW' : 'en'}.png`, clip: { x: 0, y: 0, width: 1366, height: 140 } });
+        await page.screenshot({
+          path: `test-results/first-week-top-bar-1366-${path === '/' ? 'zh-TW' : 'en'}.png`,
+          clip: { x: 0, y: 0, width: 1366, height: 140 },
+        });
         const sameRow = await page.evaluate(() => {
           const brand = document.querySelector('[data-testid="top-bar-brand"]')!.getBoundingClientRect();
           const strip = document.querySelector('[data-testid="player-strip"]')!.getBoundingClientRect();
@@ -303,7 +372,9 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
   /** Counts the tabs a page opens while `act` runs and for a moment after. */
   async function tabsOpened(context: BrowserContext, act: () => Promise<void>): Promise<number> {
     let opened = 0;
-    const count = () => { opened += 1; };
+    const count = () => {
+      opened += 1;
+    };
     context.on('page', count);
     try {
       await act();
@@ -315,7 +386,8 @@ describe.skipIf(!hasChromium)('what a first-week player trips over', () => {
   }
 
   const refusal = (message: string) => ({
-    status: 403, contentType: 'application/json; charset=utf-8',
+    status: 403,
+    contentType: 'application/json; charset=utf-8',
     body: JSON.stringify({ status: 'error', code: 'forbidden', message }),
   });
 

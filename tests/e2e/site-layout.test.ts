@@ -5,8 +5,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
-  DEMO, freshAccount, freshPhone, hasChromium, hydrated, launchBrowser, localized, newContext, registerThroughForm, screenshotOnFailure,
-  startServer, type Server,
+  DEMO,
+  freshAccount,
+  freshPhone,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  registerThroughForm,
+  screenshotOnFailure,
+  startServer,
+  type Server,
 } from './helpers.ts';
 
 describe.skipIf(!hasChromium)('words and layout', () => {
@@ -20,7 +30,7 @@ describe.skipIf(!hasChromium)('words and layout', () => {
     await server?.stop();
   });
 
-  it('register (zh-TW): a submit with errors focuses the form\'s own field, not the header\'s login box', async () => {
+  it("register (zh-TW): a submit with errors focuses the form's own field, not the header's login box", async () => {
     screenshotOnFailure('ux-register-focus');
     const context = await newContext(browser, 'desktop', server);
     try {
@@ -28,10 +38,14 @@ describe.skipIf(!hasChromium)('words and layout', () => {
       await page.goto(localized('/register', 'zh-TW'));
       await hydrated(page);
       await page.getByTestId('register-submit').click();
-      await expect.poll(() => page.evaluate(() => {
-        const el = document.activeElement;
-        return el ? `${el.closest('[data-testid="register-form"]') ? 'form' : 'elsewhere'}:${el.getAttribute('name')}` : 'none';
-      })).toBe('form:account');
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const el = document.activeElement;
+            return el ? `${el.closest('[data-testid="register-form"]') ? 'form' : 'elsewhere'}:${el.getAttribute('name')}` : 'none';
+          }),
+        )
+        .toBe('form:account');
     } finally {
       await context.close();
     }
@@ -69,7 +83,13 @@ describe.skipIf(!hasChromium)('words and layout', () => {
     }
     const res = await server.api<{ access_token: string }>('POST', '/auth/login', { account: DEMO.account, password: DEMO.password, rememberAccount: false });
     const context = await newContext(browser, 'desktop', server);
-    await context.addInitScript((tk) => { try { localStorage.setItem('token', tk); } catch { /* about:blank */ } }, res.body.data!.access_token);
+    await context.addInitScript((tk) => {
+      try {
+        localStorage.setItem('token', tk);
+      } catch {
+        /* about:blank */
+      }
+    }, res.body.data!.access_token);
     try {
       const page = await context.newPage();
       for (const locale of ['zh-TW', 'en'] as const) {
@@ -89,10 +109,18 @@ describe.skipIf(!hasChromium)('words and layout', () => {
     try {
       const page = await context.newPage();
       await page.goto(localized('/', 'zh-TW'));
-      const hrefs = await page.getByTestId('main-nav').locator(':scope > ul > li > a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      const hrefs = await page
+        .getByTestId('main-nav')
+        .locator(':scope > ul > li > a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       // No lobby is reached from two items.
       expect(new Set(hrefs).size).toBe(hrefs.length);
-      for (const [group, label] of [['lottery', '彩票遊戲'], ['cards', '棋牌遊戲'], ['fish', '捕魚機'], ['slots', '老虎機']] as const) {
+      for (const [group, label] of [
+        ['lottery', '彩票遊戲'],
+        ['cards', '棋牌遊戲'],
+        ['fish', '捕魚機'],
+        ['slots', '老虎機'],
+      ] as const) {
         await page.goto(`/egame/game?group=${group}`);
         const current = page.getByTestId('main-nav').locator('a[aria-current="page"]');
         expect(await current.count()).toBe(1);
@@ -108,7 +136,13 @@ describe.skipIf(!hasChromium)('words and layout', () => {
     screenshotOnFailure('ux-bo-settings');
     const token = await server.operatorToken();
     const context = await newContext(browser, 'desktop', server);
-    await context.addInitScript((tk) => { try { localStorage.setItem('bo_token', tk); } catch { /* about:blank */ } }, token);
+    await context.addInitScript((tk) => {
+      try {
+        localStorage.setItem('bo_token', tk);
+      } catch {
+        /* about:blank */
+      }
+    }, token);
     try {
       const page = await context.newPage();
       for (const [path, label, off] of [
@@ -142,7 +176,8 @@ describe.skipIf(!hasChromium)('words and layout', () => {
         await hydrated(page);
         await page.screenshot({ path: `test-results/ux-header-1366-${locale}.png`, clip: { x: 0, y: 0, width: 1366, height: 140 } });
         const rows = await page.evaluate(() => {
-          const tops = (sel: string) => new Set([...document.querySelectorAll<HTMLElement>(sel)].filter((e) => e.offsetParent).map((e) => Math.round(e.getBoundingClientRect().top))).size;
+          const tops = (sel: string) =>
+            new Set([...document.querySelectorAll<HTMLElement>(sel)].filter((e) => e.offsetParent).map((e) => Math.round(e.getBoundingClientRect().top))).size;
           const brand = document.querySelector('[data-testid="top-bar-brand"]')!.getBoundingClientRect();
           const auth = document.querySelector('[data-testid="header-auth"]')!.getBoundingClientRect();
           // The login form sits beside the brand block, not under it.
@@ -150,13 +185,17 @@ describe.skipIf(!hasChromium)('words and layout', () => {
         });
         expect(rows, locale).toEqual({ nav: 1, auth: 1 });
         // Each placeholder's text fits inside its input.
-        const cut = await page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('[data-testid="header-auth"] input[placeholder]')].filter((input) => {
-          const style = getComputedStyle(input);
-          const ctx = document.createElement('canvas').getContext('2d')!;
-          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          return ctx.measureText(input.placeholder).width > room + 1;
-        }).map((i) => i.placeholder));
+        const cut = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLInputElement>('[data-testid="header-auth"] input[placeholder]')]
+            .filter((input) => {
+              const style = getComputedStyle(input);
+              const ctx = document.createElement('canvas').getContext('2d')!;
+              ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+              const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+              return ctx.measureText(input.placeholder).width > room + 1;
+            })
+            .map((i) => i.placeholder),
+        );
         expect(cut, locale).toEqual([]);
       }
       // Signed in, the account strip (level, avatar, account, balance and six links) stays on the brand's row too.
@@ -214,7 +253,10 @@ describe.skipIf(!hasChromium)('words and layout', () => {
         ['/member/user-info', 'cashier-login-needed', '請先登入以查看及編輯您的個人資料。', 'Please log in to see and edit your personal info.'],
       ] as const;
       for (const [path, testId, zh, en] of cases) {
-        for (const [locale, text] of [['zh-TW', zh], ['en', en]] as const) {
+        for (const [locale, text] of [
+          ['zh-TW', zh],
+          ['en', en],
+        ] as const) {
           await page.goto(localized(path, locale));
           await hydrated(page);
           await expect.poll(() => page.getByTestId(testId).first().textContent(), { timeout: 15_000 }).toContain(text);
@@ -240,8 +282,9 @@ describe.skipIf(!hasChromium)('words and layout', () => {
       await page.evaluate(() => {
         const w = window as unknown as { clockWrites: number };
         w.clockWrites = 0;
-        new MutationObserver((records) => { w.clockWrites += records.length; })
-          .observe(document.getElementById('gmt8-clock')!, { childList: true, characterData: true, subtree: true });
+        new MutationObserver((records) => {
+          w.clockWrites += records.length;
+        }).observe(document.getElementById('gmt8-clock')!, { childList: true, characterData: true, subtree: true });
       });
       // Ten ticks of 200 ms over two seconds; the text changes twice, so it is written twice.
       await page.clock.runFor(2_000);

@@ -5,11 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
-import {
-  DEMO, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, startServer, type Server,
-} from './helpers.ts';
+import { DEMO, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, startServer, type Server } from './helpers.ts';
 
-const poll = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
 describe.skipIf(!hasChromium)('money flows', () => {
   let sim: Sim;
@@ -79,8 +77,13 @@ describe.skipIf(!hasChromium)('money flows', () => {
       const page = await context.newPage();
       // A slow platform list, as at 400 ms latency.
       let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => { release = resolve; });
-      await page.route('**/api/games/platform/all', async (route) => { await held; await route.continue(); });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/games/platform/all', async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.goto(localized('/egame/game?group=slots', 'en'));
       await hydrated(page);
       await page.locator('[data-testid="game-tile"][data-game="lucky-7"]').click();
@@ -165,8 +168,9 @@ describe.skipIf(!hasChromium)('money flows', () => {
         const rows = page.getByTestId('ledger-row');
         await poll(() => rows.count()).toBeGreaterThan(0);
         // Transfers made earlier in this file are movements too, named in the page's language.
-        await poll(() => page.locator('[data-testid="ledger-row"][data-kind="transfer_start"]').first().textContent())
-          .toContain(kind === 'desktop' ? 'Transfer to or from a game' : '遊戲平台轉帳');
+        await poll(() => page.locator('[data-testid="ledger-row"][data-kind="transfer_start"]').first().textContent()).toContain(
+          kind === 'desktop' ? 'Transfer to or from a game' : '遊戲平台轉帳',
+        );
         await poll(() => page.locator('[data-testid="ledger-row"][data-kind="adjustment"]').first().textContent()).toContain(reason);
       } finally {
         await context.close();

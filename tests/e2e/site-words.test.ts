@@ -4,9 +4,7 @@
 // that address, and a malformed URL shows the site's error page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  hasChromium, hydrated, launchBrowser, newContext, registerPlayer, screenshotOnFailure, signedInContext, startServer, type Server,
-} from './helpers.ts';
+import { hasChromium, hydrated, launchBrowser, newContext, registerPlayer, screenshotOnFailure, signedInContext, startServer, type Server } from './helpers.ts';
 
 /** A number of four or more digits written without separators, as a screen must never show one. */
 const RAW_NUMBER = /(?<![\d,.])\d{4,}(?![\d,])/;
@@ -31,7 +29,7 @@ describe.skipIf(!hasChromium)('site words and numbers', () => {
     });
   }
 
-  it('a time-out on the zh-TW protection page asks in the site\'s dialog and answers in Chinese', async () => {
+  it("a time-out on the zh-TW protection page asks in the site's dialog and answers in Chinese", async () => {
     screenshotOnFailure('site-words-timeout');
     const p = await registerPlayer(server, 'sw');
     const context = await signedInContext(browser, 'desktop', server, p.token);
@@ -88,7 +86,9 @@ describe.skipIf(!hasChromium)('site words and numbers', () => {
     }
 
     const office = await newContext(browser, 'desktop', server);
-    await office.addInitScript((token) => { if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', token); }, operator);
+    await office.addInitScript((token) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', token);
+    }, operator);
     try {
       const page = await office.newPage();
       await page.goto('/backoffice/vip');
@@ -105,7 +105,12 @@ describe.skipIf(!hasChromium)('site words and numbers', () => {
   });
 
   it('trailing-slash twins redirect to the canonical address, which pages and the language switch name', async () => {
-    for (const [twin, canonical] of [['/register/', '/register'], ['/en/about/', '/en/about'], ['/mobile', '/mobile/'], ['/about/?x=1', '/about?x=1']]) {
+    for (const [twin, canonical] of [
+      ['/register/', '/register'],
+      ['/en/about/', '/en/about'],
+      ['/mobile', '/mobile/'],
+      ['/about/?x=1', '/about?x=1'],
+    ]) {
       const res = await fetch(server.url + twin, { redirect: 'manual' });
       expect(res.status, twin).toBe(301);
       expect(res.headers.get('location'), twin).toBe(canonical);
@@ -113,7 +118,10 @@ describe.skipIf(!hasChromium)('site words and numbers', () => {
     const context = await newContext(browser, 'desktop', server);
     try {
       const page = await context.newPage();
-      for (const [path, other] of [['/about', '/en/about'], ['/en/register', '/register']]) {
+      for (const [path, other] of [
+        ['/about', '/en/about'],
+        ['/en/register', '/register'],
+      ]) {
         await page.goto(path);
         expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(path);
         const links = await page.locator('a[data-lang-link]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));

@@ -2,9 +2,7 @@
 // answers 404 with a way home.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import {
-  TEXT, hasChromium, launchBrowser, newContext, screenshotOnFailure, setWebsiteStatus, startServer, type Server,
-} from './helpers.ts';
+import { TEXT, hasChromium, launchBrowser, newContext, screenshotOnFailure, setWebsiteStatus, startServer, type Server } from './helpers.ts';
 
 describe.skipIf(!hasChromium)('maintenance and not found', () => {
   let server: Server;
@@ -27,7 +25,9 @@ describe.skipIf(!hasChromium)('maintenance and not found', () => {
     try {
       const page = await desktop.newPage();
       for (const [from, to, message] of [
-        ['/', '/maintenance', msg], ['/about', '/maintenance', msg], ['/en/register', '/en/maintenance', msgEn],
+        ['/', '/maintenance', msg],
+        ['/about', '/maintenance', msg],
+        ['/en/register', '/en/maintenance', msgEn],
         ['/member/wallet', '/maintenance', msg],
       ] as const) {
         const res = await page.goto(from);
@@ -59,7 +59,8 @@ describe.skipIf(!hasChromium)('maintenance and not found', () => {
     try {
       const page = await context.newPage();
       for (const [route, title, home] of [
-        ['/no-such-page', TEXT['zh-TW'].notFound, '/'], ['/en/no-such-page', TEXT.en.notFound, '/en/'],
+        ['/no-such-page', TEXT['zh-TW'].notFound, '/'],
+        ['/en/no-such-page', TEXT.en.notFound, '/en/'],
       ] as const) {
         const res = await page.goto(route);
         expect(res?.status(), route).toBe(404);

@@ -38,15 +38,30 @@ describe('the turnover record', () => {
     const operator = await server.operatorToken();
     const who = await server.api<{ id: number }>('GET', `/backoffice/players/lookup?account=${DEMO.account}`, undefined, operator);
     expect(who.status).toBe(200);
-    const grant = await server.api('POST', `/backoffice/players/${who.body.data!.id}/bonus-wallets`, {
-      name: '流水測試紅利', name_en: 'Turnover test bonus', amount: '100.00', bonus_bet: '500.00',
-    }, operator);
+    const grant = await server.api(
+      'POST',
+      `/backoffice/players/${who.body.data!.id}/bonus-wallets`,
+      {
+        name: '流水測試紅利',
+        name_en: 'Turnover test bonus',
+        amount: '100.00',
+        bonus_bet: '500.00',
+      },
+      operator,
+    );
     expect(grant.status, JSON.stringify(grant.body)).toBe(200);
 
     // A bank-transfer deposit of 100.00 confirmed by finance: a withdrawal turnover requirement of 100.00.
-    const configured = await server.api('PUT', '/backoffice/settings', {
-      receiving_bank: '004', receiving_bank_account_name: 'Lucky Harbour Ltd', receiving_bank_account: '004100200300',
-    }, operator);
+    const configured = await server.api(
+      'PUT',
+      '/backoffice/settings',
+      {
+        receiving_bank: '004',
+        receiving_bank_account_name: 'Lucky Harbour Ltd',
+        receiving_bank_account: '004100200300',
+      },
+      operator,
+    );
     expect(configured.status, JSON.stringify(configured.body)).toBe(200);
     const token = await login();
     const order = await playerCall<{ id: string }>(token, 'POST', '/finance/deposit/create', { method: 'bank_transfer', amount: '100', player_ref: '12345' });
@@ -63,7 +78,9 @@ describe('the turnover record', () => {
     const game = url.pathname.split('/')[3]!;
     for (let i = 0; i < 5; i++) {
       const res = await fetch(`${sim.url}/play-api/SLX/${game}/bets`, {
-        method: 'POST', headers: { 'x-session': session, 'content-type': 'application/json' }, body: JSON.stringify({ stakeMinor: '200', option: 'spin' }),
+        method: 'POST',
+        headers: { 'x-session': session, 'content-type': 'application/json' },
+        body: JSON.stringify({ stakeMinor: '200', option: 'spin' }),
       });
       expect(res.status).toBe(200);
     }
@@ -80,7 +97,10 @@ describe('the turnover record', () => {
     await browser?.close();
     await server?.stop();
     await sim?.close();
-    for (const [key, value] of [['GAME_PROVIDER_URL', saved.provider], ['BET_INGEST_INTERVAL_MS', saved.ingest]] as const) {
+    for (const [key, value] of [
+      ['GAME_PROVIDER_URL', saved.provider],
+      ['BET_INGEST_INTERVAL_MS', saved.ingest],
+    ] as const) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }

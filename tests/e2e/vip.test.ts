@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  DEMO, TEXT, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, startServer, type Locale, type Server,
+  DEMO,
+  TEXT,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 import { startSim, type Sim } from '../../sim/server.ts';
 
@@ -46,21 +56,42 @@ describe.skipIf(!hasChromium)('VIP levels and the points mall', () => {
   }
 
   async function playerApi<T>(page: Page, method: string, route: string, body?: unknown): Promise<T> {
-    return page.evaluate(async ([m, r, b]) => {
-      const res = await fetch(`/api${r}`, {
-        method: m,
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return (await res.json()).data;
-    }, [method, route, body] as const) as Promise<T>;
+    return page.evaluate(
+      async ([m, r, b]) => {
+        const res = await fetch(`/api${r}`, {
+          method: m,
+          headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: b === undefined ? undefined : JSON.stringify(b),
+        });
+        return (await res.json()).data;
+      },
+      [method, route, body] as const,
+    ) as Promise<T>;
   }
 
   async function newGift(name: string, nameEn: string, kind: 'physical' | 'virtual') {
-    const res = await server.api<{ id: number }>('POST', '/backoffice/vip/gifts', {
-      name, name_en: nameEn, description: '', description_en: '', image_id: null, points: 100, stock: 5, show_start: null, show_end: null,
-      per_player_limit: 0, kind, bonus: kind === 'virtual' ? '10.00' : '0', bonus_flow_multiple: 1, status: 1, sort: 0,
-    }, op);
+    const res = await server.api<{ id: number }>(
+      'POST',
+      '/backoffice/vip/gifts',
+      {
+        name,
+        name_en: nameEn,
+        description: '',
+        description_en: '',
+        image_id: null,
+        points: 100,
+        stock: 5,
+        show_start: null,
+        show_end: null,
+        per_player_limit: 0,
+        kind,
+        bonus: kind === 'virtual' ? '10.00' : '0',
+        bonus_flow_multiple: 1,
+        status: 1,
+        sort: 0,
+      },
+      op,
+    );
     expect(res.status).toBe(200);
     return res.body.data!.id;
   }
@@ -70,16 +101,34 @@ describe.skipIf(!hasChromium)('VIP levels and the points mall', () => {
     expect(res.status).toBe(200);
   }
 
-  it('a player bets past the next level\'s threshold and sees the new level without a reload', async () => {
+  it("a player bets past the next level's threshold and sees the new level without a reload", async () => {
     screenshotOnFailure('vip-level-up');
     // The demo player is at level 1; level 2 is made reachable with 30.00 of valid bet.
     const levels = (await server.api<Array<Record<string, unknown>>>('GET', '/backoffice/vip/levels', undefined, op)).body.data!;
     const l2 = levels[2]!;
-    const edit = await server.api('PUT', '/backoffice/vip/levels/2', {
-      name_frontend: l2.name_frontend, name_frontend_en: l2.name_frontend_en, if_show_frontend: true, deposit_req: '0.00', valid_bet_req: '30.00',
-      keep_valid_bet: '0.00', upgrade_reward: '58.00', monthly_reward: '29.00', birthday_reward: '58.00', reward_target: 'bonus', reward_flow_multiple: 1,
-      withdraw_max_per_day: 3, withdraw_free_per_day: 1, withdraw_fee: '100.00', rebate_rate_bp: 40, points_rates: { slots: 3 },
-    }, op);
+    const edit = await server.api(
+      'PUT',
+      '/backoffice/vip/levels/2',
+      {
+        name_frontend: l2.name_frontend,
+        name_frontend_en: l2.name_frontend_en,
+        if_show_frontend: true,
+        deposit_req: '0.00',
+        valid_bet_req: '30.00',
+        keep_valid_bet: '0.00',
+        upgrade_reward: '58.00',
+        monthly_reward: '29.00',
+        birthday_reward: '58.00',
+        reward_target: 'bonus',
+        reward_flow_multiple: 1,
+        withdraw_max_per_day: 3,
+        withdraw_free_per_day: 1,
+        withdraw_fee: '100.00',
+        rebate_rate_bp: 40,
+        points_rates: { slots: 3 },
+      },
+      op,
+    );
     expect(edit.status).toBe(200);
 
     const context = await newContext(browser, 'desktop', server);

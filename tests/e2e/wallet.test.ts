@@ -6,26 +6,49 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
 import {
-  DEMO, TEXT, clickDialogButton, hasChromium, launchBrowser, localized, newContext, screenshotOnFailure, startServer,
-  type Locale, type Server,
+  DEMO,
+  TEXT,
+  clickDialogButton,
+  hasChromium,
+  launchBrowser,
+  localized,
+  newContext,
+  screenshotOnFailure,
+  startServer,
+  type Locale,
+  type Server,
 } from './helpers.ts';
 
 /** The strings the flows read, as src/i18n says them. */
 const W = {
   'zh-TW': {
-    enterAmount: '請輸入金額', invalidAmount: '請輸入有效的金額', choosePlatform: '請選擇遊戲平台', chooseWallet: '請選擇錢包',
-    transferred: '轉帳成功', overBalance: '請輸入有效的金額：超過錢包餘額', recovered: '至中心錢包', completed: '已完成', maintain: '維護中', loginPrompt: '請先登入以查看您的錢包。',
+    enterAmount: '請輸入金額',
+    invalidAmount: '請輸入有效的金額',
+    choosePlatform: '請選擇遊戲平台',
+    chooseWallet: '請選擇錢包',
+    transferred: '轉帳成功',
+    overBalance: '請輸入有效的金額：超過錢包餘額',
+    recovered: '至中心錢包',
+    completed: '已完成',
+    maintain: '維護中',
+    loginPrompt: '請先登入以查看您的錢包。',
   },
   en: {
-    enterAmount: 'Please enter an amount', invalidAmount: 'Please enter a valid amount', choosePlatform: 'Please choose a game platform',
-    chooseWallet: 'Please choose a wallet', transferred: 'Transfer completed', overBalance: 'Please enter a valid amount: it is more than the wallet balance',
+    enterAmount: 'Please enter an amount',
+    invalidAmount: 'Please enter a valid amount',
+    choosePlatform: 'Please choose a game platform',
+    chooseWallet: 'Please choose a wallet',
+    transferred: 'Transfer completed',
+    overBalance: 'Please enter a valid amount: it is more than the wallet balance',
     recovered: 'to the central wallet',
-    completed: 'Completed', maintain: 'Under maintenance', loginPrompt: 'Please log in to see your wallets.',
+    completed: 'Completed',
+    maintain: 'Under maintenance',
+    loginPrompt: 'Please log in to see your wallets.',
   },
 } as const;
 
 /** Transfers go through the provider and the balances refresh after them: give the screen time to follow. */
-const poll = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
 /** '10,000.00' -> 1000000 (cents), so the checks never compare floats. */
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/,/g, '').trim()) * 100);
@@ -47,9 +70,18 @@ describe.skipIf(!hasChromium)('wallet screens', () => {
     const who = await server.api<{ id: number }>('GET', `/backoffice/players/lookup?account=${DEMO.account}`, undefined, operator);
     expect(who.status).toBe(200);
     bonusName = 'E2E bonus';
-    const grant = await server.api('POST', `/backoffice/players/${who.body.data!.id}/bonus-wallets`, {
-      name: bonusName, name_en: bonusName, amount: '300.00', bonus_bet: '1000.00', give_up_wallet_amount: '500.00',
-    }, operator);
+    const grant = await server.api(
+      'POST',
+      `/backoffice/players/${who.body.data!.id}/bonus-wallets`,
+      {
+        name: bonusName,
+        name_en: bonusName,
+        amount: '300.00',
+        bonus_bet: '1000.00',
+        give_up_wallet_amount: '500.00',
+      },
+      operator,
+    );
     expect(grant.status, JSON.stringify(grant.body)).toBe(200);
   });
   afterAll(async () => {
@@ -76,8 +108,10 @@ describe.skipIf(!hasChromium)('wallet screens', () => {
 
   /** Waits until the named island has hydrated (other islands, like hover panels, may hydrate only when seen). */
   async function ready(page: Page, island: string): Promise<void> {
-    await page.waitForFunction((name) => [...document.querySelectorAll('astro-island')]
-      .some((e) => (e.getAttribute('component-url') ?? '').includes(name) && !e.hasAttribute('ssr')), island);
+    await page.waitForFunction(
+      (name) => [...document.querySelectorAll('astro-island')].some((e) => (e.getAttribute('component-url') ?? '').includes(name) && !e.hasAttribute('ssr')),
+      island,
+    );
   }
 
   const row = (page: Page, code: string) => page.locator(`[data-testid="platform-row"][data-code="${code}"]`);
@@ -268,12 +302,22 @@ describe.skipIf(!hasChromium)('wallet screens', () => {
     screenshotOnFailure('mobile-wallet-frames');
     const F = {
       'zh-TW': {
-        central: '中心錢包', note: '您隨時可以在轉帳頁使用「一鍵回收」將金額轉回中心錢包。', submit: '立即存款', loading: '載入中',
-        withdraw: '提款', betRecord: '投注紀錄', signOut: '登出',
+        central: '中心錢包',
+        note: '您隨時可以在轉帳頁使用「一鍵回收」將金額轉回中心錢包。',
+        submit: '立即存款',
+        loading: '載入中',
+        withdraw: '提款',
+        betRecord: '投注紀錄',
+        signOut: '登出',
       },
       en: {
-        central: 'Central wallet', note: 'You can always bring the money back with "Recover all" on the transfer page.', submit: 'Deposit now', loading: 'Loading',
-        withdraw: 'Withdrawal', betRecord: 'Betting record', signOut: 'Sign out',
+        central: 'Central wallet',
+        note: 'You can always bring the money back with "Recover all" on the transfer page.',
+        submit: 'Deposit now',
+        loading: 'Loading',
+        withdraw: 'Withdrawal',
+        betRecord: 'Betting record',
+        signOut: 'Sign out',
       },
     } as const;
     for (const signedIn of [true, false]) {

@@ -46,7 +46,7 @@ async function fingerprint(url: string) {
       journals: await q('select count(*)::int as n, coalesce(max(id), 0)::text as last from journals'),
       postings: await q('select count(*)::int as n, coalesce(sum(amount_minor), 0)::text as s from postings'),
       balances: await q('select id::text, balance_minor::text from accounts order by id'),
-      uploads: await q("select id::text, md5(bytes) as md5 from uploads order by id"),
+      uploads: await q('select id::text, md5(bytes) as md5 from uploads order by id'),
       players: await q('select id::text, account, password_hash from players order by id'),
     };
   } finally {
@@ -62,8 +62,12 @@ describe.skipIf(!ENABLED)('backups', () => {
     const b = await seedPlayer(source, { centralMinor: 7_890n });
     await source.app.services.wallet.adjustCentral({ playerId: b.playerId, amountMinor: -890n, memo: 'backup test', idempotencyKey: `bk-debit-${b.playerId}` });
     // An uploaded picture is a row of the uploads table (bytea): it is in the dump like everything else.
-    const picture = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#2a6' } }).png().toBuffer();
-    await source.database.db.insert(uploads).values({ playerId: a.playerId, mime: 'image/png', sizeBytes: picture.length, width: 20, height: 10, bytes: picture });
+    const picture = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    await source.database.db
+      .insert(uploads)
+      .values({ playerId: a.playerId, mime: 'image/png', sizeBytes: picture.length, width: 20, height: 10, bytes: picture });
 
     // The dump, as an operator takes it: custom format, compressed, consistent without stopping the app.
     const dumpFile = path.join(tmp, 'site.dump');
@@ -92,16 +96,26 @@ describe.skipIf(!ENABLED)('backups', () => {
 
     // `npm run ledger:check` against the restored database: exit code 0 and its all-clear line.
     const check = await run(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/ledger/cli.ts'], {
-      cwd: ROOT, env: { ...process.env, DATABASE_URL: restoredUrl.toString(), REDIS_URL: '' },
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: restoredUrl.toString(), REDIS_URL: '' },
     });
     expect(check.stdout).toContain('every invariant holds');
 
     // The app on the restored database: the migrations find nothing to do, the player signs in and sees the money.
     const restored = await openDatabase({ url: restoredUrl.toString() });
     cleanups.push(() => restored.close());
-    const app = await buildApp({ config: { ...loadConfig({ ...process.env, REDIS_URL: '' }), databaseUrl: restoredUrl.toString() }, database: restored, logger: false });
+    const app = await buildApp({
+      config: { ...loadConfig({ ...process.env, REDIS_URL: '' }), databaseUrl: restoredUrl.toString() },
+      database: restored,
+      logger: false,
+    });
     cleanups.push(() => app.close());
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: a.account, password: 'abc12345' }, remoteAddress: '10.9.9.9' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { account: a.account, password: 'abc12345' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(login.statusCode, login.body).toBe(200);
     const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${login.json().data.access_token}` } });
     expect(me.json().data.total_money).toBe('1234.56');
@@ -111,7 +125,9 @@ describe.skipIf(!ENABLED)('backups', () => {
     // The primary archives every finished WAL segment into a local folder, as README.md says to set up.
     const archive = serverFolder(path.join(tmp, 'wal-archive'));
     const primary: Cluster = await startCluster(tmp, 'primary', {
-      wal_level: 'replica', archive_mode: 'on', archive_timeout: '0',
+      wal_level: 'replica',
+      archive_mode: 'on',
+      archive_timeout: '0',
       archive_command: `test ! -f ${archive}/%f && cp %p ${archive}/%f`,
     });
     cleanups.push(() => primary.stop());
@@ -121,7 +137,10 @@ describe.skipIf(!ENABLED)('backups', () => {
     await seedReference(site.db);
     const noPublish: Publisher = { toPlayer() {}, toSessions() {}, toSystem() {}, disconnectSessions() {} };
     const wallet = new WalletService({ db: site.db, provider: {} as GameProvider, publish: noPublish });
-    const rows = await site.db.insert(players).values([0, 1, 2].map((i) => ({ account: `pitr${i}`, passwordHash: 'unused', recommendCode: `PITR${i}` }))).returning({ id: players.id });
+    const rows = await site.db
+      .insert(players)
+      .values([0, 1, 2].map((i) => ({ account: `pitr${i}`, passwordHash: 'unused', recommendCode: `PITR${i}` })))
+      .returning({ id: players.id });
     for (const { id } of rows) {
       await openCentralAccount(site.db, id);
       await wallet.adjustCentral({ playerId: id, amountMinor: 10_000n, memo: 'before the base backup', idempotencyKey: `pitr-a-${id}` });
@@ -152,10 +171,12 @@ describe.skipIf(!ENABLED)('backups', () => {
 
     // Recovery: the base backup, recovery.signal, a restore_command reading the archive and the target time.
     fs.writeFileSync(path.join(base, 'recovery.signal'), '');
-    fs.appendFileSync(path.join(base, 'postgresql.conf'), [
-      '', `restore_command = 'cp ${archive}/%f %p'`, `recovery_target_time = '${at}'`, "recovery_target_action = 'promote'",
-      "archive_mode = 'off'", '',
-    ].join('\n'));
+    fs.appendFileSync(
+      path.join(base, 'postgresql.conf'),
+      ['', `restore_command = 'cp ${archive}/%f %p'`, `recovery_target_time = '${at}'`, "recovery_target_action = 'promote'", "archive_mode = 'off'", ''].join(
+        '\n',
+      ),
+    );
     const recovered = clusterAt(base, await freePort());
     cleanups.push(() => recovered.stop());
     await recovered.start();
@@ -167,12 +188,19 @@ describe.skipIf(!ENABLED)('backups', () => {
 
     const back: Database = await openDatabase({ url: recovered.url('site'), poolMax: 2 });
     cleanups.push(() => back.close());
-    const keys = (await back.db.execute<{ k: string }>(sql`select idempotency_key as k from journals where idempotency_key like 'adjust:pitr-%' order by id`)).rows.map((r) => r.k);
+    const keys = (
+      await back.db.execute<{ k: string }>(sql`select idempotency_key as k from journals where idempotency_key like 'adjust:pitr-%' order by id`)
+    ).rows.map((r) => r.k);
     const kept = keys.filter((k) => k.includes('pitr-b-')).length;
     const undone = keys.filter((k) => k.includes('pitr-c-')).length;
     expect({ kept, undone, before: keys.filter((k) => k.includes('pitr-a-')).length }).toEqual({ kept: 3, undone: 0, before: 3 });
     // Balances are those of the chosen moment: the mistake's -99.99 is not in them.
-    const balances = new Map((await back.db.execute<{ id: string; b: string }>(sql`select id::text, balance_minor::text as b from accounts order by id`)).rows.map((r) => [r.id, BigInt(r.b)]));
+    const balances = new Map(
+      (await back.db.execute<{ id: string; b: string }>(sql`select id::text, balance_minor::text as b from accounts order by id`)).rows.map((r) => [
+        r.id,
+        BigInt(r.b),
+      ]),
+    );
     const central = (await back.db.execute<{ id: string }>(sql`select id::text from accounts where kind = 'central' order by id`)).rows.map((r) => r.id);
     for (const id of central) expect(balances.get(id)).toBe(10_500n);
     expect(expected.length).toBe(balances.size);

@@ -35,17 +35,37 @@ const CONFIG = {
   requestTtlMs: 3_000,
   providerTimeoutMs: 800,
   // A seed makes the sim's rolls a seeded stream (printed, so a failing run can be looked at again).
-  faults: { latencyMs: 30, errorRate: 0.05, timeoutAfterApplyRate: 0.08, timeoutBeforeApplyRate: 0.06, duplicateDeliveryRate: 0.1, hangMs: 1_500, seed: `bank-${Date.now()}` },
+  faults: {
+    latencyMs: 30,
+    errorRate: 0.05,
+    timeoutAfterApplyRate: 0.08,
+    timeoutBeforeApplyRate: 0.06,
+    duplicateDeliveryRate: 0.1,
+    hangMs: 1_500,
+    seed: `bank-${Date.now()}`,
+  },
   /** How long to wait for reconciliation to settle everything once the faults are off. */
   settleWithinMs: 90_000,
 };
 
 type Code = (typeof CONFIG.codes)[number];
-interface Seeded { playerId: number; token: string; walletId: number | null; fundedMinor: bigint }
+interface Seeded {
+  playerId: number;
+  token: string;
+  walletId: number | null;
+  fundedMinor: bigint;
+}
 interface Op {
-  client: number; playerId: number; op: string; key?: string; started: number; ended: number;
+  client: number;
+  playerId: number;
+  op: string;
+  key?: string;
+  started: number;
+  ended: number;
   /** HTTP status of the last answer, or 'network' when none came. */
-  outcome: number | 'network'; code?: string; attempts: number;
+  outcome: number | 'network';
+  code?: string;
+  attempts: number;
   /** Transfers the answer acknowledged: id and status as answered. */
   transfers: Array<{ id: string; status: string }>;
   totalMoney?: string;
@@ -78,7 +98,9 @@ function startApp(): ChildProcess {
   const out = fs.openSync(logFile, 'a');
   fs.writeSync(out, `\n==== app start ${new Date().toISOString()} ====\n`);
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-    cwd: ROOT, env: appEnv, stdio: ['ignore', out, out],
+    cwd: ROOT,
+    env: appEnv,
+    stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
   return child;
@@ -87,7 +109,8 @@ function startApp(): ChildProcess {
 async function waitReady(child: ChildProcess, withinMs = 90_000): Promise<void> {
   const until = Date.now() + withinMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`app exited during start-up (${child.exitCode ?? child.signalCode}); log: ${logTail()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`app exited during start-up (${child.exitCode ?? child.signalCode}); log: ${logTail()}`);
     try {
       const res = await fetch(`${appUrl}/api/ready`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return;
@@ -129,9 +152,16 @@ async function seed(db: TestDatabase): Promise<void> {
   const noPublish: Publisher = { toPlayer() {}, toSessions() {}, toSystem() {}, disconnectSessions() {} };
   const wallet = new WalletService({ db: db.db, provider: noProvider, publish: noPublish });
   const tag = Math.random().toString(36).slice(2, 7);
-  const rows = await db.db.insert(players).values(Array.from({ length: CONFIG.players }, (_, i) => ({
-    account: `bk${tag}${i}`.slice(0, 12), passwordHash: 'unused', recommendCode: `BK${tag}${i}`.slice(0, 16),
-  }))).returning({ id: players.id });
+  const rows = await db.db
+    .insert(players)
+    .values(
+      Array.from({ length: CONFIG.players }, (_, i) => ({
+        account: `bk${tag}${i}`.slice(0, 12),
+        passwordHash: 'unused',
+        recommendCode: `BK${tag}${i}`.slice(0, 16),
+      })),
+    )
+    .returning({ id: players.id });
   for (const [i, { id }] of rows.entries()) {
     await openCentralAccount(db.db, id);
     const central = 100_000n + BigInt(i) * 1_001n;
@@ -160,15 +190,39 @@ async function client(n: number, phase: { deadline: number }, log: Op[]): Promis
     const key = `c${n}-${seq++}-${Math.random().toString(36).slice(2, 10)}`;
     let req: { op: string; method: 'GET' | 'POST'; url: string; body?: unknown; key?: string };
     if (roll < 0.22) req = { op: 'deposit', method: 'POST', url: `/api/players/deposit/${code}`, body: { money: cents(100, 8_000) }, key };
-    else if (roll < 0.34 && me.walletId) req = { op: 'deposit-bonus-wallet', method: 'POST', url: `/api/players/deposit/${code}`, body: { money: cents(100, 5_000), player_bonus_wallet_id: me.walletId }, key };
+    else if (roll < 0.34 && me.walletId)
+      req = {
+        op: 'deposit-bonus-wallet',
+        method: 'POST',
+        url: `/api/players/deposit/${code}`,
+        body: { money: cents(100, 5_000), player_bonus_wallet_id: me.walletId },
+        key,
+      };
     else if (roll < 0.48) req = { op: 'withdraw', method: 'POST', url: `/api/players/withdraw/${code}`, body: { money: cents(100, 5_000) }, key };
     else if (roll < 0.58) req = { op: 'withdraw-all-of', method: 'POST', url: `/api/players/withdraw/${code}`, body: { type: 2 }, key };
     else if (roll < 0.64) req = { op: 'withdrawAll', method: 'POST', url: '/api/players/withdrawAll' };
-    else if (roll < 0.72 && me.walletId) req = { op: 'depositBonus', method: 'POST', url: '/api/players/depositBonus', body: { money: cents(100, 2_000), player_bonus_wallet_id: me.walletId }, key };
+    else if (roll < 0.72 && me.walletId)
+      req = {
+        op: 'depositBonus',
+        method: 'POST',
+        url: '/api/players/depositBonus',
+        body: { money: cents(100, 2_000), player_bonus_wallet_id: me.walletId },
+        key,
+      };
     else if (roll < 0.88) req = { op: 'me', method: 'GET', url: '/api/auth/me' };
     else req = { op: 'wallets', method: 'POST', url: '/api/games/wallet', body: { forceUpdate: Math.random() < 0.3 } };
 
-    const op: Op = { client: n, playerId: me.playerId, op: req.op, key: req.key, started: Date.now(), ended: 0, outcome: 'network', attempts: 0, transfers: [] };
+    const op: Op = {
+      client: n,
+      playerId: me.playerId,
+      op: req.op,
+      key: req.key,
+      started: Date.now(),
+      ended: 0,
+      outcome: 'network',
+      attempts: 0,
+      transfers: [],
+    };
     // Commands with an Idempotency-Key are retried with the same key until an answer comes (bounded);
     // the others are tried once, as a browser would.
     const retryUntil = () => (req.key ? phase.deadline + 20_000 : 0);
@@ -187,7 +241,10 @@ async function client(n: number, phase: { deadline: number }, log: Op[]): Promis
         if (res.status === 200) {
           const data = body.data as Record<string, unknown> | Array<Record<string, unknown>> | null;
           const list = Array.isArray(data) ? data : data && typeof data === 'object' && typeof data.id === 'string' ? [data] : [];
-          if (req.op !== 'wallets') op.transfers = list.filter((x) => typeof x.id === 'string' && typeof x.status === 'string').map((x) => ({ id: String(x.id), status: String(x.status) }));
+          if (req.op !== 'wallets')
+            op.transfers = list
+              .filter((x) => typeof x.id === 'string' && typeof x.status === 'string')
+              .map((x) => ({ id: String(x.id), status: String(x.status) }));
           if (req.op === 'me') op.totalMoney = String((data as Record<string, unknown>).total_money);
         }
         break;
@@ -222,11 +279,21 @@ describe.skipIf(!ENABLED)('bank test: transfers under provider faults and an app
     appUrl = `http://127.0.0.1:${await freePort()}`;
     appEnv = {
       ...process.env,
-      PORT: new URL(appUrl).port, HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url, REDIS_URL: process.env.REDIS_URL, DATA_DIR: path.join(tmp, 'data'),
-      SERVE_PAGES: '0', SEED_DEMO: '0',
-      GAME_PROVIDER_URL: sim.url, GAME_PROVIDER_TIMEOUT_MS: String(CONFIG.providerTimeoutMs), GAME_PROVIDER_REQUEST_TTL_MS: String(CONFIG.requestTtlMs),
-      RECONCILE_INTERVAL_MS: '300', BET_INGEST_INTERVAL_MS: '2000', DEPOSIT_EXPIRY_INTERVAL_MS: '0',
+      PORT: new URL(appUrl).port,
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.REDIS_URL,
+      DATA_DIR: path.join(tmp, 'data'),
+      SERVE_PAGES: '0',
+      SEED_DEMO: '0',
+      GAME_PROVIDER_URL: sim.url,
+      GAME_PROVIDER_TIMEOUT_MS: String(CONFIG.providerTimeoutMs),
+      GAME_PROVIDER_REQUEST_TTL_MS: String(CONFIG.requestTtlMs),
+      RECONCILE_INTERVAL_MS: '300',
+      BET_INGEST_INTERVAL_MS: '2000',
+      DEPOSIT_EXPIRY_INTERVAL_MS: '0',
       RATE_LIMIT_PER_MIN: '100000000',
     };
     app = startApp();
@@ -278,19 +345,43 @@ describe.skipIf(!ENABLED)('bank test: transfers under provider faults and an app
     const byOp = new Map<string, Record<string, number>>();
     for (const o of log) {
       const row = byOp.get(o.op) ?? {};
-      const k = o.outcome === 200 ? (o.transfers.length ? o.transfers.map((x) => x.status).join('+') : 'ok') : o.outcome === 'network' ? 'network' : `${o.outcome}:${o.code}`;
+      const k =
+        o.outcome === 200
+          ? o.transfers.length
+            ? o.transfers.map((x) => x.status).join('+')
+            : 'ok'
+          : o.outcome === 'network'
+            ? 'network'
+            : `${o.outcome}:${o.code}`;
       row[k] = (row[k] ?? 0) + 1;
       byOp.set(o.op, row);
     }
-    const transfers = (await db.execute<{ id: string; player_id: string; gp_code: string; direction: string; amount_minor: string; status: string; reason: string; attempts: number }>(
-      sql`select id, player_id::text, gp_code, direction, amount_minor::text, status, reason, attempts from platform_transfers`)).rows;
+    const transfers = (
+      await db.execute<{
+        id: string;
+        player_id: string;
+        gp_code: string;
+        direction: string;
+        amount_minor: string;
+        status: string;
+        reason: string;
+        attempts: number;
+      }>(sql`select id, player_id::text, gp_code, direction, amount_minor::text, status, reason, attempts from platform_transfers`)
+    ).rows;
     const reconciled = transfers.filter((x) => x.reason.includes('reconciled')).length;
-    console.log([
-      `bank test: ${log.length} operations by ${CONFIG.clients} clients over ${CONFIG.players} players in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      `  app killed at +${((killedAt - started) / 1000).toFixed(1)} s, serving again after ${((backAt - killedAt) / 1000).toFixed(1)} s`,
-      `  transfers: ${transfers.length} (${transfers.filter((x) => x.status === 'applied').length} applied, ${transfers.filter((x) => x.status === 'refunded').length} refunded, ${reconciled} settled by reconciliation, ${pending} still pending)`,
-      ...[...byOp].map(([op, r]) => `  ${op.padEnd(22)} ${Object.entries(r).map(([k, v]) => `${k}=${v}`).join(' ')}`),
-    ].join('\n'));
+    console.log(
+      [
+        `bank test: ${log.length} operations by ${CONFIG.clients} clients over ${CONFIG.players} players in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `  app killed at +${((killedAt - started) / 1000).toFixed(1)} s, serving again after ${((backAt - killedAt) / 1000).toFixed(1)} s`,
+        `  transfers: ${transfers.length} (${transfers.filter((x) => x.status === 'applied').length} applied, ${transfers.filter((x) => x.status === 'refunded').length} refunded, ${reconciled} settled by reconciliation, ${pending} still pending)`,
+        ...[...byOp].map(
+          ([op, r]) =>
+            `  ${op.padEnd(22)} ${Object.entries(r)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' ')}`,
+        ),
+      ].join('\n'),
+    );
     const stats = await Promise.all(CONFIG.codes.map(async (code) => [code, await (await fetch(`${sim!.url}/sim/stats/${code}`)).json()] as const));
     console.log(`  provider faults hit: ${stats.map(([c, s]) => `${c} ${JSON.stringify(s)}`).join('; ')}`);
 
@@ -331,15 +422,24 @@ describe.skipIf(!ENABLED)('bank test: transfers under provider faults and an app
       expect(journalsOf.get(x.id), x.id).toEqual(['transfer_start', x.status === 'applied' ? 'transfer_settle' : 'transfer_refund']);
       const rec = sim!.state.platforms.get(x.gp_code)!.wallet.getTransfer(x.id);
       if (x.status === 'applied') {
-        expect(rec, `${x.id} applied here but unknown at the provider`).toMatchObject({ result: 'applied', direction: x.direction, amountMinor: x.amount_minor });
+        expect(rec, `${x.id} applied here but unknown at the provider`).toMatchObject({
+          result: 'applied',
+          direction: x.direction,
+          amountMinor: x.amount_minor,
+        });
       } else {
         expect(rec?.result ?? 'never seen', `${x.id} refunded here but applied at the provider`).not.toBe('applied');
       }
     }
 
     // The provider's balances agree with the ledger's platform wallets, player by player.
-    const ledgerPlatform = new Map((await db.execute<{ player_id: string; ref: string; b: string }>(
-      sql`select player_id::text, ref, balance_minor::text as b from accounts where kind = 'platform'`)).rows.map((r) => [`${r.ref}:p${r.player_id}`, BigInt(r.b)]));
+    const ledgerPlatform = new Map(
+      (
+        await db.execute<{ player_id: string; ref: string; b: string }>(
+          sql`select player_id::text, ref, balance_minor::text as b from accounts where kind = 'platform'`,
+        )
+      ).rows.map((r) => [`${r.ref}:p${r.player_id}`, BigInt(r.b)]),
+    );
     for (const code of CONFIG.codes) {
       const res = await fetch(`${sim!.url}/sim/balances/${code}`);
       const providerSide = (await res.json()) as { players: Record<string, string>; totalMinor: string };
@@ -354,9 +454,14 @@ describe.skipIf(!ENABLED)('bank test: transfers under provider faults and an app
 
     // Conservation: no games were played, so each player still has exactly what was funded, spread over
     // central, activity, platform and (empty) transit wallets; the house holds the opposite.
-    const perPlayer = new Map((await db.execute<{ player_id: string; s: string; transit: string }>(
-      sql`select player_id::text, sum(balance_minor)::text as s, sum(case when kind = 'transit' then balance_minor else 0 end)::text as transit
-          from accounts where player_id is not null group by player_id`)).rows.map((r) => [Number(r.player_id), r]));
+    const perPlayer = new Map(
+      (
+        await db.execute<{ player_id: string; s: string; transit: string }>(
+          sql`select player_id::text, sum(balance_minor)::text as s, sum(case when kind = 'transit' then balance_minor else 0 end)::text as transit
+          from accounts where player_id is not null group by player_id`,
+        )
+      ).rows.map((r) => [Number(r.player_id), r]),
+    );
     let fundedTotal = 0n;
     for (const s of seeded) {
       fundedTotal += s.fundedMinor;
@@ -377,4 +482,3 @@ describe.skipIf(!ENABLED)('bank test: transfers under provider faults and an app
     expect(log.filter((o) => o.started > backAt && o.outcome === 200).length).toBeGreaterThan(0);
   }, 300_000);
 });
-

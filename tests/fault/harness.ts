@@ -44,7 +44,9 @@ export function missingTools(): string[] {
 // ---- processes ---------------------------------------------------------------------------------------
 
 const children = new Set<ChildProcess>();
-process.on('exit', () => { for (const c of children) c.kill('SIGKILL'); });
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
 
 export interface Proc {
   name: string;
@@ -73,16 +75,25 @@ function startProcess(name: string, cmd: string, args: string[], opts: { env?: N
   });
   child.stderr!.on('data', (d: Buffer) => log.write(d));
   let done = false;
-  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => {
-    done = true;
-    children.delete(child);
-    log.end();
-    resolve(signal ?? code);
-  }));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      done = true;
+      children.delete(child);
+      log.end();
+      resolve(signal ?? code);
+    }),
+  );
   return {
-    name, child, logFile, lines, exited,
+    name,
+    child,
+    logFile,
+    lines,
+    exited,
     alive: () => !done,
-    stop: async (signal = 'SIGTERM') => { if (!done) child.kill(signal); await exited; },
+    stop: async (signal = 'SIGTERM') => {
+      if (!done) child.kill(signal);
+      await exited;
+    },
   };
 }
 
@@ -117,27 +128,53 @@ export async function startPostgres(name: string): Promise<Postgres> {
 
 // ---- Redis -------------------------------------------------------------------------------------------
 
-export interface RedisServer { port: number; url: string; stop(): Promise<void>; start(): Promise<void> }
+export interface RedisServer {
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
 
 export async function startRedis(name: string): Promise<RedisServer> {
   const port = await freePort();
   let proc: Proc | undefined;
   const start = async () => {
     proc = startProcess(`${name}-redis`, 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
-    await waitFor('redis answers', async () => new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1');
-      s.once('connect', () => { s.write('PING\r\n'); });
-      s.once('data', (d) => { s.destroy(); resolve(d.toString().startsWith('+PONG')); });
-      s.once('error', () => resolve(false));
-    }), 15_000, 100);
+    await waitFor(
+      'redis answers',
+      async () =>
+        new Promise<boolean>((resolve) => {
+          const s = net.connect(port, '127.0.0.1');
+          s.once('connect', () => {
+            s.write('PING\r\n');
+          });
+          s.once('data', (d) => {
+            s.destroy();
+            resolve(d.toString().startsWith('+PONG'));
+          });
+          s.once('error', () => resolve(false));
+        }),
+      15_000,
+      100,
+    );
   };
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, start, stop: async () => { await proc?.stop('SIGTERM'); } };
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop: async () => {
+      await proc?.stop('SIGTERM');
+    },
+  };
 }
 
 // ---- the app behind HAProxy --------------------------------------------------------------------------
 
-export interface Instance extends Proc { port: number; url: string }
+export interface Instance extends Proc {
+  port: number;
+  url: string;
+}
 
 export interface Cluster {
   pg: Postgres;
@@ -155,8 +192,10 @@ export interface Cluster {
 }
 
 const SECRETS = () => ({
-  provider: `fault-provider-${randomBytes(8).toString('hex')}`, gateway: `fault-gateway-${randomBytes(8).toString('hex')}`,
-  totpKey: randomBytes(32).toString('hex'), metrics: `fault-metrics-${randomBytes(8).toString('hex')}`,
+  provider: `fault-provider-${randomBytes(8).toString('hex')}`,
+  gateway: `fault-gateway-${randomBytes(8).toString('hex')}`,
+  totpKey: randomBytes(32).toString('hex'),
+  metrics: `fault-metrics-${randomBytes(8).toString('hex')}`,
   seamless: `fault-seamless-${randomBytes(8).toString('hex')}`,
 });
 
@@ -179,12 +218,31 @@ export async function startCluster(name: string, env: Record<string, string> = {
   const lbPort = await freePort();
   const lbUrl = `http://127.0.0.1:${lbPort}`;
   const instanceEnv: Record<string, string> = {
-    DATABASE_URL: dbUrl, REDIS_URL: redis.url, NODE_ENV: 'production', SEED_DEMO: '1', TRUST_PROXY: '1', LOG_LEVEL: 'info',
-    GAME_PROVIDER_URL: sim.url, GAME_PROVIDER_SECRET: secrets.provider, PAYMENT_GATEWAY_SECRET: secrets.gateway,
-    STAFF_TOTP_KEY: secrets.totpKey, METRICS_TOKEN: secrets.metrics, REDIS_KEY_PREFIX: `${name}:`, SEAMLESS_SECRET: secrets.seamless,
-    SITE_URL: lbUrl, CALLBACK_BASE_URL: lbUrl, SERVE_PAGES: '0', RATE_LIMIT_PER_MIN: '100000',
-    RECONCILE_INTERVAL_MS: '1000', BET_INGEST_INTERVAL_MS: '1000', DEPOSIT_EXPIRY_INTERVAL_MS: '1000',
-    GAME_PROVIDER_TIMEOUT_MS: '1000', PAYMENT_GATEWAY_TIMEOUT_MS: '1000', BREAKER_RESET_MS: '2000', BREAKER_VOLUME: '4', DRAIN_DELAY_MS: '1500',
+    DATABASE_URL: dbUrl,
+    REDIS_URL: redis.url,
+    NODE_ENV: 'production',
+    SEED_DEMO: '1',
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'info',
+    GAME_PROVIDER_URL: sim.url,
+    GAME_PROVIDER_SECRET: secrets.provider,
+    PAYMENT_GATEWAY_SECRET: secrets.gateway,
+    STAFF_TOTP_KEY: secrets.totpKey,
+    METRICS_TOKEN: secrets.metrics,
+    REDIS_KEY_PREFIX: `${name}:`,
+    SEAMLESS_SECRET: secrets.seamless,
+    SITE_URL: lbUrl,
+    CALLBACK_BASE_URL: lbUrl,
+    SERVE_PAGES: '0',
+    RATE_LIMIT_PER_MIN: '100000',
+    RECONCILE_INTERVAL_MS: '1000',
+    BET_INGEST_INTERVAL_MS: '1000',
+    DEPOSIT_EXPIRY_INTERVAL_MS: '1000',
+    GAME_PROVIDER_TIMEOUT_MS: '1000',
+    PAYMENT_GATEWAY_TIMEOUT_MS: '1000',
+    BREAKER_RESET_MS: '2000',
+    BREAKER_VOLUME: '4',
+    DRAIN_DELAY_MS: '1500',
     ...env,
   };
   const instances = {} as Record<'a' | 'b', Instance>;
@@ -194,7 +252,12 @@ export async function startCluster(name: string, env: Record<string, string> = {
     });
     const url = `http://127.0.0.1:${ports[which]}`;
     const started = Date.now();
-    while (!(await fetch(`${url}/api/ready`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${url}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (!proc.alive()) throw new Error(`instance ${which} exited during start-up; see ${proc.logFile}`);
       if (Date.now() - started > STARTUP_TIMEOUT_MS) throw new Error(`instance ${which} not ready in ${STARTUP_TIMEOUT_MS} ms; see ${proc.logFile}`);
       await sleep(200);
@@ -206,23 +269,36 @@ export async function startCluster(name: string, env: Record<string, string> = {
   await startInstance('a');
   await startInstance('b');
   const template = fs.readFileSync(path.join(ROOT, 'tests/lb/haproxy.cfg.template'), 'utf8');
-  const cfg = template.replace('{{BIND}}', `127.0.0.1:${lbPort}`)
+  const cfg = template
+    .replace('{{BIND}}', `127.0.0.1:${lbPort}`)
     .replace('{{SERVERS}}', (['a', 'b'] as const).map((n) => `    server ${n} 127.0.0.1:${ports[n]} check cookie ${n}`).join('\n'));
   const cfgFile = path.join(RESULTS, `fault-${name}-haproxy.cfg`);
   fs.writeFileSync(cfgFile, cfg);
   const valid = spawnSync(HAPROXY, ['-c', '-f', cfgFile], { encoding: 'utf8' });
   if (valid.status !== 0) throw new Error(`haproxy refuses the template: ${valid.stdout}${valid.stderr}`);
   const haproxy = startProcess(`${name}-haproxy`, HAPROXY, ['-db', '-f', cfgFile]);
-  await waitFor('both instances up behind the balancer', async () => {
-    const seen = new Set<string | null>();
-    for (let i = 0; i < 6; i++) {
-      const r = await fetch(`${lbUrl}/api/health`);
-      if (r.ok) seen.add(r.headers.get('x-served-by'));
-    }
-    return seen.size === 2;
-  }, 20_000);
+  await waitFor(
+    'both instances up behind the balancer',
+    async () => {
+      const seen = new Set<string | null>();
+      for (let i = 0; i < 6; i++) {
+        const r = await fetch(`${lbUrl}/api/health`);
+        if (r.ok) seen.add(r.headers.get('x-served-by'));
+      }
+      return seen.size === 2;
+    },
+    20_000,
+  );
   return {
-    pg: pgServer, redis, sim, dbUrl, lbUrl, metricsToken: secrets.metrics, seamlessSecret: secrets.seamless, instances, startInstance,
+    pg: pgServer,
+    redis,
+    sim,
+    dbUrl,
+    lbUrl,
+    metricsToken: secrets.metrics,
+    seamlessSecret: secrets.seamless,
+    instances,
+    startInstance,
     close: async () => {
       await haproxy.stop();
       for (const inst of Object.values(instances)) await inst.stop('SIGKILL');
@@ -235,18 +311,33 @@ export async function startCluster(name: string, env: Record<string, string> = {
 
 // ---- talking to it -----------------------------------------------------------------------------------
 
-export interface Answer { status: number; body: Record<string, unknown> & { code?: string; status?: string; data?: unknown }; servedBy: string | null; raw: string }
+export interface Answer {
+  status: number;
+  body: Record<string, unknown> & { code?: string; status?: string; data?: unknown };
+  servedBy: string | null;
+  raw: string;
+}
 
 /** A client with an address of its own (the per-address limits stay per client); node pins a request to an instance. */
-export function client(baseUrl: string, ip = `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`) {
-  return async function call(method: 'GET' | 'POST' | 'PUT', route: string, o: { body?: unknown; token?: string; node?: string; key?: string; timeoutMs?: number } = {}): Promise<Answer> {
+export function client(
+  baseUrl: string,
+  ip = `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+) {
+  return async function call(
+    method: 'GET' | 'POST' | 'PUT',
+    route: string,
+    o: { body?: unknown; token?: string; node?: string; key?: string; timeoutMs?: number } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { 'x-forwarded-for': ip, 'x-locale': 'en' };
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.node) headers.cookie = `lh_node=${o.node}`;
     if (o.key) headers['idempotency-key'] = o.key;
     const res = await fetch(`${baseUrl}/api${route}`, {
-      method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body), signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),
+      method,
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),
     });
     const raw = await res.text();
     let body: Answer['body'] = {};

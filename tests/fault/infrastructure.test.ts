@@ -26,7 +26,11 @@ const PLAYERS = 8;
 const FUNDS_MINOR = 1_000_000n;
 const REDIS_OUTAGE_MS = Number(process.env.FAULT_REDIS_OUTAGE_MS ?? 30_000);
 
-interface Player { id: number; token: string; cardId: number }
+interface Player {
+  id: number;
+  token: string;
+  cardId: number;
+}
 
 let cluster: Cluster;
 let database: Database;
@@ -39,16 +43,32 @@ async function seedPlayers(): Promise<void> {
   const tag = Math.random().toString(36).slice(2, 6);
   for (let i = 0; i < PLAYERS; i++) {
     const account = `ft${tag}${i}`;
-    const [row] = await database.db.insert(players).values({ account, passwordHash: 'x', phone: `09${tag.length}${String(Date.now() + i).slice(-7)}`, recommendCode: `FT${tag}${i}`, realName: 'Fault Tester' })
+    const [row] = await database.db
+      .insert(players)
+      .values({
+        account,
+        passwordHash: 'x',
+        phone: `09${tag.length}${String(Date.now() + i).slice(-7)}`,
+        recommendCode: `FT${tag}${i}`,
+        realName: 'Fault Tester',
+      })
       .returning({ id: players.id });
     const id = row!.id;
     await openCentralAccount(database.db, id);
     await wallet.adjustCentral({ playerId: id, amountMinor: FUNDS_MINOR, memo: 'fault test funds', idempotencyKey: `fault-seed-${id}` });
     const { token, hash } = newToken();
     await database.db.insert(sessions).values({ playerId: id, tokenHash: hash, expiresAt: new Date(Date.now() + 3_600_000) });
-    const [card] = await database.db.insert(bankCards).values({
-      playerId: id, bank: '004', market: 'Taipei', accountName: 'Fault Tester', cardNumber: `6${String(id).padStart(6, '0')}${String(Date.now()).slice(-6)}`, statusDebitCard: 1,
-    }).returning({ id: bankCards.id });
+    const [card] = await database.db
+      .insert(bankCards)
+      .values({
+        playerId: id,
+        bank: '004',
+        market: 'Taipei',
+        accountName: 'Fault Tester',
+        cardNumber: `6${String(id).padStart(6, '0')}${String(Date.now()).slice(-6)}`,
+        statusDebitCard: 1,
+      })
+      .returning({ id: bankCards.id });
     seeded.push({ id, token, cardId: card!.id });
   }
 }
@@ -73,7 +93,14 @@ async function expectMoneyIntact(before: Map<number, bigint>): Promise<void> {
   for (const p of seeded) expect(after.get(p.id), `player ${p.id}'s money`).toBe(before.get(p.id));
 }
 
-interface Tally { ok: number; refused: number; unavailable: number; failed: number; network: number; samples: string[] }
+interface Tally {
+  ok: number;
+  refused: number;
+  unavailable: number;
+  failed: number;
+  network: number;
+  samples: string[];
+}
 const emptyTally = (): Tally => ({ ok: 0, refused: 0, unavailable: 0, failed: 0, network: 0, samples: [] });
 
 /**
@@ -101,12 +128,18 @@ function startLoad(phaseOf: () => string) {
       const phase = phaseOf();
       const kind = (n + i) % 6;
       const key = `load-${p.id}-${n}-${Math.random().toString(36).slice(2, 8)}`;
-      const r = await (kind === 0 ? call('GET', '/auth/me', { token: p.token })
-        : kind === 1 ? call('GET', '/players/bet/records?code=SLX', { token: p.token })
-          : kind === 2 ? call('POST', '/players/deposit/SLX', { token: p.token, body: { money: '1.00' }, key })
-            : kind === 3 ? call('POST', '/players/withdraw/SLX', { token: p.token, body: { money: '1.00' }, key })
-              : kind === 4 ? call('POST', '/finance/withdraw/create', { token: p.token, body: { money: '1', bank_card_id: p.cardId } })
-                : call('POST', '/finance/deposit/create', { token: p.token, body: { method: 'card', amount: '100' } })
+      const r = await (
+        kind === 0
+          ? call('GET', '/auth/me', { token: p.token })
+          : kind === 1
+            ? call('GET', '/players/bet/records?code=SLX', { token: p.token })
+            : kind === 2
+              ? call('POST', '/players/deposit/SLX', { token: p.token, body: { money: '1.00' }, key })
+              : kind === 3
+                ? call('POST', '/players/withdraw/SLX', { token: p.token, body: { money: '1.00' }, key })
+                : kind === 4
+                  ? call('POST', '/finance/withdraw/create', { token: p.token, body: { money: '1', bank_card_id: p.cardId } })
+                  : call('POST', '/finance/deposit/create', { token: p.token, body: { method: 'card', amount: '100' } })
       ).catch(() => undefined);
       count(phase, r);
       if (!r) await sleep(100);
@@ -123,8 +156,14 @@ function startLoad(phaseOf: () => string) {
 
 function openSocket(url: string, token: string, node: string): Promise<Socket> {
   const socket = connectSocket(url, {
-    path: '/socket.io', transports: ['websocket'], forceNew: true, timeout: 5000, reconnectionDelay: 200, reconnectionDelayMax: 500,
-    auth: { token }, extraHeaders: { cookie: `lh_node=${node}` },
+    path: '/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    timeout: 5000,
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 500,
+    auth: { token },
+    extraHeaders: { cookie: `lh_node=${node}` },
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -152,9 +191,14 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     // Straight to instance a: breakers are per instance, and its metrics are read below.
     const call = client(cluster.instances.a.url);
     const p = seeded[0]!;
-    const transfer = (n: number, node: string) => call('POST', '/players/deposit/SLX', { token: p.token, body: { money: '1.00' }, key: `brk-${n}-${Date.now()}`, node });
+    const transfer = (n: number, node: string) =>
+      call('POST', '/players/deposit/SLX', { token: p.token, body: { money: '1.00' }, key: `brk-${n}-${Date.now()}`, node });
     // Every call answers 500 for now; the hanging phase below holds each call past the 1 s budget instead.
-    await fetch(`${cluster.sim.url}/sim/faults/SLX`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ errorRate: 1 }) });
+    await fetch(`${cluster.sim.url}/sim/faults/SLX`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ errorRate: 1 }),
+    });
     const state = async () => sample(await metricsOf(cluster.instances.a, cluster.metricsToken), 'circuit_breaker_state', 'breaker="provider:SLX"');
     let failedCalls = 0;
     while (failedCalls < 12 && (await state()) !== 2) {
@@ -173,7 +217,11 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     expect(refused.body.code).toBe('platform_unavailable');
 
     // Hanging: each call gives up at its 1 s budget, however long the provider would take.
-    await fetch(`${cluster.sim.url}/sim/faults/SLX`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ errorRate: 0, latencyMs: 5_000 }) });
+    await fetch(`${cluster.sim.url}/sim/faults/SLX`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ errorRate: 0, latencyMs: 5_000 }),
+    });
     await sleep(2_200); // the breaker half-opens and lets one probe through, which hangs
     const probeStarted = Date.now();
     await transfer(200, 'a');
@@ -213,7 +261,11 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     await sleep(REDIS_OUTAGE_MS - 2_000);
     await cluster.redis.start();
     phase = 'after';
-    await waitFor('both instances say Redis is back', async () => ['a', 'b'].every((n) => cluster.instances[n as 'a' | 'b'].lines.some((l) => l.includes('redis connection back'))), 20_000);
+    await waitFor(
+      'both instances say Redis is back',
+      async () => ['a', 'b'].every((n) => cluster.instances[n as 'a' | 'b'].lines.some((l) => l.includes('redis connection back'))),
+      20_000,
+    );
     await sleep(3_000);
     await load.stop();
     const t = (name: string) => load.tallies.get(name) ?? emptyTally();
@@ -231,8 +283,15 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     // And events cross instances again through the socket adapter: a socket held on b hears of a transfer answered by a.
     const p = seeded[1]!;
     const socket = await openSocket(cluster.lbUrl, p.token, 'b');
-    const heard = new Promise<boolean>((resolve) => { socket.once('update-user', () => resolve(true)); setTimeout(() => resolve(false), 5_000); });
-    const moved = await client(cluster.instances.a.url)('POST', '/players/deposit/SLX', { token: p.token, body: { money: '1.00' }, key: `redis-back-${Date.now()}` });
+    const heard = new Promise<boolean>((resolve) => {
+      socket.once('update-user', () => resolve(true));
+      setTimeout(() => resolve(false), 5_000);
+    });
+    const moved = await client(cluster.instances.a.url)('POST', '/players/deposit/SLX', {
+      token: p.token,
+      body: { money: '1.00' },
+      key: `redis-back-${Date.now()}`,
+    });
     expect(moved.status).toBe(200);
     expect(await heard).toBe(true);
     socket.disconnect();
@@ -251,7 +310,11 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     await sleep(3_000);
     await cluster.pg.start();
     database = await openDatabase({ url: cluster.dbUrl, poolMax: 4 });
-    await waitFor('readiness on both instances', async () => (await Promise.all(['a', 'b'].map((n) => fetch(`${cluster.instances[n as 'a' | 'b'].url}/api/ready`).then((r) => r.ok)))).every(Boolean), 15_000);
+    await waitFor(
+      'readiness on both instances',
+      async () => (await Promise.all(['a', 'b'].map((n) => fetch(`${cluster.instances[n as 'a' | 'b'].url}/api/ready`).then((r) => r.ok)))).every(Boolean),
+      15_000,
+    );
     // The balancer puts an instance back after two passed checks 500 ms apart; until then it answers the 503 itself.
     await sleep(2_000);
     phase = 'after';
@@ -276,10 +339,16 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     const socket = await openSocket(cluster.lbUrl, p.token, 'b');
     const reconnected = new Promise<string>((resolve) => {
       socket.io.once('reconnect', () => resolve('reconnected'));
-      socket.once('disconnect', (reason) => { if (reason === 'io server disconnect') resolve(reason); });
+      socket.once('disconnect', (reason) => {
+        if (reason === 'io server disconnect') resolve(reason);
+      });
     });
     // A transfer that takes 1.5 s at the provider is in flight on b when the signal comes.
-    await fetch(`${cluster.sim.url}/sim/faults/SLX`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 700 }) });
+    await fetch(`${cluster.sim.url}/sim/faults/SLX`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 700 }),
+    });
     const inFlight = client(b.url)('POST', '/players/deposit/SLX', { token: p.token, body: { money: '2.00' }, key: `drain-${Date.now()}` });
     await sleep(200);
     const signalled = Date.now();
@@ -312,7 +381,8 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
   it('SIGKILL of one instance in the middle of withdrawals and transfers: the other serves on, nothing is lost or paid twice', async () => {
     const before = await totals();
     const ids = seeded.map((p) => p.id);
-    const requested = () => database.db.execute<{ n: number; total: string }>(sql`
+    const requested = () =>
+      database.db.execute<{ n: number; total: string }>(sql`
       select count(*)::int as n, coalesce(sum(amount_minor), 0)::text as total from withdrawals where status = 'applying' and player_id in ${ids}`);
     const heldBefore = await requested();
     let phase = 'before';
@@ -336,27 +406,53 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
       select coalesce(sum(balance_minor), 0)::text as total from accounts where kind = 'withdraw_hold' and player_id in ${ids}`);
     expect(BigInt(hold.rows[0]!.total)).toBe(BigInt(held.rows[0]!.total));
     console.log(`withdrawals applying: ${heldBefore.rows[0]!.n} before, ${held.rows[0]!.n} after`);
-    const ledger = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/ledger/cli.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: cluster.dbUrl }, encoding: 'utf8' });
+    const ledger = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/ledger/cli.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: cluster.dbUrl },
+      encoding: 'utf8',
+    });
     expect(ledger.status, ledger.stdout + ledger.stderr).toBe(0);
   }, 120_000);
 
   it('SIGKILL of one instance in the middle of promotion grants and seamless game calls: each grant paid once, each provider transaction applied once', async () => {
     // The previous scenario killed a: start it again, so both serve when b is killed here.
     if (!cluster.instances.a.alive()) await cluster.startInstance('a');
-    await waitFor('both instances behind the balancer again', async () => {
-      const seen = new Set<string | null>();
-      for (let i = 0; i < 6; i++) seen.add((await client(cluster.lbUrl)('GET', '/health')).servedBy);
-      return seen.size === 2;
-    }, 20_000);
+    await waitFor(
+      'both instances behind the balancer again',
+      async () => {
+        const seen = new Set<string | null>();
+        for (let i = 0; i < 6; i++) seen.add((await client(cluster.lbUrl)('GET', '/health')).servedBy);
+        return seen.size === 2;
+      },
+      20_000,
+    );
     const ids = seeded.map((p) => p.id);
     const code = 'FKS';
-    await database.db.execute(sql`insert into game_platforms (name, name_en, gp_code, "group", sort) values (${code}, ${code}, ${code}, 'slots', 99) on conflict do nothing`);
+    await database.db.execute(
+      sql`insert into game_platforms (name, name_en, gp_code, "group", sort) values (${code}, ${code}, ${code}, 'slots', 99) on conflict do nothing`,
+    );
     await database.db.execute(sql`insert into seamless_platforms (gp_code) values (${code}) on conflict do nothing`);
     // A general promotion (mode 1) paid at once on application, without a limit per player: every click is a grant.
-    const [promo] = await database.db.insert(promotions).values({
-      mode: 1, title: '故障測試', titleEn: 'Fault test', rewardKind: 'fixed', fixedAmountMinor: 100n, status: 'on', summary: '', summaryEn: '',
-      content: '', contentEn: '', limitCount: 0, limitPeriod: 'ever', flowMultiple: 1, claimMode: 'apply', autoApproveMaxMinor: 1_000n,
-    }).returning({ id: promotions.id });
+    const [promo] = await database.db
+      .insert(promotions)
+      .values({
+        mode: 1,
+        title: '故障測試',
+        titleEn: 'Fault test',
+        rewardKind: 'fixed',
+        fixedAmountMinor: 100n,
+        status: 'on',
+        summary: '',
+        summaryEn: '',
+        content: '',
+        contentEn: '',
+        limitCount: 0,
+        limitPeriod: 'ever',
+        flowMultiple: 1,
+        claimMode: 'apply',
+        autoApproveMaxMinor: 1_000n,
+      })
+      .returning({ id: promotions.id });
     const before = await totals();
     const tag = `kill${Date.now().toString(36)}`;
     let stop = false;
@@ -375,10 +471,12 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
         const timestamp = String(Date.now());
         const signature = createHmac('sha256', cluster.seamlessSecret).update(`${timestamp}\n${raw}`).digest('hex');
         const res = await fetch(`${cluster.lbUrl}/api/seamless/${code}/${name}`, {
-          method: 'POST', body: raw, signal: AbortSignal.timeout(5_000),
+          method: 'POST',
+          body: raw,
+          signal: AbortSignal.timeout(5_000),
           headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature },
         }).catch(() => undefined);
-        const answer = res && res.status < 500 ? await res.json().catch(() => undefined) as { status?: string } | undefined : undefined;
+        const answer = res && res.status < 500 ? ((await res.json().catch(() => undefined)) as { status?: string } | undefined) : undefined;
         if (answer?.status) return answer.status;
         if (attempt > 100) throw new Error(`${name} ${String(body.transaction_id)}: no answer after ${attempt} tries`);
         await sleep(100);
@@ -388,18 +486,42 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
       for (let n = 0; !stop; n++) {
         const round = `${tag}-${i}-${n}`;
         const stake = 100n + BigInt(n % 7);
-        const debit = await providerCall('debit', { player: String(p.id), round_id: round, transaction_id: `${round}-d`, game_code: 'fault-slot', amount: String(stake) });
-        if (debit !== 'OK') { tally.txRefused++; continue; }
+        const debit = await providerCall('debit', {
+          player: String(p.id),
+          round_id: round,
+          transaction_id: `${round}-d`,
+          game_code: 'fault-slot',
+          amount: String(stake),
+        });
+        if (debit !== 'OK') {
+          tally.txRefused++;
+          continue;
+        }
         tally.txOk++;
         // Around the kill the provider also sends answered transactions again (its own time-out may have fired
         // first): the repeat must answer OK and change nothing.
         const nearKill = killed.at > 0 && Date.now() - killed.at < 2_000;
         if (nearKill) {
           tally.resent++;
-          expect(await providerCall('debit', { player: String(p.id), round_id: round, transaction_id: `${round}-d`, game_code: 'fault-slot', amount: String(stake) })).toBe('OK');
+          expect(
+            await providerCall('debit', {
+              player: String(p.id),
+              round_id: round,
+              transaction_id: `${round}-d`,
+              game_code: 'fault-slot',
+              amount: String(stake),
+            }),
+          ).toBe('OK');
         }
         const win = n % 3 === 0 ? stake * 2n : 0n;
-        const creditBody = { player: String(p.id), round_id: round, transaction_id: `${round}-c`, debit_transaction_id: `${round}-d`, amount: String(win), round_closed: true };
+        const creditBody = {
+          player: String(p.id),
+          round_id: round,
+          transaction_id: `${round}-c`,
+          debit_transaction_id: `${round}-d`,
+          amount: String(win),
+          round_closed: true,
+        };
         const credit = await providerCall('credit', creditBody);
         expect(credit, `credit of round ${round}`).toBe('OK');
         if (nearKill) expect(await providerCall('credit', creditBody)).toBe('OK');
@@ -440,7 +562,11 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     const grants = await database.db.execute<{ id: number; player_id: number; amount_minor: string; status: string; journal_id: number | null }>(sql`
       select id, player_id, amount_minor::text, status, journal_id from promotion_grants where promotion_id = ${promo!.id}`);
     const paid = grants.rows.filter((g) => g.status === 'success');
-    for (const id of acknowledgedGrants) expect(paid.some((g) => Number(g.id) === id), `acknowledged grant ${id} paid`).toBe(true);
+    for (const id of acknowledgedGrants)
+      expect(
+        paid.some((g) => Number(g.id) === id),
+        `acknowledged grant ${id} paid`,
+      ).toBe(true);
     expect(paid.every((g) => g.journal_id !== null)).toBe(true);
     expect(new Set(paid.map((g) => g.journal_id)).size).toBe(paid.length);
     const twice = await database.db.execute<{ key: string; n: number }>(sql`
@@ -453,9 +579,15 @@ describe.skipIf(MISSING.length > 0)('the site survives its infrastructure failin
     const after = await totals();
     for (const p of seeded) {
       const granted = paid.filter((g) => Number(g.player_id) === p.id).reduce((sum, g) => sum + BigInt(g.amount_minor), 0n);
-      expect(after.get(p.id)! - before.get(p.id)!, `player ${p.id}: grants ${granted}, seamless ${seamlessNet.get(p.id)}`).toBe(granted + seamlessNet.get(p.id)!);
+      expect(after.get(p.id)! - before.get(p.id)!, `player ${p.id}: grants ${granted}, seamless ${seamlessNet.get(p.id)}`).toBe(
+        granted + seamlessNet.get(p.id)!,
+      );
     }
-    const ledger = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/ledger/cli.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: cluster.dbUrl }, encoding: 'utf8' });
+    const ledger = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/ledger/cli.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: cluster.dbUrl },
+      encoding: 'utf8',
+    });
     expect(ledger.status, ledger.stdout + ledger.stderr).toBe(0);
   }, 120_000);
 });

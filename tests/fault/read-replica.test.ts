@@ -34,10 +34,18 @@ let quietWallet: WalletService;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function player(account: string): Promise<{ id: number; headers: Record<string, string> }> {
-  const [row] = await database.db.insert(players).values({ account, passwordHash: await AuthService.hashPassword('abc12345'), recommendCode: account.toUpperCase() }).returning({ id: players.id });
+  const [row] = await database.db
+    .insert(players)
+    .values({ account, passwordHash: await AuthService.hashPassword('abc12345'), recommendCode: account.toUpperCase() })
+    .returning({ id: players.id });
   await openCentralAccount(database.db, row!.id);
   await quietWallet.adjustCentral({ playerId: row!.id, amountMinor: 5_000n, memo: 'first', idempotencyKey: `rr-${row!.id}-0` });
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account, password: 'abc12345' }, remoteAddress: `10.7.${row!.id % 250}.1` });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { account, password: 'abc12345' },
+    remoteAddress: `10.7.${row!.id % 250}.1`,
+  });
   expect(login.statusCode, login.body).toBe(200);
   return { id: row!.id, headers: { authorization: `Bearer ${login.json().data.access_token}` } };
 }
@@ -88,7 +96,7 @@ describe.skipIf(!ENABLED)('read replica', () => {
     removeScratch(tmp);
   }, 60_000);
 
-  it('serves record lists from the replica, a player\'s own write from the primary, and reports the lag', async () => {
+  it("serves record lists from the replica, a player's own write from the primary, and reports the lag", async () => {
     const a = await player('replicaa1');
     const b = await player('replicab1');
     await caughtUp();
@@ -137,51 +145,55 @@ describe.skipIf(!ENABLED)('read replica', () => {
     expect(database.reads.status().queries.replica).toBeGreaterThan(again.replica);
   }, 90_000);
 
-  it.skipIf(!process.env.REDIS_URL)('a write answered by one instance sends the writer\'s reads on another instance to the primary (Redis)', async () => {
-    // Two more instances on the same primary and replica, sharing Redis as production instances do.
-    const replica = { url: standby.url('site'), maxLagMs: MAX_LAG_MS, checkEveryMs: CHECK_MS, poolMax: 2 };
-    const config = { ...loadConfig({ ...process.env }), databaseUrl: primary.url('site'), replica };
-    const opened: Array<{ app: FastifyInstance; database: Database }> = [];
-    try {
-      for (let i = 0; i < 2; i++) {
-        const db = await openDatabase({ url: primary.url('site'), poolMax: 4, replica });
-        const instance = await buildApp({ config, database: db, logger: false });
-        await instance.ready();
-        opened.push({ app: instance, database: db });
-      }
-      const [one, two] = opened as [typeof opened[0], typeof opened[0]];
-      const d = await player('replicad1');
-      const e = await player('replicae1');
-      await caughtUp();
-      for (const o of opened) await o.database.reads.check();
-      const list = async (on: FastifyInstance, headers: Record<string, string>) => {
-        const res = await on.inject({ method: 'GET', url: '/api/players/money/adjust', headers });
-        expect(res.statusCode, res.body).toBe(200);
-        return res.json().data.total as number;
-      };
-      await standby.query('select pg_wal_replay_pause()', [], 'site');
+  it.skipIf(!process.env.REDIS_URL)(
+    "a write answered by one instance sends the writer's reads on another instance to the primary (Redis)",
+    async () => {
+      // Two more instances on the same primary and replica, sharing Redis as production instances do.
+      const replica = { url: standby.url('site'), maxLagMs: MAX_LAG_MS, checkEveryMs: CHECK_MS, poolMax: 2 };
+      const config = { ...loadConfig({ ...process.env }), databaseUrl: primary.url('site'), replica };
+      const opened: Array<{ app: FastifyInstance; database: Database }> = [];
       try {
-        await quietWallet.adjustCentral({ playerId: d.id, amountMinor: 100n, memo: 'second', idempotencyKey: `rr-${d.id}-1` });
-        await quietWallet.adjustCentral({ playerId: e.id, amountMinor: 100n, memo: 'second', idempotencyKey: `rr-${e.id}-1` });
-        // D writes through instance one; their next read, answered by instance two, comes from the primary.
-        const own = await one.app.inject({ method: 'PUT', url: '/api/auth/autoTransfer', headers: d.headers, payload: { auto_transfer: false } });
-        expect(own.statusCode, own.body).toBe(200);
-        const before = two.database.reads.status().queries;
-        expect(await list(two.app, d.headers)).toBe(2);
-        expect(two.database.reads.status().queries.primary).toBeGreaterThan(before.primary);
-        // E wrote nothing: instance two still answers E from the replica's older view.
-        expect(two.database.reads.status().serving).toBe(true);
-        expect(await list(two.app, e.headers)).toBe(1);
+        for (let i = 0; i < 2; i++) {
+          const db = await openDatabase({ url: primary.url('site'), poolMax: 4, replica });
+          const instance = await buildApp({ config, database: db, logger: false });
+          await instance.ready();
+          opened.push({ app: instance, database: db });
+        }
+        const [one, two] = opened as [(typeof opened)[0], (typeof opened)[0]];
+        const d = await player('replicad1');
+        const e = await player('replicae1');
+        await caughtUp();
+        for (const o of opened) await o.database.reads.check();
+        const list = async (on: FastifyInstance, headers: Record<string, string>) => {
+          const res = await on.inject({ method: 'GET', url: '/api/players/money/adjust', headers });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().data.total as number;
+        };
+        await standby.query('select pg_wal_replay_pause()', [], 'site');
+        try {
+          await quietWallet.adjustCentral({ playerId: d.id, amountMinor: 100n, memo: 'second', idempotencyKey: `rr-${d.id}-1` });
+          await quietWallet.adjustCentral({ playerId: e.id, amountMinor: 100n, memo: 'second', idempotencyKey: `rr-${e.id}-1` });
+          // D writes through instance one; their next read, answered by instance two, comes from the primary.
+          const own = await one.app.inject({ method: 'PUT', url: '/api/auth/autoTransfer', headers: d.headers, payload: { auto_transfer: false } });
+          expect(own.statusCode, own.body).toBe(200);
+          const before = two.database.reads.status().queries;
+          expect(await list(two.app, d.headers)).toBe(2);
+          expect(two.database.reads.status().queries.primary).toBeGreaterThan(before.primary);
+          // E wrote nothing: instance two still answers E from the replica's older view.
+          expect(two.database.reads.status().serving).toBe(true);
+          expect(await list(two.app, e.headers)).toBe(1);
+        } finally {
+          await standby.query('select pg_wal_replay_resume()', [], 'site');
+        }
       } finally {
-        await standby.query('select pg_wal_replay_resume()', [], 'site');
+        for (const o of opened) {
+          await o.app.close().catch(() => {});
+          await o.database.close().catch(() => {});
+        }
       }
-    } finally {
-      for (const o of opened) {
-        await o.app.close().catch(() => {});
-        await o.database.close().catch(() => {});
-      }
-    }
-  }, 90_000);
+    },
+    90_000,
+  );
 
   it('falls back to the primary when the replica goes away, without a failed request, and comes back with it', async () => {
     const c = await player('replicac1');

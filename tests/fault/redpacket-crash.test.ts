@@ -24,7 +24,10 @@ const PACKETS = 400;
 /** Instance a is killed once this many claims have been answered, so claims of its are still on their way. */
 const KILL_AFTER_ANSWERS = 40;
 
-interface Player { id: number; token: string }
+interface Player {
+  id: number;
+  token: string;
+}
 
 let cluster: Cluster;
 let database: Database;
@@ -34,9 +37,16 @@ let poolMinor = 0n;
 
 async function seed(): Promise<void> {
   const tag = Math.random().toString(36).slice(2, 6);
-  const rows = await database.db.insert(players).values(Array.from({ length: PLAYERS }, (_, i) => ({
-    account: `rc${tag}${i}`.slice(0, 12), passwordHash: 'x', recommendCode: `RC${tag}${i}`,
-  }))).returning({ id: players.id });
+  const rows = await database.db
+    .insert(players)
+    .values(
+      Array.from({ length: PLAYERS }, (_, i) => ({
+        account: `rc${tag}${i}`.slice(0, 12),
+        passwordHash: 'x',
+        recommendCode: `RC${tag}${i}`,
+      })),
+    )
+    .returning({ id: players.id });
   const sess = rows.map((r) => {
     const { token, hash } = newToken();
     seeded.push({ id: r.id, token });
@@ -44,11 +54,31 @@ async function seed(): Promise<void> {
   });
   await database.db.insert(sessions).values(sess);
   poolMinor = BigInt(PACKETS) * 500n;
-  const round = await database.db.transaction((tx) => insertRound(tx, {
-    title: 'crash', titleEn: 'crash', startsAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 3_600_000), poolMinor, packetCount: PACKETS,
-    minPacketMinor: 100n, maxPacketMinor: 1000n, minLevel: 0, lookbackDays: 0, minDepositMinor: 0n, minValidBetMinor: 0n, flowMultiple: 1,
-    approvalCeilingMinor: 1_000_000n, position: 'right', pictureId: null, showPageType: 0,
-  }, drawPackets(poolMinor, PACKETS, 100n, 1000n)));
+  const round = await database.db.transaction((tx) =>
+    insertRound(
+      tx,
+      {
+        title: 'crash',
+        titleEn: 'crash',
+        startsAt: new Date(Date.now() - 1000),
+        endsAt: new Date(Date.now() + 3_600_000),
+        poolMinor,
+        packetCount: PACKETS,
+        minPacketMinor: 100n,
+        maxPacketMinor: 1000n,
+        minLevel: 0,
+        lookbackDays: 0,
+        minDepositMinor: 0n,
+        minValidBetMinor: 0n,
+        flowMultiple: 1,
+        approvalCeilingMinor: 1_000_000n,
+        position: 'right',
+        pictureId: null,
+        showPageType: 0,
+      },
+      drawPackets(poolMinor, PACKETS, 100n, 1000n),
+    ),
+  );
   roundId = round.id;
 }
 
@@ -89,7 +119,8 @@ describe.skipIf(MISSING.length > 0)('a red-packet rush survives an instance kill
       retried.set(id, await call('POST', `/activity/addAudit/${roundId}`, { token: p.token, timeoutMs: 30_000 }).catch(() => 'network' as const));
     }
     const statuses: Record<string, number> = {};
-    for (const a of answers.values()) statuses[a === 'network' ? 'network' : String(a.status)] = (statuses[a === 'network' ? 'network' : String(a.status)] ?? 0) + 1;
+    for (const a of answers.values())
+      statuses[a === 'network' ? 'network' : String(a.status)] = (statuses[a === 'network' ? 'network' : String(a.status)] ?? 0) + 1;
     console.log(`red-packet crash: answers ${JSON.stringify(statuses)}, ${lost.length} claimed again`);
 
     const taken = await database.db.execute<{ id: string; player_id: string; amount_minor: string; status: string; journal_id: string | null }>(sql`

@@ -13,7 +13,9 @@ import { staff } from '../../src/server/db/schema.ts';
 import { AuthService } from '../../src/server/modules/auth/service.ts';
 
 export interface TestApp {
-  app: FastifyInstance; database: TestDatabase; close(): Promise<void>;
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
   /**
    * The errors behind the app's 500 answers, newest last (at most 20), which the answers themselves do not show: a
    * test can put them in its failure message when an answer it did not expect is a 500.
@@ -24,12 +26,23 @@ export interface TestApp {
 /** Errors kept per test app for internalErrors. */
 const INTERNAL_ERRORS_KEPT = 20;
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { provider?: GameProvider; gateway?: PaymentGateway; timer?: Timer; seamlessLauncher?: SeamlessLauncher } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { provider?: GameProvider; gateway?: PaymentGateway; timer?: Timer; seamlessLauncher?: SeamlessLauncher } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReference(database.db);
   // Redis is left out unless a test asks for it, so counters do not leak between files.
   const config = { ...loadConfig({ ...process.env, REDIS_URL: '', ...env }), databaseUrl: database.url };
-  const app = await buildApp({ config, database, logger: process.env.TEST_LOG === '1', provider: opts.provider, gateway: opts.gateway, timer: opts.timer, seamlessLauncher: opts.seamlessLauncher });
+  const app = await buildApp({
+    config,
+    database,
+    logger: process.env.TEST_LOG === '1',
+    provider: opts.provider,
+    gateway: opts.gateway,
+    timer: opts.timer,
+    seamlessLauncher: opts.seamlessLauncher,
+  });
   const internalErrors: string[] = [];
   // The error handler answers before the status is known here, so the error waits for the answer's status.
   const failures = new WeakMap<object, Error>();
@@ -73,9 +86,15 @@ export async function seedPlayer(t: TestApp, opts: { account?: string; phone?: s
   const n = Math.floor(Math.random() * 1e8);
   const account = opts.account ?? `pl${n}`.slice(0, 12);
   const phone = opts.phone ?? `09${String(n).padStart(8, '0')}`;
-  const [row] = await t.database.db.insert(players).values({
-    account, passwordHash: await AuthService.hashPassword('abc12345'), phone, recommendCode: `R${n}`.slice(0, 16),
-  }).returning({ id: players.id });
+  const [row] = await t.database.db
+    .insert(players)
+    .values({
+      account,
+      passwordHash: await AuthService.hashPassword('abc12345'),
+      phone,
+      recommendCode: `R${n}`.slice(0, 16),
+    })
+    .returning({ id: players.id });
   await openCentralAccount(t.database.db, row!.id);
   if (opts.centralMinor) {
     await t.app.services.wallet.adjustCentral({ playerId: row!.id, amountMinor: opts.centralMinor, memo: 'test funds', idempotencyKey: `seed-${row!.id}` });

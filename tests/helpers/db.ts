@@ -4,7 +4,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 
-export interface TestDatabase extends Database { url: string | undefined; drop(): Promise<void> }
+export interface TestDatabase extends Database {
+  url: string | undefined;
+  drop(): Promise<void>;
+}
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.DATABASE_URL;

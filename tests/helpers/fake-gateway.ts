@@ -19,8 +19,10 @@ export class FakeGateway extends PayBridgeGateway implements PaymentGateway {
     this.orders.set(req.merchantOrderId, { amountMinor: req.amountMinor, state: 'created', method: req.method });
     const gatewayOrderId = `G${++this.seq}`;
     return {
-      gatewayOrderId, payUrl: req.method === 'cvs' ? null : `http://gateway.test/pay/${gatewayOrderId}`,
-      paymentCode: req.method === 'cvs' ? `CVS${String(this.seq).padStart(11, '0')}` : null, expiresAt: new Date(Date.now() + req.expiresInSec * 1000),
+      gatewayOrderId,
+      payUrl: req.method === 'cvs' ? null : `http://gateway.test/pay/${gatewayOrderId}`,
+      paymentCode: req.method === 'cvs' ? `CVS${String(this.seq).padStart(11, '0')}` : null,
+      expiresAt: new Date(Date.now() + req.expiresInSec * 1000),
     };
   }
 
@@ -33,12 +35,20 @@ export class FakeGateway extends PayBridgeGateway implements PaymentGateway {
   callback(merchantOrderId: string, state: GatewayState, opts: { forge?: boolean; amountMinor?: bigint; eventId?: string } = {}) {
     const o = this.orders.get(merchantOrderId);
     const body = JSON.stringify({
-      merchantId: 'site', orderId: `G-${merchantOrderId}`, merchantOrderId, amountMinor: String(opts.amountMinor ?? o?.amountMinor ?? 0n), state,
-      paidAt: state === 'paid' ? new Date().toISOString() : null, failedReason: state === 'failed' ? 'card declined' : null,
-      eventId: opts.eventId ?? `E-${merchantOrderId}-${state}`, sentAt: new Date().toISOString(),
+      merchantId: 'site',
+      orderId: `G-${merchantOrderId}`,
+      merchantOrderId,
+      amountMinor: String(opts.amountMinor ?? o?.amountMinor ?? 0n),
+      state,
+      paidAt: state === 'paid' ? new Date().toISOString() : null,
+      failedReason: state === 'failed' ? 'card declined' : null,
+      eventId: opts.eventId ?? `E-${merchantOrderId}-${state}`,
+      sentAt: new Date().toISOString(),
     });
     const timestamp = String(Date.now());
-    const signature = createHmac('sha256', opts.forge ? 'wrong-secret' : FAKE_GATEWAY_SECRET).update(`${timestamp}\n${body}`).digest('hex');
+    const signature = createHmac('sha256', opts.forge ? 'wrong-secret' : FAKE_GATEWAY_SECRET)
+      .update(`${timestamp}\n${body}`)
+      .digest('hex');
     if (o && !opts.forge && (state === 'paid' || state === 'failed' || state === 'expired')) o.state = state;
     return { body, headers: { 'content-type': 'application/json', 'x-gateway-timestamp': timestamp, 'x-gateway-signature': signature } };
   }

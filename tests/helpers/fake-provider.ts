@@ -1,6 +1,14 @@
 // An in-memory provider for API tests that need exact control of every answer. The HTTP adapter and the
 // real stand-in in sim/ are covered by their own tests.
-import { ProviderError, type BalanceOutcome, type BetLogPage, type GameProvider, type ProviderBet, type StatusOutcome, type TransferOutcome } from '../../src/server/integrations/games/provider.ts';
+import {
+  ProviderError,
+  type BalanceOutcome,
+  type BetLogPage,
+  type GameProvider,
+  type ProviderBet,
+  type StatusOutcome,
+  type TransferOutcome,
+} from '../../src/server/integrations/games/provider.ts';
 
 type Mode = 'normal' | 'reject' | 'timeout-after-apply' | 'timeout-before-apply' | 'maintenance';
 
@@ -57,7 +65,10 @@ export class FakeProvider implements GameProvider {
     if (this.mode === 'maintenance') return { kind: 'rejected', code: 'MAINTENANCE' };
     if (this.mode === 'timeout-before-apply' || this.unreachable) return { kind: 'unclear', reason: 'timeout' };
     const seen = this.transfers.get(req.transferId);
-    if (seen) return seen.applied ? { kind: 'applied', balanceMinor: this.balances.get(this.key(code, req.player)) ?? 0n } : { kind: 'rejected', code: seen.code ?? 'REJECTED' };
+    if (seen)
+      return seen.applied
+        ? { kind: 'applied', balanceMinor: this.balances.get(this.key(code, req.player)) ?? 0n }
+        : { kind: 'rejected', code: seen.code ?? 'REJECTED' };
     const k = this.key(code, req.player);
     const balance = this.balances.get(k) ?? 0n;
     if (this.mode === 'reject' || (req.direction === 'out' && balance < req.amountMinor)) {

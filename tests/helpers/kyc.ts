@@ -4,12 +4,28 @@ import sharp from 'sharp';
 import type { TestApp } from './app.ts';
 import { bearer, playerWithToken } from './players.ts';
 
-export interface KycPlayer { playerId: number; account: string; headers: Record<string, string>; cardId: number; realName: string; birthday: string }
+export interface KycPlayer {
+  playerId: number;
+  account: string;
+  headers: Record<string, string>;
+  cardId: number;
+  realName: string;
+  birthday: string;
+}
 
-export const png = (w = 120, h = 80, color = '#3a6') => sharp({ create: { width: w, height: h, channels: 3, background: color } }).png().toBuffer();
-export const jpeg = (w = 120, h = 80) => sharp({ create: { width: w, height: h, channels: 3, background: '#36c' } }).jpeg().toBuffer();
+export const png = (w = 120, h = 80, color = '#3a6') =>
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+export const jpeg = (w = 120, h = 80) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#36c' } })
+    .jpeg()
+    .toBuffer();
 /** The smallest PDF file-type recognises: a header, one empty page and a trailer. */
-export const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+export const pdf = () =>
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+  );
 
 /**
  * A small valid PDF statement of `pages` pages built by hand (objects and a correct cross-reference table): each page
@@ -29,7 +45,10 @@ export function statementPdf(pages = 1): Buffer {
   objects[1] = `<</Type /Pages /Kids [${kids.join(' ')}] /Count ${pages}>>`;
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
-  objects.forEach((body, i) => { offsets.push(out.length); out += `${i + 1} 0 obj\n${body}\nendobj\n`; });
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
   const xref = out.length;
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<</Size ${objects.length + 1} /Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
@@ -51,7 +70,12 @@ export async function kycPlayer(t: TestApp, centralMinor = 5_000_000n): Promise<
   if (info.statusCode !== 200) throw new Error(`personal info: ${info.body}`);
   await t.app.services.wallet.adjustCentral({ playerId, amountMinor: centralMinor, memo: 'test funds', idempotencyKey: `kyc-seed-${playerId}` });
   const number = `62${String(playerId).padStart(6, '0')}${String(seq).padStart(6, '0')}`;
-  const card = await t.app.inject({ method: 'POST', url: '/api/players/debit-card/store', headers, payload: { bank: '004', market: '台北分行', account_name: realName, card_number: number, card_number_confirm: number } });
+  const card = await t.app.inject({
+    method: 'POST',
+    url: '/api/players/debit-card/store',
+    headers,
+    payload: { bank: '004', market: '台北分行', account_name: realName, card_number: number, card_number_confirm: number },
+  });
   if (card.statusCode !== 200) throw new Error(`card: ${card.body}`);
   const cardId = (await t.app.inject({ url: '/api/players/debit-card/list', headers })).json().data.data[0].id as number;
   await t.app.services.cashier.auditCard(1, cardId, true, '');
@@ -62,7 +86,8 @@ export function multipart(bytes: Buffer, name: string, type: string): { payload:
   const boundary = `----kyc${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes, Buffer.from(`\r\n--${boundary}--\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -84,7 +109,12 @@ export async function uploadIdentity(t: TestApp, p: KycPlayer): Promise<Record<'
 }
 
 export async function review(t: TestApp, staffToken: string, id: number, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: `/api/backoffice/kyc/documents/${id}/review`, headers: { ...bearer(staffToken), 'x-locale': 'en' }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/backoffice/kyc/documents/${id}/review`,
+    headers: { ...bearer(staffToken), 'x-locale': 'en' },
+    payload: body,
+  });
 }
 
 /** Approves the three identity documents as staff who read the player's name and birthday on the ID. */
@@ -100,8 +130,19 @@ export async function withdraw(t: TestApp, p: KycPlayer, money: string) {
   return t.app.inject({ method: 'POST', url: '/api/finance/withdraw/create', headers: p.headers, payload: { money, bank_card_id: p.cardId } });
 }
 
-export async function saveKycSettings(t: TestApp, staffToken: string, body: {
-  first_withdrawal_level: number; retention_days?: number; levels: Array<{ level: number; day_max: string | null; total_max: string | null }>;
-}) {
-  return t.app.inject({ method: 'PUT', url: '/api/backoffice/kyc/settings', headers: { ...bearer(staffToken), 'x-locale': 'en' }, payload: { retention_days: 1825, ...body } });
+export async function saveKycSettings(
+  t: TestApp,
+  staffToken: string,
+  body: {
+    first_withdrawal_level: number;
+    retention_days?: number;
+    levels: Array<{ level: number; day_max: string | null; total_max: string | null }>;
+  },
+) {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/backoffice/kyc/settings',
+    headers: { ...bearer(staffToken), 'x-locale': 'en' },
+    payload: { retention_days: 1825, ...body },
+  });
 }

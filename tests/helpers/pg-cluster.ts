@@ -15,14 +15,20 @@ const run = promisify(execFile);
 export function postgresBin(): string | undefined {
   const base = '/usr/lib/postgresql';
   if (!fs.existsSync(base)) return undefined;
-  const majors = fs.readdirSync(base).filter((d) => fs.existsSync(path.join(base, d, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const majors = fs
+    .readdirSync(base)
+    .filter((d) => fs.existsSync(path.join(base, d, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return majors[0] ? path.join(base, majors[0], 'bin') : undefined;
 }
 
 /** The user and group the server runs as: the postgres account when this process is root, else this process. */
 function serverUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const passwd = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+  const passwd = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
   if (!passwd) throw new Error('running as root needs a postgres user to run the test cluster');
   const [, , uid, gid] = passwd.split(':');
   return { uid: Number(uid), gid: Number(gid) };
@@ -46,7 +52,10 @@ export async function pgTool(tool: string, args: string[], opts: { env?: NodeJS.
   if (!bin) throw new Error('no PostgreSQL binaries under /usr/lib/postgresql');
   const user = serverUser();
   const { stdout } = await run(path.join(bin, tool), args, {
-    ...(user ?? {}), env: { ...process.env, ...opts.env }, timeout: opts.timeoutMs ?? 120_000, maxBuffer: 64 * 1024 * 1024,
+    ...(user ?? {}),
+    env: { ...process.env, ...opts.env },
+    timeout: opts.timeoutMs ?? 120_000,
+    maxBuffer: 64 * 1024 * 1024,
   });
   return stdout;
 }
@@ -89,13 +98,20 @@ export function clusterAt(dataDir: string, port: number): Cluster {
   const logFile = `${dataDir}.log`;
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const cluster: Cluster = {
-    port, dataDir, url,
+    port,
+    dataDir,
+    url,
     async start() {
       const bin = postgresBin()!;
       const out = fs.openSync(logFile, 'a');
-      child = spawn(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dataDir}`], {
-        ...(serverUser() ?? {}), stdio: ['ignore', out, out],
-      });
+      child = spawn(
+        path.join(bin, 'postgres'),
+        ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dataDir}`],
+        {
+          ...(serverUser() ?? {}),
+          stdio: ['ignore', out, out],
+        },
+      );
       fs.closeSync(out);
       const until = Date.now() + 60_000;
       for (;;) {
@@ -146,7 +162,12 @@ export async function startCluster(dir: string, name: string, settings: Record<s
   await pgTool('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
   fs.appendFileSync(path.join(dataDir, 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\n');
   const conf = { fsync: 'off', max_connections: '60', shared_buffers: '32MB', max_wal_senders: '4', ...settings };
-  fs.appendFileSync(path.join(dataDir, 'postgresql.conf'), `\n${Object.entries(conf).map(([k, v]) => `${k} = '${v.replace(/'/g, "''")}'`).join('\n')}\n`);
+  fs.appendFileSync(
+    path.join(dataDir, 'postgresql.conf'),
+    `\n${Object.entries(conf)
+      .map(([k, v]) => `${k} = '${v.replace(/'/g, "''")}'`)
+      .join('\n')}\n`,
+  );
   const cluster = clusterAt(dataDir, await freePort());
   await cluster.start();
   return cluster;

@@ -17,7 +17,9 @@ let nameSeq = 0;
 export function freshAccount(prefix = 'pl'): string {
   nameSeq += 1;
   // Letters, then digits: always both kinds, whatever the random part holds.
-  return `${prefix}${randomInt(0, 26 ** 3).toString(26).padStart(3, '0')}${nameSeq}`.slice(0, 12);
+  return `${prefix}${randomInt(0, 26 ** 3)
+    .toString(26)
+    .padStart(3, '0')}${nameSeq}`.slice(0, 12);
 }
 
 /** A valid phone (09 and 8 digits) that is random enough not to meet one from an earlier run. */
@@ -58,7 +60,10 @@ export async function registerPlayer(t: TestApp, opts: RegisterOptions = {}) {
     code = await lastSmsCode(t, phone);
   }
   const res = await t.app.inject({
-    method: 'POST', url: '/api/auth/register', remoteAddress: ip, headers: opts.headers,
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: ip,
+    headers: opts.headers,
     payload: { account, password, password_confirm: password, phone, ...(code ? { code } : {}), agreement: true, ...opts.extra },
   });
   return { res, account, phone, password, code, ip };

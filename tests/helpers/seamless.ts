@@ -26,15 +26,27 @@ export async function addSeamlessPlatform(t: TestApp, code: string, group = 'slo
   await t.database.db.execute(sql`insert into seamless_platforms (gp_code) values (${code})`);
 }
 
-export interface CallOptions { secret?: string; timestamp?: number; signature?: string; remoteAddress?: string }
+export interface CallOptions {
+  secret?: string;
+  timestamp?: number;
+  signature?: string;
+  remoteAddress?: string;
+}
 
 /** One signed call; answers the HTTP status and the JSON answer. */
 export async function seamlessCall(t: TestApp, code: string, call: string, body: unknown, o: CallOptions = {}) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const timestamp = String(o.timestamp ?? Date.now());
   const res = await t.app.inject({
-    method: 'POST', url: `/api/seamless/${code}/${call}`, payload: raw, remoteAddress: o.remoteAddress ?? '10.9.9.9',
-    headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': o.signature ?? seamlessSignature(o.secret ?? SEAMLESS_SECRET, timestamp, raw) },
+    method: 'POST',
+    url: `/api/seamless/${code}/${call}`,
+    payload: raw,
+    remoteAddress: o.remoteAddress ?? '10.9.9.9',
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': o.signature ?? seamlessSignature(o.secret ?? SEAMLESS_SECRET, timestamp, raw),
+    },
   });
   return { statusCode: res.statusCode, body: res.json() as { status: string; balance?: string; replayed?: boolean; player?: string; message?: string } };
 }

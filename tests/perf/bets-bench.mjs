@@ -40,7 +40,11 @@ export async function betsBench(opts = {}) {
   const fill = opts.fill ?? process.env.BETS_BENCH_FILL ?? (rows >= BULK_FROM_ROWS ? 'bulk' : 'statements');
   if (fill !== 'bulk' && fill !== 'statements') throw new Error(`BETS_BENCH_FILL must be bulk or statements, not ${fill}`);
   const keep = opts.keep ?? process.env.BETS_BENCH_KEEP === '1';
-  const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
+  const load = () =>
+    os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
   const log = opts.log ?? ((line) => console.log(line));
   const started = Date.now();
 
@@ -85,29 +89,49 @@ export async function betsBench(opts = {}) {
     const settle = () => c.query('vacuum (analyze) bet_records');
     log(`  fill: ${fill}${fill === 'bulk' && trend ? ' (no trend: the rows are attached at the end)' : ''}`);
     await fillBetRecords(c, {
-      rows, players, chunk, fill, log,
-      afterChunk: trend && fill === 'statements' ? async (done, note) => {
-        await settle();
-        const t = await measure(100);
-        log(`${note}; 100 queries p50 ${t.p50.toFixed(2)} ms, p95 ${t.p95.toFixed(2)} ms (load ${load()})`);
-      } : undefined,
+      rows,
+      players,
+      chunk,
+      fill,
+      log,
+      afterChunk:
+        trend && fill === 'statements'
+          ? async (done, note) => {
+              await settle();
+              const t = await measure(100);
+              log(`${note}; 100 queries p50 ${t.p50.toFixed(2)} ms, p95 ${t.p95.toFixed(2)} ms (load ${load()})`);
+            }
+          : undefined,
     });
     log(`  filled in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s (load ${load()})`);
     await settle();
     const { p50, p95 } = await measure(queries);
     const perPlayer = Math.round(rows / players / 2);
-    log(`  one player's page of 10 plus totals over 30 days (~${perPlayer} rows each), ${queries} queries: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (goal p95 <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}; load ${load()})`);
+    log(
+      `  one player's page of 10 plus totals over 30 days (~${perPlayer} rows each), ${queries} queries: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (goal p95 <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}; load ${load()})`,
+    );
 
     // Ingestion: a provider's log of new bets for players who have an account there.
     const now = new Date();
     const playersAtProvider = Math.min(200, players);
-    await c.query(`insert into player_platforms (player_id, gp_code, provider_player) select g, 'SLX', 'p' || g from generate_series(1, ${playersAtProvider}) g`);
+    await c.query(
+      `insert into player_platforms (player_id, gp_code, provider_player) select g, 'SLX', 'p' || g from generate_series(1, ${playersAtProvider}) g`,
+    );
     const log2 = [];
     for (let i = 0; i < ingestCount; i++) {
       const player = 1 + (i % playersAtProvider);
       log2.push({
-        betId: `N${i}`, player: `p${player}`, game: 'lucky-7', gameType: 'slots', stakeMinor: 100n, payoutMinor: BigInt((i % 4) * 90),
-        status: 'settled', placedAt: now, settledAt: now, version: 1, detail: {},
+        betId: `N${i}`,
+        player: `p${player}`,
+        game: 'lucky-7',
+        gameType: 'slots',
+        stakeMinor: 100n,
+        payoutMinor: BigInt((i % 4) * 90),
+        status: 'settled',
+        placedAt: now,
+        settledAt: now,
+        version: 1,
+        detail: {},
       });
     }
     const provider = {
@@ -124,10 +148,18 @@ export async function betsBench(opts = {}) {
     const dir = new AccountDirectory(database.db);
     for (let p = 1; p <= playersAtProvider; p++) {
       const [acc, house] = await Promise.all([dir.playerAccount(p, 'platform', 'SLX'), dir.houseAccount('game', p)]);
-      await database.db.transaction((tx) => postJournal(tx, {
-        kind: 'adjustment', idempotencyKey: `bench-fund-${p}`, request: {}, playerId: p,
-        postings: [{ accountId: acc, amountMinor: 100_000_000n }, { accountId: house, amountMinor: -100_000_000n }],
-      }));
+      await database.db.transaction((tx) =>
+        postJournal(tx, {
+          kind: 'adjustment',
+          idempotencyKey: `bench-fund-${p}`,
+          request: {},
+          playerId: p,
+          postings: [
+            { accountId: acc, amountMinor: 100_000_000n },
+            { accountId: house, amountMinor: -100_000_000n },
+          ],
+        }),
+      );
     }
     const ingestStarted = Date.now();
     let stored = 0;
@@ -136,9 +168,13 @@ export async function betsBench(opts = {}) {
       stored += r.inserted;
       if (r.error) throw new Error(`ingestion failed: ${r.error}`);
     }
-    while ((await bets.postLedger()).posted > 0) { /* drain what the runs left to post */ }
+    while ((await bets.postLedger()).posted > 0) {
+      /* drain what the runs left to post */
+    }
     const seconds = (Date.now() - ingestStarted) / 1000;
-    log(`  ingestion: ${stored.toLocaleString('en')} records pulled, stored and posted to the ledger in ${seconds.toFixed(1)} s = ${(stored / seconds).toFixed(0)} records/s (goal >= ${GOAL_INGEST_PER_SECOND}: ${stored / seconds >= GOAL_INGEST_PER_SECOND ? 'met' : 'MISSED'})`);
+    log(
+      `  ingestion: ${stored.toLocaleString('en')} records pulled, stored and posted to the ledger in ${seconds.toFixed(1)} s = ${(stored / seconds).toFixed(0)} records/s (goal >= ${GOAL_INGEST_PER_SECOND}: ${stored / seconds >= GOAL_INGEST_PER_SECOND ? 'met' : 'MISSED'})`,
+    );
     log(`  (took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
     return { p50, p95, goalP95Ms: GOAL_P95_MS, ingestPerSecond: stored / seconds, goalIngestPerSecond: GOAL_INGEST_PER_SECOND };
   } finally {
@@ -187,8 +223,12 @@ export async function fillBetRecords(c, { rows, players, chunk = 5_000_000, fill
   log(`  bet_records ${partitioned ? 'partitioned by month' : 'one table (not partitioned)'}`);
   if (fill === 'bulk' && !partitioned) throw new Error('the bulk fill needs bet_records partitioned by month');
   // Spread over 60 days so a 30-day query reads about half of a player's rows, as in real use.
-  const columns = 'gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version, ledger_version, ledger_net_minor, placed_at, settled_at';
-  const select = (from, to) => `select 'SLX', 'B' || g, 1 + (g % ${players}), 'lucky-7', 'slots', 1000, (g % 3) * 900, 1000, 'settled', 1, 1, (g % 3) * 900 - 1000,
+  const columns =
+    'gp_code, bet_id, player_id, game, game_type, stake_minor, payout_minor, valid_bet_minor, status, version, ledger_version, ledger_net_minor, placed_at, settled_at';
+  const select = (
+    from,
+    to,
+  ) => `select 'SLX', 'B' || g, 1 + (g % ${players}), 'lucky-7', 'slots', 1000, (g % 3) * 900, 1000, 'settled', 1, 1, (g % 3) * 900 - 1000,
            ${now} - ((${back}) * interval '1 second'), ${now} - ((${back}) * interval '1 second')
     from generate_series(${from}, ${to}) g`;
 
@@ -197,14 +237,16 @@ export async function fillBetRecords(c, { rows, players, chunk = 5_000_000, fill
     // Session settings of a bulk load; none of them outlives this connection or touches what the queries measure.
     await c.query(`set maintenance_work_mem = '1GB'`);
     await c.query('set synchronous_commit = off');
-    parts = (await c.query(`select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound,
+    parts = (
+      await c.query(`select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound,
         (select coalesce(json_agg(json_build_object('name', con.conname, 'def', pg_get_constraintdef(con.oid))), '[]')
          from pg_constraint con where con.conrelid = c.oid and con.contype in ('p', 'u')) as keys,
         (select coalesce(json_agg(pg_get_indexdef(x.indexrelid)), '[]') from pg_index x
          where x.indrelid = c.oid and not exists (select 1 from pg_constraint con where con.conindid = x.indexrelid)) as indexes
       from pg_inherits i join pg_class c on c.oid = i.inhrelid
       where i.inhparent = 'bet_records'::regclass and pg_get_expr(c.relpartbound, c.oid) <> 'DEFAULT'
-      order by c.relname`)).rows;
+      order by c.relname`)
+    ).rows;
     await c.query('create table bet_records_fill (like bet_records including defaults) partition by range (placed_at)');
     for (const p of parts) {
       await c.query(`alter table bet_records detach partition ${p.name}`);
@@ -226,7 +268,13 @@ export async function fillBetRecords(c, { rows, players, chunk = 5_000_000, fill
     done += n;
     const note = `    ${done.toLocaleString('en')} rows: chunk filled in ${((Date.now() - chunkStarted) / 1000).toFixed(0)} s`;
     if (afterChunk && done < rows) await afterChunk(done, note);
-    else if (done < rows) log(`${note} (load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')})`);
+    else if (done < rows)
+      log(
+        `${note} (load ${os
+          .loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' ')})`,
+      );
   }
   if (fill === 'bulk') {
     const buildStarted = Date.now();
@@ -244,8 +292,11 @@ export async function fillBetRecords(c, { rows, players, chunk = 5_000_000, fill
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.chdir(ROOT);
-  betsBench().then(() => process.exit(0), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  betsBench().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

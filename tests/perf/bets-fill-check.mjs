@@ -69,13 +69,21 @@ async function build(fill) {
   await c.query('vacuum (analyze) bet_records');
   console.log(`  ${fill}: filled and vacuumed in ${((Date.now() - t0) / 1000).toFixed(1)} s (${db.name})`);
   const q = async (text, params) => (await c.query(text, params)).rows;
-  const tables = (await q(`select c.relname from pg_class c where c.relkind in ('r', 'p') and (c.relname like 'bet\\_records%' or c.relname = 'bet_keys') order by 1`)).map((r) => r.relname);
+  const tables = (
+    await q(`select c.relname from pg_class c where c.relkind in ('r', 'p') and (c.relname like 'bet\\_records%' or c.relname = 'bet_keys') order by 1`)
+  ).map((r) => r.relname);
   const state = {};
   state.rows = {};
   for (const t of tables) {
-    state.rows[t] = (await q(`select count(*)::int as n, md5(coalesce(string_agg(ctid::text || ' ' || (to_jsonb(t) - 'created_at' - 'updated_at')::text, ',' order by ctid), '')) as sum from ${t} t`))[0];
+    state.rows[t] = (
+      await q(
+        `select count(*)::int as n, md5(coalesce(string_agg(ctid::text || ' ' || (to_jsonb(t) - 'created_at' - 'updated_at')::text, ',' order by ctid), '')) as sum from ${t} t`,
+      )
+    )[0];
   }
-  state.indexes = await q(`select tablename, indexname, indexdef from pg_indexes where tablename like 'bet\\_records%' or tablename = 'bet_keys' order by 1, 2`);
+  state.indexes = await q(
+    `select tablename, indexname, indexdef from pg_indexes where tablename like 'bet\\_records%' or tablename = 'bet_keys' order by 1, 2`,
+  );
   state.tree = await q(`select i.inhrelid::regclass::text as child, i.inhparent::regclass::text as parent, pg_get_expr(c.relpartbound, c.oid) as bound
     from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
     where p.relname like 'bet\\_records%' or p.relname like 'bet\\_keys%' order by 1, 2`);
@@ -97,7 +105,10 @@ async function build(fill) {
     where c.relkind = 'i' and (c.relname like 'bet\\_records\\_p%' or c.relname = 'bet_keys_pkey') order by 1`);
   const plans = [];
   for (const p of samplePlayers) {
-    for (const [label, text, params] of [['page', PAGE, [p, from, to, 10]], ['totals', TOTALS, [p, from, to]]]) {
+    for (const [label, text, params] of [
+      ['page', PAGE, [p, from, to, 10]],
+      ['totals', TOTALS, [p, from, to]],
+    ]) {
       await c.query(text, params); // once to warm the cache, as the bench's 300 queries do
       const plan = (await q(`explain (analyze, buffers, format json) ${text}`, params))[0]['QUERY PLAN'][0].Plan;
       plans.push({ player: p, label, shape: shape(plan), buffers: buffers(plan) });
@@ -119,7 +130,9 @@ try {
     console.log(`  ${key}: ${same ? 'same' : 'DIFFERENT'}`);
     if (!same) console.log(JSON.stringify({ statements: a.state[key], bulk: b.state[key] }, null, 1));
   }
-  const parts = Object.entries(a.state.rows).map(([t, r]) => `${t} ${r.n}`).join(', ');
+  const parts = Object.entries(a.state.rows)
+    .map(([t, r]) => `${t} ${r.n}`)
+    .join(', ');
   console.log(`    (rows: ${parts}; sequence at ${a.state.sequence})`);
   for (let i = 0; i < a.plans.length; i++) {
     const [pa, pb] = [a.plans[i], b.plans[i]];
@@ -132,7 +145,9 @@ try {
   console.log('  column statistics (sampled), statements | bulk:');
   for (let i = 0; i < a.stats.length; i++) {
     const [x, y] = [a.stats[i], b.stats[i]];
-    console.log(`    ${x.tablename}.${x.attname}: null_frac ${x.null_frac}|${y?.null_frac}, n_distinct ${x.n_distinct}|${y?.n_distinct}, correlation ${x.correlation}|${y?.correlation}`);
+    console.log(
+      `    ${x.tablename}.${x.attname}: null_frac ${x.null_frac}|${y?.null_frac}, n_distinct ${x.n_distinct}|${y?.n_distinct}, correlation ${x.correlation}|${y?.correlation}`,
+    );
   }
   console.log(`  bet_keys in pg_class (not compared): statements ${JSON.stringify(a.keysHeap)}, bulk ${JSON.stringify(b.keysHeap)}`);
   console.log('  index pages, statements | bulk:');

@@ -12,17 +12,20 @@ import http from 'node:http';
 export function keptAliveClient(baseUrl, connections) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const { hostname, port } = new URL(baseUrl);
-  const request = (method, pathname, body = '', headers = {}) => new Promise((resolve) => {
-    const t0 = performance.now();
-    const req = http.request({ agent, hostname, port, path: pathname, method, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, ms: performance.now() - t0 }));
-      res.on('error', (err) => resolve({ status: 0, text: String(err), ms: performance.now() - t0 }));
+  const request = (method, pathname, body = '', headers = {}) =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.request({ agent, hostname, port, path: pathname, method, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, ms: performance.now() - t0 }));
+        res.on('error', (err) => resolve({ status: 0, text: String(err), ms: performance.now() - t0 }));
+      });
+      req.on('error', (err) => resolve({ status: 0, text: String(err), ms: performance.now() - t0 }));
+      req.end(body);
     });
-    req.on('error', (err) => resolve({ status: 0, text: String(err), ms: performance.now() - t0 }));
-    req.end(body);
-  });
   return { request, close: () => agent.destroy() };
 }

@@ -32,7 +32,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const GOALS = { p2p: { 8: 0.8, 32: 1.0 }, house: 0.6 };
 /** The player-to-player goal at a client count: the one for the nearest count at or below it (0.8 below 8). */
 export function p2pGoal(clients) {
-  const counts = Object.keys(GOALS.p2p).map(Number).sort((a, b) => a - b);
+  const counts = Object.keys(GOALS.p2p)
+    .map(Number)
+    .sort((a, b) => a - b);
   return GOALS.p2p[counts.filter((c) => c <= clients).at(-1) ?? counts[0]];
 }
 const WRAP = process.env.LEDGER_BENCH_WRAP === '1';
@@ -52,8 +54,12 @@ function run(cmd, args, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out.slice(-2000)}`))));
   });
@@ -92,9 +98,13 @@ async function ledgerWorker({ url, accounts, houses, mode, clients, seconds, thr
       const t0 = performance.now();
       try {
         const journal = {
-          kind: 'adjustment', idempotencyKey: `bench:${mode}:${thread}:${client}:${i++}:${randomBytes(4).toString('hex')}`,
+          kind: 'adjustment',
+          idempotencyKey: `bench:${mode}:${thread}:${client}:${i++}:${randomBytes(4).toString('hex')}`,
           request: { from, to, amount: amount.toString() },
-          postings: [{ accountId: from, amountMinor: -amount }, { accountId: to, amountMinor: amount }],
+          postings: [
+            { accountId: from, amountMinor: -amount },
+            { accountId: to, amountMinor: amount },
+          ],
         };
         // A journal on its own is one statement, hence its own transaction: the one round trip the ledger
         // promises. LEDGER_BENCH_WRAP=1 adds BEGIN and COMMIT around it (three round trips), the shape of a
@@ -133,22 +143,24 @@ async function httpWorker({ url, tokens, seconds, clients }) {
   const started = performance.now();
   const client = keptAliveClient(url, clients);
   const body = JSON.stringify({ money: '0.01' });
-  await Promise.all(Array.from({ length: clients }, async (_, c) => {
-    const headers = { authorization: `Bearer ${tokens[c % tokens.length]}`, 'content-type': 'application/json' };
-    while (Date.now() < end) {
-      const res = await client.request('POST', '/api/players/deposit/SLX', body, headers);
-      if (res.status === 0) {
-        statuses.connection = (statuses.connection ?? 0) + 1;
-        continue;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      const headers = { authorization: `Bearer ${tokens[c % tokens.length]}`, 'content-type': 'application/json' };
+      while (Date.now() < end) {
+        const res = await client.request('POST', '/api/players/deposit/SLX', body, headers);
+        if (res.status === 0) {
+          statuses.connection = (statuses.connection ?? 0) + 1;
+          continue;
+        }
+        latencies.push(res.ms);
+        const answer = JSON.parse(res.text);
+        const k = res.status === 200 ? answer.data.status : `${res.status}:${answer.code}`;
+        statuses[k] = (statuses[k] ?? 0) + 1;
+        if (res.status === 200 && answer.data.status === 'applied') ok++;
+        else refused++;
       }
-      latencies.push(res.ms);
-      const answer = JSON.parse(res.text);
-      const k = res.status === 200 ? answer.data.status : `${res.status}:${answer.code}`;
-      statuses[k] = (statuses[k] ?? 0) + 1;
-      if (res.status === 200 && answer.data.status === 'applied') ok++;
-      else refused++;
-    }
-  }));
+    }),
+  );
   client.close();
   return { ok, refused, statuses, latencies, elapsed: (performance.now() - started) / 1000 };
 }
@@ -157,7 +169,10 @@ if (!isMainThread && workerData?.kind) {
   // A Node without type stripping (before 22.6) runs the benchmarks under tsx, whose loader a worker must register itself.
   if (process.features.typescript === undefined) await import('tsx/esm/api').then((m) => m.register());
   const job = workerData.kind === 'ledger' ? ledgerWorker(workerData) : httpWorker(workerData);
-  job.then((r) => parentPort.postMessage({ ok: true, r }), (err) => parentPort.postMessage({ ok: false, error: String(err?.stack ?? err) }));
+  job.then(
+    (r) => parentPort.postMessage({ ok: true, r }),
+    (err) => parentPort.postMessage({ ok: false, error: String(err?.stack ?? err) }),
+  );
 }
 
 function inWorker(data) {
@@ -165,7 +180,9 @@ function inWorker(data) {
     const w = new Worker(fileURLToPath(import.meta.url), { workerData: data, execArgv: ['--disable-warning=ExperimentalWarning'] });
     w.once('message', (m) => (m.ok ? resolve(m.r) : reject(new Error(m.error))));
     w.once('error', reject);
-    w.once('exit', (code) => { if (code !== 0) reject(new Error(`worker exited ${code}`)); });
+    w.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`worker exited ${code}`));
+    });
   });
 }
 
@@ -211,11 +228,15 @@ export async function seedLedger(url, accountsCount) {
     // One funding journal for every player account, balanced by one house account (written in bulk).
     const total = FUNDS_MINOR * BigInt(accountsCount);
     await db.transaction(async (tx) => {
-      const j = await tx.execute(sql`insert into journals (kind, idempotency_key, request_hash, memo) values ('adjustment', 'bench:funding', '\\x00'::bytea, 'bench funds') returning id`);
+      const j = await tx.execute(
+        sql`insert into journals (kind, idempotency_key, request_hash, memo) values ('adjustment', 'bench:funding', '\\x00'::bytea, 'bench funds') returning id`,
+      );
       const jid = j.rows[0].id;
       await tx.execute(sql`insert into postings (journal_id, account_id, amount_minor, balance_after_minor)
         select ${jid}, id, ${FUNDS_MINOR.toString()}::bigint, ${FUNDS_MINOR.toString()}::bigint from accounts where player_id is not null`);
-      await tx.execute(sql`insert into postings (journal_id, account_id, amount_minor, balance_after_minor) values (${jid}, ${seedHouse}, ${(-total).toString()}::bigint, ${(-total).toString()}::bigint)`);
+      await tx.execute(
+        sql`insert into postings (journal_id, account_id, amount_minor, balance_after_minor) values (${jid}, ${seedHouse}, ${(-total).toString()}::bigint, ${(-total).toString()}::bigint)`,
+      );
       await tx.execute(sql`update accounts set balance_minor = ${FUNDS_MINOR.toString()}::bigint where player_id is not null`);
       await tx.execute(sql`update accounts set balance_minor = ${(-total).toString()}::bigint where id = ${seedHouse}`);
     });
@@ -255,7 +276,9 @@ async function ledgerRuns(clientCounts, seconds, accountsCount, log) {
       for (const mode of ['p2p', 'house']) {
         out[c][mode] = await ledgerRun({ url: db.url, accounts, houses, mode, clients: c, seconds });
         const r = out[c][mode];
-        log(`  ledger ${mode === 'p2p' ? 'player<->player' : 'player<->house '} ${String(c).padStart(2)} clients: ${fmt(r.tps)} tps (p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, client threads ${fmt(r.busy * 100)}% busy)${Object.keys(r.errors).length ? ` errors ${JSON.stringify(r.errors)}` : ''}`);
+        log(
+          `  ledger ${mode === 'p2p' ? 'player<->player' : 'player<->house '} ${String(c).padStart(2)} clients: ${fmt(r.tps)} tps (p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, client threads ${fmt(r.busy * 100)}% busy)${Object.keys(r.errors).length ? ` errors ${JSON.stringify(r.errors)}` : ''}`,
+        );
       }
     }
     const { openDatabase } = await import('../../src/server/db/client.ts');
@@ -263,7 +286,9 @@ async function ledgerRuns(clientCounts, seconds, accountsCount, log) {
     const database = await openDatabase({ url: db.url });
     const violations = await checkLedger(database.db);
     await database.close();
-    log(`  ledger check after the runs: ${violations.length ? `${violations.length} violation(s) ${JSON.stringify(violations.slice(0, 3))}` : 'every invariant holds'}`);
+    log(
+      `  ledger check after the runs: ${violations.length ? `${violations.length} violation(s) ${JSON.stringify(violations.slice(0, 3))}` : 'every invariant holds'}`,
+    );
     return { runs: out, violations: violations.length };
   } finally {
     await db.drop();
@@ -292,14 +317,30 @@ async function httpRun(seconds, clients, log) {
   try {
     await seedReference(database.db);
     // Redis (rate limits, socket fan-out) when the environment has one, as production runs.
-    const config = { ...loadConfig({ ...process.env, REDIS_URL: process.env.REDIS_URL ?? '', GAME_PROVIDER_URL: sim.url, GAME_PROVIDER_SECRET: providerSecret, LOG_LEVEL: 'error' }), databaseUrl: db.url };
+    const config = {
+      ...loadConfig({
+        ...process.env,
+        REDIS_URL: process.env.REDIS_URL ?? '',
+        GAME_PROVIDER_URL: sim.url,
+        GAME_PROVIDER_SECRET: providerSecret,
+        LOG_LEVEL: 'error',
+      }),
+      databaseUrl: db.url,
+    };
     app = await buildApp({ config, database, logger: false, jobs: false, pages: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${app.server.address().port}`;
     const tokens = [];
     const playerIds = [];
     for (let i = 0; i < clients; i++) {
-      const [row] = await database.db.insert(players).values({ account: `hb${i}${randomBytes(2).toString('hex')}`.slice(0, 12), passwordHash: 'unused', recommendCode: `HB${i}${randomBytes(3).toString('hex')}` }).returning({ id: players.id });
+      const [row] = await database.db
+        .insert(players)
+        .values({
+          account: `hb${i}${randomBytes(2).toString('hex')}`.slice(0, 12),
+          passwordHash: 'unused',
+          recommendCode: `HB${i}${randomBytes(3).toString('hex')}`,
+        })
+        .returning({ id: players.id });
       await openCentralAccount(database.db, row.id);
       playerIds.push(row.id);
       await app.services.wallet.adjustCentral({ playerId: row.id, amountMinor: 100_000_000n, memo: 'bench', idempotencyKey: `bench-${row.id}` });
@@ -327,12 +368,32 @@ async function httpRun(seconds, clients, log) {
     const dbMs = backendCpuMs(pids) - db0;
     const latencies = r.latencies.sort((a, b) => a - b);
     const calls = r.ok + r.refused;
-    const out = { rps: r.ok / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, busyMsPerTransfer: busy.active / calls, cpuMsPerTransfer: (cpuUsed.user + cpuUsed.system) / 1000 / calls, simMsPerTransfer: simMs / calls, dbMsPerTransfer: dbMs / calls };
-    log(`  POST /api/players/deposit/SLX, ${clients} clients (one player each), ${seconds} s: ${fmt(out.rps)} applied transfers/s (p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms) ${JSON.stringify(r.statuses)}`);
-    log(`  the app's thread: ${fmt(busy.utilization * 100)}% busy, ${fmt(out.busyMsPerTransfer, 2)} ms per transfer, ${fmt(out.cpuMsPerTransfer, 2)} ms of CPU per transfer; the stand-in's process: ${fmt(out.simMsPerTransfer, 2)} ms of CPU per transfer; the PostgreSQL backends: ${fmt(out.dbMsPerTransfer, 2)} ms of CPU per transfer`);
+    const out = {
+      rps: r.ok / r.elapsed,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      statuses: r.statuses,
+      busyMsPerTransfer: busy.active / calls,
+      cpuMsPerTransfer: (cpuUsed.user + cpuUsed.system) / 1000 / calls,
+      simMsPerTransfer: simMs / calls,
+      dbMsPerTransfer: dbMs / calls,
+    };
+    log(
+      `  POST /api/players/deposit/SLX, ${clients} clients (one player each), ${seconds} s: ${fmt(out.rps)} applied transfers/s (p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms) ${JSON.stringify(r.statuses)}`,
+    );
+    log(
+      `  the app's thread: ${fmt(busy.utilization * 100)}% busy, ${fmt(out.busyMsPerTransfer, 2)} ms per transfer, ${fmt(out.cpuMsPerTransfer, 2)} ms of CPU per transfer; the stand-in's process: ${fmt(out.simMsPerTransfer, 2)} ms of CPU per transfer; the PostgreSQL backends: ${fmt(out.dbMsPerTransfer, 2)} ms of CPU per transfer`,
+    );
     // The stand-in's own cost: the same signed transfer call the app makes, straight to it, same clients, no app.
-    out.provider = await providerAlone(new HttpGameProvider(config.provider), sim, playerIds.map((id) => `p${id}`), Math.min(seconds, 5));
-    log(`  the stand-in provider alone (POST /providers/SLX/transfers, ${clients} clients, signed as the app signs): ${fmt(out.provider.rps)} calls/s, p50 ${fmt(out.provider.p50, 2)} ms, p99 ${fmt(out.provider.p99, 2)} ms, ${fmt(out.provider.costMs, 2)} ms of this machine per call: ${fmt(out.provider.busyMsPerCall, 2)} ms of this thread (calling side) and ${fmt(out.provider.simMsPerCall, 2)} ms of the stand-in's CPU`);
+    out.provider = await providerAlone(
+      new HttpGameProvider(config.provider),
+      sim,
+      playerIds.map((id) => `p${id}`),
+      Math.min(seconds, 5),
+    );
+    log(
+      `  the stand-in provider alone (POST /providers/SLX/transfers, ${clients} clients, signed as the app signs): ${fmt(out.provider.rps)} calls/s, p50 ${fmt(out.provider.p50, 2)} ms, p99 ${fmt(out.provider.p99, 2)} ms, ${fmt(out.provider.costMs, 2)} ms of this machine per call: ${fmt(out.provider.busyMsPerCall, 2)} ms of this thread (calling side) and ${fmt(out.provider.simMsPerCall, 2)} ms of the stand-in's CPU`,
+    );
     const violations = await checkLedger(database.db);
     log(`  ledger check after the HTTP run: ${violations.length ? `${violations.length} violation(s)` : 'every invariant holds'}`);
     return out;
@@ -358,15 +419,22 @@ async function providerAlone(provider, sim, providerPlayers, seconds) {
   const simBefore = await sim.cpuMs();
   const started = performance.now();
   const elu = performance.eventLoopUtilization();
-  await Promise.all(providerPlayers.map(async (player, c) => {
-    for (let i = 0; Date.now() < end; i++) {
-      const t0 = performance.now();
-      const outcome = await provider.transfer('SLX', { transferId: `BENCH${c}x${i}x${randomBytes(4).toString('hex')}`, player, direction: 'in', amountMinor: 1n });
-      if (outcome.kind !== 'applied') throw new Error(`the stand-in answered ${JSON.stringify(outcome)}`);
-      latencies.push(performance.now() - t0);
-      n++;
-    }
-  }));
+  await Promise.all(
+    providerPlayers.map(async (player, c) => {
+      for (let i = 0; Date.now() < end; i++) {
+        const t0 = performance.now();
+        const outcome = await provider.transfer('SLX', {
+          transferId: `BENCH${c}x${i}x${randomBytes(4).toString('hex')}`,
+          player,
+          direction: 'in',
+          amountMinor: 1n,
+        });
+        if (outcome.kind !== 'applied') throw new Error(`the stand-in answered ${JSON.stringify(outcome)}`);
+        latencies.push(performance.now() - t0);
+        n++;
+      }
+    }),
+  );
   const rps = n / ((performance.now() - started) / 1000);
   const busyMsPerCall = performance.eventLoopUtilization(elu).active / n;
   const simMsPerCall = ((await sim.cpuMs()) - simBefore) / n;
@@ -387,7 +455,8 @@ export async function ledgerBench(opts = {}) {
   log(`\n== Ledger throughput against pgbench TPC-B (PostgreSQL ${new URL(BASE_URL).host}, ${seconds} s per run) ==\n`);
   const none = { tps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: {} };
   const pgb = parts.has('pgbench') ? await pgbench(clients, seconds, log) : Object.fromEntries(clients.map((c) => [c, none]));
-  const ledger = parts.has('ledger') ? await ledgerRuns(clients, seconds, accountsCount, log)
+  const ledger = parts.has('ledger')
+    ? await ledgerRuns(clients, seconds, accountsCount, log)
     : { runs: Object.fromEntries(clients.map((c) => [c, { p2p: none, house: none }])), violations: 0 };
   let http = { rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, statuses: {} };
   if (parts.has('http')) {
@@ -399,20 +468,41 @@ export async function ledgerBench(opts = {}) {
     const base = pgb[c].tps;
     const p2p = ledger.runs[c].p2p;
     const house = ledger.runs[c].house;
-    return { clients: c, pgbench: base, p2p: p2p.tps, p2pRatio: p2p.tps / base, p2pGoal: p2pGoal(c), house: house.tps, houseRatio: house.tps / base, p2pP99: p2p.p99, houseP99: house.p99 };
+    return {
+      clients: c,
+      pgbench: base,
+      p2p: p2p.tps,
+      p2pRatio: p2p.tps / base,
+      p2pGoal: p2pGoal(c),
+      house: house.tps,
+      houseRatio: house.tps / base,
+      p2pP99: p2p.p99,
+      houseP99: house.p99,
+    };
   });
   log('\nclients  pgbench tps  ledger p2p tps  ratio  goal    ledger house tps  ratio  goal    p99 p2p / house');
   for (const r of rows) {
-    log(`${String(r.clients).padStart(7)}  ${fmt(r.pgbench).padStart(11)}  ${fmt(r.p2p).padStart(14)}  ${fmt(r.p2pRatio, 2).padStart(5)}  ${(r.p2pRatio >= r.p2pGoal ? `>=${r.p2pGoal} ` : `<${r.p2pGoal}!`).padEnd(6)}  ${fmt(r.house).padStart(16)}  ${fmt(r.houseRatio, 2).padStart(5)}  ${(r.houseRatio >= GOALS.house ? `>=${GOALS.house} ` : `<${GOALS.house}!`).padEnd(6)}  ${fmt(r.p2pP99, 1)} / ${fmt(r.houseP99, 1)} ms`);
+    log(
+      `${String(r.clients).padStart(7)}  ${fmt(r.pgbench).padStart(11)}  ${fmt(r.p2p).padStart(14)}  ${fmt(r.p2pRatio, 2).padStart(5)}  ${(r.p2pRatio >= r.p2pGoal ? `>=${r.p2pGoal} ` : `<${r.p2pGoal}!`).padEnd(6)}  ${fmt(r.house).padStart(16)}  ${fmt(r.houseRatio, 2).padStart(5)}  ${(r.houseRatio >= GOALS.house ? `>=${GOALS.house} ` : `<${GOALS.house}!`).padEnd(6)}  ${fmt(r.p2pP99, 1)} / ${fmt(r.houseP99, 1)} ms`,
+    );
   }
-  log(`(goals: player<->player >= ${Object.entries(GOALS.p2p).map(([c, g]) => `${g} of pgbench at ${c} clients`).join(', ')}, player<->house >= ${GOALS.house}; HTTP central->platform ${fmt(http.rps)} transfers/s, p50 ${fmt(http.p50, 1)} ms, p99 ${fmt(http.p99, 1)} ms; took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  log(
+    `(goals: player<->player >= ${Object.entries(GOALS.p2p)
+      .map(([c, g]) => `${g} of pgbench at ${c} clients`)
+      .join(
+        ', ',
+      )}, player<->house >= ${GOALS.house}; HTTP central->platform ${fmt(http.rps)} transfers/s, p50 ${fmt(http.p50, 1)} ms, p99 ${fmt(http.p99, 1)} ms; took ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
   return { rows, http, goals: GOALS, ledgerViolations: ledger.violations };
 }
 
 if (isMainThread && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.chdir(ROOT);
-  ledgerBench().then(() => process.exit(0), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  ledgerBench().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -27,9 +27,13 @@ export const FLOOR_PAGES = ['/', '/mobile/', '/about'];
  * and the member page. A string is a visitor's page; `signedIn` pages are audited as the demo player.
  */
 export const PAGES = [
-  '/', '/mobile/', '/about',
-  '/mobile/f-game/game?group=slots', '/mobile/f-game/games?group=sports',
-  '/mobile/f-activity/activity-list', '/mobile/f-activity/activity-detail?id=1',
+  '/',
+  '/mobile/',
+  '/about',
+  '/mobile/f-game/game?group=slots',
+  '/mobile/f-game/games?group=sports',
+  '/mobile/f-activity/activity-list',
+  '/mobile/f-activity/activity-detail?id=1',
   '/mobile/f-entry/register',
   { path: '/mobile/f-wallet/wallet', signedIn: true },
   { path: '/mobile/f-wallet/deposit', signedIn: true },
@@ -38,8 +42,12 @@ export const PAGES = [
 
 /** The same kinds of page on the desktop site, audited with Lighthouse's desktop preset for reference. */
 export const DESKTOP_PAGES = [
-  '/', '/egame/game?group=slots', '/preferential-activity/all-preferential', '/preferential-activity/activity-detail?id=1',
-  '/register', { path: '/member/wallet', signedIn: true },
+  '/',
+  '/egame/game?group=slots',
+  '/preferential-activity/all-preferential',
+  '/preferential-activity/activity-detail?id=1',
+  '/register',
+  { path: '/member/wallet', signedIn: true },
 ];
 
 const DEMO = { account: 'demo1234', password: 'demo1234' };
@@ -47,7 +55,9 @@ const DEMO = { account: 'demo1234', password: 'demo1234' };
 /** A fresh token of the demo player (each sign-in ends the one before, so each audit takes its own). */
 async function demoToken(baseUrl) {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
   });
   const token = (await res.json().catch(() => ({})))?.data?.access_token;
   if (!token) throw new Error(`demo login failed: ${res.status}`);
@@ -76,7 +86,9 @@ function gzipBytes(url) {
   return new Promise((resolve) => {
     const req = http.get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
       let n = 0;
-      res.on('data', (chunk) => { n += chunk.length; });
+      res.on('data', (chunk) => {
+        n += chunk.length;
+      });
       res.on('end', () => resolve(n));
       res.on('error', () => resolve(0));
     });
@@ -104,7 +116,10 @@ async function auditOnce(url, { desktop = false, signedIn = false } = {}) {
   try {
     if (signedIn) await signIn(chrome.port, url);
     const flags = {
-      port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'],
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
       // Lighthouse clears the origin's storage first unless told not to; a signed-in audit needs its token.
       disableStorageReset: signedIn,
     };
@@ -137,7 +152,13 @@ async function auditOnce(url, { desktop = false, signedIn = false } = {}) {
         .map((ref) => lhr.audits[ref.id])
         .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         // The audit and the first elements it names, so a low score says where to look.
-        .map((a) => `${a.id} (${(a.details?.items ?? []).slice(0, 3).map((i) => i.node?.selector ?? i.node?.snippet ?? '?').join('; ')})`),
+        .map(
+          (a) =>
+            `${a.id} (${(a.details?.items ?? [])
+              .slice(0, 3)
+              .map((i) => i.node?.selector ?? i.node?.snippet ?? '?')
+              .join('; ')})`,
+        ),
     };
   } finally {
     await chrome.kill();
@@ -183,12 +204,31 @@ export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
  * and a score below it is marked MISSED. */
 export function printTable(rows, goals = {}) {
   const vsGoal = (score, goal) => (goal == null ? String(score) : `${score}${score >= goal ? '' : ' MISSED'}`);
-  const head = ['page', 'form factor', 'final URL', goals.performance ? `perf (goal ${goals.performance})` : 'perf',
-    goals.accessibility ? `a11y (goal ${goals.accessibility})` : 'a11y', 'JS gzip', 'JS transferred', 'FCP', 'LCP', 'TBT', 'CLS'];
+  const head = [
+    'page',
+    'form factor',
+    'final URL',
+    goals.performance ? `perf (goal ${goals.performance})` : 'perf',
+    goals.accessibility ? `a11y (goal ${goals.accessibility})` : 'a11y',
+    'JS gzip',
+    'JS transferred',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+  ];
   const body = rows.map((r) => [
-    `${r.page}${r.signedIn ? ' (signed in)' : r.wantedSignedIn ? ' (SIGN-IN FAILED)' : ''}`, r.formFactor, new URL(r.finalUrl).pathname, vsGoal(r.performance, goals.performance),
-    vsGoal(r.accessibility, goals.accessibility), kb(r.jsGzipBytes),
-    kb(r.jsTransferBytes), `${Math.round(r.fcpMs)} ms`, `${Math.round(r.lcpMs)} ms`, `${Math.round(r.tbtMs)} ms`, (r.cls ?? NaN).toFixed(3),
+    `${r.page}${r.signedIn ? ' (signed in)' : r.wantedSignedIn ? ' (SIGN-IN FAILED)' : ''}`,
+    r.formFactor,
+    new URL(r.finalUrl).pathname,
+    vsGoal(r.performance, goals.performance),
+    vsGoal(r.accessibility, goals.accessibility),
+    kb(r.jsGzipBytes),
+    kb(r.jsTransferBytes),
+    `${Math.round(r.fcpMs)} ms`,
+    `${Math.round(r.lcpMs)} ms`,
+    `${Math.round(r.tbtMs)} ms`,
+    (r.cls ?? NaN).toFixed(3),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
@@ -231,8 +271,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     // --desktop: the desktop list with the desktop preset; --only TEXT: just the pages whose path contains TEXT.
     const desktop = process.argv.includes('--desktop');
     const only = process.argv[process.argv.indexOf('--only') + 1];
-    const list = (desktop ? DESKTOP_PAGES : PAGES)
-      .filter((e) => !process.argv.includes('--only') || (typeof e === 'string' ? e : e.path).includes(only));
+    const list = (desktop ? DESKTOP_PAGES : PAGES).filter((e) => !process.argv.includes('--only') || (typeof e === 'string' ? e : e.path).includes(only));
     try {
       printTable(await auditPages(server.url, list, { desktop }), { performance: 95, accessibility: 95 });
     } finally {

@@ -73,20 +73,29 @@ export async function partnersBench(opts = {}) {
     const baseHeap = process.memoryUsage().heapUsed;
     let peakRss = baseRss;
     let peakHeap = baseHeap;
-    const sample = () => { const m = process.memoryUsage(); peakRss = Math.max(peakRss, m.rss); peakHeap = Math.max(peakHeap, m.heapUsed); };
+    const sample = () => {
+      const m = process.memoryUsage();
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+    };
     const sampler = setInterval(sample, 20);
     const started = process.hrtime.bigint();
     const result = await settlePeriod(database.db, MONTH, linked);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     clearInterval(sampler);
     sample();
-    const statements = (await c.query(`select count(*)::int as n, sum(computed_minor)::text as total from partner_statements where period = '${MONTH}'`)).rows[0];
+    const statements = (await c.query(`select count(*)::int as n, sum(computed_minor)::text as total from partner_statements where period = '${MONTH}'`))
+      .rows[0];
     const mb = (n) => (n / 1024 / 1024).toFixed(0);
-    log(`  settlement: ${seconds.toFixed(2)} s (goal < ${GOAL_SECONDS} s) — ${result.built} statements built, total commission ${(Number(statements.total) / 100).toLocaleString('en')}`);
+    log(
+      `  settlement: ${seconds.toFixed(2)} s (goal < ${GOAL_SECONDS} s) — ${result.built} statements built, total commission ${(Number(statements.total) / 100).toLocaleString('en')}`,
+    );
     // The process's resident memory includes what it held before the job started: the loaded modules, and whatever
     // heap V8 has not given back since the fill (less the longer the fill idled). The job's own part is the growth and
     // the JS heap it used, which is mostly garbage of decoded rows and built SQL waiting for a major collection.
-    log(`  peak resident memory: ${mb(peakRss)} MB (goal < ${GOAL_MB} MB), of which ${mb(baseRss)} MB held before the job started (loaded modules); growth during the run ${mb(peakRss - baseRss)} MB`);
+    log(
+      `  peak resident memory: ${mb(peakRss)} MB (goal < ${GOAL_MB} MB), of which ${mb(baseRss)} MB held before the job started (loaded modules); growth during the run ${mb(peakRss - baseRss)} MB`,
+    );
     log(`  JS heap: ${mb(baseHeap)} MB before, peak ${mb(peakHeap)} MB during the run`);
     const rerunStarted = process.hrtime.bigint();
     const rerun = await settlePeriod(database.db, MONTH, linked);
@@ -108,21 +117,38 @@ async function timeParts(db, log, linked) {
   const { parsePeriod } = await import(path.join(ROOT, 'src/server/modules/partners/periods.ts'));
   const { computePeriod } = await import(path.join(ROOT, 'src/server/modules/partners/commission.ts'));
   const period = parsePeriod(MONTH);
-  const time = async (label, fn) => { const t0 = Date.now(); const r = await fn(); log(`    ${label}: ${((Date.now() - t0) / 1000).toFixed(2)} s`); return r; };
+  const time = async (label, fn) => {
+    const t0 = Date.now();
+    const r = await fn();
+    log(`    ${label}: ${((Date.now() - t0) / 1000).toFixed(2)} s`);
+    return r;
+  };
   const all = await repo.allPartners(db);
   const plans = new Map((await repo.allPlans(db)).map((p) => [p.id, p]));
   const nodes = s.nodesOfKind(all, plans, 'month');
-  const own = await time('own figures', () => s.ownFigures(db, period, nodes.map((n) => n.id)));
+  const own = await time('own figures', () =>
+    s.ownFigures(
+      db,
+      period,
+      nodes.map((n) => n.id),
+    ),
+  );
   await time('cpa (with the linked-accounts check)', () => s.cpaOfPeriod(db, period, nodes, plans, all, own, linked));
   await time('compute', () => computePeriod(nodes, own, new Map()));
 }
 
 /** Partners (a three-level tree), players bound round-robin, bets over the month, deposits and bonuses as the ledger aggregates them. */
 async function fill(c, { partners, players, bets }) {
-  const tiers = JSON.stringify([{ minNgrMinor: '0', minActivePlayers: 1, rateBp: 2000 }, { minNgrMinor: '5000000', minActivePlayers: 50, rateBp: 3500 }]);
+  const tiers = JSON.stringify([
+    { minNgrMinor: '0', minActivePlayers: 1, rateBp: 2000 },
+    { minNgrMinor: '5000000', minActivePlayers: 50, rateBp: 3500 },
+  ]);
   const cpa = JSON.stringify({ amountMinor: '5000', minFirstDepositMinor: '30000', minValidBetMinor: '100000', withinDays: 30 });
-  await c.query(`insert into partner_plans (name, period_kind, tiers, cpa, carry_over, payment_fee_bp, platform_fees, is_default)
-    values ('Bench', 'month', $1::jsonb, $2::jsonb, true, 150, '[{"gameGroup":"slots","feeBp":800}]'::jsonb, true)`, [tiers, cpa]);
+  await c.query(
+    `insert into partner_plans (name, period_kind, tiers, cpa, carry_over, payment_fee_bp, platform_fees, is_default)
+    values ('Bench', 'month', $1::jsonb, $2::jsonb, true, 150, '[{"gameGroup":"slots","feeBp":800}]'::jsonb, true)`,
+    [tiers, cpa],
+  );
   const top = Math.max(1, Math.round(partners / 10));
   const mid = Math.round(partners * 0.3);
   // Level 1: ids 1..top; level 2: next `mid`, parent among the tops; level 3: the rest, parent among level 2.
@@ -151,5 +177,8 @@ async function fill(c, { partners, players, bets }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  partnersBench().catch((err) => { console.error(err); process.exitCode = 1; });
+  partnersBench().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
 }

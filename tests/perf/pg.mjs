@@ -33,7 +33,11 @@ export function percentile(sorted, p) {
 }
 
 /** The middle of numbers in any order (the upper of the two middle ones for an even count). */
-export const median = (xs) => percentile([...xs].sort((a, b) => a - b), 50);
+export const median = (xs) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 /**
  * CPU used so far by the given PostgreSQL backends (a local server only; unreadable ones count nothing), in ms: the
@@ -44,9 +48,13 @@ export function backendCpuMs(pids) {
   let sum = 0;
   for (const pid of pids) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
       sum += (Number(fields[11]) + Number(fields[12])) * tickMs;
-    } catch { /* gone, or another machine's */ }
+    } catch {
+      /* gone, or another machine's */
+    }
   }
   return sum;
 }

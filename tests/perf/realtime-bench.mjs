@@ -53,7 +53,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ROLE = process.env.REALTIME_BENCH_ROLE;
 const CLIENT_KINDS = {
   tcp: 'minimal Socket.IO protocol client, WebSocket frames read from TCP',
-  wire: 'minimal Socket.IO protocol client on Node\'s WebSocket',
+  wire: "minimal Socket.IO protocol client on Node's WebSocket",
   'socket.io': 'socket.io-client',
 };
 
@@ -83,7 +83,12 @@ function startProcess(cmd, args, env, logFile) {
 
 async function waitReady(url, child, logFile) {
   const until = Date.now() + 90_000;
-  while (!(await fetch(`${url}/api/ready`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) throw new Error(`instance exited during start-up; see ${logFile}`);
     if (Date.now() > until) throw new Error(`instance not ready; see ${logFile}`);
     await sleep(200);
@@ -107,8 +112,12 @@ function stop(child) {
  */
 function protocolSocket(auth, transport) {
   const handlers = new Map();
-  const emit = (event, arg) => { for (const fn of handlers.get(event) ?? []) fn(arg); };
-  const on = (event, fn) => { handlers.set(event, [...(handlers.get(event) ?? []), fn]); };
+  const emit = (event, arg) => {
+    for (const fn of handlers.get(event) ?? []) fn(arg);
+  };
+  const on = (event, fn) => {
+    handlers.set(event, [...(handlers.get(event) ?? []), fn]);
+  };
   let connected = false;
   const fail = (message) => {
     if (!connected) emit('connect_error', new Error(message));
@@ -160,13 +169,18 @@ function tcpTransport(lbUrl) {
     const key = randomBytes(16).toString('base64');
     const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
     const sock = net.connect({ host: hostname, port: Number(port) }, () => {
-      sock.write(`GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n`
-        + `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      sock.write(
+        `GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n` +
+          `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
     });
     sock.setNoDelay(true);
     const frame = (opcode, payload) => {
       const mask = randomBytes(4);
-      const head = payload.length < 126 ? Buffer.from([0x80 | opcode, 0x80 | payload.length]) : Buffer.from([0x80 | opcode, 0xfe, payload.length >> 8, payload.length & 0xff]);
+      const head =
+        payload.length < 126
+          ? Buffer.from([0x80 | opcode, 0x80 | payload.length])
+          : Buffer.from([0x80 | opcode, 0xfe, payload.length >> 8, payload.length & 0xff]);
       const body = Buffer.allocUnsafe(payload.length);
       for (let i = 0; i < payload.length; i++) body[i] = payload[i] ^ mask[i & 3];
       sock.write(Buffer.concat([head, mask, body]));
@@ -187,7 +201,8 @@ function tcpTransport(lbUrl) {
         if (end < 0) return;
         const head = buf.subarray(0, end).toString('latin1');
         // Header names in any case: HAProxy passes them on in lower case.
-        if (!head.startsWith('HTTP/1.1 101') || !head.toLowerCase().includes(`\r\nsec-websocket-accept: ${accept.toLowerCase()}`)) return close(`handshake refused: ${head.split('\r\n')[0]}`);
+        if (!head.startsWith('HTTP/1.1 101') || !head.toLowerCase().includes(`\r\nsec-websocket-accept: ${accept.toLowerCase()}`))
+          return close(`handshake refused: ${head.split('\r\n')[0]}`);
         upgraded = true;
         buf = buf.subarray(end + 4);
       }
@@ -216,7 +231,12 @@ function tcpTransport(lbUrl) {
     });
     sock.on('error', (err) => close(err.message));
     sock.on('close', () => close('connection closed'));
-    return { send: (text) => { if (!closed) frame(1, Buffer.from(text)); }, close: () => close() };
+    return {
+      send: (text) => {
+        if (!closed) frame(1, Buffer.from(text));
+      },
+      close: () => close(),
+    };
   };
 }
 
@@ -235,27 +255,45 @@ async function clientProcess() {
   const cpuPerRound = new Map();
   let armedCpu = process.cpuUsage();
   for (let i = 0; i < people.length; i += wave) {
-    await Promise.all(people.slice(i, i + wave).map((p) => new Promise((resolve, reject) => {
-      const s = kind === 'tcp' || kind === 'wire'
-        ? protocolSocket({ token: p.token }, (kind === 'tcp' ? tcpTransport : webSocketTransport)(lbUrl))
-        : connectSocket(lbUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000, auth: { token: p.token } });
-      const entry = { playerId: p.playerId, socket: s, system: {}, privates: [] };
-      s.on('show-redEnvelope', (payload) => {
-        const at = Date.now();
-        const round = payload?.redEnvelopeId;
-        if (entry.system[round] !== undefined) return;
-        entry.system[round] = at;
-        const n = (seenPerRound.get(round) ?? 0) + 1;
-        seenPerRound.set(round, n);
-        if (n === entries.length) {
-          const cpu = process.cpuUsage(armedCpu);
-          cpuPerRound.set(round, (cpu.user + cpu.system) / 1_000);
-        }
-      });
-      s.on('system-money-action', (payload) => { entry.privates.push(payload?.target); });
-      s.once('connect', () => { entries.push(entry); resolve(); });
-      s.once('connect_error', (err) => reject(new Error(`socket of player ${p.playerId}: ${err.message}`)));
-    })));
+    await Promise.all(
+      people.slice(i, i + wave).map(
+        (p) =>
+          new Promise((resolve, reject) => {
+            const s =
+              kind === 'tcp' || kind === 'wire'
+                ? protocolSocket({ token: p.token }, (kind === 'tcp' ? tcpTransport : webSocketTransport)(lbUrl))
+                : connectSocket(lbUrl, {
+                    path: '/socket.io',
+                    transports: ['websocket'],
+                    reconnection: false,
+                    forceNew: true,
+                    timeout: 30_000,
+                    auth: { token: p.token },
+                  });
+            const entry = { playerId: p.playerId, socket: s, system: {}, privates: [] };
+            s.on('show-redEnvelope', (payload) => {
+              const at = Date.now();
+              const round = payload?.redEnvelopeId;
+              if (entry.system[round] !== undefined) return;
+              entry.system[round] = at;
+              const n = (seenPerRound.get(round) ?? 0) + 1;
+              seenPerRound.set(round, n);
+              if (n === entries.length) {
+                const cpu = process.cpuUsage(armedCpu);
+                cpuPerRound.set(round, (cpu.user + cpu.system) / 1_000);
+              }
+            });
+            s.on('system-money-action', (payload) => {
+              entry.privates.push(payload?.target);
+            });
+            s.once('connect', () => {
+              entries.push(entry);
+              resolve();
+            });
+            s.once('connect_error', (err) => reject(new Error(`socket of player ${p.playerId}: ${err.message}`)));
+          }),
+      ),
+    );
     process.send({ kind: 'progress', connected: entries.length });
   }
   await sleep(2_000); // memory settles (handshake buffers freed)
@@ -288,7 +326,9 @@ function haproxyCommand(socketPath, command) {
     let out = '';
     const c = net.connect(socketPath, () => c.end(`${command}\n`));
     c.setEncoding('utf8');
-    c.on('data', (d) => { out += d; });
+    c.on('data', (d) => {
+      out += d;
+    });
     c.on('end', () => resolve(out));
     c.on('error', reject);
   });
@@ -297,7 +337,10 @@ function haproxyCommand(socketPath, command) {
 /** From `show stat`: the frontend's current sessions and whether each server is UP, as this HAProxy process sees it. */
 async function haproxyState(socketPath) {
   const csv = await haproxyCommand(socketPath, 'show stat');
-  const rows = csv.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(','));
+  const rows = csv
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => l.split(','));
   const frontend = rows.find((r) => r[0] === 'site' && r[1] === 'FRONTEND');
   return { sessions: Number(frontend?.[4] ?? Number.NaN), up: rows.filter((r) => r[0] === 'app' && r[1] !== 'BACKEND' && r[17] === 'UP').map((r) => r[1]) };
 }
@@ -347,10 +390,13 @@ export async function realtimeBench(opts = {}) {
   const balancerMaxconn = Math.min(Math.max(4_096, socketsN + 500), Math.floor((fds - 200) / 2));
   progress(`ulimit -n ${fds}; ${clientsN} client processes of ${share} sockets; ${balancersN} HAProxy processes of maxconn ${balancerMaxconn}`);
   if (fds < share + 500 || fds < socketsN / 2 + 1_000) {
-    throw new Error(`ulimit -n is ${fds}: ${socketsN} sockets need ${share + 500} per client process (more REALTIME_BENCH_CLIENTS) and ${Math.ceil(socketsN / 2) + 1_000} per instance`);
+    throw new Error(
+      `ulimit -n is ${fds}: ${socketsN} sockets need ${share + 500} per client process (more REALTIME_BENCH_CLIENTS) and ${Math.ceil(socketsN / 2) + 1_000} per instance`,
+    );
   }
   // The kernel's spread over the balancers is a hash of each connection's addresses, even on average but not exactly.
-  if ((socketsN / balancersN) * 1.1 > balancerMaxconn) progress(`warning: ${balancersN} HAProxy processes of maxconn ${balancerMaxconn} are short for ${socketsN} sockets; raise REALTIME_BENCH_BALANCERS`);
+  if ((socketsN / balancersN) * 1.1 > balancerMaxconn)
+    progress(`warning: ${balancersN} HAProxy processes of maxconn ${balancerMaxconn} are short for ${socketsN} sockets; raise REALTIME_BENCH_BALANCERS`);
 
   const { url: dbUrl, drop } = await createDb('bench_rt');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'realtime-bench-'));
@@ -377,7 +423,9 @@ export async function realtimeBench(opts = {}) {
     const people = [];
     for (let i = 0; i < socketsN; i += 1_000) {
       const batch = Array.from({ length: Math.min(1_000, socketsN - i) }, (_, j) => ({
-        account: `rt${i + j}${randomBytes(2).toString('hex')}`.slice(0, 12), passwordHash: 'unused', recommendCode: `RT${i + j}${randomBytes(3).toString('hex')}`,
+        account: `rt${i + j}${randomBytes(2).toString('hex')}`.slice(0, 12),
+        passwordHash: 'unused',
+        recommendCode: `RT${i + j}${randomBytes(3).toString('hex')}`,
       }));
       const rows = await database.db.insert(players).values(batch).returning({ id: players.id });
       const sess = rows.map((r) => {
@@ -392,14 +440,35 @@ export async function realtimeBench(opts = {}) {
     // Two instances: only the red-packet job runs often; the others are off so they do not weigh on the figures.
     const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];
     const env = {
-      DATABASE_URL: dbUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, NODE_ENV: 'test', SEED_DEMO: '0', TRUST_PROXY: '1', LOG_LEVEL: 'warn',
-      SERVE_PAGES: '0', METRICS_TOKEN, RATE_LIMIT_PER_MIN: '100000000', DB_POOL_MAX: '10', RED_PACKET_TICK_MS: '100',
-      RECONCILE_INTERVAL_MS: '0', BET_INGEST_INTERVAL_MS: '0', DEPOSIT_EXPIRY_INTERVAL_MS: '0', VIP_NIGHTLY_INTERVAL_MS: '0',
+      DATABASE_URL: dbUrl,
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      NODE_ENV: 'test',
+      SEED_DEMO: '0',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      SERVE_PAGES: '0',
+      METRICS_TOKEN,
+      RATE_LIMIT_PER_MIN: '100000000',
+      DB_POOL_MAX: '10',
+      RED_PACKET_TICK_MS: '100',
+      RECONCILE_INTERVAL_MS: '0',
+      BET_INGEST_INTERVAL_MS: '0',
+      DEPOSIT_EXPIRY_INTERVAL_MS: '0',
+      VIP_NIGHTLY_INTERVAL_MS: '0',
     };
     const instances = [];
-    for (const [name, port] of [['a', portA], ['b', portB]]) {
+    for (const [name, port] of [
+      ['a', portA],
+      ['b', portB],
+    ]) {
       const logFile = path.join(tmp, `instance-${name}.log`);
-      const child = startProcess(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, logFile);
+      const child = startProcess(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
+        { ...env, PORT: String(port), HOST: '127.0.0.1' },
+        logFile,
+      );
       children.push(child);
       const url = `http://127.0.0.1:${port}`;
       await waitReady(url, child, logFile);
@@ -409,7 +478,8 @@ export async function realtimeBench(opts = {}) {
     const balancers = [];
     for (let k = 0; k < balancersN; k++) {
       const statsSocket = path.join(tmp, `haproxy-${k}.sock`);
-      const cfg = template.replace('{{BIND}}', `127.0.0.1:${portLb}`)
+      const cfg = template
+        .replace('{{BIND}}', `127.0.0.1:${portLb}`)
         // Each process's stats socket, for the connections it holds and how it sees the instances.
         .replace('global\n', `global\n    stats socket ${statsSocket} mode 600 level operator\n`)
         // maxconn counts client connections; HAProxy wants two descriptors for each (client and server side) and
@@ -421,7 +491,15 @@ export async function realtimeBench(opts = {}) {
         // A connection storm slows /api/ready past the check interval; a slow check is not an instance down, and an
         // instance marked down here would cut the sockets it holds (on-marked-down shutdown-sessions).
         .replace('timeout server 60s', 'timeout server 60s\n    timeout check 5s')
-        .replace('{{SERVERS}}', [['a', portA], ['b', portB]].map(([n, p]) => `    server ${n} 127.0.0.1:${p} check`).join('\n'));
+        .replace(
+          '{{SERVERS}}',
+          [
+            ['a', portA],
+            ['b', portB],
+          ]
+            .map(([n, p]) => `    server ${n} 127.0.0.1:${p} check`)
+            .join('\n'),
+        );
       const cfgFile = path.join(tmp, `haproxy-${k}.cfg`);
       fs.writeFileSync(cfgFile, cfg);
       const logFile = path.join(tmp, `haproxy-${k}.log`);
@@ -436,7 +514,8 @@ export async function realtimeBench(opts = {}) {
         if (b.child.exitCode !== null) throw new Error(`HAProxy process ${k} exited; see ${b.logFile}: ${fs.readFileSync(b.logFile, 'utf8').slice(0, 500)}`);
         const state = await haproxyState(b.statsSocket).catch(() => undefined);
         if (state?.up.length === 2) break;
-        if (Date.now() > until) throw new Error(`both instances not up behind HAProxy process ${k} (${JSON.stringify(state)}): ${fs.readFileSync(b.logFile, "utf8").slice(0, 800)}`);
+        if (Date.now() > until)
+          throw new Error(`both instances not up behind HAProxy process ${k} (${JSON.stringify(state)}): ${fs.readFileSync(b.logFile, 'utf8').slice(0, 800)}`);
         await sleep(100);
       }
     }
@@ -456,46 +535,67 @@ export async function realtimeBench(opts = {}) {
     const connectedPer = new Array(clientsN).fill(0);
     const clientRss = new Array(clientsN).fill(0);
     let lastProgress = 0;
-    await Promise.all(Array.from({ length: clientsN }, (_, w) => new Promise((resolve, reject) => {
-      const child = fork(fileURLToPath(import.meta.url), [], {
-        cwd: ROOT, env: { ...process.env, REALTIME_BENCH_ROLE: 'clients' }, execArgv: ['--disable-warning=ExperimentalWarning'],
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
-      clients.push(child);
-      child.on('message', (m) => {
-        if (m.kind === 'progress' || m.kind === 'connected') {
-          connectedPer[w] = m.connected;
-          const total = connectedPer.reduce((x, y) => x + y, 0);
-          if (total - lastProgress >= 1_000) {
-            lastProgress = total;
-            progress(`${total} sockets connected`);
-          }
-        }
-        if (m.kind === 'connected') {
-          clientRss[w] = m.rssMb - m.rssStartMb;
-          resolve();
-        }
-        if (m.kind === 'error') reject(new Error(m.error));
-      });
-      child.once('exit', (code) => reject(new Error(`client process ${w} exited (${code})`)));
-      child.send({ lbUrl, people: people.slice(w * share, (w + 1) * share), wave: Math.ceil(WAVE / clientsN), kind: clientKind });
-    })));
+    await Promise.all(
+      Array.from(
+        { length: clientsN },
+        (_, w) =>
+          new Promise((resolve, reject) => {
+            const child = fork(fileURLToPath(import.meta.url), [], {
+              cwd: ROOT,
+              env: { ...process.env, REALTIME_BENCH_ROLE: 'clients' },
+              execArgv: ['--disable-warning=ExperimentalWarning'],
+              stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+            });
+            clients.push(child);
+            child.on('message', (m) => {
+              if (m.kind === 'progress' || m.kind === 'connected') {
+                connectedPer[w] = m.connected;
+                const total = connectedPer.reduce((x, y) => x + y, 0);
+                if (total - lastProgress >= 1_000) {
+                  lastProgress = total;
+                  progress(`${total} sockets connected`);
+                }
+              }
+              if (m.kind === 'connected') {
+                clientRss[w] = m.rssMb - m.rssStartMb;
+                resolve();
+              }
+              if (m.kind === 'error') reject(new Error(m.error));
+            });
+            child.once('exit', (code) => reject(new Error(`client process ${w} exited (${code})`)));
+            child.send({ lbUrl, people: people.slice(w * share, (w + 1) * share), wave: Math.ceil(WAVE / clientsN), kind: clientKind });
+          }),
+      ),
+    );
     /** Asks every client process one question and gathers the answers of the given kind. */
-    const ask = (question, kind) => Promise.all(clients.map((child) => new Promise((resolve) => {
-      const onMessage = (m) => {
-        if (m.kind !== kind) return;
-        child.off('message', onMessage);
-        resolve(m);
-      };
-      child.on('message', onMessage);
-      child.send(question);
-    })));
+    const ask = (question, kind) =>
+      Promise.all(
+        clients.map(
+          (child) =>
+            new Promise((resolve) => {
+              const onMessage = (m) => {
+                if (m.kind !== kind) return;
+                child.off('message', onMessage);
+                resolve(m);
+              };
+              child.on('message', onMessage);
+              child.send(question);
+            }),
+        ),
+      );
     const report = () => ask({ ask: 'report' }, 'report').then((parts) => parts.flatMap((m, w) => m.seen.map((x) => ({ ...x, client: w }))));
     sockets = await report();
     const connectS = (performance.now() - connectStarted) / 1000;
     progress(`${sockets.length} sockets connected`);
     // How many client connections each balancer process holds (the kernel's spread over SO_REUSEPORT).
-    const perBalancer = await Promise.all(balancers.map((b) => haproxyState(b.statsSocket).then((st) => st.sessions, () => Number.NaN)));
+    const perBalancer = await Promise.all(
+      balancers.map((b) =>
+        haproxyState(b.statsSocket).then(
+          (st) => st.sessions,
+          () => Number.NaN,
+        ),
+      ),
+    );
     // How many sockets each instance holds, as its own sockets_connected metric says.
     const held = {};
     for (const i of instances) {
@@ -526,8 +626,13 @@ export async function realtimeBench(opts = {}) {
       const sum = (list) => list.reduce((x, c) => x + cpuMs(c.pid), 0);
       const own = process.cpuUsage();
       return {
-        a: cpuMs(instances[0].child.pid), b: cpuMs(instances[1].child.pid), balancers: sum(balancers.map((x) => x.child)),
-        clients: sum(clients), bench: (own.user + own.system) / 1_000, machine: machineBusyMs(), at: performance.now(),
+        a: cpuMs(instances[0].child.pid),
+        b: cpuMs(instances[1].child.pid),
+        balancers: sum(balancers.map((x) => x.child)),
+        clients: sum(clients),
+        bench: (own.user + own.system) / 1_000,
+        machine: machineBusyMs(),
+        at: performance.now(),
       };
     };
     const diff = (x, y) => {
@@ -544,11 +649,31 @@ export async function realtimeBench(opts = {}) {
       await ask({ ask: 'arm' }, 'armed');
       const eventFrom = parts();
       cpuQuiet.push(diff(quietFrom, eventFrom));
-      const round = await database.db.transaction((tx) => insertRound(tx, {
-        title: 'bench', titleEn: 'bench', startsAt: new Date(Date.now() - 1_000), endsAt: new Date(Date.now() + 3_600_000), poolMinor: 100_000n, packetCount: 100,
-        minPacketMinor: 100n, maxPacketMinor: 2_000n, minLevel: 0, lookbackDays: 0, minDepositMinor: 0n, minValidBetMinor: 0n, flowMultiple: 1,
-        approvalCeilingMinor: 1_000_000n, position: 'right', pictureId: null, showPageType: 0,
-      }, amounts));
+      const round = await database.db.transaction((tx) =>
+        insertRound(
+          tx,
+          {
+            title: 'bench',
+            titleEn: 'bench',
+            startsAt: new Date(Date.now() - 1_000),
+            endsAt: new Date(Date.now() + 3_600_000),
+            poolMinor: 100_000n,
+            packetCount: 100,
+            minPacketMinor: 100n,
+            maxPacketMinor: 2_000n,
+            minLevel: 0,
+            lookbackDays: 0,
+            minDepositMinor: 0n,
+            minValidBetMinor: 0n,
+            flowMultiple: 1,
+            approvalCeilingMinor: 1_000_000n,
+            position: 'right',
+            pictureId: null,
+            showPageType: 0,
+          },
+          amounts,
+        ),
+      );
       progress(`round ${round.id} opens now; waiting for show-redEnvelope on every socket`);
       // Only a count while the event is in flight: the full report would queue in the clients' loops before the frames.
       const until = Date.now() + 30_000;
@@ -567,12 +692,20 @@ export async function realtimeBench(opts = {}) {
     const latenciesOf = (list, round) => list.filter((x) => x.system[round.id] !== undefined).map((x) => x.system[round.id] - round.openedAt);
     const latencies = rounds.flatMap((round) => latenciesOf(sockets, round)).sort((a, b) => a - b);
     const missed = sockets.length * rounds.length - latencies.length;
-    const figures = (sorted) => `first ${(sorted[0] ?? Number.NaN).toFixed(0)}, p50 ${percentile(sorted, 50).toFixed(0)}, p95 ${percentile(sorted, 95).toFixed(0)}, p99 ${percentile(sorted, 99).toFixed(0)}, max ${(sorted.at(-1) ?? Number.NaN).toFixed(0)}`;
+    const figures = (sorted) =>
+      `first ${(sorted[0] ?? Number.NaN).toFixed(0)}, p50 ${percentile(sorted, 50).toFixed(0)}, p95 ${percentile(sorted, 95).toFixed(0)}, p99 ${percentile(sorted, 99).toFixed(0)}, max ${(sorted.at(-1) ?? Number.NaN).toFixed(0)}`;
     const perRound = rounds.map((round) => figures(latenciesOf(sockets, round).sort((a, b) => a - b)));
     // Per client process: when one's sockets are much later than another's, the clients' own event loops are what
     // costs; when all are alike, the time is spent before the frames reach the clients (instances, HAProxy, the machine).
     const perClient = Array.from({ length: clientsN }, (_, w) => {
-      const mine = rounds.flatMap((round) => latenciesOf(sockets.filter((x) => x.client === w), round)).sort((a, b) => a - b);
+      const mine = rounds
+        .flatMap((round) =>
+          latenciesOf(
+            sockets.filter((x) => x.client === w),
+            round,
+          ),
+        )
+        .sort((a, b) => a - b);
       return `${percentile(mine, 50).toFixed(0)}/${percentile(mine, 99).toFixed(0)}`;
     });
     // The clients' own work for one event: CPU each client process spent from the announcement to its last receipt,
@@ -591,32 +724,67 @@ export async function realtimeBench(opts = {}) {
     }
     const perSocketKb = Object.fromEntries(instances.map((i) => [i.name, ((rssAfter[i.name] - rssBefore[i.name]) * 1024) / held[i.name]]));
     const out = {
-      sockets: sockets.length, connectS, missed, rounds: rounds.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, clientCpuPerEventUs, privateTargets: targets.length, privateDelivered, privateWrong, rssBefore, rssAfter, perSocketKb, held,
-      perBalancer, clientPerSocketKb: (clientRss.reduce((x, y) => x + y, 0) * 1024) / sockets.length, loadBefore, loadDuring, goals: GOALS,
+      sockets: sockets.length,
+      connectS,
+      missed,
+      rounds: rounds.length,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? Number.NaN,
+      clientCpuPerEventUs,
+      privateTargets: targets.length,
+      privateDelivered,
+      privateWrong,
+      rssBefore,
+      rssAfter,
+      perSocketKb,
+      held,
+      perBalancer,
+      clientPerSocketKb: (clientRss.reduce((x, y) => x + y, 0) * 1024) / sockets.length,
+      loadBefore,
+      loadDuring,
+      goals: GOALS,
     };
     const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
-    log(`\n== Realtime: ${out.sockets} sockets over two instances behind ${balancersN} HAProxy processes on one address (${version.stdout.split('\n')[0]}), Redis fan-out ==\n`);
-    log(`  ulimit -n ${fds}; clients in ${clientsN} processes (${CLIENT_KINDS[clientKind]}); load average (1, 5, 15 min) before the run ${load(loadBefore)}; 1-min load when every socket had each event: ${load(loadDuring)}`);
-    log(`  connected in ${connectS.toFixed(1)} s (WebSocket, ${WAVE} at a time); held: ${instances.map((i) => `instance ${i.name} ${held[i.name]}`).join(', ')}; per HAProxy process: ${perBalancer.join(', ')}`);
-    log(`  show-redEnvelope from opened_at to receipt, ${rounds.length} events x ${sockets.length} sockets: ${figures(latencies)} ms (goal p99 <= ${GOALS.p99Ms} ms); ${missed} receipt(s) missing`);
-    const cpuLine = (d) => `instance a ${d.a.toFixed(0)}, instance b ${d.b.toFixed(0)}, HAProxy ${d.balancers.toFixed(0)}, clients ${d.clients.toFixed(0)}, bench ${d.bench.toFixed(0)}, rest of the machine ${d.rest.toFixed(0)} (machine ${d.machine.toFixed(0)} of ${(os.availableParallelism() * d.at).toFixed(0)} over ${d.at.toFixed(0)} ms wall on ${os.availableParallelism()} cores)`;
+    log(
+      `\n== Realtime: ${out.sockets} sockets over two instances behind ${balancersN} HAProxy processes on one address (${version.stdout.split('\n')[0]}), Redis fan-out ==\n`,
+    );
+    log(
+      `  ulimit -n ${fds}; clients in ${clientsN} processes (${CLIENT_KINDS[clientKind]}); load average (1, 5, 15 min) before the run ${load(loadBefore)}; 1-min load when every socket had each event: ${load(loadDuring)}`,
+    );
+    log(
+      `  connected in ${connectS.toFixed(1)} s (WebSocket, ${WAVE} at a time); held: ${instances.map((i) => `instance ${i.name} ${held[i.name]}`).join(', ')}; per HAProxy process: ${perBalancer.join(', ')}`,
+    );
+    log(
+      `  show-redEnvelope from opened_at to receipt, ${rounds.length} events x ${sockets.length} sockets: ${figures(latencies)} ms (goal p99 <= ${GOALS.p99Ms} ms); ${missed} receipt(s) missing`,
+    );
+    const cpuLine = (d) =>
+      `instance a ${d.a.toFixed(0)}, instance b ${d.b.toFixed(0)}, HAProxy ${d.balancers.toFixed(0)}, clients ${d.clients.toFixed(0)}, bench ${d.bench.toFixed(0)}, rest of the machine ${d.rest.toFixed(0)} (machine ${d.machine.toFixed(0)} of ${(os.availableParallelism() * d.at).toFixed(0)} over ${d.at.toFixed(0)} ms wall on ${os.availableParallelism()} cores)`;
     for (const [k, f] of perRound.entries()) {
       log(`    event ${k + 1}: ${f} ms`);
       log(`      CPU ms from the announcement until every socket had it (seen every 250 ms): ${cpuLine(cpuEvent[k])}`);
       log(`      CPU ms in the quiet second before: ${cpuLine(cpuQuiet[k])}`);
     }
-    log(`  per client process, p50/p99 ms: ${perClient.join(', ')}; clients' CPU per received event ${clientCpuPerEventUs.toFixed(0)} us (${(clientCpuPerEventUs * share / 1_000).toFixed(0)} ms per client process per event)`);
-    log(`  private system-money-action to ${targets.length} players: ${privateDelivered} delivered to their player, ${privateWrong} to anyone else (goal ${targets.length} and 0)`);
-    log(`  memory per socket held: ${instances.map((i) => `instance ${i.name} ${out.perSocketKb[i.name].toFixed(1)} KB (RSS ${rssBefore[i.name].toFixed(0)} -> ${rssAfter[i.name].toFixed(0)} MB)`).join(', ')}; client side ${out.clientPerSocketKb.toFixed(1)} KB`);
+    log(
+      `  per client process, p50/p99 ms: ${perClient.join(', ')}; clients' CPU per received event ${clientCpuPerEventUs.toFixed(0)} us (${((clientCpuPerEventUs * share) / 1_000).toFixed(0)} ms per client process per event)`,
+    );
+    log(
+      `  private system-money-action to ${targets.length} players: ${privateDelivered} delivered to their player, ${privateWrong} to anyone else (goal ${targets.length} and 0)`,
+    );
+    log(
+      `  memory per socket held: ${instances.map((i) => `instance ${i.name} ${out.perSocketKb[i.name].toFixed(1)} KB (RSS ${rssBefore[i.name].toFixed(0)} -> ${rssAfter[i.name].toFixed(0)} MB)`).join(', ')}; client side ${out.clientPerSocketKb.toFixed(1)} KB`,
+    );
     return out;
   } finally {
-    await Promise.all(clients.map((child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return undefined;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.send({ ask: 'close' }, () => {});
-      return Promise.race([exited, sleep(5_000).then(() => child.kill('SIGKILL'))]);
-    }));
+    await Promise.all(
+      clients.map((child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return undefined;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.send({ ask: 'close' }, () => {});
+        return Promise.race([exited, sleep(5_000).then(() => child.kill('SIGKILL'))]);
+      }),
+    );
     if (side) {
       side.realtime.stop();
       await side.pub.quit().catch(() => {});
@@ -631,12 +799,15 @@ export async function realtimeBench(opts = {}) {
 
 if (!ROLE && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.chdir(ROOT);
-  realtimeBench().then((r) => {
-    const met = r.sockets >= GOALS.sockets && r.missed === 0 && r.p99 <= GOALS.p99Ms && r.privateWrong === 0 && r.privateDelivered === r.privateTargets;
-    console.log(`\n  ${met ? 'goals met' : 'goals MISSED'}${r.sockets < GOALS.sockets ? ` (reduced run: ${r.sockets} of ${GOALS.sockets} sockets)` : ''}`);
-    process.exit(0);
-  }, (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  realtimeBench().then(
+    (r) => {
+      const met = r.sockets >= GOALS.sockets && r.missed === 0 && r.p99 <= GOALS.p99Ms && r.privateWrong === 0 && r.privateDelivered === r.privateTargets;
+      console.log(`\n  ${met ? 'goals met' : 'goals MISSED'}${r.sockets < GOALS.sockets ? ` (reduced run: ${r.sockets} of ${GOALS.sockets} sockets)` : ''}`);
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

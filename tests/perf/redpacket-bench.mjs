@@ -55,15 +55,23 @@ async function rush({ base, roundId, tokens, sockets }) {
 }
 
 if (!isMainThread && workerData?.kind === 'redpacket-rush') {
-  rush(workerData).then((r) => parentPort.postMessage({ ok: true, r }), (err) => parentPort.postMessage({ ok: false, error: String(err?.stack ?? err) }));
+  rush(workerData).then(
+    (r) => parentPort.postMessage({ ok: true, r }),
+    (err) => parentPort.postMessage({ ok: false, error: String(err?.stack ?? err) }),
+  );
 }
 
 function rushInWorker(data) {
   return new Promise((resolve, reject) => {
-    const w = new Worker(fileURLToPath(import.meta.url), { workerData: { kind: 'redpacket-rush', ...data }, execArgv: ['--disable-warning=ExperimentalWarning'] });
+    const w = new Worker(fileURLToPath(import.meta.url), {
+      workerData: { kind: 'redpacket-rush', ...data },
+      execArgv: ['--disable-warning=ExperimentalWarning'],
+    });
     w.once('message', (m) => (m.ok ? resolve(m.r) : reject(new Error(m.error))));
     w.once('error', reject);
-    w.once('exit', (code) => { if (code !== 0) reject(new Error(`worker exited ${code}`)); });
+    w.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`worker exited ${code}`));
+    });
   });
 }
 
@@ -101,7 +109,9 @@ export async function redPacketBench(opts = {}) {
     const tokens = [];
     for (let i = 0; i < playersN; i += 500) {
       const batch = Array.from({ length: Math.min(500, playersN - i) }, (_, j) => ({
-        account: `rb${i + j}${randomBytes(2).toString('hex')}`.slice(0, 12), passwordHash: 'unused', recommendCode: `RB${i + j}${randomBytes(3).toString('hex')}`,
+        account: `rb${i + j}${randomBytes(2).toString('hex')}`.slice(0, 12),
+        passwordHash: 'unused',
+        recommendCode: `RB${i + j}${randomBytes(3).toString('hex')}`,
       }));
       const rows = await database.db.insert(players).values(batch).returning({ id: players.id });
       const sess = rows.map((r) => {
@@ -114,12 +124,32 @@ export async function redPacketBench(opts = {}) {
 
     const poolMinor = BigInt(packetsN) * 1000n; // 10.00 a packet on average
     const amounts = drawPackets(poolMinor, packetsN, 100n, 2000n);
-    const round = await database.db.transaction((tx) => insertRound(tx, {
-      title: 'bench', titleEn: 'bench', startsAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 3_600_000), poolMinor, packetCount: packetsN,
-      minPacketMinor: 100n, maxPacketMinor: 2000n, minLevel: 0, lookbackDays: 0, minDepositMinor: 0n, minValidBetMinor: 0n, flowMultiple: 1,
-      // Every packet is paid at once: the claim, the activity wallet and the journal in one transaction.
-      approvalCeilingMinor: 1_000_000n, position: 'right', pictureId: null, showPageType: 0,
-    }, amounts));
+    const round = await database.db.transaction((tx) =>
+      insertRound(
+        tx,
+        {
+          title: 'bench',
+          titleEn: 'bench',
+          startsAt: new Date(Date.now() - 1000),
+          endsAt: new Date(Date.now() + 3_600_000),
+          poolMinor,
+          packetCount: packetsN,
+          minPacketMinor: 100n,
+          maxPacketMinor: 2000n,
+          minLevel: 0,
+          lookbackDays: 0,
+          minDepositMinor: 0n,
+          minValidBetMinor: 0n,
+          flowMultiple: 1,
+          // Every packet is paid at once: the claim, the activity wallet and the journal in one transaction.
+          approvalCeilingMinor: 1_000_000n,
+          position: 'right',
+          pictureId: null,
+          showPageType: 0,
+        },
+        amounts,
+      ),
+    );
 
     const load = { base, roundId: round.id, tokens, sockets };
     const { results, elapsedS } = client === 'same-thread' ? await rush(load) : await rushInWorker(load);
@@ -135,15 +165,36 @@ export async function redPacketBench(opts = {}) {
       from red_packets where round_id = ${round.id} and player_id is not null`);
     const violations = await checkLedger(database.db);
     const out = {
-      players: playersN, packets: packetsN, claimsPerSecond: playersN / elapsedS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses,
-      paidCount: paid.rows[0].n, paidMinor: BigInt(paid.rows[0].s), poolMinor, takenCount: taken.rows[0].n, takenMinor: BigInt(taken.rows[0].s),
-      distinctPlayers: taken.rows[0].players, ledgerViolations: violations.length, redis: !!process.env.REDIS_URL, client,
+      players: playersN,
+      packets: packetsN,
+      claimsPerSecond: playersN / elapsedS,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      statuses,
+      paidCount: paid.rows[0].n,
+      paidMinor: BigInt(paid.rows[0].s),
+      poolMinor,
+      takenCount: taken.rows[0].n,
+      takenMinor: BigInt(taken.rows[0].s),
+      distinctPlayers: taken.rows[0].players,
+      ledgerViolations: violations.length,
+      redis: !!process.env.REDIS_URL,
+      client,
     };
-    out.overPaid = out.paidMinor > poolMinor || out.paidMinor !== out.takenMinor || out.distinctPlayers !== out.takenCount || out.paidCount !== (statuses[200] ?? 0);
-    log(`\n== Red-packet rush: ${playersN} players claim packets of one ${packetsN}-packet round at once (PostgreSQL${out.redis ? ' and Redis' : ''}, HTTP on loopback, ${sockets} sockets, requests sent from ${client === 'same-thread' ? "the server's own thread" : 'a worker thread'}) ==\n`);
-    log(`  ${out.claimsPerSecond.toFixed(0)} claims/s over ${elapsedS.toFixed(2)} s; latency p50 ${out.p50.toFixed(1)} ms, p99 ${out.p99.toFixed(1)} ms; answers ${JSON.stringify(statuses)}`);
-    log(`  paid ${out.paidCount} packets, ${(Number(out.paidMinor) / 100).toFixed(2)} of a pool of ${(Number(poolMinor) / 100).toFixed(2)}; packets taken ${out.takenCount} by ${out.distinctPlayers} distinct players`);
-    log(`  over-paid: ${out.overPaid ? 'YES' : 'no'} (sum paid <= pool, paid = taken, one packet per player); ledger check: ${violations.length ? `${violations.length} violation(s)` : 'every invariant holds'}`);
+    out.overPaid =
+      out.paidMinor > poolMinor || out.paidMinor !== out.takenMinor || out.distinctPlayers !== out.takenCount || out.paidCount !== (statuses[200] ?? 0);
+    log(
+      `\n== Red-packet rush: ${playersN} players claim packets of one ${packetsN}-packet round at once (PostgreSQL${out.redis ? ' and Redis' : ''}, HTTP on loopback, ${sockets} sockets, requests sent from ${client === 'same-thread' ? "the server's own thread" : 'a worker thread'}) ==\n`,
+    );
+    log(
+      `  ${out.claimsPerSecond.toFixed(0)} claims/s over ${elapsedS.toFixed(2)} s; latency p50 ${out.p50.toFixed(1)} ms, p99 ${out.p99.toFixed(1)} ms; answers ${JSON.stringify(statuses)}`,
+    );
+    log(
+      `  paid ${out.paidCount} packets, ${(Number(out.paidMinor) / 100).toFixed(2)} of a pool of ${(Number(poolMinor) / 100).toFixed(2)}; packets taken ${out.takenCount} by ${out.distinctPlayers} distinct players`,
+    );
+    log(
+      `  over-paid: ${out.overPaid ? 'YES' : 'no'} (sum paid <= pool, paid = taken, one packet per player); ledger check: ${violations.length ? `${violations.length} violation(s)` : 'every invariant holds'}`,
+    );
     return out;
   } finally {
     await app?.close();
@@ -154,8 +205,11 @@ export async function redPacketBench(opts = {}) {
 
 if (isMainThread && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.chdir(ROOT);
-  redPacketBench().then(() => process.exit(0), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  redPacketBench().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -68,8 +68,21 @@ export async function seedAggregates(c, players, dailyPlayers) {
       union all select day, player_id, 2 from ledger_daily where kind = 'deposit' and journals > 0) x group by 1, 2`);
   await c.query(`insert into report_active_daily (day, shard, players)
     select day, (player_id % 16)::smallint, count(*) from report_active_days group by 1, 2`);
-  for (const table of ['players', 'bet_daily', 'bet_daily_games', 'bet_player_days', 'bet_daily_bettors', 'ledger_daily', 'ledger_daily_totals', 'ledger_first_deposits',
-    'report_active_days', 'report_active_daily', 'auth_registrations_daily', 'ledger_first_deposit_totals', 'bet_daily_totals']) {
+  for (const table of [
+    'players',
+    'bet_daily',
+    'bet_daily_games',
+    'bet_player_days',
+    'bet_daily_bettors',
+    'ledger_daily',
+    'ledger_daily_totals',
+    'ledger_first_deposits',
+    'report_active_days',
+    'report_active_daily',
+    'auth_registrations_daily',
+    'ledger_first_deposit_totals',
+    'bet_daily_totals',
+  ]) {
     await c.query(`analyze ${table}`);
   }
 }
@@ -107,19 +120,28 @@ async function csvRun(db, locale) {
     peakNewSpace = Math.max(peakNewSpace, newSpace());
   }, 20);
   const t0 = Date.now();
-  await pipeline(csvStream(playerListColumns(locale), playerListRows(db, undefined)), new Writable({
-    write(chunk, _enc, done) {
-      bytes += chunk.length;
-      for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
-      done();
-    },
-  }));
+  await pipeline(
+    csvStream(playerListColumns(locale), playerListRows(db, undefined)),
+    new Writable({
+      write(chunk, _enc, done) {
+        bytes += chunk.length;
+        for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+        done();
+      },
+    }),
+  );
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   const mb = (n) => n / 1024 / 1024;
   return {
-    seconds: (Date.now() - t0) / 1000, bytes, lines, peakRssMb: mb(peakRss), baseRssMb: mb(baseRss),
-    baseNewSpaceMb: mb(baseNewSpace), peakNewSpaceMb: mb(peakNewSpace), peakHeapUsedMb: mb(peakHeapUsed),
+    seconds: (Date.now() - t0) / 1000,
+    bytes,
+    lines,
+    peakRssMb: mb(peakRss),
+    baseRssMb: mb(baseRss),
+    baseNewSpaceMb: mb(baseNewSpace),
+    peakNewSpaceMb: mb(peakNewSpace),
+    peakHeapUsedMb: mb(peakHeapUsed),
   };
 }
 
@@ -150,20 +172,31 @@ export async function reportsBench(opts = {}) {
         select 'GP1', 'S' || g, 1 + g % ${players}, 'game-1', 'slots', 1000, (g % 3) * 900, 1000, 'settled', 1, now() - (g % 31536000) * interval '1 second', now() - (g % 31536000) * interval '1 second'
         from generate_series(1, ${sourceRows}) g`);
     }
-    const counts = (await c.query(`select (select count(*) from bet_daily)::int as bet_daily, (select sum(rounds) from bet_daily)::bigint::text as bets,
-      (select count(*) from ledger_daily)::int as ledger_daily, (select count(*) from bet_daily_games)::int as games_rows`)).rows[0];
-    log(`  seeded in ${((Date.now() - seeded) / 1000).toFixed(0)} s: ${players.toLocaleString('en')} players; a year of aggregates standing for ${Number(counts.bets).toLocaleString('en')} settled bets `
-      + `(${counts.bet_daily.toLocaleString('en')} player-day-game rows, ${counts.games_rows.toLocaleString('en')} day-game rows, ${counts.ledger_daily.toLocaleString('en')} money rows); `
-      + `${sourceRows.toLocaleString('en')} bet records`);
+    const counts = (
+      await c.query(`select (select count(*) from bet_daily)::int as bet_daily, (select sum(rounds) from bet_daily)::bigint::text as bets,
+      (select count(*) from ledger_daily)::int as ledger_daily, (select count(*) from bet_daily_games)::int as games_rows`)
+    ).rows[0];
+    log(
+      `  seeded in ${((Date.now() - seeded) / 1000).toFixed(0)} s: ${players.toLocaleString('en')} players; a year of aggregates standing for ${Number(counts.bets).toLocaleString('en')} settled bets ` +
+        `(${counts.bet_daily.toLocaleString('en')} player-day-game rows, ${counts.games_rows.toLocaleString('en')} day-game rows, ${counts.ledger_daily.toLocaleString('en')} money rows); ` +
+        `${sourceRows.toLocaleString('en')} bet records`,
+    );
 
     const reports = new ReportsService({ db: database.db });
     const to = taipeiDate(new Date());
     // Each query asks for a different 90-day window (ending up to 90 days back), so no two are served from one cache.
-    const window = (i) => ({ from: taipeiDate(new Date(Date.now() - (89 + (i % 90)) * 86_400_000)), to: taipeiDate(new Date(Date.now() - (i % 90) * 86_400_000)) });
+    const window = (i) => ({
+      from: taipeiDate(new Date(Date.now() - (89 + (i % 90)) * 86_400_000)),
+      to: taipeiDate(new Date(Date.now() - (i % 90) * 86_400_000)),
+    });
     const daily = await timed(queries, (i) => reports.daily({ ...window(i), page: 1, pageSize: 92, sort: 'day', order: 'asc' }));
     const games = await timed(queries, (i) => reports.games({ ...window(i), page: 1, pageSize: 50, sort: 'ggr', order: 'desc', level: 'game' }));
-    log(`  daily summary, 90 days, ${queries} queries: p50 ${daily.p50.toFixed(1)} ms, p95 ${daily.p95.toFixed(1)} ms (goal p95 <= ${GOALS.p95Ms} ms: ${daily.p95 <= GOALS.p95Ms ? 'met' : 'MISSED'})`);
-    log(`  games report per game, 90 days, ${queries} queries: p50 ${games.p50.toFixed(1)} ms, p95 ${games.p95.toFixed(1)} ms (goal p95 <= ${GOALS.p95Ms} ms: ${games.p95 <= GOALS.p95Ms ? 'met' : 'MISSED'})`);
+    log(
+      `  daily summary, 90 days, ${queries} queries: p50 ${daily.p50.toFixed(1)} ms, p95 ${daily.p95.toFixed(1)} ms (goal p95 <= ${GOALS.p95Ms} ms: ${daily.p95 <= GOALS.p95Ms ? 'met' : 'MISSED'})`,
+    );
+    log(
+      `  games report per game, 90 days, ${queries} queries: p50 ${games.p50.toFixed(1)} ms, p95 ${games.p95.toFixed(1)} ms (goal p95 <= ${GOALS.p95Ms} ms: ${games.p95 <= GOALS.p95Ms ? 'met' : 'MISSED'})`,
+    );
     void to;
 
     const more = csvRows - players;
@@ -174,13 +207,17 @@ export async function reportsBench(opts = {}) {
     }
     const csv = await csvRun(database.db, 'zh-TW');
     csv.addedMb = csv.peakRssMb - csv.baseRssMb;
-    log(`  player-list CSV, ${(csv.lines - 1).toLocaleString('en')} rows (${(csv.bytes / 1024 / 1024).toFixed(0)} MB): ${csv.seconds.toFixed(1)} s (goal < ${GOALS.csvSeconds} s: ${csv.seconds < GOALS.csvSeconds ? 'met' : 'MISSED'}), `
-      + `memory the export added ${csv.addedMb.toFixed(0)} MB (goal < ${GOALS.csvRssMb} MB: ${csv.addedMb < GOALS.csvRssMb ? 'met' : 'MISSED'}), `
-      + `of which V8's young generation growing from ${csv.baseNewSpaceMb.toFixed(0)} to ${csv.peakNewSpaceMb.toFixed(0)} MB; live heap at most ${csv.peakHeapUsedMb.toFixed(0)} MB; `
-      + `peak RSS of the whole process ${csv.peakRssMb.toFixed(0)} MB, ${csv.baseRssMb.toFixed(0)} MB of it held before the export (the server's modules, the seeding's leftovers)`);
+    log(
+      `  player-list CSV, ${(csv.lines - 1).toLocaleString('en')} rows (${(csv.bytes / 1024 / 1024).toFixed(0)} MB): ${csv.seconds.toFixed(1)} s (goal < ${GOALS.csvSeconds} s: ${csv.seconds < GOALS.csvSeconds ? 'met' : 'MISSED'}), ` +
+        `memory the export added ${csv.addedMb.toFixed(0)} MB (goal < ${GOALS.csvRssMb} MB: ${csv.addedMb < GOALS.csvRssMb ? 'met' : 'MISSED'}), ` +
+        `of which V8's young generation growing from ${csv.baseNewSpaceMb.toFixed(0)} to ${csv.peakNewSpaceMb.toFixed(0)} MB; live heap at most ${csv.peakHeapUsedMb.toFixed(0)} MB; ` +
+        `peak RSS of the whole process ${csv.peakRssMb.toFixed(0)} MB, ${csv.baseRssMb.toFixed(0)} MB of it held before the export (the server's modules, the seeding's leftovers)`,
+    );
     const warm = await csvRun(database.db, 'zh-TW');
     csv.warmAddedMb = warm.peakRssMb - warm.baseRssMb;
-    log(`  the same export again on the warm process: ${warm.seconds.toFixed(1)} s, added ${csv.warmAddedMb.toFixed(0)} MB (peak RSS ${warm.peakRssMb.toFixed(0)} MB; live heap at most ${warm.peakHeapUsedMb.toFixed(0)} MB)`);
+    log(
+      `  the same export again on the warm process: ${warm.seconds.toFixed(1)} s, added ${csv.warmAddedMb.toFixed(0)} MB (peak RSS ${warm.peakRssMb.toFixed(0)} MB; live heap at most ${warm.peakHeapUsedMb.toFixed(0)} MB)`,
+    );
     return { daily, games, csv, goals: GOALS, scale: { players, bets: Number(counts.bets), sourceRows } };
   } finally {
     await c.end().catch(() => {});

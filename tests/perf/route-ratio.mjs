@@ -22,7 +22,15 @@ export async function compareRoutes(routes, load = ROUTE_LOAD) {
   const results = routes.map((route, i) => {
     const rps = runs[i].map((r) => r['2xx'] / r.duration);
     const sum = (k) => runs[i].reduce((s, r) => s + r[k], 0);
-    return { ...route, rps, okRps: median(rps), non2xx: sum('non2xx'), errors: sum('errors'), p50: median(runs[i].map((r) => r.latency.p50)), p99: median(runs[i].map((r) => r.latency.p99)) };
+    return {
+      ...route,
+      rps,
+      okRps: median(rps),
+      non2xx: sum('non2xx'),
+      errors: sum('errors'),
+      p50: median(runs[i].map((r) => r.latency.p50)),
+      p99: median(runs[i].map((r) => r.latency.p99)),
+    };
   });
   const ratios = results.map((r) => r.rps.map((x, k) => x / results[0].rps[k]));
   return { results, ratios };

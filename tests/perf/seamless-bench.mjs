@@ -36,8 +36,12 @@ function run(cmd, args, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}:\n${out.slice(-2000)}`))));
   });
@@ -95,28 +99,40 @@ async function providerWorker({ url, secret, players, connections, seconds, tag,
     statuses[key] = (statuses[key] ?? 0) + 1;
     return answer.status;
   };
-  await Promise.all(Array.from({ length: connections }, async (_, c) => {
-    let i = 0;
-    while (Date.now() < end) {
-      const player = String(players[(c + i * connections) % players.length]);
-      const round = `${tag}-${c}-${i++}`;
-      const debit = await call('debit', { player, round_id: round, transaction_id: `${round}-d`, game_code: 'bench-slot', amount: String(STAKE_MINOR) });
-      if (debit !== 'OK') continue;
-      // Every other round wins twice its stake, the rest lose: the balances move both ways.
-      const win = i % 2 ? STAKE_MINOR * 2 : 0;
-      const credit = await call('credit', { player, round_id: round, transaction_id: `${round}-c`, debit_transaction_id: `${round}-d`, amount: String(win), round_closed: true });
-      if (credit === 'OK') {
-        pairs++;
-        netMinor += BigInt(win - STAKE_MINOR);
+  await Promise.all(
+    Array.from({ length: connections }, async (_, c) => {
+      let i = 0;
+      while (Date.now() < end) {
+        const player = String(players[(c + i * connections) % players.length]);
+        const round = `${tag}-${c}-${i++}`;
+        const debit = await call('debit', { player, round_id: round, transaction_id: `${round}-d`, game_code: 'bench-slot', amount: String(STAKE_MINOR) });
+        if (debit !== 'OK') continue;
+        // Every other round wins twice its stake, the rest lose: the balances move both ways.
+        const win = i % 2 ? STAKE_MINOR * 2 : 0;
+        const credit = await call('credit', {
+          player,
+          round_id: round,
+          transaction_id: `${round}-c`,
+          debit_transaction_id: `${round}-d`,
+          amount: String(win),
+          round_closed: true,
+        });
+        if (credit === 'OK') {
+          pairs++;
+          netMinor += BigInt(win - STAKE_MINOR);
+        }
       }
-    }
-  }));
+    }),
+  );
   const cpu = process.threadCpuUsage(cpu0);
   return { pairs, netMinor: netMinor.toString(), statuses, latencies, elapsed: (performance.now() - started) / 1000, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 if (!isMainThread && workerData?.kind === 'seamless') {
-  providerWorker(workerData).then((r) => parentPort.postMessage({ ok: true, r }), (err) => parentPort.postMessage({ ok: false, error: String(err?.stack ?? err) }));
+  providerWorker(workerData).then(
+    (r) => parentPort.postMessage({ ok: true, r }),
+    (err) => parentPort.postMessage({ ok: false, error: String(err?.stack ?? err) }),
+  );
 }
 
 function inWorker(data) {
@@ -124,7 +140,9 @@ function inWorker(data) {
     const w = new Worker(fileURLToPath(import.meta.url), { workerData: { kind: 'seamless', ...data }, execArgv: ['--disable-warning=ExperimentalWarning'] });
     w.once('message', (m) => (m.ok ? resolve(m.r) : reject(new Error(m.error))));
     w.once('error', reject);
-    w.once('exit', (code) => { if (code !== 0) reject(new Error(`worker exited ${code}`)); });
+    w.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`worker exited ${code}`));
+    });
   });
 }
 
@@ -147,7 +165,10 @@ async function httpRun(seconds, connections, playerCount, log) {
   let pairs = 0;
   try {
     await seedReference(database.db);
-    const config = { ...loadConfig({ ...process.env, REDIS_URL: process.env.REDIS_URL ?? '', SEAMLESS_SECRET: secret, DB_POOL_MAX: String(poolMax), LOG_LEVEL: 'error' }), databaseUrl: db.url };
+    const config = {
+      ...loadConfig({ ...process.env, REDIS_URL: process.env.REDIS_URL ?? '', SEAMLESS_SECRET: secret, DB_POOL_MAX: String(poolMax), LOG_LEVEL: 'error' }),
+      databaseUrl: db.url,
+    };
     app = await buildApp({ config, database, logger: false, jobs: false, pages: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${app.server.address().port}`;
@@ -158,7 +179,8 @@ async function httpRun(seconds, connections, playerCount, log) {
       select 'sb' || g, 'unused', 'SB' || g from generate_series(1, ${playerCount}) g`);
     const players = (await dbx.execute(sql`select id from players where account like 'sb%' order by id`)).rows.map((r) => Number(r.id));
     await dbx.execute(sql`insert into accounts (player_id, kind, ref) select id, 'central', '' from players where account like 'sb%'`);
-    for (const id of players) await app.services.wallet.adjustCentral({ playerId: id, amountMinor: FUNDS_MINOR, memo: 'bench', idempotencyKey: `seamless-bench-${id}` });
+    for (const id of players)
+      await app.services.wallet.adjustCentral({ playerId: id, amountMinor: FUNDS_MINOR, memo: 'bench', idempotencyKey: `seamless-bench-${id}` });
     const client = process.env.SEAMLESS_BENCH_CLIENT ?? 'http';
     await inWorker({ url, secret, players, connections, seconds: 3, tag: 'warm', client });
     const pids = (await dbx.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).rows.map((row) => Number(row.pid));
@@ -177,10 +199,14 @@ async function httpRun(seconds, connections, playerCount, log) {
     const serverCpuMs = (cpu.user + cpu.system) / 1000;
     const dbCpuMs = backendCpuMs(pids) - db0;
     const wal1 = await walOf();
-    log(`  CPU per pair: server ${fmt(serverCpuMs / r.pairs, 2)} ms, load generator ${fmt(r.cpuMs / r.pairs, 2)} ms, PostgreSQL backends ${fmt(dbCpuMs / r.pairs, 2)} ms; WAL per pair ${fmt((wal1.bytes - wal0.bytes) / r.pairs / 1024, 1)} KB, ${fmt((wal1.fpi - wal0.fpi) / r.pairs, 2)} full-page images`);
+    log(
+      `  CPU per pair: server ${fmt(serverCpuMs / r.pairs, 2)} ms, load generator ${fmt(r.cpuMs / r.pairs, 2)} ms, PostgreSQL backends ${fmt(dbCpuMs / r.pairs, 2)} ms; WAL per pair ${fmt((wal1.bytes - wal0.bytes) / r.pairs / 1024, 1)} KB, ${fmt((wal1.fpi - wal0.fpi) / r.pairs, 2)} full-page images`,
+    );
     const latencies = r.latencies.sort((a, b) => a - b);
     const out = { pairsPerSecond: r.pairs / r.elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: r.statuses, pairs: r.pairs };
-    log(`  ${connections} provider connections (${client}), ${playerCount} players, ${seconds} s: ${fmt(out.pairsPerSecond)} debit+credit pairs/s (${fmt(out.pairsPerSecond * 2)} calls/s), p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms per call ${JSON.stringify(r.statuses)}`);
+    log(
+      `  ${connections} provider connections (${client}), ${playerCount} players, ${seconds} s: ${fmt(out.pairsPerSecond)} debit+credit pairs/s (${fmt(out.pairsPerSecond * 2)} calls/s), p50 ${fmt(out.p50, 1)} ms, p99 ${fmt(out.p99, 1)} ms per call ${JSON.stringify(r.statuses)}`,
+    );
     out.proof = await proofOf(dbx, sql, checkLedger, r.pairs, BigInt(r.netMinor), players.length);
     log(`  exactly once: ${out.proof.ok ? 'holds' : 'BROKEN'} (${JSON.stringify(out.proof.figures)})`);
     return out;
@@ -199,9 +225,16 @@ async function countNotices(url, channel) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   let n = 0;
-  c.on('notification', (m) => { if (m.channel === channel) n++; });
+  c.on('notification', (m) => {
+    if (m.channel === channel) n++;
+  });
   await c.query(`listen ${channel}`);
-  return { stop: async () => { await c.end(); return n; } };
+  return {
+    stop: async () => {
+      await c.end();
+      return n;
+    },
+  };
 }
 
 /** The database functions (self time) and tables (rows written) of the timed run, per pair, largest first. */
@@ -213,12 +246,16 @@ async function printProfile(url, pairs, log) {
     const fns = (await c.query(`select funcname, calls, self_time, total_time from pg_stat_user_functions order by self_time desc limit 12`)).rows;
     log('  profile, functions (ms per pair: self / total, calls per pair):');
     for (const f of fns) log(`    ${f.funcname}: ${fmt(f.self_time / pairs, 3)} / ${fmt(f.total_time / pairs, 3)}, ${fmt(Number(f.calls) / pairs, 2)}`);
-    const tables = (await c.query(`select relname, n_tup_ins + n_tup_upd + n_tup_del as w, n_tup_hot_upd as hot from pg_stat_user_tables
-      where n_tup_ins + n_tup_upd + n_tup_del > 0 order by 2 desc limit 16`)).rows;
+    const tables = (
+      await c.query(`select relname, n_tup_ins + n_tup_upd + n_tup_del as w, n_tup_hot_upd as hot from pg_stat_user_tables
+      where n_tup_ins + n_tup_upd + n_tup_del > 0 order by 2 desc limit 16`)
+    ).rows;
     log(`  profile, rows written per pair: ${tables.map((t) => `${t.relname} ${fmt(Number(t.w) / pairs, 2)}`).join(', ')}`);
     // A statement that reads a whole table where an index would do (a plan cached while the table was empty).
     const scans = (await c.query(`select relname, seq_scan, seq_tup_read from pg_stat_user_tables where seq_scan > 0 order by seq_tup_read desc limit 8`)).rows;
-    log(`  profile, sequential scans per pair (rows read): ${scans.map((t) => `${t.relname} ${fmt(Number(t.seq_scan) / pairs, 2)} (${fmt(Number(t.seq_tup_read) / pairs, 0)})`).join(', ') || 'none'}`);
+    log(
+      `  profile, sequential scans per pair (rows read): ${scans.map((t) => `${t.relname} ${fmt(Number(t.seq_scan) / pairs, 2)} (${fmt(Number(t.seq_tup_read) / pairs, 0)})`).join(', ') || 'none'}`,
+    );
     const xacts = (await c.query(`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)).rows[0];
     log(`  profile, transactions per pair: ${fmt(Number(xacts?.n ?? 0) / pairs, 2)}`);
   } finally {
@@ -228,21 +265,45 @@ async function printProfile(url, pairs, log) {
 
 /** The ledger's side of the run: one journal per accepted call of the timed run, balances = funding + the pairs' net. */
 async function proofOf(db, sql, checkLedger, pairs, netMinor, playerCount) {
-  const journals = (await db.execute(sql`select j.kind, count(*)::int as n from journals j join seamless_transactions t
-    on t.journal_id = j.id where t.tx_id like 'run-%' group by j.kind`)).rows;
-  const settled = (await db.execute(sql`select count(*)::int as n from seamless_transactions where tx_id like 'run-%' and kind = 'debit' and status = 'settled'`)).rows[0].n;
+  const journals = (
+    await db.execute(sql`select j.kind, count(*)::int as n from journals j join seamless_transactions t
+    on t.journal_id = j.id where t.tx_id like 'run-%' group by j.kind`)
+  ).rows;
+  const settled = (
+    await db.execute(sql`select count(*)::int as n from seamless_transactions where tx_id like 'run-%' and kind = 'debit' and status = 'settled'`)
+  ).rows[0].n;
   const byKind = Object.fromEntries(journals.map((j) => [j.kind, Number(j.n)]));
-  const wonCredits = (await db.execute(sql`select count(*)::int as n from seamless_transactions where tx_id like 'run-%' and kind = 'credit' and amount_minor > 0`)).rows[0].n;
+  const wonCredits = (
+    await db.execute(sql`select count(*)::int as n from seamless_transactions where tx_id like 'run-%' and kind = 'credit' and amount_minor > 0`)
+  ).rows[0].n;
   const keys = (await db.execute(sql`select count(*)::int as n from journals where idempotency_key like ${`seamless:${CODE}:run-%`}`)).rows[0].n;
-  const warmNet = (await db.execute(sql`select coalesce(sum(case when kind = 'credit' then amount_minor else -amount_minor end), 0)::text as s
-    from seamless_transactions where tx_id like 'warm-%' and status in ('settled', 'accepted', 'open')`)).rows[0].s;
-  const balances = (await db.execute(sql`select coalesce(sum(a.balance_minor), 0)::text as s from accounts a join players p on p.id = a.player_id
-    where p.account like 'sb%' and a.kind = 'central'`)).rows[0].s;
+  const warmNet = (
+    await db.execute(sql`select coalesce(sum(case when kind = 'credit' then amount_minor else -amount_minor end), 0)::text as s
+    from seamless_transactions where tx_id like 'warm-%' and status in ('settled', 'accepted', 'open')`)
+  ).rows[0].s;
+  const balances = (
+    await db.execute(sql`select coalesce(sum(a.balance_minor), 0)::text as s from accounts a join players p on p.id = a.player_id
+    where p.account like 'sb%' and a.kind = 'central'`)
+  ).rows[0].s;
   const expected = FUNDS_MINOR * BigInt(playerCount) + BigInt(warmNet) + netMinor;
   const violations = await checkLedger(db);
-  const figures = { pairs, settledDebits: settled, debitJournals: byKind.seamless_debit ?? 0, creditJournals: byKind.seamless_credit ?? 0, journalsByKey: keys, balances, expected: expected.toString(), violations: violations.length };
-  const ok = settled === pairs && figures.debitJournals >= pairs && figures.creditJournals === wonCredits
-    && keys === figures.debitJournals + figures.creditJournals && BigInt(balances) === expected && violations.length === 0;
+  const figures = {
+    pairs,
+    settledDebits: settled,
+    debitJournals: byKind.seamless_debit ?? 0,
+    creditJournals: byKind.seamless_credit ?? 0,
+    journalsByKey: keys,
+    balances,
+    expected: expected.toString(),
+    violations: violations.length,
+  };
+  const ok =
+    settled === pairs &&
+    figures.debitJournals >= pairs &&
+    figures.creditJournals === wonCredits &&
+    keys === figures.debitJournals + figures.creditJournals &&
+    BigInt(balances) === expected &&
+    violations.length === 0;
   return { ok, figures };
 }
 
@@ -252,18 +313,27 @@ export async function seamlessBench(opts = {}) {
   const playerCount = opts.players ?? Number(process.env.SEAMLESS_BENCH_PLAYERS ?? 256);
   const parts = new Set((process.env.SEAMLESS_BENCH_PARTS ?? 'pgbench,http').split(','));
   const log = opts.log ?? ((line) => console.log(line));
-  log(`\n== Seamless wallet: debit+credit pairs through the HTTP API against pgbench TPC-B at ${connections} clients (PostgreSQL ${new URL(BASE_URL).host}) ==\n`);
+  log(
+    `\n== Seamless wallet: debit+credit pairs through the HTTP API against pgbench TPC-B at ${connections} clients (PostgreSQL ${new URL(BASE_URL).host}) ==\n`,
+  );
   const tps = parts.has('pgbench') ? await pgbench(connections, seconds, log) : Number.NaN;
-  const http = parts.has('http') ? await httpRun(seconds, connections, playerCount, log) : { pairsPerSecond: Number.NaN, p99: Number.NaN, proof: { ok: false } };
+  const http = parts.has('http')
+    ? await httpRun(seconds, connections, playerCount, log)
+    : { pairsPerSecond: Number.NaN, p99: Number.NaN, proof: { ok: false } };
   const ratio = http.pairsPerSecond / tps;
-  log(`\npairs/s ÷ pgbench tps = ${fmt(ratio, 2)} (goal >= ${GOALS.ratio}); p99 per call ${fmt(http.p99, 1)} ms (goal <= ${GOALS.p99Ms} ms); exactly once: ${http.proof.ok ? 'yes' : 'NO'}`);
+  log(
+    `\npairs/s ÷ pgbench tps = ${fmt(ratio, 2)} (goal >= ${GOALS.ratio}); p99 per call ${fmt(http.p99, 1)} ms (goal <= ${GOALS.p99Ms} ms); exactly once: ${http.proof.ok ? 'yes' : 'NO'}`,
+  );
   return { tps, ...http, ratio, goals: GOALS };
 }
 
 if (isMainThread && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.chdir(ROOT);
-  seamlessBench().then(() => process.exit(0), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  seamlessBench().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -34,7 +34,11 @@ function newestMtime(dir) {
 /** Builds unless dist/ is newer than every source of the site. */
 export function ensureBuilt() {
   const entry = path.join(ROOT, 'dist/server/entry.mjs');
-  const sources = Math.max(newestMtime(path.join(ROOT, 'src')), newestMtime(path.join(ROOT, 'public')), fs.statSync(path.join(ROOT, 'astro.config.mjs')).mtimeMs);
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, 'src')),
+    newestMtime(path.join(ROOT, 'public')),
+    fs.statSync(path.join(ROOT, 'astro.config.mjs')).mtimeMs,
+  );
   if (fs.existsSync(entry) && fs.statSync(entry).mtimeMs >= sources) return;
   console.log('building the site (sources are newer than dist/) ...');
   for (const step of [[path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], [path.join(ROOT, 'scripts/compress-dist.mjs')]]) {
@@ -60,7 +64,16 @@ async function freePort() {
  */
 export async function startServer(env = {}) {
   const port = await freePort();
-  const childEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...TEST_SECRETS, ...env };
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...TEST_SECRETS,
+    ...env,
+  };
   let cleanup = async () => {};
   const base = process.env.DATABASE_URL;
   if (base) {
@@ -85,11 +98,22 @@ export async function startServer(env = {}) {
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
-  child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-4000);
+  });
   let exitCode;
-  const exited = new Promise((resolve) => child.once('exit', (code) => { exitCode = code; resolve(); }));
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
   // Never leave the server behind, even when this script dies on an uncaught error.
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);
@@ -102,7 +126,13 @@ export async function startServer(env = {}) {
       await cleanup().catch(() => undefined);
       throw new Error(`the server exited with ${exitCode} during start-up:\n${stderr}`);
     }
-    if (await fetch(`${url}/api/ready`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > until) {
       child.kill('SIGKILL');
       await exited;

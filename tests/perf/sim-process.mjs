@@ -19,7 +19,9 @@ export function startSimProcess(options = {}) {
   let nextId = 0;
   const waiting = new Map();
   let ready;
-  const listening = new Promise((resolve) => { ready = resolve; });
+  const listening = new Promise((resolve) => {
+    ready = resolve;
+  });
   child.on('message', (m) => {
     if (m.type === 'ready') return ready(m.url);
     const w = waiting.get(m.id);
@@ -27,11 +29,12 @@ export function startSimProcess(options = {}) {
     waiting.delete(m.id);
     w(m);
   });
-  const ask = (type) => new Promise((resolve) => {
-    const id = nextId++;
-    waiting.set(id, resolve);
-    child.send({ id, type });
-  });
+  const ask = (type) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      child.send({ id, type });
+    });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the stand-in's process exited ${code} before it listened`)));
@@ -40,10 +43,11 @@ export function startSimProcess(options = {}) {
       resolve({
         url,
         cpuMs: () => ask('usage').then((u) => u.cpuMs),
-        close: () => new Promise((done) => {
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        }),
+        close: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
       });
     });
   });
@@ -60,7 +64,10 @@ if (process.send && process.argv[1] === SELF) {
   });
   process.send({ type: 'ready', url: sim.url });
   const stop = () => {
-    sim.close().then(() => process.exit(0), () => process.exit(1));
+    sim.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGTERM', stop);
   // A benchmark that dies without closing it leaves no stand-in listening behind.

@@ -11,7 +11,7 @@ interface LobbyChoice {
 
 export function lobbyChoice(params: URLSearchParams, groups: readonly string[]): LobbyChoice {
   const asked = params.get('group') ?? '';
-  const group = groups.includes(asked) ? asked : groups[0] ?? '';
+  const group = groups.includes(asked) ? asked : (groups[0] ?? '');
   const code = (params.get('code') ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 20);
   return { group, code };
 }

@@ -9,7 +9,10 @@ export function promoDate(iso: string | null | undefined, locale: Locale, withTi
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-TW', {
-      timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit',
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
       ...(withTime ? { hour: '2-digit', minute: '2-digit', hour12: false } : {}),
     });
     formatters.set(key, f);
@@ -18,7 +21,12 @@ export function promoDate(iso: string | null | undefined, locale: Locale, withTi
 }
 
 /** 'start – end', or 'until end', or the no-end label. */
-export function promoWindow(start: string | null | undefined, end: string | null | undefined, locale: Locale, labels: { always: string; until: string }): string {
+export function promoWindow(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  locale: Locale,
+  labels: { always: string; until: string },
+): string {
   if (!end) return start ? `${promoDate(start, locale)} – ${labels.always}` : labels.always;
   if (!start) return labels.until.replace('{date}', promoDate(end, locale));
   return `${promoDate(start, locale)} – ${promoDate(end, locale)}`;

@@ -44,9 +44,7 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
       },
       {
         heading: 'Service around the clock',
-        paragraphs: [
-          'Deposits are processed automatically and usually arrive within 5 minutes, at any hour of the day.',
-        ],
+        paragraphs: ['Deposits are processed automatically and usually arrive within 5 minutes, at any hour of the day.'],
       },
       {
         heading: 'Playing responsibly',
@@ -129,8 +127,7 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
   'contact-us': {
     title: 'Contact us',
     description: 'How to get help with Lucky Harbour today: the help pages, the announcements and what to prepare when you contact us.',
-    intro:
-      'Three ways to reach customer service: live chat, a written consultation in the member centre, and the help pages below.',
+    intro: 'Three ways to reach customer service: live chat, a written consultation in the member centre, and the help pages below.',
     sections: [
       {
         heading: 'Live chat',
@@ -147,14 +144,12 @@ export const infoEn: Record<InfoSlug, InfoPage> = {
       {
         heading: 'Help pages',
         paragraphs: [
-          'The beginner\'s guide and the deposit, withdrawal, wallet and VIP help pages answer most questions; on a phone they are under the customer service tab at the bottom of the screen. Every deposit and withdrawal also shows its status in your transaction records.',
+          "The beginner's guide and the deposit, withdrawal, wallet and VIP help pages answer most questions; on a phone they are under the customer service tab at the bottom of the screen. Every deposit and withdrawal also shows its status in your transaction records.",
         ],
       },
       {
         heading: 'Announcements',
-        paragraphs: [
-          'News from us, such as maintenance times, appears in the announcement bar at the top of every page.',
-        ],
+        paragraphs: ['News from us, such as maintenance times, appears in the announcement bar at the top of every page.'],
       },
       {
         heading: 'Help us help you faster',

@@ -7,7 +7,9 @@ import { LOCALES } from '../../shared/constants.ts';
 /** All the text of a page in one string, for fact checks. */
 function textOf(page: InfoPage): string {
   return [
-    page.title, page.description, page.intro,
+    page.title,
+    page.description,
+    page.intro,
     ...page.sections.flatMap((s) => [s.heading, ...(s.paragraphs ?? []), ...(s.list ?? []), s.after ?? '']),
   ].join('\n');
 }

@@ -50,4 +50,3 @@ export interface InfoUi {
 
 /** A catalogue may miss pages or parts of a page; getInfo fills them from English. */
 export type InfoCatalogue = Partial<Record<InfoSlug, Partial<InfoPage>>>;
-

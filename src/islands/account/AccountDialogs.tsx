@@ -8,7 +8,10 @@ import { Dialog } from '../common/Dialog.tsx';
 import { AvatarPicker, ForgotPasswordForm, PhoneLoginForm, type AccountT } from './forms.tsx';
 import type { ACCOUNT_DIALOG_KEYS } from './keys.ts';
 
-interface Props { t: Record<(typeof ACCOUNT_DIALOG_KEYS)[number], string>; homePath: string }
+interface Props {
+  t: Record<(typeof ACCOUNT_DIALOG_KEYS)[number], string>;
+  homePath: string;
+}
 
 export default function AccountDialogs({ t, homePath }: Props) {
   // The desktop pages send a visitor to the contact page, the mobile ones to the customer-service tab.
@@ -18,7 +21,9 @@ export default function AccountDialogs({ t, homePath }: Props) {
   const [recovery, setRecovery] = useState<boolean | null>(null);
   useEffect(() => {
     if (dialog?.kind !== 'forgot' || recovery !== null) return;
-    api('GET /system/settings').then((s) => setRecovery(!!Number(s.enable_mobile_verification_retrieve_password))).catch(() => setRecovery(true));
+    api('GET /system/settings')
+      .then((s) => setRecovery(!!Number(s.enable_mobile_verification_retrieve_password)))
+      .catch(() => setRecovery(true));
   }, [dialog]);
   if (!dialog) return null;
   const at = t as AccountT;
@@ -28,9 +33,13 @@ export default function AccountDialogs({ t, homePath }: Props) {
         {recovery === false ? (
           <div data-testid="forgot-contact">
             <p className="mb-4 text-slate-700">{t['forget.contact_service']}</p>
-            <a className="btn-primary w-full" href={contactPath}>{t['page.customer']}</a>
+            <a className="btn-primary w-full" href={contactPath}>
+              {t['page.customer']}
+            </a>
           </div>
-        ) : <ForgotPasswordForm t={at} onDone={closeAccountDialog} />}
+        ) : (
+          <ForgotPasswordForm t={at} onDone={closeAccountDialog} />
+        )}
       </Dialog>
     );
   }

@@ -12,8 +12,15 @@ import { ACCOUNT_FORM_KEYS } from './keys.ts';
 import { FORCE_PASSWORD_STATUS } from '../../shared/statuses.ts';
 
 export const ACCOUNT_PAGE_KEYS = [
-  ...ACCOUNT_FORM_KEYS, 'page.customer', 'account.change.forced', 'member.login_needed', 'common.loading', 'error.network',
-  'account.info.phone', 'account.info.no_phone', 'account.change.title',
+  ...ACCOUNT_FORM_KEYS,
+  'page.customer',
+  'account.change.forced',
+  'member.login_needed',
+  'common.loading',
+  'error.network',
+  'account.info.phone',
+  'account.info.no_phone',
+  'account.change.title',
 ] as const;
 
 interface Props {
@@ -39,14 +46,23 @@ type Inner = { t: Props['t']; at: AccountT; paths: Props['paths'] };
 function ForgotPage({ t, at, paths }: Inner) {
   const [recovery, setRecovery] = useState<boolean | null>(null);
   useEffect(() => {
-    api('GET /system/settings').then((s) => setRecovery(!!Number(s.enable_mobile_verification_retrieve_password))).catch(() => setRecovery(true));
+    api('GET /system/settings')
+      .then((s) => setRecovery(!!Number(s.enable_mobile_verification_retrieve_password)))
+      .catch(() => setRecovery(true));
   }, []);
-  if (recovery === null) return <p className="py-6 text-center text-slate-500" aria-busy="true">{t['common.loading']}</p>;
+  if (recovery === null)
+    return (
+      <p className="py-6 text-center text-slate-500" aria-busy="true">
+        {t['common.loading']}
+      </p>
+    );
   if (!recovery) {
     return (
       <div data-testid="forgot-contact">
         <p className="text-slate-700">{t['forget.contact_service']}</p>
-        <a className="btn-primary mt-4 w-full" href={paths.contact}>{t['page.customer']}</a>
+        <a className="btn-primary mt-4 w-full" href={paths.contact}>
+          {t['page.customer']}
+        </a>
       </div>
     );
   }
@@ -65,7 +81,11 @@ function PhoneLoginPage({ t, at, paths }: Inner) {
   }, []);
   return (
     <div>
-      {masked && <p className="mb-4 text-sm text-slate-700" data-testid="identity-text">{t['account.identity.text'].replace('{phone}', masked)}</p>}
+      {masked && (
+        <p className="mb-4 text-sm text-slate-700" data-testid="identity-text">
+          {t['account.identity.text'].replace('{phone}', masked)}
+        </p>
+      )}
       <PhoneLoginForm t={at} homePath={paths.home} />
     </div>
   );
@@ -75,7 +95,12 @@ function ChangePage({ t, at, paths, security }: Inner & { security: boolean }) {
   // The server's HTML first: the page hydrates when scrolled into view, by when the session is usually known.
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
-  if (!ready) return <p className="py-6 text-center text-slate-500" aria-busy="true">{t['common.loading']}</p>;
+  if (!ready)
+    return (
+      <p className="py-6 text-center text-slate-500" aria-busy="true">
+        {t['common.loading']}
+      </p>
+    );
   if (!user) return <p className="py-6 text-center text-slate-600">{t['member.login_needed']}</p>;
   const forced = user.status_force_password === FORCE_PASSWORD_STATUS.required;
   return (
@@ -83,12 +108,17 @@ function ChangePage({ t, at, paths, security }: Inner & { security: boolean }) {
       {security && (
         <>
           <p className="mb-4 flex justify-between text-sm" data-testid="bound-phone">
-            <span className="text-slate-500">{t['account.info.phone']}</span><span>{user.phone || t['account.info.no_phone']}</span>
+            <span className="text-slate-500">{t['account.info.phone']}</span>
+            <span>{user.phone || t['account.info.no_phone']}</span>
           </p>
           <h2 className="mb-3 font-semibold text-brand-700">{t['account.change.title']}</h2>
         </>
       )}
-      {forced && <p role="alert" className="mb-4 rounded bg-amber-50 p-3 text-sm text-amber-800" data-testid="forced-notice">{t['account.change.forced']}</p>}
+      {forced && (
+        <p role="alert" className="mb-4 rounded bg-amber-50 p-3 text-sm text-amber-800" data-testid="forced-notice">
+          {t['account.change.forced']}
+        </p>
+      )}
       <ChangePasswordForm t={at} onDone={forced ? () => window.location.assign(paths.home) : undefined} />
     </div>
   );

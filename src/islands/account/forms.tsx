@@ -5,9 +5,7 @@ import * as v from 'valibot';
 import { useStore } from '@nanostores/react';
 import { api, ApiFailure } from '../../stores/api.ts';
 import { issuesToFields } from '../../shared/schemas/auth.ts';
-import {
-  AVATARS, accountPhoneSchema, changePasswordSchema, phoneLoginSchema, updateByForgetSchema, verifyCodeSchema,
-} from '../../shared/schemas/account.ts';
+import { AVATARS, accountPhoneSchema, changePasswordSchema, phoneLoginSchema, updateByForgetSchema, verifyCodeSchema } from '../../shared/schemas/account.ts';
 import { $user, loadUser, setToken } from '../../stores/session.ts';
 import { showAlert } from '../../stores/ui.ts';
 import { FIRST_REGISTRATION_KEY, FORGET_PHONE_KEY } from '../../stores/account.ts';
@@ -50,21 +48,44 @@ function check(t: AccountT, schema: v.GenericSchema, data: unknown): Errors {
 }
 
 function Field(props: {
-  label: string; name: string; value: string; onChange: (value: string) => void; error?: string;
-  type?: 'text' | 'password' | 'tel'; inputMode?: 'numeric' | 'tel'; maxLength?: number; autoComplete?: string; children?: ReactNode;
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  type?: 'text' | 'password' | 'tel';
+  inputMode?: 'numeric' | 'tel';
+  maxLength?: number;
+  autoComplete?: string;
+  children?: ReactNode;
 }) {
   const id = `acct-${props.name}`;
   return (
     <div className="mb-3">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">{props.label}</label>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {props.label}
+      </label>
       <div className="flex gap-2">
-        <input id={id} name={props.name} type={props.type ?? 'text'} inputMode={props.inputMode} value={props.value} maxLength={props.maxLength ?? 20}
-          autoComplete={props.autoComplete} aria-invalid={!!props.error} aria-describedby={props.error ? `${id}-error` : undefined}
+        <input
+          id={id}
+          name={props.name}
+          type={props.type ?? 'text'}
+          inputMode={props.inputMode}
+          value={props.value}
+          maxLength={props.maxLength ?? 20}
+          autoComplete={props.autoComplete}
+          aria-invalid={!!props.error}
+          aria-describedby={props.error ? `${id}-error` : undefined}
           onChange={(e) => props.onChange(e.target.value)}
-          className="h-10 min-w-0 flex-1 rounded border border-slate-300 px-3 text-slate-900 focus:border-brand-500 focus:outline-none" />
+          className="h-10 min-w-0 flex-1 rounded border border-slate-300 px-3 text-slate-900 focus:border-brand-500 focus:outline-none"
+        />
         {props.children}
       </div>
-      {props.error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">{props.error}</p>}
+      {props.error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }
@@ -97,41 +118,64 @@ export function ForgotPasswordForm({ t, onDone }: { t: AccountT; onDone: () => v
     return sent;
   };
 
-  const step0 = () => run(async () => {
-    const found = check(t, accountPhoneSchema, { account, phone });
-    if (Object.keys(found).length) return setErrors(found);
-    if ((await call(t, setErrors, () => api('POST /auth/ifPlayerExist', { body: { account, phone }, quiet403: true }))) === undefined) return;
-    if ((await sendCode()) === undefined) return;
-    setCode('');
-    setStep(1);
-  });
-  const step1 = () => run(async () => {
-    const found = check(t, verifyCodeSchema, { account, phone, code });
-    if (Object.keys(found).length) return setErrors(found);
-    const data = await call(t, setErrors, () => api('POST /auth/verifyPhoneCode', { body: { account, phone, code }, quiet403: true }));
-    if (!data) return;
-    setTicket(data.ticket);
-    setStep(2);
-  });
-  const step2 = () => run(async () => {
-    const body = { account, phone, password, password_confirm: confirm, ticket };
-    const found = check(t, updateByForgetSchema, body);
-    if (Object.keys(found).length) return setErrors(found);
-    if ((await call(t, setErrors, () => api('PUT /auth/updatePasswordByForget', { body, quiet403: true }))) === undefined) return;
-    // The form clears: nothing of the recovery stays in the page.
-    setAccount(''); setPhone(''); setCode(''); setPassword(''); setConfirm(''); setTicket(''); setStep(0);
-    showAlert(t['account.forgot.done']);
-    onDone();
-  });
-  const previous = () => { setErrors({}); setStep(step === 2 ? 1 : 0); };
+  const step0 = () =>
+    run(async () => {
+      const found = check(t, accountPhoneSchema, { account, phone });
+      if (Object.keys(found).length) return setErrors(found);
+      if ((await call(t, setErrors, () => api('POST /auth/ifPlayerExist', { body: { account, phone }, quiet403: true }))) === undefined) return;
+      if ((await sendCode()) === undefined) return;
+      setCode('');
+      setStep(1);
+    });
+  const step1 = () =>
+    run(async () => {
+      const found = check(t, verifyCodeSchema, { account, phone, code });
+      if (Object.keys(found).length) return setErrors(found);
+      const data = await call(t, setErrors, () => api('POST /auth/verifyPhoneCode', { body: { account, phone, code }, quiet403: true }));
+      if (!data) return;
+      setTicket(data.ticket);
+      setStep(2);
+    });
+  const step2 = () =>
+    run(async () => {
+      const body = { account, phone, password, password_confirm: confirm, ticket };
+      const found = check(t, updateByForgetSchema, body);
+      if (Object.keys(found).length) return setErrors(found);
+      if ((await call(t, setErrors, () => api('PUT /auth/updatePasswordByForget', { body, quiet403: true }))) === undefined) return;
+      // The form clears: nothing of the recovery stays in the page.
+      setAccount('');
+      setPhone('');
+      setCode('');
+      setPassword('');
+      setConfirm('');
+      setTicket('');
+      setStep(0);
+      showAlert(t['account.forgot.done']);
+      onDone();
+    });
+  const previous = () => {
+    setErrors({});
+    setStep(step === 2 ? 1 : 0);
+  };
   const steps = [t['account.forgot.step_account'], t['account.forgot.step_code'], t['account.forgot.step_password']];
 
   return (
-    <form noValidate data-testid="forgot-form" data-step={step} onSubmit={(e) => { e.preventDefault(); void [step0, step1, step2][step](); }}>
+    <form
+      noValidate
+      data-testid="forgot-form"
+      data-step={step}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void [step0, step1, step2][step]();
+      }}
+    >
       <ol className="mb-4 flex gap-2 text-xs">
         {steps.map((label, i) => (
-          <li key={label} aria-current={i === step ? 'step' : undefined}
-            className={`flex-1 rounded px-2 py-1 text-center ${i === step ? 'bg-brand-600 text-white' : i < step ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-500'}`}>
+          <li
+            key={label}
+            aria-current={i === step ? 'step' : undefined}
+            className={`flex-1 rounded px-2 py-1 text-center ${i === step ? 'bg-brand-600 text-white' : i < step ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-500'}`}
+          >
             {i + 1}. {label}
           </li>
         ))}
@@ -139,7 +183,17 @@ export function ForgotPasswordForm({ t, onDone }: { t: AccountT; onDone: () => v
       {step === 0 && (
         <>
           <Field label={t['account.forgot.account']} name="account" value={account} onChange={setAccount} error={errors.account} autoComplete="username" />
-          <Field label={t['account.forgot.phone']} name="phone" type="tel" inputMode="tel" maxLength={10} value={phone} onChange={setPhone} error={errors.phone} autoComplete="tel" />
+          <Field
+            label={t['account.forgot.phone']}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            maxLength={10}
+            value={phone}
+            onChange={setPhone}
+            error={errors.phone}
+            autoComplete="tel"
+          />
         </>
       )}
       {step === 1 && (
@@ -147,20 +201,64 @@ export function ForgotPasswordForm({ t, onDone }: { t: AccountT; onDone: () => v
           <p className="mb-3 text-sm text-slate-600" data-testid="forgot-code-note">
             {stillValid ? t['account.sms.still_valid'] : t['account.forgot.code_sent'].replace('{phone}', `${phone.slice(0, 4)}***${phone.slice(-3)}`)}
           </p>
-          <Field label={t['account.forgot.code']} name="code" inputMode="numeric" maxLength={6} value={code} onChange={setCode} error={errors.code} autoComplete="one-time-code">
-            <button type="button" className="btn-secondary h-10 px-3 text-sm" disabled={busy} onClick={() => void run(async () => { await sendCode(); })}>{t['account.forgot.resend']}</button>
+          <Field
+            label={t['account.forgot.code']}
+            name="code"
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            onChange={setCode}
+            error={errors.code}
+            autoComplete="one-time-code"
+          >
+            <button
+              type="button"
+              className="btn-secondary h-10 px-3 text-sm"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await sendCode();
+                })
+              }
+            >
+              {t['account.forgot.resend']}
+            </button>
           </Field>
         </>
       )}
       {step === 2 && (
         <>
-          <Field label={t['account.forgot.password']} name="password" type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="new-password" />
-          <Field label={t['account.forgot.password_confirm']} name="password_confirm" type="password" value={confirm} onChange={setConfirm} error={errors.password_confirm} autoComplete="new-password" />
-          {errors.ticket && <p role="alert" className="mb-3 text-sm text-red-600">{errors.ticket}</p>}
+          <Field
+            label={t['account.forgot.password']}
+            name="password"
+            type="password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            autoComplete="new-password"
+          />
+          <Field
+            label={t['account.forgot.password_confirm']}
+            name="password_confirm"
+            type="password"
+            value={confirm}
+            onChange={setConfirm}
+            error={errors.password_confirm}
+            autoComplete="new-password"
+          />
+          {errors.ticket && (
+            <p role="alert" className="mb-3 text-sm text-red-600">
+              {errors.ticket}
+            </p>
+          )}
         </>
       )}
       <div className="mt-4 flex gap-3">
-        {step > 0 && <button type="button" className="btn-secondary flex-1" onClick={previous} disabled={busy}>{t['account.forgot.previous']}</button>}
+        {step > 0 && (
+          <button type="button" className="btn-secondary flex-1" onClick={previous} disabled={busy}>
+            {t['account.forgot.previous']}
+          </button>
+        )}
         <button type="submit" className="btn-primary flex-1 disabled:opacity-60" disabled={busy} data-testid="forgot-submit">
           {busy ? t['common.submitting'] : step === 2 ? t['account.forgot.submit'] : t['account.forgot.next']}
         </button>
@@ -203,14 +301,50 @@ export function PhoneLoginForm({ t, homePath, initialPhone = '' }: { t: AccountT
     setTimeout(() => window.location.assign(homePath), PHONE_LOGIN_REDIRECT_MS);
   };
   return (
-    <form noValidate data-testid="phone-login-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <Field label={t['account.phone_login.phone']} name="phone" type="tel" inputMode="tel" maxLength={10} value={phone} onChange={setPhone} error={errors.phone} autoComplete="tel">
-        <button type="button" className="btn-secondary h-10 whitespace-nowrap px-3 text-sm" disabled={busy} onClick={() => void send()} data-testid="phone-send-code">
+    <form
+      noValidate
+      data-testid="phone-login-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Field
+        label={t['account.phone_login.phone']}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        maxLength={10}
+        value={phone}
+        onChange={setPhone}
+        error={errors.phone}
+        autoComplete="tel"
+      >
+        <button
+          type="button"
+          className="btn-secondary h-10 whitespace-nowrap px-3 text-sm"
+          disabled={busy}
+          onClick={() => void send()}
+          data-testid="phone-send-code"
+        >
           {sent ? t['account.forgot.resend'] : t['account.forgot.send_code']}
         </button>
       </Field>
-      {sent && <p className="-mt-2 mb-3 text-xs text-slate-500" role="status">{t['account.phone_login.sent']}</p>}
-      <Field label={t['account.phone_login.code']} name="code" inputMode="numeric" maxLength={6} value={code} onChange={setCode} error={errors.code} autoComplete="one-time-code" />
+      {sent && (
+        <p className="-mt-2 mb-3 text-xs text-slate-500" role="status">
+          {t['account.phone_login.sent']}
+        </p>
+      )}
+      <Field
+        label={t['account.phone_login.code']}
+        name="code"
+        inputMode="numeric"
+        maxLength={6}
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        autoComplete="one-time-code"
+      />
       <button type="submit" className="btn-primary mt-2 w-full disabled:opacity-60" disabled={busy} data-testid="phone-login-submit">
         {busy ? t['common.submitting'] : t['account.phone_login.submit']}
       </button>
@@ -234,17 +368,50 @@ export function ChangePasswordForm({ t, onDone }: { t: AccountT; onDone?: () => 
     const ok = await call(t, setErrors, () => api('PUT /auth/password', { body, quiet403: true }));
     setBusy(false);
     if (ok === undefined) return;
-    setOld(''); setPassword(''); setConfirm('');
+    setOld('');
+    setPassword('');
+    setConfirm('');
     await loadUser();
     // A forced change moves on at once (onDone); otherwise the page says it worked.
     if (onDone) onDone();
     else showAlert(t['account.change.done']);
   };
   return (
-    <form noValidate data-testid="change-password-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <Field label={t['account.change.old']} name="old_password" type="password" value={old} onChange={setOld} error={errors.old_password} autoComplete="current-password" />
-      <Field label={t['account.change.new']} name="password" type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="new-password" />
-      <Field label={t['account.change.confirm']} name="password_confirm" type="password" value={confirm} onChange={setConfirm} error={errors.password_confirm} autoComplete="new-password" />
+    <form
+      noValidate
+      data-testid="change-password-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Field
+        label={t['account.change.old']}
+        name="old_password"
+        type="password"
+        value={old}
+        onChange={setOld}
+        error={errors.old_password}
+        autoComplete="current-password"
+      />
+      <Field
+        label={t['account.change.new']}
+        name="password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        autoComplete="new-password"
+      />
+      <Field
+        label={t['account.change.confirm']}
+        name="password_confirm"
+        type="password"
+        value={confirm}
+        onChange={setConfirm}
+        error={errors.password_confirm}
+        autoComplete="new-password"
+      />
       <button type="submit" className="btn-primary mt-2 w-full disabled:opacity-60" disabled={busy} data-testid="change-password-submit">
         {busy ? t['common.submitting'] : t['account.change.submit']}
       </button>
@@ -260,7 +427,11 @@ export function AvatarPicker({ t, onDone }: { t: AccountT; onDone: () => void })
   const save = async () => {
     if (busy) return;
     setBusy(true);
-    const ok = await call(t, () => undefined, () => api('PUT /auth/update', { body: { avatar: chosen }, quiet403: true }));
+    const ok = await call(
+      t,
+      () => undefined,
+      () => api('PUT /auth/update', { body: { avatar: chosen }, quiet403: true }),
+    );
     setBusy(false);
     if (ok === undefined) return;
     onDone();
@@ -271,8 +442,15 @@ export function AvatarPicker({ t, onDone }: { t: AccountT; onDone: () => void })
     <div data-testid="avatar-picker">
       <div className="grid grid-cols-5 gap-3" role="radiogroup" aria-label={t['account.avatar.title']}>
         {AVATARS.map((name) => (
-          <button key={name} type="button" role="radio" aria-checked={chosen === name} data-avatar={name} onClick={() => setChosen(name)}
-            className={`rounded-full p-0.5 ${chosen === name ? 'ring-4 ring-gold-500' : 'ring-1 ring-slate-200 hover:ring-brand-400'}`}>
+          <button
+            key={name}
+            type="button"
+            role="radio"
+            aria-checked={chosen === name}
+            data-avatar={name}
+            onClick={() => setChosen(name)}
+            className={`rounded-full p-0.5 ${chosen === name ? 'ring-4 ring-gold-500' : 'ring-1 ring-slate-200 hover:ring-brand-400'}`}
+          >
             <img src={`/avatars/${name}`} alt={name.replace('.svg', '')} width="56" height="56" className="h-14 w-14 rounded-full" />
           </button>
         ))}

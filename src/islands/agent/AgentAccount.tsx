@@ -24,11 +24,22 @@ export default function AgentAccount({ t, locale, variant }: AgentIslandProps<K>
   return (
     <div className={`flex items-center gap-3 text-sm ${variant === 'mobile' ? 'text-white' : 'text-slate-600'}`} data-testid="agent-account">
       {variant === 'desktop' && (
-        <span><span className="font-semibold text-brand-800" data-testid="agent-account-name">{me.account}</span>
-          <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{fill(t['agent.account.level'], { level: me.level })}</span></span>
+        <span>
+          <span className="font-semibold text-brand-800" data-testid="agent-account-name">
+            {me.account}
+          </span>
+          <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{fill(t['agent.account.level'], { level: me.level })}</span>
+        </span>
       )}
-      <button type="button" onClick={() => void logout()} disabled={leaving} data-testid="agent-logout"
-        className={variant === 'mobile' ? 'rounded border border-white/30 px-2 py-1 text-xs' : 'rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50'}>
+      <button
+        type="button"
+        onClick={() => void logout()}
+        disabled={leaving}
+        data-testid="agent-logout"
+        className={
+          variant === 'mobile' ? 'rounded border border-white/30 px-2 py-1 text-xs' : 'rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50'
+        }
+      >
         {t['agent.account.logout']}
       </button>
     </div>

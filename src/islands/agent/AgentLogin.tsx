@@ -5,8 +5,16 @@ import { Notice, PORTAL_KEYS, errorText, fieldErrors, ui, type AgentIslandProps 
 import { agentPath } from './paths.ts';
 
 export const AGENT_LOGIN_KEYS = [
-  ...PORTAL_KEYS, 'agent.login.title', 'agent.login.account', 'agent.login.password', 'agent.login.totp', 'agent.login.totp_hint',
-  'agent.login.submit', 'agent.login.submitting', 'agent.login.apply', 'agent.login.required',
+  ...PORTAL_KEYS,
+  'agent.login.title',
+  'agent.login.account',
+  'agent.login.password',
+  'agent.login.totp',
+  'agent.login.totp_hint',
+  'agent.login.submit',
+  'agent.login.submitting',
+  'agent.login.apply',
+  'agent.login.required',
 ] as const;
 type K = (typeof AGENT_LOGIN_KEYS)[number];
 
@@ -25,9 +33,14 @@ export default function AgentLogin({ t, locale, variant, applyHref }: AgentIslan
   useEffect(() => {
     configureAgent(locale, t['agent.error.network']);
     // Already signed in on this browser: straight to the dashboard.
-    agentApi('GET /me').then(() => window.location.replace(home), () => setChecking(false));
+    agentApi('GET /me').then(
+      () => window.location.replace(home),
+      () => setChecking(false),
+    );
   }, []);
-  useEffect(() => { if (needTotp) totpRef.current?.focus(); }, [needTotp]);
+  useEffect(() => {
+    if (needTotp) totpRef.current?.focus();
+  }, [needTotp]);
 
   const submit = async () => {
     const missing: Record<string, string> = {};
@@ -56,34 +69,77 @@ export default function AgentLogin({ t, locale, variant, applyHref }: AgentIslan
     setBusy(false);
   };
 
-  if (checking) return <p className="py-6 text-center text-sm text-slate-500" role="status">{t['agent.loading']}</p>;
+  if (checking)
+    return (
+      <p className="py-6 text-center text-sm text-slate-500" role="status">
+        {t['agent.loading']}
+      </p>
+    );
   return (
-    <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} data-testid="agent-login">
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      data-testid="agent-login"
+    >
       <h1 className="mb-5 text-xl font-bold text-brand-800">{t['agent.login.title']}</h1>
       {error && <Notice kind="error">{error}</Notice>}
       <label className="mb-4 block">
         <span className={ui.label}>{t['agent.login.account']}</span>
-        <input name="account" autoComplete="username" value={account} maxLength={12} autoFocus className={ui.input}
-          onChange={(e) => setAccount(e.target.value)} aria-invalid={!!fields.account} />
+        <input
+          name="account"
+          autoComplete="username"
+          value={account}
+          maxLength={12}
+          autoFocus
+          className={ui.input}
+          onChange={(e) => setAccount(e.target.value)}
+          aria-invalid={!!fields.account}
+        />
         {fields.account && <span className={ui.fieldError}>{fields.account}</span>}
       </label>
       <label className="mb-4 block">
         <span className={ui.label}>{t['agent.login.password']}</span>
-        <input name="password" type="password" autoComplete="current-password" value={password} maxLength={64} className={ui.input}
-          onChange={(e) => setPassword(e.target.value)} aria-invalid={!!fields.password} />
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          maxLength={64}
+          className={ui.input}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={!!fields.password}
+        />
         {fields.password && <span className={ui.fieldError}>{fields.password}</span>}
       </label>
       {needTotp && (
         <label className="mb-4 block">
           <span className={ui.label}>{t['agent.login.totp']}</span>
-          <input ref={totpRef} name="totp" inputMode="numeric" autoComplete="one-time-code" value={totp} maxLength={6} className={ui.input}
-            onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))} aria-invalid={!!fields.totp} />
+          <input
+            ref={totpRef}
+            name="totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={totp}
+            maxLength={6}
+            className={ui.input}
+            onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={!!fields.totp}
+          />
           <span className="mt-1 block text-xs text-slate-500">{t['agent.login.totp_hint']}</span>
           {fields.totp && <span className={ui.fieldError}>{fields.totp}</span>}
         </label>
       )}
-      <button type="submit" className={`${ui.btn} w-full`} disabled={busy} data-testid="agent-login-submit">{busy ? t['agent.login.submitting'] : t['agent.login.submit']}</button>
-      <p className="mt-5 text-center text-sm text-slate-500"><a href={applyHref} className="text-brand-700 underline">{t['agent.login.apply']}</a></p>
+      <button type="submit" className={`${ui.btn} w-full`} disabled={busy} data-testid="agent-login-submit">
+        {busy ? t['agent.login.submitting'] : t['agent.login.submit']}
+      </button>
+      <p className="mt-5 text-center text-sm text-slate-500">
+        <a href={applyHref} className="text-brand-700 underline">
+          {t['agent.login.apply']}
+        </a>
+      </p>
     </form>
   );
 }

@@ -3,12 +3,25 @@ import { useState } from 'react';
 import { PORTAL_KEYS, Portal, State, fill, ui, useAgentData, type AgentIslandProps, type PortalT } from './common.tsx';
 import type { AgentMe } from './api.ts';
 
-export const MATERIALS_KEYS = [...PORTAL_KEYS, 'agent.mat.intro', 'agent.mat.size', 'agent.mat.empty', 'agent.mat.download', 'agent.mat.html', 'agent.mat.copy', 'agent.mat.copied'] as const;
+export const MATERIALS_KEYS = [
+  ...PORTAL_KEYS,
+  'agent.mat.intro',
+  'agent.mat.size',
+  'agent.mat.empty',
+  'agent.mat.download',
+  'agent.mat.html',
+  'agent.mat.copy',
+  'agent.mat.copied',
+] as const;
 type K = (typeof MATERIALS_KEYS)[number];
 type T = AgentIslandProps<K>['t'];
 
 export default function Materials({ t, locale, variant }: AgentIslandProps<K>) {
-  return <Portal t={t} locale={locale} variant={variant}>{(me) => <Body t={t} me={me} />}</Portal>;
+  return (
+    <Portal t={t} locale={locale} variant={variant}>
+      {(me) => <Body t={t} me={me} />}
+    </Portal>
+  );
 }
 
 /** The snippet a partner pastes into a web page: the banner, linked through the partner's tracking link. */
@@ -35,11 +48,24 @@ function Body({ t, me }: { t: T; me: AgentMe }) {
                 </div>
                 <p className="font-medium">{m.title}</p>
                 <p className="text-xs text-slate-500">{fill(t['agent.mat.size'], { width: m.width, height: m.height })}</p>
-                <label className="mt-2 block text-xs text-slate-600">{t['agent.mat.html']}
-                  <textarea readOnly value={code} rows={3} className="mt-1 w-full rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs" /></label>
+                <label className="mt-2 block text-xs text-slate-600">
+                  {t['agent.mat.html']}
+                  <textarea readOnly value={code} rows={3} className="mt-1 w-full rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs" />
+                </label>
                 <div className="mt-2 flex gap-2">
-                  <a href={m.url} download className={ui.btnGhost}>{t['agent.mat.download']}</a>
-                  <button type="button" className={ui.btnGhost} onClick={() => { void navigator.clipboard?.writeText(code).then(() => setCopied(m.id), () => undefined); }}>
+                  <a href={m.url} download className={ui.btnGhost}>
+                    {t['agent.mat.download']}
+                  </a>
+                  <button
+                    type="button"
+                    className={ui.btnGhost}
+                    onClick={() => {
+                      void navigator.clipboard?.writeText(code).then(
+                        () => setCopied(m.id),
+                        () => undefined,
+                      );
+                    }}
+                  >
                     {copied === m.id ? t['agent.mat.copied'] : t['agent.mat.copy']}
                   </button>
                 </div>

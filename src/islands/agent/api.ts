@@ -35,7 +35,10 @@ export function clearAgentSession(): void {
 
 let leaving = false;
 // A page restored from the back-forward cache keeps its scripts' state: it may leave again.
-if (typeof window !== 'undefined') window.addEventListener('pageshow', (e) => { if (e.persisted) leaving = false; });
+if (typeof window !== 'undefined')
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted) leaving = false;
+  });
 
 /**
  * Leaves the page for another of the portal, once. Signing out cleared the partner, on which the portal's own redirect
@@ -58,17 +61,27 @@ export function configureAgent(locale: Locale, networkText: string): void {
 type Options<K extends string> = Omit<RequestOptions, 'method'> & ParamsOption<K>;
 
 /** Calls a partner route by its key in the partner route map; the answer's type comes from the map. */
-export function agentApi<K extends keyof AgentRoutes>(route: K, ...opts: ParamsOption<K> extends { params: object } ? [Options<K>] : [Options<K>?]): Promise<AnswerOf<AgentRoutes, K>> {
+export function agentApi<K extends keyof AgentRoutes>(
+  route: K,
+  ...opts: ParamsOption<K> extends { params: object } ? [Options<K>] : [Options<K>?]
+): Promise<AnswerOf<AgentRoutes, K>> {
   return agentCall(route, opts[0]) as Promise<AnswerOf<AgentRoutes, K>>;
 }
 
 /** The call behind agentApi for code that holds a route key as a type parameter (the data hook). */
-export async function agentCall(route: keyof AgentRoutes, opts: Omit<RequestOptions, 'method'> & { params?: Record<string, string | number> } = {}): Promise<unknown> {
+export async function agentCall(
+  route: keyof AgentRoutes,
+  opts: Omit<RequestOptions, 'method'> & { params?: Record<string, string | number> } = {},
+): Promise<unknown> {
   const { params, ...rest } = opts;
   const target = resolveRoute(route, params);
   const query = rest.query ? Object.fromEntries(Object.entries(rest.query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
   try {
-    return await request<unknown>(`${AGENT_API_BASE}${target.path}`, { ...rest, method: target.method, query }, { token: null, locale: config.locale, networkText: config.networkText });
+    return await request<unknown>(
+      `${AGENT_API_BASE}${target.path}`,
+      { ...rest, method: target.method, query },
+      { token: null, locale: config.locale, networkText: config.networkText },
+    );
   } catch (err) {
     // The session ended (expired, signed out elsewhere, account suspended): the guard sends the page to sign-in.
     if (err instanceof ApiFailure && err.status === 401) clearAgentSession();

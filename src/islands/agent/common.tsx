@@ -7,7 +7,19 @@ import type { Locale } from '../../shared/constants.ts';
 import { TIME_ZONE } from '../../shared/constants.ts';
 import { formatDecimal, formatPoints } from '../../shared/money.ts';
 import { fill } from '../../shared/text.ts';
-import { $agentLoadError, $agentMe, $agentReady, ApiFailure, agentApi, agentCall, configureAgent, leavePortal, setAgentSession, startAgent, type AgentMe } from './api.ts';
+import {
+  $agentLoadError,
+  $agentMe,
+  $agentReady,
+  ApiFailure,
+  agentApi,
+  agentCall,
+  configureAgent,
+  leavePortal,
+  setAgentSession,
+  startAgent,
+  type AgentMe,
+} from './api.ts';
 import { agentPath, type AgentVariant } from './paths.ts';
 import type { AgentRoutes } from './routes.ts';
 import type { AnswerOf } from '../../shared/api/contract.ts';
@@ -18,22 +30,35 @@ export { percentToBp, rate } from './figures.ts';
 
 /** The words every portal island uses (the password card's too: any portal page may have to show only that card). */
 export const PORTAL_KEYS = [
-  'agent.loading', 'agent.empty', 'agent.retry', 'agent.error.network', 'agent.error.session', 'agent.prev', 'agent.next', 'agent.page_of',
+  'agent.loading',
+  'agent.empty',
+  'agent.retry',
+  'agent.error.network',
+  'agent.error.session',
+  'agent.prev',
+  'agent.next',
+  'agent.page_of',
   ...PASSWORD_KEYS,
 ] as const;
 export type PortalT = Record<(typeof PORTAL_KEYS)[number], string>;
 
-export interface AgentIslandProps<K extends string> { t: Record<K | (typeof PORTAL_KEYS)[number], string>; locale: Locale; variant: AgentVariant }
+export interface AgentIslandProps<K extends string> {
+  t: Record<K | (typeof PORTAL_KEYS)[number], string>;
+  locale: Locale;
+  variant: AgentVariant;
+}
 
 /** Classes shared by the portal's screens, so they look alike. */
 export const ui = {
   card: 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5',
   h2: 'mb-3 text-base font-semibold text-brand-800',
-  input: 'h-10 w-full rounded border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500',
+  input:
+    'h-10 w-full rounded border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500',
   label: 'mb-1 block text-sm font-medium text-slate-700',
   fieldError: 'mt-1 text-xs text-red-700',
   btn: 'inline-flex h-10 items-center justify-center whitespace-nowrap rounded bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50',
-  btnGhost: 'inline-flex h-10 items-center justify-center whitespace-nowrap rounded border border-slate-300 bg-white px-4 text-sm text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50',
+  btnGhost:
+    'inline-flex h-10 items-center justify-center whitespace-nowrap rounded border border-slate-300 bg-white px-4 text-sm text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50',
   th: 'border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-600',
   td: 'border-b border-slate-100 px-3 py-2 align-top',
 };
@@ -48,7 +73,15 @@ export function when(iso: string | null | undefined, locale: Locale): string {
   if (!iso) return '—';
   let f = formatters.get(locale);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-TW', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+    f = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-TW', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    });
     formatters.set(locale, f);
   }
   return f.format(new Date(iso));
@@ -86,7 +119,9 @@ export function useAgentSession(locale: Locale, t: PortalT): { ready: boolean; m
     if (typeof window !== 'undefined') configureAgent(locale, t['agent.error.network']);
     return true;
   });
-  useEffect(() => { void startAgent(); }, []);
+  useEffect(() => {
+    void startAgent();
+  }, []);
   const hydrated = useHydrated();
   const ready = useStore($agentReady);
   const me = useStore($agentMe);
@@ -107,7 +142,12 @@ export function Portal({ t, locale, variant, children }: { t: PortalT; locale: L
   }, [signedOut]);
   if (loadError) return <ErrorBox t={t} message={loadError} retry={() => window.location.reload()} />;
   if (!ready || !me) return <Loading t={t} />;
-  if (me.must_change_password) return <div className="max-w-[1200px]" data-testid="password-first"><PasswordCard t={t} me={me} /></div>;
+  if (me.must_change_password)
+    return (
+      <div className="max-w-[1200px]" data-testid="password-first">
+        <PasswordCard t={t} me={me} />
+      </div>
+    );
   return <>{children(me)}</>;
 }
 
@@ -122,32 +162,71 @@ export function Loading({ t }: { t: PortalT }) {
 
 export function ErrorBox({ t, message, retry }: { t: PortalT; message: string; retry?: () => unknown }) {
   return (
-    <div role="alert" data-testid="agent-error" className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded border border-red-200 bg-red-50 px-4 py-2.5 text-sm text-red-800">
+    <div
+      role="alert"
+      data-testid="agent-error"
+      className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded border border-red-200 bg-red-50 px-4 py-2.5 text-sm text-red-800"
+    >
       <span>{message}</span>
-      {retry && <button type="button" className="rounded border border-red-300 bg-white px-3 py-1 text-xs" onClick={() => void retry()}>{t['agent.retry']}</button>}
+      {retry && (
+        <button type="button" className="rounded border border-red-300 bg-white px-3 py-1 text-xs" onClick={() => void retry()}>
+          {t['agent.retry']}
+        </button>
+      )}
     </div>
   );
 }
 
 export function Notice({ kind, children, testId }: { kind: 'error' | 'success' | 'info'; children: ReactNode; testId?: string }) {
-  const style = { error: 'border-red-200 bg-red-50 text-red-800', success: 'border-emerald-200 bg-emerald-50 text-emerald-800', info: 'border-sky-200 bg-sky-50 text-sky-900' }[kind];
-  return <div role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} className={`mb-3 rounded border px-4 py-2.5 text-sm ${style}`}>{children}</div>;
+  const style = {
+    error: 'border-red-200 bg-red-50 text-red-800',
+    success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+    info: 'border-sky-200 bg-sky-50 text-sky-900',
+  }[kind];
+  return (
+    <div role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} className={`mb-3 rounded border px-4 py-2.5 text-sm ${style}`}>
+      {children}
+    </div>
+  );
 }
 
 /** The ladder every list climbs: a failure with its retry, then the spinner, then the empty line, then the content. */
-export function State({ t, loading, error, empty, retry, emptyText, children }: {
-  t: PortalT; loading: boolean; error: string; empty: boolean; retry?: () => unknown; emptyText?: string; children: ReactNode;
+export function State({
+  t,
+  loading,
+  error,
+  empty,
+  retry,
+  emptyText,
+  children,
+}: {
+  t: PortalT;
+  loading: boolean;
+  error: string;
+  empty: boolean;
+  retry?: () => unknown;
+  emptyText?: string;
+  children: ReactNode;
 }) {
   if (error) return <ErrorBox t={t} message={error} retry={retry} />;
   if (loading) return <Loading t={t} />;
-  if (empty) return <p className="py-8 text-center text-sm text-slate-500" role="status" data-testid="agent-empty">{emptyText ?? t['agent.empty']}</p>;
+  if (empty)
+    return (
+      <p className="py-8 text-center text-sm text-slate-500" role="status" data-testid="agent-empty">
+        {emptyText ?? t['agent.empty']}
+      </p>
+    );
   return <>{children}</>;
 }
 
 type ReadRoute = Extract<keyof AgentRoutes, `GET ${string}`>;
 
 /** One GET of the portal: its data (kept on screen while a reload runs), error text, loading state and reload. */
-export function useAgentData<K extends ReadRoute>(route: K | null, t: PortalT, opts: { params?: Record<string, string | number>; query?: Record<string, string | number | undefined> } = {}) {
+export function useAgentData<K extends ReadRoute>(
+  route: K | null,
+  t: PortalT,
+  opts: { params?: Record<string, string | number>; query?: Record<string, string | number | undefined> } = {},
+) {
   type Answer = AnswerOf<AgentRoutes, K>;
   const key = `${route} ${JSON.stringify(opts.params ?? {})} ${JSON.stringify(opts.query ?? {})}`;
   const [data, setData] = useState<Answer | null>(null);
@@ -170,19 +249,39 @@ export function useAgentData<K extends ReadRoute>(route: K | null, t: PortalT, o
   }, [key]);
   useEffect(() => {
     void load();
-    return () => { seq.current++; };
+    return () => {
+      seq.current++;
+    };
   }, [load]);
   return { data, setData, error, loading: loading && data === null, reloading: loading, reload: load };
 }
 
-export interface Column<Row> { key: string; header: string; cell: (row: Row) => ReactNode; align?: 'right'; testId?: string }
+export interface Column<Row> {
+  key: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  align?: 'right';
+  testId?: string;
+}
 
 /**
  * A list as a table on a desktop and as one card per row on a phone (each cell under its header's words), so a phone
  * never scrolls sideways through a wide table.
  */
-export function List<Row>({ variant, columns, rows, rowKey, testId, rowTestId }: {
-  variant: AgentVariant; columns: Array<Column<Row>>; rows: Row[]; rowKey: (row: Row) => string | number; testId?: string; rowTestId?: string;
+export function List<Row>({
+  variant,
+  columns,
+  rows,
+  rowKey,
+  testId,
+  rowTestId,
+}: {
+  variant: AgentVariant;
+  columns: Array<Column<Row>>;
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  testId?: string;
+  rowTestId?: string;
 }) {
   if (variant === 'mobile') {
     return (
@@ -193,7 +292,9 @@ export function List<Row>({ variant, columns, rows, rowKey, testId, rowTestId }:
               {columns.map((c) => (
                 <div key={c.key} className="contents">
                   <dt className="text-slate-500">{c.header}</dt>
-                  <dd className="min-w-0 text-right break-words tabular-nums" data-testid={c.testId}>{c.cell(row)}</dd>
+                  <dd className="min-w-0 text-right break-words tabular-nums" data-testid={c.testId}>
+                    {c.cell(row)}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -205,11 +306,23 @@ export function List<Row>({ variant, columns, rows, rowKey, testId, rowTestId }:
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm" data-testid={testId}>
-        <thead><tr>{columns.map((c) => <th key={c.key} scope="col" className={`${ui.th}${c.align === 'right' ? ' text-right' : ''}`}>{c.header}</th>)}</tr></thead>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={`${ui.th}${c.align === 'right' ? ' text-right' : ''}`}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)} data-testid={rowTestId}>
-              {columns.map((c) => <td key={c.key} className={`${ui.td}${c.align === 'right' ? ' text-right whitespace-nowrap tabular-nums' : ''}`} data-testid={c.testId}>{c.cell(row)}</td>)}
+              {columns.map((c) => (
+                <td key={c.key} className={`${ui.td}${c.align === 'right' ? ' text-right whitespace-nowrap tabular-nums' : ''}`} data-testid={c.testId}>
+                  {c.cell(row)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -224,8 +337,12 @@ export function Pager({ t, page, total, pageSize, onPage }: { t: PortalT; page: 
   return (
     <nav className="mt-3 flex items-center justify-end gap-2 text-sm text-slate-600" aria-label={fill(t['agent.page_of'], { page, pages, total })}>
       <span>{fill(t['agent.page_of'], { page, pages, total })}</span>
-      <button type="button" className={ui.btnGhost} disabled={page <= 1} onClick={() => onPage(page - 1)}>{t['agent.prev']}</button>
-      <button type="button" className={ui.btnGhost} disabled={page >= pages} onClick={() => onPage(page + 1)}>{t['agent.next']}</button>
+      <button type="button" className={ui.btnGhost} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t['agent.prev']}
+      </button>
+      <button type="button" className={ui.btnGhost} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t['agent.next']}
+      </button>
     </nav>
   );
 }
@@ -235,7 +352,12 @@ export function Figure({ label, value, testId, strong }: { label: string; value:
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
       <p className="text-xs text-slate-500 sm:text-sm">{label}</p>
-      <p className={`mt-1 font-mono tabular-nums ${strong ? 'text-xl font-bold text-brand-800 sm:text-2xl' : 'text-lg font-semibold text-slate-800 sm:text-xl'}`} data-testid={testId}>{value}</p>
+      <p
+        className={`mt-1 font-mono tabular-nums ${strong ? 'text-xl font-bold text-brand-800 sm:text-2xl' : 'text-lg font-semibold text-slate-800 sm:text-xl'}`}
+        data-testid={testId}
+      >
+        {value}
+      </p>
     </div>
   );
 }
@@ -285,22 +407,47 @@ export function PasswordCard({ t, me }: { t: PortalT; me: AgentMe }) {
   const input = (name: keyof typeof form, label: string, autoComplete: string) => (
     <label className="block">
       <span className={ui.label}>{label}</span>
-      <input name={name} type="password" value={form[name]} maxLength={64} autoComplete={autoComplete} className={ui.input} aria-invalid={!!errors[name]}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
-      {errors[name] && <span className={ui.fieldError} role="alert">{errors[name]}</span>}
+      <input
+        name={name}
+        type="password"
+        value={form[name]}
+        maxLength={64}
+        autoComplete={autoComplete}
+        className={ui.input}
+        aria-invalid={!!errors[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+      {errors[name] && (
+        <span className={ui.fieldError} role="alert">
+          {errors[name]}
+        </span>
+      )}
     </label>
   );
   return (
     <details className={ui.card} open={startOpen || undefined} data-testid="password-card">
       <summary className="cursor-pointer text-base font-semibold text-brand-800">{t['agent.pw.title']}</summary>
       <div className="mt-3">
-        {me.must_change_password && <Notice kind="info" testId="password-must">{t['agent.pw.must']}</Notice>}
+        {me.must_change_password && (
+          <Notice kind="info" testId="password-must">
+            {t['agent.pw.must']}
+          </Notice>
+        )}
         {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
-        <form noValidate className="grid gap-3 sm:grid-cols-4 sm:items-start" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <form
+          noValidate
+          className="grid gap-3 sm:grid-cols-4 sm:items-start"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
           {input('old_password', t['agent.pw.old'], 'current-password')}
           {input('new_password', t['agent.pw.new'], 'new-password')}
           {input('confirm', t['agent.pw.confirm'], 'new-password')}
-          <button type="submit" className={`${ui.btn} sm:mt-6`} disabled={busy}>{t['agent.pw.save']}</button>
+          <button type="submit" className={`${ui.btn} sm:mt-6`} disabled={busy}>
+            {t['agent.pw.save']}
+          </button>
         </form>
       </div>
     </details>

@@ -8,7 +8,9 @@ export function rate(bp: number): string {
 
 /** A rate in basis points as the number a person types into a percentage field: 3550 -> '35.5', 3500 -> '35'. */
 export function bpToPercentText(bp: number): string {
-  const cents = String(bp % 100).padStart(2, '0').replace(/0+$/, '');
+  const cents = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return cents ? `${Math.trunc(bp / 100)}.${cents}` : String(Math.trunc(bp / 100));
 }
 

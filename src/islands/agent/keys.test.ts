@@ -26,8 +26,19 @@ import { checkApplication } from './Alliance.tsx';
 
 describe('the partners screens’ words', () => {
   it('the portal and the alliance page find every key in both player catalogues', () => {
-    const keys = [...AGENT_ACCOUNT_KEYS, ...AGENT_LOGIN_KEYS, ...ALLIANCE_KEYS, ...LINKS_KEYS, ...MATERIALS_KEYS, ...PLAYERS_KEYS, ...STATEMENTS_KEYS, ...SUBS_KEYS,
-      ...WALLET_KEYS, ...PASSWORD_KEYS, ...AGENT_SECTIONS.map((s) => `agent.nav.${s}`)];
+    const keys = [
+      ...AGENT_ACCOUNT_KEYS,
+      ...AGENT_LOGIN_KEYS,
+      ...ALLIANCE_KEYS,
+      ...LINKS_KEYS,
+      ...MATERIALS_KEYS,
+      ...PLAYERS_KEYS,
+      ...STATEMENTS_KEYS,
+      ...SUBS_KEYS,
+      ...WALLET_KEYS,
+      ...PASSWORD_KEYS,
+      ...AGENT_SECTIONS.map((s) => `agent.nav.${s}`),
+    ];
     expect(keys.filter((k) => !(k in en))).toEqual([]);
     expect(keys.filter((k) => !(k in zhTW))).toEqual([]);
   });
@@ -40,9 +51,18 @@ describe('the partners screens’ words', () => {
 
   it('the application form names each wrong field with a catalogue key, in the order the form shows them', () => {
     const empty = { name: '', contact_kind: 'phone' as const, contact: '', channel: '' as const, expected_players: '', message: '' };
-    expect(checkApplication(empty)).toEqual({ name: 'partners.v.name', contact: 'partners.v.contact', channel: 'partners.v.channel', expected_players: 'partners.v.expected_players' });
-    expect(checkApplication({ ...empty, name: 'Amy', contact: 'not-an-email', contact_kind: 'email', channel: 'social', expected_players: '20' })).toEqual({ contact: 'partners.v.contact_email' });
-    expect(checkApplication({ ...empty, name: 'Amy', contact: '0912 345 678', channel: 'social', expected_players: '1000001' })).toEqual({ expected_players: 'partners.v.expected_players' });
+    expect(checkApplication(empty)).toEqual({
+      name: 'partners.v.name',
+      contact: 'partners.v.contact',
+      channel: 'partners.v.channel',
+      expected_players: 'partners.v.expected_players',
+    });
+    expect(checkApplication({ ...empty, name: 'Amy', contact: 'not-an-email', contact_kind: 'email', channel: 'social', expected_players: '20' })).toEqual({
+      contact: 'partners.v.contact_email',
+    });
+    expect(checkApplication({ ...empty, name: 'Amy', contact: '0912 345 678', channel: 'social', expected_players: '1000001' })).toEqual({
+      expected_players: 'partners.v.expected_players',
+    });
     expect(checkApplication({ ...empty, name: 'Amy', contact: '0912345678', channel: 'website', expected_players: '50' })).toEqual({});
   });
 });

@@ -3,8 +3,19 @@
 import * as v from 'valibot';
 import type { RouteMap } from '../../shared/api/contract.ts';
 import {
-  agentDashboardView, agentLinkView, agentLinksView, agentLoginView, agentMaterialsView, agentMeView, agentPayoutsPage, agentPlayersPage,
-  agentStatementsPage, agentSubPartnerView, agentSubPartnersView, agentTotpSetupView, agentWalletView,
+  agentDashboardView,
+  agentLinkView,
+  agentLinksView,
+  agentLoginView,
+  agentMaterialsView,
+  agentMeView,
+  agentPayoutsPage,
+  agentPlayersPage,
+  agentStatementsPage,
+  agentSubPartnerView,
+  agentSubPartnersView,
+  agentTotpSetupView,
+  agentWalletView,
 } from '../../shared/schemas/partners/portal.ts';
 import { payoutView, statementView } from '../../shared/schemas/partners/common.ts';
 import { partnerApplicationView, publicPlanView } from '../../shared/schemas/partners/site.ts';

@@ -10,7 +10,18 @@ import { $sessionReady, $user } from '../../stores/session.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import type { DepositView, WithdrawalRecordView } from '../../shared/schemas/cashier.ts';
-import { Badge, CASHIER_ERROR_KEYS, DEPOSIT_STATUS_KEYS, METHOD_KEYS, WITHDRAW_STATUS_KEYS, depositStatus, isZero, methodKey, withdrawStatus, type CashierVariant } from './common.tsx';
+import {
+  Badge,
+  CASHIER_ERROR_KEYS,
+  DEPOSIT_STATUS_KEYS,
+  METHOD_KEYS,
+  WITHDRAW_STATUS_KEYS,
+  depositStatus,
+  isZero,
+  methodKey,
+  withdrawStatus,
+  type CashierVariant,
+} from './common.tsx';
 import { LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
 import { errorText } from '../kit/calls.ts';
 import { taipeiDateTime } from '../kit/dates.ts';
@@ -21,11 +32,37 @@ import { useDateRecords } from '../common/useDateRecords.ts';
 import { isDepositRow, isWithdrawalRow, rowsOfKind, type RecordRow } from '../common/transaction-records.ts';
 
 export const CASHIER_RECORDS_KEYS = [
-  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.records', ...DEPOSIT_STATUS_KEYS, ...WITHDRAW_STATUS_KEYS, ...METHOD_KEYS,
-  'records.quick', 'records.range.today', 'records.range.yesterday', 'records.range.last7', 'records.range.last30', 'records.date_start',
-  'records.date_end', 'records.search', 'records.limit_note', 'records.range_invalid', 'records.col.time', 'records.col.amount',
-  'records.col.status', 'records.empty', 'cashier.ui.loading', 'cashier.ui.retry', 'cashier.ui.order_id', 'cashier.ui.order_method',
-  ...LEDGER_NOTE_KEYS, 'cashier.ui.fee', 'cashier.ui.reason', 'cashier.ui.prev', 'cashier.ui.next', 'cashier.ui.page', 'cashier.ui.total',
+  ...CASHIER_ERROR_KEYS,
+  ...LOGIN_NEEDED_KEYS,
+  'ux.login.records',
+  ...DEPOSIT_STATUS_KEYS,
+  ...WITHDRAW_STATUS_KEYS,
+  ...METHOD_KEYS,
+  'records.quick',
+  'records.range.today',
+  'records.range.yesterday',
+  'records.range.last7',
+  'records.range.last30',
+  'records.date_start',
+  'records.date_end',
+  'records.search',
+  'records.limit_note',
+  'records.range_invalid',
+  'records.col.time',
+  'records.col.amount',
+  'records.col.status',
+  'records.empty',
+  'cashier.ui.loading',
+  'cashier.ui.retry',
+  'cashier.ui.order_id',
+  'cashier.ui.order_method',
+  ...LEDGER_NOTE_KEYS,
+  'cashier.ui.fee',
+  'cashier.ui.reason',
+  'cashier.ui.prev',
+  'cashier.ui.next',
+  'cashier.ui.page',
+  'cashier.ui.total',
 ] as const;
 type T = Record<(typeof CASHIER_RECORDS_KEYS)[number], string>;
 
@@ -33,24 +70,34 @@ type Row = DepositView | WithdrawalRecordView;
 const isDeposit = (r: Row): r is DepositView => 'method' in r;
 const isCashierRow = (r: RecordRow): r is Row => isDepositRow(r) || isWithdrawalRow(r);
 
-interface Props { t: T; locale: Locale; variant: CashierVariant; category: 'deposit' | 'withdraw'; paths: { home: string } }
+interface Props {
+  t: T;
+  locale: Locale;
+  variant: CashierVariant;
+  category: 'deposit' | 'withdraw';
+  paths: { home: string };
+}
 
 export default function CashierRecords({ t, locale, variant, category, paths }: Props) {
   usePageSetup(locale, t['error.network']);
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
-  const { range, records } = useDateRecords('last7', !!user,
-    ({ filters, page, pageSize, signal }) => api('GET /auth/transactionRecordList', {
-      query: { category, date_start: filters.start, date_end: filters.end, page, pageSize },
-      signal,
-    }).then((p) => rowsOfKind(p, isCashierRow)),
+  const { range, records } = useDateRecords(
+    'last7',
+    !!user,
+    ({ filters, page, pageSize, signal }) =>
+      api('GET /auth/transactionRecordList', {
+        query: { category, date_start: filters.start, date_end: filters.end, page, pageSize },
+        signal,
+      }).then((p) => rowsOfKind(p, isCashierRow)),
     (err) => errorText(err, t),
   );
   // A deposit or withdrawal changing state shows at once in the list on screen.
   useEffect(() => {
-    const offs = category === 'withdraw'
-      ? [onRealtime('withdrawal', records.reload)]
-      : [onRealtime('deposit-success', records.reload), onRealtime('deposit-fail', records.reload)];
+    const offs =
+      category === 'withdraw'
+        ? [onRealtime('withdrawal', records.reload)]
+        : [onRealtime('deposit-success', records.reload), onRealtime('deposit-fail', records.reload)];
     return () => offs.forEach((off) => off());
   }, [category]);
 
@@ -58,11 +105,17 @@ export default function CashierRecords({ t, locale, variant, category, paths }: 
   if (!user) return <LoginNeeded t={t} variant={variant} homePath={paths.home} message={t['ux.login.records']} />;
 
   const statusOf = (r: Row) => (isDeposit(r) ? depositStatus(r.status, r.method) : withdrawStatus(r.status));
-  const reasonOf = (r: Row) => (r.status === 'failed' || r.status === 'rejected' || r.status === 'expired'
-    ? noteText(category === 'deposit' ? 'deposit' : 'withdraw_release', r.reason, t) : '');
+  const reasonOf = (r: Row) =>
+    r.status === 'failed' || r.status === 'rejected' || r.status === 'expired'
+      ? noteText(category === 'deposit' ? 'deposit' : 'withdraw_release', r.reason, t)
+      : '';
   const badge = (r: Row) => {
     const s = statusOf(r);
-    return <Badge tone={s.tone} testId="record-status">{t[s.key]}</Badge>;
+    return (
+      <Badge tone={s.tone} testId="record-status">
+        {t[s.key]}
+      </Badge>
+    );
   };
   const columns: Array<RecordColumn<Row, keyof T>> = [
     { key: 'time', header: 'records.col.time', className: 'whitespace-nowrap text-slate-600', cell: (r) => taipeiDateTime(r.created_at) },
@@ -74,20 +127,44 @@ export default function CashierRecords({ t, locale, variant, category, paths }: 
     ...(category === 'withdraw'
       ? [{ key: 'fee', header: 'cashier.ui.fee', align: 'right', cell: (r) => (isDeposit(r) ? '' : formatDecimal(r.fee)) } satisfies RecordColumn<Row, keyof T>]
       : []),
-    { key: 'status', header: 'records.col.status', align: 'right', cell: (r) => (
-      <>
-        {badge(r)}
-        {reasonOf(r) && <p className="mt-0.5 text-xs text-red-700">{reasonOf(r)}</p>}
-      </>
-    ) },
+    {
+      key: 'status',
+      header: 'records.col.status',
+      align: 'right',
+      cell: (r) => (
+        <>
+          {badge(r)}
+          {reasonOf(r) && <p className="mt-0.5 text-xs text-red-700">{reasonOf(r)}</p>}
+        </>
+      ),
+    },
   ];
 
   return (
     <div data-testid={`${category}-records`} className="space-y-4">
-      <DateRangeForm range={range} labels={rangeLabels(t, 'records', t['records.limit_note'])} variant={variant === 'mobile' ? 'mobile' : 'desktop'}
-        busy={records.loading} layout="flow" onSearch={records.search} />
-      <RecordTable t={t} paging={records} variant={variant === 'mobile' ? 'mobile' : 'desktop'} rowKey={(r) => r.id} columns={columns}
-        texts={{ loading: 'cashier.ui.loading', empty: 'records.empty', prev: 'cashier.ui.prev', next: 'cashier.ui.next', page: 'cashier.ui.page', total: 'cashier.ui.total', retry: 'cashier.ui.retry' }}
+      <DateRangeForm
+        range={range}
+        labels={rangeLabels(t, 'records', t['records.limit_note'])}
+        variant={variant === 'mobile' ? 'mobile' : 'desktop'}
+        busy={records.loading}
+        layout="flow"
+        onSearch={records.search}
+      />
+      <RecordTable
+        t={t}
+        paging={records}
+        variant={variant === 'mobile' ? 'mobile' : 'desktop'}
+        rowKey={(r) => r.id}
+        columns={columns}
+        texts={{
+          loading: 'cashier.ui.loading',
+          empty: 'records.empty',
+          prev: 'cashier.ui.prev',
+          next: 'cashier.ui.next',
+          page: 'cashier.ui.page',
+          total: 'cashier.ui.total',
+          retry: 'cashier.ui.retry',
+        }}
         card={(r) => {
           const fee = isDeposit(r) ? '0' : r.fee;
           return (
@@ -103,10 +180,15 @@ export default function CashierRecords({ t, locale, variant, category, paths }: 
                 </span>
               </div>
               <p className="mt-1 text-xs text-slate-500">{taipeiDateTime(r.created_at)}</p>
-              {reasonOf(r) && <p className="mt-1 text-xs text-red-700">{t['cashier.ui.reason']}: {reasonOf(r)}</p>}
+              {reasonOf(r) && (
+                <p className="mt-1 text-xs text-red-700">
+                  {t['cashier.ui.reason']}: {reasonOf(r)}
+                </p>
+              )}
             </>
           );
-        }} />
+        }}
+      />
     </div>
   );
 }

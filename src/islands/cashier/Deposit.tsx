@@ -13,7 +13,20 @@ import { LEDGER_NOTE_KEYS, noteText } from '../../shared/ledger-notes.ts';
 import { acceptAmountInput, amountProblem, type AmountProblem } from '../../shared/amount.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
-import { Badge, CASHIER_ERROR_KEYS, CopyButton, DEPOSIT_STATUS_KEYS, Fact, METHOD_KEYS, cmpMoney, depositStatus, isZero, methodKey, newKey, type CashierVariant } from './common.tsx';
+import {
+  Badge,
+  CASHIER_ERROR_KEYS,
+  CopyButton,
+  DEPOSIT_STATUS_KEYS,
+  Fact,
+  METHOD_KEYS,
+  cmpMoney,
+  depositStatus,
+  isZero,
+  methodKey,
+  newKey,
+  type CashierVariant,
+} from './common.tsx';
 import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
 import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
 import { fill } from '../../shared/text.ts';
@@ -24,18 +37,67 @@ import { DEPOSIT_NOTICE_KEYS } from './DepositNotice.tsx';
 import type { DepositView } from '../../shared/schemas/cashier.ts';
 
 export const DEPOSIT_KEYS = [
-  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, ...DEPOSIT_STATUS_KEYS, ...METHOD_KEYS, ...DEPOSIT_NOTICE_KEYS, ...DIALOG_KEYS,
-  'cashier.amount.required', 'cashier.amount.numeric', 'cashier.amount.below_min', 'cashier.amount.above_max', 'cashier.transfer_ref.required',
-  'cashier.txid.required', 'cashier.ui.loading', 'cashier.ui.retry', 'cashier.ui.choose_method', 'cashier.ui.amount', 'cashier.ui.amount_placeholder',
-  'cashier.ui.amount_range', 'cashier.ui.amount_min', 'cashier.ui.amount_max', 'cashier.ui.quick_amounts', 'cashier.ui.receiving_account',
-  'cashier.ui.bank', 'cashier.ui.account_name', 'cashier.ui.account_number', 'cashier.ui.copy', 'cashier.ui.copied', 'cashier.ui.transfer_ref',
-  'cashier.ui.transfer_ref_placeholder', 'cashier.ui.usdt_address', 'cashier.ui.usdt_network', 'cashier.ui.txid', 'cashier.ui.txid_placeholder',
-  'cashier.ui.submit_deposit', 'cashier.ui.submitting', 'cashier.ui.no_methods', 'cashier.ui.tip_gateway', 'cashier.ui.tip_manual',
-  'cashier.ui.tip_usdt', 'cashier.ui.order_id', 'cashier.ui.order_amount', 'cashier.ui.order_method', 'cashier.ui.order_time',
-  'cashier.ui.order_status', 'cashier.ui.expires_at', 'cashier.ui.waiting_title', 'cashier.ui.waiting_text', 'cashier.ui.open_pay',
-  'cashier.ui.redirecting', 'cashier.ui.cvs_title', 'cashier.ui.cvs_code', 'cashier.ui.cvs_text', 'cashier.ui.manual_title', 'cashier.ui.manual_text',
-  'cashier.ui.new_deposit', 'cashier.ui.view_records', 'cashier.ui.result_title', 'cashier.ui.result_checking', 'cashier.ui.balance',
-  'cashier.ui.reason', ...LEDGER_NOTE_KEYS,
+  ...CASHIER_ERROR_KEYS,
+  ...LOGIN_NEEDED_KEYS,
+  ...DEPOSIT_STATUS_KEYS,
+  ...METHOD_KEYS,
+  ...DEPOSIT_NOTICE_KEYS,
+  ...DIALOG_KEYS,
+  'cashier.amount.required',
+  'cashier.amount.numeric',
+  'cashier.amount.below_min',
+  'cashier.amount.above_max',
+  'cashier.transfer_ref.required',
+  'cashier.txid.required',
+  'cashier.ui.loading',
+  'cashier.ui.retry',
+  'cashier.ui.choose_method',
+  'cashier.ui.amount',
+  'cashier.ui.amount_placeholder',
+  'cashier.ui.amount_range',
+  'cashier.ui.amount_min',
+  'cashier.ui.amount_max',
+  'cashier.ui.quick_amounts',
+  'cashier.ui.receiving_account',
+  'cashier.ui.bank',
+  'cashier.ui.account_name',
+  'cashier.ui.account_number',
+  'cashier.ui.copy',
+  'cashier.ui.copied',
+  'cashier.ui.transfer_ref',
+  'cashier.ui.transfer_ref_placeholder',
+  'cashier.ui.usdt_address',
+  'cashier.ui.usdt_network',
+  'cashier.ui.txid',
+  'cashier.ui.txid_placeholder',
+  'cashier.ui.submit_deposit',
+  'cashier.ui.submitting',
+  'cashier.ui.no_methods',
+  'cashier.ui.tip_gateway',
+  'cashier.ui.tip_manual',
+  'cashier.ui.tip_usdt',
+  'cashier.ui.order_id',
+  'cashier.ui.order_amount',
+  'cashier.ui.order_method',
+  'cashier.ui.order_time',
+  'cashier.ui.order_status',
+  'cashier.ui.expires_at',
+  'cashier.ui.waiting_title',
+  'cashier.ui.waiting_text',
+  'cashier.ui.open_pay',
+  'cashier.ui.redirecting',
+  'cashier.ui.cvs_title',
+  'cashier.ui.cvs_code',
+  'cashier.ui.cvs_text',
+  'cashier.ui.manual_title',
+  'cashier.ui.manual_text',
+  'cashier.ui.new_deposit',
+  'cashier.ui.view_records',
+  'cashier.ui.result_title',
+  'cashier.ui.result_checking',
+  'cashier.ui.balance',
+  'cashier.ui.reason',
+  ...LEDGER_NOTE_KEYS,
 ] as const;
 type T = Record<(typeof DEPOSIT_KEYS)[number], string>;
 
@@ -43,8 +105,11 @@ type DepositOrder = DepositView;
 
 /** The deposit form's words for each amount problem (SPEC.md section 5: required, numeric, within min and max). */
 const DEPOSIT_PROBLEM_KEYS = {
-  required: 'cashier.amount.required', invalid: 'cashier.amount.numeric', below_min: 'cashier.amount.below_min',
-  above_max: 'cashier.amount.above_max', over_balance: 'cashier.amount.above_max',
+  required: 'cashier.amount.required',
+  invalid: 'cashier.amount.numeric',
+  below_min: 'cashier.amount.below_min',
+  above_max: 'cashier.amount.above_max',
+  over_balance: 'cashier.amount.above_max',
 } as const satisfies Record<AmountProblem, (typeof DEPOSIT_KEYS)[number]>;
 
 const QUICK_AMOUNTS = ['500', '1000', '3000', '5000', '10000', '30000'];
@@ -75,7 +140,8 @@ export default function Deposit({ t, locale, variant, order, newTab, paths }: Pr
   // and then the login prompt. The frame is the form itself, so the parts that follow are written into the elements
   // already painted instead of replacing them. A return from the gateway shows its order instead: the loader, as before.
   let body;
-  if (!ready) body = order ? <Spinner label={t['cashier.ui.loading']} /> : <DepositForm t={t} variant={variant} newTab={newTab} frame onCreated={() => undefined} />;
+  if (!ready)
+    body = order ? <Spinner label={t['cashier.ui.loading']} /> : <DepositForm t={t} variant={variant} newTab={newTab} frame onCreated={() => undefined} />;
   else if (!user) body = <LoginNeeded t={t} variant={variant} homePath={paths.home} />;
   else if (shown) {
     const again = () => {
@@ -91,10 +157,16 @@ export default function Deposit({ t, locale, variant, order, newTab, paths }: Pr
       {(user || !ready) && variant !== 'desktop' && (
         <div className={`flex items-center justify-between rounded-lg bg-brand-700 px-4 py-3 text-white shadow-sm ${user ? '' : 'player-only'}`}>
           <span className="text-sm text-slate-200">{t['cashier.ui.balance']}</span>
-          <span className="text-lg font-bold text-gold-300" data-testid={user ? 'deposit-balance' : undefined}>{user ? formatDecimal(user.amount) : PENDING}</span>
+          <span className="text-lg font-bold text-gold-300" data-testid={user ? 'deposit-balance' : undefined}>
+            {user ? formatDecimal(user.amount) : PENDING}
+          </span>
         </div>
       )}
-      {!ready && !order && <div className="visitor-only"><Spinner label={t['cashier.ui.loading']} /></div>}
+      {!ready && !order && (
+        <div className="visitor-only">
+          <Spinner label={t['cashier.ui.loading']} />
+        </div>
+      )}
       {body}
       {dialogs}
     </div>
@@ -105,8 +177,18 @@ export default function Deposit({ t, locale, variant, order, newTab, paths }: Pr
 const PENDING = '\u00a0';
 
 /** The deposit form; `frame` while the session is not known yet: the form's words and room, disabled, for players only. */
-function DepositForm({ t, variant, newTab: tabs, frame = false, onCreated }: {
-  t: T; variant: CashierVariant; newTab: boolean; frame?: boolean; onCreated: (o: DepositOrder, mode: 'waiting' | 'created') => void;
+function DepositForm({
+  t,
+  variant,
+  newTab: tabs,
+  frame = false,
+  onCreated,
+}: {
+  t: T;
+  variant: CashierVariant;
+  newTab: boolean;
+  frame?: boolean;
+  onCreated: (o: DepositOrder, mode: 'waiting' | 'created') => void;
 }) {
   const methods = useCall(frame ? null : () => api('GET /finance/deposit/methods'), [], t);
   const [method, setMethod] = useState<DepositMethod | null>(null);
@@ -118,10 +200,15 @@ function DepositForm({ t, variant, newTab: tabs, frame = false, onCreated }: {
   const [busy, setBusy] = useState(false);
 
   const data = methods.data;
-  const current = method && data?.methods.includes(method) ? method : data?.methods[0] ?? null;
+  const current = method && data?.methods.includes(method) ? method : (data?.methods[0] ?? null);
 
   if (methods.error) return <ErrorBox message={methods.error} retry={methods.reload} retryLabel={t['cashier.ui.retry']} />;
-  if (data && !current) return <p className="rounded-lg border border-dashed border-slate-300 bg-white py-10 text-center text-slate-500" data-testid="deposit-no-methods">{t['cashier.ui.no_methods']}</p>;
+  if (data && !current)
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white py-10 text-center text-slate-500" data-testid="deposit-no-methods">
+        {t['cashier.ui.no_methods']}
+      </p>
+    );
 
   // While the methods load (data null), the form is rendered with no method: the same elements, disabled and
   // without a figure, so what follows is written into elements already painted instead of replacing them.
@@ -138,8 +225,14 @@ function DepositForm({ t, variant, newTab: tabs, frame = false, onCreated }: {
   const refError = !gateway && ref.trim() === '' ? (current === 'usdt' ? t['cashier.txid.required'] : t['cashier.transfer_ref.required']) : undefined;
   const shownAmountError = server.amount || (touched ? amountError : undefined);
   const shownRefError = server.player_ref || (touched ? refError : undefined);
-  const range = hasMin && hasMax ? fill(t['cashier.ui.amount_range'], { min: formatDecimal(limits.min), max: formatDecimal(limits.max) })
-    : hasMin ? fill(t['cashier.ui.amount_min'], { min: formatDecimal(limits.min) }) : hasMax ? fill(t['cashier.ui.amount_max'], { max: formatDecimal(limits.max) }) : '';
+  const range =
+    hasMin && hasMax
+      ? fill(t['cashier.ui.amount_range'], { min: formatDecimal(limits.min), max: formatDecimal(limits.max) })
+      : hasMin
+        ? fill(t['cashier.ui.amount_min'], { min: formatDecimal(limits.min) })
+        : hasMax
+          ? fill(t['cashier.ui.amount_max'], { max: formatDecimal(limits.max) })
+          : '';
   const quick = QUICK_AMOUNTS.filter((a) => (!hasMin || (cmpMoney(a, limits.min) ?? 0) >= 0) && (!hasMax || (cmpMoney(a, limits.max) ?? 0) <= 0));
   const newTab = tabs && (current === 'card' || current === 'online_banking');
 
@@ -188,15 +281,34 @@ function DepositForm({ t, variant, newTab: tabs, frame = false, onCreated }: {
 
   const panel = variant === 'desktop' ? 'rounded-lg border border-slate-200 p-4' : 'rounded-lg bg-white p-4 shadow-sm';
   return (
-    <form noValidate className={`space-y-4 ${frame ? 'player-only' : ''}`} data-testid={loaded ? 'deposit-form' : undefined} aria-busy={!loaded || undefined} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      noValidate
+      className={`space-y-4 ${frame ? 'player-only' : ''}`}
+      data-testid={loaded ? 'deposit-form' : undefined}
+      aria-busy={!loaded || undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <fieldset className={panel}>
         <legend className="field-label px-1">{t['cashier.ui.choose_method']}</legend>
         {/* While loading, the room of one row of methods. */}
-        <div role="radiogroup" aria-label={t['cashier.ui.choose_method']}
-          className={`grid gap-2 ${variant === 'desktop' ? 'grid-cols-5' : 'grid-cols-3'} ${loaded ? '' : 'min-h-[4.5625rem]'}`}>
+        <div
+          role="radiogroup"
+          aria-label={t['cashier.ui.choose_method']}
+          className={`grid gap-2 ${variant === 'desktop' ? 'grid-cols-5' : 'grid-cols-3'} ${loaded ? '' : 'min-h-[4.5625rem]'}`}
+        >
           {(data?.methods ?? []).map((m) => (
-            <button key={m} type="button" role="radio" aria-checked={m === current} onClick={() => choose(m)} data-testid={`method-${m}`}
-              className={`flex flex-col items-center gap-1 rounded-lg border px-2 py-3 text-xs leading-tight ${m === current ? 'border-gold-500 bg-gold-300/20 font-semibold text-brand-800' : 'border-slate-200 text-slate-600 hover:border-brand-600'}`}>
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={m === current}
+              onClick={() => choose(m)}
+              data-testid={`method-${m}`}
+              className={`flex flex-col items-center gap-1 rounded-lg border px-2 py-3 text-xs leading-tight ${m === current ? 'border-gold-500 bg-gold-300/20 font-semibold text-brand-800' : 'border-slate-200 text-slate-600 hover:border-brand-600'}`}
+            >
               <MethodIcon method={m} className={m === current ? 'text-gold-600' : 'text-brand-600'} />
               {t[methodKey(m)]}
             </button>
@@ -208,11 +320,19 @@ function DepositForm({ t, variant, newTab: tabs, frame = false, onCreated }: {
         <section className={panel} data-testid="receiving-account" aria-label={t['cashier.ui.receiving_account']}>
           <h2 className="mb-2 font-semibold text-brand-700">{t['cashier.ui.receiving_account']}</h2>
           <dl className="divide-y divide-slate-100">
-            {([['cashier.ui.bank', data.bank_transfer.bank], ['cashier.ui.account_name', data.bank_transfer.account_name], ['cashier.ui.account_number', data.bank_transfer.account]] as const).map(([label, value]) => (
+            {(
+              [
+                ['cashier.ui.bank', data.bank_transfer.bank],
+                ['cashier.ui.account_name', data.bank_transfer.account_name],
+                ['cashier.ui.account_number', data.bank_transfer.account],
+              ] as const
+            ).map(([label, value]) => (
               <div key={label} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <dt className="shrink-0 text-slate-500">{t[label]}</dt>
-                <dd className="flex min-w-0 items-center gap-2 font-medium"><span className="break-all">{value}</span>
-                  <CopyButton value={value} label={t['cashier.ui.copy']} copied={t['cashier.ui.copied']} /></dd>
+                <dd className="flex min-w-0 items-center gap-2 font-medium">
+                  <span className="break-all">{value}</span>
+                  <CopyButton value={value} label={t['cashier.ui.copy']} copied={t['cashier.ui.copied']} />
+                </dd>
               </div>
             ))}
           </dl>
@@ -226,26 +346,61 @@ function DepositForm({ t, variant, newTab: tabs, frame = false, onCreated }: {
             <code className="min-w-0 flex-1 break-all text-sm">{data.usdt.address}</code>
             <CopyButton value={data.usdt.address} label={t['cashier.ui.copy']} copied={t['cashier.ui.copied']} />
           </div>
-          <p className="mt-2 text-sm text-slate-600">{t['cashier.ui.usdt_network']}: <strong>{data.usdt.network}</strong></p>
+          <p className="mt-2 text-sm text-slate-600">
+            {t['cashier.ui.usdt_network']}: <strong>{data.usdt.network}</strong>
+          </p>
           <p className="mt-1 text-xs text-slate-500">{t['cashier.ui.tip_usdt']}</p>
         </section>
       )}
 
       <div className={panel}>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <label htmlFor="deposit-amount" className="field-label">{t['cashier.ui.amount']}</label>
-          {(range || !loaded) && <span className="text-xs text-slate-500" data-testid={loaded ? 'deposit-range' : undefined}>{range || PENDING}</span>}
+          <label htmlFor="deposit-amount" className="field-label">
+            {t['cashier.ui.amount']}
+          </label>
+          {(range || !loaded) && (
+            <span className="text-xs text-slate-500" data-testid={loaded ? 'deposit-range' : undefined}>
+              {range || PENDING}
+            </span>
+          )}
         </div>
-        <input id="deposit-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={15} className="field-input" value={amount} disabled={!loaded}
-          placeholder={t['cashier.ui.amount_placeholder']} aria-invalid={!!shownAmountError} aria-describedby={shownAmountError ? 'deposit-amount-error' : undefined}
-          onChange={(e) => { setAmount((prev) => acceptAmountInput(prev, e.target.value).value); setServer((s) => ({ ...s, amount: '' })); }} onBlur={() => amount !== '' && setTouched(true)} />
-        {shownAmountError && <p id="deposit-amount-error" role="alert" className="field-error" data-testid="amount-error">{shownAmountError}</p>}
+        <input
+          id="deposit-amount"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={15}
+          className="field-input"
+          value={amount}
+          disabled={!loaded}
+          placeholder={t['cashier.ui.amount_placeholder']}
+          aria-invalid={!!shownAmountError}
+          aria-describedby={shownAmountError ? 'deposit-amount-error' : undefined}
+          onChange={(e) => {
+            setAmount((prev) => acceptAmountInput(prev, e.target.value).value);
+            setServer((s) => ({ ...s, amount: '' }));
+          }}
+          onBlur={() => amount !== '' && setTouched(true)}
+        />
+        {shownAmountError && (
+          <p id="deposit-amount-error" role="alert" className="field-error" data-testid="amount-error">
+            {shownAmountError}
+          </p>
+        )}
         {quick.length > 0 && (
           <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t['cashier.ui.quick_amounts']}>
             {/* While loading, every quick amount keeps its room, disabled: the limits may then leave some out. */}
             {quick.map((a) => (
-              <button key={a} type="button" disabled={!loaded} onClick={() => { setAmount(a); setServer((s) => ({ ...s, amount: '' })); }}
-                className={`rounded-full border px-3 py-1 text-sm ${amount === a ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}>
+              <button
+                key={a}
+                type="button"
+                disabled={!loaded}
+                onClick={() => {
+                  setAmount(a);
+                  setServer((s) => ({ ...s, amount: '' }));
+                }}
+                className={`rounded-full border px-3 py-1 text-sm ${amount === a ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}
+              >
                 {formatDecimal(a).replace(/\.00$/, '')}
               </button>
             ))}
@@ -253,18 +408,40 @@ function DepositForm({ t, variant, newTab: tabs, frame = false, onCreated }: {
         )}
         {loaded && !gateway && (
           <div className="mt-4">
-            <label htmlFor="deposit-ref" className="field-label">{current === 'usdt' ? t['cashier.ui.txid'] : t['cashier.ui.transfer_ref']}</label>
-            <input id="deposit-ref" name="player_ref" autoComplete="off" maxLength={120} className="field-input" value={ref}
+            <label htmlFor="deposit-ref" className="field-label">
+              {current === 'usdt' ? t['cashier.ui.txid'] : t['cashier.ui.transfer_ref']}
+            </label>
+            <input
+              id="deposit-ref"
+              name="player_ref"
+              autoComplete="off"
+              maxLength={120}
+              className="field-input"
+              value={ref}
               placeholder={current === 'usdt' ? t['cashier.ui.txid_placeholder'] : t['cashier.ui.transfer_ref_placeholder']}
-              aria-invalid={!!shownRefError} onChange={(e) => { setRef(e.target.value); setServer((s) => ({ ...s, player_ref: '' })); }} />
-            {shownRefError && <p role="alert" className="field-error" data-testid="ref-error">{shownRefError}</p>}
+              aria-invalid={!!shownRefError}
+              onChange={(e) => {
+                setRef(e.target.value);
+                setServer((s) => ({ ...s, player_ref: '' }));
+              }}
+            />
+            {shownRefError && (
+              <p role="alert" className="field-error" data-testid="ref-error">
+                {shownRefError}
+              </p>
+            )}
           </div>
         )}
         {(gateway || !loaded) && <p className="mt-3 text-xs text-slate-500">{loaded ? t['cashier.ui.tip_gateway'] : PENDING}</p>}
       </div>
 
       {(failure || server.method) && <ErrorBox message={failure || server.method!} />}
-      <button type="submit" className="btn-primary h-11 w-full disabled:opacity-60" disabled={busy || !loaded} data-testid={loaded ? 'deposit-submit' : undefined}>
+      <button
+        type="submit"
+        className="btn-primary h-11 w-full disabled:opacity-60"
+        disabled={busy || !loaded}
+        data-testid={loaded ? 'deposit-submit' : undefined}
+      >
         {busy ? t['cashier.ui.submitting'] : t['cashier.ui.submit_deposit']}
       </button>
     </form>
@@ -272,17 +449,40 @@ function DepositForm({ t, variant, newTab: tabs, frame = false, onCreated }: {
 }
 
 /** An order: waiting for the gateway (desktop), its cvs code, a manual deposit awaiting finance, or the result. */
-function OrderPanel({ t, order, mode, records, onAgain }: { t: T; order: DepositOrder | string; mode: 'result' | 'waiting' | 'created'; records: string; onAgain: () => void }) {
+function OrderPanel({
+  t,
+  order,
+  mode,
+  records,
+  onAgain,
+}: {
+  t: T;
+  order: DepositOrder | string;
+  mode: 'result' | 'waiting' | 'created';
+  records: string;
+  onAgain: () => void;
+}) {
   const id = typeof order === 'string' ? order : order.id;
   const [data, setData] = useState<DepositOrder | null>(typeof order === 'string' ? null : order);
   const [error, setError] = useState('');
   const event = useStore($depositEvent);
   const polls = useRef(0);
 
-  const read = () => api('GET /finance/deposit/:id', { params: { id } }).then((d) => { setData(d); setError(''); }, (err) => setError(errorText(err, t)));
-  useEffect(() => { if (!data) void read(); }, [id]);
+  const read = () =>
+    api('GET /finance/deposit/:id', { params: { id } }).then(
+      (d) => {
+        setData(d);
+        setError('');
+      },
+      (err) => setError(errorText(err, t)),
+    );
+  useEffect(() => {
+    if (!data) void read();
+  }, [id]);
   // The realtime outcome of this order: read it again at once.
-  useEffect(() => { if (event && event.id === id) void read(); }, [event]);
+  useEffect(() => {
+    if (event && event.id === id) void read();
+  }, [event]);
   const pending = data?.status === 'pending' && GATEWAY_METHODS.includes(data.method) && data.method !== 'cvs';
   useEffect(() => {
     if (!pending || mode === 'created') return;
@@ -301,40 +501,67 @@ function OrderPanel({ t, order, mode, records, onAgain }: { t: T; order: Deposit
   const manual = data.method === 'bank_transfer' || data.method === 'usdt';
   let title = t['cashier.ui.result_title'];
   let text = '';
-  if (isPending && data.method === 'cvs') { title = t['cashier.ui.cvs_title']; text = t['cashier.ui.cvs_text']; }
-  else if (isPending && manual) { title = t['cashier.ui.manual_title']; text = t['cashier.ui.manual_text']; }
-  else if (isPending && mode === 'waiting') { title = t['cashier.ui.waiting_title']; text = t['cashier.ui.waiting_text']; }
-  else if (isPending && mode === 'created') { title = t['cashier.ui.redirecting']; }
-  else if (isPending) text = t['cashier.ui.result_checking'];
+  if (isPending && data.method === 'cvs') {
+    title = t['cashier.ui.cvs_title'];
+    text = t['cashier.ui.cvs_text'];
+  } else if (isPending && manual) {
+    title = t['cashier.ui.manual_title'];
+    text = t['cashier.ui.manual_text'];
+  } else if (isPending && mode === 'waiting') {
+    title = t['cashier.ui.waiting_title'];
+    text = t['cashier.ui.waiting_text'];
+  } else if (isPending && mode === 'created') {
+    title = t['cashier.ui.redirecting'];
+  } else if (isPending) text = t['cashier.ui.result_checking'];
 
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="deposit-order" data-status={data.status} aria-live="polite">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <h2 className="text-lg font-semibold text-brand-700">{title}</h2>
-        <Badge tone={status.tone} testId="deposit-order-status">{t[status.key]}</Badge>
+        <Badge tone={status.tone} testId="deposit-order-status">
+          {t[status.key]}
+        </Badge>
       </div>
       {text && <p className="mb-3 text-sm text-slate-600">{text}</p>}
       {isPending && data.method === 'cvs' && data.payment_code && (
         <div className="mb-4 rounded-lg border-2 border-dashed border-gold-500 bg-gold-300/10 p-4 text-center">
           <p className="text-xs text-slate-500">{t['cashier.ui.cvs_code']}</p>
-          <p className="my-1 select-all break-all font-mono text-2xl font-bold tracking-widest text-brand-800" data-testid="cvs-code">{data.payment_code}</p>
+          <p className="my-1 select-all break-all font-mono text-2xl font-bold tracking-widest text-brand-800" data-testid="cvs-code">
+            {data.payment_code}
+          </p>
           <CopyButton value={data.payment_code} label={t['cashier.ui.copy']} copied={t['cashier.ui.copied']} />
         </div>
       )}
       <dl className="divide-y divide-slate-100">
-        <Fact label={t['cashier.ui.order_id']}><span className="break-all font-mono text-xs" data-testid="deposit-order-id">{data.id}</span></Fact>
+        <Fact label={t['cashier.ui.order_id']}>
+          <span className="break-all font-mono text-xs" data-testid="deposit-order-id">
+            {data.id}
+          </span>
+        </Fact>
         <Fact label={t['cashier.ui.order_method']}>{t[methodKey(data.method)]}</Fact>
-        <Fact label={t['cashier.ui.order_amount']} testId="deposit-order-amount">{formatDecimal(data.amount)}</Fact>
+        <Fact label={t['cashier.ui.order_amount']} testId="deposit-order-amount">
+          {formatDecimal(data.amount)}
+        </Fact>
         <Fact label={t['cashier.ui.order_time']}>{taipeiDateTime(data.created_at)}</Fact>
         {isPending && data.expires_at && <Fact label={t['cashier.ui.expires_at']}>{taipeiDateTime(data.expires_at)}</Fact>}
-        {!isPending && data.status !== 'paid' && data.reason && <Fact label={t['cashier.ui.reason']} testId="deposit-order-reason">{noteText('deposit', data.reason, t)}</Fact>}
+        {!isPending && data.status !== 'paid' && data.reason && (
+          <Fact label={t['cashier.ui.reason']} testId="deposit-order-reason">
+            {noteText('deposit', data.reason, t)}
+          </Fact>
+        )}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
         {isPending && mode === 'waiting' && data.pay_url && (
-          <a className="btn-primary flex-1" href={data.pay_url} target="_blank" rel="noopener noreferrer" data-testid="open-pay">{t['cashier.ui.open_pay']}</a>
+          <a className="btn-primary flex-1" href={data.pay_url} target="_blank" rel="noopener noreferrer" data-testid="open-pay">
+            {t['cashier.ui.open_pay']}
+          </a>
         )}
-        <button type="button" className="btn-secondary flex-1 text-center" onClick={onAgain} data-testid="deposit-again">{t['cashier.ui.new_deposit']}</button>
-        <a className="btn-secondary flex-1 text-center" href={records}>{t['cashier.ui.view_records']}</a>
+        <button type="button" className="btn-secondary flex-1 text-center" onClick={onAgain} data-testid="deposit-again">
+          {t['cashier.ui.new_deposit']}
+        </button>
+        <a className="btn-secondary flex-1 text-center" href={records}>
+          {t['cashier.ui.view_records']}
+        </a>
       </div>
     </section>
   );

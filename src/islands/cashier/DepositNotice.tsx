@@ -7,8 +7,13 @@ import { Dialog } from '../common/Dialog.tsx';
 import { fill } from '../../shared/text.ts';
 
 export const DEPOSIT_NOTICE_KEYS = [
-  'cashier.ui.notice_success_title', 'cashier.ui.notice_success', 'cashier.ui.notice_fail_title', 'cashier.ui.notice_fail',
-  'cashier.ui.go_deposit', 'cashier.ui.go_records', 'common.close',
+  'cashier.ui.notice_success_title',
+  'cashier.ui.notice_success',
+  'cashier.ui.notice_fail_title',
+  'cashier.ui.notice_fail',
+  'cashier.ui.go_deposit',
+  'cashier.ui.go_records',
+  'common.close',
 ] as const;
 type T = Record<(typeof DEPOSIT_NOTICE_KEYS)[number], string>;
 
@@ -20,11 +25,17 @@ export function DepositNotice({ t, paths }: { t: T; paths: { deposit: string; re
   return (
     <Dialog open title={ok ? t['cashier.ui.notice_success_title'] : t['cashier.ui.notice_fail_title']} onClose={close} labelClose={t['common.close']}>
       <p role="alert" className="mb-4" data-testid={ok ? 'deposit-success-notice' : 'deposit-fail-notice'}>
-        {ok ? fill(t['cashier.ui.notice_success'], { amount: event.amount ? formatDecimal(event.amount) : '' }) : fill(t['cashier.ui.notice_fail'], { id: event.id })}
+        {ok
+          ? fill(t['cashier.ui.notice_success'], { amount: event.amount ? formatDecimal(event.amount) : '' })
+          : fill(t['cashier.ui.notice_fail'], { id: event.id })}
       </p>
       <div className="flex gap-3">
-        <a className="btn-secondary flex-1" href={paths.deposit} data-testid="notice-go-deposit">{t['cashier.ui.go_deposit']}</a>
-        <a className="btn-primary flex-1" href={paths.records} data-testid="notice-go-records">{t['cashier.ui.go_records']}</a>
+        <a className="btn-secondary flex-1" href={paths.deposit} data-testid="notice-go-deposit">
+          {t['cashier.ui.go_deposit']}
+        </a>
+        <a className="btn-primary flex-1" href={paths.records} data-testid="notice-go-records">
+          {t['cashier.ui.go_records']}
+        </a>
       </div>
     </Dialog>
   );

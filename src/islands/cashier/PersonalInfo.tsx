@@ -14,20 +14,49 @@ import { taipeiDay } from '../kit/dates.ts';
 import { usePageSetup } from '../kit/page.ts';
 
 export const PERSONAL_INFO_KEYS = [
-  ...CASHIER_ERROR_KEYS, ...LOGIN_NEEDED_KEYS, 'ux.login.info',
-  'cashier.real_name.required', 'cashier.gender.required', 'cashier.birthday.required', 'cashier.birthday.under_age', 'v.too_long',
-  'cashier.ui.loading', 'cashier.ui.retry', 'cashier.ui.info_title', 'cashier.ui.account', 'cashier.ui.phone', 'cashier.ui.real_name',
-  'cashier.ui.real_name_hint', 'cashier.ui.gender', 'cashier.ui.gender.male', 'cashier.ui.gender.female', 'cashier.ui.gender.other',
-  'cashier.ui.birthday', 'cashier.ui.save_info', 'cashier.ui.submitting', 'cashier.ui.info_locked', 'cashier.ui.info_on_file',
-  'cashier.ui.info_saved', 'cashier.ui.info_once',
+  ...CASHIER_ERROR_KEYS,
+  ...LOGIN_NEEDED_KEYS,
+  'ux.login.info',
+  'cashier.real_name.required',
+  'cashier.gender.required',
+  'cashier.birthday.required',
+  'cashier.birthday.under_age',
+  'v.too_long',
+  'cashier.ui.loading',
+  'cashier.ui.retry',
+  'cashier.ui.info_title',
+  'cashier.ui.account',
+  'cashier.ui.phone',
+  'cashier.ui.real_name',
+  'cashier.ui.real_name_hint',
+  'cashier.ui.gender',
+  'cashier.ui.gender.male',
+  'cashier.ui.gender.female',
+  'cashier.ui.gender.other',
+  'cashier.ui.birthday',
+  'cashier.ui.save_info',
+  'cashier.ui.submitting',
+  'cashier.ui.info_locked',
+  'cashier.ui.info_on_file',
+  'cashier.ui.info_saved',
+  'cashier.ui.info_once',
 ] as const;
 type T = Record<(typeof PERSONAL_INFO_KEYS)[number], string>;
 
 type Field = 'real_name' | 'gender' | 'birthday';
 /** What /auth/me may carry of the personal info; older servers send none of it. */
-interface InfoFields { real_name?: string; gender?: string; birthday?: string }
+interface InfoFields {
+  real_name?: string;
+  gender?: string;
+  birthday?: string;
+}
 
-interface Props { t: T; locale: Locale; variant: CashierVariant; paths: { home: string } }
+interface Props {
+  t: T;
+  locale: Locale;
+  variant: CashierVariant;
+  paths: { home: string };
+}
 
 export default function PersonalInfo({ t, locale, variant, paths }: Props) {
   usePageSetup(locale, t['error.network']);
@@ -35,10 +64,21 @@ export default function PersonalInfo({ t, locale, variant, paths }: Props) {
   const ready = useStore($sessionReady, { ssr: 'initial' });
   const signedIn = !!user;
   // Whether a real name is on file: the withdrawal terms say so even where /auth/me does not carry it.
-  const state = useCall(signedIn ? async () => {
-    const [terms, settings] = await Promise.all([api('GET /finance/withdraw/terms'), loadSettings()]);
-    return { filled: !terms.need_real_name, editable: !!Number(settings.allow_player_edit_information) } as { filled: boolean; editable: boolean; saved?: InfoFields; message?: string };
-  } : null, [signedIn], t);
+  const state = useCall(
+    signedIn
+      ? async () => {
+          const [terms, settings] = await Promise.all([api('GET /finance/withdraw/terms'), loadSettings()]);
+          return { filled: !terms.need_real_name, editable: !!Number(settings.allow_player_edit_information) } as {
+            filled: boolean;
+            editable: boolean;
+            saved?: InfoFields;
+            message?: string;
+          };
+        }
+      : null,
+    [signedIn],
+    t,
+  );
 
   let body;
   if (!ready) body = <Spinner label={t['cashier.ui.loading']} />;
@@ -51,14 +91,27 @@ export default function PersonalInfo({ t, locale, variant, paths }: Props) {
     body = (
       <>
         <dl className="mb-3 divide-y divide-slate-100">
-          <Fact label={t['cashier.ui.account']} testId="info-account">{user.account}</Fact>
+          <Fact label={t['cashier.ui.account']} testId="info-account">
+            {user.account}
+          </Fact>
           {user.phone && <Fact label={t['cashier.ui.phone']}>{maskPhone(user.phone)}</Fact>}
         </dl>
-        {state.data.message && <p role="status" className="mb-3 rounded bg-emerald-50 px-3 py-2 text-sm text-emerald-700" data-testid="info-saved">{state.data.message}</p>}
-        {locked ? <Locked t={t} info={info} /> : (
-          <InfoForm t={t} info={info} once={!state.data.editable} editable={state.data.editable}
+        {state.data.message && (
+          <p role="status" className="mb-3 rounded bg-emerald-50 px-3 py-2 text-sm text-emerald-700" data-testid="info-saved">
+            {state.data.message}
+          </p>
+        )}
+        {locked ? (
+          <Locked t={t} info={info} />
+        ) : (
+          <InfoForm
+            t={t}
+            info={info}
+            once={!state.data.editable}
+            editable={state.data.editable}
             onSaved={(saved, message) => state.setData({ filled: true, editable: state.data!.editable, saved, message })}
-            onLocked={() => state.setData({ filled: true, editable: false })} />
+            onLocked={() => state.setData({ filled: true, editable: false })}
+          />
         )}
       </>
     );
@@ -85,7 +138,9 @@ function Locked({ t, info }: { t: T; info: InfoFields }) {
     <div data-testid="info-locked">
       {known && (
         <dl className="mb-3 divide-y divide-slate-100">
-          <Fact label={t['cashier.ui.real_name']} testId="info-real-name">{info.real_name}</Fact>
+          <Fact label={t['cashier.ui.real_name']} testId="info-real-name">
+            {info.real_name}
+          </Fact>
           <Fact label={t['cashier.ui.gender']}>{genderText(t, info.gender)}</Fact>
           <Fact label={t['cashier.ui.birthday']}>{info.birthday}</Fact>
         </dl>
@@ -95,8 +150,19 @@ function Locked({ t, info }: { t: T; info: InfoFields }) {
   );
 }
 
-function InfoForm({ t, info, once, onSaved, onLocked }: {
-  t: T; info: InfoFields; once: boolean; editable: boolean; onSaved: (saved: InfoFields, message: string) => void; onLocked: () => void;
+function InfoForm({
+  t,
+  info,
+  once,
+  onSaved,
+  onLocked,
+}: {
+  t: T;
+  info: InfoFields;
+  once: boolean;
+  editable: boolean;
+  onSaved: (saved: InfoFields, message: string) => void;
+  onLocked: () => void;
 }) {
   const [form, setForm] = useState<Record<Field, string>>({ real_name: info.real_name ?? '', gender: info.gender ?? '', birthday: info.birthday ?? '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -118,7 +184,13 @@ function InfoForm({ t, info, once, onSaved, onLocked }: {
     setBusy(true);
     try {
       let message = '';
-      await api('PUT /auth/info', { body: { ...form, real_name: form.real_name.trim() }, quiet403: true, onMessage: (m) => { message = m; } });
+      await api('PUT /auth/info', {
+        body: { ...form, real_name: form.real_name.trim() },
+        quiet403: true,
+        onMessage: (m) => {
+          message = m;
+        },
+      });
       void loadUser();
       onSaved({ ...form, real_name: form.real_name.trim() }, message || t['cashier.ui.info_saved']);
     } catch (err) {
@@ -138,31 +210,85 @@ function InfoForm({ t, info, once, onSaved, onLocked }: {
   const genderErr = errorOf('gender');
   const birthErr = errorOf('birthday');
   return (
-    <form noValidate className="space-y-3" data-testid="info-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      noValidate
+      className="space-y-3"
+      data-testid="info-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       {once && <p className="rounded bg-amber-50 px-3 py-2 text-xs text-amber-900">{t['cashier.ui.info_once']}</p>}
       <div>
-        <label htmlFor="info-real-name" className="field-label">{t['cashier.ui.real_name']}</label>
-        <input id="info-real-name" name="real_name" className="field-input" value={form.real_name} maxLength={40} autoComplete="name"
-          aria-invalid={!!nameErr} onChange={(e) => set('real_name', e.target.value)} onBlur={() => setTouched((s) => ({ ...s, real_name: true }))} />
-        {nameErr ? <p role="alert" className="field-error" data-testid="info-error-real_name">{nameErr}</p> : <p className="mt-1 text-xs text-slate-500">{t['cashier.ui.real_name_hint']}</p>}
+        <label htmlFor="info-real-name" className="field-label">
+          {t['cashier.ui.real_name']}
+        </label>
+        <input
+          id="info-real-name"
+          name="real_name"
+          className="field-input"
+          value={form.real_name}
+          maxLength={40}
+          autoComplete="name"
+          aria-invalid={!!nameErr}
+          onChange={(e) => set('real_name', e.target.value)}
+          onBlur={() => setTouched((s) => ({ ...s, real_name: true }))}
+        />
+        {nameErr ? (
+          <p role="alert" className="field-error" data-testid="info-error-real_name">
+            {nameErr}
+          </p>
+        ) : (
+          <p className="mt-1 text-xs text-slate-500">{t['cashier.ui.real_name_hint']}</p>
+        )}
       </div>
       <fieldset>
         <legend className="field-label">{t['cashier.ui.gender']}</legend>
         <div className="flex gap-4">
           {(['male', 'female', 'other'] as const).map((g) => (
             <label key={g} className="flex items-center gap-1.5 text-sm">
-              <input type="radio" name="gender" value={g} checked={form.gender === g} onChange={() => { set('gender', g); setTouched((s) => ({ ...s, gender: true })); }} />
+              <input
+                type="radio"
+                name="gender"
+                value={g}
+                checked={form.gender === g}
+                onChange={() => {
+                  set('gender', g);
+                  setTouched((s) => ({ ...s, gender: true }));
+                }}
+              />
               {t[`cashier.ui.gender.${g}`]}
             </label>
           ))}
         </div>
-        {genderErr && <p role="alert" className="field-error" data-testid="info-error-gender">{genderErr}</p>}
+        {genderErr && (
+          <p role="alert" className="field-error" data-testid="info-error-gender">
+            {genderErr}
+          </p>
+        )}
       </fieldset>
       <div>
-        <label htmlFor="info-birthday" className="field-label">{t['cashier.ui.birthday']}</label>
-        <input id="info-birthday" name="birthday" type="date" className="field-input" value={form.birthday} max={latest} min="1900-01-01"
-          aria-invalid={!!birthErr} onChange={(e) => set('birthday', e.target.value)} onBlur={() => setTouched((s) => ({ ...s, birthday: true }))} />
-        {birthErr && <p role="alert" className="field-error" data-testid="info-error-birthday">{birthErr}</p>}
+        <label htmlFor="info-birthday" className="field-label">
+          {t['cashier.ui.birthday']}
+        </label>
+        <input
+          id="info-birthday"
+          name="birthday"
+          type="date"
+          className="field-input"
+          value={form.birthday}
+          max={latest}
+          min="1900-01-01"
+          aria-invalid={!!birthErr}
+          onChange={(e) => set('birthday', e.target.value)}
+          onBlur={() => setTouched((s) => ({ ...s, birthday: true }))}
+        />
+        {birthErr && (
+          <p role="alert" className="field-error" data-testid="info-error-birthday">
+            {birthErr}
+          </p>
+        )}
       </div>
       {failure && <ErrorBox message={failure} />}
       <button type="submit" className="btn-primary w-full disabled:opacity-60" disabled={busy} data-testid="info-submit">

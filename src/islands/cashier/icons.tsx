@@ -14,8 +14,18 @@ const PATHS: Record<string, string> = {
 
 export function MethodIcon({ method, className = '' }: { method: string; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round"
-      aria-hidden="true" className={className}>
+    <svg
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={className}
+    >
       <path d={PATHS[method] ?? PATHS.card} />
     </svg>
   );

@@ -12,6 +12,10 @@ export function openChat(opts: { t: ChatT; locale: Locale; container?: HTMLEleme
     host = opts.container ?? document.body.appendChild(document.createElement('div'));
     root = createRoot(host);
   }
-  const close = opts.container ? undefined : () => { root?.render(null); };
+  const close = opts.container
+    ? undefined
+    : () => {
+        root?.render(null);
+      };
   root!.render(<ChatWidget t={opts.t} locale={opts.locale} onClose={close} inline={Boolean(opts.container)} />);
 }

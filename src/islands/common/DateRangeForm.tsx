@@ -46,8 +46,14 @@ export function useDateRange(initial: QuickRange): DateRange {
       setRange(next);
       return next;
     },
-    setStart: (start) => { setRange((r) => ({ ...r, start })); setQuick(null); },
-    setEnd: (end) => { setRange((r) => ({ ...r, end })); setQuick(null); },
+    setStart: (start) => {
+      setRange((r) => ({ ...r, start }));
+      setQuick(null);
+    },
+    setEnd: (end) => {
+      setRange((r) => ({ ...r, end }));
+      setQuick(null);
+    },
   };
 }
 
@@ -89,13 +95,28 @@ export function DateRangeForm(props: {
   const quickClass = grid ? 'col-span-full flex flex-wrap gap-2' : `w-full gap-2 ${mobile ? 'grid grid-cols-4' : 'flex flex-wrap'}`;
   const quickSize = !grid && mobile ? 'px-1 text-xs' : 'px-3 text-sm';
   const fieldClass = grid || mobile ? 'min-w-0' : '';
-  const search = () => { if (range.valid) props.onSearch({ start: range.start, end: range.end }); };
+  const search = () => {
+    if (range.valid) props.onSearch({ start: range.start, end: range.end });
+  };
   return (
-    <form className={formClass} noValidate onSubmit={(e) => { e.preventDefault(); search(); }}>
+    <form
+      className={formClass}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        search();
+      }}
+    >
       <div className={quickClass} role="group" aria-label={labels.quick}>
         {QUICK_RANGES.map(([key]) => (
-          <button key={key} type="button" aria-pressed={range.quick === key} onClick={() => props.onSearch(range.pickQuick(key))} data-testid={`range-${key}`}
-            className={`rounded-full border py-1 ${quickSize} ${range.quick === key ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}>
+          <button
+            key={key}
+            type="button"
+            aria-pressed={range.quick === key}
+            onClick={() => props.onSearch(range.pickQuick(key))}
+            data-testid={`range-${key}`}
+            className={`rounded-full border py-1 ${quickSize} ${range.quick === key ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}
+          >
             {labels.ranges[key]}
           </button>
         ))}
@@ -103,16 +124,36 @@ export function DateRangeForm(props: {
       {props.children}
       <label className={`${fieldClass} ${!grid && mobile ? 'flex-1' : ''}`}>
         <span className="field-label">{labels.start}</span>
-        <input type="date" name={names.start} className="field-input" value={range.start} min={range.min} max={range.max}
-          onChange={(e) => range.setStart(e.target.value)} />
+        <input
+          type="date"
+          name={names.start}
+          className="field-input"
+          value={range.start}
+          min={range.min}
+          max={range.max}
+          onChange={(e) => range.setStart(e.target.value)}
+        />
       </label>
       <label className={`${fieldClass} ${!grid && mobile ? 'flex-1' : ''}`}>
         <span className="field-label">{labels.end}</span>
-        <input type="date" name={names.end} className="field-input" value={range.end} min={range.min} max={range.max}
-          onChange={(e) => range.setEnd(e.target.value)} />
+        <input
+          type="date"
+          name={names.end}
+          className="field-input"
+          value={range.end}
+          min={range.min}
+          max={range.max}
+          onChange={(e) => range.setEnd(e.target.value)}
+        />
       </label>
-      <button type="submit" className={`btn-primary h-10 disabled:opacity-60 ${mobile ? (grid ? 'col-span-full' : 'w-full') : ''}`} disabled={!range.valid || props.busy}
-        data-testid="records-search">{labels.search}</button>
+      <button
+        type="submit"
+        className={`btn-primary h-10 disabled:opacity-60 ${mobile ? (grid ? 'col-span-full' : 'w-full') : ''}`}
+        disabled={!range.valid || props.busy}
+        data-testid="records-search"
+      >
+        {labels.search}
+      </button>
       <p className={`${full} text-xs ${range.valid ? 'text-slate-500' : 'text-red-700'}`} role={range.valid ? undefined : 'alert'}>
         {range.valid ? labels.note : labels.invalid}
       </p>

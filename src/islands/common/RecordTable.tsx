@@ -82,7 +82,9 @@ export function RecordTable<Row, K extends string>(props: RecordTableProps<Row, 
       {error ? (
         <RecordError message={error} retry={paging.reload} retryLabel={t[texts.retry]} />
       ) : rows === null || (loading && !rows.length) ? (
-        <p className="py-6 text-center text-sm text-slate-500" aria-busy="true" data-testid="records-loading">{t[texts.loading]}</p>
+        <p className="py-6 text-center text-sm text-slate-500" aria-busy="true" data-testid="records-loading">
+          {t[texts.loading]}
+        </p>
       ) : !rows.length ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white py-12 text-center text-slate-500" data-testid="records-empty">
           <p>{t[texts.empty]}</p>
@@ -93,8 +95,12 @@ export function RecordTable<Row, K extends string>(props: RecordTableProps<Row, 
           {variant === 'mobile' && props.summary}
           <ul className={`space-y-2 ${loading ? 'opacity-60' : ''}`} data-testid="records-list" aria-busy={loading}>
             {rows.map((r) => (
-              <li key={props.rowKey(r)} data-testid={props.rowTestId ?? 'record-row'} {...props.rowData?.(r)}
-                className={`rounded-lg bg-white p-3 text-sm ${variant === 'mobile' && !props.outlinedCards ? 'shadow-sm' : 'border border-slate-200'} ${props.cardClassName ?? ''}`}>
+              <li
+                key={props.rowKey(r)}
+                data-testid={props.rowTestId ?? 'record-row'}
+                {...props.rowData?.(r)}
+                className={`rounded-lg bg-white p-3 text-sm ${variant === 'mobile' && !props.outlinedCards ? 'shadow-sm' : 'border border-slate-200'} ${props.cardClassName ?? ''}`}
+              >
                 {props.card(r)}
               </li>
             ))}
@@ -106,13 +112,29 @@ export function RecordTable<Row, K extends string>(props: RecordTableProps<Row, 
 
       {rows !== null && total > 0 && (
         <nav className="flex items-center justify-between text-sm" aria-label={fill(t[texts.page], { page, pages })}>
-          <span className="text-slate-500" data-testid="records-total">{fill(t[texts.total], { n: total })}</span>
+          <span className="text-slate-500" data-testid="records-total">
+            {fill(t[texts.total], { n: total })}
+          </span>
           <div className="flex items-center gap-2">
-            <button type="button" className="btn-secondary h-8 px-3 disabled:opacity-50" disabled={page <= 1 || loading}
-              onClick={() => paging.setPage(page - 1)} data-testid="records-prev">{t[texts.prev]}</button>
+            <button
+              type="button"
+              className="btn-secondary h-8 px-3 disabled:opacity-50"
+              disabled={page <= 1 || loading}
+              onClick={() => paging.setPage(page - 1)}
+              data-testid="records-prev"
+            >
+              {t[texts.prev]}
+            </button>
             <span data-testid="records-page">{fill(t[texts.page], { page, pages })}</span>
-            <button type="button" className="btn-secondary h-8 px-3 disabled:opacity-50" disabled={page >= pages || loading}
-              onClick={() => paging.setPage(page + 1)} data-testid="records-next">{t[texts.next]}</button>
+            <button
+              type="button"
+              className="btn-secondary h-8 px-3 disabled:opacity-50"
+              disabled={page >= pages || loading}
+              onClick={() => paging.setPage(page + 1)}
+              data-testid="records-next"
+            >
+              {t[texts.next]}
+            </button>
           </div>
         </nav>
       )}
@@ -132,15 +154,25 @@ function DesktopTable<Row, K extends string>(props: RecordTableProps<Row, K> & {
       <table className={`w-full text-sm ${loading ? 'opacity-60' : ''}`} data-testid="records-list" aria-busy={loading}>
         <thead>
           <tr className="bg-slate-50 text-left text-slate-600">
-            {columns.map((c) => <th key={c.key} scope="col" className={`${pad} font-medium ${alignOf(c)}${c.headerClassName ? ` ${c.headerClassName}` : ''}`}>{c.headerCell ?? t[c.header]}</th>)}
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={`${pad} font-medium ${alignOf(c)}${c.headerClassName ? ` ${c.headerClassName}` : ''}`}>
+                {c.headerCell ?? t[c.header]}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (
             <tr key={props.rowKey(r)} data-testid={props.rowTestId ?? 'record-row'} {...props.rowData?.(r)}>
               {columns.map((c) => (
-                <td key={c.key} className={`${pad} ${alignOf(c)} ${typeof c.className === 'function' ? c.className(r) : c.className ?? ''}`}
-                  data-testid={c.testId} title={c.title?.(r)}>{c.cell(r)}</td>
+                <td
+                  key={c.key}
+                  className={`${pad} ${alignOf(c)} ${typeof c.className === 'function' ? c.className(r) : (c.className ?? '')}`}
+                  data-testid={c.testId}
+                  title={c.title?.(r)}
+                >
+                  {c.cell(r)}
+                </td>
               ))}
             </tr>
           ))}
@@ -148,9 +180,13 @@ function DesktopTable<Row, K extends string>(props: RecordTableProps<Row, K> & {
         {totals && firstTotal > 0 && (
           <tfoot>
             <tr className="border-t-2 border-slate-200 bg-slate-50 font-semibold" data-testid={totals.testId}>
-              <th scope="row" colSpan={firstTotal} className={`${pad} text-left`}>{totals.label}</th>
+              <th scope="row" colSpan={firstTotal} className={`${pad} text-left`}>
+                {totals.label}
+              </th>
               {columns.slice(firstTotal).map((c) => (
-                <td key={c.key} className={`${pad} tabular-nums ${alignOf(c)} ${c.total?.className ?? ''}`} data-testid={c.total?.testId}>{c.total?.value}</td>
+                <td key={c.key} className={`${pad} tabular-nums ${alignOf(c)} ${c.total?.className ?? ''}`} data-testid={c.total?.testId}>
+                  {c.total?.value}
+                </td>
               ))}
             </tr>
           </tfoot>
@@ -163,10 +199,15 @@ function DesktopTable<Row, K extends string>(props: RecordTableProps<Row, K> & {
 /** A failed call: the translated reason and a button that asks again. */
 export function RecordError({ message, retry, retryLabel }: { message: string; retry: () => void; retryLabel: string }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-      data-testid="records-error">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+      data-testid="records-error"
+    >
       <span>{message}</span>
-      <button type="button" className="btn-secondary h-8 px-3 text-sm" onClick={retry} data-testid="records-retry">{retryLabel}</button>
+      <button type="button" className="btn-secondary h-8 px-3 text-sm" onClick={retry} data-testid="records-retry">
+        {retryLabel}
+      </button>
     </div>
   );
 }

@@ -5,7 +5,10 @@ import { RECORD_PAGE_SIZE, RECORD_PAGE_SIZE_MAX } from '../../shared/constants.t
 import { clampPageSize, initialPaging, isRangeValid, pageCount, pagingReducer, type PagedAnswer, type PagingState } from './paging.ts';
 
 type Answer = PagedAnswer<{ id: number }>;
-interface Filters { start: string; end: string }
+interface Filters {
+  start: string;
+  end: string;
+}
 type State = PagingState<Answer, Filters>;
 
 const week: Filters = { start: '2026-11-18', end: '2026-11-24' };

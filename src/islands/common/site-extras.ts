@@ -4,7 +4,11 @@
 import type { PopupView } from '../../shared/schemas/messages.ts';
 import { duePopups } from '../../lib/popup-rules.ts';
 
-interface Extras { locale: string; t: Record<string, string>; paths: { messages: string; deposit: string; register: string } }
+interface Extras {
+  locale: string;
+  t: Record<string, string>;
+  paths: { messages: string; deposit: string; register: string };
+}
 
 function config(): Extras | null {
   const el = document.getElementById('site-extras');

@@ -2,9 +2,7 @@
 // player hears at once which picture cannot be sent, not only when the whole form is refused), then one
 // multipart POST. The server still decides.
 import { api } from '../../stores/api.ts';
-import {
-  PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES, PLAYER_IMAGE_MIMES, type UploadedFileView,
-} from '../../shared/schemas/uploads.ts';
+import { PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES, PLAYER_IMAGE_MIMES, type UploadedFileView } from '../../shared/schemas/uploads.ts';
 
 /** What is wrong with a choice of pictures: an i18n key, and the refused file's name when one file is at fault. */
 export type ImageProblem = { key: 'upload.too_many' } | { key: 'upload.too_large' | 'upload.type'; file: string };

@@ -7,7 +7,10 @@ import type { PagedAnswer } from './paging.ts';
 import type { QuickRange } from '../kit/dates.ts';
 
 export function useDateRecords<A extends PagedAnswer>(
-  first: QuickRange, signedIn: boolean, fetchPage: (request: PageRequest<DayRange>) => Promise<A>, errorText: (err: unknown) => string,
+  first: QuickRange,
+  signedIn: boolean,
+  fetchPage: (request: PageRequest<DayRange>) => Promise<A>,
+  errorText: (err: unknown) => string,
 ) {
   const range = useDateRange(first);
   const records = usePagedRecords<A, DayRange>(fetchPage, { errorText });

@@ -10,8 +10,13 @@ import { openIdentity } from '../../stores/account.ts';
 import { tr } from './messages.ts';
 
 export const LOGIN_KEYS = [
-  'v.login.account.required', 'v.login.password.required', 'v.login.password.letters_digits', 'm_login_enter_number_letter',
-  'v.too_long', 'error.login_locked', 'error.generic',
+  'v.login.account.required',
+  'v.login.password.required',
+  'v.login.password.letters_digits',
+  'm_login_enter_number_letter',
+  'v.too_long',
+  'error.login_locked',
+  'error.generic',
 ] as const;
 
 type Field = 'account' | 'password';
@@ -82,9 +87,20 @@ export function useLogin(opts: { t: Record<string, string>; memberPath: string; 
   }
 
   return {
-    account, password, remember, busy, canSubmit, errorOf,
-    setAccount: (value: string) => { setAccount(value); setServerErrors((s) => ({ ...s, account: undefined })); },
-    setPassword: (value: string) => { setPassword(value); setServerErrors((s) => ({ ...s, password: undefined })); },
+    account,
+    password,
+    remember,
+    busy,
+    canSubmit,
+    errorOf,
+    setAccount: (value: string) => {
+      setAccount(value);
+      setServerErrors((s) => ({ ...s, account: undefined }));
+    },
+    setPassword: (value: string) => {
+      setPassword(value);
+      setServerErrors((s) => ({ ...s, password: undefined }));
+    },
     setRemember,
     blur: (field: Field) => setTouched((t) => ({ ...t, [field]: true })),
     submit,

@@ -10,8 +10,13 @@ import type { ConsultationState } from '../../shared/schemas/consultations.ts';
 export { uploadImages } from '../common/uploads.ts';
 
 export const PICKER_KEYS = [
-  'consult.ui.images', 'consult.ui.images_hint', 'consult.ui.add_image', 'consult.ui.remove_image',
-  'upload.type_named', 'upload.too_large_named', 'upload.too_many',
+  'consult.ui.images',
+  'consult.ui.images_hint',
+  'consult.ui.add_image',
+  'consult.ui.remove_image',
+  'upload.type_named',
+  'upload.too_large_named',
+  'upload.too_many',
 ] as const;
 type PickerT = Record<(typeof PICKER_KEYS)[number], string>;
 
@@ -20,8 +25,20 @@ function problemText(t: PickerT, problem: ImageProblem): string {
   return fill(t[problem.key === 'upload.type' ? 'upload.type_named' : 'upload.too_large_named'], { name: problem.file });
 }
 
-export function ImagePicker({ t, files, onChange, onError, disabled, idPrefix }: {
-  t: PickerT; files: File[]; onChange: (files: File[]) => void; onError: (message: string) => void; disabled?: boolean; idPrefix: string;
+export function ImagePicker({
+  t,
+  files,
+  onChange,
+  onError,
+  disabled,
+  idPrefix,
+}: {
+  t: PickerT;
+  files: File[];
+  onChange: (files: File[]) => void;
+  onError: (message: string) => void;
+  disabled?: boolean;
+  idPrefix: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
@@ -38,22 +55,42 @@ export function ImagePicker({ t, files, onChange, onError, disabled, idPrefix }:
   };
   return (
     <div>
-      <span className="field-label" id={`${idPrefix}-images-label`}>{t['consult.ui.images']}</span>
+      <span className="field-label" id={`${idPrefix}-images-label`}>
+        {t['consult.ui.images']}
+      </span>
       <div className="flex flex-wrap gap-2" aria-labelledby={`${idPrefix}-images-label`}>
         {previews.map((src, i) => (
           <div key={src} className="relative h-20 w-20 overflow-hidden rounded border border-slate-200 bg-slate-50" data-testid="consult-preview">
             <img src={src} alt="" className="h-full w-full object-cover" />
-            <button type="button" disabled={disabled} onClick={() => onChange(files.filter((_, j) => j !== i))}
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => onChange(files.filter((_, j) => j !== i))}
               aria-label={fill(t['consult.ui.remove_image'], { n: i + 1 })}
-              className="absolute right-0 top-0 h-6 w-6 rounded-bl bg-black/60 text-sm leading-6 text-white">×</button>
+              className="absolute right-0 top-0 h-6 w-6 rounded-bl bg-black/60 text-sm leading-6 text-white"
+            >
+              ×
+            </button>
           </div>
         ))}
         {files.length < PLAYER_IMAGES_MAX && (
-          <label className={`flex h-20 w-20 cursor-pointer flex-col items-center justify-center rounded border border-dashed border-slate-300 text-xs text-slate-500 hover:bg-slate-50 ${disabled ? 'pointer-events-none opacity-50' : ''}`}>
-            <span className="text-2xl leading-none" aria-hidden="true">+</span>
+          <label
+            className={`flex h-20 w-20 cursor-pointer flex-col items-center justify-center rounded border border-dashed border-slate-300 text-xs text-slate-500 hover:bg-slate-50 ${disabled ? 'pointer-events-none opacity-50' : ''}`}
+          >
+            <span className="text-2xl leading-none" aria-hidden="true">
+              +
+            </span>
             <span>{t['consult.ui.add_image']}</span>
-            <input ref={input} type="file" className="sr-only" accept={PLAYER_IMAGE_ACCEPT} multiple disabled={disabled}
-              data-testid="consult-file" onChange={(e) => void pick(e.target.files)} />
+            <input
+              ref={input}
+              type="file"
+              className="sr-only"
+              accept={PLAYER_IMAGE_ACCEPT}
+              multiple
+              disabled={disabled}
+              data-testid="consult-file"
+              onChange={(e) => void pick(e.target.files)}
+            />
           </label>
         )}
       </div>
@@ -64,7 +101,11 @@ export function ImagePicker({ t, files, onChange, onError, disabled, idPrefix }:
 
 export function StateBadge({ state, label }: { state: ConsultationState; label: string }) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${state === 'consulting' ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-500'}`}
-      data-testid="consult-state">{label}</span>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${state === 'consulting' ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-500'}`}
+      data-testid="consult-state"
+    >
+      {label}
+    </span>
   );
 }

@@ -32,9 +32,21 @@ export function useCall<T>(run: (() => Promise<T>) | null, deps: unknown[], t: R
     let live = true;
     setLoading(true);
     setError('');
-    run().then((d) => { if (live) setData(d); }, (err) => { if (live) setError(errorText(err, t)); })
-      .finally(() => { if (live) setLoading(false); });
-    return () => { live = false; };
+    run()
+      .then(
+        (d) => {
+          if (live) setData(d);
+        },
+        (err) => {
+          if (live) setError(errorText(err, t));
+        },
+      )
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [...deps, tick, !!run]);
   return { data, error, loading, reload: () => setTick((n) => n + 1), setData };
 }

@@ -7,7 +7,12 @@ export const RECORD_DAYS = 30;
 
 export type QuickRange = 'today' | 'yesterday' | 'last7' | 'last30';
 /** The quick date ranges of the record pages, as [name, first day back, last day back]. */
-export const QUICK_RANGES: Array<[QuickRange, number, number]> = [['today', 0, 0], ['yesterday', 1, 1], ['last7', 6, 0], ['last30', RECORD_DAYS - 1, 0]];
+export const QUICK_RANGES: Array<[QuickRange, number, number]> = [
+  ['today', 0, 0],
+  ['yesterday', 1, 1],
+  ['last7', 6, 0],
+  ['last30', RECORD_DAYS - 1, 0],
+];
 
 /** 'YYYY-MM-DD' in Asia/Taipei, `daysAgo` days before now. */
 export function taipeiDay(daysAgo = 0, now = Date.now()): string {

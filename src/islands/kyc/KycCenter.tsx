@@ -9,9 +9,7 @@ import { $sessionReady, $user } from '../../stores/session.ts';
 import { fill } from '../../shared/text.ts';
 import { formatDecimalOr } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
-import {
-  KYC_ADDRESS_KINDS, KYC_IDENTITY_KINDS, kycAccept, type KycDocumentKind,
-} from '../../shared/schemas/kyc/constants.ts';
+import { KYC_ADDRESS_KINDS, KYC_IDENTITY_KINDS, kycAccept, type KycDocumentKind } from '../../shared/schemas/kyc/constants.ts';
 import type { KycDocumentView, KycLevelTermsView, KycStatusView } from '../../shared/schemas/kyc/player.ts';
 import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
 import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
@@ -19,23 +17,66 @@ import { taipeiDateTime } from '../kit/dates.ts';
 import { usePageSetup } from '../kit/page.ts';
 
 export const KYC_KEYS = [
-  ...LOGIN_NEEDED_KEYS, 'error.generic', 'error.network',
-  'kyc.page.title', 'kyc.page.intro', 'kyc.page.level', 'kyc.page.allows', 'kyc.page.next', 'kyc.page.top', 'kyc.page.day_max',
-  'kyc.page.total_max', 'kyc.page.no_limit', 'kyc.page.first_needs', 'kyc.page.personal_info', 'kyc.page.identity', 'kyc.page.address',
-  'kyc.page.upload', 'kyc.page.uploading', 'kyc.page.uploaded', 'kyc.page.choose', 'kyc.page.sent_at', 'kyc.page.reason', 'kyc.page.loading',
-  'kyc.page.error', 'kyc.page.retry', 'kyc.page.types',
-  'kyc.level.0', 'kyc.level.1', 'kyc.level.2', 'kyc.level.3',
-  'kyc.kind.id_front', 'kyc.kind.id_back', 'kyc.kind.selfie', 'kyc.kind.address', 'kyc.kind.funds',
-  'kyc.status.none', 'kyc.status.submitted', 'kyc.status.approved', 'kyc.status.rejected', 'kyc.status.expired',
-  'kyc.reason.unreadable', 'kyc.reason.incomplete', 'kyc.reason.wrong_kind', 'kyc.reason.name_mismatch', 'kyc.reason.birthday_mismatch',
-  'kyc.reason.document_expired', 'kyc.reason.face_not_visible', 'kyc.reason.altered', 'kyc.reason.address_too_old', 'kyc.reason.other',
+  ...LOGIN_NEEDED_KEYS,
+  'error.generic',
+  'error.network',
+  'kyc.page.title',
+  'kyc.page.intro',
+  'kyc.page.level',
+  'kyc.page.allows',
+  'kyc.page.next',
+  'kyc.page.top',
+  'kyc.page.day_max',
+  'kyc.page.total_max',
+  'kyc.page.no_limit',
+  'kyc.page.first_needs',
+  'kyc.page.personal_info',
+  'kyc.page.identity',
+  'kyc.page.address',
+  'kyc.page.upload',
+  'kyc.page.uploading',
+  'kyc.page.uploaded',
+  'kyc.page.choose',
+  'kyc.page.sent_at',
+  'kyc.page.reason',
+  'kyc.page.loading',
+  'kyc.page.error',
+  'kyc.page.retry',
+  'kyc.page.types',
+  'kyc.level.0',
+  'kyc.level.1',
+  'kyc.level.2',
+  'kyc.level.3',
+  'kyc.kind.id_front',
+  'kyc.kind.id_back',
+  'kyc.kind.selfie',
+  'kyc.kind.address',
+  'kyc.kind.funds',
+  'kyc.status.none',
+  'kyc.status.submitted',
+  'kyc.status.approved',
+  'kyc.status.rejected',
+  'kyc.status.expired',
+  'kyc.reason.unreadable',
+  'kyc.reason.incomplete',
+  'kyc.reason.wrong_kind',
+  'kyc.reason.name_mismatch',
+  'kyc.reason.birthday_mismatch',
+  'kyc.reason.document_expired',
+  'kyc.reason.face_not_visible',
+  'kyc.reason.altered',
+  'kyc.reason.address_too_old',
+  'kyc.reason.other',
 ] as const;
 type T = Record<(typeof KYC_KEYS)[number], string>;
 type Variant = 'desktop' | 'mobile';
 
 const STATUS_TONE: Record<string, string> = {
-  submitted: 'bg-amber-100 text-amber-900', approved: 'bg-emerald-100 text-emerald-900',
-  rejected: 'bg-red-100 text-red-900', expired: 'bg-slate-200 text-slate-800', none: 'bg-slate-100 text-slate-700',
+  submitted: 'bg-amber-100 text-amber-900',
+  approved: 'bg-emerald-100 text-emerald-900',
+  rejected: 'bg-red-100 text-red-900',
+  expired: 'bg-slate-200 text-slate-800',
+  none: 'bg-slate-100 text-slate-700',
 };
 
 export default function KycCenter({ t, locale, variant, paths }: { t: T; locale: Locale; variant: Variant; paths: { home: string } }) {
@@ -64,7 +105,9 @@ export default function KycCenter({ t, locale, variant, paths }: { t: T; locale:
 function Terms({ t, label, terms }: { t: T; label: string; terms: KycLevelTermsView }) {
   return (
     <div className="rounded border border-slate-200 bg-white p-3" data-testid={`kyc-terms-${terms.level}`}>
-      <p className="text-sm font-semibold text-slate-700">{label}: {t[`kyc.level.${terms.level}`]}</p>
+      <p className="text-sm font-semibold text-slate-700">
+        {label}: {t[`kyc.level.${terms.level}`]}
+      </p>
       <dl className="mt-1 grid grid-cols-2 gap-x-3 text-sm">
         <dt className="text-slate-500">{t['kyc.page.day_max']}</dt>
         <dd className="text-right font-medium">{formatDecimalOr(terms.day_max, t['kyc.page.no_limit'])}</dd>
@@ -82,13 +125,19 @@ function Verification({ t, status, reload, variant }: { t: T; status: KycStatusV
       <div className={variant === 'mobile' ? 'space-y-3' : 'grid grid-cols-2 gap-4'}>
         <div className="rounded border border-brand-200 bg-brand-50 p-3">
           <p className="text-sm text-slate-600">{t['kyc.page.level']}</p>
-          <p className="text-lg font-bold text-brand-800" data-testid="kyc-level" data-level={status.level}>{t[`kyc.level.${status.level}`]}</p>
+          <p className="text-lg font-bold text-brand-800" data-testid="kyc-level" data-level={status.level}>
+            {t[`kyc.level.${status.level}`]}
+          </p>
           <p className="mt-1 text-xs text-slate-600">{fill(t['kyc.page.first_needs'], { level: t[`kyc.level.${status.first_withdrawal_level}`] })}</p>
         </div>
         <Terms t={t} label={t['kyc.page.allows']} terms={status.current} />
         {status.next ? <Terms t={t} label={t['kyc.page.next']} terms={status.next} /> : <p className="text-sm text-slate-600">{t['kyc.page.top']}</p>}
       </div>
-      {!status.personal_info && <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t['kyc.page.personal_info']}</p>}
+      {!status.personal_info && (
+        <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {t['kyc.page.personal_info']}
+        </p>
+      )}
       <p className="text-xs text-slate-500">{t['kyc.page.types']}</p>
       <Group t={t} title={t['kyc.page.identity']} kinds={KYC_IDENTITY_KINDS} latest={latest} reload={reload} />
       <Group t={t} title={t['kyc.page.address']} kinds={KYC_ADDRESS_KINDS} latest={latest} reload={reload} />
@@ -96,14 +145,26 @@ function Verification({ t, status, reload, variant }: { t: T; status: KycStatusV
   );
 }
 
-function Group({ t, title, kinds, latest, reload }: {
-  t: T; title: string; kinds: readonly KycDocumentKind[]; latest: (k: KycDocumentKind) => KycDocumentView | undefined; reload: () => void;
+function Group({
+  t,
+  title,
+  kinds,
+  latest,
+  reload,
+}: {
+  t: T;
+  title: string;
+  kinds: readonly KycDocumentKind[];
+  latest: (k: KycDocumentKind) => KycDocumentView | undefined;
+  reload: () => void;
 }) {
   return (
     <div>
       <h2 className="mb-2 text-base font-semibold text-slate-800">{title}</h2>
       <ul className="space-y-2">
-        {kinds.map((kind) => <DocumentRow key={kind} t={t} kind={kind} doc={latest(kind)} reload={reload} />)}
+        {kinds.map((kind) => (
+          <DocumentRow key={kind} t={t} kind={kind} doc={latest(kind)} reload={reload} />
+        ))}
       </ul>
     </div>
   );
@@ -146,13 +207,25 @@ function DocumentRow({ t, kind, doc, reload }: { t: T; kind: KycDocumentKind; do
             {busy ? t['kyc.page.uploading'] : t['kyc.page.upload']}
           </label>
           <input
-            id={inputId} type="file" className="sr-only" accept={kycAccept(kind)} disabled={busy} data-testid={`kyc-input-${kind}`}
+            id={inputId}
+            type="file"
+            className="sr-only"
+            accept={kycAccept(kind)}
+            disabled={busy}
+            data-testid={`kyc-input-${kind}`}
             aria-label={fill(t['kyc.page.choose'], { kind: t[`kyc.kind.${kind}`] })}
-            onChange={(e) => { void send(e.currentTarget.files?.[0]); e.currentTarget.value = ''; }}
+            onChange={(e) => {
+              void send(e.currentTarget.files?.[0]);
+              e.currentTarget.value = '';
+            }}
           />
         </div>
       )}
-      {failure && <p role="alert" className="mt-1 text-sm text-red-700">{failure}</p>}
+      {failure && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {failure}
+        </p>
+      )}
     </li>
   );
 }

@@ -25,10 +25,16 @@ export default function NavPanel({ t, locale, lobbies }: Props) {
   });
   const platforms = useStore($platforms, { ssr: 'initial' });
   const failed = useStore($platformsFailed, { ssr: 'initial' });
-  useEffect(() => { void loadPlatforms(); }, []);
+  useEffect(() => {
+    void loadPlatforms();
+  }, []);
 
   if (!platforms) {
-    return <p className="px-2 py-6 text-sm text-slate-300" aria-busy={!failed}>{failed ? t['lobby.load_failed'] : t['lobby.loading']}</p>;
+    return (
+      <p className="px-2 py-6 text-sm text-slate-300" aria-busy={!failed}>
+        {failed ? t['lobby.load_failed'] : t['lobby.loading']}
+      </p>
+    );
   }
   const hrefOf = new Map(lobbies.map((l) => [l.group, l.href]));
   const shown = platforms.filter((p) => hrefOf.has(p.group) && isShown(p));
@@ -37,8 +43,12 @@ export default function NavPanel({ t, locale, lobbies }: Props) {
     <ul className="flex flex-wrap gap-3" data-testid="nav-panel-tiles">
       {shown.map((p) => (
         <li key={`${p.gp_code}-${p.group}`}>
-          <a href={`${hrefOf.get(p.group)}&code=${encodeURIComponent(p.gp_code)}`} data-code={p.gp_code} data-testid="platform-tile"
-            className="block rounded-lg bg-white text-slate-800 shadow ring-gold-500 transition hover:ring-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300">
+          <a
+            href={`${hrefOf.get(p.group)}&code=${encodeURIComponent(p.gp_code)}`}
+            data-code={p.gp_code}
+            data-testid="platform-tile"
+            className="block rounded-lg bg-white text-slate-800 shadow ring-gold-500 transition hover:ring-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
+          >
             <PlatformFace t={t} platform={p} />
           </a>
         </li>

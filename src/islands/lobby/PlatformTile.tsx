@@ -9,8 +9,10 @@ type T = Record<(typeof TILE_KEYS)[number], string>;
 export function MaintenanceOverlay({ t, platform, compact = false }: { t: T; platform: Platform; compact?: boolean }) {
   const [first, second] = maintainLines(platform);
   return (
-    <span className="absolute inset-0 flex flex-col items-center justify-center rounded-[inherit] bg-black/70 px-1 text-center leading-tight text-white"
-      data-testid="maintenance-overlay">
+    <span
+      className="absolute inset-0 flex flex-col items-center justify-center rounded-[inherit] bg-black/70 px-1 text-center leading-tight text-white"
+      data-testid="maintenance-overlay"
+    >
       <span className={`font-semibold text-gold-300 ${compact ? 'text-xs' : 'text-sm'}`}>{t['lobby.maintenance']}</span>
       {/* A phone's small game tile has room for the label only; its platform tile above shows the time. */}
       {first && !compact && (
@@ -30,8 +32,13 @@ export function MaintenanceOverlay({ t, platform, compact = false }: { t: T; pla
  */
 export function SeamlessBadge({ t, className = '' }: { t: T; className?: string }) {
   return (
-    <span className={`rounded bg-gold-500/90 px-1.5 text-[10px] font-semibold leading-4 text-brand-900 ${className}`} title={t['seamless.tile.note']} data-testid="seamless-badge">
-      {t['seamless.tile.badge']}<span className="sr-only">: {t['seamless.tile.note']}</span>
+    <span
+      className={`rounded bg-gold-500/90 px-1.5 text-[10px] font-semibold leading-4 text-brand-900 ${className}`}
+      title={t['seamless.tile.note']}
+      data-testid="seamless-badge"
+    >
+      {t['seamless.tile.badge']}
+      <span className="sr-only">: {t['seamless.tile.note']}</span>
     </span>
   );
 }

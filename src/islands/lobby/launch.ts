@@ -20,8 +20,16 @@ export type Game = GameView;
 export const CHOICE_GROUPS: ReadonlySet<string> = new Set(['sports', 'casino', 'lottery', 'esports']);
 
 export const LAUNCH_KEYS = [
-  'lobby.login_first', 'lobby.stay_tuned', 'lobby.opening', 'lobby.transfer_pending', 'lobby.transfer_refunded',
-  'error.platform_blocked', 'error.platform_maintenance', 'error.generic', 'header.login', 'common.close',
+  'lobby.login_first',
+  'lobby.stay_tuned',
+  'lobby.opening',
+  'lobby.transfer_pending',
+  'lobby.transfer_refunded',
+  'error.platform_blocked',
+  'error.platform_maintenance',
+  'error.generic',
+  'header.login',
+  'common.close',
 ] as const;
 type LaunchText = Record<(typeof LAUNCH_KEYS)[number], string>;
 
@@ -36,7 +44,10 @@ export const $launch = atom<LaunchState | null>(null);
 /** The game whose link is being fetched, for a busy tile. */
 export const $launching = atom<number | null>(null);
 
-export interface LaunchContext { t: LaunchText; variant: 'desktop' | 'mobile' }
+export interface LaunchContext {
+  t: LaunchText;
+  variant: 'desktop' | 'mobile';
+}
 
 function stayTuned(t: LaunchText): void {
   showAlert(t['lobby.stay_tuned']);
@@ -116,8 +127,9 @@ export function playNow(game: Game, platform: Platform, ctx: LaunchContext): voi
     });
     return;
   }
-  const blocked = user.player_blacklist.type.includes(platform.group)
-    && (!user.player_blacklist.game_platform_code.length || user.player_blacklist.game_platform_code.includes(platform.gp_code));
+  const blocked =
+    user.player_blacklist.type.includes(platform.group) &&
+    (!user.player_blacklist.game_platform_code.length || user.player_blacklist.game_platform_code.includes(platform.gp_code));
   if (blocked) {
     $launch.set(null);
     return showAlert(t['error.platform_blocked']);
@@ -142,9 +154,7 @@ export async function launch(game: Game, ctx: LaunchContext): Promise<void> {
   if ($launching.get() !== null) return;
   $launching.set(game.id);
   try {
-    const res = await api(
-      'GET /games/link/:code', { params: { code: game.code }, query: { productId: game.game_code }, quiet403: true },
-    );
+    const res = await api('GET /games/link/:code', { params: { code: game.code }, query: { productId: game.game_code }, quiet403: true });
     show(res.url, game.name);
     if (res.auto_transfer) {
       const ready = $launch.get();

@@ -4,20 +4,37 @@ import { describe, expect, it } from 'vitest';
 import { isMaintained, isShown, maintainLines, mergePlatforms, type Platform } from './platforms.ts';
 
 const base: Platform = {
-  id: 1, name: '星光電子', gp_code: 'SLX', group: 'slots', front_show: 1, maintain_status: 1, maintain: '', status: 1,
-  start_time: null, end_time: null, logo: '/partners/slx.svg', wallet_model: 'transfer',
+  id: 1,
+  name: '星光電子',
+  gp_code: 'SLX',
+  group: 'slots',
+  front_show: 1,
+  maintain_status: 1,
+  maintain: '',
+  status: 1,
+  start_time: null,
+  end_time: null,
+  logo: '/partners/slx.svg',
+  wallet_model: 'transfer',
 };
 
 describe('mergePlatforms', () => {
   it('overrides status, front_show, start_time and end_time of the row with the same gp_code and group', () => {
     const fish = { ...base, id: 2, gp_code: 'FSH', group: 'fish' };
     const fishSlots = { ...base, id: 3, gp_code: 'FSH', group: 'slots' };
-    const merged = mergePlatforms([base, fish, fishSlots], [
-      { gp_code: 'FSH', group: 'slots', status: 0, front_show: 0, start_time: '2026-01-01T02:00:00.000Z', end_time: '2026-01-01T04:00:00.000Z' },
-    ]);
+    const merged = mergePlatforms(
+      [base, fish, fishSlots],
+      [{ gp_code: 'FSH', group: 'slots', status: 0, front_show: 0, start_time: '2026-01-01T02:00:00.000Z', end_time: '2026-01-01T04:00:00.000Z' }],
+    );
     expect(merged[0]).toEqual(base);
     expect(merged[1]).toEqual(fish);
-    expect(merged[2]).toMatchObject({ status: 0, front_show: 0, start_time: '2026-01-01T02:00:00.000Z', end_time: '2026-01-01T04:00:00.000Z', maintain_status: 1 });
+    expect(merged[2]).toMatchObject({
+      status: 0,
+      front_show: 0,
+      start_time: '2026-01-01T02:00:00.000Z',
+      end_time: '2026-01-01T04:00:00.000Z',
+      maintain_status: 1,
+    });
   });
 
   it('keeps the platform list values a status row leaves out', () => {
@@ -50,8 +67,10 @@ describe('maintainLines', () => {
   });
 
   it('falls back to the maintain text, and to nothing', () => {
-    expect(maintainLines({ ...base, maintain: '2026-01-01T02:00:00.000Z ~ 2026-01-01T04:00:00.000Z' }))
-      .toEqual(['2026-01-01 10:00:00~', '2026-01-01 12:00:00']);
+    expect(maintainLines({ ...base, maintain: '2026-01-01T02:00:00.000Z ~ 2026-01-01T04:00:00.000Z' })).toEqual([
+      '2026-01-01 10:00:00~',
+      '2026-01-01 12:00:00',
+    ]);
     const text = '本平台今晚進行例行維護，預計兩小時後恢復，造成不便敬請見諒';
     expect(maintainLines({ ...base, maintain: text })).toEqual(['本平台今晚進行例行維護，預計兩小時後恢復', '，造成不便敬請見諒']);
     expect(maintainLines(base)).toEqual(['', '']);

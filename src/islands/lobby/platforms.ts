@@ -55,7 +55,11 @@ function taipei(text: string): string {
 export function maintainLines(p: Platform): [string, string] {
   let text = '';
   if (p.start_time && p.end_time) text = `${taipei(p.start_time)}~${taipei(p.end_time)}`;
-  else if (p.maintain) text = p.maintain.split('~').map((part) => taipei(part)).join('~');
+  else if (p.maintain)
+    text = p.maintain
+      .split('~')
+      .map((part) => taipei(part))
+      .join('~');
   return [text.slice(0, 20), text.slice(20)];
 }
 
@@ -72,13 +76,18 @@ export function loadPlatforms(force = false): Promise<void> {
   if (inflight) return inflight;
   if ($platforms.get() && !force) return Promise.resolve();
   inflight = Promise.all([api('GET /games/platform/all'), api('GET /platforms/status').catch(() => [])])
-    .then(([all, statuses]) => {
-      $platforms.set(mergePlatforms(all, statuses));
-      $platformsFailed.set(false);
-    }, () => {
-      if (!$platforms.get()) $platformsFailed.set(true);
-    })
-    .finally(() => { inflight = null; });
+    .then(
+      ([all, statuses]) => {
+        $platforms.set(mergePlatforms(all, statuses));
+        $platformsFailed.set(false);
+      },
+      () => {
+        if (!$platforms.get()) $platformsFailed.set(true);
+      },
+    )
+    .finally(() => {
+      inflight = null;
+    });
   return inflight;
 }
 

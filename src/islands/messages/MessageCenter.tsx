@@ -14,20 +14,44 @@ import { taipeiDateTime } from '../kit/dates.ts';
 import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const MESSAGE_CENTER_KEYS = [
-  'msg.tab.system', 'msg.tab.personal', 'msg.tab.platform', 'msg.unread', 'msg.read', 'msg.empty', 'msg.loading', 'msg.error', 'msg.retry',
-  'msg.mark_all', 'msg.prev', 'msg.next', 'msg.page', 'msg.login', 'msg.login_button', 'msg.col.title', 'msg.col.time', 'msg.unread_count', 'error.network',
+  'msg.tab.system',
+  'msg.tab.personal',
+  'msg.tab.platform',
+  'msg.unread',
+  'msg.read',
+  'msg.empty',
+  'msg.loading',
+  'msg.error',
+  'msg.retry',
+  'msg.mark_all',
+  'msg.prev',
+  'msg.next',
+  'msg.page',
+  'msg.login',
+  'msg.login_button',
+  'msg.col.title',
+  'msg.col.time',
+  'msg.unread_count',
+  'error.network',
 ] as const;
 type T = Record<(typeof MESSAGE_CENTER_KEYS)[number], string>;
 
 /** The list route of each kind (SPEC.md section 7 names the system list 'player'). */
-const LIST_ROUTE = { system: 'GET /messages/player/list', personal: 'GET /messages/personal/list', platform: 'GET /messages/platform/list' } as const satisfies Record<MessageKind, string>;
+const LIST_ROUTE = {
+  system: 'GET /messages/player/list',
+  personal: 'GET /messages/personal/list',
+  platform: 'GET /messages/platform/list',
+} as const satisfies Record<MessageKind, string>;
 const COUNTER: Record<MessageKind, keyof MessageTotals> = { system: 'userMessageCount', personal: 'personalMessageCount', platform: 'platformMessageCount' };
 
 function readQuery(): { tab: MessageKind; page: number } {
   const q = new URLSearchParams(window.location.search);
   const tab = q.get('tab');
   const page = Number(q.get('page'));
-  return { tab: (MESSAGE_KINDS as readonly string[]).includes(tab ?? '') ? (tab as MessageKind) : 'system', page: Number.isInteger(page) && page > 0 ? Math.min(page, 100_000) : 1 };
+  return {
+    tab: (MESSAGE_KINDS as readonly string[]).includes(tab ?? '') ? (tab as MessageKind) : 'system',
+    page: Number.isInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
+  };
 }
 
 export default function MessageCenter({ t, locale, variant, detailPath }: { t: T; locale: Locale; variant: Variant; detailPath: string }) {
@@ -92,12 +116,21 @@ export default function MessageCenter({ t, locale, variant, detailPath }: { t: T
     }
   };
 
-  if (!ready && !user) return <p className="py-6 text-center text-sm text-slate-500" aria-busy="true">{t['msg.loading']}</p>;
+  if (!ready && !user)
+    return (
+      <p className="py-6 text-center text-sm text-slate-500" aria-busy="true">
+        {t['msg.loading']}
+      </p>
+    );
   if (!user) {
     return (
       <div className="rounded-lg bg-white p-6 text-center shadow-sm" data-testid="messages-login">
         <p className="text-slate-600">{t['msg.login']}</p>
-        {variant === 'mobile' && <button type="button" className="btn-primary mt-4 w-full" onClick={() => $loginDialog.set(true)}>{t['msg.login_button']}</button>}
+        {variant === 'mobile' && (
+          <button type="button" className="btn-primary mt-4 w-full" onClick={() => $loginDialog.set(true)}>
+            {t['msg.login_button']}
+          </button>
+        )}
       </div>
     );
   }
@@ -110,29 +143,55 @@ export default function MessageCenter({ t, locale, variant, detailPath }: { t: T
         {MESSAGE_KINDS.map((kind) => {
           const n = totals ? totals[COUNTER[kind]] : 0;
           return (
-            <button key={kind} type="button" role="tab" aria-selected={tab === kind} data-tab={kind}
+            <button
+              key={kind}
+              type="button"
+              role="tab"
+              aria-selected={tab === kind}
+              data-tab={kind}
               onClick={() => go({ tab: kind, page: 1 })}
-              className={`relative flex-1 px-3 py-2.5 text-sm ${tab === kind ? 'border-b-2 border-brand-700 font-semibold text-brand-800' : 'text-slate-600'}`}>
+              className={`relative flex-1 px-3 py-2.5 text-sm ${tab === kind ? 'border-b-2 border-brand-700 font-semibold text-brand-800' : 'text-slate-600'}`}
+            >
               {t[`msg.tab.${kind}`]}
-              {n > 0 && <span className="ml-1 rounded-full bg-red-600 px-1.5 text-[11px] text-white" aria-label={fill(t['msg.unread_count'], { count: n })} data-testid={`tab-unread-${kind}`}>{n > 99 ? '99+' : n}</span>}
+              {n > 0 && (
+                <span
+                  className="ml-1 rounded-full bg-red-600 px-1.5 text-[11px] text-white"
+                  aria-label={fill(t['msg.unread_count'], { count: n })}
+                  data-testid={`tab-unread-${kind}`}
+                >
+                  {n > 99 ? '99+' : n}
+                </span>
+              )}
             </button>
           );
         })}
       </div>
       <div className="flex items-center justify-end py-2">
-        <button type="button" className="text-sm text-brand-700 hover:underline disabled:opacity-50" disabled={busy || unreadHere === 0} onClick={() => void markAll()} data-testid="mark-all">
+        <button
+          type="button"
+          className="text-sm text-brand-700 hover:underline disabled:opacity-50"
+          disabled={busy || unreadHere === 0}
+          onClick={() => void markAll()}
+          data-testid="mark-all"
+        >
           {t['msg.mark_all']}
         </button>
       </div>
       {error ? (
         <div className="py-6 text-center" role="alert">
           <p className="text-sm text-red-700">{error}</p>
-          <button type="button" className="btn-secondary mt-3 px-4" onClick={() => where && void load(where)}>{t['msg.retry']}</button>
+          <button type="button" className="btn-secondary mt-3 px-4" onClick={() => where && void load(where)}>
+            {t['msg.retry']}
+          </button>
         </div>
       ) : !answer ? (
-        <p className="py-6 text-center text-sm text-slate-500" aria-busy="true">{t['msg.loading']}</p>
+        <p className="py-6 text-center text-sm text-slate-500" aria-busy="true">
+          {t['msg.loading']}
+        </p>
       ) : !answer.data?.length ? (
-        <p className="py-10 text-center text-sm text-slate-500" data-testid="messages-empty">{t['msg.empty']}</p>
+        <p className="py-10 text-center text-sm text-slate-500" data-testid="messages-empty">
+          {t['msg.empty']}
+        </p>
       ) : (
         <ul className={`divide-y divide-slate-100 ${variant === 'mobile' ? 'rounded-lg bg-white shadow-sm' : ''}`} data-testid="message-list">
           {answer.data.map((m) => (
@@ -157,12 +216,20 @@ export default function MessageCenter({ t, locale, variant, detailPath }: { t: T
       )}
       {answer && pages > 1 && where && (
         <nav className="mt-3 flex items-center justify-center gap-3 text-sm" aria-label={fill(t['msg.page'], { page: where.page, pages })}>
-          <button type="button" className="btn-secondary px-3 disabled:opacity-50" disabled={where.page <= 1} onClick={() => go({ tab, page: where.page - 1 })}>{t['msg.prev']}</button>
+          <button type="button" className="btn-secondary px-3 disabled:opacity-50" disabled={where.page <= 1} onClick={() => go({ tab, page: where.page - 1 })}>
+            {t['msg.prev']}
+          </button>
           <span data-testid="message-page">{fill(t['msg.page'], { page: where.page, pages })}</span>
-          <button type="button" className="btn-secondary px-3 disabled:opacity-50" disabled={where.page >= pages} onClick={() => go({ tab, page: where.page + 1 })}>{t['msg.next']}</button>
+          <button
+            type="button"
+            className="btn-secondary px-3 disabled:opacity-50"
+            disabled={where.page >= pages}
+            onClick={() => go({ tab, page: where.page + 1 })}
+          >
+            {t['msg.next']}
+          </button>
         </nav>
       )}
     </div>
   );
 }
-

@@ -12,8 +12,17 @@ import { taipeiDateTime } from '../kit/dates.ts';
 import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const MESSAGE_DETAIL_KEYS = [
-  'msg.back', 'msg.not_found', 'msg.loading', 'msg.error', 'msg.retry', 'msg.login', 'msg.login_button', 'msg.tab.system', 'msg.tab.personal',
-  'msg.tab.platform', 'error.network',
+  'msg.back',
+  'msg.not_found',
+  'msg.loading',
+  'msg.error',
+  'msg.retry',
+  'msg.login',
+  'msg.login_button',
+  'msg.tab.system',
+  'msg.tab.personal',
+  'msg.tab.platform',
+  'error.network',
 ] as const;
 type T = Record<(typeof MESSAGE_DETAIL_KEYS)[number], string>;
 
@@ -53,37 +62,61 @@ export default function MessageDetail({ t, locale, variant, listPath }: { t: T; 
     void load();
   }, [signedIn]);
 
-  if (!ready && !user) return <p className="py-6 text-center text-sm text-slate-500" aria-busy="true">{t['msg.loading']}</p>;
+  if (!ready && !user)
+    return (
+      <p className="py-6 text-center text-sm text-slate-500" aria-busy="true">
+        {t['msg.loading']}
+      </p>
+    );
   if (!user) {
     return (
       <div className="rounded-lg bg-white p-6 text-center shadow-sm">
         <p className="text-slate-600">{t['msg.login']}</p>
-        {variant === 'mobile' && <button type="button" className="btn-primary mt-4 w-full" onClick={() => $loginDialog.set(true)}>{t['msg.login_button']}</button>}
+        {variant === 'mobile' && (
+          <button type="button" className="btn-primary mt-4 w-full" onClick={() => $loginDialog.set(true)}>
+            {t['msg.login_button']}
+          </button>
+        )}
       </div>
     );
   }
   return (
     <article className="rounded-lg bg-white p-4 shadow-sm" data-testid="message-detail">
-      <a href={back} className="text-sm text-brand-700 hover:underline">‹ {t['msg.back']}</a>
+      <a href={back} className="text-sm text-brand-700 hover:underline">
+        ‹ {t['msg.back']}
+      </a>
       {error === 'not_found' ? (
-        <p className="py-10 text-center text-slate-500" data-testid="message-not-found">{t['msg.not_found']}</p>
+        <p className="py-10 text-center text-slate-500" data-testid="message-not-found">
+          {t['msg.not_found']}
+        </p>
       ) : error ? (
         <div className="py-6 text-center" role="alert">
           <p className="text-sm text-red-700">{error}</p>
-          <button type="button" className="btn-secondary mt-3 px-4" onClick={() => void load()}>{t['msg.retry']}</button>
+          <button type="button" className="btn-secondary mt-3 px-4" onClick={() => void load()}>
+            {t['msg.retry']}
+          </button>
         </div>
       ) : !message ? (
-        <p className="py-6 text-center text-sm text-slate-500" aria-busy="true">{t['msg.loading']}</p>
+        <p className="py-6 text-center text-sm text-slate-500" aria-busy="true">
+          {t['msg.loading']}
+        </p>
       ) : (
         <>
           <header className="mt-3 border-b border-slate-100 pb-3">
-            <h2 className="text-lg font-semibold text-slate-900" data-testid="message-title">{message.title}</h2>
+            <h2 className="text-lg font-semibold text-slate-900" data-testid="message-title">
+              {message.title}
+            </h2>
             <p className="mt-1 text-xs text-slate-500">
-              {t[`msg.tab.${message.kind}`]}{message.platform_code ? ` · ${message.platform_code}` : ''} · {taipeiDateTime(message.created_at)}
+              {t[`msg.tab.${message.kind}`]}
+              {message.platform_code ? ` · ${message.platform_code}` : ''} · {taipeiDateTime(message.created_at)}
             </p>
           </header>
           {/* Sanitized on save by the server (sanitize-html): no scripts, handlers or javascript: links reach here. */}
-          <div className="operator-html mt-4 break-words text-sm leading-relaxed text-slate-700" data-testid="message-body" dangerouslySetInnerHTML={{ __html: message.body }} />
+          <div
+            className="operator-html mt-4 break-words text-sm leading-relaxed text-slate-700"
+            data-testid="message-body"
+            dangerouslySetInnerHTML={{ __html: message.body }}
+          />
         </>
       )}
     </article>

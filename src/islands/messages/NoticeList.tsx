@@ -28,18 +28,28 @@ function NoticeList({ t, locale, messagesPath, onClose }: { t: NoticeText; local
         {error ? (
           <div className="py-4 text-center" role="alert">
             <p className="text-sm text-red-700">{t['msg.error']}</p>
-            <button type="button" className="btn-secondary mt-3 px-4" onClick={load}>{t['msg.retry']}</button>
+            <button type="button" className="btn-secondary mt-3 px-4" onClick={load}>
+              {t['msg.retry']}
+            </button>
           </div>
         ) : !notices ? (
-          <p className="py-4 text-center text-sm text-slate-500" aria-busy="true">{t['msg.loading']}</p>
+          <p className="py-4 text-center text-sm text-slate-500" aria-busy="true">
+            {t['msg.loading']}
+          </p>
         ) : !notices.length ? (
           <p className="py-4 text-center text-sm text-slate-500">{t['notice.list.empty']}</p>
         ) : (
           <ol className="max-h-[50vh] space-y-3 overflow-y-auto text-sm leading-relaxed">
-            {notices.map((n, i) => <li key={i} className="rounded bg-brand-50 px-3 py-2 text-brand-900">{n.message}</li>)}
+            {notices.map((n, i) => (
+              <li key={i} className="rounded bg-brand-50 px-3 py-2 text-brand-900">
+                {n.message}
+              </li>
+            ))}
           </ol>
         )}
-        <a href={messagesPath} className="btn-primary mt-4 block w-full py-2 text-center" data-testid="notice-to-messages">{t['notice.to_messages']}</a>
+        <a href={messagesPath} className="btn-primary mt-4 block w-full py-2 text-center" data-testid="notice-to-messages">
+          {t['notice.to_messages']}
+        </a>
       </div>
     </Dialog>
   );

@@ -13,11 +13,28 @@ import { useLogin, LOGIN_KEYS } from '../common/useLogin.ts';
 import { $badgeCount, startCounters } from '../../stores/messages.ts';
 
 export const MOBILE_FOOTER_KEYS = [
-  ...LOGIN_KEYS, ...DIALOG_KEYS,
-  'mobile.tab.home', 'mobile.tab.promotions', 'mobile.tab.wallet', 'mobile.tab.service', 'mobile.tab.mine',
-  'login.title', 'login.account', 'login.password', 'header.remember_account', 'header.forgot_password', 'login.no_account',
-  'login.register_link', 'login.agreement', 'header.login', 'header.logging_in', 'header.account_placeholder',
-  'header.password_placeholder', 'common.show_password', 'common.hide_password', 'error.network',
+  ...LOGIN_KEYS,
+  ...DIALOG_KEYS,
+  'mobile.tab.home',
+  'mobile.tab.promotions',
+  'mobile.tab.wallet',
+  'mobile.tab.service',
+  'mobile.tab.mine',
+  'login.title',
+  'login.account',
+  'login.password',
+  'header.remember_account',
+  'header.forgot_password',
+  'login.no_account',
+  'login.register_link',
+  'login.agreement',
+  'header.login',
+  'header.logging_in',
+  'header.account_placeholder',
+  'header.password_placeholder',
+  'common.show_password',
+  'common.hide_password',
+  'error.network',
 ] as const;
 type T = Record<(typeof MOBILE_FOOTER_KEYS)[number], string>;
 
@@ -58,7 +75,10 @@ export default function MobileFooter({ t, locale, active, paths }: Props) {
         <ul className="mx-auto grid max-w-[640px] grid-cols-5">
           {TABS.map(({ tab, key, icon, needsLogin }) => (
             <li key={tab}>
-              <a href={paths[tab]} data-tab={tab} aria-current={active === tab ? 'page' : undefined}
+              <a
+                href={paths[tab]}
+                data-tab={tab}
+                aria-current={active === tab ? 'page' : undefined}
                 onClick={(e) => {
                   // Until the session is known, let the link work: the page itself asks for a login.
                   if (needsLogin && ready && !signedIn) {
@@ -66,11 +86,29 @@ export default function MobileFooter({ t, locale, active, paths }: Props) {
                     $loginDialog.set(true);
                   }
                 }}
-                className={`flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] ${active === tab ? 'font-semibold text-amber-800' : 'text-slate-600'}`}>
+                className={`flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] ${active === tab ? 'font-semibold text-amber-800' : 'text-slate-600'}`}
+              >
                 <span className="relative">
-                  <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d={icon} /></svg>
+                  <svg
+                    viewBox="0 0 24 24"
+                    width="22"
+                    height="22"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
+                    <path d={icon} />
+                  </svg>
                   {tab === 'mine' && signedIn && badge > 0 && (
-                    <span className="absolute -right-3 -top-1.5 min-w-[18px] rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-[16px] text-white" data-testid="mobile-message-badge">{badge > 99 ? '99+' : badge}</span>
+                    <span
+                      className="absolute -right-3 -top-1.5 min-w-[18px] rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-[16px] text-white"
+                      data-testid="mobile-message-badge"
+                    >
+                      {badge > 99 ? '99+' : badge}
+                    </span>
                   )}
                 </span>
                 {t[key]}
@@ -93,30 +131,78 @@ function LoginDialog({ t, paths }: Pick<Props, 't' | 'paths'>) {
   const passwordError = form.errorOf('password');
   return (
     <Dialog open title={t['login.title']} onClose={close} width={400}>
-      <form noValidate data-testid="mobile-login" onSubmit={(e) => { e.preventDefault(); void form.submit(); }}>
-        <label htmlFor="ml-account" className="field-label">{t['login.account']}</label>
-        <input id="ml-account" name="account" autoComplete="username" className="field-input" value={form.account} maxLength={20}
-          placeholder={t['header.account_placeholder']} onChange={(e) => form.setAccount(e.target.value)} onBlur={() => form.blur('account')}
-          aria-invalid={!!accountError} />
-        {accountError && <p role="alert" className="field-error">{accountError}</p>}
-        <label htmlFor="ml-password" className="field-label mt-3">{t['login.password']}</label>
+      <form
+        noValidate
+        data-testid="mobile-login"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.submit();
+        }}
+      >
+        <label htmlFor="ml-account" className="field-label">
+          {t['login.account']}
+        </label>
+        <input
+          id="ml-account"
+          name="account"
+          autoComplete="username"
+          className="field-input"
+          value={form.account}
+          maxLength={20}
+          placeholder={t['header.account_placeholder']}
+          onChange={(e) => form.setAccount(e.target.value)}
+          onBlur={() => form.blur('account')}
+          aria-invalid={!!accountError}
+        />
+        {accountError && (
+          <p role="alert" className="field-error">
+            {accountError}
+          </p>
+        )}
+        <label htmlFor="ml-password" className="field-label mt-3">
+          {t['login.password']}
+        </label>
         <div className="relative">
-          <input id="ml-password" name="password" type={show ? 'text' : 'password'} autoComplete="current-password" className="field-input pr-16"
-            value={form.password} maxLength={20} placeholder={t['header.password_placeholder']}
-            onChange={(e) => form.setPassword(e.target.value)} onBlur={() => form.blur('password')} aria-invalid={!!passwordError} />
+          <input
+            id="ml-password"
+            name="password"
+            type={show ? 'text' : 'password'}
+            autoComplete="current-password"
+            className="field-input pr-16"
+            value={form.password}
+            maxLength={20}
+            placeholder={t['header.password_placeholder']}
+            onChange={(e) => form.setPassword(e.target.value)}
+            onBlur={() => form.blur('password')}
+            aria-invalid={!!passwordError}
+          />
           <button type="button" className="absolute inset-y-0 right-0 flex min-w-6 items-center px-2 text-xs text-brand-600" onClick={() => setShow((s) => !s)}>
             {show ? t['common.hide_password'] : t['common.show_password']}
           </button>
         </div>
-        {passwordError && <p role="alert" className="field-error">{passwordError}</p>}
+        {passwordError && (
+          <p role="alert" className="field-error">
+            {passwordError}
+          </p>
+        )}
         <div className="mt-3 flex items-center justify-between text-sm">
-          <label className="flex items-center gap-1"><input type="checkbox" checked={form.remember} onChange={(e) => form.setRemember(e.target.checked)} />{t['header.remember_account']}</label>
-          <a href={paths.forgot} className="text-brand-600">{t['header.forgot_password']}</a>
+          <label className="flex items-center gap-1">
+            <input type="checkbox" checked={form.remember} onChange={(e) => form.setRemember(e.target.checked)} />
+            {t['header.remember_account']}
+          </label>
+          <a href={paths.forgot} className="text-brand-600">
+            {t['header.forgot_password']}
+          </a>
         </div>
         <button type="submit" disabled={!form.canSubmit} className="btn-primary mt-4 h-11 w-full disabled:opacity-50">
           {form.busy ? t['header.logging_in'] : t['header.login']}
         </button>
-        <p className="mt-3 text-center text-sm">{t['login.no_account']} <a className="text-brand-600 underline" href={paths.register}>{t['login.register_link']}</a></p>
+        <p className="mt-3 text-center text-sm">
+          {t['login.no_account']}{' '}
+          <a className="text-brand-600 underline" href={paths.register}>
+            {t['login.register_link']}
+          </a>
+        </p>
         <p className="mt-3 text-center text-xs text-slate-500">{t['login.agreement']}</p>
       </form>
     </Dialog>

@@ -30,12 +30,26 @@ export default function Countdown({ t, start, end }: { t: T; start: string | nul
     return () => clearInterval(timer);
   }, [finished]);
   if (now === null) {
-    return <span className="inline-flex items-center rounded bg-red-600 px-2 py-1 text-xs font-semibold tabular-nums text-white" data-testid="promo-countdown" role="timer">{t['promoui.countdown']} --:--:--</span>;
+    return (
+      <span
+        className="inline-flex items-center rounded bg-red-600 px-2 py-1 text-xs font-semibold tabular-nums text-white"
+        data-testid="promo-countdown"
+        role="timer"
+      >
+        {t['promoui.countdown']} --:--:--
+      </span>
+    );
   }
   const before = now < startMs;
   return (
-    <span className="inline-flex items-center gap-1 rounded bg-red-600 px-2 py-1 text-xs font-semibold tabular-nums text-white" data-testid="promo-countdown" role="timer">
-      {finished ? t['promoui.finished'] : `${before ? t['promoui.starts_in'] : t['promoui.countdown']} ${remainingText((before ? startMs : endMs) - now, t['promoui.days'])}`}
+    <span
+      className="inline-flex items-center gap-1 rounded bg-red-600 px-2 py-1 text-xs font-semibold tabular-nums text-white"
+      data-testid="promo-countdown"
+      role="timer"
+    >
+      {finished
+        ? t['promoui.finished']
+        : `${before ? t['promoui.starts_in'] : t['promoui.countdown']} ${remainingText((before ? startMs : endMs) - now, t['promoui.days'])}`}
     </span>
   );
 }

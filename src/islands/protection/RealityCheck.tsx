@@ -7,12 +7,23 @@ import { formatDecimal } from '../../shared/money.ts';
 
 type Keys = 'protection.reality_title' | 'protection.reality_text' | 'protection.continue' | 'protection.logout';
 
-export default function RealityCheck({ t, minutes, onContinue, onLogout }: {
-  t: Record<Keys, string>; minutes: number; onContinue: () => void; onLogout: () => void;
+export default function RealityCheck({
+  t,
+  minutes,
+  onContinue,
+  onLogout,
+}: {
+  t: Record<Keys, string>;
+  minutes: number;
+  onContinue: () => void;
+  onLogout: () => void;
 }) {
   const [net, setNet] = useState<string | null>(null);
   useEffect(() => {
-    void api('GET /protection/status').then((s) => setNet(s.session.net_result), () => setNet('0.00'));
+    void api('GET /protection/status').then(
+      (s) => setNet(s.session.net_result),
+      () => setNet('0.00'),
+    );
   }, []);
   const text = t['protection.reality_text'].replace('{minutes}', String(minutes)).replace('{net}', net === null ? '…' : formatDecimal(net));
   return (
@@ -20,8 +31,12 @@ export default function RealityCheck({ t, minutes, onContinue, onLogout }: {
       <div className="space-y-4 p-4" data-testid="reality-check">
         <p>{text}</p>
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onLogout} data-testid="reality-logout">{t['protection.logout']}</button>
-          <button type="button" className="btn-primary" onClick={onContinue} data-testid="reality-continue">{t['protection.continue']}</button>
+          <button type="button" className="btn-secondary" onClick={onLogout} data-testid="reality-logout">
+            {t['protection.logout']}
+          </button>
+          <button type="button" className="btn-primary" onClick={onContinue} data-testid="reality-continue">
+            {t['protection.continue']}
+          </button>
         </div>
       </div>
     </Dialog>

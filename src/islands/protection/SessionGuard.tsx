@@ -14,8 +14,17 @@ import { taipeiDateTime } from '../../shared/time.ts';
 const RealityCheck = lazy(() => import('./RealityCheck.tsx'));
 
 export const SESSION_GUARD_KEYS = [
-  'protection.session_time', 'protection.reality_title', 'protection.reality_text', 'protection.continue', 'protection.logout', 'error.network',
-  'protection.restricted_title', 'protection.kind.timeout', 'protection.kind.self_exclusion', 'protection.until.permanent', 'protection.title',
+  'protection.session_time',
+  'protection.reality_title',
+  'protection.reality_text',
+  'protection.continue',
+  'protection.logout',
+  'error.network',
+  'protection.restricted_title',
+  'protection.kind.timeout',
+  'protection.kind.self_exclusion',
+  'protection.until.permanent',
+  'protection.title',
   'protection.restricted_short',
 ] as const;
 type T = Record<(typeof SESSION_GUARD_KEYS)[number], string>;
@@ -33,7 +42,19 @@ function clock(ms: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
 }
 
-export default function SessionGuard({ t, locale, variant, home, protectionPath }: { t: T; locale: Locale; variant: 'desktop' | 'mobile'; home: string; protectionPath: string }) {
+export default function SessionGuard({
+  t,
+  locale,
+  variant,
+  home,
+  protectionPath,
+}: {
+  t: T;
+  locale: Locale;
+  variant: 'desktop' | 'mobile';
+  home: string;
+  protectionPath: string;
+}) {
   useState(() => {
     if (typeof window !== 'undefined') configureApi(locale, t['error.network']);
     return true;
@@ -50,18 +71,30 @@ export default function SessionGuard({ t, locale, variant, home, protectionPath 
   useEffect(() => setSlot(document.getElementById(SESSION_TIME_SLOT_ID)), []);
 
   useEffect(() => {
-    if (!user) { setStatus(null); return; }
+    if (!user) {
+      setStatus(null);
+      return;
+    }
     let live = true;
-    const load = () => api('GET /protection/status').then((s) => { if (live) setStatus(s); }, (err: unknown) => {
-      // The session limit was reached: the server has ended the session.
-      if (err instanceof ApiFailure && err.body?.protection?.reason === 'session') {
-        clearSession();
-        window.location.assign(home);
-      }
-    });
+    const load = () =>
+      api('GET /protection/status').then(
+        (s) => {
+          if (live) setStatus(s);
+        },
+        (err: unknown) => {
+          // The session limit was reached: the server has ended the session.
+          if (err instanceof ApiFailure && err.body?.protection?.reason === 'session') {
+            clearSession();
+            window.location.assign(home);
+          }
+        },
+      );
     void load();
     const id = window.setInterval(load, STATUS_REFRESH_MS);
-    return () => { live = false; window.clearInterval(id); };
+    return () => {
+      live = false;
+      window.clearInterval(id);
+    };
   }, [user?.id]);
 
   useEffect(() => {
@@ -88,16 +121,25 @@ export default function SessionGuard({ t, locale, variant, home, protectionPath 
   const limitMs = status?.session_limit.minutes ? status.session_limit.minutes * 60_000 : 0;
   useEffect(() => {
     // Asking the server makes it end the session and answer with the session-limit refusal handled above.
-    if (limitMs && elapsed >= limitMs) void api('GET /protection/status').catch((err: unknown) => {
-      if (err instanceof ApiFailure && err.body?.protection?.reason === 'session') { clearSession(); window.location.assign(home); }
-    });
+    if (limitMs && elapsed >= limitMs)
+      void api('GET /protection/status').catch((err: unknown) => {
+        if (err instanceof ApiFailure && err.body?.protection?.reason === 'session') {
+          clearSession();
+          window.location.assign(home);
+        }
+      });
   }, [limitMs > 0 && elapsed >= limitMs]);
 
   if (!user || started === undefined) return null;
   const logout = () => endSession(home);
   const place = slot ? '' : variant === 'desktop' ? 'fixed bottom-3 left-3 z-40' : 'fixed bottom-20 left-2 z-40';
   const timer = (
-    <div className={`${place} whitespace-nowrap rounded-full bg-brand-800/90 px-3 py-1 text-xs text-white shadow`} data-testid="session-time" role="timer" aria-live="off">
+    <div
+      className={`${place} whitespace-nowrap rounded-full bg-brand-800/90 px-3 py-1 text-xs text-white shadow`}
+      data-testid="session-time"
+      role="timer"
+      aria-live="off"
+    >
       {t['protection.session_time']} {clock(elapsed)}
     </div>
   );
@@ -106,10 +148,17 @@ export default function SessionGuard({ t, locale, variant, home, protectionPath 
       {slot ? createPortal(timer, slot) : timer}
       {status?.exclusion && (
         // The restricted view: every page says so, and links to the protection page with the details.
-        <a href={protectionPath} className={`fixed ${variant === 'desktop' ? 'bottom-3 right-3' : 'left-2 right-2 top-14'} z-40 block rounded bg-amber-100 px-3 py-2 text-xs text-amber-900 shadow`} data-testid="restricted-notice">
+        <a
+          href={protectionPath}
+          className={`fixed ${variant === 'desktop' ? 'bottom-3 right-3' : 'left-2 right-2 top-14'} z-40 block rounded bg-amber-100 px-3 py-2 text-xs text-amber-900 shadow`}
+          data-testid="restricted-notice"
+        >
           {t['protection.restricted_short']
             .replace('{kind}', t[`protection.kind.${status.exclusion.kind}`])
-            .replace('{until}', status.exclusion.ends_at ? `${taipeiDateTime(Date.parse(status.exclusion.ends_at), 'minute')} (GMT+8)` : t['protection.until.permanent'])}
+            .replace(
+              '{until}',
+              status.exclusion.ends_at ? `${taipeiDateTime(Date.parse(status.exclusion.ends_at), 'minute')} (GMT+8)` : t['protection.until.permanent'],
+            )}
         </a>
       )}
       {open && (

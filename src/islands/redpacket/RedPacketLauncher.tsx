@@ -47,7 +47,11 @@ export default function RedPacketLauncher({ t, locale, isHome }: { t: RedPacketT
       if (token) refetch();
       else setInfo(null);
     });
-    return () => { offShow(); offClose(); offToken(); };
+    return () => {
+      offShow();
+      offClose();
+      offToken();
+    };
   }, [refetch]);
 
   if (!info?.haveRedEnvelope || closed) return null;

@@ -14,14 +14,47 @@ import { tr } from '../common/messages.ts';
 
 export const REGISTER_KEYS = [
   ...DIALOG_KEYS,
-  'register.account', 'register.account_hint', 'register.password', 'register.password_hint', 'register.password_confirm',
-  'register.phone', 'register.phone_hint', 'register.code', 'register.send_code', 'register.resend_in', 'register.code_sent',
-  'register.recommended_code', 'register.agreement', 'register.submit', 'register.submitting', 'register.have_account',
-  'register.success_title', 'register.success_deposit', 'protection.register_hint', 'register.go_deposit', 'register.later', 'common.show_password',
-  'common.hide_password', 'header.login', 'error.network', 'error.generic',
-  'v.account.required', 'v.account.invalid', 'v.password.required', 'v.password.invalid', 'v.password_confirm.required',
-  'v.password_confirm.different', 'v.phone.required', 'v.phone.invalid', 'v.code.required', 'v.code.invalid',
-  'v.code.not_requested', 'v.agreement.required', 'v.recommend_code.invalid', 'v.too_long', 'confirm_enter_phone',
+  'register.account',
+  'register.account_hint',
+  'register.password',
+  'register.password_hint',
+  'register.password_confirm',
+  'register.phone',
+  'register.phone_hint',
+  'register.code',
+  'register.send_code',
+  'register.resend_in',
+  'register.code_sent',
+  'register.recommended_code',
+  'register.agreement',
+  'register.submit',
+  'register.submitting',
+  'register.have_account',
+  'register.success_title',
+  'register.success_deposit',
+  'protection.register_hint',
+  'register.go_deposit',
+  'register.later',
+  'common.show_password',
+  'common.hide_password',
+  'header.login',
+  'error.network',
+  'error.generic',
+  'v.account.required',
+  'v.account.invalid',
+  'v.password.required',
+  'v.password.invalid',
+  'v.password_confirm.required',
+  'v.password_confirm.different',
+  'v.phone.required',
+  'v.phone.invalid',
+  'v.code.required',
+  'v.code.invalid',
+  'v.code.not_requested',
+  'v.agreement.required',
+  'v.recommend_code.invalid',
+  'v.too_long',
+  'confirm_enter_phone',
 ] as const;
 type T = Record<(typeof REGISTER_KEYS)[number], string>;
 
@@ -93,7 +126,10 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
 
   const schema = useMemo(() => registerSchema({ needSms: rules.needSms, needAge: rules.needAge }), [rules.needSms, rules.needAge]);
   const payload = () => ({
-    account: values.account, password: values.password, password_confirm: values.password_confirm, phone: values.phone,
+    account: values.account,
+    password: values.password,
+    password_confirm: values.password_confirm,
+    phone: values.phone,
     ...(rules.needSms ? { code: values.code } : {}),
     ...(rules.showRecommend && values.recommended_code ? { recommended_code: values.recommended_code } : {}),
     ...(rules.needAge ? { agreement } : {}),
@@ -156,7 +192,11 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     try {
       const device = await deviceHeaders();
       await api('POST /auth/register', { body: payload(), quiet403: true, headers: device });
-      try { localStorage.removeItem(STORAGE.referralCode); } catch { /* storage may be refused */ }
+      try {
+        localStorage.removeItem(STORAGE.referralCode);
+      } catch {
+        /* storage may be refused */
+      }
       // Registration logs straight in with the same account and password (SPEC.md section 4).
       const login = await api('POST /auth/login', { body: { account: values.account, password: values.password }, headers: device });
       setToken(login.access_token);
@@ -176,7 +216,7 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
         const e2 = err.body.error;
         const mapped: Partial<Record<Field, string>> = {};
         for (const f of FIELDS) {
-          const list = f === 'recommended_code' ? e2.recommend_code ?? e2.recommended_code : e2[f];
+          const list = f === 'recommended_code' ? (e2.recommend_code ?? e2.recommended_code) : e2[f];
           if (list?.length) mapped[f] = list.join(' ');
         }
         setServerErrors(mapped);
@@ -193,64 +233,122 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
     const error = errorOf(f);
     return (
       <div className="mb-4">
-        <label htmlFor={`reg-${f}`} className="field-label">{label}</label>
+        <label htmlFor={`reg-${f}`} className="field-label">
+          {label}
+        </label>
         {input}
-        {error ? <p id={`reg-${f}-error`} role="alert" className="field-error" data-testid={`error-${f}`}>{error}</p>
-          : hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+        {error ? (
+          <p id={`reg-${f}-error`} role="alert" className="field-error" data-testid={`error-${f}`}>
+            {error}
+          </p>
+        ) : hint ? (
+          <p className="mt-1 text-xs text-slate-500">{hint}</p>
+        ) : null}
       </div>
     );
   };
   const inputProps = (f: keyof typeof values, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
-    id: `reg-${f}`, name: f, value: values[f], onChange: set(f), onBlur: blur(f), className: 'field-input',
-    'aria-invalid': !!errorOf(f), 'aria-describedby': errorOf(f) ? `reg-${f}-error` : undefined, maxLength: 20, ...extra,
+    id: `reg-${f}`,
+    name: f,
+    value: values[f],
+    onChange: set(f),
+    onBlur: blur(f),
+    className: 'field-input',
+    'aria-invalid': !!errorOf(f),
+    'aria-describedby': errorOf(f) ? `reg-${f}-error` : undefined,
+    maxLength: 20,
+    ...extra,
   });
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className={variant === 'desktop' ? 'mx-auto max-w-[480px]' : ''} data-testid="register-form">
       {field('account', t['register.account'], <input {...inputProps('account', { autoComplete: 'username', maxLength: 12 })} />, t['register.account_hint'])}
-      {field('password', t['register.password'], (
+      {field(
+        'password',
+        t['register.password'],
         <div className="relative">
           <input {...inputProps('password', { type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: 12 })} />
-          <button type="button" onClick={() => setShowPassword((s) => !s)} className="absolute inset-y-0 right-0 flex min-w-6 items-center px-2 text-xs text-brand-600"
-            aria-label={showPassword ? t['common.hide_password'] : t['common.show_password']}>
+          <button
+            type="button"
+            onClick={() => setShowPassword((s) => !s)}
+            className="absolute inset-y-0 right-0 flex min-w-6 items-center px-2 text-xs text-brand-600"
+            aria-label={showPassword ? t['common.hide_password'] : t['common.show_password']}
+          >
             {showPassword ? t['common.hide_password'] : t['common.show_password']}
           </button>
-        </div>
-      ), t['register.password_hint'])}
-      {field('password_confirm', t['register.password_confirm'], <input {...inputProps('password_confirm', { type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: 12 })} />)}
-      {field('phone', t['register.phone'], <input {...inputProps('phone', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 10 })} />, t['register.phone_hint'])}
-      {rules.needSms && field('code', t['register.code'], (
-        <div className="flex gap-2">
-          <input {...inputProps('code', { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 })} />
-          <button type="button" onClick={() => void sendCode()} disabled={sending || countdown > 0} className="btn-secondary shrink-0 whitespace-nowrap disabled:opacity-60" data-testid="send-code">
-            {countdown > 0 ? t['register.resend_in'].replace('{s}', String(countdown)) : t['register.send_code']}
-          </button>
-        </div>
-      ))}
+        </div>,
+        t['register.password_hint'],
+      )}
+      {field(
+        'password_confirm',
+        t['register.password_confirm'],
+        <input {...inputProps('password_confirm', { type: showPassword ? 'text' : 'password', autoComplete: 'new-password', maxLength: 12 })} />,
+      )}
+      {field(
+        'phone',
+        t['register.phone'],
+        <input {...inputProps('phone', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 10 })} />,
+        t['register.phone_hint'],
+      )}
+      {rules.needSms &&
+        field(
+          'code',
+          t['register.code'],
+          <div className="flex gap-2">
+            <input {...inputProps('code', { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 })} />
+            <button
+              type="button"
+              onClick={() => void sendCode()}
+              disabled={sending || countdown > 0}
+              className="btn-secondary shrink-0 whitespace-nowrap disabled:opacity-60"
+              data-testid="send-code"
+            >
+              {countdown > 0 ? t['register.resend_in'].replace('{s}', String(countdown)) : t['register.send_code']}
+            </button>
+          </div>,
+        )}
       {rules.showRecommend && field('recommended_code', t['register.recommended_code'], <input {...inputProps('recommended_code', { maxLength: 16 })} />)}
       {rules.needAge && (
         <div className="mb-4">
           <label className="flex items-start gap-2 text-sm text-slate-700">
-            <input type="checkbox" name="agreement" checked={agreement} className="mt-1"
-              onChange={(e) => { setAgreement(e.target.checked); setTouched((s) => ({ ...s, agreement: true })); }}
-              aria-invalid={!!errorOf('agreement')} />
+            <input
+              type="checkbox"
+              name="agreement"
+              checked={agreement}
+              className="mt-1"
+              onChange={(e) => {
+                setAgreement(e.target.checked);
+                setTouched((s) => ({ ...s, agreement: true }));
+              }}
+              aria-invalid={!!errorOf('agreement')}
+            />
             <span>{t['register.agreement']}</span>
           </label>
-          {errorOf('agreement') && <p role="alert" className="field-error" data-testid="error-agreement">{errorOf('agreement')}</p>}
+          {errorOf('agreement') && (
+            <p role="alert" className="field-error" data-testid="error-agreement">
+              {errorOf('agreement')}
+            </p>
+          )}
         </div>
       )}
       <button type="submit" disabled={busy || !hydrated} className="btn-primary h-11 w-full text-base disabled:opacity-60" data-testid="register-submit">
         {busy ? t['register.submitting'] : t['register.submit']}
       </button>
       <p className="mt-4 text-center text-sm text-slate-600">
-        {t['register.have_account']} <a href={paths.login} className="text-brand-600 underline" onClick={(e) => {
-          // The login form lives in the header on desktop and in a dialog on mobile.
-          e.preventDefault();
-          if (variant === 'mobile') $loginDialog.set(true);
-          else document.querySelector<HTMLInputElement>('header input[name="account"]')?.focus();
-        }}>{t['header.login']}</a>
+        {t['register.have_account']}{' '}
+        <a
+          href={paths.login}
+          className="text-brand-600 underline"
+          onClick={(e) => {
+            // The login form lives in the header on desktop and in a dialog on mobile.
+            e.preventDefault();
+            if (variant === 'mobile') $loginDialog.set(true);
+            else document.querySelector<HTMLInputElement>('header input[name="account"]')?.focus();
+          }}
+        >
+          {t['header.login']}
+        </a>
       </p>
     </form>
   );
 }
-

@@ -12,8 +12,16 @@ import { usePageSetup, type Variant } from '../kit/page.ts';
 
 export const AUTO_TRANSFER_KEYS = [
   ...LOGIN_PROMPT_KEYS,
-  'wallet.auto.label', 'wallet.auto.on', 'wallet.auto.off', 'wallet.auto.on_text', 'wallet.auto.off_text', 'wallet.auto.saved',
-  'wallet.auto.note', 'wallet.loading', 'error.generic', 'error.network',
+  'wallet.auto.label',
+  'wallet.auto.on',
+  'wallet.auto.off',
+  'wallet.auto.on_text',
+  'wallet.auto.off_text',
+  'wallet.auto.saved',
+  'wallet.auto.note',
+  'wallet.loading',
+  'error.generic',
+  'error.network',
 ] as const;
 type T = Record<(typeof AUTO_TRANSFER_KEYS)[number], string>;
 
@@ -51,18 +59,36 @@ export default function AutoTransferSwitch({ t, locale, variant = 'desktop' }: {
   };
 
   return (
-    <div className={`${mobile ? 'mt-4 space-y-2 rounded-lg bg-white p-4 shadow-sm' : 'max-w-xl space-y-4'} ${known ? '' : 'player-only'}`}
-      data-testid={known ? 'auto-transfer' : undefined} aria-busy={!known || undefined}>
+    <div
+      className={`${mobile ? 'mt-4 space-y-2 rounded-lg bg-white p-4 shadow-sm' : 'max-w-xl space-y-4'} ${known ? '' : 'player-only'}`}
+      data-testid={known ? 'auto-transfer' : undefined}
+      aria-busy={!known || undefined}
+    >
       <div className={`flex items-center justify-between gap-4 ${mobile ? '' : 'rounded-lg border border-slate-200 p-4'}`}>
         <div>
-          <p id="auto-transfer-label" className="font-semibold">{t['wallet.auto.label']}</p>
-          <p className="mt-1 text-sm text-slate-600" data-testid="auto-transfer-text">{known ? (on ? t['wallet.auto.on_text'] : t['wallet.auto.off_text']) : PENDING}</p>
+          <p id="auto-transfer-label" className="font-semibold">
+            {t['wallet.auto.label']}
+          </p>
+          <p className="mt-1 text-sm text-slate-600" data-testid="auto-transfer-text">
+            {known ? (on ? t['wallet.auto.on_text'] : t['wallet.auto.off_text']) : PENDING}
+          </p>
         </div>
-        {!known ? <span className="h-7 w-12 shrink-0 rounded-full bg-slate-200" aria-hidden="true" /> : <button type="button" role="switch" aria-checked={on} aria-labelledby="auto-transfer-label" disabled={busy} onClick={() => void toggle()}
-          data-testid="auto-transfer-switch"
-          className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-emerald-500' : 'bg-slate-300'}`}>
-          <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-6' : 'translate-x-1'}`} />
-        </button>}
+        {!known ? (
+          <span className="h-7 w-12 shrink-0 rounded-full bg-slate-200" aria-hidden="true" />
+        ) : (
+          <button
+            type="button"
+            role="switch"
+            aria-checked={on}
+            aria-labelledby="auto-transfer-label"
+            disabled={busy}
+            onClick={() => void toggle()}
+            data-testid="auto-transfer-switch"
+            className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-emerald-500' : 'bg-slate-300'}`}
+          >
+            <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-6' : 'translate-x-1'}`} />
+          </button>
+        )}
       </div>
       <p className="text-sm" role="status">
         <span className={on ? 'font-semibold text-emerald-700' : 'text-slate-500'}>{known ? (on ? t['wallet.auto.on'] : t['wallet.auto.off']) : PENDING}</span>

@@ -15,8 +15,15 @@ import { api } from '../../stores/api.ts';
 import { formatDecimal } from '../../shared/money.ts';
 import { transferAmountError } from '../../shared/schemas/wallet.ts';
 import {
-  $platformWallets, $walletsLoading, MAINTAIN, failureText, newIdempotencyKey, refreshAll, refreshWallets,
-  type BonusWallet, type TransferResult,
+  $platformWallets,
+  $walletsLoading,
+  MAINTAIN,
+  failureText,
+  newIdempotencyKey,
+  refreshAll,
+  refreshWallets,
+  type BonusWallet,
+  type TransferResult,
 } from '../../stores/wallet.ts';
 import { Dialog } from '../common/Dialog.tsx';
 import { tr } from '../common/messages.ts';
@@ -28,10 +35,31 @@ export const AUTO_TRANSFER_DIALOG_MS = 3000;
 
 export const GAME_ENTRY_KEYS = [
   ...AMOUNT_KEYS,
-  'wallet.entry.title', 'wallet.entry.source', 'wallet.entry.platform_balance', 'wallet.entry.later', 'wallet.entry.transfer',
-  'wallet.entry.success', 'wallet.entry.closing', 'wallet.type_central', 'wallet.available', 'wallet.submitting', 'wallet.maintain',
-  'wallet.loading', 'ux.entry.play', 'ux.entry.play_hint', 'ux.entry.transfer_and_play', 'ux.entry.transfer_optional', 'ux.transfer.done_in',
-  'ux.transfer.pending', 'v.money.required', 'v.money.positive', 'v.money.invalid', 'v.money.over_balance', 'v.wallet.required', 'common.close', 'common.ok',
+  'wallet.entry.title',
+  'wallet.entry.source',
+  'wallet.entry.platform_balance',
+  'wallet.entry.later',
+  'wallet.entry.transfer',
+  'wallet.entry.success',
+  'wallet.entry.closing',
+  'wallet.type_central',
+  'wallet.available',
+  'wallet.submitting',
+  'wallet.maintain',
+  'wallet.loading',
+  'ux.entry.play',
+  'ux.entry.play_hint',
+  'ux.entry.transfer_and_play',
+  'ux.entry.transfer_optional',
+  'ux.transfer.done_in',
+  'ux.transfer.pending',
+  'v.money.required',
+  'v.money.positive',
+  'v.money.invalid',
+  'v.money.over_balance',
+  'v.wallet.required',
+  'common.close',
+  'common.ok',
   'error.generic',
 ] as const;
 type T = Record<(typeof GAME_ENTRY_KEYS)[number], string>;
@@ -53,7 +81,6 @@ export function GameEntryTransferDialog(props: GameEntryTransferDialogProps) {
   // Mounted afresh on every opening, so each starts with a clean form and fresh balances.
   return props.open ? <EntryForm {...props} /> : null;
 }
-
 
 function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryTransferDialogProps) {
   const user = useStore($user);
@@ -82,7 +109,9 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
         if (bound && active.some((w) => w.id === bound)) setSource(String(bound));
       })
       .catch(() => live && setUsable([]));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [code]);
 
   useEffect(() => {
@@ -102,9 +131,13 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
     return (
       <Dialog open title={title} onClose={onClose} width={400} labelClose={t['common.close']}>
         <div className="text-center" data-testid="entry-success">
-          <p role="status" className="text-lg font-semibold text-emerald-700">{done}</p>
+          <p role="status" className="text-lg font-semibold text-emerald-700">
+            {done}
+          </p>
           <p className="mt-2 text-xs text-slate-500">{t['wallet.entry.closing']}</p>
-          <button type="button" className="btn-primary mt-4 w-full" onClick={onClose}>{t['common.ok']}</button>
+          <button type="button" className="btn-primary mt-4 w-full" onClick={onClose}>
+            {t['common.ok']}
+          </button>
         </div>
       </Dialog>
     );
@@ -118,7 +151,11 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
     let message = '';
     try {
       const result = await api('POST /players/autoTransFer/:code', {
-        params: { code }, headers: { 'idempotency-key': newIdempotencyKey() }, onMessage: (m) => { message = m; },
+        params: { code },
+        headers: { 'idempotency-key': newIdempotencyKey() },
+        onMessage: (m) => {
+          message = m;
+        },
         body: { platform_id: platform?.id, player_bonus_wallet_id: bonus ? bonus.id : null, money: amount.trim() },
       });
       // The balances follow in the background; the player hears the answer at once.
@@ -129,9 +166,13 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
       }
       onTransferred?.(result);
       // The player moved the money by hand: say how much went where, not the automatic transfer's words.
-      setDone(result.status === 'applied'
-        ? t['ux.transfer.done_in'].replace('{amount}', formatDecimal(result.amount)).replace('{name}', name ?? platform?.name ?? code)
-        : result.status === 'pending' ? t['ux.transfer.pending'] : message);
+      setDone(
+        result.status === 'applied'
+          ? t['ux.transfer.done_in'].replace('{amount}', formatDecimal(result.amount)).replace('{name}', name ?? platform?.name ?? code)
+          : result.status === 'pending'
+            ? t['ux.transfer.pending']
+            : message,
+      );
     } catch (err) {
       setServerError(failureText(err, t['error.generic']));
       void refreshAll();
@@ -142,7 +183,15 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
 
   return (
     <Dialog open title={title} onClose={busy ? undefined : onClose} width={480} labelClose={t['common.close']}>
-      <form noValidate className="space-y-4" data-testid="entry-dialog" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form
+        noValidate
+        className="space-y-4"
+        data-testid="entry-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
         <div className="flex items-center justify-between rounded bg-brand-50 px-3 py-2 text-sm">
           <span>{t['wallet.entry.platform_balance']}</span>
           <span className="font-semibold text-brand-700" data-testid="entry-platform-balance">
@@ -151,26 +200,71 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
         </div>
         {onPlay && (
           <div className="space-y-2 border-b border-slate-100 pb-4">
-            <button type="button" className="btn-primary h-11 w-full disabled:opacity-60" disabled={busy || platform?.wallet === MAINTAIN}
-              onClick={onPlay} data-testid="entry-play">{t['ux.entry.play']}</button>
+            <button
+              type="button"
+              className="btn-primary h-11 w-full disabled:opacity-60"
+              disabled={busy || platform?.wallet === MAINTAIN}
+              onClick={onPlay}
+              data-testid="entry-play"
+            >
+              {t['ux.entry.play']}
+            </button>
             <p className="text-center text-xs text-slate-500">{t['ux.entry.play_hint']}</p>
             <p className="pt-2 text-sm font-semibold text-slate-700">{t['ux.entry.transfer_optional']}</p>
           </div>
         )}
         <div>
-          <label htmlFor="entry-source" className="field-label">{t['wallet.entry.source']}</label>
-          <select id="entry-source" name="source" className="field-input" value={source} disabled={busy}
-            onChange={(e) => { setSource(e.target.value); setAmount(''); setTouched(false); setServerError(''); }}>
-            <option value="">{t['wallet.type_central']} ({formatDecimal(user?.amount ?? '0.00')})</option>
-            {(usable ?? []).map((w) => <option key={w.id} value={String(w.id)}>{w.name} ({formatDecimal(w.money)})</option>)}
+          <label htmlFor="entry-source" className="field-label">
+            {t['wallet.entry.source']}
+          </label>
+          <select
+            id="entry-source"
+            name="source"
+            className="field-input"
+            value={source}
+            disabled={busy}
+            onChange={(e) => {
+              setSource(e.target.value);
+              setAmount('');
+              setTouched(false);
+              setServerError('');
+            }}
+          >
+            <option value="">
+              {t['wallet.type_central']} ({formatDecimal(user?.amount ?? '0.00')})
+            </option>
+            {(usable ?? []).map((w) => (
+              <option key={w.id} value={String(w.id)}>
+                {w.name} ({formatDecimal(w.money)})
+              </option>
+            ))}
           </select>
         </div>
-        <AmountField t={t} id="entry-amount" value={amount} error={amountError} disabled={busy}
+        <AmountField
+          t={t}
+          id="entry-amount"
+          value={amount}
+          error={amountError}
+          disabled={busy}
           hint={t['wallet.available'].replace('{amount}', formatDecimal(balance))}
-          onChange={(v) => { setAmount(v); setTouched(true); setServerError(''); }}
-          onFillAll={() => { setTouched(true); setServerError(''); setAmount(twoDecimals(balance)); }} onBlur={() => setTouched(true)} />
+          onChange={(v) => {
+            setAmount(v);
+            setTouched(true);
+            setServerError('');
+          }}
+          onFillAll={() => {
+            setTouched(true);
+            setServerError('');
+            setAmount(twoDecimals(balance));
+          }}
+          onBlur={() => setTouched(true)}
+        />
         {platform?.wallet === MAINTAIN && <p className="text-sm text-amber-700">{t['wallet.maintain']}</p>}
-        {serverError && <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="transfer-error">{serverError}</p>}
+        {serverError && (
+          <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="transfer-error">
+            {serverError}
+          </p>
+        )}
         <div className="flex gap-3">
           {onPlay ? (
             <button type="submit" className="btn-secondary flex-1 disabled:opacity-60" disabled={busy} data-testid="entry-transfer">
@@ -178,7 +272,9 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
             </button>
           ) : (
             <>
-              <button type="button" className="btn-secondary flex-1" disabled={busy} onClick={onClose} data-testid="entry-later">{t['wallet.entry.later']}</button>
+              <button type="button" className="btn-secondary flex-1" disabled={busy} onClick={onClose} data-testid="entry-later">
+                {t['wallet.entry.later']}
+              </button>
               <button type="submit" className="btn-primary flex-1 disabled:opacity-60" disabled={busy} data-testid="entry-transfer">
                 {busy ? t['wallet.submitting'] : t['wallet.entry.transfer']}
               </button>
@@ -189,4 +285,3 @@ function EntryForm({ t, code, name, onClose, onTransferred, onPlay }: GameEntryT
     </Dialog>
   );
 }
-

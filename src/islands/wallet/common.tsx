@@ -68,18 +68,40 @@ export function AmountField(props: {
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={props.id} className="field-label">{t['wallet.amount']}</label>
-        {props.hint && <span className="text-xs text-slate-500" data-testid="amount-hint">{props.hint}</span>}
+        <label htmlFor={props.id} className="field-label">
+          {t['wallet.amount']}
+        </label>
+        {props.hint && (
+          <span className="text-xs text-slate-500" data-testid="amount-hint">
+            {props.hint}
+          </span>
+        )}
       </div>
       <div className="flex gap-2">
-        <input id={props.id} name="money" inputMode="decimal" autoComplete="off" className="field-input" value={props.value}
-          placeholder={t['wallet.amount_placeholder']} maxLength={15} disabled={props.disabled} aria-invalid={!!props.error}
+        <input
+          id={props.id}
+          name="money"
+          inputMode="decimal"
+          autoComplete="off"
+          className="field-input"
+          value={props.value}
+          placeholder={t['wallet.amount_placeholder']}
+          maxLength={15}
+          disabled={props.disabled}
+          aria-invalid={!!props.error}
           aria-describedby={props.error ? `${props.id}-error` : undefined}
-          onChange={(e) => props.onChange(acceptAmountInput(props.value, e.target.value).value)} onBlur={props.onBlur} />
-        <button type="button" className="btn-secondary h-10 shrink-0 px-3 text-sm" onClick={props.onFillAll} disabled={props.disabled}
-          data-testid="fill-all">{t['wallet.fill_all']}</button>
+          onChange={(e) => props.onChange(acceptAmountInput(props.value, e.target.value).value)}
+          onBlur={props.onBlur}
+        />
+        <button type="button" className="btn-secondary h-10 shrink-0 px-3 text-sm" onClick={props.onFillAll} disabled={props.disabled} data-testid="fill-all">
+          {t['wallet.fill_all']}
+        </button>
       </div>
-      {props.error && <p id={`${props.id}-error`} role="alert" className="field-error" data-testid="amount-error">{props.error}</p>}
+      {props.error && (
+        <p id={`${props.id}-error`} role="alert" className="field-error" data-testid="amount-error">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }

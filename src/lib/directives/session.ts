@@ -27,15 +27,19 @@ const directive: ClientDirective = (load, _options, el) => {
     return started;
   };
 
-  el.addEventListener('click', (event) => {
-    if (ready || !(event.target instanceof Element)) return;
-    const control = event.target.closest<HTMLElement>(`[${HYDRATE_CLICK_ATTRIBUTE}]`);
-    if (!control || !el.contains(control)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    // React listens on the island from the moment it starts hydrating, and hydrates at once the part a click lands in.
-    void hydrate().then(() => control.click());
-  }, { capture: true });
+  el.addEventListener(
+    'click',
+    (event) => {
+      if (ready || !(event.target instanceof Element)) return;
+      const control = event.target.closest<HTMLElement>(`[${HYDRATE_CLICK_ATTRIBUTE}]`);
+      if (!control || !el.contains(control)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      // React listens on the island from the moment it starts hydrating, and hydrates at once the part a click lands in.
+      void hydrate().then(() => control.click());
+    },
+    { capture: true },
+  );
 
   let signedIn = false;
   try {

@@ -20,7 +20,15 @@ describe('array literals', () => {
 });
 
 describe('rowsInItemOrder', () => {
-  it('puts each row at its item\'s place and leaves an item without a row undefined', () => {
-    expect(rowsInItemOrder([{ o_index: 3, v: 'c' }, { o_index: '1', v: 'a' }], 3)).toEqual([{ o_index: '1', v: 'a' }, undefined, { o_index: 3, v: 'c' }]);
+  it("puts each row at its item's place and leaves an item without a row undefined", () => {
+    expect(
+      rowsInItemOrder(
+        [
+          { o_index: 3, v: 'c' },
+          { o_index: '1', v: 'a' },
+        ],
+        3,
+      ),
+    ).toEqual([{ o_index: '1', v: 'a' }, undefined, { o_index: 3, v: 'c' }]);
   });
 });

@@ -75,7 +75,11 @@ async function openPostgres(url: string, opts: { poolMax?: number; replica?: Rep
   // The first check before the first request, so a healthy replica serves from the start.
   if (opts.replica) await reads.check();
   return {
-    db, reader: reads.reader, reads, kind: 'postgres', withAdvisoryLock,
+    db,
+    reader: reads.reader,
+    reads,
+    kind: 'postgres',
+    withAdvisoryLock,
     close: async () => {
       await reads.close();
       await pool.end();
@@ -110,7 +114,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolM
   };
   const reads = new ReadRouter(undefined, db as unknown as Db, undefined);
   return {
-    db: db as unknown as Db, reader: reads.reader, reads, kind: 'pglite', withAdvisoryLock,
+    db: db as unknown as Db,
+    reader: reads.reader,
+    reads,
+    kind: 'pglite',
+    withAdvisoryLock,
     close: async () => {
       await client.close();
       releaseLock();
@@ -125,12 +133,16 @@ function openPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection the server closes (restart, failover, dropped database) is reported here; without a
   // listener the 'error' event would crash the process. The pool replaces the connection on next use.
-  pool.on('error', (err) => { console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`); });
+  pool.on('error', (err) => {
+    console.error(`postgres: idle connection lost (${(err as { code?: string }).code ?? err.message})`);
+  });
   // A connection that is checked out (a transaction, a job's advisory lock) has no pool listener: when the server
   // ends it between two queries (a restart: 57P01), its 'error' event would end the process. With this listener the
   // error reaches the query that is waiting, or the next one, and the pool drops the dead connection on release.
   pool.on('connect', (client) => {
-    client.on('error', (err) => { console.error(`postgres: connection lost while in use (${(err as { code?: string }).code ?? err.message})`); });
+    client.on('error', (err) => {
+      console.error(`postgres: connection lost while in use (${(err as { code?: string }).code ?? err.message})`);
+    });
   });
   return pool;
 }

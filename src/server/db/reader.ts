@@ -72,7 +72,9 @@ export function localRecentWriters(max = 100_000): RecentWriters {
   };
 }
 
-interface RequestContext { principal(): string | undefined }
+interface RequestContext {
+  principal(): string | undefined;
+}
 const context = new AsyncLocalStorage<RequestContext>();
 
 /** Runs the rest of a request with its principal known to the reader ('p:<player id>', 's:<staff id>' or none). */
@@ -85,7 +87,9 @@ function isConnectionError(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   // 57P01..57P03: shutdown; 08xxx: connection exceptions; 40001 on a standby: cancelled by a recovery conflict.
   if (typeof e.code === 'string' && (/^(08|57P0)/.test(e.code) || e.code === '40001')) return true;
-  return /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message ?? '');
+  return /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    e.message ?? '',
+  );
 }
 
 const CHECK_TIMEOUT_MS = 1_000;
@@ -127,9 +131,15 @@ export class ReadRouter {
       return;
     }
     this.replicaPool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax, connectionTimeoutMillis: CHECK_TIMEOUT_MS });
-    this.replicaPool.on('error', () => { this.markDown('replica connection lost'); });
+    this.replicaPool.on('error', () => {
+      this.markDown('replica connection lost');
+    });
     // A checked-out connection the replica ends has no pool listener; without this one its 'error' would end the process.
-    this.replicaPool.on('connect', (client) => { client.on('error', () => { this.markDown('replica connection lost while in use'); }); });
+    this.replicaPool.on('connect', (client) => {
+      client.on('error', () => {
+        this.markDown('replica connection lost while in use');
+      });
+    });
     // A stand-in pool for drizzle: the same query and connect as pg.Pool, each call sent to the server chosen now.
     // Its class name holds "Pool", so drizzle treats it as one (a transaction takes a connection of its own).
     const router = this;
@@ -154,7 +164,9 @@ export class ReadRouter {
       }
     }
     this.reader = drizzle(new ReaderPool() as unknown as pg.Pool, { schema });
-    this.timer = setInterval(() => { void this.check(); }, opts.checkEveryMs);
+    this.timer = setInterval(() => {
+      void this.check();
+    }, opts.checkEveryMs);
     this.timer.unref();
   }
 
@@ -171,14 +183,20 @@ export class ReadRouter {
 
   status(): ReplicaStatus {
     return {
-      configured: Boolean(this.replicaPool), serving: this.serving, lagSeconds: this.lagSeconds, lagBytes: this.lagBytes,
-      queries: { ...this.queries }, reason: this.serving ? undefined : this.reason,
+      configured: Boolean(this.replicaPool),
+      serving: this.serving,
+      lagSeconds: this.lagSeconds,
+      lagBytes: this.lagBytes,
+      queries: { ...this.queries },
+      reason: this.serving ? undefined : this.reason,
     };
   }
 
   /** Checks the replica now (also run on the timer); resolves when the status is up to date. */
   check(): Promise<void> {
-    this.checking ??= this.runCheck().finally(() => { this.checking = undefined; });
+    this.checking ??= this.runCheck().finally(() => {
+      this.checking = undefined;
+    });
     return this.checking;
   }
 
@@ -196,7 +214,7 @@ export class ReadRouter {
   private async target(): Promise<'replica' | 'primary'> {
     if (!this.serving) return 'primary';
     const who = context.getStore()?.principal();
-    if (who && await this.writers.has(who).catch(() => true)) return 'primary';
+    if (who && (await this.writers.has(who).catch(() => true))) return 'primary';
     return 'replica';
   }
 
@@ -218,29 +236,37 @@ export class ReadRouter {
   }
 
   private async runCheck(): Promise<void> {
-    const timeout = new Promise<never>((_, reject) => { setTimeout(() => reject(new Error('health check timed out')), CHECK_TIMEOUT_MS).unref(); });
+    const timeout = new Promise<never>((_, reject) => {
+      setTimeout(() => reject(new Error('health check timed out')), CHECK_TIMEOUT_MS).unref();
+    });
     try {
-      await Promise.race([timeout, (async () => {
-        // The primary's position first: a replica that has replayed up to it was caught up at the moment of the check.
-        const at = Date.now();
-        const lsn = (await this.primaryPool!.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn;
-        const r = (await this.replicaPool!.query<{ standby: boolean; replayed: string | null }>(
-          'select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed')).rows[0]!;
-        if (!r.standby || !r.replayed) {
-          // A promoted former replica is a database of its own now: its reads would silently miss the primary's writes.
-          this.lagSeconds = Number.NaN;
-          this.markDown('DATABASE_READ_URL is not a standby (pg_is_in_recovery() is false)');
-          return;
-        }
-        const { lag, behind } = this.lagOf(at, lsnValue(lsn), lsnValue(r.replayed));
-        this.lagBytes = behind;
-        this.lagSeconds = lag;
-        if (lag * 1_000 > this.opts!.maxLagMs) this.markDown(`replica ${lag.toFixed(1)} s behind`);
-        else {
-          this.serving = true;
-          this.reason = undefined;
-        }
-      })()]);
+      await Promise.race([
+        timeout,
+        (async () => {
+          // The primary's position first: a replica that has replayed up to it was caught up at the moment of the check.
+          const at = Date.now();
+          const lsn = (await this.primaryPool!.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn;
+          const r = (
+            await this.replicaPool!.query<{ standby: boolean; replayed: string | null }>(
+              'select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed',
+            )
+          ).rows[0]!;
+          if (!r.standby || !r.replayed) {
+            // A promoted former replica is a database of its own now: its reads would silently miss the primary's writes.
+            this.lagSeconds = Number.NaN;
+            this.markDown('DATABASE_READ_URL is not a standby (pg_is_in_recovery() is false)');
+            return;
+          }
+          const { lag, behind } = this.lagOf(at, lsnValue(lsn), lsnValue(r.replayed));
+          this.lagBytes = behind;
+          this.lagSeconds = lag;
+          if (lag * 1_000 > this.opts!.maxLagMs) this.markDown(`replica ${lag.toFixed(1)} s behind`);
+          else {
+            this.serving = true;
+            this.reason = undefined;
+          }
+        })(),
+      ]);
     } catch (err) {
       this.lagSeconds = Number.NaN;
       this.markDown(`replica unreachable (${(err as Error).message})`);

@@ -12,17 +12,35 @@ let answer: { status: number; body: unknown } = { status: 200, body: {} };
 let server: http.Server;
 let base = '';
 beforeAll(async () => {
-  server = http.createServer((_req, res) => { res.writeHead(answer.status, { 'content-type': 'application/json' }); res.end(JSON.stringify(answer.body)); });
+  server = http.createServer((_req, res) => {
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer.body));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const provider = () => new HttpGameProvider({ baseUrl: base, secret: 's'.repeat(32), operator: 'op', timeoutMs: 2_000, requestTtlMs: 30_000 });
-const bet = { betId: 'b1', player: 'p1', game: 'g', gameType: 'slots', stakeMinor: '100', payoutMinor: '0', status: 'settled', placedAt: '2026-11-01T00:00:00Z', settledAt: '2026-11-01T00:00:01Z', version: 1 };
+const bet = {
+  betId: 'b1',
+  player: 'p1',
+  game: 'g',
+  gameType: 'slots',
+  stakeMinor: '100',
+  payoutMinor: '0',
+  status: 'settled',
+  placedAt: '2026-11-01T00:00:00Z',
+  settledAt: '2026-11-01T00:00:01Z',
+  version: 1,
+};
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try { await p; } catch (err) { return err; }
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
   throw new Error('expected a rejection');
 }
 
@@ -63,7 +81,17 @@ describe('payment gateway answers', () => {
   const gateway = () => new PayBridgeGateway({ baseUrl: base, secret: 's'.repeat(32), merchant: 'm', timeoutMs: 2_000 });
   it('names what a created order lacks', async () => {
     answer = { status: 200, body: { status: 'created', orderId: 'o1', expiresAt: 'soon' } };
-    const err = await rejection(gateway().createOrder({ merchantOrderId: 'DP1', amountMinor: 10_000n, method: 'card', notifyUrl: 'http://x/n', returnUrl: 'http://x/r', expiresInSec: 600, description: 'd' } as Parameters<PayBridgeGateway['createOrder']>[0]));
+    const err = await rejection(
+      gateway().createOrder({
+        merchantOrderId: 'DP1',
+        amountMinor: 10_000n,
+        method: 'card',
+        notifyUrl: 'http://x/n',
+        returnUrl: 'http://x/r',
+        expiresInSec: 600,
+        description: 'd',
+      } as Parameters<PayBridgeGateway['createOrder']>[0]),
+    );
     expect(err).toBeInstanceOf(GatewayError);
     expect((err as GatewayError).code).toBe('BAD_ANSWER at expiresAt');
   });
@@ -86,7 +114,9 @@ describe('answers past the size cap', () => {
   beforeAll(async () => {
     big = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.on('close', () => { if (!res.writableFinished) cutOff++; });
+      res.on('close', () => {
+        if (!res.writableFinished) cutOff++;
+      });
       const pad = 64 * 1024;
       res.write(`{"balanceMinor":"1200","pad":"`);
       let sent = 0;
@@ -113,7 +143,10 @@ describe('answers past the size cap', () => {
     bytes = 32 * MAX_ANSWER_BYTES;
     expect(await bigProvider.balance('SPB', 'p1')).toEqual({ kind: 'unavailable', reason: 'network' });
     await vi.waitFor(() => expect(cutOff).toBe(1));
-    expect(await bigProvider.transfer('SPB', { transferId: 'T1', player: 'p1', direction: 'in', amountMinor: 1n })).toEqual({ kind: 'unclear', reason: 'network error' });
+    expect(await bigProvider.transfer('SPB', { transferId: 'T1', player: 'p1', direction: 'in', amountMinor: 1n })).toEqual({
+      kind: 'unclear',
+      reason: 'network error',
+    });
     // Two failures of three calls: the breaker is open and the next call is not sent.
     expect(await bigProvider.balance('SPB', 'p1')).toEqual({ kind: 'unavailable', reason: 'circuit_open' });
   });

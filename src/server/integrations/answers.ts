@@ -10,7 +10,11 @@ const minorUnits = v.pipe(
 );
 
 /** An instant the answer gives as ISO text. */
-const instant = v.pipe(v.string(), v.transform((x) => new Date(x)), v.check((d) => !Number.isNaN(d.getTime())));
+const instant = v.pipe(
+  v.string(),
+  v.transform((x) => new Date(x)),
+  v.check((d) => !Number.isNaN(d.getTime())),
+);
 
 /** Where in the answer the first problem is, for the error's text. */
 export function problemAt(issues: readonly v.BaseIssue<unknown>[]): string {

@@ -47,7 +47,11 @@ const MAX_BREAKERS = 500;
 export type FailureKind = (typeof BREAKER_FAILURE_KINDS)[number];
 
 /** One failed call as the back office lists it: when, why, and the HTTP status of a 5xx answer. */
-export interface FailureView { at: string; kind: FailureKind; status: number | null }
+export interface FailureView {
+  at: string;
+  kind: FailureKind;
+  status: number | null;
+}
 
 /** Failures one breaker remembers for the back office: the newest few say enough about what is going on. */
 const RECENT_FAILURES_MAX = 5;
@@ -143,18 +147,20 @@ export class Breakers {
 
   /** Every breaker this instance has used, by name. */
   list(): BreakerView[] {
-    return [...this.breakers.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, { breaker: b, since, recent }]) => {
-      const stats = b.stats;
-      return {
-        name,
-        state: b.opened ? 'open' : b.halfOpen ? 'half_open' : 'closed',
-        since: new Date(since).toISOString(),
-        failures: stats.failures,
-        rejects: stats.rejects,
-        successes: stats.successes,
-        recent: [...recent],
-      };
-    });
+    return [...this.breakers.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, { breaker: b, since, recent }]) => {
+        const stats = b.stats;
+        return {
+          name,
+          state: b.opened ? 'open' : b.halfOpen ? 'half_open' : 'closed',
+          since: new Date(since).toISOString(),
+          failures: stats.failures,
+          rejects: stats.rejects,
+          successes: stats.successes,
+          recent: [...recent],
+        };
+      });
   }
 
   /** Stops the breakers' timers (shutdown). */

@@ -24,7 +24,10 @@ export interface SignedCallOptions {
   breaker?: { board: Breakers; name: string };
 }
 
-export interface SignedAnswer { status: number; body: Record<string, unknown> }
+export interface SignedAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
 
 /**
  * Sends the call; network failures, time-outs and answers over MAX_ANSWER_BYTES reject (the caller decides what they
@@ -32,7 +35,11 @@ export interface SignedAnswer { status: number; body: Record<string, unknown> }
  */
 export async function signedCall(opts: SignedCallOptions, method: 'GET' | 'POST', path: string, body?: unknown): Promise<SignedAnswer> {
   if (!opts.breaker) return send(opts, method, path, body);
-  return opts.breaker.board.call(opts.breaker.name, () => send(opts, method, path, body), (answer) => answer.status >= SERVER_ERROR);
+  return opts.breaker.board.call(
+    opts.breaker.name,
+    () => send(opts, method, path, body),
+    (answer) => answer.status >= SERVER_ERROR,
+  );
 }
 
 /** Answers from this status up say the other system is in trouble, not that our request was wrong. */

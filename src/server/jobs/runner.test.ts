@@ -13,10 +13,28 @@ describe('job runner', () => {
   it('keeps one timer per job however many ticks have run', async () => {
     vi.useFakeTimers();
     let runs = 0;
-    const jobs = startJobs(database, [
-      { name: 'a', lockId: 1, intervalMs: 10, run: async () => { runs++; } },
-      { name: 'b', lockId: 2, intervalMs: 10, run: async () => { runs++; } },
-    ], log);
+    const jobs = startJobs(
+      database,
+      [
+        {
+          name: 'a',
+          lockId: 1,
+          intervalMs: 10,
+          run: async () => {
+            runs++;
+          },
+        },
+        {
+          name: 'b',
+          lockId: 2,
+          intervalMs: 10,
+          run: async () => {
+            runs++;
+          },
+        },
+      ],
+      log,
+    );
     for (let i = 0; i < 200; i++) await vi.advanceTimersByTimeAsync(10);
     expect(runs).toBeGreaterThan(200);
     expect(jobs.pendingTimers()).toBe(2);
@@ -26,7 +44,21 @@ describe('job runner', () => {
   it('keeps running after a job fails', async () => {
     vi.useFakeTimers();
     let runs = 0;
-    const jobs = startJobs(database, [{ name: 'fails', lockId: 3, intervalMs: 10, run: async () => { runs++; throw new Error('boom'); } }], log);
+    const jobs = startJobs(
+      database,
+      [
+        {
+          name: 'fails',
+          lockId: 3,
+          intervalMs: 10,
+          run: async () => {
+            runs++;
+            throw new Error('boom');
+          },
+        },
+      ],
+      log,
+    );
     for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(10);
     expect(runs).toBe(5);
     await jobs.stop();

@@ -3,10 +3,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 
-export interface Job { name: string; lockId: number; intervalMs: number; run(): Promise<unknown> }
+export interface Job {
+  name: string;
+  lockId: number;
+  intervalMs: number;
+  run(): Promise<unknown>;
+}
 
 /** onFailure: hears each failed run by job name (the job_failures_total metric). */
-export function startJobs(database: Database, jobs: Job[], log: FastifyBaseLogger, onFailure: (job: string) => void = () => {}): { stop(): Promise<void>; pendingTimers(): number } {
+export function startJobs(
+  database: Database,
+  jobs: Job[],
+  log: FastifyBaseLogger,
+  onFailure: (job: string) => void = () => {},
+): { stop(): Promise<void>; pendingTimers(): number } {
   // One pending timer per job, replaced on every tick: keeping them all would grow by thousands a day.
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
@@ -25,7 +35,8 @@ export function startJobs(database: Database, jobs: Job[], log: FastifyBaseLogge
           log.debug({ job: job.name, pid: process.pid, startedAt, endedAt: Date.now() }, 'job ran');
         }
       };
-      const p = database.withAdvisoryLock(job.lockId, run)
+      const p = database
+        .withAdvisoryLock(job.lockId, run)
         .catch((err: unknown) => {
           log.error({ err, job: job.name }, 'job failed');
           onFailure(job.name);

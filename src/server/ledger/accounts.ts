@@ -102,16 +102,17 @@ export function openPlayerAccountInTx(tx: DbOrTx, playerId: number, kind: Player
 }
 
 async function findOrOpen(tx: DbOrTx, playerId: number | null, kind: string, ref: string, asset: Asset): Promise<number> {
-  const conflict = playerId === null
-    ? sql`on conflict (kind, ref) where player_id is null do nothing`
-    : sql`on conflict (player_id, kind, ref) do nothing`;
+  const conflict = playerId === null ? sql`on conflict (kind, ref) where player_id is null do nothing` : sql`on conflict (player_id, kind, ref) do nothing`;
   const inserted = await tx.execute<{ id: string | number }>(
-    sql`insert into accounts (player_id, kind, ref, asset) values (${playerId}, ${kind}, ${ref}, ${asset}) ${conflict} returning id`);
+    sql`insert into accounts (player_id, kind, ref, asset) values (${playerId}, ${kind}, ${ref}, ${asset}) ${conflict} returning id`,
+  );
   let id = inserted.rows[0]?.id;
   if (id === undefined) {
-    const found = await tx.execute<{ id: string | number }>(playerId === null
-      ? sql`select id from accounts where player_id is null and kind = ${kind} and ref = ${ref}`
-      : sql`select id from accounts where player_id = ${playerId} and kind = ${kind} and ref = ${ref}`);
+    const found = await tx.execute<{ id: string | number }>(
+      playerId === null
+        ? sql`select id from accounts where player_id is null and kind = ${kind} and ref = ${ref}`
+        : sql`select id from accounts where player_id = ${playerId} and kind = ${kind} and ref = ${ref}`,
+    );
     id = found.rows[0]?.id;
   }
   if (id === undefined) throw new Error(`ledger: account ${playerId ?? 'h'}|${kind}|${ref} could not be opened`);
@@ -123,8 +124,7 @@ export async function assetsOf(tx: DbOrTx, accountIds: number[]): Promise<Map<nu
   const ids = [...new Set(accountIds)];
   if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) throw new Error('ledger invariant: account id');
   if (!ids.length) return new Map();
-  const res = await tx.execute<{ id: string | number; asset: string }>(
-    sql`select id, asset from accounts where id in ${sql.raw(`(${ids.join(',')})`)}`);
+  const res = await tx.execute<{ id: string | number; asset: string }>(sql`select id, asset from accounts where id in ${sql.raw(`(${ids.join(',')})`)}`);
   return new Map(res.rows.map((r) => [Number(r.id), r.asset as Asset]));
 }
 

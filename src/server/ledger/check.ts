@@ -3,7 +3,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 
-export interface Violation { invariant: string; detail: Record<string, unknown> }
+export interface Violation {
+  invariant: string;
+  detail: Record<string, unknown>;
+}
 
 /** The start of the first month not archived: journals before it may have their postings in the archive schema. */
 const ARCHIVE_HORIZON = sql`coalesce((select max(month) + interval '1 month' from ledger_closing_balances), '-infinity'::timestamp) at time zone 'UTC'`;
@@ -20,9 +23,12 @@ async function rows<T extends Record<string, unknown>>(db: DbOrTx, query: Return
  * the partners service does, under the partner's row lock, and this checks it did.
  */
 function negativePartnerAccounts(db: DbOrTx) {
-  return rows(db, sql`
+  return rows(
+    db,
+    sql`
     select id as account_id, kind, ref, balance_minor::text as balance_minor
-    from accounts where kind in ('partner_wallet', 'partner_hold') and balance_minor < 0 order by id limit ${EXAMPLES}`);
+    from accounts where kind in ('partner_wallet', 'partner_hold') and balance_minor < 0 order by id limit ${EXAMPLES}`,
+  );
 }
 
 /**
@@ -32,72 +38,132 @@ function negativePartnerAccounts(db: DbOrTx) {
  */
 async function journalAndBalanceChecks(db: DbOrTx): Promise<Array<[string, Record<string, unknown>[]]>> {
   return [
-    ['journal postings sum to zero and number at least two', await rows(db, sql`
+    [
+      'journal postings sum to zero and number at least two',
+      await rows(
+        db,
+        sql`
     select j.id as journal_id, coalesce(sum(p.amount_minor), 0)::text as sum_minor, count(p.id)::int as postings
     from journals j left join postings p on p.journal_id = j.id
     group by j.id having (coalesce(sum(p.amount_minor), 0) <> 0 or count(p.id) < 2)
       and (count(p.id) > 0 or j.created_at >= ${ARCHIVE_HORIZON})
-    order by j.id limit ${EXAMPLES}`)],
+    order by j.id limit ${EXAMPLES}`,
+      ),
+    ],
 
-    ['account balance equals its last closing balance plus its postings since', await rows(db, sql`
+    [
+      'account balance equals its last closing balance plus its postings since',
+      await rows(
+        db,
+        sql`
     select a.id as account_id, a.kind, a.ref, a.balance_minor::text as balance_minor, coalesce(c.balance_minor, 0)::text as closing_minor,
       coalesce(p.s, 0)::text as postings_minor
     from accounts a left join (select account_id, sum(amount_minor) as s from postings group by account_id) p on p.account_id = a.id
     left join (select distinct on (account_id) account_id, balance_minor from ledger_closing_balances order by account_id, month desc) c
       on c.account_id = a.id
     where a.balance_minor <> coalesce(c.balance_minor, 0) + coalesce(p.s, 0)
-    order by a.id limit ${EXAMPLES}`)],
+    order by a.id limit ${EXAMPLES}`,
+      ),
+    ],
 
-    ['every archived month closes at zero, per asset', await rows(db, sql`
+    [
+      'every archived month closes at zero, per asset',
+      await rows(
+        db,
+        sql`
     select c.month::text as month, a.asset, sum(c.balance_minor)::text as total_minor
     from ledger_closing_balances c join accounts a on a.id = c.account_id
     group by c.month, a.asset having sum(c.balance_minor) <> 0
-    order by c.month limit ${EXAMPLES}`)],
+    order by c.month limit ${EXAMPLES}`,
+      ),
+    ],
   ];
 }
 
 export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
   const out: Violation[] = [];
-  const add = (invariant: string, list: Record<string, unknown>[]) => { for (const detail of list.slice(0, EXAMPLES)) out.push({ invariant, detail }); };
+  const add = (invariant: string, list: Record<string, unknown>[]) => {
+    for (const detail of list.slice(0, EXAMPLES)) out.push({ invariant, detail });
+  };
 
   for (const [invariant, list] of await journalAndBalanceChecks(db)) add(invariant, list);
 
-  add('no player balance is negative', await rows(db, sql`
+  add(
+    'no player balance is negative',
+    await rows(
+      db,
+      sql`
     select id as account_id, player_id, kind, ref, balance_minor::text as balance_minor
-    from accounts where player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`));
+    from accounts where player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`,
+    ),
+  );
   add('no partner wallet or payout hold is negative', await negativePartnerAccounts(db));
 
-  add('every platform transfer is settled, or pending with a reason', await rows(db, sql`
+  add(
+    'every platform transfer is settled, or pending with a reason',
+    await rows(
+      db,
+      sql`
     select id as transfer_id, status, reason from platform_transfers
     where status not in ('pending', 'applied', 'refunded') or (status = 'pending' and coalesce(reason, '') = '')
-    order by created_at limit ${EXAMPLES}`));
+    order by created_at limit ${EXAMPLES}`,
+    ),
+  );
 
   // Money in transit is exactly what the pending transfers of that player and platform carry.
-  add('transit balances equal the pending transfers', await rows(db, sql`
+  add(
+    'transit balances equal the pending transfers',
+    await rows(
+      db,
+      sql`
     select a.player_id, a.ref as gp_code, a.balance_minor::text as transit_minor, coalesce(t.s, 0)::text as pending_minor
     from accounts a
     left join (select player_id, gp_code, sum(amount_minor) as s from platform_transfers where status = 'pending' group by player_id, gp_code) t
       on t.player_id = a.player_id and t.gp_code = a.ref
     where a.kind = 'transit' and a.balance_minor <> coalesce(t.s, 0)
-    order by a.player_id limit ${EXAMPLES}`));
+    order by a.player_id limit ${EXAMPLES}`,
+    ),
+  );
 
   // Money and points are separate assets: each sums to zero on its own, and no journal moves both.
-  add('the whole ledger sums to zero, per asset', await rows(db, sql`
-    select asset, sum(balance_minor)::text as total_minor from accounts group by asset having coalesce(sum(balance_minor), 0) <> 0`));
+  add(
+    'the whole ledger sums to zero, per asset',
+    await rows(
+      db,
+      sql`
+    select asset, sum(balance_minor)::text as total_minor from accounts group by asset having coalesce(sum(balance_minor), 0) <> 0`,
+    ),
+  );
 
-  add('no journal mixes assets', await rows(db, sql`
+  add(
+    'no journal mixes assets',
+    await rows(
+      db,
+      sql`
     select p.journal_id, string_agg(distinct a.asset, ',') as assets
     from postings p join accounts a on a.id = p.account_id
     group by p.journal_id having count(distinct a.asset) > 1
-    order by p.journal_id limit ${EXAMPLES}`));
+    order by p.journal_id limit ${EXAMPLES}`,
+    ),
+  );
 
-  add('no player points balance is negative', await rows(db, sql`
+  add(
+    'no player points balance is negative',
+    await rows(
+      db,
+      sql`
     select id as account_id, player_id, balance_minor::text as points
-    from accounts where asset = 'points' and player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`));
+    from accounts where asset = 'points' and player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`,
+    ),
+  );
 
   // A reversal (reversal.ts) is the mirror image of its original: each journal has one posting per account, so
   // the two cancel exactly when every account's postings over both sum to zero and both name as many accounts.
-  add('a reversal sums to the exact negation of its original', await rows(db, sql`
+  add(
+    'a reversal sums to the exact negation of its original',
+    await rows(
+      db,
+      sql`
     select r.id as journal_id, r.reverses_journal_id as original_id
     from journals r
     where r.reverses_journal_id is not null and exists (select 1 from postings p where p.journal_id = r.reverses_journal_id) and (
@@ -105,13 +171,21 @@ export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
               group by p.account_id having sum(p.amount_minor) <> 0)
       or (select count(*) from postings p where p.journal_id = r.id)
          <> (select count(*) from postings p where p.journal_id = r.reverses_journal_id))
-    order by r.id limit ${EXAMPLES}`));
+    order by r.id limit ${EXAMPLES}`,
+    ),
+  );
 
-  add('a reversal keeps the kind and player of its original and reverses no reversal', await rows(db, sql`
+  add(
+    'a reversal keeps the kind and player of its original and reverses no reversal',
+    await rows(
+      db,
+      sql`
     select r.id as journal_id, o.id as original_id, r.kind, o.kind as original_kind
     from journals r join journals o on o.id = r.reverses_journal_id
     where r.kind <> o.kind or r.player_id is distinct from o.player_id or o.reverses_journal_id is not null
-    order by r.id limit ${EXAMPLES}`));
+    order by r.id limit ${EXAMPLES}`,
+    ),
+  );
 
   return out;
 }

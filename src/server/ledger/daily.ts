@@ -18,8 +18,17 @@ export const RELEASE_KINDS = ['bonus_unlock', 'bonus_to_central'] as const satis
 
 /** The journal kinds the money aggregates count; every other kind costs its journal nothing extra. */
 export const REPORTED_KINDS = [
-  'deposit', 'withdraw_paid', 'adjustment', 'bonus_grant', 'bonus_give_up', 'bonus_forfeit',
-  'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', ...RELEASE_KINDS,
+  'deposit',
+  'withdraw_paid',
+  'adjustment',
+  'bonus_grant',
+  'bonus_give_up',
+  'bonus_forfeit',
+  'promotion_grant',
+  'vip_reward',
+  'red_packet',
+  'exchange_bonus',
+  ...RELEASE_KINDS,
 ] as const satisfies readonly MoneyJournalKind[];
 export type ReportedKind = (typeof REPORTED_KINDS)[number];
 
@@ -28,7 +37,10 @@ export function isReportedKind(kind: JournalKind): kind is ReportedKind {
 }
 
 function reportStatement(tx: DbOrTx) {
-  return tx.select({ done: sql<number>`1` }).from(sql`ledger_report_journal(${sql.placeholder('id')}::bigint)`).prepare('ledger_report_journal');
+  return tx
+    .select({ done: sql<number>`1` })
+    .from(sql`ledger_report_journal(${sql.placeholder('id')}::bigint)`)
+    .prepare('ledger_report_journal');
 }
 const statementOf = preparedPerDb<ReturnType<typeof reportStatement>, DbOrTx>(reportStatement);
 

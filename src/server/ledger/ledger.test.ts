@@ -7,8 +7,12 @@ import { requestHash } from './ledger.ts';
 describe('requestHash', () => {
   it('hashes the same bytes as before postings were renamed (the hashed key stays "legs")', () => {
     const input = {
-      kind: 'adjustment' as const, request: { id: 'a1', amount: 500n },
-      postings: [{ accountId: 9, amountMinor: -500n }, { accountId: 3, amountMinor: 500n }],
+      kind: 'adjustment' as const,
+      request: { id: 'a1', amount: 500n },
+      postings: [
+        { accountId: 9, amountMinor: -500n },
+        { accountId: 3, amountMinor: 500n },
+      ],
     };
     // What the hash was computed from before the rename, written out by hand.
     const before = '{"kind":"adjustment","request":{"id":"a1","amount":"500n"},"legs":[[3,"500n"],[9,"-500n"]]}';

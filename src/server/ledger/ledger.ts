@@ -10,7 +10,10 @@ import { assetsOf } from './accounts.ts';
 import { assetOfKind, type JournalKind } from './kinds.ts';
 import { isReportedKind, reportJournal, reportJournals } from './daily.ts';
 
-export interface Posting { accountId: number; amountMinor: bigint }
+export interface Posting {
+  accountId: number;
+  amountMinor: bigint;
+}
 
 export interface JournalInput {
   kind: JournalKind;
@@ -57,12 +60,21 @@ export function requestHash(input: Pick<JournalInput, 'kind' | 'request' | 'post
   const postings = [...input.postings].sort((a, b) => a.accountId - b.accountId).map((p) => [p.accountId, p.amountMinor]);
   // The hashed object keeps its old key 'legs': stored journals carry this hash, and a replay of a command
   // written before the rename must still match it.
-  return createHash('sha256').update(canonical({ kind: input.kind, request: input.request, legs: postings })).digest();
+  return createHash('sha256')
+    .update(canonical({ kind: input.kind, request: input.request, legs: postings }))
+    .digest();
 }
 
-export interface PostResult { journalId: number; replayed: boolean }
+export interface PostResult {
+  journalId: number;
+  replayed: boolean;
+}
 
-interface Prepared { input: JournalInput; postings: Array<[number, bigint]>; hash: Buffer }
+interface Prepared {
+  input: JournalInput;
+  postings: Array<[number, bigint]>;
+  hash: Buffer;
+}
 
 /** Merges postings on the same account and checks the shape before anything touches the database. */
 function prepare(input: JournalInput): Prepared {
@@ -114,9 +126,12 @@ const param = (name: string) => sql.placeholder(name);
  * because drizzle would expand a JavaScript array into a list of parameters; every element is a checked integer.
  */
 function postStatement(tx: DbOrTx) {
-  return tx.select({ o_journal_id: sql<string | null>`o_journal_id`, o_outcome: sql<string>`o_outcome`, o_account_id: sql<string | null>`o_account_id` })
-    .from(sql`ledger_post_asset_journal(${param('asset')}, ${param('kind')}, ${param('key')}, ${param('hash')}, ${param('player')}::bigint, ${param('ref')},
-      ${param('memo')}, ${param('staff')}::bigint, ${param('accounts')}::bigint[], ${param('amounts')}::bigint[])`)
+  return tx
+    .select({ o_journal_id: sql<string | null>`o_journal_id`, o_outcome: sql<string>`o_outcome`, o_account_id: sql<string | null>`o_account_id` })
+    .from(
+      sql`ledger_post_asset_journal(${param('asset')}, ${param('kind')}, ${param('key')}, ${param('hash')}, ${param('player')}::bigint, ${param('ref')},
+      ${param('memo')}, ${param('staff')}::bigint, ${param('accounts')}::bigint[], ${param('amounts')}::bigint[])`,
+    )
     .prepare('ledger_post_asset_journal');
 }
 
@@ -136,10 +151,20 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   // walk of drizzle/0012_ledger_rowwise.sql with the asset rule in each leg's update) checks for a replay, locks the
   // accounts in ascending id order, refuses an account of the other asset and an overdraft of a player account, and
   // writes the journal, its postings and the cached balances.
-  const rows = await statement.execute({
-    asset: assetOfKind(input.kind), kind: input.kind, key: input.idempotencyKey, hash, player: input.playerId ?? null, ref: input.ref ?? '', memo: input.memo ?? '',
-    staff: input.staffId ?? null, accounts: `{${postings.map(([id]) => id).join(',')}}`, amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
-  }).catch(invariantError);
+  const rows = await statement
+    .execute({
+      asset: assetOfKind(input.kind),
+      kind: input.kind,
+      key: input.idempotencyKey,
+      hash,
+      player: input.playerId ?? null,
+      ref: input.ref ?? '',
+      memo: input.memo ?? '',
+      staff: input.staffId ?? null,
+      accounts: `{${postings.map(([id]) => id).join(',')}}`,
+      amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
+    })
+    .catch(invariantError);
   const result = resultOf(rows[0]);
   if (result instanceof LedgerError) throw result;
   // The reports' daily aggregates, for the few kinds they count (deposits, withdrawals, bonuses): one more round trip
@@ -150,9 +175,15 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
 
 /** What another domain's SQL function hands to ledger_post_asset_journal to write a journal inside its own statement. */
 export interface JournalArguments {
-  asset: 'money'; kind: JournalKind; idempotencyKey: string; hash: Buffer; playerId: number | null; memo: string;
+  asset: 'money';
+  kind: JournalKind;
+  idempotencyKey: string;
+  hash: Buffer;
+  playerId: number | null;
+  memo: string;
   /** Postgres array literals of the merged postings in ascending account order, the order accounts are locked in. */
-  accounts: string; amounts: string;
+  accounts: string;
+  amounts: string;
 }
 
 /**
@@ -167,8 +198,14 @@ export function journalArguments(input: JournalInput): JournalArguments {
   assertInvariant(!isReportedKind(input.kind), `a ${input.kind} journal is counted by the daily reports and needs postJournal`);
   const { postings, hash } = prepare(input);
   return {
-    asset: 'money', kind: input.kind, idempotencyKey: input.idempotencyKey, hash, playerId: input.playerId ?? null, memo: input.memo ?? '',
-    accounts: `{${postings.map(([id]) => id).join(',')}}`, amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
+    asset: 'money',
+    kind: input.kind,
+    idempotencyKey: input.idempotencyKey,
+    hash,
+    playerId: input.playerId ?? null,
+    memo: input.memo ?? '',
+    accounts: `{${postings.map(([id]) => id).join(',')}}`,
+    amounts: `{${postings.map(([, amount]) => amount.toString()).join(',')}}`,
   };
 }
 
@@ -178,7 +215,10 @@ export function journalArguments(input: JournalInput): JournalArguments {
  * ledger_post_journals, which refuses it with its own message.
  */
 async function assertAssets(tx: DbOrTx, prepared: Prepared[]): Promise<void> {
-  const assets = await assetsOf(tx, prepared.flatMap((p) => p.postings.map(([id]) => id)));
+  const assets = await assetsOf(
+    tx,
+    prepared.flatMap((p) => p.postings.map(([id]) => id)),
+  );
   for (const { input, postings } of prepared) {
     const asset = assetOfKind(input.kind);
     for (const [id] of postings) {
@@ -205,15 +245,31 @@ export async function postJournals(tx: DbOrTx, inputs: JournalInput[]): Promise<
   await assertAssets(tx, prepared);
   // One JSON parameter carries the batch: drizzle would expand JavaScript arrays into parameter lists, and
   // JSON needs no hand-written escaping. Amounts travel as strings so no bigint passes through a double.
-  const batch = JSON.stringify(prepared.map((p, i) => ({
-    i, kind: p.input.kind, key: p.input.idempotencyKey, hash: p.hash.toString('hex'), player: p.input.playerId ?? null,
-    ref: p.input.ref ?? '', memo: p.input.memo ?? '', staff: p.input.staffId ?? null,
-    accounts: p.postings.map(([id]) => String(id)), amounts: p.postings.map(([, amount]) => amount.toString()),
-  })));
-  const res = await tx.execute<Outcome & { o_index: number }>(sql`
-    select o_index, o_journal_id, o_outcome, o_account_id from ledger_post_journals(${batch}::jsonb)`).catch(invariantError);
+  const batch = JSON.stringify(
+    prepared.map((p, i) => ({
+      i,
+      kind: p.input.kind,
+      key: p.input.idempotencyKey,
+      hash: p.hash.toString('hex'),
+      player: p.input.playerId ?? null,
+      ref: p.input.ref ?? '',
+      memo: p.input.memo ?? '',
+      staff: p.input.staffId ?? null,
+      accounts: p.postings.map(([id]) => String(id)),
+      amounts: p.postings.map(([, amount]) => amount.toString()),
+    })),
+  );
+  const res = await tx
+    .execute<Outcome & { o_index: number }>(
+      sql`
+    select o_index, o_journal_id, o_outcome, o_account_id from ledger_post_journals(${batch}::jsonb)`,
+    )
+    .catch(invariantError);
   const byIndex = new Map(res.rows.map((r) => [Number(r.o_index), r]));
   const results = prepared.map((_, i) => resultOf(byIndex.get(i)));
-  await reportJournals(tx, results.flatMap((r, i) => (r instanceof LedgerError || r.replayed || !isReportedKind(inputs[i]!.kind) ? [] : [r.journalId])));
+  await reportJournals(
+    tx,
+    results.flatMap((r, i) => (r instanceof LedgerError || r.replayed || !isReportedKind(inputs[i]!.kind) ? [] : [r.journalId])),
+  );
   return results;
 }

@@ -7,10 +7,12 @@ import type { DbOrTx } from '../db/client.ts';
 import { assetsOf, type Asset } from './accounts.ts';
 import { postJournal, type JournalInput, type PostResult } from './ledger.ts';
 
-
 /** Throws (a programmer error) unless every posting of the journal is on an account of that asset. */
 async function assertSingleAsset(tx: DbOrTx, input: Pick<JournalInput, 'postings'>, asset: Asset): Promise<void> {
-  const assets = await assetsOf(tx, input.postings.map((p) => p.accountId));
+  const assets = await assetsOf(
+    tx,
+    input.postings.map((p) => p.accountId),
+  );
   for (const posting of input.postings) {
     const found = assets.get(posting.accountId);
     if (found !== asset) throw new Error(`ledger invariant: a ${asset} journal touches account ${posting.accountId} of asset ${found ?? 'unknown'}`);

@@ -7,7 +7,6 @@ import { accounts, journals, postings } from '../db/schema.ts';
 import type { Asset, PlayerAccountKind } from './accounts.ts';
 import type { JournalKind } from './kinds.ts';
 
-
 /** Every kind of account a player holds: the money kinds and the points account. */
 type AccountKind = PlayerAccountKind | 'points';
 
@@ -27,7 +26,13 @@ function inList<T extends string>(column: Parameters<typeof inArray>[0], values:
 
 // ---- balances -------------------------------------------------------------------------------------
 
-export interface AccountBalance { id: number; kind: string; ref: string; asset: Asset; balanceMinor: bigint }
+export interface AccountBalance {
+  id: number;
+  kind: string;
+  ref: string;
+  asset: Asset;
+  balanceMinor: bigint;
+}
 
 /**
  * The accounts of a player (money and points), oldest first: the first `limit` for a view that shows a few, or
@@ -36,16 +41,22 @@ export interface AccountBalance { id: number; kind: string; ref: string; asset: 
  */
 export async function accountsOf(db: DbOrTx, playerId: number, limit?: number): Promise<AccountBalance[]> {
   if (limit !== undefined) assertLimit(limit);
-  const query = db.select({ id: accounts.id, kind: accounts.kind, ref: accounts.ref, asset: accounts.asset, balanceMinor: accounts.balanceMinor })
-    .from(accounts).where(and(eq(accounts.playerId, playerId), isNotNull(accounts.playerId))).orderBy(asc(accounts.id));
+  const query = db
+    .select({ id: accounts.id, kind: accounts.kind, ref: accounts.ref, asset: accounts.asset, balanceMinor: accounts.balanceMinor })
+    .from(accounts)
+    .where(and(eq(accounts.playerId, playerId), isNotNull(accounts.playerId)))
+    .orderBy(asc(accounts.id));
   const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map((r) => ({ ...r, asset: r.asset as Asset }));
 }
 
 /** The player's central wallet balance in minor units; 0 before the account exists. */
 export async function centralBalanceOf(db: DbOrTx, playerId: number): Promise<bigint> {
-  const rows = await db.select({ b: accounts.balanceMinor }).from(accounts)
-    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'central'), eq(accounts.ref, ''), eq(accounts.asset, 'money'))).limit(1);
+  const rows = await db
+    .select({ b: accounts.balanceMinor })
+    .from(accounts)
+    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'central'), eq(accounts.ref, ''), eq(accounts.asset, 'money')))
+    .limit(1);
   return rows[0]?.b ?? 0n;
 }
 
@@ -62,7 +73,9 @@ export function centralBalanceOfColumn(playerId: Column): SQL<string> {
 
 /** What the player's money accounts of these kinds hold together (withdraw_hold, or platform and transit...). */
 export async function balanceSumOf(db: DbOrTx, playerId: number, kinds: readonly PlayerAccountKind[]): Promise<bigint> {
-  const rows = await db.select({ s: sql<string | null>`sum(${accounts.balanceMinor})::text` }).from(accounts)
+  const rows = await db
+    .select({ s: sql<string | null>`sum(${accounts.balanceMinor})::text` })
+    .from(accounts)
     .where(and(eq(accounts.playerId, playerId), inList(accounts.kind, kinds), eq(accounts.asset, 'money')));
   return BigInt(rows[0]?.s ?? '0');
 }
@@ -75,15 +88,20 @@ export async function bonusWalletBalances(db: DbOrTx, walletIds: readonly number
   const ids = [...new Set(walletIds)];
   assertLimit(Math.max(ids.length, 1));
   if (!ids.length) return new Map();
-  const rows = await db.select({ ref: accounts.ref, balanceMinor: accounts.balanceMinor }).from(accounts)
+  const rows = await db
+    .select({ ref: accounts.ref, balanceMinor: accounts.balanceMinor })
+    .from(accounts)
     .where(and(eq(accounts.kind, 'bonus'), isNotNull(accounts.playerId), inArray(accounts.ref, ids.map(String))));
   return new Map(rows.map((r) => [Number(r.ref), r.balanceMinor]));
 }
 
 /** The player's VIP points (whole points); 0 before the account exists. */
 export async function pointsBalanceOf(db: DbOrTx, playerId: number): Promise<bigint> {
-  const rows = await db.select({ b: accounts.balanceMinor }).from(accounts)
-    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'points'), eq(accounts.asset, 'points'))).limit(1);
+  const rows = await db
+    .select({ b: accounts.balanceMinor })
+    .from(accounts)
+    .where(and(eq(accounts.playerId, playerId), eq(accounts.kind, 'points'), eq(accounts.asset, 'points')))
+    .limit(1);
   return rows[0]?.b ?? 0n;
 }
 
@@ -99,7 +117,13 @@ export async function lockedBalanceOf(tx: DbOrTx, accountId: number): Promise<bi
 // ---- journals -------------------------------------------------------------------------------------
 
 export interface JournalSummary {
-  id: number; kind: JournalKind; playerId: number | null; ref: string; memo: string; staffId: number | null; createdAt: Date;
+  id: number;
+  kind: JournalKind;
+  playerId: number | null;
+  ref: string;
+  memo: string;
+  staffId: number | null;
+  createdAt: Date;
   /** The journal this one reverses, when it is a reversal. */
   reversesJournalId: number | null;
   /** What the journal put into player accounts: the sum of its positive postings on them. */
@@ -109,8 +133,15 @@ export interface JournalSummary {
 /** The journal a command wrote under its idempotency key, if any. */
 export async function journalByKey(db: DbOrTx, key: string): Promise<JournalSummary | undefined> {
   const res = await db.execute<{
-    id: string | number; kind: JournalKind; player_id: string | number | null; ref: string; memo: string; staff_id: string | number | null;
-    created_at: string | Date; reverses_journal_id: string | number | null; credited: string | null;
+    id: string | number;
+    kind: JournalKind;
+    player_id: string | number | null;
+    ref: string;
+    memo: string;
+    staff_id: string | number | null;
+    created_at: string | Date;
+    reverses_journal_id: string | number | null;
+    credited: string | null;
   }>(sql`
     select j.id, j.kind, j.player_id, j.ref, j.memo, j.staff_id, j.created_at, j.reverses_journal_id,
       (select sum(p.amount_minor) from ${postings} p join ${accounts} a on a.id = p.account_id
@@ -120,8 +151,15 @@ export async function journalByKey(db: DbOrTx, key: string): Promise<JournalSumm
   if (!row) return undefined;
   const idOrNull = (v: string | number | null) => (v === null ? null : Number(v));
   return {
-    id: Number(row.id), kind: row.kind, playerId: idOrNull(row.player_id), ref: row.ref, memo: row.memo, staffId: idOrNull(row.staff_id),
-    createdAt: new Date(row.created_at), reversesJournalId: idOrNull(row.reverses_journal_id), creditedMinor: BigInt(row.credited ?? '0'),
+    id: Number(row.id),
+    kind: row.kind,
+    playerId: idOrNull(row.player_id),
+    ref: row.ref,
+    memo: row.memo,
+    staffId: idOrNull(row.staff_id),
+    createdAt: new Date(row.created_at),
+    reversesJournalId: idOrNull(row.reverses_journal_id),
+    creditedMinor: BigInt(row.credited ?? '0'),
   };
 }
 
@@ -133,7 +171,9 @@ export async function reversalOf(db: DbOrTx, journalId: number): Promise<number 
 
 /** How many players had a journal since the given time (the dashboard's active players). */
 export async function activePlayersSince(db: DbOrTx, since: Date): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(distinct ${journals.playerId})::int` }).from(journals)
+  const rows = await db
+    .select({ n: sql<number>`count(distinct ${journals.playerId})::int` })
+    .from(journals)
     .where(and(isNotNull(journals.playerId), gte(journals.createdAt, since)));
   return Number(rows[0]?.n ?? 0);
 }
@@ -153,8 +193,17 @@ export interface PostingFilter {
 
 /** One posting on a player's account, with its journal: a line of a statement. */
 export interface PlayerPosting {
-  postingId: number; journalId: number; kind: JournalKind; ref: string; memo: string; staffId: number | null; createdAt: Date;
-  accountKind: string; accountRef: string; amountMinor: bigint; balanceAfterMinor: bigint;
+  postingId: number;
+  journalId: number;
+  kind: JournalKind;
+  ref: string;
+  memo: string;
+  staffId: number | null;
+  createdAt: Date;
+  accountKind: string;
+  accountRef: string;
+  amountMinor: bigint;
+  balanceAfterMinor: bigint;
 }
 
 function postingsWhere(playerId: number, f: PostingFilter): SQL | undefined {
@@ -169,30 +218,52 @@ function postingsWhere(playerId: number, f: PostingFilter): SQL | undefined {
 }
 
 const postingColumns = {
-  postingId: postings.id, journalId: journals.id, kind: journals.kind, ref: journals.ref, memo: journals.memo, staffId: journals.staffId,
-  createdAt: journals.createdAt, accountKind: accounts.kind, accountRef: accounts.ref, amountMinor: postings.amountMinor,
+  postingId: postings.id,
+  journalId: journals.id,
+  kind: journals.kind,
+  ref: journals.ref,
+  memo: journals.memo,
+  staffId: journals.staffId,
+  createdAt: journals.createdAt,
+  accountKind: accounts.kind,
+  accountRef: accounts.ref,
+  amountMinor: postings.amountMinor,
   balanceAfterMinor: postings.balanceAfterMinor,
 };
 
 /** The newest postings of a player that pass the filter, newest first. */
 export async function latestPostings(db: DbOrTx, playerId: number, filter: PostingFilter, limit: number, offset = 0): Promise<PlayerPosting[]> {
   assertLimit(limit, offset);
-  return db.select(postingColumns).from(postings)
-    .innerJoin(journals, eq(journals.id, postings.journalId)).innerJoin(accounts, eq(accounts.id, postings.accountId))
-    .where(postingsWhere(playerId, filter)).orderBy(desc(postings.id)).limit(limit).offset(offset);
+  return db
+    .select(postingColumns)
+    .from(postings)
+    .innerJoin(journals, eq(journals.id, postings.journalId))
+    .innerJoin(accounts, eq(accounts.id, postings.accountId))
+    .where(postingsWhere(playerId, filter))
+    .orderBy(desc(postings.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** How many postings of a player pass the filter. */
 export async function countPostings(db: DbOrTx, playerId: number, filter: PostingFilter): Promise<number> {
   // The journal is joined only when the filter reads it: every posting has one.
   const needsJournal = filter.journalKinds !== undefined || filter.from !== undefined || filter.to !== undefined;
-  const base = db.select({ n: sql<number>`count(*)::int` }).from(postings).innerJoin(accounts, eq(accounts.id, postings.accountId));
+  const base = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(postings)
+    .innerJoin(accounts, eq(accounts.id, postings.accountId));
   const rows = await (needsJournal ? base.innerJoin(journals, eq(journals.id, postings.journalId)) : base).where(postingsWhere(playerId, filter));
   return Number(rows[0]?.n ?? 0);
 }
 
 /** One page of a player's postings (newest first) and how many there are in all: a statement's page. */
-export async function postingsPage(db: DbOrTx, playerId: number, filter: PostingFilter, page: { limit: number; offset: number }): Promise<{ rows: PlayerPosting[]; total: number }> {
+export async function postingsPage(
+  db: DbOrTx,
+  playerId: number,
+  filter: PostingFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PlayerPosting[]; total: number }> {
   const [rows, total] = await Promise.all([latestPostings(db, playerId, filter, page.limit, page.offset), countPostings(db, playerId, filter)]);
   return { rows, total };
 }
@@ -205,12 +276,15 @@ export function pointsHistoryOf(db: DbOrTx, playerId: number, limit: number): Pr
 /** The wallet and payout-hold balances of the given partners (issue 21), by partner id; a partner without accounts is absent. */
 export async function partnerBalances(db: DbOrTx, partnerIds: readonly number[]): Promise<Map<number, { walletMinor: bigint; holdMinor: bigint }>> {
   if (!partnerIds.length) return new Map();
-  const rows = await db.select({ kind: accounts.kind, ref: accounts.ref, balance: accounts.balanceMinor }).from(accounts)
+  const rows = await db
+    .select({ kind: accounts.kind, ref: accounts.ref, balance: accounts.balanceMinor })
+    .from(accounts)
     .where(and(sql`${accounts.playerId} is null`, inArray(accounts.kind, ['partner_wallet', 'partner_hold']), inArray(accounts.ref, partnerIds.map(String))));
   const out = new Map<number, { walletMinor: bigint; holdMinor: bigint }>();
   for (const r of rows) {
     const entry = out.get(Number(r.ref)) ?? { walletMinor: 0n, holdMinor: 0n };
-    if (r.kind === 'partner_wallet') entry.walletMinor = r.balance; else entry.holdMinor = r.balance;
+    if (r.kind === 'partner_wallet') entry.walletMinor = r.balance;
+    else entry.holdMinor = r.balance;
     out.set(Number(r.ref), entry);
   }
   return out;

@@ -8,7 +8,13 @@ import { RELEASE_KINDS, type ReportedKind } from './daily.ts';
 
 export { RELEASE_KINDS, REPORTED_KINDS, type ReportedKind } from './daily.ts';
 
-export interface MoneyDayKind { day: string; kind: ReportedKind; players: number; journals: number; amountMinor: bigint }
+export interface MoneyDayKind {
+  day: string;
+  kind: ReportedKind;
+  players: number;
+  journals: number;
+  amountMinor: bigint;
+}
 
 /** Per day and kind: players, journals (a reversal counts -1) and the net amount. */
 export async function moneyTotalsByDay(db: DbOrTx, from: string, to: string): Promise<MoneyDayKind[]> {
@@ -34,7 +40,14 @@ export async function firstDepositsByDay(db: DbOrTx, from: string, to: string): 
   return new Map(res.rows.map((r) => [r.day, { players: Number(r.n), amountMinor: BigInt(r.amount) }]));
 }
 
-export interface PlayerMoney { playerId: number; kind: ReportedKind; journals: number; amountMinor: bigint; firstDay: string; lastDay: string }
+export interface PlayerMoney {
+  playerId: number;
+  kind: ReportedKind;
+  journals: number;
+  amountMinor: bigint;
+  firstDay: string;
+  lastDay: string;
+}
 
 /**
  * Per player and kind over the range, for the given players (a page of the players report). Releases are left out:
@@ -49,7 +62,12 @@ export async function moneyOfPlayers(db: DbOrTx, from: string, to: string, playe
       and kind <> all(${`{${RELEASE_KINDS.join(',')}}`}::text[])
     group by player_id, kind`);
   return res.rows.map((r) => ({
-    playerId: Number(r.player_id), kind: r.kind, journals: Number(r.journals), amountMinor: BigInt(r.amount), firstDay: r.first_day, lastDay: r.last_day,
+    playerId: Number(r.player_id),
+    kind: r.kind,
+    journals: Number(r.journals),
+    amountMinor: BigInt(r.amount),
+    firstDay: r.first_day,
+    lastDay: r.last_day,
   }));
 }
 
@@ -70,7 +88,13 @@ export type PlayerGroups = SQL;
  * Per group and kind over the range: the net amount (deposits +, paid withdrawals -, bonuses +). With `byDay` the same
  * per Taipei day (`day` set; a partner's 30-day chart), else over the whole range (`day` null).
  */
-export async function moneyByGroup(db: DbOrTx, from: string, to: string, groups: PlayerGroups, opts: { byDay?: boolean } = {}): Promise<Array<{ grp: number; day: string | null; kind: ReportedKind; amountMinor: bigint }>> {
+export async function moneyByGroup(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  groups: PlayerGroups,
+  opts: { byDay?: boolean } = {},
+): Promise<Array<{ grp: number; day: string | null; kind: ReportedKind; amountMinor: bigint }>> {
   const day = opts.byDay ? sql`d.day::text` : sql`null::text`;
   const res = await db.execute<{ grp: string; day: string | null; kind: ReportedKind; amount: string }>(sql`
     select g.grp::text as grp, ${day} as day, d.kind, sum(d.amount_minor)::text as amount
@@ -80,7 +104,12 @@ export async function moneyByGroup(db: DbOrTx, from: string, to: string, groups:
 }
 
 /** First deposits per group and Taipei day over the range. */
-export async function firstDepositsByGroupAndDay(db: DbOrTx, from: string, to: string, groups: PlayerGroups): Promise<Array<{ grp: number; day: string; players: number; amountMinor: bigint }>> {
+export async function firstDepositsByGroupAndDay(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  groups: PlayerGroups,
+): Promise<Array<{ grp: number; day: string; players: number; amountMinor: bigint }>> {
   const res = await db.execute<{ grp: string; day: string; n: string; amount: string }>(sql`
     select g.grp::text as grp, f.day::text as day, count(*)::text as n, sum(f.amount_minor)::text as amount
     from ledger_first_deposits f join ${groups} g on g.player_id = f.player_id

@@ -29,19 +29,33 @@ function assertInvariant(condition: unknown, message: string): asserts condition
 }
 
 interface Original {
-  id: number; kind: string; playerId: number | null; ref: string; reversesJournalId: number | null;
+  id: number;
+  kind: string;
+  playerId: number | null;
+  ref: string;
+  reversesJournalId: number | null;
   postings: Array<{ accountId: number; amountMinor: bigint }>;
 }
 
 async function originalOf(tx: DbOrTx, journalId: number): Promise<Original | undefined> {
-  const res = await tx.execute<{ id: string | number; kind: string; player_id: string | number | null; ref: string; reverses_journal_id: string | number | null; account_id: string | number; amount_minor: string }>(sql`
+  const res = await tx.execute<{
+    id: string | number;
+    kind: string;
+    player_id: string | number | null;
+    ref: string;
+    reverses_journal_id: string | number | null;
+    account_id: string | number;
+    amount_minor: string;
+  }>(sql`
     select j.id, j.kind, j.player_id, j.ref, j.reverses_journal_id, p.account_id, p.amount_minor::text as amount_minor
     from journals j join postings p on p.journal_id = j.id
     where j.id = ${journalId} order by p.account_id`);
   const first = res.rows[0];
   if (!first) return undefined;
   return {
-    id: Number(first.id), kind: first.kind, ref: first.ref,
+    id: Number(first.id),
+    kind: first.kind,
+    ref: first.ref,
     playerId: first.player_id === null ? null : Number(first.player_id),
     reversesJournalId: first.reverses_journal_id === null ? null : Number(first.reverses_journal_id),
     postings: res.rows.map((r) => ({ accountId: Number(r.account_id), amountMinor: BigInt(r.amount_minor) })),
@@ -71,9 +85,13 @@ export async function reverseJournal(tx: DbOrTx, journalId: number, input: Rever
   let posted: PostResult;
   try {
     posted = await postJournal(tx, {
-      kind: original.kind, idempotencyKey: reversalKey(journalId),
+      kind: original.kind,
+      idempotencyKey: reversalKey(journalId),
       request: { reverses: journalId, key: input.key, reason: input.reason, staffId: input.staffId ?? null },
-      playerId: original.playerId, ref: original.ref, memo: input.reason, staffId: input.staffId ?? null,
+      playerId: original.playerId,
+      ref: original.ref,
+      memo: input.reason,
+      staffId: input.staffId ?? null,
       postings: original.postings.map((p) => ({ accountId: p.accountId, amountMinor: -p.amountMinor })),
     });
   } catch (err) {

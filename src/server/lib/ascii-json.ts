@@ -11,5 +11,8 @@ const NOT_ASCII = /[\u007f-\uffff]/g;
  * exact now that every character is ASCII, gives the one-byte string.
  */
 export function asciiJson(json: string): string {
-  return Buffer.from(json.replace(NOT_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), 'latin1').toString('latin1');
+  return Buffer.from(
+    json.replace(NOT_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    'latin1',
+  ).toString('latin1');
 }

@@ -19,9 +19,7 @@ export function compressRawResponse(res: ServerResponse, acceptEncoding: string 
     const type = String(h['content-type'] ?? res.getHeader('content-type') ?? '');
     if (status !== 204 && status !== 304 && COMPRESSIBLE.test(type) && !h['content-encoding']) {
       // Brotli at a low quality keeps the per-request cost close to gzip's while still smaller.
-      stream = encoding === 'br'
-        ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : zlib.createGzip({ level: 6 });
+      stream = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.createGzip({ level: 6 });
       stream.on('data', (chunk: Buffer) => write(chunk));
       stream.on('end', () => end());
       delete h['content-length'];

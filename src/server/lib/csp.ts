@@ -35,5 +35,8 @@ export function metaPolicy(html: string): string | undefined {
   const tag = /<meta\s+http-equiv=["']content-security-policy["'][^>]*>/i.exec(html)?.[0];
   if (!tag) return undefined;
   const content = /content=(["'])(.*?)\1/i.exec(tag)?.[2];
-  return content?.replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return content
+    ?.replace(/&#39;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }

@@ -46,7 +46,13 @@ function fieldText(locale: Locale, key: string): string {
   return key;
 }
 
-export function errorBody(locale: Locale, code: ErrorCode, fields?: Record<string, string[]>, extra: ApiError['extra'] = {}, vars?: Record<string, string>): ErrorBody {
+export function errorBody(
+  locale: Locale,
+  code: ErrorCode,
+  fields?: Record<string, string[]>,
+  extra: ApiError['extra'] = {},
+  vars?: Record<string, string>,
+): ErrorBody {
   const translatedVars = vars && Object.fromEntries(Object.entries(vars).map(([k, value]) => [k, translate(locale, value)]));
   const body: ErrorBody = { status: 'error', code, message: translate(locale, `error.${code}`, translatedVars), ...extra };
   if (fields && Object.keys(fields).length) {
@@ -69,7 +75,20 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
  * PostgreSQL's codes for a server that is going away or not there yet (class 08, connection exceptions; 57P01-57P03,
  * shutting down or starting up) and the socket errors node-postgres reports when the server is unreachable.
  */
-const DB_UNREACHABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const DB_UNREACHABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
 const DB_UNREACHABLE_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i;
 
 /**

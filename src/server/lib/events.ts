@@ -40,4 +40,3 @@ export function createEventBus<E extends EventMap>(logFailure: EventFailureLog):
     },
   };
 }
-

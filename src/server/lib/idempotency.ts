@@ -26,7 +26,11 @@ export function commandKey(request: FastifyRequest, command: Record<string, unkn
   const who = request.auth?.playerId ?? (request as { staff?: { staffId: number } }).staff?.staffId ?? request.ip;
   const window = Math.floor(now / DERIVED_KEY_WINDOW_MS);
   const digest = createHash('sha256')
-    .update(JSON.stringify([request.method, request.routeOptions.url, who, command, window], (_k, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)))
+    .update(
+      JSON.stringify([request.method, request.routeOptions.url, who, command, window], (_k, value: unknown) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      ),
+    )
     .digest('base64url')
     .slice(0, 40);
   return `auto-${digest}`;

@@ -5,7 +5,11 @@ import type { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
-interface HitResult { allowed: boolean; count: number; resetInMs: number }
+interface HitResult {
+  allowed: boolean;
+  count: number;
+  resetInMs: number;
+}
 
 export interface Limiter {
   /** Counts one event under the key and says whether it is within the limit for the window. */
@@ -143,12 +147,20 @@ export const BATCH_EXACT_FRACTION = 0.1;
  * bounded by what it sends in that time. Limits that must hold exactly (the route limits of sign-in, codes, orders)
  * are counted with a round trip on every hit instead (rateLimitStore's `exact`).
  */
-export function batchedLimiter(shared: SharedCounter, opts: { flushMs?: number; exactFraction?: number; maxKeys?: number } = {}): Limiter & { flush(): Promise<void> } {
+export function batchedLimiter(
+  shared: SharedCounter,
+  opts: { flushMs?: number; exactFraction?: number; maxKeys?: number } = {},
+): Limiter & { flush(): Promise<void> } {
   return new BatchedLimiter(shared, opts.flushMs ?? BATCH_FLUSH_MS, opts.exactFraction ?? BATCH_EXACT_FRACTION, opts.maxKeys ?? MEMORY_LIMITER_MAX_KEYS);
 }
 
 /** Per key: the shared total as last answered, this instance's hits not sent yet, and the window's end here. */
-interface BatchState { known: number; pending: number; resetAt: number; windowMs: number }
+interface BatchState {
+  known: number;
+  pending: number;
+  resetAt: number;
+  windowMs: number;
+}
 
 class BatchedLimiter implements Limiter {
   private readonly states = new Map<string, BatchState>();
@@ -302,7 +314,10 @@ export function limiterWithFallback(primary: Limiter, fallback: Limiter, isUp: (
 }
 
 /** What @fastify/rate-limit asks of a store (its `store` option); see node_modules/@fastify/rate-limit/store. */
-interface RateLimitStoreResult { current: number; ttl: number }
+interface RateLimitStoreResult {
+  current: number;
+  ttl: number;
+}
 type RateLimitCallback = (err: Error | null, result?: RateLimitStoreResult) => void;
 
 /**
@@ -335,7 +350,7 @@ export function rateLimitStore(limiters: { global: Limiter; exact: Limiter }) {
     // A route whose limit only bounds a runaway sender says `batched: true` (BATCHED_ROUTE_LIMIT) and is counted like
     // the plugin-wide limit, without a round trip per request.
     child(routeOptions: object): LimiterStore {
-      const route = 'routeInfo' in routeOptions ? routeOptions.routeInfo as { method?: unknown; url?: unknown } : {};
+      const route = 'routeInfo' in routeOptions ? (routeOptions.routeInfo as { method?: unknown; url?: unknown }) : {};
       const batched = 'batched' in routeOptions && routeOptions.batched === true;
       return new LimiterStore(undefined, `${this.prefix}${String(route.method ?? '')}${String(route.url ?? '')}-`, batched ? limiters.global : limiters.exact);
     }
@@ -398,6 +413,9 @@ export function requestLimitHook(limiter: Limiter, opts: RequestLimitOptions) {
       answer(reply, now, done);
       return;
     }
-    limiter.hit(key, max, windowMs).then((r) => answer(reply, r, done), (err: unknown) => done(err instanceof Error ? err : new Error(String(err))));
+    limiter.hit(key, max, windowMs).then(
+      (r) => answer(reply, r, done),
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   };
 }

@@ -6,7 +6,12 @@ import { REQUEST_ID_LABEL, loggerOptions, logRequests, requestLogger } from './l
 
 function lineStream() {
   const lines: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   return { stream, lines, text: () => lines.join('') };
 }
 
@@ -20,8 +25,14 @@ describe('log redaction', () => {
   it('never writes passwords, tokens, SMS codes, TOTP secrets or card numbers', () => {
     const { log, text } = capture();
     const secrets = {
-      password: 'hunter22pw', password_confirm: 'hunter22pw', token: 'tok_abcdef0123456789', access_token: 'acc_0123456789abcdef',
-      smsCode: '918273', totpSecret: 'JBSWY3DPEHPK3PXP', card_number: '4111111111111111', card_number_confirm: '4111111111111111',
+      password: 'hunter22pw',
+      password_confirm: 'hunter22pw',
+      token: 'tok_abcdef0123456789',
+      access_token: 'acc_0123456789abcdef',
+      smsCode: '918273',
+      totpSecret: 'JBSWY3DPEHPK3PXP',
+      card_number: '4111111111111111',
+      card_number_confirm: '4111111111111111',
     };
     log.info(secrets, 'top level');
     log.info({ body: secrets, player: { account: 'demo1234' } }, 'nested one level');

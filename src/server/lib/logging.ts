@@ -12,9 +12,24 @@ const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers["x-metrics-token"]',
   'res.headers["set-cookie"]',
-  ...['password', 'password_confirm', 'newPassword', 'oldPassword', 'temporaryPassword', 'token', 'access_token',
-    'accessToken', 'smsCode', 'verificationCode', 'totp', 'totpSecret', 'secret', 'card_number',
-    'card_number_confirm', 'cardNumber'].flatMap((key) => [key, `*.${key}`]),
+  ...[
+    'password',
+    'password_confirm',
+    'newPassword',
+    'oldPassword',
+    'temporaryPassword',
+    'token',
+    'access_token',
+    'accessToken',
+    'smsCode',
+    'verificationCode',
+    'totp',
+    'totpSecret',
+    'secret',
+    'card_number',
+    'card_number_confirm',
+    'cardNumber',
+  ].flatMap((key) => [key, `*.${key}`]),
 ];
 
 /** Static files of the build: logged at debug, since a page view pulls dozens of them. */
@@ -48,15 +63,31 @@ class RequestLogger implements FastifyBaseLogger {
     this.#bindings = bindings;
   }
 
-  get level(): string { return (this.#child ?? this.#parent).level; }
-  set level(level: string) { this.#logger().level = level; }
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+  set level(level: string) {
+    this.#logger().level = level;
+  }
 
-  fatal(...args: LogArgs): void { if (this.#enabled('fatal')) this.#logger().fatal(...args); }
-  error(...args: LogArgs): void { if (this.#enabled('error')) this.#logger().error(...args); }
-  warn(...args: LogArgs): void { if (this.#enabled('warn')) this.#logger().warn(...args); }
-  info(...args: LogArgs): void { if (this.#enabled('info')) this.#logger().info(...args); }
-  debug(...args: LogArgs): void { if (this.#enabled('debug')) this.#logger().debug(...args); }
-  trace(...args: LogArgs): void { if (this.#enabled('trace')) this.#logger().trace(...args); }
+  fatal(...args: LogArgs): void {
+    if (this.#enabled('fatal')) this.#logger().fatal(...args);
+  }
+  error(...args: LogArgs): void {
+    if (this.#enabled('error')) this.#logger().error(...args);
+  }
+  warn(...args: LogArgs): void {
+    if (this.#enabled('warn')) this.#logger().warn(...args);
+  }
+  info(...args: LogArgs): void {
+    if (this.#enabled('info')) this.#logger().info(...args);
+  }
+  debug(...args: LogArgs): void {
+    if (this.#enabled('debug')) this.#logger().debug(...args);
+  }
+  trace(...args: LogArgs): void {
+    if (this.#enabled('trace')) this.#logger().trace(...args);
+  }
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
@@ -96,7 +127,10 @@ export function logRequests(app: FastifyInstance): void {
     const url = request.url.split('?')[0] ?? '';
     const level = STATIC_PATH.test(url) ? 'debug' : 'info';
     if (enabled(level)) {
-      log[level]({ [REQUEST_ID_LABEL]: request.id, method: request.method, url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) }, 'request');
+      log[level](
+        { [REQUEST_ID_LABEL]: request.id, method: request.method, url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) },
+        'request',
+      );
     }
     done();
   });

@@ -63,9 +63,19 @@ describe('module hooks', () => {
   it('gives a file the format of its extension and package scope, and leaves what it cannot vouch for to Node', () => {
     const parentURL = pathToFileURL(path.join(DRIZZLE, 'pg-core/index.js')).href;
     const context = { parentURL, conditions: ['node', 'import'], importAttributes: {} };
-    const refuse = (): never => { throw new Error('passed to Node'); };
-    expect(resolveModule('./table.js', context, refuse)).toEqual({ url: pathToFileURL(path.join(DRIZZLE, 'pg-core/table.js')).href, format: 'module', shortCircuit: true });
-    expect(resolveModule('../index.cjs', context, refuse)).toEqual({ url: pathToFileURL(path.join(DRIZZLE, 'index.cjs')).href, format: 'commonjs', shortCircuit: true });
+    const refuse = (): never => {
+      throw new Error('passed to Node');
+    };
+    expect(resolveModule('./table.js', context, refuse)).toEqual({
+      url: pathToFileURL(path.join(DRIZZLE, 'pg-core/table.js')).href,
+      format: 'module',
+      shortCircuit: true,
+    });
+    expect(resolveModule('../index.cjs', context, refuse)).toEqual({
+      url: pathToFileURL(path.join(DRIZZLE, 'index.cjs')).href,
+      format: 'commonjs',
+      shortCircuit: true,
+    });
     const node = () => ({ url: 'file:///from-node', format: 'module' });
     for (const specifier of ['./no-such-file.js', './table.js?x=1', './table%2Ejs', '../../pg/lib/index.js', './table.d.ts']) {
       expect(resolveModule(specifier, context, node).url, specifier).toBe('file:///from-node');

@@ -31,7 +31,11 @@ const ERROR_SCHEMA: OpenAPIV3_1.SchemaObject = {
     status: { const: 'error' },
     code: { type: 'string' as const, enum: Object.keys(ERROR_STATUS) },
     message: { type: 'string' as const, description: 'Translated for the caller (x-locale header, clang cookie or Accept-Language).' },
-    error: { type: 'object' as const, description: 'Per-field messages (lists of strings), plus modal for messages shown in a popup.', additionalProperties: { type: 'array' as const, items: { type: 'string' as const } } },
+    error: {
+      type: 'object' as const,
+      description: 'Per-field messages (lists of strings), plus modal for messages shown in a popup.',
+      additionalProperties: { type: 'array' as const, items: { type: 'string' as const } },
+    },
     forget: { enum: [0, 1], description: 'Login only: 1 after too many failures, with the masked phone for the identity check.' },
     phone: { type: 'string' as const },
   },
@@ -49,7 +53,10 @@ function tagOf(url: string): string {
  * parameter reads by_<name> (GET /api/backoffice/players/:id is get_api_backoffice_players_by_id).
  */
 function operationIdOf(method: string, url: string): string {
-  const words = url.split('/').filter(Boolean).map((part) => (part.startsWith(':') ? `by_${part.slice(1)}` : part));
+  const words = url
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? `by_${part.slice(1)}` : part));
   return [method.toLowerCase(), ...words].join('_').replace(/[^A-Za-z0-9_]+/g, '_');
 }
 
@@ -70,9 +77,19 @@ export async function registerOpenApi(app: FastifyInstance, opts: OpenApiOptions
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Lucky Harbour API', version: '1', description: 'Player and back-office calls. Amounts are decimal strings with two decimals; every error answers the error shape.' },
+      info: {
+        title: 'Lucky Harbour API',
+        version: '1',
+        description: 'Player and back-office calls. Amounts are decimal strings with two decimals; every error answers the error shape.',
+      },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A player session token from POST /api/auth/login, or a staff token from POST /api/backoffice/auth/login.' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A player session token from POST /api/auth/login, or a staff token from POST /api/backoffice/auth/login.',
+          },
+        },
         schemas: { Error: ERROR_SCHEMA },
       },
     },

@@ -18,7 +18,10 @@ declare const cleared: unique symbol;
  * The gate's yes to paying one player a bonus, given inside the paying transaction. Only the protection domain's
  * clearBonus makes one, and payBonusInTx takes nothing else, so a new way of giving money away cannot forget to ask.
  */
-export interface BonusClearance { readonly playerId: number; readonly [cleared]: true }
+export interface BonusClearance {
+  readonly playerId: number;
+  readonly [cleared]: true;
+}
 
 /** What the wallet, cashier and games services hold; the protection service implements it. */
 export interface ProtectionGate {

@@ -7,7 +7,10 @@ import { DAY_MS, startOfTaipeiDate as startOf, taipeiDate } from '../../shared/t
 const RECORD_DAYS = 30;
 
 /** The query fields a range came from, so a refusal is reported under the field the caller sent. */
-export interface RangeFields { start: string; end: string }
+export interface RangeFields {
+  start: string;
+  end: string;
+}
 const DATE_FIELDS: RangeFields = { start: 'date_start', end: 'date_end' };
 /** The bet and transfer records name their range start and end. */
 export const START_END_FIELDS: RangeFields = { start: 'start', end: 'end' };

@@ -3,12 +3,8 @@
 // handler, frame or javascript: link. Players never submit HTML; their text is shown as text.
 import sanitizeHtml from 'sanitize-html';
 
-
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    'img', 'span', 'font', 'u', 's', 'del', 'ins', 'sub', 'sup', 'hr', 'center',
-  ],
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font', 'u', 's', 'del', 'ins', 'sub', 'sup', 'hr', 'center'],
   allowedAttributes: {
     '*': ['style', 'class', 'align', 'title'],
     a: ['href', 'target', 'rel', 'name'],
@@ -39,9 +35,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   // Links that open elsewhere cannot reach back into our page.
   transformTags: {
-    a: (tagName, attribs) => (attribs.target === '_blank'
-      ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }
-      : { tagName, attribs }),
+    a: (tagName, attribs) => (attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
   },
 };
 

@@ -17,8 +17,12 @@ export function staffQueryRoute<Q extends v.GenericSchema, R extends v.GenericSc
   route: { permission: NonNullable<FastifyContextConfig['staff']>; query: Q; view: R },
   read: (query: v.InferOutput<Q>) => Promise<v.InferInput<R>>,
 ): void {
-  app.get<{ Querystring: v.InferOutput<Q>; Reply: SuccessBody<v.InferInput<R>> }>(path, {
-    schema: { querystring: route.query, response: { 200: okBody(route.view) } },
-    config: { staff: route.permission },
-  }, async (request) => ok(await read(request.query)));
+  app.get<{ Querystring: v.InferOutput<Q>; Reply: SuccessBody<v.InferInput<R>> }>(
+    path,
+    {
+      schema: { querystring: route.query, response: { 200: okBody(route.view) } },
+      config: { staff: route.permission },
+    },
+    async (request) => ok(await read(request.query)),
+  );
 }

@@ -18,7 +18,10 @@ function recorder(over: Partial<StatementBatcherOptions<number, string>> = {}, p
       if (item === poison) throw new Error(`item ${item} refused`);
       return `s${item}`;
     },
-    compare: (a, b) => a - b, maxBatch: 4, inFlight: 1, queueMax: 100,
+    compare: (a, b) => a - b,
+    maxBatch: 4,
+    inFlight: 1,
+    queueMax: 100,
     ...over,
   });
   return { batcher, batches, singles };
@@ -45,7 +48,10 @@ describe('StatementBatcher', () => {
     const answers = await Promise.all([9, 8, 7, 6, 5, 4].map((i) => batcher.submit(i)));
     expect(answers).toEqual(['b9', 'b8', 'b7', 'b6', 'b5', 'b4']);
     // The first four leave at once (sorted inside their batch); the two others wait for it to come back.
-    expect(batches).toEqual([[6, 7, 8, 9], [4, 5]]);
+    expect(batches).toEqual([
+      [6, 7, 8, 9],
+      [4, 5],
+    ]);
   });
 
   it('sends each item of a failed batch alone: the others succeed and only the bad one fails', async () => {
@@ -60,8 +66,15 @@ describe('StatementBatcher', () => {
   it('never sends again a batch whose answer does not match its items', async () => {
     const singles: number[] = [];
     const batcher = new StatementBatcher<number, string>({
-      runBatch: async () => ['only one'], runOne: async (i) => { singles.push(i); return 'alone'; },
-      compare: (a, b) => a - b, maxBatch: 4, inFlight: 1, queueMax: 100,
+      runBatch: async () => ['only one'],
+      runOne: async (i) => {
+        singles.push(i);
+        return 'alone';
+      },
+      compare: (a, b) => a - b,
+      maxBatch: 4,
+      inFlight: 1,
+      queueMax: 100,
     });
     const answers = await Promise.allSettled([1, 2].map((i) => batcher.submit(i)));
     expect(answers.every((a) => a.status === 'rejected')).toBe(true);
@@ -81,26 +94,30 @@ describe('StatementBatcher with partitions', () => {
     const shared = new BatchPartitions();
     let inFlight: number[][] = [];
     const clashes: number[][] = [];
-    const make = () => new StatementBatcher<number, number>({
-      runBatch: async (items) => {
-        const parts = items.map((i) => i % 4);
-        for (const other of inFlight) if (other.some((p) => parts.includes(p))) clashes.push(parts);
-        inFlight.push(parts);
-        await new Promise((r) => setTimeout(r, 3));
-        inFlight = inFlight.filter((x) => x !== parts);
-        return items;
-      },
-      runOne: async (item) => {
-        const parts = [item % 4];
-        for (const other of inFlight) if (other.includes(parts[0]!)) clashes.push(parts);
-        inFlight.push(parts);
-        await new Promise((r) => setTimeout(r, 3));
-        inFlight = inFlight.filter((x) => x !== parts);
-        return item;
-      },
-      compare: (a, b) => (a % 4) - (b % 4) || a - b, maxBatch: 8, inFlight: 3, queueMax: 100,
-      partitions: { of: (i) => i % 4, shared, maxPartitions: 2 },
-    });
+    const make = () =>
+      new StatementBatcher<number, number>({
+        runBatch: async (items) => {
+          const parts = items.map((i) => i % 4);
+          for (const other of inFlight) if (other.some((p) => parts.includes(p))) clashes.push(parts);
+          inFlight.push(parts);
+          await new Promise((r) => setTimeout(r, 3));
+          inFlight = inFlight.filter((x) => x !== parts);
+          return items;
+        },
+        runOne: async (item) => {
+          const parts = [item % 4];
+          for (const other of inFlight) if (other.includes(parts[0]!)) clashes.push(parts);
+          inFlight.push(parts);
+          await new Promise((r) => setTimeout(r, 3));
+          inFlight = inFlight.filter((x) => x !== parts);
+          return item;
+        },
+        compare: (a, b) => (a % 4) - (b % 4) || a - b,
+        maxBatch: 8,
+        inFlight: 3,
+        queueMax: 100,
+        partitions: { of: (i) => i % 4, shared, maxPartitions: 2 },
+      });
     const a = make();
     const b = make();
     const items = Array.from({ length: 40 }, (_, i) => i);
@@ -113,10 +130,24 @@ describe('StatementBatcher with partitions', () => {
     const shared = new BatchPartitions();
     const batches: number[][] = [];
     const batcher = new StatementBatcher<number, number>({
-      runBatch: async (items) => { batches.push(items); return items; }, runOne: async (i) => { batches.push([i]); return i; },
-      compare: (a, b) => a - b, maxBatch: 10, inFlight: 4, queueMax: 100, partitions: { of: (i) => i % 4, shared, maxPartitions: 2 },
+      runBatch: async (items) => {
+        batches.push(items);
+        return items;
+      },
+      runOne: async (i) => {
+        batches.push([i]);
+        return i;
+      },
+      compare: (a, b) => a - b,
+      maxBatch: 10,
+      inFlight: 4,
+      queueMax: 100,
+      partitions: { of: (i) => i % 4, shared, maxPartitions: 2 },
     });
     await Promise.all([0, 1, 2, 3, 4, 5].map((i) => batcher.submit(i)));
-    expect(batches).toEqual([[0, 1, 4, 5], [2, 3]]);
+    expect(batches).toEqual([
+      [0, 1, 4, 5],
+      [2, 3],
+    ]);
   });
 });

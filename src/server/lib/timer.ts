@@ -9,7 +9,11 @@ export interface Timer {
 /** setTimeout, unref'd; a rejected promise from `fn` is the caller's to handle and is dropped here. */
 export const realTimer: Timer = {
   after(delayMs, fn) {
-    setTimeout(() => { void Promise.resolve().then(fn).catch(() => undefined); }, delayMs).unref();
+    setTimeout(() => {
+      void Promise.resolve()
+        .then(fn)
+        .catch(() => undefined);
+    }, delayMs).unref();
   },
 };
 

@@ -24,16 +24,20 @@ export const valibotCompiler: FastifySchemaCompiler<AnySchema> = ({ schema, http
  * naming the field, instead of reaching the browser; production only serializes.
  */
 export function valibotSerializer(checkResponses: boolean): FastifySerializerCompiler<AnySchema> {
-  return ({ schema, url, method }) => (data: unknown) => {
-    if (checkResponses) {
-      const result = v.safeParse(schema as v.GenericSchema, data);
-      if (!result.success) {
-        const where = result.issues.map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`).slice(0, 5).join('; ');
-        throw new Error(`response of ${method} ${url} breaks its schema: ${where}`);
+  return ({ schema, url, method }) =>
+    (data: unknown) => {
+      if (checkResponses) {
+        const result = v.safeParse(schema as v.GenericSchema, data);
+        if (!result.success) {
+          const where = result.issues
+            .map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`)
+            .slice(0, 5)
+            .join('; ');
+          throw new Error(`response of ${method} ${url} breaks its schema: ${where}`);
+        }
       }
-    }
-    return JSON.stringify(data);
-  };
+      return JSON.stringify(data);
+    };
 }
 
 /** Validates in a service, for rules that depend on settings read at request time. */

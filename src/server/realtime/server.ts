@@ -43,7 +43,9 @@ export function createRealtime(opts: {
     perMessageDeflate: false,
     cors: { origin: false },
   });
-  io.engine.on('connection', (conn: EngineConnection) => { fastBroadcastWrites(conn); });
+  io.engine.on('connection', (conn: EngineConnection) => {
+    fastBroadcastWrites(conn);
+  });
   if (opts.redis) io.adapter(createAdapter(quietPublisher(opts.redis.pub), opts.redis.sub, { key: `${opts.redis.keyPrefix ?? ''}socket.io` }));
 
   io.use(async (socket, next) => {
@@ -184,7 +186,10 @@ interface EngineConnection {
 }
 
 /** What socket.io's adapter hands each socket of one broadcast: the same object for all of them. */
-interface BroadcastOptions { wsPreEncodedFrame?: Buffer[]; wholeFrame?: Buffer[] }
+interface BroadcastOptions {
+  wsPreEncodedFrame?: Buffer[];
+  wholeFrame?: Buffer[];
+}
 
 /**
  * Broadcasts written straight to the socket: the adapter encodes a broadcast once, WebSocket frame included, and then
@@ -203,8 +208,17 @@ function fastBroadcastWrites(conn: EngineConnection): void {
     const frame = options?.wsPreEncodedFrame;
     const transport = this.transport;
     const sendFrame = transport.socket?._sender?.sendFrame;
-    if (frame && options && !callback && this.readyState === 'open' && this.writeBuffer.length === 0 && transport.writable
-      && transport.name === 'websocket' && !transport.perMessageDeflate && typeof sendFrame === 'function') {
+    if (
+      frame &&
+      options &&
+      !callback &&
+      this.readyState === 'open' &&
+      this.writeBuffer.length === 0 &&
+      transport.writable &&
+      transport.name === 'websocket' &&
+      !transport.perMessageDeflate &&
+      typeof sendFrame === 'function'
+    ) {
       options.wholeFrame ??= frame.length === 1 ? frame : [Buffer.concat(frame)];
       sendFrame.call(transport.socket!._sender, options.wholeFrame);
       return this;

@@ -10,7 +10,12 @@ const tick = () => new Promise((r) => setImmediate(r));
 describe('playerAnnouncer', () => {
   it('sends a burst as one message naming each player once', async () => {
     const sent: string[] = [];
-    const announce = playerAnnouncer(async (p) => { sent.push(p); }, () => {});
+    const announce = playerAnnouncer(
+      async (p) => {
+        sent.push(p);
+      },
+      () => {},
+    );
     for (const id of [7, 8, 7, 9, 8]) announce(id);
     expect(sent).toEqual([]);
     await tick();
@@ -20,7 +25,12 @@ describe('playerAnnouncer', () => {
 
   it('splits a large burst into messages PostgreSQL accepts (under 8000 bytes)', async () => {
     const sent: string[] = [];
-    const announce = playerAnnouncer(async (p) => { sent.push(p); }, () => {});
+    const announce = playerAnnouncer(
+      async (p) => {
+        sent.push(p);
+      },
+      () => {},
+    );
     const ids = Array.from({ length: 2 * MAX_IDS_PER_MESSAGE + 5 }, (_, i) => 1_000_000_000_000 + i);
     for (const id of ids) announce(id);
     for (let i = 0; i < 6; i++) await tick();
@@ -34,14 +44,20 @@ describe('playerAnnouncer', () => {
     let release: () => void = () => {};
     const warned: string[] = [];
     let first = true;
-    const announce = playerAnnouncer((p) => {
-      sent.push(p);
-      if (first) {
-        first = false;
-        return new Promise<void>((_, reject) => { release = () => reject(new Error('connection lost')); });
-      }
-      return Promise.resolve();
-    }, (_err, msg) => warned.push(msg), 0);
+    const announce = playerAnnouncer(
+      (p) => {
+        sent.push(p);
+        if (first) {
+          first = false;
+          return new Promise<void>((_, reject) => {
+            release = () => reject(new Error('connection lost'));
+          });
+        }
+        return Promise.resolve();
+      },
+      (_err, msg) => warned.push(msg),
+      0,
+    );
     announce(1);
     await tick();
     expect(sent).toEqual(['v:1']);
@@ -60,12 +76,20 @@ describe('playerAnnouncer', () => {
 });
 
 describe('playerAnnouncer gap', () => {
-  afterEach(() => { vi.useRealTimers(); });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('sends at most one message a gap: what changes within it waits and goes out together, a quiet spell sends at once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
     const sent: string[] = [];
-    const announce = playerAnnouncer(async (p) => { sent.push(p); }, () => {}, 250);
+    const announce = playerAnnouncer(
+      async (p) => {
+        sent.push(p);
+      },
+      () => {},
+      250,
+    );
     announce(1);
     await tick();
     await tick();

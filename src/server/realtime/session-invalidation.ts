@@ -17,9 +17,10 @@ export interface SessionInvalidation {
 }
 
 export function sessionInvalidation(sessionCache: SessionCache, database: Database, warn: (err: unknown, msg: string) => void): SessionInvalidation {
-  const announce = database.kind === 'postgres'
-    ? playerAnnouncer((payload) => database.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, ${payload})`), warn)
-    : undefined;
+  const announce =
+    database.kind === 'postgres'
+      ? playerAnnouncer((payload) => database.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, ${payload})`), warn)
+      : undefined;
   return {
     sessionsClosed(ids) {
       for (const id of ids) sessionCache.invalidate(`s:${id}`);
@@ -48,7 +49,11 @@ export const ANNOUNCE_GAP_MS = 250;
  * up to MAX_IDS_PER_MESSAGE a message, at most one message every `gapMs` (the first of a quiet spell at once), so a
  * burst costs a few statements on one connection. This instance has already forgotten the player (playerChanged).
  */
-export function playerAnnouncer(send: (payload: string) => Promise<unknown>, warn: (err: unknown, msg: string) => void, gapMs = ANNOUNCE_GAP_MS): (playerId: number) => void {
+export function playerAnnouncer(
+  send: (payload: string) => Promise<unknown>,
+  warn: (err: unknown, msg: string) => void,
+  gapMs = ANNOUNCE_GAP_MS,
+): (playerId: number) => void {
   let waiting = new Set<number>();
   let sending = false;
   let lastSentAtMs = Number.NEGATIVE_INFINITY;
@@ -56,7 +61,10 @@ export function playerAnnouncer(send: (payload: string) => Promise<unknown>, war
     while (waiting.size) {
       const waitMs = lastSentAtMs + gapMs - Date.now();
       // Unreferenced: a pending message does not hold a stopping process open (the cache's TTL bounds what it misses).
-      if (waitMs > 0) await new Promise((resolve) => { setTimeout(resolve, waitMs).unref(); });
+      if (waitMs > 0)
+        await new Promise((resolve) => {
+          setTimeout(resolve, waitMs).unref();
+        });
       lastSentAtMs = Date.now();
       const ids = [...waiting];
       waiting = new Set();
@@ -71,7 +79,9 @@ export function playerAnnouncer(send: (payload: string) => Promise<unknown>, war
     // The first change of a burst goes out after the current tick, so what the same tick changes joins it.
     if (!sending) {
       sending = true;
-      setImmediate(() => { void flush(); });
+      setImmediate(() => {
+        void flush();
+      });
     }
   };
 }

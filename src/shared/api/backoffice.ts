@@ -3,50 +3,118 @@
 // browser bundle; the route-map test imports it whole and holds every entry to the route the server registers.
 import * as v from 'valibot';
 import type { RouteMap } from './contract.ts';
+import { staffBetsView, staffGameView, staffGamesView, staffPlatformView, thumbnailsView } from '../schemas/backoffice/catalogue.ts';
 import {
-  staffBetsView, staffGameView, staffGamesView, staffPlatformView, thumbnailsView,
-} from '../schemas/backoffice/catalogue.ts';
-import {
-  overviewView, settingsSavedView, smsListView, staffSettingsView, staffWebsiteStatusView, systemMessageView, systemMessagesView,
+  overviewView,
+  settingsSavedView,
+  smsListView,
+  staffSettingsView,
+  staffWebsiteStatusView,
+  systemMessageView,
+  systemMessagesView,
 } from '../schemas/backoffice/content.ts';
 import {
-  adjustmentView, bankCardQueueView, callbackLogView, cardAuditedView, depositQueueView, depositReviewedView, withdrawalContextView, withdrawalQueueView, withdrawalReviewedView,
+  adjustmentView,
+  bankCardQueueView,
+  callbackLogView,
+  cardAuditedView,
+  depositQueueView,
+  depositReviewedView,
+  withdrawalContextView,
+  withdrawalQueueView,
+  withdrawalReviewedView,
   withdrawalReleasedView,
 } from '../schemas/backoffice/finance.ts';
+import { allFaultsView, breakerBoardView, findingsView, platformFaultsView, recheckView, reconcileRunView } from '../schemas/backoffice/operations.ts';
 import {
-  allFaultsView, breakerBoardView, findingsView, platformFaultsView, recheckView, reconcileRunView,
-} from '../schemas/backoffice/operations.ts';
-import {
-  blacklistView, bonusGrantedView, forcePasswordView, ledgerPageView, loginRecordsView, playerProfileView, playerStatusView, playerSummaryView, playerWalletsView, revokedView, securityView, sessionRevokedView, sessionView, staffTransfersView, temporaryPasswordView, unlockedLoginView,
+  blacklistView,
+  bonusGrantedView,
+  forcePasswordView,
+  ledgerPageView,
+  loginRecordsView,
+  playerProfileView,
+  playerStatusView,
+  playerSummaryView,
+  playerWalletsView,
+  revokedView,
+  securityView,
+  sessionRevokedView,
+  sessionView,
+  staffTransfersView,
+  temporaryPasswordView,
+  unlockedLoginView,
 } from '../schemas/backoffice/players.ts';
 import {
-  staffIdView, staffListView, staffLoginView, staffMeView, staffUpdatedView, staffView, totpConfirmedView, totpSecretView,
+  staffIdView,
+  staffListView,
+  staffLoginView,
+  staffMeView,
+  staffUpdatedView,
+  staffView,
+  totpConfirmedView,
+  totpSecretView,
 } from '../schemas/backoffice/staff.ts';
 import { auditListView, auditStaffView } from '../schemas/backoffice/audit.ts';
 import { cannedReplyView, chatPlayerView, conversationMessagesView } from '../schemas/chat.ts';
 import { deskDetailView, deskListView } from '../schemas/consultations.ts';
+import { boMessageListView, boPopupListView, boPopupView, composeView, htmlPreviewView, recipientPreviewView } from '../schemas/messages.ts';
 import {
-  boMessageListView, boPopupListView, boPopupView, composeView, htmlPreviewView, recipientPreviewView,
-} from '../schemas/messages.ts';
-import {
-  ApplicationAdminListView, CategoryAdminListView, CategoryAdminView, GiftResultView, JobRunView, ModeEntryAdminListView, PromotionAdminListView, PromotionAdminView, PromotionReportView, ReviewResultView,
+  ApplicationAdminListView,
+  CategoryAdminListView,
+  CategoryAdminView,
+  GiftResultView,
+  JobRunView,
+  ModeEntryAdminListView,
+  PromotionAdminListView,
+  PromotionAdminView,
+  PromotionReportView,
+  ReviewResultView,
 } from '../schemas/promotions.ts';
 import { exclusionRowView, exclusionView, limitOutcomeView, staffProtectionView } from '../schemas/protection.ts';
 import { claimListView, reviewView, roundListView } from '../schemas/redpacket.ts';
-import { bonusesReportView, csvView, dailyReportView, gamesReportView, paymentsReportView, playersReportView, protectionReportView, rebuiltView, retentionReportView } from '../schemas/backoffice/reports.ts';
+import {
+  bonusesReportView,
+  csvView,
+  dailyReportView,
+  gamesReportView,
+  paymentsReportView,
+  playersReportView,
+  protectionReportView,
+  rebuiltView,
+  retentionReportView,
+} from '../schemas/backoffice/reports.ts';
 import { uploadedFilesView } from '../schemas/uploads.ts';
 import { kycQueuePage, kycReviewResult, kycReviewView, kycSettingsView } from '../schemas/kyc/backoffice.ts';
 import {
-  bulkResultView, filteredPlayerListView, notesView, pendingAdjustmentView, pendingAdjustmentsView, playerTagsView, tagView, tagsView,
+  bulkResultView,
+  filteredPlayerListView,
+  notesView,
+  pendingAdjustmentView,
+  pendingAdjustmentsView,
+  playerTagsView,
+  tagView,
+  tagsView,
 } from '../schemas/backoffice/desk.ts';
 import {
-  seamlessDailyView, seamlessFindingView, seamlessKeyView, seamlessFindingsPage, seamlessPlatformView, seamlessReconcileView, seamlessRoundView, seamlessTxPage,
+  seamlessDailyView,
+  seamlessFindingView,
+  seamlessKeyView,
+  seamlessFindingsPage,
+  seamlessPlatformView,
+  seamlessReconcileView,
+  seamlessRoundView,
+  seamlessTxPage,
 } from '../schemas/backoffice/seamless.ts';
+import { groupsPageView, linkedAccountsView, riskSettingsView, ruleHitsView, withdrawalRiskView } from '../schemas/risk/backoffice.ts';
 import {
-  groupsPageView, linkedAccountsView, riskSettingsView, ruleHitsView, withdrawalRiskView,
-} from '../schemas/risk/backoffice.ts';
-import {
-  exchangeOrderView, giftAdminView, giftImageView, levelAdminView, levelPreviewView, orderQueueView, playerVipView, pointsBalanceView,
+  exchangeOrderView,
+  giftAdminView,
+  giftImageView,
+  levelAdminView,
+  levelPreviewView,
+  orderQueueView,
+  playerVipView,
+  pointsBalanceView,
 } from '../schemas/vip.ts';
 
 export const backofficeRoutes = {

@@ -14,15 +14,14 @@ export type RouteKey = `${HttpMethod} /${string}`;
 export type RouteMap = { readonly [key: RouteKey]: v.GenericSchema };
 
 /** The names of a path's `:parameters`, e.g. 'id' | 'code' for '/players/:id/wallets/:code'. */
-type ParamNames<P extends string> =
-  P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`>
-    : P extends `${string}:${infer Name}` ? Name
-      : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** The parameter values a route key needs: `{ params: { id } }` when its path names one, nothing otherwise. */
-export type ParamsOption<K extends string> = [ParamNames<K>] extends [never]
-  ? { params?: undefined }
-  : { params: { [N in ParamNames<K>]: string | number } };
+export type ParamsOption<K extends string> = [ParamNames<K>] extends [never] ? { params?: undefined } : { params: { [N in ParamNames<K>]: string | number } };
 
 /** What a call of route K on map M resolves to. */
 export type AnswerOf<M, K extends keyof M> = M[K] extends v.GenericSchema ? v.InferOutput<M[K]> : never;

@@ -5,7 +5,13 @@ import { recoveryTicketView, sendCodeView } from '../schemas/account.ts';
 import { registeredView, tokenView } from '../schemas/auth.ts';
 import { betRecordsView } from '../schemas/bets.ts';
 import {
-  bankCardsView, depositMethodsView, depositView, requirementView, withdrawalRecordView, withdrawCreatedView, withdrawTermsView,
+  bankCardsView,
+  depositMethodsView,
+  depositView,
+  requirementView,
+  withdrawalRecordView,
+  withdrawCreatedView,
+  withdrawTermsView,
 } from '../schemas/cashier.ts';
 import { consultationCountView, consultationCreatedView, consultationDetailView, consultationListView } from '../schemas/consultations.ts';
 import { pageOf } from '../schemas/envelope.ts';
@@ -22,7 +28,13 @@ import { kycDocumentView, kycStatusView } from '../schemas/kyc/player.ts';
 import { bonusWalletView, userView } from '../schemas/user.ts';
 import { exchangeListView, exchangeOrderView, exchangeRecordsView, rewardView, vipInfoView } from '../schemas/vip.ts';
 import {
-  autoTransferSwitchView, gameLinkView, moneyRecordView, platformWalletView, transferRecordView, transferResultView, unlockedView,
+  autoTransferSwitchView,
+  gameLinkView,
+  moneyRecordView,
+  platformWalletView,
+  transferRecordView,
+  transferResultView,
+  unlockedView,
 } from '../schemas/wallet.ts';
 import type { RouteMap } from './contract.ts';
 

@@ -13,25 +13,27 @@ export const AVATARS = Array.from({ length: AVATAR_COUNT }, (_, i) => `avatar-${
 
 const field = <S extends v.GenericSchema<unknown, string>>(schema: S) => v.optional(v.config(schema, { abortPipeEarly: true }), '');
 
-const phoneOnlyField = field(v.pipe(
-  v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('confirm_enter_phone'), v.regex(PHONE_RE, 'v.phone.invalid'),
-));
-const codeField = field(v.pipe(
-  v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('v.code.required'), v.regex(SMS_CODE_RE, 'v.code.invalid'),
-));
+const phoneOnlyField = field(
+  v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('confirm_enter_phone'), v.regex(PHONE_RE, 'v.phone.invalid')),
+);
+const codeField = field(
+  v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('v.code.required'), v.regex(SMS_CODE_RE, 'v.code.invalid')),
+);
 const confirmField = field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.password_confirm.required')));
 /** A recovery ticket is 32 random bytes in base64url. */
 const ticketField = field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('account.v.ticket_required')));
-
 
 /** Step 0 of a recovery and the recovery code send: account and phone. */
 export const accountPhoneSchema = v.strictObject({ account: accountField, phone: phoneOnlyField }, 'v.type.object');
 
 /** Sends a code: with an account, for a recovery; with the phone alone, for a phone-code login. */
-export const sendVerificationSchema = v.strictObject({
-  account: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'))),
-  phone: phoneOnlyField,
-}, 'v.type.object');
+export const sendVerificationSchema = v.strictObject(
+  {
+    account: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'))),
+    phone: phoneOnlyField,
+  },
+  'v.type.object',
+);
 
 /**
  * What a code request answers: whether the code sent earlier is still the one to use. Within the minute between two
@@ -46,9 +48,16 @@ export const verifyCodeSchema = v.strictObject({ account: accountField, phone: p
 
 /** Step 2: the new password, with the ticket step 1 answered. */
 export const updateByForgetSchema = v.pipe(
-  v.strictObject({
-    account: accountField, phone: phoneOnlyField, password: passwordField, password_confirm: confirmField, ticket: ticketField,
-  }, 'v.type.object'),
+  v.strictObject(
+    {
+      account: accountField,
+      phone: phoneOnlyField,
+      password: passwordField,
+      password_confirm: confirmField,
+      ticket: ticketField,
+    },
+    'v.type.object',
+  ),
   v.forward(
     v.partialCheck([['password'], ['password_confirm']], (i) => i.password_confirm === '' || i.password === i.password_confirm, 'v.password_confirm.different'),
     ['password_confirm'],
@@ -60,11 +69,14 @@ export const phoneLoginSchema = v.strictObject({ phone: phoneOnlyField, code: co
 
 /** The signed-in password change (/update-password and the member centre). */
 export const changePasswordSchema = v.pipe(
-  v.strictObject({
-    old_password: field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('account.v.old_password_required'))),
-    password: passwordField,
-    password_confirm: confirmField,
-  }, 'v.type.object'),
+  v.strictObject(
+    {
+      old_password: field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('account.v.old_password_required'))),
+      password: passwordField,
+      password_confirm: confirmField,
+    },
+    'v.type.object',
+  ),
   v.forward(
     v.partialCheck([['password'], ['password_confirm']], (i) => i.password_confirm === '' || i.password === i.password_confirm, 'v.password_confirm.different'),
     ['password_confirm'],
@@ -75,20 +87,29 @@ export const changePasswordSchema = v.pipe(
   ),
 );
 
-export const avatarSchema = v.strictObject({
-  avatar: v.picklist(AVATARS, 'account.v.avatar_unknown'),
-}, 'v.type.object');
+export const avatarSchema = v.strictObject(
+  {
+    avatar: v.picklist(AVATARS, 'account.v.avatar_unknown'),
+  },
+  'v.type.object',
+);
 
 export type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
 
 /** Operator actions on a player's account: each carries the reason that goes into the audit log. */
-export const operatorReasonSchema = v.strictObject({
-  reason: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.account.reason_required'), v.maxLength(200, 'v.too_long')),
-}, 'v.type.object');
-export const forcePasswordSchema = v.strictObject({
-  reason: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.account.reason_required'), v.maxLength(200, 'v.too_long')),
-  force: v.boolean('v.type.boolean'),
-}, 'v.type.object');
+export const operatorReasonSchema = v.strictObject(
+  {
+    reason: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.account.reason_required'), v.maxLength(200, 'v.too_long')),
+  },
+  'v.type.object',
+);
+export const forcePasswordSchema = v.strictObject(
+  {
+    reason: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.account.reason_required'), v.maxLength(200, 'v.too_long')),
+    force: v.boolean('v.type.boolean'),
+  },
+  'v.type.object',
+);
 
 /** status_force_password 2: the player must change the password before anything else (SPEC.md section 3). */
 export const FORCE_PASSWORD = FORCE_PASSWORD_STATUS.required;

@@ -122,12 +122,20 @@ describe('registerSchema', () => {
 
   it('every field wrong at once: one key per field', () => {
     expect(fields(all, { account: '', password: '', password_confirm: '', phone: '', code: '', agreement: false })).toEqual({
-      account: ['v.account.required'], password: ['v.password.required'], password_confirm: ['v.password_confirm.required'],
-      phone: ['v.phone.required'], code: ['v.code.required'], agreement: ['v.agreement.required'],
+      account: ['v.account.required'],
+      password: ['v.password.required'],
+      password_confirm: ['v.password_confirm.required'],
+      phone: ['v.phone.required'],
+      code: ['v.code.required'],
+      agreement: ['v.agreement.required'],
     });
     expect(fields(all, {})).toEqual({
-      account: ['v.account.required'], password: ['v.password.required'], password_confirm: ['v.password_confirm.required'],
-      phone: ['v.phone.required'], code: ['v.code.required'], agreement: ['v.agreement.required'],
+      account: ['v.account.required'],
+      password: ['v.password.required'],
+      password_confirm: ['v.password_confirm.required'],
+      phone: ['v.phone.required'],
+      code: ['v.code.required'],
+      agreement: ['v.agreement.required'],
     });
   });
 });
@@ -142,7 +150,8 @@ describe('loginSchema', () => {
     expect(fields(loginSchema, { account: '', password: '' })).toEqual({ account: ['v.login.account.required'], password: ['v.login.password.required'] });
     expect(fields(loginSchema, {})).toEqual({ account: ['v.login.account.required'], password: ['v.login.password.required'] });
     expect(fields(loginSchema, { account: 'play-er', password: 'abc 123' })).toEqual({
-      account: ['m_login_enter_number_letter'], password: ['v.login.password.letters_digits'],
+      account: ['m_login_enter_number_letter'],
+      password: ['v.login.password.letters_digits'],
     });
     expect(fields(loginSchema, { account: 'player01', password: 'abc12345', rememberAccount: 'yes' })).toEqual({ rememberAccount: ['v.type.boolean'] });
     expect(fields(loginSchema, { account: 'player01', password: 'abc12345', extra: 1 })).toEqual({ extra: ['v.unknown_field'] });
@@ -170,13 +179,34 @@ describe('issuesToFields', () => {
 
 describe('message keys', () => {
   const used = [
-    'v.type.string', 'v.type.boolean', 'v.type.object', 'v.too_long', 'v.unknown_field',
-    'v.account.required', 'v.account.invalid', 'v.password.required', 'v.password.invalid',
-    'v.password_confirm.required', 'v.password_confirm.different', 'v.phone.required', 'v.phone.invalid',
-    'v.code.required', 'v.code.invalid', 'v.code.not_requested', 'v.code.wrong', 'v.agreement.required',
-    'v.recommend_code.invalid', 'v.recommend_code.unknown', 'v.account.taken', 'v.phone.taken', 'v.register.ip_limit',
-    'v.login.account.required', 'v.login.password.required', 'v.login.password.letters_digits',
-    'm_login_enter_number_letter', 'confirm_enter_phone',
+    'v.type.string',
+    'v.type.boolean',
+    'v.type.object',
+    'v.too_long',
+    'v.unknown_field',
+    'v.account.required',
+    'v.account.invalid',
+    'v.password.required',
+    'v.password.invalid',
+    'v.password_confirm.required',
+    'v.password_confirm.different',
+    'v.phone.required',
+    'v.phone.invalid',
+    'v.code.required',
+    'v.code.invalid',
+    'v.code.not_requested',
+    'v.code.wrong',
+    'v.agreement.required',
+    'v.recommend_code.invalid',
+    'v.recommend_code.unknown',
+    'v.account.taken',
+    'v.phone.taken',
+    'v.register.ip_limit',
+    'v.login.account.required',
+    'v.login.password.required',
+    'v.login.password.letters_digits',
+    'm_login_enter_number_letter',
+    'confirm_enter_phone',
   ];
   it('every key the schemas and the auth service give exists in English and in Traditional Chinese', () => {
     for (const key of used) {

@@ -15,19 +15,20 @@ export const PHONE_RE = /^09\d{8}$/;
  */
 const field = <S extends v.GenericSchema<unknown, string>>(schema: S) => v.optional(v.config(schema, { abortPipeEarly: true }), '');
 
-const text = (requiredKey: string) =>
-  v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty(requiredKey));
+const text = (requiredKey: string) => v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty(requiredKey));
 
-export const accountField = field(v.pipe(
-  text('v.account.required'),
-  v.regex(ALNUM_6_12, 'v.account.invalid'),
-  v.regex(HAS_LETTER_AND_DIGIT, 'v.account.invalid'),
-));
-export const passwordField = field(v.pipe(
-  v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.password.required'),
-  v.regex(ALNUM_6_12, 'v.password.invalid'),
-  v.regex(HAS_LETTER_AND_DIGIT, 'v.password.invalid'),
-));
+export const accountField = field(
+  v.pipe(text('v.account.required'), v.regex(ALNUM_6_12, 'v.account.invalid'), v.regex(HAS_LETTER_AND_DIGIT, 'v.account.invalid')),
+);
+export const passwordField = field(
+  v.pipe(
+    v.string('v.type.string'),
+    v.maxLength(MAX_FIELD, 'v.too_long'),
+    v.nonEmpty('v.password.required'),
+    v.regex(ALNUM_6_12, 'v.password.invalid'),
+    v.regex(HAS_LETTER_AND_DIGIT, 'v.password.invalid'),
+  ),
+);
 export const phoneField = field(v.pipe(text('v.phone.required'), v.regex(PHONE_RE, 'v.phone.invalid')));
 
 export interface RegisterRules {
@@ -39,55 +40,117 @@ export interface RegisterRules {
 
 export function registerSchema(rules: RegisterRules) {
   return v.pipe(
-    v.strictObject({
-      account: accountField,
-      password: passwordField,
-      password_confirm: field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.password_confirm.required'))),
-      phone: phoneField,
-      code: rules.needSms
-        ? field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('v.code.required'), v.regex(/^\d{6}$/, 'v.code.invalid')))
-        : v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'))),
-      recommended_code: v.optional(v.config(v.pipe(v.string('v.type.string'), v.maxLength(16, 'v.too_long'), v.trim(), v.regex(/^[A-Za-z0-9]*$/, 'v.recommend_code.invalid')), { abortPipeEarly: true })),
-      agreement: rules.needAge
-        // A missing box reads as unticked; valibot types a default as the wrapped input, hence the cast.
-        ? v.optional(v.literal(true, 'v.agreement.required'), false as unknown as true)
-        : v.optional(v.boolean('v.type.boolean')),
-    }, 'v.type.object'),
+    v.strictObject(
+      {
+        account: accountField,
+        password: passwordField,
+        password_confirm: field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.password_confirm.required'))),
+        phone: phoneField,
+        code: rules.needSms
+          ? field(
+              v.pipe(
+                v.string('v.type.string'),
+                v.maxLength(MAX_FIELD, 'v.too_long'),
+                v.trim(),
+                v.nonEmpty('v.code.required'),
+                v.regex(/^\d{6}$/, 'v.code.invalid'),
+              ),
+            )
+          : v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'))),
+        recommended_code: v.optional(
+          v.config(v.pipe(v.string('v.type.string'), v.maxLength(16, 'v.too_long'), v.trim(), v.regex(/^[A-Za-z0-9]*$/, 'v.recommend_code.invalid')), {
+            abortPipeEarly: true,
+          }),
+        ),
+        agreement: rules.needAge
+          ? // A missing box reads as unticked; valibot types a default as the wrapped input, hence the cast.
+            v.optional(v.literal(true, 'v.agreement.required'), false as unknown as true)
+          : v.optional(v.boolean('v.type.boolean')),
+      },
+      'v.type.object',
+    ),
     v.forward(
       // An empty confirmation already says 'required'.
-      v.partialCheck([['password'], ['password_confirm']], (i) => i.password_confirm === '' || i.password === i.password_confirm, 'v.password_confirm.different'),
+      v.partialCheck(
+        [['password'], ['password_confirm']],
+        (i) => i.password_confirm === '' || i.password === i.password_confirm,
+        'v.password_confirm.different',
+      ),
       ['password_confirm'],
     ),
   );
 }
 
-export const loginSchema = v.strictObject({
-  account: field(v.pipe(
-    v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('v.login.account.required'),
-    v.regex(/^[A-Za-z0-9]+$/, 'm_login_enter_number_letter'),
-  )),
-  password: field(v.pipe(
-    v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.nonEmpty('v.login.password.required'),
-    v.regex(/^[A-Za-z0-9]+$/, 'v.login.password.letters_digits'),
-  )),
-  rememberAccount: v.optional(v.boolean('v.type.boolean')),
-}, 'v.type.object');
+export const loginSchema = v.strictObject(
+  {
+    account: field(
+      v.pipe(
+        v.string('v.type.string'),
+        v.maxLength(MAX_FIELD, 'v.too_long'),
+        v.trim(),
+        v.nonEmpty('v.login.account.required'),
+        v.regex(/^[A-Za-z0-9]+$/, 'm_login_enter_number_letter'),
+      ),
+    ),
+    password: field(
+      v.pipe(
+        v.string('v.type.string'),
+        v.maxLength(MAX_FIELD, 'v.too_long'),
+        v.nonEmpty('v.login.password.required'),
+        v.regex(/^[A-Za-z0-9]+$/, 'v.login.password.letters_digits'),
+      ),
+    ),
+    rememberAccount: v.optional(v.boolean('v.type.boolean')),
+  },
+  'v.type.object',
+);
 export type LoginInput = v.InferOutput<typeof loginSchema>;
 
-export const sendPhoneSchema = v.strictObject({
-  phone: field(v.pipe(v.string('v.type.string'), v.maxLength(MAX_FIELD, 'v.too_long'), v.trim(), v.nonEmpty('confirm_enter_phone'), v.regex(PHONE_RE, 'v.phone.invalid'))),
-}, 'v.type.object');
+export const sendPhoneSchema = v.strictObject(
+  {
+    phone: field(
+      v.pipe(
+        v.string('v.type.string'),
+        v.maxLength(MAX_FIELD, 'v.too_long'),
+        v.trim(),
+        v.nonEmpty('confirm_enter_phone'),
+        v.regex(PHONE_RE, 'v.phone.invalid'),
+      ),
+    ),
+  },
+  'v.type.object',
+);
 
 /** A message a schema names itself is a catalogue key: words and dots, no spaces (valibot's own texts have spaces). */
 const MESSAGE_KEY_RE = /^[\w-]+(?:\.[\w-]+)*$/;
 
 /** The catalogue key of each check valibot can fail, for schemas that name no message of their own. */
 const ISSUE_KEYS: Record<string, string> = {
-  string: 'v.type.string', number: 'v.type.number', bigint: 'v.type.number', boolean: 'v.type.boolean', object: 'v.type.object',
-  strict_object: 'v.type.object', loose_object: 'v.type.object', record: 'v.type.object', array: 'v.type.array', tuple: 'v.type.array',
-  integer: 'v.type.integer', safe_integer: 'v.type.integer', picklist: 'v.choice', enum: 'v.choice', literal: 'v.choice',
-  variant: 'v.choice', union: 'v.invalid', min_value: 'v.out_of_range', max_value: 'v.out_of_range', finite: 'v.type.number',
-  non_empty: 'v.required', min_length: 'v.too_short', max_length: 'v.too_long', length: 'v.invalid', digits: 'v.digits',
+  string: 'v.type.string',
+  number: 'v.type.number',
+  bigint: 'v.type.number',
+  boolean: 'v.type.boolean',
+  object: 'v.type.object',
+  strict_object: 'v.type.object',
+  loose_object: 'v.type.object',
+  record: 'v.type.object',
+  array: 'v.type.array',
+  tuple: 'v.type.array',
+  integer: 'v.type.integer',
+  safe_integer: 'v.type.integer',
+  picklist: 'v.choice',
+  enum: 'v.choice',
+  literal: 'v.choice',
+  variant: 'v.choice',
+  union: 'v.invalid',
+  min_value: 'v.out_of_range',
+  max_value: 'v.out_of_range',
+  finite: 'v.type.number',
+  non_empty: 'v.required',
+  min_length: 'v.too_short',
+  max_length: 'v.too_long',
+  length: 'v.invalid',
+  digits: 'v.digits',
 };
 
 /**

@@ -15,44 +15,71 @@ export const GATEWAY_METHODS: readonly DepositMethod[] = ['card', 'cvs', 'online
 
 /** A decimal amount with at most two decimals; deposits and withdrawals name the field `amount` or `money`. */
 // Each field answers with its first failed rule only.
-const amountText = (required: string, numeric: string) => v.config(v.pipe(
-  v.union([v.string(), v.number()], numeric),
-  v.transform((x) => String(x).trim()),
-  v.nonEmpty(required),
-  v.regex(/^\d{1,12}(\.\d{1,2})?$/, numeric),
-), { abortPipeEarly: true });
+const amountText = (required: string, numeric: string) =>
+  v.config(
+    v.pipe(
+      v.union([v.string(), v.number()], numeric),
+      v.transform((x) => String(x).trim()),
+      v.nonEmpty(required),
+      v.regex(/^\d{1,12}(\.\d{1,2})?$/, numeric),
+    ),
+    { abortPipeEarly: true },
+  );
 
-export const depositCreateBody = v.strictObject({
-  method: v.picklist(DEPOSIT_METHODS, 'cashier.method.required'),
-  amount: amountText('cashier.amount.required', 'cashier.amount.numeric'),
-  /** Bank transfer: the account's last five digits and the time; USDT: the transaction id. */
-  player_ref: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'v.too_long'))),
-}, 'v.type.object');
+export const depositCreateBody = v.strictObject(
+  {
+    method: v.picklist(DEPOSIT_METHODS, 'cashier.method.required'),
+    amount: amountText('cashier.amount.required', 'cashier.amount.numeric'),
+    /** Bank transfer: the account's last five digits and the time; USDT: the transaction id. */
+    player_ref: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'v.too_long'))),
+  },
+  'v.type.object',
+);
 
-export const withdrawCreateBody = v.strictObject({
-  money: amountText('cashier.amount.required', 'cashier.amount.numeric'),
-  bank_card_id: idSchema('cashier.card.required'),
-}, 'v.type.object');
+export const withdrawCreateBody = v.strictObject(
+  {
+    money: amountText('cashier.amount.required', 'cashier.amount.numeric'),
+    bank_card_id: idSchema('cashier.card.required'),
+  },
+  'v.type.object',
+);
 
 const BANK_CARD_NUMBER_RE = /^\d{10,16}$/;
 export const bankCardBody = v.pipe(
-  v.strictObject({
-    bank: v.pipe(v.string('cashier.bank.required'), v.trim(), v.nonEmpty('cashier.bank.required'), v.maxLength(10)),
-    market: v.pipe(v.string('cashier.market.required'), v.trim(), v.nonEmpty('cashier.market.required'), v.maxLength(60, 'v.too_long')),
-    account_name: v.pipe(v.string('cashier.account_name.required'), v.trim(), v.nonEmpty('cashier.account_name.required'), v.maxLength(40, 'v.too_long')),
-    card_number: v.config(v.pipe(v.string('cashier.card_number.required'), v.trim(), v.nonEmpty('cashier.card_number.required'), v.regex(BANK_CARD_NUMBER_RE, 'cashier.card_number.invalid')), { abortPipeEarly: true }),
-    card_number_confirm: v.pipe(v.string('cashier.card_number_confirm.required'), v.trim(), v.nonEmpty('cashier.card_number_confirm.required')),
-  }, 'v.type.object'),
-  v.forward(v.partialCheck([['card_number'], ['card_number_confirm']], (i) => i.card_number === i.card_number_confirm, 'cashier.card_number_confirm.different'), ['card_number_confirm']),
+  v.strictObject(
+    {
+      bank: v.pipe(v.string('cashier.bank.required'), v.trim(), v.nonEmpty('cashier.bank.required'), v.maxLength(10)),
+      market: v.pipe(v.string('cashier.market.required'), v.trim(), v.nonEmpty('cashier.market.required'), v.maxLength(60, 'v.too_long')),
+      account_name: v.pipe(v.string('cashier.account_name.required'), v.trim(), v.nonEmpty('cashier.account_name.required'), v.maxLength(40, 'v.too_long')),
+      card_number: v.config(
+        v.pipe(
+          v.string('cashier.card_number.required'),
+          v.trim(),
+          v.nonEmpty('cashier.card_number.required'),
+          v.regex(BANK_CARD_NUMBER_RE, 'cashier.card_number.invalid'),
+        ),
+        { abortPipeEarly: true },
+      ),
+      card_number_confirm: v.pipe(v.string('cashier.card_number_confirm.required'), v.trim(), v.nonEmpty('cashier.card_number_confirm.required')),
+    },
+    'v.type.object',
+  ),
+  v.forward(
+    v.partialCheck([['card_number'], ['card_number_confirm']], (i) => i.card_number === i.card_number_confirm, 'cashier.card_number_confirm.different'),
+    ['card_number_confirm'],
+  ),
 );
 
 export const withdrawCancelBody = v.strictObject({ id: v.pipe(v.string(), v.regex(/^WD[0-9a-z]{10,40}$/, 'error.not_found')) }, 'v.type.object');
 
-export const personalInfoBody = v.strictObject({
-  real_name: v.pipe(v.string(), v.trim(), v.nonEmpty('cashier.real_name.required'), v.maxLength(40, 'v.too_long')),
-  gender: v.picklist(['male', 'female', 'other'], 'cashier.gender.required'),
-  birthday: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'cashier.birthday.required')),
-}, 'v.type.object');
+export const personalInfoBody = v.strictObject(
+  {
+    real_name: v.pipe(v.string(), v.trim(), v.nonEmpty('cashier.real_name.required'), v.maxLength(40, 'v.too_long')),
+    gender: v.picklist(['male', 'female', 'other'], 'cashier.gender.required'),
+    birthday: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'cashier.birthday.required')),
+  },
+  'v.type.object',
+);
 
 /** Whole years between a birthday ('YYYY-MM-DD') and a day. */
 export function ageOn(birthday: string, today: Date): number {
@@ -74,7 +101,11 @@ export const depositMethodsView = v.object({
   max: v.string(),
   /** Per-method bounds where a method has its own. */
   limits: v.object({
-    bank_transfer: v.optional(range), card: v.optional(range), cvs: v.optional(range), online_banking: v.optional(range), usdt: v.optional(range),
+    bank_transfer: v.optional(range),
+    card: v.optional(range),
+    cvs: v.optional(range),
+    online_banking: v.optional(range),
+    usdt: v.optional(range),
   }),
   bank_transfer: v.nullable(v.object({ bank: v.string(), account_name: v.string(), account: v.string() })),
   usdt: v.nullable(v.object({ address: v.string(), network: v.string() })),

@@ -52,19 +52,27 @@ const conversationId = idNumber('chat.v.conversation');
 
 /** A message from either side: text, images (upload ids), or both; never neither. */
 export const sendBody = v.pipe(
-  v.strictObject({
-    key: clientKey,
-    text: v.optional(text, ''),
-    images: v.optional(v.pipe(v.array(idNumber('chat.v.image'), 'v.type.array'), v.maxLength(CHAT_IMAGES_MAX, 'chat.v.images')), []),
-  }, 'v.type.object'),
+  v.strictObject(
+    {
+      key: clientKey,
+      text: v.optional(text, ''),
+      images: v.optional(v.pipe(v.array(idNumber('chat.v.image'), 'v.type.array'), v.maxLength(CHAT_IMAGES_MAX, 'chat.v.images')), []),
+    },
+    'v.type.object',
+  ),
   v.check((b) => b.text.length > 0 || b.images.length > 0, 'chat.v.empty'),
 );
 export const agentSendBody = v.pipe(
-  v.strictObject({
-    conversationId, key: clientKey, text: v.optional(text, ''),
-    // Pictures the agent uploaded as private back-office uploads (POST /api/backoffice/uploads/images?visibility=private).
-    images: v.optional(v.pipe(v.array(idNumber('chat.v.image'), 'v.type.array'), v.maxLength(CHAT_IMAGES_MAX, 'chat.v.images')), []),
-  }, 'v.type.object'),
+  v.strictObject(
+    {
+      conversationId,
+      key: clientKey,
+      text: v.optional(text, ''),
+      // Pictures the agent uploaded as private back-office uploads (POST /api/backoffice/uploads/images?visibility=private).
+      images: v.optional(v.pipe(v.array(idNumber('chat.v.image'), 'v.type.array'), v.maxLength(CHAT_IMAGES_MAX, 'chat.v.images')), []),
+    },
+    'v.type.object',
+  ),
   v.check((b) => b.text.length > 0 || b.images.length > 0, 'chat.v.empty'),
 );
 export const typingBody = v.strictObject({ conversationId, typing: v.boolean('v.type.boolean') }, 'v.type.object');
@@ -74,11 +82,14 @@ export const transferBody = v.strictObject({ conversationId, toStaffId: idNumber
 export const emptyBody = v.optional(v.strictObject({}, 'v.type.object'), {});
 
 /** A message left while no agent is online; it becomes a consultation (SPEC.md section 5). */
-export const leaveMessageBody = v.strictObject({
-  title: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('chat.v.title'), v.maxLength(50, 'chat.v.too_long')),
-  content: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('chat.v.empty'), v.maxLength(CHAT_TEXT_MAX, 'chat.v.too_long')),
-  images: v.optional(v.pipe(v.array(idNumber('chat.v.image'), 'v.type.array'), v.maxLength(CHAT_IMAGES_MAX, 'chat.v.images')), []),
-}, 'v.type.object');
+export const leaveMessageBody = v.strictObject(
+  {
+    title: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('chat.v.title'), v.maxLength(50, 'chat.v.too_long')),
+    content: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('chat.v.empty'), v.maxLength(CHAT_TEXT_MAX, 'chat.v.too_long')),
+    images: v.optional(v.pipe(v.array(idNumber('chat.v.image'), 'v.type.array'), v.maxLength(CHAT_IMAGES_MAX, 'chat.v.images')), []),
+  },
+  'v.type.object',
+);
 
 export const conversationParams = v.object({ id: idText('chat.v.conversation') });
 
@@ -146,11 +157,14 @@ export type ConversationMessagesView = v.InferOutput<typeof conversationMessages
 
 export const cannedReplyView = v.object({ id: v.number(), title: v.string(), body: v.string(), sort: v.number(), updated_at: v.string() });
 export type CannedReplyView = v.InferOutput<typeof cannedReplyView>;
-export const cannedReplyBody = v.strictObject({
-  title: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('chat.v.title'), v.maxLength(40, 'chat.v.too_long')),
-  body: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('chat.v.empty'), v.maxLength(CHAT_TEXT_MAX, 'chat.v.too_long')),
-  sort: v.optional(v.pipe(v.number('v.type.number'), v.integer('v.type.number'), v.minValue(0, 'v.type.number'), v.maxValue(9999, 'v.type.number')), 0),
-}, 'v.type.object');
+export const cannedReplyBody = v.strictObject(
+  {
+    title: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('chat.v.title'), v.maxLength(40, 'chat.v.too_long')),
+    body: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('chat.v.empty'), v.maxLength(CHAT_TEXT_MAX, 'chat.v.too_long')),
+    sort: v.optional(v.pipe(v.number('v.type.number'), v.integer('v.type.number'), v.minValue(0, 'v.type.number'), v.maxValue(9999, 'v.type.number')), 0),
+  },
+  'v.type.object',
+);
 export type CannedReplyBody = v.InferOutput<typeof cannedReplyBody>;
 
 /** The player beside the conversation: account, level and wallets. */

@@ -23,29 +23,41 @@ const CONSULTATION_PAGE_SIZE_MAX = 50;
 /** A thread shows at most this many replies (the newest); far beyond a real conversation. */
 export const CONSULTATION_THREAD_MAX = 200;
 
-const text = (max: number, required: string) => v.pipe(
-  v.string('v.type.string'), v.trim(), v.nonEmpty(required), v.maxLength(max, 'consult.v.too_long'),
+const text = (max: number, required: string) => v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty(required), v.maxLength(max, 'consult.v.too_long'));
+const imageIds = v.optional(
+  v.pipe(
+    v.array(idSchema('consult.v.image'), 'consult.v.image'),
+    v.maxLength(CONSULTATION_IMAGES_MAX, 'consult.v.images_max'),
+    v.check((ids) => new Set(ids).size === ids.length, 'consult.v.image'),
+  ),
+  [],
 );
-const imageIds = v.optional(v.pipe(
-  v.array(idSchema('consult.v.image'), 'consult.v.image'),
-  v.maxLength(CONSULTATION_IMAGES_MAX, 'consult.v.images_max'),
-  v.check((ids) => new Set(ids).size === ids.length, 'consult.v.image'),
-), []);
 
-export const createConsultationBody = v.strictObject({
-  title: text(CONSULTATION_TITLE_MAX, 'consult.v.title_required'),
-  information: text(CONSULTATION_TEXT_MAX, 'consult.v.information_required'),
-  image_ids: imageIds,
-}, 'v.type.object');
-
-export const replyConsultationBody = v.strictObject({
-  content: text(CONSULTATION_TEXT_MAX, 'consult.v.content_required'),
-  image_ids: imageIds,
-}, 'v.type.object');
-
-const intText = (min: number, max: number) => v.pipe(
-  v.string('v.type.string'), v.regex(/^\d{1,6}$/, 'consult.v.page'), v.transform(Number), v.minValue(min, 'consult.v.page'), v.maxValue(max, 'consult.v.page'),
+export const createConsultationBody = v.strictObject(
+  {
+    title: text(CONSULTATION_TITLE_MAX, 'consult.v.title_required'),
+    information: text(CONSULTATION_TEXT_MAX, 'consult.v.information_required'),
+    image_ids: imageIds,
+  },
+  'v.type.object',
 );
+
+export const replyConsultationBody = v.strictObject(
+  {
+    content: text(CONSULTATION_TEXT_MAX, 'consult.v.content_required'),
+    image_ids: imageIds,
+  },
+  'v.type.object',
+);
+
+const intText = (min: number, max: number) =>
+  v.pipe(
+    v.string('v.type.string'),
+    v.regex(/^\d{1,6}$/, 'consult.v.page'),
+    v.transform(Number),
+    v.minValue(min, 'consult.v.page'),
+    v.maxValue(max, 'consult.v.page'),
+  );
 
 /** Without page and pageSize the call answers the counter only (SPEC.md section 7). */
 export const consultationListQuery = v.object({
@@ -120,10 +132,13 @@ export const deskListQuery = v.object({
 
 export const deskReplyBody = replyConsultationBody;
 
-export const deskAssignBody = v.strictObject({
-  /** null gives the consultation back to the queue. */
-  staff_id: v.nullable(idSchema('consult.v.assignee')),
-}, 'v.type.object');
+export const deskAssignBody = v.strictObject(
+  {
+    /** null gives the consultation back to the queue. */
+    staff_id: v.nullable(idSchema('consult.v.assignee')),
+  },
+  'v.type.object',
+);
 
 const deskItemView = v.object({
   ...consultationItemView.entries,

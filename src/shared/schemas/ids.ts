@@ -15,10 +15,7 @@ const ID_TEXT_RE = new RegExp(`^\\d{1,${ID_DIGITS}}$`);
  */
 export function idSchema(message = 'v.id.invalid', min: 0 | 1 = 1) {
   return v.pipe(
-    v.union([
-      v.pipe(v.number(message), v.integer(message)),
-      v.pipe(v.string(message), v.regex(ID_TEXT_RE, message), v.transform(Number)),
-    ], message),
+    v.union([v.pipe(v.number(message), v.integer(message)), v.pipe(v.string(message), v.regex(ID_TEXT_RE, message), v.transform(Number))], message),
     v.minValue(min, message),
     v.maxValue(ID_MAX, message),
   );

@@ -26,7 +26,14 @@ export const POPUPS_MAX = 50;
 
 // ---- player side -----------------------------------------------------------------------------------
 
-const pageText = (max: number) => v.pipe(v.string('v.type.string'), v.regex(/^\d{1,6}$/, 'v.type.number'), v.transform(Number), v.minValue(1, 'v.type.number'), v.maxValue(max, 'v.type.number'));
+const pageText = (max: number) =>
+  v.pipe(
+    v.string('v.type.string'),
+    v.regex(/^\d{1,6}$/, 'v.type.number'),
+    v.transform(Number),
+    v.minValue(1, 'v.type.number'),
+    v.maxValue(max, 'v.type.number'),
+  );
 
 /** page and pageSize are optional: without them the lists answer only the totals (SPEC.md section 7). */
 export const messageListQuery = v.object({
@@ -39,10 +46,15 @@ export const messageDetailQuery = v.object({ id: idText('error.not_found') });
 
 /** Marks named messages read, or every message of a kind when `kind` is given without ids. */
 export const markReadBody = v.pipe(
-  v.strictObject({
-    ids: v.optional(v.pipe(v.array(idNumber('error.not_found'), 'v.type.array'), v.minLength(1, 'v.type.array'), v.maxLength(MARK_READ_MAX_IDS, 'v.too_long'))),
-    kind: v.optional(v.picklist(MESSAGE_KINDS, 'msg.v.kind')),
-  }, 'v.type.object'),
+  v.strictObject(
+    {
+      ids: v.optional(
+        v.pipe(v.array(idNumber('error.not_found'), 'v.type.array'), v.minLength(1, 'v.type.array'), v.maxLength(MARK_READ_MAX_IDS, 'v.too_long')),
+      ),
+      kind: v.optional(v.picklist(MESSAGE_KINDS, 'msg.v.kind')),
+    },
+    'v.type.object',
+  ),
   v.check((b) => !!b.ids !== !!b.kind, 'msg.v.ids_or_kind'),
 );
 
@@ -93,7 +105,12 @@ const color = v.pipe(v.string('v.type.string'), v.regex(/^#[0-9a-fA-F]{6}$/, 'ms
  * Where clicking a popup's image leads: a site path (/member/deposit) or an http(s) address. Anything else
  * (javascript:, //host) is refused so a click never runs code or leaves for a host that looks like ours.
  */
-const redirect = v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(500, 'v.too_long'), v.regex(/^$|^\/(?!\/)[^\s]*$|^https?:\/\/[^\s]+$/i, 'msg.v.redirect'));
+const redirect = v.pipe(
+  v.string('v.type.string'),
+  v.trim(),
+  v.maxLength(500, 'v.too_long'),
+  v.regex(/^$|^\/(?!\/)[^\s]*$|^https?:\/\/[^\s]+$/i, 'msg.v.redirect'),
+);
 
 /**
  * The display settings of one popup (SPEC.md section 3). frame_setting: 1 default frame, 2 custom frame
@@ -121,26 +138,40 @@ const popupSettingsShape = {
 };
 
 export const POPUP_DEFAULTS = {
-  show_mode: 2, show_type: 1, close_mode: 2, frame_setting: 1,
-  page_1_title_color: '#ffffff', page_1_header_background: '#1d4ed8', page_1_background: '#ffffff', page_1_border_color: '#1d4ed8', page_1_width: 500,
-  page_2_frame_type: 1, content_type: 2, image_alt: '', page_3_redirect_type: 3, page_3_redirect: '',
+  show_mode: 2,
+  show_type: 1,
+  close_mode: 2,
+  frame_setting: 1,
+  page_1_title_color: '#ffffff',
+  page_1_header_background: '#1d4ed8',
+  page_1_background: '#ffffff',
+  page_1_border_color: '#1d4ed8',
+  page_1_width: 500,
+  page_2_frame_type: 1,
+  content_type: 2,
+  image_alt: '',
+  page_3_redirect_type: 3,
+  page_3_redirect: '',
 } as const;
 
 const dateTime = v.nullable(v.pipe(v.string('v.type.string'), v.isoTimestamp('v.date.invalid')));
 
-export const popupBody = v.strictObject({
-  ...popupSettingsShape,
-  title: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('msg.v.title'), v.maxLength(100, 'v.too_long')),
-  title_en: v.optional(v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(100, 'v.too_long')), ''),
-  html_code: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MESSAGE_BODY_MAX, 'v.too_long')), ''),
-  html_code_en: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MESSAGE_BODY_MAX, 'v.too_long')), ''),
-  /** The id POST /api/backoffice/uploads/images answered. */
-  image: v.nullable(idNumber('msg.v.image')),
-  status: v.picklist(POPUP_STATUS_VALUES, 'msg.v.choice'),
-  sort: v.pipe(v.number('v.type.number'), v.integer('v.type.number'), v.minValue(0), v.maxValue(9999)),
-  starts_at: dateTime,
-  ends_at: dateTime,
-}, 'v.type.object');
+export const popupBody = v.strictObject(
+  {
+    ...popupSettingsShape,
+    title: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('msg.v.title'), v.maxLength(100, 'v.too_long')),
+    title_en: v.optional(v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(100, 'v.too_long')), ''),
+    html_code: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MESSAGE_BODY_MAX, 'v.too_long')), ''),
+    html_code_en: v.optional(v.pipe(v.string('v.type.string'), v.maxLength(MESSAGE_BODY_MAX, 'v.too_long')), ''),
+    /** The id POST /api/backoffice/uploads/images answered. */
+    image: v.nullable(idNumber('msg.v.image')),
+    status: v.picklist(POPUP_STATUS_VALUES, 'msg.v.choice'),
+    sort: v.pipe(v.number('v.type.number'), v.integer('v.type.number'), v.minValue(0), v.maxValue(9999)),
+    starts_at: dateTime,
+    ends_at: dateTime,
+  },
+  'v.type.object',
+);
 export type PopupInput = v.InferOutput<typeof popupBody>;
 
 /** One popup as GET /api/system/alert/settings answers it, in the caller's language. */
@@ -178,23 +209,43 @@ const html = v.pipe(v.string('v.type.string'), v.maxLength(MESSAGE_BODY_MAX, 'v.
 const day = v.pipe(v.string('v.type.string'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date.invalid'));
 
 /** Who a personal message goes to: a pasted list of accounts (one is "one player"), levels, or a registration window. */
-const segmentBody = v.variant('type', [
-  v.strictObject({ type: v.literal('accounts'), accounts: v.pipe(v.string('v.type.string'), v.maxLength(PASTED_ACCOUNTS_MAX * 14, 'v.too_long')) }, 'v.type.object'),
-  v.strictObject({ type: v.literal('level'), levels: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)), 'v.type.array'), v.minLength(1, 'msg.v.levels'), v.maxLength(11, 'v.too_long')) }, 'v.type.object'),
-  v.strictObject({ type: v.literal('registered'), from: day, to: day }, 'v.type.object'),
-], 'msg.v.segment');
+const segmentBody = v.variant(
+  'type',
+  [
+    v.strictObject(
+      { type: v.literal('accounts'), accounts: v.pipe(v.string('v.type.string'), v.maxLength(PASTED_ACCOUNTS_MAX * 14, 'v.too_long')) },
+      'v.type.object',
+    ),
+    v.strictObject(
+      {
+        type: v.literal('level'),
+        levels: v.pipe(
+          v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)), 'v.type.array'),
+          v.minLength(1, 'msg.v.levels'),
+          v.maxLength(11, 'v.too_long'),
+        ),
+      },
+      'v.type.object',
+    ),
+    v.strictObject({ type: v.literal('registered'), from: day, to: day }, 'v.type.object'),
+  ],
+  'msg.v.segment',
+);
 export type SegmentInput = v.InferOutput<typeof segmentBody>;
 
-export const composeBody = v.strictObject({
-  kind: v.picklist(MESSAGE_KINDS, 'msg.v.kind'),
-  title,
-  title_en: titleEn,
-  body: v.pipe(html, v.nonEmpty('msg.v.body')),
-  body_en: v.optional(html, ''),
-  marketing: v.optional(v.boolean('v.type.boolean'), false),
-  platform_code: v.optional(v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(20, 'v.too_long'))),
-  segment: v.optional(segmentBody),
-}, 'v.type.object');
+export const composeBody = v.strictObject(
+  {
+    kind: v.picklist(MESSAGE_KINDS, 'msg.v.kind'),
+    title,
+    title_en: titleEn,
+    body: v.pipe(html, v.nonEmpty('msg.v.body')),
+    body_en: v.optional(html, ''),
+    marketing: v.optional(v.boolean('v.type.boolean'), false),
+    platform_code: v.optional(v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(20, 'v.too_long'))),
+    segment: v.optional(segmentBody),
+  },
+  'v.type.object',
+);
 export type ComposeInput = v.InferOutput<typeof composeBody>;
 
 export const recipientPreviewBody = v.strictObject({ segment: segmentBody, marketing: v.optional(v.boolean(), false) }, 'v.type.object');
@@ -254,10 +305,20 @@ export const boPopupView = v.object({
   ends_at: v.nullable(v.string()),
   updated_at: v.string(),
   settings: v.object({
-    show_mode: v.picklist([1, 2]), show_type: v.picklist([1, 2]), close_mode: v.picklist([1, 2]), frame_setting: v.picklist([1, 2, 3]),
-    page_1_title_color: v.string(), page_1_header_background: v.string(), page_1_background: v.string(), page_1_border_color: v.string(),
-    page_1_width: v.number(), page_2_frame_type: v.picklist([1, 2, 3, 5]), content_type: v.picklist([1, 2]), image_alt: v.string(),
-    page_3_redirect_type: v.picklist([2, 3]), page_3_redirect: v.string(),
+    show_mode: v.picklist([1, 2]),
+    show_type: v.picklist([1, 2]),
+    close_mode: v.picklist([1, 2]),
+    frame_setting: v.picklist([1, 2, 3]),
+    page_1_title_color: v.string(),
+    page_1_header_background: v.string(),
+    page_1_background: v.string(),
+    page_1_border_color: v.string(),
+    page_1_width: v.number(),
+    page_2_frame_type: v.picklist([1, 2, 3, 5]),
+    content_type: v.picklist([1, 2]),
+    image_alt: v.string(),
+    page_3_redirect_type: v.picklist([2, 3]),
+    page_3_redirect: v.string(),
   }),
 });
 export type BoPopup = v.InferOutput<typeof boPopupView>;

@@ -11,16 +11,24 @@ export const PAGE_SIZE_MAX = 100;
 const PAGE_MAX = 10_000;
 
 /** A whole number sent as query text, within bounds; 'bo.*' keys are translated by the back office's error handler. */
-const intText = (min: number, max: number) => v.pipe(
-  v.string('v.type.string'), v.regex(/^\d{1,9}$/, 'bo.v.integer'), v.transform(Number),
-  v.minValue(min, 'bo.v.out_of_range'), v.maxValue(max, 'bo.v.out_of_range'),
-);
+const intText = (min: number, max: number) =>
+  v.pipe(
+    v.string('v.type.string'),
+    v.regex(/^\d{1,9}$/, 'bo.v.integer'),
+    v.transform(Number),
+    v.minValue(min, 'bo.v.out_of_range'),
+    v.maxValue(max, 'bo.v.out_of_range'),
+  );
 
 /** A page number or size sent as query text; its messages are the shared catalogue's, for players and staff alike. */
-const pageText = (max: number) => v.pipe(
-  v.string('v.type.string'), v.regex(/^\d{1,9}$/, 'v.page.integer'), v.transform(Number),
-  v.minValue(1, 'v.page.out_of_range'), v.maxValue(max, 'v.page.out_of_range'),
-);
+const pageText = (max: number) =>
+  v.pipe(
+    v.string('v.type.string'),
+    v.regex(/^\d{1,9}$/, 'v.page.integer'),
+    v.transform(Number),
+    v.minValue(1, 'v.page.out_of_range'),
+    v.maxValue(max, 'v.page.out_of_range'),
+  );
 
 /** The paging entries of a list query with its own default and largest page size, spread into the query schema. */
 export function pagingQuery(sizeDefault: number, sizeMax: number) {
@@ -37,8 +45,14 @@ export const pageQuery = pagingQuery(PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
 export const recordPageQuery = pagingQuery(RECORD_PAGE_SIZE, RECORD_PAGE_SIZE_MAX);
 
 /** A page of a player's records as the API answers it: the rows and how many there are in all. */
-export interface RecordPage<T> { data: T[]; total: number }
-export interface Paging { page: number; pageSize: number }
+export interface RecordPage<T> {
+  data: T[];
+  total: number;
+}
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
 
 /** The rows a page skips. */
 export const offsetOf = (p: Paging): number => (p.page - 1) * p.pageSize;

@@ -10,18 +10,32 @@ const reason = v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.accoun
 export const PLAYER_ACTIVE = PLAYER_STATUS.active;
 export const PLAYER_DISABLED = PLAYER_STATUS.disabled;
 
-export const playerStatusBody = v.strictObject({
-  enabled: v.boolean('v.type.boolean'),
-  reason,
-}, 'v.type.object');
+export const playerStatusBody = v.strictObject(
+  {
+    enabled: v.boolean('v.type.boolean'),
+    reason,
+  },
+  'v.type.object',
+);
 
 /** The same rules as the player's own form, plus the phone; an empty phone removes it. */
-export const playerProfileBody = v.strictObject({
-  real_name: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.pp.real_name_required'), v.maxLength(40, 'v.too_long')),
-  gender: v.picklist(['male', 'female', 'other'], 'bo.pp.gender_required'),
-  birthday: v.pipe(v.string('v.type.string'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.pp.birthday_required')),
-  phone: v.config(v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(10, 'bo.pp.phone_invalid'), v.check((s) => s === '' || PHONE_RE.test(s), 'bo.pp.phone_invalid')), { abortPipeEarly: true }),
-  reason,
-}, 'v.type.object');
+export const playerProfileBody = v.strictObject(
+  {
+    real_name: v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('bo.pp.real_name_required'), v.maxLength(40, 'v.too_long')),
+    gender: v.picklist(['male', 'female', 'other'], 'bo.pp.gender_required'),
+    birthday: v.pipe(v.string('v.type.string'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.pp.birthday_required')),
+    phone: v.config(
+      v.pipe(
+        v.string('v.type.string'),
+        v.trim(),
+        v.maxLength(10, 'bo.pp.phone_invalid'),
+        v.check((s) => s === '' || PHONE_RE.test(s), 'bo.pp.phone_invalid'),
+      ),
+      { abortPipeEarly: true },
+    ),
+    reason,
+  },
+  'v.type.object',
+);
 
 // The profile's answer is playerProfileView in ./backoffice/players.ts, beside the other player-page answers.

@@ -107,8 +107,20 @@ export const PROMOTION_LIMITS = {
 
 /** '此活動已結束' and friends are errors; these are the reasons a detail page shows why the player cannot apply. */
 const INELIGIBLE_REASONS = [
-  'ended', 'not_started', 'sign_in', 'applied', 'limit_reached', 'level', 'register_age', 'deposit_requirement',
-  'not_combinable', 'budget', 'automatic', 'operator_only', 'protection', 'entry_off',
+  'ended',
+  'not_started',
+  'sign_in',
+  'applied',
+  'limit_reached',
+  'level',
+  'register_age',
+  'deposit_requirement',
+  'not_combinable',
+  'budget',
+  'automatic',
+  'operator_only',
+  'protection',
+  'entry_off',
 ] as const;
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number];
 
@@ -121,8 +133,10 @@ const percent = v.pipe(v.string('promo.v.percent'), v.trim(), v.regex(PERCENT_RE
 const text = (max: number) => v.pipe(v.string('v.type.string'), v.maxLength(max, 'v.too_long'), v.trim());
 const requiredText = (max: number) => v.pipe(text(max), v.nonEmpty('promo.v.required'));
 const instant = v.nullable(v.pipe(v.string('v.type.string'), v.isoTimestamp('promo.v.time')));
-const int = (min: number, max: number) => v.pipe(v.number('v.type.number'), v.integer('v.type.number'), v.minValue(min, 'promo.v.number'), v.maxValue(max, 'promo.v.number'));
-const intText = (min: number, max: number) => v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'promo.v.number'), v.transform(Number), v.minValue(min, 'promo.v.number'), v.maxValue(max, 'promo.v.number'));
+const int = (min: number, max: number) =>
+  v.pipe(v.number('v.type.number'), v.integer('v.type.number'), v.minValue(min, 'promo.v.number'), v.maxValue(max, 'promo.v.number'));
+const intText = (min: number, max: number) =>
+  v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'promo.v.number'), v.transform(Number), v.minValue(min, 'promo.v.number'), v.maxValue(max, 'promo.v.number'));
 const page = v.optional(intText(1, 10_000), '1');
 const pageSize = v.optional(intText(1, PROMOTION_LIMITS.pageSizeMax), '10');
 const modeText = v.pipe(v.string(), v.regex(/^(1[01]|[0-9])$/, 'promo.v.mode'), v.transform(Number));
@@ -254,17 +268,23 @@ export const ApplyResultView = ApplicationView;
 
 /** An amount of the editor, at most PROMOTION_LIMITS.amountMaxMinor; the message states that limit. */
 const promoMoney = v.pipe(
-  v.string('bo.promo.v.amount'), v.trim(), v.regex(/^\d{1,12}(\.\d{1,2})?$/, 'bo.promo.v.amount'),
+  v.string('bo.promo.v.amount'),
+  v.trim(),
+  v.regex(/^\d{1,12}(\.\d{1,2})?$/, 'bo.promo.v.amount'),
   v.check((x) => Math.round(Number(x) * 100) <= PROMOTION_LIMITS.amountMaxMinor, 'bo.promo.v.amount'),
 );
 /** A percentage of the editor, at most PROMOTION_LIMITS.percentMaxBp; the message states that limit. */
 const promoPercent = v.pipe(
-  v.string('bo.promo.v.percent'), v.trim(), v.regex(PERCENT_RE, 'bo.promo.v.percent'),
+  v.string('bo.promo.v.percent'),
+  v.trim(),
+  v.regex(PERCENT_RE, 'bo.promo.v.percent'),
   v.check((x) => Math.round(Number(x) * 100) <= PROMOTION_LIMITS.percentMaxBp, 'bo.promo.v.percent'),
 );
 const registerDays = v.pipe(
-  v.number('bo.promo.v.register_days'), v.integer('bo.promo.v.register_days'),
-  v.minValue(0, 'bo.promo.v.register_days'), v.maxValue(PROMOTION_LIMITS.registerDaysMax, 'bo.promo.v.register_days'),
+  v.number('bo.promo.v.register_days'),
+  v.integer('bo.promo.v.register_days'),
+  v.minValue(0, 'bo.promo.v.register_days'),
+  v.maxValue(PROMOTION_LIMITS.registerDaysMax, 'bo.promo.v.register_days'),
 );
 
 const tierBody = v.strictObject({ threshold: promoMoney, amount: promoMoney, percent: promoPercent }, 'v.type.object');
@@ -272,69 +292,72 @@ const tierBody = v.strictObject({ threshold: promoMoney, amount: promoMoney, per
 /** True when both instants are given and the end is not after the start. */
 const endsBeforeStart = (start: string | null, end: string | null) => !!start && !!end && Date.parse(start) >= Date.parse(end);
 
-const promotionFields = v.strictObject({
-  mode: v.picklist(ENGINE_MODES, 'promo.v.mode'),
-  front_id: v.nullable(idSchema('promo.v.front')),
-  title: requiredText(PROMOTION_LIMITS.titleMax),
-  title_en: requiredText(PROMOTION_LIMITS.titleMax),
-  summary: text(PROMOTION_LIMITS.summaryMax),
-  summary_en: text(PROMOTION_LIMITS.summaryMax),
-  /** Operator HTML; sanitized on save. */
-  content: text(PROMOTION_LIMITS.contentMaxChars),
-  content_en: text(PROMOTION_LIMITS.contentMaxChars),
-  /** An operator upload (POST /api/backoffice/uploads/images), shown to anyone. */
-  banner_id: v.nullable(idSchema('v.id.invalid')),
-  status: v.picklist(PROMOTION_STATUSES),
-  sort: int(0, 100_000),
-  limited_time: v.boolean(),
-  show_start: instant,
-  show_end: instant,
-  claim_start: instant,
-  claim_end: instant,
-  // Eligibility.
-  /** Level ids that may take part; empty means every level. */
-  levels: v.pipe(v.array(int(0, 10)), v.maxLength(11)),
-  /** Days since registration: at least min (0 = any) and at most max (0 = any). */
-  min_register_days: registerDays,
-  max_register_days: registerDays,
-  /** Deposits over the last deposit_window_days (0 = ever) needed before applying. */
-  deposit_window_days: int(0, 3650),
-  min_deposit_count: int(0, 100_000),
-  min_deposit_total: promoMoney,
-  // Reward rule.
-  reward_kind: v.picklist(REWARD_KINDS),
-  fixed_amount: promoMoney,
-  percent: promoPercent,
-  tiers: v.pipe(v.array(tierBody), v.maxLength(PROMOTION_LIMITS.tiersMax)),
-  /** Smallest qualifying amount (deposit, valid bet, net loss); 0 = any. */
-  min_amount: promoMoney,
-  /** Cap per grant; 0 = none. */
-  max_grant: promoMoney,
-  /** Mode 6: the game groups rebated (empty = all) and whether the VIP level's rebate rate replaces percent. */
-  game_groups: v.pipe(v.array(v.picklist(GAME_GROUPS)), v.maxLength(GAME_GROUPS.length)),
-  use_vip_rate: v.boolean(),
-  /** Mode 9: what the referrer and the friend get, the friend's thresholds, and the referrer's cap. */
-  referrer_amount: promoMoney,
-  friend_amount: promoMoney,
-  friend_min_deposit: promoMoney,
-  friend_min_valid_bet: promoMoney,
-  max_per_referrer: int(0, 100_000),
-  // Money and limits.
-  /** Total budget; null = none. */
-  budget: v.nullable(promoMoney),
-  limit_period: v.picklist(LIMIT_PERIODS),
-  /** Grants per player per limit period; 0 = no limit. */
-  limit_count: int(0, 10_000),
-  flow_multiple: int(0, PROMOTION_LIMITS.flowMultipleMax),
-  flow_base: v.picklist(FLOW_BASES),
-  is_sports: v.boolean(),
-  give_up_wallet_amount: promoMoney,
-  claim_mode: v.picklist(CLAIM_MODES),
-  /** Applications worth at most this are approved at once; null = every one waits for an operator. */
-  auto_approve_max: v.nullable(promoMoney),
-  not_combinable: v.boolean(),
-  unique_by: v.pipe(v.array(v.picklist(UNIQUE_KEYS)), v.maxLength(UNIQUE_KEYS.length)),
-}, 'v.type.object');
+const promotionFields = v.strictObject(
+  {
+    mode: v.picklist(ENGINE_MODES, 'promo.v.mode'),
+    front_id: v.nullable(idSchema('promo.v.front')),
+    title: requiredText(PROMOTION_LIMITS.titleMax),
+    title_en: requiredText(PROMOTION_LIMITS.titleMax),
+    summary: text(PROMOTION_LIMITS.summaryMax),
+    summary_en: text(PROMOTION_LIMITS.summaryMax),
+    /** Operator HTML; sanitized on save. */
+    content: text(PROMOTION_LIMITS.contentMaxChars),
+    content_en: text(PROMOTION_LIMITS.contentMaxChars),
+    /** An operator upload (POST /api/backoffice/uploads/images), shown to anyone. */
+    banner_id: v.nullable(idSchema('v.id.invalid')),
+    status: v.picklist(PROMOTION_STATUSES),
+    sort: int(0, 100_000),
+    limited_time: v.boolean(),
+    show_start: instant,
+    show_end: instant,
+    claim_start: instant,
+    claim_end: instant,
+    // Eligibility.
+    /** Level ids that may take part; empty means every level. */
+    levels: v.pipe(v.array(int(0, 10)), v.maxLength(11)),
+    /** Days since registration: at least min (0 = any) and at most max (0 = any). */
+    min_register_days: registerDays,
+    max_register_days: registerDays,
+    /** Deposits over the last deposit_window_days (0 = ever) needed before applying. */
+    deposit_window_days: int(0, 3650),
+    min_deposit_count: int(0, 100_000),
+    min_deposit_total: promoMoney,
+    // Reward rule.
+    reward_kind: v.picklist(REWARD_KINDS),
+    fixed_amount: promoMoney,
+    percent: promoPercent,
+    tiers: v.pipe(v.array(tierBody), v.maxLength(PROMOTION_LIMITS.tiersMax)),
+    /** Smallest qualifying amount (deposit, valid bet, net loss); 0 = any. */
+    min_amount: promoMoney,
+    /** Cap per grant; 0 = none. */
+    max_grant: promoMoney,
+    /** Mode 6: the game groups rebated (empty = all) and whether the VIP level's rebate rate replaces percent. */
+    game_groups: v.pipe(v.array(v.picklist(GAME_GROUPS)), v.maxLength(GAME_GROUPS.length)),
+    use_vip_rate: v.boolean(),
+    /** Mode 9: what the referrer and the friend get, the friend's thresholds, and the referrer's cap. */
+    referrer_amount: promoMoney,
+    friend_amount: promoMoney,
+    friend_min_deposit: promoMoney,
+    friend_min_valid_bet: promoMoney,
+    max_per_referrer: int(0, 100_000),
+    // Money and limits.
+    /** Total budget; null = none. */
+    budget: v.nullable(promoMoney),
+    limit_period: v.picklist(LIMIT_PERIODS),
+    /** Grants per player per limit period; 0 = no limit. */
+    limit_count: int(0, 10_000),
+    flow_multiple: int(0, PROMOTION_LIMITS.flowMultipleMax),
+    flow_base: v.picklist(FLOW_BASES),
+    is_sports: v.boolean(),
+    give_up_wallet_amount: promoMoney,
+    claim_mode: v.picklist(CLAIM_MODES),
+    /** Applications worth at most this are approved at once; null = every one waits for an operator. */
+    auto_approve_max: v.nullable(promoMoney),
+    not_combinable: v.boolean(),
+    unique_by: v.pipe(v.array(v.picklist(UNIQUE_KEYS)), v.maxLength(UNIQUE_KEYS.length)),
+  },
+  'v.type.object',
+);
 
 /**
  * The editor's body. The rules between fields are partial checks: each runs as soon as its own fields are valid,
@@ -343,10 +366,22 @@ const promotionFields = v.strictObject({
  */
 export const promotionBody = v.pipe(
   promotionFields,
-  v.forward(v.partialCheck([['show_start'], ['show_end']], (b) => !endsBeforeStart(b.show_start, b.show_end), 'promo.v.window'), ['show_end']),
-  v.forward(v.partialCheck([['claim_start'], ['claim_end']], (b) => !endsBeforeStart(b.claim_start, b.claim_end), 'promo.v.window'), ['claim_end']),
-  v.forward(v.partialCheck([['min_register_days'], ['max_register_days']],
-    (b) => b.max_register_days === 0 || b.min_register_days <= b.max_register_days, 'bo.promo.v.register_days_order'), ['max_register_days']),
+  v.forward(
+    v.partialCheck([['show_start'], ['show_end']], (b) => !endsBeforeStart(b.show_start, b.show_end), 'promo.v.window'),
+    ['show_end'],
+  ),
+  v.forward(
+    v.partialCheck([['claim_start'], ['claim_end']], (b) => !endsBeforeStart(b.claim_start, b.claim_end), 'promo.v.window'),
+    ['claim_end'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['min_register_days'], ['max_register_days']],
+      (b) => b.max_register_days === 0 || b.min_register_days <= b.max_register_days,
+      'bo.promo.v.register_days_order',
+    ),
+    ['max_register_days'],
+  ),
 );
 export type PromotionInput = v.InferOutput<typeof promotionBody>;
 
@@ -359,12 +394,15 @@ export const boPromotionListQuery = v.object({
   pageSize,
 });
 
-export const categoryBody = v.strictObject({
-  title: requiredText(40),
-  title_en: requiredText(40),
-  sort: int(0, 100_000),
-  status: v.picklist(PROMOTION_STATUSES),
-}, 'v.type.object');
+export const categoryBody = v.strictObject(
+  {
+    title: requiredText(40),
+    title_en: requiredText(40),
+    sort: int(0, 100_000),
+    status: v.picklist(PROMOTION_STATUSES),
+  },
+  'v.type.object',
+);
 export type CategoryInput = v.InferOutput<typeof categoryBody>;
 
 export const modeParams = v.object({ mode: modeText });
@@ -379,21 +417,27 @@ export const applicationsQuery = v.object({
   pageSize,
 });
 
-export const reviewBody = v.strictObject({
-  ids: v.pipe(v.array(idSchema('v.id.invalid')), v.minLength(1, 'promo.v.batch'), v.maxLength(PROMOTION_LIMITS.reviewBatchMax, 'promo.v.batch')),
-  action: v.picklist(['approve', 'reject']),
-  /** Required to reject; shown to the player. */
-  reason: text(PROMOTION_LIMITS.reasonMax),
-}, 'v.type.object');
+export const reviewBody = v.strictObject(
+  {
+    ids: v.pipe(v.array(idSchema('v.id.invalid')), v.minLength(1, 'promo.v.batch'), v.maxLength(PROMOTION_LIMITS.reviewBatchMax, 'promo.v.batch')),
+    action: v.picklist(['approve', 'reject']),
+    /** Required to reject; shown to the player. */
+    reason: text(PROMOTION_LIMITS.reasonMax),
+  },
+  'v.type.object',
+);
 export type ReviewInput = v.InferOutput<typeof reviewBody>;
 
 /** Mode 10: one account or a pasted list (one per line, or separated by commas or spaces). */
-export const giftBody = v.strictObject({
-  promotion_id: idSchema('error.not_found'),
-  accounts: v.pipe(v.string('v.type.string'), v.maxLength(PROMOTION_LIMITS.giftAccountsMax * 14, 'v.too_long')),
-  amount: money,
-  reason: requiredText(PROMOTION_LIMITS.reasonMax),
-}, 'v.type.object');
+export const giftBody = v.strictObject(
+  {
+    promotion_id: idSchema('error.not_found'),
+    accounts: v.pipe(v.string('v.type.string'), v.maxLength(PROMOTION_LIMITS.giftAccountsMax * 14, 'v.too_long')),
+    amount: money,
+    reason: requiredText(PROMOTION_LIMITS.reasonMax),
+  },
+  'v.type.object',
+);
 export type GiftInput = v.InferOutput<typeof giftBody>;
 
 export const jobParams = v.object({ job: v.picklist(PROMOTION_JOBS) });
@@ -406,36 +450,66 @@ export const PromotionAdminView = v.object({
   id: v.number(),
   mode: v.number(),
   front_id: v.nullable(v.number()),
-  title: v.string(), title_en: v.string(),
-  summary: v.string(), summary_en: v.string(),
-  content: v.string(), content_en: v.string(),
+  title: v.string(),
+  title_en: v.string(),
+  summary: v.string(),
+  summary_en: v.string(),
+  content: v.string(),
+  content_en: v.string(),
   banner_id: v.nullable(v.number()),
   banner: v.nullable(v.string()),
   status: v.picklist(PROMOTION_STATUSES),
   sort: v.number(),
   limited_time: v.boolean(),
-  show_start: v.nullable(v.string()), show_end: v.nullable(v.string()),
-  claim_start: v.nullable(v.string()), claim_end: v.nullable(v.string()),
+  show_start: v.nullable(v.string()),
+  show_end: v.nullable(v.string()),
+  claim_start: v.nullable(v.string()),
+  claim_end: v.nullable(v.string()),
   levels: v.array(v.number()),
-  min_register_days: v.number(), max_register_days: v.number(),
-  deposit_window_days: v.number(), min_deposit_count: v.number(), min_deposit_total: v.string(),
+  min_register_days: v.number(),
+  max_register_days: v.number(),
+  deposit_window_days: v.number(),
+  min_deposit_count: v.number(),
+  min_deposit_total: v.string(),
   reward_kind: v.picklist(REWARD_KINDS),
-  fixed_amount: v.string(), percent: v.string(), tiers: v.array(TierView),
-  min_amount: v.string(), max_grant: v.string(),
-  game_groups: v.array(v.string()), use_vip_rate: v.boolean(),
-  referrer_amount: v.string(), friend_amount: v.string(), friend_min_deposit: v.string(), friend_min_valid_bet: v.string(), max_per_referrer: v.number(),
-  budget: v.nullable(v.string()), spent: v.string(),
-  limit_period: v.picklist(LIMIT_PERIODS), limit_count: v.number(),
-  flow_multiple: v.number(), flow_base: v.picklist(FLOW_BASES), is_sports: v.boolean(), give_up_wallet_amount: v.string(),
-  claim_mode: v.picklist(CLAIM_MODES), auto_approve_max: v.nullable(v.string()),
-  not_combinable: v.boolean(), unique_by: v.array(v.picklist(UNIQUE_KEYS)),
-  created_at: v.string(), updated_at: v.string(),
+  fixed_amount: v.string(),
+  percent: v.string(),
+  tiers: v.array(TierView),
+  min_amount: v.string(),
+  max_grant: v.string(),
+  game_groups: v.array(v.string()),
+  use_vip_rate: v.boolean(),
+  referrer_amount: v.string(),
+  friend_amount: v.string(),
+  friend_min_deposit: v.string(),
+  friend_min_valid_bet: v.string(),
+  max_per_referrer: v.number(),
+  budget: v.nullable(v.string()),
+  spent: v.string(),
+  limit_period: v.picklist(LIMIT_PERIODS),
+  limit_count: v.number(),
+  flow_multiple: v.number(),
+  flow_base: v.picklist(FLOW_BASES),
+  is_sports: v.boolean(),
+  give_up_wallet_amount: v.string(),
+  claim_mode: v.picklist(CLAIM_MODES),
+  auto_approve_max: v.nullable(v.string()),
+  not_combinable: v.boolean(),
+  unique_by: v.array(v.picklist(UNIQUE_KEYS)),
+  created_at: v.string(),
+  updated_at: v.string(),
 });
 export type PromotionAdmin = v.InferOutput<typeof PromotionAdminView>;
 export const PromotionAdminListView = v.object({ data: v.array(PromotionAdminView), total: v.number() });
 export type PromotionAdminList = v.InferOutput<typeof PromotionAdminListView>;
 
-export const CategoryAdminView = v.object({ id: v.number(), title: v.string(), title_en: v.string(), sort: v.number(), status: v.picklist(PROMOTION_STATUSES) });
+export const CategoryAdminView = v.object({
+  id: v.number(),
+  title: v.string(),
+  title_en: v.string(),
+  sort: v.number(),
+  status: v.picklist(PROMOTION_STATUSES),
+});
 export type CategoryAdmin = v.InferOutput<typeof CategoryAdminView>;
 export const CategoryAdminListView = v.array(CategoryAdminView);
 

@@ -20,27 +20,45 @@ const period = v.picklist(LIMIT_PERIOD_NAMES, 'protection.v.period');
 /** A money limit: a value sets it (lower at once, higher after the cooling-off), null removes it. */
 export const setLimitBody = v.strictObject({ kind, period, value: v.nullable(moneyField) }, 'v.type.object');
 
-export const sessionLimitBody = v.strictObject({
-  minutes: v.nullable(v.pipe(v.number('protection.v.minutes'), v.integer('protection.v.minutes'),
-    v.minValue(SESSION_LIMIT_MIN, 'protection.v.minutes'), v.maxValue(SESSION_LIMIT_MAX, 'protection.v.minutes'))),
-}, 'v.type.object');
+export const sessionLimitBody = v.strictObject(
+  {
+    minutes: v.nullable(
+      v.pipe(
+        v.number('protection.v.minutes'),
+        v.integer('protection.v.minutes'),
+        v.minValue(SESSION_LIMIT_MIN, 'protection.v.minutes'),
+        v.maxValue(SESSION_LIMIT_MAX, 'protection.v.minutes'),
+      ),
+    ),
+  },
+  'v.type.object',
+);
 
-export const realityCheckBody = v.strictObject({
-  minutes: v.nullable(v.picklist(REALITY_CHECK_MINUTES, 'protection.v.reality')),
-}, 'v.type.object');
+export const realityCheckBody = v.strictObject(
+  {
+    minutes: v.nullable(v.picklist(REALITY_CHECK_MINUTES, 'protection.v.reality')),
+  },
+  'v.type.object',
+);
 
-export const confirmLimitBody = v.strictObject({
-  kind: v.picklist([...MONEY_LIMIT_KINDS, 'session'], 'protection.v.kind'),
-  period: v.picklist([...LIMIT_PERIOD_NAMES, 'session'], 'protection.v.period'),
-}, 'v.type.object');
+export const confirmLimitBody = v.strictObject(
+  {
+    kind: v.picklist([...MONEY_LIMIT_KINDS, 'session'], 'protection.v.kind'),
+    period: v.picklist([...LIMIT_PERIOD_NAMES, 'session'], 'protection.v.period'),
+  },
+  'v.type.object',
+);
 
 export const timeoutBody = v.strictObject({ duration: v.picklist(TIMEOUT_DURATIONS, 'protection.v.duration') }, 'v.type.object');
 
 /** Self-exclusion asks the player to type their account name: a deliberate confirmation, not a stray click. */
-export const selfExclusionBody = v.strictObject({
-  duration: v.picklist(EXCLUSION_DURATIONS, 'protection.v.duration'),
-  confirm_account: v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(12, 'v.too_long'), v.nonEmpty('protection.v.confirm')),
-}, 'v.type.object');
+export const selfExclusionBody = v.strictObject(
+  {
+    duration: v.picklist(EXCLUSION_DURATIONS, 'protection.v.duration'),
+    confirm_account: v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(12, 'v.too_long'), v.nonEmpty('protection.v.confirm')),
+  },
+  'v.type.object',
+);
 
 // Answers of the protection calls.
 
@@ -80,7 +98,11 @@ export const protectionStatusView = v.object({
   exclusion: v.nullable(exclusionView),
   limits: v.array(limitView),
   session_limit: v.object({
-    minutes: v.nullable(v.number()), pending_minutes: v.nullable(v.number()), pending_removal: v.boolean(), pending_at: v.nullable(v.string()), confirmable: v.boolean(),
+    minutes: v.nullable(v.number()),
+    pending_minutes: v.nullable(v.number()),
+    pending_removal: v.boolean(),
+    pending_at: v.nullable(v.string()),
+    confirmable: v.boolean(),
   }),
   reality_check_minutes: v.nullable(v.number()),
   session: v.object({ started_at: v.nullable(v.string()), net_result: v.string() }),
@@ -101,8 +123,13 @@ export const exclusionRowView = v.object({
 });
 /** One line of a player's protection change log: what changed, and who caused it (the system for automatic effects). */
 const protectionEventView = v.object({
-  id: v.number(), action: v.string(), detail: v.unknown(), staff_id: v.nullable(v.number()), staff_name: v.nullable(v.string()),
-  actor: v.picklist(['staff', 'player', 'system']), created_at: v.string(),
+  id: v.number(),
+  action: v.string(),
+  detail: v.unknown(),
+  staff_id: v.nullable(v.number()),
+  staff_name: v.nullable(v.string()),
+  actor: v.picklist(['staff', 'player', 'system']),
+  created_at: v.string(),
 });
 export type ProtectionEventView = v.InferOutput<typeof protectionEventView>;
 

@@ -7,21 +7,29 @@ const ID_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
 const providerId = (what: string) => v.pipe(v.string(`${what} must be text`), v.regex(ID_RE, `${what} is 1 to 64 letters, digits or _.:-`));
 /** The player as the authenticate call named it: our player id, in digits. */
 const playerRef = v.pipe(v.string('player must be text'), v.regex(/^[1-9]\d{0,14}$/, 'player is the id authenticate answered'));
-const amountOf = (min: 'positive' | 'zero') => v.pipe(
-  v.string('amount must be text'),
-  v.regex(min === 'positive' ? /^[1-9]\d{0,14}$/ : /^(0|[1-9]\d{0,14})$/, `amount is whole minor units${min === 'positive' ? ' above zero' : ''}`),
-);
+const amountOf = (min: 'positive' | 'zero') =>
+  v.pipe(
+    v.string('amount must be text'),
+    v.regex(min === 'positive' ? /^[1-9]\d{0,14}$/ : /^(0|[1-9]\d{0,14})$/, `amount is whole minor units${min === 'positive' ? ' above zero' : ''}`),
+  );
 
 export const seamlessCodeParam = v.object({ provider: v.pipe(v.string(), v.regex(/^[A-Z0-9]{1,20}$/)) });
 
-export const seamlessAuthenticateBody = v.object({ token: v.pipe(v.string('token must be text'), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'token is the launch token')) });
+export const seamlessAuthenticateBody = v.object({
+  token: v.pipe(v.string('token must be text'), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'token is the launch token')),
+});
 export const seamlessBalanceBody = v.object({ player: playerRef });
 export const seamlessDebitBody = v.object({
-  player: playerRef, round_id: providerId('round_id'), transaction_id: providerId('transaction_id'),
-  game_code: providerId('game_code'), amount: amountOf('positive'),
+  player: playerRef,
+  round_id: providerId('round_id'),
+  transaction_id: providerId('transaction_id'),
+  game_code: providerId('game_code'),
+  amount: amountOf('positive'),
 });
 export const seamlessCreditBody = v.object({
-  player: playerRef, round_id: providerId('round_id'), transaction_id: providerId('transaction_id'),
+  player: playerRef,
+  round_id: providerId('round_id'),
+  transaction_id: providerId('transaction_id'),
   /** The debit this win settles; a round may have several credits. */
   debit_transaction_id: providerId('debit_transaction_id'),
   amount: amountOf('zero'),
@@ -29,7 +37,9 @@ export const seamlessCreditBody = v.object({
   round_closed: v.optional(v.boolean()),
 });
 export const seamlessRollbackBody = v.object({
-  player: playerRef, round_id: providerId('round_id'), transaction_id: providerId('transaction_id'),
+  player: playerRef,
+  round_id: providerId('round_id'),
+  transaction_id: providerId('transaction_id'),
   /** The debit to cancel. */
   debit_transaction_id: providerId('debit_transaction_id'),
 });

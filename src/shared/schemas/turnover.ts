@@ -8,7 +8,6 @@ import { recordPageQuery } from './paging.ts';
 const dateText = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'v.date.invalid'));
 const decimal = v.pipe(v.string(), v.regex(/^-?\d+\.\d{2}$/));
 
-
 export const turnoverQuery = v.object({
   date_start: v.optional(dateText),
   date_end: v.optional(dateText),
@@ -25,6 +24,8 @@ export const turnoverResponse = v.object({
   /** The withdrawal turnover requirement: the sums of GET /finance/withdraw/limit/records. */
   withdraw: v.object({ required: decimal, achieved: decimal, remaining: decimal, done: v.boolean(), deposits: v.number() }),
   /** Each active activity wallet's bet-flow target (bonus_bet) and the bet counted so far (bonus_now_bet). */
-  wallets: v.array(v.object({ id: v.number(), name: v.string(), name_en: v.string(), target: decimal, achieved: decimal, remaining: decimal, done: v.boolean() })),
+  wallets: v.array(
+    v.object({ id: v.number(), name: v.string(), name_en: v.string(), target: decimal, achieved: decimal, remaining: decimal, done: v.boolean() }),
+  ),
 });
 export type TurnoverAnswer = v.InferOutput<typeof turnoverResponse>;

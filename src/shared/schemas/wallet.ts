@@ -10,13 +10,16 @@ import { TRANSFER_STATUS, statusValues, type TransferStatus } from '../statuses.
 export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
 
 // One message per field: the pipe stops at the first rule that fails.
-export const moneyField = v.config(v.pipe(
-  v.string('v.money.invalid'),
-  v.trim(),
-  v.nonEmpty('v.money.required'),
-  v.regex(MONEY_RE, 'v.money.invalid'),
-  v.check((s) => Number(s) > 0, 'v.money.positive'),
-), { abortPipeEarly: true });
+export const moneyField = v.config(
+  v.pipe(
+    v.string('v.money.invalid'),
+    v.trim(),
+    v.nonEmpty('v.money.required'),
+    v.regex(MONEY_RE, 'v.money.invalid'),
+    v.check((s) => Number(s) > 0, 'v.money.positive'),
+  ),
+  { abortPipeEarly: true },
+);
 
 const id = idSchema('v.id.invalid', 0);
 /** 0, '' or null mean "the central wallet" where an activity wallet id is optional. */
@@ -26,27 +29,36 @@ export const codeParam = v.strictObject({ code: v.pipe(v.string(), v.regex(/^[A-
 
 export const walletListBody = v.optional(v.strictObject({ forceUpdate: v.optional(v.boolean('v.type.boolean')) }, 'v.type.object'));
 
-export const depositToPlatformBody = v.strictObject({
-  platform_id: v.optional(id),
-  player_bonus_wallet_id: optionalWalletId,
-  money: moneyField,
-}, 'v.type.object');
+export const depositToPlatformBody = v.strictObject(
+  {
+    platform_id: v.optional(id),
+    player_bonus_wallet_id: optionalWalletId,
+    money: moneyField,
+  },
+  'v.type.object',
+);
 
 export const autoTransferBody = depositToPlatformBody;
 
-export const depositSpecialBody = v.strictObject({
-  group: v.picklist(GAME_GROUPS, 'error.not_found'),
-  money: moneyField,
-}, 'v.type.object');
+export const depositSpecialBody = v.strictObject(
+  {
+    group: v.picklist(GAME_GROUPS, 'error.not_found'),
+    money: moneyField,
+  },
+  'v.type.object',
+);
 
 export const depositBonusBody = v.strictObject({ money: moneyField, player_bonus_wallet_id: id }, 'v.type.object');
 
-export const withdrawFromPlatformBody = v.strictObject({
-  platform_id: v.optional(id),
-  /** With type 2 the whole platform balance comes back and money may be omitted. */
-  money: v.optional(moneyField),
-  type: v.optional(v.picklist([1, 2, '1', '2'], 'v.type.string')),
-}, 'v.type.object');
+export const withdrawFromPlatformBody = v.strictObject(
+  {
+    platform_id: v.optional(id),
+    /** With type 2 the whole platform balance comes back and money may be omitted. */
+    money: v.optional(moneyField),
+    type: v.optional(v.picklist([1, 2, '1', '2'], 'v.type.string')),
+  },
+  'v.type.object',
+);
 
 export const bonusWalletBody = v.strictObject({ player_bonus_wallet_id: id }, 'v.type.object');
 
@@ -62,7 +74,10 @@ export const moneyCategoryParams = v.strictObject({ category: v.picklist(MONEY_C
 export const moneyRecordsQuery = v.object({ start: v.optional(dateText), end: v.optional(dateText), ...recordPageQuery });
 export type MoneyRecordsQuery = v.InferOutput<typeof moneyRecordsQuery>;
 export const transactionRecordQuery = v.object({
-  category: v.optional(v.string()), date_start: v.optional(dateText), date_end: v.optional(dateText), ...recordPageQuery,
+  category: v.optional(v.string()),
+  date_start: v.optional(dateText),
+  date_end: v.optional(dateText),
+  ...recordPageQuery,
 });
 export type TransactionRecordQuery = v.InferOutput<typeof transactionRecordQuery>;
 export const gameLinkQuery = v.object({ productId: v.optional(v.pipe(v.string(), v.maxLength(40))), player: v.optional(v.pipe(v.string(), v.maxLength(40))) });

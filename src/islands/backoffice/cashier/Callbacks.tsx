@@ -10,9 +10,24 @@ import { PAGE_SIZE, SHARED_KEYS, type Callback, type SharedT } from './shared.ts
 
 export const CALLBACKS_KEYS = [
   ...SHARED_KEYS,
-  'bo.cb.hint', 'bo.cb.received', 'bo.cb.gateway', 'bo.cb.order', 'bo.cb.state', 'bo.cb.signature', 'bo.cb.signature_ok', 'bo.cb.signature_bad',
-  'bo.cb.all', 'bo.cb.only_bad', 'bo.cb.only_ok', 'bo.cb.outcome', 'bo.cb.ip', 'bo.cb.body', 'bo.cb.order_placeholder',
-  'bo.cb.refused_24h', 'bo.cb.refused_hint', 'bo.cb.refused_by',
+  'bo.cb.hint',
+  'bo.cb.received',
+  'bo.cb.gateway',
+  'bo.cb.order',
+  'bo.cb.state',
+  'bo.cb.signature',
+  'bo.cb.signature_ok',
+  'bo.cb.signature_bad',
+  'bo.cb.all',
+  'bo.cb.only_bad',
+  'bo.cb.only_ok',
+  'bo.cb.outcome',
+  'bo.cb.ip',
+  'bo.cb.body',
+  'bo.cb.order_placeholder',
+  'bo.cb.refused_24h',
+  'bo.cb.refused_hint',
+  'bo.cb.refused_by',
 ] as const;
 type T = SharedT & Record<(typeof CALLBACKS_KEYS)[number], string>;
 
@@ -26,21 +41,53 @@ export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
     <div>
       <p className="mb-4 text-sm text-slate-500">{t['bo.cb.hint']}</p>
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <select value={signature} onChange={(e) => setSignature(e.target.value)} aria-label={t['bo.cb.signature']} className={cls.input} data-testid="filter-signature">
+        <select
+          value={signature}
+          onChange={(e) => setSignature(e.target.value)}
+          aria-label={t['bo.cb.signature']}
+          className={cls.input}
+          data-testid="filter-signature"
+        >
           <option value="">{t['bo.cb.all']}</option>
           <option value="0">{t['bo.cb.only_bad']}</option>
           <option value="1">{t['bo.cb.only_ok']}</option>
         </select>
-        <form className="flex items-center gap-2" onSubmit={(e) => { e.preventDefault(); setOrder(input.trim()); }}>
-          <input value={input} onChange={(e) => setInput(e.target.value.replace(/[^A-Za-z0-9_-]/g, ''))} placeholder={t['bo.cb.order_placeholder']}
-            aria-label={t['bo.cb.order']} maxLength={40} className={`${cls.input} w-64 font-mono`} name="order" />
-          <button type="submit" className={cls.btnGhost}>{t['bo.search']}</button>
+        <form
+          className="flex items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setOrder(input.trim());
+          }}
+        >
+          <input
+            value={input}
+            onChange={(e) => setInput(e.target.value.replace(/[^A-Za-z0-9_-]/g, ''))}
+            placeholder={t['bo.cb.order_placeholder']}
+            aria-label={t['bo.cb.order']}
+            maxLength={40}
+            className={`${cls.input} w-64 font-mono`}
+            name="order"
+          />
+          <button type="submit" className={cls.btnGhost}>
+            {t['bo.search']}
+          </button>
         </form>
-        <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
+        <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>
+          {t['bo.refresh']}
+        </button>
       </div>
       {result ? <RefusedFigure t={t} refused={result.refused_24h} /> : null}
-      <BoTable t={t} list={list} columns={columns(t, locale)} rowKey={(c) => c.id} testId="bo-callbacks" scroll rowTestId="callback-row"
-        rowData={(c) => ({ 'data-signature': c.signature_ok ? '1' : '0' })} rowClassName={(c) => (c.signature_ok ? '' : 'bg-red-50/60')} />
+      <BoTable
+        t={t}
+        list={list}
+        columns={columns(t, locale)}
+        rowKey={(c) => c.id}
+        testId="bo-callbacks"
+        scroll
+        rowTestId="callback-row"
+        rowData={(c) => ({ 'data-signature': c.signature_ok ? '1' : '0' })}
+        rowClassName={(c) => (c.signature_ok ? '' : 'bg-red-50/60')}
+      />
     </div>
   );
 }
@@ -53,7 +100,9 @@ function RefusedFigure({ t, refused }: { t: T; refused: CallbackLogView['refused
     <div className={`mb-4 rounded border p-3 ${refused.total > 0 ? 'border-red-200 bg-red-50/60' : 'border-slate-200'}`} data-testid="callbacks-refused">
       <div className="flex items-baseline gap-3">
         <span className="text-sm text-slate-600">{t['bo.cb.refused_24h']}</span>
-        <span className="text-2xl font-semibold tabular-nums" data-testid="callbacks-refused-total">{refused.total}</span>
+        <span className="text-2xl font-semibold tabular-nums" data-testid="callbacks-refused-total">
+          {refused.total}
+        </span>
       </div>
       {gateways.map((g) => (
         <div key={g} className="text-xs text-slate-500">
@@ -67,33 +116,60 @@ function RefusedFigure({ t, refused }: { t: T; refused: CallbackLogView['refused
 
 function columns(t: T, locale: Locale): Array<BoColumn<Callback, (typeof CALLBACKS_KEYS)[number]>> {
   return [
-    { key: 'received', header: 'bo.cb.received', className: 'whitespace-nowrap text-slate-500', cell: (c) => (
-      <>
-        {formatTime(c.received_at, locale)}
-        <div className="text-xs text-slate-400">{t['bo.cb.gateway']}: {c.gateway}</div>
-      </>
-    ) },
+    {
+      key: 'received',
+      header: 'bo.cb.received',
+      className: 'whitespace-nowrap text-slate-500',
+      cell: (c) => (
+        <>
+          {formatTime(c.received_at, locale)}
+          <div className="text-xs text-slate-400">
+            {t['bo.cb.gateway']}: {c.gateway}
+          </div>
+        </>
+      ),
+    },
     { key: 'order', header: 'bo.cb.order', className: 'whitespace-nowrap font-mono text-xs', cell: (c) => c.order_id || '—' },
     { key: 'state', header: 'bo.cb.state', cell: (c) => c.state || '—' },
-    { key: 'signature', header: 'bo.cb.signature', cell: (c) => (
-      <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${c.signature_ok ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}>
-        {c.signature_ok ? t['bo.cb.signature_ok'] : t['bo.cb.signature_bad']}
-      </span>
-    ) },
-    { key: 'outcome', header: 'bo.cb.outcome', className: 'font-mono text-xs', cell: (c) => (
-      <>
-        {c.outcome}
-        <div className="text-slate-400">{t['bo.cb.ip']} {c.ip || '—'}</div>
-      </>
-    ) },
-    { key: 'body', header: 'bo.cb.body', className: 'w-56 max-w-56', cell: (c) => (
-      <details className="group">
-        <summary className="flex w-56 cursor-pointer list-none gap-1 font-mono text-xs text-slate-600">
-          <span className="shrink-0 text-slate-400 group-open:rotate-90" aria-hidden="true">▸</span>
-          <span className="truncate">{c.body.slice(0, 80)}</span>
-        </summary>
-        <pre className="mt-2 max-h-60 w-56 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">{c.body}</pre>
-      </details>
-    ) },
+    {
+      key: 'signature',
+      header: 'bo.cb.signature',
+      cell: (c) => (
+        <span
+          className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${c.signature_ok ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}
+        >
+          {c.signature_ok ? t['bo.cb.signature_ok'] : t['bo.cb.signature_bad']}
+        </span>
+      ),
+    },
+    {
+      key: 'outcome',
+      header: 'bo.cb.outcome',
+      className: 'font-mono text-xs',
+      cell: (c) => (
+        <>
+          {c.outcome}
+          <div className="text-slate-400">
+            {t['bo.cb.ip']} {c.ip || '—'}
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'body',
+      header: 'bo.cb.body',
+      className: 'w-56 max-w-56',
+      cell: (c) => (
+        <details className="group">
+          <summary className="flex w-56 cursor-pointer list-none gap-1 font-mono text-xs text-slate-600">
+            <span className="shrink-0 text-slate-400 group-open:rotate-90" aria-hidden="true">
+              ▸
+            </span>
+            <span className="truncate">{c.body.slice(0, 80)}</span>
+          </summary>
+          <pre className="mt-2 max-h-60 w-56 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">{c.body}</pre>
+        </details>
+      ),
+    },
   ];
 }

@@ -17,18 +17,37 @@ const TABS = ['deposits', 'withdrawals', 'partner-payouts', 'cards', 'adjust', '
 type Tab = (typeof TABS)[number];
 /** The two queues are for reading by anyone at the desk; the rest changes money or shows whole card numbers. */
 const TAB_PERMISSION: Record<Tab, string> = {
-  deposits: 'finance.read', withdrawals: 'finance.read', 'partner-payouts': 'finance.read', cards: 'finance.manage', adjust: 'finance.manage', callbacks: 'finance.manage',
+  deposits: 'finance.read',
+  withdrawals: 'finance.read',
+  'partner-payouts': 'finance.read',
+  cards: 'finance.manage',
+  adjust: 'finance.manage',
+  callbacks: 'finance.manage',
 };
 
-export const FINANCE_KEYS = [...new Set([
-  ...COMMON_KEYS, ...DEPOSITS_KEYS, ...WITHDRAWALS_KEYS, ...CARDS_KEYS, ...ADJUST_KEYS, ...ADJUST_QUEUE_KEYS, ...CALLBACKS_KEYS, ...PARTNER_PAYOUTS_KEYS,
-  ...TABS.map((tab) => `bo.fin.tab.${tab}` as const), 'bo.fin.read_only',
-] as const)];
+export const FINANCE_KEYS = [
+  ...new Set([
+    ...COMMON_KEYS,
+    ...DEPOSITS_KEYS,
+    ...WITHDRAWALS_KEYS,
+    ...CARDS_KEYS,
+    ...ADJUST_KEYS,
+    ...ADJUST_QUEUE_KEYS,
+    ...CALLBACKS_KEYS,
+    ...PARTNER_PAYOUTS_KEYS,
+    ...TABS.map((tab) => `bo.fin.tab.${tab}` as const),
+    'bo.fin.read_only',
+  ] as const),
+];
 type K = (typeof FINANCE_KEYS)[number];
 type T = IslandProps<K>['t'];
 
 export default function Finance({ t, locale }: IslandProps<K>) {
-  return <Guard t={t} locale={locale} permission="finance.read">{() => <Body t={t} locale={locale} />}</Guard>;
+  return (
+    <Guard t={t} locale={locale} permission="finance.read">
+      {() => <Body t={t} locale={locale} />}
+    </Guard>
+  );
 }
 
 function tabFromUrl(): Tab | null {
@@ -61,14 +80,23 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     window.history.pushState(null, '', url);
   };
 
-  const tabClass = (on: boolean) => `-mb-px border-b-2 px-4 py-2 text-sm whitespace-nowrap ${on ? 'border-brand-600 font-semibold text-brand-800' : 'border-transparent text-slate-500 hover:text-slate-800'}`;
+  const tabClass = (on: boolean) =>
+    `-mb-px border-b-2 px-4 py-2 text-sm whitespace-nowrap ${on ? 'border-brand-600 font-semibold text-brand-800' : 'border-transparent text-slate-500 hover:text-slate-800'}`;
   return (
     <div className="max-w-[1400px]">
       {!canManage && <p className="mb-3 text-sm text-slate-500">{t['bo.fin.read_only']}</p>}
       <section className={cls.card}>
         <div className="mb-4 flex border-b border-slate-200" role="tablist">
           {tabs.map((key) => (
-            <button key={key} type="button" role="tab" aria-selected={tab === key} className={tabClass(tab === key)} onClick={() => open(key)} data-testid={`fin-tab-${key}`}>
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              className={tabClass(tab === key)}
+              onClick={() => open(key)}
+              data-testid={`fin-tab-${key}`}
+            >
               {t[`bo.fin.tab.${key}`]}
             </button>
           ))}
@@ -77,10 +105,12 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         {tab === 'withdrawals' && <Withdrawals t={t} locale={locale} canManage={canManage} canRelease={hasPermission(staff, 'risk.release')} />}
         {tab === 'partner-payouts' && <PartnerPayouts t={t} locale={locale} canManage={canManage} />}
         {tab === 'cards' && canManage && <Cards t={t} locale={locale} />}
-        {tab === 'adjust' && canManage && <>
-          <Adjustment t={t} locale={locale} onPending={() => setQueueTick((n) => n + 1)} />
-          <AdjustmentQueue key={queueTick} t={t} locale={locale} />
-        </>}
+        {tab === 'adjust' && canManage && (
+          <>
+            <Adjustment t={t} locale={locale} onPending={() => setQueueTick((n) => n + 1)} />
+            <AdjustmentQueue key={queueTick} t={t} locale={locale} />
+          </>
+        )}
         {tab === 'callbacks' && canManage && <Callbacks t={t} locale={locale} />}
       </section>
     </div>

@@ -9,8 +9,19 @@ import { Money, ShortId } from '../kit/money.tsx';
 import { formatDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import {
-  AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS, TodayTotals, Warning, bankName, groupDigits,
-  useReview, type SharedT, type Withdrawal,
+  AccountFilter,
+  Badge,
+  PAGE_SIZE,
+  PlayerCell,
+  ReasonDialog,
+  SHARED_KEYS,
+  TodayTotals,
+  Warning,
+  bankName,
+  groupDigits,
+  useReview,
+  type SharedT,
+  type Withdrawal,
 } from './shared.tsx';
 import { WITHDRAWAL_CONTEXT_KEYS, WithdrawalContext } from './WithdrawalContext.tsx';
 import { WITHDRAWAL_RISK_KEYS, WithdrawalRiskPanel } from '../risk/WithdrawalRisk.tsx';
@@ -20,11 +31,34 @@ import { WITHDRAWAL_RISK_FILTERS, type WithdrawalRiskFilter } from '../../../sha
 export const WITHDRAWAL_STATUSES = statusValues(WITHDRAWAL_STATUS);
 
 export const WITHDRAWALS_KEYS = [
-  ...SHARED_KEYS, ...WITHDRAWAL_CONTEXT_KEYS, ...WITHDRAWAL_RISK_KEYS,
-  'bo.wd.status', 'bo.wd.created', 'bo.wd.amount', 'bo.wd.fee', 'bo.wd.payout', 'bo.wd.bank', 'bo.wd.account_name', 'bo.wd.card_number',
-  'bo.wd.reviewer', 'bo.wd.approve', 'bo.wd.reject', 'bo.wd.approve_message', 'bo.wd.reject_title', 'bo.wd.reject_message',
-  'bo.wd.approved', 'bo.wd.rejected', 'bo.wd.held', 'bo.wd.held_hint', 'bo.wd.auto_approved', 'bo.wd.released', 'bo.wd.release',
-  'bo.wd.release_title', 'bo.wd.release_message', 'bo.wd.released_notice', 'bo.wd.risk_filter',
+  ...SHARED_KEYS,
+  ...WITHDRAWAL_CONTEXT_KEYS,
+  ...WITHDRAWAL_RISK_KEYS,
+  'bo.wd.status',
+  'bo.wd.created',
+  'bo.wd.amount',
+  'bo.wd.fee',
+  'bo.wd.payout',
+  'bo.wd.bank',
+  'bo.wd.account_name',
+  'bo.wd.card_number',
+  'bo.wd.reviewer',
+  'bo.wd.approve',
+  'bo.wd.reject',
+  'bo.wd.approve_message',
+  'bo.wd.reject_title',
+  'bo.wd.reject_message',
+  'bo.wd.approved',
+  'bo.wd.rejected',
+  'bo.wd.held',
+  'bo.wd.held_hint',
+  'bo.wd.auto_approved',
+  'bo.wd.released',
+  'bo.wd.release',
+  'bo.wd.release_title',
+  'bo.wd.release_message',
+  'bo.wd.released_notice',
+  'bo.wd.risk_filter',
   ...(['all', 'held', 'auto_approved'] as const).map((f) => `bo.wd.risk_filter.${f}` as const),
   ...WITHDRAWAL_STATUSES.map((s) => `bo.wd.status.${s}` as const),
 ] as const;
@@ -42,23 +76,36 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
   const [releaseError, setReleaseError] = useState<string | null>(null);
   const [releaseBusy, setReleaseBusy] = useState(false);
   const [released, setReleased] = useState<string | null>(null);
-  const list = useBoData('GET /finance/withdrawals', { query: { status: status || undefined, account: account || undefined, risk: risk || undefined }, pageSize: PAGE_SIZE });
+  const list = useBoData('GET /finance/withdrawals', {
+    query: { status: status || undefined, account: account || undefined, risk: risk || undefined },
+    pageSize: PAGE_SIZE,
+  });
   const result = list.data;
   const label = (w: Withdrawal) => ({
-    id: w.id, account: w.account, amount: formatDecimal(w.amount), payout: formatDecimal(w.payout), fee: formatDecimal(w.fee),
-    bank: bankName(locale, w.bank_card), number: groupDigits(w.bank_card.card_number), name: w.bank_card.account_name,
+    id: w.id,
+    account: w.account,
+    amount: formatDecimal(w.amount),
+    payout: formatDecimal(w.payout),
+    fee: formatDecimal(w.fee),
+    bank: bankName(locale, w.bank_card),
+    number: groupDigits(w.bank_card.card_number),
+    name: w.bank_card.account_name,
   });
 
-  const { approving, setApproving, rejecting, setRejecting, busy, dialogError, setDialogError, notice, approve, reject } = useReview<Withdrawal>(t, () => void list.reload(), {
-    approve: async (w) => {
-      await boApi('POST /finance/withdrawals/:id/approve', { params: { id: w.id }, body: {} });
-      return fill(t['bo.wd.approved'], label(w));
+  const { approving, setApproving, rejecting, setRejecting, busy, dialogError, setDialogError, notice, approve, reject } = useReview<Withdrawal>(
+    t,
+    () => void list.reload(),
+    {
+      approve: async (w) => {
+        await boApi('POST /finance/withdrawals/:id/approve', { params: { id: w.id }, body: {} });
+        return fill(t['bo.wd.approved'], label(w));
+      },
+      reject: async (w, reason) => {
+        await boApi('POST /finance/withdrawals/:id/reject', { params: { id: w.id }, body: { reason } });
+        return fill(t['bo.wd.rejected'], label(w));
+      },
     },
-    reject: async (w, reason) => {
-      await boApi('POST /finance/withdrawals/:id/reject', { params: { id: w.id }, body: { reason } });
-      return fill(t['bo.wd.rejected'], label(w));
-    },
-  });
+  );
   const release = async (reason: string) => {
     const row = releasing;
     if (!row) return;
@@ -78,72 +125,212 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
     { key: 'created', header: 'bo.wd.created', className: 'whitespace-nowrap text-slate-500', cell: (w) => formatTime(w.created_at, locale) },
     { key: 'id', header: 'bo.fin.id', cell: (w) => <ShortId id={w.id} /> },
     { key: 'account', header: 'bo.fin.account', cell: (w) => <PlayerCell locale={locale} id={w.player_id} account={w.account} realName={w.real_name} /> },
-    { key: 'payout', header: 'bo.wd.payout', align: 'right', cell: (w) => (
-      <>
-        <Money value={w.payout} className="text-base font-semibold" />
-        <div className="whitespace-nowrap text-xs text-slate-500">{t['bo.wd.amount']} <Money value={w.amount} /></div>
-        <div className="whitespace-nowrap text-xs text-slate-500">{t['bo.wd.fee']} <Money value={w.fee} /></div>
-      </>
-    ) },
-    { key: 'bank', header: 'bo.wd.bank', cell: (w) => (
-      <>
-        <div className="whitespace-nowrap font-medium">{bankName(locale, w.bank_card)} <span className="font-normal text-slate-500">{w.bank_card.branch}</span></div>
-        <div className="whitespace-nowrap font-mono" data-testid="card-number">{groupDigits(w.bank_card.card_number)}</div>
-        <div className="whitespace-nowrap text-xs">{t['bo.wd.account_name']}: {w.bank_card.account_name}</div>
-        {!w.name_matches && <Warning>{t['bo.fin.name_mismatch']}</Warning>}
-      </>
-    ) },
-    { key: 'risk', header: 'bo.wd.risk', cell: (w) => (w.status === 'applying' ? <><WithdrawalContext t={t} id={w.id} /><WithdrawalRiskPanel t={t} withdrawalId={w.id} /></> : <span className="text-xs text-slate-400">—</span>) },
-    { key: 'status', header: 'bo.wd.status', cell: (w) => (
-      <>
-        <Badge status={w.status}>{t[`bo.wd.status.${w.status}` as keyof T] ?? w.status}</Badge>
-        {w.status === 'applying' && w.held && <div className="mt-1" title={t['bo.wd.held_hint']} data-testid="withdrawal-held"><Badge status="rejected">{t['bo.wd.held']}</Badge></div>}
-        {w.status === 'applying' && w.held && <div className="mt-0.5 max-w-48 text-xs text-red-700">{t['bo.wd.held_hint']}</div>}
-        {w.auto_approved_at && <div className="mt-1" data-testid="withdrawal-auto-approved"><Badge status="paid">{t['bo.wd.auto_approved']}</Badge></div>}
-        {w.released_at && <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600" data-testid="withdrawal-released">{fill(t['bo.wd.released'], { reason: w.release_reason })}</div>}
-        {w.reviewed_by && <div className="mt-0.5 whitespace-nowrap text-xs text-slate-500">{w.reviewed_by} · {formatTime(w.reviewed_at, locale)}</div>}
-        {w.reason && w.status !== 'paid' && <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600">{w.reason}</div>}
-      </>
-    ) },
+    {
+      key: 'payout',
+      header: 'bo.wd.payout',
+      align: 'right',
+      cell: (w) => (
+        <>
+          <Money value={w.payout} className="text-base font-semibold" />
+          <div className="whitespace-nowrap text-xs text-slate-500">
+            {t['bo.wd.amount']} <Money value={w.amount} />
+          </div>
+          <div className="whitespace-nowrap text-xs text-slate-500">
+            {t['bo.wd.fee']} <Money value={w.fee} />
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'bank',
+      header: 'bo.wd.bank',
+      cell: (w) => (
+        <>
+          <div className="whitespace-nowrap font-medium">
+            {bankName(locale, w.bank_card)} <span className="font-normal text-slate-500">{w.bank_card.branch}</span>
+          </div>
+          <div className="whitespace-nowrap font-mono" data-testid="card-number">
+            {groupDigits(w.bank_card.card_number)}
+          </div>
+          <div className="whitespace-nowrap text-xs">
+            {t['bo.wd.account_name']}: {w.bank_card.account_name}
+          </div>
+          {!w.name_matches && <Warning>{t['bo.fin.name_mismatch']}</Warning>}
+        </>
+      ),
+    },
+    {
+      key: 'risk',
+      header: 'bo.wd.risk',
+      cell: (w) =>
+        w.status === 'applying' ? (
+          <>
+            <WithdrawalContext t={t} id={w.id} />
+            <WithdrawalRiskPanel t={t} withdrawalId={w.id} />
+          </>
+        ) : (
+          <span className="text-xs text-slate-400">—</span>
+        ),
+    },
+    {
+      key: 'status',
+      header: 'bo.wd.status',
+      cell: (w) => (
+        <>
+          <Badge status={w.status}>{t[`bo.wd.status.${w.status}` as keyof T] ?? w.status}</Badge>
+          {w.status === 'applying' && w.held && (
+            <div className="mt-1" title={t['bo.wd.held_hint']} data-testid="withdrawal-held">
+              <Badge status="rejected">{t['bo.wd.held']}</Badge>
+            </div>
+          )}
+          {w.status === 'applying' && w.held && <div className="mt-0.5 max-w-48 text-xs text-red-700">{t['bo.wd.held_hint']}</div>}
+          {w.auto_approved_at && (
+            <div className="mt-1" data-testid="withdrawal-auto-approved">
+              <Badge status="paid">{t['bo.wd.auto_approved']}</Badge>
+            </div>
+          )}
+          {w.released_at && (
+            <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600" data-testid="withdrawal-released">
+              {fill(t['bo.wd.released'], { reason: w.release_reason })}
+            </div>
+          )}
+          {w.reviewed_by && (
+            <div className="mt-0.5 whitespace-nowrap text-xs text-slate-500">
+              {w.reviewed_by} · {formatTime(w.reviewed_at, locale)}
+            </div>
+          )}
+          {w.reason && w.status !== 'paid' && <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600">{w.reason}</div>}
+        </>
+      ),
+    },
     // The buttons stack, so the column stays narrow, and it sticks to the table's right edge: when the bank, risk and
     // partner columns are wider than the screen, approve and reject still stay in view while the rest scrolls.
-    { key: 'actions', header: 'bo.actions', hidden: !canManage && !canRelease, className: 'sticky right-0 whitespace-nowrap bg-white align-top shadow-[-4px_0_4px_-4px_rgba(0,0,0,0.15)]', cell: (w) => w.status === 'applying' && (
-      <div className="flex flex-col items-stretch gap-2">
-        {canRelease && w.held && (
-          <button type="button" className={cls.btnSmall} onClick={() => { setReleaseError(null); setReleasing(w); }} data-testid="withdrawal-release">{t['bo.wd.release']}</button>
-        )}
-        {/* A held withdrawal cannot be paid (the server refuses it too); it is released first or rejected. */}
-        {canManage && <button type="button" className={cls.btnSmall} onClick={() => setApproving(w)} disabled={w.held} title={w.held ? t['bo.wd.held_hint'] : undefined} data-testid="withdrawal-approve">{t['bo.wd.approve']}</button>}
-        {canManage && <button type="button" className={cls.btnDanger} onClick={() => { setDialogError(null); setRejecting(w); }} data-testid="withdrawal-reject">{t['bo.wd.reject']}</button>}
-      </div>
-    ) },
+    {
+      key: 'actions',
+      header: 'bo.actions',
+      hidden: !canManage && !canRelease,
+      className: 'sticky right-0 whitespace-nowrap bg-white align-top shadow-[-4px_0_4px_-4px_rgba(0,0,0,0.15)]',
+      cell: (w) =>
+        w.status === 'applying' && (
+          <div className="flex flex-col items-stretch gap-2">
+            {canRelease && w.held && (
+              <button
+                type="button"
+                className={cls.btnSmall}
+                onClick={() => {
+                  setReleaseError(null);
+                  setReleasing(w);
+                }}
+                data-testid="withdrawal-release"
+              >
+                {t['bo.wd.release']}
+              </button>
+            )}
+            {/* A held withdrawal cannot be paid (the server refuses it too); it is released first or rejected. */}
+            {canManage && (
+              <button
+                type="button"
+                className={cls.btnSmall}
+                onClick={() => setApproving(w)}
+                disabled={w.held}
+                title={w.held ? t['bo.wd.held_hint'] : undefined}
+                data-testid="withdrawal-approve"
+              >
+                {t['bo.wd.approve']}
+              </button>
+            )}
+            {canManage && (
+              <button
+                type="button"
+                className={cls.btnDanger}
+                onClick={() => {
+                  setDialogError(null);
+                  setRejecting(w);
+                }}
+                data-testid="withdrawal-reject"
+              >
+                {t['bo.wd.reject']}
+              </button>
+            )}
+          </div>
+        ),
+    },
   ];
 
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <select value={status} onChange={(e) => setStatus(e.target.value)} aria-label={t['bo.wd.status']} className={cls.input} data-testid="filter-status">
-          {WITHDRAWAL_STATUSES.map((s) => <option key={s} value={s}>{t[`bo.wd.status.${s}`]}</option>)}
+          {WITHDRAWAL_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t[`bo.wd.status.${s}`]}
+            </option>
+          ))}
           <option value="">{t['bo.fin.all_statuses']}</option>
         </select>
-        <select value={risk} onChange={(e) => setRisk(e.target.value as '' | WithdrawalRiskFilter)} aria-label={t['bo.wd.risk_filter']} className={cls.input} data-testid="filter-risk">
+        <select
+          value={risk}
+          onChange={(e) => setRisk(e.target.value as '' | WithdrawalRiskFilter)}
+          aria-label={t['bo.wd.risk_filter']}
+          className={cls.input}
+          data-testid="filter-risk"
+        >
           <option value="">{t['bo.wd.risk_filter.all']}</option>
-          {WITHDRAWAL_RISK_FILTERS.map((f) => <option key={f} value={f}>{t[`bo.wd.risk_filter.${f}`]}</option>)}
+          {WITHDRAWAL_RISK_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {t[`bo.wd.risk_filter.${f}`]}
+            </option>
+          ))}
         </select>
         <AccountFilter t={t} value={account} onApply={setAccount} />
-        <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
-        <div className="ml-auto"><TodayTotals t={t} totals={result?.totals_today} /></div>
+        <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>
+          {t['bo.refresh']}
+        </button>
+        <div className="ml-auto">
+          <TodayTotals t={t} totals={result?.totals_today} />
+        </div>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       {released && <Banner kind="success">{released}</Banner>}
-      <BoTable t={t} list={list} columns={columns} rowKey={(w) => w.id} testId="bo-withdrawals" scroll rowTestId="withdrawal-row"
-        rowData={(w) => ({ 'data-id': w.id, 'data-status': w.status })} />
-      <ConfirmDialog t={t} open={!!approving} busy={busy} message={approving ? fill(t['bo.wd.approve_message'], label(approving)) : ''}
-        onConfirm={() => void approve()} onCancel={() => setApproving(null)} />
-      <ReasonDialog t={t} open={!!rejecting} busy={busy} error={dialogError} title={t['bo.wd.reject_title']}
-        message={rejecting ? fill(t['bo.wd.reject_message'], label(rejecting)) : ''} onSubmit={(r) => void reject(r)} onCancel={() => setRejecting(null)} />
-      <ReasonDialog t={t} open={!!releasing} busy={releaseBusy} error={releaseError} title={t['bo.wd.release_title']} submitLabel={t['bo.wd.release']}
-        message={releasing ? fill(t['bo.wd.release_message'], label(releasing)) : ''} onSubmit={(r) => void release(r)} onCancel={() => setReleasing(null)} />
+      <BoTable
+        t={t}
+        list={list}
+        columns={columns}
+        rowKey={(w) => w.id}
+        testId="bo-withdrawals"
+        scroll
+        rowTestId="withdrawal-row"
+        rowData={(w) => ({ 'data-id': w.id, 'data-status': w.status })}
+      />
+      <ConfirmDialog
+        t={t}
+        open={!!approving}
+        busy={busy}
+        message={approving ? fill(t['bo.wd.approve_message'], label(approving)) : ''}
+        onConfirm={() => void approve()}
+        onCancel={() => setApproving(null)}
+      />
+      <ReasonDialog
+        t={t}
+        open={!!rejecting}
+        busy={busy}
+        error={dialogError}
+        title={t['bo.wd.reject_title']}
+        message={rejecting ? fill(t['bo.wd.reject_message'], label(rejecting)) : ''}
+        onSubmit={(r) => void reject(r)}
+        onCancel={() => setRejecting(null)}
+      />
+      <ReasonDialog
+        t={t}
+        open={!!releasing}
+        busy={releaseBusy}
+        error={releaseError}
+        title={t['bo.wd.release_title']}
+        submitLabel={t['bo.wd.release']}
+        message={releasing ? fill(t['bo.wd.release_message'], label(releasing)) : ''}
+        onSubmit={(r) => void release(r)}
+        onCancel={() => setReleasing(null)}
+      />
     </div>
   );
 }

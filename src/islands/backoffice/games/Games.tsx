@@ -12,10 +12,30 @@ import type { StaffGameView, StaffPlatformView, ThumbnailsView } from '../../../
 import { GAME_STATUS } from '../../../shared/statuses.ts';
 
 export const GAMES_KEYS = [
-  ...COMMON_KEYS, ...GROUP_KEYS,
-  'bo.games.hint', 'bo.games.platform', 'bo.games.all_platforms', 'bo.games.group', 'bo.games.all_groups', 'bo.games.game', 'bo.games.names',
-  'bo.games.name', 'bo.games.name_en', 'bo.games.thumbnails', 'bo.games.thumb.cn', 'bo.games.thumb.en', 'bo.games.thumb.th', 'bo.games.status',
-  'bo.games.sort', 'bo.games.saved', 'bo.games.unsaved', 'bo.games.no_demo', 'bo.games.none', 'bo.save', 'bo.saving', 'bo.v.sort',
+  ...COMMON_KEYS,
+  ...GROUP_KEYS,
+  'bo.games.hint',
+  'bo.games.platform',
+  'bo.games.all_platforms',
+  'bo.games.group',
+  'bo.games.all_groups',
+  'bo.games.game',
+  'bo.games.names',
+  'bo.games.name',
+  'bo.games.name_en',
+  'bo.games.thumbnails',
+  'bo.games.thumb.cn',
+  'bo.games.thumb.en',
+  'bo.games.thumb.th',
+  'bo.games.status',
+  'bo.games.sort',
+  'bo.games.saved',
+  'bo.games.unsaved',
+  'bo.games.no_demo',
+  'bo.games.none',
+  'bo.save',
+  'bo.saving',
+  'bo.v.sort',
   'bo.v.game.name_required',
 ] as const;
 type K = (typeof GAMES_KEYS)[number];
@@ -26,13 +46,23 @@ type Lang = (typeof LANGS)[number];
 type Thumbs = Record<Lang, string>;
 
 type Game = StaffGameView;
-interface Draft { name: string; name_en: string; status: number; sort: string; thumbnails: Thumbs }
+interface Draft {
+  name: string;
+  name_en: string;
+  status: number;
+  sort: string;
+  thumbnails: Thumbs;
+}
 const PAGE_SIZE = 20;
 
 const draftOf = (g: Game): Draft => ({ name: g.name, name_en: g.name_en, status: g.status, sort: String(g.sort), thumbnails: { ...g.thumbnails } });
 
 export default function Games({ t, locale }: IslandProps<K>) {
-  return <Guard t={t} locale={locale} permission="games.manage">{() => <Body t={t} locale={locale} />}</Guard>;
+  return (
+    <Guard t={t} locale={locale} permission="games.manage">
+      {() => <Body t={t} locale={locale} />}
+    </Guard>
+  );
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
@@ -55,25 +85,48 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <select value={code} onChange={(e) => setCode(e.target.value)} aria-label={t['bo.games.platform']} className={cls.input} data-testid="games-platform">
           <option value="">{t['bo.games.all_platforms']}</option>
-          {codes.map((p) => <option key={p.code} value={p.code}>{p.code} · {locale === 'en' ? p.name_en : p.name}</option>)}
+          {codes.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.code} · {locale === 'en' ? p.name_en : p.name}
+            </option>
+          ))}
         </select>
         <select value={group} onChange={(e) => setGroup(e.target.value)} aria-label={t['bo.games.group']} className={cls.input} data-testid="games-group">
           <option value="">{t['bo.games.all_groups']}</option>
-          {GAME_GROUP_LIST.map((g) => <option key={g} value={g}>{t[`bo.group.${g}`]}</option>)}
+          {GAME_GROUP_LIST.map((g) => (
+            <option key={g} value={g}>
+              {t[`bo.group.${g}`]}
+            </option>
+          ))}
         </select>
-        <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
+        <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>
+          {t['bo.refresh']}
+        </button>
       </div>
       {notice && <Banner kind="success">{notice}</Banner>}
       <section className={`${cls.card} overflow-x-auto`}>
         {/* The rows wait for the picture list too: each row's pickers offer those pictures. */}
-        <BoTable t={t} list={{ ...list, state: { ...list.state, loading: !list.data || !pictures } }} rowKey={(g) => g.id} testId="bo-games"
+        <BoTable
+          t={t}
+          list={{ ...list, state: { ...list.state, loading: !list.data || !pictures } }}
+          rowKey={(g) => g.id}
+          testId="bo-games"
           columns={headerColumns<Game, K>('bo.games.game', 'bo.games.names', 'bo.games.thumbnails', 'bo.games.status', 'bo.games.sort', 'bo.actions')}
-          rowElement={(g) => pictures && (
-            <Row key={g.id} t={t} game={g} pictures={pictures} onSaved={(next) => {
-              setNotice(fill(t['bo.games.saved'], { name: locale === 'en' ? next.name_en : next.name }));
-              void list.reload();
-            }} />
-          )} />
+          rowElement={(g) =>
+            pictures && (
+              <Row
+                key={g.id}
+                t={t}
+                game={g}
+                pictures={pictures}
+                onSaved={(next) => {
+                  setNotice(fill(t['bo.games.saved'], { name: locale === 'en' ? next.name_en : next.name }));
+                  void list.reload();
+                }}
+              />
+            )
+          }
+        />
       </section>
     </div>
   );
@@ -99,11 +152,16 @@ function Row({ t, game, pictures, onSaved }: { t: T; game: Game; pictures: Thumb
     setSaving(true);
     try {
       // Only pictures that were chosen are sent; an empty slot stays as it is.
-      const thumbnails = Object.fromEntries(LANGS.filter((l) => draft.thumbnails[l] && draft.thumbnails[l] !== game.thumbnails[l]).map((l) => [l, draft.thumbnails[l]]));
+      const thumbnails = Object.fromEntries(
+        LANGS.filter((l) => draft.thumbnails[l] && draft.thumbnails[l] !== game.thumbnails[l]).map((l) => [l, draft.thumbnails[l]]),
+      );
       const next = await boApi('PUT /games/:id', {
         params: { id: game.id },
         body: {
-          name: draft.name.trim(), name_en: draft.name_en.trim(), status: draft.status, sort: Number(draft.sort),
+          name: draft.name.trim(),
+          name_en: draft.name_en.trim(),
+          status: draft.status,
+          sort: Number(draft.sort),
           ...(Object.keys(thumbnails).length ? { thumbnails } : {}),
         },
       });
@@ -119,7 +177,12 @@ function Row({ t, game, pictures, onSaved }: { t: T; game: Game; pictures: Thumb
     setSaving(false);
   };
 
-  const fieldError = (name: string) => (fields[name] ? <p className={cls.fieldError} role="alert">{fields[name]}</p> : null);
+  const fieldError = (name: string) =>
+    fields[name] ? (
+      <p className={cls.fieldError} role="alert">
+        {fields[name]}
+      </p>
+    ) : null;
   return (
     <tr data-testid="game-row" data-game={game.game_code} className={dirty ? 'bg-amber-50/50' : ''}>
       <td className={cls.td}>
@@ -130,11 +193,27 @@ function Row({ t, game, pictures, onSaved }: { t: T; game: Game; pictures: Thumb
         {!game.has_demo && <div className="text-xs text-slate-400">{t['bo.games.no_demo']}</div>}
       </td>
       <td className={`${cls.td} w-48`}>
-        <input value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={60} aria-label={t['bo.games.name']} placeholder={t['bo.games.name']}
-          aria-invalid={!!fields.name} className={`${cls.input} mb-1.5 w-full`} data-testid="game-name" />
+        <input
+          value={draft.name}
+          onChange={(e) => set('name', e.target.value)}
+          maxLength={60}
+          aria-label={t['bo.games.name']}
+          placeholder={t['bo.games.name']}
+          aria-invalid={!!fields.name}
+          className={`${cls.input} mb-1.5 w-full`}
+          data-testid="game-name"
+        />
         {fieldError('name')}
-        <input value={draft.name_en} onChange={(e) => set('name_en', e.target.value)} maxLength={60} aria-label={t['bo.games.name_en']} placeholder={t['bo.games.name_en']}
-          aria-invalid={!!fields.name_en} className={`${cls.input} w-full`} data-testid="game-name-en" />
+        <input
+          value={draft.name_en}
+          onChange={(e) => set('name_en', e.target.value)}
+          maxLength={60}
+          aria-label={t['bo.games.name_en']}
+          placeholder={t['bo.games.name_en']}
+          aria-invalid={!!fields.name_en}
+          className={`${cls.input} w-full`}
+          data-testid="game-name-en"
+        />
         {fieldError('name_en')}
       </td>
       <td className={cls.td}>
@@ -143,20 +222,31 @@ function Row({ t, game, pictures, onSaved }: { t: T; game: Game; pictures: Thumb
             <div key={lang} className="w-36">
               <div className="mb-1 text-xs font-medium text-slate-500">{t[`bo.games.thumb.${lang}`]}</div>
               <div className="mb-1.5 flex aspect-[4/3] w-36 items-center justify-center overflow-hidden rounded border border-slate-200 bg-slate-100">
-                {draft.thumbnails[lang]
-                  ? <img src={draft.thumbnails[lang]} alt="" loading="lazy" className="h-full w-full object-contain" data-testid={`thumb-preview-${lang}`} />
-                  : <span className="text-xs text-slate-400">{t['bo.games.none']}</span>}
+                {draft.thumbnails[lang] ? (
+                  <img src={draft.thumbnails[lang]} alt="" loading="lazy" className="h-full w-full object-contain" data-testid={`thumb-preview-${lang}`} />
+                ) : (
+                  <span className="text-xs text-slate-400">{t['bo.games.none']}</span>
+                )}
               </div>
-              <select value={draft.thumbnails[lang]} aria-label={t[`bo.games.thumb.${lang}`]} aria-invalid={!!fields[`thumbnails.${lang}`]}
-                onChange={(e) => set('thumbnails', { ...draft.thumbnails, [lang]: e.target.value })} className={`${cls.input} h-8 w-full px-1 text-xs`}
-                data-testid={`thumb-${lang}`}>
+              <select
+                value={draft.thumbnails[lang]}
+                aria-label={t[`bo.games.thumb.${lang}`]}
+                aria-invalid={!!fields[`thumbnails.${lang}`]}
+                onChange={(e) => set('thumbnails', { ...draft.thumbnails, [lang]: e.target.value })}
+                className={`${cls.input} h-8 w-full px-1 text-xs`}
+                data-testid={`thumb-${lang}`}
+              >
                 {!draft.thumbnails[lang] && <option value="">{t['bo.games.none']}</option>}
                 {draft.thumbnails[lang] && !LANGS.some((l) => pictures[l].includes(draft.thumbnails[lang])) && (
                   <option value={draft.thumbnails[lang]}>{draft.thumbnails[lang]}</option>
                 )}
                 {LANGS.map((folder) => (
                   <optgroup key={folder} label={`/games/${folder}/`}>
-                    {pictures[folder].map((path) => <option key={path} value={path}>{path.slice('/games/'.length)}</option>)}
+                    {pictures[folder].map((path) => (
+                      <option key={path} value={path}>
+                        {path.slice('/games/'.length)}
+                      </option>
+                    ))}
                   </optgroup>
                 ))}
               </select>
@@ -166,11 +256,25 @@ function Row({ t, game, pictures, onSaved }: { t: T; game: Game; pictures: Thumb
         </div>
       </td>
       <td className={cls.td}>
-        <Switch checked={draft.status === GAME_STATUS.on} onChange={(on) => set('status', on ? GAME_STATUS.on : GAME_STATUS.off)} label={t['bo.games.status']} testId="game-status" />
+        <Switch
+          checked={draft.status === GAME_STATUS.on}
+          onChange={(on) => set('status', on ? GAME_STATUS.on : GAME_STATUS.off)}
+          label={t['bo.games.status']}
+          testId="game-status"
+        />
       </td>
       <td className={cls.td}>
-        <input type="number" min={0} max={100000} value={draft.sort} onChange={(e) => set('sort', e.target.value)} aria-label={t['bo.games.sort']}
-          aria-invalid={!!fields.sort} className={`${cls.input} w-20`} data-testid="game-sort" />
+        <input
+          type="number"
+          min={0}
+          max={100000}
+          value={draft.sort}
+          onChange={(e) => set('sort', e.target.value)}
+          aria-label={t['bo.games.sort']}
+          aria-invalid={!!fields.sort}
+          className={`${cls.input} w-20`}
+          data-testid="game-sort"
+        />
         {fieldError('sort')}
       </td>
       <td className={cls.td}>
@@ -178,7 +282,11 @@ function Row({ t, game, pictures, onSaved }: { t: T; game: Game; pictures: Thumb
           {saving ? t['bo.saving'] : t['bo.save']}
         </button>
         {dirty && !saving && <div className="mt-1 whitespace-nowrap text-xs text-amber-700">{t['bo.games.unsaved']}</div>}
-        {failure && <p className="mt-1 max-w-40 text-xs text-red-700" role="alert">{failure}</p>}
+        {failure && (
+          <p className="mt-1 max-w-40 text-xs text-red-700" role="alert">
+            {failure}
+          </p>
+        )}
       </td>
     </tr>
   );

@@ -9,10 +9,27 @@ import type { FaultsView, ProviderFaultsRowView } from '../../../shared/schemas/
 import type { Notice } from '../kit/form.tsx';
 
 export const FAULTS_KEYS = [
-  ...COMMON_KEYS, 'bo.faults.hint', 'bo.faults.test_tool', 'bo.faults.not_local_title', 'bo.faults.platform', 'bo.faults.maintenance', 'bo.faults.latencyMs',
-  'bo.faults.errorRate', 'bo.faults.timeoutBeforeApplyRate', 'bo.faults.timeoutAfterApplyRate', 'bo.faults.duplicateDeliveryRate',
-  'bo.faults.hangMs', 'bo.faults.total', 'bo.faults.save', 'bo.faults.reset', 'bo.faults.reset_confirm', 'bo.faults.saved',
-  'bo.faults.reset_done', 'bo.faults.active', 'bo.faults.normal', 'bo.saving',
+  ...COMMON_KEYS,
+  'bo.faults.hint',
+  'bo.faults.test_tool',
+  'bo.faults.not_local_title',
+  'bo.faults.platform',
+  'bo.faults.maintenance',
+  'bo.faults.latencyMs',
+  'bo.faults.errorRate',
+  'bo.faults.timeoutBeforeApplyRate',
+  'bo.faults.timeoutAfterApplyRate',
+  'bo.faults.duplicateDeliveryRate',
+  'bo.faults.hangMs',
+  'bo.faults.total',
+  'bo.faults.save',
+  'bo.faults.reset',
+  'bo.faults.reset_confirm',
+  'bo.faults.saved',
+  'bo.faults.reset_done',
+  'bo.faults.active',
+  'bo.faults.normal',
+  'bo.saving',
 ] as const;
 type K = (typeof FAULTS_KEYS)[number];
 type T = IslandProps<K>['t'];
@@ -36,8 +53,12 @@ const RANGE: Record<NumberKey, { max: number; step: string; whole: boolean }> = 
   duplicateDeliveryRate: { max: 1, step: '0.05', whole: false },
 };
 
-const toDraft = (f: Faults): Draft => ({ ...Object.fromEntries(NUMBER_KEYS.map((k) => [k, String(f[k])])) as Record<NumberKey, string>, maintenance: f.maintenance });
-const isFaulty = (f: Faults) => f.maintenance || f.errorRate > 0 || f.timeoutAfterApplyRate > 0 || f.timeoutBeforeApplyRate > 0 || f.duplicateDeliveryRate > 0 || f.latencyMs > 0;
+const toDraft = (f: Faults): Draft => ({
+  ...(Object.fromEntries(NUMBER_KEYS.map((k) => [k, String(f[k])])) as Record<NumberKey, string>),
+  maintenance: f.maintenance,
+});
+const isFaulty = (f: Faults) =>
+  f.maintenance || f.errorRate > 0 || f.timeoutAfterApplyRate > 0 || f.timeoutBeforeApplyRate > 0 || f.duplicateDeliveryRate > 0 || f.latencyMs > 0;
 
 function valid(key: NumberKey, text: string): boolean {
   const { max, whole } = RANGE[key];
@@ -47,7 +68,11 @@ function valid(key: NumberKey, text: string): boolean {
 }
 
 export default function ProviderFaults({ t, locale }: IslandProps<K>) {
-  return <Guard t={t} locale={locale} permission="provider_faults.manage">{() => <Body t={t} />}</Guard>;
+  return (
+    <Guard t={t} locale={locale} permission="provider_faults.manage">
+      {() => <Body t={t} />}
+    </Guard>
+  );
 }
 
 function Body({ t }: { t: T }) {
@@ -72,7 +97,9 @@ function Body({ t }: { t: T }) {
       else setError(errorText(err, t));
     }
   }, []);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   const save = async (row: Row) => {
     const draft = drafts[row.code]!;
@@ -109,22 +136,36 @@ function Body({ t }: { t: T }) {
   if (notLocal) {
     return (
       <div className="max-w-3xl" data-testid="faults-not-local">
-        <Banner kind="info"><strong className="mr-2">{t['bo.faults.not_local_title']}</strong>{notLocal}</Banner>
+        <Banner kind="info">
+          <strong className="mr-2">{t['bo.faults.not_local_title']}</strong>
+          {notLocal}
+        </Banner>
       </div>
     );
   }
-  if (!rows) return <div className="max-w-3xl"><ListState t={t} loading error={error} retry={load} /></div>;
+  if (!rows)
+    return (
+      <div className="max-w-3xl">
+        <ListState t={t} loading error={error} retry={load} />
+      </div>
+    );
 
   return (
     <div className="max-w-7xl">
       <div className="mb-4 flex items-start justify-between gap-6">
         <div className="max-w-3xl space-y-2">
-          <Banner kind="info"><span data-testid="faults-test-tool">{t['bo.faults.test_tool']}</span></Banner>
+          <Banner kind="info">
+            <span data-testid="faults-test-tool">{t['bo.faults.test_tool']}</span>
+          </Banner>
           <p className="text-sm text-slate-500">{t['bo.faults.hint']}</p>
         </div>
         <div className="flex shrink-0 gap-2">
-          <button type="button" className={cls.btnGhost} onClick={() => void load()} disabled={busy !== null}>{t['bo.refresh']}</button>
-          <button type="button" className={cls.btn} onClick={() => setConfirming(true)} disabled={busy !== null} data-testid="faults-reset">{t['bo.faults.reset']}</button>
+          <button type="button" className={cls.btnGhost} onClick={() => void load()} disabled={busy !== null}>
+            {t['bo.refresh']}
+          </button>
+          <button type="button" className={cls.btn} onClick={() => setConfirming(true)} disabled={busy !== null} data-testid="faults-reset">
+            {t['bo.faults.reset']}
+          </button>
         </div>
       </div>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
@@ -134,7 +175,11 @@ function Body({ t }: { t: T }) {
             <tr>
               <th className={cls.th}>{t['bo.faults.platform']}</th>
               <th className={cls.th}>{t['bo.faults.maintenance']}</th>
-              {NUMBER_KEYS.map((k) => <th key={k} className={cls.th}>{t[`bo.faults.${k}`]}</th>)}
+              {NUMBER_KEYS.map((k) => (
+                <th key={k} className={cls.th}>
+                  {t[`bo.faults.${k}`]}
+                </th>
+              ))}
               <th className={`${cls.th} text-right`}>{t['bo.faults.total']}</th>
               <th className={cls.th}>{t['bo.actions']}</th>
             </tr>
@@ -149,26 +194,48 @@ function Body({ t }: { t: T }) {
                 <tr key={row.code} data-platform={row.code} className={isFaulty(row.faults) ? 'bg-amber-50' : ''}>
                   <td className={td}>
                     <div className="font-mono font-semibold">{row.code}</div>
-                    {isFaulty(row.faults)
-                      ? <span className="inline-flex whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">{t['bo.faults.active']}</span>
-                      : <StatusPill on onText={t['bo.faults.normal']} offText={t['bo.faults.normal']} />}
+                    {isFaulty(row.faults) ? (
+                      <span className="inline-flex whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+                        {t['bo.faults.active']}
+                      </span>
+                    ) : (
+                      <StatusPill on onText={t['bo.faults.normal']} offText={t['bo.faults.normal']} />
+                    )}
                   </td>
                   <td className={`${td} text-center`}>
-                    <input type="checkbox" checked={draft.maintenance} aria-label={`${row.code} ${t['bo.faults.maintenance']}`}
-                      onChange={(e) => set({ maintenance: e.target.checked })} data-field="maintenance" />
+                    <input
+                      type="checkbox"
+                      checked={draft.maintenance}
+                      aria-label={`${row.code} ${t['bo.faults.maintenance']}`}
+                      onChange={(e) => set({ maintenance: e.target.checked })}
+                      data-field="maintenance"
+                    />
                   </td>
                   {NUMBER_KEYS.map((k) => (
                     <td key={k} className={td}>
-                      <input type="number" min={0} max={RANGE[k].max} step={RANGE[k].step} value={draft[k]} data-field={k}
-                        aria-label={`${row.code} ${t[`bo.faults.${k}`]}`} aria-invalid={bad.includes(k)}
+                      <input
+                        type="number"
+                        min={0}
+                        max={RANGE[k].max}
+                        step={RANGE[k].step}
+                        value={draft[k]}
+                        data-field={k}
+                        aria-label={`${row.code} ${t[`bo.faults.${k}`]}`}
+                        aria-invalid={bad.includes(k)}
                         onChange={(e) => set({ [k]: e.target.value } as Partial<Draft>)}
-                        className={`${cls.input} w-24 text-right font-mono`} />
+                        className={`${cls.input} w-24 text-right font-mono`}
+                      />
                     </td>
                   ))}
                   <td className={`${td} text-right`}>{row.provider_total === null ? '—' : <Money value={row.provider_total} />}</td>
                   <td className={td}>
-                    <button type="button" className={cls.btnSmall} disabled={!dirty || bad.length > 0 || busy !== null}
-                      onClick={() => void save(row)} data-testid="faults-save">
+                    <button
+                      type="button"
+                      className={cls.btnSmall}
+                      disabled={!dirty || bad.length > 0 || busy !== null}
+                      onClick={() => void save(row)}
+                      data-testid="faults-save"
+                    >
                       {busy === row.code ? t['bo.saving'] : t['bo.faults.save']}
                     </button>
                   </td>
@@ -178,7 +245,14 @@ function Body({ t }: { t: T }) {
           </tbody>
         </table>
       </section>
-      <ConfirmDialog t={t} open={confirming} message={t['bo.faults.reset_confirm']} onConfirm={() => void reset()} onCancel={() => setConfirming(false)} busy={busy !== null} />
+      <ConfirmDialog
+        t={t}
+        open={confirming}
+        message={t['bo.faults.reset_confirm']}
+        onConfirm={() => void reset()}
+        onCancel={() => setConfirming(false)}
+        busy={busy !== null}
+      />
     </div>
   );
 }

@@ -7,13 +7,30 @@ import { boApi, boPath, configureBo, startBackoffice } from './api.ts';
 import { useHydrated } from './common.tsx';
 
 export const NAV_KEYS = [
-  'bo.nav.menu', 'bo.nav.logout', 'bo.nav.signed_in_as', 'bo.loading', 'bo.error.network',
-  'bo.role.admin', 'bo.role.finance', 'bo.role.service', 'bo.role.marketing',
+  'bo.nav.menu',
+  'bo.nav.logout',
+  'bo.nav.signed_in_as',
+  'bo.loading',
+  'bo.error.network',
+  'bo.role.admin',
+  'bo.role.finance',
+  'bo.role.service',
+  'bo.role.marketing',
 ] as const;
 
-export interface NavItem { key: string; href: string; label: string; permission: string }
+export interface NavItem {
+  key: string;
+  href: string;
+  label: string;
+  permission: string;
+}
 
-interface Props { t: Record<(typeof NAV_KEYS)[number], string>; locale: Locale; items: NavItem[]; current: string }
+interface Props {
+  t: Record<(typeof NAV_KEYS)[number], string>;
+  locale: Locale;
+  items: NavItem[];
+  current: string;
+}
 
 export default function BackofficeNav({ t, locale, items, current }: Props) {
   useEffect(() => {
@@ -48,10 +65,14 @@ export default function BackofficeNav({ t, locale, items, current }: Props) {
             const active = item.key === current;
             return (
               <li key={item.key}>
-                <a href={item.href} aria-current={active ? 'page' : undefined} data-nav={item.key}
-                  className={`block border-l-4 px-5 py-2.5 text-sm ${active
-                    ? 'border-gold-500 bg-white/10 font-semibold text-gold-300'
-                    : 'border-transparent text-slate-200 hover:bg-white/5 hover:text-white'}`}>
+                <a
+                  href={item.href}
+                  aria-current={active ? 'page' : undefined}
+                  data-nav={item.key}
+                  className={`block border-l-4 px-5 py-2.5 text-sm ${
+                    active ? 'border-gold-500 bg-white/10 font-semibold text-gold-300' : 'border-transparent text-slate-200 hover:bg-white/5 hover:text-white'
+                  }`}
+                >
                   {item.label}
                 </a>
               </li>
@@ -62,10 +83,17 @@ export default function BackofficeNav({ t, locale, items, current }: Props) {
       {staff && (
         <div className="border-t border-white/10 px-5 py-4 text-sm">
           <p className="text-xs text-slate-400">{t['bo.nav.signed_in_as']}</p>
-          <p className="font-semibold text-white" data-testid="bo-username">{staff.username}</p>
+          <p className="font-semibold text-white" data-testid="bo-username">
+            {staff.username}
+          </p>
           <p className="mb-3 text-xs text-slate-300">{t[`bo.role.${staff.role}` as keyof typeof t] ?? staff.role}</p>
-          <button type="button" onClick={() => void logout()} disabled={leaving} data-testid="bo-logout"
-            className="w-full rounded border border-white/20 px-3 py-1.5 text-sm text-slate-100 hover:bg-white/10 disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => void logout()}
+            disabled={leaving}
+            data-testid="bo-logout"
+            className="w-full rounded border border-white/20 px-3 py-1.5 text-sm text-slate-100 hover:bg-white/10 disabled:opacity-50"
+          >
             {t['bo.nav.logout']}
           </button>
         </div>

@@ -39,15 +39,15 @@ export interface BoTableProps<Row, K extends string> {
 
 export function BoTable<Row, K extends string>(props: BoTableProps<Row, K>) {
   const { t, list } = props;
-  const rows = list ? list.data?.data ?? null : props.rows ?? null;
-  const state: ListStateOf = list ? list.state : props.state ?? { loading: rows === null, error: null };
+  const rows = list ? (list.data?.data ?? null) : (props.rows ?? null);
+  const state: ListStateOf = list ? list.state : (props.state ?? { loading: rows === null, error: null });
   const table = rows && <Table {...props} rows={rows} />;
   return (
     <>
-      <ListState t={t} {...state}>{props.scroll ? <div className="overflow-x-auto">{table}</div> : table}</ListState>
-      {list?.data && list.data.total > list.pageSize && (
-        <Pager t={t} page={list.page} total={list.data.total} pageSize={list.pageSize} onPage={list.go} />
-      )}
+      <ListState t={t} {...state}>
+        {props.scroll ? <div className="overflow-x-auto">{table}</div> : table}
+      </ListState>
+      {list?.data && list.data.total > list.pageSize && <Pager t={t} page={list.page} total={list.data.total} pageSize={list.pageSize} onPage={list.go} />}
     </>
   );
 }
@@ -65,18 +65,35 @@ function Table<Row, K extends string>(props: BoTableProps<Row, K> & { rows: Row[
       <thead>
         <tr>
           {columns.map((c) => (
-            <th key={c.key} scope="col" aria-sort={props.ariaSort?.(c.key)} className={`${cls.th}${align(c)}${c.headerClassName ? ` ${c.headerClassName}` : ''}`}>{c.headerCell ?? t[c.header]}</th>
+            <th
+              key={c.key}
+              scope="col"
+              aria-sort={props.ariaSort?.(c.key)}
+              className={`${cls.th}${align(c)}${c.headerClassName ? ` ${c.headerClassName}` : ''}`}
+            >
+              {c.headerCell ?? t[c.header]}
+            </th>
           ))}
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <Fragment key={props.rowKey(row)}>
-            {props.rowElement ? props.rowElement(row) : <tr data-testid={typeof props.rowTestId === 'function' ? props.rowTestId(row) : props.rowTestId} className={props.rowClassName?.(row)} {...props.rowData?.(row)}>
-              {columns.map((c) => (
-                <td key={c.key} className={`${cls.td}${align(c)}${extra(c, row)}`} data-testid={c.testId} title={c.title?.(row)}>{c.cell(row)}</td>
-              ))}
-            </tr>}
+            {props.rowElement ? (
+              props.rowElement(row)
+            ) : (
+              <tr
+                data-testid={typeof props.rowTestId === 'function' ? props.rowTestId(row) : props.rowTestId}
+                className={props.rowClassName?.(row)}
+                {...props.rowData?.(row)}
+              >
+                {columns.map((c) => (
+                  <td key={c.key} className={`${cls.td}${align(c)}${extra(c, row)}`} data-testid={c.testId} title={c.title?.(row)}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            )}
             {props.below?.(row)}
           </Fragment>
         ))}

@@ -4,9 +4,7 @@ import { ApiFailure, request, type RequestOptions } from '../../../lib/http.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { resolveRoute, type AnswerOf, type ParamsOption } from '../../../shared/api/contract.ts';
 import type { BackofficeRoutes } from '../../../shared/api/backoffice.ts';
-import {
-  $boLoadError, $boReady, $boStaff, $boToken, BO_TOKEN_KEY, clearBoSession, setBoStaff,
-} from '../../../stores/backoffice.ts';
+import { $boLoadError, $boReady, $boStaff, $boToken, BO_TOKEN_KEY, clearBoSession, setBoStaff } from '../../../stores/backoffice.ts';
 
 /** A failed back-office call; the same class as the player side's, under the name the back office reads. */
 export { ApiFailure as BoFailure };
@@ -30,7 +28,10 @@ export type BoAnswer<K extends keyof BackofficeRoutes> = AnswerOf<BackofficeRout
 export type BoRouteOptions<K extends string> = Omit<RequestOptions, 'method'> & ParamsOption<K>;
 
 /** Calls a back-office route by its key in src/shared/api/backoffice.ts; the answer's type comes from the map. */
-export function boApi<K extends keyof BackofficeRoutes>(route: K, ...opts: ParamsOption<K> extends { params: object } ? [BoRouteOptions<K>] : [BoRouteOptions<K>?]): Promise<AnswerOf<BackofficeRoutes, K>> {
+export function boApi<K extends keyof BackofficeRoutes>(
+  route: K,
+  ...opts: ParamsOption<K> extends { params: object } ? [BoRouteOptions<K>] : [BoRouteOptions<K>?]
+): Promise<AnswerOf<BackofficeRoutes, K>> {
   return boCall(route, opts[0]) as Promise<AnswerOf<BackofficeRoutes, K>>;
 }
 
@@ -38,15 +39,20 @@ export function boApi<K extends keyof BackofficeRoutes>(route: K, ...opts: Param
  * The call behind boApi for code that holds a route key as a type parameter (the data hook), where the compiler
  * cannot tell which parameters the key needs; islands call boApi.
  */
-export async function boCall(route: keyof BackofficeRoutes, opts: Omit<RequestOptions, 'method'> & { params?: Record<string, string | number> } = {}): Promise<unknown> {
+export async function boCall(
+  route: keyof BackofficeRoutes,
+  opts: Omit<RequestOptions, 'method'> & { params?: Record<string, string | number> } = {},
+): Promise<unknown> {
   const token = $boToken.get();
   const { params, ...rest } = opts;
   const target = resolveRoute(route, params);
-  const query = rest.query
-    ? Object.fromEntries(Object.entries(rest.query).filter(([, v]) => v !== undefined && v !== ''))
-    : undefined;
+  const query = rest.query ? Object.fromEntries(Object.entries(rest.query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
   try {
-    return await request<unknown>(`/api/backoffice${target.path}`, { ...rest, method: target.method, query }, { token, locale: config.locale, networkText: config.networkText });
+    return await request<unknown>(
+      `/api/backoffice${target.path}`,
+      { ...rest, method: target.method, query },
+      { token, locale: config.locale, networkText: config.networkText },
+    );
   } catch (err) {
     // The session ended (expired, signed out elsewhere, account disabled): the shell sends the page to sign-in.
     if (err instanceof ApiFailure && err.status === 401 && token) clearBoSession();

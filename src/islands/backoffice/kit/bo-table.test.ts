@@ -8,7 +8,10 @@ import { BoTable, type BoColumn, type BoTableProps } from './BoTable.tsx';
 import { COMMON_KEYS, type CommonT } from './common.tsx';
 import { boPick } from '../../../i18n/backoffice.ts';
 
-interface Row { id: number; name: string }
+interface Row {
+  id: number;
+  name: string;
+}
 type K = 'bo.time' | 'bo.actions';
 const t: CommonT = boPick('en', COMMON_KEYS);
 const columns: Array<BoColumn<Row, K>> = [
@@ -16,7 +19,10 @@ const columns: Array<BoColumn<Row, K>> = [
   { key: 'name', header: 'bo.time', align: 'right', className: 'font-mono', cell: (r) => r.name, testId: 'name' },
   { key: 'actions', header: 'bo.actions', hidden: true, cell: () => 'hidden cell' },
 ];
-const rows: Row[] = [{ id: 1, name: 'one' }, { id: 2, name: 'two' }];
+const rows: Row[] = [
+  { id: 1, name: 'one' },
+  { id: 2, name: 'two' },
+];
 const noop = () => undefined;
 
 function render(props: Partial<BoTableProps<Row, K>>): string {
@@ -28,7 +34,7 @@ function page(total: number, data: Row[] = rows) {
 }
 
 describe('BoTable', () => {
-  it('draws a header per shown column and a cell per row, with the column\'s classes', () => {
+  it("draws a header per shown column and a cell per row, with the column's classes", () => {
     const html = render({ rows, testId: 'bo-things', rowTestId: 'thing', rowData: (r) => ({ 'data-id': r.id }) });
     expect(html).toContain('data-testid="bo-things"');
     expect(html).toContain('>#</th>');

@@ -8,7 +8,12 @@ import { EXCLUSION_DURATIONS, TIMEOUT_DURATIONS } from '../../../shared/schemas/
 import { ACTIVITY_WALLET_RULES } from '../../../shared/schemas/backoffice/system.ts';
 import { fill } from '../../../shared/text.ts';
 import {
-  APPLICATION_STATUSES as PARTNER_APPLICATION_STATUSES, BINDING_SOURCES, FRAUD_SIGNAL_KINDS, PARTNER_STATUSES, PAYOUT_STATUSES, PERIOD_KINDS as PARTNER_PERIOD_KINDS,
+  APPLICATION_STATUSES as PARTNER_APPLICATION_STATUSES,
+  BINDING_SOURCES,
+  FRAUD_SIGNAL_KINDS,
+  PARTNER_STATUSES,
+  PAYOUT_STATUSES,
+  PERIOD_KINDS as PARTNER_PERIOD_KINDS,
   STATEMENT_STATUSES,
 } from '../../../shared/schemas/partners/common.ts';
 import { CHANNELS, CONTACT_KINDS } from '../../../shared/schemas/partners/site.ts';
@@ -19,9 +24,20 @@ export const DURATIONS = [...TIMEOUT_DURATIONS, ...EXCLUSION_DURATIONS] as const
 export const WALLET_KINDS = ['central', 'bonus', 'platform', 'transit', 'withdraw_hold', 'points'] as const;
 /** What the protection change log records (protection events, and the ends of exclusions it derives). */
 export const PROTECTION_EVENTS = [
-  'limit_decreased', 'limit_pending_cancelled', 'limit_increase_requested', 'limit_removal_requested', 'limit_confirmed', 'reality_check_set',
-  'session_limit_reached', 'timeout_started', 'self_exclusion_started', 'timeout_ended', 'self_exclusion_ended', 'activity_wallets_frozen',
-  'platform_wallets_recovered', 'activity_wallet_forfeited',
+  'limit_decreased',
+  'limit_pending_cancelled',
+  'limit_increase_requested',
+  'limit_removal_requested',
+  'limit_confirmed',
+  'reality_check_set',
+  'session_limit_reached',
+  'timeout_started',
+  'self_exclusion_started',
+  'timeout_ended',
+  'self_exclusion_ended',
+  'activity_wallets_frozen',
+  'platform_wallets_recovered',
+  'activity_wallet_forfeited',
 ] as const;
 const PERIOD_KINDS = ['opt_in', 'register', 'deposit', 'deposit_day', 'tier', 'apply', 'friend', 'referred', 'gift', 'daily', 'daily_group', 'other'] as const;
 
@@ -35,28 +51,38 @@ export const POINTS_KIND_KEYS = keys('bo.code.points.', POINTS_JOURNAL_KINDS);
 export const WALLET_KEYS = [...keys('bo.code.wallet.', WALLET_KINDS), 'bo.code.wallet.other'] as const;
 export const ACTIVITY_RULE_KEYS = keys('bo.code.activity_rule.', ACTIVITY_WALLET_RULES);
 export const PROTECTION_EVENT_KEYS = [
-  ...keys('bo.code.pevent.', PROTECTION_EVENTS), 'bo.code.pevent.other', 'bo.code.actor.player', 'bo.code.actor.system',
-  'bo.code.pdetail.from_to', 'bo.code.pdetail.value', 'bo.code.pdetail.none', 'bo.code.pdetail.reason', 'bo.code.pdetail.duration',
-  'bo.code.pdetail.until', 'bo.code.pdetail.minutes', 'bo.code.pdetail.amount', 'bo.code.pdetail.wallets',
+  ...keys('bo.code.pevent.', PROTECTION_EVENTS),
+  'bo.code.pevent.other',
+  'bo.code.actor.player',
+  'bo.code.actor.system',
+  'bo.code.pdetail.from_to',
+  'bo.code.pdetail.value',
+  'bo.code.pdetail.none',
+  'bo.code.pdetail.reason',
+  'bo.code.pdetail.duration',
+  'bo.code.pdetail.until',
+  'bo.code.pdetail.minutes',
+  'bo.code.pdetail.amount',
+  'bo.code.pdetail.wallets',
 ] as const;
 
 type Words = Record<string, string>;
 const has = <T extends string>(list: readonly T[], x: string): x is T => (list as readonly string[]).includes(x);
 
 export function appStatusName(t: Words, status: string): string {
-  return has(APPLICATION_STATUSES, status) ? t[`bo.code.app_status.${status}`] ?? status : status;
+  return has(APPLICATION_STATUSES, status) ? (t[`bo.code.app_status.${status}`] ?? status) : status;
 }
 
 export function groupName(t: Words, group: string): string {
-  return has(GAME_GROUPS, group) ? t[`bo.code.group.${group}`] ?? group : group;
+  return has(GAME_GROUPS, group) ? (t[`bo.code.group.${group}`] ?? group) : group;
 }
 
 export function durationName(t: Words, duration: string): string {
-  return has(DURATIONS, duration) ? t[`bo.code.duration.${duration}`] ?? duration : duration;
+  return has(DURATIONS, duration) ? (t[`bo.code.duration.${duration}`] ?? duration) : duration;
 }
 
 export function pointsKindName(t: Words, kind: string): string {
-  return has(POINTS_JOURNAL_KINDS, kind) ? t[`bo.code.points.${kind}`] ?? kind : kind;
+  return has(POINTS_JOURNAL_KINDS, kind) ? (t[`bo.code.points.${kind}`] ?? kind) : kind;
 }
 
 /** A player's wallet: its kind in words, with the platform code or activity wallet number it belongs to. */
@@ -91,20 +117,28 @@ export function periodName(t: Words, period: string): string {
 
 /** A protection event's name (an unknown one says "other change" rather than its code). */
 export function protectionEventName(t: Words, action: string): string {
-  return has(PROTECTION_EVENTS, action) ? t[`bo.code.pevent.${action}`] ?? action : t['bo.code.pevent.other'] ?? action;
+  return has(PROTECTION_EVENTS, action) ? (t[`bo.code.pevent.${action}`] ?? action) : (t['bo.code.pevent.other'] ?? action);
 }
 
 // The partners domain's codes (issue 21): partner, application, statement and payout statuses, how a player was
 // bound, fraud signals, settlement periods, and the applicants' channels and contact kinds.
 export const PARTNER_CODE_LISTS = {
-  partner_status: PARTNER_STATUSES, partner_app: PARTNER_APPLICATION_STATUSES, statement: STATEMENT_STATUSES, partner_payout: PAYOUT_STATUSES,
-  binding: BINDING_SOURCES, fraud: FRAUD_SIGNAL_KINDS, period_kind: PARTNER_PERIOD_KINDS, channel: CHANNELS, contact: CONTACT_KINDS,
+  partner_status: PARTNER_STATUSES,
+  partner_app: PARTNER_APPLICATION_STATUSES,
+  statement: STATEMENT_STATUSES,
+  partner_payout: PAYOUT_STATUSES,
+  binding: BINDING_SOURCES,
+  fraud: FRAUD_SIGNAL_KINDS,
+  period_kind: PARTNER_PERIOD_KINDS,
+  channel: CHANNELS,
+  contact: CONTACT_KINDS,
 } as const;
 type PartnerCodeKind = keyof typeof PARTNER_CODE_LISTS;
-export const PARTNER_CODE_KEYS = (Object.keys(PARTNER_CODE_LISTS) as PartnerCodeKind[])
-  .flatMap((kind) => PARTNER_CODE_LISTS[kind].map((code) => `bo.code.${kind}.${code}` as const));
+export const PARTNER_CODE_KEYS = (Object.keys(PARTNER_CODE_LISTS) as PartnerCodeKind[]).flatMap((kind) =>
+  PARTNER_CODE_LISTS[kind].map((code) => `bo.code.${kind}.${code}` as const),
+);
 
 /** A partners-domain code in words; an unknown code (a newer server) is shown as it came rather than hidden. */
 export function partnerCodeName(t: Words, kind: PartnerCodeKind, code: string): string {
-  return has(PARTNER_CODE_LISTS[kind], code) ? t[`bo.code.${kind}.${code}`] ?? code : code;
+  return has(PARTNER_CODE_LISTS[kind], code) ? (t[`bo.code.${kind}.${code}`] ?? code) : code;
 }

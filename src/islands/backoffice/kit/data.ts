@@ -40,35 +40,50 @@ export function useBoData<K extends BoReadRoute>(route: K | null, opts: BoDataOp
   const [loading, setLoading] = useState(route !== null);
   const [page, setPage] = useState(1);
   const data = held && held.id === id ? held.data : null;
-  const setData = useCallback((next: Answer | null | ((prev: Answer | null) => Answer | null)) => {
-    setHeld((h) => {
-      const prev = h && h.id === id ? h.data : null;
-      const value = typeof next === 'function' ? (next as (prev: Answer | null) => Answer | null)(prev) : next;
-      return value === null ? null : { id, data: value };
-    });
-  }, [id]);
+  const setData = useCallback(
+    (next: Answer | null | ((prev: Answer | null) => Answer | null)) => {
+      setHeld((h) => {
+        const prev = h && h.id === id ? h.data : null;
+        const value = typeof next === 'function' ? (next as (prev: Answer | null) => Answer | null)(prev) : next;
+        return value === null ? null : { id, data: value };
+      });
+    },
+    [id],
+  );
   const seq = useRef(0);
   const pageRef = useRef(1);
-  const load = useCallback(async (p: number) => {
-    if (route === null) return;
-    const mine = ++seq.current;
-    setLoading(true);
-    setError(null);
-    try {
-      const res = await boCall(route, { params, query: pageSize ? { ...query, page: p, pageSize } : query });
-      if (mine === seq.current) setHeld({ id, data: res as Answer });
-    } catch (err) {
-      if (mine === seq.current) setError(err);
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  }, [id, queryKey, pageSize]);
-  const go = useCallback((p: number) => { pageRef.current = p; setPage(p); void load(p); }, [load]);
+  const load = useCallback(
+    async (p: number) => {
+      if (route === null) return;
+      const mine = ++seq.current;
+      setLoading(true);
+      setError(null);
+      try {
+        const res = await boCall(route, { params, query: pageSize ? { ...query, page: p, pageSize } : query });
+        if (mine === seq.current) setHeld({ id, data: res as Answer });
+      } catch (err) {
+        if (mine === seq.current) setError(err);
+      } finally {
+        if (mine === seq.current) setLoading(false);
+      }
+    },
+    [id, queryKey, pageSize],
+  );
+  const go = useCallback(
+    (p: number) => {
+      pageRef.current = p;
+      setPage(p);
+      void load(p);
+    },
+    [load],
+  );
   const reload = useCallback(() => load(pageRef.current), [load]);
   useEffect(() => {
     go(1);
     // A newer route or query makes any answer still on its way stale.
-    return () => { seq.current++; };
+    return () => {
+      seq.current++;
+    };
   }, [go]);
   /** What ListState needs, spread as its props: what is already shown stays while the next answer loads. */
   const state = { loading: !data, error, empty: data !== null && isEmpty(data), retry: reload };
@@ -76,6 +91,12 @@ export function useBoData<K extends BoReadRoute>(route: K | null, opts: BoDataOp
 }
 
 export type BoData<A> = {
-  data: A | null; error: unknown; loading: boolean; page: number; pageSize: number; go: (page: number) => void; reload: () => Promise<void>;
+  data: A | null;
+  error: unknown;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  go: (page: number) => void;
+  reload: () => Promise<void>;
   state: { loading: boolean; error: unknown; empty: boolean; retry: () => unknown };
 };

@@ -5,7 +5,10 @@ import { useState, type ReactNode } from 'react';
 import { BoFailure } from './api.ts';
 import { Banner, cls, errorText, type CommonT } from './common.tsx';
 
-export interface Notice { kind: 'error' | 'success'; text: string }
+export interface Notice {
+  kind: 'error' | 'success';
+  text: string;
+}
 
 /** The server's message for one field of a refused form, already in the page's language. */
 export function fieldError(err: unknown, name: string): string | undefined {
@@ -43,27 +46,57 @@ export function useBoAction(t: CommonT) {
 
 /** The outcome of the last action, if any. */
 export function NoticeBanner({ notice, testId }: { notice: Notice | null; testId?: string }) {
-  return notice ? <Banner kind={notice.kind} testId={testId}>{notice.text}</Banner> : null;
+  return notice ? (
+    <Banner kind={notice.kind} testId={testId}>
+      {notice.text}
+    </Banner>
+  ) : null;
 }
 
 /** A labelled field: its label above, the control, and the server's message for it under it. */
-export function Field({ label, error, children, className, errorTestId }: {
-  label: ReactNode; error?: string; children: ReactNode; className?: string; errorTestId?: string;
+export function Field({
+  label,
+  error,
+  children,
+  className,
+  errorTestId,
+}: {
+  label: ReactNode;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+  errorTestId?: string;
 }) {
   return (
     <label className={className ?? 'block'}>
       <span className={cls.label}>{label}</span>
       {children}
-      {error && <p className={cls.fieldError} role="alert" data-testid={errorTestId}>{error}</p>}
+      {error && (
+        <p className={cls.fieldError} role="alert" data-testid={errorTestId}>
+          {error}
+        </p>
+      )}
     </label>
   );
 }
 
 /** The form's submit button, disabled while its action runs. */
-export function SubmitButton({ busy, disabled, children, testId, className }: {
-  busy: boolean; disabled?: boolean; children: ReactNode; testId?: string; className?: string;
+export function SubmitButton({
+  busy,
+  disabled,
+  children,
+  testId,
+  className,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
 }) {
   return (
-    <button type="submit" className={className ?? cls.btn} disabled={busy || disabled} data-testid={testId}>{children}</button>
+    <button type="submit" className={className ?? cls.btn} disabled={busy || disabled} data-testid={testId}>
+      {children}
+    </button>
   );
 }

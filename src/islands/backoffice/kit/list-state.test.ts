@@ -30,13 +30,13 @@ describe('ListState', () => {
     expect(html).not.toContain('data-testid="rows"');
   });
 
-  it('says the list is empty with role=status, in the common words or the caller\'s', () => {
+  it("says the list is empty with role=status, in the common words or the caller's", () => {
     expect(render({ empty: true })).toContain(`role="status" data-testid="bo-empty">${t['bo.empty']}<`);
     expect(render({ empty: true, emptyText: 'No sessions' })).toContain('>No sessions<');
     expect(render({ empty: true })).not.toContain('data-testid="rows"');
   });
 
-  it('puts a failure before loading and empty, as an alert with the server\'s message and a retry button', () => {
+  it("puts a failure before loading and empty, as an alert with the server's message and a retry button", () => {
     const failure = new BoFailure(500, { status: 'error', code: 'internal', message: 'Boom', error: { modal: ['Database is down'] } }, 'Boom');
     const html = render({ loading: true, empty: true, error: failure, retry: () => undefined });
     expect(html).toContain('role="alert"');
@@ -54,7 +54,7 @@ describe('ListState', () => {
     expect(html).not.toContain('bo-retry');
   });
 
-  it('speaks the page\'s language', () => {
+  it("speaks the page's language", () => {
     expect(tZh['bo.retry']).not.toBe(t['bo.retry']);
     expect(render({ error: 'x', retry: () => undefined }, tZh)).toContain(`>${tZh['bo.retry']}<`);
     expect(render({ loading: true }, tZh)).toContain(tZh['bo.loading']);

@@ -3,14 +3,35 @@ import { formatDecimal } from '../../../shared/money.ts';
 import type { StaffTransferView } from '../../../shared/schemas/backoffice/players.ts';
 
 export const TRANSFER_KEYS = [
-  'bo.transfer.status.pending', 'bo.transfer.status.applied', 'bo.transfer.status.refunded', 'bo.transfer.in', 'bo.transfer.out',
-  'bo.transfer.id', 'bo.transfer.platform', 'bo.transfer.direction', 'bo.transfer.amount', 'bo.transfer.wallet', 'bo.transfer.status',
-  'bo.transfer.reason', 'bo.transfer.attempts', 'bo.transfer.next_check', 'bo.transfer.settled', 'bo.transfer.recheck',
-  'bo.transfer.rechecked', 'bo.transfer.central', 'bo.transfer.bonus',
+  'bo.transfer.status.pending',
+  'bo.transfer.status.applied',
+  'bo.transfer.status.refunded',
+  'bo.transfer.in',
+  'bo.transfer.out',
+  'bo.transfer.id',
+  'bo.transfer.platform',
+  'bo.transfer.direction',
+  'bo.transfer.amount',
+  'bo.transfer.wallet',
+  'bo.transfer.status',
+  'bo.transfer.reason',
+  'bo.transfer.attempts',
+  'bo.transfer.next_check',
+  'bo.transfer.settled',
+  'bo.transfer.recheck',
+  'bo.transfer.rechecked',
+  'bo.transfer.central',
+  'bo.transfer.bonus',
 ] as const;
 
 export const GROUP_KEYS = [
-  'bo.group.slots', 'bo.group.fish', 'bo.group.sports', 'bo.group.casino', 'bo.group.lottery', 'bo.group.cards', 'bo.group.esports',
+  'bo.group.slots',
+  'bo.group.fish',
+  'bo.group.sports',
+  'bo.group.casino',
+  'bo.group.lottery',
+  'bo.group.cards',
+  'bo.group.esports',
 ] as const;
 
 export const GAME_GROUP_LIST = ['slots', 'fish', 'sports', 'casino', 'lottery', 'cards', 'esports'] as const;
@@ -53,5 +74,9 @@ export function walletLabel(t: Record<string, string>, wallet: string): string {
 
 /** Transfer ids are long; the list shows the end, which is what differs, and the whole id on hover. */
 export function ShortId({ id }: { id: string }) {
-  return <span className="whitespace-nowrap font-mono text-xs text-slate-600" title={id}>…{id.slice(-10)}</span>;
+  return (
+    <span className="whitespace-nowrap font-mono text-xs text-slate-600" title={id}>
+      …{id.slice(-10)}
+    </span>
+  );
 }

@@ -16,9 +16,29 @@ import type * as v from 'valibot';
 import type { PartnerRoutes } from './routes.ts';
 
 export const APPLICATIONS_KEYS = [
-  ...PB_KEYS, 'bo.pt.app.created', 'bo.pt.app.name', 'bo.pt.app.contact', 'bo.pt.app.channel', 'bo.pt.app.expected', 'bo.pt.app.message', 'bo.pt.app.status',
-  'bo.pt.app.approve', 'bo.pt.app.reject', 'bo.pt.app.reject_title', 'bo.pt.app.approve_title', 'bo.pt.app.account', 'bo.pt.app.plan', 'bo.pt.app.code',
-  'bo.pt.app.code_hint', 'bo.pt.app.approved', 'bo.pt.app.password_once', 'bo.pt.app.rejected', 'bo.pt.app.ip', 'bo.pt.app.no_plans', 'bo.pt.app.password', 'bo.pt.app.reject_message',
+  ...PB_KEYS,
+  'bo.pt.app.created',
+  'bo.pt.app.name',
+  'bo.pt.app.contact',
+  'bo.pt.app.channel',
+  'bo.pt.app.expected',
+  'bo.pt.app.message',
+  'bo.pt.app.status',
+  'bo.pt.app.approve',
+  'bo.pt.app.reject',
+  'bo.pt.app.reject_title',
+  'bo.pt.app.approve_title',
+  'bo.pt.app.account',
+  'bo.pt.app.plan',
+  'bo.pt.app.code',
+  'bo.pt.app.code_hint',
+  'bo.pt.app.approved',
+  'bo.pt.app.password_once',
+  'bo.pt.app.rejected',
+  'bo.pt.app.ip',
+  'bo.pt.app.no_plans',
+  'bo.pt.app.password',
+  'bo.pt.app.reject_message',
 ] as const;
 type K = (typeof APPLICATIONS_KEYS)[number];
 type T = IslandProps<K>['t'];
@@ -26,7 +46,11 @@ type Row = v.InferOutput<PartnerRoutes['GET /applications']>['data'][number];
 const PAGE_SIZE = 20;
 
 export default function Applications({ t, locale }: IslandProps<K>) {
-  return <PbGuard t={t} locale={locale} permission="partners.read">{() => <Body t={t} locale={locale} />}</PbGuard>;
+  return (
+    <PbGuard t={t} locale={locale} permission="partners.read">
+      {() => <Body t={t} locale={locale} />}
+    </PbGuard>
+  );
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
@@ -42,25 +66,54 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const reject = async (row: Row) => {
     const got = await ask(t['bo.pt.app.reject_title'], fill(t['bo.pt.app.reject_message'], { name: row.name }));
     if (!got) return;
-    await action.run(() => pbApi('POST /applications/:id/reject', { params: { id: row.id }, body: { reason: got.reason } }), fill(t['bo.pt.app.rejected'], { name: row.name }));
+    await action.run(
+      () => pbApi('POST /applications/:id/reject', { params: { id: row.id }, body: { reason: got.reason } }),
+      fill(t['bo.pt.app.rejected'], { name: row.name }),
+    );
     void list.reload();
   };
 
   const columns: Array<BoColumn<Row, K>> = [
     { key: 'created', header: 'bo.pt.app.created', className: 'whitespace-nowrap text-slate-500', cell: (r) => formatTime(r.created_at, locale) },
     { key: 'name', header: 'bo.pt.app.name', cell: (r) => <span className="font-medium">{r.name}</span>, testId: 'app-name' },
-    { key: 'contact', header: 'bo.pt.app.contact', cell: (r) => <>{partnerCodeName(t, 'contact', r.contact_kind)}: {r.contact}</> },
+    {
+      key: 'contact',
+      header: 'bo.pt.app.contact',
+      cell: (r) => (
+        <>
+          {partnerCodeName(t, 'contact', r.contact_kind)}: {r.contact}
+        </>
+      ),
+    },
     { key: 'channel', header: 'bo.pt.app.channel', cell: (r) => partnerCodeName(t, 'channel', r.channel) },
     { key: 'expected', header: 'bo.pt.app.expected', align: 'right', cell: (r) => num(r.expected_players) },
     { key: 'message', header: 'bo.pt.app.message', className: 'max-w-[280px] break-words text-slate-600', cell: (r) => r.message || '—' },
     { key: 'ip', header: 'bo.pt.app.ip', className: 'font-mono text-xs', cell: (r) => r.ip },
-    { key: 'status', header: 'bo.pt.app.status', cell: (r) => <><Pill t={t} kind="partner_app" code={r.status} />{r.reason && <div className="mt-1 text-xs text-slate-500">{r.reason}</div>}</> },
-    { key: 'actions', header: 'bo.actions', cell: (r) => (canManage && r.status === 'pending' ? (
-      <div className="flex gap-2">
-        <button type="button" className={cls.btnSmall} onClick={() => setApproving(r)} data-testid="app-approve">{t['bo.pt.app.approve']}</button>
-        <button type="button" className={cls.btnDanger} onClick={() => void reject(r)} data-testid="app-reject">{t['bo.pt.app.reject']}</button>
-      </div>
-    ) : null) },
+    {
+      key: 'status',
+      header: 'bo.pt.app.status',
+      cell: (r) => (
+        <>
+          <Pill t={t} kind="partner_app" code={r.status} />
+          {r.reason && <div className="mt-1 text-xs text-slate-500">{r.reason}</div>}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'bo.actions',
+      cell: (r) =>
+        canManage && r.status === 'pending' ? (
+          <div className="flex gap-2">
+            <button type="button" className={cls.btnSmall} onClick={() => setApproving(r)} data-testid="app-approve">
+              {t['bo.pt.app.approve']}
+            </button>
+            <button type="button" className={cls.btnDanger} onClick={() => void reject(r)} data-testid="app-reject">
+              {t['bo.pt.app.reject']}
+            </button>
+          </div>
+        ) : null,
+    },
   ];
 
   return (
@@ -69,29 +122,53 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         <span className={cls.label}>{t['bo.pt.app.status']}</span>
         <select className={cls.input} value={status} onChange={(e) => setStatus(e.target.value)} data-testid="app-status-filter">
           <option value="">{t['bo.pt.all']}</option>
-          {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{partnerCodeName(t, 'partner_app', s)}</option>)}
+          {APPLICATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {partnerCodeName(t, 'partner_app', s)}
+            </option>
+          ))}
         </select>
       </label>
-      {action.notice && <Banner kind={action.notice.kind} testId="app-notice">{action.notice.text}</Banner>}
+      {action.notice && (
+        <Banner kind={action.notice.kind} testId="app-notice">
+          {action.notice.text}
+        </Banner>
+      )}
       <section className={cls.card}>
         <BoTable t={t} list={list} columns={columns} rowKey={(r) => r.id} testId="applications" rowTestId="application-row" scroll />
       </section>
-      {approving && <ApproveDialog t={t} row={approving} onClose={(done) => {
-        setApproving(null);
-        if (done) {
-          setIssued(done);
-          void list.reload();
-        }
-      }} />}
+      {approving && (
+        <ApproveDialog
+          t={t}
+          row={approving}
+          onClose={(done) => {
+            setApproving(null);
+            if (done) {
+              setIssued(done);
+              void list.reload();
+            }
+          }}
+        />
+      )}
       <Dialog open={!!issued} title={t['bo.pt.app.approved']} onClose={() => setIssued(null)} labelClose={t['bo.close']} width={480}>
         {issued && (
           <div data-testid="app-issued">
             <p className="mb-3 text-sm">{t['bo.pt.app.password_once']}</p>
             <dl className="grid grid-cols-[8rem_1fr] gap-2 text-sm">
-              <dt className="text-slate-500">{t['bo.pt.app.account']}</dt><dd className="font-mono" data-testid="issued-account">{issued.account}</dd>
-              <dt className="text-slate-500">{t['bo.pt.app.password']}</dt><dd className="font-mono font-bold" data-testid="issued-password">{issued.password}</dd>
+              <dt className="text-slate-500">{t['bo.pt.app.account']}</dt>
+              <dd className="font-mono" data-testid="issued-account">
+                {issued.account}
+              </dd>
+              <dt className="text-slate-500">{t['bo.pt.app.password']}</dt>
+              <dd className="font-mono font-bold" data-testid="issued-password">
+                {issued.password}
+              </dd>
             </dl>
-            <div className="mt-4 flex justify-end"><button type="button" className={cls.btn} onClick={() => setIssued(null)}>{t['bo.close']}</button></div>
+            <div className="mt-4 flex justify-end">
+              <button type="button" className={cls.btn} onClick={() => setIssued(null)}>
+                {t['bo.close']}
+              </button>
+            </div>
           </div>
         )}
       </Dialog>
@@ -107,33 +184,75 @@ function ApproveDialog({ t, row, onClose }: { t: T; row: Row; onClose: (done: { 
   const [code, setCode] = useState('');
   const action = useBoAction(t);
   const submit = async () => {
-    const answer = await action.run(() => pbApi('POST /applications/:id/approve', {
-      params: { id: row.id }, body: { account: account.trim(), plan_id: Number(planId) || 0, ...(code.trim() ? { code: code.trim() } : {}) },
-    }), undefined, ['account', 'plan_id', 'code']);
+    const answer = await action.run(
+      () =>
+        pbApi('POST /applications/:id/approve', {
+          params: { id: row.id },
+          body: { account: account.trim(), plan_id: Number(planId) || 0, ...(code.trim() ? { code: code.trim() } : {}) },
+        }),
+      undefined,
+      ['account', 'plan_id', 'code'],
+    );
     if (answer) onClose({ account: answer.account, password: answer.initial_password });
   };
   const err = (name: string) => fieldError(action.failure, name);
   return (
     <Dialog open title={`${t['bo.pt.app.approve_title']} — ${row.name}`} onClose={() => onClose(null)} labelClose={t['bo.close']} width={480}>
-      <form noValidate className="space-y-3" onSubmit={(e) => { e.preventDefault(); void submit(); }} data-testid="approve-form">
+      <form
+        noValidate
+        className="space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        data-testid="approve-form"
+      >
         {action.notice && <Banner kind={action.notice.kind}>{action.notice.text}</Banner>}
-        <label className="block"><span className={cls.label}>{t['bo.pt.app.account']}</span>
-          <input name="account" value={account} maxLength={12} className={`${cls.input} w-full`} aria-invalid={!!err('account')} onChange={(e) => setAccount(e.target.value)} />
-          {err('account') && <p className={cls.fieldError}>{err('account')}</p>}</label>
-        <label className="block"><span className={cls.label}>{t['bo.pt.app.plan']}</span>
+        <label className="block">
+          <span className={cls.label}>{t['bo.pt.app.account']}</span>
+          <input
+            name="account"
+            value={account}
+            maxLength={12}
+            className={`${cls.input} w-full`}
+            aria-invalid={!!err('account')}
+            onChange={(e) => setAccount(e.target.value)}
+          />
+          {err('account') && <p className={cls.fieldError}>{err('account')}</p>}
+        </label>
+        <label className="block">
+          <span className={cls.label}>{t['bo.pt.app.plan']}</span>
           <select name="plan_id" value={planId} className={`${cls.input} w-full`} aria-invalid={!!err('plan_id')} onChange={(e) => setPlanId(e.target.value)}>
             <option value="">—</option>
-            {(plans.data ?? []).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            {(plans.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
           </select>
           {plans.data?.length === 0 && <p className="mt-1 text-xs text-slate-500">{t['bo.pt.app.no_plans']}</p>}
-          {err('plan_id') && <p className={cls.fieldError}>{err('plan_id')}</p>}</label>
-        <label className="block"><span className={cls.label}>{t['bo.pt.app.code']}</span>
-          <input name="code" value={code} maxLength={16} className={`${cls.input} w-full`} aria-invalid={!!err('code')} onChange={(e) => setCode(e.target.value)} />
+          {err('plan_id') && <p className={cls.fieldError}>{err('plan_id')}</p>}
+        </label>
+        <label className="block">
+          <span className={cls.label}>{t['bo.pt.app.code']}</span>
+          <input
+            name="code"
+            value={code}
+            maxLength={16}
+            className={`${cls.input} w-full`}
+            aria-invalid={!!err('code')}
+            onChange={(e) => setCode(e.target.value)}
+          />
           <span className="mt-1 block text-xs text-slate-500">{t['bo.pt.app.code_hint']}</span>
-          {err('code') && <p className={cls.fieldError}>{err('code')}</p>}</label>
+          {err('code') && <p className={cls.fieldError}>{err('code')}</p>}
+        </label>
         <div className="flex justify-end gap-3 pt-2">
-          <button type="button" className={cls.btnGhost} onClick={() => onClose(null)}>{t['bo.cancel']}</button>
-          <button type="submit" className={cls.btn} disabled={action.busy} data-testid="approve-submit">{t['bo.pt.app.approve']}</button>
+          <button type="button" className={cls.btnGhost} onClick={() => onClose(null)}>
+            {t['bo.cancel']}
+          </button>
+          <button type="submit" className={cls.btn} disabled={action.busy} data-testid="approve-submit">
+            {t['bo.pt.app.approve']}
+          </button>
         </div>
       </form>
     </Dialog>

@@ -11,14 +11,27 @@ import { pbApi, usePbData } from './api.ts';
 import { PB_KEYS, PbGuard } from './shared.tsx';
 
 export const MATERIALS_BO_KEYS = [
-  ...PB_KEYS, 'bo.pt.mat.upload', 'bo.pt.mat.uploading', 'bo.pt.mat.title', 'bo.pt.mat.size', 'bo.pt.mat.add', 'bo.pt.mat.added', 'bo.pt.mat.remove',
-  'bo.pt.mat.remove_confirm', 'bo.pt.mat.empty', 'bo.pt.mat.created',
+  ...PB_KEYS,
+  'bo.pt.mat.upload',
+  'bo.pt.mat.uploading',
+  'bo.pt.mat.title',
+  'bo.pt.mat.size',
+  'bo.pt.mat.add',
+  'bo.pt.mat.added',
+  'bo.pt.mat.remove',
+  'bo.pt.mat.remove_confirm',
+  'bo.pt.mat.empty',
+  'bo.pt.mat.created',
 ] as const;
 type K = (typeof MATERIALS_BO_KEYS)[number];
 type T = IslandProps<K>['t'];
 
 export default function PartnerMaterials({ t, locale }: IslandProps<K>) {
-  return <PbGuard t={t} locale={locale} permission="partners.read">{() => <Body t={t} locale={locale} />}</PbGuard>;
+  return (
+    <PbGuard t={t} locale={locale} permission="partners.read">
+      {() => <Body t={t} locale={locale} />}
+    </PbGuard>
+  );
 }
 
 /** The picture's own size, read by the browser, so the size partners see is the picture's. */
@@ -51,7 +64,11 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   };
   const add = async () => {
     if (!draft) return;
-    const done = await action.run(() => pbApi('POST /materials', { body: { upload_id: draft.upload_id, title: title.trim(), width: draft.width, height: draft.height } }), t['bo.pt.mat.added'], ['title', 'width', 'upload_id']);
+    const done = await action.run(
+      () => pbApi('POST /materials', { body: { upload_id: draft.upload_id, title: title.trim(), width: draft.width, height: draft.height } }),
+      t['bo.pt.mat.added'],
+      ['title', 'width', 'upload_id'],
+    );
     if (done) {
       setDraft(null);
       setTitle('');
@@ -67,16 +84,27 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
       {action.notice && <Banner kind={action.notice.kind}>{action.notice.text}</Banner>}
       {canManage && (
         <section className={cls.card}>
-          <form noValidate className="flex flex-wrap items-end gap-3" onSubmit={(e) => { e.preventDefault(); void add(); }}>
+          <form
+            noValidate
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void add();
+            }}
+          >
             <label className={cls.btnGhost}>
               {action.busy && !draft ? t['bo.pt.mat.uploading'] : t['bo.pt.mat.upload']}
               <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="sr-only" onChange={(e) => void upload(e.target.files?.[0])} />
             </label>
             {draft && <img src={draft.url} alt="" className="h-16 w-auto rounded border border-slate-200" />}
             {draft && <span className="text-sm text-slate-600">{fill(t['bo.pt.mat.size'], { width: draft.width, height: draft.height })}</span>}
-            <label className="block"><span className={cls.label}>{t['bo.pt.mat.title']}</span>
-              <input name="title" value={title} maxLength={60} className={`${cls.input} w-64`} onChange={(e) => setTitle(e.target.value)} /></label>
-            <button type="submit" className={cls.btn} disabled={!draft || action.busy}>{t['bo.pt.mat.add']}</button>
+            <label className="block">
+              <span className={cls.label}>{t['bo.pt.mat.title']}</span>
+              <input name="title" value={title} maxLength={60} className={`${cls.input} w-64`} onChange={(e) => setTitle(e.target.value)} />
+            </label>
+            <button type="submit" className={cls.btn} disabled={!draft || action.busy}>
+              {t['bo.pt.mat.add']}
+            </button>
           </form>
         </section>
       )}
@@ -86,8 +114,14 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
             <li key={m.id} className={cls.card}>
               <img src={m.url} alt={m.title} className="mb-2 h-auto max-h-40 max-w-full object-contain" loading="lazy" />
               <p className="font-medium">{m.title}</p>
-              <p className="text-xs text-slate-500">{fill(t['bo.pt.mat.size'], { width: m.width, height: m.height })} · {t['bo.pt.mat.created']} {formatTime(m.created_at, locale)}</p>
-              {canManage && <button type="button" className={`${cls.btnDanger} mt-2`} onClick={() => void remove(m.id, m.title)}>{t['bo.pt.mat.remove']}</button>}
+              <p className="text-xs text-slate-500">
+                {fill(t['bo.pt.mat.size'], { width: m.width, height: m.height })} · {t['bo.pt.mat.created']} {formatTime(m.created_at, locale)}
+              </p>
+              {canManage && (
+                <button type="button" className={`${cls.btnDanger} mt-2`} onClick={() => void remove(m.id, m.title)}>
+                  {t['bo.pt.mat.remove']}
+                </button>
+              )}
             </li>
           ))}
         </ul>

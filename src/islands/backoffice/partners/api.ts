@@ -18,18 +18,31 @@ export function configurePartnersBo(locale: Locale, networkText: string): void {
   config.networkText = networkText;
 }
 
-type Options<K extends string> = { body?: unknown; query?: Record<string, string | number | undefined> } & ParamsOption<K extends `PATCH ${infer P}` ? `PUT ${P}` : K>;
+type Options<K extends string> = { body?: unknown; query?: Record<string, string | number | undefined> } & ParamsOption<
+  K extends `PATCH ${infer P}` ? `PUT ${P}` : K
+>;
 
 /** Calls a partners route of the back office by its key; the answer's type comes from the map above. */
-export async function pbApi<K extends keyof PartnerRoutes>(route: K, ...opts: Options<K> extends { params: object } ? [Options<K>] : [Options<K>?]): Promise<Answer<K>> {
-  const { params, body, query } = (opts[0] ?? {}) as { params?: Record<string, string | number>; body?: unknown; query?: Record<string, string | number | undefined> };
+export async function pbApi<K extends keyof PartnerRoutes>(
+  route: K,
+  ...opts: Options<K> extends { params: object } ? [Options<K>] : [Options<K>?]
+): Promise<Answer<K>> {
+  const { params, body, query } = (opts[0] ?? {}) as {
+    params?: Record<string, string | number>;
+    body?: unknown;
+    query?: Record<string, string | number | undefined>;
+  };
   const [method, path] = (route as string).split(' ') as [Method, string];
   // resolveRoute knows the four methods of the other maps; PATCH resolves its path the same way.
   const target = resolveRoute(`${method === 'PATCH' ? 'PUT' : method} ${path}`, params);
   const token = $boToken.get();
   const cleanQuery = query ? Object.fromEntries(Object.entries(query).filter(([, x]) => x !== undefined && x !== '')) : undefined;
   try {
-    return await request<Answer<K>>(`/api/backoffice/partners${target.path}`, { method: method as 'PUT', body, query: cleanQuery }, { token, locale: config.locale, networkText: config.networkText });
+    return await request<Answer<K>>(
+      `/api/backoffice/partners${target.path}`,
+      { method: method as 'PUT', body, query: cleanQuery },
+      { token, locale: config.locale, networkText: config.networkText },
+    );
   } catch (err) {
     if (err instanceof ApiFailure && err.status === 401 && token) clearBoSession();
     throw err;
@@ -39,36 +52,57 @@ export async function pbApi<K extends keyof PartnerRoutes>(route: K, ...opts: Op
 type ReadRoute = Extract<keyof PartnerRoutes, `GET ${string}`>;
 
 /** One GET of the partners back office: its data (kept while a reload runs), error, reload; paged when pageSize is given. */
-export function usePbData<K extends ReadRoute>(route: K | null, opts: { params?: Record<string, string | number>; query?: Record<string, string | number | undefined>; pageSize?: number } = {}) {
+export function usePbData<K extends ReadRoute>(
+  route: K | null,
+  opts: { params?: Record<string, string | number>; query?: Record<string, string | number | undefined>; pageSize?: number } = {},
+) {
   const [page, setPage] = useState(1);
   const key = `${route} ${JSON.stringify(opts.params ?? {})} ${JSON.stringify(opts.query ?? {})}`;
   const [held, setHeld] = useState<{ key: string; data: Answer<K> } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const seq = useRef(0);
-  const load = useCallback(async (p: number) => {
-    if (route === null) return;
-    const mine = ++seq.current;
-    setError(null);
-    try {
-      const query = opts.pageSize ? { ...opts.query, page: p, pageSize: opts.pageSize } : opts.query;
-      const data = await (pbApi as (r: string, o: object) => Promise<Answer<K>>)(route, { params: opts.params, query });
-      if (mine === seq.current) setHeld({ key, data });
-    } catch (err) {
-      if (mine === seq.current) setError(err);
-    }
-  }, [key]);
+  const load = useCallback(
+    async (p: number) => {
+      if (route === null) return;
+      const mine = ++seq.current;
+      setError(null);
+      try {
+        const query = opts.pageSize ? { ...opts.query, page: p, pageSize: opts.pageSize } : opts.query;
+        const data = await (pbApi as (r: string, o: object) => Promise<Answer<K>>)(route, { params: opts.params, query });
+        if (mine === seq.current) setHeld({ key, data });
+      } catch (err) {
+        if (mine === seq.current) setError(err);
+      }
+    },
+    [key],
+  );
   const pageRef = useRef(1);
-  const go = useCallback((p: number) => { pageRef.current = p; setPage(p); void load(p); }, [load]);
+  const go = useCallback(
+    (p: number) => {
+      pageRef.current = p;
+      setPage(p);
+      void load(p);
+    },
+    [load],
+  );
   useEffect(() => {
     go(1);
-    return () => { seq.current++; };
+    return () => {
+      seq.current++;
+    };
   }, [go]);
   // A list whose filters changed keeps its rows until the new answer comes, so the screen does not jump.
   const data = held && (held.key === key || opts.pageSize) ? held.data : null;
   const reload = useCallback(() => load(pageRef.current), [load]);
   const isEmpty = data !== null && (Array.isArray(data) ? data.length === 0 : 'data' in (data as object) && (data as { data: unknown[] }).data.length === 0);
   return {
-    data, setData: (next: Answer<K>) => setHeld({ key, data: next }), error, reload, page, go, pageSize: opts.pageSize ?? 0,
+    data,
+    setData: (next: Answer<K>) => setHeld({ key, data: next }),
+    error,
+    reload,
+    page,
+    go,
+    pageSize: opts.pageSize ?? 0,
     state: { loading: data === null && !error, error, empty: isEmpty, retry: reload },
   };
 }

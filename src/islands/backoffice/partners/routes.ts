@@ -2,9 +2,27 @@
 // src/shared/schemas/partners/index.ts lists them. Islands import it as a type only.
 import * as v from 'valibot';
 import {
-  boApplicationApprovedView, boApplicationView, boApplicationsPage, boBindingView, boBindingsPage, boBulkApproveView, boDomainView, boDomainsView,
-  boPartnerCreatedView, boPartnerDetailView, boPartnersPage, boPasswordResetView, boPayoutsPage, boPlanView, boPlansView, boReportPage,
-  boReportPlayersPage, boSettleView, boStatementDetailView, boStatementsPage, boTreeView,
+  boApplicationApprovedView,
+  boApplicationView,
+  boApplicationsPage,
+  boBindingView,
+  boBindingsPage,
+  boBulkApproveView,
+  boDomainView,
+  boDomainsView,
+  boPartnerCreatedView,
+  boPartnerDetailView,
+  boPartnersPage,
+  boPasswordResetView,
+  boPayoutsPage,
+  boPlanView,
+  boPlansView,
+  boReportPage,
+  boReportPlayersPage,
+  boSettleView,
+  boStatementDetailView,
+  boStatementsPage,
+  boTreeView,
 } from '../../../shared/schemas/partners/backoffice.ts';
 import { agentMaterialsView } from '../../../shared/schemas/partners/portal.ts';
 import { materialView, payoutView, statementView } from '../../../shared/schemas/partners/common.ts';

@@ -13,7 +13,14 @@ import { configurePartnersBo } from './api.ts';
 export { bpToPercentText, percentToBp, rate } from '../../agent/figures.ts';
 
 export const PB_KEYS = [
-  ...COMMON_KEYS, ...PARTNER_CODE_KEYS, 'bo.pt.reason', 'bo.pt.reason_required', 'bo.pt.amount', 'bo.pt.amount_invalid', 'bo.pt.submit', 'bo.pt.all',
+  ...COMMON_KEYS,
+  ...PARTNER_CODE_KEYS,
+  'bo.pt.reason',
+  'bo.pt.reason_required',
+  'bo.pt.amount',
+  'bo.pt.amount_invalid',
+  'bo.pt.submit',
+  'bo.pt.all',
 ] as const;
 export type PbKey = (typeof PB_KEYS)[number];
 export type PbT = Record<PbKey, string>;
@@ -24,28 +31,55 @@ export function PbGuard({ t, locale, permission, children }: { t: CommonT; local
     if (typeof window !== 'undefined') configurePartnersBo(locale, t['bo.error.network']);
     return true;
   });
-  return <Guard t={t} locale={locale} permission={permission}>{children}</Guard>;
+  return (
+    <Guard t={t} locale={locale} permission={permission}>
+      {children}
+    </Guard>
+  );
 }
 
 export const money = (decimal: string | null | undefined) => (decimal === null || decimal === undefined ? '—' : formatDecimal(decimal));
 export const num = (n: number) => n.toLocaleString('en-US');
 
 const TONES: Record<string, string> = {
-  active: 'bg-emerald-100 text-emerald-800', approved: 'bg-emerald-100 text-emerald-800', paid: 'bg-emerald-100 text-emerald-800',
-  pending: 'bg-amber-100 text-amber-800', applying: 'bg-amber-100 text-amber-800',
-  held: 'bg-red-100 text-red-800', suspended: 'bg-red-100 text-red-800', rejected: 'bg-slate-200 text-slate-700', closed: 'bg-slate-200 text-slate-700',
+  active: 'bg-emerald-100 text-emerald-800',
+  approved: 'bg-emerald-100 text-emerald-800',
+  paid: 'bg-emerald-100 text-emerald-800',
+  pending: 'bg-amber-100 text-amber-800',
+  applying: 'bg-amber-100 text-amber-800',
+  held: 'bg-red-100 text-red-800',
+  suspended: 'bg-red-100 text-red-800',
+  rejected: 'bg-slate-200 text-slate-700',
+  closed: 'bg-slate-200 text-slate-700',
 };
 
 /** A status as a coloured pill, its code in words. */
-export function Pill({ t, kind, code, testId }: { t: Record<string, string>; kind: 'partner_status' | 'partner_app' | 'statement' | 'partner_payout'; code: string; testId?: string }) {
+export function Pill({
+  t,
+  kind,
+  code,
+  testId,
+}: {
+  t: Record<string, string>;
+  kind: 'partner_status' | 'partner_app' | 'statement' | 'partner_payout';
+  code: string;
+  testId?: string;
+}) {
   return (
-    <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${TONES[code] ?? 'bg-slate-200 text-slate-700'}`} data-status={code} data-testid={testId}>
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${TONES[code] ?? 'bg-slate-200 text-slate-700'}`}
+      data-status={code}
+      data-testid={testId}
+    >
       {partnerCodeName(t, kind, code)}
     </span>
   );
 }
 
-export interface Asked { reason: string; amount: string }
+export interface Asked {
+  reason: string;
+  amount: string;
+}
 
 /**
  * A reason (and, when asked, a signed amount) as an answer: `const got = await ask(title, message); if (!got) return;`.
@@ -63,7 +97,15 @@ export function useReason(t: PbT): { ask: (title: string, message: string, opts?
   return { ask, dialog };
 }
 
-function ReasonForm({ t, pending, onDone }: { t: PbT; pending: { title: string; message: string; amount: boolean } | null; onDone: (a: Asked | null) => void }) {
+function ReasonForm({
+  t,
+  pending,
+  onDone,
+}: {
+  t: PbT;
+  pending: { title: string; message: string; amount: boolean } | null;
+  onDone: (a: Asked | null) => void;
+}) {
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; amount?: string }>({});
@@ -74,30 +116,64 @@ function ReasonForm({ t, pending, onDone }: { t: PbT; pending: { title: string; 
   }, [pending]);
   return (
     <Dialog open={!!pending} title={pending?.title} onClose={() => onDone(null)} labelClose={t['bo.close']} width={480}>
-      <form noValidate data-testid="reason-dialog" onSubmit={(e) => {
-        e.preventDefault();
-        const found: { reason?: string; amount?: string } = {};
-        if (!reason.trim()) found.reason = t['bo.pt.reason_required'];
-        if (pending?.amount && !/^-?\d{1,12}(\.\d{1,2})?$/.test(amount.trim())) found.amount = t['bo.pt.amount_invalid'];
-        setErrors(found);
-        if (!Object.keys(found).length) onDone({ reason: reason.trim(), amount: amount.trim() });
-      }}>
+      <form
+        noValidate
+        data-testid="reason-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const found: { reason?: string; amount?: string } = {};
+          if (!reason.trim()) found.reason = t['bo.pt.reason_required'];
+          if (pending?.amount && !/^-?\d{1,12}(\.\d{1,2})?$/.test(amount.trim())) found.amount = t['bo.pt.amount_invalid'];
+          setErrors(found);
+          if (!Object.keys(found).length) onDone({ reason: reason.trim(), amount: amount.trim() });
+        }}
+      >
         {pending?.message && <p className="mb-4 text-sm">{pending.message}</p>}
         {pending?.amount && (
           <label className="mb-3 block">
             <span className={cls.label}>{t['bo.pt.amount']}</span>
-            <input name="amount" value={amount} inputMode="decimal" maxLength={16} className={`${cls.input} w-full`} aria-invalid={!!errors.amount} onChange={(e) => setAmount(e.target.value)} data-testid="reason-amount" />
-            {errors.amount && <p className={cls.fieldError} role="alert">{errors.amount}</p>}
+            <input
+              name="amount"
+              value={amount}
+              inputMode="decimal"
+              maxLength={16}
+              className={`${cls.input} w-full`}
+              aria-invalid={!!errors.amount}
+              onChange={(e) => setAmount(e.target.value)}
+              data-testid="reason-amount"
+            />
+            {errors.amount && (
+              <p className={cls.fieldError} role="alert">
+                {errors.amount}
+              </p>
+            )}
           </label>
         )}
         <label className="block">
           <span className={cls.label}>{t['bo.pt.reason']}</span>
-          <textarea name="reason" rows={3} maxLength={500} value={reason} className={cls.textarea} aria-invalid={!!errors.reason} onChange={(e) => setReason(e.target.value)} data-testid="reason-text" />
-          {errors.reason && <p className={cls.fieldError} role="alert">{errors.reason}</p>}
+          <textarea
+            name="reason"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            className={cls.textarea}
+            aria-invalid={!!errors.reason}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="reason-text"
+          />
+          {errors.reason && (
+            <p className={cls.fieldError} role="alert">
+              {errors.reason}
+            </p>
+          )}
         </label>
         <div className="mt-5 flex justify-end gap-3">
-          <button type="button" className={cls.btnGhost} onClick={() => onDone(null)}>{t['bo.cancel']}</button>
-          <button type="submit" className={cls.btn} data-testid="reason-ok">{t['bo.pt.submit']}</button>
+          <button type="button" className={cls.btnGhost} onClick={() => onDone(null)}>
+            {t['bo.cancel']}
+          </button>
+          <button type="submit" className={cls.btn} data-testid="reason-ok">
+            {t['bo.pt.submit']}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -120,12 +196,29 @@ export function useTab<T extends string>(tabs: readonly T[], first: T): [T, (nex
   return [tab, open];
 }
 
-export function Tabs<T extends string>({ tabs, current, label, onOpen }: { tabs: readonly T[]; current: T; label: (tab: T) => string; onOpen: (tab: T) => void }) {
+export function Tabs<T extends string>({
+  tabs,
+  current,
+  label,
+  onOpen,
+}: {
+  tabs: readonly T[];
+  current: T;
+  label: (tab: T) => string;
+  onOpen: (tab: T) => void;
+}) {
   return (
     <div className="mb-4 flex border-b border-slate-200" role="tablist">
       {tabs.map((key) => (
-        <button key={key} type="button" role="tab" aria-selected={current === key} onClick={() => onOpen(key)} data-testid={`pt-tab-${key}`}
-          className={`-mb-px border-b-2 px-4 py-2 text-sm whitespace-nowrap ${current === key ? 'border-brand-600 font-semibold text-brand-800' : 'border-transparent text-slate-500 hover:text-slate-800'}`}>
+        <button
+          key={key}
+          type="button"
+          role="tab"
+          aria-selected={current === key}
+          onClick={() => onOpen(key)}
+          data-testid={`pt-tab-${key}`}
+          className={`-mb-px border-b-2 px-4 py-2 text-sm whitespace-nowrap ${current === key ? 'border-brand-600 font-semibold text-brand-800' : 'border-transparent text-slate-500 hover:text-slate-800'}`}
+        >
           {label(key)}
         </button>
       ))}

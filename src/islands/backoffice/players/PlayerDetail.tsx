@@ -20,18 +20,50 @@ import { LINKED_KEYS, LinkedAccountsSection } from '../risk/LinkedAccounts.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 
-export const PLAYER_KEYS = [...new Set([
-  ...COMMON_KEYS, ...WALLETS_KEYS, ...GRANT_KEYS, ...BLACKLIST_KEYS, ...HISTORY_KEYS, ...SECURITY_KEYS, ...PROTECTION_SECTION_KEYS, ...VIP_PLAYER_KEYS, ...PROFILE_KEYS, ...NOTES_KEYS, ...LINKED_KEYS,
-  'bo.player.lookup', 'bo.player.lookup_placeholder', 'bo.player.lookup_hint', 'bo.player.open', 'bo.player.back_to_list',
-  'bo.player.id', 'bo.player.account', 'bo.player.level', 'bo.player.status', 'bo.player.online', 'bo.player.registered',
-  'bo.player.last_login', 'bo.player.auto_transfer', 'bo.player.not_found', 'bo.players.active', 'bo.players.disabled',
-  'bo.yes', 'bo.no', 'bo.on', 'bo.off',
-] as const)];
+export const PLAYER_KEYS = [
+  ...new Set([
+    ...COMMON_KEYS,
+    ...WALLETS_KEYS,
+    ...GRANT_KEYS,
+    ...BLACKLIST_KEYS,
+    ...HISTORY_KEYS,
+    ...SECURITY_KEYS,
+    ...PROTECTION_SECTION_KEYS,
+    ...VIP_PLAYER_KEYS,
+    ...PROFILE_KEYS,
+    ...NOTES_KEYS,
+    ...LINKED_KEYS,
+    'bo.player.lookup',
+    'bo.player.lookup_placeholder',
+    'bo.player.lookup_hint',
+    'bo.player.open',
+    'bo.player.back_to_list',
+    'bo.player.id',
+    'bo.player.account',
+    'bo.player.level',
+    'bo.player.status',
+    'bo.player.online',
+    'bo.player.registered',
+    'bo.player.last_login',
+    'bo.player.auto_transfer',
+    'bo.player.not_found',
+    'bo.players.active',
+    'bo.players.disabled',
+    'bo.yes',
+    'bo.no',
+    'bo.on',
+    'bo.off',
+  ] as const),
+];
 type K = (typeof PLAYER_KEYS)[number];
 type T = IslandProps<K>['t'];
 
 export default function PlayerDetail({ t, locale }: IslandProps<K>) {
-  return <Guard t={t} locale={locale} permission="player.detail">{() => <Body t={t} locale={locale} />}</Guard>;
+  return (
+    <Guard t={t} locale={locale} permission="player.detail">
+      {() => <Body t={t} locale={locale} />}
+    </Guard>
+  );
 }
 
 function idFromUrl(): number | null {
@@ -63,8 +95,17 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     let live = true;
     setPlayer(null);
     setError(null);
-    boApi('GET /players/:id', { params: { id: playerId } }).then((p) => { if (live) setPlayer(p); }, (err) => { if (live) setError(err); });
-    return () => { live = false; };
+    boApi('GET /players/:id', { params: { id: playerId } }).then(
+      (p) => {
+        if (live) setPlayer(p);
+      },
+      (err) => {
+        if (live) setError(err);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [playerId, attempt]);
 
   const open = (p: PlayerSummary) => {
@@ -78,31 +119,52 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   return (
     <div className="max-w-7xl space-y-5">
       <Lookup t={t} locale={locale} onFound={open} showBack={can('players.read')} />
-      {playerId === null ? <Banner kind="info">{t['bo.player.lookup_hint']}</Banner>
-        : playerId === undefined || error || !player
-          ? <ListState t={t} loading error={error} retry={() => setAttempt((n) => n + 1)} />
-          : (
-            <>
-              <Summary t={t} locale={locale} player={player} />
-              {can('players.read') && <ProfileSection t={t} locale={locale} playerId={player.id} canManage={can('players.manage')} onStatus={(status) => setPlayer({ ...player, status })} />}
-              {can('players.read') && <NotesSection t={t} locale={locale} playerId={player.id} canWrite={can('players.notes')} />}
-              {can('wallets.read') ? (
-                <WalletsSection t={t} locale={locale} playerId={player.id} version={version} canRecheck={can('reconciliation.manage')}
-                  grant={can('bonus.grant') ? <GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} /> : undefined} />
-              ) : can('bonus.grant') ? (
-                <section className={cls.card}><GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} /></section>
-              ) : null}
-              <BlacklistEditor t={t} locale={locale} player={player} platforms={platforms} canEdit={can('blacklist.manage')}
-                onSaved={(blacklist) => setPlayer({ ...player, blacklist })} />
-              {can('players.security') && <SecuritySection t={t} locale={locale} playerId={player.id} />}
-              {can('risk.read') && <LinkedAccountsSection t={t} locale={locale} playerId={player.id} canManage={can('risk.manage')} />}
-              {can('protection.read') && <ProtectionSection t={t} locale={locale} playerId={player.id} canManage={can('protection.manage')} />}
-              <VipSection t={t} locale={locale} playerId={player.id} canEdit={can('vip.manage')} />
-              {can('wallets.read') && (
-                <History t={t} locale={locale} playerId={player.id} version={version} showBets={can('bets.read')} platforms={platforms} />
-              )}
-            </>
+      {playerId === null ? (
+        <Banner kind="info">{t['bo.player.lookup_hint']}</Banner>
+      ) : playerId === undefined || error || !player ? (
+        <ListState t={t} loading error={error} retry={() => setAttempt((n) => n + 1)} />
+      ) : (
+        <>
+          <Summary t={t} locale={locale} player={player} />
+          {can('players.read') && (
+            <ProfileSection
+              t={t}
+              locale={locale}
+              playerId={player.id}
+              canManage={can('players.manage')}
+              onStatus={(status) => setPlayer({ ...player, status })}
+            />
           )}
+          {can('players.read') && <NotesSection t={t} locale={locale} playerId={player.id} canWrite={can('players.notes')} />}
+          {can('wallets.read') ? (
+            <WalletsSection
+              t={t}
+              locale={locale}
+              playerId={player.id}
+              version={version}
+              canRecheck={can('reconciliation.manage')}
+              grant={can('bonus.grant') ? <GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} /> : undefined}
+            />
+          ) : can('bonus.grant') ? (
+            <section className={cls.card}>
+              <GrantForm t={t} locale={locale} player={player} platforms={platforms} onGranted={bump} />
+            </section>
+          ) : null}
+          <BlacklistEditor
+            t={t}
+            locale={locale}
+            player={player}
+            platforms={platforms}
+            canEdit={can('blacklist.manage')}
+            onSaved={(blacklist) => setPlayer({ ...player, blacklist })}
+          />
+          {can('players.security') && <SecuritySection t={t} locale={locale} playerId={player.id} />}
+          {can('risk.read') && <LinkedAccountsSection t={t} locale={locale} playerId={player.id} canManage={can('risk.manage')} />}
+          {can('protection.read') && <ProtectionSection t={t} locale={locale} playerId={player.id} canManage={can('protection.manage')} />}
+          <VipSection t={t} locale={locale} playerId={player.id} canEdit={can('vip.manage')} />
+          {can('wallets.read') && <History t={t} locale={locale} playerId={player.id} version={version} showBets={can('bets.read')} platforms={platforms} />}
+        </>
+      )}
     </div>
   );
 }
@@ -118,8 +180,9 @@ function Lookup({ t, locale, onFound, showBack }: { t: T; locale: Locale; onFoun
     setError(null);
     try {
       // Digits alone may be an ID as well as an account; the account is tried first.
-      const p = await boApi('GET /players/lookup', { query: { account: q } })
-        .catch(async (err) => (/^\d{1,10}$/.test(q) ? boApi('GET /players/:id', { params: { id: q } }) : Promise.reject(err)));
+      const p = await boApi('GET /players/lookup', { query: { account: q } }).catch(async (err) =>
+        /^\d{1,10}$/.test(q) ? boApi('GET /players/:id', { params: { id: q } }) : Promise.reject(err),
+      );
       onFound(p);
       setAccount('');
     } catch (err) {
@@ -129,13 +192,37 @@ function Lookup({ t, locale, onFound, showBack }: { t: T; locale: Locale; onFoun
   };
   return (
     <div>
-      <form className="flex items-center gap-3" onSubmit={(e) => { e.preventDefault(); void find(); }}>
-        <input value={account} onChange={(e) => setAccount(e.target.value)} placeholder={t['bo.player.lookup_placeholder']}
-          aria-label={t['bo.player.lookup']} maxLength={32} className={`${cls.input} w-64`} name="account" data-testid="player-lookup" />
-        <button type="submit" className={cls.btn} disabled={busy || !account.trim()}>{t['bo.player.open']}</button>
-        {showBack && <a href={boPath(locale, 'players')} className="ml-auto text-sm text-brand-600 hover:underline">{t['bo.player.back_to_list']}</a>}
+      <form
+        className="flex items-center gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void find();
+        }}
+      >
+        <input
+          value={account}
+          onChange={(e) => setAccount(e.target.value)}
+          placeholder={t['bo.player.lookup_placeholder']}
+          aria-label={t['bo.player.lookup']}
+          maxLength={32}
+          className={`${cls.input} w-64`}
+          name="account"
+          data-testid="player-lookup"
+        />
+        <button type="submit" className={cls.btn} disabled={busy || !account.trim()}>
+          {t['bo.player.open']}
+        </button>
+        {showBack && (
+          <a href={boPath(locale, 'players')} className="ml-auto text-sm text-brand-600 hover:underline">
+            {t['bo.player.back_to_list']}
+          </a>
+        )}
       </form>
-      {error && <p className="mt-2 text-sm text-red-700" role="alert">{error}</p>}
+      {error && (
+        <p className="mt-2 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -154,7 +241,9 @@ function Summary({ t, locale, player }: { t: T; locale: Locale; player: PlayerSu
     <section className={`${cls.card} flex flex-wrap items-center gap-x-8 gap-y-3`} data-testid="bo-player-summary">
       <div>
         <p className="text-xs text-slate-500">{t['bo.player.account']}</p>
-        <p className="text-2xl font-bold text-brand-800" data-testid="player-account">{player.account}</p>
+        <p className="text-2xl font-bold text-brand-800" data-testid="player-account">
+          {player.account}
+        </p>
       </div>
       <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
         {facts.map(([label, value]) => (

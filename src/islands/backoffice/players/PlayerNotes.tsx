@@ -8,8 +8,13 @@ import { NoticeBanner, useBoAction } from '../kit/form.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 
 export const NOTES_KEYS = [
-  'bo.desk.notes.title', 'bo.desk.notes.add', 'bo.desk.notes.placeholder', 'bo.desk.notes.empty', 'bo.desk.notes.by',
-  'bo.desk.tags.title', 'bo.desk.tags.none',
+  'bo.desk.notes.title',
+  'bo.desk.notes.add',
+  'bo.desk.notes.placeholder',
+  'bo.desk.notes.empty',
+  'bo.desk.notes.by',
+  'bo.desk.tags.title',
+  'bo.desk.tags.none',
 ] as const;
 type T = CommonT & Record<(typeof NOTES_KEYS)[number], string>;
 
@@ -21,24 +26,52 @@ export function NotesSection({ t, locale, playerId, canWrite }: { t: T; locale: 
 
   const add = async () => {
     const saved = await action.run(() => boApi('POST /players/:id/notes', { params: { id: playerId }, body: { body } }), undefined, ['body']);
-    if (saved) { notes.setData(saved); setBody(''); }
+    if (saved) {
+      notes.setData(saved);
+      setBody('');
+    }
   };
 
   return (
     <section className={cls.card} data-testid="bo-player-notes" aria-labelledby="player-notes">
       <h2 className="mb-2 text-base font-semibold text-brand-800">{t['bo.desk.tags.title']}</h2>
       <p className="mb-4 flex flex-wrap gap-1 text-sm" data-testid="bo-player-tags">
-        {tags.data && (tags.data.length
-          ? tags.data.map((g) => <span key={g.id} className="rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-800">{g.name}</span>)
-          : <span className="text-slate-500">{t['bo.desk.tags.none']}</span>)}
+        {tags.data &&
+          (tags.data.length ? (
+            tags.data.map((g) => (
+              <span key={g.id} className="rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-800">
+                {g.name}
+              </span>
+            ))
+          ) : (
+            <span className="text-slate-500">{t['bo.desk.tags.none']}</span>
+          ))}
       </p>
-      <h2 id="player-notes" className="mb-2 text-base font-semibold text-brand-800">{t['bo.desk.notes.title']}</h2>
+      <h2 id="player-notes" className="mb-2 text-base font-semibold text-brand-800">
+        {t['bo.desk.notes.title']}
+      </h2>
       {canWrite && (
-        <form className="mb-4" onSubmit={(e) => { e.preventDefault(); void add(); }}>
-          <textarea className={cls.textarea} rows={2} maxLength={1000} value={body} placeholder={t['bo.desk.notes.placeholder']}
-            aria-label={t['bo.desk.notes.title']} onChange={(e) => setBody(e.target.value)} data-testid="note-body" />
+        <form
+          className="mb-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+        >
+          <textarea
+            className={cls.textarea}
+            rows={2}
+            maxLength={1000}
+            value={body}
+            placeholder={t['bo.desk.notes.placeholder']}
+            aria-label={t['bo.desk.notes.title']}
+            onChange={(e) => setBody(e.target.value)}
+            data-testid="note-body"
+          />
           <NoticeBanner notice={action.notice} />
-          <button type="submit" className={`${cls.btn} mt-2`} disabled={action.busy || !body.trim()} data-testid="note-add">{t['bo.desk.notes.add']}</button>
+          <button type="submit" className={`${cls.btn} mt-2`} disabled={action.busy || !body.trim()} data-testid="note-add">
+            {t['bo.desk.notes.add']}
+          </button>
         </form>
       )}
       <ListState t={t} {...notes.state} emptyText={t['bo.desk.notes.empty']}>

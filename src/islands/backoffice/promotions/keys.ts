@@ -6,7 +6,11 @@ import { APP_STATUS_KEYS, GROUP_KEYS, PERIOD_KEYS } from '../kit/codes.ts';
 export const PROMO_DESK_KEYS = [
   ...COMMON_KEYS,
   ...(Object.keys(promoUiBoEn) as Array<keyof typeof promoUiBoEn>),
-  ...APP_STATUS_KEYS, ...PERIOD_KEYS, ...GROUP_KEYS, 'bo.promo.warn_percent', 'bo.promo.warn_save',
+  ...APP_STATUS_KEYS,
+  ...PERIOD_KEYS,
+  ...GROUP_KEYS,
+  'bo.promo.warn_percent',
+  'bo.promo.warn_save',
 ] as const;
 export type DeskKey = (typeof PROMO_DESK_KEYS)[number];
 export type DeskT = IslandProps<DeskKey>['t'];

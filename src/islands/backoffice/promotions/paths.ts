@@ -20,5 +20,12 @@ export { fromTaipeiInputValue as fromTaipeiInput, taipeiInputValue as toTaipeiIn
 
 /** Accounts pasted one per line or separated by commas or spaces, de-duplicated in order. */
 export function parseAccounts(text: string): string[] {
-  return [...new Set(text.split(/[\s,，;；]+/).map((a) => a.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,，;；]+/)
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -13,16 +13,56 @@ import { DURATIONS, DURATION_KEYS, PROTECTION_EVENT_KEYS, durationName, protecti
 import type { ProtectionEventView } from '../../../shared/schemas/protection.ts';
 
 export const PROTECTION_SECTION_KEYS = [
-  'bo.protection.title', 'bo.protection.limits', 'bo.protection.none', 'bo.protection.kind', 'bo.protection.period', 'bo.protection.value',
-  'bo.protection.used', 'bo.protection.remaining', 'bo.protection.pending', 'bo.protection.removal', 'bo.protection.confirmable_from',
-  'bo.protection.kind.deposit', 'bo.protection.kind.loss', 'bo.protection.kind.wager', 'bo.protection.kind.session', 'bo.protection.period.day',
-  'bo.protection.period.week', 'bo.protection.period.month', 'bo.protection.period.session', 'bo.protection.session_limit', 'bo.protection.reality',
-  'bo.protection.minutes', 'bo.protection.off', 'bo.protection.exclusion', 'bo.protection.no_exclusion', 'bo.protection.until',
-  'bo.protection.permanent', 'bo.protection.exclusion.timeout', 'bo.protection.exclusion.self_exclusion', 'bo.protection.activity_rule',
-  'bo.protection.activity_rule.freeze', 'bo.protection.activity_rule.forfeit', 'bo.protection.lower_title', 'bo.protection.lower_hint',
-  'bo.protection.lower', 'bo.protection.reason', 'bo.protection.exclude_title', 'bo.protection.exclude_hint', 'bo.protection.exclude',
-  'bo.protection.exclude_confirm', 'bo.protection.duration', 'bo.protection.history', 'bo.protection.action', 'bo.protection.by',
-  'bo.protection.by_player', 'bo.protection.by_staff', 'bo.protection.detail', 'bo.protection.done', ...DURATION_KEYS, ...PROTECTION_EVENT_KEYS,
+  'bo.protection.title',
+  'bo.protection.limits',
+  'bo.protection.none',
+  'bo.protection.kind',
+  'bo.protection.period',
+  'bo.protection.value',
+  'bo.protection.used',
+  'bo.protection.remaining',
+  'bo.protection.pending',
+  'bo.protection.removal',
+  'bo.protection.confirmable_from',
+  'bo.protection.kind.deposit',
+  'bo.protection.kind.loss',
+  'bo.protection.kind.wager',
+  'bo.protection.kind.session',
+  'bo.protection.period.day',
+  'bo.protection.period.week',
+  'bo.protection.period.month',
+  'bo.protection.period.session',
+  'bo.protection.session_limit',
+  'bo.protection.reality',
+  'bo.protection.minutes',
+  'bo.protection.off',
+  'bo.protection.exclusion',
+  'bo.protection.no_exclusion',
+  'bo.protection.until',
+  'bo.protection.permanent',
+  'bo.protection.exclusion.timeout',
+  'bo.protection.exclusion.self_exclusion',
+  'bo.protection.activity_rule',
+  'bo.protection.activity_rule.freeze',
+  'bo.protection.activity_rule.forfeit',
+  'bo.protection.lower_title',
+  'bo.protection.lower_hint',
+  'bo.protection.lower',
+  'bo.protection.reason',
+  'bo.protection.exclude_title',
+  'bo.protection.exclude_hint',
+  'bo.protection.exclude',
+  'bo.protection.exclude_confirm',
+  'bo.protection.duration',
+  'bo.protection.history',
+  'bo.protection.action',
+  'bo.protection.by',
+  'bo.protection.by_player',
+  'bo.protection.by_staff',
+  'bo.protection.detail',
+  'bo.protection.done',
+  ...DURATION_KEYS,
+  ...PROTECTION_EVENT_KEYS,
 ] as const;
 type T = CommonT & Record<(typeof PROTECTION_SECTION_KEYS)[number], string>;
 
@@ -32,12 +72,24 @@ export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; lo
 
   /** Sends one change; the form clears its fields only when it went through. */
   const send = async (call: () => Promise<unknown>) => {
-    const done = await run(async () => { await call(); return true; }, t['bo.protection.done'], ['value', 'reason', 'period']);
+    const done = await run(
+      async () => {
+        await call();
+        return true;
+      },
+      t['bo.protection.done'],
+      ['value', 'reason', 'period'],
+    );
     if (done) void reload();
     return done === true;
   };
 
-  if (!page || error) return <section className={cls.card}><ListState t={t} loading={!page} error={error} retry={reload} /></section>;
+  if (!page || error)
+    return (
+      <section className={cls.card}>
+        <ListState t={t} loading={!page} error={error} retry={reload} />
+      </section>
+    );
   const s = page.status;
   const kindName = (k: string) => t[`bo.protection.kind.${k}` as keyof T] ?? k;
   const periodName = (p: string) => t[`bo.protection.period.${p}` as keyof T] ?? p;
@@ -46,35 +98,76 @@ export function ProtectionSection({ t, locale, playerId, canManage }: { t: T; lo
       <h2 className="text-lg font-semibold text-slate-800">{t['bo.protection.title']}</h2>
       <NoticeBanner notice={notice} />
       <div className="grid gap-2 text-sm md:grid-cols-3">
-        <p><span className="text-slate-500">{t['bo.protection.exclusion']}: </span>
-          <span data-testid="bo-protection-exclusion">{s.exclusion
-            ? `${t[`bo.protection.exclusion.${s.exclusion.kind}`]} ${s.exclusion.ends_at ? fill(t['bo.protection.until'], { at: formatTime(s.exclusion.ends_at, locale) }) : t['bo.protection.permanent']}`
-            : t['bo.protection.no_exclusion']}</span></p>
-        <p><span className="text-slate-500">{t['bo.protection.session_limit']}: </span>{s.session_limit.minutes ? fill(t['bo.protection.minutes'], { n: s.session_limit.minutes }) : t['bo.protection.off']}</p>
-        <p><span className="text-slate-500">{t['bo.protection.reality']}: </span>{s.reality_check_minutes ? fill(t['bo.protection.minutes'], { n: s.reality_check_minutes }) : t['bo.protection.off']}</p>
-        <p className="md:col-span-3"><span className="text-slate-500">{t['bo.protection.activity_rule']}: </span>{t[`bo.protection.activity_rule.${s.activity_wallet_rule}`]}</p>
+        <p>
+          <span className="text-slate-500">{t['bo.protection.exclusion']}: </span>
+          <span data-testid="bo-protection-exclusion">
+            {s.exclusion
+              ? `${t[`bo.protection.exclusion.${s.exclusion.kind}`]} ${s.exclusion.ends_at ? fill(t['bo.protection.until'], { at: formatTime(s.exclusion.ends_at, locale) }) : t['bo.protection.permanent']}`
+              : t['bo.protection.no_exclusion']}
+          </span>
+        </p>
+        <p>
+          <span className="text-slate-500">{t['bo.protection.session_limit']}: </span>
+          {s.session_limit.minutes ? fill(t['bo.protection.minutes'], { n: s.session_limit.minutes }) : t['bo.protection.off']}
+        </p>
+        <p>
+          <span className="text-slate-500">{t['bo.protection.reality']}: </span>
+          {s.reality_check_minutes ? fill(t['bo.protection.minutes'], { n: s.reality_check_minutes }) : t['bo.protection.off']}
+        </p>
+        <p className="md:col-span-3">
+          <span className="text-slate-500">{t['bo.protection.activity_rule']}: </span>
+          {t[`bo.protection.activity_rule.${s.activity_wallet_rule}`]}
+        </p>
       </div>
       <h3 className="font-semibold text-slate-700">{t['bo.protection.limits']}</h3>
-      {s.limits.length === 0 ? <p className="text-sm text-slate-500">{t['bo.protection.none']}</p> : (
-        <BoTable t={t} rows={s.limits} state={{ loading: false, error: null }} rowKey={(l) => `${l.kind}-${l.period}`} rowTestId={(l) => `bo-limit-${l.kind}-${l.period}`} columns={[
-          { key: 'kind', header: 'bo.protection.kind', cell: (l) => kindName(l.kind) },
-          { key: 'period', header: 'bo.protection.period', cell: (l) => periodName(l.period) },
-          { key: 'value', header: 'bo.protection.value', cell: (l) => formatDecimalOr(l.value, '—') },
-          { key: 'used', header: 'bo.protection.used', cell: (l) => formatDecimal(l.used) },
-          { key: 'remaining', header: 'bo.protection.remaining', cell: (l) => formatDecimalOr(l.remaining, '—') },
-          { key: 'pending', header: 'bo.protection.pending', cell: (l) => (l.pending_at
-            ? `${l.pending_removal ? t['bo.protection.removal'] : formatDecimalOr(l.pending_value, '—')} (${fill(t['bo.protection.confirmable_from'], { at: formatTime(l.pending_at, locale) })})` : '—') },
-        ]} />
+      {s.limits.length === 0 ? (
+        <p className="text-sm text-slate-500">{t['bo.protection.none']}</p>
+      ) : (
+        <BoTable
+          t={t}
+          rows={s.limits}
+          state={{ loading: false, error: null }}
+          rowKey={(l) => `${l.kind}-${l.period}`}
+          rowTestId={(l) => `bo-limit-${l.kind}-${l.period}`}
+          columns={[
+            { key: 'kind', header: 'bo.protection.kind', cell: (l) => kindName(l.kind) },
+            { key: 'period', header: 'bo.protection.period', cell: (l) => periodName(l.period) },
+            { key: 'value', header: 'bo.protection.value', cell: (l) => formatDecimalOr(l.value, '—') },
+            { key: 'used', header: 'bo.protection.used', cell: (l) => formatDecimal(l.used) },
+            { key: 'remaining', header: 'bo.protection.remaining', cell: (l) => formatDecimalOr(l.remaining, '—') },
+            {
+              key: 'pending',
+              header: 'bo.protection.pending',
+              cell: (l) =>
+                l.pending_at
+                  ? `${l.pending_removal ? t['bo.protection.removal'] : formatDecimalOr(l.pending_value, '—')} (${fill(t['bo.protection.confirmable_from'], { at: formatTime(l.pending_at, locale) })})`
+                  : '—',
+            },
+          ]}
+        />
       )}
-      {canManage && <LowerForm t={t} kindName={kindName} periodName={periodName} submit={(body) => send(() => boApi('POST /players/:id/protection/limits', { params: { id: playerId }, body }))} />}
+      {canManage && (
+        <LowerForm
+          t={t}
+          kindName={kindName}
+          periodName={periodName}
+          submit={(body) => send(() => boApi('POST /players/:id/protection/limits', { params: { id: playerId }, body }))}
+        />
+      )}
       {canManage && <ExcludeForm t={t} submit={(body) => send(() => boApi('POST /players/:id/protection/exclusions', { params: { id: playerId }, body }))} />}
       <h3 className="font-semibold text-slate-700">{t['bo.protection.history']}</h3>
-      <BoTable t={t} rows={page.history.events} state={{ loading: false, error: null }} rowKey={(e) => e.id} columns={[
-        { key: 'time', header: 'bo.time', className: 'whitespace-nowrap', cell: (e) => formatTime(e.created_at, locale) },
-        { key: 'action', header: 'bo.protection.action', cell: (e) => protectionEventName(t, e.action) },
-        { key: 'by', header: 'bo.protection.by', cell: (e) => actorName(t, e) },
-        { key: 'detail', header: 'bo.protection.detail', className: 'text-xs', cell: (e) => eventDetail(t, locale, e, kindName, periodName) },
-      ]} />
+      <BoTable
+        t={t}
+        rows={page.history.events}
+        state={{ loading: false, error: null }}
+        rowKey={(e) => e.id}
+        columns={[
+          { key: 'time', header: 'bo.time', className: 'whitespace-nowrap', cell: (e) => formatTime(e.created_at, locale) },
+          { key: 'action', header: 'bo.protection.action', cell: (e) => protectionEventName(t, e.action) },
+          { key: 'by', header: 'bo.protection.by', cell: (e) => actorName(t, e) },
+          { key: 'detail', header: 'bo.protection.detail', className: 'text-xs', cell: (e) => eventDetail(t, locale, e, kindName, periodName) },
+        ]}
+      />
     </section>
   );
 }
@@ -89,8 +182,8 @@ function actorName(t: T, e: ProtectionEventView): string {
 function eventDetail(t: T, locale: Locale, e: ProtectionEventView, kindName: (k: string) => string, periodName: (p: string) => string): string {
   const d: Record<string, unknown> = typeof e.detail === 'object' && e.detail !== null ? Object.fromEntries(Object.entries(e.detail)) : {};
   const minutes = d.kind === 'session' || 'minutes' in d;
-  const shown = (x: unknown) => (x === null || x === undefined ? t['bo.code.pdetail.none']
-    : minutes ? fill(t['bo.code.pdetail.minutes'], { n: String(x) }) : formatDecimal(String(x)));
+  const shown = (x: unknown) =>
+    x === null || x === undefined ? t['bo.code.pdetail.none'] : minutes ? fill(t['bo.code.pdetail.minutes'], { n: String(x) }) : formatDecimal(String(x));
   const parts: string[] = [];
   const en = locale === 'en';
   const period = typeof d.period === 'string' && d.period !== 'session' ? (en ? ` (${periodName(d.period)})` : `（${periodName(d.period)}）`) : '';
@@ -107,28 +200,73 @@ function eventDetail(t: T, locale: Locale, e: ProtectionEventView, kindName: (k:
   return parts.join(en ? '; ' : '；');
 }
 
-function LowerForm({ t, kindName, periodName, submit }: { t: T; kindName: (k: string) => string; periodName: (p: string) => string; submit: (body: unknown) => Promise<boolean> }) {
+function LowerForm({
+  t,
+  kindName,
+  periodName,
+  submit,
+}: {
+  t: T;
+  kindName: (k: string) => string;
+  periodName: (p: string) => string;
+  submit: (body: unknown) => Promise<boolean>;
+}) {
   const [kind, setKind] = useState('deposit');
   const [period, setPeriod] = useState('day');
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
   const session = kind === 'session';
   return (
-    <form className="space-y-2 rounded border border-slate-200 p-3" onSubmit={async (e) => { e.preventDefault(); if (await submit({ kind, period: session ? 'session' : period, value: value.trim(), reason })) { setValue(''); setReason(''); } }}>
+    <form
+      className="space-y-2 rounded border border-slate-200 p-3"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (await submit({ kind, period: session ? 'session' : period, value: value.trim(), reason })) {
+          setValue('');
+          setReason('');
+        }
+      }}
+    >
       <h3 className="font-semibold text-slate-700">{t['bo.protection.lower_title']}</h3>
       <p className="text-xs text-slate-500">{t['bo.protection.lower_hint']}</p>
       <div className="flex flex-wrap items-center gap-2">
         <select className={cls.input} value={kind} onChange={(e) => setKind(e.target.value)} aria-label={t['bo.protection.kind']} data-testid="bo-lower-kind">
-          {['deposit', 'loss', 'wager', 'session'].map((k) => <option key={k} value={k}>{kindName(k)}</option>)}
+          {['deposit', 'loss', 'wager', 'session'].map((k) => (
+            <option key={k} value={k}>
+              {kindName(k)}
+            </option>
+          ))}
         </select>
         {!session && (
           <select className={cls.input} value={period} onChange={(e) => setPeriod(e.target.value)} aria-label={t['bo.protection.period']}>
-            {['day', 'week', 'month'].map((p) => <option key={p} value={p}>{periodName(p)}</option>)}
+            {['day', 'week', 'month'].map((p) => (
+              <option key={p} value={p}>
+                {periodName(p)}
+              </option>
+            ))}
           </select>
         )}
-        <input className={`${cls.input} w-32`} value={value} onChange={(e) => setValue(e.target.value)} inputMode="decimal" aria-label={t['bo.protection.value']} placeholder={t['bo.protection.value']} data-testid="bo-lower-value" />
-        <input className={`${cls.input} w-72`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} aria-label={t['bo.protection.reason']} placeholder={t['bo.protection.reason']} data-testid="bo-lower-reason" />
-        <button type="submit" className={cls.btn} disabled={!value.trim() || !reason.trim()} data-testid="bo-lower-submit">{t['bo.protection.lower']}</button>
+        <input
+          className={`${cls.input} w-32`}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          inputMode="decimal"
+          aria-label={t['bo.protection.value']}
+          placeholder={t['bo.protection.value']}
+          data-testid="bo-lower-value"
+        />
+        <input
+          className={`${cls.input} w-72`}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+          aria-label={t['bo.protection.reason']}
+          placeholder={t['bo.protection.reason']}
+          data-testid="bo-lower-reason"
+        />
+        <button type="submit" className={cls.btn} disabled={!value.trim() || !reason.trim()} data-testid="bo-lower-submit">
+          {t['bo.protection.lower']}
+        </button>
       </div>
     </form>
   );
@@ -144,14 +282,45 @@ function ExcludeForm({ t, submit }: { t: T; submit: (body: unknown) => Promise<b
       <h3 className="font-semibold text-slate-700">{t['bo.protection.exclude_title']}</h3>
       <p className="text-xs text-slate-500">{t['bo.protection.exclude_hint']}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <select className={cls.input} value={duration} onChange={(e) => setDuration(e.target.value)} aria-label={t['bo.protection.duration']} data-testid="bo-exclude-duration">
-          {DURATIONS.map((d) => <option key={d} value={d}>{durationName(t, d)}</option>)}
+        <select
+          className={cls.input}
+          value={duration}
+          onChange={(e) => setDuration(e.target.value)}
+          aria-label={t['bo.protection.duration']}
+          data-testid="bo-exclude-duration"
+        >
+          {DURATIONS.map((d) => (
+            <option key={d} value={d}>
+              {durationName(t, d)}
+            </option>
+          ))}
         </select>
-        <input className={`${cls.input} w-72`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} aria-label={t['bo.protection.reason']} placeholder={t['bo.protection.reason']} data-testid="bo-exclude-reason" />
-        <button type="button" className={cls.btn} disabled={!reason.trim()} onClick={() => setAsking(true)} data-testid="bo-exclude-submit">{t['bo.protection.exclude']}</button>
+        <input
+          className={`${cls.input} w-72`}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+          aria-label={t['bo.protection.reason']}
+          placeholder={t['bo.protection.reason']}
+          data-testid="bo-exclude-reason"
+        />
+        <button type="button" className={cls.btn} disabled={!reason.trim()} onClick={() => setAsking(true)} data-testid="bo-exclude-submit">
+          {t['bo.protection.exclude']}
+        </button>
       </div>
-      <ConfirmDialog t={t} open={asking} busy={busy} message={fill(t['bo.protection.exclude_confirm'], { duration: durationName(t, duration) })} onCancel={() => setAsking(false)}
-        onConfirm={async () => { setBusy(true); if (await submit({ duration, reason })) setReason(''); setBusy(false); setAsking(false); }} />
+      <ConfirmDialog
+        t={t}
+        open={asking}
+        busy={busy}
+        message={fill(t['bo.protection.exclude_confirm'], { duration: durationName(t, duration) })}
+        onCancel={() => setAsking(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          if (await submit({ duration, reason })) setReason('');
+          setBusy(false);
+          setAsking(false);
+        }}
+      />
     </div>
   );
 }

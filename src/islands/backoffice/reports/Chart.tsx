@@ -5,7 +5,11 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-export interface ChartSeries { label: string; values: number[]; color: string }
+export interface ChartSeries {
+  label: string;
+  values: number[];
+  color: string;
+}
 
 interface Props {
   kind: 'line' | 'bars';
@@ -36,10 +40,11 @@ function options(p: Props, width: number): uPlot.Options {
   // Two series of bars stand side by side (the first left of its label, the second right), so neither hides the other;
   // one series is centred.
   const pair = p.series.length === 2;
-  const bars = (i: number) => (p.kind !== 'bars' ? undefined
-    : pair ? uPlot.paths.bars!({ size: [0.3, 24], align: i === 0 ? -1 : 1 }) : uPlot.paths.bars!({ size: [0.6, 48] }));
+  const bars = (i: number) =>
+    p.kind !== 'bars' ? undefined : pair ? uPlot.paths.bars!({ size: [0.3, 24], align: i === 0 ? -1 : 1 }) : uPlot.paths.bars!({ size: [0.6, 48] });
   return {
-    width, height: p.height ?? 260,
+    width,
+    height: p.height ?? 260,
     legend: { show: true },
     cursor: { drag: { x: false, y: false } },
     scales: {
@@ -53,9 +58,13 @@ function options(p: Props, width: number): uPlot.Options {
       { values: (_u, ticks) => ticks.map((v) => v.toLocaleString('en-US')), size: 70 },
     ],
     series: [
-      { label: p.xLabel, value: (_u, i) => (i === null ? '' : p.labels[Math.round(i)] ?? '') },
+      { label: p.xLabel, value: (_u, i) => (i === null ? '' : (p.labels[Math.round(i)] ?? '')) },
       ...p.series.map((s, i): uPlot.Series => ({
-        label: s.label, stroke: s.color, width: 2, fill: p.kind === 'bars' ? `${s.color}cc` : undefined, paths: bars(i),
+        label: s.label,
+        stroke: s.color,
+        width: 2,
+        fill: p.kind === 'bars' ? `${s.color}cc` : undefined,
+        paths: bars(i),
         points: { show: p.kind === 'line' && p.labels.length < 40 },
         value: (_u, v) => (v === null ? '' : v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
       })),
@@ -73,10 +82,18 @@ export function ReportChart(p: Props) {
     const plot = new uPlot(options(p, el.clientWidth || WIDTH_FALLBACK), data, el);
     const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth || WIDTH_FALLBACK, height: p.height ?? 260 }));
     resize.observe(el);
-    return () => { resize.disconnect(); plot.destroy(); };
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
   }, [JSON.stringify(p.labels), JSON.stringify(p.series), p.kind]);
   return (
-    <figure className="m-0" data-testid={p.testId} data-labels={JSON.stringify(p.labels)} data-series={JSON.stringify(p.series.map((s) => ({ label: s.label, values: s.values })))}>
+    <figure
+      className="m-0"
+      data-testid={p.testId}
+      data-labels={JSON.stringify(p.labels)}
+      data-series={JSON.stringify(p.series.map((s) => ({ label: s.label, values: s.values })))}
+    >
       <figcaption className="mb-2 text-sm font-semibold text-slate-700">{p.title}</figcaption>
       {empty ? <p className="py-10 text-center text-sm text-slate-500">{p.emptyText}</p> : <div ref={box} className="w-full" role="img" aria-label={p.title} />}
     </figure>

@@ -8,12 +8,35 @@ import { formatDecimal } from '../../../shared/money.ts';
 import { downloadCsv } from './download.ts';
 
 export const REPORT_KEYS = [
-  ...COMMON_KEYS, 'bo.reports.from', 'bo.reports.to', 'bo.reports.apply', 'bo.reports.export', 'bo.reports.exporting', 'bo.reports.totals',
-  'bo.reports.chart.none', 'bo.reports.table', 'bo.reports.note.days',
-  'bo.reports.col.day', 'bo.reports.col.registrations', 'bo.reports.col.ftd_count', 'bo.reports.col.ftd_amount', 'bo.reports.col.active_players',
-  'bo.reports.col.deposit_count', 'bo.reports.col.deposit_amount', 'bo.reports.col.withdrawal_count', 'bo.reports.col.withdrawal_amount',
-  'bo.reports.col.net_cash', 'bo.reports.col.rounds', 'bo.reports.col.bets', 'bo.reports.col.valid_bet', 'bo.reports.col.payout', 'bo.reports.col.ggr',
-  'bo.reports.col.ggr_pct', 'bo.reports.col.bonus_total', 'bo.reports.col.ngr', 'bo.reports.col.bettors',
+  ...COMMON_KEYS,
+  'bo.reports.from',
+  'bo.reports.to',
+  'bo.reports.apply',
+  'bo.reports.export',
+  'bo.reports.exporting',
+  'bo.reports.totals',
+  'bo.reports.chart.none',
+  'bo.reports.table',
+  'bo.reports.note.days',
+  'bo.reports.col.day',
+  'bo.reports.col.registrations',
+  'bo.reports.col.ftd_count',
+  'bo.reports.col.ftd_amount',
+  'bo.reports.col.active_players',
+  'bo.reports.col.deposit_count',
+  'bo.reports.col.deposit_amount',
+  'bo.reports.col.withdrawal_count',
+  'bo.reports.col.withdrawal_amount',
+  'bo.reports.col.net_cash',
+  'bo.reports.col.rounds',
+  'bo.reports.col.bets',
+  'bo.reports.col.valid_bet',
+  'bo.reports.col.payout',
+  'bo.reports.col.ggr',
+  'bo.reports.col.ggr_pct',
+  'bo.reports.col.bonus_total',
+  'bo.reports.col.ngr',
+  'bo.reports.col.bettors',
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
@@ -22,34 +45,76 @@ export function lastDays(count: number, now = new Date()): { from: string; to: s
   return { from: taipeiDate(new Date(now.getTime() - (count - 1) * DAY_MS)), to: taipeiDate(now) };
 }
 
-export function RangeForm({ t, range, onApply, children }: {
-  t: Record<ReportKey, string>; range: { from: string; to: string }; onApply: (r: { from: string; to: string }) => void; children?: React.ReactNode;
+export function RangeForm({
+  t,
+  range,
+  onApply,
+  children,
+}: {
+  t: Record<ReportKey, string>;
+  range: { from: string; to: string };
+  onApply: (r: { from: string; to: string }) => void;
+  children?: React.ReactNode;
 }) {
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
   return (
-    <form className="mb-4 flex flex-wrap items-end gap-3" onSubmit={(e) => { e.preventDefault(); onApply({ from, to }); }} data-testid="report-range">
-      <label className="text-sm text-slate-600"><span className={cls.label}>{t['bo.reports.from']}</span>
-        <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} className={cls.input} required /></label>
-      <label className="text-sm text-slate-600"><span className={cls.label}>{t['bo.reports.to']}</span>
-        <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} className={cls.input} required /></label>
+    <form
+      className="mb-4 flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply({ from, to });
+      }}
+      data-testid="report-range"
+    >
+      <label className="text-sm text-slate-600">
+        <span className={cls.label}>{t['bo.reports.from']}</span>
+        <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} className={cls.input} required />
+      </label>
+      <label className="text-sm text-slate-600">
+        <span className={cls.label}>{t['bo.reports.to']}</span>
+        <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} className={cls.input} required />
+      </label>
       {children}
-      <button type="submit" className={cls.btn}>{t['bo.reports.apply']}</button>
+      <button type="submit" className={cls.btn}>
+        {t['bo.reports.apply']}
+      </button>
     </form>
   );
 }
 
 /** The CSV button: the export of what the page shows, streamed by the server, saved under its own name. */
-export function CsvButton({ t, locale, run, label, testId = 'report-csv' }: {
-  t: Record<ReportKey, string> & CommonT; locale: Locale; run: (locale: Locale) => Promise<void>; label?: string; testId?: string;
+export function CsvButton({
+  t,
+  locale,
+  run,
+  label,
+  testId = 'report-csv',
+}: {
+  t: Record<ReportKey, string> & CommonT;
+  locale: Locale;
+  run: (locale: Locale) => Promise<void>;
+  label?: string;
+  testId?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   return (
     <>
-      <button type="button" className={cls.btnGhost} disabled={busy} data-testid={testId}
-        onClick={() => { setBusy(true); setError(null); run(locale).catch(setError).finally(() => setBusy(false)); }}>
-        {busy ? t['bo.reports.exporting'] : label ?? t['bo.reports.export']}
+      <button
+        type="button"
+        className={cls.btnGhost}
+        disabled={busy}
+        data-testid={testId}
+        onClick={() => {
+          setBusy(true);
+          setError(null);
+          run(locale)
+            .catch(setError)
+            .finally(() => setBusy(false));
+        }}
+      >
+        {busy ? t['bo.reports.exporting'] : (label ?? t['bo.reports.export'])}
       </button>
       {error ? <Banner kind="error">{errorText(error, t)}</Banner> : null}
     </>
@@ -74,9 +139,10 @@ export type SortOrder = 'asc' | 'desc';
  */
 export function useSort<S extends string>(initial: S, initialOrder: SortOrder, ascendingFirst: readonly S[]) {
   const [state, setState] = useState<{ sort: S; order: SortOrder }>({ sort: initial, order: initialOrder });
-  const choose = (key: S) => setState((p) => (p.sort === key
-    ? { sort: key, order: p.order === 'asc' ? 'desc' : 'asc' }
-    : { sort: key, order: ascendingFirst.includes(key) ? 'asc' : 'desc' }));
+  const choose = (key: S) =>
+    setState((p) =>
+      p.sort === key ? { sort: key, order: p.order === 'asc' ? 'desc' : 'asc' } : { sort: key, order: ascendingFirst.includes(key) ? 'asc' : 'desc' },
+    );
   /** The header's aria-sort: the sorted column's order, 'none' on the others that sort, nothing on those that do not. */
   const ariaSort = (key: string, sortable: readonly string[] = [state.sort]): 'ascending' | 'descending' | 'none' | undefined => {
     if (key === state.sort) return state.order === 'asc' ? 'ascending' : 'descending';
@@ -89,12 +155,31 @@ export function useSort<S extends string>(initial: S, initialOrder: SortOrder, a
  * A header that sorts: a button (so Tab reaches it and Enter or Space sorts) with the column's name and an arrow of
  * the order; the header cell around it carries aria-sort, which is what a screen reader announces.
  */
-export function SortButton({ label, active, order, onSort, testId }: { label: string; active: boolean; order: SortOrder; onSort: () => void; testId?: string }) {
+export function SortButton({
+  label,
+  active,
+  order,
+  onSort,
+  testId,
+}: {
+  label: string;
+  active: boolean;
+  order: SortOrder;
+  onSort: () => void;
+  testId?: string;
+}) {
   return (
-    <button type="button" onClick={onSort} data-testid={testId} data-active={active ? order : undefined}
-      className="inline-flex items-center gap-1 rounded font-[inherit] text-inherit hover:text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+    <button
+      type="button"
+      onClick={onSort}
+      data-testid={testId}
+      data-active={active ? order : undefined}
+      className="inline-flex items-center gap-1 rounded font-[inherit] text-inherit hover:text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <span>{label}</span>
-      <span aria-hidden="true" className={active ? 'text-brand-700' : 'text-slate-300'}>{active ? (order === 'asc' ? '▲' : '▼') : '↕'}</span>
+      <span aria-hidden="true" className={active ? 'text-brand-700' : 'text-slate-300'}>
+        {active ? (order === 'asc' ? '▲' : '▼') : '↕'}
+      </span>
     </button>
   );
 }
@@ -106,6 +191,6 @@ export function SortButton({ label, active, order, onSort, testId }: { label: st
 export function useKept<A>(report: { data: A | null; error: unknown; state: { loading: boolean; error: unknown; empty: boolean; retry: () => unknown } }) {
   const last = useRef<A | null>(null);
   if (report.data !== null) last.current = report.data;
-  const data = report.error ? null : report.data ?? last.current;
+  const data = report.error ? null : (report.data ?? last.current);
   return { data, state: { ...report.state, loading: data === null && !report.error } };
 }

@@ -11,9 +11,23 @@ import type { Locale } from '../../../shared/constants.ts';
 import { RISK_WORD_KEYS, linkStatusName, signalName } from './words.ts';
 
 export const LINKED_KEYS = [
-  ...RISK_WORD_KEYS, 'bo.risk.linked_title', 'bo.risk.linked_hint', 'bo.risk.linked_none', 'bo.risk.group_of', 'bo.risk.account',
-  'bo.risk.score', 'bo.risk.signals', 'bo.risk.status', 'bo.risk.below_threshold', 'bo.risk.review_reason', 'bo.risk.confirm',
-  'bo.risk.clear', 'bo.risk.confirm_title', 'bo.risk.clear_title', 'bo.risk.reason_label', 'bo.risk.saved',
+  ...RISK_WORD_KEYS,
+  'bo.risk.linked_title',
+  'bo.risk.linked_hint',
+  'bo.risk.linked_none',
+  'bo.risk.group_of',
+  'bo.risk.account',
+  'bo.risk.score',
+  'bo.risk.signals',
+  'bo.risk.status',
+  'bo.risk.below_threshold',
+  'bo.risk.review_reason',
+  'bo.risk.confirm',
+  'bo.risk.clear',
+  'bo.risk.confirm_title',
+  'bo.risk.clear_title',
+  'bo.risk.reason_label',
+  'bo.risk.saved',
 ] as const;
 type T = CommonT & Record<(typeof LINKED_KEYS)[number], string>;
 
@@ -25,14 +39,23 @@ export function LinkedAccountsSection({ t, locale, playerId, canManage }: { t: T
 
   const review = async (other: number, account: string, status: 'confirmed' | 'cleared') => {
     if (!(await ask(fill(t[status === 'confirmed' ? 'bo.risk.confirm_title' : 'bo.risk.clear_title'], { account })))) return;
-    const answer = await run(() => boApi('POST /risk/players/:id/links/:other', { params: { id: playerId, other }, body: { status, reason } }), t['bo.risk.saved'], ['reason']);
+    const answer = await run(
+      () => boApi('POST /risk/players/:id/links/:other', { params: { id: playerId, other }, body: { status, reason } }),
+      t['bo.risk.saved'],
+      ['reason'],
+    );
     if (answer) {
       setData(answer);
       setReason('');
     }
   };
 
-  if (!data || error) return <section className={cls.card}><ListState t={t} loading={!data} error={error} retry={reload} /></section>;
+  if (!data || error)
+    return (
+      <section className={cls.card}>
+        <ListState t={t} loading={!data} error={error} retry={reload} />
+      </section>
+    );
   return (
     <section className={`${cls.card} space-y-3`} data-testid="bo-risk-links">
       <h2 className="text-lg font-semibold text-slate-800">{t['bo.risk.linked_title']}</h2>
@@ -43,26 +66,77 @@ export function LinkedAccountsSection({ t, locale, playerId, canManage }: { t: T
           {fill(t['bo.risk.group_of'], { id: data.group_id, accounts: data.group.map((g) => g.account).join(locale === 'en' ? ', ' : '、') })}
         </p>
       )}
-      {data.links.length === 0 ? <p className="text-sm text-slate-500">{t['bo.risk.linked_none']}</p> : (
+      {data.links.length === 0 ? (
+        <p className="text-sm text-slate-500">{t['bo.risk.linked_none']}</p>
+      ) : (
         <>
           {canManage && (
             <Field label={t['bo.risk.reason_label']} error={fieldError(failure, 'reason')} className="block max-w-md">
-              <input className={`${cls.input} w-full`} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} data-testid="bo-risk-reason" />
+              <input
+                className={`${cls.input} w-full`}
+                value={reason}
+                maxLength={200}
+                onChange={(e) => setReason(e.target.value)}
+                data-testid="bo-risk-reason"
+              />
             </Field>
           )}
-          <BoTable t={t} rows={data.links} state={{ loading: false, error: null }} rowKey={(l) => l.player_id} rowTestId={(l) => `bo-risk-link-${l.player_id}`} columns={[
-            { key: 'account', header: 'bo.risk.account', cell: (l) => <a className="text-brand-600 hover:underline" href={`${boPath(locale, 'player')}?id=${l.player_id}`}>{l.account}</a> },
-            { key: 'score', header: 'bo.risk.score', align: 'right', cell: (l) => (l.above_threshold ? String(l.score) : `${l.score} (${t['bo.risk.below_threshold']})`) },
-            { key: 'signals', header: 'bo.risk.signals', cell: (l) => l.signals.map((s) => signalName(t, s)).join(locale === 'en' ? ', ' : '、') },
-            { key: 'status', header: 'bo.risk.status', cell: (l) => `${linkStatusName(t, l.status)}${l.reviewed_at ? ` · ${formatTime(l.reviewed_at, locale)}` : ''}` },
-            { key: 'reason', header: 'bo.risk.review_reason', cell: (l) => l.review_reason || '—' },
-            { key: 'actions', header: 'bo.actions', hidden: !canManage, cell: (l) => (
-              <span className="flex gap-2">
-                <button type="button" className={cls.btnSmall} disabled={busy || l.status === 'confirmed'} onClick={() => void review(l.player_id, l.account, 'confirmed')}>{t['bo.risk.confirm']}</button>
-                <button type="button" className={cls.btnSmall} disabled={busy || l.status === 'cleared'} onClick={() => void review(l.player_id, l.account, 'cleared')}>{t['bo.risk.clear']}</button>
-              </span>
-            ) },
-          ]} />
+          <BoTable
+            t={t}
+            rows={data.links}
+            state={{ loading: false, error: null }}
+            rowKey={(l) => l.player_id}
+            rowTestId={(l) => `bo-risk-link-${l.player_id}`}
+            columns={[
+              {
+                key: 'account',
+                header: 'bo.risk.account',
+                cell: (l) => (
+                  <a className="text-brand-600 hover:underline" href={`${boPath(locale, 'player')}?id=${l.player_id}`}>
+                    {l.account}
+                  </a>
+                ),
+              },
+              {
+                key: 'score',
+                header: 'bo.risk.score',
+                align: 'right',
+                cell: (l) => (l.above_threshold ? String(l.score) : `${l.score} (${t['bo.risk.below_threshold']})`),
+              },
+              { key: 'signals', header: 'bo.risk.signals', cell: (l) => l.signals.map((s) => signalName(t, s)).join(locale === 'en' ? ', ' : '、') },
+              {
+                key: 'status',
+                header: 'bo.risk.status',
+                cell: (l) => `${linkStatusName(t, l.status)}${l.reviewed_at ? ` · ${formatTime(l.reviewed_at, locale)}` : ''}`,
+              },
+              { key: 'reason', header: 'bo.risk.review_reason', cell: (l) => l.review_reason || '—' },
+              {
+                key: 'actions',
+                header: 'bo.actions',
+                hidden: !canManage,
+                cell: (l) => (
+                  <span className="flex gap-2">
+                    <button
+                      type="button"
+                      className={cls.btnSmall}
+                      disabled={busy || l.status === 'confirmed'}
+                      onClick={() => void review(l.player_id, l.account, 'confirmed')}
+                    >
+                      {t['bo.risk.confirm']}
+                    </button>
+                    <button
+                      type="button"
+                      className={cls.btnSmall}
+                      disabled={busy || l.status === 'cleared'}
+                      onClick={() => void review(l.player_id, l.account, 'cleared')}
+                    >
+                      {t['bo.risk.clear']}
+                    </button>
+                  </span>
+                ),
+              },
+            ]}
+          />
         </>
       )}
       {dialog}

@@ -8,7 +8,8 @@ export const RISK_WORD_KEYS = [
   ...SIGNAL_KINDS.map((k) => `bo.risk.signal.${k}` as const),
   ...RISK_RULES.map((r) => `bo.risk.rule.${r}` as const),
   ...RISK_RULES.filter((r) => r !== 'recent_change').map((r) => `bo.risk.why.${r}` as const),
-  'bo.risk.why.recent_change.card', 'bo.risk.why.recent_change.phone',
+  'bo.risk.why.recent_change.card',
+  'bo.risk.why.recent_change.phone',
   ...RISK_DECISIONS.map((d) => `bo.risk.decision.${d}` as const),
   ...LINK_STATUSES.map((s) => `bo.risk.link.${s}` as const),
 ] as const;

@@ -8,18 +8,26 @@ import type { Locale } from '../../../shared/constants.ts';
 import type { AuditEntryView } from '../../../shared/schemas/backoffice/audit.ts';
 import { AUDIT_WORD_KEYS, actionChoices, auditChanges, auditContext, auditSentence } from './audit-words.ts';
 
-export const AUDIT_KEYS = [
-  ...COMMON_KEYS, 'bo.audit.staff', 'bo.audit.ip', ...AUDIT_WORD_KEYS,
-] as const;
+export const AUDIT_KEYS = [...COMMON_KEYS, 'bo.audit.staff', 'bo.audit.ip', ...AUDIT_WORD_KEYS] as const;
 type K = (typeof AUDIT_KEYS)[number];
 type T = IslandProps<K>['t'];
 
 const PAGE_SIZE = 20;
-interface Filters { staff_id: string; action: string; player: string; from: string; to: string }
+interface Filters {
+  staff_id: string;
+  action: string;
+  player: string;
+  from: string;
+  to: string;
+}
 const NO_FILTERS: Filters = { staff_id: '', action: '', player: '', from: '', to: '' };
 
 export default function AuditLog({ t, locale }: IslandProps<K>) {
-  return <Guard t={t} locale={locale} permission="audit.read">{() => <Body t={t} locale={locale} />}</Guard>;
+  return (
+    <Guard t={t} locale={locale} permission="audit.read">
+      {() => <Body t={t} locale={locale} />}
+    </Guard>
+  );
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
@@ -31,32 +39,64 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   return (
     <div className="max-w-7xl">
       <p className="mb-4 text-sm text-slate-500">{t['bo.audit.intro']}</p>
-      <form className={`${cls.card} mb-4 flex flex-wrap items-end gap-3`} data-testid="bo-audit-filters"
-        onSubmit={(e) => { e.preventDefault(); setApplied({ ...draft, player: draft.player.trim() }); }}>
-        <label className="text-sm text-slate-600"><span className={cls.label}>{t['bo.audit.filter.staff']}</span>
+      <form
+        className={`${cls.card} mb-4 flex flex-wrap items-end gap-3`}
+        data-testid="bo-audit-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied({ ...draft, player: draft.player.trim() });
+        }}
+      >
+        <label className="text-sm text-slate-600">
+          <span className={cls.label}>{t['bo.audit.filter.staff']}</span>
           <select className={cls.input} value={draft.staff_id} onChange={set('staff_id')} name="staff_id">
             <option value="">{t['bo.audit.filter.any']}</option>
-            {(staffList.data ?? []).map((s) => <option key={s.id} value={String(s.id)}>{s.username}</option>)}
+            {(staffList.data ?? []).map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.username}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="text-sm text-slate-600"><span className={cls.label}>{t['bo.audit.filter.action']}</span>
+        <label className="text-sm text-slate-600">
+          <span className={cls.label}>{t['bo.audit.filter.action']}</span>
           <select className={`${cls.input} max-w-72`} value={draft.action} onChange={set('action')} name="action">
             <option value="">{t['bo.audit.filter.any']}</option>
-            {actionChoices(t).map((c) => <option key={c.value} value={c.value} className={c.group ? 'font-semibold' : ''}>{c.group ? c.label : `　${c.label}`}</option>)}
+            {actionChoices(t).map((c) => (
+              <option key={c.value} value={c.value} className={c.group ? 'font-semibold' : ''}>
+                {c.group ? c.label : `　${c.label}`}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="text-sm text-slate-600"><span className={cls.label}>{t['bo.audit.filter.player']}</span>
+        <label className="text-sm text-slate-600">
+          <span className={cls.label}>{t['bo.audit.filter.player']}</span>
           <input className={`${cls.input} w-40`} value={draft.player} onChange={set('player')} maxLength={32} name="player" />
         </label>
-        <label className="text-sm text-slate-600"><span className={cls.label}>{t['bo.audit.filter.from']}</span>
+        <label className="text-sm text-slate-600">
+          <span className={cls.label}>{t['bo.audit.filter.from']}</span>
           <input type="date" className={cls.input} value={draft.from} onChange={set('from')} name="from" />
         </label>
-        <label className="text-sm text-slate-600"><span className={cls.label}>{t['bo.audit.filter.to']}</span>
+        <label className="text-sm text-slate-600">
+          <span className={cls.label}>{t['bo.audit.filter.to']}</span>
           <input type="date" className={cls.input} value={draft.to} onChange={set('to')} name="to" min={draft.from || undefined} />
         </label>
-        <button type="submit" className={cls.btn}>{t['bo.search']}</button>
-        <button type="button" className={cls.btnGhost} onClick={() => { setDraft(NO_FILTERS); setApplied(NO_FILTERS); }}>{t['bo.audit.filter.clear']}</button>
-        <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>{t['bo.refresh']}</button>
+        <button type="submit" className={cls.btn}>
+          {t['bo.search']}
+        </button>
+        <button
+          type="button"
+          className={cls.btnGhost}
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            setApplied(NO_FILTERS);
+          }}
+        >
+          {t['bo.audit.filter.clear']}
+        </button>
+        <button type="button" className={cls.btnGhost} onClick={() => void list.reload()} disabled={list.loading}>
+          {t['bo.refresh']}
+        </button>
       </form>
       <section className={cls.card}>
         <BoTable t={t} list={list} columns={columns(t, locale)} rowKey={(e) => e.id} testId="bo-audit" />
@@ -68,7 +108,12 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
 function columns(t: T, locale: Locale): Array<BoColumn<AuditEntryView, K>> {
   return [
     { key: 'time', header: 'bo.time', className: 'whitespace-nowrap align-top text-slate-500', cell: (e) => formatTime(e.created_at, locale) },
-    { key: 'what', header: 'bo.audit.what', className: 'align-top font-medium text-slate-800', cell: (e) => <span data-testid="bo-audit-sentence">{auditSentence(t, e)}</span> },
+    {
+      key: 'what',
+      header: 'bo.audit.what',
+      className: 'align-top font-medium text-slate-800',
+      cell: (e) => <span data-testid="bo-audit-sentence">{auditSentence(t, e)}</span>,
+    },
     { key: 'changes', header: 'bo.audit.changes', className: 'w-full max-w-0 align-top', cell: (e) => <Changes t={t} locale={locale} entry={e} /> },
     { key: 'ip', header: 'bo.audit.ip', className: 'whitespace-nowrap align-top font-mono text-xs text-slate-500', cell: (e) => e.ip || '—' },
   ];
@@ -83,13 +128,26 @@ function Changes({ t, locale, entry }: { t: T; locale: Locale; entry: AuditEntry
   return (
     <div className="space-y-0.5 text-xs text-slate-700" data-testid="bo-audit-changes">
       {lines.length === 0 && <p className="text-slate-400">{t['bo.audit.no_change']}</p>}
-      {first.map((l, i) => <p key={i} className="break-words">{l}</p>)}
+      {first.map((l, i) => (
+        <p key={i} className="break-words">
+          {l}
+        </p>
+      ))}
       {rest.length > 0 && (
-        <details><summary className="cursor-pointer text-brand-700">{t['bo.audit.more']}</summary>
-          {rest.map((l, i) => <p key={i} className="break-words">{l}</p>)}
+        <details>
+          <summary className="cursor-pointer text-brand-700">{t['bo.audit.more']}</summary>
+          {rest.map((l, i) => (
+            <p key={i} className="break-words">
+              {l}
+            </p>
+          ))}
         </details>
       )}
-      {notes.map((n, i) => <p key={`n${i}`} className="text-slate-500">{n}</p>)}
+      {notes.map((n, i) => (
+        <p key={`n${i}`} className="text-slate-500">
+          {n}
+        </p>
+      ))}
     </div>
   );
 }

@@ -6,13 +6,25 @@ import { BoFailure, boApi, boPath, configureBo } from '../kit/api.ts';
 import { Banner, cls } from '../kit/common.tsx';
 
 export const LOGIN_KEYS = [
-  'bo.login.title', 'bo.login.username', 'bo.login.password', 'bo.login.totp', 'bo.login.totp_hint',
-  'bo.login.submit', 'bo.login.submitting', 'bo.error.network', 'bo.loading',
-  'bo.login.new_password', 'bo.login.new_password_hint', 'bo.login.totp_setup_hint', 'bo.login.totp_setup_key',
+  'bo.login.title',
+  'bo.login.username',
+  'bo.login.password',
+  'bo.login.totp',
+  'bo.login.totp_hint',
+  'bo.login.submit',
+  'bo.login.submitting',
+  'bo.error.network',
+  'bo.loading',
+  'bo.login.new_password',
+  'bo.login.new_password_hint',
+  'bo.login.totp_setup_hint',
+  'bo.login.totp_setup_key',
 ] as const;
 
-interface Props { t: Record<(typeof LOGIN_KEYS)[number], string>; locale: Locale }
-
+interface Props {
+  t: Record<(typeof LOGIN_KEYS)[number], string>;
+  locale: Locale;
+}
 
 export default function LoginForm({ t, locale }: Props) {
   const [username, setUsername] = useState('');
@@ -37,7 +49,10 @@ export default function LoginForm({ t, locale }: Props) {
       setChecking(false);
       return;
     }
-    boApi('GET /auth/me').then(() => window.location.replace(dashboard), () => setChecking(false));
+    boApi('GET /auth/me').then(
+      () => window.location.replace(dashboard),
+      () => setChecking(false),
+    );
   }, []);
   useEffect(() => {
     if (needTotp) totpRef.current?.focus();
@@ -51,7 +66,10 @@ export default function LoginForm({ t, locale }: Props) {
       // A session, or the next step of a first sign-in (a new password, then an authenticator).
       const res = await boApi('POST /auth/login', {
         body: {
-          username, password, ...(needTotp ? { totp } : {}), ...(needNewPassword && newPassword ? { new_password: newPassword } : {}),
+          username,
+          password,
+          ...(needTotp ? { totp } : {}),
+          ...(needNewPassword && newPassword ? { new_password: newPassword } : {}),
           ...(setupSecret ? { totp_setup_code: setupCode } : {}),
         },
       });
@@ -89,7 +107,7 @@ export default function LoginForm({ t, locale }: Props) {
           return;
         }
         setFields(next);
-        setError(Object.keys(next).length ? '' : (err.body?.error?.modal?.join(' ') || err.message));
+        setError(Object.keys(next).length ? '' : err.body?.error?.modal?.join(' ') || err.message);
       } else {
         setError(t['bo.error.network']);
       }
@@ -97,42 +115,100 @@ export default function LoginForm({ t, locale }: Props) {
     setBusy(false);
   };
 
-  if (checking) return <p className="py-6 text-center text-sm text-slate-500" role="status">{t['bo.loading']}</p>;
-  const canSubmit = !busy && username.trim() !== '' && password !== '' && (!needTotp || /^\d{6}$/.test(totp))
-    && (!needNewPassword || newPassword.length >= 8) && (!setupSecret || /^\d{6}$/.test(setupCode));
+  if (checking)
+    return (
+      <p className="py-6 text-center text-sm text-slate-500" role="status">
+        {t['bo.loading']}
+      </p>
+    );
+  const canSubmit =
+    !busy &&
+    username.trim() !== '' &&
+    password !== '' &&
+    (!needTotp || /^\d{6}$/.test(totp)) &&
+    (!needNewPassword || newPassword.length >= 8) &&
+    (!setupSecret || /^\d{6}$/.test(setupCode));
   return (
-    <form noValidate onSubmit={(e) => { e.preventDefault(); if (canSubmit) void submit(); }} data-testid="bo-login">
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canSubmit) void submit();
+      }}
+      data-testid="bo-login"
+    >
       <h1 className="mb-5 text-xl font-bold text-brand-800">{t['bo.login.title']}</h1>
       {error && <Banner kind="error">{error}</Banner>}
       <label className="mb-4 block">
         <span className={cls.label}>{t['bo.login.username']}</span>
-        <input name="username" autoComplete="username" value={username} maxLength={32} autoFocus
-          onChange={(e) => setUsername(e.target.value)} aria-invalid={!!fields.username} className={`${cls.input} w-full`} />
+        <input
+          name="username"
+          autoComplete="username"
+          value={username}
+          maxLength={32}
+          autoFocus
+          onChange={(e) => setUsername(e.target.value)}
+          aria-invalid={!!fields.username}
+          className={`${cls.input} w-full`}
+        />
         {fields.username && <span className={cls.fieldError}>{fields.username}</span>}
       </label>
       <label className="mb-4 block">
         <span className={cls.label}>{t['bo.login.password']}</span>
-        <input name="password" type="password" autoComplete="current-password" value={password} maxLength={128}
-          onChange={(e) => setPassword(e.target.value)} aria-invalid={!!fields.password} className={`${cls.input} w-full`} />
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          maxLength={128}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={!!fields.password}
+          className={`${cls.input} w-full`}
+        />
         {fields.password && <span className={cls.fieldError}>{fields.password}</span>}
       </label>
       {needTotp && (
         <label className="mb-4 block">
           <span className={cls.label}>{t['bo.login.totp']}</span>
-          <input ref={totpRef} name="totp" inputMode="numeric" autoComplete="one-time-code" value={totp} maxLength={6}
-            onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))} aria-invalid={!!fields.totp}
-            className={`${cls.input} w-full font-mono tracking-[0.4em]`} />
+          <input
+            ref={totpRef}
+            name="totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={totp}
+            maxLength={6}
+            onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={!!fields.totp}
+            className={`${cls.input} w-full font-mono tracking-[0.4em]`}
+          />
           <span className="mt-1 block text-xs text-slate-500">{t['bo.login.totp_hint']}</span>
-          {fields.totp && <span className={cls.fieldError} role="alert">{fields.totp}</span>}
+          {fields.totp && (
+            <span className={cls.fieldError} role="alert">
+              {fields.totp}
+            </span>
+          )}
         </label>
       )}
       {needNewPassword && (
         <label className="mb-4 block">
           <span className={cls.label}>{t['bo.login.new_password']}</span>
-          <input name="new_password" type="password" autoComplete="new-password" value={newPassword} maxLength={128} autoFocus
-            onChange={(e) => setNewPassword(e.target.value)} aria-invalid={!!fields.new_password} className={`${cls.input} w-full`} />
+          <input
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            maxLength={128}
+            autoFocus
+            onChange={(e) => setNewPassword(e.target.value)}
+            aria-invalid={!!fields.new_password}
+            className={`${cls.input} w-full`}
+          />
           <span className="mt-1 block text-xs text-slate-500">{t['bo.login.new_password_hint']}</span>
-          {fields.new_password && <span className={cls.fieldError} role="alert">{fields.new_password}</span>}
+          {fields.new_password && (
+            <span className={cls.fieldError} role="alert">
+              {fields.new_password}
+            </span>
+          )}
         </label>
       )}
       {setupSecret && (
@@ -140,14 +216,31 @@ export default function LoginForm({ t, locale }: Props) {
           <p className="mb-2 text-xs text-slate-600">{t['bo.login.totp_setup_hint']}</p>
           <label className="mb-3 block">
             <span className={cls.label}>{t['bo.login.totp_setup_key']}</span>
-            <input readOnly value={setupSecret.replace(/(.{4})/g, '$1 ').trim()} className={`${cls.input} w-full font-mono`} onFocus={(e) => e.target.select()} />
+            <input
+              readOnly
+              value={setupSecret.replace(/(.{4})/g, '$1 ').trim()}
+              className={`${cls.input} w-full font-mono`}
+              onFocus={(e) => e.target.select()}
+            />
           </label>
           <label className="block">
             <span className={cls.label}>{t['bo.login.totp']}</span>
-            <input name="totp_setup_code" inputMode="numeric" autoComplete="one-time-code" value={setupCode} maxLength={6} autoFocus
-              onChange={(e) => setSetupCode(e.target.value.replace(/\D/g, ''))} aria-invalid={!!fields.totp_setup_code}
-              className={`${cls.input} w-full font-mono tracking-[0.4em]`} />
-            {fields.totp_setup_code && <span className={cls.fieldError} role="alert">{fields.totp_setup_code}</span>}
+            <input
+              name="totp_setup_code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={setupCode}
+              maxLength={6}
+              autoFocus
+              onChange={(e) => setSetupCode(e.target.value.replace(/\D/g, ''))}
+              aria-invalid={!!fields.totp_setup_code}
+              className={`${cls.input} w-full font-mono tracking-[0.4em]`}
+            />
+            {fields.totp_setup_code && (
+              <span className={cls.fieldError} role="alert">
+                {fields.totp_setup_code}
+              </span>
+            )}
           </label>
         </div>
       )}

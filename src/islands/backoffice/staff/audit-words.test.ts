@@ -13,8 +13,19 @@ const zh: Record<string, string> = boZhTW;
 
 function entry(over: Partial<AuditEntryView>): AuditEntryView {
   return {
-    id: 1, staff_id: 1, username: 'admin', action: 'player.disable', target: 'player:7', player_id: 7, account: 'pl000007',
-    before: null, after: null, detail: {}, ip: '127.0.0.1', created_at: '2026-11-26T01:00:00.000Z', ...over,
+    id: 1,
+    staff_id: 1,
+    username: 'admin',
+    action: 'player.disable',
+    target: 'player:7',
+    player_id: 7,
+    account: 'pl000007',
+    before: null,
+    after: null,
+    detail: {},
+    ip: '127.0.0.1',
+    created_at: '2026-11-26T01:00:00.000Z',
+    ...over,
   };
 }
 
@@ -59,12 +70,25 @@ describe('an entry as a sentence', () => {
   });
 
   it('formats amounts and names VIP fields, settings and game groups', () => {
-    const level = entry({ action: 'vip.level.update', target: 'level:2', player_id: null, account: null, detail: { name: '黃金' },
-      before: { deposit_req: '0.00', points_rates: { slots: 1 } }, after: { deposit_req: '5000.00', points_rates: { slots: 2 } } });
+    const level = entry({
+      action: 'vip.level.update',
+      target: 'level:2',
+      player_id: null,
+      account: null,
+      detail: { name: '黃金' },
+      before: { deposit_req: '0.00', points_rates: { slots: 1 } },
+      after: { deposit_req: '5000.00', points_rates: { slots: 2 } },
+    });
     expect(auditSentence(zh, level)).toBe('admin 修改了 VIP 等級 「黃金」');
     expect(auditChanges(zh, 'zh-TW', level)).toEqual(['升級存款：0.00 → 5,000.00', '每 100 有效投注積分：老虎機 1 → 老虎機 2']);
-    const settings = entry({ action: 'settings.update', target: 'settings', player_id: null, account: null,
-      before: { protection_activity_wallet_rule: 'freeze' }, after: { protection_activity_wallet_rule: 'forfeit' } });
+    const settings = entry({
+      action: 'settings.update',
+      target: 'settings',
+      player_id: null,
+      account: null,
+      before: { protection_activity_wallet_rule: 'freeze' },
+      after: { protection_activity_wallet_rule: 'forfeit' },
+    });
     expect(auditChanges(zh, 'zh-TW', settings)[0]).toMatch(/^暫停或自我排除期間的活動錢包：凍結/);
     expect(auditChanges(zh, 'zh-TW', settings)[0]).not.toMatch(/freeze|forfeit/);
   });

@@ -14,7 +14,9 @@ import { auditBoEn } from '../../../i18n/backoffice-audit-en.ts';
 export const AUDIT_WORD_KEYS = [
   ...(Object.keys(auditBoEn) as Array<keyof typeof auditBoEn>),
   ...SETTING_KEYS.map((k) => `bo.setting.${k}` as const),
-  ...GROUP_KEYS, ...DURATION_KEYS, ...ACTIVITY_RULE_KEYS,
+  ...GROUP_KEYS,
+  ...DURATION_KEYS,
+  ...ACTIVITY_RULE_KEYS,
 ] as const;
 
 type Words = Record<string, string>;
@@ -27,7 +29,7 @@ const GROUP_FIELDS = new Set(['group', 'game_groups', 'type']);
 const isKnownAction = (a: string): a is (typeof AUDIT_ACTIONS)[number] => (AUDIT_ACTIONS as readonly string[]).includes(a);
 const groupOf = (action: string) => action.split('.')[0] ?? '';
 const record = (x: unknown): Record<string, unknown> | null =>
-  (typeof x === 'object' && x !== null && !Array.isArray(x) ? Object.fromEntries(Object.entries(x)) : null);
+  typeof x === 'object' && x !== null && !Array.isArray(x) ? Object.fromEntries(Object.entries(x)) : null;
 
 /** The action group's name ("Players"), for the filter and for an action this build does not know. */
 export function actionGroupName(t: Words, group: string): string {
@@ -72,23 +74,29 @@ function fieldName(t: Words, action: string, field: string): string {
 export function valueText(t: Words, locale: Locale, action: string, field: string, value: unknown): string {
   const sep = locale === 'en' ? ', ' : '、';
   if (value === null || value === undefined || value === '') return t['bo.audit.none'] ?? '—';
-  if (typeof value === 'boolean') return value ? t['bo.audit.yes'] ?? 'yes' : t['bo.audit.no'] ?? 'no';
+  if (typeof value === 'boolean') return value ? (t['bo.audit.yes'] ?? 'yes') : (t['bo.audit.no'] ?? 'no');
   const named = t[`bo.audit.v.${groupOf(action)}.${field}.${String(value)}`];
   if (named) return named;
-  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(t, locale, action, GROUP_FIELDS.has(field) ? 'group' : field, v)).join(sep) : t['bo.audit.none'] ?? '—';
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => valueText(t, locale, action, GROUP_FIELDS.has(field) ? 'group' : field, v)).join(sep) : (t['bo.audit.none'] ?? '—');
   if (GROUP_FIELDS.has(field) && typeof value === 'string') return groupName(t, value);
   if (field === 'duration' && typeof value === 'string') return durationName(t, value);
   // A choice setting's value is named like the settings form names it.
   if (field === 'protection_activity_wallet_rule' && t[`bo.code.activity_rule.${String(value)}`]) return t[`bo.code.activity_rule.${String(value)}`]!;
   const obj = record(value);
   if (obj) {
-    return Object.entries(obj).map(([k, v]) => `${field === 'points_rates' ? groupName(t, k) : fieldName(t, action, k)} ${valueText(t, locale, action, k, v)}`).join(sep);
+    return Object.entries(obj)
+      .map(([k, v]) => `${field === 'points_rates' ? groupName(t, k) : fieldName(t, action, k)} ${valueText(t, locale, action, k, v)}`)
+      .join(sep);
   }
   if (typeof value === 'number') return value.toLocaleString('en-US');
   const text = String(value);
   if (MONEY.test(text)) return formatDecimal(text);
   if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return `${taipeiDateTime(new Date(text), 'minute')}`;
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > TEXT_SHOWN_MAX ? `${plain.slice(0, TEXT_SHOWN_MAX)}…` : plain;
 }
 
@@ -110,7 +118,8 @@ export function auditChanges(t: Words, locale: Locale, e: AuditEntryView): strin
 /** Context worth reading beside the change: the reason and any amount, each named. Ids and keys stay out. */
 export function auditContext(t: Words, locale: Locale, e: AuditEntryView): string[] {
   const detail = record(e.detail) ?? {};
-  return ['reason', 'amount', 'points'].filter((k) => detail[k] !== undefined && detail[k] !== '' && detail[k] !== null)
+  return ['reason', 'amount', 'points']
+    .filter((k) => detail[k] !== undefined && detail[k] !== '' && detail[k] !== null)
     .map((k) => `${fieldName(t, e.action, k)}${locale === 'en' ? ': ' : '：'}${valueText(t, locale, e.action, k, detail[k])}`);
 }
 

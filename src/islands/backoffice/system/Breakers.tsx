@@ -8,12 +8,30 @@ import type { Locale } from '../../../shared/constants.ts';
 import type { InstanceBreakersView } from '../../../shared/schemas/backoffice/operations.ts';
 
 export const BREAKERS_KEYS = [
-  ...COMMON_KEYS, 'bo.breakers.hint', 'bo.breakers.not_shared', 'bo.breakers.instance', 'bo.breakers.this_instance', 'bo.breakers.reported',
-  'bo.breakers.none', 'bo.breakers.system', 'bo.breakers.state', 'bo.breakers.since', 'bo.breakers.window', 'bo.breakers.window_counts',
-  'bo.breakers.recent', 'bo.breakers.no_failures',
-  'bo.breakers.state.closed', 'bo.breakers.state.half_open', 'bo.breakers.state.open',
-  'bo.breakers.kind.provider', 'bo.breakers.kind.gateway', 'bo.breakers.kind.seamless', 'bo.breakers.kind.sms',
-  'bo.breakers.failure.server_error', 'bo.breakers.failure.timeout', 'bo.breakers.failure.network',
+  ...COMMON_KEYS,
+  'bo.breakers.hint',
+  'bo.breakers.not_shared',
+  'bo.breakers.instance',
+  'bo.breakers.this_instance',
+  'bo.breakers.reported',
+  'bo.breakers.none',
+  'bo.breakers.system',
+  'bo.breakers.state',
+  'bo.breakers.since',
+  'bo.breakers.window',
+  'bo.breakers.window_counts',
+  'bo.breakers.recent',
+  'bo.breakers.no_failures',
+  'bo.breakers.state.closed',
+  'bo.breakers.state.half_open',
+  'bo.breakers.state.open',
+  'bo.breakers.kind.provider',
+  'bo.breakers.kind.gateway',
+  'bo.breakers.kind.seamless',
+  'bo.breakers.kind.sms',
+  'bo.breakers.failure.server_error',
+  'bo.breakers.failure.timeout',
+  'bo.breakers.failure.network',
 ] as const;
 type K = (typeof BREAKERS_KEYS)[number];
 type T = IslandProps<K>['t'];
@@ -27,26 +45,40 @@ const STATE_STYLE = {
 } as const;
 
 export default function Breakers({ t, locale }: IslandProps<K>) {
-  return <Guard t={t} locale={locale} permission="breakers.read">{() => <Body t={t} locale={locale} />}</Guard>;
+  return (
+    <Guard t={t} locale={locale} permission="breakers.read">
+      {() => <Body t={t} locale={locale} />}
+    </Guard>
+  );
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
   const board = useBoData('GET /breakers');
   useEffect(() => {
-    const timer = window.setInterval(() => { if (document.visibilityState === 'visible') void board.reload(); }, REFRESH_MS);
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void board.reload();
+    }, REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [board.reload]);
   return (
     <div className="max-w-6xl">
       <div className="mb-4 flex items-start justify-between gap-4">
         <p className="text-sm text-slate-500">{t['bo.breakers.hint']}</p>
-        <button type="button" className={cls.btnGhost} onClick={() => void board.reload()} disabled={board.loading} data-testid="breakers-refresh">{t['bo.refresh']}</button>
+        <button type="button" className={cls.btnGhost} onClick={() => void board.reload()} disabled={board.loading} data-testid="breakers-refresh">
+          {t['bo.refresh']}
+        </button>
       </div>
       <ListState t={t} loading={board.loading && !board.data} error={board.error} retry={board.reload}>
         {board.data && (
           <>
-            {!board.data.shared && <Banner kind="info" testId="breakers-not-shared">{t['bo.breakers.not_shared']}</Banner>}
-            {board.data.instances.map((inst, i) => <Instance key={inst.instance} t={t} locale={locale} view={inst} own={i === 0} />)}
+            {!board.data.shared && (
+              <Banner kind="info" testId="breakers-not-shared">
+                {t['bo.breakers.not_shared']}
+              </Banner>
+            )}
+            {board.data.instances.map((inst, i) => (
+              <Instance key={inst.instance} t={t} locale={locale} view={inst} own={i === 0} />
+            ))}
           </>
         )}
       </ListState>
@@ -65,11 +97,19 @@ function Instance({ t, locale, view, own }: { t: T; locale: Locale; view: Instan
   return (
     <section className={`${cls.card} mb-4`} data-testid="breakers-instance" data-instance={view.instance}>
       <h2 className="mb-3 flex items-baseline gap-3 font-semibold text-brand-800">
-        <span>{t['bo.breakers.instance']} <span className="font-mono">{view.instance}</span></span>
+        <span>
+          {t['bo.breakers.instance']} <span className="font-mono">{view.instance}</span>
+        </span>
         {own && <span className="text-xs font-normal text-slate-500">{t['bo.breakers.this_instance']}</span>}
-        <span className="ml-auto text-xs font-normal text-slate-500">{t['bo.breakers.reported']} {formatTime(view.reported_at, locale)}</span>
+        <span className="ml-auto text-xs font-normal text-slate-500">
+          {t['bo.breakers.reported']} {formatTime(view.reported_at, locale)}
+        </span>
       </h2>
-      {view.breakers.length === 0 ? <p className="text-sm text-slate-500" role="status">{t['bo.breakers.none']}</p> : (
+      {view.breakers.length === 0 ? (
+        <p className="text-sm text-slate-500" role="status">
+          {t['bo.breakers.none']}
+        </p>
+      ) : (
         <table className={cls.table}>
           <thead>
             <tr>
@@ -85,19 +125,23 @@ function Instance({ t, locale, view, own }: { t: T; locale: Locale; view: Instan
               <tr key={b.name} data-testid="breaker-row" data-breaker={b.name} data-state={b.state}>
                 <td className={`${cls.td} whitespace-nowrap`}>{systemName(t, b.name)}</td>
                 <td className={cls.td}>
-                  <span className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium ${STATE_STYLE[b.state]}`}>{t[`bo.breakers.state.${b.state}`]}</span>
+                  <span className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium ${STATE_STYLE[b.state]}`}>
+                    {t[`bo.breakers.state.${b.state}`]}
+                  </span>
                 </td>
                 <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(b.since, locale)}</td>
                 <td className={`${cls.td} whitespace-nowrap`}>
                   {fill(t['bo.breakers.window_counts'], { failures: b.failures, rejects: b.rejects, successes: b.successes })}
                 </td>
                 <td className={`${cls.td} w-full`}>
-                  {b.recent.length === 0 ? <span className="text-slate-400">{t['bo.breakers.no_failures']}</span> : (
+                  {b.recent.length === 0 ? (
+                    <span className="text-slate-400">{t['bo.breakers.no_failures']}</span>
+                  ) : (
                     <ul className="space-y-0.5 text-xs">
                       {b.recent.map((f, i) => (
                         <li key={i}>
-                          <span className="text-slate-500">{formatTime(f.at, locale)}</span>{' '}
-                          {t[`bo.breakers.failure.${f.kind}`]}{f.status !== null ? ` (${f.status})` : ''}
+                          <span className="text-slate-500">{formatTime(f.at, locale)}</span> {t[`bo.breakers.failure.${f.kind}`]}
+                          {f.status !== null ? ` (${f.status})` : ''}
                         </li>
                       ))}
                     </ul>

@@ -10,17 +10,41 @@ import { TREND_KEYS } from './trend-keys.ts';
 const DashboardTrends = lazy(() => import('./DashboardTrends.tsx'));
 
 export const DASHBOARD_KEYS = [
-  ...COMMON_KEYS, 'bo.dash.welcome', 'bo.dash.website', 'bo.dash.open', 'bo.dash.closed', 'bo.dash.players_total',
-  'bo.dash.players_online', 'bo.dash.sms_24h', 'bo.dash.role', 'bo.dash.totp_off',
-  'bo.role.admin', 'bo.role.finance', 'bo.role.service', 'bo.role.marketing',
-  'bo.dash.pending', 'bo.dash.pending_deposits', 'bo.dash.pending_withdrawals', 'bo.dash.pending_cards', 'bo.dash.open_findings',
-  'bo.desk.dash.adjustments', 'bo.desk.dash.applications', 'bo.desk.dash.red_packets', 'bo.desk.dash.consultations', 'bo.desk.dash.chats',
-  'bo.desk.dash.gift_orders', 'bo.dashboard.pending.kyc_documents',
-  'bo.dash.today', 'bo.dash.today_note', 'bo.dash.today_deposits', 'bo.dash.today_withdrawals', 'bo.dash.today_net', 'bo.dash.today_active',
+  ...COMMON_KEYS,
+  'bo.dash.welcome',
+  'bo.dash.website',
+  'bo.dash.open',
+  'bo.dash.closed',
+  'bo.dash.players_total',
+  'bo.dash.players_online',
+  'bo.dash.sms_24h',
+  'bo.dash.role',
+  'bo.dash.totp_off',
+  'bo.role.admin',
+  'bo.role.finance',
+  'bo.role.service',
+  'bo.role.marketing',
+  'bo.dash.pending',
+  'bo.dash.pending_deposits',
+  'bo.dash.pending_withdrawals',
+  'bo.dash.pending_cards',
+  'bo.dash.open_findings',
+  'bo.desk.dash.adjustments',
+  'bo.desk.dash.applications',
+  'bo.desk.dash.red_packets',
+  'bo.desk.dash.consultations',
+  'bo.desk.dash.chats',
+  'bo.desk.dash.gift_orders',
+  'bo.dashboard.pending.kyc_documents',
+  'bo.dash.today',
+  'bo.dash.today_note',
+  'bo.dash.today_deposits',
+  'bo.dash.today_withdrawals',
+  'bo.dash.today_net',
+  'bo.dash.today_active',
   ...TREND_KEYS,
 ] as const;
 type K = (typeof DASHBOARD_KEYS)[number];
-
 
 export default function Dashboard({ t, locale }: IslandProps<K>) {
   return (
@@ -29,7 +53,12 @@ export default function Dashboard({ t, locale }: IslandProps<K>) {
         <>
           <p className="mb-5 text-slate-600">{fill(t['bo.dash.welcome'], { name: staff.username })}</p>
           {!staff.totp_enabled && <Banner kind="info">{t['bo.dash.totp_off']}</Banner>}
-          <Cards t={t} role={t[`bo.role.${staff.role}` as K] ?? staff.role} base={locale === 'en' ? '/en/backoffice' : '/backoffice'} trends={hasPermission(staff, 'reports')} />
+          <Cards
+            t={t}
+            role={t[`bo.role.${staff.role}` as K] ?? staff.role}
+            base={locale === 'en' ? '/en/backoffice' : '/backoffice'}
+            trends={hasPermission(staff, 'reports')}
+          />
         </>
       )}
     </Guard>
@@ -52,21 +81,25 @@ function Cards({ t, role, base, trends }: { t: IslandProps<K>['t']; role: string
       {card(t['bo.dash.players_online'], data.players_online.toLocaleString('en-US'))}
       {card(t['bo.dash.sms_24h'], data.sms_24h.toLocaleString('en-US'))}
       <section className="col-span-4" aria-labelledby="dash-pending" data-testid="dash-pending">
-        <h2 id="dash-pending" className="mb-3 text-base font-semibold text-brand-800">{t['bo.dash.pending']}</h2>
+        <h2 id="dash-pending" className="mb-3 text-base font-semibold text-brand-800">
+          {t['bo.dash.pending']}
+        </h2>
         <div className="grid grid-cols-4 gap-5">
-          {([
-            ['bo.dash.pending_deposits', data.pending.deposits, `${base}/finance?tab=deposits`, 'deposits'],
-            ['bo.dash.pending_withdrawals', data.pending.withdrawals, `${base}/finance?tab=withdrawals`, 'withdrawals'],
-            ['bo.dash.pending_cards', data.pending.cards, `${base}/finance?tab=cards`, 'cards'],
-            ['bo.dash.open_findings', data.pending.findings, `${base}/reconciliation`, 'findings'],
-            ['bo.desk.dash.adjustments', data.pending.adjustments, `${base}/finance?tab=adjust`, 'adjustments'],
-            ['bo.desk.dash.applications', data.pending.applications, `${base}/promotions-queue`, 'applications'],
-            ['bo.desk.dash.red_packets', data.pending.red_packets, `${base}/red-packets?tab=claims`, 'red_packets'],
-            ['bo.desk.dash.consultations', data.pending.consultations, `${base}/consultations`, 'consultations'],
-            ['bo.desk.dash.chats', data.pending.chats, `${base}/chat`, 'chats'],
-            ['bo.desk.dash.gift_orders', data.pending.gift_orders, `${base}/vip?tab=orders`, 'gift_orders'],
-            ['bo.dashboard.pending.kyc_documents', data.pending.kyc_documents, `${base}/kyc`, 'kyc_documents'],
-          ] as const).map(([label, n, href, id]) => (
+          {(
+            [
+              ['bo.dash.pending_deposits', data.pending.deposits, `${base}/finance?tab=deposits`, 'deposits'],
+              ['bo.dash.pending_withdrawals', data.pending.withdrawals, `${base}/finance?tab=withdrawals`, 'withdrawals'],
+              ['bo.dash.pending_cards', data.pending.cards, `${base}/finance?tab=cards`, 'cards'],
+              ['bo.dash.open_findings', data.pending.findings, `${base}/reconciliation`, 'findings'],
+              ['bo.desk.dash.adjustments', data.pending.adjustments, `${base}/finance?tab=adjust`, 'adjustments'],
+              ['bo.desk.dash.applications', data.pending.applications, `${base}/promotions-queue`, 'applications'],
+              ['bo.desk.dash.red_packets', data.pending.red_packets, `${base}/red-packets?tab=claims`, 'red_packets'],
+              ['bo.desk.dash.consultations', data.pending.consultations, `${base}/consultations`, 'consultations'],
+              ['bo.desk.dash.chats', data.pending.chats, `${base}/chat`, 'chats'],
+              ['bo.desk.dash.gift_orders', data.pending.gift_orders, `${base}/vip?tab=orders`, 'gift_orders'],
+              ['bo.dashboard.pending.kyc_documents', data.pending.kyc_documents, `${base}/kyc`, 'kyc_documents'],
+            ] as const
+          ).map(([label, n, href, id]) => (
             <a key={id} href={href} className={`${cls.card} block hover:ring-2 hover:ring-brand-600/30`} data-testid={`dash-pending-${id}`} data-count={n}>
               <p className="text-sm text-slate-500">{t[label]}</p>
               <p className={`mt-2 text-3xl font-bold ${n > 0 ? 'text-amber-600' : 'text-slate-400'}`}>{n.toLocaleString('en-US')}</p>
@@ -75,7 +108,9 @@ function Cards({ t, role, base, trends }: { t: IslandProps<K>['t']; role: string
         </div>
       </section>
       <section className="col-span-4" aria-labelledby="dash-today" data-testid="dash-today">
-        <h2 id="dash-today" className="text-base font-semibold text-brand-800">{t['bo.dash.today']}</h2>
+        <h2 id="dash-today" className="text-base font-semibold text-brand-800">
+          {t['bo.dash.today']}
+        </h2>
         <p className="mb-3 text-xs text-slate-500">{t['bo.dash.today_note']}</p>
         <div className="grid grid-cols-4 gap-5">
           {card(t['bo.dash.today_deposits'], formatDecimal(data.today.deposits), 'text-emerald-700')}
@@ -85,7 +120,13 @@ function Cards({ t, role, base, trends }: { t: IslandProps<K>['t']; role: string
         </div>
       </section>
       {trends && (
-        <Suspense fallback={<div className="col-span-4"><ListState t={t} loading error={null} /></div>}>
+        <Suspense
+          fallback={
+            <div className="col-span-4">
+              <ListState t={t} loading error={null} />
+            </div>
+          }
+        >
           <DashboardTrends t={t} base={base} />
         </Suspense>
       )}

@@ -1,9 +1,7 @@
 // The notice-bar messages (slot 'pc-top'): publish a new one, edit the text, show or hide.
 import { useState } from 'react';
 import { BoFailure, boApi } from '../kit/api.ts';
-import {
-  Banner, COMMON_KEYS, Guard, StatusPill, cls, errorText, formatTime, type IslandProps,
-} from '../kit/common.tsx';
+import { Banner, COMMON_KEYS, Guard, StatusPill, cls, errorText, formatTime, type IslandProps } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable, headerColumns } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
@@ -12,9 +10,22 @@ import { SYSTEM_MESSAGE_STATUS } from '../../../shared/statuses.ts';
 import type { Notice } from '../kit/form.tsx';
 
 export const MESSAGES_KEYS = [
-  ...COMMON_KEYS, 'bo.messages.hint', 'bo.messages.new', 'bo.messages.message', 'bo.messages.message_en', 'bo.messages.status',
-  'bo.messages.active', 'bo.messages.inactive', 'bo.messages.create', 'bo.messages.activate', 'bo.messages.deactivate',
-  'bo.messages.created', 'bo.save', 'bo.saving', 'bo.saved', 'bo.edit',
+  ...COMMON_KEYS,
+  'bo.messages.hint',
+  'bo.messages.new',
+  'bo.messages.message',
+  'bo.messages.message_en',
+  'bo.messages.status',
+  'bo.messages.active',
+  'bo.messages.inactive',
+  'bo.messages.create',
+  'bo.messages.activate',
+  'bo.messages.deactivate',
+  'bo.messages.created',
+  'bo.save',
+  'bo.saving',
+  'bo.saved',
+  'bo.edit',
 ] as const;
 type K = (typeof MESSAGES_KEYS)[number];
 type T = IslandProps<K>['t'];
@@ -23,7 +34,11 @@ type Message = SystemMessageView;
 const PAGE_SIZE = 10;
 
 export default function Messages({ t, locale }: IslandProps<K>) {
-  return <Guard t={t} locale={locale} permission="messages.manage">{() => <Body t={t} locale={locale} />}</Guard>;
+  return (
+    <Guard t={t} locale={locale} permission="messages.manage">
+      {() => <Body t={t} locale={locale} />}
+    </Guard>
+  );
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
@@ -33,16 +48,37 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
     <div className="max-w-6xl space-y-5">
       <p className="text-sm text-slate-500">{t['bo.messages.hint']}</p>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      <CreateForm t={t} onDone={() => { setNotice({ kind: 'success', text: t['bo.saved'] }); list.go(1); }} />
+      <CreateForm
+        t={t}
+        onDone={() => {
+          setNotice({ kind: 'success', text: t['bo.saved'] });
+          list.go(1);
+        }}
+      />
       <section className={cls.card}>
-        <BoTable t={t} list={list} rowKey={(m) => m.id} testId="bo-messages" columns={[
-          { key: 'id', header: 'bo.messages.message', headerCell: '#', cell: () => null },
-          { key: 'message', header: 'bo.messages.message', headerCell: <>{t['bo.messages.message']} / {t['bo.messages.message_en']}</>, cell: () => null },
-          ...headerColumns<Message, K>('bo.messages.status', 'bo.messages.created', 'bo.actions'),
-        ]} rowElement={(m) => (
-          <Row key={m.id} t={t} locale={locale} message={m} onSaved={() => void list.reload()}
-            onError={(text) => setNotice({ kind: 'error', text })} />
-        )} />
+        <BoTable
+          t={t}
+          list={list}
+          rowKey={(m) => m.id}
+          testId="bo-messages"
+          columns={[
+            { key: 'id', header: 'bo.messages.message', headerCell: '#', cell: () => null },
+            {
+              key: 'message',
+              header: 'bo.messages.message',
+              headerCell: (
+                <>
+                  {t['bo.messages.message']} / {t['bo.messages.message_en']}
+                </>
+              ),
+              cell: () => null,
+            },
+            ...headerColumns<Message, K>('bo.messages.status', 'bo.messages.created', 'bo.actions'),
+          ]}
+          rowElement={(m) => (
+            <Row key={m.id} t={t} locale={locale} message={m} onSaved={() => void list.reload()} onError={(text) => setNotice({ kind: 'error', text })} />
+          )}
+        />
       </section>
     </div>
   );
@@ -71,7 +107,15 @@ function CreateForm({ t, onDone }: { t: T; onDone: () => void }) {
     setBusy(false);
   };
   return (
-    <form className={cls.card} onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate data-testid="message-create">
+    <form
+      className={cls.card}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+      data-testid="message-create"
+    >
       <h2 className="mb-4 text-base font-semibold text-brand-800">{t['bo.messages.new']}</h2>
       {error && <Banner kind="error">{error}</Banner>}
       <div className="grid grid-cols-2 gap-5">
@@ -91,7 +135,9 @@ function CreateForm({ t, onDone }: { t: T; onDone: () => void }) {
           <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
           {t['bo.messages.active']}
         </label>
-        <button type="submit" className={cls.btn} disabled={busy || !message.trim()}>{busy ? t['bo.saving'] : t['bo.messages.create']}</button>
+        <button type="submit" className={cls.btn} disabled={busy || !message.trim()}>
+          {busy ? t['bo.saving'] : t['bo.messages.create']}
+        </button>
       </div>
     </form>
   );
@@ -119,8 +165,22 @@ function Row({ t, locale, message, onSaved, onError }: { t: T; locale: Locale; m
       <td className={`${cls.td} w-full`}>
         {editing ? (
           <div className="space-y-2">
-            <textarea rows={2} maxLength={500} value={text} onChange={(e) => setText(e.target.value)} className={cls.textarea} aria-label={t['bo.messages.message']} />
-            <textarea rows={2} maxLength={500} value={textEn} onChange={(e) => setTextEn(e.target.value)} className={cls.textarea} aria-label={t['bo.messages.message_en']} />
+            <textarea
+              rows={2}
+              maxLength={500}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              className={cls.textarea}
+              aria-label={t['bo.messages.message']}
+            />
+            <textarea
+              rows={2}
+              maxLength={500}
+              value={textEn}
+              onChange={(e) => setTextEn(e.target.value)}
+              className={cls.textarea}
+              aria-label={t['bo.messages.message_en']}
+            />
           </div>
         ) : (
           <>
@@ -129,19 +189,42 @@ function Row({ t, locale, message, onSaved, onError }: { t: T; locale: Locale; m
           </>
         )}
       </td>
-      <td className={cls.td}><StatusPill on={message.status === SYSTEM_MESSAGE_STATUS.shown} onText={t['bo.messages.active']} offText={t['bo.messages.inactive']} /></td>
+      <td className={cls.td}>
+        <StatusPill on={message.status === SYSTEM_MESSAGE_STATUS.shown} onText={t['bo.messages.active']} offText={t['bo.messages.inactive']} />
+      </td>
       <td className={`${cls.td} whitespace-nowrap text-slate-500`}>{formatTime(message.created_at, locale)}</td>
       <td className={`${cls.td} whitespace-nowrap`}>
         <div className="flex gap-2">
           {editing ? (
             <>
-              <button type="button" className={cls.btnSmall} disabled={busy || !text.trim()} onClick={() => void update({ message: text, message_en: textEn })}>{t['bo.save']}</button>
-              <button type="button" className={cls.btnSmall} onClick={() => { setEditing(false); setText(message.message); setTextEn(message.message_en); }}>{t['bo.cancel']}</button>
+              <button type="button" className={cls.btnSmall} disabled={busy || !text.trim()} onClick={() => void update({ message: text, message_en: textEn })}>
+                {t['bo.save']}
+              </button>
+              <button
+                type="button"
+                className={cls.btnSmall}
+                onClick={() => {
+                  setEditing(false);
+                  setText(message.message);
+                  setTextEn(message.message_en);
+                }}
+              >
+                {t['bo.cancel']}
+              </button>
             </>
           ) : (
             <>
-              <button type="button" className={cls.btnSmall} onClick={() => setEditing(true)}>{t['bo.edit']}</button>
-              <button type="button" className={cls.btnSmall} disabled={busy} onClick={() => void update({ status: message.status === SYSTEM_MESSAGE_STATUS.shown ? SYSTEM_MESSAGE_STATUS.hidden : SYSTEM_MESSAGE_STATUS.shown })}>
+              <button type="button" className={cls.btnSmall} onClick={() => setEditing(true)}>
+                {t['bo.edit']}
+              </button>
+              <button
+                type="button"
+                className={cls.btnSmall}
+                disabled={busy}
+                onClick={() =>
+                  void update({ status: message.status === SYSTEM_MESSAGE_STATUS.shown ? SYSTEM_MESSAGE_STATUS.hidden : SYSTEM_MESSAGE_STATUS.shown })
+                }
+              >
                 {message.status === SYSTEM_MESSAGE_STATUS.shown ? t['bo.messages.deactivate'] : t['bo.messages.activate']}
               </button>
             </>

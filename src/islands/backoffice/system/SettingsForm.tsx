@@ -9,11 +9,29 @@ import { SETTING_CHOICES } from '../../../shared/schemas/backoffice/system.ts';
 import { ACTIVITY_RULE_KEYS } from '../kit/codes.ts';
 
 export const SETTINGS_KEYS = [
-  ...COMMON_KEYS, 'bo.settings.hint', 'bo.settings.default', 'bo.settings.list_hint', 'bo.settings.nothing_changed',
-  'bo.settings.group.access', 'bo.settings.group.register', 'bo.settings.group.deposit', 'bo.settings.group.display',
-  'bo.settings.group.other', 'bo.settings.zero_unset', 'bo.save', 'bo.saving', 'bo.saved', 'bo.on', 'bo.off',
-  'bo.settings.methods_off', 'bo.settings.off.bank_transfer', 'bo.settings.off.usdt', 'bo.settings.off.tripartite',
-  'bo.settings.off.online_banking', 'bo.settings.all_methods_on', ...ACTIVITY_RULE_KEYS,
+  ...COMMON_KEYS,
+  'bo.settings.hint',
+  'bo.settings.default',
+  'bo.settings.list_hint',
+  'bo.settings.nothing_changed',
+  'bo.settings.group.access',
+  'bo.settings.group.register',
+  'bo.settings.group.deposit',
+  'bo.settings.group.display',
+  'bo.settings.group.other',
+  'bo.settings.zero_unset',
+  'bo.save',
+  'bo.saving',
+  'bo.saved',
+  'bo.on',
+  'bo.off',
+  'bo.settings.methods_off',
+  'bo.settings.off.bank_transfer',
+  'bo.settings.off.usdt',
+  'bo.settings.off.tripartite',
+  'bo.settings.off.online_banking',
+  'bo.settings.all_methods_on',
+  ...ACTIVITY_RULE_KEYS,
 ] as const;
 type K = (typeof SETTINGS_KEYS)[number];
 
@@ -52,14 +70,22 @@ function toText(kind: Kind, value: Value): string {
   return String(value);
 }
 function fromText(kind: Kind, text: string, original: Value): Value {
-  if (kind === 'list') return text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (kind === 'list')
+    return text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (kind === 'number') return /^\d+$/.test(text.trim()) ? Number(text.trim()) : (text as unknown as number);
   if (kind === 'text' || kind === 'url' || kind === 'choice') return text;
   return original;
 }
 
 export default function SettingsForm({ t, locale, labels }: IslandProps<K> & { labels: Record<string, string> }) {
-  return <Guard t={t} locale={locale} permission="settings.manage">{() => <Form t={t} labels={labels} />}</Guard>;
+  return (
+    <Guard t={t} locale={locale} permission="settings.manage">
+      {() => <Form t={t} labels={labels} />}
+    </Guard>
+  );
 }
 
 function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, string> }) {
@@ -123,7 +149,15 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
 
   if (!loaded) return <ListState t={t} loading error={initial.error} retry={initial.reload} />;
   return (
-    <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate data-testid="bo-settings" className="max-w-5xl">
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      noValidate
+      data-testid="bo-settings"
+      className="max-w-5xl"
+    >
       <p className="mb-4 text-sm text-slate-600">{t['bo.settings.hint']}</p>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <div className="space-y-5">
@@ -133,17 +167,30 @@ function Form({ t, labels }: { t: IslandProps<K>['t']; labels: Record<string, st
             {group === 'deposit' && <MethodsOff t={t} value={current} />}
             <div className="grid grid-cols-2 gap-x-8 gap-y-4">
               {keys.map((key) => (
-                <Field key={key} name={key} label={labels[`bo.setting.${key}`] ?? key} help={labels[`bo.setting.help.${key}`]} kind={loaded.kinds[key]!} t={t}
-                  value={draft[key]!} text={texts[key] ?? ''} defaultValue={loaded.defaults[key]!} error={fields[key]}
+                <Field
+                  key={key}
+                  name={key}
+                  label={labels[`bo.setting.${key}`] ?? key}
+                  help={labels[`bo.setting.help.${key}`]}
+                  kind={loaded.kinds[key]!}
+                  t={t}
+                  value={draft[key]!}
+                  text={texts[key] ?? ''}
+                  defaultValue={loaded.defaults[key]!}
+                  error={fields[key]}
                   changed={JSON.stringify(current(key)) !== JSON.stringify(loaded.values[key])}
-                  onToggle={(v) => setDraft({ ...draft, [key]: v })} onText={(v) => setTexts({ ...texts, [key]: v })} />
+                  onToggle={(v) => setDraft({ ...draft, [key]: v })}
+                  onText={(v) => setTexts({ ...texts, [key]: v })}
+                />
               ))}
             </div>
           </section>
         ))}
       </div>
       <div className="sticky bottom-0 mt-5 flex items-center gap-4 border-t border-slate-200 bg-slate-100/95 py-4">
-        <button type="submit" className={cls.btn} disabled={busy} data-testid="settings-save">{busy ? t['bo.saving'] : t['bo.save']}</button>
+        <button type="submit" className={cls.btn} disabled={busy} data-testid="settings-save">
+          {busy ? t['bo.saving'] : t['bo.save']}
+        </button>
       </div>
     </form>
   );
@@ -156,8 +203,18 @@ function choiceLabel(t: Record<string, string>, name: string, value: string): st
 }
 
 function Field(props: {
-  name: string; label: string; help?: string; kind: Kind; t: IslandProps<K>['t']; value: Value; text: string; defaultValue: Value;
-  error?: string; changed: boolean; onToggle: (v: Value) => void; onText: (v: string) => void;
+  name: string;
+  label: string;
+  help?: string;
+  kind: Kind;
+  t: IslandProps<K>['t'];
+  value: Value;
+  text: string;
+  defaultValue: Value;
+  error?: string;
+  changed: boolean;
+  onToggle: (v: Value) => void;
+  onText: (v: string) => void;
 }) {
   const { name, label, kind, t, value, text, defaultValue, error, changed } = props;
   const id = `setting-${name}`;
@@ -170,7 +227,11 @@ function Field(props: {
   // What the setting does, in the operator's language, then its key for support.
   const hint = (
     <>
-      {props.help && <span className="mt-0.5 block text-xs text-slate-600" data-testid={`setting-help-${name}`}>{props.help}</span>}
+      {props.help && (
+        <span className="mt-0.5 block text-xs text-slate-600" data-testid={`setting-help-${name}`}>
+          {props.help}
+        </span>
+      )}
       <span className="mt-0.5 block font-mono text-[11px] text-slate-600">{name}</span>
     </>
   );
@@ -181,9 +242,20 @@ function Field(props: {
       <label className="block rounded border border-slate-100 px-3 py-2" htmlFor={id}>
         {caption}
         {hint}
-        <select id={id} name={name} value={text} onChange={(e) => props.onText(e.target.value)} data-setting={name} aria-invalid={!!error}
-          className={`${cls.input} mt-1.5 w-full`}>
-          {options.map((o) => <option key={o} value={o}>{choiceLabel(t, name, o)}</option>)}
+        <select
+          id={id}
+          name={name}
+          value={text}
+          onChange={(e) => props.onText(e.target.value)}
+          data-setting={name}
+          aria-invalid={!!error}
+          className={`${cls.input} mt-1.5 w-full`}
+        >
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {choiceLabel(t, name, o)}
+            </option>
+          ))}
         </select>
         {error && <span className={cls.fieldError}>{error}</span>}
       </label>
@@ -199,10 +271,20 @@ function Field(props: {
           {hint}
           {error && <span className={cls.fieldError}>{error}</span>}
         </div>
-        <button type="button" role="switch" aria-checked={on} aria-labelledby={`${id}-label`} onClick={flip} data-setting={name}
-          className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${on ? 'bg-emerald-500' : 'bg-slate-300'}`}>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-labelledby={`${id}-label`}
+          onClick={flip}
+          data-setting={name}
+          className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${on ? 'bg-emerald-500' : 'bg-slate-300'}`}
+        >
           <span className="sr-only">{on ? t['bo.on'] : t['bo.off']}</span>
-          <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-5' : 'translate-x-0.5'}`} />
+          <span
+            aria-hidden="true"
+            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-5' : 'translate-x-0.5'}`}
+          />
         </button>
       </div>
     );
@@ -211,12 +293,22 @@ function Field(props: {
     <label className="block rounded border border-slate-100 px-3 py-2" htmlFor={id}>
       {caption}
       {hint}
-      <input id={id} name={name} value={text} onChange={(e) => props.onText(e.target.value)} data-setting={name}
-        inputMode={kind === 'number' ? 'numeric' : undefined} type={kind === 'url' ? 'url' : 'text'} aria-invalid={!!error}
-        className={`${cls.input} mt-1.5 w-full`} />
+      <input
+        id={id}
+        name={name}
+        value={text}
+        onChange={(e) => props.onText(e.target.value)}
+        data-setting={name}
+        inputMode={kind === 'number' ? 'numeric' : undefined}
+        type={kind === 'url' ? 'url' : 'text'}
+        aria-invalid={!!error}
+        className={`${cls.input} mt-1.5 w-full`}
+      />
       <span className="mt-1 block text-xs text-slate-500">
-        {kind === 'list' ? t['bo.settings.list_hint']
-          : kind === 'number' && defaultValue === 0 ? t['bo.settings.zero_unset']
+        {kind === 'list'
+          ? t['bo.settings.list_hint']
+          : kind === 'number' && defaultValue === 0
+            ? t['bo.settings.zero_unset']
             : fill(t['bo.settings.default'], { value: toText(kind, defaultValue) || '—' })}
       </span>
       {error && <span className={cls.fieldError}>{error}</span>}
@@ -235,11 +327,22 @@ function MethodsOff({ t, value }: { t: IslandProps<K>['t']; value: (key: string)
   if (!text('usdt_address')) off.push('bo.settings.off.usdt');
   if (Number(value('tripartite_deposit')) !== 1) off.push('bo.settings.off.tripartite');
   if (Number(value('web_bank_deposit')) !== 1) off.push('bo.settings.off.online_banking');
-  if (!off.length) return <p className="mb-4 text-sm text-emerald-700" data-testid="methods-off">{t['bo.settings.all_methods_on']}</p>;
+  if (!off.length)
+    return (
+      <p className="mb-4 text-sm text-emerald-700" data-testid="methods-off">
+        {t['bo.settings.all_methods_on']}
+      </p>
+    );
   return (
     <div className="mb-4 rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="methods-off">
       <p className="font-semibold">{t['bo.settings.methods_off']}</p>
-      <ul className="mt-1 list-disc pl-5">{off.map((k) => <li key={k} data-off={k.split('.').pop()}>{t[k]}</li>)}</ul>
+      <ul className="mt-1 list-disc pl-5">
+        {off.map((k) => (
+          <li key={k} data-off={k.split('.').pop()}>
+            {t[k]}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -7,15 +7,29 @@ import type { StaffWebsiteStatusView } from '../../../shared/schemas/backoffice/
 import type { Notice } from '../kit/form.tsx';
 
 export const WEBSITE_KEYS = [
-  ...COMMON_KEYS, 'bo.website.current', 'bo.website.open', 'bo.website.closed', 'bo.website.state', 'bo.website.msg',
-  'bo.website.msg_en', 'bo.website.hint', 'bo.website.confirm_close', 'bo.save', 'bo.saving', 'bo.saved',
+  ...COMMON_KEYS,
+  'bo.website.current',
+  'bo.website.open',
+  'bo.website.closed',
+  'bo.website.state',
+  'bo.website.msg',
+  'bo.website.msg_en',
+  'bo.website.hint',
+  'bo.website.confirm_close',
+  'bo.save',
+  'bo.saving',
+  'bo.saved',
 ] as const;
 type K = (typeof WEBSITE_KEYS)[number];
 
 type Status = StaffWebsiteStatusView;
 
 export default function WebsiteStatus({ t, locale }: IslandProps<K>) {
-  return <Guard t={t} locale={locale} permission="website.manage">{() => <Form t={t} />}</Guard>;
+  return (
+    <Guard t={t} locale={locale} permission="website.manage">
+      {() => <Form t={t} />}
+    </Guard>
+  );
 }
 
 function Form({ t }: { t: IslandProps<K>['t'] }) {
@@ -28,7 +42,10 @@ function Form({ t }: { t: IslandProps<K>['t'] }) {
   const [fields, setFields] = useState<Record<string, string>>({});
 
   useEffect(() => {
-    if (loaded.data) { setSaved(loaded.data); setForm(loaded.data); }
+    if (loaded.data) {
+      setSaved(loaded.data);
+      setForm(loaded.data);
+    }
   }, [loaded.data]);
 
   const save = async () => {
@@ -59,14 +76,26 @@ function Form({ t }: { t: IslandProps<K>['t'] }) {
         <span className="text-sm text-slate-500">{t['bo.website.current']}</span>
         <StatusPill on={saved.status} onText={t['bo.website.open']} offText={t['bo.website.closed']} />
       </div>
-      <form onSubmit={(e) => { e.preventDefault(); if (closing) setConfirming(true); else void save(); }} noValidate>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (closing) setConfirming(true);
+          else void save();
+        }}
+        noValidate
+      >
         <fieldset className="mb-5">
           <legend className={cls.label}>{t['bo.website.state']}</legend>
           <div className="flex gap-6">
             {([true, false] as const).map((value) => (
               <label key={String(value)} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="status" checked={form.status === value} onChange={() => setForm({ ...form, status: value })}
-                  data-testid={value ? 'website-open' : 'website-close'} />
+                <input
+                  type="radio"
+                  name="status"
+                  checked={form.status === value}
+                  onChange={() => setForm({ ...form, status: value })}
+                  data-testid={value ? 'website-open' : 'website-close'}
+                />
                 {value ? t['bo.website.open'] : t['bo.website.closed']}
               </label>
             ))}
@@ -79,13 +108,29 @@ function Form({ t }: { t: IslandProps<K>['t'] }) {
         </label>
         <label className="mb-4 block">
           <span className={cls.label}>{t['bo.website.msg_en']}</span>
-          <textarea name="msg_en" rows={3} maxLength={500} value={form.msg_en} onChange={(e) => setForm({ ...form, msg_en: e.target.value })} className={cls.textarea} />
+          <textarea
+            name="msg_en"
+            rows={3}
+            maxLength={500}
+            value={form.msg_en}
+            onChange={(e) => setForm({ ...form, msg_en: e.target.value })}
+            className={cls.textarea}
+          />
           {fields.msg_en && <span className={cls.fieldError}>{fields.msg_en}</span>}
         </label>
         <p className="mb-5 text-xs text-slate-500">{t['bo.website.hint']}</p>
-        <button type="submit" className={cls.btn} disabled={busy} data-testid="website-save">{busy ? t['bo.saving'] : t['bo.save']}</button>
+        <button type="submit" className={cls.btn} disabled={busy} data-testid="website-save">
+          {busy ? t['bo.saving'] : t['bo.save']}
+        </button>
       </form>
-      <ConfirmDialog t={t} open={confirming} message={t['bo.website.confirm_close']} onConfirm={() => void save()} onCancel={() => setConfirming(false)} busy={busy} />
+      <ConfirmDialog
+        t={t}
+        open={confirming}
+        message={t['bo.website.confirm_close']}
+        onConfirm={() => void save()}
+        onCancel={() => setConfirming(false)}
+        busy={busy}
+      />
     </div>
   );
 }

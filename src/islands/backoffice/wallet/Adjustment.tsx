@@ -12,13 +12,34 @@ import type { Notice } from '../kit/form.tsx';
 
 export const ADJUST_KEYS = [
   ...SHARED_KEYS,
-  'bo.adj.hint', 'bo.adj.find', 'bo.adj.player', 'bo.adj.balance', 'bo.adj.direction', 'bo.adj.credit', 'bo.adj.debit', 'bo.adj.amount',
-  'bo.adj.submit', 'bo.adj.confirm_credit', 'bo.adj.confirm_debit', 'bo.adj.done', 'bo.adj.replayed', 'bo.adj.not_found',
-  'bo.adj.open_player', 'bo.adj.after', 'bo.v.money.format', 'bo.v.money.positive', 'bo.err.adjust_negative', 'bo.desk.adj.sent',
+  'bo.adj.hint',
+  'bo.adj.find',
+  'bo.adj.player',
+  'bo.adj.balance',
+  'bo.adj.direction',
+  'bo.adj.credit',
+  'bo.adj.debit',
+  'bo.adj.amount',
+  'bo.adj.submit',
+  'bo.adj.confirm_credit',
+  'bo.adj.confirm_debit',
+  'bo.adj.done',
+  'bo.adj.replayed',
+  'bo.adj.not_found',
+  'bo.adj.open_player',
+  'bo.adj.after',
+  'bo.v.money.format',
+  'bo.v.money.positive',
+  'bo.err.adjust_negative',
+  'bo.desk.adj.sent',
 ] as const;
 type T = SharedT & Record<(typeof ADJUST_KEYS)[number], string>;
 
-interface Found { id: number; account: string; central: string }
+interface Found {
+  id: number;
+  account: string;
+  central: string;
+}
 const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
 const newKey = () => `bo-adj-${crypto.randomUUID()}`;
 
@@ -45,8 +66,9 @@ export function Adjustment({ t, locale, onPending }: { t: T; locale: Locale; onP
     setFindError(null);
     setNotice(null);
     try {
-      const p = await boApi('GET /players/lookup', { query: { account: q } })
-        .catch(async (err) => (/^\d{1,10}$/.test(q) ? boApi('GET /players/:id', { params: { id: q } }) : Promise.reject(err)));
+      const p = await boApi('GET /players/lookup', { query: { account: q } }).catch(async (err) =>
+        /^\d{1,10}$/.test(q) ? boApi('GET /players/:id', { params: { id: q } }) : Promise.reject(err),
+      );
       const w = await boApi('GET /players/:id/wallets', { params: { id: p.id } });
       setPlayer({ id: p.id, account: p.account, central: w.central });
       changed();
@@ -82,7 +104,10 @@ export function Adjustment({ t, locale, onPending }: { t: T; locale: Locale; onP
     setBusy(true);
     setNotice(null);
     try {
-      const res = await boApi('POST /finance/adjustments', { headers: { 'Idempotency-Key': key }, body: { player_id: player.id, amount: signed(), reason: reason.trim() } });
+      const res = await boApi('POST /finance/adjustments', {
+        headers: { 'Idempotency-Key': key },
+        body: { player_id: player.id, amount: signed(), reason: reason.trim() },
+      });
       if (res.balance === null) {
         // Above the approval threshold: nothing moved yet; a second staff member decides it in the queue below.
         setNotice({ kind: 'success', text: fill(t['bo.desk.adj.sent'], { account: res.account, amount: formatDecimal(res.amount) }) });
@@ -90,7 +115,11 @@ export function Adjustment({ t, locale, onPending }: { t: T; locale: Locale; onP
       } else {
         setNotice({
           kind: 'success',
-          text: fill(t[res.replayed ? 'bo.adj.replayed' : 'bo.adj.done'], { account: res.account, amount: formatDecimal(res.amount), balance: formatDecimal(res.balance) }),
+          text: fill(t[res.replayed ? 'bo.adj.replayed' : 'bo.adj.done'], {
+            account: res.account,
+            amount: formatDecimal(res.amount),
+            balance: formatDecimal(res.balance),
+          }),
         });
         setPlayer({ ...player, central: res.balance });
       }
@@ -114,23 +143,56 @@ export function Adjustment({ t, locale, onPending }: { t: T; locale: Locale; onP
     <div className="max-w-2xl">
       <p className="mb-4 text-sm text-slate-500">{t['bo.adj.hint']}</p>
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      <form className="mb-5 flex items-center gap-3" onSubmit={(e) => { e.preventDefault(); void find(); }}>
-        <input value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t['bo.fin.account_placeholder']} aria-label={t['bo.fin.account']}
-          maxLength={32} className={`${cls.input} w-64`} name="account" data-testid="adjust-account" />
-        <button type="submit" className={cls.btnGhost} disabled={finding || !query.trim()} data-testid="adjust-find">{t['bo.adj.find']}</button>
+      <form
+        className="mb-5 flex items-center gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void find();
+        }}
+      >
+        <input
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t['bo.fin.account_placeholder']}
+          aria-label={t['bo.fin.account']}
+          maxLength={32}
+          className={`${cls.input} w-64`}
+          name="account"
+          data-testid="adjust-account"
+        />
+        <button type="submit" className={cls.btnGhost} disabled={finding || !query.trim()} data-testid="adjust-find">
+          {t['bo.adj.find']}
+        </button>
       </form>
-      {findError && <p className="-mt-3 mb-4 text-sm text-red-700" role="alert">{findError}</p>}
+      {findError && (
+        <p className="-mt-3 mb-4 text-sm text-red-700" role="alert">
+          {findError}
+        </p>
+      )}
       {player && (
-        <form className="space-y-4" data-testid="adjust-form" onSubmit={(e) => { e.preventDefault(); if (check()) setConfirming(true); }}>
+        <form
+          className="space-y-4"
+          data-testid="adjust-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (check()) setConfirming(true);
+          }}
+        >
           <div className="flex items-center justify-between rounded border border-slate-200 bg-slate-50 px-4 py-3">
             <div>
               <p className="text-xs text-slate-500">{t['bo.adj.player']}</p>
-              <p className="text-lg font-bold text-brand-800">{player.account} <span className="text-sm font-normal text-slate-500">#{player.id}</span></p>
-              <a href={`${boPath(locale, 'player')}?id=${player.id}`} className="text-xs text-brand-600 hover:underline">{t['bo.adj.open_player']}</a>
+              <p className="text-lg font-bold text-brand-800">
+                {player.account} <span className="text-sm font-normal text-slate-500">#{player.id}</span>
+              </p>
+              <a href={`${boPath(locale, 'player')}?id=${player.id}`} className="text-xs text-brand-600 hover:underline">
+                {t['bo.adj.open_player']}
+              </a>
             </div>
             <div className="text-right">
               <p className="text-xs text-slate-500">{t['bo.adj.balance']}</p>
-              <p className="text-lg font-semibold" data-testid="adjust-balance"><Money value={player.central} /></p>
+              <p className="text-lg font-semibold" data-testid="adjust-balance">
+                <Money value={player.central} />
+              </p>
             </div>
           </div>
           <fieldset>
@@ -138,37 +200,100 @@ export function Adjustment({ t, locale, onPending }: { t: T; locale: Locale; onP
             <div className="flex gap-6 text-sm">
               {(['credit', 'debit'] as const).map((d) => (
                 <label key={d} className="flex items-center gap-2">
-                  <input type="radio" name="direction" value={d} checked={direction === d} onChange={() => { setDirection(d); changed(); }} data-testid={`adjust-${d}`} />
+                  <input
+                    type="radio"
+                    name="direction"
+                    value={d}
+                    checked={direction === d}
+                    onChange={() => {
+                      setDirection(d);
+                      changed();
+                    }}
+                    data-testid={`adjust-${d}`}
+                  />
                   {t[`bo.adj.${d}`]}
                 </label>
               ))}
             </div>
           </fieldset>
           <div>
-            <label className={cls.label} htmlFor="adjust-amount">{t['bo.adj.amount']}</label>
+            <label className={cls.label} htmlFor="adjust-amount">
+              {t['bo.adj.amount']}
+            </label>
             <div className="flex items-center gap-4">
-              <input id="adjust-amount" name="amount" inputMode="decimal" value={amount} maxLength={16} className={`${cls.input} w-48 font-mono`}
-                aria-invalid={!!fields.amount} onChange={(e) => { setAmount(e.target.value); changed(); }} data-testid="adjust-amount" />
+              <input
+                id="adjust-amount"
+                name="amount"
+                inputMode="decimal"
+                value={amount}
+                maxLength={16}
+                className={`${cls.input} w-48 font-mono`}
+                aria-invalid={!!fields.amount}
+                onChange={(e) => {
+                  setAmount(e.target.value);
+                  changed();
+                }}
+                data-testid="adjust-amount"
+              />
               {afterText && /^-?\d+\.\d{2}$/.test(afterText) && (
-                <span className="text-sm text-slate-500">{t['bo.adj.after']} <Money value={afterText} className={afterText.startsWith('-') ? 'text-red-700' : ''} /></span>
+                <span className="text-sm text-slate-500">
+                  {t['bo.adj.after']} <Money value={afterText} className={afterText.startsWith('-') ? 'text-red-700' : ''} />
+                </span>
               )}
             </div>
-            {fields.amount && <p className={cls.fieldError} role="alert">{fields.amount}</p>}
+            {fields.amount && (
+              <p className={cls.fieldError} role="alert">
+                {fields.amount}
+              </p>
+            )}
           </div>
           <div>
-            <label className={cls.label} htmlFor="adjust-reason">{t['bo.fin.reason']}</label>
-            <textarea id="adjust-reason" name="reason" rows={3} maxLength={200} value={reason} className={cls.textarea}
-              placeholder={t['bo.fin.reason_placeholder']} aria-invalid={!!fields.reason}
-              onChange={(e) => { setReason(e.target.value); changed(); }} data-testid="adjust-reason" />
-            {fields.reason && <p className={cls.fieldError} role="alert">{fields.reason}</p>}
+            <label className={cls.label} htmlFor="adjust-reason">
+              {t['bo.fin.reason']}
+            </label>
+            <textarea
+              id="adjust-reason"
+              name="reason"
+              rows={3}
+              maxLength={200}
+              value={reason}
+              className={cls.textarea}
+              placeholder={t['bo.fin.reason_placeholder']}
+              aria-invalid={!!fields.reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                changed();
+              }}
+              data-testid="adjust-reason"
+            />
+            {fields.reason && (
+              <p className={cls.fieldError} role="alert">
+                {fields.reason}
+              </p>
+            )}
           </div>
-          <button type="submit" className={cls.btn} disabled={busy} data-testid="adjust-submit">{t['bo.adj.submit']}</button>
+          <button type="submit" className={cls.btn} disabled={busy} data-testid="adjust-submit">
+            {t['bo.adj.submit']}
+          </button>
         </form>
       )}
-      <ConfirmDialog t={t} open={confirming} busy={busy} onConfirm={() => void submit()} onCancel={() => setConfirming(false)}
-        message={player ? fill(t[direction === 'credit' ? 'bo.adj.confirm_credit' : 'bo.adj.confirm_debit'], {
-          account: player.account, amount: formatDecimal(amount.trim()), balance: formatDecimal(afterText ?? ''), reason: reason.trim(),
-        }) : ''} />
+      <ConfirmDialog
+        t={t}
+        open={confirming}
+        busy={busy}
+        onConfirm={() => void submit()}
+        onCancel={() => setConfirming(false)}
+        message={
+          player
+            ? fill(t[direction === 'credit' ? 'bo.adj.confirm_credit' : 'bo.adj.confirm_debit'], {
+                account: player.account,
+                amount: formatDecimal(amount.trim()),
+                balance: formatDecimal(afterText ?? ''),
+                reason: reason.trim(),
+              })
+            : ''
+        }
+      />
     </div>
   );
 }

@@ -11,40 +11,93 @@ import { LEDGER_NOTE_KEYS, noteText } from '../../../shared/ledger-notes.ts';
 import type { LedgerEntry, PlatformInfo } from '../players/types.ts';
 
 export const HISTORY_KEYS = [
-  ...TRANSFER_KEYS, ...BETS_KEYS,
-  'bo.player.history', 'bo.player.ledger', 'bo.player.transfers', 'bo.player.entry', 'bo.player.account_col', 'bo.player.amount',
-  'bo.player.balance_after', 'bo.player.memo', 'bo.player.staff', 'bo.player.system', 'bo.player.all_statuses',
+  ...TRANSFER_KEYS,
+  ...BETS_KEYS,
+  'bo.player.history',
+  'bo.player.ledger',
+  'bo.player.transfers',
+  'bo.player.entry',
+  'bo.player.account_col',
+  'bo.player.amount',
+  'bo.player.balance_after',
+  'bo.player.memo',
+  'bo.player.staff',
+  'bo.player.system',
+  'bo.player.all_statuses',
   ...JOURNAL_KINDS.map((kind) => `bo.kind.${kind}` as const),
-  'bo.acct.central', 'bo.acct.bonus', 'bo.acct.platform', 'bo.acct.transit', 'bo.acct.withdraw_hold', ...LEDGER_NOTE_KEYS,
+  'bo.acct.central',
+  'bo.acct.bonus',
+  'bo.acct.platform',
+  'bo.acct.transit',
+  'bo.acct.withdraw_hold',
+  ...LEDGER_NOTE_KEYS,
 ] as const;
 
 type T = CommonT & Record<(typeof HISTORY_KEYS)[number], string>;
 const PAGE_SIZE = 20;
 
-export function History({ t, locale, playerId, version, showBets = false, platforms = [] }: {
-  t: T; locale: Locale; playerId: number; version: number; showBets?: boolean; platforms?: PlatformInfo[];
+export function History({
+  t,
+  locale,
+  playerId,
+  version,
+  showBets = false,
+  platforms = [],
+}: {
+  t: T;
+  locale: Locale;
+  playerId: number;
+  version: number;
+  showBets?: boolean;
+  platforms?: PlatformInfo[];
 }) {
   const [tab, setTab] = useState<'ledger' | 'transfers' | 'bets'>('ledger');
-  const tabClass = (on: boolean) => `-mb-px border-b-2 px-4 py-2 text-sm ${on ? 'border-brand-600 font-semibold text-brand-800' : 'border-transparent text-slate-500 hover:text-slate-800'}`;
+  const tabClass = (on: boolean) =>
+    `-mb-px border-b-2 px-4 py-2 text-sm ${on ? 'border-brand-600 font-semibold text-brand-800' : 'border-transparent text-slate-500 hover:text-slate-800'}`;
   return (
     <section className={cls.card} data-testid="bo-history">
       <h2 className="mb-3 text-base font-semibold text-brand-800">{t['bo.player.history']}</h2>
       <div className="mb-4 flex border-b border-slate-200" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'ledger'} className={tabClass(tab === 'ledger')} onClick={() => setTab('ledger')} data-testid="tab-ledger">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'ledger'}
+          className={tabClass(tab === 'ledger')}
+          onClick={() => setTab('ledger')}
+          data-testid="tab-ledger"
+        >
           {t['bo.player.ledger']}
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'transfers'} className={tabClass(tab === 'transfers')} onClick={() => setTab('transfers')} data-testid="tab-transfers">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'transfers'}
+          className={tabClass(tab === 'transfers')}
+          onClick={() => setTab('transfers')}
+          data-testid="tab-transfers"
+        >
           {t['bo.player.transfers']}
         </button>
         {showBets && (
-          <button type="button" role="tab" aria-selected={tab === 'bets'} className={tabClass(tab === 'bets')} onClick={() => setTab('bets')} data-testid="tab-bets">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'bets'}
+            className={tabClass(tab === 'bets')}
+            onClick={() => setTab('bets')}
+            data-testid="tab-bets"
+          >
             {t['bo.bets.tab']}
           </button>
         )}
       </div>
-      {tab === 'ledger' ? <Ledger key={version} t={t} locale={locale} playerId={playerId} />
-        : tab === 'transfers' ? <Transfers key={version} t={t} locale={locale} playerId={playerId} />
-          : <Bets key={version} t={t} locale={locale} playerId={playerId} platforms={platforms} />}
+      {tab === 'ledger' ? (
+        <Ledger key={version} t={t} locale={locale} playerId={playerId} />
+      ) : tab === 'transfers' ? (
+        <Transfers key={version} t={t} locale={locale} playerId={playerId} />
+      ) : (
+        <Bets key={version} t={t} locale={locale} playerId={playerId} platforms={platforms} />
+      )}
     </section>
   );
 }
@@ -58,23 +111,46 @@ function Ledger({ t, locale, playerId }: { t: T; locale: Locale; playerId: numbe
   const list = useBoData('GET /players/:id/ledger', { params: { id: playerId }, pageSize: PAGE_SIZE });
   const columns: Array<BoColumn<LedgerEntry, keyof T & string>> = [
     { key: 'time', header: 'bo.time', className: 'whitespace-nowrap text-slate-500', cell: (r) => formatTime(r.created_at, locale) },
-    { key: 'entry', header: 'bo.player.entry', cell: (r) => (
-      <>
-        {labelOf(t, `bo.kind.${r.kind}`, r.kind)}
-        <div className="text-xs text-slate-400">#{r.journal_id}</div>
-      </>
-    ) },
-    { key: 'account', header: 'bo.player.account_col', className: 'whitespace-nowrap text-slate-600', cell: (r) => accountLabel(t, r.account_kind, r.account_ref) },
+    {
+      key: 'entry',
+      header: 'bo.player.entry',
+      cell: (r) => (
+        <>
+          {labelOf(t, `bo.kind.${r.kind}`, r.kind)}
+          <div className="text-xs text-slate-400">#{r.journal_id}</div>
+        </>
+      ),
+    },
+    {
+      key: 'account',
+      header: 'bo.player.account_col',
+      className: 'whitespace-nowrap text-slate-600',
+      cell: (r) => accountLabel(t, r.account_kind, r.account_ref),
+    },
     { key: 'amount', header: 'bo.player.amount', align: 'right', cell: (r) => <Money value={r.amount} signed /> },
     { key: 'balance', header: 'bo.player.balance_after', align: 'right', cell: (r) => <Money value={r.balance_after} /> },
-    { key: 'memo', header: 'bo.player.memo', className: 'max-w-72 break-words text-xs text-slate-600', cell: (r) => (
-      <>
-        {/* System notes in the operator's language; an operator's own words as typed. */}
-        {r.memo ? noteText(r.kind, r.memo, t) : '—'}
-        {r.ref && r.ref !== r.memo && <div className="font-mono text-slate-400" title={r.ref}>{r.ref.length > 16 ? `…${r.ref.slice(-10)}` : r.ref}</div>}
-      </>
-    ) },
-    { key: 'staff', header: 'bo.player.staff', className: 'whitespace-nowrap text-slate-600', cell: (r) => r.staff ?? <span className="text-slate-400">{t['bo.player.system']}</span> },
+    {
+      key: 'memo',
+      header: 'bo.player.memo',
+      className: 'max-w-72 break-words text-xs text-slate-600',
+      cell: (r) => (
+        <>
+          {/* System notes in the operator's language; an operator's own words as typed. */}
+          {r.memo ? noteText(r.kind, r.memo, t) : '—'}
+          {r.ref && r.ref !== r.memo && (
+            <div className="font-mono text-slate-400" title={r.ref}>
+              {r.ref.length > 16 ? `…${r.ref.slice(-10)}` : r.ref}
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'staff',
+      header: 'bo.player.staff',
+      className: 'whitespace-nowrap text-slate-600',
+      cell: (r) => r.staff ?? <span className="text-slate-400">{t['bo.player.system']}</span>,
+    },
   ];
   return <BoTable t={t} list={list} columns={columns} rowKey={(r) => r.id} testId="bo-ledger" rowData={(r) => ({ 'data-kind': r.kind })} />;
 }
@@ -96,9 +172,19 @@ function Transfers({ t, locale, playerId }: { t: T; locale: Locale; playerId: nu
   return (
     <>
       <div className="mb-3">
-        <select value={status} onChange={(e) => setStatus(e.target.value)} aria-label={t['bo.transfer.status']} className={cls.input} data-testid="transfer-status">
+        <select
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          aria-label={t['bo.transfer.status']}
+          className={cls.input}
+          data-testid="transfer-status"
+        >
           <option value="">{t['bo.player.all_statuses']}</option>
-          {(['pending', 'applied', 'refunded'] as const).map((s) => <option key={s} value={s}>{t[`bo.transfer.status.${s}`]}</option>)}
+          {(['pending', 'applied', 'refunded'] as const).map((s) => (
+            <option key={s} value={s}>
+              {t[`bo.transfer.status.${s}`]}
+            </option>
+          ))}
         </select>
       </div>
       <BoTable t={t} list={list} columns={columns} rowKey={(x) => x.id} testId="bo-transfers" />

@@ -5,18 +5,10 @@ import * as answers from '../answers.ts';
 import { signedCall } from '../signed-http.ts';
 import { CircuitOpenError, type Breakers } from '../breakers.ts';
 
-
 /** What a transfer call ended in. Only `rejected` is definite enough to refund; `unclear` stays pending. */
-export type TransferOutcome =
-  | { kind: 'applied'; balanceMinor: bigint }
-  | { kind: 'rejected'; code: string }
-  | { kind: 'unclear'; reason: string };
+export type TransferOutcome = { kind: 'applied'; balanceMinor: bigint } | { kind: 'rejected'; code: string } | { kind: 'unclear'; reason: string };
 
-export type StatusOutcome =
-  | { kind: 'applied' }
-  | { kind: 'rejected'; code: string }
-  | { kind: 'not_found' }
-  | { kind: 'unclear'; reason: string };
+export type StatusOutcome = { kind: 'applied' } | { kind: 'rejected'; code: string } | { kind: 'not_found' } | { kind: 'unclear'; reason: string };
 
 export type BalanceOutcome = { kind: 'ok'; balanceMinor: bigint } | { kind: 'maintenance' } | { kind: 'unavailable'; reason: string };
 
@@ -35,7 +27,11 @@ export interface ProviderBet {
   detail: Record<string, unknown>;
 }
 
-export interface BetLogPage { bets: ProviderBet[]; nextCursor: string; hasMore: boolean }
+export interface BetLogPage {
+  bets: ProviderBet[];
+  nextCursor: string;
+  hasMore: boolean;
+}
 
 export interface GameProvider {
   /** Reads the bet log from a cursor ('' for the start); throws ProviderError when the page cannot be read. */
@@ -67,7 +63,10 @@ export interface HttpProviderOptions {
   requestTtlMs: number;
 }
 
-interface Answer { status: number; body: Record<string, unknown> }
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
 
 export class HttpGameProvider implements GameProvider {
   readonly requestTtlMs: number;
@@ -103,8 +102,17 @@ export class HttpGameProvider implements GameProvider {
     const log = v.safeParse(answers.providerBetLog, a.body);
     if (!log.success) throw new ProviderError(answers.problemAt(log.issues));
     const bets = log.output.bets.map((b): ProviderBet => ({
-      betId: b.betId, player: b.player, game: b.game, gameType: b.gameType, stakeMinor: b.stakeMinor, payoutMinor: b.payoutMinor,
-      status: b.status, placedAt: b.placedAt, settledAt: b.settledAt ?? null, version: b.version, detail: b.detail,
+      betId: b.betId,
+      player: b.player,
+      game: b.game,
+      gameType: b.gameType,
+      stakeMinor: b.stakeMinor,
+      payoutMinor: b.payoutMinor,
+      status: b.status,
+      placedAt: b.placedAt,
+      settledAt: b.settledAt ?? null,
+      version: b.version,
+      detail: b.detail,
     }));
     return { bets, nextCursor: log.output.nextCursor ?? cursor, hasMore: log.output.hasMore === true };
   }
@@ -133,7 +141,10 @@ export class HttpGameProvider implements GameProvider {
     let a: Answer;
     try {
       a = await this.call('POST', this.path(code, '/transfers'), {
-        transferId: req.transferId, player: req.player, direction: req.direction, amountMinor: req.amountMinor.toString(),
+        transferId: req.transferId,
+        player: req.player,
+        direction: req.direction,
+        amountMinor: req.amountMinor.toString(),
       });
     } catch (err) {
       // An open breaker sent nothing, so nothing was applied: a definite refusal, refunded at once.

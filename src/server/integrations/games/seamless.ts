@@ -5,17 +5,32 @@ import * as v from 'valibot';
 import { signedCall } from '../signed-http.ts';
 import type { Breakers } from '../breakers.ts';
 
-export interface SeamlessLaunchOptions { baseUrl: string; secret: string; operator: string; timeoutMs: number }
+export interface SeamlessLaunchOptions {
+  baseUrl: string;
+  secret: string;
+  operator: string;
+  timeoutMs: number;
+}
 
 const launchAnswer = v.object({ status: v.literal('ok'), url: v.pipe(v.string(), v.url()) });
-const minor = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform((text: string) => BigInt(text)));
+const minor = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,15}$/),
+  v.transform((text: string) => BigInt(text)),
+);
 const reportAnswer = v.object({
   status: v.literal('ok'),
   rounds: v.pipe(v.array(v.object({ round_id: v.string(), player: v.string(), stake: minor, payout: minor, status: v.string() })), v.maxLength(100_000)),
 });
 
 /** One round as the provider's report states it. */
-export interface ProviderRoundReport { roundId: string; player: string; stakeMinor: bigint; payoutMinor: bigint; status: string }
+export interface ProviderRoundReport {
+  roundId: string;
+  player: string;
+  stakeMinor: bigint;
+  payoutMinor: bigint;
+  status: string;
+}
 
 export class HttpSeamlessLauncher {
   private readonly opts: SeamlessLaunchOptions;
@@ -28,8 +43,12 @@ export class HttpSeamlessLauncher {
 
   private options(code: string) {
     return {
-      baseUrl: this.opts.baseUrl, secret: this.opts.secret, identity: ['x-operator', this.opts.operator] as const, timeoutMs: this.opts.timeoutMs,
-      sign: 'path-and-query' as const, breaker: this.breakers && { board: this.breakers, name: `seamless:${code}` },
+      baseUrl: this.opts.baseUrl,
+      secret: this.opts.secret,
+      identity: ['x-operator', this.opts.operator] as const,
+      timeoutMs: this.opts.timeoutMs,
+      sign: 'path-and-query' as const,
+      breaker: this.breakers && { board: this.breakers, name: `seamless:${code}` },
     };
   }
 

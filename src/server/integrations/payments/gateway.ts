@@ -8,7 +8,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 type GatewayMethod = 'card' | 'cvs' | 'online_banking';
 
-export interface CreatedOrder { gatewayOrderId: string; payUrl: string | null; paymentCode: string | null; expiresAt: Date }
+export interface CreatedOrder {
+  gatewayOrderId: string;
+  payUrl: string | null;
+  paymentCode: string | null;
+  expiresAt: Date;
+}
 export type GatewayState = 'created' | 'paid' | 'failed' | 'expired';
 
 export interface CallbackEvent {
@@ -24,7 +29,15 @@ export interface CallbackEvent {
 
 export interface PaymentGateway {
   readonly name: string;
-  createOrder(req: { merchantOrderId: string; amountMinor: bigint; method: GatewayMethod; notifyUrl: string; returnUrl: string; expiresInSec: number; description: string }): Promise<CreatedOrder>;
+  createOrder(req: {
+    merchantOrderId: string;
+    amountMinor: bigint;
+    method: GatewayMethod;
+    notifyUrl: string;
+    returnUrl: string;
+    expiresInSec: number;
+    description: string;
+  }): Promise<CreatedOrder>;
   orderState(merchantOrderId: string): Promise<{ state: GatewayState; amountMinor: bigint } | undefined>;
   /** Checks a callback's signature over its raw body and parses it; undefined for a forged or malformed one. */
   verifyCallback(rawBody: string, headers: Record<string, string | string[] | undefined>): CallbackEvent | undefined;
@@ -65,8 +78,14 @@ export class PayBridgeGateway implements PaymentGateway {
 
   async createOrder(req: Parameters<PaymentGateway['createOrder']>[0]): Promise<CreatedOrder> {
     const a = await this.call('POST', '/orders', {
-      merchantOrderId: req.merchantOrderId, amountMinor: req.amountMinor.toString(), currency: 'TWD', method: req.method,
-      notifyUrl: req.notifyUrl, returnUrl: req.returnUrl, expiresInSec: req.expiresInSec, description: req.description,
+      merchantOrderId: req.merchantOrderId,
+      amountMinor: req.amountMinor.toString(),
+      currency: 'TWD',
+      method: req.method,
+      notifyUrl: req.notifyUrl,
+      returnUrl: req.returnUrl,
+      expiresInSec: req.expiresInSec,
+      description: req.description,
     });
     if (a.status !== 200 || a.body.status !== 'created') throw new GatewayError(String(a.body.code ?? `HTTP_${a.status}`));
     const created = v.safeParse(answers.gatewayCreated, a.body);
@@ -105,8 +124,11 @@ export class PayBridgeGateway implements PaymentGateway {
     const state = String(body.state);
     if (!['created', 'paid', 'failed', 'expired'].includes(state) || !/^\d{1,15}$/.test(String(body.amountMinor))) return undefined;
     return {
-      eventId: String(body.eventId ?? ''), gatewayOrderId: String(body.orderId ?? ''), merchantOrderId: String(body.merchantOrderId ?? ''),
-      amountMinor: BigInt(String(body.amountMinor)), state: state as GatewayState,
+      eventId: String(body.eventId ?? ''),
+      gatewayOrderId: String(body.orderId ?? ''),
+      merchantOrderId: String(body.merchantOrderId ?? ''),
+      amountMinor: BigInt(String(body.amountMinor)),
+      state: state as GatewayState,
       failedReason: typeof body.failedReason === 'string' ? body.failedReason : null,
       payerAccount: typeof body.payerAccount === 'string' ? body.payerAccount.slice(0, 100) : null,
     };

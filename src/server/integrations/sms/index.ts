@@ -7,7 +7,9 @@ import type { Db } from '../../db/client.ts';
 import type { Breakers } from '../breakers.ts';
 
 export interface SmsMessage {
-  phone: string; purpose: string; body: string;
+  phone: string;
+  purpose: string;
+  body: string;
   /** The one-time code inside the body. A real gateway's log keeps the body with it masked. */
   secret?: string;
 }
@@ -37,24 +39,35 @@ const GATEWAY_TIMEOUT_MS = 5000;
 
 /** breakers: the SMS gateway's circuit breaker (sms); while it is open a message is recorded as failed without a call. */
 export function httpSms(db: Db, opts: { url: string; apiKey: string | undefined }, breakers?: Breakers): SmsSender {
-  const post = (message: SmsMessage) => fetch(opts.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
-    body: JSON.stringify({ to: message.phone, text: message.body }),
-    signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
-  });
+  const post = (message: SmsMessage) =>
+    fetch(opts.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+      body: JSON.stringify({ to: message.phone, text: message.body }),
+      signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+    });
   return {
     driver: 'http',
     async send(message) {
       let delivered = false;
       try {
-        const res = breakers ? await breakers.call('sms', () => post(message), (r) => r.status >= 500) : await post(message);
+        const res = breakers
+          ? await breakers.call(
+              'sms',
+              () => post(message),
+              (r) => r.status >= 500,
+            )
+          : await post(message);
         delivered = res.ok;
       } catch {
         delivered = false;
       }
       await db.insert(smsOutbox).values({
-        phone: message.phone, purpose: message.purpose, body: maskedBody(message), driver: 'http', status: delivered ? 'sent' : 'failed',
+        phone: message.phone,
+        purpose: message.purpose,
+        body: maskedBody(message),
+        driver: 'http',
+        status: delivered ? 'sent' : 'failed',
       });
       return { delivered };
     },

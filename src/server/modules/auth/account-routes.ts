@@ -4,7 +4,15 @@ import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import {
-  accountPhoneSchema, avatarSchema, changePasswordSchema, phoneLoginSchema, recoveryTicketView, sendCodeView, sendVerificationSchema, updateByForgetSchema, verifyCodeSchema,
+  accountPhoneSchema,
+  avatarSchema,
+  changePasswordSchema,
+  phoneLoginSchema,
+  recoveryTicketView,
+  sendCodeView,
+  sendVerificationSchema,
+  updateByForgetSchema,
+  verifyCodeSchema,
 } from '../../../shared/schemas/account.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { tokenView } from '../../../shared/schemas/auth.ts';
@@ -21,10 +29,14 @@ export const accountRoutes: FastifyPluginAsync = async (plugin) => {
   // Codes and probes are also limited per phone and per address in the service; this bounds the raw rate.
   const burst = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
-  app.post('/auth/sendPhoneVerification', { schema: { body: sendVerificationSchema, response: { 200: okBody(sendCodeView) } }, config: burst }, async (request) => {
-    const outcome = await account.sendVerification(request.body, requestContext(request));
-    return ok(outcome, sendCodeMessage(outcome, request.locale));
-  });
+  app.post(
+    '/auth/sendPhoneVerification',
+    { schema: { body: sendVerificationSchema, response: { 200: okBody(sendCodeView) } }, config: burst },
+    async (request) => {
+      const outcome = await account.sendVerification(request.body, requestContext(request));
+      return ok(outcome, sendCodeMessage(outcome, request.locale));
+    },
+  );
 
   app.post('/auth/ifPlayerExist', { schema: { body: accountPhoneSchema, response: { 200: okEmpty } }, config: burst }, async (request) => {
     await account.ifPlayerExist(request.body, requestContext(request));

@@ -34,7 +34,11 @@ const CHANGE_WINDOW_MS = 15 * 60 * 1000;
 /** The player calls a forced password change leaves open, by route path: the change itself, who am I, and sign-out. */
 export const OPEN_DURING_FORCED_CHANGE = new Set(['/api/auth/me', '/api/auth/logout', '/api/auth/password']);
 
-export interface LoginResult { access_token: string; token_type: 'Bearer'; expires_in: number }
+export interface LoginResult {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
 
 export class AccountService {
   private readonly db: Db;
@@ -128,7 +132,10 @@ export class AccountService {
     }
     const code = newSmsCode();
     await repo.insertCode(this.db, {
-      phone, purpose, codeHash: hashCode(phone, code), expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      phone,
+      purpose,
+      codeHash: hashCode(phone, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
     const body = translate(ctx.locale, purpose === 'recover' ? 'account.sms.recover' : 'account.sms.phone_login', { code });
     const { delivered } = await this.sms.send({ phone, purpose, body });
@@ -232,7 +239,12 @@ export class AccountService {
 
   private async recordLogin(playerId: number, method: 'password' | 'phone_code', success: boolean, reason: string, ctx: RequestContext) {
     await accounts.insertLoginEvent(this.db, {
-      playerId, method, success, reason: reason.slice(0, 40), ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 300),
+      playerId,
+      method,
+      success,
+      reason: reason.slice(0, 40),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent.slice(0, 300),
     });
   }
 

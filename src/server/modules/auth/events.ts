@@ -15,7 +15,13 @@ export type AuthEvents = {
  * link (`recommended_code`, when it was a partner's code), the tracking cookie `lh_ref` as the browser sent it, the
  * host the form was posted to (a partner's own domain), and the address it came from.
  */
-export interface RegistrationAttribution { partnerCode: string; refCookie: string; host: string; ip: string; registeredAt: Date }
+export interface RegistrationAttribution {
+  partnerCode: string;
+  refCookie: string;
+  host: string;
+  ip: string;
+  registeredAt: Date;
+}
 
 /**
  * What registration asks of the partners domain (issue 21), given at construction by the composition root so auth never

@@ -50,7 +50,10 @@ export async function lockPlayer(tx: DbOrTx, playerId: number): Promise<boolean>
 
 /** How many players are at each level (a level nobody is at is absent). */
 export async function playersAtLevels(db: DbOrTx): Promise<Map<number, number>> {
-  const rows = await db.select({ levelId: players.levelId, n: sql<number>`count(*)::int` }).from(players).groupBy(players.levelId);
+  const rows = await db
+    .select({ levelId: players.levelId, n: sql<number>`count(*)::int` })
+    .from(players)
+    .groupBy(players.levelId);
   return new Map(rows.map((r) => [r.levelId, Number(r.n)]));
 }
 

@@ -4,8 +4,15 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repository.ts';
 
-export interface PlayerIdentity { id: number; account: string; phone: string | null }
-export interface SessionStart { id: number; createdAt: Date }
+export interface PlayerIdentity {
+  id: number;
+  account: string;
+  phone: string | null;
+}
+export interface SessionStart {
+  id: number;
+  createdAt: Date;
+}
 
 export async function playerIdentity(db: DbOrTx, playerId: number): Promise<PlayerIdentity | undefined> {
   const row = await repo.playerById(db, playerId);

@@ -12,33 +12,66 @@ const qualified = (c: Column) => sql.raw(`"${getTableName(c.table)}"."${c.name}"
 
 /** One player's facts, or undefined when there is no such player. */
 export async function playerFacts(db: DbOrTx, playerId: number) {
-  return (await db.select({
-    id: players.id, account: players.account, levelId: players.levelId, phone: players.phone, registerIp: players.registerIp,
-    referrerId: players.referrerId, createdAt: players.createdAt, status: players.status,
-  }).from(players).where(eq(players.id, playerId)).limit(1))[0];
+  return (
+    await db
+      .select({
+        id: players.id,
+        account: players.account,
+        levelId: players.levelId,
+        phone: players.phone,
+        registerIp: players.registerIp,
+        referrerId: players.referrerId,
+        createdAt: players.createdAt,
+        status: players.status,
+      })
+      .from(players)
+      .where(eq(players.id, playerId))
+      .limit(1)
+  )[0];
 }
 export type PlayerFacts = NonNullable<Awaited<ReturnType<typeof playerFacts>>>;
 
 /** The players whose account names match the given ones, compared without case, with their status. */
 export async function playersByAccounts(db: DbOrTx, accounts: string[]): Promise<Array<{ id: number; account: string; status: number }>> {
   if (!accounts.length) return [];
-  return db.select({ id: players.id, account: players.account, status: players.status }).from(players)
-    .where(inArray(sql`lower(${players.account})`, accounts.map((a) => a.toLowerCase())));
+  return db
+    .select({ id: players.id, account: players.account, status: players.status })
+    .from(players)
+    .where(
+      inArray(
+        sql`lower(${players.account})`,
+        accounts.map((a) => a.toLowerCase()),
+      ),
+    );
 }
 
 /** Account names of the given players, by id; an unknown id is absent. */
 export async function accountNames(db: DbOrTx, playerIds: number[]): Promise<Map<number, string>> {
   if (!playerIds.length) return new Map();
-  const rows = await db.select({ id: players.id, account: players.account }).from(players).where(inArray(players.id, [...new Set(playerIds)]));
+  const rows = await db
+    .select({ id: players.id, account: players.account })
+    .from(players)
+    .where(inArray(players.id, [...new Set(playerIds)]));
   return new Map(rows.map((r) => [r.id, r.account]));
 }
 
 /** What a desk shows beside a player's thread or chat: account, status, level names (null without a level) and dates. */
 export async function playerWithLevel(db: DbOrTx, playerId: number) {
-  const [row] = await db.select({
-    id: players.id, account: players.account, status: players.status, levelId: players.levelId, levelName: levels.nameFrontend,
-    levelNameEn: levels.nameFrontendEn, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt,
-  }).from(players).leftJoin(levels, eq(levels.id, players.levelId)).where(eq(players.id, playerId)).limit(1);
+  const [row] = await db
+    .select({
+      id: players.id,
+      account: players.account,
+      status: players.status,
+      levelId: players.levelId,
+      levelName: levels.nameFrontend,
+      levelNameEn: levels.nameFrontendEn,
+      createdAt: players.createdAt,
+      lastLoginAt: players.lastLoginAt,
+    })
+    .from(players)
+    .leftJoin(levels, eq(levels.id, players.levelId))
+    .where(eq(players.id, playerId))
+    .limit(1);
   return row;
 }
 
@@ -47,10 +80,16 @@ export type PlayerSegment = { levels: number[] } | { signedUpFrom: Date; signedU
 
 /** Ids of the segment's active players, lowest first, at most `limit` (a caller asks one more than allowed to know it was exceeded). */
 export async function activePlayerIds(db: DbOrTx, segment: PlayerSegment, limit: number): Promise<number[]> {
-  const where = 'levels' in segment
-    ? inArray(players.levelId, segment.levels)
-    : and(gte(players.createdAt, segment.signedUpFrom), lt(players.createdAt, segment.signedUpBefore));
-  const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.status, PLAYER_STATUS.active), where)).orderBy(asc(players.id)).limit(limit);
+  const where =
+    'levels' in segment
+      ? inArray(players.levelId, segment.levels)
+      : and(gte(players.createdAt, segment.signedUpFrom), lt(players.createdAt, segment.signedUpBefore));
+  const rows = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.status, PLAYER_STATUS.active), where))
+    .orderBy(asc(players.id))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
@@ -74,15 +113,24 @@ export function playerIdsWithAccountPrefix(prefix: string): SQL {
 }
 
 /** Account, status, registration time and address of the given players, by id (the partners' lists and fraud signals). */
-export async function playersBrief(db: DbOrTx, playerIds: readonly number[]): Promise<Map<number, { account: string; status: number; createdAt: Date; registerIp: string }>> {
+export async function playersBrief(
+  db: DbOrTx,
+  playerIds: readonly number[],
+): Promise<Map<number, { account: string; status: number; createdAt: Date; registerIp: string }>> {
   if (!playerIds.length) return new Map();
-  const rows = await db.select({ id: players.id, account: players.account, status: players.status, createdAt: players.createdAt, registerIp: players.registerIp })
-    .from(players).where(inArray(players.id, [...new Set(playerIds)]));
+  const rows = await db
+    .select({ id: players.id, account: players.account, status: players.status, createdAt: players.createdAt, registerIp: players.registerIp })
+    .from(players)
+    .where(inArray(players.id, [...new Set(playerIds)]));
   return new Map(rows.map((r) => [r.id, { account: r.account, status: r.status, createdAt: r.createdAt, registerIp: r.registerIp ?? '' }]));
 }
 
 /** Whether a player's referral code already reads like this one (compared without case): a partner code may not take it. */
 export async function isPlayerReferralCode(db: DbOrTx, code: string): Promise<boolean> {
-  const rows = await db.select({ id: players.id }).from(players).where(sql`lower(${players.recommendCode}) = lower(${code})`).limit(1);
+  const rows = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(sql`lower(${players.recommendCode}) = lower(${code})`)
+    .limit(1);
   return rows.length > 0;
 }

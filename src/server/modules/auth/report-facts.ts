@@ -13,23 +13,44 @@ export async function registrationsByDay(db: DbOrTx, from: string, to: string): 
 
 /** One row of the player list export; the password hash never leaves auth. */
 export interface PlayerListRow {
-  id: number; account: string; phone: string; realName: string; levelId: number; status: number; registerIp: string;
-  createdAt: Date; lastLoginAt: Date | null;
+  id: number;
+  account: string;
+  phone: string;
+  realName: string;
+  levelId: number;
+  status: number;
+  registerIp: string;
+  createdAt: Date;
+  lastLoginAt: Date | null;
 }
 
 /** Players after the given id, in id order, at most `limit` of them; an optional account or phone prefix filter. */
 export async function playerListBatch(db: DbOrTx, afterId: number, limit: number, q?: string): Promise<PlayerListRow[]> {
   const search = q ? `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const res = await db.execute<{
-    id: string; account: string; phone: string | null; real_name: string; level_id: number; status: number; register_ip: string | null;
-    created_at: string | Date; last_login_at: string | Date | null;
+    id: string;
+    account: string;
+    phone: string | null;
+    real_name: string;
+    level_id: number;
+    status: number;
+    register_ip: string | null;
+    created_at: string | Date;
+    last_login_at: string | Date | null;
   }>(sql`
     select id, account, phone, real_name, level_id, status, register_ip, created_at, last_login_at from players
     where id > ${afterId} and (${search}::text is null or lower(account) like lower(${search}) or phone like ${search})
     order by id limit ${limit}`);
   return res.rows.map((r) => ({
-    id: Number(r.id), account: r.account, phone: r.phone ?? '', realName: r.real_name, levelId: Number(r.level_id), status: Number(r.status),
-    registerIp: r.register_ip ?? '', createdAt: new Date(r.created_at), lastLoginAt: r.last_login_at ? new Date(r.last_login_at) : null,
+    id: Number(r.id),
+    account: r.account,
+    phone: r.phone ?? '',
+    realName: r.real_name,
+    levelId: Number(r.level_id),
+    status: Number(r.status),
+    registerIp: r.register_ip ?? '',
+    createdAt: new Date(r.created_at),
+    lastLoginAt: r.last_login_at ? new Date(r.last_login_at) : null,
   }));
 }
 

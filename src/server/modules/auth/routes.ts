@@ -23,22 +23,26 @@ import { DEVICE_HEADER } from '../../../shared/schemas/risk/fingerprint.ts';
  * serializer, which checks it outside production), in ASCII and held one byte a character (lib/ascii-json.ts), so a
  * poll's answer goes out with its headers in one write, copied as it is.
  */
-interface MeAnswer { body: SuccessBody<UserView>; text: string }
+interface MeAnswer {
+  body: SuccessBody<UserView>;
+  text: string;
+}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Registration's rules depend on settings, so the route checks the shape and the service the rules. */
-const registerShape = v.custom<Record<string, unknown>>(
-  (body) => typeof body === 'object' && body !== null && !Array.isArray(body), 'v.type.object',
-);
+const registerShape = v.custom<Record<string, unknown>>((body) => typeof body === 'object' && body !== null && !Array.isArray(body), 'v.type.object');
 
 export function requestContext(request: FastifyRequest): RequestContext {
   const device = request.headers[DEVICE_HEADER];
   return {
-    ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), locale: request.locale,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    locale: request.locale,
     device: typeof device === 'string' ? device.slice(0, 128) : undefined,
     // Only registration reads these (partner attribution, issue 21); the host without its port.
-    host: request.hostname.toLowerCase(), refCookie: String(request.cookies?.[REF_COOKIE] ?? ''),
+    host: request.hostname.toLowerCase(),
+    refCookie: String(request.cookies?.[REF_COOKIE] ?? ''),
   };
 }
 
@@ -57,26 +61,40 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
 
   const requirePlayer = app.requirePlayer;
   // The back office's login history records each outcome; the login itself stays in service.ts.
-  const history = new AccountService({ db: app.services.db, system: app.services.system, limiter: app.services.limiter, sms: app.services.sms, publish: app.services.realtime.publisher });
-
-  app.post('/auth/login', {
-    schema: { body: loginSchema, response: { 200: okBody(tokenView) } },
-  }, async (request) => {
-    const body = request.body;
-    const ctx = requestContext(request);
-    try {
-      const result = await auth.login(body, ctx);
-      await history.recordPasswordLogin(body.account, true, '', ctx);
-      return ok(result);
-    } catch (err) {
-      await history.recordPasswordLogin(body.account, false, err instanceof ApiError ? err.code : 'internal', ctx).catch(() => undefined);
-      throw err;
-    }
+  const history = new AccountService({
+    db: app.services.db,
+    system: app.services.system,
+    limiter: app.services.limiter,
+    sms: app.services.sms,
+    publish: app.services.realtime.publisher,
   });
 
-  app.post('/auth/register', {
-    schema: { body: registerShape, response: { 200: okBody(registeredView) } },
-  }, async (request) => ok(await auth.register(request.body, requestContext(request)), 'Registered'));
+  app.post(
+    '/auth/login',
+    {
+      schema: { body: loginSchema, response: { 200: okBody(tokenView) } },
+    },
+    async (request) => {
+      const body = request.body;
+      const ctx = requestContext(request);
+      try {
+        const result = await auth.login(body, ctx);
+        await history.recordPasswordLogin(body.account, true, '', ctx);
+        return ok(result);
+      } catch (err) {
+        await history.recordPasswordLogin(body.account, false, err instanceof ApiError ? err.code : 'internal', ctx).catch(() => undefined);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      schema: { body: registerShape, response: { 200: okBody(registeredView) } },
+    },
+    async (request) => ok(await auth.register(request.body, requestContext(request)), 'Registered'),
+  );
 
   // Polled every 10 s by every signed-in player: the answer is reused until something it shows changes. The cache
   // keeps it serialized (MeAnswer), so a poll answers the same text without serializing it again; a cached answer
@@ -86,15 +104,22 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   // the news to the other instances a little later, gathered).
   app.get('/auth/me', { onRequest: requirePlayer, schema: { response: { 200: okBody(userView) } } }, (request, reply) => {
     const a = playerOf(request);
-    const answer = (cached: MeAnswer) => { reply.type(JSON_TYPE).serializer(() => cached.text).send(cached.body); };
+    const answer = (cached: MeAnswer) => {
+      reply
+        .type(JSON_TYPE)
+        .serializer(() => cached.text)
+        .send(cached.body);
+    };
     const fresh = request.headers['cache-control']?.includes('no-cache') === true;
     const hit = fresh ? undefined : auth.cachedViewNow<MeAnswer>(a.playerId, request.locale);
     if (hit) return answer(hit);
-    return auth.loadView(a.playerId, request.locale, async (): Promise<MeAnswer> => {
-      const [user, wallets] = await Promise.all([auth.me(a, request.locale), app.services.wallet.userSummary(a.playerId, request.locale)]);
-      const body = ok({ ...user, ...wallets });
-      return { body, text: asciiJson(String(reply.serialize(body))) };
-    }).then(answer);
+    return auth
+      .loadView(a.playerId, request.locale, async (): Promise<MeAnswer> => {
+        const [user, wallets] = await Promise.all([auth.me(a, request.locale), app.services.wallet.userSummary(a.playerId, request.locale)]);
+        const body = ok({ ...user, ...wallets });
+        return { body, text: asciiJson(String(reply.serialize(body))) };
+      })
+      .then(answer);
   });
 
   app.get('/auth/logout', { onRequest: requirePlayer, schema: { response: { 200: okEmpty } } }, async (request) => {
@@ -102,11 +127,15 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
     return ok(null, 'Logged out');
   });
 
-  app.put('/send/phone', {
-    schema: { body: sendPhoneSchema, response: { 200: okEmpty } },
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-  }, async (request) => {
-    await auth.sendRegisterCode((request.body).phone, requestContext(request));
-    return ok(null, 'success');
-  });
+  app.put(
+    '/send/phone',
+    {
+      schema: { body: sendPhoneSchema, response: { 200: okEmpty } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await auth.sendRegisterCode(request.body.phone, requestContext(request));
+      return ok(null, 'success');
+    },
+  );
 };

@@ -23,8 +23,15 @@ import type { EventPublisher } from '../../lib/events.ts';
 import type { AuthEvents, PartnerAttributionPort } from './events.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
-  CODE_MAX_ATTEMPTS, CODE_TTL_MS, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS,
-  SMS_IP_HOURLY, SMS_PHONE_DAILY, SMS_PHONE_GAP_MS,
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MS,
+  LOGIN_ACCOUNT_FAILURES,
+  LOGIN_ACCOUNT_WINDOW_MS,
+  LOGIN_IP_LIMIT,
+  LOGIN_IP_WINDOW_MS,
+  SMS_IP_HOURLY,
+  SMS_PHONE_DAILY,
+  SMS_PHONE_GAP_MS,
 } from './limits.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
 
@@ -36,11 +43,14 @@ const SESSION_TOUCH_MS = 60_000;
 const REGISTER_IP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface RequestContext {
-  ip: string; userAgent: string; locale: Locale;
+  ip: string;
+  userAgent: string;
+  locale: Locale;
   /** The browser's fingerprint (a hex digest of stable properties the register and login forms send), if any. */
   device?: string;
   /** The request's host name and the partners' tracking cookie, for a registration's attribution (issue 21). */
-  host?: string; refCookie?: string;
+  host?: string;
+  refCookie?: string;
 }
 
 export interface Auth {
@@ -58,7 +68,11 @@ export async function openSession(db: Db, playerId: number, ctx: RequestContext)
   const { token, hash } = newToken();
   const revoked = await db.transaction(async (tx) => {
     const sessionId = await repo.insertSession(tx, {
-      playerId, tokenHash: hash, expiresAt: new Date(Date.now() + SESSION_TTL_MS), ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 300),
+      playerId,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent.slice(0, 300),
     });
     await repo.setLastLogin(tx, playerId);
     return repo.revokeOtherSessions(tx, playerId, sessionId, 'double-login');
@@ -84,8 +98,15 @@ export class AuthService {
   private readonly partners: PartnerAttributionPort | undefined;
 
   constructor(deps: {
-    db: Db; system: SystemService; limiter: Limiter; sms: SmsSender; publish: Publisher; sessionCache?: SessionCache;
-    events?: EventPublisher<AuthEvents>; screenPhone?: (phone: string) => Promise<void>; partners?: PartnerAttributionPort;
+    db: Db;
+    system: SystemService;
+    limiter: Limiter;
+    sms: SmsSender;
+    publish: Publisher;
+    sessionCache?: SessionCache;
+    events?: EventPublisher<AuthEvents>;
+    screenPhone?: (phone: string) => Promise<void>;
+    partners?: PartnerAttributionPort;
   }) {
     this.db = deps.db;
     this.partners = deps.partners;
@@ -121,7 +142,7 @@ export class AuthService {
     let referrerId: number | undefined;
     let partnerCode = '';
     // A partner's code (issue 21) binds the player to that partner instead of naming a referring player.
-    if (input.recommended_code && await this.partners?.isPartnerCode(input.recommended_code)) partnerCode = input.recommended_code;
+    if (input.recommended_code && (await this.partners?.isPartnerCode(input.recommended_code))) partnerCode = input.recommended_code;
     else if (input.recommended_code) {
       referrerId = await repo.findReferrer(this.db, input.recommended_code);
       if (referrerId === undefined) fields.recommend_code = ['v.recommend_code.unknown'];
@@ -140,7 +161,7 @@ export class AuthService {
     if (Object.keys(fields).length) throw new ApiError('validation_failed', fields);
 
     const max = Number(s.player_account_max) || 0;
-    if (max > 0 && await repo.countRegisteredFromIp(this.db, ctx.ip, REGISTER_IP_WINDOW_MS) >= max) {
+    if (max > 0 && (await repo.countRegisteredFromIp(this.db, ctx.ip, REGISTER_IP_WINDOW_MS)) >= max) {
       throw new ApiError('rate_limited', { modal: ['v.register.ip_limit'] });
     }
 
@@ -153,8 +174,12 @@ export class AuthService {
           throw new ApiError('validation_failed', { code: ['v.code.wrong'] });
         }
         const player = await repo.insertPlayer(tx, {
-          account: input.account, passwordHash, phone: input.phone, recommendCode: newRecommendCode(),
-          referrerId: referrerId ?? null, registerIp: ctx.ip,
+          account: input.account,
+          passwordHash,
+          phone: input.phone,
+          recommendCode: newRecommendCode(),
+          referrerId: referrerId ?? null,
+          registerIp: ctx.ip,
         });
         await repo.openCentralAccount(tx, player.id);
         // The partner binding commits with the player or not at all (an event after commit could be lost in a crash).
@@ -169,7 +194,10 @@ export class AuthService {
     }
     // After commit: a registration bonus failing must not undo the registration.
     await this.events?.publish('player.registered', {
-      playerId, ip: ctx.ip, device: ctx.device, phone: input.phone,
+      playerId,
+      ip: ctx.ip,
+      device: ctx.device,
+      phone: input.phone,
       attribution,
     });
     return { account: input.account };
@@ -183,7 +211,8 @@ export class AuthService {
     const player = await repo.findPlayerForLogin(this.db, input.account);
     // Failures count per player, so typing the phone instead of the account gives no extra tries.
     const failKey = player ? `login:fail:p${player.id}` : `login:fail:${input.account.toLowerCase()}`;
-    const locked = () => new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
+    const locked = () =>
+      new ApiError('login_locked', { modal: ['error.login_locked'] }, player?.phone ? { forget: 1, phone: maskPhone(player.phone) } : { forget: 1 });
     // Count first, verify after: parallel guesses each take a number before any is checked, so no more than
     // the limit are ever verified, and a right password sent after the limit in the same burst is refused too.
     const attempt = await this.limiter.hit(failKey, LOGIN_ACCOUNT_FAILURES, LOGIN_ACCOUNT_WINDOW_MS);
@@ -238,8 +267,11 @@ export class AuthService {
       const row = await repo.liveSessionByHash(this.db, Buffer.from(key, 'base64'), SESSION_ABSOLUTE_MS);
       if (!row) return undefined;
       found = {
-        sessionId: row.sessionId, playerId: row.playerId, lastSeenAtMs: row.lastSeenAt.getTime(),
-        expiresAtMs: row.expiresAt.getTime(), hardExpiresAtMs: row.createdAt.getTime() + SESSION_ABSOLUTE_MS,
+        sessionId: row.sessionId,
+        playerId: row.playerId,
+        lastSeenAtMs: row.lastSeenAt.getTime(),
+        expiresAtMs: row.expiresAt.getTime(),
+        hardExpiresAtMs: row.createdAt.getTime() + SESSION_ABSOLUTE_MS,
         forcePassword: row.statusForcePassword === FORCE_PASSWORD,
       };
       cache?.put(key, found, mark, now);
@@ -330,11 +362,12 @@ export class AuthService {
 
     const code = newSmsCode();
     await repo.insertCode(this.db, {
-      phone, purpose: 'register', codeHash: hashCode(phone, code), expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      phone,
+      purpose: 'register',
+      codeHash: hashCode(phone, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
-    const body = ctx.locale === 'en'
-      ? `Your registration code is ${code}. It expires in 5 minutes.`
-      : `您的註冊驗證碼為 ${code}，5 分鐘內有效。`;
+    const body = ctx.locale === 'en' ? `Your registration code is ${code}. It expires in 5 minutes.` : `您的註冊驗證碼為 ${code}，5 分鐘內有效。`;
     const { delivered } = await this.sms.send({ phone, purpose: 'register', body, secret: code });
     if (delivered) await this.limiter.hit(`sms:day:${phone}`, SMS_PHONE_DAILY, 24 * 60 * 60 * 1000);
     else await this.limiter.reset(`sms:gap:${phone}`);

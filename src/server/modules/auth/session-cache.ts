@@ -106,12 +106,16 @@ export class SessionCache {
       client.end().catch(() => {});
       if (!this.closed) {
         this.log(`session cache off until the database connection is back (${why})`);
-        this.reconnectTimer = setTimeout(() => { void this.start().catch(() => {}); }, RECONNECT_MS);
+        this.reconnectTimer = setTimeout(() => {
+          void this.start().catch(() => {});
+        }, RECONNECT_MS);
       }
     };
     client.on('error', (err) => down(err.message));
     client.on('end', () => down('connection ended'));
-    client.on('notification', (msg) => { if (msg.channel === INVALIDATE_CHANNEL) this.invalidate(msg.payload ?? ''); });
+    client.on('notification', (msg) => {
+      if (msg.channel === INVALIDATE_CHANNEL) this.invalidate(msg.payload ?? '');
+    });
     try {
       await client.connect();
       await client.query(`listen ${INVALIDATE_CHANNEL}`);
@@ -132,10 +136,14 @@ export class SessionCache {
     await c?.end().catch(() => {});
   }
 
-  get enabled(): boolean { return this.listening; }
+  get enabled(): boolean {
+    return this.listening;
+  }
 
   /** The generation to hand back to put(), taken before the database is read. */
-  mark(): number { return this.generation; }
+  mark(): number {
+    return this.generation;
+  }
 
   get(key: string, nowMs = Date.now()): CachedSession | undefined {
     if (!this.listening) return undefined;
@@ -206,7 +214,9 @@ export class SessionCache {
    * alone or within a message naming several players, or one that emptied the cache (tests on several instances wait on it).
    */
   applied(payload: string): Promise<void> {
-    return new Promise((resolve) => { this.waiters.push({ payload, resolve }); });
+    return new Promise((resolve) => {
+      this.waiters.push({ payload, resolve });
+    });
   }
 
   /**
@@ -253,7 +263,9 @@ export class SessionCache {
     };
     const done = this.waiters.filter((w) => covers(w.payload));
     this.waiters = this.waiters.filter((w) => !covers(w.payload));
-    queueMicrotask(() => { for (const w of done) w.resolve(); });
+    queueMicrotask(() => {
+      for (const w of done) w.resolve();
+    });
   }
 
   private goDark(): void {

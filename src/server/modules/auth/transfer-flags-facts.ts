@@ -19,12 +19,20 @@ export async function setAutoTransfer(db: DbOrTx, playerId: number, on: boolean)
 
 /** What the player page shows at the top; never the password hash, and no contact details. */
 export async function playerSummary(db: DbOrTx, where: { id: number } | { account: string }) {
-  const rows = await db.select({
-    id: players.id, account: players.account, levelId: players.levelId, status: players.status,
-    autoTransfer: players.autoTransfer, blacklist: players.blacklist, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt,
-    online: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.playerId} = ${players.id}
+  const rows = await db
+    .select({
+      id: players.id,
+      account: players.account,
+      levelId: players.levelId,
+      status: players.status,
+      autoTransfer: players.autoTransfer,
+      blacklist: players.blacklist,
+      createdAt: players.createdAt,
+      lastLoginAt: players.lastLoginAt,
+      online: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.playerId} = ${players.id}
       and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`,
-  }).from(players)
+    })
+    .from(players)
     .where('id' in where ? eq(players.id, where.id) : sql`lower(${players.account}) = lower(${where.account})`)
     .limit(1);
   return rows[0];
@@ -32,8 +40,7 @@ export async function playerSummary(db: DbOrTx, where: { id: number } | { accoun
 
 /** Locks the player row for a read-modify-write of its blacklist, until the caller's transaction ends. */
 export async function blacklistForUpdate(db: DbOrTx, playerId: number): Promise<{ account: string; blacklist: Blacklist } | undefined> {
-  const rows = await db.select({ account: players.account, blacklist: players.blacklist }).from(players)
-    .where(eq(players.id, playerId)).for('update').limit(1);
+  const rows = await db.select({ account: players.account, blacklist: players.blacklist }).from(players).where(eq(players.id, playerId)).for('update').limit(1);
   return rows[0];
 }
 

@@ -34,6 +34,9 @@ export async function accountsWithPhone(db: DbOrTx, playerIds: number[]): Promis
     select p.id, p.account,
       exists (select 1 from verification_codes c where c.phone = p.phone and c.purpose = 'register'
         and c.consumed_at is not null and c.consumed_at <= p.created_at) as phone_verified
-    from players p where p.id in (${sql.join([...new Set(playerIds)].map((id) => sql`${id}`), sql`, `)})`);
+    from players p where p.id in (${sql.join(
+      [...new Set(playerIds)].map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   return new Map(rows.map((r) => [Number(r.id), { account: r.account, phoneVerified: !!r.phone_verified }]));
 }

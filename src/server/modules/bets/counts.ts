@@ -3,7 +3,10 @@
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './counts-repository.ts';
 
-export interface IngestionLag { gpCode: string; lagSeconds: number }
+export interface IngestionLag {
+  gpCode: string;
+  lagSeconds: number;
+}
 
 export async function ingestionLagSeconds(db: DbOrTx): Promise<IngestionLag[]> {
   return (await repo.ingestionLag(db)).map((r) => ({ gpCode: r.gp_code, lagSeconds: r.lag }));

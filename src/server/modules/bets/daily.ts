@@ -8,11 +8,28 @@ import { taipeiDate } from '../../../shared/time.ts';
 
 /** What a bet record contributes: nothing unless it is settled. */
 export interface BetFigures {
-  playerId: number; gpCode: string; game: string; gameType: string; status: string;
-  stakeMinor: bigint; validBetMinor: bigint; payoutMinor: bigint; settledAt: Date | null;
+  playerId: number;
+  gpCode: string;
+  game: string;
+  gameType: string;
+  status: string;
+  stakeMinor: bigint;
+  validBetMinor: bigint;
+  payoutMinor: bigint;
+  settledAt: Date | null;
 }
 
-interface Delta { day: string; gpCode: string; game: string; gameType: string; playerId: number; rounds: number; stake: bigint; valid: bigint; payout: bigint }
+interface Delta {
+  day: string;
+  gpCode: string;
+  game: string;
+  gameType: string;
+  playerId: number;
+  rounds: number;
+  stake: bigint;
+  valid: bigint;
+  payout: bigint;
+}
 
 /** The deltas of one page, merged per day, game and player. */
 export class DailyDeltas {
@@ -23,7 +40,17 @@ export class DailyDeltas {
     if (bet.status !== 'settled' || !bet.settledAt) return;
     const day = taipeiDate(bet.settledAt);
     const key = `${day}\u0000${bet.gpCode}\u0000${bet.game}\u0000${bet.playerId}`;
-    const row = this.rows.get(key) ?? { day, gpCode: bet.gpCode, game: bet.game, gameType: bet.gameType, playerId: bet.playerId, rounds: 0, stake: 0n, valid: 0n, payout: 0n };
+    const row = this.rows.get(key) ?? {
+      day,
+      gpCode: bet.gpCode,
+      game: bet.game,
+      gameType: bet.gameType,
+      playerId: bet.playerId,
+      rounds: 0,
+      stake: 0n,
+      valid: 0n,
+      payout: 0n,
+    };
     const s = BigInt(sign);
     row.rounds += sign;
     row.stake += s * bet.stakeMinor;
@@ -42,10 +69,19 @@ export class DailyDeltas {
 export async function applyDailyDeltas(tx: DbOrTx, deltas: DailyDeltas): Promise<void> {
   const rows = deltas.changes();
   if (!rows.length) return;
-  const json = JSON.stringify(rows.map((r) => ({
-    day: r.day, gp_code: r.gpCode, game: r.game, game_type: r.gameType, player_id: r.playerId, rounds: r.rounds,
-    stake: r.stake.toString(), valid: r.valid.toString(), payout: r.payout.toString(),
-  })));
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      day: r.day,
+      gp_code: r.gpCode,
+      game: r.game,
+      game_type: r.gameType,
+      player_id: r.playerId,
+      rounds: r.rounds,
+      stake: r.stake.toString(),
+      valid: r.valid.toString(),
+      payout: r.payout.toString(),
+    })),
+  );
   await tx.execute(sql`select bet_daily_apply(${json}::jsonb)`);
 }
 

@@ -7,10 +7,20 @@ import { betRecords } from '../../db/schema.ts';
 
 /** Records whose points lag their version, oldest first, at most `limit`. */
 export async function pointsDue(db: DbOrTx, limit: number) {
-  return db.select({
-    id: betRecords.id, playerId: betRecords.playerId, gameType: betRecords.gameType, validBetMinor: betRecords.validBetMinor,
-    status: betRecords.status, version: betRecords.version, pointsNet: betRecords.pointsNet,
-  }).from(betRecords).where(sql`${betRecords.pointsVersion} < ${betRecords.version}`).orderBy(asc(betRecords.id)).limit(limit);
+  return db
+    .select({
+      id: betRecords.id,
+      playerId: betRecords.playerId,
+      gameType: betRecords.gameType,
+      validBetMinor: betRecords.validBetMinor,
+      status: betRecords.status,
+      version: betRecords.version,
+      pointsNet: betRecords.pointsNet,
+    })
+    .from(betRecords)
+    .where(sql`${betRecords.pointsVersion} < ${betRecords.version}`)
+    .orderBy(asc(betRecords.id))
+    .limit(limit);
 }
 
 /** Records that the record's points are now those of `version`, with `pointsNet` earned over all its versions. */

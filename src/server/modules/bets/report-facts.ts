@@ -4,7 +4,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
-export interface BetDayTotals { day: string; rounds: number; bettors: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint }
+export interface BetDayTotals {
+  day: string;
+  rounds: number;
+  bettors: number;
+  stakeMinor: bigint;
+  validMinor: bigint;
+  payoutMinor: bigint;
+}
 
 type Sums = { rounds: string; stake: string; valid: string; payout: string };
 const sums = (r: Sums) => ({ rounds: Number(r.rounds), stakeMinor: BigInt(r.stake), validMinor: BigInt(r.valid), payoutMinor: BigInt(r.payout) });
@@ -20,7 +27,16 @@ export async function betTotalsByDay(db: DbOrTx, from: string, to: string): Prom
   return res.rows.map((r) => ({ day: r.day, bettors: Number(r.bettors ?? 0), ...sums(r) }));
 }
 
-export interface GameTotals { gameType: string; gpCode: string; game: string; playerDays: number; rounds: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint }
+export interface GameTotals {
+  gameType: string;
+  gpCode: string;
+  game: string;
+  playerDays: number;
+  rounds: number;
+  stakeMinor: bigint;
+  validMinor: bigint;
+  payoutMinor: bigint;
+}
 
 /**
  * Per game group, provider and game over the range. playerDays adds each day's distinct players: over one day it is
@@ -35,7 +51,15 @@ export async function betTotalsByGame(db: DbOrTx, from: string, to: string): Pro
   return res.rows.map((r) => ({ gameType: r.game_type, gpCode: r.gp_code, game: r.game, playerDays: Number(r.players), ...sums(r) }));
 }
 
-export interface PlayerBetTotals { playerId: number; rounds: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint; firstDay: string; lastDay: string }
+export interface PlayerBetTotals {
+  playerId: number;
+  rounds: number;
+  stakeMinor: bigint;
+  validMinor: bigint;
+  payoutMinor: bigint;
+  firstDay: string;
+  lastDay: string;
+}
 
 /** Per player over the range, for the given players (a page of the players report). */
 export async function betTotalsOfPlayers(db: DbOrTx, from: string, to: string, playerIds: readonly number[]): Promise<Map<number, PlayerBetTotals>> {
@@ -48,7 +72,6 @@ export async function betTotalsOfPlayers(db: DbOrTx, from: string, to: string, p
   return new Map(res.rows.map((r) => [Number(r.player_id), { playerId: Number(r.player_id), firstDay: r.first_day, lastDay: r.last_day, ...sums(r) }]));
 }
 
-
 /** Each player's GGR (stake - payout) over the range, as a sub-select (player_id, ggr) another domain's statement joins. */
 export function playerGgrOver(from: string, to: string): SQL {
   return sql`(select player_id, sum(stake_minor - payout_minor) as ggr from bet_daily where day between ${from}::date and ${to}::date group by player_id)`;
@@ -60,7 +83,16 @@ export function playerGgrOver(from: string, to: string): SQL {
  */
 export type PlayerGroups = SQL;
 
-export interface GroupBetTotals { grp: number; day: string | null; gameType: string | null; players: number; rounds: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint }
+export interface GroupBetTotals {
+  grp: number;
+  day: string | null;
+  gameType: string | null;
+  players: number;
+  rounds: number;
+  stakeMinor: bigint;
+  validMinor: bigint;
+  payoutMinor: bigint;
+}
 
 /**
  * Settled bets over the range per group and game group (`gameType`), plus one row per group with gameType null whose

@@ -15,7 +15,8 @@ export const betRoutes: FastifyPluginAsync = async (plugin) => {
   const player = { onRequest: app.requirePlayer };
 
   app.get('/players/bet/records', { ...player, schema: { querystring: betRecordsQuery, response: { 200: okBody(betRecordsView) } } }, async (request) =>
-    ok(await bets.records(playerOf(request).playerId, request.query)));
+    ok(await bets.records(playerOf(request).playerId, request.query)),
+  );
 
   // The withdrawal requirement is the cashier's allocation of valid bet to deposits; the bets domain adds its days
   // and the activity wallets' targets.

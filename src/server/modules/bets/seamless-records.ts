@@ -7,8 +7,17 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 export interface SeamlessRoundRecord {
-  gpCode: string; roundId: string; playerId: number; game: string; gameType: string;
-  stakeMinor: bigint; payoutMinor: bigint; status: 'open' | 'settled' | 'void'; version: number; placedAt: Date; settledAt: Date | null;
+  gpCode: string;
+  roundId: string;
+  playerId: number;
+  game: string;
+  gameType: string;
+  stakeMinor: bigint;
+  payoutMinor: bigint;
+  status: 'open' | 'settled' | 'void';
+  version: number;
+  placedAt: Date;
+  settledAt: Date | null;
 }
 
 /**

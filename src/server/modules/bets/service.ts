@@ -44,7 +44,16 @@ const MAX_PAGES_PER_RUN = 20;
 /** Ledger journals written per postLedger call, in one transaction (at most MAX_BATCH_JOURNALS). */
 const LEDGER_BATCH = 500;
 
-export interface IngestResult { code: string; pages: number; received: number; inserted: number; updated: number; unchanged: number; unknownPlayer: number; error?: string }
+export interface IngestResult {
+  code: string;
+  pages: number;
+  received: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  unknownPlayer: number;
+  error?: string;
+}
 
 export class BetsService {
   private readonly db: Db;
@@ -71,21 +80,39 @@ export class BetsService {
   async records(playerId: number, q: { code?: string; wallet_id?: string; start?: string; end?: string } & Paging): Promise<BetRecordsView> {
     const { from, to } = dayRange(q.start, q.end, START_END_FIELDS);
     const { rows, totals } = await repo.betsOf(this.reader, {
-      playerId, code: q.code || undefined, walletId: q.wallet_id === undefined || q.wallet_id === '' ? undefined : Number(q.wallet_id),
-      from, to, limit: q.pageSize, offset: offsetOf(q),
+      playerId,
+      code: q.code || undefined,
+      walletId: q.wallet_id === undefined || q.wallet_id === '' ? undefined : Number(q.wallet_id),
+      from,
+      to,
+      limit: q.pageSize,
+      offset: offsetOf(q),
     });
     const stake = BigInt(totals.stake);
     const payout = BigInt(totals.payout);
     return {
       data: rows.map((b) => ({
-        id: b.id, bet_id: b.betId, code: b.gpCode, game: b.game, game_type: b.gameType,
-        stake: minorToDecimal(b.stakeMinor), payout: minorToDecimal(b.status === 'settled' ? b.payoutMinor : 0n),
+        id: b.id,
+        bet_id: b.betId,
+        code: b.gpCode,
+        game: b.game,
+        game_type: b.gameType,
+        stake: minorToDecimal(b.stakeMinor),
+        payout: minorToDecimal(b.status === 'settled' ? b.payoutMinor : 0n),
         win_loss: minorToDecimal(b.status === 'settled' ? b.payoutMinor - b.stakeMinor : b.status === 'open' ? -b.stakeMinor : 0n),
-        valid_bet: minorToDecimal(b.validBetMinor), status: b.status, wallet_id: b.bonusWalletId ?? 0,
-        placed_at: b.placedAt.toISOString(), settled_at: b.settledAt?.toISOString() ?? null,
+        valid_bet: minorToDecimal(b.validBetMinor),
+        status: b.status,
+        wallet_id: b.bonusWalletId ?? 0,
+        placed_at: b.placedAt.toISOString(),
+        settled_at: b.settledAt?.toISOString() ?? null,
       })),
       total: totals.n,
-      totals: { stake: minorToDecimal(stake), payout: minorToDecimal(payout), valid_bet: minorToDecimal(BigInt(totals.valid)), win_loss: minorToDecimal(payout - stake) },
+      totals: {
+        stake: minorToDecimal(stake),
+        payout: minorToDecimal(payout),
+        valid_bet: minorToDecimal(BigInt(totals.valid)),
+        win_loss: minorToDecimal(payout - stake),
+      },
     };
   }
 
@@ -107,12 +134,20 @@ export class BetsService {
       total: days.groups,
       total_valid_bet: minorToDecimal(days.validMinor),
       withdraw: {
-        required: minorToDecimal(required), achieved: minorToDecimal(achieved), remaining: minorToDecimal(left(required, achieved)),
-        done: requirements.every((r) => r.done), deposits: requirements.length,
+        required: minorToDecimal(required),
+        achieved: minorToDecimal(achieved),
+        remaining: minorToDecimal(left(required, achieved)),
+        done: requirements.every((r) => r.done),
+        deposits: requirements.length,
       },
       wallets: wallets.map((w) => ({
-        id: w.id, name: w.name, name_en: w.nameEn, target: minorToDecimal(w.target), achieved: minorToDecimal(w.achieved),
-        remaining: minorToDecimal(left(w.target, w.achieved)), done: w.achieved >= w.target,
+        id: w.id,
+        name: w.name,
+        name_en: w.nameEn,
+        target: minorToDecimal(w.target),
+        achieved: minorToDecimal(w.achieved),
+        remaining: minorToDecimal(left(w.target, w.achieved)),
+        done: w.achieved >= w.target,
       })),
     };
   }
@@ -129,16 +164,28 @@ export class BetsService {
     const { rows, totals } = await repo.betsOf(this.reader, { playerId, code: q.code || undefined, from, to, limit: q.pageSize, offset: offsetOf(q) });
     return {
       data: rows.map((b) => ({
-        id: b.id, gp_code: b.gpCode, bet_id: b.betId, game: b.game, game_type: b.gameType, status: b.status,
-        stake: minorToDecimal(b.stakeMinor), payout: minorToDecimal(b.payoutMinor), valid_bet: minorToDecimal(b.validBetMinor),
+        id: b.id,
+        gp_code: b.gpCode,
+        bet_id: b.betId,
+        game: b.game,
+        game_type: b.gameType,
+        status: b.status,
+        stake: minorToDecimal(b.stakeMinor),
+        payout: minorToDecimal(b.payoutMinor),
+        valid_bet: minorToDecimal(b.validBetMinor),
         /** What the player won (+) or lost (−) on a settled bet; nothing yet on an open one, nothing at all on a void one. */
         win_loss: b.status === 'settled' ? minorToDecimal(b.payoutMinor - b.stakeMinor) : b.status === 'void' ? '0.00' : null,
         wallet: b.bonusWalletId ? `bonus:${b.bonusWalletId}` : 'central',
-        placed_at: iso(b.placedAt), settled_at: iso(b.settledAt),
+        placed_at: iso(b.placedAt),
+        settled_at: iso(b.settledAt),
       })),
-      total: totals.n, page: q.page, pageSize: q.pageSize,
+      total: totals.n,
+      page: q.page,
+      pageSize: q.pageSize,
       totals: {
-        count: totals.n, stake: minorToDecimal(BigInt(totals.stake)), payout: minorToDecimal(BigInt(totals.payout)),
+        count: totals.n,
+        stake: minorToDecimal(BigInt(totals.stake)),
+        payout: minorToDecimal(BigInt(totals.payout)),
         valid_bet: minorToDecimal(BigInt(totals.valid)),
       },
     };
@@ -173,7 +220,10 @@ export class BetsService {
         else result.unknownPlayer++;
       }
       // Ledger accounts are found (or opened) on the directory's own connection before the transaction.
-      const accounts = await this.ledgerAccounts(code, known.map((k) => k.playerId));
+      const accounts = await this.ledgerAccounts(
+        code,
+        known.map((k) => k.playerId),
+      );
       // One transaction per page: the records, their journals and the cursor move together, so a crash
       // or a failure anywhere in the page loses and repeats nothing; the next run reads the page again.
       await this.db.transaction(async (tx) => {
@@ -224,7 +274,15 @@ export class BetsService {
       if (walletId && delta !== 0n) progress.set(walletId, (progress.get(walletId) ?? 0n) + delta);
     };
     for (const round of rounds) {
-      const stored = new Map((await repo.betsForUpdate(tx, code, round.map((r) => r.bet.betId))).map((b) => [b.betId, b]));
+      const stored = new Map(
+        (
+          await repo.betsForUpdate(
+            tx,
+            code,
+            round.map((r) => r.bet.betId),
+          )
+        ).map((b) => [b.betId, b]),
+      );
       const inserts: Parameters<typeof repo.insertBets>[1] = [];
       const changes: Parameters<typeof repo.replaceBets>[1] = [];
       for (const { bet, playerId, bonusWalletId } of round) {
@@ -232,9 +290,20 @@ export class BetsService {
         const existing = stored.get(bet.betId);
         if (!existing) {
           inserts.push({
-            gpCode: code, betId: bet.betId, playerId, game: bet.game, gameType: bet.gameType, stakeMinor: bet.stakeMinor,
-            payoutMinor: bet.payoutMinor, validBetMinor: valid, status: bet.status, version: bet.version, bonusWalletId,
-            detail: bet.detail, placedAt: bet.placedAt, settledAt: bet.settledAt,
+            gpCode: code,
+            betId: bet.betId,
+            playerId,
+            game: bet.game,
+            gameType: bet.gameType,
+            stakeMinor: bet.stakeMinor,
+            payoutMinor: bet.payoutMinor,
+            validBetMinor: valid,
+            status: bet.status,
+            version: bet.version,
+            bonusWalletId,
+            detail: bet.detail,
+            placedAt: bet.placedAt,
+            settledAt: bet.settledAt,
           });
           if (valid > 0n) addProgress(bonusWalletId, valid);
           daily.add({ ...inserts.at(-1)!, validBetMinor: valid, settledAt: bet.settledAt }, 1);
@@ -247,10 +316,21 @@ export class BetsService {
           out.unchanged++;
           continue;
         }
-        changes.push({ old: existing, next: {
-          game: bet.game, gameType: bet.gameType, stakeMinor: bet.stakeMinor, payoutMinor: bet.payoutMinor, validBetMinor: valid,
-          status: bet.status, version: bet.version, detail: bet.detail, placedAt: bet.placedAt, settledAt: bet.settledAt,
-        } });
+        changes.push({
+          old: existing,
+          next: {
+            game: bet.game,
+            gameType: bet.gameType,
+            stakeMinor: bet.stakeMinor,
+            payoutMinor: bet.payoutMinor,
+            validBetMinor: valid,
+            status: bet.status,
+            version: bet.version,
+            detail: bet.detail,
+            placedAt: bet.placedAt,
+            settledAt: bet.settledAt,
+          },
+        });
         addProgress(existing.bonusWalletId, valid - existing.validBetMinor);
         daily.add(existing, -1);
         daily.add({ ...existing, ...changes.at(-1)!.next, settledAt: bet.settledAt }, 1);
@@ -271,10 +351,12 @@ export class BetsService {
   /** The platform account and the house shard of each player, by player id. */
   private async ledgerAccounts(code: string, playerIds: number[]): Promise<Map<string, { platform: number; house: number }>> {
     const out = new Map<string, { platform: number; house: number }>();
-    await Promise.all([...new Set(playerIds)].map(async (playerId) => {
-      const [platform, house] = await Promise.all([this.accounts.playerAccount(playerId, 'platform', code), this.accounts.houseAccount('game', playerId)]);
-      out.set(`${code}:${playerId}`, { platform, house });
-    }));
+    await Promise.all(
+      [...new Set(playerIds)].map(async (playerId) => {
+        const [platform, house] = await Promise.all([this.accounts.playerAccount(playerId, 'platform', code), this.accounts.houseAccount('game', playerId)]);
+        out.set(`${code}:${playerId}`, { platform, house });
+      }),
+    );
     return out;
   }
 
@@ -298,10 +380,16 @@ export class BetsService {
       if (!acc) throw new Error(`bets: no ledger accounts looked up for player ${bet.playerId} at ${bet.gpCode}`);
       owed.push({ bet, net, journal: journals.length });
       journals.push({
-        kind: 'game_result', idempotencyKey: `bet:${bet.gpCode}:${bet.betId}:v${bet.version}`,
-        request: { betId: bet.betId, version: bet.version, delta: delta.toString() }, playerId: bet.playerId,
-        ref: bet.betId, memo: `${bet.gpCode} ${bet.game} ${bet.status}`,
-        postings: [{ accountId: acc.platform, amountMinor: delta }, { accountId: acc.house, amountMinor: -delta }],
+        kind: 'game_result',
+        idempotencyKey: `bet:${bet.gpCode}:${bet.betId}:v${bet.version}`,
+        request: { betId: bet.betId, version: bet.version, delta: delta.toString() },
+        playerId: bet.playerId,
+        ref: bet.betId,
+        memo: `${bet.gpCode} ${bet.game} ${bet.status}`,
+        postings: [
+          { accountId: acc.platform, amountMinor: delta },
+          { accountId: acc.house, amountMinor: -delta },
+        ],
       });
     }
     const results = await postJournals(tx, journals);
@@ -326,7 +414,11 @@ export class BetsService {
     if (!due.length) return { posted: 0, waiting: 0 };
     const accounts = new Map<string, { platform: number; house: number }>();
     for (const code of new Set(due.map((b) => b.gpCode))) {
-      for (const [k, v] of await this.ledgerAccounts(code, due.filter((b) => b.gpCode === code).map((b) => b.playerId))) accounts.set(k, v);
+      for (const [k, v] of await this.ledgerAccounts(
+        code,
+        due.filter((b) => b.gpCode === code).map((b) => b.playerId),
+      ))
+        accounts.set(k, v);
     }
     return this.db.transaction((tx) => this.postDue(tx, due, accounts));
   }

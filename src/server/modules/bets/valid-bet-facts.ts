@@ -7,29 +7,49 @@ import { betRecords } from '../../db/schema.ts';
 
 /** The player's settled valid bet over all time. */
 export async function validBetTotal(db: DbOrTx, playerId: number): Promise<bigint> {
-  const r = await db.select({ total: sql<string>`coalesce(sum(${betRecords.validBetMinor}), 0)` }).from(betRecords)
+  const r = await db
+    .select({ total: sql<string>`coalesce(sum(${betRecords.validBetMinor}), 0)` })
+    .from(betRecords)
     .where(and(eq(betRecords.playerId, playerId), eq(betRecords.status, 'settled')));
   return BigInt(r[0]?.total ?? 0);
 }
 
 /** Settled valid bet in [from, to) per player and game group (all groups when none are given), players after `afterPlayer`. */
 export async function validBetByGroup(db: DbOrTx, from: Date, to: Date, groups: string[], afterPlayer: number, limit: number) {
-  const rows = await db.select({
-    playerId: betRecords.playerId, group: betRecords.gameType, total: sql<string>`sum(${betRecords.validBetMinor})`,
-  }).from(betRecords).where(and(
-    eq(betRecords.status, 'settled'), gte(betRecords.settledAt, from), lt(betRecords.settledAt, to), sql`${betRecords.playerId} > ${afterPlayer}`,
-    groups.length ? inArray(betRecords.gameType, groups) : undefined,
-  )).groupBy(betRecords.playerId, betRecords.gameType).orderBy(asc(betRecords.playerId), asc(betRecords.gameType)).limit(limit);
+  const rows = await db
+    .select({
+      playerId: betRecords.playerId,
+      group: betRecords.gameType,
+      total: sql<string>`sum(${betRecords.validBetMinor})`,
+    })
+    .from(betRecords)
+    .where(
+      and(
+        eq(betRecords.status, 'settled'),
+        gte(betRecords.settledAt, from),
+        lt(betRecords.settledAt, to),
+        sql`${betRecords.playerId} > ${afterPlayer}`,
+        groups.length ? inArray(betRecords.gameType, groups) : undefined,
+      ),
+    )
+    .groupBy(betRecords.playerId, betRecords.gameType)
+    .orderBy(asc(betRecords.playerId), asc(betRecords.gameType))
+    .limit(limit);
   return rows.map((r) => ({ playerId: r.playerId, group: r.group, totalMinor: BigInt(r.total) }));
 }
 
 /** Net loss (stakes minus payouts of settled bets) in [from, to) per player, players after `afterPlayer`. */
 export async function netLossByPlayer(db: DbOrTx, from: Date, to: Date, afterPlayer: number, limit: number) {
-  const rows = await db.select({
-    playerId: betRecords.playerId, loss: sql<string>`sum(${betRecords.stakeMinor} - ${betRecords.payoutMinor})`,
-  }).from(betRecords).where(and(
-    eq(betRecords.status, 'settled'), gte(betRecords.settledAt, from), lt(betRecords.settledAt, to), sql`${betRecords.playerId} > ${afterPlayer}`,
-  )).groupBy(betRecords.playerId).orderBy(asc(betRecords.playerId)).limit(limit);
+  const rows = await db
+    .select({
+      playerId: betRecords.playerId,
+      loss: sql<string>`sum(${betRecords.stakeMinor} - ${betRecords.payoutMinor})`,
+    })
+    .from(betRecords)
+    .where(and(eq(betRecords.status, 'settled'), gte(betRecords.settledAt, from), lt(betRecords.settledAt, to), sql`${betRecords.playerId} > ${afterPlayer}`))
+    .groupBy(betRecords.playerId)
+    .orderBy(asc(betRecords.playerId))
+    .limit(limit);
   return rows.map((r) => ({ playerId: r.playerId, lossMinor: BigInt(r.loss) }));
 }
 

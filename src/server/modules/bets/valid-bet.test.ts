@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { netEffectMinor, validBetMinor } from './valid-bet.ts';
 
 const bet = (over: Partial<Parameters<typeof validBetMinor>[0]>) => ({
-  gameType: 'slots', stakeMinor: 1000n, payoutMinor: 0n, status: 'settled' as const, detail: {}, ...over,
+  gameType: 'slots',
+  stakeMinor: 1000n,
+  payoutMinor: 0n,
+  status: 'settled' as const,
+  detail: {},
+  ...over,
 });
 
 describe('valid bet', () => {

@@ -4,13 +4,20 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { BANK_CARD_STATUS } from '../../../shared/statuses.ts';
 
-export interface StatusCount { status: string; n: number }
+export interface StatusCount {
+  status: string;
+  n: number;
+}
 
 /** Work waiting for finance and the money paid in and out since dayStart, in one round trip. */
 export async function deskCounts(db: DbOrTx, dayStart: Date) {
   const since = dayStart.toISOString();
   const { rows } = await db.execute<{
-    deposits: number; withdrawals: number; cards: number; deposits_minor: string; withdrawals_minor: string;
+    deposits: number;
+    withdrawals: number;
+    cards: number;
+    deposits_minor: string;
+    withdrawals_minor: string;
   }>(sql`select
       (select count(*)::int from deposit_orders where status = 'pending' and method in ('bank_transfer', 'usdt')) as deposits,
       (select count(*)::int from withdrawals where status = 'applying') as withdrawals,

@@ -3,7 +3,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './counts-repository.ts';
 
-
 export interface CashierDeskCounts {
   /** Manual deposits (bank transfer, USDT) and withdrawals waiting for review, and bank cards waiting for an audit. */
   pending: { deposits: number; withdrawals: number; cards: number };

@@ -11,21 +11,33 @@ export async function depositById(db: DbOrTx, id: string) {
 
 /** The player's paid deposits that came before this one (by payment time, then id), optionally only those paid since a moment. */
 export async function paidDepositsBefore(db: DbOrTx, playerId: number, paidAt: Date, id: string, since?: Date): Promise<number> {
-  const r = await db.select({ n: count() }).from(depositOrders).where(and(
-    eq(depositOrders.playerId, playerId), eq(depositOrders.status, 'paid'),
-    or(lt(depositOrders.paidAt, paidAt), and(eq(depositOrders.paidAt, paidAt), lt(depositOrders.id, id))),
-    since ? gte(depositOrders.paidAt, since) : undefined,
-  ));
+  const r = await db
+    .select({ n: count() })
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.playerId, playerId),
+        eq(depositOrders.status, 'paid'),
+        or(lt(depositOrders.paidAt, paidAt), and(eq(depositOrders.paidAt, paidAt), lt(depositOrders.id, id))),
+        since ? gte(depositOrders.paidAt, since) : undefined,
+      ),
+    );
   return r[0]?.n ?? 0;
 }
 
 /** How many paid deposits a player has and their total, optionally only those paid within [since, until]. */
 export async function depositTotals(db: DbOrTx, playerId: number, since?: Date, until?: Date): Promise<{ n: number; totalMinor: bigint }> {
-  const r = await db.select({ n: count(), total: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)` }).from(depositOrders).where(and(
-    eq(depositOrders.playerId, playerId), eq(depositOrders.status, 'paid'),
-    since ? gte(depositOrders.paidAt, since) : undefined,
-    until ? lte(depositOrders.paidAt, until) : undefined,
-  ));
+  const r = await db
+    .select({ n: count(), total: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)` })
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.playerId, playerId),
+        eq(depositOrders.status, 'paid'),
+        since ? gte(depositOrders.paidAt, since) : undefined,
+        until ? lte(depositOrders.paidAt, until) : undefined,
+      ),
+    );
   return { n: r[0]?.n ?? 0, totalMinor: BigInt(r[0]?.total ?? 0) };
 }
 
@@ -35,19 +47,37 @@ export async function depositTotals(db: DbOrTx, playerId: number, since?: Date, 
  * created_at) index; an order is created before it is paid, and one created more than `createdSlackMs` before
  * the window is left out. One statement, so the limit counts only deposits the caller still wants.
  */
-export async function paidDepositsCredited(db: DbOrTx, q: { from: Date; to: Date; methods: readonly string[]; createdSlackMs: number; limit: number; unless: (depositId: SQL) => SQL }) {
-  return db.select({ id: depositOrders.id, playerId: depositOrders.playerId }).from(depositOrders).where(and(
-    eq(depositOrders.status, 'paid'), inArray(depositOrders.method, [...q.methods]),
-    gte(depositOrders.createdAt, new Date(q.from.getTime() - q.createdSlackMs)),
-    gte(depositOrders.paidAt, q.from), lt(depositOrders.paidAt, q.to),
-    sql`not ${q.unless(sql`${depositOrders.id}`)}`,
-  )).orderBy(asc(depositOrders.paidAt), asc(depositOrders.id)).limit(q.limit);
+export async function paidDepositsCredited(
+  db: DbOrTx,
+  q: { from: Date; to: Date; methods: readonly string[]; createdSlackMs: number; limit: number; unless: (depositId: SQL) => SQL },
+) {
+  return db
+    .select({ id: depositOrders.id, playerId: depositOrders.playerId })
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.status, 'paid'),
+        inArray(depositOrders.method, [...q.methods]),
+        gte(depositOrders.createdAt, new Date(q.from.getTime() - q.createdSlackMs)),
+        gte(depositOrders.paidAt, q.from),
+        lt(depositOrders.paidAt, q.to),
+        sql`not ${q.unless(sql`${depositOrders.id}`)}`,
+      ),
+    )
+    .orderBy(asc(depositOrders.paidAt), asc(depositOrders.id))
+    .limit(q.limit);
 }
 
 /** The number of the player's first bank card still in use, if any. */
 export async function usableCardNumber(db: DbOrTx, playerId: number): Promise<string | undefined> {
-  return (await db.select({ n: bankCards.cardNumber }).from(bankCards)
-    .where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt))).orderBy(asc(bankCards.id)).limit(1))[0]?.n;
+  return (
+    await db
+      .select({ n: bankCards.cardNumber })
+      .from(bankCards)
+      .where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt)))
+      .orderBy(asc(bankCards.id))
+      .limit(1)
+  )[0]?.n;
 }
 
 /**
@@ -65,8 +95,9 @@ export function paidDepositSumsSince(since: Date): SQL {
 
 /** How many of a player's deposit orders failed or expired since a moment (risk's many-failed-deposits rule). */
 export async function failedDepositsSince(db: DbOrTx, playerId: number, since: Date): Promise<number> {
-  const r = await db.select({ n: count() }).from(depositOrders).where(and(
-    eq(depositOrders.playerId, playerId), inArray(depositOrders.status, ['failed', 'expired']), gte(depositOrders.createdAt, since),
-  ));
+  const r = await db
+    .select({ n: count() })
+    .from(depositOrders)
+    .where(and(eq(depositOrders.playerId, playerId), inArray(depositOrders.status, ['failed', 'expired']), gte(depositOrders.createdAt, since)));
   return r[0]?.n ?? 0;
 }

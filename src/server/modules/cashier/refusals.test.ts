@@ -18,7 +18,7 @@ function counter(fail = { now: false }) {
 }
 
 describe('RefusalCounter', () => {
-  it('writes a moment\'s refusals in one write per outcome once the delay has passed, and not before', async () => {
+  it("writes a moment's refusals in one write per outcome once the delay has passed, and not before", async () => {
     const { timer, writes, refusals } = counter();
     for (let i = 0; i < 3; i++) refusals.count('forged_or_malformed');
     refusals.count('rate_limited');
@@ -26,7 +26,10 @@ describe('RefusalCounter', () => {
     await timer.advance(REFUSAL_FLUSH_MS - 1);
     expect(writes).toEqual([]);
     await timer.advance(1);
-    expect(writes).toEqual([['forged_or_malformed', 3], ['rate_limited', 1]]);
+    expect(writes).toEqual([
+      ['forged_or_malformed', 3],
+      ['rate_limited', 1],
+    ]);
     expect(timer.pending).toBe(0);
   });
 

@@ -5,8 +5,20 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DepositStatus, WithdrawalStatus } from '../../../shared/statuses.ts';
 
-export interface DepositMethodStatus { method: string; status: DepositStatus; orders: number; amountMinor: bigint; paySeconds: number }
-export interface WithdrawalStatusFigures { status: WithdrawalStatus; requests: number; amountMinor: bigint; feeMinor: bigint; paySeconds: number }
+export interface DepositMethodStatus {
+  method: string;
+  status: DepositStatus;
+  orders: number;
+  amountMinor: bigint;
+  paySeconds: number;
+}
+export interface WithdrawalStatusFigures {
+  status: WithdrawalStatus;
+  requests: number;
+  amountMinor: bigint;
+  feeMinor: bigint;
+  paySeconds: number;
+}
 
 /** Deposit orders created in [start, end), per method and status; paySeconds adds up (paid_at - created_at) of the paid ones. */
 export async function depositsByMethodStatus(db: DbOrTx, start: Date, end: Date): Promise<DepositMethodStatus[]> {
@@ -25,5 +37,11 @@ export async function withdrawalsByStatus(db: DbOrTx, start: Date, end: Date): P
       sum(extract(epoch from reviewed_at - created_at)) filter (where status = 'paid')::text as secs
     from withdrawals where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz
     group by status`);
-  return res.rows.map((r) => ({ status: r.status, requests: Number(r.n), amountMinor: BigInt(r.amount), feeMinor: BigInt(r.fee), paySeconds: Number(r.secs ?? 0) }));
+  return res.rows.map((r) => ({
+    status: r.status,
+    requests: Number(r.n),
+    amountMinor: BigInt(r.amount),
+    feeMinor: BigInt(r.fee),
+    paySeconds: Number(r.secs ?? 0),
+  }));
 }

@@ -17,28 +17,49 @@ export async function depositById(db: DbOrTx, id: string, lock = false): Promise
   return (lock ? await q.for('update') : await q)[0];
 }
 export async function depositByClientKey(db: DbOrTx, playerId: number, key: string): Promise<DepositRow | undefined> {
-  return (await db.select().from(depositOrders).where(and(eq(depositOrders.playerId, playerId), eq(depositOrders.clientKey, key))))[0];
+  return (
+    await db
+      .select()
+      .from(depositOrders)
+      .where(and(eq(depositOrders.playerId, playerId), eq(depositOrders.clientKey, key)))
+  )[0];
 }
 export async function updateDeposit(db: DbOrTx, id: string, values: Partial<typeof depositOrders.$inferInsert>): Promise<void> {
   await db.update(depositOrders).set(values).where(eq(depositOrders.id, id));
 }
 export async function gatewayDepositsTodayMinor(db: DbOrTx, playerId: number, since: Date): Promise<bigint> {
-  const r = await db.select({ s: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)::text` }).from(depositOrders)
-    .where(and(eq(depositOrders.playerId, playerId), inArray(depositOrders.method, ['card', 'cvs', 'online_banking']),
-      inArray(depositOrders.status, [DEPOSIT_STATUS.pending, DEPOSIT_STATUS.paid]), gte(depositOrders.createdAt, since)));
+  const r = await db
+    .select({ s: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)::text` })
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.playerId, playerId),
+        inArray(depositOrders.method, ['card', 'cvs', 'online_banking']),
+        inArray(depositOrders.status, [DEPOSIT_STATUS.pending, DEPOSIT_STATUS.paid]),
+        gte(depositOrders.createdAt, since),
+      ),
+    );
   return BigInt(r[0]?.s ?? '0');
 }
 export async function expiredPendingGatewayOrders(db: DbOrTx, before: Date, limit: number): Promise<DepositRow[]> {
-  return db.select().from(depositOrders)
-    .where(and(eq(depositOrders.status, DEPOSIT_STATUS.pending), inArray(depositOrders.method, ['card', 'cvs', 'online_banking']), lt(depositOrders.expiresAt, before)))
-    .orderBy(asc(depositOrders.expiresAt)).limit(limit);
+  return db
+    .select()
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.status, DEPOSIT_STATUS.pending),
+        inArray(depositOrders.method, ['card', 'cvs', 'online_banking']),
+        lt(depositOrders.expiresAt, before),
+      ),
+    )
+    .orderBy(asc(depositOrders.expiresAt))
+    .limit(limit);
 }
 const paidSince = (playerId: number, since: Date | null) =>
   and(eq(depositOrders.playerId, playerId), eq(depositOrders.status, DEPOSIT_STATUS.paid), since ? gte(depositOrders.paidAt, since) : undefined);
 
 export async function paidDepositsSince(db: DbOrTx, playerId: number, since: Date | null): Promise<DepositRow[]> {
-  return db.select().from(depositOrders).where(paidSince(playerId, since))
-    .orderBy(asc(depositOrders.paidAt), asc(depositOrders.id)).limit(1000);
+  return db.select().from(depositOrders).where(paidSince(playerId, since)).orderBy(asc(depositOrders.paidAt), asc(depositOrders.id)).limit(1000);
 }
 
 /**
@@ -50,21 +71,32 @@ export async function paidDepositsPage(db: DbOrTx, playerId: number, since: Date
   const beforeMinor = sql<string>`coalesce(sum(${depositOrders.amountMinor}) over (order by ${depositOrders.paidAt}, ${depositOrders.id}
     rows between unbounded preceding and 1 preceding), 0)::text`;
   const [rows, n] = await Promise.all([
-    db.select({ id: depositOrders.id, amountMinor: depositOrders.amountMinor, paidAt: depositOrders.paidAt, beforeMinor }).from(depositOrders)
-      .where(where).orderBy(desc(depositOrders.paidAt), desc(depositOrders.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int`, first: sql<Date | null>`min(${depositOrders.paidAt})`.mapWith(depositOrders.paidAt) })
-      .from(depositOrders).where(where),
+    db
+      .select({ id: depositOrders.id, amountMinor: depositOrders.amountMinor, paidAt: depositOrders.paidAt, beforeMinor })
+      .from(depositOrders)
+      .where(where)
+      .orderBy(desc(depositOrders.paidAt), desc(depositOrders.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int`, first: sql<Date | null>`min(${depositOrders.paidAt})`.mapWith(depositOrders.paidAt) })
+      .from(depositOrders)
+      .where(where),
   ]);
   return {
     rows: rows.map((r) => ({ id: r.id, amountMinor: r.amountMinor, paidAt: r.paidAt!, beforeMinor: BigInt(r.beforeMinor) })),
-    total: n[0]?.n ?? 0, firstPaidAt: n[0]?.first ?? null,
+    total: n[0]?.n ?? 0,
+    firstPaidAt: n[0]?.first ?? null,
   };
 }
 export async function depositsOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {
   const where = and(eq(depositOrders.playerId, playerId), gte(depositOrders.createdAt, from), sql`${depositOrders.createdAt} <= ${to.toISOString()}`);
   const [rows, n] = await Promise.all([
     db.select().from(depositOrders).where(where).orderBy(desc(depositOrders.createdAt)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(depositOrders).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(depositOrders)
+      .where(where),
   ]);
   return { rows, total: n[0]?.n ?? 0 };
 }
@@ -87,7 +119,11 @@ export async function countRefusedCallbacks(db: DbOrTx, q: { gateway: string; ou
 
 /** The player's bound cards, oldest first; at most `limit` when one is given. */
 export async function cardsOf(db: DbOrTx, playerId: number, limit?: number): Promise<CardRow[]> {
-  const q = db.select().from(bankCards).where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt))).orderBy(asc(bankCards.id));
+  const q = db
+    .select()
+    .from(bankCards)
+    .where(and(eq(bankCards.playerId, playerId), isNull(bankCards.deletedAt)))
+    .orderBy(asc(bankCards.id));
   return limit === undefined ? q : q.limit(limit);
 }
 export async function cardById(db: DbOrTx, id: number, lock = false): Promise<CardRow | undefined> {
@@ -95,7 +131,12 @@ export async function cardById(db: DbOrTx, id: number, lock = false): Promise<Ca
   return (lock ? await q.for('update') : await q)[0];
 }
 export async function liveCardByNumber(db: DbOrTx, number: string): Promise<CardRow | undefined> {
-  return (await db.select().from(bankCards).where(and(eq(bankCards.cardNumber, number), isNull(bankCards.deletedAt))))[0];
+  return (
+    await db
+      .select()
+      .from(bankCards)
+      .where(and(eq(bankCards.cardNumber, number), isNull(bankCards.deletedAt)))
+  )[0];
 }
 export async function insertCard(db: DbOrTx, values: typeof bankCards.$inferInsert): Promise<CardRow> {
   return (await db.insert(bankCards).values(values).returning())[0]!;
@@ -112,14 +153,20 @@ export async function withdrawalById(db: DbOrTx, id: string, lock = false): Prom
   return (lock ? await q.for('update') : await q)[0];
 }
 export async function withdrawalByClientKey(db: DbOrTx, playerId: number, key: string): Promise<WithdrawalRow | undefined> {
-  return (await db.select().from(withdrawals).where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.clientKey, key))))[0];
+  return (
+    await db
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.clientKey, key)))
+  )[0];
 }
 /**
  * Records risk's decision on a withdrawal still waiting that has none yet, approving it automatically when that is
  * the decision; answers whether this call recorded it (a second caller finds it done).
  */
 export async function recordRiskDecision(db: DbOrTx, id: string, decision: RiskDecision): Promise<boolean> {
-  const rows = await db.update(withdrawals)
+  const rows = await db
+    .update(withdrawals)
     .set({ riskDecision: decision, autoApprovedAt: decision === RISK_DECISION.auto_approve ? sql`now()` : null })
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, WITHDRAWAL_STATUS.applying), isNull(withdrawals.riskDecision)))
     .returning({ id: withdrawals.id });
@@ -130,19 +177,34 @@ export async function updateWithdrawal(db: DbOrTx, id: string, values: Partial<t
 }
 /** Today's withdrawals that count against the daily limits: waiting for review or paid. */
 export async function withdrawalsSince(db: DbOrTx, playerId: number, since: Date): Promise<WithdrawalRow[]> {
-  return db.select().from(withdrawals)
-    .where(and(eq(withdrawals.playerId, playerId), inArray(withdrawals.status, [WITHDRAWAL_STATUS.applying, WITHDRAWAL_STATUS.paid]), gte(withdrawals.createdAt, since)));
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.playerId, playerId),
+        inArray(withdrawals.status, [WITHDRAWAL_STATUS.applying, WITHDRAWAL_STATUS.paid]),
+        gte(withdrawals.createdAt, since),
+      ),
+    );
 }
 export async function lastPaidWithdrawalAt(db: DbOrTx, playerId: number): Promise<Date | null> {
-  const r = await db.select({ at: withdrawals.reviewedAt }).from(withdrawals)
-    .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, WITHDRAWAL_STATUS.paid))).orderBy(desc(withdrawals.reviewedAt)).limit(1);
+  const r = await db
+    .select({ at: withdrawals.reviewedAt })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, WITHDRAWAL_STATUS.paid)))
+    .orderBy(desc(withdrawals.reviewedAt))
+    .limit(1);
   return r[0]?.at ?? null;
 }
 export async function withdrawalsOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {
   const where = and(eq(withdrawals.playerId, playerId), gte(withdrawals.createdAt, from), sql`${withdrawals.createdAt} <= ${to.toISOString()}`);
   const [rows, n] = await Promise.all([
     db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(withdrawals)
+      .where(where),
   ]);
   return { rows, total: n[0]?.n ?? 0 };
 }

@@ -6,8 +6,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import {
-  bankCardBody, bankCardsView, callbackAckView, cardIdBody, depositCreateBody, depositIdParam, depositMethodsView, depositView,
-  personalInfoBody, requirementView, requirementsQuery, withdrawCancelBody, withdrawCreateBody, withdrawCreatedView, withdrawTermsView,
+  bankCardBody,
+  bankCardsView,
+  callbackAckView,
+  cardIdBody,
+  depositCreateBody,
+  depositIdParam,
+  depositMethodsView,
+  depositView,
+  personalInfoBody,
+  requirementView,
+  requirementsQuery,
+  withdrawCancelBody,
+  withdrawCreateBody,
+  withdrawCreatedView,
+  withdrawTermsView,
 } from '../../../shared/schemas/cashier.ts';
 import { errorView, okBody, okEmpty, pageOf } from '../../../shared/schemas/envelope.ts';
 import { translate } from '../../../i18n/index.ts';
@@ -28,28 +41,43 @@ export const cashierRoutes: FastifyPluginAsync = async (plugin) => {
   const player = { onRequest: app.requirePlayer };
   const orderLimit = { rateLimit: { max: ORDERS_PER_MINUTE, timeWindow: '1 minute' } };
 
-  app.get('/finance/deposit/methods', { ...player, schema: { response: { 200: okBody(depositMethodsView) } } }, async (request) => ok(await cashier.depositMethods(request.locale)));
+  app.get('/finance/deposit/methods', { ...player, schema: { response: { 200: okBody(depositMethodsView) } } }, async (request) =>
+    ok(await cashier.depositMethods(request.locale)),
+  );
 
-  app.post('/finance/deposit/create', { ...player, schema: { headers: idempotencyHeaders, body: depositCreateBody, response: { 200: okBody(depositView) } }, config: orderLimit }, async (request) =>
-    ok(await cashier.createDeposit(playerOf(request).playerId, request.body, clientKey(request), request.locale, request.ip)));
+  app.post(
+    '/finance/deposit/create',
+    { ...player, schema: { headers: idempotencyHeaders, body: depositCreateBody, response: { 200: okBody(depositView) } }, config: orderLimit },
+    async (request) => ok(await cashier.createDeposit(playerOf(request).playerId, request.body, clientKey(request), request.locale, request.ip)),
+  );
 
   app.get('/finance/deposit/:id', { ...player, schema: { params: depositIdParam, response: { 200: okBody(depositView) } } }, async (request) =>
-    ok(await cashier.depositOf(playerOf(request).playerId, request.params.id)));
+    ok(await cashier.depositOf(playerOf(request).playerId, request.params.id)),
+  );
 
   // The gateway posts here. The signature covers the raw body, so this route reads it unparsed.
   await app.register(async (raw) => {
     raw.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
     // The gateway's own addresses send many callbacks in a busy hour, so the limit is generous; senders of
     // forged callbacks are refused much sooner by the service's count of them.
-    raw.post('/payments/paybridge/callback', { schema: { response: { 200: callbackAckView, 401: errorView, 429: errorView } }, config: { rateLimit: { max: CALLBACKS_PER_MINUTE, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const result = await cashier.handleCallback(String(request.body ?? ''), request.headers, request.ip);
-      if (result.outcome === 'rate_limited') return reply.code(429).send({ status: 'error', code: 'rate_limited', message: 'too many failed callbacks' });
-      if (!result.ok) return reply.code(401).send({ status: 'error', code: 'bad_signature', message: 'signature check failed' });
-      return reply.type('text/plain').send('OK');
-    });
+    raw.post(
+      '/payments/paybridge/callback',
+      {
+        schema: { response: { 200: callbackAckView, 401: errorView, 429: errorView } },
+        config: { rateLimit: { max: CALLBACKS_PER_MINUTE, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const result = await cashier.handleCallback(String(request.body ?? ''), request.headers, request.ip);
+        if (result.outcome === 'rate_limited') return reply.code(429).send({ status: 'error', code: 'rate_limited', message: 'too many failed callbacks' });
+        if (!result.ok) return reply.code(401).send({ status: 'error', code: 'bad_signature', message: 'signature check failed' });
+        return reply.type('text/plain').send('OK');
+      },
+    );
   });
 
-  app.get('/players/debit-card/list', { ...player, schema: { response: { 200: okBody(bankCardsView) } } }, async (request) => ok(await cashier.cards(playerOf(request).playerId, request.locale)));
+  app.get('/players/debit-card/list', { ...player, schema: { response: { 200: okBody(bankCardsView) } } }, async (request) =>
+    ok(await cashier.cards(playerOf(request).playerId, request.locale)),
+  );
 
   app.post('/players/debit-card/store', { ...player, schema: { body: bankCardBody, response: { 200: okEmpty } } }, async (request) => {
     await cashier.addCard(playerOf(request).playerId, request.body, request.ip);
@@ -66,19 +94,28 @@ export const cashierRoutes: FastifyPluginAsync = async (plugin) => {
     return ok(null, translate(request.locale, 'cashier.answer.info_saved'));
   });
 
-  app.get('/finance/withdraw/terms', { ...player, schema: { response: { 200: okBody(withdrawTermsView) } } }, async (request) => ok(await cashier.withdrawTermsView(playerOf(request).playerId)));
+  app.get('/finance/withdraw/terms', { ...player, schema: { response: { 200: okBody(withdrawTermsView) } } }, async (request) =>
+    ok(await cashier.withdrawTermsView(playerOf(request).playerId)),
+  );
 
-  app.post('/finance/withdraw/create', { ...player, schema: { headers: idempotencyHeaders, body: withdrawCreateBody, response: { 200: okBody(withdrawCreatedView) } }, config: orderLimit }, async (request) => {
-    const w = await cashier.createWithdrawal(playerOf(request).playerId, request.body, clientKey(request));
-    const view = { id: w.id, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor), status: w.status };
-    return ok(view, translate(request.locale, 'cashier.answer.withdraw_submitted'));
-  });
+  app.post(
+    '/finance/withdraw/create',
+    { ...player, schema: { headers: idempotencyHeaders, body: withdrawCreateBody, response: { 200: okBody(withdrawCreatedView) } }, config: orderLimit },
+    async (request) => {
+      const w = await cashier.createWithdrawal(playerOf(request).playerId, request.body, clientKey(request));
+      const view = { id: w.id, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor), status: w.status };
+      return ok(view, translate(request.locale, 'cashier.answer.withdraw_submitted'));
+    },
+  );
 
   app.post('/finance/withdraw/cancel', { ...player, schema: { body: withdrawCancelBody, response: { 200: okEmpty } } }, async (request) => {
     await cashier.closeWithdrawal(request.body.id, 'cancel', { playerId: playerOf(request).playerId }, 'player cancels');
     return ok(null, translate(request.locale, 'cashier.answer.withdraw_cancelled'));
   });
 
-  app.get('/finance/withdraw/limit/records', { ...player, schema: { querystring: requirementsQuery, response: { 200: okBody(pageOf(requirementView)) } } }, async (request) =>
-    ok(await cashier.requirementsPage(playerOf(request).playerId, request.query)));
+  app.get(
+    '/finance/withdraw/limit/records',
+    { ...player, schema: { querystring: requirementsQuery, response: { 200: okBody(pageOf(requirementView)) } } },
+    async (request) => ok(await cashier.requirementsPage(playerOf(request).playerId, request.query)),
+  );
 };

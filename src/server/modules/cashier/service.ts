@@ -76,7 +76,6 @@ function maskNumber(n: string): string {
   return n.length > 4 ? `${'*'.repeat(Math.max(0, n.length - 4))}${n.slice(-4)}` : n;
 }
 
-
 /**
  * One deposit's turnover requirement. Valid bet is allocated to deposits oldest first, so this one gets what is left
  * of `achievedMinor` after the requirements of the deposits paid before it (`beforeMinor` in all) took theirs.
@@ -86,8 +85,12 @@ function requirementOf(d: { id: string; amountMinor: bigint; paidAt: Date }, bef
   const rest = achievedMinor > beforeMinor ? achievedMinor - beforeMinor : 0n;
   const part = rest >= required ? required : rest;
   return {
-    id: d.id, created_at: d.paidAt.toISOString(), deposit: minorToDecimal(d.amountMinor), required: minorToDecimal(required),
-    achieved: minorToDecimal(part), done: part >= required,
+    id: d.id,
+    created_at: d.paidAt.toISOString(),
+    deposit: minorToDecimal(d.amountMinor),
+    required: minorToDecimal(required),
+    achieved: minorToDecimal(part),
+    done: part >= required,
   };
 }
 import { BANK_CARD_STATUS, DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../shared/statuses.ts';
@@ -132,8 +135,19 @@ export class CashierService {
   }
 
   constructor(deps: {
-    db: Db; reader?: Db; system: SystemService; gateway: PaymentGateway; publish: Publisher; accounts: AccountDirectory; urls: { notifyUrl: string; siteUrl: string }; limiter?: Limiter;
-    gate?: ProtectionGate; kyc?: WithdrawalKycGate; risk?: WithdrawalRiskGate; events?: EventPublisher<CashierEvents>; onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
+    db: Db;
+    reader?: Db;
+    system: SystemService;
+    gateway: PaymentGateway;
+    publish: Publisher;
+    accounts: AccountDirectory;
+    urls: { notifyUrl: string; siteUrl: string };
+    limiter?: Limiter;
+    gate?: ProtectionGate;
+    kyc?: WithdrawalKycGate;
+    risk?: WithdrawalRiskGate;
+    events?: EventPublisher<CashierEvents>;
+    onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
     /** When the refusal counts are written; tests pass a ManualTimer. */
     timer?: Timer;
   }) {
@@ -163,7 +177,12 @@ export class CashierService {
     const s = await this.system.settings();
     // Digits-only text (a bank code, an account number) can come back from the settings' jsonb as a number: read it as text.
     const text = (x: unknown) => (x === null || x === undefined ? '' : String(x));
-    const receiving = { bank: text(s.receiving_bank), name: text(s.receiving_bank_account_name), account: text(s.receiving_bank_account), usdt: text(s.usdt_address) };
+    const receiving = {
+      bank: text(s.receiving_bank),
+      name: text(s.receiving_bank_account_name),
+      account: text(s.receiving_bank_account),
+      usdt: text(s.usdt_address),
+    };
     const all: Array<{ method: DepositMethod; enabled: boolean }> = [
       { method: 'bank_transfer', enabled: !!receiving.account },
       { method: 'card', enabled: !!s.tripartite_deposit },
@@ -175,25 +194,43 @@ export class CashierService {
     const rank = (m: string) => (order.includes(m) ? order.indexOf(m) : order.length + all.findIndex((x) => x.method === m));
     const bank = BANKS.find((b) => b.code === receiving.bank);
     return {
-      methods: all.filter((m) => m.enabled).map((m) => m.method).sort((a, b) => rank(a) - rank(b)),
+      methods: all
+        .filter((m) => m.enabled)
+        .map((m) => m.method)
+        .sort((a, b) => rank(a) - rank(b)),
       min: minorToDecimal(settingMinor(s.single_deposit_min)),
       max: minorToDecimal(settingMinor(s.single_deposit_max)),
       // Each method's effective limits: the operator's settings when set, else the method's own.
-      limits: Object.fromEntries(all.filter((m) => m.enabled).map((m) => {
-        const l = depositLimitsMinor(m.method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
-        return [m.method, { min: minorToDecimal(l.minMinor), max: minorToDecimal(l.maxMinor) }];
-      })) as Partial<Record<DepositMethod, { min: string; max: string }>>,
-      bank_transfer: receiving.account ? {
-        bank: bank ? byLocale(locale, bank.name, bank.name_en) : receiving.bank, account_name: receiving.name, account: receiving.account,
-      } : null,
+      limits: Object.fromEntries(
+        all
+          .filter((m) => m.enabled)
+          .map((m) => {
+            const l = depositLimitsMinor(m.method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
+            return [m.method, { min: minorToDecimal(l.minMinor), max: minorToDecimal(l.maxMinor) }];
+          }),
+      ) as Partial<Record<DepositMethod, { min: string; max: string }>>,
+      bank_transfer: receiving.account
+        ? {
+            bank: bank ? byLocale(locale, bank.name, bank.name_en) : receiving.bank,
+            account_name: receiving.name,
+            account: receiving.account,
+          }
+        : null,
       usdt: receiving.usdt ? { address: receiving.usdt, network: 'TRC-20' } : null,
     };
   }
 
   /** `ip`: the address the player asks from, announced after the order is made (risk's deposit signals). */
-  async createDeposit(playerId: number, input: { method: DepositMethod; amount: string; player_ref?: string }, clientKey?: string, locale: 'zh-TW' | 'en' = 'zh-TW', ip?: string): Promise<DepositView> {
+  async createDeposit(
+    playerId: number,
+    input: { method: DepositMethod; amount: string; player_ref?: string },
+    clientKey?: string,
+    locale: 'zh-TW' | 'en' = 'zh-TW',
+    ip?: string,
+  ): Promise<DepositView> {
     const replay = (seen: repo.DepositRow): DepositView => {
-      if (seen.method !== input.method || minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.amount) ?? -1n)) throw new ApiError('idempotency_mismatch');
+      if (seen.method !== input.method || minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.amount) ?? -1n))
+        throw new ApiError('idempotency_mismatch');
       return this.depositView(seen);
     };
     if (clientKey) {
@@ -217,7 +254,8 @@ export class CashierService {
       throw new ApiError('validation_failed', { amount: ['cashier.amount.daily_max'] });
     }
     const ref = (input.player_ref ?? '').trim();
-    if (!gatewayMethod && !ref) throw new ApiError('validation_failed', { player_ref: [input.method === 'usdt' ? 'cashier.txid.required' : 'cashier.transfer_ref.required'] });
+    if (!gatewayMethod && !ref)
+      throw new ApiError('validation_failed', { player_ref: [input.method === 'usdt' ? 'cashier.txid.required' : 'cashier.transfer_ref.required'] });
 
     const id = newId('DP');
     const expireMinutes = Math.max(1, Number(s.deposit_order_expire_minutes) || 30);
@@ -226,25 +264,39 @@ export class CashierService {
       await this.db.transaction(async (tx) => {
         await this.gate?.checkLocked(tx, playerId, 'deposit', amountMinor);
         await repo.insertDeposit(tx, {
-          id, playerId, method: input.method, amountMinor, status: DEPOSIT_STATUS.pending, playerRef: ref, clientKey: clientKey ?? null,
+          id,
+          playerId,
+          method: input.method,
+          amountMinor,
+          status: DEPOSIT_STATUS.pending,
+          playerRef: ref,
+          clientKey: clientKey ?? null,
           expiresAt: gatewayMethod ? new Date(Date.now() + expireMinutes * 60_000) : null,
         });
       });
     } catch (err) {
       // The same key sent twice at once: the other request's order is the answer to this one too.
-      const seen = clientKey && isUniqueViolation(err, 'deposit_orders_client_key_uq') ? await repo.depositByClientKey(this.db, playerId, clientKey) : undefined;
+      const seen =
+        clientKey && isUniqueViolation(err, 'deposit_orders_client_key_uq') ? await repo.depositByClientKey(this.db, playerId, clientKey) : undefined;
       if (seen) return replay(seen);
       throw err;
     }
     if (gatewayMethod) {
       try {
         const created = await this.gateway.createOrder({
-          merchantOrderId: id, amountMinor, method: input.method as 'card' | 'cvs' | 'online_banking', notifyUrl: this.urls.notifyUrl,
+          merchantOrderId: id,
+          amountMinor,
+          method: input.method as 'card' | 'cvs' | 'online_banking',
+          notifyUrl: this.urls.notifyUrl,
           returnUrl: `${this.urls.siteUrl}${locale === 'en' ? '/en' : ''}/member/deposit?type=1&order=${id}`,
-          expiresInSec: expireMinutes * 60, description: `Deposit ${id}`,
+          expiresInSec: expireMinutes * 60,
+          description: `Deposit ${id}`,
         });
         await repo.updateDeposit(this.db, id, {
-          gatewayOrderId: created.gatewayOrderId, payUrl: payUrlIn(created.payUrl, locale), paymentCode: created.paymentCode, expiresAt: created.expiresAt,
+          gatewayOrderId: created.gatewayOrderId,
+          payUrl: payUrlIn(created.payUrl, locale),
+          paymentCode: created.paymentCode,
+          expiresAt: created.expiresAt,
         });
       } catch {
         await repo.updateDeposit(this.db, id, { status: DEPOSIT_STATUS.failed, reason: 'gateway refused the order' });
@@ -257,9 +309,17 @@ export class CashierService {
 
   private depositView(d: repo.DepositRow): DepositView {
     return {
-      id: d.id, method: d.method as DepositMethod, amount: minorToDecimal(d.amountMinor), status: d.status, pay_url: d.payUrl,
-      payment_code: d.paymentCode, expires_at: d.expiresAt?.toISOString() ?? null, created_at: d.createdAt.toISOString(),
-      paid_at: d.paidAt?.toISOString() ?? null, reason: d.reason, player_ref: d.playerRef,
+      id: d.id,
+      method: d.method as DepositMethod,
+      amount: minorToDecimal(d.amountMinor),
+      status: d.status,
+      pay_url: d.payUrl,
+      payment_code: d.paymentCode,
+      expires_at: d.expiresAt?.toISOString() ?? null,
+      created_at: d.createdAt.toISOString(),
+      paid_at: d.paidAt?.toISOString() ?? null,
+      reason: d.reason,
+      player_ref: d.playerRef,
     };
   }
 
@@ -283,8 +343,13 @@ export class CashierService {
     const { rows, total } = await repo.withdrawalsOf(this.reader, playerId, from, to, q.pageSize, offsetOf(q));
     return {
       data: rows.map((w) => ({
-        id: w.id, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor), status: w.status, reason: w.reason,
-        created_at: w.createdAt.toISOString(), reviewed_at: w.reviewedAt?.toISOString() ?? null,
+        id: w.id,
+        amount: minorToDecimal(w.amountMinor),
+        fee: minorToDecimal(w.feeMinor),
+        status: w.status,
+        reason: w.reason,
+        created_at: w.createdAt.toISOString(),
+        reviewed_at: w.reviewedAt?.toISOString() ?? null,
       })),
       total,
     };
@@ -293,9 +358,17 @@ export class CashierService {
   /** Credits a deposit exactly once; the journal's key makes any repeat a no-op. */
   private async credit(tx: DbOrTx, d: repo.DepositRow, central: number, house: number, staffId: number | null): Promise<void> {
     await postJournal(tx, {
-      kind: 'deposit', idempotencyKey: `deposit:${d.id}`, request: { id: d.id, amount: d.amountMinor.toString() }, playerId: d.playerId,
-      ref: d.id, memo: d.method, staffId,
-      postings: [{ accountId: central, amountMinor: d.amountMinor }, { accountId: house, amountMinor: -d.amountMinor }],
+      kind: 'deposit',
+      idempotencyKey: `deposit:${d.id}`,
+      request: { id: d.id, amount: d.amountMinor.toString() },
+      playerId: d.playerId,
+      ref: d.id,
+      memo: d.method,
+      staffId,
+      postings: [
+        { accountId: central, amountMinor: d.amountMinor },
+        { accountId: house, amountMinor: -d.amountMinor },
+      ],
     });
     await repo.updateDeposit(tx, d.id, { status: DEPOSIT_STATUS.paid, paidAt: new Date(), reviewedBy: staffId });
   }
@@ -313,10 +386,17 @@ export class CashierService {
       return { ok: false, outcome: 'rate_limited' };
     }
     const event = this.gateway.verifyCallback(rawBody, headers);
-    const log = (outcome: string, signatureOk: boolean, body = rawBody.slice(0, 4000)) => repo.logCallback(this.db, {
-      gateway: this.gateway.name, eventId: event?.eventId.slice(0, 80) ?? '', orderId: event?.merchantOrderId.slice(0, 40) ?? '',
-      state: event?.state ?? '', signatureOk, outcome, body, ip,
-    });
+    const log = (outcome: string, signatureOk: boolean, body = rawBody.slice(0, 4000)) =>
+      repo.logCallback(this.db, {
+        gateway: this.gateway.name,
+        eventId: event?.eventId.slice(0, 80) ?? '',
+        orderId: event?.merchantOrderId.slice(0, 40) ?? '',
+        state: event?.state ?? '',
+        signatureOk,
+        outcome,
+        body,
+        ip,
+      });
     if (!event) {
       // Forged callbacks are counted per sender; only the first of a window is logged, without its body, so a
       // flood of them costs a counter, not a row of up to 16 KB each.
@@ -334,9 +414,7 @@ export class CashierService {
       await log('amount_mismatch', true);
       return { ok: true, outcome: 'amount_mismatch' };
     }
-    const [central, house] = await Promise.all([
-      this.accounts.playerAccount(first.playerId, 'central'), this.accounts.houseAccount('cash', first.playerId),
-    ]);
+    const [central, house] = await Promise.all([this.accounts.playerAccount(first.playerId, 'central'), this.accounts.houseAccount('cash', first.playerId)]);
     let outcome = 'ignored';
     await this.db.transaction(async (tx) => {
       const d = (await repo.depositById(tx, first.id, true))!;
@@ -356,7 +434,8 @@ export class CashierService {
     await log(outcome, true);
     // Side effects after commit: the player's pages react live.
     if (outcome === 'credited') this.publish.toPlayer(first.playerId, 'deposit-success', { id: first.id, amount: minorToDecimal(first.amountMinor) });
-    if (outcome === 'credited') await this.events?.publish('deposit.credited', { playerId: first.playerId, depositId: first.id, payerAccount: event.payerAccount ?? undefined });
+    if (outcome === 'credited')
+      await this.events?.publish('deposit.credited', { playerId: first.playerId, depositId: first.id, payerAccount: event.payerAccount ?? undefined });
     if (outcome === 'failed' || outcome === 'expired') this.publish.toPlayer(first.playerId, 'deposit-fail', { id: first.id, reason: outcome });
     return { ok: true, outcome };
   }
@@ -368,7 +447,8 @@ export class CashierService {
     const [central, house] = await Promise.all([this.accounts.playerAccount(first.playerId, 'central'), this.accounts.houseAccount('cash', first.playerId)]);
     await this.inTransaction(async (tx) => {
       const d = (await repo.depositById(tx, id, true))!;
-      if (d.status !== DEPOSIT_STATUS.pending || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
+      if (d.status !== DEPOSIT_STATUS.pending || GATEWAY_METHODS.includes(d.method as DepositMethod))
+        throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
       await this.credit(tx, d, central, house, staffId);
     });
     this.publish.toPlayer(first.playerId, 'deposit-success', { id, amount: minorToDecimal(first.amountMinor) });
@@ -380,7 +460,8 @@ export class CashierService {
     if (!first) throw new ApiError('not_found');
     await this.inTransaction(async (tx) => {
       const d = (await repo.depositById(tx, id, true))!;
-      if (d.status !== DEPOSIT_STATUS.pending || GATEWAY_METHODS.includes(d.method as DepositMethod)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
+      if (d.status !== DEPOSIT_STATUS.pending || GATEWAY_METHODS.includes(d.method as DepositMethod))
+        throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
       await repo.updateDeposit(tx, id, { status: DEPOSIT_STATUS.rejected, reason, reviewedBy: staffId });
     });
     this.publish.toPlayer(first.playerId, 'deposit-fail', { id, reason });
@@ -448,9 +529,15 @@ export class CashierService {
     const rows = await repo.cardsOf(this.db, playerId);
     return {
       data: rows.map((c) => ({
-        id: c.id, bank: c.bank, bank_name: bankName(c.bank, locale),
-        market: c.market, account_name: c.accountName, card_number: maskNumber(c.cardNumber), status_debit_card: c.statusDebitCard,
-        audit_reason: c.auditReason, created_at: c.createdAt.toISOString(),
+        id: c.id,
+        bank: c.bank,
+        bank_name: bankName(c.bank, locale),
+        market: c.market,
+        account_name: c.accountName,
+        card_number: maskNumber(c.cardNumber),
+        status_debit_card: c.statusDebitCard,
+        audit_reason: c.auditReason,
+        created_at: c.createdAt.toISOString(),
       })),
       max: Number(s.bank_card_max) || 3,
       bankList: BANKS.map((b) => ({ code: b.code, name: byLocale(locale, b.name, b.name_en) })),
@@ -468,7 +555,8 @@ export class CashierService {
         const existing = await repo.cardsOf(tx, playerId);
         if (existing.length >= (Number(s.bank_card_max) || 3)) throw new ApiError('validation_failed', { card_number: ['cashier.card.max'] });
         // The name on the account must be the player's real name once one is on file.
-        if (player.realName && player.realName !== input.account_name) throw new ApiError('validation_failed', { account_name: ['cashier.account_name.mismatch'] });
+        if (player.realName && player.realName !== input.account_name)
+          throw new ApiError('validation_failed', { account_name: ['cashier.account_name.mismatch'] });
         if (await repo.liveCardByNumber(tx, input.card_number)) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
         await repo.insertCard(tx, { playerId, bank: input.bank, market: input.market, accountName: input.account_name, cardNumber: input.card_number });
       });
@@ -538,31 +626,45 @@ export class CashierService {
   async withdrawTerms(playerId: number, db: DbOrTx = this.db, settings?: SystemSettings) {
     // Inside a transaction the caller passes the settings: reading them here would take a second connection,
     // and PGlite has only the one the transaction holds.
-    const s = settings ?? await this.system.settings();
+    const s = settings ?? (await this.system.settings());
     const player = await personal.playerRow(db, playerId);
     const level = await personal.levelTerms(db, player?.levelId ?? 0);
     const today = await repo.withdrawalsSince(db, playerId, startOfTaipeiDay());
     const freePerDay = level?.withdrawFreePerDay ?? 1;
     const setCount = Number(s.daily_withdraw_success_count) || 0;
     const maxPerDay = Math.min(level?.withdrawMaxPerDay ?? 3, setCount > 0 ? setCount : Infinity);
-    const fee = today.length < freePerDay ? 0n : level?.withdrawFeeMinor ?? 10_000n;
+    const fee = today.length < freePerDay ? 0n : (level?.withdrawFeeMinor ?? 10_000n);
     const min = settingMinor(s.single_withdraw_min) || DEFAULT_WITHDRAW_MIN_MINOR;
     const max = settingMinor(s.single_withdraw_max);
-    return { fee, min, max, usedToday: today.length, maxPerDay, todayMinor: today.reduce((a, w) => a + w.amountMinor, 0n), dailyMax: settingMinor(s.daily_withdraw_max), needRealName: !player?.realName };
+    return {
+      fee,
+      min,
+      max,
+      usedToday: today.length,
+      maxPerDay,
+      todayMinor: today.reduce((a, w) => a + w.amountMinor, 0n),
+      dailyMax: settingMinor(s.daily_withdraw_max),
+      needRealName: !player?.realName,
+    };
   }
 
   /** The withdrawal form's terms as the player reads them (GET /finance/withdraw/terms). */
   async withdrawTermsView(playerId: number): Promise<WithdrawTermsView> {
     const t = await this.withdrawTerms(playerId);
     return {
-      fee: minorToDecimal(t.fee), min: minorToDecimal(t.min), max: minorToDecimal(t.max), used_today: t.usedToday,
-      max_per_day: t.maxPerDay === Infinity ? 0 : t.maxPerDay, need_real_name: t.needRealName,
+      fee: minorToDecimal(t.fee),
+      min: minorToDecimal(t.min),
+      max: minorToDecimal(t.max),
+      used_today: t.usedToday,
+      max_per_day: t.maxPerDay === Infinity ? 0 : t.maxPerDay,
+      need_real_name: t.needRealName,
     };
   }
 
   async createWithdrawal(playerId: number, input: { money: string; bank_card_id: number }, clientKey?: string): Promise<repo.WithdrawalRow> {
     const replay = (seen: repo.WithdrawalRow): repo.WithdrawalRow => {
-      if (minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.money) ?? -1n) || seen.bankCardId !== input.bank_card_id) throw new ApiError('idempotency_mismatch');
+      if (minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.money) ?? -1n) || seen.bankCardId !== input.bank_card_id)
+        throw new ApiError('idempotency_mismatch');
       return seen;
     };
     if (clientKey) {
@@ -602,11 +704,26 @@ export class CashierService {
       if (reqs.some((r) => !r.done)) throw new ApiError('withdraw_turnover');
       // Under the player's row lock taken above, so the day's and lifetime sums cannot move before the insert.
       await this.kyc?.checkWithdrawal(tx, playerId, amountMinor);
-      await repo.insertWithdrawal(tx, { id, playerId, amountMinor, feeMinor: terms.fee, bankCardId: card.id, status: WITHDRAWAL_STATUS.applying, clientKey: clientKey ?? null });
+      await repo.insertWithdrawal(tx, {
+        id,
+        playerId,
+        amountMinor,
+        feeMinor: terms.fee,
+        bankCardId: card.id,
+        status: WITHDRAWAL_STATUS.applying,
+        clientKey: clientKey ?? null,
+      });
       // The amount is held at once, so two withdrawals can never spend the same money.
       await postJournal(tx, {
-        kind: 'withdraw_hold', idempotencyKey: `withdraw:${id}:hold`, request: { id, amount: amountMinor.toString() }, playerId, ref: id,
-        postings: [{ accountId: central, amountMinor: -amountMinor }, { accountId: hold, amountMinor }],
+        kind: 'withdraw_hold',
+        idempotencyKey: `withdraw:${id}:hold`,
+        request: { id, amount: amountMinor.toString() },
+        playerId,
+        ref: id,
+        postings: [
+          { accountId: central, amountMinor: -amountMinor },
+          { accountId: hold, amountMinor },
+        ],
       });
       created = await repo.withdrawalById(tx, id);
     });
@@ -623,8 +740,10 @@ export class CashierService {
     if (!first || (who.playerId !== undefined && first.playerId !== who.playerId)) throw new ApiError('not_found');
     const { playerId } = first;
     const [central, hold, cash, fee] = await Promise.all([
-      this.accounts.playerAccount(playerId, 'central'), this.accounts.playerAccount(playerId, 'withdraw_hold'),
-      this.accounts.houseAccount('cash', playerId), this.accounts.houseAccount('fee', playerId),
+      this.accounts.playerAccount(playerId, 'central'),
+      this.accounts.playerAccount(playerId, 'withdraw_hold'),
+      this.accounts.houseAccount('cash', playerId),
+      this.accounts.houseAccount('fee', playerId),
     ]);
     // Money leaves only with a risk decision: one the request's event handler has not recorded yet is asked for now.
     if (action === 'pay') await this.applyRisk(id);
@@ -633,16 +752,32 @@ export class CashierService {
       if (w.status !== WITHDRAWAL_STATUS.applying) throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
       // Read under the withdrawal's row lock, which a release also takes: a hold cannot be lifted half-way through.
       if (action === 'pay' && this.risk) assertPayable(w);
-      const postings = action === 'pay'
-        ? [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: cash, amountMinor: w.amountMinor - w.feeMinor }, ...(w.feeMinor > 0n ? [{ accountId: fee, amountMinor: w.feeMinor }] : [])]
-        : [{ accountId: hold, amountMinor: -w.amountMinor }, { accountId: central, amountMinor: w.amountMinor }];
+      const postings =
+        action === 'pay'
+          ? [
+              { accountId: hold, amountMinor: -w.amountMinor },
+              { accountId: cash, amountMinor: w.amountMinor - w.feeMinor },
+              ...(w.feeMinor > 0n ? [{ accountId: fee, amountMinor: w.feeMinor }] : []),
+            ]
+          : [
+              { accountId: hold, amountMinor: -w.amountMinor },
+              { accountId: central, amountMinor: w.amountMinor },
+            ];
       await postJournal(tx, {
-        kind: action === 'pay' ? 'withdraw_paid' : 'withdraw_release', idempotencyKey: `withdraw:${id}:end`, request: { id, action },
-        playerId, ref: id, memo: reason, staffId: who.staffId ?? null, postings,
+        kind: action === 'pay' ? 'withdraw_paid' : 'withdraw_release',
+        idempotencyKey: `withdraw:${id}:end`,
+        request: { id, action },
+        playerId,
+        ref: id,
+        memo: reason,
+        staffId: who.staffId ?? null,
+        postings,
       });
       await repo.updateWithdrawal(tx, id, {
         status: action === 'pay' ? WITHDRAWAL_STATUS.paid : action === 'cancel' ? WITHDRAWAL_STATUS.cancelled : WITHDRAWAL_STATUS.rejected,
-        reason: action === 'cancel' ? 'player cancels' : reason, reviewedBy: who.staffId ?? null, reviewedAt: new Date(),
+        reason: action === 'cancel' ? 'player cancels' : reason,
+        reviewedBy: who.staffId ?? null,
+        reviewedAt: new Date(),
       });
     });
     this.publish.toPlayer(playerId, 'withdrawal', { id, status: action });
@@ -659,8 +794,13 @@ export class CashierService {
     const w = await repo.withdrawalById(this.db, id);
     if (!w || w.riskDecision || w.status !== WITHDRAWAL_STATUS.applying) return w?.riskDecision ?? null;
     const card = await repo.cardById(this.db, w.bankCardId);
-    const { decision } = await this.risk.assessWithdrawal({ withdrawalId: id, playerId: w.playerId, amountMinor: w.amountMinor, cardNumber: card?.cardNumber ?? '' });
-    if (await repo.recordRiskDecision(this.db, id, decision) && decision === RISK_DECISION.auto_approve) {
+    const { decision } = await this.risk.assessWithdrawal({
+      withdrawalId: id,
+      playerId: w.playerId,
+      amountMinor: w.amountMinor,
+      cardNumber: card?.cardNumber ?? '',
+    });
+    if ((await repo.recordRiskDecision(this.db, id, decision)) && decision === RISK_DECISION.auto_approve) {
       this.publish.toPlayer(w.playerId, 'withdrawal', { id, status: 'approved' });
     }
     return decision;

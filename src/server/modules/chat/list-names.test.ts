@@ -10,8 +10,11 @@ import { staffNameOf } from '../staff/staff-facts.ts';
 describe('names beside a list, read through the owning domains', () => {
   it('correlate the sub-selects with the listed row by its qualified column', () => {
     const db = drizzle.mock();
-    const query = db.select({ id: chatConversations.id, account: accountNameOf(chatConversations.playerId), agent: staffNameOf(chatConversations.agentId) })
-      .from(chatConversations).where(eq(chatConversations.id, 1)).toSQL().sql;
+    const query = db
+      .select({ id: chatConversations.id, account: accountNameOf(chatConversations.playerId), agent: staffNameOf(chatConversations.agentId) })
+      .from(chatConversations)
+      .where(eq(chatConversations.id, 1))
+      .toSQL().sql;
     expect(query).toContain('(select p.account from players p where p.id = "chat_conversations"."player_id")');
     expect(query).toContain('(select s.username from staff s where s.id = "chat_conversations"."agent_id")');
   });

@@ -16,9 +16,11 @@ export const chatRoutes: FastifyPluginAsync = async (plugin) => {
   const { chat } = app.services;
   const player = { onRequest: app.requirePlayer };
 
-  app.get('/chat/history', { ...player, schema: { response: { 200: okBody(playerChatView) } } },
-    async (request) => ok(await chat.playerState(playerOf(request).playerId)));
+  app.get('/chat/history', { ...player, schema: { response: { 200: okBody(playerChatView) } } }, async (request) =>
+    ok(await chat.playerState(playerOf(request).playerId)),
+  );
 
-  app.post('/chat/leave-message', { ...player, schema: { body: leaveMessageBody, response: { 200: okBody(leftView) } } },
-    async (request) => ok(await chat.leaveMessage(playerOf(request).playerId, request.body), translate(request.locale, 'chat.left')));
+  app.post('/chat/leave-message', { ...player, schema: { body: leaveMessageBody, response: { 200: okBody(leftView) } } }, async (request) =>
+    ok(await chat.leaveMessage(playerOf(request).playerId, request.body), translate(request.locale, 'chat.left')),
+  );
 };

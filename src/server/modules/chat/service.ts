@@ -10,9 +10,19 @@ import type { Limiter } from '../../lib/limiter.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import {
-  CHAT_AGENT_RATE, CHAT_EVENTS, CHAT_HISTORY_DAYS, CHAT_LEAVE_RATE, CHAT_PLAYER_RATE,
-  type AgentStateView, type CannedReplyBody, type CannedReplyView, type ChatMessageView, type ChatPlayerView,
-  type ConversationMessagesView, type ConversationView, type PlayerChatView,
+  CHAT_AGENT_RATE,
+  CHAT_EVENTS,
+  CHAT_HISTORY_DAYS,
+  CHAT_LEAVE_RATE,
+  CHAT_PLAYER_RATE,
+  type AgentStateView,
+  type CannedReplyBody,
+  type CannedReplyView,
+  type ChatMessageView,
+  type ChatPlayerView,
+  type ConversationMessagesView,
+  type ConversationView,
+  type PlayerChatView,
 } from '../../../shared/schemas/chat.ts';
 import { PERMISSIONS } from '../staff/roles.ts';
 import { changedFields, recordAudit } from '../staff/audit.ts';
@@ -79,22 +89,42 @@ export class ChatService {
 
   messageView(m: repo.MessageRow, dialogAt: Date): ChatMessageView {
     return {
-      id: m.id, chat_id: m.conversationId, thread_id: m.conversationId, message_id: m.messageId,
-      author_id: m.authorId, from_id: m.fromId, to_id: m.toId,
+      id: m.id,
+      chat_id: m.conversationId,
+      thread_id: m.conversationId,
+      message_id: m.messageId,
+      author_id: m.authorId,
+      from_id: m.fromId,
+      to_id: m.toId,
       message_type: m.messageType === 'file' ? 'file' : 'message',
       user_type: m.authorKind === 'agent' ? 'agent' : null,
-      user_name: m.userName, email: '', recipients: '', context: m.context, form_field: null,
+      user_name: m.userName,
+      email: '',
+      recipients: '',
+      context: m.context,
+      form_field: null,
       image_url: m.uploadId ? (this.images?.url(m.uploadId) ?? null) : null,
-      remark: m.remark, remark_time: iso(m.remarkTime),
-      dialog_datetime: dialogAt.toISOString(), create_datetime: m.createdAt.toISOString(), read: m.read === READ_STATUS.read ? READ_STATUS.read : READ_STATUS.unread,
+      remark: m.remark,
+      remark_time: iso(m.remarkTime),
+      dialog_datetime: dialogAt.toISOString(),
+      create_datetime: m.createdAt.toISOString(),
+      read: m.read === READ_STATUS.read ? READ_STATUS.read : READ_STATUS.unread,
     };
   }
 
   conversationView(c: repo.ConversationListRow): ConversationView {
     const state = c.state === 'active' || c.state === 'closed' ? c.state : 'waiting';
     return {
-      id: c.id, player_id: c.playerId, account: c.account, state, agent_id: c.agentId, agent_name: c.agentName,
-      transfers: c.transfers, created_at: c.createdAt.toISOString(), last_message_at: c.lastMessageAt.toISOString(), unread: c.unread,
+      id: c.id,
+      player_id: c.playerId,
+      account: c.account,
+      state,
+      agent_id: c.agentId,
+      agent_name: c.agentName,
+      transfers: c.transfers,
+      created_at: c.createdAt.toISOString(),
+      last_message_at: c.lastMessageAt.toISOString(),
+      unread: c.unread,
     };
   }
 
@@ -149,16 +179,32 @@ export class ChatService {
       if (images.length) await this.images!.claim(tx, playerId, images);
       for (const [i, uploadId] of images.entries()) {
         const r = await repo.insertMessage(tx, {
-          conversationId: conv.id, messageId: `${input.key}-${i}`.slice(0, 64), authorKind: 'player', authorId: playerId, fromId: playerId,
-          toId: conv.agentId, messageType: 'file', userName: account, context: '', uploadId,
+          conversationId: conv.id,
+          messageId: `${input.key}-${i}`.slice(0, 64),
+          authorKind: 'player',
+          authorId: playerId,
+          fromId: playerId,
+          toId: conv.agentId,
+          messageType: 'file',
+          userName: account,
+          context: '',
+          uploadId,
         });
         rows.push(r.row);
         fresh ||= r.created;
       }
       if (input.text) {
         const r = await repo.insertMessage(tx, {
-          conversationId: conv.id, messageId: input.key, authorKind: 'player', authorId: playerId, fromId: playerId,
-          toId: conv.agentId, messageType: 'message', userName: account, context: input.text, uploadId: null,
+          conversationId: conv.id,
+          messageId: input.key,
+          authorKind: 'player',
+          authorId: playerId,
+          fromId: playerId,
+          toId: conv.agentId,
+          messageType: 'message',
+          userName: account,
+          context: input.text,
+          uploadId: null,
         });
         rows.push(r.row);
         fresh ||= r.created;
@@ -207,7 +253,10 @@ export class ChatService {
 
   async agentState(staffId: number): Promise<AgentStateView> {
     const [queue, mine, staffRows, online] = await Promise.all([
-      repo.queue(this.db, LIST_LIMIT), repo.heldBy(this.db, staffId, LIST_LIMIT), activeStaffOfRoles(this.db, AGENT_ROLES), this.agentsOnline(),
+      repo.queue(this.db, LIST_LIMIT),
+      repo.heldBy(this.db, staffId, LIST_LIMIT),
+      activeStaffOfRoles(this.db, AGENT_ROLES),
+      this.agentsOnline(),
     ]);
     return {
       me: staffId,
@@ -227,7 +276,15 @@ export class ChatService {
   async take(staffId: number, conversationId: number, ip: string): Promise<ConversationView> {
     const taken = await repo.take(this.db, conversationId, staffId);
     if (!taken) throw new ApiError('bad_request', { conversation: ['chat.taken'] });
-    await recordAudit(this.db, { staffId, action: 'chat.take', target: `chat:${conversationId}`, before: { state: 'waiting', agent_id: null }, after: { state: taken.state, agent_id: staffId }, detail: { player_id: taken.playerId }, ip });
+    await recordAudit(this.db, {
+      staffId,
+      action: 'chat.take',
+      target: `chat:${conversationId}`,
+      before: { state: 'waiting', agent_id: null },
+      after: { state: taken.state, agent_id: staffId },
+      detail: { player_id: taken.playerId },
+      ip,
+    });
     this.nsp?.in(agentRoom(staffId)).socketsJoin(convRoom(conversationId));
     this.nsp?.to(AGENTS_ROOM).emit(CHAT_EVENTS.queue, { conversationId });
     return this.announce(conversationId);
@@ -236,10 +293,20 @@ export class ChatService {
   async transfer(staffId: number, conversationId: number, toStaffId: number, ip: string): Promise<ConversationView> {
     if (toStaffId === staffId) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
     const target = await staffMember(this.db, toStaffId);
-    if (!target || target.status !== STAFF_STATUS.active || !AGENT_ROLES.includes(target.role)) throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
+    if (!target || target.status !== STAFF_STATUS.active || !AGENT_ROLES.includes(target.role))
+      throw new ApiError('validation_failed', { toStaffId: ['chat.v.agent'] });
     const moved = await this.db.transaction(async (tx) => {
       const row = await repo.transfer(tx, conversationId, staffId, toStaffId);
-      if (row) await recordAudit(tx, { staffId, action: 'chat.transfer', target: `chat:${conversationId}`, before: { agent_id: staffId }, after: { agent_id: toStaffId }, detail: { player_id: row.playerId }, ip });
+      if (row)
+        await recordAudit(tx, {
+          staffId,
+          action: 'chat.transfer',
+          target: `chat:${conversationId}`,
+          before: { agent_id: staffId },
+          after: { agent_id: toStaffId },
+          detail: { player_id: row.playerId },
+          ip,
+        });
       return row;
     });
     if (!moved) throw new ApiError('forbidden');
@@ -253,7 +320,15 @@ export class ChatService {
   async agentClose(staffId: number, conversationId: number, ip: string): Promise<ConversationView> {
     const closed = await repo.close(this.db, conversationId, { kind: 'agent', staffId });
     if (!closed) throw new ApiError('forbidden');
-    await recordAudit(this.db, { staffId, action: 'chat.close', target: `chat:${conversationId}`, before: { state: 'active' }, after: { state: closed.state }, detail: { player_id: closed.playerId }, ip });
+    await recordAudit(this.db, {
+      staffId,
+      action: 'chat.close',
+      target: `chat:${conversationId}`,
+      before: { state: 'active' },
+      after: { state: closed.state },
+      detail: { player_id: closed.playerId },
+      ip,
+    });
     this.nsp?.to(AGENTS_ROOM).emit(CHAT_EVENTS.queue, { conversationId });
     return this.announce(conversationId);
   }
@@ -305,13 +380,21 @@ export class ChatService {
   }
 
   /** Typing goes to the other side only; the caller checked the sender belongs to the conversation. */
-  async typing(from: { kind: 'player'; playerId: number } | { kind: 'agent'; staffId: number }, conversationId: number, typing: boolean, except: string): Promise<void> {
+  async typing(
+    from: { kind: 'player'; playerId: number } | { kind: 'agent'; staffId: number },
+    conversationId: number,
+    typing: boolean,
+    except: string,
+  ): Promise<void> {
     if (from.kind === 'player') {
       await this.playerConversation(from.playerId, conversationId);
       this.nsp?.to(convRoom(conversationId)).emit(CHAT_EVENTS.typing, { conversationId, side: 'player', typing });
     } else {
       const c = await this.held(from.staffId, conversationId);
-      this.nsp?.to([playerRoomOf(c.playerId), convRoom(conversationId)]).except(except).emit(CHAT_EVENTS.typing, { conversationId, side: 'agent', typing });
+      this.nsp
+        ?.to([playerRoomOf(c.playerId), convRoom(conversationId)])
+        .except(except)
+        .emit(CHAT_EVENTS.typing, { conversationId, side: 'agent', typing });
     }
   }
 
@@ -341,10 +424,16 @@ export class ChatService {
     if (!p) throw new ApiError('not_found');
     const wallets = await accountsOf(this.db, playerId, PLAYER_CARD_ACCOUNTS);
     return {
-      id: p.id, account: p.account, status: p.status, level: p.levelName ?? '', created_at: p.createdAt.toISOString(),
+      id: p.id,
+      account: p.account,
+      status: p.status,
+      level: p.levelName ?? '',
+      created_at: p.createdAt.toISOString(),
       last_login_at: iso(p.lastLoginAt),
       wallets: wallets.map((w) => ({
-        kind: w.kind, ref: w.ref, balance: w.asset === 'money' ? minorToDecimal(w.balanceMinor) : w.balanceMinor.toString(),
+        kind: w.kind,
+        ref: w.ref,
+        balance: w.asset === 'money' ? minorToDecimal(w.balanceMinor) : w.balanceMinor.toString(),
       })),
     };
   }
@@ -367,7 +456,15 @@ export class ChatService {
     if ((await repo.countCanned(this.db)) >= 200) throw new ApiError('validation_failed', { title: ['chat.v.canned_full'] });
     const row = await this.db.transaction(async (tx) => {
       const created = await repo.insertCanned(tx, { ...body, updatedBy: staffId });
-      await recordAudit(tx, { staffId, action: 'chat.canned_create', target: `canned:${created.id}`, before: null, after: this.cannedAudit(created), detail: { title: body.title }, ip });
+      await recordAudit(tx, {
+        staffId,
+        action: 'chat.canned_create',
+        target: `canned:${created.id}`,
+        before: null,
+        after: this.cannedAudit(created),
+        detail: { title: body.title },
+        ip,
+      });
       return created;
     });
     return this.cannedView(row);
@@ -390,7 +487,16 @@ export class ChatService {
   async deleteCanned(staffId: number, id: number, ip: string): Promise<void> {
     const done = await this.db.transaction(async (tx) => {
       const deleted = await repo.deleteCanned(tx, id);
-      if (deleted) await recordAudit(tx, { staffId, action: 'chat.canned_delete', target: `canned:${id}`, before: this.cannedAudit(deleted), after: null, detail: { title: deleted.title }, ip });
+      if (deleted)
+        await recordAudit(tx, {
+          staffId,
+          action: 'chat.canned_delete',
+          target: `canned:${id}`,
+          before: this.cannedAudit(deleted),
+          after: null,
+          detail: { title: deleted.title },
+          ip,
+        });
       return deleted;
     });
     if (!done) throw new ApiError('not_found');

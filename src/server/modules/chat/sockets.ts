@@ -10,12 +10,24 @@ import type { Locale } from '../../../shared/constants.ts';
 import type { Auth } from '../auth/service.ts';
 import { can } from '../staff/roles.ts';
 import {
-  CHAT_EVENTS, CHAT_NAMESPACE, agentSendBody, conversationBody, emptyBody, readBody, sendBody, transferBody, typingBody,
+  CHAT_EVENTS,
+  CHAT_NAMESPACE,
+  agentSendBody,
+  conversationBody,
+  emptyBody,
+  readBody,
+  sendBody,
+  transferBody,
+  typingBody,
   type ChatAck,
 } from '../../../shared/schemas/chat.ts';
 import { AGENTS_ROOM, agentRoom, playerRoomOf, type ChatService } from './service.ts';
 
-interface StaffIdentity { staffId: number; username: string; role: string }
+interface StaffIdentity {
+  staffId: number;
+  username: string;
+  role: string;
+}
 
 interface ChatSocketData {
   locale: Locale;
@@ -30,9 +42,8 @@ interface ChatSocketData {
 const RECHECK_MS = 30_000;
 
 function errorAck(err: unknown, locale: Locale): ChatAck<never> {
-  const translateFields = (fields: Record<string, string[]> | undefined) => fields && Object.fromEntries(
-    Object.entries(fields).map(([k, keys]) => [k, keys.map((key) => translate(locale, key))]),
-  );
+  const translateFields = (fields: Record<string, string[]> | undefined) =>
+    fields && Object.fromEntries(Object.entries(fields).map(([k, keys]) => [k, keys.map((key) => translate(locale, key))]));
   if (err instanceof ApiError) {
     return { ok: false, code: err.code, message: translate(locale, `error.${err.code}`), fields: translateFields(err.fields) };
   }
@@ -80,9 +91,10 @@ function callsOf(socket: Socket, data: ChatSocketData, deps: ChatSocketDeps): On
   // A revoked session (logout, kick, staff sign-out) stops working on its next call, and the socket closes.
   const stillSignedIn = async (): Promise<void> => {
     if (Date.now() - checkedAt < RECHECK_MS) return;
-    const alive = data.staffId !== undefined
-      ? Boolean((await deps.authenticateStaff(data.token))?.staffId === data.staffId)
-      : Boolean((await deps.authenticatePlayer(data.token))?.playerId === data.playerId);
+    const alive =
+      data.staffId !== undefined
+        ? Boolean((await deps.authenticateStaff(data.token))?.staffId === data.staffId)
+        : Boolean((await deps.authenticatePlayer(data.token))?.playerId === data.playerId);
     if (!alive) {
       socket.disconnect(true);
       throw new ApiError('unauthorized');
@@ -109,7 +121,10 @@ function playerCalls(socket: Socket, on: OnCall, chat: ChatService, playerId: nu
   void socket.join(playerRoomOf(playerId));
   on(CHAT_EVENTS.open, emptyBody, () => chat.playerState(playerId));
   on(CHAT_EVENTS.send, sendBody, (b) => chat.playerSend(playerId, b));
-  on(CHAT_EVENTS.typing, typingBody, async (b) => { await chat.typing({ kind: 'player', playerId }, b.conversationId, b.typing, socket.id); return null; });
+  on(CHAT_EVENTS.typing, typingBody, async (b) => {
+    await chat.typing({ kind: 'player', playerId }, b.conversationId, b.typing, socket.id);
+    return null;
+  });
   on(CHAT_EVENTS.read, readBody, (b) => chat.playerRead(playerId, b.conversationId, b.upTo));
   on(CHAT_EVENTS.close, conversationBody, (b) => chat.playerClose(playerId, b.conversationId));
 }
@@ -119,9 +134,15 @@ function agentCalls(socket: Socket, on: OnCall, deps: ChatSocketDeps, data: Chat
   const staffId = data.staffId!;
   const username = data.username!;
   void socket.join([AGENTS_ROOM, agentRoom(staffId)]);
-  void chat.rejoin(staffId, (rooms) => { void socket.join(rooms); }).catch((err: unknown) => deps.log(err, 'chat rejoin failed'));
+  void chat
+    .rejoin(staffId, (rooms) => {
+      void socket.join(rooms);
+    })
+    .catch((err: unknown) => deps.log(err, 'chat rejoin failed'));
   on(CHAT_EVENTS.agentState, emptyBody, async () => {
-    await chat.rejoin(staffId, (rooms) => { void socket.join(rooms); });
+    await chat.rejoin(staffId, (rooms) => {
+      void socket.join(rooms);
+    });
     return chat.agentState(staffId);
   });
   on(CHAT_EVENTS.history, conversationBody, (b) => chat.conversationMessages(b.conversationId));
@@ -129,7 +150,10 @@ function agentCalls(socket: Socket, on: OnCall, deps: ChatSocketDeps, data: Chat
   on(CHAT_EVENTS.transfer, transferBody, (b) => chat.transfer(staffId, b.conversationId, b.toStaffId, data.ip));
   on(CHAT_EVENTS.agentClose, conversationBody, (b) => chat.agentClose(staffId, b.conversationId, data.ip));
   on(CHAT_EVENTS.agentSend, agentSendBody, (b) => chat.agentSend(staffId, username, b));
-  on(CHAT_EVENTS.typing, typingBody, async (b) => { await chat.typing({ kind: 'agent', staffId }, b.conversationId, b.typing, socket.id); return null; });
+  on(CHAT_EVENTS.typing, typingBody, async (b) => {
+    await chat.typing({ kind: 'agent', staffId }, b.conversationId, b.typing, socket.id);
+    return null;
+  });
   on(CHAT_EVENTS.read, readBody, (b) => chat.agentRead(staffId, b.conversationId, b.upTo));
 }
 

@@ -7,9 +7,7 @@ import * as v from 'valibot';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { ok } from '../../lib/reply.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
-import {
-  consultationIdParams, deskAssignBody, deskDetailView, deskListQuery, deskListView, deskReplyBody,
-} from '../../../shared/schemas/consultations.ts';
+import { consultationIdParams, deskAssignBody, deskDetailView, deskListQuery, deskListView, deskReplyBody } from '../../../shared/schemas/consultations.ts';
 import { operatorOf, staffOf } from '../staff/request.ts';
 
 const done = okBody(v.object({ id: v.number() }));
@@ -18,29 +16,49 @@ export const backofficeConsultationRoutes: FastifyPluginAsync = async (plugin) =
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { consultations } = app.services;
 
-  app.get('/consultations', { schema: { querystring: deskListQuery, response: { 200: okBody(deskListView) } }, config: { staff: 'consultations.read' } }, async (request) => {
-    return ok(await consultations.deskList(staffOf(request).staffId, request.query));
-  });
+  app.get(
+    '/consultations',
+    { schema: { querystring: deskListQuery, response: { 200: okBody(deskListView) } }, config: { staff: 'consultations.read' } },
+    async (request) => {
+      return ok(await consultations.deskList(staffOf(request).staffId, request.query));
+    },
+  );
 
-  app.get('/consultations/:id', { schema: { params: consultationIdParams, response: { 200: okBody(deskDetailView) } }, config: { staff: 'consultations.read' } }, async (request) => {
-    return ok(await consultations.deskDetail(request.params.id, request.locale));
-  });
+  app.get(
+    '/consultations/:id',
+    { schema: { params: consultationIdParams, response: { 200: okBody(deskDetailView) } }, config: { staff: 'consultations.read' } },
+    async (request) => {
+      return ok(await consultations.deskDetail(request.params.id, request.locale));
+    },
+  );
 
-  app.post('/consultations/:id/reply', { schema: { params: consultationIdParams, body: deskReplyBody, response: { 200: done } }, config: { staff: 'consultations.manage' } }, async (request) => {
-    const id = request.params.id;
-    await consultations.staffReply(operatorOf(request), id, request.body.content, request.body.image_ids);
-    return ok({ id });
-  });
+  app.post(
+    '/consultations/:id/reply',
+    { schema: { params: consultationIdParams, body: deskReplyBody, response: { 200: done } }, config: { staff: 'consultations.manage' } },
+    async (request) => {
+      const id = request.params.id;
+      await consultations.staffReply(operatorOf(request), id, request.body.content, request.body.image_ids);
+      return ok({ id });
+    },
+  );
 
-  app.post('/consultations/:id/assign', { schema: { params: consultationIdParams, body: deskAssignBody, response: { 200: done } }, config: { staff: 'consultations.manage' } }, async (request) => {
-    const id = request.params.id;
-    await consultations.assign(operatorOf(request), id, request.body.staff_id);
-    return ok({ id });
-  });
+  app.post(
+    '/consultations/:id/assign',
+    { schema: { params: consultationIdParams, body: deskAssignBody, response: { 200: done } }, config: { staff: 'consultations.manage' } },
+    async (request) => {
+      const id = request.params.id;
+      await consultations.assign(operatorOf(request), id, request.body.staff_id);
+      return ok({ id });
+    },
+  );
 
-  app.post('/consultations/:id/end', { schema: { params: consultationIdParams, response: { 200: done } }, config: { staff: 'consultations.manage' } }, async (request) => {
-    const id = request.params.id;
-    await consultations.end(operatorOf(request), id);
-    return ok({ id });
-  });
+  app.post(
+    '/consultations/:id/end',
+    { schema: { params: consultationIdParams, response: { 200: done } }, config: { staff: 'consultations.manage' } },
+    async (request) => {
+      const id = request.params.id;
+      await consultations.end(operatorOf(request), id);
+      return ok({ id });
+    },
+  );
 };

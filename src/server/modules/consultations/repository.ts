@@ -8,8 +8,14 @@ import type { ConsultationSource, ConsultationState } from '../../../shared/sche
 
 export type ConsultationRow = typeof consultations.$inferSelect;
 
-export async function insertConsultation(tx: DbOrTx, values: { playerId: number; title: string; information: string; source: ConsultationSource }): Promise<ConsultationRow> {
-  const [row] = await tx.insert(consultations).values({ ...values, state: 'consulting', watchCount: 0, staffUnread: 1 }).returning();
+export async function insertConsultation(
+  tx: DbOrTx,
+  values: { playerId: number; title: string; information: string; source: ConsultationSource },
+): Promise<ConsultationRow> {
+  const [row] = await tx
+    .insert(consultations)
+    .values({ ...values, state: 'consulting', watchCount: 0, staffUnread: 1 })
+    .returning();
   return row!;
 }
 
@@ -18,7 +24,10 @@ export async function insertImages(tx: DbOrTx, consultationId: number, messageId
   await tx.insert(consultationImages).values(uploadIds.map((uploadId, position) => ({ consultationId, messageId, uploadId, position })));
 }
 
-export async function insertMessage(tx: DbOrTx, values: { consultationId: number; author: 'player' | 'staff'; staffId: number | null; body: string }): Promise<number> {
+export async function insertMessage(
+  tx: DbOrTx,
+  values: { consultationId: number; author: 'player' | 'staff'; staffId: number | null; body: string },
+): Promise<number> {
   const [row] = await tx.insert(consultationMessages).values(values).returning({ id: consultationMessages.id });
   return row!.id;
 }
@@ -31,15 +40,22 @@ export async function bumpOpen(tx: DbOrTx, id: number, by: 'player' | 'staff', p
   const counter = by === 'staff' ? { watchCount: sql`${consultations.watchCount} + 1` } : { staffUnread: sql`${consultations.staffUnread} + 1` };
   const where = [eq(consultations.id, id), eq(consultations.state, 'consulting')];
   if (playerId !== undefined) where.push(eq(consultations.playerId, playerId));
-  const [row] = await tx.update(consultations).set({ ...counter, lastMessageAt: sql`now()` }).where(and(...where)).returning();
+  const [row] = await tx
+    .update(consultations)
+    .set({ ...counter, lastMessageAt: sql`now()` })
+    .where(and(...where))
+    .returning();
   return row;
 }
 
 export async function endOpen(tx: DbOrTx, id: number): Promise<ConsultationRow | undefined> {
   // clock_timestamp(), not now(): a reply that held the row first committed before this moment, even when its
   // transaction began after ours, so ended_at stays after every reply of the thread.
-  const [row] = await tx.update(consultations).set({ state: 'ended', endedAt: sql`clock_timestamp()` })
-    .where(and(eq(consultations.id, id), eq(consultations.state, 'consulting'))).returning();
+  const [row] = await tx
+    .update(consultations)
+    .set({ state: 'ended', endedAt: sql`clock_timestamp()` })
+    .where(and(eq(consultations.id, id), eq(consultations.state, 'consulting')))
+    .returning();
   return row;
 }
 
@@ -49,11 +65,19 @@ export async function byId(db: DbOrTx, id: number): Promise<ConsultationRow | un
 
 /** The player's own consultation, or nothing: another player's id looks exactly like a missing one. */
 export async function ofPlayer(db: DbOrTx, id: number, playerId: number): Promise<ConsultationRow | undefined> {
-  return (await db.select().from(consultations).where(and(eq(consultations.id, id), eq(consultations.playerId, playerId))))[0];
+  return (
+    await db
+      .select()
+      .from(consultations)
+      .where(and(eq(consultations.id, id), eq(consultations.playerId, playerId)))
+  )[0];
 }
 
 export async function watchTotal(db: DbOrTx, playerId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<string>`coalesce(sum(${consultations.watchCount}), 0)` }).from(consultations).where(eq(consultations.playerId, playerId));
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${consultations.watchCount}), 0)` })
+    .from(consultations)
+    .where(eq(consultations.playerId, playerId));
   return Number(row?.n ?? 0);
 }
 
@@ -63,32 +87,50 @@ const imageCount = sql<number>`(select count(*)::int from consultation_images ci
 export async function listOfPlayer(db: DbOrTx, playerId: number, p: { state?: ConsultationState; limit: number; offset: number }) {
   const where = and(eq(consultations.playerId, playerId), p.state ? eq(consultations.state, p.state) : undefined);
   const [rows, [total]] = await Promise.all([
-    db.select({ c: consultations, images: imageCount }).from(consultations).where(where)
-      .orderBy(desc(consultations.lastMessageAt), desc(consultations.id)).limit(p.limit).offset(p.offset),
+    db
+      .select({ c: consultations, images: imageCount })
+      .from(consultations)
+      .where(where)
+      .orderBy(desc(consultations.lastMessageAt), desc(consultations.id))
+      .limit(p.limit)
+      .offset(p.offset),
     db.select({ n: count() }).from(consultations).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 export async function messagesOf(db: DbOrTx, consultationId: number, limit: number) {
-  const rows = await db.select({ m: consultationMessages, staffName: staffNameOf(consultationMessages.staffId) }).from(consultationMessages)
-    .where(eq(consultationMessages.consultationId, consultationId)).orderBy(desc(consultationMessages.id)).limit(limit);
+  const rows = await db
+    .select({ m: consultationMessages, staffName: staffNameOf(consultationMessages.staffId) })
+    .from(consultationMessages)
+    .where(eq(consultationMessages.consultationId, consultationId))
+    .orderBy(desc(consultationMessages.id))
+    .limit(limit);
   return rows.reverse();
 }
 
 export async function imagesOf(db: DbOrTx, consultationId: number) {
-  return db.select({ uploadId: consultationImages.uploadId, messageId: consultationImages.messageId }).from(consultationImages)
-    .where(eq(consultationImages.consultationId, consultationId)).orderBy(asc(consultationImages.messageId), asc(consultationImages.position));
+  return db
+    .select({ uploadId: consultationImages.uploadId, messageId: consultationImages.messageId })
+    .from(consultationImages)
+    .where(eq(consultationImages.consultationId, consultationId))
+    .orderBy(asc(consultationImages.messageId), asc(consultationImages.position));
 }
 
 export async function markSeenByPlayer(db: DbOrTx, id: number, playerId: number): Promise<boolean> {
-  const rows = await db.update(consultations).set({ watchCount: 0 })
-    .where(and(eq(consultations.id, id), eq(consultations.playerId, playerId), sql`${consultations.watchCount} > 0`)).returning({ id: consultations.id });
+  const rows = await db
+    .update(consultations)
+    .set({ watchCount: 0 })
+    .where(and(eq(consultations.id, id), eq(consultations.playerId, playerId), sql`${consultations.watchCount} > 0`))
+    .returning({ id: consultations.id });
   return rows.length > 0;
 }
 
 export async function markSeenByStaff(db: DbOrTx, id: number): Promise<void> {
-  await db.update(consultations).set({ staffUnread: 0 }).where(and(eq(consultations.id, id), sql`${consultations.staffUnread} > 0`));
+  await db
+    .update(consultations)
+    .set({ staffUnread: 0 })
+    .where(and(eq(consultations.id, id), sql`${consultations.staffUnread} > 0`));
 }
 
 export async function setAssignee(db: DbOrTx, id: number, staffId: number | null): Promise<ConsultationRow | undefined> {
@@ -106,9 +148,18 @@ export async function deskList(db: DbOrTx, p: { state?: ConsultationState; assig
   if (p.account) where.push(sql`${consultations.playerId} in (${playerIdsWithAccountPrefix(p.account)})`);
   const filter = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select({ c: consultations, account: accountNameOf(consultations.playerId), assigneeName: staffNameOf(consultations.assigneeStaffId), images: imageCount })
+    db
+      .select({
+        c: consultations,
+        account: accountNameOf(consultations.playerId),
+        assigneeName: staffNameOf(consultations.assigneeStaffId),
+        images: imageCount,
+      })
       .from(consultations)
-      .where(filter).orderBy(desc(consultations.staffUnread), desc(consultations.lastMessageAt), desc(consultations.id)).limit(p.limit).offset(p.offset),
+      .where(filter)
+      .orderBy(desc(consultations.staffUnread), desc(consultations.lastMessageAt), desc(consultations.id))
+      .limit(p.limit)
+      .offset(p.offset),
     db.select({ n: count() }).from(consultations).where(filter),
   ]);
   return { rows, total: total?.n ?? 0 };

@@ -6,8 +6,14 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import {
-  CONSULTATION_THREAD_MAX, type ConsultationDetailView, type ConsultationImageView, type ConsultationItemView,
-  type ConsultationSource, type ConsultationState, type DeskDetailView, type DeskListView,
+  CONSULTATION_THREAD_MAX,
+  type ConsultationDetailView,
+  type ConsultationImageView,
+  type ConsultationItemView,
+  type ConsultationSource,
+  type ConsultationState,
+  type DeskDetailView,
+  type DeskListView,
 } from '../../../shared/schemas/consultations.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { byLocale } from '../../../shared/locale-pick.ts';
@@ -60,8 +66,15 @@ function audited(op: Operator, action: string, c: repo.ConsultationRow, change: 
 
 function itemView(c: repo.ConsultationRow, images: number): ConsultationItemView {
   return {
-    id: c.id, title: c.title, state: c.state as ConsultationState, source: c.source as ConsultationSource, watch_count: c.watchCount,
-    image_count: images, created_at: iso(c.createdAt), last_message_at: iso(c.lastMessageAt), ended_at: c.endedAt ? iso(c.endedAt) : null,
+    id: c.id,
+    title: c.title,
+    state: c.state as ConsultationState,
+    source: c.source as ConsultationSource,
+    watch_count: c.watchCount,
+    image_count: images,
+    created_at: iso(c.createdAt),
+    last_message_at: iso(c.lastMessageAt),
+    ended_at: c.endedAt ? iso(c.endedAt) : null,
   };
 }
 
@@ -128,10 +141,20 @@ export class ConsultationService {
     ]);
     return {
       data: rows.map((r) => ({
-        id: r.c.id, title: r.c.title, state: r.c.state as ConsultationState, source: r.c.source === 'chat' ? 'chat' as const : 'feedback' as const,
-        watch_count: r.c.watchCount, image_count: r.images, created_at: iso(r.c.createdAt), last_message_at: iso(r.c.lastMessageAt),
-        ended_at: r.c.endedAt ? iso(r.c.endedAt) : null, player_id: r.c.playerId, account: r.account, staff_unread: r.c.staffUnread,
-        assignee_id: r.c.assigneeStaffId, assignee_name: r.assigneeName,
+        id: r.c.id,
+        title: r.c.title,
+        state: r.c.state as ConsultationState,
+        source: r.c.source === 'chat' ? ('chat' as const) : ('feedback' as const),
+        watch_count: r.c.watchCount,
+        image_count: r.images,
+        created_at: iso(r.c.createdAt),
+        last_message_at: iso(r.c.lastMessageAt),
+        ended_at: r.c.endedAt ? iso(r.c.endedAt) : null,
+        player_id: r.c.playerId,
+        account: r.account,
+        staff_unread: r.c.staffUnread,
+        assignee_id: r.c.assigneeStaffId,
+        assignee_name: r.assigneeName,
       })),
       total,
       staff,
@@ -142,16 +165,25 @@ export class ConsultationService {
   async deskDetail(id: number, locale: Locale): Promise<DeskDetailView> {
     const c = await repo.byId(this.db, id);
     if (!c) throw new ApiError('not_found');
-    const [view, player, centralMinor] = await Promise.all([this.detailOf(this.db, c, true), playerWithLevel(this.db, c.playerId), centralBalanceOf(this.db, c.playerId)]);
+    const [view, player, centralMinor] = await Promise.all([
+      this.detailOf(this.db, c, true),
+      playerWithLevel(this.db, c.playerId),
+      centralBalanceOf(this.db, c.playerId),
+    ]);
     await repo.markSeenByStaff(this.db, id);
     if (!player) throw new ApiError('not_found');
     return {
       consultation: view,
       assignee_id: c.assigneeStaffId,
       player: {
-        id: player.id, account: player.account, status: player.status, level_id: player.levelId,
-        level_name: byLocale(locale, player.levelName, player.levelNameEn) ?? '', central: minorToDecimal(centralMinor),
-        created_at: iso(player.createdAt), last_login_at: player.lastLoginAt ? iso(player.lastLoginAt) : null,
+        id: player.id,
+        account: player.account,
+        status: player.status,
+        level_id: player.levelId,
+        level_name: byLocale(locale, player.levelName, player.levelNameEn) ?? '',
+        central: minorToDecimal(centralMinor),
+        created_at: iso(player.createdAt),
+        last_login_at: player.lastLoginAt ? iso(player.lastLoginAt) : null,
       },
     };
   }
@@ -171,7 +203,13 @@ export class ConsultationService {
       if (open.assigneeStaffId === null) await repo.setAssignee(tx, id, staffId);
       const was = { state: open.state, assignee_staff_id: open.assigneeStaffId };
       const now = { state: open.state, assignee_staff_id: open.assigneeStaffId ?? staffId, replies: 1 };
-      await audited(op, 'consultation.reply', open, { before: was, after: now }, { consultation: id, title: open.title, length: body.length, images: imageIds.length })(tx);
+      await audited(
+        op,
+        'consultation.reply',
+        open,
+        { before: was, after: now },
+        { consultation: id, title: open.title, length: body.length, images: imageIds.length },
+      )(tx);
       return open;
     });
     this.publish.toPlayer(c.playerId, 'update-consultation', { id });
@@ -181,19 +219,32 @@ export class ConsultationService {
     const c = await this.db.transaction(async (tx) => {
       const ended = await repo.endOpen(tx, id);
       if (!ended) throw new ApiError((await repo.byId(tx, id)) ? 'consultation_ended' : 'not_found');
-      await audited(op, 'consultation.end', ended, { before: { state: 'consulting' }, after: { state: ended.state } }, { consultation: id, title: ended.title })(tx);
+      await audited(
+        op,
+        'consultation.end',
+        ended,
+        { before: { state: 'consulting' }, after: { state: ended.state } },
+        { consultation: id, title: ended.title },
+      )(tx);
       return ended;
     });
     this.publish.toPlayer(c.playerId, 'update-consultation', { id });
   }
 
   async assign(op: Operator, id: number, staffId: number | null): Promise<void> {
-    if (staffId !== null && !(await isActiveStaffOfRoles(this.db, staffId, DESK_ROLES))) throw new ApiError('validation_failed', { staff_id: ['consult.v.assignee'] });
+    if (staffId !== null && !(await isActiveStaffOfRoles(this.db, staffId, DESK_ROLES)))
+      throw new ApiError('validation_failed', { staff_id: ['consult.v.assignee'] });
     await this.db.transaction(async (tx) => {
       const was = await repo.byId(tx, id);
       const c = await repo.setAssignee(tx, id, staffId);
       if (!c || !was) throw new ApiError('not_found');
-      await audited(op, 'consultation.assign', c, { before: { assignee_staff_id: was.assigneeStaffId }, after: { assignee_staff_id: staffId } }, { consultation: id, title: c.title })(tx);
+      await audited(
+        op,
+        'consultation.assign',
+        c,
+        { before: { assignee_staff_id: was.assigneeStaffId }, after: { assignee_staff_id: staffId } },
+        { consultation: id, title: c.title },
+      )(tx);
     });
   }
 
@@ -207,13 +258,22 @@ export class ConsultationService {
       byMessage.set(img.messageId, list);
     }
     return {
-      id: c.id, title: c.title, information: c.information, state: c.state as ConsultationState, source: c.source as ConsultationSource,
+      id: c.id,
+      title: c.title,
+      information: c.information,
+      state: c.state as ConsultationState,
+      source: c.source as ConsultationSource,
       images: byMessage.get(null) ?? [],
       messages: messages.map(({ m, staffName }) => ({
-        id: m.id, author: m.author === 'staff' ? 'staff' : 'player', staff_name: forStaff ? staffName : null, body: m.body,
-        images: byMessage.get(m.id) ?? [], created_at: iso(m.createdAt),
+        id: m.id,
+        author: m.author === 'staff' ? 'staff' : 'player',
+        staff_name: forStaff ? staffName : null,
+        body: m.body,
+        images: byMessage.get(m.id) ?? [],
+        created_at: iso(m.createdAt),
       })),
-      created_at: iso(c.createdAt), ended_at: c.endedAt ? iso(c.endedAt) : null,
+      created_at: iso(c.createdAt),
+      ended_at: c.endedAt ? iso(c.endedAt) : null,
     };
   }
 }

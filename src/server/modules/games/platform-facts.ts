@@ -19,8 +19,15 @@ export async function platformByCode(db: DbOrTx, code: string): Promise<Platform
 
 /** Every platform's code, group, names and switches, in the catalogue's order (what a back-office page lists). */
 export async function platformSummaries(db: DbOrTx) {
-  return db.select({
-    gpCode: gamePlatforms.gpCode, group: gamePlatforms.group, name: gamePlatforms.name, nameEn: gamePlatforms.nameEn,
-    status: gamePlatforms.status, maintainStatus: gamePlatforms.maintainStatus,
-  }).from(gamePlatforms).orderBy(asc(gamePlatforms.sort), asc(gamePlatforms.id));
+  return db
+    .select({
+      gpCode: gamePlatforms.gpCode,
+      group: gamePlatforms.group,
+      name: gamePlatforms.name,
+      nameEn: gamePlatforms.nameEn,
+      status: gamePlatforms.status,
+      maintainStatus: gamePlatforms.maintainStatus,
+    })
+    .from(gamePlatforms)
+    .orderBy(asc(gamePlatforms.sort), asc(gamePlatforms.id));
 }

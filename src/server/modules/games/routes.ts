@@ -14,16 +14,24 @@ export const gameListRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { games } = app.services;
   app.get('/games/list', { schema: { querystring: gameListQuery, response: { 200: okBody(v.array(gameView)) } } }, async (request) =>
-    ok(await games.list({ ...request.query, locale: request.locale })));
+    ok(await games.list({ ...request.query, locale: request.locale })),
+  );
 
   // onRequest rather than preHandler: an anonymous caller gets 401 before its query is read or validated.
   const player = { onRequest: app.requirePlayer };
 
-  app.get('/games/link/:code', { ...player, schema: { params: codeParam, querystring: gameLinkQuery, response: { 200: okBody(gameLinkView) } } }, async (request) =>
-    ok(await games.launch(playerOf(request).playerId, request.params.code, request.query.productId ?? 'lobby', request.locale)));
+  app.get(
+    '/games/link/:code',
+    { ...player, schema: { params: codeParam, querystring: gameLinkQuery, response: { 200: okBody(gameLinkView) } } },
+    async (request) => ok(await games.launch(playerOf(request).playerId, request.params.code, request.query.productId ?? 'lobby', request.locale)),
+  );
 
-  app.get('/demo/link/:code', { schema: { params: codeParam, querystring: gameLinkQuery, response: { 200: okBody(v.array(v.string())) } } }, async (request) => {
-    const url = await games.demo(request.params.code, request.query.productId ?? 'lobby', request.locale);
-    return ok(url ? [url] : [], 'success');
-  });
+  app.get(
+    '/demo/link/:code',
+    { schema: { params: codeParam, querystring: gameLinkQuery, response: { 200: okBody(v.array(v.string())) } } },
+    async (request) => {
+      const url = await games.demo(request.params.code, request.query.productId ?? 'lobby', request.locale);
+      return ok(url ? [url] : [], 'success');
+    },
+  );
 };

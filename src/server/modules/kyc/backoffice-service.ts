@@ -10,18 +10,24 @@ import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
 import { KYC_DOCUMENT_STATUS } from '../../../shared/schemas/kyc/constants.ts';
 import { KYC_HISTORY_MAX } from '../../../shared/schemas/kyc/player.ts';
-import type {
-  KycQueuePage, KycReviewBody, KycReviewView, KycSettingsBody, KycSettingsView,
-} from '../../../shared/schemas/kyc/backoffice.ts';
+import type { KycQueuePage, KycReviewBody, KycReviewView, KycSettingsBody, KycSettingsView } from '../../../shared/schemas/kyc/backoffice.ts';
 import { accountsWithPhone, verificationFacts } from '../auth/verification-facts.ts';
 import { notifyPlayer } from '../messages/notify.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { documentView, levelFrom, termsView, type KycService, type KycSettingsState } from './service.ts';
 import * as repo from './repository.ts';
 
-export interface Operator { staffId: number; ip: string }
+export interface Operator {
+  staffId: number;
+  ip: string;
+}
 /** A bank card as the review page shows it (the cashier's cardsOnFile). */
-export interface CardOnFile { bank: string; accountName: string; cardNumber: string; statusDebitCard: number }
+export interface CardOnFile {
+  bank: string;
+  accountName: string;
+  cardNumber: string;
+  statusDebitCard: number;
+}
 
 /** Bank cards the review page shows. */
 const CARDS_SHOWN = 5;
@@ -46,12 +52,20 @@ export class KycBackofficeService {
 
   async queue(p: Paging): Promise<KycQueuePage> {
     const { rows, total } = await repo.queue(this.db, p.pageSize, offsetOf(p));
-    const names = await accountsWithPhone(this.db, rows.map((r) => r.playerId));
+    const names = await accountsWithPhone(
+      this.db,
+      rows.map((r) => r.playerId),
+    );
     const levels = await Promise.all(rows.map((r) => this.kyc.levelOf(r.playerId)));
     return {
-      page: p.page, pageSize: p.pageSize,
+      page: p.page,
+      pageSize: p.pageSize,
       data: rows.map((r, i) => ({
-        player_id: r.playerId, account: names.get(r.playerId)?.account ?? '', level: levels[i]!, pending: r.pending, oldest_at: r.oldestAt.toISOString(),
+        player_id: r.playerId,
+        account: names.get(r.playerId)?.account ?? '',
+        level: levels[i]!,
+        pending: r.pending,
+        oldest_at: r.oldestAt.toISOString(),
       })),
       total,
     };
@@ -59,22 +73,39 @@ export class KycBackofficeService {
 
   async review(playerId: number): Promise<KycReviewView> {
     const [facts, docs, approved, history, cards] = await Promise.all([
-      verificationFacts(this.db, playerId), repo.documentsNamed(this.db, playerId, KYC_HISTORY_MAX), repo.approvedDocuments(this.db, playerId),
-      repo.historyOf(this.db, playerId, KYC_HISTORY_MAX), this.cards(playerId, CARDS_SHOWN),
+      verificationFacts(this.db, playerId),
+      repo.documentsNamed(this.db, playerId, KYC_HISTORY_MAX),
+      repo.approvedDocuments(this.db, playerId),
+      repo.historyOf(this.db, playerId, KYC_HISTORY_MAX),
+      this.cards(playerId, CARDS_SHOWN),
     ]);
     if (!facts) throw new ApiError('not_found');
     return {
       player: {
-        id: playerId, account: facts.account, real_name: facts.realName, birthday: facts.birthday, gender: facts.gender,
-        phone_verified: facts.phoneVerified, level: levelFrom(facts, approved),
+        id: playerId,
+        account: facts.account,
+        real_name: facts.realName,
+        birthday: facts.birthday,
+        gender: facts.gender,
+        phone_verified: facts.phoneVerified,
+        level: levelFrom(facts, approved),
       },
       bank_cards: cards.map((c) => ({ bank: c.bank, account_name: c.accountName, number: mask(c.cardNumber), status: c.statusDebitCard })),
       documents: docs.map((d) => ({
-        ...documentView(d), size_bytes: d.sizeBytes, has_file: d.status !== KYC_DOCUMENT_STATUS.expired,
-        document_name: d.documentName, document_birthday: d.documentBirthday, reviewed_by: d.reviewerName,
+        ...documentView(d),
+        size_bytes: d.sizeBytes,
+        has_file: d.status !== KYC_DOCUMENT_STATUS.expired,
+        document_name: d.documentName,
+        document_birthday: d.documentBirthday,
+        reviewed_by: d.reviewerName,
       })),
       history: history.map((h) => ({
-        document_id: h.documentId, kind: h.kind, status: h.status, reason: h.reason, staff: h.staff, at: h.at.toISOString(),
+        document_id: h.documentId,
+        kind: h.kind,
+        status: h.status,
+        reason: h.reason,
+        staff: h.staff,
+        at: h.at.toISOString(),
       })),
     };
   }
@@ -85,11 +116,17 @@ export class KycBackofficeService {
    */
   async documentFile(op: Operator, id: number): Promise<{ mime: string; bytes: Buffer }> {
     const doc = await repo.documentById(this.db, id);
-    const file = doc && await repo.documentFile(this.db, id);
+    const file = doc && (await repo.documentFile(this.db, id));
     if (!doc || !file) throw new ApiError('not_found');
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'kyc.document.view', target: `kyc_document:${id}`, ip: op.ip, playerId: doc.playerId,
-      before: null, after: { kind: doc.kind, status: doc.status }, detail: { player_id: doc.playerId },
+      staffId: op.staffId,
+      action: 'kyc.document.view',
+      target: `kyc_document:${id}`,
+      ip: op.ip,
+      playerId: doc.playerId,
+      before: null,
+      after: { kind: doc.kind, status: doc.status },
+      detail: { player_id: doc.playerId },
     });
     return file.preview ? { mime: 'image/png', bytes: file.preview } : { mime: file.mime, bytes: file.bytes };
   }
@@ -110,14 +147,19 @@ export class KycBackofficeService {
       const doc = await repo.setDecision(tx, id, {
         status: approve ? KYC_DOCUMENT_STATUS.approved : KYC_DOCUMENT_STATUS.rejected,
         rejectReason: body.decision === 'reject' ? body.reason : null,
-        documentName: approve && before.kind === 'id_front' ? body.document_name ?? null : null,
-        documentBirthday: approve && before.kind === 'id_front' ? body.document_birthday ?? null : null,
+        documentName: approve && before.kind === 'id_front' ? (body.document_name ?? null) : null,
+        documentBirthday: approve && before.kind === 'id_front' ? (body.document_birthday ?? null) : null,
         reviewedBy: op.staffId,
       });
       await repo.insertEvent(tx, { documentId: id, playerId: doc.playerId, status: doc.status, reason: doc.rejectReason, staffId: op.staffId });
       await recordAudit(tx, {
-        staffId: op.staffId, action: approve ? 'kyc.document.approve' : 'kyc.document.reject', target: `kyc_document:${id}`, ip: op.ip,
-        playerId: doc.playerId, before: { status: before.status }, after: { status: doc.status, ...(doc.rejectReason ? { reject_reason: doc.rejectReason } : {}) },
+        staffId: op.staffId,
+        action: approve ? 'kyc.document.approve' : 'kyc.document.reject',
+        target: `kyc_document:${id}`,
+        ip: op.ip,
+        playerId: doc.playerId,
+        before: { status: before.status },
+        after: { status: doc.status, ...(doc.rejectReason ? { reject_reason: doc.rejectReason } : {}) },
         detail: { kind: doc.kind },
       });
       const level = levelFrom(facts, await repo.approvedDocuments(tx, doc.playerId));
@@ -178,11 +220,14 @@ function ceilingMinor(text: string | null): bigint | null {
 /** The changed settings as words the audit log names: level N's ceilings as amounts, "none" for no ceiling. */
 function settingsChanges(before: KycSettingsState, after: KycSettingsState) {
   const flat = (s: KycSettingsState): Record<string, unknown> => ({
-    first_withdrawal_level: s.firstWithdrawalLevel, retention_days: s.retentionDays,
-    ...Object.fromEntries(s.levels.flatMap((l) => [
-      [`kyc_day_max_${l.level}`, l.dayMaxMinor === null ? null : minorToDecimal(l.dayMaxMinor)],
-      [`kyc_total_max_${l.level}`, l.totalMaxMinor === null ? null : minorToDecimal(l.totalMaxMinor)],
-    ])),
+    first_withdrawal_level: s.firstWithdrawalLevel,
+    retention_days: s.retentionDays,
+    ...Object.fromEntries(
+      s.levels.flatMap((l) => [
+        [`kyc_day_max_${l.level}`, l.dayMaxMinor === null ? null : minorToDecimal(l.dayMaxMinor)],
+        [`kyc_total_max_${l.level}`, l.totalMaxMinor === null ? null : minorToDecimal(l.totalMaxMinor)],
+      ]),
+    ),
   });
   const a = flat(before);
   const b = flat(after);
@@ -198,9 +243,9 @@ function decisionNotice(doc: repo.KycDocumentRow, level: number, staffId: number
     return doc.status === KYC_DOCUMENT_STATUS.approved
       ? { title: translate(locale, 'kyc.msg.approved.title'), body: `<p>${escape(translate(locale, 'kyc.msg.approved.body', { kind, level: levelName }))}</p>` }
       : {
-        title: translate(locale, 'kyc.msg.rejected.title'),
-        body: `<p>${escape(translate(locale, 'kyc.msg.rejected.body', { kind, reason: translate(locale, `kyc.reason.${doc.rejectReason}`) }))}</p>`,
-      };
+          title: translate(locale, 'kyc.msg.rejected.title'),
+          body: `<p>${escape(translate(locale, 'kyc.msg.rejected.body', { kind, reason: translate(locale, `kyc.reason.${doc.rejectReason}`) }))}</p>`,
+        };
   };
   const zh = words('zh-TW');
   const en = words('en');

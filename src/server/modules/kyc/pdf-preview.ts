@@ -30,12 +30,22 @@ const pdfjs = () => (loaded ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 export async function renderPdfPreview(pdf: Buffer, timeoutMs = PDF_RENDER_TIMEOUT_MS): Promise<Buffer> {
   const { getDocument, VerbosityLevel } = await pdfjs();
   const task = getDocument({
-    data: new Uint8Array(pdf), isEvalSupported: false, enableXfa: false, disableFontFace: true, useSystemFonts: false,
-    maxImageSize: EMBEDDED_IMAGE_MAX_PIXELS, verbosity: VerbosityLevel.ERRORS, stopAtErrors: true,
-    standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}/`, cMapUrl: `${path.join(pdfjsRoot, 'cmaps')}/`, cMapPacked: true,
+    data: new Uint8Array(pdf),
+    isEvalSupported: false,
+    enableXfa: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    maxImageSize: EMBEDDED_IMAGE_MAX_PIXELS,
+    verbosity: VerbosityLevel.ERRORS,
+    stopAtErrors: true,
+    standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}/`,
+    cMapUrl: `${path.join(pdfjsRoot, 'cmaps')}/`,
+    cMapPacked: true,
   });
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new PdfRenderError('timeout')), timeoutMs); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PdfRenderError('timeout')), timeoutMs);
+  });
   try {
     return await Promise.race([drawPages(task.promise), timeout]);
   } catch (err) {
@@ -69,7 +79,10 @@ async function drawPages(opened: Promise<Doc>): Promise<Buffer> {
   }
   if (!pages.length) throw new PdfRenderError('no pages');
   const width = Math.max(...pages.map((c) => c.width));
-  const sheet = createCanvas(width, pages.reduce((h, c) => h + c.height, 0));
+  const sheet = createCanvas(
+    width,
+    pages.reduce((h, c) => h + c.height, 0),
+  );
   const ctx = sheet.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, sheet.width, sheet.height);

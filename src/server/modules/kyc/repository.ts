@@ -10,9 +10,18 @@ export type KycLevelRuleRow = typeof kycLevelRules.$inferSelect;
 
 /** Every column but the file itself, so lists never carry megabytes. */
 const meta = {
-  id: kycDocuments.id, playerId: kycDocuments.playerId, kind: kycDocuments.kind, status: kycDocuments.status, mime: kycDocuments.mime,
-  sizeBytes: kycDocuments.sizeBytes, documentName: kycDocuments.documentName, documentBirthday: kycDocuments.documentBirthday,
-  rejectReason: kycDocuments.rejectReason, reviewedBy: kycDocuments.reviewedBy, reviewedAt: kycDocuments.reviewedAt, createdAt: kycDocuments.createdAt,
+  id: kycDocuments.id,
+  playerId: kycDocuments.playerId,
+  kind: kycDocuments.kind,
+  status: kycDocuments.status,
+  mime: kycDocuments.mime,
+  sizeBytes: kycDocuments.sizeBytes,
+  documentName: kycDocuments.documentName,
+  documentBirthday: kycDocuments.documentBirthday,
+  rejectReason: kycDocuments.rejectReason,
+  reviewedBy: kycDocuments.reviewedBy,
+  reviewedAt: kycDocuments.reviewedAt,
+  createdAt: kycDocuments.createdAt,
 };
 
 /** The same with the reviewer's name, for the review page. */
@@ -34,8 +43,12 @@ export async function documentsNamed(db: DbOrTx, playerId: number, limit: number
 
 /** A player's approved documents: what the level derives from (at most one per kind, since an approved kind takes no new upload). */
 export async function approvedDocuments(db: DbOrTx, playerId: number): Promise<KycDocumentRow[]> {
-  return db.select(meta).from(kycDocuments)
-    .where(and(eq(kycDocuments.playerId, playerId), eq(kycDocuments.status, KYC_DOCUMENT_STATUS.approved))).orderBy(desc(kycDocuments.id)).limit(20);
+  return db
+    .select(meta)
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.playerId, playerId), eq(kycDocuments.status, KYC_DOCUMENT_STATUS.approved)))
+    .orderBy(desc(kycDocuments.id))
+    .limit(20);
 }
 
 /** A player's documents, newest first, at most `limit`. */
@@ -50,48 +63,86 @@ export async function documentById(db: DbOrTx, id: number, lock = false): Promis
 
 /** A document's file, or undefined when there is no such document or its file was purged. */
 export async function documentFile(db: DbOrTx, id: number): Promise<{ playerId: number; mime: string; bytes: Buffer; preview: Buffer | null } | undefined> {
-  const [row] = await db.select({ playerId: kycDocuments.playerId, mime: kycDocuments.mime, bytes: kycDocuments.bytes, preview: kycDocuments.preview })
-    .from(kycDocuments).where(and(eq(kycDocuments.id, id), isNotNull(kycDocuments.bytes)));
+  const [row] = await db
+    .select({ playerId: kycDocuments.playerId, mime: kycDocuments.mime, bytes: kycDocuments.bytes, preview: kycDocuments.preview })
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.id, id), isNotNull(kycDocuments.bytes)));
   return row?.bytes ? { playerId: row.playerId, mime: row.mime, bytes: row.bytes, preview: row.preview } : undefined;
 }
 
 export async function countPending(db: DbOrTx, playerId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(kycDocuments)
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(kycDocuments)
     .where(and(eq(kycDocuments.playerId, playerId), eq(kycDocuments.status, KYC_DOCUMENT_STATUS.submitted)));
   return row?.n ?? 0;
 }
 
-export async function setDecision(db: DbOrTx, id: number, values: {
-  status: KycDocumentStatus; rejectReason: string | null; documentName: string | null; documentBirthday: string | null; reviewedBy: number;
-}): Promise<KycDocumentRow> {
-  const [row] = await db.update(kycDocuments).set({ ...values, reviewedAt: sql`now()` }).where(eq(kycDocuments.id, id)).returning(meta);
+export async function setDecision(
+  db: DbOrTx,
+  id: number,
+  values: {
+    status: KycDocumentStatus;
+    rejectReason: string | null;
+    documentName: string | null;
+    documentBirthday: string | null;
+    reviewedBy: number;
+  },
+): Promise<KycDocumentRow> {
+  const [row] = await db
+    .update(kycDocuments)
+    .set({ ...values, reviewedAt: sql`now()` })
+    .where(eq(kycDocuments.id, id))
+    .returning(meta);
   return row!;
 }
 
 /** Players with documents waiting for review, the longest-waiting first. */
 export async function queue(db: DbOrTx, limit: number, offset: number) {
-  const rows = await db.select({
-    playerId: kycDocuments.playerId, pending: sql<number>`count(*)::int`, oldestAt: sql<Date>`min(${kycDocuments.createdAt})`,
-  }).from(kycDocuments).where(eq(kycDocuments.status, KYC_DOCUMENT_STATUS.submitted))
-    .groupBy(kycDocuments.playerId).orderBy(sql`min(${kycDocuments.createdAt})`, asc(kycDocuments.playerId)).limit(limit).offset(offset);
-  const [total] = await db.select({ n: sql<number>`count(distinct ${kycDocuments.playerId})::int` }).from(kycDocuments)
+  const rows = await db
+    .select({
+      playerId: kycDocuments.playerId,
+      pending: sql<number>`count(*)::int`,
+      oldestAt: sql<Date>`min(${kycDocuments.createdAt})`,
+    })
+    .from(kycDocuments)
+    .where(eq(kycDocuments.status, KYC_DOCUMENT_STATUS.submitted))
+    .groupBy(kycDocuments.playerId)
+    .orderBy(sql`min(${kycDocuments.createdAt})`, asc(kycDocuments.playerId))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db
+    .select({ n: sql<number>`count(distinct ${kycDocuments.playerId})::int` })
+    .from(kycDocuments)
     .where(eq(kycDocuments.status, KYC_DOCUMENT_STATUS.submitted));
   return { rows: rows.map((r) => ({ ...r, oldestAt: new Date(r.oldestAt) })), total: total?.n ?? 0 };
 }
 
 /** Documents waiting for review, for the dashboard. */
 export async function pendingDocuments(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(kycDocuments).where(eq(kycDocuments.status, KYC_DOCUMENT_STATUS.submitted));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(kycDocuments)
+    .where(eq(kycDocuments.status, KYC_DOCUMENT_STATUS.submitted));
   return row?.n ?? 0;
 }
 
 /** A player's review history, newest first, with the staff member's name. */
 export async function historyOf(db: DbOrTx, playerId: number, limit: number) {
-  const rows = await db.select({
-    documentId: kycDocumentEvents.documentId, kind: kycDocuments.kind, status: kycDocumentEvents.status, reason: kycDocumentEvents.reason,
-    staff: staffNameOf(kycDocumentEvents.staffId), at: kycDocumentEvents.createdAt,
-  }).from(kycDocumentEvents).innerJoin(kycDocuments, eq(kycDocuments.id, kycDocumentEvents.documentId))
-    .where(eq(kycDocumentEvents.playerId, playerId)).orderBy(desc(kycDocumentEvents.id)).limit(limit);
+  const rows = await db
+    .select({
+      documentId: kycDocumentEvents.documentId,
+      kind: kycDocuments.kind,
+      status: kycDocumentEvents.status,
+      reason: kycDocumentEvents.reason,
+      staff: staffNameOf(kycDocumentEvents.staffId),
+      at: kycDocumentEvents.createdAt,
+    })
+    .from(kycDocumentEvents)
+    .innerJoin(kycDocuments, eq(kycDocuments.id, kycDocumentEvents.documentId))
+    .where(eq(kycDocumentEvents.playerId, playerId))
+    .orderBy(desc(kycDocumentEvents.id))
+    .limit(limit);
   return rows;
 }
 
@@ -100,7 +151,9 @@ export async function levelRules(db: DbOrTx): Promise<KycLevelRuleRow[]> {
 }
 
 export async function upsertLevelRule(db: DbOrTx, level: number, dayMaxMinor: bigint | null, totalMaxMinor: bigint | null): Promise<void> {
-  await db.insert(kycLevelRules).values({ level, dayMaxMinor, totalMaxMinor })
+  await db
+    .insert(kycLevelRules)
+    .values({ level, dayMaxMinor, totalMaxMinor })
     .onConflictDoUpdate({ target: kycLevelRules.level, set: { dayMaxMinor, totalMaxMinor, updatedAt: sql`now()` } });
 }
 
@@ -115,7 +168,10 @@ export async function settingsForUpdate(db: DbOrTx): Promise<typeof kycSettings.
 }
 
 export async function updateSettings(db: DbOrTx, values: { firstWithdrawalLevel: number; retentionDays: number }): Promise<void> {
-  await db.update(kycSettings).set({ ...values, updatedAt: sql`now()` }).where(eq(kycSettings.id, 1));
+  await db
+    .update(kycSettings)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(kycSettings.id, 1));
 }
 
 /**
@@ -123,9 +179,16 @@ export async function updateSettings(db: DbOrTx, values: { firstWithdrawalLevel:
  * expired; answers the documents it purged. Rows locked by a review in progress are skipped and purged next run.
  */
 export async function purgeBefore(db: DbOrTx, before: Date, limit: number): Promise<Array<{ id: number; playerId: number }>> {
-  const doomed = db.select({ id: kycDocuments.id }).from(kycDocuments)
-    .where(and(isNotNull(kycDocuments.bytes), lt(kycDocuments.createdAt, before))).orderBy(asc(kycDocuments.id)).limit(limit)
+  const doomed = db
+    .select({ id: kycDocuments.id })
+    .from(kycDocuments)
+    .where(and(isNotNull(kycDocuments.bytes), lt(kycDocuments.createdAt, before)))
+    .orderBy(asc(kycDocuments.id))
+    .limit(limit)
     .for('update', { skipLocked: true });
-  return db.update(kycDocuments).set({ bytes: null, preview: null, status: KYC_DOCUMENT_STATUS.expired })
-    .where(inArray(kycDocuments.id, doomed)).returning({ id: kycDocuments.id, playerId: kycDocuments.playerId });
+  return db
+    .update(kycDocuments)
+    .set({ bytes: null, preview: null, status: KYC_DOCUMENT_STATUS.expired })
+    .where(inArray(kycDocuments.id, doomed))
+    .returning({ id: kycDocuments.id, playerId: kycDocuments.playerId });
 }

@@ -42,17 +42,27 @@ export const kycRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const kyc: KycService = app.services.kyc;
 
-  app.get('/kyc/status', { onRequest: app.requirePlayer, schema: { response: { 200: okBody(kycStatusView) } } },
-    async (request) => ok(await kyc.status(playerOf(request).playerId)));
+  app.get('/kyc/status', { onRequest: app.requirePlayer, schema: { response: { 200: okBody(kycStatusView) } } }, async (request) =>
+    ok(await kyc.status(playerOf(request).playerId)),
+  );
 
-  app.post('/kyc/documents', {
-    onRequest: app.requirePlayer,
-    schema: { querystring: kycUploadQuery, response: { 200: okBody(kycDocumentView) } },
-  }, async (request) => ok(await kyc.upload(playerOf(request).playerId, request.query.kind, () => readDocument(request))));
+  app.post(
+    '/kyc/documents',
+    {
+      onRequest: app.requirePlayer,
+      schema: { querystring: kycUploadQuery, response: { 200: okBody(kycDocumentView) } },
+    },
+    async (request) => ok(await kyc.upload(playerOf(request).playerId, request.query.kind, () => readDocument(request))),
+  );
 
   app.get('/kyc/documents/:id/file', { onRequest: app.requirePlayer, schema: { params: idParams, response: { 200: bytesView } } }, async (request, reply) => {
     const file = await kyc.ownFile(playerOf(request).playerId, request.params.id);
-    return reply.type(file.mime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox").header('content-disposition', 'inline').send(file.bytes);
+    return reply
+      .type(file.mime)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-disposition', 'inline')
+      .send(file.bytes);
   });
 };

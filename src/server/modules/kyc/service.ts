@@ -12,9 +12,20 @@ import type { WithdrawalKycGate } from '../../lib/kyc-gate.ts';
 import { startOfTaipeiDay } from '../../../shared/time.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import {
-  KYC_ADDRESS_KINDS, KYC_DOCUMENT_STATUS, KYC_IDENTITY_KINDS, KYC_IMAGE_MAX_BYTES, KYC_IMAGE_MIMES, KYC_LEVEL, KYC_LEVEL_MAX,
-  KYC_PDF_MAX_BYTES, KYC_PDF_MIME, KYC_PENDING_MAX, KYC_UPLOADS_PER_HOUR, kycAcceptsPdf,
-  type KycDocumentKind, type KycLevel,
+  KYC_ADDRESS_KINDS,
+  KYC_DOCUMENT_STATUS,
+  KYC_IDENTITY_KINDS,
+  KYC_IMAGE_MAX_BYTES,
+  KYC_IMAGE_MIMES,
+  KYC_LEVEL,
+  KYC_LEVEL_MAX,
+  KYC_PDF_MAX_BYTES,
+  KYC_PDF_MIME,
+  KYC_PENDING_MAX,
+  KYC_UPLOADS_PER_HOUR,
+  kycAcceptsPdf,
+  type KycDocumentKind,
+  type KycLevel,
 } from '../../../shared/schemas/kyc/constants.ts';
 import { KYC_HISTORY_MAX, type KycDocumentView, type KycLevelTermsView, type KycStatusView } from '../../../shared/schemas/kyc/player.ts';
 import { verificationFacts, type VerificationFacts } from '../auth/verification-facts.ts';
@@ -27,10 +38,18 @@ const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
 /** The defaults before an operator saves the settings: no level needed and no ceiling, as the site worked before. */
 const DEFAULT_SETTINGS = { firstWithdrawalLevel: KYC_LEVEL.registered as KycLevel, retentionDays: 1825 };
 
-export interface LevelTerms { level: KycLevel; dayMaxMinor: bigint | null; totalMaxMinor: bigint | null }
-export interface KycSettingsState { firstWithdrawalLevel: KycLevel; retentionDays: number; levels: LevelTerms[] }
+export interface LevelTerms {
+  level: KycLevel;
+  dayMaxMinor: bigint | null;
+  totalMaxMinor: bigint | null;
+}
+export interface KycSettingsState {
+  firstWithdrawalLevel: KycLevel;
+  retentionDays: number;
+  levels: LevelTerms[];
+}
 
-const asLevel = (n: number): KycLevel => (Math.max(0, Math.min(KYC_LEVEL_MAX, n)) as KycLevel);
+const asLevel = (n: number): KycLevel => Math.max(0, Math.min(KYC_LEVEL_MAX, n)) as KycLevel;
 const sameText = (a: string | null, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
@@ -41,8 +60,13 @@ export function levelFrom(facts: VerificationFacts, documents: repo.KycDocumentR
   const approved = documents.filter((d) => d.status === KYC_DOCUMENT_STATUS.approved);
   const has = (kind: KycDocumentKind) => approved.some((d) => d.kind === kind);
   const front = approved.find((d) => d.kind === 'id_front');
-  const identity = !!facts.realName && !!facts.birthday && !!front && sameText(front.documentName, facts.realName)
-    && front.documentBirthday === facts.birthday && KYC_IDENTITY_KINDS.every(has);
+  const identity =
+    !!facts.realName &&
+    !!facts.birthday &&
+    !!front &&
+    sameText(front.documentName, facts.realName) &&
+    front.documentBirthday === facts.birthday &&
+    KYC_IDENTITY_KINDS.every(has);
   if (identity && KYC_ADDRESS_KINDS.some(has)) return KYC_LEVEL.address;
   if (identity) return KYC_LEVEL.identity;
   return facts.phoneVerified ? KYC_LEVEL.phone : KYC_LEVEL.registered;
@@ -50,14 +74,20 @@ export function levelFrom(facts: VerificationFacts, documents: repo.KycDocumentR
 
 export function documentView(d: repo.KycDocumentRow): KycDocumentView {
   return {
-    id: d.id, kind: d.kind, status: d.status, reason: d.rejectReason, mime: d.mime,
-    created_at: d.createdAt.toISOString(), reviewed_at: d.reviewedAt?.toISOString() ?? null,
+    id: d.id,
+    kind: d.kind,
+    status: d.status,
+    reason: d.rejectReason,
+    mime: d.mime,
+    created_at: d.createdAt.toISOString(),
+    reviewed_at: d.reviewedAt?.toISOString() ?? null,
   };
 }
 
 export function termsView(t: LevelTerms): KycLevelTermsView {
   return {
-    level: t.level, day_max: t.dayMaxMinor === null ? null : minorToDecimal(t.dayMaxMinor),
+    level: t.level,
+    day_max: t.dayMaxMinor === null ? null : minorToDecimal(t.dayMaxMinor),
     total_max: t.totalMaxMinor === null ? null : minorToDecimal(t.totalMaxMinor),
   };
 }
@@ -80,7 +110,8 @@ export class KycService implements WithdrawalKycGate {
     });
     return {
       firstWithdrawalLevel: row ? asLevel(row.firstWithdrawalLevel) : DEFAULT_SETTINGS.firstWithdrawalLevel,
-      retentionDays: row?.retentionDays ?? DEFAULT_SETTINGS.retentionDays, levels,
+      retentionDays: row?.retentionDays ?? DEFAULT_SETTINGS.retentionDays,
+      levels,
     };
   }
 
@@ -107,14 +138,21 @@ export class KycService implements WithdrawalKycGate {
   /** GET /api/kyc/status: the level, what it and the next one allow, and every document's state. */
   async status(playerId: number): Promise<KycStatusView> {
     const [facts, docs, approved, s] = await Promise.all([
-      verificationFacts(this.db, playerId), repo.documentsOf(this.db, playerId, KYC_HISTORY_MAX), repo.approvedDocuments(this.db, playerId), this.settings(),
+      verificationFacts(this.db, playerId),
+      repo.documentsOf(this.db, playerId, KYC_HISTORY_MAX),
+      repo.approvedDocuments(this.db, playerId),
+      this.settings(),
     ]);
     if (!facts) throw new ApiError('unauthorized');
     const level = levelFrom(facts, approved);
     const next = level < KYC_LEVEL_MAX ? s.levels[level + 1]! : null;
     return {
-      level, phone_verified: facts.phoneVerified, personal_info: !!facts.realName && !!facts.birthday,
-      first_withdrawal_level: s.firstWithdrawalLevel, current: termsView(s.levels[level]!), next: next && termsView(next),
+      level,
+      phone_verified: facts.phoneVerified,
+      personal_info: !!facts.realName && !!facts.birthday,
+      first_withdrawal_level: s.firstWithdrawalLevel,
+      current: termsView(s.levels[level]!),
+      next: next && termsView(next),
       documents: docs.map(documentView),
     };
   }
@@ -127,14 +165,20 @@ export class KycService implements WithdrawalKycGate {
   async upload(playerId: number, kind: KycDocumentKind, read: () => Promise<Buffer>): Promise<KycDocumentView> {
     const rate = await this.limiter.hit(`kyc-upload:${playerId}`, KYC_UPLOADS_PER_HOUR, UPLOAD_WINDOW_MS);
     if (!rate.allowed) throw new ApiError('rate_limited');
-    if (await repo.countPending(this.db, playerId) >= KYC_PENDING_MAX) throw new ApiError('validation_failed', { file: ['kyc.v.too_many_pending'] });
+    if ((await repo.countPending(this.db, playerId)) >= KYC_PENDING_MAX) throw new ApiError('validation_failed', { file: ['kyc.v.too_many_pending'] });
     const current = (await repo.documentsOf(this.db, playerId, KYC_HISTORY_MAX)).filter((d) => d.kind === kind);
     if (current.some((d) => d.status === KYC_DOCUMENT_STATUS.submitted)) throw new ApiError('validation_failed', { file: ['kyc.v.already_pending'] });
     if (current.some((d) => d.status === KYC_DOCUMENT_STATUS.approved)) throw new ApiError('validation_failed', { file: ['kyc.v.already_approved'] });
     const file = await acceptDocument(kind, await read());
     const row = await this.db.transaction(async (tx) => {
       const doc = await repo.insertDocument(tx, {
-        playerId, kind, status: KYC_DOCUMENT_STATUS.submitted, mime: file.mime, sizeBytes: file.bytes.length, bytes: file.bytes, preview: file.preview,
+        playerId,
+        kind,
+        status: KYC_DOCUMENT_STATUS.submitted,
+        mime: file.mime,
+        sizeBytes: file.bytes.length,
+        bytes: file.bytes,
+        preview: file.preview,
       });
       await repo.insertEvent(tx, { documentId: doc.id, playerId, status: KYC_DOCUMENT_STATUS.submitted });
       return doc;

@@ -23,7 +23,11 @@ function visibleTo(playerId: number, kind?: MessageKind): SQL {
   return sql`m.status = ${MESSAGE_STATUS.published} and ${who}`;
 }
 
-export interface Unread { system: number; personal: number; platform: number }
+export interface Unread {
+  system: number;
+  personal: number;
+  platform: number;
+}
 
 export async function unreadCounts(db: DbOrTx, playerId: number): Promise<Unread> {
   const res = await db.execute<{ kind: string; n: string | number }>(sql`
@@ -37,11 +41,24 @@ export async function unreadCounts(db: DbOrTx, playerId: number): Promise<Unread
 }
 
 export type ListedMessage = {
-  id: number; kind: MessageKind; title: string; title_en: string; body: string; body_en: string;
-  platform_code: string | null; created_at: Date | string; read: boolean;
+  id: number;
+  kind: MessageKind;
+  title: string;
+  title_en: string;
+  body: string;
+  body_en: string;
+  platform_code: string | null;
+  created_at: Date | string;
+  read: boolean;
 };
 
-export async function listFor(db: DbOrTx, playerId: number, kind: MessageKind, limit: number, offset: number): Promise<{ rows: ListedMessage[]; total: number }> {
+export async function listFor(
+  db: DbOrTx,
+  playerId: number,
+  kind: MessageKind,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ListedMessage[]; total: number }> {
   const [rows, total] = await Promise.all([
     db.execute<ListedMessage>(sql`
       select m.id::int as id, m.kind, m.title, m.title_en, left(m.body, 2000) as body, left(m.body_en, 2000) as body_en,
@@ -69,7 +86,10 @@ export async function markRead(db: DbOrTx, playerId: number, ids: number[]): Pro
   const res = await db.execute(sql`
     insert into message_reads (message_id, player_id)
     select m.id, ${playerId} from messages m
-    where m.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${visibleTo(playerId)}
+    where m.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and ${visibleTo(playerId)}
     on conflict do nothing`);
   return Number(res.rowCount ?? 0);
 }
@@ -95,18 +115,31 @@ export async function insertRecipients(tx: DbOrTx, messageId: number, playerIds:
   const BATCH = 1000;
   for (let i = 0; i < playerIds.length; i += BATCH) {
     const slice = playerIds.slice(i, i + BATCH);
-    await tx.insert(messageRecipients).values(slice.map((playerId) => ({ messageId, playerId }))).onConflictDoNothing();
+    await tx
+      .insert(messageRecipients)
+      .values(slice.map((playerId) => ({ messageId, playerId })))
+      .onConflictDoNothing();
   }
 }
 
 export async function listForStaff(db: DbOrTx, kind: MessageKind | undefined, limit: number, offset: number) {
   const where = kind ? eq(messages.kind, kind) : undefined;
   const [rows, total] = await Promise.all([
-    db.select({
-      m: messages, staff: staffNameOf(messages.staffId),
-      reads: sql<number>`(select count(*) from message_reads r where r.message_id = ${messages.id})::int`,
-    }).from(messages).where(where).orderBy(desc(messages.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where),
+    db
+      .select({
+        m: messages,
+        staff: staffNameOf(messages.staffId),
+        reads: sql<number>`(select count(*) from message_reads r where r.message_id = ${messages.id})::int`,
+      })
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
@@ -128,11 +161,18 @@ export async function recipientIds(db: DbOrTx, messageId: number, limit: number)
 
 /** Popups on now, in queue order. */
 export async function activePopups(db: DbOrTx, now: Date, limit: number): Promise<PopupRow[]> {
-  return db.select().from(popups)
-    .where(and(eq(popups.status, POPUP_STATUS.on),
-      sql`(${popups.startsAt} is null or ${popups.startsAt} <= ${now.toISOString()})`,
-      sql`(${popups.endsAt} is null or ${popups.endsAt} > ${now.toISOString()})`))
-    .orderBy(asc(popups.sort), asc(popups.id)).limit(limit);
+  return db
+    .select()
+    .from(popups)
+    .where(
+      and(
+        eq(popups.status, POPUP_STATUS.on),
+        sql`(${popups.startsAt} is null or ${popups.startsAt} <= ${now.toISOString()})`,
+        sql`(${popups.endsAt} is null or ${popups.endsAt} > ${now.toISOString()})`,
+      ),
+    )
+    .orderBy(asc(popups.sort), asc(popups.id))
+    .limit(limit);
 }
 
 export async function allPopups(db: DbOrTx, limit: number): Promise<PopupRow[]> {
@@ -152,10 +192,15 @@ export async function popupById(db: DbOrTx, id: number): Promise<PopupRow | unde
 }
 
 export async function updatePopup(db: DbOrTx, id: number, values: Partial<typeof popups.$inferInsert>): Promise<PopupRow | undefined> {
-  return (await db.update(popups).set({ ...values, updatedAt: new Date() }).where(eq(popups.id, id)).returning())[0];
+  return (
+    await db
+      .update(popups)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(popups.id, id))
+      .returning()
+  )[0];
 }
 
 export async function deletePopup(db: DbOrTx, id: number): Promise<boolean> {
   return (await db.delete(popups).where(eq(popups.id, id)).returning({ id: popups.id })).length > 0;
 }
-

@@ -5,13 +5,25 @@ import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { ok } from '../../lib/reply.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import {
-  MESSAGE_PAGE_SIZE_DEFAULT, alertSettingsView, markReadBody, markReadView, messageDetailQuery, messageDetailView, messageListQuery,
-  messageListView, type MessageKind, type MessageListQuery,
+  MESSAGE_PAGE_SIZE_DEFAULT,
+  alertSettingsView,
+  markReadBody,
+  markReadView,
+  messageDetailQuery,
+  messageDetailView,
+  messageListQuery,
+  messageListView,
+  type MessageKind,
+  type MessageListQuery,
 } from '../../../shared/schemas/messages.ts';
 import { playerOf } from '../auth/request.ts';
 
 /** SPEC.md names the system list 'player': it is the list every player has. */
-const LISTS: Array<[string, MessageKind]> = [['player', 'system'], ['personal', 'personal'], ['platform', 'platform']];
+const LISTS: Array<[string, MessageKind]> = [
+  ['player', 'system'],
+  ['personal', 'personal'],
+  ['platform', 'platform'],
+];
 
 export const messageRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
@@ -29,15 +41,21 @@ export const messageRoutes: FastifyPluginAsync = async (plugin) => {
   }
 
   app.get('/messages/detail', { ...player, schema: { querystring: messageDetailQuery, response: { 200: okBody(messageDetailView) } } }, async (request) =>
-    ok(await messages.detail(me(request), request.query.id, request.locale)));
+    ok(await messages.detail(me(request), request.query.id, request.locale)),
+  );
 
-  app.post('/messages/read', {
-    ...player,
-    schema: { body: markReadBody, response: { 200: okBody(markReadView) } },
-    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-  }, async (request) => ok(await messages.markRead(me(request), request.body)));
+  app.post(
+    '/messages/read',
+    {
+      ...player,
+      schema: { body: markReadBody, response: { 200: okBody(markReadView) } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => ok(await messages.markRead(me(request), request.body)),
+  );
 
   // Public: popups are shown to visitors too (SPEC.md section 2), and hold nothing about any player.
   app.get('/system/alert/settings', { schema: { response: { 200: okBody(alertSettingsView) } } }, async (request) =>
-    ok(await messages.alertSettings(request.locale)));
+    ok(await messages.alertSettings(request.locale)),
+  );
 };

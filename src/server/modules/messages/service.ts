@@ -11,9 +11,20 @@ import { isPublicUpload } from '../uploads/public-upload-facts.ts';
 import { changedFields, recordAudit } from '../staff/audit.ts';
 import { TAIPEI_OFFSET_MS, startOfTaipeiDate } from '../../../shared/time.ts';
 import {
-  PASTED_ACCOUNTS_MAX, POPUP_COOKIE_MINUTES, POPUPS_MAX, POPUP_DEFAULTS, RECIPIENTS_MAX,
-  type ComposeInput, type MessageDetail, type MessageItem, type MessageKind, type MessageTotals, type PopupInput, type PopupView,
-  type SegmentInput, type BoPopup,
+  PASTED_ACCOUNTS_MAX,
+  POPUP_COOKIE_MINUTES,
+  POPUPS_MAX,
+  POPUP_DEFAULTS,
+  RECIPIENTS_MAX,
+  type ComposeInput,
+  type MessageDetail,
+  type MessageItem,
+  type MessageKind,
+  type MessageTotals,
+  type PopupInput,
+  type PopupView,
+  type SegmentInput,
+  type BoPopup,
 } from '../../../shared/schemas/messages.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import * as repo from './repository.ts';
@@ -23,9 +34,18 @@ import { offsetOf } from '../../../shared/schemas/paging.ts';
 const SUMMARY_CHARS = 120;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface Operator { staffId: number; ip: string }
+export interface Operator {
+  staffId: number;
+  ip: string;
+}
 
-interface RecipientPreview { count: number; skipped: number; unknown: string[]; too_many: boolean; ids: number[] }
+interface RecipientPreview {
+  count: number;
+  skipped: number;
+  unknown: string[];
+  too_many: boolean;
+  ids: number[];
+}
 
 /** The popup display settings as stored in popups.settings. */
 type PopupSettings = BoPopup['settings'];
@@ -61,10 +81,7 @@ export class MessagesService {
   }
 
   async list(playerId: number, kind: MessageKind, locale: Locale, page: number, pageSize: number) {
-    const [{ rows, total }, totals] = await Promise.all([
-      repo.listFor(this.db, playerId, kind, pageSize, offsetOf({ page, pageSize })),
-      this.totals(playerId),
-    ]);
+    const [{ rows, total }, totals] = await Promise.all([repo.listFor(this.db, playerId, kind, pageSize, offsetOf({ page, pageSize })), this.totals(playerId)]);
     return { totals, data: rows.map((r) => itemView(r, locale)), total, page, pageSize };
   }
 
@@ -139,7 +156,11 @@ export class MessagesService {
     if (input.kind === 'platform' && !input.platform_code) throw new ApiError('validation_failed', { platform_code: ['msg.v.platform'] });
     const id = await this.db.transaction(async (tx) => {
       const id = await repo.insertMessage(tx, {
-        kind: input.kind, title: input.title, titleEn: input.title_en, body, bodyEn,
+        kind: input.kind,
+        title: input.title,
+        titleEn: input.title_en,
+        body,
+        bodyEn,
         marketing: input.kind === 'personal' && input.marketing,
         platformCode: input.kind === 'platform' ? input.platform_code! : null,
         segment: input.segment ? segmentSummary(input.segment) : {},
@@ -148,8 +169,18 @@ export class MessagesService {
       });
       if (recipients) await repo.insertRecipients(tx, id, recipients.ids);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'messages.compose', target: `message:${id}`, ip: op.ip,
-        before: null, after: { kind: input.kind, title: input.title, marketing: input.marketing, segment: input.segment ? segmentSummary(input.segment) : null, recipients: recipients?.count ?? null },
+        staffId: op.staffId,
+        action: 'messages.compose',
+        target: `message:${id}`,
+        ip: op.ip,
+        before: null,
+        after: {
+          kind: input.kind,
+          title: input.title,
+          marketing: input.marketing,
+          segment: input.segment ? segmentSummary(input.segment) : null,
+          recipients: recipients?.count ?? null,
+        },
         detail: { title: input.title, skipped: recipients?.skipped ?? 0 },
       });
       return id;
@@ -167,13 +198,22 @@ export class MessagesService {
   async platformMaintenanceNotice(op: Operator, p: { code: string; name: string; nameEn: string; start: Date | null; end: Date | null }) {
     const name = escapeHtml(p.name);
     const nameEn = escapeHtml(p.nameEn || p.name);
-    const when = p.start && p.end ? { zh: `${taipeiMinute(p.start)} 至 ${taipeiMinute(p.end)}（GMT+8）`, en: `from ${taipeiMinute(p.start)} to ${taipeiMinute(p.end)} (GMT+8)` } : null;
+    const when =
+      p.start && p.end
+        ? { zh: `${taipeiMinute(p.start)} 至 ${taipeiMinute(p.end)}（GMT+8）`, en: `from ${taipeiMinute(p.start)} to ${taipeiMinute(p.end)} (GMT+8)` }
+        : null;
     return this.compose(op, {
-      kind: 'platform', platform_code: p.code, marketing: false,
+      kind: 'platform',
+      platform_code: p.code,
+      marketing: false,
       title: `${p.name} 維護公告`.slice(0, 200),
       title_en: `${p.nameEn || p.name} maintenance`.slice(0, 200),
-      body: when ? `<p>${name} 將於 ${when.zh} 進行維護，期間暫停遊戲與轉帳，造成不便敬請見諒。</p>` : `<p>${name} 目前維護中，暫停遊戲與轉帳，恢復後將另行通知。</p>`,
-      body_en: when ? `<p>${nameEn} will be under maintenance ${when.en}. Games and transfers pause meanwhile. Sorry for any inconvenience.</p>` : `<p>${nameEn} is under maintenance now. Games and transfers are paused until it is back.</p>`,
+      body: when
+        ? `<p>${name} 將於 ${when.zh} 進行維護，期間暫停遊戲與轉帳，造成不便敬請見諒。</p>`
+        : `<p>${name} 目前維護中，暫停遊戲與轉帳，恢復後將另行通知。</p>`,
+      body_en: when
+        ? `<p>${nameEn} will be under maintenance ${when.en}. Games and transfers pause meanwhile. Sorry for any inconvenience.</p>`
+        : `<p>${nameEn} is under maintenance now. Games and transfers are paused until it is back.</p>`,
     });
   }
 
@@ -182,9 +222,18 @@ export class MessagesService {
     if (!row) throw new ApiError('not_found');
     await this.db.transaction(async (tx) => {
       await repo.setMessageStatus(tx, id, status);
-      await recordAudit(tx, { staffId: op.staffId, action: status === MESSAGE_STATUS.published ? 'messages.republish' : 'messages.withdraw', target: `message:${id}`, ip: op.ip, before: { status: row.status }, after: { status }, detail: { title: row.title } });
+      await recordAudit(tx, {
+        staffId: op.staffId,
+        action: status === MESSAGE_STATUS.published ? 'messages.republish' : 'messages.withdraw',
+        target: `message:${id}`,
+        ip: op.ip,
+        before: { status: row.status },
+        after: { status },
+        detail: { title: row.title },
+      });
     });
-    if (row.kind === 'personal') for (const playerId of await repo.recipientIds(this.db, id, RECIPIENTS_MAX)) this.publish.toPlayer(playerId, 'update-message', { id });
+    if (row.kind === 'personal')
+      for (const playerId of await repo.recipientIds(this.db, id, RECIPIENTS_MAX)) this.publish.toPlayer(playerId, 'update-message', { id });
     else this.publish.toSystem('update-message', { id, broadcast: true });
   }
 
@@ -193,9 +242,20 @@ export class MessagesService {
     return {
       total,
       data: rows.map(({ m, staff, reads }) => ({
-        id: m.id, kind: m.kind as MessageKind, status: m.status === MESSAGE_STATUS.published ? MESSAGE_STATUS.published : MESSAGE_STATUS.withdrawn, title: m.title, title_en: m.titleEn, body: m.body, body_en: m.bodyEn,
-        marketing: m.marketing, platform_code: m.platformCode, segment: m.segment, recipients: m.recipientCount, reads: Number(reads),
-        staff: staff ?? null, created_at: m.createdAt.toISOString(),
+        id: m.id,
+        kind: m.kind as MessageKind,
+        status: m.status === MESSAGE_STATUS.published ? MESSAGE_STATUS.published : MESSAGE_STATUS.withdrawn,
+        title: m.title,
+        title_en: m.titleEn,
+        body: m.body,
+        body_en: m.bodyEn,
+        marketing: m.marketing,
+        platform_code: m.platformCode,
+        segment: m.segment,
+        recipients: m.recipientCount,
+        reads: Number(reads),
+        staff: staff ?? null,
+        created_at: m.createdAt.toISOString(),
       })),
     };
   }
@@ -224,9 +284,18 @@ export class MessagesService {
 
   private boPopup(r: repo.PopupRow): BoPopup {
     return {
-      id: r.id, status: r.status === POPUP_STATUS.on ? POPUP_STATUS.on : POPUP_STATUS.off, sort: r.sort, title: r.title, title_en: r.titleEn, html_code: r.htmlCode, html_code_en: r.htmlCodeEn,
-      image: r.imageId, image_url: r.imageId ? this.imageUrl(r.imageId) : null,
-      starts_at: r.startsAt?.toISOString() ?? null, ends_at: r.endsAt?.toISOString() ?? null, updated_at: r.updatedAt.toISOString(),
+      id: r.id,
+      status: r.status === POPUP_STATUS.on ? POPUP_STATUS.on : POPUP_STATUS.off,
+      sort: r.sort,
+      title: r.title,
+      title_en: r.titleEn,
+      html_code: r.htmlCode,
+      html_code_en: r.htmlCodeEn,
+      image: r.imageId,
+      image_url: r.imageId ? this.imageUrl(r.imageId) : null,
+      starts_at: r.startsAt?.toISOString() ?? null,
+      ends_at: r.endsAt?.toISOString() ?? null,
+      updated_at: r.updatedAt.toISOString(),
       settings: popupSettings(r.settings),
     };
   }
@@ -239,8 +308,16 @@ export class MessagesService {
     if (input.content_type === 2 && input.page_2_frame_type !== 5 && !htmlCode) throw new ApiError('validation_failed', { html_code: ['msg.v.body'] });
     const { title, title_en: titleEn, status, sort, image, starts_at: startsAt, ends_at: endsAt, html_code: _h, html_code_en: _he, ...settings } = input;
     const values = {
-      title, titleEn, status, sort, imageId: image, settings, htmlCode, htmlCodeEn,
-      startsAt: startsAt ? new Date(startsAt) : null, endsAt: endsAt ? new Date(endsAt) : null,
+      title,
+      titleEn,
+      status,
+      sort,
+      imageId: image,
+      settings,
+      htmlCode,
+      htmlCodeEn,
+      startsAt: startsAt ? new Date(startsAt) : null,
+      endsAt: endsAt ? new Date(endsAt) : null,
     };
     const row = await this.db.transaction(async (tx) => {
       let row: repo.PopupRow | undefined;
@@ -261,7 +338,14 @@ export class MessagesService {
       const { updated_at: _was, ...was } = before ? this.boPopup(before) : { updated_at: '' };
       const { updated_at: _now, ...now } = this.boPopup(row);
       const change = before ? changedFields(was, now) : { before: null, after: now };
-      await recordAudit(tx, { staffId: op.staffId, action: id === null ? 'popups.create' : 'popups.update', target: `popup:${row.id}`, ip: op.ip, ...change, detail: { title } });
+      await recordAudit(tx, {
+        staffId: op.staffId,
+        action: id === null ? 'popups.create' : 'popups.update',
+        target: `popup:${row.id}`,
+        ip: op.ip,
+        ...change,
+        detail: { title },
+      });
       return row;
     });
     return this.boPopup(row);
@@ -272,7 +356,15 @@ export class MessagesService {
       const was = await repo.popupById(tx, id);
       if (!was || !(await repo.deletePopup(tx, id))) throw new ApiError('not_found');
       const { updated_at: _at, ...before } = this.boPopup(was);
-      await recordAudit(tx, { staffId: op.staffId, action: 'popups.delete', target: `popup:${id}`, ip: op.ip, before, after: null, detail: { title: was.title } });
+      await recordAudit(tx, {
+        staffId: op.staffId,
+        action: 'popups.delete',
+        target: `popup:${id}`,
+        ip: op.ip,
+        before,
+        after: null,
+        detail: { title: was.title },
+      });
     });
   }
 }

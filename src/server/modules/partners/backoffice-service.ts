@@ -34,10 +34,23 @@ export function initialPassword(): string {
 }
 
 const partnerWords = (p: repo.PartnerRow) => ({
-  account: p.account, name: p.name, status: p.status, plan_id: p.planId, rate_cap_bp: p.rateCapBp, contact: p.contact, notes: p.notes, landing_url: p.landingUrl,
+  account: p.account,
+  name: p.name,
+  status: p.status,
+  plan_id: p.planId,
+  rate_cap_bp: p.rateCapBp,
+  contact: p.contact,
+  notes: p.notes,
+  landing_url: p.landingUrl,
 });
 
-export interface PartnersBackofficeDeps { db: Db; money: PartnerMoney; binding: PartnerBinding; fileUrl: (id: number) => string; linked?: LinkedPlayersSource }
+export interface PartnersBackofficeDeps {
+  db: Db;
+  money: PartnerMoney;
+  binding: PartnerBinding;
+  fileUrl: (id: number) => string;
+  linked?: LinkedPlayersSource;
+}
 
 export class PartnersBackoffice {
   private readonly d: PartnersBackofficeDeps;
@@ -56,7 +69,11 @@ export class PartnersBackoffice {
     const app = await repo.applicationById(this.d.db, id);
     if (!app) throw new ApiError('not_found');
     if (app.status !== 'pending') throw new ApiError('validation_failed', { id: ['partners.application_reviewed'] });
-    const created = await this.createPartner(who, { account: body.account, name: app.name, plan_id: body.plan_id, code: body.code, contact: `${app.contactKind}: ${app.contact}` }, id);
+    const created = await this.createPartner(
+      who,
+      { account: body.account, name: app.name, plan_id: body.plan_id, code: body.code, contact: `${app.contactKind}: ${app.contact}` },
+      id,
+    );
     return created;
   }
 
@@ -66,7 +83,15 @@ export class PartnersBackoffice {
       if (!app) throw new ApiError('not_found');
       if (app.status !== 'pending') throw new ApiError('validation_failed', { id: ['partners.application_reviewed'] });
       const row = await repo.updateApplication(tx, id, { status: 'rejected', reason, reviewedBy: who.staffId, reviewedAt: new Date() });
-      await recordAudit(tx, { staffId: who.staffId, action: 'partners.application.reject', target: `partner_application:${id}`, ip: who.ip, before: { status: 'pending' }, after: { status: 'rejected' }, detail: { name: app.name, reason } });
+      await recordAudit(tx, {
+        staffId: who.staffId,
+        action: 'partners.application.reject',
+        target: `partner_application:${id}`,
+        ip: who.ip,
+        before: { status: 'pending' },
+        after: { status: 'rejected' },
+        detail: { name: app.name, reason },
+      });
       return applicationView(row);
     });
   }
@@ -74,19 +99,32 @@ export class PartnersBackoffice {
   // ---- partners --------------------------------------------------------------------------------------------------
 
   /** Creates a partner (from an application or directly), with a first password shown once. */
-  async createPartner(who: Operator, body: { account: string; name: string; plan_id: number; parent_id?: number; rate_cap_bp?: number; code?: string; contact?: string }, applicationId?: number) {
+  async createPartner(
+    who: Operator,
+    body: { account: string; name: string; plan_id: number; parent_id?: number; rate_cap_bp?: number; code?: string; contact?: string },
+    applicationId?: number,
+  ) {
     const code = body.code ?? body.account;
     await this.checkNew(body.account, code, body.plan_id);
     const parent = body.parent_id ? await repo.partnerById(this.d.db, body.parent_id) : undefined;
     if (body.parent_id && !parent) throw new ApiError('validation_failed', { parent_id: ['partners.v.parent'] });
     if (parent && parent.level >= 3) throw new ApiError('validation_failed', { parent_id: ['partners.too_deep'] });
-    if (parent && body.rate_cap_bp !== undefined && body.rate_cap_bp > await this.reachOf(parent)) throw new ApiError('validation_failed', { rate_cap_bp: ['partners.rate_above_parent'] });
+    if (parent && body.rate_cap_bp !== undefined && body.rate_cap_bp > (await this.reachOf(parent)))
+      throw new ApiError('validation_failed', { rate_cap_bp: ['partners.rate_above_parent'] });
     const password = initialPassword();
     const passwordHash = await hashPassword(password);
     const partner = await this.d.db.transaction(async (tx) => {
       const p = await repo.insertPartner(tx, {
-        account: body.account, passwordHash, name: body.name, code, parentId: parent?.id ?? null, level: (parent?.level ?? 0) + 1, planId: body.plan_id,
-        rateCapBp: body.rate_cap_bp ?? null, contact: body.contact ?? '', mustChangePassword: true,
+        account: body.account,
+        passwordHash,
+        name: body.name,
+        code,
+        parentId: parent?.id ?? null,
+        level: (parent?.level ?? 0) + 1,
+        planId: body.plan_id,
+        rateCapBp: body.rate_cap_bp ?? null,
+        contact: body.contact ?? '',
+        mustChangePassword: true,
       });
       if (applicationId !== undefined) {
         const app = await repo.applicationById(tx, applicationId, true);
@@ -94,8 +132,13 @@ export class PartnersBackoffice {
         await repo.updateApplication(tx, applicationId, { status: 'approved', partnerId: p.id, reviewedBy: who.staffId, reviewedAt: new Date() });
       }
       await recordAudit(tx, {
-        staffId: who.staffId, action: applicationId !== undefined ? 'partners.application.approve' : 'partners.create', target: `partner:${p.id}`, ip: who.ip,
-        before: applicationId !== undefined ? { status: 'pending' } : null, after: partnerWords(p), detail: { application_id: applicationId ?? null },
+        staffId: who.staffId,
+        action: applicationId !== undefined ? 'partners.application.approve' : 'partners.create',
+        target: `partner:${p.id}`,
+        ip: who.ip,
+        before: applicationId !== undefined ? { status: 'pending' } : null,
+        after: partnerWords(p),
+        detail: { application_id: applicationId ?? null },
       });
       return p;
     });
@@ -105,7 +148,7 @@ export class PartnersBackoffice {
   private async checkNew(account: string, code: string, planId: number) {
     const fields: Record<string, string[]> = {};
     if (await repo.partnerByAccount(this.d.db, account)) fields.account = ['v.account.taken'];
-    if (await repo.partnerByCode(this.d.db, code) || await isPlayerReferralCode(this.d.db, code)) fields.code = ['partners.code_taken'];
+    if ((await repo.partnerByCode(this.d.db, code)) || (await isPlayerReferralCode(this.d.db, code))) fields.code = ['partners.code_taken'];
     if (!(await repo.planById(this.d.db, planId))) fields.plan_id = ['partners.v.plan'];
     if (Object.keys(fields).length) throw new ApiError('validation_failed', fields);
   }
@@ -117,19 +160,42 @@ export class PartnersBackoffice {
   }
 
   async partners(q: { page: number; pageSize: number; q?: string; status?: string; parent_id?: string }) {
-    const { rows, total } = await repo.listPartners(this.d.db, { q: q.q, status: q.status || undefined, parentId: q.parent_id ? Number(q.parent_id) : undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+    const { rows, total } = await repo.listPartners(this.d.db, {
+      q: q.q,
+      status: q.status || undefined,
+      parentId: q.parent_id ? Number(q.parent_id) : undefined,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
     return { data: await this.rowViews(rows), total, page: q.page, pageSize: q.pageSize };
   }
 
   private async rowViews(rows: repo.PartnerRow[]) {
     const ids = rows.map((r) => r.id);
-    const [counts, balances, plans, all] = await Promise.all([partnerCountsOf(this.d.db, ids), partnerBalances(this.d.db, ids), repo.allPlans(this.d.db), repo.allPartners(this.d.db)]);
+    const [counts, balances, plans, all] = await Promise.all([
+      partnerCountsOf(this.d.db, ids),
+      partnerBalances(this.d.db, ids),
+      repo.allPlans(this.d.db),
+      repo.allPartners(this.d.db),
+    ]);
     const planName = new Map(plans.map((p) => [p.id, p.name]));
     const accountOf = new Map(all.map((p) => [p.id, p.account]));
     return rows.map((p) => ({
-      id: p.id, account: p.account, name: p.name, code: p.code, level: p.level, parent_id: p.parentId, parent_account: p.parentId ? accountOf.get(p.parentId) ?? null : null,
-      status: p.status, plan_id: p.planId, plan_name: p.planId ? planName.get(p.planId) ?? null : null, rate_cap_bp: p.rateCapBp,
-      players: counts.get(p.id)?.players ?? 0, sub_partners: counts.get(p.id)?.children ?? 0, balance: dec(balances.get(p.id)?.walletMinor ?? 0n), created_at: p.createdAt.toISOString(),
+      id: p.id,
+      account: p.account,
+      name: p.name,
+      code: p.code,
+      level: p.level,
+      parent_id: p.parentId,
+      parent_account: p.parentId ? (accountOf.get(p.parentId) ?? null) : null,
+      status: p.status,
+      plan_id: p.planId,
+      plan_name: p.planId ? (planName.get(p.planId) ?? null) : null,
+      rate_cap_bp: p.rateCapBp,
+      players: counts.get(p.id)?.players ?? 0,
+      sub_partners: counts.get(p.id)?.children ?? 0,
+      balance: dec(balances.get(p.id)?.walletMinor ?? 0n),
+      created_at: p.createdAt.toISOString(),
     }));
   }
 
@@ -137,8 +203,20 @@ export class PartnersBackoffice {
     const all = await repo.allPartners(this.d.db);
     const ids = rootId ? new Set(await repo.treeIds(this.d.db, Number(rootId))) : undefined;
     const rows = all.filter((p) => !ids || ids.has(p.id)).slice(0, 5000);
-    const counts = await partnerCountsOf(this.d.db, rows.map((r) => r.id));
-    return rows.map((p) => ({ id: p.id, account: p.account, name: p.name, level: p.level, parent_id: p.parentId, status: p.status, rate_cap_bp: p.rateCapBp, players: counts.get(p.id)?.players ?? 0 }));
+    const counts = await partnerCountsOf(
+      this.d.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((p) => ({
+      id: p.id,
+      account: p.account,
+      name: p.name,
+      level: p.level,
+      parent_id: p.parentId,
+      status: p.status,
+      rate_cap_bp: p.rateCapBp,
+      players: counts.get(p.id)?.players ?? 0,
+    }));
   }
 
   async detail(id: number) {
@@ -146,18 +224,37 @@ export class PartnersBackoffice {
     if (!p) throw new ApiError('not_found');
     const [[row], children, domains] = await Promise.all([this.rowViews([p]), repo.childrenOf(this.d.db, id), repo.domainsOf(this.d.db, id)]);
     return {
-      partner: row!, contact: p.contact, notes: p.notes, landing_url: p.landingUrl, totp_enabled: p.totpEnabled,
+      partner: row!,
+      contact: p.contact,
+      notes: p.notes,
+      landing_url: p.landingUrl,
+      totp_enabled: p.totpEnabled,
       bank_card: p.bankCardNumber ? { bank: p.bank, branch: p.bankBranch, holder: p.bankHolder, card_number_masked: maskCard(p.bankCardNumber) } : null,
-      domains, children: await this.rowViews(children),
+      domains,
+      children: await this.rowViews(children),
     };
   }
 
-  async patch(who: Operator, id: number, body: { status?: repo.PartnerRow['status']; plan_id?: number; rate_cap_bp?: number | null; name?: string; contact?: string; notes?: string; landing_url?: string; reason: string }) {
+  async patch(
+    who: Operator,
+    id: number,
+    body: {
+      status?: repo.PartnerRow['status'];
+      plan_id?: number;
+      rate_cap_bp?: number | null;
+      name?: string;
+      contact?: string;
+      notes?: string;
+      landing_url?: string;
+      reason: string;
+    },
+  ) {
     const p = await repo.partnerById(this.d.db, id);
     if (!p) throw new ApiError('not_found');
-    if (body.plan_id !== undefined && !(await repo.planById(this.d.db, body.plan_id))) throw new ApiError('validation_failed', { plan_id: ['partners.v.plan'] });
+    if (body.plan_id !== undefined && !(await repo.planById(this.d.db, body.plan_id)))
+      throw new ApiError('validation_failed', { plan_id: ['partners.v.plan'] });
     const parent = p.parentId ? await repo.partnerById(this.d.db, p.parentId) : undefined;
-    if (parent && body.rate_cap_bp !== undefined && body.rate_cap_bp !== null && body.rate_cap_bp > await this.reachOf(parent)) {
+    if (parent && body.rate_cap_bp !== undefined && body.rate_cap_bp !== null && body.rate_cap_bp > (await this.reachOf(parent))) {
       throw new ApiError('validation_failed', { rate_cap_bp: ['partners.rate_above_parent'] });
     }
     const patch: Partial<repo.PartnerRow> = {};
@@ -174,7 +271,15 @@ export class PartnersBackoffice {
       if (patch.status && patch.status !== 'active') await repo.revokeSessionsOf(tx, id);
       const after = { ...before, ...patch };
       const changed = diff(partnerWords(before), partnerWords(after));
-      await recordAudit(tx, { staffId: who.staffId, action: 'partners.update', target: `partner:${id}`, ip: who.ip, before: changed.before, after: changed.after, detail: { account: p.account, reason: body.reason } });
+      await recordAudit(tx, {
+        staffId: who.staffId,
+        action: 'partners.update',
+        target: `partner:${id}`,
+        ip: who.ip,
+        before: changed.before,
+        after: changed.after,
+        detail: { account: p.account, reason: body.reason },
+      });
     });
     return this.detail(id);
   }
@@ -187,7 +292,15 @@ export class PartnersBackoffice {
     await this.d.db.transaction(async (tx) => {
       await repo.updatePartner(tx, id, { passwordHash, mustChangePassword: true });
       await repo.revokeSessionsOf(tx, id);
-      await recordAudit(tx, { staffId: who.staffId, action: 'partners.password_reset', target: `partner:${id}`, ip: who.ip, before: { password: 'set by the partner' }, after: { password: 'temporary, to be changed at sign-in' }, detail: { account: p.account, reason } });
+      await recordAudit(tx, {
+        staffId: who.staffId,
+        action: 'partners.password_reset',
+        target: `partner:${id}`,
+        ip: who.ip,
+        before: { password: 'set by the partner' },
+        after: { password: 'temporary, to be changed at sign-in' },
+        detail: { account: p.account, reason },
+      });
     });
     return { initial_password: password };
   }
@@ -206,7 +319,14 @@ export class PartnersBackoffice {
     const saved = await this.d.db.transaction(async (tx) => {
       const row = await repo.savePlan(tx, id, values);
       const words = (p: repo.PlanRow | undefined) => (p ? { ...planSummary(p), is_default: p.isDefault } : null);
-      await recordAudit(tx, { staffId: who.staffId, action: id === undefined ? 'partners.plan.create' : 'partners.plan.update', target: `partner_plan:${row.id}`, ip: who.ip, before: words(before), after: words(row) });
+      await recordAudit(tx, {
+        staffId: who.staffId,
+        action: id === undefined ? 'partners.plan.create' : 'partners.plan.update',
+        target: `partner_plan:${row.id}`,
+        ip: who.ip,
+        before: words(before),
+        after: words(row),
+      });
       return row;
     });
     return planView(saved, (await repo.planUsage(this.d.db)).get(saved.id) ?? 0);
@@ -215,7 +335,13 @@ export class PartnersBackoffice {
   // ---- domains ---------------------------------------------------------------------------------------------------
 
   async domains() {
-    return (await repo.allDomains(this.d.db)).map((d) => ({ id: d.id, host: d.host, partner_id: d.partnerId, partner_account: d.partnerAccount, created_at: d.createdAt.toISOString() }));
+    return (await repo.allDomains(this.d.db)).map((d) => ({
+      id: d.id,
+      host: d.host,
+      partner_id: d.partnerId,
+      partner_account: d.partnerAccount,
+      created_at: d.createdAt.toISOString(),
+    }));
   }
 
   async addDomain(who: Operator, host: string, partnerId: number) {
@@ -224,7 +350,14 @@ export class PartnersBackoffice {
     const row = await this.d.db.transaction(async (tx) => {
       const d = await repo.insertDomain(tx, host, partnerId);
       if (!d) throw new ApiError('validation_failed', { host: ['partners.host_taken'] });
-      await recordAudit(tx, { staffId: who.staffId, action: 'partners.domain.add', target: `partner:${partnerId}`, ip: who.ip, before: null, after: { host, partner: p.account } });
+      await recordAudit(tx, {
+        staffId: who.staffId,
+        action: 'partners.domain.add',
+        target: `partner:${partnerId}`,
+        ip: who.ip,
+        before: null,
+        after: { host, partner: p.account },
+      });
       return d;
     });
     this.d.binding.dropDomainCache();
@@ -235,7 +368,14 @@ export class PartnersBackoffice {
     await this.d.db.transaction(async (tx) => {
       const d = await repo.deleteDomain(tx, id);
       if (!d) throw new ApiError('not_found');
-      await recordAudit(tx, { staffId: who.staffId, action: 'partners.domain.remove', target: `partner:${d.partnerId}`, ip: who.ip, before: { host: d.host }, after: null });
+      await recordAudit(tx, {
+        staffId: who.staffId,
+        action: 'partners.domain.remove',
+        target: `partner:${d.partnerId}`,
+        ip: who.ip,
+        before: { host: d.host },
+        after: null,
+      });
     });
     this.d.binding.dropDomainCache();
     return null;
@@ -245,9 +385,15 @@ export class PartnersBackoffice {
 
   async bindings(q: { page: number; pageSize: number; partner_id?: string; player_id?: string }) {
     const { rows, total } = await repo.listBindings(this.d.db, {
-      partnerIds: q.partner_id ? [Number(q.partner_id)] : undefined, playerId: q.player_id ? Number(q.player_id) : undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize,
+      partnerIds: q.partner_id ? [Number(q.partner_id)] : undefined,
+      playerId: q.player_id ? Number(q.player_id) : undefined,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
     });
-    const names = await playersBrief(this.d.db, rows.map((r) => r.b.playerId));
+    const names = await playersBrief(
+      this.d.db,
+      rows.map((r) => r.b.playerId),
+    );
     return { data: rows.map((r) => bindingView(r.b, r.partnerAccount, names.get(r.b.playerId)?.account ?? '')), total, page: q.page, pageSize: q.pageSize };
   }
 
@@ -259,12 +405,24 @@ export class PartnersBackoffice {
     if (body.partner_id !== null && !target) throw new ApiError('validation_failed', { partner_id: ['partners.v.partner'] });
     await this.d.db.transaction(async (tx) => {
       const was = await repo.bindingOf(tx, body.player_id, true);
-      const wasAccount = was ? (await repo.partnerById(tx, was.partnerId))?.account ?? '' : null;
+      const wasAccount = was ? ((await repo.partnerById(tx, was.partnerId))?.account ?? '') : null;
       if (was) await repo.moveBinding(tx, body.player_id, target?.id ?? null);
-      else if (target) await repo.bindPlayer(tx, { playerId: body.player_id, partnerId: target.id, source: 'operator', registrationIp: player.registerIp.slice(0, 45), registeredAt: player.createdAt });
+      else if (target)
+        await repo.bindPlayer(tx, {
+          playerId: body.player_id,
+          partnerId: target.id,
+          source: 'operator',
+          registrationIp: player.registerIp.slice(0, 45),
+          registeredAt: player.createdAt,
+        });
       await recordAudit(tx, {
-        staffId: who.staffId, action: 'partners.binding.move', target: `player:${body.player_id}`, ip: who.ip,
-        before: { partner: wasAccount }, after: { partner: target?.account ?? null }, detail: { player: player.account, reason: body.reason },
+        staffId: who.staffId,
+        action: 'partners.binding.move',
+        target: `player:${body.player_id}`,
+        ip: who.ip,
+        before: { partner: wasAccount },
+        after: { partner: target?.account ?? null },
+        detail: { player: player.account, reason: body.reason },
       });
     });
     const now = await repo.bindingOf(this.d.db, body.player_id);
@@ -275,8 +433,11 @@ export class PartnersBackoffice {
 
   async statements(q: { page: number; pageSize: number; period?: string; status?: string; partner_id?: string }) {
     const { rows, total } = await repo.listStatements(this.d.db, {
-      partnerIds: q.partner_id ? [Number(q.partner_id)] : undefined, period: q.period || undefined, status: (q.status || undefined) as repo.StatementRow['status'] | undefined,
-      limit: q.pageSize, offset: (q.page - 1) * q.pageSize,
+      partnerIds: q.partner_id ? [Number(q.partner_id)] : undefined,
+      period: q.period || undefined,
+      status: (q.status || undefined) as repo.StatementRow['status'] | undefined,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
     });
     const data = [];
     for (const r of rows) data.push({ ...statementView(r.s, r.account), signals: (await this.signals(r.s)).length });
@@ -298,8 +459,12 @@ export class PartnersBackoffice {
   async signals(s: repo.StatementRow) {
     const p = (await repo.partnerById(this.d.db, s.partnerId))!;
     const shared = await repo.sharedRegistrationIps(this.d.db, p.id, p.lastLoginIp);
-    const out: Array<{ kind: FraudSignalKind; value: string; player_ids: number[]; with_partner: boolean }> =
-      shared.map((x) => ({ kind: 'shared_registration_ip' as const, value: x.ip, player_ids: x.playerIds, with_partner: x.ip === p.lastLoginIp }));
+    const out: Array<{ kind: FraudSignalKind; value: string; player_ids: number[]; with_partner: boolean }> = shared.map((x) => ({
+      kind: 'shared_registration_ip' as const,
+      value: x.ip,
+      player_ids: x.playerIds,
+      with_partner: x.ip === p.lastLoginIp,
+    }));
     const cpa = await repo.cpaPlayersOf(this.d.db, p.id, s.period);
     if (cpa.length) {
       const last = await lastBetDays(this.d.db, cpa);
@@ -319,7 +484,7 @@ export class PartnersBackoffice {
   }
 
   async adjust(who: Operator, id: number, amount: string, reason: string): Promise<StatementView> {
-    const minor = amount.startsWith('-') ? -(decimalToMinor(amount.slice(1)) ?? 0n) : decimalToMinor(amount) ?? 0n;
+    const minor = amount.startsWith('-') ? -(decimalToMinor(amount.slice(1)) ?? 0n) : (decimalToMinor(amount) ?? 0n);
     return this.d.db.transaction(async (tx) => {
       const s = await repo.statementById(tx, id, true);
       if (!s) throw new ApiError('not_found');
@@ -327,9 +492,13 @@ export class PartnersBackoffice {
       if (s.computedMinor + minor < 0n) throw new ApiError('validation_failed', { amount: ['partners.adjust_below_zero'] });
       const row = await repo.updateStatement(tx, id, { adjustmentMinor: minor, adjustmentReason: reason });
       await recordAudit(tx, {
-        staffId: who.staffId, action: 'partners.statement.adjust', target: `partner_statement:${id}`, ip: who.ip,
+        staffId: who.staffId,
+        action: 'partners.statement.adjust',
+        target: `partner_statement:${id}`,
+        ip: who.ip,
         before: { adjustment: dec(s.adjustmentMinor), commission: dec(s.computedMinor + s.adjustmentMinor) },
-        after: { adjustment: dec(minor), commission: dec(s.computedMinor + minor) }, detail: { partner_id: s.partnerId, period: s.period, reason },
+        after: { adjustment: dec(minor), commission: dec(s.computedMinor + minor) },
+        detail: { partner_id: s.partnerId, period: s.period, reason },
       });
       return statementView(row, (await repo.partnerById(tx, s.partnerId))!.account);
     });
@@ -341,7 +510,15 @@ export class PartnersBackoffice {
       if (!s) throw new ApiError('not_found');
       if (s.status !== 'pending') throw new ApiError('validation_failed', { id: ['partners.statement_not_pending'] });
       const row = await repo.updateStatement(tx, id, { status: 'held', holdReason: reason });
-      await recordAudit(tx, { staffId: who.staffId, action: 'partners.statement.hold', target: `partner_statement:${id}`, ip: who.ip, before: { status: 'pending' }, after: { status: 'held' }, detail: { partner_id: s.partnerId, period: s.period, reason } });
+      await recordAudit(tx, {
+        staffId: who.staffId,
+        action: 'partners.statement.hold',
+        target: `partner_statement:${id}`,
+        ip: who.ip,
+        before: { status: 'pending' },
+        after: { status: 'held' },
+        detail: { partner_id: s.partnerId, period: s.period, reason },
+      });
       return statementView(row, (await repo.partnerById(tx, s.partnerId))!.account);
     });
   }
@@ -355,7 +532,12 @@ export class PartnersBackoffice {
     const approved: number[] = [];
     const skipped: Array<{ id: number; code: string }> = [];
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-      try { await this.d.money.approve(id, who); approved.push(id); } catch (err) { skipped.push({ id, code: err instanceof ApiError ? err.code : 'failed' }); }
+      try {
+        await this.d.money.approve(id, who);
+        approved.push(id);
+      } catch (err) {
+        skipped.push({ id, code: err instanceof ApiError ? err.code : 'failed' });
+      }
     }
     return { approved, skipped };
   }
@@ -364,14 +546,26 @@ export class PartnersBackoffice {
     const p = parsePeriod(period);
     if (p.to >= new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)) throw new ApiError('validation_failed', { period: ['partners.period_open'] });
     const result = await settlePeriod(this.d.db, period, this.d.linked);
-    await recordAudit(this.d.db, { staffId: who.staffId, action: 'partners.settle', target: `partner_period:${period}`, ip: who.ip, before: null, after: { built: result.built, unchanged: result.unchanged, held_or_approved: result.skippedFinal } });
+    await recordAudit(this.d.db, {
+      staffId: who.staffId,
+      action: 'partners.settle',
+      target: `partner_period:${period}`,
+      ip: who.ip,
+      before: null,
+      after: { built: result.built, unchanged: result.unchanged, held_or_approved: result.skippedFinal },
+    });
     return result;
   }
 
   // ---- payouts ---------------------------------------------------------------------------------------------------
 
   async payouts(q: { page: number; pageSize: number; status?: string; partner_id?: string }) {
-    const { rows, total } = await repo.listPayouts(this.d.db, { status: q.status || undefined, partnerId: q.partner_id ? Number(q.partner_id) : undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+    const { rows, total } = await repo.listPayouts(this.d.db, {
+      status: q.status || undefined,
+      partnerId: q.partner_id ? Number(q.partner_id) : undefined,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
     return { data: rows.map((r) => ({ ...payoutView(r.p, r.account), card_number: r.p.cardNumber })), total, page: q.page, pageSize: q.pageSize };
   }
 
@@ -387,17 +581,32 @@ export class PartnersBackoffice {
     const period = parsePeriod(q.period);
     const { rows, total } = await repo.listPartners(this.d.db, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
     const ids = rows.map((r) => r.id);
-    const [own, statements, counts] = await Promise.all([ownFigures(this.d.db, period, ids), repo.statementsOfPeriod(this.d.db, period.key), repo.partnerCounts(this.d.db, ids)]);
+    const [own, statements, counts] = await Promise.all([
+      ownFigures(this.d.db, period, ids),
+      repo.statementsOfPeriod(this.d.db, period.key),
+      repo.partnerCounts(this.d.db, ids),
+    ]);
     const byPartner = new Map(statements.map((s) => [s.partnerId, s]));
     const data = rows.map((p) => {
       const f = own.get(p.id);
       const s = byPartner.get(p.id);
       const ggr = (f?.stakeMinor ?? 0n) - (f?.payoutMinor ?? 0n);
       return {
-        partner_id: p.id, partner_account: p.account, level: p.level, players: counts.get(p.id)?.players ?? 0, registrations: f?.playersRegistered ?? 0,
-        first_depositors: f?.firstDepositors ?? 0, active_players: f?.activePlayers ?? 0, deposits: dec(f?.depositsMinor ?? 0n), withdrawals: dec(f?.withdrawalsMinor ?? 0n),
-        valid_bet: dec(f?.validMinor ?? 0n), ggr: dec(ggr), bonuses: dec(f?.bonusesMinor ?? 0n), ngr: s ? dec(s.figures.ngr) : dec(ggr - (f?.bonusesMinor ?? 0n)),
-        commission: s ? dec(s.computedMinor + s.adjustmentMinor) : null, statement_status: s?.status ?? null,
+        partner_id: p.id,
+        partner_account: p.account,
+        level: p.level,
+        players: counts.get(p.id)?.players ?? 0,
+        registrations: f?.playersRegistered ?? 0,
+        first_depositors: f?.firstDepositors ?? 0,
+        active_players: f?.activePlayers ?? 0,
+        deposits: dec(f?.depositsMinor ?? 0n),
+        withdrawals: dec(f?.withdrawalsMinor ?? 0n),
+        valid_bet: dec(f?.validMinor ?? 0n),
+        ggr: dec(ggr),
+        bonuses: dec(f?.bonusesMinor ?? 0n),
+        ngr: s ? dec(s.figures.ngr) : dec(ggr - (f?.bonusesMinor ?? 0n)),
+        commission: s ? dec(s.computedMinor + s.adjustmentMinor) : null,
+        statement_status: s?.status ?? null,
       };
     });
     return { data, total, page: q.page, pageSize: q.pageSize };
@@ -409,16 +618,26 @@ export class PartnersBackoffice {
     const { rows, total } = await repo.playersOfPartners(this.d.db, [partnerId], q.pageSize, (q.page - 1) * q.pageSize);
     const ids = rows.map((r) => r.b.playerId);
     const [brief, bets, money, cpa] = await Promise.all([
-      playersBrief(this.d.db, ids), betTotalsOfPlayers(this.d.db, period.from, period.to, ids), moneyOfPlayers(this.d.db, period.from, period.to, ids), repo.cpaPlayersOf(this.d.db, partnerId, period.key),
+      playersBrief(this.d.db, ids),
+      betTotalsOfPlayers(this.d.db, period.from, period.to, ids),
+      moneyOfPlayers(this.d.db, period.from, period.to, ids),
+      repo.cpaPlayersOf(this.d.db, partnerId, period.key),
     ]);
     const firsts = await firstDepositsOf(this.d.db, ids);
     const data = rows.map(({ b }) => {
       const sum = (kinds: string[]) => money.filter((m) => m.playerId === b.playerId && kinds.includes(m.kind)).reduce((s, m) => s + m.amountMinor, 0n);
       const bet = bets.get(b.playerId);
       return {
-        player_id: b.playerId, account: brief.get(b.playerId)?.account ?? '', registered_at: b.registeredAt.toISOString(), first_deposit_at: firsts.get(b.playerId)?.day ?? null,
-        deposits: dec(sum(['deposit'])), withdrawals: dec(-sum(['withdraw_paid'])), bets: dec(bet?.stakeMinor ?? 0n), valid_bet: dec(bet?.validMinor ?? 0n),
-        ggr: dec((bet?.stakeMinor ?? 0n) - (bet?.payoutMinor ?? 0n)), bonuses: dec(sum(['bonus_grant', 'bonus_give_up', 'bonus_forfeit', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus'])),
+        player_id: b.playerId,
+        account: brief.get(b.playerId)?.account ?? '',
+        registered_at: b.registeredAt.toISOString(),
+        first_deposit_at: firsts.get(b.playerId)?.day ?? null,
+        deposits: dec(sum(['deposit'])),
+        withdrawals: dec(-sum(['withdraw_paid'])),
+        bets: dec(bet?.stakeMinor ?? 0n),
+        valid_bet: dec(bet?.validMinor ?? 0n),
+        ggr: dec((bet?.stakeMinor ?? 0n) - (bet?.payoutMinor ?? 0n)),
+        bonuses: dec(sum(['bonus_grant', 'bonus_give_up', 'bonus_forfeit', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus'])),
         cpa_qualified: cpa.includes(b.playerId),
       };
     });
@@ -432,7 +651,14 @@ export class PartnersBackoffice {
       // Claimed as operator content, so the purge of never-used uploads leaves the banner alone.
       await claimStaffUploads(tx, { staffId: who.staffId, ids: [body.upload_id], purpose: 'content' });
       const m = await repo.insertMaterial(tx, { uploadId: body.upload_id, title: body.title, width: body.width, height: body.height });
-      await recordAudit(tx, { staffId: who.staffId, action: 'partners.material.add', target: `partner_material:${m.id}`, ip: who.ip, before: null, after: { title: m.title, size: `${m.width}x${m.height}` } });
+      await recordAudit(tx, {
+        staffId: who.staffId,
+        action: 'partners.material.add',
+        target: `partner_material:${m.id}`,
+        ip: who.ip,
+        before: null,
+        after: { title: m.title, size: `${m.width}x${m.height}` },
+      });
       return { id: m.id, title: m.title, width: m.width, height: m.height, url: this.d.fileUrl(m.uploadId), created_at: m.createdAt.toISOString() };
     });
   }
@@ -441,25 +667,48 @@ export class PartnersBackoffice {
     await this.d.db.transaction(async (tx) => {
       const m = await repo.deleteMaterial(tx, id);
       if (!m) throw new ApiError('not_found');
-      await recordAudit(tx, { staffId: who.staffId, action: 'partners.material.remove', target: `partner_material:${id}`, ip: who.ip, before: { title: m.title }, after: null });
+      await recordAudit(tx, {
+        staffId: who.staffId,
+        action: 'partners.material.remove',
+        target: `partner_material:${id}`,
+        ip: who.ip,
+        before: { title: m.title },
+        after: null,
+      });
     });
     return null;
   }
 }
 
 export interface PlanBody {
-  name: string; period_kind: 'month' | 'week'; tiers: Array<{ min_ngr: string; min_active_players: number; rate_bp: number }>;
+  name: string;
+  period_kind: 'month' | 'week';
+  tiers: Array<{ min_ngr: string; min_active_players: number; rate_bp: number }>;
   cpa: { amount: string; min_first_deposit: string; min_valid_bet: string; within_days: number } | null;
-  carry_over: boolean; payment_fee_bp: number; platform_fees: Array<{ game_group: string; fee_bp: number }>; is_default: boolean;
+  carry_over: boolean;
+  payment_fee_bp: number;
+  platform_fees: Array<{ game_group: string; fee_bp: number }>;
+  is_default: boolean;
 }
 
 const minorText = (d: string) => String(decimalToMinor(d) ?? 0n);
 
 function storedPlan(b: PlanBody) {
   return {
-    name: b.name, periodKind: b.period_kind, carryOver: b.carry_over, paymentFeeBp: b.payment_fee_bp, isDefault: b.is_default,
+    name: b.name,
+    periodKind: b.period_kind,
+    carryOver: b.carry_over,
+    paymentFeeBp: b.payment_fee_bp,
+    isDefault: b.is_default,
     tiers: b.tiers.map((t) => ({ minNgrMinor: minorText(t.min_ngr), minActivePlayers: t.min_active_players, rateBp: t.rate_bp })),
-    cpa: b.cpa ? { amountMinor: minorText(b.cpa.amount), minFirstDepositMinor: minorText(b.cpa.min_first_deposit), minValidBetMinor: minorText(b.cpa.min_valid_bet), withinDays: b.cpa.within_days } : null,
+    cpa: b.cpa
+      ? {
+          amountMinor: minorText(b.cpa.amount),
+          minFirstDepositMinor: minorText(b.cpa.min_first_deposit),
+          minValidBetMinor: minorText(b.cpa.min_valid_bet),
+          withinDays: b.cpa.within_days,
+        }
+      : null,
     platformFees: b.platform_fees.map((f) => ({ gameGroup: f.game_group, feeBp: f.fee_bp })),
   };
 }
@@ -470,15 +719,32 @@ function planView(p: repo.PlanRow, partners: number) {
 
 function applicationView(a: repo.ApplicationRow) {
   return {
-    id: a.id, name: a.name, contact_kind: a.contactKind as 'phone', contact: a.contact, channel: a.channel as 'website', expected_players: a.expectedPlayers,
-    message: a.message, status: a.status, ip: a.ip, partner_id: a.partnerId, reason: a.reason, created_at: a.createdAt.toISOString(), reviewed_at: iso(a.reviewedAt),
+    id: a.id,
+    name: a.name,
+    contact_kind: a.contactKind as 'phone',
+    contact: a.contact,
+    channel: a.channel as 'website',
+    expected_players: a.expectedPlayers,
+    message: a.message,
+    status: a.status,
+    ip: a.ip,
+    partner_id: a.partnerId,
+    reason: a.reason,
+    created_at: a.createdAt.toISOString(),
+    reviewed_at: iso(a.reviewedAt),
   };
 }
 
 function bindingView(b: repo.BindingRow, partnerAccount: string, playerAccount: string) {
   return {
-    player_id: b.playerId, player_account: playerAccount, partner_id: b.partnerId, partner_account: partnerAccount, source: b.source, campaign: b.campaign,
-    registration_ip: b.registrationIp, bound_at: b.boundAt.toISOString(),
+    player_id: b.playerId,
+    player_account: playerAccount,
+    partner_id: b.partnerId,
+    partner_account: partnerAccount,
+    source: b.source,
+    campaign: b.campaign,
+    registration_ip: b.registrationIp,
+    bound_at: b.boundAt.toISOString(),
   };
 }
 
@@ -489,18 +755,30 @@ function partnerCountsOf(db: Db, ids: number[]) {
 function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
-  for (const k of Object.keys(after)) if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) { b[k] = before[k] ?? null; a[k] = after[k] ?? null; }
+  for (const k of Object.keys(after))
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
+      b[k] = before[k] ?? null;
+      a[k] = after[k] ?? null;
+    }
   return { before: b, after: a };
 }
 
 /** The statement's fraud-signal kind for a signal kind the risk domain links two players by. */
 function fraudKindOf(signal: string): FraudSignalKind {
   switch (signal) {
-    case 'device': return 'shared_device';
-    case 'ip': case 'subnet': return 'shared_address';
-    case 'card': case 'payer': return 'shared_bank_card';
-    case 'phone': return 'shared_phone';
-    case 'identity': return 'shared_identity';
-    default: return 'linked_account';
+    case 'device':
+      return 'shared_device';
+    case 'ip':
+    case 'subnet':
+      return 'shared_address';
+    case 'card':
+    case 'payer':
+      return 'shared_bank_card';
+    case 'phone':
+      return 'shared_phone';
+    case 'identity':
+      return 'shared_identity';
+    default:
+      return 'linked_account';
   }
 }

@@ -22,7 +22,11 @@ import * as repo from './repository.ts';
 /** Host names are looked up in memory, refreshed after a minute, so a page request never waits on the database. */
 const DOMAIN_CACHE_MS = 60_000;
 
-export interface Visit { host: string; userAgent: string; visited: boolean }
+export interface Visit {
+  host: string;
+  userAgent: string;
+  visited: boolean;
+}
 export type Redirect = { location: string; setVisited: boolean } | undefined;
 
 export class PartnerBinding {
@@ -61,7 +65,12 @@ export class PartnerBinding {
       const p = c.code ? await repo.partnerByCode(tx, c.code) : await repo.partnerById(tx, c.partnerId!);
       if (!p || p.status !== 'active') continue;
       return repo.bindPlayer(tx, {
-        playerId, partnerId: p.id, source: c.source, campaign: c.campaign, registrationIp: a.ip.slice(0, 45), registeredAt: a.registeredAt,
+        playerId,
+        partnerId: p.id,
+        source: c.source,
+        campaign: c.campaign,
+        registrationIp: a.ip.slice(0, 45),
+        registeredAt: a.registeredAt,
       });
     }
     return false;

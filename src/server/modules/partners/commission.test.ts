@@ -5,10 +5,24 @@ import { computePeriod, emptyFigures, maxRateOf, type PartnerNode, type PlanTerm
 import { isoWeekOf, parsePeriod, previousPeriod } from './periods.ts';
 
 const plan: PlanTerms = {
-  tiers: [{ minNgrMinor: 0n, minActivePlayers: 1, rateBp: 2000 }, { minNgrMinor: 100_000n, minActivePlayers: 1, rateBp: 4000 }],
-  carryOver: true, paymentFeeBp: 0, platformFees: new Map(),
+  tiers: [
+    { minNgrMinor: 0n, minActivePlayers: 1, rateBp: 2000 },
+    { minNgrMinor: 100_000n, minActivePlayers: 1, rateBp: 4000 },
+  ],
+  carryOver: true,
+  paymentFeeBp: 0,
+  platformFees: new Map(),
 };
-const node = (id: number, parentId: number | null, level: number, over: Partial<PartnerNode> = {}): PartnerNode => ({ id, account: `p${id}`, parentId, level, active: true, rateCapBp: null, plan, ...over });
+const node = (id: number, parentId: number | null, level: number, over: Partial<PartnerNode> = {}): PartnerNode => ({
+  id,
+  account: `p${id}`,
+  parentId,
+  level,
+  active: true,
+  rateCapBp: null,
+  plan,
+  ...over,
+});
 const ggr = (stake: bigint, active = 1) => ({ ...emptyFigures(), stakeMinor: stake, activePlayers: active, ggrByGroup: new Map([['slots', stake]]) });
 
 describe('computePeriod', () => {
@@ -21,12 +35,19 @@ describe('computePeriod', () => {
     expect(out.get(2)!.computedMinor).toBe(40_000n);
     expect(out.get(1)!.computedMinor).toBe(20_000n);
     const total = [...out.values()].reduce((s, c) => s + c.computedMinor, 0n);
-    expect(total).toBe(200_000n * 4000n / 10_000n);
+    expect(total).toBe((200_000n * 4000n) / 10_000n);
   });
 
   it("a suspended child's players earn its parent the parent's full rate; the child earns nothing", () => {
     const nodes = [node(1, null, 1), node(2, 1, 2, { active: false, rateCapBp: 1500 })];
-    const out = computePeriod(nodes, new Map([[1, ggr(150_000n)], [2, ggr(50_000n)]]), new Map());
+    const out = computePeriod(
+      nodes,
+      new Map([
+        [1, ggr(150_000n)],
+        [2, ggr(50_000n)],
+      ]),
+      new Map(),
+    );
     expect(out.get(2)!.computedMinor).toBe(0n);
     // A: 40 % of its own 1,500.00, plus 40 % - 0 % of the child's 500.00.
     expect(out.get(1)!.computedMinor).toBe(60_000n + 20_000n);

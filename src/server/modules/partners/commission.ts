@@ -24,25 +24,68 @@ export interface PlanTerms {
   platformFees: Map<string, number>;
 }
 
-export interface PartnerNode { id: number; account: string; parentId: number | null; level: number; active: boolean; rateCapBp: number | null; plan: PlanTerms | null }
+export interface PartnerNode {
+  id: number;
+  account: string;
+  parentId: number | null;
+  level: number;
+  active: boolean;
+  rateCapBp: number | null;
+  plan: PlanTerms | null;
+}
 
 export interface OwnFigures {
-  playersRegistered: number; firstDepositors: number; activePlayers: number;
-  depositsMinor: bigint; withdrawalsMinor: bigint; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint;
-  ggrByGroup: Map<string, bigint>; bonusesMinor: bigint; cpaPlayers: number; cpaMinor: bigint;
+  playersRegistered: number;
+  firstDepositors: number;
+  activePlayers: number;
+  depositsMinor: bigint;
+  withdrawalsMinor: bigint;
+  stakeMinor: bigint;
+  validMinor: bigint;
+  payoutMinor: bigint;
+  ggrByGroup: Map<string, bigint>;
+  bonusesMinor: bigint;
+  cpaPlayers: number;
+  cpaMinor: bigint;
 }
 
 export const emptyFigures = (): OwnFigures => ({
-  playersRegistered: 0, firstDepositors: 0, activePlayers: 0, depositsMinor: 0n, withdrawalsMinor: 0n, stakeMinor: 0n, validMinor: 0n,
-  payoutMinor: 0n, ggrByGroup: new Map(), bonusesMinor: 0n, cpaPlayers: 0, cpaMinor: 0n,
+  playersRegistered: 0,
+  firstDepositors: 0,
+  activePlayers: 0,
+  depositsMinor: 0n,
+  withdrawalsMinor: 0n,
+  stakeMinor: 0n,
+  validMinor: 0n,
+  payoutMinor: 0n,
+  ggrByGroup: new Map(),
+  bonusesMinor: 0n,
+  cpaPlayers: 0,
+  cpaMinor: 0n,
 });
 
-export interface Computed { figures: StoredFigures; overrides: StoredOverride[]; computedMinor: bigint; carryOutMinor: bigint; rateBp: number }
+export interface Computed {
+  figures: StoredFigures;
+  overrides: StoredOverride[];
+  computedMinor: bigint;
+  carryOutMinor: bigint;
+  rateBp: number;
+}
 
 const share = (amount: bigint, bp: number) => (amount * BigInt(bp)) / 10_000n;
 const BP_MAX = 10_000;
 
-interface Own { ngr: bigint; adjusted: bigint; base: bigint; paymentFees: bigint; platformFees: bigint; ggr: bigint; carryIn: bigint; tier: number | null; tierRate: number }
+interface Own {
+  ngr: bigint;
+  adjusted: bigint;
+  base: bigint;
+  paymentFees: bigint;
+  platformFees: bigint;
+  ggr: bigint;
+  carryIn: bigint;
+  tier: number | null;
+  tierRate: number;
+}
 
 /**
  * The one definition of NGR (see the top of this file), for a statement and for any other span a partner is shown,
@@ -67,7 +110,9 @@ function ownPart(node: PartnerNode, f: OwnFigures, carryInMinor: bigint): Own {
 /** The highest tier of the plan the team's adjusted NGR and active players reach, or null. */
 function tierOf(plan: PlanTerms | null, teamNgr: bigint, teamActive: number): number | null {
   let tier: number | null = null;
-  (plan?.tiers ?? []).forEach((t, i) => { if (teamNgr >= t.minNgrMinor && teamActive >= t.minActivePlayers) tier = i; });
+  (plan?.tiers ?? []).forEach((t, i) => {
+    if (teamNgr >= t.minNgrMinor && teamActive >= t.minActivePlayers) tier = i;
+  });
   return tier;
 }
 
@@ -89,13 +134,16 @@ export function computePeriod(nodes: PartnerNode[], own: Map<number, OwnFigures>
   // Children add into their parents, deepest first.
   for (const node of [...ordered].reverse()) {
     const up = node.parentId === null ? undefined : team.get(node.parentId);
-    if (up) { up.ngr += team.get(node.id)!.ngr; up.active += team.get(node.id)!.active; }
+    if (up) {
+      up.ngr += team.get(node.id)!.ngr;
+      up.active += team.get(node.id)!.active;
+    }
   }
   for (const node of ordered) {
     const part = parts.get(node.id)!;
     part.tier = tierOf(node.plan, team.get(node.id)!.ngr, team.get(node.id)!.active);
     part.tierRate = part.tier === null ? 0 : node.plan!.tiers[part.tier]!.rateBp;
-    const parentRate = node.parentId === null ? BP_MAX : rate.get(node.parentId) ?? 0;
+    const parentRate = node.parentId === null ? BP_MAX : (rate.get(node.parentId) ?? 0);
     rate.set(node.id, node.active ? Math.min(part.tierRate, node.rateCapBp ?? BP_MAX, parentRate) : 0);
   }
   const overrides = new Map<number, StoredOverride[]>();
@@ -107,14 +155,22 @@ export function computePeriod(nodes: PartnerNode[], own: Map<number, OwnFigures>
       const diff = rate.get(up.id)! - rate.get(child.id)!;
       if (diff > 0) {
         const list = overrides.get(up.id) ?? [];
-        list.push({ childPartnerId: node.id, childAccount: node.account, childNgr: String(base), parentRateBp: rate.get(up.id)!, childRateBp: rate.get(child.id)!, amount: String(share(base, diff)) });
+        list.push({
+          childPartnerId: node.id,
+          childAccount: node.account,
+          childNgr: String(base),
+          parentRateBp: rate.get(up.id)!,
+          childRateBp: rate.get(child.id)!,
+          amount: String(share(base, diff)),
+        });
         overrides.set(up.id, list);
       }
       child = up;
     }
   }
   const out = new Map<number, Computed>();
-  for (const node of nodes) out.set(node.id, statementOf(node, own.get(node.id) ?? emptyFigures(), parts.get(node.id)!, rate.get(node.id)!, overrides.get(node.id) ?? []));
+  for (const node of nodes)
+    out.set(node.id, statementOf(node, own.get(node.id) ?? emptyFigures(), parts.get(node.id)!, rate.get(node.id)!, overrides.get(node.id) ?? []));
   return out;
 }
 
@@ -124,11 +180,26 @@ function statementOf(node: PartnerNode, f: OwnFigures, p: Own, rateBp: number, l
   const overridesMinor = node.active ? lines.reduce((s, l) => s + BigInt(l.amount), 0n) : 0n;
   const carryOut = node.plan?.carryOver && p.adjusted < 0n ? p.adjusted : 0n;
   const figures: StoredFigures = {
-    playersRegistered: f.playersRegistered, firstDepositors: f.firstDepositors, activePlayers: f.activePlayers,
-    deposits: String(f.depositsMinor), withdrawals: String(f.withdrawalsMinor), bets: String(f.stakeMinor), validBet: String(f.validMinor),
-    ggr: String(p.ggr), bonuses: String(f.bonusesMinor), paymentFees: String(p.paymentFees), platformFees: String(p.platformFees), ngr: String(p.ngr),
-    carryIn: String(p.carryIn), carryOut: String(carryOut), tier: p.tier, rateBp, revenueShare: String(revenueShare),
-    cpaPlayers: node.active ? f.cpaPlayers : 0, cpa: String(cpa), overrides: String(overridesMinor),
+    playersRegistered: f.playersRegistered,
+    firstDepositors: f.firstDepositors,
+    activePlayers: f.activePlayers,
+    deposits: String(f.depositsMinor),
+    withdrawals: String(f.withdrawalsMinor),
+    bets: String(f.stakeMinor),
+    validBet: String(f.validMinor),
+    ggr: String(p.ggr),
+    bonuses: String(f.bonusesMinor),
+    paymentFees: String(p.paymentFees),
+    platformFees: String(p.platformFees),
+    ngr: String(p.ngr),
+    carryIn: String(p.carryIn),
+    carryOut: String(carryOut),
+    tier: p.tier,
+    rateBp,
+    revenueShare: String(revenueShare),
+    cpaPlayers: node.active ? f.cpaPlayers : 0,
+    cpa: String(cpa),
+    overrides: String(overridesMinor),
   };
   return { figures, overrides: node.active ? lines : [], computedMinor: revenueShare + cpa + overridesMinor, carryOutMinor: carryOut, rateBp };
 }

@@ -3,7 +3,12 @@
 import { DAY_MS, startOfTaipeiDate, taipeiDate } from '../../../shared/time.ts';
 import { PERIOD_RE, type PeriodKind } from '../../../shared/schemas/partners/common.ts';
 
-export interface Period { key: string; kind: PeriodKind; from: string; to: string }
+export interface Period {
+  key: string;
+  kind: PeriodKind;
+  from: string;
+  to: string;
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A date's calendar day as if it were UTC (the arithmetic of calendar days, free of any zone). */

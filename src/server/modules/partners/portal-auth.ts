@@ -23,7 +23,11 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
  * who made a sub-partner): until it is replaced, the portal's routes other than ME and the change itself answer
  * password_change_required.
  */
-export interface PartnerSession { partnerId: number; tokenHash: string; mustChangePassword: boolean }
+export interface PartnerSession {
+  partnerId: number;
+  tokenHash: string;
+  mustChangePassword: boolean;
+}
 
 /** The portal routes a partner with a first password may still call: who am I, the change itself, signing out. */
 export const OPEN_DURING_FIRST_PASSWORD = new Set(['/api/agent/me', '/api/agent/password', '/api/agent/logout']);
@@ -40,7 +44,10 @@ export class PartnerAuth {
   }
 
   /** Signs in: a session token, or `totpRequired` when the partner enrolled TOTP and sent no code; a wrong code is refused. */
-  async login(input: { account: string; password: string; totp?: string }, ip: string): Promise<{ token?: string; partner?: repo.PartnerRow; totpRequired: boolean }> {
+  async login(
+    input: { account: string; password: string; totp?: string },
+    ip: string,
+  ): Promise<{ token?: string; partner?: repo.PartnerRow; totpRequired: boolean }> {
     const key = input.account.toLowerCase();
     const byIp = await this.limiter.hit(`agent-login:ip:${ip}`, IP_LIMIT, LOGIN_WINDOW_MS);
     if (!byIp.allowed || (await this.limiter.peek(`agent-login:acct:${key}`)) >= ACCOUNT_LIMIT) throw new ApiError('login_locked');
@@ -96,7 +103,15 @@ export class PartnerAuth {
     await this.db.transaction(async (tx) => {
       await repo.updatePartner(tx, p.id, { passwordHash, mustChangePassword: false });
       await repo.revokeSessionsOf(tx, p.id, session.tokenHash);
-      await this.audit(tx, p, 'partners.password.change', ip, { must_change_password: p.mustChangePassword }, { must_change_password: false }, { first_sign_in: p.mustChangePassword });
+      await this.audit(
+        tx,
+        p,
+        'partners.password.change',
+        ip,
+        { must_change_password: p.mustChangePassword },
+        { must_change_password: false },
+        { first_sign_in: p.mustChangePassword },
+      );
     });
   }
 
@@ -134,7 +149,15 @@ export class PartnerAuth {
   }
 
   /** A partner's own security change, in the audit log beside operators' actions (no staff member: staffId null). */
-  private async audit(tx: Parameters<typeof recordAudit>[0], p: repo.PartnerRow, action: string, ip: string, before: Record<string, unknown>, after: Record<string, unknown>, detail: Record<string, unknown> = {}) {
+  private async audit(
+    tx: Parameters<typeof recordAudit>[0],
+    p: repo.PartnerRow,
+    action: string,
+    ip: string,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+    detail: Record<string, unknown> = {},
+  ) {
     await recordAudit(tx, { staffId: null, action, target: `partner:${p.id}`, ip, before, after, detail: { account: p.account, by: 'partner', ...detail } });
   }
 

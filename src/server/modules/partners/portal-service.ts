@@ -11,9 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/credentials.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
 import { taipeiDate } from '../../../shared/time.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
-import type {
-  AgentDashboardView, AgentLinkView, AgentMeView, AgentPlayerView, AgentSubPartnerView,
-} from '../../../shared/schemas/partners/portal.ts';
+import type { AgentDashboardView, AgentLinkView, AgentMeView, AgentPlayerView, AgentSubPartnerView } from '../../../shared/schemas/partners/portal.ts';
 import type { MaterialView, PayoutView, StatementView } from '../../../shared/schemas/partners/common.ts';
 import { emptyFigures, maxRateOf, ngrOf } from './commission.ts';
 import { addDays, parsePeriod, periodAt, type Period } from './periods.ts';
@@ -25,7 +23,14 @@ import * as repo from './repository.ts';
 const CHART_DAYS = 30;
 const LINKS_MAX = 50;
 
-export interface PortalDeps { db: Db; accounts: AccountDirectory; money: PartnerMoney; siteUrl: string; fileUrl: (id: number) => string; linked?: LinkedPlayersSource }
+export interface PortalDeps {
+  db: Db;
+  accounts: AccountDirectory;
+  money: PartnerMoney;
+  siteUrl: string;
+  fileUrl: (id: number) => string;
+  linked?: LinkedPlayersSource;
+}
 
 export class PartnerPortal {
   private readonly d: PortalDeps;
@@ -50,9 +55,19 @@ export class PartnerPortal {
     const p = await this.partner(id);
     const plan = p.planId === null ? undefined : await repo.planById(this.d.db, p.planId);
     return {
-      id: p.id, account: p.account, name: p.name, level: p.level, code: p.code, status: p.status, totp_enabled: p.totpEnabled,
-      rate_cap_bp: p.rateCapBp, max_rate_bp: maxRateOf(planTerms(plan), p.rateCapBp), plan: plan ? planSummary(plan) : null,
-      link: `${this.d.siteUrl}/r/${p.code}`, landing_url: p.landingUrl, must_change_password: p.mustChangePassword,
+      id: p.id,
+      account: p.account,
+      name: p.name,
+      level: p.level,
+      code: p.code,
+      status: p.status,
+      totp_enabled: p.totpEnabled,
+      rate_cap_bp: p.rateCapBp,
+      max_rate_bp: maxRateOf(planTerms(plan), p.rateCapBp),
+      plan: plan ? planSummary(plan) : null,
+      link: `${this.d.siteUrl}/r/${p.code}`,
+      landing_url: p.landingUrl,
+      must_change_password: p.mustChangePassword,
     };
   }
 
@@ -63,9 +78,16 @@ export class PartnerPortal {
     const chart = await this.chart(p);
     const clicks = chart.filter((c) => c.date >= period.from).reduce((s, c) => s + c.clicks, 0);
     return {
-      period: period.key, starts_on: period.from, ends_on: period.to, clicks,
-      registrations: estimate.own.playersRegistered, first_depositors: estimate.own.firstDepositors, active_players: estimate.own.activePlayers,
-      ngr: dec(estimate.ngr), estimated_commission: dec(estimate.commission), chart,
+      period: period.key,
+      starts_on: period.from,
+      ends_on: period.to,
+      clicks,
+      registrations: estimate.own.playersRegistered,
+      first_depositors: estimate.own.firstDepositors,
+      active_players: estimate.own.activePlayers,
+      ngr: dec(estimate.ngr),
+      estimated_commission: dec(estimate.commission),
+      chart,
     };
   }
 
@@ -78,8 +100,11 @@ export class PartnerPortal {
     const { own, computed } = await computeStatements(this.d.db, period, { rootId: root.id, linked: this.d.linked });
     const mine = computed.get(p.id);
     return {
-      own: own.get(p.id) ?? { playersRegistered: 0, firstDepositors: 0, activePlayers: 0 }, ownAll: own, computed,
-      ngr: BigInt(mine?.figures.ngr ?? '0'), commission: mine?.computedMinor ?? 0n,
+      own: own.get(p.id) ?? { playersRegistered: 0, firstDepositors: 0, activePlayers: 0 },
+      ownAll: own,
+      computed,
+      ngr: BigInt(mine?.figures.ngr ?? '0'),
+      commission: mine?.computedMinor ?? 0n,
     };
   }
 
@@ -102,17 +127,31 @@ export class PartnerPortal {
     return Array.from({ length: CHART_DAYS }, (_, i) => {
       const day = addDays(from, i);
       const f = byDay.get(day)?.get(p.id) ?? emptyFigures();
-      return { date: day, clicks: clicks.get(day) ?? 0, registrations: f.playersRegistered, first_depositors: f.firstDepositors, ngr: dec(ngrOf(terms, f).ngr) };
+      return {
+        date: day,
+        clicks: clicks.get(day) ?? 0,
+        registrations: f.playersRegistered,
+        first_depositors: f.firstDepositors,
+        ngr: dec(ngrOf(terms, f).ngr),
+      };
     });
   }
 
   async links(id: number): Promise<AgentLinkView[]> {
     const p = await this.partner(id);
-    const [links, clicks, regs] = await Promise.all([repo.linksOf(this.d.db, id), repo.clicksByCampaign(this.d.db, id), repo.registrationsByCampaign(this.d.db, id)]);
+    const [links, clicks, regs] = await Promise.all([
+      repo.linksOf(this.d.db, id),
+      repo.clicksByCampaign(this.d.db, id),
+      repo.registrationsByCampaign(this.d.db, id),
+    ]);
     const firsts = await firstDepositsOf(this.d.db, [...regs.values()].flat().slice(0, 100_000));
     return links.map((l) => ({
-      id: l.id, campaign: l.campaign, url: `${this.d.siteUrl}/r/${p.code}?sub=${encodeURIComponent(l.campaign)}`, clicks: clicks.get(l.campaign) ?? 0,
-      registrations: regs.get(l.campaign)?.length ?? 0, first_deposits: (regs.get(l.campaign) ?? []).filter((pid) => firsts.has(pid)).length,
+      id: l.id,
+      campaign: l.campaign,
+      url: `${this.d.siteUrl}/r/${p.code}?sub=${encodeURIComponent(l.campaign)}`,
+      clicks: clicks.get(l.campaign) ?? 0,
+      registrations: regs.get(l.campaign)?.length ?? 0,
+      first_deposits: (regs.get(l.campaign) ?? []).filter((pid) => firsts.has(pid)).length,
       created_at: l.createdAt.toISOString(),
     }));
   }
@@ -123,23 +162,34 @@ export class PartnerPortal {
     return (await this.links(id)).find((l) => l.id === link.id)!;
   }
 
-  async players(id: number, q: { page: number; pageSize: number; period?: string; scope?: 'direct' | 'tree' }): Promise<{ data: AgentPlayerView[]; total: number }> {
+  async players(
+    id: number,
+    q: { page: number; pageSize: number; period?: string; scope?: 'direct' | 'tree' },
+  ): Promise<{ data: AgentPlayerView[]; total: number }> {
     const p = await this.partner(id);
     const ids = q.scope === 'tree' ? await repo.treeIds(this.d.db, id) : [id];
     const period = q.period ? parsePeriod(q.period) : await this.runningPeriod(p);
     const { rows, total } = await repo.playersOfPartners(this.d.db, ids, q.pageSize, (q.page - 1) * q.pageSize);
     const playerIds = rows.map((r) => r.b.playerId);
     const [brief, bets, money] = await Promise.all([
-      playersBrief(this.d.db, playerIds), betTotalsOfPlayers(this.d.db, period.from, period.to, playerIds), moneyOfPlayers(this.d.db, period.from, period.to, playerIds),
+      playersBrief(this.d.db, playerIds),
+      betTotalsOfPlayers(this.d.db, period.from, period.to, playerIds),
+      moneyOfPlayers(this.d.db, period.from, period.to, playerIds),
     ]);
     const data = rows.map(({ b, partnerAccount }) => {
       const who = brief.get(b.playerId);
       const bet = bets.get(b.playerId);
       const sum = (kind: string) => money.filter((m) => m.playerId === b.playerId && m.kind === kind).reduce((s, m) => s + m.amountMinor, 0n);
       return {
-        id: b.playerId, account_masked: maskAccount(who?.account ?? ''), partner_account: partnerAccount, registered_at: b.registeredAt.toISOString(),
-        status: who?.status === PLAYER_STATUS.active ? 'active' as const : 'disabled' as const, deposits: dec(sum('deposit')), withdrawals: dec(-sum('withdraw_paid')),
-        valid_bet: dec(bet?.validMinor ?? 0n), ggr: dec((bet?.stakeMinor ?? 0n) - (bet?.payoutMinor ?? 0n)),
+        id: b.playerId,
+        account_masked: maskAccount(who?.account ?? ''),
+        partner_account: partnerAccount,
+        registered_at: b.registeredAt.toISOString(),
+        status: who?.status === PLAYER_STATUS.active ? ('active' as const) : ('disabled' as const),
+        deposits: dec(sum('deposit')),
+        withdrawals: dec(-sum('withdraw_paid')),
+        valid_bet: dec(bet?.validMinor ?? 0n),
+        ggr: dec((bet?.stakeMinor ?? 0n) - (bet?.payoutMinor ?? 0n)),
       };
     });
     return { data, total };
@@ -149,7 +199,10 @@ export class PartnerPortal {
     const p = await this.partner(id);
     const children = await repo.childrenOf(this.d.db, id);
     const period = await this.runningPeriod(p);
-    const counts = await repo.partnerCounts(this.d.db, children.map((c) => c.id));
+    const counts = await repo.partnerCounts(
+      this.d.db,
+      children.map((c) => c.id),
+    );
     // Each child's NGR as its statement will show it: after bonuses, payment fees and platform fees.
     const { ownAll, computed } = await this.estimate(p, period);
     return children.map((c) => subView(c, counts.get(c.id), computed.get(c.id)?.figures.ngr, ownAll.get(c.id)));
@@ -161,12 +214,18 @@ export class PartnerPortal {
     if (p.level >= 3) throw new ApiError('validation_failed', { account: ['partners.too_deep'] });
     const plan = p.planId === null ? undefined : await repo.planById(this.d.db, p.planId);
     if (body.rate_bp > maxRateOf(planTerms(plan), p.rateCapBp)) throw new ApiError('validation_failed', { rate_bp: ['partners.rate_above_parent'] });
-    if (await repo.partnerByAccount(this.d.db, body.account) || await repo.partnerByCode(this.d.db, body.account)) {
+    if ((await repo.partnerByAccount(this.d.db, body.account)) || (await repo.partnerByCode(this.d.db, body.account))) {
       throw new ApiError('validation_failed', { account: ['v.account.taken'] });
     }
     const child = await repo.insertPartner(this.d.db, {
-      account: body.account, passwordHash: await hashPassword(body.password), name: body.name, code: body.account, parentId: id, level: p.level + 1,
-      planId: p.planId, rateCapBp: body.rate_bp,
+      account: body.account,
+      passwordHash: await hashPassword(body.password),
+      name: body.name,
+      code: body.account,
+      parentId: id,
+      level: p.level + 1,
+      planId: p.planId,
+      rateCapBp: body.rate_bp,
       // The parent chose this password: the sub-partner replaces it at its first sign-in, as with an operator's.
       mustChangePassword: true,
     });
@@ -186,7 +245,10 @@ export class PartnerPortal {
 
   async statements(id: number, q: { page: number; pageSize: number; status?: string }): Promise<{ data: StatementView[]; total: number }> {
     const { rows, total } = await repo.listStatements(this.d.db, {
-      partnerIds: [id], status: (q.status || undefined) as repo.StatementRow['status'] | undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize,
+      partnerIds: [id],
+      status: (q.status || undefined) as repo.StatementRow['status'] | undefined,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
     });
     return { data: rows.map((r) => statementView(r.s, r.account)), total };
   }
@@ -201,7 +263,9 @@ export class PartnerPortal {
     const p = await this.partner(id);
     const [balances, pending] = await Promise.all([partnerBalances(this.d.db, [id]), repo.pendingPayoutSum(this.d.db, id)]);
     return {
-      balance: dec(balances.get(id)?.walletMinor ?? 0n), pending_payouts: dec(pending), min_payout: dec(MIN_PAYOUT_MINOR),
+      balance: dec(balances.get(id)?.walletMinor ?? 0n),
+      pending_payouts: dec(pending),
+      min_payout: dec(MIN_PAYOUT_MINOR),
       bank_card: p.bankCardNumber ? { bank: p.bank, branch: p.bankBranch, holder: p.bankHolder, card_number_masked: maskCard(p.bankCardNumber) } : null,
     };
   }
@@ -216,7 +280,12 @@ export class PartnerPortal {
   }
 
   async payouts(id: number, q: { page: number; pageSize: number; status?: string }): Promise<{ data: PayoutView[]; total: number }> {
-    const { rows, total } = await repo.listPayouts(this.d.db, { partnerId: id, status: q.status || undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+    const { rows, total } = await repo.listPayouts(this.d.db, {
+      partnerId: id,
+      status: q.status || undefined,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
     return { data: rows.map((r) => payoutView(r.p, r.account)), total };
   }
 
@@ -229,14 +298,34 @@ export class PartnerPortal {
 
   async materials(): Promise<MaterialView[]> {
     const rows = await repo.liveMaterials(this.d.db);
-    return rows.map((m) => ({ id: m.id, title: m.title, width: m.width, height: m.height, url: this.d.fileUrl(m.uploadId), created_at: m.createdAt.toISOString() }));
+    return rows.map((m) => ({
+      id: m.id,
+      title: m.title,
+      width: m.width,
+      height: m.height,
+      url: this.d.fileUrl(m.uploadId),
+      created_at: m.createdAt.toISOString(),
+    }));
   }
 }
 
-function subView(c: repo.PartnerRow, counts: { players: number; children: number } | undefined, ngr: string | undefined, own: { activePlayers: number } | undefined): AgentSubPartnerView {
+function subView(
+  c: repo.PartnerRow,
+  counts: { players: number; children: number } | undefined,
+  ngr: string | undefined,
+  own: { activePlayers: number } | undefined,
+): AgentSubPartnerView {
   return {
-    id: c.id, account: c.account, name: c.name, level: c.level, status: c.status, rate_bp: c.rateCapBp ?? 0, players: counts?.players ?? 0,
-    sub_partners: counts?.children ?? 0, period_ngr: dec(ngr ?? '0'),
-    period_active_players: own?.activePlayers ?? 0, created_at: c.createdAt.toISOString(),
+    id: c.id,
+    account: c.account,
+    name: c.name,
+    level: c.level,
+    status: c.status,
+    rate_bp: c.rateCapBp ?? 0,
+    players: counts?.players ?? 0,
+    sub_partners: counts?.children ?? 0,
+    period_ngr: dec(ngr ?? '0'),
+    period_active_players: own?.activePlayers ?? 0,
+    created_at: c.createdAt.toISOString(),
   };
 }

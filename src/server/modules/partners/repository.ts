@@ -2,8 +2,18 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  partnerApplications, partnerBindings, partnerClicks, partnerCpa, partnerDomains, partnerLinks, partnerMaterials, partnerPayouts,
-  partnerPlans, partnerSessions, partnerStatements, partners,
+  partnerApplications,
+  partnerBindings,
+  partnerClicks,
+  partnerCpa,
+  partnerDomains,
+  partnerLinks,
+  partnerMaterials,
+  partnerPayouts,
+  partnerPlans,
+  partnerSessions,
+  partnerStatements,
+  partners,
 } from '../../db/schema.ts';
 import type { StatementStatus } from '../../../shared/schemas/partners/common.ts';
 
@@ -23,11 +33,23 @@ export async function partnerById(db: DbOrTx, id: number, forUpdate = false): Pr
 }
 
 export async function partnerByAccount(db: DbOrTx, account: string): Promise<PartnerRow | undefined> {
-  return (await db.select().from(partners).where(sql`lower(${partners.account}) = lower(${account})`).limit(1))[0];
+  return (
+    await db
+      .select()
+      .from(partners)
+      .where(sql`lower(${partners.account}) = lower(${account})`)
+      .limit(1)
+  )[0];
 }
 
 export async function partnerByCode(db: DbOrTx, code: string): Promise<PartnerRow | undefined> {
-  return (await db.select().from(partners).where(sql`lower(${partners.code}) = lower(${code})`).limit(1))[0];
+  return (
+    await db
+      .select()
+      .from(partners)
+      .where(sql`lower(${partners.code}) = lower(${code})`)
+      .limit(1)
+  )[0];
 }
 
 export async function insertPartner(db: DbOrTx, values: typeof partners.$inferInsert): Promise<PartnerRow> {
@@ -35,7 +57,10 @@ export async function insertPartner(db: DbOrTx, values: typeof partners.$inferIn
 }
 
 export async function updatePartner(db: DbOrTx, id: number, patch: Partial<typeof partners.$inferInsert>): Promise<void> {
-  await db.update(partners).set({ ...patch, updatedAt: new Date() }).where(eq(partners.id, id));
+  await db
+    .update(partners)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(partners.id, id));
 }
 
 export async function allPartners(db: DbOrTx): Promise<PartnerRow[]> {
@@ -55,7 +80,13 @@ export async function treeIds(db: DbOrTx, rootId: number): Promise<number[]> {
   return res.rows.map((r) => Number(r.id));
 }
 
-export interface PartnerListFilter { q?: string; status?: string; parentId?: number; limit: number; offset: number }
+export interface PartnerListFilter {
+  q?: string;
+  status?: string;
+  parentId?: number;
+  limit: number;
+  offset: number;
+}
 
 export async function listPartners(db: DbOrTx, f: PartnerListFilter): Promise<{ rows: PartnerRow[]; total: number }> {
   const search = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -66,7 +97,10 @@ export async function listPartners(db: DbOrTx, f: PartnerListFilter): Promise<{ 
   );
   const [rows, count] = await Promise.all([
     db.select().from(partners).where(where).orderBy(desc(partners.id)).limit(f.limit).offset(f.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(partners).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partners)
+      .where(where),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
 }
@@ -90,10 +124,18 @@ export async function insertSession(db: DbOrTx, values: typeof partnerSessions.$
 }
 
 export async function liveSession(db: DbOrTx, tokenHash: string, now: Date, idleMs: number) {
-  const rows = await db.select({ id: partnerSessions.id, partnerId: partnerSessions.partnerId, lastSeenAt: partnerSessions.lastSeenAt })
+  const rows = await db
+    .select({ id: partnerSessions.id, partnerId: partnerSessions.partnerId, lastSeenAt: partnerSessions.lastSeenAt })
     .from(partnerSessions)
-    .where(and(eq(partnerSessions.tokenHash, tokenHash), isNull(partnerSessions.revokedAt), sql`${partnerSessions.expiresAt} > ${now}`,
-      sql`${partnerSessions.lastSeenAt} > ${new Date(now.getTime() - idleMs)}`)).limit(1);
+    .where(
+      and(
+        eq(partnerSessions.tokenHash, tokenHash),
+        isNull(partnerSessions.revokedAt),
+        sql`${partnerSessions.expiresAt} > ${now}`,
+        sql`${partnerSessions.lastSeenAt} > ${new Date(now.getTime() - idleMs)}`,
+      ),
+    )
+    .limit(1);
   return rows[0];
 }
 
@@ -102,12 +144,23 @@ export async function touchSession(db: DbOrTx, id: number, now: Date): Promise<v
 }
 
 export async function revokeSession(db: DbOrTx, tokenHash: string): Promise<void> {
-  await db.update(partnerSessions).set({ revokedAt: new Date() }).where(and(eq(partnerSessions.tokenHash, tokenHash), isNull(partnerSessions.revokedAt)));
+  await db
+    .update(partnerSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(partnerSessions.tokenHash, tokenHash), isNull(partnerSessions.revokedAt)));
 }
 
 export async function revokeSessionsOf(db: DbOrTx, partnerId: number, exceptHash?: string): Promise<void> {
-  await db.update(partnerSessions).set({ revokedAt: new Date() })
-    .where(and(eq(partnerSessions.partnerId, partnerId), isNull(partnerSessions.revokedAt), exceptHash ? sql`${partnerSessions.tokenHash} <> ${exceptHash}` : undefined));
+  await db
+    .update(partnerSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(partnerSessions.partnerId, partnerId),
+        isNull(partnerSessions.revokedAt),
+        exceptHash ? sql`${partnerSessions.tokenHash} <> ${exceptHash}` : undefined,
+      ),
+    );
 }
 
 // ---- plans -------------------------------------------------------------------------------------------------------
@@ -125,13 +178,25 @@ export async function defaultPlan(db: DbOrTx): Promise<PlanRow | undefined> {
 }
 
 export async function savePlan(db: DbOrTx, id: number | undefined, values: Omit<typeof partnerPlans.$inferInsert, 'id'>): Promise<PlanRow> {
-  if (values.isDefault) await db.update(partnerPlans).set({ isDefault: false }).where(and(eq(partnerPlans.isDefault, true), id ? sql`${partnerPlans.id} <> ${id}` : undefined));
+  if (values.isDefault)
+    await db
+      .update(partnerPlans)
+      .set({ isDefault: false })
+      .where(and(eq(partnerPlans.isDefault, true), id ? sql`${partnerPlans.id} <> ${id}` : undefined));
   if (id === undefined) return (await db.insert(partnerPlans).values(values).returning())[0]!;
-  return (await db.update(partnerPlans).set({ ...values, updatedAt: new Date() }).where(eq(partnerPlans.id, id)).returning())[0]!;
+  return (
+    await db
+      .update(partnerPlans)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(partnerPlans.id, id))
+      .returning()
+  )[0]!;
 }
 
 export async function planUsage(db: DbOrTx): Promise<Map<number, number>> {
-  const res = await db.execute<{ plan_id: string; n: string }>(sql`select plan_id::text as plan_id, count(*)::text as n from partners where plan_id is not null group by plan_id`);
+  const res = await db.execute<{ plan_id: string; n: string }>(
+    sql`select plan_id::text as plan_id, count(*)::text as n from partners where plan_id is not null group by plan_id`,
+  );
   return new Map(res.rows.map((r) => [Number(r.plan_id), Number(r.n)]));
 }
 
@@ -142,22 +207,37 @@ export async function linksOf(db: DbOrTx, partnerId: number): Promise<LinkRow[]>
 }
 
 export async function countLinks(db: DbOrTx, partnerId: number): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(partnerLinks).where(eq(partnerLinks.partnerId, partnerId));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(partnerLinks)
+    .where(eq(partnerLinks.partnerId, partnerId));
   return Number(rows[0]?.n ?? 0);
 }
 
 export async function insertLink(db: DbOrTx, partnerId: number, campaign: string): Promise<LinkRow> {
   const rows = await db.insert(partnerLinks).values({ partnerId, campaign }).onConflictDoNothing().returning();
-  return rows[0] ?? (await db.select().from(partnerLinks).where(and(eq(partnerLinks.partnerId, partnerId), eq(partnerLinks.campaign, campaign))))[0]!;
+  return (
+    rows[0] ??
+    (
+      await db
+        .select()
+        .from(partnerLinks)
+        .where(and(eq(partnerLinks.partnerId, partnerId), eq(partnerLinks.campaign, campaign)))
+    )[0]!
+  );
 }
 
 export async function countClick(db: DbOrTx, partnerId: number, campaign: string, day: string): Promise<void> {
-  await db.insert(partnerClicks).values({ partnerId, campaign, day, clicks: 1 })
+  await db
+    .insert(partnerClicks)
+    .values({ partnerId, campaign, day, clicks: 1 })
     .onConflictDoUpdate({ target: [partnerClicks.partnerId, partnerClicks.campaign, partnerClicks.day], set: { clicks: sql`${partnerClicks.clicks} + 1` } });
 }
 
 export async function clicksByCampaign(db: DbOrTx, partnerId: number): Promise<Map<string, number>> {
-  const res = await db.execute<{ campaign: string; n: string }>(sql`select campaign, sum(clicks)::text as n from partner_clicks where partner_id = ${partnerId} group by campaign`);
+  const res = await db.execute<{ campaign: string; n: string }>(
+    sql`select campaign, sum(clicks)::text as n from partner_clicks where partner_id = ${partnerId} group by campaign`,
+  );
   return new Map(res.rows.map((r) => [r.campaign, Number(r.n)]));
 }
 
@@ -177,8 +257,17 @@ export async function registrationsByCampaign(db: DbOrTx, partnerId: number): Pr
 // ---- domains -----------------------------------------------------------------------------------------------------
 
 export async function allDomains(db: DbOrTx) {
-  return db.select({ id: partnerDomains.id, host: partnerDomains.host, partnerId: partnerDomains.partnerId, createdAt: partnerDomains.createdAt, partnerAccount: partners.account })
-    .from(partnerDomains).innerJoin(partners, eq(partners.id, partnerDomains.partnerId)).orderBy(asc(partnerDomains.host));
+  return db
+    .select({
+      id: partnerDomains.id,
+      host: partnerDomains.host,
+      partnerId: partnerDomains.partnerId,
+      createdAt: partnerDomains.createdAt,
+      partnerAccount: partners.account,
+    })
+    .from(partnerDomains)
+    .innerJoin(partners, eq(partners.id, partnerDomains.partnerId))
+    .orderBy(asc(partnerDomains.host));
 }
 
 export async function domainsOf(db: DbOrTx, partnerId: number) {
@@ -217,9 +306,18 @@ export async function listBindings(db: DbOrTx, f: { partnerIds?: readonly number
     f.playerId ? eq(partnerBindings.playerId, f.playerId) : undefined,
   );
   const [rows, count] = await Promise.all([
-    db.select({ b: partnerBindings, partnerAccount: partners.account }).from(partnerBindings).innerJoin(partners, eq(partners.id, partnerBindings.partnerId))
-      .where(where).orderBy(desc(partnerBindings.registeredAt), desc(partnerBindings.playerId)).limit(f.limit).offset(f.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(partnerBindings).where(where),
+    db
+      .select({ b: partnerBindings, partnerAccount: partners.account })
+      .from(partnerBindings)
+      .innerJoin(partners, eq(partners.id, partnerBindings.partnerId))
+      .where(where)
+      .orderBy(desc(partnerBindings.registeredAt), desc(partnerBindings.playerId))
+      .limit(f.limit)
+      .offset(f.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partnerBindings)
+      .where(where),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
 }
@@ -233,7 +331,10 @@ export function boundPlayers(partnerIds?: readonly number[]): SQL {
 
 /** Registrations per partner within the instants (of the given partners, or all), per Taipei day with `byDay` (else day null). */
 export async function registrationsByPartner(
-  db: DbOrTx, start: Date, end: Date, opts: { partnerIds?: readonly number[]; byDay?: boolean } = {},
+  db: DbOrTx,
+  start: Date,
+  end: Date,
+  opts: { partnerIds?: readonly number[]; byDay?: boolean } = {},
 ): Promise<Array<{ partnerId: number; day: string | null; players: number }>> {
   const day = opts.byDay ? sql`(registered_at at time zone 'Asia/Taipei')::date::text` : sql`null::text`;
   const only = opts.partnerIds ? sql`and partner_id = any(${`{${opts.partnerIds.join(',')}}`}::bigint[])` : sql``;
@@ -254,7 +355,12 @@ export async function cpaCandidates(db: DbOrTx, since: Date, until: Date, period
 }
 
 /** Replaces a period's CPA rows of the partners whose statements are still open, with the given ones. */
-export async function replaceCpa(db: DbOrTx, period: string, openPartnerIds: readonly number[], rows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }>): Promise<void> {
+export async function replaceCpa(
+  db: DbOrTx,
+  period: string,
+  openPartnerIds: readonly number[],
+  rows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }>,
+): Promise<void> {
   if (!openPartnerIds.length) return;
   await db.delete(partnerCpa).where(and(eq(partnerCpa.period, period), inArray(partnerCpa.partnerId, [...openPartnerIds])));
   for (let i = 0; i < rows.length; i += 1000) {
@@ -264,7 +370,10 @@ export async function replaceCpa(db: DbOrTx, period: string, openPartnerIds: rea
 }
 
 export async function cpaPlayersOf(db: DbOrTx, partnerId: number, period: string): Promise<number[]> {
-  const rows = await db.select({ id: partnerCpa.playerId }).from(partnerCpa).where(and(eq(partnerCpa.partnerId, partnerId), eq(partnerCpa.period, period)));
+  const rows = await db
+    .select({ id: partnerCpa.playerId })
+    .from(partnerCpa)
+    .where(and(eq(partnerCpa.partnerId, partnerId), eq(partnerCpa.period, period)));
   return rows.map((r) => r.id);
 }
 
@@ -297,7 +406,10 @@ export async function listApplications(db: DbOrTx, status: string | undefined, l
   const where = status ? eq(partnerApplications.status, status as ApplicationRow['status']) : undefined;
   const [rows, count] = await Promise.all([
     db.select().from(partnerApplications).where(where).orderBy(desc(partnerApplications.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(partnerApplications).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partnerApplications)
+      .where(where),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
 }
@@ -324,21 +436,36 @@ export async function statementsOfPeriod(db: DbOrTx, period: string): Promise<St
 export async function upsertStatements(db: DbOrTx, values: Array<typeof partnerStatements.$inferInsert>): Promise<number> {
   let written = 0;
   for (let i = 0; i < values.length; i += 200) {
-    const rows = await db.insert(partnerStatements).values(values.slice(i, i + 200)).onConflictDoUpdate({
-      target: [partnerStatements.partnerId, partnerStatements.period],
-      set: {
-        figures: sql`excluded.figures`, overrideLines: sql`excluded.override_lines`, computedMinor: sql`excluded.computed_minor`,
-        carryOutMinor: sql`excluded.carry_out_minor`, builtAt: sql`excluded.built_at`, startsOn: sql`excluded.starts_on`, endsOn: sql`excluded.ends_on`,
-        periodKind: sql`excluded.period_kind`,
-      },
-      setWhere: sql`${partnerStatements.status} = 'pending'`,
-    }).returning({ id: partnerStatements.id });
+    const rows = await db
+      .insert(partnerStatements)
+      .values(values.slice(i, i + 200))
+      .onConflictDoUpdate({
+        target: [partnerStatements.partnerId, partnerStatements.period],
+        set: {
+          figures: sql`excluded.figures`,
+          overrideLines: sql`excluded.override_lines`,
+          computedMinor: sql`excluded.computed_minor`,
+          carryOutMinor: sql`excluded.carry_out_minor`,
+          builtAt: sql`excluded.built_at`,
+          startsOn: sql`excluded.starts_on`,
+          endsOn: sql`excluded.ends_on`,
+          periodKind: sql`excluded.period_kind`,
+        },
+        setWhere: sql`${partnerStatements.status} = 'pending'`,
+      })
+      .returning({ id: partnerStatements.id });
     written += rows.length;
   }
   return written;
 }
 
-export interface StatementFilter { partnerIds?: readonly number[]; period?: string; status?: StatementStatus; limit: number; offset: number }
+export interface StatementFilter {
+  partnerIds?: readonly number[];
+  period?: string;
+  status?: StatementStatus;
+  limit: number;
+  offset: number;
+}
 
 export async function listStatements(db: DbOrTx, f: StatementFilter): Promise<{ rows: Array<{ s: StatementRow; account: string }>; total: number }> {
   const where = and(
@@ -347,16 +474,28 @@ export async function listStatements(db: DbOrTx, f: StatementFilter): Promise<{ 
     f.status ? eq(partnerStatements.status, f.status) : undefined,
   );
   const [rows, count] = await Promise.all([
-    db.select({ s: partnerStatements, account: partners.account }).from(partnerStatements).innerJoin(partners, eq(partners.id, partnerStatements.partnerId))
-      .where(where).orderBy(desc(partnerStatements.period), asc(partnerStatements.partnerId)).limit(f.limit).offset(f.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(partnerStatements).where(where),
+    db
+      .select({ s: partnerStatements, account: partners.account })
+      .from(partnerStatements)
+      .innerJoin(partners, eq(partners.id, partnerStatements.partnerId))
+      .where(where)
+      .orderBy(desc(partnerStatements.period), asc(partnerStatements.partnerId))
+      .limit(f.limit)
+      .offset(f.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partnerStatements)
+      .where(where),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
 }
 
 /** The carry-out of each partner's statement of the period (the next period's carry-in). */
 export async function carryOutsOf(db: DbOrTx, period: string): Promise<Map<number, bigint>> {
-  const rows = await db.select({ id: partnerStatements.partnerId, c: partnerStatements.carryOutMinor }).from(partnerStatements).where(eq(partnerStatements.period, period));
+  const rows = await db
+    .select({ id: partnerStatements.partnerId, c: partnerStatements.carryOutMinor })
+    .from(partnerStatements)
+    .where(eq(partnerStatements.period, period));
   return new Map(rows.map((r) => [r.id, r.c]));
 }
 
@@ -372,7 +511,13 @@ export async function payoutById(db: DbOrTx, id: number, forUpdate = false): Pro
 }
 
 export async function payoutByKey(db: DbOrTx, partnerId: number, requestKey: string): Promise<PayoutRow | undefined> {
-  return (await db.select().from(partnerPayouts).where(and(eq(partnerPayouts.partnerId, partnerId), eq(partnerPayouts.requestKey, requestKey))).limit(1))[0];
+  return (
+    await db
+      .select()
+      .from(partnerPayouts)
+      .where(and(eq(partnerPayouts.partnerId, partnerId), eq(partnerPayouts.requestKey, requestKey)))
+      .limit(1)
+  )[0];
 }
 
 export async function insertPayout(db: DbOrTx, values: typeof partnerPayouts.$inferInsert): Promise<PayoutRow> {
@@ -384,17 +529,31 @@ export async function updatePayout(db: DbOrTx, id: number, patch: Partial<typeof
 }
 
 export async function listPayouts(db: DbOrTx, f: { partnerId?: number; status?: string; limit: number; offset: number }) {
-  const where = and(f.partnerId ? eq(partnerPayouts.partnerId, f.partnerId) : undefined, f.status ? eq(partnerPayouts.status, f.status as PayoutRow['status']) : undefined);
+  const where = and(
+    f.partnerId ? eq(partnerPayouts.partnerId, f.partnerId) : undefined,
+    f.status ? eq(partnerPayouts.status, f.status as PayoutRow['status']) : undefined,
+  );
   const [rows, count] = await Promise.all([
-    db.select({ p: partnerPayouts, account: partners.account }).from(partnerPayouts).innerJoin(partners, eq(partners.id, partnerPayouts.partnerId))
-      .where(where).orderBy(desc(partnerPayouts.id)).limit(f.limit).offset(f.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(partnerPayouts).where(where),
+    db
+      .select({ p: partnerPayouts, account: partners.account })
+      .from(partnerPayouts)
+      .innerJoin(partners, eq(partners.id, partnerPayouts.partnerId))
+      .where(where)
+      .orderBy(desc(partnerPayouts.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partnerPayouts)
+      .where(where),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
 }
 
 export async function pendingPayoutSum(db: DbOrTx, partnerId: number): Promise<bigint> {
-  const rows = await db.select({ s: sql<string>`coalesce(sum(${partnerPayouts.amountMinor}), 0)::text` }).from(partnerPayouts)
+  const rows = await db
+    .select({ s: sql<string>`coalesce(sum(${partnerPayouts.amountMinor}), 0)::text` })
+    .from(partnerPayouts)
     .where(and(eq(partnerPayouts.partnerId, partnerId), eq(partnerPayouts.status, 'applying')));
   return BigInt(rows[0]?.s ?? '0');
 }
@@ -410,5 +569,11 @@ export async function insertMaterial(db: DbOrTx, values: typeof partnerMaterials
 }
 
 export async function deleteMaterial(db: DbOrTx, id: number) {
-  return (await db.update(partnerMaterials).set({ deletedAt: new Date() }).where(and(eq(partnerMaterials.id, id), isNull(partnerMaterials.deletedAt))).returning())[0];
+  return (
+    await db
+      .update(partnerMaterials)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(partnerMaterials.id, id), isNull(partnerMaterials.deletedAt)))
+      .returning()
+  )[0];
 }

@@ -11,9 +11,31 @@ import { ok } from '../../lib/reply.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { AGENT_COOKIE, REF_COOKIE, REF_COOKIE_MAX_AGE_S, VISITED_COOKIE, payoutView, statementView } from '../../../shared/schemas/partners/common.ts';
 import {
-  agentBankCardBody, agentCsvView, agentDashboardView, agentIdParams, agentLinkBody, agentLinkView, agentLinksView, agentLoginBody, agentLoginView, agentMaterialsView,
-  agentMeView, agentPasswordBody, agentPayoutBody, agentPayoutsPage, agentPayoutsQuery, agentPlayersPage, agentPlayersQuery, agentStatementsPage,
-  agentStatementsQuery, agentSubPartnerBody, agentSubPartnerRateBody, agentSubPartnerView, agentSubPartnersView, agentTotpCodeBody, agentTotpSetupView,
+  agentBankCardBody,
+  agentCsvView,
+  agentDashboardView,
+  agentIdParams,
+  agentLinkBody,
+  agentLinkView,
+  agentLinksView,
+  agentLoginBody,
+  agentLoginView,
+  agentMaterialsView,
+  agentMeView,
+  agentPasswordBody,
+  agentPayoutBody,
+  agentPayoutsPage,
+  agentPayoutsQuery,
+  agentPlayersPage,
+  agentPlayersQuery,
+  agentStatementsPage,
+  agentStatementsQuery,
+  agentSubPartnerBody,
+  agentSubPartnerRateBody,
+  agentSubPartnerView,
+  agentSubPartnersView,
+  agentTotpCodeBody,
+  agentTotpSetupView,
   agentWalletView,
 } from '../../../shared/schemas/partners/portal.ts';
 import { partnerApplicationBody, partnerApplicationView, publicPlanView } from '../../../shared/schemas/partners/site.ts';
@@ -21,7 +43,9 @@ import { AGENT_SESSION_MS, OPEN_DURING_FIRST_PASSWORD, type PartnerSession } fro
 import { statementCsvRows } from './views.ts';
 
 declare module 'fastify' {
-  interface FastifyRequest { partner: PartnerSession | undefined }
+  interface FastifyRequest {
+    partner: PartnerSession | undefined;
+  }
 }
 
 /** Applications one address may send an hour, and sign-in attempts a minute (the service also limits per account). */
@@ -53,14 +77,19 @@ export const agentRoutes: FastifyPluginAsync<{ secureCookies: boolean }> = async
     request.partner = session;
   });
 
-  app.post('/agent/login', {
-    schema: { body: agentLoginBody, response: { 200: okBody(agentLoginView) } }, config: { rateLimit: { max: LOGINS_PER_MINUTE, timeWindow: '1 minute' } },
-  }, async (request, reply) => {
-    const r = await partners.auth.login(request.body, request.ip);
-    if (!r.token || !r.partner) return ok({ totp_required: true, partner: null });
-    sessionCookie(reply, r.token, opts.secureCookies);
-    return ok({ totp_required: false, partner: await partners.portal.me(r.partner.id) });
-  });
+  app.post(
+    '/agent/login',
+    {
+      schema: { body: agentLoginBody, response: { 200: okBody(agentLoginView) } },
+      config: { rateLimit: { max: LOGINS_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const r = await partners.auth.login(request.body, request.ip);
+      if (!r.token || !r.partner) return ok({ totp_required: true, partner: null });
+      sessionCookie(reply, r.token, opts.secureCookies);
+      return ok({ totp_required: false, partner: await partners.portal.me(r.partner.id) });
+    },
+  );
   app.post('/agent/logout', { schema: { response: { 200: okEmpty } } }, async (request, reply) => {
     await partners.auth.logout(partnerOf(request));
     sessionCookie(reply, null, opts.secureCookies);
@@ -71,7 +100,9 @@ export const agentRoutes: FastifyPluginAsync<{ secureCookies: boolean }> = async
     await partners.auth.changePassword(partnerOf(request), request.body.old_password, request.body.new_password, request.ip);
     return ok(null);
   });
-  app.post('/agent/totp/setup', { schema: { response: { 200: okBody(agentTotpSetupView) } } }, async (request) => ok(await partners.auth.totpSetup(partnerOf(request).partnerId)));
+  app.post('/agent/totp/setup', { schema: { response: { 200: okBody(agentTotpSetupView) } } }, async (request) =>
+    ok(await partners.auth.totpSetup(partnerOf(request).partnerId)),
+  );
   app.post('/agent/totp/enable', { schema: { body: agentTotpCodeBody, response: { 200: okEmpty } } }, async (request) => {
     await partners.auth.totpEnable(partnerOf(request).partnerId, request.body.code, request.ip);
     return ok(null);
@@ -88,26 +119,51 @@ type TypedApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespons
 function portalReads(app: TypedApp): void {
   const { partners } = app.services;
   const me = (request: FastifyRequest) => partnerOf(request).partnerId;
-  app.get('/agent/dashboard', { schema: { response: { 200: okBody(agentDashboardView) } } }, async (request) => ok(await partners.portal.dashboard(me(request))));
+  app.get('/agent/dashboard', { schema: { response: { 200: okBody(agentDashboardView) } } }, async (request) =>
+    ok(await partners.portal.dashboard(me(request))),
+  );
   app.get('/agent/links', { schema: { response: { 200: okBody(agentLinksView) } } }, async (request) => ok(await partners.portal.links(me(request))));
-  app.post('/agent/links', { schema: { body: agentLinkBody, response: { 200: okBody(agentLinkView) } } }, async (request) => ok(await partners.portal.createLink(me(request), request.body.campaign)));
-  app.get('/agent/players', { schema: { querystring: agentPlayersQuery, response: { 200: okBody(agentPlayersPage) } } }, async (request) => ok(await partners.portal.players(me(request), request.query)));
-  app.get('/agent/sub-partners', { schema: { response: { 200: okBody(agentSubPartnersView) } } }, async (request) => ok(await partners.portal.subPartners(me(request))));
-  app.post('/agent/sub-partners', { schema: { body: agentSubPartnerBody, response: { 200: okBody(agentSubPartnerView) } } }, async (request) => ok(await partners.portal.createSub(me(request), request.body)));
-  app.put('/agent/sub-partners/:id/rate', { schema: { params: agentIdParams, body: agentSubPartnerRateBody, response: { 200: okBody(agentSubPartnerView) } } },
-    async (request) => ok(await partners.portal.setSubRate(me(request), request.params.id, request.body.rate_bp)));
-  app.get('/agent/statements', { schema: { querystring: agentStatementsQuery, response: { 200: okBody(agentStatementsPage) } } }, async (request) => ok(await partners.portal.statements(me(request), request.query)));
-  app.get('/agent/statements/:id', { schema: { params: agentIdParams, response: { 200: okBody(statementView) } } }, async (request) => ok(await partners.portal.statement(me(request), request.params.id)));
+  app.post('/agent/links', { schema: { body: agentLinkBody, response: { 200: okBody(agentLinkView) } } }, async (request) =>
+    ok(await partners.portal.createLink(me(request), request.body.campaign)),
+  );
+  app.get('/agent/players', { schema: { querystring: agentPlayersQuery, response: { 200: okBody(agentPlayersPage) } } }, async (request) =>
+    ok(await partners.portal.players(me(request), request.query)),
+  );
+  app.get('/agent/sub-partners', { schema: { response: { 200: okBody(agentSubPartnersView) } } }, async (request) =>
+    ok(await partners.portal.subPartners(me(request))),
+  );
+  app.post('/agent/sub-partners', { schema: { body: agentSubPartnerBody, response: { 200: okBody(agentSubPartnerView) } } }, async (request) =>
+    ok(await partners.portal.createSub(me(request), request.body)),
+  );
+  app.put(
+    '/agent/sub-partners/:id/rate',
+    { schema: { params: agentIdParams, body: agentSubPartnerRateBody, response: { 200: okBody(agentSubPartnerView) } } },
+    async (request) => ok(await partners.portal.setSubRate(me(request), request.params.id, request.body.rate_bp)),
+  );
+  app.get('/agent/statements', { schema: { querystring: agentStatementsQuery, response: { 200: okBody(agentStatementsPage) } } }, async (request) =>
+    ok(await partners.portal.statements(me(request), request.query)),
+  );
+  app.get('/agent/statements/:id', { schema: { params: agentIdParams, response: { 200: okBody(statementView) } } }, async (request) =>
+    ok(await partners.portal.statement(me(request), request.params.id)),
+  );
   app.get('/agent/statements/:id/csv', { schema: { params: agentIdParams, response: { 200: agentCsvView } } }, async (request, reply) => {
     const s = await partners.portal.statement(me(request), request.params.id);
     const cell = (x: string) => (/[",\r\n]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x);
-    const body = `\uFEFFline,value\r\n${statementCsvRows(s).map(([k, x]) => `${cell(k)},${cell(x)}`).join('\r\n')}\r\n`;
+    const body = `\uFEFFline,value\r\n${statementCsvRows(s)
+      .map(([k, x]) => `${cell(k)},${cell(x)}`)
+      .join('\r\n')}\r\n`;
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="statement-${s.period}.csv"`).send(body);
   });
   app.get('/agent/wallet', { schema: { response: { 200: okBody(agentWalletView) } } }, async (request) => ok(await partners.portal.wallet(me(request))));
-  app.put('/agent/bank-card', { schema: { body: agentBankCardBody, response: { 200: okBody(agentWalletView) } } }, async (request) => ok(await partners.portal.setBankCard(me(request), request.body)));
-  app.get('/agent/payouts', { schema: { querystring: agentPayoutsQuery, response: { 200: okBody(agentPayoutsPage) } } }, async (request) => ok(await partners.portal.payouts(me(request), request.query)));
-  app.post('/agent/payouts', { schema: { body: agentPayoutBody, response: { 200: okBody(payoutView) } } }, async (request) => ok(await partners.portal.requestPayout(me(request), request.body)));
+  app.put('/agent/bank-card', { schema: { body: agentBankCardBody, response: { 200: okBody(agentWalletView) } } }, async (request) =>
+    ok(await partners.portal.setBankCard(me(request), request.body)),
+  );
+  app.get('/agent/payouts', { schema: { querystring: agentPayoutsQuery, response: { 200: okBody(agentPayoutsPage) } } }, async (request) =>
+    ok(await partners.portal.payouts(me(request), request.query)),
+  );
+  app.post('/agent/payouts', { schema: { body: agentPayoutBody, response: { 200: okBody(payoutView) } } }, async (request) =>
+    ok(await partners.portal.requestPayout(me(request), request.body)),
+  );
   app.get('/agent/materials', { schema: { response: { 200: okBody(agentMaterialsView) } } }, async () => ok(await partners.portal.materials()));
 }
 
@@ -116,9 +172,14 @@ export const partnerSiteRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { partners } = app.services;
   app.get('/partners/plan', { schema: { response: { 200: okBody(publicPlanView) } } }, async () => ok(await partners.publicPlan()));
-  app.post('/partners/applications', {
-    schema: { body: partnerApplicationBody, response: { 200: okBody(partnerApplicationView) } }, config: { rateLimit: { max: APPLICATIONS_PER_HOUR, timeWindow: '1 hour' } },
-  }, async (request) => ok(await partners.apply(request.body, request.ip)));
+  app.post(
+    '/partners/applications',
+    {
+      schema: { body: partnerApplicationBody, response: { 200: okBody(partnerApplicationView) } },
+      config: { rateLimit: { max: APPLICATIONS_PER_HOUR, timeWindow: '1 hour' } },
+    },
+    async (request) => ok(await partners.apply(request.body, request.ip)),
+  );
 };
 
 const linkParams = v.object({ code: v.pipe(v.string(), v.maxLength(32)) });
@@ -131,7 +192,8 @@ export const trackingLinkRoutes: FastifyPluginAsync<{ secureCookies: boolean }> 
   app.get('/r/:code', { schema: { params: linkParams, querystring: linkQuery } }, async (request, reply) => {
     const visit = { host: request.hostname, userAgent: String(request.headers['user-agent'] ?? ''), visited: !!request.cookies?.[VISITED_COOKIE] };
     const r = await partners.binding.click(request.params.code, request.query.sub, visit);
-    if (r.cookie) reply.setCookie(REF_COOKIE, r.cookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, maxAge: REF_COOKIE_MAX_AGE_S });
+    if (r.cookie)
+      reply.setCookie(REF_COOKIE, r.cookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, maxAge: REF_COOKIE_MAX_AGE_S });
     reply.setCookie(VISITED_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, maxAge: 365 * 24 * 3600 });
     return reply.redirect(r.location, 302);
   });

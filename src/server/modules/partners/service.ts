@@ -19,7 +19,13 @@ import { planSummary } from './views.ts';
 import * as repo from './repository.ts';
 
 export interface PartnersDeps {
-  db: Db; accounts: AccountDirectory; system: SystemService; limiter: Limiter; totpKey: Buffer; siteUrl: string; fileUrl: (id: number) => string;
+  db: Db;
+  accounts: AccountDirectory;
+  system: SystemService;
+  limiter: Limiter;
+  totpKey: Buffer;
+  siteUrl: string;
+  fileUrl: (id: number) => string;
   /** The risk domain's linked players: fraud signals beside statements, and no CPA for a linked account. */
   linked?: LinkedPlayersSource;
 }
@@ -42,7 +48,14 @@ export class PartnersService {
     this.auth = new PartnerAuth(deps.db, deps.limiter, deps.totpKey);
     this.binding = new PartnerBinding(deps.db, deps.system);
     this.money = new PartnerMoney(deps.db, deps.accounts);
-    this.portal = new PartnerPortal({ db: deps.db, accounts: deps.accounts, money: this.money, siteUrl: deps.siteUrl, fileUrl: deps.fileUrl, linked: deps.linked });
+    this.portal = new PartnerPortal({
+      db: deps.db,
+      accounts: deps.accounts,
+      money: this.money,
+      siteUrl: deps.siteUrl,
+      fileUrl: deps.fileUrl,
+      linked: deps.linked,
+    });
     this.backoffice = new PartnersBackoffice({ db: deps.db, money: this.money, binding: this.binding, fileUrl: deps.fileUrl, linked: deps.linked });
   }
 
@@ -53,7 +66,13 @@ export class PartnersService {
 
   async apply(body: PartnerApplicationBody, ip: string) {
     const row = await repo.insertApplication(this.db, {
-      name: body.name, contactKind: body.contact_kind, contact: body.contact, channel: body.channel, expectedPlayers: body.expected_players, message: body.message, ip: ip.slice(0, 45),
+      name: body.name,
+      contactKind: body.contact_kind,
+      contact: body.contact,
+      channel: body.channel,
+      expectedPlayers: body.expected_players,
+      message: body.message,
+      ip: ip.slice(0, 45),
     });
     return { id: row.id, status: 'pending' as const };
   }
@@ -82,11 +101,16 @@ export class PartnersService {
     // A callback hook: it runs on every request, and all but home-page visits pass in the same tick (an async hook
     // costs every API call promise ticks).
     if (request.method !== 'GET' || request.url.startsWith('/api/') || !HOME_PATHS.has(request.url.split('?')[0]!)) return done();
-    this.binding.domainVisit({ host: request.hostname, userAgent: String(request.headers['user-agent'] ?? ''), visited: !!request.cookies?.[VISITED_COOKIE] }).then((r) => {
-      if (r?.setVisited) reply.setCookie(VISITED_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 });
-      // A redirect answers the request: the hooks after this one and the page do not run.
-      if (r?.location) void reply.redirect(r.location, 302);
-      else done();
-    }, (err: unknown) => done(err instanceof Error ? err : new Error(String(err))));
+    this.binding
+      .domainVisit({ host: request.hostname, userAgent: String(request.headers['user-agent'] ?? ''), visited: !!request.cookies?.[VISITED_COOKIE] })
+      .then(
+        (r) => {
+          if (r?.setVisited) reply.setCookie(VISITED_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 });
+          // A redirect answers the request: the hooks after this one and the page do not run.
+          if (r?.location) void reply.redirect(r.location, 302);
+          else done();
+        },
+        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+      );
   };
 }

@@ -17,13 +17,20 @@ export const SETTLEMENT_LOCK_ID = 7_240_172;
 /** The journal kinds counted as bonuses paid to a partner's players (net: a given-up or forfeited bonus subtracts). */
 const BONUS_KINDS = new Set(['bonus_grant', 'bonus_give_up', 'bonus_forfeit', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus']);
 
-export interface SettleResult { period: string; built: number; unchanged: number; skippedFinal: number }
+export interface SettleResult {
+  period: string;
+  built: number;
+  unchanged: number;
+  skippedFinal: number;
+}
 
 export function planTerms(plan: repo.PlanRow | undefined): PlanTerms | null {
   if (!plan) return null;
   return {
     tiers: plan.tiers.map((t) => ({ minNgrMinor: BigInt(t.minNgrMinor), minActivePlayers: t.minActivePlayers, rateBp: t.rateBp })),
-    carryOver: plan.carryOver, paymentFeeBp: plan.paymentFeeBp, platformFees: new Map(plan.platformFees.map((f) => [f.gameGroup, f.feeBp])),
+    carryOver: plan.carryOver,
+    paymentFeeBp: plan.paymentFeeBp,
+    platformFees: new Map(plan.platformFees.map((f) => [f.gameGroup, f.feeBp])),
   };
 }
 
@@ -34,7 +41,12 @@ export function nodesOfKind(all: repo.PartnerRow[], plans: Map<number, repo.Plan
   return all
     .filter((p) => (plans.get(rootOf(p).planId ?? 0)?.periodKind ?? 'month') === kind)
     .map((p) => ({
-      id: p.id, account: p.account, parentId: p.parentId, level: p.level, active: p.status === 'active', rateCapBp: p.rateCapBp,
+      id: p.id,
+      account: p.account,
+      parentId: p.parentId,
+      level: p.level,
+      active: p.status === 'active',
+      rateCapBp: p.rateCapBp,
       plan: planTerms(p.planId === null ? undefined : plans.get(p.planId)),
     }));
 }
@@ -55,7 +67,13 @@ export async function ownFiguresByDay(db: DbOrTx, from: string, to: string, part
 /** The key of ownFiguresOver's answer over the whole range. */
 const WHOLE_RANGE = '';
 
-async function ownFiguresOver(db: DbOrTx, from: string, to: string, partnerIds: readonly number[], byDay: boolean): Promise<Map<string, Map<number, OwnFigures>>> {
+async function ownFiguresOver(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  partnerIds: readonly number[],
+  byDay: boolean,
+): Promise<Map<string, Map<number, OwnFigures>>> {
   const out = new Map<string, Map<number, OwnFigures>>();
   const of = (day: string | null, id: number) => {
     const key = byDay ? day! : WHOLE_RANGE;
@@ -76,8 +94,13 @@ async function ownFiguresOver(db: DbOrTx, from: string, to: string, partnerIds: 
   const registrations = await repo.registrationsByPartner(db, start, end, { partnerIds, byDay });
   for (const b of bets) {
     const f = of(b.day, b.grp);
-    if (b.gameType === null) { f.activePlayers = b.players; continue; }
-    f.stakeMinor += b.stakeMinor; f.validMinor += b.validMinor; f.payoutMinor += b.payoutMinor;
+    if (b.gameType === null) {
+      f.activePlayers = b.players;
+      continue;
+    }
+    f.stakeMinor += b.stakeMinor;
+    f.validMinor += b.validMinor;
+    f.payoutMinor += b.payoutMinor;
     f.ggrByGroup.set(b.gameType, (f.ggrByGroup.get(b.gameType) ?? 0n) + b.stakeMinor - b.payoutMinor);
   }
   for (const m of money) {
@@ -107,15 +130,22 @@ export interface LinkedPlayersSource {
  * answers the rows to record.
  */
 export async function cpaOfPeriod(
-  db: DbOrTx, period: Period, nodes: PartnerNode[], plans: Map<number, repo.PlanRow>, all: repo.PartnerRow[], own: Map<number, OwnFigures>, linked?: LinkedPlayersSource,
+  db: DbOrTx,
+  period: Period,
+  nodes: PartnerNode[],
+  plans: Map<number, repo.PlanRow>,
+  all: repo.PartnerRow[],
+  own: Map<number, OwnFigures>,
+  linked?: LinkedPlayersSource,
 ) {
-  const planOf = new Map(all.map((p) => [p.id, p.planId === null ? undefined : plans.get(p.planId)?.cpa ?? undefined]));
+  const planOf = new Map(all.map((p) => [p.id, p.planId === null ? undefined : (plans.get(p.planId)?.cpa ?? undefined)]));
   const active = new Set(nodes.filter((n) => n.active).map((n) => n.id));
   const longest = Math.max(0, ...nodes.map((n) => planOf.get(n.id)?.withinDays ?? 0));
   if (!longest) return [];
   const { start, end } = periodInstants(period);
-  const candidates = (await repo.cpaCandidates(db, new Date(start.getTime() - (longest + 1) * 86_400_000), end, period.key))
-    .filter((c) => active.has(c.partnerId) && planOf.get(c.partnerId));
+  const candidates = (await repo.cpaCandidates(db, new Date(start.getTime() - (longest + 1) * 86_400_000), end, period.key)).filter(
+    (c) => active.has(c.partnerId) && planOf.get(c.partnerId),
+  );
   // Registrations fall on a few dozen days: each window end is worked out once per day and length.
   const ends = new Map<string, string>();
   const endOf = (day: string, days: number) => {
@@ -124,9 +154,13 @@ export async function cpaOfPeriod(
     if (end === undefined) ends.set(k, (end = addDays(day, days)));
     return end < period.to ? end : period.to;
   };
-  const windows = candidates.map((c) => ({ playerId: c.playerId, from: c.regDay, to: endOf(c.regDay, planOf.get(c.partnerId)!.withinDays), partnerId: c.partnerId }))
+  const windows = candidates
+    .map((c) => ({ playerId: c.playerId, from: c.regDay, to: endOf(c.regDay, planOf.get(c.partnerId)!.withinDays), partnerId: c.partnerId }))
     .filter((w) => w.to >= period.from);
-  const firsts = await firstDepositsOf(db, windows.map((w) => w.playerId));
+  const firsts = await firstDepositsOf(
+    db,
+    windows.map((w) => w.playerId),
+  );
   const valid = await validBetInWindows(db, windows);
   const reached = windows.filter((w) => {
     const cpa = planOf.get(w.partnerId)!;
@@ -135,21 +169,32 @@ export async function cpaOfPeriod(
     return (valid.get(w.playerId) ?? 0n) >= BigInt(cpa.minValidBetMinor);
   });
   // The players who reached the thresholds are asked about at once (in the caller's transaction), not one by one.
-  const inGroups = linked ? await linked.linkedAmong(reached.map((w) => w.playerId), db) : new Set<number>();
+  const inGroups = linked
+    ? await linked.linkedAmong(
+        reached.map((w) => w.playerId),
+        db,
+      )
+    : new Set<number>();
   const rows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }> = [];
   for (const w of reached) {
     const cpa = planOf.get(w.partnerId)!;
     if (inGroups.has(w.playerId)) continue;
     rows.push({ playerId: w.playerId, partnerId: w.partnerId, amountMinor: BigInt(cpa.amountMinor) });
     const f = own.get(w.partnerId) ?? emptyFigures();
-    f.cpaPlayers += 1; f.cpaMinor += BigInt(cpa.amountMinor);
+    f.cpaPlayers += 1;
+    f.cpaMinor += BigInt(cpa.amountMinor);
     own.set(w.partnerId, f);
   }
   return rows;
 }
 
 /** What one period's arithmetic needs and gives: the nodes, their own figures, the CPA rows and every statement. */
-export interface PeriodComputation { nodes: PartnerNode[]; own: Map<number, OwnFigures>; cpaRows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }>; computed: Map<number, Computed> }
+export interface PeriodComputation {
+  nodes: PartnerNode[];
+  own: Map<number, OwnFigures>;
+  cpaRows: Array<{ playerId: number; partnerId: number; amountMinor: bigint }>;
+  computed: Map<number, Computed>;
+}
 
 /**
  * The one computation of a period's statements, shared by the settlement job and the portal's estimate, so what a
@@ -167,7 +212,11 @@ export async function computeStatements(db: DbOrTx, period: Period, opts: { root
   }
   const carry = await repo.carryOutsOf(db, previousPeriod(period).key);
   const nodes = nodesOfKind(scope, plans, period.kind);
-  const own = await ownFigures(db, period, nodes.map((n) => n.id));
+  const own = await ownFigures(
+    db,
+    period,
+    nodes.map((n) => n.id),
+  );
   const cpaRows = await cpaOfPeriod(db, period, nodes, plans, all, own, opts.linked);
   return { nodes, own, cpaRows, computed: computePeriod(nodes, own, carry) };
 }
@@ -186,19 +235,36 @@ export async function settlePeriod(db: Db, key: string, linked?: LinkedPlayersSo
     const builtAt = new Date();
     for (const node of nodes) {
       const was = before.get(node.id);
-      if (was && was.status !== 'pending') { result.skippedFinal += 1; continue; }
+      if (was && was.status !== 'pending') {
+        result.skippedFinal += 1;
+        continue;
+      }
       if (!node.active && !was) continue;
       const c = computed.get(node.id)!;
       open.add(node.id);
       const same = was && sameFigures(was.figures, c.figures) && was.computedMinor === c.computedMinor;
       rows.push({
-        partnerId: node.id, periodKind: period.kind, period: key, startsOn: period.from, endsOn: period.to, figures: c.figures,
-        overrideLines: c.overrides, computedMinor: c.computedMinor, carryOutMinor: c.carryOutMinor, builtAt,
+        partnerId: node.id,
+        periodKind: period.kind,
+        period: key,
+        startsOn: period.from,
+        endsOn: period.to,
+        figures: c.figures,
+        overrideLines: c.overrides,
+        computedMinor: c.computedMinor,
+        carryOutMinor: c.carryOutMinor,
+        builtAt,
       });
-      if (same) result.unchanged += 1; else result.built += 1;
+      if (same) result.unchanged += 1;
+      else result.built += 1;
     }
     await repo.upsertStatements(tx, rows);
-    await repo.replaceCpa(tx, key, [...open], cpaRows.filter((r) => open.has(r.partnerId)));
+    await repo.replaceCpa(
+      tx,
+      key,
+      [...open],
+      cpaRows.filter((r) => open.has(r.partnerId)),
+    );
     return result;
   });
 }

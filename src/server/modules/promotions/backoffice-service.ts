@@ -10,9 +10,20 @@ import type { Locale } from '../../../shared/constants.ts';
 import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
 import {
-  PROMOTION_LIMITS, PROMOTION_MODE,
-  type ApplicationAdmin, type CategoryAdmin, type CategoryInput, type GiftInput, type GiftResult, type ModeEntry, type PromotionAdmin, type PromotionInput,
-  type PromotionJob, type PromotionReport, type ReviewInput, type ReviewResult,
+  PROMOTION_LIMITS,
+  PROMOTION_MODE,
+  type ApplicationAdmin,
+  type CategoryAdmin,
+  type CategoryInput,
+  type GiftInput,
+  type GiftResult,
+  type ModeEntry,
+  type PromotionAdmin,
+  type PromotionInput,
+  type PromotionJob,
+  type PromotionReport,
+  type ReviewInput,
+  type ReviewResult,
 } from '../../../shared/schemas/promotions.ts';
 import { playersByAccounts } from '../auth/player-facts.ts';
 import { changedFields, recordAudit, type AuditState } from '../staff/audit.ts';
@@ -53,49 +64,117 @@ function promotionValues(input: PromotionInput): repo.PromotionValues {
   window(input.show_start, input.show_end, 'show_end');
   window(input.claim_start, input.claim_end, 'claim_end');
   return {
-    mode: input.mode, frontId: input.front_id, title: input.title, titleEn: input.title_en, summary: input.summary, summaryEn: input.summary_en,
-    content: sanitizeOperatorHtml(input.content), contentEn: sanitizeOperatorHtml(input.content_en), bannerId: input.banner_id,
-    status: input.status, sort: input.sort, limitedTime: input.limited_time,
-    showStart: instant(input.show_start), showEnd: instant(input.show_end), claimStart: instant(input.claim_start), claimEnd: instant(input.claim_end),
-    levels: [...new Set(input.levels)], minRegisterDays: input.min_register_days, maxRegisterDays: input.max_register_days,
-    depositWindowDays: input.deposit_window_days, minDepositCount: input.min_deposit_count, minDepositTotalMinor: money(input.min_deposit_total, 'min_deposit_total'),
-    rewardKind: input.reward_kind, fixedAmountMinor: money(input.fixed_amount, 'fixed_amount'), percentBp: percentBp(input.percent, 'percent'),
+    mode: input.mode,
+    frontId: input.front_id,
+    title: input.title,
+    titleEn: input.title_en,
+    summary: input.summary,
+    summaryEn: input.summary_en,
+    content: sanitizeOperatorHtml(input.content),
+    contentEn: sanitizeOperatorHtml(input.content_en),
+    bannerId: input.banner_id,
+    status: input.status,
+    sort: input.sort,
+    limitedTime: input.limited_time,
+    showStart: instant(input.show_start),
+    showEnd: instant(input.show_end),
+    claimStart: instant(input.claim_start),
+    claimEnd: instant(input.claim_end),
+    levels: [...new Set(input.levels)],
+    minRegisterDays: input.min_register_days,
+    maxRegisterDays: input.max_register_days,
+    depositWindowDays: input.deposit_window_days,
+    minDepositCount: input.min_deposit_count,
+    minDepositTotalMinor: money(input.min_deposit_total, 'min_deposit_total'),
+    rewardKind: input.reward_kind,
+    fixedAmountMinor: money(input.fixed_amount, 'fixed_amount'),
+    percentBp: percentBp(input.percent, 'percent'),
     tiers: input.tiers.map((t, i) => ({
-      thresholdMinor: money(t.threshold, `tiers.${i}.threshold`).toString(), amountMinor: money(t.amount, `tiers.${i}.amount`).toString(),
+      thresholdMinor: money(t.threshold, `tiers.${i}.threshold`).toString(),
+      amountMinor: money(t.amount, `tiers.${i}.amount`).toString(),
       percentBp: percentBp(t.percent, `tiers.${i}.percent`),
     })),
-    minAmountMinor: money(input.min_amount, 'min_amount'), maxGrantMinor: money(input.max_grant, 'max_grant'),
-    gameGroups: [...new Set(input.game_groups)], useVipRate: input.use_vip_rate,
-    referrerAmountMinor: money(input.referrer_amount, 'referrer_amount'), friendAmountMinor: money(input.friend_amount, 'friend_amount'),
-    friendMinDepositMinor: money(input.friend_min_deposit, 'friend_min_deposit'), friendMinValidBetMinor: money(input.friend_min_valid_bet, 'friend_min_valid_bet'),
+    minAmountMinor: money(input.min_amount, 'min_amount'),
+    maxGrantMinor: money(input.max_grant, 'max_grant'),
+    gameGroups: [...new Set(input.game_groups)],
+    useVipRate: input.use_vip_rate,
+    referrerAmountMinor: money(input.referrer_amount, 'referrer_amount'),
+    friendAmountMinor: money(input.friend_amount, 'friend_amount'),
+    friendMinDepositMinor: money(input.friend_min_deposit, 'friend_min_deposit'),
+    friendMinValidBetMinor: money(input.friend_min_valid_bet, 'friend_min_valid_bet'),
     maxPerReferrer: input.max_per_referrer,
-    budgetMinor: input.budget === null ? null : money(input.budget, 'budget'), limitPeriod: input.limit_period, limitCount: input.limit_count,
-    flowMultiple: input.flow_multiple, flowBase: input.flow_base, isSports: input.is_sports, giveUpWalletAmountMinor: money(input.give_up_wallet_amount, 'give_up_wallet_amount'),
-    claimMode: input.claim_mode, autoApproveMaxMinor: input.auto_approve_max === null ? null : money(input.auto_approve_max, 'auto_approve_max'),
-    notCombinable: input.not_combinable, uniqueBy: [...new Set(input.unique_by)],
+    budgetMinor: input.budget === null ? null : money(input.budget, 'budget'),
+    limitPeriod: input.limit_period,
+    limitCount: input.limit_count,
+    flowMultiple: input.flow_multiple,
+    flowBase: input.flow_base,
+    isSports: input.is_sports,
+    giveUpWalletAmountMinor: money(input.give_up_wallet_amount, 'give_up_wallet_amount'),
+    claimMode: input.claim_mode,
+    autoApproveMaxMinor: input.auto_approve_max === null ? null : money(input.auto_approve_max, 'auto_approve_max'),
+    notCombinable: input.not_combinable,
+    uniqueBy: [...new Set(input.unique_by)],
   };
 }
 
 function promotionAdminView(p: repo.PromotionRow): PromotionAdmin {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
-    id: p.id, mode: p.mode, front_id: p.frontId, title: p.title, title_en: p.titleEn, summary: p.summary, summary_en: p.summaryEn,
-    content: p.content, content_en: p.contentEn, banner_id: p.bannerId, banner: bannerUrl(p.bannerId),
-    status: p.status === 'on' ? 'on' : 'off', sort: p.sort, limited_time: p.limitedTime,
-    show_start: iso(p.showStart), show_end: iso(p.showEnd), claim_start: iso(p.claimStart), claim_end: iso(p.claimEnd),
-    levels: p.levels, min_register_days: p.minRegisterDays, max_register_days: p.maxRegisterDays,
-    deposit_window_days: p.depositWindowDays, min_deposit_count: p.minDepositCount, min_deposit_total: minorToDecimal(p.minDepositTotalMinor),
-    reward_kind: p.rewardKind as PromotionAdmin['reward_kind'], fixed_amount: minorToDecimal(p.fixedAmountMinor), percent: bpText(p.percentBp),
-    tiers: p.tiers.map((t) => ({ threshold: minorToDecimal(BigInt(t.thresholdMinor)), amount: minorToDecimal(BigInt(t.amountMinor)), percent: bpText(t.percentBp) })),
-    min_amount: minorToDecimal(p.minAmountMinor), max_grant: minorToDecimal(p.maxGrantMinor), game_groups: p.gameGroups, use_vip_rate: p.useVipRate,
-    referrer_amount: minorToDecimal(p.referrerAmountMinor), friend_amount: minorToDecimal(p.friendAmountMinor),
-    friend_min_deposit: minorToDecimal(p.friendMinDepositMinor), friend_min_valid_bet: minorToDecimal(p.friendMinValidBetMinor), max_per_referrer: p.maxPerReferrer,
-    budget: p.budgetMinor === null ? null : minorToDecimal(p.budgetMinor), spent: minorToDecimal(p.spentMinor),
-    limit_period: p.limitPeriod as PromotionAdmin['limit_period'], limit_count: p.limitCount, flow_multiple: p.flowMultiple,
-    flow_base: p.flowBase === 'bonus_deposit' ? 'bonus_deposit' : 'bonus', is_sports: p.isSports, give_up_wallet_amount: minorToDecimal(p.giveUpWalletAmountMinor),
-    claim_mode: p.claimMode === 'apply' ? 'apply' : 'automatic', auto_approve_max: p.autoApproveMaxMinor === null ? null : minorToDecimal(p.autoApproveMaxMinor),
-    not_combinable: p.notCombinable, unique_by: p.uniqueBy as PromotionAdmin['unique_by'],
-    created_at: p.createdAt.toISOString(), updated_at: p.updatedAt.toISOString(),
+    id: p.id,
+    mode: p.mode,
+    front_id: p.frontId,
+    title: p.title,
+    title_en: p.titleEn,
+    summary: p.summary,
+    summary_en: p.summaryEn,
+    content: p.content,
+    content_en: p.contentEn,
+    banner_id: p.bannerId,
+    banner: bannerUrl(p.bannerId),
+    status: p.status === 'on' ? 'on' : 'off',
+    sort: p.sort,
+    limited_time: p.limitedTime,
+    show_start: iso(p.showStart),
+    show_end: iso(p.showEnd),
+    claim_start: iso(p.claimStart),
+    claim_end: iso(p.claimEnd),
+    levels: p.levels,
+    min_register_days: p.minRegisterDays,
+    max_register_days: p.maxRegisterDays,
+    deposit_window_days: p.depositWindowDays,
+    min_deposit_count: p.minDepositCount,
+    min_deposit_total: minorToDecimal(p.minDepositTotalMinor),
+    reward_kind: p.rewardKind as PromotionAdmin['reward_kind'],
+    fixed_amount: minorToDecimal(p.fixedAmountMinor),
+    percent: bpText(p.percentBp),
+    tiers: p.tiers.map((t) => ({
+      threshold: minorToDecimal(BigInt(t.thresholdMinor)),
+      amount: minorToDecimal(BigInt(t.amountMinor)),
+      percent: bpText(t.percentBp),
+    })),
+    min_amount: minorToDecimal(p.minAmountMinor),
+    max_grant: minorToDecimal(p.maxGrantMinor),
+    game_groups: p.gameGroups,
+    use_vip_rate: p.useVipRate,
+    referrer_amount: minorToDecimal(p.referrerAmountMinor),
+    friend_amount: minorToDecimal(p.friendAmountMinor),
+    friend_min_deposit: minorToDecimal(p.friendMinDepositMinor),
+    friend_min_valid_bet: minorToDecimal(p.friendMinValidBetMinor),
+    max_per_referrer: p.maxPerReferrer,
+    budget: p.budgetMinor === null ? null : minorToDecimal(p.budgetMinor),
+    spent: minorToDecimal(p.spentMinor),
+    limit_period: p.limitPeriod as PromotionAdmin['limit_period'],
+    limit_count: p.limitCount,
+    flow_multiple: p.flowMultiple,
+    flow_base: p.flowBase === 'bonus_deposit' ? 'bonus_deposit' : 'bonus',
+    is_sports: p.isSports,
+    give_up_wallet_amount: minorToDecimal(p.giveUpWalletAmountMinor),
+    claim_mode: p.claimMode === 'apply' ? 'apply' : 'automatic',
+    auto_approve_max: p.autoApproveMaxMinor === null ? null : minorToDecimal(p.autoApproveMaxMinor),
+    not_combinable: p.notCombinable,
+    unique_by: p.uniqueBy as PromotionAdmin['unique_by'],
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
   };
 }
 
@@ -105,7 +184,14 @@ function categoryView(c: repo.CategoryRow): CategoryAdmin {
 
 /** A pasted list of accounts: one per line or separated by commas or spaces, duplicates dropped. */
 function parseAccounts(text: string): string[] {
-  const list = [...new Set(text.split(/[\s,;]+/).map((a) => a.trim()).filter(Boolean))];
+  const list = [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!list.length || list.length > PROMOTION_LIMITS.giftAccountsMax || list.some((a) => !ACCOUNT_RE.test(a))) {
     throw new ApiError('validation_failed', { accounts: ['promo.v.accounts'] });
   }
@@ -140,7 +226,14 @@ export class PromotionsBackofficeService {
   // ---- promotions ----
 
   async list(q: Paging & { mode?: number; front?: number; status?: string; search?: string }): Promise<{ data: PromotionAdmin[]; total: number }> {
-    const { rows, total } = await repo.adminPage(this.db, { mode: q.mode || undefined, front: q.front || undefined, status: q.status, search: q.search || undefined, limit: q.pageSize, offset: offsetOf(q) });
+    const { rows, total } = await repo.adminPage(this.db, {
+      mode: q.mode || undefined,
+      front: q.front || undefined,
+      status: q.status,
+      search: q.search || undefined,
+      limit: q.pageSize,
+      offset: offsetOf(q),
+    });
     return { data: rows.map(promotionAdminView), total };
   }
 
@@ -172,7 +265,9 @@ export class PromotionsBackofficeService {
         throw new ApiError('validation_failed', { budget: ['promo.v.budget_spent'] });
       }
       const row = (await repo.updatePromotion(tx, id, values))!;
-      await audited(op, 'promotion.update', `promotion:${row.id}`, changedFields(promotionAdminView(before), promotionAdminView(row)), { title: row.title })(tx);
+      await audited(op, 'promotion.update', `promotion:${row.id}`, changedFields(promotionAdminView(before), promotionAdminView(row)), { title: row.title })(
+        tx,
+      );
       return row;
     });
     return promotionAdminView(updated);
@@ -184,9 +279,18 @@ export class PromotionsBackofficeService {
     const [r, w] = await Promise.all([repo.report(this.db, p.id), bonusWalletTotals(this.db, repo.walletsOfPromotion(p.id))]);
     const left = p.budgetMinor === null ? null : p.budgetMinor - p.spentMinor;
     return {
-      promotion_id: p.id, grants: r.grants, players: r.players, applying: r.applying, rejected: r.rejected, cost: minorToDecimal(BigInt(r.cost)),
-      budget: p.budgetMinor === null ? null : minorToDecimal(p.budgetMinor), budget_left: left === null ? null : minorToDecimal(left),
-      flow_target: minorToDecimal(BigInt(w.flowTarget)), flow_done: minorToDecimal(BigInt(w.flowDone)), unlocks: w.unlocks, given_up: w.givenUp,
+      promotion_id: p.id,
+      grants: r.grants,
+      players: r.players,
+      applying: r.applying,
+      rejected: r.rejected,
+      cost: minorToDecimal(BigInt(r.cost)),
+      budget: p.budgetMinor === null ? null : minorToDecimal(p.budgetMinor),
+      budget_left: left === null ? null : minorToDecimal(left),
+      flow_target: minorToDecimal(BigInt(w.flowTarget)),
+      flow_done: minorToDecimal(BigInt(w.flowDone)),
+      unlocks: w.unlocks,
+      given_up: w.givenUp,
     };
   }
 
@@ -232,9 +336,17 @@ export class PromotionsBackofficeService {
 
   // ---- the application queue ----
 
-  async applications(q: Paging & { promotion_id?: number; status?: string; mode?: number; account?: string }, locale: Locale): Promise<{ data: ApplicationAdmin[]; total: number }> {
+  async applications(
+    q: Paging & { promotion_id?: number; status?: string; mode?: number; account?: string },
+    locale: Locale,
+  ): Promise<{ data: ApplicationAdmin[]; total: number }> {
     const { rows, total } = await applicationQueue(this.db, {
-      promotionId: q.promotion_id, status: q.status, mode: q.mode || undefined, account: q.account || undefined, limit: q.pageSize, offset: offsetOf(q),
+      promotionId: q.promotion_id,
+      status: q.status,
+      mode: q.mode || undefined,
+      account: q.account || undefined,
+      limit: q.pageSize,
+      offset: offsetOf(q),
     });
     return {
       data: rows.map((r) => ({ ...this.promotions.applicationView(r, locale), player_id: r.grant.playerId, account: r.account, staff_id: r.grant.staffId })),
@@ -282,8 +394,9 @@ export class PromotionsBackofficeService {
         continue;
       }
       try {
-        const out = await this.promotions.gift(p, playerId, amountMinor, key, op.staffId, b.reason,
-          (tx, change) => audited(op, 'promotion.gift', `player:${playerId}`, change, { promotion: p.id, title: p.title, account, reason: b.reason })(tx));
+        const out = await this.promotions.gift(p, playerId, amountMinor, key, op.staffId, b.reason, (tx, change) =>
+          audited(op, 'promotion.gift', `player:${playerId}`, change, { promotion: p.id, title: p.title, account, reason: b.reason })(tx),
+        );
         if (out.kind === 'paid') result.granted++;
         else result.failed.push({ account, code: 'promotion_applied', message: translate(locale, 'error.promotion_applied') });
       } catch (err) {
@@ -297,7 +410,15 @@ export class PromotionsBackofficeService {
 
   async runJob(op: Operator, job: PromotionJob, day: string): Promise<{ job: PromotionJob; day: string; granted: number; already_run: boolean }> {
     const r = await this.promotions.runDailyJob(job, day);
-    await recordAudit(this.db, { staffId: op.staffId, action: 'promotion.job', target: `${job}:${day}`, before: { already_run: r.alreadyRun }, after: { granted: r.granted }, detail: { job, day }, ip: op.ip });
+    await recordAudit(this.db, {
+      staffId: op.staffId,
+      action: 'promotion.job',
+      target: `${job}:${day}`,
+      before: { already_run: r.alreadyRun },
+      after: { granted: r.granted },
+      detail: { job, day },
+      ip: op.ip,
+    });
     return { job, day, granted: r.granted, already_run: r.alreadyRun };
   }
 }

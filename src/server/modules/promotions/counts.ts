@@ -5,7 +5,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { promotionGrants } from '../../db/schema.ts';
 
 export async function applicationsToReview(db: DbOrTx): Promise<number> {
-  const rows = await db.select({ n: count() }).from(promotionGrants)
+  const rows = await db
+    .select({ n: count() })
+    .from(promotionGrants)
     .where(and(eq(promotionGrants.status, 'applying'), ne(promotionGrants.period, ''), gt(promotionGrants.amountMinor, 0n)));
   return rows[0]?.n ?? 0;
 }

@@ -7,22 +7,34 @@ import { accountNames, playersByAccounts } from '../auth/player-facts.ts';
 import { bonusWalletsById, type BonusWalletRow } from '../wallet/bonus-wallet-facts.ts';
 import * as repo from './repository.ts';
 
-export interface GrantDetail extends repo.GrantWithTitles { wallet: BonusWalletRow | null; balance: bigint | null; account: string }
+export interface GrantDetail extends repo.GrantWithTitles {
+  wallet: BonusWalletRow | null;
+  balance: bigint | null;
+  account: string;
+}
 
 async function withOwners(db: DbOrTx, rows: repo.GrantWithTitles[]): Promise<GrantDetail[]> {
   const funded = rows.flatMap((r) => (r.grant.walletId === null ? [] : [r.grant.walletId]));
   const [wallets, balances, accounts] = await Promise.all([
-    bonusWalletsById(db, funded), bonusWalletBalances(db, funded), accountNames(db, rows.map((r) => r.grant.playerId)),
+    bonusWalletsById(db, funded),
+    bonusWalletBalances(db, funded),
+    accountNames(
+      db,
+      rows.map((r) => r.grant.playerId),
+    ),
   ]);
   // A grant whose player is gone is not shown, as the join on players used to leave it out.
-  return rows.filter((r) => accounts.has(r.grant.playerId)).map((r) => {
-    const walletId = r.grant.walletId;
-    return {
-      ...r, account: accounts.get(r.grant.playerId)!,
-      wallet: walletId === null ? null : wallets.get(walletId) ?? null,
-      balance: walletId === null ? null : balances.get(walletId) ?? null,
-    };
-  });
+  return rows
+    .filter((r) => accounts.has(r.grant.playerId))
+    .map((r) => {
+      const walletId = r.grant.walletId;
+      return {
+        ...r,
+        account: accounts.get(r.grant.playerId)!,
+        wallet: walletId === null ? null : (wallets.get(walletId) ?? null),
+        balance: walletId === null ? null : (balances.get(walletId) ?? null),
+      };
+    });
 }
 
 export async function grantDetail(db: DbOrTx, id: number): Promise<GrantDetail | undefined> {
@@ -36,7 +48,10 @@ export async function myGrants(db: DbOrTx, playerId: number, q: { status?: strin
 }
 
 /** The application queue; an account filter is matched without case, as account names are unique that way. */
-export async function applicationQueue(db: DbOrTx, q: { promotionId?: number; status?: string; mode?: number; account?: string; limit: number; offset: number }) {
+export async function applicationQueue(
+  db: DbOrTx,
+  q: { promotionId?: number; status?: string; mode?: number; account?: string; limit: number; offset: number },
+) {
   const playerIds = q.account ? (await playersByAccounts(db, [q.account])).map((p) => p.id) : undefined;
   if (playerIds && !playerIds.length) return { rows: [], total: 0 };
   const { rows, total } = await repo.applicationQueue(db, { ...q, playerIds });

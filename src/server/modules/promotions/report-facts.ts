@@ -20,7 +20,16 @@ export async function rebatesByDay(db: DbOrTx, start: Date, end: Date): Promise<
   return new Map(res.rows.map((r) => [r.day, { grants: Number(r.n), amountMinor: BigInt(r.amount) }]));
 }
 
-export interface PromotionFigures { promotionId: number; mode: number; title: string; titleEn: string; rebate: boolean; grants: number; players: number; amountMinor: bigint }
+export interface PromotionFigures {
+  promotionId: number;
+  mode: number;
+  title: string;
+  titleEn: string;
+  rebate: boolean;
+  grants: number;
+  players: number;
+  amountMinor: bigint;
+}
 
 /** The grants paid in [start, end) per promotion (players counted once each), with each promotion's mode and titles. */
 export async function grantsByPromotion(db: DbOrTx, start: Date, end: Date): Promise<PromotionFigures[]> {
@@ -30,8 +39,14 @@ export async function grantsByPromotion(db: DbOrTx, start: Date, end: Date): Pro
           from promotion_grants where ${paidIn(start, end)} group by promotion_id) g
     join promotions p on p.id = g.promotion_id`);
   return res.rows.map((r) => ({
-    promotionId: Number(r.id), mode: Number(r.mode), title: r.title, titleEn: r.title_en, rebate: REBATE_MODES.includes(Number(r.mode)),
-    grants: Number(r.n), players: Number(r.players), amountMinor: BigInt(r.amount),
+    promotionId: Number(r.id),
+    mode: Number(r.mode),
+    title: r.title,
+    titleEn: r.title_en,
+    rebate: REBATE_MODES.includes(Number(r.mode)),
+    grants: Number(r.n),
+    players: Number(r.players),
+    amountMinor: BigInt(r.amount),
   }));
 }
 

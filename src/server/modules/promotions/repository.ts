@@ -4,7 +4,14 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sq
 import type { DbOrTx } from '../../db/client.ts';
 import { APPLICATION_STATUS } from '../../../shared/schemas/promotions.ts';
 import {
-  promotionCategories, promotionDepositChecks, promotionGrants, promotionJobRuns, promotionLimitCounts, promotionModeEntries, promotions, promotionUniqueKeys,
+  promotionCategories,
+  promotionDepositChecks,
+  promotionGrants,
+  promotionJobRuns,
+  promotionLimitCounts,
+  promotionModeEntries,
+  promotions,
+  promotionUniqueKeys,
 } from '../../db/schema.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
@@ -23,11 +30,20 @@ export async function insertPromotion(db: DbOrTx, values: PromotionValues): Prom
 }
 
 export async function updatePromotion(db: DbOrTx, id: number, values: PromotionValues): Promise<PromotionRow | undefined> {
-  return (await db.update(promotions).set({ ...values, updatedAt: new Date() }).where(eq(promotions.id, id)).returning())[0];
+  return (
+    await db
+      .update(promotions)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(promotions.id, id))
+      .returning()
+  )[0];
 }
 
 /** Promotions on show now (status on, inside the display window), for the hall. */
-export async function hallPage(db: DbOrTx, q: { mode?: number; front?: number; limited?: boolean; now: Date; limit: number; offset: number; hiddenModes: number[] }) {
+export async function hallPage(
+  db: DbOrTx,
+  q: { mode?: number; front?: number; limited?: boolean; now: Date; limit: number; offset: number; hiddenModes: number[] },
+) {
   const where = and(
     eq(promotions.status, 'on'),
     or(isNull(promotions.showStart), lte(promotions.showStart, q.now)),
@@ -35,7 +51,12 @@ export async function hallPage(db: DbOrTx, q: { mode?: number; front?: number; l
     q.mode ? eq(promotions.mode, q.mode) : undefined,
     q.front ? eq(promotions.frontId, q.front) : undefined,
     q.limited ? eq(promotions.limitedTime, true) : undefined,
-    q.hiddenModes.length ? sql`${promotions.mode} not in (${sql.join(q.hiddenModes.map((m) => sql`${m}`), sql`, `)})` : undefined,
+    q.hiddenModes.length
+      ? sql`${promotions.mode} not in (${sql.join(
+          q.hiddenModes.map((m) => sql`${m}`),
+          sql`, `,
+        )})`
+      : undefined,
   );
   const [rows, total] = await Promise.all([
     db.select().from(promotions).where(where).orderBy(asc(promotions.sort), desc(promotions.id)).limit(q.limit).offset(q.offset),
@@ -64,16 +85,28 @@ function likeText(s: string): string {
 
 /** Promotions of these modes that are on and whose claim window holds `at`. */
 export async function claimablePromotions(db: DbOrTx, modes: number[], at: Date): Promise<PromotionRow[]> {
-  return db.select().from(promotions).where(and(
-    eq(promotions.status, 'on'), inArray(promotions.mode, modes),
-    or(isNull(promotions.claimStart), lte(promotions.claimStart, at)),
-    or(isNull(promotions.claimEnd), gte(promotions.claimEnd, at)),
-  )).orderBy(asc(promotions.id)).limit(200);
+  return db
+    .select()
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.status, 'on'),
+        inArray(promotions.mode, modes),
+        or(isNull(promotions.claimStart), lte(promotions.claimStart, at)),
+        or(isNull(promotions.claimEnd), gte(promotions.claimEnd, at)),
+      ),
+    )
+    .orderBy(asc(promotions.id))
+    .limit(200);
 }
 
 export async function categories(db: DbOrTx, onlyOn: boolean): Promise<CategoryRow[]> {
-  return db.select().from(promotionCategories).where(onlyOn ? eq(promotionCategories.status, 'on') : undefined)
-    .orderBy(asc(promotionCategories.sort), asc(promotionCategories.id)).limit(200);
+  return db
+    .select()
+    .from(promotionCategories)
+    .where(onlyOn ? eq(promotionCategories.status, 'on') : undefined)
+    .orderBy(asc(promotionCategories.sort), asc(promotionCategories.id))
+    .limit(200);
 }
 
 export async function insertCategory(db: DbOrTx, values: typeof promotionCategories.$inferInsert): Promise<CategoryRow> {
@@ -90,7 +123,9 @@ export async function modeEntries(db: DbOrTx): Promise<Map<number, string>> {
 }
 
 export async function setModeEntry(db: DbOrTx, mode: number, status: string): Promise<void> {
-  await db.insert(promotionModeEntries).values({ mode, status })
+  await db
+    .insert(promotionModeEntries)
+    .values({ mode, status })
     .onConflictDoUpdate({ target: promotionModeEntries.mode, set: { status, updatedAt: new Date() } });
 }
 
@@ -123,8 +158,11 @@ export async function grantForUpdate(db: DbOrTx, id: number): Promise<GrantRow |
 }
 
 export async function grantByEvent(db: DbOrTx, promotionId: number, playerId: number, period: string, lock = false): Promise<GrantRow | undefined> {
-  const q = db.select().from(promotionGrants)
-    .where(and(eq(promotionGrants.promotionId, promotionId), eq(promotionGrants.playerId, playerId), eq(promotionGrants.period, period))).limit(1);
+  const q = db
+    .select()
+    .from(promotionGrants)
+    .where(and(eq(promotionGrants.promotionId, promotionId), eq(promotionGrants.playerId, playerId), eq(promotionGrants.period, period)))
+    .limit(1);
   return (await (lock ? q.for('update') : q))[0];
 }
 
@@ -134,15 +172,26 @@ export async function updateGrant(db: DbOrTx, id: number, patch: Partial<typeof 
 
 /** The latest grants of a player on one promotion, newest first. */
 export async function grantsOf(db: DbOrTx, promotionId: number, playerId: number, limit = 20): Promise<GrantRow[]> {
-  return db.select().from(promotionGrants).where(and(eq(promotionGrants.promotionId, promotionId), eq(promotionGrants.playerId, playerId)))
-    .orderBy(desc(promotionGrants.id)).limit(limit);
+  return db
+    .select()
+    .from(promotionGrants)
+    .where(and(eq(promotionGrants.promotionId, promotionId), eq(promotionGrants.playerId, playerId)))
+    .orderBy(desc(promotionGrants.id))
+    .limit(limit);
 }
 
 export async function sumPaid(db: DbOrTx, promotionId: number, playerId: number, periodPrefix: string): Promise<bigint> {
-  const r = await db.select({ total: sql<string>`coalesce(sum(${promotionGrants.amountMinor}), 0)` }).from(promotionGrants).where(and(
-    eq(promotionGrants.promotionId, promotionId), eq(promotionGrants.playerId, playerId), eq(promotionGrants.status, 'success'),
-    sql`${promotionGrants.period} like ${`${likeText(periodPrefix)}%`}`,
-  ));
+  const r = await db
+    .select({ total: sql<string>`coalesce(sum(${promotionGrants.amountMinor}), 0)` })
+    .from(promotionGrants)
+    .where(
+      and(
+        eq(promotionGrants.promotionId, promotionId),
+        eq(promotionGrants.playerId, playerId),
+        eq(promotionGrants.status, 'success'),
+        sql`${promotionGrants.period} like ${`${likeText(periodPrefix)}%`}`,
+      ),
+    );
   return BigInt(r[0]?.total ?? 0);
 }
 
@@ -153,7 +202,9 @@ export function walletsOfOtherGrants(playerId: number, mode: number, exceptGrant
 
 /** A grant with its promotion's titles. */
 function grantSelect(db: DbOrTx) {
-  return db.select({ grant: promotionGrants, promotion: { title: promotions.title, titleEn: promotions.titleEn } }).from(promotionGrants)
+  return db
+    .select({ grant: promotionGrants, promotion: { title: promotions.title, titleEn: promotions.titleEn } })
+    .from(promotionGrants)
     .innerJoin(promotions, eq(promotions.id, promotionGrants.promotionId));
 }
 export type GrantWithTitles = Awaited<ReturnType<ReturnType<typeof grantSelect>['limit']>>[number];
@@ -172,7 +223,10 @@ export async function grantsOfPlayer(db: DbOrTx, playerId: number, q: { status?:
 }
 
 /** The application queue: grants by promotion, status, mode and players (the players an account name matched). */
-export async function applicationQueue(db: DbOrTx, q: { promotionId?: number; status?: string; mode?: number; playerIds?: number[]; limit: number; offset: number }) {
+export async function applicationQueue(
+  db: DbOrTx,
+  q: { promotionId?: number; status?: string; mode?: number; playerIds?: number[]; limit: number; offset: number },
+) {
   const where = and(
     q.promotionId ? eq(promotionGrants.promotionId, q.promotionId) : undefined,
     q.status ? eq(promotionGrants.status, q.status) : undefined,
@@ -188,13 +242,16 @@ export async function applicationQueue(db: DbOrTx, q: { promotionId?: number; st
 
 /** A promotion's grant counts and cost; its wallets' bet flow comes from the wallet domain. */
 export async function report(db: DbOrTx, promotionId: number) {
-  const r = await db.select({
-    grants: sql<number>`count(*) filter (where ${promotionGrants.status} = 'success')::int`,
-    players: sql<number>`count(distinct ${promotionGrants.playerId}) filter (where ${promotionGrants.status} = 'success')::int`,
-    applying: sql<number>`count(*) filter (where ${promotionGrants.status} = 'applying')::int`,
-    rejected: sql<number>`count(*) filter (where ${promotionGrants.status} = 'fail')::int`,
-    cost: sql<string>`coalesce(sum(${promotionGrants.amountMinor}) filter (where ${promotionGrants.status} = 'success'), 0)`,
-  }).from(promotionGrants).where(eq(promotionGrants.promotionId, promotionId));
+  const r = await db
+    .select({
+      grants: sql<number>`count(*) filter (where ${promotionGrants.status} = 'success')::int`,
+      players: sql<number>`count(distinct ${promotionGrants.playerId}) filter (where ${promotionGrants.status} = 'success')::int`,
+      applying: sql<number>`count(*) filter (where ${promotionGrants.status} = 'applying')::int`,
+      rejected: sql<number>`count(*) filter (where ${promotionGrants.status} = 'fail')::int`,
+      cost: sql<string>`coalesce(sum(${promotionGrants.amountMinor}) filter (where ${promotionGrants.status} = 'success'), 0)`,
+    })
+    .from(promotionGrants)
+    .where(eq(promotionGrants.promotionId, promotionId));
   return r[0]!;
 }
 
@@ -207,7 +264,9 @@ export function walletsOfPromotion(promotionId: number): SQL {
 
 /** Takes amount from the budget only if it fits; false when the budget would be passed. */
 export async function spendBudget(db: DbOrTx, promotionId: number, amountMinor: bigint): Promise<boolean> {
-  const r = await db.update(promotions).set({ spentMinor: sql`${promotions.spentMinor} + ${amountMinor}` })
+  const r = await db
+    .update(promotions)
+    .set({ spentMinor: sql`${promotions.spentMinor} + ${amountMinor}` })
     .where(and(eq(promotions.id, promotionId), or(isNull(promotions.budgetMinor), sql`${promotions.spentMinor} + ${amountMinor} <= ${promotions.budgetMinor}`)))
     .returning({ id: promotions.id });
   return r.length > 0;
@@ -215,37 +274,65 @@ export async function spendBudget(db: DbOrTx, promotionId: number, amountMinor: 
 
 /** Counts one more grant in the period only while the count is below max; false when the limit is reached. */
 export async function takeLimit(db: DbOrTx, promotionId: number, playerId: number, scope: string, periodKey: string, max: number): Promise<boolean> {
-  const r = await db.insert(promotionLimitCounts).values({ promotionId, playerId, scope, periodKey, count: 1 })
+  const r = await db
+    .insert(promotionLimitCounts)
+    .values({ promotionId, playerId, scope, periodKey, count: 1 })
     .onConflictDoUpdate({
       target: [promotionLimitCounts.promotionId, promotionLimitCounts.playerId, promotionLimitCounts.scope, promotionLimitCounts.periodKey],
       set: { count: sql`${promotionLimitCounts.count} + 1` },
       where: sql`${promotionLimitCounts.count} < ${max}`,
-    }).returning({ count: promotionLimitCounts.count });
+    })
+    .returning({ count: promotionLimitCounts.count });
   return r.length > 0;
 }
 
 export async function limitCount(db: DbOrTx, promotionId: number, playerId: number, scope: string, periodKey: string): Promise<number> {
-  return (await db.select({ c: promotionLimitCounts.count }).from(promotionLimitCounts).where(and(
-    eq(promotionLimitCounts.promotionId, promotionId), eq(promotionLimitCounts.playerId, playerId),
-    eq(promotionLimitCounts.scope, scope), eq(promotionLimitCounts.periodKey, periodKey),
-  )).limit(1))[0]?.c ?? 0;
+  return (
+    (
+      await db
+        .select({ c: promotionLimitCounts.count })
+        .from(promotionLimitCounts)
+        .where(
+          and(
+            eq(promotionLimitCounts.promotionId, promotionId),
+            eq(promotionLimitCounts.playerId, playerId),
+            eq(promotionLimitCounts.scope, scope),
+            eq(promotionLimitCounts.periodKey, periodKey),
+          ),
+        )
+        .limit(1)
+    )[0]?.c ?? 0
+  );
 }
 
 /** Whether any of these players holds a paid grant of the promotion (the linked-group anti-abuse rule). */
 export async function grantedToAny(db: DbOrTx, promotionId: number, playerIds: number[]): Promise<boolean> {
   if (!playerIds.length) return false;
-  const r = await db.select({ id: promotionGrants.id }).from(promotionGrants).where(and(
-    eq(promotionGrants.promotionId, promotionId), inArray(promotionGrants.playerId, playerIds), eq(promotionGrants.status, APPLICATION_STATUS.success),
-  )).limit(1);
+  const r = await db
+    .select({ id: promotionGrants.id })
+    .from(promotionGrants)
+    .where(
+      and(eq(promotionGrants.promotionId, promotionId), inArray(promotionGrants.playerId, playerIds), eq(promotionGrants.status, APPLICATION_STATUS.success)),
+    )
+    .limit(1);
   return r.length > 0;
 }
 
 /** Claims an address, phone or bank card for this player on this promotion; false when another player holds it. */
 export async function claimUniqueKey(db: DbOrTx, promotionId: number, kind: string, value: string, playerId: number): Promise<boolean> {
-  const inserted = await db.insert(promotionUniqueKeys).values({ promotionId, kind, value, playerId }).onConflictDoNothing().returning({ p: promotionUniqueKeys.playerId });
+  const inserted = await db
+    .insert(promotionUniqueKeys)
+    .values({ promotionId, kind, value, playerId })
+    .onConflictDoNothing()
+    .returning({ p: promotionUniqueKeys.playerId });
   if (inserted.length) return true;
-  const owner = (await db.select({ p: promotionUniqueKeys.playerId }).from(promotionUniqueKeys)
-    .where(and(eq(promotionUniqueKeys.promotionId, promotionId), eq(promotionUniqueKeys.kind, kind), eq(promotionUniqueKeys.value, value))).limit(1))[0];
+  const owner = (
+    await db
+      .select({ p: promotionUniqueKeys.playerId })
+      .from(promotionUniqueKeys)
+      .where(and(eq(promotionUniqueKeys.promotionId, promotionId), eq(promotionUniqueKeys.kind, kind), eq(promotionUniqueKeys.value, value)))
+      .limit(1)
+  )[0];
   return owner?.p === playerId;
 }
 
@@ -255,13 +342,19 @@ export async function claimUniqueKey(db: DbOrTx, promotionId: number, kind: stri
 export async function openJobRun(db: DbOrTx, job: string, promotionId: number, day: string): Promise<'new' | 'resume' | 'done'> {
   const inserted = await db.insert(promotionJobRuns).values({ job, promotionId, day }).onConflictDoNothing().returning({ day: promotionJobRuns.day });
   if (inserted.length) return 'new';
-  const row = (await db.select({ state: promotionJobRuns.state }).from(promotionJobRuns)
-    .where(and(eq(promotionJobRuns.job, job), eq(promotionJobRuns.promotionId, promotionId), eq(promotionJobRuns.day, day))).limit(1))[0];
+  const row = (
+    await db
+      .select({ state: promotionJobRuns.state })
+      .from(promotionJobRuns)
+      .where(and(eq(promotionJobRuns.job, job), eq(promotionJobRuns.promotionId, promotionId), eq(promotionJobRuns.day, day)))
+      .limit(1)
+  )[0];
   return row?.state === 'done' ? 'done' : 'resume';
 }
 
 export async function closeJobRun(db: DbOrTx, job: string, promotionId: number, day: string, granted: number): Promise<void> {
-  await db.update(promotionJobRuns).set({ state: 'done', granted: sql`${promotionJobRuns.granted} + ${granted}`, finishedAt: new Date() })
+  await db
+    .update(promotionJobRuns)
+    .set({ state: 'done', granted: sql`${promotionJobRuns.granted} + ${granted}`, finishedAt: new Date() })
     .where(and(eq(promotionJobRuns.job, job), eq(promotionJobRuns.promotionId, promotionId), eq(promotionJobRuns.day, day)));
 }
-

@@ -9,8 +9,17 @@ import { playerOf } from '../auth/request.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import { translate } from '../../../i18n/index.ts';
 import {
-  ApplyResultView, FrontTypeListView, MyPromotionsView, PromotionDetailView, PromotionListView, ShowTypeView,
-  applyBody, myPromotionsQuery, promotionDetailQuery, promotionListQuery, showTypeQuery,
+  ApplyResultView,
+  FrontTypeListView,
+  MyPromotionsView,
+  PromotionDetailView,
+  PromotionListView,
+  ShowTypeView,
+  applyBody,
+  myPromotionsQuery,
+  promotionDetailQuery,
+  promotionListQuery,
+  showTypeQuery,
 } from '../../../shared/schemas/promotions.ts';
 
 export const promotionRoutes: FastifyPluginAsync = async (plugin) => {
@@ -24,25 +33,36 @@ export const promotionRoutes: FastifyPluginAsync = async (plugin) => {
     return token ? (await auth.authenticate(token))?.playerId : undefined;
   };
 
-  app.get('/activity/showType', { schema: { querystring: showTypeQuery, response: { 200: okBody(ShowTypeView) } } },
-    async (request) => ok(await promotions.showType(request.query.mode || undefined, request.locale)));
+  app.get('/activity/showType', { schema: { querystring: showTypeQuery, response: { 200: okBody(ShowTypeView) } } }, async (request) =>
+    ok(await promotions.showType(request.query.mode || undefined, request.locale)),
+  );
 
-  app.get('/activity/frontTypeInfo', { schema: { response: { 200: okBody(FrontTypeListView) } } },
-    async (request) => ok(await promotions.frontTypes(request.locale)));
+  app.get('/activity/frontTypeInfo', { schema: { response: { 200: okBody(FrontTypeListView) } } }, async (request) =>
+    ok(await promotions.frontTypes(request.locale)),
+  );
 
-  app.get('/activity/list', { schema: { querystring: promotionListQuery, response: { 200: okBody(PromotionListView) } } },
-    async (request) => ok(await promotions.list(request.query, request.locale)));
+  app.get('/activity/list', { schema: { querystring: promotionListQuery, response: { 200: okBody(PromotionListView) } } }, async (request) =>
+    ok(await promotions.list(request.query, request.locale)),
+  );
 
-  app.get('/activity/detail', { schema: { querystring: promotionDetailQuery, response: { 200: okBody(PromotionDetailView) } } },
-    async (request) => ok(await promotions.detail(request.query.id, await maybeMe(request), request.locale)));
+  app.get('/activity/detail', { schema: { querystring: promotionDetailQuery, response: { 200: okBody(PromotionDetailView) } } }, async (request) =>
+    ok(await promotions.detail(request.query.id, await maybeMe(request), request.locale)),
+  );
 
-  app.post('/activity/apply', {
-    ...player, schema: { body: applyBody, response: { 200: okBody(ApplyResultView) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  }, async (request) => {
-    const application = await promotions.apply(playerOf(request).playerId, request.body.id, request.locale);
-    return ok(application, translate(request.locale, application.status === 'success' ? 'promo.granted' : 'promo.applied'));
-  });
+  app.post(
+    '/activity/apply',
+    {
+      ...player,
+      schema: { body: applyBody, response: { 200: okBody(ApplyResultView) } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const application = await promotions.apply(playerOf(request).playerId, request.body.id, request.locale);
+      return ok(application, translate(request.locale, application.status === 'success' ? 'promo.granted' : 'promo.applied'));
+    },
+  );
 
-  app.get('/activity/mine', { ...player, schema: { querystring: myPromotionsQuery, response: { 200: okBody(MyPromotionsView) } } },
-    async (request) => ok(await promotions.mine(playerOf(request).playerId, request.query, request.locale)));
+  app.get('/activity/mine', { ...player, schema: { querystring: myPromotionsQuery, response: { 200: okBody(MyPromotionsView) } } }, async (request) =>
+    ok(await promotions.mine(playerOf(request).playerId, request.query, request.locale)),
+  );
 };

@@ -16,9 +16,23 @@ import type { ErrorCode } from '../../../shared/errors.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { DAY_MS, startOfTaipeiDate, startOfTaipeiDay, taipeiDate } from '../../../shared/time.ts';
 import {
-  APPLICATION_STATUS, DEPOSIT_MODES, MODE_MENU_ORDER, PROMOTION_MODE, type Application, type ApplicationStatus, type FrontType,
-  type IneligibleReason, type LimitPeriod, type ModeEntry, type MyPromotions, type PlayerPromotionState, type PromotionCard,
-  type PromotionDetail, type PromotionJob, type PromotionList, type UniqueKey,
+  APPLICATION_STATUS,
+  DEPOSIT_MODES,
+  MODE_MENU_ORDER,
+  PROMOTION_MODE,
+  type Application,
+  type ApplicationStatus,
+  type FrontType,
+  type IneligibleReason,
+  type LimitPeriod,
+  type ModeEntry,
+  type MyPromotions,
+  type PlayerPromotionState,
+  type PromotionCard,
+  type PromotionDetail,
+  type PromotionJob,
+  type PromotionList,
+  type UniqueKey,
 } from '../../../shared/schemas/promotions.ts';
 import { DEPOSIT_METHODS } from '../../../shared/schemas/cashier.ts';
 import { checkGate, clearBonus, mayReceiveOffers } from '../protection/gate.ts';
@@ -58,11 +72,7 @@ const OPT_IN_PERIOD = '';
 export type Grant = repo.GrantRow;
 
 /** What happened to one qualifying event. */
-type AwardOutcome =
-  | { kind: 'paid'; grant: Grant }
-  | { kind: 'applying'; grant: Grant }
-  | { kind: 'duplicate' }
-  | { kind: 'refused'; code: ErrorCode };
+type AwardOutcome = { kind: 'paid'; grant: Grant } | { kind: 'applying'; grant: Grant } | { kind: 'duplicate' } | { kind: 'refused'; code: ErrorCode };
 
 interface AwardEvent {
   period: string;
@@ -106,7 +116,10 @@ function limitPeriodKey(period: LimitPeriod | string, now: Date): string {
 function rewardFor(p: Pick<repo.PromotionRow, 'tiers' | 'rewardKind' | 'fixedAmountMinor' | 'percentBp' | 'maxGrantMinor'>, baseMinor: bigint): bigint {
   let amount: bigint;
   if (p.tiers.length) {
-    const reached = p.tiers.filter((t) => baseMinor >= BigInt(t.thresholdMinor)).sort((a, b) => (BigInt(a.thresholdMinor) < BigInt(b.thresholdMinor) ? -1 : 1)).at(-1);
+    const reached = p.tiers
+      .filter((t) => baseMinor >= BigInt(t.thresholdMinor))
+      .sort((a, b) => (BigInt(a.thresholdMinor) < BigInt(b.thresholdMinor) ? -1 : 1))
+      .at(-1);
     if (!reached) return 0n;
     amount = BigInt(reached.amountMinor) > 0n ? BigInt(reached.amountMinor) : (baseMinor * BigInt(reached.percentBp)) / BP;
   } else if (p.rewardKind === 'fixed') amount = p.fixedAmountMinor;
@@ -138,7 +151,9 @@ export class PromotionsService {
   async showType(mode: number | undefined, locale: Locale): Promise<ModeEntry[]> {
     const entries = await repo.modeEntries(this.db);
     return MODE_MENU_ORDER.filter((m) => !mode || m === mode).map((m) => ({
-      mode: m, name: translate(locale, `promo.mode.${m}`), status: entries.get(m) === 'off' ? 'off' as const : 'on' as const,
+      mode: m,
+      name: translate(locale, `promo.mode.${m}`),
+      status: entries.get(m) === 'off' ? ('off' as const) : ('on' as const),
     }));
   }
 
@@ -150,18 +165,33 @@ export class PromotionsService {
     const entries = await repo.modeEntries(this.db);
     const hiddenModes = [...entries].filter(([, s]) => s === 'off').map(([m]) => m);
     const { rows, total } = await repo.hallPage(this.db, {
-      mode: q.mode || undefined, front: q.front || undefined, limited: q.limited === '1', now: this.clock(),
-      limit: q.pageSize, offset: offsetOf(q), hiddenModes,
+      mode: q.mode || undefined,
+      front: q.front || undefined,
+      limited: q.limited === '1',
+      now: this.clock(),
+      limit: q.pageSize,
+      offset: offsetOf(q),
+      hiddenModes,
     });
     return { data: rows.map((r) => this.card(r, locale)), total, page: q.page, pageSize: q.pageSize };
   }
 
   card(p: repo.PromotionRow, locale: Locale): PromotionCard {
     return {
-      id: p.id, mode: p.mode, mode_name: translate(locale, `promo.mode.${p.mode}`), front_id: p.frontId,
-      title: byLocale(locale, p.title, p.titleEn), summary: byLocale(locale, p.summary, p.summaryEn), banner: bannerUrl(p.bannerId),
-      limited_time: p.limitedTime, show_start: iso(p.showStart), show_end: iso(p.showEnd), claim_start: iso(p.claimStart), claim_end: iso(p.claimEnd),
-      claim_mode: p.claimMode === 'apply' ? 'apply' : 'automatic', ended: p.claimEnd !== null && p.claimEnd.getTime() < this.clock().getTime(),
+      id: p.id,
+      mode: p.mode,
+      mode_name: translate(locale, `promo.mode.${p.mode}`),
+      front_id: p.frontId,
+      title: byLocale(locale, p.title, p.titleEn),
+      summary: byLocale(locale, p.summary, p.summaryEn),
+      banner: bannerUrl(p.bannerId),
+      limited_time: p.limitedTime,
+      show_start: iso(p.showStart),
+      show_end: iso(p.showEnd),
+      claim_start: iso(p.claimStart),
+      claim_end: iso(p.claimEnd),
+      claim_mode: p.claimMode === 'apply' ? 'apply' : 'automatic',
+      ended: p.claimEnd !== null && p.claimEnd.getTime() < this.clock().getTime(),
     };
   }
 
@@ -171,11 +201,21 @@ export class PromotionsService {
     return {
       ...this.card(p, locale),
       content: byLocale(locale, p.content, p.contentEn),
-      reward_kind: p.rewardKind as PromotionDetail['reward_kind'], fixed_amount: minorToDecimal(p.fixedAmountMinor), percent: bp(p.percentBp),
-      tiers: p.tiers.map((t) => ({ threshold: minorToDecimal(BigInt(t.thresholdMinor)), amount: minorToDecimal(BigInt(t.amountMinor)), percent: bp(t.percentBp) })),
-      min_amount: minorToDecimal(p.minAmountMinor), max_grant: minorToDecimal(p.maxGrantMinor),
-      flow_multiple: p.flowMultiple, flow_base: p.flowBase === 'bonus_deposit' ? 'bonus_deposit' : 'bonus', is_sports: p.isSports,
-      limit_period: p.limitPeriod as LimitPeriod, limit_count: p.limitCount,
+      reward_kind: p.rewardKind as PromotionDetail['reward_kind'],
+      fixed_amount: minorToDecimal(p.fixedAmountMinor),
+      percent: bp(p.percentBp),
+      tiers: p.tiers.map((t) => ({
+        threshold: minorToDecimal(BigInt(t.thresholdMinor)),
+        amount: minorToDecimal(BigInt(t.amountMinor)),
+        percent: bp(t.percentBp),
+      })),
+      min_amount: minorToDecimal(p.minAmountMinor),
+      max_grant: minorToDecimal(p.maxGrantMinor),
+      flow_multiple: p.flowMultiple,
+      flow_base: p.flowBase === 'bonus_deposit' ? 'bonus_deposit' : 'bonus',
+      is_sports: p.isSports,
+      limit_period: p.limitPeriod as LimitPeriod,
+      limit_count: p.limitCount,
       player: playerId === undefined ? null : await this.playerState(p, playerId, locale),
     };
   }
@@ -192,14 +232,17 @@ export class PromotionsService {
     if (grants.some((g) => g.status === APPLICATION_STATUS.applying)) reasons.push('applied');
     const facts = await playerFacts(this.db, playerId);
     if (facts) reasons.push(...(await this.eligibility(p, facts, now)));
-    if (p.limitCount > 0 && (await repo.limitCount(this.db, p.id, playerId, 'player', limitPeriodKey(p.limitPeriod, now))) >= p.limitCount) reasons.push('limit_reached');
+    if (p.limitCount > 0 && (await repo.limitCount(this.db, p.id, playerId, 'player', limitPeriodKey(p.limitPeriod, now))) >= p.limitCount)
+      reasons.push('limit_reached');
     if (p.notCombinable && (await anyActiveBonusWallet(this.db, repo.walletsOfOtherGrants(playerId, p.mode, 0)))) reasons.push('not_combinable');
     if (p.budgetMinor !== null && p.spentMinor >= p.budgetMinor) reasons.push('budget');
     if (!(await mayReceiveOffers(this.db, playerId, now))) reasons.push('protection');
     const unique = [...new Set(reasons)];
     return {
-      can_apply: unique.length === 0, applied: grants.some((g) => g.status === APPLICATION_STATUS.applying || g.status === APPLICATION_STATUS.success),
-      status: (latest?.status as ApplicationStatus | undefined) ?? null, reasons: unique,
+      can_apply: unique.length === 0,
+      applied: grants.some((g) => g.status === APPLICATION_STATUS.applying || g.status === APPLICATION_STATUS.success),
+      status: (latest?.status as ApplicationStatus | undefined) ?? null,
+      reasons: unique,
       reason_texts: unique.map((r) => translate(locale, `promo.reason.${r}`)),
       reject_reason: latest?.status === APPLICATION_STATUS.fail ? reasonText(latest.reason, locale) : '',
     };
@@ -249,12 +292,18 @@ export class PromotionsService {
     if (mine.some((g) => g.status === APPLICATION_STATUS.applying)) throw new ApiError('promotion_applied');
     const periodKey = limitPeriodKey(p.limitPeriod, now);
     if (p.limitCount > 0 && (await repo.limitCount(this.db, p.id, playerId, 'player', periodKey)) >= p.limitCount) throw new ApiError('promotion_limit');
-    if (p.notCombinable && (await anyActiveBonusWallet(this.db, repo.walletsOfOtherGrants(playerId, p.mode, 0)))) throw new ApiError('promotion_not_combinable');
+    if (p.notCombinable && (await anyActiveBonusWallet(this.db, repo.walletsOfOtherGrants(playerId, p.mode, 0))))
+      throw new ApiError('promotion_not_combinable');
     if (p.budgetMinor !== null && p.spentMinor >= p.budgetMinor) throw new ApiError('promotion_budget');
 
     if (p.mode !== PROMOTION_MODE.general) {
       const row = await repo.insertGrant(this.db, {
-        promotionId: p.id, playerId, mode: p.mode, period: OPT_IN_PERIOD, status: APPLICATION_STATUS.applying, amountMinor: 0n,
+        promotionId: p.id,
+        playerId,
+        mode: p.mode,
+        period: OPT_IN_PERIOD,
+        status: APPLICATION_STATUS.applying,
+        amountMinor: 0n,
       });
       // The unique index lets one opt-in wait at a time; a second click finds the first.
       if (!row) throw new ApiError('promotion_applied');
@@ -278,16 +327,29 @@ export class PromotionsService {
   applicationView(r: Pick<GrantDetail, 'grant' | 'promotion' | 'wallet' | 'balance'>, locale: Locale): Application {
     const { grant: g, promotion: p, wallet: w } = r;
     return {
-      id: g.id, promotion_id: g.promotionId, mode: g.mode, title: byLocale(locale, p.title, p.titleEn),
-      status: g.status as ApplicationStatus, status_text: translate(locale, `promo.status.${g.status}`),
-      amount: minorToDecimal(g.amountMinor), period: g.period, reason: reasonText(g.reason, locale),
+      id: g.id,
+      promotion_id: g.promotionId,
+      mode: g.mode,
+      title: byLocale(locale, p.title, p.titleEn),
+      status: g.status as ApplicationStatus,
+      status_text: translate(locale, `promo.status.${g.status}`),
+      amount: minorToDecimal(g.amountMinor),
+      period: g.period,
+      reason: reasonText(g.reason, locale),
       target: g.target === 'central' || g.target === 'bonus' ? g.target : null,
-      wallet: w ? {
-        id: w.id, money: minorToDecimal(r.balance ?? 0n), bonus_bet: minorToDecimal(w.bonusBetMinor), bonus_now_bet: minorToDecimal(w.bonusNowBetMinor),
-        remaining_bet: minorToDecimal(w.bonusNowBetMinor >= w.bonusBetMinor ? 0n : w.bonusBetMinor - w.bonusNowBetMinor),
-        is_unlock: w.status === BONUS_WALLET_STATUS.unlocked, status: w.status,
-      } : null,
-      created_at: g.createdAt.toISOString(), reviewed_at: iso(g.reviewedAt),
+      wallet: w
+        ? {
+            id: w.id,
+            money: minorToDecimal(r.balance ?? 0n),
+            bonus_bet: minorToDecimal(w.bonusBetMinor),
+            bonus_now_bet: minorToDecimal(w.bonusNowBetMinor),
+            remaining_bet: minorToDecimal(w.bonusNowBetMinor >= w.bonusBetMinor ? 0n : w.bonusBetMinor - w.bonusNowBetMinor),
+            is_unlock: w.status === BONUS_WALLET_STATUS.unlocked,
+            status: w.status,
+          }
+        : null,
+      created_at: g.createdAt.toISOString(),
+      reviewed_at: iso(g.reviewedAt),
     };
   }
 
@@ -311,8 +373,16 @@ export class PromotionsService {
       await this.db.transaction(async (tx) => {
         let row: Grant | undefined;
         const values = {
-          promotionId: p.id, playerId, mode: p.mode, period: ev.period, status: APPLICATION_STATUS.applying, amountMinor: ev.amountMinor,
-          baseMinor: ev.baseMinor, reason: ev.reason ?? '', staffId: ev.staffId ?? null, detail: ev.detail ?? {},
+          promotionId: p.id,
+          playerId,
+          mode: p.mode,
+          period: ev.period,
+          status: APPLICATION_STATUS.applying,
+          amountMinor: ev.amountMinor,
+          baseMinor: ev.baseMinor,
+          reason: ev.reason ?? '',
+          staffId: ev.staffId ?? null,
+          detail: ev.detail ?? {},
         };
         if (ev.fromOptIn) {
           const optIn = await repo.grantByEvent(tx, p.id, playerId, OPT_IN_PERIOD, true);
@@ -339,8 +409,16 @@ export class PromotionsService {
     } catch (err) {
       if (!(err instanceof ApiError) || !ev.recordRefusal) throw err;
       await repo.insertGrant(this.db, {
-        promotionId: p.id, playerId, mode: p.mode, period: ev.period, status: APPLICATION_STATUS.fail, amountMinor: ev.amountMinor,
-        baseMinor: ev.baseMinor, reason: `error.${err.code}`, detail: ev.detail ?? {}, reviewedAt: this.clock(),
+        promotionId: p.id,
+        playerId,
+        mode: p.mode,
+        period: ev.period,
+        status: APPLICATION_STATUS.fail,
+        amountMinor: ev.amountMinor,
+        baseMinor: ev.baseMinor,
+        reason: `error.${err.code}`,
+        detail: ev.detail ?? {},
+        reviewedAt: this.clock(),
       });
       return { kind: 'refused', code: err.code };
     }
@@ -354,11 +432,18 @@ export class PromotionsService {
    * Pays a grant row inside the caller's transaction: the gate, "not combinable", the per-player limit and
    * anti-abuse keys, the journal, then the budget. Any refusal throws and the caller's transaction rolls back.
    */
-  private async payInTx(tx: DbOrTx, acc: BonusAccounts, p: repo.PromotionRow, row: Grant, ev: Pick<AwardEvent, 'forceUnique' | 'extraLimit' | 'staffId'>): Promise<Grant> {
+  private async payInTx(
+    tx: DbOrTx,
+    acc: BonusAccounts,
+    p: repo.PromotionRow,
+    row: Grant,
+    ev: Pick<AwardEvent, 'forceUnique' | 'extraLimit' | 'staffId'>,
+  ): Promise<Grant> {
     const now = this.clock();
     const playerId = row.playerId;
     const cleared = await clearBonus(tx, playerId, 'promotion', now);
-    if (p.notCombinable && (await anyActiveBonusWallet(tx, repo.walletsOfOtherGrants(playerId, p.mode, row.id)))) throw new ApiError('promotion_not_combinable');
+    if (p.notCombinable && (await anyActiveBonusWallet(tx, repo.walletsOfOtherGrants(playerId, p.mode, row.id))))
+      throw new ApiError('promotion_not_combinable');
     if (p.limitCount > 0 && !(await repo.takeLimit(tx, p.id, playerId, 'player', limitPeriodKey(p.limitPeriod, now), p.limitCount))) {
       throw new ApiError('promotion_limit');
     }
@@ -385,16 +470,31 @@ export class PromotionsService {
     const flowBase = row.amountMinor + (p.flowBase === 'bonus_deposit' ? row.baseMinor : 0n);
     const bonusBetMinor = BigInt(p.flowMultiple) * flowBase;
     const paid = await payBonusInTx(tx, acc, {
-      playerId, cleared, amountMinor: row.amountMinor, target, bonusBetMinor, name: p.title, nameEn: p.titleEn, kind: 'promotion_grant',
+      playerId,
+      cleared,
+      amountMinor: row.amountMinor,
+      target,
+      bonusBetMinor,
+      name: p.title,
+      nameEn: p.titleEn,
+      kind: 'promotion_grant',
       idempotencyKey: `${KEY_PREFIX}:${p.id}:${playerId}:${row.period}`,
       request: { promotion: p.id, player: playerId, period: row.period, amount: row.amountMinor.toString(), bet: bonusBetMinor.toString() },
-      isSports: p.isSports, giveUpWalletAmountMinor: p.giveUpWalletAmountMinor, staffId: ev.staffId ?? row.staffId ?? null, ref: `promotion:${row.id}`,
+      isSports: p.isSports,
+      giveUpWalletAmountMinor: p.giveUpWalletAmountMinor,
+      staffId: ev.staffId ?? row.staffId ?? null,
+      ref: `promotion:${row.id}`,
     });
     // The budget is taken last: its conditional update locks the promotion's row, which every claim of the
     // promotion needs, so it is held only from here to the commit. A budget that does not fit rolls all back.
     if (!(await repo.spendBudget(tx, p.id, row.amountMinor))) throw new ApiError('promotion_budget');
     const patch = {
-      status: APPLICATION_STATUS.success, target, walletId: paid.walletId, journalId: paid.journalId, bonusBetMinor, reviewedAt: now,
+      status: APPLICATION_STATUS.success,
+      target,
+      walletId: paid.walletId,
+      journalId: paid.journalId,
+      bonusBetMinor,
+      reviewedAt: now,
       staffId: ev.staffId ?? row.staffId ?? null,
     };
     await repo.updateGrant(tx, row.id, patch);
@@ -450,7 +550,10 @@ export class PromotionsService {
     await repo.pruneDepositChecks(this.db, new Date(now - windowMs - DEPOSIT_CHECK_KEEP_MS));
     const due = await paidDepositsCredited(this.db, {
       unless: repo.depositWasChecked,
-      from, to: new Date(now - (opts.graceMs ?? DEPOSIT_SWEEP_GRACE_MS)), methods: DEPOSIT_METHODS, createdSlackMs: DEPOSIT_CREATED_SLACK_MS,
+      from,
+      to: new Date(now - (opts.graceMs ?? DEPOSIT_SWEEP_GRACE_MS)),
+      methods: DEPOSIT_METHODS,
+      createdSlackMs: DEPOSIT_CREATED_SLACK_MS,
       limit: opts.limit ?? DEPOSIT_SWEEP_BATCH,
     });
     for (const d of due) {
@@ -495,7 +598,14 @@ export class PromotionsService {
       amount = rewardFor(p, base);
     }
     if (amount <= 0n) return;
-    await this.award(p, f.id, { period, amountMinor: amount, baseMinor: base, fromOptIn: p.claimMode === 'apply', recordRefusal: true, detail: { deposit: d.id } });
+    await this.award(p, f.id, {
+      period,
+      amountMinor: amount,
+      baseMinor: base,
+      fromOptIn: p.claimMode === 'apply',
+      recordRefusal: true,
+      detail: { deposit: d.id },
+    });
   }
 
   /** Mode 5 after a registration: one grant per registration address and per phone. */
@@ -505,7 +615,13 @@ export class PromotionsService {
     for (const p of await repo.claimablePromotions(this.db, [PROMOTION_MODE.registerSend], this.clock())) {
       try {
         if ((await this.eligibility(p, facts, this.clock())).length) continue;
-        await this.award(p, playerId, { period: 'register', amountMinor: rewardFor(p, 0n), baseMinor: 0n, forceUnique: ['address', 'phone'], recordRefusal: true });
+        await this.award(p, playerId, {
+          period: 'register',
+          amountMinor: rewardFor(p, 0n),
+          baseMinor: 0n,
+          forceUnique: ['address', 'phone'],
+          recordRefusal: true,
+        });
       } catch (err) {
         this.log(err, `register promotion ${p.id} for player ${playerId}`);
       }
@@ -543,15 +659,26 @@ export class PromotionsService {
       if (friend.registerIp && friend.registerIp === referrer.registerIp) {
         // Recorded as refused so it is not looked at again and an operator can see why nothing was paid.
         await repo.insertGrant(this.db, {
-          promotionId: p.id, playerId: referrer.id, mode: p.mode, period: `friend:${friendId}`, status: APPLICATION_STATUS.fail,
-          amountMinor: p.referrerAmountMinor, reason: 'error.promotion_duplicate', detail, reviewedAt: this.clock(),
+          promotionId: p.id,
+          playerId: referrer.id,
+          mode: p.mode,
+          period: `friend:${friendId}`,
+          status: APPLICATION_STATUS.fail,
+          amountMinor: p.referrerAmountMinor,
+          reason: 'error.promotion_duplicate',
+          detail,
+          reviewedAt: this.clock(),
         });
         continue;
       }
       try {
         if (p.referrerAmountMinor > 0n) {
           await this.award(p, referrer.id, {
-            period: `friend:${friendId}`, amountMinor: p.referrerAmountMinor, baseMinor: 0n, recordRefusal: true, detail,
+            period: `friend:${friendId}`,
+            amountMinor: p.referrerAmountMinor,
+            baseMinor: 0n,
+            recordRefusal: true,
+            detail,
             extraLimit: { playerId: referrer.id, scope: 'referrer', max: p.maxPerReferrer },
           });
         }
@@ -620,7 +747,9 @@ export class PromotionsService {
             items.push({ playerId: r.playerId, period: `${day}:${r.group}`, base: r.totalMinor, amount });
           }
           after = rows.at(-1)?.playerId ?? after;
-          await this.payItems(p, items, facts, (c) => { n += c; });
+          await this.payItems(p, items, facts, (c) => {
+            n += c;
+          });
           if (!full) break;
         } else {
           const rows = await netLossByPlayer(this.db, from, to, after, JOB_PAGE);
@@ -631,7 +760,9 @@ export class PromotionsService {
             await factsOf(r.playerId);
           }
           after = rows.at(-1)!.playerId;
-          await this.payItems(p, items, facts, (c) => { n += c; });
+          await this.payItems(p, items, facts, (c) => {
+            n += c;
+          });
           if (rows.length < JOB_PAGE) break;
         }
       }
@@ -641,8 +772,12 @@ export class PromotionsService {
     return { granted, alreadyRun };
   }
 
-  private async payItems(p: repo.PromotionRow, items: Array<{ playerId: number; period: string; base: bigint; amount: bigint }>,
-    facts: Map<number, PlayerFacts | undefined>, counted: (n: number) => void): Promise<void> {
+  private async payItems(
+    p: repo.PromotionRow,
+    items: Array<{ playerId: number; period: string; base: bigint; amount: bigint }>,
+    facts: Map<number, PlayerFacts | undefined>,
+    counted: (n: number) => void,
+  ): Promise<void> {
     for (const it of items) {
       const f = facts.get(it.playerId);
       if (!f || it.amount <= 0n) continue;
@@ -666,7 +801,8 @@ export class PromotionsService {
     const acc = await bonusAccounts(this.accounts, first.playerId);
     await this.db.transaction(async (tx) => {
       const row = await repo.grantForUpdate(tx, grantId);
-      if (!row || row.status !== APPLICATION_STATUS.applying || row.period === OPT_IN_PERIOD || row.amountMinor <= 0n) throw new ApiError('promotion_not_reviewable');
+      if (!row || row.status !== APPLICATION_STATUS.applying || row.period === OPT_IN_PERIOD || row.amountMinor <= 0n)
+        throw new ApiError('promotion_not_reviewable');
       await this.payInTx(tx, acc, p, row, { staffId });
       await audit(tx, { before: grantAudit(row), after: grantAudit((await repo.grantForUpdate(tx, grantId))!) });
     });
@@ -683,10 +819,25 @@ export class PromotionsService {
   }
 
   /** Mode 10: an operator's gift to one player, paid at once under the promotion's budget, limits and gate. */
-  async gift(p: repo.PromotionRow, playerId: number, amountMinor: bigint, key: string, staffId: number, reason: string, audit: GrantAudit): Promise<AwardOutcome> {
+  async gift(
+    p: repo.PromotionRow,
+    playerId: number,
+    amountMinor: bigint,
+    key: string,
+    staffId: number,
+    reason: string,
+    audit: GrantAudit,
+  ): Promise<AwardOutcome> {
     // A client's Idempotency-Key may be 80 characters; its digest keeps the period (and the journal key) bounded.
     const digest = createHash('sha256').update(key).digest('base64url').slice(0, 32);
-    return this.award(p, playerId, { period: `gift:${digest}`, amountMinor, baseMinor: 0n, staffId, reason, audit: (tx, grant) => audit(tx, { before: null, after: grantAudit(grant) }) });
+    return this.award(p, playerId, {
+      period: `gift:${digest}`,
+      amountMinor,
+      baseMinor: 0n,
+      staffId,
+      reason,
+      audit: (tx, grant) => audit(tx, { before: null, after: grantAudit(grant) }),
+    });
   }
 }
 

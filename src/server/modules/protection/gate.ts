@@ -35,11 +35,18 @@ const MONEY_ACTIONS: Record<GateAction, MoneyLimitKind[]> = {
 /** Actions that bring an amount into play: refused when the amount does not fit what is left. */
 const AMOUNT_ACTIONS = new Set<GateAction>(['deposit', 'transfer_in', 'auto_transfer', 'seamless_debit']);
 
-export interface LimitUsage { kind: MoneyLimitKind; period: LimitPeriod; valueMinor: bigint; usedMinor: bigint; remainingMinor: bigint; end: Date }
+export interface LimitUsage {
+  kind: MoneyLimitKind;
+  period: LimitPeriod;
+  valueMinor: bigint;
+  usedMinor: bigint;
+  remainingMinor: bigint;
+  end: Date;
+}
 
 /** Used and left of every money limit in force, in its current Taipei period. */
 export async function limitUsage(db: DbOrTx, playerId: number, now: Date, rows?: repo.LimitRow[], opts: { countInPlay?: boolean } = {}): Promise<LimitUsage[]> {
-  const limits = rows ?? await repo.limitsOf(db, playerId);
+  const limits = rows ?? (await repo.limitsOf(db, playerId));
   const out: LimitUsage[] = [];
   let inPlay: bigint | undefined;
   for (const row of limits) {
@@ -73,15 +80,22 @@ export function sessionLimitMinutes(rows: repo.LimitRow[]): number | null {
 
 /** The refusal once the session limit is reached: the player must sign in again for a new session. */
 export function sessionLimitError(): ApiError {
-  return new ApiError('protection_limit', undefined, { protection: { reason: 'session', kind: 'session', period: 'session', until: null, remaining: '0' } },
-    { limit: 'protection.limit.session.session', remaining: '0', until: 'protection.until.next_session' });
+  return new ApiError(
+    'protection_limit',
+    undefined,
+    { protection: { reason: 'session', kind: 'session', period: 'session', until: null, remaining: '0' } },
+    { limit: 'protection.limit.session.session', remaining: '0', until: 'protection.until.next_session' },
+  );
 }
 
 function exclusionError(ex: repo.ExclusionRow): ApiError {
   const kind = ex.kind === 'timeout' ? 'timeout' : 'self_exclusion';
-  return new ApiError('protection_excluded', undefined,
+  return new ApiError(
+    'protection_excluded',
+    undefined,
     { protection: { reason: kind, until: ex.endsAt?.toISOString() ?? null } },
-    { kind: `protection.kind.${kind}`, until: ex.endsAt ? taipeiMinute(ex.endsAt) : 'protection.until.permanent' });
+    { kind: `protection.kind.${kind}`, until: ex.endsAt ? taipeiMinute(ex.endsAt) : 'protection.until.permanent' },
+  );
 }
 
 /**
@@ -104,16 +118,25 @@ export async function checkGate(db: DbOrTx, playerId: number, action: GateAction
   const kinds = MONEY_ACTIONS[action];
   const takesAmount = AMOUNT_ACTIONS.has(action);
   // Money already on a platform may be played; only new money into play counts it against a loss limit.
-  const usage = (await limitUsage(db, playerId, now, rows.filter((r) => kinds.includes(r.kind as MoneyLimitKind)), { countInPlay: takesAmount }));
+  const usage = await limitUsage(
+    db,
+    playerId,
+    now,
+    rows.filter((r) => kinds.includes(r.kind as MoneyLimitKind)),
+    { countInPlay: takesAmount },
+  );
   if (!usage.length) return;
   // When several limits apply, the one with the least left decides.
   const tightest = usage.reduce((a, b) => (b.remainingMinor < a.remainingMinor ? b : a));
   const refused = takesAmount ? amountMinor > tightest.remainingMinor : tightest.remainingMinor <= 0n;
   if (!refused) return;
   const remaining = minorToDecimal(tightest.remainingMinor);
-  throw new ApiError('protection_limit', undefined,
+  throw new ApiError(
+    'protection_limit',
+    undefined,
     { protection: { reason: 'limit', kind: tightest.kind, period: tightest.period, until: tightest.end.toISOString(), remaining } },
-    { limit: `protection.limit.${tightest.kind}.${tightest.period}`, remaining, until: taipeiMinute(tightest.end) });
+    { limit: `protection.limit.${tightest.kind}.${tightest.period}`, remaining, until: taipeiMinute(tightest.end) },
+  );
 }
 
 /** For promotions, red packets and marketing messages that skip a player quietly instead of refusing a request. */

@@ -4,7 +4,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
-export interface ProtectionActionFigures { action: string; kind: string; events: number; players: number; byStaff: number }
+export interface ProtectionActionFigures {
+  action: string;
+  kind: string;
+  events: number;
+  players: number;
+  byStaff: number;
+}
 
 /** Events in [start, end) per action and limit kind ('' for actions that are not about one kind). */
 export async function protectionActions(db: DbOrTx, start: Date, end: Date): Promise<ProtectionActionFigures[]> {
@@ -16,7 +22,12 @@ export async function protectionActions(db: DbOrTx, start: Date, end: Date): Pro
   return res.rows.map((r) => ({ action: r.action, kind: r.kind, events: Number(r.n), players: Number(r.players), byStaff: Number(r.staff) }));
 }
 
-export interface LimitFigures { kind: string; period: string; players: number; pending: number }
+export interface LimitFigures {
+  kind: string;
+  period: string;
+  players: number;
+  pending: number;
+}
 
 /** Limits in force now (a value set) per kind and period, and how many changes are waiting (a pending time set). */
 export async function limitsInForce(db: DbOrTx): Promise<{ rows: LimitFigures[]; playersWithLimits: number }> {
@@ -32,7 +43,12 @@ export async function limitsInForce(db: DbOrTx): Promise<{ rows: LimitFigures[];
   };
 }
 
-export interface ExclusionFigures { kind: string; duration: string; active: number; started: number }
+export interface ExclusionFigures {
+  kind: string;
+  duration: string;
+  active: number;
+  started: number;
+}
 
 /** Exclusions per kind and duration: in force at `now` (players, each counted once per kind and duration), and begun in [start, end). */
 export async function exclusionFigures(db: DbOrTx, start: Date, end: Date, now: Date): Promise<ExclusionFigures[]> {
@@ -41,5 +57,7 @@ export async function exclusionFigures(db: DbOrTx, start: Date, end: Date, now: 
       count(distinct player_id) filter (where starts_at <= ${now.toISOString()}::timestamptz and (ends_at is null or ends_at > ${now.toISOString()}::timestamptz))::int as active,
       count(*) filter (where starts_at >= ${start.toISOString()}::timestamptz and starts_at < ${end.toISOString()}::timestamptz)::int as started
     from protection_exclusions group by 1, 2`);
-  return res.rows.map((r) => ({ kind: r.kind, duration: r.duration, active: Number(r.active), started: Number(r.started) })).filter((r) => r.active > 0 || r.started > 0);
+  return res.rows
+    .map((r) => ({ kind: r.kind, duration: r.duration, active: Number(r.active), started: Number(r.started) }))
+    .filter((r) => r.active > 0 || r.started > 0);
 }

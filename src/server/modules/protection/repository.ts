@@ -23,8 +23,13 @@ export async function hasGateRules(db: DbOrTx, playerId: number, now: Date): Pro
 }
 
 /** value and pendingValue in the kind's unit: minor units for money limits, minutes for session and reality. */
-export async function upsertLimit(db: DbOrTx, row: { playerId: number; kind: string; period: string; value: bigint | null; pendingValue: bigint | null; pendingAt: Date | null }): Promise<void> {
-  await db.insert(protectionLimits).values({ ...row, updatedAt: sql`now()` })
+export async function upsertLimit(
+  db: DbOrTx,
+  row: { playerId: number; kind: string; period: string; value: bigint | null; pendingValue: bigint | null; pendingAt: Date | null },
+): Promise<void> {
+  await db
+    .insert(protectionLimits)
+    .values({ ...row, updatedAt: sql`now()` })
     .onConflictDoUpdate({
       target: [protectionLimits.playerId, protectionLimits.kind, protectionLimits.period],
       set: { value: row.value, pendingValue: row.pendingValue, pendingAt: row.pendingAt, updatedAt: sql`now()` },
@@ -33,22 +38,36 @@ export async function upsertLimit(db: DbOrTx, row: { playerId: number; kind: str
 
 /** Exclusions in force at `now`, latest end first (a permanent one first of all). */
 export function activeExclusions(db: DbOrTx, playerId: number, now: Date): Promise<ExclusionRow[]> {
-  return db.select().from(protectionExclusions)
-    .where(and(eq(protectionExclusions.playerId, playerId), sql`${protectionExclusions.startsAt} <= ${now}`,
-      or(isNull(protectionExclusions.endsAt), gt(protectionExclusions.endsAt, now))))
+  return db
+    .select()
+    .from(protectionExclusions)
+    .where(
+      and(
+        eq(protectionExclusions.playerId, playerId),
+        sql`${protectionExclusions.startsAt} <= ${now}`,
+        or(isNull(protectionExclusions.endsAt), gt(protectionExclusions.endsAt, now)),
+      ),
+    )
     .orderBy(sql`${protectionExclusions.endsAt} desc nulls first`);
 }
 
 export async function phoneExcluded(db: DbOrTx, phone: string, now: Date): Promise<boolean> {
-  const rows = await db.select({ id: protectionExclusions.id }).from(protectionExclusions)
-    .where(and(eq(protectionExclusions.phone, phone), eq(protectionExclusions.kind, 'self_exclusion'),
-      or(isNull(protectionExclusions.endsAt), gt(protectionExclusions.endsAt, now)))).limit(1);
+  const rows = await db
+    .select({ id: protectionExclusions.id })
+    .from(protectionExclusions)
+    .where(
+      and(
+        eq(protectionExclusions.phone, phone),
+        eq(protectionExclusions.kind, 'self_exclusion'),
+        or(isNull(protectionExclusions.endsAt), gt(protectionExclusions.endsAt, now)),
+      ),
+    )
+    .limit(1);
   return rows.length > 0;
 }
 
 export function exclusionsOf(db: DbOrTx, playerId: number, limit = 50): Promise<ExclusionRow[]> {
-  return db.select().from(protectionExclusions).where(eq(protectionExclusions.playerId, playerId))
-    .orderBy(desc(protectionExclusions.id)).limit(limit);
+  return db.select().from(protectionExclusions).where(eq(protectionExclusions.playerId, playerId)).orderBy(desc(protectionExclusions.id)).limit(limit);
 }
 
 export async function insertExclusion(db: DbOrTx, row: typeof protectionExclusions.$inferInsert): Promise<ExclusionRow> {
@@ -56,7 +75,10 @@ export async function insertExclusion(db: DbOrTx, row: typeof protectionExclusio
   return rows[0]!;
 }
 
-export async function insertEvent(db: DbOrTx, row: { playerId: number; action: string; detail: Record<string, unknown>; staffId?: number | null }): Promise<void> {
+export async function insertEvent(
+  db: DbOrTx,
+  row: { playerId: number; action: string; detail: Record<string, unknown>; staffId?: number | null },
+): Promise<void> {
   await db.insert(protectionEvents).values({ playerId: row.playerId, action: row.action, detail: row.detail, staffId: row.staffId ?? null });
 }
 
@@ -74,7 +96,10 @@ export async function activeRegister(db: DbOrTx, now: Date, q: { search?: string
   );
   const [rows, count] = await Promise.all([
     db.select().from(protectionExclusions).where(where).orderBy(desc(protectionExclusions.id)).limit(q.limit).offset(q.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(protectionExclusions).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(protectionExclusions)
+      .where(where),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
 }

@@ -6,8 +6,16 @@ import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
 import {
-  confirmLimitBody, exclusionView, limitOutcomeView, outcomeView, protectionStatusView, realityCheckBody, selfExclusionBody,
-  sessionLimitBody, setLimitBody, timeoutBody,
+  confirmLimitBody,
+  exclusionView,
+  limitOutcomeView,
+  outcomeView,
+  protectionStatusView,
+  realityCheckBody,
+  selfExclusionBody,
+  sessionLimitBody,
+  setLimitBody,
+  timeoutBody,
 } from '../../../shared/schemas/protection.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import { playerOf } from '../auth/request.ts';

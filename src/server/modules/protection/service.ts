@@ -11,8 +11,15 @@ import { endOtherSessions, endSessions, liveSessionOf, lockPlayerRow, playerIden
 import { netResultSince } from '../bets/limits-usage.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import {
-  LIMIT_PERIOD_NAMES, MONEY_LIMIT_KINDS, type ActivityWalletRule, type ExclusionView, type LimitView, type MoneyLimitKind,
-  type ProtectionStatus, type ExclusionKind, type ProtectionEventView,
+  LIMIT_PERIOD_NAMES,
+  MONEY_LIMIT_KINDS,
+  type ActivityWalletRule,
+  type ExclusionView,
+  type LimitView,
+  type MoneyLimitKind,
+  type ProtectionStatus,
+  type ExclusionKind,
+  type ProtectionEventView,
 } from '../../../shared/schemas/protection.ts';
 import { assertPhoneNotExcluded, checkGate, limitUsage, lockPlayerGate, sessionLimitMinutes, type GateAction, type ProtectionGate } from './gate.ts';
 import { addMonths, periodRange, type LimitPeriod } from './periods.ts';
@@ -39,7 +46,11 @@ const DURATIONS: Record<string, { kind: ExclusionKind; end: (from: Date) => Date
 };
 
 /** Who changes a setting: the player (with their session) or a staff member (with a reason). */
-export interface Actor { staffId?: number; reason?: string; sessionId?: number }
+export interface Actor {
+  staffId?: number;
+  reason?: string;
+  sessionId?: number;
+}
 
 export class ProtectionService implements ProtectionGate {
   /** Now, as the rules see it; tests replace it to cross period boundaries and cooling-off times. */
@@ -101,7 +112,11 @@ export class ProtectionService implements ProtectionGate {
 
   async status(playerId: number, sessionId?: number): Promise<ProtectionStatus> {
     const now = this.clock();
-    const [rows, exclusions, rule] = await Promise.all([repo.limitsOf(this.db, playerId), repo.activeExclusions(this.db, playerId, now), this.activityWalletRule()]);
+    const [rows, exclusions, rule] = await Promise.all([
+      repo.limitsOf(this.db, playerId),
+      repo.activeExclusions(this.db, playerId, now),
+      this.activityWalletRule(),
+    ]);
     const usage = await limitUsage(this.db, playerId, now, rows);
     const limits: LimitView[] = [];
     for (const kind of MONEY_LIMIT_KINDS) {
@@ -111,7 +126,8 @@ export class ProtectionService implements ProtectionGate {
         if (!row || (row.value === null && !row.pendingAt)) continue;
         const { end } = periodRange(period, now);
         limits.push({
-          kind, period,
+          kind,
+          period,
           value: row.value === null ? null : minorToDecimal(row.value),
           used: minorToDecimal(u?.usedMinor ?? 0n),
           remaining: u ? minorToDecimal(u.remainingMinor) : null,
@@ -155,15 +171,26 @@ export class ProtectionService implements ProtectionGate {
     const [events, exclusions] = await Promise.all([repo.eventsOf(this.db, playerId), repo.exclusionsOf(this.db, playerId)]);
     const names = await staffNames(this.db, [...new Set(events.flatMap((e) => (e.staffId === null ? [] : [e.staffId])))]);
     const logged: ProtectionEventView[] = events.map((e) => ({
-      id: e.id, action: e.action, detail: eventDetail(e.detail), staff_id: e.staffId,
-      staff_name: e.staffId === null ? null : names.get(e.staffId) ?? null,
-      actor: e.staffId !== null ? 'staff' : SYSTEM_EVENTS.has(e.action) ? 'system' : 'player', created_at: e.createdAt.toISOString(),
+      id: e.id,
+      action: e.action,
+      detail: eventDetail(e.detail),
+      staff_id: e.staffId,
+      staff_name: e.staffId === null ? null : (names.get(e.staffId) ?? null),
+      actor: e.staffId !== null ? 'staff' : SYSTEM_EVENTS.has(e.action) ? 'system' : 'player',
+      created_at: e.createdAt.toISOString(),
     }));
-    const ended: ProtectionEventView[] = exclusions.filter((x) => x.endsAt && x.endsAt.getTime() <= now.getTime()).map((x) => ({
-      // Negative ids keep these apart from the stored events' ids.
-      id: -x.id, action: x.kind === 'timeout' ? 'timeout_ended' : 'self_exclusion_ended', detail: { duration: x.duration },
-      staff_id: null, staff_name: null, actor: 'system', created_at: x.endsAt!.toISOString(),
-    }));
+    const ended: ProtectionEventView[] = exclusions
+      .filter((x) => x.endsAt && x.endsAt.getTime() <= now.getTime())
+      .map((x) => ({
+        // Negative ids keep these apart from the stored events' ids.
+        id: -x.id,
+        action: x.kind === 'timeout' ? 'timeout_ended' : 'self_exclusion_ended',
+        detail: { duration: x.duration },
+        staff_id: null,
+        staff_name: null,
+        actor: 'system',
+        created_at: x.endsAt!.toISOString(),
+      }));
     return {
       events: [...logged, ...ended].sort((a, b) => b.created_at.localeCompare(a.created_at)),
       exclusions: exclusions.map(exclusionView),
@@ -182,7 +209,13 @@ export class ProtectionService implements ProtectionGate {
    * session limit. A lower value applies at once; a higher one or a removal waits COOLING_OFF_MS and then needs the
    * player's confirmation. Staff may only lower.
    */
-  async setLimit(playerId: number, kind: MoneyLimitKind | 'session', period: LimitPeriod | 'session', value: bigint | null, actor: Actor = {}): Promise<'applied' | 'pending' | 'unchanged'> {
+  async setLimit(
+    playerId: number,
+    kind: MoneyLimitKind | 'session',
+    period: LimitPeriod | 'session',
+    value: bigint | null,
+    actor: Actor = {},
+  ): Promise<'applied' | 'pending' | 'unchanged'> {
     const now = this.clock();
     let outcome: 'applied' | 'pending' | 'unchanged' = 'unchanged';
     await this.db.transaction(async (tx) => {
@@ -195,7 +228,12 @@ export class ProtectionService implements ProtectionGate {
       if (lower) {
         // A decrease also drops a pending increase: the player asked for less.
         await repo.upsertLimit(tx, { playerId, kind, period, value, pendingValue: null, pendingAt: null });
-        await repo.insertEvent(tx, { playerId, action: 'limit_decreased', detail: { kind, period, from: str(current), to: str(value), reason: actor.reason ?? '' }, staffId: actor.staffId });
+        await repo.insertEvent(tx, {
+          playerId,
+          action: 'limit_decreased',
+          detail: { kind, period, from: str(current), to: str(value), reason: actor.reason ?? '' },
+          staffId: actor.staffId,
+        });
         outcome = 'applied';
         return;
       }
@@ -209,10 +247,15 @@ export class ProtectionService implements ProtectionGate {
       if (current === null && value === null) return;
       // A raise or a removal: never by staff, and only after the cooling-off for the player.
       // Said as the rule, not as a missing permission: no staff role may do it, only the player.
-      if (actor.staffId !== undefined) throw new ApiError('validation_failed', { value: [value === null ? 'bo.protection.remove_player_only' : 'bo.protection.raise_player_only'] });
+      if (actor.staffId !== undefined)
+        throw new ApiError('validation_failed', { value: [value === null ? 'bo.protection.remove_player_only' : 'bo.protection.raise_player_only'] });
       const pendingAt = new Date(now.getTime() + COOLING_OFF_MS);
       await repo.upsertLimit(tx, { playerId, kind, period, value: current, pendingValue: value, pendingAt });
-      await repo.insertEvent(tx, { playerId, action: value === null ? 'limit_removal_requested' : 'limit_increase_requested', detail: { kind, period, from: str(current), to: str(value), confirmable_at: pendingAt.toISOString() } });
+      await repo.insertEvent(tx, {
+        playerId,
+        action: value === null ? 'limit_removal_requested' : 'limit_increase_requested',
+        detail: { kind, period, from: str(current), to: str(value), confirmable_at: pendingAt.toISOString() },
+      });
       outcome = 'pending';
     });
     return outcome;
@@ -238,7 +281,14 @@ export class ProtectionService implements ProtectionGate {
   /** The reality-check interval is a reminder, not a limit: it changes at once either way. */
   async setRealityCheck(playerId: number, minutes: number | null): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await repo.upsertLimit(tx, { playerId, kind: 'reality', period: 'session', value: minutes === null ? null : BigInt(minutes), pendingValue: null, pendingAt: null });
+      await repo.upsertLimit(tx, {
+        playerId,
+        kind: 'reality',
+        period: 'session',
+        value: minutes === null ? null : BigInt(minutes),
+        pendingValue: null,
+        pendingAt: null,
+      });
       await repo.insertEvent(tx, { playerId, action: 'reality_check_set', detail: { minutes } });
     });
   }
@@ -273,10 +323,22 @@ export class ProtectionService implements ProtectionGate {
     await this.db.transaction(async (tx) => {
       await lockPlayerRow(tx, playerId);
       row = await repo.insertExclusion(tx, {
-        playerId, kind: spec.kind, duration, startsAt: now, endsAt: spec.end(now), phone: basics.phone, account: basics.account,
-        reason: actor.reason ?? '', staffId: actor.staffId ?? null,
+        playerId,
+        kind: spec.kind,
+        duration,
+        startsAt: now,
+        endsAt: spec.end(now),
+        phone: basics.phone,
+        account: basics.account,
+        reason: actor.reason ?? '',
+        staffId: actor.staffId ?? null,
       });
-      await repo.insertEvent(tx, { playerId, action: spec.kind === 'timeout' ? 'timeout_started' : 'self_exclusion_started', detail: { duration, ends_at: row.endsAt?.toISOString() ?? null, reason: actor.reason ?? '' }, staffId: actor.staffId });
+      await repo.insertEvent(tx, {
+        playerId,
+        action: spec.kind === 'timeout' ? 'timeout_started' : 'self_exclusion_started',
+        detail: { duration, ends_at: row.endsAt?.toISOString() ?? null, reason: actor.reason ?? '' },
+        staffId: actor.staffId,
+      });
       // Staff act without a session of the player's, so none is kept (0 matches no session).
       revoked = await endOtherSessions(tx, playerId, actor.sessionId ?? 0, 'kick');
     });
@@ -287,7 +349,11 @@ export class ProtectionService implements ProtectionGate {
       this.publish.disconnectSessions(revoked);
     }
     await this.events?.publish('player.excluded', {
-      playerId, exclusionId: excluded.id, kind: excluded.kind, endsAt: excluded.endsAt, activityWalletRule: await this.activityWalletRule(),
+      playerId,
+      exclusionId: excluded.id,
+      kind: excluded.kind,
+      endsAt: excluded.endsAt,
+      activityWalletRule: await this.activityWalletRule(),
     });
     this.publish.toPlayer(playerId, 'update-user');
     return exclusionView(excluded);
@@ -324,7 +390,12 @@ function assertPeriodOrder(rows: repo.LimitRow[], kind: string, period: LimitPer
 
 function exclusionView(e: repo.ExclusionRow): ExclusionView {
   return {
-    id: e.id, kind: e.kind, duration: e.duration, starts_at: e.startsAt.toISOString(),
-    ends_at: e.endsAt?.toISOString() ?? null, reason: e.reason, by_staff: e.staffId !== null,
+    id: e.id,
+    kind: e.kind,
+    duration: e.duration,
+    starts_at: e.startsAt.toISOString(),
+    ends_at: e.endsAt?.toISOString() ?? null,
+    reason: e.reason,
+    by_staff: e.staffId !== null,
   };
 }

@@ -7,9 +7,7 @@ import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import * as v from 'valibot';
 import { ok } from '../../lib/reply.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
-import {
-  claimListView, claimsQuery, rejectBody, reviewView, roundBody, roundListView, roundsQuery,
-} from '../../../shared/schemas/redpacket.ts';
+import { claimListView, claimsQuery, rejectBody, reviewView, roundBody, roundListView, roundsQuery } from '../../../shared/schemas/redpacket.ts';
 import { operatorOf } from '../staff/request.ts';
 import { idParams } from '../../../shared/schemas/paging.ts';
 
@@ -48,8 +46,12 @@ export const backofficeRedPacketRoutes: FastifyPluginAsync = async (plugin) => {
     return ok({ id: request.params.id, status: 'approved' as const, replayed });
   });
 
-  app.post('/red-packets/claims/:id/reject', { schema: { params: idParams, body: rejectBody, response: { 200: okBody(reviewView) } }, config: perm }, async (request) => {
-    await redpacket.reject(request.params.id, request.body.reason, operatorOf(request));
-    return ok({ id: request.params.id, status: 'rejected' as const, replayed: false });
-  });
+  app.post(
+    '/red-packets/claims/:id/reject',
+    { schema: { params: idParams, body: rejectBody, response: { 200: okBody(reviewView) } }, config: perm },
+    async (request) => {
+      await redpacket.reject(request.params.id, request.body.reason, operatorOf(request));
+      return ok({ id: request.params.id, status: 'rejected' as const, replayed: false });
+    },
+  );
 };

@@ -14,7 +14,10 @@ export const RUSH_HOUSES_PER_BATCH = 4;
 /** Claims one instance keeps waiting at most; beyond it a claim is refused at once rather than queued without end. */
 export const CLAIM_QUEUE_MAX = 20_000;
 
-export interface BatchClaim { playerId: number; houseAccountId: number }
+export interface BatchClaim {
+  playerId: number;
+  houseAccountId: number;
+}
 
 interface Waiting extends BatchClaim {
   resolve: (outcome: ClaimOutcome) => void;
@@ -98,7 +101,8 @@ export class ClaimBatcher {
         else byHouse.set(w.houseAccountId, [w]);
       }
       if (!byHouse.size) continue;
-      const houses = [...byHouse].sort(([ha, a], [hb, b]) => b.length - a.length || ha - hb)
+      const houses = [...byHouse]
+        .sort(([ha, a], [hb, b]) => b.length - a.length || ha - hb)
         .slice(0, queue.length > CLAIM_BATCH_MAX ? RUSH_HOUSES_PER_BATCH : undefined);
       // A player appears once in a batch; a second claim of theirs waits for the next one, which answers 'claimed'.
       const batch: Waiting[] = [];
@@ -125,7 +129,10 @@ export class ClaimBatcher {
     // By house account, then by player: every batch takes the house shards' row locks in the same order.
     const ordered = [...batch].sort((a, b) => a.houseAccountId - b.houseAccountId || a.playerId - b.playerId);
     try {
-      const outcomes = await this.run(roundId, ordered.map(({ playerId, houseAccountId }) => ({ playerId, houseAccountId })));
+      const outcomes = await this.run(
+        roundId,
+        ordered.map(({ playerId, houseAccountId }) => ({ playerId, houseAccountId })),
+      );
       for (const w of batch) {
         const outcome = outcomes.get(w.playerId);
         if (outcome) w.resolve(outcome);

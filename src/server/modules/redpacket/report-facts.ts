@@ -7,7 +7,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { taipeiDateTime } from '../../../shared/time.ts';
 import * as repo from './repository.ts';
 
-export interface RoundFigures { roundId: number; title: string; titleEn: string; claims: number; players: number; amountMinor: bigint }
+export interface RoundFigures {
+  roundId: number;
+  title: string;
+  titleEn: string;
+  claims: number;
+  players: number;
+  amountMinor: bigint;
+}
 
 /**
  * The claims paid in [start, end) (the bounds of a Taipei date range, as the reports' taipeiWindow gives them) per

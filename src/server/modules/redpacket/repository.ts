@@ -27,9 +27,18 @@ async function insertPackets(tx: DbOrTx, roundId: number, amounts: bigint[]): Pr
 
 /** Replaces a round that has not started and has no claims, with freshly drawn packets. False when it may no longer change. */
 export async function replaceRound(tx: DbOrTx, id: number, values: RoundValues, amounts: bigint[]): Promise<boolean> {
-  const updated = await tx.update(redPacketRounds).set({ ...values, updatedAt: new Date() })
-    .where(and(eq(redPacketRounds.id, id), eq(redPacketRounds.status, 'scheduled'), sql`${redPacketRounds.startsAt} > now()`, sql`${redPacketRounds.openedAt} is null`,
-      sql`not exists (select 1 from red_packets p where p.round_id = ${id} and p.player_id is not null)`))
+  const updated = await tx
+    .update(redPacketRounds)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(redPacketRounds.id, id),
+        eq(redPacketRounds.status, 'scheduled'),
+        sql`${redPacketRounds.startsAt} > now()`,
+        sql`${redPacketRounds.openedAt} is null`,
+        sql`not exists (select 1 from red_packets p where p.round_id = ${id} and p.player_id is not null)`,
+      ),
+    )
     .returning({ id: redPacketRounds.id });
   if (!updated.length) return false;
   await tx.delete(redPackets).where(eq(redPackets.roundId, id));
@@ -38,8 +47,11 @@ export async function replaceRound(tx: DbOrTx, id: number, values: RoundValues, 
 }
 
 export async function cancelRound(tx: DbOrTx, id: number): Promise<boolean> {
-  const rows = await tx.update(redPacketRounds).set({ status: 'cancelled', updatedAt: new Date() })
-    .where(and(eq(redPacketRounds.id, id), eq(redPacketRounds.status, 'scheduled'))).returning({ id: redPacketRounds.id });
+  const rows = await tx
+    .update(redPacketRounds)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(and(eq(redPacketRounds.id, id), eq(redPacketRounds.status, 'scheduled')))
+    .returning({ id: redPacketRounds.id });
   return rows.length > 0;
 }
 
@@ -63,7 +75,10 @@ export async function liveRound(db: DbOrTx): Promise<(RoundRow & { remaining: nu
 }
 
 export async function claimOf(db: DbOrTx, roundId: number, playerId: number): Promise<PacketRow | undefined> {
-  const [row] = await db.select().from(redPackets).where(and(eq(redPackets.roundId, roundId), eq(redPackets.playerId, playerId)));
+  const [row] = await db
+    .select()
+    .from(redPackets)
+    .where(and(eq(redPackets.roundId, roundId), eq(redPackets.playerId, playerId)));
   return row;
 }
 
@@ -79,11 +94,24 @@ const CLAIM_OUTCOMES = new Set(['paid', 'pending', 'not_found', 'ended', 'not_st
  * with SKIP LOCKED and, below the approval ceiling, the activity wallet and the journal (red_packet_pay). Run
  * outside any transaction: the statement is its own, so a refusal thrown inside it leaves nothing behind.
  */
-export async function claimPacket(db: DbOrTx, q: {
-  roundId: number; playerId: number; houseAccountId: number; gateChecked: boolean; lookbackSince: Date; name: string; nameEn: string;
-}): Promise<ClaimOutcome> {
+export async function claimPacket(
+  db: DbOrTx,
+  q: {
+    roundId: number;
+    playerId: number;
+    houseAccountId: number;
+    gateChecked: boolean;
+    lookbackSince: Date;
+    name: string;
+    nameEn: string;
+  },
+): Promise<ClaimOutcome> {
   const res = await db.execute<{
-    o_outcome: string; o_packet_id: string | number | null; o_amount_minor: string | number | null; o_wallet_id: string | number | null; o_journal_id: string | number | null;
+    o_outcome: string;
+    o_packet_id: string | number | null;
+    o_amount_minor: string | number | null;
+    o_wallet_id: string | number | null;
+    o_journal_id: string | number | null;
   }>(sql`select o_outcome, o_packet_id, o_amount_minor, o_wallet_id, o_journal_id from red_packet_claim(
     ${q.roundId}::bigint, ${q.playerId}::bigint, ${q.houseAccountId}::bigint, ${q.gateChecked}::boolean, ${q.lookbackSince.toISOString()}::timestamptz,
     ${q.name}::text, ${q.nameEn}::text)`);
@@ -96,13 +124,20 @@ export async function claimPacket(db: DbOrTx, q: {
 export const CLAIM_BATCH_MAX = 50;
 
 function outcomeOf(row: {
-  o_outcome: string; o_packet_id: string | number | null; o_amount_minor: string | number | null; o_wallet_id: string | number | null; o_journal_id: string | number | null;
+  o_outcome: string;
+  o_packet_id: string | number | null;
+  o_amount_minor: string | number | null;
+  o_wallet_id: string | number | null;
+  o_journal_id: string | number | null;
 }): ClaimOutcome {
   if (!CLAIM_OUTCOMES.has(row.o_outcome)) throw new Error(`red_packet_claim answered ${row.o_outcome}`);
   if (row.o_outcome === 'paid' || row.o_outcome === 'pending') {
     return {
-      outcome: row.o_outcome, packetId: Number(row.o_packet_id), amountMinor: BigInt(row.o_amount_minor ?? 0),
-      walletId: row.o_wallet_id === null ? null : Number(row.o_wallet_id), journalId: row.o_journal_id === null ? null : Number(row.o_journal_id),
+      outcome: row.o_outcome,
+      packetId: Number(row.o_packet_id),
+      amountMinor: BigInt(row.o_amount_minor ?? 0),
+      walletId: row.o_wallet_id === null ? null : Number(row.o_wallet_id),
+      journalId: row.o_journal_id === null ? null : Number(row.o_journal_id),
     };
   }
   return { outcome: row.o_outcome as Exclude<ClaimOutcome['outcome'], 'paid' | 'pending'> };
@@ -115,15 +150,26 @@ function outcomeOf(row: {
  * answered 'claimed'. The players must be distinct, at most CLAIM_BATCH_MAX, each with the house account that pays
  * them; the answer is by player id. Run outside any transaction: nothing is paid unless the whole statement commits.
  */
-export async function claimPackets(db: DbOrTx, q: {
-  roundId: number; players: { playerId: number; houseAccountId: number }[]; lookbackSince: Date; name: string; nameEn: string;
-}): Promise<Map<number, ClaimOutcome>> {
+export async function claimPackets(
+  db: DbOrTx,
+  q: {
+    roundId: number;
+    players: { playerId: number; houseAccountId: number }[];
+    lookbackSince: Date;
+    name: string;
+    nameEn: string;
+  },
+): Promise<Map<number, ClaimOutcome>> {
   if (q.players.length > CLAIM_BATCH_MAX) throw new Error(`a red-packet batch takes at most ${CLAIM_BATCH_MAX} players`);
   const ids = `{${q.players.map((p) => p.playerId).join(',')}}`;
   const houses = `{${q.players.map((p) => p.houseAccountId).join(',')}}`;
   const res = await db.execute<{
-    o_player_id: string | number; o_outcome: string; o_packet_id: string | number | null; o_amount_minor: string | number | null;
-    o_wallet_id: string | number | null; o_journal_id: string | number | null;
+    o_player_id: string | number;
+    o_outcome: string;
+    o_packet_id: string | number | null;
+    o_amount_minor: string | number | null;
+    o_wallet_id: string | number | null;
+    o_journal_id: string | number | null;
   }>(sql`select o_player_id, o_outcome, o_packet_id, o_amount_minor, o_wallet_id, o_journal_id from red_packet_claim_batch(
     ${q.roundId}::bigint, ${ids}::bigint[], ${houses}::bigint[], ${q.lookbackSince.toISOString()}::timestamptz, ${q.name}::text, ${q.nameEn}::text)`);
   const out = new Map<number, ClaimOutcome>();
@@ -144,28 +190,41 @@ export async function packetById(db: DbOrTx, id: number): Promise<PacketRow | un
 
 /** Stamps the payment with the transaction's now(), the journal's own time, so reports find both on the same day. */
 export async function markApproved(tx: DbOrTx, id: number, paid: { walletId: number | null; journalId: number }, staffId: number | null): Promise<void> {
-  await tx.update(redPackets).set({ status: 'approved', walletId: paid.walletId, journalId: paid.journalId, reviewedBy: staffId, reviewedAt: sql`now()` })
+  await tx
+    .update(redPackets)
+    .set({ status: 'approved', walletId: paid.walletId, journalId: paid.journalId, reviewedBy: staffId, reviewedAt: sql`now()` })
     .where(eq(redPackets.id, id));
 }
 
 export async function markRejected(tx: DbOrTx, id: number, reason: string, staffId: number): Promise<boolean> {
-  const rows = await tx.update(redPackets).set({ status: 'rejected', reason, reviewedBy: staffId, reviewedAt: new Date() })
-    .where(and(eq(redPackets.id, id), eq(redPackets.status, 'pending'))).returning({ id: redPackets.id });
+  const rows = await tx
+    .update(redPackets)
+    .set({ status: 'rejected', reason, reviewedBy: staffId, reviewedAt: new Date() })
+    .where(and(eq(redPackets.id, id), eq(redPackets.status, 'pending')))
+    .returning({ id: redPackets.id });
   return rows.length > 0;
 }
 
 /** Claimed and remaining packets, amount paid and claims waiting, per round. */
-export async function roundCounts(db: DbOrTx, roundIds: number[]): Promise<Map<number, { claimed: number; remaining: number; paidMinor: bigint; pending: number }>> {
+export async function roundCounts(
+  db: DbOrTx,
+  roundIds: number[],
+): Promise<Map<number, { claimed: number; remaining: number; paidMinor: bigint; pending: number }>> {
   const out = new Map<number, { claimed: number; remaining: number; paidMinor: bigint; pending: number }>();
   if (!roundIds.length) return out;
-  const rows = await db.select({
-    roundId: redPackets.roundId,
-    claimed: sql<string>`count(${redPackets.playerId})`,
-    remaining: sql<string>`count(*) filter (where ${redPackets.playerId} is null)`,
-    paid: sql<string>`coalesce(sum(${redPackets.amountMinor}) filter (where ${redPackets.status} = 'approved'), 0)`,
-    pending: sql<string>`count(*) filter (where ${redPackets.status} = 'pending')`,
-  }).from(redPackets).where(sql`${redPackets.roundId} in ${roundIds}`).groupBy(redPackets.roundId);
-  for (const r of rows) out.set(Number(r.roundId), { claimed: Number(r.claimed), remaining: Number(r.remaining), paidMinor: BigInt(r.paid), pending: Number(r.pending) });
+  const rows = await db
+    .select({
+      roundId: redPackets.roundId,
+      claimed: sql<string>`count(${redPackets.playerId})`,
+      remaining: sql<string>`count(*) filter (where ${redPackets.playerId} is null)`,
+      paid: sql<string>`coalesce(sum(${redPackets.amountMinor}) filter (where ${redPackets.status} = 'approved'), 0)`,
+      pending: sql<string>`count(*) filter (where ${redPackets.status} = 'pending')`,
+    })
+    .from(redPackets)
+    .where(sql`${redPackets.roundId} in ${roundIds}`)
+    .groupBy(redPackets.roundId);
+  for (const r of rows)
+    out.set(Number(r.roundId), { claimed: Number(r.claimed), remaining: Number(r.remaining), paidMinor: BigInt(r.paid), pending: Number(r.pending) });
   return out;
 }
 
@@ -183,9 +242,14 @@ export async function listClaims(db: DbOrTx, filter: { status?: string; roundId?
   if (filter.roundId) conds.push(eq(redPackets.roundId, filter.roundId));
   const where = and(...conds);
   const [rows, [total]] = await Promise.all([
-    db.select({ packet: redPackets, account: accountNameOf(redPackets.playerId), title: redPacketRounds.title })
-      .from(redPackets).innerJoin(redPacketRounds, eq(redPacketRounds.id, redPackets.roundId))
-      .where(where).orderBy(filter.status === 'pending' ? asc(redPackets.claimedAt) : desc(redPackets.claimedAt), desc(redPackets.id)).limit(limit).offset(offset),
+    db
+      .select({ packet: redPackets, account: accountNameOf(redPackets.playerId), title: redPacketRounds.title })
+      .from(redPackets)
+      .innerJoin(redPacketRounds, eq(redPacketRounds.id, redPackets.roundId))
+      .where(where)
+      .orderBy(filter.status === 'pending' ? asc(redPackets.claimedAt) : desc(redPackets.claimedAt), desc(redPackets.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(redPackets).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
@@ -211,8 +275,15 @@ export async function markClosed(db: DbOrTx): Promise<number[]> {
   return res.rows.map((r) => Number(r.id));
 }
 
-
-export interface RoundPaid { roundId: number; title: string; titleEn: string; startsAt: Date; claims: number; players: number; amountMinor: bigint }
+export interface RoundPaid {
+  roundId: number;
+  title: string;
+  titleEn: string;
+  startsAt: Date;
+  claims: number;
+  players: number;
+  amountMinor: bigint;
+}
 
 /**
  * The claims paid in [start, end) per round, by the time each was paid (reviewed_at: stamped by now() in the
@@ -229,7 +300,13 @@ export async function paidByRound(db: DbOrTx, start: Date, end: Date, limit: num
     join red_packet_rounds r on r.id = g.round_id
     order by r.id limit ${limit}`);
   return res.rows.map((r) => ({
-    roundId: Number(r.id), title: r.title, titleEn: r.title_en, startsAt: new Date(r.starts_at), claims: Number(r.n), players: Number(r.players), amountMinor: BigInt(r.amount),
+    roundId: Number(r.id),
+    title: r.title,
+    titleEn: r.title_en,
+    startsAt: new Date(r.starts_at),
+    claims: Number(r.n),
+    players: Number(r.players),
+    amountMinor: BigInt(r.amount),
   }));
 }
 

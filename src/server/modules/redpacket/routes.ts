@@ -20,11 +20,15 @@ export const redPacketRoutes: FastifyPluginAsync = async (plugin) => {
     return ok(await redpacket.info(found?.playerId, request.locale));
   });
 
-  app.post('/activity/addAudit/:redEnvelopeId', {
-    onRequest: app.requirePlayer,
-    schema: { params: addAuditParams, response: { 200: okBody(addAuditView) } },
-  }, async (request) => {
-    const result = await redpacket.claim(playerOf(request).playerId, request.params.redEnvelopeId, request.locale);
-    return ok(result.view, result.message);
-  });
+  app.post(
+    '/activity/addAudit/:redEnvelopeId',
+    {
+      onRequest: app.requirePlayer,
+      schema: { params: addAuditParams, response: { 200: okBody(addAuditView) } },
+    },
+    async (request) => {
+      const result = await redpacket.claim(playerOf(request).playerId, request.params.redEnvelopeId, request.locale);
+      return ok(result.view, result.message);
+    },
+  );
 };

@@ -15,7 +15,12 @@ import { DAY_MS } from '../../../shared/time.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { translate } from '../../../i18n/index.ts';
 import {
-  RED_PACKET_MAX_POOL_MINOR, RED_PACKET_MAX_WINDOW_MS, type AddAuditView, type RedEnvelopeView, type RoundInput, type RoundView,
+  RED_PACKET_MAX_POOL_MINOR,
+  RED_PACKET_MAX_WINDOW_MS,
+  type AddAuditView,
+  type RedEnvelopeView,
+  type RoundInput,
+  type RoundView,
 } from '../../../shared/schemas/redpacket.ts';
 import { checkGate, clearBonus } from '../protection/gate.ts';
 import { isPublicUpload } from '../uploads/public-upload-facts.ts';
@@ -34,8 +39,12 @@ const JOURNAL_KIND: JournalKind = 'red_packet';
 
 /** The refusal each of red_packet_claim's outcomes stands for. */
 const CLAIM_REFUSALS: Record<Exclude<repo.ClaimOutcome['outcome'], 'paid' | 'pending' | 'gate'>, ErrorCode> = {
-  not_found: 'red_packet_not_found', ended: 'red_packet_ended', not_started: 'red_packet_not_started', claimed: 'red_packet_claimed',
-  ineligible: 'red_packet_ineligible', empty: 'red_packet_empty',
+  not_found: 'red_packet_not_found',
+  ended: 'red_packet_ended',
+  not_started: 'red_packet_not_started',
+  claimed: 'red_packet_claimed',
+  ineligible: 'red_packet_ineligible',
+  empty: 'red_packet_empty',
 };
 
 /**
@@ -74,11 +83,29 @@ function minor(text: string, field: string): bigint {
 
 /** Checks a round's settings in a fixed order and turns them into a row; impossible settings are refused by field. */
 /** What an audit row keeps of a round: its window, pool and packets (amounts as decimals, formatted when shown). */
-function roundAudit(r: { title: string; titleEn: string; startsAt: Date; endsAt: Date; poolMinor: bigint; packetCount: number; minPacketMinor: bigint; maxPacketMinor: bigint; approvalCeilingMinor: bigint; status: string }) {
+function roundAudit(r: {
+  title: string;
+  titleEn: string;
+  startsAt: Date;
+  endsAt: Date;
+  poolMinor: bigint;
+  packetCount: number;
+  minPacketMinor: bigint;
+  maxPacketMinor: bigint;
+  approvalCeilingMinor: bigint;
+  status: string;
+}) {
   return {
-    title: r.title, title_en: r.titleEn, starts_at: r.startsAt.toISOString(), ends_at: r.endsAt.toISOString(), pool: minorToDecimal(r.poolMinor),
-    packet_count: r.packetCount, min_packet: minorToDecimal(r.minPacketMinor), max_packet: minorToDecimal(r.maxPacketMinor),
-    approval_ceiling: minorToDecimal(r.approvalCeilingMinor), status: r.status,
+    title: r.title,
+    title_en: r.titleEn,
+    starts_at: r.startsAt.toISOString(),
+    ends_at: r.endsAt.toISOString(),
+    pool: minorToDecimal(r.poolMinor),
+    packet_count: r.packetCount,
+    min_packet: minorToDecimal(r.minPacketMinor),
+    max_packet: minorToDecimal(r.maxPacketMinor),
+    approval_ceiling: minorToDecimal(r.approvalCeilingMinor),
+    status: r.status,
   };
 }
 
@@ -97,10 +124,22 @@ function roundValues(input: RoundInput): repo.RoundValues {
   if (minPacketMinor * n > poolMinor) throw new ApiError('validation_failed', { pool: ['bo.redpacket.v.pool_below_min'] });
   if (maxPacketMinor * n < poolMinor) throw new ApiError('validation_failed', { pool: ['bo.redpacket.v.pool_above_max'] });
   return {
-    title: input.title, titleEn: input.title_en, startsAt, endsAt, poolMinor, packetCount: input.packet_count, minPacketMinor, maxPacketMinor,
-    minLevel: input.min_level, lookbackDays: input.lookback_days, minDepositMinor: minor(input.min_deposit, 'min_deposit'),
-    minValidBetMinor: minor(input.min_valid_bet, 'min_valid_bet'), flowMultiple: input.flow_multiple,
-    approvalCeilingMinor: minor(input.approval_ceiling, 'approval_ceiling'), position: input.position, pictureId: input.picture_id,
+    title: input.title,
+    titleEn: input.title_en,
+    startsAt,
+    endsAt,
+    poolMinor,
+    packetCount: input.packet_count,
+    minPacketMinor,
+    maxPacketMinor,
+    minLevel: input.min_level,
+    lookbackDays: input.lookback_days,
+    minDepositMinor: minor(input.min_deposit, 'min_deposit'),
+    minValidBetMinor: minor(input.min_valid_bet, 'min_valid_bet'),
+    flowMultiple: input.flow_multiple,
+    approvalCeilingMinor: minor(input.approval_ceiling, 'approval_ceiling'),
+    position: input.position,
+    pictureId: input.picture_id,
     showPageType: input.show_page_type,
   };
 }
@@ -110,7 +149,10 @@ function walletNames(round: repo.RoundRow): { name: string; nameEn: string } {
   return { name: `紅包雨 ${round.title}`.slice(0, 60), nameEn: `Red packet ${round.titleEn}`.slice(0, 60) };
 }
 
-interface ClaimResult { view: AddAuditView; message: string }
+interface ClaimResult {
+  view: AddAuditView;
+  message: string;
+}
 
 export class RedPacketService {
   private readonly db: Db;
@@ -170,7 +212,9 @@ export class RedPacketService {
     this.housesInUse.add(house);
     try {
       const outcomes = await repo.claimPackets(this.db, {
-        roundId, players: claims.map((c) => ({ playerId: c.playerId, houseAccountId: house })), ...walletNames(round),
+        roundId,
+        players: claims.map((c) => ({ playerId: c.playerId, houseAccountId: house })),
+        ...walletNames(round),
         lookbackSince: new Date(round.lookbackDays > 0 ? now - round.lookbackDays * DAY_MS : 0),
       });
       if ([...outcomes.values()].some((o) => o.outcome === 'empty')) {
@@ -194,7 +238,9 @@ export class RedPacketService {
     if (this.live && now - this.live.at < LIVE_CACHE_MS) return this.live.round;
     const live = { at: now, round: repo.liveRound(this.db) };
     this.live = live;
-    live.round.catch(() => { if (this.live === live) this.live = undefined; });
+    live.round.catch(() => {
+      if (this.live === live) this.live = undefined;
+    });
     return live.round;
   }
 
@@ -203,8 +249,16 @@ export class RedPacketService {
     const round = await this.liveRound();
     if (!round || round.endsAt.getTime() <= this.now()) {
       return {
-        haveRedEnvelope: false, haveRedEnvelopeRain: false, redpacketPosition: 'right', showRedPack: false, showPageType: 0,
-        redEnvelopeId: null, redEnvelopePic: null, title: '', endsAt: null, remaining: 0,
+        haveRedEnvelope: false,
+        haveRedEnvelopeRain: false,
+        redpacketPosition: 'right',
+        showRedPack: false,
+        showPageType: 0,
+        redEnvelopeId: null,
+        redEnvelopePic: null,
+        title: '',
+        endsAt: null,
+        remaining: 0,
       };
     }
     const claimed = playerId !== undefined && !!(await repo.claimOf(this.db, round.id, playerId));
@@ -236,7 +290,9 @@ export class RedPacketService {
     const entry = { at: now, round };
     this.roundCache.set(roundId, entry);
     // A failed read is not remembered: the next claim reads again.
-    round.catch(() => { if (this.roundCache.get(roundId) === entry) this.roundCache.delete(roundId); });
+    round.catch(() => {
+      if (this.roundCache.get(roundId) === entry) this.roundCache.delete(roundId);
+    });
     return round;
   }
 
@@ -265,7 +321,11 @@ export class RedPacketService {
       await checkGate(this.db, playerId, 'red_packet');
       try {
         taken = await repo.claimPacket(this.db, {
-          roundId, playerId, houseAccountId: house, gateChecked: true, ...walletNames(round),
+          roundId,
+          playerId,
+          houseAccountId: house,
+          gateChecked: true,
+          ...walletNames(round),
           lookbackSince: new Date(round.lookbackDays > 0 ? now - round.lookbackDays * DAY_MS : 0),
         });
       } catch (err) {
@@ -286,10 +346,16 @@ export class RedPacketService {
 
   private payment(round: repo.RoundRow, playerId: number, packetId: number, amountMinor: bigint, staffId: number | null) {
     return {
-      playerId, amountMinor, target: round.flowMultiple > 0 ? 'bonus' as const : 'central' as const,
-      bonusBetMinor: amountMinor * BigInt(round.flowMultiple), ...walletNames(round),
-      kind: JOURNAL_KIND, idempotencyKey: `red_packet:${round.id}:${packetId}:${playerId}`,
-      request: { roundId: round.id, packetId, playerId, amountMinor: amountMinor.toString() }, staffId, ref: `red_packet:${packetId}`,
+      playerId,
+      amountMinor,
+      target: round.flowMultiple > 0 ? ('bonus' as const) : ('central' as const),
+      bonusBetMinor: amountMinor * BigInt(round.flowMultiple),
+      ...walletNames(round),
+      kind: JOURNAL_KIND,
+      idempotencyKey: `red_packet:${round.id}:${packetId}:${playerId}`,
+      request: { roundId: round.id, packetId, playerId, amountMinor: amountMinor.toString() },
+      staffId,
+      ref: `red_packet:${packetId}`,
     };
   }
 
@@ -310,7 +376,15 @@ export class RedPacketService {
       const cleared = await clearBonus(tx, playerId, 'red_packet');
       const paid = await payBonusInTx(tx, accounts, { ...this.payment(round, playerId, packetId, locked.amountMinor, staff.staffId), cleared });
       await repo.markApproved(tx, packetId, paid, staff.staffId);
-      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.approve', target: `red_packet:${packetId}`, before: { status: locked.status }, after: { status: 'approved', amount: minorToDecimal(locked.amountMinor) }, detail: { round: round.id, title: round.title, player_id: playerId }, ip: staff.ip });
+      await recordAudit(tx, {
+        staffId: staff.staffId,
+        action: 'redpacket.claim.approve',
+        target: `red_packet:${packetId}`,
+        before: { status: locked.status },
+        after: { status: 'approved', amount: minorToDecimal(locked.amountMinor) },
+        detail: { round: round.id, title: round.title, player_id: playerId },
+        ip: staff.ip,
+      });
       return false;
     });
     if (!replayed) this.publish.toPlayer(playerId, 'update-user');
@@ -324,7 +398,15 @@ export class RedPacketService {
         throw new ApiError(packet?.playerId ? 'red_packet_not_pending' : 'not_found');
       }
       const packet = await repo.packetById(tx, packetId);
-      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.claim.reject', target: `red_packet:${packetId}`, before: { status: 'pending' }, after: { status: 'rejected' }, detail: { reason, player_id: packet?.playerId ?? null }, ip: staff.ip });
+      await recordAudit(tx, {
+        staffId: staff.staffId,
+        action: 'redpacket.claim.reject',
+        target: `red_packet:${packetId}`,
+        before: { status: 'pending' },
+        after: { status: 'rejected' },
+        detail: { reason, player_id: packet?.playerId ?? null },
+        ip: staff.ip,
+      });
     });
   }
 
@@ -341,7 +423,15 @@ export class RedPacketService {
     const amounts = drawPackets(values.poolMinor, values.packetCount, values.minPacketMinor, values.maxPacketMinor);
     return this.db.transaction(async (tx) => {
       const round = await repo.insertRound(tx, { ...values, createdBy: staff.staffId }, amounts);
-      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.create', target: `red_packet_round:${round.id}`, before: null, after: { ...input }, detail: { title: input.title }, ip: staff.ip });
+      await recordAudit(tx, {
+        staffId: staff.staffId,
+        action: 'redpacket.round.create',
+        target: `red_packet_round:${round.id}`,
+        before: null,
+        after: { ...input },
+        detail: { title: input.title },
+        ip: staff.ip,
+      });
       return round.id;
     });
   }
@@ -356,7 +446,14 @@ export class RedPacketService {
         throw new ApiError(was ? 'red_packet_locked' : 'not_found');
       }
       const change = changedFields(roundAudit(was!), roundAudit((await repo.roundById(tx, id))!));
-      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.update', target: `red_packet_round:${id}`, ...change, detail: { title: input.title }, ip: staff.ip });
+      await recordAudit(tx, {
+        staffId: staff.staffId,
+        action: 'redpacket.round.update',
+        target: `red_packet_round:${id}`,
+        ...change,
+        detail: { title: input.title },
+        ip: staff.ip,
+      });
     });
     this.roundCache.delete(id);
   }
@@ -365,7 +462,15 @@ export class RedPacketService {
     await this.db.transaction(async (tx) => {
       const was = await repo.roundById(tx, id);
       if (!(await repo.cancelRound(tx, id))) throw new ApiError(was ? 'red_packet_locked' : 'not_found');
-      await recordAudit(tx, { staffId: staff.staffId, action: 'redpacket.round.cancel', target: `red_packet_round:${id}`, before: { status: was?.status ?? null }, after: { status: 'cancelled' }, detail: { title: was?.title ?? '' }, ip: staff.ip });
+      await recordAudit(tx, {
+        staffId: staff.staffId,
+        action: 'redpacket.round.cancel',
+        target: `red_packet_round:${id}`,
+        before: { status: was?.status ?? null },
+        after: { status: 'cancelled' },
+        detail: { title: was?.title ?? '' },
+        ip: staff.ip,
+      });
     });
     this.live = undefined;
     this.roundCache.delete(id);
@@ -383,23 +488,53 @@ export class RedPacketService {
 
   async rounds(page: number, pageSize: number): Promise<{ data: RoundView[]; total: number; page: number; pageSize: number }> {
     const { rows, total } = await repo.listRounds(this.db, pageSize, offsetOf({ page, pageSize }));
-    const counts = await repo.roundCounts(this.db, rows.map((r) => r.id));
+    const counts = await repo.roundCounts(
+      this.db,
+      rows.map((r) => r.id),
+    );
     const now = this.now();
     return {
-      total, page, pageSize,
+      total,
+      page,
+      pageSize,
       data: rows.map((r) => {
         const c = counts.get(r.id) ?? { claimed: 0, remaining: 0, paidMinor: 0n, pending: 0 };
-        const state = r.status === 'cancelled' ? 'cancelled' as const
-          : now < r.startsAt.getTime() ? 'upcoming' as const
-            : now >= r.endsAt.getTime() ? 'ended' as const
-              : c.remaining === 0 ? 'sold_out' as const : 'live' as const;
+        const state =
+          r.status === 'cancelled'
+            ? ('cancelled' as const)
+            : now < r.startsAt.getTime()
+              ? ('upcoming' as const)
+              : now >= r.endsAt.getTime()
+                ? ('ended' as const)
+                : c.remaining === 0
+                  ? ('sold_out' as const)
+                  : ('live' as const);
         return {
-          id: r.id, title: r.title, title_en: r.titleEn, starts_at: r.startsAt.toISOString(), ends_at: r.endsAt.toISOString(),
-          pool: minorToDecimal(r.poolMinor), packet_count: r.packetCount, min_packet: minorToDecimal(r.minPacketMinor), max_packet: minorToDecimal(r.maxPacketMinor),
-          min_level: r.minLevel, lookback_days: r.lookbackDays, min_deposit: minorToDecimal(r.minDepositMinor), min_valid_bet: minorToDecimal(r.minValidBetMinor),
-          flow_multiple: r.flowMultiple, approval_ceiling: minorToDecimal(r.approvalCeilingMinor), position: r.position === 'left' ? 'left' as const : 'right' as const,
-          picture_id: r.pictureId, picture: r.pictureId ? this.pictureUrl(r.pictureId) : null, show_page_type: r.showPageType === 1 ? 1 as const : 0 as const,
-          status: r.status, state, claimed: c.claimed, remaining: c.remaining, paid: minorToDecimal(c.paidMinor), pending: c.pending,
+          id: r.id,
+          title: r.title,
+          title_en: r.titleEn,
+          starts_at: r.startsAt.toISOString(),
+          ends_at: r.endsAt.toISOString(),
+          pool: minorToDecimal(r.poolMinor),
+          packet_count: r.packetCount,
+          min_packet: minorToDecimal(r.minPacketMinor),
+          max_packet: minorToDecimal(r.maxPacketMinor),
+          min_level: r.minLevel,
+          lookback_days: r.lookbackDays,
+          min_deposit: minorToDecimal(r.minDepositMinor),
+          min_valid_bet: minorToDecimal(r.minValidBetMinor),
+          flow_multiple: r.flowMultiple,
+          approval_ceiling: minorToDecimal(r.approvalCeilingMinor),
+          position: r.position === 'left' ? ('left' as const) : ('right' as const),
+          picture_id: r.pictureId,
+          picture: r.pictureId ? this.pictureUrl(r.pictureId) : null,
+          show_page_type: r.showPageType === 1 ? (1 as const) : (0 as const),
+          status: r.status,
+          state,
+          claimed: c.claimed,
+          remaining: c.remaining,
+          paid: minorToDecimal(c.paidMinor),
+          pending: c.pending,
         };
       }),
     };
@@ -408,11 +543,22 @@ export class RedPacketService {
   async claims(filter: { status?: string; roundId?: number }, page: number, pageSize: number) {
     const { rows, total } = await repo.listClaims(this.db, filter, pageSize, offsetOf({ page, pageSize }));
     return {
-      total, page, pageSize,
+      total,
+      page,
+      pageSize,
       data: rows.map(({ packet: p, account, title }) => ({
-        id: p.id, round_id: p.roundId, round_title: title, player_id: p.playerId!, account, amount: minorToDecimal(p.amountMinor),
-        status: p.status as 'pending' | 'approved' | 'rejected', claimed_at: (p.claimedAt ?? new Date(0)).toISOString(),
-        reviewed_at: p.reviewedAt?.toISOString() ?? null, reviewed_by: p.reviewedBy, reason: p.reason, wallet_id: p.walletId,
+        id: p.id,
+        round_id: p.roundId,
+        round_title: title,
+        player_id: p.playerId!,
+        account,
+        amount: minorToDecimal(p.amountMinor),
+        status: p.status as 'pending' | 'approved' | 'rejected',
+        claimed_at: (p.claimedAt ?? new Date(0)).toISOString(),
+        reviewed_at: p.reviewedAt?.toISOString() ?? null,
+        reviewed_by: p.reviewedBy,
+        reason: p.reason,
+        wallet_id: p.walletId,
       })),
     };
   }

@@ -10,56 +10,139 @@ import { okBody } from '../../../shared/schemas/envelope.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { operatorOf } from '../staff/request.ts';
 import {
-  bonusesExportQuery, bonusesReportQuery, bonusesReportView, csvView, paymentsReportQuery, paymentsReportView, protectionReportQuery, protectionReportView, retentionReportQuery, retentionReportView, dailyReportQuery, dailyReportView, gamesReportQuery, gamesReportView, playerListExportQuery, playersReportQuery, playersReportView, rebuildBody, rebuiltView,
+  bonusesExportQuery,
+  bonusesReportQuery,
+  bonusesReportView,
+  csvView,
+  paymentsReportQuery,
+  paymentsReportView,
+  protectionReportQuery,
+  protectionReportView,
+  retentionReportQuery,
+  retentionReportView,
+  dailyReportQuery,
+  dailyReportView,
+  gamesReportQuery,
+  gamesReportView,
+  playerListExportQuery,
+  playersReportQuery,
+  playersReportView,
+  rebuildBody,
+  rebuiltView,
 } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportsService } from './service.ts';
 import { csvFileName, csvStream } from './csv.ts';
 import {
-  bonusDayColumns, bonusDayRows, bonusSourceColumns, bonusSourceRows, dailyColumns, dailyRows, oneBatch, paymentColumns, paymentRows, protectionColumns, protectionRows, retentionColumns, retentionRows, gameColumns, gameRows, playerListColumns, playerListRows, playerReportColumns, playerReportRows,
+  bonusDayColumns,
+  bonusDayRows,
+  bonusSourceColumns,
+  bonusSourceRows,
+  dailyColumns,
+  dailyRows,
+  oneBatch,
+  paymentColumns,
+  paymentRows,
+  protectionColumns,
+  protectionRows,
+  retentionColumns,
+  retentionRows,
+  gameColumns,
+  gameRows,
+  playerListColumns,
+  playerListRows,
+  playerReportColumns,
+  playerReportRows,
 } from './exports.ts';
 import { daysOf } from './range.ts';
 
 const csvAnswer = { 200: csvView };
 
 /** Audits an export (who, which report, which filters), then streams it as an attachment named after its filters. */
-async function sendCsv(reports: ReportsService, request: FastifyRequest, reply: FastifyReply, report: string, filters: Record<string, string | undefined>, body: Readable) {
+async function sendCsv(
+  reports: ReportsService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  report: string,
+  filters: Record<string, string | undefined>,
+  body: Readable,
+) {
   await reports.recordExport(operatorOf(request), report, filters, request.locale);
   const name = csvFileName(report, filters);
-  return reply.header('content-type', 'text/csv; charset=utf-8')
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('cache-control', 'no-store').send(body);
+    .header('cache-control', 'no-store')
+    .send(body);
 }
 
 type ReportsApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ValibotTypeProvider>;
 
 /** The exports of the reports read whole (a few dozen rows): bonuses, payments, retention and protection. */
 function smallExportRoutes(app: ReportsApp, reports: ReportsService): void {
-  app.get('/reports/bonuses/export', { schema: { querystring: bonusesExportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
-    const { from, to, table } = request.query;
-    const report = await reports.bonuses(request.query);
-    const body = table === 'days'
-      ? csvStream(bonusDayColumns(request.locale), oneBatch(bonusDayRows(report, request.locale)))
-      : csvStream(bonusSourceColumns(request.locale), oneBatch(bonusSourceRows(report, request.locale)));
-    return sendCsv(reports, request, reply, `bonuses-${table}`, { from, to }, body);
-  });
+  app.get(
+    '/reports/bonuses/export',
+    { schema: { querystring: bonusesExportQuery, response: csvAnswer }, config: { staff: 'reports' } },
+    async (request, reply) => {
+      const { from, to, table } = request.query;
+      const report = await reports.bonuses(request.query);
+      const body =
+        table === 'days'
+          ? csvStream(bonusDayColumns(request.locale), oneBatch(bonusDayRows(report, request.locale)))
+          : csvStream(bonusSourceColumns(request.locale), oneBatch(bonusSourceRows(report, request.locale)));
+      return sendCsv(reports, request, reply, `bonuses-${table}`, { from, to }, body);
+    },
+  );
 
-  app.get('/reports/payments/export', { schema: { querystring: paymentsReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
-    const { from, to } = request.query;
-    const report = await reports.payments(request.query);
-    return sendCsv(reports, request, reply, 'payments', { from, to }, csvStream(paymentColumns(request.locale), oneBatch(paymentRows(report, request.locale))));
-  });
+  app.get(
+    '/reports/payments/export',
+    { schema: { querystring: paymentsReportQuery, response: csvAnswer }, config: { staff: 'reports' } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const report = await reports.payments(request.query);
+      return sendCsv(
+        reports,
+        request,
+        reply,
+        'payments',
+        { from, to },
+        csvStream(paymentColumns(request.locale), oneBatch(paymentRows(report, request.locale))),
+      );
+    },
+  );
 
-  app.get('/reports/retention/export', { schema: { querystring: retentionReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
-    const { from, to, weeks } = request.query;
-    const report = await reports.retention(request.query);
-    return sendCsv(reports, request, reply, 'retention', { from, to, weeks: String(weeks) }, csvStream(retentionColumns(request.locale, weeks), oneBatch(retentionRows(report, request.locale))));
-  });
+  app.get(
+    '/reports/retention/export',
+    { schema: { querystring: retentionReportQuery, response: csvAnswer }, config: { staff: 'reports' } },
+    async (request, reply) => {
+      const { from, to, weeks } = request.query;
+      const report = await reports.retention(request.query);
+      return sendCsv(
+        reports,
+        request,
+        reply,
+        'retention',
+        { from, to, weeks: String(weeks) },
+        csvStream(retentionColumns(request.locale, weeks), oneBatch(retentionRows(report, request.locale))),
+      );
+    },
+  );
 
-  app.get('/reports/protection/export', { schema: { querystring: protectionReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
-    const { from, to } = request.query;
-    const report = await reports.protection(request.query);
-    return sendCsv(reports, request, reply, 'protection', { from, to }, csvStream(protectionColumns(request.locale), oneBatch(protectionRows(report, request.locale))));
-  });
+  app.get(
+    '/reports/protection/export',
+    { schema: { querystring: protectionReportQuery, response: csvAnswer }, config: { staff: 'reports' } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const report = await reports.protection(request.query);
+      return sendCsv(
+        reports,
+        request,
+        reply,
+        'protection',
+        { from, to },
+        csvStream(protectionColumns(request.locale), oneBatch(protectionRows(report, request.locale))),
+      );
+    },
+  );
 }
 
 export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
@@ -68,54 +151,111 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
   // Reports and exports read through the read replica when it may serve; the rebuild and the audit write through db.
   const reports = new ReportsService({ db, reader, gatewayOf: (method) => app.services.cashier.gatewayOf(method) });
 
-  app.get('/reports/daily', { schema: { querystring: dailyReportQuery, response: { 200: okBody(dailyReportView) } }, config: { staff: 'reports' } },
-    async (request) => ok(await reports.daily(request.query)));
+  app.get(
+    '/reports/daily',
+    { schema: { querystring: dailyReportQuery, response: { 200: okBody(dailyReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.daily(request.query)),
+  );
 
-  app.get('/reports/games', { schema: { querystring: gamesReportQuery, response: { 200: okBody(gamesReportView) } }, config: { staff: 'reports' } },
-    async (request) => ok(await reports.games(request.query)));
+  app.get(
+    '/reports/games',
+    { schema: { querystring: gamesReportQuery, response: { 200: okBody(gamesReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.games(request.query)),
+  );
 
-  app.get('/reports/players', { schema: { querystring: playersReportQuery, response: { 200: okBody(playersReportView) } }, config: { staff: 'reports.personal' } },
-    async (request) => ok(await reports.players(request.query)));
+  app.get(
+    '/reports/players',
+    { schema: { querystring: playersReportQuery, response: { 200: okBody(playersReportView) } }, config: { staff: 'reports.personal' } },
+    async (request) => ok(await reports.players(request.query)),
+  );
 
-  app.get('/reports/payments', { schema: { querystring: paymentsReportQuery, response: { 200: okBody(paymentsReportView) } }, config: { staff: 'reports' } },
-    async (request) => ok(await reports.payments(request.query)));
+  app.get(
+    '/reports/payments',
+    { schema: { querystring: paymentsReportQuery, response: { 200: okBody(paymentsReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.payments(request.query)),
+  );
 
-  app.get('/reports/retention', { schema: { querystring: retentionReportQuery, response: { 200: okBody(retentionReportView) } }, config: { staff: 'reports' } },
-    async (request) => ok(await reports.retention(request.query)));
+  app.get(
+    '/reports/retention',
+    { schema: { querystring: retentionReportQuery, response: { 200: okBody(retentionReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.retention(request.query)),
+  );
 
-  app.get('/reports/protection', { schema: { querystring: protectionReportQuery, response: { 200: okBody(protectionReportView) } }, config: { staff: 'reports' } },
-    async (request) => ok(await reports.protection(request.query)));
+  app.get(
+    '/reports/protection',
+    { schema: { querystring: protectionReportQuery, response: { 200: okBody(protectionReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.protection(request.query)),
+  );
 
-  app.get('/reports/bonuses', { schema: { querystring: bonusesReportQuery, response: { 200: okBody(bonusesReportView) } }, config: { staff: 'reports' } },
-    async (request) => ok(await reports.bonuses(request.query)));
+  app.get(
+    '/reports/bonuses',
+    { schema: { querystring: bonusesReportQuery, response: { 200: okBody(bonusesReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.bonuses(request.query)),
+  );
 
   smallExportRoutes(app, reports);
 
   app.get('/reports/daily/export', { schema: { querystring: dailyReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
     const { from, to } = request.query;
     daysOf(from, to);
-    return sendCsv(reports, request, reply, 'daily-summary', { from, to }, csvStream(dailyColumns(request.locale), dailyRows(reports, from, to, request.locale)));
+    return sendCsv(
+      reports,
+      request,
+      reply,
+      'daily-summary',
+      { from, to },
+      csvStream(dailyColumns(request.locale), dailyRows(reports, from, to, request.locale)),
+    );
   });
 
   app.get('/reports/games/export', { schema: { querystring: gamesReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
     const { from, to, level } = request.query;
     daysOf(from, to);
-    return sendCsv(reports, request, reply, 'games', { level, from, to }, csvStream(gameColumns(request.locale, level), gameRows(reports, from, to, level, request.locale)));
+    return sendCsv(
+      reports,
+      request,
+      reply,
+      'games',
+      { level, from, to },
+      csvStream(gameColumns(request.locale, level), gameRows(reports, from, to, level, request.locale)),
+    );
   });
 
-  app.get('/reports/players/export', { schema: { querystring: playersReportQuery, response: csvAnswer }, config: { staff: 'reports.personal' } }, async (request, reply) => {
-    const q = request.query;
-    daysOf(q.from, q.to);
-    const filters = { from: q.from, to: q.to, level: q.level === undefined ? undefined : String(q.level), reg_from: q.reg_from, reg_to: q.reg_to, activity: q.activity, min_deposit: q.min_deposit, min_ggr: q.min_ggr, partner: q.partner === undefined ? undefined : String(q.partner) };
-    return sendCsv(reports, request, reply, 'players-report', filters, csvStream(playerReportColumns(request.locale), playerReportRows(db, reports, q)));
-  });
+  app.get(
+    '/reports/players/export',
+    { schema: { querystring: playersReportQuery, response: csvAnswer }, config: { staff: 'reports.personal' } },
+    async (request, reply) => {
+      const q = request.query;
+      daysOf(q.from, q.to);
+      const filters = {
+        from: q.from,
+        to: q.to,
+        level: q.level === undefined ? undefined : String(q.level),
+        reg_from: q.reg_from,
+        reg_to: q.reg_to,
+        activity: q.activity,
+        min_deposit: q.min_deposit,
+        min_ggr: q.min_ggr,
+        partner: q.partner === undefined ? undefined : String(q.partner),
+      };
+      return sendCsv(reports, request, reply, 'players-report', filters, csvStream(playerReportColumns(request.locale), playerReportRows(db, reports, q)));
+    },
+  );
 
-  app.get('/reports/player-list/export', { schema: { querystring: playerListExportQuery, response: csvAnswer }, config: { staff: 'reports.personal' } }, async (request, reply) => {
-    const q = request.query.q || undefined;
-    return sendCsv(reports, request, reply, 'player-list', { q }, csvStream(playerListColumns(request.locale), playerListRows(db, q)));
-  });
+  app.get(
+    '/reports/player-list/export',
+    { schema: { querystring: playerListExportQuery, response: csvAnswer }, config: { staff: 'reports.personal' } },
+    async (request, reply) => {
+      const q = request.query.q || undefined;
+      return sendCsv(reports, request, reply, 'player-list', { q }, csvStream(playerListColumns(request.locale), playerListRows(db, q)));
+    },
+  );
 
-  app.post('/reports/rebuild', { schema: { body: rebuildBody, response: { 200: okBody(rebuiltView) } }, config: { staff: 'reports.manage' } }, async (request) => {
-    return ok(await reports.rebuildDayBy(operatorOf(request), request.body.day));
-  });
+  app.post(
+    '/reports/rebuild',
+    { schema: { body: rebuildBody, response: { 200: okBody(rebuiltView) } }, config: { staff: 'reports.manage' } },
+    async (request) => {
+      return ok(await reports.rebuildDayBy(operatorOf(request), request.body.day));
+    },
+  );
 };

@@ -22,7 +22,10 @@ import { daysOf, sortAndPage } from './range.ts';
 
 /** The ledger kinds of each source that is neither a promotion nor a red-packet round. */
 const LEDGER_SOURCES: Array<[BonusSource, ledgerFacts.ReportedKind[]]> = [
-  ['vip', ['vip_reward']], ['mall', ['exchange_bonus']], ['operator', ['bonus_grant']], ['returned', ['bonus_give_up', 'bonus_forfeit']],
+  ['vip', ['vip_reward']],
+  ['mall', ['exchange_bonus']],
+  ['operator', ['bonus_grant']],
+  ['returned', ['bonus_give_up', 'bonus_forfeit']],
 ];
 const BONUS_LEDGER_KINDS: ledgerFacts.ReportedKind[] = ['promotion_grant', 'red_packet', ...LEDGER_SOURCES.flatMap(([, k]) => k)];
 
@@ -33,7 +36,10 @@ const BONUS_LEDGER_KINDS: ledgerFacts.ReportedKind[] = ['promotion_grant', 'red_
 export const BONUS_SOURCES_MAX = 1_000;
 
 /** A day's (or the range's) releases: bonus money paid into central wallets, and how many journals paid it. */
-interface Released { amountMinor: bigint; journals: number }
+interface Released {
+  amountMinor: bigint;
+  journals: number;
+}
 
 function isRelease(kind: ledgerFacts.ReportedKind): boolean {
   return (ledgerFacts.RELEASE_KINDS as readonly string[]).includes(kind);
@@ -43,9 +49,18 @@ function dayFigures(f: DayFigures, grants: number, released: Released) {
   const granted = f.bonus.promotions + f.bonus.rebates + f.bonus.vip + f.bonus.red_packets + f.bonus.mall + f.bonus.operator;
   const m = minorToDecimal;
   return {
-    promotions: m(f.bonus.promotions), rebates: m(f.bonus.rebates), vip: m(f.bonus.vip), red_packets: m(f.bonus.red_packets), mall: m(f.bonus.mall),
-    operator: m(f.bonus.operator), granted: m(granted), returned: m(f.bonus.returned), net: m(granted + f.bonus.returned), grants,
-    released: m(released.amountMinor), releases: released.journals,
+    promotions: m(f.bonus.promotions),
+    rebates: m(f.bonus.rebates),
+    vip: m(f.bonus.vip),
+    red_packets: m(f.bonus.red_packets),
+    mall: m(f.bonus.mall),
+    operator: m(f.bonus.operator),
+    granted: m(granted),
+    returned: m(f.bonus.returned),
+    net: m(granted + f.bonus.returned),
+    grants,
+    released: m(released.amountMinor),
+    releases: released.journals,
   };
 }
 
@@ -53,8 +68,11 @@ export async function bonusesReport(db: DbOrTx, q: BonusesReportQuery): Promise<
   const list = daysOf(q.from, q.to);
   const { start, end } = taipeiWindow(q.from, q.to);
   const [money, rebates, promotions, rounds, players, releases] = await Promise.all([
-    ledgerFacts.moneyTotalsByDay(db, q.from, q.to), promotionFacts.rebatesByDay(db, start, end), promotionFacts.grantsByPromotion(db, start, end),
-    redPacketFacts.paidByRound(db, start, end, BONUS_SOURCES_MAX), ledgerFacts.playersByKind(db, q.from, q.to, BONUS_LEDGER_KINDS),
+    ledgerFacts.moneyTotalsByDay(db, q.from, q.to),
+    promotionFacts.rebatesByDay(db, start, end),
+    promotionFacts.grantsByPromotion(db, start, end),
+    redPacketFacts.paidByRound(db, start, end, BONUS_SOURCES_MAX),
+    ledgerFacts.playersByKind(db, q.from, q.to, BONUS_LEDGER_KINDS),
     releasesBySource(db, start, end),
   ]);
   const byDay = new Map(list.map((d) => [d, { f: emptyDay(), grants: 0, released: { amountMinor: 0n, journals: 0 } as Released }]));
@@ -100,45 +118,109 @@ export async function bonusesReport(db: DbOrTx, q: BonusesReportQuery): Promise<
  * paid, the ledger's red packets no round accounts for, and one per other kind.
  */
 function sourceRows(
-  promotions: promotionFacts.PromotionFigures[], rounds: redPacketFacts.RoundFigures[],
-  journals: Map<ledgerFacts.ReportedKind, { n: number; amountMinor: bigint }>, players: Map<ledgerFacts.ReportedKind, number>,
+  promotions: promotionFacts.PromotionFigures[],
+  rounds: redPacketFacts.RoundFigures[],
+  journals: Map<ledgerFacts.ReportedKind, { n: number; amountMinor: bigint }>,
+  players: Map<ledgerFacts.ReportedKind, number>,
 ): BonusSourceRowView[] {
   const rows: BonusSourceRowView[] = promotions.map((p) => ({
-    source: p.rebate ? 'rebate' : 'promotion', promotion_id: p.promotionId, round_id: null, title: p.title, title_en: p.titleEn, grants: p.grants, players: p.players,
-    amount: minorToDecimal(p.amountMinor), released: '0.00', releases: 0,
+    source: p.rebate ? 'rebate' : 'promotion',
+    promotion_id: p.promotionId,
+    round_id: null,
+    title: p.title,
+    title_en: p.titleEn,
+    grants: p.grants,
+    players: p.players,
+    amount: minorToDecimal(p.amountMinor),
+    released: '0.00',
+    releases: 0,
   }));
   const ledgerGrants = journals.get('promotion_grant') ?? { n: 0, amountMinor: 0n };
   const claimed = promotions.reduce((s, p) => ({ n: s.n + p.grants, amountMinor: s.amountMinor + p.amountMinor }), { n: 0, amountMinor: 0n });
   if (ledgerGrants.n !== claimed.n || ledgerGrants.amountMinor !== claimed.amountMinor) {
     // Players are not known apart for these: the ledger counts players per kind, not per promotion.
-    rows.push({ source: 'promotion_other', promotion_id: null, round_id: null, title: '', title_en: '', grants: ledgerGrants.n - claimed.n, players: 0, amount: minorToDecimal(ledgerGrants.amountMinor - claimed.amountMinor), released: '0.00', releases: 0 });
+    rows.push({
+      source: 'promotion_other',
+      promotion_id: null,
+      round_id: null,
+      title: '',
+      title_en: '',
+      grants: ledgerGrants.n - claimed.n,
+      players: 0,
+      amount: minorToDecimal(ledgerGrants.amountMinor - claimed.amountMinor),
+      released: '0.00',
+      releases: 0,
+    });
   }
   for (const r of rounds) {
-    rows.push({ source: 'red_packet_round', promotion_id: null, round_id: r.roundId, title: r.title, title_en: r.titleEn, grants: r.claims, players: r.players, amount: minorToDecimal(r.amountMinor), released: '0.00', releases: 0 });
+    rows.push({
+      source: 'red_packet_round',
+      promotion_id: null,
+      round_id: r.roundId,
+      title: r.title,
+      title_en: r.titleEn,
+      grants: r.claims,
+      players: r.players,
+      amount: minorToDecimal(r.amountMinor),
+      released: '0.00',
+      releases: 0,
+    });
   }
   const ledgerPackets = journals.get('red_packet') ?? { n: 0, amountMinor: 0n };
   const paid = rounds.reduce((s, r) => ({ n: s.n + r.claims, amountMinor: s.amountMinor + r.amountMinor }), { n: 0, amountMinor: 0n });
   if (ledgerPackets.n !== paid.n || ledgerPackets.amountMinor !== paid.amountMinor) {
     // As for promotion_other: the ledger counts players per kind, not per round, so these players are not known apart.
-    rows.push({ source: 'red_packets', promotion_id: null, round_id: null, title: '', title_en: '', grants: ledgerPackets.n - paid.n, players: 0, amount: minorToDecimal(ledgerPackets.amountMinor - paid.amountMinor), released: '0.00', releases: 0 });
+    rows.push({
+      source: 'red_packets',
+      promotion_id: null,
+      round_id: null,
+      title: '',
+      title_en: '',
+      grants: ledgerPackets.n - paid.n,
+      players: 0,
+      amount: minorToDecimal(ledgerPackets.amountMinor - paid.amountMinor),
+      released: '0.00',
+      releases: 0,
+    });
   }
   for (const [source, kinds] of LEDGER_SOURCES) {
     const n = kinds.reduce((s, k) => s + (journals.get(k)?.n ?? 0), 0);
     const amount = kinds.reduce((s, k) => s + (journals.get(k)?.amountMinor ?? 0n), 0n);
     if (n === 0 && amount === 0n) continue;
-    rows.push({ source, promotion_id: null, round_id: null, title: '', title_en: '', grants: n, players: kinds.reduce((s, k) => s + (players.get(k) ?? 0), 0), amount: minorToDecimal(amount), released: '0.00', releases: 0 });
+    rows.push({
+      source,
+      promotion_id: null,
+      round_id: null,
+      title: '',
+      title_en: '',
+      grants: n,
+      players: kinds.reduce((s, k) => s + (players.get(k) ?? 0), 0),
+      amount: minorToDecimal(amount),
+      released: '0.00',
+      releases: 0,
+    });
   }
   return rows;
 }
 
 /** What the wallets of one source released in the range. */
 interface SourceRelease {
-  source: BonusSource; promotionId: number | null; roundId: number | null; title: string; titleEn: string; journals: number; amountMinor: bigint;
+  source: BonusSource;
+  promotionId: number | null;
+  roundId: number | null;
+  title: string;
+  titleEn: string;
+  journals: number;
+  amountMinor: bigint;
 }
 
 /** Which source each funding journal kind stands for when no promotion or round claims the wallet. */
 const FUNDING_SOURCES: Record<string, BonusSource> = {
-  promotion_grant: 'promotion_other', red_packet: 'red_packets', vip_reward: 'vip', exchange_bonus: 'mall', bonus_grant: 'operator',
+  promotion_grant: 'promotion_other',
+  red_packet: 'red_packets',
+  vip_reward: 'vip',
+  exchange_bonus: 'mall',
+  bonus_grant: 'operator',
 };
 
 /**
@@ -149,8 +231,17 @@ const FUNDING_SOURCES: Record<string, BonusSource> = {
  */
 async function releasesBySource(db: DbOrTx, start: Date, end: Date): Promise<SourceRelease[]> {
   const res = await db.execute<{
-    funding_kind: string | null; promotion_id: string | null; mode: number | null; p_title: string | null; p_title_en: string | null;
-    round_id: string | null; r_title: string | null; r_title_en: string | null; starts_at: string | Date | null; journals: number; amount: string;
+    funding_kind: string | null;
+    promotion_id: string | null;
+    mode: number | null;
+    p_title: string | null;
+    p_title_en: string | null;
+    round_id: string | null;
+    r_title: string | null;
+    r_title_en: string | null;
+    starts_at: string | Date | null;
+    journals: number;
+    amount: string;
   }>(sql`
     select r.funding_kind, pg.promotion_id::text as promotion_id, pg.mode, pg.title as p_title, pg.title_en as p_title_en,
       rp.round_id::text as round_id, rp.title as r_title, rp.title_en as r_title_en, rp.starts_at,
@@ -187,8 +278,16 @@ function withReleases(rows: BonusSourceRowView[], releases: SourceRelease[], tot
     let entry = byKey.get(k);
     if (!entry) {
       const row: BonusSourceRowView = {
-        source: rel.source, promotion_id: rel.promotionId, round_id: rel.roundId, title: rel.title, title_en: rel.titleEn,
-        grants: 0, players: 0, amount: '0.00', released: '0.00', releases: 0,
+        source: rel.source,
+        promotion_id: rel.promotionId,
+        round_id: rel.roundId,
+        title: rel.title,
+        title_en: rel.titleEn,
+        grants: 0,
+        players: 0,
+        amount: '0.00',
+        released: '0.00',
+        releases: 0,
       };
       rows.push(row);
       byKey.set(k, (entry = { row, journals: 0, amountMinor: 0n }));
@@ -197,9 +296,20 @@ function withReleases(rows: BonusSourceRowView[], releases: SourceRelease[], tot
     entry.amountMinor += rel.amountMinor;
   };
   for (const rel of releases) add(rel);
-  const found = releases.reduce((s, r) => ({ journals: s.journals + r.journals, amountMinor: s.amountMinor + r.amountMinor }), { journals: 0, amountMinor: 0n });
+  const found = releases.reduce((s, r) => ({ journals: s.journals + r.journals, amountMinor: s.amountMinor + r.amountMinor }), {
+    journals: 0,
+    amountMinor: 0n,
+  });
   if (found.journals !== total.journals || found.amountMinor !== total.amountMinor) {
-    add({ source: 'released_other', promotionId: null, roundId: null, title: '', titleEn: '', journals: total.journals - found.journals, amountMinor: total.amountMinor - found.amountMinor });
+    add({
+      source: 'released_other',
+      promotionId: null,
+      roundId: null,
+      title: '',
+      titleEn: '',
+      journals: total.journals - found.journals,
+      amountMinor: total.amountMinor - found.amountMinor,
+    });
   }
   for (const { row, journals, amountMinor } of byKey.values()) {
     row.released = minorToDecimal(amountMinor);

@@ -15,7 +15,11 @@ export function csvCell(value: string | number | null | undefined, text = false)
 }
 
 /** A column of an export: its heading and how a row fills it (text columns are defused against formulas). */
-export interface CsvColumn<T> { heading: string; cell: (row: T) => string | number | null; text?: boolean }
+export interface CsvColumn<T> {
+  heading: string;
+  cell: (row: T) => string | number | null;
+  text?: boolean;
+}
 
 export function csvLine<T>(columns: ReadonlyArray<CsvColumn<T>>, row: T): string {
   return `${columns.map((c) => csvCell(c.cell(row), c.text)).join(',')}\r\n`;

@@ -7,23 +7,50 @@ import type { BetDayTotals } from '../bets/report-facts.ts';
 
 /** Where each reported journal kind goes in the summary. */
 const BONUS_OF: Partial<Record<ReportedKind, 'promotions' | 'vip' | 'red_packets' | 'mall' | 'operator' | 'returned'>> = {
-  promotion_grant: 'promotions', vip_reward: 'vip', red_packet: 'red_packets', exchange_bonus: 'mall', bonus_grant: 'operator',
-  bonus_give_up: 'returned', bonus_forfeit: 'returned',
+  promotion_grant: 'promotions',
+  vip_reward: 'vip',
+  red_packet: 'red_packets',
+  exchange_bonus: 'mall',
+  bonus_grant: 'operator',
+  bonus_give_up: 'returned',
+  bonus_forfeit: 'returned',
 };
 
 /** A day's figures in minor units and counts, before they are written as text. */
 export interface DayFigures {
-  registrations: number; ftdCount: number; ftdMinor: bigint; activePlayers: number; bettors: number;
-  depositCount: number; depositMinor: bigint; withdrawalCount: number; withdrawalMinor: bigint;
-  rounds: number; stakeMinor: bigint; validMinor: bigint; payoutMinor: bigint;
+  registrations: number;
+  ftdCount: number;
+  ftdMinor: bigint;
+  activePlayers: number;
+  bettors: number;
+  depositCount: number;
+  depositMinor: bigint;
+  withdrawalCount: number;
+  withdrawalMinor: bigint;
+  rounds: number;
+  stakeMinor: bigint;
+  validMinor: bigint;
+  payoutMinor: bigint;
   /** Bonuses by kind; rebates are promotion grants of a rebate mode, taken out of promotions (addRebates). */
   bonus: { promotions: bigint; rebates: bigint; vip: bigint; red_packets: bigint; mall: bigint; operator: bigint; returned: bigint };
 }
 
 export function emptyDay(): DayFigures {
   return {
-    registrations: 0, ftdCount: 0, ftdMinor: 0n, activePlayers: 0, bettors: 0, depositCount: 0, depositMinor: 0n, withdrawalCount: 0, withdrawalMinor: 0n,
-    rounds: 0, stakeMinor: 0n, validMinor: 0n, payoutMinor: 0n, bonus: { promotions: 0n, rebates: 0n, vip: 0n, red_packets: 0n, mall: 0n, operator: 0n, returned: 0n },
+    registrations: 0,
+    ftdCount: 0,
+    ftdMinor: 0n,
+    activePlayers: 0,
+    bettors: 0,
+    depositCount: 0,
+    depositMinor: 0n,
+    withdrawalCount: 0,
+    withdrawalMinor: 0n,
+    rounds: 0,
+    stakeMinor: 0n,
+    validMinor: 0n,
+    payoutMinor: 0n,
+    bonus: { promotions: 0n, rebates: 0n, vip: 0n, red_packets: 0n, mall: 0n, operator: 0n, returned: 0n },
   };
 }
 
@@ -94,14 +121,31 @@ export function dayView(f: DayFigures): DailyTotalsView {
   const ggr = f.stakeMinor - f.payoutMinor;
   const bonus = bonusTotalOf(f);
   return {
-    registrations: f.registrations, ftd_count: f.ftdCount, ftd_amount: minorToDecimal(f.ftdMinor), active_players: f.activePlayers, bettors: f.bettors,
-    deposit_count: f.depositCount, deposit_amount: minorToDecimal(f.depositMinor), withdrawal_count: f.withdrawalCount,
-    withdrawal_amount: minorToDecimal(f.withdrawalMinor), net_cash: minorToDecimal(f.depositMinor - f.withdrawalMinor),
-    rounds: f.rounds, bets: minorToDecimal(f.stakeMinor), valid_bet: minorToDecimal(f.validMinor), payout: minorToDecimal(f.payoutMinor),
-    ggr: minorToDecimal(ggr), ggr_pct: ggrPercent(ggr, f.stakeMinor),
-    bonus_promotions: minorToDecimal(f.bonus.promotions), bonus_rebates: minorToDecimal(f.bonus.rebates), bonus_vip: minorToDecimal(f.bonus.vip), bonus_red_packets: minorToDecimal(f.bonus.red_packets),
-    bonus_mall: minorToDecimal(f.bonus.mall), bonus_operator: minorToDecimal(f.bonus.operator), bonus_returned: minorToDecimal(f.bonus.returned),
-    bonus_total: minorToDecimal(bonus), ngr: minorToDecimal(ggr - bonus),
+    registrations: f.registrations,
+    ftd_count: f.ftdCount,
+    ftd_amount: minorToDecimal(f.ftdMinor),
+    active_players: f.activePlayers,
+    bettors: f.bettors,
+    deposit_count: f.depositCount,
+    deposit_amount: minorToDecimal(f.depositMinor),
+    withdrawal_count: f.withdrawalCount,
+    withdrawal_amount: minorToDecimal(f.withdrawalMinor),
+    net_cash: minorToDecimal(f.depositMinor - f.withdrawalMinor),
+    rounds: f.rounds,
+    bets: minorToDecimal(f.stakeMinor),
+    valid_bet: minorToDecimal(f.validMinor),
+    payout: minorToDecimal(f.payoutMinor),
+    ggr: minorToDecimal(ggr),
+    ggr_pct: ggrPercent(ggr, f.stakeMinor),
+    bonus_promotions: minorToDecimal(f.bonus.promotions),
+    bonus_rebates: minorToDecimal(f.bonus.rebates),
+    bonus_vip: minorToDecimal(f.bonus.vip),
+    bonus_red_packets: minorToDecimal(f.bonus.red_packets),
+    bonus_mall: minorToDecimal(f.bonus.mall),
+    bonus_operator: minorToDecimal(f.bonus.operator),
+    bonus_returned: minorToDecimal(f.bonus.returned),
+    bonus_total: minorToDecimal(bonus),
+    ngr: minorToDecimal(ggr - bonus),
   };
 }
 

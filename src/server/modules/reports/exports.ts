@@ -4,7 +4,18 @@ import type { Db } from '../../db/client.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { boTranslate, isBoKey } from '../../../i18n/backoffice.ts';
 import type {
-  BonusDayView, BonusSourceRowView, BonusesReportView, DailyRowView, GameLevel, GameRowView, PaymentMethodRowView, PaymentsReportView, PlayerReportRowView, ProtectionReportView, RetentionCohortView, RetentionReportView,
+  BonusDayView,
+  BonusSourceRowView,
+  BonusesReportView,
+  DailyRowView,
+  GameLevel,
+  GameRowView,
+  PaymentMethodRowView,
+  PaymentsReportView,
+  PlayerReportRowView,
+  ProtectionReportView,
+  RetentionCohortView,
+  RetentionReportView,
 } from '../../../shared/schemas/backoffice/reports.ts';
 import { taipeiDateTime } from '../../../shared/time.ts';
 import * as authFacts from '../auth/report-facts.ts';
@@ -17,9 +28,31 @@ import { matchingPlayers, type PlayerFilters } from './players.ts';
 export const EXPORT_BATCH = 2_000;
 
 const DAILY_FIELDS = [
-  'registrations', 'ftd_count', 'ftd_amount', 'active_players', 'bettors', 'deposit_count', 'deposit_amount', 'withdrawal_count', 'withdrawal_amount',
-  'net_cash', 'rounds', 'bets', 'valid_bet', 'payout', 'ggr', 'ggr_pct', 'bonus_promotions', 'bonus_rebates', 'bonus_vip', 'bonus_red_packets', 'bonus_mall',
-  'bonus_operator', 'bonus_returned', 'bonus_total', 'ngr',
+  'registrations',
+  'ftd_count',
+  'ftd_amount',
+  'active_players',
+  'bettors',
+  'deposit_count',
+  'deposit_amount',
+  'withdrawal_count',
+  'withdrawal_amount',
+  'net_cash',
+  'rounds',
+  'bets',
+  'valid_bet',
+  'payout',
+  'ggr',
+  'ggr_pct',
+  'bonus_promotions',
+  'bonus_rebates',
+  'bonus_vip',
+  'bonus_red_packets',
+  'bonus_mall',
+  'bonus_operator',
+  'bonus_returned',
+  'bonus_total',
+  'ngr',
 ] as const satisfies ReadonlyArray<keyof DailyRowView>;
 
 const heading = (locale: Locale, field: string) => boTranslate(locale, `bo.reports.col.${field}`);
@@ -41,7 +74,11 @@ export async function* dailyRows(reports: ReportsService, from: string, to: stri
 
 export function gameColumns(locale: Locale, level: GameLevel): Array<CsvColumn<GameRowView>> {
   const names: Array<CsvColumn<GameRowView>> = [
-    { heading: heading(locale, 'game_type'), cell: (r) => (isBoKey(`bo.group.${r.game_type}`) ? boTranslate(locale, `bo.group.${r.game_type}`) : r.game_type), text: true },
+    {
+      heading: heading(locale, 'game_type'),
+      cell: (r) => (isBoKey(`bo.group.${r.game_type}`) ? boTranslate(locale, `bo.group.${r.game_type}`) : r.game_type),
+      text: true,
+    },
   ];
   if (level !== 'group') names.push({ heading: heading(locale, 'gp_code'), cell: (r) => r.gp_code, text: true });
   if (level === 'game') names.push({ heading: heading(locale, 'game'), cell: (r) => r.game, text: true });
@@ -57,13 +94,32 @@ export async function* gameRows(reports: ReportsService, from: string, to: strin
 }
 
 export function playerReportColumns(locale: Locale): Array<CsvColumn<PlayerReportRowView>> {
-  const text = (f: 'account' | 'registered_at' | 'first_day' | 'last_day'): CsvColumn<PlayerReportRowView> => ({ heading: heading(locale, f), cell: (r) => r[f], text: true });
-  const num = (f: 'player_id' | 'level_id' | 'deposit_amount' | 'withdrawal_amount' | 'bets' | 'valid_bet' | 'payout' | 'ggr' | 'bonus_total' | 'ngr'): CsvColumn<PlayerReportRowView> => ({ heading: heading(locale, f), cell: (r) => r[f] });
+  const text = (f: 'account' | 'registered_at' | 'first_day' | 'last_day'): CsvColumn<PlayerReportRowView> => ({
+    heading: heading(locale, f),
+    cell: (r) => r[f],
+    text: true,
+  });
+  const num = (
+    f: 'player_id' | 'level_id' | 'deposit_amount' | 'withdrawal_amount' | 'bets' | 'valid_bet' | 'payout' | 'ggr' | 'bonus_total' | 'ngr',
+  ): CsvColumn<PlayerReportRowView> => ({ heading: heading(locale, f), cell: (r) => r[f] });
   return [
-    num('player_id'), text('account'), num('level_id'), text('registered_at'), num('deposit_amount'), num('withdrawal_amount'), num('bets'),
-    num('valid_bet'), num('payout'), num('ggr'), num('bonus_total'), num('ngr'), text('first_day'), text('last_day'),
+    num('player_id'),
+    text('account'),
+    num('level_id'),
+    text('registered_at'),
+    num('deposit_amount'),
+    num('withdrawal_amount'),
+    num('bets'),
+    num('valid_bet'),
+    num('payout'),
+    num('ggr'),
+    num('bonus_total'),
+    num('ngr'),
+    text('first_day'),
+    text('last_day'),
     ...(['deposit_amount', 'withdrawal_amount', 'bets', 'ggr', 'bonus_total', 'ngr'] as const).map((f): CsvColumn<PlayerReportRowView> => ({
-      heading: `${boTranslate(locale, 'bo.reports.lifetime')} ${heading(locale, f)}`, cell: (r) => r.lifetime[f],
+      heading: `${boTranslate(locale, 'bo.reports.lifetime')} ${heading(locale, f)}`,
+      cell: (r) => r.lifetime[f],
     })),
     { heading: heading(locale, 'partner'), cell: (r) => r.partner, text: true },
   ];
@@ -131,7 +187,11 @@ export function paymentColumns(locale: Locale): Array<CsvColumn<PaymentCsvRow>> 
 /** Every method, then the totals row; codes in words. */
 export function paymentRows(report: PaymentsReportView, locale: Locale): PaymentCsvRow[] {
   return [
-    ...report.methods.map((m) => ({ ...m, method: word(locale, `bo.dep.method.${m.method}`, m.method), gateway: word(locale, `bo.reports.gateway.${m.gateway}`, m.gateway) })),
+    ...report.methods.map((m) => ({
+      ...m,
+      method: word(locale, `bo.dep.method.${m.method}`, m.method),
+      gateway: word(locale, `bo.reports.gateway.${m.gateway}`, m.gateway),
+    })),
     { ...report.totals, method: boTranslate(locale, 'bo.reports.totals'), gateway: '' },
   ];
 }
@@ -140,7 +200,10 @@ export function retentionColumns(locale: Locale, weeks: number): Array<CsvColumn
   const cell = (r: RetentionCohortView, k: number, f: 'active_pct' | 'depositing_pct') => r.cells.find((c) => c.week === k)?.[f] ?? null;
   return [
     { heading: heading(locale, 'week_start'), cell: (r) => r.week_start, text: true },
-    ...(['players', 'converted', 'conversion_pct', 'converted_7d', 'conversion_7d_pct'] as const).map((f): CsvColumn<RetentionCohortView> => ({ heading: heading(locale, f), cell: (r) => r[f] })),
+    ...(['players', 'converted', 'conversion_pct', 'converted_7d', 'conversion_7d_pct'] as const).map((f): CsvColumn<RetentionCohortView> => ({
+      heading: heading(locale, f),
+      cell: (r) => r[f],
+    })),
     ...Array.from({ length: weeks }, (_, k) => [
       { heading: `${boTranslate(locale, 'bo.reports.col.active_pct')} W${k}`, cell: (r: RetentionCohortView) => cell(r, k, 'active_pct') },
       { heading: `${boTranslate(locale, 'bo.reports.col.depositing_pct')} W${k}`, cell: (r: RetentionCohortView) => cell(r, k, 'depositing_pct') },
@@ -165,12 +228,35 @@ export function protectionColumns(locale: Locale): Array<CsvColumn<ProtectionCsv
 
 export function protectionRows(report: ProtectionReportView, locale: Locale): ProtectionCsvRow[] {
   return [
-    ...report.actions.map((a) => ({ ...a, action: word(locale, `bo.code.pevent.${a.action}`, a.action), kind: word(locale, `bo.reports.limit.${a.kind}`, a.kind) })),
-    { action: boTranslate(locale, 'bo.reports.totals'), kind: '', events: report.totals.events, players: null, by_staff: report.actions.reduce((s, a) => s + a.by_staff, 0) },
+    ...report.actions.map((a) => ({
+      ...a,
+      action: word(locale, `bo.code.pevent.${a.action}`, a.action),
+      kind: word(locale, `bo.reports.limit.${a.kind}`, a.kind),
+    })),
+    {
+      action: boTranslate(locale, 'bo.reports.totals'),
+      kind: '',
+      events: report.totals.events,
+      players: null,
+      by_staff: report.actions.reduce((s, a) => s + a.by_staff, 0),
+    },
   ];
 }
 
-const BONUS_DAY_FIELDS = ['promotions', 'rebates', 'vip', 'red_packets', 'mall', 'operator', 'granted', 'returned', 'net', 'grants', 'released', 'releases'] as const;
+const BONUS_DAY_FIELDS = [
+  'promotions',
+  'rebates',
+  'vip',
+  'red_packets',
+  'mall',
+  'operator',
+  'granted',
+  'returned',
+  'net',
+  'grants',
+  'released',
+  'releases',
+] as const;
 
 /** The bonuses report's days: each bonus kind, what came back, the net cost, and what was released to central wallets. */
 export function bonusDayColumns(locale: Locale): Array<CsvColumn<BonusDayView>> {
@@ -186,7 +272,8 @@ export function bonusDayRows(report: BonusesReportView, locale: Locale): BonusDa
 
 /** A source row in words: the promotion's or the red-packet round's title in the export's language, or the kind's name. */
 export function bonusSourceName(locale: Locale, r: Pick<BonusSourceRowView, 'source' | 'title' | 'title_en'>): string {
-  if (r.source === 'promotion' || r.source === 'rebate' || r.source === 'red_packet_round') return locale === 'en' ? r.title_en || r.title : r.title || r.title_en;
+  if (r.source === 'promotion' || r.source === 'rebate' || r.source === 'red_packet_round')
+    return locale === 'en' ? r.title_en || r.title : r.title || r.title_en;
   return boTranslate(locale, `bo.reports.bonus.source.${r.source}`);
 }
 
@@ -196,16 +283,34 @@ const isTotalsRow = (r: BonusSourceRowView): boolean => r.promotion_id === null 
 export function bonusSourceColumns(locale: Locale): Array<CsvColumn<BonusSourceRowView>> {
   return [
     { heading: boTranslate(locale, 'bo.reports.bonus.source'), cell: (r) => (isTotalsRow(r) ? r.title : bonusSourceName(locale, r)), text: true },
-    { heading: boTranslate(locale, 'bo.reports.bonus.kind'), cell: (r) => (isTotalsRow(r) ? '' : boTranslate(locale, `bo.reports.bonus.source.${r.source}`)), text: true },
-    ...(['grants', 'players', 'amount', 'released', 'releases'] as const).map((f): CsvColumn<BonusSourceRowView> => ({ heading: boTranslate(locale, `bo.reports.bonus.${f}`), cell: (r) => r[f] })),
+    {
+      heading: boTranslate(locale, 'bo.reports.bonus.kind'),
+      cell: (r) => (isTotalsRow(r) ? '' : boTranslate(locale, `bo.reports.bonus.source.${r.source}`)),
+      text: true,
+    },
+    ...(['grants', 'players', 'amount', 'released', 'releases'] as const).map((f): CsvColumn<BonusSourceRowView> => ({
+      heading: boTranslate(locale, `bo.reports.bonus.${f}`),
+      cell: (r) => r[f],
+    })),
   ];
 }
 
 /** Every source, then the totals row (the net cost and the releases; players of different sources do not add up). */
 export function bonusSourceRows(report: BonusesReportView, locale: Locale): BonusSourceRowView[] {
   const grants = report.sources.filter((s) => s.source !== 'returned').reduce((n, s) => n + s.grants, 0);
-  return [...report.sources, {
-    source: 'promotion_other', promotion_id: null, round_id: null, title: boTranslate(locale, 'bo.reports.totals'), title_en: '', grants, players: 0, amount: report.totals.net,
-    released: report.totals.released, releases: report.totals.releases,
-  }];
+  return [
+    ...report.sources,
+    {
+      source: 'promotion_other',
+      promotion_id: null,
+      round_id: null,
+      title: boTranslate(locale, 'bo.reports.totals'),
+      title_en: '',
+      grants,
+      players: 0,
+      amount: report.totals.net,
+      released: report.totals.released,
+      releases: report.totals.releases,
+    },
+  ];
 }

@@ -16,7 +16,13 @@ const DECIDED_WITHDRAWALS = new Set(['paid', 'rejected']);
 /** Who takes a method's payments (the cashier's answer): a gateway's name, or 'manual'. */
 export type GatewayOf = (method: string) => string;
 
-interface Sums { orders: number; paid: number; decided: number; paidMinor: bigint; paySeconds: number }
+interface Sums {
+  orders: number;
+  paid: number;
+  decided: number;
+  paidMinor: bigint;
+  paySeconds: number;
+}
 const zero = (): Sums => ({ orders: 0, paid: 0, decided: 0, paidMinor: 0n, paySeconds: 0 });
 
 /** A share as a percent with two decimals, rounded half away from zero; null with nothing to share. */
@@ -26,7 +32,11 @@ export function sharePct(part: number, whole: number): string | null {
 
 function figures(s: Sums) {
   return {
-    orders: s.orders, paid: s.paid, decided: s.decided, success_pct: sharePct(s.paid, s.decided), paid_amount: minorToDecimal(s.paidMinor),
+    orders: s.orders,
+    paid: s.paid,
+    decided: s.decided,
+    success_pct: sharePct(s.paid, s.decided),
+    paid_amount: minorToDecimal(s.paidMinor),
     avg_pay_seconds: s.paid === 0 ? null : Math.round(s.paySeconds / s.paid),
   };
 }
@@ -54,16 +64,25 @@ const PAYMENT_ROWS_MAX = 500;
 function paymentKey(sort: PaymentsReportQuery['sort']) {
   return (r: { method?: string; gateway: string } & ReturnType<typeof figures>): number | bigint | string => {
     switch (sort) {
-      case 'name': return r.method ?? r.gateway;
-      case 'success_pct': return r.success_pct === null ? -1 : Number(r.success_pct);
-      case 'avg_pay_seconds': return r.avg_pay_seconds ?? -1;
-      case 'paid_amount': return BigInt(r.paid_amount.replace('.', ''));
-      default: return r[sort];
+      case 'name':
+        return r.method ?? r.gateway;
+      case 'success_pct':
+        return r.success_pct === null ? -1 : Number(r.success_pct);
+      case 'avg_pay_seconds':
+        return r.avg_pay_seconds ?? -1;
+      case 'paid_amount':
+        return BigInt(r.paid_amount.replace('.', ''));
+      default:
+        return r[sort];
     }
   };
 }
 
-export async function paymentsReport(db: DbOrTx, gatewayOf: GatewayOf, q: Pick<PaymentsReportQuery, 'from' | 'to' | 'sort' | 'order'>): Promise<PaymentsReportView> {
+export async function paymentsReport(
+  db: DbOrTx,
+  gatewayOf: GatewayOf,
+  q: Pick<PaymentsReportQuery, 'from' | 'to' | 'sort' | 'order'>,
+): Promise<PaymentsReportView> {
   const { from, to } = q;
   const { start, end } = taipeiWindow(from, to);
   const [deposits, withdrawals] = await Promise.all([cashierFacts.depositsByMethodStatus(db, start, end), cashierFacts.withdrawalsByStatus(db, start, end)]);
@@ -90,12 +109,21 @@ export async function paymentsReport(db: DbOrTx, gatewayOf: GatewayOf, q: Pick<P
     `${a.method ?? a.gateway} ${a.status ?? ''}`.localeCompare(`${b.method ?? b.gateway} ${b.status ?? ''}`);
   const { orders: _o, ...wdFigures } = figures({ ...wd, orders: wd.requests });
   return {
-    from, to,
-    methods: sortAndPage([...methods].map(([method, s]) => ({ method, gateway: gatewayOf(method), ...figures(s) })).sort(byName), paymentKey(q.sort), q.order, 1, PAYMENT_ROWS_MAX),
+    from,
+    to,
+    methods: sortAndPage(
+      [...methods].map(([method, s]) => ({ method, gateway: gatewayOf(method), ...figures(s) })).sort(byName),
+      paymentKey(q.sort),
+      q.order,
+      1,
+      PAYMENT_ROWS_MAX,
+    ),
     gateways: sortAndPage([...gateways].map(([gateway, s]) => ({ gateway, ...figures(s) })).sort(byName), paymentKey(q.sort), q.order, 1, PAYMENT_ROWS_MAX),
     statuses: deposits.map((r) => ({ method: r.method, status: r.status, orders: r.orders, amount: minorToDecimal(r.amountMinor) })).sort(byName),
     totals: figures(totals),
-    withdrawals: withdrawals.map((w) => ({ status: w.status, requests: w.requests, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor) })).sort(byName),
+    withdrawals: withdrawals
+      .map((w) => ({ status: w.status, requests: w.requests, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor) }))
+      .sort(byName),
     withdrawal_totals: { requests: wd.requests, ...wdFigures },
   };
 }

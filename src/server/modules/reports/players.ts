@@ -18,8 +18,8 @@ const SOURCES = { any: ACTIVE_SOURCE.bet | ACTIVE_SOURCE.deposit, bet: ACTIVE_SO
 
 /** A page of the matching players' ids in the report's order, and how many match. */
 export async function matchingPlayers(db: DbOrTx, f: PlayerFilters, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-  const minDeposit = f.min_deposit ? decimalToMinor(f.min_deposit) ?? 0n : undefined;
-  const minGgr = f.min_ggr ? decimalToMinor(f.min_ggr) ?? 0n : undefined;
+  const minDeposit = f.min_deposit ? (decimalToMinor(f.min_deposit) ?? 0n) : undefined;
+  const minGgr = f.min_ggr ? (decimalToMinor(f.min_ggr) ?? 0n) : undefined;
   const res = await db.execute<{ player_id: string; total: number }>(sql`
     select a.player_id::text as player_id, count(*) over ()::int as total
     from (select player_id from report_active_days where day between ${f.from}::date and ${f.to}::date

@@ -52,7 +52,11 @@ function cohortKey(sort: RetentionReportQuery['sort']) {
   };
 }
 
-export async function retentionReport(db: DbOrTx, q: Pick<RetentionReportQuery, 'from' | 'to' | 'weeks' | 'sort' | 'order'>, now = new Date()): Promise<RetentionReportView> {
+export async function retentionReport(
+  db: DbOrTx,
+  q: Pick<RetentionReportQuery, 'from' | 'to' | 'weeks' | 'sort' | 'order'>,
+  now = new Date(),
+): Promise<RetentionReportView> {
   const { from, to, weeks } = q;
   daysOf(from, to);
   const first = weekOf(from).monday;
@@ -65,21 +69,43 @@ export async function retentionReport(db: DbOrTx, q: Pick<RetentionReportQuery, 
     const size = bySize.get(monday) ?? { players: 0, converted: 0, converted7d: 0 };
     const started = Math.min(weeks, Math.floor((dayMs(today) - dayMs(monday)) / (7 * DAY_MS)) + 1);
     cohorts.push({
-      week_start: monday, players: size.players, converted: size.converted, converted_7d: size.converted7d,
-      conversion_pct: sharePct(size.converted, size.players), conversion_7d_pct: sharePct(size.converted7d, size.players),
+      week_start: monday,
+      players: size.players,
+      converted: size.converted,
+      converted_7d: size.converted7d,
+      conversion_pct: sharePct(size.converted, size.players),
+      conversion_7d_pct: sharePct(size.converted7d, size.players),
       cells: Array.from({ length: Math.max(0, started) }, (_, k) => {
         const c = cells.find((x) => x.weekStart === monday && x.k === k);
-        return { week: k, active: c?.active ?? 0, depositing: c?.depositing ?? 0, active_pct: sharePct(c?.active ?? 0, size.players), depositing_pct: sharePct(c?.depositing ?? 0, size.players) };
+        return {
+          week: k,
+          active: c?.active ?? 0,
+          depositing: c?.depositing ?? 0,
+          active_pct: sharePct(c?.active ?? 0, size.players),
+          depositing_pct: sharePct(c?.depositing ?? 0, size.players),
+        };
       }),
     });
   }
-  const sum = (f: (s: typeof sizes[number]) => number) => sizes.reduce((n, s) => n + f(s), 0);
+  const sum = (f: (s: (typeof sizes)[number]) => number) => sizes.reduce((n, s) => n + f(s), 0);
   const players = sum((s) => s.players);
   return {
-    from: first, to: last, weeks, cohorts: sortAndPage(cohorts, cohortKey(q.sort), q.order, 1, cohorts.length),
+    from: first,
+    to: last,
+    weeks,
+    cohorts: sortAndPage(cohorts, cohortKey(q.sort), q.order, 1, cohorts.length),
     totals: {
-      players, converted: sum((s) => s.converted), converted_7d: sum((s) => s.converted7d),
-      conversion_pct: sharePct(sum((s) => s.converted), players), conversion_7d_pct: sharePct(sum((s) => s.converted7d), players),
+      players,
+      converted: sum((s) => s.converted),
+      converted_7d: sum((s) => s.converted7d),
+      conversion_pct: sharePct(
+        sum((s) => s.converted),
+        players,
+      ),
+      conversion_7d_pct: sharePct(
+        sum((s) => s.converted7d),
+        players,
+      ),
     },
   };
 }

@@ -3,7 +3,15 @@
 import type { Db } from '../../db/client.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type {
-  DailyReportQuery, DailyReportView, DailyRowView, GameLevel, GameRowView, GamesReportQuery, GamesReportView, PlayerReportRowView, PlayersReportQuery,
+  DailyReportQuery,
+  DailyReportView,
+  DailyRowView,
+  GameLevel,
+  GameRowView,
+  GamesReportQuery,
+  GamesReportView,
+  PlayerReportRowView,
+  PlayersReportQuery,
 } from '../../../shared/schemas/backoffice/reports.ts';
 import * as ledgerFacts from '../../ledger/report-facts.ts';
 import { rebuildLedgerDay } from '../../ledger/daily.ts';
@@ -22,7 +30,14 @@ import { retentionReport } from './retention.ts';
 import { protectionReport } from './protection.ts';
 import { bonusesReport } from './bonuses.ts';
 import type {
-  BonusesReportQuery, BonusesReportView, PaymentsReportQuery, PaymentsReportView, ProtectionReportQuery, ProtectionReportView, RetentionReportQuery, RetentionReportView,
+  BonusesReportQuery,
+  BonusesReportView,
+  PaymentsReportQuery,
+  PaymentsReportView,
+  ProtectionReportQuery,
+  ProtectionReportView,
+  RetentionReportQuery,
+  RetentionReportView,
 } from '../../../shared/schemas/backoffice/reports.ts';
 import type { Operator } from '../staff/service.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -39,13 +54,27 @@ const REBUILD_DAYS_BACK = 2;
 /** The first day a player's lifetime figures are read from: before the site opened. */
 const LIFETIME_FROM = '2000-01-01';
 
-export interface DailyReport { from: string; to: string; days: Array<{ day: string; figures: DayFigures }>; totals: DayFigures }
+export interface DailyReport {
+  from: string;
+  to: string;
+  days: Array<{ day: string; figures: DayFigures }>;
+  totals: DayFigures;
+}
 
 const DAILY_KEYS: Record<DailyReportQuery['sort'], (f: DayFigures, day: string) => number | bigint | string> = {
-  day: (_f, day) => day, registrations: (f) => f.registrations, ftd_count: (f) => f.ftdCount, active_players: (f) => f.activePlayers,
-  deposit_amount: (f) => f.depositMinor, withdrawal_amount: (f) => f.withdrawalMinor, net_cash: (f) => f.depositMinor - f.withdrawalMinor,
-  bets: (f) => f.stakeMinor, valid_bet: (f) => f.validMinor, payout: (f) => f.payoutMinor, ggr: (f) => f.stakeMinor - f.payoutMinor,
-  bonus_total: (f) => bonusTotalOf(f), ngr: (f) => f.stakeMinor - f.payoutMinor - bonusTotalOf(f),
+  day: (_f, day) => day,
+  registrations: (f) => f.registrations,
+  ftd_count: (f) => f.ftdCount,
+  active_players: (f) => f.activePlayers,
+  deposit_amount: (f) => f.depositMinor,
+  withdrawal_amount: (f) => f.withdrawalMinor,
+  net_cash: (f) => f.depositMinor - f.withdrawalMinor,
+  bets: (f) => f.stakeMinor,
+  valid_bet: (f) => f.validMinor,
+  payout: (f) => f.payoutMinor,
+  ggr: (f) => f.stakeMinor - f.payoutMinor,
+  bonus_total: (f) => bonusTotalOf(f),
+  ngr: (f) => f.stakeMinor - f.payoutMinor - bonusTotalOf(f),
 };
 
 export class ReportsService {
@@ -86,8 +115,11 @@ export class ReportsService {
     const list = daysOf(from, to);
     const { start, end } = taipeiWindow(from, to);
     const [registrations, firstDeposits, money, bets, active, rebates] = await Promise.all([
-      authFacts.registrationsByDay(this.reader, from, to), ledgerFacts.firstDepositsByDay(this.reader, from, to),
-      ledgerFacts.moneyTotalsByDay(this.reader, from, to), betFacts.betTotalsByDay(this.reader, from, to), activePlayersByDay(this.reader, from, to),
+      authFacts.registrationsByDay(this.reader, from, to),
+      ledgerFacts.firstDepositsByDay(this.reader, from, to),
+      ledgerFacts.moneyTotalsByDay(this.reader, from, to),
+      betFacts.betTotalsByDay(this.reader, from, to),
+      activePlayersByDay(this.reader, from, to),
       promotionFacts.rebatesByDay(this.reader, start, end),
     ]);
     const byDay = new Map(list.map((d) => [d, emptyDay()]));
@@ -112,8 +144,13 @@ export class ReportsService {
     const key = DAILY_KEYS[q.sort];
     const page = sortAndPage(report.days, (d) => key(d.figures, d.day), q.order, q.page, q.pageSize);
     return {
-      from: q.from, to: q.to, total: report.days.length, page: q.page, pageSize: q.pageSize,
-      data: page.map((d): DailyRowView => ({ day: d.day, ...dayView(d.figures) })), totals: dayView(report.totals),
+      from: q.from,
+      to: q.to,
+      total: report.days.length,
+      page: q.page,
+      pageSize: q.pageSize,
+      data: page.map((d): DailyRowView => ({ day: d.day, ...dayView(d.figures) })),
+      totals: dayView(report.totals),
     };
   }
 
@@ -125,7 +162,14 @@ export class ReportsService {
     for (const g of games) {
       const key = level === 'group' ? g.gameType : level === 'provider' ? `${g.gameType}\u0000${g.gpCode}` : `${g.gameType}\u0000${g.gpCode}\u0000${g.game}`;
       const row = merged.get(key) ?? {
-        gameType: g.gameType, gpCode: level === 'group' ? '' : g.gpCode, game: level === 'game' ? g.game : '', playerDays: 0, rounds: 0, stakeMinor: 0n, validMinor: 0n, payoutMinor: 0n,
+        gameType: g.gameType,
+        gpCode: level === 'group' ? '' : g.gpCode,
+        game: level === 'game' ? g.game : '',
+        playerDays: 0,
+        rounds: 0,
+        stakeMinor: 0n,
+        validMinor: 0n,
+        payoutMinor: 0n,
       };
       row.playerDays += g.playerDays;
       row.rounds += g.rounds;
@@ -163,7 +207,10 @@ export class ReportsService {
   /** The players report's rows for the given players, in that order: the period's figures and the lifetime's. */
   async playerRows(from: string, to: string, ids: number[]): Promise<PlayerReportRowView[]> {
     const [labels, partners, period, lifetime] = await Promise.all([
-      authFacts.playerLabels(this.reader, ids), partnerFacts.partnersOfPlayers(this.reader, ids), this.figuresOfPlayers(from, to, ids), this.figuresOfPlayers(LIFETIME_FROM, taipeiDate(new Date()), ids),
+      authFacts.playerLabels(this.reader, ids),
+      partnerFacts.partnersOfPlayers(this.reader, ids),
+      this.figuresOfPlayers(from, to, ids),
+      this.figuresOfPlayers(LIFETIME_FROM, taipeiDate(new Date()), ids),
     ]);
     return ids.map((id) => {
       const p = period.get(id)!;
@@ -172,11 +219,30 @@ export class ReportsService {
       const life = dayView(l.figures);
       const label = labels.get(id);
       return {
-        player_id: id, account: label?.account ?? '', level_id: label?.levelId ?? 0, registered_at: label?.createdAt.toISOString() ?? '',
-        deposit_amount: view.deposit_amount, withdrawal_amount: view.withdrawal_amount, bets: view.bets, valid_bet: view.valid_bet, payout: view.payout,
-        ggr: view.ggr, bonus_total: view.bonus_total, ngr: view.ngr, first_day: p.days[0] ?? null, last_day: p.days.at(-1) ?? null,
-        lifetime: { deposit_amount: life.deposit_amount, withdrawal_amount: life.withdrawal_amount, bets: life.bets, ggr: life.ggr, bonus_total: life.bonus_total, ngr: life.ngr },
-        partner: partners.get(id)?.account ?? null, partner_id: partners.get(id)?.partnerId ?? null,
+        player_id: id,
+        account: label?.account ?? '',
+        level_id: label?.levelId ?? 0,
+        registered_at: label?.createdAt.toISOString() ?? '',
+        deposit_amount: view.deposit_amount,
+        withdrawal_amount: view.withdrawal_amount,
+        bets: view.bets,
+        valid_bet: view.valid_bet,
+        payout: view.payout,
+        ggr: view.ggr,
+        bonus_total: view.bonus_total,
+        ngr: view.ngr,
+        first_day: p.days[0] ?? null,
+        last_day: p.days.at(-1) ?? null,
+        lifetime: {
+          deposit_amount: life.deposit_amount,
+          withdrawal_amount: life.withdrawal_amount,
+          bets: life.bets,
+          ggr: life.ggr,
+          bonus_total: life.bonus_total,
+          ngr: life.ngr,
+        },
+        partner: partners.get(id)?.account ?? null,
+        partner_id: partners.get(id)?.partnerId ?? null,
       };
     });
   }
@@ -205,15 +271,28 @@ export class ReportsService {
    */
   async recordExport(op: Operator, report: string, filters: Record<string, string | undefined>, language: string): Promise<void> {
     const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
-    await recordAudit(this.db, { staffId: op.staffId, action: 'reports.export', target: `report:${report}`, detail: { report, filters: given, language }, before: null, after: null, ip: op.ip });
+    await recordAudit(this.db, {
+      staffId: op.staffId,
+      action: 'reports.export',
+      target: `report:${report}`,
+      detail: { report, filters: given, language },
+      before: null,
+      after: null,
+      ip: op.ip,
+    });
   }
 
   /** An operator's rebuild of a day, audited once the aggregates are recomputed. */
   async rebuildDayBy(op: Operator, day: string): Promise<{ day: string }> {
     const done = await this.rebuildDay(day);
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'reports.rebuild', target: `day:${done.day}`, detail: { day: done.day },
-      before: { aggregates: 'incremental' }, after: { aggregates: 'recomputed from bet records and journals' }, ip: op.ip,
+      staffId: op.staffId,
+      action: 'reports.rebuild',
+      target: `day:${done.day}`,
+      detail: { day: done.day },
+      before: { aggregates: 'incremental' },
+      after: { aggregates: 'recomputed from bet records and journals' },
+      ip: op.ip,
     });
     return done;
   }
@@ -239,8 +318,16 @@ export class ReportsService {
 function gameView(g: betFacts.GameTotals): GameRowView {
   const ggr = g.stakeMinor - g.payoutMinor;
   return {
-    game_type: g.gameType, gp_code: g.gpCode, game: g.game, player_days: g.playerDays, rounds: g.rounds, bets: minorToDecimal(g.stakeMinor),
-    valid_bet: minorToDecimal(g.validMinor), payout: minorToDecimal(g.payoutMinor), ggr: minorToDecimal(ggr), ggr_pct: ggrPercent(ggr, g.stakeMinor),
+    game_type: g.gameType,
+    gp_code: g.gpCode,
+    game: g.game,
+    player_days: g.playerDays,
+    rounds: g.rounds,
+    bets: minorToDecimal(g.stakeMinor),
+    valid_bet: minorToDecimal(g.validMinor),
+    payout: minorToDecimal(g.payoutMinor),
+    ggr: minorToDecimal(ggr),
+    ggr_pct: ggrPercent(ggr, g.stakeMinor),
   };
 }
 
@@ -248,10 +335,15 @@ function gameView(g: betFacts.GameTotals): GameRowView {
 function gameKey(sort: GamesReportQuery['sort']): (row: GameRowView) => number | bigint | string {
   const minor = (s: string) => BigInt(s.replace('.', ''));
   switch (sort) {
-    case 'game': return (r) => `${r.game_type} ${r.gp_code} ${r.game}`;
-    case 'player_days': return (r) => r.player_days;
-    case 'rounds': return (r) => r.rounds;
-    case 'ggr_pct': return (r) => (r.ggr_pct === null ? -1e9 : Number(r.ggr_pct));
-    default: return (r) => minor(r[sort]);
+    case 'game':
+      return (r) => `${r.game_type} ${r.gp_code} ${r.game}`;
+    case 'player_days':
+      return (r) => r.player_days;
+    case 'rounds':
+      return (r) => r.rounds;
+    case 'ggr_pct':
+      return (r) => (r.ggr_pct === null ? -1e9 : Number(r.ggr_pct));
+    default:
+      return (r) => minor(r[sort]);
   }
 }

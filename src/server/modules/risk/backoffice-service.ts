@@ -67,9 +67,14 @@ export class RiskBackofficeService {
       group_id: group.length ? Math.min(playerId, ...group) : null,
       group: group.map((id) => ({ player_id: id, account: names.get(id) ?? `#${id}` })),
       links: links.map((l, i) => ({
-        player_id: others[i]!, account: names.get(others[i]!) ?? `#${others[i]}`, score: l.score,
-        above_threshold: l.score >= settings.link_threshold, status: l.status, signals: l.signals,
-        review_reason: l.reviewReason, reviewed_at: iso(l.reviewedAt),
+        player_id: others[i]!,
+        account: names.get(others[i]!) ?? `#${others[i]}`,
+        score: l.score,
+        above_threshold: l.score >= settings.link_threshold,
+        status: l.status,
+        signals: l.signals,
+        review_reason: l.reviewReason,
+        reviewed_at: iso(l.reviewedAt),
       })),
     };
   }
@@ -80,10 +85,16 @@ export class RiskBackofficeService {
     const names = await accountNames(this.db, ids);
     return {
       data: rows.map((r) => ({
-        group_id: Number(r.group_id), size: Number(r.size), max_score: Number(r.max_score ?? 0), confirmed: Number(r.confirmed),
-        members: r.members.map((m) => ({ player_id: Number(m), account: names.get(Number(m)) ?? `#${m}` })), updated_at: iso(r.updated_at),
+        group_id: Number(r.group_id),
+        size: Number(r.size),
+        max_score: Number(r.max_score ?? 0),
+        confirmed: Number(r.confirmed),
+        members: r.members.map((m) => ({ player_id: Number(m), account: names.get(Number(m)) ?? `#${m}` })),
+        updated_at: iso(r.updated_at),
       })),
-      total, page: p.page, pageSize: p.pageSize,
+      total,
+      page: p.page,
+      pageSize: p.pageSize,
     };
   }
 
@@ -94,8 +105,12 @@ export class RiskBackofficeService {
       if (!before) throw new ApiError('not_found');
       const names = await accountNames(tx, [other]);
       await recordAudit(tx, {
-        staffId: op.staffId, action: body.status === 'confirmed' ? 'risk.link.confirm' : 'risk.link.clear', target: `player:${playerId}`, ip: op.ip,
-        before: { status: before.status }, after: { status: body.status },
+        staffId: op.staffId,
+        action: body.status === 'confirmed' ? 'risk.link.confirm' : 'risk.link.clear',
+        target: `player:${playerId}`,
+        ip: op.ip,
+        before: { status: before.status },
+        after: { status: body.status },
         detail: { reason: body.reason, linked_account: names.get(other) ?? `#${other}`, score: before.score, signals: before.signals },
       });
     });
@@ -107,7 +122,12 @@ export class RiskBackofficeService {
     const d = await repo.decisionOf(this.db, withdrawalId);
     if (!d) return null;
     return {
-      withdrawal_id: d.withdrawalId, score: d.score, decision: d.decision, hits: d.hits, inputs: d.inputs, created_at: iso(d.createdAt),
+      withdrawal_id: d.withdrawalId,
+      score: d.score,
+      decision: d.decision,
+      hits: d.hits,
+      inputs: d.inputs,
+      created_at: iso(d.createdAt),
     };
   }
 
@@ -122,7 +142,10 @@ export class RiskBackofficeService {
       const day = new Date(t + 8 * 3_600_000).toISOString().slice(0, 10);
       const d = decisions.find((x) => x.day === day);
       days.push({
-        day, decisions: Number(d?.n ?? 0), hold: Number(d?.hold ?? 0), auto_approve: Number(d?.auto ?? 0),
+        day,
+        decisions: Number(d?.n ?? 0),
+        hold: Number(d?.hold ?? 0),
+        auto_approve: Number(d?.auto ?? 0),
         hits: Object.fromEntries(hits.filter((h) => h.day === day).map((h) => [h.rule, Number(h.n)])),
       });
     }
@@ -141,8 +164,13 @@ export class RiskBackofficeService {
     await this.db.transaction(async (tx) => {
       await repo.saveSettings(tx, after, op.staffId);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'risk.settings.update', target: 'risk_settings', ip: op.ip,
-        before: withMoney(diff.before), after: withMoney(diff.after), detail: { reason: body.reason },
+        staffId: op.staffId,
+        action: 'risk.settings.update',
+        target: 'risk_settings',
+        ip: op.ip,
+        before: withMoney(diff.before),
+        after: withMoney(diff.after),
+        detail: { reason: body.reason },
       });
     });
     // New weights or a new threshold change what existing pairs score and which groups they form.

@@ -10,10 +10,14 @@ const LINKED_MAX = 500;
 
 /** The other members of the player's linked group, lowest id first; empty when the player is linked to nobody. */
 export async function linkedPlayerIds(db: DbOrTx, playerId: number): Promise<number[]> {
-  const rows = await db.select({ p: riskGroupMembers.playerId }).from(riskGroupMembers).where(and(
-    eq(riskGroupMembers.groupId, sql`(select group_id from risk_group_members where player_id = ${playerId})`),
-    ne(riskGroupMembers.playerId, playerId),
-  )).orderBy(asc(riskGroupMembers.playerId)).limit(LINKED_MAX);
+  const rows = await db
+    .select({ p: riskGroupMembers.playerId })
+    .from(riskGroupMembers)
+    .where(
+      and(eq(riskGroupMembers.groupId, sql`(select group_id from risk_group_members where player_id = ${playerId})`), ne(riskGroupMembers.playerId, playerId)),
+    )
+    .orderBy(asc(riskGroupMembers.playerId))
+    .limit(LINKED_MAX);
   return rows.map((r) => r.p);
 }
 

@@ -14,19 +14,26 @@ export const GROUP_MAX = 500;
 
 /** Records one signal value of a player; answers whether the player had not shown that value before. */
 export async function upsertSignal(db: DbOrTx, s: { playerId: number; kind: SignalKind; valueHash: string; source: SignalSource }): Promise<boolean> {
-  const r = await db.insert(riskSignals).values(s).onConflictDoUpdate({
-    target: [riskSignals.playerId, riskSignals.kind, riskSignals.valueHash],
-    set: { lastSeenAt: sql`now()`, source: s.source },
-  }).returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const r = await db
+    .insert(riskSignals)
+    .values(s)
+    .onConflictDoUpdate({
+      target: [riskSignals.playerId, riskSignals.kind, riskSignals.valueHash],
+      set: { lastSeenAt: sql`now()`, source: s.source },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
   // PostgreSQL's xmax is 0 on a row this statement inserted and set on one it updated.
   return r[0]?.inserted === true;
 }
 
 /** Other players who showed this value, at most SHARERS_MAX. */
 export async function playersSharing(db: DbOrTx, kind: SignalKind, valueHash: string, exceptPlayer: number): Promise<number[]> {
-  const rows = await db.select({ p: riskSignals.playerId }).from(riskSignals)
+  const rows = await db
+    .select({ p: riskSignals.playerId })
+    .from(riskSignals)
     .where(and(eq(riskSignals.kind, kind), eq(riskSignals.valueHash, valueHash), ne(riskSignals.playerId, exceptPlayer)))
-    .orderBy(desc(riskSignals.lastSeenAt)).limit(SHARERS_MAX);
+    .orderBy(desc(riskSignals.lastSeenAt))
+    .limit(SHARERS_MAX);
   return rows.map((r) => r.p);
 }
 
@@ -41,14 +48,23 @@ export async function sharedKinds(db: DbOrTx, a: number, b: number): Promise<Sig
 
 /** The player's signals of one kind, newest first. */
 export async function signalsOf(db: DbOrTx, playerId: number, kind: SignalKind, limit = 20) {
-  return db.select().from(riskSignals).where(and(eq(riskSignals.playerId, playerId), eq(riskSignals.kind, kind)))
-    .orderBy(desc(riskSignals.firstSeenAt)).limit(limit);
+  return db
+    .select()
+    .from(riskSignals)
+    .where(and(eq(riskSignals.playerId, playerId), eq(riskSignals.kind, kind)))
+    .orderBy(desc(riskSignals.firstSeenAt))
+    .limit(limit);
 }
 
 /** One signal of the player, by value. */
 export async function signalOf(db: DbOrTx, playerId: number, kind: SignalKind, valueHash: string) {
-  return (await db.select().from(riskSignals)
-    .where(and(eq(riskSignals.playerId, playerId), eq(riskSignals.kind, kind), eq(riskSignals.valueHash, valueHash))).limit(1))[0];
+  return (
+    await db
+      .select()
+      .from(riskSignals)
+      .where(and(eq(riskSignals.playerId, playerId), eq(riskSignals.kind, kind), eq(riskSignals.valueHash, valueHash)))
+      .limit(1)
+  )[0];
 }
 
 // ---- links ----------------------------------------------------------------------------------------
@@ -56,28 +72,41 @@ export async function signalOf(db: DbOrTx, playerId: number, kind: SignalKind, v
 /** Writes a pair's score and shared kinds; an operator's review of the pair stays as it was. */
 export async function upsertLink(db: DbOrTx, a: number, b: number, score: number, signals: SignalKind[]): Promise<void> {
   const [lo, hi] = a < b ? [a, b] : [b, a];
-  await db.insert(riskLinks).values({ playerA: lo, playerB: hi, score, signals }).onConflictDoUpdate({
-    target: [riskLinks.playerA, riskLinks.playerB],
-    set: { score, signals, updatedAt: sql`now()` },
-  });
+  await db
+    .insert(riskLinks)
+    .values({ playerA: lo, playerB: hi, score, signals })
+    .onConflictDoUpdate({
+      target: [riskLinks.playerA, riskLinks.playerB],
+      set: { score, signals, updatedAt: sql`now()` },
+    });
 }
 
 export async function linkOf(db: DbOrTx, a: number, b: number, lock = false) {
   const [lo, hi] = a < b ? [a, b] : [b, a];
-  const q = db.select().from(riskLinks).where(and(eq(riskLinks.playerA, lo), eq(riskLinks.playerB, hi))).limit(1);
+  const q = db
+    .select()
+    .from(riskLinks)
+    .where(and(eq(riskLinks.playerA, lo), eq(riskLinks.playerB, hi)))
+    .limit(1);
   return (lock ? await q.for('update') : await q)[0];
 }
 
 export async function reviewLink(db: DbOrTx, a: number, b: number, patch: { status: LinkStatus; reason: string; staffId: number }): Promise<void> {
   const [lo, hi] = a < b ? [a, b] : [b, a];
-  await db.update(riskLinks).set({ status: patch.status, reviewReason: patch.reason, reviewedBy: patch.staffId, reviewedAt: sql`now()` })
+  await db
+    .update(riskLinks)
+    .set({ status: patch.status, reviewReason: patch.reason, reviewedBy: patch.staffId, reviewedAt: sql`now()` })
     .where(and(eq(riskLinks.playerA, lo), eq(riskLinks.playerB, hi)));
 }
 
 /** The pairs a player is part of, highest score first. */
 export async function linksOf(db: DbOrTx, playerId: number, limit: number) {
-  return db.select().from(riskLinks).where(or(eq(riskLinks.playerA, playerId), eq(riskLinks.playerB, playerId)))
-    .orderBy(desc(riskLinks.score), asc(riskLinks.playerA), asc(riskLinks.playerB)).limit(limit);
+  return db
+    .select()
+    .from(riskLinks)
+    .where(or(eq(riskLinks.playerA, playerId), eq(riskLinks.playerB, playerId)))
+    .orderBy(desc(riskLinks.score), asc(riskLinks.playerA), asc(riskLinks.playerB))
+    .limit(limit);
 }
 
 // ---- groups ---------------------------------------------------------------------------------------
@@ -103,13 +132,19 @@ export async function component(db: DbOrTx, seed: number, threshold: number): Pr
 /** One transaction at a time rewrites groups, so two signals recorded at once cannot leave a group half merged. */
 /** A batch of pairs after the pair (a, b), in key order: the rescoring walk's page. */
 export async function linksAfter(db: DbOrTx, a: number, b: number, limit: number) {
-  return db.select({ playerA: riskLinks.playerA, playerB: riskLinks.playerB, score: riskLinks.score, signals: riskLinks.signals }).from(riskLinks)
+  return db
+    .select({ playerA: riskLinks.playerA, playerB: riskLinks.playerB, score: riskLinks.score, signals: riskLinks.signals })
+    .from(riskLinks)
     .where(sql`(${riskLinks.playerA}, ${riskLinks.playerB}) > (${a}, ${b})`)
-    .orderBy(asc(riskLinks.playerA), asc(riskLinks.playerB)).limit(limit);
+    .orderBy(asc(riskLinks.playerA), asc(riskLinks.playerB))
+    .limit(limit);
 }
 
 export async function setLinkScore(db: DbOrTx, a: number, b: number, score: number): Promise<void> {
-  await db.update(riskLinks).set({ score, updatedAt: sql`now()` }).where(and(eq(riskLinks.playerA, a), eq(riskLinks.playerB, b)));
+  await db
+    .update(riskLinks)
+    .set({ score, updatedAt: sql`now()` })
+    .where(and(eq(riskLinks.playerA, a), eq(riskLinks.playerB, b)));
 }
 
 /** A batch of the players in any pair or any group after this id, in id order: the regrouping walk's page. */
@@ -126,9 +161,13 @@ export async function lockGroups(tx: DbOrTx): Promise<void> {
 
 export async function setGroup(db: DbOrTx, members: number[], groupId: number): Promise<void> {
   if (!members.length) return;
-  await db.insert(riskGroupMembers).values(members.map((playerId) => ({ playerId, groupId }))).onConflictDoUpdate({
-    target: riskGroupMembers.playerId, set: { groupId, updatedAt: sql`now()` },
-  });
+  await db
+    .insert(riskGroupMembers)
+    .values(members.map((playerId) => ({ playerId, groupId })))
+    .onConflictDoUpdate({
+      target: riskGroupMembers.playerId,
+      set: { groupId, updatedAt: sql`now()` },
+    });
 }
 
 export async function leaveGroups(db: DbOrTx, playerIds: number[]): Promise<void> {
@@ -140,15 +179,26 @@ export async function groupOf(db: DbOrTx, playerId: number): Promise<number | un
 }
 
 export async function groupMembers(db: DbOrTx, groupId: number): Promise<number[]> {
-  const rows = await db.select({ p: riskGroupMembers.playerId }).from(riskGroupMembers)
-    .where(eq(riskGroupMembers.groupId, groupId)).orderBy(asc(riskGroupMembers.playerId)).limit(GROUP_MAX);
+  const rows = await db
+    .select({ p: riskGroupMembers.playerId })
+    .from(riskGroupMembers)
+    .where(eq(riskGroupMembers.groupId, groupId))
+    .orderBy(asc(riskGroupMembers.playerId))
+    .limit(GROUP_MAX);
   return rows.map((r) => r.p);
 }
 
 /** A page of groups, largest first, with their members and the highest and confirmed pair scores inside. */
 export async function groupsPage(db: DbOrTx, limit: number, offset: number) {
   const totalRow = await db.select({ n: sql<number>`count(distinct ${riskGroupMembers.groupId})::int` }).from(riskGroupMembers);
-  const res = await db.execute<{ group_id: string; size: number; members: string[]; max_score: number | null; confirmed: number; updated_at: Date | string }>(sql`
+  const res = await db.execute<{
+    group_id: string;
+    size: number;
+    members: string[];
+    max_score: number | null;
+    confirmed: number;
+    updated_at: Date | string;
+  }>(sql`
     with g as (
       select group_id, count(*)::int as size, array_agg(player_id order by player_id) as members, max(updated_at) as updated_at
       from risk_group_members group by group_id
@@ -162,9 +212,19 @@ export async function groupsPage(db: DbOrTx, limit: number, offset: number) {
 
 // ---- withdrawal decisions -------------------------------------------------------------------------
 
-export async function insertDecision(db: DbOrTx, d: {
-  withdrawalId: string; playerId: number; amountMinor: bigint; cardHash: string; score: number; decision: RiskDecision; hits: RiskHit[]; inputs: Record<string, string>;
-}): Promise<void> {
+export async function insertDecision(
+  db: DbOrTx,
+  d: {
+    withdrawalId: string;
+    playerId: number;
+    amountMinor: bigint;
+    cardHash: string;
+    score: number;
+    decision: RiskDecision;
+    hits: RiskHit[];
+    inputs: Record<string, string>;
+  },
+): Promise<void> {
   await db.insert(riskDecisions).values(d).onConflictDoNothing();
 }
 
@@ -174,8 +234,12 @@ export async function decisionOf(db: DbOrTx, withdrawalId: string) {
 
 /** The player's earlier withdrawals as risk saw them, newest first. */
 export async function earlierDecisions(db: DbOrTx, playerId: number, limit: number) {
-  return db.select({ amountMinor: riskDecisions.amountMinor, cardHash: riskDecisions.cardHash }).from(riskDecisions)
-    .where(eq(riskDecisions.playerId, playerId)).orderBy(desc(riskDecisions.createdAt)).limit(limit);
+  return db
+    .select({ amountMinor: riskDecisions.amountMinor, cardHash: riskDecisions.cardHash })
+    .from(riskDecisions)
+    .where(eq(riskDecisions.playerId, playerId))
+    .orderBy(desc(riskDecisions.createdAt))
+    .limit(limit);
 }
 
 /** Other players who bound this card (a card signal) or withdrew to it, at most `limit`. */
@@ -190,12 +254,17 @@ export async function otherCardHolders(db: DbOrTx, cardHash: string, playerId: n
 
 /** Decisions and rule hits per Taipei day in [from, to) (both instants). */
 export async function hitsPerDay(db: DbOrTx, from: Date, to: Date) {
-  const decisions = await db.select({
-    day: sql<string>`to_char(${riskDecisions.createdAt} at time zone 'Asia/Taipei', 'YYYY-MM-DD')`,
-    n: count(),
-    hold: sql<number>`count(*) filter (where ${riskDecisions.decision} = 'hold')::int`,
-    auto: sql<number>`count(*) filter (where ${riskDecisions.decision} = 'auto_approve')::int`,
-  }).from(riskDecisions).where(and(gte(riskDecisions.createdAt, from), lt(riskDecisions.createdAt, to))).groupBy(sql`1`).orderBy(sql`1`);
+  const decisions = await db
+    .select({
+      day: sql<string>`to_char(${riskDecisions.createdAt} at time zone 'Asia/Taipei', 'YYYY-MM-DD')`,
+      n: count(),
+      hold: sql<number>`count(*) filter (where ${riskDecisions.decision} = 'hold')::int`,
+      auto: sql<number>`count(*) filter (where ${riskDecisions.decision} = 'auto_approve')::int`,
+    })
+    .from(riskDecisions)
+    .where(and(gte(riskDecisions.createdAt, from), lt(riskDecisions.createdAt, to)))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
   const hits = await db.execute<{ day: string; rule: string; n: number }>(sql`
     select to_char(d.created_at at time zone 'Asia/Taipei', 'YYYY-MM-DD') as day, h->>'rule' as rule, count(*)::int as n
     from risk_decisions d cross join lateral jsonb_array_elements(d.hits) h
@@ -211,7 +280,11 @@ export async function settingsRow(db: DbOrTx) {
 }
 
 export async function saveSettings(db: DbOrTx, config: unknown, staffId: number): Promise<void> {
-  await db.insert(riskSettings).values({ id: 1, config, updatedBy: staffId }).onConflictDoUpdate({
-    target: riskSettings.id, set: { config, updatedBy: staffId, updatedAt: sql`now()` },
-  });
+  await db
+    .insert(riskSettings)
+    .values({ id: 1, config, updatedBy: staffId })
+    .onConflictDoUpdate({
+      target: riskSettings.id,
+      set: { config, updatedBy: staffId, updatedAt: sql`now()` },
+    });
 }

@@ -6,8 +6,18 @@ import { hashSignal, normaliseSignals, subnetOf } from './signals.ts';
 import { DEFAULT_RISK_SETTINGS as S } from '../../../shared/schemas/risk/settings.ts';
 
 const quiet: WithdrawalFacts = {
-  amountMinor: 100_000n, depositsMinor: 0n, validBetMinor: 0n, bonusMinor: 0n, bonusWindowDepositsMinor: 0n, otherCardHolders: [],
-  earlierWithdrawals: 0, earlierToThisCard: 0, earlierAverageMinor: 0n, failedDeposits: 0, cardAgeHours: undefined, phoneChangeHours: undefined,
+  amountMinor: 100_000n,
+  depositsMinor: 0n,
+  validBetMinor: 0n,
+  bonusMinor: 0n,
+  bonusWindowDepositsMinor: 0n,
+  otherCardHolders: [],
+  earlierWithdrawals: 0,
+  earlierToThisCard: 0,
+  earlierAverageMinor: 0n,
+  failedDeposits: 0,
+  cardAgeHours: undefined,
+  phoneChangeHours: undefined,
 };
 const rules = (f: Partial<WithdrawalFacts>) => evaluateRules(S, { ...quiet, ...f }).map((h) => h.rule);
 
@@ -47,8 +57,23 @@ describe('withdrawal rules', () => {
 
 describe('signals', () => {
   it('normalise addresses, cards, names and devices, and drop what is malformed', () => {
-    expect(normaliseSignals({ ip: '::ffff:198.51.100.7', card: '6222-0200 1234', realName: ' Wang  Xiao ', birthday: '1990-05-06', device: 'ABCDEF0123456789', phone: '0912-345-678' }))
-      .toEqual({ ip: '198.51.100.7', subnet: '198.51.100.0/24', card: '622202001234', identity: 'wangxiao|1990-05-06', device: 'abcdef0123456789', phone: '0912345678' });
+    expect(
+      normaliseSignals({
+        ip: '::ffff:198.51.100.7',
+        card: '6222-0200 1234',
+        realName: ' Wang  Xiao ',
+        birthday: '1990-05-06',
+        device: 'ABCDEF0123456789',
+        phone: '0912-345-678',
+      }),
+    ).toEqual({
+      ip: '198.51.100.7',
+      subnet: '198.51.100.0/24',
+      card: '622202001234',
+      identity: 'wangxiao|1990-05-06',
+      device: 'abcdef0123456789',
+      phone: '0912345678',
+    });
     expect(normaliseSignals({ ip: 'not-an-ip', device: 'short', card: '12' })).toEqual({});
     expect(subnetOf('2001:db8:1:2::5')).toBe('2001:db8:1::/48');
   });

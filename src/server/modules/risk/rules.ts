@@ -34,11 +34,29 @@ export function evaluateRules(s: RiskSettings, f: WithdrawalFacts): RiskHit[] {
   const r = s.rules;
   const hits: RiskHit[] = [];
   if (r.little_play.enabled && f.depositsMinor > 0n && f.validBetMinor * 100n < f.depositsMinor * BigInt(r.little_play.ratio_pct)) {
-    hits.push({ rule: 'little_play', points: r.little_play.points, facts: { deposits: money(f.depositsMinor), valid_bet: money(f.validBetMinor), ratio: String(r.little_play.ratio_pct), days: String(r.little_play.window_days) } });
+    hits.push({
+      rule: 'little_play',
+      points: r.little_play.points,
+      facts: {
+        deposits: money(f.depositsMinor),
+        valid_bet: money(f.validBetMinor),
+        ratio: String(r.little_play.ratio_pct),
+        days: String(r.little_play.window_days),
+      },
+    });
   }
   const inflow = f.bonusMinor + f.bonusWindowDepositsMinor;
   if (r.bonus_heavy.enabled && f.bonusMinor > 0n && f.bonusMinor * 100n >= inflow * BigInt(r.bonus_heavy.share_pct)) {
-    hits.push({ rule: 'bonus_heavy', points: r.bonus_heavy.points, facts: { bonus: money(f.bonusMinor), deposits: money(f.bonusWindowDepositsMinor), share: String(Number((f.bonusMinor * 100n) / inflow)), days: String(r.bonus_heavy.window_days) } });
+    hits.push({
+      rule: 'bonus_heavy',
+      points: r.bonus_heavy.points,
+      facts: {
+        bonus: money(f.bonusMinor),
+        deposits: money(f.bonusWindowDepositsMinor),
+        share: String(Number((f.bonusMinor * 100n) / inflow)),
+        days: String(r.bonus_heavy.window_days),
+      },
+    });
   }
   if (r.linked_card.enabled && f.otherCardHolders.length > 0) {
     hits.push({ rule: 'linked_card', points: r.linked_card.points, facts: { accounts: f.otherCardHolders.join(', ') } });
@@ -46,15 +64,32 @@ export function evaluateRules(s: RiskSettings, f: WithdrawalFacts): RiskHit[] {
   if (r.new_card.enabled && f.earlierWithdrawals > 0 && f.earlierToThisCard === 0) {
     hits.push({ rule: 'new_card', points: r.new_card.points, facts: { earlier: String(f.earlierWithdrawals) } });
   }
-  if (r.amount_spike.enabled && f.earlierWithdrawals > 0 && f.earlierAverageMinor > 0n && f.amountMinor >= f.earlierAverageMinor * BigInt(r.amount_spike.multiple)) {
-    hits.push({ rule: 'amount_spike', points: r.amount_spike.points, facts: { amount: money(f.amountMinor), average: money(f.earlierAverageMinor), multiple: String(r.amount_spike.multiple) } });
+  if (
+    r.amount_spike.enabled &&
+    f.earlierWithdrawals > 0 &&
+    f.earlierAverageMinor > 0n &&
+    f.amountMinor >= f.earlierAverageMinor * BigInt(r.amount_spike.multiple)
+  ) {
+    hits.push({
+      rule: 'amount_spike',
+      points: r.amount_spike.points,
+      facts: { amount: money(f.amountMinor), average: money(f.earlierAverageMinor), multiple: String(r.amount_spike.multiple) },
+    });
   }
   if (r.failed_deposits.enabled && r.failed_deposits.count > 0 && f.failedDeposits >= r.failed_deposits.count) {
-    hits.push({ rule: 'failed_deposits', points: r.failed_deposits.points, facts: { failed: String(f.failedDeposits), hours: String(r.failed_deposits.window_hours) } });
+    hits.push({
+      rule: 'failed_deposits',
+      points: r.failed_deposits.points,
+      facts: { failed: String(f.failedDeposits), hours: String(r.failed_deposits.window_hours) },
+    });
   }
   const within = (h: number | undefined) => h !== undefined && h < r.recent_change.window_hours;
   if (r.recent_change.enabled && (within(f.cardAgeHours) || within(f.phoneChangeHours))) {
-    hits.push({ rule: 'recent_change', points: r.recent_change.points, facts: { what: within(f.cardAgeHours) ? 'card' : 'phone', hours: String(r.recent_change.window_hours) } });
+    hits.push({
+      rule: 'recent_change',
+      points: r.recent_change.points,
+      facts: { what: within(f.cardAgeHours) ? 'card' : 'phone', hours: String(r.recent_change.window_hours) },
+    });
   }
   return hits;
 }

@@ -9,7 +9,15 @@ import { latestPostings } from '../../ledger/read.ts';
 import { accountNames } from '../auth/player-facts.ts';
 import { depositTotals, failedDepositsSince } from '../cashier/deposit-facts.ts';
 import { validBetSince } from '../bets/service.ts';
-import { DEFAULT_RISK_SETTINGS, riskSettingsSchema, SIGNAL_KINDS, type RiskDecision, type RiskSettings, type SignalKind, type SignalSource } from '../../../shared/schemas/risk/settings.ts';
+import {
+  DEFAULT_RISK_SETTINGS,
+  riskSettingsSchema,
+  SIGNAL_KINDS,
+  type RiskDecision,
+  type RiskSettings,
+  type SignalKind,
+  type SignalSource,
+} from '../../../shared/schemas/risk/settings.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 import { hashSignal, normaliseSignals, signalKey } from './signals.ts';
 import { decide, evaluateRules, type WithdrawalFacts } from './rules.ts';
@@ -30,10 +38,23 @@ const RESCORE_BATCH = 500;
 const CARD_HOLDERS_MAX = 10;
 
 /** What a domain saw of a player, in clear; risk normalises and hashes it. */
-export interface SeenSignals { ip?: string; device?: string; phone?: string | null; card?: string; realName?: string; birthday?: string; payer?: string }
+export interface SeenSignals {
+  ip?: string;
+  device?: string;
+  phone?: string | null;
+  card?: string;
+  realName?: string;
+  birthday?: string;
+  payer?: string;
+}
 
 /** A withdrawal as the cashier requested it, after its commit. */
-export interface WithdrawalRequest { withdrawalId: string; playerId: number; amountMinor: bigint; cardNumber: string }
+export interface WithdrawalRequest {
+  withdrawalId: string;
+  playerId: number;
+  amountMinor: bigint;
+  cardNumber: string;
+}
 
 export class RiskService implements WithdrawalRiskGate {
   private readonly db: Db;
@@ -112,7 +133,10 @@ export class RiskService implements WithdrawalRiskGate {
       const batch = await repo.linksAfter(this.db, last[0], last[1], RESCORE_BATCH);
       for (const l of batch) {
         const score = l.signals.reduce((sum, k) => sum + settings.weights[k], 0);
-        if (score !== l.score) { await repo.setLinkScore(this.db, l.playerA, l.playerB, score); changed += 1; }
+        if (score !== l.score) {
+          await repo.setLinkScore(this.db, l.playerA, l.playerB, score);
+          changed += 1;
+        }
       }
       if (batch.length < RESCORE_BATCH) break;
       last = [batch[batch.length - 1]!.playerA, batch[batch.length - 1]!.playerB];
@@ -174,8 +198,19 @@ export class RiskService implements WithdrawalRiskGate {
     const decision = decide(settings, score, w.amountMinor);
     const inputs = Object.fromEntries(Object.entries(facts).map(([k, val]) => [k, Array.isArray(val) ? val.join(', ') : val === undefined ? '' : String(val)]));
     await repo.insertDecision(this.db, {
-      withdrawalId: w.withdrawalId, playerId: w.playerId, amountMinor: w.amountMinor, cardHash, score, decision, hits,
-      inputs: { ...inputs, hold_score: String(settings.hold_score), auto_approve: String(settings.auto_approve), auto_approve_ceiling: String(settings.auto_approve_ceiling) },
+      withdrawalId: w.withdrawalId,
+      playerId: w.playerId,
+      amountMinor: w.amountMinor,
+      cardHash,
+      score,
+      decision,
+      hits,
+      inputs: {
+        ...inputs,
+        hold_score: String(settings.hold_score),
+        auto_approve: String(settings.auto_approve),
+        auto_approve_ceiling: String(settings.auto_approve_ceiling),
+      },
     });
     // Two callers scoring the same withdrawal at once (the request's event and the finance desk) both answer the row
     // that was stored first.
@@ -191,7 +226,12 @@ export class RiskService implements WithdrawalRiskGate {
       depositTotals(this.db, w.playerId, playWindow),
       validBetSince(this.db, w.playerId, playWindow),
       depositTotals(this.db, w.playerId, bonusWindow),
-      latestPostings(this.db, w.playerId, { asset: 'money', accountKinds: ['central', 'bonus'], journalKinds: BONUS_KINDS, from: bonusWindow }, BONUS_POSTINGS_MAX),
+      latestPostings(
+        this.db,
+        w.playerId,
+        { asset: 'money', accountKinds: ['central', 'bonus'], journalKinds: BONUS_KINDS, from: bonusWindow },
+        BONUS_POSTINGS_MAX,
+      ),
       repo.earlierDecisions(this.db, w.playerId, HISTORY_MAX + 1),
       repo.otherCardHolders(this.db, cardHash, w.playerId, CARD_HOLDERS_MAX),
       linkedPlayerIds(this.db, w.playerId),

@@ -30,7 +30,15 @@ export function subnetOf(ip: string): string | undefined {
  * The normalised values of what was seen, by kind, leaving out what is empty or malformed: an address also gives
  * its subnet, a card number keeps only its digits, a name and birthday become one identity.
  */
-export function normaliseSignals(seen: { ip?: string; device?: string; phone?: string | null; card?: string; realName?: string; birthday?: string; payer?: string }): SignalValues {
+export function normaliseSignals(seen: {
+  ip?: string;
+  device?: string;
+  phone?: string | null;
+  card?: string;
+  realName?: string;
+  birthday?: string;
+  payer?: string;
+}): SignalValues {
   const out: SignalValues = {};
   const ip = seen.ip?.startsWith('::ffff:') ? seen.ip.slice(7) : seen.ip;
   // A loopback address is this machine (a local proxy, a health check), never where a player is: every player would share it.

@@ -8,28 +8,40 @@ import type { CashierEvents } from '../cashier/events.ts';
 import type { RiskService } from './service.ts';
 
 export function signalsAfterRegistration(risk: RiskService) {
-  return async (e: AuthEvents['player.registered']) => { await risk.record(e.playerId, 'register', { ip: e.ip, device: e.device, phone: e.phone }); };
+  return async (e: AuthEvents['player.registered']) => {
+    await risk.record(e.playerId, 'register', { ip: e.ip, device: e.device, phone: e.phone });
+  };
 }
 
 export function signalsAfterLogin(risk: RiskService) {
-  return async (e: AuthEvents['player.signed_in']) => { await risk.record(e.playerId, 'login', { ip: e.ip, device: e.device }); };
+  return async (e: AuthEvents['player.signed_in']) => {
+    await risk.record(e.playerId, 'login', { ip: e.ip, device: e.device });
+  };
 }
 
 export function signalsAfterCard(risk: RiskService) {
-  return async (e: CashierEvents['card.bound']) => { await risk.record(e.playerId, 'card', { card: e.cardNumber, ip: e.ip }); };
+  return async (e: CashierEvents['card.bound']) => {
+    await risk.record(e.playerId, 'card', { card: e.cardNumber, ip: e.ip });
+  };
 }
 
 /** The address (and its /24) a player asks for a deposit from. */
 export function signalsAfterDepositRequest(risk: RiskService) {
-  return async (e: CashierEvents['deposit.requested']) => { await risk.record(e.playerId, 'deposit', { ip: e.ip }); };
+  return async (e: CashierEvents['deposit.requested']) => {
+    await risk.record(e.playerId, 'deposit', { ip: e.ip });
+  };
 }
 
 export function signalsAfterPersonalInfo(risk: RiskService) {
-  return async (e: CashierEvents['personal.saved']) => { await risk.record(e.playerId, 'profile', { realName: e.realName, birthday: e.birthday }); };
+  return async (e: CashierEvents['personal.saved']) => {
+    await risk.record(e.playerId, 'profile', { realName: e.realName, birthday: e.birthday });
+  };
 }
 
 export function signalsAfterProfileChange(risk: RiskService) {
-  return async (e: AuthEvents['player.profile_changed']) => { await risk.record(e.playerId, 'profile', { phone: e.phone, realName: e.realName, birthday: e.birthday }); };
+  return async (e: AuthEvents['player.profile_changed']) => {
+    await risk.record(e.playerId, 'profile', { phone: e.phone, realName: e.realName, birthday: e.birthday });
+  };
 }
 
 export function signalsAfterDeposit(risk: RiskService) {

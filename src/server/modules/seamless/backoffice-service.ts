@@ -36,12 +36,21 @@ const masked = (key: string) => (key ? `••••${key.slice(-4)}` : '');
 
 function findingView(f: repo.FindingRow) {
   return {
-    id: f.id, code: f.gpCode, round_id: f.roundId, player_id: f.playerId, kind: f.kind,
-    ours_stake: minorToDecimal(f.oursStakeMinor), ours_payout: minorToDecimal(f.oursPayoutMinor),
+    id: f.id,
+    code: f.gpCode,
+    round_id: f.roundId,
+    player_id: f.playerId,
+    kind: f.kind,
+    ours_stake: minorToDecimal(f.oursStakeMinor),
+    ours_payout: minorToDecimal(f.oursPayoutMinor),
     theirs_stake: f.theirsStakeMinor === null ? null : minorToDecimal(f.theirsStakeMinor),
     theirs_payout: f.theirsPayoutMinor === null ? null : minorToDecimal(f.theirsPayoutMinor),
-    status: f.status === 'resolved' ? 'resolved' as const : 'open' as const, resolution: f.resolution, note: f.note,
-    resolved_by: f.resolvedBy, resolved_at: iso(f.resolvedAt), created_at: f.createdAt.toISOString(),
+    status: f.status === 'resolved' ? ('resolved' as const) : ('open' as const),
+    resolution: f.resolution,
+    note: f.note,
+    resolved_by: f.resolvedBy,
+    resolved_at: iso(f.resolvedAt),
+    created_at: f.createdAt.toISOString(),
   };
 }
 
@@ -73,16 +82,24 @@ export class SeamlessBackofficeService {
     const [catalogue, seamless] = await Promise.all([allPlatforms(this.db), repo.allSeamlessPlatforms(this.db)]);
     const byCode = new Map(seamless.map((s) => [s.gpCode, s]));
     const seen = new Set<string>();
-    return catalogue.filter((p) => !seen.has(p.gpCode) && seen.add(p.gpCode)).map((p) => {
-      const s = byCode.get(p.gpCode);
-      const key = this.keyOf(p.gpCode, s);
-      return {
-        code: p.gpCode, name: p.name, group: p.group, wallet_model: s ? 'seamless' as const : 'transfer' as const,
-        round_limit_minutes: s?.roundLimitMinutes ?? null, own_secret: this.config.secrets[p.gpCode] !== undefined,
-        allowed_addresses: this.config.allow[p.gpCode] ?? [], key_source: key.source, key_masked: masked(key.key),
-        previous_key_until: s?.previousValidUntil && s.previousValidUntil.getTime() > Date.now() ? s.previousValidUntil.toISOString() : null,
-      };
-    });
+    return catalogue
+      .filter((p) => !seen.has(p.gpCode) && seen.add(p.gpCode))
+      .map((p) => {
+        const s = byCode.get(p.gpCode);
+        const key = this.keyOf(p.gpCode, s);
+        return {
+          code: p.gpCode,
+          name: p.name,
+          group: p.group,
+          wallet_model: s ? ('seamless' as const) : ('transfer' as const),
+          round_limit_minutes: s?.roundLimitMinutes ?? null,
+          own_secret: this.config.secrets[p.gpCode] !== undefined,
+          allowed_addresses: this.config.allow[p.gpCode] ?? [],
+          key_source: key.source,
+          key_masked: masked(key.key),
+          previous_key_until: s?.previousValidUntil && s.previousValidUntil.getTime() > Date.now() ? s.previousValidUntil.toISOString() : null,
+        };
+      });
   }
 
   /** The key a platform's calls are checked with now, and where it comes from. */
@@ -105,12 +122,21 @@ export class SeamlessBackofficeService {
       if (!row) throw new ApiError('not_found');
       const before = this.keyOf(code, row);
       await repo.rotateKey(tx, code, {
-        sealed: sealSecret(this.wallet.sealKey, key), previousSealed: before.key ? sealSecret(this.wallet.sealKey, before.key) : null,
+        sealed: sealSecret(this.wallet.sealKey, key),
+        previousSealed: before.key ? sealSecret(this.wallet.sealKey, before.key) : null,
         previousValidUntil: before.key ? until : null,
       });
-      const words = { rotated: 'a key set in the back office', own: 'its own key of the configuration', shared: 'the shared key of the configuration', none: 'no key' };
+      const words = {
+        rotated: 'a key set in the back office',
+        own: 'its own key of the configuration',
+        shared: 'the shared key of the configuration',
+        none: 'no key',
+      };
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'seamless.key', target: `platform:${code}`, ip: op.ip,
+        staffId: op.staffId,
+        action: 'seamless.key',
+        target: `platform:${code}`,
+        ip: op.ip,
         before: { key: before.key ? `${words[before.source]} ending ${before.key.slice(-4)}` : words.none },
         after: { key: `a new key ending ${key.slice(-4)}${before.key ? `; the key before it is accepted until ${until.toISOString()}` : ''}` },
       });
@@ -122,7 +148,11 @@ export class SeamlessBackofficeService {
   }
 
   /** Makes a platform seamless (with its round limit) or a transfer platform again, audited with before and after. */
-  async setWalletModel(op: Operator, code: string, body: { wallet_model: 'seamless' | 'transfer'; round_limit_minutes?: number }): Promise<SeamlessPlatformView> {
+  async setWalletModel(
+    op: Operator,
+    code: string,
+    body: { wallet_model: 'seamless' | 'transfer'; round_limit_minutes?: number },
+  ): Promise<SeamlessPlatformView> {
     if (!(await platformByCode(this.db, code)).length) throw new ApiError('not_found');
     await this.db.transaction(async (tx) => {
       const before = await repo.seamlessPlatform(tx, code);
@@ -130,7 +160,14 @@ export class SeamlessBackofficeService {
       else await repo.removeSeamlessPlatform(tx, code);
       const after = await repo.seamlessPlatform(tx, code);
       const words = (row: repo.PlatformRow | undefined) => (row ? `seamless wallet, rounds open at most ${row.roundLimitMinutes} minutes` : 'transfer wallet');
-      await recordAudit(tx, { staffId: op.staffId, action: 'seamless.platform', target: `platform:${code}`, ip: op.ip, before: { wallet: words(before) }, after: { wallet: words(after) } });
+      await recordAudit(tx, {
+        staffId: op.staffId,
+        action: 'seamless.platform',
+        target: `platform:${code}`,
+        ip: op.ip,
+        before: { wallet: words(before) },
+        after: { wallet: words(after) },
+      });
     });
     this.wallet.forgetPlatform(code);
     const view = (await this.platforms()).find((p) => p.code === code);
@@ -141,17 +178,33 @@ export class SeamlessBackofficeService {
   /** The transaction log: by player, provider, round and Taipei days, newest first. */
   async transactions(q: Paging & { player_id?: string; code?: string; round_id?: string; start?: string; end?: string }) {
     const { rows, total } = await repo.searchTransactions(this.db, {
-      playerId: q.player_id ? Number(q.player_id) : undefined, code: q.code || undefined, roundId: q.round_id || undefined,
-      from: q.start ? startOfTaipeiDate(q.start) : undefined, to: q.end ? new Date(startOfTaipeiDate(q.end).getTime() + DAY_MS - 1) : undefined,
-      limit: q.pageSize, offset: offsetOf(q),
+      playerId: q.player_id ? Number(q.player_id) : undefined,
+      code: q.code || undefined,
+      roundId: q.round_id || undefined,
+      from: q.start ? startOfTaipeiDate(q.start) : undefined,
+      to: q.end ? new Date(startOfTaipeiDate(q.end).getTime() + DAY_MS - 1) : undefined,
+      limit: q.pageSize,
+      offset: offsetOf(q),
     });
     return {
       data: rows.map((r) => ({
-        id: r.id, code: r.gpCode, tx_id: r.txId, kind: r.kind, player_id: r.playerId, round_id: r.roundId, game_code: r.gameCode,
-        amount: minorToDecimal(r.amountMinor), ref_tx_id: r.refTxId, status: r.status, answer: r.code, journal_id: r.journalId,
+        id: r.id,
+        code: r.gpCode,
+        tx_id: r.txId,
+        kind: r.kind,
+        player_id: r.playerId,
+        round_id: r.roundId,
+        game_code: r.gameCode,
+        amount: minorToDecimal(r.amountMinor),
+        ref_tx_id: r.refTxId,
+        status: r.status,
+        answer: r.code,
+        journal_id: r.journalId,
         created_at: r.createdAt.toISOString(),
       })),
-      total, page: q.page, pageSize: q.pageSize,
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
     };
   }
 
@@ -161,8 +214,15 @@ export class SeamlessBackofficeService {
     if (!platform) throw new ApiError('not_found');
     const rows = await repo.staleOpenRounds(this.db, code, new Date(Date.now() - platform.roundLimitMinutes * MINUTE_MS), RECONCILE_BATCH);
     return rows.map((r) => ({
-      code: r.gpCode, round_id: r.roundId, player_id: r.playerId, game_code: r.gameCode, stake: minorToDecimal(r.stakeMinor),
-      payout: minorToDecimal(r.payoutMinor), status: r.status, opened_at: r.openedAt.toISOString(), closed_at: iso(r.closedAt),
+      code: r.gpCode,
+      round_id: r.roundId,
+      player_id: r.playerId,
+      game_code: r.gameCode,
+      stake: minorToDecimal(r.stakeMinor),
+      payout: minorToDecimal(r.payoutMinor),
+      status: r.status,
+      opened_at: r.openedAt.toISOString(),
+      closed_at: iso(r.closedAt),
     }));
   }
 
@@ -184,8 +244,14 @@ export class SeamlessBackofficeService {
       const other = theirs.get(round.roundId);
       const kind = differenceOf(round, other);
       const added = await repo.openFinding(this.db, {
-        gpCode: code, roundId: round.roundId, playerId: round.playerId, kind, oursStakeMinor: round.stakeMinor, oursPayoutMinor: round.payoutMinor,
-        theirsStakeMinor: other?.stakeMinor ?? null, theirsPayoutMinor: other?.payoutMinor ?? null,
+        gpCode: code,
+        roundId: round.roundId,
+        playerId: round.playerId,
+        kind,
+        oursStakeMinor: round.stakeMinor,
+        oursPayoutMinor: round.payoutMinor,
+        theirsStakeMinor: other?.stakeMinor ?? null,
+        theirsPayoutMinor: other?.payoutMinor ?? null,
       });
       if (added) opened++;
     }
@@ -226,7 +292,9 @@ export class SeamlessBackofficeService {
     const found = await repo.findingById(this.db, id);
     if (!found) throw new ApiError('not_found');
     const [central, house, catalogue] = await Promise.all([
-      this.accounts.playerAccount(found.playerId, 'central'), this.accounts.seamlessHouseAccount(found.gpCode, found.playerId), platformByCode(this.db, found.gpCode),
+      this.accounts.playerAccount(found.playerId, 'central'),
+      this.accounts.seamlessHouseAccount(found.gpCode, found.playerId),
+      platformByCode(this.db, found.gpCode),
     ]);
     const gameType = catalogue[0]?.group ?? 'slots';
     const resolved = await this.db.transaction(async (tx) => {
@@ -236,13 +304,19 @@ export class SeamlessBackofficeService {
       if (body.resolution === 'credit' && owed <= 0n) throw new ApiError('validation_failed', { resolution: ['bo.seamless.v.nothing_owed'] });
       const before = await repo.roundOf(tx, finding.gpCode, finding.roundId);
       if (body.resolution === 'credit') await this.payOwed(tx, op, finding, { central, house, owedMinor: owed });
-      const after = (await repo.closeRound(tx, finding.gpCode, finding.roundId, finding.playerId)) ?? await repo.roundOf(tx, finding.gpCode, finding.roundId);
+      const after = (await repo.closeRound(tx, finding.gpCode, finding.roundId, finding.playerId)) ?? (await repo.roundOf(tx, finding.gpCode, finding.roundId));
       if (after) await this.record(tx, after, gameType);
       await repo.resolveFinding(tx, id, { resolution: body.resolution, note: body.note, staffId: op.staffId });
-      const words = (r: repo.RoundRow | undefined) => (r ? `${r.status}, stake ${minorToDecimal(r.stakeMinor)}, paid ${minorToDecimal(r.payoutMinor)}` : 'unknown');
+      const words = (r: repo.RoundRow | undefined) =>
+        r ? `${r.status}, stake ${minorToDecimal(r.stakeMinor)}, paid ${minorToDecimal(r.payoutMinor)}` : 'unknown';
       await recordAudit(tx, {
-        staffId: op.staffId, action: `seamless.finding.${body.resolution}`, target: `seamless_round:${finding.gpCode}:${finding.roundId}`, ip: op.ip,
-        detail: { finding: id, note: body.note }, before: { round: words(before) }, after: { round: words(after) },
+        staffId: op.staffId,
+        action: `seamless.finding.${body.resolution}`,
+        target: `seamless_round:${finding.gpCode}:${finding.roundId}`,
+        ip: op.ip,
+        detail: { finding: id, note: body.note },
+        before: { round: words(before) },
+        after: { round: words(after) },
       });
       return repo.findingById(tx, id);
     });
@@ -252,20 +326,43 @@ export class SeamlessBackofficeService {
 
   private async payOwed(tx: Tx, op: Operator, f: repo.FindingRow, m: { central: number; house: number; owedMinor: bigint }): Promise<void> {
     await postJournal(tx, {
-      kind: 'seamless_credit', idempotencyKey: `seamless:${f.gpCode}:finding:${f.id}`, request: { finding: f.id, amount: m.owedMinor.toString() },
-      playerId: f.playerId, ref: f.roundId, memo: `${f.gpCode} reconciliation ${f.roundId}`, staffId: op.staffId,
-      postings: [{ accountId: m.house, amountMinor: -m.owedMinor }, { accountId: m.central, amountMinor: m.owedMinor }],
+      kind: 'seamless_credit',
+      idempotencyKey: `seamless:${f.gpCode}:finding:${f.id}`,
+      request: { finding: f.id, amount: m.owedMinor.toString() },
+      playerId: f.playerId,
+      ref: f.roundId,
+      memo: `${f.gpCode} reconciliation ${f.roundId}`,
+      staffId: op.staffId,
+      postings: [
+        { accountId: m.house, amountMinor: -m.owedMinor },
+        { accountId: m.central, amountMinor: m.owedMinor },
+      ],
     });
-    await repo.addToRound(tx, { code: f.gpCode, roundId: f.roundId, playerId: f.playerId, gameCode: '', stakeMinor: 0n, payoutMinor: m.owedMinor, open: false });
+    await repo.addToRound(tx, {
+      code: f.gpCode,
+      roundId: f.roundId,
+      playerId: f.playerId,
+      gameCode: '',
+      stakeMinor: 0n,
+      payoutMinor: m.owedMinor,
+      open: false,
+    });
   }
 
   private record(tx: Tx, round: repo.RoundRow, gameType: string): Promise<void> {
     const closed = round.status === 'closed';
     return recordSeamlessRound(tx, {
-      gpCode: round.gpCode, roundId: round.roundId, playerId: round.playerId, game: round.gameCode, gameType,
-      stakeMinor: round.stakeMinor, payoutMinor: round.payoutMinor,
+      gpCode: round.gpCode,
+      roundId: round.roundId,
+      playerId: round.playerId,
+      game: round.gameCode,
+      gameType,
+      stakeMinor: round.stakeMinor,
+      payoutMinor: round.payoutMinor,
       status: closed ? (round.stakeMinor === 0n && round.payoutMinor === 0n ? 'void' : 'settled') : 'open',
-      version: round.version, placedAt: round.openedAt, settledAt: closed ? round.closedAt : null,
+      version: round.version,
+      placedAt: round.openedAt,
+      settledAt: closed ? round.closedAt : null,
     });
   }
 
@@ -280,7 +377,8 @@ export class SeamlessBackofficeService {
       const report = await this.provider.roundReport(code, from, to).catch(() => undefined);
       if (report) {
         theirs = {
-          debits: minorToDecimal(report.reduce((s, r) => s + r.stakeMinor, 0n)), credits: minorToDecimal(report.reduce((s, r) => s + r.payoutMinor, 0n)),
+          debits: minorToDecimal(report.reduce((s, r) => s + r.stakeMinor, 0n)),
+          credits: minorToDecimal(report.reduce((s, r) => s + r.payoutMinor, 0n)),
           rounds: report.length,
         };
       }

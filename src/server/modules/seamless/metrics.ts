@@ -10,17 +10,24 @@ export interface SeamlessMetrics {
 
 export function seamlessMetrics(registry: Registry, db: Db): SeamlessMetrics {
   const calls = new Counter({
-    name: 'seamless_wallet_calls_total', help: 'Seamless wallet API calls answered, by provider, call, status code and whether it was a replay',
-    labelNames: ['provider', 'call', 'status', 'replayed'], registers: [registry],
+    name: 'seamless_wallet_calls_total',
+    help: 'Seamless wallet API calls answered, by provider, call, status code and whether it was a replay',
+    labelNames: ['provider', 'call', 'status', 'replayed'],
+    registers: [registry],
   });
   new Gauge({
-    name: 'seamless_findings_open', help: 'Seamless reconciliation findings waiting for an operator', registers: [registry],
+    name: 'seamless_findings_open',
+    help: 'Seamless reconciliation findings waiting for an operator',
+    registers: [registry],
     async collect() {
       this.set(await openFindingCount(db));
     },
   });
   new Gauge({
-    name: 'seamless_rounds_overdue', help: 'Seamless rounds still open past their provider\'s round limit', labelNames: ['provider'], registers: [registry],
+    name: 'seamless_rounds_overdue',
+    help: "Seamless rounds still open past their provider's round limit",
+    labelNames: ['provider'],
+    registers: [registry],
     async collect() {
       const counts = await overdueRoundCounts(db);
       this.reset();

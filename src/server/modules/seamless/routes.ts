@@ -10,8 +10,16 @@ import { BATCHED_ROUTE_LIMIT } from '../../lib/limiter.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import { codeParam, gameLinkQuery } from '../../../shared/schemas/wallet.ts';
 import {
-  seamlessAnswer, seamlessAuthenticateBody, seamlessBalanceBody, seamlessCodeParam, seamlessCreditBody, seamlessDebitBody,
-  seamlessEndRoundBody, seamlessLaunchView, seamlessRollbackBody, type SeamlessAnswer,
+  seamlessAnswer,
+  seamlessAuthenticateBody,
+  seamlessBalanceBody,
+  seamlessCodeParam,
+  seamlessCreditBody,
+  seamlessDebitBody,
+  seamlessEndRoundBody,
+  seamlessLaunchView,
+  seamlessRollbackBody,
+  type SeamlessAnswer,
 } from '../../../shared/schemas/seamless.ts';
 import { SEAMLESS_CODE, type SeamlessCode } from '../../../shared/seamless-statuses.ts';
 import { byLocale } from '../../../shared/locale-pick.ts';
@@ -27,8 +35,11 @@ const CALLS_PER_MINUTE = 120_000;
 
 /** The HTTP status of a refusal that comes before the call is read; the call's own outcomes answer 200. */
 const HTTP_STATUS: Partial<Record<SeamlessCode, number>> = {
-  [SEAMLESS_CODE.badSignature]: 401, [SEAMLESS_CODE.staleRequest]: 401, [SEAMLESS_CODE.addressNotAllowed]: 403,
-  [SEAMLESS_CODE.badRequest]: 400, [SEAMLESS_CODE.internal]: 500,
+  [SEAMLESS_CODE.badSignature]: 401,
+  [SEAMLESS_CODE.staleRequest]: 401,
+  [SEAMLESS_CODE.addressNotAllowed]: 403,
+  [SEAMLESS_CODE.badRequest]: 400,
+  [SEAMLESS_CODE.internal]: 500,
 };
 
 const answers = { 200: seamlessAnswer, 400: seamlessAnswer, 401: seamlessAnswer, 403: seamlessAnswer, 500: seamlessAnswer };
@@ -43,13 +54,20 @@ function providerCalls(api: FastifyInstance): void {
     const raw = String(body);
     rawBodies.set(request, raw);
     // Unreadable JSON is answered after the signature check, as a bad request, rather than before it.
-    try { done(null, JSON.parse(raw)); } catch { done(null, undefined); }
+    try {
+      done(null, JSON.parse(raw));
+    } catch {
+      done(null, undefined);
+    }
   });
   app.addHook('preValidation', async (request, reply) => {
     const params = request.params as { provider?: unknown };
     const refusal = await seamless.verify({
-      code: typeof params.provider === 'string' ? params.provider : '', timestamp: header(request, 'x-timestamp'),
-      signature: header(request, 'x-signature'), rawBody: rawBodies.get(request) ?? '', ip: request.ip,
+      code: typeof params.provider === 'string' ? params.provider : '',
+      timestamp: header(request, 'x-timestamp'),
+      signature: header(request, 'x-signature'),
+      rawBody: rawBodies.get(request) ?? '',
+      ip: request.ip,
     });
     if (refusal) {
       seamless.metrics?.call(String(params.provider ?? ''), 'signature', refusal, false);
@@ -58,7 +76,9 @@ function providerCalls(api: FastifyInstance): void {
   });
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof ValidationFailed) {
-      const message = Object.entries(err.fields).map(([field, keys]) => `${field}: ${keys.join(', ')}`).join('; ');
+      const message = Object.entries(err.fields)
+        .map(([field, keys]) => `${field}: ${keys.join(', ')}`)
+        .join('; ');
       return reply.code(400).send({ status: SEAMLESS_CODE.badRequest, message });
     }
     request.log.error({ err }, 'seamless call failed');
@@ -74,12 +94,24 @@ function providerCalls(api: FastifyInstance): void {
     config: { securityHeaders: false, rateLimit: { max: CALLS_PER_MINUTE, timeWindow: '1 minute', ...BATCHED_ROUTE_LIMIT } },
   });
   const send = (reply: FastifyReply, answer: SeamlessAnswer) => reply.code(HTTP_STATUS[answer.status] ?? 200).send(answer);
-  app.post('/seamless/:provider/authenticate', options(seamlessAuthenticateBody), async (request, reply) => send(reply, await seamless.authenticate(request.params.provider, request.body)));
-  app.post('/seamless/:provider/balance', options(seamlessBalanceBody), async (request, reply) => send(reply, await seamless.balance(request.params.provider, request.body)));
-  app.post('/seamless/:provider/debit', options(seamlessDebitBody), async (request, reply) => send(reply, await seamless.debit(request.params.provider, request.body)));
-  app.post('/seamless/:provider/credit', options(seamlessCreditBody), async (request, reply) => send(reply, await seamless.credit(request.params.provider, request.body)));
-  app.post('/seamless/:provider/rollback', options(seamlessRollbackBody), async (request, reply) => send(reply, await seamless.rollback(request.params.provider, request.body)));
-  app.post('/seamless/:provider/end-round', options(seamlessEndRoundBody), async (request, reply) => send(reply, await seamless.endRound(request.params.provider, request.body)));
+  app.post('/seamless/:provider/authenticate', options(seamlessAuthenticateBody), async (request, reply) =>
+    send(reply, await seamless.authenticate(request.params.provider, request.body)),
+  );
+  app.post('/seamless/:provider/balance', options(seamlessBalanceBody), async (request, reply) =>
+    send(reply, await seamless.balance(request.params.provider, request.body)),
+  );
+  app.post('/seamless/:provider/debit', options(seamlessDebitBody), async (request, reply) =>
+    send(reply, await seamless.debit(request.params.provider, request.body)),
+  );
+  app.post('/seamless/:provider/credit', options(seamlessCreditBody), async (request, reply) =>
+    send(reply, await seamless.credit(request.params.provider, request.body)),
+  );
+  app.post('/seamless/:provider/rollback', options(seamlessRollbackBody), async (request, reply) =>
+    send(reply, await seamless.rollback(request.params.provider, request.body)),
+  );
+  app.post('/seamless/:provider/end-round', options(seamlessEndRoundBody), async (request, reply) =>
+    send(reply, await seamless.endRound(request.params.provider, request.body)),
+  );
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -93,6 +125,10 @@ export const seamlessRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { seamless } = app.services;
   // onRequest rather than preHandler: an anonymous caller gets 401 before its query is read or validated.
-  app.get('/games/seamless/link/:code', { onRequest: app.requirePlayer, schema: { params: codeParam, querystring: gameLinkQuery, response: { 200: okBody(seamlessLaunchView) } } }, async (request) =>
-    ok(await seamless.launch(playerOf(request).playerId, request.params.code, request.query.productId ?? 'lobby', byLocale(request.locale, 'zh-TW', 'en'))));
+  app.get(
+    '/games/seamless/link/:code',
+    { onRequest: app.requirePlayer, schema: { params: codeParam, querystring: gameLinkQuery, response: { 200: okBody(seamlessLaunchView) } } },
+    async (request) =>
+      ok(await seamless.launch(playerOf(request).playerId, request.params.code, request.query.productId ?? 'lobby', byLocale(request.locale, 'zh-TW', 'en'))),
+  );
 };

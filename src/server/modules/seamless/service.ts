@@ -23,9 +23,7 @@ import { platformByCode } from '../games/platform-facts.ts';
 import { playerFacts } from '../auth/player-facts.ts';
 import { MAINTAIN_STATUS, PLATFORM_STATUS, PLAYER_STATUS } from '../../../shared/statuses.ts';
 import { SEAMLESS_CODE, SEAMLESS_TX_STATUS, type SeamlessCode, type SeamlessTxKind } from '../../../shared/seamless-statuses.ts';
-import type {
-  SeamlessAnswer, SeamlessCreditBody, SeamlessDebitBody, SeamlessEndRoundBody, SeamlessRollbackBody,
-} from '../../../shared/schemas/seamless.ts';
+import type { SeamlessAnswer, SeamlessCreditBody, SeamlessDebitBody, SeamlessEndRoundBody, SeamlessRollbackBody } from '../../../shared/schemas/seamless.ts';
 import * as repo from './repository.ts';
 import { SeamlessSigner, type SignedRequest } from './signature.ts';
 import type { SeamlessMetrics } from './metrics.ts';
@@ -35,13 +33,29 @@ import { openSecret } from '../staff/totp.ts';
  * What a call decided, before its answer is shaped. balanceMinor: the central balance the call's own statement read
  * after it moved the money, so the answer needs no read of its own.
  */
-interface Outcome { code: SeamlessCode; replayed?: boolean; round?: repo.RoundRow; balanceMinor?: bigint }
+interface Outcome {
+  code: SeamlessCode;
+  replayed?: boolean;
+  round?: repo.RoundRow;
+  balanceMinor?: bigint;
+}
 
 /** What a call needs of its platform: its game group, whether it is live, and the keys it may sign with. */
-interface PlatformFacts { group: string; live: boolean; seamless: boolean; keys: string[] | undefined }
+interface PlatformFacts {
+  group: string;
+  live: boolean;
+  seamless: boolean;
+  keys: string[] | undefined;
+}
 
 /** The provider, the player and what the call may do, found before the call's transaction. */
-interface CallContext { code: string; playerId: number; gameType: string; central: number; house: number }
+interface CallContext {
+  code: string;
+  playerId: number;
+  gameType: string;
+  central: number;
+  house: number;
+}
 
 /** How long a platform's row is remembered: a maintenance switch reaches the wallet API within this. */
 const PLATFORM_CACHE_MS = 1_000;
@@ -61,7 +75,10 @@ const SETTLED_ANNOUNCE_MS = 5_000;
  */
 const CALL_BATCH = { maxBatch: 32, inFlight: 4, queueMax: 5_000 } as const;
 
-interface CallBatchers { debits: StatementBatcher<repo.DebitCall, repo.CallRow>; credits: StatementBatcher<repo.CreditCall, repo.CallRow> }
+interface CallBatchers {
+  debits: StatementBatcher<repo.DebitCall, repo.CallRow>;
+  credits: StatementBatcher<repo.CreditCall, repo.CallRow>;
+}
 
 /** Players remembered as existing (knownPlayers) before the memory starts over. */
 const KNOWN_PLAYERS_LIMIT = 100_000;
@@ -76,8 +93,14 @@ export interface SeamlessLauncher {
 }
 
 export interface SeamlessDeps {
-  db: Db; accounts: AccountDirectory; gate: ProtectionGate; publish: Publisher; config: Config['seamless'];
-  events?: EventPublisher<BetsEvents>; launcher?: SeamlessLauncher; metrics?: SeamlessMetrics;
+  db: Db;
+  accounts: AccountDirectory;
+  gate: ProtectionGate;
+  publish: Publisher;
+  config: Config['seamless'];
+  events?: EventPublisher<BetsEvents>;
+  launcher?: SeamlessLauncher;
+  metrics?: SeamlessMetrics;
   /** The site's at-rest key that seals rotated signing keys (the staff TOTP key of the configuration). */
   sealKey: Buffer;
 }
@@ -177,8 +200,16 @@ export class SeamlessService {
     if (typeof ctx === 'string') return { status: ctx };
     const out = await this.db.transaction(async (tx) => {
       const id = await repo.claimTx(tx, {
-        gpCode: code, txId: b.transaction_id, kind: 'debit', playerId: ctx.playerId, roundId: b.round_id, gameCode: b.game_code,
-        amountMinor, status: SEAMLESS_TX_STATUS.open, code: SEAMLESS_CODE.ok, requestHash: hash,
+        gpCode: code,
+        txId: b.transaction_id,
+        kind: 'debit',
+        playerId: ctx.playerId,
+        roundId: b.round_id,
+        gameCode: b.game_code,
+        amountMinor,
+        status: SEAMLESS_TX_STATUS.open,
+        code: SEAMLESS_CODE.ok,
+        requestHash: hash,
       });
       if (id === undefined) return this.replay(tx, code, b.transaction_id, 'debit', hash, b);
       const outcome = await this.takeStake(tx, ctx, b, amountMinor);
@@ -203,13 +234,26 @@ export class SeamlessService {
   private async debitInOneStatement(ctx: CallContext, b: SeamlessDebitBody, amountMinor: bigint, hash: string): Promise<Outcome | undefined> {
     const key = `seamless:${ctx.code}:${b.transaction_id}`;
     const journal = journalArguments({
-      kind: 'seamless_debit', idempotencyKey: key, request: { round: b.round_id, amount: b.amount },
-      postings: [{ accountId: ctx.central, amountMinor: -amountMinor }, { accountId: ctx.house, amountMinor }],
+      kind: 'seamless_debit',
+      idempotencyKey: key,
+      request: { round: b.round_id, amount: b.amount },
+      postings: [
+        { accountId: ctx.central, amountMinor: -amountMinor },
+        { accountId: ctx.house, amountMinor },
+      ],
     });
     const row = await this.batchersOf(ctx.code).debits.submit({
       c: {
-        code: ctx.code, txId: b.transaction_id, playerId: ctx.playerId, roundId: b.round_id, gameCode: b.game_code, amountMinor, requestHash: hash,
-        memo: `${ctx.code} ${b.game_code} ${b.round_id}`, gameType: ctx.gameType, activeStatus: PLAYER_STATUS.active,
+        code: ctx.code,
+        txId: b.transaction_id,
+        playerId: ctx.playerId,
+        roundId: b.round_id,
+        gameCode: b.game_code,
+        amountMinor,
+        requestHash: hash,
+        memo: `${ctx.code} ${b.game_code} ${b.round_id}`,
+        gameType: ctx.gameType,
+        activeStatus: PLAYER_STATUS.active,
       },
       j: { key, ...journal, central: ctx.central },
     });
@@ -233,16 +277,33 @@ export class SeamlessService {
     }
     let journalId: number;
     try {
-      journalId = (await postJournal(tx, {
-        kind: 'seamless_debit', idempotencyKey: `seamless:${ctx.code}:${b.transaction_id}`, request: { round: b.round_id, amount: b.amount },
-        playerId: ctx.playerId, ref: b.transaction_id, memo: `${ctx.code} ${b.game_code} ${b.round_id}`,
-        postings: [{ accountId: ctx.central, amountMinor: -amountMinor }, { accountId: ctx.house, amountMinor }],
-      })).journalId;
+      journalId = (
+        await postJournal(tx, {
+          kind: 'seamless_debit',
+          idempotencyKey: `seamless:${ctx.code}:${b.transaction_id}`,
+          request: { round: b.round_id, amount: b.amount },
+          playerId: ctx.playerId,
+          ref: b.transaction_id,
+          memo: `${ctx.code} ${b.game_code} ${b.round_id}`,
+          postings: [
+            { accountId: ctx.central, amountMinor: -amountMinor },
+            { accountId: ctx.house, amountMinor },
+          ],
+        })
+      ).journalId;
     } catch (err) {
       if (err instanceof LedgerError && err.code === 'insufficient_funds') return refused(SEAMLESS_CODE.insufficientFunds);
       throw err;
     }
-    const next = await repo.addToRound(tx, { code: ctx.code, roundId: b.round_id, playerId: ctx.playerId, gameCode: b.game_code, stakeMinor: amountMinor, payoutMinor: 0n, open: true });
+    const next = await repo.addToRound(tx, {
+      code: ctx.code,
+      roundId: b.round_id,
+      playerId: ctx.playerId,
+      gameCode: b.game_code,
+      stakeMinor: amountMinor,
+      payoutMinor: 0n,
+      open: true,
+    });
     // The round was checked open and ours above and nothing closes it before this transaction ends.
     if (!next) throw new Error(`seamless: round ${b.round_id} changed under its lock`);
     await this.recordRound(tx, ctx, next);
@@ -271,8 +332,17 @@ export class SeamlessService {
         return refused(SEAMLESS_CODE.debitNotFound);
       }
       const id = await repo.claimTx(tx, {
-        gpCode: code, txId: b.transaction_id, kind: 'credit', playerId: ctx.playerId, roundId: b.round_id, gameCode: debit.gameCode,
-        amountMinor, refTxId: b.debit_transaction_id, status: SEAMLESS_TX_STATUS.accepted, code: SEAMLESS_CODE.ok, requestHash: hash,
+        gpCode: code,
+        txId: b.transaction_id,
+        kind: 'credit',
+        playerId: ctx.playerId,
+        roundId: b.round_id,
+        gameCode: debit.gameCode,
+        amountMinor,
+        refTxId: b.debit_transaction_id,
+        status: SEAMLESS_TX_STATUS.accepted,
+        code: SEAMLESS_CODE.ok,
+        requestHash: hash,
       });
       if (id === undefined) return this.replay(tx, code, b.transaction_id, 'credit', hash, b);
       if (debit.status === SEAMLESS_TX_STATUS.rolledBack || debit.status === SEAMLESS_TX_STATUS.cancelled) {
@@ -294,13 +364,25 @@ export class SeamlessService {
     const key = `seamless:${ctx.code}:${b.transaction_id}`;
     // A loss posts no journal; the arguments are still checked and hashed so both cases take one statement.
     const journal = journalArguments({
-      kind: 'seamless_credit', idempotencyKey: key, request: { round: b.round_id, debit: b.debit_transaction_id, amount: b.amount },
-      postings: [{ accountId: ctx.house, amountMinor: -(amountMinor > 0n ? amountMinor : 1n) }, { accountId: ctx.central, amountMinor: amountMinor > 0n ? amountMinor : 1n }],
+      kind: 'seamless_credit',
+      idempotencyKey: key,
+      request: { round: b.round_id, debit: b.debit_transaction_id, amount: b.amount },
+      postings: [
+        { accountId: ctx.house, amountMinor: -(amountMinor > 0n ? amountMinor : 1n) },
+        { accountId: ctx.central, amountMinor: amountMinor > 0n ? amountMinor : 1n },
+      ],
     });
     const row = await this.batchersOf(ctx.code).credits.submit({
       c: {
-        code: ctx.code, txId: b.transaction_id, playerId: ctx.playerId, roundId: b.round_id, debitTxId: b.debit_transaction_id, amountMinor,
-        roundClosed: b.round_closed ?? false, requestHash: hash, gameType: ctx.gameType,
+        code: ctx.code,
+        txId: b.transaction_id,
+        playerId: ctx.playerId,
+        roundId: b.round_id,
+        debitTxId: b.debit_transaction_id,
+        amountMinor,
+        roundClosed: b.round_closed ?? false,
+        requestHash: hash,
+        gameType: ctx.gameType,
       },
       j: { key, ...journal, central: ctx.central },
     });
@@ -312,15 +394,29 @@ export class SeamlessService {
   private async payWin(tx: Tx, ctx: CallContext, b: SeamlessCreditBody, c: { id: number; debit: repo.TxRow; amountMinor: bigint }): Promise<Outcome> {
     if (c.amountMinor > 0n) {
       const posted = await postJournal(tx, {
-        kind: 'seamless_credit', idempotencyKey: `seamless:${ctx.code}:${b.transaction_id}`,
+        kind: 'seamless_credit',
+        idempotencyKey: `seamless:${ctx.code}:${b.transaction_id}`,
         request: { round: b.round_id, debit: b.debit_transaction_id, amount: b.amount },
-        playerId: ctx.playerId, ref: b.transaction_id, memo: `${ctx.code} ${c.debit.gameCode} ${b.round_id}`,
-        postings: [{ accountId: ctx.house, amountMinor: -c.amountMinor }, { accountId: ctx.central, amountMinor: c.amountMinor }],
+        playerId: ctx.playerId,
+        ref: b.transaction_id,
+        memo: `${ctx.code} ${c.debit.gameCode} ${b.round_id}`,
+        postings: [
+          { accountId: ctx.house, amountMinor: -c.amountMinor },
+          { accountId: ctx.central, amountMinor: c.amountMinor },
+        ],
       });
       await repo.settleTx(tx, c.id, { status: SEAMLESS_TX_STATUS.accepted, code: SEAMLESS_CODE.ok, journalId: posted.journalId });
     }
     await repo.moveDebit(tx, c.debit.id, [SEAMLESS_TX_STATUS.open, SEAMLESS_TX_STATUS.settled], SEAMLESS_TX_STATUS.settled);
-    let round = await repo.addToRound(tx, { code: ctx.code, roundId: b.round_id, playerId: ctx.playerId, gameCode: c.debit.gameCode, stakeMinor: 0n, payoutMinor: c.amountMinor, open: false });
+    let round = await repo.addToRound(tx, {
+      code: ctx.code,
+      roundId: b.round_id,
+      playerId: ctx.playerId,
+      gameCode: c.debit.gameCode,
+      stakeMinor: 0n,
+      payoutMinor: c.amountMinor,
+      open: false,
+    });
     if (b.round_closed) round = (await repo.closeRound(tx, ctx.code, b.round_id, ctx.playerId)) ?? round;
     if (round) await this.recordRound(tx, ctx, round);
     return { code: SEAMLESS_CODE.ok, round };
@@ -333,14 +429,27 @@ export class SeamlessService {
     const hash = contentHash('rollback', [b.player, b.round_id, b.debit_transaction_id]);
     const out = await this.db.transaction(async (tx) => {
       const id = await repo.claimTx(tx, {
-        gpCode: code, txId: b.transaction_id, kind: 'rollback', playerId: ctx.playerId, roundId: b.round_id,
-        refTxId: b.debit_transaction_id, status: SEAMLESS_TX_STATUS.accepted, code: SEAMLESS_CODE.ok, requestHash: hash,
+        gpCode: code,
+        txId: b.transaction_id,
+        kind: 'rollback',
+        playerId: ctx.playerId,
+        roundId: b.round_id,
+        refTxId: b.debit_transaction_id,
+        status: SEAMLESS_TX_STATUS.accepted,
+        code: SEAMLESS_CODE.ok,
+        requestHash: hash,
       });
       if (id === undefined) return this.replay(tx, code, b.transaction_id, 'rollback', hash, b);
       // The debit's own row: written here as cancelled when it was never seen, so the late debit finds it.
       const placeholder = await repo.claimTx(tx, {
-        gpCode: code, txId: b.debit_transaction_id, kind: 'debit', playerId: ctx.playerId, roundId: b.round_id,
-        status: SEAMLESS_TX_STATUS.cancelled, code: SEAMLESS_CODE.debitRolledBack, requestHash: '',
+        gpCode: code,
+        txId: b.debit_transaction_id,
+        kind: 'debit',
+        playerId: ctx.playerId,
+        roundId: b.round_id,
+        status: SEAMLESS_TX_STATUS.cancelled,
+        code: SEAMLESS_CODE.debitRolledBack,
+        requestHash: '',
       });
       if (placeholder !== undefined) return { code: SEAMLESS_CODE.ok };
       const outcome = await this.cancelDebit(tx, ctx, b);
@@ -357,9 +466,21 @@ export class SeamlessService {
     if (debit.status === SEAMLESS_TX_STATUS.settled) return refused(SEAMLESS_CODE.rollbackAfterCredit);
     // Already cancelled, rolled back or refused: nothing left to return, and saying so again is harmless.
     if (debit.status !== SEAMLESS_TX_STATUS.open || debit.journalId === null) return { code: SEAMLESS_CODE.ok };
-    const reversal = await reverseJournal(tx, debit.journalId, { key: `seamless:${ctx.code}:${b.transaction_id}`, reason: `${ctx.code} rollback ${b.debit_transaction_id}` });
-    if (!(await repo.moveDebit(tx, debit.id, [SEAMLESS_TX_STATUS.open], SEAMLESS_TX_STATUS.rolledBack))) throw new Error('seamless: debit changed under its lock');
-    const round = await repo.addToRound(tx, { code: ctx.code, roundId: debit.roundId, playerId: ctx.playerId, gameCode: debit.gameCode, stakeMinor: -debit.amountMinor, payoutMinor: 0n, open: false });
+    const reversal = await reverseJournal(tx, debit.journalId, {
+      key: `seamless:${ctx.code}:${b.transaction_id}`,
+      reason: `${ctx.code} rollback ${b.debit_transaction_id}`,
+    });
+    if (!(await repo.moveDebit(tx, debit.id, [SEAMLESS_TX_STATUS.open], SEAMLESS_TX_STATUS.rolledBack)))
+      throw new Error('seamless: debit changed under its lock');
+    const round = await repo.addToRound(tx, {
+      code: ctx.code,
+      roundId: debit.roundId,
+      playerId: ctx.playerId,
+      gameCode: debit.gameCode,
+      stakeMinor: -debit.amountMinor,
+      payoutMinor: 0n,
+      open: false,
+    });
     if (round) await this.recordRound(tx, ctx, round);
     return { code: SEAMLESS_CODE.ok, round, journalId: reversal.journalId };
   }
@@ -404,9 +525,17 @@ export class SeamlessService {
     const closed = round.status === 'closed';
     const nothing = round.stakeMinor === 0n && round.payoutMinor === 0n;
     return recordSeamlessRound(tx, {
-      gpCode: ctx.code, roundId: round.roundId, playerId: round.playerId, game: round.gameCode, gameType: ctx.gameType,
-      stakeMinor: round.stakeMinor, payoutMinor: round.payoutMinor, status: closed ? (nothing ? 'void' : 'settled') : 'open',
-      version: round.version, placedAt: round.openedAt, settledAt: closed ? round.closedAt : null,
+      gpCode: ctx.code,
+      roundId: round.roundId,
+      playerId: round.playerId,
+      game: round.gameCode,
+      gameType: ctx.gameType,
+      stakeMinor: round.stakeMinor,
+      payoutMinor: round.payoutMinor,
+      status: closed ? (nothing ? 'void' : 'settled') : 'open',
+      version: round.version,
+      placedAt: round.openedAt,
+      settledAt: closed ? round.closedAt : null,
     });
   }
 
@@ -436,7 +565,7 @@ export class SeamlessService {
   }
 
   private async answer(playerId: number, out: Outcome): Promise<SeamlessAnswer> {
-    const balance = out.balanceMinor ?? await centralBalanceOf(this.db, playerId);
+    const balance = out.balanceMinor ?? (await centralBalanceOf(this.db, playerId));
     return { status: out.code, balance: balance.toString(), currency: 'TWD', player: String(playerId), ...(out.replayed ? { replayed: true } : {}) };
   }
 
@@ -482,10 +611,14 @@ export class SeamlessService {
     const now = Date.now();
     const [seamless, rows] = await Promise.all([repo.seamlessPlatform(this.db, code), platformByCode(this.db, code)]);
     const first = rows[0];
-    const row = first ? {
-      group: first.group, seamless: seamless !== undefined, keys: seamless ? this.keysOf(seamless, now) : undefined,
-      live: rows.some((r) => r.status === PLATFORM_STATUS.on) && rows.every((r) => r.maintainStatus === MAINTAIN_STATUS.running),
-    } : undefined;
+    const row = first
+      ? {
+          group: first.group,
+          seamless: seamless !== undefined,
+          keys: seamless ? this.keysOf(seamless, now) : undefined,
+          live: rows.some((r) => r.status === PLATFORM_STATUS.on) && rows.every((r) => r.maintainStatus === MAINTAIN_STATUS.running),
+        }
+      : undefined;
     if (this.platforms.size > 1000) this.platforms.clear();
     this.platforms.set(code, { at: now, row });
     return row;
@@ -498,7 +631,7 @@ export class SeamlessService {
    */
   private keysOf(row: repo.PlatformRow, now: number): string[] | undefined {
     if (!row.secretSealed) return undefined;
-    const open = (sealed: string | null) => (sealed ? openSecret(this.sealKey, sealed)?.secret ?? '' : '');
+    const open = (sealed: string | null) => (sealed ? (openSecret(this.sealKey, sealed)?.secret ?? '') : '');
     const keys = [open(row.secretSealed)];
     if (row.previousSecretSealed && row.previousValidUntil && row.previousValidUntil.getTime() > now) keys.push(open(row.previousSecretSealed));
     return keys;
@@ -519,10 +652,18 @@ export class SeamlessService {
       const partitions = { of: shardOf, shared: new BatchPartitions(), maxPartitions: Math.ceil(HOUSE_SHARDS / CALL_BATCH.inFlight) };
       found = {
         debits: new StatementBatcher<repo.DebitCall, repo.CallRow>({
-          ...CALL_BATCH, compare, partitions, runBatch: (calls) => repo.debitCalls(db, calls), runOne: (call) => repo.debitCall(db, call),
+          ...CALL_BATCH,
+          compare,
+          partitions,
+          runBatch: (calls) => repo.debitCalls(db, calls),
+          runOne: (call) => repo.debitCall(db, call),
         }),
         credits: new StatementBatcher<repo.CreditCall, repo.CallRow>({
-          ...CALL_BATCH, compare, partitions, runBatch: (calls) => repo.creditCalls(db, calls), runOne: (call) => repo.creditCall(db, call),
+          ...CALL_BATCH,
+          compare,
+          partitions,
+          runBatch: (calls) => repo.creditCalls(db, calls),
+          runOne: (call) => repo.creditCall(db, call),
         }),
       };
       // Providers are few: a call reaches this only for a seamless platform of the catalogue.
@@ -532,7 +673,10 @@ export class SeamlessService {
   }
 
   /** How each provider's usual calls went to the database: batches sent, calls in them, batches that failed. */
-  get batching(): Record<string, { debits: StatementBatcher<repo.DebitCall, repo.CallRow>['counts']; credits: StatementBatcher<repo.CreditCall, repo.CallRow>['counts'] }> {
+  get batching(): Record<
+    string,
+    { debits: StatementBatcher<repo.DebitCall, repo.CallRow>['counts']; credits: StatementBatcher<repo.CreditCall, repo.CallRow>['counts'] }
+  > {
     return Object.fromEntries([...this.batchers].map(([code, b]) => [code, { debits: { ...b.debits.counts }, credits: { ...b.credits.counts } }]));
   }
 

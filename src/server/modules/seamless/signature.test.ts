@@ -1,20 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { SeamlessSigner, seamlessSignature } from './signature.ts';
 
-const config = { defaultSecret: 'shared-secret', secrets: { OWN: 'own-secret' }, allow: { OWN: ['10.1.0.0/16', '192.168.7.7'] }, requestTtlMs: 30_000, launchTtlMs: 60_000 };
+const config = {
+  defaultSecret: 'shared-secret',
+  secrets: { OWN: 'own-secret' },
+  allow: { OWN: ['10.1.0.0/16', '192.168.7.7'] },
+  requestTtlMs: 30_000,
+  launchTtlMs: 60_000,
+};
 const signer = new SeamlessSigner(config);
 const now = 1_800_000_000_000;
-const request = (code: string, secret: string, ip = '10.1.2.3', at = now, body = '{"player":"1"}') =>
-  ({ code, timestamp: String(at), signature: seamlessSignature(secret, String(at), body), rawBody: body, ip });
+const request = (code: string, secret: string, ip = '10.1.2.3', at = now, body = '{"player":"1"}') => ({
+  code,
+  timestamp: String(at),
+  signature: seamlessSignature(secret, String(at), body),
+  rawBody: body,
+  ip,
+});
 
 describe('the seamless signer', () => {
-  it('takes each provider\'s own secret, or the shared one', () => {
+  it("takes each provider's own secret, or the shared one", () => {
     expect(signer.verify(request('OWN', 'own-secret'), now)).toBeUndefined();
     expect(signer.verify(request('OWN', 'shared-secret'), now)).toBe('INVALID_SIGNATURE');
     expect(signer.verify(request('ANY', 'shared-secret', '8.8.8.8'), now)).toBeUndefined();
   });
 
-  it('refuses addresses outside the provider\'s list, IPv4-mapped or not', () => {
+  it("refuses addresses outside the provider's list, IPv4-mapped or not", () => {
     expect(signer.verify(request('OWN', 'own-secret', '::ffff:10.1.200.9'), now)).toBeUndefined();
     expect(signer.verify(request('OWN', 'own-secret', '192.168.7.7'), now)).toBeUndefined();
     expect(signer.verify(request('OWN', 'own-secret', '10.2.0.1'), now)).toBe('ADDRESS_NOT_ALLOWED');

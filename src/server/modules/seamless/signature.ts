@@ -30,7 +30,13 @@ function blockListOf(addresses: string[]): BlockList {
   return list;
 }
 
-export interface SignedRequest { code: string; timestamp: string | undefined; signature: string | undefined; rawBody: string; ip: string }
+export interface SignedRequest {
+  code: string;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  rawBody: string;
+  ip: string;
+}
 
 /** Checks every request before its body is read; answers the refusal code, or undefined when the caller may go on. */
 export class SeamlessSigner {

@@ -18,6 +18,5 @@ export const backofficeAuditLogRoutes: FastifyPluginAsync<AuditLogRoutesOptions>
 
   staffQueryRoute(app, '/audit', { permission: 'audit.read', query: auditQuery, view: auditListView }, (query) => service.list(query));
 
-  app.get('/audit/staff', { schema: { response: { 200: okBody(auditStaffView) } }, config: { staff: 'audit.read' } },
-    async () => ok(await service.staff()));
+  app.get('/audit/staff', { schema: { response: { 200: okBody(auditStaffView) } }, config: { staff: 'audit.read' } }, async () => ok(await service.staff()));
 };

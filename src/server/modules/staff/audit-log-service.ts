@@ -42,7 +42,11 @@ export class AuditLogService {
       playerId = found[0].id;
     }
     const { rows, total } = await repo.listAudit(this.db, {
-      page: q.page, pageSize: q.pageSize, action: q.action || undefined, staffId: q.staff_id === '' ? undefined : q.staff_id, playerId,
+      page: q.page,
+      pageSize: q.pageSize,
+      action: q.action || undefined,
+      staffId: q.staff_id === '' ? undefined : q.staff_id,
+      playerId,
       from: q.from ? startOfTaipeiDate(q.from) : undefined,
       to: q.to ? new Date(startOfTaipeiDate(q.to).getTime() + DAY_MS) : undefined,
     });
@@ -50,11 +54,20 @@ export class AuditLogService {
     const accounts = ids.length ? await this.players.accountNames(this.db, ids) : new Map<number, string>();
     return {
       data: rows.map((r) => ({
-        id: r.id, staff_id: r.staffId, username: r.username ?? '', action: r.action, target: r.target,
-        player_id: r.playerId, account: r.playerId === null ? null : accounts.get(r.playerId) ?? null,
-        ...split(r.detail), ip: r.ip ?? '', created_at: iso(r.createdAt),
+        id: r.id,
+        staff_id: r.staffId,
+        username: r.username ?? '',
+        action: r.action,
+        target: r.target,
+        player_id: r.playerId,
+        account: r.playerId === null ? null : (accounts.get(r.playerId) ?? null),
+        ...split(r.detail),
+        ip: r.ip ?? '',
+        created_at: iso(r.createdAt),
       })),
-      total, page: q.page, pageSize: q.pageSize,
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
     };
   }
 

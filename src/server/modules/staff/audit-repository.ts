@@ -35,7 +35,11 @@ export function auditPlayerOf(entry: AuditEntry): number | null {
 
 export async function insertAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
-    staffId: entry.staffId, action: entry.action, target: entry.target ?? '', ip: entry.ip, playerId: auditPlayerOf(entry),
+    staffId: entry.staffId,
+    action: entry.action,
+    target: entry.target ?? '',
+    ip: entry.ip,
+    playerId: auditPlayerOf(entry),
     detail: { ...entry.detail, before: entry.before, after: entry.after },
   });
 }
@@ -63,12 +67,28 @@ function whereOf(f: AuditFilter): SQL | undefined {
 export async function listAudit(db: DbOrTx, f: AuditFilter) {
   const where = whereOf(f);
   const [rows, total] = await Promise.all([
-    db.select({
-      id: auditLog.id, staffId: auditLog.staffId, username: staff.username, action: auditLog.action,
-      target: auditLog.target, detail: auditLog.detail, ip: auditLog.ip, playerId: auditLog.playerId, createdAt: auditLog.createdAt,
-    }).from(auditLog).leftJoin(staff, eq(staff.id, auditLog.staffId))
-      .where(where).orderBy(desc(auditLog.id)).limit(f.pageSize).offset(offsetOf(f)),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db
+      .select({
+        id: auditLog.id,
+        staffId: auditLog.staffId,
+        username: staff.username,
+        action: auditLog.action,
+        target: auditLog.target,
+        detail: auditLog.detail,
+        ip: auditLog.ip,
+        playerId: auditLog.playerId,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(staff, eq(staff.id, auditLog.staffId))
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(f.pageSize)
+      .offset(offsetOf(f)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }

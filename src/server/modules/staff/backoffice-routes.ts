@@ -8,8 +8,18 @@ import { staffQueryRoute } from '../../lib/staff-routes.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
 import { idParams, pageQuery } from '../../../shared/schemas/paging.ts';
 import {
-  loginBody, staffCreateBody, staffIdView, staffListView, staffLoginView, staffMeView, staffUpdateBody,
-  staffUpdatedView, staffView, totpConfirmBody, totpConfirmedView, totpSecretView,
+  loginBody,
+  staffCreateBody,
+  staffIdView,
+  staffListView,
+  staffLoginView,
+  staffMeView,
+  staffUpdateBody,
+  staffUpdatedView,
+  staffView,
+  totpConfirmBody,
+  totpConfirmedView,
+  totpSecretView,
 } from '../../../shared/schemas/backoffice/staff.ts';
 import { StaffService } from './service.ts';
 import { operatorOf, staffOf } from './request.ts';
@@ -31,13 +41,19 @@ export const backofficeStaffRoutes: FastifyPluginAsync<StaffRoutesOptions> = asy
 
   // Sign-in.
 
-  app.post('/auth/login', {
-    schema: { body: loginBody, response: { 200: okBody(staffLoginView) } },
-    // Limited per address and per username by the service, with counters every instance shares.
-    config: { staff: 'public' },
-  }, async (request) => ok(await service.login(request.body, { ip: request.ip })));
+  app.post(
+    '/auth/login',
+    {
+      schema: { body: loginBody, response: { 200: okBody(staffLoginView) } },
+      // Limited per address and per username by the service, with counters every instance shares.
+      config: { staff: 'public' },
+    },
+    async (request) => ok(await service.login(request.body, { ip: request.ip })),
+  );
 
-  app.get('/auth/me', { schema: { response: { 200: okBody(staffMeView) } }, config: { staff: 'overview.read' } }, async (request) => ok(service.view(staffOf(request))));
+  app.get('/auth/me', { schema: { response: { 200: okBody(staffMeView) } }, config: { staff: 'overview.read' } }, async (request) =>
+    ok(service.view(staffOf(request))),
+  );
 
   app.post('/auth/logout', { schema: { response: { 200: okEmpty } }, config: { staff: 'overview.read' } }, async (request) => {
     await service.logout(staffOf(request), request.ip);
@@ -46,34 +62,55 @@ export const backofficeStaffRoutes: FastifyPluginAsync<StaffRoutesOptions> = asy
 
   // Staff accounts.
 
-  staffQueryRoute(app, '/staff', { permission: 'staff.manage', query: pageOnly, view: staffListView },
-    (query) => service.listStaff(query));
+  staffQueryRoute(app, '/staff', { permission: 'staff.manage', query: pageOnly, view: staffListView }, (query) => service.listStaff(query));
 
-  app.post('/staff', {
-    schema: { body: staffCreateBody, response: { 200: okBody(staffView) } },
-    config: { staff: 'staff.manage' },
-  }, async (request) => ok(await service.createStaff(operatorOf(request), request.body)));
+  app.post(
+    '/staff',
+    {
+      schema: { body: staffCreateBody, response: { 200: okBody(staffView) } },
+      config: { staff: 'staff.manage' },
+    },
+    async (request) => ok(await service.createStaff(operatorOf(request), request.body)),
+  );
 
-  app.put('/staff/:id', {
-    schema: { params: idParams, body: staffUpdateBody, response: { 200: okBody(staffUpdatedView) } },
-    config: { staff: 'staff.manage' },
-  }, async (request) => ok(await service.updateStaff(operatorOf(request), request.params.id, request.body)));
+  app.put(
+    '/staff/:id',
+    {
+      schema: { params: idParams, body: staffUpdateBody, response: { 200: okBody(staffUpdatedView) } },
+      config: { staff: 'staff.manage' },
+    },
+    async (request) => ok(await service.updateStaff(operatorOf(request), request.params.id, request.body)),
+  );
 
-  app.post('/staff/:id/totp', {
-    schema: { params: idParams, response: { 200: okBody(totpSecretView) } },
-    config: { staff: 'staff.manage' },
-  }, async (request) => ok(await service.enableTotp(operatorOf(request), request.params.id)));
+  app.post(
+    '/staff/:id/totp',
+    {
+      schema: { params: idParams, response: { 200: okBody(totpSecretView) } },
+      config: { staff: 'staff.manage' },
+    },
+    async (request) => ok(await service.enableTotp(operatorOf(request), request.params.id)),
+  );
 
   // A staff member's own enrolment, whatever their role: a secret shown once, then a code from it confirms it.
-  app.post('/auth/totp', { schema: { response: { 200: okBody(totpSecretView) } }, config: { staff: 'overview.read' } }, async (request) => ok(await service.enableTotp(operatorOf(request), staffOf(request).staffId)));
+  app.post('/auth/totp', { schema: { response: { 200: okBody(totpSecretView) } }, config: { staff: 'overview.read' } }, async (request) =>
+    ok(await service.enableTotp(operatorOf(request), staffOf(request).staffId)),
+  );
 
-  app.post('/auth/totp/confirm', {
-    schema: { body: totpConfirmBody, response: { 200: okBody(totpConfirmedView) } },
-    config: { staff: 'overview.read' },
-  }, async (request) => ok(await service.confirmTotp(operatorOf(request), request.body.code)));
+  app.post(
+    '/auth/totp/confirm',
+    {
+      schema: { body: totpConfirmBody, response: { 200: okBody(totpConfirmedView) } },
+      config: { staff: 'overview.read' },
+    },
+    async (request) => ok(await service.confirmTotp(operatorOf(request), request.body.code)),
+  );
 
-  app.delete('/staff/:id/totp', {
-    schema: { params: idParams, response: { 200: okBody(staffIdView) } },
-    config: { staff: 'staff.manage' },
-  }, async (request) => ok(await service.disableTotp(operatorOf(request), request.params.id)));
+  app.delete(
+    '/staff/:id/totp',
+    {
+      schema: { params: idParams, response: { 200: okBody(staffIdView) } },
+      config: { staff: 'staff.manage' },
+    },
+    async (request) => ok(await service.disableTotp(operatorOf(request), request.params.id)),
+  );
 };

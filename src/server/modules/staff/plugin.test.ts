@@ -5,7 +5,10 @@ import { backofficeMount, backofficeRoutes } from './plugin.ts';
 // The staff-auth plugin's rules that hold before any database is asked: what may be declared open, and a call
 // without a session. The database is never reached in these cases, so the app gets none.
 let app: FastifyInstance | undefined;
-afterEach(async () => { await app?.close(); app = undefined; });
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
 
 async function mountWith(...plugins: FastifyPluginAsync[]): Promise<FastifyInstance> {
   app = Fastify({ logger: false });

@@ -47,9 +47,8 @@ export interface StaffAuthOptions {
 
 /** Back-office message keys ('bo.*') are translated here; the shared error writer translates the rest. */
 function localize(err: Error, locale: Locale): Error {
-  const map = (fields: Record<string, string[]> | undefined) => fields && Object.fromEntries(
-    Object.entries(fields).map(([field, keys]) => [field, keys.map((k) => (k.startsWith('bo.') ? boTranslate(locale, k) : k))]),
-  );
+  const map = (fields: Record<string, string[]> | undefined) =>
+    fields && Object.fromEntries(Object.entries(fields).map(([field, keys]) => [field, keys.map((k) => (k.startsWith('bo.') ? boTranslate(locale, k) : k))]));
   if (err instanceof ApiError && err.fields) return new ApiError(err.code, map(err.fields), err.extra);
   if (err instanceof ValidationFailed) return new ValidationFailed(map(err.fields)!);
   return err;

@@ -12,7 +12,11 @@ const countOf = (rows: Array<{ n: number }>) => rows[0]?.n ?? 0;
 // Staff and staff sessions.
 
 export async function staffByUsername(db: DbOrTx, username: string): Promise<StaffRow | undefined> {
-  const rows = await db.select().from(staff).where(sql`lower(${staff.username}) = lower(${username})`).limit(1);
+  const rows = await db
+    .select()
+    .from(staff)
+    .where(sql`lower(${staff.username}) = lower(${username})`)
+    .limit(1);
   return rows[0];
 }
 
@@ -23,31 +27,48 @@ export async function insertStaffSession(db: DbOrTx, values: typeof staffSession
 
 /** The live session of a token together with its staff member, who must still be enabled. */
 export async function liveStaffSession(db: DbOrTx, tokenHash: Buffer, idleMs: number) {
-  const rows = await db.select({
-    sessionId: staffSessions.id, staffId: staff.id, username: staff.username, role: staff.role,
-    totpEnabled: sql<boolean>`${staff.totpSecret} is not null`, lastSeenAt: staffSessions.lastSeenAt,
-  }).from(staffSessions)
+  const rows = await db
+    .select({
+      sessionId: staffSessions.id,
+      staffId: staff.id,
+      username: staff.username,
+      role: staff.role,
+      totpEnabled: sql<boolean>`${staff.totpSecret} is not null`,
+      lastSeenAt: staffSessions.lastSeenAt,
+    })
+    .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-    .where(and(
-      eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`),
-      gt(staffSessions.lastSeenAt, sql`now() - ${idleMs} * interval '1 millisecond'`),
-      eq(staff.status, STAFF_STATUS.active),
-    ))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, tokenHash),
+        isNull(staffSessions.revokedAt),
+        gt(staffSessions.expiresAt, sql`now()`),
+        gt(staffSessions.lastSeenAt, sql`now() - ${idleMs} * interval '1 millisecond'`),
+        eq(staff.status, STAFF_STATUS.active),
+      ),
+    )
     .limit(1);
   return rows[0];
 }
 
 export async function touchStaffSession(db: DbOrTx, sessionId: number): Promise<void> {
-  await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.id, sessionId));
+  await db
+    .update(staffSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(staffSessions.id, sessionId));
 }
 
 export async function revokeStaffSession(db: DbOrTx, sessionId: number): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: sql`now()` })
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
 }
 
 export async function revokeAllStaffSessions(db: DbOrTx, staffId: number): Promise<number> {
-  const rows = await db.update(staffSessions).set({ revokedAt: sql`now()` })
+  const rows = await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
     .returning({ id: staffSessions.id });
   return rows.length;
@@ -55,10 +76,19 @@ export async function revokeAllStaffSessions(db: DbOrTx, staffId: number): Promi
 
 export async function listStaff(db: DbOrTx, p: Paging) {
   const [rows, total] = await Promise.all([
-    db.select({
-      id: staff.id, username: staff.username, role: staff.role, status: staff.status,
-      totpEnabled: sql<boolean>`${staff.totpSecret} is not null`, createdAt: staff.createdAt,
-    }).from(staff).orderBy(staff.id).limit(p.pageSize).offset(offsetOf(p)),
+    db
+      .select({
+        id: staff.id,
+        username: staff.username,
+        role: staff.role,
+        status: staff.status,
+        totpEnabled: sql<boolean>`${staff.totpSecret} is not null`,
+        createdAt: staff.createdAt,
+      })
+      .from(staff)
+      .orderBy(staff.id)
+      .limit(p.pageSize)
+      .offset(offsetOf(p)),
     db.select({ n: sql<number>`count(*)::int` }).from(staff),
   ]);
   return { rows, total: countOf(total) };
@@ -69,7 +99,11 @@ export async function insertStaff(db: DbOrTx, values: typeof staff.$inferInsert)
   return rows[0]!;
 }
 
-export async function updateStaff(db: DbOrTx, id: number, patch: Partial<Pick<StaffRow, 'role' | 'status' | 'totpSecret' | 'totpPending' | 'passwordHash' | 'mustChangePassword'>>): Promise<void> {
+export async function updateStaff(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<Pick<StaffRow, 'role' | 'status' | 'totpSecret' | 'totpPending' | 'passwordHash' | 'mustChangePassword'>>,
+): Promise<void> {
   await db.update(staff).set(patch).where(eq(staff.id, id));
 }
 

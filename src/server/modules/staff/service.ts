@@ -28,9 +28,17 @@ const TOTP_ISSUER = `${translate('en', 'site.name')} Back Office`;
 const TOTP_REQUIRED_ROLES: ReadonlySet<string> = new Set(['admin', 'finance']);
 
 /** Who does an operator action, and from where, for the audit row. */
-export interface Operator { staffId: number; ip: string }
+export interface Operator {
+  staffId: number;
+  ip: string;
+}
 
-export interface PageOf<T> { data: T[]; total: number; page: number; pageSize: number }
+export interface PageOf<T> {
+  data: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
 
 /** What sign-in answers: a step still to take before a session, or the session itself. */
 export type LoginAnswer =
@@ -112,7 +120,15 @@ export class StaffService {
     const passwordHash = await hashStaffPassword(newPassword);
     await this.db.transaction(async (tx) => {
       await repo.updateStaff(tx, row.id, { passwordHash, mustChangePassword: false });
-      await repo.insertAudit(tx, { staffId: row.id, action: 'staff.password.change', target: `staff:${row.id}`, before: { must_change_password: true }, after: { must_change_password: false }, detail: { username: row.username, first_sign_in: true }, ip });
+      await repo.insertAudit(tx, {
+        staffId: row.id,
+        action: 'staff.password.change',
+        target: `staff:${row.id}`,
+        before: { must_change_password: true },
+        after: { must_change_password: false },
+        detail: { username: row.username, first_sign_in: true },
+        ip,
+      });
     });
     row.mustChangePassword = false;
   }
@@ -135,7 +151,15 @@ export class StaffService {
     await this.limiter.reset(setupKey);
     await this.db.transaction(async (tx) => {
       await repo.updateStaff(tx, row.id, { totpSecret: row.totpPending, totpPending: null });
-      await repo.insertAudit(tx, { staffId: row.id, action: 'staff.totp.enable', target: `staff:${row.id}`, before: { totp_enabled: false }, after: { totp_enabled: true }, detail: { username: row.username, first_sign_in: true }, ip });
+      await repo.insertAudit(tx, {
+        staffId: row.id,
+        action: 'staff.totp.enable',
+        target: `staff:${row.id}`,
+        before: { totp_enabled: false },
+        after: { totp_enabled: true },
+        detail: { username: row.username, first_sign_in: true },
+        ip,
+      });
     });
     row.totpSecret = row.totpPending;
     return undefined;
@@ -151,8 +175,7 @@ export class StaffService {
     const opened = openSecret(this.totpKey, sealedSecret);
     const step = opened ? verifyTotp(opened.secret, code) : undefined;
     // A code is good once: the step it matched is remembered until it can no longer match.
-    const fresh = step !== undefined
-      && (await this.limiter.hit(`bo:totp:${row.id}:${step}`, 1, (2 * TOTP_WINDOW_STEPS + 1) * TOTP_STEP_MS)).allowed;
+    const fresh = step !== undefined && (await this.limiter.hit(`bo:totp:${row.id}:${step}`, 1, (2 * TOTP_WINDOW_STEPS + 1) * TOTP_STEP_MS)).allowed;
     if (!fresh) throw new ApiError('validation_failed', { totp: ['bo.err.totp_invalid'] });
     await this.limiter.reset(totpKey);
     // A secret stored before secrets were encrypted is sealed at its first use.
@@ -163,9 +186,20 @@ export class StaffService {
     const { token, hash } = newStaffToken();
     await this.db.transaction(async (tx) => {
       const sessionId = await repo.insertStaffSession(tx, {
-        staffId: row.id, tokenHash: hash, expiresAt: new Date(Date.now() + STAFF_SESSION_TTL_MS), ip,
+        staffId: row.id,
+        tokenHash: hash,
+        expiresAt: new Date(Date.now() + STAFF_SESSION_TTL_MS),
+        ip,
       });
-      await repo.insertAudit(tx, { staffId: row.id, action: 'auth.login', target: `staff:${row.id}`, before: null, after: { session: sessionId }, detail: { username: row.username }, ip });
+      await repo.insertAudit(tx, {
+        staffId: row.id,
+        action: 'auth.login',
+        target: `staff:${row.id}`,
+        before: null,
+        after: { session: sessionId },
+        detail: { username: row.username },
+        ip,
+      });
     });
     return {
       access_token: token,
@@ -178,14 +212,25 @@ export class StaffService {
   async logout(auth: StaffAuth, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await repo.revokeStaffSession(tx, auth.sessionId);
-      await repo.insertAudit(tx, { staffId: auth.staffId, action: 'auth.logout', target: `staff:${auth.staffId}`, before: { session: auth.sessionId }, after: null, detail: { username: auth.username }, ip });
+      await repo.insertAudit(tx, {
+        staffId: auth.staffId,
+        action: 'auth.logout',
+        target: `staff:${auth.staffId}`,
+        before: { session: auth.sessionId },
+        after: null,
+        detail: { username: auth.username },
+        ip,
+      });
     });
   }
 
   /** The signed-in staff member as /auth/me and the sign-in answer declare it (staffMeView). */
   view(auth: Pick<StaffAuth, 'staffId' | 'username' | 'role' | 'totpEnabled'>): StaffMeView {
     return {
-      id: auth.staffId, username: auth.username, role: auth.role, totp_enabled: auth.totpEnabled,
+      id: auth.staffId,
+      username: auth.username,
+      role: auth.role,
+      totp_enabled: auth.totpEnabled,
       permissions: isStaffRole(auth.role) ? permissionsOf(auth.role) : [],
     };
   }
@@ -194,9 +239,18 @@ export class StaffService {
 
   async listStaff(p: Paging) {
     const { rows, total } = await repo.listStaff(this.db, p);
-    return page(p, rows.map((r) => ({
-      id: r.id, username: r.username, role: r.role, status: r.status, totp_enabled: !!r.totpEnabled, created_at: iso(r.createdAt),
-    })), total);
+    return page(
+      p,
+      rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        role: r.role,
+        status: r.status,
+        totp_enabled: !!r.totpEnabled,
+        created_at: iso(r.createdAt),
+      })),
+      total,
+    );
   }
 
   async createStaff(op: Operator, input: StaffCreateBody) {
@@ -205,7 +259,13 @@ export class StaffService {
       const row = await this.db.transaction(async (tx) => {
         const created = await repo.insertStaff(tx, { username: input.username, passwordHash, role: input.role });
         await repo.insertAudit(tx, {
-          staffId: op.staffId, action: 'staff.create', target: `staff:${created.id}`, before: null, after: { username: created.username, role: created.role, status: created.status }, detail: { username: created.username }, ip: op.ip,
+          staffId: op.staffId,
+          action: 'staff.create',
+          target: `staff:${created.id}`,
+          before: null,
+          after: { username: created.username, role: created.role, status: created.status },
+          detail: { username: created.username },
+          ip: op.ip,
         });
         return created;
       });
@@ -230,9 +290,12 @@ export class StaffService {
       });
       const revoked = input.status === STAFF_STATUS.disabled ? await repo.revokeAllStaffSessions(tx, id) : 0;
       await repo.insertAudit(tx, {
-        staffId: op.staffId, action: 'staff.update', target: `staff:${id}`,
+        staffId: op.staffId,
+        action: 'staff.update',
+        target: `staff:${id}`,
         ...changedFields({ role: before.role, status: before.status }, { role: input.role ?? before.role, status: input.status ?? before.status }),
-        detail: { username: before.username, sessions_revoked: revoked }, ip: op.ip,
+        detail: { username: before.username, sessions_revoked: revoked },
+        ip: op.ip,
       });
     });
     return { id, ...input };
@@ -251,7 +314,13 @@ export class StaffService {
       if (!row) throw new ApiError('not_found');
       await repo.updateStaff(tx, id, { totpPending: sealSecret(this.totpKey, secret) });
       await repo.insertAudit(tx, {
-        staffId: op.staffId, action: 'staff.totp.begin', target: `staff:${id}`, before: { totp_pending: !!row.totpPending }, after: { totp_pending: true }, detail: { username: row.username }, ip: op.ip,
+        staffId: op.staffId,
+        action: 'staff.totp.begin',
+        target: `staff:${id}`,
+        before: { totp_pending: !!row.totpPending },
+        after: { totp_pending: true },
+        detail: { username: row.username },
+        ip: op.ip,
       });
       return row.username;
     });
@@ -272,8 +341,13 @@ export class StaffService {
       }
       await repo.updateStaff(tx, op.staffId, { totpSecret: row.totpPending, totpPending: null });
       await repo.insertAudit(tx, {
-        staffId: op.staffId, action: 'staff.totp.enable', target: `staff:${op.staffId}`,
-        before: { totp_enabled: !!row.totpSecret }, after: { totp_enabled: true }, detail: { username: row.username, replaced: !!row.totpSecret }, ip: op.ip,
+        staffId: op.staffId,
+        action: 'staff.totp.enable',
+        target: `staff:${op.staffId}`,
+        before: { totp_enabled: !!row.totpSecret },
+        after: { totp_enabled: true },
+        detail: { username: row.username, replaced: !!row.totpSecret },
+        ip: op.ip,
       });
     });
     await this.limiter.reset(attempts);
@@ -287,7 +361,13 @@ export class StaffService {
       if (!row) throw new ApiError('not_found');
       await repo.updateStaff(tx, id, { totpSecret: null, totpPending: null });
       await repo.insertAudit(tx, {
-        staffId: op.staffId, action: 'staff.totp.disable', target: `staff:${id}`, before: { totp_enabled: !!row.totpSecret }, after: { totp_enabled: false }, detail: { username: row.username }, ip: op.ip,
+        staffId: op.staffId,
+        action: 'staff.totp.disable',
+        target: `staff:${id}`,
+        before: { totp_enabled: !!row.totpSecret },
+        after: { totp_enabled: false },
+        detail: { username: row.username },
+        ip: op.ip,
       });
     });
     return { id };

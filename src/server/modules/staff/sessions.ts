@@ -10,7 +10,13 @@ export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at moves at most this often, so reading pages is not a write each time. */
 const STAFF_TOUCH_MS = 60_000;
 
-export interface StaffAuth { sessionId: number; staffId: number; username: string; role: string; totpEnabled: boolean }
+export interface StaffAuth {
+  sessionId: number;
+  staffId: number;
+  username: string;
+  role: string;
+  totpEnabled: boolean;
+}
 
 /**
  * The staff member a token belongs to, without marking the session used: the chat console's sockets sign in with

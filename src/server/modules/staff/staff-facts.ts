@@ -20,13 +20,20 @@ export function staffNameOf(staffId: Column): SQL<string | null> {
 
 /** Active staff members of the given roles, by username, at most 200. */
 export async function activeStaffOfRoles(db: DbOrTx, roles: readonly string[]): Promise<Array<{ id: number; username: string }>> {
-  return db.select({ id: staff.id, username: staff.username }).from(staff)
-    .where(and(inArray(staff.role, [...roles]), eq(staff.status, STAFF_STATUS.active))).orderBy(asc(staff.username)).limit(200);
+  return db
+    .select({ id: staff.id, username: staff.username })
+    .from(staff)
+    .where(and(inArray(staff.role, [...roles]), eq(staff.status, STAFF_STATUS.active)))
+    .orderBy(asc(staff.username))
+    .limit(200);
 }
 
 /** Whether a staff member is active and holds one of the given roles. */
 export async function isActiveStaffOfRoles(db: DbOrTx, id: number, roles: readonly string[]): Promise<boolean> {
-  const rows = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, id), inArray(staff.role, [...roles]), eq(staff.status, STAFF_STATUS.active)));
+  const rows = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.id, id), inArray(staff.role, [...roles]), eq(staff.status, STAFF_STATUS.active)));
   return rows.length > 0;
 }
 
@@ -39,6 +46,9 @@ export async function staffMember(db: DbOrTx, staffId: number): Promise<{ userna
 /** Usernames of the given staff members, by id; an unknown id is absent. */
 export async function staffNames(db: DbOrTx, staffIds: number[]): Promise<Map<number, string>> {
   if (!staffIds.length) return new Map();
-  const rows = await db.select({ id: staff.id, username: staff.username }).from(staff).where(inArray(staff.id, [...new Set(staffIds)]));
+  const rows = await db
+    .select({ id: staff.id, username: staff.username })
+    .from(staff)
+    .where(inArray(staff.id, [...new Set(staffIds)]));
   return new Map(rows.map((r) => [r.id, r.username]));
 }

@@ -3,7 +3,7 @@ import { Registry } from 'prom-client';
 import { batchingMetrics, type BatchCounts } from './metrics.ts';
 
 describe('batchingMetrics', () => {
-  it('answers each batcher\'s counts as they are at the scrape, by batch and provider', async () => {
+  it("answers each batcher's counts as they are at the scrape, by batch and provider", async () => {
     const registry = new Registry();
     const counts: BatchCounts[] = [
       { batch: 'wallet_starts', provider: '', counts: { batches: 3, batchedItems: 17, failedBatches: 0 } },

@@ -14,7 +14,10 @@ export interface DashboardSources {
   /** Registered players and those with a live session (auth). */
   players(db: DbOrTx): Promise<{ total: number; online: number }>;
   /** Manual deposits, withdrawals and bank cards waiting for review, and the money paid since dayStart (cashier). */
-  cashierDesk(db: DbOrTx, dayStart: Date): Promise<{
+  cashierDesk(
+    db: DbOrTx,
+    dayStart: Date,
+  ): Promise<{
     pending: { deposits: number; withdrawals: number; cards: number };
     today: { depositsMinor: bigint; withdrawalsMinor: bigint };
   }>;
@@ -47,7 +50,12 @@ export interface QueueCounts {
 /** Every queue's count at once. */
 async function queueCounts(db: DbOrTx, queues: DashboardSources['queues']): Promise<QueueCounts> {
   const [adjustments, applications, redPackets, consultations, chats, giftOrders, kycDocuments] = await Promise.all([
-    queues.adjustments(db), queues.applications(db), queues.red_packets(db), queues.consultations(db), queues.chats(db), queues.gift_orders(db),
+    queues.adjustments(db),
+    queues.applications(db),
+    queues.red_packets(db),
+    queues.consultations(db),
+    queues.chats(db),
+    queues.gift_orders(db),
     queues.kyc_documents(db),
   ]);
   return { adjustments, applications, red_packets: redPackets, consultations, chats, gift_orders: giftOrders, kyc_documents: kycDocuments };
@@ -67,11 +75,16 @@ export async function overview(db: DbOrTx, website: Promise<StaffWebsiteStatusVi
   ]);
   const { depositsMinor, withdrawalsMinor } = desk.today;
   return {
-    website: status, players_total: players.total, players_online: players.online, sms_24h: sms24h,
+    website: status,
+    players_total: players.total,
+    players_online: players.online,
+    sms_24h: sms24h,
     pending: { ...desk.pending, findings, ...queues },
     today: {
-      deposits: minorToDecimal(depositsMinor), withdrawals: minorToDecimal(withdrawalsMinor),
-      net: minorToDecimal(depositsMinor - withdrawalsMinor), active_players: active,
+      deposits: minorToDecimal(depositsMinor),
+      withdrawals: minorToDecimal(withdrawalsMinor),
+      net: minorToDecimal(depositsMinor - withdrawalsMinor),
+      active_players: active,
     },
   };
 }

@@ -11,7 +11,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ReadRouter } from '../../db/reader.ts';
 import { ApiError } from '../../lib/errors.ts';
 
-interface StatusCount { status: string; n: number }
+interface StatusCount {
+  status: string;
+  n: number;
+}
 
 /**
  * Where the business figures come from, one function per owning domain (the cashier's orders, the wallet's transfers
@@ -82,7 +85,10 @@ const UNTIMED_METHODS = new Set(['HEAD', 'OPTIONS', 'TRACE', 'CONNECT']);
  */
 function routeLatency(app: FastifyInstance, registry: Registry): void {
   const histogram = new Histogram({
-    name: 'http_request_duration_seconds', help: 'request duration in seconds', labelNames: ['method', 'route', 'status_code'], registers: [registry],
+    name: 'http_request_duration_seconds',
+    help: 'request duration in seconds',
+    labelNames: ['method', 'route', 'status_code'],
+    registers: [registry],
   });
   const timer = (method: string, route: string): onResponseHookHandler => {
     const children = new Map<number, { observe(seconds: number): void }>();
@@ -98,7 +104,10 @@ function routeLatency(app: FastifyInstance, registry: Registry): void {
   };
   app.addHook('onRoute', (route) => {
     if (UNTIMED_ROUTES.has(route.url) || route.config?.disableMetrics === true) return;
-    const timers = [route.method].flat().filter((m) => !UNTIMED_METHODS.has(m)).map((m) => timer(m, route.url));
+    const timers = [route.method]
+      .flat()
+      .filter((m) => !UNTIMED_METHODS.has(m))
+      .map((m) => timer(m, route.url));
     if (timers.length > 0) route.onResponse = [...[route.onResponse ?? []].flat(), ...timers];
   });
 }
@@ -106,33 +115,46 @@ function routeLatency(app: FastifyInstance, registry: Registry): void {
 /** The figures operators watch, read from their domains on each scrape. */
 function businessGauges(registry: Registry, db: Db, figures: MetricsSources): void {
   new Gauge({
-    name: 'deposits_last_24h', help: 'Deposit orders created in the last 24 hours, by status', labelNames: ['status'], registers: [registry],
+    name: 'deposits_last_24h',
+    help: 'Deposit orders created in the last 24 hours, by status',
+    labelNames: ['status'],
+    registers: [registry],
     async collect() {
       this.reset();
       for (const r of await figures.depositsLastDay(db)) this.set({ status: r.status }, r.n);
     },
   });
   new Gauge({
-    name: 'withdrawals_last_24h', help: 'Withdrawals requested in the last 24 hours, by status', labelNames: ['status'], registers: [registry],
+    name: 'withdrawals_last_24h',
+    help: 'Withdrawals requested in the last 24 hours, by status',
+    labelNames: ['status'],
+    registers: [registry],
     async collect() {
       this.reset();
       for (const r of await figures.withdrawalsLastDay(db)) this.set({ status: r.status }, r.n);
     },
   });
   new Gauge({
-    name: 'platform_transfers_pending', help: 'Transfers to or from game platforms still waiting for a definite answer', registers: [registry],
+    name: 'platform_transfers_pending',
+    help: 'Transfers to or from game platforms still waiting for a definite answer',
+    registers: [registry],
     async collect() {
       this.set(await figures.pendingTransfers(db));
     },
   });
   new Gauge({
-    name: 'reconciliation_findings_open', help: 'Reconciliation findings waiting for an operator', registers: [registry],
+    name: 'reconciliation_findings_open',
+    help: 'Reconciliation findings waiting for an operator',
+    registers: [registry],
     async collect() {
       this.set(await figures.openFindings(db));
     },
   });
   new Gauge({
-    name: 'bet_ingestion_lag_seconds', help: 'Seconds since each platform\'s bet log was last pulled', labelNames: ['gp_code'], registers: [registry],
+    name: 'bet_ingestion_lag_seconds',
+    help: "Seconds since each platform's bet log was last pulled",
+    labelNames: ['gp_code'],
+    registers: [registry],
     async collect() {
       this.reset();
       for (const r of await figures.ingestionLag(db)) this.set({ gp_code: r.gpCode }, r.lagSeconds);
@@ -143,20 +165,29 @@ function businessGauges(registry: Registry, db: Db, figures: MetricsSources): vo
 /** This instance's sockets and database pool. */
 function instanceGauges(registry: Registry, opts: MetricsOptions): void {
   new Gauge({
-    name: 'sockets_connected', help: 'Realtime sockets connected to this instance', registers: [registry],
-    collect() { this.set(opts.io.engine.clientsCount); },
+    name: 'sockets_connected',
+    help: 'Realtime sockets connected to this instance',
+    registers: [registry],
+    collect() {
+      this.set(opts.io.engine.clientsCount);
+    },
   });
   if (opts.reads) replicaGauges(registry, opts.reads);
   new Gauge({
-    name: 'circuit_breaker_state', help: 'Each circuit breaker of this instance: 0 closed, 1 half open, 2 open (calls to that system refused)',
-    labelNames: ['breaker'], registers: [registry],
+    name: 'circuit_breaker_state',
+    help: 'Each circuit breaker of this instance: 0 closed, 1 half open, 2 open (calls to that system refused)',
+    labelNames: ['breaker'],
+    registers: [registry],
     collect() {
       this.reset();
       for (const b of opts.breakers.list()) this.set({ breaker: b.name }, BREAKER_STATE_VALUE[b.state] ?? 0);
     },
   });
   new Gauge({
-    name: 'db_pool_connections', help: 'Database pool connections of this instance (PostgreSQL only)', labelNames: ['state'], registers: [registry],
+    name: 'db_pool_connections',
+    help: 'Database pool connections of this instance (PostgreSQL only)',
+    labelNames: ['state'],
+    registers: [registry],
     collect() {
       // node-postgres exposes its pool on the drizzle client; PGlite has no pool.
       const pool = (opts.db as unknown as { $client?: { totalCount?: number; idleCount?: number; waitingCount?: number } }).$client;
@@ -175,21 +206,36 @@ function instanceGauges(registry: Registry, opts: MetricsOptions): void {
  */
 function replicaGauges(registry: Registry, reads: ReadRouter): void {
   new Gauge({
-    name: 'db_replica_lag_seconds', help: 'How far the read replica was behind the primary at the last check (NaN when unreachable)', registers: [registry],
-    collect() { if (reads.status().configured) this.set(reads.status().lagSeconds); },
+    name: 'db_replica_lag_seconds',
+    help: 'How far the read replica was behind the primary at the last check (NaN when unreachable)',
+    registers: [registry],
+    collect() {
+      if (reads.status().configured) this.set(reads.status().lagSeconds);
+    },
   });
   new Gauge({
-    name: 'db_replica_lag_bytes', help: 'WAL bytes the read replica had not replayed at the last check', registers: [registry],
-    collect() { if (reads.status().configured) this.set(reads.status().lagBytes); },
+    name: 'db_replica_lag_bytes',
+    help: 'WAL bytes the read replica had not replayed at the last check',
+    registers: [registry],
+    collect() {
+      if (reads.status().configured) this.set(reads.status().lagBytes);
+    },
   });
   new Gauge({
-    name: 'db_replica_serving', help: 'Whether reads that may lag go to the read replica (1) or to the primary (0)', registers: [registry],
-    collect() { this.set(reads.status().serving ? 1 : 0); },
+    name: 'db_replica_serving',
+    help: 'Whether reads that may lag go to the read replica (1) or to the primary (0)',
+    registers: [registry],
+    collect() {
+      this.set(reads.status().serving ? 1 : 0);
+    },
   });
   // A counter brought up to the router's own counts on each scrape.
   const seen = { replica: 0, primary: 0 };
   new Counter({
-    name: 'db_reader_queries_total', help: 'Queries of record lists, reports, exports and back-office lists, by the server that answered', labelNames: ['server'], registers: [registry],
+    name: 'db_reader_queries_total',
+    help: 'Queries of record lists, reports, exports and back-office lists, by the server that answered',
+    labelNames: ['server'],
+    registers: [registry],
     collect() {
       const q = reads.status().queries;
       for (const server of ['replica', 'primary'] as const) {
@@ -207,8 +253,10 @@ function replicaGauges(registry: Registry, reads: ReadRouter): void {
  */
 export function refusedCallbacksCounter(registry: Registry): (gateway: string, outcome: string) => void {
   const counter = new Counter({
-    name: 'payment_callbacks_refused_total', help: 'Payment callbacks refused unread (forged, malformed or from a sender over its limit), by gateway and outcome',
-    labelNames: ['gateway', 'outcome'], registers: [registry],
+    name: 'payment_callbacks_refused_total',
+    help: 'Payment callbacks refused unread (forged, malformed or from a sender over its limit), by gateway and outcome',
+    labelNames: ['gateway', 'outcome'],
+    registers: [registry],
   });
   return (gateway, outcome) => counter.inc({ gateway, outcome });
 }
@@ -223,7 +271,11 @@ export function jobFailuresCounter(registry: Registry): (job: string) => void {
 }
 
 /** One statement batcher's counts (lib/statement-batcher.ts), named for the metrics. */
-export interface BatchCounts { batch: string; provider: string; counts: { batches: number; batchedItems: number; failedBatches: number } }
+export interface BatchCounts {
+  batch: string;
+  provider: string;
+  counts: { batches: number; batchedItems: number; failedBatches: number };
+}
 
 /**
  * statement_batches_total, statement_batched_items_total and statement_batches_failed_total: how the hot money paths'
@@ -232,13 +284,17 @@ export interface BatchCounts { batch: string; provider: string; counts: { batche
  * by item) should stay near zero, and a rise means a batch statement keeps meeting an item that raises.
  */
 export function batchingMetrics(registry: Registry, read: () => BatchCounts[]): void {
-  const counter = (name: string, help: string, of: (c: BatchCounts['counts']) => number) => new Counter({
-    name, help, labelNames: ['batch', 'provider'], registers: [registry],
-    collect() {
-      this.reset();
-      for (const b of read()) this.inc({ batch: b.batch, provider: b.provider }, of(b.counts));
-    },
-  });
+  const counter = (name: string, help: string, of: (c: BatchCounts['counts']) => number) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['batch', 'provider'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const b of read()) this.inc({ batch: b.batch, provider: b.provider }, of(b.counts));
+      },
+    });
   counter('statement_batches_total', 'Batch statements committed, by batch and provider', (c) => c.batches);
   counter('statement_batched_items_total', 'Items answered by committed batch statements, by batch and provider', (c) => c.batchedItems);
   counter('statement_batches_failed_total', 'Batch statements that failed and were sent again item by item, by batch and provider', (c) => c.failedBatches);

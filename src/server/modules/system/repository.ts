@@ -23,15 +23,20 @@ export async function readAllSettings(db: DbOrTx): Promise<Map<string, unknown>>
 }
 
 export async function writeSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
-  await db.insert(settings).values({ key, value })
+  await db
+    .insert(settings)
+    .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
 
 /** The newest active messages of a slot; the notice bar shows the first. */
 export async function activeMessages(db: DbOrTx, slot: string, limit = 5) {
-  return db.select().from(systemMessages)
+  return db
+    .select()
+    .from(systemMessages)
     .where(and(eq(systemMessages.slot, slot), eq(systemMessages.status, SYSTEM_MESSAGE_STATUS.shown)))
-    .orderBy(desc(systemMessages.id)).limit(limit);
+    .orderBy(desc(systemMessages.id))
+    .limit(limit);
 }
 
 export async function isIpBlocked(db: DbOrTx, ip: string): Promise<boolean> {
@@ -45,7 +50,10 @@ export async function listMessages(db: DbOrTx, slot: string, p: Paging) {
   const where = eq(systemMessages.slot, slot);
   const [rows, total] = await Promise.all([
     db.select().from(systemMessages).where(where).orderBy(desc(systemMessages.id)).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(systemMessages).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(systemMessages)
+      .where(where),
   ]);
   return { rows, total: countOf(total) };
 }
@@ -72,11 +80,19 @@ export async function listSms(db: DbOrTx, p: Paging & { phone?: string }) {
   const where = p.phone ? like(smsOutbox.phone, `${likeText(p.phone)}%`) : undefined;
   const [rows, total] = await Promise.all([
     db.select().from(smsOutbox).where(where).orderBy(desc(smsOutbox.id)).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(smsOutbox).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(smsOutbox)
+      .where(where),
   ]);
   return { rows, total: countOf(total) };
 }
 
 export async function countSmsSince(db: DbOrTx, since: Date): Promise<number> {
-  return countOf(await db.select({ n: sql<number>`count(*)::int` }).from(smsOutbox).where(gt(smsOutbox.createdAt, since)));
+  return countOf(
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(smsOutbox)
+      .where(gt(smsOutbox.createdAt, since)),
+  );
 }

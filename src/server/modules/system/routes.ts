@@ -12,11 +12,15 @@ export const systemRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.get('/system/settings', { schema: { response: { 200: okBody(settingsView) } } }, async () => ok(await system.settings()));
 
-  app.get('/system/messages', { schema: { response: { 200: okBody(noticesView) } } }, async (request) => ok({
-    [SYSTEM_MESSAGE_SLOT]: await system.messagesFor(SYSTEM_MESSAGE_SLOT, request.locale),
-  }));
+  app.get('/system/messages', { schema: { response: { 200: okBody(noticesView) } } }, async (request) =>
+    ok({
+      [SYSTEM_MESSAGE_SLOT]: await system.messagesFor(SYSTEM_MESSAGE_SLOT, request.locale),
+    }),
+  );
 
-  app.get('/website/status', { schema: { response: { 200: okBody(websiteStatusView) } } }, async (request) => ok(await system.websiteStatusFor(request.locale)));
+  app.get('/website/status', { schema: { response: { 200: okBody(websiteStatusView) } } }, async (request) =>
+    ok(await system.websiteStatusFor(request.locale)),
+  );
 
   app.get('/checkIpBlack', { schema: { response: { 200: okBody(ipBlockedView) } } }, async (request) => ok({ status: await system.ipBlocked(request.ip) }));
 

@@ -7,12 +7,22 @@ import { ApiError } from '../../lib/errors.ts';
 import { givenFields } from '../../lib/patch.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import {
-  DEFAULT_SETTINGS, DEFAULT_WEBSITE_STATUS, WEBSITE_STATUS_KEY, type SettingKey, type SystemSettings, type WebsiteStatus,
+  DEFAULT_SETTINGS,
+  DEFAULT_WEBSITE_STATUS,
+  WEBSITE_STATUS_KEY,
+  type SettingKey,
+  type SystemSettings,
+  type WebsiteStatus,
 } from '../../../shared/settings.ts';
 import type { Paging } from '../../../shared/schemas/paging.ts';
 import type { OverviewView, SmsView, SystemMessageView } from '../../../shared/schemas/backoffice/content.ts';
 import {
-  SETTING_KEYS, SYSTEM_MESSAGE_SLOT, settingKind, type MessageCreateBody, type MessageUpdateBody, type SettingKind,
+  SETTING_KEYS,
+  SYSTEM_MESSAGE_SLOT,
+  settingKind,
+  type MessageCreateBody,
+  type MessageUpdateBody,
+  type SettingKind,
 } from '../../../shared/schemas/backoffice/system.ts';
 import { changedFields, recordAudit } from '../staff/audit.ts';
 import type { Operator, PageOf } from '../staff/service.ts';
@@ -23,7 +33,11 @@ export type { DashboardSources } from './dashboard.ts';
 
 const CACHE_MS = 1000;
 
-export interface SystemMessage { status: number; message: string; message_en: string }
+export interface SystemMessage {
+  status: number;
+  message: string;
+  message_en: string;
+}
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** Operator text is written in Chinese and optionally in English: an English page shows the English where there is one. */
@@ -117,7 +131,11 @@ export class SystemService {
     await this.db.transaction(async (tx) => {
       await repo.writeSetting(tx, WEBSITE_STATUS_KEY, next);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'website.update', target: WEBSITE_STATUS_KEY, ...changedFields({ ...before }, { ...next }), ip: op.ip,
+        staffId: op.staffId,
+        action: 'website.update',
+        target: WEBSITE_STATUS_KEY,
+        ...changedFields({ ...before }, { ...next }),
+        ip: op.ip,
       });
     });
     this.invalidate();
@@ -163,11 +181,18 @@ export class SystemService {
   async createMessage(op: Operator, input: MessageCreateBody): Promise<SystemMessageView> {
     const row = await this.db.transaction(async (tx) => {
       const created = await repo.insertMessage(tx, {
-        slot: input.slot, status: input.status, message: input.message, messageEn: input.message_en,
+        slot: input.slot,
+        status: input.status,
+        message: input.message,
+        messageEn: input.message_en,
       });
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'message.create', target: `system_message:${created.id}`,
-        before: null, after: { slot: created.slot, status: created.status, message: created.message, message_en: created.messageEn }, ip: op.ip,
+        staffId: op.staffId,
+        action: 'message.create',
+        target: `system_message:${created.id}`,
+        before: null,
+        after: { slot: created.slot, status: created.status, message: created.message, message_en: created.messageEn },
+        ip: op.ip,
       });
       return created;
     });
@@ -181,8 +206,11 @@ export class SystemService {
       const patch = givenFields(input, { message: 'message', message_en: 'messageEn', status: 'status' });
       const after = await repo.updateMessage(tx, id, patch);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'message.update', target: `system_message:${id}`,
-        ...changedFields(messageView(before), messageView(after ?? before)), ip: op.ip,
+        staffId: op.staffId,
+        action: 'message.update',
+        target: `system_message:${id}`,
+        ...changedFields(messageView(before), messageView(after ?? before)),
+        ip: op.ip,
       });
       return after;
     });
@@ -193,8 +221,18 @@ export class SystemService {
 
   async listSms(p: Paging & { phone?: string }): Promise<PageOf<SmsView>> {
     const { rows, total } = await repo.listSms(this.db, p);
-    return page(p, rows.map((r) => ({
-      id: r.id, phone: r.phone, purpose: r.purpose, body: r.body, driver: r.driver, status: r.status, created_at: iso(r.createdAt),
-    })), total);
+    return page(
+      p,
+      rows.map((r) => ({
+        id: r.id,
+        phone: r.phone,
+        purpose: r.purpose,
+        body: r.body,
+        driver: r.driver,
+        status: r.status,
+        created_at: iso(r.createdAt),
+      })),
+      total,
+    );
   }
 }

@@ -9,7 +9,13 @@ import { staffOf } from '../staff/request.ts';
 import { playerOf } from '../auth/request.ts';
 import { bytesView, okBody } from '../../../shared/schemas/envelope.ts';
 import {
-  PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES, STAFF_IMAGE_MAX_BYTES, fileParams, fileQuery, staffUploadQuery, uploadedFilesView,
+  PLAYER_IMAGES_MAX,
+  PLAYER_IMAGE_MAX_BYTES,
+  STAFF_IMAGE_MAX_BYTES,
+  fileParams,
+  fileQuery,
+  staffUploadQuery,
+  uploadedFilesView,
 } from '../../../shared/schemas/uploads.ts';
 import { servedFile, uploadPlayerImages, uploadStaffImage } from './service.ts';
 
@@ -30,7 +36,8 @@ async function readFiles(request: FastifyRequest, maxFiles: number, maxBytes: nu
   } catch (err) {
     if (err instanceof ApiError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError('payload_too_large', { file: [maxBytes === PLAYER_IMAGE_MAX_BYTES ? 'upload.too_large' : 'upload.too_large_staff'] });
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError('payload_too_large', { file: [maxBytes === PLAYER_IMAGE_MAX_BYTES ? 'upload.too_large' : 'upload.too_large_staff'] });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new ApiError('validation_failed', { file: ['upload.too_many'] });
     throw new ApiError('validation_failed', { file: ['upload.unreadable'] });
   }
@@ -42,17 +49,26 @@ export const uploadRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, limiter } = app.services;
 
-  app.post('/uploads/images', {
-    onRequest: app.requirePlayer,
-    schema: { response: { 200: okBody(uploadedFilesView) } },
-  }, async (request) => ok({
-    files: await uploadPlayerImages({ db, limiter }, playerOf(request).playerId, () => readFiles(request, PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES)),
-  }));
+  app.post(
+    '/uploads/images',
+    {
+      onRequest: app.requirePlayer,
+      schema: { response: { 200: okBody(uploadedFilesView) } },
+    },
+    async (request) =>
+      ok({
+        files: await uploadPlayerImages({ db, limiter }, playerOf(request).playerId, () => readFiles(request, PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES)),
+      }),
+  );
 
   app.get('/files/:id', { schema: { params: fileParams, querystring: fileQuery, response: { 200: bytesView } } }, async (request, reply) => {
     const file = await servedFile(db, request.params.id, request.query.exp, request.query.sig);
-    return reply.type(file.mime).header('cache-control', file.cacheControl).header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline').send(file.bytes);
+    return reply
+      .type(file.mime)
+      .header('cache-control', file.cacheControl)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .send(file.bytes);
   });
 };
 
@@ -60,11 +76,15 @@ export const uploadRoutes: FastifyPluginAsync = async (plugin) => {
 export const backofficeUploadRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db } = app.services;
-  app.post('/uploads/images', {
-    schema: { querystring: staffUploadQuery, response: { 200: okBody(uploadedFilesView) } },
-    config: { staff: 'uploads' },
-  }, async (request) => {
-    const [raw] = await readFiles(request, 1, STAFF_IMAGE_MAX_BYTES);
-    return ok({ files: [await uploadStaffImage(db, staffOf(request).staffId, raw!, request.query.visibility === 'public')] });
-  });
+  app.post(
+    '/uploads/images',
+    {
+      schema: { querystring: staffUploadQuery, response: { 200: okBody(uploadedFilesView) } },
+      config: { staff: 'uploads' },
+    },
+    async (request) => {
+      const [raw] = await readFiles(request, 1, STAFF_IMAGE_MAX_BYTES);
+      return ok({ files: [await uploadStaffImage(db, staffOf(request).staffId, raw!, request.query.visibility === 'public')] });
+    },
+  );
 };

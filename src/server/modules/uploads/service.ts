@@ -13,9 +13,7 @@ import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/limiter.ts';
-import {
-  PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES, PLAYER_IMAGE_MIMES, STAFF_IMAGE_MAX_BYTES, STAFF_IMAGE_MIMES,
-} from '../../../shared/schemas/uploads.ts';
+import { PLAYER_IMAGES_MAX, PLAYER_IMAGE_MAX_BYTES, PLAYER_IMAGE_MIMES, STAFF_IMAGE_MAX_BYTES, STAFF_IMAGE_MIMES } from '../../../shared/schemas/uploads.ts';
 import * as repo from './repository.ts';
 
 /** Longest side of a stored image; larger pictures are scaled down (nobody needs more on a phone or a desk). */
@@ -27,7 +25,12 @@ const URL_LIFETIME_S = 3600;
 
 export type UploadPurpose = 'feedback' | 'chat' | 'message' | 'content';
 
-export interface AcceptedImage { mime: string; bytes: Buffer; width: number; height: number }
+export interface AcceptedImage {
+  mime: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
 
 let urlKey: Buffer | undefined;
 
@@ -93,9 +96,12 @@ async function reencode(raw: Buffer, mime: string, field: string): Promise<Accep
     const pipeline = sharp(raw, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: IMAGE_MAX_SIDE_PX, height: IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true });
-    const out = mime === 'image/png'
-      ? pipeline.png({ compressionLevel: 9 })
-      : mime === 'image/jpeg' ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : pipeline.webp({ quality: 85 });
+    const out =
+      mime === 'image/png'
+        ? pipeline.png({ compressionLevel: 9 })
+        : mime === 'image/jpeg'
+          ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+          : pipeline.webp({ quality: 85 });
     const { data, info } = await out.toBuffer({ resolveWithObject: true });
     const outMime = mime === 'image/png' ? 'image/png' : mime === 'image/jpeg' ? 'image/jpeg' : 'image/webp';
     return { mime: outMime, bytes: data, width: info.width, height: info.height };
@@ -118,20 +124,42 @@ export async function acceptDocumentImage(raw: Buffer, allowed: readonly string[
   return reencode(raw, type.mime, field);
 }
 
-export interface StoredUpload { id: number; url: string; width: number; height: number }
+export interface StoredUpload {
+  id: number;
+  url: string;
+  width: number;
+  height: number;
+}
 
 async function storePlayerImages(db: DbOrTx, playerId: number, images: AcceptedImage[]): Promise<StoredUpload[]> {
   if (images.length > PLAYER_IMAGES_MAX) throw new ApiError('validation_failed', { file: ['upload.too_many'] });
-  const rows = await repo.insertUploads(db, images.map((img) => ({
-    playerId, isPublic: false, mime: img.mime, sizeBytes: img.bytes.length, width: img.width, height: img.height, bytes: img.bytes,
-  })));
+  const rows = await repo.insertUploads(
+    db,
+    images.map((img) => ({
+      playerId,
+      isPublic: false,
+      mime: img.mime,
+      sizeBytes: img.bytes.length,
+      width: img.width,
+      height: img.height,
+      bytes: img.bytes,
+    })),
+  );
   return rows.map((r) => ({ id: r.id, url: fileUrl(r.id), width: r.width, height: r.height }));
 }
 
 async function storeStaffImage(db: DbOrTx, staffId: number, image: AcceptedImage, isPublic: boolean): Promise<StoredUpload> {
-  const [row] = await repo.insertUploads(db, [{
-    staffId, isPublic, mime: image.mime, sizeBytes: image.bytes.length, width: image.width, height: image.height, bytes: image.bytes,
-  }]);
+  const [row] = await repo.insertUploads(db, [
+    {
+      staffId,
+      isPublic,
+      mime: image.mime,
+      sizeBytes: image.bytes.length,
+      width: image.width,
+      height: image.height,
+      bytes: image.bytes,
+    },
+  ]);
   return { id: row!.id, url: isPublic ? publicFileUrl(row!.id) : fileUrl(row!.id), width: row!.width, height: row!.height };
 }
 
@@ -184,12 +212,10 @@ const PLAYER_UNUSED_MAX = 30;
  * (read() reads the request's files), then every file is checked before any is stored, so one bad picture refuses
  * the whole request.
  */
-export async function uploadPlayerImages(
-  deps: { db: DbOrTx; limiter: Limiter }, playerId: number, read: () => Promise<Buffer[]>,
-): Promise<StoredUpload[]> {
+export async function uploadPlayerImages(deps: { db: DbOrTx; limiter: Limiter }, playerId: number, read: () => Promise<Buffer[]>): Promise<StoredUpload[]> {
   const rate = await deps.limiter.hit(`upload:${playerId}`, PLAYER_UPLOADS_PER_WINDOW, PLAYER_UPLOAD_WINDOW_MS);
   if (!rate.allowed) throw new ApiError('rate_limited');
-  if (await repo.unusedCount(deps.db, playerId) >= PLAYER_UNUSED_MAX) throw new ApiError('rate_limited', { file: ['upload.too_many_unused'] });
+  if ((await repo.unusedCount(deps.db, playerId)) >= PLAYER_UNUSED_MAX) throw new ApiError('rate_limited', { file: ['upload.too_many_unused'] });
   const raw = await read();
   const images: AcceptedImage[] = [];
   for (const [i, bytes] of raw.entries()) images.push(await acceptImage(bytes, 'player', raw.length > 1 ? `file.${i}` : 'file'));
@@ -201,7 +227,11 @@ export async function uploadStaffImage(db: DbOrTx, staffId: number, raw: Buffer,
   return storeStaffImage(db, staffId, await acceptImage(raw, 'staff'), isPublic);
 }
 
-export interface ServedFile { mime: string; bytes: Buffer; cacheControl: string }
+export interface ServedFile {
+  mime: string;
+  bytes: Buffer;
+  cacheControl: string;
+}
 
 /** A file to serve: public to anyone, private only with a valid signature; anything else reads as missing. */
 export async function servedFile(db: DbOrTx, id: number, exp: string | undefined, sig: string | undefined): Promise<ServedFile> {

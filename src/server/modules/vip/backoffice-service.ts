@@ -13,7 +13,14 @@ import type { Locale } from '../../../shared/constants.ts';
 import { decimalToMinor, minorToDecimal } from '../../../shared/money.ts';
 import {
   GIFT_IMAGE_MAX_BYTES,
-  type ExchangeOrderView, type GiftAdminView, type GiftInput, type LevelAdminView, type LevelPreviewView, type LevelRulesInput, type OrderQueueView, type PlayerVipView,
+  type ExchangeOrderView,
+  type GiftAdminView,
+  type GiftInput,
+  type LevelAdminView,
+  type LevelPreviewView,
+  type LevelRulesInput,
+  type OrderQueueView,
+  type PlayerVipView,
 } from '../../../shared/schemas/vip.ts';
 import { offsetOf } from '../../../shared/schemas/paging.ts';
 import { changedFields, recordAudit, type AuditState } from '../staff/audit.ts';
@@ -43,14 +50,23 @@ function money(text: string, field: string): bigint {
 function rulesOf(input: LevelRulesInput) {
   return {
     level: {
-      nameFrontend: input.name_frontend, nameFrontendEn: input.name_frontend_en, ifShowFrontend: input.if_show_frontend,
-      withdrawMaxPerDay: input.withdraw_max_per_day, withdrawFreePerDay: input.withdraw_free_per_day, withdrawFeeMinor: money(input.withdraw_fee, 'withdraw_fee'),
+      nameFrontend: input.name_frontend,
+      nameFrontendEn: input.name_frontend_en,
+      ifShowFrontend: input.if_show_frontend,
+      withdrawMaxPerDay: input.withdraw_max_per_day,
+      withdrawFreePerDay: input.withdraw_free_per_day,
+      withdrawFeeMinor: money(input.withdraw_fee, 'withdraw_fee'),
     },
     rules: {
-      depositReqMinor: money(input.deposit_req, 'deposit_req'), validBetReqMinor: money(input.valid_bet_req, 'valid_bet_req'),
-      keepValidBetMinor: money(input.keep_valid_bet, 'keep_valid_bet'), upgradeRewardMinor: money(input.upgrade_reward, 'upgrade_reward'),
-      monthlyRewardMinor: money(input.monthly_reward, 'monthly_reward'), birthdayRewardMinor: money(input.birthday_reward, 'birthday_reward'),
-      rewardTarget: input.reward_target, rewardFlowMultiple: input.reward_flow_multiple, rebateRateBp: input.rebate_rate_bp,
+      depositReqMinor: money(input.deposit_req, 'deposit_req'),
+      validBetReqMinor: money(input.valid_bet_req, 'valid_bet_req'),
+      keepValidBetMinor: money(input.keep_valid_bet, 'keep_valid_bet'),
+      upgradeRewardMinor: money(input.upgrade_reward, 'upgrade_reward'),
+      monthlyRewardMinor: money(input.monthly_reward, 'monthly_reward'),
+      birthdayRewardMinor: money(input.birthday_reward, 'birthday_reward'),
+      rewardTarget: input.reward_target,
+      rewardFlowMultiple: input.reward_flow_multiple,
+      rebateRateBp: input.rebate_rate_bp,
       pointsRates: input.points_rates as Record<string, number>,
     },
   };
@@ -59,19 +75,43 @@ function rulesOf(input: LevelRulesInput) {
 function giftValues(input: GiftInput) {
   if (input.show_start && input.show_end && input.show_start > input.show_end) throw new ApiError('validation_failed', { show_end: ['bo.vip.gift.window'] });
   return {
-    name: input.name, nameEn: input.name_en, description: input.description, descriptionEn: input.description_en, imageId: input.image_id,
-    pointsPrice: BigInt(input.points), stock: input.stock, showStart: input.show_start ? new Date(input.show_start) : null,
-    showEnd: input.show_end ? new Date(input.show_end) : null, perPlayerLimit: input.per_player_limit, kind: input.kind,
-    bonusMinor: input.kind === 'virtual' ? money(input.bonus, 'bonus') : 0n, bonusFlowMultiple: input.bonus_flow_multiple, status: input.status, sort: input.sort,
+    name: input.name,
+    nameEn: input.name_en,
+    description: input.description,
+    descriptionEn: input.description_en,
+    imageId: input.image_id,
+    pointsPrice: BigInt(input.points),
+    stock: input.stock,
+    showStart: input.show_start ? new Date(input.show_start) : null,
+    showEnd: input.show_end ? new Date(input.show_end) : null,
+    perPlayerLimit: input.per_player_limit,
+    kind: input.kind,
+    bonusMinor: input.kind === 'virtual' ? money(input.bonus, 'bonus') : 0n,
+    bonusFlowMultiple: input.bonus_flow_multiple,
+    status: input.status,
+    sort: input.sort,
   };
 }
 
 function giftAdmin(g: repo.GiftRow): GiftAdminView {
   return {
-    id: g.id, name: g.name, name_en: g.nameEn, description: g.description, description_en: g.descriptionEn, image_id: g.imageId,
-    image: g.imageId ? `/api/exchange/image/${g.imageId}` : null, points: Number(g.pointsPrice), stock: g.stock,
-    show_start: g.showStart?.toISOString() ?? null, show_end: g.showEnd?.toISOString() ?? null, per_player_limit: g.perPlayerLimit,
-    kind: g.kind === 'virtual' ? 'virtual' : 'physical', bonus: minorToDecimal(g.bonusMinor), bonus_flow_multiple: g.bonusFlowMultiple, status: g.status, sort: g.sort,
+    id: g.id,
+    name: g.name,
+    name_en: g.nameEn,
+    description: g.description,
+    description_en: g.descriptionEn,
+    image_id: g.imageId,
+    image: g.imageId ? `/api/exchange/image/${g.imageId}` : null,
+    points: Number(g.pointsPrice),
+    stock: g.stock,
+    show_start: g.showStart?.toISOString() ?? null,
+    show_end: g.showEnd?.toISOString() ?? null,
+    per_player_limit: g.perPlayerLimit,
+    kind: g.kind === 'virtual' ? 'virtual' : 'physical',
+    bonus: minorToDecimal(g.bonusMinor),
+    bonus_flow_multiple: g.bonusFlowMultiple,
+    status: g.status,
+    sort: g.sort,
   };
 }
 
@@ -84,8 +124,10 @@ async function acceptGiftImage(base64: string): Promise<{ mime: string; bytes: B
   if (!type || !IMAGE_MIMES.has(type.mime)) throw new ApiError('validation_failed', { data: ['bo.vip.image_type'] });
   try {
     const bytes = await sharp(raw, { limitInputPixels: 40_000_000 })
-      .rotate().resize({ width: IMAGE_MAX_SIDE_PX, height: IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 }).toBuffer();
+      .rotate()
+      .resize({ width: IMAGE_MAX_SIDE_PX, height: IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
     return { mime: 'image/webp', bytes };
   } catch {
     // The header looked like an image but the body is not one.
@@ -103,12 +145,22 @@ function levelAudit(row: repo.LevelWithRules | undefined): Record<string, unknow
   if (!row) return {};
   const { level, rules } = row;
   return {
-    name_frontend: level.nameFrontend, name_frontend_en: level.nameFrontendEn, if_show_frontend: level.ifShowFrontend,
-    withdraw_max_per_day: level.withdrawMaxPerDay, withdraw_free_per_day: level.withdrawFreePerDay, withdraw_fee: minorToDecimal(level.withdrawFeeMinor),
-    deposit_req: minorToDecimal(rules.depositReqMinor), valid_bet_req: minorToDecimal(rules.validBetReqMinor),
-    keep_valid_bet: minorToDecimal(rules.keepValidBetMinor), upgrade_reward: minorToDecimal(rules.upgradeRewardMinor),
-    monthly_reward: minorToDecimal(rules.monthlyRewardMinor), birthday_reward: minorToDecimal(rules.birthdayRewardMinor),
-    reward_target: rules.rewardTarget, reward_flow_multiple: rules.rewardFlowMultiple, rebate_rate_bp: rules.rebateRateBp, points_rates: rules.pointsRates,
+    name_frontend: level.nameFrontend,
+    name_frontend_en: level.nameFrontendEn,
+    if_show_frontend: level.ifShowFrontend,
+    withdraw_max_per_day: level.withdrawMaxPerDay,
+    withdraw_free_per_day: level.withdrawFreePerDay,
+    withdraw_fee: minorToDecimal(level.withdrawFeeMinor),
+    deposit_req: minorToDecimal(rules.depositReqMinor),
+    valid_bet_req: minorToDecimal(rules.validBetReqMinor),
+    keep_valid_bet: minorToDecimal(rules.keepValidBetMinor),
+    upgrade_reward: minorToDecimal(rules.upgradeRewardMinor),
+    monthly_reward: minorToDecimal(rules.monthlyRewardMinor),
+    birthday_reward: minorToDecimal(rules.birthdayRewardMinor),
+    reward_target: rules.rewardTarget,
+    reward_flow_multiple: rules.rewardFlowMultiple,
+    rebate_rate_bp: rules.rebateRateBp,
+    points_rates: rules.pointsRates,
   };
 }
 
@@ -129,8 +181,12 @@ export class VipBackofficeService {
   async levels(locale: Locale): Promise<LevelAdminView[]> {
     const [table, counts] = await Promise.all([repo.levelsWithRules(this.db), levelFacts.playersAtLevels(this.db)]);
     return table.map((row) => ({
-      ...this.vip.levelView(row, locale), name_frontend: row.level.nameFrontend, name_frontend_en: row.level.nameFrontendEn,
-      if_show_frontend: row.level.ifShowFrontend, rebate_rate_bp: row.rules.rebateRateBp, players: counts.get(row.level.id) ?? 0,
+      ...this.vip.levelView(row, locale),
+      name_frontend: row.level.nameFrontend,
+      name_frontend_en: row.level.nameFrontendEn,
+      if_show_frontend: row.level.ifShowFrontend,
+      rebate_rate_bp: row.rules.rebateRateBp,
+      players: counts.get(row.level.id) ?? 0,
     }));
   }
 
@@ -170,20 +226,48 @@ export class VipBackofficeService {
     const st = await repo.standing(this.db, playerId);
     if (!st) throw new ApiError('not_found');
     const [history, points, rewards, movements] = await Promise.all([
-      repo.historyOf(this.db, playerId, HISTORY_LIMIT), pointsBalanceOf(this.db, playerId), repo.rewardsOf(this.db, playerId, REWARDS_LIMIT),
+      repo.historyOf(this.db, playerId, HISTORY_LIMIT),
+      pointsBalanceOf(this.db, playerId),
+      repo.rewardsOf(this.db, playerId, REWARDS_LIMIT),
       pointsHistoryOf(this.db, playerId, POINTS_HISTORY_LIMIT),
     ]);
     return {
-      level_id: st.levelId, icon: levelIcon(st.levelId), locked: st.status?.locked ?? false, reached_at: st.status?.reachedAt.toISOString() ?? null,
-      points: Number(points), rewards: rewards.map(rewardView), points_history: movements.map((m) => ({ id: m.postingId, kind: m.kind, memo: m.memo, points: Number(m.amountMinor), balance: Number(m.balanceAfterMinor), created_at: m.createdAt.toISOString() })),
-      history: history.map((h) => ({ id: h.id, from: h.fromLevel, to: h.toLevel, reason: h.reason, detail: h.detail, staff_id: h.staffId, created_at: h.createdAt.toISOString() })),
+      level_id: st.levelId,
+      icon: levelIcon(st.levelId),
+      locked: st.status?.locked ?? false,
+      reached_at: st.status?.reachedAt.toISOString() ?? null,
+      points: Number(points),
+      rewards: rewards.map(rewardView),
+      points_history: movements.map((m) => ({
+        id: m.postingId,
+        kind: m.kind,
+        memo: m.memo,
+        points: Number(m.amountMinor),
+        balance: Number(m.balanceAfterMinor),
+        created_at: m.createdAt.toISOString(),
+      })),
+      history: history.map((h) => ({
+        id: h.id,
+        from: h.fromLevel,
+        to: h.toLevel,
+        reason: h.reason,
+        detail: h.detail,
+        staff_id: h.staffId,
+        created_at: h.createdAt.toISOString(),
+      })),
     };
   }
 
   async setPlayerLevel(op: Operator, playerId: number, body: { level_id: number; locked: boolean; reason: string }): Promise<void> {
     await this.db.transaction(async (tx) => {
       const { from } = await this.vip.setLevelManually(op.staffId, playerId, body.level_id, body.locked, body.reason, tx);
-      await audited(op, 'vip.player.level', `player:${playerId}`, { before: { level_id: from }, after: { level_id: body.level_id, locked: body.locked } }, { reason: body.reason })(tx);
+      await audited(
+        op,
+        'vip.player.level',
+        `player:${playerId}`,
+        { before: { level_id: from }, after: { level_id: body.level_id, locked: body.locked } },
+        { reason: body.reason },
+      )(tx);
     });
     this.publish.toPlayer(playerId, 'update-user');
   }
@@ -253,9 +337,15 @@ export class VipBackofficeService {
     return { data: rows.map((r) => ({ ...orderView(r.order, locale), player_id: r.order.playerId, account: r.account })), total };
   }
 
-  async actOnOrder(op: Operator, orderId: number, body: { action: 'ship' | 'receive' | 'reject'; tracking_no: string; reason: string }, locale: Locale): Promise<ExchangeOrderView> {
-    const after = await this.exchange.act(op.staffId, orderId, body.action, body,
-      (tx, change) => audited(op, `vip.order.${body.action}`, `order:${orderId}`, change, { reason: body.reason })(tx));
+  async actOnOrder(
+    op: Operator,
+    orderId: number,
+    body: { action: 'ship' | 'receive' | 'reject'; tracking_no: string; reason: string },
+    locale: Locale,
+  ): Promise<ExchangeOrderView> {
+    const after = await this.exchange.act(op.staffId, orderId, body.action, body, (tx, change) =>
+      audited(op, `vip.order.${body.action}`, `order:${orderId}`, change, { reason: body.reason })(tx),
+    );
     return orderView(after, locale);
   }
 }

@@ -27,9 +27,20 @@ const giftImageUrl = (imageId: number | null) => (imageId ? `/api/exchange/image
 
 export function orderView(o: repo.OrderRow, locale: Locale): ExchangeOrderView {
   return {
-    id: o.id, gift_id: o.giftId, name: byLocale(locale, o.giftName, o.giftNameEn), kind: o.kind, points: Number(o.pointsPrice),
-    status: o.status as OrderStatus, tracking_no: o.trackingNo, reason: o.reason, consignee: o.consignee, phone: o.phone, area: o.area,
-    address: o.address, created_at: o.createdAt.toISOString(), updated_at: o.updatedAt.toISOString(),
+    id: o.id,
+    gift_id: o.giftId,
+    name: byLocale(locale, o.giftName, o.giftNameEn),
+    kind: o.kind,
+    points: Number(o.pointsPrice),
+    status: o.status as OrderStatus,
+    tracking_no: o.trackingNo,
+    reason: o.reason,
+    consignee: o.consignee,
+    phone: o.phone,
+    area: o.area,
+    address: o.address,
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
   };
 }
 
@@ -46,16 +57,31 @@ export class ExchangeService {
 
   giftView(g: repo.GiftRow, locale: Locale, redeemed: number): GiftView {
     return {
-      id: g.id, name: byLocale(locale, g.name, g.nameEn), description: byLocale(locale, g.description, g.descriptionEn),
-      image: giftImageUrl(g.imageId), points: Number(g.pointsPrice), stock: g.stock, kind: g.kind === 'virtual' ? 'virtual' : 'physical',
-      bonus: minorToDecimal(g.bonusMinor), per_player_limit: g.perPlayerLimit, redeemed,
-      show_start: g.showStart?.toISOString() ?? null, show_end: g.showEnd?.toISOString() ?? null,
+      id: g.id,
+      name: byLocale(locale, g.name, g.nameEn),
+      description: byLocale(locale, g.description, g.descriptionEn),
+      image: giftImageUrl(g.imageId),
+      points: Number(g.pointsPrice),
+      stock: g.stock,
+      kind: g.kind === 'virtual' ? 'virtual' : 'physical',
+      bonus: minorToDecimal(g.bonusMinor),
+      per_player_limit: g.perPlayerLimit,
+      redeemed,
+      show_start: g.showStart?.toISOString() ?? null,
+      show_end: g.showEnd?.toISOString() ?? null,
     };
   }
 
   async list(playerId: number, locale: Locale, now = new Date()): Promise<ExchangeListView> {
     const gifts = await repo.giftsOnShow(this.db, now);
-    const [points, counts] = await Promise.all([pointsBalanceOf(this.db, playerId), repo.redeemedCounts(this.db, playerId, gifts.map((g) => g.id))]);
+    const [points, counts] = await Promise.all([
+      pointsBalanceOf(this.db, playerId),
+      repo.redeemedCounts(
+        this.db,
+        playerId,
+        gifts.map((g) => g.id),
+      ),
+    ]);
     return { points: Number(points), list: gifts.map((g) => this.giftView(g, locale, counts.get(g.id) ?? 0)) };
   }
 
@@ -79,7 +105,9 @@ export class ExchangeService {
       if (Object.keys(fields).length) throw new ApiError('validation_failed', fields);
     }
     const [mine, housePoints, bonus] = await Promise.all([
-      this.vip.accounts.pointsAccount(playerId), this.vip.accounts.housePointsAccount(playerId), bonusAccounts(this.vip.accounts, playerId),
+      this.vip.accounts.pointsAccount(playerId),
+      this.vip.accounts.housePointsAccount(playerId),
+      bonusAccounts(this.vip.accounts, playerId),
     ]);
     let order: repo.OrderRow | undefined;
     let replayed = false;
@@ -100,20 +128,39 @@ export class ExchangeService {
         if (!(await repo.takeStock(tx, gift.id))) throw new ApiError('exchange_sold_out');
         const physical = gift.kind === 'physical';
         order = await repo.insertOrder(tx, {
-          playerId, giftId: gift.id, giftName: gift.name, giftNameEn: gift.nameEn, kind: gift.kind, pointsPrice: gift.pointsPrice,
-          consignee: physical ? input.consignee : '', phone: physical ? input.phone : '', area: physical ? input.area : '',
-          address: physical ? input.address : '', status: physical ? 'not_shipped' : 'received', clientKey: clientKey ?? null,
+          playerId,
+          giftId: gift.id,
+          giftName: gift.name,
+          giftNameEn: gift.nameEn,
+          kind: gift.kind,
+          pointsPrice: gift.pointsPrice,
+          consignee: physical ? input.consignee : '',
+          phone: physical ? input.phone : '',
+          area: physical ? input.area : '',
+          address: physical ? input.address : '',
+          status: physical ? 'not_shipped' : 'received',
+          clientKey: clientKey ?? null,
         });
         await postPointsJournal(tx, {
-          kind: 'points_spend', idempotencyKey: `exchange:${order.id}:pay`, request: { order: order.id, gift: gift.id, points: gift.pointsPrice.toString() },
-          playerId, ref: String(order.id), memo: gift.name,
+          kind: 'points_spend',
+          idempotencyKey: `exchange:${order.id}:pay`,
+          request: { order: order.id, gift: gift.id, points: gift.pointsPrice.toString() },
+          playerId,
+          ref: String(order.id),
+          memo: gift.name,
           postings: pointsMove(mine, housePoints, -gift.pointsPrice),
         });
         if (!physical && gift.bonusMinor > 0n) {
           await payBonusInTx(tx, bonus, {
-            playerId, cleared: await clearBonus(tx, playerId, 'promotion'), target: 'bonus', name: translate('zh-TW', 'vip.exchange.bonus_wallet', { name: gift.name }),
-            nameEn: translate('en', 'vip.exchange.bonus_wallet', { name: gift.nameEn }), amountMinor: gift.bonusMinor,
-            bonusBetMinor: gift.bonusMinor * BigInt(gift.bonusFlowMultiple), idempotencyKey: `exchange:${order.id}:bonus`, request: { order: order.id, bonus: gift.bonusMinor.toString() },
+            playerId,
+            cleared: await clearBonus(tx, playerId, 'promotion'),
+            target: 'bonus',
+            name: translate('zh-TW', 'vip.exchange.bonus_wallet', { name: gift.name }),
+            nameEn: translate('en', 'vip.exchange.bonus_wallet', { name: gift.nameEn }),
+            amountMinor: gift.bonusMinor,
+            bonusBetMinor: gift.bonusMinor * BigInt(gift.bonusFlowMultiple),
+            idempotencyKey: `exchange:${order.id}:bonus`,
+            request: { order: order.id, bonus: gift.bonusMinor.toString() },
             kind: 'exchange_bonus',
           });
         }
@@ -144,7 +191,13 @@ export class ExchangeService {
    * The fulfilment queue's moves: not shipped -> shipped (with a tracking number) -> received, or
    * rejected from not shipped, which returns the points with a reversing journal and the item to stock.
    */
-  async act(staffId: number, orderId: number, action: 'ship' | 'receive' | 'reject', detail: { tracking_no: string; reason: string }, audit: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], change: { before: AuditState; after: AuditState }) => Promise<void>): Promise<repo.OrderRow> {
+  async act(
+    staffId: number,
+    orderId: number,
+    action: 'ship' | 'receive' | 'reject',
+    detail: { tracking_no: string; reason: string },
+    audit: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], change: { before: AuditState; after: AuditState }) => Promise<void>,
+  ): Promise<repo.OrderRow> {
     const first = await repo.orderById(this.db, orderId);
     if (!first) throw new ApiError('not_found');
     const [mine, housePoints] = await Promise.all([this.vip.accounts.pointsAccount(first.playerId), this.vip.accounts.housePointsAccount(first.playerId)]);
@@ -164,8 +217,13 @@ export class ExchangeService {
         await repo.updateOrder(tx, o.id, { status: 'rejected', reason: detail.reason, staffId });
         await repo.returnStock(tx, o.giftId);
         await postPointsJournal(tx, {
-          kind: 'points_refund', idempotencyKey: `exchange:${o.id}:refund`, request: { order: o.id, points: o.pointsPrice.toString() },
-          playerId: o.playerId, ref: String(o.id), memo: detail.reason, staffId,
+          kind: 'points_refund',
+          idempotencyKey: `exchange:${o.id}:refund`,
+          request: { order: o.id, points: o.pointsPrice.toString() },
+          playerId: o.playerId,
+          ref: String(o.id),
+          memo: detail.reason,
+          staffId,
           postings: pointsMove(mine, housePoints, o.pointsPrice),
         });
       }

@@ -5,7 +5,14 @@ import { paidDepositSumSince, paidDepositSumsSince } from '../cashier/deposit-fa
 import { accountNameOf } from '../auth/player-facts.ts';
 import { settledValidBetSumSince, settledValidBetSumsSince } from '../bets/valid-bet-facts.ts';
 import {
-  activePlayersTable, allLevels, levelAndBirthday, levelIdOf, leveledPlayersTable, playersAmongTable, updateLevel as updateLevelColumns, type LevelPatch,
+  activePlayersTable,
+  allLevels,
+  levelAndBirthday,
+  levelIdOf,
+  leveledPlayersTable,
+  playersAmongTable,
+  updateLevel as updateLevelColumns,
+  type LevelPatch,
   type LevelRow,
 } from '../auth/level-facts.ts';
 import { exchangeOrders, giftImages, gifts, vipLevelHistory, vipLevelRules, vipRewards, vipStatus } from '../../db/schema.ts';
@@ -17,7 +24,10 @@ export type GiftRow = typeof gifts.$inferSelect;
 export type OrderRow = typeof exchangeOrders.$inferSelect;
 type StatusRow = typeof vipStatus.$inferSelect;
 
-export interface LevelWithRules { level: LevelRow; rules: RulesRow }
+export interface LevelWithRules {
+  level: LevelRow;
+  rules: RulesRow;
+}
 
 /** The levels that have VIP rules, lowest first, each with its rules (the levels are auth's, the rules this domain's). */
 export async function levelsWithRules(db: DbOrTx): Promise<LevelWithRules[]> {
@@ -40,9 +50,7 @@ export async function lockStanding(tx: DbOrTx, playerId: number): Promise<{ leve
 
 /** The player's level and VIP standing (none before the first evaluation); undefined for an unknown player. */
 export async function standing(db: DbOrTx, playerId: number): Promise<{ levelId: number; status: StatusRow | undefined } | undefined> {
-  const [levelId, status] = await Promise.all([
-    levelIdOf(db, playerId), db.select().from(vipStatus).where(eq(vipStatus.playerId, playerId)).limit(1),
-  ]);
+  const [levelId, status] = await Promise.all([levelIdOf(db, playerId), db.select().from(vipStatus).where(eq(vipStatus.playerId, playerId)).limit(1)]);
   return levelId === undefined ? undefined : { levelId, status: status[0] };
 }
 
@@ -62,7 +70,12 @@ export async function totalsSince(db: DbOrTx, playerId: number, since: Date): Pr
  * stamped evaluated), with the current level, the lock and the totals since a moment. The standings are written in
  * player order, so two evaluations of overlapping players wait for each other rather than deadlock.
  */
-export async function stampAndTotals(db: DbOrTx, playerIds: readonly number[], since: Date, now: Date): Promise<Array<{ playerId: number; levelId: number; locked: boolean; depositMinor: bigint; validBetMinor: bigint }>> {
+export async function stampAndTotals(
+  db: DbOrTx,
+  playerIds: readonly number[],
+  since: Date,
+  now: Date,
+): Promise<Array<{ playerId: number; levelId: number; locked: boolean; depositMinor: bigint; validBetMinor: bigint }>> {
   if (!playerIds.length) return [];
   const res = await db.execute<{ id: string | number; level_id: number; locked: boolean | null; d: string; b: string }>(sql`
     with stamped as (
@@ -71,7 +84,13 @@ export async function stampAndTotals(db: DbOrTx, playerIds: readonly number[], s
       returning s.player_id, s.locked)
     select p.id, p.level_id, s.locked, ${paidDepositSumSince(sql`p.id`, since)} as d, ${settledValidBetSumSince(sql`p.id`, since)} as b
     from ${playersAmongTable(playerIds)} p join stamped s on s.player_id = p.id`);
-  return res.rows.map((r) => ({ playerId: Number(r.id), levelId: Number(r.level_id), locked: !!r.locked, depositMinor: BigInt(r.d ?? '0'), validBetMinor: BigInt(r.b ?? '0') }));
+  return res.rows.map((r) => ({
+    playerId: Number(r.id),
+    levelId: Number(r.level_id),
+    locked: !!r.locked,
+    depositMinor: BigInt(r.d ?? '0'),
+    validBetMinor: BigInt(r.b ?? '0'),
+  }));
 }
 
 export async function updateStatus(tx: DbOrTx, playerId: number, values: Partial<typeof vipStatus.$inferInsert>): Promise<void> {
@@ -98,8 +117,11 @@ export async function rewardsOf(db: DbOrTx, playerId: number, limit: number): Pr
 
 /** Marks a claimable reward claimed, once: the conditional update is what makes a second claim fail. */
 export async function takeReward(tx: DbOrTx, playerId: number, rewardId: number): Promise<RewardRow | undefined> {
-  const rows = await tx.update(vipRewards).set({ status: 'claimed', claimedAt: sql`now()` })
-    .where(and(eq(vipRewards.id, rewardId), eq(vipRewards.playerId, playerId), eq(vipRewards.status, 'claimable'))).returning();
+  const rows = await tx
+    .update(vipRewards)
+    .set({ status: 'claimed', claimedAt: sql`now()` })
+    .where(and(eq(vipRewards.id, rewardId), eq(vipRewards.playerId, playerId), eq(vipRewards.status, 'claimable')))
+    .returning();
   return rows[0];
 }
 
@@ -143,17 +165,21 @@ export async function openMissingStatus(db: DbOrTx): Promise<void> {
     on conflict do nothing`);
 }
 
-
-
-
 // ---- the mall ----------------------------------------------------------------------------------
 
 export async function giftsOnShow(db: DbOrTx, now: Date): Promise<GiftRow[]> {
-  return db.select().from(gifts).where(and(
-    eq(gifts.status, GIFT_STATUS.on),
-    sql`(${gifts.showStart} is null or ${gifts.showStart} <= ${now.toISOString()})`,
-    sql`(${gifts.showEnd} is null or ${gifts.showEnd} >= ${now.toISOString()})`,
-  )).orderBy(asc(gifts.sort), asc(gifts.id)).limit(200);
+  return db
+    .select()
+    .from(gifts)
+    .where(
+      and(
+        eq(gifts.status, GIFT_STATUS.on),
+        sql`(${gifts.showStart} is null or ${gifts.showStart} <= ${now.toISOString()})`,
+        sql`(${gifts.showEnd} is null or ${gifts.showEnd} >= ${now.toISOString()})`,
+      ),
+    )
+    .orderBy(asc(gifts.sort), asc(gifts.id))
+    .limit(200);
 }
 
 export async function allGifts(db: DbOrTx): Promise<GiftRow[]> {
@@ -174,21 +200,33 @@ export async function updateGift(db: DbOrTx, id: number, values: Partial<typeof 
 
 /** Takes one from stock if any is left and the gift is on sale: the conditional update is the stock's lock. */
 export async function takeStock(tx: DbOrTx, giftId: number): Promise<boolean> {
-  const rows = await tx.update(gifts).set({ stock: sql`${gifts.stock} - 1` })
-    .where(and(eq(gifts.id, giftId), eq(gifts.status, GIFT_STATUS.on), sql`${gifts.stock} > 0`)).returning({ id: gifts.id });
+  const rows = await tx
+    .update(gifts)
+    .set({ stock: sql`${gifts.stock} - 1` })
+    .where(and(eq(gifts.id, giftId), eq(gifts.status, GIFT_STATUS.on), sql`${gifts.stock} > 0`))
+    .returning({ id: gifts.id });
   return rows.length > 0;
 }
 
 export async function returnStock(tx: DbOrTx, giftId: number): Promise<void> {
-  await tx.update(gifts).set({ stock: sql`${gifts.stock} + 1` }).where(eq(gifts.id, giftId));
+  await tx
+    .update(gifts)
+    .set({ stock: sql`${gifts.stock} + 1` })
+    .where(eq(gifts.id, giftId));
 }
-
 
 export async function redeemedCounts(db: DbOrTx, playerId: number, giftIds?: number[]): Promise<Map<number, number>> {
   if (giftIds && !giftIds.length) return new Map();
-  const rows = await db.select({ giftId: exchangeOrders.giftId, n: sql<number>`count(*)::int` }).from(exchangeOrders)
-    .where(and(eq(exchangeOrders.playerId, playerId), sql`${exchangeOrders.status} <> 'rejected'`,
-      giftIds ? sql`${exchangeOrders.giftId} in ${giftIds}` : undefined))
+  const rows = await db
+    .select({ giftId: exchangeOrders.giftId, n: sql<number>`count(*)::int` })
+    .from(exchangeOrders)
+    .where(
+      and(
+        eq(exchangeOrders.playerId, playerId),
+        sql`${exchangeOrders.status} <> 'rejected'`,
+        giftIds ? sql`${exchangeOrders.giftId} in ${giftIds}` : undefined,
+      ),
+    )
     .groupBy(exchangeOrders.giftId);
   return new Map(rows.map((r) => [r.giftId, Number(r.n)]));
 }
@@ -203,14 +241,20 @@ export async function orderById(db: DbOrTx, id: number, lock = false): Promise<O
 }
 
 export async function updateOrder(tx: DbOrTx, id: number, values: Partial<typeof exchangeOrders.$inferInsert>): Promise<void> {
-  await tx.update(exchangeOrders).set({ ...values, updatedAt: sql`now()` }).where(eq(exchangeOrders.id, id));
+  await tx
+    .update(exchangeOrders)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(exchangeOrders.id, id));
 }
 
 export async function ordersOf(db: DbOrTx, playerId: number, from: Date, to: Date, limit: number, offset: number) {
   const where = and(eq(exchangeOrders.playerId, playerId), gte(exchangeOrders.createdAt, from), lte(exchangeOrders.createdAt, to));
   const [rows, total] = await Promise.all([
     db.select().from(exchangeOrders).where(where).orderBy(desc(exchangeOrders.createdAt), desc(exchangeOrders.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(exchangeOrders).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(exchangeOrders)
+      .where(where),
   ]);
   return { rows, total: Number(total[0]?.n ?? 0) };
 }
@@ -218,9 +262,17 @@ export async function ordersOf(db: DbOrTx, playerId: number, from: Date, to: Dat
 export async function orderQueue(db: DbOrTx, status: string | undefined, limit: number, offset: number) {
   const where = status ? eq(exchangeOrders.status, status) : undefined;
   const [rows, total] = await Promise.all([
-    db.select({ order: exchangeOrders, account: accountNameOf(exchangeOrders.playerId) }).from(exchangeOrders)
-      .where(where).orderBy(desc(exchangeOrders.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(exchangeOrders).where(where),
+    db
+      .select({ order: exchangeOrders, account: accountNameOf(exchangeOrders.playerId) })
+      .from(exchangeOrders)
+      .where(where)
+      .orderBy(desc(exchangeOrders.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(exchangeOrders)
+      .where(where),
   ]);
   return { rows, total: Number(total[0]?.n ?? 0) };
 }
@@ -237,9 +289,11 @@ export async function imageById(db: DbOrTx, id: number) {
 
 export async function updateLevel(tx: DbOrTx, id: number, level: LevelPatch, rules: Partial<typeof vipLevelRules.$inferInsert>): Promise<void> {
   await updateLevelColumns(tx, id, level);
-  await tx.update(vipLevelRules).set({ ...rules, updatedAt: sql`now()` }).where(eq(vipLevelRules.levelId, id));
+  await tx
+    .update(vipLevelRules)
+    .set({ ...rules, updatedAt: sql`now()` })
+    .where(eq(vipLevelRules.levelId, id));
 }
-
 
 /** Per player: deposits and valid bet since a moment, with the current level and lock, for the editor's preview. */
 export async function allTotalsSince(db: DbOrTx, since: Date, limit: number) {
@@ -255,5 +309,10 @@ export async function allTotalsSince(db: DbOrTx, since: Date, limit: number) {
 }
 
 export async function orderByClientKey(db: DbOrTx, playerId: number, clientKey: string): Promise<OrderRow | undefined> {
-  return (await db.select().from(exchangeOrders).where(and(eq(exchangeOrders.playerId, playerId), eq(exchangeOrders.clientKey, clientKey))))[0];
+  return (
+    await db
+      .select()
+      .from(exchangeOrders)
+      .where(and(eq(exchangeOrders.playerId, playerId), eq(exchangeOrders.clientKey, clientKey)))
+  )[0];
 }

@@ -6,7 +6,15 @@ import * as v from 'valibot';
 import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
 import {
-  exchangeBuyBody, exchangeListView, exchangeOrderView, exchangeRecordQuery, exchangeRecordsView, imageBytesView, rewardClaimBody, rewardView, vipInfoView,
+  exchangeBuyBody,
+  exchangeListView,
+  exchangeOrderView,
+  exchangeRecordQuery,
+  exchangeRecordsView,
+  imageBytesView,
+  rewardClaimBody,
+  rewardView,
+  vipInfoView,
 } from '../../../shared/schemas/vip.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
 import { translate } from '../../../i18n/index.ts';
@@ -21,21 +29,33 @@ export const vipRoutes: FastifyPluginAsync = async (plugin) => {
   // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
   const player = { onRequest: app.requirePlayer };
 
-  app.get('/vip/info', { ...player, schema: { response: { 200: okBody(vipInfoView) } } }, async (request) => ok(await vip.info(playerOf(request).playerId, request.locale)));
+  app.get('/vip/info', { ...player, schema: { response: { 200: okBody(vipInfoView) } } }, async (request) =>
+    ok(await vip.info(playerOf(request).playerId, request.locale)),
+  );
 
-  app.post('/vip/rewards/claim', { ...player, schema: { body: rewardClaimBody, response: { 200: okBody(rewardView) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
-    const reward = await vip.claimReward(playerOf(request).playerId, request.body.id, request.locale);
-    return ok(reward, translate(request.locale, 'vip.reward.claimed'));
-  });
+  app.post(
+    '/vip/rewards/claim',
+    { ...player, schema: { body: rewardClaimBody, response: { 200: okBody(rewardView) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request) => {
+      const reward = await vip.claimReward(playerOf(request).playerId, request.body.id, request.locale);
+      return ok(reward, translate(request.locale, 'vip.reward.claimed'));
+    },
+  );
 
-  app.get('/exchange/list', { ...player, schema: { response: { 200: okBody(exchangeListView) } } }, async (request) => ok(await exchange.list(playerOf(request).playerId, request.locale)));
+  app.get('/exchange/list', { ...player, schema: { response: { 200: okBody(exchangeListView) } } }, async (request) =>
+    ok(await exchange.list(playerOf(request).playerId, request.locale)),
+  );
 
-  app.post('/exchange/buy', { ...player, schema: { body: exchangeBuyBody, response: { 200: okBody(exchangeOrderView) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
-    const raw = request.headers['idempotency-key'];
-    if (raw !== undefined && (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{8,80}$/.test(raw))) throw new ApiError('bad_request');
-    const order = await exchange.buy(playerOf(request).playerId, request.body, request.locale, raw);
-    return ok(order, translate(request.locale, 'vip.exchange.done'));
-  });
+  app.post(
+    '/exchange/buy',
+    { ...player, schema: { body: exchangeBuyBody, response: { 200: okBody(exchangeOrderView) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request) => {
+      const raw = request.headers['idempotency-key'];
+      if (raw !== undefined && (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{8,80}$/.test(raw))) throw new ApiError('bad_request');
+      const order = await exchange.buy(playerOf(request).playerId, request.body, request.locale, raw);
+      return ok(order, translate(request.locale, 'vip.exchange.done'));
+    },
+  );
 
   app.get('/exchange/record', { ...player, schema: { querystring: exchangeRecordQuery, response: { 200: okBody(exchangeRecordsView) } } }, async (request) => {
     return ok(await exchange.records(playerOf(request).playerId, request.query, request.locale));

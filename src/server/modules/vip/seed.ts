@@ -8,17 +8,22 @@ const DEPOSIT_STEPS = [0, 1_000, 5_000, 20_000, 50_000, 100_000, 200_000, 500_00
 const UPGRADE_REWARDS = [0, 18, 58, 188, 388, 888, 1_888, 3_888, 8_888, 18_888, 38_888];
 
 export async function seedVipRules(db: DbOrTx): Promise<void> {
-  await db.insert(vipLevelRules).values(DEPOSIT_STEPS.map((deposit, id) => ({
-    levelId: id,
-    depositReqMinor: BigInt(deposit) * 100n,
-    validBetReqMinor: BigInt(deposit) * 200n,
-    keepValidBetMinor: BigInt(deposit) * 100n,
-    upgradeRewardMinor: BigInt(UPGRADE_REWARDS[id]!) * 100n,
-    monthlyRewardMinor: BigInt(Math.floor(UPGRADE_REWARDS[id]! / 2)) * 100n,
-    birthdayRewardMinor: BigInt(UPGRADE_REWARDS[id]!) * 100n,
-    rewardTarget: 'bonus',
-    rewardFlowMultiple: 1,
-    rebateRateBp: id === 0 ? 0 : 20 + id * 10,
-    pointsRates: Object.fromEntries(GAME_GROUPS.map((g) => [g, 1 + id])),
-  }))).onConflictDoNothing();
+  await db
+    .insert(vipLevelRules)
+    .values(
+      DEPOSIT_STEPS.map((deposit, id) => ({
+        levelId: id,
+        depositReqMinor: BigInt(deposit) * 100n,
+        validBetReqMinor: BigInt(deposit) * 200n,
+        keepValidBetMinor: BigInt(deposit) * 100n,
+        upgradeRewardMinor: BigInt(UPGRADE_REWARDS[id]!) * 100n,
+        monthlyRewardMinor: BigInt(Math.floor(UPGRADE_REWARDS[id]! / 2)) * 100n,
+        birthdayRewardMinor: BigInt(UPGRADE_REWARDS[id]!) * 100n,
+        rewardTarget: 'bonus',
+        rewardFlowMultiple: 1,
+        rebateRateBp: id === 0 ? 0 : 20 + id * 10,
+        pointsRates: Object.fromEntries(GAME_GROUPS.map((g) => [g, 1 + id])),
+      })),
+    )
+    .onConflictDoNothing();
 }

@@ -47,10 +47,17 @@ type Tx = DbOrTx;
  * negative count moves them back). The ledger's posting field is named for money; here it carries points.
  */
 export function pointsMove(mine: number, house: number, points: bigint) {
-  return [{ accountId: mine, amountMinor: points }, { accountId: house, amountMinor: -points }];
+  return [
+    { accountId: mine, amountMinor: points },
+    { accountId: house, amountMinor: -points },
+  ];
 }
 
-interface EvaluationResult { playerId: number; from: number; to: number }
+interface EvaluationResult {
+  playerId: number;
+  from: number;
+  to: number;
+}
 
 /**
  * The level rule: the highest level above `from` whose deposit and valid-bet thresholds the period's totals
@@ -91,7 +98,12 @@ export class VipService {
     // Every player's standing stamped and their totals read in one statement; only a player whose level may rise is
     // then evaluated under the lock of their standing, which reads it all again. Most evaluations (a stream of settled
     // bets) change nothing, and took a transaction of seven round trips per player each.
-    const seen = await repo.stampAndTotals(this.db, [...new Set(playerIds)].sort((a, b) => a - b), since, now);
+    const seen = await repo.stampAndTotals(
+      this.db,
+      [...new Set(playerIds)].sort((a, b) => a - b),
+      since,
+      now,
+    );
     const rising = seen.filter((p) => !p.locked && levelReached(table, p.levelId, p) > p.levelId).map((p) => p.playerId);
     for (const playerId of rising) {
       let change: EvaluationResult | undefined;
@@ -106,14 +118,22 @@ export class VipService {
         await levelFacts.setPlayerLevel(tx, playerId, target);
         await repo.updateStatus(tx, playerId, { reachedAt: now });
         await repo.insertHistory(tx, {
-          playerId, fromLevel: st.levelId, toLevel: target, reason: 'upgrade',
+          playerId,
+          fromLevel: st.levelId,
+          toLevel: target,
+          reason: 'upgrade',
           detail: { deposit: minorToDecimal(totals.depositMinor), valid_bet: minorToDecimal(totals.validBetMinor), period_days: PERIOD_DAYS },
         });
         for (const { level, rules } of table) {
           if (level.id <= st.levelId || level.id > target || rules.upgradeRewardMinor <= 0n) continue;
           await repo.offerReward(tx, {
-            playerId, kind: 'upgrade', period: String(level.id), levelId: level.id, amountMinor: rules.upgradeRewardMinor,
-            target: rules.rewardTarget, flowMultiple: rules.rewardFlowMultiple,
+            playerId,
+            kind: 'upgrade',
+            period: String(level.id),
+            levelId: level.id,
+            amountMinor: rules.upgradeRewardMinor,
+            target: rules.rewardTarget,
+            flowMultiple: rules.rewardFlowMultiple,
           });
         }
         change = { playerId, from: st.levelId, to: target };
@@ -157,7 +177,10 @@ export class VipService {
           await levelFacts.setPlayerLevel(tx, playerId, to);
           await repo.updateStatus(tx, playerId, { reachedAt: now, lastDowngradeAt: now });
           await repo.insertHistory(tx, {
-            playerId, fromLevel: st.levelId, toLevel: to, reason: 'downgrade',
+            playerId,
+            fromLevel: st.levelId,
+            toLevel: to,
+            reason: 'downgrade',
             detail: { valid_bet: minorToDecimal(totals.validBetMinor), keep_valid_bet: minorToDecimal(keep), period_days: PERIOD_DAYS },
           });
           change = { playerId, from: st.levelId, to };
@@ -221,8 +244,17 @@ export class VipService {
         const key = `vip:${r.kind}:${playerId}:${r.period}`;
         const request = { rewardId: r.id, amount: r.amountMinor.toString(), target: r.target };
         await payBonusInTx(tx, accounts, {
-          playerId, cleared: await clearBonus(tx, playerId, 'promotion'), name, nameEn: translate('en', `vip.reward.${r.kind}`, { level: r.levelId, period: r.period }), target: r.target === 'central' ? 'central' : 'bonus',
-          amountMinor: r.amountMinor, bonusBetMinor: r.amountMinor * BigInt(r.flowMultiple), idempotencyKey: key, request, kind: 'vip_reward', ref: String(r.id),
+          playerId,
+          cleared: await clearBonus(tx, playerId, 'promotion'),
+          name,
+          nameEn: translate('en', `vip.reward.${r.kind}`, { level: r.levelId, period: r.period }),
+          target: r.target === 'central' ? 'central' : 'bonus',
+          amountMinor: r.amountMinor,
+          bonusBetMinor: r.amountMinor * BigInt(r.flowMultiple),
+          idempotencyKey: key,
+          request,
+          kind: 'vip_reward',
+          ref: String(r.id),
         });
         paid = r;
       });
@@ -280,8 +312,11 @@ export class VipService {
         }
         if (delta !== 0n) {
           await postPointsJournal(tx, {
-            kind: delta > 0n ? 'points_earn' : 'points_reverse', idempotencyKey: `points:bet:${bet.id}:v${bet.version}`,
-            request: { bet: bet.id, version: bet.version, delta: delta.toString() }, playerId: bet.playerId, ref: String(bet.id),
+            kind: delta > 0n ? 'points_earn' : 'points_reverse',
+            idempotencyKey: `points:bet:${bet.id}:v${bet.version}`,
+            request: { bet: bet.id, version: bet.version, delta: delta.toString() },
+            playerId: bet.playerId,
+            ref: String(bet.id),
             postings: pointsMove(mine, house, delta),
           });
           touched.add(bet.playerId);
@@ -301,10 +336,17 @@ export class VipService {
   }
 
   /** An operator adds or takes points, with a reason; never below zero. */
-  async adjustPoints(tx: Tx, input: { playerId: number; points: bigint; reason: string; staffId: number; key: string; mine: number; house: number }): Promise<void> {
+  async adjustPoints(
+    tx: Tx,
+    input: { playerId: number; points: bigint; reason: string; staffId: number; key: string; mine: number; house: number },
+  ): Promise<void> {
     await postPointsJournal(tx, {
-      kind: 'points_adjust', idempotencyKey: input.key, request: { playerId: input.playerId, points: input.points.toString(), reason: input.reason },
-      playerId: input.playerId, memo: input.reason, staffId: input.staffId,
+      kind: 'points_adjust',
+      idempotencyKey: input.key,
+      request: { playerId: input.playerId, points: input.points.toString(), reason: input.reason },
+      playerId: input.playerId,
+      memo: input.reason,
+      staffId: input.staffId,
       postings: pointsMove(input.mine, input.house, input.points),
     });
   }
@@ -314,20 +356,31 @@ export class VipService {
   levelView(row: repo.LevelWithRules, locale: Locale): LevelView {
     const { level, rules } = row;
     return {
-      id: level.id, name: byLocale(locale, level.nameFrontend, level.nameFrontendEn), icon: levelIcon(level.id),
-      deposit_req: minorToDecimal(rules.depositReqMinor), valid_bet_req: minorToDecimal(rules.validBetReqMinor),
-      keep_valid_bet: minorToDecimal(rules.keepValidBetMinor), upgrade_reward: minorToDecimal(rules.upgradeRewardMinor),
-      monthly_reward: minorToDecimal(rules.monthlyRewardMinor), birthday_reward: minorToDecimal(rules.birthdayRewardMinor),
-      reward_target: rules.rewardTarget === 'central' ? 'central' : 'bonus', reward_flow_multiple: rules.rewardFlowMultiple,
-      withdraw_max_per_day: level.withdrawMaxPerDay, withdraw_free_per_day: level.withdrawFreePerDay,
+      id: level.id,
+      name: byLocale(locale, level.nameFrontend, level.nameFrontendEn),
+      icon: levelIcon(level.id),
+      deposit_req: minorToDecimal(rules.depositReqMinor),
+      valid_bet_req: minorToDecimal(rules.validBetReqMinor),
+      keep_valid_bet: minorToDecimal(rules.keepValidBetMinor),
+      upgrade_reward: minorToDecimal(rules.upgradeRewardMinor),
+      monthly_reward: minorToDecimal(rules.monthlyRewardMinor),
+      birthday_reward: minorToDecimal(rules.birthdayRewardMinor),
+      reward_target: rules.rewardTarget === 'central' ? 'central' : 'bonus',
+      reward_flow_multiple: rules.rewardFlowMultiple,
+      withdraw_max_per_day: level.withdrawMaxPerDay,
+      withdraw_free_per_day: level.withdrawFreePerDay,
       withdraw_fee: minorToDecimal(level.withdrawFeeMinor),
-      rebate_rate: bp(rules.rebateRateBp), points_rates: rules.pointsRates,
+      rebate_rate: bp(rules.rebateRateBp),
+      points_rates: rules.pointsRates,
     };
   }
 
   async info(playerId: number, locale: Locale, now = new Date()): Promise<VipInfoView> {
     const [table, st, points, rewards] = await Promise.all([
-      repo.levelsWithRules(this.db), repo.standing(this.db, playerId), pointsBalanceOf(this.db, playerId), repo.rewardsOf(this.db, playerId, REWARD_LIST_LIMIT),
+      repo.levelsWithRules(this.db),
+      repo.standing(this.db, playerId),
+      pointsBalanceOf(this.db, playerId),
+      repo.rewardsOf(this.db, playerId, REWARD_LIST_LIMIT),
     ]);
     if (!st) throw new ApiError('unauthorized');
     const totals = await repo.totalsSince(this.db, playerId, new Date(now.getTime() - PERIOD_DAYS * DAY_MS));
@@ -337,15 +390,23 @@ export class VipService {
     const need = (req: bigint, have: bigint) => minorToDecimal(req > have ? req - have : 0n);
     return {
       level: {
-        id: st.levelId, name: current ? byLocale(locale, current.level.nameFrontend, current.level.nameFrontendEn) : '', icon: levelIcon(st.levelId),
-        locked: st.status?.locked ?? false, reached_at: st.status?.reachedAt.toISOString() ?? null,
+        id: st.levelId,
+        name: current ? byLocale(locale, current.level.nameFrontend, current.level.nameFrontendEn) : '',
+        icon: levelIcon(st.levelId),
+        locked: st.status?.locked ?? false,
+        reached_at: st.status?.reachedAt.toISOString() ?? null,
       },
-      period_days: PERIOD_DAYS, grace_days: GRACE_DAYS,
+      period_days: PERIOD_DAYS,
+      grace_days: GRACE_DAYS,
       totals: { deposit: minorToDecimal(totals.depositMinor), valid_bet: minorToDecimal(totals.validBetMinor) },
-      next: next ? {
-        id: next.level.id, name: byLocale(locale, next.level.nameFrontend, next.level.nameFrontendEn),
-        deposit_needed: need(next.rules.depositReqMinor, totals.depositMinor), valid_bet_needed: need(next.rules.validBetReqMinor, totals.validBetMinor),
-      } : null,
+      next: next
+        ? {
+            id: next.level.id,
+            name: byLocale(locale, next.level.nameFrontend, next.level.nameFrontendEn),
+            deposit_needed: need(next.rules.depositReqMinor, totals.depositMinor),
+            valid_bet_needed: need(next.rules.validBetReqMinor, totals.validBetMinor),
+          }
+        : null,
       keep: { valid_bet_required: minorToDecimal(keep), valid_bet: minorToDecimal(totals.validBetMinor), kept: totals.validBetMinor >= keep },
       points: Number(points),
       rewards: rewards.map(rewardView),
@@ -356,7 +417,13 @@ export class VipService {
 
 export function rewardView(r: repo.RewardRow): RewardView {
   return {
-    id: r.id, kind: r.kind, period: r.period, level_id: r.levelId, amount: minorToDecimal(r.amountMinor), target: r.target, status: r.status,
+    id: r.id,
+    kind: r.kind,
+    period: r.period,
+    level_id: r.levelId,
+    amount: minorToDecimal(r.amountMinor),
+    target: r.target,
+    status: r.status,
     created_at: r.createdAt.toISOString(),
   };
 }

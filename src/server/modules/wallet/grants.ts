@@ -38,7 +38,10 @@ export interface BonusPayment {
 }
 
 /** The accounts a bonus moves between; opened before the transaction (see AccountDirectory). */
-export interface BonusAccounts { house: number; central: number }
+export interface BonusAccounts {
+  house: number;
+  central: number;
+}
 
 /** Opens (or finds) the house promotions account and the player's central account, outside any transaction. */
 export async function bonusAccounts(accounts: AccountDirectory, playerId: number): Promise<BonusAccounts> {
@@ -46,7 +49,11 @@ export async function bonusAccounts(accounts: AccountDirectory, playerId: number
   return { house, central };
 }
 
-export interface BonusPaid { target: 'central' | 'bonus'; walletId: number | null; journalId: number }
+export interface BonusPaid {
+  target: 'central' | 'bonus';
+  walletId: number | null;
+  journalId: number;
+}
 
 /**
  * Pays the bonus in the caller's transaction, between accounts from bonusAccounts(). A replayed key throws idempotency_mismatch: the caller's
@@ -60,23 +67,44 @@ export async function payBonusInTx(tx: DbOrTx, accounts: BonusAccounts, input: B
   const { house, central } = accounts;
   if (input.target === 'central') {
     const posted = await postJournal(tx, {
-      kind: input.kind, idempotencyKey: input.idempotencyKey, request: input.request, playerId: input.playerId,
-      ref: input.ref, memo: input.name, staffId: input.staffId ?? null,
-      postings: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: central, amountMinor: input.amountMinor }],
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      request: input.request,
+      playerId: input.playerId,
+      ref: input.ref,
+      memo: input.name,
+      staffId: input.staffId ?? null,
+      postings: [
+        { accountId: house, amountMinor: -input.amountMinor },
+        { accountId: central, amountMinor: input.amountMinor },
+      ],
     });
     if (posted.replayed) throw new LedgerError('idempotency_mismatch');
     return { target: 'central', walletId: null, journalId: posted.journalId };
   }
   const wallet = await insertBonusWallet(tx, {
-    playerId: input.playerId, name: input.name, nameEn: input.nameEn, isSports: input.isSports ?? false,
-    platformCodes: input.platformCodes ?? [], bonusBetMinor: input.bonusBetMinor,
-    giveUpWalletAmountMinor: input.giveUpWalletAmountMinor ?? 0n, grantedBy: input.staffId ?? null,
+    playerId: input.playerId,
+    name: input.name,
+    nameEn: input.nameEn,
+    isSports: input.isSports ?? false,
+    platformCodes: input.platformCodes ?? [],
+    bonusBetMinor: input.bonusBetMinor,
+    giveUpWalletAmountMinor: input.giveUpWalletAmountMinor ?? 0n,
+    grantedBy: input.staffId ?? null,
   });
   const account = await openPlayerAccountInTx(tx, input.playerId, 'bonus', String(wallet.id));
   const posted = await postJournal(tx, {
-    kind: input.kind, idempotencyKey: input.idempotencyKey, request: input.request, playerId: input.playerId,
-    ref: String(wallet.id), memo: input.name, staffId: input.staffId ?? null,
-    postings: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: account, amountMinor: input.amountMinor }],
+    kind: input.kind,
+    idempotencyKey: input.idempotencyKey,
+    request: input.request,
+    playerId: input.playerId,
+    ref: String(wallet.id),
+    memo: input.name,
+    staffId: input.staffId ?? null,
+    postings: [
+      { accountId: house, amountMinor: -input.amountMinor },
+      { accountId: account, amountMinor: input.amountMinor },
+    ],
   });
   if (posted.replayed) throw new LedgerError('idempotency_mismatch');
   return { target: 'bonus', walletId: wallet.id, journalId: posted.journalId };

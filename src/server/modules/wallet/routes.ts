@@ -8,9 +8,24 @@ import { ok } from '../../lib/reply.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
 import {
-  autoTransferBody, autoTransferSwitchBody, bonusWalletBody, codeParam, depositBonusBody, depositSpecialBody,
-  depositToPlatformBody, moneyCategoryParams, moneyRecordsQuery, transactionRecordQuery, walletListBody, withdrawFromPlatformBody,
-  autoTransferSwitchView, moneyRecordView, platformWalletView, transferRecordView, transferResultView, unlockedView,
+  autoTransferBody,
+  autoTransferSwitchBody,
+  bonusWalletBody,
+  codeParam,
+  depositBonusBody,
+  depositSpecialBody,
+  depositToPlatformBody,
+  moneyCategoryParams,
+  moneyRecordsQuery,
+  transactionRecordQuery,
+  walletListBody,
+  withdrawFromPlatformBody,
+  autoTransferSwitchView,
+  moneyRecordView,
+  platformWalletView,
+  transferRecordView,
+  transferResultView,
+  unlockedView,
 } from '../../../shared/schemas/wallet.ts';
 import { okBody, okEmpty, pageOf } from '../../../shared/schemas/envelope.ts';
 import { platformStatusView, platformView } from '../../../shared/schemas/games.ts';
@@ -49,20 +64,23 @@ const platformRoutes: FastifyPluginAsync = async (plugin) => {
   const player = { onRequest: app.requirePlayer };
 
   app.post('/games/wallet', { ...player, schema: { body: walletListBody, response: { 200: okBody(v.array(platformWalletView)) } } }, async (request) =>
-    ok(await wallet.platformWallets(playerOf(request).playerId, request.body?.forceUpdate === true, request.locale)));
+    ok(await wallet.platformWallets(playerOf(request).playerId, request.body?.forceUpdate === true, request.locale)),
+  );
 
-  app.get('/games/platform/all', { schema: { response: { 200: okBody(v.array(platformView)) } } }, async (request) => ok(await wallet.platformList(request.locale)));
+  app.get('/games/platform/all', { schema: { response: { 200: okBody(v.array(platformView)) } } }, async (request) =>
+    ok(await wallet.platformList(request.locale)),
+  );
 
   app.get('/platforms/status', { schema: { response: { 200: okBody(v.array(platformStatusView)) } } }, async () => ok(await wallet.platformStatuses()));
 
   app.get('/auth/autoTransfer/get/:code', { ...player, schema: { params: codeParam, response: { 200: okBody(v.array(bonusWalletView)) } } }, async (request) =>
-    ok(await wallet.bonusWalletsFor(playerOf(request).playerId, request.params.code, request.locale)));
+    ok(await wallet.bonusWalletsFor(playerOf(request).playerId, request.params.code, request.locale)),
+  );
 
   app.put('/auth/autoTransfer', { ...player, schema: { body: autoTransferSwitchBody, response: { 200: okBody(autoTransferSwitchView) } } }, async (request) => {
     await wallet.setAutoTransfer(playerOf(request).playerId, request.body.auto_transfer);
     return ok({ auto_transfer: request.body.auto_transfer });
   });
-
 };
 
 /** Money between the central wallet, activity wallets and platforms. */
@@ -73,12 +91,24 @@ const transferRoutes: FastifyPluginAsync = async (plugin) => {
   const moneyCommand = { headers: idempotencyHeaders, response: { 200: okBody(transferResultView) } };
 
   app.post('/players/autoTransFer/:code', { ...player, schema: { ...moneyCommand, params: codeParam, body: autoTransferBody } }, async (request) => {
-    const result = await wallet.transferIn(playerOf(request).playerId, request.params.code, minorOf(request.body.money), sourceOf(request.body), clientKey(request));
+    const result = await wallet.transferIn(
+      playerOf(request).playerId,
+      request.params.code,
+      minorOf(request.body.money),
+      sourceOf(request.body),
+      clientKey(request),
+    );
     return ok(result, autoTransferMessage(request.locale, result.status));
   });
 
   app.post('/players/deposit/:code', { ...player, schema: { ...moneyCommand, params: codeParam, body: depositToPlatformBody } }, async (request) => {
-    const result = await wallet.transferIn(playerOf(request).playerId, request.params.code, minorOf(request.body.money), sourceOf(request.body), clientKey(request));
+    const result = await wallet.transferIn(
+      playerOf(request).playerId,
+      request.params.code,
+      minorOf(request.body.money),
+      sourceOf(request.body),
+      clientKey(request),
+    );
     return ok(result, transferMessage(request.locale, result.status));
   });
 
@@ -87,11 +117,15 @@ const transferRoutes: FastifyPluginAsync = async (plugin) => {
     return ok(result, transferMessage(request.locale, result.status));
   });
 
-  app.post('/players/depositBonus', { ...player, schema: { headers: idempotencyHeaders, body: depositBonusBody, response: { 200: okEmpty } } }, async (request) => {
-    const body = request.body;
-    await wallet.bonusToCentral(playerOf(request).playerId, Number(body.player_bonus_wallet_id), minorOf(body.money), commandKey(request, { ...body }));
-    return ok(null, transferMessage(request.locale, TRANSFER_STATUS.applied));
-  });
+  app.post(
+    '/players/depositBonus',
+    { ...player, schema: { headers: idempotencyHeaders, body: depositBonusBody, response: { 200: okEmpty } } },
+    async (request) => {
+      const body = request.body;
+      await wallet.bonusToCentral(playerOf(request).playerId, Number(body.player_bonus_wallet_id), minorOf(body.money), commandKey(request, { ...body }));
+      return ok(null, transferMessage(request.locale, TRANSFER_STATUS.applied));
+    },
+  );
 
   app.post('/players/withdraw/:code', { ...player, schema: { ...moneyCommand, params: codeParam, body: withdrawFromPlatformBody } }, async (request) => {
     const body = request.body;
@@ -101,10 +135,14 @@ const transferRoutes: FastifyPluginAsync = async (plugin) => {
     return ok(result, transferMessage(request.locale, result.status));
   });
 
-  app.post('/players/withdrawAll', { ...player, schema: { headers: idempotencyHeaders, response: { 200: okBody(v.array(transferResultView)) } } }, async (request) => {
-    const results = await wallet.recoverAll(playerOf(request).playerId);
-    return ok(results, recoveredMessage(request.locale, results));
-  });
+  app.post(
+    '/players/withdrawAll',
+    { ...player, schema: { headers: idempotencyHeaders, response: { 200: okBody(v.array(transferResultView)) } } },
+    async (request) => {
+      const results = await wallet.recoverAll(playerOf(request).playerId);
+      return ok(results, recoveredMessage(request.locale, results));
+    },
+  );
 
   app.post('/players/bonusTransfer', { ...player, schema: { body: bonusWalletBody, response: { 200: okBody(unlockedView) } } }, async (request) => {
     const paid = await wallet.unlockBonus(playerOf(request).playerId, Number(request.body.player_bonus_wallet_id));
@@ -115,7 +153,6 @@ const transferRoutes: FastifyPluginAsync = async (plugin) => {
     await wallet.giveUpBonus(playerOf(request).playerId, Number(request.body.player_bonus_wallet_id));
     return ok(null, translate(request.locale, 'wallet.answer.given_up'));
   });
-
 };
 
 /** The player's money records and transaction records. */
@@ -124,16 +161,23 @@ const recordRoutes: FastifyPluginAsync = async (plugin) => {
   const { wallet, cashier } = app.services;
   const player = { onRequest: app.requirePlayer };
 
-  app.get('/players/money/:category', { ...player, schema: { params: moneyCategoryParams, querystring: moneyRecordsQuery, response: { 200: okBody(pageOf(moneyRecordView)) } } }, async (request) =>
-    ok(await wallet.moneyRecords(playerOf(request).playerId, request.params.category, request.query)));
+  app.get(
+    '/players/money/:category',
+    { ...player, schema: { params: moneyCategoryParams, querystring: moneyRecordsQuery, response: { 200: okBody(pageOf(moneyRecordView)) } } },
+    async (request) => ok(await wallet.moneyRecords(playerOf(request).playerId, request.params.category, request.query)),
+  );
 
   const recordPages = v.union([pageOf(depositView), pageOf(withdrawalRecordView), pageOf(transferRecordView)]);
-  app.get('/auth/transactionRecordList', { ...player, schema: { querystring: transactionRecordQuery, response: { 200: okBody(recordPages) } } }, async (request) => {
-    const q = request.query;
-    const playerId = playerOf(request).playerId;
-    // Deposits and withdrawals are the cashier's records; transfers (the default) are the wallet's.
-    if (q.category === 'deposit' || q.category === 'recharge') return ok(await cashier.depositRecords(playerId, q));
-    if (q.category === 'withdraw') return ok(await cashier.withdrawalRecords(playerId, q));
-    return ok(await wallet.transferRecords(playerId, q));
-  });
+  app.get(
+    '/auth/transactionRecordList',
+    { ...player, schema: { querystring: transactionRecordQuery, response: { 200: okBody(recordPages) } } },
+    async (request) => {
+      const q = request.query;
+      const playerId = playerOf(request).playerId;
+      // Deposits and withdrawals are the cashier's records; transfers (the default) are the wallet's.
+      if (q.category === 'deposit' || q.category === 'recharge') return ok(await cashier.depositRecords(playerId, q));
+      if (q.category === 'withdraw') return ok(await cashier.withdrawalRecords(playerId, q));
+      return ok(await wallet.transferRecords(playerId, q));
+    },
+  );
 };

@@ -45,7 +45,13 @@ export type Source = { kind: 'central' } | { kind: 'bonus'; walletId: number };
 
 export type { PlatformWalletView, TransferResultView as TransferResult } from '../../../shared/schemas/wallet.ts';
 import type {
-  MoneyCategory, MoneyRecordsQuery, MoneyRecordView, PlatformWalletView, TransactionRecordQuery, TransferRecordView, TransferResultView as TransferResult,
+  MoneyCategory,
+  MoneyRecordsQuery,
+  MoneyRecordView,
+  PlatformWalletView,
+  TransactionRecordQuery,
+  TransferRecordView,
+  TransferResultView as TransferResult,
 } from '../../../shared/schemas/wallet.ts';
 import type { PlatformStatusView, PlatformView } from '../../../shared/schemas/games.ts';
 import type { JournalKind } from '../../ledger/kinds.ts';
@@ -57,7 +63,6 @@ import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS 
 
 /** How a pending transfer ends. */
 type SettledStatus = typeof TRANSFER_STATUS.applied | typeof TRANSFER_STATUS.refunded;
-
 
 /** The journal kinds each money-record category lists; `all` lists every kind. */
 const MONEY_CATEGORY_KINDS: Record<MoneyCategory, readonly JournalKind[] | undefined> = {
@@ -74,7 +79,10 @@ type TransferParties = Pick<repo.TransferRow, 'playerId' | 'gpCode' | 'walletKin
 
 /** The start statement's refusals, each as the error the full path gives (the platform's as livePlatform's). */
 const START_REFUSALS: Partial<Record<repo.StartOutcome['outcome'], ErrorCode>> = {
-  insufficient: 'insufficient_funds', not_found: 'not_found', unavailable: 'platform_unavailable', maintenance: 'platform_maintenance',
+  insufficient: 'insufficient_funds',
+  not_found: 'not_found',
+  unavailable: 'platform_unavailable',
+  maintenance: 'platform_maintenance',
 };
 
 /** Unwinds a grant that lost a race to an identical one. */
@@ -114,8 +122,13 @@ export class WalletService {
   }
 
   constructor(deps: {
-    db: Db; provider: GameProvider; publish: Publisher; accounts?: AccountDirectory; reader?: Db;
-    gate?: ProtectionGate; beforeTransferOut?: (code: string) => Promise<void>;
+    db: Db;
+    provider: GameProvider;
+    publish: Publisher;
+    accounts?: AccountDirectory;
+    reader?: Db;
+    gate?: ProtectionGate;
+    beforeTransferOut?: (code: string) => Promise<void>;
   }) {
     this.db = deps.db;
     this.reader = deps.reader ?? deps.db;
@@ -126,11 +139,15 @@ export class WalletService {
     this.beforeTransferOut = deps.beforeTransferOut;
     const db = deps.db;
     this.starts = new StatementBatcher({
-      ...TRANSFER_BATCH, runBatch: (items) => repo.startTransfersIn(db, items), runOne: (item) => repo.startTransferIn(db, item),
+      ...TRANSFER_BATCH,
+      runBatch: (items) => repo.startTransfersIn(db, items),
+      runOne: (item) => repo.startTransferIn(db, item),
       compare: (a, b) => a.playerId - b.playerId,
     });
     this.settlements = new StatementBatcher({
-      ...TRANSFER_BATCH, runBatch: (items) => repo.settleTransfersWithJournals(db, items), runOne: (item) => repo.settleTransferWithJournal(db, item),
+      ...TRANSFER_BATCH,
+      runBatch: (items) => repo.settleTransfersWithJournals(db, items),
+      runOne: (item) => repo.settleTransferWithJournal(db, item),
       compare: (a, b) => (a.journal.playerId ?? 0) - (b.journal.playerId ?? 0),
     });
   }
@@ -145,8 +162,7 @@ export class WalletService {
     if (!platform) throw new ApiError('not_found');
     if (platform.status !== PLATFORM_STATUS.on) throw new ApiError('platform_unavailable');
     const now = Date.now();
-    const inWindow = platform.maintainStart && platform.maintainEnd
-      && platform.maintainStart.getTime() <= now && now <= platform.maintainEnd.getTime();
+    const inWindow = platform.maintainStart && platform.maintainEnd && platform.maintainStart.getTime() <= now && now <= platform.maintainEnd.getTime();
     if (platform.maintainStatus === MAINTAIN_STATUS.maintenance || inWindow) throw new ApiError('platform_maintenance');
     return platform;
   }
@@ -232,14 +248,22 @@ export class WalletService {
     if (source.kind === 'bonus') await this.usableBonus(this.db, playerId, source.walletId, code);
     const providerPlayer = await this.ensureProviderPlayer(playerId, code);
     const [sourceAcc, transitAcc] = await Promise.all([
-      this.sourceAccount(playerId, source), this.accounts.playerAccount(playerId, 'transit', code),
+      this.sourceAccount(playerId, source),
+      this.accounts.playerAccount(playerId, 'transit', code),
       this.accounts.playerAccount(playerId, 'platform', code),
     ]);
     const id = newTransferId();
     const bonusWalletId = source.kind === 'bonus' ? source.walletId : null;
     const startJournal = {
-      kind: 'transfer_start' as const, idempotencyKey: `xfer:${id}:start`, request: { id, code, direction: 'in' }, playerId, ref: id,
-      postings: [{ accountId: sourceAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
+      kind: 'transfer_start' as const,
+      idempotencyKey: `xfer:${id}:start`,
+      request: { id, code, direction: 'in' },
+      playerId,
+      ref: id,
+      postings: [
+        { accountId: sourceAcc, amountMinor: -amountMinor },
+        { accountId: transitAcc, amountMinor },
+      ],
     };
     const pendingReason = 'sending to provider';
     const nextCheckAt = new Date(Date.now() + FIRST_CHECK_DELAY_MS);
@@ -248,10 +272,19 @@ export class WalletService {
     // and journal of the transaction below, in one round trip. It writes nothing and says so when a player has
     // protection rules or the platform holds an activity wallet's money; then the transaction below does the work.
     if (source.kind === 'central') {
-      const started = await this.starts.submit({
-        id, playerId, gpCode: code, amountMinor, clientKey: clientKey ?? null, reason: pendingReason, nextCheckAt,
-        checkGate: this.gate !== undefined, journal: journalArguments(startJournal),
-      }).catch((err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
+      const started = await this.starts
+        .submit({
+          id,
+          playerId,
+          gpCode: code,
+          amountMinor,
+          clientKey: clientKey ?? null,
+          reason: pendingReason,
+          nextCheckAt,
+          checkGate: this.gate !== undefined,
+          journal: journalArguments(startJournal),
+        })
+        .catch((err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
       // A client key used twice at once: the other request's result.
       if (!('outcome' in started)) return started;
       const refused = START_REFUSALS[started.outcome];
@@ -274,11 +307,23 @@ export class WalletService {
       }
       if (source.kind === 'bonus') await this.usableBonus(tx, playerId, source.walletId, code, true);
       await repo.insertTransfer(tx, {
-        id, playerId, gpCode: code, direction: 'in', amountMinor, walletKind: source.kind, bonusWalletId,
-        status: TRANSFER_STATUS.pending, reason: pendingReason, clientKey: clientKey ?? null, nextCheckAt,
+        id,
+        playerId,
+        gpCode: code,
+        direction: 'in',
+        amountMinor,
+        walletKind: source.kind,
+        bonusWalletId,
+        status: TRANSFER_STATUS.pending,
+        reason: pendingReason,
+        clientKey: clientKey ?? null,
+        nextCheckAt,
       });
       await postJournal(tx, startJournal);
-    }).then(() => undefined, (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
+    }).then(
+      () => undefined,
+      (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }),
+    );
     if (raced) return raced;
     const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
     return this.applyOutcome(id, outcome, { playerId, gpCode: code, walletKind: source.kind, bonusWalletId, direction: 'in', amountMinor });
@@ -296,7 +341,8 @@ export class WalletService {
     if (!binding) throw new ApiError('nothing_to_transfer');
     await this.beforeTransferOut?.(code);
     const [platformAcc, transitAcc] = await Promise.all([
-      this.accounts.playerAccount(playerId, 'platform', code), this.accounts.playerAccount(playerId, 'transit', code),
+      this.accounts.playerAccount(playerId, 'platform', code),
+      this.accounts.playerAccount(playerId, 'transit', code),
     ]);
     const amountMinor = amount === 'all' ? await this.agreedBalance(playerId, code, binding.providerPlayer, platformAcc) : amount;
     const id = newTransferId();
@@ -313,15 +359,33 @@ export class WalletService {
         }
       }
       await repo.insertTransfer(tx, {
-        id, playerId, gpCode: code, direction: 'out', amountMinor, walletKind, bonusWalletId,
-        status: TRANSFER_STATUS.pending, reason: 'sending to provider', clientKey: clientKey ?? null,
+        id,
+        playerId,
+        gpCode: code,
+        direction: 'out',
+        amountMinor,
+        walletKind,
+        bonusWalletId,
+        status: TRANSFER_STATUS.pending,
+        reason: 'sending to provider',
+        clientKey: clientKey ?? null,
         nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
       });
       await postJournal(tx, {
-        kind: 'transfer_start', idempotencyKey: `xfer:${id}:start`, request: { id, code, direction: 'out' }, playerId, ref: id,
-        postings: [{ accountId: platformAcc, amountMinor: -amountMinor }, { accountId: transitAcc, amountMinor }],
+        kind: 'transfer_start',
+        idempotencyKey: `xfer:${id}:start`,
+        request: { id, code, direction: 'out' },
+        playerId,
+        ref: id,
+        postings: [
+          { accountId: platformAcc, amountMinor: -amountMinor },
+          { accountId: transitAcc, amountMinor },
+        ],
       });
-    }).then(() => undefined, (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'out', amountMinor: amount === 'all' ? undefined : amountMinor }));
+    }).then(
+      () => undefined,
+      (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'out', amountMinor: amount === 'all' ? undefined : amountMinor }),
+    );
     if (raced) return raced;
     const outcome = await this.provider.transfer(code, { transferId: id, player: binding.providerPlayer, direction: 'out', amountMinor });
     return this.applyOutcome(id, outcome);
@@ -347,7 +411,10 @@ export class WalletService {
     const findingId = `${code}:${playerId}`;
     if (providerMinor < ledger) {
       await repo.openFinding(this.db, {
-        kind: 'balance_mismatch', transferId: findingId, playerId, gpCode: code,
+        kind: 'balance_mismatch',
+        transferId: findingId,
+        playerId,
+        gpCode: code,
         detail: { ledgerMinor: ledger.toString(), providerMinor: providerMinor.toString() },
       });
     } else {
@@ -385,8 +452,12 @@ export class WalletService {
   }
 
   /** Two requests with one Idempotency-Key at once: the unique index lets one through and the other answers as its replay. */
-  private async sameKeyRace(err: unknown, playerId: number, clientKey: string | undefined,
-    asked: { code: string; direction: 'in' | 'out'; amountMinor: bigint | undefined; bonusWalletId?: number | null }): Promise<TransferResult> {
+  private async sameKeyRace(
+    err: unknown,
+    playerId: number,
+    clientKey: string | undefined,
+    asked: { code: string; direction: 'in' | 'out'; amountMinor: bigint | undefined; bonusWalletId?: number | null },
+  ): Promise<TransferResult> {
     if (!clientKey || !isUniqueViolation(err, 'platform_transfers_client_key_uq')) throw err;
     const seen = await repo.transferByClientKey(this.db, playerId, clientKey);
     if (!seen) throw err;
@@ -411,14 +482,15 @@ export class WalletService {
    */
   async settle(id: string, result: SettledStatus, reason: string, known?: TransferParties): Promise<TransferResult> {
     if (known?.direction === 'in' && result === TRANSFER_STATUS.applied) return this.settleIntoPlay(id, reason, known);
-    const first = known ?? await repo.transferById(this.db, id);
+    const first = known ?? (await repo.transferById(this.db, id));
     if (!first) throw new Error(`settle: unknown transfer ${id}`);
     const { playerId, gpCode: code } = first;
     const transitAcc = await this.accounts.playerAccount(playerId, 'transit', code);
     const platformAcc = await this.accounts.playerAccount(playerId, 'platform', code);
-    const walletAcc = first.walletKind === 'bonus' && first.bonusWalletId
-      ? await this.accounts.playerAccount(playerId, 'bonus', String(first.bonusWalletId))
-      : await this.accounts.playerAccount(playerId, 'central');
+    const walletAcc =
+      first.walletKind === 'bonus' && first.bonusWalletId
+        ? await this.accounts.playerAccount(playerId, 'bonus', String(first.bonusWalletId))
+        : await this.accounts.playerAccount(playerId, 'central');
     const centralAcc = await this.accounts.playerAccount(playerId, 'central');
     let finished: Pick<repo.TransferRow, 'id' | 'status' | 'reason' | 'amountMinor'> | undefined;
     await this.inTransaction(async (tx) => {
@@ -447,12 +519,21 @@ export class WalletService {
   private async settleIntoPlay(id: string, reason: string, known: TransferParties): Promise<TransferResult> {
     const { playerId, gpCode: code, amountMinor } = known;
     const [transitAcc, platformAcc] = await Promise.all([
-      this.accounts.playerAccount(playerId, 'transit', code), this.accounts.playerAccount(playerId, 'platform', code),
+      this.accounts.playerAccount(playerId, 'transit', code),
+      this.accounts.playerAccount(playerId, 'platform', code),
     ]);
     const result = TRANSFER_STATUS.applied;
     const journal = journalArguments({
-      kind: 'transfer_settle', idempotencyKey: `xfer:${id}:end`, request: { id, result }, playerId, ref: id, memo: reason,
-      postings: [{ accountId: transitAcc, amountMinor: -amountMinor }, { accountId: platformAcc, amountMinor }],
+      kind: 'transfer_settle',
+      idempotencyKey: `xfer:${id}:end`,
+      request: { id, result },
+      playerId,
+      ref: id,
+      memo: reason,
+      postings: [
+        { accountId: transitAcc, amountMinor: -amountMinor },
+        { accountId: platformAcc, amountMinor },
+      ],
     });
     const settled = await this.settlements.submit({ id, status: result, reason, journal });
     const finished = settled ? { id, status: result, reason, amountMinor } : await repo.transferById(this.db, id);
@@ -463,8 +544,13 @@ export class WalletService {
   }
 
   /** The journal that ends a transfer the caller has just marked finished, in the caller's transaction. */
-  private async settleMoney(tx: DbOrTx, t: repo.TransferRow, result: SettledStatus, reason: string,
-    acc: { transitAcc: number; platformAcc: number; walletAcc: number; centralAcc: number }): Promise<void> {
+  private async settleMoney(
+    tx: DbOrTx,
+    t: repo.TransferRow,
+    result: SettledStatus,
+    reason: string,
+    acc: { transitAcc: number; platformAcc: number; walletAcc: number; centralAcc: number },
+  ): Promise<void> {
     const { playerId, gpCode: code, id } = t;
     const amount = t.amountMinor;
     // Locks in the order transferIn and transferOut take them (binding, activity wallet, accounts), so a settle
@@ -480,16 +566,29 @@ export class WalletService {
       const wallet = t.walletKind === 'bonus' && t.bonusWalletId ? await repo.bonusWalletById(tx, t.bonusWalletId, true) : undefined;
       target = wallet?.status === BONUS_WALLET_STATUS.active ? acc.walletAcc : acc.centralAcc;
     }
-    const postings: Posting[] = [{ accountId: acc.transitAcc, amountMinor: -amount }, { accountId: target, amountMinor: amount }];
+    const postings: Posting[] = [
+      { accountId: acc.transitAcc, amountMinor: -amount },
+      { accountId: target, amountMinor: amount },
+    ];
     await postJournal(tx, {
-      kind: result === TRANSFER_STATUS.applied ? 'transfer_settle' : 'transfer_refund', idempotencyKey: `xfer:${id}:end`,
-      request: { id, result }, playerId, ref: id, memo: reason, postings,
+      kind: result === TRANSFER_STATUS.applied ? 'transfer_settle' : 'transfer_refund',
+      idempotencyKey: `xfer:${id}:end`,
+      request: { id, result },
+      playerId,
+      ref: id,
+      memo: reason,
+      postings,
     });
     // A finding names a transfer only after reconciliation has postponed it several times (FINDING_AFTER_ATTEMPTS),
     // so one never postponed has none to resolve.
     if (t.attempts > 0) await repo.resolveFindings(tx, id);
     // An emptied platform wallet is free to be funded by any wallet again.
-    if (t.direction === 'out' && result === TRANSFER_STATUS.applied && (await this.balance(tx, acc.platformAcc)) === 0n && (await repo.pendingCount(tx, playerId, code)) === 0) {
+    if (
+      t.direction === 'out' &&
+      result === TRANSFER_STATUS.applied &&
+      (await this.balance(tx, acc.platformAcc)) === 0n &&
+      (await repo.pendingCount(tx, playerId, code)) === 0
+    ) {
       await repo.bindPlatformWallet(tx, playerId, code, null);
     }
   }
@@ -517,7 +616,10 @@ export class WalletService {
         await repo.postponeTransfer(this.db, t.id, `awaiting provider confirmation (${reason})`, delay);
         if (t.attempts + 1 >= FINDING_AFTER_ATTEMPTS) {
           await repo.openFinding(this.db, {
-            kind: 'unresolved_transfer', transferId: t.id, playerId: t.playerId, gpCode: t.gpCode,
+            kind: 'unresolved_transfer',
+            transferId: t.id,
+            playerId: t.playerId,
+            gpCode: t.gpCode,
             detail: { attempts: t.attempts + 1, lastAnswer: reason, amountMinor: t.amountMinor.toString(), direction: t.direction },
           });
         }
@@ -532,22 +634,30 @@ export class WalletService {
    * money (the operator's audit row) commits with it, or not at all, and knows whether the journal was new.
    */
   async adjustCentral(input: {
-    playerId: number; amountMinor: bigint; memo: string; staffId?: number | null; idempotencyKey: string;
+    playerId: number;
+    amountMinor: bigint;
+    memo: string;
+    staffId?: number | null;
+    idempotencyKey: string;
     /** Runs first in the journal's transaction; what it throws rolls the transaction back before any posting. */
     beforePost?: (tx: DbOrTx) => Promise<void>;
     onPosted?: (tx: DbOrTx, posted: { journalId: number; replayed: boolean; centralBalanceMinor: bigint }) => Promise<void>;
   }): Promise<void> {
     if (input.amountMinor === 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
-    const [central, house] = await Promise.all([
-      this.accounts.playerAccount(input.playerId, 'central'), this.accounts.houseAccount('adjust', input.playerId),
-    ]);
+    const [central, house] = await Promise.all([this.accounts.playerAccount(input.playerId, 'central'), this.accounts.houseAccount('adjust', input.playerId)]);
     await this.inTransaction(async (tx) => {
       if (input.beforePost) await input.beforePost(tx);
       const posted = await postJournal(tx, {
-        kind: 'adjustment', idempotencyKey: `adjust:${input.idempotencyKey}`,
-        request: { playerId: input.playerId, amount: input.amountMinor.toString() }, playerId: input.playerId,
-        memo: input.memo, staffId: input.staffId ?? null,
-        postings: [{ accountId: central, amountMinor: input.amountMinor }, { accountId: house, amountMinor: -input.amountMinor }],
+        kind: 'adjustment',
+        idempotencyKey: `adjust:${input.idempotencyKey}`,
+        request: { playerId: input.playerId, amount: input.amountMinor.toString() },
+        playerId: input.playerId,
+        memo: input.memo,
+        staffId: input.staffId ?? null,
+        postings: [
+          { accountId: central, amountMinor: input.amountMinor },
+          { accountId: house, amountMinor: -input.amountMinor },
+        ],
       });
       if (input.onPosted) await input.onPosted(tx, { ...posted, centralBalanceMinor: await balanceOf(tx, central) });
     });
@@ -558,8 +668,16 @@ export class WalletService {
 
   /** Operators (and later promotions) grant an activity wallet funded by the house's bonus account. */
   async grantBonus(input: {
-    playerId: number; name: string; nameEn?: string; amountMinor: bigint; bonusBetMinor: bigint;
-    giveUpWalletAmountMinor?: bigint; isSports?: boolean; platformCodes?: string[]; staffId?: number | null; idempotencyKey: string;
+    playerId: number;
+    name: string;
+    nameEn?: string;
+    amountMinor: bigint;
+    bonusBetMinor: bigint;
+    giveUpWalletAmountMinor?: bigint;
+    isSports?: boolean;
+    platformCodes?: string[];
+    staffId?: number | null;
+    idempotencyKey: string;
   }): Promise<repo.BonusWalletRow> {
     if (input.amountMinor <= 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
     const key = `bonus:grant:${input.idempotencyKey}`;
@@ -580,15 +698,28 @@ export class WalletService {
     await this.inTransaction(async (tx) => {
       // The wallet, its account and the money arrive together, or not at all: a replay leaves no empty wallet.
       wallet = await repo.insertBonusWallet(tx, {
-        playerId: input.playerId, name: input.name, nameEn: input.nameEn ?? '', isSports: input.isSports ?? false,
-        platformCodes: input.platformCodes ?? [], bonusBetMinor: input.bonusBetMinor,
-        giveUpWalletAmountMinor: input.giveUpWalletAmountMinor ?? 0n, grantedBy: input.staffId ?? null,
+        playerId: input.playerId,
+        name: input.name,
+        nameEn: input.nameEn ?? '',
+        isSports: input.isSports ?? false,
+        platformCodes: input.platformCodes ?? [],
+        bonusBetMinor: input.bonusBetMinor,
+        giveUpWalletAmountMinor: input.giveUpWalletAmountMinor ?? 0n,
+        grantedBy: input.staffId ?? null,
       });
       const bonusAcc = await repo.openPlayerAccountInTx(tx, input.playerId, 'bonus', String(wallet.id));
       const posted = await postJournal(tx, {
-        kind: 'bonus_grant', idempotencyKey: key, request, playerId: input.playerId,
-        ref: String(wallet.id), memo: input.name, staffId: input.staffId ?? null,
-        postings: [{ accountId: house, amountMinor: -input.amountMinor }, { accountId: bonusAcc, amountMinor: input.amountMinor }],
+        kind: 'bonus_grant',
+        idempotencyKey: key,
+        request,
+        playerId: input.playerId,
+        ref: String(wallet.id),
+        memo: input.name,
+        staffId: input.staffId ?? null,
+        postings: [
+          { accountId: house, amountMinor: -input.amountMinor },
+          { accountId: bonusAcc, amountMinor: input.amountMinor },
+        ],
       }).catch((err: unknown) => {
         // A concurrent identical grant committed first: its wallet is the answer, this one rolls back.
         if (err instanceof LedgerError && err.code === 'idempotency_mismatch') return { replayed: true, journalId: 0 };
@@ -623,7 +754,11 @@ export class WalletService {
     return w.status === BONUS_WALLET_STATUS.active && w.bonusBetMinor > 0n && w.bonusNowBetMinor >= w.bonusBetMinor;
   }
 
-  static canGiveUp(w: Pick<repo.BonusWalletRow, 'bonusBetMinor' | 'bonusNowBetMinor' | 'status' | 'isSports' | 'giveUpWalletAmountMinor'>, moneyMinor: bigint, platformBusy: boolean): boolean {
+  static canGiveUp(
+    w: Pick<repo.BonusWalletRow, 'bonusBetMinor' | 'bonusNowBetMinor' | 'status' | 'isSports' | 'giveUpWalletAmountMinor'>,
+    moneyMinor: bigint,
+    platformBusy: boolean,
+  ): boolean {
     const targetReached = w.bonusBetMinor > 0n && w.bonusNowBetMinor >= w.bonusBetMinor;
     return w.status === BONUS_WALLET_STATUS.active && !w.isSports && !targetReached && !platformBusy && moneyMinor < w.giveUpWalletAmountMinor;
   }
@@ -640,8 +775,15 @@ export class WalletService {
       paid = await this.balance(tx, bonusAcc);
       if (paid > 0n) {
         await postJournal(tx, {
-          kind: 'bonus_unlock', idempotencyKey: `bonus:unlock:${walletId}`, request: { walletId }, playerId, ref: String(walletId),
-          postings: [{ accountId: bonusAcc, amountMinor: -paid }, { accountId: centralAcc, amountMinor: paid }],
+          kind: 'bonus_unlock',
+          idempotencyKey: `bonus:unlock:${walletId}`,
+          request: { walletId },
+          playerId,
+          ref: String(walletId),
+          postings: [
+            { accountId: bonusAcc, amountMinor: -paid },
+            { accountId: centralAcc, amountMinor: paid },
+          ],
         });
       }
       await repo.setBonusStatus(tx, walletId, 2);
@@ -661,8 +803,15 @@ export class WalletService {
       if (!WalletService.canGiveUp(w, money, await this.bonusPlatformBusy(tx, playerId, walletId))) throw new ApiError('bonus_cannot_give_up');
       if (money > 0n) {
         await postJournal(tx, {
-          kind: 'bonus_give_up', idempotencyKey: `bonus:giveup:${walletId}`, request: { walletId }, playerId, ref: String(walletId),
-          postings: [{ accountId: bonusAcc, amountMinor: -money }, { accountId: house, amountMinor: money }],
+          kind: 'bonus_give_up',
+          idempotencyKey: `bonus:giveup:${walletId}`,
+          request: { walletId },
+          playerId,
+          ref: String(walletId),
+          postings: [
+            { accountId: bonusAcc, amountMinor: -money },
+            { accountId: house, amountMinor: money },
+          ],
         });
       }
       await repo.setBonusStatus(tx, walletId, 3);
@@ -680,9 +829,15 @@ export class WalletService {
       if (!w || w.playerId !== playerId || w.status !== BONUS_WALLET_STATUS.active) throw new ApiError('bonus_not_found');
       if (!(w.bonusBetMinor === 0n || w.bonusNowBetMinor >= w.bonusBetMinor)) throw new ApiError('bonus_flow_incomplete');
       await postJournal(tx, {
-        kind: 'bonus_to_central', idempotencyKey: `bonus:out:${playerId}:${clientKey}`, request: { walletId, amount: amountMinor.toString() },
-        playerId, ref: String(walletId),
-        postings: [{ accountId: bonusAcc, amountMinor: -amountMinor }, { accountId: centralAcc, amountMinor }],
+        kind: 'bonus_to_central',
+        idempotencyKey: `bonus:out:${playerId}:${clientKey}`,
+        request: { walletId, amount: amountMinor.toString() },
+        playerId,
+        ref: String(walletId),
+        postings: [
+          { accountId: bonusAcc, amountMinor: -amountMinor },
+          { accountId: centralAcc, amountMinor },
+        ],
       });
     });
     this.publish.toPlayer(playerId, 'update-user');
@@ -705,7 +860,9 @@ export class WalletService {
   async bonusWalletViews(playerId: number, locale: 'zh-TW' | 'en', known?: Awaited<ReturnType<WalletService['balances']>>): Promise<BonusWalletView[]> {
     // The three reads are independent; a caller that already has the balances passes them in.
     const [wallets, b, bindings] = await Promise.all([
-      repo.bonusWalletsOf(this.db, playerId), known ?? this.balances(playerId), repo.playerPlatformsOf(this.db, playerId),
+      repo.bonusWalletsOf(this.db, playerId),
+      known ?? this.balances(playerId),
+      repo.playerPlatformsOf(this.db, playerId),
     ]);
     const busy = new Set<number>();
     for (const binding of bindings) {
@@ -732,7 +889,10 @@ export class WalletService {
   /** The platform wallet list: ledger figures, or the providers' own figures when forceUpdate asks for them. */
   async platformWallets(playerId: number, forceUpdate: boolean, locale: 'zh-TW' | 'en'): Promise<PlatformWalletView[]> {
     const [platforms, bindings, b, seamless] = await Promise.all([
-      platformFacts.allPlatforms(this.db), repo.playerPlatformsOf(this.db, playerId), this.balances(playerId), seamlessCodes(this.db),
+      platformFacts.allPlatforms(this.db),
+      repo.playerPlatformsOf(this.db, playerId),
+      this.balances(playerId),
+      seamlessCodes(this.db),
     ]);
     const bound = new Map(bindings.map((x) => [x.gpCode, x]));
     // One wallet per provider code, even when a provider serves several groups; a seamless platform has none (its
@@ -756,8 +916,13 @@ export class WalletService {
           wallet = live.kind === 'ok' ? minorToDecimal(live.balanceMinor) : 'maintain';
         }
         views.push({
-          id: p.id, code: p.gpCode, name: byLocale(locale, p.name, p.nameEn), group: p.group, wallet,
-          player_bonus_wallet_id: binding?.bonusWalletId ?? null, pending: (b.transit.get(p.gpCode) ?? 0n) > 0n,
+          id: p.id,
+          code: p.gpCode,
+          name: byLocale(locale, p.name, p.nameEn),
+          group: p.group,
+          wallet,
+          player_bonus_wallet_id: binding?.bonusWalletId ?? null,
+          pending: (b.transit.get(p.gpCode) ?? 0n) > 0n,
         });
       }
     };
@@ -789,11 +954,18 @@ export class WalletService {
   async platformList(locale: Locale): Promise<PlatformView[]> {
     const [rows, seamless] = await Promise.all([platformFacts.allPlatforms(this.db), seamlessCodes(this.db)]);
     return rows.map((p) => ({
-      id: p.id, name: byLocale(locale, p.name, p.nameEn), gp_code: p.gpCode, group: p.group,
-      front_show: p.frontShow, maintain_status: p.maintainStatus,
+      id: p.id,
+      name: byLocale(locale, p.name, p.nameEn),
+      gp_code: p.gpCode,
+      group: p.group,
+      front_show: p.frontShow,
+      maintain_status: p.maintainStatus,
       maintain: p.maintainStart && p.maintainEnd ? `${p.maintainStart.toISOString()} ~ ${p.maintainEnd.toISOString()}` : '',
-      status: p.status, start_time: p.startTime?.toISOString() ?? null, end_time: p.endTime?.toISOString() ?? null,
-      logo: `/partners/${p.gpCode.toLowerCase()}.svg`, wallet_model: seamless.has(p.gpCode) ? 'seamless' : 'transfer',
+      status: p.status,
+      start_time: p.startTime?.toISOString() ?? null,
+      end_time: p.endTime?.toISOString() ?? null,
+      logo: `/partners/${p.gpCode.toLowerCase()}.svg`,
+      wallet_model: seamless.has(p.gpCode) ? 'seamless' : 'transfer',
     }));
   }
 
@@ -801,8 +973,12 @@ export class WalletService {
   async platformStatuses(): Promise<PlatformStatusView[]> {
     const rows = await platformFacts.allPlatforms(this.db);
     return rows.map((p) => ({
-      gp_code: p.gpCode, group: p.group, status: p.status, front_show: p.frontShow,
-      start_time: p.maintainStart?.toISOString() ?? null, end_time: p.maintainEnd?.toISOString() ?? null,
+      gp_code: p.gpCode,
+      group: p.group,
+      status: p.status,
+      front_show: p.frontShow,
+      start_time: p.maintainStart?.toISOString() ?? null,
+      end_time: p.maintainEnd?.toISOString() ?? null,
     }));
   }
 
@@ -819,8 +995,9 @@ export class WalletService {
   /** A transfer from central to the first platform of a game group that takes transfers now. */
   async transferInToGroup(playerId: number, group: string, amountMinor: bigint, clientKey?: string): Promise<TransferResult> {
     const [platforms, seamless] = await Promise.all([platformFacts.allPlatforms(this.db), seamlessCodes(this.db)]);
-    const target = platforms
-      .find((p) => p.group === group && !seamless.has(p.gpCode) && p.status === PLATFORM_STATUS.on && p.maintainStatus === MAINTAIN_STATUS.running);
+    const target = platforms.find(
+      (p) => p.group === group && !seamless.has(p.gpCode) && p.status === PLATFORM_STATUS.on && p.maintainStatus === MAINTAIN_STATUS.running,
+    );
     if (!target) throw new ApiError('not_found');
     return this.transferIn(playerId, target.gpCode, amountMinor, { kind: 'central' }, clientKey);
   }
@@ -831,9 +1008,14 @@ export class WalletService {
     const { rows, total } = await repo.moneyRecords(this.reader, playerId, MONEY_CATEGORY_KINDS[category], from, to, q.pageSize, offsetOf(q));
     return {
       data: rows.map((r) => ({
-        id: r.id, kind: r.kind, ref: r.ref, memo: r.memo, created_at: new Date(r.created_at).toISOString(),
+        id: r.id,
+        kind: r.kind,
+        ref: r.ref,
+        memo: r.memo,
+        created_at: new Date(r.created_at).toISOString(),
         wallet: r.account_kind === 'central' ? 'central' : `bonus:${r.account_ref}`,
-        amount: minorToDecimal(BigInt(r.amount_minor)), balance_after: minorToDecimal(BigInt(r.balance_after_minor)),
+        amount: minorToDecimal(BigInt(r.amount_minor)),
+        balance_after: minorToDecimal(BigInt(r.balance_after_minor)),
       })),
       total,
     };
@@ -845,9 +1027,15 @@ export class WalletService {
     const { rows, total } = await repo.transfersOf(this.reader, playerId, from, to, q.pageSize, offsetOf(q));
     return {
       data: rows.map((t) => ({
-        id: t.id, gp_code: t.gpCode, direction: t.direction, wallet: t.walletKind === 'bonus' ? `bonus:${t.bonusWalletId}` : 'central',
-        amount: minorToDecimal(t.amountMinor), status: t.status, reason: t.reason,
-        created_at: t.createdAt.toISOString(), settled_at: t.settledAt?.toISOString() ?? null,
+        id: t.id,
+        gp_code: t.gpCode,
+        direction: t.direction,
+        wallet: t.walletKind === 'bonus' ? `bonus:${t.bonusWalletId}` : 'central',
+        amount: minorToDecimal(t.amountMinor),
+        status: t.status,
+        reason: t.reason,
+        created_at: t.createdAt.toISOString(),
+        settled_at: t.settledAt?.toISOString() ?? null,
       })),
       total,
     };

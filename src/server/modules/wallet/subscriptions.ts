@@ -12,7 +12,11 @@ import * as repo from './repository.ts';
 export type ExclusionNote = (db: DbOrTx, playerId: number, action: string, detail: Record<string, unknown>) => Promise<void>;
 
 /** A time-out or self-exclusion started (player.excluded). */
-export interface ExclusionStarted { playerId: number; exclusionId: number; activityWalletRule: 'freeze' | 'forfeit' }
+export interface ExclusionStarted {
+  playerId: number;
+  exclusionId: number;
+  activityWalletRule: 'freeze' | 'forfeit';
+}
 
 /**
  * Under an exclusion every platform wallet comes home at once, and activity wallets follow the operator's rule:
@@ -43,9 +47,16 @@ async function forfeitActivityWallet(deps: { db: Db; wallet: WalletService; note
     const money = await balanceOf(tx, acc);
     if (money > 0n) {
       await postJournal(tx, {
-        kind: 'bonus_forfeit', idempotencyKey: `protection:forfeit:${exclusionId}:${walletId}`, request: { walletId, exclusionId }, playerId,
-        ref: String(walletId), memo: 'forfeited under self-protection',
-        postings: [{ accountId: acc, amountMinor: -money }, { accountId: house, amountMinor: money }],
+        kind: 'bonus_forfeit',
+        idempotencyKey: `protection:forfeit:${exclusionId}:${walletId}`,
+        request: { walletId, exclusionId },
+        playerId,
+        ref: String(walletId),
+        memo: 'forfeited under self-protection',
+        postings: [
+          { accountId: acc, amountMinor: -money },
+          { accountId: house, amountMinor: money },
+        ],
       });
     }
     // Given up: the wallet's money is with the house and the wallet closes.

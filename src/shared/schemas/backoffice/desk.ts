@@ -22,10 +22,13 @@ export const adjustmentsQuery = v.object({
   status: v.optional(v.picklist(ADJUSTMENT_STATUSES, 'bo.desk.v.status'), 'pending'),
 });
 
-export const adjustmentDecisionBody = v.strictObject({
-  action: v.picklist(['approve', 'reject'], 'bo.desk.v.action'),
-  reason: v.optional(trimmed(DECISION_REASON_MAX), ''),
-}, 'v.type.object');
+export const adjustmentDecisionBody = v.strictObject(
+  {
+    action: v.picklist(['approve', 'reject'], 'bo.desk.v.action'),
+    reason: v.optional(trimmed(DECISION_REASON_MAX), ''),
+  },
+  'v.type.object',
+);
 
 export const pendingAdjustmentView = v.object({
   id: v.number(),
@@ -59,13 +62,20 @@ const BULK_REASON_MAX = 200;
 const BALANCE_FILTER_MAX_MINOR = 100_000_000_000n;
 
 const dayText = (message: string) => v.pipe(str(), v.regex(/^\d{4}-\d{2}-\d{2}$/, message));
-const amountText = () => v.pipe(
-  str(), v.trim(), v.regex(/^\d{1,13}(\.\d{1,2})?$/, 'bo.v.money.format'),
-  v.transform((text) => decimalToMinor(text)!), v.check((m) => m <= BALANCE_FILTER_MAX_MINOR, 'bo.v.money.too_large'),
-);
-const idListText = (message: string) => v.pipe(
-  str(), v.regex(/^\d{1,12}(,\d{1,12}){0,19}$/, message), v.transform((s) => [...new Set(s.split(',').map(Number))]),
-);
+const amountText = () =>
+  v.pipe(
+    str(),
+    v.trim(),
+    v.regex(/^\d{1,13}(\.\d{1,2})?$/, 'bo.v.money.format'),
+    v.transform((text) => decimalToMinor(text)!),
+    v.check((m) => m <= BALANCE_FILTER_MAX_MINOR, 'bo.v.money.too_large'),
+  );
+const idListText = (message: string) =>
+  v.pipe(
+    str(),
+    v.regex(/^\d{1,12}(,\d{1,12}){0,19}$/, message),
+    v.transform((s) => [...new Set(s.split(',').map(Number))]),
+  );
 
 export const playerFilterQuery = v.object({
   ...pageQuery,
@@ -85,9 +95,12 @@ export type PlayerFilter = v.InferOutput<typeof playerFilterQuery>;
 
 export const tagView = v.object({ id: v.number(), name: v.string(), players: v.number() });
 export const tagsView = v.array(tagView);
-export const tagBody = v.strictObject({
-  name: v.pipe(trimmed(TAG_NAME_MAX), v.nonEmpty('bo.desk.v.tag_name')),
-}, 'v.type.object');
+export const tagBody = v.strictObject(
+  {
+    name: v.pipe(trimmed(TAG_NAME_MAX), v.nonEmpty('bo.desk.v.tag_name')),
+  },
+  'v.type.object',
+);
 
 export const noteView = v.object({ id: v.number(), body: v.string(), staff_id: v.number(), staff_name: v.string(), created_at: v.string() });
 export const notesView = v.object({ data: v.array(noteView), total: v.number() });
@@ -97,21 +110,36 @@ export const playerIdParams = v.object({ id: idText('error.not_found') });
 
 const selection = v.pipe(
   v.array(idNumber('bo.desk.v.selection'), 'bo.desk.v.selection'),
-  v.minLength(1, 'bo.desk.v.selection_empty'), v.maxLength(BULK_SELECTION_MAX, 'bo.desk.v.selection_too_many'),
+  v.minLength(1, 'bo.desk.v.selection_empty'),
+  v.maxLength(BULK_SELECTION_MAX, 'bo.desk.v.selection_too_many'),
 );
 const reason = () => v.pipe(trimmed(BULK_REASON_MAX), v.nonEmpty('bo.v.reason_required'));
 
-export const bulkMessageBody = v.strictObject({
-  ids: selection,
-  title: v.pipe(trimmed(100), v.nonEmpty('bo.desk.v.title')),
-  body: v.pipe(trimmed(5000), v.nonEmpty('bo.desk.v.body')),
-}, 'v.type.object');
-export const bulkLevelBody = v.strictObject({
-  ids: selection, level_id: idNumber('bo.desk.v.level', 0), locked: v.boolean('v.type.boolean'), reason: reason(),
-}, 'v.type.object');
-export const bulkTagBody = v.strictObject({
-  ids: selection, tag_id: idNumber('bo.desk.v.tags'), action: v.picklist(['add', 'remove'], 'bo.desk.v.action'),
-}, 'v.type.object');
+export const bulkMessageBody = v.strictObject(
+  {
+    ids: selection,
+    title: v.pipe(trimmed(100), v.nonEmpty('bo.desk.v.title')),
+    body: v.pipe(trimmed(5000), v.nonEmpty('bo.desk.v.body')),
+  },
+  'v.type.object',
+);
+export const bulkLevelBody = v.strictObject(
+  {
+    ids: selection,
+    level_id: idNumber('bo.desk.v.level', 0),
+    locked: v.boolean('v.type.boolean'),
+    reason: reason(),
+  },
+  'v.type.object',
+);
+export const bulkTagBody = v.strictObject(
+  {
+    ids: selection,
+    tag_id: idNumber('bo.desk.v.tags'),
+    action: v.picklist(['add', 'remove'], 'bo.desk.v.action'),
+  },
+  'v.type.object',
+);
 export const bulkDisableBody = v.strictObject({ ids: selection, reason: reason() }, 'v.type.object');
 
 /** What a bulk action did: players changed, those already so, and those it could not touch (with why). */

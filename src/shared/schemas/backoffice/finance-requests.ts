@@ -43,7 +43,12 @@ export const releaseBody = v.strictObject({ reason: reason() }, 'v.type.object')
 
 export const cardsQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.pipe(v.picklist(CARD_STATUS_TEXTS, 'bo.v.card_status'), v.transform((text) => Number(text) as StatusValue<typeof BANK_CARD_STATUS>))),
+  status: v.optional(
+    v.pipe(
+      v.picklist(CARD_STATUS_TEXTS, 'bo.v.card_status'),
+      v.transform((text) => Number(text) as StatusValue<typeof BANK_CARD_STATUS>),
+    ),
+  ),
   account: accountText(),
 });
 
@@ -58,15 +63,27 @@ export const callbacksQuery = v.object({
 export const rejectBody = v.strictObject({ reason: reason() }, 'v.type.object');
 
 /** Paying out needs no words; finance may leave a note (a bank reference) all the same. */
-export const approveBody = v.nullish(v.strictObject({
-  reason: v.optional(trimmed(REASON_MAX), ''),
-}, 'v.type.object'), {});
+export const approveBody = v.nullish(
+  v.strictObject(
+    {
+      reason: v.optional(trimmed(REASON_MAX), ''),
+    },
+    'v.type.object',
+  ),
+  {},
+);
 
 export const cardAuditBody = v.pipe(
-  v.strictObject({
-    approve: v.boolean('v.type.boolean'),
-    reason: v.optional(trimmed(REASON_MAX), ''),
-  }, 'v.type.object'),
+  v.strictObject(
+    {
+      approve: v.boolean('v.type.boolean'),
+      reason: v.optional(trimmed(REASON_MAX), ''),
+    },
+    'v.type.object',
+  ),
   // A refused card tells the player why, so a refusal needs a reason.
-  v.forward(v.check((b) => b.approve || b.reason.length > 0, 'bo.v.reason_required'), ['reason']),
+  v.forward(
+    v.check((b) => b.approve || b.reason.length > 0, 'bo.v.reason_required'),
+    ['reason'],
+  ),
 );

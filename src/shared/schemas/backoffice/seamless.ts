@@ -4,7 +4,13 @@
 import * as v from 'valibot';
 import { pageQuery } from '../paging.ts';
 import {
-  SEAMLESS_CODE, SEAMLESS_FINDING_KIND, SEAMLESS_RESOLUTION, SEAMLESS_ROUND_STATUS, SEAMLESS_TX_KIND, SEAMLESS_TX_STATUS, statusValuesOf,
+  SEAMLESS_CODE,
+  SEAMLESS_FINDING_KIND,
+  SEAMLESS_RESOLUTION,
+  SEAMLESS_ROUND_STATUS,
+  SEAMLESS_TX_KIND,
+  SEAMLESS_TX_STATUS,
+  statusValuesOf,
 } from '../../seamless-statuses.ts';
 
 const str = () => v.string('v.type.string');
@@ -14,7 +20,9 @@ const dayText = () => v.pipe(str(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'bo.v.date
 export const seamlessCodeParams = v.object({ code: v.pipe(str(), v.regex(/^[A-Za-z0-9_-]{1,20}$/, 'error.not_found')) });
 
 export const seamlessPlatformView = v.object({
-  code: v.string(), name: v.string(), group: v.string(),
+  code: v.string(),
+  name: v.string(),
+  group: v.string(),
   /** seamless: the provider debits and credits the central wallet; transfer: money moves to the provider first. */
   wallet_model: v.picklist(['seamless', 'transfer']),
   round_limit_minutes: v.nullable(v.number()),
@@ -34,10 +42,20 @@ export const seamlessPlatformView = v.object({
 });
 export type SeamlessPlatformView = v.InferOutput<typeof seamlessPlatformView>;
 
-export const seamlessPlatformBody = v.strictObject({
-  wallet_model: v.picklist(['seamless', 'transfer'], 'bo.seamless.v.model'),
-  round_limit_minutes: v.optional(v.pipe(v.number('bo.seamless.v.limit'), v.integer('bo.seamless.v.limit'), v.minValue(1, 'bo.seamless.v.limit'), v.maxValue(10_080, 'bo.seamless.v.limit'))),
-}, 'v.type.object');
+export const seamlessPlatformBody = v.strictObject(
+  {
+    wallet_model: v.picklist(['seamless', 'transfer'], 'bo.seamless.v.model'),
+    round_limit_minutes: v.optional(
+      v.pipe(
+        v.number('bo.seamless.v.limit'),
+        v.integer('bo.seamless.v.limit'),
+        v.minValue(1, 'bo.seamless.v.limit'),
+        v.maxValue(10_080, 'bo.seamless.v.limit'),
+      ),
+    ),
+  },
+  'v.type.object',
+);
 
 /** A rotation's answer: the new key, shown this once so the operator can hand it to the provider, and the platform. */
 export const seamlessKeyView = v.object({ key: v.string(), platform: seamlessPlatformView });
@@ -52,33 +70,63 @@ export const seamlessTxQuery = v.object({
 });
 
 export const seamlessTxView = v.object({
-  id: v.number(), code: v.string(), tx_id: v.string(), kind: v.picklist(statusValuesOf(SEAMLESS_TX_KIND)), player_id: v.number(),
-  round_id: v.string(), game_code: v.string(), amount: v.string(), ref_tx_id: v.string(),
-  status: v.picklist(statusValuesOf(SEAMLESS_TX_STATUS)), answer: v.picklist(statusValuesOf(SEAMLESS_CODE)),
-  journal_id: v.nullable(v.number()), created_at: v.string(),
+  id: v.number(),
+  code: v.string(),
+  tx_id: v.string(),
+  kind: v.picklist(statusValuesOf(SEAMLESS_TX_KIND)),
+  player_id: v.number(),
+  round_id: v.string(),
+  game_code: v.string(),
+  amount: v.string(),
+  ref_tx_id: v.string(),
+  status: v.picklist(statusValuesOf(SEAMLESS_TX_STATUS)),
+  answer: v.picklist(statusValuesOf(SEAMLESS_CODE)),
+  journal_id: v.nullable(v.number()),
+  created_at: v.string(),
 });
 export const seamlessTxPage = v.object({ data: v.array(seamlessTxView), total: v.number(), page: v.number(), pageSize: v.number() });
 
 export const seamlessRoundView = v.object({
-  code: v.string(), round_id: v.string(), player_id: v.number(), game_code: v.string(), stake: v.string(), payout: v.string(),
-  status: v.picklist(statusValuesOf(SEAMLESS_ROUND_STATUS)), opened_at: v.string(), closed_at: v.nullable(v.string()),
+  code: v.string(),
+  round_id: v.string(),
+  player_id: v.number(),
+  game_code: v.string(),
+  stake: v.string(),
+  payout: v.string(),
+  status: v.picklist(statusValuesOf(SEAMLESS_ROUND_STATUS)),
+  opened_at: v.string(),
+  closed_at: v.nullable(v.string()),
 });
 
 export const seamlessFindingView = v.object({
-  id: v.number(), code: v.string(), round_id: v.string(), player_id: v.number(), kind: v.picklist(statusValuesOf(SEAMLESS_FINDING_KIND)),
-  ours_stake: v.string(), ours_payout: v.string(), theirs_stake: v.nullable(v.string()), theirs_payout: v.nullable(v.string()),
-  status: v.picklist(['open', 'resolved']), resolution: v.nullable(v.picklist(statusValuesOf(SEAMLESS_RESOLUTION))), note: v.string(),
-  resolved_by: v.nullable(v.number()), resolved_at: v.nullable(v.string()), created_at: v.string(),
+  id: v.number(),
+  code: v.string(),
+  round_id: v.string(),
+  player_id: v.number(),
+  kind: v.picklist(statusValuesOf(SEAMLESS_FINDING_KIND)),
+  ours_stake: v.string(),
+  ours_payout: v.string(),
+  theirs_stake: v.nullable(v.string()),
+  theirs_payout: v.nullable(v.string()),
+  status: v.picklist(['open', 'resolved']),
+  resolution: v.nullable(v.picklist(statusValuesOf(SEAMLESS_RESOLUTION))),
+  note: v.string(),
+  resolved_by: v.nullable(v.number()),
+  resolved_at: v.nullable(v.string()),
+  created_at: v.string(),
 });
 export const seamlessFindingsQuery = v.object({ ...pageQuery, status: v.optional(v.picklist(['', 'open', 'resolved'], 'bo.seamless.v.status')) });
 export const seamlessFindingsPage = v.object({ data: v.array(seamlessFindingView), total: v.number(), page: v.number(), pageSize: v.number() });
 
 export const seamlessReconcileView = v.object({ rounds_checked: v.number(), findings_opened: v.number(), report_rounds: v.number() });
 
-export const seamlessResolveBody = v.strictObject({
-  resolution: v.picklist(statusValuesOf(SEAMLESS_RESOLUTION), 'bo.seamless.v.resolution'),
-  note: v.pipe(str(), v.trim(), v.nonEmpty('bo.seamless.v.note'), v.maxLength(500, 'v.too_long')),
-}, 'v.type.object');
+export const seamlessResolveBody = v.strictObject(
+  {
+    resolution: v.picklist(statusValuesOf(SEAMLESS_RESOLUTION), 'bo.seamless.v.resolution'),
+    note: v.pipe(str(), v.trim(), v.nonEmpty('bo.seamless.v.note'), v.maxLength(500, 'v.too_long')),
+  },
+  'v.type.object',
+);
 
 export const seamlessDailyQuery = v.object({ date: v.pipe(str(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.v.date')) });
 export const seamlessDailyView = v.object({

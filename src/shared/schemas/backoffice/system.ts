@@ -18,30 +18,39 @@ const LIST_SETTING_MAX_ITEMS = 50;
 const str = () => v.string('v.type.string');
 const trimmed = (max: number) => v.pipe(str(), v.maxLength(max, 'v.too_long'), v.trim());
 
-export const websiteStatusBody = v.strictObject({
-  status: v.boolean('v.type.boolean'),
-  msg: v.optional(trimmed(TEXT_MAX), ''),
-  msg_en: v.optional(trimmed(TEXT_MAX), ''),
-}, 'v.type.object');
+export const websiteStatusBody = v.strictObject(
+  {
+    status: v.boolean('v.type.boolean'),
+    msg: v.optional(trimmed(TEXT_MAX), ''),
+    msg_en: v.optional(trimmed(TEXT_MAX), ''),
+  },
+  'v.type.object',
+);
 
 /** The one place system messages are shown: the bar at the top of the desktop pages. */
 export const SYSTEM_MESSAGE_SLOT = 'pc-top';
 const messageStatus = v.picklist(statusValues(SYSTEM_MESSAGE_STATUS), 'bo.v.status');
 
-export const messageCreateBody = v.strictObject({
-  slot: v.optional(v.literal(SYSTEM_MESSAGE_SLOT, 'bo.v.slot'), SYSTEM_MESSAGE_SLOT),
-  message: v.pipe(trimmed(TEXT_MAX), v.nonEmpty('bo.v.message.required')),
-  message_en: v.optional(trimmed(TEXT_MAX), ''),
-  status: v.optional(messageStatus, SYSTEM_MESSAGE_STATUS.shown),
-}, 'v.type.object');
+export const messageCreateBody = v.strictObject(
+  {
+    slot: v.optional(v.literal(SYSTEM_MESSAGE_SLOT, 'bo.v.slot'), SYSTEM_MESSAGE_SLOT),
+    message: v.pipe(trimmed(TEXT_MAX), v.nonEmpty('bo.v.message.required')),
+    message_en: v.optional(trimmed(TEXT_MAX), ''),
+    status: v.optional(messageStatus, SYSTEM_MESSAGE_STATUS.shown),
+  },
+  'v.type.object',
+);
 export type MessageCreateBody = v.InferOutput<typeof messageCreateBody>;
 
 export const messageUpdateBody = v.pipe(
-  v.strictObject({
-    message: v.optional(v.pipe(trimmed(TEXT_MAX), v.nonEmpty('bo.v.message.required'))),
-    message_en: v.optional(trimmed(TEXT_MAX)),
-    status: v.optional(messageStatus),
-  }, 'v.type.object'),
+  v.strictObject(
+    {
+      message: v.optional(v.pipe(trimmed(TEXT_MAX), v.nonEmpty('bo.v.message.required'))),
+      message_en: v.optional(trimmed(TEXT_MAX)),
+      status: v.optional(messageStatus),
+    },
+    'v.type.object',
+  ),
   v.check((b) => Object.keys(b).length > 0, 'bo.v.nothing_to_change'),
 );
 export type MessageUpdateBody = v.InferOutput<typeof messageUpdateBody>;
@@ -75,20 +84,26 @@ export function settingKind(key: keyof SystemSettings): SettingKind {
 
 function settingSchema(kind: SettingKind): v.GenericSchema {
   switch (kind) {
-    case 'toggle': return v.picklist([0, 1], 'bo.v.setting.toggle');
-    case 'boolean': return v.boolean('v.type.boolean');
-    case 'number': return v.pipe(
-      v.number('bo.v.setting.number'), v.integer('bo.v.setting.number'),
-      v.minValue(0, 'bo.v.setting.number'), v.maxValue(NUMBER_SETTING_MAX, 'bo.v.out_of_range'),
-    );
-    case 'list': return v.pipe(
-      v.array(v.pipe(trimmed(40), v.nonEmpty('bo.v.setting.list')), 'bo.v.setting.list'),
-      v.maxLength(LIST_SETTING_MAX_ITEMS, 'v.too_long'),
-    );
-    case 'url': return v.pipe(trimmed(TEXT_MAX), v.regex(/^(https?:\/\/[^\s]+)?$/, 'bo.v.setting.url'));
-    case 'text': return trimmed(TEXT_MAX);
+    case 'toggle':
+      return v.picklist([0, 1], 'bo.v.setting.toggle');
+    case 'boolean':
+      return v.boolean('v.type.boolean');
+    case 'number':
+      return v.pipe(
+        v.number('bo.v.setting.number'),
+        v.integer('bo.v.setting.number'),
+        v.minValue(0, 'bo.v.setting.number'),
+        v.maxValue(NUMBER_SETTING_MAX, 'bo.v.out_of_range'),
+      );
+    case 'list':
+      return v.pipe(v.array(v.pipe(trimmed(40), v.nonEmpty('bo.v.setting.list')), 'bo.v.setting.list'), v.maxLength(LIST_SETTING_MAX_ITEMS, 'v.too_long'));
+    case 'url':
+      return v.pipe(trimmed(TEXT_MAX), v.regex(/^(https?:\/\/[^\s]+)?$/, 'bo.v.setting.url'));
+    case 'text':
+      return trimmed(TEXT_MAX);
     // Each choice setting has its own picklist in SETTING_RULES; this is the fallback for one without.
-    case 'choice': return v.picklist([], 'bo.v.setting.choice');
+    case 'choice':
+      return v.picklist([], 'bo.v.setting.choice');
   }
 }
 
@@ -97,21 +112,31 @@ function settingSchema(kind: SettingKind): v.GenericSchema {
  * address, the order expiry and the bank-card count. Empty text switches a method off.
  */
 const SETTING_RULES: Partial<Record<keyof SystemSettings, v.GenericSchema>> = {
-  receiving_bank: v.pipe(trimmed(TEXT_MAX), v.check((x) => x === '' || BANKS.some((b) => b.code === x), 'bo.v.setting.bank')),
+  receiving_bank: v.pipe(
+    trimmed(TEXT_MAX),
+    v.check((x) => x === '' || BANKS.some((b) => b.code === x), 'bo.v.setting.bank'),
+  ),
   receiving_bank_account_name: v.pipe(trimmed(TEXT_MAX), v.maxLength(40, 'v.too_long')),
   receiving_bank_account: v.pipe(trimmed(TEXT_MAX), v.regex(/^(\d{6,20})?$/, 'bo.v.setting.bank_account')),
   usdt_address: v.pipe(trimmed(TEXT_MAX), v.regex(/^(T[1-9A-HJ-NP-Za-km-z]{33})?$/, 'bo.v.setting.usdt')),
   protection_activity_wallet_rule: v.picklist(ACTIVITY_WALLET_RULES, 'bo.v.setting.activity_rule'),
-  deposit_order_expire_minutes: v.pipe(v.number('bo.v.setting.number'), v.integer('bo.v.setting.number'), v.minValue(5, 'bo.v.setting.expire'), v.maxValue(1440, 'bo.v.setting.expire')),
-  bank_card_max: v.pipe(v.number('bo.v.setting.number'), v.integer('bo.v.setting.number'), v.minValue(1, 'bo.v.setting.card_max'), v.maxValue(10, 'bo.v.setting.card_max')),
+  deposit_order_expire_minutes: v.pipe(
+    v.number('bo.v.setting.number'),
+    v.integer('bo.v.setting.number'),
+    v.minValue(5, 'bo.v.setting.expire'),
+    v.maxValue(1440, 'bo.v.setting.expire'),
+  ),
+  bank_card_max: v.pipe(
+    v.number('bo.v.setting.number'),
+    v.integer('bo.v.setting.number'),
+    v.minValue(1, 'bo.v.setting.card_max'),
+    v.maxValue(10, 'bo.v.setting.card_max'),
+  ),
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as Array<keyof SystemSettings>;
 
 export const settingsBody = v.pipe(
-  v.strictObject(
-    Object.fromEntries(SETTING_KEYS.map((key) => [key, v.optional(SETTING_RULES[key] ?? settingSchema(settingKind(key)))])),
-    'v.type.object',
-  ),
+  v.strictObject(Object.fromEntries(SETTING_KEYS.map((key) => [key, v.optional(SETTING_RULES[key] ?? settingSchema(settingKind(key)))])), 'v.type.object'),
   v.check((b) => Object.keys(b).length > 0, 'bo.v.nothing_to_change'),
 );

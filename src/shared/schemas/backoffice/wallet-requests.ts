@@ -25,34 +25,39 @@ const code = () => v.pipe(str(), v.regex(/^[A-Za-z0-9_-]{1,20}$/, 'bo.v.platform
  * A decimal string with at most two decimals, within [min, max] minor units. Numbers are refused: a float
  * such as 0.1 cannot carry an exact amount, so money only travels as text.
  */
-const money = (minMinor: bigint, maxMinor: bigint) => v.pipe(
-  v.string('bo.v.money.format'),
-  v.trim(),
-  v.regex(/^\d{1,13}(\.\d{1,2})?$/, 'bo.v.money.format'),
-  v.transform((text) => decimalToMinor(text)!),
-  v.check((m) => m >= minMinor, minMinor > 0n ? 'bo.v.money.positive' : 'bo.v.money.format'),
-  v.check((m) => m <= maxMinor, 'bo.v.money.too_large'),
-);
+const money = (minMinor: bigint, maxMinor: bigint) =>
+  v.pipe(
+    v.string('bo.v.money.format'),
+    v.trim(),
+    v.regex(/^\d{1,13}(\.\d{1,2})?$/, 'bo.v.money.format'),
+    v.transform((text) => decimalToMinor(text)!),
+    v.check((m) => m >= minMinor, minMinor > 0n ? 'bo.v.money.positive' : 'bo.v.money.format'),
+    v.check((m) => m <= maxMinor, 'bo.v.money.too_large'),
+  );
 
 /** A list without repeats, bounded. */
-const uniqueList = <T extends v.GenericSchema<unknown, string>>(item: T, max: number, message: string) => v.pipe(
-  v.array(item, message),
-  v.maxLength(max, 'v.too_long'),
-  v.transform((list) => [...new Set(list)]),
-);
+const uniqueList = <T extends v.GenericSchema<unknown, string>>(item: T, max: number, message: string) =>
+  v.pipe(
+    v.array(item, message),
+    v.maxLength(max, 'v.too_long'),
+    v.transform((list) => [...new Set(list)]),
+  );
 
-export const bonusGrantBody = v.strictObject({
-  name: v.pipe(trimmed(NAME_MAX), v.nonEmpty('bo.v.bonus.name_required')),
-  name_en: v.optional(trimmed(NAME_MAX), ''),
-  amount: money(1n, GRANT_MAX_MINOR),
-  /** The bet target: how much must be wagered before the wallet can be unlocked. 0 means none. */
-  bonus_bet: money(0n, TARGET_MAX_MINOR),
-  /** Below this balance the player may give the wallet up. */
-  give_up_wallet_amount: v.optional(money(0n, TARGET_MAX_MINOR), '0'),
-  is_sports: v.optional(v.boolean('v.type.boolean'), false),
-  /** Platforms the wallet may fund; empty means every platform. */
-  platform_codes: v.optional(uniqueList(code(), CODES_MAX, 'bo.v.platform_codes'), []),
-}, 'v.type.object');
+export const bonusGrantBody = v.strictObject(
+  {
+    name: v.pipe(trimmed(NAME_MAX), v.nonEmpty('bo.v.bonus.name_required')),
+    name_en: v.optional(trimmed(NAME_MAX), ''),
+    amount: money(1n, GRANT_MAX_MINOR),
+    /** The bet target: how much must be wagered before the wallet can be unlocked. 0 means none. */
+    bonus_bet: money(0n, TARGET_MAX_MINOR),
+    /** Below this balance the player may give the wallet up. */
+    give_up_wallet_amount: v.optional(money(0n, TARGET_MAX_MINOR), '0'),
+    is_sports: v.optional(v.boolean('v.type.boolean'), false),
+    /** Platforms the wallet may fund; empty means every platform. */
+    platform_codes: v.optional(uniqueList(code(), CODES_MAX, 'bo.v.platform_codes'), []),
+  },
+  'v.type.object',
+);
 
 /** One adjustment moves at most this much either way (10,000,000.00); more is a typing mistake. */
 const ADJUST_MAX_MINOR = 1_000_000_000n;
@@ -63,30 +68,37 @@ const ADJUST_REASON_MAX = 200;
  * A signed decimal string with at most two decimals, never zero, within ±ADJUST_MAX_MINOR. Numbers are
  * refused: a float cannot carry an exact amount.
  */
-const signedMoney = () => v.pipe(
-  v.string('bo.v.money.format'),
-  v.trim(),
-  v.regex(/^[+-]?\d{1,13}(\.\d{1,2})?$/, 'bo.v.adjust.format'),
-  v.transform((text) => {
-    const negative = text.startsWith('-');
-    const [whole, frac = ''] = text.replace(/^[+-]/, '').split('.');
-    const minor = BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0'));
-    return negative ? -minor : minor;
-  }),
-  v.check((m) => m !== 0n, 'bo.v.adjust.zero'),
-  v.check((m) => m <= ADJUST_MAX_MINOR && m >= -ADJUST_MAX_MINOR, 'bo.v.money.too_large'),
+const signedMoney = () =>
+  v.pipe(
+    v.string('bo.v.money.format'),
+    v.trim(),
+    v.regex(/^[+-]?\d{1,13}(\.\d{1,2})?$/, 'bo.v.adjust.format'),
+    v.transform((text) => {
+      const negative = text.startsWith('-');
+      const [whole, frac = ''] = text.replace(/^[+-]/, '').split('.');
+      const minor = BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0'));
+      return negative ? -minor : minor;
+    }),
+    v.check((m) => m !== 0n, 'bo.v.adjust.zero'),
+    v.check((m) => m <= ADJUST_MAX_MINOR && m >= -ADJUST_MAX_MINOR, 'bo.v.money.too_large'),
+  );
+
+export const adjustmentBody = v.strictObject(
+  {
+    player_id: idNumber('bo.v.player_id'),
+    amount: signedMoney(),
+    reason: v.optional(v.pipe(trimmed(ADJUST_REASON_MAX), v.nonEmpty('bo.v.reason_required')), ''),
+  },
+  'v.type.object',
 );
 
-export const adjustmentBody = v.strictObject({
-  player_id: idNumber('bo.v.player_id'),
-  amount: signedMoney(),
-  reason: v.optional(v.pipe(trimmed(ADJUST_REASON_MAX), v.nonEmpty('bo.v.reason_required')), ''),
-}, 'v.type.object');
-
-export const blacklistBody = v.strictObject({
-  type: uniqueList(v.picklist(GAME_GROUPS, 'bo.v.game_group'), GAME_GROUPS.length, 'bo.v.game_groups'),
-  game_platform_code: uniqueList(code(), CODES_MAX, 'bo.v.platform_codes'),
-}, 'v.type.object');
+export const blacklistBody = v.strictObject(
+  {
+    type: uniqueList(v.picklist(GAME_GROUPS, 'bo.v.game_group'), GAME_GROUPS.length, 'bo.v.game_groups'),
+    game_platform_code: uniqueList(code(), CODES_MAX, 'bo.v.platform_codes'),
+  },
+  'v.type.object',
+);
 
 export const ledgerQuery = v.object({ ...pageQuery });
 
@@ -119,19 +131,21 @@ export const codeParams = v.object({ code: code() });
 
 /** The switches of the stand-in provider (sim/faults.ts); ranges match what the stand-in accepts. */
 const rate = () => v.pipe(v.number('bo.v.faults.rate'), v.minValue(0, 'bo.v.faults.rate'), v.maxValue(1, 'bo.v.faults.rate'));
-const wholeMs = (max: number) => v.pipe(
-  v.number('bo.v.faults.ms'), v.integer('bo.v.faults.ms'), v.minValue(0, 'bo.v.faults.ms'), v.maxValue(max, 'bo.v.faults.ms'),
-);
+const wholeMs = (max: number) =>
+  v.pipe(v.number('bo.v.faults.ms'), v.integer('bo.v.faults.ms'), v.minValue(0, 'bo.v.faults.ms'), v.maxValue(max, 'bo.v.faults.ms'));
 export const faultsBody = v.pipe(
-  v.strictObject({
-    latencyMs: v.optional(wholeMs(30_000)),
-    errorRate: v.optional(rate()),
-    timeoutAfterApplyRate: v.optional(rate()),
-    timeoutBeforeApplyRate: v.optional(rate()),
-    duplicateDeliveryRate: v.optional(rate()),
-    maintenance: v.optional(v.boolean('v.type.boolean')),
-    hangMs: v.optional(wholeMs(600_000)),
-  }, 'v.type.object'),
+  v.strictObject(
+    {
+      latencyMs: v.optional(wholeMs(30_000)),
+      errorRate: v.optional(rate()),
+      timeoutAfterApplyRate: v.optional(rate()),
+      timeoutBeforeApplyRate: v.optional(rate()),
+      duplicateDeliveryRate: v.optional(rate()),
+      maintenance: v.optional(v.boolean('v.type.boolean')),
+      hangMs: v.optional(wholeMs(600_000)),
+    },
+    'v.type.object',
+  ),
   v.check((b) => Object.keys(b).length > 0, 'bo.v.nothing_to_change'),
 );
 

@@ -42,8 +42,13 @@ export const kycStaffDocumentView = v.object({
 /** GET /api/backoffice/kyc/players/:id */
 export const kycReviewView = v.object({
   player: v.object({
-    id: v.number(), account: v.string(), real_name: v.string(), birthday: v.string(), gender: v.string(),
-    phone_verified: v.boolean(), level: levelView,
+    id: v.number(),
+    account: v.string(),
+    real_name: v.string(),
+    birthday: v.string(),
+    gender: v.string(),
+    phone_verified: v.boolean(),
+    level: levelView,
   }),
   bank_cards: v.array(v.object({ bank: v.string(), account_name: v.string(), number: v.string(), status: v.number() })),
   documents: v.array(kycStaffDocumentView),
@@ -52,18 +57,22 @@ export const kycReviewView = v.object({
 export type KycReviewView = v.InferOutput<typeof kycReviewView>;
 
 /** POST /api/backoffice/kyc/documents/:id/review */
-export const kycReviewBody = v.variant('decision', [
-  v.object({
-    decision: v.literal('approve'),
-    /** What staff read on an ID front; required for that kind, compared with the personal info. */
-    document_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'bo.kyc.v.name'))),
-    document_birthday: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.kyc.v.birthday'))),
-  }),
-  v.object({
-    decision: v.literal('reject'),
-    reason: v.picklist(KYC_REJECT_REASONS, 'bo.kyc.v.reason'),
-  }),
-], 'bo.kyc.v.decision');
+export const kycReviewBody = v.variant(
+  'decision',
+  [
+    v.object({
+      decision: v.literal('approve'),
+      /** What staff read on an ID front; required for that kind, compared with the personal info. */
+      document_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'bo.kyc.v.name'))),
+      document_birthday: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.kyc.v.birthday'))),
+    }),
+    v.object({
+      decision: v.literal('reject'),
+      reason: v.picklist(KYC_REJECT_REASONS, 'bo.kyc.v.reason'),
+    }),
+  ],
+  'bo.kyc.v.decision',
+);
 export type KycReviewBody = v.InferOutput<typeof kycReviewBody>;
 export const kycReviewResult = v.object({ document: kycStaffDocumentView, level: levelView });
 
@@ -81,7 +90,12 @@ export const KYC_RETENTION_DAYS_MIN = 30;
 export const KYC_RETENTION_DAYS_MAX = 3650;
 export const kycSettingsBody = v.object({
   first_withdrawal_level: v.picklist(KYC_LEVELS, 'bo.kyc.v.level'),
-  retention_days: v.pipe(v.number('bo.kyc.v.retention'), v.integer('bo.kyc.v.retention'), v.minValue(KYC_RETENTION_DAYS_MIN, 'bo.kyc.v.retention'), v.maxValue(KYC_RETENTION_DAYS_MAX, 'bo.kyc.v.retention')),
+  retention_days: v.pipe(
+    v.number('bo.kyc.v.retention'),
+    v.integer('bo.kyc.v.retention'),
+    v.minValue(KYC_RETENTION_DAYS_MIN, 'bo.kyc.v.retention'),
+    v.maxValue(KYC_RETENTION_DAYS_MAX, 'bo.kyc.v.retention'),
+  ),
   levels: v.pipe(
     v.array(v.object({ level: v.picklist(KYC_LEVELS, 'bo.kyc.v.level'), day_max: ceiling, total_max: ceiling })),
     v.length(KYC_LEVELS.length, 'bo.kyc.v.levels'),

@@ -27,8 +27,16 @@ export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUS)[keyof typeof KYC_DO
 
 /** The reasons staff choose from when rejecting a document; each is translated for the player. */
 export const KYC_REJECT_REASONS = [
-  'unreadable', 'incomplete', 'wrong_kind', 'name_mismatch', 'birthday_mismatch', 'document_expired', 'face_not_visible',
-  'altered', 'address_too_old', 'other',
+  'unreadable',
+  'incomplete',
+  'wrong_kind',
+  'name_mismatch',
+  'birthday_mismatch',
+  'document_expired',
+  'face_not_visible',
+  'altered',
+  'address_too_old',
+  'other',
 ] as const;
 export type KycRejectReason = (typeof KYC_REJECT_REASONS)[number];
 
@@ -44,6 +52,8 @@ export const KYC_UPLOADS_PER_HOUR = 20;
 export const KYC_PENDING_MAX = 5;
 /** The file picker's accept attribute, by kind. */
 export const kycAccept = (kind: KycDocumentKind): string =>
-  (KYC_ADDRESS_KINDS as readonly string[]).includes(kind) ? '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf' : '.png,.jpg,.jpeg,image/png,image/jpeg';
+  (KYC_ADDRESS_KINDS as readonly string[]).includes(kind)
+    ? '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf'
+    : '.png,.jpg,.jpeg,image/png,image/jpeg';
 /** Whether a kind accepts a PDF. */
 export const kycAcceptsPdf = (kind: KycDocumentKind): boolean => (KYC_ADDRESS_KINDS as readonly string[]).includes(kind);

@@ -36,7 +36,16 @@ export const BINDING_SOURCES = ['code', 'link', 'domain', 'operator'] as const;
 export type BindingSource = (typeof BINDING_SOURCES)[number];
 
 /** Fraud signals beside a statement. */
-export const FRAUD_SIGNAL_KINDS = ['shared_registration_ip', 'shared_device', 'shared_address', 'shared_bank_card', 'shared_phone', 'shared_identity', 'linked_account', 'cpa_stopped'] as const;
+export const FRAUD_SIGNAL_KINDS = [
+  'shared_registration_ip',
+  'shared_device',
+  'shared_address',
+  'shared_bank_card',
+  'shared_phone',
+  'shared_identity',
+  'linked_account',
+  'cpa_stopped',
+] as const;
 export type FraudSignalKind = (typeof FRAUD_SIGNAL_KINDS)[number];
 
 /** A partner's account, code and sub-partner account: 6-12 letters and digits, like a player's. */
@@ -46,28 +55,40 @@ export const partnerAccount = () => v.pipe(str(), v.trim(), v.nonEmpty('partners
 export const PARTNER_CODE_RE = /^[A-Za-z0-9]{4,16}$/;
 export const partnerCode = () => v.pipe(str(), v.trim(), v.regex(PARTNER_CODE_RE, 'partners.v.code'));
 /** Passwords: 6-12 letters and digits with at least one of each, the player rule. */
-export const partnerPassword = () => v.pipe(
-  str(), v.maxLength(64, 'v.too_long'), v.nonEmpty('v.password.required'),
-  v.regex(/^[A-Za-z0-9]{6,12}$/, 'v.password.invalid'), v.regex(/^(?=.*[A-Za-z])(?=.*\d)/, 'v.password.invalid'),
-);
+export const partnerPassword = () =>
+  v.pipe(
+    str(),
+    v.maxLength(64, 'v.too_long'),
+    v.nonEmpty('v.password.required'),
+    v.regex(/^[A-Za-z0-9]{6,12}$/, 'v.password.invalid'),
+    v.regex(/^(?=.*[A-Za-z])(?=.*\d)/, 'v.password.invalid'),
+  );
 
 /** Basis points 0..10000. */
 export const basisPoints = (message = 'partners.v.rate') => v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(10_000, message));
 
 /** A decimal amount typed by a person: at most twelve whole digits and two decimals; sent as text or a number. */
-export const amountInput = (message = 'partners.v.amount') => v.config(v.pipe(
-  v.union([str(), v.number()], message),
-  v.transform((x) => String(x).trim()),
-  v.nonEmpty(message),
-  v.regex(/^\d{1,12}(\.\d{1,2})?$/, message),
-), { abortPipeEarly: true });
+export const amountInput = (message = 'partners.v.amount') =>
+  v.config(
+    v.pipe(
+      v.union([str(), v.number()], message),
+      v.transform((x) => String(x).trim()),
+      v.nonEmpty(message),
+      v.regex(/^\d{1,12}(\.\d{1,2})?$/, message),
+    ),
+    { abortPipeEarly: true },
+  );
 /** A signed decimal amount (statement adjustments may lower a commission). */
-export const signedAmountInput = (message = 'partners.v.amount') => v.config(v.pipe(
-  v.union([str(), v.number()], message),
-  v.transform((x) => String(x).trim()),
-  v.nonEmpty(message),
-  v.regex(/^-?\d{1,12}(\.\d{1,2})?$/, message),
-), { abortPipeEarly: true });
+export const signedAmountInput = (message = 'partners.v.amount') =>
+  v.config(
+    v.pipe(
+      v.union([str(), v.number()], message),
+      v.transform((x) => String(x).trim()),
+      v.nonEmpty(message),
+      v.regex(/^-?\d{1,12}(\.\d{1,2})?$/, message),
+    ),
+    { abortPipeEarly: true },
+  );
 
 /** A reason operators must give (moves, holds, adjustments, status changes, rejections). */
 export const reasonText = () => v.pipe(str(), v.trim(), v.nonEmpty('partners.v.reason'), v.maxLength(500, 'v.too_long'));
@@ -130,7 +151,12 @@ export type StatementFiguresView = v.InferOutput<typeof statementFiguresView>;
 
 /** One override line: what this partner earns on a sub-partner's players (its rate minus theirs). */
 export const overrideLineView = v.object({
-  child_partner_id: v.number(), child_account: v.string(), child_ngr: v.string(), parent_rate_bp: v.number(), child_rate_bp: v.number(), amount: v.string(),
+  child_partner_id: v.number(),
+  child_account: v.string(),
+  child_ngr: v.string(),
+  parent_rate_bp: v.number(),
+  child_rate_bp: v.number(),
+  amount: v.string(),
 });
 
 export const statementView = v.object({
@@ -151,15 +177,29 @@ export const statementView = v.object({
 export type StatementView = v.InferOutput<typeof statementView>;
 
 export const payoutView = v.object({
-  id: v.number(), partner_id: v.number(), partner_account: v.string(), amount: v.string(), status: v.picklist(PAYOUT_STATUSES),
-  bank: v.string(), card_number_masked: v.string(), holder: v.string(), reason: v.string(), created_at: v.string(), reviewed_at: v.nullable(v.string()),
+  id: v.number(),
+  partner_id: v.number(),
+  partner_account: v.string(),
+  amount: v.string(),
+  status: v.picklist(PAYOUT_STATUSES),
+  bank: v.string(),
+  card_number_masked: v.string(),
+  holder: v.string(),
+  reason: v.string(),
+  created_at: v.string(),
+  reviewed_at: v.nullable(v.string()),
 });
 export type PayoutView = v.InferOutput<typeof payoutView>;
 
 export const bankCardView = v.object({ bank: v.string(), branch: v.string(), holder: v.string(), card_number_masked: v.string() });
 
 export const materialView = v.object({
-  id: v.number(), title: v.string(), width: v.number(), height: v.number(), url: v.string(), created_at: v.string(),
+  id: v.number(),
+  title: v.string(),
+  width: v.number(),
+  height: v.number(),
+  url: v.string(),
+  created_at: v.string(),
 });
 export type MaterialView = v.InferOutput<typeof materialView>;
 

@@ -5,8 +5,19 @@ import * as v from 'valibot';
 import { pagingQuery } from '../paging.ts';
 import { idSchema } from '../ids.ts';
 import {
-  PARTNER_STATUSES, PAYOUT_STATUSES, STATEMENT_STATUSES, amountInput, bankCardView, basisPoints, materialView, partnerAccount,
-  partnerPassword, payoutView, periodText, planSummaryView, statementView,
+  PARTNER_STATUSES,
+  PAYOUT_STATUSES,
+  STATEMENT_STATUSES,
+  amountInput,
+  bankCardView,
+  basisPoints,
+  materialView,
+  partnerAccount,
+  partnerPassword,
+  payoutView,
+  periodText,
+  planSummaryView,
+  statementView,
 } from './common.ts';
 
 const str = () => v.string('v.type.string');
@@ -14,12 +25,15 @@ const portalPage = pagingQuery(20, 100);
 
 // ---- sign-in and session -------------------------------------------------------------------------------------------
 
-export const agentLoginBody = v.strictObject({
-  account: v.pipe(str(), v.trim(), v.nonEmpty('v.account.required'), v.maxLength(12, 'v.account.invalid')),
-  password: v.pipe(str(), v.nonEmpty('v.password.required'), v.maxLength(64, 'v.too_long')),
-  /** The authenticator code; required only when the partner enrolled one (the answer says `totp_required`). */
-  totp: v.optional(v.pipe(str(), v.trim(), v.regex(/^(\d{6})?$/, 'partners.v.totp'))),
-}, 'v.type.object');
+export const agentLoginBody = v.strictObject(
+  {
+    account: v.pipe(str(), v.trim(), v.nonEmpty('v.account.required'), v.maxLength(12, 'v.account.invalid')),
+    password: v.pipe(str(), v.nonEmpty('v.password.required'), v.maxLength(64, 'v.too_long')),
+    /** The authenticator code; required only when the partner enrolled one (the answer says `totp_required`). */
+    totp: v.optional(v.pipe(str(), v.trim(), v.regex(/^(\d{6})?$/, 'partners.v.totp'))),
+  },
+  'v.type.object',
+);
 
 export const agentMeView = v.object({
   id: v.number(),
@@ -46,7 +60,10 @@ export type AgentMeView = v.InferOutput<typeof agentMeView>;
 /** A sign-in answers the partner, or that a TOTP code is needed (no session is made then). */
 export const agentLoginView = v.object({ totp_required: v.boolean(), partner: v.nullable(agentMeView) });
 
-export const agentPasswordBody = v.strictObject({ old_password: v.pipe(str(), v.maxLength(64, 'v.too_long')), new_password: partnerPassword() }, 'v.type.object');
+export const agentPasswordBody = v.strictObject(
+  { old_password: v.pipe(str(), v.maxLength(64, 'v.too_long')), new_password: partnerPassword() },
+  'v.type.object',
+);
 /** A new authenticator secret, shown once: as text, as the otpauth URI, and as that URI's QR code (a PNG data URL). */
 export const agentTotpSetupView = v.object({ secret: v.string(), otpauth_url: v.string(), qr_data_url: v.string() });
 export const agentTotpCodeBody = v.strictObject({ code: v.pipe(str(), v.trim(), v.regex(/^\d{6}$/, 'partners.v.totp')) }, 'v.type.object');
@@ -74,7 +91,13 @@ export type AgentDashboardView = v.InferOutput<typeof agentDashboardView>;
 export const CAMPAIGN_RE = /^[A-Za-z0-9_-]{1,32}$/;
 export const agentLinkBody = v.strictObject({ campaign: v.pipe(str(), v.trim(), v.regex(CAMPAIGN_RE, 'partners.v.campaign')) }, 'v.type.object');
 export const agentLinkView = v.object({
-  id: v.number(), campaign: v.string(), url: v.string(), clicks: v.number(), registrations: v.number(), first_deposits: v.number(), created_at: v.string(),
+  id: v.number(),
+  campaign: v.string(),
+  url: v.string(),
+  clicks: v.number(),
+  registrations: v.number(),
+  first_deposits: v.number(),
+  created_at: v.string(),
 });
 export const agentLinksView = v.array(agentLinkView);
 export type AgentLinkView = v.InferOutput<typeof agentLinkView>;
@@ -106,19 +129,30 @@ export type AgentPlayerView = v.InferOutput<typeof agentPlayerView>;
 
 // ---- sub-partners --------------------------------------------------------------------------------------------------
 
-export const agentSubPartnerBody = v.strictObject({
-  account: partnerAccount(),
-  password: partnerPassword(),
-  name: v.pipe(str(), v.trim(), v.nonEmpty('partners.v.name'), v.maxLength(40, 'v.too_long')),
-  /** At most the creating partner's max_rate_bp, or the call is refused with partners.rate_above_parent. */
-  rate_bp: basisPoints(),
-}, 'v.type.object');
+export const agentSubPartnerBody = v.strictObject(
+  {
+    account: partnerAccount(),
+    password: partnerPassword(),
+    name: v.pipe(str(), v.trim(), v.nonEmpty('partners.v.name'), v.maxLength(40, 'v.too_long')),
+    /** At most the creating partner's max_rate_bp, or the call is refused with partners.rate_above_parent. */
+    rate_bp: basisPoints(),
+  },
+  'v.type.object',
+);
 export const agentSubPartnerRateBody = v.strictObject({ rate_bp: basisPoints() }, 'v.type.object');
 export const agentSubPartnerView = v.object({
-  id: v.number(), account: v.string(), name: v.string(), level: v.number(), status: v.picklist(PARTNER_STATUSES), rate_bp: v.number(),
-  players: v.number(), sub_partners: v.number(),
+  id: v.number(),
+  account: v.string(),
+  name: v.string(),
+  level: v.number(),
+  status: v.picklist(PARTNER_STATUSES),
+  rate_bp: v.number(),
+  players: v.number(),
+  sub_partners: v.number(),
   /** This period's totals of the sub-partner's own players. */
-  period_ngr: v.string(), period_active_players: v.number(), created_at: v.string(),
+  period_ngr: v.string(),
+  period_active_players: v.number(),
+  created_at: v.string(),
 });
 export const agentSubPartnersView = v.array(agentSubPartnerView);
 export type AgentSubPartnerView = v.InferOutput<typeof agentSubPartnerView>;
@@ -139,19 +173,25 @@ export const agentWalletView = v.object({
   min_payout: v.string(),
   bank_card: v.nullable(bankCardView),
 });
-export const agentBankCardBody = v.strictObject({
-  bank: v.pipe(str(), v.trim(), v.nonEmpty('partners.v.bank'), v.maxLength(40, 'v.too_long')),
-  branch: v.optional(v.pipe(str(), v.trim(), v.maxLength(40, 'v.too_long')), ''),
-  holder: v.pipe(str(), v.trim(), v.nonEmpty('partners.v.holder'), v.maxLength(40, 'v.too_long')),
-  card_number: v.pipe(str(), v.trim(), v.regex(/^\d{10,16}$/, 'partners.v.card_number')),
-  /** The sign-in password again: a card change is what a thief would do first. */
-  password: v.pipe(str(), v.nonEmpty('v.password.required'), v.maxLength(64, 'v.too_long')),
-}, 'v.type.object');
-export const agentPayoutBody = v.strictObject({
-  amount: amountInput(),
-  /** A key the page makes once per form it shows, so a double click asks once (8-64 letters, digits, dashes). */
-  request_key: v.pipe(str(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'partners.v.request_key')),
-}, 'v.type.object');
+export const agentBankCardBody = v.strictObject(
+  {
+    bank: v.pipe(str(), v.trim(), v.nonEmpty('partners.v.bank'), v.maxLength(40, 'v.too_long')),
+    branch: v.optional(v.pipe(str(), v.trim(), v.maxLength(40, 'v.too_long')), ''),
+    holder: v.pipe(str(), v.trim(), v.nonEmpty('partners.v.holder'), v.maxLength(40, 'v.too_long')),
+    card_number: v.pipe(str(), v.trim(), v.regex(/^\d{10,16}$/, 'partners.v.card_number')),
+    /** The sign-in password again: a card change is what a thief would do first. */
+    password: v.pipe(str(), v.nonEmpty('v.password.required'), v.maxLength(64, 'v.too_long')),
+  },
+  'v.type.object',
+);
+export const agentPayoutBody = v.strictObject(
+  {
+    amount: amountInput(),
+    /** A key the page makes once per form it shows, so a double click asks once (8-64 letters, digits, dashes). */
+    request_key: v.pipe(str(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'partners.v.request_key')),
+  },
+  'v.type.object',
+);
 export const agentPayoutsQuery = v.object({ ...portalPage, status: v.optional(v.picklist(['', ...PAYOUT_STATUSES], 'partners.v.status')) });
 export const agentPayoutsPage = v.object({ data: v.array(payoutView), total: v.number() });
 

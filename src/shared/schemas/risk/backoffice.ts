@@ -55,31 +55,42 @@ export const groupsPageView = staffPageOf(groupView);
 /** One rule that fired, its points and the figures its reason names (decimal amounts, counts, days). */
 const ruleHitView = v.object({ rule: v.picklist(RISK_RULES), points: v.number(), facts: v.record(v.string(), v.string()) });
 
-export const withdrawalRiskView = v.nullable(v.object({
-  withdrawal_id: v.string(),
-  score: v.number(),
-  decision: v.picklist(RISK_DECISIONS),
-  hits: v.array(ruleHitView),
-  /** Everything the rules read, so the decision can be explained later. */
-  inputs: v.record(v.string(), v.string()),
-  created_at: iso,
-}));
+export const withdrawalRiskView = v.nullable(
+  v.object({
+    withdrawal_id: v.string(),
+    score: v.number(),
+    decision: v.picklist(RISK_DECISIONS),
+    hits: v.array(ruleHitView),
+    /** Everything the rules read, so the decision can be explained later. */
+    inputs: v.record(v.string(), v.string()),
+    created_at: iso,
+  }),
+);
 export type WithdrawalRiskView = v.InferOutput<typeof withdrawalRiskView>;
 
 const day = v.pipe(v.string('v.type.string'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.risk.v.day'));
 export const ruleHitsQuery = v.pipe(
   v.object({ from: day, to: day }),
-  v.forward(v.check((q) => q.from <= q.to, 'bo.risk.v.range'), ['to']),
+  v.forward(
+    v.check((q) => q.from <= q.to, 'bo.risk.v.range'),
+    ['to'],
+  ),
 );
 export const ruleHitsView = v.object({
-  days: v.array(v.object({
-    day: v.string(),
-    decisions: v.number(), hold: v.number(), auto_approve: v.number(),
-    hits: v.record(v.string(), v.number()),
-  })),
+  days: v.array(
+    v.object({
+      day: v.string(),
+      decisions: v.number(),
+      hold: v.number(),
+      auto_approve: v.number(),
+      hits: v.record(v.string(), v.number()),
+    }),
+  ),
 });
 export type RuleHitsView = v.InferOutput<typeof ruleHitsView>;
 
 export const riskSettingsView = v.object({ settings: riskSettingsSchema, updated_at: iso });
 
-export const withdrawalIdParams = v.object({ id: v.pipe(v.string('v.type.string'), v.maxLength(40, 'error.not_found'), v.regex(/^[A-Za-z0-9_-]+$/, 'error.not_found')) });
+export const withdrawalIdParams = v.object({
+  id: v.pipe(v.string('v.type.string'), v.maxLength(40, 'error.not_found'), v.regex(/^[A-Za-z0-9_-]+$/, 'error.not_found')),
+});

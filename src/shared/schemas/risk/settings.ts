@@ -28,7 +28,8 @@ export type RiskDecision = (typeof RISK_DECISIONS)[number];
 export const LINK_STATUSES = ['auto', 'confirmed', 'cleared'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
-const int = (max: number) => v.pipe(v.number('bo.v.integer'), v.integer('bo.v.integer'), v.minValue(0, 'bo.v.out_of_range'), v.maxValue(max, 'bo.v.out_of_range'));
+const int = (max: number) =>
+  v.pipe(v.number('bo.v.integer'), v.integer('bo.v.integer'), v.minValue(0, 'bo.v.out_of_range'), v.maxValue(max, 'bo.v.out_of_range'));
 const points = int(1000);
 const rule = <T extends v.ObjectEntries>(entries: T) => v.object({ enabled: v.boolean(), points, ...entries });
 

@@ -9,7 +9,13 @@ import { idParams, pageQuery } from '../../../../shared/schemas/paging.ts';
 import type { ValibotTypeProvider } from '../../../lib/validation.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import {
-  forcePasswordView, loginRecordsView, securityView, sessionRevokedView, sessionView, temporaryPasswordView, unlockedLoginView,
+  forcePasswordView,
+  loginRecordsView,
+  securityView,
+  sessionRevokedView,
+  sessionView,
+  temporaryPasswordView,
+  unlockedLoginView,
 } from '../../../../shared/schemas/backoffice/players.ts';
 import { operatorOf } from '../../staff/request.ts';
 
@@ -22,37 +28,72 @@ export const backofficeAccountRoutes: FastifyPluginAsync = async (plugin) => {
   const { db, limiter, realtime, sessionCache } = app.services;
   const service = new BackofficeAccountService({ db, limiter, publish: realtime.publisher, sessionCache });
 
-  app.get('/players/:id/security', {
-    schema: { params: idParams, response: { 200: okBody(securityView) } }, config: { staff: 'players.security' },
-  }, async (request) => ok(await service.security(request.params.id)));
+  app.get(
+    '/players/:id/security',
+    {
+      schema: { params: idParams, response: { 200: okBody(securityView) } },
+      config: { staff: 'players.security' },
+    },
+    async (request) => ok(await service.security(request.params.id)),
+  );
 
-  app.get('/players/:id/logins', {
-    schema: { params: idParams, querystring: historyQuery, response: { 200: okBody(loginRecordsView) } }, config: { staff: 'players.security' },
-  }, async (request) => ok(await service.loginHistory(request.params.id, request.query)));
+  app.get(
+    '/players/:id/logins',
+    {
+      schema: { params: idParams, querystring: historyQuery, response: { 200: okBody(loginRecordsView) } },
+      config: { staff: 'players.security' },
+    },
+    async (request) => ok(await service.loginHistory(request.params.id, request.query)),
+  );
 
-  app.get('/players/:id/sessions', {
-    schema: { params: idParams, response: { 200: okBody(v.array(sessionView)) } }, config: { staff: 'players.security' },
-  }, async (request) => ok(await service.sessions(request.params.id)));
+  app.get(
+    '/players/:id/sessions',
+    {
+      schema: { params: idParams, response: { 200: okBody(v.array(sessionView)) } },
+      config: { staff: 'players.security' },
+    },
+    async (request) => ok(await service.sessions(request.params.id)),
+  );
 
-  app.post('/players/:id/sessions/:sessionId/revoke', {
-    schema: { params: sessionParams, body: operatorReasonSchema, response: { 200: okBody(sessionRevokedView) } }, config: { staff: 'players.security' },
-  }, async (request) => {
-    const params = request.params;
-    return ok(await service.revokeSession(operatorOf(request), params.id, params.sessionId, request.body.reason));
-  });
+  app.post(
+    '/players/:id/sessions/:sessionId/revoke',
+    {
+      schema: { params: sessionParams, body: operatorReasonSchema, response: { 200: okBody(sessionRevokedView) } },
+      config: { staff: 'players.security' },
+    },
+    async (request) => {
+      const params = request.params;
+      return ok(await service.revokeSession(operatorOf(request), params.id, params.sessionId, request.body.reason));
+    },
+  );
 
-  app.post('/players/:id/reset-password', {
-    schema: { params: idParams, body: operatorReasonSchema, response: { 200: okBody(temporaryPasswordView) } }, config: { staff: 'players.security' },
-  }, async (request) => ok(await service.resetPassword(operatorOf(request), request.params.id, request.body.reason)));
+  app.post(
+    '/players/:id/reset-password',
+    {
+      schema: { params: idParams, body: operatorReasonSchema, response: { 200: okBody(temporaryPasswordView) } },
+      config: { staff: 'players.security' },
+    },
+    async (request) => ok(await service.resetPassword(operatorOf(request), request.params.id, request.body.reason)),
+  );
 
-  app.post('/players/:id/force-password', {
-    schema: { params: idParams, body: forcePasswordSchema, response: { 200: okBody(forcePasswordView) } }, config: { staff: 'players.security' },
-  }, async (request) => {
-    const body = request.body;
-    return ok(await service.setForcePassword(operatorOf(request), request.params.id, body.force, body.reason));
-  });
+  app.post(
+    '/players/:id/force-password',
+    {
+      schema: { params: idParams, body: forcePasswordSchema, response: { 200: okBody(forcePasswordView) } },
+      config: { staff: 'players.security' },
+    },
+    async (request) => {
+      const body = request.body;
+      return ok(await service.setForcePassword(operatorOf(request), request.params.id, body.force, body.reason));
+    },
+  );
 
-  app.post('/players/:id/unlock-login', {
-    schema: { params: idParams, body: operatorReasonSchema, response: { 200: okBody(unlockedLoginView) } }, config: { staff: 'players.security' },
-  }, async (request) => ok(await service.unlockLogin(operatorOf(request), request.params.id, request.body.reason)));
+  app.post(
+    '/players/:id/unlock-login',
+    {
+      schema: { params: idParams, body: operatorReasonSchema, response: { 200: okBody(unlockedLoginView) } },
+      config: { staff: 'players.security' },
+    },
+    async (request) => ok(await service.unlockLogin(operatorOf(request), request.params.id, request.body.reason)),
+  );
 };

@@ -71,10 +71,13 @@ export class BackofficeAccountService {
       await accounts.setPassword(tx, playerId, { passwordHash, statusForcePassword: FORCE_PASSWORD, passwordExpiresAt: expiresAt });
       const ids = await repo.revokePlayerSessions(tx, playerId, 'password-reset');
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'player.password_reset', target: `player:${playerId}`,
+        staffId: op.staffId,
+        action: 'player.password_reset',
+        target: `player:${playerId}`,
         before: { status_force_password: was?.statusForcePassword ?? null, sessions: ids.length },
         after: { status_force_password: FORCE_PASSWORD, sessions: 0, password_expires_at: expiresAt.toISOString() },
-        detail: { account: player.account, reason }, ip: op.ip,
+        detail: { account: player.account, reason },
+        ip: op.ip,
       });
       return ids;
     });
@@ -90,9 +93,13 @@ export class BackofficeAccountService {
       const was = await accounts.playerById(tx, playerId);
       await accounts.setForcePassword(tx, playerId, status);
       await recordAudit(tx, {
-        staffId: op.staffId, action: force ? 'player.force_password' : 'player.force_password_off', target: `player:${playerId}`,
-        before: { status_force_password: was?.statusForcePassword ?? null }, after: { status_force_password: status },
-        detail: { account: player.account, reason }, ip: op.ip,
+        staffId: op.staffId,
+        action: force ? 'player.force_password' : 'player.force_password_off',
+        target: `player:${playerId}`,
+        before: { status_force_password: was?.statusForcePassword ?? null },
+        after: { status_force_password: status },
+        detail: { account: player.account, reason },
+        ip: op.ip,
       });
     });
     // This instance forgets the player's cached sessions (which carry the flag) now, before the answer goes out: the
@@ -108,8 +115,13 @@ export class BackofficeAccountService {
     const player = await this.player(playerId);
     const failures = await this.limiter.peek(AccountService.loginFailKey(playerId));
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'player.unlock_login', target: `player:${playerId}`, before: { login_failures: failures }, after: { login_failures: 0 },
-      detail: { account: player.account, reason }, ip: op.ip,
+      staffId: op.staffId,
+      action: 'player.unlock_login',
+      target: `player:${playerId}`,
+      before: { login_failures: failures },
+      after: { login_failures: 0 },
+      detail: { account: player.account, reason },
+      ip: op.ip,
     });
     await this.limiter.reset(AccountService.loginFailKey(playerId));
     return { unlocked: true };
@@ -119,8 +131,13 @@ export class BackofficeAccountService {
     await this.player(playerId);
     const { rows, total } = await accounts.listLoginEvents(this.db, playerId, p.page, p.pageSize);
     const data: LoginRecordView[] = rows.map((r) => ({
-      id: r.id, method: r.method === 'phone_code' ? 'phone_code' : 'password', success: r.success, reason: r.reason,
-      ip: r.ip ?? '', user_agent: r.userAgent ?? '', created_at: r.createdAt.toISOString(),
+      id: r.id,
+      method: r.method === 'phone_code' ? 'phone_code' : 'password',
+      success: r.success,
+      reason: r.reason,
+      ip: r.ip ?? '',
+      user_agent: r.userAgent ?? '',
+      created_at: r.createdAt.toISOString(),
     }));
     return { data, total, page: p.page, pageSize: p.pageSize };
   }
@@ -130,8 +147,14 @@ export class BackofficeAccountService {
     const rows = await accounts.listSessions(this.db, playerId, SESSIONS_SHOWN);
     const now = Date.now();
     return rows.map((r) => ({
-      id: r.id, ip: r.ip ?? '', user_agent: r.userAgent ?? '', created_at: r.createdAt.toISOString(), last_seen_at: r.lastSeenAt.toISOString(),
-      expires_at: r.expiresAt.toISOString(), revoked_at: iso(r.revokedAt), revoked_reason: r.revokedReason,
+      id: r.id,
+      ip: r.ip ?? '',
+      user_agent: r.userAgent ?? '',
+      created_at: r.createdAt.toISOString(),
+      last_seen_at: r.lastSeenAt.toISOString(),
+      expires_at: r.expiresAt.toISOString(),
+      revoked_at: iso(r.revokedAt),
+      revoked_reason: r.revokedReason,
       live: !r.revokedAt && r.expiresAt.getTime() > now,
     }));
   }
@@ -141,8 +164,13 @@ export class BackofficeAccountService {
     await this.db.transaction(async (tx) => {
       if (!(await accounts.revokeSession(tx, playerId, sessionId, 'kick'))) throw new ApiError('not_found');
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'player.session_revoke', target: `player:${playerId}`, before: { session: sessionId }, after: null,
-        detail: { account: player.account, reason }, ip: op.ip,
+        staffId: op.staffId,
+        action: 'player.session_revoke',
+        target: `player:${playerId}`,
+        before: { session: sessionId },
+        after: null,
+        detail: { account: player.account, reason },
+        ip: op.ip,
       });
     });
     this.publish.toSessions([sessionId], 'kick', { reason: 'kick' });

@@ -7,10 +7,15 @@ import { staffNameOf } from '../../staff/staff-facts.ts';
 
 /** Every tag with how many players carry it, by name. */
 export async function listTags(db: DbOrTx, limit: number) {
-  return db.select({
-    id: playerTags.id, name: playerTags.name,
-    players: sql<number>`(select count(*)::int from ${playerTagLinks} l where l.tag_id = ${playerTags.id})`,
-  }).from(playerTags).orderBy(asc(playerTags.name)).limit(limit);
+  return db
+    .select({
+      id: playerTags.id,
+      name: playerTags.name,
+      players: sql<number>`(select count(*)::int from ${playerTagLinks} l where l.tag_id = ${playerTags.id})`,
+    })
+    .from(playerTags)
+    .orderBy(asc(playerTags.name))
+    .limit(limit);
 }
 
 export async function tagCount(db: DbOrTx): Promise<number> {
@@ -33,9 +38,12 @@ export async function tagById(db: DbOrTx, id: number) {
 export async function tagsOfPlayers(db: DbOrTx, playerIds: number[]): Promise<Map<number, Array<{ id: number; name: string }>>> {
   const out = new Map<number, Array<{ id: number; name: string }>>();
   if (!playerIds.length) return out;
-  const rows = await db.select({ playerId: playerTagLinks.playerId, id: playerTags.id, name: playerTags.name })
-    .from(playerTagLinks).innerJoin(playerTags, eq(playerTags.id, playerTagLinks.tagId))
-    .where(inArray(playerTagLinks.playerId, playerIds)).orderBy(asc(playerTags.name));
+  const rows = await db
+    .select({ playerId: playerTagLinks.playerId, id: playerTags.id, name: playerTags.name })
+    .from(playerTagLinks)
+    .innerJoin(playerTags, eq(playerTags.id, playerTagLinks.tagId))
+    .where(inArray(playerTagLinks.playerId, playerIds))
+    .orderBy(asc(playerTags.name));
   for (const r of rows) out.set(r.playerId, [...(out.get(r.playerId) ?? []), { id: r.id, name: r.name }]);
   return out;
 }
@@ -43,30 +51,42 @@ export async function tagsOfPlayers(db: DbOrTx, playerIds: number[]): Promise<Ma
 /** Puts the tag on those players not carrying it yet, answering who got it. */
 export async function addTag(db: DbOrTx, tagId: number, playerIds: number[], staffId: number): Promise<number[]> {
   if (!playerIds.length) return [];
-  const rows = await db.insert(playerTagLinks).values(playerIds.map((playerId) => ({ playerId, tagId, createdBy: staffId })))
-    .onConflictDoNothing().returning({ playerId: playerTagLinks.playerId });
+  const rows = await db
+    .insert(playerTagLinks)
+    .values(playerIds.map((playerId) => ({ playerId, tagId, createdBy: staffId })))
+    .onConflictDoNothing()
+    .returning({ playerId: playerTagLinks.playerId });
   return rows.map((r) => r.playerId);
 }
 
 /** Takes the tag off those players carrying it, answering who lost it. */
 export async function removeTag(db: DbOrTx, tagId: number, playerIds: number[]): Promise<number[]> {
   if (!playerIds.length) return [];
-  const rows = await db.delete(playerTagLinks).where(and(eq(playerTagLinks.tagId, tagId), inArray(playerTagLinks.playerId, playerIds)))
+  const rows = await db
+    .delete(playerTagLinks)
+    .where(and(eq(playerTagLinks.tagId, tagId), inArray(playerTagLinks.playerId, playerIds)))
     .returning({ playerId: playerTagLinks.playerId });
   return rows.map((r) => r.playerId);
 }
 
 /** The selected players that exist, in id order (the order row locks are taken in). */
 export async function selectedPlayers(db: DbOrTx, ids: number[]) {
-  return db.select({ id: players.id, account: players.account, status: players.status, levelId: players.levelId })
-    .from(players).where(inArray(players.id, ids)).orderBy(asc(players.id));
+  return db
+    .select({ id: players.id, account: players.account, status: players.status, levelId: players.levelId })
+    .from(players)
+    .where(inArray(players.id, ids))
+    .orderBy(asc(players.id));
 }
 
 export async function notesOf(db: DbOrTx, playerId: number, limit: number) {
   const where = eq(playerNotes.playerId, playerId);
   const [rows, total] = await Promise.all([
-    db.select({ note: playerNotes, staffName: staffNameOf(playerNotes.staffId) }).from(playerNotes).where(where)
-      .orderBy(desc(playerNotes.id)).limit(limit),
+    db
+      .select({ note: playerNotes, staffName: staffNameOf(playerNotes.staffId) })
+      .from(playerNotes)
+      .where(where)
+      .orderBy(desc(playerNotes.id))
+      .limit(limit),
     db.select({ n: count() }).from(playerNotes).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };

@@ -7,7 +7,18 @@ import type { ValibotTypeProvider } from '../../../lib/validation.ts';
 import { ok } from '../../../lib/reply.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import {
-  bulkDisableBody, bulkLevelBody, bulkMessageBody, bulkResultView, bulkTagBody, noteBody, notesView, playerIdParams, playerTagsView, tagBody, tagView, tagsView,
+  bulkDisableBody,
+  bulkLevelBody,
+  bulkMessageBody,
+  bulkResultView,
+  bulkTagBody,
+  noteBody,
+  notesView,
+  playerIdParams,
+  playerTagsView,
+  tagBody,
+  tagView,
+  tagsView,
 } from '../../../../shared/schemas/backoffice/desk.ts';
 import { operatorOf } from '../../staff/request.ts';
 import { PlayerDeskService } from './desk-service.ts';
@@ -19,36 +30,68 @@ export const backofficePlayerDeskRoutes: FastifyPluginAsync = async (plugin) => 
   const profile = new PlayerProfileService({ db, publish: realtime.publisher, cardsOnFile: (playerId, limit) => cashier.cardsOnFile(playerId, limit) });
   const desk = new PlayerDeskService({
     db,
-    sendMessage: (op, accounts, m) => messages.compose(op, {
-      kind: 'personal', title: m.title, title_en: '', body: m.body, body_en: '', marketing: false,
-      segment: { type: 'accounts', accounts: accounts.join('\n') },
-    }),
+    sendMessage: (op, accounts, m) =>
+      messages.compose(op, {
+        kind: 'personal',
+        title: m.title,
+        title_en: '',
+        body: m.body,
+        body_en: '',
+        marketing: false,
+        segment: { type: 'accounts', accounts: accounts.join('\n') },
+      }),
     setLevel: (tx, op, playerId, l) => vip.setLevelManually(op.staffId, playerId, l.levelId, l.locked, l.reason, tx),
     disable: (op, playerId, reason) => profile.setStatus(op, playerId, false, reason),
   });
 
   app.get('/player-tags', { schema: { response: { 200: okBody(tagsView) } }, config: { staff: 'players.read' } }, async () => ok(await desk.tags()));
-  app.post('/player-tags', {
-    schema: { body: tagBody, response: { 200: okBody(tagView) } }, config: { staff: 'players.tags' },
-  }, async (request) => ok(await desk.createTag(operatorOf(request), request.body.name)));
-  app.get('/players/:id/tags', {
-    schema: { params: playerIdParams, response: { 200: okBody(playerTagsView) } }, config: { staff: 'players.read' },
-  }, async (request) => ok(await desk.playerTags(request.params.id)));
+  app.post(
+    '/player-tags',
+    {
+      schema: { body: tagBody, response: { 200: okBody(tagView) } },
+      config: { staff: 'players.tags' },
+    },
+    async (request) => ok(await desk.createTag(operatorOf(request), request.body.name)),
+  );
+  app.get(
+    '/players/:id/tags',
+    {
+      schema: { params: playerIdParams, response: { 200: okBody(playerTagsView) } },
+      config: { staff: 'players.read' },
+    },
+    async (request) => ok(await desk.playerTags(request.params.id)),
+  );
 
-  app.get('/players/:id/notes', {
-    schema: { params: playerIdParams, response: { 200: okBody(notesView) } }, config: { staff: 'players.read' },
-  }, async (request) => ok(await desk.notes(request.params.id)));
-  app.post('/players/:id/notes', {
-    schema: { params: playerIdParams, body: noteBody, response: { 200: okBody(notesView) } }, config: { staff: 'players.notes' },
-  }, async (request) => ok(await desk.addNote(operatorOf(request), request.params.id, request.body.body)));
+  app.get(
+    '/players/:id/notes',
+    {
+      schema: { params: playerIdParams, response: { 200: okBody(notesView) } },
+      config: { staff: 'players.read' },
+    },
+    async (request) => ok(await desk.notes(request.params.id)),
+  );
+  app.post(
+    '/players/:id/notes',
+    {
+      schema: { params: playerIdParams, body: noteBody, response: { 200: okBody(notesView) } },
+      config: { staff: 'players.notes' },
+    },
+    async (request) => ok(await desk.addNote(operatorOf(request), request.params.id, request.body.body)),
+  );
 
   const bulk = { response: { 200: okBody(bulkResultView) } };
-  app.post('/players/bulk/message', { schema: { body: bulkMessageBody, ...bulk }, config: { staff: 'player_messages.send' } },
-    async (request) => ok(await desk.bulkMessage(operatorOf(request), request.body.ids, { title: request.body.title, body: request.body.body })));
-  app.post('/players/bulk/level', { schema: { body: bulkLevelBody, ...bulk }, config: { staff: 'vip.manage' } },
-    async (request) => ok(await desk.bulkLevel(operatorOf(request), request.body.ids, { levelId: request.body.level_id, locked: request.body.locked, reason: request.body.reason })));
-  app.post('/players/bulk/tag', { schema: { body: bulkTagBody, ...bulk }, config: { staff: 'players.tags' } },
-    async (request) => ok(await desk.bulkTag(operatorOf(request), request.body.ids, request.body.tag_id, request.body.action)));
-  app.post('/players/bulk/disable', { schema: { body: bulkDisableBody, ...bulk }, config: { staff: 'players.manage' } },
-    async (request) => ok(await desk.bulkDisable(operatorOf(request), request.body.ids, request.body.reason)));
+  app.post('/players/bulk/message', { schema: { body: bulkMessageBody, ...bulk }, config: { staff: 'player_messages.send' } }, async (request) =>
+    ok(await desk.bulkMessage(operatorOf(request), request.body.ids, { title: request.body.title, body: request.body.body })),
+  );
+  app.post('/players/bulk/level', { schema: { body: bulkLevelBody, ...bulk }, config: { staff: 'vip.manage' } }, async (request) =>
+    ok(
+      await desk.bulkLevel(operatorOf(request), request.body.ids, { levelId: request.body.level_id, locked: request.body.locked, reason: request.body.reason }),
+    ),
+  );
+  app.post('/players/bulk/tag', { schema: { body: bulkTagBody, ...bulk }, config: { staff: 'players.tags' } }, async (request) =>
+    ok(await desk.bulkTag(operatorOf(request), request.body.ids, request.body.tag_id, request.body.action)),
+  );
+  app.post('/players/bulk/disable', { schema: { body: bulkDisableBody, ...bulk }, config: { staff: 'players.manage' } }, async (request) =>
+    ok(await desk.bulkDisable(operatorOf(request), request.body.ids, request.body.reason)),
+  );
 };

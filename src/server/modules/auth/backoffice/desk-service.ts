@@ -45,7 +45,7 @@ export class PlayerDeskService {
 
   async createTag(op: Operator, name: string) {
     const tag = await this.db.transaction(async (tx) => {
-      if (await repo.tagCount(tx) >= TAGS_MAX) throw new ApiError('validation_failed', { name: ['bo.desk.v.tags_full'] });
+      if ((await repo.tagCount(tx)) >= TAGS_MAX) throw new ApiError('validation_failed', { name: ['bo.desk.v.tags_full'] });
       const made = await repo.insertTag(tx, name, op.staffId);
       if (!made) throw new ApiError('validation_failed', { name: ['bo.desk.v.tag_exists'] });
       await recordAudit(tx, { staffId: op.staffId, action: 'player.tag.create', target: `tag:${made.id}`, ip: op.ip, before: null, after: { name } });
@@ -64,7 +64,13 @@ export class PlayerDeskService {
     if (!(await repo.selectedPlayers(this.db, [playerId])).length) throw new ApiError('not_found');
     const { rows, total } = await repo.notesOf(this.db, playerId, NOTES_SHOWN);
     return {
-      data: rows.map((r) => ({ id: r.note.id, body: r.note.body, staff_id: r.note.staffId, staff_name: r.staffName ?? '', created_at: r.note.createdAt.toISOString() })),
+      data: rows.map((r) => ({
+        id: r.note.id,
+        body: r.note.body,
+        staff_id: r.note.staffId,
+        staff_name: r.staffName ?? '',
+        created_at: r.note.createdAt.toISOString(),
+      })),
       total,
     };
   }
@@ -75,8 +81,13 @@ export class PlayerDeskService {
       if (!player) throw new ApiError('not_found');
       const note = await repo.insertNote(tx, playerId, op.staffId, body);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'player.note.add', target: `player:${playerId}`, ip: op.ip,
-        detail: { account: player.account, note_id: note.id }, before: null, after: { note: body },
+        staffId: op.staffId,
+        action: 'player.note.add',
+        target: `player:${playerId}`,
+        ip: op.ip,
+        detail: { account: player.account, note_id: note.id },
+        before: null,
+        after: { note: body },
       });
     });
     return this.notes(playerId);
@@ -88,7 +99,10 @@ export class PlayerDeskService {
   private async selection(ids: number[]): Promise<{ found: Selected[]; result: BulkResult }> {
     const found = await repo.selectedPlayers(this.db, [...new Set(ids)]);
     const known = new Set(found.map((p) => p.id));
-    return { found, result: { changed: 0, unchanged: 0, failed: [...new Set(ids)].filter((id) => !known.has(id)).map((id) => ({ id, message: 'not_found' })) } };
+    return {
+      found,
+      result: { changed: 0, unchanged: 0, failed: [...new Set(ids)].filter((id) => !known.has(id)).map((id) => ({ id, message: 'not_found' })) },
+    };
   }
 
   async bulkTag(op: Operator, ids: number[], tagId: number, action: 'add' | 'remove'): Promise<BulkResult> {
@@ -96,15 +110,35 @@ export class PlayerDeskService {
     if (!tag) throw new ApiError('validation_failed', { tag_id: ['bo.desk.v.tags'] });
     const { found, result } = await this.selection(ids);
     await this.db.transaction(async (tx) => {
-      const before = await repo.tagsOfPlayers(tx, found.map((p) => p.id));
-      const changed = action === 'add' ? await repo.addTag(tx, tagId, found.map((p) => p.id), op.staffId) : await repo.removeTag(tx, tagId, found.map((p) => p.id));
+      const before = await repo.tagsOfPlayers(
+        tx,
+        found.map((p) => p.id),
+      );
+      const changed =
+        action === 'add'
+          ? await repo.addTag(
+              tx,
+              tagId,
+              found.map((p) => p.id),
+              op.staffId,
+            )
+          : await repo.removeTag(
+              tx,
+              tagId,
+              found.map((p) => p.id),
+            );
       const accounts = new Map(found.map((p) => [p.id, p.account]));
       for (const playerId of changed.sort((a, b) => a - b)) {
         const had = (before.get(playerId) ?? []).map((t) => t.name);
         const after = action === 'add' ? [...had, tag.name].sort() : had.filter((n) => n !== tag.name);
         await recordAudit(tx, {
-          staffId: op.staffId, action: `player.tag.${action}`, target: `player:${playerId}`, ip: op.ip,
-          detail: { account: accounts.get(playerId), tag: tag.name, bulk: true }, before: { tags: had }, after: { tags: after },
+          staffId: op.staffId,
+          action: `player.tag.${action}`,
+          target: `player:${playerId}`,
+          ip: op.ip,
+          detail: { account: accounts.get(playerId), tag: tag.name, bulk: true },
+          before: { tags: had },
+          after: { tags: after },
         });
       }
       result.changed = changed.length;
@@ -116,7 +150,10 @@ export class PlayerDeskService {
   async bulkDisable(op: Operator, ids: number[], reason: string): Promise<BulkResult> {
     const { found, result } = await this.selection(ids);
     for (const p of found) {
-      if (p.status !== PLAYER_STATUS.active) { result.unchanged++; continue; }
+      if (p.status !== PLAYER_STATUS.active) {
+        result.unchanged++;
+        continue;
+      }
       try {
         await this.deps.disable(op, p.id, reason);
         result.changed++;
@@ -136,8 +173,13 @@ export class PlayerDeskService {
         await this.db.transaction(async (tx) => {
           const { from } = await this.deps.setLevel(tx, op, p.id, level);
           await recordAudit(tx, {
-            staffId: op.staffId, action: 'player.bulk.level', target: `player:${p.id}`, ip: op.ip,
-            detail: { account: p.account, reason: level.reason }, before: { level_id: from }, after: { level_id: level.levelId, locked: level.locked },
+            staffId: op.staffId,
+            action: 'player.bulk.level',
+            target: `player:${p.id}`,
+            ip: op.ip,
+            detail: { account: p.account, reason: level.reason },
+            before: { level_id: from },
+            after: { level_id: level.levelId, locked: level.locked },
           });
         });
         result.changed++;
@@ -154,12 +196,21 @@ export class PlayerDeskService {
     const active = found.filter((p) => p.status === PLAYER_STATUS.active);
     for (const p of found) if (p.status !== PLAYER_STATUS.active) result.failed.push({ id: p.id, message: 'account_disabled' });
     if (!active.length) return result;
-    const { id } = await this.deps.sendMessage(op, active.map((p) => p.account), m);
+    const { id } = await this.deps.sendMessage(
+      op,
+      active.map((p) => p.account),
+      m,
+    );
     await this.db.transaction(async (tx) => {
       for (const p of active) {
         await recordAudit(tx, {
-          staffId: op.staffId, action: 'player.bulk.message', target: `player:${p.id}`, ip: op.ip,
-          detail: { account: p.account, message_id: id, title: m.title }, before: null, after: { message_id: id, title: m.title },
+          staffId: op.staffId,
+          action: 'player.bulk.message',
+          target: `player:${p.id}`,
+          ip: op.ip,
+          detail: { account: p.account, message_id: id, title: m.title },
+          before: null,
+          after: { message_id: id, title: m.title },
         });
       }
     });

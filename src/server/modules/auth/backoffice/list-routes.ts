@@ -18,11 +18,16 @@ export const backofficePlayerListRoutes: FastifyPluginAsync = async (plugin) => 
   // The list reads through the read replica when it may serve; the kick writes through the primary.
   const service = new PlayerListService({ db, reader, publish: realtime.publisher });
 
-  staffQueryRoute(app, '/players', { permission: 'players.read', query: playerFilterQuery, view: filteredPlayerListView },
-    (query) => service.listPlayers(query));
+  staffQueryRoute(app, '/players', { permission: 'players.read', query: playerFilterQuery, view: filteredPlayerListView }, (query) =>
+    service.listPlayers(query),
+  );
 
-  app.post('/players/:id/kick', {
-    schema: { params: idParams, response: { 200: okBody(revokedView) } },
-    config: { staff: 'players.kick' },
-  }, async (request) => ok(await service.kickPlayer(operatorOf(request), request.params.id)));
+  app.post(
+    '/players/:id/kick',
+    {
+      schema: { params: idParams, response: { 200: okBody(revokedView) } },
+      config: { staff: 'players.kick' },
+    },
+    async (request) => ok(await service.kickPlayer(operatorOf(request), request.params.id)),
+  );
 };

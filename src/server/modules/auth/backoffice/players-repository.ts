@@ -22,9 +22,12 @@ export interface PlayerListFilter {
   q?: string;
   status?: number;
   level?: number;
-  registeredFrom?: Date; registeredBefore?: Date;
-  signedInFrom?: Date; signedInBefore?: Date;
-  balanceMinMinor?: bigint; balanceMaxMinor?: bigint;
+  registeredFrom?: Date;
+  registeredBefore?: Date;
+  signedInFrom?: Date;
+  signedInBefore?: Date;
+  balanceMinMinor?: bigint;
+  balanceMaxMinor?: bigint;
   tagIds?: number[];
 }
 
@@ -40,8 +43,13 @@ function filterWhere(f: PlayerListFilter, balance: SQL<string>): SQL | undefined
     f.balanceMinMinor !== undefined ? sql`${balance} >= ${f.balanceMinMinor.toString()}` : undefined,
     f.balanceMaxMinor !== undefined ? sql`${balance} <= ${f.balanceMaxMinor.toString()}` : undefined,
     // A player matches when it carries every tag asked for.
-    f.tagIds?.length ? sql`(select count(*) from ${playerTagLinks} l where l.player_id = ${players.id}
-      and l.tag_id in (${sql.join(f.tagIds.map((id) => sql`${id}`), sql`, `)})) = ${f.tagIds.length}` : undefined,
+    f.tagIds?.length
+      ? sql`(select count(*) from ${playerTagLinks} l where l.player_id = ${players.id}
+      and l.tag_id in (${sql.join(
+        f.tagIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})) = ${f.tagIds.length}`
+      : undefined,
   );
 }
 
@@ -51,13 +59,28 @@ export async function listPlayers(db: DbOrTx, p: Paging & PlayerListFilter) {
   const where = filterWhere(p, balance);
   const [rows, total] = await Promise.all([
     // Columns are listed one by one: the password hash never leaves this module.
-    db.select({
-      id: players.id, account: players.account, phone: players.phone, levelId: players.levelId, status: players.status,
-      createdAt: players.createdAt, lastLoginAt: players.lastLoginAt, registerIp: players.registerIp,
-      online: sql<boolean>`${liveSessionOf(players.id)}`,
-      balanceMinor: sql<string>`${balance}::text`,
-    }).from(players).where(where).orderBy(desc(players.id)).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(players).where(where),
+    db
+      .select({
+        id: players.id,
+        account: players.account,
+        phone: players.phone,
+        levelId: players.levelId,
+        status: players.status,
+        createdAt: players.createdAt,
+        lastLoginAt: players.lastLoginAt,
+        registerIp: players.registerIp,
+        online: sql<boolean>`${liveSessionOf(players.id)}`,
+        balanceMinor: sql<string>`${balance}::text`,
+      })
+      .from(players)
+      .where(where)
+      .orderBy(desc(players.id))
+      .limit(p.pageSize)
+      .offset(offsetOf(p)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(players)
+      .where(where),
   ]);
   return { rows, total: countOf(total) };
 }
@@ -69,7 +92,9 @@ export async function playerExists(db: DbOrTx, id: number): Promise<{ id: number
 
 /** Revokes every live session of a player, returning the ids it revoked. */
 export async function revokePlayerSessions(db: DbOrTx, playerId: number, reason: string): Promise<number[]> {
-  const rows = await db.update(sessions).set({ revokedAt: sql`now()`, revokedReason: reason })
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
@@ -77,10 +102,12 @@ export async function revokePlayerSessions(db: DbOrTx, playerId: number, reason:
 
 /** Registered players, and those with a live session. */
 export async function playerCounts(db: DbOrTx): Promise<{ total: number; online: number }> {
-  const rows = await db.select({
-    total: sql<number>`count(*)::int`,
-    online: sql<number>`(select count(distinct ${sessions.playerId})::int from ${sessions}
+  const rows = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      online: sql<number>`(select count(distinct ${sessions.playerId})::int from ${sessions}
       where ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`,
-  }).from(players);
+    })
+    .from(players);
   return { total: rows[0]?.total ?? 0, online: rows[0]?.online ?? 0 };
 }

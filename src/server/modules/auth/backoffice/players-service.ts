@@ -27,11 +27,18 @@ function filterOf(p: Paging & PlayerFilter): Paging & repo.PlayerListFilter {
   const from = (day?: string) => (day ? startOfTaipeiDate(day) : undefined);
   const before = (day?: string) => (day ? new Date(startOfTaipeiDate(day).getTime() + DAY_MS) : undefined);
   return {
-    page: p.page, pageSize: p.pageSize, q: p.q || undefined,
-    status: p.status === undefined ? undefined : Number(p.status), level: p.level,
-    registeredFrom: from(p.registered_from), registeredBefore: before(p.registered_to),
-    signedInFrom: from(p.signed_in_from), signedInBefore: before(p.signed_in_to),
-    balanceMinMinor: p.balance_min, balanceMaxMinor: p.balance_max, tagIds: p.tags,
+    page: p.page,
+    pageSize: p.pageSize,
+    q: p.q || undefined,
+    status: p.status === undefined ? undefined : Number(p.status),
+    level: p.level,
+    registeredFrom: from(p.registered_from),
+    registeredBefore: before(p.registered_to),
+    signedInFrom: from(p.signed_in_from),
+    signedInBefore: before(p.signed_in_to),
+    balanceMinMinor: p.balance_min,
+    balanceMaxMinor: p.balance_max,
+    tagIds: p.tags,
   };
 }
 
@@ -54,11 +61,22 @@ export class PlayerListService {
 
   async listPlayers(p: Paging & PlayerFilter): Promise<PageOf<FilteredPlayerRowView>> {
     const { rows, total } = await repo.listPlayers(this.reader, filterOf(p));
-    const tags = await tagsOfPlayers(this.reader, rows.map((r) => r.id));
+    const tags = await tagsOfPlayers(
+      this.reader,
+      rows.map((r) => r.id),
+    );
     const data = rows.map((r) => ({
-      id: r.id, account: r.account, phone: r.phone ?? '', level_id: r.levelId, status: r.status, online: !!r.online,
-      register_ip: r.registerIp ?? '', created_at: iso(r.createdAt), last_login_at: iso(r.lastLoginAt),
-      balance: minorToDecimal(BigInt(r.balanceMinor)), tags: tags.get(r.id) ?? [],
+      id: r.id,
+      account: r.account,
+      phone: r.phone ?? '',
+      level_id: r.levelId,
+      status: r.status,
+      online: !!r.online,
+      register_ip: r.registerIp ?? '',
+      created_at: iso(r.createdAt),
+      last_login_at: iso(r.lastLoginAt),
+      balance: minorToDecimal(BigInt(r.balanceMinor)),
+      tags: tags.get(r.id) ?? [],
     }));
     return { data, total, page: p.page, pageSize: p.pageSize };
   }
@@ -70,8 +88,13 @@ export class PlayerListService {
       if (!player) throw new ApiError('not_found');
       const ids = await repo.revokePlayerSessions(tx, playerId, KICK_REASON);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'player.kick', target: `player:${playerId}`, before: { sessions: ids.length }, after: { sessions: 0 },
-        detail: { account: player.account }, ip: op.ip,
+        staffId: op.staffId,
+        action: 'player.kick',
+        target: `player:${playerId}`,
+        before: { sessions: ids.length },
+        after: { sessions: 0 },
+        detail: { account: player.account },
+        ip: op.ip,
       });
       return ids;
     });

@@ -4,8 +4,16 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { players, sessions } from '../../../db/schema.ts';
 
 const profileColumns = {
-  id: players.id, account: players.account, status: players.status, realName: players.realName, gender: players.gender,
-  birthday: players.birthday, phone: players.phone, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt, registerIp: players.registerIp,
+  id: players.id,
+  account: players.account,
+  status: players.status,
+  realName: players.realName,
+  gender: players.gender,
+  birthday: players.birthday,
+  phone: players.phone,
+  createdAt: players.createdAt,
+  lastLoginAt: players.lastLoginAt,
+  registerIp: players.registerIp,
 };
 
 export async function profile(db: DbOrTx, playerId: number) {
@@ -20,14 +28,19 @@ export async function profileForUpdate(db: DbOrTx, playerId: number) {
 }
 
 export async function liveSessionCount(db: DbOrTx, playerId: number): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(sessions)
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
     .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
   return rows[0]?.n ?? 0;
 }
 
-
 export async function phoneTakenByOther(db: DbOrTx, phone: string, playerId: number): Promise<boolean> {
-  const rows = await db.select({ id: players.id }).from(players).where(and(eq(players.phone, phone), ne(players.id, playerId))).limit(1);
+  const rows = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.phone, phone), ne(players.id, playerId)))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -35,6 +48,10 @@ export async function setStatus(db: DbOrTx, playerId: number, status: number): P
   await db.update(players).set({ status }).where(eq(players.id, playerId));
 }
 
-export async function setProfile(db: DbOrTx, playerId: number, values: { realName: string; gender: string; birthday: string; phone: string | null }): Promise<void> {
+export async function setProfile(
+  db: DbOrTx,
+  playerId: number,
+  values: { realName: string; gender: string; birthday: string; phone: string | null },
+): Promise<void> {
   await db.update(players).set(values).where(eq(players.id, playerId));
 }

@@ -14,20 +14,40 @@ export const backofficePlayerProfileRoutes: FastifyPluginAsync = async (plugin) 
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, realtime, cashier } = app.services;
-  const service = new PlayerProfileService({ db, publish: realtime.publisher, cardsOnFile: (playerId, limit) => cashier.cardsOnFile(playerId, limit), events: app.services.events });
-
-  app.get('/players/:id/profile', {
-    schema: { params: idParams, response: { 200: okBody(playerProfileView) } }, config: { staff: 'players.read' },
-  }, async (request) => ok(await service.profile(request.params.id)));
-
-  app.post('/players/:id/status', {
-    schema: { params: idParams, body: playerStatusBody, response: { 200: okBody(playerStatusView) } }, config: { staff: 'players.manage' },
-  }, async (request) => {
-    const body = request.body;
-    return ok(await service.setStatus(operatorOf(request), request.params.id, body.enabled, body.reason));
+  const service = new PlayerProfileService({
+    db,
+    publish: realtime.publisher,
+    cardsOnFile: (playerId, limit) => cashier.cardsOnFile(playerId, limit),
+    events: app.services.events,
   });
 
-  app.put('/players/:id/profile', {
-    schema: { params: idParams, body: playerProfileBody, response: { 200: okBody(playerProfileView) } }, config: { staff: 'players.manage' },
-  }, async (request) => ok(await service.updateProfile(operatorOf(request), request.params.id, request.body)));
+  app.get(
+    '/players/:id/profile',
+    {
+      schema: { params: idParams, response: { 200: okBody(playerProfileView) } },
+      config: { staff: 'players.read' },
+    },
+    async (request) => ok(await service.profile(request.params.id)),
+  );
+
+  app.post(
+    '/players/:id/status',
+    {
+      schema: { params: idParams, body: playerStatusBody, response: { 200: okBody(playerStatusView) } },
+      config: { staff: 'players.manage' },
+    },
+    async (request) => {
+      const body = request.body;
+      return ok(await service.setStatus(operatorOf(request), request.params.id, body.enabled, body.reason));
+    },
+  );
+
+  app.put(
+    '/players/:id/profile',
+    {
+      schema: { params: idParams, body: playerProfileBody, response: { 200: okBody(playerProfileView) } },
+      config: { staff: 'players.manage' },
+    },
+    async (request) => ok(await service.updateProfile(operatorOf(request), request.params.id, request.body)),
+  );
 };

@@ -32,7 +32,13 @@ const CARDS_SHOWN = 50;
 
 /** A bound bank card as the player page shows it, unmasked. */
 export interface CardOnFile {
-  id: number; bank: string; market: string; accountName: string; cardNumber: string; statusDebitCard: number; createdAt: Date;
+  id: number;
+  bank: string;
+  market: string;
+  accountName: string;
+  cardNumber: string;
+  statusDebitCard: number;
+  createdAt: Date;
 }
 
 /**
@@ -61,12 +67,25 @@ export class PlayerProfileService {
     if (!p) throw new ApiError('not_found');
     const [cards, live] = await Promise.all([this.cardsOnFile(playerId, CARDS_SHOWN), repo.liveSessionCount(this.db, playerId)]);
     return {
-      id: p.id, account: p.account, status: p.status, real_name: p.realName, gender: p.gender, birthday: p.birthday, phone: p.phone ?? '',
-      created_at: p.createdAt.toISOString(), last_login_at: p.lastLoginAt ? p.lastLoginAt.toISOString() : null, register_ip: p.registerIp ?? '',
+      id: p.id,
+      account: p.account,
+      status: p.status,
+      real_name: p.realName,
+      gender: p.gender,
+      birthday: p.birthday,
+      phone: p.phone ?? '',
+      created_at: p.createdAt.toISOString(),
+      last_login_at: p.lastLoginAt ? p.lastLoginAt.toISOString() : null,
+      register_ip: p.registerIp ?? '',
       live_sessions: live,
       bank_cards: cards.map((c) => ({
-        id: c.id, bank: c.bank, market: c.market, account_name: c.accountName, card_number: c.cardNumber,
-        status_debit_card: c.statusDebitCard, created_at: c.createdAt.toISOString(),
+        id: c.id,
+        bank: c.bank,
+        market: c.market,
+        account_name: c.accountName,
+        card_number: c.cardNumber,
+        status_debit_card: c.statusDebitCard,
+        created_at: c.createdAt.toISOString(),
       })),
     };
   }
@@ -80,8 +99,13 @@ export class PlayerProfileService {
       await repo.setStatus(tx, playerId, status);
       const ids = enabled ? [] : await revokePlayerSessions(tx, playerId, REVOKE_REASON);
       await recordAudit(tx, {
-        staffId: op.staffId, action: enabled ? 'player.enable' : 'player.disable', target: `player:${playerId}`,
-        before: { status: before.status }, after: { status }, detail: { account: before.account, reason, sessions: ids.length }, ip: op.ip,
+        staffId: op.staffId,
+        action: enabled ? 'player.enable' : 'player.disable',
+        target: `player:${playerId}`,
+        before: { status: before.status },
+        after: { status },
+        detail: { account: before.account, reason, sessions: ids.length },
+        ip: op.ip,
       });
       return ids;
     });
@@ -93,7 +117,11 @@ export class PlayerProfileService {
     return { status, revoked: revoked.length };
   }
 
-  async updateProfile(op: Operator, playerId: number, input: { real_name: string; gender: string; birthday: string; phone: string; reason: string }): Promise<PlayerProfileView> {
+  async updateProfile(
+    op: Operator,
+    playerId: number,
+    input: { real_name: string; gender: string; birthday: string; phone: string; reason: string },
+  ): Promise<PlayerProfileView> {
     if (!isCalendarDay(input.birthday)) throw new ApiError('validation_failed', { birthday: ['bo.pp.birthday_required'] });
     if (ageOn(input.birthday, new Date()) < MIN_AGE_YEARS) throw new ApiError('validation_failed', { birthday: ['bo.pp.under_age'] });
     const phone = input.phone === '' ? null : input.phone;
@@ -101,10 +129,12 @@ export class PlayerProfileService {
       await this.db.transaction(async (tx) => {
         const before = await repo.profileForUpdate(tx, playerId);
         if (!before) throw new ApiError('not_found');
-        if (phone && await repo.phoneTakenByOther(tx, phone, playerId)) throw new ApiError('validation_failed', { phone: ['bo.pp.phone_taken'] });
+        if (phone && (await repo.phoneTakenByOther(tx, phone, playerId))) throw new ApiError('validation_failed', { phone: ['bo.pp.phone_taken'] });
         await repo.setProfile(tx, playerId, { realName: input.real_name, gender: input.gender, birthday: input.birthday, phone });
         await recordAudit(tx, {
-          staffId: op.staffId, action: 'player.profile_update', target: `player:${playerId}`,
+          staffId: op.staffId,
+          action: 'player.profile_update',
+          target: `player:${playerId}`,
           ...changedFields(
             { real_name: before.realName, gender: before.gender, birthday: before.birthday, phone: before.phone ?? '' },
             { real_name: input.real_name, gender: input.gender, birthday: input.birthday, phone: phone ?? '' },

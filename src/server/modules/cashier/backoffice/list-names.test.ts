@@ -10,9 +10,15 @@ import { staffNameOf } from '../../staff/staff-facts.ts';
 describe('names beside the finance desk lists, read through the owning domains', () => {
   it('correlate the account, real name and auditor sub-selects with the listed card by its qualified columns', () => {
     const db = drizzle.mock();
-    const query = db.select({
-      card: bankCards, account: accountNameOf(bankCards.playerId), realName: realNameOf(bankCards.playerId), auditor: staffNameOf(bankCards.auditedBy),
-    }).from(bankCards).toSQL().sql;
+    const query = db
+      .select({
+        card: bankCards,
+        account: accountNameOf(bankCards.playerId),
+        realName: realNameOf(bankCards.playerId),
+        auditor: staffNameOf(bankCards.auditedBy),
+      })
+      .from(bankCards)
+      .toSQL().sql;
     expect(query).toContain('(select p.account from players p where p.id = "bank_cards"."player_id")');
     expect(query).toContain('(select p.real_name from players p where p.id = "bank_cards"."player_id")');
     expect(query).toContain('(select s.username from staff s where s.id = "bank_cards"."audited_by")');

@@ -21,7 +21,6 @@ import { RISK_DECISION } from '../../../../shared/schemas/risk/settings.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-
 function maskNumber(n: string): string {
   return n.length > 4 ? `${'*'.repeat(n.length - 4)}${n.slice(-4)}` : n;
 }
@@ -40,7 +39,9 @@ function asModal(err: unknown): unknown {
   return err;
 }
 
-export interface QueuePage<T> extends PageOf<T> { totals_today: { count: number; amount: string } }
+export interface QueuePage<T> extends PageOf<T> {
+  totals_today: { count: number; amount: string };
+}
 
 export class BackofficeFinanceService {
   private readonly db: Db;
@@ -58,7 +59,10 @@ export class BackofficeFinanceService {
   async deposits(p: Paging & repo.DepositFilter): Promise<QueuePage<ReturnType<typeof depositView>>> {
     const { rows, total, today } = await repo.listDeposits(this.db, p, startOfTaipeiDay());
     return {
-      data: rows.map(depositView), total, page: p.page, pageSize: p.pageSize,
+      data: rows.map(depositView),
+      total,
+      page: p.page,
+      pageSize: p.pageSize,
       totals_today: { count: today.count, amount: minorToDecimal(today.amountMinor) },
     };
   }
@@ -75,10 +79,18 @@ export class BackofficeFinanceService {
     const d = before.deposit;
     const after = (await repo.depositWithPlayer(this.db, id))!.deposit;
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'deposit.confirm', target: `deposit:${id}`, ip: op.ip,
-      before: { status: d.status }, after: { status: after.status },
+      staffId: op.staffId,
+      action: 'deposit.confirm',
+      target: `deposit:${id}`,
+      ip: op.ip,
+      before: { status: d.status },
+      after: { status: after.status },
       detail: {
-        player_id: d.playerId, account: before.account, method: d.method, amount: minorToDecimal(d.amountMinor), player_ref: d.playerRef,
+        player_id: d.playerId,
+        account: before.account,
+        method: d.method,
+        amount: minorToDecimal(d.amountMinor),
+        player_ref: d.playerRef,
         journal_id: journalId ?? null,
       },
     });
@@ -96,8 +108,12 @@ export class BackofficeFinanceService {
     const d = before.deposit;
     const after = (await repo.depositWithPlayer(this.db, id))!.deposit;
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'deposit.reject', target: `deposit:${id}`, ip: op.ip,
-      before: { status: d.status }, after: { status: after.status },
+      staffId: op.staffId,
+      action: 'deposit.reject',
+      target: `deposit:${id}`,
+      ip: op.ip,
+      before: { status: d.status },
+      after: { status: after.status },
       detail: { player_id: d.playerId, account: before.account, method: d.method, amount: minorToDecimal(d.amountMinor), player_ref: d.playerRef, reason },
     });
     return this.depositAfter(id);
@@ -114,7 +130,10 @@ export class BackofficeFinanceService {
   async withdrawals(p: Paging & repo.WithdrawalFilter, full: boolean): Promise<QueuePage<ReturnType<typeof withdrawalView>>> {
     const { rows, total, today } = await repo.listWithdrawals(this.db, p, startOfTaipeiDay());
     return {
-      data: rows.map((r) => withdrawalView(r, full)), total, page: p.page, pageSize: p.pageSize,
+      data: rows.map((r) => withdrawalView(r, full)),
+      total,
+      page: p.page,
+      pageSize: p.pageSize,
       totals_today: { count: today.count, amount: minorToDecimal(today.amountMinor) },
     };
   }
@@ -144,11 +163,21 @@ export class BackofficeFinanceService {
     const w = before.withdrawal;
     const after = (await repo.withdrawalWithPlayer(this.db, id))!;
     await recordAudit(this.db, {
-      staffId: op.staffId, action: action === 'pay' ? 'withdrawal.pay' : 'withdrawal.reject', target: `withdrawal:${id}`, ip: op.ip,
-      before: { status: w.status }, after: { status: after.withdrawal.status },
+      staffId: op.staffId,
+      action: action === 'pay' ? 'withdrawal.pay' : 'withdrawal.reject',
+      target: `withdrawal:${id}`,
+      ip: op.ip,
+      before: { status: w.status },
+      after: { status: after.withdrawal.status },
       detail: {
-        player_id: w.playerId, account: before.account, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor),
-        payout: minorToDecimal(w.amountMinor - w.feeMinor), bank_card_id: w.bankCardId, reason, journal_id: journalId ?? null,
+        player_id: w.playerId,
+        account: before.account,
+        amount: minorToDecimal(w.amountMinor),
+        fee: minorToDecimal(w.feeMinor),
+        payout: minorToDecimal(w.amountMinor - w.feeMinor),
+        bank_card_id: w.bankCardId,
+        reason,
+        journal_id: journalId ?? null,
       },
     });
     return { id, status: after.withdrawal.status, reason: after.withdrawal.reason, reviewed_at: iso(after.withdrawal.reviewedAt) };
@@ -168,8 +197,13 @@ export class BackofficeFinanceService {
     }
     const w = released.after;
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'withdrawal.release', target: `withdrawal:${id}`, ip: op.ip, playerId: w.playerId,
-      before: { hold: 'held' }, after: { hold: 'released' },
+      staffId: op.staffId,
+      action: 'withdrawal.release',
+      target: `withdrawal:${id}`,
+      ip: op.ip,
+      playerId: w.playerId,
+      before: { hold: 'held' },
+      after: { hold: 'released' },
       detail: { player_id: w.playerId, account: account ?? null, amount: minorToDecimal(w.amountMinor), reason },
     });
     return { id, held: false, released_at: iso(w.releasedAt), release_reason: w.releaseReason };
@@ -179,17 +213,32 @@ export class BackofficeFinanceService {
 
   async cards(p: Paging & repo.CardFilter) {
     const { rows, total } = await repo.listCards(this.db, p);
-    const moved = await repo.boundByOthers(this.db, rows.map((r) => r.card.id));
+    const moved = await repo.boundByOthers(
+      this.db,
+      rows.map((r) => r.card.id),
+    );
     return {
       data: rows.map(({ card: c, account, realName, auditor }) => ({
-        id: c.id, player_id: c.playerId, account, real_name: realName, bank: c.bank, ...bankNames(c.bank), branch: c.market,
-        account_name: c.accountName, card_number: c.cardNumber, status: c.statusDebitCard, audit_reason: c.auditReason,
-        audited_by: auditor ?? null, created_at: iso(c.createdAt),
+        id: c.id,
+        player_id: c.playerId,
+        account,
+        real_name: realName,
+        bank: c.bank,
+        ...bankNames(c.bank),
+        branch: c.market,
+        account_name: c.accountName,
+        card_number: c.cardNumber,
+        status: c.statusDebitCard,
+        audit_reason: c.auditReason,
+        audited_by: auditor ?? null,
+        created_at: iso(c.createdAt),
         /** The name on the account is the player's real name (or the player has not given one yet). */
         name_matches: !realName || realName === c.accountName,
         bound_by_others: moved.has(c.id),
       })),
-      total, page: p.page, pageSize: p.pageSize,
+      total,
+      page: p.page,
+      pageSize: p.pageSize,
     };
   }
 
@@ -200,8 +249,12 @@ export class BackofficeFinanceService {
     const c = before.card;
     const status = approve ? BANK_CARD_STATUS.usable : BANK_CARD_STATUS.refused;
     await recordAudit(this.db, {
-      staffId: op.staffId, action: approve ? 'bankcard.approve' : 'bankcard.reject', target: `bank_card:${id}`, ip: op.ip,
-      before: { status: c.statusDebitCard }, after: { status },
+      staffId: op.staffId,
+      action: approve ? 'bankcard.approve' : 'bankcard.reject',
+      target: `bank_card:${id}`,
+      ip: op.ip,
+      before: { status: c.statusDebitCard },
+      after: { status },
       detail: { player_id: c.playerId, account: before.account, bank: c.bank, card_number: maskNumber(c.cardNumber), reason },
     });
     return { id, status, audit_reason: reason };
@@ -214,10 +267,20 @@ export class BackofficeFinanceService {
     return {
       refused_24h: { total: refused.reduce((n, r) => n + r.count, 0), by_gateway: refused },
       data: rows.map((c) => ({
-        id: c.id, gateway: c.gateway, event_id: c.eventId, order_id: c.orderId, state: c.state, signature_ok: c.signatureOk,
-        outcome: c.outcome, body: c.body, ip: c.ip ?? '', received_at: iso(c.receivedAt),
+        id: c.id,
+        gateway: c.gateway,
+        event_id: c.eventId,
+        order_id: c.orderId,
+        state: c.state,
+        signature_ok: c.signatureOk,
+        outcome: c.outcome,
+        body: c.body,
+        ip: c.ip ?? '',
+        received_at: iso(c.receivedAt),
       })),
-      total, page: p.page, pageSize: p.pageSize,
+      total,
+      page: p.page,
+      pageSize: p.pageSize,
     };
   }
 }
@@ -226,9 +289,21 @@ type DepositListRow = Awaited<ReturnType<typeof repo.listDeposits>>['rows'][numb
 
 function depositView({ deposit: d, account, realName, reviewer }: DepositListRow) {
   return {
-    id: d.id, player_id: d.playerId, account, real_name: realName, method: d.method, amount: minorToDecimal(d.amountMinor),
-    status: d.status, player_ref: d.playerRef, reason: d.reason, gateway_order_id: d.gatewayOrderId, payment_code: d.paymentCode,
-    created_at: iso(d.createdAt), expires_at: iso(d.expiresAt), paid_at: iso(d.paidAt), reviewed_by: reviewer ?? null,
+    id: d.id,
+    player_id: d.playerId,
+    account,
+    real_name: realName,
+    method: d.method,
+    amount: minorToDecimal(d.amountMinor),
+    status: d.status,
+    player_ref: d.playerRef,
+    reason: d.reason,
+    gateway_order_id: d.gatewayOrderId,
+    payment_code: d.paymentCode,
+    created_at: iso(d.createdAt),
+    expires_at: iso(d.expiresAt),
+    paid_at: iso(d.paidAt),
+    reviewed_by: reviewer ?? null,
     /** Manual payments wait for finance; gateway orders are settled by their callbacks. */
     reviewable: d.status === DEPOSIT_STATUS.pending && !GATEWAY_METHODS.includes(d.method as DepositMethod),
   };
@@ -238,15 +313,32 @@ type WithdrawalListRow = Awaited<ReturnType<typeof repo.listWithdrawals>>['rows'
 
 function withdrawalView({ withdrawal: w, account, realName, reviewer, card }: WithdrawalListRow, full: boolean) {
   return {
-    id: w.id, player_id: w.playerId, account, real_name: realName, amount: minorToDecimal(w.amountMinor), fee: minorToDecimal(w.feeMinor),
-    payout: minorToDecimal(w.amountMinor - w.feeMinor), status: w.status, reason: w.reason,
-    created_at: iso(w.createdAt), reviewed_at: iso(w.reviewedAt), reviewed_by: reviewer ?? null,
+    id: w.id,
+    player_id: w.playerId,
+    account,
+    real_name: realName,
+    amount: minorToDecimal(w.amountMinor),
+    fee: minorToDecimal(w.feeMinor),
+    payout: minorToDecimal(w.amountMinor - w.feeMinor),
+    status: w.status,
+    reason: w.reason,
+    created_at: iso(w.createdAt),
+    reviewed_at: iso(w.reviewedAt),
+    reviewed_by: reviewer ?? null,
     bank_card: {
-      id: card.id, bank: card.bank, ...bankNames(card.bank), branch: card.market, account_name: card.accountName,
-      card_number: full ? card.cardNumber : maskNumber(card.cardNumber), status: card.status,
+      id: card.id,
+      bank: card.bank,
+      ...bankNames(card.bank),
+      branch: card.market,
+      account_name: card.accountName,
+      card_number: full ? card.cardNumber : maskNumber(card.cardNumber),
+      status: card.status,
     },
     name_matches: realName === card.accountName,
-    risk_decision: w.riskDecision, held: w.riskDecision === RISK_DECISION.hold && !w.releasedAt,
-    released_at: iso(w.releasedAt), release_reason: w.releaseReason, auto_approved_at: iso(w.autoApprovedAt),
+    risk_decision: w.riskDecision,
+    held: w.riskDecision === RISK_DECISION.hold && !w.releasedAt,
+    released_at: iso(w.releasedAt),
+    release_reason: w.releaseReason,
+    auto_approved_at: iso(w.autoApprovedAt),
   };
 }

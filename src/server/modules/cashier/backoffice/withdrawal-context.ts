@@ -30,7 +30,9 @@ export async function withdrawalContext(deps: { db: Db; cashier: CashierService;
     turnover: { required: minorToDecimal(sum('required')), achieved: minorToDecimal(sum('achieved')), done: requirements.every((r) => r.done) },
     recent_deposits: deposits.map((d) => ({ id: d.id, method: d.method, amount: minorToDecimal(d.amountMinor), paid_at: d.paidAt!.toISOString() })),
     win_loss_30d: {
-      bets: bets.bets, stake: minorToDecimal(bets.stakeMinor), valid_bet: minorToDecimal(bets.validMinor),
+      bets: bets.bets,
+      stake: minorToDecimal(bets.stakeMinor),
+      valid_bet: minorToDecimal(bets.validMinor),
       // The player's result: what came back minus what was staked; negative is a loss for the player.
       player_net: minorToDecimal(bets.payoutMinor - bets.stakeMinor),
     },

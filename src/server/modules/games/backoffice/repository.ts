@@ -7,7 +7,6 @@ import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
 export type PlatformRow = typeof gamePlatforms.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 
-
 /** Every platform, in the lobby's order; there are a few dozen at most. */
 export async function allPlatforms(db: DbOrTx): Promise<PlatformRow[]> {
   return db.select().from(gamePlatforms).orderBy(asc(gamePlatforms.sort), asc(gamePlatforms.id)).limit(500);
@@ -28,7 +27,10 @@ export async function listGames(db: DbOrTx, p: Paging & { code?: string; group?:
   const where = and(p.code ? eq(games.gpCode, p.code) : undefined, p.group ? eq(games.group, p.group) : undefined);
   const [rows, total] = await Promise.all([
     db.select().from(games).where(where).orderBy(asc(games.group), asc(games.sort), asc(games.id)).limit(p.pageSize).offset(offsetOf(p)),
-    db.select({ n: sql<number>`count(*)::int` }).from(games).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(games)
+      .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }

@@ -20,29 +20,46 @@ export const backofficeCatalogueRoutes: FastifyPluginAsync = async (plugin) => {
 
   // Platforms: every role reads the list (the player page names platforms); admins change them.
 
-  app.get('/platforms', { schema: { response: { 200: okBody(v.array(staffPlatformView)) } }, config: { staff: 'player.detail' } }, async () => ok(await service.platforms()));
+  app.get('/platforms', { schema: { response: { 200: okBody(v.array(staffPlatformView)) } }, config: { staff: 'player.detail' } }, async () =>
+    ok(await service.platforms()),
+  );
 
-  app.put('/platforms/:id', {
-    schema: { params: idParams, body: platformUpdateBody, response: { 200: okBody(staffPlatformView) } },
-    config: { staff: 'platforms.manage' },
-  }, async (request) => ok(await service.updatePlatform(operatorOf(request), request.params.id, request.body)));
+  app.put(
+    '/platforms/:id',
+    {
+      schema: { params: idParams, body: platformUpdateBody, response: { 200: okBody(staffPlatformView) } },
+      config: { staff: 'platforms.manage' },
+    },
+    async (request) => ok(await service.updatePlatform(operatorOf(request), request.params.id, request.body)),
+  );
 
   // Games.
 
-  staffQueryRoute(app, '/games', { permission: 'games.manage', query: gamesQuery, view: staffGamesView },
-    (q) => service.games({ ...q, code: q.code || undefined, group: q.group || undefined }));
+  staffQueryRoute(app, '/games', { permission: 'games.manage', query: gamesQuery, view: staffGamesView }, (q) =>
+    service.games({ ...q, code: q.code || undefined, group: q.group || undefined }),
+  );
 
-  app.get('/games/thumbnails', { schema: { response: { 200: okBody(thumbnailsView) } }, config: { staff: 'games.manage' } }, async () => ok(await service.thumbnails()));
+  app.get('/games/thumbnails', { schema: { response: { 200: okBody(thumbnailsView) } }, config: { staff: 'games.manage' } }, async () =>
+    ok(await service.thumbnails()),
+  );
 
-  app.put('/games/:id', {
-    schema: { params: idParams, body: gameUpdateBody, response: { 200: okBody(staffGameView) } },
-    config: { staff: 'games.manage' },
-  }, async (request) => ok(await service.updateGame(operatorOf(request), request.params.id, request.body)));
+  app.put(
+    '/games/:id',
+    {
+      schema: { params: idParams, body: gameUpdateBody, response: { 200: okBody(staffGameView) } },
+      config: { staff: 'games.manage' },
+    },
+    async (request) => ok(await service.updateGame(operatorOf(request), request.params.id, request.body)),
+  );
 
   // A player's bet records.
 
-  app.get('/players/:id/bets', {
-    schema: { params: idParams, querystring: betsQuery, response: { 200: okBody(staffBetsView) } },
-    config: { staff: 'bets.read' },
-  }, async (request) => ok(await service.playerBets(request.params.id, request.query)));
+  app.get(
+    '/players/:id/bets',
+    {
+      schema: { params: idParams, querystring: betsQuery, response: { 200: okBody(staffBetsView) } },
+      config: { staff: 'bets.read' },
+    },
+    async (request) => ok(await service.playerBets(request.params.id, request.query)),
+  );
 };

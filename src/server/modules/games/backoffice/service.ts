@@ -36,16 +36,32 @@ export type Thumbnails = Record<ThumbnailLang, string[]>;
 
 function platformView(p: repo.PlatformRow) {
   return {
-    id: p.id, code: p.gpCode, group: p.group, name: p.name, name_en: p.nameEn, front_show: p.frontShow, status: p.status,
-    maintain_status: p.maintainStatus, maintain_start: iso(p.maintainStart), maintain_end: iso(p.maintainEnd), sort: p.sort,
+    id: p.id,
+    code: p.gpCode,
+    group: p.group,
+    name: p.name,
+    name_en: p.nameEn,
+    front_show: p.frontShow,
+    status: p.status,
+    maintain_status: p.maintainStatus,
+    maintain_start: iso(p.maintainStart),
+    maintain_end: iso(p.maintainEnd),
+    sort: p.sort,
   };
 }
 
 function gameView(g: repo.GameRow) {
   return {
-    id: g.id, code: g.gpCode, game_code: g.gameCode, group: g.group, name: g.name, name_en: g.nameEn,
+    id: g.id,
+    code: g.gpCode,
+    game_code: g.gameCode,
+    group: g.group,
+    name: g.name,
+    name_en: g.nameEn,
     thumbnails: { cn: g.thumbnails.cn ?? '', en: g.thumbnails.en ?? '', th: g.thumbnails.th ?? '' },
-    has_demo: g.hasDemo, status: g.status, sort: g.sort,
+    has_demo: g.hasDemo,
+    status: g.status,
+    sort: g.sort,
   };
 }
 
@@ -76,8 +92,12 @@ export class BackofficeCatalogueService {
       const before = await repo.platformForUpdate(tx, id);
       if (!before) throw new ApiError('not_found');
       const patch = givenFields(input, {
-        front_show: 'frontShow', status: 'status', maintain_status: 'maintainStatus', maintain_start: 'maintainStart',
-        maintain_end: 'maintainEnd', sort: 'sort',
+        front_show: 'frontShow',
+        status: 'status',
+        maintain_status: 'maintainStatus',
+        maintain_start: 'maintainStart',
+        maintain_end: 'maintainEnd',
+        sort: 'sort',
       });
       // A window is judged as it will be stored: a half-window or one that ends before it starts is refused.
       const start = patch.maintainStart !== undefined ? patch.maintainStart : before.maintainStart;
@@ -86,8 +106,12 @@ export class BackofficeCatalogueService {
       if (start && end && end.getTime() <= start.getTime()) throw new ApiError('validation_failed', { maintain_end: ['bo.v.window_order'] });
       const row = await repo.updatePlatform(tx, id, patch);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'platform.update', target: `game_platform:${id}`, ip: op.ip,
-        ...changedFields(platformView(before), platformView(row)), detail: { code: before.gpCode, group: before.group, name: before.name },
+        staffId: op.staffId,
+        action: 'platform.update',
+        target: `game_platform:${id}`,
+        ip: op.ip,
+        ...changedFields(platformView(before), platformView(row)),
+        detail: { code: before.gpCode, group: before.group, name: before.name },
       });
       return row;
     });
@@ -97,8 +121,11 @@ export class BackofficeCatalogueService {
     const now = view.maintain_status === MAINTAIN_STATUS.maintenance;
     if (input.notify_players && (now || (view.maintain_start && view.maintain_end))) {
       await this.messages.platformMaintenanceNotice(op, {
-        code: view.code, name: view.name, nameEn: view.name_en,
-        start: now ? null : new Date(view.maintain_start!), end: now ? null : new Date(view.maintain_end!),
+        code: view.code,
+        name: view.name,
+        nameEn: view.name_en,
+        start: now ? null : new Date(view.maintain_start!),
+        end: now ? null : new Date(view.maintain_end!),
       });
     }
     return view;
@@ -117,7 +144,9 @@ export class BackofficeCatalogueService {
     if (!this.thumbnailCache || now - this.thumbnailCache.at > THUMBNAIL_CACHE_MS) {
       const value = listThumbnails();
       // A failed read is not kept: the next call tries again.
-      value.catch(() => { this.thumbnailCache = undefined; });
+      value.catch(() => {
+        this.thumbnailCache = undefined;
+      });
       this.thumbnailCache = { at: now, value };
     }
     return this.thumbnailCache.value;
@@ -140,8 +169,12 @@ export class BackofficeCatalogueService {
       };
       const row = await repo.updateGame(tx, id, patch);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'game.update', target: `game:${id}`, ip: op.ip,
-        ...changedFields(gameView(before), gameView(row)), detail: { code: before.gpCode, game_code: before.gameCode, name: before.name },
+        staffId: op.staffId,
+        action: 'game.update',
+        target: `game:${id}`,
+        ip: op.ip,
+        ...changedFields(gameView(before), gameView(row)),
+        detail: { code: before.gpCode, game_code: before.gameCode, name: before.name },
       });
       return row;
     });
@@ -170,7 +203,11 @@ async function listThumbnails(): Promise<Thumbnails> {
       } catch {
         continue; // This root has no such folder (no build yet, or no public/ in a deployment).
       }
-      out[lang] = names.filter((n) => PICTURE.test(n)).sort().slice(0, THUMBNAILS_MAX_PER_LANG).map((n) => `/games/${lang}/${n}`);
+      out[lang] = names
+        .filter((n) => PICTURE.test(n))
+        .sort()
+        .slice(0, THUMBNAILS_MAX_PER_LANG)
+        .map((n) => `/games/${lang}/${n}`);
       break;
     }
   }

@@ -11,14 +11,27 @@ import type { AdjustmentStatus } from '../../../../shared/schemas/backoffice/des
 export type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
 
 /** Inserts a pending adjustment, or answers the one the same staff member's key already made. */
-export async function insertPending(db: DbOrTx, values: {
-  playerId: number; amountMinor: bigint; reason: string; requestedBy: number; clientKey: string;
-}): Promise<{ row: AdjustmentRow; created: boolean }> {
-  const inserted = await db.insert(balanceAdjustments).values({ ...values, status: 'pending' })
-    .onConflictDoNothing({ target: [balanceAdjustments.requestedBy, balanceAdjustments.clientKey] }).returning();
+export async function insertPending(
+  db: DbOrTx,
+  values: {
+    playerId: number;
+    amountMinor: bigint;
+    reason: string;
+    requestedBy: number;
+    clientKey: string;
+  },
+): Promise<{ row: AdjustmentRow; created: boolean }> {
+  const inserted = await db
+    .insert(balanceAdjustments)
+    .values({ ...values, status: 'pending' })
+    .onConflictDoNothing({ target: [balanceAdjustments.requestedBy, balanceAdjustments.clientKey] })
+    .returning();
   if (inserted[0]) return { row: inserted[0], created: true };
-  const [earlier] = await db.select().from(balanceAdjustments)
-    .where(and(eq(balanceAdjustments.requestedBy, values.requestedBy), eq(balanceAdjustments.clientKey, values.clientKey))).limit(1);
+  const [earlier] = await db
+    .select()
+    .from(balanceAdjustments)
+    .where(and(eq(balanceAdjustments.requestedBy, values.requestedBy), eq(balanceAdjustments.clientKey, values.clientKey)))
+    .limit(1);
   return { row: earlier!, created: false };
 }
 
@@ -32,8 +45,13 @@ export async function adjustmentById(db: DbOrTx, id: number): Promise<Adjustment
  * was no longer pending (someone decided first) or the decider asked for it. The row lock this takes makes a
  * concurrent decision wait and then find it decided.
  */
-export async function decide(db: DbOrTx, id: number, d: { status: Exclude<AdjustmentStatus, 'pending'>; staffId: number; reason: string }): Promise<AdjustmentRow | undefined> {
-  const rows = await db.update(balanceAdjustments)
+export async function decide(
+  db: DbOrTx,
+  id: number,
+  d: { status: Exclude<AdjustmentStatus, 'pending'>; staffId: number; reason: string },
+): Promise<AdjustmentRow | undefined> {
+  const rows = await db
+    .update(balanceAdjustments)
     .set({ status: d.status, decidedBy: d.staffId, decisionReason: d.reason, decidedAt: sql`clock_timestamp()` })
     .where(and(eq(balanceAdjustments.id, id), eq(balanceAdjustments.status, 'pending'), ne(balanceAdjustments.requestedBy, d.staffId)))
     .returning();
@@ -44,12 +62,15 @@ export async function setJournal(db: DbOrTx, id: number, journalId: number): Pro
   await db.update(balanceAdjustments).set({ journalId }).where(eq(balanceAdjustments.id, id));
 }
 
-const listSelect = (db: DbOrTx) => db.select({
-  row: balanceAdjustments,
-  account: accountNameOf(balanceAdjustments.playerId),
-  requestedByName: staffNameOf(balanceAdjustments.requestedBy),
-  decidedByName: staffNameOf(balanceAdjustments.decidedBy),
-}).from(balanceAdjustments);
+const listSelect = (db: DbOrTx) =>
+  db
+    .select({
+      row: balanceAdjustments,
+      account: accountNameOf(balanceAdjustments.playerId),
+      requestedByName: staffNameOf(balanceAdjustments.requestedBy),
+      decidedByName: staffNameOf(balanceAdjustments.decidedBy),
+    })
+    .from(balanceAdjustments);
 
 /** The queue by status, newest first, with the player's account and the staff members' names. */
 export async function listAdjustments(db: DbOrTx, q: { status: AdjustmentStatus; limit: number; offset: number }) {

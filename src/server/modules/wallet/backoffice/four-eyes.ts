@@ -17,8 +17,14 @@ import * as repo from './adjustments-repository.ts';
 export const fourEyesKey = (id: number) => `four-eyes:${id}`;
 
 export interface PendingAnswer {
-  player_id: number; account: string; amount: string; status: 'pending'; pending_id: number;
-  journal_id: null; balance: null; replayed: boolean;
+  player_id: number;
+  account: string;
+  amount: string;
+  status: 'pending';
+  pending_id: number;
+  journal_id: null;
+  balance: null;
+  replayed: boolean;
 }
 
 export class FourEyesAdjustments {
@@ -35,20 +41,34 @@ export class FourEyesAdjustments {
     if (!input.reason) throw new ApiError('validation_failed', { reason: ['bo.desk.adj.reason_required'] });
     const { row, created } = await this.db.transaction(async (tx) => {
       const made = await repo.insertPending(tx, {
-        playerId: input.player_id, amountMinor: input.amount, reason: input.reason, requestedBy: op.staffId, clientKey,
+        playerId: input.player_id,
+        amountMinor: input.amount,
+        reason: input.reason,
+        requestedBy: op.staffId,
+        clientKey,
       });
       if (!made.created) return made;
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'balance.adjust.request', target: `player:${input.player_id}`, ip: op.ip,
+        staffId: op.staffId,
+        action: 'balance.adjust.request',
+        target: `player:${input.player_id}`,
+        ip: op.ip,
         detail: { account, adjustment_id: made.row.id, amount: minorToDecimal(input.amount), reason: input.reason },
-        before: null, after: { status: 'pending', amount: minorToDecimal(input.amount) },
+        before: null,
+        after: { status: 'pending', amount: minorToDecimal(input.amount) },
       });
       return made;
     });
     if (!created && (row.playerId !== input.player_id || row.amountMinor !== input.amount)) throw new ApiError('idempotency_mismatch');
     return {
-      player_id: row.playerId, account, amount: minorToDecimal(row.amountMinor), status: 'pending', pending_id: row.id,
-      journal_id: null, balance: null, replayed: !created,
+      player_id: row.playerId,
+      account,
+      amount: minorToDecimal(row.amountMinor),
+      status: 'pending',
+      pending_id: row.id,
+      journal_id: null,
+      balance: null,
+      replayed: !created,
     };
   }
 
@@ -69,9 +89,13 @@ export class FourEyesAdjustments {
       const decided = await repo.decide(tx, row.id, { status: 'rejected', staffId: op.staffId, reason });
       if (!decided) throw new ApiError('adjustment_decided');
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'balance.adjust.reject', target: `player:${row.playerId}`, ip: op.ip,
+        staffId: op.staffId,
+        action: 'balance.adjust.reject',
+        target: `player:${row.playerId}`,
+        ip: op.ip,
         detail: { adjustment_id: row.id, amount: minorToDecimal(row.amountMinor), reason },
-        before: { status: 'pending' }, after: { status: 'rejected' },
+        before: { status: 'pending' },
+        after: { status: 'rejected' },
       });
     });
   }
@@ -79,7 +103,11 @@ export class FourEyesAdjustments {
   private async approve(op: Operator, row: repo.AdjustmentRow): Promise<void> {
     try {
       await this.wallet.adjustCentral({
-        playerId: row.playerId, amountMinor: row.amountMinor, memo: row.reason, staffId: op.staffId, idempotencyKey: fourEyesKey(row.id),
+        playerId: row.playerId,
+        amountMinor: row.amountMinor,
+        memo: row.reason,
+        staffId: op.staffId,
+        idempotencyKey: fourEyesKey(row.id),
         // The conditional update runs before the posting: a second approval waits on the row, finds it decided and
         // rolls back without touching the ledger.
         beforePost: async (tx) => {
@@ -89,9 +117,13 @@ export class FourEyesAdjustments {
         onPosted: async (tx, posted) => {
           await repo.setJournal(tx, row.id, posted.journalId);
           await recordAudit(tx, {
-            staffId: op.staffId, action: 'balance.adjust.approve', target: `player:${row.playerId}`, ip: op.ip,
+            staffId: op.staffId,
+            action: 'balance.adjust.approve',
+            target: `player:${row.playerId}`,
+            ip: op.ip,
             detail: { adjustment_id: row.id, amount: minorToDecimal(row.amountMinor), reason: row.reason, journal_id: posted.journalId },
-            before: { status: 'pending' }, after: { status: 'approved', balance: minorToDecimal(posted.centralBalanceMinor) },
+            before: { status: 'pending' },
+            after: { status: 'approved', balance: minorToDecimal(posted.centralBalanceMinor) },
           });
         },
       });
@@ -116,9 +148,19 @@ export class FourEyesAdjustments {
 function viewOf(r: Awaited<ReturnType<typeof repo.listAdjustments>>['rows'][number]): PendingAdjustmentView {
   const a = r.row;
   return {
-    id: a.id, player_id: a.playerId, account: r.account ?? '', amount: minorToDecimal(a.amountMinor), reason: a.reason,
-    status: a.status as AdjustmentStatus, requested_by: a.requestedBy, requested_by_name: r.requestedByName ?? '',
-    decided_by: a.decidedBy, decided_by_name: r.decidedByName, decision_reason: a.decisionReason, journal_id: a.journalId,
-    created_at: a.createdAt.toISOString(), decided_at: a.decidedAt ? a.decidedAt.toISOString() : null,
+    id: a.id,
+    player_id: a.playerId,
+    account: r.account ?? '',
+    amount: minorToDecimal(a.amountMinor),
+    reason: a.reason,
+    status: a.status as AdjustmentStatus,
+    requested_by: a.requestedBy,
+    requested_by_name: r.requestedByName ?? '',
+    decided_by: a.decidedBy,
+    decided_by_name: r.decidedByName,
+    decision_reason: a.decisionReason,
+    journal_id: a.journalId,
+    created_at: a.createdAt.toISOString(),
+    decided_at: a.decidedAt ? a.decidedAt.toISOString() : null,
   };
 }

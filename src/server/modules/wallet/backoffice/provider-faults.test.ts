@@ -3,7 +3,7 @@ import { faultSwitchesAvailable } from '../../../../shared/fault-switches.ts';
 import { ProviderFaults } from './provider-faults.ts';
 import { ApiError } from '../../../lib/errors.ts';
 
-describe('the stand-in provider\'s fault switches', () => {
+describe("the stand-in provider's fault switches", () => {
   it('exist only for a stand-in on loopback, and never in a production build', () => {
     expect(faultSwitchesAvailable({ providerUrl: 'http://127.0.0.1:4400', nodeEnv: 'development' })).toBe(true);
     expect(faultSwitchesAvailable({ providerUrl: undefined, nodeEnv: 'test' })).toBe(true);

@@ -16,8 +16,10 @@ const BALANCE_CONCURRENCY = 4;
 /** The switches as the back office's answers declare them (src/shared/schemas/backoffice/operations.ts). */
 export type Faults = FaultsView;
 
-
-interface Answer { status: number; body: unknown }
+interface Answer {
+  status: number;
+  body: unknown;
+}
 
 export class ProviderFaults {
   private readonly baseUrl: string;
@@ -68,9 +70,13 @@ export class ProviderFaults {
       return typeof value === 'number' && Number.isFinite(value) ? value : 0;
     };
     return {
-      maintenance: src.maintenance === true, latencyMs: num('latencyMs'), errorRate: num('errorRate'),
-      timeoutAfterApplyRate: num('timeoutAfterApplyRate'), timeoutBeforeApplyRate: num('timeoutBeforeApplyRate'),
-      duplicateDeliveryRate: num('duplicateDeliveryRate'), hangMs: num('hangMs'),
+      maintenance: src.maintenance === true,
+      latencyMs: num('latencyMs'),
+      errorRate: num('errorRate'),
+      timeoutAfterApplyRate: num('timeoutAfterApplyRate'),
+      timeoutBeforeApplyRate: num('timeoutBeforeApplyRate'),
+      duplicateDeliveryRate: num('duplicateDeliveryRate'),
+      hangMs: num('hangMs'),
     };
   }
 

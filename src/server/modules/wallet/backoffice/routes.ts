@@ -12,7 +12,12 @@ import { idParams } from '../../../../shared/schemas/paging.ts';
 import type { ValibotTypeProvider } from '../../../lib/validation.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import {
-  blacklistView, bonusGrantedView, ledgerPageView, playerSummaryView, playerWalletsView, staffTransfersView,
+  blacklistView,
+  bonusGrantedView,
+  ledgerPageView,
+  playerSummaryView,
+  playerWalletsView,
+  staffTransfersView,
 } from '../../../../shared/schemas/backoffice/players.ts';
 import { adjustmentView } from '../../../../shared/schemas/backoffice/finance.ts';
 import { adjustmentDecisionBody, adjustmentsQuery, pendingAdjustmentView, pendingAdjustmentsView } from '../../../../shared/schemas/backoffice/desk.ts';
@@ -21,8 +26,18 @@ import { allFaultsView, findingsView, platformFaultsView, recheckView, reconcile
 import { ProviderFaults } from './provider-faults.ts';
 import { BackofficeWalletService } from './service.ts';
 import {
-  adjustmentBody, blacklistBody, bonusGrantBody, codeParams, faultsBody, findingsQuery, ledgerQuery, lookupQuery, pendingQuery, transferParams,
-  transfersQuery, walletsQuery,
+  adjustmentBody,
+  blacklistBody,
+  bonusGrantBody,
+  codeParams,
+  faultsBody,
+  findingsQuery,
+  ledgerQuery,
+  lookupQuery,
+  pendingQuery,
+  transferParams,
+  transfersQuery,
+  walletsQuery,
 } from '../../../../shared/schemas/backoffice/wallet-requests.ts';
 
 export interface WalletRoutesOptions {
@@ -38,66 +53,104 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
   const { db, wallet, provider, limiter } = app.services;
   const faults = new ProviderFaults(opts.providerBaseUrl, { production: opts.production });
   const service = new BackofficeWalletService({
-    db, wallet, provider, limiter, faults,
+    db,
+    wallet,
+    provider,
+    limiter,
+    faults,
     approvalThresholdMinor: async () => settingMinor(await app.services.system.setting('adjustment_approval_threshold_amount')),
   });
 
   // Players (the platform list is in the games' back office).
 
-  app.get('/players/lookup', {
-    schema: { querystring: lookupQuery, response: { 200: okBody(playerSummaryView) } },
-    config: { staff: 'player.detail' },
-  }, async (request) => ok(await service.summary({ account: request.query.account })));
+  app.get(
+    '/players/lookup',
+    {
+      schema: { querystring: lookupQuery, response: { 200: okBody(playerSummaryView) } },
+      config: { staff: 'player.detail' },
+    },
+    async (request) => ok(await service.summary({ account: request.query.account })),
+  );
 
-  app.get('/players/:id', {
-    schema: { params: idParams, response: { 200: okBody(playerSummaryView) } },
-    config: { staff: 'player.detail' },
-  }, async (request) => ok(await service.summary({ id: request.params.id })));
+  app.get(
+    '/players/:id',
+    {
+      schema: { params: idParams, response: { 200: okBody(playerSummaryView) } },
+      config: { staff: 'player.detail' },
+    },
+    async (request) => ok(await service.summary({ id: request.params.id })),
+  );
 
-  app.get('/players/:id/wallets', {
-    schema: { params: idParams, querystring: walletsQuery, response: { 200: okBody(playerWalletsView) } },
-    config: { staff: 'wallets.read' },
-  }, async (request) => ok(await service.wallets(request.params.id, request.query.live === '1')));
+  app.get(
+    '/players/:id/wallets',
+    {
+      schema: { params: idParams, querystring: walletsQuery, response: { 200: okBody(playerWalletsView) } },
+      config: { staff: 'wallets.read' },
+    },
+    async (request) => ok(await service.wallets(request.params.id, request.query.live === '1')),
+  );
 
-  app.get('/players/:id/ledger', {
-    schema: { params: idParams, querystring: ledgerQuery, response: { 200: okBody(ledgerPageView) } },
-    config: { staff: 'wallets.read' },
-  }, async (request) => ok(await service.ledger(request.params.id, request.query)));
+  app.get(
+    '/players/:id/ledger',
+    {
+      schema: { params: idParams, querystring: ledgerQuery, response: { 200: okBody(ledgerPageView) } },
+      config: { staff: 'wallets.read' },
+    },
+    async (request) => ok(await service.ledger(request.params.id, request.query)),
+  );
 
-  app.get('/players/:id/transfers', {
-    schema: { params: idParams, querystring: transfersQuery, response: { 200: okBody(staffTransfersView) } },
-    config: { staff: 'wallets.read' },
-  }, async (request) => ok(await service.transfers(request.params.id, request.query)));
+  app.get(
+    '/players/:id/transfers',
+    {
+      schema: { params: idParams, querystring: transfersQuery, response: { 200: okBody(staffTransfersView) } },
+      config: { staff: 'wallets.read' },
+    },
+    async (request) => ok(await service.transfers(request.params.id, request.query)),
+  );
 
-  app.post('/players/:id/bonus-wallets', {
-    schema: { headers: idempotencyHeaders, params: idParams, body: bonusGrantBody, response: { 200: okBody(bonusGrantedView) } },
-    config: { staff: 'bonus.grant' },
-  }, async (request) => ok(await service.grantBonus(
-    operatorOf(request), request.params.id, request.body, commandKey(request, { params: request.params, body: request.body }),
-  )));
+  app.post(
+    '/players/:id/bonus-wallets',
+    {
+      schema: { headers: idempotencyHeaders, params: idParams, body: bonusGrantBody, response: { 200: okBody(bonusGrantedView) } },
+      config: { staff: 'bonus.grant' },
+    },
+    async (request) =>
+      ok(await service.grantBonus(operatorOf(request), request.params.id, request.body, commandKey(request, { params: request.params, body: request.body }))),
+  );
 
-  app.put('/players/:id/blacklist', {
-    schema: { params: idParams, body: blacklistBody, response: { 200: okBody(blacklistView) } },
-    config: { staff: 'blacklist.manage' },
-  }, async (request) => ok(await service.setBlacklist(operatorOf(request), request.params.id, request.body)));
+  app.put(
+    '/players/:id/blacklist',
+    {
+      schema: { params: idParams, body: blacklistBody, response: { 200: okBody(blacklistView) } },
+      config: { staff: 'blacklist.manage' },
+    },
+    async (request) => ok(await service.setBlacklist(operatorOf(request), request.params.id, request.body)),
+  );
 
   // Manual balance adjustments, on the finance desk's page.
 
-  app.post('/finance/adjustments', {
-    schema: { headers: idempotencyHeaders, body: adjustmentBody, response: { 200: okBody(adjustmentView) } },
-    config: { staff: 'finance.manage' },
-  }, async (request) => ok(await service.adjust(
-    operatorOf(request), request.body, commandKey(request, { params: request.params, body: request.body }),
-  )));
+  app.post(
+    '/finance/adjustments',
+    {
+      schema: { headers: idempotencyHeaders, body: adjustmentBody, response: { 200: okBody(adjustmentView) } },
+      config: { staff: 'finance.manage' },
+    },
+    async (request) => ok(await service.adjust(operatorOf(request), request.body, commandKey(request, { params: request.params, body: request.body }))),
+  );
 
   // Adjustments above the threshold: the queue, and a second staff member's approval or rejection.
-  staffQueryRoute(app, '/finance/adjustments', { permission: 'finance.manage', query: adjustmentsQuery, view: pendingAdjustmentsView },
-    (query) => service.fourEyes.list(query));
+  staffQueryRoute(app, '/finance/adjustments', { permission: 'finance.manage', query: adjustmentsQuery, view: pendingAdjustmentsView }, (query) =>
+    service.fourEyes.list(query),
+  );
 
-  app.post('/finance/adjustments/:id/decision', {
-    schema: { params: idParams, body: adjustmentDecisionBody, response: { 200: okBody(pendingAdjustmentView) } },
-    config: { staff: 'finance.manage' },
-  }, async (request) => ok(await service.fourEyes.decide(operatorOf(request), request.params.id, request.body.action, request.body.reason)));
+  app.post(
+    '/finance/adjustments/:id/decision',
+    {
+      schema: { params: idParams, body: adjustmentDecisionBody, response: { 200: okBody(pendingAdjustmentView) } },
+      config: { staff: 'finance.manage' },
+    },
+    async (request) => ok(await service.fourEyes.decide(operatorOf(request), request.params.id, request.body.action, request.body.reason)),
+  );
 
   await app.register(walletOperationsRoutes, { service });
 };
@@ -106,30 +159,50 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
 const walletOperationsRoutes: FastifyPluginAsync<{ service: BackofficeWalletService }> = async (plugin, { service }) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
 
-  staffQueryRoute(app, '/reconciliation/findings', { permission: 'reconciliation.manage', query: findingsQuery, view: findingsView },
-    (query) => service.findings(query));
+  staffQueryRoute(app, '/reconciliation/findings', { permission: 'reconciliation.manage', query: findingsQuery, view: findingsView }, (query) =>
+    service.findings(query),
+  );
 
-  staffQueryRoute(app, '/reconciliation/pending', { permission: 'reconciliation.manage', query: pendingQuery, view: staffTransfersView },
-    (query) => service.pendingTransfers(query));
+  staffQueryRoute(app, '/reconciliation/pending', { permission: 'reconciliation.manage', query: pendingQuery, view: staffTransfersView }, (query) =>
+    service.pendingTransfers(query),
+  );
 
-  app.post('/reconciliation/run', { schema: { response: { 200: okBody(reconcileRunView) } }, config: { staff: 'reconciliation.manage' } }, async (request) => ok(await service.runReconcile(operatorOf(request))));
+  app.post('/reconciliation/run', { schema: { response: { 200: okBody(reconcileRunView) } }, config: { staff: 'reconciliation.manage' } }, async (request) =>
+    ok(await service.runReconcile(operatorOf(request))),
+  );
 
-  app.post('/reconciliation/transfers/:id/recheck', {
-    schema: { params: transferParams, response: { 200: okBody(recheckView) } },
-    config: { staff: 'reconciliation.manage' },
-  }, async (request) => ok(await service.recheck(operatorOf(request), request.params.id)));
+  app.post(
+    '/reconciliation/transfers/:id/recheck',
+    {
+      schema: { params: transferParams, response: { 200: okBody(recheckView) } },
+      config: { staff: 'reconciliation.manage' },
+    },
+    async (request) => ok(await service.recheck(operatorOf(request), request.params.id)),
+  );
 
-  app.get('/provider-faults', { schema: { response: { 200: okBody(allFaultsView) } }, config: { staff: 'provider_faults.manage' } }, async () => ok(await service.providerFaults()));
+  app.get('/provider-faults', { schema: { response: { 200: okBody(allFaultsView) } }, config: { staff: 'provider_faults.manage' } }, async () =>
+    ok(await service.providerFaults()),
+  );
 
-  app.get('/provider-faults/:code', {
-    schema: { params: codeParams, response: { 200: okBody(platformFaultsView) } },
-    config: { staff: 'provider_faults.manage' },
-  }, async (request) => ok(await service.platformFaults(request.params.code)));
+  app.get(
+    '/provider-faults/:code',
+    {
+      schema: { params: codeParams, response: { 200: okBody(platformFaultsView) } },
+      config: { staff: 'provider_faults.manage' },
+    },
+    async (request) => ok(await service.platformFaults(request.params.code)),
+  );
 
-  app.put('/provider-faults/:code', {
-    schema: { params: codeParams, body: faultsBody, response: { 200: okBody(platformFaultsView) } },
-    config: { staff: 'provider_faults.manage' },
-  }, async (request) => ok(await service.setProviderFaults(operatorOf(request), request.params.code, request.body)));
+  app.put(
+    '/provider-faults/:code',
+    {
+      schema: { params: codeParams, body: faultsBody, response: { 200: okBody(platformFaultsView) } },
+      config: { staff: 'provider_faults.manage' },
+    },
+    async (request) => ok(await service.setProviderFaults(operatorOf(request), request.params.code, request.body)),
+  );
 
-  app.delete('/provider-faults', { schema: { response: { 200: okBody(allFaultsView) } }, config: { staff: 'provider_faults.manage' } }, async (request) => ok(await service.resetProviderFaults(operatorOf(request))));
+  app.delete('/provider-faults', { schema: { response: { 200: okBody(allFaultsView) } }, config: { staff: 'provider_faults.manage' } }, async (request) =>
+    ok(await service.resetProviderFaults(operatorOf(request))),
+  );
 };

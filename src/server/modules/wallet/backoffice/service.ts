@@ -20,7 +20,14 @@ import type { InferOutput as Input } from 'valibot';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import type { ProviderFaults } from './provider-faults.ts';
 import type { adjustmentBody, blacklistBody, bonusGrantBody, FaultsPatch } from '../../../../shared/schemas/backoffice/wallet-requests.ts';
-import { BONUS_WALLET_STATUS, MAINTAIN_STATUS, PLATFORM_STATUS, TRANSFER_STATUS, type FindingStatus, type TransferStatus } from '../../../../shared/statuses.ts';
+import {
+  BONUS_WALLET_STATUS,
+  MAINTAIN_STATUS,
+  PLATFORM_STATUS,
+  TRANSFER_STATUS,
+  type FindingStatus,
+  type TransferStatus,
+} from '../../../../shared/statuses.ts';
 
 /** Live balance reads go to providers at most this many at a time. */
 const LIVE_READ_CONCURRENCY = 4;
@@ -30,19 +37,25 @@ const GRANT_GUARD_MS = 60_000;
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const page = <T>(p: Paging, rows: T[], total: number): PageOf<T> => ({ data: rows, total, page: p.page, pageSize: p.pageSize });
 
-export type LiveBalance =
-  | { status: 'ok'; amount: string }
-  | { status: 'maintenance' | 'unavailable' | 'no_account' };
+export type LiveBalance = { status: 'ok'; amount: string } | { status: 'maintenance' | 'unavailable' | 'no_account' };
 
 type TransferRow = NonNullable<Awaited<ReturnType<typeof repo.transferById>>>['transfer'];
 
 function transferView(t: TransferRow, account?: string | null) {
   return {
-    id: t.id, player_id: t.playerId, ...(account !== undefined ? { account: account ?? '' } : {}),
-    gp_code: t.gpCode, direction: t.direction, amount: minorToDecimal(t.amountMinor),
+    id: t.id,
+    player_id: t.playerId,
+    ...(account !== undefined ? { account: account ?? '' } : {}),
+    gp_code: t.gpCode,
+    direction: t.direction,
+    amount: minorToDecimal(t.amountMinor),
     wallet: t.walletKind === 'bonus' ? `bonus:${t.bonusWalletId}` : 'central',
-    status: t.status, reason: t.reason, attempts: t.attempts,
-    created_at: iso(t.createdAt), next_check_at: t.status === TRANSFER_STATUS.pending ? iso(t.nextCheckAt) : null, settled_at: iso(t.settledAt),
+    status: t.status,
+    reason: t.reason,
+    attempts: t.attempts,
+    created_at: iso(t.createdAt),
+    next_check_at: t.status === TRANSFER_STATUS.pending ? iso(t.nextCheckAt) : null,
+    settled_at: iso(t.settledAt),
   };
 }
 
@@ -57,7 +70,11 @@ export class BackofficeWalletService {
   private readonly approvalThresholdMinor: () => Promise<bigint>;
 
   constructor(deps: {
-    db: Db; wallet: WalletService; provider: GameProvider; limiter: Limiter; faults: ProviderFaults;
+    db: Db;
+    wallet: WalletService;
+    provider: GameProvider;
+    limiter: Limiter;
+    faults: ProviderFaults;
     /** Adjustments larger than this (either way) wait for a second staff member (the system's setting). */
     approvalThresholdMinor: () => Promise<bigint>;
   }) {
@@ -76,8 +93,15 @@ export class BackofficeWalletService {
     const p = await flagFacts.playerSummary(this.db, where);
     if (!p) throw new ApiError('not_found');
     return {
-      id: p.id, account: p.account, level_id: p.levelId, status: p.status, online: !!p.online, auto_transfer: p.autoTransfer,
-      blacklist: p.blacklist, created_at: iso(p.createdAt), last_login_at: iso(p.lastLoginAt),
+      id: p.id,
+      account: p.account,
+      level_id: p.levelId,
+      status: p.status,
+      online: !!p.online,
+      auto_transfer: p.autoTransfer,
+      blacklist: p.blacklist,
+      created_at: iso(p.createdAt),
+      last_login_at: iso(p.lastLoginAt),
     };
   }
 
@@ -92,8 +116,12 @@ export class BackofficeWalletService {
   async wallets(playerId: number, live: boolean) {
     const player = await this.mustExist(playerId);
     const [balances, bonus, platforms, bindings, pending, held] = await Promise.all([
-      this.wallet.balances(playerId), repo.bonusWalletsOf(this.db, playerId), platformSummaries(this.db),
-      repo.providerAccountsOf(this.db, playerId), repo.pendingTransfersOf(this.db, playerId), repo.withdrawHeldOf(this.db, playerId),
+      this.wallet.balances(playerId),
+      repo.bonusWalletsOf(this.db, playerId),
+      platformSummaries(this.db),
+      repo.providerAccountsOf(this.db, playerId),
+      repo.pendingTransfersOf(this.db, playerId),
+      repo.withdrawHeldOf(this.db, playerId),
     ]);
 
     // One wallet per provider code, even when a provider serves several groups.
@@ -105,7 +133,8 @@ export class BackofficeWalletService {
     }
     // Money may sit at a platform that was switched off since; it is listed too.
     for (const code of [...balances.platform.keys(), ...balances.transit.keys()]) {
-      if (!byCode.has(code)) byCode.set(code, { code, name: code, name_en: code, groups: [], status: PLATFORM_STATUS.off, maintain_status: MAINTAIN_STATUS.running });
+      if (!byCode.has(code))
+        byCode.set(code, { code, name: code, name_en: code, groups: [], status: PLATFORM_STATUS.off, maintain_status: MAINTAIN_STATUS.running });
     }
     const bound = new Map(bindings.map((b) => [b.gpCode, b]));
     const liveOf = new Map<string, LiveBalance>();
@@ -128,12 +157,21 @@ export class BackofficeWalletService {
       withdraw_held: minorToDecimal(held),
       total: minorToDecimal(total),
       bonus_wallets: bonus.map(({ wallet: w, grantedByName }) => ({
-        id: w.id, name: w.name, name_en: w.nameEn, status: w.status, money: minorToDecimal(balances.bonus.get(w.id) ?? 0n),
-        bonus_bet: minorToDecimal(w.bonusBetMinor), bonus_now_bet: minorToDecimal(w.bonusNowBetMinor),
+        id: w.id,
+        name: w.name,
+        name_en: w.nameEn,
+        status: w.status,
+        money: minorToDecimal(balances.bonus.get(w.id) ?? 0n),
+        bonus_bet: minorToDecimal(w.bonusBetMinor),
+        bonus_now_bet: minorToDecimal(w.bonusNowBetMinor),
         /** Whole percent of the bet target reached, 0..100 (100 when there is no target). */
-        progress: w.bonusBetMinor > 0n ? Number((w.bonusNowBetMinor >= w.bonusBetMinor ? 100n : (w.bonusNowBetMinor * 100n) / w.bonusBetMinor)) : 100,
-        give_up_wallet_amount: minorToDecimal(w.giveUpWalletAmountMinor), is_sports: w.isSports, platform_codes: w.platformCodes,
-        granted_by: w.grantedBy, granted_by_name: grantedByName ?? null, created_at: iso(w.createdAt),
+        progress: w.bonusBetMinor > 0n ? Number(w.bonusNowBetMinor >= w.bonusBetMinor ? 100n : (w.bonusNowBetMinor * 100n) / w.bonusBetMinor) : 100,
+        give_up_wallet_amount: minorToDecimal(w.giveUpWalletAmountMinor),
+        is_sports: w.isSports,
+        platform_codes: w.platformCodes,
+        granted_by: w.grantedBy,
+        granted_by_name: grantedByName ?? null,
+        created_at: iso(w.createdAt),
       })),
       platform_wallets: [...byCode.values()].map((p) => {
         const binding = bound.get(p.code);
@@ -143,7 +181,7 @@ export class BackofficeWalletService {
           transit: minorToDecimal(balances.transit.get(p.code) ?? 0n),
           provider_player: binding?.providerPlayer ?? null,
           bonus_wallet_id: binding?.bonusWalletId ?? null,
-          live: live ? liveOf.get(p.code) ?? { status: 'unavailable' } : null,
+          live: live ? (liveOf.get(p.code) ?? { status: 'unavailable' }) : null,
         };
       }),
       pending_transfers: pending.map((t) => transferView(t)),
@@ -164,18 +202,33 @@ export class BackofficeWalletService {
   async ledger(playerId: number, p: Paging) {
     await this.mustExist(playerId);
     const { rows, total } = await repo.ledgerOf(this.db, playerId, p);
-    return page(p, rows.map((r) => ({
-      id: Number(r.posting_id), journal_id: Number(r.journal_id), kind: r.kind, ref: r.ref, memo: r.memo, created_at: iso(r.created_at),
-      account_kind: r.account_kind, account_ref: r.account_ref,
-      amount: minorToDecimal(BigInt(r.amount_minor)), balance_after: minorToDecimal(BigInt(r.balance_after_minor)),
-      staff: r.staff_username ?? null,
-    })), total);
+    return page(
+      p,
+      rows.map((r) => ({
+        id: Number(r.posting_id),
+        journal_id: Number(r.journal_id),
+        kind: r.kind,
+        ref: r.ref,
+        memo: r.memo,
+        created_at: iso(r.created_at),
+        account_kind: r.account_kind,
+        account_ref: r.account_ref,
+        amount: minorToDecimal(BigInt(r.amount_minor)),
+        balance_after: minorToDecimal(BigInt(r.balance_after_minor)),
+        staff: r.staff_username ?? null,
+      })),
+      total,
+    );
   }
 
   async transfers(playerId: number, p: Paging & { status?: TransferStatus }) {
     await this.mustExist(playerId);
     const { rows, total } = await repo.transfersOf(this.db, playerId, p);
-    return page(p, rows.map((t) => transferView(t)), total);
+    return page(
+      p,
+      rows.map((t) => transferView(t)),
+      total,
+    );
   }
 
   // Activity wallets.
@@ -207,9 +260,16 @@ export class BackofficeWalletService {
     let wallet: Awaited<ReturnType<WalletService['grantBonus']>>;
     try {
       wallet = await this.wallet.grantBonus({
-        playerId, name: input.name, nameEn: input.name_en, amountMinor: input.amount, bonusBetMinor: input.bonus_bet,
-        giveUpWalletAmountMinor: input.give_up_wallet_amount, isSports: input.is_sports, platformCodes: input.platform_codes,
-        staffId: op.staffId, idempotencyKey: key,
+        playerId,
+        name: input.name,
+        nameEn: input.name_en,
+        amountMinor: input.amount,
+        bonusBetMinor: input.bonus_bet,
+        giveUpWalletAmountMinor: input.give_up_wallet_amount,
+        isSports: input.is_sports,
+        platformCodes: input.platform_codes,
+        staffId: op.staffId,
+        idempotencyKey: key,
       });
     } catch (err) {
       // A refused grant may be retried with its key at once.
@@ -218,10 +278,19 @@ export class BackofficeWalletService {
     }
     const journal = await repo.journalByKey(this.db, journalKey);
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'bonus.grant', target: `player:${playerId}`, ip: op.ip, before: null,
+      staffId: op.staffId,
+      action: 'bonus.grant',
+      target: `player:${playerId}`,
+      ip: op.ip,
+      before: null,
       after: {
-        wallet_id: wallet.id, amount: minorToDecimal(input.amount), bonus_bet: minorToDecimal(input.bonus_bet),
-        give_up_wallet_amount: minorToDecimal(input.give_up_wallet_amount), is_sports: input.is_sports, platform_codes: input.platform_codes, name: input.name,
+        wallet_id: wallet.id,
+        amount: minorToDecimal(input.amount),
+        bonus_bet: minorToDecimal(input.bonus_bet),
+        give_up_wallet_amount: minorToDecimal(input.give_up_wallet_amount),
+        is_sports: input.is_sports,
+        platform_codes: input.platform_codes,
+        name: input.name,
       },
       detail: { account: player.account, journal_id: journal?.id ?? null, idempotency_key: clientKey },
     });
@@ -232,9 +301,15 @@ export class BackofficeWalletService {
     const journal = await repo.journalByKey(this.db, journalKey);
     if (!journal) return undefined;
     const w = await repo.bonusWalletById(this.db, Number(journal.ref));
-    const same = w && journal.creditedMinor === input.amount && w.name === input.name && w.nameEn === input.name_en
-      && w.bonusBetMinor === input.bonus_bet && w.giveUpWalletAmountMinor === input.give_up_wallet_amount
-      && w.isSports === input.is_sports && JSON.stringify([...w.platformCodes].sort()) === JSON.stringify([...input.platform_codes].sort());
+    const same =
+      w &&
+      journal.creditedMinor === input.amount &&
+      w.name === input.name &&
+      w.nameEn === input.name_en &&
+      w.bonusBetMinor === input.bonus_bet &&
+      w.giveUpWalletAmountMinor === input.give_up_wallet_amount &&
+      w.isSports === input.is_sports &&
+      JSON.stringify([...w.platformCodes].sort()) === JSON.stringify([...input.platform_codes].sort());
     if (!same) throw new ApiError('idempotency_mismatch');
     return { wallet_id: w.id, journal_id: journal.id, amount: minorToDecimal(journal.creditedMinor), replayed: true };
   }
@@ -250,7 +325,7 @@ export class BackofficeWalletService {
     const player = await flagFacts.playerSummary(this.db, { id: input.player_id });
     if (!player) throw new ApiError('not_found', { modal: ['bo.err.player_not_found'] });
     const magnitude = input.amount < 0n ? -input.amount : input.amount;
-    if (magnitude > await this.approvalThresholdMinor()) return this.fourEyes.request(op, input, player.account, clientKey);
+    if (magnitude > (await this.approvalThresholdMinor())) return this.fourEyes.request(op, input, player.account, clientKey);
     const key = `bo:${clientKey}`;
     const earlier = await repo.journalPlayerByKey(this.db, `adjust:${key}`);
     if (earlier && earlier.playerId !== input.player_id) throw new ApiError('idempotency_mismatch');
@@ -258,15 +333,23 @@ export class BackofficeWalletService {
     let outcome: { journalId: number; replayed: boolean; balance: bigint } | undefined;
     try {
       await this.wallet.adjustCentral({
-        playerId: input.player_id, amountMinor: input.amount, memo: input.reason, staffId: op.staffId, idempotencyKey: key,
+        playerId: input.player_id,
+        amountMinor: input.amount,
+        memo: input.reason,
+        staffId: op.staffId,
+        idempotencyKey: key,
         // The audit row is written in the journal's transaction and only when the journal is new: concurrent
         // retries with one key write one journal and one audit row, and a replay says replayed: true.
         onPosted: async (tx, posted) => {
           outcome = { journalId: posted.journalId, replayed: posted.replayed, balance: posted.centralBalanceMinor };
           if (posted.replayed) return;
           await recordAudit(tx, {
-            staffId: op.staffId, action: 'balance.adjust', target: `player:${input.player_id}`, ip: op.ip,
-            before: { balance: minorToDecimal(posted.centralBalanceMinor - input.amount) }, after: { balance: minorToDecimal(posted.centralBalanceMinor) },
+            staffId: op.staffId,
+            action: 'balance.adjust',
+            target: `player:${input.player_id}`,
+            ip: op.ip,
+            before: { balance: minorToDecimal(posted.centralBalanceMinor - input.amount) },
+            after: { balance: minorToDecimal(posted.centralBalanceMinor) },
             detail: { account: player.account, amount, reason: input.reason, journal_id: posted.journalId, idempotency_key: clientKey },
           });
         },
@@ -278,8 +361,14 @@ export class BackofficeWalletService {
     }
     const balance = outcome?.replayed ? (await this.wallet.balances(input.player_id)).central : outcome!.balance;
     return {
-      player_id: input.player_id, account: player.account, amount, status: 'posted', pending_id: null,
-      journal_id: outcome!.journalId, balance: minorToDecimal(balance), replayed: outcome!.replayed,
+      player_id: input.player_id,
+      account: player.account,
+      amount,
+      status: 'posted',
+      pending_id: null,
+      journal_id: outcome!.journalId,
+      balance: minorToDecimal(balance),
+      replayed: outcome!.replayed,
     };
   }
 
@@ -296,8 +385,13 @@ export class BackofficeWalletService {
       if (!before) throw new ApiError('not_found');
       await flagFacts.setBlacklist(tx, playerId, next);
       await recordAudit(tx, {
-        staffId: op.staffId, action: 'player.blacklist', target: `player:${playerId}`, ip: op.ip,
-        before: { ...before.blacklist }, after: { ...next }, detail: { account: before.account },
+        staffId: op.staffId,
+        action: 'player.blacklist',
+        target: `player:${playerId}`,
+        ip: op.ip,
+        before: { ...before.blacklist },
+        after: { ...next },
+        detail: { account: before.account },
       });
     });
     return next;
@@ -307,16 +401,32 @@ export class BackofficeWalletService {
 
   async findings(p: Paging & { status: FindingStatus }) {
     const { rows, total } = await repo.findings(this.db, p);
-    return page(p, rows.map(({ finding: f, transfer, account }) => ({
-      id: f.id, kind: f.kind, status: f.status, transfer_id: f.transferId, player_id: f.playerId, account: account ?? '',
-      gp_code: f.gpCode, detail: f.detail, created_at: iso(f.createdAt), resolved_at: iso(f.resolvedAt),
-      transfer: transfer ? transferView(transfer) : null,
-    })), total);
+    return page(
+      p,
+      rows.map(({ finding: f, transfer, account }) => ({
+        id: f.id,
+        kind: f.kind,
+        status: f.status,
+        transfer_id: f.transferId,
+        player_id: f.playerId,
+        account: account ?? '',
+        gp_code: f.gpCode,
+        detail: f.detail,
+        created_at: iso(f.createdAt),
+        resolved_at: iso(f.resolvedAt),
+        transfer: transfer ? transferView(transfer) : null,
+      })),
+      total,
+    );
   }
 
   async pendingTransfers(p: Paging) {
     const { rows, total } = await repo.allPending(this.db, p);
-    return page(p, rows.map(({ transfer, account }) => transferView(transfer, account)), total);
+    return page(
+      p,
+      rows.map(({ transfer, account }) => transferView(transfer, account)),
+      total,
+    );
   }
 
   async runReconcile(op: Operator) {
@@ -336,8 +446,12 @@ export class BackofficeWalletService {
     }
     const after = (await repo.transferById(this.db, transferId))!;
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'reconciliation.recheck', target: `transfer:${transferId}`, ip: op.ip,
-      before: { status: before.transfer.status }, after: { status: after.transfer.status, reason: after.transfer.reason },
+      staffId: op.staffId,
+      action: 'reconciliation.recheck',
+      target: `transfer:${transferId}`,
+      ip: op.ip,
+      before: { status: before.transfer.status },
+      after: { status: after.transfer.status, reason: after.transfer.reason },
       detail: { player_id: before.transfer.playerId, gp_code: before.transfer.gpCode, amount: minorToDecimal(before.transfer.amountMinor), ...result },
     });
     return { ...result, transfer: transferView(after.transfer, after.account) };
@@ -357,7 +471,11 @@ export class BackofficeWalletService {
     const before = await this.faults.get(code);
     const after = await this.faults.update(code, patch);
     await recordAudit(this.db, {
-      staffId: op.staffId, action: 'provider.faults.update', target: `provider:${code}`, ip: op.ip, ...changedFields({ ...before }, { ...after }),
+      staffId: op.staffId,
+      action: 'provider.faults.update',
+      target: `provider:${code}`,
+      ip: op.ip,
+      ...changedFields({ ...before }, { ...after }),
     });
     return { code, faults: after };
   }
