@@ -15,6 +15,8 @@ import { startPaymentSim } from './payments/server.ts';
 import { betLogAnswer, registerGameRoutes } from './games/routes.ts';
 import { gamesOf } from './games/catalog.ts';
 import { registerSeamlessSim } from './seamless/routes.ts';
+import { registerTronSim, type TronSimOptions } from './tron/routes.ts';
+import type { Chain } from './tron/chain.ts';
 
 export interface SimOptions {
   /** 0 or unset: any free port (see `url`). The CLI defaults to 4400. */
@@ -38,6 +40,8 @@ export interface SimOptions {
   seamlessWalletUrl?: string;
   /** Seamless mode: the wallet API's secret (default SIM_SEAMLESS_SECRET, then dev-seamless-secret). */
   seamlessSecret?: string;
+  /** TronGrid's stand-in under /trongrid (sim/tron): block time, strangers' transfers, its rate limit. */
+  tron?: Omit<TronSimOptions, 'publicUrl'>;
 }
 
 export interface SimState {
@@ -47,6 +51,8 @@ export interface SimState {
   publicUrl: string;
   /** Where the seamless provider sends its wallet calls; tests set it once the site is listening. */
   seamlessWalletUrl: string;
+  /** TronGrid's stand-in's chain (tests place transfers and make blocks through /sim/tron or here). */
+  tron?: Chain;
 }
 
 export interface Sim {
@@ -356,6 +362,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     return platform ? platform.stats : reply;
   });
 
+  state.tron = registerTronSim(app, { ...opts.tron, publicUrl: () => state.publicUrl });
   await app.register(startPaymentSim, {
     dataDir,
     gatewaySecret: opts.gatewaySecret,
