@@ -54,6 +54,7 @@ export const auditBoEn = {
   'bo.audit.a.provider.faults.reset': '{staff} reset every provider fault switch',
   'bo.audit.a.deposit.confirm': '{staff} confirmed {target}',
   'bo.audit.a.deposit.reject': '{staff} rejected {target}',
+  'bo.audit.a.deposit.usdt_rate': '{staff} set {target}',
   'bo.audit.a.withdrawal.pay': '{staff} paid out {target}',
   'bo.audit.a.withdrawal.reject': '{staff} rejected {target}',
   'bo.audit.a.withdrawal.release': '{staff} released {target}, held by the risk rules, for payment',
@@ -149,6 +150,7 @@ export const auditBoEn = {
   'bo.audit.t.staff': 'staff account {name}',
   'bo.audit.t.deposit': 'deposit {name}',
   'bo.audit.t.withdrawal': 'withdrawal {name}',
+  'bo.audit.t.usdt_rate': 'the USDT rate and minimum {name}',
   'bo.audit.t.bank_card': 'bank card {name}',
   'bo.audit.t.game_platform': 'game platform {name}',
   'bo.audit.t.game': 'game {name}',
@@ -447,4 +449,7 @@ export const auditBoEn = {
   'bo.audit.f.built': 'Statements built',
   'bo.audit.f.unchanged': 'Statements unchanged',
   'bo.audit.f.held_or_approved': 'Statements left (held or approved)',
+  // USDT on TRON.
+  'bo.audit.f.usdt_rate': 'Rate (TWD per USDT)',
+  'bo.audit.f.min_usdt': 'Minimum deposit (USDT)',
 } as const;

@@ -55,6 +55,7 @@ export const auditBoZhTW: Record<keyof typeof auditBoEn, string> = {
   'bo.audit.a.provider.faults.reset': '{staff} 重設了所有遊戲商故障模擬開關',
   'bo.audit.a.deposit.confirm': '{staff} 確認了 {target}',
   'bo.audit.a.deposit.reject': '{staff} 拒絕了 {target}',
+  'bo.audit.a.deposit.usdt_rate': '{staff} 設定了 {target}',
   'bo.audit.a.withdrawal.pay': '{staff} 出款 {target}',
   'bo.audit.a.withdrawal.reject': '{staff} 拒絕了 {target}',
   'bo.audit.a.withdrawal.release': '{staff} 放行了被風控規則暫緩的 {target}，可出款',
@@ -150,6 +151,7 @@ export const auditBoZhTW: Record<keyof typeof auditBoEn, string> = {
   'bo.audit.t.staff': '員工帳號 {name}',
   'bo.audit.t.deposit': '存款單 {name}',
   'bo.audit.t.withdrawal': '提款單 {name}',
+  'bo.audit.t.usdt_rate': 'USDT 匯率與最低存款 {name}',
   'bo.audit.t.bank_card': '銀行卡 {name}',
   'bo.audit.t.game_platform': '遊戲平台 {name}',
   'bo.audit.t.game': '遊戲 {name}',
@@ -448,4 +450,7 @@ export const auditBoZhTW: Record<keyof typeof auditBoEn, string> = {
   'bo.audit.f.built': '已產生報表',
   'bo.audit.f.unchanged': '未變動報表',
   'bo.audit.f.held_or_approved': '保留的報表（暫緩或已核准）',
+  // USDT on TRON.
+  'bo.audit.f.usdt_rate': '匯率（每 USDT 兌 TWD）',
+  'bo.audit.f.min_usdt': '最低存款（USDT）',
 };

@@ -19,6 +19,7 @@ import { auditBoEn } from './backoffice-audit-en.ts';
 import { kycBoEn } from './backoffice-kyc-en.ts';
 import { riskBoEn } from './backoffice-risk-en.ts';
 import { partnersBoEn } from './backoffice-partners-en.ts';
+import { usdtBoEn } from './backoffice-usdt-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -744,6 +745,7 @@ export const boEn = {
   ...kycBoEn,
   ...riskBoEn,
   ...partnersBoEn,
+  ...usdtBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

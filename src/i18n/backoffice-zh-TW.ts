@@ -20,6 +20,7 @@ import { codesBoZhTW } from './backoffice-codes-zh-TW.ts';
 import { auditBoZhTW } from './backoffice-audit-zh-TW.ts';
 import { riskBoZhTW } from './backoffice-risk-zh-TW.ts';
 import { partnersBoZhTW } from './backoffice-partners-zh-TW.ts';
+import { usdtBoZhTW } from './backoffice-usdt-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -722,4 +723,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...kycBoZhTW,
   ...riskBoZhTW,
   ...partnersBoZhTW,
+  ...usdtBoZhTW,
 };

@@ -21,6 +21,7 @@ import { validationEn } from './validation-en.ts';
 import { siteWordsEn } from './site-words-en.ts';
 import { partnersEn } from './partners-en.ts';
 import { partnersServerEn } from './partners-server-en.ts';
+import { usdtEn } from './usdt-en.ts';
 
 export const en = {
   'site.name': 'Lucky Harbour',
@@ -665,6 +666,7 @@ export const en = {
   ...siteWordsEn,
   ...partnersEn,
   ...partnersServerEn,
+  ...usdtEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

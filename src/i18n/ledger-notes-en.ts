@@ -19,4 +19,6 @@ export const ledgerNotesEn = {
   'ledger.note.gateway.INSUFFICIENT_BALANCE': 'Not enough money in the paying account',
   'ledger.note.gateway.BANK_REVERSED': 'The bank reversed the payment',
   'ledger.note.gateway.other': 'The payment did not go through (code {code})',
+  'ledger.note.usdt_chain': 'USDT {usdt} at {rate} TWD per USDT',
+  'ledger.note.usdt_reorged': 'The transfer left the chain before it was confirmed',
 } as const;

@@ -21,4 +21,6 @@ export const ledgerNotesZhTW: Record<keyof typeof ledgerNotesEn, string> = {
   'ledger.note.gateway.INSUFFICIENT_BALANCE': '付款帳戶餘額不足',
   'ledger.note.gateway.BANK_REVERSED': '銀行已撤銷此筆付款',
   'ledger.note.gateway.other': '付款未完成（代碼 {code}）',
+  'ledger.note.usdt_chain': 'USDT {usdt}，匯率 1 USDT = {rate} TWD',
+  'ledger.note.usdt_reorged': '該筆轉帳在確認前已從區塊鏈上消失',
 };

@@ -22,6 +22,7 @@ import { validationZhTW } from './validation-zh-TW.ts';
 import { siteWordsZhTW } from './site-words-zh-TW.ts';
 import { partnersZhTW } from './partners-zh-TW.ts';
 import { partnersServerZhTW } from './partners-server-zh-TW.ts';
+import { usdtZhTW } from './usdt-zh-TW.ts';
 
 export const zhTW: Record<MessageKey, string> = {
   'site.name': '幸運港',
@@ -654,4 +655,5 @@ export const zhTW: Record<MessageKey, string> = {
   ...siteWordsZhTW,
   ...partnersZhTW,
   ...partnersServerZhTW,
+  ...usdtZhTW,
 };

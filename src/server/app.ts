@@ -59,6 +59,9 @@ import { CashierService } from './modules/cashier/service.ts';
 import type { CashierEvents } from './modules/cashier/events.ts';
 import type { Timer } from './lib/timer.ts';
 import { cashierRoutes } from './modules/cashier/routes.ts';
+import { UsdtDeposits } from './modules/cashier/usdt/service.ts';
+import { usdtRoutes } from './modules/cashier/usdt/routes.ts';
+import { TronGrid, type TronChain } from './integrations/tron/trongrid.ts';
 import { ProtectionService } from './modules/protection/service.ts';
 import type { ProtectionEvents } from './modules/protection/events.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
@@ -126,6 +129,8 @@ interface Services {
   games: GamesService;
   bets: BetsService;
   cashier: CashierService;
+  /** USDT on TRON: deposit addresses, the chain watcher, the rate. */
+  usdt: UsdtDeposits;
   protection: ProtectionService;
   vip: VipService;
   exchange: ExchangeService;
@@ -195,6 +200,8 @@ export interface BuildOptions {
   gateway?: PaymentGateway;
   /** A launcher of seamless games to use instead of the HTTP one. */
   seamlessLauncher?: SeamlessLauncher;
+  /** The TRON chain to read instead of TronGrid at config.tron.baseUrl. */
+  tronChain?: TronChain;
   logger?: boolean;
   /** Deferred writes (the cashier's refused-callback counts); tests pass a ManualTimer instead of real time. */
   timer?: Timer;
@@ -686,6 +693,18 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   });
   const games = new GamesService({ db, provider, wallet, gate: protection });
   const kyc = new KycService({ db, limiter });
+  const usdt = new UsdtDeposits({
+    db,
+    accounts,
+    publish,
+    events,
+    gate: protection,
+    chain: config.tron.xpub ? (opts.tronChain ?? new TronGrid(config.tron)) : undefined,
+    xpub: config.tron.xpub,
+    usdtContract: config.tron.usdtContract,
+    startBlock: config.tron.startBlock,
+    log: (err, what) => extras.log.error({ err }, `usdt: ${what} failed`),
+  });
   const cashier = new CashierService({
     db,
     reader,
@@ -700,6 +719,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     events,
     onCallbackRefused: extras.refusedCallback,
     timer: opts.timer,
+    usdtChain: usdt,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
   const vip = new VipService({ db, accounts, publish });
@@ -731,6 +751,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     games,
     bets,
     cashier,
+    usdt,
     protection,
     vip,
     consultations,
@@ -923,6 +944,7 @@ const PLAYER_ROUTES = [
   betRoutes,
   gameListRoutes,
   cashierRoutes,
+  usdtRoutes,
   protectionRoutes,
   vipRoutes,
   consultationRoutes,
@@ -968,6 +990,7 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
       }).purgeExpired(),
     ),
     scheduled(JOBS.partnersSettle, config, () => s.partners.settleDue()),
+    scheduled(JOBS.usdtWatch, config, () => s.usdt.watch()),
     scheduled(JOBS.ensurePartitions, config, () => ensureMonthPartitions(database.db)),
   ];
 }

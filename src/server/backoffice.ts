@@ -13,6 +13,7 @@ import { backofficeAccountRoutes } from './modules/auth/backoffice/account-route
 import { backofficePlayerProfileRoutes } from './modules/auth/backoffice/profile-routes.ts';
 import { backofficeWalletRoutes } from './modules/wallet/backoffice/routes.ts';
 import { backofficeFinanceRoutes } from './modules/cashier/backoffice/routes.ts';
+import { backofficeUsdtRoutes } from './modules/cashier/usdt/backoffice-routes.ts';
 import { backofficeCatalogueRoutes } from './modules/games/backoffice/routes.ts';
 import { backofficeProtectionRoutes } from './modules/protection/backoffice-routes.ts';
 import { backofficePromotionRoutes } from './modules/promotions/backoffice-routes.ts';
@@ -44,6 +45,8 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficeWalletRoutes, { providerBaseUrl: config.provider.baseUrl, production: config.nodeEnv === 'production' }),
     // The finance desk: deposit and withdrawal queues, bank-card audits, adjustments, the gateway callback log.
     backofficeMount(backofficeFinanceRoutes, { prefix: '/finance' }),
+    // The finance desk's USDT tab: the rate and minimum, the chain watcher's state and the transfers it saw.
+    backofficeMount(backofficeUsdtRoutes, { prefix: '/finance' }),
     // Game platforms, games and a player's bet records.
     backofficeMount(backofficeCatalogueRoutes),
     backofficeMount(backofficeProtectionRoutes),

@@ -82,6 +82,24 @@ export interface Config {
    * default 30 s).
    */
   breakers: { errorPercent: number; volume: number; resetMs: number };
+  /**
+   * USDT on TRON (modules/cashier/usdt): TRON_XPUB, the operator's extended public key at m/44'/195'/<account>' (unset:
+   * no addresses are handed out and USDT stays a manual method); TRON_API_URL, TronGrid or its stand-in (default the
+   * stand-in under GAME_PROVIDER_URL/trongrid); TRON_API_KEY, sent as TRON-PRO-API-KEY; TRON_API_RPS, the requests a
+   * second the adapter spaces itself to (default 10, under TronGrid's 15); TRON_USDT_CONTRACT; TRON_WATCH_INTERVAL_MS,
+   * how often the watcher runs (default 3000, a block; 0 switches it off); TRON_START_BLOCK, where a fresh watcher
+   * begins (default the solidified head at its first run).
+   */
+  tron: {
+    xpub: string | undefined;
+    baseUrl: string;
+    apiKey: string;
+    requestsPerSecond: number;
+    timeoutMs: number;
+    usdtContract: string;
+    watchIntervalMs: number;
+    startBlock: number | undefined;
+  };
 }
 
 /** The public development defaults: anyone can read them in this repository, so production refuses them. */
@@ -251,6 +269,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       errorPercent: Number(env.BREAKER_ERROR_PERCENT ?? 50),
       volume: Number(env.BREAKER_VOLUME ?? 5),
       resetMs: Number(env.BREAKER_RESET_MS ?? 30_000),
+    },
+    tron: {
+      xpub: env.TRON_XPUB || undefined,
+      baseUrl: (env.TRON_API_URL || `${(env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, '')}/trongrid`).replace(/\/$/, ''),
+      apiKey: env.TRON_API_KEY ?? '',
+      requestsPerSecond: Number(env.TRON_API_RPS ?? 10),
+      timeoutMs: Number(env.TRON_API_TIMEOUT_MS ?? 8000),
+      usdtContract: env.TRON_USDT_CONTRACT || 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      watchIntervalMs: Number(env.TRON_WATCH_INTERVAL_MS ?? 3000),
+      startBlock: env.TRON_START_BLOCK ? Number(env.TRON_START_BLOCK) : undefined,
     },
   };
 }

@@ -13,6 +13,8 @@ const PRIVATE_EVENTS = [
   'update-consultation',
   // Identity verification: a document was approved or rejected (issue 26).
   'kyc',
+  // A USDT transfer to the player's deposit address: seen, a confirmation more, credited, or gone (reorged).
+  'usdt-deposit',
 ] as const;
 // update-message also travels on the system room: a broadcast (system or platform message) concerns every player.
 const SYSTEM_EVENTS = ['show-redEnvelope', 'close-redEnvelope', 'change-gamePlatform', 'update-message'] as const;

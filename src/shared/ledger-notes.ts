@@ -2,6 +2,7 @@
 // name, and the notes the system itself writes (transfer outcomes, withdrawal cancels, gateway reasons) have
 // translations. Notes an operator typed (an adjustment's reason, a grant's name) are shown as they were written.
 import { MONEY_JOURNAL_KINDS, type MoneyJournalKind } from './journal-kinds.ts';
+import { USDT_NOTE_RE } from './usdt.ts';
 
 /** Journal kinds a player's money records can show (every money kind), each with its catalogue key. */
 export const LEDGER_KINDS = MONEY_JOURNAL_KINDS;
@@ -35,6 +36,8 @@ export const LEDGER_NOTE_KEYS = [
   'ledger.note.gateway.INSUFFICIENT_BALANCE',
   'ledger.note.gateway.BANK_REVERSED',
   'ledger.note.gateway.other',
+  'ledger.note.usdt_chain',
+  'ledger.note.usdt_reorged',
 ] as const;
 
 /** A note in the reader's words: a system note through the catalogue `t`, an operator's note as written. */
@@ -61,6 +64,9 @@ function systemNote(kind: string, memo: string): { key: string; vars?: Record<st
   if (bare === 'gateway refused the order') return { key: 'ledger.note.gateway_refused' };
   if (bare === 'expired unpaid' || bare === 'expired') return { key: 'ledger.note.expired_unpaid' };
   if (bare === 'failed') return { key: 'ledger.note.gateway.PAYMENT_FAILED' };
+  const usdt = kind === 'deposit' ? USDT_NOTE_RE.exec(bare) : null;
+  if (usdt) return { key: 'ledger.note.usdt_chain', vars: { usdt: usdt[1]!, rate: usdt[2]! } };
+  if (bare === 'reorged') return { key: 'ledger.note.usdt_reorged' };
   if (kind === 'deposit' && /^(bank_transfer|card|cvs|online_banking|usdt)$/.test(bare)) return { key: `ledger.note.method.${bare}` };
   if (/^PAYMENT_[A-Z_]{1,40}$|^[A-Z][A-Z_]{2,40}$/.test(bare)) {
     return (GATEWAY_REASONS as readonly string[]).includes(bare)

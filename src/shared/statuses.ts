@@ -46,6 +46,19 @@ export const READ_STATUS = { unread: 0, read: 1 } as const;
  */
 export const DEPOSIT_STATUS = { pending: 'pending', paid: 'paid', failed: 'failed', expired: 'expired', rejected: 'rejected' } as const;
 export type DepositStatus = StatusValue<typeof DEPOSIT_STATUS>;
+/**
+ * A USDT transfer the chain watcher saw reach a player's deposit address: waiting for its block to solidify
+ * (confirming), credited once solidified, or one of the outcomes that credit nothing: below the minimum, a token other
+ * than USDT, or gone from the chain before its block solidified (reorged; credited after all should it come back).
+ */
+export const USDT_TRANSFER_OUTCOME = {
+  confirming: 'confirming',
+  credited: 'credited',
+  below_minimum: 'below_minimum',
+  unknown_contract: 'unknown_contract',
+  reorged: 'reorged',
+} as const;
+export type UsdtTransferOutcome = StatusValue<typeof USDT_TRANSFER_OUTCOME>;
 /** A withdrawal: held and waiting for finance, paid out, refused by finance, or cancelled by its player. */
 export const WITHDRAWAL_STATUS = { applying: 'applying', paid: 'paid', rejected: 'rejected', cancelled: 'cancelled' } as const;
 export type WithdrawalStatus = StatusValue<typeof WITHDRAWAL_STATUS>;

@@ -43,7 +43,17 @@ export const TABLE_OWNERS = {
     'bet_daily_bettors',
     'bet_daily_totals',
   ],
-  cashier: ['bank_cards', 'deposit_orders', 'gateway_callbacks', 'gateway_callback_refusals', 'withdrawals'],
+  cashier: [
+    'bank_cards',
+    'deposit_orders',
+    'gateway_callbacks',
+    'gateway_callback_refusals',
+    'withdrawals',
+    'usdt_deposit_addresses',
+    'usdt_transfers',
+    'usdt_watch_cursors',
+    'usdt_rates',
+  ],
   messages: ['messages', 'message_recipients', 'message_reads', 'popups'],
   promotions: [
     'promotion_categories',

@@ -648,6 +648,9 @@ export const depositOrders = pgTable(
     expiresAt: tsz('expires_at'),
     createdAt: tsz('created_at').notNull().defaultNow(),
     paidAt: tsz('paid_at'),
+    /** A USDT deposit the chain watcher credits: the USDT received (6-decimal units) and the rate (TWD per USDT, times 10^4). */
+    chainAmount: bigint('chain_amount', { mode: 'bigint' }),
+    chainRate: bigint('chain_rate', { mode: 'bigint' }),
   },
   (t) => [
     index('deposit_orders_player_idx').on(t.playerId, t.createdAt),

@@ -17,3 +17,4 @@ export * from './schema-reports.ts';
 export * from './schema-kyc.ts';
 export * from './schema-risk.ts';
 export * from './schema-partners.ts';
+export * from './schema-usdt.ts';

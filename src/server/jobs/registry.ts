@@ -50,6 +50,8 @@ export const JOBS = {
   purgeKycDocuments: { name: 'purge-kyc-documents', lockId: 7_240_161, intervalMs: () => KYC_PURGE_INTERVAL_MS },
   /** The partners' settlement of the last ended month (or week), once; its run also takes SETTLEMENT_LOCK_ID per transaction. */
   partnersSettle: { name: 'partners-settle', lockId: 7_240_171, intervalMs: () => PARTNERS_SETTLE_INTERVAL_MS },
+  /** USDT on TRON: solidified blocks' Transfers to deposit addresses credited, newer blocks' shown (modules/cashier/usdt/watcher.ts). */
+  usdtWatch: { name: 'usdt-watch', lockId: 7_240_190, intervalMs: (c) => c.tron.watchIntervalMs },
   /** The partitions of bet_records and postings for the current month and the months ahead (issue 25). */
   ensurePartitions: { name: 'ensure-partitions', lockId: 7_240_240, intervalMs: () => PARTITIONS_INTERVAL_MS },
 } as const satisfies Record<string, JobSpec>;

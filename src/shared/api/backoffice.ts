@@ -105,6 +105,7 @@ import {
   seamlessRoundView,
   seamlessTxPage,
 } from '../schemas/backoffice/seamless.ts';
+import { usdtDeskView, usdtRateSetView, usdtTransferPageView } from '../schemas/usdt.ts';
 import { groupsPageView, linkedAccountsView, riskSettingsView, ruleHitsView, withdrawalRiskView } from '../schemas/risk/backoffice.ts';
 import {
   exchangeOrderView,
@@ -186,6 +187,9 @@ export const backofficeRoutes = {
   'GET /finance/deposits': depositQueueView,
   'POST /finance/deposits/:id/confirm': depositReviewedView,
   'POST /finance/deposits/:id/reject': depositReviewedView,
+  'GET /finance/usdt': usdtDeskView,
+  'GET /finance/usdt/transfers': usdtTransferPageView,
+  'PUT /finance/usdt/rate': usdtRateSetView,
   'GET /finance/withdrawals': withdrawalQueueView,
   'GET /finance/withdrawals/:id/context': withdrawalContextView,
   'POST /finance/withdrawals/:id/approve': withdrawalReviewedView,

@@ -13,6 +13,7 @@ import {
   withdrawCreatedView,
   withdrawTermsView,
 } from '../schemas/cashier.ts';
+import { usdtDepositInfoView } from '../schemas/usdt.ts';
 import { consultationCountView, consultationCreatedView, consultationDetailView, consultationListView } from '../schemas/consultations.ts';
 import { pageOf } from '../schemas/envelope.ts';
 import { gameView, platformStatusView, platformView } from '../schemas/games.ts';
@@ -85,6 +86,7 @@ export const playerRoutes = {
   'GET /finance/deposit/methods': depositMethodsView,
   'POST /finance/deposit/create': depositView,
   'GET /finance/deposit/:id': depositView,
+  'GET /finance/deposit/usdt': usdtDepositInfoView,
   'GET /players/debit-card/list': bankCardsView,
   'POST /players/debit-card/store': nothing,
   'POST /players/debit-card/delete': nothing,

@@ -108,7 +108,8 @@ export const depositMethodsView = v.object({
     usdt: v.optional(range),
   }),
   bank_transfer: v.nullable(v.object({ bank: v.string(), account_name: v.string(), account: v.string() })),
-  usdt: v.nullable(v.object({ address: v.string(), network: v.string() })),
+  /** automatic: the player's own address, watched on the chain (GET /finance/deposit/usdt); else the operator's, confirmed by finance. */
+  usdt: v.nullable(v.object({ address: v.string(), network: v.string(), automatic: v.optional(v.boolean()) })),
 });
 
 /** A deposit order as its player sees it. */

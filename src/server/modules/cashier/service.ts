@@ -125,6 +125,11 @@ export class CashierService {
   private readonly onCallbackRefused: ((gateway: string, outcome: RefusedOutcome) => void) | undefined;
   /** Refused callbacks, written to gateway_callback_refusals a moment after they were counted. */
   private readonly refusals: RefusalCounter;
+  /**
+   * USDT on TRON (cashier/usdt): when available, USDT is offered as a deposit address of the player's own that the chain
+   * watcher credits, and no longer as a transaction id finance confirms by hand.
+   */
+  private readonly usdtChain: { available(): Promise<boolean> } | undefined;
 
   /**
    * Who takes a method's payments: the gateway (by its name) for the gateway methods, 'manual' for those finance
@@ -150,7 +155,9 @@ export class CashierService {
     onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
     /** When the refusal counts are written; tests pass a ManualTimer. */
     timer?: Timer;
+    usdtChain?: { available(): Promise<boolean> };
   }) {
+    this.usdtChain = deps.usdtChain;
     this.db = deps.db;
     this.reader = deps.reader ?? deps.db;
     this.gate = deps.gate;
@@ -183,12 +190,13 @@ export class CashierService {
       account: text(s.receiving_bank_account),
       usdt: text(s.usdt_address),
     };
+    const usdtChain = (await this.usdtChain?.available()) ?? false;
     const all: Array<{ method: DepositMethod; enabled: boolean }> = [
       { method: 'bank_transfer', enabled: !!receiving.account },
       { method: 'card', enabled: !!s.tripartite_deposit },
       { method: 'cvs', enabled: !!s.tripartite_deposit },
       { method: 'online_banking', enabled: !!s.web_bank_deposit },
-      { method: 'usdt', enabled: !!receiving.usdt },
+      { method: 'usdt', enabled: !!receiving.usdt || usdtChain },
     ];
     const order = Array.isArray(s.deposit_sort) ? s.deposit_sort : [];
     const rank = (m: string) => (order.includes(m) ? order.indexOf(m) : order.length + all.findIndex((x) => x.method === m));
@@ -216,7 +224,8 @@ export class CashierService {
             account: receiving.account,
           }
         : null,
-      usdt: receiving.usdt ? { address: receiving.usdt, network: 'TRC-20' } : null,
+      // The watched address is the player's own, read from GET /finance/deposit/usdt.
+      usdt: usdtChain ? { address: '', network: 'TRC-20', automatic: true } : receiving.usdt ? { address: receiving.usdt, network: 'TRC-20' } : null,
     };
   }
 
@@ -240,6 +249,8 @@ export class CashierService {
     const s = await this.system.settings();
     const methods = (await this.depositMethods(locale)).methods;
     if (!methods.includes(input.method)) throw new ApiError('validation_failed', { method: ['cashier.method.unavailable'] });
+    // Watched USDT needs no order: the player sends to their address and the chain watcher credits it.
+    if (input.method === 'usdt' && (await this.usdtChain?.available())) throw new ApiError('validation_failed', { method: ['cashier.usdt.automatic'] });
     const amountMinor = decimalToMinor(input.amount);
     if (amountMinor === undefined) throw new ApiError('validation_failed', { amount: ['cashier.amount.numeric'] });
     if (amountMinor <= 0n) throw new ApiError('validation_failed', { amount: ['cashier.amount.required'] });
@@ -447,8 +458,7 @@ export class CashierService {
     const [central, house] = await Promise.all([this.accounts.playerAccount(first.playerId, 'central'), this.accounts.houseAccount('cash', first.playerId)]);
     await this.inTransaction(async (tx) => {
       const d = (await repo.depositById(tx, id, true))!;
-      if (d.status !== DEPOSIT_STATUS.pending || GATEWAY_METHODS.includes(d.method as DepositMethod))
-        throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
+      if (!isReviewable(d)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
       await this.credit(tx, d, central, house, staffId);
     });
     this.publish.toPlayer(first.playerId, 'deposit-success', { id, amount: minorToDecimal(first.amountMinor) });
@@ -460,8 +470,7 @@ export class CashierService {
     if (!first) throw new ApiError('not_found');
     await this.inTransaction(async (tx) => {
       const d = (await repo.depositById(tx, id, true))!;
-      if (d.status !== DEPOSIT_STATUS.pending || GATEWAY_METHODS.includes(d.method as DepositMethod))
-        throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
+      if (!isReviewable(d)) throw new ApiError('validation_failed', { id: ['cashier.deposit.not_reviewable'] });
       await repo.updateDeposit(tx, id, { status: DEPOSIT_STATUS.rejected, reason, reviewedBy: staffId });
     });
     this.publish.toPlayer(first.playerId, 'deposit-fail', { id, reason });
@@ -826,6 +835,14 @@ export class CashierService {
   private inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
     return inMoneyTransaction(this.db, fn);
   }
+}
+
+/**
+ * Whether finance may confirm or reject a deposit by hand: a pending manual one. Gateway orders settle by their
+ * callbacks, and USDT the chain watcher saw (chain_amount set) by its block solidifying or leaving the chain.
+ */
+export function isReviewable(d: Pick<repo.DepositRow, 'status' | 'method' | 'chainAmount'>): boolean {
+  return d.status === DEPOSIT_STATUS.pending && !GATEWAY_METHODS.includes(d.method as DepositMethod) && d.chainAmount === null;
 }
 
 /** Refuses to pay a withdrawal risk has not decided on yet, or one held and not released. */

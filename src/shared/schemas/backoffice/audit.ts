@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'provider.faults.reset',
   'deposit.confirm',
   'deposit.reject',
+  'deposit.usdt_rate',
   'withdrawal.pay',
   'withdrawal.reject',
   'withdrawal.release',

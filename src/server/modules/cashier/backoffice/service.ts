@@ -5,10 +5,9 @@
 // what the action was about in its detail (as the wallet's back office does for grants).
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
-import type { CashierService } from '../service.ts';
+import { isReviewable, type CashierService } from '../service.ts';
 import type { BetsService } from '../../bets/service.ts';
 import { BANKS } from '../banks.ts';
-import { GATEWAY_METHODS, type DepositMethod } from '../../../../shared/schemas/cashier.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import * as repo from './repository.ts';
@@ -16,7 +15,7 @@ import { withdrawalContext } from './withdrawal-context.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import { startOfTaipeiDay } from '../../../../shared/time.ts';
-import { BANK_CARD_STATUS, DEPOSIT_STATUS } from '../../../../shared/statuses.ts';
+import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
 import { RISK_DECISION } from '../../../../shared/schemas/risk/settings.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -305,7 +304,7 @@ function depositView({ deposit: d, account, realName, reviewer }: DepositListRow
     paid_at: iso(d.paidAt),
     reviewed_by: reviewer ?? null,
     /** Manual payments wait for finance; gateway orders are settled by their callbacks. */
-    reviewable: d.status === DEPOSIT_STATUS.pending && !GATEWAY_METHODS.includes(d.method as DepositMethod),
+    reviewable: isReviewable(d),
   };
 }
 
