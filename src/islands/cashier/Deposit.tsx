@@ -34,6 +34,7 @@ import { taipeiDateTime } from '../kit/dates.ts';
 import { usePageSetup } from '../kit/page.ts';
 import { MethodIcon } from './icons.tsx';
 import { DEPOSIT_NOTICE_KEYS } from './DepositNotice.tsx';
+import { USDT_DEPOSIT_KEYS, UsdtDeposit } from './UsdtDeposit.tsx';
 import type { DepositView } from '../../shared/schemas/cashier.ts';
 
 export const DEPOSIT_KEYS = [
@@ -43,6 +44,7 @@ export const DEPOSIT_KEYS = [
   ...METHOD_KEYS,
   ...DEPOSIT_NOTICE_KEYS,
   ...DIALOG_KEYS,
+  ...USDT_DEPOSIT_KEYS,
   'cashier.amount.required',
   'cashier.amount.numeric',
   'cashier.amount.below_min',
@@ -214,6 +216,8 @@ function DepositForm({
   // without a figure, so what follows is written into elements already painted instead of replacing them.
   const loaded = !!data && !!current;
   const gateway = !!current && GATEWAY_METHODS.includes(current);
+  // USDT to the player's own watched address: no amount and no order, the chain watcher credits what arrives.
+  const watchedUsdt = current === 'usdt' && !!data?.usdt?.automatic;
   const limits = (current && data?.limits?.[current]) || { min: data?.min ?? '0', max: data?.max ?? '0' };
   const hasMin = !isZero(limits.min);
   const hasMax = !isZero(limits.max);
@@ -246,7 +250,7 @@ function DepositForm({
   const submit = async () => {
     setTouched(true);
     setFailure('');
-    if (!current || amountError || refError || busy) return;
+    if (!current || watchedUsdt || amountError || refError || busy) return;
     setBusy(true);
     setServer({});
     try {
@@ -339,7 +343,8 @@ function DepositForm({
           <p className="mt-2 text-xs text-slate-500">{t['cashier.ui.tip_manual']}</p>
         </section>
       )}
-      {current === 'usdt' && data?.usdt && (
+      {watchedUsdt && <UsdtDeposit t={t} variant={variant} />}
+      {current === 'usdt' && data?.usdt && !watchedUsdt && (
         <section className={panel} data-testid="usdt-address" aria-label={t['cashier.ui.usdt_address']}>
           <h2 className="mb-2 font-semibold text-brand-700">{t['cashier.ui.usdt_address']}</h2>
           <div className="flex items-center gap-2 rounded bg-slate-50 p-2">
@@ -353,97 +358,101 @@ function DepositForm({
         </section>
       )}
 
-      <div className={panel}>
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <label htmlFor="deposit-amount" className="field-label">
-            {t['cashier.ui.amount']}
-          </label>
-          {(range || !loaded) && (
-            <span className="text-xs text-slate-500" data-testid={loaded ? 'deposit-range' : undefined}>
-              {range || PENDING}
-            </span>
-          )}
-        </div>
-        <input
-          id="deposit-amount"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={15}
-          className="field-input"
-          value={amount}
-          disabled={!loaded}
-          placeholder={t['cashier.ui.amount_placeholder']}
-          aria-invalid={!!shownAmountError}
-          aria-describedby={shownAmountError ? 'deposit-amount-error' : undefined}
-          onChange={(e) => {
-            setAmount((prev) => acceptAmountInput(prev, e.target.value).value);
-            setServer((s) => ({ ...s, amount: '' }));
-          }}
-          onBlur={() => amount !== '' && setTouched(true)}
-        />
-        {shownAmountError && (
-          <p id="deposit-amount-error" role="alert" className="field-error" data-testid="amount-error">
-            {shownAmountError}
-          </p>
-        )}
-        {quick.length > 0 && (
-          <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t['cashier.ui.quick_amounts']}>
-            {/* While loading, every quick amount keeps its room, disabled: the limits may then leave some out. */}
-            {quick.map((a) => (
-              <button
-                key={a}
-                type="button"
-                disabled={!loaded}
-                onClick={() => {
-                  setAmount(a);
-                  setServer((s) => ({ ...s, amount: '' }));
-                }}
-                className={`rounded-full border px-3 py-1 text-sm ${amount === a ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}
-              >
-                {formatDecimal(a).replace(/\.00$/, '')}
-              </button>
-            ))}
-          </div>
-        )}
-        {loaded && !gateway && (
-          <div className="mt-4">
-            <label htmlFor="deposit-ref" className="field-label">
-              {current === 'usdt' ? t['cashier.ui.txid'] : t['cashier.ui.transfer_ref']}
+      {!watchedUsdt && (
+        <div className={panel}>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <label htmlFor="deposit-amount" className="field-label">
+              {t['cashier.ui.amount']}
             </label>
-            <input
-              id="deposit-ref"
-              name="player_ref"
-              autoComplete="off"
-              maxLength={120}
-              className="field-input"
-              value={ref}
-              placeholder={current === 'usdt' ? t['cashier.ui.txid_placeholder'] : t['cashier.ui.transfer_ref_placeholder']}
-              aria-invalid={!!shownRefError}
-              onChange={(e) => {
-                setRef(e.target.value);
-                setServer((s) => ({ ...s, player_ref: '' }));
-              }}
-            />
-            {shownRefError && (
-              <p role="alert" className="field-error" data-testid="ref-error">
-                {shownRefError}
-              </p>
+            {(range || !loaded) && (
+              <span className="text-xs text-slate-500" data-testid={loaded ? 'deposit-range' : undefined}>
+                {range || PENDING}
+              </span>
             )}
           </div>
-        )}
-        {(gateway || !loaded) && <p className="mt-3 text-xs text-slate-500">{loaded ? t['cashier.ui.tip_gateway'] : PENDING}</p>}
-      </div>
+          <input
+            id="deposit-amount"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={15}
+            className="field-input"
+            value={amount}
+            disabled={!loaded}
+            placeholder={t['cashier.ui.amount_placeholder']}
+            aria-invalid={!!shownAmountError}
+            aria-describedby={shownAmountError ? 'deposit-amount-error' : undefined}
+            onChange={(e) => {
+              setAmount((prev) => acceptAmountInput(prev, e.target.value).value);
+              setServer((s) => ({ ...s, amount: '' }));
+            }}
+            onBlur={() => amount !== '' && setTouched(true)}
+          />
+          {shownAmountError && (
+            <p id="deposit-amount-error" role="alert" className="field-error" data-testid="amount-error">
+              {shownAmountError}
+            </p>
+          )}
+          {quick.length > 0 && (
+            <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t['cashier.ui.quick_amounts']}>
+              {/* While loading, every quick amount keeps its room, disabled: the limits may then leave some out. */}
+              {quick.map((a) => (
+                <button
+                  key={a}
+                  type="button"
+                  disabled={!loaded}
+                  onClick={() => {
+                    setAmount(a);
+                    setServer((s) => ({ ...s, amount: '' }));
+                  }}
+                  className={`rounded-full border px-3 py-1 text-sm ${amount === a ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}
+                >
+                  {formatDecimal(a).replace(/\.00$/, '')}
+                </button>
+              ))}
+            </div>
+          )}
+          {loaded && !gateway && (
+            <div className="mt-4">
+              <label htmlFor="deposit-ref" className="field-label">
+                {current === 'usdt' ? t['cashier.ui.txid'] : t['cashier.ui.transfer_ref']}
+              </label>
+              <input
+                id="deposit-ref"
+                name="player_ref"
+                autoComplete="off"
+                maxLength={120}
+                className="field-input"
+                value={ref}
+                placeholder={current === 'usdt' ? t['cashier.ui.txid_placeholder'] : t['cashier.ui.transfer_ref_placeholder']}
+                aria-invalid={!!shownRefError}
+                onChange={(e) => {
+                  setRef(e.target.value);
+                  setServer((s) => ({ ...s, player_ref: '' }));
+                }}
+              />
+              {shownRefError && (
+                <p role="alert" className="field-error" data-testid="ref-error">
+                  {shownRefError}
+                </p>
+              )}
+            </div>
+          )}
+          {(gateway || !loaded) && <p className="mt-3 text-xs text-slate-500">{loaded ? t['cashier.ui.tip_gateway'] : PENDING}</p>}
+        </div>
+      )}
 
       {(failure || server.method) && <ErrorBox message={failure || server.method!} />}
-      <button
-        type="submit"
-        className="btn-primary h-11 w-full disabled:opacity-60"
-        disabled={busy || !loaded}
-        data-testid={loaded ? 'deposit-submit' : undefined}
-      >
-        {busy ? t['cashier.ui.submitting'] : t['cashier.ui.submit_deposit']}
-      </button>
+      {!watchedUsdt && (
+        <button
+          type="submit"
+          className="btn-primary h-11 w-full disabled:opacity-60"
+          disabled={busy || !loaded}
+          data-testid={loaded ? 'deposit-submit' : undefined}
+        >
+          {busy ? t['cashier.ui.submitting'] : t['cashier.ui.submit_deposit']}
+        </button>
+      )}
     </form>
   );
 }

@@ -10,15 +10,17 @@ import { CARDS_KEYS, Cards } from './Cards.tsx';
 import { ADJUST_KEYS, Adjustment } from '../wallet/Adjustment.tsx';
 import { ADJUST_QUEUE_KEYS, AdjustmentQueue } from '../wallet/AdjustmentQueue.tsx';
 import { CALLBACKS_KEYS, Callbacks } from './Callbacks.tsx';
+import { USDT_KEYS, Usdt } from './Usdt.tsx';
 import { PARTNER_PAYOUTS_KEYS, PartnerPayouts } from '../partners/Payouts.tsx';
 import type { Locale } from '../../../shared/constants.ts';
 
-const TABS = ['deposits', 'withdrawals', 'partner-payouts', 'cards', 'adjust', 'callbacks'] as const;
+const TABS = ['deposits', 'withdrawals', 'usdt', 'partner-payouts', 'cards', 'adjust', 'callbacks'] as const;
 type Tab = (typeof TABS)[number];
 /** The two queues are for reading by anyone at the desk; the rest changes money or shows whole card numbers. */
 const TAB_PERMISSION: Record<Tab, string> = {
   deposits: 'finance.read',
   withdrawals: 'finance.read',
+  usdt: 'finance.read',
   'partner-payouts': 'finance.read',
   cards: 'finance.manage',
   adjust: 'finance.manage',
@@ -34,6 +36,7 @@ export const FINANCE_KEYS = [
     ...ADJUST_KEYS,
     ...ADJUST_QUEUE_KEYS,
     ...CALLBACKS_KEYS,
+    ...USDT_KEYS,
     ...PARTNER_PAYOUTS_KEYS,
     ...TABS.map((tab) => `bo.fin.tab.${tab}` as const),
     'bo.fin.read_only',
@@ -103,6 +106,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
         </div>
         {tab === 'deposits' && <Deposits t={t} locale={locale} canManage={canManage} />}
         {tab === 'withdrawals' && <Withdrawals t={t} locale={locale} canManage={canManage} canRelease={hasPermission(staff, 'risk.release')} />}
+        {tab === 'usdt' && <Usdt t={t} locale={locale} canManage={canManage} />}
         {tab === 'partner-payouts' && <PartnerPayouts t={t} locale={locale} canManage={canManage} />}
         {tab === 'cards' && canManage && <Cards t={t} locale={locale} />}
         {tab === 'adjust' && canManage && (
