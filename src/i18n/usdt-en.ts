@@ -11,7 +11,7 @@ export const usdtEn = {
   'cashier.ui.usdt_transfers': 'Your USDT transfers',
   'cashier.ui.usdt_none': 'No transfer yet. Yours appears here as soon as it reaches the chain.',
   'cashier.ui.usdt_confirmations': '{n} / {total} confirmations',
-  'cashier.ui.usdt_credit': 'Credit {amount} TWD at {rate}',
+  'cashier.ui.usdt_credit': '{amount} TWD at {rate}',
   'cashier.ui.usdt_tx': 'Transaction',
   'cashier.usdt.outcome.confirming': 'Confirming',
   'cashier.usdt.outcome.credited': 'Credited',

@@ -12,7 +12,7 @@ export const usdtZhTW: Record<keyof typeof usdtEn, string> = {
   'cashier.ui.usdt_transfers': '您的 USDT 轉帳',
   'cashier.ui.usdt_none': '尚無轉帳，轉帳上鏈後會立即顯示於此。',
   'cashier.ui.usdt_confirmations': '確認數 {n} / {total}',
-  'cashier.ui.usdt_credit': '以匯率 {rate} 入帳 {amount} 元',
+  'cashier.ui.usdt_credit': '以匯率 {rate} 計 {amount} 元',
   'cashier.ui.usdt_tx': '交易',
   'cashier.usdt.outcome.confirming': '確認中',
   'cashier.usdt.outcome.credited': '已入帳',
