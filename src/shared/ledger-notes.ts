@@ -59,13 +59,13 @@ function systemNote(kind: string, memo: string): { key: string; vars?: Record<st
   if (bare === 'never reached the provider') return { key: 'ledger.note.never_reached' };
   if (bare === 'sending to provider') return { key: 'ledger.note.sending' };
   const rejected = /^rejected by provider: ([A-Z0-9_]{1,40})$/.exec(bare);
-  if (rejected) return { key: `ledger.note.rejected${suffix}`, vars: { code: rejected[1]! } };
+  if (rejected) return { key: `ledger.note.rejected${suffix}`, vars: { code: rejected[1] } };
   if (bare === 'player cancels') return { key: 'ledger.note.player_cancels' };
   if (bare === 'gateway refused the order') return { key: 'ledger.note.gateway_refused' };
   if (bare === 'expired unpaid' || bare === 'expired') return { key: 'ledger.note.expired_unpaid' };
   if (bare === 'failed') return { key: 'ledger.note.gateway.PAYMENT_FAILED' };
   const usdt = kind === 'deposit' ? USDT_NOTE_RE.exec(bare) : null;
-  if (usdt) return { key: 'ledger.note.usdt_chain', vars: { usdt: usdt[1]!, rate: usdt[2]! } };
+  if (usdt) return { key: 'ledger.note.usdt_chain', vars: { usdt: usdt[1], rate: usdt[2] } };
   if (bare === 'reorged') return { key: 'ledger.note.usdt_reorged' };
   if (kind === 'deposit' && /^(bank_transfer|card|cvs|online_banking|usdt)$/.test(bare)) return { key: `ledger.note.method.${bare}` };
   if (/^PAYMENT_[A-Z_]{1,40}$|^[A-Z][A-Z_]{2,40}$/.test(bare)) {

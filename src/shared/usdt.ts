@@ -14,7 +14,7 @@ const pow10 = (n: number) => 10n ** BigInt(n);
 function parseFixed(text: string, decimals: number, maxWhole = 12): bigint | undefined {
   const m = new RegExp(`^(\\d{1,${maxWhole}})(?:\\.(\\d{1,${decimals}}))?$`).exec(text.trim());
   if (!m) return undefined;
-  return BigInt(m[1]!) * pow10(decimals) + BigInt((m[2] ?? '').padEnd(decimals, '0') || '0');
+  return BigInt(m[1]) * pow10(decimals) + BigInt((m[2] ?? '').padEnd(decimals, '0') || '0');
 }
 
 /** An integer of `decimals` decimals as text, keeping at least `keep` decimals and dropping the other trailing zeros. */

@@ -14,6 +14,7 @@ import { auditLog, depositOrders, journals, usdtTransfers, usdtWatchCursors } fr
 import { UsdtDeposits } from '../../src/server/modules/cashier/usdt/service.ts';
 import { TronGrid } from '../../src/server/integrations/tron/trongrid.ts';
 import { depositAddress, externalChain, parseAccountKey } from '../../src/server/integrations/tron/address.ts';
+import type { UsdtDeskView } from '../../src/shared/schemas/usdt.ts';
 
 // BIP-32 test vector 1's m/0H: a public test key, never one to receive real money.
 const XPUB = 'xpub68Gmy5EdvgibQVfPdqkBBCHxA5htiqg55crXYuXoQRKfDBFA1WEjWgP6LHhwBZeNK1VTsfTFUHCdrfp1bgwQ9xv5ski8PX9rL2dZXvgGDnw';
@@ -126,7 +127,7 @@ describe('the chain watcher', () => {
     expect(await watch()).toMatchObject({ credited: 0 });
     const [seen] = await transferRows(sent.txid);
     expect(seen).toMatchObject({ outcome: 'confirming', rateE4: 312_500n, amountMinor: 312_500n, value: '100000000', playerId: p.playerId });
-    const deposit = (await t.database.db.select().from(depositOrders).where(eq(depositOrders.id, seen!.depositId!)))[0]!;
+    const deposit = (await t.database.db.select().from(depositOrders).where(eq(depositOrders.id, seen.depositId!)))[0];
     expect(deposit).toMatchObject({
       method: 'usdt',
       status: 'pending',
@@ -150,7 +151,7 @@ describe('the chain watcher', () => {
       .select()
       .from(journals)
       .where(eq(journals.idempotencyKey, `deposit:${deposit.id}`));
-    expect(journal!.memo).toBe('usdt 100.00 USDT @ 31.2500 TWD/USDT');
+    expect(journal.memo).toBe('usdt 100.00 USDT @ 31.2500 TWD/USDT');
     expect((await transferRows(sent.txid))[0]).toMatchObject({ outcome: 'credited' });
     expect((await t.database.db.select().from(depositOrders).where(eq(depositOrders.id, deposit.id)))[0]).toMatchObject({ status: 'paid' });
     await mine(3);
@@ -199,24 +200,24 @@ describe('the chain watcher', () => {
     const moved = await sendUsdt(address, '30');
     await mine(2);
     await watch();
-    expect((await transferRows(gone.txid))[0]!.outcome).toBe('confirming');
+    expect((await transferRows(gone.txid))[0].outcome).toBe('confirming');
     await reorg([gone.txid]);
     await reorg([moved.txid], true);
     await mine(25);
     await watch();
     const [row] = await transferRows(gone.txid);
     expect(row).toMatchObject({ outcome: 'reorged' });
-    expect((await t.database.db.select().from(depositOrders).where(eq(depositOrders.id, row!.depositId!)))[0]).toMatchObject({
+    expect((await t.database.db.select().from(depositOrders).where(eq(depositOrders.id, row.depositId!)))[0]).toMatchObject({
       status: 'failed',
       reason: 'reorged',
     });
-    expect(events(p.playerId, 'deposit-fail')).toContainEqual({ id: row!.depositId, reason: 'reorged' });
+    expect(events(p.playerId, 'deposit-fail')).toContainEqual({ id: row.depositId, reason: 'reorged' });
     // Re-included in a later block: gone from its first block when that one solidified, then credited in its new one, once.
     const [back] = await transferRows(moved.txid);
     expect(back).toMatchObject({ outcome: 'credited' });
-    expect(back!.blockNumber).toBeGreaterThan(moved.block);
-    expect((await t.database.db.select().from(depositOrders).where(eq(depositOrders.id, back!.depositId!)))[0]).toMatchObject({ status: 'paid' });
-    expect(events(p.playerId, 'deposit-success')).toEqual([{ id: back!.depositId, amount: '937.50' }]);
+    expect(back.blockNumber).toBeGreaterThan(moved.block);
+    expect((await t.database.db.select().from(depositOrders).where(eq(depositOrders.id, back.depositId!)))[0]).toMatchObject({ status: 'paid' });
+    expect(events(p.playerId, 'deposit-success')).toEqual([{ id: back.depositId, amount: '937.50' }]);
     expect(await balance(p)).toBe('937.50');
   });
 
@@ -253,14 +254,9 @@ describe('the chain watcher', () => {
     expect(below.find((r) => r.txid === small.txid)).toMatchObject({ outcome: 'below_minimum', usdt: '9.999999', account: p.account });
     const unknown = (await bo('GET', '/finance/usdt/transfers?outcome=unknown_contract')).json<{ data: { data: Array<Record<string, unknown>> } }>().data.data;
     expect(unknown.find((r) => r.txid === other.txid)).toMatchObject({ contract: OTHER_TOKEN, usdt: '500000000', amount: null });
-    const desk = (await bo('GET', '/finance/usdt')).json<{ data: Record<string, any> }>().data;
+    const desk = (await bo('GET', '/finance/usdt')).json<{ data: UsdtDeskView }>().data;
     expect(desk.configured).toBe(true);
-    expect(desk.counts).toMatchObject({
-      below_minimum: expect.any(Number),
-      unknown_contract: expect.any(Number),
-      credited: expect.any(Number),
-      reorged: expect.any(Number),
-    });
+    for (const outcome of ['below_minimum', 'unknown_contract', 'credited', 'reorged']) expect(desk.counts[outcome], outcome).toBeGreaterThan(0);
     expect(desk.watcher.solid_block).toBe(desk.watcher.chain_solid);
   });
 
@@ -327,7 +323,7 @@ describe("the finance desk's USDT tab", () => {
     const sent = await sendUsdt(address, '11');
     await mine(1);
     await watch();
-    const depositId = (await transferRows(sent.txid))[0]!.depositId!;
+    const depositId = (await transferRows(sent.txid))[0].depositId!;
     const queue = (await bo('GET', `/finance/deposits?status=pending&account=${p.account}`)).json<{ data: { data: Array<Record<string, unknown>> } }>().data
       .data;
     expect(queue.find((d) => d.id === depositId)).toMatchObject({ method: 'usdt', player_ref: sent.txid, reviewable: false });

@@ -191,7 +191,7 @@ function RateForm({ t, locale, desk, canManage, onSaved }: { t: T; locale: Local
   );
 }
 
-function columns(t: T, locale: Locale): Array<BoColumn<Row, keyof T & string>> {
+function columns(t: T, locale: Locale): Array<BoColumn<Row, (typeof USDT_KEYS)[number]>> {
   return [
     { key: 'detected', header: 'bo.usdt.detected', className: 'whitespace-nowrap text-slate-500', cell: (r) => formatTime(r.detected_at, locale) },
     { key: 'account', header: 'bo.fin.account', cell: (r) => <PlayerCell locale={locale} id={r.player_id} account={r.account} realName="" /> },

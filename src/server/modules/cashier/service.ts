@@ -248,9 +248,7 @@ export class CashierService {
     }
     const s = await this.system.settings();
     const methods = (await this.depositMethods(locale)).methods;
-    if (!methods.includes(input.method)) throw new ApiError('validation_failed', { method: ['cashier.method.unavailable'] });
-    // Watched USDT needs no order: the player sends to their address and the chain watcher credits it.
-    if (input.method === 'usdt' && (await this.usdtChain?.available())) throw new ApiError('validation_failed', { method: ['cashier.usdt.automatic'] });
+    await this.assertOrderable(input.method, methods);
     const amountMinor = decimalToMinor(input.amount);
     if (amountMinor === undefined) throw new ApiError('validation_failed', { amount: ['cashier.amount.numeric'] });
     if (amountMinor <= 0n) throw new ApiError('validation_failed', { amount: ['cashier.amount.required'] });
@@ -316,6 +314,12 @@ export class CashierService {
     }
     if (ip) await this.events?.publish('deposit.requested', { playerId, depositId: id, ip });
     return this.depositView((await repo.depositById(this.db, id))!);
+  }
+
+  /** Refuses a method not offered, and USDT to a watched address, which needs no order: the chain watcher credits what arrives. */
+  private async assertOrderable(method: DepositMethod, offered: DepositMethod[]): Promise<void> {
+    if (!offered.includes(method)) throw new ApiError('validation_failed', { method: ['cashier.method.unavailable'] });
+    if (method === 'usdt' && (await this.usdtChain?.available())) throw new ApiError('validation_failed', { method: ['cashier.usdt.automatic'] });
   }
 
   private depositView(d: repo.DepositRow): DepositView {

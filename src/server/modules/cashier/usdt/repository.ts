@@ -1,7 +1,8 @@
 // SQL of USDT on TRON: deposit addresses, the transfers the watcher saw, its cursors and the operator's rates.
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { players, usdtDepositAddresses, usdtRates, usdtTransfers, usdtWatchCursors } from '../../../db/schema.ts';
+import { usdtDepositAddresses, usdtRates, usdtTransfers, usdtWatchCursors } from '../../../db/schema.ts';
+import { accountNameOf } from '../../auth/player-facts.ts';
 import { USDT_TRANSFER_OUTCOME, type UsdtTransferOutcome } from '../../../../shared/statuses.ts';
 
 export type UsdtTransferRow = typeof usdtTransfers.$inferSelect;
@@ -44,7 +45,7 @@ export async function currentRate(db: DbOrTx): Promise<UsdtRateRow | undefined> 
 }
 
 export async function insertRate(db: DbOrTx, values: typeof usdtRates.$inferInsert): Promise<UsdtRateRow> {
-  return (await db.insert(usdtRates).values(values).returning())[0]!;
+  return (await db.insert(usdtRates).values(values).returning())[0];
 }
 
 export async function cursors(db: DbOrTx): Promise<Partial<Record<CursorName, { block: number; head: number | null; solid: number | null; updatedAt: Date }>>> {
@@ -77,7 +78,7 @@ export async function transferForUpdate(db: DbOrTx, values: typeof usdtTransfers
     .from(usdtTransfers)
     .where(and(eq(usdtTransfers.txid, values.txid), eq(usdtTransfers.eventIndex, values.eventIndex)))
     .for('update');
-  return { row: rows[0]!, fresh: false };
+  return { row: rows[0], fresh: false };
 }
 
 export async function transferByIdForUpdate(db: DbOrTx, id: number): Promise<UsdtTransferRow | undefined> {
@@ -114,9 +115,8 @@ export async function transfersPage(db: DbOrTx, q: { outcome?: UsdtTransferOutco
   const where = q.outcome ? eq(usdtTransfers.outcome, q.outcome) : undefined;
   const [rows, total] = await Promise.all([
     db
-      .select({ transfer: usdtTransfers, account: players.account })
+      .select({ transfer: usdtTransfers, account: accountNameOf(usdtTransfers.playerId) })
       .from(usdtTransfers)
-      .innerJoin(players, eq(players.id, usdtTransfers.playerId))
       .where(where)
       .orderBy(desc(usdtTransfers.id))
       .limit(q.limit)
