@@ -12,6 +12,18 @@ export type CardRow = typeof bankCards.$inferSelect;
 export async function insertDeposit(db: DbOrTx, values: typeof depositOrders.$inferInsert): Promise<void> {
   await db.insert(depositOrders).values(values);
 }
+/** Inserts the deposits whose ids are not taken yet (the chain watcher's, whose ids come from their transfers). */
+export async function insertDepositsIfNew(db: DbOrTx, values: Array<typeof depositOrders.$inferInsert>): Promise<void> {
+  if (values.length) await db.insert(depositOrders).values(values).onConflictDoNothing();
+}
+/** Marks deposits paid at once, those still pending or failed (a paid one stays as it was). */
+export async function markDepositsPaid(db: DbOrTx, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(depositOrders)
+    .set({ status: DEPOSIT_STATUS.paid, paidAt: sql`now()`, reason: '' })
+    .where(and(inArray(depositOrders.id, ids), inArray(depositOrders.status, [DEPOSIT_STATUS.pending, DEPOSIT_STATUS.failed])));
+}
 export async function depositById(db: DbOrTx, id: string, lock = false): Promise<DepositRow | undefined> {
   const q = db.select().from(depositOrders).where(eq(depositOrders.id, id));
   return (lock ? await q.for('update') : await q)[0];

@@ -81,6 +81,33 @@ export async function transferForUpdate(db: DbOrTx, values: typeof usdtTransfers
   return { row: rows[0], fresh: false };
 }
 
+/** Inserts the transfers not known yet (by transaction id and log index); answers the rows it inserted. */
+export async function insertTransfers(db: DbOrTx, values: Array<typeof usdtTransfers.$inferInsert>): Promise<UsdtTransferRow[]> {
+  if (!values.length) return [];
+  return db.insert(usdtTransfers).values(values).onConflictDoNothing().returning();
+}
+
+/** The rows of these transfers, locked in id order (the order every watcher takes them in). */
+export async function transfersForUpdate(db: DbOrTx, keys: Array<{ txid: string; eventIndex: number }>): Promise<UsdtTransferRow[]> {
+  if (!keys.length) return [];
+  const pairs = keys.map((k) => sql`(${k.txid}, ${k.eventIndex})`);
+  return db
+    .select()
+    .from(usdtTransfers)
+    .where(sql`(${usdtTransfers.txid}, ${usdtTransfers.eventIndex}) in (${sql.join(pairs, sql`, `)})`)
+    .orderBy(usdtTransfers.id)
+    .for('update');
+}
+
+/** Marks transfers credited in their blocks, all at once. */
+export async function markCredited(db: DbOrTx, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(usdtTransfers)
+    .set({ outcome: USDT_TRANSFER_OUTCOME.credited, solidifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(inArray(usdtTransfers.id, ids));
+}
+
 export async function transferByIdForUpdate(db: DbOrTx, id: number): Promise<UsdtTransferRow | undefined> {
   return (await db.select().from(usdtTransfers).where(eq(usdtTransfers.id, id)).for('update'))[0];
 }

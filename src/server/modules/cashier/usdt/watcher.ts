@@ -12,7 +12,7 @@
 // Both cursors live in usdt_watch_cursors and move block by block after that block's work has committed, so a restart,
 // or another instance taking the job over, resumes where the last one stopped; settling a block again changes nothing.
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { postJournal } from '../../../ledger/ledger.ts';
+import { LedgerError, postJournals } from '../../../ledger/ledger.ts';
 import type { AccountDirectory } from '../../../ledger/accounts.ts';
 import type { Publisher } from '../../../realtime/publisher.ts';
 import type { EventPublisher } from '../../../lib/events.ts';
@@ -56,6 +56,10 @@ export interface WatcherDeps {
 }
 
 const keyOf = (t: { txid: string; eventIndex: number }) => `${t.txid}:${t.eventIndex}`;
+/** The deposit a transfer makes: only USDT at or above the minimum makes one. */
+const depositIdFor = (e: TransferEvent, c: Classified) => (c.outcome === USDT_TRANSFER_OUTCOME.confirming ? depositIdOfTransfer(e.txid, e.eventIndex) : null);
+/** Transfers settled in one transaction at most (one batch of journals). */
+const SETTLE_BATCH = 250;
 
 export class UsdtWatcher {
   private readonly deps: WatcherDeps;
@@ -144,74 +148,105 @@ export class UsdtWatcher {
   /** A solidified block: every transfer to us settled, and those seen in it before that it no longer holds, reorged. */
   private async settleBlock(block: number, rate: repo.UsdtRateRow): Promise<void> {
     const ours = await this.ours(block, true);
-    for (const { e, playerId } of ours) await this.settle(e, playerId, rate);
+    for (let i = 0; i < ours.length; i += SETTLE_BATCH) await this.settle(ours.slice(i, i + SETTLE_BATCH), rate);
     const present = new Set(ours.map(({ e }) => keyOf(e)));
     for (const row of await repo.unsettledInBlock(this.deps.db, block)) if (!present.has(keyOf(row))) await this.reorged(row);
   }
 
-  /** One solidified transfer: credited once if it is USDT at or above the minimum, else its outcome recorded. */
-  private async settle(e: TransferEvent, playerId: number, rate: repo.UsdtRateRow): Promise<void> {
-    const [central, house] = await Promise.all([this.deps.accounts.playerAccount(playerId, 'central'), this.deps.accounts.houseAccount('cash', playerId)]);
-    let credited: { depositId: string; amountMinor: bigint } | undefined;
+  /**
+   * Solidified transfers, in one transaction: each credited once if it is USDT at or above the minimum (one journal
+   * each, posted as a batch), else its outcome recorded. A transfer settled before (a block read again) is left alone.
+   */
+  private async settle(batch: Array<{ e: TransferEvent; playerId: number }>, rate: repo.UsdtRateRow): Promise<void> {
+    const { accounts } = this.deps;
+    const byKey = new Map(batch.map((b) => [keyOf(b.e), b]));
+    const ledgerOf = new Map(
+      await Promise.all(
+        batch.map(
+          async ({ playerId }) =>
+            [playerId, { central: await accounts.playerAccount(playerId, 'central'), house: await accounts.houseAccount('cash', playerId) }] as const,
+        ),
+      ),
+    );
+    const credited: Array<{ playerId: number; depositId: string; txid: string; amountMinor: bigint }> = [];
     await inMoneyTransaction(this.deps.db, async (tx) => {
-      const { row } = await repo.transferForUpdate(tx, this.transferValues(e, playerId, this.classify(e, rate.rateE4, rate.minValue)));
-      if (row.solidifiedAt) return;
-      // Seen before: its rate and outcome are those of its detection. Back after a re-organisation: judged again at that rate.
-      const c = row.outcome === USDT_TRANSFER_OUTCOME.reorged ? this.classify(e, row.rateE4 ?? rate.rateE4, rate.minValue) : row;
-      const settled = { blockNumber: e.blockNumber, blockTime: new Date(e.blockTimestampMs), solidifiedAt: new Date() };
-      if (c.outcome !== USDT_TRANSFER_OUTCOME.confirming) {
-        await repo.updateTransfer(tx, row.id, { ...settled, outcome: c.outcome, rateE4: c.rateE4, amountMinor: c.amountMinor });
-        return;
+      const fresh = batch.map(({ e, playerId }) => ({ e, playerId, c: this.classify(e, rate.rateE4, rate.minValue) }));
+      await cashierRepo.insertDepositsIfNew(
+        tx,
+        fresh.filter((f) => f.c.outcome === USDT_TRANSFER_OUTCOME.confirming).map((f) => this.depositValues(f.e, f.playerId, f.c)),
+      );
+      await repo.insertTransfers(
+        tx,
+        fresh.map((f) => ({ ...this.transferValues(f.e, f.playerId, f.c), depositId: depositIdFor(f.e, f.c) })),
+      );
+      const journals: Parameters<typeof postJournals>[1] = [];
+      const creditedIds: number[] = [];
+      for (const row of await repo.transfersForUpdate(
+        tx,
+        batch.map(({ e }) => e),
+      )) {
+        const { e, playerId } = byKey.get(keyOf(row))!;
+        if (row.solidifiedAt) continue;
+        // Seen before: its rate and outcome are those of its detection. Back after a re-organisation: judged again at that rate.
+        const c = row.outcome === USDT_TRANSFER_OUTCOME.reorged ? this.classify(e, row.rateE4 ?? rate.rateE4, rate.minValue) : row;
+        const settled = { blockNumber: e.blockNumber, blockTime: new Date(e.blockTimestampMs), solidifiedAt: new Date() };
+        if (c.outcome !== USDT_TRANSFER_OUTCOME.confirming) {
+          await repo.updateTransfer(tx, row.id, { ...settled, outcome: c.outcome, rateE4: c.rateE4, amountMinor: c.amountMinor });
+          continue;
+        }
+        const depositId = await this.ensureDeposit(tx, e, playerId, c, row.depositId !== null && row.outcome !== USDT_TRANSFER_OUTCOME.reorged);
+        // A transfer that moved to another block, or came back, has its block and judgement written one by one.
+        if (row.blockNumber !== e.blockNumber || row.outcome === USDT_TRANSFER_OUTCOME.reorged)
+          await repo.updateTransfer(tx, row.id, { ...settled, rateE4: c.rateE4, amountMinor: c.amountMinor, depositId });
+        journals.push(this.journal(depositId, { playerId, ...ledgerOf.get(playerId)!, value: e.value, rateE4: c.rateE4!, amountMinor: c.amountMinor! }));
+        creditedIds.push(row.id);
+        credited.push({ playerId, depositId, txid: e.txid, amountMinor: c.amountMinor! });
       }
-      const depositId = await this.ensureDeposit(tx, e, playerId, c);
-      await this.credit(tx, depositId, { playerId, central, house, value: e.value, rateE4: c.rateE4!, amountMinor: c.amountMinor! });
-      await repo.updateTransfer(tx, row.id, { ...settled, outcome: USDT_TRANSFER_OUTCOME.credited, rateE4: c.rateE4, amountMinor: c.amountMinor, depositId });
-      credited = { depositId, amountMinor: c.amountMinor! };
+      for (const r of await postJournals(tx, journals)) if (r instanceof LedgerError) throw r;
+      await cashierRepo.markDepositsPaid(
+        tx,
+        credited.map((x) => x.depositId),
+      );
+      await repo.markCredited(tx, creditedIds);
     });
-    if (!credited) return;
-    const { depositId, amountMinor } = credited;
-    this.credited++;
-    // Side effects after commit: the player's pages react live, and the other domains hear of the deposit.
-    this.deps.publish.toPlayer(playerId, 'usdt-deposit', {
-      id: depositId,
-      txid: e.txid,
-      outcome: USDT_TRANSFER_OUTCOME.credited,
-      confirmations: USDT_CONFIRMATIONS,
-    });
-    this.deps.publish.toPlayer(playerId, 'deposit-success', { id: depositId, amount: minorToDecimal(amountMinor) });
-    await this.deps.events?.publish('deposit.credited', { playerId, depositId });
+    this.credited += credited.length;
+    // Side effects after commit: the players' pages react live, and the other domains hear of the deposits.
+    for (const { playerId, depositId, txid, amountMinor } of credited) {
+      this.deps.publish.toPlayer(playerId, 'usdt-deposit', { id: depositId, txid, outcome: USDT_TRANSFER_OUTCOME.credited, confirmations: USDT_CONFIRMATIONS });
+      this.deps.publish.toPlayer(playerId, 'deposit-success', { id: depositId, amount: minorToDecimal(amountMinor) });
+      await this.deps.events?.publish('deposit.credited', { playerId, depositId });
+    }
   }
 
-  /** The transfer's deposit order, made pending the first time the transfer is seen; answers its id. */
-  private async ensureDeposit(tx: DbOrTx, e: TransferEvent, playerId: number, c: Classified): Promise<string> {
+  /** A transfer's deposit order as first written: pending, for the TWD at the rate of detection. */
+  private depositValues(e: TransferEvent, playerId: number, c: Classified) {
+    return {
+      id: depositIdOfTransfer(e.txid, e.eventIndex),
+      playerId,
+      method: 'usdt',
+      amountMinor: c.amountMinor!,
+      status: DEPOSIT_STATUS.pending,
+      playerRef: e.eventIndex ? `${e.txid}:${e.eventIndex}` : e.txid,
+      chainAmount: e.value,
+      chainRate: c.rateE4,
+    };
+  }
+
+  /** The transfer's deposit order, made pending if missing, or again pending after a re-organisation; answers its id. */
+  private async ensureDeposit(tx: DbOrTx, e: TransferEvent, playerId: number, c: Classified, known = false): Promise<string> {
     const id = depositIdOfTransfer(e.txid, e.eventIndex);
-    const known = await cashierRepo.depositById(tx, id, true);
-    if (!known) {
-      await cashierRepo.insertDeposit(tx, {
-        id,
-        playerId,
-        method: 'usdt',
-        amountMinor: c.amountMinor!,
-        status: DEPOSIT_STATUS.pending,
-        playerRef: e.eventIndex ? `${e.txid}:${e.eventIndex}` : e.txid,
-        chainAmount: e.value,
-        chainRate: c.rateE4,
-      });
-    } else if (known.status === DEPOSIT_STATUS.failed) {
-      // Back on the chain after a re-organisation had taken it away.
-      await cashierRepo.updateDeposit(tx, id, { status: DEPOSIT_STATUS.pending, reason: '' });
-    }
+    if (known) return id;
+    const row = await cashierRepo.depositById(tx, id, true);
+    if (!row) await cashierRepo.insertDeposit(tx, this.depositValues(e, playerId, c));
+    // Back on the chain after a re-organisation had taken it away.
+    else if (row.status === DEPOSIT_STATUS.failed) await cashierRepo.updateDeposit(tx, id, { status: DEPOSIT_STATUS.pending, reason: '' });
     return id;
   }
 
   /** The deposit's journal (its key makes any repeat a no-op), with the USDT received and the rate in its note. */
-  private async credit(
-    tx: DbOrTx,
-    depositId: string,
-    m: { playerId: number; central: number; house: number; value: bigint; rateE4: bigint; amountMinor: bigint },
-  ): Promise<void> {
-    await postJournal(tx, {
-      kind: 'deposit',
+  private journal(depositId: string, m: { playerId: number; central: number; house: number; value: bigint; rateE4: bigint; amountMinor: bigint }) {
+    return {
+      kind: 'deposit' as const,
       idempotencyKey: `deposit:${depositId}`,
       request: { id: depositId, amount: m.amountMinor.toString() },
       playerId: m.playerId,
@@ -222,25 +257,51 @@ export class UsdtWatcher {
         { accountId: m.central, amountMinor: m.amountMinor },
         { accountId: m.house, amountMinor: -m.amountMinor },
       ],
-    });
-    await cashierRepo.updateDeposit(tx, depositId, { status: DEPOSIT_STATUS.paid, paidAt: new Date(), reason: '' });
+    };
   }
 
   /** A block not yet solidified, read once: what reached deposit addresses is recorded and shown, not credited. */
   private async seeBlock(block: number, rate: repo.UsdtRateRow, head: number): Promise<void> {
-    for (const { e, playerId } of await this.ours(block, false)) {
-      let depositId: string | null = null;
-      let outcome: UsdtTransferOutcome | undefined;
-      await this.deps.db.transaction(async (tx) => {
-        const { row, fresh } = await repo.transferForUpdate(tx, this.transferValues(e, playerId, this.classify(e, rate.rateE4, rate.minValue)));
-        if (!fresh && !(row.outcome === USDT_TRANSFER_OUTCOME.reorged && !row.solidifiedAt)) return;
-        const c = fresh ? row : this.classify(e, row.rateE4 ?? rate.rateE4, rate.minValue);
-        if (c.outcome === USDT_TRANSFER_OUTCOME.confirming) depositId = await this.ensureDeposit(tx, e, playerId, c);
-        await repo.updateTransfer(tx, row.id, { blockNumber: e.blockNumber, blockTime: new Date(e.blockTimestampMs), outcome: c.outcome, depositId });
-        outcome = c.outcome;
+    const ours = await this.ours(block, false);
+    if (!ours.length) return;
+    const seen = ours.map(({ e, playerId }) => ({ e, playerId, c: this.classify(e, rate.rateE4, rate.minValue) }));
+    let fresh: repo.UsdtTransferRow[] = [];
+    await this.deps.db.transaction(async (tx) => {
+      await cashierRepo.insertDepositsIfNew(
+        tx,
+        seen.filter((f) => f.c.outcome === USDT_TRANSFER_OUTCOME.confirming).map((f) => this.depositValues(f.e, f.playerId, f.c)),
+      );
+      fresh = await repo.insertTransfers(
+        tx,
+        seen.map((f) => ({ ...this.transferValues(f.e, f.playerId, f.c), depositId: depositIdFor(f.e, f.c) })),
+      );
+    });
+    const inserted = new Set(fresh.map(keyOf));
+    for (const t of fresh)
+      this.deps.publish.toPlayer(t.playerId, 'usdt-deposit', {
+        id: t.depositId,
+        txid: t.txid,
+        outcome: t.outcome,
+        confirmations: Math.max(1, head - block + 1),
       });
-      if (outcome) this.deps.publish.toPlayer(playerId, 'usdt-deposit', { id: depositId, txid: e.txid, outcome, confirmations: Math.max(1, head - block + 1) });
-    }
+    // Known already: nothing to do, unless a re-organisation had taken it away and it is back in this block.
+    for (const { e, playerId } of ours) if (!inserted.has(keyOf(e))) await this.seenAgain(e, playerId, rate, head);
+  }
+
+  /** A transfer marked reorged, seen again in a newer block before that one solidified: confirming again. */
+  private async seenAgain(e: TransferEvent, playerId: number, rate: repo.UsdtRateRow, head: number): Promise<void> {
+    let outcome: UsdtTransferOutcome | undefined;
+    let depositId: string | null = null;
+    await this.deps.db.transaction(async (tx) => {
+      const [row] = await repo.transfersForUpdate(tx, [e]);
+      if (!row || row.solidifiedAt || row.outcome !== USDT_TRANSFER_OUTCOME.reorged) return;
+      const c = this.classify(e, row.rateE4 ?? rate.rateE4, rate.minValue);
+      if (c.outcome === USDT_TRANSFER_OUTCOME.confirming) depositId = await this.ensureDeposit(tx, e, playerId, c);
+      await repo.updateTransfer(tx, row.id, { blockNumber: e.blockNumber, blockTime: new Date(e.blockTimestampMs), outcome: c.outcome, depositId });
+      outcome = c.outcome;
+    });
+    if (outcome)
+      this.deps.publish.toPlayer(playerId, 'usdt-deposit', { id: depositId, txid: e.txid, outcome, confirmations: Math.max(1, head - e.blockNumber + 1) });
   }
 
   /** A transfer gone from its block before the block solidified: it credits nothing, and its deposit fails. */
