@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import { ping, type Database, type Db } from './db/client.ts';
-import { bindRequestContext, type ReadRouter, type RecentWriters } from './db/reader.ts';
+import type { ReadRouter } from './db/reader.ts';
 import { ensureMonthPartitions } from './db/partitions.ts';
 import { AccountDirectory } from './ledger/accounts.ts';
 import { valibotCompiler, valibotSerializer } from './lib/validation.ts';
@@ -22,11 +22,12 @@ import { createEventBus, type EventBus, type EventPublisher } from './lib/events
 import { batchedLimiter, limiterWithFallback, memoryLimiter, pgLimiter, rateLimitStore, redisLimiter, requestLimitHook, type Limiter } from './lib/limiter.ts';
 import { REQUEST_ID_LABEL, loggerOptions, logRequests, requestLogger } from './lib/logging.ts';
 import { registerOpenApi } from './lib/openapi.ts';
+import { readYourWritesHooks, readYourWritesPublisher, redisRecentWriters } from './lib/read-your-writes.ts';
+import { watchRedis } from './lib/redis-watch.ts';
 import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
 import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
-import type { Publisher } from './realtime/publisher.ts';
 import { Breakers } from './integrations/breakers.ts';
 import { BreakerBoard } from './modules/system/breaker-board.ts';
 import { invalidatingPublisher, sessionInvalidation, type SessionInvalidation } from './realtime/session-invalidation.ts';
@@ -301,7 +302,7 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
     ['commands', redis],
     ['subscriber', redisSub],
   ] as const)
-    watchRedis(app, name, connection);
+    watchRedis(app.log, name, connection);
   let auth: AuthService | undefined;
   const sockets = createRealtime({
     httpServer: app.server,
@@ -317,33 +318,7 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   const invalidation = sessionInvalidation(sessionCache, database, (err, msg) => app.log.warn({ err }, msg));
   const realtime: Realtime = { ...sockets, publisher: readYourWritesPublisher(invalidatingPublisher(sockets.publisher, invalidation), database.reads) };
   await sessionCache.start();
-  // A signed-in player's own change (a transfer, a setting) is answered only after their cached view here is gone;
-  // the other instances hear of it a little later (session-invalidation.ts), and the page's GET /auth/me after a
-  // change asks for a fresh answer, so it shows the change on whichever instance it reaches.
-  // A callback hook: a read (most requests) passes in the same tick, where an async hook costs promise ticks.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method === 'GET') return done(null, payload);
-    if (request.auth) invalidation.playerChanged(request.auth.playerId);
-    // Read your own writes: whoever just wrote reads from the primary for a while, on every instance (db/reader.ts).
-    // Awaited, so the mark is in place before the answer reaches the caller.
-    const who = principalOf(request);
-    if (!who) return done(null, payload);
-    database.reads.wrote(who).then(
-      () => done(null, payload),
-      (err: unknown) => {
-        app.log.warn({ err }, 'could not mark a recent writer');
-        done(null, payload);
-      },
-    );
-  });
-  // Each request runs with its principal known to the reader, which sends a recent writer's reads to the primary.
-  app.addHook('onRequest', (request, _reply, done) => bindRequestContext(() => principalOf(request), done));
-  // Again once the body is read: a body parser's stream events run outside the context bound above. GET and HEAD
-  // have no body parsed (Fastify skips the parsers), so their handlers still run inside it.
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return done();
-    bindRequestContext(() => principalOf(request), done);
-  });
+  readYourWritesHooks(app, database, invalidation);
   if (redis && database.reads.status().configured) database.reads.useRecentWriters(redisRecentWriters(redis, config.redisKeyPrefix));
   // The board is built after the breakers but before any call can change one; a change is published at once.
   let breakerBoard: BreakerBoard | undefined;
@@ -374,25 +349,6 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   };
 }
 
-/** Who a request acts for, as the reader keys recent writers: 'p:<player id>', 's:<staff id>', or none. */
-function principalOf(request: FastifyRequest): string | undefined {
-  if (request.auth) return `p:${request.auth.playerId}`;
-  const staff = (request as { staff?: { staffId: number } }).staff;
-  return staff ? `s:${staff.staffId}` : undefined;
-}
-
-/** Recent writers in Redis with an expiry, so a player's next read on any instance knows of their write. */
-function redisRecentWriters(redis: Redis, prefix: string): RecentWriters {
-  return {
-    async mark(key, forMs) {
-      await redis.set(`${prefix}rw:${key}`, '1', 'PX', forMs);
-    },
-    async has(key) {
-      return (await redis.exists(`${prefix}rw:${key}`)) === 1;
-    },
-  };
-}
-
 /**
  * The app's limiters. With Redis, counting goes on while Redis is away: the app's own counters (sign-in failures, SMS
  * codes; security matters, and every instance must agree) move to PostgreSQL, the per-request limit to this
@@ -418,41 +374,6 @@ function limiters(app: FastifyInstance, opts: BuildOptions, redis: Redis | undef
     requestLimiter: limiterWithFallback(batchedLimiter(shared), memory, up, say('request limits')),
     routeLimiter: limiterWithFallback(shared, memory, up, () => {}),
   };
-}
-
-/**
- * Whatever the site tells a player about (a credited deposit, a settled transfer) also sends their reads to the
- * primary for a while: the browser refetches its records on such an event and must find the change. The mark is
- * sent before the event on the same Redis connection, so it is in place when the browser asks.
- */
-function readYourWritesPublisher(inner: Publisher, reads: ReadRouter): Publisher {
-  if (!reads.status().configured) return inner;
-  return {
-    ...inner,
-    toPlayer(playerId, event, payload) {
-      void reads.wrote(`p:${playerId}`).catch(() => {});
-      inner.toPlayer(playerId, event, payload);
-    },
-  };
-}
-
-/**
- * ioredis reconnects by itself (its retry strategy, forever); an 'error' listener keeps its failures out of stderr's
- * "unhandled error event" and logs one line per outage instead of one per attempt.
- */
-function watchRedis(app: FastifyInstance, name: string, redis: Redis | undefined): void {
-  if (!redis) return;
-  let down = false;
-  redis.on('error', (err: Error) => {
-    if (down) return;
-    down = true;
-    app.log.warn({ err: { message: err.message }, connection: name }, 'redis connection lost; reconnecting');
-  });
-  redis.on('ready', () => {
-    if (!down) return;
-    down = false;
-    app.log.info({ connection: name }, 'redis connection back');
-  });
 }
 
 // ---- plugins -------------------------------------------------------------------------------------
@@ -642,8 +563,47 @@ interface ServiceExtras {
 /** The services in dependency order: each is given at construction what it asks of the others. */
 function createServices(opts: BuildOptions, infra: Infrastructure, extras: ServiceExtras): Services {
   const {
-    config,
     database: { db, reader, reads },
+  } = opts;
+  const { limiter, sms, realtime, sessionCache, events } = infra;
+  const publish = realtime.publisher;
+  const core = createCoreServices(opts, infra);
+  const money = createMoneyServices(opts, infra, extras, core);
+  const { accounts } = core;
+  const vip = new VipService({ db, accounts, publish });
+  const consultations = new ConsultationService({ db, publish });
+  return {
+    db,
+    reader,
+    reads,
+    system: core.system,
+    breakerBoard: infra.breakerBoard,
+    auth: core.auth,
+    sessionCache,
+    limiter,
+    sms,
+    realtime,
+    ...money,
+    protection: core.protection,
+    vip,
+    consultations,
+    events,
+    partners: core.partners,
+    exchange: new ExchangeService({ db, vip, publish }),
+    messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
+    redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
+    promotions: new PromotionsService({ db, accounts, publish, log: (err, what) => extras.log.error({ err }, `promotions: ${what} failed`) }),
+    chat: createChat(db, limiter, consultations),
+    // Signal values are hashed under a key derived from the same server secret every instance shares.
+    risk: core.risk,
+  };
+}
+
+/** The services the money paths ask: settings, the protection gate, the ledger's accounts, risk, partners and sign-in. */
+function createCoreServices(opts: BuildOptions, infra: Infrastructure) {
+  const {
+    config,
+    database: { db },
   } = opts;
   const { limiter, sms, realtime, sessionCache, events } = infra;
   const publish = realtime.publisher;
@@ -677,6 +637,35 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
       bindInTransaction: (tx, playerId, attribution) => partners.binding.bindAtRegistration(tx, playerId, attribution),
     },
   });
+  return { system, protection, accounts, risk, partners, auth };
+}
+
+/** USDT on TRON: the deposit addresses from the operator's xpub, and the chain watcher reading TronGrid (or a test's chain). */
+function createUsdt(opts: BuildOptions, infra: Infrastructure, extras: ServiceExtras, core: ReturnType<typeof createCoreServices>): UsdtDeposits {
+  const { tron } = opts.config;
+  return new UsdtDeposits({
+    db: opts.database.db,
+    accounts: core.accounts,
+    publish: infra.realtime.publisher,
+    events: infra.events,
+    gate: core.protection,
+    chain: tron.xpub ? (opts.tronChain ?? new TronGrid(tron)) : undefined,
+    xpub: tron.xpub,
+    usdtContract: tron.usdtContract,
+    startBlock: tron.startBlock,
+    log: (err, what) => extras.log.error({ err }, `usdt: ${what} failed`),
+  });
+}
+
+/** The services that move money with the outside systems: games (transfer and seamless), bets, wallet, KYC, cashier. */
+function createMoneyServices(opts: BuildOptions, infra: Infrastructure, extras: ServiceExtras, core: ReturnType<typeof createCoreServices>) {
+  const {
+    config,
+    database: { db, reader },
+  } = opts;
+  const { limiter, realtime, events } = infra;
+  const { system, protection, accounts, risk } = core;
+  const publish = realtime.publisher;
   const provider = opts.provider ?? new HttpGameProvider(config.provider, infra.breakers);
   const bets = new BetsService({ db, reader, provider, accounts, publish, events });
   const wallet = new WalletService({
@@ -693,18 +682,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   });
   const games = new GamesService({ db, provider, wallet, gate: protection });
   const kyc = new KycService({ db, limiter });
-  const usdt = new UsdtDeposits({
-    db,
-    accounts,
-    publish,
-    events,
-    gate: protection,
-    chain: config.tron.xpub ? (opts.tronChain ?? new TronGrid(config.tron)) : undefined,
-    xpub: config.tron.xpub,
-    usdtContract: config.tron.usdtContract,
-    startBlock: config.tron.startBlock,
-    log: (err, what) => extras.log.error({ err }, `usdt: ${what} failed`),
-  });
+  const usdt = createUsdt(opts, infra, extras, core);
   const cashier = new CashierService({
     db,
     reader,
@@ -722,8 +700,6 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     usdtChain: usdt,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
   });
-  const vip = new VipService({ db, accounts, publish });
-  const consultations = new ConsultationService({ db, publish });
   const seamless = new SeamlessService({
     db,
     accounts,
@@ -735,38 +711,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     sealKey: config.staffTotpKey,
     launcher: opts.seamlessLauncher ?? new HttpSeamlessLauncher(config.provider, infra.breakers),
   });
-  return {
-    db,
-    reader,
-    reads,
-    system,
-    breakerBoard: infra.breakerBoard,
-    auth,
-    sessionCache,
-    limiter,
-    sms,
-    realtime,
-    provider,
-    wallet,
-    games,
-    bets,
-    cashier,
-    usdt,
-    protection,
-    vip,
-    consultations,
-    events,
-    seamless,
-    kyc,
-    partners,
-    exchange: new ExchangeService({ db, vip, publish }),
-    messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
-    redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
-    promotions: new PromotionsService({ db, accounts, publish, log: (err, what) => extras.log.error({ err }, `promotions: ${what} failed`) }),
-    chat: createChat(db, limiter, consultations),
-    // Signal values are hashed under a key derived from the same server secret every instance shares.
-    risk,
-  };
+  return { provider, wallet, games, bets, cashier, seamless, kyc, usdt };
 }
 
 /**

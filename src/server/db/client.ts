@@ -30,6 +30,8 @@ export interface Database {
    * time; answers undefined when another holds it. The lock lives on its own connection.
    */
   withAdvisoryLock<T>(lockId: number, fn: () => Promise<T>): Promise<T | undefined>;
+  /** PGlite only: the whole data directory as a gzipped tar, which `pgliteSeed` opens again (tests keep a migrated one). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -87,7 +89,14 @@ async function openPostgres(url: string, opts: { poolMax?: number; replica?: Rep
   };
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolMax?: number; replica?: ReplicaOptions }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  poolMax?: number;
+  replica?: ReplicaOptions;
+  /** PGlite only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one; tests use a migrated one. */
+  pgliteSeed?: Blob;
+}): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts);
   const { PGlite } = await import('@electric-sql/pglite');
   let dataDir = 'memory://';
@@ -97,7 +106,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolM
     dataDir = path.join(opts.dataDir, 'pglite');
     releaseLock = lockDataDir(opts.dataDir);
   }
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, opts.pgliteSeed ? { loadDataDir: opts.pgliteSeed } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // PGlite's drizzle flavour has the same query API; the cast keeps one Db type for repositories.
@@ -119,6 +128,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolM
     reads,
     kind: 'pglite',
     withAdvisoryLock,
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: async () => {
       await client.close();
       releaseLock();

@@ -85,85 +85,97 @@ export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
   const add = (invariant: string, list: Record<string, unknown>[]) => {
     for (const detail of list.slice(0, EXAMPLES)) out.push({ invariant, detail });
   };
+  // One group after the other, in this order, so the report lists the invariants as it always has.
+  for (const checks of [journalAndBalanceChecks, accountAndTransferChecks, assetAndReversalChecks]) {
+    for (const [invariant, list] of await checks(db)) add(invariant, list);
+  }
+  return out;
+}
 
-  for (const [invariant, list] of await journalAndBalanceChecks(db)) add(invariant, list);
-
-  add(
-    'no player balance is negative',
-    await rows(
-      db,
-      sql`
+/** No account below zero that must not be, and the platform transfers settled or explained, their transit money matched. */
+async function accountAndTransferChecks(db: DbOrTx): Promise<Array<[string, Record<string, unknown>[]]>> {
+  return [
+    [
+      'no player balance is negative',
+      await rows(
+        db,
+        sql`
     select id as account_id, player_id, kind, ref, balance_minor::text as balance_minor
     from accounts where player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`,
-    ),
-  );
-  add('no partner wallet or payout hold is negative', await negativePartnerAccounts(db));
+      ),
+    ],
+    ['no partner wallet or payout hold is negative', await negativePartnerAccounts(db)],
 
-  add(
-    'every platform transfer is settled, or pending with a reason',
-    await rows(
-      db,
-      sql`
+    [
+      'every platform transfer is settled, or pending with a reason',
+      await rows(
+        db,
+        sql`
     select id as transfer_id, status, reason from platform_transfers
     where status not in ('pending', 'applied', 'refunded') or (status = 'pending' and coalesce(reason, '') = '')
     order by created_at limit ${EXAMPLES}`,
-    ),
-  );
+      ),
+    ],
 
-  // Money in transit is exactly what the pending transfers of that player and platform carry.
-  add(
-    'transit balances equal the pending transfers',
-    await rows(
-      db,
-      sql`
+    // Money in transit is exactly what the pending transfers of that player and platform carry.
+    [
+      'transit balances equal the pending transfers',
+      await rows(
+        db,
+        sql`
     select a.player_id, a.ref as gp_code, a.balance_minor::text as transit_minor, coalesce(t.s, 0)::text as pending_minor
     from accounts a
     left join (select player_id, gp_code, sum(amount_minor) as s from platform_transfers where status = 'pending' group by player_id, gp_code) t
       on t.player_id = a.player_id and t.gp_code = a.ref
     where a.kind = 'transit' and a.balance_minor <> coalesce(t.s, 0)
     order by a.player_id limit ${EXAMPLES}`,
-    ),
-  );
+      ),
+    ],
+  ];
+}
 
-  // Money and points are separate assets: each sums to zero on its own, and no journal moves both.
-  add(
-    'the whole ledger sums to zero, per asset',
-    await rows(
-      db,
-      sql`
+/** Each asset sums to zero apart, and a reversal mirrors its original exactly. */
+async function assetAndReversalChecks(db: DbOrTx): Promise<Array<[string, Record<string, unknown>[]]>> {
+  return [
+    // Money and points are separate assets: each sums to zero on its own, and no journal moves both.
+    [
+      'the whole ledger sums to zero, per asset',
+      await rows(
+        db,
+        sql`
     select asset, sum(balance_minor)::text as total_minor from accounts group by asset having coalesce(sum(balance_minor), 0) <> 0`,
-    ),
-  );
+      ),
+    ],
 
-  add(
-    'no journal mixes assets',
-    await rows(
-      db,
-      sql`
+    [
+      'no journal mixes assets',
+      await rows(
+        db,
+        sql`
     select p.journal_id, string_agg(distinct a.asset, ',') as assets
     from postings p join accounts a on a.id = p.account_id
     group by p.journal_id having count(distinct a.asset) > 1
     order by p.journal_id limit ${EXAMPLES}`,
-    ),
-  );
+      ),
+    ],
 
-  add(
-    'no player points balance is negative',
-    await rows(
-      db,
-      sql`
+    [
+      'no player points balance is negative',
+      await rows(
+        db,
+        sql`
     select id as account_id, player_id, balance_minor::text as points
     from accounts where asset = 'points' and player_id is not null and balance_minor < 0 order by id limit ${EXAMPLES}`,
-    ),
-  );
+      ),
+    ],
 
-  // A reversal (reversal.ts) is the mirror image of its original: each journal has one posting per account, so
-  // the two cancel exactly when every account's postings over both sum to zero and both name as many accounts.
-  add(
-    'a reversal sums to the exact negation of its original',
-    await rows(
-      db,
-      sql`
+    // A reversal (reversal.ts) is the mirror image of its original: each journal has one posting per account, so
+    // the two cancel exactly when every account's postings over both sum to zero and both name as many accounts.
+    [
+      'a reversal sums to the exact negation of its original',
+      await rows(
+        db,
+        sql`
     select r.id as journal_id, r.reverses_journal_id as original_id
     from journals r
     where r.reverses_journal_id is not null and exists (select 1 from postings p where p.journal_id = r.reverses_journal_id) and (
@@ -172,22 +184,21 @@ export async function checkLedger(db: DbOrTx): Promise<Violation[]> {
       or (select count(*) from postings p where p.journal_id = r.id)
          <> (select count(*) from postings p where p.journal_id = r.reverses_journal_id))
     order by r.id limit ${EXAMPLES}`,
-    ),
-  );
+      ),
+    ],
 
-  add(
-    'a reversal keeps the kind and player of its original and reverses no reversal',
-    await rows(
-      db,
-      sql`
+    [
+      'a reversal keeps the kind and player of its original and reverses no reversal',
+      await rows(
+        db,
+        sql`
     select r.id as journal_id, o.id as original_id, r.kind, o.kind as original_kind
     from journals r join journals o on o.id = r.reverses_journal_id
     where r.kind <> o.kind or r.player_id is distinct from o.player_id or o.reverses_journal_id is not null
     order by r.id limit ${EXAMPLES}`,
-    ),
-  );
-
-  return out;
+      ),
+    ],
+  ];
 }
 
 export function formatViolations(violations: Violation[]): string {

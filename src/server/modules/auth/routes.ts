@@ -1,5 +1,5 @@
 // Account calls of SPEC.md section 7. Bodies are checked by the shared valibot schemas.
-import type { ValibotTypeProvider } from '../../lib/validation.ts';
+import type { TypedApp, ValibotTypeProvider } from '../../lib/validation.ts';
 import * as v from 'valibot';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
@@ -11,7 +11,7 @@ import type { SuccessBody } from '../../../shared/errors.ts';
 import type { SendCodeOutcome } from '../../../shared/schemas/account.ts';
 import { translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../shared/constants.ts';
-import type { RequestContext } from './service.ts';
+import type { AuthService, RequestContext } from './service.ts';
 import { playerOf } from './request.ts';
 import { AccountService } from './account-service.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -68,7 +68,29 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
     sms: app.services.sms,
     publish: app.services.realtime.publisher,
   });
+  signInRoutes(app, auth, history);
+  meRoute(app, auth);
 
+  app.get('/auth/logout', { onRequest: requirePlayer, schema: { response: { 200: okEmpty } } }, async (request) => {
+    await auth.logout(playerOf(request));
+    return ok(null, 'Logged out');
+  });
+
+  app.put(
+    '/send/phone',
+    {
+      schema: { body: sendPhoneSchema, response: { 200: okEmpty } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await auth.sendRegisterCode(request.body.phone, requestContext(request));
+      return ok(null, 'success');
+    },
+  );
+};
+
+/** Sign-in, with each outcome recorded for the back office's login history, and registration. */
+function signInRoutes(app: TypedApp, auth: AuthService, history: AccountService): void {
   app.post(
     '/auth/login',
     {
@@ -95,14 +117,16 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => ok(await auth.register(request.body, requestContext(request)), 'Registered'),
   );
+}
 
+function meRoute(app: TypedApp, auth: AuthService): void {
   // Polled every 10 s by every signed-in player: the answer is reused until something it shows changes. The cache
   // keeps it serialized (MeAnswer), so a poll answers the same text without serializing it again; a cached answer
   // goes out in the same tick, without a promise. A request with `Cache-Control: no-cache` is answered from the
   // database (and the answer kept): the page asks so when it was told something changed or has just changed it, so
   // the answer is current even on an instance that has not yet heard of the change (session-invalidation.ts sends
   // the news to the other instances a little later, gathered).
-  app.get('/auth/me', { onRequest: requirePlayer, schema: { response: { 200: okBody(userView) } } }, (request, reply) => {
+  app.get('/auth/me', { onRequest: app.requirePlayer, schema: { response: { 200: okBody(userView) } } }, (request, reply) => {
     const a = playerOf(request);
     const answer = (cached: MeAnswer) => {
       reply
@@ -121,21 +145,4 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
       })
       .then(answer);
   });
-
-  app.get('/auth/logout', { onRequest: requirePlayer, schema: { response: { 200: okEmpty } } }, async (request) => {
-    await auth.logout(playerOf(request));
-    return ok(null, 'Logged out');
-  });
-
-  app.put(
-    '/send/phone',
-    {
-      schema: { body: sendPhoneSchema, response: { 200: okEmpty } },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
-    async (request) => {
-      await auth.sendRegisterCode(request.body.phone, requestContext(request));
-      return ok(null, 'success');
-    },
-  );
-};
+}

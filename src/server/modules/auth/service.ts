@@ -20,7 +20,7 @@ import type { UserView } from '../../../shared/user.ts';
 import { FORCE_PASSWORD } from '../../../shared/schemas/account.ts';
 import { hashCode, hashTokenBase64, maskPhone, newRecommendCode, newSmsCode, newToken } from './tokens.ts';
 import type { EventPublisher } from '../../lib/events.ts';
-import type { AuthEvents, PartnerAttributionPort } from './events.ts';
+import type { AuthEvents, PartnerAttributionPort, RegistrationAttribution } from './events.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
   CODE_MAX_ATTEMPTS,
@@ -134,7 +134,35 @@ export class AuthService {
     if (!s.allow_player_register) throw new ApiError('register_disabled');
     const input = parseOrThrow(registerSchema({ needSms: !!s.register_need_mobile_sms, needAge: !!s.register_need_check_age }), body);
     await this.screenPhone(input.phone);
+    const { referrerId, partnerCode, codeId } = await this.checkRegistration(input, !!s.register_need_mobile_sms);
 
+    const max = Number(s.player_account_max) || 0;
+    if (max > 0 && (await repo.countRegisteredFromIp(this.db, ctx.ip, REGISTER_IP_WINDOW_MS)) >= max) {
+      throw new ApiError('rate_limited', { modal: ['v.register.ip_limit'] });
+    }
+
+    const passwordHash = await AuthService.hashPassword(input.password);
+    const attribution = { partnerCode, refCookie: ctx.refCookie ?? '', host: ctx.host ?? '', ip: ctx.ip, registeredAt: new Date() };
+    const playerId = await this.insertRegistered({ account: input.account, phone: input.phone, passwordHash, referrerId, codeId, ip: ctx.ip }, attribution);
+    // After commit: a registration bonus failing must not undo the registration.
+    await this.events?.publish('player.registered', {
+      playerId,
+      ip: ctx.ip,
+      device: ctx.device,
+      phone: input.phone,
+      attribution,
+    });
+    return { account: input.account };
+  }
+
+  /**
+   * Registration's checks against what is stored: account and phone free, the recommended code a partner's or a
+   * player's, the SMS code the latest one sent (taking one of its tries). Fails with every field that is wrong.
+   */
+  private async checkRegistration(
+    input: { account: string; phone: string; code?: string; recommended_code?: string },
+    needSms: boolean,
+  ): Promise<{ referrerId: number | undefined; partnerCode: string; codeId: number | undefined }> {
     const fields: Record<string, string[]> = {};
     const taken = await repo.accountOrPhoneTaken(this.db, input.account, input.phone);
     if (taken.account) fields.account = ['v.account.taken'];
@@ -148,7 +176,7 @@ export class AuthService {
       if (referrerId === undefined) fields.recommend_code = ['v.recommend_code.unknown'];
     }
     let codeId: number | undefined;
-    if (s.register_need_mobile_sms && !fields.phone) {
+    if (needSms && !fields.phone) {
       const found = await repo.latestCode(this.db, input.phone, 'register');
       if (!found) fields.code = ['v.code.not_requested'];
       else {
@@ -159,27 +187,27 @@ export class AuthService {
       }
     }
     if (Object.keys(fields).length) throw new ApiError('validation_failed', fields);
+    return { referrerId, partnerCode, codeId };
+  }
 
-    const max = Number(s.player_account_max) || 0;
-    if (max > 0 && (await repo.countRegisteredFromIp(this.db, ctx.ip, REGISTER_IP_WINDOW_MS)) >= max) {
-      throw new ApiError('rate_limited', { modal: ['v.register.ip_limit'] });
-    }
-
-    const passwordHash = await AuthService.hashPassword(input.password);
+  /** The new player, their central account and their partner binding in one transaction; answers the player's id. */
+  private async insertRegistered(
+    p: { account: string; phone: string; passwordHash: string; referrerId: number | undefined; codeId: number | undefined; ip: string },
+    attribution: RegistrationAttribution,
+  ): Promise<number> {
     let playerId = 0;
-    const attribution = { partnerCode, refCookie: ctx.refCookie ?? '', host: ctx.host ?? '', ip: ctx.ip, registeredAt: new Date() };
     try {
       await this.db.transaction(async (tx) => {
-        if (codeId !== undefined && !(await repo.consumeCode(tx, codeId))) {
+        if (p.codeId !== undefined && !(await repo.consumeCode(tx, p.codeId))) {
           throw new ApiError('validation_failed', { code: ['v.code.wrong'] });
         }
         const player = await repo.insertPlayer(tx, {
-          account: input.account,
-          passwordHash,
-          phone: input.phone,
+          account: p.account,
+          passwordHash: p.passwordHash,
+          phone: p.phone,
           recommendCode: newRecommendCode(),
-          referrerId: referrerId ?? null,
-          registerIp: ctx.ip,
+          referrerId: p.referrerId ?? null,
+          registerIp: p.ip,
         });
         await repo.openCentralAccount(tx, player.id);
         // The partner binding commits with the player or not at all (an event after commit could be lost in a crash).
@@ -192,15 +220,7 @@ export class AuthService {
       if (isUniqueViolation(err, 'players_phone_uq')) throw new ApiError('validation_failed', { phone: ['v.phone.taken'] });
       throw err;
     }
-    // After commit: a registration bonus failing must not undo the registration.
-    await this.events?.publish('player.registered', {
-      playerId,
-      ip: ctx.ip,
-      device: ctx.device,
-      phone: input.phone,
-      attribution,
-    });
-    return { account: input.account };
+    return playerId;
   }
 
   async login(input: LoginInput, ctx: RequestContext): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number }> {

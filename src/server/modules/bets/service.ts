@@ -250,96 +250,16 @@ export class BetsService {
    * re-read), and the rest are applied in rounds, the k-th round holding each bet's k-th newer version, so
    * every replaced version reaches the history exactly as one-by-one storing would leave it.
    */
-  private async storePage(tx: Tx, code: string, page: Array<{ bet: ProviderBet; playerId: number; bonusWalletId: number | null }>) {
-    const out = { inserted: 0, updated: 0, unchanged: 0, touched: new Set<number>(), betIds: [] as string[] };
-    const lastVersion = new Map<string, number>();
-    const rounds: Array<typeof page> = [];
-    const roundOf = new Map<string, number>();
-    for (const item of page) {
-      const seen = lastVersion.get(item.bet.betId);
-      if (seen !== undefined && item.bet.version <= seen) {
-        out.unchanged++;
-        continue;
-      }
-      lastVersion.set(item.bet.betId, item.bet.version);
-      const round = (roundOf.get(item.bet.betId) ?? -1) + 1;
-      roundOf.set(item.bet.betId, round);
-      (rounds[round] ??= []).push(item);
-    }
-    out.betIds = [...lastVersion.keys()];
+  private async storePage(tx: Tx, code: string, page: PageItem[]) {
+    const out: PageCounts = { inserted: 0, updated: 0, unchanged: 0, touched: new Set<number>(), betIds: [] };
+    const rounds = pageRounds(page, out);
     const progress = new Map<number, bigint>();
     // The reports' daily aggregates move with the records, in this transaction.
     const daily = new DailyDeltas();
     const addProgress = (walletId: number | null, delta: bigint) => {
       if (walletId && delta !== 0n) progress.set(walletId, (progress.get(walletId) ?? 0n) + delta);
     };
-    for (const round of rounds) {
-      const stored = new Map(
-        (
-          await repo.betsForUpdate(
-            tx,
-            code,
-            round.map((r) => r.bet.betId),
-          )
-        ).map((b) => [b.betId, b]),
-      );
-      const inserts: Parameters<typeof repo.insertBets>[1] = [];
-      const changes: Parameters<typeof repo.replaceBets>[1] = [];
-      for (const { bet, playerId, bonusWalletId } of round) {
-        const valid = validBetMinor(bet);
-        const existing = stored.get(bet.betId);
-        if (!existing) {
-          inserts.push({
-            gpCode: code,
-            betId: bet.betId,
-            playerId,
-            game: bet.game,
-            gameType: bet.gameType,
-            stakeMinor: bet.stakeMinor,
-            payoutMinor: bet.payoutMinor,
-            validBetMinor: valid,
-            status: bet.status,
-            version: bet.version,
-            bonusWalletId,
-            detail: bet.detail,
-            placedAt: bet.placedAt,
-            settledAt: bet.settledAt,
-          });
-          if (valid > 0n) addProgress(bonusWalletId, valid);
-          daily.add({ ...inserts.at(-1)!, validBetMinor: valid, settledAt: bet.settledAt }, 1);
-          out.inserted++;
-          out.touched.add(playerId);
-          continue;
-        }
-        // Same or older version: already known. A provider's correction always carries a higher version.
-        if (bet.version <= existing.version) {
-          out.unchanged++;
-          continue;
-        }
-        changes.push({
-          old: existing,
-          next: {
-            game: bet.game,
-            gameType: bet.gameType,
-            stakeMinor: bet.stakeMinor,
-            payoutMinor: bet.payoutMinor,
-            validBetMinor: valid,
-            status: bet.status,
-            version: bet.version,
-            detail: bet.detail,
-            placedAt: bet.placedAt,
-            settledAt: bet.settledAt,
-          },
-        });
-        addProgress(existing.bonusWalletId, valid - existing.validBetMinor);
-        daily.add(existing, -1);
-        daily.add({ ...existing, ...changes.at(-1)!.next, settledAt: bet.settledAt }, 1);
-        out.updated++;
-        out.touched.add(existing.playerId);
-      }
-      await repo.insertBets(tx, inserts);
-      await repo.replaceBets(tx, changes);
-    }
+    for (const round of rounds) await storeRound(tx, code, round, { out, daily, addProgress });
     // Ascending wallet ids, so two writers cannot deadlock on wallet rows.
     for (const [walletId, delta] of [...progress].sort((a, b) => a[0] - b[0])) {
       if (delta !== 0n) await walletFacts.addBonusProgress(tx, walletId, delta);
@@ -429,4 +349,104 @@ export class BetsService {
     for (const code of codes) out.push(await this.ingest(code));
     return out;
   }
+}
+
+/** A provider's record with the player it belongs to and that player's bonus wallet on the platform. */
+type PageItem = { bet: ProviderBet; playerId: number; bonusWalletId: number | null };
+
+/** What storing a page did: counts, the players whose records changed, and the page's distinct bet ids. */
+interface PageCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  touched: Set<number>;
+  betIds: string[];
+}
+
+/**
+ * A page's records in rounds, the k-th round holding each bet's k-th newer version; an occurrence whose version is
+ * not above the last one seen in the page counts as unchanged. Sets `out.betIds` to the page's distinct bets.
+ */
+function pageRounds(page: PageItem[], out: PageCounts): PageItem[][] {
+  const lastVersion = new Map<string, number>();
+  const rounds: PageItem[][] = [];
+  const roundOf = new Map<string, number>();
+  for (const item of page) {
+    const seen = lastVersion.get(item.bet.betId);
+    if (seen !== undefined && item.bet.version <= seen) {
+      out.unchanged++;
+      continue;
+    }
+    lastVersion.set(item.bet.betId, item.bet.version);
+    const round = (roundOf.get(item.bet.betId) ?? -1) + 1;
+    roundOf.set(item.bet.betId, round);
+    (rounds[round] ??= []).push(item);
+  }
+  out.betIds = [...lastVersion.keys()];
+  return rounds;
+}
+
+/**
+ * One round of a page: new bets inserted, newer versions of stored ones replacing them (the old version to the
+ * history), with the bonus wagering progress and the daily aggregates each change moves.
+ */
+async function storeRound(
+  tx: Tx,
+  code: string,
+  round: PageItem[],
+  acc: { out: PageCounts; daily: DailyDeltas; addProgress: (walletId: number | null, delta: bigint) => void },
+): Promise<void> {
+  const { out, daily, addProgress } = acc;
+  const stored = new Map(
+    (
+      await repo.betsForUpdate(
+        tx,
+        code,
+        round.map((r) => r.bet.betId),
+      )
+    ).map((b) => [b.betId, b]),
+  );
+  const inserts: Parameters<typeof repo.insertBets>[1] = [];
+  const changes: Parameters<typeof repo.replaceBets>[1] = [];
+  for (const { bet, playerId, bonusWalletId } of round) {
+    const valid = validBetMinor(bet);
+    const existing = stored.get(bet.betId);
+    if (!existing) {
+      inserts.push({ gpCode: code, betId: bet.betId, playerId, bonusWalletId, ...betVersion(bet, valid) });
+      if (valid > 0n) addProgress(bonusWalletId, valid);
+      daily.add({ ...inserts.at(-1)!, validBetMinor: valid, settledAt: bet.settledAt }, 1);
+      out.inserted++;
+      out.touched.add(playerId);
+      continue;
+    }
+    // Same or older version: already known. A provider's correction always carries a higher version.
+    if (bet.version <= existing.version) {
+      out.unchanged++;
+      continue;
+    }
+    changes.push({ old: existing, next: betVersion(bet, valid) });
+    addProgress(existing.bonusWalletId, valid - existing.validBetMinor);
+    daily.add(existing, -1);
+    daily.add({ ...existing, ...changes.at(-1)!.next, settledAt: bet.settledAt }, 1);
+    out.updated++;
+    out.touched.add(existing.playerId);
+  }
+  await repo.insertBets(tx, inserts);
+  await repo.replaceBets(tx, changes);
+}
+
+/** The columns of a record that a provider's newer version replaces. */
+function betVersion(bet: ProviderBet, validBetMinor: bigint) {
+  return {
+    game: bet.game,
+    gameType: bet.gameType,
+    stakeMinor: bet.stakeMinor,
+    payoutMinor: bet.payoutMinor,
+    validBetMinor,
+    status: bet.status,
+    version: bet.version,
+    detail: bet.detail,
+    placedAt: bet.placedAt,
+    settledAt: bet.settledAt,
+  };
 }

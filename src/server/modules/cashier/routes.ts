@@ -1,8 +1,9 @@
 // Cashier calls of SPEC.md section 7 (deposits, bank cards, withdrawals) and the gateway's callback.
-import type { ValibotTypeProvider } from '../../lib/validation.ts';
+import type { TypedApp, ValibotTypeProvider } from '../../lib/validation.ts';
 import { clientKey } from '../../lib/idempotency.ts';
 import { idempotencyHeaders } from '../../../shared/schemas/idempotency.ts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { CashierService } from './service.ts';
 import { ok } from '../../lib/reply.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import {
@@ -37,10 +38,19 @@ export const cashierRoutes: FastifyPluginAsync = async (plugin) => {
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { cashier } = app.services;
-  // onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
-  const player = { onRequest: app.requirePlayer };
-  const orderLimit = { rateLimit: { max: ORDERS_PER_MINUTE, timeWindow: '1 minute' } };
+  depositRoutes(app, cashier);
+  // The gateway posts here. The signature covers the raw body, so this route reads it unparsed.
+  await app.register(async (raw) => gatewayCallbackRoute(raw, cashier));
+  cardAndInfoRoutes(app, cashier);
+  withdrawalRoutes(app, cashier);
+};
 
+// onRequest rather than preHandler: an anonymous caller gets 401 before its body is read or validated.
+const playerOnly = (app: TypedApp) => ({ onRequest: app.requirePlayer });
+const orderLimit = { rateLimit: { max: ORDERS_PER_MINUTE, timeWindow: '1 minute' } };
+
+function depositRoutes(app: TypedApp, cashier: CashierService): void {
+  const player = playerOnly(app);
   app.get('/finance/deposit/methods', { ...player, schema: { response: { 200: okBody(depositMethodsView) } } }, async (request) =>
     ok(await cashier.depositMethods(request.locale)),
   );
@@ -54,27 +64,30 @@ export const cashierRoutes: FastifyPluginAsync = async (plugin) => {
   app.get('/finance/deposit/:id', { ...player, schema: { params: depositIdParam, response: { 200: okBody(depositView) } } }, async (request) =>
     ok(await cashier.depositOf(playerOf(request).playerId, request.params.id)),
   );
+}
 
-  // The gateway posts here. The signature covers the raw body, so this route reads it unparsed.
-  await app.register(async (raw) => {
-    raw.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
-    // The gateway's own addresses send many callbacks in a busy hour, so the limit is generous; senders of
-    // forged callbacks are refused much sooner by the service's count of them.
-    raw.post(
-      '/payments/paybridge/callback',
-      {
-        schema: { response: { 200: callbackAckView, 401: errorView, 429: errorView } },
-        config: { rateLimit: { max: CALLBACKS_PER_MINUTE, timeWindow: '1 minute' } },
-      },
-      async (request, reply) => {
-        const result = await cashier.handleCallback(String(request.body ?? ''), request.headers, request.ip);
-        if (result.outcome === 'rate_limited') return reply.code(429).send({ status: 'error', code: 'rate_limited', message: 'too many failed callbacks' });
-        if (!result.ok) return reply.code(401).send({ status: 'error', code: 'bad_signature', message: 'signature check failed' });
-        return reply.type('text/plain').send('OK');
-      },
-    );
-  });
+function gatewayCallbackRoute(raw: FastifyInstance, cashier: CashierService): void {
+  raw.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
+  // The gateway's own addresses send many callbacks in a busy hour, so the limit is generous; senders of
+  // forged callbacks are refused much sooner by the service's count of them.
+  raw.post(
+    '/payments/paybridge/callback',
+    {
+      schema: { response: { 200: callbackAckView, 401: errorView, 429: errorView } },
+      config: { rateLimit: { max: CALLBACKS_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const result = await cashier.handleCallback(String(request.body ?? ''), request.headers, request.ip);
+      if (result.outcome === 'rate_limited') return reply.code(429).send({ status: 'error', code: 'rate_limited', message: 'too many failed callbacks' });
+      if (!result.ok) return reply.code(401).send({ status: 'error', code: 'bad_signature', message: 'signature check failed' });
+      return reply.type('text/plain').send('OK');
+    },
+  );
+}
 
+/** The player's bank cards and the personal details a withdrawal needs. */
+function cardAndInfoRoutes(app: TypedApp, cashier: CashierService): void {
+  const player = playerOnly(app);
   app.get('/players/debit-card/list', { ...player, schema: { response: { 200: okBody(bankCardsView) } } }, async (request) =>
     ok(await cashier.cards(playerOf(request).playerId, request.locale)),
   );
@@ -93,7 +106,10 @@ export const cashierRoutes: FastifyPluginAsync = async (plugin) => {
     await cashier.setPersonalInfo(playerOf(request).playerId, request.body);
     return ok(null, translate(request.locale, 'cashier.answer.info_saved'));
   });
+}
 
+function withdrawalRoutes(app: TypedApp, cashier: CashierService): void {
+  const player = playerOnly(app);
   app.get('/finance/withdraw/terms', { ...player, schema: { response: { 200: okBody(withdrawTermsView) } } }, async (request) =>
     ok(await cashier.withdrawTermsView(playerOf(request).playerId)),
   );
@@ -118,4 +134,4 @@ export const cashierRoutes: FastifyPluginAsync = async (plugin) => {
     { ...player, schema: { querystring: requirementsQuery, response: { 200: okBody(pageOf(requirementView)) } } },
     async (request) => ok(await cashier.requirementsPage(playerOf(request).playerId, request.query)),
   );
-};
+}

@@ -247,24 +247,7 @@ export class CashierService {
       if (seen) return replay(seen);
     }
     const s = await this.system.settings();
-    const methods = (await this.depositMethods(locale)).methods;
-    await this.assertOrderable(input.method, methods);
-    const amountMinor = decimalToMinor(input.amount);
-    if (amountMinor === undefined) throw new ApiError('validation_failed', { amount: ['cashier.amount.numeric'] });
-    if (amountMinor <= 0n) throw new ApiError('validation_failed', { amount: ['cashier.amount.required'] });
-    await this.gate?.check(playerId, 'deposit', amountMinor);
-    // Limits of 0 are unset (SPEC.md section 9).
-    const { minMinor, maxMinor } = depositLimitsMinor(input.method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
-    if (minMinor > 0n && amountMinor < minMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.below_min'] });
-    if (maxMinor > 0n && amountMinor > maxMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.above_max'] });
-    const gatewayMethod = GATEWAY_METHODS.includes(input.method);
-    const dailyMax = settingMinor(s.tripartite_daily_deposit_max);
-    if (gatewayMethod && dailyMax > 0n && (await repo.gatewayDepositsTodayMinor(this.db, playerId, startOfTaipeiDay())) + amountMinor > dailyMax) {
-      throw new ApiError('validation_failed', { amount: ['cashier.amount.daily_max'] });
-    }
-    const ref = (input.player_ref ?? '').trim();
-    if (!gatewayMethod && !ref)
-      throw new ApiError('validation_failed', { player_ref: [input.method === 'usdt' ? 'cashier.txid.required' : 'cashier.transfer_ref.required'] });
+    const { amountMinor, gatewayMethod, ref } = await this.checkDeposit(playerId, input, s, locale);
 
     const id = newId('DP');
     const expireMinutes = Math.max(1, Number(s.deposit_order_expire_minutes) || 30);
@@ -290,28 +273,7 @@ export class CashierService {
       if (seen) return replay(seen);
       throw err;
     }
-    if (gatewayMethod) {
-      try {
-        const created = await this.gateway.createOrder({
-          merchantOrderId: id,
-          amountMinor,
-          method: input.method as 'card' | 'cvs' | 'online_banking',
-          notifyUrl: this.urls.notifyUrl,
-          returnUrl: `${this.urls.siteUrl}${locale === 'en' ? '/en' : ''}/member/deposit?type=1&order=${id}`,
-          expiresInSec: expireMinutes * 60,
-          description: `Deposit ${id}`,
-        });
-        await repo.updateDeposit(this.db, id, {
-          gatewayOrderId: created.gatewayOrderId,
-          payUrl: payUrlIn(created.payUrl, locale),
-          paymentCode: created.paymentCode,
-          expiresAt: created.expiresAt,
-        });
-      } catch {
-        await repo.updateDeposit(this.db, id, { status: DEPOSIT_STATUS.failed, reason: 'gateway refused the order' });
-        throw new ApiError('upstream_unavailable');
-      }
-    }
+    if (gatewayMethod) await this.openGatewayOrder(id, amountMinor, input.method, locale, expireMinutes);
     if (ip) await this.events?.publish('deposit.requested', { playerId, depositId: id, ip });
     return this.depositView((await repo.depositById(this.db, id))!);
   }
@@ -320,6 +282,61 @@ export class CashierService {
   private async assertOrderable(method: DepositMethod, offered: DepositMethod[]): Promise<void> {
     if (!offered.includes(method)) throw new ApiError('validation_failed', { method: ['cashier.method.unavailable'] });
     if (method === 'usdt' && (await this.usdtChain?.available())) throw new ApiError('validation_failed', { method: ['cashier.usdt.automatic'] });
+  }
+
+  /**
+   * A deposit's checks before its order is made: the method offered, the amount a positive number within the
+   * protection gate's limits, the method's single limits and the gateway methods' daily total, and a transfer's
+   * reference given. Answers the amount in minor units, whether the gateway takes it, and the trimmed reference.
+   */
+  private async checkDeposit(
+    playerId: number,
+    input: { method: DepositMethod; amount: string; player_ref?: string },
+    s: SystemSettings,
+    locale: 'zh-TW' | 'en',
+  ): Promise<{ amountMinor: bigint; gatewayMethod: boolean; ref: string }> {
+    await this.assertOrderable(input.method, (await this.depositMethods(locale)).methods);
+    const amountMinor = decimalToMinor(input.amount);
+    if (amountMinor === undefined) throw new ApiError('validation_failed', { amount: ['cashier.amount.numeric'] });
+    if (amountMinor <= 0n) throw new ApiError('validation_failed', { amount: ['cashier.amount.required'] });
+    await this.gate?.check(playerId, 'deposit', amountMinor);
+    // Limits of 0 are unset (SPEC.md section 9).
+    const { minMinor, maxMinor } = depositLimitsMinor(input.method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
+    if (minMinor > 0n && amountMinor < minMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.below_min'] });
+    if (maxMinor > 0n && amountMinor > maxMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.above_max'] });
+    const gatewayMethod = GATEWAY_METHODS.includes(input.method);
+    const dailyMax = settingMinor(s.tripartite_daily_deposit_max);
+    if (gatewayMethod && dailyMax > 0n && (await repo.gatewayDepositsTodayMinor(this.db, playerId, startOfTaipeiDay())) + amountMinor > dailyMax) {
+      throw new ApiError('validation_failed', { amount: ['cashier.amount.daily_max'] });
+    }
+    const ref = (input.player_ref ?? '').trim();
+    if (!gatewayMethod && !ref)
+      throw new ApiError('validation_failed', { player_ref: [input.method === 'usdt' ? 'cashier.txid.required' : 'cashier.transfer_ref.required'] });
+    return { amountMinor, gatewayMethod, ref };
+  }
+
+  /** Opens the gateway's order for a stored deposit; a refusal fails the deposit and answers upstream_unavailable. */
+  private async openGatewayOrder(id: string, amountMinor: bigint, method: DepositMethod, locale: 'zh-TW' | 'en', expireMinutes: number): Promise<void> {
+    try {
+      const created = await this.gateway.createOrder({
+        merchantOrderId: id,
+        amountMinor,
+        method: method as 'card' | 'cvs' | 'online_banking',
+        notifyUrl: this.urls.notifyUrl,
+        returnUrl: `${this.urls.siteUrl}${locale === 'en' ? '/en' : ''}/member/deposit?type=1&order=${id}`,
+        expiresInSec: expireMinutes * 60,
+        description: `Deposit ${id}`,
+      });
+      await repo.updateDeposit(this.db, id, {
+        gatewayOrderId: created.gatewayOrderId,
+        payUrl: payUrlIn(created.payUrl, locale),
+        paymentCode: created.paymentCode,
+        expiresAt: created.expiresAt,
+      });
+    } catch {
+      await repo.updateDeposit(this.db, id, { status: DEPOSIT_STATUS.failed, reason: 'gateway refused the order' });
+      throw new ApiError('upstream_unavailable');
+    }
   }
 
   private depositView(d: repo.DepositRow): DepositView {
@@ -707,14 +724,7 @@ export class CashierService {
       const card = await repo.cardById(tx, input.bank_card_id);
       if (!card || card.playerId !== playerId || card.deletedAt || card.statusDebitCard !== BANK_CARD_STATUS.usable) throw new ApiError('withdraw_need_card');
       cardNumber = card.cardNumber;
-      const terms = await this.withdrawTerms(playerId, tx, settings);
-      if (amountMinor < terms.min) throw new ApiError('validation_failed', { money: ['cashier.withdraw.below_min'] });
-      if (amountMinor <= terms.fee) throw new ApiError('validation_failed', { money: ['cashier.withdraw.not_above_fee'] });
-      if (terms.max > 0n && amountMinor > terms.max) throw new ApiError('validation_failed', { money: ['cashier.withdraw.above_max'] });
-      if (terms.usedToday >= terms.maxPerDay) throw new ApiError('withdraw_daily_count');
-      if (terms.dailyMax > 0n && terms.todayMinor + amountMinor > terms.dailyMax) throw new ApiError('withdraw_daily_amount');
-      const reqs = await this.requirements(playerId, tx);
-      if (reqs.some((r) => !r.done)) throw new ApiError('withdraw_turnover');
+      const terms = await this.checkWithdrawalTerms(tx, playerId, amountMinor, settings);
       // Under the player's row lock taken above, so the day's and lifetime sums cannot move before the insert.
       await this.kyc?.checkWithdrawal(tx, playerId, amountMinor);
       await repo.insertWithdrawal(tx, {
@@ -745,6 +755,22 @@ export class CashierService {
     // After commit: risk scores the withdrawal for the finance desk's review; its failure never undoes the request.
     await this.events?.publish('withdrawal.requested', { withdrawalId: id, playerId, amountMinor, cardNumber });
     return created!;
+  }
+
+  /**
+   * A withdrawal's amount against the player's terms (minimum, fee, single and daily limits, the day's count) and
+   * their open turnover requirements, inside the transaction that holds the player's lock; answers the terms.
+   */
+  private async checkWithdrawalTerms(tx: DbOrTx, playerId: number, amountMinor: bigint, settings: SystemSettings) {
+    const terms = await this.withdrawTerms(playerId, tx, settings);
+    if (amountMinor < terms.min) throw new ApiError('validation_failed', { money: ['cashier.withdraw.below_min'] });
+    if (amountMinor <= terms.fee) throw new ApiError('validation_failed', { money: ['cashier.withdraw.not_above_fee'] });
+    if (terms.max > 0n && amountMinor > terms.max) throw new ApiError('validation_failed', { money: ['cashier.withdraw.above_max'] });
+    if (terms.usedToday >= terms.maxPerDay) throw new ApiError('withdraw_daily_count');
+    if (terms.dailyMax > 0n && terms.todayMinor + amountMinor > terms.dailyMax) throw new ApiError('withdraw_daily_amount');
+    const reqs = await this.requirements(playerId, tx);
+    if (reqs.some((r) => !r.done)) throw new ApiError('withdraw_turnover');
+    return terms;
   }
 
   /** Ends a withdrawal under review: the player cancels, finance rejects (money back), or finance pays it out. */

@@ -34,10 +34,17 @@ export async function seedDemoPromotions(db: DbOrTx): Promise<void> {
     ])
     .returning({ id: promotionCategories.id });
   const now = Date.now();
-  await db.insert(promotions).values([
+  await db
+    .insert(promotions)
+    .values([...depositAndSignUpPromotions(deposit!.id, fresh!.id), ...rebatePromotions(hot!.id), ...limitedAndReferralPromotions(hot!.id, fresh!.id, now)]);
+}
+
+/** The two deposit offers and the sign-up gift, inserted first. */
+function depositAndSignUpPromotions(depositId: number, freshId: number): Values[] {
+  return [
     promo({
       mode: 2,
-      frontId: deposit!.id,
+      frontId: depositId,
       sort: 1,
       title: '首存100%加碼',
       titleEn: '100% first deposit bonus',
@@ -58,7 +65,7 @@ export async function seedDemoPromotions(db: DbOrTx): Promise<void> {
     }),
     promo({
       mode: 3,
-      frontId: deposit!.id,
+      frontId: depositId,
       sort: 2,
       title: '每日首存送10%',
       titleEn: '10% on the first deposit of the day',
@@ -74,7 +81,7 @@ export async function seedDemoPromotions(db: DbOrTx): Promise<void> {
     }),
     promo({
       mode: 5,
-      frontId: fresh!.id,
+      frontId: freshId,
       sort: 1,
       title: '註冊即送18元',
       titleEn: 'Sign up and get 18',
@@ -87,9 +94,15 @@ export async function seedDemoPromotions(db: DbOrTx): Promise<void> {
       content: '<p>每個地址與手機限領一次，5倍流水。</p>',
       contentEn: '<p>One per address and phone, 5x bet flow.</p>',
     }),
+  ];
+}
+
+/** The daily rebate and the rescue money. */
+function rebatePromotions(hotId: number): Values[] {
+  return [
     promo({
       mode: 6,
-      frontId: hot!.id,
+      frontId: hotId,
       sort: 2,
       title: '有效投注天天返水',
       titleEn: 'Daily valid-bet rebate',
@@ -105,7 +118,7 @@ export async function seedDemoPromotions(db: DbOrTx): Promise<void> {
     }),
     promo({
       mode: 7,
-      frontId: hot!.id,
+      frontId: hotId,
       sort: 3,
       title: '救援金最高10%',
       titleEn: 'Rescue money up to 10%',
@@ -121,9 +134,15 @@ export async function seedDemoPromotions(db: DbOrTx): Promise<void> {
       content: '<p>淨輸1,000元返5%，10,000元以上返10%，最高5,000元。</p>',
       contentEn: '<p>5% of a net loss from 1,000, 10% from 10,000, up to 5,000.</p>',
     }),
+  ];
+}
+
+/** The limited-time gift (open from a day ago for a week) and the referral offer. */
+function limitedAndReferralPromotions(hotId: number, freshId: number, now: number): Values[] {
+  return [
     promo({
       mode: 1,
-      frontId: hot!.id,
+      frontId: hotId,
       sort: 1,
       title: '限時週年慶好禮',
       titleEn: 'Limited-time anniversary gift',
@@ -142,7 +161,7 @@ export async function seedDemoPromotions(db: DbOrTx): Promise<void> {
     }),
     promo({
       mode: 9,
-      frontId: fresh!.id,
+      frontId: freshId,
       sort: 2,
       title: '推薦好友雙方得獎',
       titleEn: 'Recommend a friend, both win',
@@ -158,5 +177,5 @@ export async function seedDemoPromotions(db: DbOrTx): Promise<void> {
       content: '<p>同一地址註冊的帳號不予派發。</p>',
       contentEn: '<p>Nothing is paid when both accounts registered from one address.</p>',
     }),
-  ]);
+  ];
 }

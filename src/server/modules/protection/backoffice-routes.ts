@@ -18,7 +18,9 @@ import {
   staffProtectionView,
 } from '../../../shared/schemas/protection.ts';
 import { okBody, pageOf } from '../../../shared/schemas/envelope.ts';
-import type { ValibotTypeProvider } from '../../lib/validation.ts';
+import type { TypedApp, ValibotTypeProvider } from '../../lib/validation.ts';
+import type { Db } from '../../db/client.ts';
+import type { ProtectionService } from './service.ts';
 import { staffOf } from '../staff/request.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { idParams, offsetOf, pageQuery } from '../../../shared/schemas/paging.ts';
@@ -54,8 +56,13 @@ export const backofficeProtectionRoutes: FastifyPluginAsync = async (plugin) => 
   // Request parts are typed from the declared schemas: no casts of bodies, queries or params.
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, protection } = app.services;
-  const known = (id: number) => protection.player(id);
+  statusAndLimitRoutes(app, db, protection);
+  exclusionRoutes(app, db, protection);
+};
 
+/** A player's protection status and history, and the operator's lowering of a limit. */
+function statusAndLimitRoutes(app: TypedApp, db: Db, protection: ProtectionService): void {
+  const known = (id: number) => protection.player(id);
   app.get(
     '/players/:id/protection',
     { schema: { params: idParams, response: { 200: okBody(staffProtectionView) } }, config: { staff: 'protection.read' } },
@@ -94,7 +101,11 @@ export const backofficeProtectionRoutes: FastifyPluginAsync = async (plugin) => 
       return ok({ outcome });
     },
   );
+}
 
+/** An exclusion the operator adds, and the register of active exclusions. */
+function exclusionRoutes(app: TypedApp, db: Db, protection: ProtectionService): void {
+  const known = (id: number) => protection.player(id);
   app.post(
     '/players/:id/protection/exclusions',
     { schema: { params: idParams, body: boExclusionBody, response: { 200: okBody(exclusionView) } }, config: { staff: 'protection.manage' } },
@@ -140,4 +151,4 @@ export const backofficeProtectionRoutes: FastifyPluginAsync = async (plugin) => 
       });
     },
   );
-};
+}

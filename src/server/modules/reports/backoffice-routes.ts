@@ -2,12 +2,12 @@
 // exports and the player list's, and an operator's rebuild of a day. Reports need 'reports'; exports that carry
 // personal data (the player list, the players report) need 'reports.personal'. Every export is audited with the
 // report and its filters before its first byte leaves.
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { ok } from '../../lib/reply.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
-import type { ValibotTypeProvider } from '../../lib/validation.ts';
+import type { TypedApp, ValibotTypeProvider } from '../../lib/validation.ts';
+import type { Db } from '../../db/client.ts';
 import { operatorOf } from '../staff/request.ts';
 import {
   bonusesExportQuery,
@@ -75,10 +75,8 @@ async function sendCsv(
     .send(body);
 }
 
-type ReportsApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ValibotTypeProvider>;
-
 /** The exports of the reports read whole (a few dozen rows): bonuses, payments, retention and protection. */
-function smallExportRoutes(app: ReportsApp, reports: ReportsService): void {
+function smallExportRoutes(app: TypedApp, reports: ReportsService): void {
   app.get(
     '/reports/bonuses/export',
     { schema: { querystring: bonusesExportQuery, response: csvAnswer }, config: { staff: 'reports' } },
@@ -150,7 +148,21 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
   const { db, reader } = app.services;
   // Reports and exports read through the read replica when it may serve; the rebuild and the audit write through db.
   const reports = new ReportsService({ db, reader, gatewayOf: (method) => app.services.cashier.gatewayOf(method) });
+  reportRoutes(app, reports);
+  smallExportRoutes(app, reports);
+  streamedExportRoutes(app, db, reports);
 
+  app.post(
+    '/reports/rebuild',
+    { schema: { body: rebuildBody, response: { 200: okBody(rebuiltView) } }, config: { staff: 'reports.manage' } },
+    async (request) => {
+      return ok(await reports.rebuildDayBy(operatorOf(request), request.body.day));
+    },
+  );
+};
+
+/** The reports as the desk reads them. */
+function reportRoutes(app: TypedApp, reports: ReportsService): void {
   app.get(
     '/reports/daily',
     { schema: { querystring: dailyReportQuery, response: { 200: okBody(dailyReportView) } }, config: { staff: 'reports' } },
@@ -192,9 +204,10 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
     { schema: { querystring: bonusesReportQuery, response: { 200: okBody(bonusesReportView) } }, config: { staff: 'reports' } },
     async (request) => ok(await reports.bonuses(request.query)),
   );
+}
 
-  smallExportRoutes(app, reports);
-
+/** The exports read day by day or page by page as they stream: the daily summary, the games and players reports, the player list. */
+function streamedExportRoutes(app: TypedApp, db: Db, reports: ReportsService): void {
   app.get('/reports/daily/export', { schema: { querystring: dailyReportQuery, response: csvAnswer }, config: { staff: 'reports' } }, async (request, reply) => {
     const { from, to } = request.query;
     daysOf(from, to);
@@ -250,12 +263,4 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
       return sendCsv(reports, request, reply, 'player-list', { q }, csvStream(playerListColumns(request.locale), playerListRows(db, q)));
     },
   );
-
-  app.post(
-    '/reports/rebuild',
-    { schema: { body: rebuildBody, response: { 200: okBody(rebuiltView) } }, config: { staff: 'reports.manage' } },
-    async (request) => {
-      return ok(await reports.rebuildDayBy(operatorOf(request), request.body.day));
-    },
-  );
-};
+}

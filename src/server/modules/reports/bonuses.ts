@@ -139,18 +139,7 @@ function sourceRows(
   const claimed = promotions.reduce((s, p) => ({ n: s.n + p.grants, amountMinor: s.amountMinor + p.amountMinor }), { n: 0, amountMinor: 0n });
   if (ledgerGrants.n !== claimed.n || ledgerGrants.amountMinor !== claimed.amountMinor) {
     // Players are not known apart for these: the ledger counts players per kind, not per promotion.
-    rows.push({
-      source: 'promotion_other',
-      promotion_id: null,
-      round_id: null,
-      title: '',
-      title_en: '',
-      grants: ledgerGrants.n - claimed.n,
-      players: 0,
-      amount: minorToDecimal(ledgerGrants.amountMinor - claimed.amountMinor),
-      released: '0.00',
-      releases: 0,
-    });
+    rows.push(ledgerRow('promotion_other', ledgerGrants.n - claimed.n, 0, ledgerGrants.amountMinor - claimed.amountMinor));
   }
   for (const r of rounds) {
     rows.push({
@@ -170,37 +159,38 @@ function sourceRows(
   const paid = rounds.reduce((s, r) => ({ n: s.n + r.claims, amountMinor: s.amountMinor + r.amountMinor }), { n: 0, amountMinor: 0n });
   if (ledgerPackets.n !== paid.n || ledgerPackets.amountMinor !== paid.amountMinor) {
     // As for promotion_other: the ledger counts players per kind, not per round, so these players are not known apart.
-    rows.push({
-      source: 'red_packets',
-      promotion_id: null,
-      round_id: null,
-      title: '',
-      title_en: '',
-      grants: ledgerPackets.n - paid.n,
-      players: 0,
-      amount: minorToDecimal(ledgerPackets.amountMinor - paid.amountMinor),
-      released: '0.00',
-      releases: 0,
-    });
+    rows.push(ledgerRow('red_packets', ledgerPackets.n - paid.n, 0, ledgerPackets.amountMinor - paid.amountMinor));
   }
   for (const [source, kinds] of LEDGER_SOURCES) {
     const n = kinds.reduce((s, k) => s + (journals.get(k)?.n ?? 0), 0);
     const amount = kinds.reduce((s, k) => s + (journals.get(k)?.amountMinor ?? 0n), 0n);
     if (n === 0 && amount === 0n) continue;
-    rows.push({
-      source,
-      promotion_id: null,
-      round_id: null,
-      title: '',
-      title_en: '',
-      grants: n,
-      players: kinds.reduce((s, k) => s + (players.get(k) ?? 0), 0),
-      amount: minorToDecimal(amount),
-      released: '0.00',
-      releases: 0,
-    });
+    rows.push(
+      ledgerRow(
+        source,
+        n,
+        kinds.reduce((s, k) => s + (players.get(k) ?? 0), 0),
+        amount,
+      ),
+    );
   }
   return rows;
+}
+
+/** A source row the ledger alone accounts for (no promotion or round): no title, nothing released yet. */
+function ledgerRow(source: BonusSource, grants: number, players: number, amountMinor: bigint): BonusSourceRowView {
+  return {
+    source,
+    promotion_id: null,
+    round_id: null,
+    title: '',
+    title_en: '',
+    grants,
+    players,
+    amount: minorToDecimal(amountMinor),
+    released: '0.00',
+    releases: 0,
+  };
 }
 
 /** What the wallets of one source released in the range. */

@@ -3,7 +3,7 @@
 // auth hook and error handler apply; every route declares its permission.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { ValibotTypeProvider } from '../../lib/validation.ts';
+import type { TypedApp, ValibotTypeProvider } from '../../lib/validation.ts';
 import { ok } from '../../lib/reply.ts';
 import { staffQueryRoute } from '../../lib/staff-routes.ts';
 import { okBody } from '../../../shared/schemas/envelope.ts';
@@ -44,7 +44,12 @@ export const backofficeSeamlessRoutes: FastifyPluginAsync<SeamlessBackofficeOpti
     provider: opts.provider ?? seamless.provider,
     wallet: seamless,
   });
+  platformRoutes(app, service);
+  reconciliationRoutes(app, service);
+};
 
+/** Each platform's wallet model and signing key, and the transaction log. */
+function platformRoutes(app: TypedApp, service: SeamlessBackofficeService): void {
   app.get('/seamless/platforms', { schema: { response: { 200: okBody(v.array(seamlessPlatformView)) } }, config: { staff: 'player.detail' } }, async () =>
     ok(await service.platforms()),
   );
@@ -68,7 +73,10 @@ export const backofficeSeamlessRoutes: FastifyPluginAsync<SeamlessBackofficeOpti
   );
 
   staffQueryRoute(app, '/seamless/transactions', { permission: 'bets.read', query: seamlessTxQuery, view: seamlessTxPage }, (q) => service.transactions(q));
+}
 
+/** Open rounds, reconciliation with the provider and its findings, the provider's daily totals beside ours. */
+function reconciliationRoutes(app: TypedApp, service: SeamlessBackofficeService): void {
   app.get(
     '/seamless/:code/open-rounds',
     {
@@ -108,4 +116,4 @@ export const backofficeSeamlessRoutes: FastifyPluginAsync<SeamlessBackofficeOpti
     },
     async (request) => ok(await service.daily(request.params.code, request.query.date)),
   );
-};
+}

@@ -2,7 +2,7 @@
 // Mounted by the staff-auth plugin (plugin.ts), whose hook checks each route's `config.staff` permission.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { ValibotTypeProvider } from '../../lib/validation.ts';
+import type { TypedApp, ValibotTypeProvider } from '../../lib/validation.ts';
 import { ok } from '../../lib/reply.ts';
 import { staffQueryRoute } from '../../lib/staff-routes.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
@@ -38,9 +38,11 @@ export const backofficeStaffRoutes: FastifyPluginAsync<StaffRoutesOptions> = asy
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, limiter } = app.services;
   const service = new StaffService({ db, limiter, totpKey: opts.totpKey ?? Buffer.alloc(32), totpRequired: opts.totpRequired });
+  signInRoutes(app, service);
+  staffAccountRoutes(app, service);
+};
 
-  // Sign-in.
-
+function signInRoutes(app: TypedApp, service: StaffService): void {
   app.post(
     '/auth/login',
     {
@@ -59,9 +61,10 @@ export const backofficeStaffRoutes: FastifyPluginAsync<StaffRoutesOptions> = asy
     await service.logout(staffOf(request), request.ip);
     return ok(null, 'Logged out');
   });
+}
 
-  // Staff accounts.
-
+/** Staff accounts and their two-factor enrolment. */
+function staffAccountRoutes(app: TypedApp, service: StaffService): void {
   staffQueryRoute(app, '/staff', { permission: 'staff.manage', query: pageOnly, view: staffListView }, (query) => service.listStaff(query));
 
   app.post(
@@ -113,4 +116,4 @@ export const backofficeStaffRoutes: FastifyPluginAsync<StaffRoutesOptions> = asy
     },
     async (request) => ok(await service.disableTotp(operatorOf(request), request.params.id)),
   );
-};
+}

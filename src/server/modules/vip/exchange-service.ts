@@ -2,7 +2,7 @@
 // conditional update, the player's row lock lines up one player's purchases for the per-player limit, the
 // points leave in the same transaction as the order, and a rejected order gets its points back through a
 // reversing journal. Virtual gifts pay bonus money into an activity wallet at once.
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { LedgerError } from '../../ledger/ledger.ts';
 import { postPointsJournal } from '../../ledger/points.ts';
@@ -95,15 +95,7 @@ export class ExchangeService {
       const seen = await repo.orderByClientKey(this.db, playerId, clientKey);
       if (seen) return replay(seen);
     }
-    const gift = await repo.giftById(this.db, input.exchange_id);
-    const onShow = gift && gift.status === GIFT_STATUS.on && (!gift.showStart || gift.showStart <= now) && (!gift.showEnd || gift.showEnd >= now);
-    if (!gift || !onShow) throw new ApiError('exchange_unavailable');
-    if (gift.kind === 'physical') {
-      // SPEC.md section 5: all four are required for something that is shipped.
-      const fields: Record<string, string[]> = {};
-      for (const f of ['consignee', 'phone', 'area', 'address'] as const) if (!input[f]) fields[f] = ['vip.field.required'];
-      if (Object.keys(fields).length) throw new ApiError('validation_failed', fields);
-    }
+    const gift = await this.giftToBuy(input, now);
     const [mine, housePoints, bonus] = await Promise.all([
       this.vip.accounts.pointsAccount(playerId),
       this.vip.accounts.housePointsAccount(playerId),
@@ -141,29 +133,7 @@ export class ExchangeService {
           status: physical ? 'not_shipped' : 'received',
           clientKey: clientKey ?? null,
         });
-        await postPointsJournal(tx, {
-          kind: 'points_spend',
-          idempotencyKey: `exchange:${order.id}:pay`,
-          request: { order: order.id, gift: gift.id, points: gift.pointsPrice.toString() },
-          playerId,
-          ref: String(order.id),
-          memo: gift.name,
-          postings: pointsMove(mine, housePoints, -gift.pointsPrice),
-        });
-        if (!physical && gift.bonusMinor > 0n) {
-          await payBonusInTx(tx, bonus, {
-            playerId,
-            cleared: await clearBonus(tx, playerId, 'promotion'),
-            target: 'bonus',
-            name: translate('zh-TW', 'vip.exchange.bonus_wallet', { name: gift.name }),
-            nameEn: translate('en', 'vip.exchange.bonus_wallet', { name: gift.nameEn }),
-            amountMinor: gift.bonusMinor,
-            bonusBetMinor: gift.bonusMinor * BigInt(gift.bonusFlowMultiple),
-            idempotencyKey: `exchange:${order.id}:bonus`,
-            request: { order: order.id, bonus: gift.bonusMinor.toString() },
-            kind: 'exchange_bonus',
-          });
-        }
+        await payOrder(tx, playerId, order, gift, { mine, housePoints, bonus });
       });
     } catch (err) {
       if (err instanceof LedgerError) throw new ApiError(err.code === 'insufficient_funds' ? 'exchange_points_short' : 'idempotency_mismatch');
@@ -172,6 +142,19 @@ export class ExchangeService {
     if (replayed) return replay(order!);
     this.publish.toPlayer(playerId, 'update-user');
     return orderView(order!, locale);
+  }
+
+  /** The gift a purchase names, if it is on show now; a shipped gift needs all four delivery fields (SPEC.md section 5). */
+  private async giftToBuy(input: ExchangeBuyInput, now: Date): Promise<repo.GiftRow> {
+    const gift = await repo.giftById(this.db, input.exchange_id);
+    const onShow = gift && gift.status === GIFT_STATUS.on && (!gift.showStart || gift.showStart <= now) && (!gift.showEnd || gift.showEnd >= now);
+    if (!gift || !onShow) throw new ApiError('exchange_unavailable');
+    if (gift.kind === 'physical') {
+      const fields: Record<string, string[]> = {};
+      for (const f of ['consignee', 'phone', 'area', 'address'] as const) if (!input[f]) fields[f] = ['vip.field.required'];
+      if (Object.keys(fields).length) throw new ApiError('validation_failed', fields);
+    }
+    return gift;
   }
 
   /** A gift's stored image, public catalogue content; not found when there is none. */
@@ -233,5 +216,38 @@ export class ExchangeService {
     });
     this.publish.toPlayer(first.playerId, 'update-user');
     return after!;
+  }
+}
+
+/** Pays for an order in its transaction: the points to the house, and a gift that is a bonus into a new bonus wallet. */
+async function payOrder(
+  tx: Tx,
+  playerId: number,
+  order: repo.OrderRow,
+  gift: repo.GiftRow,
+  a: { mine: number; housePoints: number; bonus: Awaited<ReturnType<typeof bonusAccounts>> },
+): Promise<void> {
+  await postPointsJournal(tx, {
+    kind: 'points_spend',
+    idempotencyKey: `exchange:${order.id}:pay`,
+    request: { order: order.id, gift: gift.id, points: gift.pointsPrice.toString() },
+    playerId,
+    ref: String(order.id),
+    memo: gift.name,
+    postings: pointsMove(a.mine, a.housePoints, -gift.pointsPrice),
+  });
+  if (gift.kind !== 'physical' && gift.bonusMinor > 0n) {
+    await payBonusInTx(tx, a.bonus, {
+      playerId,
+      cleared: await clearBonus(tx, playerId, 'promotion'),
+      target: 'bonus',
+      name: translate('zh-TW', 'vip.exchange.bonus_wallet', { name: gift.name }),
+      nameEn: translate('en', 'vip.exchange.bonus_wallet', { name: gift.nameEn }),
+      amountMinor: gift.bonusMinor,
+      bonusBetMinor: gift.bonusMinor * BigInt(gift.bonusFlowMultiple),
+      idempotencyKey: `exchange:${order.id}:bonus`,
+      request: { order: order.id, bonus: gift.bonusMinor.toString() },
+      kind: 'exchange_bonus',
+    });
   }
 }

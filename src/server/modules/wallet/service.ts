@@ -254,79 +254,90 @@ export class WalletService {
     ]);
     const id = newTransferId();
     const bonusWalletId = source.kind === 'bonus' ? source.walletId : null;
-    const startJournal = {
-      kind: 'transfer_start' as const,
-      idempotencyKey: `xfer:${id}:start`,
-      request: { id, code, direction: 'in' },
+    const start: TransferInStart = {
+      id,
       playerId,
-      ref: id,
-      postings: [
-        { accountId: sourceAcc, amountMinor: -amountMinor },
-        { accountId: transitAcc, amountMinor },
-      ],
+      code,
+      amountMinor,
+      source,
+      bonusWalletId,
+      clientKey,
+      reason: 'sending to provider',
+      nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
+      journal: transferStartJournal(id, code, playerId, sourceAcc, transitAcc, amountMinor),
     };
-    const pendingReason = 'sending to provider';
-    const nextCheckAt = new Date(Date.now() + FIRST_CHECK_DELAY_MS);
-    // From the central wallet, the usual case, the transfer starts in one statement (wallet_start_transfer_in, 0035,
-    // 0043, batched with the starts of the same moment by this.starts, 0045): the platform's question, the locks, row
-    // and journal of the transaction below, in one round trip. It writes nothing and says so when a player has
-    // protection rules or the platform holds an activity wallet's money; then the transaction below does the work.
     if (source.kind === 'central') {
-      const started = await this.starts
-        .submit({
-          id,
-          playerId,
-          gpCode: code,
-          amountMinor,
-          clientKey: clientKey ?? null,
-          reason: pendingReason,
-          nextCheckAt,
-          checkGate: this.gate !== undefined,
-          journal: journalArguments(startJournal),
-        })
-        .catch((err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
-      // A client key used twice at once: the other request's result.
-      if (!('outcome' in started)) return started;
-      const refused = START_REFUSALS[started.outcome];
-      if (refused) throw new ApiError(refused);
-      if (started.outcome === 'posted') {
-        const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
-        return this.applyOutcome(id, outcome, { playerId, gpCode: code, walletKind: source.kind, bonusWalletId, direction: 'in', amountMinor });
-      }
+      const done = await this.startFromCentral(start, providerPlayer);
+      if (done) return done;
     }
-    const raced = await this.inTransaction(async (tx) => {
-      // Again under the player's protection lock: a concurrent transfer may have used up the limit meanwhile.
-      await this.gate?.checkLocked(tx, playerId, 'transfer_in', amountMinor);
-      // What sits at a provider belongs to one wallet at a time, so it can go back where it came from.
-      const binding = await repo.playerPlatform(tx, playerId, code, true);
-      if (binding && (binding.bonusWalletId ?? null) !== bonusWalletId) {
-        const platformAcc = await this.accounts.playerAccount(playerId, 'platform', code);
-        const occupied = (await this.balance(tx, platformAcc)) > 0n || (await repo.pendingCount(tx, playerId, code)) > 0;
-        if (occupied) throw new ApiError('bonus_not_usable');
-        await repo.bindPlatformWallet(tx, playerId, code, bonusWalletId);
-      }
-      if (source.kind === 'bonus') await this.usableBonus(tx, playerId, source.walletId, code, true);
-      await repo.insertTransfer(tx, {
-        id,
-        playerId,
-        gpCode: code,
-        direction: 'in',
-        amountMinor,
-        walletKind: source.kind,
-        bonusWalletId,
-        status: TRANSFER_STATUS.pending,
-        reason: pendingReason,
-        clientKey: clientKey ?? null,
-        nextCheckAt,
-      });
-      await postJournal(tx, startJournal);
-    }).then(
+    const raced = await this.inTransaction((tx) => this.startTransferIn(tx, start)).then(
       () => undefined,
       (err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }),
     );
     if (raced) return raced;
     const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
     return this.applyOutcome(id, outcome, { playerId, gpCode: code, walletKind: source.kind, bonusWalletId, direction: 'in', amountMinor });
+  }
+
+  /**
+   * From the central wallet, the usual case, the transfer starts in one statement (wallet_start_transfer_in, 0035,
+   * 0043, batched with the starts of the same moment by this.starts, 0045): the platform's question, the locks, row
+   * and journal of the transaction of startTransferIn, in one round trip. It writes nothing and says so when a player
+   * has protection rules or the platform holds an activity wallet's money; then this answers undefined and the
+   * transaction does the work.
+   */
+  private async startFromCentral(t: TransferInStart, providerPlayer: string): Promise<TransferResult | undefined> {
+    const { id, playerId, code, amountMinor, clientKey, bonusWalletId } = t;
+    const started = await this.starts
+      .submit({
+        id,
+        playerId,
+        gpCode: code,
+        amountMinor,
+        clientKey: clientKey ?? null,
+        reason: t.reason,
+        nextCheckAt: t.nextCheckAt,
+        checkGate: this.gate !== undefined,
+        journal: journalArguments(t.journal),
+      })
+      .catch((err: unknown) => this.sameKeyRace(err, playerId, clientKey, { code, direction: 'in', amountMinor, bonusWalletId }));
+    // A client key used twice at once: the other request's result.
+    if (!('outcome' in started)) return started;
+    const refused = START_REFUSALS[started.outcome];
+    if (refused) throw new ApiError(refused);
+    if (started.outcome !== 'posted') return undefined;
+    const outcome = await this.provider.transfer(code, { transferId: id, player: providerPlayer, direction: 'in', amountMinor });
+    return this.applyOutcome(id, outcome, { playerId, gpCode: code, walletKind: t.source.kind, bonusWalletId, direction: 'in', amountMinor });
+  }
+
+  /** A transfer into play started in a transaction: the gate again, the platform's wallet binding, the row and its journal. */
+  private async startTransferIn(tx: DbOrTx, t: TransferInStart): Promise<void> {
+    const { id, playerId, code, amountMinor, source, bonusWalletId } = t;
+    // Again under the player's protection lock: a concurrent transfer may have used up the limit meanwhile.
+    await this.gate?.checkLocked(tx, playerId, 'transfer_in', amountMinor);
+    // What sits at a provider belongs to one wallet at a time, so it can go back where it came from.
+    const binding = await repo.playerPlatform(tx, playerId, code, true);
+    if (binding && (binding.bonusWalletId ?? null) !== bonusWalletId) {
+      const platformAcc = await this.accounts.playerAccount(playerId, 'platform', code);
+      const occupied = (await this.balance(tx, platformAcc)) > 0n || (await repo.pendingCount(tx, playerId, code)) > 0;
+      if (occupied) throw new ApiError('bonus_not_usable');
+      await repo.bindPlatformWallet(tx, playerId, code, bonusWalletId);
+    }
+    if (source.kind === 'bonus') await this.usableBonus(tx, playerId, source.walletId, code, true);
+    await repo.insertTransfer(tx, {
+      id,
+      playerId,
+      gpCode: code,
+      direction: 'in',
+      amountMinor,
+      walletKind: source.kind,
+      bonusWalletId,
+      status: TRANSFER_STATUS.pending,
+      reason: t.reason,
+      clientKey: t.clientKey ?? null,
+      nextCheckAt: t.nextCheckAt,
+    });
+    await postJournal(tx, t.journal);
   }
 
   /** Moves money from a provider's wallet back to the wallet that funded it. `all` takes everything there. */
@@ -667,18 +678,7 @@ export class WalletService {
   // ---- activity wallets --------------------------------------------------------------------------
 
   /** Operators (and later promotions) grant an activity wallet funded by the house's bonus account. */
-  async grantBonus(input: {
-    playerId: number;
-    name: string;
-    nameEn?: string;
-    amountMinor: bigint;
-    bonusBetMinor: bigint;
-    giveUpWalletAmountMinor?: bigint;
-    isSports?: boolean;
-    platformCodes?: string[];
-    staffId?: number | null;
-    idempotencyKey: string;
-  }): Promise<repo.BonusWalletRow> {
+  async grantBonus(input: BonusGrant): Promise<repo.BonusWalletRow> {
     if (input.amountMinor <= 0n) throw new ApiError('validation_failed', { money: ['v.money.positive'] });
     const key = `bonus:grant:${input.idempotencyKey}`;
     const request = { playerId: input.playerId, amount: input.amountMinor.toString(), bet: input.bonusBetMinor.toString(), name: input.name };
@@ -1051,4 +1051,47 @@ export class WalletService {
   private inTransaction(fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
     return inMoneyTransaction(this.db, fn);
   }
+}
+
+/** A transfer into play as its start is written, by the one statement or by the transaction. */
+interface TransferInStart {
+  id: string;
+  playerId: number;
+  code: string;
+  amountMinor: bigint;
+  source: Source;
+  bonusWalletId: number | null;
+  clientKey: string | undefined;
+  reason: string;
+  nextCheckAt: Date;
+  journal: ReturnType<typeof transferStartJournal>;
+}
+
+/** The journal that starts a transfer into play: the money leaves its wallet for the platform's transit account. */
+function transferStartJournal(id: string, code: string, playerId: number, sourceAcc: number, transitAcc: number, amountMinor: bigint) {
+  return {
+    kind: 'transfer_start' as const,
+    idempotencyKey: `xfer:${id}:start`,
+    request: { id, code, direction: 'in' },
+    playerId,
+    ref: id,
+    postings: [
+      { accountId: sourceAcc, amountMinor: -amountMinor },
+      { accountId: transitAcc, amountMinor },
+    ],
+  };
+}
+
+/** An activity wallet an operator (or a job) grants: its money, its bet target and where it may be played. */
+export interface BonusGrant {
+  playerId: number;
+  name: string;
+  nameEn?: string;
+  amountMinor: bigint;
+  bonusBetMinor: bigint;
+  giveUpWalletAmountMinor?: bigint;
+  isSports?: boolean;
+  platformCodes?: string[];
+  staffId?: number | null;
+  idempotencyKey: string;
 }

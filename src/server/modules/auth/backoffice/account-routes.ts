@@ -6,7 +6,7 @@ import { ok } from '../../../lib/reply.ts';
 import { forcePasswordSchema, operatorReasonSchema } from '../../../../shared/schemas/account.ts';
 import { BackofficeAccountService } from './account-service.ts';
 import { idParams, pageQuery } from '../../../../shared/schemas/paging.ts';
-import type { ValibotTypeProvider } from '../../../lib/validation.ts';
+import type { TypedApp, ValibotTypeProvider } from '../../../lib/validation.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import {
   forcePasswordView,
@@ -27,7 +27,12 @@ export const backofficeAccountRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, limiter, realtime, sessionCache } = app.services;
   const service = new BackofficeAccountService({ db, limiter, publish: realtime.publisher, sessionCache });
+  securityAndSessionRoutes(app, service);
+  passwordRoutes(app, service);
+};
 
+/** What the desk shows of a player's sign-ins and sessions, and the revocation of one session. */
+function securityAndSessionRoutes(app: TypedApp, service: BackofficeAccountService): void {
   app.get(
     '/players/:id/security',
     {
@@ -66,7 +71,10 @@ export const backofficeAccountRoutes: FastifyPluginAsync = async (plugin) => {
       return ok(await service.revokeSession(operatorOf(request), params.id, params.sessionId, request.body.reason));
     },
   );
+}
 
+/** The operator's password actions: a temporary password, a forced change on next sign-in, a lifted sign-in lock. */
+function passwordRoutes(app: TypedApp, service: BackofficeAccountService): void {
   app.post(
     '/players/:id/reset-password',
     {
@@ -96,4 +104,4 @@ export const backofficeAccountRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => ok(await service.unlockLogin(operatorOf(request), request.params.id, request.body.reason)),
   );
-};
+}

@@ -3,7 +3,7 @@
 // service writes an audit row per player. Messages and levels are other domains' actions, handed in here from
 // the services the app was built with.
 import type { FastifyPluginAsync } from 'fastify';
-import type { ValibotTypeProvider } from '../../../lib/validation.ts';
+import type { TypedApp, ValibotTypeProvider } from '../../../lib/validation.ts';
 import { ok } from '../../../lib/reply.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import {
@@ -43,7 +43,12 @@ export const backofficePlayerDeskRoutes: FastifyPluginAsync = async (plugin) => 
     setLevel: (tx, op, playerId, l) => vip.setLevelManually(op.staffId, playerId, l.levelId, l.locked, l.reason, tx),
     disable: (op, playerId, reason) => profile.setStatus(op, playerId, false, reason),
   });
+  tagAndNoteRoutes(app, desk);
+  bulkRoutes(app, desk);
+};
 
+/** The tag list, a player's tags and the notes operators leave on a player. */
+function tagAndNoteRoutes(app: TypedApp, desk: PlayerDeskService): void {
   app.get('/player-tags', { schema: { response: { 200: okBody(tagsView) } }, config: { staff: 'players.read' } }, async () => ok(await desk.tags()));
   app.post(
     '/player-tags',
@@ -78,7 +83,10 @@ export const backofficePlayerDeskRoutes: FastifyPluginAsync = async (plugin) => 
     },
     async (request) => ok(await desk.addNote(operatorOf(request), request.params.id, request.body.body)),
   );
+}
 
+/** The bulk actions on a selection of players, each under the permission of what it changes. */
+function bulkRoutes(app: TypedApp, desk: PlayerDeskService): void {
   const bulk = { response: { 200: okBody(bulkResultView) } };
   app.post('/players/bulk/message', { schema: { body: bulkMessageBody, ...bulk }, config: { staff: 'player_messages.send' } }, async (request) =>
     ok(await desk.bulkMessage(operatorOf(request), request.body.ids, { title: request.body.title, body: request.body.body })),
@@ -94,4 +102,4 @@ export const backofficePlayerDeskRoutes: FastifyPluginAsync = async (plugin) => 
   app.post('/players/bulk/disable', { schema: { body: bulkDisableBody, ...bulk }, config: { staff: 'players.manage' } }, async (request) =>
     ok(await desk.bulkDisable(operatorOf(request), request.body.ids, request.body.reason)),
   );
-};
+}

@@ -7,7 +7,7 @@ import { staffQueryRoute } from '../../../lib/staff-routes.ts';
 import { can } from '../../staff/roles.ts';
 import { operatorOf, staffOf } from '../../staff/request.ts';
 import { idParams } from '../../../../shared/schemas/paging.ts';
-import type { ValibotTypeProvider } from '../../../lib/validation.ts';
+import type { TypedApp, ValibotTypeProvider } from '../../../lib/validation.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import {
   bankCardQueueView,
@@ -38,9 +38,12 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
   const { db, cashier, bets } = app.services;
   const service = new BackofficeFinanceService({ db, cashier, bets });
+  depositRoutes(app, service);
+  withdrawalRoutes(app, service);
+  cardAndCallbackRoutes(app, service);
+};
 
-  // Deposits.
-
+function depositRoutes(app: TypedApp, service: BackofficeFinanceService): void {
   staffQueryRoute(app, '/deposits', { permission: 'finance.read', query: depositsQuery, view: depositQueueView }, (query) =>
     service.deposits({ ...query, method: query.method || undefined }),
   );
@@ -62,9 +65,10 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => ok(await service.rejectDeposit(operatorOf(request), request.params.id, request.body.reason)),
   );
+}
 
-  // Withdrawals: finance sees whole account numbers (it pays to them); other roles see the last four digits.
-
+// Withdrawals: finance sees whole account numbers (it pays to them); other roles see the last four digits.
+function withdrawalRoutes(app: TypedApp, service: BackofficeFinanceService): void {
   app.get(
     '/withdrawals',
     {
@@ -111,9 +115,10 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => ok(await service.releaseWithdrawal(operatorOf(request), request.params.id, request.body.reason)),
   );
+}
 
-  // Bank cards.
-
+/** Bank cards, and the gateway callback log, forged ones included. */
+function cardAndCallbackRoutes(app: TypedApp, service: BackofficeFinanceService): void {
   staffQueryRoute(app, '/bank-cards', { permission: 'finance.manage', query: cardsQuery, view: bankCardQueueView }, (query) => service.cards(query));
 
   app.post(
@@ -125,7 +130,5 @@ export const backofficeFinanceRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => ok(await service.auditCard(operatorOf(request), request.params.id, request.body.approve, request.body.reason)),
   );
 
-  // The gateway callback log, forged ones included.
-
   staffQueryRoute(app, '/callbacks', { permission: 'finance.manage', query: callbacksQuery, view: callbackLogView }, (query) => service.callbacks(query));
-};
+}

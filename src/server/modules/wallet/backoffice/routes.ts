@@ -9,7 +9,7 @@ import { ok } from '../../../lib/reply.ts';
 import { staffQueryRoute } from '../../../lib/staff-routes.ts';
 import { operatorOf } from '../../staff/request.ts';
 import { idParams } from '../../../../shared/schemas/paging.ts';
-import type { ValibotTypeProvider } from '../../../lib/validation.ts';
+import type { TypedApp, ValibotTypeProvider } from '../../../lib/validation.ts';
 import { okBody } from '../../../../shared/schemas/envelope.ts';
 import {
   blacklistView,
@@ -60,9 +60,13 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
     faults,
     approvalThresholdMinor: async () => settingMinor(await app.services.system.setting('adjustment_approval_threshold_amount')),
   });
+  playerMoneyRoutes(app, service);
+  adjustmentRoutes(app, service);
+  await app.register(walletOperationsRoutes, { service });
+};
 
-  // Players (the platform list is in the games' back office).
-
+// Players (the platform list is in the games' back office).
+function playerMoneyRoutes(app: TypedApp, service: BackofficeWalletService): void {
   app.get(
     '/players/lookup',
     {
@@ -126,9 +130,10 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
     },
     async (request) => ok(await service.setBlacklist(operatorOf(request), request.params.id, request.body)),
   );
+}
 
-  // Manual balance adjustments, on the finance desk's page.
-
+// Manual balance adjustments, on the finance desk's page.
+function adjustmentRoutes(app: TypedApp, service: BackofficeWalletService): void {
   app.post(
     '/finance/adjustments',
     {
@@ -151,9 +156,7 @@ export const backofficeWalletRoutes: FastifyPluginAsync<WalletRoutesOptions> = a
     },
     async (request) => ok(await service.fourEyes.decide(operatorOf(request), request.params.id, request.body.action, request.body.reason)),
   );
-
-  await app.register(walletOperationsRoutes, { service });
-};
+}
 
 /** Reconciliation and the stand-in provider's fault switches (404 unless the provider runs on this machine). */
 const walletOperationsRoutes: FastifyPluginAsync<{ service: BackofficeWalletService }> = async (plugin, { service }) => {

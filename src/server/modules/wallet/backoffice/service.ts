@@ -156,23 +156,7 @@ export class BackofficeWalletService {
       central: minorToDecimal(balances.central),
       withdraw_held: minorToDecimal(held),
       total: minorToDecimal(total),
-      bonus_wallets: bonus.map(({ wallet: w, grantedByName }) => ({
-        id: w.id,
-        name: w.name,
-        name_en: w.nameEn,
-        status: w.status,
-        money: minorToDecimal(balances.bonus.get(w.id) ?? 0n),
-        bonus_bet: minorToDecimal(w.bonusBetMinor),
-        bonus_now_bet: minorToDecimal(w.bonusNowBetMinor),
-        /** Whole percent of the bet target reached, 0..100 (100 when there is no target). */
-        progress: w.bonusBetMinor > 0n ? Number(w.bonusNowBetMinor >= w.bonusBetMinor ? 100n : (w.bonusNowBetMinor * 100n) / w.bonusBetMinor) : 100,
-        give_up_wallet_amount: minorToDecimal(w.giveUpWalletAmountMinor),
-        is_sports: w.isSports,
-        platform_codes: w.platformCodes,
-        granted_by: w.grantedBy,
-        granted_by_name: grantedByName ?? null,
-        created_at: iso(w.createdAt),
-      })),
+      bonus_wallets: bonus.map((entry) => bonusWalletView(entry, balances.bonus.get(entry.wallet.id) ?? 0n)),
       platform_wallets: [...byCode.values()].map((p) => {
         const binding = bound.get(p.code);
         return {
@@ -487,4 +471,25 @@ export class BackofficeWalletService {
     await recordAudit(this.db, { staffId: op.staffId, action: 'provider.faults.reset', target: 'provider:*', ...changedFields(before, after), ip: op.ip });
     return this.providerFaults();
   }
+}
+
+/** An activity wallet as the desk lists it, with its ledger balance. */
+function bonusWalletView({ wallet: w, grantedByName }: Awaited<ReturnType<typeof repo.bonusWalletsOf>>[number], moneyMinor: bigint) {
+  return {
+    id: w.id,
+    name: w.name,
+    name_en: w.nameEn,
+    status: w.status,
+    money: minorToDecimal(moneyMinor),
+    bonus_bet: minorToDecimal(w.bonusBetMinor),
+    bonus_now_bet: minorToDecimal(w.bonusNowBetMinor),
+    /** Whole percent of the bet target reached, 0..100 (100 when there is no target). */
+    progress: w.bonusBetMinor > 0n ? Number(w.bonusNowBetMinor >= w.bonusBetMinor ? 100n : (w.bonusNowBetMinor * 100n) / w.bonusBetMinor) : 100,
+    give_up_wallet_amount: minorToDecimal(w.giveUpWalletAmountMinor),
+    is_sports: w.isSports,
+    platform_codes: w.platformCodes,
+    granted_by: w.grantedBy,
+    granted_by_name: grantedByName ?? null,
+    created_at: iso(w.createdAt),
+  };
 }
