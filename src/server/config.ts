@@ -207,6 +207,20 @@ function seamlessConfig(env: NodeJS.ProcessEnv): Config['seamless'] {
   };
 }
 
+/** USDT on TRON's settings (see Config.tron). */
+function tronConfig(env: NodeJS.ProcessEnv): Config['tron'] {
+  return {
+    xpub: env.TRON_XPUB || undefined,
+    baseUrl: (env.TRON_API_URL || `${(env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, '')}/trongrid`).replace(/\/$/, ''),
+    apiKey: env.TRON_API_KEY ?? '',
+    requestsPerSecond: Number(env.TRON_API_RPS ?? 10),
+    timeoutMs: Number(env.TRON_API_TIMEOUT_MS ?? 8000),
+    usdtContract: env.TRON_USDT_CONTRACT || 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    watchIntervalMs: Number(env.TRON_WATCH_INTERVAL_MS ?? 3000),
+    startBlock: env.TRON_START_BLOCK ? Number(env.TRON_START_BLOCK) : undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smsDriver = env.SMS_DRIVER === 'http' ? 'http' : 'outbox';
   return {
@@ -270,15 +284,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       volume: Number(env.BREAKER_VOLUME ?? 5),
       resetMs: Number(env.BREAKER_RESET_MS ?? 30_000),
     },
-    tron: {
-      xpub: env.TRON_XPUB || undefined,
-      baseUrl: (env.TRON_API_URL || `${(env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, '')}/trongrid`).replace(/\/$/, ''),
-      apiKey: env.TRON_API_KEY ?? '',
-      requestsPerSecond: Number(env.TRON_API_RPS ?? 10),
-      timeoutMs: Number(env.TRON_API_TIMEOUT_MS ?? 8000),
-      usdtContract: env.TRON_USDT_CONTRACT || 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-      watchIntervalMs: Number(env.TRON_WATCH_INTERVAL_MS ?? 3000),
-      startBlock: env.TRON_START_BLOCK ? Number(env.TRON_START_BLOCK) : undefined,
-    },
+    tron: tronConfig(env),
   };
 }
