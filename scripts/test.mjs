@@ -55,12 +55,18 @@ function firstLine(text) {
   );
 }
 
+/** Seconds each step took, by label, for the summary. */
+const durations = new Map();
+const suiteStarted = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
 function run(label, args, command = process.execPath) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
   const ok = result.status === 0;
-  console.log(`=== ${label}: ${ok ? 'passed' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  durations.set(label, Date.now() - started);
+  console.log(`=== ${label}: ${ok ? 'passed' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds(Date.now() - started)} ===`);
   return ok;
 }
 
@@ -86,7 +92,11 @@ if (!fs.existsSync(chromium) && ci) {
 }
 
 console.log('\n=== summary ===');
-for (const [label, ok] of results) console.log(`${ok ? 'passed' : 'FAILED'}  ${label}`);
+for (const [label, ok] of results) {
+  const took = durations.has(label) ? ` (${seconds(durations.get(label))})` : '';
+  console.log(`${ok ? 'passed' : 'FAILED'}  ${label}${took}`);
+}
+console.log(`whole suite: ${seconds(Date.now() - suiteStarted)}`);
 if (failures.length) {
   console.log('\nfailed tests:');
   for (const f of failures.slice(0, MAX_LISTED_FAILURES)) console.log(`  ${f}`);

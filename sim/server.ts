@@ -32,6 +32,8 @@ export interface SimOptions {
   gatewaySecret?: string;
   /** PayBridge waits after failed callback attempts; default SIM_GATEWAY_RETRY_MS, then [1s, 2s, 5s, 10s, 30s, 60s, 300s]. */
   gatewayCallbackRetryMs?: number[];
+  /** How long PayBridge waits for the site's answer to one callback attempt; default 5000. */
+  gatewayCallbackTimeoutMs?: number;
   /** The games' clock (round and match schedules); defaults to Date.now. Signatures always use real time. */
   gameClock?: () => number;
   /** How often timed games settle due rounds and matches, ms (default 250); 0 turns the ticker off. */
@@ -367,6 +369,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     dataDir,
     gatewaySecret: opts.gatewaySecret,
     gatewayCallbackRetryMs: opts.gatewayCallbackRetryMs,
+    callbackTimeoutMs: opts.gatewayCallbackTimeoutMs,
     requestTtlMs,
     publicUrl: () => state.publicUrl,
   });

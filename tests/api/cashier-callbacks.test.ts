@@ -53,7 +53,10 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  sim = await startSim({ gatewaySecret: SECRET, gatewayCallbackRetryMs: RETRY_MS, settleTickMs: 0 });
+  // A callback attempt may wait up to a minute for the site's answer: a hundred callbacks at once queue on the
+  // embedded database's one connection for longer than the gateway's usual five seconds, and an attempt cut off by
+  // the gateway's timer would make the count of acknowledgements depend on the machine's speed.
+  sim = await startSim({ gatewaySecret: SECRET, gatewayCallbackRetryMs: RETRY_MS, gatewayCallbackTimeoutMs: 60_000, settleTickMs: 0 });
   // The callback address is part of the config the app is built with, so the port is chosen first.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -330,9 +333,8 @@ describe('idempotent and safe in any order', () => {
     expect(sent.status).toBe(200);
     const deliveries = sent.body.deliveries as Json[];
     expect(deliveries).toHaveLength(100);
-    // Every answer that came back is an acknowledgement (none is an error, whichever request won).
-    for (const del of deliveries) if (del.httpStatus !== null) expect(del).toMatchObject({ httpStatus: 200, acknowledged: true });
-    expect(deliveries.filter((x) => x.acknowledged).length).toBeGreaterThanOrEqual(90);
+    // Every delivery is answered with an acknowledgement (none is an error, whichever request won).
+    for (const del of deliveries) expect(del).toMatchObject({ httpStatus: 200, acknowledged: true });
     const rows = await waitFor('100 callbacks logged', async () => {
       const r = await logged(d.id);
       return r.length >= 100 ? r : undefined;

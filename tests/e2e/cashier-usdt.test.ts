@@ -19,7 +19,6 @@ import {
 } from './helpers.ts';
 import { RESULTS_DIR } from './helpers.ts';
 import path from 'node:path';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 
 // BIP-32 test vector 1's m/0H: a public test key, never one to receive real money.
@@ -123,15 +122,6 @@ describe.skipIf(!hasChromium)('USDT deposits on TRON', () => {
       await server.operatorToken(),
     );
     expect(list.body.data?.data.map((r) => r.amount)).toEqual(cases.map(() => '800.00'));
-    // The ledger check reads the server's own database, which it shares when that is PostgreSQL (the embedded one
-    // belongs to the server process alone).
-    if (server.databaseUrl) {
-      const database = await openDatabase({ url: server.databaseUrl });
-      try {
-        expect(await checkLedger(database.db)).toEqual([]);
-      } finally {
-        await database.close();
-      }
-    }
+    expect(await server.withDatabase((database) => checkLedger(database.db))).toEqual([]);
   });
 });

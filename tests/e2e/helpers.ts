@@ -11,6 +11,7 @@ import { onTestFailed, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { totpAt } from '../../src/server/modules/staff/totp.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results');
@@ -85,6 +86,11 @@ export interface Server {
   /** The staff token of the seeded operator, for back-office calls. */
   operatorToken(): Promise<string>;
   api<T = unknown>(method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; body: { data?: T; [k: string]: unknown } }>;
+  /**
+   * Runs fn on the server's own database, as a maintenance script would: on PostgreSQL over a second connection
+   * while the server runs; on the embedded database with the server stopped meanwhile and started again after.
+   */
+  withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -141,52 +147,16 @@ export async function startServer(name: string, opts: { join?: Server } = {}): P
 
   const logFile = path.join(RESULTS_DIR, `server-${name}.log`);
   const log = fs.createWriteStream(logFile);
-  const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
-  let exited: string | undefined;
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', (code, signal) => {
-      exited = signal ? `signal ${signal}` : `code ${code}`;
-      resolve();
-    }),
-  );
-  // Never leave the server behind, even when the test worker dies.
-  const orphanGuard = () => {
-    child.kill('SIGKILL');
-  };
-  process.once('exit', orphanGuard);
-  void exit.then(() => process.off('exit', orphanGuard));
-
   const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
   const cleanUp = async () => {
     await dropDatabase().catch((err) => console.warn('could not drop the e2e database:', err));
     if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
   };
-  for (;;) {
-    if (exited !== undefined) {
-      await new Promise<void>((resolve) => log.end(resolve));
-      await cleanUp();
-      throw new Error(`The server exited (${exited}) during start-up; see ${logFile}`);
-    }
-    const ready = await fetch(`${url}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() - started > STARTUP_TIMEOUT_MS) {
-      child.kill('SIGKILL');
-      await exit;
-      await cleanUp();
-      throw new Error(`The server did not become ready in ${STARTUP_TIMEOUT_MS} ms; see ${logFile}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  let running = await launchServer(env, url, log, logFile).catch(async (err: unknown) => {
+    await new Promise<void>((resolve) => log.end(resolve));
+    await cleanUp();
+    throw err;
+  });
 
   const operatorIp = freshIp();
   const api: Server['api'] = async (method, route, body, token) => {
@@ -230,17 +200,82 @@ export async function startServer(name: string, opts: { join?: Server } = {}): P
       token = res.body.data.access_token;
       return token;
     },
-    async stop() {
-      if (exited === undefined) {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exit;
-        clearTimeout(killer);
+    async withDatabase(fn) {
+      if (env.DATABASE_URL) {
+        const database = await openDatabase({ url: env.DATABASE_URL, poolMax: 2 });
+        try {
+          return await fn(database);
+        } finally {
+          await database.close();
+        }
       }
+      // The embedded database belongs to the server's process alone (its data directory is locked), so the server
+      // stops, the work is done on its data directory, and the server starts again on the same port and data: the
+      // browser's sessions live in that database and survive the restart.
+      await running.stop();
+      let result: Awaited<ReturnType<typeof fn>>;
+      const database = await openDatabase({ dataDir: tmpDir });
+      try {
+        result = await fn(database);
+      } finally {
+        await database.close();
+      }
+      running = await launchServer(env, url, log, logFile);
+      return result;
+    },
+    async stop() {
+      await running.stop();
       log.end();
       await cleanUp();
     },
   };
+}
+
+/** One process of the built site on env's port, ready (GET /api/ready answers 200). */
+async function launchServer(env: NodeJS.ProcessEnv, url: string, log: fs.WriteStream, logFile: string): Promise<{ stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  let exited: string | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = signal ? `signal ${signal}` : `code ${code}`;
+      resolve();
+    }),
+  );
+  // Never leave the server behind, even when the test worker dies.
+  const orphanGuard = () => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', orphanGuard);
+  void exit.then(() => process.off('exit', orphanGuard));
+  const stop = async () => {
+    if (exited !== undefined) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exit;
+    clearTimeout(killer);
+  };
+
+  const started = Date.now();
+  for (;;) {
+    if (exited !== undefined) throw new Error(`The server exited (${exited}) during start-up; see ${logFile}`);
+    const ready = await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { stop };
+    if (Date.now() - started > STARTUP_TIMEOUT_MS) {
+      child.kill('SIGKILL');
+      await exit;
+      throw new Error(`The server did not become ready in ${STARTUP_TIMEOUT_MS} ms; see ${logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 /** The newest SMS code sent to a phone, read from the back office's SMS outbox as an operator would. */

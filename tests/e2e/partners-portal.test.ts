@@ -27,7 +27,6 @@ import { en } from '../../src/i18n/en.ts';
 import { zhTW } from '../../src/i18n/zh-TW.ts';
 import { partnersServerZhTW } from '../../src/i18n/partners-server-zh-TW.ts';
 import { boZhTW } from '../../src/i18n/backoffice-zh-TW.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { settlePeriod } from '../../src/server/modules/partners/settlement.ts';
 import { periodAt } from '../../src/server/modules/partners/periods.ts';
 
@@ -183,13 +182,8 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
 
       // The month is settled by the settlement job's own function (the job runs it after the month ends).
       const period = periodAt('month', new Date()).key;
-      const database = await openDatabase({ url: server.databaseUrl, poolMax: 2 });
-      try {
-        const built = await settlePeriod(database.db, period);
-        expect(built.built).toBe(1);
-      } finally {
-        await database.close();
-      }
+      const built = await server.withDatabase((database) => settlePeriod(database.db, period));
+      expect(built.built).toBe(1);
 
       // An operator reviews it in the back office: the CPA player earned 300.00; approving pays it into the wallet.
       const bo = await desk.newPage();

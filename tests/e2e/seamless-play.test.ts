@@ -2,7 +2,7 @@
 // the seamless slot from the desktop lobby (no transfer dialog: it plays from the central wallet), spins in the
 // provider's tab, sees the header balance of the lobby follow each spin live, and finds the round in the bet records.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { seamlessSignature } from '../../src/server/modules/seamless/signature.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -124,9 +124,10 @@ describe.skipIf(!hasChromium)('a seamless game from the lobby', () => {
   it("the operator's seamless page in zh-TW: the key masked and rotated, the log by player, an open round reconciled and closed", async () => {
     screenshotOnFailure('seamless-backoffice');
     const operator = await server.operatorToken();
-    const db = new pg.Client({ connectionString: server.databaseUrl });
-    await db.connect();
-    const demoId = Number((await db.query<{ id: string }>('select id from players where account = $1', [DEMO.account])).rows[0]!.id);
+    const demoId = await server.withDatabase(async ({ db }) => {
+      const found = await db.execute<{ id: string }>(sql`select id from players where account = ${DEMO.account}`);
+      return Number(found.rows[0]!.id);
+    });
     // A bet whose win never came, opened two hours ago: past the platform's limit, unknown to the provider's report.
     const raw = JSON.stringify({ player: String(demoId), round_id: 'e2e-stale', transaction_id: 'e2e-stale-d', game_code: 'lucky-7', amount: '200' });
     const timestamp = String(Date.now());
@@ -136,8 +137,7 @@ describe.skipIf(!hasChromium)('a seamless game from the lobby', () => {
       headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': seamlessSignature(secret, timestamp, raw) },
     });
     expect((await debit.json()).status).toBe('OK');
-    await db.query(`update seamless_rounds set opened_at = now() - interval '2 hours' where round_id = 'e2e-stale'`);
-    await db.end();
+    await server.withDatabase(({ db }) => db.execute(sql`update seamless_rounds set opened_at = now() - interval '2 hours' where round_id = 'e2e-stale'`));
 
     const context = await newContext(browser, 'desktop', server);
     await context.addInitScript((tk) => {
