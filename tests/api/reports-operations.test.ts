@@ -279,6 +279,22 @@ describe('the retention report', () => {
   });
 });
 
+describe('date ranges out of the calendar', () => {
+  it('answers a year near 9999 or a day not on the calendar with a translated 422, never a 500', async () => {
+    for (const [path, field] of [
+      ['/reports/retention?from=9999-12-25&to=9999-12-31', 'from'],
+      ['/reports/retention?from=2026-01-01&to=9999-12-31', 'to'],
+      ['/reports/daily?from=2026-02-30&to=2026-03-01', 'from'],
+      ['/reports/players?from=2026-01-01&to=2026-01-31&reg_to=9999-01-01', 'reg_to'],
+      ['/reports/payments?from=1970-01-01&to=1970-01-02', 'from'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/backoffice${path}`, headers: { ...auth(), 'x-locale': 'en' } });
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(422);
+      expect(res.json().error[field], path).toEqual(['Enter a date as YYYY-MM-DD']);
+    }
+  });
+});
+
 describe('the player-protection report', () => {
   it('agrees with the protection events, limits and exclusions', async () => {
     const report = await get(`/reports/protection?from=${FROM}&to=${today}`);
