@@ -305,6 +305,11 @@ describe('the player-protection report', () => {
     expect(report.actions).toHaveLength(events.length);
     for (const e of events) expect(report.actions).toContainEqual({ action: e.action, kind: e.kind, events: e.n, players: e.players, by_staff: 0 });
     expect(report.totals.events).toBe(events.reduce((s, e) => s + e.n, 0));
+    // Players of different actions overlap: the totals count each player once.
+    const distinct = await t.database.db.execute<{ n: number }>(sql`
+      select count(distinct player_id)::int as n from protection_events
+      where (created_at at time zone 'Asia/Taipei')::date between ${report.from}::date and ${report.to}::date`);
+    expect(report.totals.players).toBe(distinct.rows[0]!.n);
     const limits = (
       await t.database.db.execute<{ kind: string; period: string; n: number; pending: number }>(sql`
       select kind, period, count(*) filter (where limit_value is not null)::int as n, count(*) filter (where pending_at is not null)::int as pending from protection_limits group by 1, 2`)

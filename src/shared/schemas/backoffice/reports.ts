@@ -302,6 +302,8 @@ export const protectionReportView = v.object({
   exclusions: v.array(protectionExclusionRowView),
   totals: v.object({
     events: v.number(),
+    /** Players who did any action of the range, each counted once (the rows' players overlap). */
+    players: v.number(),
     players_with_limits: v.number(),
     reality_checks: v.number(),
     exclusions_active: v.number(),
@@ -398,6 +400,8 @@ export const bonusesReportView = v.object({
     returned: money,
     net: money,
     grants: v.number(),
+    /** Players granted any bonus of the range, each counted once (the sources' players overlap). */
+    players: v.number(),
     released: money,
     releases: v.number(),
   }),
