@@ -452,4 +452,16 @@ export const auditBoEn = {
   // USDT on TRON.
   'bo.audit.f.usdt_rate': 'Rate (TWD per USDT)',
   'bo.audit.f.min_usdt': 'Minimum deposit (USDT)',
+  // Targets and fields the audit-writing calls name (held to the code by audit-words.test.ts).
+  'bo.audit.t.settings': 'the system settings',
+  'bo.audit.t.reconciliation': 'the reconciliation',
+  'bo.audit.f.note': 'Note',
+  'bo.audit.f.tags': 'Tags',
+  'bo.audit.f.message_id': 'Message number',
+  'bo.audit.f.password': 'Password',
+  'bo.audit.f.size': 'Size',
+  'bo.audit.f.aggregates': 'Daily figures',
+  'bo.audit.f.key': 'Signing key',
+  'bo.audit.f.wallet': 'Wallet',
+  'bo.audit.f.round': 'Round',
 } as const;

@@ -453,4 +453,16 @@ export const auditBoZhTW: Record<keyof typeof auditBoEn, string> = {
   // USDT on TRON.
   'bo.audit.f.usdt_rate': '匯率（每 USDT 兌 TWD）',
   'bo.audit.f.min_usdt': '最低存款（USDT）',
+  // Targets and fields the audit-writing calls name (held to the code by audit-words.test.ts).
+  'bo.audit.t.settings': '系統設定',
+  'bo.audit.t.reconciliation': '對帳',
+  'bo.audit.f.note': '備註',
+  'bo.audit.f.tags': '標籤',
+  'bo.audit.f.message_id': '訊息編號',
+  'bo.audit.f.password': '密碼',
+  'bo.audit.f.size': '尺寸',
+  'bo.audit.f.aggregates': '每日彙總',
+  'bo.audit.f.key': '簽章金鑰',
+  'bo.audit.f.wallet': '錢包',
+  'bo.audit.f.round': '回合',
 };

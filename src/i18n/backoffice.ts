@@ -31,3 +31,12 @@ export function boPickPrefix(locale: Locale, prefix: string): Record<string, str
   for (const key of Object.keys(boEn)) if (key.startsWith(prefix)) out[key] = boTranslate(locale, key);
   return out;
 }
+
+/**
+ * The audit log page's words: the page's own keys, and every audit sentence, target, field and value name (bo.audit.*)
+ * of every domain's catalogue. A domain keeps the sentences of its actions in its own catalogue; this is how they all
+ * reach the one page that reads them.
+ */
+export function boAuditWords<K extends BoKey>(locale: Locale, keys: readonly K[]): Record<K, string> & Record<string, string> {
+  return { ...boPickPrefix(locale, 'bo.audit.'), ...boPick(locale, keys) };
+}

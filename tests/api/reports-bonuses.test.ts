@@ -262,6 +262,9 @@ describe('the bonuses report', () => {
       net: '105.80',
       grants: 12,
     });
+    // The fixture's two players, each counted once however many sources granted them a bonus.
+    expect(report.totals.players).toBe(2);
+    expect(report.sources.reduce((n: number, r: { players: number }) => n + r.players, 0)).toBeGreaterThan(2);
     expect(report.totals.net).toBe(daily.totals.bonus_total);
     const sum = report.sources.reduce((s: bigint, r: { amount: string }) => s + BigInt(r.amount.replace('.', '').replace('-0', '-')), 0n);
     expect(minorToDecimal(sum)).toBe(report.totals.net);
@@ -285,7 +288,7 @@ describe('the bonuses report', () => {
     expect(zhLines).toContain('週末紅包,紅包場次,1,1,1.00,0.60,1');
     expect(zhLines).toContain('其他紅包,其他紅包,1,0,0.10,0.00,0');
     expect(zhLines).toContain('人工派發,人工派發,2,2,70.00,65.00,2');
-    expect(zhLines.at(-1)).toBe('合計,,12,0,105.80,82.60,5');
+    expect(zhLines.at(-1)).toBe('合計,,12,2,105.80,82.60,5');
     const en = await t.app.inject({
       method: 'GET',
       url: `/api/backoffice/reports/bonuses/export?from=${today}&to=${today}&table=sources`,

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, seedPlayer, signedInStaff, type TestApp } from '../helpers/app.ts';
-import { csvCell, csvStream } from '../../src/server/modules/reports/csv.ts';
-import { taipeiDate, taipeiDateTime } from '../../src/shared/time.ts';
+import { csvCell, csvStream } from '../../src/server/lib/csv.ts';
+import { DAY_MS, taipeiDate, taipeiDateTime } from '../../src/shared/time.ts';
+import { postJournal } from '../../src/server/ledger/ledger.ts';
+import { AccountDirectory } from '../../src/server/ledger/accounts.ts';
 
 let t: TestApp;
 let token = '';
@@ -84,7 +86,7 @@ describe('the player list export', () => {
     expect(lines).toHaveLength(count.rows[0]!.n + 1);
     expect(chunks).toBeGreaterThan(2);
     expect(lines[0]).toBe('Player ID,Account,Phone,Real name,Level,Status,Registration IP,Registered,Last sign-in');
-    expect(text).toContain(",'=cmd01,");
+    expect(text).toContain(",'=cmd01,\t0700000001,");
     expect(text).toContain('王小明');
     expect(res.headers.get('content-disposition')).toContain('player-list.csv');
   });
@@ -120,12 +122,12 @@ describe('the player list export', () => {
       .map((r) =>
         [
           r.id,
-          csvCell(r.account, true),
-          csvCell(r.phone, true),
-          csvCell(r.real_name, true),
+          csvCell(r.account),
+          csvCell(r.phone, 'phone'),
+          csvCell(r.real_name),
           r.level_id,
-          csvCell(status(Number(r.status)), true),
-          csvCell(r.register_ip, true),
+          csvCell(status(Number(r.status))),
+          csvCell(r.register_ip),
           taipeiDateTime(new Date(r.created_at)),
           r.last_login_at ? taipeiDateTime(new Date(r.last_login_at)) : '',
         ].join(','),
@@ -154,5 +156,41 @@ describe('the player list export', () => {
     // Two chunks taken: the heading and the first batch, and at most a batch or two read ahead, never all 1,000.
     expect(pulled).toBeLessThan(5);
     stream.destroy();
+  });
+});
+
+describe('the players report export', () => {
+  it('writes an early-morning sign-up in Taipei time on its own Taipei day', async () => {
+    const p = await seedPlayer(t, { account: 'dawn01' });
+    // 00:30 in Taipei is 16:30 UTC of the day before: as UTC ISO text the sign-up would land in the previous day.
+    const yesterday = taipeiDate(new Date(Date.now() - DAY_MS));
+    const signedUp = new Date(`${yesterday}T00:30:05+08:00`);
+    await t.database.db.execute(sql`update players set created_at = ${signedUp.toISOString()}::timestamptz where id = ${p.playerId}`);
+    const dir = new AccountDirectory(t.database.db);
+    const [central, house] = await Promise.all([dir.playerAccount(p.playerId, 'central'), dir.houseAccount('cash', p.playerId)]);
+    await t.database.db.transaction((tx) =>
+      postJournal(tx, {
+        kind: 'deposit',
+        idempotencyKey: `dawn-deposit-${p.playerId}`,
+        request: { key: 'dawn' },
+        playerId: p.playerId,
+        postings: [
+          { accountId: central, amountMinor: 50_000n },
+          { accountId: house, amountMinor: -50_000n },
+        ],
+      }),
+    );
+    const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/reports/players/export?from=${today}&to=${today}`, headers: headers('en') });
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const heading = lines[0]!.split(',');
+    const row = lines.find((l) => l.split(',')[1] === 'dawn01');
+    expect(row, res.body).toBeDefined();
+    const registered = row!.split(',')[heading.indexOf('Registered')];
+    expect(registered).toBe(`${yesterday} 00:30:05`);
+    expect(registered).not.toContain('T');
   });
 });

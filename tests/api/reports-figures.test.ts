@@ -231,7 +231,17 @@ describe('the daily summary', () => {
     }
     const active = await activeFromSources();
     for (const row of report.data) expect(row.active_players, row.day).toBe(active.get(row.day) ?? 0);
-    expect(report.totals.active_players).toBe([...active.values()].reduce((s, n) => s + n, 0));
+    // The totals count players, not player-days: a player active on several days of the range is one.
+    const distinct = await t.database.db.execute<{ active: number; bettors: number }>(sql`
+      select count(distinct player_id)::int as active, count(distinct player_id) filter (where bet)::int as bettors from (
+        select (settled_at at time zone 'Asia/Taipei')::date as day, player_id, true as bet from bet_records where status = 'settled'
+        union all
+        select day, player_id, false from (select (created_at at time zone 'Asia/Taipei')::date as day, player_id,
+          sum(case when idempotency_key like 'reversal:%' then -1 else 1 end) as n from journals where kind = 'deposit' group by 1, 2) d where n > 0
+      ) s where day between ${FROM}::date and ${today}::date`);
+    expect(report.totals.active_players).toBe(distinct.rows[0]!.active);
+    expect(report.totals.bettors).toBe(distinct.rows[0]!.bettors);
+    expect(report.totals.active_players).toBeLessThan([...active.values()].reduce((s, n) => s + n, 0));
     expect(report.totals.ggr).toBe(minorToDecimal(ggrTotal));
     expect(report.totals.rounds).toBe([...bets.values()].reduce((s, b) => s + b.rounds, 0));
     // Today: 13,000 + 5,000 + 6,000 deposited and 4,000 reversed; three first depositors (C's first is now its second).

@@ -279,6 +279,22 @@ describe('the retention report', () => {
   });
 });
 
+describe('date ranges out of the calendar', () => {
+  it('answers a year near 9999 or a day not on the calendar with a translated 422, never a 500', async () => {
+    for (const [path, field] of [
+      ['/reports/retention?from=9999-12-25&to=9999-12-31', 'from'],
+      ['/reports/retention?from=2026-01-01&to=9999-12-31', 'to'],
+      ['/reports/daily?from=2026-02-30&to=2026-03-01', 'from'],
+      ['/reports/players?from=2026-01-01&to=2026-01-31&reg_to=9999-01-01', 'reg_to'],
+      ['/reports/payments?from=1970-01-01&to=1970-01-02', 'from'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/backoffice${path}`, headers: { ...auth(), 'x-locale': 'en' } });
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(422);
+      expect(res.json().error[field], path).toEqual(['Enter a date as YYYY-MM-DD']);
+    }
+  });
+});
+
 describe('the player-protection report', () => {
   it('agrees with the protection events, limits and exclusions', async () => {
     const report = await get(`/reports/protection?from=${FROM}&to=${today}`);
@@ -289,6 +305,11 @@ describe('the player-protection report', () => {
     expect(report.actions).toHaveLength(events.length);
     for (const e of events) expect(report.actions).toContainEqual({ action: e.action, kind: e.kind, events: e.n, players: e.players, by_staff: 0 });
     expect(report.totals.events).toBe(events.reduce((s, e) => s + e.n, 0));
+    // Players of different actions overlap: the totals count each player once.
+    const distinct = await t.database.db.execute<{ n: number }>(sql`
+      select count(distinct player_id)::int as n from protection_events
+      where (created_at at time zone 'Asia/Taipei')::date between ${report.from}::date and ${report.to}::date`);
+    expect(report.totals.players).toBe(distinct.rows[0]!.n);
     const limits = (
       await t.database.db.execute<{ kind: string; period: string; n: number; pending: number }>(sql`
       select kind, period, count(*) filter (where limit_value is not null)::int as n, count(*) filter (where pending_at is not null)::int as pending from protection_limits group by 1, 2`)

@@ -52,6 +52,15 @@ describe('who may call', () => {
     expect((await seamlessCall(t, 'NOPE', 'balance', body)).body.status).toBe('UNKNOWN_PROVIDER');
     expect(await centralMinor(t, p.playerId)).toBe(10_000n);
   });
+
+  it("refuses a body over 8 KiB with the dialect's BAD_REQUEST and a 413, never a 500 the provider would resend", async () => {
+    const p = await seedPlayer(t, { centralMinor: 10_000n });
+    const big = { player: String(p.playerId), round_id: id('r'), transaction_id: id('d'), game_code: 'lucky-7', amount: '100', pad: 'x'.repeat(9000) };
+    const res = await call('debit', big);
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toEqual({ status: 'BAD_REQUEST', message: 'body over 8192 bytes' });
+    expect(await centralMinor(t, p.playerId)).toBe(10_000n);
+  });
 });
 
 describe('each call', () => {

@@ -32,6 +32,14 @@ export async function playersByKind(db: DbOrTx, from: string, to: string, kinds:
   return new Map(res.rows.map((r) => [r.kind, Number(r.n)]));
 }
 
+/** How many players have a journal of any of the kinds in the range, each counted once however many kinds they have. */
+export async function playersOfKinds(db: DbOrTx, from: string, to: string, kinds: readonly ReportedKind[]): Promise<number> {
+  const res = await db.execute<{ n: number }>(sql`
+    select count(distinct player_id)::int as n from ledger_daily
+    where day between ${from}::date and ${to}::date and kind = any(${`{${kinds.join(',')}}`}::text[])`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
 /** Per day: how many players made their first deposit, and what those first deposits came to. */
 export async function firstDepositsByDay(db: DbOrTx, from: string, to: string): Promise<Map<string, { players: number; amountMinor: bigint }>> {
   const res = await db.execute<{ day: string; n: number; amount: string }>(sql`

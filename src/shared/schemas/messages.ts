@@ -2,6 +2,7 @@
 // and response schemas shared by the routes, the back office and the islands.
 import * as v from 'valibot';
 import { idNumber, idText } from './ids.ts';
+import { boundedDay } from './days.ts';
 import { MESSAGE_STATUS, POPUP_STATUS, READ_STATUS, statusValues } from '../statuses.ts';
 
 export const MESSAGE_KINDS = ['system', 'personal', 'platform'] as const;
@@ -206,7 +207,7 @@ export const alertSettingsView = v.array(popupView);
 const title = v.pipe(v.string('v.type.string'), v.trim(), v.nonEmpty('msg.v.title'), v.maxLength(MESSAGE_TITLE_MAX, 'v.too_long'));
 const titleEn = v.optional(v.pipe(v.string('v.type.string'), v.trim(), v.maxLength(MESSAGE_TITLE_MAX, 'v.too_long')), '');
 const html = v.pipe(v.string('v.type.string'), v.maxLength(MESSAGE_BODY_MAX, 'v.too_long'));
-const day = v.pipe(v.string('v.type.string'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date.invalid'));
+const day = boundedDay('v.date.invalid');
 
 /** Who a personal message goes to: a pasted list of accounts (one is "one player"), levels, or a registration window. */
 const segmentBody = v.variant(

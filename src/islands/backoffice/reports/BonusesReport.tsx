@@ -140,7 +140,9 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                       <td className={`${cls.td} text-right tabular-nums`} data-testid="total-grants">
                         {count(data.totals.grants)}
                       </td>
-                      <td className={cls.td} />
+                      <td className={`${cls.td} text-right tabular-nums`} data-testid="total-players">
+                        {count(data.totals.players)}
+                      </td>
                       <td className={`${cls.td} text-right tabular-nums`} data-testid="total-amount">
                         {money(data.totals.net)}
                       </td>

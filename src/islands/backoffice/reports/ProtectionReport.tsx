@@ -133,7 +133,10 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
                       <td className={`${cls.td} text-right tabular-nums`} data-testid="total-events">
                         {count(data.totals.events)}
                       </td>
-                      <td className={cls.td} colSpan={2} />
+                      <td className={`${cls.td} text-right tabular-nums`} data-testid="total-players">
+                        {count(data.totals.players)}
+                      </td>
+                      <td className={cls.td} />
                     </tr>
                   </tfoot>
                 }

@@ -27,6 +27,13 @@ export async function betTotalsByDay(db: DbOrTx, from: string, to: string): Prom
   return res.rows.map((r) => ({ day: r.day, bettors: Number(r.bettors ?? 0), ...sums(r) }));
 }
 
+/** How many players had a settled bet on any day of the range, each counted once. */
+export async function bettorsInRange(db: DbOrTx, from: string, to: string): Promise<number> {
+  const res = await db.execute<{ n: number }>(sql`
+    select count(distinct player_id)::int as n from bet_player_days where day between ${from}::date and ${to}::date`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
 export interface GameTotals {
   gameType: string;
   gpCode: string;

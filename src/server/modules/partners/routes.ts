@@ -40,13 +40,20 @@ import {
 } from '../../../shared/schemas/partners/portal.ts';
 import { partnerApplicationBody, partnerApplicationView, publicPlanView } from '../../../shared/schemas/partners/site.ts';
 import { AGENT_SESSION_MS, OPEN_DURING_FIRST_PASSWORD, type PartnerSession } from './portal-auth.ts';
-import { statementCsvRows } from './views.ts';
+import { statementCsvRows, type StatementCsvRow } from './views.ts';
+import { csvText, type CsvColumn } from '../../lib/csv.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     partner: PartnerSession | undefined;
   }
 }
+
+/** A statement's CSV: one labelled line per figure, through the product's one CSV writer (formulas neutralised). */
+const STATEMENT_CSV_COLUMNS: Array<CsvColumn<StatementCsvRow>> = [
+  { heading: 'line', cell: ([line]) => line },
+  { heading: 'value', cell: ([, value]) => value, kind: ([, , kind]) => kind ?? 'text' },
+];
 
 /** Applications one address may send an hour, and sign-in attempts a minute (the service also limits per account). */
 const APPLICATIONS_PER_HOUR = 5;
@@ -148,10 +155,7 @@ function portalReads(app: TypedApp): void {
   );
   app.get('/agent/statements/:id/csv', { schema: { params: agentIdParams, response: { 200: agentCsvView } } }, async (request, reply) => {
     const s = await partners.portal.statement(me(request), request.params.id);
-    const cell = (x: string) => (/[",\r\n]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x);
-    const body = `\uFEFFline,value\r\n${statementCsvRows(s)
-      .map(([k, x]) => `${cell(k)},${cell(x)}`)
-      .join('\r\n')}\r\n`;
+    const body = csvText(STATEMENT_CSV_COLUMNS, statementCsvRows(s));
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="statement-${s.period}.csv"`).send(body);
   });
   app.get('/agent/wallet', { schema: { response: { 200: okBody(agentWalletView) } } }, async (request) => ok(await partners.portal.wallet(me(request))));

@@ -101,8 +101,14 @@ export function payoutView(p: repo.PayoutRow, account: string): PayoutView {
   };
 }
 
-/** A statement's lines as CSV rows (label, value), in the order the statement shows them. */
-export function statementCsvRows(s: StatementView): Array<[string, string]> {
+/** A statement's line in its CSV: the label, the value, and how the value is written (a plain figure unless told). */
+export type StatementCsvRow = [line: string, value: string, kind?: 'percent'];
+
+/** A rate in basis points as a percentage with two decimals (3500 is 35.00). */
+const bpPercent = (bp: number) => `${Math.trunc(bp / 100)}.${String(Math.abs(bp) % 100).padStart(2, '0')}`;
+
+/** A statement's lines as CSV rows (label, value), in the order the statement shows them; the rate as a percentage. */
+export function statementCsvRows(s: StatementView): StatementCsvRow[] {
   const f = s.figures;
   return [
     ['period', s.period],
@@ -124,13 +130,13 @@ export function statementCsvRows(s: StatementView): Array<[string, string]> {
     ['carry_in', f.carry_in],
     ['carry_out', f.carry_out],
     ['tier', f.tier === null ? '' : String(f.tier + 1)],
-    ['rate_bp', String(f.rate_bp)],
+    ['rate_pct', bpPercent(f.rate_bp), 'percent'],
     ['revenue_share', f.revenue_share],
     ['cpa_players', String(f.cpa_players)],
     ['cpa', f.cpa],
     ['overrides', f.overrides],
     ['adjustment', f.adjustment],
     ['commission', f.commission],
-    ...s.override_lines.map((l): [string, string] => [`override:${l.child_account}`, l.amount]),
+    ...s.override_lines.map((l): StatementCsvRow => [`override:${l.child_account}`, l.amount]),
   ];
 }

@@ -22,6 +22,14 @@ export async function protectionActions(db: DbOrTx, start: Date, end: Date): Pro
   return res.rows.map((r) => ({ action: r.action, kind: r.kind, events: Number(r.n), players: Number(r.players), byStaff: Number(r.staff) }));
 }
 
+/** The players with any event in [start, end), each counted once. */
+export async function protectionActionPlayers(db: DbOrTx, start: Date, end: Date): Promise<number> {
+  const res = await db.execute<{ n: number }>(sql`
+    select count(distinct player_id)::int as n from protection_events
+    where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
 export interface LimitFigures {
   kind: string;
   period: string;

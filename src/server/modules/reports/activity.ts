@@ -14,6 +14,13 @@ export async function activePlayersByDay(db: DbOrTx, from: string, to: string): 
   return new Map(res.rows.map((r) => [r.day, Number(r.n)]));
 }
 
+/** How many players were active on any day of the range, each counted once however many days they were active. */
+export async function activePlayersInRange(db: DbOrTx, from: string, to: string): Promise<number> {
+  const res = await db.execute<{ n: number }>(sql`
+    select count(distinct player_id)::int as n from report_active_days where day between ${from}::date and ${to}::date`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
 /** Recomputes a day's active players from the bets' and the ledger's rebuilt aggregates (inside the rebuild's transaction). */
 export async function rebuildActiveDay(tx: DbOrTx, day: string): Promise<void> {
   await tx.execute(sql`lock table report_active_days, report_active_daily in exclusive mode`);

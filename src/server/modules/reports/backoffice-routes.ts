@@ -31,7 +31,7 @@ import {
   rebuiltView,
 } from '../../../shared/schemas/backoffice/reports.ts';
 import { ReportsService } from './service.ts';
-import { csvFileName, csvStream } from './csv.ts';
+import { csvFileName, csvStream } from '../../lib/csv.ts';
 import {
   bonusDayColumns,
   bonusDayRows,

@@ -45,6 +45,9 @@ function isRelease(kind: ledgerFacts.ReportedKind): boolean {
   return (ledgerFacts.RELEASE_KINDS as readonly string[]).includes(kind);
 }
 
+/** The kinds that grant a bonus (what came back is not a grant): whose players the totals count once each. */
+const GRANT_KINDS = BONUS_LEDGER_KINDS.filter((k) => k !== 'bonus_give_up' && k !== 'bonus_forfeit');
+
 function dayFigures(f: DayFigures, grants: number, released: Released) {
   const granted = f.bonus.promotions + f.bonus.rebates + f.bonus.vip + f.bonus.red_packets + f.bonus.mall + f.bonus.operator;
   const m = minorToDecimal;
@@ -67,12 +70,13 @@ function dayFigures(f: DayFigures, grants: number, released: Released) {
 export async function bonusesReport(db: DbOrTx, q: BonusesReportQuery): Promise<BonusesReportView> {
   const list = daysOf(q.from, q.to);
   const { start, end } = taipeiWindow(q.from, q.to);
-  const [money, rebates, promotions, rounds, players, releases] = await Promise.all([
+  const [money, rebates, promotions, rounds, players, granted, releases] = await Promise.all([
     ledgerFacts.moneyTotalsByDay(db, q.from, q.to),
     promotionFacts.rebatesByDay(db, start, end),
     promotionFacts.grantsByPromotion(db, start, end),
     redPacketFacts.paidByRound(db, start, end, BONUS_SOURCES_MAX),
     ledgerFacts.playersByKind(db, q.from, q.to, BONUS_LEDGER_KINDS),
+    ledgerFacts.playersOfKinds(db, q.from, q.to, GRANT_KINDS),
     releasesBySource(db, start, end),
   ]);
   const byDay = new Map(list.map((d) => [d, { f: emptyDay(), grants: 0, released: { amountMinor: 0n, journals: 0 } as Released }]));
@@ -110,7 +114,13 @@ export async function bonusesReport(db: DbOrTx, q: BonusesReportQuery): Promise<
   const sources = withReleases(sourceRows(promotions, rounds, journals, players), releases, released);
   const key = (r: BonusSourceRowView): number | bigint | string =>
     q.sort === 'source' ? `${r.source} ${r.title_en}` : q.sort === 'amount' || q.sort === 'released' ? BigInt(r[q.sort].replace('.', '')) : r[q.sort];
-  return { from: q.from, to: q.to, sources: sortAndPage(sources, key, q.order, 1, sources.length), days, totals: dayFigures(total, grants, released) };
+  return {
+    from: q.from,
+    to: q.to,
+    sources: sortAndPage(sources, key, q.order, 1, sources.length),
+    days,
+    totals: { ...dayFigures(total, grants, released), players: granted },
+  };
 }
 
 /**

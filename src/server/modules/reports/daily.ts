@@ -86,7 +86,7 @@ export function addBets(f: DayFigures, b: BetDayTotals): void {
   f.bettors += b.bettors;
 }
 
-/** Sums days into the totals row; active players and bettors add up player-days, as no one player is counted twice a day. */
+/** Sums days into the totals row; active players and bettors add up player-days here, and the caller replaces them with the range's distinct players. */
 export function sumDays(days: DayFigures[]): DayFigures {
   const t = emptyDay();
   for (const d of days) {

@@ -17,9 +17,8 @@ import type {
   RetentionCohortView,
   RetentionReportView,
 } from '../../../shared/schemas/backoffice/reports.ts';
-import { taipeiDateTime } from '../../../shared/time.ts';
 import * as authFacts from '../auth/report-facts.ts';
-import type { CsvColumn } from './csv.ts';
+import type { CsvColumn, CsvKind } from '../../lib/csv.ts';
 import type { ReportsService } from './service.ts';
 import { dayView } from './daily.ts';
 import { matchingPlayers, type PlayerFilters } from './players.ts';
@@ -57,11 +56,14 @@ const DAILY_FIELDS = [
 
 const heading = (locale: Locale, field: string) => boTranslate(locale, `bo.reports.col.${field}`);
 
+/** Shares are written as percentages; every other figure of a report is a plain number. */
+const kindOf = (field: string): CsvKind => (field.endsWith('_pct') ? 'percent' : 'number');
+
 /** The daily summary's columns; the totals row puts its label in the day column. */
 export function dailyColumns(locale: Locale): Array<CsvColumn<DailyRowView>> {
   return [
-    { heading: heading(locale, 'day'), cell: (r) => r.day, text: true },
-    ...DAILY_FIELDS.map((f): CsvColumn<DailyRowView> => ({ heading: heading(locale, f), cell: (r) => r[f] })),
+    { heading: heading(locale, 'day'), cell: (r) => r.day },
+    ...DAILY_FIELDS.map((f): CsvColumn<DailyRowView> => ({ heading: heading(locale, f), cell: (r) => r[f], kind: kindOf(f) })),
   ];
 }
 
@@ -77,13 +79,13 @@ export function gameColumns(locale: Locale, level: GameLevel): Array<CsvColumn<G
     {
       heading: heading(locale, 'game_type'),
       cell: (r) => (isBoKey(`bo.group.${r.game_type}`) ? boTranslate(locale, `bo.group.${r.game_type}`) : r.game_type),
-      text: true,
+      kind: 'text',
     },
   ];
-  if (level !== 'group') names.push({ heading: heading(locale, 'gp_code'), cell: (r) => r.gp_code, text: true });
-  if (level === 'game') names.push({ heading: heading(locale, 'game'), cell: (r) => r.game, text: true });
+  if (level !== 'group') names.push({ heading: heading(locale, 'gp_code'), cell: (r) => r.gp_code });
+  if (level === 'game') names.push({ heading: heading(locale, 'game'), cell: (r) => r.game });
   const fields = ['player_days', 'rounds', 'bets', 'valid_bet', 'payout', 'ggr', 'ggr_pct'] as const;
-  return [...names, ...fields.map((f): CsvColumn<GameRowView> => ({ heading: heading(locale, f), cell: (r) => r[f] }))];
+  return [...names, ...fields.map((f): CsvColumn<GameRowView> => ({ heading: heading(locale, f), cell: (r) => r[f], kind: kindOf(f) }))];
 }
 
 /** Every row of the games report, largest GGR first, then the totals row (its label in the first column). */
@@ -94,19 +96,19 @@ export async function* gameRows(reports: ReportsService, from: string, to: strin
 }
 
 export function playerReportColumns(locale: Locale): Array<CsvColumn<PlayerReportRowView>> {
-  const text = (f: 'account' | 'registered_at' | 'first_day' | 'last_day'): CsvColumn<PlayerReportRowView> => ({
+  const text = (f: 'account' | 'registered_at' | 'first_day' | 'last_day', kind: CsvKind = 'text'): CsvColumn<PlayerReportRowView> => ({
     heading: heading(locale, f),
     cell: (r) => r[f],
-    text: true,
+    kind,
   });
   const num = (
     f: 'player_id' | 'level_id' | 'deposit_amount' | 'withdrawal_amount' | 'bets' | 'valid_bet' | 'payout' | 'ggr' | 'bonus_total' | 'ngr',
-  ): CsvColumn<PlayerReportRowView> => ({ heading: heading(locale, f), cell: (r) => r[f] });
+  ): CsvColumn<PlayerReportRowView> => ({ heading: heading(locale, f), cell: (r) => r[f], kind: 'number' });
   return [
     num('player_id'),
     text('account'),
     num('level_id'),
-    text('registered_at'),
+    text('registered_at', 'datetime'),
     num('deposit_amount'),
     num('withdrawal_amount'),
     num('bets'),
@@ -120,8 +122,9 @@ export function playerReportColumns(locale: Locale): Array<CsvColumn<PlayerRepor
     ...(['deposit_amount', 'withdrawal_amount', 'bets', 'ggr', 'bonus_total', 'ngr'] as const).map((f): CsvColumn<PlayerReportRowView> => ({
       heading: `${boTranslate(locale, 'bo.reports.lifetime')} ${heading(locale, f)}`,
       cell: (r) => r.lifetime[f],
+      kind: 'number',
     })),
-    { heading: heading(locale, 'partner'), cell: (r) => r.partner, text: true },
+    { heading: heading(locale, 'partner'), cell: (r) => r.partner },
   ];
 }
 
@@ -137,17 +140,16 @@ export async function* playerReportRows(db: Db, reports: ReportsService, filters
 }
 
 export function playerListColumns(locale: Locale): Array<CsvColumn<authFacts.PlayerListRow>> {
-  const at = (d: Date | null) => (d ? taipeiDateTime(d) : '');
   return [
     { heading: heading(locale, 'player_id'), cell: (r) => r.id },
-    { heading: heading(locale, 'account'), cell: (r) => r.account, text: true },
-    { heading: heading(locale, 'phone'), cell: (r) => r.phone, text: true },
-    { heading: heading(locale, 'real_name'), cell: (r) => r.realName, text: true },
+    { heading: heading(locale, 'account'), cell: (r) => r.account },
+    { heading: heading(locale, 'phone'), cell: (r) => r.phone, kind: 'phone' },
+    { heading: heading(locale, 'real_name'), cell: (r) => r.realName },
     { heading: heading(locale, 'level_id'), cell: (r) => r.levelId },
-    { heading: heading(locale, 'status'), cell: (r) => boTranslate(locale, `bo.reports.status.${r.status}`), text: true },
-    { heading: heading(locale, 'register_ip'), cell: (r) => r.registerIp, text: true },
-    { heading: heading(locale, 'registered_at'), cell: (r) => at(r.createdAt), text: true },
-    { heading: heading(locale, 'last_login_at'), cell: (r) => at(r.lastLoginAt), text: true },
+    { heading: heading(locale, 'status'), cell: (r) => boTranslate(locale, `bo.reports.status.${r.status}`) },
+    { heading: heading(locale, 'register_ip'), cell: (r) => r.registerIp },
+    { heading: heading(locale, 'registered_at'), cell: (r) => r.createdAt, kind: 'datetime' },
+    { heading: heading(locale, 'last_login_at'), cell: (r) => r.lastLoginAt, kind: 'datetime' },
   ];
 }
 
@@ -178,9 +180,9 @@ type PaymentCsvRow = Omit<PaymentMethodRowView, 'gateway'> & { gateway: string }
 export function paymentColumns(locale: Locale): Array<CsvColumn<PaymentCsvRow>> {
   const fields = ['orders', 'paid', 'decided', 'success_pct', 'paid_amount', 'avg_pay_seconds'] as const;
   return [
-    { heading: heading(locale, 'method'), cell: (r) => r.method, text: true },
-    { heading: heading(locale, 'gateway'), cell: (r) => r.gateway, text: true },
-    ...fields.map((f): CsvColumn<PaymentCsvRow> => ({ heading: heading(locale, f), cell: (r) => r[f] })),
+    { heading: heading(locale, 'method'), cell: (r) => r.method },
+    { heading: heading(locale, 'gateway'), cell: (r) => r.gateway },
+    ...fields.map((f): CsvColumn<PaymentCsvRow> => ({ heading: heading(locale, f), cell: (r) => r[f], kind: kindOf(f) })),
   ];
 }
 
@@ -199,14 +201,15 @@ export function paymentRows(report: PaymentsReportView, locale: Locale): Payment
 export function retentionColumns(locale: Locale, weeks: number): Array<CsvColumn<RetentionCohortView>> {
   const cell = (r: RetentionCohortView, k: number, f: 'active_pct' | 'depositing_pct') => r.cells.find((c) => c.week === k)?.[f] ?? null;
   return [
-    { heading: heading(locale, 'week_start'), cell: (r) => r.week_start, text: true },
+    { heading: heading(locale, 'week_start'), cell: (r) => r.week_start },
     ...(['players', 'converted', 'conversion_pct', 'converted_7d', 'conversion_7d_pct'] as const).map((f): CsvColumn<RetentionCohortView> => ({
       heading: heading(locale, f),
       cell: (r) => r[f],
+      kind: kindOf(f),
     })),
-    ...Array.from({ length: weeks }, (_, k) => [
-      { heading: `${boTranslate(locale, 'bo.reports.col.active_pct')} W${k}`, cell: (r: RetentionCohortView) => cell(r, k, 'active_pct') },
-      { heading: `${boTranslate(locale, 'bo.reports.col.depositing_pct')} W${k}`, cell: (r: RetentionCohortView) => cell(r, k, 'depositing_pct') },
+    ...Array.from({ length: weeks }, (_, k): Array<CsvColumn<RetentionCohortView>> => [
+      { heading: `${boTranslate(locale, 'bo.reports.col.active_pct')} W${k}`, cell: (r) => cell(r, k, 'active_pct'), kind: 'percent' },
+      { heading: `${boTranslate(locale, 'bo.reports.col.depositing_pct')} W${k}`, cell: (r) => cell(r, k, 'depositing_pct'), kind: 'percent' },
     ]).flat(),
   ];
 }
@@ -215,13 +218,12 @@ export function retentionRows(report: RetentionReportView, locale: Locale): Rete
   return [...report.cohorts, { week_start: boTranslate(locale, 'bo.reports.totals'), ...report.totals, cells: [] }];
 }
 
-/** An action row; the totals row leaves players empty, as players of different actions do not add up. */
-type ProtectionCsvRow = Omit<ProtectionReportView['actions'][number], 'players'> & { players: number | null };
+type ProtectionCsvRow = ProtectionReportView['actions'][number];
 
 export function protectionColumns(locale: Locale): Array<CsvColumn<ProtectionCsvRow>> {
   return [
-    { heading: heading(locale, 'action'), cell: (r) => r.action, text: true },
-    { heading: heading(locale, 'limit_kind'), cell: (r) => r.kind, text: true },
+    { heading: heading(locale, 'action'), cell: (r) => r.action },
+    { heading: heading(locale, 'limit_kind'), cell: (r) => r.kind },
     ...(['events', 'players', 'by_staff'] as const).map((f): CsvColumn<ProtectionCsvRow> => ({ heading: heading(locale, f), cell: (r) => r[f] })),
   ];
 }
@@ -237,7 +239,8 @@ export function protectionRows(report: ProtectionReportView, locale: Locale): Pr
       action: boTranslate(locale, 'bo.reports.totals'),
       kind: '',
       events: report.totals.events,
-      players: null,
+      // Players of different actions overlap: the totals count each player once.
+      players: report.totals.players,
       by_staff: report.actions.reduce((s, a) => s + a.by_staff, 0),
     },
   ];
@@ -261,7 +264,7 @@ const BONUS_DAY_FIELDS = [
 /** The bonuses report's days: each bonus kind, what came back, the net cost, and what was released to central wallets. */
 export function bonusDayColumns(locale: Locale): Array<CsvColumn<BonusDayView>> {
   return [
-    { heading: heading(locale, 'day'), cell: (r) => r.day, text: true },
+    { heading: heading(locale, 'day'), cell: (r) => r.day },
     ...BONUS_DAY_FIELDS.map((f): CsvColumn<BonusDayView> => ({ heading: boTranslate(locale, `bo.reports.bonus.${f}`), cell: (r) => r[f] })),
   ];
 }
@@ -282,11 +285,11 @@ const isTotalsRow = (r: BonusSourceRowView): boolean => r.promotion_id === null 
 
 export function bonusSourceColumns(locale: Locale): Array<CsvColumn<BonusSourceRowView>> {
   return [
-    { heading: boTranslate(locale, 'bo.reports.bonus.source'), cell: (r) => (isTotalsRow(r) ? r.title : bonusSourceName(locale, r)), text: true },
+    { heading: boTranslate(locale, 'bo.reports.bonus.source'), cell: (r) => (isTotalsRow(r) ? r.title : bonusSourceName(locale, r)) },
     {
       heading: boTranslate(locale, 'bo.reports.bonus.kind'),
       cell: (r) => (isTotalsRow(r) ? '' : boTranslate(locale, `bo.reports.bonus.source.${r.source}`)),
-      text: true,
+      kind: 'text',
     },
     ...(['grants', 'players', 'amount', 'released', 'releases'] as const).map((f): CsvColumn<BonusSourceRowView> => ({
       heading: boTranslate(locale, `bo.reports.bonus.${f}`),
@@ -307,7 +310,8 @@ export function bonusSourceRows(report: BonusesReportView, locale: Locale): Bonu
       title: boTranslate(locale, 'bo.reports.totals'),
       title_en: '',
       grants,
-      players: 0,
+      // Players of different sources overlap: the totals count each player granted a bonus once.
+      players: report.totals.players,
       amount: report.totals.net,
       released: report.totals.released,
       releases: report.totals.releases,

@@ -14,8 +14,9 @@ export async function protectionReport(
 ): Promise<ProtectionReportView> {
   const { from, to } = q;
   const { start, end } = taipeiWindow(from, to);
-  const [actions, limits, exclusions] = await Promise.all([
+  const [actions, actionPlayers, limits, exclusions] = await Promise.all([
     protectionFacts.protectionActions(db, start, end),
+    protectionFacts.protectionActionPlayers(db, start, end),
     protectionFacts.limitsInForce(db),
     protectionFacts.exclusionFigures(db, start, end, now),
   ]);
@@ -34,6 +35,7 @@ export async function protectionReport(
     exclusions: exclusionRows.map(({ k: _k, ...r }) => r),
     totals: {
       events: actions.reduce((s, a) => s + a.events, 0),
+      players: actionPlayers,
       players_with_limits: limits.playersWithLimits,
       reality_checks: limits.rows.filter((l) => l.kind === 'reality').reduce((s, l) => s + l.players, 0),
       exclusions_active: exclusions.reduce((s, e) => s + e.active, 0),

@@ -22,7 +22,7 @@ import * as promotionFacts from '../promotions/report-facts.ts';
 import * as partnerFacts from '../partners/report-facts.ts';
 import { addBets, addMoney, addRebates, bonusTotalOf, dayView, emptyDay, ggrPercent, sumDays, type DayFigures } from './daily.ts';
 import { daysOf, sortAndPage } from './range.ts';
-import { activePlayersByDay, rebuildActiveDay } from './activity.ts';
+import { activePlayersByDay, activePlayersInRange, rebuildActiveDay } from './activity.ts';
 import { matchingPlayers } from './players.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { paymentsReport, taipeiWindow, type GatewayOf } from './payments.ts';
@@ -114,13 +114,15 @@ export class ReportsService {
   async dailyFigures(from: string, to: string): Promise<DailyReport> {
     const list = daysOf(from, to);
     const { start, end } = taipeiWindow(from, to);
-    const [registrations, firstDeposits, money, bets, active, rebates] = await Promise.all([
+    const [registrations, firstDeposits, money, bets, active, rebates, activeInRange, bettorsInRange] = await Promise.all([
       authFacts.registrationsByDay(this.reader, from, to),
       ledgerFacts.firstDepositsByDay(this.reader, from, to),
       ledgerFacts.moneyTotalsByDay(this.reader, from, to),
       betFacts.betTotalsByDay(this.reader, from, to),
       activePlayersByDay(this.reader, from, to),
       promotionFacts.rebatesByDay(this.reader, start, end),
+      activePlayersInRange(this.reader, from, to),
+      betFacts.bettorsInRange(this.reader, from, to),
     ]);
     const byDay = new Map(list.map((d) => [d, emptyDay()]));
     for (const m of money) addMoney(byDay.get(m.day)!, m);
@@ -135,7 +137,9 @@ export class ReportsService {
       addRebates(f, rebates.get(day)?.amountMinor ?? 0n);
     }
     const days = list.map((day) => ({ day, figures: byDay.get(day)! }));
-    return { from, to, days, totals: sumDays(days.map((d) => d.figures)) };
+    // A player active (or betting) on several days is one player of the range: the totals count players, not player-days.
+    const totals = { ...sumDays(days.map((d) => d.figures)), activePlayers: activeInRange, bettors: bettorsInRange };
+    return { from, to, days, totals };
   }
 
   /** The daily summary: one row per Taipei day, sorted and paged, with the totals of the whole range. */

@@ -42,10 +42,44 @@ const HTTP_STATUS: Partial<Record<SeamlessCode, number>> = {
   [SEAMLESS_CODE.internal]: 500,
 };
 
-const answers = { 200: seamlessAnswer, 400: seamlessAnswer, 401: seamlessAnswer, 403: seamlessAnswer, 500: seamlessAnswer };
+/** The HTTP status of a body over CALL_BODY_LIMIT_BYTES: the dialect's BAD_REQUEST, which the provider does not retry. */
+const TOO_LARGE_STATUS = 413;
+
+const answers = {
+  200: seamlessAnswer,
+  400: seamlessAnswer,
+  401: seamlessAnswer,
+  403: seamlessAnswer,
+  [TOO_LARGE_STATUS]: seamlessAnswer,
+  500: seamlessAnswer,
+};
 
 /** The raw body of each provider call, as the signature covers it. */
 const rawBodies = new WeakMap<FastifyRequest, string>();
+
+/** A call that failed: the dialect's BAD_REQUEST for what will never be accepted, INTERNAL_ERROR (a 5xx) for the rest. */
+function answerFailure(err: Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (err instanceof ValidationFailed) {
+    const message = Object.entries(err.fields)
+      .map(([field, keys]) => `${field}: ${keys.join(', ')}`)
+      .join('; ');
+    return reply.code(400).send({ status: SEAMLESS_CODE.badRequest, message });
+  }
+  // Fastify refuses a body over the limit (413) or of another content type (415) before any hook runs. Such a call
+  // will never be accepted, so it is the dialect's BAD_REQUEST with its own 4xx: a 500 would make the provider resend
+  // the same oversized call forever.
+  const frameworkStatus = (err as { statusCode?: unknown }).statusCode;
+  if (typeof frameworkStatus === 'number' && frameworkStatus >= 400 && frameworkStatus < 500) {
+    const tooLarge = frameworkStatus === TOO_LARGE_STATUS;
+    const message = tooLarge ? `body over ${CALL_BODY_LIMIT_BYTES} bytes` : 'not a JSON call';
+    // Logged rather than counted: the call is unsigned so far, and its path must not grow the metric's labels.
+    request.log.warn({ status: frameworkStatus }, 'seamless call refused before it was read');
+    return reply.code(tooLarge ? TOO_LARGE_STATUS : 400).send({ status: SEAMLESS_CODE.badRequest, message });
+  }
+  request.log.error({ err }, 'seamless call failed');
+  // A 5xx tells the provider to retry with the same transaction id; nothing of this call was committed.
+  return reply.code(500).send({ status: SEAMLESS_CODE.internal });
+}
 
 function providerCalls(api: FastifyInstance): void {
   const app = api.withTypeProvider<ValibotTypeProvider>();
@@ -74,17 +108,7 @@ function providerCalls(api: FastifyInstance): void {
       return reply.code(HTTP_STATUS[refusal] ?? 401).send({ status: refusal });
     }
   });
-  app.setErrorHandler((err, request, reply) => {
-    if (err instanceof ValidationFailed) {
-      const message = Object.entries(err.fields)
-        .map(([field, keys]) => `${field}: ${keys.join(', ')}`)
-        .join('; ');
-      return reply.code(400).send({ status: SEAMLESS_CODE.badRequest, message });
-    }
-    request.log.error({ err }, 'seamless call failed');
-    // A 5xx tells the provider to retry with the same transaction id; nothing of this call was committed.
-    return reply.code(500).send({ status: SEAMLESS_CODE.internal });
-  });
+  app.setErrorHandler(answerFailure);
 
   // The limit only bounds a runaway sender, so it is counted in batches (BATCHED_ROUTE_LIMIT) rather than with a
   // Redis round trip on every call. The browser's security headers (helmet) mean nothing to a provider's server and

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { staffPageOf } from '../envelope.ts';
 import { idText } from '../ids.ts';
 import { pageQuery } from '../paging.ts';
+import { boundedDay } from '../days.ts';
 
 /** Every action a recordAudit call writes. A unit test holds the server's call sites and the catalogues to this list. */
 export const AUDIT_ACTIONS = [
@@ -131,7 +132,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The groups the action filter also offers ("every player action"): the part of an action before its first dot. */
 export const AUDIT_ACTION_GROUPS = [...new Set(AUDIT_ACTIONS.map((a) => a.split('.')[0]!))];
 
-const day = v.pipe(v.string('v.type.string'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.audit.v.day'));
+const day = boundedDay('bo.audit.v.day');
 
 /**
  * Filters of the log, all optional and combined: one action (or a group, "player."), the staff member, the player

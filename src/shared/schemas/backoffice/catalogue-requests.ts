@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { GAME_GROUPS } from '../../constants.ts';
 import { pageQuery } from '../paging.ts';
+import { boundedDay } from '../days.ts';
 
 export const THUMBNAIL_LANGS = ['cn', 'en', 'th'] as const;
 export type ThumbnailLang = (typeof THUMBNAIL_LANGS)[number];
@@ -78,12 +79,7 @@ export const gamesQuery = v.object({
 });
 
 /** A day in Asia/Taipei. */
-const day = () =>
-  v.pipe(
-    str(),
-    v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.v.date'),
-    v.check((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'bo.v.date'),
-  );
+const day = () => boundedDay('bo.v.date');
 
 export const betsQuery = v.pipe(
   v.object({

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { staffPageOf } from '../envelope.ts';
 import { idNumber, idText } from '../ids.ts';
 import { pageQuery } from '../paging.ts';
+import { boundedDay } from '../days.ts';
 import { decimalToMinor } from '../../money.ts';
 
 const str = () => v.string('v.type.string');
@@ -61,7 +62,7 @@ const BULK_REASON_MAX = 200;
 /** Whole currency units in a balance filter, like the settings' amounts; kept far below bigint limits. */
 const BALANCE_FILTER_MAX_MINOR = 100_000_000_000n;
 
-const dayText = (message: string) => v.pipe(str(), v.regex(/^\d{4}-\d{2}-\d{2}$/, message));
+const dayText = (message: string) => boundedDay(message);
 const amountText = () =>
   v.pipe(
     str(),

@@ -2,6 +2,7 @@
 // paging) and their answers. Amounts are decimal text in major units, like every other amount of the API.
 import * as v from 'valibot';
 import { pagingQuery } from '../paging.ts';
+import { boundedDay } from '../days.ts';
 
 /** The longest range a report covers: a year and a day, so a whole leap year fits. */
 export const REPORT_RANGE_DAYS_MAX = 366;
@@ -9,11 +10,7 @@ export const REPORT_RANGE_DAYS_MAX = 366;
 export const REPORT_PAGE_SIZE_DEFAULT = 31;
 export const REPORT_PAGE_SIZE_MAX = 400;
 
-const dayText = v.pipe(
-  v.string('v.type.string'),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.v.date'),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'bo.v.date'),
-);
+const dayText = boundedDay('bo.v.date');
 const order = v.optional(v.picklist(['asc', 'desc'], 'bo.v.out_of_range'), 'desc');
 
 /** The columns the daily summary sorts by. */
@@ -305,6 +302,8 @@ export const protectionReportView = v.object({
   exclusions: v.array(protectionExclusionRowView),
   totals: v.object({
     events: v.number(),
+    /** Players who did any action of the range, each counted once (the rows' players overlap). */
+    players: v.number(),
     players_with_limits: v.number(),
     reality_checks: v.number(),
     exclusions_active: v.number(),
@@ -401,6 +400,8 @@ export const bonusesReportView = v.object({
     returned: money,
     net: money,
     grants: v.number(),
+    /** Players granted any bonus of the range, each counted once (the sources' players overlap). */
+    players: v.number(),
     released: money,
     releases: v.number(),
   }),

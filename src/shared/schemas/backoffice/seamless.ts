@@ -3,6 +3,7 @@
 // ours. Amounts are decimal strings with two decimals; messages are i18n keys.
 import * as v from 'valibot';
 import { pageQuery } from '../paging.ts';
+import { boundedDay, isBoundedDay } from '../days.ts';
 import {
   SEAMLESS_CODE,
   SEAMLESS_FINDING_KIND,
@@ -15,7 +16,11 @@ import {
 
 const str = () => v.string('v.type.string');
 const providerId = () => v.pipe(str(), v.maxLength(64, 'v.too_long'), v.regex(/^[A-Za-z0-9_.:-]*$/, 'bo.seamless.v.id'));
-const dayText = () => v.pipe(str(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'bo.v.date'));
+const dayText = () =>
+  v.pipe(
+    str(),
+    v.check((d) => d === '' || isBoundedDay(d), 'bo.v.date'),
+  );
 
 export const seamlessCodeParams = v.object({ code: v.pipe(str(), v.regex(/^[A-Za-z0-9_-]{1,20}$/, 'error.not_found')) });
 
@@ -128,7 +133,7 @@ export const seamlessResolveBody = v.strictObject(
   'v.type.object',
 );
 
-export const seamlessDailyQuery = v.object({ date: v.pipe(str(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.v.date')) });
+export const seamlessDailyQuery = v.object({ date: boundedDay('bo.v.date') });
 export const seamlessDailyView = v.object({
   date: v.string(),
   ours: v.object({ debits: v.string(), credits: v.string(), rounds: v.number() }),

@@ -2,6 +2,7 @@
 // partner's code, amounts and rates on the wire. Amounts are decimal strings with two decimals (minor units on the
 // server); rates and fee percentages are whole basis points (3500 = 35.00 %), so no float ever touches them.
 import * as v from 'valibot';
+import { DAY_YEAR_MAX, DAY_YEAR_MIN } from '../days.ts';
 
 const str = () => v.string('v.type.string');
 
@@ -29,7 +30,13 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PERIOD_KINDS = ['month', 'week'] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
 export const PERIOD_RE = /^(\d{4}-(0[1-9]|1[0-2])|\d{4}-W(0[1-9]|[1-4]\d|5[0-3]))$/;
-export const periodText = () => v.pipe(str(), v.regex(PERIOD_RE, 'partners.v.period'));
+/** A period's year stays within the years any date filter may name, so its end never runs past the calendar's. */
+export const periodText = () =>
+  v.pipe(
+    str(),
+    v.regex(PERIOD_RE, 'partners.v.period'),
+    v.check((p) => Number(p.slice(0, 4)) >= DAY_YEAR_MIN && Number(p.slice(0, 4)) <= DAY_YEAR_MAX, 'partners.v.period'),
+  );
 
 /** How a player came to be bound: the code at registration, a tracking link's cookie, a partner's domain, an operator. */
 export const BINDING_SOURCES = ['code', 'link', 'domain', 'operator'] as const;

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { idText } from '../ids.ts';
 import { pageQuery } from '../paging.ts';
 import { staffPageOf } from '../envelope.ts';
+import { boundedDay } from '../days.ts';
 import { LINK_STATUSES, RISK_DECISIONS, RISK_RULES, SIGNAL_KINDS, riskSettingsSchema } from './settings.ts';
 
 const iso = v.nullable(v.string());
@@ -68,7 +69,7 @@ export const withdrawalRiskView = v.nullable(
 );
 export type WithdrawalRiskView = v.InferOutput<typeof withdrawalRiskView>;
 
-const day = v.pipe(v.string('v.type.string'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'bo.risk.v.day'));
+const day = boundedDay('bo.risk.v.day');
 export const ruleHitsQuery = v.pipe(
   v.object({ from: day, to: day }),
   v.forward(
