@@ -11,7 +11,6 @@ import type { Limiter } from '../../lib/limiter.ts';
 import type { CashierEvents } from './events.ts';
 import type { RefusedOutcome } from './refusals.ts';
 import { AIO_ACK, AIO_CHOOSE_PAYMENT, type AioCodeExpiry, type AioGateway, type AioMethod, type AioNotice } from '../../integrations/payments/aio.ts';
-import type { DepositMethod } from '../../../shared/schemas/cashier.ts';
 import { DEPOSIT_STATUS } from '../../../shared/statuses.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import * as repo from './repository.ts';
@@ -194,7 +193,7 @@ export class AioDesk {
   async reconcile(limit = RECONCILE_BATCH): Promise<{ checked: number; credited: number }> {
     const now = new Date();
     const due = await repo.gatewayOrdersToCheck(this.deps.db, {
-      methods: Object.keys(AIO_CHOOSE_PAYMENT) as DepositMethod[],
+      methods: Object.keys(AIO_CHOOSE_PAYMENT),
       lateMethods: ['barcode'],
       createdAfter: new Date(now.getTime() - RECONCILE_LOOKBACK_DAYS * 24 * 60 * 60_000),
       checkedBefore: new Date(now.getTime() - RECHECK_AFTER_MS),
