@@ -575,6 +575,8 @@ export const boEn = {
   'bo.dep.method.card': 'Credit card',
   'bo.dep.method.cvs': 'Convenience store',
   'bo.dep.method.online_banking': 'Online banking',
+  'bo.dep.method.atm': 'ATM virtual account',
+  'bo.dep.method.barcode': 'Store barcode',
   'bo.wd.status': 'Status',
   'bo.wd.created': 'Requested',
   'bo.wd.amount': 'Amount',

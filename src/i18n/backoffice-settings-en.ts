@@ -26,7 +26,7 @@ export const uxBoEn = {
   'bo.setting.help.register_recommend_code': 'Shows the referral-code field on the registration form.',
   'bo.setting.help.tripartite_deposit': 'Card and convenience-store payments through the payment gateway.',
   'bo.setting.help.web_bank_deposit': 'Online-banking payments through the payment gateway.',
-  'bo.setting.help.deposit_sort': 'Method codes in display order: bank_transfer, card, cvs, online_banking, usdt.',
+  'bo.setting.help.deposit_sort': 'Method codes in display order: bank_transfer, card, cvs, online_banking, usdt, atm, barcode.',
   'bo.setting.help.single_deposit_min': "Whole amount; 0 uses each method's own minimum (100).",
   'bo.setting.help.single_deposit_max': "Whole amount; 0 uses each method's own maximum (convenience store 20,000, others none).",
   'bo.setting.help.tripartite_daily_deposit_max': 'Whole amount per player per Taipei day through the gateway; 0 is no limit.',

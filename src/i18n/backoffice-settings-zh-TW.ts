@@ -26,7 +26,7 @@ export const uxBoZhTW: Record<keyof typeof uxBoEn, string> = {
   'bo.setting.help.register_recommend_code': '在註冊表單顯示推薦碼欄位。',
   'bo.setting.help.tripartite_deposit': '經由支付平台的信用卡與超商繳費。',
   'bo.setting.help.web_bank_deposit': '經由支付平台的網路銀行付款。',
-  'bo.setting.help.deposit_sort': '依顯示順序填寫方式代碼：bank_transfer, card, cvs, online_banking, usdt。',
+  'bo.setting.help.deposit_sort': '依顯示順序填寫方式代碼：bank_transfer, card, cvs, online_banking, usdt, atm, barcode。',
   'bo.setting.help.single_deposit_min': '整數金額；0 表示使用各方式自身的最低額（100）。',
   'bo.setting.help.single_deposit_max': '整數金額；0 表示使用各方式自身的上限（超商 20,000，其他不限）。',
   'bo.setting.help.tripartite_daily_deposit_max': '每位玩家每個台北日經支付平台的金額上限；0 為不限。',

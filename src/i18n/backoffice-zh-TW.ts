@@ -555,6 +555,8 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.dep.method.card': '信用卡',
   'bo.dep.method.cvs': '超商代碼',
   'bo.dep.method.online_banking': '網路銀行',
+  'bo.dep.method.atm': 'ATM 虛擬帳號',
+  'bo.dep.method.barcode': '超商條碼',
   'bo.wd.status': '狀態',
   'bo.wd.created': '申請時間',
   'bo.wd.amount': '提款金額',

@@ -13,6 +13,8 @@ export const ledgerNotesEn = {
   'ledger.note.method.card': 'Card payment',
   'ledger.note.method.cvs': 'Convenience store payment',
   'ledger.note.method.online_banking': 'Online banking',
+  'ledger.note.method.atm': 'ATM transfer to a virtual account',
+  'ledger.note.method.barcode': 'Convenience store barcode payment',
   'ledger.note.method.usdt': 'USDT',
   'ledger.note.gateway.PAYMENT_FAILED': 'The payment failed',
   'ledger.note.gateway.CARD_DECLINED': 'The card was declined',

@@ -15,6 +15,8 @@ export const ledgerNotesZhTW: Record<keyof typeof ledgerNotesEn, string> = {
   'ledger.note.method.card': '信用卡付款',
   'ledger.note.method.cvs': '超商代碼繳費',
   'ledger.note.method.online_banking': '網路銀行',
+  'ledger.note.method.atm': 'ATM 虛擬帳號轉帳',
+  'ledger.note.method.barcode': '超商條碼繳費',
   'ledger.note.method.usdt': 'USDT',
   'ledger.note.gateway.PAYMENT_FAILED': '付款失敗',
   'ledger.note.gateway.CARD_DECLINED': '信用卡遭拒',

@@ -27,6 +27,7 @@ import { watchRedis } from './lib/redis-watch.ts';
 import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
 import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
+import { AioGateway } from './integrations/payments/aio.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
 import { Breakers } from './integrations/breakers.ts';
 import { BreakerBoard } from './modules/system/breaker-board.ts';
@@ -687,7 +688,8 @@ function createMoneyServices(opts: BuildOptions, infra: Infrastructure, extras: 
     db,
     reader,
     system,
-    gateway: opts.gateway ?? new PayBridgeGateway(config.gateway, infra.breakers),
+    gateway:
+      opts.gateway ?? (config.gatewayDialect === 'aio' ? new AioGateway(config.aio, infra.breakers) : new PayBridgeGateway(config.gateway, infra.breakers)),
     publish,
     accounts,
     limiter,
@@ -699,6 +701,11 @@ function createMoneyServices(opts: BuildOptions, infra: Infrastructure, extras: 
     timer: opts.timer,
     usdtChain: usdt,
     urls: { notifyUrl: `${config.callbackBaseUrl}/api/payments/paybridge/callback`, siteUrl: config.siteUrl },
+    aio: {
+      returnUrl: `${config.callbackBaseUrl}/api/payments/aio/return`,
+      infoUrl: `${config.callbackBaseUrl}/api/payments/aio/payment-info`,
+      expiry: config.aio.expiry,
+    },
   });
   const seamless = new SeamlessService({
     db,
@@ -912,6 +919,7 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.reconcileTransfers, config, () => s.wallet.reconcile()),
     scheduled(JOBS.ingestBets, config, async () => s.bets.ingestAll(await livePlatforms())),
     scheduled(JOBS.expireDeposits, config, () => s.cashier.expireOrders()),
+    scheduled(JOBS.aioReconcile, config, async () => (s.cashier.aio ? s.cashier.aio.reconcile() : undefined)),
     scheduled(JOBS.vipNightly, config, () => s.vip.nightly()),
     scheduled(JOBS.redPacketRounds, config, () => s.redpacket.tick()),
     scheduled(JOBS.purgeUploads, config, () => purgeUnusedUploads(database.db)),

@@ -1,6 +1,7 @@
 // Reads the process environment once, with defaults that make `npm start` work on a fresh machine.
 import path from 'node:path';
 import { STAFF_IDLE_TIMEOUT_BOUNDS_MS, STAFF_IDLE_TIMEOUT_MS } from './modules/staff/idle-timeout.ts';
+import { AIO_DEFAULT_LIMITS, type AioCodeExpiry, type AioConfig, type AioLimits, type AioMethod } from './integrations/payments/aio.ts';
 
 export interface Config {
   port: number;
@@ -100,6 +101,14 @@ export interface Config {
     watchIntervalMs: number;
     startBlock: number | undefined;
   };
+  /**
+   * The AIO-format gateway dialect (integrations/payments/aio.ts), used in place of PayBridge when
+   * PAYMENT_GATEWAY_DIALECT=aio: the merchant, its HashKey and HashIV, the gateway's address, each method's limits
+   * (AIO_LIMITS, `atm=11-49999,cvs=33-6000,…` in whole TWD), how long issued codes last, and how often the
+   * reconciler asks about orders the notices missed.
+   */
+  aio: AioConfig & { expiry: AioCodeExpiry; reconcileIntervalMs: number };
+  gatewayDialect: 'paybridge' | 'aio';
 }
 
 /** The public development defaults: anyone can read them in this repository, so production refuses them. */
@@ -109,6 +118,9 @@ export const DEV_SECRETS = {
   STAFF_TOTP_KEY: '0'.repeat(64),
   SEAMLESS_SECRET: 'dev-seamless-secret',
 } as const;
+
+/** The published test merchant of the AIO format (developers.ecpay.com.tw): public, so production refuses it. */
+export const AIO_TEST_MERCHANT = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIv: 'EkRm7iFT261dpevs' } as const;
 
 /** Reads a 256-bit key written as 64 hex digits or as base64; undefined for anything else. */
 function parseKey(text: string | undefined): Buffer | undefined {
@@ -153,6 +165,9 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   if (env.SEAMLESS_SECRET === DEV_SECRETS.SEAMLESS_SECRET) problems.push('SEAMLESS_SECRET is the public development default');
   if (env.STAFF_TOTP_KEY && env.STAFF_TOTP_KEY !== DEV_SECRETS.STAFF_TOTP_KEY && !parseKey(env.STAFF_TOTP_KEY)) {
     problems.push('STAFF_TOTP_KEY must be 32 bytes as 64 hex digits or base64');
+  }
+  if (env.PAYMENT_GATEWAY_DIALECT === 'aio' && (!env.AIO_HASH_KEY || env.AIO_HASH_KEY === AIO_TEST_MERCHANT.hashKey || !env.AIO_HASH_IV)) {
+    problems.push("AIO_HASH_KEY and AIO_HASH_IV must be the merchant's own (not the published test merchant's)");
   }
   if (env.SMS_DRIVER === 'http') secret('SMS_HTTP_KEY');
   // The outbox driver sends nothing: codes wait in the back office's SMS log in clear. Only a demo has it.
@@ -221,6 +236,40 @@ function tronConfig(env: NodeJS.ProcessEnv): Config['tron'] {
   };
 }
 
+/** AIO_LIMITS: `method=min-max` pairs in whole TWD, comma-separated; a method not named keeps the published limit. */
+export function parseAioLimits(text: string | undefined): AioLimits {
+  const limits: AioLimits = structuredClone(AIO_DEFAULT_LIMITS);
+  for (const part of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^(card|atm|cvs|barcode|online_banking)=(\d{1,9})-(\d{1,9})$/.exec(part);
+    if (!m || Number(m[2]) > Number(m[3])) throw new Error(`AIO_LIMITS: cannot read "${part}" (method=min-max in whole TWD)`);
+    limits[m[1] as AioMethod] = { min: Number(m[2]), max: Number(m[3]) };
+  }
+  return limits;
+}
+
+/** The AIO dialect's settings (see Config.aio). */
+function aioConfig(env: NodeJS.ProcessEnv): Config['aio'] {
+  const base = (env.AIO_GATEWAY_URL || `${(env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, '')}/aio`).replace(/\/$/, '');
+  return {
+    merchantId: env.AIO_MERCHANT_ID || AIO_TEST_MERCHANT.merchantId,
+    hashKey: env.AIO_HASH_KEY || AIO_TEST_MERCHANT.hashKey,
+    hashIv: env.AIO_HASH_IV || AIO_TEST_MERCHANT.hashIv,
+    checkoutUrl: `${base}/Cashier/AioCheckOut/V5`,
+    queryUrl: `${base}/Cashier/QueryTradeInfo/V5`,
+    timeoutMs: Number(env.PAYMENT_GATEWAY_TIMEOUT_MS ?? 8000),
+    limits: parseAioLimits(env.AIO_LIMITS),
+    expiry: {
+      atmDays: Number(env.AIO_ATM_EXPIRE_DAYS ?? 3),
+      cvsMinutes: Number(env.AIO_CVS_EXPIRE_MINUTES ?? 4320),
+      barcodeDays: Number(env.AIO_BARCODE_EXPIRE_DAYS ?? 7),
+    },
+    reconcileIntervalMs: Number(env.AIO_RECONCILE_INTERVAL_MS ?? 5 * 60_000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smsDriver = env.SMS_DRIVER === 'http' ? 'http' : 'outbox';
   return {
@@ -285,5 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetMs: Number(env.BREAKER_RESET_MS ?? 30_000),
     },
     tron: tronConfig(env),
+    aio: aioConfig(env),
+    gatewayDialect: env.PAYMENT_GATEWAY_DIALECT === 'aio' ? 'aio' : 'paybridge',
   };
 }

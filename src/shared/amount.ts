@@ -72,6 +72,8 @@ const DEPOSIT_METHOD_LIMITS: Record<DepositMethod, { minMinor: bigint; maxMinor:
   cvs: { minMinor: 100_00n, maxMinor: 20_000_00n },
   online_banking: { minMinor: 100_00n, maxMinor: 0n },
   usdt: { minMinor: 100_00n, maxMinor: 0n },
+  atm: { minMinor: 100_00n, maxMinor: 0n },
+  barcode: { minMinor: 100_00n, maxMinor: 20_000_00n },
 };
 
 /** The minimum and maximum of a deposit by a method: the operator's setting when set, else the method's own. */

@@ -31,6 +31,8 @@ export const LEDGER_NOTE_KEYS = [
   'ledger.note.method.cvs',
   'ledger.note.method.online_banking',
   'ledger.note.method.usdt',
+  'ledger.note.method.atm',
+  'ledger.note.method.barcode',
   'ledger.note.gateway.PAYMENT_FAILED',
   'ledger.note.gateway.CARD_DECLINED',
   'ledger.note.gateway.INSUFFICIENT_BALANCE',
@@ -67,7 +69,7 @@ function systemNote(kind: string, memo: string): { key: string; vars?: Record<st
   const usdt = kind === 'deposit' ? USDT_NOTE_RE.exec(bare) : null;
   if (usdt) return { key: 'ledger.note.usdt_chain', vars: { usdt: usdt[1], rate: usdt[2] } };
   if (bare === 'reorged') return { key: 'ledger.note.usdt_reorged' };
-  if (kind === 'deposit' && /^(bank_transfer|card|cvs|online_banking|usdt)$/.test(bare)) return { key: `ledger.note.method.${bare}` };
+  if (kind === 'deposit' && /^(bank_transfer|card|cvs|online_banking|usdt|atm|barcode)$/.test(bare)) return { key: `ledger.note.method.${bare}` };
   if (/^PAYMENT_[A-Z_]{1,40}$|^[A-Z][A-Z_]{2,40}$/.test(bare)) {
     return (GATEWAY_REASONS as readonly string[]).includes(bare)
       ? { key: `ledger.note.gateway.${bare}` }

@@ -49,6 +49,7 @@ export const DEPOSIT_KEYS = [
   'cashier.amount.numeric',
   'cashier.amount.below_min',
   'cashier.amount.above_max',
+  'cashier.amount.whole',
   'cashier.transfer_ref.required',
   'cashier.txid.required',
   'cashier.ui.loading',
@@ -104,6 +105,24 @@ export const DEPOSIT_KEYS = [
 type T = Record<(typeof DEPOSIT_KEYS)[number], string>;
 
 type DepositOrder = DepositView;
+
+/** Posts a gateway's checkout form from this page: a form of hidden fields, submitted at once (the AIO dialect). */
+function postCheckout(checkout: NonNullable<DepositView['checkout']>): void {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = checkout.action;
+  form.acceptCharset = 'UTF-8';
+  form.style.display = 'none';
+  for (const [name, value] of Object.entries(checkout.fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+}
 
 /** The deposit form's words for each amount problem (SPEC.md section 5: required, numeric, within min and max). */
 const DEPOSIT_PROBLEM_KEYS = {
@@ -258,6 +277,12 @@ function DepositForm({
         headers: { 'idempotency-key': newKey() },
         body: { method: current, amount, ...(gateway ? {} : { player_ref: ref.trim() }) },
       });
+      if (created.checkout) {
+        // The AIO dialect: the browser posts the signed form to the gateway, which brings the player back here.
+        onCreated(created, 'created');
+        postCheckout(created.checkout);
+        return;
+      }
       if (created.pay_url && (current === 'card' || current === 'online_banking')) {
         if (!tabs) {
           // Phones leave for the gateway in the same tab; it sends them back to the result.
@@ -492,7 +517,8 @@ function OrderPanel({
   useEffect(() => {
     if (event && event.id === id) void read();
   }, [event]);
-  const pending = data?.status === 'pending' && GATEWAY_METHODS.includes(data.method) && data.method !== 'cvs';
+  // Polled while the gateway has yet to settle it or to issue its code (a code-issued order then waits for the player).
+  const pending = data?.status === 'pending' && GATEWAY_METHODS.includes(data.method) && !data.payment_code && !data.barcodes;
   useEffect(() => {
     if (!pending || mode === 'created') return;
     const timer = window.setInterval(() => {

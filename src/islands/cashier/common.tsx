@@ -121,6 +121,8 @@ export const METHOD_KEYS = [
   'cashier.ui.method.cvs',
   'cashier.ui.method.online_banking',
   'cashier.ui.method.usdt',
+  'cashier.ui.method.atm',
+  'cashier.ui.method.barcode',
 ] as const;
 export const methodKey = (m: string) => `cashier.ui.method.${m}` as (typeof METHOD_KEYS)[number];
 

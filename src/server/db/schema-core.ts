@@ -633,7 +633,7 @@ export const depositOrders = pgTable(
     playerId: bigint('player_id', { mode: 'number' })
       .notNull()
       .references(() => players.id),
-    /** bank_transfer, card, cvs, online_banking or usdt. */
+    /** bank_transfer, card, cvs, online_banking, usdt, atm or barcode. */
     method: varchar('method', { length: 20 }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     status: varchar('status', { length: 10 }).$type<DepositStatus>().notNull(),
@@ -651,6 +651,12 @@ export const depositOrders = pgTable(
     /** A USDT deposit the chain watcher credits: the USDT received (6-decimal units) and the rate (TWD per USDT, times 10^4). */
     chainAmount: bigint('chain_amount', { mode: 'bigint' }),
     chainRate: bigint('chain_rate', { mode: 'bigint' }),
+    /** A code issued by the AIO dialect: the bank of an ATM virtual account (the account is payment_code). */
+    paymentBank: varchar('payment_bank', { length: 10 }),
+    /** A store barcode payment's three barcodes, joined by a newline. */
+    barcodes: text('barcodes'),
+    /** When the reconciler last asked the gateway about the order (QueryTradeInfo). */
+    gatewayCheckedAt: tsz('gateway_checked_at'),
   },
   (t) => [
     index('deposit_orders_player_idx').on(t.playerId, t.createdAt),

@@ -34,6 +34,8 @@ export const JOBS = {
   ingestBets: { name: 'ingest-bets', lockId: 7_240_102, intervalMs: (c) => c.betIngestIntervalMs },
   /** Unpaid gateway orders past their expiry closed, after asking the gateway. */
   expireDeposits: { name: 'expire-deposits', lockId: 7_240_103, intervalMs: (c) => c.depositExpiryIntervalMs },
+  /** The AIO gateway dialect: orders its notices missed asked about with QueryTradeInfo and closed (modules/cashier/aio.ts). */
+  aioReconcile: { name: 'aio-reconcile', lockId: 7_240_104, intervalMs: (c) => (c.gatewayDialect === 'aio' ? c.aio.reconcileIntervalMs : 0) },
   /** VIP downgrades after grace, monthly and birthday rewards. */
   vipNightly: { name: 'vip-nightly', lockId: 7_240_113, intervalMs: (c) => c.vipNightlyIntervalMs },
   /** Pictures uploaded but never sent with a consultation or chat message. */

@@ -8,10 +8,15 @@ import { DEPOSIT_STATUS, WITHDRAWAL_STATUS, statusValues } from '../statuses.ts'
 const depositStatus = v.picklist(statusValues(DEPOSIT_STATUS));
 const withdrawalStatus = v.picklist(statusValues(WITHDRAWAL_STATUS));
 
-export const DEPOSIT_METHODS = ['bank_transfer', 'card', 'cvs', 'online_banking', 'usdt'] as const;
+export const DEPOSIT_METHODS = ['bank_transfer', 'card', 'cvs', 'online_banking', 'usdt', 'atm', 'barcode'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
-/** Methods paid through the gateway; the others wait for finance to confirm. */
-export const GATEWAY_METHODS: readonly DepositMethod[] = ['card', 'cvs', 'online_banking'];
+/**
+ * Methods paid through the gateway; the others wait for finance to confirm. ATM virtual accounts and store barcodes
+ * are offered only by a gateway dialect that issues them (the AIO dialect).
+ */
+export const GATEWAY_METHODS: readonly DepositMethod[] = ['card', 'cvs', 'online_banking', 'atm', 'barcode'];
+/** Gateway methods paid with a code the gateway issues (a virtual account, a store code, barcodes) rather than on its page. */
+export const CODE_METHODS: readonly DepositMethod[] = ['atm', 'cvs', 'barcode'];
 
 /** A decimal amount with at most two decimals; deposits and withdrawals name the field `amount` or `money`. */
 // Each field answers with its first failed rule only.
@@ -106,6 +111,8 @@ export const depositMethodsView = v.object({
     cvs: v.optional(range),
     online_banking: v.optional(range),
     usdt: v.optional(range),
+    atm: v.optional(range),
+    barcode: v.optional(range),
   }),
   bank_transfer: v.nullable(v.object({ bank: v.string(), account_name: v.string(), account: v.string() })),
   /** automatic: the player's own address, watched on the chain (GET /finance/deposit/usdt); else the operator's, confirmed by finance. */
@@ -125,6 +132,15 @@ export const depositView = v.object({
   paid_at: v.nullable(v.string()),
   reason: v.string(),
   player_ref: v.string(),
+  /** An ATM virtual account's bank code (the account is payment_code). */
+  payment_bank: v.nullable(v.string()),
+  /** A store barcode payment's three barcodes, in the order a store scans them. */
+  barcodes: v.nullable(v.array(v.string())),
+  /**
+   * The AIO dialect's checkout: the form the player's browser posts to the gateway (its action and signed fields),
+   * while the order waits for the player to go there.
+   */
+  checkout: v.nullable(v.object({ action: v.string(), fields: v.record(v.string(), v.string()) })),
 });
 
 /** A bound bank card; the number is masked. */
@@ -183,6 +199,8 @@ export const requirementView = v.object({
 
 /** The gateway expects a bare OK once a callback is taken (its own format, not the envelope). */
 export const callbackAckView = v.literal('OK');
+/** What the site answers an AIO-format notice: `1|OK` once accepted, else `0|` and the reason (the gateway sends it again). */
+export const aioNoticeAnswer = v.pipe(v.string(), v.regex(/^[01]\|/));
 
 export type DepositView = v.InferOutput<typeof depositView>;
 export type BankCardView = v.InferOutput<typeof bankCardView>;

@@ -12,7 +12,7 @@ import { AccountFilter, Badge, PAGE_SIZE, PlayerCell, ReasonDialog, SHARED_KEYS,
 import { DEPOSIT_STATUS, statusValues } from '../../../shared/statuses.ts';
 
 export const DEPOSIT_STATUSES = statusValues(DEPOSIT_STATUS);
-export const DEPOSIT_METHODS = ['bank_transfer', 'usdt', 'card', 'cvs', 'online_banking'] as const;
+export const DEPOSIT_METHODS = ['bank_transfer', 'usdt', 'card', 'cvs', 'online_banking', 'atm', 'barcode'] as const;
 
 export const DEPOSITS_KEYS = [
   ...SHARED_KEYS,

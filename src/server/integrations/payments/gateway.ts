@@ -6,7 +6,8 @@ import { signedCall, type SignedAnswer } from '../signed-http.ts';
 import { CircuitOpenError, type Breakers } from '../breakers.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-type GatewayMethod = 'card' | 'cvs' | 'online_banking';
+/** ATM and barcode only in the AIO dialect, which issues their codes. */
+type GatewayMethod = 'card' | 'cvs' | 'online_banking' | 'atm' | 'barcode';
 
 export interface CreatedOrder {
   gatewayOrderId: string;

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { bankCards, depositOrders, gatewayCallbackRefusals, gatewayCallbacks, withdrawals } from '../../db/schema.ts';
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../../shared/statuses.ts';
 import { RISK_DECISION, type RiskDecision } from '../../../shared/schemas/risk/settings.ts';
+import { GATEWAY_METHODS } from '../../../shared/schemas/cashier.ts';
 
 export type DepositRow = typeof depositOrders.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -46,24 +47,43 @@ export async function gatewayDepositsTodayMinor(db: DbOrTx, playerId: number, si
     .where(
       and(
         eq(depositOrders.playerId, playerId),
-        inArray(depositOrders.method, ['card', 'cvs', 'online_banking']),
+        inArray(depositOrders.method, [...GATEWAY_METHODS]),
         inArray(depositOrders.status, [DEPOSIT_STATUS.pending, DEPOSIT_STATUS.paid]),
         gte(depositOrders.createdAt, since),
       ),
     );
   return BigInt(r[0]?.s ?? '0');
 }
-export async function expiredPendingGatewayOrders(db: DbOrTx, before: Date, limit: number): Promise<DepositRow[]> {
+/**
+ * Gateway orders a reconciler should ask about: pending ones of `methods` made after `createdAfter`, and expired ones
+ * of `lateMethods` whose expiry is after `expiredAfter` (a late report may still come), not asked since
+ * `checkedBefore`; the longest-unasked first.
+ */
+export async function gatewayOrdersToCheck(
+  db: DbOrTx,
+  q: { methods: string[]; lateMethods: string[]; createdAfter: Date; checkedBefore: Date; expiredAfter: Date; limit: number },
+): Promise<DepositRow[]> {
   return db
     .select()
     .from(depositOrders)
     .where(
       and(
-        eq(depositOrders.status, DEPOSIT_STATUS.pending),
-        inArray(depositOrders.method, ['card', 'cvs', 'online_banking']),
-        lt(depositOrders.expiresAt, before),
+        inArray(depositOrders.method, q.methods),
+        gte(depositOrders.createdAt, q.createdAfter),
+        sql`(${depositOrders.gatewayCheckedAt} is null or ${depositOrders.gatewayCheckedAt} < ${q.checkedBefore.toISOString()})`,
+        sql`(${depositOrders.status} = ${DEPOSIT_STATUS.pending} or (${depositOrders.status} = ${DEPOSIT_STATUS.expired}
+          and ${inArray(depositOrders.method, q.lateMethods)} and ${depositOrders.expiresAt} > ${q.expiredAfter.toISOString()}))`,
       ),
     )
+    .orderBy(sql`coalesce(${depositOrders.gatewayCheckedAt}, ${depositOrders.createdAt})`)
+    .limit(q.limit);
+}
+
+export async function expiredPendingGatewayOrders(db: DbOrTx, before: Date, limit: number): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(depositOrders)
+    .where(and(eq(depositOrders.status, DEPOSIT_STATUS.pending), inArray(depositOrders.method, [...GATEWAY_METHODS]), lt(depositOrders.expiresAt, before)))
     .orderBy(asc(depositOrders.expiresAt))
     .limit(limit);
 }

@@ -9,6 +9,7 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import {
   bankCardBody,
   bankCardsView,
+  aioNoticeAnswer,
   callbackAckView,
   cardIdBody,
   depositCreateBody,
@@ -41,6 +42,8 @@ export const cashierRoutes: FastifyPluginAsync = async (plugin) => {
   depositRoutes(app, cashier);
   // The gateway posts here. The signature covers the raw body, so this route reads it unparsed.
   await app.register(async (raw) => gatewayCallbackRoute(raw, cashier));
+  // The AIO dialect's notices are forms; they are read in the service so that what is logged is what came.
+  await app.register(async (raw) => aioNoticeRoutes(raw, cashier));
   cardAndInfoRoutes(app, cashier);
   withdrawalRoutes(app, cashier);
 };
@@ -62,7 +65,7 @@ function depositRoutes(app: TypedApp, cashier: CashierService): void {
   );
 
   app.get('/finance/deposit/:id', { ...player, schema: { params: depositIdParam, response: { 200: okBody(depositView) } } }, async (request) =>
-    ok(await cashier.depositOf(playerOf(request).playerId, request.params.id)),
+    ok(await cashier.depositOf(playerOf(request).playerId, request.params.id, request.locale)),
   );
 }
 
@@ -83,6 +86,37 @@ function gatewayCallbackRoute(raw: FastifyInstance, cashier: CashierService): vo
       return reply.type('text/plain').send('OK');
     },
   );
+}
+
+/**
+ * The AIO dialect's notices: PaymentInfoURL (a code issued) and ReturnURL (paid). Each is answered in plain text,
+ * `1|OK` once accepted; anything else makes the gateway deliver it again. With another dialect the addresses say 404.
+ */
+function aioNoticeRoutes(raw: FastifyInstance, cashier: CashierService): void {
+  raw.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, (_req, body, done) =>
+    done(null, body),
+  );
+  const route = (path: string, kind: 'info' | 'paid') =>
+    raw.post(
+      path,
+      {
+        schema: { response: { 200: aioNoticeAnswer, 400: aioNoticeAnswer, 404: errorView, 429: aioNoticeAnswer } },
+        config: { rateLimit: { max: CALLBACKS_PER_MINUTE, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const result = await cashier.aioNotice(kind, typeof request.body === 'string' ? request.body : '', request.ip);
+        if (!result) return reply.code(404).send({ status: 'error', code: 'not_found', message: 'not found' });
+        const code =
+          result.outcome === 'rate_limited'
+            ? 429
+            : result.outcome === 'bad_mac' || result.outcome === 'malformed' || result.outcome === 'wrong_merchant'
+              ? 400
+              : 200;
+        return reply.code(code).type('text/plain').send(result.answer);
+      },
+    );
+  route('/payments/aio/payment-info', 'info');
+  route('/payments/aio/return', 'paid');
 }
 
 /** The player's bank cards and the personal details a withdrawal needs. */

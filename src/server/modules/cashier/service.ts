@@ -12,6 +12,8 @@ import { inMoneyTransaction } from '../../lib/money-transaction.ts';
 import { AccountDirectory } from '../../ledger/accounts.ts';
 import { postJournal } from '../../ledger/ledger.ts';
 import type { PaymentGateway } from '../../integrations/payments/gateway.ts';
+import { AioGateway, type AioCodeExpiry } from '../../integrations/payments/aio.ts';
+import { AioDesk } from './aio.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import type { SystemService } from '../system/service.ts';
 import type { SystemSettings } from '../../../shared/settings.ts';
@@ -62,8 +64,12 @@ function payUrlIn(payUrl: string | null, locale: 'zh-TW' | 'en'): string | null 
   }
 }
 
+/**
+ * An order id: the prefix, the time in base 36 and 40 random bits, 20 letters and digits in all, so that a deposit's id
+ * is also its MerchantTradeNo in the AIO dialect (20 alphanumerics at most).
+ */
 function newId(prefix: 'DP' | 'WD'): string {
-  return `${prefix}${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
+  return `${prefix}${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
 }
 
 /** A bank's name in the reader's language; a code that is not in the list shows as it is. */
@@ -156,6 +162,8 @@ export class CashierService {
     /** When the refusal counts are written; tests pass a ManualTimer. */
     timer?: Timer;
     usdtChain?: { available(): Promise<boolean> };
+    /** With the AIO dialect: where its notices are posted, and how long issued codes last. */
+    aio?: { returnUrl: string; infoUrl: string; expiry: AioCodeExpiry };
   }) {
     this.usdtChain = deps.usdtChain;
     this.db = deps.db;
@@ -175,7 +183,25 @@ export class CashierService {
       timer: deps.timer ?? realTimer,
       write: (outcome, count) => repo.countRefusedCallbacks(this.db, { gateway: this.gateway.name, outcome, count, keepDays: REFUSAL_KEEP_DAYS }),
     });
+    this.aio =
+      deps.gateway instanceof AioGateway
+        ? new AioDesk({
+            db: this.db,
+            gateway: deps.gateway,
+            accounts: this.accounts,
+            publish: this.publish,
+            events: () => this.events,
+            credit: (tx, d, central, house) => this.credit(tx, d, central, house, null),
+            countRefusal: (outcome) => this.countRefusal(outcome),
+            limiter: this.limiter,
+            urls: { returnUrl: deps.aio?.returnUrl ?? '', infoUrl: deps.aio?.infoUrl ?? '', siteUrl: this.urls.siteUrl },
+            expiry: deps.aio?.expiry ?? { atmDays: 3, cvsMinutes: 4320, barcodeDays: 7 },
+          })
+        : undefined;
   }
+
+  /** The AIO dialect's notices and reconciler, when the gateway speaks it. */
+  readonly aio: AioDesk | undefined;
 
   // ---- deposits ----------------------------------------------------------------------------------
 
@@ -197,6 +223,9 @@ export class CashierService {
       { method: 'cvs', enabled: !!s.tripartite_deposit },
       { method: 'online_banking', enabled: !!s.web_bank_deposit },
       { method: 'usdt', enabled: !!receiving.usdt || usdtChain },
+      // ATM virtual accounts and store barcodes only where the gateway's dialect issues them.
+      { method: 'atm', enabled: !!s.tripartite_deposit && !!this.aio },
+      { method: 'barcode', enabled: !!s.tripartite_deposit && !!this.aio },
     ];
     const order = Array.isArray(s.deposit_sort) ? s.deposit_sort : [];
     const rank = (m: string) => (order.includes(m) ? order.indexOf(m) : order.length + all.findIndex((x) => x.method === m));
@@ -213,7 +242,7 @@ export class CashierService {
         all
           .filter((m) => m.enabled)
           .map((m) => {
-            const l = depositLimitsMinor(m.method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
+            const l = this.methodLimitsMinor(m.method, s);
             return [m.method, { min: minorToDecimal(l.minMinor), max: minorToDecimal(l.maxMinor) }];
           }),
       ) as Partial<Record<DepositMethod, { min: string; max: string }>>,
@@ -240,7 +269,7 @@ export class CashierService {
     const replay = (seen: repo.DepositRow): DepositView => {
       if (seen.method !== input.method || minorToDecimal(seen.amountMinor) !== minorToDecimal(decimalToMinor(input.amount) ?? -1n))
         throw new ApiError('idempotency_mismatch');
-      return this.depositView(seen);
+      return this.depositView(seen, locale);
     };
     if (clientKey) {
       const seen = await repo.depositByClientKey(this.db, playerId, clientKey);
@@ -273,9 +302,24 @@ export class CashierService {
       if (seen) return replay(seen);
       throw err;
     }
+    // The AIO dialect: the order is made at the gateway by the player's browser posting the checkout form.
     if (gatewayMethod) await this.openGatewayOrder(id, amountMinor, input.method, locale, expireMinutes);
     if (ip) await this.events?.publish('deposit.requested', { playerId, depositId: id, ip });
-    return this.depositView((await repo.depositById(this.db, id))!);
+    return this.depositView((await repo.depositById(this.db, id))!, locale);
+  }
+
+  /**
+   * A method's limits: the operator's single-deposit settings when set, else the method's own, narrowed to what the
+   * gateway dialect's configuration allows the method (a store code stops at 6,000 at a personal merchant).
+   */
+  private methodLimitsMinor(method: DepositMethod, s: SystemSettings): { minMinor: bigint; maxMinor: bigint } {
+    const own = depositLimitsMinor(method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
+    const dialect = this.aio && GATEWAY_METHODS.includes(method) ? this.aio.gateway.methodLimitsMinor()[method as 'card'] : undefined;
+    if (!dialect) return own;
+    return {
+      minMinor: own.minMinor > dialect.minMinor ? own.minMinor : dialect.minMinor,
+      maxMinor: own.maxMinor > 0n && own.maxMinor < dialect.maxMinor ? own.maxMinor : dialect.maxMinor,
+    };
   }
 
   /** Refuses a method not offered, and USDT to a watched address, which needs no order: the chain watcher credits what arrives. */
@@ -301,7 +345,10 @@ export class CashierService {
     if (amountMinor <= 0n) throw new ApiError('validation_failed', { amount: ['cashier.amount.required'] });
     await this.gate?.check(playerId, 'deposit', amountMinor);
     // Limits of 0 are unset (SPEC.md section 9).
-    const { minMinor, maxMinor } = depositLimitsMinor(input.method, settingMinor(s.single_deposit_min), settingMinor(s.single_deposit_max));
+    const { minMinor, maxMinor } = this.methodLimitsMinor(input.method, s);
+    // The AIO dialect posts whole TWD: a payment of cents cannot be made there.
+    if (this.aio && GATEWAY_METHODS.includes(input.method) && amountMinor % 100n !== 0n)
+      throw new ApiError('validation_failed', { amount: ['cashier.amount.whole'] });
     if (minMinor > 0n && amountMinor < minMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.below_min'] });
     if (maxMinor > 0n && amountMinor > maxMinor) throw new ApiError('validation_failed', { amount: ['cashier.amount.above_max'] });
     const gatewayMethod = GATEWAY_METHODS.includes(input.method);
@@ -321,7 +368,7 @@ export class CashierService {
       const created = await this.gateway.createOrder({
         merchantOrderId: id,
         amountMinor,
-        method: method as 'card' | 'cvs' | 'online_banking',
+        method: method as 'card' | 'cvs' | 'online_banking' | 'atm' | 'barcode',
         notifyUrl: this.urls.notifyUrl,
         returnUrl: `${this.urls.siteUrl}${locale === 'en' ? '/en' : ''}/member/deposit?type=1&order=${id}`,
         expiresInSec: expireMinutes * 60,
@@ -339,7 +386,8 @@ export class CashierService {
     }
   }
 
-  private depositView(d: repo.DepositRow): DepositView {
+  /** `locale`: the checkout form's language, for a pending AIO order; lists (no locale) carry no form. */
+  private depositView(d: repo.DepositRow, locale?: 'zh-TW' | 'en'): DepositView {
     return {
       id: d.id,
       method: d.method as DepositMethod,
@@ -352,14 +400,17 @@ export class CashierService {
       paid_at: d.paidAt?.toISOString() ?? null,
       reason: d.reason,
       player_ref: d.playerRef,
+      payment_bank: d.paymentBank ?? null,
+      barcodes: d.barcodes ? d.barcodes.split('\n') : null,
+      checkout: locale && this.aio ? this.aio.checkoutOf(d, locale) : null,
     };
   }
 
   /** One of the player's deposit orders; another player's is not found. */
-  async depositOf(playerId: number, id: string): Promise<DepositView> {
+  async depositOf(playerId: number, id: string, locale: 'zh-TW' | 'en' = 'zh-TW'): Promise<DepositView> {
     const d = await repo.depositById(this.db, id);
     if (!d || d.playerId !== playerId) throw new ApiError('not_found');
-    return this.depositView(d);
+    return this.depositView(d, locale);
   }
 
   /** The player's deposit orders in a record date range, newest first (the transaction records' deposits). */
@@ -470,6 +521,17 @@ export class CashierService {
       await this.events?.publish('deposit.credited', { playerId: first.playerId, depositId: first.id, payerAccount: event.payerAccount ?? undefined });
     if (outcome === 'failed' || outcome === 'expired') this.publish.toPlayer(first.playerId, 'deposit-fail', { id: first.id, reason: outcome });
     return { ok: true, outcome };
+  }
+
+  /**
+   * An AIO-format notice (kind by the address it came to), its raw form body as posted; undefined when the gateway
+   * speaks another dialect. Answers the text for the gateway and the outcome recorded.
+   */
+  async aioNotice(kind: 'info' | 'paid', rawBody: string, ip: string): Promise<{ answer: string; outcome: string } | undefined> {
+    if (!this.aio) return undefined;
+    const form: Record<string, string> = {};
+    for (const [k, value] of [...new URLSearchParams(rawBody)].slice(0, 100)) form[k] = value;
+    return this.aio.notice(kind, form, rawBody, ip);
   }
 
   /** Finance confirms a manual deposit (bank transfer or USDT) once the money is seen on the account. */
