@@ -439,6 +439,7 @@ export const auditBoEn = {
   'bo.audit.t.partner_application': 'partner application {name}',
   'bo.audit.t.partner_material': 'marketing material {name}',
   'bo.audit.t.partner_period': 'period {name}',
+  'bo.audit.f.effective_from': 'Effective from (Taipei day)',
   'bo.audit.f.partner': 'Partner',
   'bo.audit.f.commission': 'Commission',
   'bo.audit.f.adjustment': 'Adjustment',

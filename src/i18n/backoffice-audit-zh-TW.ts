@@ -440,6 +440,7 @@ export const auditBoZhTW: Record<keyof typeof auditBoEn, string> = {
   'bo.audit.t.partner_application': '合營申請 {name}',
   'bo.audit.t.partner_material': '推廣素材 {name}',
   'bo.audit.t.partner_period': '期間 {name}',
+  'bo.audit.f.effective_from': '生效日（台北）',
   'bo.audit.f.partner': '合營夥伴',
   'bo.audit.f.commission': '佣金',
   'bo.audit.f.adjustment': '調整',

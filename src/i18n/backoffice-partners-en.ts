@@ -138,6 +138,15 @@ export const partnersBoEn = {
   'bo.pt.p.move_target': 'New partner’s account',
   'bo.pt.p.move_target_hint': 'The exact account of an existing partner; leave empty to unbind the player',
   'bo.pt.p.moved': 'The player was moved',
+  'bo.pt.p.move_effect':
+    "The move takes effect from tomorrow (Taipei time): today's and earlier activity, and every settled period, stay with the current partner.",
+  'bo.pt.p.history': 'History',
+  'bo.pt.p.history_title': 'Partner history of {player}',
+  'bo.pt.p.history_partner': 'Partner',
+  'bo.pt.p.history_from': 'From (Taipei day)',
+  'bo.pt.p.history_until': 'Until (day not included)',
+  'bo.pt.p.history_since_registration': 'Since registration',
+  'bo.pt.p.history_now': 'Still holds',
   'bo.pt.p.unbound': 'The player was unbound',
 
   // Plans.

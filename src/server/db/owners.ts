@@ -80,6 +80,7 @@ export const TABLE_OWNERS = {
     'partner_clicks',
     'partner_domains',
     'partner_bindings',
+    'partner_attributions',
     'partner_applications',
     'partner_statements',
     'partner_cpa',

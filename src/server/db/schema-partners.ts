@@ -183,6 +183,27 @@ export const partnerBindings = pgTable(
   (t) => [index('partner_bindings_partner_idx').on(t.partnerId, t.registeredAt), index('partner_bindings_ip_idx').on(t.registrationIp)],
 );
 
+/**
+ * Which partner held a player over which Taipei days (drizzle/0050: written by triggers on partner_bindings). A
+ * statement sums a day's activity for the span that covers the day; fromDay '-infinity' covers the player's whole past,
+ * untilDay (exclusive) is null while the span still holds.
+ */
+export const partnerAttributions = pgTable(
+  'partner_attributions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    partnerId: bigint('partner_id', { mode: 'number' })
+      .notNull()
+      .references(() => partners.id),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    untilDay: date('until_day', { mode: 'string' }),
+    source: varchar('source', { length: 10 }).$type<BindingSource>().notNull(),
+    createdAt: tsz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('partner_attributions_from_uq').on(t.playerId, t.fromDay), index('partner_attributions_partner_idx').on(t.partnerId, t.playerId)],
+);
+
 export const partnerApplications = pgTable(
   'partner_applications',
   {

@@ -89,7 +89,10 @@ export function playerDepositsOver(from: string, to: string): SQL {
   return sql`(select player_id, sum(amount_minor) as amount from ledger_daily where kind = 'deposit' and day between ${from}::date and ${to}::date group by player_id)`;
 }
 
-/** A relation the caller builds over its own table (`player_id`, `grp`): the partners domain's bindings. */
+/**
+ * A relation the caller builds over its own table (`player_id`, `grp`, `from_day`, `until_day`): the partners domain's
+ * attribution spans; a player's day counts for the group whose span covers it (until_day excluded, null: still holds).
+ */
 export type PlayerGroups = SQL;
 
 /**
@@ -106,7 +109,7 @@ export async function moneyByGroup(
   const day = opts.byDay ? sql`d.day::text` : sql`null::text`;
   const res = await db.execute<{ grp: string; day: string | null; kind: ReportedKind; amount: string }>(sql`
     select g.grp::text as grp, ${day} as day, d.kind, sum(d.amount_minor)::text as amount
-    from ledger_daily d join ${groups} g on g.player_id = d.player_id
+    from ledger_daily d join ${groups} g on g.player_id = d.player_id and d.day >= g.from_day and (g.until_day is null or d.day < g.until_day)
     where d.day between ${from}::date and ${to}::date group by g.grp, 2, d.kind`);
   return res.rows.map((r) => ({ grp: Number(r.grp), day: r.day, kind: r.kind, amountMinor: BigInt(r.amount) }));
 }
@@ -120,7 +123,7 @@ export async function firstDepositsByGroupAndDay(
 ): Promise<Array<{ grp: number; day: string; players: number; amountMinor: bigint }>> {
   const res = await db.execute<{ grp: string; day: string; n: string; amount: string }>(sql`
     select g.grp::text as grp, f.day::text as day, count(*)::text as n, sum(f.amount_minor)::text as amount
-    from ledger_first_deposits f join ${groups} g on g.player_id = f.player_id
+    from ledger_first_deposits f join ${groups} g on g.player_id = f.player_id and f.day >= g.from_day and (g.until_day is null or f.day < g.until_day)
     where f.day between ${from}::date and ${to}::date group by g.grp, f.day`);
   return res.rows.map((r) => ({ grp: Number(r.grp), day: r.day, players: Number(r.n), amountMinor: BigInt(r.amount) }));
 }

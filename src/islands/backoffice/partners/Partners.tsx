@@ -73,6 +73,14 @@ export const PARTNERS_KEYS = [
   'bo.pt.p.move_target',
   'bo.pt.p.move_target_hint',
   'bo.pt.p.moved',
+  'bo.pt.p.move_effect',
+  'bo.pt.p.history',
+  'bo.pt.p.history_title',
+  'bo.pt.p.history_partner',
+  'bo.pt.p.history_from',
+  'bo.pt.p.history_until',
+  'bo.pt.p.history_since_registration',
+  'bo.pt.p.history_now',
   'bo.pt.p.unbound',
   'bo.pt.p.children',
   'bo.pt.p.none',
@@ -601,6 +609,7 @@ function Domains({ t, d, canManage, onChanged }: { t: T; d: Detail; canManage: b
 function Bindings({ t, locale, partnerId, canMove }: { t: T; locale: Locale; partnerId: number; canMove: boolean }) {
   const list = usePbData('GET /bindings', { query: { partner_id: partnerId }, pageSize: 20 });
   const [moving, setMoving] = useState<Binding | null>(null);
+  const [history, setHistory] = useState<Binding | null>(null);
   const columns: Array<BoColumn<Binding, K>> = [
     {
       key: 'player',
@@ -618,12 +627,18 @@ function Bindings({ t, locale, partnerId, canMove }: { t: T; locale: Locale; par
     {
       key: 'actions',
       header: 'bo.actions',
-      cell: (b) =>
-        canMove ? (
-          <button type="button" className={cls.btnSmall} onClick={() => setMoving(b)} data-testid="binding-move">
-            {t['bo.pt.p.move']}
+      cell: (b) => (
+        <span className="flex gap-2">
+          <button type="button" className={cls.btnSmall} onClick={() => setHistory(b)} data-testid="binding-history">
+            {t['bo.pt.p.history']}
           </button>
-        ) : null,
+          {canMove && (
+            <button type="button" className={cls.btnSmall} onClick={() => setMoving(b)} data-testid="binding-move">
+              {t['bo.pt.p.move']}
+            </button>
+          )}
+        </span>
+      ),
     },
   ];
   return (
@@ -640,7 +655,44 @@ function Bindings({ t, locale, partnerId, canMove }: { t: T; locale: Locale; par
           }}
         />
       )}
+      {history && <HistoryDialog t={t} binding={history} onClose={() => setHistory(null)} />}
     </section>
+  );
+}
+
+type Span = v.InferOutput<PartnerRoutes['GET /bindings/:id/history']>[number];
+
+/** Which partners held the player over which Taipei days, newest first: what each statement counted for whom. */
+function HistoryDialog({ t, binding, onClose }: { t: T; binding: Binding; onClose: () => void }) {
+  const list = usePbData('GET /bindings/:id/history', { params: { id: binding.player_id } });
+  const spans: Span[] = list.data ?? [];
+  return (
+    <Dialog open title={fill(t['bo.pt.p.history_title'], { player: binding.player_account })} onClose={onClose} labelClose={t['bo.close']} width={600}>
+      <ListState t={t} {...list.state}>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" data-testid="binding-history-table">
+            <thead>
+              <tr className="text-left text-slate-500">
+                <th className="py-1 pr-3">{t['bo.pt.p.history_partner']}</th>
+                <th className="py-1 pr-3">{t['bo.pt.p.source']}</th>
+                <th className="py-1 pr-3">{t['bo.pt.p.history_from']}</th>
+                <th className="py-1">{t['bo.pt.p.history_until']}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {spans.map((s) => (
+                <tr key={`${s.partner_id}-${s.from_day ?? ''}`} className="border-t border-slate-100" data-testid="binding-history-row">
+                  <td className="py-1 pr-3">{s.partner_account}</td>
+                  <td className="py-1 pr-3">{partnerCodeName(t, 'binding', s.source)}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{s.from_day ?? t['bo.pt.p.history_since_registration']}</td>
+                  <td className="py-1 whitespace-nowrap">{s.until_day ?? t['bo.pt.p.history_now']}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListState>
+    </Dialog>
   );
 }
 
@@ -686,6 +738,7 @@ function MoveDialog({ t, binding, onClose }: { t: T; binding: Binding; onClose: 
         data-testid="move-form"
       >
         {action.notice && <Banner kind={action.notice.kind}>{action.notice.text}</Banner>}
+        <p className="text-sm text-slate-600">{t['bo.pt.p.move_effect']}</p>
         <label className="block">
           <span className={cls.label}>{t['bo.pt.p.move_target']}</span>
           <input name="target" value={target} maxLength={12} className={`${cls.input} w-full`} onChange={(e) => setTarget(e.target.value)} />

@@ -85,8 +85,10 @@ export function playerGgrOver(from: string, to: string): SQL {
 }
 
 /**
- * A relation the caller builds over its own table (`player_id`, `grp`): the partners domain passes its bindings, so
- * settled bets are summed per partner without this domain knowing partners, or that domain naming bet tables.
+ * A relation the caller builds over its own table (`player_id`, `grp`, `from_day`, `until_day`): the partners domain
+ * passes its attribution spans, so settled bets are summed per partner without this domain knowing partners, or that
+ * domain naming bet tables. A player's day counts for the group whose span covers it (from_day included, until_day
+ * excluded, until_day null for a span that still holds), so a player who moved is counted once a day.
  */
 export type PlayerGroups = SQL;
 
@@ -113,7 +115,7 @@ export async function betTotalsByGroup(db: DbOrTx, from: string, to: string, gro
   const res = await db.execute<Sums & { grp: string; day: string | null; game_type: string | null; players: string }>(sql`
     select g.grp::text as grp, ${day}::text as day, d.game_type, count(distinct d.player_id)::text as players, sum(d.rounds)::text as rounds,
       sum(d.stake_minor)::text as stake, sum(d.valid_bet_minor)::text as valid, sum(d.payout_minor)::text as payout
-    from bet_daily d join ${groups} g on g.player_id = d.player_id
+    from bet_daily d join ${groups} g on g.player_id = d.player_id and d.day >= g.from_day and (g.until_day is null or d.day < g.until_day)
     where d.day between ${from}::date and ${to}::date and d.rounds <> 0
     group by grouping sets ((g.grp, ${day}, d.game_type), (g.grp, ${day}))`);
   return res.rows.map((r) => ({ grp: Number(r.grp), day: r.day, gameType: r.game_type, players: Number(r.players), ...sums(r) }));

@@ -28,6 +28,7 @@ import {
   boHoldBody,
   boMaterialBody,
   boMoveBody,
+  boAttributionsView,
   boPartnerCreateBody,
   boPartnerCreatedView,
   boPartnerDetailView,
@@ -117,15 +118,27 @@ export const backofficePartnerRoutes: FastifyPluginAsync = async (plugin) => {
     ok(await bo.removeDomain(operatorOf(request), request.params.id)),
   );
 
+  bindingRoutes(app);
+  statementRoutes(app);
+};
+
+/** A player's binding: the list, the operator's move and the player's partner history. */
+function bindingRoutes(plugin: Parameters<FastifyPluginAsync>[0]): void {
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
+  const bo = app.services.partners.backoffice;
+  const P = '/partners';
   staffQueryRoute(app, `${P}/bindings`, { permission: 'partners.read', query: boBindingsQuery, view: boBindingsPage }, (q) => bo.bindings(q));
   app.post(
     `${P}/bindings/move`,
     { schema: { body: boMoveBody, response: { 200: okBody(v.nullable(boBindingView)) } }, config: { staff: 'partners.bindings' } },
     async (request) => ok(await bo.move(operatorOf(request), request.body)),
   );
-
-  statementRoutes(app);
-};
+  app.get(
+    `${P}/bindings/:id/history`,
+    { schema: { params: idParams, response: { 200: okBody(boAttributionsView) } }, config: { staff: 'partners.read' } },
+    async (request) => ok(await bo.history(request.params.id)),
+  );
+}
 
 function statementRoutes(plugin: Parameters<FastifyPluginAsync>[0]): void {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();

@@ -12,6 +12,7 @@ import { claimStaffUploads } from '../uploads/service.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/credentials.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
+import { taipeiDate } from '../../../shared/time.ts';
 import type { FraudSignalKind, StatementView } from '../../../shared/schemas/partners/common.ts';
 import { maxRateOf } from './commission.ts';
 import { addDays, parsePeriod } from './periods.ts';
@@ -397,7 +398,11 @@ export class PartnersBackoffice {
     return { data: rows.map((r) => bindingView(r.b, r.partnerAccount, names.get(r.b.playerId)?.account ?? '')), total, page: q.page, pageSize: q.pageSize };
   }
 
-  /** Moves a player to another partner (or unbinds), with a reason, audited; a player never bound is bound by the move. */
+  /**
+   * Moves a player to another partner (or unbinds), with a reason, audited; a player never bound is bound by the move.
+   * The move takes effect from the next Taipei day (the attribution spans of drizzle/0050): the activity before it,
+   * and every period already settled, stays with the partner who had the player.
+   */
   async move(who: Operator, body: { player_id: number; partner_id: number | null; reason: string }) {
     const player = (await playersBrief(this.d.db, [body.player_id])).get(body.player_id);
     if (!player) throw new ApiError('validation_failed', { player_id: ['partners.v.player'] });
@@ -421,12 +426,25 @@ export class PartnersBackoffice {
         target: `player:${body.player_id}`,
         ip: who.ip,
         before: { partner: wasAccount },
-        after: { partner: target?.account ?? null },
+        after: { partner: target?.account ?? null, effective_from: addDays(taipeiDate(new Date()), 1) },
         detail: { player: player.account, reason: body.reason },
       });
     });
     const now = await repo.bindingOf(this.d.db, body.player_id);
     return now ? bindingView(now, target?.account ?? '', player.account) : null;
+  }
+
+  /** Which partners held the player over which days, newest first (the player's partner history). */
+  async history(playerId: number) {
+    const rows = await repo.attributionsOf(this.d.db, playerId);
+    return rows.map((r) => ({
+      partner_id: r.partnerId,
+      partner_account: r.account,
+      from_day: r.fromDay,
+      until_day: r.untilDay,
+      source: r.source,
+      recorded_at: iso(r.createdAt),
+    }));
   }
 
   // ---- statements ------------------------------------------------------------------------------------------------

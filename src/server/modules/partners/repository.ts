@@ -15,7 +15,7 @@ import {
   partnerStatements,
   partners,
 } from '../../db/schema.ts';
-import type { StatementStatus } from '../../../shared/schemas/partners/common.ts';
+import type { BindingSource, StatementStatus } from '../../../shared/schemas/partners/common.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type PlanRow = typeof partnerPlans.$inferSelect;
@@ -322,11 +322,39 @@ export async function listBindings(db: DbOrTx, f: { partnerIds?: readonly number
   return { rows, total: Number(count[0]?.n ?? 0) };
 }
 
-/** The bindings as a relation (player_id, grp = partner id) other domains' read APIs join on. */
+/**
+ * The attribution spans as a relation (player_id, grp = partner id, from_day, until_day) other domains' read APIs join
+ * on: a day of a player's activity counts for the partner who held the player that day, so a move re-attributes
+ * nothing before it.
+ */
 export function boundPlayers(partnerIds?: readonly number[]): SQL {
+  const cols = sql`player_id, partner_id as grp, from_day, until_day`;
   return partnerIds
-    ? sql`(select player_id, partner_id as grp from partner_bindings where partner_id = any(${`{${partnerIds.join(',')}}`}::bigint[]))`
-    : sql`(select player_id, partner_id as grp from partner_bindings)`;
+    ? sql`(select ${cols} from partner_attributions where partner_id = any(${`{${partnerIds.join(',')}}`}::bigint[]))`
+    : sql`(select ${cols} from partner_attributions)`;
+}
+
+/** A player's attribution spans, newest first, with the partners' accounts (the back office's history of a player). */
+export async function attributionsOf(db: DbOrTx, playerId: number) {
+  const res = await db.execute<{
+    partner_id: string;
+    account: string;
+    from_day: string;
+    until_day: string | null;
+    source: BindingSource;
+    created_at: string;
+  }>(sql`
+    select a.partner_id::text as partner_id, p.account, a.from_day::text as from_day, a.until_day::text as until_day, a.source,
+      a.created_at::text as created_at
+    from partner_attributions a join partners p on p.id = a.partner_id where a.player_id = ${playerId} order by a.from_day desc limit 100`);
+  return res.rows.map((r) => ({
+    partnerId: Number(r.partner_id),
+    account: r.account,
+    fromDay: r.from_day === '-infinity' ? null : r.from_day,
+    untilDay: r.until_day,
+    source: r.source,
+    createdAt: new Date(r.created_at),
+  }));
 }
 
 /** Registrations per partner within the instants (of the given partners, or all), per Taipei day with `byDay` (else day null). */
@@ -336,21 +364,34 @@ export async function registrationsByPartner(
   end: Date,
   opts: { partnerIds?: readonly number[]; byDay?: boolean } = {},
 ): Promise<Array<{ partnerId: number; day: string | null; players: number }>> {
-  const day = opts.byDay ? sql`(registered_at at time zone 'Asia/Taipei')::date::text` : sql`null::text`;
-  const only = opts.partnerIds ? sql`and partner_id = any(${`{${opts.partnerIds.join(',')}}`}::bigint[])` : sql``;
+  const day = opts.byDay ? sql`(b.registered_at at time zone 'Asia/Taipei')::date::text` : sql`null::text`;
+  const only = opts.partnerIds ? sql`and a.partner_id = any(${`{${opts.partnerIds.join(',')}}`}::bigint[])` : sql``;
+  // A registration counts for the partner who held the player on the registration day (a later move leaves it there).
   const res = await db.execute<{ partner_id: string; day: string | null; n: string }>(sql`
-    select partner_id::text as partner_id, ${day} as day, count(*)::text as n from partner_bindings
-    where registered_at >= ${start.toISOString()}::timestamptz and registered_at < ${end.toISOString()}::timestamptz ${only} group by 1, 2`);
+    select a.partner_id::text as partner_id, ${day} as day, count(*)::text as n
+    from partner_bindings b join partner_attributions a on a.player_id = b.player_id
+      and (b.registered_at at time zone 'Asia/Taipei')::date >= a.from_day
+      and (a.until_day is null or (b.registered_at at time zone 'Asia/Taipei')::date < a.until_day)
+    where b.registered_at >= ${start.toISOString()}::timestamptz and b.registered_at < ${end.toISOString()}::timestamptz ${only} group by 1, 2`);
   return res.rows.map((r) => ({ partnerId: Number(r.partner_id), day: r.day, players: Number(r.n) }));
 }
 
-/** Bound players who registered from `since` on and are not yet counted for CPA in another period: the CPA candidates. */
-export async function cpaCandidates(db: DbOrTx, since: Date, until: Date, period: string) {
+/**
+ * Bound players who registered from `since` on and whose CPA is not counted already: the CPA candidates, each with the
+ * partner who held the player on the period's last day (`lastDay`). A CPA counted in another period, or in this period
+ * for a partner whose statement is no longer pending (held or approved: its money is decided), rules the player out,
+ * so a player moved after an approved period is not counted again for the new partner. partner_cpa's primary key on
+ * the player keeps it once ever in the database as well.
+ */
+export async function cpaCandidates(db: DbOrTx, since: Date, until: Date, period: string, lastDay: string) {
   const res = await db.execute<{ player_id: string; partner_id: string; reg_day: string }>(sql`
-    select b.player_id::text as player_id, b.partner_id::text as partner_id, (b.registered_at at time zone 'Asia/Taipei')::date::text as reg_day
+    select b.player_id::text as player_id, a.partner_id::text as partner_id, (b.registered_at at time zone 'Asia/Taipei')::date::text as reg_day
     from partner_bindings b
+    join partner_attributions a on a.player_id = b.player_id and a.from_day <= ${lastDay}::date and (a.until_day is null or a.until_day > ${lastDay}::date)
     where b.registered_at >= ${since.toISOString()}::timestamptz and b.registered_at < ${until.toISOString()}::timestamptz
-      and not exists (select 1 from partner_cpa c where c.player_id = b.player_id and c.period <> ${period})`);
+      and not exists (
+        select 1 from partner_cpa c where c.player_id = b.player_id and (c.period <> ${period} or exists (
+          select 1 from partner_statements s where s.partner_id = c.partner_id and s.period = c.period and s.status <> 'pending')))`);
   return res.rows.map((r) => ({ playerId: Number(r.player_id), partnerId: Number(r.partner_id), regDay: r.reg_day }));
 }
 
@@ -365,7 +406,9 @@ export async function replaceCpa(
   await db.delete(partnerCpa).where(and(eq(partnerCpa.period, period), inArray(partnerCpa.partnerId, [...openPartnerIds])));
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000).map((r) => ({ ...r, period }));
-    if (chunk.length) await db.insert(partnerCpa).values(chunk).onConflictDoNothing();
+    // No conflict clause: a second CPA for one player fails the whole run (the primary key), rather than leaving a
+    // statement that counts a CPA the table refused.
+    if (chunk.length) await db.insert(partnerCpa).values(chunk);
   }
 }
 

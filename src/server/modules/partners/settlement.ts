@@ -143,7 +143,7 @@ export async function cpaOfPeriod(
   const longest = Math.max(0, ...nodes.map((n) => planOf.get(n.id)?.withinDays ?? 0));
   if (!longest) return [];
   const { start, end } = periodInstants(period);
-  const candidates = (await repo.cpaCandidates(db, new Date(start.getTime() - (longest + 1) * 86_400_000), end, period.key)).filter(
+  const candidates = (await repo.cpaCandidates(db, new Date(start.getTime() - (longest + 1) * 86_400_000), end, period.key, period.to)).filter(
     (c) => active.has(c.partnerId) && planOf.get(c.partnerId),
   );
   // Registrations fall on a few dozen days: each window end is worked out once per day and length.

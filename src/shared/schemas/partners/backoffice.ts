@@ -226,6 +226,16 @@ export const boBindingView = v.object({
   bound_at: v.string(),
 });
 export const boBindingsPage = staffPage(boBindingView);
+/** One span of a player's partner history: from_day null since registration, until_day (excluded) null while it holds. */
+export const boAttributionView = v.object({
+  partner_id: v.number(),
+  partner_account: v.string(),
+  from_day: v.nullable(v.string()),
+  until_day: v.nullable(v.string()),
+  source: v.picklist(BINDING_SOURCES),
+  recorded_at: v.nullable(v.string()),
+});
+export const boAttributionsView = v.array(boAttributionView);
 /** Moving a player to another partner, or unbinding with partner_id null; the reason goes into the audit log. */
 export const boMoveBody = v.strictObject(
   { player_id: idSchema('partners.v.player'), partner_id: v.nullable(idSchema('partners.v.partner')), reason: reasonText() },

@@ -61,6 +61,7 @@
 //   DELETE /domains/:id                   → null                                              partners.manage
 //   GET  /bindings                        boBindingsQuery → boBindingsPage                    partners.read
 //   POST /bindings/move                   boMoveBody → boBindingView | null                   partners.bindings
+//   GET  /bindings/:id/history            (player id) → boAttributionsView                    partners.read
 //   GET  /statements                      boStatementsQuery → boStatementsPage                partners.read
 //   GET  /statements/:id                  → boStatementDetailView (statement + fraud signals) partners.read
 //   POST /statements/:id/adjust           boAdjustBody → statementView                        partners.settle
