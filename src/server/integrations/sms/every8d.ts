@@ -60,7 +60,7 @@ export function parseEvery8dAnswer(text: string): Every8dAnswer {
   const [credit, sent, cost, unsent] = parts.slice(0, 4).map(Number) as [number, number, number, number];
   // UNSEND counts messages the account had no credit for: nothing left for the phone.
   const outcome: SendOutcome = sent > 0 ? 'accepted' : unsent > 0 ? 'no_credit' : 'unreadable';
-  return { ok: true, credit, sent, cost, unsent, batchId: parts[4]!, outcome };
+  return { ok: true, credit, sent, cost, unsent, batchId: parts[4], outcome };
 }
 
 /** EVERY8D's delivery STATUS codes as delivery states; a code not listed is a failure of some other kind. */
@@ -94,9 +94,9 @@ export function parseEvery8dReport(text: string): { count: number; records: Ever
   const records: Every8dReport[] = [];
   for (const line of lines.slice(1)) {
     const f = line.split('\t');
-    if (f.length !== 5 || !/^-?\d+$/.test(f[4]!.trim())) continue;
-    const status = Number(f[4]!.trim());
-    records.push({ name: f[0]!, phone: f[1]!.trim(), sentAt: f[2]!.trim(), cost: Number(f[3]) || 0, status, state: every8dDeliveryState(status) });
+    if (f.length !== 5 || !/^-?\d+$/.test(f[4].trim())) continue;
+    const status = Number(f[4].trim());
+    records.push({ name: f[0], phone: f[1].trim(), sentAt: f[2].trim(), cost: Number(f[3]) || 0, status, state: every8dDeliveryState(status) });
   }
   return { count: Number(head), records };
 }
