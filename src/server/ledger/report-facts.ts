@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { RELEASE_KINDS, type ReportedKind } from './daily.ts';
+import { BONUS_GRANT_KINDS } from '../../shared/journal-kinds.ts';
 
 export { RELEASE_KINDS, REPORTED_KINDS, type ReportedKind } from './daily.ts';
 
@@ -138,7 +139,7 @@ export async function firstDepositsOf(db: DbOrTx, playerIds: readonly number[]):
 }
 
 /** The journal kinds that pay a bonus, one of which funds each activity wallet (wallet/grants.ts, wallet's grantBonus). */
-export const GRANT_KINDS = ['promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus', 'bonus_grant'] as const satisfies readonly ReportedKind[];
+export const GRANT_KINDS = BONUS_GRANT_KINDS satisfies readonly ReportedKind[];
 
 /**
  * The releases (RELEASE_KINDS) written in [start, end), per activity wallet, as a sub-select (wallet_id, funding_kind,

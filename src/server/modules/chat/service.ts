@@ -31,6 +31,7 @@ import { accountNames, playerWithLevel } from '../auth/player-facts.ts';
 import { activeStaffOfRoles, staffMember } from '../staff/staff-facts.ts';
 import * as repo from './repository.ts';
 import { READ_STATUS, STAFF_STATUS } from '../../../shared/statuses.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /** Messages loaded with a conversation or a player's history. */
 const HISTORY_LIMIT = 300;
@@ -38,7 +39,6 @@ const HISTORY_LIMIT = 300;
 const LIST_LIMIT = 100;
 /** The player card lists at most this many of the player's accounts. */
 const PLAYER_CARD_ACCOUNTS = 50;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const playerRoomOf = (playerId: number) => `chat-player:${playerId}`;
 const convRoom = (conversationId: number) => `conv:${conversationId}`;

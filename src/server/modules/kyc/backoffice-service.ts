@@ -16,6 +16,7 @@ import { notifyPlayer } from '../messages/notify.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { documentView, levelFrom, termsView, type KycService, type KycSettingsState } from './service.ts';
 import * as repo from './repository.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 export interface Operator {
   staffId: number;
@@ -33,7 +34,6 @@ export interface CardOnFile {
 const CARDS_SHOWN = 5;
 /** Purged per run of the retention job, so a run stays short. */
 const PURGE_BATCH = 500;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const mask = (n: string) => (n.length > 4 ? `${'*'.repeat(n.length - 4)}${n.slice(-4)}` : n);
 

@@ -9,7 +9,7 @@ import { mayReceiveOffers } from '../protection/gate.ts';
 import { activePlayerIds, playersByAccounts } from '../auth/player-facts.ts';
 import { isPublicUpload } from '../uploads/public-upload-facts.ts';
 import { changedFields, recordAudit } from '../staff/audit.ts';
-import { TAIPEI_OFFSET_MS, startOfTaipeiDate } from '../../../shared/time.ts';
+import { DAY_MS, TAIPEI_OFFSET_MS, startOfTaipeiDate } from '../../../shared/time.ts';
 import {
   PASTED_ACCOUNTS_MAX,
   POPUP_COOKIE_MINUTES,
@@ -32,7 +32,6 @@ import { MESSAGE_STATUS, PLAYER_STATUS, POPUP_STATUS, READ_STATUS, type StatusVa
 import { offsetOf } from '../../../shared/schemas/paging.ts';
 
 const SUMMARY_CHARS = 120;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Operator {
   staffId: number;

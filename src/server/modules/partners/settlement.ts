@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { betTotalsByGroup, validBetInWindows } from '../bets/report-facts.ts';
 import { firstDepositsByGroupAndDay, firstDepositsOf, moneyByGroup } from '../../ledger/report-facts.ts';
 import type { PeriodKind } from '../../../shared/schemas/partners/common.ts';
+import { BONUS_GRANT_KINDS, BONUS_RETURN_KINDS } from '../../../shared/journal-kinds.ts';
 import { computePeriod, emptyFigures, type Computed, type OwnFigures, type PartnerNode, type PlanTerms } from './commission.ts';
 import { addDays, parsePeriod, periodInstants, previousPeriod, type Period } from './periods.ts';
 import * as repo from './repository.ts';
@@ -15,7 +16,7 @@ import * as repo from './repository.ts';
 /** Transaction-scoped lock every settlement run takes: runs of any period follow each other. */
 export const SETTLEMENT_LOCK_ID = 7_240_172;
 /** The journal kinds counted as bonuses paid to a partner's players (net: a given-up or forfeited bonus subtracts). */
-const BONUS_KINDS = new Set(['bonus_grant', 'bonus_give_up', 'bonus_forfeit', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus']);
+const BONUS_KINDS = new Set<string>([...BONUS_GRANT_KINDS, ...BONUS_RETURN_KINDS]);
 
 export interface SettleResult {
   period: string;

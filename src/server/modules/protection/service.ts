@@ -26,11 +26,11 @@ import { addMonths, periodRange, type LimitPeriod } from './periods.ts';
 import type { ProtectionEvents } from './events.ts';
 import * as repo from './repository.ts';
 import { staffNames } from '../staff/staff-facts.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /** A higher limit or a removal waits this long before the player may confirm it. */
 const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 const PERIOD_ORDER: LimitPeriod[] = ['day', 'week', 'month'];
 
 const DURATIONS: Record<string, { kind: ExclusionKind; end: (from: Date) => Date | null }> = {

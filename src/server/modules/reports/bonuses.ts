@@ -10,6 +10,7 @@
 // shows what its wallets released in the range beside what it granted in the range.
 import { sql } from 'drizzle-orm';
 import { minorToDecimal } from '../../../shared/money.ts';
+import { BONUS_GRANT_KINDS, BONUS_RETURN_KINDS } from '../../../shared/journal-kinds.ts';
 import type { BonusDayView, BonusSource, BonusSourceRowView, BonusesReportQuery, BonusesReportView } from '../../../shared/schemas/backoffice/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import * as ledgerFacts from '../../ledger/report-facts.ts';
@@ -25,7 +26,7 @@ const LEDGER_SOURCES: Array<[BonusSource, ledgerFacts.ReportedKind[]]> = [
   ['vip', ['vip_reward']],
   ['mall', ['exchange_bonus']],
   ['operator', ['bonus_grant']],
-  ['returned', ['bonus_give_up', 'bonus_forfeit']],
+  ['returned', [...BONUS_RETURN_KINDS]],
 ];
 const BONUS_LEDGER_KINDS: ledgerFacts.ReportedKind[] = ['promotion_grant', 'red_packet', ...LEDGER_SOURCES.flatMap(([, k]) => k)];
 
@@ -46,7 +47,7 @@ function isRelease(kind: ledgerFacts.ReportedKind): boolean {
 }
 
 /** The kinds that grant a bonus (what came back is not a grant): whose players the totals count once each. */
-const GRANT_KINDS = BONUS_LEDGER_KINDS.filter((k) => k !== 'bonus_give_up' && k !== 'bonus_forfeit');
+const GRANT_KINDS: readonly ledgerFacts.ReportedKind[] = BONUS_GRANT_KINDS;
 
 function dayFigures(f: DayFigures, grants: number, released: Released) {
   const granted = f.bonus.promotions + f.bonus.rebates + f.bonus.vip + f.bonus.red_packets + f.bonus.mall + f.bonus.operator;

@@ -19,6 +19,7 @@ import {
   type SignalSource,
 } from '../../../shared/schemas/risk/settings.ts';
 import { DAY_MS } from '../../../shared/time.ts';
+import { BONUS_GRANT_KINDS } from '../../../shared/journal-kinds.ts';
 import { hashSignal, normaliseSignals, signalKey } from './signals.ts';
 import { decide, evaluateRules, type WithdrawalFacts } from './rules.ts';
 import { linkedPlayerIds, playersInLinkedGroups } from './link-facts.ts';
@@ -27,7 +28,6 @@ import type { WithdrawalRiskGate } from '../../lib/risk-gate.ts';
 
 const HOUR_MS = 3_600_000;
 /** Journal kinds that bring promotion money into a player's wallets (the bonus-heavy rule's numerator). */
-const BONUS_KINDS = ['bonus_grant', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus'] as const;
 /** Bonus postings the rule sums at most; far beyond a real player's month. */
 const BONUS_POSTINGS_MAX = 500;
 /** Earlier withdrawals the history rules look at. */
@@ -229,7 +229,7 @@ export class RiskService implements WithdrawalRiskGate {
       latestPostings(
         this.db,
         w.playerId,
-        { asset: 'money', accountKinds: ['central', 'bonus'], journalKinds: BONUS_KINDS, from: bonusWindow },
+        { asset: 'money', accountKinds: ['central', 'bonus'], journalKinds: BONUS_GRANT_KINDS, from: bonusWindow },
         BONUS_POSTINGS_MAX,
       ),
       repo.earlierDecisions(this.db, w.playerId, HISTORY_MAX + 1),

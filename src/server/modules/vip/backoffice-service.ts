@@ -29,13 +29,13 @@ import { orderView, type ExchangeService } from './exchange-service.ts';
 import { PERIOD_DAYS, levelIcon, levelReached, rewardView, type VipService } from './service.ts';
 import * as repo from './repository.ts';
 import * as levelFacts from '../auth/level-facts.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /** The editor's preview reads at most this many players. */
 const PREVIEW_PLAYERS = 100_000;
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 /** Re-encoded gift images are at most this wide and tall. */
 const IMAGE_MAX_SIDE_PX = 800;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How much of a player's level history, rewards and points history the desk shows. */
 const HISTORY_LIMIT = 100;
 const REWARDS_LIMIT = 50;

@@ -14,7 +14,7 @@ import { byLocale } from '../../../shared/locale-pick.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { LevelView, RewardView, VipInfoView } from '../../../shared/schemas/vip.ts';
 import { bonusAccounts, payBonusInTx } from '../wallet/grants.ts';
-import { taipeiDate } from '../../../shared/time.ts';
+import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
 import * as repo from './repository.ts';
 import * as levelFacts from '../auth/level-facts.ts';
 import * as pointsFacts from '../bets/points-facts.ts';
@@ -24,7 +24,6 @@ import { clearBonus } from '../protection/gate.ts';
 export const PERIOD_DAYS = 30;
 /** A level is never taken away sooner than this after it was reached. */
 const GRACE_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Bets turned into points per run, and downgrade candidates read per page. */
 const POINTS_BATCH = 500;
 /** Batches per run, so one run stays bounded; what is left waits for the next batch or the nightly job. */
