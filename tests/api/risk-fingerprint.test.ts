@@ -39,7 +39,7 @@ describe('a device fingerprint that is not hex', () => {
     expect(reg.res.statusCode, reg.res.body).toBe(200);
     const signedIn = await login(t, reg.account, reg.password, freshIp(), bad);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const playerId = (await t.database.db.select({ id: players.id }).from(players).where(eq(players.account, reg.account)))[0]!.id;
+    const playerId = (await t.database.db.select({ id: players.id }).from(players).where(eq(players.account, reg.account)))[0].id;
     // The signals are recorded after the commit: the address arrives, the fingerprint never does.
     await vi.waitFor(async () => expect((await signals(playerId, 'ip')).length).toBeGreaterThan(0));
     await vi.waitFor(async () => expect(await dropped('login')).toBe(loginBefore + 1));
@@ -53,7 +53,7 @@ describe('a device fingerprint that is not hex', () => {
     expect(good.res.statusCode, good.res.body).toBe(200);
     const none = await registerPlayer(t, { ip: freshIp(), phone: freshPhone() });
     expect(none.res.statusCode, none.res.body).toBe(200);
-    const playerId = (await t.database.db.select({ id: players.id }).from(players).where(eq(players.account, good.account)))[0]!.id;
+    const playerId = (await t.database.db.select({ id: players.id }).from(players).where(eq(players.account, good.account)))[0].id;
     await vi.waitFor(async () => expect((await signals(playerId, 'device')).length).toBe(1));
     expect([await dropped('register'), await dropped('login')]).toEqual([registerBefore, loginBefore]);
   });
