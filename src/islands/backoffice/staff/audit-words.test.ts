@@ -167,7 +167,7 @@ describe("every domain's audited actions, targets and fields in words", () => {
     });
     const zhWords = page['zh-TW'];
     expect(auditSentence(zhWords, e)).toContain('pl000007');
-    expect(auditSentence(zhWords, e)).not.toContain(zhWords['bo.audit.f.other']);
+    expect(auditSentence(zhWords, e)).not.toContain(zhWords['bo.audit.g.other']);
     expect(auditChanges(zhWords, 'zh-TW', e).join(' ')).not.toMatch(/submitted|approved/);
     expect(auditSentence(page.en, e)).toBe('admin approved verification document #12（pl000007）');
   });
