@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { simSettings } from './sim-env.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -31,14 +32,15 @@ if (!fs.existsSync(entry) || fs.statSync(entry).mtimeMs < sourcesMtime) {
 const env = { ...process.env };
 const children = [];
 if (!env.GAME_PROVIDER_URL) {
-  // The stand-in provider runs as its own process, as a real provider would be a separate system.
-  const simPort = env.SIM_PORT ?? '4400';
-  env.GAME_PROVIDER_URL = `http://127.0.0.1:${simPort}`;
+  // The stand-in provider runs as its own process, as a real provider would be a separate system. It follows this
+  // site: its port beside the site's, its seamless wallet calls to this site's own address (scripts/sim-env.mjs).
+  const sim = simSettings(env, root);
+  env.GAME_PROVIDER_URL = sim.providerUrl;
   children.push(
     spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'sim/server.ts')], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, SIM_PORT: simPort, SIM_DATA_DIR: env.SIM_DATA_DIR ?? path.join(env.DATA_DIR ?? path.join(root, 'data'), 'sim') },
+      env: { ...process.env, ...sim.env },
     }),
   );
 }

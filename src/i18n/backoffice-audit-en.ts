@@ -22,6 +22,7 @@ export const auditBoEn = {
   'bo.audit.no': 'no',
   'bo.audit.none': 'none',
   'bo.audit.unknown_action': '{staff} did an action of {group}',
+  'bo.audit.g.other': 'another part of the back office',
   'bo.audit.v.day': 'Enter a date as YYYY-MM-DD',
   'bo.audit.v.action': 'Choose an action from the list',
   'bo.audit.v.staff': 'Choose a staff member from the list',

@@ -23,6 +23,7 @@ export const auditBoZhTW: Record<keyof typeof auditBoEn, string> = {
   'bo.audit.no': '否',
   'bo.audit.none': '無',
   'bo.audit.unknown_action': '{staff} 執行了「{group}」相關操作',
+  'bo.audit.g.other': '其他後台功能',
   'bo.audit.v.day': '請以 YYYY-MM-DD 輸入日期',
   'bo.audit.v.action': '請從清單選擇操作',
   'bo.audit.v.staff': '請從清單選擇操作人員',

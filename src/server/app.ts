@@ -89,6 +89,7 @@ import { SeamlessService, type SeamlessLauncher } from './modules/seamless/servi
 import { seamlessRoutes } from './modules/seamless/routes.ts';
 import { SeamlessBackofficeService } from './modules/seamless/backoffice-service.ts';
 import { seamlessMetrics, type SeamlessMetrics } from './modules/seamless/metrics.ts';
+import { riskMetrics, type RiskMetrics } from './modules/risk/metrics.ts';
 import { HttpSeamlessLauncher } from './integrations/games/seamless.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { KycService } from './modules/kyc/service.ts';
@@ -217,6 +218,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     refusedCallback: refusedCallbacksCounter(metrics),
     log: app.log,
     seamlessMetrics: seamlessMetrics(metrics, opts.database.db),
+    riskMetrics: riskMetrics(metrics, app.log),
   });
   infra.bindAuth(services.auth);
   batchingMetrics(metrics, () => [
@@ -559,6 +561,7 @@ interface ServiceExtras {
   refusedCallback: (gateway: string, outcome: string) => void;
   log: FastifyInstance['log'];
   seamlessMetrics: SeamlessMetrics;
+  riskMetrics: RiskMetrics;
 }
 
 /** The services in dependency order: each is given at construction what it asks of the others. */
@@ -568,7 +571,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
   } = opts;
   const { limiter, sms, realtime, sessionCache, events } = infra;
   const publish = realtime.publisher;
-  const core = createCoreServices(opts, infra);
+  const core = createCoreServices(opts, infra, extras);
   const money = createMoneyServices(opts, infra, extras, core);
   const { accounts } = core;
   const vip = new VipService({ db, accounts, publish });
@@ -601,7 +604,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
 }
 
 /** The services the money paths ask: settings, the protection gate, the ledger's accounts, risk, partners and sign-in. */
-function createCoreServices(opts: BuildOptions, infra: Infrastructure) {
+function createCoreServices(opts: BuildOptions, infra: Infrastructure, extras: ServiceExtras) {
   const {
     config,
     database: { db },
@@ -613,7 +616,7 @@ function createCoreServices(opts: BuildOptions, infra: Infrastructure) {
   const protection = new ProtectionService({ db, publish, system, events });
   const accounts = new AccountDirectory(db);
   // Before auth: registration asks it whether a recommended code is a partner's.
-  const risk = new RiskService({ db, serverKey: config.staffTotpKey });
+  const risk = new RiskService({ db, serverKey: config.staffTotpKey, metrics: extras.riskMetrics });
   const partners = new PartnersService({
     db,
     accounts,

@@ -205,6 +205,9 @@ describe('one tree never reads another', () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toContain('text/csv');
     expect(own.body).toContain('commission,1000.00');
+    // Written by the product's one CSV writer: the byte-order mark, CRLF lines, the rate marked as a percentage.
+    expect(own.body.startsWith('\uFEFFline,value\r\n')).toBe(true);
+    expect(own.body).toMatch(/\r\nrate_pct,\d+\.\d{2}%\r\n/);
   });
 
   it("lists only the partner's own players, links and sub-partners", async () => {

@@ -263,8 +263,9 @@ describe('the bonuses report', () => {
       grants: 12,
     });
     // The fixture's two players, each counted once however many sources granted them a bonus.
-    expect(report.totals.players).toBe(2);
-    expect(report.sources.reduce((n: number, r: { players: number }) => n + r.players, 0)).toBeGreaterThan(2);
+    const shown = report as { totals: { players: number }; sources: Array<{ players: number }> };
+    expect(shown.totals.players).toBe(2);
+    expect(shown.sources.reduce((n, r) => n + r.players, 0)).toBeGreaterThan(2);
     expect(report.totals.net).toBe(daily.totals.bonus_total);
     const sum = report.sources.reduce((s: bigint, r: { amount: string }) => s + BigInt(r.amount.replace('.', '').replace('-0', '-')), 0n);
     expect(minorToDecimal(sum)).toBe(report.totals.net);

@@ -186,7 +186,7 @@ describe('the players report export', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    const heading = lines[0]!.split(',');
+    const heading = lines[0].split(',');
     const row = lines.find((l) => l.split(',')[1] === 'dawn01');
     expect(row, res.body).toBeDefined();
     const registered = row!.split(',')[heading.indexOf('Registered')];

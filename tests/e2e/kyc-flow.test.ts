@@ -125,6 +125,20 @@ describe.skipIf(!hasChromium)('identity verification', () => {
       // Each opened document left an audit entry.
       const audit = await server.api<{ data: unknown[] }>('GET', `/backoffice/audit?action=kyc.document.view&player=${p.account}`, undefined, admin);
       expect(audit.body.data!.data).toHaveLength(3);
+      // The audit page reads those entries as sentences from the KYC catalogue, naming the player, in zh-TW too.
+      await bo.goto('/backoffice/audit');
+      await hydrated(bo);
+      await bo.locator('[data-testid="bo-audit-filters"] input[name="player"]').fill(p.account);
+      await bo.locator('[data-testid="bo-audit-filters"] select[name="action"]').selectOption('kyc.');
+      await bo.locator('[data-testid="bo-audit-filters"] button[type="submit"]').click();
+      await expect.poll(() => bo.getByTestId('bo-audit-sentence').count()).toBe(6);
+      const sentences = await bo.getByTestId('bo-audit-sentence').allTextContents();
+      expect(sentences.filter((x) => x.includes('通過了 驗證文件'))).toHaveLength(3);
+      for (const sentence of sentences) {
+        expect(sentence).toContain(p.account);
+        expect(sentence).not.toMatch(/其他|kyc|[a-z]+_[a-z]+/);
+      }
+      await bo.screenshot({ path: '/tmp/trust-audit-kyc.png', fullPage: true });
 
       // The phone's open page follows the decisions through the realtime event: level 2, documents approved.
       await expect.poll(() => page.getByTestId('kyc-level').getAttribute('data-level'), { timeout: 15_000 }).toBe('2');

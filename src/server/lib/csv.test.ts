@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BOM, csvCell, csvLine, csvText, type CsvColumn } from './csv.ts';
 import { dailyColumns, paymentColumns, retentionColumns } from '../modules/reports/exports.ts';
@@ -72,5 +74,23 @@ describe('the CSV writer', () => {
     };
     expect(csvLine(retention, cohort as unknown as RetentionCohortView).trim()).toBe('2026-03-02,4,1,25.00%,1,25.00%,50.00%,0.00%');
     expect(paymentColumns('en').filter((c) => c.kind === 'percent')).toHaveLength(1);
+  });
+});
+
+function serverFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? serverFiles(path) : path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('one CSV writer', () => {
+  it('is the only server code that writes CSV: every file answering text/csv builds it with this writer', () => {
+    const answering = serverFiles('src/server').filter((f) => readFileSync(f, 'utf8').includes('text/csv'));
+    expect(answering.length).toBeGreaterThanOrEqual(2);
+    for (const file of answering) expect(readFileSync(file, 'utf8'), file).toMatch(/from '(\.\.\/)+lib\/csv\.ts'/);
+    // A byte-order mark written anywhere else would be a second writer's.
+    const boms = serverFiles('src/server').filter((f) => /\\uFEFF|\uFEFF/.test(readFileSync(f, 'utf8')));
+    expect(boms).toEqual(['src/server/lib/csv.ts']);
   });
 });

@@ -2,6 +2,7 @@
 // the totals row under a table.
 import { useRef, useState } from 'react';
 import { COMMON_KEYS, Banner, cls, errorText, type CommonT } from '../kit/common.tsx';
+import { DAY_YEAR_MAX, DAY_YEAR_MIN } from '../../../shared/schemas/days.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { DAY_MS, taipeiDate } from '../../../shared/time.ts';
 import { formatDecimal } from '../../../shared/money.ts';
@@ -45,6 +46,10 @@ export function lastDays(count: number, now = new Date()): { from: string; to: s
   return { from: taipeiDate(new Date(now.getTime() - (count - 1) * DAY_MS)), to: taipeiDate(now) };
 }
 
+/** The days a report may cover, as the server's schemas bound them: the browser refuses a day outside them before asking. */
+const DAY_MIN = `${DAY_YEAR_MIN}-01-01`;
+const DAY_MAX = `${DAY_YEAR_MAX}-12-31`;
+
 export function RangeForm({
   t,
   range,
@@ -69,11 +74,11 @@ export function RangeForm({
     >
       <label className="text-sm text-slate-600">
         <span className={cls.label}>{t['bo.reports.from']}</span>
-        <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} className={cls.input} required />
+        <input type="date" name="from" value={from} min={DAY_MIN} max={DAY_MAX} onChange={(e) => setFrom(e.target.value)} className={cls.input} required />
       </label>
       <label className="text-sm text-slate-600">
         <span className={cls.label}>{t['bo.reports.to']}</span>
-        <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} className={cls.input} required />
+        <input type="date" name="to" value={to} min={DAY_MIN} max={DAY_MAX} onChange={(e) => setTo(e.target.value)} className={cls.input} required />
       </label>
       {children}
       <button type="submit" className={cls.btn}>

@@ -33,7 +33,7 @@ const record = (x: unknown): Record<string, unknown> | null =>
 
 /** The action group's name ("Players"), for the filter and for an action this build does not know. */
 export function actionGroupName(t: Words, group: string): string {
-  return t[`bo.audit.g.${group}`] ?? t['bo.audit.f.other'] ?? group;
+  return t[`bo.audit.g.${group}`] ?? t['bo.audit.g.other'] ?? group;
 }
 
 /** The filter's name of one action: its sentence without a staff member or target. */

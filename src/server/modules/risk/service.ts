@@ -21,6 +21,7 @@ import {
 import { DAY_MS } from '../../../shared/time.ts';
 import { BONUS_GRANT_KINDS } from '../../../shared/journal-kinds.ts';
 import { hashSignal, normaliseSignals, signalKey } from './signals.ts';
+import type { RiskMetrics } from './metrics.ts';
 import { decide, evaluateRules, type WithdrawalFacts } from './rules.ts';
 import { linkedPlayerIds, playersInLinkedGroups } from './link-facts.ts';
 import * as repo from './repository.ts';
@@ -59,10 +60,12 @@ export interface WithdrawalRequest {
 export class RiskService implements WithdrawalRiskGate {
   private readonly db: Db;
   private readonly key: Buffer;
+  private readonly metrics: RiskMetrics | undefined;
 
-  constructor(deps: { db: Db; serverKey: Buffer }) {
+  constructor(deps: { db: Db; serverKey: Buffer; metrics?: RiskMetrics }) {
     this.db = deps.db;
     this.key = signalKey(deps.serverKey);
+    this.metrics = deps.metrics;
   }
 
   // ---- settings -------------------------------------------------------------------------------------
@@ -79,6 +82,8 @@ export class RiskService implements WithdrawalRiskGate {
   /** Records what was seen of a player and rescoring the pairs any new value touches; answers the kinds that were new. */
   async record(playerId: number, source: SignalSource, seen: SeenSignals): Promise<SignalKind[]> {
     const values = normaliseSignals(seen);
+    // A fingerprint that was sent but is not one is left out, counted and logged (risk/metrics.ts says why it is not refused).
+    if (seen.device?.trim() && !values.device) this.metrics?.deviceDropped(source, seen.device.length);
     const fresh: Array<{ kind: SignalKind; hash: string }> = [];
     for (const kind of SIGNAL_KINDS) {
       const value = values[kind];
