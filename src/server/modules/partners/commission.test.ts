@@ -62,6 +62,50 @@ describe('computePeriod', () => {
     expect(next.computedMinor).toBe(18_000n);
   });
 
+  it("a sub-partner earns its own rate on its own positive NGR when its parent's team NGR is negative", () => {
+    // The worked example at the top of commission.ts, with this file's plan (20 % from 0.00, 40 % from 1,000.00).
+    const nodes = [node(1, null, 1), node(2, 1, 2, { rateCapBp: 1500 })];
+    const out = computePeriod(
+      nodes,
+      new Map([
+        [1, ggr(-80_000n)],
+        [2, ggr(40_000n)],
+      ]),
+      new Map(),
+    );
+    expect(out.get(2)!.computedMinor).toBe(6_000n);
+    expect(out.get(2)!.worked).toMatchObject({
+      teamNgrMinor: 40_000n,
+      tierRateBp: 2000,
+      rateCapBp: 1500,
+      parentMaxRateBp: 4000,
+      limitedBy: 'agreed',
+      baseMinor: 40_000n,
+    });
+    expect(out.get(1)!.computedMinor).toBe(0n);
+    expect(out.get(1)!.overrides).toEqual([]);
+    expect(out.get(1)!.carryOutMinor).toBe(-80_000n);
+  });
+
+  it('an override is the margin over the highest rate already paid below, so a middle partner with no tier takes nothing away', () => {
+    // B's own -1,000.00 leaves B's team at -600.00 (no tier, 0 %); C earns its 15 % of 400.00; A (team 1,400.00, 40 %)
+    // earns 40 % - 15 % of C's 400.00, so C's base pays 40 % once in all.
+    const nodes = [node(1, null, 1), node(2, 1, 2, { rateCapBp: 3000 }), node(3, 2, 3, { rateCapBp: 1500 })];
+    const out = computePeriod(
+      nodes,
+      new Map([
+        [1, ggr(200_000n)],
+        [2, ggr(-100_000n)],
+        [3, ggr(40_000n)],
+      ]),
+      new Map(),
+    );
+    expect(out.get(3)!.computedMinor).toBe(6_000n);
+    expect(out.get(2)!.computedMinor).toBe(0n);
+    expect(out.get(1)!.overrides).toEqual([expect.objectContaining({ childPartnerId: 3, parentRateBp: 4000, childRateBp: 1500, amount: '10000' })]);
+    expect(out.get(1)!.computedMinor).toBe(80_000n + 10_000n);
+  });
+
   it('maxRateOf caps the top tier by the agreed rate', () => {
     expect(maxRateOf(plan, null)).toBe(4000);
     expect(maxRateOf(plan, 2500)).toBe(2500);

@@ -1,4 +1,4 @@
-// The commission arithmetic of a period (issue 21), pure: from each partner's own players' figures to its statement.
+// The commission arithmetic of a period, pure: from each partner's own players' figures to its statement.
 //
 //   GGR            = stake - payout of the partner's own players' settled bets
 //   payment fees   = payment_fee_bp of (deposits + paid withdrawals)
@@ -8,12 +8,32 @@
 //   tier           = the highest tier whose min NGR and min active players the partner's TEAM reaches: the adjusted NGR
 //                    and active players of the partner and everyone under it, so a partner who works through
 //                    sub-partners is ranked by what its tree brings
-//   rate           = the tier's rate, capped by the partner's agreed rate and by its parent's rate (a child never earns
-//                    more than its parent); a suspended partner earns 0
+//   rate           = the tier's rate, capped by the partner's agreed rate and by its parent's MAXIMUM rate (the top tier
+//                    of the parent's plan within the parent's own agreed rate: what the parent could be paid, which a
+//                    child's agreement may never exceed); a suspended partner earns 0
 //   revenue share  = rate of max(adjusted NGR, 0); carry-out = adjusted NGR when negative and the plan carries over
-//   override       = for every ancestor, (ancestor's rate - the rate of the next partner down) of the descendant's
-//                    max(adjusted NGR, 0): the tree as a whole pays the top partner's rate once, never twice
+//   override       = for every ancestor, (ancestor's rate - the highest rate of the partners below it down to the
+//                    descendant, the descendant included) of the descendant's max(adjusted NGR, 0), when positive
 //   commission     = revenue share + CPA + overrides (+ an operator's adjustment, applied elsewhere)
+//
+// Each level earns on its own base. A child's revenue share depends only on its own team and its own agreement, never
+// on how its parent's period went: a parent whose team NGR is negative this period reaches no tier and earns no
+// override, but its child still earns its own rate of its own positive NGR. The parent's override is only the margin
+// of the parent's rate over the rates already paid below it on that base, so it never takes anything from the child,
+// and the tree as a whole pays at most the highest rate on its chain once. This is how operator platforms settle
+// multi-level programmes: t1softxxx (admin/application/models/affiliate_earnings.php) first works out every
+// affiliate's net from its own players (monthlyEarningsMaster) and only then adds each parent's sub-level share of
+// its sub-affiliates' net (monthlyEarningsSubLevel), so a sub-affiliate's earning never depends on its parent's; the
+// margin form of the override (the parent's rate over the child's) is this programme's, as the plans offer it.
+//
+// Worked example. Plan tiers: 0.00+ with 1 active player at 20 %, 500.00+ with 2 at 30 %. A (top) has one active
+// player with NGR -800.00; its sub-partner B (agreed rate 15 %) has one active player with NGR 400.00.
+//   B: team NGR 400.00, 1 active -> tier 20 %; rate = min(20 %, agreed 15 %, A's maximum 30 %) = 15 %;
+//      revenue share = 15 % of 400.00 = 60.00.
+//   A: team NGR -800.00 + 400.00 = -400.00 -> no tier, rate 0 %; revenue share 0.00 (base max(-800.00, 0) = 0);
+//      override on B = max(0 % - 15 %, 0) of 400.00 = 0.00; carry-out -800.00.
+// Had A's team reached 30 %, A's override on B would be (30 % - 15 %) of 400.00 = 60.00, and the tree would pay 30 %
+// of B's 400.00 once: 60.00 to B and 60.00 to A.
 // Amounts are bigint minor units; a share is rounded down to the minor unit.
 import type { StoredFigures, StoredOverride } from '../../db/schema-partners.ts';
 
@@ -64,12 +84,27 @@ export const emptyFigures = (): OwnFigures => ({
   cpaMinor: 0n,
 });
 
+/** Why the rate is what it is: the lowest of these wins (a suspended partner earns 0 whatever they say). */
+export type RateLimit = 'tier' | 'agreed' | 'parent' | 'suspended';
+
+/** The figures behind a statement that the statement itself does not keep: what a partner is shown to explain it. */
+export interface Worked {
+  teamNgrMinor: bigint;
+  teamActivePlayers: number;
+  tierRateBp: number;
+  rateCapBp: number | null;
+  parentMaxRateBp: number | null;
+  limitedBy: RateLimit;
+  baseMinor: bigint;
+}
+
 export interface Computed {
   figures: StoredFigures;
   overrides: StoredOverride[];
   computedMinor: bigint;
   carryOutMinor: bigint;
   rateBp: number;
+  worked: Worked;
 }
 
 const share = (amount: bigint, bp: number) => (amount * BigInt(bp)) / 10_000n;
@@ -139,42 +174,76 @@ export function computePeriod(nodes: PartnerNode[], own: Map<number, OwnFigures>
       up.active += team.get(node.id)!.active;
     }
   }
+  const limits = new Map<number, Omit<Worked, 'baseMinor'>>();
   for (const node of ordered) {
     const part = parts.get(node.id)!;
-    part.tier = tierOf(node.plan, team.get(node.id)!.ngr, team.get(node.id)!.active);
+    const t = team.get(node.id)!;
+    part.tier = tierOf(node.plan, t.ngr, t.active);
     part.tierRate = part.tier === null ? 0 : node.plan!.tiers[part.tier]!.rateBp;
-    const parentRate = node.parentId === null ? BP_MAX : (rate.get(node.parentId) ?? 0);
-    rate.set(node.id, node.active ? Math.min(part.tierRate, node.rateCapBp ?? BP_MAX, parentRate) : 0);
+    const parent = node.parentId === null ? undefined : byId.get(node.parentId);
+    const parentMax = parent ? maxRateOf(parent.plan, parent.rateCapBp) : null;
+    const { rateBp, limitedBy } = rateOf(node, part.tierRate, parentMax);
+    rate.set(node.id, rateBp);
+    limits.set(node.id, {
+      teamNgrMinor: t.ngr,
+      teamActivePlayers: t.active,
+      tierRateBp: part.tierRate,
+      rateCapBp: node.rateCapBp,
+      parentMaxRateBp: parentMax,
+      limitedBy,
+    });
   }
+  const overrides = overridesOf(nodes, byId, parts, rate);
+  const out = new Map<number, Computed>();
+  for (const node of nodes) {
+    const part = parts.get(node.id)!;
+    const c = statementOf(node, own.get(node.id) ?? emptyFigures(), part, rate.get(node.id)!, overrides.get(node.id) ?? []);
+    out.set(node.id, { ...c, worked: { ...limits.get(node.id)!, baseMinor: part.base } });
+  }
+  return out;
+}
+
+/** The lowest of the tier's rate, the partner's agreed rate and its parent's maximum rate, and which one it was. */
+function rateOf(node: PartnerNode, tierRateBp: number, parentMaxBp: number | null): { rateBp: number; limitedBy: RateLimit } {
+  if (!node.active) return { rateBp: 0, limitedBy: 'suspended' };
+  let rateBp = tierRateBp;
+  let limitedBy: RateLimit = 'tier';
+  if (node.rateCapBp !== null && node.rateCapBp < rateBp) [rateBp, limitedBy] = [node.rateCapBp, 'agreed'];
+  if (parentMaxBp !== null && parentMaxBp < rateBp) [rateBp, limitedBy] = [parentMaxBp, 'parent'];
+  return { rateBp, limitedBy };
+}
+
+/**
+ * Every ancestor's override on each descendant's positive base: the ancestor's rate over the highest rate already paid
+ * on that base below it (the descendant's and those of the partners between), when positive.
+ */
+function overridesOf(nodes: PartnerNode[], byId: Map<number, PartnerNode>, parts: Map<number, Own>, rate: Map<number, number>) {
   const overrides = new Map<number, StoredOverride[]>();
   for (const node of nodes) {
     const base = parts.get(node.id)!.base;
     if (base === 0n) continue;
-    let child = node;
+    let paid = rate.get(node.id)!;
     for (let up = node.parentId === null ? undefined : byId.get(node.parentId); up; up = up.parentId === null ? undefined : byId.get(up.parentId)) {
-      const diff = rate.get(up.id)! - rate.get(child.id)!;
-      if (diff > 0) {
+      const upRate = rate.get(up.id)!;
+      if (upRate > paid) {
         const list = overrides.get(up.id) ?? [];
         list.push({
           childPartnerId: node.id,
           childAccount: node.account,
           childNgr: String(base),
-          parentRateBp: rate.get(up.id)!,
-          childRateBp: rate.get(child.id)!,
-          amount: String(share(base, diff)),
+          parentRateBp: upRate,
+          childRateBp: paid,
+          amount: String(share(base, upRate - paid)),
         });
         overrides.set(up.id, list);
+        paid = upRate;
       }
-      child = up;
     }
   }
-  const out = new Map<number, Computed>();
-  for (const node of nodes)
-    out.set(node.id, statementOf(node, own.get(node.id) ?? emptyFigures(), parts.get(node.id)!, rate.get(node.id)!, overrides.get(node.id) ?? []));
-  return out;
+  return overrides;
 }
 
-function statementOf(node: PartnerNode, f: OwnFigures, p: Own, rateBp: number, lines: StoredOverride[]): Computed {
+function statementOf(node: PartnerNode, f: OwnFigures, p: Own, rateBp: number, lines: StoredOverride[]): Omit<Computed, 'worked'> {
   const revenueShare = share(p.base, rateBp);
   const cpa = node.active ? f.cpaMinor : 0n;
   const overridesMinor = node.active ? lines.reduce((s, l) => s + BigInt(l.amount), 0n) : 0n;

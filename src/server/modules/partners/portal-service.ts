@@ -11,9 +11,16 @@ import { hashPassword, verifyPassword } from '../../lib/credentials.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
 import { taipeiDate } from '../../../shared/time.ts';
 import { PLAYER_STATUS } from '../../../shared/statuses.ts';
-import type { AgentDashboardView, AgentLinkView, AgentMeView, AgentPlayerView, AgentSubPartnerView } from '../../../shared/schemas/partners/portal.ts';
+import type {
+  AgentDashboardView,
+  AgentEstimateWorked,
+  AgentLinkView,
+  AgentMeView,
+  AgentPlayerView,
+  AgentSubPartnerView,
+} from '../../../shared/schemas/partners/portal.ts';
 import type { MaterialView, PayoutView, StatementView } from '../../../shared/schemas/partners/common.ts';
-import { emptyFigures, maxRateOf, ngrOf } from './commission.ts';
+import { emptyFigures, maxRateOf, ngrOf, type Computed } from './commission.ts';
 import { addDays, parsePeriod, periodAt, type Period } from './periods.ts';
 import { computeStatements, ownFiguresByDay, planTerms, type LinkedPlayersSource } from './settlement.ts';
 import { MIN_PAYOUT_MINOR, type PartnerMoney } from './money.ts';
@@ -87,6 +94,7 @@ export class PartnerPortal {
       active_players: estimate.own.activePlayers,
       ngr: dec(estimate.ngr),
       estimated_commission: dec(estimate.commission),
+      worked: workedView(estimate.mine),
       chart,
     };
   }
@@ -105,6 +113,7 @@ export class PartnerPortal {
       computed,
       ngr: BigInt(mine?.figures.ngr ?? '0'),
       commission: mine?.computedMinor ?? 0n,
+      mine,
     };
   }
 
@@ -327,5 +336,36 @@ function subView(
     period_ngr: dec(ngr ?? '0'),
     period_active_players: own?.activePlayers ?? 0,
     created_at: c.createdAt.toISOString(),
+  };
+}
+
+/** The estimate's worked figures (commission.ts), or zeros for a partner the computation did not reach. */
+function workedView(c: Computed | undefined): AgentEstimateWorked {
+  const f = c?.figures;
+  const w = c?.worked;
+  const ngr = BigInt(f?.ngr ?? '0');
+  const carryIn = BigInt(f?.carryIn ?? '0');
+  return {
+    ggr: dec(f?.ggr ?? '0'),
+    bonuses: dec(f?.bonuses ?? '0'),
+    payment_fees: dec(f?.paymentFees ?? '0'),
+    platform_fees: dec(f?.platformFees ?? '0'),
+    ngr: dec(ngr),
+    carry_in: dec(carryIn),
+    adjusted_ngr: dec(ngr + carryIn),
+    team_ngr: dec(w?.teamNgrMinor ?? 0n),
+    team_active_players: w?.teamActivePlayers ?? 0,
+    tier: f?.tier ?? null,
+    tier_rate_bp: w?.tierRateBp ?? 0,
+    rate_cap_bp: w?.rateCapBp ?? null,
+    parent_max_rate_bp: w?.parentMaxRateBp ?? null,
+    limited_by: w?.limitedBy ?? 'tier',
+    rate_bp: c?.rateBp ?? 0,
+    base: dec(w?.baseMinor ?? 0n),
+    revenue_share: dec(f?.revenueShare ?? '0'),
+    cpa_players: f?.cpaPlayers ?? 0,
+    cpa: dec(f?.cpa ?? '0'),
+    overrides: dec(f?.overrides ?? '0'),
+    commission: dec(c?.computedMinor ?? 0n),
   };
 }

@@ -71,6 +71,37 @@ export const agentTotpCodeBody = v.strictObject({ code: v.pipe(str(), v.trim(), 
 // ---- dashboard -----------------------------------------------------------------------------------------------------
 
 export const agentDashboardDay = v.object({ date: v.string(), clicks: v.number(), registrations: v.number(), first_depositors: v.number(), ngr: v.string() });
+/** Which limit set the partner's rate this period (commission.ts): its tier, its agreed rate, its parent's maximum. */
+export const RATE_LIMITS = ['tier', 'agreed', 'parent', 'suspended'] as const;
+/**
+ * How the estimate is worked out, line by line, in the settlement's own figures: NGR from GGR, the carry-in, the team
+ * figures that chose the tier, the rate and what limited it, the base it applies to, CPA and overrides. Amounts are
+ * two-decimal strings; `tier` is the index of the reached tier (null: none reached).
+ */
+export const agentEstimateWorked = v.object({
+  ggr: v.string(),
+  bonuses: v.string(),
+  payment_fees: v.string(),
+  platform_fees: v.string(),
+  ngr: v.string(),
+  carry_in: v.string(),
+  adjusted_ngr: v.string(),
+  team_ngr: v.string(),
+  team_active_players: v.number(),
+  tier: v.nullable(v.number()),
+  tier_rate_bp: v.number(),
+  rate_cap_bp: v.nullable(v.number()),
+  parent_max_rate_bp: v.nullable(v.number()),
+  limited_by: v.picklist(RATE_LIMITS),
+  rate_bp: v.number(),
+  base: v.string(),
+  revenue_share: v.string(),
+  cpa_players: v.number(),
+  cpa: v.string(),
+  overrides: v.string(),
+  commission: v.string(),
+});
+export type AgentEstimateWorked = v.InferOutput<typeof agentEstimateWorked>;
 export const agentDashboardView = v.object({
   period: v.string(),
   starts_on: v.string(),
@@ -81,6 +112,7 @@ export const agentDashboardView = v.object({
   active_players: v.number(),
   ngr: v.string(),
   estimated_commission: v.string(),
+  worked: agentEstimateWorked,
   /** The last 30 Taipei days, oldest first, every day present. */
   chart: v.array(agentDashboardDay),
 });
