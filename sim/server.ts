@@ -17,6 +17,7 @@ import { gamesOf } from './games/catalog.ts';
 import { registerSeamlessSim } from './seamless/routes.ts';
 import { registerTronSim, type TronSimOptions } from './tron/routes.ts';
 import type { Chain } from './tron/chain.ts';
+import { registerSmsSims, type SmsSims } from './sms/routes.ts';
 
 export interface SimOptions {
   /** 0 or unset: any free port (see `url`). The CLI defaults to 4400. */
@@ -55,6 +56,8 @@ export interface SimState {
   seamlessWalletUrl: string;
   /** TronGrid's stand-in's chain (tests place transfers and make blocks through /sim/tron or here). */
   tron?: Chain;
+  /** The SMS gateways' stand-ins (sim/sms): Mitake under /mitake, EVERY8D under /every8d, the phones' inbox. */
+  sms?: SmsSims;
 }
 
 export interface Sim {
@@ -365,6 +368,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   });
 
   state.tron = registerTronSim(app, { ...opts.tron, publicUrl: () => state.publicUrl });
+  state.sms = registerSmsSims(app);
   await app.register(startPaymentSim, {
     dataDir,
     gatewaySecret: opts.gatewaySecret,
@@ -388,6 +392,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       closing ??= (async () => {
         for (const timer of hangs) clearTimeout(timer);
         hangs.clear();
+        state.sms?.close();
         await app.close();
         for (const p of platforms.values()) await p.close();
       })();

@@ -24,7 +24,7 @@ import { REQUEST_ID_LABEL, loggerOptions, logRequests, requestLogger } from './l
 import { registerOpenApi } from './lib/openapi.ts';
 import { readYourWritesHooks, readYourWritesPublisher, redisRecentWriters } from './lib/read-your-writes.ts';
 import { watchRedis } from './lib/redis-watch.ts';
-import { httpSms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
+import { GatewaySms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
 import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
 import { AioGateway } from './integrations/payments/aio.ts';
@@ -341,10 +341,7 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
     breakers,
     breakerBoard,
     ...limiters(app, opts, redis),
-    sms:
-      config.smsDriver === 'http' && config.smsHttpUrl
-        ? httpSms(database.db, { url: config.smsHttpUrl, apiKey: config.smsHttpKey }, breakers)
-        : outboxSms(database.db),
+    sms: config.sms.driver === 'gateway' ? new GatewaySms(database.db, config.sms, breakers) : outboxSms(database.db),
     events: createEventBus<AppEvents>((err, at) => app.log.error({ err, event: at.event }, `${at.subscriber} failed`)),
     bindAuth: (service) => {
       auth = service;
@@ -947,6 +944,7 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     ),
     scheduled(JOBS.partnersSettle, config, () => s.partners.settleDue()),
     scheduled(JOBS.usdtWatch, config, () => s.usdt.watch()),
+    scheduled(JOBS.smsReports, config, () => s.sms.pollReports()),
     scheduled(JOBS.ensurePartitions, config, () => ensureMonthPartitions(database.db)),
   ];
 }

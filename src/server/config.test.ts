@@ -7,8 +7,10 @@ const GOOD = {
   GAME_PROVIDER_SECRET: 'a-provider-secret-of-some-length',
   PAYMENT_GATEWAY_SECRET: 'a-gateway-secret-of-some-length',
   STAFF_TOTP_KEY: 'ab'.repeat(32),
-  SMS_DRIVER: 'http',
-  SMS_HTTP_KEY: 'an-sms-gateway-key-0123',
+  SMS_DRIVER: 'mitake',
+  SMS_MITAKE_USERNAME: 'site',
+  SMS_MITAKE_PASSWORD: 'a-mitake-password',
+  SMS_RECEIPT_TOKEN: 'a-receipt-token-0123456',
 };
 
 describe('production settings', () => {
@@ -22,9 +24,11 @@ describe('production settings', () => {
       expect(productionProblems({ ...GOOD, [name]: DEV_SECRETS[name] }).join()).toContain(`${name} is the public development default`);
     }
     expect(productionProblems({ ...GOOD, STAFF_TOTP_KEY: 'x'.repeat(40) }).join()).toContain('STAFF_TOTP_KEY must be 32 bytes');
-    expect(productionProblems({ ...GOOD, SMS_HTTP_KEY: undefined }).join()).toContain('SMS_HTTP_KEY');
+    expect(productionProblems({ ...GOOD, SMS_RECEIPT_TOKEN: undefined }).join()).toContain('SMS_RECEIPT_TOKEN');
+    expect(productionProblems({ ...GOOD, SMS_RECEIPT_TOKEN: 'dev-sms-receipt-token' }).join()).toContain('public development default');
+    expect(productionProblems({ ...GOOD, SMS_DRIVER: 'every8d' }).join()).toContain('SMS_EVERY8D_UID');
     // The outbox driver keeps codes readable in the back office: a demo installation only.
-    expect(productionProblems({ ...GOOD, SMS_DRIVER: undefined }).join()).toContain('SMS_DRIVER must be http');
+    expect(productionProblems({ ...GOOD, SMS_DRIVER: undefined }).join()).toContain('SMS_DRIVER must be mitake or every8d');
     expect(productionProblems({ ...GOOD, SMS_DRIVER: undefined, SEED_DEMO: '1' })).toEqual([]);
   });
 

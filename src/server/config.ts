@@ -24,9 +24,17 @@ export interface Config {
   dataDir: string;
   /** Seeds the demo player and the operator account (settings and platforms are always seeded). */
   seedDemo: boolean;
-  smsDriver: 'outbox' | 'http';
-  smsHttpUrl: string | undefined;
-  smsHttpKey: string | undefined;
+  /**
+   * SMS (integrations/sms): SMS_DRIVER outbox (the default: nothing leaves, the back office's SMS log is the phone; a
+   * demo only) or mitake / every8d, the primary gateway, with the other as failover when it is configured too.
+   * Mitake: SMS_MITAKE_URL (default https://smsapi.mitake.com.tw), SMS_MITAKE_USERNAME, SMS_MITAKE_PASSWORD; EVERY8D:
+   * SMS_EVERY8D_URL (default https://api.e8d.tw), SMS_EVERY8D_UID, SMS_EVERY8D_PWD, SMS_EVERY8D_RETRY_MINUTES (how
+   * long the carrier keeps trying, default 10). SMS_TIMEOUT_MS bounds each call (default 5000). Mitake's receipts come
+   * to CALLBACK_BASE_URL/api/sms/mitake/receipt/SMS_RECEIPT_TOKEN; EVERY8D's delivery reports are asked for every
+   * SMS_REPORT_INTERVAL_MS (default 60 s; 0 switches the job off). SMS_CREDIT_ALERT_BELOW: the credit under which the
+   * SmsCreditLow alert fires (default 500).
+   */
+  sms: SmsConfig;
   /**
    * Which proxies' X-Forwarded-For is believed: false (none), a hop count, or a list of balancer
    * addresses and CIDR ranges. Fastify's trustProxy takes each form as it is.
@@ -111,12 +119,25 @@ export interface Config {
   gatewayDialect: 'paybridge' | 'aio';
 }
 
+export interface SmsConfig {
+  driver: 'outbox' | 'gateway';
+  primary: 'mitake' | 'every8d';
+  mitake: { baseUrl: string; username: string; password: string } | undefined;
+  every8d: { baseUrl: string; uid: string; pwd: string; retryMinutes: number } | undefined;
+  timeoutMs: number;
+  receiptToken: string;
+  receiptUrl: string;
+  reportIntervalMs: number;
+  creditAlertBelow: number;
+}
+
 /** The public development defaults: anyone can read them in this repository, so production refuses them. */
 export const DEV_SECRETS = {
   GAME_PROVIDER_SECRET: 'dev-provider-secret',
   PAYMENT_GATEWAY_SECRET: 'dev-gateway-secret',
   STAFF_TOTP_KEY: '0'.repeat(64),
   SEAMLESS_SECRET: 'dev-seamless-secret',
+  SMS_RECEIPT_TOKEN: 'dev-sms-receipt-token',
 } as const;
 
 /** The published test merchant of the AIO format (developers.ecpay.com.tw): public, so production refuses it. */
@@ -152,7 +173,7 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
  */
 export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
-  const secret = (name: keyof typeof DEV_SECRETS | 'SMS_HTTP_KEY', minLength = 16) => {
+  const secret = (name: keyof typeof DEV_SECRETS, minLength = 16) => {
     const value = env[name];
     if (!value) problems.push(`${name} is not set`);
     else if (value === (DEV_SECRETS as Record<string, string>)[name]) problems.push(`${name} is the public development default`);
@@ -169,10 +190,7 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   if (env.PAYMENT_GATEWAY_DIALECT === 'aio' && (!env.AIO_HASH_KEY || env.AIO_HASH_KEY === AIO_TEST_MERCHANT.hashKey || !env.AIO_HASH_IV)) {
     problems.push("AIO_HASH_KEY and AIO_HASH_IV must be the merchant's own (not the published test merchant's)");
   }
-  if (env.SMS_DRIVER === 'http') secret('SMS_HTTP_KEY');
-  // The outbox driver sends nothing: codes wait in the back office's SMS log in clear. Only a demo has it.
-  else if (!/^(1|true)$/i.test(env.SEED_DEMO ?? ''))
-    problems.push('SMS_DRIVER must be http (with SMS_HTTP_URL and SMS_HTTP_KEY); the outbox driver is for demo installations only');
+  problems.push(...smsProblems(env, secret));
   if (env.SEED_DEMO === undefined || !/^(0|1|true|false)$/i.test(env.SEED_DEMO)) {
     problems.push('SEED_DEMO must be set explicitly to 0 (production) or 1 (a demo installation)');
   }
@@ -180,6 +198,22 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
     parseTrustProxy(env.TRUST_PROXY);
   } catch (err) {
     problems.push((err as Error).message);
+  }
+  return problems;
+}
+
+/** A gateway driver needs its gateway's account and a receipt token nobody can guess; the outbox driver is a demo's. */
+function smsProblems(env: NodeJS.ProcessEnv, secret: (name: 'SMS_RECEIPT_TOKEN') => void): string[] {
+  const problems: string[] = [];
+  const driver = env.SMS_DRIVER ?? '';
+  if (driver === 'mitake' || driver === 'every8d') {
+    if (!env.SMS_MITAKE_USERNAME && !env.SMS_EVERY8D_UID) problems.push('SMS_MITAKE_USERNAME or SMS_EVERY8D_UID must be set for the SMS gateways');
+    if (driver === 'mitake' && !env.SMS_MITAKE_USERNAME) problems.push('SMS_DRIVER=mitake needs SMS_MITAKE_USERNAME and SMS_MITAKE_PASSWORD');
+    if (driver === 'every8d' && !env.SMS_EVERY8D_UID) problems.push('SMS_DRIVER=every8d needs SMS_EVERY8D_UID and SMS_EVERY8D_PWD');
+    if (env.SMS_MITAKE_USERNAME) secret('SMS_RECEIPT_TOKEN');
+  } else if (!/^(1|true)$/i.test(env.SEED_DEMO ?? '')) {
+    // The outbox driver sends nothing: codes wait in the back office's SMS log in clear. Only a demo has it.
+    problems.push("SMS_DRIVER must be mitake or every8d (with that gateway's account); the outbox driver is for demo installations only");
   }
   return problems;
 }
@@ -219,6 +253,34 @@ function seamlessConfig(env: NodeJS.ProcessEnv): Config['seamless'] {
     allow,
     requestTtlMs: Number(env.SEAMLESS_REQUEST_TTL_MS ?? 30000),
     launchTtlMs: Number(env.SEAMLESS_LAUNCH_TTL_MS ?? 4 * 60 * 60_000),
+  };
+}
+
+/** The SMS settings (see Config.sms). */
+function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  const receiptToken = env.SMS_RECEIPT_TOKEN || DEV_SECRETS.SMS_RECEIPT_TOKEN;
+  const callbackBase = trim(env.CALLBACK_BASE_URL || `http://127.0.0.1:${env.PORT ?? 4321}`);
+  const driver = env.SMS_DRIVER === 'mitake' || env.SMS_DRIVER === 'every8d' ? env.SMS_DRIVER : undefined;
+  return {
+    driver: driver ? 'gateway' : 'outbox',
+    primary: driver ?? 'mitake',
+    mitake: env.SMS_MITAKE_USERNAME
+      ? { baseUrl: trim(env.SMS_MITAKE_URL || 'https://smsapi.mitake.com.tw'), username: env.SMS_MITAKE_USERNAME, password: env.SMS_MITAKE_PASSWORD ?? '' }
+      : undefined,
+    every8d: env.SMS_EVERY8D_UID
+      ? {
+          baseUrl: trim(env.SMS_EVERY8D_URL || 'https://api.e8d.tw'),
+          uid: env.SMS_EVERY8D_UID,
+          pwd: env.SMS_EVERY8D_PWD ?? '',
+          retryMinutes: Number(env.SMS_EVERY8D_RETRY_MINUTES ?? 10),
+        }
+      : undefined,
+    timeoutMs: Number(env.SMS_TIMEOUT_MS ?? 5000),
+    receiptToken,
+    receiptUrl: `${callbackBase}/api/sms/mitake/receipt/${encodeURIComponent(receiptToken)}`,
+    reportIntervalMs: Number(env.SMS_REPORT_INTERVAL_MS ?? 60_000),
+    creditAlertBelow: Number(env.SMS_CREDIT_ALERT_BELOW ?? 500),
   };
 }
 
@@ -271,7 +333,6 @@ function aioConfig(env: NodeJS.ProcessEnv): Config['aio'] {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const smsDriver = env.SMS_DRIVER === 'http' ? 'http' : 'outbox';
   return {
     port: Number(env.PORT ?? 4321),
     host: env.HOST ?? '0.0.0.0',
@@ -292,9 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data (a rich player and a known operator password) only when asked for; development keeps it
     // on by default so `npm start` shows something, production must say so (see productionProblems).
     seedDemo: bool(env.SEED_DEMO, (env.NODE_ENV ?? 'development') !== 'production'),
-    smsDriver,
-    smsHttpUrl: env.SMS_HTTP_URL || undefined,
-    smsHttpKey: env.SMS_HTTP_KEY || undefined,
+    sms: smsConfig(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     metricsToken: env.METRICS_TOKEN || undefined,

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { freshIp, freshPhone, sendCode } from '../helpers/players.ts';
 import { smsOutbox } from '../../src/server/db/schema.ts';
-import { httpSms, maskedBody } from '../../src/server/integrations/sms/index.ts';
+import { GatewaySms, maskedBody } from '../../src/server/integrations/sms/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +16,14 @@ afterAll(async () => {
 
 describe('SMS', () => {
   it('the gateway driver logs the body with the code masked', async () => {
-    const sms = httpSms(t.database.db, { url: 'http://127.0.0.1:1/unreachable', apiKey: undefined });
+    const sms = new GatewaySms(t.database.db, {
+      primary: 'mitake',
+      mitake: { baseUrl: 'http://127.0.0.1:1', username: 'u', password: 'p' },
+      every8d: undefined,
+      timeoutMs: 1000,
+      receiptToken: 'token',
+      receiptUrl: 'http://127.0.0.1:1/receipt',
+    });
     const phone = freshPhone();
     await sms.send({ phone, purpose: 'register', body: 'Your registration code is 123456. It expires in 5 minutes.', secret: '123456' });
     const [row] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);

@@ -28,7 +28,7 @@ export const TABLE_OWNERS = {
   ],
   chat: ['chat_conversations', 'chat_transfers', 'chat_messages', 'chat_canned_replies'],
   consultations: ['consultations', 'consultation_messages', 'consultation_images'],
-  system: ['settings', 'system_messages', 'ip_blacklist', 'sms_outbox', 'rate_counters'],
+  system: ['settings', 'system_messages', 'ip_blacklist', 'sms_outbox', 'sms_gateway_credit', 'rate_counters'],
   staff: ['staff', 'staff_sessions', 'audit_log'],
   games: ['game_platforms', 'games'],
   wallet: ['bonus_wallets', 'player_platforms', 'platform_transfers', 'reconciliation_findings', 'balance_adjustments'],

@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -179,13 +180,34 @@ export const smsOutbox = pgTable(
     phone: varchar('phone', { length: 20 }).notNull(),
     purpose: varchar('purpose', { length: 20 }).notNull(),
     body: text('body').notNull(),
+    /** outbox (the row is the message) or gateway (sent through Mitake or EVERY8D). */
     driver: varchar('driver', { length: 10 }).notNull(),
     /** queued, sent or failed. */
     status: varchar('status', { length: 10 }).notNull(),
     createdAt: tsz('created_at').notNull().defaultNow(),
+    /** The gateway that took the message (mitake, every8d), or the last one asked when none did. */
+    gateway: varchar('gateway', { length: 10 }),
+    /** Mitake's clientid, derived from the row: a repeated send of the row is refused by Mitake as a duplicate. */
+    clientId: varchar('client_id', { length: 36 }),
+    /** The gateway's id of the message: Mitake's msgid, EVERY8D's batch id. */
+    providerRef: varchar('provider_ref', { length: 64 }),
+    /** The named outcome of the send (integrations/sms/outcomes.ts). */
+    outcome: varchar('outcome', { length: 20 }),
+    /** Every gateway asked, in order, with its outcome. */
+    attempts: jsonb('attempts').$type<Array<{ gateway: string; outcome: string }>>().notNull().default([]),
+    /** What became of the message (pending, delivered, no_such_number, phone_off, expired, ...). */
+    delivery: varchar('delivery', { length: 20 }),
+    deliveryAt: tsz('delivery_at'),
   },
   (t) => [index('sms_outbox_phone_idx').on(t.phone, t.id)],
 );
+
+/** Each SMS gateway's remaining credit as its newest answer gave it (Mitake AccountPoint, EVERY8D CREDIT). */
+export const smsGatewayCredit = pgTable('sms_gateway_credit', {
+  gateway: varchar('gateway', { length: 10 }).primaryKey(),
+  credit: numeric('credit', { precision: 14, scale: 2 }).notNull(),
+  updatedAt: tsz('updated_at').notNull().defaultNow(),
+});
 
 export const verificationCodes = pgTable(
   'verification_codes',

@@ -54,6 +54,8 @@ export const JOBS = {
   partnersSettle: { name: 'partners-settle', lockId: 7_240_171, intervalMs: () => PARTNERS_SETTLE_INTERVAL_MS },
   /** USDT on TRON: solidified blocks' Transfers to deposit addresses credited, newer blocks' shown (modules/cashier/usdt/watcher.ts). */
   usdtWatch: { name: 'usdt-watch', lockId: 7_240_190, intervalMs: (c) => c.tron.watchIntervalMs },
+  /** EVERY8D's delivery reports of the messages it took, and both SMS gateways' remaining credit (integrations/sms). */
+  smsReports: { name: 'sms-reports', lockId: 7_240_200, intervalMs: (c) => c.sms.reportIntervalMs },
   /** The partitions of bet_records and postings for the current month and the months ahead (issue 25). */
   ensurePartitions: { name: 'ensure-partitions', lockId: 7_240_240, intervalMs: () => PARTITIONS_INTERVAL_MS },
 } as const satisfies Record<string, JobSpec>;

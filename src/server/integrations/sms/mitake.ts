@@ -136,6 +136,9 @@ const RECEIPT_STATUS: Record<string, DeliveryState> = {
   '9': 'cancelled',
 };
 
+/** The receipt's fields as Mitake names them in the query. */
+export type MitakeReceiptQuery = Partial<Record<'msgid' | 'dstaddr' | 'dlvtime' | 'donetime' | 'statusstr' | 'statuscode' | 'StatusFlag', string>>;
+
 export interface MitakeReceipt {
   msgid: string;
   phone: string;
@@ -149,7 +152,7 @@ export interface MitakeReceipt {
  * One receipt from its query. The state is read from StatusFlag, which carries the 0-9 message states (the published
  * example has statuscode=0 with StatusFlag=4 for a delivered message); statuscode stands in when StatusFlag is absent.
  */
-export function parseMitakeReceipt(query: Record<string, string | undefined>): MitakeReceipt | undefined {
+export function parseMitakeReceipt(query: MitakeReceiptQuery): MitakeReceipt | undefined {
   const msgid = query.msgid ?? '';
   if (!/^[#A-Za-z0-9_-]{1,64}$/.test(msgid)) return undefined;
   const flag = query.StatusFlag ?? query.statuscode ?? '';

@@ -35,6 +35,12 @@ export const SEND_OUTCOMES = [
   'system_error',
   /** An answer this adapter cannot read. */
   'unreadable',
+  /** The gateway's circuit breaker was open: the request was not sent. */
+  'circuit_open',
+  /** The gateway refused the connection: the request never reached it. */
+  'unreachable',
+  /** No answer in time, or a 5xx: the message may or may not have been taken, so no other gateway is tried. */
+  'no_answer',
 ] as const;
 export type SendOutcome = (typeof SEND_OUTCOMES)[number];
 
@@ -51,6 +57,8 @@ export const FAILOVER_OUTCOMES: ReadonlySet<SendOutcome> = new Set<SendOutcome>(
   'no_credit',
   'refused',
   'system_error',
+  'circuit_open',
+  'unreachable',
 ]);
 
 /** Outcomes after which the message is on its way or already there. */

@@ -138,7 +138,7 @@ export class AccountService {
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
     const body = translate(ctx.locale, purpose === 'recover' ? 'account.sms.recover' : 'account.sms.phone_login', { code });
-    const { delivered } = await this.sms.send({ phone, purpose, body });
+    const { delivered } = await this.sms.send({ phone, purpose, body, secret: code });
     if (!delivered) {
       await this.limiter.reset(`sms:gap:${phone}`);
       throw new ApiError('upstream_failed');

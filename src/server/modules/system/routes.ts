@@ -1,14 +1,17 @@
-// Public calls about the site itself: settings, notices, website status, address blacklist.
+// Public calls about the site itself: settings, notices, website status, address blacklist; and the SMS gateways'
+// delivery receipts for the outbox.
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import type { ValibotTypeProvider } from '../../lib/validation.ts';
-import { okBody } from '../../../shared/schemas/envelope.ts';
+import { errorView, okBody } from '../../../shared/schemas/envelope.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { mitakeReceiptAnswerView, mitakeReceiptParams, mitakeReceiptQuery } from '../../../shared/schemas/sms.ts';
 import { SYSTEM_MESSAGE_SLOT } from '../../../shared/schemas/backoffice/system.ts';
 import { ipBlockedView, noticesView, recommendedCodeView, settingsView, websiteStatusView } from '../../../shared/schemas/system.ts';
 
 export const systemRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ValibotTypeProvider>();
-  const { system } = app.services;
+  const { system, sms } = app.services;
 
   app.get('/system/settings', { schema: { response: { 200: okBody(settingsView) } } }, async () => ok(await system.settings()));
 
@@ -29,4 +32,15 @@ export const systemRoutes: FastifyPluginAsync = async (plugin) => {
     const on = await system.setting('register_recommend_code');
     return reply.type('application/json').send(on ? 1 : 0);
   });
+
+  // Mitake's receipts carry no signature: the unguessable token in the URL given with each message is what proves them.
+  app.get(
+    '/sms/mitake/receipt/:token',
+    { schema: { params: mitakeReceiptParams, querystring: mitakeReceiptQuery, response: { 200: mitakeReceiptAnswerView, 404: errorView } } },
+    async (request, reply) => {
+      const answer = await sms.mitakeReceipt(request.params.token, request.query);
+      if (answer === undefined) throw new ApiError('not_found');
+      return reply.type('text/plain; charset=utf-8').send(answer);
+    },
+  );
 };
