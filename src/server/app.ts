@@ -106,6 +106,8 @@ import {
   signalsAfterRegistration,
 } from './modules/risk/subscriptions.ts';
 import { PartnersService } from './modules/partners/service.ts';
+import { VitalsService } from './modules/vitals/service.ts';
+import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { agentRoutes, partnerSiteRoutes, trackingLinkRoutes } from './modules/partners/routes.ts';
 import { isLocale, localeFrom } from '../i18n/index.ts';
 import { CHAT_NAMESPACE } from '../shared/schemas/chat.ts';
@@ -150,6 +152,8 @@ interface Services {
   risk: RiskService;
   /** Partners, agents and their commission (issue 21). */
   partners: PartnersService;
+  /** The field web vitals the pages report, counted into /metrics and hourly buckets. */
+  vitals: VitalsService;
   /** Publishes the domains' events; services built by routes (the back office's) announce through it too. */
   events: EventPublisher<AppEvents>;
 }
@@ -219,7 +223,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     seamlessMetrics: seamlessMetrics(metrics, opts.database.db),
     riskMetrics: riskMetrics(metrics, app.log),
+    registry: metrics,
   });
+  services.vitals.start();
   infra.bindAuth(services.auth);
   batchingMetrics(metrics, () => [
     { batch: 'wallet_starts', provider: '', counts: services.wallet.batching.starts },
@@ -559,6 +565,8 @@ interface ServiceExtras {
   log: FastifyInstance['log'];
   seamlessMetrics: SeamlessMetrics;
   riskMetrics: RiskMetrics;
+  /** The app's Prometheus registry, for the services that keep histograms of their own (the web vitals). */
+  registry: Registry;
 }
 
 /** The services in dependency order: each is given at construction what it asks of the others. */
@@ -597,6 +605,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     chat: createChat(db, limiter, consultations),
     // Signal values are hashed under a key derived from the same server secret every instance shares.
     risk: core.risk,
+    vitals: new VitalsService({ db, registry: extras.registry, log: (err, what) => extras.log.warn({ err }, `web vitals: ${what} failed`) }),
   };
 }
 
@@ -907,6 +916,7 @@ const PLAYER_ROUTES = [
   promotionRoutes,
   seamlessRoutes,
   kycRoutes,
+  vitalsRoutes,
 ];
 
 // ---- jobs and shutdown ---------------------------------------------------------------------------
@@ -946,6 +956,7 @@ function scheduledJobs(opts: BuildOptions, s: Services) {
     scheduled(JOBS.usdtWatch, config, () => s.usdt.watch()),
     scheduled(JOBS.smsReports, config, () => s.sms.pollReports()),
     scheduled(JOBS.ensurePartitions, config, () => ensureMonthPartitions(database.db)),
+    scheduled(JOBS.purgeWebVitals, config, () => s.vitals.purge()),
   ];
 }
 
@@ -963,6 +974,8 @@ function registerShutdown(app: FastifyInstance, infra: Infrastructure, services:
     await services.cashier.flushRefusals();
     // So are the players of seamless rounds settled in the last second.
     await services.seamless.flushSettled();
+    // And the web vitals counted since the last flush.
+    await services.vitals.stop();
     await infra.sessionCache.close();
     // A stopped instance leaves the breaker board (its breakers go with it).
     await infra.breakerBoard.stop();

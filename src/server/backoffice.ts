@@ -28,6 +28,7 @@ import { backofficeReportRoutes } from './modules/reports/backoffice-routes.ts';
 import { backofficeKycRoutes } from './modules/kyc/backoffice-routes.ts';
 import { backofficeRiskRoutes } from './modules/risk/backoffice-routes.ts';
 import { backofficePartnerRoutes } from './modules/partners/backoffice-routes.ts';
+import { backofficeVitalsRoutes } from './modules/vitals/backoffice-routes.ts';
 import { dashboardSources } from './figures.ts';
 
 export function backofficePlugins(config: Config): BackofficeMount[] {
@@ -70,5 +71,7 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficeRiskRoutes),
     // Partners: applications, the tree, plans, domains, bindings, statements, payouts, the partner report (issue 21).
     backofficeMount(backofficePartnerRoutes),
+    // The field web vitals: each template and device's 75th percentiles over the last day and week.
+    backofficeMount(backofficeVitalsRoutes),
   ];
 }

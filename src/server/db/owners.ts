@@ -88,6 +88,7 @@ export const TABLE_OWNERS = {
     'partner_materials',
   ],
   vip: ['vip_level_rules', 'vip_status', 'vip_level_history', 'vip_rewards', 'gift_images', 'gifts', 'exchange_orders'],
+  vitals: ['web_vitals_hourly'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type OwningDomain = keyof typeof TABLE_OWNERS;

@@ -18,3 +18,4 @@ export * from './schema-kyc.ts';
 export * from './schema-risk.ts';
 export * from './schema-partners.ts';
 export * from './schema-usdt.ts';
+export * from './schema-vitals.ts';

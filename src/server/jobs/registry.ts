@@ -24,6 +24,8 @@ const KYC_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const PARTNERS_SETTLE_INTERVAL_MS = 60 * 60 * 1000;
 /** How often pictures uploaded but never sent are looked for. */
 const UPLOAD_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the web vitals' hourly buckets past their retention are dropped. */
+const WEB_VITALS_PURGE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 /** How often the monthly partitions of the coming months are made if missing (db/partitions.ts). */
 const PARTITIONS_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -58,6 +60,8 @@ export const JOBS = {
   smsReports: { name: 'sms-reports', lockId: 7_240_200, intervalMs: (c) => c.sms.reportIntervalMs },
   /** The partitions of bet_records and postings for the current month and the months ahead (issue 25). */
   ensurePartitions: { name: 'ensure-partitions', lockId: 7_240_240, intervalMs: () => PARTITIONS_INTERVAL_MS },
+  /** The field web vitals' hourly buckets older than their retention dropped (modules/vitals). */
+  purgeWebVitals: { name: 'purge-web-vitals', lockId: 7_240_100, intervalMs: () => WEB_VITALS_PURGE_INTERVAL_MS },
 } as const satisfies Record<string, JobSpec>;
 
 /** A job of the registry bound to its work, with the interval the configuration gives it. */

@@ -26,6 +26,7 @@ import {
   withdrawalReleasedView,
 } from '../schemas/backoffice/finance.ts';
 import { allFaultsView, breakerBoardView, findingsView, platformFaultsView, recheckView, reconcileRunView } from '../schemas/backoffice/operations.ts';
+import { vitalsSummaryView } from '../schemas/backoffice/vitals.ts';
 import {
   blacklistView,
   bonusGrantedView,
@@ -158,6 +159,7 @@ export const backofficeRoutes = {
   'PUT /messages/:id': systemMessageView,
   'GET /sms': smsListView,
   'GET /breakers': breakerBoardView,
+  'GET /vitals': vitalsSummaryView,
   'GET /players': filteredPlayerListView,
   'GET /player-tags': tagsView,
   'POST /player-tags': tagView,

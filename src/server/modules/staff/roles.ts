@@ -14,6 +14,8 @@ export const PERMISSIONS = {
   'sms.read': ['admin', 'service'],
   /** Every instance's circuit breakers in front of the providers, the gateway and SMS (read only). */
   'breakers.read': ['admin', 'finance'],
+  /** The field web vitals: how fast each page template is on players' devices (read only). */
+  'vitals.read': ['admin', 'finance'],
   'players.read': ['admin', 'service'],
   'players.kick': ['admin', 'service'],
   /** Enabling or disabling a player and editing the personal details, each with a reason. */
