@@ -1,0 +1,9 @@
+CREATE OR REPLACE FUNCTION auth_registrations_daily_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO auth_registrations_daily AS c (day, shard, players)
+  SELECT (created_at AT TIME ZONE 'Asia/Taipei')::date AS day, (id % 16)::smallint AS shard, count(*)
+  FROM new_players GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (day, shard) DO UPDATE SET players = c.players + excluded.players;
+  RETURN NULL;
+END
+$$;
