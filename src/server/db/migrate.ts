@@ -99,11 +99,15 @@ async function present(tx: Tx, name: string): Promise<Present[]> {
 
 /** The migration run: its transaction, the function files and what the database recorded of them. */
 class Run {
-  constructor(
-    readonly tx: Tx,
-    readonly files: FunctionFile[],
-    readonly recorded: Map<string, Recorded>,
-  ) {}
+  readonly tx: Tx;
+  readonly files: FunctionFile[];
+  readonly recorded: Map<string, Recorded>;
+
+  constructor(tx: Tx, files: FunctionFile[], recorded: Map<string, Recorded>) {
+    this.tx = tx;
+    this.files = files;
+    this.recorded = recorded;
+  }
 
   /** True when the file was applied with this content and its function is still exactly what it made. */
   async current(f: FunctionFile): Promise<boolean> {
@@ -125,9 +129,8 @@ class Run {
     }
     // A new signature: the old ones were this file's function before, and go (a dependent trigger makes this fail loudly).
     if (made.length === 1) for (const old of before) await this.tx.execute(sql.raw(`drop function ${old.identity}`));
-    const fn = made[0] ?? after[0]!;
-    const definition = made.length ? (await present(this.tx, f.name)).find((p) => p.oid === fn.oid)! : fn;
-    const row: Recorded = { file: f.file, sha256: f.sha256, identity: definition.identity, definition_md5: definition.definition_md5 };
+    const fn = made[0] ?? after[0];
+    const row: Recorded = { file: f.file, sha256: f.sha256, identity: fn.identity, definition_md5: fn.definition_md5 };
     await this.tx.execute(sql`insert into drizzle.sql_function_files (file, sha256, identity, definition_md5, applied_at)
       values (${row.file}, ${row.sha256}, ${row.identity}, ${row.definition_md5}, now())
       on conflict (file) do update set sha256 = excluded.sha256, identity = excluded.identity,
@@ -162,7 +165,7 @@ async function runMigration(tx: Tx, migration: MigrationMeta): Promise<void> {
 }
 
 /** Applies the pending migrations of migrationsFolder and then the function files, in one transaction. */
-export async function migrateDatabase(db: Db, opts: { migrationsFolder: string; functionRoot?: string }): Promise<void> {
+export async function migrateDatabase(db: Pick<Db, 'transaction'>, opts: { migrationsFolder: string; functionRoot?: string }): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: opts.migrationsFolder });
   const files = readFunctionFiles(opts.functionRoot);
   await db.transaction(async (tx) => {
@@ -170,9 +173,7 @@ export async function migrateDatabase(db: Db, opts: { migrationsFolder: string; 
     await tx.execute(sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`);
     await tx.execute(sql`create table if not exists drizzle.sql_function_files (file text primary key, sha256 text not null,
       identity text not null, definition_md5 text not null, applied_at timestamptz not null default now())`);
-    const last = rowsOf<{ created_at: string }>(
-      await tx.execute(sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`),
-    )[0];
+    const last = rowsOf<{ created_at: string }>(await tx.execute(sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`))[0];
     const recorded = rowsOf<Recorded>(await tx.execute(sql`select file, sha256, identity, definition_md5 from drizzle.sql_function_files`));
     const run = new Run(tx, files, new Map(recorded.map((r) => [r.file, r])));
     for (const migration of migrations) {

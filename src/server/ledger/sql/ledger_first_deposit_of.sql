@@ -1,6 +1,6 @@
--- The ledger's daily money aggregates (issue 23), kept in the transaction of every journal of a reported kind:
--- postJournal calls ledger_report_journal after writing one (src/server/ledger/daily.ts). A reversal (its key is
--- 'reversal:<id>') counts -1 journal on its own day. A player's row goes when its journals and amount are both 0 again.
+-- A player's first deposit that stands (not reversed), kept in ledger_first_deposits: called by the ledger's daily
+-- report of a journal (ledger_report_journal) and its rebuild (ledger_rebuild_day) whenever a deposit of the player is
+-- posted or reversed, so the row always names the earliest deposit left, or goes when none is.
 CREATE OR REPLACE FUNCTION ledger_first_deposit_of(p_player bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO ledger_first_deposits (player_id, day, amount_minor, journal_id)

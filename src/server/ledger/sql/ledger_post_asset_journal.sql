@@ -1,11 +1,10 @@
--- ledger_post_asset_journal without its extra read. The first version (0016) looked up the assets of a journal's
--- accounts with one SELECT before calling ledger_post_journal; measured against pgbench in the ledger benchmark that
--- read and the nested call cost about a fifth of the ledger's throughput. The asset rule now sits in each leg's
--- conditional UPDATE (AND asset = p_asset), which costs nothing on the way every journal takes; only a refused leg
--- reads the account to tell a wrong asset (an invariant broken by the caller: an exception, so nothing the
--- statement wrote survives) from an overdraft ('insufficient', as before). The body is otherwise ledger_post_journal
--- of 0012 with the same outcomes and guarantees; that function stays for its SQL callers (red_packet_claim), which
--- post money journals only.
+-- ledger_post_journal with the asset rule: every account of the journal must hold p_asset (money or points). The rule
+-- sits in each leg's conditional UPDATE (AND asset = p_asset), which costs nothing on the way every journal takes
+-- (measured against pgbench in the ledger benchmark, a separate read of the accounts' assets cost about a fifth of the
+-- ledger's throughput); only a refused leg reads the account to tell a wrong asset (an invariant broken by the caller:
+-- an exception, so nothing the statement wrote survives) from an overdraft ('insufficient'). Otherwise the body is
+-- ledger_post_journal's, with the same outcomes and guarantees; that function stays for its SQL callers
+-- (red_packet_pay), which post money journals only.
 CREATE OR REPLACE FUNCTION ledger_post_asset_journal(
   p_asset text, p_kind text, p_idempotency_key text, p_request_hash bytea, p_player_id bigint, p_ref text, p_memo text,
   p_staff_id bigint, p_account_ids bigint[], p_amounts bigint[],

@@ -1,10 +1,8 @@
--- ledger_post_journal, row by row (issue 9, the ledger speed goal). The first version (0006) locked the accounts
--- with one set-based SELECT ... FOR UPDATE joined to unnest() and then updated them and inserted the postings with a
--- CTE; measured inside PostgreSQL those two statements cost three times what the rest of a journal does (sorting,
--- hashing and materialising a two-row set is dearer than two index lookups). A journal touches two to sixteen
--- accounts, so this version walks the legs: one conditional UPDATE per account in ascending id order (the order is
--- the deadlock rule, so the caller must send the accounts distinct and ascending, as postJournal and
--- ledger_post_journals already do), then one INSERT of the postings. Same signature, same outcomes, same guarantees:
+-- Posts one journal row by row: one conditional UPDATE per account in ascending id order (the order is the deadlock
+-- rule, so the caller must send the accounts distinct and ascending, as postJournal and ledger_post_journals do), then
+-- one INSERT of the postings. Measured inside PostgreSQL, a set-based lock of the accounts joined to unnest() and a CTE
+-- cost three times what the rest of a journal does; a journal touches two to sixteen accounts, and two index lookups
+-- are cheaper than sorting, hashing and materialising a two-row set. The outcomes:
 --   'posted'       the journal is new; o_journal_id is its id.
 --   'replayed'     a journal with this key and the same request hash exists; o_journal_id is that one.
 --   'mismatch'     a journal with this key exists for other data; nothing is written.

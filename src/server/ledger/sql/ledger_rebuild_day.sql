@@ -1,5 +1,6 @@
--- Rebuilds one Taipei day of the ledger's money aggregates from the journals of the given kinds, with the releases'
--- rule above. The caller holds ledger_daily's lock so no journal's own update interleaves.
+-- Rebuilds one Taipei day of the ledger's money aggregates from the journals of the given kinds: releases (bonus money
+-- moved from an activity wallet to the central one) count by what they credit to the central account, as
+-- ledger_report_journal counts them. The caller holds ledger_daily's lock so no journal's own update interleaves.
 CREATE OR REPLACE FUNCTION ledger_rebuild_day(p_day date, p_kinds text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_from timestamptz := (p_day::timestamp AT TIME ZONE 'Asia/Taipei');

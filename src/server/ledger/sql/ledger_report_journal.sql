@@ -1,10 +1,10 @@
--- ledger_report_journal (drizzle 0034) summed a journal's postings to the player's money accounts with a join that
--- the planner is free to turn around. On a table it had no statistics for (accounts just filled, as in the benchmarks,
--- or in a new deployment before its first analyse) it estimated five money accounts and read all of them into a hash
--- for every journal: issue 24's red-packet rush spent more of the database's time there than in posting the journals
--- (0.62 ms a call with 1,016 accounts, growing with the table). The accounts are now looked up by their key for each
--- of the journal's two or three postings (the sub-select with OFFSET 0 stays a sub-plan, so the planner cannot make
--- it a join), which is the right plan at every size: 0.11 ms a call on the same data. Nothing else changes.
+-- Adds one journal of a reported kind to the ledger's daily money aggregates (ledger_daily and its totals, the first
+-- deposits, the active players), in the journal's own transaction: postJournal calls it after writing one
+-- (src/server/ledger/daily.ts). A reversal (its key is 'reversal:<id>') counts -1 journal on its own day; a player's row
+-- goes when its journals and amount are both 0 again. The accounts are looked up by their key for each of the
+-- journal's two or three postings (the sub-select with OFFSET 0 stays a sub-plan, so the planner cannot make it a
+-- join): joined instead, a table without statistics (just filled, or a new deployment before its first analyse) was
+-- read whole into a hash for every journal, 0.62 ms a call with 1,016 accounts against 0.11 ms by key.
 CREATE OR REPLACE FUNCTION ledger_report_journal(p_journal_id bigint) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_kind text; v_player bigint; v_day date; v_key text; v_at timestamptz;

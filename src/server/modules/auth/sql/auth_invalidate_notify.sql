@@ -1,7 +1,7 @@
 -- Tells every app instance (LISTEN auth_invalidate) when a cached player session stops being valid: a session
 -- revoked, shortened or deleted ('s:<id>'), or a player whose row changed in anything but the time of the last
 -- login ('p:<id>': status and password end sessions, the rest is shown by GET /api/auth/me).
--- Written by hand: drizzle-kit cannot generate functions or triggers. See src/server/modules/auth/session-cache.ts.
+-- src/server/modules/auth/session-cache.ts listens; the triggers that call this are in drizzle/0007_auth_invalidate.sql.
 create or replace function auth_invalidate_notify() returns trigger language plpgsql as $$
 begin
   if tg_table_name = 'sessions' then

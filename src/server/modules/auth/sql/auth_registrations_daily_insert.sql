@@ -1,3 +1,6 @@
+-- Registrations per Taipei day for new players, once per insert statement from its transition table (a bulk insert
+-- of many players moves each day's shard once); auth_registrations_daily_keep handles deletions and corrected sign-up
+-- times row by row.
 CREATE OR REPLACE FUNCTION auth_registrations_daily_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO auth_registrations_daily AS c (day, shard, players)

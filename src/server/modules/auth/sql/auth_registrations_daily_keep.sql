@@ -1,5 +1,6 @@
--- Registrations per Taipei day, kept with players by a trigger: whichever path writes a player (sign-up, the back
--- office, a seed, a corrected sign-up time) moves the count in its own transaction.
+-- Registrations per Taipei day, kept with players by triggers: whichever path writes a player (sign-up, the back
+-- office, a seed, a corrected sign-up time) moves the count in its own transaction. This one moves a deleted
+-- player's day and a corrected sign-up time; new players are counted per statement by auth_registrations_daily_insert.
 CREATE OR REPLACE FUNCTION auth_registrations_daily_keep() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN

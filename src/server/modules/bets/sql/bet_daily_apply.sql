@@ -1,9 +1,8 @@
--- Issue 22's benchmark: every settled round moves its game's bet_daily_games row and a bet_daily_totals row, and the
--- shard of both depended on the provider and game only, so a seamless provider settling rounds for many players at
--- once queued every round on one row until the one before it committed. Both are now sharded by player
--- (player_id % 16; readers already add the rows up). bet_daily_apply also takes its row locks table by table, each
--- table in key order (bet_daily, then the games, the totals, the bettors' days), so two pages meeting on several rows
--- cannot deadlock whatever players they hold.
+-- Applies a page of settled bets' deltas (a jsonb array) to the bets' daily aggregates: bet_daily, the games' and the
+-- day's totals (sharded by player_id % 16, so a provider settling rounds for many players at once does not queue them
+-- on one row; readers add the shards up), the bettors' days and the active players. Row locks are taken table by
+-- table, each table in key order (bet_daily, then the games, the totals, the bettors' days), so two pages meeting on
+-- several rows cannot deadlock whatever players they hold.
 CREATE OR REPLACE FUNCTION bet_daily_apply(p_deltas jsonb) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   r record; v_new boolean; v_rounds int; v_players int;

@@ -1,9 +1,7 @@
--- Issue 22's benchmark: a seamless round that settles moves the reports' daily figures of one day, game and player,
--- and bet_daily_apply built that one row as a jsonb page, read it back through jsonb_to_recordset, gathered it into
--- arrays and unnested them again for each of its tables: a fifth of the database's time per debit and credit pair
--- went to that packing rather than to the rows. bet_daily_apply_one moves the same rows for a single delta with plain
--- statements, in the same tables and in the same order (bet_daily, the game's shard, the day's shard, the bettor's
--- day and the day's bettors, the active players), so it takes its row locks in the order every page takes them.
+-- bet_daily_apply for a single delta (one day, game and player), with plain statements instead of a jsonb page: a
+-- seamless round that settles moves one such delta, and packing it as a page cost a fifth of the database's time per
+-- debit and credit pair. Same tables in the same order (bet_daily, the game's shard, the day's shard, the bettor's day
+-- and the day's bettors, the active players), so it takes its row locks in the order every page takes them.
 CREATE OR REPLACE FUNCTION bet_daily_apply_one(p_day date, p_gp_code text, p_game text, p_game_type text, p_player_id bigint,
   p_rounds int, p_stake bigint, p_valid bigint, p_payout bigint) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE

@@ -1,6 +1,6 @@
--- Deleted records free their keys, once per statement too. A row that an UPDATE moves to another partition (a
--- corrected placed_at) is deleted and inserted by PostgreSQL, but fires neither statement trigger, so its key stays
--- where it is; the row-level UPDATE trigger of drizzle/0036 still handles a changed key.
+-- Deleted records free their keys, once per statement. A row that an UPDATE moves to another partition (a corrected
+-- placed_at) is deleted and inserted by PostgreSQL, but fires neither statement trigger, so its key stays where it
+-- is; the row-level UPDATE trigger (bet_keys_keep) handles a changed key.
 CREATE OR REPLACE FUNCTION bet_keys_delete() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

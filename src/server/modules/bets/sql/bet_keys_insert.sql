@@ -1,17 +1,15 @@
--- The provider's keys of new bet records are now written once per insert statement from its transition table instead
--- of by a row-level trigger (drizzle/0036). The row trigger ran one INSERT into bet_keys per record through the
--- trigger machinery: an ingestion page of 500 records ran it 500 times. Set-wise, the keys go in as one INSERT ... SELECT
--- per statement (measured side by side on PostgreSQL 15: pages of 500 about a quarter faster, the trigger's own time in
--- a bulk load about a fifth lower; most of a bulk load's time is the table's indexes, not the keys).
--- The guarantee is unchanged: a key already held by another record, or given twice within one statement, is refused
--- with 23505 under the old unique index's name bet_records_provider_bet_uq. ON CONFLICT DO NOTHING rather than a
--- plain INSERT caught in an exception block, because an exception block opens a subtransaction per statement, and
--- because a record may claim its own key again: create_month_partition moves a month's rows out of the default
--- partition by deleting them from the partition itself (which fires no statement trigger of bet_records, so their
--- keys stay) and inserting them into bet_records. So after the insert, every new record must own its key: when fewer
--- keys went in than records, the records whose key is held by another id are looked for, and the first is refused.
--- Checking ownership rather than the conflict itself also refuses a key that a concurrent transaction committed after
--- this one's snapshot (REPEATABLE READ), which ON CONFLICT skips without showing the winner.
+-- The provider's keys of new bet records, written once per insert statement from its transition table: an ingestion
+-- page of 500 records is one INSERT ... SELECT into bet_keys rather than 500 row-trigger calls (measured on PostgreSQL
+-- 15: pages of 500 about a quarter faster).
+-- A key already held by another record, or given twice within one statement, is refused with 23505 under the old
+-- unique index's name bet_records_provider_bet_uq. ON CONFLICT DO NOTHING rather than a plain INSERT caught in an
+-- exception block, because an exception block opens a subtransaction per statement, and because a record may claim its
+-- own key again: create_month_partition moves a month's rows out of the default partition by deleting them from the
+-- partition itself (which fires no statement trigger of bet_records, so their keys stay) and inserting them into
+-- bet_records. So after the insert, every new record must own its key: when fewer keys went in than records, the
+-- records whose key is held by another id are looked for, and the first is refused. Checking ownership rather than the
+-- conflict itself also refuses a key that a concurrent transaction committed after this one's snapshot (REPEATABLE
+-- READ), which ON CONFLICT skips without showing the winner.
 CREATE OR REPLACE FUNCTION bet_keys_insert() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE

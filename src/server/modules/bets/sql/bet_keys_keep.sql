@@ -1,6 +1,7 @@
--- The provider's key of a bet record is unique through bet_keys: a second record with a taken key is refused with
--- 23505 and the old unique index's name, so callers that told a duplicate by it still do. The key's own record may
--- claim it again: an update that moves a row to another partition (a corrected placed_at) deletes and inserts it.
+-- The row-level trigger of bet records whose provider key changes: the key is unique through bet_keys, so a record
+-- taking a key another holds is refused with 23505 and the old unique index's name, and callers that told a duplicate
+-- by it still do. The key's own record may claim it again: an update that moves a row to another partition (a
+-- corrected placed_at) deletes and inserts it. New and deleted records go through bet_keys_insert and bet_keys_delete.
 CREATE OR REPLACE FUNCTION bet_keys_keep() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE

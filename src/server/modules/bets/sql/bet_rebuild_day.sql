@@ -1,4 +1,5 @@
--- The bets' rebuild of a day, with the games and the totals sharded by player.
+-- Rebuilds one Taipei day of the bets' daily aggregates from the bet records settled that day (the games and the totals
+-- sharded by player, as bet_daily_apply keeps them). The caller (the reports' rebuild) holds the aggregates' locks.
 CREATE OR REPLACE FUNCTION bet_rebuild_day(p_day date) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_from timestamptz := (p_day::timestamp AT TIME ZONE 'Asia/Taipei');

@@ -1,5 +1,6 @@
--- A batch of claims (0040): the refusals first, the packets in one scan, each payment in its own subtransaction, the
--- journals added to the daily aggregates last, by totals shard (ledger_report_journal's player % 16) and then player.
+-- A batch of claims: the refusals first (red_packet_refusal), the packets in one scan, each payment (red_packet_pay) in
+-- its own subtransaction, and the journals added to the daily aggregates last, by totals shard (ledger_report_journal's
+-- player % 16) and then player, so batches meeting on the aggregates take their locks in one order.
 CREATE OR REPLACE FUNCTION red_packet_claim_batch(
   p_round_id bigint, p_player_ids bigint[], p_house_account_ids bigint[], p_lookback_since timestamptz, p_name text, p_name_en text)
 RETURNS TABLE (o_player_id bigint, o_outcome text, o_packet_id bigint, o_amount_minor bigint, o_wallet_id bigint, o_journal_id bigint)

@@ -1,15 +1,6 @@
--- The red-packet claim's rules in one place each. red_packet_claim (0037) and red_packet_claim_batch (0040) each
--- carried their own copy of who may claim and of how a taken packet is paid, so a rule changed in one could be missed
--- in the other. Both now call the same two functions:
---   red_packet_refusal: who may not claim, and why (the round's window, one packet per player, the gate, the
---     eligibility), in the order the claim has always checked them;
---   red_packet_pay: the packet taken for a player paid (the activity wallet, the journal through ledger_post_journal,
---     which locks the player's house account, the packet's row written once) or left pending at the approval ceiling,
---     or, when none was left, why not.
--- Each caller keeps only what is its own: the single claim takes one packet and adds its journal to the daily
--- aggregates at once; the batch decides every refusal first, takes its packets in one scan, pays each player in a
--- subtransaction and adds the journals last, in totals-shard order (0040 says why). The statements run are the same,
--- in the same order, on the same rows, so the answers, the errors and the order locks are taken in are unchanged.
+-- Who may not claim a red packet, and why: the round's window, one packet per player, the gate, the eligibility, in
+-- the order the claim has always checked them. The single claim (red_packet_claim) and the batch
+-- (red_packet_claim_batch) both ask it, so a rule is written once; red_packet_pay is the other half they share.
 CREATE OR REPLACE FUNCTION red_packet_refusal(
   r red_packet_rounds, p_player_id bigint, p_gate_checked boolean, p_lookback_since timestamptz)
 RETURNS text

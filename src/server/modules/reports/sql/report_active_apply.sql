@@ -1,8 +1,8 @@
--- The players active per Taipei day (issue 23, the daily summary's "active players (bet or deposit)"): a row per day
--- and player with its sources as bits (1 a settled bet, 2 a deposit that stands) and a per-day count in 16 shards.
--- Moves (+1 a source starts, -1 it ends) are applied in (day, player) order and the counts last in (day, shard) order,
--- so writers that meet take their locks in one order. Called by bet_daily_apply (source 1) and ledger_report_journal
--- (source 2) in their own transactions.
+-- The players active per Taipei day (the daily summary's "active players (bet or deposit)"): a row per day and player
+-- with its sources as bits (1 a settled bet, 2 a deposit that stands) and a per-day count in 16 shards. Moves (+1 a
+-- source starts, -1 it ends) are applied in (day, player) order and the counts last in (day, shard) order, so writers
+-- that meet take their locks in one order. Called by bet_daily_apply (source 1) and ledger_report_journal (source 2)
+-- in their own transactions.
 CREATE OR REPLACE FUNCTION report_active_apply(p_days date[], p_players bigint[], p_source smallint, p_moves int[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   r record; v_sources smallint; v_new boolean;

@@ -1,3 +1,5 @@
+-- A seamless provider's credits that arrive at the same moment, in one statement: as seamless_debit_calls, each item
+-- exactly seamless_credit_call, answered by its place in the batch.
 CREATE OR REPLACE FUNCTION seamless_credit_calls(
   p_gp_code text, p_tx_ids text[], p_player_ids bigint[], p_round_ids text[], p_debit_tx_ids text[], p_amounts bigint[],
   p_round_closed boolean[], p_request_hashes text[], p_keys text[], p_journal_hashes text[], p_account_ids text[], p_posting_amounts text[],

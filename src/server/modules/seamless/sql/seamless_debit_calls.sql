@@ -1,12 +1,11 @@
--- A seamless provider's debits (and credits) that arrive at the same moment go to the database together (issue 22):
--- one statement, one transaction and one commit for the batch instead of one each, as the transfers into play of
--- drizzle 0045. Each item is exactly the call it was alone, seamless_debit_call or seamless_credit_call (drizzle 0033),
--- run in the order given, and answers what that call answered, by its place in the batch ('fallback' items wrote
--- nothing, and the caller takes the full path for them afterwards, each on its own). A batch holds the calls of the
--- players of a few shards (player % 16: the provider's house account and the reports' daily shards), no two batches on
--- their way share a shard, and inside a batch the calls go by shard and then by player. Anything an item raises rolls
--- the whole batch back; the caller then sends each item alone, where it raises or answers as it always did. The
--- journals' hashes come as hex text and the postings as array literals, as in drizzle 0045.
+-- A seamless provider's debits that arrive at the same moment go to the database together: one statement, one
+-- transaction and one commit for the batch instead of one each. Each item is exactly the call it was alone
+-- (seamless_debit_call), run in the order given, and answers what that call answered, by its place in the batch
+-- ('fallback' items wrote nothing, and the caller takes the full path for them afterwards, each on its own). A batch
+-- holds the calls of the players of a few shards (player % 16: the provider's house account and the reports' daily
+-- shards), no two batches on their way share a shard, and inside a batch the calls go by shard and then by player.
+-- Anything an item raises rolls the whole batch back; the caller then sends each item alone, where it raises or
+-- answers as it always did. The journals' hashes come as hex text and the postings as array literals.
 CREATE OR REPLACE FUNCTION seamless_debit_calls(
   p_gp_code text, p_tx_ids text[], p_player_ids bigint[], p_round_ids text[], p_game_codes text[], p_amounts bigint[],
   p_request_hashes text[], p_keys text[], p_journal_hashes text[], p_memos text[], p_account_ids text[], p_posting_amounts text[],

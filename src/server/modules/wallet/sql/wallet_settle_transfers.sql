@@ -1,3 +1,5 @@
+-- Settlements of platform transfers that end at the same moment, in one statement: as wallet_start_transfers_in, each
+-- item exactly wallet_settle_transfer, answered by its place in the batch.
 CREATE OR REPLACE FUNCTION wallet_settle_transfers(
   p_ids text[], p_statuses text[], p_reasons text[], p_kinds text[], p_idempotency_keys text[], p_request_hashes text[],
   p_player_ids bigint[], p_memos text[], p_account_ids text[], p_amounts text[])

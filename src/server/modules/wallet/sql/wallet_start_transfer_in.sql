@@ -1,13 +1,18 @@
--- wallet_start_transfer_in (drizzle 0035) also asks whether the platform can take the transfer now (issue 24,
--- "transfer and play"). A transfer into play used to read the platform's rows and the seamless platform codes in two
--- statements of their own before this one: three round trips where one does, and on a busy machine each round trip
--- costs the application more CPU than the statement costs the database. The answer is the one the application gave
--- (WalletService.livePlatform, then the seamless codes): the platform's row under the code that is switched on, else
--- its first row, in the catalogue's order; no row answers 'not_found'; switched off 'unavailable'; under maintenance,
--- by its switch or inside its window, 'maintenance'; a seamless platform, which plays straight from the central
--- wallet, 'unavailable'. Each writes nothing. The question is now asked inside the transfer's own transaction, so a
--- platform switched off between the question and the transfer can no longer slip through. Same signature and the
--- same other outcomes as 0035, so the function is replaced in place.
+-- Starts a central -> platform transfer in one statement, hence one round trip and its own transaction. It first asks
+-- whether the platform can take the transfer now, as the application would (WalletService.livePlatform, then the
+-- seamless codes): the platform's row under the code that is switched on, else its first row, in the catalogue's
+-- order; no row answers 'not_found'; switched off 'unavailable'; under maintenance, by its switch or inside its
+-- window, 'maintenance'; a seamless platform, which plays straight from the central wallet, 'unavailable'. Each writes
+-- nothing, and because the question is asked inside the transfer's own transaction a platform switched off between
+-- the question and the transfer cannot slip through.
+-- Then, in the order and under the locks of the application's path: the protection-gate advisory lock of the player
+-- (when the caller has a gate), the binding's row lock, the pending transfer row and the journal
+-- (ledger_post_asset_journal, with the accounts, amounts and request hash the caller worked out as postJournal does).
+-- Whenever that path would have more to do, it writes nothing and says so, and the application takes it instead:
+-- 'gate' when the player has any exclusion or limit row at all (the full gate decides, with its own clock), 'rebind'
+-- when the platform holds an activity wallet's money. An overdraft answers 'insufficient' with the account, the
+-- transfer row removed again in the same transaction; any other journal outcome raises, so nothing is half done.
+-- 'posted' means the transfer is pending and its money in transit.
 CREATE OR REPLACE FUNCTION wallet_start_transfer_in(
   p_id text, p_player_id bigint, p_gp_code text, p_amount_minor bigint, p_client_key text, p_reason text, p_next_check_at timestamptz,
   p_check_gate boolean, p_kind text, p_idempotency_key text, p_request_hash bytea, p_memo text, p_account_ids bigint[], p_amounts bigint[],

@@ -1,12 +1,11 @@
--- Transfers into play that start (or settle) at the same moment go to the database together (issue 24, "transfer and
--- play"): one statement, one transaction and one commit for the batch instead of one each. Each item is exactly the
--- statement it was alone, wallet_start_transfer_in (drizzle 0035, 0043) or wallet_settle_transfer (drizzle 0032), run
--- in the order given, and answers what that statement answered, by its place in the batch. The caller orders a batch
--- by player: every row an item locks is its player's own (the protection-gate lock, the binding, the accounts, the
--- transfer), so batches on their way at once lock in one global order and cannot deadlock with each other. Anything
--- an item raises (a client key used twice, a ledger invariant) rolls the whole batch back; the caller then sends each
--- item alone, where it raises or answers as it always did. The journals' hashes come as hex text and the postings as
--- array literals: plain text arrays, which every driver sends alike.
+-- Transfers into play that start at the same moment go to the database together: one statement, one transaction and
+-- one commit for the batch instead of one each. Each item is exactly the statement it was alone
+-- (wallet_start_transfer_in), run in the order given, and answers what that statement answered, by its place in the
+-- batch. The caller orders a batch by player: every row an item locks is its player's own (the protection-gate lock,
+-- the binding, the accounts, the transfer), so batches on their way at once lock in one global order and cannot
+-- deadlock with each other. Anything an item raises (a client key used twice, a ledger invariant) rolls the whole
+-- batch back; the caller then sends each item alone, where it raises or answers as it always did. The journals' hashes
+-- come as hex text and the postings as array literals: plain text arrays, which every driver sends alike.
 CREATE OR REPLACE FUNCTION wallet_start_transfers_in(
   p_ids text[], p_player_ids bigint[], p_gp_codes text[], p_amounts_minor bigint[], p_client_keys text[], p_reasons text[],
   p_next_check_ats timestamptz[], p_check_gate boolean, p_kinds text[], p_idempotency_keys text[], p_request_hashes text[],
