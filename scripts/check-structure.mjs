@@ -306,7 +306,7 @@ for (const file of walk(serverDir)) {
   if (from) for (const use of foreignTableUses(file, source, from, tableOf, owners)) problems.push(`another domain's table: ${use}`);
 }
 
-checkSqlFunctions(/** @type {Map<string, string>} */ (owners));
+checkSqlFunctions(new Map([...owners].map(([table, domain]) => [String(table), String(domain)])));
 
 for (const [key, files] of edges) {
   const [a, b] = key.split(' -> ');

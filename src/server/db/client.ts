@@ -108,7 +108,7 @@ export async function openDatabase(opts: {
   const client = await PGlite.create(dataDir, opts.pgliteSeed ? { loadDataDir: opts.pgliteSeed } : {});
   const db = drizzlePglite(client, { schema });
   // PGlite's drizzle flavour has the same query API; the cast keeps one Db type for repositories.
-  await migrateDatabase(db as unknown as Db, { migrationsFolder });
+  await migrateDatabase(db, { migrationsFolder });
   // PGlite lives inside this one process, so a local flag is the whole lock.
   const held = new Set<number>();
   const withAdvisoryLock = async <T>(lockId: number, fn: () => Promise<T>): Promise<T | undefined> => {

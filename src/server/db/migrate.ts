@@ -18,9 +18,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
-import type { Db, Tx } from './client.ts';
+
+/** What the step needs of a database or a transaction (client.ts's Db and Tx, named here so client.ts can import this). */
+interface Tx {
+  execute(query: SQL): Promise<unknown>;
+}
+interface Migratable {
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
 
 /** One function file: its path from the repository root (the record's key), the function's name and its text. */
 export interface FunctionFile {
@@ -165,7 +172,7 @@ async function runMigration(tx: Tx, migration: MigrationMeta): Promise<void> {
 }
 
 /** Applies the pending migrations of migrationsFolder and then the function files, in one transaction. */
-export async function migrateDatabase(db: Pick<Db, 'transaction'>, opts: { migrationsFolder: string; functionRoot?: string }): Promise<void> {
+export async function migrateDatabase(db: Migratable, opts: { migrationsFolder: string; functionRoot?: string }): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: opts.migrationsFolder });
   const files = readFunctionFiles(opts.functionRoot);
   await db.transaction(async (tx) => {
