@@ -2,29 +2,7 @@
 -- revoked, shortened or deleted ('s:<id>'), or a player whose row changed in anything but the time of the last
 -- login ('p:<id>': status and password end sessions, the rest is shown by GET /api/auth/me).
 -- Written by hand: drizzle-kit cannot generate functions or triggers. See src/server/modules/auth/session-cache.ts.
-create or replace function auth_invalidate_notify() returns trigger language plpgsql as $$
-begin
-  if tg_table_name = 'sessions' then
-    if tg_op = 'DELETE' then
-      perform pg_notify('auth_invalidate', 's:' || old.id);
-    elsif new.revoked_at is distinct from old.revoked_at or new.expires_at < old.expires_at
-      or new.created_at is distinct from old.created_at
-      or new.token_hash is distinct from old.token_hash or new.player_id is distinct from old.player_id then
-      perform pg_notify('auth_invalidate', 's:' || new.id);
-    end if;
-  elsif tg_table_name = 'players' then
-    if tg_op = 'DELETE' then
-      perform pg_notify('auth_invalidate', 'p:' || old.id);
-    elsif (to_jsonb(new) - 'last_login_at') is distinct from (to_jsonb(old) - 'last_login_at') then
-      perform pg_notify('auth_invalidate', 'p:' || new.id);
-    end if;
-  elsif tg_table_name in ('bonus_wallets', 'player_platforms') then
-    -- Activity wallets (bet progress, status) and platform bindings are shown by GET /api/auth/me.
-    perform pg_notify('auth_invalidate', 'p:' || coalesce(new.player_id, old.player_id));
-  end if;
-  return null;
-end
-$$;
+-- auth_invalidate_notify: its one definition is src/server/modules/auth/sql/auth_invalidate_notify.sql (src/server/db/migrate.ts applies it).
 --> statement-breakpoint
 create trigger sessions_auth_invalidate after update or delete on sessions
   for each row execute function auth_invalidate_notify();

@@ -11,15 +11,7 @@ DROP TRIGGER IF EXISTS players_registrations_daily ON players;
 CREATE TRIGGER players_registrations_daily AFTER DELETE OR UPDATE OF created_at ON players
 FOR EACH ROW EXECUTE FUNCTION auth_registrations_daily_keep();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION auth_registrations_daily_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO auth_registrations_daily AS c (day, shard, players)
-  SELECT (created_at AT TIME ZONE 'Asia/Taipei')::date AS day, (id % 16)::smallint AS shard, count(*)
-  FROM new_players GROUP BY 1, 2 ORDER BY 1, 2
-  ON CONFLICT (day, shard) DO UPDATE SET players = c.players + excluded.players;
-  RETURN NULL;
-END
-$$;
+-- auth_registrations_daily_insert: its one definition is src/server/modules/auth/sql/auth_registrations_daily_insert.sql (src/server/db/migrate.ts applies it).
 --> statement-breakpoint
 CREATE TRIGGER players_registrations_daily_insert AFTER INSERT ON players REFERENCING NEW TABLE AS new_players
 FOR EACH STATEMENT EXECUTE FUNCTION auth_registrations_daily_insert();

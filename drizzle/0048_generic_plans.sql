@@ -8,5 +8,4 @@
 -- generic plans. The setting lasts only while the function runs (and the functions it calls).
 -- CREATE OR REPLACE FUNCTION drops a function's settings: a migration that replaces bet_seamless_round must say
 -- SET plan_cache_mode = force_generic_plan again (tests/api/seamless-plans.test.ts checks it).
-ALTER FUNCTION bet_seamless_round(text, text, bigint, text, text, bigint, bigint, text, int, timestamptz, timestamptz)
-  SET plan_cache_mode = force_generic_plan;
+-- bet_seamless_round: src/server/modules/bets/sql/bet_seamless_round.sql says SET plan_cache_mode = force_generic_plan.

@@ -9,7 +9,11 @@
 // - every table of the schema has one owning domain in src/server/db/owners.ts (TABLE_OWNERS), and no file under
 //   src/server/modules names another domain's table, neither by importing it from the schema nor in SQL text: a
 //   domain's tables are read and written by that domain only, and the others ask its service or its read API
-//   (a *-facts.ts file of the owner, which may hand out a sub-select so the caller's list stays one statement).
+//   (a *-facts.ts file of the owner, which may hand out a sub-select so the caller's list stays one statement);
+// - every SQL function has exactly one file, src/server/<home>/sql/<function>.sql, holding its one definition
+//   (src/server/db/migrate.ts applies them): no function is defined in two files, none in a migration (drizzle/), and
+//   a file defines the one function it is named after. A domain's SQL files (modules/<domain>/sql, ledger/sql for the
+//   ledger) name only that domain's tables, as its TypeScript does, except the crossings SQL_CROSSINGS lists.
 // Exits 1 and names every offender.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -180,6 +184,80 @@ function foreignTableUses(file, source, domain, tableOf, owners) {
   return found;
 }
 
+/**
+ * Tables that a domain's SQL function names although another domain owns them, as they were when the functions got
+ * their files: each is a statement on a hot path (a seamless debit or credit, a transfer into play, a red-packet
+ * claim) that reads or locks the other domain's rows in the same statement, and each is to go the way the seamless
+ * debit's gate check went (protection_gate_lock_clear: the owner's function, called by name). The list only shrinks:
+ * a crossing that is not listed fails, and so does a listed one that no longer occurs.
+ */
+/** @type {Record<string, string[]>} */
+const SQL_CROSSINGS = {
+  'modules/seamless/sql/seamless_debit_call.sql': ['accounts', 'players'],
+  'modules/seamless/sql/seamless_credit_call.sql': ['accounts'],
+  'modules/wallet/sql/wallet_start_transfer_in.sql': ['game_platforms', 'protection_exclusions', 'protection_limits', 'seamless_platforms'],
+  'modules/redpacket/sql/red_packet_refusal.sql': ['bet_records', 'deposit_orders', 'players', 'protection_exclusions', 'protection_limits'],
+  'modules/redpacket/sql/red_packet_pay.sql': ['accounts', 'bonus_wallets'],
+  'modules/reports/sql/report_active_rebuild_day.sql': ['bet_player_days'],
+};
+
+/** SQL text without its comments, for reading the statements it holds. @param {string} text */
+const sqlCode = (text) => text.replace(/--[^\n]*/g, ' ');
+const DEFINES_FUNCTION = /\bcreate\s+(?:or\s+replace\s+)?(?:function|procedure)\s+(?:public\.)?"?([a-z_][a-z0-9_]*)/gi;
+
+/** Every .sql file under dir. @param {string} dir @returns {string[]} */
+function walkSql(dir) {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...walkSql(full));
+    else if (entry.name.endsWith('.sql')) out.push(full);
+  }
+  return out;
+}
+
+/** The one-file-per-function rule and the ownership of the tables the function files name. @param {Map<string, string>} owners */
+function checkSqlFunctions(owners) {
+  /** @type {Map<string, string[]>} */
+  const homes = new Map();
+  for (const file of walkSql(serverDir)) {
+    const rel = path.relative(serverDir, file).split(path.sep).join('/');
+    if (path.basename(path.dirname(file)) !== 'sql') {
+      problems.push(`SQL file outside a sql folder: src/server/${rel} (function files live in <home>/sql/<function>.sql)`);
+      continue;
+    }
+    const code = sqlCode(fs.readFileSync(file, 'utf8'));
+    const names = [...code.matchAll(DEFINES_FUNCTION)].map((m) => m[1].toLowerCase());
+    const own = path.basename(file, '.sql');
+    if (names.length !== 1 || names[0] !== own)
+      problems.push(`src/server/${rel} must define exactly one function, ${own} (it defines ${names.join(', ') || 'none'})`);
+    for (const name of names) homes.set(name, [...(homes.get(name) ?? []), `src/server/${rel}`]);
+    const domain = rel.startsWith('modules/') ? rel.split('/')[1] : rel.startsWith('ledger/') ? 'ledger' : undefined;
+    if (!domain) continue;
+    const allowed = new Set(SQL_CROSSINGS[rel] ?? []);
+    const crossed = new Set();
+    for (const m of code.matchAll(OWNED_SQL)) {
+      const table = m[1].toLowerCase();
+      const owner = owners.get(table);
+      const foreign = owner !== undefined && owner !== domain && (owner !== 'ledger' || LEDGER_TABLES.has(table));
+      if (!foreign) continue;
+      crossed.add(table);
+      if (!allowed.has(table)) problems.push(`another domain's table: src/server/${rel} SQL "${m[0].replace(/\s+/g, ' ')}" of ${owner}`);
+    }
+    for (const table of allowed)
+      if (!crossed.has(table)) problems.push(`SQL_CROSSINGS lists ${table} for src/server/${rel}, which no longer names it: take it off the list`);
+  }
+  for (const [name, files] of homes) if (files.length > 1) problems.push(`function ${name} is defined in more than one file: ${files.join(', ')}`);
+  for (const file of walkSql(path.join(root, 'drizzle'))) {
+    for (const m of sqlCode(fs.readFileSync(file, 'utf8')).matchAll(DEFINES_FUNCTION)) {
+      const home = homes.get(m[1].toLowerCase())?.[0] ?? `src/server/<domain>/sql/${m[1]}.sql`;
+      problems.push(`function ${m[1]} defined in a migration: ${path.relative(root, file)} (its definition belongs in ${home}; no migration is needed)`);
+    }
+  }
+  for (const rel of Object.keys(SQL_CROSSINGS))
+    if (!fs.existsSync(path.join(serverDir, rel))) problems.push(`SQL_CROSSINGS names a file that is gone: src/server/${rel}`);
+}
+
 const problems = [];
 const edges = new Map();
 const tableOf = schemaTables();
@@ -228,6 +306,8 @@ for (const file of walk(serverDir)) {
   if (from) for (const use of foreignTableUses(file, source, from, tableOf, owners)) problems.push(`another domain's table: ${use}`);
 }
 
+checkSqlFunctions(new Map([...owners].map(([table, domain]) => [String(table), String(domain)])));
+
 for (const [key, files] of edges) {
   const [a, b] = key.split(' -> ');
   if (a < b && edges.has(`${b} -> ${a}`)) {
@@ -245,5 +325,5 @@ if (problems.length) {
 console.log(
   'structure: no domains import each other; every server function is within',
   FUNCTION_LINES_MAX,
-  "lines; only the ledger reads its tables; each domain's tables are named by that domain only",
+  "lines; only the ledger reads its tables; each domain's tables are named by that domain only; each SQL function has one file",
 );

@@ -1,5 +1,5 @@
 // Money and points never meet in one journal: postJournal refuses a journal whose accounts do not all hold the
-// asset its kind moves (ledger_post_asset_journal, drizzle/0018_ledger_asset_in_update.sql), and postJournals does the
+// asset its kind moves (src/server/ledger/sql/ledger_post_asset_journal.sql), and postJournals does the
 // same for a batch, before anything is written. Without that check the database function would write these
 // journals: it knows nothing of assets.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The one-round-trip ledger (drizzle/0006_ledger_function.sql, row by row since 0012_ledger_rowwise.sql): postJournal and the batch form
+// The one-round-trip ledger (src/server/ledger/sql/ledger_post_journal.sql, ledger_post_journals.sql): postJournal and the batch form
 // postJournals call the PostgreSQL function ledger_post_journal. These cover what the function adds to
 // the model test: a refusal leaves nothing behind in a transaction that carries on, the database refuses
 // a bad journal even when the application's checks are bypassed, and a batch answers per journal.

@@ -1,4 +1,4 @@
-// The ledger's daily report of a journal (ledger_report_journal, drizzle 0049) must look each posting's account up by
+// The ledger's daily report of a journal (src/server/ledger/sql/ledger_report_journal.sql) must look each posting's account up by
 // its key, whatever the planner knows of the accounts table. Joined instead, a table without statistics (just filled,
 // as in the benchmarks, or a new deployment before its first analyse) was read whole into a hash for every journal,
 // and the red-packet rush spent more of the database's time there than in posting its journals. The plans are read

@@ -1,17 +1,18 @@
 // The partitioning migration (drizzle/0036_partitions.sql) converts a database that already holds bet records and
-// postings: every migration before it is applied to an empty PGlite, rows of two past months are written the way the
-// old tables held them, and then the migration runs. The rows come through unchanged, each in its month's partition,
-// postings take their journal's time, the ids go on from where they were and the provider's key stays unique.
+// postings: every migration before it goes to an empty PGlite (with the SQL function files, as start-up applies them),
+// rows of two past months are written the way the old tables held them, and then the migration runs. The rows come
+// through unchanged, each in its month's partition, postings take their journal's time, the ids go on from where they
+// were and the provider's key stays unique.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { isUniqueViolation } from '../../src/server/db/errors.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 
@@ -37,7 +38,7 @@ describe('the partitioning migration', () => {
     const db = drizzle(client, { schema });
     const before = foldersBefore();
     try {
-      await migrate(db, { migrationsFolder: before });
+      await migrateDatabase(db as unknown as Db, { migrationsFolder: before });
       await db.execute(sql`insert into levels (id, name_frontend, name_frontend_en) values (0, 'L0', 'L0') on conflict do nothing`);
       await db.execute(sql`insert into players (id, account, password_hash, recommend_code) values (1, 'conv1', 'x', 'CONV1')`);
       await db.execute(sql`insert into accounts (id, player_id, kind, balance_minor) values (1, 1, 'central', 700), (2, null, 'house_adjust', -700)`);
@@ -52,7 +53,7 @@ describe('the partitioning migration', () => {
       await db.execute(sql`select setval('bet_records_id_seq', 2)`);
       await db.execute(sql`insert into bet_record_history (bet_record_id, version, snapshot) values (1, 0, '{}')`);
 
-      await migrate(db, { migrationsFolder: path.join(ROOT, 'drizzle') });
+      await migrateDatabase(db as unknown as Db, { migrationsFolder: path.join(ROOT, 'drizzle') });
 
       const parts = await db.execute<{ id: number; part: string }>(sql`select id::int, tableoid::regclass::text as part from bet_records order by id`);
       expect(parts.rows).toEqual([

@@ -1,4 +1,4 @@
-// The red-packet claim in one statement (red_packet_claim, drizzle/0042_redpacket_pay_shared.sql): the journal it
+// The red-packet claim in one statement (src/server/modules/redpacket/sql/red_packet_claim.sql): the journal it
 // writes is the one the application's ledger would write for the same command (same key, same request hash),
 // the central-wallet target, the gate's slow path for players with limits, eligibility met, and the number of
 // statements a claim sends.

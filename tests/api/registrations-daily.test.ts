@@ -1,5 +1,5 @@
 // Registrations per Taipei day (auth_registrations_daily, read by the daily summary and the partners' figures) are kept
-// by triggers on players (drizzle/0025, inserts counted per statement since 0038): a bulk insert of many players in one
+// by triggers on players (src/server/modules/auth/sql: inserts counted per statement, the rest per row): a bulk insert of many players in one
 // statement, a corrected sign-up time and a deletion each leave the counts equal to a count of the players themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

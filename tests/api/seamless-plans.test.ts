@@ -32,7 +32,7 @@ describe('seamless_transactions indexes', () => {
 
 describe('bet_seamless_round plans', () => {
   it('keeps generic plans: its lookups of a partitioned bet_records would otherwise be planned again on every call', async () => {
-    // drizzle/0048: CREATE OR REPLACE FUNCTION drops this setting, so a migration that replaces the function must set it again.
+    // CREATE OR REPLACE FUNCTION drops a setting it does not name: src/server/modules/bets/sql/bet_seamless_round.sql names it.
     const res = await t.database.db.execute<{ config: string[] | null }>(sql`
       select proconfig as config from pg_proc where proname = 'bet_seamless_round' and pronamespace = 'public'::regnamespace`);
     expect(res.rows).toHaveLength(1);

@@ -95,7 +95,7 @@ describe('racing calls', () => {
   });
 });
 
-describe('calls batched together (drizzle 0047)', () => {
+describe('calls batched together (seamless_debit_calls)', () => {
   it('debits and credits of many players at once go as batches: each moves money once, a replay in the batch answers the first, the one without the money is refused', async () => {
     const seamless = t.app.services.seamless;
     const players = await Promise.all(Array.from({ length: 24 }, () => seedPlayer(t, { centralMinor: 10_000n })));

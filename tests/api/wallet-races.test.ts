@@ -197,7 +197,7 @@ describe.skipIf(!process.env.DATABASE_URL)('forced interleavings (PostgreSQL)', 
   });
 });
 
-describe('transfers into play batched together (drizzle 0045)', () => {
+describe('transfers into play batched together (wallet_start_transfers_in)', () => {
   /** Players known at SLX (one transfer each already), so their next transfers reach the batcher in one turn. */
   async function warmPlayers(n: number, centralMinor = 10_000n): Promise<Player[]> {
     const players = await Promise.all(Array.from({ length: n }, () => seedPlayer(t, { centralMinor })));

@@ -3,13 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { ReadRouter, type ReplicaOptions } from './reader.ts';
+import { migrateDatabase } from './migrate.ts';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -37,7 +36,7 @@ export interface Database {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
-/** A lock number every instance agrees on, so only one of them applies migrations at a time. */
+/** A lock number every instance agrees on, so only one of them applies migrations (and the SQL function files) at a time. */
 const MIGRATION_LOCK_ID = 7_240_001;
 
 /** Connections one app instance holds at most when nothing else is said (config.ts reads DB_POOL_MAX). */
@@ -54,7 +53,7 @@ async function openPostgres(url: string, opts: { poolMax?: number; replica?: Rep
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await migrateDatabase(drizzlePg(client, { schema }), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
@@ -108,8 +107,8 @@ export async function openDatabase(opts: {
   }
   const client = await PGlite.create(dataDir, opts.pgliteSeed ? { loadDataDir: opts.pgliteSeed } : {});
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
   // PGlite's drizzle flavour has the same query API; the cast keeps one Db type for repositories.
+  await migrateDatabase(db, { migrationsFolder });
   // PGlite lives inside this one process, so a local flag is the whole lock.
   const held = new Set<number>();
   const withAdvisoryLock = async <T>(lockId: number, fn: () => Promise<T>): Promise<T | undefined> => {

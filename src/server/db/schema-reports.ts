@@ -138,7 +138,7 @@ export const ledgerFirstDeposits = pgTable(
 
 /**
  * ledger_first_deposits per Taipei day without the player, in 16 shards by player id: how many first deposits fell on
- * the day and what they came to. A trigger on ledger_first_deposits keeps it (drizzle/0024_report_active_days.sql), so
+ * the day and what they came to. A trigger on ledger_first_deposits keeps it (ledger/sql/ledger_first_deposit_totals_keep.sql), so
  * whichever of the ledger's paths moves a first deposit moves its count with it in the same transaction.
  */
 export const ledgerFirstDepositTotals = pgTable(

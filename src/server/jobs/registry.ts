@@ -2,7 +2,7 @@
 // are fixed numbers every instance agrees on, in the app's 7_240_1xx range (the migration lock is 7_240_001); a new
 // job takes a new id and never reuses one. An interval of 0 switches a job off. 7_240_180 is taken as the first key
 // of risk's two-key group locks (modules/risk/link-facts.ts, lockLinkedGroup). The partitions' work takes 7_240_240 (the
-// ensure-partitions job) and 7_240_241 (ledger_archive_before, migration 0036).
+// ensure-partitions job) and 7_240_241 (ledger_archive_before, ledger/sql/ledger_archive_before.sql).
 import type { Config } from '../config.ts';
 import type { Job } from './runner.ts';
 

@@ -1,7 +1,7 @@
 // The ledger's daily money aggregates (issue 23): per Taipei day, journal kind and player, how many journals of the
 // reported kinds and their net effect on the player's money accounts (for releases, what they paid into the central
 // wallet: RELEASE_KINDS), kept in the journal's own transaction by
-// ledger_report_journal (drizzle/0019_report_aggregates.sql). Only the kinds operators report on are aggregated: bets'
+// ledger_report_journal (sql/ledger_report_journal.sql). Only the kinds operators report on are aggregated: bets'
 // game_result journals and transfers (the hot path) are left alone, as the bets domain aggregates bets itself.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
@@ -12,7 +12,7 @@ import type { JournalKind } from './kinds.ts';
 /**
  * The releases: bonus money moved from an activity wallet to the player's central wallet (an unlock, or a move out of a
  * wallet whose bet flow is complete). Between two of the player's own accounts their net effect is always 0, so
- * ledger_report_journal counts them by what they credit to the central account instead (drizzle/0034_bonus_released.sql).
+ * ledger_report_journal counts them by what they credit to the central account instead (sql/ledger_report_journal.sql).
  */
 export const RELEASE_KINDS = ['bonus_unlock', 'bonus_to_central'] as const satisfies readonly MoneyJournalKind[];
 

@@ -147,8 +147,8 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   const { postings, hash } = prepare(input);
   const statement = statementOf(tx);
 
-  // One round trip: ledger_post_asset_journal (drizzle/0018_ledger_asset_in_update.sql, ledger_post_journal's row by row
-  // walk of drizzle/0012_ledger_rowwise.sql with the asset rule in each leg's update) checks for a replay, locks the
+  // One round trip: ledger_post_asset_journal (sql/ledger_post_asset_journal.sql, ledger_post_journal's row by
+  // row walk of sql/ledger_post_journal.sql with the asset rule in each leg's update) checks for a replay, locks the
   // accounts in ascending id order, refuses an account of the other asset and an overdraft of a player account, and
   // writes the journal, its postings and the cached balances.
   const rows = await statement

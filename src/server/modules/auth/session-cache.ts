@@ -2,8 +2,8 @@
 // every 10 s) and the other player calls do not look the session up in PostgreSQL on every request.
 //
 // Correctness comes first: a revoked session or a disabled player must stop working at once on every
-// instance. The database itself says when: triggers on sessions and players (custom migration
-// auth_invalidate) send NOTIFY auth_invalidate with 's:<session id>' or 'p:<player id>' whenever a session is
+// instance. The database itself says when: triggers on sessions and players (drizzle/0007_auth_invalidate.sql,
+// calling sql/auth_invalidate_notify.sql) send NOTIFY auth_invalidate with 's:<session id>' or 'p:<player id>' whenever a session is
 // revoked, shortened or deleted, or a player's status or password changes, whoever's code made the change.
 // Each instance LISTENs on its own connection and drops what the message names. While that connection is
 // down the cache is off (emptied, every lookup goes to the database) until it is listening again, so a

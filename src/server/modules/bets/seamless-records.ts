@@ -24,7 +24,7 @@ export interface SeamlessRoundRecord {
  * Writes or replaces the round's record; an older version than the stored one changes nothing. The reports' daily
  * aggregates move with it in the same transaction, exactly as an ingestion page moves them (issue 23), so seamless
  * play is in the daily summary and the games report the moment its round settles. One statement,
- * bet_seamless_round (drizzle/0033, rewritten for partitioned bet_records in 0036), which the wallet's own call
+ * bet_seamless_round (sql/bet_seamless_round.sql), which the wallet's own call
  * functions run too, so the usual debit and credit write their round's record inside their single statement.
  */
 export async function recordSeamlessRound(tx: DbOrTx, r: SeamlessRoundRecord): Promise<void> {

@@ -89,7 +89,7 @@ export type ClaimOutcome =
 const CLAIM_OUTCOMES = new Set(['paid', 'pending', 'not_found', 'ended', 'not_started', 'claimed', 'gate', 'ineligible', 'empty']);
 
 /**
- * A whole claim in one statement through red_packet_claim (drizzle/0042_redpacket_pay_shared.sql): the round and
+ * A whole claim in one statement through red_packet_claim (sql/red_packet_claim.sql): the round and
  * its window, one packet per player, the gate's fast path, the eligibility (red_packet_refusal), the packet taken
  * with SKIP LOCKED and, below the approval ceiling, the activity wallet and the journal (red_packet_pay). Run
  * outside any transaction: the statement is its own, so a refusal thrown inside it leaves nothing behind.
@@ -145,7 +145,7 @@ function outcomeOf(row: {
 
 /**
  * The claims of several players for one round in one statement, so one transaction and one commit, through
- * red_packet_claim_batch (drizzle/0042_redpacket_pay_shared.sql): the same rules as red_packet_claim for each player
+ * red_packet_claim_batch (sql/red_packet_claim_batch.sql): the same rules as red_packet_claim for each player
  * in the order given (red_packet_refusal and red_packet_pay, which both call), a second packet for the same player
  * answered 'claimed'. The players must be distinct, at most CLAIM_BATCH_MAX, each with the house account that pays
  * them; the answer is by player id. Run outside any transaction: nothing is paid unless the whole statement commits.

@@ -299,7 +299,7 @@ export class RedPacketService {
   /**
    * One round trip for most claims, shared with the claims arriving at the same time: the cached round answers the
    * early refusals, the house account's id is remembered by the directory, and red_packet_claim_batch
-   * (drizzle/0029_redpacket_claim_batch.sql) takes and pays the claims of a batch in one statement. The answer
+   * (sql/red_packet_claim_batch.sql) takes and pays the claims of a batch in one statement. The answer
    * waits for the batch's commit. A player under an exclusion or with a session, loss or wager limit costs the
    * full gate and a call of their own.
    */

@@ -1,5 +1,5 @@
 // The reports domain's own aggregate: the players active per Taipei day (a settled bet or a deposit that stands), kept
-// by the bets' and the ledger's aggregate functions through report_active_apply (drizzle/0024_report_active_days.sql),
+// by the bets' and the ledger's aggregate functions through report_active_apply (sql/report_active_apply.sql),
 // read here for the daily summary's active players and the retention report's weeks.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';

@@ -356,7 +356,7 @@ export interface CallJournal {
   central: number;
 }
 
-/** seamless_debit_call (drizzle/0033) as a prepared query; its arguments are the placeholders' names. */
+/** seamless_debit_call (sql/seamless_debit_call.sql) as a prepared query; its arguments are the placeholders' names. */
 function debitCallQuery(db: Db) {
   const p = sql.placeholder;
   return db
@@ -369,7 +369,7 @@ function debitCallQuery(db: Db) {
     .prepare('seamless_debit_call');
 }
 
-/** seamless_credit_call (drizzle/0033) as a prepared query. */
+/** seamless_credit_call (sql/seamless_credit_call.sql) as a prepared query. */
 function creditCallQuery(db: Db) {
   const p = sql.placeholder;
   return db
@@ -382,7 +382,7 @@ function creditCallQuery(db: Db) {
     .prepare('seamless_credit_call');
 }
 
-/** seamless_debit_calls (drizzle 0047): a provider's debits of the same moment in one statement. */
+/** seamless_debit_calls (sql/seamless_debit_calls.sql): a provider's debits of the same moment in one statement. */
 function debitCallsQuery(db: Db) {
   const p = sql.placeholder;
   return db
@@ -396,7 +396,7 @@ function debitCallsQuery(db: Db) {
     .prepare('seamless_debit_calls');
 }
 
-/** seamless_credit_calls (drizzle 0047): a provider's credits of the same moment in one statement. */
+/** seamless_credit_calls (sql/seamless_credit_calls.sql): a provider's credits of the same moment in one statement. */
 function creditCallsQuery(db: Db) {
   const p = sql.placeholder;
   return db
@@ -447,7 +447,7 @@ export interface CreditCall {
 }
 
 /**
- * A debit's usual case as one statement (drizzle/0033), sent without a transaction around it: the player active,
+ * A debit's usual case as one statement (sql/seamless_debit_call.sql), sent without a transaction around it: the player active,
  * the id claimed, the stake taken, the round and its bet record written. Answers 'fallback' having written nothing
  * when the full path must decide.
  */
@@ -457,7 +457,7 @@ export async function debitCall(db: Db, { c, j }: DebitCall): Promise<CallRow> {
 }
 
 /**
- * A credit's usual case as one statement (drizzle/0033): claims the id, pays the win, settles the debit and the round
+ * A credit's usual case as one statement (sql/seamless_credit_call.sql): claims the id, pays the win, settles the debit and the round
  * and writes its bet record (with the reports' daily figures once it settles).
  */
 export async function creditCall(db: Db, { c, j }: CreditCall): Promise<CallRow> {
@@ -479,7 +479,7 @@ function batchRows(code: string, n: number, rows: Array<{ o_index: number } & Ra
 }
 
 /**
- * Many debits of one provider in one statement (seamless_debit_calls, drizzle 0047), each exactly debitCall's and
+ * Many debits of one provider in one statement (sql/seamless_debit_calls.sql), each exactly debitCall's and
  * answered in the same order; anything one raises rolls them all back and raises.
  */
 export async function debitCalls(db: Db, calls: readonly DebitCall[]): Promise<CallRow[]> {
@@ -504,7 +504,7 @@ export async function debitCalls(db: Db, calls: readonly DebitCall[]): Promise<C
   return batchRows(code, calls.length, rows);
 }
 
-/** Many credits of one provider in one statement (seamless_credit_calls, drizzle 0047), as debitCalls. */
+/** Many credits of one provider in one statement (sql/seamless_credit_calls.sql), as debitCalls. */
 export async function creditCalls(db: Db, calls: readonly CreditCall[]): Promise<CallRow[]> {
   const { code, gameType } = batchOf(calls);
   const rows = await callsOf(db).credits.execute({

@@ -70,7 +70,7 @@ const PLATFORM_CACHE_MS = 1_000;
 const SETTLED_ANNOUNCE_MS = 5_000;
 /**
  * A provider's usual debits and credits that arrive at the same moment leave in one statement (lib/statement-batcher.ts,
- * drizzle 0047): at most this many a batch, this many batches of each kind on their way at once (a pooled connection
+ * sql/seamless_debit_calls.sql): at most this many a batch, this many batches of each kind on their way at once (a pooled connection
  * each), and this many waiting before one goes alone at once.
  */
 const CALL_BATCH = { maxBatch: 32, inFlight: 4, queueMax: 5_000 } as const;
@@ -142,7 +142,7 @@ export class SeamlessService {
    */
   private readonly knownPlayers = new Set<number>();
   private announceTimer: NodeJS.Timeout | undefined;
-  /** The usual debits and credits of each provider, batched (drizzle 0047). */
+  /** The usual debits and credits of each provider, batched (sql/seamless_debit_calls.sql, sql/seamless_credit_calls.sql). */
   private readonly batchers = new Map<string, CallBatchers>();
 
   constructor(deps: SeamlessDeps) {

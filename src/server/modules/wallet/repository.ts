@@ -73,7 +73,7 @@ export async function finishPendingTransfer(
   return rows[0];
 }
 
-/** wallet_settle_transfer (drizzle 0029) as a prepared query; its arguments are the placeholders' names. */
+/** wallet_settle_transfer (sql/wallet_settle_transfer.sql) as a prepared query; its arguments are the placeholders' names. */
 function settleQuery(db: Db) {
   const p = sql.placeholder;
   return db
@@ -85,7 +85,7 @@ function settleQuery(db: Db) {
     .prepare('wallet_settle_transfer');
 }
 
-/** wallet_start_transfer_in (drizzle 0035, 0043) as a prepared query. */
+/** wallet_start_transfer_in (sql/wallet_start_transfer_in.sql) as a prepared query. */
 function startQuery(db: Db) {
   const p = sql.placeholder;
   return db
@@ -98,7 +98,7 @@ function startQuery(db: Db) {
     .prepare('wallet_start_transfer_in');
 }
 
-/** wallet_settle_transfers (drizzle 0045): many settlements in one statement. */
+/** wallet_settle_transfers (sql/wallet_settle_transfers.sql): many settlements in one statement. */
 function settleManyQuery(db: Db) {
   const p = sql.placeholder;
   return db
@@ -111,7 +111,7 @@ function settleManyQuery(db: Db) {
     .prepare('wallet_settle_transfers');
 }
 
-/** wallet_start_transfers_in (drizzle 0045): many starts in one statement. */
+/** wallet_start_transfers_in (sql/wallet_start_transfers_in.sql): many starts in one statement. */
 function startManyQuery(db: Db) {
   const p = sql.placeholder;
   return db
@@ -136,7 +136,7 @@ export interface SettleItem {
 }
 
 /**
- * Ends a pending transfer and writes its journal in one statement (wallet_settle_transfer, drizzle 0029): one round
+ * Ends a pending transfer and writes its journal in one statement (sql/wallet_settle_transfer.sql): one round
  * trip and its own transaction. Answers whether this call ended it; false when it had already ended (nothing
  * written). A journal the ledger does not post raises and leaves the transfer pending.
  */
@@ -161,7 +161,7 @@ export async function settleTransferWithJournal(db: Db, q: SettleItem): Promise<
 }
 
 /**
- * Many settlements in one statement (wallet_settle_transfers, drizzle 0045), each exactly settleTransferWithJournal's
+ * Many settlements in one statement (sql/wallet_settle_transfers.sql), each exactly settleTransferWithJournal's
  * and answered in the same order; anything one of them raises rolls them all back and raises. The caller orders them by
  * player (the rows each locks are its player's).
  */
@@ -216,7 +216,7 @@ export interface StartItem {
 }
 
 /**
- * Starts a central -> platform transfer in one statement (wallet_start_transfer_in, drizzle 0035 and 0043): whether
+ * Starts a central -> platform transfer in one statement (sql/wallet_start_transfer_in.sql): whether
  * the platform takes transfers now ('not_found', 'unavailable' when switched off or seamless, 'maintenance'), the
  * protection-gate lock, the binding's row lock, the pending transfer row and its start journal, in one round trip and
  * its own transaction. 'gate' and 'rebind' wrote nothing: the caller takes the full path (the gate's own checks, a
@@ -248,7 +248,7 @@ export async function startTransferIn(db: Db, q: StartItem): Promise<StartOutcom
 }
 
 /**
- * Many starts in one statement (wallet_start_transfers_in, drizzle 0045), each exactly startTransferIn's and answered
+ * Many starts in one statement (sql/wallet_start_transfers_in.sql), each exactly startTransferIn's and answered
  * in the same order; anything one of them raises (a client key used twice) rolls them all back and raises. The caller
  * orders them by player, and they share checkGate (one wallet service sends them all).
  */

@@ -36,7 +36,7 @@ const BINDING_CACHE_MAX = 100_000;
 const BALANCE_READ_CONCURRENCY = 4;
 /**
  * Transfers into play that start (or settle) at the same moment leave in one statement (lib/statement-batcher.ts,
- * drizzle 0045): at most this many a batch, this many batches on their way at once (a pooled connection each), and
+ * sql/wallet_start_transfers_in.sql): at most this many a batch, this many batches on their way at once (a pooled connection each), and
  * this many waiting before one goes alone at once. Sixteen clients transferring at once made batches of three to six.
  */
 const TRANSFER_BATCH = { maxBatch: 32, inFlight: 4, queueMax: 5_000 } as const;
@@ -242,7 +242,7 @@ export class WalletService {
     if (!known) await this.gate?.check(playerId, 'transfer_in', amountMinor);
     // Whether the platform takes transfers is read every time (a platform switched off is refused from that moment).
     // From the central wallet to a platform this instance knows the player at, the usual case, the start statement
-    // below asks it (wallet_start_transfer_in, drizzle 0043), in the transfer's own transaction; otherwise it is asked
+    // below asks it (sql/wallet_start_transfer_in.sql), in the transfer's own transaction; otherwise it is asked
     // here, before anything is opened at the provider or an activity wallet is looked at.
     if (!known || source.kind !== 'central') await this.transferablePlatform(code);
     if (source.kind === 'bonus') await this.usableBonus(this.db, playerId, source.walletId, code);
