@@ -13,6 +13,7 @@ import {
   hydrated,
   launchBrowser,
   localized,
+  newContext,
   registerPlayer,
   screenshotOnFailure,
   signedInContext,
@@ -124,6 +125,28 @@ describe.skipIf(!hasChromium)('convenience-store code deposits through the AIO-f
     const aio = res.body.data!.data.filter((n) => n.gateway === 'aio');
     expect(aio.filter((n) => n.outcome === 'code_issued')).toHaveLength(cases.length);
     expect(aio.filter((n) => n.outcome === 'credited')).toHaveLength(cases.length);
+
+    // In the back office: one order's notices, each with its outcome in words.
+    const order = (aio.find((n) => n.outcome === 'credited') as { order_id?: string } | undefined)?.order_id ?? '';
+    const context = await newContext(browser, 'desktop', server);
+    try {
+      await context.addInitScript(
+        (token) => {
+          if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', token);
+        },
+        await server.operatorToken(),
+      );
+      const page = await context.newPage();
+      await page.goto('/backoffice/finance?tab=callbacks');
+      await hydrated(page);
+      await page.getByPlaceholder('存款單號').fill(order);
+      await page.getByPlaceholder('存款單號').press('Enter');
+      await expect.poll(() => page.getByTestId('callback-outcome').count(), { timeout: 15_000 }).toBe(2);
+      expect(await page.getByTestId('callback-outcome').allTextContents()).toEqual(['已入帳', '已取得繳費代碼']);
+      await page.screenshot({ path: path.join(RESULTS_DIR, 'aio-finance-notices.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
   });
 
   it('leaves the ledger balanced', async () => {
