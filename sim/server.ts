@@ -16,6 +16,8 @@ import { betLogAnswer, registerGameRoutes } from './games/routes.ts';
 import { gamesOf } from './games/catalog.ts';
 import { registerSeamlessSim } from './seamless/routes.ts';
 import { registerTronSim, type TronSimOptions } from './tron/routes.ts';
+import { registerAioSim } from './aio/routes.ts';
+import type { AioSim, AioSimOptions } from './aio/gateway.ts';
 import type { Chain } from './tron/chain.ts';
 import { registerSmsSims, type SmsSims } from './sms/routes.ts';
 
@@ -45,6 +47,8 @@ export interface SimOptions {
   seamlessSecret?: string;
   /** TronGrid's stand-in under /trongrid (sim/tron): block time, strangers' transfers, its rate limit. */
   tron?: Omit<TronSimOptions, 'publicUrl'>;
+  /** The AIO-format gateway under /aio (sim/aio): its re-send schedule and how late barcode payments are reported. */
+  aio?: AioSimOptions;
 }
 
 export interface SimState {
@@ -58,6 +62,8 @@ export interface SimState {
   tron?: Chain;
   /** The SMS gateways' stand-ins (sim/sms): Mitake under /mitake, EVERY8D under /every8d, the phones' inbox. */
   sms?: SmsSims;
+  /** The AIO-format gateway's stand-in (its orders and deliveries). */
+  aio?: AioSim;
 }
 
 export interface Sim {
@@ -369,6 +375,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
 
   state.tron = registerTronSim(app, { ...opts.tron, publicUrl: () => state.publicUrl });
   state.sms = registerSmsSims(app);
+  state.aio = registerAioSim(app, opts.aio);
   await app.register(startPaymentSim, {
     dataDir,
     gatewaySecret: opts.gatewaySecret,

@@ -539,6 +539,18 @@ export const en = {
   'cashier.ui.waiting_text': 'Complete the payment in the new tab. This page updates by itself when the payment arrives.',
   'cashier.ui.open_pay': 'Open the payment page',
   'cashier.ui.redirecting': 'Taking you to the payment page...',
+  'cashier.ui.atm_title': 'Transfer at an ATM',
+  'cashier.ui.atm_text':
+    'Transfer the exact amount to this virtual account at any ATM or by online banking before it expires. The deposit is credited automatically once the bank reports it.',
+  'cashier.ui.atm_bank': 'Bank code',
+  'cashier.ui.atm_account': 'Virtual account',
+  'cashier.ui.barcode_title': 'Pay with barcodes at a convenience store',
+  'cashier.ui.barcode_text':
+    'Show these three barcodes at the counter of any convenience store before they expire. Stores report barcode payments up to two days later; the deposit is credited then.',
+  'cashier.ui.barcode_n': 'Barcode {n}',
+  'cashier.ui.code_expires': 'Pay before {time}',
+  'cashier.ui.code_waiting': 'Waiting for the payment provider. If you have not finished on its page, continue there.',
+  'cashier.ui.continue_pay': 'Continue to the payment page',
   'cashier.ui.cvs_title': 'Pay at a convenience store',
   'cashier.ui.cvs_code': 'Payment code',
   'cashier.ui.cvs_text':

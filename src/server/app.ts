@@ -499,7 +499,9 @@ export function apiSecurityHeaderOptions(config: Pick<Config, 'nodeEnv'>): Param
 }
 
 /** helmet's settings for this site; exported for the test that compares the answers' headers with helmet's own. */
-export function securityHeaderOptions(config: Pick<Config, 'nodeEnv'>): Parameters<typeof helmet>[0] {
+export function securityHeaderOptions(config: Pick<Config, 'nodeEnv'> & Partial<Pick<Config, 'gatewayDialect' | 'aio'>>): Parameters<typeof helmet>[0] {
+  // The AIO dialect's checkout is a form the deposit page posts to the gateway, so the gateway's origin may take forms.
+  const gatewayForms = config.gatewayDialect === 'aio' && config.aio ? [new URL(config.aio.checkoutUrl).origin] : [];
   return {
     contentSecurityPolicy: {
       directives: {
@@ -513,7 +515,7 @@ export function securityHeaderOptions(config: Pick<Config, 'nodeEnv'>): Paramete
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...gatewayForms],
         upgradeInsecureRequests: null,
       },
     },

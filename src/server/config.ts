@@ -187,7 +187,9 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   if (env.STAFF_TOTP_KEY && env.STAFF_TOTP_KEY !== DEV_SECRETS.STAFF_TOTP_KEY && !parseKey(env.STAFF_TOTP_KEY)) {
     problems.push('STAFF_TOTP_KEY must be 32 bytes as 64 hex digits or base64');
   }
-  if (env.PAYMENT_GATEWAY_DIALECT === 'aio' && (!env.AIO_HASH_KEY || env.AIO_HASH_KEY === AIO_TEST_MERCHANT.hashKey || !env.AIO_HASH_IV)) {
+  // The published test merchant's keys are public: only a demo installation may use them.
+  const demo = /^(1|true)$/i.test(env.SEED_DEMO ?? '');
+  if (env.PAYMENT_GATEWAY_DIALECT === 'aio' && !demo && (!env.AIO_HASH_KEY || env.AIO_HASH_KEY === AIO_TEST_MERCHANT.hashKey || !env.AIO_HASH_IV)) {
     problems.push("AIO_HASH_KEY and AIO_HASH_IV must be the merchant's own (not the published test merchant's)");
   }
   problems.push(...smsProblems(env, secret));

@@ -110,6 +110,8 @@ export async function startServer(name: string, opts: { join?: Server } = {}): P
     HOST: '127.0.0.1',
     SEED_DEMO: '1',
     TRUST_PROXY: '1',
+    // Gateways send the player back to the address the browser uses.
+    SITE_URL: process.env.SITE_URL ?? `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
     ...TEST_SECRETS,

@@ -36,6 +36,7 @@ import { MethodIcon } from './icons.tsx';
 import { DEPOSIT_NOTICE_KEYS } from './DepositNotice.tsx';
 import { USDT_DEPOSIT_KEYS, UsdtDeposit } from './UsdtDeposit.tsx';
 import type { DepositView } from '../../shared/schemas/cashier.ts';
+import { PAYMENT_CODE_KEYS, PaymentCode, hasPaymentCode } from './PaymentCode.tsx';
 
 export const DEPOSIT_KEYS = [
   ...CASHIER_ERROR_KEYS,
@@ -45,6 +46,13 @@ export const DEPOSIT_KEYS = [
   ...DEPOSIT_NOTICE_KEYS,
   ...DIALOG_KEYS,
   ...USDT_DEPOSIT_KEYS,
+  ...PAYMENT_CODE_KEYS,
+  'cashier.ui.atm_title',
+  'cashier.ui.atm_text',
+  'cashier.ui.barcode_title',
+  'cashier.ui.barcode_text',
+  'cashier.ui.code_waiting',
+  'cashier.ui.continue_pay',
   'cashier.amount.required',
   'cashier.amount.numeric',
   'cashier.amount.below_min',
@@ -536,9 +544,20 @@ function OrderPanel({
   const manual = data.method === 'bank_transfer' || data.method === 'usdt';
   let title = t['cashier.ui.result_title'];
   let text = '';
-  if (isPending && data.method === 'cvs') {
+  const code = isPending && hasPaymentCode(data);
+  if (code && data.method === 'atm') {
+    title = t['cashier.ui.atm_title'];
+    text = t['cashier.ui.atm_text'];
+  } else if (code && data.method === 'barcode') {
+    title = t['cashier.ui.barcode_title'];
+    text = t['cashier.ui.barcode_text'];
+  } else if (isPending && data.method === 'cvs' && (code || !data.checkout)) {
     title = t['cashier.ui.cvs_title'];
     text = t['cashier.ui.cvs_text'];
+  } else if (isPending && data.checkout && mode !== 'created') {
+    // Back from the gateway before its notice: the code (or the payment) is on its way, and the form can be posted again.
+    title = t['cashier.ui.waiting_title'];
+    text = t['cashier.ui.code_waiting'];
   } else if (isPending && manual) {
     title = t['cashier.ui.manual_title'];
     text = t['cashier.ui.manual_text'];
@@ -558,15 +577,7 @@ function OrderPanel({
         </Badge>
       </div>
       {text && <p className="mb-3 text-sm text-slate-600">{text}</p>}
-      {isPending && data.method === 'cvs' && data.payment_code && (
-        <div className="mb-4 rounded-lg border-2 border-dashed border-gold-500 bg-gold-300/10 p-4 text-center">
-          <p className="text-xs text-slate-500">{t['cashier.ui.cvs_code']}</p>
-          <p className="my-1 select-all break-all font-mono text-2xl font-bold tracking-widest text-brand-800" data-testid="cvs-code">
-            {data.payment_code}
-          </p>
-          <CopyButton value={data.payment_code} label={t['cashier.ui.copy']} copied={t['cashier.ui.copied']} />
-        </div>
-      )}
+      {code && <PaymentCode data={data} t={t} />}
       <dl className="divide-y divide-slate-100">
         <Fact label={t['cashier.ui.order_id']}>
           <span className="break-all font-mono text-xs" data-testid="deposit-order-id">
@@ -586,6 +597,11 @@ function OrderPanel({
         )}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
+        {isPending && data.checkout && mode !== 'created' && (
+          <button type="button" className="btn-primary flex-1" onClick={() => data.checkout && postCheckout(data.checkout)} data-testid="continue-pay">
+            {t['cashier.ui.continue_pay']}
+          </button>
+        )}
         {isPending && mode === 'waiting' && data.pay_url && (
           <a className="btn-primary flex-1" href={data.pay_url} target="_blank" rel="noopener noreferrer" data-testid="open-pay">
             {t['cashier.ui.open_pay']}

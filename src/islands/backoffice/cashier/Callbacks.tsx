@@ -8,6 +8,38 @@ import type { Locale } from '../../../shared/constants.ts';
 import type { CallbackLogView } from '../../../shared/schemas/backoffice/finance.ts';
 import { PAGE_SIZE, SHARED_KEYS, type Callback, type SharedT } from './shared.tsx';
 
+/** Words for every outcome either dialect logs (PayBridge's callbacks and the AIO format's notices). */
+const OUTCOME_KEYS = [
+  'bo.cb.outcome.credited',
+  'bo.cb.outcome.duplicate',
+  'bo.cb.outcome.ignored',
+  'bo.cb.outcome.failed',
+  'bo.cb.outcome.expired',
+  'bo.cb.outcome.contradicts_paid',
+  'bo.cb.outcome.unknown_order',
+  'bo.cb.outcome.amount_mismatch',
+  'bo.cb.outcome.forged_or_malformed',
+  'bo.cb.outcome.rate_limited',
+  'bo.cb.outcome.bad_mac',
+  'bo.cb.outcome.wrong_merchant',
+  'bo.cb.outcome.malformed',
+  'bo.cb.outcome.simulated',
+  'bo.cb.outcome.code_issued',
+  'bo.cb.outcome.code_failed',
+] as const;
+/** Words for every state logged: PayBridge's order states, the AIO notices' kinds and the reconciler's query. */
+const STATE_KEYS = [
+  'bo.cb.state.created',
+  'bo.cb.state.paid',
+  'bo.cb.state.failed',
+  'bo.cb.state.expired',
+  'bo.cb.state.info',
+  'bo.cb.state.code',
+  'bo.cb.state.code_failed',
+  'bo.cb.state.simulated',
+  'bo.cb.state.query_paid',
+] as const;
+
 export const CALLBACKS_KEYS = [
   ...SHARED_KEYS,
   'bo.cb.hint',
@@ -28,8 +60,18 @@ export const CALLBACKS_KEYS = [
   'bo.cb.refused_24h',
   'bo.cb.refused_hint',
   'bo.cb.refused_by',
+  ...OUTCOME_KEYS,
+  ...STATE_KEYS,
 ] as const;
 type T = SharedT & Record<(typeof CALLBACKS_KEYS)[number], string>;
+
+/**
+ * A logged outcome or state in words; a code this screen has no words for shows as it is (with the raw code in the
+ * cell's title either way, which is what finance quotes to the gateway).
+ */
+function label(t: T, prefix: 'bo.cb.outcome.' | 'bo.cb.state.', code: string): string {
+  return (t as Record<string, string>)[`${prefix}${code}`] ?? code;
+}
 
 export function Callbacks({ t, locale }: { t: T; locale: Locale }) {
   const [signature, setSignature] = useState('');
@@ -130,7 +172,11 @@ function columns(t: T, locale: Locale): Array<BoColumn<Callback, (typeof CALLBAC
       ),
     },
     { key: 'order', header: 'bo.cb.order', className: 'whitespace-nowrap font-mono text-xs', cell: (c) => c.order_id || '—' },
-    { key: 'state', header: 'bo.cb.state', cell: (c) => c.state || '—' },
+    {
+      key: 'state',
+      header: 'bo.cb.state',
+      cell: (c) => (c.state ? <span title={c.state}>{label(t, 'bo.cb.state.', c.state)}</span> : '—'),
+    },
     {
       key: 'signature',
       header: 'bo.cb.signature',
@@ -145,10 +191,12 @@ function columns(t: T, locale: Locale): Array<BoColumn<Callback, (typeof CALLBAC
     {
       key: 'outcome',
       header: 'bo.cb.outcome',
-      className: 'font-mono text-xs',
+      className: 'text-xs',
       cell: (c) => (
         <>
-          {c.outcome}
+          <span title={c.outcome} data-testid="callback-outcome" data-outcome={c.outcome}>
+            {label(t, 'bo.cb.outcome.', c.outcome)}
+          </span>
           <div className="text-slate-400">
             {t['bo.cb.ip']} {c.ip || '—'}
           </div>
