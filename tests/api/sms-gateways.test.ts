@@ -8,12 +8,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startSim, type Sim } from '../../sim/server.ts';
 import { DEFAULT_SWITCHES } from '../../sim/sms/phone.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { freshIp, freshPhone, sendCode } from '../helpers/players.ts';
 import { smsGatewayCredit, smsOutbox } from '../../src/server/db/schema.ts';
 import { GatewaySms, mitakeClientId } from '../../src/server/integrations/sms/index.ts';
 import { Breakers } from '../../src/server/integrations/breakers.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import type { SmsView } from '../../src/shared/schemas/backoffice/content.ts';
 
 let sim: Sim;
 let t: TestApp;
@@ -203,5 +204,50 @@ describe('failover', () => {
         .phones.of(phone)
         .map((r) => r.gateway),
     ).toEqual(['every8d']);
+  });
+});
+
+describe('the back office and /metrics', () => {
+  it("the SMS log shows each message's gateway, answers and delivery", async () => {
+    sms().mitake.switches.paused = true;
+    sms().every8d.switches.receiptDelayMs = 0;
+    const failedOver = phoneEnding('1111');
+    expect((await sendCode(t, failedOver, freshIp())).statusCode).toBe(200);
+    await t.app.services.sms.pollReports();
+    sms().mitake.switches.paused = false;
+    const direct = phoneEnding('0000');
+    expect((await sendCode(t, direct, freshIp())).statusCode).toBe(200);
+    await eventually(
+      () => rowOf(direct),
+      (r) => r.delivery !== 'pending',
+    );
+    const { token } = await signedInStaff(t, 'smsdesk', 'service');
+    const list = async (phone: string) => {
+      const res = await t.app.inject({ url: `/api/backoffice/sms?phone=${phone}`, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { data: SmsView[] } }>().data.data[0];
+    };
+    expect(await list(failedOver)).toMatchObject({
+      status: 'sent',
+      gateway: 'every8d',
+      outcome: 'accepted',
+      delivery: 'phone_off',
+      attempts: [
+        { gateway: 'mitake', outcome: 'paused' },
+        { gateway: 'every8d', outcome: 'accepted' },
+      ],
+    });
+    expect(await list(direct)).toMatchObject({ gateway: 'mitake', delivery: 'no_such_number', attempts: [{ gateway: 'mitake', outcome: 'accepted' }] });
+  });
+
+  it("reports both gateways' credit and the alert threshold", async () => {
+    sms().mitake.points = 321;
+    sms().every8d.credit = 45;
+    await t.app.services.sms.pollReports();
+    const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${env.METRICS_TOKEN}` }, remoteAddress: freshIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('sms_gateway_credit{gateway="mitake"} 321');
+    expect(res.body).toContain('sms_gateway_credit{gateway="every8d"} 45');
+    expect(res.body).toContain('sms_gateway_credit_alert_below{gateway="every8d"} 500');
   });
 });
