@@ -122,6 +122,25 @@ describe('Mitake', () => {
     ).toBe('expired');
   });
 
+  it('a receipt that overtakes the send answer is not lost', async () => {
+    sms().mitake.switches.receiptDelayMs = 0;
+    const answeredBefore = sms().mitake.stats.receiptsAnswered;
+    const sentBefore = sms().mitake.stats.receiptsSent;
+    const phone = freshPhone();
+    expect((await sendCode(t, phone)).statusCode).toBe(200);
+    expect(
+      (
+        await eventually(
+          () => rowOf(phone),
+          (r) => r.delivery !== 'pending',
+        )
+      ).delivery,
+    ).toBe('delivered');
+    expect(sms().mitake.stats.receiptsAnswered).toBe(answeredBefore + 1);
+    // Whether the first try came too early depends on timing; the receipt is answered once either way.
+    expect(sms().mitake.stats.receiptsSent).toBeGreaterThanOrEqual(sentBefore + 1);
+  });
+
   it('a lost answer is asked again under the same clientid and the phone gets the message once', async () => {
     sms().mitake.switches.hangNext = 1;
     sms().mitake.switches.hangMs = 1500;
@@ -135,11 +154,17 @@ describe('Mitake', () => {
     expect(row.attempts).toEqual([{ gateway: 'mitake', outcome: 'duplicate' }]);
   });
 
-  it('refuses a receipt under a token it did not give out', async () => {
+  it('refuses a receipt under a token it did not give out, and one for a msgid it does not know yet', async () => {
     const res = await fetch(`${env.CALLBACK_BASE_URL}/api/sms/mitake/receipt/not-the-token?msgid=1&StatusFlag=4`);
     expect(res.status).toBe(404);
-    const good = await fetch(`${env.CALLBACK_BASE_URL}/api/sms/mitake/receipt/${TOKEN}?msgid=1234567890&StatusFlag=4`);
-    expect(await good.text()).toBe('magicid=sms_gateway_rpack\nmsgid=1234567890\n');
+    // A msgid no message has (yet) is not acknowledged, so that Mitake sends it again once the send's answer is in.
+    const early = await fetch(`${env.CALLBACK_BASE_URL}/api/sms/mitake/receipt/${TOKEN}?msgid=1234567890&StatusFlag=4`);
+    expect(early.status).toBe(404);
+    const phone = freshPhone();
+    expect((await sendCode(t, phone)).statusCode).toBe(200);
+    const msgid = (await rowOf(phone)).providerRef!;
+    const good = await fetch(`${env.CALLBACK_BASE_URL}/api/sms/mitake/receipt/${TOKEN}?msgid=${msgid}&StatusFlag=4`);
+    expect(await good.text()).toBe(`magicid=sms_gateway_rpack\nmsgid=${msgid}\n`);
   });
 });
 
