@@ -44,6 +44,20 @@ if (!env.GAME_PROVIDER_URL) {
     }),
   );
 }
+if (!env.SMS_DRIVER && children.length > 0) {
+  // The demo's codes leave through the Mitake stand-in in the sim just started, with EVERY8D's as the failover, so
+  // the gateway driver, its receipts and its reports run as they would for real; the phones' inbox is
+  // GAME_PROVIDER_URL/sim/sms/inbox (the back office's SMS log keeps the codes masked).
+  Object.assign(env, {
+    SMS_DRIVER: 'mitake',
+    SMS_MITAKE_URL: `${env.GAME_PROVIDER_URL}/mitake`,
+    SMS_MITAKE_USERNAME: 'site',
+    SMS_MITAKE_PASSWORD: 'dev-mitake-password',
+    SMS_EVERY8D_URL: `${env.GAME_PROVIDER_URL}/every8d`,
+    SMS_EVERY8D_UID: 'site',
+    SMS_EVERY8D_PWD: 'dev-every8d-password',
+  });
+}
 const app = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit', env });
 children.push(app);
 

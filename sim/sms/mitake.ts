@@ -8,7 +8,7 @@ import { DEFAULT_SWITCHES, fateOf, formOf, type GatewaySwitches, type Phones } f
 
 const DUPLICATE_WINDOW_MS = 12 * 60 * 60 * 1000;
 /** Times a receipt is sent before the stand-in gives up on it, and the wait between. */
-const RECEIPT_TRIES = 3;
+const RECEIPT_TRIES = 5;
 const RECEIPT_RETRY_MS = 500;
 /** The fates as Mitake's receipt writes them: StatusFlag and statusstr. */
 const RECEIPT: Record<string, { flag: string; str: string }> = {

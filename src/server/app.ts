@@ -25,6 +25,8 @@ import { registerOpenApi } from './lib/openapi.ts';
 import { readYourWritesHooks, readYourWritesPublisher, redisRecentWriters } from './lib/read-your-writes.ts';
 import { watchRedis } from './lib/redis-watch.ts';
 import { GatewaySms, outboxSms, type SmsSender } from './integrations/sms/index.ts';
+import { smsMetrics } from './integrations/sms/metrics.ts';
+import { SMS_GATEWAYS } from './integrations/sms/outcomes.ts';
 import { HttpGameProvider, type GameProvider } from './integrations/games/provider.ts';
 import { PayBridgeGateway, type PaymentGateway } from './integrations/payments/gateway.ts';
 import { AioGateway } from './integrations/payments/aio.ts';
@@ -227,6 +229,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   services.vitals.start();
   infra.bindAuth(services.auth);
+  const { sms } = opts.config;
+  smsMetrics(metrics, opts.database.db, {
+    gateways: sms.driver === 'gateway' ? SMS_GATEWAYS.filter((g) => sms[g] !== undefined) : [],
+    creditAlertBelow: sms.creditAlertBelow,
+  });
   batchingMetrics(metrics, () => [
     { batch: 'wallet_starts', provider: '', counts: services.wallet.batching.starts },
     { batch: 'wallet_settlements', provider: '', counts: services.wallet.batching.settlements },

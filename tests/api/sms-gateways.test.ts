@@ -8,12 +8,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startSim, type Sim } from '../../sim/server.ts';
 import { DEFAULT_SWITCHES } from '../../sim/sms/phone.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { freshIp, freshPhone, sendCode } from '../helpers/players.ts';
 import { smsGatewayCredit, smsOutbox } from '../../src/server/db/schema.ts';
 import { GatewaySms, mitakeClientId } from '../../src/server/integrations/sms/index.ts';
 import { Breakers } from '../../src/server/integrations/breakers.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import type { SmsView } from '../../src/shared/schemas/backoffice/content.ts';
 
 let sim: Sim;
 let t: TestApp;
@@ -121,6 +122,25 @@ describe('Mitake', () => {
     ).toBe('expired');
   });
 
+  it('a receipt that overtakes the send answer is not lost', async () => {
+    sms().mitake.switches.receiptDelayMs = 0;
+    const answeredBefore = sms().mitake.stats.receiptsAnswered;
+    const sentBefore = sms().mitake.stats.receiptsSent;
+    const phone = freshPhone();
+    expect((await sendCode(t, phone)).statusCode).toBe(200);
+    expect(
+      (
+        await eventually(
+          () => rowOf(phone),
+          (r) => r.delivery !== 'pending',
+        )
+      ).delivery,
+    ).toBe('delivered');
+    expect(sms().mitake.stats.receiptsAnswered).toBe(answeredBefore + 1);
+    // Whether the first try came too early depends on timing; the receipt is answered once either way.
+    expect(sms().mitake.stats.receiptsSent).toBeGreaterThanOrEqual(sentBefore + 1);
+  });
+
   it('a lost answer is asked again under the same clientid and the phone gets the message once', async () => {
     sms().mitake.switches.hangNext = 1;
     sms().mitake.switches.hangMs = 1500;
@@ -134,11 +154,17 @@ describe('Mitake', () => {
     expect(row.attempts).toEqual([{ gateway: 'mitake', outcome: 'duplicate' }]);
   });
 
-  it('refuses a receipt under a token it did not give out', async () => {
+  it('refuses a receipt under a token it did not give out, and one for a msgid it does not know yet', async () => {
     const res = await fetch(`${env.CALLBACK_BASE_URL}/api/sms/mitake/receipt/not-the-token?msgid=1&StatusFlag=4`);
     expect(res.status).toBe(404);
-    const good = await fetch(`${env.CALLBACK_BASE_URL}/api/sms/mitake/receipt/${TOKEN}?msgid=1234567890&StatusFlag=4`);
-    expect(await good.text()).toBe('magicid=sms_gateway_rpack\nmsgid=1234567890\n');
+    // A msgid no message has (yet) is not acknowledged, so that Mitake sends it again once the send's answer is in.
+    const early = await fetch(`${env.CALLBACK_BASE_URL}/api/sms/mitake/receipt/${TOKEN}?msgid=1234567890&StatusFlag=4`);
+    expect(early.status).toBe(404);
+    const phone = freshPhone();
+    expect((await sendCode(t, phone)).statusCode).toBe(200);
+    const msgid = (await rowOf(phone)).providerRef!;
+    const good = await fetch(`${env.CALLBACK_BASE_URL}/api/sms/mitake/receipt/${TOKEN}?msgid=${msgid}&StatusFlag=4`);
+    expect(await good.text()).toBe(`magicid=sms_gateway_rpack\nmsgid=${msgid}\n`);
   });
 });
 
@@ -203,5 +229,50 @@ describe('failover', () => {
         .phones.of(phone)
         .map((r) => r.gateway),
     ).toEqual(['every8d']);
+  });
+});
+
+describe('the back office and /metrics', () => {
+  it("the SMS log shows each message's gateway, answers and delivery", async () => {
+    sms().mitake.switches.paused = true;
+    sms().every8d.switches.receiptDelayMs = 0;
+    const failedOver = phoneEnding('1111');
+    expect((await sendCode(t, failedOver, freshIp())).statusCode).toBe(200);
+    await t.app.services.sms.pollReports();
+    sms().mitake.switches.paused = false;
+    const direct = phoneEnding('0000');
+    expect((await sendCode(t, direct, freshIp())).statusCode).toBe(200);
+    await eventually(
+      () => rowOf(direct),
+      (r) => r.delivery !== 'pending',
+    );
+    const { token } = await signedInStaff(t, 'smsdesk', 'service');
+    const list = async (phone: string) => {
+      const res = await t.app.inject({ url: `/api/backoffice/sms?phone=${phone}`, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { data: SmsView[] } }>().data.data[0];
+    };
+    expect(await list(failedOver)).toMatchObject({
+      status: 'sent',
+      gateway: 'every8d',
+      outcome: 'accepted',
+      delivery: 'phone_off',
+      attempts: [
+        { gateway: 'mitake', outcome: 'paused' },
+        { gateway: 'every8d', outcome: 'accepted' },
+      ],
+    });
+    expect(await list(direct)).toMatchObject({ gateway: 'mitake', delivery: 'no_such_number', attempts: [{ gateway: 'mitake', outcome: 'accepted' }] });
+  });
+
+  it("reports both gateways' credit and the alert threshold", async () => {
+    sms().mitake.points = 321;
+    sms().every8d.credit = 45;
+    await t.app.services.sms.pollReports();
+    const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${env.METRICS_TOKEN}` }, remoteAddress: freshIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('sms_gateway_credit{gateway="mitake"} 321');
+    expect(res.body).toContain('sms_gateway_credit{gateway="every8d"} 45');
+    expect(res.body).toContain('sms_gateway_credit_alert_below{gateway="every8d"} 500');
   });
 });

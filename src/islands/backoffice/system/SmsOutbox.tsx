@@ -1,10 +1,15 @@
-// The SMS outbox, newest first, so customer service can read a code to a player who did not receive it.
+// The SMS outbox, newest first, so customer service can read a code to a player who did not receive it, and see
+// which gateway took each message, what it answered (a failover shows both gateways) and whether it reached the phone.
 import { useEffect, useState } from 'react';
 import { COMMON_KEYS, Guard, cls, formatTime, type IslandProps } from '../kit/common.tsx';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { useBoData } from '../kit/data.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import type { SmsView } from '../../../shared/schemas/backoffice/content.ts';
+import { DELIVERY_STATES, SEND_OUTCOMES } from '../../../shared/schemas/sms.ts';
+
+const OUTCOME_KEYS = SEND_OUTCOMES.map((o) => `bo.sms.outcome.${o}` as const);
+const DELIVERY_KEYS = DELIVERY_STATES.map((d) => `bo.sms.delivery.${d}` as const);
 
 export const SMS_KEYS = [
   ...COMMON_KEYS,
@@ -19,9 +24,19 @@ export const SMS_KEYS = [
   'bo.sms.purpose.register',
   'bo.sms.purpose.forget',
   'bo.sms.purpose.login',
+  'bo.sms.purpose.recover',
+  'bo.sms.purpose.phone_login',
   'bo.sms.status.queued',
   'bo.sms.status.sent',
   'bo.sms.status.failed',
+  'bo.sms.delivery',
+  'bo.sms.delivery.none',
+  'bo.sms.outcome',
+  'bo.sms.gateway.mitake',
+  'bo.sms.gateway.every8d',
+  'bo.sms.gateway.outbox',
+  ...OUTCOME_KEYS,
+  ...DELIVERY_KEYS,
 ] as const;
 type K = (typeof SMS_KEYS)[number];
 type T = IslandProps<K>['t'];
@@ -121,8 +136,34 @@ function columns(t: T, locale: Locale): Array<BoColumn<SmsView, K>> {
       key: 'status',
       header: 'bo.sms.status',
       className: (s) => `whitespace-nowrap ${s.status === 'failed' ? 'text-red-700' : ''}`,
-      cell: (s) => label('bo.sms.status.', s.status),
+      cell: (s) => <StatusCell t={t} sms={s} />,
     },
-    { key: 'driver', header: 'bo.sms.driver', className: 'whitespace-nowrap text-slate-500', cell: (s) => s.driver },
+    {
+      key: 'delivery',
+      header: 'bo.sms.delivery',
+      className: (s) => `whitespace-nowrap ${s.delivery && s.delivery !== 'delivered' && s.delivery !== 'pending' ? 'text-red-700' : ''}`,
+      cell: (s) => <span data-testid="sms-delivery">{t[s.delivery ? (`bo.sms.delivery.${s.delivery}` as const) : 'bo.sms.delivery.none']}</span>,
+    },
+    {
+      key: 'driver',
+      header: 'bo.sms.driver',
+      className: 'whitespace-nowrap text-slate-500',
+      cell: (s) => t[s.gateway ? (`bo.sms.gateway.${s.gateway}` as const) : 'bo.sms.gateway.outbox'],
+    },
   ];
+}
+
+/** The send's status, and under it each gateway's answer when it says more than "taken" (a failover, a refusal). */
+function StatusCell({ t, sms }: { t: T; sms: SmsView }) {
+  const told = sms.attempts.filter((a) => a.outcome !== 'accepted' || sms.attempts.length > 1);
+  return (
+    <div>
+      <div>{t[`bo.sms.status.${sms.status}` as K] ?? sms.status}</div>
+      {told.map((a, i) => (
+        <div key={i} className="text-xs text-slate-500" data-testid="sms-outcome" title={t['bo.sms.outcome']}>
+          {t[`bo.sms.gateway.${a.gateway}`]}: {t[`bo.sms.outcome.${a.outcome}`]}
+        </div>
+      ))}
+    </div>
+  );
 }

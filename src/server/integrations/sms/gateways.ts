@@ -27,7 +27,7 @@ import {
   type MitakeReceiptQuery,
 } from './mitake.ts';
 import { FAILOVER_OUTCOMES, SENT_OUTCOMES, type SendOutcome, type SmsGateway } from './outcomes.ts';
-import { finish, insertQueued, pendingDeliveries, recordDelivery, saveCredit, type OutboxRow } from './outbox.ts';
+import { finish, insertQueued, knownRef, pendingDeliveries, recordDelivery, saveCredit, type OutboxRow } from './outbox.ts';
 import { maskedBody, type SmsMessage, type SmsSender } from './sender.ts';
 
 export interface GatewaySettings {
@@ -175,7 +175,10 @@ export class GatewaySms implements SmsSender {
     if (!this.settings.mitake || given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const receipt = parseMitakeReceipt(query);
     if (!receipt) return undefined;
-    await recordDelivery(this.db, 'mitake', receipt.msgid, receipt.state);
+    // A receipt can overtake the send's own answer (the row learns its msgid only from that answer). Unknown, it is
+    // not acknowledged, so Mitake sends it again; acknowledged, it would be lost.
+    const changed = await recordDelivery(this.db, 'mitake', receipt.msgid, receipt.state);
+    if (changed === 0 && !(await knownRef(this.db, 'mitake', receipt.msgid))) return undefined;
     return mitakeReceiptAnswer(receipt.msgid);
   }
 

@@ -64,6 +64,16 @@ export async function recordDelivery(db: Db, gateway: SmsGateway, providerRef: s
   return rows.length;
 }
 
+/** Whether a gateway's id names one of the outbox's messages. */
+export async function knownRef(db: Db, gateway: SmsGateway, providerRef: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: smsOutbox.id })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.gateway, gateway), eq(smsOutbox.providerRef, providerRef)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Messages a gateway took whose fate is not known yet, oldest first, sent within the last maxAgeMs. */
 export async function pendingDeliveries(db: Db, gateway: SmsGateway, maxAgeMs: number, limit: number) {
   return db

@@ -21,7 +21,8 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<{ delivered: boolean }>;
   /**
    * Mitake's delivery receipt (the query of its request to the receipt URL) recorded on its outbox row; answers the
-   * text Mitake expects, or undefined when the token or the receipt is not one this site gave out.
+   * text Mitake expects, or undefined when the token or the receipt is not one this site gave out (or not yet: a
+   * receipt that overtakes the send's answer is left for Mitake to send again).
    */
   mitakeReceipt(token: string, query: MitakeReceiptQuery): Promise<string | undefined>;
   /** EVERY8D's delivery reports asked for and recorded, the gateways' credit refreshed; answers rows updated. */

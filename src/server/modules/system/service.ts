@@ -15,7 +15,9 @@ import {
   type WebsiteStatus,
 } from '../../../shared/settings.ts';
 import type { Paging } from '../../../shared/schemas/paging.ts';
+import * as v from 'valibot';
 import type { OverviewView, SmsView, SystemMessageView } from '../../../shared/schemas/backoffice/content.ts';
+import { DELIVERY_STATES, SEND_OUTCOMES, SMS_GATEWAYS } from '../../../shared/schemas/sms.ts';
 import {
   SETTING_KEYS,
   SYSTEM_MESSAGE_SLOT,
@@ -231,8 +233,29 @@ export class SystemService {
         driver: r.driver,
         status: r.status,
         created_at: iso(r.createdAt),
+        ...smsDeliveryView(r),
       })),
       total,
     );
   }
+}
+
+/** The gateway columns of an outbox row, with names outside the shared lists (older or foreign rows) left out. */
+function smsDeliveryView(r: {
+  gateway: string | null;
+  outcome: string | null;
+  attempts: Array<{ gateway: string; outcome: string }>;
+  delivery: string | null;
+  deliveryAt: Date | null;
+}) {
+  const gateway = v.picklist(SMS_GATEWAYS);
+  const outcome = v.picklist(SEND_OUTCOMES);
+  const delivery = v.picklist(DELIVERY_STATES);
+  return {
+    gateway: v.is(gateway, r.gateway) ? r.gateway : null,
+    outcome: v.is(outcome, r.outcome) ? r.outcome : null,
+    attempts: r.attempts.flatMap((a) => (v.is(gateway, a.gateway) && v.is(outcome, a.outcome) ? [{ gateway: a.gateway, outcome: a.outcome }] : [])),
+    delivery: v.is(delivery, r.delivery) ? r.delivery : null,
+    delivery_at: iso(r.deliveryAt),
+  };
 }

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { staffPageOf } from '../envelope.ts';
 import { settingsView } from '../system.ts';
+import { DELIVERY_STATES, SEND_OUTCOMES, SMS_GATEWAYS } from '../sms.ts';
 
 export const staffWebsiteStatusView = v.object({ status: v.boolean(), msg: v.string(), msg_en: v.string() });
 
@@ -33,6 +34,15 @@ const smsView = v.object({
   driver: v.string(),
   status: v.string(),
   created_at: v.nullable(v.string()),
+  /** The gateway that took the message, or the last one asked; null for the outbox driver. */
+  gateway: v.nullable(v.picklist(SMS_GATEWAYS)),
+  /** The named answer of that gateway (integrations/sms/outcomes.ts). */
+  outcome: v.nullable(v.picklist(SEND_OUTCOMES)),
+  /** Each gateway asked, in order, with its answer: a failover shows as two. */
+  attempts: v.array(v.object({ gateway: v.picklist(SMS_GATEWAYS), outcome: v.picklist(SEND_OUTCOMES) })),
+  /** What became of the message, from the gateway's receipt or delivery report. */
+  delivery: v.nullable(v.picklist(DELIVERY_STATES)),
+  delivery_at: v.nullable(v.string()),
 });
 export const smsListView = staffPageOf(smsView);
 
