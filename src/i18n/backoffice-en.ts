@@ -180,6 +180,7 @@ export const boEn = {
   'bo.vitals.over_goal': 'Over the goal',
   'bo.vitals.none': 'No page view has reported in this period yet.',
   'bo.vitals.chart': '{metric} at the 75th percentile by page template ({unit})',
+  'bo.vitals.ms': 'ms',
   'bo.vitals.unit.ms': 'milliseconds',
   'bo.vitals.unit.score': 'score',
   'bo.vitals.retention': 'Hourly figures are kept for {days} days.',

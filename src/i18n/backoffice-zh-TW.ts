@@ -174,6 +174,7 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.vitals.over_goal': '超過目標',
   'bo.vitals.none': '此期間尚無任何頁面瀏覽回報。',
   'bo.vitals.chart': '各頁面類型的{metric}第 75 百分位數（{unit}）',
+  'bo.vitals.ms': '毫秒',
   'bo.vitals.unit.ms': '毫秒',
   'bo.vitals.unit.score': '分數',
   'bo.vitals.retention': '每小時的統計保留 {days} 天。',

@@ -23,6 +23,7 @@ export const VITALS_KEYS = [
   'bo.vitals.none',
   'bo.vitals.chart',
   'bo.vitals.unit.ms',
+  'bo.vitals.ms',
   'bo.vitals.unit.score',
   'bo.vitals.retention',
   ...VITALS_METRICS.map((m) => `bo.vitals.metric.${m}` as const),
@@ -44,9 +45,10 @@ export default function WebVitals({ t, locale }: IslandProps<K>) {
   );
 }
 
-function formatValue(metric: VitalsMetric, value: number, locale: Locale): string {
+/** A figure in its unit: the layout shift score as it is, times in milliseconds with the unit in the page's language. */
+function formatValue(metric: VitalsMetric, value: number, locale: Locale, msUnit: string): string {
   const n = new Intl.NumberFormat(locale, metric === 'CLS' ? { minimumFractionDigits: 2, maximumFractionDigits: 3 } : { maximumFractionDigits: 0 });
-  return metric === 'CLS' ? n.format(value) : `${n.format(value)} ms`;
+  return metric === 'CLS' ? n.format(value) : `${n.format(value)} ${msUnit}`;
 }
 
 function Body({ t, locale }: { t: T; locale: Locale }) {
@@ -108,7 +110,9 @@ function Figures({ t, locale, data, rows }: { t: T; locale: Locale; data: Vitals
               }))}
               height={220}
             />
-            <p className="mt-2 text-xs text-slate-500">{fill(t['bo.vitals.goal'], { goal: formatValue(metric, data.goals[metric], locale) })}</p>
+            <p className="mt-2 text-xs text-slate-500">
+              {fill(t['bo.vitals.goal'], { goal: formatValue(metric, data.goals[metric], locale, t['bo.vitals.ms']) })}
+            </p>
           </div>
         ))}
       </div>
@@ -120,9 +124,11 @@ function Figures({ t, locale, data, rows }: { t: T; locale: Locale; data: Vitals
               <th className={cls.th}>{t['bo.vitals.device']}</th>
               <th className={`${cls.th} text-right`}>{t['bo.vitals.views']}</th>
               {VITALS_METRICS.map((m) => (
-                <th key={m} className={`${cls.th} text-right`}>
+                <th key={m} className={`${cls.th.replace('whitespace-nowrap', '')} text-right`}>
                   {t[`bo.vitals.metric.${m}`]}
-                  <span className="block text-xs font-normal text-slate-400">{fill(t['bo.vitals.goal'], { goal: formatValue(m, data.goals[m], locale) })}</span>
+                  <span className="block text-xs font-normal text-slate-400">
+                    {fill(t['bo.vitals.goal'], { goal: formatValue(m, data.goals[m], locale, t['bo.vitals.ms']) })}
+                  </span>
                 </th>
               ))}
             </tr>
@@ -141,7 +147,7 @@ function Figures({ t, locale, data, rows }: { t: T; locale: Locale; data: Vitals
                     const over = row !== undefined && row.p75 > data.goals[m];
                     return (
                       <td key={m} className={`${cls.td} text-right tabular-nums ${over ? 'font-semibold text-red-700' : ''}`} data-metric={m}>
-                        {row ? formatValue(m, row.p75, locale) : '—'}
+                        {row ? formatValue(m, row.p75, locale, t['bo.vitals.ms']) : '—'}
                         {over && <span className="sr-only"> ({t['bo.vitals.over_goal']})</span>}
                       </td>
                     );
