@@ -30,6 +30,11 @@
 //   8. realtime at scale: 10,000 sockets over two instances behind HAProxy with Redis fan-out; show-redEnvelope reaching
 //      every socket (p99 <= 1 s from the job's publish), private events reaching only their player, memory per socket
 //      (tests/perf/realtime-bench.mjs; needs haproxy and Redis; REALTIME_BENCH_SOCKETS makes it smaller).
+//  10. field web vitals: the mobile lobby, the promotions list, the deposit page and the transfer dialog on chromium with
+//      4x CPU and slow 4G through CDP, each view's real beacon counted by the server; p75 LCP/INP/CLS per journey read
+//      from the server's histograms against LCP <= 1.8 s, INP <= 150 ms, CLS <= 0.05, the beacon endpoint's server CPU
+//      per report against the no-op route's in the same run, and the script bytes the beacon adds
+//      (tests/perf/vitals-bench.mjs; BENCH_SKIP_VITALS=1 leaves it out, VITALS_BENCH_RUNS sets the views per journey).
 // The app's module hooks first (src/server/lib/module-hooks.ts): the benches below load the server's modules in this
 // process, and should load them as the server does.
 import { registerModuleHooks } from '../src/server/lib/module-hooks.ts';
@@ -265,6 +270,44 @@ if (process.env.BENCH_SKIP_REALTIME !== '1') {
     verdict('realtime: memory per socket (instance RSS)', `${Math.max(...Object.values(r.perSocketKb)).toFixed(1)} KB`, 'figure', true);
   } catch (err) {
     console.log(`\nrealtime benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
+}
+
+// Field web vitals: the main journeys on a throttled phone through the real beacon, and the beacon's server cost.
+if (process.env.BENCH_SKIP_VITALS !== '1') {
+  try {
+    const { vitalsBench } = await import('../tests/perf/vitals-bench.mjs');
+    const v = await vitalsBench();
+    for (const r of v.rows) {
+      verdict(
+        `web vitals: ${r.name} LCP p75 (${r.reports} views)`,
+        r.lcpMs === null ? 'none' : `${r.lcpMs.toFixed(0)} ms`,
+        `<= ${v.goals.lcpMs} ms`,
+        r.lcpMs !== null && r.lcpMs <= v.goals.lcpMs,
+      );
+      verdict(
+        `web vitals: ${r.name} INP p75 (${r.inpReports} views)`,
+        r.inpMs === null ? 'none' : `${r.inpMs.toFixed(0)} ms`,
+        `<= ${v.goals.inpMs} ms`,
+        r.inpMs !== null && r.inpMs <= v.goals.inpMs,
+      );
+      verdict(`web vitals: ${r.name} CLS p75`, r.cls === null ? 'none' : r.cls.toFixed(3), `<= ${v.goals.cls}`, r.cls !== null && r.cls <= v.goals.cls);
+    }
+    const extra = (v.cpu.vitalsUs - v.cpu.healthUs) / v.cpu.healthUs;
+    verdict(
+      `web vitals: beacon CPU per report beyond the no-op's (${v.cpu.vitalsUs.toFixed(1)} µs vs ${v.cpu.healthUs.toFixed(1)} µs)`,
+      `+${(extra * 100).toFixed(0)} %`,
+      `< ${v.goals.cpuShare * 100} % of the no-op`,
+      extra < v.goals.cpuShare,
+    );
+    verdict(
+      'web vitals: beacon script beyond web-vitals, gzip',
+      `${v.bytes.addedGz} B`,
+      `<= ${v.goals.scriptGzipBytes} B`,
+      v.bytes.addedGz <= v.goals.scriptGzipBytes,
+    );
+  } catch (err) {
+    console.log(`\nweb vitals benchmark skipped: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }
 }
 

@@ -143,6 +143,8 @@ export async function startServer(env = {}) {
   }
   return {
     url,
+    /** The server process, for benchmarks that read its CPU time (/proc/<pid>/stat). */
+    pid: child.pid,
     async stop() {
       if (exitCode === undefined) {
         child.kill('SIGTERM');
