@@ -384,7 +384,8 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
   app.decorateRequest('locale', 'zh-TW');
   app.decorateRequest('auth', undefined);
   // After the cookie plugin, whose onRequest hook parses the clang cookie this one reads.
-  await app.register(cookie);
+  // Signed cookies (the partner tracking cookie) carry an HMAC under the server's own key.
+  await app.register(cookie, { secret: config.cookieSecret });
   // Multipart is parsed only by the upload routes, after authentication; these are the outer limits, each
   // route sets its own lower ones (SPEC.md section 5: three images of 500 KB for players).
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 4, fields: 4, parts: 8, headerPairs: 100 } });

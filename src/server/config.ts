@@ -1,4 +1,5 @@
 // Reads the process environment once, with defaults that make `npm start` work on a fresh machine.
+import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import { STAFF_IDLE_TIMEOUT_BOUNDS_MS, STAFF_IDLE_TIMEOUT_MS } from './modules/staff/idle-timeout.ts';
 
@@ -58,6 +59,11 @@ export interface Config {
   redPacketTickMs: number;
   /** 32-byte key (hex or base64) that encrypts staff TOTP secrets at rest. */
   staffTotpKey: Buffer;
+  /**
+   * The key signed cookies are signed with (the partner tracking cookie): COOKIE_SECRET, or when unset a key derived
+   * from STAFF_TOTP_KEY (a secret production already requires), so it is never a public default in production.
+   */
+  cookieSecret: string;
   /** Admin and finance staff must have an authenticator (enrolled at sign-in); on by default in production. */
   staffTotpRequired: boolean;
   /** A back-office session unused this long ends (STAFF_IDLE_TIMEOUT_MS, 5 min to 12 h, default 30 min). */
@@ -110,6 +116,13 @@ export const DEV_SECRETS = {
   SEAMLESS_SECRET: 'dev-seamless-secret',
 } as const;
 
+/** COOKIE_SECRET, or a key derived from the staff TOTP key (HKDF, its own label) when unset. */
+function cookieSecretOf(env: NodeJS.ProcessEnv): string {
+  if (env.COOKIE_SECRET) return env.COOKIE_SECRET;
+  const base = parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex');
+  return Buffer.from(hkdfSync('sha256', base, Buffer.alloc(0), 'lucky-harbour signed cookies', 32)).toString('hex');
+}
+
 /** Reads a 256-bit key written as 64 hex digits or as base64; undefined for anything else. */
 function parseKey(text: string | undefined): Buffer | undefined {
   if (!text) return undefined;
@@ -154,6 +167,7 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   if (env.STAFF_TOTP_KEY && env.STAFF_TOTP_KEY !== DEV_SECRETS.STAFF_TOTP_KEY && !parseKey(env.STAFF_TOTP_KEY)) {
     problems.push('STAFF_TOTP_KEY must be 32 bytes as 64 hex digits or base64');
   }
+  if (env.COOKIE_SECRET !== undefined && env.COOKIE_SECRET.length < 32) problems.push('COOKIE_SECRET is shorter than 32 characters');
   if (env.SMS_DRIVER === 'http') secret('SMS_HTTP_KEY');
   // The outbox driver sends nothing: codes wait in the back office's SMS log in clear. Only a demo has it.
   else if (!/^(1|true)$/i.test(env.SEED_DEMO ?? ''))
@@ -272,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vipNightlyIntervalMs: Number(env.VIP_NIGHTLY_INTERVAL_MS ?? 60 * 60_000),
     redPacketTickMs: Number(env.RED_PACKET_TICK_MS ?? 2000),
     staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),
+    cookieSecret: cookieSecretOf(env),
     staffTotpRequired: bool(env.STAFF_TOTP_REQUIRED, (env.NODE_ENV ?? 'development') === 'production'),
     staffIdleTimeoutMs: staffIdleTimeout(env.STAFF_IDLE_TIMEOUT_MS),
     dbPoolMax: Number(env.DB_POOL_MAX ?? 20),
