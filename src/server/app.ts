@@ -38,6 +38,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { batchingMetrics, jobFailuresCounter, refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
 import { AuthService, type Auth } from './modules/auth/service.ts';
 import type { AuthEvents } from './modules/auth/events.ts';
+import type { PartnersEvents } from './modules/partners/events.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
 import { bearerToken, hashTokenBase64 } from './modules/auth/tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -186,7 +187,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_LIMIT_WINDOW_MS = 60_000;
 
 /** Every event a domain publishes, by name: the union of what each domain declares in its events.ts. */
-type AppEvents = CashierEvents & BetsEvents & AuthEvents & ProtectionEvents;
+type AppEvents = CashierEvents & BetsEvents & AuthEvents & ProtectionEvents & PartnersEvents;
 
 export interface BuildOptions {
   config: Config;
@@ -623,6 +624,7 @@ function createCoreServices(opts: BuildOptions, infra: Infrastructure) {
     siteUrl: config.siteUrl,
     fileUrl: publicFileUrl,
     linked: risk,
+    events,
   });
   const auth = new AuthService({
     db,
@@ -819,6 +821,7 @@ function subscribe(events: EventBus<AppEvents>, s: Services): void {
   events.on('bets.ingested', pointsAndLevelsAfterBets(s.vip), 'vip evaluation after bets');
   events.on('bets.ingested', referralsAfterBets(s.promotions), 'promotions after bets');
   events.on('player.registered', registerBonus(s.promotions), 'promotions after registration');
+  events.on('player.registered', (e) => s.partners.afterRegistration(e.playerId), 'partners: a suspected own player announced');
   // Risk's handlers fail quietly: the bus logs them and the player's action stands.
   events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');
   events.on('card.bound', signalsAfterCard(s.risk), 'risk signals after card binding');

@@ -17,6 +17,7 @@ let A: Partner;
 const month = periodAt('month', new Date());
 const PARTNER_IP = '203.0.113.7';
 const PARTNER_DEVICE = 'ab'.repeat(16);
+const announced: Array<{ playerId: number; partnerId: number; kinds: string[] }> = [];
 const players: Record<'sameIp' | 'sameDevice' | 'other', number> = { sameIp: 0, sameDevice: 0, other: 0 };
 
 let seq = 0;
@@ -78,6 +79,13 @@ beforeAll(async () => {
     headers: { 'x-device-fp': PARTNER_DEVICE },
   });
   expect(signIn.statusCode, signIn.body).toBe(200);
+  // What the domain announces for the risk domain, as it is published.
+  const events = t.app.services.events;
+  const publish = events.publish.bind(events);
+  events.publish = async (name, payload) => {
+    if (name === 'partner.own_player_suspected') announced.push(payload as (typeof announced)[number]);
+    await publish(name, payload);
+  };
   players.sameIp = await qualifyingPlayer(PARTNER_IP);
   players.sameDevice = await qualifyingPlayer(freshIp(), PARTNER_DEVICE);
   players.other = await qualifyingPlayer(freshIp(), 'cd'.repeat(16));
@@ -98,6 +106,15 @@ describe("a partner's own players", () => {
         [players.sameIp, ['ip'], 'pending'],
         [players.sameDevice, ['device'], 'pending'],
       ].sort(),
+    );
+  });
+
+  it('are announced to the risk domain as suspected own players (the event after registration)', () => {
+    expect(announced.sort((a, b) => a.playerId - b.playerId)).toEqual(
+      [
+        { playerId: players.sameIp, partnerId: A.id, kinds: ['ip'] },
+        { playerId: players.sameDevice, partnerId: A.id, kinds: ['device'] },
+      ].sort((a, b) => a.playerId - b.playerId),
     );
   });
 
