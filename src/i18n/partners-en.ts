@@ -70,6 +70,7 @@ export const partnersEn = {
   'agent.w.no_tier': 'No tier reached yet (the team needs more net revenue or active players)',
   'agent.w.rate': 'Your rate this period',
   'agent.w.by_tier': 'The rate of the tier your team reached.',
+  'agent.w.by_no_tier': 'No tier is reached yet, so the rate is 0 % for now.',
   'agent.w.by_agreed': 'Your agreed rate {cap} (your tier would pay {tier}).',
   'agent.w.by_parent': 'The highest rate your parent partner can be paid, {max} (your tier would pay {tier}).',
   'agent.w.by_suspended': 'Your account is suspended: it earns no commission.',

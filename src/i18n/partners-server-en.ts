@@ -17,6 +17,7 @@ export const partnersServerEn = {
   'partners.totp_wrong': 'The code is wrong or was already used; wait for the next one',
   'partners.totp_enabled': 'The authenticator is already on',
   'partners.application_reviewed': 'This application has already been reviewed',
+  'partners.own_player_decided': 'This player has already been decided',
   'partners.statement_final': 'An approved statement cannot change',
   'partners.adjust_below_zero': 'The commission cannot go below zero',
   'partners.statement_not_pending': 'Only a pending statement can be held',

@@ -18,6 +18,7 @@ export const partnersServerZhTW: Record<keyof typeof partnersServerEn, string> =
   'partners.totp_wrong': '代碼錯誤或已使用過，請等下一組代碼',
   'partners.totp_enabled': '驗證器已啟用',
   'partners.application_reviewed': '此申請已審核',
+  'partners.own_player_decided': '此會員已經審核過了',
   'partners.statement_final': '已核准的報表不可變更',
   'partners.adjust_below_zero': '佣金不可低於零',
   'partners.statement_not_pending': '只有待審核的報表可以暫緩',

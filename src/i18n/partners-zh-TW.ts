@@ -67,6 +67,7 @@ export const partnersZhTW: Record<keyof typeof partnersEn, string> = {
   'agent.w.no_tier': '尚未達到任何級距（團隊需要更多淨營收或有效會員）',
   'agent.w.rate': '本期您的比例',
   'agent.w.by_tier': '即您團隊達到的級距比例。',
+  'agent.w.by_no_tier': '尚未達到任何級距，目前比例為 0%。',
   'agent.w.by_agreed': '您的約定比例 {cap}（依級距可得 {tier}）。',
   'agent.w.by_parent': '您上線夥伴可得的最高比例 {max}（依級距可得 {tier}）。',
   'agent.w.by_suspended': '您的帳號已停用，本期不計佣金。',

@@ -41,6 +41,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { batchingMetrics, jobFailuresCounter, refusedCallbacksCounter, registerMetrics } from './modules/system/metrics.ts';
 import { AuthService, type Auth } from './modules/auth/service.ts';
 import type { AuthEvents } from './modules/auth/events.ts';
+import type { PartnersEvents } from './modules/partners/events.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
 import { bearerToken, hashTokenBase64 } from './modules/auth/tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -194,7 +195,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_LIMIT_WINDOW_MS = 60_000;
 
 /** Every event a domain publishes, by name: the union of what each domain declares in its events.ts. */
-type AppEvents = CashierEvents & BetsEvents & AuthEvents & ProtectionEvents;
+type AppEvents = CashierEvents & BetsEvents & AuthEvents & ProtectionEvents & PartnersEvents;
 
 export interface BuildOptions {
   config: Config;
@@ -397,7 +398,8 @@ async function registerPlugins(app: FastifyInstance, opts: BuildOptions, infra: 
   app.decorateRequest('locale', 'zh-TW');
   app.decorateRequest('auth', undefined);
   // After the cookie plugin, whose onRequest hook parses the clang cookie this one reads.
-  await app.register(cookie);
+  // Signed cookies (the partner tracking cookie) carry an HMAC under the server's own key.
+  await app.register(cookie, { secret: config.cookieSecret });
   // Multipart is parsed only by the upload routes, after authentication; these are the outer limits, each
   // route sets its own lower ones (SPEC.md section 5: three images of 500 KB for players).
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 4, fields: 4, parts: 8, headerPairs: 100 } });
@@ -641,6 +643,7 @@ function createCoreServices(opts: BuildOptions, infra: Infrastructure, extras: S
     siteUrl: config.siteUrl,
     fileUrl: publicFileUrl,
     linked: risk,
+    events,
   });
   const auth = new AuthService({
     db,
@@ -843,6 +846,7 @@ function subscribe(events: EventBus<AppEvents>, s: Services): void {
   events.on('bets.ingested', pointsAndLevelsAfterBets(s.vip), 'vip evaluation after bets');
   events.on('bets.ingested', referralsAfterBets(s.promotions), 'promotions after bets');
   events.on('player.registered', registerBonus(s.promotions), 'promotions after registration');
+  events.on('player.registered', (e) => s.partners.afterRegistration(e.playerId), 'partners: a suspected own player announced');
   // Risk's handlers fail quietly: the bus logs them and the player's action stands.
   events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');
   events.on('card.bound', signalsAfterCard(s.risk), 'risk signals after card binding');

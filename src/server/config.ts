@@ -1,4 +1,5 @@
 // Reads the process environment once, with defaults that make `npm start` work on a fresh machine.
+import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import { STAFF_IDLE_TIMEOUT_BOUNDS_MS, STAFF_IDLE_TIMEOUT_MS } from './modules/staff/idle-timeout.ts';
 import { AIO_DEFAULT_LIMITS, type AioCodeExpiry, type AioConfig, type AioLimits, type AioMethod } from './integrations/payments/aio.ts';
@@ -67,6 +68,11 @@ export interface Config {
   redPacketTickMs: number;
   /** 32-byte key (hex or base64) that encrypts staff TOTP secrets at rest. */
   staffTotpKey: Buffer;
+  /**
+   * The key signed cookies are signed with (the partner tracking cookie): COOKIE_SECRET, or when unset a key derived
+   * from STAFF_TOTP_KEY (a secret production already requires), so it is never a public default in production.
+   */
+  cookieSecret: string;
   /** Admin and finance staff must have an authenticator (enrolled at sign-in); on by default in production. */
   staffTotpRequired: boolean;
   /** A back-office session unused this long ends (STAFF_IDLE_TIMEOUT_MS, 5 min to 12 h, default 30 min). */
@@ -143,6 +149,13 @@ export const DEV_SECRETS = {
 /** The published test merchant of the AIO format (developers.ecpay.com.tw): public, so production refuses it. */
 export const AIO_TEST_MERCHANT = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIv: 'EkRm7iFT261dpevs' } as const;
 
+/** COOKIE_SECRET, or a key derived from the staff TOTP key (HKDF, its own label) when unset. */
+function cookieSecretOf(env: NodeJS.ProcessEnv): string {
+  if (env.COOKIE_SECRET) return env.COOKIE_SECRET;
+  const base = parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex');
+  return Buffer.from(hkdfSync('sha256', base, Buffer.alloc(0), 'lucky-harbour signed cookies', 32)).toString('hex');
+}
+
 /** Reads a 256-bit key written as 64 hex digits or as base64; undefined for anything else. */
 function parseKey(text: string | undefined): Buffer | undefined {
   if (!text) return undefined;
@@ -192,6 +205,7 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   if (env.PAYMENT_GATEWAY_DIALECT === 'aio' && !demo && (!env.AIO_HASH_KEY || env.AIO_HASH_KEY === AIO_TEST_MERCHANT.hashKey || !env.AIO_HASH_IV)) {
     problems.push("AIO_HASH_KEY and AIO_HASH_IV must be the merchant's own (not the published test merchant's)");
   }
+  if (env.COOKIE_SECRET !== undefined && env.COOKIE_SECRET.length < 32) problems.push('COOKIE_SECRET is shorter than 32 characters');
   problems.push(...smsProblems(env, secret));
   if (env.SEED_DEMO === undefined || !/^(0|1|true|false)$/i.test(env.SEED_DEMO)) {
     problems.push('SEED_DEMO must be set explicitly to 0 (production) or 1 (a demo installation)');
@@ -382,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vipNightlyIntervalMs: Number(env.VIP_NIGHTLY_INTERVAL_MS ?? 60 * 60_000),
     redPacketTickMs: Number(env.RED_PACKET_TICK_MS ?? 2000),
     staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),
+    cookieSecret: cookieSecretOf(env),
     staffTotpRequired: bool(env.STAFF_TOTP_REQUIRED, (env.NODE_ENV ?? 'development') === 'production'),
     staffIdleTimeoutMs: staffIdleTimeout(env.STAFF_IDLE_TIMEOUT_MS),
     dbPoolMax: Number(env.DB_POOL_MAX ?? 20),

@@ -46,7 +46,8 @@ describe('binding at registration', () => {
     expect(click.statusCode).toBe(302);
     expect(click.headers.location).toBe('/register?p=agentb01');
     const ref = click.cookies.find((c) => c.name === 'lh_ref');
-    expect(ref?.value).toBe('agentb01.spring-fb');
+    // Signed: the value, a dot and its signature.
+    expect(ref?.value).toMatch(/^agentb01\.spring-fb\.[A-Za-z0-9+/=_-]+$/);
     expect(ref?.maxAge).toBe(30 * 24 * 3600);
     expect(ref?.httpOnly).toBe(true);
     const p = await playerOf(t, undefined, { headers: { cookie: `lh_ref=${ref!.value}` } });
@@ -84,6 +85,7 @@ describe('binding at registration', () => {
       refCookie: '',
       host: '',
       ip: '10.0.0.1',
+      device: '',
       registeredAt: new Date(),
     });
     expect(again).toBe(false);

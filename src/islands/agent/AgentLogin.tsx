@@ -1,4 +1,5 @@
 // The portal's sign-in: account and password, then the authenticator code when the partner enrolled one.
+import { deviceHeaders } from '../../lib/fingerprint.ts';
 import { useEffect, useRef, useState } from 'react';
 import { agentApi, configureAgent, setAgentSession } from './api.ts';
 import { Notice, PORTAL_KEYS, errorText, fieldErrors, ui, type AgentIslandProps } from './common.tsx';
@@ -52,7 +53,8 @@ export default function AgentLogin({ t, locale, variant, applyHref }: AgentIslan
     if (Object.keys(missing).length) return;
     setBusy(true);
     try {
-      const res = await agentApi('POST /login', { body: { account: account.trim(), password, ...(needTotp ? { totp } : {}) } });
+      // The browser's fingerprint goes with the sign-in: a player registering from this device is the partner's own.
+      const res = await agentApi('POST /login', { body: { account: account.trim(), password, ...(needTotp ? { totp } : {}) }, headers: await deviceHeaders() });
       if (res.totp_required || !res.partner) {
         setNeedTotp(true);
         setBusy(false);

@@ -41,6 +41,7 @@ export const DASHBOARD_KEYS = [
   'agent.w.no_tier',
   'agent.w.rate',
   'agent.w.by_tier',
+  'agent.w.by_no_tier',
   'agent.w.by_agreed',
   'agent.w.by_parent',
   'agent.w.by_suspended',
@@ -154,7 +155,7 @@ function rateReason(t: T, w: AgentEstimateWorked): string {
   if (w.limited_by === 'suspended') return t['agent.w.by_suspended'];
   if (w.limited_by === 'agreed') return fill(t['agent.w.by_agreed'], { cap: rate(w.rate_cap_bp ?? 0), tier: rate(w.tier_rate_bp) });
   if (w.limited_by === 'parent') return fill(t['agent.w.by_parent'], { max: rate(w.parent_max_rate_bp ?? 0), tier: rate(w.tier_rate_bp) });
-  return t['agent.w.by_tier'];
+  return w.tier === null ? t['agent.w.by_no_tier'] : t['agent.w.by_tier'];
 }
 
 /**

@@ -81,6 +81,7 @@ export const TABLE_OWNERS = {
     'partner_domains',
     'partner_bindings',
     'partner_attributions',
+    'partner_player_reviews',
     'partner_applications',
     'partner_statements',
     'partner_cpa',

@@ -19,7 +19,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { ApplicationStatus, BindingSource, PartnerStatus, PayoutStatus, PeriodKind, StatementStatus } from '../../shared/schemas/partners/common.ts';
+import type {
+  ApplicationStatus,
+  BindingSource,
+  OwnPlayerReviewStatus,
+  PartnerStatus,
+  PayoutStatus,
+  PeriodKind,
+  StatementStatus,
+} from '../../shared/schemas/partners/common.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const minor = (name: string) =>
@@ -119,6 +127,8 @@ export const partnerSessions = pgTable(
       .references(() => partners.id),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     ip: varchar('ip', { length: 45 }).notNull().default(''),
+    /** The browser fingerprint the sign-in sent (hex), '' when none. */
+    device: varchar('device', { length: 128 }).notNull().default(''),
     createdAt: tsz('created_at').notNull().defaultNow(),
     lastSeenAt: tsz('last_seen_at').notNull().defaultNow(),
     expiresAt: tsz('expires_at').notNull(),
@@ -202,6 +212,27 @@ export const partnerAttributions = pgTable(
     createdAt: tsz('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('partner_attributions_from_uq').on(t.playerId, t.fromDay), index('partner_attributions_partner_idx').on(t.partnerId, t.playerId)],
+);
+
+/**
+ * A player who registered with a partner from one of that partner's own sign-in addresses or devices (drizzle/0051):
+ * no CPA for the player while pending or denied; an operator approves or denies it.
+ */
+export const partnerPlayerReviews = pgTable(
+  'partner_player_reviews',
+  {
+    playerId: bigint('player_id', { mode: 'number' }).primaryKey(),
+    partnerId: bigint('partner_id', { mode: 'number' })
+      .notNull()
+      .references(() => partners.id),
+    kinds: varchar('kinds', { length: 20 }).notNull(),
+    status: varchar('status', { length: 10 }).$type<OwnPlayerReviewStatus>().notNull().default('pending'),
+    reason: varchar('reason', { length: 500 }).notNull().default(''),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decidedAt: tsz('decided_at'),
+    createdAt: tsz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('partner_player_reviews_queue_idx').on(t.status, t.createdAt)],
 );
 
 export const partnerApplications = pgTable(

@@ -74,6 +74,22 @@ export const PARTNERS_KEYS = [
   'bo.pt.p.move_target_hint',
   'bo.pt.p.moved',
   'bo.pt.p.move_effect',
+  'bo.pt.own.title',
+  'bo.pt.own.hint',
+  'bo.pt.own.player',
+  'bo.pt.own.shared',
+  'bo.pt.own.kind_ip',
+  'bo.pt.own.kind_device',
+  'bo.pt.own.status',
+  'bo.pt.own.status_pending',
+  'bo.pt.own.status_approved',
+  'bo.pt.own.status_denied',
+  'bo.pt.own.at',
+  'bo.pt.own.approve',
+  'bo.pt.own.deny',
+  'bo.pt.own.approve_title',
+  'bo.pt.own.deny_title',
+  'bo.pt.own.done',
   'bo.pt.p.history',
   'bo.pt.p.history_title',
   'bo.pt.p.history_partner',
@@ -278,6 +294,7 @@ function PartnerPage({
             />
             <Domains t={t} d={d} canManage={canManage} onChanged={() => void detail.reload()} />
             <Bindings t={t} locale={locale} partnerId={d.partner.id} canMove={staffCan('partners.bindings')} />
+            <OwnPlayers t={t} locale={locale} partnerId={d.partner.id} canDecide={staffCan('partners.bindings')} />
           </>
         )}
       </ListState>
@@ -656,6 +673,64 @@ function Bindings({ t, locale, partnerId, canMove }: { t: T; locale: Locale; par
         />
       )}
       {history && <HistoryDialog t={t} binding={history} onClose={() => setHistory(null)} />}
+    </section>
+  );
+}
+
+type OwnPlayer = v.InferOutput<PartnerRoutes['GET /own-players']>['data'][number];
+const OWN_STATUS_KEY = { pending: 'bo.pt.own.status_pending', approved: 'bo.pt.own.status_approved', denied: 'bo.pt.own.status_denied' } as const;
+
+/**
+ * The partner's players who registered from its own sign-in address or device: no CPA for them until an operator
+ * approves; each decision asks for a reason and is audited.
+ */
+function OwnPlayers({ t, locale, partnerId, canDecide }: { t: T; locale: Locale; partnerId: number; canDecide: boolean }) {
+  const list = usePbData('GET /own-players', { query: { partner_id: partnerId }, pageSize: 20 });
+  const action = useBoAction(t);
+  const { ask, dialog } = useReason(t);
+  const decide = async (r: OwnPlayer, how: 'approve' | 'deny') => {
+    const got = await ask(fill(t[how === 'approve' ? 'bo.pt.own.approve_title' : 'bo.pt.own.deny_title'], { player: r.player_account }), t['bo.pt.own.hint']);
+    if (!got) return;
+    const route = how === 'approve' ? 'POST /own-players/:id/approve' : 'POST /own-players/:id/deny';
+    await action.run(() => pbApi(route, { params: { id: r.player_id }, body: { reason: got.reason } }), t['bo.pt.own.done']);
+    void list.reload();
+  };
+  const columns: Array<BoColumn<OwnPlayer, K>> = [
+    {
+      key: 'player',
+      header: 'bo.pt.own.player',
+      cell: (r) => (
+        <a className="text-brand-700 underline" href={`${locale === 'en' ? '/en' : ''}/backoffice/player?id=${r.player_id}`}>
+          {r.player_account}
+        </a>
+      ),
+    },
+    { key: 'shared', header: 'bo.pt.own.shared', cell: (r) => r.kinds.map((k) => t[k === 'ip' ? 'bo.pt.own.kind_ip' : 'bo.pt.own.kind_device']).join('、') },
+    { key: 'at', header: 'bo.pt.own.at', className: 'whitespace-nowrap text-slate-500', cell: (r) => formatTime(r.created_at, locale) },
+    { key: 'status', header: 'bo.pt.own.status', cell: (r) => <span data-testid="own-status">{t[OWN_STATUS_KEY[r.status]]}</span> },
+    {
+      key: 'actions',
+      header: 'bo.actions',
+      cell: (r) =>
+        canDecide && r.status === 'pending' ? (
+          <span className="flex gap-2">
+            <button type="button" className={cls.btnSmall} disabled={action.busy} onClick={() => void decide(r, 'approve')} data-testid="own-approve">
+              {t['bo.pt.own.approve']}
+            </button>
+            <button type="button" className={cls.btnSmall} disabled={action.busy} onClick={() => void decide(r, 'deny')} data-testid="own-deny">
+              {t['bo.pt.own.deny']}
+            </button>
+          </span>
+        ) : null,
+    },
+  ];
+  return (
+    <section className={cls.card} data-testid="partner-own-players">
+      <h3 className="mb-1 text-base font-semibold text-brand-800">{t['bo.pt.own.title']}</h3>
+      <p className="mb-3 text-sm text-slate-600">{t['bo.pt.own.hint']}</p>
+      {action.notice && <Banner kind={action.notice.kind}>{action.notice.text}</Banner>}
+      <BoTable t={t} list={list} columns={columns} rowKey={(r) => r.player_id} testId="own-players" rowTestId="own-row" scroll />
+      {dialog}
     </section>
   );
 }

@@ -20,6 +20,8 @@ export interface RegistrationAttribution {
   refCookie: string;
   host: string;
   ip: string;
+  /** The browser fingerprint the registration form sent ('' when none): a partner's own device is looked for. */
+  device: string;
   registeredAt: Date;
 }
 

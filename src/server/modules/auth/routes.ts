@@ -33,6 +33,17 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** Registration's rules depend on settings, so the route checks the shape and the service the rules. */
 const registerShape = v.custom<Record<string, unknown>>((body) => typeof body === 'object' && body !== null && !Array.isArray(body), 'v.type.object');
 
+/**
+ * The partner tracking cookie's value when its signature holds (the tracking link signs it); '' for none, an unsigned
+ * or a tampered one, which registration then ignores like no cookie at all.
+ */
+function refCookieOf(request: FastifyRequest): string {
+  const raw = request.cookies?.[REF_COOKIE];
+  if (!raw) return '';
+  const checked = request.unsignCookie(raw);
+  return checked.valid && checked.value !== null ? checked.value : '';
+}
+
 export function requestContext(request: FastifyRequest): RequestContext {
   const device = request.headers[DEVICE_HEADER];
   return {
@@ -42,7 +53,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
     device: typeof device === 'string' ? device.slice(0, 128) : undefined,
     // Only registration reads these (partner attribution, issue 21); the host without its port.
     host: request.hostname.toLowerCase(),
-    refCookie: String(request.cookies?.[REF_COOKIE] ?? ''),
+    refCookie: refCookieOf(request),
   };
 }
 

@@ -142,7 +142,7 @@ export class AuthService {
     }
 
     const passwordHash = await AuthService.hashPassword(input.password);
-    const attribution = { partnerCode, refCookie: ctx.refCookie ?? '', host: ctx.host ?? '', ip: ctx.ip, registeredAt: new Date() };
+    const attribution = { partnerCode, refCookie: ctx.refCookie ?? '', host: ctx.host ?? '', ip: ctx.ip, device: ctx.device ?? '', registeredAt: new Date() };
     const playerId = await this.insertRegistered({ account: input.account, phone: input.phone, passwordHash, referrerId, codeId, ip: ctx.ip }, attribution);
     // After commit: a registration bonus failing must not undo the registration.
     await this.events?.publish('player.registered', {

@@ -28,6 +28,10 @@ import {
   boHoldBody,
   boMaterialBody,
   boMoveBody,
+  boOwnPlayerDecisionBody,
+  boOwnPlayerView,
+  boOwnPlayersPage,
+  boOwnPlayersQuery,
   boAttributionsView,
   boPartnerCreateBody,
   boPartnerCreatedView,
@@ -119,8 +123,26 @@ export const backofficePartnerRoutes: FastifyPluginAsync = async (plugin) => {
   );
 
   bindingRoutes(app);
+  ownPlayerRoutes(app);
   statementRoutes(app);
 };
+
+/** Players who registered from their partner's own sign-in address or device, and the operator's decision on each. */
+function ownPlayerRoutes(plugin: Parameters<FastifyPluginAsync>[0]): void {
+  const app = plugin.withTypeProvider<ValibotTypeProvider>();
+  const bo = app.services.partners.backoffice;
+  const P = '/partners';
+  staffQueryRoute(app, `${P}/own-players`, { permission: 'partners.read', query: boOwnPlayersQuery, view: boOwnPlayersPage }, (q) => bo.ownPlayers(q));
+  for (const [path, status] of [
+    ['approve', 'approved'],
+    ['deny', 'denied'],
+  ] as const)
+    app.post(
+      `${P}/own-players/:id/${path}`,
+      { schema: { params: idParams, body: boOwnPlayerDecisionBody, response: { 200: okBody(boOwnPlayerView) } }, config: { staff: 'partners.bindings' } },
+      async (request) => ok(await bo.decideOwnPlayer(operatorOf(request), request.params.id, status, request.body.reason)),
+    );
+}
 
 /** A player's binding: the list, the operator's move and the player's partner history. */
 function bindingRoutes(plugin: Parameters<FastifyPluginAsync>[0]): void {

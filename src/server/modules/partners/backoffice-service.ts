@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/credentials.ts';
 import { decimalToMinor } from '../../../shared/money.ts';
 import { taipeiDate } from '../../../shared/time.ts';
-import type { FraudSignalKind, StatementView } from '../../../shared/schemas/partners/common.ts';
+import type { FraudSignalKind, OwnPlayerReviewStatus, StatementView } from '../../../shared/schemas/partners/common.ts';
 import { maxRateOf } from './commission.ts';
 import { addDays, parsePeriod } from './periods.ts';
 import { ownFigures, planTerms, settlePeriod, type LinkedPlayersSource, type SettleResult } from './settlement.ts';
@@ -447,6 +447,47 @@ export class PartnersBackoffice {
     }));
   }
 
+  // ---- a partner's own players ----------------------------------------------------------------------------------
+
+  async ownPlayers(q: { page: number; pageSize: number; status?: string; partner_id?: string }) {
+    const { rows, total } = await repo.listOwnPlayerReviews(this.d.db, {
+      status: (q.status || undefined) as OwnPlayerReviewStatus | undefined,
+      partnerId: q.partner_id ? Number(q.partner_id) : undefined,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
+    const names = await playersBrief(
+      this.d.db,
+      rows.map((r) => r.r.playerId),
+    );
+    return { data: rows.map((r) => ownPlayerView(r.r, r.partnerAccount, names.get(r.r.playerId)?.account ?? '')), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /**
+   * An operator's decision on a possible own player: approved, the player earns the partner its CPA from the next
+   * settlement of an open period on; denied, never. Audited with the status before and after.
+   */
+  async decideOwnPlayer(who: Operator, playerId: number, status: 'approved' | 'denied', reason: string) {
+    return this.d.db.transaction(async (tx) => {
+      const was = await repo.ownPlayerReview(tx, playerId, true);
+      if (!was) throw new ApiError('not_found');
+      const row = await repo.decideOwnPlayerReview(tx, playerId, status, reason, who.staffId);
+      if (!row) throw new ApiError('validation_failed', { reason: ['partners.own_player_decided'] });
+      const partner = (await repo.partnerById(tx, row.partnerId))!;
+      const player = (await playersBrief(tx, [playerId])).get(playerId)?.account ?? '';
+      await recordAudit(tx, {
+        staffId: who.staffId,
+        action: status === 'approved' ? 'partners.own_player.approve' : 'partners.own_player.deny',
+        target: `player:${playerId}`,
+        ip: who.ip,
+        before: { status: was.status },
+        after: { status },
+        detail: { player, partner: partner.account, shared: was.kinds, reason },
+      });
+      return ownPlayerView(row, partner.account, player);
+    });
+  }
+
   // ---- statements ------------------------------------------------------------------------------------------------
 
   async statements(q: { page: number; pageSize: number; period?: string; status?: string; partner_id?: string }) {
@@ -799,4 +840,18 @@ function fraudKindOf(signal: string): FraudSignalKind {
     default:
       return 'linked_account';
   }
+}
+
+function ownPlayerView(r: repo.OwnPlayerReviewRow, partnerAccount: string, playerAccount: string) {
+  return {
+    player_id: r.playerId,
+    player_account: playerAccount,
+    partner_id: r.partnerId,
+    partner_account: partnerAccount,
+    kinds: r.kinds.split(',').filter((k): k is 'ip' | 'device' => k === 'ip' || k === 'device'),
+    status: r.status,
+    reason: r.reason,
+    decided_at: iso(r.decidedAt),
+    created_at: r.createdAt.toISOString(),
+  };
 }

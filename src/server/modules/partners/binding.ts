@@ -64,7 +64,7 @@ export class PartnerBinding {
     for (const c of candidates) {
       const p = c.code ? await repo.partnerByCode(tx, c.code) : await repo.partnerById(tx, c.partnerId!);
       if (!p || p.status !== 'active') continue;
-      return repo.bindPlayer(tx, {
+      const bound = await repo.bindPlayer(tx, {
         playerId,
         partnerId: p.id,
         source: c.source,
@@ -72,6 +72,11 @@ export class PartnerBinding {
         registrationIp: a.ip.slice(0, 45),
         registeredAt: a.registeredAt,
       });
+      // A player registering from the partner's own sign-in address or device may be the partner: no CPA for it until
+      // an operator decides (the review's row, written with the binding in registration's transaction).
+      const kinds = bound ? await repo.ownSigninKinds(tx, p.id, a.ip.slice(0, 45), a.device.slice(0, 128)) : [];
+      if (kinds.length) await repo.insertOwnPlayerReview(tx, { playerId, partnerId: p.id, kinds: kinds.join(',') });
+      return bound;
     }
     return false;
   }

@@ -47,6 +47,7 @@ export class PartnerAuth {
   async login(
     input: { account: string; password: string; totp?: string },
     ip: string,
+    device = '',
   ): Promise<{ token?: string; partner?: repo.PartnerRow; totpRequired: boolean }> {
     const key = input.account.toLowerCase();
     const byIp = await this.limiter.hit(`agent-login:ip:${ip}`, IP_LIMIT, LOGIN_WINDOW_MS);
@@ -71,7 +72,8 @@ export class PartnerAuth {
     await this.limiter.reset(`agent-login:acct:${key}`);
     const { token, hash } = newToken();
     const now = new Date();
-    await repo.insertSession(this.db, { partnerId: p.id, tokenHash: hash.toString('hex'), ip, expiresAt: new Date(now.getTime() + AGENT_SESSION_MS) });
+    // The address and device are kept with the session: a player registering from them is the partner's own (binding.ts).
+    await repo.insertSession(this.db, { partnerId: p.id, tokenHash: hash.toString('hex'), ip, device, expiresAt: new Date(now.getTime() + AGENT_SESSION_MS) });
     await repo.updatePartner(this.db, p.id, { lastLoginIp: ip, lastLoginAt: now });
     return { token, partner: p, totpRequired: false };
   }

@@ -11,11 +11,12 @@ import {
   partnerMaterials,
   partnerPayouts,
   partnerPlans,
+  partnerPlayerReviews,
   partnerSessions,
   partnerStatements,
   partners,
 } from '../../db/schema.ts';
-import type { BindingSource, StatementStatus } from '../../../shared/schemas/partners/common.ts';
+import type { BindingSource, OwnPlayerReviewStatus, StatementStatus } from '../../../shared/schemas/partners/common.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type PlanRow = typeof partnerPlans.$inferSelect;
@@ -391,7 +392,8 @@ export async function cpaCandidates(db: DbOrTx, since: Date, until: Date, period
     where b.registered_at >= ${since.toISOString()}::timestamptz and b.registered_at < ${until.toISOString()}::timestamptz
       and not exists (
         select 1 from partner_cpa c where c.player_id = b.player_id and (c.period <> ${period} or exists (
-          select 1 from partner_statements s where s.partner_id = c.partner_id and s.period = c.period and s.status <> 'pending')))`);
+          select 1 from partner_statements s where s.partner_id = c.partner_id and s.period = c.period and s.status <> 'pending')))
+      and not exists (select 1 from partner_player_reviews r where r.player_id = b.player_id and r.status <> 'approved')`);
   return res.rows.map((r) => ({ playerId: Number(r.player_id), partnerId: Number(r.partner_id), regDay: r.reg_day }));
 }
 
@@ -432,6 +434,66 @@ export async function sharedRegistrationIps(db: DbOrTx, partnerId: number, partn
     where partner_id = ${partnerId} and registration_ip <> ''
     group by registration_ip having count(*) > 1 or registration_ip = ${partnerIp} limit 50`);
   return res.rows.map((r) => ({ ip: r.ip, playerIds: r.ids.split(',').map(Number) }));
+}
+
+// ---- a partner's own players ------------------------------------------------------------------------------------
+
+/** How far back a partner's sign-ins count: a player registering from an address or device the partner used within it. */
+const OWN_SIGNIN_DAYS = 180;
+
+/** Which of the player's registration address and device the partner signed in to the portal from (recently). */
+export async function ownSigninKinds(db: DbOrTx, partnerId: number, ip: string, device: string): Promise<Array<'ip' | 'device'>> {
+  if (!ip && !device) return [];
+  const since = new Date(Date.now() - OWN_SIGNIN_DAYS * 86_400_000).toISOString();
+  const res = await db.execute<{ ip: boolean; device: boolean }>(sql`
+    select coalesce(bool_or(ip <> '' and ip = ${ip}), false) as ip, coalesce(bool_or(device <> '' and device = ${device}), false) as device
+    from partner_sessions where partner_id = ${partnerId} and created_at >= ${since}::timestamptz`);
+  const row = res.rows[0];
+  return [...(row?.ip ? (['ip'] as const) : []), ...(row?.device ? (['device'] as const) : [])];
+}
+
+export type OwnPlayerReviewRow = typeof partnerPlayerReviews.$inferSelect;
+
+export async function insertOwnPlayerReview(db: DbOrTx, values: { playerId: number; partnerId: number; kinds: string }): Promise<void> {
+  await db.insert(partnerPlayerReviews).values(values).onConflictDoNothing();
+}
+
+export async function ownPlayerReview(db: DbOrTx, playerId: number, forUpdate = false): Promise<OwnPlayerReviewRow | undefined> {
+  const q = db.select().from(partnerPlayerReviews).where(eq(partnerPlayerReviews.playerId, playerId)).limit(1);
+  return (await (forUpdate ? q.for('update') : q))[0];
+}
+
+export async function listOwnPlayerReviews(db: DbOrTx, f: { status?: OwnPlayerReviewStatus; partnerId?: number; limit: number; offset: number }) {
+  const where = and(
+    f.status ? eq(partnerPlayerReviews.status, f.status) : undefined,
+    f.partnerId ? eq(partnerPlayerReviews.partnerId, f.partnerId) : undefined,
+  );
+  const [rows, count] = await Promise.all([
+    db
+      .select({ r: partnerPlayerReviews, partnerAccount: partners.account })
+      .from(partnerPlayerReviews)
+      .innerJoin(partners, eq(partners.id, partnerPlayerReviews.partnerId))
+      .where(where)
+      .orderBy(desc(partnerPlayerReviews.createdAt), desc(partnerPlayerReviews.playerId))
+      .limit(f.limit)
+      .offset(f.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partnerPlayerReviews)
+      .where(where),
+  ]);
+  return { rows, total: Number(count[0]?.n ?? 0) };
+}
+
+/** Decides a pending review (a conditional update: two operators deciding at once, one wins). */
+export async function decideOwnPlayerReview(db: DbOrTx, playerId: number, status: 'approved' | 'denied', reason: string, staffId: number) {
+  return (
+    await db
+      .update(partnerPlayerReviews)
+      .set({ status, reason, decidedBy: staffId, decidedAt: new Date() })
+      .where(and(eq(partnerPlayerReviews.playerId, playerId), eq(partnerPlayerReviews.status, 'pending')))
+      .returning()
+  )[0];
 }
 
 // ---- applications ------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import type { ValibotTypeProvider } from '../../lib/validation.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
 import { okBody, okEmpty } from '../../../shared/schemas/envelope.ts';
+import { DEVICE_HEADER } from '../../../shared/schemas/risk/fingerprint.ts';
 import { AGENT_COOKIE, REF_COOKIE, REF_COOKIE_MAX_AGE_S, VISITED_COOKIE, payoutView, statementView } from '../../../shared/schemas/partners/common.ts';
 import {
   agentBankCardBody,
@@ -91,7 +92,7 @@ export const agentRoutes: FastifyPluginAsync<{ secureCookies: boolean }> = async
       config: { rateLimit: { max: LOGINS_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const r = await partners.auth.login(request.body, request.ip);
+      const r = await partners.auth.login(request.body, request.ip, deviceOf(request.headers[DEVICE_HEADER]));
       if (!r.token || !r.partner) return ok({ totp_required: true, partner: null });
       sessionCookie(reply, r.token, opts.secureCookies);
       return ok({ totp_required: false, partner: await partners.portal.me(r.partner.id) });
@@ -197,8 +198,22 @@ export const trackingLinkRoutes: FastifyPluginAsync<{ secureCookies: boolean }> 
     const visit = { host: request.hostname, userAgent: String(request.headers['user-agent'] ?? ''), visited: !!request.cookies?.[VISITED_COOKIE] };
     const r = await partners.binding.click(request.params.code, request.query.sub, visit);
     if (r.cookie)
-      reply.setCookie(REF_COOKIE, r.cookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, maxAge: REF_COOKIE_MAX_AGE_S });
+      // Signed: the value picks the partner and campaign a registration is bound to, so a browser may not write its own.
+      reply.setCookie(REF_COOKIE, r.cookie, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: opts.secureCookies,
+        maxAge: REF_COOKIE_MAX_AGE_S,
+        signed: true,
+      });
     reply.setCookie(VISITED_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, maxAge: 365 * 24 * 3600 });
     return reply.redirect(r.location, 302);
   });
 };
+
+/** The sign-in's browser fingerprint when it is one (hex, as src/lib/fingerprint.ts makes it), else ''. */
+function deviceOf(header: string | string[] | undefined): string {
+  const value = typeof header === 'string' ? header.trim().toLowerCase() : '';
+  return /^[a-f0-9]{16,128}$/.test(value) ? value : '';
+}

@@ -1,6 +1,8 @@
 // The partners domain (issue 21) as the app sees it: one object holding the portal's sign-in, the portal, the
 // bindings and tracking links, partner money, the back office's operations, and the site's two calls. app.ts builds
 // it before auth (registration asks it whether a code is a partner's) and hangs the binding on player.registered.
+import type { EventPublisher } from '../../lib/events.ts';
+import type { PartnersEvents } from './events.ts';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';
@@ -28,6 +30,8 @@ export interface PartnersDeps {
   fileUrl: (id: number) => string;
   /** The risk domain's linked players: fraud signals beside statements, and no CPA for a linked account. */
   linked?: LinkedPlayersSource;
+  /** Where the domain announces a suspected own player (after registration's commit). */
+  events?: EventPublisher<PartnersEvents>;
 }
 
 /** Page paths the domain redirect looks at: the home pages a partner's domain serves. */
@@ -41,10 +45,12 @@ export class PartnersService {
   readonly backoffice: PartnersBackoffice;
   private readonly db: Db;
   private readonly linked?: LinkedPlayersSource;
+  private readonly events?: EventPublisher<PartnersEvents>;
 
   constructor(deps: PartnersDeps) {
     this.db = deps.db;
     this.linked = deps.linked;
+    this.events = deps.events;
     this.auth = new PartnerAuth(deps.db, deps.limiter, deps.totpKey);
     this.binding = new PartnerBinding(deps.db, deps.system);
     this.money = new PartnerMoney(deps.db, deps.accounts);
@@ -57,6 +63,17 @@ export class PartnersService {
       linked: deps.linked,
     });
     this.backoffice = new PartnersBackoffice({ db: deps.db, money: this.money, binding: this.binding, fileUrl: deps.fileUrl, linked: deps.linked });
+  }
+
+  /**
+   * After a registration committed: when the binding put the player up for review as the partner's possible own
+   * account, announces it (partner.own_player_suspected) so the risk domain can raise its signal.
+   */
+  async afterRegistration(playerId: number): Promise<void> {
+    const review = await repo.ownPlayerReview(this.db, playerId);
+    if (!review || review.status !== 'pending') return;
+    const kinds = review.kinds.split(',').filter((k): k is 'ip' | 'device' => k === 'ip' || k === 'device');
+    await this.events?.publish('partner.own_player_suspected', { playerId, partnerId: review.partnerId, kinds });
   }
 
   async publicPlan() {

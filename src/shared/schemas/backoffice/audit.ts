@@ -118,6 +118,8 @@ export const AUDIT_ACTIONS = [
   'partners.domain.add',
   'partners.domain.remove',
   'partners.binding.move',
+  'partners.own_player.approve',
+  'partners.own_player.deny',
   'partners.statement.adjust',
   'partners.statement.hold',
   'partners.statement.approve',

@@ -7,6 +7,7 @@ import {
   APPLICATION_STATUSES,
   BINDING_SOURCES,
   FRAUD_SIGNAL_KINDS,
+  OWN_PLAYER_REVIEW_STATUSES,
   PARTNER_STATUSES,
   PAYOUT_STATUSES,
   PERIOD_KINDS,
@@ -241,6 +242,29 @@ export const boMoveBody = v.strictObject(
   { player_id: idSchema('partners.v.player'), partner_id: v.nullable(idSchema('partners.v.partner')), reason: reasonText() },
   'v.type.object',
 );
+
+// ---- a partner's own players -----------------------------------------------------------------------------------------
+
+export const boOwnPlayersQuery = v.object({
+  ...pageQuery,
+  status: v.optional(v.picklist(['', ...OWN_PLAYER_REVIEW_STATUSES], 'bo.v.status')),
+  partner_id: idQuery(),
+});
+/** A player who registered from the partner's own sign-in address or device; CPA waits for the decision. */
+export const boOwnPlayerView = v.object({
+  player_id: v.number(),
+  player_account: v.string(),
+  partner_id: v.number(),
+  partner_account: v.string(),
+  kinds: v.array(v.picklist(['ip', 'device'])),
+  status: v.picklist(OWN_PLAYER_REVIEW_STATUSES),
+  reason: v.string(),
+  decided_at: v.nullable(v.string()),
+  created_at: v.string(),
+});
+export const boOwnPlayersPage = staffPage(boOwnPlayerView);
+/** Approving lets the player earn the partner its CPA; denying never does. The reason goes into the audit log. */
+export const boOwnPlayerDecisionBody = v.strictObject({ reason: reasonText() }, 'v.type.object');
 
 // ---- statements ----------------------------------------------------------------------------------------------------
 

@@ -40,6 +40,9 @@ export const periodText = () =>
 
 /** How a player came to be bound: the code at registration, a tracking link's cookie, a partner's domain, an operator. */
 export const BINDING_SOURCES = ['code', 'link', 'domain', 'operator'] as const;
+/** An operator's decision on a partner's possible own player (registered from the partner's sign-in address or device). */
+export const OWN_PLAYER_REVIEW_STATUSES = ['pending', 'approved', 'denied'] as const;
+export type OwnPlayerReviewStatus = (typeof OWN_PLAYER_REVIEW_STATUSES)[number];
 export type BindingSource = (typeof BINDING_SOURCES)[number];
 
 /** Fraud signals beside a statement. */

@@ -62,6 +62,8 @@
 //   GET  /bindings                        boBindingsQuery → boBindingsPage                    partners.read
 //   POST /bindings/move                   boMoveBody → boBindingView | null                   partners.bindings
 //   GET  /bindings/:id/history            (player id) → boAttributionsView                    partners.read
+//   GET  /own-players                     boOwnPlayersQuery → boOwnPlayersPage                partners.read
+//   POST /own-players/:id/approve|deny    (player id) boOwnPlayerDecisionBody → boOwnPlayerView partners.bindings
 //   GET  /statements                      boStatementsQuery → boStatementsPage                partners.read
 //   GET  /statements/:id                  → boStatementDetailView (statement + fraud signals) partners.read
 //   POST /statements/:id/adjust           boAdjustBody → statementView                        partners.settle
