@@ -890,7 +890,7 @@ async function registerRoutes(app: FastifyInstance, opts: BuildOptions): Promise
       // Liveness for load balancers: answers without touching the database (also the benchmarks' no-op baseline).
       api.get('/health', { config: { rateLimit: false }, schema: { response: { 200: healthView } } }, async () => ({ status: 'ok' as const }));
       // Readiness: this instance takes new work. It fails while the instance drains before shutting down and while it
-      // cannot reach its database, so the balancer sends requests elsewhere (README, "Health and readiness").
+      // cannot reach its database, so the balancer sends requests elsewhere (docs/operations.md, "Health and readiness").
       api.get('/ready', { config: { rateLimit: false }, schema: { response: { 200: healthView, 503: errorView } } }, async (request, reply) => {
         if (app.draining) return reply.code(503).send(errorBody(request.locale, 'service_unavailable'));
         try {

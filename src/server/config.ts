@@ -87,7 +87,7 @@ export interface Config {
   bootstrapAdminPassword: string | undefined;
   /**
    * On SIGTERM, how long readiness fails before the instance stops taking connections (DRAIN_DELAY_MS, default 2 s):
-   * long enough for the balancer's health checks to take it out (README, "Health and readiness").
+   * long enough for the balancer's health checks to take it out (docs/operations.md, "Health and readiness").
    */
   drainDelayMs: number;
   /**

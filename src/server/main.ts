@@ -16,7 +16,7 @@ const { buildApp } = await import('./app.ts');
 if (process.env.NODE_ENV === 'production') {
   const problems = productionProblems(process.env);
   if (problems.length) {
-    console.error(`Refusing to start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee README.md, "Production settings".`);
+    console.error(`Refusing to start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee docs/operations.md, "Production settings".`);
     process.exit(1);
   }
 }
@@ -38,7 +38,7 @@ const SHUTDOWN_LIMIT_MS = 9_500;
  */
 const CUT_CONNECTIONS_AFTER_MS = 7_000;
 
-// Graceful shutdown (README, "Health and readiness"): readiness fails first, so the balancer takes this instance out
+// Graceful shutdown (docs/operations.md, "Health and readiness"): readiness fails first, so the balancer takes this instance out
 // while it still answers whatever reaches it; then sockets are told to reconnect elsewhere, the server stops taking
 // connections, in-flight requests and the running jobs finish, and the database pool closes.
 let closing = false;

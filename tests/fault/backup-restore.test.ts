@@ -1,4 +1,4 @@
-// The operator's backups, done as README.md "Backups and restore" says: a logical dump (pg_dump -Fc) restored into a
+// The operator's backups, done as docs/operations.md "Backups and restore" says: a logical dump (pg_dump -Fc) restored into a
 // fresh database passes `npm run ledger:check` and takes a login; and point-in-time recovery from a base backup plus
 // archived WAL lands exactly on the chosen moment (writes before it are there, writes after it are not) with the
 // ledger intact. The second part runs a PostgreSQL cluster of its own (Debian's initdb, archive_mode on) in a
@@ -122,7 +122,7 @@ describe.skipIf(!ENABLED)('backups', () => {
   }, 120_000);
 
   it('point-in-time recovery from a base backup and archived WAL stops exactly at the chosen moment', async () => {
-    // The primary archives every finished WAL segment into a local folder, as README.md says to set up.
+    // The primary archives every finished WAL segment into a local folder, as docs/operations.md says to set up.
     const archive = serverFolder(path.join(tmp, 'wal-archive'));
     const primary: Cluster = await startCluster(tmp, 'primary', {
       wal_level: 'replica',
