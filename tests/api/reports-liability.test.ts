@@ -162,6 +162,8 @@ describe('liability reconciliation', () => {
     expect(r.days[0]?.ledger_closing).toBe(await heldNow());
     const p = await get<LiabilityPlayersView>(`liability/players?from=${today}&to=${today}`);
     expect(p.findings).toEqual([{ day: today, player_id: a, closing: '741.84', ledger_closing: '741.91', difference: '0.07' }]);
+    // The journal is a sound double entry: the ledger's own invariants hold, only the reconciliation sees it.
+    expect(await checkLedger(t.database.db)).toEqual([]);
   });
 
   it('exports the days as CSV through the one writer, and keeps personal rows behind reports.personal', async () => {
