@@ -10,6 +10,7 @@ import { postJournal } from '../../src/server/ledger/ledger.ts';
 import { rebuildLedgerDay } from '../../src/server/ledger/daily.ts';
 import { AccountDirectory } from '../../src/server/ledger/accounts.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
+import { boZhTW } from '../../src/i18n/backoffice-zh-TW.ts';
 import { DAY_MS, taipeiDate } from '../../src/shared/time.ts';
 import type { JournalKind } from '../../src/shared/journal-kinds.ts';
 import type { LiabilityPlayersView, LiabilityReportView } from '../../src/shared/schemas/backoffice/reports.ts';
@@ -183,5 +184,21 @@ describe('liability reconciliation', () => {
       headers: { authorization: `Bearer ${finance.token}` },
     });
     expect(denied.statusCode).toBe(403);
+  });
+
+  it('answers a bad range, an anonymous caller and a range in archived months with 4xx, not 500', async () => {
+    const ask = (query: string, headers: Record<string, string> = auth()) =>
+      t.app.inject({ method: 'GET', url: `/api/backoffice/reports/liability?${query}`, headers });
+    expect((await ask(`from=${today}&to=${today}`, {})).statusCode).toBe(401);
+    expect((await ask(`from=${today}&to=${yesterday}`)).statusCode).toBe(422);
+    expect((await ask(`from=9999-01-01&to=9999-01-02`)).statusCode).toBe(422);
+    // An archived January 2000 (a closing balance of 0, so the ledger's check still holds): a range starting in it is refused.
+    await t.database.db.execute(sql`insert into ledger_closing_balances (account_id, month, balance_minor, postings_count)
+      values (${await house('cash', a)}, '2000-01-01', 0, 0)`);
+    const archived = await ask('from=2000-01-15&to=2000-01-20');
+    expect(archived.statusCode).toBe(422);
+    expect(archived.json<{ error: { from: string[] } }>().error.from).toEqual([boZhTW['bo.reports.v.archived']]);
+    expect((await ask(`from=${today}&to=${today}`)).statusCode).toBe(200);
+    expect(await checkLedger(t.database.db)).toEqual([]);
   });
 });
