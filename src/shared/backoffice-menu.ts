@@ -45,6 +45,7 @@ export const BACKOFFICE_MENU = [
   { key: 'reports/retention', permission: 'reports' },
   { key: 'reports/protection', permission: 'reports' },
   { key: 'reports/bonuses', permission: 'reports' },
+  { key: 'reports/liability', permission: 'reports' },
   { key: 'kyc', permission: 'kyc.review' },
   { key: 'partners', permission: 'partners.read' },
   { key: 'partners/applications', permission: 'partners.read' },

@@ -170,3 +170,74 @@ export function releasesByWallet(start: Date, end: Date, wallets: SQL): SQL {
         and g.kind = any(${`{${GRANT_KINDS.join(',')}}`}::text[]) and g.reverses_journal_id is null
       order by g.id limit 1) f on true)`;
 }
+
+// ---- liability (the reconciliation report) -------------------------------------------------------------------------
+
+/**
+ * The accounts whose sum is the money the house owes others, the liability the reconciliation report balances: every
+ * money account of a player (central wallet, activity wallets' bonus accounts, platform accounts, transfers in transit,
+ * withdrawals on hold: all of it is the player's on the ledger, and the moves between them have no house side) and a
+ * partner's wallet and payout hold (approved commission the house owes the partner). House accounts are the other side.
+ */
+const LIABILITY_ACCOUNT = sql`(a.asset = 'money' and (a.player_id is not null or a.kind in ('partner_wallet', 'partner_hold')))`;
+
+/** Where the live ledger starts: the end of the last archived month, as check.ts reads it (null: nothing archived). */
+export async function archiveHorizon(db: DbOrTx): Promise<Date | null> {
+  const res = await db.execute<{ horizon: string | null }>(
+    sql`select (extract(epoch from (max(month) + interval '1 month') at time zone 'UTC') * 1000)::bigint::text as horizon from ledger_closing_balances`,
+  );
+  const horizon = res.rows[0]?.horizon;
+  return horizon ? new Date(Number(horizon)) : null;
+}
+
+/**
+ * What the liability accounts held at `at` (not before the archive horizon): each account's last closing balance plus
+ * its live postings before then, per player (null: the partners' accounts), for the given players or all of them.
+ */
+export async function liabilityAt(db: DbOrTx, at: Date, playerIds?: readonly number[]): Promise<Map<number | null, bigint>> {
+  const only = playerIds ? sql`and a.player_id = any(${`{${playerIds.join(',')}}`}::bigint[])` : sql``;
+  const res = await db.execute<{ player_id: string | null; amount: string }>(sql`
+    select s.player_id::text as player_id, sum(s.amount)::text as amount from (
+      select a.player_id, c.balance_minor as amount
+      from (select distinct on (account_id) account_id, balance_minor from ledger_closing_balances order by account_id, month desc) c
+      join accounts a on a.id = c.account_id where ${LIABILITY_ACCOUNT} ${only}
+      union all
+      select a.player_id, p.amount_minor from postings p join accounts a on a.id = p.account_id
+      where ${LIABILITY_ACCOUNT} ${only} and p.created_at < ${at.toISOString()}::timestamptz
+        and p.created_at >= coalesce((select max(month) + interval '1 month' from ledger_closing_balances), '-infinity'::timestamp) at time zone 'UTC'
+    ) s group by s.player_id`);
+  return new Map(res.rows.map((r) => [r.player_id === null ? null : Number(r.player_id), BigInt(r.amount)]));
+}
+
+export interface LiabilityMovement {
+  day: string;
+  kind: string;
+  playerId: number | null;
+  amountMinor: bigint;
+}
+
+/**
+ * The net of the postings on the liability accounts in [start, end), per Taipei day, journal kind and player (null:
+ * partners). This reads the postings themselves: it is the ledger's side of the reconciliation, and the source of the
+ * kinds the daily aggregates leave out (bets, transfers, partners' money).
+ */
+export async function liabilityMovements(db: DbOrTx, start: Date, end: Date, playerIds?: readonly number[]): Promise<LiabilityMovement[]> {
+  const only = playerIds ? sql`and a.player_id = any(${`{${playerIds.join(',')}}`}::bigint[])` : sql``;
+  const res = await db.execute<{ day: string; kind: string; player_id: string | null; amount: string }>(sql`
+    select (p.created_at at time zone 'Asia/Taipei')::date::text as day, j.kind, a.player_id::text as player_id, sum(p.amount_minor)::text as amount
+    from postings p join accounts a on a.id = p.account_id join journals j on j.id = p.journal_id
+    where ${LIABILITY_ACCOUNT} ${only} and p.created_at >= ${start.toISOString()}::timestamptz and p.created_at < ${end.toISOString()}::timestamptz
+    group by 1, 2, 3`);
+  return res.rows.map((r) => ({ day: r.day, kind: r.kind, playerId: r.player_id === null ? null : Number(r.player_id), amountMinor: BigInt(r.amount) }));
+}
+
+/** The players with a posting on their money accounts in [start, end), by id, a page of them and how many in all. */
+export async function playersWithMovements(db: DbOrTx, start: Date, end: Date, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  const res = await db.execute<{ player_id: string; total: string }>(sql`
+    select a.player_id::text as player_id, count(*) over ()::text as total
+    from postings p join accounts a on a.id = p.account_id
+    where a.asset = 'money' and a.player_id is not null
+      and p.created_at >= ${start.toISOString()}::timestamptz and p.created_at < ${end.toISOString()}::timestamptz
+    group by a.player_id order by a.player_id limit ${limit} offset ${offset}`);
+  return { ids: res.rows.map((r) => Number(r.player_id)), total: Number(res.rows[0]?.total ?? 0) };
+}

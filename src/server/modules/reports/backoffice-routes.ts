@@ -24,6 +24,10 @@ import {
   dailyReportView,
   gamesReportQuery,
   gamesReportView,
+  liabilityPlayersQuery,
+  liabilityPlayersView,
+  liabilityReportQuery,
+  liabilityReportView,
   playerListExportQuery,
   playersReportQuery,
   playersReportView,
@@ -48,6 +52,10 @@ import {
   retentionRows,
   gameColumns,
   gameRows,
+  liabilityDayColumns,
+  liabilityDayRows,
+  liabilityPlayerColumns,
+  liabilityPlayerRows,
   playerListColumns,
   playerListRows,
   playerReportColumns,
@@ -151,6 +159,7 @@ export const backofficeReportRoutes: FastifyPluginAsync = async (plugin) => {
   reportRoutes(app, reports);
   smallExportRoutes(app, reports);
   streamedExportRoutes(app, db, reports);
+  liabilityRoutes(app, reports);
 
   app.post(
     '/reports/rebuild',
@@ -261,6 +270,55 @@ function streamedExportRoutes(app: TypedApp, db: Db, reports: ReportsService): v
     async (request, reply) => {
       const q = request.query.q || undefined;
       return sendCsv(reports, request, reply, 'player-list', { q }, csvStream(playerListColumns(request.locale), playerListRows(db, q)));
+    },
+  );
+}
+
+/**
+ * The liability reconciliation: the days need 'reports'; the players' rows (a player's balances) are personal data
+ * and need 'reports.personal', like the players report.
+ */
+function liabilityRoutes(app: TypedApp, reports: ReportsService): void {
+  app.get(
+    '/reports/liability',
+    { schema: { querystring: liabilityReportQuery, response: { 200: okBody(liabilityReportView) } }, config: { staff: 'reports' } },
+    async (request) => ok(await reports.liability(request.query)),
+  );
+  app.get(
+    '/reports/liability/players',
+    { schema: { querystring: liabilityPlayersQuery, response: { 200: okBody(liabilityPlayersView) } }, config: { staff: 'reports.personal' } },
+    async (request) => ok(await reports.liabilityPlayers(request.query)),
+  );
+  app.get(
+    '/reports/liability/export',
+    { schema: { querystring: liabilityReportQuery, response: csvAnswer }, config: { staff: 'reports' } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const report = await reports.liability(request.query);
+      return sendCsv(
+        reports,
+        request,
+        reply,
+        'liability',
+        { from, to },
+        csvStream(liabilityDayColumns(request.locale), oneBatch(liabilityDayRows(report, request.locale))),
+      );
+    },
+  );
+  app.get(
+    '/reports/liability/players/export',
+    { schema: { querystring: liabilityReportQuery, response: csvAnswer }, config: { staff: 'reports.personal' } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      daysOf(from, to);
+      return sendCsv(
+        reports,
+        request,
+        reply,
+        'liability-players',
+        { from, to },
+        csvStream(liabilityPlayerColumns(request.locale), liabilityPlayerRows(reports, from, to)),
+      );
     },
   );
 }

@@ -10,6 +10,9 @@ import type {
   DailyRowView,
   GameLevel,
   GameRowView,
+  LiabilityDayView,
+  LiabilityPlayerView,
+  LiabilityReportView,
   PaymentMethodRowView,
   PaymentsReportView,
   PlayerReportRowView,
@@ -318,3 +321,53 @@ export function bonusSourceRows(report: BonusesReportView, locale: Locale): Bonu
     },
   ];
 }
+
+/** The liability reconciliation's figures, in the table's order: opening, the movements, closing, the ledger's, the difference. */
+const LIABILITY_FIELDS = [
+  'opening',
+  'deposits',
+  'withdrawals',
+  'ggr',
+  'bonuses',
+  'adjustments',
+  'partner_commission',
+  'partner_payouts',
+  'closing',
+  'ledger_closing',
+  'difference',
+] as const satisfies ReadonlyArray<keyof LiabilityDayView>;
+
+const liabilityHeading = (locale: Locale, field: string) => boTranslate(locale, `bo.reports.liab.${field}`);
+
+/** The days' CSV: a day per line, then the range's totals. */
+export function liabilityDayColumns(locale: Locale): Array<CsvColumn<LiabilityDayView>> {
+  return [
+    { heading: heading(locale, 'day'), cell: (r) => r.day },
+    ...LIABILITY_FIELDS.map((f): CsvColumn<LiabilityDayView> => ({ heading: liabilityHeading(locale, f), cell: (r) => r[f], kind: 'number' })),
+  ];
+}
+
+export function liabilityDayRows(report: LiabilityReportView, locale: Locale): LiabilityDayView[] {
+  return [...report.days, { ...report.totals, day: boTranslate(locale, 'bo.reports.totals') }];
+}
+
+/** The players' CSV: a player per line (id, account, the figures). */
+export function liabilityPlayerColumns(locale: Locale): Array<CsvColumn<LiabilityPlayerView>> {
+  return [
+    { heading: liabilityHeading(locale, 'player_id'), cell: (r) => r.player_id, kind: 'number' },
+    { heading: liabilityHeading(locale, 'account'), cell: (r) => r.account },
+    ...LIABILITY_FIELDS.map((f): CsvColumn<LiabilityPlayerView> => ({ heading: liabilityHeading(locale, f), cell: (r) => r[f], kind: 'number' })),
+  ];
+}
+
+/** Every player whose money moved in the range, a page at a time as the export streams. */
+export async function* liabilityPlayerRows(reports: ReportsService, from: string, to: string): AsyncGenerator<LiabilityPlayerView[]> {
+  for (let page = 1; ; page += 1) {
+    const batch = await reports.liabilityPlayers({ from, to, page, pageSize: LIABILITY_EXPORT_BATCH });
+    if (batch.data.length) yield batch.data;
+    if (batch.data.length < LIABILITY_EXPORT_BATCH) return;
+  }
+}
+
+/** A player page of the export: the most the players query pages by. */
+const LIABILITY_EXPORT_BATCH = 400;

@@ -28,6 +28,7 @@ import { recordAudit } from '../staff/audit.ts';
 import { paymentsReport, taipeiWindow, type GatewayOf } from './payments.ts';
 import { retentionReport } from './retention.ts';
 import { protectionReport } from './protection.ts';
+import { liabilityPlayers, liabilityReport } from './liability.ts';
 import { bonusesReport } from './bonuses.ts';
 import type {
   BonusesReportQuery,
@@ -35,6 +36,10 @@ import type {
   PaymentsReportQuery,
   PaymentsReportView,
   ProtectionReportQuery,
+  LiabilityPlayersQuery,
+  LiabilityPlayersView,
+  LiabilityReportQuery,
+  LiabilityReportView,
   ProtectionReportView,
   RetentionReportQuery,
   RetentionReportView,
@@ -103,6 +108,20 @@ export class ReportsService {
   /** The player-protection report for compliance. */
   protection(q: ProtectionReportQuery, now = new Date()): Promise<ProtectionReportView> {
     return protectionReport(this.reader, q, now);
+  }
+
+  /**
+   * The liability reconciliation day by day. Its figures come from several statements (aggregates, postings, opening
+   * balances) that must see one state of the ledger, or a journal written between them would show as a difference:
+   * hence one read-only repeatable-read transaction.
+   */
+  liability(q: LiabilityReportQuery): Promise<LiabilityReportView> {
+    return this.reader.transaction((tx) => liabilityReport(tx, q), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  }
+
+  /** The liability reconciliation per player over the range, in the same kind of transaction. */
+  liabilityPlayers(q: LiabilityPlayersQuery): Promise<LiabilityPlayersView> {
+    return this.reader.transaction((tx) => liabilityPlayers(tx, q), { isolationLevel: 'repeatable read', accessMode: 'read only' });
   }
 
   /** The bonuses report: cost per promotion (rebates apart) and per other kind, per day, and what came back. */

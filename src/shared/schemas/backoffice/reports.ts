@@ -409,3 +409,65 @@ export const bonusesReportView = v.object({
 export type BonusSourceRowView = v.InferOutput<typeof bonusSourceRowView>;
 export type BonusDayView = v.InferOutput<typeof bonusDayView>;
 export type BonusesReportView = v.InferOutput<typeof bonusesReportView>;
+
+// ---- liability reconciliation ----------------------------------------------------------------------------------
+
+/** The movement columns of the reconciliation, in the order closing = opening + each (withdrawals, GGR and payouts subtracted). */
+export const LIABILITY_COLUMNS = ['deposits', 'withdrawals', 'ggr', 'bonuses', 'adjustments', 'partner_commission', 'partner_payouts'] as const;
+export type LiabilityColumn = (typeof LIABILITY_COLUMNS)[number];
+
+export const liabilityReportQuery = v.object({ ...range });
+export type LiabilityReportQuery = v.InferOutput<typeof liabilityReportQuery>;
+export const liabilityPlayersQuery = v.object({ ...range, ...pagingQuery(100, REPORT_PAGE_SIZE_MAX) });
+export type LiabilityPlayersQuery = v.InferOutput<typeof liabilityPlayersQuery>;
+
+/**
+ * One row of the reconciliation: the liability at the start (opening, from the ledger), the movements by column,
+ * closing = opening + deposits - withdrawals - ggr + bonuses + adjustments + partner_commission - partner_payouts, what
+ * the ledger holds at the end (ledger_closing), and difference = ledger_closing - closing (0 when the ledger ties).
+ */
+const liabilityFigures = {
+  opening: money,
+  deposits: money,
+  withdrawals: money,
+  ggr: money,
+  bonuses: money,
+  adjustments: money,
+  partner_commission: money,
+  partner_payouts: money,
+  closing: money,
+  ledger_closing: money,
+  difference: money,
+};
+export const liabilityDayView = v.object({ day: v.string(), ...liabilityFigures });
+export type LiabilityDayView = v.InferOutput<typeof liabilityDayView>;
+/** A row whose closing does not tie to the ledger: the day, the player (null: the whole liability), and by how much. */
+export const liabilityFindingView = v.object({
+  day: v.string(),
+  player_id: v.nullable(v.number()),
+  closing: money,
+  ledger_closing: money,
+  difference: money,
+});
+export type LiabilityFindingView = v.InferOutput<typeof liabilityFindingView>;
+export const liabilityReportView = v.object({
+  from: v.string(),
+  to: v.string(),
+  days: v.array(liabilityDayView),
+  /** The range as one row: the first day's opening, the movements summed, the last day's closing. */
+  totals: liabilityDayView,
+  findings: v.array(liabilityFindingView),
+});
+export type LiabilityReportView = v.InferOutput<typeof liabilityReportView>;
+
+/** A player's row over the range (partner columns are always 0: partners are not players). */
+export const liabilityPlayerView = v.object({ player_id: v.number(), account: v.string(), ...liabilityFigures });
+export type LiabilityPlayerView = v.InferOutput<typeof liabilityPlayerView>;
+export const liabilityPlayersView = v.object({
+  from: v.string(),
+  to: v.string(),
+  data: v.array(liabilityPlayerView),
+  total: v.number(),
+  findings: v.array(liabilityFindingView),
+});
+export type LiabilityPlayersView = v.InferOutput<typeof liabilityPlayersView>;
