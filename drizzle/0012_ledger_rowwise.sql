@@ -1,4 +1,4 @@
--- ledger_post_journal, row by row (issue 9, the ledger speed goal). The first version (0006) locked the accounts
+-- ledger_post_journal, row by row (the ledger speed goal). The first version (0006) locked the accounts
 -- with one set-based SELECT ... FOR UPDATE joined to unnest() and then updated them and inserted the postings with a
 -- CTE; measured inside PostgreSQL those two statements cost three times what the rest of a journal does (sorting,
 -- hashing and materialising a two-row set is dearer than two index lookups). A journal touches two to sixteen

@@ -1,4 +1,4 @@
--- A red-packet claim in one round trip (issue 12 follow-up). The claim used to take about ten statements from
+-- A red-packet claim in one round trip. The claim used to take about ten statements from
 -- the application (the claim check, the protection gate, the eligibility reads, BEGIN, the packet, the activity
 -- wallet, its account, the journal, the claim's status, COMMIT); this function does them in one statement, so
 -- one transaction, with the same rules in the same order:

@@ -67,7 +67,7 @@ CREATE INDEX "ledger_first_deposits_day_idx" ON "ledger_first_deposits" USING bt
 CREATE INDEX "players_created_idx" ON "players" USING btree ("created_at");
 --> statement-breakpoint
 -- hand-written below
--- The ledger's daily money aggregates (issue 23), kept in the transaction of every journal of a reported kind:
+-- The ledger's daily money aggregates, kept in the transaction of every journal of a reported kind:
 -- postJournal calls ledger_report_journal after writing one (src/server/ledger/daily.ts). A reversal (its key is
 -- 'reversal:<id>') counts -1 journal on its own day. A player's row goes when its journals and amount are both 0 again.
 -- ledger_first_deposit_of: its one definition is src/server/ledger/sql/ledger_first_deposit_of.sql (src/server/db/migrate.ts applies it).

@@ -43,7 +43,7 @@ CREATE INDEX "players_created_taipei_day_idx" ON "players" USING btree ((("creat
 CREATE INDEX "ledger_first_deposits_day_amount_idx" ON "ledger_first_deposits" USING btree ("day","amount_minor");
 --> statement-breakpoint
 -- hand-written below
--- The players active per Taipei day (issue 23, the daily summary's "active players (bet or deposit)"): a row per day
+-- The players active per Taipei day (the daily summary's "active players (bet or deposit)"): a row per day
 -- and player with its sources as bits (1 a settled bet, 2 a deposit that stands) and a per-day count in 16 shards.
 -- Moves (+1 a source starts, -1 it ends) are applied in (day, player) order and the counts last in (day, shard) order,
 -- so writers that meet take their locks in one order. Called by bet_daily_apply (source 1) and ledger_report_journal

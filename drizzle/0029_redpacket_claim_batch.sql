@@ -1,5 +1,5 @@
 -- hand-written below
--- Claims of one round that arrive together are taken and paid in one transaction (issue 24, the red-packet rush).
+-- Claims of one round that arrive together are taken and paid in one transaction (the red-packet rush).
 -- Profiled under a 2,000-player rush, a claim cost about four times what a request that takes no packet costs, and
 -- the difference was the statement itself: a round trip, a transaction and a commit (a WAL flush) per player,
 -- with 2,000 requests queuing for the pool's connections. red_packet_claim_batch runs red_packet_claim (0019)

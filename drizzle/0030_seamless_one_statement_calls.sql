@@ -1,5 +1,5 @@
 -- hand-written below
--- The protection gate's lock and its quick answer, for callers that decide in one SQL statement (issue 22's seamless
+-- The protection gate's lock and its quick answer, for callers that decide in one SQL statement (the seamless
 -- debit). Takes the same per-player advisory lock as lockPlayerGate (modules/protection/gate.ts), held to the end of
 -- the caller's transaction, and answers true only when the player has no limit with a value and no exclusion at all,
 -- past or present: then nothing in checkGate can refuse. Any other player is answered false and the caller asks the

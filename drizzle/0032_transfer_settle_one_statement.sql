@@ -1,6 +1,6 @@
 -- hand-written below
 -- Ends a pending platform transfer and writes its journal in one statement, hence one round trip and its own
--- transaction (issue 24): the conditional update takes the row's lock and ends the transfer only while it is still
+-- transaction: the conditional update takes the row's lock and ends the transfer only while it is still
 -- pending, so whoever finds it pending (the request or reconciliation) is the one who moves the money; the journal is
 -- ledger_post_asset_journal's, with the accounts and amounts the caller worked out from what it knows of the transfer.
 -- A journal the ledger does not post (a replay, a mismatch, an overdraft) raises, so the update rolls back with it:

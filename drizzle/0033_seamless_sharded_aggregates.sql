@@ -4,7 +4,7 @@ ALTER TABLE "bet_daily_games" DROP CONSTRAINT "bet_daily_games_pk";
 ALTER TABLE "bet_daily_games" ADD CONSTRAINT "bet_daily_games_pk" PRIMARY KEY("day","gp_code","game","shard");
 --> statement-breakpoint
 -- hand-written below
--- Issue 22's benchmark: every settled round moves its game's bet_daily_games row and a bet_daily_totals row, and the
+-- The seamless benchmark: every settled round moves its game's bet_daily_games row and a bet_daily_totals row, and the
 -- shard of both depended on the provider and game only, so a seamless provider settling rounds for many players at
 -- once queued every round on one row until the one before it committed. Both are now sharded by player
 -- (player_id % 16; readers already add the rows up). bet_daily_apply also takes its row locks table by table, each

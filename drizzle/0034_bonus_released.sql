@@ -1,5 +1,5 @@
 -- hand-written below
--- The bonus money released to players' central wallets (issue 23, the bonuses report's "bet flow completed, unlocks"):
+-- The bonus money released to players' central wallets (the bonuses report's "bet flow completed, unlocks"):
 -- an unlock (bonus_unlock) or a move out of an activity wallet whose bet flow is complete (bonus_to_central) takes
 -- money from one of the player's accounts to another, so the net effect on the player's money, which every other kind
 -- is counted by, is always 0 and the release would not show. For these two kinds alone the amount counted is what the

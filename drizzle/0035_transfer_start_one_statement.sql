@@ -1,6 +1,6 @@
 -- hand-written below
--- Starts a central -> platform transfer in one statement, hence one round trip and its own transaction (issue 24,
--- "transfer and play"). The request used to open a transaction and send six statements before the provider call:
+-- Starts a central -> platform transfer in one statement, hence one round trip and its own transaction
+-- ("transfer and play"). The request used to open a transaction and send six statements before the provider call:
 -- the player's protection-gate lock, the gate's "any rules?" question, the platform binding's row lock, the transfer
 -- row and its start journal, and the commit; on a busy machine the round trips were most of a transfer's time. This
 -- function does the same work in the same order under the same locks: the protection-gate advisory lock of the

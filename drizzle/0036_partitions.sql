@@ -19,7 +19,7 @@ ALTER TABLE "bet_record_history" DROP CONSTRAINT "bet_record_history_bet_record_
 ALTER TABLE "ledger_closing_balances" ADD CONSTRAINT "ledger_closing_balances_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 
 -- hand-written below
--- bet_records and postings become tables partitioned by month (UTC) of placed_at and created_at (issue 25). drizzle-kit
+-- bet_records and postings become tables partitioned by month (UTC) of placed_at and created_at. drizzle-kit
 -- cannot express a partitioned table, so each is rebuilt: the old table is renamed, a partitioned one of the same
 -- columns takes its name and its id sequence, a partition per month of the existing rows and three months ahead is
 -- made, the rows are copied and the old table dropped. A DEFAULT partition catches any row whose month has no

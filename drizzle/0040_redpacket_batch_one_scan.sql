@@ -1,5 +1,5 @@
 -- hand-written below
--- red_packet_claim_batch, its work reordered (issue 24, the red-packet rush). Sampled under a 2,000-player rush,
+-- red_packet_claim_batch, its work reordered (the red-packet rush). Sampled under a 2,000-player rush,
 -- the backends running the batches spent most of their time waiting on each other's transaction locks, not working:
 -- since the claim added its journal to the daily aggregates (ledger_report_journal), every claim of a batch upserted
 -- its player's ledger_daily_totals shard (player % 16) as soon as it was paid, so a batch of fifty held nearly all

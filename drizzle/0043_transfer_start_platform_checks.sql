@@ -1,6 +1,6 @@
 -- hand-written below
--- wallet_start_transfer_in (drizzle 0035) also asks whether the platform can take the transfer now (issue 24,
--- "transfer and play"). A transfer into play used to read the platform's rows and the seamless platform codes in two
+-- wallet_start_transfer_in (drizzle 0035) also asks whether the platform can take the transfer now
+-- ("transfer and play"). A transfer into play used to read the platform's rows and the seamless platform codes in two
 -- statements of their own before this one: three round trips where one does, and on a busy machine each round trip
 -- costs the application more CPU than the statement costs the database. The answer is the one the application gave
 -- (WalletService.livePlatform, then the seamless codes): the platform's row under the code that is switched on, else

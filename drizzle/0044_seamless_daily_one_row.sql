@@ -1,5 +1,5 @@
 -- hand-written below
--- Issue 22's benchmark: a seamless round that settles moves the reports' daily figures of one day, game and player,
+-- The seamless benchmark: a seamless round that settles moves the reports' daily figures of one day, game and player,
 -- and bet_daily_apply built that one row as a jsonb page, read it back through jsonb_to_recordset, gathered it into
 -- arrays and unnested them again for each of its tables: a fifth of the database's time per debit and credit pair
 -- went to that packing rather than to the rows. bet_daily_apply_one moves the same rows for a single delta with plain

@@ -1,5 +1,5 @@
 -- hand-written below
--- Transfers into play that start (or settle) at the same moment go to the database together (issue 24, "transfer and
+-- Transfers into play that start (or settle) at the same moment go to the database together ("transfer and
 -- play"): one statement, one transaction and one commit for the batch instead of one each. Each item is exactly the
 -- statement it was alone, wallet_start_transfer_in (drizzle 0035, 0043) or wallet_settle_transfer (drizzle 0032), run
 -- in the order given, and answers what that statement answered, by its place in the batch. The caller orders a batch

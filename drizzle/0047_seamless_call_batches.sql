@@ -1,5 +1,5 @@
 -- hand-written below
--- A seamless provider's debits (and credits) that arrive at the same moment go to the database together (issue 22):
+-- A seamless provider's debits (and credits) that arrive at the same moment go to the database together:
 -- one statement, one transaction and one commit for the batch instead of one each, as the transfers into play of
 -- drizzle 0045. Each item is exactly the call it was alone, seamless_debit_call or seamless_credit_call (drizzle 0033),
 -- run in the order given, and answers what that call answered, by its place in the batch ('fallback' items wrote

@@ -1,5 +1,5 @@
 -- hand-written below
--- Issue 22's benchmark: bet_seamless_round reads and updates a round's record in bet_records by (id, placed_at), and
+-- The seamless benchmark: bet_seamless_round reads and updates a round's record in bet_records by (id, placed_at), and
 -- bet_records is partitioned by placed_at. For such a statement PostgreSQL's plan cache compares the generic plan
 -- (which prunes the partitions when it starts) with custom ones (pruned while planning), finds the custom ones cheaper
 -- and so plans the statement again on every call: measured with PREPARE on PostgreSQL 15, 0 generic plans against 8

@@ -2,7 +2,7 @@
 -- ledger_report_journal (drizzle 0034) summed a journal's postings to the player's money accounts with a join that
 -- the planner is free to turn around. On a table it had no statistics for (accounts just filled, as in the benchmarks,
 -- or in a new deployment before its first analyse) it estimated five money accounts and read all of them into a hash
--- for every journal: issue 24's red-packet rush spent more of the database's time there than in posting the journals
+-- for every journal: the red-packet rush benchmark spent more of the database's time there than in posting the journals
 -- (0.62 ms a call with 1,016 accounts, growing with the table). The accounts are now looked up by their key for each
 -- of the journal's two or three postings (the sub-select with OFFSET 0 stays a sub-plan, so the planner cannot make
 -- it a join), which is the right plan at every size: 0.11 ms a call on the same data. Nothing else changes.

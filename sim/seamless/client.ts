@@ -1,4 +1,4 @@
-// The seamless provider's side of the wallet API (issue 22): every bet and win is a signed HTTP call to the
+// The seamless provider's side of the wallet API: every bet and win is a signed HTTP call to the
 // operator's /api/seamless/<code>/<call>, exactly as a real provider makes it. A call that times out or answers 5xx is
 // sent again with the same transaction id; a debit that never got an answer is cancelled with a rollback. Fault
 // switches make the network misbehave the ways real ones do (see faults in sim/seamless/server.ts).

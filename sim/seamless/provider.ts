@@ -1,4 +1,4 @@
-// The seamless stand-in provider's games (issue 22): a slot (SMS lucky-7) and a live table (SML baccarat). Each bet
+// The seamless stand-in provider's games: a slot (SMS lucky-7) and a live table (SML baccarat). Each bet
 // is a debit of the operator's wallet and each result a credit, through SeamlessWalletClient; nothing is held here
 // but the provider's own book of rounds, which its round report (reconciliation) reads.
 import { randomBytes } from 'node:crypto';

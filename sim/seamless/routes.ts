@@ -1,4 +1,4 @@
-// The seamless stand-in's HTTP side (issue 22, sim/README.md "Seamless mode"): the signed launch and round-report
+// The seamless stand-in's HTTP side (sim/README.md "Seamless mode"): the signed launch and round-report
 // calls the operator makes, the game pages players open (which play through the operator's wallet API), and the
 // unsigned /sim/seamless/* switches on loopback.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

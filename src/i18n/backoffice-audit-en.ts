@@ -413,7 +413,7 @@ export const auditBoEn = {
   'bo.audit.v.risk.status.auto': 'found by signals',
   'bo.audit.v.risk.status.confirmed': 'confirmed',
   'bo.audit.v.risk.status.cleared': 'cleared',
-  // Partners (issue 21).
+  // Partners.
   'bo.audit.a.partners.create': '{staff} created partner {target}',
   'bo.audit.a.partners.update': '{staff} changed partner {target}',
   'bo.audit.a.partners.password_reset': '{staff} gave partner {target} a temporary password',

@@ -414,7 +414,7 @@ export const auditBoZhTW: Record<keyof typeof auditBoEn, string> = {
   'bo.audit.v.risk.status.auto': '訊號比對',
   'bo.audit.v.risk.status.confirmed': '已確認',
   'bo.audit.v.risk.status.cleared': '已排除',
-  // Partners (issue 21).
+  // Partners.
   'bo.audit.a.partners.create': '{staff} 建立了合營夥伴 {target}',
   'bo.audit.a.partners.update': '{staff} 修改了合營夥伴 {target}',
   'bo.audit.a.partners.password_reset': '{staff} 為合營夥伴 {target} 設定了臨時密碼',

@@ -1,4 +1,4 @@
-// English back-office strings of identity verification (issue 26): the review queue and page, decisions, the settings
+// English back-office strings of identity verification: the review queue and page, decisions, the settings
 // and the audit log's sentences of its actions. Spread into backoffice-en.ts.
 export const kycBoEn = {
   'bo.nav.kyc': 'Verification',

@@ -1,4 +1,4 @@
-// Traditional Chinese back-office strings of identity verification (issue 26); backoffice-kyc-en.ts holds the same keys.
+// Traditional Chinese back-office strings of identity verification; backoffice-kyc-en.ts holds the same keys.
 import type { kycBoEn } from './backoffice-kyc-en.ts';
 
 export const kycBoZhTW: Record<keyof typeof kycBoEn, string> = {

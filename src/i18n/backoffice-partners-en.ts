@@ -1,4 +1,4 @@
-// The back office's words for the partners programme (issue 21): menu, applications, partners and their tree, plans,
+// The back office's words for the partners programme: menu, applications, partners and their tree, plans,
 // the statements queue with fraud signals, partner payouts at the finance desk, the partner report, banners, and the
 // partners domain's codes (kit/codes.ts).
 export const partnersBoEn = {

@@ -1,4 +1,4 @@
-// English back-office strings of the operator reports (issue 23): the menu, the pages, the columns (shared by the
+// English back-office strings of the operator reports: the menu, the pages, the columns (shared by the
 // tables and the CSV headings), the range and the errors.
 export const reportsBoEn = {
   'bo.nav.reports': 'Daily summary',

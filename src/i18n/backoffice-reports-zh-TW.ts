@@ -1,4 +1,4 @@
-// Traditional Chinese back-office strings of the operator reports (issue 23).
+// Traditional Chinese back-office strings of the operator reports.
 import type { reportsBoEn } from './backoffice-reports-en.ts';
 
 export const reportsBoZhTW: Record<keyof typeof reportsBoEn, string> = {

@@ -1,4 +1,4 @@
-// English back-office strings of duplicate accounts and withdrawal risk (issue 26): the risk desk's screens, the
+// English back-office strings of duplicate accounts and withdrawal risk: the risk desk's screens, the
 // player page's linked-accounts section, the finance review's risk panel, rule reasons and signal names.
 export const riskBoEn = {
   'bo.nav.risk': 'Risk control',

@@ -1,4 +1,4 @@
-// Traditional Chinese back-office strings of duplicate accounts and withdrawal risk (issue 26).
+// Traditional Chinese back-office strings of duplicate accounts and withdrawal risk.
 import type { riskBoEn } from './backoffice-risk-en.ts';
 
 export const riskBoZhTW: Record<keyof typeof riskBoEn, string> = {

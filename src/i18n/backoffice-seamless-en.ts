@@ -1,4 +1,4 @@
-// English back-office strings of the seamless wallet's page (issue 22): its tabs, columns, actions and the names of
+// English back-office strings of the seamless wallet's page: its tabs, columns, actions and the names of
 // every code it shows (answers, transaction kinds and states, round states, finding kinds, resolutions).
 export const seamlessBoEn = {
   'bo.nav.seamless': 'Seamless wallet',

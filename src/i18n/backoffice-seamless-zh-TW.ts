@@ -1,4 +1,4 @@
-// 單一錢包後台頁面的繁體中文字串（issue 22）：分頁、欄位、操作，以及頁面上每個代碼的名稱。
+// 單一錢包後台頁面的繁體中文字串：分頁、欄位、操作，以及頁面上每個代碼的名稱。
 import type { seamlessBoEn } from './backoffice-seamless-en.ts';
 
 export const seamlessBoZhTW: Record<keyof typeof seamlessBoEn, string> = {

@@ -1,4 +1,4 @@
-// Words of identity verification (issue 26) on the player's side: levels, documents and their states, the reasons a
+// Words of identity verification on the player's side: levels, documents and their states, the reasons a
 // rejection gives, the withdrawal refusals, the messages to the player and the verification page. Spread into en.ts.
 export const kycEn = {
   'error.kyc_level_required': 'Your first withdrawal needs {level}. Verify your account in the member centre first.',

@@ -1,4 +1,4 @@
-// Words of identity verification (issue 26) on the player's side, spread into zh-TW.ts; kyc-en.ts holds the same keys.
+// Words of identity verification on the player's side, spread into zh-TW.ts; kyc-en.ts holds the same keys.
 import type { kycEn } from './kyc-en.ts';
 
 export const kycZhTW: Record<keyof typeof kycEn, string> = {

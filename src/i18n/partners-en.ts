@@ -1,4 +1,4 @@
-// English words of the partners programme (issue 21): the partner portal (/agent), the cooperative-alliance page, and
+// English words of the partners programme: the partner portal (/agent), the cooperative-alliance page, and
 // the field messages of the partners API's checks ('partners.v.*'); its refusals are in partners-server-*.ts.
 export const partnersEn = {
   // The portal's frame.

@@ -1,4 +1,4 @@
-// Words the partners server (issue 21) needs on the player-side catalogue: its journal kinds in ledger records and the
+// Words the partners server needs on the player-side catalogue: its journal kinds in ledger records and the
 // field messages of its refusals (answered as validation_failed with these keys). Spread into en.ts.
 export const partnersServerEn = {
   'ledger.kind.partner_commission': 'Partner commission',

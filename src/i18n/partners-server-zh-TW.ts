@@ -1,4 +1,4 @@
-// The partners server's words (issue 21) in Traditional Chinese; partners-server-en.ts holds the same keys.
+// The partners server's words in Traditional Chinese; partners-server-en.ts holds the same keys.
 import type { partnersServerEn } from './partners-server-en.ts';
 
 export const partnersServerZhTW: Record<keyof typeof partnersServerEn, string> = {

@@ -1,4 +1,4 @@
-// 合營夥伴計畫（issue 21）的繁體中文：代理後台（/agent）、合營聯盟頁，以及合營 API 的檢查與拒絕訊息。
+// 合營夥伴計畫的繁體中文：代理後台（/agent）、合營聯盟頁，以及合營 API 的檢查與拒絕訊息。
 import type { partnersEn } from './partners-en.ts';
 
 export const partnersZhTW: Record<keyof typeof partnersEn, string> = {

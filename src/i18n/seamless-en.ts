@@ -1,4 +1,4 @@
-// Words of the seamless wallet (issue 22): its journal kinds in the player's records and the back office, and the
+// Words of the seamless wallet: its journal kinds in the player's records and the back office, and the
 // lobby's note on seamless platforms. Spread into en.ts.
 export const seamlessEn = {
   'ledger.kind.seamless_debit': 'Bet (seamless game)',

@@ -1,4 +1,4 @@
-// Words of the seamless wallet (issue 22), spread into zh-TW.ts; seamless-en.ts holds the same keys.
+// Words of the seamless wallet, spread into zh-TW.ts; seamless-en.ts holds the same keys.
 import type { seamlessEn } from './seamless-en.ts';
 
 export const seamlessZhTW: Record<keyof typeof seamlessEn, string> = {

@@ -1,4 +1,4 @@
-// The browser's fingerprint the register and login forms send (issue 26, duplicate accounts): a SHA-256 of stable
+// The browser's fingerprint the register and login forms send (duplicate accounts): a SHA-256 of stable
 // properties of the browser and screen, so two accounts opened from one device can be linked. Nothing here is
 // personal on its own and the server hashes the digest again under its own key before storing it. It never blocks
 // the form: without Web Crypto (an old browser, an insecure origin) the header is simply left out.

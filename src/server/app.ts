@@ -147,13 +147,13 @@ interface Services {
   messages: MessagesService;
   promotions: PromotionsService;
   redpacket: RedPacketService;
-  /** The seamless wallet providers call bet by bet (issue 22). */
+  /** The seamless wallet providers call bet by bet. */
   seamless: SeamlessService;
-  /** Identity verification (issue 26): levels, documents, the withdrawal check the cashier asks. */
+  /** Identity verification: levels, documents, the withdrawal check the cashier asks. */
   kyc: KycService;
-  /** Duplicate accounts and withdrawal risk (issue 26). */
+  /** Duplicate accounts and withdrawal risk. */
   risk: RiskService;
-  /** Partners, agents and their commission (issue 21). */
+  /** Partners, agents and their commission. */
   partners: PartnersService;
   /** The field web vitals the pages report, counted into /metrics and hourly buckets. */
   vitals: VitalsService;

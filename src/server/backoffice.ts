@@ -69,7 +69,7 @@ export function backofficePlugins(config: Config): BackofficeMount[] {
     backofficeMount(backofficeKycRoutes),
     // Duplicate accounts (links, groups) and withdrawal risk (decisions, rule hits, settings).
     backofficeMount(backofficeRiskRoutes),
-    // Partners: applications, the tree, plans, domains, bindings, statements, payouts, the partner report (issue 21).
+    // Partners: applications, the tree, plans, domains, bindings, statements, payouts, the partner report.
     backofficeMount(backofficePartnerRoutes),
     // The field web vitals: each template and device's 75th percentiles over the last day and week.
     backofficeMount(backofficeVitalsRoutes),

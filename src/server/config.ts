@@ -47,7 +47,7 @@ export interface Config {
   nodeEnv: string;
   provider: { baseUrl: string; secret: string; operator: string; timeoutMs: number; requestTtlMs: number };
   /**
-   * The seamless wallet API providers call (issue 22). secrets: the HMAC key of each provider code (SEAMLESS_SECRET_<CODE>),
+   * The seamless wallet API providers call. secrets: the HMAC key of each provider code (SEAMLESS_SECRET_<CODE>),
    * defaultSecret for a code without its own (SEAMLESS_SECRET); allow: the addresses each provider may call from
    * (SEAMLESS_ALLOW_<CODE>, comma-separated; unset allows any); requestTtlMs: how old a signed timestamp may be.
    */

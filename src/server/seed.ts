@@ -57,7 +57,7 @@ const GAME_CATALOGUE = [
 ] as const;
 
 /**
- * The seamless stand-in's platforms (sim/seamless, issue 22): a slot and a live table whose games debit and credit
+ * The seamless stand-in's platforms (sim/seamless): a slot and a live table whose games debit and credit
  * the central wallet bet by bet. Demo data only: a real installation makes a platform seamless in the back office.
  */
 const SEAMLESS_DEMO_PLATFORMS = [

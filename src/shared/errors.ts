@@ -40,7 +40,7 @@ export const ERROR_STATUS = {
   withdraw_daily_count: 422,
   withdraw_daily_amount: 422,
   withdraw_turnover: 422,
-  /** Identity verification (issue 26): the level a first withdrawal needs, a level's ceiling per day or in total. */
+  /** Identity verification: the level a first withdrawal needs, a level's ceiling per day or in total. */
   kyc_level_required: 403,
   kyc_day_ceiling: 422,
   kyc_total_ceiling: 422,

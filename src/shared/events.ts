@@ -11,7 +11,7 @@ const PRIVATE_EVENTS = [
   'update-user',
   'update-message',
   'update-consultation',
-  // Identity verification: a document was approved or rejected (issue 26).
+  // Identity verification: a document was approved or rejected.
   'kyc',
   // A USDT transfer to the player's deposit address: seen, a confirmation more, credited, or gone (reorged).
   'usdt-deposit',

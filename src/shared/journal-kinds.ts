@@ -28,11 +28,11 @@ export const MONEY_JOURNAL_KINDS = [
   'exchange_bonus',
   // A settled bet's net effect on the player's platform account.
   'game_result',
-  // Seamless platforms (issue 22): a bet taken from and a win paid to the central wallet, call by call; a rollback
+  // Seamless platforms: a bet taken from and a win paid to the central wallet, call by call; a rollback
   // is the debit's reversal (same kind, linked).
   'seamless_debit',
   'seamless_credit',
-  // Partners (issue 21): an approved statement paid from the house commission account into the partner's wallet, and
+  // Partners: an approved statement paid from the house commission account into the partner's wallet, and
   // the partner's payout held, paid out or released like a withdrawal.
   'partner_commission',
   'partner_payout_hold',

@@ -1,4 +1,4 @@
-// The words the seamless wallet stores and answers with (issue 22). Kept in src/shared because the back office
+// The words the seamless wallet stores and answers with. Kept in src/shared because the back office
 // labels them and the provider-facing schema lists them; the server compares against these names only.
 import { statusValues, type StatusValue } from './statuses.ts';
 

@@ -1,4 +1,4 @@
-// The minute between two messages to a phone (issue 20 item 5): inside it a request goes on with the live code of its
+// The minute between two messages to a phone: inside it a request goes on with the live code of its
 // own purpose instead of being refused, and a phone-alone request that sends nothing never starts the phone's gap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, lastSmsCode, type TestApp } from '../helpers/app.ts';

@@ -54,7 +54,7 @@ const PUBLIC = new Set([
   'GET /api/activity/list',
   'GET /api/activity/detail',
   'POST /api/backoffice/auth/login',
-  // Partners (issue 21): the public programme page reads the default plan and takes applications from visitors; the
+  // Partners: the public programme page reads the default plan and takes applications from visitors; the
   // partner portal's sign-in is how a partner gets a session at all.
   'GET /api/partners/plan',
   'POST /api/partners/applications',

@@ -1,4 +1,4 @@
-// Identity verification's documents (issue 26): what an upload refuses (bytes that are not an allowed kind, too large,
+// Identity verification's documents: what an upload refuses (bytes that are not an allowed kind, too large,
 // an unknown kind, a PDF where a picture is needed), what it keeps (a re-encoded picture, a PDF statement), the review
 // flow (approve, reject with a reason the player reads, the message and realtime event, the history), who may see a
 // document (the owner, staff with the permission; nobody else, ids guessed answer 404), every staff view audited, the

@@ -1,4 +1,4 @@
-// Identity verification's gate on withdrawals (issue 26): the level a first withdrawal needs, each level's ceiling per
+// Identity verification's gate on withdrawals: the level a first withdrawal needs, each level's ceiling per
 // day and in total, checked inside the cashier's withdrawal transaction (so two requests at once cannot both pass a
 // ceiling), and lifted by approved documents. Every figure comes from real API calls against the database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Monthly partitions of bet_records and postings (issue 25, drizzle/0036_partitions.sql): the job makes the coming
+// Monthly partitions of bet_records and postings (drizzle/0036_partitions.sql): the job makes the coming
 // months' partitions, a row of a month without one lands in the default partition and is still found (and moves to
 // its own partition once that is made), the provider's round key stays unique through bet_keys, and archiving old
 // months keeps every balance and the ledger check from the closing balances.

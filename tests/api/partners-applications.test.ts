@@ -1,4 +1,4 @@
-// The public side of the programme (issue 21): the live plan the page explains, an application from a visitor, its
+// The public side of the programme: the live plan the page explains, an application from a visitor, its
 // approval (which opens the partner account and shows the first password once) or rejection, audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,4 +1,4 @@
-// Binding players to partners (issue 21): by the code at registration, by a tracking link's cookie, by a partner's
+// Binding players to partners: by the code at registration, by a tracking link's cookie, by a partner's
 // domain; the first binding wins for good; an operator's move is audited with its reason. Also what the auto-redirect
 // settings do for a link and a partner's domain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The commission of a fixture period computed exactly (issue 21): revenue share with tiers, fees per game group,
+// The commission of a fixture period computed exactly: revenue share with tiers, fees per game group,
 // CPA, a negative NGR carried into the next period, and a two-level override, all from bets ingested and journals
 // written through the production paths. Every figure below is worked out by hand from the fixture, not by the code.
 //

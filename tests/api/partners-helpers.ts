@@ -1,4 +1,4 @@
-// Shared steps of the partners API tests (issue 21): a plan and partners made through the back office, partners signed
+// Shared steps of the partners API tests: a plan and partners made through the back office, partners signed
 // in to the portal, players registered with a partner's code, and money and bets of a fixture written through the
 // same paths production uses (journals through the ledger, bets through ingestion).
 import { expect } from 'vitest';

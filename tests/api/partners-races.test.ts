@@ -1,4 +1,4 @@
-// Partners under concurrency and across trees (issue 21): two settlement runs at once build one statement per partner;
+// Partners under concurrency and across trees: two settlement runs at once build one statement per partner;
 // approvals racing pay once; payouts are held, paid or released like withdrawals and never overdraw the wallet; a
 // partner never reads another tree's statements, players, links or sub-partners by guessing ids; a sub-partner's rate
 // above its parent's is refused. The ledger is checked after each part.

@@ -1,4 +1,4 @@
-// The bonuses report and the rebates of the daily summary (issue 23) against the journals: promotion grants paid
+// The bonuses report and the rebates of the daily summary against the journals: promotion grants paid
 // through the promotions engine (a valid-bet rebate promotion and a general one), a promotion_grant journal no
 // promotion claims, and the other bonus kinds; each figure is compared with sums taken straight from the journals.
 // Also the releases: an activity wallet whose bet flow completes and is unlocked, and one moved out to central in part,

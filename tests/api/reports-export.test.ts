@@ -1,4 +1,4 @@
-// The reports' CSV exports (issue 23): UTF-8 with a byte-order mark, the filters in the file name, headings in the
+// The reports' CSV exports: UTF-8 with a byte-order mark, the filters in the file name, headings in the
 // caller's language, the totals row, an audit row per export; and the player list streamed over HTTP a batch at a
 // time, the source read only as fast as the client takes the rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The operator reports (issue 23) against their sources: a fixture period of bets (across a Taipei day boundary,
+// The operator reports against their sources: a fixture period of bets (across a Taipei day boundary,
 // corrected and voided ones among them) and journals of every reported kind (a reversed deposit among them); every
 // figure of the daily summary and the games report is compared with sums taken straight from the journals and the bet
 // records, the rebuild is compared with the incremental aggregates, and the permissions are held.

@@ -1,4 +1,4 @@
-// The payments, retention and player-protection reports (issue 23) against their sources: a fixture of deposit orders
+// The payments, retention and player-protection reports against their sources: a fixture of deposit orders
 // of every method and status with their payment times, withdrawals of every status, registrations spread over weeks
 // with bets and deposits on other weeks, and protection changes made through the player's own API. Every figure and
 // total is compared with sums taken straight from deposit_orders, withdrawals, players, bet_records, journals and the

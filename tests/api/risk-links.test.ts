@@ -1,4 +1,4 @@
-// Duplicate accounts (issue 26): signals recorded at registration, login and card binding link a second account
+// Duplicate accounts: signals recorded at registration, login and card binding link a second account
 // opened from the same device, address and card with the expected weighted score; the pair forms a linked group;
 // a promotion set to one grant per linked group refuses the second account; operators confirm or clear a link
 // (audited with before and after) and staff without the permission are refused.

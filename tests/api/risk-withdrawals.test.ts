@@ -1,4 +1,4 @@
-// Withdrawal risk rules (issue 26): every withdrawal request is scored by the named rules after its commit, the
+// Withdrawal risk rules: every withdrawal request is scored by the named rules after its commit, the
 // decision is stored with its inputs, and the finance desk reads it. Each rule on a fixture that fires it and one that
 // does not; holds at the hold score; the automatic pay-out flag up to its ceiling; the settings screen audited and
 // refused to roles without the permission; rule hits per day counted from the stored decisions.

@@ -1,4 +1,4 @@
-// The seamless wallet's back office (issue 22): platforms' wallet model (audited), the transaction log by player and
+// The seamless wallet's back office: platforms' wallet model (audited), the transaction log by player and
 // round, open rounds past the limit, reconciliation against the provider's round report, findings resolved by credit
 // or close (audited, bet record rewritten), the daily totals beside the provider's, and who may do what.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

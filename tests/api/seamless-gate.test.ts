@@ -1,4 +1,4 @@
-// The protection gate decides every seamless debit (issue 22): a time-out or self-exclusion blocks the player, a loss
+// The protection gate decides every seamless debit: a time-out or self-exclusion blocks the player, a loss
 // or wager limit that the stake does not fit answers insufficient funds; open rounds' stakes count as money in play.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedPlayer, type TestApp } from '../helpers/app.ts';

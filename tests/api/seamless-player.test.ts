@@ -1,4 +1,4 @@
-// The player's side of the seamless wallet (issue 22): the platform list names the wallet model, the transfer wallet
+// The player's side of the seamless wallet: the platform list names the wallet model, the transfer wallet
 // leaves seamless platforms out and refuses transfers to them, the launch opens at once, and the header hears of each
 // debit and credit only after it committed.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

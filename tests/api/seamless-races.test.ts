@@ -1,4 +1,4 @@
-// The seamless wallet under concurrency (issue 22): a debit, its retry and its rollback racing resolve to one outcome
+// The seamless wallet under concurrency: a debit, its retry and its rollback racing resolve to one outcome
 // every time; a credit racing a rollback of the same debit likewise; the ledger holds after each. Run on PostgreSQL
 // (DATABASE_URL) for real concurrency; on PGlite the calls interleave between statements only.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The seamless stand-in provider (sim/seamless) against the real wallet API over HTTP (issue 22): the player's launch
+// The seamless stand-in provider (sim/seamless) against the real wallet API over HTTP: the player's launch
 // reaches the provider through its adapter, the provider's authenticate, debits and credits come back signed, and its
 // network faults (duplicate delivery, credit before debit, a debit delivered after its rollback, rollback storms,
 // slow answers) leave the money moved once, the bet records right and the ledger balanced.

@@ -1,4 +1,4 @@
-// The seamless wallet API (issue 22): signatures and stale timestamps, each call's happy path, replays, every refusal
+// The seamless wallet API: signatures and stale timestamps, each call's happy path, replays, every refusal
 // code, a rollback before its debit, and the ledger's invariants after every test.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

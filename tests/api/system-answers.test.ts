@@ -1,4 +1,4 @@
-// What the API answers a caller who sends something wrong (issue 20 item 10): every route's schema is walked with bad
+// What the API answers a caller who sends something wrong: every route's schema is walked with bad
 // input, in both languages, and no message may show the validator's internals or an untranslated key; a refused
 // upload names the file, not JSON; a malformed percent-encoded URL answers the site's error shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The back office's circuit-breaker screen (issue 25: a breaker "says so in metrics and the back office"): every
+// The back office's circuit-breaker screen (a breaker says so in metrics and the back office): every
 // instance's breakers through Redis, each with its state, since when and its latest failures; a view of an instance
 // that stopped reporting is dropped; without Redis the answering instance's own view alone, marked as not shared.
 // Two apps with instance names of their own stand for two instances; their provider answers 503 to everything.

@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('back-office list states', () => {
       await page.goto('/backoffice/players');
       await page.getByTestId('bo-players').waitFor();
       await page.locator('input[name="q"]').fill('nobody0000');
-      // The player list's filters are applied by one button (issue 20: status, level, dates, balance and tags beside the text).
+      // The player list's filters are applied by one button (status, level, dates, balance and tags beside the text).
       await page.getByTestId('filter-apply').click();
       const empty = page.getByTestId('bo-empty');
       await empty.waitFor();

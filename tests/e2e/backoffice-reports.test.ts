@@ -1,4 +1,4 @@
-// The daily summary in a browser (issue 23), in both languages: an operator opens it, changes the range, sees the chart
+// The daily summary in a browser, in both languages: an operator opens it, changes the range, sees the chart
 // and the table agree day by day, and downloads the CSV (the heading in the page's language, one row a day, the totals).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Identity verification in the browser (issue 26): a player on a phone uploads the three identity documents and sees
+// Identity verification in the browser: a player on a phone uploads the three identity documents and sees
 // them waiting; staff on the desktop back office open each one (the view is audited), read the name and birthday on the
 // ID and approve them; the player's withdrawal above the level-1 ceiling, refused before, then goes through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The partners programme in a browser (issue 21): a partner makes a tracking link in the portal; a visitor opens it,
+// The partners programme in a browser: a partner makes a tracking link in the portal; a visitor opens it,
 // registers and deposits; the partner's dashboard and link show the click, the registration and the first deposit;
 // the month is settled (the settlement job's own function against the server's database, as the job runs it), an
 // operator adjusts and approves the statement in the back office, the partner adds a card and requests a payout, and

@@ -1,4 +1,4 @@
-// A seamless game end to end (issue 22), against the stand-in's seamless provider (sim/seamless): the demo player opens
+// A seamless game end to end, against the stand-in's seamless provider (sim/seamless): the demo player opens
 // the seamless slot from the desktop lobby (no transfer dialog: it plays from the central wallet), spins in the
 // provider's tab, sees the header balance of the lobby follow each spin live, and finds the round in the bet records.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// What a first-week player tripped over (issue 20, player side), each checked in the browser:
+// What a first-week player tripped over (player side), each checked in the browser:
 // the red-packet launcher follows a sign-in on the page; the header's 'forgot password' opens the recovery
 // dialog on the first click; what a visitor types into the registration form before it is ready survives;
 // consultation pictures preview (blob: in the policy), a non-picture named .png is refused by name when chosen,

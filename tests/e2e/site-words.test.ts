@@ -1,4 +1,4 @@
-// Issue 20, items 6, 8 and 10 in the browser: the time-out asks in the site's own dialog and answers in Chinese on
+// First-week fixes in the browser: the time-out asks in the site's own dialog and answers in Chinese on
 // the zh-TW page; points and the VIP tables show comma thousands (SPEC.md section 9) on the player site and in the
 // back office; trailing-slash twins redirect to the one address pages name as canonical, the language switch links
 // that address, and a malformed URL shows the site's error page.

@@ -1,4 +1,4 @@
-// What happens when what the site runs on fails (issue 25, "Faults"): two app instances behind HAProxy on a PostgreSQL
+// What happens when what the site runs on fails ("Faults"): two app instances behind HAProxy on a PostgreSQL
 // and a Redis of this test's own (harness.ts), players moving money the whole time. In order: a provider answering 5xx
 // and then hanging opens its circuit breaker, which closes again by itself; Redis stops for 30 s and comes back; PostgreSQL
 // restarts; one instance is drained with SIGTERM; one is killed with SIGKILL in the middle of withdrawals and transfers,

@@ -1,4 +1,4 @@
-// A red-packet rush with a crash in the middle (issue 24): two app instances behind HAProxy on a PostgreSQL and a
+// A red-packet rush with a crash in the middle: two app instances behind HAProxy on a PostgreSQL and a
 // Redis of this test's own (harness.ts), several hundred players claiming packets of one round at once, split
 // between the instances, and instance a killed with SIGKILL while its claims are on their way (claims are taken and
 // paid in batches, src/server/modules/redpacket/claim-batcher.ts). Then a is started again and the players who got

@@ -1,6 +1,6 @@
 // Bet-record figures (no pass/fail), on PostgreSQL:
 //   1. GET /api/players/bet/records for one player over 30 days with BETS_BENCH_ROWS rows in the table (5 million
-//      by default; issue 25's goal is stated for 50,000,000: BETS_BENCH_ROWS=50000000): the route's own query
+//      by default; the goal is stated for 50,000,000: BETS_BENCH_ROWS=50000000): the route's own query
 //      (repository betsOf: a page of 10 plus totals) timed directly, p50 and p95 against the goal p95 <= 10 ms.
 //      bet_records is partitioned by month (drizzle/0036_partitions.sql): the months the rows fall in get their
 //      partitions first, as the ensure-partitions job would have made them, so the 30 days read one or two partitions;

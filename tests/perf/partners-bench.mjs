@@ -1,4 +1,4 @@
-// Partners settlement figures (no pass/fail), on PostgreSQL (issue 21): one month settled for 1,000 partners (a tree
+// Partners settlement figures (no pass/fail), on PostgreSQL: one month settled for 1,000 partners (a tree
 // of 100 top partners, 300 sub-partners and 600 sub-sub-partners, so overrides run two levels deep) and 100,000
 // bound players with 5,000,000 settled bet records spread over the month, one deposit each and a bonus for a tenth of
 // them. The bet aggregates are rebuilt from the bet records by the bets domain's own day rebuild (as the nightly job

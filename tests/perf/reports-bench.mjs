@@ -1,4 +1,4 @@
-// Operator report figures (no pass/fail), on PostgreSQL (issue 23):
+// Operator report figures (no pass/fail), on PostgreSQL:
 //   1. the 90-day daily summary and the 90-day games report (ReportsService.daily and .games, the routes' one call
 //      each), p50 and p95 against the goal p95 <= 100 ms, over the daily aggregates of a year at the scale of
 //      10,000,000 settled bet records and 100,000 players (see SCALE below);

@@ -1,4 +1,4 @@
-// Seamless wallet throughput (issue 22), printed as figures against the goals:
+// Seamless wallet throughput, printed as figures against the goals:
 //   1. pgbench's TPC-B on a fresh database (scale 10) at 32 clients, the yardstick, in the same run;
 //   2. debit and credit pairs through the HTTP API: 32 provider connections, each sending a signed debit and then the
 //      credit that settles it (closing the round), one player per round, as a provider would. A pair is two journals,

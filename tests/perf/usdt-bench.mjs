@@ -1,4 +1,4 @@
-// USDT on TRON at scale (issue 37), on PostgreSQL: 10,000 players with deposit addresses, each sending one USDT
+// USDT on TRON at scale, on PostgreSQL: 10,000 players with deposit addresses, each sending one USDT
 // transfer, over TronGrid's stand-in producing a block every 3 s (the main network's pace) with strangers' USDT
 // transfers in every block beside ours, and TronGrid's limit of 15 requests a second per key enforced by the stand-in.
 // The watcher (modules/cashier/usdt/watcher.ts) runs as the usdt-watch job does, a run every 3 s after the last one

@@ -27,7 +27,7 @@ export function MaintenanceOverlay({ t, platform, compact = false }: { t: T; pla
 }
 
 /**
- * A seamless platform's mark (issue 22): it plays from the central wallet, and activity wallets stay on transfer
+ * A seamless platform's mark: it plays from the central wallet, and activity wallets stay on transfer
  * platforms; the badge says the first, its title and screen-reader text the whole note.
  */
 export function SeamlessBadge({ t, className = '' }: { t: T; className?: string }) {

@@ -4,7 +4,7 @@
 // answering the link, otherwise the wallet's transfer dialog comes first. The game opens in a new tab once its
 // link has arrived, never before: a tab opened on the click and closed on a refusal flashed empty. Browsers
 // still allow a tab a few seconds after the click; when one refuses, a dialog offers the link instead. A seamless
-// platform's game (issue 22) skips every transfer step: it plays from the central wallet and opens at once.
+// platform's game skips every transfer step: it plays from the central wallet and opens at once.
 import { atom } from 'nanostores';
 import { api, ApiFailure } from '../../stores/api.ts';
 import { $user, loadUser } from '../../stores/session.ts';

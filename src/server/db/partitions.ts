@@ -1,4 +1,4 @@
-// Monthly partitions of bet_records and postings (migration 0036, issue 25): the ensure-partitions job makes the
+// Monthly partitions of bet_records and postings (migration 0036): the ensure-partitions job makes the
 // partitions of the coming months ahead of time, so rows land in their month's partition and not in the default
 // one (which only catches what has no partition, so that an insert never fails for want of one).
 import { sql } from 'drizzle-orm';

@@ -743,7 +743,7 @@ export const withdrawals = pgTable(
     createdAt: tsz('created_at').notNull().defaultNow(),
     reviewedAt: tsz('reviewed_at'),
     /**
-     * The risk decision (issue 26) as the cashier enforces it: null until risk has scored the withdrawal (it cannot be
+     * The risk decision as the cashier enforces it: null until risk has scored the withdrawal (it cannot be
      * paid before), 'hold' refuses payment until released_at is set, 'auto_approve' set auto_approved_at when it came.
      */
     riskDecision: varchar('risk_decision', { length: 14 }).$type<RiskDecision>(),

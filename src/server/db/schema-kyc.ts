@@ -1,4 +1,4 @@
-// Identity verification (issue 26, KYC): the documents players upload (kept in the database, so every instance serves
+// Identity verification (KYC): the documents players upload (kept in the database, so every instance serves
 // them, until the retention period ends), the history of every decision on them, the withdrawal ceilings operators set
 // per verification level and the domain's own settings. Owned by modules/kyc.
 import { sql } from 'drizzle-orm';

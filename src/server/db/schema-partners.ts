@@ -1,4 +1,4 @@
-// The partners programme (issue 21): partner accounts and their tree, sessions, plans, tracking links and their
+// The partners programme: partner accounts and their tree, sessions, plans, tracking links and their
 // clicks, partner domains, the binding of players to partners, applications, monthly statements, CPA qualifications,
 // payouts and marketing material. Owned by modules/partners. Money columns are bigint minor units; rates and fees
 // are basis points.

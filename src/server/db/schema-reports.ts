@@ -1,4 +1,4 @@
-// Daily aggregates the operator reports read (issue 23). Each table belongs to the domain whose transaction keeps
+// Daily aggregates the operator reports read. Each table belongs to the domain whose transaction keeps
 // it: the bets domain's ingestion keeps the bet aggregates in the page's transaction, and the ledger keeps the money
 // aggregates in the transaction of every journal of a reported kind. A day is an Asia/Taipei day. Reports read them
 // through the owners' read APIs (bets/report-facts.ts, ledger/report-facts.ts), and a job rebuilds any day from the

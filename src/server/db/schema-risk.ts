@@ -1,4 +1,4 @@
-// Duplicate accounts and withdrawal risk (issue 26): the signals players leave (stored as keyed hashes, never in
+// Duplicate accounts and withdrawal risk: the signals players leave (stored as keyed hashes, never in
 // clear), the scored pairs of players that share them, the linked group each player belongs to, the risk decision of
 // every withdrawal with the inputs it read, and the operator's settings. Owned by modules/risk.
 import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// The seamless wallet (issue 22): providers that debit and credit the player's central wallet bet by bet. Which
+// The seamless wallet: providers that debit and credit the player's central wallet bet by bet. Which
 // platforms work this way, the launch tokens their authenticate call exchanges, every provider transaction exactly
 // once, the rounds those transactions belong to, and the findings of reconciliation. Owned by modules/seamless.
 import { sql } from 'drizzle-orm';
@@ -80,7 +80,7 @@ export const seamlessTransactions = pgTable(
     uniqueIndex('seamless_transactions_provider_tx_uq').on(t.gpCode, t.txId),
     index('seamless_transactions_player_idx').on(t.playerId, t.createdAt),
     // round_id first: with gp_code first, a planner without statistics (a fresh table, a new month) took this index for
-    // the lookups by (gp_code, tx_id) too, reading every transaction of the provider instead of one (issue 22's bench
+    // the lookups by (gp_code, tx_id) too, reading every transaction of the provider instead of one (the seamless bench
     // ran at half speed whenever its plans were made before the table was first analysed).
     index('seamless_transactions_round_idx').on(t.roundId, t.gpCode),
   ],

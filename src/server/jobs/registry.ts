@@ -58,7 +58,7 @@ export const JOBS = {
   usdtWatch: { name: 'usdt-watch', lockId: 7_240_190, intervalMs: (c) => c.tron.watchIntervalMs },
   /** EVERY8D's delivery reports of the messages it took, and both SMS gateways' remaining credit (integrations/sms). */
   smsReports: { name: 'sms-reports', lockId: 7_240_200, intervalMs: (c) => c.sms.reportIntervalMs },
-  /** The partitions of bet_records and postings for the current month and the months ahead (issue 25). */
+  /** The partitions of bet_records and postings for the current month and the months ahead. */
   ensurePartitions: { name: 'ensure-partitions', lockId: 7_240_240, intervalMs: () => PARTITIONS_INTERVAL_MS },
   /** The field web vitals' hourly buckets older than their retention dropped (modules/vitals). */
   purgeWebVitals: { name: 'purge-web-vitals', lockId: 7_240_100, intervalMs: () => WEB_VITALS_PURGE_INTERVAL_MS },

@@ -10,11 +10,11 @@ export type Asset = 'money' | 'points';
 
 /** Hot house accounts are split so concurrent journals do not queue on one row lock. */
 export const HOUSE_SHARDS = 16;
-/** commission: the house side of partner commission (issue 21), which pays approved statements into partner wallets. */
+/** commission: the house side of partner commission, which pays approved statements into partner wallets. */
 export type HousePurpose = 'cash' | 'bonus' | 'game' | 'adjust' | 'fee' | 'commission';
 
 /**
- * A partner's own money (issue 21): the wallet approved commission is paid into, and the hold a payout request moves
+ * A partner's own money: the wallet approved commission is paid into, and the hold a payout request moves
  * money to until finance pays or releases it. Partners are not players, so these accounts have no player_id and the
  * ledger function's overdraft guard does not cover them: the partners service debits them only under the partner's
  * row lock after reading the balance, and ledger:check holds them at or above zero.
@@ -48,7 +48,7 @@ export class AccountDirectory {
   }
 
   /**
-   * The house account of one seamless provider (issue 22), the other side of every bet and win it reports call by
+   * The house account of one seamless provider, the other side of every bet and win it reports call by
    * call, sharded by player like the purpose accounts so one hot row does not serialise every player's bets. Named
    * per provider so the provider's takings and payouts can be read from the ledger alone.
    */

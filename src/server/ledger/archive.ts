@@ -1,4 +1,4 @@
-// The archive path of old ledger months (issue 25): `npm run ledger:archive -- --before YYYY-MM` writes each account's
+// The archive path of old ledger months: `npm run ledger:archive -- --before YYYY-MM` writes each account's
 // closing balance at the end of every month before that one (ledger_closing_balances) and moves those months'
 // partitions of postings and bet_records to the archive schema, all in one transaction (ledger_archive_before,
 // sql/ledger_archive_before.sql). The ledger check then starts every account from its last closing balance.

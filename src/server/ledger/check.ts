@@ -19,7 +19,7 @@ async function rows<T extends Record<string, unknown>>(db: DbOrTx, query: Return
 }
 
 /**
- * Partner accounts (issue 21) have no player, so the ledger function's overdraft guard does not hold them at zero:
+ * Partner accounts have no player, so the ledger function's overdraft guard does not hold them at zero:
  * the partners service does, under the partner's row lock, and this checks it did.
  */
 function negativePartnerAccounts(db: DbOrTx) {

@@ -1,4 +1,4 @@
-// The ledger's daily money aggregates (issue 23): per Taipei day, journal kind and player, how many journals of the
+// The ledger's daily money aggregates: per Taipei day, journal kind and player, how many journals of the
 // reported kinds and their net effect on the player's money accounts (for releases, what they paid into the central
 // wallet: RELEASE_KINDS), kept in the journal's own transaction by
 // ledger_report_journal (sql/ledger_report_journal.sql). Only the kinds operators report on are aggregated: bets'

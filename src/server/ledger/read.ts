@@ -273,7 +273,7 @@ export function pointsHistoryOf(db: DbOrTx, playerId: number, limit: number): Pr
   return latestPostings(db, playerId, { asset: 'points', accountKinds: ['points'] }, limit);
 }
 
-/** The wallet and payout-hold balances of the given partners (issue 21), by partner id; a partner without accounts is absent. */
+/** The wallet and payout-hold balances of the given partners, by partner id; a partner without accounts is absent. */
 export async function partnerBalances(db: DbOrTx, partnerIds: readonly number[]): Promise<Map<number, { walletMinor: bigint; holdMinor: bigint }>> {
   if (!partnerIds.length) return new Map();
   const rows = await db

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../db/client.ts';
  * What is asked for. deposit counts against deposit limits; transfer_in and auto_transfer bring `amountMinor`
  * into play and count against loss and wager limits; launch, promotion and red_packet are refused once a loss
  * or wager limit is used up; marketing is refused only under a time-out or self-exclusion. seamless_debit is a
- * seamless provider's bet of `amountMinor` taken straight from the central wallet (issue 22), counted like a
+ * seamless provider's bet of `amountMinor` taken straight from the central wallet, counted like a
  * transfer into play.
  */
 export type GateAction = 'deposit' | 'transfer_in' | 'auto_transfer' | 'launch' | 'promotion' | 'red_packet' | 'marketing' | 'seamless_debit';

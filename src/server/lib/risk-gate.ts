@@ -1,4 +1,4 @@
-// Withdrawal risk as the cashier sees it (issue 26). Declared here, below the domains, so the cashier is given it at
+// Withdrawal risk as the cashier sees it. Declared here, below the domains, so the cashier is given it at
 // construction without importing the risk domain, which in turn reads the cashier's deposit figures through the
 // cashier's own read functions (cashier/deposit-facts.ts).
 import type { RiskDecision } from '../../shared/schemas/risk/settings.ts';

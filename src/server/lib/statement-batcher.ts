@@ -1,6 +1,6 @@
 // Statements of the same kind that arrive together go to the database together: one statement, one transaction and
-// one commit for a batch, where each alone cost a round trip, a commit and a wake-up of a database backend (issue 24,
-// "transfer and play"; the red-packet rush does the same with its own ClaimBatcher). A batch leaves as soon as the
+// one commit for a batch, where each alone cost a round trip, a commit and a wake-up of a database backend
+// ("transfer and play"; the red-packet rush does the same with its own ClaimBatcher). A batch leaves as soon as the
 // event loop's turn that filled it ends, so an item that arrives alone goes at once and alone, as it always went;
 // only items arriving while batches are on their way wait, and leave together with the next one. Nothing is answered
 // before its batch has committed. A batch is one statement, so when it fails nothing of it stays: each of its items

@@ -122,7 +122,7 @@ import {
 } from '../schemas/vip.ts';
 
 export const backofficeRoutes = {
-  // The operator reports (issue 23) and their CSV exports.
+  // The operator reports and their CSV exports.
   'GET /reports/daily': dailyReportView,
   'GET /reports/games': gamesReportView,
   'GET /reports/players': playersReportView,

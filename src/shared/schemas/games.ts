@@ -28,7 +28,7 @@ export const platformView = v.object({
   logo: v.string(),
   /**
    * transfer: money moves into the platform's wallet before play (SPEC.md); seamless: the provider debits and credits
-   * the central wallet bet by bet (issue 22), so the lobby opens it without a transfer.
+   * the central wallet bet by bet, so the lobby opens it without a transfer.
    */
   wallet_model: v.picklist(['transfer', 'seamless']),
 });

@@ -1,4 +1,4 @@
-// The seamless wallet API game providers call (issue 22): request bodies and answers, documented in the OpenAPI from
+// The seamless wallet API game providers call: request bodies and answers, documented in the OpenAPI from
 // these schemas. Amounts are whole minor units written as decimal digits, so no amount passes through a double.
 import * as v from 'valibot';
 import { SEAMLESS_CODE, statusValuesOf } from '../seamless-statuses.ts';

@@ -120,7 +120,7 @@ export function protectionEventName(t: Words, action: string): string {
   return has(PROTECTION_EVENTS, action) ? (t[`bo.code.pevent.${action}`] ?? action) : (t['bo.code.pevent.other'] ?? action);
 }
 
-// The partners domain's codes (issue 21): partner, application, statement and payout statuses, how a player was
+// The partners domain's codes: partner, application, statement and payout statuses, how a player was
 // bound, fraud signals, settlement periods, and the applicants' channels and contact kinds.
 export const PARTNER_CODE_LISTS = {
   partner_status: PARTNER_STATUSES,

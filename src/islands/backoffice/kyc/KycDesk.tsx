@@ -1,4 +1,4 @@
-// The back office's identity verification (issue 26): the queue of players with documents waiting, and a player's
+// The back office's identity verification: the queue of players with documents waiting, and a player's
 // review with the documents beside the personal info and bank cards, approve or reject with a reason, the history;
 // below, the settings. A document's file is fetched only when staff ask to see it (the server audits every view) and
 // shown from memory, never by a link another person could open.

@@ -1,4 +1,4 @@
-// The bonuses report (issue 23): what bonuses cost over a Taipei date range. The totals (granted, given up or
+// The bonuses report: what bonuses cost over a Taipei date range. The totals (granted, given up or
 // forfeited, net, and what activity wallets released to central wallets once their bet flow was complete), a bar chart of the cost per source (each promotion, VIP rewards, each red-packet round, the mall, operators'
 // grants), the sources' table (each with what its wallets released) sorted by the server by any of its headers, the days as a line chart and a table, and
 // the CSV of either table.

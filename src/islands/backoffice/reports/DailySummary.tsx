@@ -1,4 +1,4 @@
-// The daily summary (issue 23): one row per Taipei day of the chosen range, a line chart of the day's money and the
+// The daily summary: one row per Taipei day of the chosen range, a line chart of the day's money and the
 // table of every figure with its totals, and the CSV of the same range.
 import { useState } from 'react';
 import { Guard, cls, type IslandProps } from '../kit/common.tsx';

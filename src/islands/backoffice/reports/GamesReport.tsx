@@ -1,4 +1,4 @@
-// The games report (issue 23): per game group, provider or game over a Taipei date range, a bar chart of GGR per row
+// The games report: per game group, provider or game over a Taipei date range, a bar chart of GGR per row
 // and the table with its totals, and the CSV of the same rows.
 import { useState } from 'react';
 import { Guard, cls, type IslandProps } from '../kit/common.tsx';

@@ -1,4 +1,4 @@
-// The payments report (issue 23): deposit orders per method and gateway with the success rate and the average time to
+// The payments report: deposit orders per method and gateway with the success rate and the average time to
 // pay, a bar chart of the amount paid per method, the orders per method and status, and withdrawals per status, over
 // a Taipei date range; the CSV of the method rows.
 import { useState } from 'react';

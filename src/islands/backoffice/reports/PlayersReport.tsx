@@ -1,4 +1,4 @@
-// The players report (issue 23): the players active in a Taipei date range who match the operator's filters (level,
+// The players report: the players active in a Taipei date range who match the operator's filters (level,
 // registration days, the activity that counts, amounts deposited or of GGR), largest GGR first, each with the range's
 // and the lifetime's figures, paged; the CSV of every matching player (personal data: its own permission).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The player-protection report for compliance (issue 23): what players and staff did with limits, reality checks,
+// The player-protection report for compliance: what players and staff did with limits, reality checks,
 // time-outs and self-exclusions over a Taipei date range, the limits in force now, and the exclusions in force now and
 // begun in the range, with a bar chart of the actions; the CSV of the actions.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The retention report (issue 23): each Taipei registration week's cohort against the weeks since, as a heat map of
+// The retention report: each Taipei registration week's cohort against the weeks since, as a heat map of
 // the share of the cohort active (a settled bet or a deposit) or depositing, the cohort's first-deposit conversion,
 // and a line of week-1 retention per cohort; the CSV of the same table.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The risk desk (issue 26): rule hits and decisions per Taipei day, the report of linked groups, and (with
+// The risk desk: rule hits and decisions per Taipei day, the report of linked groups, and (with
 // 'risk.settings') the rules, weights and thresholds, saved with a reason that goes into the audit log.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,4 @@
-// The seamless wallet's back office (issue 22) on one page with tabs: each platform's wallet model and key, the
+// The seamless wallet's back office on one page with tabs: each platform's wallet model and key, the
 // transaction log per player with filters and paging, a provider's rounds open past its limit (and a reconciliation
 // run now), the findings with their resolutions (credit or close, confirmed first), and the provider's daily totals
 // beside ours. Every code on screen is named through the catalogue; amounts are formatted by the money helpers.

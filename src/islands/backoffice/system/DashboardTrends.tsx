@@ -1,4 +1,4 @@
-// The dashboard's trends (issue 23): the last 30 Taipei days of the daily summary as a line of deposits, withdrawals,
+// The dashboard's trends: the last 30 Taipei days of the daily summary as a line of deposits, withdrawals,
 // GGR and NGR, bars of the bonuses by kind over those days, and the same numbers as a table. The dashboard imports this
 // module lazily, so the chart library is fetched only when a staff member who may read reports opens the dashboard.
 import { useMemo } from 'react';

@@ -56,7 +56,7 @@ const ORDER = ['access', 'register', 'deposit', 'display', 'other'];
  * Settings the server still keeps but that govern nothing on this site, so the screen does not offer them: a switch
  * that does nothing is a defect. banner_show_mb: the mobile home page has no banner to show or hide.
  * enable_adjustment_limit_record: the player's turnover-requirement record is part of the withdrawal rules, which a
- * player must always be able to read, so it is never switched off (issue 21).
+ * player must always be able to read, so it is never switched off.
  */
 const NOT_SHOWN = new Set(['banner_show_mb', 'enable_adjustment_limit_record']);
 

@@ -1,4 +1,4 @@
-// The launch of a seamless provider's game (issue 22): the provider is asked, over its signed API, for the game page
+// The launch of a seamless provider's game: the provider is asked, over its signed API, for the game page
 // that will exchange our launch token through the authenticate call. Everything else a seamless provider does, it
 // does by calling us (src/server/modules/seamless/routes.ts).
 import * as v from 'valibot';

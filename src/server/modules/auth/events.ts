@@ -11,7 +11,7 @@ export type AuthEvents = {
 };
 
 /**
- * Where a registration came from, for the partners domain's binding (issue 21): the code typed or carried by the
+ * Where a registration came from, for the partners domain's binding: the code typed or carried by the
  * link (`recommended_code`, when it was a partner's code), the tracking cookie `lh_ref` as the browser sent it, the
  * host the form was posted to (a partner's own domain), and the address it came from.
  */
@@ -26,7 +26,7 @@ export interface RegistrationAttribution {
 }
 
 /**
- * What registration asks of the partners domain (issue 21), given at construction by the composition root so auth never
+ * What registration asks of the partners domain, given at construction by the composition root so auth never
  * reads partners' tables: whether a typed code is a partner's, and the binding itself, written inside registration's
  * own transaction (the `tx` passed), so a player is never left unbound by a crash between the commit and an event.
  */

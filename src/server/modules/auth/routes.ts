@@ -51,7 +51,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
     userAgent: String(request.headers['user-agent'] ?? ''),
     locale: request.locale,
     device: typeof device === 'string' ? device.slice(0, 128) : undefined,
-    // Only registration reads these (partner attribution, issue 21); the host without its port.
+    // Only registration reads these (partner attribution); the host without its port.
     host: request.hostname.toLowerCase(),
     refCookie: refCookieOf(request),
   };

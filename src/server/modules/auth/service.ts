@@ -48,7 +48,7 @@ export interface RequestContext {
   locale: Locale;
   /** The browser's fingerprint (a hex digest of stable properties the register and login forms send), if any. */
   device?: string;
-  /** The request's host name and the partners' tracking cookie, for a registration's attribution (issue 21). */
+  /** The request's host name and the partners' tracking cookie, for a registration's attribution. */
   host?: string;
   refCookie?: string;
 }
@@ -94,7 +94,7 @@ export class AuthService {
   private readonly events: EventPublisher<AuthEvents> | undefined;
   /** Refuses a phone that may not open an account (player protection: a phone under a self-exclusion). */
   private readonly screenPhone: (phone: string) => Promise<void>;
-  /** The partners domain's port (issue 21): is a recommended code a partner's (asked before the player referral codes), and the binding in registration's transaction. */
+  /** The partners domain's port: is a recommended code a partner's (asked before the player referral codes), and the binding in registration's transaction. */
   private readonly partners: PartnerAttributionPort | undefined;
 
   constructor(deps: {
@@ -169,7 +169,7 @@ export class AuthService {
     if (taken.phone) fields.phone = ['v.phone.taken'];
     let referrerId: number | undefined;
     let partnerCode = '';
-    // A partner's code (issue 21) binds the player to that partner instead of naming a referring player.
+    // A partner's code binds the player to that partner instead of naming a referring player.
     if (input.recommended_code && (await this.partners?.isPartnerCode(input.recommended_code))) partnerCode = input.recommended_code;
     else if (input.recommended_code) {
       referrerId = await repo.findReferrer(this.db, input.recommended_code);

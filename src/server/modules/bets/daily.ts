@@ -1,4 +1,4 @@
-// The bets domain's daily aggregates (issue 23): settled bets per Taipei day of settlement, game and player, kept in
+// The bets domain's daily aggregates: settled bets per Taipei day of settlement, game and player, kept in
 // the ingestion page's transaction by bet_daily_apply (sql/bet_daily_apply.sql) from the page's deltas, and
 // rebuilt for any day from the bet records by bet_rebuild_day. Only settled bets count; a correction takes the old
 // version's contribution away and adds the new one's.

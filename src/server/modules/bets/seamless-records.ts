@@ -1,4 +1,4 @@
-// Bet records of seamless rounds (issue 22): the seamless wallet writes each round's record in the transaction of
+// Bet records of seamless rounds: the seamless wallet writes each round's record in the transaction of
 // the call that changed the round, instead of ingestion pulling it later, so turnover, valid bet, points, VIP,
 // rebates, loss limits and reports see seamless play exactly as they see transfer play. The money already moved
 // through the seamless wallet's own journals, so the record is stored with the ledger holding its version: the
@@ -22,7 +22,7 @@ export interface SeamlessRoundRecord {
 
 /**
  * Writes or replaces the round's record; an older version than the stored one changes nothing. The reports' daily
- * aggregates move with it in the same transaction, exactly as an ingestion page moves them (issue 23), so seamless
+ * aggregates move with it in the same transaction, exactly as an ingestion page moves them, so seamless
  * play is in the daily summary and the games report the moment its round settles. One statement,
  * bet_seamless_round (sql/bet_seamless_round.sql), which the wallet's own call
  * functions run too, so the usual debit and credit write their round's record inside their single statement.

@@ -1,4 +1,4 @@
-// What the reports domain may read of the cashier's deposit orders and withdrawals (the payments report, issue 23):
+// What the reports domain may read of the cashier's deposit orders and withdrawals (the payments report):
 // per method and status, and per withdrawal status, the orders created in a window, their amounts and the seconds it
 // took to pay the paid ones. Sums are exact (integers); the reports domain divides.
 import { sql } from 'drizzle-orm';

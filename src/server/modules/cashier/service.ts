@@ -112,10 +112,10 @@ export class CashierService {
   private readonly urls: { notifyUrl: string; siteUrl: string };
   /** The player-protection gate, asked before a deposit order is created. */
   private readonly gate: ProtectionGate | undefined;
-  /** Identity verification's withdrawal check (issue 26): the level a first withdrawal needs, the levels' ceilings. */
+  /** Identity verification's withdrawal check: the level a first withdrawal needs, the levels' ceilings. */
   private readonly kyc: WithdrawalKycGate | undefined;
   /**
-   * Withdrawal risk (issue 26): its decision is recorded on the withdrawal and enforced here. Without it (tests that
+   * Withdrawal risk: its decision is recorded on the withdrawal and enforced here. Without it (tests that
    * build a cashier alone) withdrawals are paid as before.
    */
   private readonly risk: WithdrawalRiskGate | undefined;

@@ -1,4 +1,4 @@
-// Identity verification's back-office routes (issue 26): the review queue, a player's review page, a document's file
+// Identity verification's back-office routes: the review queue, a player's review page, a document's file
 // (every view audited), the decision, and the settings. Registered inside backofficeRoutes, so its auth hook and error
 // handler apply; every route declares its permission.
 import type { FastifyPluginAsync } from 'fastify';

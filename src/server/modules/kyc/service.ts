@@ -1,4 +1,4 @@
-// Identity verification (issue 26): a player's level derives from facts (the phone proved at registration, identity
+// Identity verification: a player's level derives from facts (the phone proved at registration, identity
 // documents approved whose name and birthday match the personal info, an address or source-of-funds document
 // approved); operators set per level how much may be withdrawn per day and in all and which level a first withdrawal
 // needs, and the cashier asks checkWithdrawal inside its withdrawal transaction. Documents are checked by their magic

@@ -1,4 +1,4 @@
-// The partners domain's back-office routes (issue 21), under /api/backoffice/partners. Registered inside
+// The partners domain's back-office routes, under /api/backoffice/partners. Registered inside
 // backofficeRoutes, so the staff sign-in hook and error handler apply; every route names its permission.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';

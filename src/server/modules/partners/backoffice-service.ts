@@ -1,4 +1,4 @@
-// What operators do with partners (issue 21): applications, accounts and their tree, plans, domains, bindings and
+// What operators do with partners: applications, accounts and their tree, plans, domains, bindings and
 // moves, the statements queue, payouts, the partner report, fraud signals and material. Every change is audited with
 // its before and after in words, in the change's own transaction.
 import { randomInt } from 'node:crypto';

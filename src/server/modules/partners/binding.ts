@@ -1,4 +1,4 @@
-// How players come to a partner (issue 21): the code at registration, the tracking link's cookie, the partner's own
+// How players come to a partner: the code at registration, the tracking link's cookie, the partner's own
 // domain, in that order; the first binding wins for good (the binding's primary key), and only an operator moves one.
 // Also the tracking link itself (/r/CODE?sub=campaign: count the click, set the 30-day cookie, redirect) and what the
 // auto-redirect settings do for visitors who arrive through a partner:

@@ -1,4 +1,4 @@
-// Partner money through the ledger (issue 21). An approved statement is one journal from the house commission account
+// Partner money through the ledger. An approved statement is one journal from the house commission account
 // into the partner's wallet, keyed by the statement so it is written once however many approvals race; a payout is
 // held out of the wallet at request, then paid out to the bank card or released back, the withdrawal's three journals.
 // Partner accounts have no player, so the ledger's overdraft guard does not cover them: every debit of a partner

@@ -1,4 +1,4 @@
-// Settlement periods (issue 21): a Taipei calendar month ('2026-11') or an ISO week of Taipei days ('2026-W47').
+// Settlement periods: a Taipei calendar month ('2026-11') or an ISO week of Taipei days ('2026-W47').
 // Days are 'YYYY-MM-DD' Taipei dates; a period covers its first to its last day, both included.
 import { DAY_MS, startOfTaipeiDate, taipeiDate } from '../../../shared/time.ts';
 import { PERIOD_RE, type PeriodKind } from '../../../shared/schemas/partners/common.ts';

@@ -1,4 +1,4 @@
-// The partner portal's own sign-in (issue 21): argon2id passwords like players' and staff's, an optional TOTP through
+// The partner portal's own sign-in: argon2id passwords like players' and staff's, an optional TOTP through
 // otplib (secrets sealed with STAFF_TOTP_KEY), opaque session tokens of which only the hash is stored, an idle and an
 // absolute lifetime, and sign-in limits per account and per address shared by every instance.
 import QRCode from 'qrcode';

@@ -1,4 +1,4 @@
-// What a signed-in partner reads and does in the portal (issue 21). Every method takes the partner's own id from the
+// What a signed-in partner reads and does in the portal. Every method takes the partner's own id from the
 // session and looks only inside that partner's tree: another tree's id answers not_found, exactly like an unknown one.
 import type { Db } from '../../db/client.ts';
 import type { AccountDirectory } from '../../ledger/accounts.ts';

@@ -1,4 +1,4 @@
-// What the reports domain may read of partners (issue 23): which partner brought each player of a players-report page,
+// What the reports domain may read of partners: which partner brought each player of a players-report page,
 // and the players a partner brought, as a sub-select the report's one statement joins when the operator filters by one.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';

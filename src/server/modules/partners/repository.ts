@@ -1,4 +1,4 @@
-// SQL of the partners domain's own tables (issue 21). Nothing else reads them; other domains ask the service.
+// SQL of the partners domain's own tables. Nothing else reads them; other domains ask the service.
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {

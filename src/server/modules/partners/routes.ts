@@ -1,4 +1,4 @@
-// The partners domain's public routes (issue 21): the portal API under /api/agent (its own session cookie, checked
+// The partners domain's public routes: the portal API under /api/agent (its own session cookie, checked
 // before anything is validated), the site's plan summary and application form under /api/partners, and the
 // tracking link /r/CODE (registered beside the API, outside /api). Each route parses with the shared schemas and calls
 // one service method.

@@ -1,4 +1,4 @@
-// The partners domain (issue 21) as the app sees it: one object holding the portal's sign-in, the portal, the
+// The partners domain as the app sees it: one object holding the portal's sign-in, the portal, the
 // bindings and tracking links, partner money, the back office's operations, and the site's two calls. app.ts builds
 // it before auth (registration asks it whether a code is a partner's) and hangs the binding on player.registered.
 import type { EventPublisher } from '../../lib/events.ts';

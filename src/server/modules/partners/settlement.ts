@@ -1,4 +1,4 @@
-// The settlement of a period (issue 21): one statement per partner and period, built from the daily aggregates the
+// The settlement of a period: one statement per partner and period, built from the daily aggregates the
 // bets domain and the ledger keep (through their read APIs, joined on this domain's bindings), never from the bet
 // records themselves. A run holds a transaction-scoped advisory lock, so two runs (two instances, the job and an
 // operator) follow each other and the second writes the same figures again; held and approved statements are never
@@ -115,7 +115,7 @@ async function ownFiguresOver(
   return out;
 }
 
-/** The risk domain's linked accounts (issue 26), asked through its service: fraud signals and CPA refusals. */
+/** The risk domain's linked accounts, asked through its service: fraud signals and CPA refusals. */
 export interface LinkedPlayersSource {
   /** The other players of this player's linked group, with the signal kinds they share directly (none when linked through others). */
   linkedPlayers(playerId: number): Promise<Array<{ playerId: number; account: string; signals: string[] }>>;

@@ -1,4 +1,4 @@
-// What the reports domain may read of promotions (issue 23): the grants paid, per Taipei day of payment and per
+// What the reports domain may read of promotions: the grants paid, per Taipei day of payment and per
 // promotion, with the promotion's mode, so the daily summary can show rebates apart from the other promotions and the
 // bonuses report can show each promotion's cost. A paid grant is one promotion_grant journal (its journal_id) of the
 // grant's amount, written in the same transaction that marks the grant paid and stamps reviewed_at.

@@ -1,4 +1,4 @@
-// What the reports domain may read of player protection (the compliance report, issue 23): the protection events of
+// What the reports domain may read of player protection (the compliance report): the protection events of
 // a window per action and limit kind, the limits in force now, and the time-outs and self-exclusions in force now and
 // begun in the window.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Claims of one round that arrive together go to the database together (issue 24, the red-packet rush). Profiled
+// Claims of one round that arrive together go to the database together (the red-packet rush). Profiled
 // under 2,000 players at once, each claim's own statement, transaction and commit, and the queue of requests for
 // the pool's connections, cost about three quarters of a claim; the HTTP request, the session and the rate limit
 // the rest. The batcher keeps at most a few batches on their way to the database; claims arriving meanwhile wait

@@ -1,4 +1,4 @@
-// What the reports domain may read of the red-packet rain (issue 23): the claims paid over a Taipei date range, per
+// What the reports domain may read of the red-packet rain: the claims paid over a Taipei date range, per
 // round, so the bonuses report can show each round's cost. A paid claim is one red_packet journal (its journal_id) of
 // the packet's amount, written in the same transaction that marks the packet approved and stamps reviewed_at with that
 // transaction's now(); counting by reviewed_at therefore puts each claim on its journal's Taipei day.

@@ -1,4 +1,4 @@
-// The operator reports' back-office routes (issue 23): the daily summary, the games and players reports, their CSV
+// The operator reports' back-office routes: the daily summary, the games and players reports, their CSV
 // exports and the player list's, and an operator's rebuild of a day. Reports need 'reports'; exports that carry
 // personal data (the player list, the players report) need 'reports.personal'. Every export is audited with the
 // report and its filters before its first byte leaves.

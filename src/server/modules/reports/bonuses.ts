@@ -1,4 +1,4 @@
-// The bonuses report (issue 23): what bonuses cost over a Taipei date range, per source (each promotion with rebates
+// The bonuses report: what bonuses cost over a Taipei date range, per source (each promotion with rebates
 // apart, VIP rewards, red packets, the mall, operators' grants) and per day, with what came back when players gave up
 // or forfeited activity wallets, and what was released to central wallets once a wallet's bet flow was complete
 // (unlocks and moves out: ledgerFacts.RELEASE_KINDS, counted by what they paid into the central wallet). The money is the ledger's (ledger/report-facts.ts, the same aggregates as the daily

@@ -1,4 +1,4 @@
-// The payments report (issue 23): deposit orders per method and status, per method and per gateway with the success
+// The payments report: deposit orders per method and status, per method and per gateway with the success
 // rate and the average time to pay, and withdrawals per status, over the orders created in a Taipei date range. The
 // figures come from the cashier's read API (cashier/report-facts.ts); this file only adds them up.
 import type { DbOrTx } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-// The players report's population (issue 23): the players active in the period (a settled bet, a deposit, or either,
+// The players report's population: the players active in the period (a settled bet, a deposit, or either,
 // from the reports' own report_active_days) who match the operator's filters (level and registration days through
 // auth's read API; at least an amount deposited or of GGR through the ledger's and the bets' read APIs), largest GGR
 // first. One statement: the owners hand out sub-selects, so no id list crosses the wire between the filters.

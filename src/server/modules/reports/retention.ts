@@ -1,4 +1,4 @@
-// The retention report (issue 23): cohorts of the players registered in each Taipei week (Monday to Sunday) and, for
+// The retention report: cohorts of the players registered in each Taipei week (Monday to Sunday) and, for
 // each week since, the share of them active (a settled bet or a deposit) and depositing, read from the reports' own
 // report_active_days; and each cohort's first-deposit conversion (ever, and within 7 days of registering) from the
 // ledger's first deposits. The cohort's players come from auth's read API as a sub-select, so each figure is one

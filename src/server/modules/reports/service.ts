@@ -1,4 +1,4 @@
-// The operator reports (issue 23): each reads the owners' daily aggregates through their read APIs (auth, ledger and
+// The operator reports: each reads the owners' daily aggregates through their read APIs (auth, ledger and
 // bets report-facts) and never a source table, so a 90-day report reads a few thousand rows whatever the traffic.
 import type { Db } from '../../db/client.ts';
 import { minorToDecimal } from '../../../shared/money.ts';

@@ -1,4 +1,4 @@
-// The risk desk's back-office routes (issue 26). Registered inside backofficeRoutes, so its auth hook and error
+// The risk desk's back-office routes. Registered inside backofficeRoutes, so its auth hook and error
 // handler apply; every route declares its permission: reading links, groups, decisions and rule hits ('risk.read'),
 // confirming or clearing a link ('risk.manage'), and the rules and thresholds ('risk.settings').
 import type { FastifyPluginAsync } from 'fastify';

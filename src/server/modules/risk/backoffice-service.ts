@@ -1,4 +1,4 @@
-// The risk desk (issue 26): a player's linked accounts and the signals linking them, the report of groups,
+// The risk desk: a player's linked accounts and the signals linking them, the report of groups,
 // confirming or clearing a link, a withdrawal's risk decision with its reasons, rule hits per day and the settings.
 // Every operator action is audited with the state before and after, in the same transaction.
 import * as v from 'valibot';

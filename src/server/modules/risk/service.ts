@@ -1,4 +1,4 @@
-// Duplicate accounts and withdrawal risk (issue 26). Signals arrive from other domains' events after their commits
+// Duplicate accounts and withdrawal risk. Signals arrive from other domains' events after their commits
 // (registration, login, card binding, personal info, deposits) and are recorded best-effort: a failure is logged by
 // the event bus and never reaches the player. A signal value new to the player rescores the player against everyone
 // who showed the same value, and the player's linked group is recomputed then and there. Every withdrawal request is

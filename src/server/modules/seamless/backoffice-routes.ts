@@ -1,4 +1,4 @@
-// The seamless wallet's back-office routes (issue 22): platforms' wallet model, the transaction log, open rounds,
+// The seamless wallet's back-office routes: platforms' wallet model, the transaction log, open rounds,
 // reconciliation and its findings, the provider's daily totals beside ours. Registered inside backofficeRoutes, so its
 // auth hook and error handler apply; every route declares its permission.
 import type { FastifyPluginAsync } from 'fastify';

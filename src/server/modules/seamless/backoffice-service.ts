@@ -1,4 +1,4 @@
-// The seamless wallet's back office (issue 22): a platform's wallet model, the transaction log operators search per
+// The seamless wallet's back office: a platform's wallet model, the transaction log operators search per
 // player and round, rounds open past their provider's limit, and reconciliation: the provider's round report compared
 // with ours, each difference a finding an operator resolves by paying the missing win or closing the round, audited.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The seamless wallet API game providers call (issue 22): /api/seamless/<provider>/{authenticate, balance, debit,
+// The seamless wallet API game providers call: /api/seamless/<provider>/{authenticate, balance, debit,
 // credit, rollback, end-round}, and the player's launch of a seamless game. The provider's calls are signed over the
 // raw body, so this plugin keeps it; the signature, timestamp and address are checked before the body is validated.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// The seamless wallet (issue 22): game providers debit and credit the player's central wallet bet by bet, exactly
+// The seamless wallet: game providers debit and credit the player's central wallet bet by bet, exactly
 // once. Each call is one database transaction (the usual debits and credits of the same moment share one, each as it
 // would be alone): the provider's transaction id is claimed through its unique index (a replay or a racing retry finds
 // the first row), a debit, credit or rollback changes state only from the state it saw (row locks on the debit it

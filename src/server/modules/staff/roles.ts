@@ -98,7 +98,7 @@ export const PERMISSIONS = {
   'risk.release': ['admin'],
   /** The risk rules, weights and thresholds. */
   'risk.settings': ['admin'],
-  /** Partners (issue 21): applications, partners and their tree, plans, domains, bindings, statements, the partner report. */
+  /** Partners: applications, partners and their tree, plans, domains, bindings, statements, the partner report. */
   'partners.read': ['admin', 'finance', 'marketing', 'service'],
   /** Approving applications, creating and editing partners, plans, domains and marketing material. */
   'partners.manage': ['admin', 'marketing'],

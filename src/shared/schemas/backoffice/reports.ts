@@ -1,4 +1,4 @@
-// The operator reports (issue 23): their queries (a Taipei date range of at most REPORT_RANGE_DAYS_MAX days, sort and
+// The operator reports: their queries (a Taipei date range of at most REPORT_RANGE_DAYS_MAX days, sort and
 // paging) and their answers. Amounts are decimal text in major units, like every other amount of the API.
 import * as v from 'valibot';
 import { pagingQuery } from '../paging.ts';

@@ -1,4 +1,4 @@
-// The seamless wallet's back office (issue 22): which platforms are seamless, the transaction log per player and round,
+// The seamless wallet's back office: which platforms are seamless, the transaction log per player and round,
 // open rounds past their limit, reconciliation findings and their resolution, and the provider's daily totals beside
 // ours. Amounts are decimal strings with two decimals; messages are i18n keys.
 import * as v from 'valibot';

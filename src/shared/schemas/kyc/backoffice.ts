@@ -1,4 +1,4 @@
-// The back office's side of identity verification (issue 26): the review queue, a player's review page (documents
+// The back office's side of identity verification: the review queue, a player's review page (documents
 // beside the personal info and bank cards, the history), the decision and the settings.
 import * as v from 'valibot';
 import { staffPageOf } from '../envelope.ts';

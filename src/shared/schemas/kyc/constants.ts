@@ -1,4 +1,4 @@
-// Identity verification (issue 26): the levels, the kinds of document, their states and the reasons a rejection
+// Identity verification: the levels, the kinds of document, their states and the reasons a rejection
 // gives. Shared by the server, the islands and the catalogues, so a code always has its words.
 
 /** Verification levels: each one includes those below it. */

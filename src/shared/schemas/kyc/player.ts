@@ -1,4 +1,4 @@
-// The player's side of identity verification (issue 26): the state of each document, the player's level and what
+// The player's side of identity verification: the state of each document, the player's level and what
 // each level allows, and the upload's query. The files travel as multipart (field `file`).
 import * as v from 'valibot';
 import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_STATUS, KYC_LEVELS } from './constants.ts';

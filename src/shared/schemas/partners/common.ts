@@ -1,4 +1,4 @@
-// What the partner portal, the site and the back office share about partners (issue 21): statuses, the
+// What the partner portal, the site and the back office share about partners: statuses, the
 // partner's code, amounts and rates on the wire. Amounts are decimal strings with two decimals (minor units on the
 // server); rates and fee percentages are whole basis points (3500 = 35.00 %), so no float ever touches them.
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-// The partners domain's API contract (issue 21), for the routes, the portal and site islands and the back office.
+// The partners domain's API contract, for the routes, the portal and site islands and the back office.
 // Amounts are decimal strings with two decimals; rates and fees are whole basis points (3500 = 35.00 %); periods are
 // '2026-11' (Taipei month) or '2026-W47' (ISO week, Taipei). Every answer is the usual `okBody(...)` envelope.
 //

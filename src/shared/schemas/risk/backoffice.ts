@@ -1,4 +1,4 @@
-// The risk domain's back-office requests and answers (issue 26): a player's linked accounts with the signals that
+// The risk domain's back-office requests and answers: a player's linked accounts with the signals that
 // link them, the report of linked groups, confirming or clearing a link, the risk decision of a withdrawal with its
 // reasons, rule hits per day and the settings screen.
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-// The risk domain's settings (issue 26): the weight of each kind of signal two accounts share, the score from which
+// The risk domain's settings: the weight of each kind of signal two accounts share, the score from which
 // two accounts are linked, and the withdrawal rules with their thresholds, points and the hold and automatic pay-out
 // limits. One schema for the back-office form, the route and the stored row; the defaults apply until an operator
 // saves the screen. Amounts are whole currency units (the form's fields); the server turns them into minor units.
