@@ -51,7 +51,13 @@ export type MoneyJournalKind = (typeof MONEY_JOURNAL_KINDS)[number];
  * The kinds that pay a bonus: an operator's grant into an activity wallet and the bonuses features pay through
  * payBonusInTx. Reports, partner statements and risk all count bonuses by this one list.
  */
-export const BONUS_GRANT_KINDS = ['bonus_grant', 'promotion_grant', 'vip_reward', 'red_packet', 'exchange_bonus'] as const satisfies readonly MoneyJournalKind[];
+export const BONUS_GRANT_KINDS = [
+  'bonus_grant',
+  'promotion_grant',
+  'vip_reward',
+  'red_packet',
+  'exchange_bonus',
+] as const satisfies readonly MoneyJournalKind[];
 
 /** The kinds that take an unreleased bonus back: given up by the player, or forfeited on self-exclusion. */
 export const BONUS_RETURN_KINDS = ['bonus_give_up', 'bonus_forfeit'] as const satisfies readonly MoneyJournalKind[];
