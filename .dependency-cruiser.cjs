@@ -69,6 +69,22 @@ module.exports = {
       to: { path: '^src/(stores|islands|components|layouts|pages)/' },
     },
     {
+      name: 'lib-imports-no-higher-server-layer',
+      comment:
+        'src/server/lib holds the helpers every layer above builds on (errors, limits, events, the gates as types); it may use db and the realtime publisher type, never the ledger, a domain, a job or an adapter.',
+      severity: 'error',
+      from: { path: '^src/server/lib/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/(ledger|modules|jobs|integrations)/|^src/server/[^/]+\\.ts$' },
+    },
+    {
+      name: 'ledger-imports-no-module',
+      comment:
+        'The ledger is the double-entry core below every domain; domains post through it, it never calls them. Its command-line tools read config.ts, which sits below it.',
+      severity: 'error',
+      from: { path: '^src/server/ledger/' },
+      to: { path: '^src/server/(modules|jobs|integrations|realtime)/|^src/server/(app|main|backoffice|pages|seed|figures)\\.ts$' },
+    },
+    {
       name: 'no-circular',
       comment: 'Cycles make modules impossible to read or test in isolation.',
       severity: 'error',
