@@ -85,6 +85,14 @@ module.exports = {
       to: { path: '^src/server/(modules|jobs|integrations|realtime)/|^src/server/(app|main|backoffice|pages|seed|figures)\\.ts$' },
     },
     {
+      name: 'realtime-imports-no-module',
+      comment:
+        'The socket server and the publisher sit below the domains, which publish through them; what they need of a domain (who a socket is, how to forget a cached session) they declare themselves and app.ts hands in.',
+      severity: 'error',
+      from: { path: '^src/server/realtime/' },
+      to: { path: '^src/server/(modules|ledger|jobs|integrations)/|^src/server/[^/]+\\.ts$' },
+    },
+    {
       name: 'no-circular',
       comment: 'Cycles make modules impossible to read or test in isolation.',
       severity: 'error',
