@@ -93,6 +93,14 @@ module.exports = {
       to: { path: '^src/server/(modules|ledger|jobs|integrations)/|^src/server/[^/]+\\.ts$' },
     },
     {
+      name: 'messages-imports-no-protection',
+      comment:
+        'The protection domain counts what lower domains hold, so it sits above messages; messages is handed the offer check at construction (app.ts) instead of importing the gate.',
+      severity: 'error',
+      from: { path: '^src/server/modules/messages/' },
+      to: { path: '^src/server/modules/protection/' },
+    },
+    {
       name: 'no-circular',
       comment: 'Cycles make modules impossible to read or test in isolation.',
       severity: 'error',

@@ -65,6 +65,7 @@ import { UsdtDeposits } from './modules/cashier/usdt/service.ts';
 import { usdtRoutes } from './modules/cashier/usdt/routes.ts';
 import { TronGrid, type TronChain } from './integrations/tron/trongrid.ts';
 import { ProtectionService } from './modules/protection/service.ts';
+import { mayReceiveOffers } from './modules/protection/gate.ts';
 import type { ProtectionEvents } from './modules/protection/events.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
 import { VipService } from './modules/vip/service.ts';
@@ -599,7 +600,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     events,
     partners: core.partners,
     exchange: new ExchangeService({ db, vip, publish }),
-    messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
+    messages: new MessagesService({ db, publish, imageUrl: publicFileUrl, mayReceiveOffers }),
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
     promotions: new PromotionsService({ db, accounts, publish, log: (err, what) => extras.log.error({ err }, `promotions: ${what} failed`) }),
     chat: createChat(db, limiter, consultations),
