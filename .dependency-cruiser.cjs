@@ -101,6 +101,14 @@ module.exports = {
       to: { path: '^src/server/modules/protection/' },
     },
     {
+      name: 'bets-imports-no-wallet',
+      comment:
+        'The wallet reaches seamless and games, which record bets, so it sits above bets; bet ingestion is handed the wallet facts it needs at construction (app.ts) instead of importing them.',
+      severity: 'error',
+      from: { path: '^src/server/modules/bets/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/modules/(wallet|seamless|games)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'Cycles make modules impossible to read or test in isolation.',
       severity: 'error',

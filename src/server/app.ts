@@ -52,6 +52,7 @@ import { WalletService } from './modules/wallet/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { allPlatforms } from './modules/games/platform-facts.ts';
 import { recoverOnExclusion } from './modules/wallet/subscriptions.ts';
+import * as walletFacts from './modules/wallet/player-platform-facts.ts';
 import { GamesService } from './modules/games/service.ts';
 import { gameListRoutes } from './modules/games/routes.ts';
 import { BetsService } from './modules/bets/service.ts';
@@ -678,7 +679,7 @@ function createMoneyServices(opts: BuildOptions, infra: Infrastructure, extras: 
   const { system, protection, accounts, risk } = core;
   const publish = realtime.publisher;
   const provider = opts.provider ?? new HttpGameProvider(config.provider, infra.breakers);
-  const bets = new BetsService({ db, reader, provider, accounts, publish, events });
+  const bets = new BetsService({ db, reader, provider, accounts, publish, walletFacts, events });
   const wallet = new WalletService({
     db,
     reader,
