@@ -109,6 +109,14 @@ module.exports = {
       to: { path: '^src/server/modules/(wallet|seamless|games)/' },
     },
     {
+      name: 'island-kit-imports-no-domain-island',
+      comment:
+        'The islands kit and common parts (src/islands/kit, src/islands/common, src/islands/backoffice/kit) are what the domain islands build on, so they import no domain island; a part that composes domain islands belongs above them (src/islands/shell).',
+      severity: 'error',
+      from: { path: '^src/islands/(kit|common|backoffice/kit)/' },
+      to: { path: '^src/islands/', pathNot: '^src/islands/(kit|common|backoffice/kit)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'Cycles make modules impossible to read or test in isolation.',
       severity: 'error',
