@@ -69,6 +69,54 @@ module.exports = {
       to: { path: '^src/(stores|islands|components|layouts|pages)/' },
     },
     {
+      name: 'lib-imports-no-higher-server-layer',
+      comment:
+        'src/server/lib holds the helpers every layer above builds on (errors, limits, events, the gates as types); it may use db and the realtime publisher type, never the ledger, a domain, a job or an adapter.',
+      severity: 'error',
+      from: { path: '^src/server/lib/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/(ledger|modules|jobs|integrations)/|^src/server/[^/]+\\.ts$' },
+    },
+    {
+      name: 'ledger-imports-no-module',
+      comment:
+        'The ledger is the double-entry core below every domain; domains post through it, it never calls them. Its command-line tools read config.ts, which sits below it.',
+      severity: 'error',
+      from: { path: '^src/server/ledger/' },
+      to: { path: '^src/server/(modules|jobs|integrations|realtime)/|^src/server/(app|main|backoffice|pages|seed|figures)\\.ts$' },
+    },
+    {
+      name: 'realtime-imports-no-module',
+      comment:
+        'The socket server and the publisher sit below the domains, which publish through them; what they need of a domain (who a socket is, how to forget a cached session) they declare themselves and app.ts hands in.',
+      severity: 'error',
+      from: { path: '^src/server/realtime/' },
+      to: { path: '^src/server/(modules|ledger|jobs|integrations)/|^src/server/[^/]+\\.ts$' },
+    },
+    {
+      name: 'messages-imports-no-protection',
+      comment:
+        'The protection domain counts what lower domains hold, so it sits above messages; messages is handed the offer check at construction (app.ts) instead of importing the gate.',
+      severity: 'error',
+      from: { path: '^src/server/modules/messages/' },
+      to: { path: '^src/server/modules/protection/' },
+    },
+    {
+      name: 'bets-imports-no-wallet',
+      comment:
+        'The wallet reaches seamless and games, which record bets, so it sits above bets; bet ingestion is handed the wallet facts it needs at construction (app.ts) instead of importing them.',
+      severity: 'error',
+      from: { path: '^src/server/modules/bets/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/modules/(wallet|seamless|games)/' },
+    },
+    {
+      name: 'island-kit-imports-no-domain-island',
+      comment:
+        'The islands kit and common parts (src/islands/kit, src/islands/common, src/islands/backoffice/kit) are what the domain islands build on, so they import no domain island; a part that composes domain islands belongs above them (src/islands/shell).',
+      severity: 'error',
+      from: { path: '^src/islands/(kit|common|backoffice/kit)/' },
+      to: { path: '^src/islands/', pathNot: '^src/islands/(kit|common|backoffice/kit)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'Cycles make modules impossible to read or test in isolation.',
       severity: 'error',

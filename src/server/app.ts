@@ -55,6 +55,7 @@ import { WalletService } from './modules/wallet/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { allPlatforms } from './modules/games/platform-facts.ts';
 import { recoverOnExclusion } from './modules/wallet/subscriptions.ts';
+import * as walletFacts from './modules/wallet/player-platform-facts.ts';
 import { GamesService } from './modules/games/service.ts';
 import { gameListRoutes } from './modules/games/routes.ts';
 import { BetsService } from './modules/bets/service.ts';
@@ -68,6 +69,7 @@ import { UsdtDeposits } from './modules/cashier/usdt/service.ts';
 import { usdtRoutes } from './modules/cashier/usdt/routes.ts';
 import { TronGrid, type TronChain } from './integrations/tron/trongrid.ts';
 import { ProtectionService } from './modules/protection/service.ts';
+import { mayReceiveOffers } from './modules/protection/gate.ts';
 import type { ProtectionEvents } from './modules/protection/events.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
 import { VipService } from './modules/vip/service.ts';
@@ -610,7 +612,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     events,
     partners: core.partners,
     exchange: new ExchangeService({ db, vip, publish }),
-    messages: new MessagesService({ db, publish, imageUrl: publicFileUrl }),
+    messages: new MessagesService({ db, publish, imageUrl: publicFileUrl, mayReceiveOffers }),
     redpacket: new RedPacketService({ db, accounts, publish, pictureUrl: publicFileUrl }),
     promotions: new PromotionsService({ db, accounts, publish, log: (err, what) => extras.log.error({ err }, `promotions: ${what} failed`) }),
     chat: createChat(db, limiter, consultations),
@@ -689,7 +691,7 @@ function createMoneyServices(opts: BuildOptions, infra: Infrastructure, extras: 
   const { system, protection, accounts, risk } = core;
   const publish = realtime.publisher;
   const provider = opts.provider ?? new HttpGameProvider(config.provider, infra.breakers);
-  const bets = new BetsService({ db, reader, provider, accounts, publish, events });
+  const bets = new BetsService({ db, reader, provider, accounts, publish, walletFacts, events });
   const wallet = new WalletService({
     db,
     reader,

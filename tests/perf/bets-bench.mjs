@@ -53,6 +53,7 @@ export async function betsBench(opts = {}) {
   const repo = await import(path.join(ROOT, 'src/server/modules/bets/repository.ts'));
   const { BetsService } = await import(path.join(ROOT, 'src/server/modules/bets/service.ts'));
   const { AccountDirectory } = await import(path.join(ROOT, 'src/server/ledger/accounts.ts'));
+  const walletFacts = await import(path.join(ROOT, 'src/server/modules/wallet/player-platform-facts.ts'));
 
   const name = `bets_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: BASE_URL });
@@ -142,7 +143,7 @@ export async function betsBench(opts = {}) {
       },
     };
     const publisher = { toPlayer() {}, toSessions() {}, toSystem() {}, disconnectSessions() {} };
-    const bets = new BetsService({ db: database.db, provider, accounts: new AccountDirectory(database.db), publish: publisher });
+    const bets = new BetsService({ db: database.db, provider, accounts: new AccountDirectory(database.db), publish: publisher, walletFacts });
     // Each player starts with money at the platform, as if they had transferred in before playing.
     const { postJournal } = await import(path.join(ROOT, 'src/server/ledger/ledger.ts'));
     const dir = new AccountDirectory(database.db);

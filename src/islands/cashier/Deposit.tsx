@@ -12,7 +12,7 @@ import { GATEWAY_METHODS, type DepositMethod } from '../../shared/schemas/cashie
 import { LEDGER_NOTE_KEYS, noteText } from '../../shared/ledger-notes.ts';
 import { acceptAmountInput, amountProblem, type AmountProblem } from '../../shared/amount.ts';
 import type { Locale } from '../../shared/constants.ts';
-import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
+import { DialogHost, DIALOG_KEYS } from '../shell/DialogHost.tsx';
 import {
   Badge,
   CASHIER_ERROR_KEYS,

@@ -1,5 +1,5 @@
 // The announcement list dialog opened from the notice bar: every active notice, and a button to the message
-// centre. Downloaded on the first click (src/islands/common/site-extras.ts), never with the page.
+// centre. Downloaded on the first click (src/islands/shell/site-extras.ts), never with the page.
 import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Dialog } from '../common/Dialog.tsx';

@@ -8,7 +8,7 @@ import { configureApi } from '../../stores/api.ts';
 import { LOGIN_REDIRECT_HEADER_MS, type Locale } from '../../shared/constants.ts';
 import type { MobileTab } from '../../lib/routes.ts';
 import { Dialog } from '../common/Dialog.tsx';
-import { DialogHost, DIALOG_KEYS } from '../common/DialogHost.tsx';
+import { DialogHost, DIALOG_KEYS } from '../shell/DialogHost.tsx';
 import { useLogin, LOGIN_KEYS } from '../common/useLogin.ts';
 import { $badgeCount, startCounters } from '../../stores/messages.ts';
 

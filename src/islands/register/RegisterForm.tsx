@@ -9,7 +9,7 @@ import { loadUser, setToken, startSession } from '../../stores/session.ts';
 import { $loginDialog, showAlert, showConfirm } from '../../stores/ui.ts';
 import { STORAGE, type Locale } from '../../shared/constants.ts';
 // Dialogs open through the ui store and show in the page's one dialog host (the header or the mobile footer).
-import { DIALOG_KEYS } from '../common/DialogHost.tsx';
+import { DIALOG_KEYS } from '../shell/DialogHost.tsx';
 import { tr } from '../common/messages.ts';
 
 export const REGISTER_KEYS = [

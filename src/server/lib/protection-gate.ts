@@ -33,3 +33,10 @@ export interface ProtectionGate {
    */
   checkLocked(tx: DbOrTx, playerId: number, action: GateAction, amountMinor?: bigint): Promise<void>;
 }
+
+/**
+ * Whether a player may be offered something now (a marketing message): no under a time-out or self-exclusion. The
+ * protection domain's mayReceiveOffers, handed to the messages service at construction so messages, which the
+ * protection domain sits above, need not import it.
+ */
+export type OfferCheck = (db: DbOrTx, playerId: number, now: Date) => Promise<boolean>;

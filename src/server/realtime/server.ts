@@ -6,7 +6,6 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Command, type Redis } from 'ioredis';
 import { SYSTEM_ROOM, playerRoom, sessionRoom, type PrivateEvent } from '../../shared/events.ts';
 import type { Publisher } from './publisher.ts';
-import type { Auth } from '../modules/auth/service.ts';
 
 /** Gives the notice a moment to reach the browser before its socket is closed. */
 const DISCONNECT_GRACE_MS = 500;
@@ -27,9 +26,15 @@ export interface Realtime {
   stop(): void;
 }
 
+/** Who a socket belongs to: the player and the session it signed in with (the auth domain's Auth has both). */
+export interface SocketAuth {
+  sessionId: number;
+  playerId: number;
+}
+
 export function createRealtime(opts: {
   httpServer: HttpServer;
-  authenticate: (token: string) => Promise<Auth | undefined>;
+  authenticate: (token: string) => Promise<SocketAuth | undefined>;
   redis?: { pub: Redis; sub: Redis; keyPrefix?: string };
 }): Realtime {
   const io = new Server(opts.httpServer, {
@@ -67,7 +72,7 @@ export function createRealtime(opts: {
   io.on('connection', (socket) => {
     void socket.join(SYSTEM_ROOM);
     // Set by the middleware above for every socket that reached this point.
-    const auth: Auth | undefined = socket.data.auth;
+    const auth: SocketAuth | undefined = socket.data.auth;
     if (auth) void socket.join([playerRoom(auth.playerId), sessionRoom(auth.sessionId)]);
   });
 

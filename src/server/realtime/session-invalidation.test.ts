@@ -3,7 +3,7 @@
 // a least gap between them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerAnnouncer } from './session-invalidation.ts';
-import { MAX_IDS_PER_MESSAGE, parseInvalidation } from '../modules/auth/session-cache.ts';
+import { MAX_IDS_PER_MESSAGE, parseInvalidation } from './invalidation-channel.ts';
 
 const tick = () => new Promise((r) => setImmediate(r));
 

@@ -3,8 +3,13 @@
 // it was built.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { INVALIDATE_CHANNEL, MAX_IDS_PER_MESSAGE, type SessionCache } from '../modules/auth/session-cache.ts';
+import { INVALIDATE_CHANNEL, MAX_IDS_PER_MESSAGE } from './invalidation-channel.ts';
 import type { Publisher } from './publisher.ts';
+
+/** What this needs of the auth domain's session cache: forgetting what one NOTIFY payload names, on this instance. */
+export interface SessionCache {
+  invalidate(payload: string): void;
+}
 
 export interface SessionInvalidation {
   /** Revoked sessions: this instance forgets them at once, before the answer goes out, rather than when NOTIFY arrives. */

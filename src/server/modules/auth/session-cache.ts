@@ -13,6 +13,7 @@
 // 'p:<player id>' messages, which the database sends when the players row changes and the app sends (through
 // notifyPlayer) whenever it tells a player something changed.
 import pg from 'pg';
+import { INVALIDATE_CHANNEL, parseInvalidation } from '../../realtime/invalidation-channel.ts';
 
 /** What a cached session needs to answer without the database. */
 export interface CachedSession {
@@ -40,24 +41,6 @@ const RECONNECT_MS = 1_000;
  */
 const VIEW_TTL_MS = 30_000;
 const MAX_VIEWS = 50_000;
-export const INVALIDATE_CHANNEL = 'auth_invalidate';
-/**
- * Player ids one NOTIFY names at most ('p:1,2,3'): PostgreSQL refuses payloads of 8000 bytes or more, and an id
- * takes at most 20 characters.
- */
-export const MAX_IDS_PER_MESSAGE = 300;
-
-/**
- * What a NOTIFY payload names: 's:<session id>' (a session ended), 'p:<player id>' (the database's triggers: the
- * player's row changed, so their sessions and answers go) or 'v:<player id>[,<player id>...]' (the app: what the
- * players are shown changed, so only their GET /auth/me answers go); undefined for anything else.
- */
-export function parseInvalidation(payload: string): { field: 'sessionId' | 'playerId' | 'view'; ids: number[] } | undefined {
-  const m = /^([spv]):(\d+(?:,\d+){0,299})$/.exec(payload);
-  if (!m) return undefined;
-  return { field: m[1] === 's' ? 'sessionId' : m[1] === 'p' ? 'playerId' : 'view', ids: m[2]!.split(',').map(Number) };
-}
-
 export class SessionCache {
   private readonly entries = new Map<string, CachedSession & { cachedAtMs: number }>();
   /**

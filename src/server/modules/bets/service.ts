@@ -9,7 +9,7 @@ import { LedgerError, postJournals, type JournalInput } from '../../ledger/ledge
 import type { AccountDirectory } from '../../ledger/accounts.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import * as repo from './repository.ts';
-import * as walletFacts from '../wallet/player-platform-facts.ts';
+import type { WalletFacts } from './wallet-facts.ts';
 import type { EventPublisher } from '../../lib/events.ts';
 import type { BetsEvents } from './events.ts';
 import { netEffectMinor, validBetMinor } from './valid-bet.ts';
@@ -64,9 +64,20 @@ export class BetsService {
   private readonly publish: Publisher;
   /** Where bets.ingested goes once after each run that changed bets, with those players (VIP points and levels, referrals). */
   private readonly events: EventPublisher<BetsEvents> | undefined;
+  /** The wallet's players' platform bindings and activity wallets (its player-platform-facts.ts, given by app.ts). */
+  private readonly walletFacts: WalletFacts;
 
-  constructor(deps: { db: Db; reader?: Db; provider: GameProvider; accounts: AccountDirectory; publish: Publisher; events?: EventPublisher<BetsEvents> }) {
+  constructor(deps: {
+    db: Db;
+    reader?: Db;
+    provider: GameProvider;
+    accounts: AccountDirectory;
+    publish: Publisher;
+    walletFacts: WalletFacts;
+    events?: EventPublisher<BetsEvents>;
+  }) {
     this.db = deps.db;
+    this.walletFacts = deps.walletFacts;
     this.reader = deps.reader ?? deps.db;
     this.events = deps.events;
     this.provider = deps.provider;
@@ -125,7 +136,7 @@ export class BetsService {
     const { from, to } = dayRange(q.date_start, q.date_end);
     const [days, wallets] = await Promise.all([
       repo.validBetByDay(this.reader, { playerId, from, to, limit: q.pageSize, offset: offsetOf(q) }),
-      walletFacts.activeBonusWallets(this.db, playerId),
+      this.walletFacts.activeBonusWallets(this.db, playerId),
     ]);
     const required = sumOf(requirements.map((r) => r.required));
     const achieved = sumOf(requirements.map((r) => r.achieved));
@@ -211,7 +222,7 @@ export class BetsService {
       }
       result.pages++;
       result.received += log.bets.length;
-      const bindings = await walletFacts.bindingsOf(this.db, code, [...new Set(log.bets.map((b) => b.player))]);
+      const bindings = await this.walletFacts.bindingsOf(this.db, code, [...new Set(log.bets.map((b) => b.player))]);
       const byPlayer = new Map(bindings.map((b) => [b.providerPlayer, b]));
       const known: Array<{ bet: ProviderBet; playerId: number; bonusWalletId: number | null }> = [];
       for (const bet of log.bets) {
@@ -262,7 +273,7 @@ export class BetsService {
     for (const round of rounds) await storeRound(tx, code, round, { out, daily, addProgress });
     // Ascending wallet ids, so two writers cannot deadlock on wallet rows.
     for (const [walletId, delta] of [...progress].sort((a, b) => a[0] - b[0])) {
-      if (delta !== 0n) await walletFacts.addBonusProgress(tx, walletId, delta);
+      if (delta !== 0n) await this.walletFacts.addBonusProgress(tx, walletId, delta);
     }
     await applyDailyDeltas(tx, daily);
     return out;

@@ -8,7 +8,7 @@ import type { Limiter } from '../../lib/limiter.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { inMoneyTransaction } from '../../lib/money-transaction.ts';
+import { inMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { AccountDirectory } from '../../ledger/accounts.ts';
 import { postJournal } from '../../ledger/ledger.ts';
 import type { PaymentGateway } from '../../integrations/payments/gateway.ts';

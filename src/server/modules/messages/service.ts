@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { htmlToText, sanitizeOperatorHtml } from '../../lib/sanitize.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
-import { mayReceiveOffers } from '../protection/gate.ts';
+import type { OfferCheck } from '../../lib/protection-gate.ts';
 import { activePlayerIds, playersByAccounts } from '../auth/player-facts.ts';
 import { isPublicUpload } from '../uploads/public-upload-facts.ts';
 import { changedFields, recordAudit } from '../staff/audit.ts';
@@ -65,11 +65,14 @@ export class MessagesService {
   /** Resolves an operator image id to the address anyone may load (the uploads module's publicFileUrl). */
   imageUrl: (id: number) => string;
   clock: () => Date = () => new Date();
+  /** The protection gate's answer to whether a player may receive marketing (protection's mayReceiveOffers). */
+  private readonly mayReceiveOffers: OfferCheck;
 
-  constructor(deps: { db: Db; publish: Publisher; imageUrl: (id: number) => string }) {
+  constructor(deps: { db: Db; publish: Publisher; imageUrl: (id: number) => string; mayReceiveOffers: OfferCheck }) {
     this.db = deps.db;
     this.publish = deps.publish;
     this.imageUrl = deps.imageUrl;
+    this.mayReceiveOffers = deps.mayReceiveOffers;
   }
 
   // ---- player side ---------------------------------------------------------------------------------
@@ -132,7 +135,7 @@ export class MessagesService {
       const allowed: number[] = [];
       const now = this.clock();
       for (const id of ids) {
-        if (await mayReceiveOffers(this.db, id, now)) allowed.push(id);
+        if (await this.mayReceiveOffers(this.db, id, now)) allowed.push(id);
         else skipped += 1;
       }
       ids = allowed;

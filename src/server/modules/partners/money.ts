@@ -8,7 +8,7 @@ import type { AccountDirectory } from '../../ledger/accounts.ts';
 import { postJournal } from '../../ledger/ledger.ts';
 import { lockedBalanceOf } from '../../ledger/read.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { inMoneyTransaction } from '../../lib/money-transaction.ts';
+import { inMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import * as repo from './repository.ts';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
-import { inMoneyTransaction } from '../../lib/money-transaction.ts';
+import { inMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { StatementBatcher } from '../../lib/statement-batcher.ts';
 import { AccountDirectory, balanceOf } from '../../ledger/accounts.ts';
 import { LedgerError, journalArguments, postJournal, type Posting } from '../../ledger/ledger.ts';

@@ -16,7 +16,7 @@ import { LedgerError, postJournals } from '../../../ledger/ledger.ts';
 import type { AccountDirectory } from '../../../ledger/accounts.ts';
 import type { Publisher } from '../../../realtime/publisher.ts';
 import type { EventPublisher } from '../../../lib/events.ts';
-import { inMoneyTransaction } from '../../../lib/money-transaction.ts';
+import { inMoneyTransaction } from '../../../ledger/money-transaction.ts';
 import { TronRateLimited, type TransferEvent, type TronChain } from '../../../integrations/tron/trongrid.ts';
 import type { CashierEvents } from '../events.ts';
 import * as cashierRepo from '../repository.ts';

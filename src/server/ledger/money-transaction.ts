@@ -2,8 +2,8 @@
 // the ledger's operating errors become API errors, so the player reads 'insufficient funds' or 'idempotency
 // mismatch' instead of an internal error; anything else is thrown as it is.
 import type { Db, DbOrTx } from '../db/client.ts';
-import { LedgerError } from '../ledger/ledger.ts';
-import { ApiError } from './errors.ts';
+import { LedgerError } from './ledger.ts';
+import { ApiError } from '../lib/errors.ts';
 
 export async function inMoneyTransaction(db: Db, fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
   try {

@@ -1,8 +1,10 @@
-// Shows the shared alert or confirm and the notice that the server ended this session.
+// The page's one dialog host: the shared alert or confirm, the notice that the server ended this session, and the
+// domains' own dialogs (the cashier's deposit result, the account forms). It composes domain islands, so it stands
+// above them in islands/shell rather than in islands/common, which the domains build on.
 import { useStore } from '@nanostores/react';
 import { $alert, closeAlert } from '../../stores/ui.ts';
 import { $sessionEnded } from '../../stores/session.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../common/Dialog.tsx';
 import { DepositNotice, DEPOSIT_NOTICE_KEYS } from '../cashier/DepositNotice.tsx';
 import { lazy, Suspense, useId } from 'react';
 import { $accountDialog } from '../../stores/account.ts';
