@@ -39,6 +39,13 @@ const PUBLIC = new Set([
   'GET /api/games/list',
   'GET /api/demo/link/:code',
   'POST /api/payments/paybridge/callback',
+  // The AIO gateway's notices carry their own CheckMacValue, and Mitake's receipts come to a path holding a secret
+  // token (its receipts are unsigned); neither gateway can hold a session.
+  'POST /api/payments/aio/payment-info',
+  'POST /api/payments/aio/return',
+  'GET /api/sms/mitake/receipt/:token',
+  // The field web vitals' beacon: sent by every visitor's browser without a cookie, labelled by page, never by player.
+  'POST /api/vitals',
   // Gift pictures of the points mall are catalogue images, like game thumbnails.
   'GET /api/exchange/image/:id',
   // Popup announcements are shown to visitors too (SPEC.md section 2) and hold nothing about any player.
@@ -84,6 +91,26 @@ describe('every non-public API route', () => {
         if (res.statusCode !== 401) wrong.push(`${r.method} ${r.url} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
         // The seamless wallet speaks its providers' protocol: an unsigned call is refused with that protocol's code.
         else expect(res.json()).toMatchObject(r.url.startsWith('/api/seamless/') ? { status: 'INVALID_SIGNATURE' } : { status: 'error' });
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('every public API route', () => {
+  it('answers a junk body with a 4xx, never a 5xx', async () => {
+    const routes = t.app.routeList.filter((r) => PUBLIC.has(`${r.method} ${r.url}`) && r.method !== 'GET' && r.method !== 'DELETE');
+    expect(routes.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const r of routes) {
+      for (const payload of [{}, { id: 'x'.repeat(300), money: -1 }, 'not json']) {
+        const res = await t.app.inject({
+          method: r.method as 'POST',
+          url: concrete(r.url),
+          remoteAddress: freshIp(),
+          ...(typeof payload === 'string' ? { payload, headers: { 'content-type': 'application/json' } } : { payload }),
+        });
+        if (res.statusCode >= 500) wrong.push(`${r.method} ${r.url} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
       }
     }
     expect(wrong).toEqual([]);

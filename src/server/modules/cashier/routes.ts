@@ -93,9 +93,13 @@ function gatewayCallbackRoute(raw: FastifyInstance, cashier: CashierService): vo
  * `1|OK` once accepted; anything else makes the gateway deliver it again. With another dialect the addresses say 404.
  */
 function aioNoticeRoutes(raw: FastifyInstance, cashier: CashierService): void {
-  raw.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, (_req, body, done) =>
-    done(null, body),
-  );
+  // Every body reaches the notice's own reading as text, whatever its declared type, so a notice that is not a form
+  // (or not even JSON when it says so) is answered in the dialect (`0|...`) instead of by the JSON parser's error,
+  // which the plain-text answer's schema cannot carry.
+  const asText = (_req: unknown, body: string | Buffer, done: (err: null, body: string) => void) => done(null, String(body));
+  raw.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, asText);
+  raw.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, asText);
+  raw.addContentTypeParser('*', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, asText);
   const route = (path: string, kind: 'info' | 'paid') =>
     raw.post(
       path,
