@@ -65,6 +65,9 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  // The gateway stops delivering first: its re-sends arriving on kept-alive connections while the site closes would
+  // keep the site's close waiting on them.
+  sim?.state.aio?.stop();
   await t?.close();
   await sim?.close();
 });
