@@ -180,6 +180,23 @@ describe.skipIf(!hasChromium)('the partners programme in a browser', () => {
       expect(masked.at(-1)).toBe(who.account.at(-1));
       expect(masked).not.toContain(who.account.slice(1, -1));
 
+      // The partner signed in from this machine, so the player its link brought is held as a possible own player and
+      // no CPA would be paid for it; an operator looks and approves it with a reason, which releases the CPA.
+      const held = await server.api<{ data: Array<{ player_id: number; player_account: string; partner_account: string; kinds: string[] }> }>(
+        'GET',
+        '/backoffice/partners/own-players?status=pending',
+        undefined,
+        staff,
+      );
+      expect(held.body.data?.data.map((r) => [r.player_account, r.partner_account])).toEqual([[who.account, partner.account]]);
+      const approved = await server.api(
+        'POST',
+        `/backoffice/partners/own-players/${held.body.data!.data[0]!.player_id}/approve`,
+        { reason: 'a real player of the partner' },
+        staff,
+      );
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+
       // The month is settled by the settlement job's own function (the job runs it after the month ends).
       const period = periodAt('month', new Date()).key;
       const built = await server.withDatabase((database) => settlePeriod(database.db, period));
