@@ -253,6 +253,8 @@ export const en = {
   'mobile.mine.visitor': 'Log in to see your wallet, records and messages',
   'mobile.mine.records': 'Records',
   'mobile.mine.settings': 'Account',
+  'mobile.mine.partners': 'For partners',
+  'mobile.mine.partner_portal': 'Partner portal sign-in',
   'mobile.in_app': 'For deposits, downloads and games, open this page in your phone\'s browser: tap ··· at the top right and choose "Open in browser".',
   'mobile.desktop_site': 'Desktop site',
 

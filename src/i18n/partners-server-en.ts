@@ -10,6 +10,8 @@ export const partnersServerEn = {
   'partners.code_taken': 'This code is already in use',
   'partners.links_max': 'You have reached the most tracking links allowed (50)',
   'partners.below_min_payout': 'The amount is below the smallest payout',
+  'partners.payout_above_balance': 'The amount is more than your balance',
+  'partners.login_locked': 'Too many wrong attempts: sign-in is locked for 15 minutes. Try again later or contact customer service',
   'partners.no_bank_card': 'Please add a bank card first',
   'partners.payout_not_applying': 'This payout has already been reviewed',
   'partners.payout_pending': 'The card cannot change while a payout is waiting',

@@ -11,6 +11,8 @@ export const partnersServerZhTW: Record<keyof typeof partnersServerEn, string> =
   'partners.code_taken': '此代碼已被使用',
   'partners.links_max': '推廣連結已達上限（50 個）',
   'partners.below_min_payout': '金額低於最低提款金額',
+  'partners.payout_above_balance': '金額超過您的餘額',
+  'partners.login_locked': '錯誤次數過多，登入已鎖定 15 分鐘，請稍後再試或聯繫客服',
   'partners.no_bank_card': '請先新增銀行卡',
   'partners.payout_not_applying': '此提款已審核',
   'partners.payout_pending': '有提款待審核時無法更換銀行卡',

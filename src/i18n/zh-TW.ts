@@ -246,6 +246,8 @@ export const zhTW: Record<MessageKey, string> = {
   'mobile.mine.visitor': '登入後即可查看錢包、紀錄與訊息',
   'mobile.mine.records': '紀錄',
   'mobile.mine.settings': '帳戶',
+  'mobile.mine.partners': '合營專區',
+  'mobile.mine.partner_portal': '合營夥伴後台登入',
   'mobile.in_app': '存款、下載與遊戲請改用手機瀏覽器開啟：點選右上角「···」並選擇「在瀏覽器開啟」。',
   'mobile.desktop_site': '電腦版',
 

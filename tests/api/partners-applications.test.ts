@@ -130,6 +130,30 @@ describe('the programme page and applications', () => {
     expect(plain.json().data.totp_required).toBe(false);
   });
 
+  it("a locked portal sign-in says so in the portal's words: 15 minutes, no phone sign-in", async () => {
+    const ip = '10.77.0.9';
+    const login = (locale: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/agent/login',
+        headers: { 'x-locale': locale },
+        payload: { account: 'lockedagent1', password: 'nottheone1' },
+        remoteAddress: ip,
+      });
+    type Refusal = { code: string; error: { modal: string[] } };
+    for (let i = 0; i < 5; i++) expect((await login('en')).json<Refusal>().code).toBe('login_failed');
+    const en = await login('en');
+    expect(en.statusCode).toBe(429);
+    const enBody = en.json<Refusal>();
+    expect(enBody).toMatchObject({ code: 'login_locked', error: { modal: [partnersServerEn['partners.login_locked']] } });
+    expect(enBody.error.modal[0]).toContain('15 minutes');
+    expect(enBody.error.modal[0]).not.toMatch(/phone/i);
+    const zhBody = (await login('zh-TW')).json<Refusal>();
+    expect(zhBody.error.modal).toEqual([partnersServerZhTW['partners.login_locked']]);
+    expect(zhBody.error.modal[0]).toContain('15 分鐘');
+    expect(zhBody.error.modal[0]).not.toContain('手機');
+  });
+
   it('rejection needs a reason and is audited', async () => {
     await t.app.inject({ method: 'POST', url: '/api/partners/applications', payload: { ...form, name: 'Spammer' } });
     const list = await bo(t, staff, 'GET', '/applications?status=pending');

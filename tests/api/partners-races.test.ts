@@ -161,6 +161,22 @@ describe('payouts', () => {
     expect(await wallet(X)).toMatchObject({ balance: '200.00', pending_payouts: '500.00' });
   });
 
+  it('a payout above the balance says the balance is too low, in both languages', async () => {
+    const ask = (locale: string, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/agent/payouts',
+        headers: { cookie: X.cookie, 'x-locale': locale },
+        payload: { amount: '200.01', request_key: key },
+      });
+    const en = await ask('en', 'above-balance-en1');
+    expect(en.statusCode, en.body).toBe(422);
+    expect(en.json()).toMatchObject({ code: 'insufficient_funds', error: { amount: ['The amount is more than your balance'] } });
+    const zh = await ask('zh-TW', 'above-balance-zh1');
+    expect(zh.json()).toMatchObject({ code: 'insufficient_funds', error: { amount: ['金額超過您的餘額'] } });
+    expect(await wallet(X)).toMatchObject({ balance: '200.00', pending_payouts: '500.00' });
+  });
+
   it('finance reviews payouts; customer service may read but not pay', async () => {
     const { signedInStaff } = await import('../helpers/app.ts');
     const svc = await signedInStaff(t, 'partners_svc', 'service');

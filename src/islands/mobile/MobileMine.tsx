@@ -33,6 +33,9 @@ export const MOBILE_MINE_KEYS = [
   'cashier.ui.bank_cards',
   'page.promotions',
   'account.avatar.change',
+  'mobile.mine.partners',
+  'page.cooperation',
+  'mobile.mine.partner_portal',
   ...JOIN_KEYS,
 ] as const;
 type T = Record<(typeof MOBILE_MINE_KEYS)[number], string>;
@@ -65,9 +68,37 @@ interface Props {
     | 'cards'
     | 'promotions'
     | 'protection'
-    | 'kyc',
+    | 'kyc'
+    | 'cooperation'
+    | 'partnerPortal',
     string
   >;
+}
+
+/**
+ * The way into the partner programme and the partner portal, as the desktop footer offers it. A visitor and a
+ * player both see it: a partner need not be a player, and the phone's footer has room only for its five tabs.
+ */
+function PartnerLinks({ t, paths }: Props) {
+  const links: Array<[string, string, string]> = [
+    [paths.cooperation, t['page.cooperation'], 'mine-partner-programme'],
+    [paths.partnerPortal, t['mobile.mine.partner_portal'], 'mine-partner-portal'],
+  ];
+  return (
+    <nav aria-label={t['mobile.mine.partners']} className="mt-4 text-left">
+      <h2 className="mb-2 px-1 text-sm font-semibold text-slate-500">{t['mobile.mine.partners']}</h2>
+      <ul className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm">
+        {links.map(([href, label, testId]) => (
+          <li key={href}>
+            <a className="flex justify-between px-4 py-3" href={href} data-testid={testId}>
+              <span>{label}</span>
+              <span aria-hidden="true">›</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 export default function MobileMine({ t, paths }: Props) {
@@ -87,6 +118,7 @@ export default function MobileMine({ t, paths }: Props) {
             {t['login.register_link']}
           </a>
         </div>
+        <PartnerLinks t={t} paths={paths} />
       </div>
     );
   }
@@ -196,6 +228,7 @@ export default function MobileMine({ t, paths }: Props) {
         >
           {t['header.sign_out']}
         </button>
+        <PartnerLinks t={t} paths={paths} />
       </div>
     </>
   );

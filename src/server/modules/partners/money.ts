@@ -101,7 +101,9 @@ export class PartnerMoney {
       }
       if (p.status !== 'active') throw new ApiError('forbidden');
       if (!p.bankCardNumber) throw new ApiError('validation_failed', { amount: ['partners.no_bank_card'] });
-      if ((await lockedBalanceOf(tx, wallet)) < amountMinor) throw new ApiError('insufficient_funds');
+      // The code stays insufficient_funds; the amount field says in the partner's words that the balance is too low
+      // (the code's own message is the cashier's "enter a valid amount", which tells a partner nothing).
+      if ((await lockedBalanceOf(tx, wallet)) < amountMinor) throw new ApiError('insufficient_funds', { amount: ['partners.payout_above_balance'] });
       out = await repo.insertPayout(tx, {
         partnerId,
         amountMinor,

@@ -51,7 +51,11 @@ export class PartnerAuth {
   ): Promise<{ token?: string; partner?: repo.PartnerRow; totpRequired: boolean }> {
     const key = input.account.toLowerCase();
     const byIp = await this.limiter.hit(`agent-login:ip:${ip}`, IP_LIMIT, LOGIN_WINDOW_MS);
-    if (!byIp.allowed || (await this.limiter.peek(`agent-login:acct:${key}`)) >= ACCOUNT_LIMIT) throw new ApiError('login_locked');
+    // The code is the players' one, but its message sends a player to a phone sign-in the portal does not have: the
+    // modal says in the portal's words that sign-in waits out the 15-minute window.
+    if (!byIp.allowed || (await this.limiter.peek(`agent-login:acct:${key}`)) >= ACCOUNT_LIMIT) {
+      throw new ApiError('login_locked', { modal: ['partners.login_locked'] });
+    }
     const p = await repo.partnerByAccount(this.db, input.account);
     // A missing account costs the same hashing time, so timing does not tell which accounts exist.
     const good = p ? await verifyPassword(p.passwordHash, input.password) : await verifyPassword(await this.dummyHash(), input.password).then(() => false);

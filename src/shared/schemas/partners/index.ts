@@ -32,7 +32,7 @@
 // id `partners.payout_not_applying`, `partners.application_reviewed`, `partners.statement_not_pending`; period
 // `partners.period_open`; host `partners.host_taken`; code (TOTP) `partners.totp_enabled`, `partners.v.totp`. Other
 // codes: 401 unauthorized, 422 login_failed, 429 login_locked, 403 account_disabled, 422 password_wrong,
-// 422 insufficient_funds, 404 not_found (also another tree's id).
+// 422 insufficient_funds (amount `partners.payout_above_balance`), 404 not_found (also another tree's id).
 //
 // SITE
 //   GET  /api/partners/plan               → publicPlanView (the default plan, for /cooperrative-alliance)
