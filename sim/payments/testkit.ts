@@ -100,7 +100,9 @@ export async function startReceiver(): Promise<Receiver> {
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
+    // The stream's event cannot wait for the test's responder; a responder that throws is answered with a 500.
+    req.on('end', () => void answer().catch(() => res.writeHead(500).end()));
+    const answer = async () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
       let body: Record<string, any> = {};
@@ -114,7 +116,7 @@ export async function startReceiver(): Promise<Receiver> {
       received.push(r);
       const answer = await receiver.respond(r, received.length);
       res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
