@@ -7,8 +7,7 @@ const file = process.argv[2] ?? 'package-lock.json';
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
 const pk = lock.packages;
 const added = [];
-const OS = { android: 'android', darwin: 'darwin', linux: 'linux', freebsd: 'freebsd', win32: 'win32', wasm32: null };
-for (const [key, entry] of Object.entries(pk)) {
+for (const entry of Object.values(pk)) {
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
     const where = `node_modules/${name}`;
     if (pk[where]) continue;

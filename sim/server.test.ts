@@ -17,6 +17,7 @@ interface CallOpts {
 }
 interface Res {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   body: Record<string, any>;
 }
 
@@ -28,6 +29,7 @@ async function call(sim: Sim, method: string, path: string, body?: unknown, opts
     ...opts.headers,
   };
   const res = await fetch(sim.url + path, { method, headers, body: raw || undefined, signal: opts.signal ?? AbortSignal.timeout(5000) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
@@ -37,6 +39,7 @@ async function admin(sim: Sim, method: string, path: string, body?: unknown): Pr
     body: body === undefined ? undefined : JSON.stringify(body),
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
@@ -525,6 +528,7 @@ describe('sim persistence', () => {
 
 interface PlayRes {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   body: Record<string, any>;
 }
 
@@ -542,11 +546,14 @@ async function playApi(sim: Sim, code: string, game: string, auth: Record<string
     headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 /** Reads the bet log from `cursor` to its end in pages of `limit`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
 async function pullLog(sim: Sim, code: string, cursor = '', limit = 100): Promise<{ bets: any[]; cursor: string; pages: number }> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   const bets: any[] = [];
   let pages = 0;
   for (;;) {
@@ -562,6 +569,7 @@ async function pullLog(sim: Sim, code: string, cursor = '', limit = 100): Promis
 const openEvent = async (sim: Sim, code: string, game: string, auth: Record<string, string>) => {
   const s = await playApi(sim, code, game, auth, 'state');
   expect(s.status).toBe(200);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   return (s.body.events as any[]).filter((e) => e.phase === 'open').at(-1);
 };
 

@@ -558,11 +558,12 @@
       }
     });
 
-  refresh();
+  // Fire and forget: refresh reports its own failures on the page, and the interval below tries again.
+  void refresh();
   const timed = boot.kind === 'timed';
   setInterval(
     () => {
-      if (!busy && Date.now() - lastState >= (timed ? 1000 : 5000)) refresh();
+      if (!busy && Date.now() - lastState >= (timed ? 1000 : 5000)) void refresh();
     },
     timed ? 1000 : 2500,
   );

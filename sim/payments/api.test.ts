@@ -1,6 +1,7 @@
 // PayBridge: merchant API, hosted pages, cvs counter, expiry and the test switches.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSim, type Sim } from '../server.ts';
+import type { DeliveryEntry } from './gateway.ts';
 import { callbackSignatureMatches } from './sign.ts';
 import { GW_SECRET, createOrder, merchantCall, orderBody, simCall, startReceiver, waitFor, type Receiver } from './testkit.ts';
 
@@ -29,6 +30,7 @@ const page = async (path: string, init: RequestInit = {}) => {
 };
 const post = (path: string, form: Record<string, string> = {}) =>
   page(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
 const orderOf = async (merchantOrderId: string) => (await merchantCall(sim, 'GET', `/gateway/orders/${merchantOrderId}`)).body.order as Record<string, any>;
 
 describe('merchant API', () => {
@@ -307,6 +309,7 @@ describe('test switches', () => {
     });
     expect((await simCall(sim, 'POST', `/sim/gateway/orders/${b.merchantOrderId}/fail`, { reason: 'lower case' })).status).toBe(422);
     expect((await simCall(sim, 'POST', '/sim/gateway/orders/nope/pay')).status).toBe(404);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
     const list = (await simCall(sim, 'GET', '/sim/gateway/orders')).body.orders as Record<string, any>[];
     expect(list.find((x) => x.merchantOrderId === a.merchantOrderId)).toMatchObject({ state: 'paid', notifyUrl: receiver.url, payUrl: a.payUrl });
   });
@@ -318,7 +321,7 @@ describe('test switches', () => {
     const r = await simCall(sim, 'POST', `/sim/gateway/orders/${o.merchantOrderId}/callback`, { state: 'paid', repeat: 100, concurrent: true });
     expect(r.status).toBe(200);
     expect(r.body.deliveries).toHaveLength(100);
-    expect(r.body.deliveries.every((d: any) => d.acknowledged && d.kind === 'switch')).toBe(true);
+    expect(r.body.deliveries.every((d: DeliveryEntry) => d.acknowledged && d.kind === 'switch')).toBe(true);
     const got = receiver.forOrder(o.merchantOrderId).filter((x) => x.body.eventId === r.body.eventId);
     expect(got).toHaveLength(100);
     expect(new Set(got.map((x) => x.raw))).toEqual(new Set([r.body.body]));
@@ -340,7 +343,7 @@ describe('test switches', () => {
         ? { status: 200, body: 'OK' }
         : { status: 401, body: 'BAD SIGNATURE' };
     const forged = await simCall(sim, 'POST', `/sim/gateway/orders/${o.merchantOrderId}/callback`, { state: 'paid', forgeSignature: true, repeat: 3 });
-    expect(forged.body.deliveries.map((d: any) => [d.forged, d.httpStatus, d.acknowledged])).toEqual([
+    expect(forged.body.deliveries.map((d: DeliveryEntry) => [d.forged, d.httpStatus, d.acknowledged])).toEqual([
       [true, 401, false],
       [true, 401, false],
       [true, 401, false],
@@ -386,7 +389,7 @@ describe('test switches', () => {
       const r = await simCall(sim, 'GET', `/sim/gateway/callbacks?merchantOrderId=${o.merchantOrderId}`);
       return r.body.events[0]?.done && r.body;
     });
-    expect(log.deliveries.map((d: any) => [d.attempt, d.error, d.httpStatus])).toEqual([
+    expect(log.deliveries.map((d: DeliveryEntry) => [d.attempt, d.error, d.httpStatus])).toEqual([
       [1, 'dropped', null],
       [2, 'dropped', null],
       [3, 'dropped', null],

@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim, type Sim } from '../server.ts';
+import type { DeliveryEntry } from './gateway.ts';
 import { callbackSignatureMatches } from './sign.ts';
 import { GW_SECRET, createOrder, merchantCall, simCall, sleep, startReceiver, waitFor, type Receiver } from './testkit.ts';
 
@@ -68,14 +69,14 @@ describe('callbacks', () => {
       { status: 200, body: '{"status":"OK"}' },
     ];
     const o = await createOrder(sim, receiver);
-    receiver.respond = (x) => answers[receiver.forOrder(o.merchantOrderId).length - 1] ?? { status: 200, body: 'OK' };
+    receiver.respond = () => answers[receiver.forOrder(o.merchantOrderId).length - 1] ?? { status: 200, body: 'OK' };
     await simCall(sim, 'POST', `/sim/gateway/orders/${o.merchantOrderId}/pay`);
     const log = await waitFor(async () => {
       const r = (await simCall(sim, 'GET', `/sim/gateway/callbacks?merchantOrderId=${o.merchantOrderId}`)).body;
       return r.events[0]?.done && r;
     });
     expect(log.events[0]).toMatchObject({ attempts: 4, acknowledged: true, done: true });
-    expect(log.deliveries.map((d: any) => [d.attempt, d.httpStatus, d.acknowledged])).toEqual([
+    expect(log.deliveries.map((d: DeliveryEntry) => [d.attempt, d.httpStatus, d.acknowledged])).toEqual([
       [1, 500, false],
       [2, 200, false],
       [3, 200, false],
@@ -123,7 +124,7 @@ describe('callbacks', () => {
       const r = (await simCall(sim, 'GET', `/sim/gateway/callbacks?merchantOrderId=${o.merchantOrderId}`)).body;
       return r.events[0]?.done && r;
     });
-    expect(log.deliveries.map((d: any) => d.error)).toEqual([expect.stringMatching(/^network: /), expect.stringMatching(/^network: /)]);
+    expect(log.deliveries.map((d: DeliveryEntry) => d.error)).toEqual([expect.stringMatching(/^network: /), expect.stringMatching(/^network: /)]);
 
     receiver.respond = () => ({ status: 302, body: 'OK' });
     const p = await createOrder(sim, receiver);
@@ -177,7 +178,7 @@ describe('persistence', () => {
       return r.events[0]?.done && r;
     });
     expect(log.events[0]).toMatchObject({ attempts: 2, acknowledged: true });
-    expect(log.deliveries.map((d: any) => [d.attempt, d.httpStatus])).toEqual([
+    expect(log.deliveries.map((d: DeliveryEntry) => [d.attempt, d.httpStatus])).toEqual([
       [1, 500],
       [2, 200],
     ]);

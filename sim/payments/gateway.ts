@@ -350,7 +350,8 @@ export class Gateway {
         if (this.closed || order.state !== 'created') return;
         if (Date.now() < Date.parse(order.expiresAt)) return this.armExpiry(order);
         this.settle(order);
-        this.track(this.commit().catch(() => {}));
+        // The timer cannot wait; the commit is tracked so close() waits for it, and a failed save is retried by the next one.
+        void this.track(this.commit().catch(() => {}));
       }, delay),
     );
   }
@@ -491,7 +492,8 @@ export class Gateway {
       setTimeout(
         () => {
           this.retryTimers.delete(ev.eventId);
-          this.track(this.attempt(ev));
+          // A timer cannot wait; the attempt is tracked so close() waits for it, and it records its own failure.
+          void this.track(this.attempt(ev));
         },
         Math.max(0, atMs - Date.now()),
       ),

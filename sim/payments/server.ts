@@ -145,7 +145,7 @@ export async function startPaymentSim(app: FastifyInstance, opts: PaymentSimOpti
       return html(reply, 404, renderNotFound(lang));
     }
     const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
-    let changed = false;
+    let changed: boolean;
     if (action === 'fail') {
       changed = gateway.fail(order, 'page', 'PAYMENT_FAILED').changed;
     } else if (order.method === 'card' && order.state === 'created') {

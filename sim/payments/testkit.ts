@@ -9,6 +9,7 @@ export const GW_SECRET = 'test-gateway-secret';
 
 export interface Res {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   body: Record<string, any>;
 }
 
@@ -29,6 +30,7 @@ export async function merchantCall(
     merchantId: opts.merchantId,
   });
   const res = await fetch(sim.url + path, { method, headers, body: raw || undefined, signal: AbortSignal.timeout(5000) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
@@ -39,6 +41,7 @@ export async function simCall(sim: Sim, method: string, path: string, body?: unk
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     signal: AbortSignal.timeout(10_000),
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
@@ -57,6 +60,7 @@ export function orderBody(receiver: Receiver, over: Record<string, unknown> = {}
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
 export async function createOrder(sim: Sim, receiver: Receiver, over: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const r = await merchantCall(sim, 'POST', '/gateway/orders', orderBody(receiver, over));
   if (r.status !== 200) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
@@ -66,6 +70,7 @@ export async function createOrder(sim: Sim, receiver: Receiver, over: Record<str
 export interface Received {
   headers: IncomingHttpHeaders;
   raw: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
   body: Record<string, any>;
   at: number;
 }
@@ -95,10 +100,14 @@ export async function startReceiver(): Promise<Receiver> {
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
+    // The stream's event cannot wait for the test's responder; a responder that throws is answered with a 500.
+    req.on('end', () => void answer().catch(() => res.writeHead(500).end()));
+    const answer = async () => {
       const raw = Buffer.concat(chunks).toString('utf8');
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
       let body: Record<string, any> = {};
       try {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
         body = JSON.parse(raw) as Record<string, any>;
       } catch {
         /* recorded as is */
@@ -107,7 +116,7 @@ export async function startReceiver(): Promise<Receiver> {
       received.push(r);
       const answer = await receiver.respond(r, received.length);
       res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -340,13 +340,12 @@ async function createInfrastructure(app: FastifyInstance, opts: BuildOptions): P
   readYourWritesHooks(app, database, invalidation);
   if (redis && database.reads.status().configured) database.reads.useRecentWriters(redisRecentWriters(redis, config.redisKeyPrefix));
   // The board is built after the breakers but before any call can change one; a change is published at once.
-  let breakerBoard: BreakerBoard | undefined;
   const breakers = new Breakers(config.breakers, (name, state) => {
     if (state === 'open') app.log.warn({ breaker: name }, 'circuit breaker open: calls are refused until a probe succeeds');
     else app.log.info({ breaker: name, state }, 'circuit breaker state');
-    void breakerBoard?.publish();
+    void breakerBoard.publish();
   });
-  breakerBoard = new BreakerBoard({ redis, keyPrefix: config.redisKeyPrefix, local: () => breakers.list(), name: config.instanceName });
+  const breakerBoard = new BreakerBoard({ redis, keyPrefix: config.redisKeyPrefix, local: () => breakers.list(), name: config.instanceName });
   breakerBoard.start();
   return {
     redis,
@@ -552,7 +551,7 @@ export function fixedHeaders(middleware: ReturnType<typeof helmet>): Record<stri
   };
   let finished = false;
   middleware(new IncomingMessage(new Socket()), recorder as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err;
+    if (err) throw err instanceof Error ? err : new Error(String(err));
     finished = true;
   });
   if (!finished) throw new Error('the security headers middleware did not answer at once');

@@ -1,5 +1,5 @@
 // Realtime event names of SPEC.md section 4, shared by the socket server and the browser.
-const PRIVATE_EVENTS = [
+export const PRIVATE_EVENTS = [
   'deposit-success',
   'deposit-fail',
   'double-login',
@@ -17,7 +17,7 @@ const PRIVATE_EVENTS = [
   'usdt-deposit',
 ] as const;
 // update-message also travels on the system room: a broadcast (system or platform message) concerns every player.
-const SYSTEM_EVENTS = ['show-redEnvelope', 'close-redEnvelope', 'change-gamePlatform', 'update-message'] as const;
+export const SYSTEM_EVENTS = ['show-redEnvelope', 'close-redEnvelope', 'change-gamePlatform', 'update-message'] as const;
 export type PrivateEvent = (typeof PRIVATE_EVENTS)[number];
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 export const SYSTEM_ROOM = 'system';

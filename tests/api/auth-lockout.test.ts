@@ -28,18 +28,6 @@ async function addStaff(username: string, totpSecret: string | null = null) {
 const staffLogin = (username: string, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', remoteAddress: freshIp(), payload: { username, password: STAFF_PASSWORD, ...body } });
 
-/** Sends 20 wrong tries with the right one eighth, all at once. */
-async function burst<T>(wrong: () => Promise<T>, right: () => Promise<T>): Promise<{ wrong: T[]; right: T }> {
-  const calls: Array<Promise<T>> = [];
-  for (let i = 0; i < 20; i++) {
-    calls.push(wrong());
-    if (i === 6) calls.push(right());
-  }
-  const all = await Promise.all(calls);
-  const rightRes = all.splice(7, 1)[0]!;
-  return { wrong: all, right: rightRes };
-}
-
 describe('player login lockout', () => {
   it('verifies at most the limit of twenty wrong guesses sent at once, and the right password is refused after them', async () => {
     const p = await registerPlayer(t);

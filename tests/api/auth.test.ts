@@ -34,6 +34,7 @@ function goodBody(over: Record<string, unknown> = {}) {
   return { account: freshAccount(), password: PASSWORD, password_confirm: PASSWORD, phone: freshPhone(), code: '123456', agreement: true, ...over };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
 function expectValidation(res: { statusCode: number; json(): any }, field: string, message: string, locale: Locale = 'zh-TW') {
   expect(res.statusCode).toBe(422);
   const body = res.json();

@@ -39,6 +39,7 @@ interface Player {
   token: string;
   headers: { authorization: string };
 }
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- An untyped JSON answer, read like res.json(); to be typed with its response schema.
 type Json = Record<string, any>;
 
 async function freePort(): Promise<number> {

@@ -15,7 +15,17 @@ import { seedReference } from '../../src/server/seed.ts';
 import { AuthService } from '../../src/server/modules/auth/service.ts';
 import { openCentralAccount } from '../../src/server/modules/auth/repository.ts';
 import { chatConversations, chatMessages, consultations, players, staff } from '../../src/server/db/schema.ts';
-import { CHAT_EVENTS, CHAT_NAMESPACE, CHAT_PLAYER_RATE, type ChatAck } from '../../src/shared/schemas/chat.ts';
+import {
+  CHAT_EVENTS,
+  CHAT_NAMESPACE,
+  CHAT_PLAYER_RATE,
+  type AgentStateView,
+  type CannedReplyView,
+  type ChatAck,
+  type ChatMessageView,
+  type ConversationView,
+  type PlayerChatView,
+} from '../../src/shared/schemas/chat.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -52,13 +62,13 @@ function connect(app: FastifyInstance, auth: Record<string, unknown>): Promise<S
 async function call<T = unknown>(socket: Socket, event: string, payload?: unknown): Promise<ChatAck<T>> {
   return socket.timeout(8000).emitWithAck(event, payload ?? {}) as Promise<ChatAck<T>>;
 }
-async function okCall<T = any>(socket: Socket, event: string, payload?: unknown): Promise<T> {
+async function okCall<T = Record<string, unknown>>(socket: Socket, event: string, payload?: unknown): Promise<T> {
   const res = await call<T>(socket, event, payload);
   if (!res.ok) throw new Error(`${event} refused: ${JSON.stringify(res)}`);
   return res.data;
 }
 
-function nextEvent<T = any>(socket: Socket, event: string, match: (p: T) => boolean = () => true, timeoutMs = 6000): Promise<T> {
+function nextEvent<T = Record<string, unknown>>(socket: Socket, event: string, match: (p: T) => boolean = () => true, timeoutMs = 6000): Promise<T> {
   return new Promise((resolve, reject) => {
     const on = (p: T) => {
       if (match(p)) {
@@ -166,7 +176,7 @@ describe('customer-service live chat', () => {
     const p = await player(a);
     const s = await connect(a, { token: p.token });
     await untilOnline(a, false);
-    const state = await okCall(s, CHAT_EVENTS.open);
+    const state = await okCall<PlayerChatView>(s, CHAT_EVENTS.open);
     expect(state).toMatchObject({ conversation: null, agents_online: false });
     const refused = await call(s, CHAT_EVENTS.send, { key: key(), text: 'hello?' });
     expect(refused).toMatchObject({ ok: false, code: 'bad_request', fields: { chat: ['No customer service agent is online; please leave a message'] } });
@@ -207,24 +217,24 @@ describe('customer-service live chat', () => {
     });
     const conversationId = first.chat_id as number;
     expect((await queued).conversationId).toBe(conversationId);
-    const console1 = await okCall(as1, CHAT_EVENTS.agentState);
-    expect(console1.queue.map((c: any) => c.id)).toContain(conversationId);
-    expect(console1.agents.find((x: any) => x.id === two.id)?.online).toBe(true);
+    const console1 = await okCall<AgentStateView>(as1, CHAT_EVENTS.agentState);
+    expect(console1.queue.map((c) => c.id)).toContain(conversationId);
+    expect(console1.agents.find((x) => x.id === two.id)?.online).toBe(true);
 
     // Taking: the player hears the conversation become active; a second take by the other agent is refused.
-    const activated = nextEvent(ps, CHAT_EVENTS.conversation, (c: any) => c.state === 'active');
+    const activated = nextEvent<ConversationView>(ps, CHAT_EVENTS.conversation, (c) => c.state === 'active');
     const taken = await okCall(as1, CHAT_EVENTS.take, { conversationId });
     expect(taken).toMatchObject({ state: 'active', agent_id: one.id, agent_name: one.username });
     expect((await activated).agent_id).toBe(one.id);
     expect(await call(as2, CHAT_EVENTS.take, { conversationId })).toMatchObject({ ok: false, code: 'bad_request' });
 
     // Agent → player, across instances, persisted before it arrives.
-    const toPlayer = nextEvent(ps, CHAT_EVENTS.message, (m: any) => m.user_type === 'agent');
-    const reply = await okCall(as1, CHAT_EVENTS.agentSend, { conversationId, key: key(), text: 'Let me check' });
+    const toPlayer = nextEvent<ChatMessageView>(ps, CHAT_EVENTS.message, (m) => m.user_type === 'agent');
+    const reply = await okCall<ChatMessageView>(as1, CHAT_EVENTS.agentSend, { conversationId, key: key(), text: 'Let me check' });
     const heard = await toPlayer;
     expect(heard).toMatchObject({ id: reply.id, user_type: 'agent', user_name: one.username, context: 'Let me check', to_id: p.playerId });
     // Player → agent.
-    const toAgent = nextEvent(as1, CHAT_EVENTS.message, (m: any) => m.context === 'Thanks');
+    const toAgent = nextEvent<ChatMessageView>(as1, CHAT_EVENTS.message, (m) => m.context === 'Thanks');
     await okCall(ps, CHAT_EVENTS.send, { key: key(), text: 'Thanks' });
     expect((await toAgent).user_type).toBeNull();
     // The other agent is not in this conversation's room.
@@ -243,23 +253,23 @@ describe('customer-service live chat', () => {
     expect(stored!.read).toBe(1);
 
     // Transfer to the second agent: they receive the conversation and may answer; the first may not any more.
-    const handed = nextEvent(as2, CHAT_EVENTS.conversation, (c: any) => c.agent_id === two.id);
+    const handed = nextEvent<ConversationView>(as2, CHAT_EVENTS.conversation, (c) => c.agent_id === two.id);
     const moved = await okCall(as1, CHAT_EVENTS.transfer, { conversationId, toStaffId: two.id });
     expect(moved).toMatchObject({ agent_id: two.id, transfers: 1 });
     await handed;
     expect(await call(as1, CHAT_EVENTS.agentSend, { conversationId, key: key(), text: 'still me' })).toMatchObject({ ok: false, code: 'forbidden' });
-    const toPlayer2 = nextEvent(ps, CHAT_EVENTS.message, (m: any) => m.context === 'Hello, I am taking over');
+    const toPlayer2 = nextEvent<ChatMessageView>(ps, CHAT_EVENTS.message, (m) => m.context === 'Hello, I am taking over');
     await okCall(as2, CHAT_EVENTS.agentSend, { conversationId, key: key(), text: 'Hello, I am taking over' });
     await toPlayer2;
-    const toTwo = nextEvent(as2, CHAT_EVENTS.message, (m: any) => m.context === 'ok');
+    const toTwo = nextEvent<ChatMessageView>(as2, CHAT_EVENTS.message, (m) => m.context === 'ok');
     await okCall(ps, CHAT_EVENTS.send, { key: key(), text: 'ok' });
     await toTwo;
 
     // A returning player (new socket, other instance) sees the open conversation and its messages.
     const again = await connect(b, { token: p.token });
-    const back = await okCall(again, CHAT_EVENTS.open);
+    const back = await okCall<PlayerChatView>(again, CHAT_EVENTS.open);
     expect(back.conversation).toMatchObject({ id: conversationId, state: 'active', agent_id: two.id });
-    expect(back.messages.map((m: any) => m.context)).toEqual(
+    expect(back.messages.map((m) => m.context)).toEqual(
       expect.arrayContaining(['I need help with a withdrawal', 'Let me check', 'Hello, I am taking over', 'ok']),
     );
 
@@ -272,11 +282,11 @@ describe('customer-service live chat', () => {
     expect(card.json().data).toMatchObject({ account: p.account, wallets: [{ kind: 'central', balance: '0.00' }] });
 
     // Closing.
-    const closed = nextEvent(ps, CHAT_EVENTS.conversation, (c: any) => c.state === 'closed');
+    const closed = nextEvent<ConversationView>(ps, CHAT_EVENTS.conversation, (c) => c.state === 'closed');
     await okCall(as2, CHAT_EVENTS.agentClose, { conversationId });
     await closed;
     expect(await call(as2, CHAT_EVENTS.agentSend, { conversationId, key: key(), text: 'late' })).toMatchObject({ ok: false, code: 'forbidden' });
-    const after = await okCall(again, CHAT_EVENTS.open);
+    const after = await okCall<PlayerChatView>(again, CHAT_EVENTS.open);
     expect(after.conversation).toBeNull();
     // A sent message with the same key is stored once.
     const k = key();
@@ -316,7 +326,7 @@ describe('customer-service live chat', () => {
     expect(own.chat_id).not.toBe(conversationId);
     const history = await a.inject({ url: '/api/chat/history', headers: other.headers });
     expect(history.statusCode, history.body).toBe(200);
-    expect(history.json().data.messages.map((m: any) => m.context)).toEqual(['mine']);
+    expect(history.json().data.messages.map((m: ChatMessageView) => m.context)).toEqual(['mine']);
     // A player token opens nothing in the back office.
     const bo = await a.inject({ url: `/api/backoffice/chat/conversations/${conversationId}`, headers: other.headers });
     expect(bo.statusCode).toBe(401);
@@ -363,17 +373,18 @@ describe('customer-service live chat', () => {
     const toAgent = nextEvent(agentSocket, CHAT_EVENTS.queue);
     const sent = await okCall(s, CHAT_EVENTS.send, { key: k, text: 'see the picture', images: [mine] });
     await toAgent;
-    const state = await okCall(s, CHAT_EVENTS.open);
-    const file = state.messages.find((m: any) => m.message_type === 'file');
+    const state = await okCall<PlayerChatView>(s, CHAT_EVENTS.open);
+    const file = state.messages.find((m) => m.message_type === 'file');
     expect(file).toMatchObject({ message_type: 'file', context: '' });
-    expect(file.image_url).toMatch(new RegExp(`^/api/files/${mine}\\?exp=\\d+&sig=`));
-    const image = await a.inject({ url: file.image_url });
+    const fileUrl = file?.image_url ?? '';
+    expect(fileUrl).toMatch(new RegExp(`^/api/files/${mine}\\?exp=\\d+&sig=`));
+    const image = await a.inject({ url: fileUrl });
     expect(image.statusCode).toBe(200);
     // A retry with the same key (a lost acknowledgement) is answered from what was stored, not refused for a used upload.
     const again = await okCall(s, CHAT_EVENTS.send, { key: k, text: 'see the picture', images: [mine] });
     expect(again.id).toBe(sent.id);
     const agentView = await b.inject({ url: `/api/backoffice/chat/conversations/${sent.chat_id}`, headers: ag.headers });
-    expect(agentView.json().data.messages.map((m: any) => m.message_type)).toEqual(['file', 'message']);
+    expect(agentView.json().data.messages.map((m: ChatMessageView) => m.message_type)).toEqual(['file', 'message']);
 
     // The agent answers with a picture of their own: a private back-office upload, another agent's refused.
     await okCall(agentSocket, CHAT_EVENTS.take, { conversationId: sent.chat_id });
@@ -400,12 +411,12 @@ describe('customer-service live chat', () => {
     const notMine = await staffUpload(colleague.headers);
     expect(await call(agentSocket, CHAT_EVENTS.agentSend, { conversationId: sent.chat_id, key: key(), images: [notMine] })).toMatchObject({ ok: false });
     const agentPicture = await staffUpload(ag.headers);
-    const toPlayer = nextEvent(s, CHAT_EVENTS.message, (m: any) => m.user_type === 'agent');
+    const toPlayer = nextEvent<ChatMessageView>(s, CHAT_EVENTS.message, (m) => m.user_type === 'agent');
     const reply = await okCall(agentSocket, CHAT_EVENTS.agentSend, { conversationId: sent.chat_id, key: key(), images: [agentPicture] });
     expect(reply).toMatchObject({ message_type: 'file', user_type: 'agent' });
     const seen = await toPlayer;
     expect(seen.image_url).toMatch(new RegExp(`^/api/files/${agentPicture}\\?exp=\\d+&sig=`));
-    expect((await a.inject({ url: seen.image_url })).statusCode).toBe(200);
+    expect((await a.inject({ url: seen.image_url ?? '' })).statusCode).toBe(200);
     expect((await a.inject({ url: `/api/files/${agentPicture}` })).statusCode).toBe(404);
   });
 
@@ -452,7 +463,7 @@ describe('customer-service live chat', () => {
     }
     const res = await a.inject({ url: '/api/chat/history', headers: p.headers });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.messages.map((m: any) => m.context)).toEqual(['twenty-nine days ago']);
+    expect(res.json().data.messages.map((m: ChatMessageView) => m.context)).toEqual(['twenty-nine days ago']);
     expect(res.json().data.conversation).toBeNull();
   });
 
@@ -477,7 +488,7 @@ describe('customer-service live chat', () => {
     });
     expect(updated.json().data).toMatchObject({ body: 'Hello again', sort: 2 });
     const list = await a.inject({ url: '/api/backoffice/chat/canned', headers: service.headers });
-    expect(list.json().data.map((r: any) => r.body)).toContain('Hello again');
+    expect(list.json().data.map((r: CannedReplyView) => r.body)).toContain('Hello again');
     const removed = await a.inject({ method: 'DELETE', url: `/api/backoffice/chat/canned/${id}`, headers: admin.headers });
     expect(removed.statusCode).toBe(200);
     const audit = await database.db.execute<{ action: string }>(sql`select action from audit_log where target = ${`canned:${id}`} order by id`);

@@ -54,6 +54,7 @@ async function refusal(p: Promise<unknown>): Promise<LedgerError['code'] | 'none
     (e: unknown) => e,
   );
   if (err === undefined) return 'none';
+  if (!(err instanceof Error)) throw new Error(`refused with a non-error: ${String(err)}`);
   if (!(err instanceof LedgerError)) throw err;
   return err.code;
 }

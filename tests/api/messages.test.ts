@@ -39,7 +39,10 @@ async function compose(payload: Record<string, unknown>) {
 /** Records what the publisher sends while `fn` runs. */
 async function published<T>(fn: () => Promise<T>): Promise<{ result: T; players: Array<[number, string]>; system: string[] }> {
   const pub = t.app.services.realtime.publisher;
+  // The publisher's functions do not read `this` (they are called bare below), and they are put back afterwards.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const toPlayer = pub.toPlayer;
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const toSystem = pub.toSystem;
   const players: Array<[number, string]> = [];
   const system: string[] = [];

@@ -240,7 +240,9 @@ describe.skipIf(!enabled)('realtime over Redis between two app instances', () =>
     const keyPrefix = `rt-publish-${Date.now()}:`;
     const realtime = createRealtime({ httpServer, authenticate: async () => undefined, redis: { pub, sub, keyPrefix } });
     try {
-      await Promise.all([pub, sub, listener].map((r) => (r.status === 'ready' ? undefined : new Promise((resolve) => r.once('ready', resolve)))));
+      await Promise.all(
+        [pub, sub, listener].map((r) => (r.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => r.once('ready', () => resolve())))),
+      );
       const heard = new Promise<string>((resolve) => listener.on('pmessage', (_pattern, channel) => resolve(channel)));
       await listener.psubscribe(`${keyPrefix}socket.io#*`);
       realtime.publisher.toSystem('show-redEnvelope', { redEnvelopeId: 1 });

@@ -16,7 +16,6 @@ import {
   hydrated,
   launchBrowser,
   localized,
-  newContext,
   screenshotOnFailure,
   smsCode,
   startServer,

@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import {
   registerPlayer,
-  signedInContext,
   hasChromium,
   hydrated,
   launchBrowser,
   localized,
   newContext,
   screenshotOnFailure,
-  smsCode,
   startServer,
   type Locale,
   type Server,

@@ -16,7 +16,6 @@ import {
   hasChromium,
   hydrated,
   launchBrowser,
-  localized,
   newContext,
   registerThroughForm,
   screenshotOnFailure,

@@ -13,7 +13,6 @@ import {
   launchBrowser,
   localized,
   screenshotOnFailure,
-  smsCode,
   startServer,
   type Locale,
   type Server,

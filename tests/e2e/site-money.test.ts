@@ -3,7 +3,7 @@
 // refuse what is not an amount and say when it is over the balance, a manual transfer says what moved and the
 // withdrawal page shows money sitting on game platforms with a button to recover it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { startSim, type Sim } from '../../sim/server.ts';
 import { DEMO, hasChromium, hydrated, launchBrowser, localized, newContext, screenshotOnFailure, startServer, type Server } from './helpers.ts';
 

@@ -340,7 +340,7 @@ export function client(
       signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),
     });
     const raw = await res.text();
-    let body: Answer['body'] = {};
+    let body: Answer['body'];
     try {
       body = JSON.parse(raw) as Answer['body'];
     } catch {

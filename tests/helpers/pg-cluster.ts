@@ -120,7 +120,8 @@ export function clusterAt(dataDir: string, port: number): Cluster {
           await cluster.query('select 1');
           return;
         } catch (err) {
-          if (Date.now() > until) throw new Error(`postgres not ready: ${(err as Error).message}; ${fs.readFileSync(logFile, 'utf8').slice(-3_000)}`);
+          if (Date.now() > until)
+            throw new Error(`postgres not ready: ${(err as Error).message}; ${fs.readFileSync(logFile, 'utf8').slice(-3_000)}`, { cause: err });
           await new Promise((r) => setTimeout(r, 100));
         }
       }

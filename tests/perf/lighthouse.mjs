@@ -161,7 +161,7 @@ async function auditOnce(url, { desktop = false, signedIn = false } = {}) {
         ),
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

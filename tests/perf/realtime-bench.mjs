@@ -779,7 +779,7 @@ export async function realtimeBench(opts = {}) {
   } finally {
     await Promise.all(
       clients.map((child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return undefined;
+        if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
         const exited = new Promise((r) => child.once('exit', r));
         child.send({ ask: 'close' }, () => {});
         return Promise.race([exited, sleep(5_000).then(() => child.kill('SIGKILL'))]);

@@ -32,8 +32,6 @@ const GOALS = { p95Ms: 100, csvSeconds: 30, csvRssMb: 150 };
 const DAYS = 365;
 const GAMES = 120;
 const GROUPS = ['slots', 'fish', 'casino', 'sports', 'lottery', 'cards', 'esports'];
-/** Bets per player and day, on average: DAYS x dailyPlayers x this = the settled bets the aggregates stand for. */
-const BETS_PER_PLAYER_DAY = 4.6;
 
 /** The aggregates of a year: each day dailyPlayers players play 1-2 games; a quarter of them deposit, some get bonuses. */
 export async function seedAggregates(c, players, dailyPlayers) {

@@ -49,7 +49,7 @@ export function startSimProcess(options = {}) {
             child.kill('SIGTERM');
           }),
       });
-    });
+    }, reject);
   });
 }
 

@@ -82,11 +82,6 @@ export function quantileFromDiff(before, after, bounds, q) {
   return null;
 }
 
-const p75 = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil(0.75 * s.length) - 1)] : null;
-};
-
 async function demoToken(url) {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',

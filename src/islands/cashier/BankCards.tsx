@@ -146,14 +146,16 @@ function CardItem({ t, card, canDelete, onDeleted }: { t: T; card: Card; canDele
   const remove = () =>
     showConfirm({
       message: fill(t['cashier.ui.delete_confirm'], { card: `${card.bank_name} ${card.card_number}` }),
-      onConfirm: async () => {
-        try {
-          await api('POST /players/debit-card/delete', { body: { id: card.id } });
-          onDeleted();
-        } catch (err) {
-          showAlert(errorText(err, t));
-        }
-      },
+      onConfirm: () =>
+        void (async () => {
+          // Fire and forget: the handler shows its own errors, and the event it answers has nothing to wait for.
+          try {
+            await api('POST /players/debit-card/delete', { body: { id: card.id } });
+            onDeleted();
+          } catch (err) {
+            showAlert(errorText(err, t));
+          }
+        })(),
     });
   return (
     <li

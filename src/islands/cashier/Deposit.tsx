@@ -265,7 +265,6 @@ function DepositForm({
           ? fill(t['cashier.ui.amount_max'], { max: formatDecimal(limits.max) })
           : '';
   const quick = QUICK_AMOUNTS.filter((a) => (!hasMin || (cmpMoney(a, limits.min) ?? 0) >= 0) && (!hasMax || (cmpMoney(a, limits.max) ?? 0) <= 0));
-  const newTab = tabs && (current === 'card' || current === 'online_banking');
 
   const choose = (m: DepositMethod) => {
     setMethod(m);

@@ -244,25 +244,27 @@ function Apply({ t, variant, paths }: { t: T; variant: CashierVariant; paths: Pr
   const cancel = (row: WithdrawalRow) =>
     showConfirm({
       message: fill(t['cashier.ui.cancel_confirm'], { amount: formatDecimal(row.amount) }),
-      onConfirm: async () => {
-        setCancelling(row.id);
-        try {
-          let message = '';
-          await api('POST /finance/withdraw/cancel', {
-            body: { id: row.id },
-            onMessage: (m) => {
-              message = m;
-            },
-          });
-          reloadAll();
-          if (message) showAlert(message);
-        } catch (err) {
-          showAlert(errorText(err, t));
-          recent.reload();
-        } finally {
-          setCancelling(null);
-        }
-      },
+      onConfirm: () =>
+        void (async () => {
+          // Fire and forget: the handler shows its own errors, and the event it answers has nothing to wait for.
+          setCancelling(row.id);
+          try {
+            let message = '';
+            await api('POST /finance/withdraw/cancel', {
+              body: { id: row.id },
+              onMessage: (m) => {
+                message = m;
+              },
+            });
+            reloadAll();
+            if (message) showAlert(message);
+          } catch (err) {
+            showAlert(errorText(err, t));
+            recent.reload();
+          } finally {
+            setCancelling(null);
+          }
+        })(),
     });
 
   const panel = variant === 'desktop' ? 'rounded-lg border border-slate-200 p-4' : 'rounded-lg bg-white p-4 shadow-sm';

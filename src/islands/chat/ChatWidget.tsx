@@ -355,26 +355,29 @@ function LeaveMessage({ t, onDone, notice }: { t: ChatT; onDone: (message: strin
     <form
       className="space-y-2 border-t border-slate-200 p-3"
       data-testid="chat-leave"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError('');
-        try {
-          let message = '';
-          await api('POST /chat/leave-message', {
-            body: { title, content },
-            onMessage: (m) => {
-              message = m;
-            },
-          });
-          onDone(message);
-        } catch (err) {
-          const fields = err instanceof ApiFailure ? err.body?.error : undefined;
-          setError((fields && Object.values(fields).flat()[0]) || (err as Error).message);
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onSubmit={(e) =>
+        void (async () => {
+          // Fire and forget: the handler shows its own errors, and the event it answers has nothing to wait for.
+          e.preventDefault();
+          setBusy(true);
+          setError('');
+          try {
+            let message = '';
+            await api('POST /chat/leave-message', {
+              body: { title, content },
+              onMessage: (m) => {
+                message = m;
+              },
+            });
+            onDone(message);
+          } catch (err) {
+            const fields = err instanceof ApiFailure ? err.body?.error : undefined;
+            setError((fields && Object.values(fields).flat()[0]) || (err as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        })()
+      }
     >
       <p className="text-sm font-medium text-slate-700">{t['chat.offline_title']}</p>
       <p className="text-xs text-slate-500">{t['chat.offline_hint']}</p>

@@ -7,7 +7,7 @@ export function showPopups(popups: PopupView[], t: PopupText, paths: PopupPaths)
   const host = document.createElement('div');
   host.id = 'popup-host';
   document.body.append(host);
-  let signedIn = false;
+  let signedIn: boolean;
   try {
     signedIn = !!localStorage.getItem('token');
   } catch {

@@ -152,14 +152,19 @@ export default function Protection({ t, locale, variant, paths }: { t: T; locale
             {failure}
           </p>
         )}
-        <LimitTable t={t} limits={s.limits} variant={variant} confirm={(l) => run('POST /protection/limits/confirm', { kind: l.kind, period: l.period })} />
-        <LimitForm t={t} submit={(kind, period, value) => run('PUT /protection/limits', { kind, period, value })} />
+        <LimitTable
+          t={t}
+          limits={s.limits}
+          variant={variant}
+          confirm={(l) => void run('POST /protection/limits/confirm', { kind: l.kind, period: l.period })}
+        />
+        <LimitForm t={t} submit={(kind, period, value) => void run('PUT /protection/limits', { kind, period, value })} />
         <SessionForm
           t={t}
           status={s}
-          setSession={(minutes) => run('PUT /protection/session-limit', { minutes })}
-          confirmSession={() => run('POST /protection/limits/confirm', { kind: 'session', period: 'session' })}
-          setReality={(minutes) => run('PUT /protection/reality-check', { minutes })}
+          setSession={(minutes) => void run('PUT /protection/session-limit', { minutes })}
+          confirmSession={() => void run('POST /protection/limits/confirm', { kind: 'session', period: 'session' })}
+          setReality={(minutes) => void run('PUT /protection/reality-check', { minutes })}
         />
         {!s.exclusion && <Exclusions t={t} account={user.account} run={run} />}
         <p className="text-xs text-slate-500" data-testid="activity-rule">

@@ -90,7 +90,7 @@ export default function SessionGuard({
         },
       );
     void load();
-    const id = window.setInterval(load, STATUS_REFRESH_MS);
+    const id = window.setInterval(() => void load(), STATUS_REFRESH_MS);
     return () => {
       live = false;
       window.clearInterval(id);
@@ -163,7 +163,7 @@ export default function SessionGuard({
       )}
       {open && (
         <Suspense fallback={null}>
-          <RealityCheck t={t} minutes={Math.floor(elapsed / 60_000)} onContinue={() => setOpen(false)} onLogout={logout} />
+          <RealityCheck t={t} minutes={Math.floor(elapsed / 60_000)} onContinue={() => setOpen(false)} onLogout={() => void logout()} />
         </Suspense>
       )}
     </>

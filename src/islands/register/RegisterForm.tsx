@@ -261,7 +261,13 @@ export default function RegisterForm({ t, locale, rules, paths, variant }: Props
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className={variant === 'desktop' ? 'mx-auto max-w-[480px]' : ''} data-testid="register-form">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className={variant === 'desktop' ? 'mx-auto max-w-[480px]' : ''}
+      data-testid="register-form"
+    >
       {field('account', t['register.account'], <input {...inputProps('account', { autoComplete: 'username', maxLength: 12 })} />, t['register.account_hint'])}
       {field(
         'password',

@@ -223,7 +223,7 @@ export default function VipPrivilege({
                     type="button"
                     className="btn-primary h-8 px-3 disabled:opacity-60"
                     disabled={busy !== null}
-                    onClick={() => claim(r.id)}
+                    onClick={() => void claim(r.id)}
                     data-testid="vip-claim"
                   >
                     {t['vip.claim']}

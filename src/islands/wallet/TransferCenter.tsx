@@ -106,7 +106,7 @@ export default function TransferCenter({ t, locale, variant, paths }: Props) {
               type="button"
               className="text-brand-600 underline disabled:opacity-50"
               disabled={loading}
-              onClick={() => refreshWallets(true).catch((err) => alertFailure(err, t['error.network']))}
+              onClick={() => void refreshWallets(true).catch((err) => alertFailure(err, t['error.network']))}
             >
               {loading ? t['wallet.loading'] : t['wallet.refresh']}
             </button>

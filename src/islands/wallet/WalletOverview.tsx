@@ -222,7 +222,7 @@ export default function WalletOverview({ t, locale, variant, paths, platformCoun
               type="button"
               className="text-sm text-brand-600 underline disabled:opacity-50"
               disabled={!known || loading}
-              onClick={() => refreshWallets(true).catch((err) => alertFailure(err, t['error.network']))}
+              onClick={() => void refreshWallets(true).catch((err) => alertFailure(err, t['error.network']))}
             >
               {loading ? t['wallet.loading'] : t['wallet.refresh']}
             </button>

@@ -57,7 +57,11 @@ const directive: ClientDirective = (load, _options, el) => {
     // Only islands that hydrate at once count: other session islands (header, footer, the protection guard) wait
     // the same way, and client:visible ones (the main nav's hover panels) may never load React at all.
     if (signedIn || document.querySelectorAll('astro-island[client="load"], astro-island[client="idle"]').length > 0) {
-      const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+      const idle = (cb: () => void): void => {
+        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(cb);
+        else window.setTimeout(cb, 200);
+      };
+      // Fire and forget: hydration reports nothing to wait for, and an island that fails to load shows its own state.
       idle(() => void hydrate());
       return;
     }

@@ -168,7 +168,7 @@ function lockDataDir(dir: string): () => void {
       return () => fs.rmSync(file, { force: true });
     } catch {
       const owner = Number(fs.readFileSync(file, 'utf8'));
-      let alive = false;
+      let alive: boolean;
       try {
         process.kill(owner, 0);
         alive = owner !== process.pid;

@@ -142,28 +142,32 @@ export class ReadRouter {
     });
     // A stand-in pool for drizzle: the same query and connect as pg.Pool, each call sent to the server chosen now.
     // Its class name holds "Pool", so drizzle treats it as one (a transaction takes a connection of its own).
-    const router = this;
     class ReaderPool {
+      private readonly router: ReadRouter;
+      constructor(router: ReadRouter) {
+        this.router = router;
+      }
+
       async query(...args: unknown[]): Promise<unknown> {
-        const target = await router.target();
+        const target = await this.router.target();
         if (target === 'replica') {
-          router.queries.replica++;
+          this.router.queries.replica++;
           try {
-            return await (router.replicaPool!.query as (...a: unknown[]) => Promise<unknown>)(...args);
+            return await (this.router.replicaPool!.query as (...a: unknown[]) => Promise<unknown>)(...args);
           } catch (err) {
             if (!isConnectionError(err)) throw err;
-            router.markDown(`replica query failed (${(err as Error).message})`);
+            this.router.markDown(`replica query failed (${(err as Error).message})`);
           }
         }
-        router.queries.primary++;
-        return (router.primaryPool!.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        this.router.queries.primary++;
+        return (this.router.primaryPool!.query as (...a: unknown[]) => Promise<unknown>)(...args);
       }
 
       async connect(): Promise<pg.PoolClient> {
-        return (await router.target()) === 'replica' ? router.replicaPool!.connect() : router.primaryPool!.connect();
+        return (await this.router.target()) === 'replica' ? this.router.replicaPool!.connect() : this.router.primaryPool!.connect();
       }
     }
-    this.reader = drizzle(new ReaderPool() as unknown as pg.Pool, { schema });
+    this.reader = drizzle(new ReaderPool(this) as unknown as pg.Pool, { schema });
     this.timer = setInterval(() => {
       void this.check();
     }, opts.checkEveryMs);

@@ -174,7 +174,7 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
   for (const issue of issues) {
     const key = issue.path?.map((p) => String(p.key)).join('.') || '_root';
     const message = issueMessageKey(issue);
-    (out[key] ??= []).includes(message) || out[key].push(message);
+    if (!(out[key] ??= []).includes(message)) out[key].push(message);
   }
   return out;
 }

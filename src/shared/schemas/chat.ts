@@ -19,7 +19,7 @@ export const CHAT_AGENT_RATE = { limit: 40, windowMs: 10_000 } as const;
 export const CHAT_LEAVE_RATE = { limit: 5, windowMs: 24 * 60 * 60 * 1000 } as const;
 
 const CHAT_STATES = ['waiting', 'active', 'closed'] as const;
-const CHAT_AUTHORS = ['player', 'agent', 'system'] as const;
+export const CHAT_AUTHORS = ['player', 'agent', 'system'] as const;
 export type ChatAuthor = (typeof CHAT_AUTHORS)[number];
 
 /** Client events (player and agent) and server events, in one place so both ends spell them alike. */
@@ -144,7 +144,7 @@ export type PlayerChatView = v.InferOutput<typeof playerChatView>;
 const agentView = v.object({ id: v.number(), username: v.string(), online: v.boolean() });
 
 /** The console's state: the queue, the agent's own conversations, the agents to transfer to. */
-const agentStateView = v.object({
+export const agentStateView = v.object({
   me: v.number(),
   queue: v.array(conversationView),
   mine: v.array(conversationView),

@@ -10,16 +10,6 @@ export const PAGE_SIZE_MAX = 100;
 /** Far beyond any real list; stops offsets that would make the database walk millions of rows. */
 const PAGE_MAX = 10_000;
 
-/** A whole number sent as query text, within bounds; 'bo.*' keys are translated by the back office's error handler. */
-const intText = (min: number, max: number) =>
-  v.pipe(
-    v.string('v.type.string'),
-    v.regex(/^\d{1,9}$/, 'bo.v.integer'),
-    v.transform(Number),
-    v.minValue(min, 'bo.v.out_of_range'),
-    v.maxValue(max, 'bo.v.out_of_range'),
-  );
-
 /** A page number or size sent as query text; its messages are the shared catalogue's, for players and staff alike. */
 const pageText = (max: number) =>
   v.pipe(

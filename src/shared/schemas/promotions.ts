@@ -129,7 +129,6 @@ export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number];
 const money = v.pipe(v.string('v.money.invalid'), v.trim(), v.regex(MONEY_RE, 'v.money.invalid'));
 /** A percent with at most two decimals ('12.5' is 12.50 %), stored as basis points. */
 const PERCENT_RE = /^\d{1,4}(\.\d{1,2})?$/;
-const percent = v.pipe(v.string('promo.v.percent'), v.trim(), v.regex(PERCENT_RE, 'promo.v.percent'));
 const text = (max: number) => v.pipe(v.string('v.type.string'), v.maxLength(max, 'v.too_long'), v.trim());
 const requiredText = (max: number) => v.pipe(text(max), v.nonEmpty('promo.v.required'));
 const instant = v.nullable(v.pipe(v.string('v.type.string'), v.isoTimestamp('promo.v.time')));

@@ -201,7 +201,7 @@ function Console({ t, locale }: { t: T; locale: Locale }) {
                       className={cls.btnSmall}
                       data-testid="chat-take"
                       onClick={() =>
-                        act(async () => {
+                        void act(async () => {
                           await call(socket, CHAT_EVENTS.take, { conversationId: c.id });
                           setSelected(c.id);
                         })
@@ -439,7 +439,7 @@ function Thread({
               className={cls.btnSmall}
               disabled={!target}
               data-testid="chat-transfer"
-              onClick={() => act(() => call(socket, CHAT_EVENTS.transfer, { conversationId: conversation.id, toStaffId: Number(target) }))}
+              onClick={() => void act(() => call(socket, CHAT_EVENTS.transfer, { conversationId: conversation.id, toStaffId: Number(target) }))}
             >
               {t['bo.chat.transfer_do']}
             </button>
@@ -447,7 +447,7 @@ function Thread({
               type="button"
               className={cls.btnDanger}
               data-testid="chat-close"
-              onClick={() => act(() => call(socket, CHAT_EVENTS.agentClose, { conversationId: conversation.id }))}
+              onClick={() => void act(() => call(socket, CHAT_EVENTS.agentClose, { conversationId: conversation.id }))}
             >
               {t['bo.chat.close']}
             </button>

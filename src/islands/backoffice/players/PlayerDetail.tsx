@@ -181,7 +181,7 @@ function Lookup({ t, locale, onFound, showBack }: { t: T; locale: Locale; onFoun
     try {
       // Digits alone may be an ID as well as an account; the account is tried first.
       const p = await boApi('GET /players/lookup', { query: { account: q } }).catch(async (err) =>
-        /^\d{1,10}$/.test(q) ? boApi('GET /players/:id', { params: { id: q } }) : Promise.reject(err),
+        /^\d{1,10}$/.test(q) ? boApi('GET /players/:id', { params: { id: q } }) : Promise.reject(err instanceof Error ? err : new Error(String(err))),
       );
       onFound(p);
       setAccount('');

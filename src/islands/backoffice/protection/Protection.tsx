@@ -219,13 +219,16 @@ function LowerForm({
   return (
     <form
       className="space-y-2 rounded border border-slate-200 p-3"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        if (await submit({ kind, period: session ? 'session' : period, value: value.trim(), reason })) {
-          setValue('');
-          setReason('');
-        }
-      }}
+      onSubmit={(e) =>
+        void (async () => {
+          // Fire and forget: the handler shows its own errors, and the event it answers has nothing to wait for.
+          e.preventDefault();
+          if (await submit({ kind, period: session ? 'session' : period, value: value.trim(), reason })) {
+            setValue('');
+            setReason('');
+          }
+        })()
+      }
     >
       <h3 className="font-semibold text-slate-700">{t['bo.protection.lower_title']}</h3>
       <p className="text-xs text-slate-500">{t['bo.protection.lower_hint']}</p>
@@ -314,12 +317,15 @@ function ExcludeForm({ t, submit }: { t: T; submit: (body: unknown) => Promise<b
         busy={busy}
         message={fill(t['bo.protection.exclude_confirm'], { duration: durationName(t, duration) })}
         onCancel={() => setAsking(false)}
-        onConfirm={async () => {
-          setBusy(true);
-          if (await submit({ duration, reason })) setReason('');
-          setBusy(false);
-          setAsking(false);
-        }}
+        onConfirm={() =>
+          void (async () => {
+            // Fire and forget: the handler shows its own errors, and the event it answers has nothing to wait for.
+            setBusy(true);
+            if (await submit({ duration, reason })) setReason('');
+            setBusy(false);
+            setAsking(false);
+          })()
+        }
       />
     </div>
   );

@@ -198,7 +198,7 @@ function payColumns<R extends Figures & { method?: string; gateway: string }>(t:
   ];
 }
 
-function PayTotals({ t, label, span, figures }: { t: T; label: string; span: number; figures: Figures }) {
+function PayTotals({ label, span, figures }: { t: T; label: string; span: number; figures: Figures }) {
   return (
     <tfoot>
       <tr className="bg-slate-50 font-semibold" data-testid="payments-totals">

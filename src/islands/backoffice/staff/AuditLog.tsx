@@ -64,7 +64,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
             <option value="">{t['bo.audit.filter.any']}</option>
             {actionChoices(t).map((c) => (
               <option key={c.value} value={c.value} className={c.group ? 'font-semibold' : ''}>
-                {c.group ? c.label : `　${c.label}`}
+                {c.group ? c.label : `\u3000${c.label}`}
               </option>
             ))}
           </select>

@@ -417,7 +417,7 @@ function GiftEditor({ t, gift, onSaved }: { t: T; gift: GiftRow; onSaved: () => 
       const data = await new Promise<string>((resolve, reject) => {
         const r = new FileReader();
         r.onload = () => resolve(String(r.result));
-        r.onerror = () => reject(r.error);
+        r.onerror = () => reject(r.error ?? new Error('the file could not be read'));
         r.readAsDataURL(file);
       });
       const res = await boApi('POST /vip/gifts/image', { body: { data } });

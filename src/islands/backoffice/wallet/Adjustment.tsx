@@ -67,7 +67,7 @@ export function Adjustment({ t, locale, onPending }: { t: T; locale: Locale; onP
     setNotice(null);
     try {
       const p = await boApi('GET /players/lookup', { query: { account: q } }).catch(async (err) =>
-        /^\d{1,10}$/.test(q) ? boApi('GET /players/:id', { params: { id: q } }) : Promise.reject(err),
+        /^\d{1,10}$/.test(q) ? boApi('GET /players/:id', { params: { id: q } }) : Promise.reject(err instanceof Error ? err : new Error(String(err))),
       );
       const w = await boApi('GET /players/:id/wallets', { params: { id: p.id } });
       setPlayer({ id: p.id, account: p.account, central: w.central });

@@ -161,7 +161,7 @@ export class ChatService {
   async playerSend(playerId: number, input: { key: string; text: string; images: number[] }): Promise<ChatMessageView> {
     const hit = await this.limiter.hit(`chat:p:${playerId}`, CHAT_PLAYER_RATE.limit, CHAT_PLAYER_RATE.windowMs);
     if (!hit.allowed) throw new ApiError('rate_limited');
-    let open = await repo.openConversationOf(this.db, playerId);
+    const open = await repo.openConversationOf(this.db, playerId);
     // A new conversation needs someone to answer it; otherwise the player leaves a message instead.
     if (!open && (await this.agentsOnline()).size === 0) throw new ApiError('bad_request', { chat: ['chat.offline'] });
     if (input.images.length && !this.images) throw new ApiError('bad_request', { images: ['chat.v.images_off'] });

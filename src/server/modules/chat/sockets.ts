@@ -161,11 +161,16 @@ export function attachChatSockets(io: Server, deps: ChatSocketDeps): void {
   const nsp = io.of(CHAT_NAMESPACE);
   deps.chat.nsp = nsp;
 
-  nsp.use(async (socket, next) => {
-    const data = await handshake(socket, deps);
-    if (data instanceof Error) return next(data);
-    socket.data = data;
-    next();
+  // socket.io ignores what a middleware returns, so the handshake answers through next() on both paths of the promise.
+  nsp.use((socket, next) => {
+    handshake(socket, deps).then(
+      (data) => {
+        if (data instanceof Error) return next(data);
+        socket.data = data;
+        next();
+      },
+      (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
+    );
   });
 
   nsp.on('connection', (socket) => {

@@ -2,7 +2,7 @@
 // starts at 00:00, a week on Monday at 00:00, a month on the 1st at 00:00, all Taipei time.
 import { DAY_MS, TAIPEI_OFFSET_MS, taipeiDateTime } from '../../../shared/time.ts';
 
-const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
 /** The half-open range [start, end) of the period that contains `now`. */

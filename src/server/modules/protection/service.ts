@@ -30,7 +30,6 @@ import { DAY_MS } from '../../../shared/time.ts';
 
 /** A higher limit or a removal waits this long before the player may confirm it. */
 const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 const PERIOD_ORDER: LimitPeriod[] = ['day', 'week', 'month'];
 
 const DURATIONS: Record<string, { kind: ExclusionKind; end: (from: Date) => Date | null }> = {

@@ -1,5 +1,5 @@
 // SQL of the staff domain's tables: staff, staff_sessions and the audit log.
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staff, staffSessions } from '../../db/schema.ts';
 import { offsetOf, type Paging } from '../../../shared/schemas/paging.ts';
