@@ -28,6 +28,15 @@ export const boEn = {
 
   // Menu.
   'bo.nav.menu': 'Back-office menu',
+  'bo.nav.group.overview': 'Overview',
+  'bo.nav.group.players': 'Players',
+  'bo.nav.group.finance': 'Money',
+  'bo.nav.group.games': 'Games',
+  'bo.nav.group.promotions': 'Marketing',
+  'bo.nav.group.partners': 'Partners',
+  'bo.nav.group.reports': 'Reports',
+  'bo.nav.group.compliance': 'Compliance and risk',
+  'bo.nav.group.system': 'System',
   'bo.nav.dashboard': 'Dashboard',
   'bo.nav.website': 'Website status',
   'bo.nav.settings': 'System settings',

@@ -41,6 +41,8 @@ export const kycEn = {
   'kyc.msg.rejected.title': 'Verification document rejected',
   'kyc.msg.rejected.body': 'Your {kind} was rejected: {reason}. Please send it again.',
   'kyc.page.title': 'Account verification',
+  'kyc.page.login_needed': 'Sign in to verify your identity and raise your withdrawal limits.',
+  'kyc.page.sign_in': 'Sign in',
   'kyc.page.intro': 'Verify your account to withdraw more. Documents are seen only by our verification staff and kept for a limited time.',
   'kyc.page.level': 'Your level',
   'kyc.page.allows': 'Your level allows',

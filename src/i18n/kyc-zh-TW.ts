@@ -42,6 +42,8 @@ export const kycZhTW: Record<keyof typeof kycEn, string> = {
   'kyc.msg.rejected.title': '驗證文件未通過審核',
   'kyc.msg.rejected.body': '您的{kind}未通過審核：{reason}。請重新上傳。',
   'kyc.page.title': '帳戶驗證',
+  'kyc.page.login_needed': '請先登入，即可驗證身分並提高提款額度。',
+  'kyc.page.sign_in': '登入',
   'kyc.page.intro': '完成驗證即可提高提款額度。文件僅供驗證人員查看，並於保存期限後刪除。',
   'kyc.page.level': '您的等級',
   'kyc.page.allows': '目前等級可提款',

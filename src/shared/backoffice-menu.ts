@@ -1,58 +1,68 @@
-// The back office's left menu, in order: each entry's page (its path under /backoffice/, also the label's key
+// The back office's left menu, in order and under group headings: each entry's page (its path under /backoffice/, also the label's key
 // `bo.nav.<key>` and the `section` the page hands the layout) and the staff permission the menu asks before it shows
 // the entry. The layout renders the menu from this list alone, and the menu's unit test
 // (src/server/modules/staff/backoffice-menu.test.ts) holds it to the server's permissions and to the pages under
 // src/pages/backoffice, so a new page cannot miss its entry or name a permission the server does not know.
+
+/**
+ * The menu's groups, in the order the menu shows them; each has a heading labelled `bo.nav.group.<name>`. A group is
+ * shown only when the role may open at least one of its entries, so no heading stands over an empty list.
+ */
+export const BACKOFFICE_MENU_GROUPS = ['overview', 'players', 'finance', 'games', 'promotions', 'partners', 'reports', 'compliance', 'system'] as const;
+
+export type BackofficeMenuGroup = (typeof BACKOFFICE_MENU_GROUPS)[number];
 
 export interface BackofficeMenuEntry {
   /** The page's path under /backoffice/, e.g. `reports/games`. */
   readonly key: string;
   /** A key of PERMISSIONS in src/server/modules/staff/roles.ts. */
   readonly permission: string;
+  /** The heading the entry stands under; the list keeps each group's entries together, in the groups' order. */
+  readonly group: BackofficeMenuGroup;
 }
 
 export const BACKOFFICE_MENU = [
-  { key: 'dashboard', permission: 'overview.read' },
-  { key: 'website', permission: 'website.manage' },
-  { key: 'settings', permission: 'settings.manage' },
-  { key: 'messages', permission: 'messages.manage' },
-  { key: 'sms', permission: 'sms.read' },
-  { key: 'players', permission: 'players.read' },
-  { key: 'player', permission: 'player.detail' },
-  { key: 'finance', permission: 'finance.read' },
-  { key: 'reconciliation', permission: 'reconciliation.manage' },
-  { key: 'seamless', permission: 'reconciliation.manage' },
-  { key: 'platforms', permission: 'platforms.manage' },
-  { key: 'games', permission: 'games.manage' },
-  { key: 'provider-faults', permission: 'provider_faults.manage' },
-  { key: 'breakers', permission: 'breakers.read' },
-  { key: 'vitals', permission: 'vitals.read' },
-  { key: 'audit', permission: 'audit.read' },
-  { key: 'staff', permission: 'staff.manage' },
-  { key: 'protection', permission: 'protection.read' },
-  { key: 'risk', permission: 'risk.read' },
-  { key: 'vip', permission: 'exchange.manage' },
-  { key: 'consultations', permission: 'consultations.read' },
-  { key: 'chat', permission: 'chat.agent' },
-  { key: 'player-messages', permission: 'player_messages.read' },
-  { key: 'popups', permission: 'popups.manage' },
-  { key: 'red-packets', permission: 'redpacket.manage' },
-  { key: 'promotions', permission: 'promotions.read' },
-  { key: 'reports', permission: 'reports' },
-  { key: 'reports/games', permission: 'reports' },
-  { key: 'reports/players', permission: 'reports.personal' },
-  { key: 'reports/payments', permission: 'reports' },
-  { key: 'reports/retention', permission: 'reports' },
-  { key: 'reports/protection', permission: 'reports' },
-  { key: 'reports/bonuses', permission: 'reports' },
-  { key: 'reports/liability', permission: 'reports' },
-  { key: 'kyc', permission: 'kyc.review' },
-  { key: 'partners', permission: 'partners.read' },
-  { key: 'partners/applications', permission: 'partners.read' },
-  { key: 'partners/statements', permission: 'partners.read' },
-  { key: 'partners/plans', permission: 'partners.read' },
-  { key: 'partners/report', permission: 'partners.read' },
-  { key: 'partners/materials', permission: 'partners.read' },
+  { key: 'dashboard', permission: 'overview.read', group: 'overview' },
+  { key: 'website', permission: 'website.manage', group: 'overview' },
+  { key: 'vitals', permission: 'vitals.read', group: 'overview' },
+  { key: 'players', permission: 'players.read', group: 'players' },
+  { key: 'player', permission: 'player.detail', group: 'players' },
+  { key: 'vip', permission: 'exchange.manage', group: 'players' },
+  { key: 'consultations', permission: 'consultations.read', group: 'players' },
+  { key: 'chat', permission: 'chat.agent', group: 'players' },
+  { key: 'player-messages', permission: 'player_messages.read', group: 'players' },
+  { key: 'finance', permission: 'finance.read', group: 'finance' },
+  { key: 'reconciliation', permission: 'reconciliation.manage', group: 'finance' },
+  { key: 'seamless', permission: 'reconciliation.manage', group: 'finance' },
+  { key: 'platforms', permission: 'platforms.manage', group: 'games' },
+  { key: 'games', permission: 'games.manage', group: 'games' },
+  { key: 'breakers', permission: 'breakers.read', group: 'games' },
+  { key: 'provider-faults', permission: 'provider_faults.manage', group: 'games' },
+  { key: 'promotions', permission: 'promotions.read', group: 'promotions' },
+  { key: 'red-packets', permission: 'redpacket.manage', group: 'promotions' },
+  { key: 'popups', permission: 'popups.manage', group: 'promotions' },
+  { key: 'messages', permission: 'messages.manage', group: 'promotions' },
+  { key: 'partners', permission: 'partners.read', group: 'partners' },
+  { key: 'partners/applications', permission: 'partners.read', group: 'partners' },
+  { key: 'partners/statements', permission: 'partners.read', group: 'partners' },
+  { key: 'partners/plans', permission: 'partners.read', group: 'partners' },
+  { key: 'partners/report', permission: 'partners.read', group: 'partners' },
+  { key: 'partners/materials', permission: 'partners.read', group: 'partners' },
+  { key: 'reports', permission: 'reports', group: 'reports' },
+  { key: 'reports/games', permission: 'reports', group: 'reports' },
+  { key: 'reports/players', permission: 'reports.personal', group: 'reports' },
+  { key: 'reports/payments', permission: 'reports', group: 'reports' },
+  { key: 'reports/retention', permission: 'reports', group: 'reports' },
+  { key: 'reports/protection', permission: 'reports', group: 'reports' },
+  { key: 'reports/bonuses', permission: 'reports', group: 'reports' },
+  { key: 'reports/liability', permission: 'reports', group: 'reports' },
+  { key: 'kyc', permission: 'kyc.review', group: 'compliance' },
+  { key: 'protection', permission: 'protection.read', group: 'compliance' },
+  { key: 'risk', permission: 'risk.read', group: 'compliance' },
+  { key: 'audit', permission: 'audit.read', group: 'compliance' },
+  { key: 'settings', permission: 'settings.manage', group: 'system' },
+  { key: 'staff', permission: 'staff.manage', group: 'system' },
+  { key: 'sms', permission: 'sms.read', group: 'system' },
 ] as const satisfies readonly BackofficeMenuEntry[];
 
 /**

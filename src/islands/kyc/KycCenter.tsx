@@ -11,7 +11,7 @@ import { formatDecimalOr } from '../../shared/money.ts';
 import type { Locale } from '../../shared/constants.ts';
 import { KYC_ADDRESS_KINDS, KYC_IDENTITY_KINDS, kycAccept, type KycDocumentKind } from '../../shared/schemas/kyc/constants.ts';
 import type { KycDocumentView, KycLevelTermsView, KycStatusView } from '../../shared/schemas/kyc/player.ts';
-import { ErrorBox, LOGIN_NEEDED_KEYS, LoginNeeded, Spinner } from '../kit/status.tsx';
+import { ErrorBox, LOGIN_NEEDED_KEYS, Spinner } from '../kit/status.tsx';
 import { errorText, serverFieldErrors, useCall } from '../kit/calls.ts';
 import { taipeiDateTime } from '../kit/dates.ts';
 import { usePageSetup } from '../kit/page.ts';
@@ -22,6 +22,8 @@ export const KYC_KEYS = [
   'error.network',
   'kyc.page.title',
   'kyc.page.intro',
+  'kyc.page.login_needed',
+  'kyc.page.sign_in',
   'kyc.page.level',
   'kyc.page.allows',
   'kyc.page.next',
@@ -79,7 +81,7 @@ const STATUS_TONE: Record<string, string> = {
   none: 'bg-slate-100 text-slate-700',
 };
 
-export default function KycCenter({ t, locale, variant, paths }: { t: T; locale: Locale; variant: Variant; paths: { home: string } }) {
+export default function KycCenter({ t, locale, variant, paths }: { t: T; locale: Locale; variant: Variant; paths: { home: string; signIn: string } }) {
   usePageSetup(locale, t['error.network']);
   const user = useStore($user, { ssr: 'initial' });
   const ready = useStore($sessionReady, { ssr: 'initial' });
@@ -89,7 +91,7 @@ export default function KycCenter({ t, locale, variant, paths }: { t: T; locale:
 
   let body;
   if (!ready) body = <Spinner label={t['kyc.page.loading']} />;
-  else if (!user) body = <LoginNeeded t={t} variant={variant} homePath={paths.home} />;
+  else if (!user) body = <SignInToVerify t={t} signInPath={paths.signIn} />;
   else if (state.error) body = <ErrorBox message={state.error} retry={state.reload} retryLabel={t['kyc.page.retry']} />;
   else if (!state.data) body = <Spinner label={t['kyc.page.loading']} />;
   else body = <Verification t={t} status={state.data} reload={state.reload} variant={variant} />;
@@ -99,6 +101,21 @@ export default function KycCenter({ t, locale, variant, paths }: { t: T; locale:
       <p className="text-sm text-slate-600">{t['kyc.page.intro']}</p>
       {body}
     </section>
+  );
+}
+
+/**
+ * What a signed-out visitor sees: why to sign in and a plain link to the sign-in page, which works on desktop and
+ * mobile alike and needs no script, so it cannot go dead while the page is still loading.
+ */
+export function SignInToVerify({ t, signInPath }: { t: T; signInPath: string }) {
+  return (
+    <div className="rounded-lg bg-white p-6 text-center shadow-sm" data-testid="kyc-login-needed">
+      <p className="mb-4 text-slate-600">{t['kyc.page.login_needed']}</p>
+      <a className="btn-primary inline-block" href={signInPath} data-testid="kyc-sign-in">
+        {t['kyc.page.sign_in']}
+      </a>
+    </div>
   );
 }
 

@@ -23,16 +23,25 @@ export interface NavItem {
   href: string;
   label: string;
   permission: string;
+  /** The group heading the entry stands under (a key of NavGroup). */
+  group: string;
+}
+
+export interface NavGroup {
+  key: string;
+  label: string;
 }
 
 interface Props {
   t: Record<(typeof NAV_KEYS)[number], string>;
   locale: Locale;
   items: NavItem[];
+  /** The group headings in the order shown; a group none of whose entries the role may open is left out. */
+  groups: NavGroup[];
   current: string;
 }
 
-export default function BackofficeNav({ t, locale, items, current }: Props) {
+export default function BackofficeNav({ t, locale, items, groups, current }: Props) {
   useEffect(() => {
     configureBo(locale, t['bo.error.network']);
     void startBackoffice();
@@ -60,25 +69,23 @@ export default function BackofficeNav({ t, locale, items, current }: Props) {
     <div className="flex h-full flex-col">
       <nav aria-label={t['bo.nav.menu']} className="flex-1 py-3" data-testid="bo-nav">
         {!ready && <p className="px-5 py-2 text-sm text-slate-400">{t['bo.loading']}</p>}
-        <ul>
-          {visible.map((item) => {
-            const active = item.key === current;
-            return (
-              <li key={item.key}>
-                <a
-                  href={item.href}
-                  aria-current={active ? 'page' : undefined}
-                  data-nav={item.key}
-                  className={`block border-l-4 px-5 py-2.5 text-sm ${
-                    active ? 'border-gold-500 bg-white/10 font-semibold text-gold-300' : 'border-transparent text-slate-200 hover:bg-white/5 hover:text-white'
-                  }`}
-                >
-                  {item.label}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
+        {groups.map((group) => {
+          const entries = visible.filter((i) => i.group === group.key);
+          if (entries.length === 0) return null;
+          const headingId = `bo-nav-group-${group.key}`;
+          return (
+            <section key={group.key} aria-labelledby={headingId} data-nav-group={group.key} className="mb-2">
+              <h2 id={headingId} className="px-5 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-slate-400">
+                {group.label}
+              </h2>
+              <ul>
+                {entries.map((item) => (
+                  <NavLink key={item.key} item={item} active={item.key === current} />
+                ))}
+              </ul>
+            </section>
+          );
+        })}
       </nav>
       {staff && (
         <div className="border-t border-white/10 px-5 py-4 text-sm">
@@ -99,5 +106,23 @@ export default function BackofficeNav({ t, locale, items, current }: Props) {
         </div>
       )}
     </div>
+  );
+}
+
+/** One entry of the menu, marked when it is the page on screen. */
+function NavLink({ item, active }: { item: NavItem; active: boolean }) {
+  return (
+    <li>
+      <a
+        href={item.href}
+        aria-current={active ? 'page' : undefined}
+        data-nav={item.key}
+        className={`block border-l-4 px-5 py-2 text-sm ${
+          active ? 'border-gold-500 bg-white/10 font-semibold text-gold-300' : 'border-transparent text-slate-200 hover:bg-white/5 hover:text-white'
+        }`}
+      >
+        {item.label}
+      </a>
+    </li>
   );
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BACKOFFICE_MENU, BACKOFFICE_PAGES_NOT_IN_MENU } from '../../../shared/backoffice-menu.ts';
+import { BACKOFFICE_MENU, BACKOFFICE_MENU_GROUPS, BACKOFFICE_PAGES_NOT_IN_MENU } from '../../../shared/backoffice-menu.ts';
 import { boEn } from '../../../i18n/backoffice-en.ts';
 import { boZhTW } from '../../../i18n/backoffice-zh-TW.ts';
 import { PERMISSIONS } from './roles.ts';
@@ -62,6 +62,20 @@ describe('the back-office menu', () => {
     const en: Partial<Record<string, string>> = boEn;
     const zh: Partial<Record<string, string>> = boZhTW;
     expect(keys.filter((k) => !en[`bo.nav.${k}`] || !zh[`bo.nav.${k}`])).toEqual([]);
+  });
+
+  it("puts every entry in a known group, keeping each group together in the groups' order", () => {
+    const groups: readonly string[] = BACKOFFICE_MENU_GROUPS;
+    expect(BACKOFFICE_MENU.filter((e) => !groups.includes(e.group)).map((e) => e.key)).toEqual([]);
+    const order = BACKOFFICE_MENU.map((e) => groups.indexOf(e.group));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('labels every group in both languages, and every group has an entry', () => {
+    const en: Partial<Record<string, string>> = boEn;
+    const zh: Partial<Record<string, string>> = boZhTW;
+    expect(BACKOFFICE_MENU_GROUPS.filter((g) => !en[`bo.nav.group.${g}`] || !zh[`bo.nav.group.${g}`])).toEqual([]);
+    expect(BACKOFFICE_MENU_GROUPS.filter((g) => !BACKOFFICE_MENU.some((e) => e.group === g))).toEqual([]);
   });
 
   it('marks as current only sections it lists', () => {
