@@ -7,24 +7,11 @@ import { Banner, Guard, ListState, cls, type IslandProps } from '../kit/common.t
 import { useBoData } from '../kit/data.ts';
 import { BoTable } from '../kit/BoTable.tsx';
 import type { Locale } from '../../../shared/constants.ts';
-import type { LiabilityDayView, LiabilityFindingView } from '../../../shared/schemas/backoffice/reports.ts';
+import { LIABILITY_FIELDS, type LiabilityDayView, type LiabilityFindingView } from '../../../shared/schemas/backoffice/reports.ts';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { CsvButton, REPORT_KEYS, RangeForm, downloadCsv, lastDays, money, useKept } from './shared.tsx';
 
-/** The figures of a row, in the order of the sum: opening, the movements, closing, the ledger's, the difference. */
-const FIELDS = [
-  'opening',
-  'deposits',
-  'withdrawals',
-  'ggr',
-  'bonuses',
-  'adjustments',
-  'partner_commission',
-  'partner_payouts',
-  'closing',
-  'ledger_closing',
-  'difference',
-] as const;
+const FIELDS = LIABILITY_FIELDS;
 type Field = (typeof FIELDS)[number];
 const PLAYER_PAGE_SIZE = 50;
 

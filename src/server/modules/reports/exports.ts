@@ -20,6 +20,7 @@ import type {
   RetentionCohortView,
   RetentionReportView,
 } from '../../../shared/schemas/backoffice/reports.ts';
+import { LIABILITY_FIELDS } from '../../../shared/schemas/backoffice/reports.ts';
 import * as authFacts from '../auth/report-facts.ts';
 import type { CsvColumn, CsvKind } from '../../lib/csv.ts';
 import type { ReportsService } from './service.ts';
@@ -321,21 +322,6 @@ export function bonusSourceRows(report: BonusesReportView, locale: Locale): Bonu
     },
   ];
 }
-
-/** The liability reconciliation's figures, in the table's order: opening, the movements, closing, the ledger's, the difference. */
-const LIABILITY_FIELDS = [
-  'opening',
-  'deposits',
-  'withdrawals',
-  'ggr',
-  'bonuses',
-  'adjustments',
-  'partner_commission',
-  'partner_payouts',
-  'closing',
-  'ledger_closing',
-  'difference',
-] as const satisfies ReadonlyArray<keyof LiabilityDayView>;
 
 const liabilityHeading = (locale: Locale, field: string) => boTranslate(locale, `bo.reports.liab.${field}`);
 

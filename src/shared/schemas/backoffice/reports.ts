@@ -441,6 +441,21 @@ const liabilityFigures = {
 };
 export const liabilityDayView = v.object({ day: v.string(), ...liabilityFigures });
 export type LiabilityDayView = v.InferOutput<typeof liabilityDayView>;
+
+/** The liability reconciliation's figures in the table's (and the CSV's) order: opening, the movements, closing, the ledger's, the difference. */
+export const LIABILITY_FIELDS = [
+  'opening',
+  'deposits',
+  'withdrawals',
+  'ggr',
+  'bonuses',
+  'adjustments',
+  'partner_commission',
+  'partner_payouts',
+  'closing',
+  'ledger_closing',
+  'difference',
+] as const satisfies ReadonlyArray<keyof LiabilityDayView>;
 /** A row whose closing does not tie to the ledger: the day, the player (null: the whole liability), and by how much. */
 export const liabilityFindingView = v.object({
   day: v.string(),
