@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { WHOLE_Y_STEPS, allWhole, yRange } from './chart-scales.ts';
 
 export interface ChartSeries {
   label: string;
@@ -28,34 +29,29 @@ const WIDTH_FALLBACK = 900;
 /** The steps the x axis may label in: whole rows only, since a label between two rows (or days) names neither. */
 const WHOLE_STEPS = [1, 2, 3, 4, 5, 7, 10, 14, 15, 20, 25, 30, 50, 100, 200, 500, 1000];
 
-/** The y axis from zero (or from below it, for negative figures) with a tenth of the span of room beyond the figures. */
-function yRange(min: number, max: number): [number, number] {
-  const lo = Math.min(0, min);
-  const hi = Math.max(0, max);
-  const room = (hi - lo || 1) * 0.1;
-  return [lo < 0 ? lo - room : 0, hi > 0 || lo === 0 ? hi + room : room];
-}
-
 function options(p: Props, width: number): uPlot.Options {
   // Two series of bars stand side by side (the first left of its label, the second right), so neither hides the other;
   // one series is centred.
   const pair = p.series.length === 2;
+  const whole = allWhole(p.series.map((s) => s.values));
   const bars = (i: number) =>
     p.kind !== 'bars' ? undefined : pair ? uPlot.paths.bars!({ size: [0.3, 24], align: i === 0 ? -1 : 1 }) : uPlot.paths.bars!({ size: [0.6, 48] });
   return {
     width,
     height: p.height ?? 260,
-    legend: { show: true },
+    // The legend names the series only: a live legend shows a value per series only while the cursor is over a day, and
+    // "Deposits:" with nothing after it the rest of the time; the figures are in the table below the chart.
+    legend: { show: true, live: false },
     cursor: { drag: { x: false, y: false } },
     scales: {
       // Half a row of room either side, so the first and last bars are whole and a single day or row is not a degenerate range.
       x: { time: false, range: () => (p.kind === 'bars' || p.labels.length < 2 ? [-0.5, p.labels.length - 0.5] : [0, p.labels.length - 1]) },
       // Amounts are measured from zero: a bar that starts anywhere else misstates its size.
-      y: { range: (_u, min, max) => yRange(min, max) },
+      y: { range: (_u, min, max) => yRange(min, max, whole) },
     },
     axes: [
       { values: (_u, ticks) => ticks.map((i) => p.labels[Math.round(i)] ?? ''), incrs: WHOLE_STEPS, space: 70, grid: { show: false } },
-      { values: (_u, ticks) => ticks.map((v) => v.toLocaleString('en-US')), size: 70 },
+      { values: (_u, ticks) => ticks.map((v) => v.toLocaleString('en-US')), size: 70, ...(whole ? { incrs: WHOLE_Y_STEPS } : {}) },
     ],
     series: [
       { label: p.xLabel, value: (_u, i) => (i === null ? '' : (p.labels[Math.round(i)] ?? '')) },
