@@ -86,7 +86,7 @@ function PartnerLinks({ t, paths }: Props) {
   ];
   return (
     <nav aria-label={t['mobile.mine.partners']} className="mt-4 text-left">
-      <h2 className="mb-2 px-1 text-sm font-semibold text-slate-500">{t['mobile.mine.partners']}</h2>
+      <h2 className="mb-2 px-1 text-sm font-semibold text-slate-600">{t['mobile.mine.partners']}</h2>
       <ul className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm">
         {links.map(([href, label, testId]) => (
           <li key={href}>
