@@ -303,9 +303,12 @@ describe.skipIf(!hasChromium)('account flows', () => {
     const lookup = await server.api<{ id: number }>('GET', `/backoffice/players/lookup?account=${who.account}`, undefined, operator);
     const context = await newContext(browser, 'desktop', server);
     try {
+      // The staff token is in place before the back office's first script runs: visiting /backoffice without it first
+      // starts a redirect to the sign-in page that can abort the next navigation.
+      await context.addInitScript((token) => {
+        if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', token);
+      }, operator);
       const page = await context.newPage();
-      await page.goto('/backoffice');
-      await page.evaluate((token) => localStorage.setItem('bo_token', token), operator);
       await page.goto(`/backoffice/player?id=${lookup.body.data!.id}`);
       const section = page.getByTestId('bo-security');
       await section.waitFor();
