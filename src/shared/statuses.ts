@@ -68,3 +68,12 @@ export type TransferStatus = StatusValue<typeof TRANSFER_STATUS>;
 /** A reconciliation finding: waiting for operators or for the two sides to agree again, or settled. */
 export const FINDING_STATUS = { open: 'open', resolved: 'resolved' } as const;
 export type FindingStatus = StatusValue<typeof FINDING_STATUS>;
+/** A delivery of an outbox event to one subscriber: waiting (first try or a retry), done, or given up after too many attempts. */
+export const OUTBOX_DELIVERY_STATUS = { pending: 'pending', delivered: 'delivered', dead: 'dead' } as const;
+export type OutboxDeliveryStatus = StatusValue<typeof OUTBOX_DELIVERY_STATUS>;
+/** Why a scheduled job ran: its schedule came due, an operator asked for it, or it was missed while every instance was down. */
+export const JOB_RUN_TRIGGER = { schedule: 'schedule', run_now: 'run_now', catch_up: 'catch_up' } as const;
+export type JobRunTrigger = StatusValue<typeof JOB_RUN_TRIGGER>;
+/** A job run: still running, ended well, or ended with an error. */
+export const JOB_RUN_RESULT = { running: 'running', ok: 'ok', failed: 'failed' } as const;
+export type JobRunResult = StatusValue<typeof JOB_RUN_RESULT>;

@@ -19,3 +19,4 @@ export * from './schema-risk.ts';
 export * from './schema-partners.ts';
 export * from './schema-usdt.ts';
 export * from './schema-vitals.ts';
+export * from './schema-events.ts';
