@@ -258,7 +258,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(request.locale, 'not_found')));
   }
   const jobs = opts.jobs
-    ? startJobs(opts.database, scheduledJobs(opts, services), app.log, { onFailure: jobFailuresCounter(metrics), instance: opts.config.instanceName })
+    ? startJobs(opts.database, scheduledJobs(opts, services), app.log, {
+        onFailure: jobFailuresCounter(metrics),
+        instance: opts.config.instanceName,
+        leaseMs: opts.config.jobLeaseMs,
+      })
     : undefined;
   registerShutdown(app, infra, services, jobs);
   return app;

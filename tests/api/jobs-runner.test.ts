@@ -230,6 +230,17 @@ describe('scheduled jobs on the database', () => {
     expect(runRows[1]).toMatchObject({ result: 'ok', trigger: 'schedule' });
   });
 
+  it('takes back at start the jobs its own name held before a restart, without waiting for the lease', async () => {
+    const name = jobName('restarted');
+    await database.db.execute(sql`
+      insert into job_schedules (name, next_run_at, locked_until, locked_by) values (${name}, now() - interval '1 second', now() + interval '1 hour', 'instance-a')`);
+    await database.db.execute(sql`insert into job_runs (name, trigger, instance) values (${name}, 'schedule', 'instance-a')`);
+    start([{ name, lockId: 7_249_055, schedule: every(60_000), run: async () => undefined }], { instance: 'instance-a' });
+    const runRows = await waitFor(() => finished(name, 2));
+    expect(runRows[0]).toMatchObject({ instance: 'instance-a', result: 'failed' });
+    expect(runRows[1]).toMatchObject({ instance: 'instance-a', result: 'ok' });
+  });
+
   it('does not run a job whose lease another runner holds, nor a job switched off', async () => {
     const held = jobName('held');
     const off = jobName('off');

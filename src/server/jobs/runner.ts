@@ -43,10 +43,14 @@ const INSTANCE_MAX_CHARS = 64;
 
 let runnersStarted = 0;
 
-/** A name no other runner of this process shares: tests start several in one process. */
+/**
+ * A given name (INSTANCE_NAME) is kept as it is, so an instance that restarts knows its own leases; the default, the
+ * host and process id, gets a number for every runner after the first, since tests start several in one process.
+ */
 function instanceId(given: string | undefined): string {
-  const base = given ?? `${os.hostname()}:${process.pid}`;
+  if (given) return given.slice(0, INSTANCE_MAX_CHARS);
   const n = runnersStarted++;
+  const base = `${os.hostname()}:${process.pid}`;
   return (n === 0 ? base : `${base}#${n}`).slice(0, INSTANCE_MAX_CHARS);
 }
 
@@ -80,6 +84,7 @@ export function startJobs(
     timer = undefined;
     try {
       if (!registered) {
+        await store.releaseOwnLeases(database.db, ctx.instance);
         await store.registerSchedules(database.db, [...enabled.values()]);
         registered = true;
       }
@@ -126,8 +131,12 @@ async function runIfClaimed(ctx: RunContext, job: Job): Promise<void> {
   try {
     const claim = await store.claimJob(ctx.database.db, job.name, ctx.instance, ctx.leaseMs);
     if (!claim) return;
-    if (claim.previousHolder && claim.previousHolder !== ctx.instance) await store.abandonRuns(ctx.database.db, job.name, claim.previousHolder);
-    const ran = await ctx.database.withAdvisoryLock(job.lockId, () => runRecorded(ctx, job, claim, runTrigger(claim)));
+    const ran = await ctx.database.withAdvisoryLock(job.lockId, async () => {
+      // A holder is still named only when its run never ended; with the lock won, it is not running any more (it died,
+      // or it was this instance's name before a restart), so its run is marked lost.
+      if (claim.previousHolder) await store.abandonRuns(ctx.database.db, job.name, claim.previousHolder);
+      return runRecorded(ctx, job, claim, runTrigger(claim));
+    });
     // Only a run whose lease lapsed while it still runs holds the lock now; the claim's lease expires by itself and
     // the job is tried again then.
     if (ran === undefined) ctx.log.warn({ job: job.name }, 'job still running elsewhere');

@@ -10,6 +10,8 @@ export const ERROR_MAX_CHARS = 2000;
 /** Jobs one registration statement writes at most (the registry has a few dozen). */
 const REGISTER_BATCH = 100;
 /** What an abandoned run's row says: the instance running it stopped (or lost the database) before it ended. */
+/** Lost runs one claim marks failed at most (one a crash; a few if the instance died several times in a row). */
+const ABANDONED_RUNS_MAX = 10;
 const ABANDONED_ERROR = 'The instance running this job stopped before the run ended; another instance took the job over.';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -31,6 +33,16 @@ export async function registerSchedules(db: Db, jobs: Array<{ name: string; sche
       insert into job_schedules (name, next_run_at) values ${sql.join(values, sql`, `)}
       on conflict (name) do update set next_run_at = least(job_schedules.next_run_at, excluded.next_run_at)`);
   }
+}
+
+/**
+ * Leases this instance's name still holds from before it restarted (it was killed mid-run) are let go at start, so
+ * its jobs run again at once rather than after the lease lapses. Nothing of this runner is running yet; were another
+ * live process to share the name, the advisory lock around each run would still keep the two runs apart.
+ */
+export async function releaseOwnLeases(db: Db, instance: string): Promise<void> {
+  // locked_by stays: the next claim sees it and marks the run that was lost failed (abandonRuns).
+  await db.execute(sql`update job_schedules set locked_until = null where locked_by = ${instance}`);
 }
 
 /** Of the named jobs, those due now (their time has come or a run was asked for) that nobody holds. */
@@ -94,11 +106,19 @@ export async function renewLease(db: Db, name: string, instance: string, leaseMs
     where name = ${name} and locked_by = ${instance}`);
 }
 
-/** The runs an instance that died left "running" are marked failed, so the desk does not show them running for ever. */
+/**
+ * The runs an instance that died left "running" are marked failed, so the desk does not show them running for ever.
+ * Only the last day's runs of the job are looked at (the index's range): a lost run is found at the next claim.
+ */
 export async function abandonRuns(db: Db, name: string, instance: string): Promise<void> {
   await db.execute(sql`
     update job_runs set result = ${JOB_RUN_RESULT.failed}, finished_at = now(), error = ${ABANDONED_ERROR}
-    where name = ${name} and instance = ${instance} and result = ${JOB_RUN_RESULT.running}`);
+    where id in (
+      select id from job_runs
+      where name = ${name} and started_at > now() - interval '1 day' and instance = ${instance} and result = ${JOB_RUN_RESULT.running}
+      order by started_at desc
+      limit ${ABANDONED_RUNS_MAX}
+    )`);
 }
 
 export async function insertRun(db: Db, name: string, trigger: JobRunTrigger, instance: string): Promise<number> {
