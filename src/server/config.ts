@@ -76,6 +76,8 @@ export interface Config {
    */
   partnersSettleIntervalMs: number | undefined;
   promotionsDailyIntervalMs: number | undefined;
+  /** How often paid deposits whose promotion hook never ran are looked for (PROMOTIONS_SWEEP_INTERVAL_MS, default 10 min; 0 off). */
+  promotionsSweepIntervalMs: number;
   /**
    * How long an instance's claim on a scheduled job lasts before another instance may take the job over
    * (JOB_LEASE_MS, default 60 s); renewed while the run lasts, so only an instance that died lets it lapse.
@@ -419,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vipPointsIntervalMs: Number(env.VIP_POINTS_INTERVAL_MS ?? 60 * 60_000),
     partnersSettleIntervalMs: optionalMs(env.PARTNERS_SETTLE_INTERVAL_MS),
     promotionsDailyIntervalMs: optionalMs(env.PROMOTIONS_DAILY_INTERVAL_MS),
+    promotionsSweepIntervalMs: Number(env.PROMOTIONS_SWEEP_INTERVAL_MS ?? 10 * 60_000),
     jobLeaseMs: Number(env.JOB_LEASE_MS ?? 60_000),
     redPacketTickMs: Number(env.RED_PACKET_TICK_MS ?? 2000),
     staffTotpKey: parseKey(env.STAFF_TOTP_KEY) ?? Buffer.from(DEV_SECRETS.STAFF_TOTP_KEY, 'hex'),

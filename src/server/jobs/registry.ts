@@ -18,8 +18,6 @@ export interface JobSpec {
 
 /** The promotions' day close: yesterday's rebates and rescue money, five minutes after the Taipei day ended. */
 const PROMOTIONS_DAILY_CRON = '5 0 * * *';
-/** How often paid deposits whose promotion hook never ran are looked for (the day close runs only once a day). */
-const PROMOTION_DEPOSIT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** The VIP nightly run, half an hour after the Taipei day ended. */
 const VIP_NIGHTLY_CRON = '30 0 * * *';
 /** The partners' settlement of a month or week that ended at Taipei midnight, ten minutes after. */
@@ -59,8 +57,8 @@ export const JOBS = {
   purgeUploads: { name: 'purge-uploads', lockId: 7_240_121, schedule: () => every(UPLOAD_PURGE_INTERVAL_MS) },
   /** Yesterday's valid-bet rebates and rescue money; each promotion and day records its run, so repeats pay nothing. */
   promotionsDaily: { name: 'promotions-daily', lockId: 7_240_122, schedule: (c) => taipeiUnless(PROMOTIONS_DAILY_CRON, c.promotionsDailyIntervalMs) },
-  /** Paid deposits whose promotion hook never ran, evaluated as the hook would (promotions' sweepDeposits). */
-  promotionsDepositSweep: { name: 'promotions-deposit-sweep', lockId: 7_240_123, schedule: () => every(PROMOTION_DEPOSIT_SWEEP_INTERVAL_MS) },
+  /** Paid deposits whose promotion hook never ran, evaluated as the hook would (promotions' sweepDeposits); the day close runs only once a day. */
+  promotionsDepositSweep: { name: 'promotions-deposit-sweep', lockId: 7_240_123, schedule: (c) => every(c.promotionsSweepIntervalMs) },
   /** Red-packet rounds that opened or closed, announced to the players. */
   redPacketRounds: { name: 'red-packet-rounds', lockId: 7_240_131, schedule: (c) => every(c.redPacketTickMs) },
   /** The report aggregates of a past day recomputed from the bet records and the journals (reports/service.ts). */
