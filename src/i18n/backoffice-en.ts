@@ -678,6 +678,8 @@ export const boEn = {
   'bo.wd.rejected': 'Withdrawal {id} of {account} rejected; {amount} went back to the player.',
   'bo.wd.held': 'Held by risk',
   'bo.wd.held_hint': 'Held by the risk rules (reasons under Risk context): a risk reviewer releases it or it is rejected',
+  'bo.wd.risk_pending': 'Risk decision pending',
+  'bo.wd.risk_pending_hint': 'The risk check has not decided on this withdrawal yet: it cannot be paid until it does',
   'bo.wd.auto_approved': 'Approved automatically',
   'bo.wd.released': 'Released by risk: {reason}',
   'bo.wd.release': 'Release',

@@ -658,6 +658,8 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.wd.rejected': '{account} 的提款 {id} 已駁回，{amount} 已退回會員。',
   'bo.wd.held': '風控暫緩',
   'bo.wd.held_hint': '已被風控規則暫緩（原因見風險資訊）：須由風控審核人員放行，或予以駁回',
+  'bo.wd.risk_pending': '風控尚未判定',
+  'bo.wd.risk_pending_hint': '風控檢查尚未對此筆提款作出判定：判定前無法出款',
   'bo.wd.auto_approved': '已自動核准',
   'bo.wd.released': '風控已放行：{reason}',
   'bo.wd.release': '放行',
