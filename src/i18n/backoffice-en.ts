@@ -726,6 +726,10 @@ export const boEn = {
   'bo.adj.submit': 'Adjust balance',
   'bo.adj.confirm_credit': "Add {amount} to {account}'s central wallet? Balance after: {balance}. Reason: {reason}",
   'bo.adj.confirm_debit': "Take {amount} from {account}'s central wallet? Balance after: {balance}. Reason: {reason}",
+  'bo.adj.confirm_four_eyes_credit':
+    "Ask to add {amount} to {account}'s central wallet? It is above the approval threshold of {threshold}, so it goes to a second approver: nothing moves until another staff member approves it. Reason: {reason}",
+  'bo.adj.confirm_four_eyes_debit':
+    "Ask to take {amount} from {account}'s central wallet? It is above the approval threshold of {threshold}, so it goes to a second approver: nothing moves until another staff member approves it. Reason: {reason}",
   'bo.adj.done': 'Adjusted {account} by {amount}. Central wallet now {balance}.',
   'bo.adj.replayed': 'This adjustment was already made ({amount} for {account}); nothing moved twice. Central wallet: {balance}.',
   'bo.adj.not_found': 'No player has this account or ID.',

@@ -706,6 +706,10 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.adj.submit': '送出調整',
   'bo.adj.confirm_credit': '為 {account} 的主錢包增加 {amount}？調整後餘額：{balance}。原因：{reason}',
   'bo.adj.confirm_debit': '從 {account} 的主錢包扣除 {amount}？調整後餘額：{balance}。原因：{reason}',
+  'bo.adj.confirm_four_eyes_credit':
+    '申請為 {account} 的主錢包增加 {amount}？此金額超過覆核門檻 {threshold}，將送交第二位員工覆核：須另一位員工核准後才會入帳。原因：{reason}',
+  'bo.adj.confirm_four_eyes_debit':
+    '申請從 {account} 的主錢包扣除 {amount}？此金額超過覆核門檻 {threshold}，將送交第二位員工覆核：須另一位員工核准後才會扣款。原因：{reason}',
   'bo.adj.done': '已調整 {account} {amount}，主錢包餘額為 {balance}。',
   'bo.adj.replayed': '此調整先前已完成（{account} {amount}），未重複入帳。主錢包餘額：{balance}。',
   'bo.adj.not_found': '查無此帳號或 ID 的會員。',
