@@ -725,6 +725,7 @@ function createMoneyServices(opts: BuildOptions, infra: Infrastructure, extras: 
     gate: protection,
     kyc,
     risk,
+    onRiskFailure: (err, withdrawalId) => extras.log.error({ err, withdrawalId }, 'risk could not score a withdrawal asked to be paid'),
     events,
     onCallbackRefused: extras.refusedCallback,
     timer: opts.timer,

@@ -119,6 +119,8 @@ export class CashierService {
    * build a cashier alone) withdrawals are paid as before.
    */
   private readonly risk: WithdrawalRiskGate | undefined;
+  /** Told when risk could not score a withdrawal asked to be paid (the log); the payment is then refused. */
+  private readonly onRiskFailure: ((err: unknown, withdrawalId: string) => void) | undefined;
   /**
    * Where deposit.credited goes once a credit has committed (VIP level evaluation, deposit promotions). Given at
    * construction; the deposit sweep's test takes it away to stand for a process that died right after a commit.
@@ -157,6 +159,7 @@ export class CashierService {
     gate?: ProtectionGate;
     kyc?: WithdrawalKycGate;
     risk?: WithdrawalRiskGate;
+    onRiskFailure?: (err: unknown, withdrawalId: string) => void;
     events?: EventPublisher<CashierEvents>;
     onCallbackRefused?: (gateway: string, outcome: RefusedOutcome) => void;
     /** When the refusal counts are written; tests pass a ManualTimer. */
@@ -171,6 +174,7 @@ export class CashierService {
     this.gate = deps.gate;
     this.kyc = deps.kyc;
     this.risk = deps.risk;
+    this.onRiskFailure = deps.onRiskFailure;
     this.events = deps.events;
     this.onCallbackRefused = deps.onCallbackRefused;
     this.limiter = deps.limiter;
@@ -847,7 +851,8 @@ export class CashierService {
       this.accounts.houseAccount('fee', playerId),
     ]);
     // Money leaves only with a risk decision: one the request's event handler has not recorded yet is asked for now.
-    if (action === 'pay') await this.applyRisk(id);
+    // When risk cannot answer either, the payment is refused below as still waiting for its decision (a 4xx, not a 500).
+    if (action === 'pay') await this.applyRisk(id).catch((err: unknown) => this.onRiskFailure?.(err, id));
     await this.inTransaction(async (tx) => {
       const w = (await repo.withdrawalById(tx, id, true))!;
       if (w.status !== WITHDRAWAL_STATUS.applying) throw new ApiError('validation_failed', { id: ['cashier.withdraw.not_applying'] });
