@@ -372,6 +372,17 @@ function aioConfig(env: NodeJS.ProcessEnv): Config['aio'] {
   };
 }
 
+/** The transfer-wallet game provider's address, secret and timeouts. */
+function providerConfig(env: NodeJS.ProcessEnv): Config['provider'] {
+  return {
+    baseUrl: (env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, ''),
+    secret: env.GAME_PROVIDER_SECRET || DEV_SECRETS.GAME_PROVIDER_SECRET,
+    operator: env.GAME_PROVIDER_OPERATOR || 'site',
+    timeoutMs: Number(env.GAME_PROVIDER_TIMEOUT_MS ?? 5000),
+    requestTtlMs: Number(env.GAME_PROVIDER_REQUEST_TTL_MS ?? 30000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 4321),
@@ -398,13 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     metricsToken: env.METRICS_TOKEN || undefined,
     nodeEnv: env.NODE_ENV ?? 'development',
-    provider: {
-      baseUrl: (env.GAME_PROVIDER_URL || 'http://127.0.0.1:4400').replace(/\/$/, ''),
-      secret: env.GAME_PROVIDER_SECRET || DEV_SECRETS.GAME_PROVIDER_SECRET,
-      operator: env.GAME_PROVIDER_OPERATOR || 'site',
-      timeoutMs: Number(env.GAME_PROVIDER_TIMEOUT_MS ?? 5000),
-      requestTtlMs: Number(env.GAME_PROVIDER_REQUEST_TTL_MS ?? 30000),
-    },
+    provider: providerConfig(env),
     seamless: seamlessConfig(env),
     reconcileIntervalMs: Number(env.RECONCILE_INTERVAL_MS ?? 5000),
     betIngestIntervalMs: Number(env.BET_INGEST_INTERVAL_MS ?? 5000),
