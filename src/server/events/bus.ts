@@ -82,7 +82,7 @@ export function createOutboxBus<E extends EventMap>(deps: OutboxBusDeps): Outbox
       if (subscriber.key.length > SUBSCRIBER_KEY_MAX) throw new Error(`subscriber key over ${SUBSCRIBER_KEY_MAX} characters: ${subscriber.key}`);
       if (byKey.has(subscriber.key)) throw new Error(`subscriber key used twice: ${subscriber.key}`);
       const list = byEvent.get(name) ?? [];
-      const sub: Subscriber = { ...subscriber, event: name, rank: byKey.size, run: handler as EventHandler<never> };
+      const sub: Subscriber = { ...subscriber, event: name, rank: byKey.size, run: handler };
       list.push(sub);
       byEvent.set(name, list);
       byKey.set(subscriber.key, sub);

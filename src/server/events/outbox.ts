@@ -126,7 +126,7 @@ export async function claimDue(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeli
       subscriber: r.subscriber,
       eventName: r.event_name,
       attempts: Number(r.attempts),
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+      payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as unknown) : r.payload,
       eventCreatedAt: new Date(r.created_at),
     }))
     .sort((a, b) => a.eventId - b.eventId);

@@ -1,7 +1,8 @@
 // The outbox worker every instance runs: each poll claims a bounded batch of due deliveries (FOR UPDATE SKIP LOCKED
 // and a lease, so two instances never take the same row and a dead instance's rows come back when its lease runs out)
-// and runs them. A full batch polls again at once; an empty or short one waits the poll interval. Stopping lets the
-// batch in hand finish, like the job runner.
+// and runs them. A poll that ran anything polls again at once (a player's next event becomes due only once the one
+// before it was delivered, so a queue of one player drains one delivery a poll); an empty one waits the poll
+// interval. Stopping lets the batch in hand finish, like the job runner.
 import type { EventFailureLog, EventMap } from '../lib/events.ts';
 import type { OutboxBus } from './bus.ts';
 import { claimDue } from './outbox.ts';
@@ -43,7 +44,7 @@ export function createOutboxWorker<E extends EventMap>(bus: OutboxBus<E>, opts: 
       })
       .then((ran) => {
         running = undefined;
-        if (!stopped) timer = setTimeout(tick, ran >= opts.batchSize ? 0 : opts.pollIntervalMs).unref();
+        if (!stopped) timer = setTimeout(tick, ran > 0 ? 0 : opts.pollIntervalMs).unref();
       });
   };
 
