@@ -3,7 +3,7 @@
 // statement. Dead-lettered and pending deliveries keep their event however old it is: an operator may still redrive it.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { OUTBOX_DELIVERY_STATUS } from '../../shared/statuses.ts';
+import { purgeDelivered } from '../events/outbox.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a delivered event is kept after it was written (for tracing an effect back to its event). */
@@ -22,31 +22,13 @@ function affected(result: unknown): number {
 }
 
 /**
- * Deletes, oldest first and at most `limit` a statement, outbox events written before now - olderThanMs whose every
- * delivery was delivered (an event no subscriber wanted has none and goes too); their delivery rows go with them
- * (ON DELETE CASCADE). Answers how many events were deleted.
+ * Deletes outbox events past their retention whose every delivery was delivered, `limit` a statement (the outbox's own
+ * purgeDelivered), for at most PURGE_ROUNDS statements. Answers how many events were deleted.
  */
-export async function purgeDeliveredOutbox(
-  db: DbOrTx,
-  olderThanMs: number = OUTBOX_RETENTION_MS,
-  limit: number = PURGE_BATCH,
-  now: Date = new Date(),
-): Promise<number> {
-  const cutoff = new Date(now.getTime() - olderThanMs);
+export async function purgeDeliveredOutbox(db: DbOrTx, olderThanMs: number = OUTBOX_RETENTION_MS, limit: number = PURGE_BATCH): Promise<number> {
   let deleted = 0;
   for (let round = 0; round < PURGE_ROUNDS; round++) {
-    const n = affected(
-      await db.execute(sql`
-        delete from outbox_events where id in (
-          select e.id from outbox_events e
-          where e.created_at < ${cutoff}
-            and not exists (
-              select 1 from outbox_deliveries d where d.event_id = e.id and d.status <> ${OUTBOX_DELIVERY_STATUS.delivered}
-            )
-          order by e.created_at
-          limit ${limit}
-        )`),
-    );
+    const n = await purgeDelivered(db, olderThanMs, limit);
     deleted += n;
     if (n < limit) break;
   }
