@@ -37,7 +37,7 @@ export const sysdeskBoEn = {
   'bo.sysdesk.col.last_run': 'Last run',
   'bo.sysdesk.col.duration': 'Duration',
   'bo.sysdesk.col.result': 'Result',
-  'bo.sysdesk.col.error': 'Error (technical message)',
+  'bo.sysdesk.col.error': 'Error',
   'bo.sysdesk.col.next_run': 'Next run',
   'bo.sysdesk.col.trigger': 'Why it ran',
   'bo.sysdesk.col.instance': 'Instance',

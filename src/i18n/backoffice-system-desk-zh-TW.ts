@@ -34,7 +34,7 @@ export const sysdeskBoZhTW = {
   'bo.sysdesk.col.last_run': '上次執行',
   'bo.sysdesk.col.duration': '耗時',
   'bo.sysdesk.col.result': '結果',
-  'bo.sysdesk.col.error': '錯誤（技術訊息）',
+  'bo.sysdesk.col.error': '錯誤訊息',
   'bo.sysdesk.col.next_run': '下次執行',
   'bo.sysdesk.col.trigger': '執行原因',
   'bo.sysdesk.col.instance': '執行主機',

@@ -102,7 +102,7 @@ export default function SystemDeskDead({ t, locale, names, kinds, kind, onKind, 
             {kinds
               .filter((k) => k.dead > 0 || k.event === kind)
               .map((k) => (
-                <option key={k.event} value={k.event}>
+                <option key={k.event} value={k.event} data-code={nameOf(names, 'event_kind', k.event) ? undefined : k.event}>
                   {label(k.event)} ({k.dead.toLocaleString('en-US')})
                 </option>
               ))}

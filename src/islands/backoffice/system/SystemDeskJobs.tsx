@@ -60,7 +60,7 @@ export default function SystemDeskJobs({ t, locale, names }: { t: DeskT; locale:
   }
 
   const columns: Array<BoColumn<JobDeskView, DeskKey>> = [
-    { key: 'job', header: 'bo.sysdesk.col.job', cell: (j) => <TechName names={names} kind="job" name={j.name} /> },
+    { key: 'job', header: 'bo.sysdesk.col.job', className: 'whitespace-nowrap', cell: (j) => <TechName names={names} kind="job" name={j.name} /> },
     {
       key: 'last',
       header: 'bo.sysdesk.col.last_run',
@@ -69,7 +69,12 @@ export default function SystemDeskJobs({ t, locale, names }: { t: DeskT; locale:
     },
     { key: 'duration', header: 'bo.sysdesk.col.duration', align: 'right', className: 'whitespace-nowrap', cell: (j) => durationText(t, j.last_duration_ms) },
     { key: 'result', header: 'bo.sysdesk.col.result', cell: (j) => <ResultPill t={t} result={j.last_result ?? 'never'} /> },
-    { key: 'error', header: 'bo.sysdesk.col.error', className: 'max-w-xs', cell: (j) => <ErrorCode t={t} error={j.last_error} /> },
+    {
+      key: 'error',
+      header: 'bo.sysdesk.col.error',
+      className: 'max-w-[12rem]',
+      cell: (j) => <ErrorCode t={t} error={j.last_error} />,
+    },
     {
       key: 'next',
       header: 'bo.sysdesk.col.next_run',
@@ -88,9 +93,8 @@ export default function SystemDeskJobs({ t, locale, names }: { t: DeskT; locale:
     {
       key: 'actions',
       header: 'bo.actions',
-      className: 'whitespace-nowrap',
       cell: (j) => (
-        <span className="flex gap-2">
+        <span className="flex flex-col items-start gap-1">
           <button type="button" className={cls.btnSmall} aria-expanded={shown === j.name} onClick={() => setShown(shown === j.name ? null : j.name)}>
             {t['bo.sysdesk.runs']}
           </button>
@@ -119,13 +123,15 @@ export default function SystemDeskJobs({ t, locale, names }: { t: DeskT; locale:
           rowData={(j) => ({ 'data-job': j.name })}
         />
       </div>
-      {shown && <Runs key={shown} t={t} locale={locale} job={shown} title={fill(t['bo.sysdesk.runs.of'], { job: label(shown) })} />}
+      {shown && <Runs key={shown} t={t} locale={locale} names={names} job={shown} />}
       {confirm.dialog}
     </section>
   );
 }
 
-function Runs({ t, locale, job, title }: { t: DeskT; locale: Locale; job: string; title: string }) {
+function Runs({ t, locale, names, job }: { t: DeskT; locale: Locale; names: DeskNames; job: string }) {
+  // The job's name goes into the heading as an element, so a job the catalogue does not name shows as code.
+  const [before = '', after = ''] = t['bo.sysdesk.runs.of'].split('{job}');
   const runs = useBoData('GET /system-desk/jobs/:name/runs', { params: { name: job }, pageSize: RUNS_PAGE_SIZE });
   const columns: Array<BoColumn<JobRunView, DeskKey>> = [
     { key: 'started', header: 'bo.sysdesk.col.started', className: 'whitespace-nowrap', cell: (r) => formatTime(r.started_at, locale) },
@@ -138,7 +144,11 @@ function Runs({ t, locale, job, title }: { t: DeskT; locale: Locale; job: string
   const state = { ...runs.state, emptyText: t['bo.sysdesk.runs.empty'] };
   return (
     <section className={cls.card} data-testid="sysdesk-runs" data-job={job}>
-      <h2 className="mb-3 font-semibold text-brand-800">{title}</h2>
+      <h2 className="mb-3 font-semibold text-brand-800">
+        {before}
+        <TechName names={names} kind="job" name={job} />
+        {after}
+      </h2>
       <BoTable t={t} columns={columns} rowKey={(r) => r.id} list={{ ...runs, state }} scroll rowTestId="sysdesk-run-row" />
     </section>
   );
