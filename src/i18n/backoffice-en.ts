@@ -20,6 +20,7 @@ import { kycBoEn } from './backoffice-kyc-en.ts';
 import { riskBoEn } from './backoffice-risk-en.ts';
 import { partnersBoEn } from './backoffice-partners-en.ts';
 import { usdtBoEn } from './backoffice-usdt-en.ts';
+import { sysdeskBoEn } from './backoffice-system-desk-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -862,6 +863,7 @@ export const boEn = {
   ...riskBoEn,
   ...partnersBoEn,
   ...usdtBoEn,
+  ...sysdeskBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

@@ -21,6 +21,7 @@ import { auditBoZhTW } from './backoffice-audit-zh-TW.ts';
 import { riskBoZhTW } from './backoffice-risk-zh-TW.ts';
 import { partnersBoZhTW } from './backoffice-partners-zh-TW.ts';
 import { usdtBoZhTW } from './backoffice-usdt-zh-TW.ts';
+import { sysdeskBoZhTW } from './backoffice-system-desk-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -840,4 +841,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...riskBoZhTW,
   ...partnersBoZhTW,
   ...usdtBoZhTW,
+  ...sysdeskBoZhTW,
 };
