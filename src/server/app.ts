@@ -103,6 +103,7 @@ import { KycBackofficeService } from './modules/kyc/backoffice-service.ts';
 import { RiskService } from './modules/risk/service.ts';
 import {
   signalsAfterCard,
+  signalsAfterRefusedCard,
   signalsAfterDepositRequest,
   signalsAfterProfileChange,
   signalsAfterDeposit,
@@ -852,6 +853,7 @@ function subscribe(events: EventBus<AppEvents>, s: Services): void {
   // Risk's handlers fail quietly: the bus logs them and the player's action stands.
   events.on('player.signed_in', signalsAfterLogin(s.risk), 'risk signals after login');
   events.on('card.bound', signalsAfterCard(s.risk), 'risk signals after card binding');
+  events.on('card.bind_refused', signalsAfterRefusedCard(s.risk), "risk signals after a refused binding of another account's card");
   events.on('deposit.requested', signalsAfterDepositRequest(s.risk), 'risk signals after a deposit request');
   events.on('personal.saved', signalsAfterPersonalInfo(s.risk), 'risk signals after personal info');
   events.on('player.profile_changed', signalsAfterProfileChange(s.risk), 'risk signals after an operator edit of personal details');

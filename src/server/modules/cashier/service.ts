@@ -644,6 +644,8 @@ export class CashierService {
   async addCard(playerId: number, input: { bank: string; market: string; account_name: string; card_number: string }, ip?: string): Promise<void> {
     if (!isBank(input.bank)) throw new ApiError('validation_failed', { bank: ['cashier.bank.required'] });
     const s = await this.system.settings();
+    /** Who holds the card when it is already bound to a live account. */
+    let holder: number | undefined;
     try {
       await this.db.transaction(async (tx) => {
         const player = await personal.playerForUpdate(tx, playerId);
@@ -653,15 +655,21 @@ export class CashierService {
         // The name on the account must be the player's real name once one is on file.
         if (player.realName && player.realName !== input.account_name)
           throw new ApiError('validation_failed', { account_name: ['cashier.account_name.mismatch'] });
-        if (await repo.liveCardByNumber(tx, input.card_number)) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
+        holder = (await repo.liveCardByNumber(tx, input.card_number))?.playerId;
+        if (holder !== undefined) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
         await repo.insertCard(tx, { playerId, bank: input.bank, market: input.market, accountName: input.account_name, cardNumber: input.card_number });
       });
       await this.events?.publish('card.bound', { playerId, cardNumber: input.card_number, ip });
     } catch (err) {
       // Two players binding the same account at once: the unique index decides.
-      if (isUniqueViolation(err, 'bank_cards_number_live_uq')) {
-        throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
+      const raced = isUniqueViolation(err, 'bank_cards_number_live_uq');
+      if (raced) holder = (await repo.liveCardByNumber(this.db, input.card_number))?.playerId;
+      // Another player's card: risk records the attempt, since the two accounts then share a card. After the refusal,
+      // and never failing it.
+      if (holder !== undefined && holder !== playerId) {
+        await this.events?.publish('card.bind_refused', { playerId, cardNumber: input.card_number, ip, holderPlayerId: holder });
       }
+      if (raced) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
       throw err;
     }
   }

@@ -1,5 +1,5 @@
 // Risk listens to the events other domains publish after their commits: registrations and logins (address, device,
-// phone), card bindings (card, address), deposit requests (address), personal info (real name and birthday), credited deposits (the payer's account at the
+// phone), card bindings and refused bindings of another account's card (card, address), deposit requests (address), personal info (real name and birthday), credited deposits (the payer's account at the
 // gateway, when it is told). Withdrawal requests are scored through the cashier (CashierService.applyRisk), which
 // records the decision where it enforces it. The event bus logs a failing handler and
 // goes on, so a risk failure never fails the player's action.
@@ -22,6 +22,13 @@ export function signalsAfterLogin(risk: RiskService) {
 export function signalsAfterCard(risk: RiskService) {
   return async (e: CashierEvents['card.bound']) => {
     await risk.record(e.playerId, 'card', { card: e.cardNumber, ip: e.ip });
+  };
+}
+
+/** A card another account holds, which the player tried to bind: the two accounts share it, though the binding was refused. */
+export function signalsAfterRefusedCard(risk: RiskService) {
+  return async (e: CashierEvents['card.bind_refused']) => {
+    await risk.record(e.playerId, 'card_attempt', { card: e.cardNumber, ip: e.ip });
   };
 }
 
