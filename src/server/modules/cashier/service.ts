@@ -738,7 +738,7 @@ export class CashierService {
     const setCount = Number(s.daily_withdraw_success_count) || 0;
     const maxPerDay = Math.min(level?.withdrawMaxPerDay ?? 3, setCount > 0 ? setCount : Infinity);
     const fee = today.length < freePerDay ? 0n : (level?.withdrawFeeMinor ?? 10_000n);
-    const min = settingMinor(s.single_withdraw_min) || DEFAULT_WITHDRAW_MIN_MINOR;
+    const min = await this.withdrawMinMinor(s);
     const max = settingMinor(s.single_withdraw_max);
     return {
       fee,
@@ -750,6 +750,12 @@ export class CashierService {
       dailyMax: settingMinor(s.daily_withdraw_max),
       needRealName: !player?.realName,
     };
+  }
+
+  /** The site's smallest single withdrawal (the setting, or the default when it is not set), in minor units. */
+  async withdrawMinMinor(settings?: SystemSettings): Promise<bigint> {
+    const s = settings ?? (await this.system.settings());
+    return settingMinor(s.single_withdraw_min) || DEFAULT_WITHDRAW_MIN_MINOR;
   }
 
   /** The withdrawal form's terms as the player reads them (GET /finance/withdraw/terms). */
