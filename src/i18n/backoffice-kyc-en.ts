@@ -28,6 +28,7 @@ export const kycBoEn = {
   'bo.kyc.history': 'History',
   'bo.kyc.history.empty': 'No history yet.',
   'bo.kyc.show': 'Show document',
+  'bo.kyc.open_first': 'Open the document before approving it',
   'bo.kyc.show_note': 'Opening a document is recorded in the audit log.',
   'bo.kyc.pdf': 'PDF statement, first pages shown as a picture',
   'bo.kyc.no_file': 'File removed after the retention period',

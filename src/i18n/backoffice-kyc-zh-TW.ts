@@ -29,6 +29,7 @@ export const kycBoZhTW: Record<keyof typeof kycBoEn, string> = {
   'bo.kyc.history': '審核紀錄',
   'bo.kyc.history.empty': '尚無紀錄。',
   'bo.kyc.show': '顯示文件',
+  'bo.kyc.open_first': '請先開啟文件再核准',
   'bo.kyc.show_note': '開啟文件會記錄於操作日誌。',
   'bo.kyc.pdf': 'PDF 證明文件（以圖片顯示前幾頁）',
   'bo.kyc.no_file': '檔案已於保存期限後刪除',

@@ -111,8 +111,13 @@ describe.skipIf(!hasChromium)('identity verification', () => {
       expect(await review.textContent()).toContain('**********5678');
       for (const kind of ['id_front', 'id_back', 'selfie']) {
         const card = review.getByTestId(`kyc-card-${kind}`);
+        // Approval waits until the document has been opened.
+        expect(await card.getByTestId('kyc-approve').isDisabled()).toBe(true);
+        expect(await card.getByTestId('kyc-open-first').textContent()).toBe('Open the document before approving it');
         await card.getByTestId('kyc-show').click();
         await card.getByTestId('kyc-image').waitFor();
+        expect(await card.getByTestId('kyc-approve').isDisabled()).toBe(false);
+        expect(await card.getByTestId('kyc-open-first').count()).toBe(0);
         expect(await card.getByTestId('kyc-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
         if (kind === 'id_front') {
           await card.getByTestId('kyc-doc-name').fill('王小明');
