@@ -107,6 +107,7 @@ import { KycBackofficeService } from './modules/kyc/backoffice-service.ts';
 import { RiskService } from './modules/risk/service.ts';
 import {
   signalsAfterCard,
+  signalsAfterRefusedCard,
   signalsAfterDepositRequest,
   signalsAfterProfileChange,
   signalsAfterDeposit,
@@ -879,6 +880,11 @@ function subscribe(events: OutboxBus<AppEvents>, s: Services): void {
   );
   events.on('player.signed_in', { key: 'risk.signals_after_login', label: 'risk signals after login' }, signalsAfterLogin(s.risk));
   events.on('card.bound', { key: 'risk.signals_after_card', label: 'risk signals after card binding' }, signalsAfterCard(s.risk));
+  events.on(
+    'card.bind_refused',
+    { key: 'risk.signals_after_refused_card', label: "risk signals after a refused binding of another account's card" },
+    signalsAfterRefusedCard(s.risk),
+  );
   events.on(
     'deposit.requested',
     { key: 'risk.signals_after_deposit_request', label: 'risk signals after a deposit request' },

@@ -660,6 +660,8 @@ export class CashierService {
     if (!isBank(input.bank)) throw new ApiError('validation_failed', { bank: ['cashier.bank.required'] });
     const s = await this.system.settings();
     let bound: PublishedEvent | undefined;
+    /** Who holds the card when it is already bound to a live account. */
+    let holder: number | undefined;
     try {
       await this.db.transaction(async (tx) => {
         const player = await personal.playerForUpdate(tx, playerId);
@@ -669,15 +671,23 @@ export class CashierService {
         // The name on the account must be the player's real name once one is on file.
         if (player.realName && player.realName !== input.account_name)
           throw new ApiError('validation_failed', { account_name: ['cashier.account_name.mismatch'] });
-        if (await repo.liveCardByNumber(tx, input.card_number)) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
+        holder = (await repo.liveCardByNumber(tx, input.card_number))?.playerId;
+        if (holder !== undefined) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
         await repo.insertCard(tx, { playerId, bank: input.bank, market: input.market, accountName: input.account_name, cardNumber: input.card_number });
         bound = await this.events?.publish(tx, 'card.bound', { playerId, cardNumber: input.card_number, ...(ip ? { ip } : {}) });
       });
     } catch (err) {
       // Two players binding the same account at once: the unique index decides.
-      if (isUniqueViolation(err, 'bank_cards_number_live_uq')) {
-        throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
+      const raced = isUniqueViolation(err, 'bank_cards_number_live_uq');
+      if (raced) holder = (await repo.liveCardByNumber(this.db, input.card_number))?.playerId;
+      // Another player's card: risk records the attempt, since the two accounts then share a card. The binding's own
+      // transaction rolled back, so the attempt is published in a transaction of its own before the refusal answers.
+      const events = this.events;
+      if (events && holder !== undefined && holder !== playerId) {
+        const refused = { playerId, cardNumber: input.card_number, holderPlayerId: holder, ...(ip ? { ip } : {}) };
+        await events.deliver(await this.db.transaction((tx) => events.publish(tx, 'card.bind_refused', refused)));
       }
+      if (raced) throw new ApiError('validation_failed', { card_number: ['cashier.card.bound'] });
       throw err;
     }
     await this.events?.deliver(bound);
@@ -748,7 +758,7 @@ export class CashierService {
     const setCount = Number(s.daily_withdraw_success_count) || 0;
     const maxPerDay = Math.min(level?.withdrawMaxPerDay ?? 3, setCount > 0 ? setCount : Infinity);
     const fee = today.length < freePerDay ? 0n : (level?.withdrawFeeMinor ?? 10_000n);
-    const min = settingMinor(s.single_withdraw_min) || DEFAULT_WITHDRAW_MIN_MINOR;
+    const min = await this.withdrawMinMinor(s);
     const max = settingMinor(s.single_withdraw_max);
     return {
       fee,
@@ -760,6 +770,12 @@ export class CashierService {
       dailyMax: settingMinor(s.daily_withdraw_max),
       needRealName: !player?.realName,
     };
+  }
+
+  /** The site's smallest single withdrawal (the setting, or the default when it is not set), in minor units. */
+  async withdrawMinMinor(settings?: SystemSettings): Promise<bigint> {
+    const s = settings ?? (await this.system.settings());
+    return settingMinor(s.single_withdraw_min) || DEFAULT_WITHDRAW_MIN_MINOR;
   }
 
   /** The withdrawal form's terms as the player reads them (GET /finance/withdraw/terms). */

@@ -1,5 +1,5 @@
 // Risk listens to the events other domains publish after their commits: registrations and logins (address, device,
-// phone), card bindings (card, address), deposit requests (address), personal info (real name and birthday), credited deposits (the payer's account at the
+// phone), card bindings and refused bindings of another account's card (card, address), deposit requests (address), personal info (real name and birthday), credited deposits (the payer's account at the
 // gateway, when it is told). Withdrawal requests are scored through the cashier (CashierService.applyRisk), which
 // records the decision where it enforces it. A failing handler is retried by the outbox and never fails the player's
 // action; each passes the event's id on, so a second delivery of one event changes no signal.
@@ -23,6 +23,13 @@ export function signalsAfterLogin(risk: RiskService) {
 export function signalsAfterCard(risk: RiskService) {
   return async (e: CashierEvents['card.bound'], meta?: EventMeta) => {
     await risk.record(e.playerId, 'card', { card: e.cardNumber, ip: e.ip }, meta?.eventId);
+  };
+}
+
+/** A card another account holds, which the player tried to bind: the two accounts share it, though the binding was refused. */
+export function signalsAfterRefusedCard(risk: RiskService) {
+  return async (e: CashierEvents['card.bind_refused'], meta?: EventMeta) => {
+    await risk.record(e.playerId, 'card_attempt', { card: e.cardNumber, ip: e.ip }, meta?.eventId);
   };
 }
 
