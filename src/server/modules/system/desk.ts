@@ -88,7 +88,7 @@ function jobView(r: repo.JobRow): JobDeskView {
 function jobRunView(r: repo.JobRunRow): JobRunView {
   return {
     id: r.id,
-    // The table's checks allow only these; a value outside them would be another version's, shown as still running.
+    // The table's checks allow only these values; one outside them (another version's) reads as a scheduled, running run.
     trigger: oneOf(statusValues(JOB_RUN_TRIGGER), r.trigger) ?? JOB_RUN_TRIGGER.schedule,
     instance: r.instance,
     started_at: iso(r.startedAt),
