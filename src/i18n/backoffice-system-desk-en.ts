@@ -52,7 +52,7 @@ export const sysdeskBoEn = {
   'bo.sysdesk.payload.cut': 'Shortened: the payload is longer than shown.',
   'bo.sysdesk.redrive': 'Redrive',
   'bo.sysdesk.redrive_kind': 'Redrive all {count} of this kind',
-  'bo.sysdesk.redrive.confirm': 'Deliver event {id} to {subscriber} again? It goes back in the queue and is tried at once.',
+  'bo.sysdesk.redrive.confirm': 'Deliver event {id} ({event}) to this subscriber again? It goes back in the queue and is tried at once.',
   'bo.sysdesk.redrive_kind.confirm': 'Put all {count} dead letters of “{event}” back in the queue? Each is tried again at once.',
   'bo.sysdesk.redrive.done': 'Back in the queue: {count}.',
   'bo.sysdesk.jobs.empty': 'No scheduled job has a schedule yet; the runner writes one for each job when it starts.',

@@ -49,7 +49,7 @@ export const sysdeskBoZhTW = {
   'bo.sysdesk.payload.cut': '已截短：內容比顯示的更長。',
   'bo.sysdesk.redrive': '重新投遞',
   'bo.sysdesk.redrive_kind': '重新投遞此類全部 {count} 筆',
-  'bo.sysdesk.redrive.confirm': '要將事件 {id} 重新投遞給 {subscriber} 嗎？它會放回佇列並立即重試。',
+  'bo.sysdesk.redrive.confirm': '要將事件 {id}（{event}）重新投遞給這個訂閱者嗎？它會放回佇列並立即重試。',
   'bo.sysdesk.redrive_kind.confirm': '要將「{event}」的全部 {count} 筆無法投遞事件放回佇列嗎？每筆都會立即重試。',
   'bo.sysdesk.redrive.done': '已放回佇列：{count} 筆。',
   'bo.sysdesk.jobs.empty': '尚無排程工作的排程；執行器啟動時會為每個工作建立一筆。',

@@ -78,7 +78,10 @@ beforeAll(async () => {
     await delivery(e, credited, 'promotions', { status: 'delivered', createdAt: created, deliveredAt: at, attempts: 1 });
   }
   // Two dead letters of deposit.credited (one carries a payload with markup), one of player.registered.
-  for (const payload of [{ playerId: 8 }, { playerId: 9, note: '<script>alert(1)</script>' }]) {
+  for (const payload of [
+    { playerId: 8, cardNumber: '4111222233334444' },
+    { playerId: 9, note: '<script>alert(1)</script>' },
+  ]) {
     const e = await event(credited, ago(60 * MINUTE_MS), payload);
     await delivery(e, credited, 'promotions', { status: 'dead', attempts: 8, lastError: 'gave up', lastFailedAt: ago(50 * MINUTE_MS) });
     ids.credited.push(e);
@@ -164,6 +167,10 @@ describe('the outbox per event kind', () => {
     expect(data.data).toHaveLength(1);
     expect(data.data[0]).toMatchObject({ event_id: ids.credited[1], subscriber: 'promotions', attempts: 8, last_error: 'gave up', payload_cut: false });
     expect(JSON.parse(data.data[0].payload)).toEqual({ playerId: 9, note: '<script>alert(1)</script>' });
+    // A card number shows only its last four digits.
+    const older = await call('GET', '/dead-letters?event=deposit.credited&pageSize=1&page=2', admin.token);
+    const card = JSON.parse((older.json().data as { data: DeadLetterView[] }).data[0]!.payload) as { playerId: number; cardNumber: string };
+    expect(card).toEqual({ playerId: 8, cardNumber: '••••••••4444' });
   });
 
   it('refuses a kind that is not an event name', async () => {

@@ -177,6 +177,11 @@ describe.skipIf(!hasChromium)('the system desk', () => {
       const target = page.getByTestId('sysdesk-dead-row').first();
       const eventId = await target.getAttribute('data-event-id');
       await target.getByTestId('sysdesk-redrive').click();
+      // The question names the event by number and kind, in words.
+      const question = await page.getByRole('dialog').innerText();
+      expect(question).toContain(`${eventId}（存款入帳）`);
+      expect(question).not.toMatch(CODE);
+      await page.screenshot({ path: '/tmp/desk-zh-TW-desktop-confirm.png' });
       await page.getByRole('dialog').getByTestId('confirm-ok').click();
       await expect.poll(() => page.getByTestId('sysdesk-dead-notice').innerText()).toContain('1');
       await expect.poll(() => page.getByTestId('sysdesk-dead-row').count()).toBe(1);

@@ -45,7 +45,7 @@ export default function SystemDeskDead({ t, locale, names, kinds, kind, onKind, 
   };
 
   async function redriveOne(row: DeadLetterView) {
-    if (!(await confirm.ask(fill(t['bo.sysdesk.redrive.confirm'], { id: row.event_id, subscriber: row.subscriber })))) return;
+    if (!(await confirm.ask(fill(t['bo.sysdesk.redrive.confirm'], { id: row.event_id, event: label(row.event) })))) return;
     const r = await action.run(() => boApi('POST /system-desk/dead-letters/redrive', { body: { event_id: row.event_id, subscriber: row.subscriber } }), done);
     if (r) await after();
   }

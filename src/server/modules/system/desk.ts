@@ -29,11 +29,29 @@ const whole = (x: number | null) => (x === null ? null : Math.round(x));
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
   (list as readonly string[]).includes(value ?? '') ? (value as T) : null;
 
-/** The payload as indented JSON text, cut at PAYLOAD_SHOWN_MAX characters so one huge event cannot swell the page. */
+/**
+ * Payload fields that carry a player's personal or payment details (a card number, a phone, a payer's account, a real
+ * name, a birthday, an address): the desk shows only their last characters, enough to tell two events apart.
+ */
+const PERSONAL_FIELD_RE = /card|phone|account|realname|real_name|birthday|password|secret|token|^ip$|device/i;
+const KEPT_CHARS = 4;
+
+function masked(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => masked(v, key));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, k)]));
+  if (!PERSONAL_FIELD_RE.test(key) || value === null) return value;
+  const text = String(value as string | number | boolean);
+  return text.length <= KEPT_CHARS ? '•'.repeat(text.length) : `${'•'.repeat(Math.min(8, text.length - KEPT_CHARS))}${text.slice(-KEPT_CHARS)}`;
+}
+
+/**
+ * The payload as indented JSON text with personal fields masked, cut at PAYLOAD_SHOWN_MAX characters so one huge
+ * event cannot swell the page. The island shows it as text, never as markup.
+ */
 function payloadText(raw: string): { payload: string; payload_cut: boolean } {
   let text = raw;
   try {
-    text = JSON.stringify(JSON.parse(raw), null, 2);
+    text = JSON.stringify(masked(JSON.parse(raw)), null, 2);
   } catch {
     // Stored jsonb is always valid JSON; the text as stored is shown if it ever is not.
   }
@@ -70,7 +88,7 @@ function jobView(r: repo.JobRow): JobDeskView {
 function jobRunView(r: repo.JobRunRow): JobRunView {
   return {
     id: r.id,
-    // The table's checks allow only these; a value outside them would be another version's, shown as still running.
+    // The table's checks allow only these values; one outside them (another version's) reads as a scheduled, running run.
     trigger: oneOf(statusValues(JOB_RUN_TRIGGER), r.trigger) ?? JOB_RUN_TRIGGER.schedule,
     instance: r.instance,
     started_at: iso(r.startedAt),

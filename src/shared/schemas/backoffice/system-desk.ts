@@ -89,7 +89,7 @@ const deadLetterView = v.object({
   last_error: v.nullable(v.string()),
   last_failed_at: instant,
   created_at: instant,
-  /** The event's payload as indented JSON text (shown as text, never as markup), cut at PAYLOAD_SHOWN_MAX. */
+  /** The event's payload as indented JSON text with personal fields masked (shown as text, never as markup), cut at PAYLOAD_SHOWN_MAX. */
   payload: v.string(),
   payload_cut: v.boolean(),
 });
