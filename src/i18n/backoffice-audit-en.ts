@@ -510,4 +510,8 @@ export const auditBoEn = {
   'bo.audit.n.job.sms-reports': 'SMS delivery reports',
   'bo.audit.n.job.ensure-partitions': 'Table partitions ahead of time',
   'bo.audit.n.job.purge-web-vitals': 'Removal of old page-speed reports',
+  'bo.audit.n.job.vip-points': 'VIP points from bets',
+  'bo.audit.n.job.promotions-deposit-sweep': "Promotions' deposit sweep",
+  'bo.audit.n.job.purge-outbox': 'Removal of delivered events',
+  'bo.audit.n.job.purge-job-runs': 'Removal of old job runs',
 } as const;

@@ -511,4 +511,8 @@ export const auditBoZhTW: Record<keyof typeof auditBoEn, string> = {
   'bo.audit.n.job.sms-reports': '簡訊送達回報',
   'bo.audit.n.job.ensure-partitions': '預建資料表分割',
   'bo.audit.n.job.purge-web-vitals': '清除舊的網頁速度回報',
+  'bo.audit.n.job.vip-points': 'VIP 投注積分入帳',
+  'bo.audit.n.job.promotions-deposit-sweep': '優惠存款補查',
+  'bo.audit.n.job.purge-outbox': '清除已送達的事件',
+  'bo.audit.n.job.purge-job-runs': '清除舊的排程執行紀錄',
 };
