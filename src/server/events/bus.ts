@@ -38,6 +38,8 @@ export interface OutboxBus<E extends EventMap> extends EventBus<E> {
   runClaimed(rows: ClaimedDelivery[]): Promise<void>;
   readonly leaseMs: number;
   readonly db: Db;
+  /** The subscriber keys this instance runs (the only deliveries it claims). */
+  subscribers(): string[];
   /** Counts deliveries into these metrics from now on (the registry exists only after the bus). */
   useMetrics(m: OutboxMetrics): void;
 }
@@ -70,11 +72,18 @@ export function createOutboxBus<E extends EventMap>(deps: OutboxBusDeps): Outbox
   };
 
   const rankOf = (row: ClaimedDelivery) => byKey.get(row.subscriber)?.rank ?? Number.MAX_SAFE_INTEGER;
+  const subscribers = () => [...byKey.keys()];
+  const runClaimed = async (rows: ClaimedDelivery[]) => {
+    const ordered = [...rows].sort((a, b) => a.eventId - b.eventId || rankOf(a) - rankOf(b));
+    for (const row of ordered) await runOne(row);
+  };
 
   return {
     instance,
     leaseMs,
     db: deps.db,
+    subscribers,
+    runClaimed,
     useMetrics(m) {
       metrics = m;
     },
@@ -103,16 +112,18 @@ export function createOutboxBus<E extends EventMap>(deps: OutboxBusDeps): Outbox
       const eventIds = events.filter((e): e is PublishedEvent => e !== undefined).map((e) => e.eventId);
       if (!eventIds.length) return;
       try {
-        const rows = await claimDue(deps.db, { instance, leaseMs, limit: eventIds.length * Math.max(1, byKey.size), eventIds });
-        await this.runClaimed(rows);
+        const rows = await claimDue(deps.db, {
+          instance,
+          leaseMs,
+          limit: eventIds.length * Math.max(1, byKey.size),
+          eventIds,
+          subscribers: subscribers(),
+        });
+        await runClaimed(rows);
       } catch (err) {
         // The deliveries stay pending: the worker claims them once their first attempt is no longer young.
         deps.log(err, { event: 'deliver', subscriber: 'request path' });
       }
-    },
-    async runClaimed(rows) {
-      const ordered = [...rows].sort((a, b) => a.eventId - b.eventId || rankOf(a) - rankOf(b));
-      for (const row of ordered) await runOne(row);
     },
   };
 }
