@@ -376,14 +376,21 @@ describe('the withdrawal queue', () => {
     expect(await held(w.playerId)).toBe(70_000n);
     const events = spyEvents();
 
-    const res = await bo('finance', 'POST', `/finance/withdrawals/${w.withdrawalId}/approve`, { reason: 'Bank ref 8812' });
+    const malformed = await bo('finance', 'POST', `/finance/withdrawals/${w.withdrawalId}/approve`, { bank_reference: '<b>8812</b>' });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().error.bank_reference).toEqual(['Letters, digits, spaces and . _ / # - only, at most 64']);
+    expect(await held(w.playerId)).toBe(70_000n);
+    const res = await bo('finance', 'POST', `/finance/withdrawals/${w.withdrawalId}/approve`, {
+      reason: 'Bank ref 8812',
+      bank_reference: ' TXN-2026/12 #0042 ',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ id: w.withdrawalId, status: 'paid' });
     expect(await held(w.playerId)).toBe(0n);
     expect(await central(w.playerId)).toBe(930_000n);
     expect(events(w.playerId, 'withdrawal')).toEqual([{ id: w.withdrawalId, status: 'pay' }]);
     const [row] = await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, w.withdrawalId));
-    expect(row).toMatchObject({ status: 'paid', reviewedBy: staffIds.finance, reason: 'Bank ref 8812' });
+    expect(row).toMatchObject({ status: 'paid', reviewedBy: staffIds.finance, reason: 'Bank ref 8812', payoutReference: 'TXN-2026/12 #0042' });
 
     const again = await bo('finance', 'POST', `/finance/withdrawals/${w.withdrawalId}/approve`, {});
     expect(again.statusCode).toBe(422);
@@ -397,9 +404,16 @@ describe('the withdrawal queue', () => {
       .select()
       .from(journals)
       .where(and(eq(journals.kind, 'withdraw_paid'), eq(journals.ref, w.withdrawalId)));
-    expect(audit!.detail).toMatchObject({ account: w.account, amount: '700.00', payout: '700.00', reason: 'Bank ref 8812', journal_id: paid!.id });
+    expect(audit!.detail).toMatchObject({
+      account: w.account,
+      amount: '700.00',
+      payout: '700.00',
+      reason: 'Bank ref 8812',
+      bank_reference: 'TXN-2026/12 #0042',
+      journal_id: paid!.id,
+    });
     const listed = await bo('finance', 'GET', `/finance/withdrawals?status=paid&account=${w.account}`);
-    expect(listed.json().data.data[0]).toMatchObject({ status: 'paid', reviewed_by: 'fin-desk' });
+    expect(listed.json().data.data[0]).toMatchObject({ status: 'paid', reviewed_by: 'fin-desk', bank_reference: 'TXN-2026/12 #0042' });
     expect(listed.json().data.totals_today).toEqual({ count: 1, amount: '700.00' });
   });
 
@@ -560,8 +574,16 @@ describe('withdrawal review risk context', () => {
     const res = await bo('finance', 'GET', `/finance/withdrawals/${w.withdrawalId}/context`);
     expect(res.statusCode, res.body).toBe(200);
     const ctx = res.json().data;
-    // The deposit after the request has no valid bet behind it yet: turnover not met.
-    expect(ctx.turnover).toMatchObject({ required: '300.00', achieved: '0.00', done: false });
+    // The turnover as it stood when the request was made: the deposit confirmed after it does not change it.
+    expect(ctx.turnover).toEqual({ required: '0.00', achieved: '0.00', done: true, at_request: true });
+    expect((await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, w.withdrawalId)))[0]).toMatchObject({
+      turnoverRequiredMinor: 0n,
+      turnoverAchievedMinor: 0n,
+    });
+    // A request older than the stored figures shows today's: the later deposit has no valid bet behind it yet.
+    await t.database.db.update(withdrawals).set({ turnoverRequiredMinor: null, turnoverAchievedMinor: null }).where(eq(withdrawals.id, w.withdrawalId));
+    const live = (await bo('finance', 'GET', `/finance/withdrawals/${w.withdrawalId}/context`)).json().data;
+    expect(live.turnover).toEqual({ required: '300.00', achieved: '0.00', done: false, at_request: false });
     expect(ctx.recent_deposits).toEqual([expect.objectContaining({ id: dep, method: 'bank_transfer', amount: '300.00' })]);
     expect(ctx.win_loss_30d).toMatchObject({ bets: 0, player_net: '0.00' });
     expect(ctx.previous_withdrawals).toEqual([]);

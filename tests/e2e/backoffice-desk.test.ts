@@ -208,6 +208,40 @@ describe.skipIf(!hasChromium)("the operator's desk", () => {
     }
   });
 
+  it("an edit of a player's personal details shows the linked accounts it makes at once, without reloading the page", async () => {
+    screenshotOnFailure('bo-desk-links-fresh');
+    const a = await registerPlayer(server, 'dklna');
+    const b = await registerPlayer(server, 'dklnb');
+    const info = await server.api('PUT', '/auth/info', { real_name: 'Chen Ya-ting', gender: 'female', birthday: '1990-04-05' }, a.token);
+    expect(info.status, JSON.stringify(info.body)).toBe(200);
+    const idOf = async (account: string) =>
+      (await server.api<{ id: number }>('GET', `/backoffice/players/lookup?account=${account}`, undefined, admin)).body.data!.id;
+    const [aId, bId] = [await idOf(a.account), await idOf(b.account)];
+    const { context, page } = await staffPage(admin);
+    try {
+      await page.goto(`/en/backoffice/player?id=${bId}`);
+      const links = page.getByTestId('bo-risk-links');
+      await links.waitFor();
+      // Registered from this test's one address, the two may already share it; never yet their name and birthday.
+      const linkOf = () => page.getByTestId('bo-risk-links').getByTestId(`bo-risk-link-${aId}`);
+      const before = (await linkOf().count()) ? await linkOf().textContent() : '';
+      expect(before).not.toContain('Real name and birthday');
+      await page.getByTestId('bo-profile-edit').click();
+      const form = page.getByTestId('bo-profile-form');
+      await form.locator('input[name="real_name"]').fill('Chen Ya-ting');
+      await form.locator('select[name="gender"]').selectOption('female');
+      await form.locator('input[name="birthday"]').fill('1990-04-05');
+      await form.locator('input[name="reason"]').fill('Corrected from the ID card');
+      await form.getByTestId('bo-profile-save').click();
+      // The same name and birthday as the other account: the identity signal links them, and the section says so.
+      await expect.poll(async () => ((await linkOf().count()) ? await linkOf().textContent() : ''), { timeout: 10_000 }).toContain('Real name and birthday');
+      expect(await linkOf().textContent()).toContain(a.account);
+      await page.screenshot({ path: '/tmp/desk-links-fresh.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the dashboard counts the adjustments waiting for approval and links to their queue, in both layouts', async () => {
     screenshotOnFailure('bo-desk-dashboard');
     const player = await registerPlayer(server, 'dkdash');

@@ -241,7 +241,7 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
     }
   });
 
-  it("the withdrawal queue's reject button lies inside the table's visible area at 1440 px", async () => {
+  it("the withdrawal queue fits 1440 px: no sideways scroll, the reject button inside the table's visible area", async () => {
     screenshotOnFailure('bo-ops-withdrawal-width');
     await pendingWithdrawal();
     const { context, page } = await staffPage();
@@ -260,6 +260,23 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
       expect(boxes.button.left).toBeGreaterThanOrEqual(boxes.scroller.left);
       expect(boxes.button.right).toBeLessThanOrEqual(boxes.scroller.right);
       expect(boxes.button.right).toBeLessThanOrEqual(boxes.viewport);
+      // Nothing to scroll sideways, neither the table's box nor the page, in either language.
+      for (const prefix of ['', '/en']) {
+        await page.goto(`${prefix}/backoffice/finance?tab=withdrawals`);
+        await page.getByTestId('withdrawal-context').first().waitFor();
+        const widths = await page.getByTestId('bo-withdrawals').evaluate((table) => {
+          const scroller = table.parentElement!;
+          return {
+            scroll: scroller.scrollWidth,
+            client: scroller.clientWidth,
+            page: document.documentElement.scrollWidth,
+            view: document.documentElement.clientWidth,
+          };
+        });
+        expect(widths.scroll, JSON.stringify(widths)).toBeLessThanOrEqual(widths.client);
+        expect(widths.page, JSON.stringify(widths)).toBeLessThanOrEqual(widths.view);
+        await page.screenshot({ path: `/tmp/bo-ops-withdrawals-1440${prefix.replace('/', '-') || '-zh'}.png` });
+      }
     } finally {
       await context.close();
     }
@@ -300,6 +317,39 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
         expect(await row.getByTestId('withdrawal-reject').isDisabled()).toBe(false);
         await page.screenshot({ path: `/tmp/bo-ops-risk-pending${prefix.replace('/', '-') || '-zh'}.png` });
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('pays a withdrawal with the bank reference, shown on the paid row, and shows the turnover as at the request', async () => {
+    screenshotOnFailure('bo-ops-payout-reference');
+    await pendingWithdrawal();
+    const { access_token: player } = await must<{ access_token: string }>('POST', '/auth/login', DEMO, '');
+    const cards = await must<{ data: Array<{ id: number }> }>('GET', '/players/debit-card/list', undefined, player);
+    const made = await must<{ id: string }>('POST', '/finance/withdraw/create', { money: '500', bank_card_id: cards.data[0]!.id }, player);
+    const { context, page } = await staffPage();
+    try {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/en/backoffice/finance?tab=withdrawals');
+      const row = page.locator(`[data-testid="withdrawal-row"][data-id="${made.id}"]`);
+      const turnover = row.getByTestId('context-turnover');
+      await turnover.waitFor();
+      expect(await turnover.getAttribute('data-at-request')).toBe('true');
+      expect(await turnover.textContent()).toContain('Turnover (at request)');
+      await row.getByTestId('withdrawal-approve').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('payout-submit').click();
+      expect(await dialog.getByRole('alert').textContent()).toBe("Type the bank's reference of the transfer");
+      await dialog.getByTestId('payout-reference').fill('TXN 2026-0042');
+      await page.screenshot({ path: '/tmp/bo-ops-payout-dialog.png' });
+      await dialog.getByTestId('payout-submit').click();
+      await expect.poll(() => row.count()).toBe(0);
+      await page.getByTestId('filter-status').selectOption('paid');
+      const paid = page.locator(`[data-testid="withdrawal-row"][data-id="${made.id}"]`);
+      await paid.getByTestId('withdrawal-bank-reference').waitFor();
+      expect(await paid.getByTestId('withdrawal-bank-reference').textContent()).toBe('Bank reference: TXN 2026-0042');
+      await page.screenshot({ path: '/tmp/bo-ops-paid-reference.png' });
     } finally {
       await context.close();
     }

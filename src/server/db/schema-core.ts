@@ -751,6 +751,11 @@ export const withdrawals = pgTable(
     releasedAt: tsz('released_at'),
     releaseReason: varchar('release_reason', { length: 200 }).notNull().default(''),
     autoApprovedAt: tsz('auto_approved_at'),
+    /** The player's turnover when the request was made (null on requests older than these columns). */
+    turnoverRequiredMinor: bigint('turnover_required_minor', { mode: 'bigint' }),
+    turnoverAchievedMinor: bigint('turnover_achieved_minor', { mode: 'bigint' }),
+    /** The bank's reference of the transfer that paid it, typed by finance on payout ('' before, or when not given). */
+    payoutReference: varchar('payout_reference', { length: 64 }).notNull().default(''),
   },
   (t) => [
     index('withdrawals_player_idx').on(t.playerId, t.createdAt),

@@ -9,6 +9,8 @@ export const WITHDRAWAL_CONTEXT_KEYS = [
   'bo.wd.risk.turnover',
   'bo.wd.risk.turnover_done',
   'bo.wd.risk.turnover_short',
+  'bo.wd.risk.turnover_at_request',
+  'bo.wd.risk.turnover_now',
   'bo.wd.risk.deposits',
   'bo.wd.risk.none',
   'bo.wd.risk.win_loss',
@@ -36,9 +38,10 @@ export function WithdrawalContext({ t, id }: { t: T; id: string }) {
     );
   const { turnover, win_loss_30d: wl } = data;
   return (
-    <div className="min-w-56 space-y-1 text-xs" data-testid="withdrawal-context" data-turnover-done={turnover.done}>
-      <p className={turnover.done ? 'text-emerald-700' : 'font-semibold text-amber-700'}>
-        {t['bo.wd.risk.turnover']}: {formatDecimal(turnover.achieved)} / {formatDecimal(turnover.required)} (
+    <div className="min-w-48 space-y-1 text-xs" data-testid="withdrawal-context" data-turnover-done={turnover.done}>
+      <p className={turnover.done ? 'text-emerald-700' : 'font-semibold text-amber-700'} data-testid="context-turnover" data-at-request={turnover.at_request}>
+        {t['bo.wd.risk.turnover']} ({turnover.at_request ? t['bo.wd.risk.turnover_at_request'] : t['bo.wd.risk.turnover_now']}):{' '}
+        {formatDecimal(turnover.achieved)} / {formatDecimal(turnover.required)} (
         {turnover.done ? t['bo.wd.risk.turnover_done'] : t['bo.wd.risk.turnover_short']})
       </p>
       <p data-testid="context-win-loss">

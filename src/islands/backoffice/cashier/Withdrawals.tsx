@@ -1,8 +1,11 @@
 // The withdrawal queue: finance checks the player, the card and the amount, pays the money out from the bank
-// and then marks it paid here, or rejects it with a reason and the held money goes back to the player.
-import { useState } from 'react';
+// and then marks it paid here with the bank's reference of the transfer, or rejects it with a reason and the held
+// money goes back to the player. The table fits 1440 px: the request's time and id share a cell, and the risk
+// context wraps within its column.
+import { useEffect, useRef, useState } from 'react';
+import { Dialog } from '../../common/Dialog.tsx';
 import { boApi } from '../kit/api.ts';
-import { Banner, ConfirmDialog, cls, errorText, fill, formatTime } from '../kit/common.tsx';
+import { Banner, cls, errorText, fill, formatTime } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { BoTable, type BoColumn } from '../kit/BoTable.tsx';
 import { Money, ShortId } from '../kit/money.tsx';
@@ -54,6 +57,10 @@ export const WITHDRAWALS_KEYS = [
   'bo.wd.held_hint',
   'bo.wd.risk_pending',
   'bo.wd.risk_pending_hint',
+  'bo.wd.bank_reference',
+  'bo.wd.bank_reference_hint',
+  'bo.wd.bank_reference_required',
+  'bo.wd.paid_reference',
   'bo.wd.auto_approved',
   'bo.wd.released',
   'bo.wd.release',
@@ -78,6 +85,8 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
   const [releaseError, setReleaseError] = useState<string | null>(null);
   const [releaseBusy, setReleaseBusy] = useState(false);
   const [released, setReleased] = useState<string | null>(null);
+  /** The bank's reference typed in the payout dialog, sent with the approval. */
+  const reference = useRef('');
   const list = useBoData('GET /finance/withdrawals', {
     query: { status: status || undefined, account: account || undefined, risk: risk || undefined },
     pageSize: PAGE_SIZE,
@@ -99,7 +108,7 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
     () => void list.reload(),
     {
       approve: async (w) => {
-        await boApi('POST /finance/withdrawals/:id/approve', { params: { id: w.id }, body: {} });
+        await boApi('POST /finance/withdrawals/:id/approve', { params: { id: w.id }, body: { bank_reference: reference.current } });
         return fill(t['bo.wd.approved'], label(w));
       },
       reject: async (w, reason) => {
@@ -124,8 +133,19 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
     setReleaseBusy(false);
   };
   const columns: Array<BoColumn<Withdrawal, keyof T & string>> = [
-    { key: 'created', header: 'bo.wd.created', className: 'whitespace-nowrap text-slate-500', cell: (w) => formatTime(w.created_at, locale) },
-    { key: 'id', header: 'bo.fin.id', cell: (w) => <ShortId id={w.id} /> },
+    {
+      key: 'created',
+      header: 'bo.wd.created',
+      className: 'whitespace-nowrap text-slate-500',
+      cell: (w) => (
+        <>
+          <div>{formatTime(w.created_at, locale)}</div>
+          <div className="text-xs">
+            <ShortId id={w.id} />
+          </div>
+        </>
+      ),
+    },
     { key: 'account', header: 'bo.fin.account', cell: (w) => <PlayerCell locale={locale} id={w.player_id} account={w.account} realName={w.real_name} /> },
     {
       key: 'payout',
@@ -148,8 +168,10 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
       header: 'bo.wd.bank',
       cell: (w) => (
         <>
-          <div className="whitespace-nowrap font-medium">
-            {bankName(locale, w.bank_card)} <span className="font-normal text-slate-500">{w.bank_card.branch}</span>
+          {/* The branch under the bank's name, so the column stays narrow enough for the table to fit 1440 px. */}
+          <div className="whitespace-nowrap font-medium">{bankName(locale, w.bank_card)}</div>
+          <div className="max-w-48 truncate text-xs text-slate-500" title={w.bank_card.branch}>
+            {w.bank_card.branch}
           </div>
           <div className="whitespace-nowrap font-mono" data-testid="card-number">
             {groupDigits(w.bank_card.card_number)}
@@ -164,6 +186,7 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
     {
       key: 'risk',
       header: 'bo.wd.risk',
+      className: 'max-w-64',
       cell: (w) =>
         w.status === 'applying' ? (
           <>
@@ -208,6 +231,11 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
             </div>
           )}
           {w.reason && w.status !== 'paid' && <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600">{w.reason}</div>}
+          {w.status === 'paid' && w.bank_reference && (
+            <div className="mt-0.5 max-w-48 break-words text-xs text-slate-600" data-testid="withdrawal-bank-reference">
+              {fill(t['bo.wd.paid_reference'], { reference: w.bank_reference })}
+            </div>
+          )}
         </>
       ),
     },
@@ -310,12 +338,15 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
         rowTestId="withdrawal-row"
         rowData={(w) => ({ 'data-id': w.id, 'data-status': w.status })}
       />
-      <ConfirmDialog
+      <PayDialog
         t={t}
         open={!!approving}
         busy={busy}
         message={approving ? fill(t['bo.wd.approve_message'], label(approving)) : ''}
-        onConfirm={() => void approve()}
+        onSubmit={(ref) => {
+          reference.current = ref;
+          void approve();
+        }}
         onCancel={() => setApproving(null)}
       />
       <ReasonDialog
@@ -340,5 +371,80 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
         onCancel={() => setReleasing(null)}
       />
     </div>
+  );
+}
+
+/** The payout's confirmation: the transfer's details and the bank's reference of it, which finance must type. */
+function PayDialog({
+  t,
+  open,
+  busy,
+  message,
+  onSubmit,
+  onCancel,
+}: {
+  t: T;
+  open: boolean;
+  busy: boolean;
+  message: string;
+  onSubmit: (reference: string) => void;
+  onCancel: () => void;
+}) {
+  const [value, setValue] = useState('');
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setValue('');
+      setMissing(false);
+    }
+  }, [open]);
+  return (
+    <Dialog open={open} title={t['bo.wd.approve']} onClose={onCancel} labelClose={t['bo.close']} width={480}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!value.trim()) {
+            setMissing(true);
+            return;
+          }
+          onSubmit(value.trim());
+        }}
+      >
+        <p className="mb-4 text-sm">{message}</p>
+        <label className={cls.label} htmlFor="payout-reference">
+          {t['bo.wd.bank_reference']}
+        </label>
+        <input
+          id="payout-reference"
+          name="bank_reference"
+          maxLength={64}
+          value={value}
+          className={`${cls.input} w-full font-mono`}
+          aria-invalid={missing}
+          aria-describedby="payout-reference-hint"
+          data-testid="payout-reference"
+          onChange={(e) => {
+            setValue(e.target.value);
+            setMissing(false);
+          }}
+        />
+        <p id="payout-reference-hint" className="mt-1 text-xs text-slate-500">
+          {t['bo.wd.bank_reference_hint']}
+        </p>
+        {missing && (
+          <p className={cls.fieldError} role="alert">
+            {t['bo.wd.bank_reference_required']}
+          </p>
+        )}
+        <div className="mt-5 flex justify-end gap-3">
+          <button type="button" className={cls.btnGhost} onClick={onCancel}>
+            {t['bo.cancel']}
+          </button>
+          <button type="submit" className={cls.btn} disabled={busy} data-testid="payout-submit">
+            {t['bo.wd.approve']}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

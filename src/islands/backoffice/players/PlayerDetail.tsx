@@ -80,6 +80,8 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
   const [platforms, setPlatforms] = useState<PlatformInfo[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
+  /** Bumped by an edit of the personal details, whose new phone or name may link or unlink accounts. */
+  const [linksVersion, setLinksVersion] = useState(0);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -133,6 +135,7 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
               playerId={player.id}
               canManage={can('players.manage')}
               onStatus={(status) => setPlayer({ ...player, status })}
+              onEdited={() => setLinksVersion((v) => v + 1)}
             />
           )}
           {can('players.read') && <NotesSection t={t} locale={locale} playerId={player.id} canWrite={can('players.notes')} />}
@@ -159,7 +162,9 @@ function Body({ t, locale }: { t: T; locale: Locale }) {
             onSaved={(blacklist) => setPlayer({ ...player, blacklist })}
           />
           {can('players.security') && <SecuritySection t={t} locale={locale} playerId={player.id} />}
-          {can('risk.read') && <LinkedAccountsSection t={t} locale={locale} playerId={player.id} canManage={can('risk.manage')} />}
+          {can('risk.read') && (
+            <LinkedAccountsSection key={`links-${linksVersion}`} t={t} locale={locale} playerId={player.id} canManage={can('risk.manage')} />
+          )}
           {can('protection.read') && <ProtectionSection t={t} locale={locale} playerId={player.id} canManage={can('protection.manage')} />}
           <VipSection t={t} locale={locale} playerId={player.id} canEdit={can('vip.manage')} />
           {can('wallets.read') && <History t={t} locale={locale} playerId={player.id} version={version} showBets={can('bets.read')} platforms={platforms} />}

@@ -69,6 +69,7 @@ export function ProfileSection({
   playerId,
   canManage,
   onStatus,
+  onEdited,
 }: {
   t: T;
   locale: Locale;
@@ -76,6 +77,8 @@ export function ProfileSection({
   canManage: boolean;
   /** Tells the page's summary the new status, so both say the same. */
   onStatus?: (status: number) => void;
+  /** Told after the personal details were saved: what is scored from them (linked accounts) is read again. */
+  onEdited?: () => void;
 }) {
   const { data: profile, error, reload } = useBoData('GET /players/:id/profile', { params: { id: playerId } });
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -147,6 +150,7 @@ export function ProfileSection({
               onSaved={() => {
                 setEditing(false);
                 changed(t['bo.pp.saved']);
+                onEdited?.();
               }}
             />
           ) : (

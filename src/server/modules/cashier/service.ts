@@ -834,6 +834,9 @@ export class CashierService {
         bankCardId: card.id,
         status: WITHDRAWAL_STATUS.applying,
         clientKey: clientKey ?? null,
+        // The turnover the request was judged on, kept for the review: a later paid withdrawal starts a new window.
+        turnoverRequiredMinor: terms.turnover.requiredMinor,
+        turnoverAchievedMinor: terms.turnover.achievedMinor,
       });
       // The amount is held at once, so two withdrawals can never spend the same money.
       await postJournal(tx, {
@@ -860,7 +863,8 @@ export class CashierService {
 
   /**
    * A withdrawal's amount against the player's terms (minimum, fee, single and daily limits, the day's count) and
-   * their open turnover requirements, inside the transaction that holds the player's lock; answers the terms.
+   * their open turnover requirements, inside the transaction that holds the player's lock; answers the terms and the
+   * turnover summed over the requirements.
    */
   private async checkWithdrawalTerms(tx: DbOrTx, playerId: number, amountMinor: bigint, settings: SystemSettings) {
     const terms = await this.withdrawTerms(playerId, tx, settings);
@@ -871,11 +875,19 @@ export class CashierService {
     if (terms.dailyMax > 0n && terms.todayMinor + amountMinor > terms.dailyMax) throw new ApiError('withdraw_daily_amount');
     const reqs = await this.requirements(playerId, tx);
     if (reqs.some((r) => !r.done)) throw new ApiError('withdraw_turnover');
-    return terms;
+    const sum = (k: 'required' | 'achieved') => reqs.reduce((a, r) => a + (decimalToMinor(r[k]) ?? 0n), 0n);
+    return { ...terms, turnover: { requiredMinor: sum('required'), achievedMinor: sum('achieved') } };
   }
 
   /** Ends a withdrawal under review: the player cancels, finance rejects (money back), or finance pays it out. */
-  async closeWithdrawal(id: string, action: 'cancel' | 'reject' | 'pay', who: { playerId?: number; staffId?: number }, reason: string): Promise<void> {
+  /** `bankReference`: on payout, the bank's reference of the transfer, kept on the withdrawal. */
+  async closeWithdrawal(
+    id: string,
+    action: 'cancel' | 'reject' | 'pay',
+    who: { playerId?: number; staffId?: number },
+    reason: string,
+    bankReference = '',
+  ): Promise<void> {
     const first = await repo.withdrawalById(this.db, id);
     if (!first || (who.playerId !== undefined && first.playerId !== who.playerId)) throw new ApiError('not_found');
     const { playerId } = first;
@@ -919,6 +931,7 @@ export class CashierService {
         reason: action === 'cancel' ? 'player cancels' : reason,
         reviewedBy: who.staffId ?? null,
         reviewedAt: new Date(),
+        ...(action === 'pay' ? { payoutReference: bankReference } : {}),
       });
     });
     this.publish.toPlayer(playerId, 'withdrawal', { id, status: action });

@@ -62,11 +62,15 @@ export const callbacksQuery = v.object({
 
 export const rejectBody = v.strictObject({ reason: reason() }, 'v.type.object');
 
-/** Paying out needs no words; finance may leave a note (a bank reference) all the same. */
+/** The bank's reference of a payout transfer: what a bank statement shows, letters, digits and separators. */
+export const PAYOUT_REFERENCE_MAX = 64;
+
+/** Paying out needs no words; finance gives the bank's reference of the transfer, and may leave a note. */
 export const approveBody = v.nullish(
   v.strictObject(
     {
       reason: v.optional(trimmed(REASON_MAX), ''),
+      bank_reference: v.optional(v.pipe(trimmed(PAYOUT_REFERENCE_MAX), v.regex(/^[\p{L}\p{N} ._/#-]*$/u, 'bo.v.bank_reference')), ''),
     },
     'v.type.object',
   ),

@@ -60,6 +60,8 @@ const staffWithdrawalView = v.object({
   released_at: v.nullable(v.string()),
   release_reason: v.string(),
   auto_approved_at: v.nullable(v.string()),
+  /** The bank's reference of the transfer that paid it ('' until paid, or when none was given). */
+  bank_reference: v.string(),
 });
 export const withdrawalQueueView = v.object({ ...staffPageOf(staffWithdrawalView).entries, totals_today: todayTotals });
 export const withdrawalReviewedView = v.object({ id: v.string(), status: v.string(), reason: v.string(), reviewed_at: v.nullable(v.string()) });
@@ -67,7 +69,8 @@ export const withdrawalReleasedView = v.object({ id: v.string(), held: v.boolean
 
 /** What a reviewer sees beside a withdrawal before deciding. */
 export const withdrawalContextView = v.object({
-  turnover: v.object({ required: v.string(), achieved: v.string(), done: v.boolean() }),
+  /** at_request: the figures stored when the request was made; false on older requests, which show today's. */
+  turnover: v.object({ required: v.string(), achieved: v.string(), done: v.boolean(), at_request: v.boolean() }),
   recent_deposits: v.array(v.object({ id: v.string(), method: v.string(), amount: v.string(), paid_at: v.string() })),
   win_loss_30d: v.object({ bets: v.number(), stake: v.string(), valid_bet: v.string(), player_net: v.string() }),
   previous_withdrawals: v.array(v.object({ id: v.string(), status: v.string(), amount: v.string(), created_at: v.string() })),

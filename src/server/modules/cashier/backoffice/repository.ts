@@ -231,9 +231,14 @@ export async function refusedCallbacksLastDay(db: DbOrTx): Promise<Array<{ gatew
 // The review of one withdrawal.
 
 /** The player a withdrawal belongs to. */
-export async function withdrawalPlayer(db: DbOrTx, id: string): Promise<number | undefined> {
-  const rows = await db.select({ playerId: withdrawals.playerId }).from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
-  return rows[0]?.playerId;
+/** A withdrawal's player and the turnover stored with its request (null on requests made before it was stored). */
+export async function withdrawalTurnover(db: DbOrTx, id: string) {
+  const rows = await db
+    .select({ playerId: withdrawals.playerId, requiredMinor: withdrawals.turnoverRequiredMinor, achievedMinor: withdrawals.turnoverAchievedMinor })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id))
+    .limit(1);
+  return rows[0];
 }
 
 /** A player's latest paid deposits, newest first. */

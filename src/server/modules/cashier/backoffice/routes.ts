@@ -94,7 +94,8 @@ function withdrawalRoutes(app: TypedApp, service: BackofficeFinanceService): voi
       schema: { params: orderParams, body: approveBody, response: { 200: okBody(withdrawalReviewedView) } },
       config: { staff: 'finance.manage' },
     },
-    async (request) => ok(await service.approveWithdrawal(operatorOf(request), request.params.id, request.body.reason ?? '')),
+    async (request) =>
+      ok(await service.approveWithdrawal(operatorOf(request), request.params.id, request.body.reason ?? '', request.body.bank_reference ?? '')),
   );
 
   app.post(

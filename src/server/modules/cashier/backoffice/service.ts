@@ -142,19 +142,20 @@ export class BackofficeFinanceService {
     return withdrawalContext({ db: this.db, cashier: this.cashier, bets: this.bets }, id);
   }
 
-  async approveWithdrawal(op: Operator, id: string, reason: string) {
-    return this.closeWithdrawal(op, id, 'pay', reason);
+  /** Pays a withdrawal out, with the bank's reference of the transfer, kept on the withdrawal and in the audit row. */
+  async approveWithdrawal(op: Operator, id: string, reason: string, bankReference = '') {
+    return this.closeWithdrawal(op, id, 'pay', reason, bankReference);
   }
 
   async rejectWithdrawal(op: Operator, id: string, reason: string) {
     return this.closeWithdrawal(op, id, 'reject', reason);
   }
 
-  private async closeWithdrawal(op: Operator, id: string, action: 'pay' | 'reject', reason: string) {
+  private async closeWithdrawal(op: Operator, id: string, action: 'pay' | 'reject', reason: string, bankReference = '') {
     const before = await repo.withdrawalWithPlayer(this.db, id);
     if (!before) throw new ApiError('not_found');
     try {
-      await this.cashier.closeWithdrawal(id, action, { staffId: op.staffId }, reason);
+      await this.cashier.closeWithdrawal(id, action, { staffId: op.staffId }, reason, bankReference);
     } catch (err) {
       throw asModal(err);
     }
@@ -176,6 +177,7 @@ export class BackofficeFinanceService {
         payout: minorToDecimal(w.amountMinor - w.feeMinor),
         bank_card_id: w.bankCardId,
         reason,
+        ...(action === 'pay' ? { bank_reference: bankReference } : {}),
         journal_id: journalId ?? null,
       },
     });
@@ -340,5 +342,6 @@ function withdrawalView({ withdrawal: w, account, realName, reviewer, card }: Wi
     released_at: iso(w.releasedAt),
     release_reason: w.releaseReason,
     auto_approved_at: iso(w.autoApprovedAt),
+    bank_reference: w.payoutReference,
   };
 }

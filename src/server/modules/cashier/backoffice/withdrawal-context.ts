@@ -1,5 +1,5 @@
 // The risk context beside a withdrawal under review: the player's turnover status against the deposits since their
-// last paid withdrawal, their recent deposits, their win or loss on settled bets over the last 30 days (the bets
+// last paid withdrawal as it stood when the request was made, their recent deposits, their win or loss on settled bets over the last 30 days (the bets
 // domain's figures, through its service), and their previous withdrawals. Every list is bounded.
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
@@ -16,8 +16,9 @@ const CONTEXT_LIST_MAX = 5;
 const WIN_LOSS_DAYS = 30;
 
 export async function withdrawalContext(deps: { db: Db; cashier: CashierService; bets: BetsService }, withdrawalId: string): Promise<WithdrawalContextView> {
-  const playerId = await repo.withdrawalPlayer(deps.db, withdrawalId);
-  if (playerId === undefined) throw new ApiError('not_found');
+  const asked = await repo.withdrawalTurnover(deps.db, withdrawalId);
+  if (!asked) throw new ApiError('not_found');
+  const { playerId } = asked;
   const since = new Date(Date.now() - WIN_LOSS_DAYS * DAY_MS);
   const [requirements, deposits, previous, bets] = await Promise.all([
     deps.cashier.requirements(playerId),
@@ -26,8 +27,14 @@ export async function withdrawalContext(deps: { db: Db; cashier: CashierService;
     deps.bets.settledSince(playerId, since),
   ]);
   const sum = (k: 'required' | 'achieved') => requirements.reduce((a, r) => a + (decimalToMinor(r[k]) ?? 0n), 0n);
+  // As it stood when the request was made (the figures it was judged on); today's only for requests older than that.
+  const { requiredMinor, achievedMinor } = asked;
+  const turnover =
+    requiredMinor !== null && achievedMinor !== null
+      ? { required: minorToDecimal(requiredMinor), achieved: minorToDecimal(achievedMinor), done: achievedMinor >= requiredMinor, at_request: true }
+      : { required: minorToDecimal(sum('required')), achieved: minorToDecimal(sum('achieved')), done: requirements.every((r) => r.done), at_request: false };
   return {
-    turnover: { required: minorToDecimal(sum('required')), achieved: minorToDecimal(sum('achieved')), done: requirements.every((r) => r.done) },
+    turnover,
     recent_deposits: deposits.map((d) => ({ id: d.id, method: d.method, amount: minorToDecimal(d.amountMinor), paid_at: d.paidAt!.toISOString() })),
     win_loss_30d: {
       bets: bets.bets,
