@@ -244,6 +244,8 @@ function useDocumentFile(id: number, locale: Locale) {
 function DocumentCard({ t, locale, doc, mayView, onDecided }: { t: T; locale: Locale; doc: Doc; mayView: boolean; onDecided: () => void }) {
   const file = useDocumentFile(doc.id, locale);
   const isPdf = doc.mime === 'application/pdf';
+  // A read-only role (compliance) reads the documents but is offered no decision.
+  const mayDecide = hasPermission(useStore($boStaff), 'kyc.decide');
   return (
     <div className="rounded border border-slate-200 p-3" data-testid={`kyc-card-${doc.kind}`} data-status={doc.status}>
       <div className="mb-2 flex items-center justify-between gap-2">
@@ -282,7 +284,7 @@ function DocumentCard({ t, locale, doc, mayView, onDecided }: { t: T; locale: Lo
           </p>
         )}
       </div>
-      {doc.status === 'submitted' && <Decide t={t} doc={doc} onDecided={onDecided} />}
+      {doc.status === 'submitted' && mayDecide && <Decide t={t} doc={doc} onDecided={onDecided} />}
     </div>
   );
 }
