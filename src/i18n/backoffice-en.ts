@@ -20,6 +20,7 @@ import { kycBoEn } from './backoffice-kyc-en.ts';
 import { riskBoEn } from './backoffice-risk-en.ts';
 import { partnersBoEn } from './backoffice-partners-en.ts';
 import { usdtBoEn } from './backoffice-usdt-en.ts';
+import { sysdeskBoEn } from './backoffice-system-desk-en.ts';
 
 export const boEn = {
   'bo.title': 'Back office',
@@ -679,6 +680,8 @@ export const boEn = {
   'bo.wd.rejected': 'Withdrawal {id} of {account} rejected; {amount} went back to the player.',
   'bo.wd.held': 'Held by risk',
   'bo.wd.held_hint': 'Held by the risk rules (reasons under Risk context): a risk reviewer releases it or it is rejected',
+  'bo.wd.risk_pending': 'Risk decision pending',
+  'bo.wd.risk_pending_hint': 'The risk check has not decided on this withdrawal yet: it cannot be paid until it does',
   'bo.wd.auto_approved': 'Approved automatically',
   'bo.wd.released': 'Released by risk: {reason}',
   'bo.wd.release': 'Release',
@@ -725,6 +728,10 @@ export const boEn = {
   'bo.adj.submit': 'Adjust balance',
   'bo.adj.confirm_credit': "Add {amount} to {account}'s central wallet? Balance after: {balance}. Reason: {reason}",
   'bo.adj.confirm_debit': "Take {amount} from {account}'s central wallet? Balance after: {balance}. Reason: {reason}",
+  'bo.adj.confirm_four_eyes_credit':
+    "Ask to add {amount} to {account}'s central wallet? It is above the approval threshold of {threshold}, so it goes to a second approver: nothing moves until another staff member approves it. Reason: {reason}",
+  'bo.adj.confirm_four_eyes_debit':
+    "Ask to take {amount} from {account}'s central wallet? It is above the approval threshold of {threshold}, so it goes to a second approver: nothing moves until another staff member approves it. Reason: {reason}",
   'bo.adj.done': 'Adjusted {account} by {amount}. Central wallet now {balance}.',
   'bo.adj.replayed': 'This adjustment was already made ({amount} for {account}); nothing moved twice. Central wallet: {balance}.',
   'bo.adj.not_found': 'No player has this account or ID.',
@@ -857,6 +864,7 @@ export const boEn = {
   ...riskBoEn,
   ...partnersBoEn,
   ...usdtBoEn,
+  ...sysdeskBoEn,
 } as const;
 
 export type BoKey = keyof typeof boEn;

@@ -21,6 +21,7 @@ import { auditBoZhTW } from './backoffice-audit-zh-TW.ts';
 import { riskBoZhTW } from './backoffice-risk-zh-TW.ts';
 import { partnersBoZhTW } from './backoffice-partners-zh-TW.ts';
 import { usdtBoZhTW } from './backoffice-usdt-zh-TW.ts';
+import { sysdeskBoZhTW } from './backoffice-system-desk-zh-TW.ts';
 
 export const boZhTW: Record<BoKey, string> = {
   'bo.title': '管理後台',
@@ -659,6 +660,8 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.wd.rejected': '{account} 的提款 {id} 已駁回，{amount} 已退回會員。',
   'bo.wd.held': '風控暫緩',
   'bo.wd.held_hint': '已被風控規則暫緩（原因見風險資訊）：須由風控審核人員放行，或予以駁回',
+  'bo.wd.risk_pending': '風控尚未判定',
+  'bo.wd.risk_pending_hint': '風控檢查尚未對此筆提款作出判定：判定前無法出款',
   'bo.wd.auto_approved': '已自動核准',
   'bo.wd.released': '風控已放行：{reason}',
   'bo.wd.release': '放行',
@@ -705,6 +708,10 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.adj.submit': '送出調整',
   'bo.adj.confirm_credit': '為 {account} 的主錢包增加 {amount}？調整後餘額：{balance}。原因：{reason}',
   'bo.adj.confirm_debit': '從 {account} 的主錢包扣除 {amount}？調整後餘額：{balance}。原因：{reason}',
+  'bo.adj.confirm_four_eyes_credit':
+    '申請為 {account} 的主錢包增加 {amount}？此金額超過覆核門檻 {threshold}，將送交第二位員工覆核：須另一位員工核准後才會入帳。原因：{reason}',
+  'bo.adj.confirm_four_eyes_debit':
+    '申請從 {account} 的主錢包扣除 {amount}？此金額超過覆核門檻 {threshold}，將送交第二位員工覆核：須另一位員工核准後才會扣款。原因：{reason}',
   'bo.adj.done': '已調整 {account} {amount}，主錢包餘額為 {balance}。',
   'bo.adj.replayed': '此調整先前已完成（{account} {amount}），未重複入帳。主錢包餘額：{balance}。',
   'bo.adj.not_found': '查無此帳號或 ID 的會員。',
@@ -835,4 +842,5 @@ export const boZhTW: Record<BoKey, string> = {
   ...riskBoZhTW,
   ...partnersBoZhTW,
   ...usdtBoZhTW,
+  ...sysdeskBoZhTW,
 };

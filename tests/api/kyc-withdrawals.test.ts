@@ -126,6 +126,34 @@ describe('withdrawals and verification levels', () => {
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 
+  it("refuses a ceiling below the site's minimum withdrawal when it is saved, and shows the minimum to the settings page", async () => {
+    await t.app.services.system.updateSettings({ ...DEFAULT_SETTINGS, single_withdraw_min: 800 });
+    const view = await t.app.inject({ url: '/api/backoffice/kyc/settings', headers: { authorization: `Bearer ${admin}` } });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().data.withdraw_min).toBe('800.00');
+    for (const levels of [
+      [CEILINGS[0]!, { level: 1, day_max: '799.99', total_max: '1500.00' }, CEILINGS[2]!, CEILINGS[3]!],
+      [CEILINGS[0]!, CEILINGS[1]!, CEILINGS[2]!, { level: 3, day_max: null, total_max: '0' }],
+    ]) {
+      const refused = await saveKycSettings(t, admin, { first_withdrawal_level: 1, levels });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().error.levels).toEqual([
+        "A ceiling is below the site's minimum withdrawal, so players at that level could never withdraw: raise it or leave it empty",
+      ]);
+    }
+    // Nothing of a refused save was kept.
+    expect((await t.app.inject({ url: '/api/backoffice/kyc/settings', headers: { authorization: `Bearer ${admin}` } })).json().data.levels[1]).toMatchObject({
+      day_max: '1000.00',
+    });
+    // At the minimum itself it is accepted.
+    const atMin = await saveKycSettings(t, admin, {
+      first_withdrawal_level: 1,
+      levels: [CEILINGS[0]!, { level: 1, day_max: '800', total_max: '1500.00' }, CEILINGS[2]!, CEILINGS[3]!],
+    });
+    expect(atMin.statusCode, atMin.body).toBe(200);
+    expect(atMin.json().data).toMatchObject({ withdraw_min: '800.00' });
+  });
+
   it('asks nothing of players once the ceilings are off (the default)', async () => {
     await saveKycSettings(t, admin, { first_withdrawal_level: 0, levels: [0, 1, 2, 3].map((level) => ({ level, ...NONE })) });
     const bare = await kycPlayer(t);

@@ -168,6 +168,52 @@ describe('a second account from the same device, address and card', () => {
     expect(await kindsOf(b.playerId, 'card')).toEqual(['card', 'ip', 'subnet']);
   });
 
+  it('an attempt to bind a card another account holds is refused and recorded as the card signal, linking the two accounts', async () => {
+    const owner = await player('198.51.100.61', device());
+    const card = cardNumber();
+    await bindCard(owner, card);
+    const other = await player('100.64.62.5', device());
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/players/debit-card/store',
+      headers: { ...other.headers, 'x-locale': 'en' },
+      payload: { bank: '822', market: 'Xinyi branch', account_name: 'Chen Ya-ting', card_number: card, card_number_confirm: card },
+      remoteAddress: '100.64.62.5',
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error.card_number).toHaveLength(1);
+    const list = await t.app.inject({ method: 'GET', url: '/api/players/debit-card/list', headers: other.headers });
+    expect(list.json().data.data).toEqual([]);
+
+    const signals = await t.database.db
+      .select()
+      .from(riskSignals)
+      .where(and(eq(riskSignals.playerId, other.playerId), eq(riskSignals.kind, 'card')));
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.source).toBe('card_attempt');
+    const ownerCard = await t.database.db
+      .select()
+      .from(riskSignals)
+      .where(and(eq(riskSignals.playerId, owner.playerId), eq(riskSignals.kind, 'card')));
+    expect(signals[0]!.valueHash).toBe(ownerCard[0]!.valueHash);
+    const view = (await bo(finance, 'GET', `/risk/players/${other.playerId}/links`)).json().data;
+    expect(view.links).toEqual([expect.objectContaining({ player_id: owner.playerId, signals: ['card'], score: W.card })]);
+
+    // The owner binding their own card again is refused as before, and records nothing new.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/players/debit-card/store',
+      headers: owner.headers,
+      payload: { bank: '822', market: 'Xinyi branch', account_name: 'Chen Ya-ting', card_number: card, card_number_confirm: card },
+    });
+    expect(again.statusCode).toBe(422);
+    const ownerSignals = await t.database.db
+      .select()
+      .from(riskSignals)
+      .where(and(eq(riskSignals.playerId, owner.playerId), eq(riskSignals.kind, 'card')));
+    expect(ownerSignals.map((r) => r.source)).toEqual(['card']);
+  });
+
   it('a pair sharing only an address block stays below the threshold and forms no group', async () => {
     const a = await player('192.0.2.10', device());
     const b = await player('192.0.2.11', device());

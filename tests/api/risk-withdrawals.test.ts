@@ -2,7 +2,7 @@
 // decision is stored with its inputs, and the finance desk reads it. Each rule on a fixture that fires it and one that
 // does not; holds at the hold score; the automatic pay-out flag up to its ceiling; the settings screen audited and
 // refused to roles without the permission; rule hits per day counted from the stored decisions.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { createTestApp, signedInStaff, type TestApp } from '../helpers/app.ts';
 import { FakeProvider } from '../helpers/fake-provider.ts';
@@ -322,6 +322,8 @@ describe('holds are enforced and automatic approval is real', () => {
       id: string;
       held: boolean;
       auto_approved_at: string | null;
+      risk_decision: string | null;
+      risk_pending: boolean;
     }>;
   const row = async (id: string) => (await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
 
@@ -381,6 +383,50 @@ describe('holds are enforced and automatic approval is real', () => {
     expect(refused.statusCode).toBe(422);
     expect((await row(second.withdrawal_id)).riskDecision).toBe('hold');
     expect((await t.database.db.select().from(riskDecisions).where(eq(riskDecisions.withdrawalId, second.withdrawal_id))).length).toBe(1);
+  });
+
+  it('a withdrawal risk could not score shows so on the queue, and can be neither approved nor released until it is scored', async () => {
+    const p = await withdrawer();
+    // A risk outage: the request's event handler fails quietly and the request stands without a decision.
+    const outage = vi.spyOn(t.app.services.risk, 'assessWithdrawal').mockRejectedValue(new Error('risk store unreachable'));
+    try {
+      const res = await call(p, 'POST', '/api/finance/withdraw/create', { money: '600.00', bank_card_id: p.cardId });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().data.id as string;
+      expect(await row(id)).toMatchObject({ status: 'applying', riskDecision: null });
+      const listed = (await queue('')).find((w) => w.id === id);
+      expect(listed).toMatchObject({ risk_decision: null, risk_pending: true, held: false });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/backoffice/finance/withdrawals/${id}/approve`,
+        headers: { authorization: `Bearer ${finance.token}`, 'x-locale': 'en' },
+        payload: {},
+      });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({
+        status: 'error',
+        code: 'validation_failed',
+        error: { modal: ['The risk check of this withdrawal has not finished yet; try again in a moment'] },
+      });
+      expect((await bo(admin, 'POST', `/finance/withdrawals/${id}/release`, { reason: 'looks fine' })).statusCode).toBe(422);
+      expect(await row(id)).toMatchObject({ status: 'applying', riskDecision: null, releasedAt: null });
+      expect(
+        (
+          await t.database.db
+            .select()
+            .from(auditLog)
+            .where(eq(auditLog.target, `withdrawal:${id}`))
+        ).length,
+      ).toBe(0);
+      outage.mockRestore();
+      // Once risk answers again, paying scores it first and then pays it.
+      const paid = await bo(finance, 'POST', `/finance/withdrawals/${id}/approve`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(await row(id)).toMatchObject({ status: 'paid', riskDecision: 'review' });
+      expect((await queue('')).some((w) => w.id === id)).toBe(false);
+    } finally {
+      outage.mockRestore();
+    }
   });
 
   it('approves automatically below the hold score up to the ceiling, not above it, and not when the operator does not allow it', async () => {

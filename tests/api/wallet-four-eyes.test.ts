@@ -177,6 +177,46 @@ describe('four eyes on manual adjustments', () => {
     expect(queue.json().data.data.some((r: { id: number }) => r.id === id)).toBe(true);
   });
 
+  it('the form reads the threshold, and the decided ones are listed with who asked, who decided, when and the outcome', async () => {
+    const threshold = await t.app.inject({ url: '/api/backoffice/finance/adjustments/threshold', headers: bearer(first.token) });
+    expect(threshold.statusCode, threshold.body).toBe(200);
+    expect(threshold.json().data).toEqual({ approval_threshold: '1000.00' });
+
+    const p = await seedPlayer(t, { centralMinor: 1_000_000n });
+    const approvedId = (await adjust(first.token, p.playerId, '1500.00', 'Tournament prize')).json().data.pending_id as number;
+    const rejectedId = (await adjust(second.token, p.playerId, '-2000.00', 'Duplicate bonus')).json().data.pending_id as number;
+    const waitingId = (await adjust(first.token, p.playerId, '1200.00', 'Still waiting')).json().data.pending_id as number;
+    expect((await decide(second.token, approvedId, 'approve')).statusCode).toBe(200);
+    expect((await decide(third.token, rejectedId, 'reject', 'Bonus was legitimate')).statusCode).toBe(200);
+
+    const res = await t.app.inject({ url: '/api/backoffice/finance/adjustments?status=decided&pageSize=100', headers: bearer(third.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data.data as Array<{ id: number; status: string; decided_at: string | null; journal_id: number | null }>;
+    expect(rows.some((r) => r.id === waitingId)).toBe(false);
+    expect(rows.every((r) => r.status === 'approved' || r.status === 'rejected')).toBe(true);
+    const mine = rows.filter((r) => r.id === approvedId || r.id === rejectedId);
+    // The latest decision first: the rejection was made after the approval.
+    expect(mine.map((r) => r.id)).toEqual([rejectedId, approvedId]);
+    expect(mine[0]).toMatchObject({
+      account: p.account,
+      amount: '-2000.00',
+      reason: 'Duplicate bonus',
+      status: 'rejected',
+      requested_by_name: 'fin4eyes2',
+      decided_by_name: 'fin4eyes3',
+      decision_reason: 'Bonus was legitimate',
+      journal_id: null,
+    });
+    expect(mine[1]).toMatchObject({ status: 'approved', requested_by_name: 'fin4eyes1', decided_by_name: 'fin4eyes2', amount: '1500.00' });
+    expect(mine[1]!.journal_id).toEqual(expect.any(Number));
+    for (const r of mine) expect(Date.parse(r.decided_at!)).toBeGreaterThan(Date.now() - 60_000);
+    const sorted = [...rows].sort((a, b) => Date.parse(b.decided_at!) - Date.parse(a.decided_at!));
+    expect(rows.map((r) => r.id)).toEqual(sorted.map((r) => r.id));
+
+    const service = await signedInStaff(t, 'svc4eyesth', 'service');
+    expect((await t.app.inject({ url: '/api/backoffice/finance/adjustments/threshold', headers: bearer(service.token) })).statusCode).toBe(403);
+  });
+
   it('only finance managers see and decide the queue', async () => {
     const service = await signedInStaff(t, 'svc4eyes', 'service');
     const res = await t.app.inject({ url: '/api/backoffice/finance/adjustments', headers: bearer(service.token) });

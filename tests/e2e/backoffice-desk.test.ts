@@ -143,6 +143,71 @@ describe.skipIf(!hasChromium)("the operator's desk", () => {
     expect(wallets.body.data!.central).toBe('20000.00');
   });
 
+  it("the form's confirmation says an amount above the threshold goes to a second approver; decided ones are listed with their history", async () => {
+    screenshotOnFailure('bo-desk-adjust-history');
+    const player = await registerPlayer(server, 'dkhis');
+    const asker = `fin3${randomBytes(2).toString('hex')}`;
+    const decider = `fin4${randomBytes(2).toString('hex')}`;
+    const first = await staffToken(asker, 'finance');
+    const second = await staffToken(decider, 'finance');
+    const own = await staffPage(first);
+    let pendingId: number | undefined;
+    try {
+      await own.page.goto('/en/backoffice/finance?tab=adjust');
+      await own.page.getByTestId('adjust-account').fill(player.account);
+      await own.page.getByTestId('adjust-find').click();
+      await own.page.getByTestId('adjust-amount').fill('12000');
+      await own.page.getByTestId('adjust-reason').fill('Lost jackpot');
+      await own.page.getByTestId('adjust-submit').click();
+      const dialog = own.page.getByRole('dialog');
+      await expect.poll(() => dialog.textContent()).toContain('goes to a second approver');
+      expect(await dialog.textContent()).toContain('10,000.00');
+      await own.page.screenshot({ path: '/tmp/desk-adjust-confirm-four-eyes.png' });
+      await dialog.getByTestId('confirm-ok').click();
+      await expect.poll(() => own.page.getByText('Sent for approval').count()).toBe(1);
+      const row = own.page.getByTestId('adjust-queue').locator(`tr[data-player="${player.account}"]`);
+      await row.waitFor();
+      pendingId = Number(await row.getAttribute('data-adjustment'));
+
+      // Below the threshold the same form asks for no second approver.
+      await own.page.getByTestId('adjust-amount').fill('50');
+      await own.page.getByTestId('adjust-reason').fill('Small goodwill');
+      await own.page.getByTestId('adjust-submit').click();
+      await expect.poll(() => dialog.textContent()).toContain('Balance after');
+      expect(await dialog.textContent()).not.toContain('second approver');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await own.context.close();
+    }
+    const decided = await server.api(
+      'POST',
+      `/backoffice/finance/adjustments/${pendingId}/decision`,
+      { action: 'reject', reason: 'No jackpot on record' },
+      second,
+    );
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+
+    const { context, page } = await staffPage(admin);
+    try {
+      for (const [prefix, words] of [
+        ['/en', { outcome: 'Rejected', title: 'Decided adjustments' }],
+        ['', { outcome: '已駁回', title: '已處理的餘額調整' }],
+      ] as const) {
+        await page.goto(`${prefix}/backoffice/finance?tab=adjust`);
+        const history = page.getByTestId('adjust-history');
+        const row = history.locator(`tr[data-adjustment="${String(pendingId)}"]`);
+        await row.waitFor();
+        expect(await history.locator('h2').textContent()).toBe(words.title);
+        const text = await row.textContent();
+        for (const part of [player.account, 'Lost jackpot', asker, decider, words.outcome, 'No jackpot on record', '12,000.00']) expect(text).toContain(part);
+        expect(await row.getAttribute('data-outcome')).toBe('rejected');
+        await page.screenshot({ path: `/tmp/desk-adjust-history${prefix.replace('/', '-') || '-zh'}.png`, fullPage: true });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the dashboard counts the adjustments waiting for approval and links to their queue, in both layouts', async () => {
     screenshotOnFailure('bo-desk-dashboard');
     const player = await registerPlayer(server, 'dkdash');

@@ -9,6 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
 import { DEMO, hasChromium, launchBrowser, newContext, screenshotOnFailure, startServer, type Server } from './helpers.ts';
 import { totpAt } from '../../src/server/modules/staff/totp.ts';
+import { eq } from 'drizzle-orm';
+import { riskDecisions, withdrawals } from '../../src/server/db/schema.ts';
 
 /** A code as the server stores it: dotted action names and underscored keys. */
 const CODE = /\b[a-z]+[._][a-z_.]+\b/;
@@ -258,6 +260,46 @@ describe.skipIf(!hasChromium)('back-office operator screens in zh-TW', () => {
       expect(boxes.button.left).toBeGreaterThanOrEqual(boxes.scroller.left);
       expect(boxes.button.right).toBeLessThanOrEqual(boxes.scroller.right);
       expect(boxes.button.right).toBeLessThanOrEqual(boxes.viewport);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a withdrawal risk has not decided on says so on its row in both languages, and its approve button is off with the reason', async () => {
+    screenshotOnFailure('bo-ops-risk-pending');
+    const playerId = await pendingWithdrawal();
+    const queue = await must<{ data: Array<{ id: string; player_id: number }> }>(
+      'GET',
+      '/backoffice/finance/withdrawals?status=applying&pageSize=100',
+      undefined,
+      operator,
+    );
+    const id = queue.data.find((w) => w.player_id === playerId)!.id;
+    // As if the request's risk decision had not been made yet (the event not delivered).
+    await server.withDatabase(async ({ db }) => {
+      await db.delete(riskDecisions).where(eq(riskDecisions.withdrawalId, id));
+      await db.update(withdrawals).set({ riskDecision: null, autoApprovedAt: null }).where(eq(withdrawals.id, id));
+    });
+    const { context, page } = await staffPage();
+    try {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const languages = [
+        { prefix: '', badge: '風控尚未判定', hint: '風控檢查尚未對此筆提款作出判定：判定前無法出款' },
+        { prefix: '/en', badge: 'Risk decision pending', hint: 'The risk check has not decided on this withdrawal yet: it cannot be paid until it does' },
+      ];
+      for (const { prefix, badge, hint } of languages) {
+        await page.goto(`${prefix}/backoffice/finance?tab=withdrawals`);
+        const row = page.locator(`[data-testid="withdrawal-row"][data-id="${id}"]`);
+        const pendingBadge = row.getByTestId('withdrawal-risk-pending');
+        await pendingBadge.waitFor();
+        expect(await pendingBadge.textContent()).toContain(badge);
+        expect(await pendingBadge.textContent()).toContain(hint);
+        const approve = row.getByTestId('withdrawal-approve');
+        expect(await approve.isDisabled()).toBe(true);
+        expect(await approve.getAttribute('title')).toBe(hint);
+        expect(await row.getByTestId('withdrawal-reject').isDisabled()).toBe(false);
+        await page.screenshot({ path: `/tmp/bo-ops-risk-pending${prefix.replace('/', '-') || '-zh'}.png` });
+      }
     } finally {
       await context.close();
     }

@@ -17,6 +17,7 @@ import {
   TEXT,
   type Server,
 } from './helpers.ts';
+import { formatDecimal } from '../../src/shared/money.ts';
 
 describe.skipIf(!hasChromium)('identity verification', () => {
   let server: Server;
@@ -110,8 +111,13 @@ describe.skipIf(!hasChromium)('identity verification', () => {
       expect(await review.textContent()).toContain('**********5678');
       for (const kind of ['id_front', 'id_back', 'selfie']) {
         const card = review.getByTestId(`kyc-card-${kind}`);
+        // Approval waits until the document has been opened.
+        expect(await card.getByTestId('kyc-approve').isDisabled()).toBe(true);
+        expect(await card.getByTestId('kyc-open-first').textContent()).toBe('Open the document before approving it');
         await card.getByTestId('kyc-show').click();
         await card.getByTestId('kyc-image').waitFor();
+        expect(await card.getByTestId('kyc-approve').isDisabled()).toBe(false);
+        expect(await card.getByTestId('kyc-open-first').count()).toBe(0);
         expect(await card.getByTestId('kyc-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
         if (kind === 'id_front') {
           await card.getByTestId('kyc-doc-name').fill('王小明');
@@ -159,5 +165,41 @@ describe.skipIf(!hasChromium)('identity verification', () => {
     }
     const messages = await server.api<{ data: Array<{ title: string }> }>('GET', '/messages/personal/list?page=1&pageSize=10', undefined, p.token);
     expect(messages.body.data!.data!.filter((m) => m.title.length > 0)).toHaveLength(3);
+  });
+
+  it("the settings mark a ceiling below the site's minimum withdrawal as it is typed, in both languages, and refuse to save it", async () => {
+    screenshotOnFailure('kyc-settings-min');
+    const admin = await server.operatorToken();
+    const before = await server.api<{ withdraw_min: string; levels: Array<{ day_max: string | null }> }>('GET', '/backoffice/kyc/settings', undefined, admin);
+    const min = before.body.data!.withdraw_min;
+    const below = String(Math.floor(Number(min) / 2));
+    const desk = await newContext(browser, 'desktop', server);
+    await desk.addInitScript((tk) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('bo_token', tk);
+    }, admin);
+    try {
+      const languages = [
+        { prefix: '/en', warn: `Below the minimum withdrawal of ${formatDecimal(min)}`, refused: "A ceiling is below the site's minimum withdrawal" },
+        { prefix: '', warn: `低於最低提款金額 ${formatDecimal(min)}`, refused: '有提款上限低於本站單筆最低提款金額' },
+      ];
+      for (const { prefix, warn, refused } of languages) {
+        const bo = await desk.newPage();
+        await bo.goto(`${prefix}/backoffice/kyc`);
+        await hydrated(bo);
+        const settings = bo.getByTestId('kyc-settings');
+        await settings.getByTestId('kyc-day-1').fill(below);
+        expect(await settings.getByTestId('kyc-day-1-below-min').textContent()).toBe(warn);
+        expect(await settings.getByTestId('kyc-day-1').getAttribute('aria-invalid')).toBe('true');
+        await settings.getByTestId('kyc-settings-save').click();
+        await bo.getByRole('dialog').getByTestId('confirm-ok').click();
+        await expect.poll(() => settings.getByTestId('kyc-settings-notice').textContent()).toContain(refused);
+        await bo.screenshot({ path: `/tmp/kyc-settings-below-min${prefix.replace('/', '-') || '-zh'}.png`, fullPage: true });
+        await bo.close();
+      }
+    } finally {
+      await desk.close();
+    }
+    const after = await server.api<{ levels: Array<{ day_max: string | null }> }>('GET', '/backoffice/kyc/settings', undefined, admin);
+    expect(after.body.data!.levels[1]!.day_max).toBe(before.body.data!.levels[1]!.day_max);
   });
 });

@@ -52,6 +52,8 @@ export const WITHDRAWALS_KEYS = [
   'bo.wd.rejected',
   'bo.wd.held',
   'bo.wd.held_hint',
+  'bo.wd.risk_pending',
+  'bo.wd.risk_pending_hint',
   'bo.wd.auto_approved',
   'bo.wd.released',
   'bo.wd.release',
@@ -184,6 +186,12 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
             </div>
           )}
           {w.status === 'applying' && w.held && <div className="mt-0.5 max-w-48 text-xs text-red-700">{t['bo.wd.held_hint']}</div>}
+          {w.risk_pending && (
+            <div className="mt-1" title={t['bo.wd.risk_pending_hint']} data-testid="withdrawal-risk-pending">
+              <Badge status="pending">{t['bo.wd.risk_pending']}</Badge>
+              <div className="mt-0.5 max-w-48 text-xs text-amber-800">{t['bo.wd.risk_pending_hint']}</div>
+            </div>
+          )}
           {w.auto_approved_at && (
             <div className="mt-1" data-testid="withdrawal-auto-approved">
               <Badge status="paid">{t['bo.wd.auto_approved']}</Badge>
@@ -226,14 +234,14 @@ export function Withdrawals({ t, locale, canManage, canRelease }: { t: T; locale
                 {t['bo.wd.release']}
               </button>
             )}
-            {/* A held withdrawal cannot be paid (the server refuses it too); it is released first or rejected. */}
+            {/* A held withdrawal, or one risk has not decided on yet, cannot be paid (the server refuses both too). */}
             {canManage && (
               <button
                 type="button"
                 className={cls.btnSmall}
                 onClick={() => setApproving(w)}
-                disabled={w.held}
-                title={w.held ? t['bo.wd.held_hint'] : undefined}
+                disabled={w.held || w.risk_pending}
+                title={w.held ? t['bo.wd.held_hint'] : w.risk_pending ? t['bo.wd.risk_pending_hint'] : undefined}
                 data-testid="withdrawal-approve"
               >
                 {t['bo.wd.approve']}

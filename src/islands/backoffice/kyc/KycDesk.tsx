@@ -59,6 +59,7 @@ export const KYC_DESK_KEYS = [
   'bo.kyc.history',
   'bo.kyc.history.empty',
   'bo.kyc.show',
+  'bo.kyc.open_first',
   'bo.kyc.show_note',
   'bo.kyc.pdf',
   'bo.kyc.no_file',
@@ -284,12 +285,13 @@ function DocumentCard({ t, locale, doc, mayView, onDecided }: { t: T; locale: Lo
           </p>
         )}
       </div>
-      {doc.status === 'submitted' && mayDecide && <Decide t={t} doc={doc} onDecided={onDecided} />}
+      {/* Approval waits until the reviewer has looked at the document (its file shown here, an audited view). */}
+      {doc.status === 'submitted' && mayDecide && <Decide t={t} doc={doc} opened={file.url !== null} onDecided={onDecided} />}
     </div>
   );
 }
 
-function Decide({ t, doc, onDecided }: { t: T; doc: Doc; onDecided: () => void }) {
+function Decide({ t, doc, opened, onDecided }: { t: T; doc: Doc; opened: boolean; onDecided: () => void }) {
   const action = useBoAction(t);
   const { ask, dialog } = useConfirm(t);
   const [name, setName] = useState('');
@@ -338,9 +340,21 @@ function Decide({ t, doc, onDecided }: { t: T; doc: Doc; onDecided: () => void }
           </label>
         </>
       )}
-      <button type="button" className={cls.btn} disabled={action.busy} onClick={() => void decide('approve')} data-testid="kyc-approve">
+      <button
+        type="button"
+        className={cls.btn}
+        disabled={action.busy || !opened}
+        title={opened ? undefined : t['bo.kyc.open_first']}
+        onClick={() => void decide('approve')}
+        data-testid="kyc-approve"
+      >
         {t['bo.kyc.approve']}
       </button>
+      {!opened && (
+        <p className="text-xs text-slate-500" data-testid="kyc-open-first">
+          {t['bo.kyc.open_first']}
+        </p>
+      )}
       <div className="flex gap-2">
         <select
           className={`${cls.input} min-w-0 flex-1`}

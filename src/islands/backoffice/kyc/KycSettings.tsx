@@ -1,15 +1,17 @@
 // Identity verification's settings in the back office: the level a first withdrawal needs, each level's withdrawal
 // ceiling per day and in total (empty for none), and how long documents are kept. Read by reviewers, saved by those
-// with kyc.manage after a confirmation; the server audits every changed value.
+// with kyc.manage after a confirmation; the server audits every changed value. A ceiling below the site's minimum
+// withdrawal is marked as it is typed, and the server refuses to save it.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $boStaff, hasPermission } from '../../../stores/backoffice.ts';
 import { KYC_LEVELS } from '../../../shared/schemas/kyc/constants.ts';
 import type { KycSettingsBody, KycSettingsView } from '../../../shared/schemas/kyc/backoffice.ts';
 import { boApi } from '../kit/api.ts';
-import { ListState, cls, useConfirm, type CommonT } from '../kit/common.tsx';
+import { ListState, cls, fill, useConfirm, type CommonT } from '../kit/common.tsx';
 import { useBoData } from '../kit/data.ts';
 import { NoticeBanner, fieldError, useBoAction } from '../kit/form.tsx';
+import { decimalToMinor, formatDecimal } from '../../../shared/money.ts';
 
 export const KYC_SETTINGS_KEYS = [
   'bo.kyc.settings',
@@ -18,6 +20,8 @@ export const KYC_SETTINGS_KEYS = [
   'bo.kyc.settings.day_max',
   'bo.kyc.settings.total_max',
   'bo.kyc.settings.none_hint',
+  'bo.kyc.settings.min_hint',
+  'bo.kyc.settings.below_min',
   'bo.kyc.settings.save',
   'bo.kyc.settings.confirm',
   'bo.kyc.done',
@@ -51,6 +55,13 @@ export function KycSettings({ t }: { t: T }) {
     if (settings.data) setDraft(draftOf(settings.data));
   }, [settings.data]);
   const level = (l: number) => t[`bo.kyc.level.${l}` as keyof T];
+  const minMinor = settings.data ? decimalToMinor(settings.data.withdraw_min) : undefined;
+  /** A typed ceiling below the site's minimum withdrawal (empty means none, never below). */
+  const belowMin = (text: string) => {
+    const m = decimalToMinor(text.trim());
+    return text.trim() !== '' && m !== undefined && minMinor !== undefined && m < minMinor;
+  };
+  const minText = formatDecimal(settings.data?.withdraw_min ?? '');
   const setLevel = (i: number, field: 'day' | 'total', value: string) =>
     setDraft((d) => d && { ...d, levels: d.levels.map((l, j) => (j === i ? { ...l, [field]: value } : l)) });
   const save = async () => {
@@ -111,6 +122,9 @@ export function KycSettings({ t }: { t: T }) {
                 </label>
               </div>
               <p className="text-xs text-slate-500">{t['bo.kyc.settings.none_hint']}</p>
+              <p className="text-xs text-slate-500" data-testid="kyc-min-hint">
+                {fill(t['bo.kyc.settings.min_hint'], { min: minText })}
+              </p>
               <table className={cls.table}>
                 <thead>
                   <tr>
@@ -132,8 +146,14 @@ export function KycSettings({ t }: { t: T }) {
                           value={l.day}
                           onChange={(e) => setLevel(i, 'day', e.target.value)}
                           aria-label={`${level(l.level)} ${t['bo.kyc.settings.day_max']}`}
+                          aria-invalid={belowMin(l.day)}
                           data-testid={`kyc-day-${l.level}`}
                         />
+                        {belowMin(l.day) && (
+                          <p className={cls.fieldError} role="alert" data-testid={`kyc-day-${l.level}-below-min`}>
+                            {fill(t['bo.kyc.settings.below_min'], { min: minText })}
+                          </p>
+                        )}
                       </td>
                       <td className={cls.td}>
                         <input
@@ -142,8 +162,14 @@ export function KycSettings({ t }: { t: T }) {
                           value={l.total}
                           onChange={(e) => setLevel(i, 'total', e.target.value)}
                           aria-label={`${level(l.level)} ${t['bo.kyc.settings.total_max']}`}
+                          aria-invalid={belowMin(l.total)}
                           data-testid={`kyc-total-${l.level}`}
                         />
+                        {belowMin(l.total) && (
+                          <p className={cls.fieldError} role="alert" data-testid={`kyc-total-${l.level}-below-min`}>
+                            {fill(t['bo.kyc.settings.below_min'], { min: minText })}
+                          </p>
+                        )}
                       </td>
                     </tr>
                   ))}

@@ -1,10 +1,12 @@
 // Manual balance adjustments: finance finds the player, chooses to credit or debit the central wallet, gives
 // the reason, and confirms. One idempotency key per filled-in form, so a double click or a retry after a
-// lost answer moves the money once. The ledger refuses a debit that would leave the balance below zero.
+// lost answer moves the money once. The ledger refuses a debit that would leave the balance below zero. An amount
+// above the approval threshold is only asked for: the confirmation says it goes to a second staff member.
 import { useState } from 'react';
 import { BoFailure, boApi, boPath } from '../kit/api.ts';
 import { Banner, ConfirmDialog, cls, errorText, fill } from '../kit/common.tsx';
 import { Money } from '../kit/money.tsx';
+import { useBoData } from '../kit/data.ts';
 import { decimalToMinor, formatDecimal, minorToDecimal } from '../../../shared/money.ts';
 import type { Locale } from '../../../shared/constants.ts';
 import { SHARED_KEYS, type SharedT } from '../cashier/shared.tsx';
@@ -23,6 +25,8 @@ export const ADJUST_KEYS = [
   'bo.adj.submit',
   'bo.adj.confirm_credit',
   'bo.adj.confirm_debit',
+  'bo.adj.confirm_four_eyes_credit',
+  'bo.adj.confirm_four_eyes_debit',
   'bo.adj.done',
   'bo.adj.replayed',
   'bo.adj.not_found',
@@ -58,6 +62,13 @@ export function Adjustment({ t, locale, onPending }: { t: T; locale: Locale; onP
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const changed = () => setKey(newKey());
+  const threshold = useBoData('GET /finance/adjustments/threshold').data?.approval_threshold ?? null;
+  /** Above the threshold the request waits for a second staff member (the server decides the same way). */
+  const needsApproval = (): boolean => {
+    const m = decimalToMinor(amount.trim());
+    const limit = threshold === null ? undefined : decimalToMinor(threshold);
+    return m !== undefined && limit !== undefined && m > limit;
+  };
 
   const find = async () => {
     const q = query.trim();
@@ -285,10 +296,11 @@ export function Adjustment({ t, locale, onPending }: { t: T; locale: Locale; onP
         onCancel={() => setConfirming(false)}
         message={
           player
-            ? fill(t[direction === 'credit' ? 'bo.adj.confirm_credit' : 'bo.adj.confirm_debit'], {
+            ? fill(t[`bo.adj.confirm_${needsApproval() ? 'four_eyes_' : ''}${direction}`], {
                 account: player.account,
                 amount: formatDecimal(amount.trim()),
                 balance: formatDecimal(afterText ?? ''),
+                threshold: formatDecimal(threshold ?? ''),
                 reason: reason.trim(),
               })
             : ''

@@ -28,6 +28,7 @@ export const backofficeKycRoutes: FastifyPluginAsync = async (plugin) => {
     kyc,
     publish: realtime.publisher,
     cards: async (playerId, limit) => (await cashier.cardsOnFile(playerId, limit)).filter((c) => !c.deletedAt),
+    withdrawMinMinor: () => cashier.withdrawMinMinor(),
   });
 
   staffQueryRoute(app, '/kyc/queue', { permission: 'kyc.review', query: kycQueueQuery, view: kycQueuePage }, (q) => service.queue(q));
@@ -75,7 +76,7 @@ export const backofficeKycRoutes: FastifyPluginAsync = async (plugin) => {
   );
 
   app.get('/kyc/settings', { schema: { response: { 200: okBody(kycSettingsView) } }, config: { staff: 'kyc.review' } }, async () =>
-    ok(service.settingsView(await kyc.settings())),
+    ok(await service.settingsView(await kyc.settings())),
   );
 
   app.put(

@@ -41,12 +41,22 @@ export class KycBackofficeService {
   private readonly kyc: KycService;
   private readonly publish: Publisher;
   private readonly cards: (playerId: number, limit: number) => Promise<CardOnFile[]>;
+  /** The cashier's smallest single withdrawal: no level's ceiling may be below it. */
+  private readonly withdrawMinMinor: () => Promise<bigint>;
 
-  constructor(deps: { db: Db; kyc: KycService; publish: Publisher; cards: (playerId: number, limit: number) => Promise<CardOnFile[]> }) {
+  constructor(deps: {
+    db: Db;
+    kyc: KycService;
+    publish: Publisher;
+    cards: (playerId: number, limit: number) => Promise<CardOnFile[]>;
+    /** Absent where the service only purges files (the retention job): nothing is then checked against a minimum. */
+    withdrawMinMinor?: () => Promise<bigint>;
+  }) {
     this.db = deps.db;
     this.kyc = deps.kyc;
     this.publish = deps.publish;
     this.cards = deps.cards;
+    this.withdrawMinMinor = deps.withdrawMinMinor ?? (() => Promise.resolve(0n));
   }
 
   async queue(p: Paging): Promise<KycQueuePage> {
@@ -170,12 +180,26 @@ export class KycBackofficeService {
     return { doc, level };
   }
 
-  settingsView(s: KycSettingsState): KycSettingsView {
-    return { first_withdrawal_level: s.firstWithdrawalLevel, retention_days: s.retentionDays, levels: s.levels.map(termsView) };
+  async settingsView(s: KycSettingsState): Promise<KycSettingsView> {
+    return {
+      withdraw_min: minorToDecimal(await this.withdrawMinMinor()),
+      first_withdrawal_level: s.firstWithdrawalLevel,
+      retention_days: s.retentionDays,
+      levels: s.levels.map(termsView),
+    };
   }
 
-  /** Saves the settings under the settings row's lock, audited with every changed value in words. */
+  /**
+   * Saves the settings under the settings row's lock, audited with every changed value in words. A ceiling below the
+   * site's smallest withdrawal is refused: no withdrawal of that level could ever pass both.
+   */
   async saveSettings(op: Operator, body: KycSettingsBody): Promise<KycSettingsView> {
+    const min = await this.withdrawMinMinor();
+    const below = (text: string | null) => {
+      const ceiling = ceilingMinor(text);
+      return ceiling !== null && ceiling < min;
+    };
+    if (body.levels.some((l) => below(l.day_max) || below(l.total_max))) throw new ApiError('validation_failed', { levels: ['bo.kyc.v.ceiling_below_min'] });
     await this.db.transaction(async (tx) => {
       await repo.settingsForUpdate(tx);
       const before = await this.kyc.settings(tx);

@@ -17,6 +17,12 @@ export const PERMISSIONS = {
   'sms.read': ['admin', 'service'],
   /** Every instance's circuit breakers in front of the providers, the gateway and SMS (read only). */
   'breakers.read': ['admin', 'finance'],
+  /** The system desk: the outbox per event kind, its dead letters, and every scheduled job with its runs (read only). */
+  'system.read': ['admin'],
+  /** Putting dead-lettered event deliveries back in the queue, one or all of a kind. */
+  'system.redrive': ['admin'],
+  /** Asking for a scheduled job to run now. */
+  'system.run_job': ['admin'],
   /** The field web vitals: how fast each page template is on players' devices (read only). */
   'vitals.read': ['admin', 'finance'],
   'players.read': ['admin', 'service', 'compliance'],

@@ -18,10 +18,17 @@ export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
 /** A rejection's reason fits the audit log's line, like the request's. */
 const DECISION_REASON_MAX = 200;
 
+/** What the queue lists: one status, or 'decided' (approved and rejected together, the latest decision first). */
+export const ADJUSTMENT_LIST_FILTERS = [...ADJUSTMENT_STATUSES, 'decided'] as const;
+export type AdjustmentListFilter = (typeof ADJUSTMENT_LIST_FILTERS)[number];
+
 export const adjustmentsQuery = v.object({
   ...pageQuery,
-  status: v.optional(v.picklist(ADJUSTMENT_STATUSES, 'bo.desk.v.status'), 'pending'),
+  status: v.optional(v.picklist(ADJUSTMENT_LIST_FILTERS, 'bo.desk.v.status'), 'pending'),
 });
+
+/** The approval threshold the adjustment form warns against before it asks (whole amount, two decimals). */
+export const adjustmentThresholdView = v.object({ approval_threshold: v.string() });
 
 export const adjustmentDecisionBody = v.strictObject(
   {

@@ -54,6 +54,8 @@ const staffWithdrawalView = v.object({
   name_matches: v.boolean(),
   /** Risk's decision as the cashier enforces it (null until scored); held means held and not released. */
   risk_decision: v.nullable(v.string()),
+  /** Still waiting and not scored yet: it can be neither paid nor released until risk decides. */
+  risk_pending: v.boolean(),
   held: v.boolean(),
   released_at: v.nullable(v.string()),
   release_reason: v.string(),

@@ -80,6 +80,8 @@ export const kycReviewResult = v.object({ document: kycStaffDocumentView, level:
 const ceiling = v.nullable(v.pipe(v.string('bo.kyc.v.amount'), v.regex(/^\d{1,12}(\.\d{1,2})?$/, 'bo.kyc.v.amount')));
 
 export const kycSettingsView = v.object({
+  /** The site's smallest single withdrawal: a ceiling below it would leave a level unable to withdraw at all. */
+  withdraw_min: v.string(),
   first_withdrawal_level: levelView,
   retention_days: v.number(),
   levels: v.array(v.object({ level: levelView, day_max: v.nullable(v.string()), total_max: v.nullable(v.string()) })),

@@ -8,8 +8,8 @@ import * as v from 'valibot';
 export const SIGNAL_KINDS = ['device', 'ip', 'subnet', 'phone', 'card', 'identity', 'payer'] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
-/** Where a signal was seen. */
-export const SIGNAL_SOURCES = ['register', 'login', 'deposit', 'card', 'profile'] as const;
+/** Where a signal was seen; card_attempt: a refused binding of a card another account holds. */
+export const SIGNAL_SOURCES = ['register', 'login', 'deposit', 'card', 'card_attempt', 'profile'] as const;
 export type SignalSource = (typeof SIGNAL_SOURCES)[number];
 
 /** The named withdrawal rules, in the order the review lists their reasons. */

@@ -4,7 +4,7 @@
 // transaction as the change. Disabling revokes every session of the player in that transaction and then kicks the
 // player's sockets on every instance through the realtime publisher.
 import { shownCardNumber, shownPhone } from '../../../lib/mask.ts';
-import type { EventPublisher } from '../../../lib/events.ts';
+import type { EventPublisher, PublishedEvent } from '../../../lib/events.ts';
 import type { AuthEvents } from '../events.ts';
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
@@ -131,13 +131,13 @@ export class PlayerProfileService {
   ): Promise<PlayerProfileView> {
     if (!isCalendarDay(input.birthday)) throw new ApiError('validation_failed', { birthday: ['bo.pp.birthday_required'] });
     if (ageOn(input.birthday, new Date()) < MIN_AGE_YEARS) throw new ApiError('validation_failed', { birthday: ['bo.pp.under_age'] });
-    let phone: string | null = null;
+    let changed: PublishedEvent | undefined;
     try {
       await this.db.transaction(async (tx) => {
         const before = await repo.profileForUpdate(tx, playerId);
         if (!before) throw new ApiError('not_found');
         // No phone in the body keeps the one on file: a reader who sees it masked edits the rest without retyping it.
-        phone = input.phone === undefined ? before.phone : input.phone === '' ? null : input.phone;
+        const phone = input.phone === undefined ? before.phone : input.phone === '' ? null : input.phone;
         if (phone && (await repo.phoneTakenByOther(tx, phone, playerId))) throw new ApiError('validation_failed', { phone: ['bo.pp.phone_taken'] });
         await repo.setProfile(tx, playerId, { realName: input.real_name, gender: input.gender, birthday: input.birthday, phone });
         await recordAudit(tx, {
@@ -151,6 +151,7 @@ export class PlayerProfileService {
           detail: { account: before.account, reason: input.reason },
           ip: op.ip,
         });
+        changed = await this.events?.publish(tx, 'player.profile_changed', { playerId, phone, realName: input.real_name, birthday: input.birthday });
       });
     } catch (err) {
       // Two edits racing for the same phone: the unique index decides, and the loser hears the same message.
@@ -158,7 +159,7 @@ export class PlayerProfileService {
       throw err;
     }
     this.publish.toPlayer(playerId, 'update-user', {});
-    await this.events?.publish('player.profile_changed', { playerId, phone, realName: input.real_name, birthday: input.birthday });
+    await this.events?.deliver(changed);
     return this.profile(playerId, whole);
   }
 }

@@ -16,7 +16,7 @@ import { withdrawalContext } from './withdrawal-context.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
 import type { Paging } from '../../../../shared/schemas/paging.ts';
 import { startOfTaipeiDay } from '../../../../shared/time.ts';
-import { BANK_CARD_STATUS } from '../../../../shared/statuses.ts';
+import { BANK_CARD_STATUS, WITHDRAWAL_STATUS } from '../../../../shared/statuses.ts';
 import { RISK_DECISION } from '../../../../shared/schemas/risk/settings.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -332,6 +332,7 @@ function withdrawalView({ withdrawal: w, account, realName, reviewer, card }: Wi
     },
     name_matches: realName === card.accountName,
     risk_decision: w.riskDecision,
+    risk_pending: w.status === WITHDRAWAL_STATUS.applying && w.riskDecision === null,
     held: w.riskDecision === RISK_DECISION.hold && !w.releasedAt,
     released_at: iso(w.releasedAt),
     release_reason: w.releaseReason,

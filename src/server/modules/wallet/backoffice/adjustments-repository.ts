@@ -1,12 +1,12 @@
 // SQL of adjustments that wait for a second staff member (four eyes), over the wallet's balance_adjustments table.
 // A pending adjustment leaves pending exactly once, by a conditional update, so two approvals racing each other,
 // or an approval racing a rejection, decide it once.
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { balanceAdjustments } from '../../../db/schema.ts';
 import { accountNameOf } from '../../auth/player-facts.ts';
 import { staffNameOf } from '../../staff/staff-facts.ts';
-import type { AdjustmentStatus } from '../../../../shared/schemas/backoffice/desk.ts';
+import type { AdjustmentListFilter, AdjustmentStatus } from '../../../../shared/schemas/backoffice/desk.ts';
 
 export type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
 
@@ -72,11 +72,20 @@ const listSelect = (db: DbOrTx) =>
     })
     .from(balanceAdjustments);
 
-/** The queue by status, newest first, with the player's account and the staff members' names. */
-export async function listAdjustments(db: DbOrTx, q: { status: AdjustmentStatus; limit: number; offset: number }) {
-  const where = eq(balanceAdjustments.status, q.status);
+/**
+ * The queue by status, newest first, with the player's account and the staff members' names; the decided ones
+ * (approved and rejected) by the time of their decision, the latest first.
+ */
+export async function listAdjustments(db: DbOrTx, q: { status: AdjustmentListFilter; limit: number; offset: number }) {
+  const decided = q.status === 'decided';
+  const where = decided ? inArray(balanceAdjustments.status, ['approved', 'rejected']) : eq(balanceAdjustments.status, q.status);
+  const order = decided ? [desc(balanceAdjustments.decidedAt), desc(balanceAdjustments.id)] : [desc(balanceAdjustments.id)];
   const [rows, total] = await Promise.all([
-    listSelect(db).where(where).orderBy(desc(balanceAdjustments.id)).limit(q.limit).offset(q.offset),
+    listSelect(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(q.offset),
     db.select({ n: count() }).from(balanceAdjustments).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };

@@ -10,7 +10,7 @@ import { minorToDecimal } from '../../../../shared/money.ts';
 import { recordAudit } from '../../staff/audit.ts';
 import type { Operator, PageOf } from '../../staff/service.ts';
 import { offsetOf, type Paging } from '../../../../shared/schemas/paging.ts';
-import type { AdjustmentStatus, PendingAdjustmentView } from '../../../../shared/schemas/backoffice/desk.ts';
+import type { AdjustmentListFilter, AdjustmentStatus, PendingAdjustmentView } from '../../../../shared/schemas/backoffice/desk.ts';
 import * as repo from './adjustments-repository.ts';
 
 /** The idempotency key of an approved adjustment's journal: derived from the pending row, never from the request. */
@@ -133,7 +133,7 @@ export class FourEyesAdjustments {
     }
   }
 
-  async list(q: Paging & { status: AdjustmentStatus }): Promise<PageOf<PendingAdjustmentView>> {
+  async list(q: Paging & { status: AdjustmentListFilter }): Promise<PageOf<PendingAdjustmentView>> {
     const { rows, total } = await repo.listAdjustments(this.db, { status: q.status, limit: q.pageSize, offset: offsetOf(q) });
     return { data: rows.map(viewOf), total, page: q.page, pageSize: q.pageSize };
   }

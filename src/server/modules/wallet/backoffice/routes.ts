@@ -20,7 +20,13 @@ import {
   staffTransfersView,
 } from '../../../../shared/schemas/backoffice/players.ts';
 import { adjustmentView } from '../../../../shared/schemas/backoffice/finance.ts';
-import { adjustmentDecisionBody, adjustmentsQuery, pendingAdjustmentView, pendingAdjustmentsView } from '../../../../shared/schemas/backoffice/desk.ts';
+import {
+  adjustmentDecisionBody,
+  adjustmentThresholdView,
+  adjustmentsQuery,
+  pendingAdjustmentView,
+  pendingAdjustmentsView,
+} from '../../../../shared/schemas/backoffice/desk.ts';
 import { settingMinor } from '../../../../shared/money.ts';
 import { allFaultsView, findingsView, platformFaultsView, recheckView, reconcileRunView } from '../../../../shared/schemas/backoffice/operations.ts';
 import { ProviderFaults } from './provider-faults.ts';
@@ -143,7 +149,11 @@ function adjustmentRoutes(app: TypedApp, service: BackofficeWalletService): void
     async (request) => ok(await service.adjust(operatorOf(request), request.body, commandKey(request, { params: request.params, body: request.body }))),
   );
 
-  // Adjustments above the threshold: the queue, and a second staff member's approval or rejection.
+  app.get('/finance/adjustments/threshold', { schema: { response: { 200: okBody(adjustmentThresholdView) } }, config: { staff: 'finance.manage' } }, async () =>
+    ok(await service.adjustmentThreshold()),
+  );
+
+  // Adjustments above the threshold: the queue (or the decided ones), and a second staff member's approval or rejection.
   staffQueryRoute(app, '/finance/adjustments', { permission: 'finance.manage', query: adjustmentsQuery, view: pendingAdjustmentsView }, (query) =>
     service.fourEyes.list(query),
   );

@@ -300,6 +300,11 @@ export class BackofficeWalletService {
 
   // Manual balance adjustments (the finance desk's page).
 
+  /** The amount above which an adjustment waits for a second staff member, so the form can say so before it asks. */
+  async adjustmentThreshold(): Promise<{ approval_threshold: string }> {
+    return { approval_threshold: minorToDecimal(await this.approvalThresholdMinor()) };
+  }
+
   /**
    * Adds to or takes from a player's central wallet, against the house's adjustment account. The key makes a
    * retried request (a double click, a lost answer) return the first adjustment instead of moving money twice;
