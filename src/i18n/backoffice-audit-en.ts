@@ -378,6 +378,7 @@ export const auditBoEn = {
   'bo.audit.v.staff.role.finance': 'finance',
   'bo.audit.v.staff.role.service': 'customer service',
   'bo.audit.v.staff.role.marketing': 'marketing',
+  'bo.audit.v.staff.role.compliance': 'compliance',
   'bo.audit.a.risk.link.confirm': '{staff} confirmed a linked account of {target} as the same person',
   'bo.audit.a.risk.link.clear': '{staff} cleared a linked account of {target} as unrelated',
   'bo.audit.a.risk.settings.update': '{staff} changed the risk rules and thresholds',

@@ -379,6 +379,7 @@ export const auditBoZhTW: Record<keyof typeof auditBoEn, string> = {
   'bo.audit.v.staff.role.finance': '財務',
   'bo.audit.v.staff.role.service': '客服',
   'bo.audit.v.staff.role.marketing': '行銷',
+  'bo.audit.v.staff.role.compliance': '法遵',
   'bo.audit.a.risk.link.confirm': '{staff} 確認 {target} 的關聯帳戶為同一人',
   'bo.audit.a.risk.link.clear': '{staff} 將 {target} 的關聯帳戶排除為無關',
   'bo.audit.a.risk.settings.update': '{staff} 變更了風險規則與門檻',

@@ -58,6 +58,7 @@ export const boEn = {
   'bo.role.finance': 'Finance',
   'bo.role.service': 'Customer service',
   'bo.role.marketing': 'Marketing',
+  'bo.role.compliance': 'Compliance (read only)',
 
   // Shared words.
   'bo.loading': 'Loading…',

@@ -58,6 +58,7 @@ export const boZhTW: Record<BoKey, string> = {
   'bo.role.finance': '財務',
   'bo.role.service': '客服',
   'bo.role.marketing': '行銷',
+  'bo.role.compliance': '法遵（唯讀）',
 
   'bo.loading': '載入中…',
   'bo.empty': '目前沒有資料。',

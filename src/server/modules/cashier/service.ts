@@ -8,6 +8,7 @@ import type { Limiter } from '../../lib/limiter.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { maskCardNumber } from '../../lib/mask.ts';
 import { inMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { AccountDirectory } from '../../ledger/accounts.ts';
 import { postJournal } from '../../ledger/ledger.ts';
@@ -76,10 +77,6 @@ function newId(prefix: 'DP' | 'WD'): string {
 function bankName(code: string, locale: 'zh-TW' | 'en'): string {
   const bank = BANKS.find((b) => b.code === code);
   return bank ? byLocale(locale, bank.name, bank.name_en) : code;
-}
-
-function maskNumber(n: string): string {
-  return n.length > 4 ? `${'*'.repeat(Math.max(0, n.length - 4))}${n.slice(-4)}` : n;
 }
 
 /**
@@ -645,7 +642,7 @@ export class CashierService {
         bank_name: bankName(c.bank, locale),
         market: c.market,
         account_name: c.accountName,
-        card_number: maskNumber(c.cardNumber),
+        card_number: maskCardNumber(c.cardNumber),
         status_debit_card: c.statusDebitCard,
         audit_reason: c.auditReason,
         created_at: c.createdAt.toISOString(),
