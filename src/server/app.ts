@@ -113,6 +113,7 @@ import {
 } from './modules/risk/subscriptions.ts';
 import { PartnersService } from './modules/partners/service.ts';
 import { playersOfPartner } from './modules/partners/report-facts.ts';
+import { playersOfGroup } from './modules/risk/link-facts.ts';
 import { paidDepositCountOf } from './modules/cashier/deposit-facts.ts';
 import type { PlayerListFacts } from './modules/auth/backoffice/players-repository.ts';
 import { VitalsService } from './modules/vitals/service.ts';
@@ -624,7 +625,7 @@ function createServices(opts: BuildOptions, infra: Infrastructure, extras: Servi
     // Signal values are hashed under a key derived from the same server secret every instance shares.
     risk: core.risk,
     vitals: new VitalsService({ db, registry: extras.registry, log: (err, what) => extras.log.warn({ err }, `web vitals: ${what} failed`) }),
-    playerListFacts: { paidDepositCountOf, playersOfPartner },
+    playerListFacts: { paidDepositCountOf, playersOfPartner, playersOfGroup },
   };
 }
 

@@ -51,6 +51,7 @@ export const PLAYERS_KEYS = [
   'bo.desk.f.register_ip_hint',
   'bo.desk.f.deposits_min',
   'bo.desk.f.partner',
+  'bo.desk.f.risk_group',
   'bo.desk.f.apply',
   'bo.desk.f.reset',
   'bo.desk.col.select',
@@ -80,6 +81,7 @@ interface Filters {
   register_ip: string;
   deposits_min: string;
   partner: string;
+  risk_group: string;
   tags: number[];
 }
 const NO_FILTERS: Filters = {
@@ -95,6 +97,7 @@ const NO_FILTERS: Filters = {
   register_ip: '',
   deposits_min: '',
   partner: '',
+  risk_group: '',
   tags: [],
 };
 
@@ -395,6 +398,20 @@ function FilterForm({
           maxLength={12}
           className={`${cls.input} w-28`}
           name="partner"
+        />
+      </div>
+      <div>
+        <label className={cls.label} htmlFor="pf-risk-group">
+          {t['bo.desk.f.risk_group']}
+        </label>
+        <input
+          id="pf-risk-group"
+          value={draft.risk_group}
+          onChange={set('risk_group')}
+          inputMode="numeric"
+          maxLength={12}
+          className={`${cls.input} w-28`}
+          name="risk_group"
         />
       </div>
       {tags.length > 0 && (

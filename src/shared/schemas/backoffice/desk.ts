@@ -104,6 +104,8 @@ export const playerFilterQuery = v.object({
   deposits_min: v.optional(v.pipe(str(), v.regex(/^\d{1,5}$/, 'bo.desk.v.count'), v.transform(Number))),
   /** Players a partner brought (the partner's id). */
   partner: v.optional(v.pipe(str(), v.regex(/^\d{1,12}$/, 'bo.desk.v.partner'), v.transform(Number))),
+  /** The members of a linked group (risk's group number). */
+  risk_group: v.optional(v.pipe(str(), v.regex(/^\d{1,12}$/, 'bo.desk.v.risk_group'), v.transform(Number))),
 });
 export type PlayerFilter = v.InferOutput<typeof playerFilterQuery>;
 

@@ -24,6 +24,7 @@ const liveSessionOf = (playerId: SQL | typeof players.id) => sql`
 export interface PlayerListFacts {
   paidDepositCountOf: (playerId: SQL) => SQL;
   playersOfPartner: (partnerId: number) => SQL;
+  playersOfGroup: (groupId: number) => SQL;
 }
 
 /** The player list's filter as the repository reads it: moments are already Taipei day bounds, amounts minor units. */
@@ -41,6 +42,7 @@ export interface PlayerListFilter {
   registerIpPrefix?: string;
   depositsMin?: number;
   partnerId?: number;
+  riskGroupId?: number;
 }
 
 function filterWhere(f: PlayerListFilter, balance: SQL<string>, facts: PlayerListFacts | undefined): SQL | undefined {
@@ -50,6 +52,7 @@ function filterWhere(f: PlayerListFilter, balance: SQL<string>, facts: PlayerLis
     f.registerIpPrefix ? like(players.registerIp, `${likeText(f.registerIpPrefix)}%`) : undefined,
     f.depositsMin ? (facts ? sql`${facts.paidDepositCountOf(sql`${players.id}`)} >= ${f.depositsMin}` : none) : undefined,
     f.partnerId !== undefined ? (facts ? sql`${players.id} in ${facts.playersOfPartner(f.partnerId)}` : none) : undefined,
+    f.riskGroupId !== undefined ? (facts ? sql`${players.id} in ${facts.playersOfGroup(f.riskGroupId)}` : none) : undefined,
     f.q ? or(ilike(players.account, `%${likeText(f.q)}%`), like(players.phone, `${likeText(f.q)}%`)) : undefined,
     f.status !== undefined ? eq(players.status, f.status) : undefined,
     f.level !== undefined ? eq(players.levelId, f.level) : undefined,

@@ -42,6 +42,7 @@ function filterOf(p: Paging & PlayerFilter): Paging & repo.PlayerListFilter {
     registerIpPrefix: p.register_ip || undefined,
     depositsMin: p.deposits_min,
     partnerId: p.partner,
+    riskGroupId: p.risk_group,
   };
 }
 
